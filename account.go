@@ -1,0 +1,193 @@
+package dalil
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// Plan is a subscription plan: a monthly allowance in USD and in calls.
+type Plan struct {
+	ID           string
+	Name         string
+	MonthlyUSD   MicroUSD
+	MonthlyCalls int64
+}
+
+// Plans are the spec's subscription plans, cheapest first.
+var Plans = []Plan{
+	{ID: "free", Name: "Free", MonthlyUSD: 0, MonthlyCalls: 0},
+	{ID: "developer", Name: "Developer", MonthlyUSD: 10 * USD, MonthlyCalls: 1000},
+	{ID: "growth", Name: "Growth", MonthlyUSD: 50 * USD, MonthlyCalls: 10000},
+	{ID: "enterprise", Name: "Enterprise", MonthlyUSD: 500 * USD, MonthlyCalls: 100000},
+}
+
+// PlanByID finds a plan.
+func PlanByID(id string) (Plan, bool) {
+	for _, p := range Plans {
+		if p.ID == id {
+			return p, true
+		}
+	}
+	return Plan{}, false
+}
+
+// Period returns the allowance period containing now for a plan started at
+// anchor: whole months from the anchor (UTC), the day clamped to the end of
+// shorter months (Jan 31 -> Feb 28 -> Mar 31).
+func Period(anchor, now time.Time) (start, end time.Time) {
+	anchor, now = anchor.UTC(), now.UTC()
+	if now.Before(anchor) {
+		return anchor, addMonths(anchor, 1)
+	}
+	months := (now.Year()-anchor.Year())*12 + int(now.Month()-anchor.Month())
+	for months > 0 && addMonths(anchor, months).After(now) {
+		months--
+	}
+	for !addMonths(anchor, months+1).After(now) {
+		months++
+	}
+	return addMonths(anchor, months), addMonths(anchor, months+1)
+}
+
+func addMonths(t time.Time, n int) time.Time {
+	y, m, d := t.Date()
+	first := time.Date(y, m+time.Month(n), 1, t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC)
+	last := first.AddDate(0, 1, -1).Day()
+	if d > last {
+		d = last
+	}
+	return time.Date(first.Year(), first.Month(), d, t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), time.UTC)
+}
+
+// Account is a paying customer.
+type Account struct {
+	ID            string    `json:"accountId"`
+	Name          string    `json:"name"`
+	Plan          string    `json:"plan"`
+	PlanStartedAt time.Time `json:"planStartedAt"`
+	Credits       MicroUSD  `json:"-"`
+	CreatedAt     time.Time `json:"createdAt"`
+}
+
+// Key is an API key's public record; the secret is never stored.
+type Key struct {
+	ID        string     `json:"keyId"`
+	AccountID string     `json:"accountId"`
+	Prefix    string     `json:"prefix"` // first characters, to recognise a key
+	CreatedAt time.Time  `json:"createdAt"`
+	RevokedAt *time.Time `json:"revokedAt,omitempty"`
+}
+
+// Usage is an account's allowance use in one period.
+type Usage struct {
+	PeriodStart, PeriodEnd time.Time
+	USD                    MicroUSD
+	Calls                  int64
+}
+
+// LedgerEntry is one append-only ledger row. Amount is signed: top-ups are
+// positive, charges negative. For the api_credits rail the entries of an
+// account sum to its credit balance; subscription entries record use of
+// the allowance and never touch credits.
+type LedgerEntry struct {
+	ID           int64     `json:"id"`
+	AccountID    string    `json:"accountId"`
+	Kind         string    `json:"kind"` // "topup" or "charge"
+	Rail         string    `json:"rail"`
+	Tool         string    `json:"tool,omitempty"`
+	Amount       MicroUSD  `json:"-"`
+	BalanceAfter MicroUSD  `json:"-"`
+	RequestID    string    `json:"requestId,omitempty"`
+	Note         string    `json:"note,omitempty"`
+	CreatedAt    time.Time `json:"createdAt"`
+}
+
+// Payment methods an account call may name (X-Service-Payment-Method).
+const (
+	MethodAuto         = "auto"
+	MethodCredits      = "credits"
+	MethodSubscription = "subscription"
+)
+
+// ChargeRequest asks the store to charge one call to an account.
+type ChargeRequest struct {
+	AccountID string
+	Tool      string
+	Price     MicroUSD
+	RequestID string
+	// Method is MethodAuto (allowance, then credits), MethodCredits or
+	// MethodSubscription (allowance, then credits as its fallback).
+	Method string
+}
+
+// Receipt says how a charge was paid.
+type Receipt struct {
+	EntryID int64
+	Rail    string // RailSubscription or RailCredits
+	Amount  MicroUSD
+	// CreditsAfter is the credit balance after the charge.
+	CreditsAfter MicroUSD
+}
+
+// ErrNotFound is returned by stores for a missing account or key.
+var ErrNotFound = errors.New("not found")
+
+// Store keeps accounts, keys, balances and the ledger. Implementations:
+// store/sqlite (default) and store/postgres (several replicas).
+type Store interface {
+	// CreateAccount creates an account on plan with initial credits
+	// (recorded as a top-up) and returns it.
+	CreateAccount(ctx context.Context, name, plan string, credits MicroUSD) (Account, error)
+	Account(ctx context.Context, id string) (Account, error)
+	// CreateKey stores a new key for the account; secret is the value the
+	// caller sees once, of which only the hash is kept.
+	CreateKey(ctx context.Context, accountID string) (k Key, secret string, err error)
+	Keys(ctx context.Context, accountID string) ([]Key, error)
+	RevokeKey(ctx context.Context, keyID string) error
+	// Authenticate returns the account and key of an unrevoked secret,
+	// or ErrNotFound.
+	Authenticate(ctx context.Context, secret string) (Account, Key, error)
+	// AddCredits appends a top-up and returns the new balance.
+	AddCredits(ctx context.Context, accountID string, amount MicroUSD, note string) (MicroUSD, error)
+	// SetPlan changes the plan; the new allowance starts a new period now.
+	SetPlan(ctx context.Context, accountID, plan string) (Account, error)
+	// Charge debits one call atomically: the allowance when the method and
+	// plan allow it and it covers the call, else credits. It returns *Error
+	// with CodeInsufficientCredits or CodeQuotaExceeded when nothing can
+	// pay, and never lets a balance go below zero.
+	Charge(ctx context.Context, r ChargeRequest) (Receipt, error)
+	// Usage returns the allowance use of the current period.
+	Usage(ctx context.Context, accountID string) (Usage, error)
+	// Ledger returns entries newest first, with id < before when before > 0.
+	Ledger(ctx context.Context, accountID string, limit int, before int64) ([]LedgerEntry, error)
+	// Ping reports whether the database answers.
+	Ping(ctx context.Context) error
+	Close() error
+}
+
+// NewID returns a time-ordered id with a prefix ("acct_0193...").
+func NewID(prefix string) string {
+	u := uuid.Must(uuid.NewV7())
+	return prefix + strings.ReplaceAll(u.String(), "-", "")
+}
+
+// KeyPrefix starts every API key, so a leaked key is easy to recognise.
+const KeyPrefix = "dk_live_"
+
+// NewSecret returns a fresh API key: the prefix and 26 characters of
+// base32 from crypto/rand (128 bits of entropy).
+func NewSecret() string { return KeyPrefix + strings.ToLower(rand.Text()) }
+
+// HashSecret is how keys are stored. Keys carry 128 random bits, so a fast
+// hash is enough: there is nothing to brute-force.
+func HashSecret(secret string) string {
+	sum := sha256.Sum256([]byte(secret))
+	return hex.EncodeToString(sum[:])
+}

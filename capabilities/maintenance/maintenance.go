@@ -1,0 +1,121 @@
+// Package maintenance holds estimate_maintenance: an annual maintenance
+// reserve in OMR from a property's value, age and number of units.
+package maintenance
+
+import (
+	"context"
+
+	"dalil"
+	"dalil/capability"
+	"dalil/internal/round"
+)
+
+// Defaults of contract §4. The age bands are the calibration of the service
+// the spec was written from, kept so that migrating agents get the same
+// answers; they are an uncalibrated heuristic, not survey data.
+const (
+	DefaultUnits              = 1
+	DefaultAdditionalUnitCost = 35.0 // OMR a year per unit beyond the first
+)
+
+// RateForAge returns the default annual rate (percent of value) for a
+// building of the given age in years.
+func RateForAge(age float64) float64 {
+	switch {
+	case age < 5:
+		return 0.6
+	case age < 10:
+		return 0.9
+	case age < 20:
+		return 1.3
+	default:
+		return 1.8
+	}
+}
+
+// Assumptions override the defaults.
+type Assumptions struct {
+	AnnualRatePct      *float64 `json:"annualRatePct,omitempty" jsonschema:"annual reserve as a percentage of property value; default by age band" schema:"minimum=0,maximum=100"`
+	AdditionalUnitCost *float64 `json:"additionalUnitCost,omitempty" jsonschema:"OMR a year for each unit beyond the first; default 35" schema:"minimum=0,maximum=1e12"`
+}
+
+// Input is the maintenance estimate input of the spec.
+type Input struct {
+	PropertyValue float64      `json:"propertyValue" jsonschema:"value of the property in OMR" schema:"minimum=0.01,maximum=1e12"`
+	AgeYears      *float64     `json:"ageYears,omitempty" jsonschema:"age of the building in years; default 0" schema:"minimum=0,maximum=200"`
+	Units         *int         `json:"units,omitempty" jsonschema:"number of units; default 1" schema:"minimum=1,maximum=10000"`
+	AnnualRent    *float64     `json:"annualRent,omitempty" jsonschema:"legacy field, accepted and unused" schema:"minimum=0,maximum=1e12"`
+	Assumptions   *Assumptions `json:"assumptions,omitempty" jsonschema:"overrides of the default rate and per-unit cost"`
+}
+
+// AssumptionsUsed reports the values applied, defaults included.
+type AssumptionsUsed struct {
+	AgeYears           float64 `json:"ageYears"`
+	Units              float64 `json:"units"`
+	AnnualRatePct      float64 `json:"annualRatePct"`
+	AdditionalUnitCost float64 `json:"additionalUnitCost"`
+}
+
+// Output is the maintenance estimate output of the spec.
+type Output struct {
+	EstimatedAnnualMaintenance float64         `json:"estimatedAnnualMaintenance" jsonschema:"annual reserve in OMR"`
+	MonthlyReserve             float64         `json:"monthlyReserve" jsonschema:"annual reserve / 12, OMR"`
+	MaintenancePercentage      float64         `json:"maintenancePercentage" jsonschema:"annual reserve / propertyValue x 100"`
+	Currency                   string          `json:"currency" jsonschema:"always OMR"`
+	AssumptionsUsed            AssumptionsUsed `json:"assumptionsUsed"`
+	Methodology                string          `json:"methodology"`
+}
+
+// Methodology is the one-paragraph account of how the figure is made.
+const Methodology = "Annual reserve = propertyValue x annualRatePct / 100 + (units - 1) x additionalUnitCost. " +
+	"Without an explicit rate, the rate follows the building's age: under 5 years 0.6%, 5 to under 10 years 0.9%, 10 to under 20 years 1.3%, 20 years and over 1.8%; each unit beyond the first adds 35 OMR a year unless overridden. " +
+	"This is an uncalibrated heuristic, not a survey: it ignores property type, area, construction quality and condition."
+
+// Estimate is the estimate_maintenance handler.
+func Estimate(_ context.Context, in Input) (Output, error) {
+	used := AssumptionsUsed{Units: DefaultUnits, AdditionalUnitCost: DefaultAdditionalUnitCost}
+	if in.AgeYears != nil {
+		used.AgeYears = *in.AgeYears
+	}
+	if in.Units != nil {
+		used.Units = float64(*in.Units)
+	}
+	used.AnnualRatePct = RateForAge(used.AgeYears)
+	if a := in.Assumptions; a != nil {
+		if a.AnnualRatePct != nil {
+			used.AnnualRatePct = *a.AnnualRatePct
+		}
+		if a.AdditionalUnitCost != nil {
+			used.AdditionalUnitCost = *a.AdditionalUnitCost
+		}
+	}
+	annual := in.PropertyValue*used.AnnualRatePct/100 + (used.Units-1)*used.AdditionalUnitCost
+	return Output{
+		EstimatedAnnualMaintenance: round.OMR(annual),
+		MonthlyReserve:             round.OMR(annual / 12),
+		MaintenancePercentage:      round.Pct(annual / in.PropertyValue * 100),
+		Currency:                   "OMR",
+		AssumptionsUsed:            used,
+		Methodology:                Methodology,
+	}, nil
+}
+
+// Entry declares estimate_maintenance (USD 0.02).
+func Entry() capability.Entry {
+	age := 12.0
+	units := 1
+	return capability.Define("estimate_maintenance", capability.Options{
+		Group:       "Maintenance",
+		Title:       "Estimate maintenance reserve",
+		Summary:     "Annual and monthly maintenance reserve for a property in OMR.",
+		Description: Methodology,
+		WhenToUse:   "You need a first budget for maintenance before a survey is available.",
+		Path:        "/api/v1/maintenance/estimate",
+		LegacyPath:  "/v1/maintenance/estimate",
+		Price:       20_000 * dalil.MicroUSD(1), // USD 0.02
+		ReadOnly:    true,
+		Idempotent:  true,
+		Example:     Input{PropertyValue: 100000, AgeYears: &age, Units: &units},
+		Limitations: []string{"Uncalibrated heuristic, not a survey.", "Ignores property type, area and condition."},
+	}, Estimate)
+}

@@ -1,0 +1,105 @@
+// Package property holds the OMR property calculations: analyze_property
+// (one property) and compare_properties (2 to 20, ranked by net yield). Both
+// share one formula (contract §3), so they live in one package.
+package property
+
+import (
+	"context"
+	"math"
+
+	"dalil"
+	"dalil/internal/round"
+)
+
+// Note is the fixed sentence every metrics object carries.
+const Note = "Calculations only: figures exclude financing, taxes, transaction fees and capital appreciation."
+
+// Input is the property input of the spec. Optional amounts are pointers so
+// that absent differs from zero; absent counts as 0 in the formulas.
+type Input struct {
+	PropertyValue    float64  `json:"propertyValue" jsonschema:"purchase price or value of the property in OMR" schema:"minimum=0.01,maximum=1e12"`
+	AnnualRent       float64  `json:"annualRent" jsonschema:"gross annual rent in OMR before vacancy" schema:"minimum=0,maximum=1e12"`
+	ServiceCharge    *float64 `json:"serviceCharge,omitempty" jsonschema:"annual service charge in OMR" schema:"minimum=0,maximum=1e12"`
+	MaintenanceCost  *float64 `json:"maintenanceCost,omitempty" jsonschema:"annual maintenance cost in OMR" schema:"minimum=0,maximum=1e12"`
+	Maintenance      *float64 `json:"maintenance,omitempty" jsonschema:"legacy alias of maintenanceCost; supply only one of the two" schema:"minimum=0,maximum=1e12"`
+	VacancyRatePct   *float64 `json:"vacancyRatePct,omitempty" jsonschema:"expected vacancy as a percentage of the year" schema:"minimum=0,maximum=100"`
+	OtherAnnualCosts *float64 `json:"otherAnnualCosts,omitempty" jsonschema:"other annual operating costs in OMR" schema:"minimum=0,maximum=1e12"`
+}
+
+// Validate rejects both maintenance aliases together.
+func (in Input) Validate() []dalil.Problem { return in.problems("") }
+
+func (in Input) problems(prefix string) []dalil.Problem {
+	if in.Maintenance != nil && in.MaintenanceCost != nil {
+		return []dalil.Problem{{Path: prefix + "maintenance", Message: "supply either maintenanceCost or its legacy alias maintenance, not both"}}
+	}
+	return nil
+}
+
+// Metrics is the property metrics object of the spec. Amounts are OMR,
+// rounded to 3 decimals; yields and payback to 2 (contract §2).
+type Metrics struct {
+	PropertyValue        float64  `json:"propertyValue" jsonschema:"echo of the input"`
+	AnnualRent           float64  `json:"annualRent" jsonschema:"echo of the input"`
+	GrossAnnualIncome    float64  `json:"grossAnnualIncome" jsonschema:"annual rent before vacancy, OMR"`
+	GrossYield           float64  `json:"grossYield" jsonschema:"annualRent / propertyValue x 100, percent"`
+	GrossYieldPct        float64  `json:"grossYieldPct" jsonschema:"same as grossYield"`
+	NetYield             float64  `json:"netYield" jsonschema:"annualNetIncome / propertyValue x 100, percent"`
+	NetYieldPct          float64  `json:"netYieldPct" jsonschema:"same as netYield"`
+	AnnualOperatingCost  float64  `json:"annualOperatingCost" jsonschema:"serviceCharge + maintenance + otherAnnualCosts, OMR"`
+	AnnualOperatingCosts float64  `json:"annualOperatingCosts" jsonschema:"same as annualOperatingCost"`
+	AnnualNetIncome      float64  `json:"annualNetIncome" jsonschema:"effectiveAnnualRent - annualOperatingCost, OMR; may be negative"`
+	EffectiveAnnualRent  float64  `json:"effectiveAnnualRent" jsonschema:"annualRent x (1 - vacancyRatePct / 100), OMR"`
+	PaybackYears         *float64 `json:"paybackYears" jsonschema:"propertyValue / annualNetIncome in years; null when net income is zero or negative"`
+	Currency             string   `json:"currency" jsonschema:"always OMR"`
+	Note                 string   `json:"note" jsonschema:"what the figures exclude"`
+}
+
+// compute applies contract §3 to one property. Intermediates stay
+// unrounded; only the published figures are rounded.
+func compute(in Input) Metrics {
+	opt := func(p *float64) float64 {
+		if p == nil {
+			return 0
+		}
+		return *p
+	}
+	maintenance := opt(in.MaintenanceCost)
+	if in.MaintenanceCost == nil {
+		maintenance = opt(in.Maintenance)
+	}
+	operating := opt(in.ServiceCharge) + maintenance + opt(in.OtherAnnualCosts)
+	effective := in.AnnualRent * (1 - opt(in.VacancyRatePct)/100)
+	net := effective - operating
+	gross := in.AnnualRent / in.PropertyValue * 100
+	netYield := net / in.PropertyValue * 100
+	m := Metrics{
+		PropertyValue:        in.PropertyValue,
+		AnnualRent:           in.AnnualRent,
+		GrossAnnualIncome:    in.AnnualRent,
+		GrossYield:           round.Pct(gross),
+		GrossYieldPct:        round.Pct(gross),
+		NetYield:             round.Pct(netYield),
+		NetYieldPct:          round.Pct(netYield),
+		AnnualOperatingCost:  round.OMR(operating),
+		AnnualOperatingCosts: round.OMR(operating),
+		AnnualNetIncome:      round.OMR(net),
+		EffectiveAnnualRent:  round.OMR(effective),
+		Currency:             "OMR",
+		Note:                 Note,
+	}
+	// A positive but vanishing net income gives an infinite payback, which
+	// JSON cannot carry: report it as null, like a non-positive one.
+	if net > 0 {
+		if p := in.PropertyValue / net; !math.IsInf(p, 0) && !math.IsNaN(p) {
+			p = round.Pct(p)
+			m.PaybackYears = &p
+		}
+	}
+	return m
+}
+
+// Analyze is the analyze_property handler.
+func Analyze(_ context.Context, in Input) (Metrics, error) {
+	return compute(in), nil
+}

@@ -1,0 +1,248 @@
+// Package capability declares Dalil's capabilities. One Entry per capability
+// is the single source of truth for its REST routes, JSON Schemas, price,
+// OpenAPI operation, MCP tool and documentation; everything else is
+// generated from the Registry.
+package capability
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+	"time"
+
+	"dalil"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	santhosh "github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// Status says whether a capability can be called.
+type Status string
+
+const (
+	// StatusAvailable capabilities answer calls.
+	StatusAvailable Status = "available"
+	// StatusUnconfigured capabilities need an external provider that the
+	// operator has not configured; calls get 503 PROVIDER_NOT_CONFIGURED
+	// and are never charged.
+	StatusUnconfigured Status = "unconfigured"
+	// StatusPlanned capabilities are on the roadmap and have no route.
+	StatusPlanned Status = "planned"
+)
+
+// DefaultMaxBody is the request body limit of the spec (32 KiB).
+const DefaultMaxBody = 32 << 10
+
+// Options describe a capability. Only Group, Path and Summary are required.
+type Options struct {
+	Group       string // OpenAPI tag / spec group: "Property", "Finance", ...
+	Title       string // short human title ("Analyze property")
+	Summary     string // one sentence: what it returns
+	Description string // longer text: method, evidence, limits
+	WhenToUse   string // guidance for an agent choosing a tool
+	// Path is the current route, e.g. "/api/v1/property/analyze".
+	Path string
+	// LegacyPath, when set, is a deprecated twin route (spec: "/v1/...").
+	LegacyPath string
+	// Price of one successful call. Zero is not allowed for paid tools.
+	Price dalil.MicroUSD
+	// MaxBody overrides DefaultMaxBody for capabilities with larger inputs.
+	MaxBody int64
+	// Preview reports whether a free preview exists (spec "preview" field).
+	Preview bool
+	// ReadOnly: the call changes nothing outside Dalil's own records.
+	// Idempotent: the same input gives the same output.
+	// OpenWorld: the call reaches external providers.
+	ReadOnly, Idempotent, OpenWorld bool
+	// Status defaults to StatusAvailable.
+	Status Status
+	// Provider names what an unconfigured capability is waiting for.
+	Provider string
+	// Example is a valid example input, used in docs, llms.txt and tests.
+	Example any
+	// Limitations are the honest limits of the result, listed in the docs.
+	Limitations []string
+}
+
+// Handler does a capability's work. It returns *dalil.Error for failures a
+// caller can act on; any other error is an internal error.
+type Handler[In, Out any] func(ctx context.Context, in In) (Out, error)
+
+// Validator is implemented by inputs with rules a JSON Schema cannot state
+// (one of two aliases, unique names). It runs after the schema passed.
+type Validator interface {
+	Validate() []dalil.Problem
+}
+
+// Entry is one declared capability. Build it with Define or Planned.
+type Entry struct {
+	ID string
+	Options
+	// InputSchema and OutputSchema are the published JSON Schemas (2020-12);
+	// InputSchema is exactly what Decode enforces.
+	InputSchema, OutputSchema *jsonschema.Schema
+	InputJSON, OutputJSON     json.RawMessage
+
+	validator *santhosh.Schema
+	decode    func(tree any) (any, error)
+	run       func(ctx context.Context, in any) (any, error)
+}
+
+var idPattern = regexp.MustCompile(`^[a-z][a-z0-9_]{1,63}$`)
+
+// Define declares a capability whose input is In and whose result is Out.
+// It panics on a bad declaration (bad id, missing path or group, negative
+// price, a type that has no JSON Schema), so a broken registry fails at
+// start-up and in the registry test, never at call time.
+func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
+	if !idPattern.MatchString(id) {
+		panic(fmt.Sprintf("capability: bad id %q", id))
+	}
+	if opts.Path == "" || !strings.HasPrefix(opts.Path, "/api/v1/") {
+		panic(fmt.Sprintf("capability %s: path %q must start with /api/v1/", id, opts.Path))
+	}
+	if opts.Group == "" || opts.Summary == "" {
+		panic(fmt.Sprintf("capability %s: group and summary are required", id))
+	}
+	if opts.Price < 0 {
+		panic(fmt.Sprintf("capability %s: negative price", id))
+	}
+	if h == nil {
+		panic(fmt.Sprintf("capability %s: nil handler", id))
+	}
+	if opts.Status == "" {
+		opts.Status = StatusAvailable
+	}
+	if opts.MaxBody == 0 {
+		opts.MaxBody = DefaultMaxBody
+	}
+	in, err := schemaFor(reflect.TypeFor[In](), true)
+	if err != nil {
+		panic(fmt.Sprintf("capability %s: input schema: %v", id, err))
+	}
+	if in.Type != "object" {
+		panic(fmt.Sprintf("capability %s: input must be a JSON object", id))
+	}
+	out, err := schemaFor(reflect.TypeFor[Out](), false)
+	if err != nil {
+		panic(fmt.Sprintf("capability %s: output schema: %v", id, err))
+	}
+	e := Entry{ID: id, Options: opts, InputSchema: in, OutputSchema: out}
+	e.InputJSON = mustJSON(in)
+	e.OutputJSON = mustJSON(out)
+	e.validator, err = compile(id, e.InputJSON)
+	if err != nil {
+		panic(fmt.Sprintf("capability %s: compile input schema: %v", id, err))
+	}
+	e.decode = func(tree any) (any, error) {
+		var v In
+		b, _ := json.Marshal(tree)
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&v); err != nil {
+			// The schema passed, so this is a type the schema cannot
+			// express; report it rather than failing the call.
+			return nil, dalil.InvalidInput(dalil.Problem{Path: "", Message: "does not match the input schema: " + err.Error()})
+		}
+		if val, ok := any(v).(Validator); ok {
+			if ps := val.Validate(); len(ps) > 0 {
+				return nil, dalil.InvalidInput(ps...)
+			}
+		}
+		return v, nil
+	}
+	e.run = func(ctx context.Context, in any) (any, error) {
+		return h(ctx, in.(In))
+	}
+	if opts.Example != nil {
+		b, _ := json.Marshal(opts.Example)
+		if _, err := e.Decode(b); err != nil {
+			panic(fmt.Sprintf("capability %s: example input is invalid: %v", id, err))
+		}
+	}
+	return e
+}
+
+// Planned declares a roadmap capability: listed, never routed.
+func Planned(id, group, summary string) Entry {
+	if !idPattern.MatchString(id) {
+		panic(fmt.Sprintf("capability: bad id %q", id))
+	}
+	return Entry{ID: id, Options: Options{Group: group, Summary: summary, Status: StatusPlanned}}
+}
+
+func mustJSON(s *jsonschema.Schema) json.RawMessage {
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func compile(id string, schema json.RawMessage) (*santhosh.Schema, error) {
+	doc, err := santhosh.UnmarshalJSON(bytes.NewReader(schema))
+	if err != nil {
+		return nil, err
+	}
+	c := santhosh.NewCompiler()
+	c.DefaultDraft(santhosh.Draft2020)
+	c.AssertFormat()
+	url := "dalil:///" + id + ".json"
+	if err := c.AddResource(url, doc); err != nil {
+		return nil, err
+	}
+	return c.Compile(url)
+}
+
+// Callable reports whether the capability has a handler to route.
+func (e *Entry) Callable() bool { return e.run != nil }
+
+// Decode validates a request body against the published input schema and
+// the input's own rules, and returns the typed input. Every problem is
+// reported as *dalil.Error INVALID_INPUT with dotted paths.
+func (e *Entry) Decode(body []byte) (any, error) {
+	tree, perr := parseBody(body)
+	if perr != nil {
+		return nil, perr
+	}
+	if err := e.validator.Validate(tree); err != nil {
+		return nil, dalil.InvalidInput(problems(err)...)
+	}
+	return e.decode(tree)
+}
+
+// Run calls the handler with an input returned by Decode.
+func (e *Entry) Run(ctx context.Context, in any) (any, error) {
+	if e.run == nil {
+		return nil, dalil.Errorf(dalil.CodeNotFound, "capability %s is not available", e.ID)
+	}
+	return e.run(ctx, in)
+}
+
+// Call carries per-call facts a handler may need: who pays, which request.
+type Call struct {
+	RequestID string
+	AccountID string // empty for pay-per-call rails
+	Now       time.Time
+}
+
+type callKey struct{}
+
+// WithCall returns ctx carrying c.
+func WithCall(ctx context.Context, c Call) context.Context {
+	return context.WithValue(ctx, callKey{}, c)
+}
+
+// CallFrom returns the Call stored in ctx, with Now set to the current time
+// when absent.
+func CallFrom(ctx context.Context) Call {
+	c, _ := ctx.Value(callKey{}).(Call)
+	if c.Now.IsZero() {
+		c.Now = time.Now().UTC()
+	}
+	return c
+}

@@ -1,0 +1,205 @@
+package capability
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"dalil"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+)
+
+// maxDepth bounds nesting so a hostile body cannot exhaust the stack.
+const maxDepth = 64
+
+// parseBody reads body as exactly one JSON value and returns it as a tree of
+// map[string]any, []any, string, bool, nil and json.Number. It refuses what
+// encoding/json would silently accept: duplicate object keys, trailing
+// values, numbers beyond float64, invalid UTF-8 escapes are left to json.
+// Numbers are normalised to their shortest float64 form (3.0 becomes 3), so
+// the schema validator and the typed decoder see the same value.
+func parseBody(body []byte) (any, *dalil.Error) {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	v, err := parseValue(dec, "", 0)
+	if err != nil {
+		return nil, err
+	}
+	if _, e := dec.Token(); e != io.EOF {
+		return nil, dalil.InvalidInput(dalil.Problem{Path: "", Message: "the body must hold exactly one JSON value"})
+	}
+	return v, nil
+}
+
+func parseValue(dec *json.Decoder, path string, depth int) (any, *dalil.Error) {
+	if depth > maxDepth {
+		return nil, dalil.InvalidInput(dalil.Problem{Path: path, Message: fmt.Sprintf("nesting deeper than %d levels", maxDepth)})
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, syntaxProblem(err, path)
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			obj := map[string]any{}
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return nil, syntaxProblem(err, path)
+				}
+				key, ok := kt.(string)
+				if !ok {
+					return nil, dalil.InvalidInput(dalil.Problem{Path: path, Message: "malformed JSON object"})
+				}
+				child := join(path, key)
+				if _, dup := obj[key]; dup {
+					return nil, dalil.InvalidInput(dalil.Problem{Path: child, Message: "duplicate key " + strconv.Quote(key)})
+				}
+				v, perr := parseValue(dec, child, depth+1)
+				if perr != nil {
+					return nil, perr
+				}
+				obj[key] = v
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, syntaxProblem(err, path)
+			}
+			return obj, nil
+		case '[':
+			arr := []any{}
+			for i := 0; dec.More(); i++ {
+				v, perr := parseValue(dec, join(path, strconv.Itoa(i)), depth+1)
+				if perr != nil {
+					return nil, perr
+				}
+				arr = append(arr, v)
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, syntaxProblem(err, path)
+			}
+			return arr, nil
+		}
+		return nil, dalil.InvalidInput(dalil.Problem{Path: path, Message: "malformed JSON"})
+	case json.Number:
+		f, err := strconv.ParseFloat(string(t), 64)
+		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+			return nil, dalil.InvalidInput(dalil.Problem{Path: path, Message: "number is out of range"})
+		}
+		return json.Number(strconv.FormatFloat(f, 'f', -1, 64)), nil
+	default:
+		return t, nil // string, bool or nil
+	}
+}
+
+func syntaxProblem(err error, path string) *dalil.Error {
+	msg := "malformed JSON"
+	var se *json.SyntaxError
+	switch {
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		msg = "malformed JSON: the body ends too early"
+	case errors.As(err, &se):
+		msg = fmt.Sprintf("malformed JSON at byte %d: %s", se.Offset, se.Error())
+	}
+	return dalil.InvalidInput(dalil.Problem{Path: path, Message: msg})
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// problems turns a validator error into one Problem per leaf failure,
+// sorted by path so the order is stable.
+func problems(err error) []dalil.Problem {
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return []dalil.Problem{{Path: "", Message: "invalid input"}}
+	}
+	var out []dalil.Problem
+	collect(ve, &out)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	// Identical problems can come from several branches of the schema.
+	dedup := out[:0]
+	for i, p := range out {
+		if i > 0 && p == out[i-1] {
+			continue
+		}
+		dedup = append(dedup, p)
+	}
+	return dedup
+}
+
+func collect(ve *jsonschema.ValidationError, out *[]dalil.Problem) {
+	if len(ve.Causes) > 0 {
+		for _, c := range ve.Causes {
+			collect(c, out)
+		}
+		return
+	}
+	path := strings.Join(ve.InstanceLocation, ".")
+	switch k := ve.ErrorKind.(type) {
+	case *kind.AdditionalProperties:
+		for _, p := range k.Properties {
+			*out = append(*out, dalil.Problem{Path: join(path, p), Message: "unknown field; remove it (see the published input schema)"})
+		}
+	case *kind.Required:
+		for _, m := range k.Missing {
+			*out = append(*out, dalil.Problem{Path: join(path, m), Message: "required field is missing"})
+		}
+	case *kind.Type:
+		*out = append(*out, dalil.Problem{Path: path, Message: fmt.Sprintf("must be %s, not %s", strings.Join(k.Want, " or "), k.Got)})
+	case *kind.Minimum:
+		*out = append(*out, dalil.Problem{Path: path, Message: "must be at least " + ratString(k.Want.FloatString(6))})
+	case *kind.Maximum:
+		*out = append(*out, dalil.Problem{Path: path, Message: "must be at most " + ratString(k.Want.FloatString(6))})
+	case *kind.ExclusiveMinimum:
+		*out = append(*out, dalil.Problem{Path: path, Message: "must be greater than " + ratString(k.Want.FloatString(6))})
+	case *kind.ExclusiveMaximum:
+		*out = append(*out, dalil.Problem{Path: path, Message: "must be less than " + ratString(k.Want.FloatString(6))})
+	case *kind.MinLength:
+		*out = append(*out, dalil.Problem{Path: path, Message: fmt.Sprintf("must be at least %d characters long", k.Want)})
+	case *kind.MaxLength:
+		*out = append(*out, dalil.Problem{Path: path, Message: fmt.Sprintf("must be at most %d characters long", k.Want)})
+	case *kind.MinItems:
+		*out = append(*out, dalil.Problem{Path: path, Message: fmt.Sprintf("must have at least %d items", k.Want)})
+	case *kind.MaxItems:
+		*out = append(*out, dalil.Problem{Path: path, Message: fmt.Sprintf("must have at most %d items", k.Want)})
+	case *kind.Enum:
+		*out = append(*out, dalil.Problem{Path: path, Message: fmt.Sprintf("must be one of %s", enumList(k.Want))})
+	case *kind.Pattern:
+		*out = append(*out, dalil.Problem{Path: path, Message: "does not match the pattern " + k.Want})
+	case *kind.Format:
+		*out = append(*out, dalil.Problem{Path: path, Message: "is not a valid " + k.Want})
+	default:
+		*out = append(*out, dalil.Problem{Path: path, Message: "is not valid (rule " + strings.Join(ve.ErrorKind.KeywordPath(), "/") + ")"})
+	}
+}
+
+// ratString trims a fixed-point rendering: "1000000000000.000000" -> "1000000000000".
+func ratString(s string) string {
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s
+}
+
+func enumList(vals []any) string {
+	parts := make([]string, len(vals))
+	for i, v := range vals {
+		b, _ := json.Marshal(v)
+		parts[i] = string(b)
+	}
+	return strings.Join(parts, ", ")
+}

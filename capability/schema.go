@@ -1,0 +1,203 @@
+package capability
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// schemaFor derives the JSON Schema of T: structure and descriptions from
+// jsonschema-go, bounds from the `schema` struct tag (see applyTag). For
+// inputs the schema is made strict: no nulls anywhere, because an optional
+// field is one that is absent, not one that is null.
+func schemaFor(t reflect.Type, input bool) (*jsonschema.Schema, error) {
+	s, err := jsonschema.ForType(t, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := applyTags(t, s); err != nil {
+		return nil, err
+	}
+	if input {
+		dropNull(s)
+	}
+	return s, nil
+}
+
+// applyTags walks t and s together and applies every field's `schema` tag.
+func applyTags(t reflect.Type, s *jsonschema.Schema) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		if s.Items != nil {
+			return applyTags(t.Elem(), s.Items)
+		}
+	case reflect.Map:
+		if s.AdditionalProperties != nil {
+			return applyTags(t.Elem(), s.AdditionalProperties)
+		}
+	case reflect.Struct:
+		for _, f := range reflect.VisibleFields(t) {
+			if !f.IsExported() || f.Anonymous {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "-" {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			fs := s.Properties[name]
+			if fs == nil {
+				continue
+			}
+			if err := applyTags(f.Type, fs); err != nil {
+				return err
+			}
+			if tag, ok := f.Tag.Lookup("schema"); ok {
+				if err := applyTag(fs, tag); err != nil {
+					return fmt.Errorf("field %s.%s: %w", t.Name(), f.Name, err)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// applyTag sets bounds from a tag such as
+// `schema:"minimum=0,maximum=1e12"` or `schema:"maxItems=20,items.maxLength=80"`.
+// Keys: minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength,
+// maxLength, minItems, maxItems, pattern, format, enum (values separated by
+// '|'), default. A key prefixed "items." applies to the array's items.
+func applyTag(s *jsonschema.Schema, tag string) error {
+	for _, kv := range splitTag(tag) {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return fmt.Errorf("schema tag %q: want key=value", kv)
+		}
+		target := s
+		if rest, ok := strings.CutPrefix(k, "items."); ok {
+			if s.Items == nil {
+				return fmt.Errorf("schema tag %q on a non-array", kv)
+			}
+			target, k = s.Items, rest
+		}
+		if err := setKeyword(target, k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// splitTag splits on commas that are not inside a pattern value.
+func splitTag(tag string) []string {
+	var parts []string
+	for tag != "" {
+		if strings.HasPrefix(tag, "pattern=") || strings.HasPrefix(tag, "items.pattern=") {
+			// A pattern runs to the end of the tag: put it last.
+			parts = append(parts, tag)
+			break
+		}
+		part, rest, _ := strings.Cut(tag, ",")
+		parts = append(parts, part)
+		tag = rest
+	}
+	return parts
+}
+
+func setKeyword(s *jsonschema.Schema, k, v string) error {
+	num := func() (*float64, error) {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return nil, fmt.Errorf("schema %s=%q: %w", k, v, err)
+		}
+		return &f, nil
+	}
+	integer := func() (*int, error) {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return nil, fmt.Errorf("schema %s=%q: %w", k, v, err)
+		}
+		return &n, nil
+	}
+	var err error
+	switch k {
+	case "minimum":
+		s.Minimum, err = num()
+	case "maximum":
+		s.Maximum, err = num()
+	case "exclusiveMinimum":
+		s.ExclusiveMinimum, err = num()
+	case "exclusiveMaximum":
+		s.ExclusiveMaximum, err = num()
+	case "minLength":
+		s.MinLength, err = integer()
+	case "maxLength":
+		s.MaxLength, err = integer()
+	case "minItems":
+		s.MinItems, err = integer()
+	case "maxItems":
+		s.MaxItems, err = integer()
+	case "minProperties":
+		s.MinProperties, err = integer()
+	case "maxProperties":
+		s.MaxProperties, err = integer()
+	case "pattern":
+		s.Pattern = v
+	case "format":
+		s.Format = v
+	case "enum":
+		s.Enum = nil
+		for _, e := range strings.Split(v, "|") {
+			s.Enum = append(s.Enum, e)
+		}
+	case "default":
+		s.Default = json.RawMessage(v)
+		if !json.Valid(s.Default) {
+			return fmt.Errorf("schema default=%q is not JSON", v)
+		}
+	default:
+		return fmt.Errorf("unknown schema keyword %q", k)
+	}
+	return err
+}
+
+// dropNull removes "null" from every type list in s.
+func dropNull(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	if len(s.Types) > 0 {
+		var kept []string
+		for _, t := range s.Types {
+			if t != "null" {
+				kept = append(kept, t)
+			}
+		}
+		if len(kept) == 1 {
+			s.Type, s.Types = kept[0], nil
+		} else {
+			s.Types = kept
+		}
+	}
+	dropNull(s.Items)
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Not == nil {
+		dropNull(s.AdditionalProperties)
+	}
+	for _, p := range s.Properties {
+		dropNull(p)
+	}
+	for _, sub := range s.AnyOf {
+		dropNull(sub)
+	}
+	for _, sub := range s.OneOf {
+		dropNull(sub)
+	}
+}

@@ -1,0 +1,87 @@
+package dalil
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code is a machine-readable error code from the spec's Errors table or the
+// contract (§6). Codes are permanent: add new ones, never rename or reuse one.
+type Code string
+
+// Error codes. The HTTP status for each lives in one table in package httpapi.
+const (
+	CodeInvalidInput             Code = "INVALID_INPUT"
+	CodeUnauthorized             Code = "UNAUTHORIZED"
+	CodePaymentRequired          Code = "PAYMENT_REQUIRED"
+	CodePaymentInvalid           Code = "PAYMENT_INVALID"
+	CodeInsufficientCredits      Code = "INSUFFICIENT_CREDITS"
+	CodePaymentMethodUnsupported Code = "PAYMENT_METHOD_UNSUPPORTED"
+	CodeNotFound                 Code = "NOT_FOUND"
+	CodeMethodNotAllowed         Code = "METHOD_NOT_ALLOWED"
+	CodeIdempotencyKeyReused     Code = "IDEMPOTENCY_KEY_REUSED"
+	CodeIdempotencyInProgress    Code = "IDEMPOTENCY_IN_PROGRESS"
+	CodePayloadTooLarge          Code = "PAYLOAD_TOO_LARGE"
+	CodeUnsupportedMediaType     Code = "UNSUPPORTED_MEDIA_TYPE"
+	CodeRateLimited              Code = "RATE_LIMITED"
+	CodeQuotaExceeded            Code = "QUOTA_EXCEEDED"
+	CodeInternal                 Code = "INTERNAL_ERROR"
+	CodeServiceUnavailable       Code = "SERVICE_UNAVAILABLE"
+	CodeProviderNotConfigured    Code = "PROVIDER_NOT_CONFIGURED"
+	CodeProviderUnavailable      Code = "PROVIDER_UNAVAILABLE"
+	CodeProviderTimeout          Code = "PROVIDER_TIMEOUT"
+)
+
+// Problem is one input problem: a dotted path into the request body ("" for
+// the whole body, "properties.2.name") and what is wrong there.
+type Problem struct {
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+// Error is an error whose code, message and details may be shown to any
+// caller. Err holds the underlying cause, which is logged and never sent.
+type Error struct {
+	Code    Code
+	Message string
+	// Details is either []Problem (input problems) or any JSON-encodable
+	// object with more context (a rail's routes, a limit). Nil when none.
+	Details any
+	// Headers are extra response headers that belong to this error
+	// (Retry-After, WWW-Authenticate, a payment challenge).
+	Headers map[string]string
+	Err     error
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("%s: %s: %v", e.Code, e.Message, e.Err)
+	}
+	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf returns an *Error with the given code and a formatted message.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// InvalidInput returns an INVALID_INPUT error listing every problem.
+func InvalidInput(problems ...Problem) *Error {
+	return &Error{Code: CodeInvalidInput, Message: "The request body is not valid; see details for each problem.", Details: problems}
+}
+
+// ErrorCode reports the code of err when it is (or wraps) an *Error, and
+// INTERNAL_ERROR otherwise.
+func ErrorCode(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return CodeInternal
+}
+
+// ErrStorageUnavailable is wrapped by stores when the database cannot be
+// reached; the HTTP layer answers 503 SERVICE_UNAVAILABLE.
+var ErrStorageUnavailable = errors.New("storage unavailable")

@@ -1,0 +1,198 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"dalil"
+)
+
+// CreateAccount implements dalil.Store.
+func (s *Store) CreateAccount(ctx context.Context, name, plan string, credits dalil.MicroUSD) (dalil.Account, error) {
+	if _, ok := dalil.PlanByID(plan); !ok {
+		return dalil.Account{}, dalil.Errorf(dalil.CodeInvalidInput, "unknown plan %q", plan)
+	}
+	if credits < 0 {
+		return dalil.Account{}, dalil.Errorf(dalil.CodeInvalidInput, "credits must not be negative")
+	}
+	now := s.now().UTC().Truncate(time.Microsecond)
+	a := dalil.Account{ID: dalil.NewID("acct_"), Name: name, Plan: plan, PlanStartedAt: now, Credits: credits, CreatedAt: now}
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO accounts (id, name, plan, plan_started_at, credits, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+			a.ID, a.Name, a.Plan, micros(now), int64(credits), micros(now)); err != nil {
+			return unavailable("create account", err)
+		}
+		if credits > 0 {
+			return appendLedger(ctx, tx, dalil.LedgerEntry{AccountID: a.ID, Kind: "topup", Rail: dalil.RailCredits, Amount: credits, BalanceAfter: credits, Note: "initial credits", CreatedAt: now}, nil)
+		}
+		return nil
+	})
+	return a, err
+}
+
+// Account implements dalil.Store.
+func (s *Store) Account(ctx context.Context, id string) (dalil.Account, error) {
+	return scanAccount(s.r.QueryRowContext(ctx, `SELECT id, name, plan, plan_started_at, credits, created_at FROM accounts WHERE id = $1`, id))
+}
+
+func scanAccount(row *sql.Row) (dalil.Account, error) {
+	var a dalil.Account
+	var started, created, credits int64
+	if err := row.Scan(&a.ID, &a.Name, &a.Plan, &started, &credits, &created); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return a, dalil.ErrNotFound
+		}
+		return a, unavailable("read account", err)
+	}
+	a.PlanStartedAt, a.CreatedAt, a.Credits = fromMicros(started), fromMicros(created), dalil.MicroUSD(credits)
+	return a, nil
+}
+
+// CreateKey implements dalil.Store.
+func (s *Store) CreateKey(ctx context.Context, accountID string) (dalil.Key, string, error) {
+	if _, err := s.Account(ctx, accountID); err != nil {
+		return dalil.Key{}, "", err
+	}
+	secret := dalil.NewSecret()
+	now := s.now().UTC().Truncate(time.Microsecond)
+	k := dalil.Key{ID: dalil.NewID("key_"), AccountID: accountID, Prefix: secret[:len(dalil.KeyPrefix)+4], CreatedAt: now}
+	_, err := s.w.ExecContext(ctx, `INSERT INTO api_keys (id, account_id, hash, prefix, created_at) VALUES ($1, $2, $3, $4, $5)`,
+		k.ID, k.AccountID, dalil.HashSecret(secret), k.Prefix, micros(now))
+	if err != nil {
+		return dalil.Key{}, "", unavailable("create key", err)
+	}
+	return k, secret, nil
+}
+
+// Keys implements dalil.Store.
+func (s *Store) Keys(ctx context.Context, accountID string) ([]dalil.Key, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT id, account_id, prefix, created_at, revoked_at FROM api_keys WHERE account_id = $1 ORDER BY created_at, id`, accountID)
+	if err != nil {
+		return nil, unavailable("list keys", err)
+	}
+	defer rows.Close()
+	keys := []dalil.Key{}
+	for rows.Next() {
+		var k dalil.Key
+		var created int64
+		var revoked sql.NullInt64
+		if err := rows.Scan(&k.ID, &k.AccountID, &k.Prefix, &created, &revoked); err != nil {
+			return nil, unavailable("list keys", err)
+		}
+		k.CreatedAt = fromMicros(created)
+		if revoked.Valid {
+			t := fromMicros(revoked.Int64)
+			k.RevokedAt = &t
+		}
+		keys = append(keys, k)
+	}
+	return keys, unavailable("list keys", rows.Err())
+}
+
+// RevokeKey implements dalil.Store. Revoking twice is not an error.
+func (s *Store) RevokeKey(ctx context.Context, keyID string) error {
+	res, err := s.w.ExecContext(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2`, micros(s.now()), keyID)
+	if err != nil {
+		return unavailable("revoke key", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return dalil.ErrNotFound
+	}
+	return nil
+}
+
+// Authenticate implements dalil.Store.
+func (s *Store) Authenticate(ctx context.Context, secret string) (dalil.Account, dalil.Key, error) {
+	var k dalil.Key
+	var created int64
+	var revoked sql.NullInt64
+	err := s.r.QueryRowContext(ctx, `SELECT id, account_id, prefix, created_at, revoked_at FROM api_keys WHERE hash = $1`, dalil.HashSecret(secret)).
+		Scan(&k.ID, &k.AccountID, &k.Prefix, &created, &revoked)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && revoked.Valid) {
+		return dalil.Account{}, dalil.Key{}, dalil.ErrNotFound
+	}
+	if err != nil {
+		return dalil.Account{}, dalil.Key{}, unavailable("authenticate", err)
+	}
+	k.CreatedAt = fromMicros(created)
+	a, err := s.Account(ctx, k.AccountID)
+	return a, k, err
+}
+
+// AddCredits implements dalil.Store.
+func (s *Store) AddCredits(ctx context.Context, accountID string, amount dalil.MicroUSD, note string) (dalil.MicroUSD, error) {
+	if amount <= 0 {
+		return 0, dalil.Errorf(dalil.CodeInvalidInput, "amount must be positive")
+	}
+	var balance int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `UPDATE accounts SET credits = credits + $1 WHERE id = $2 RETURNING credits`, int64(amount), accountID).Scan(&balance)
+		if errors.Is(err, sql.ErrNoRows) {
+			return dalil.ErrNotFound
+		}
+		if err != nil {
+			return unavailable("add credits", err)
+		}
+		return appendLedger(ctx, tx, dalil.LedgerEntry{AccountID: accountID, Kind: "topup", Rail: dalil.RailCredits, Amount: amount, BalanceAfter: dalil.MicroUSD(balance), Note: note, CreatedAt: s.now()}, nil)
+	})
+	return dalil.MicroUSD(balance), err
+}
+
+// SetPlan implements dalil.Store.
+func (s *Store) SetPlan(ctx context.Context, accountID, plan string) (dalil.Account, error) {
+	if _, ok := dalil.PlanByID(plan); !ok {
+		return dalil.Account{}, dalil.Errorf(dalil.CodeInvalidInput, "unknown plan %q; plans: free, developer, growth, enterprise", plan)
+	}
+	res, err := s.w.ExecContext(ctx, `UPDATE accounts SET plan = $1, plan_started_at = $2 WHERE id = $3`, plan, micros(s.now()), accountID)
+	if err != nil {
+		return dalil.Account{}, unavailable("set plan", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return dalil.Account{}, dalil.ErrNotFound
+	}
+	return s.Account(ctx, accountID)
+}
+
+func appendLedger(ctx context.Context, tx *sql.Tx, e dalil.LedgerEntry, id *int64) error {
+	var got int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO ledger (account_id, kind, rail, tool, amount, balance_after, request_id, note, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+		e.AccountID, e.Kind, e.Rail, e.Tool, int64(e.Amount), int64(e.BalanceAfter), e.RequestID, e.Note, micros(e.CreatedAt)).Scan(&got)
+	if err != nil {
+		return unavailable("append ledger", fmt.Errorf("%w", err))
+	}
+	if id != nil {
+		*id = got
+	}
+	return nil
+}
+
+// Ledger implements dalil.Store.
+func (s *Store) Ledger(ctx context.Context, accountID string, limit int, before int64) ([]dalil.LedgerEntry, error) {
+	if limit <= 0 || limit > 200 {
+		limit = 50
+	}
+	if before <= 0 {
+		before = 1<<63 - 1
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT id, account_id, kind, rail, tool, amount, balance_after, request_id, note, created_at
+		FROM ledger WHERE account_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3`, accountID, before, limit)
+	if err != nil {
+		return nil, unavailable("ledger", err)
+	}
+	defer rows.Close()
+	out := []dalil.LedgerEntry{}
+	for rows.Next() {
+		var e dalil.LedgerEntry
+		var amount, after, created int64
+		if err := rows.Scan(&e.ID, &e.AccountID, &e.Kind, &e.Rail, &e.Tool, &amount, &after, &e.RequestID, &e.Note, &created); err != nil {
+			return nil, unavailable("ledger", err)
+		}
+		e.Amount, e.BalanceAfter, e.CreatedAt = dalil.MicroUSD(amount), dalil.MicroUSD(after), fromMicros(created)
+		out = append(out, e)
+	}
+	return out, unavailable("ledger", rows.Err())
+}

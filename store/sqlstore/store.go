@@ -1,0 +1,187 @@
+// Package sqlstore implements dalil.Store on SQL databases: SQLite (the
+// embedded default, through the pure-Go modernc driver) and PostgreSQL
+// (several replicas sharing one database, through pgx). Both run the same
+// statements; only the migrations and the connection set-up differ.
+//
+// Money moves only through conditional updates inside one transaction
+// ("credits = credits - $price WHERE credits >= $price"), backed by CHECK
+// constraints, so a balance can never go below zero whatever the number of
+// concurrent callers or replicas.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"time"
+
+	"dalil"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
+	_ "modernc.org/sqlite"             // registers "sqlite"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Store is a dalil.Store on SQLite or PostgreSQL.
+type Store struct {
+	w       *sql.DB // writes: one connection on SQLite, a pool on PostgreSQL
+	r       *sql.DB // reads
+	dialect string  // "sqlite" or "postgres"
+	now     func() time.Time
+}
+
+var _ dalil.Store = (*Store)(nil)
+
+// Options tune a Store; the zero value is fine.
+type Options struct {
+	Now func() time.Time // clock, for tests
+}
+
+// Open opens dsn: a postgres:// or postgresql:// URL, or else a SQLite file
+// path (":memory:" is refused: reads and writes use separate pools). It runs
+// the embedded migrations before returning.
+func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
+	s := &Store{now: opts.Now}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	var err error
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		s.dialect = "postgres"
+		s.w, err = sql.Open("pgx", dsn)
+		if err != nil {
+			return nil, err
+		}
+		s.w.SetMaxOpenConns(16)
+		s.w.SetMaxIdleConns(16)
+		s.r = s.w
+	} else {
+		if dsn == "" || dsn == ":memory:" {
+			return nil, errors.New("sqlstore: a SQLite file path is required")
+		}
+		s.dialect = "sqlite"
+		// WAL for concurrent readers; FULL sync because this is money;
+		// immediate transactions so writers queue on busy_timeout instead
+		// of failing with "database is locked".
+		base := "file:" + dsn + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)"
+		if s.w, err = sql.Open("sqlite", base+"&_txlock=immediate"); err != nil {
+			return nil, err
+		}
+		s.w.SetMaxOpenConns(1)
+		if s.r, err = sql.Open("sqlite", base); err != nil {
+			return nil, err
+		}
+		s.r.SetMaxOpenConns(8)
+	}
+	if err := s.migrate(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close closes the pools.
+func (s *Store) Close() error {
+	err := s.w.Close()
+	if s.r != s.w {
+		err = errors.Join(err, s.r.Close())
+	}
+	return err
+}
+
+// Dialect reports "sqlite" or "postgres".
+func (s *Store) Dialect() string { return s.dialect }
+
+// Ping checks that the database answers a write-capable connection.
+func (s *Store) Ping(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	var one int
+	if err := s.w.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
+		return unavailable("ping", err)
+	}
+	return nil
+}
+
+func (s *Store) migrate(ctx context.Context) error {
+	dir := "migrations/" + s.dialect
+	if s.dialect == "postgres" {
+		// One replica migrates at a time.
+		if _, err := s.w.ExecContext(ctx, "SELECT pg_advisory_lock(7428190)"); err != nil {
+			return unavailable("migrate lock", err)
+		}
+		defer s.w.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(7428190)")
+	}
+	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)`); err != nil {
+		return unavailable("migrate", err)
+	}
+	names, err := fs.Glob(migrations, dir+"/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		version := strings.TrimSuffix(name[len(dir)+1:], ".sql")
+		err := s.tx(ctx, func(tx *sql.Tx) error {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = $1`, version).Scan(&n); err != nil {
+				return err
+			}
+			if n > 0 {
+				return nil
+			}
+			body, err := migrations.ReadFile(name)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+				return fmt.Errorf("migration %s: %w", version, err)
+			}
+			_, err = tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)`, version, s.now().UnixMicro())
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tx runs fn in a write transaction and commits it, or rolls back on error.
+func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return unavailable("begin", err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return unavailable("commit", err)
+	}
+	return nil
+}
+
+// unavailable marks a database failure so the HTTP layer answers 503.
+func unavailable(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var de *dalil.Error
+	if errors.As(err, &de) || errors.Is(err, dalil.ErrNotFound) || errors.Is(err, dalil.ErrStorageUnavailable) {
+		return err
+	}
+	return fmt.Errorf("sqlstore: %s: %w: %w", op, dalil.ErrStorageUnavailable, err)
+}
+
+func micros(t time.Time) int64 { return t.UTC().UnixMicro() }
+
+func fromMicros(v int64) time.Time { return time.UnixMicro(v).UTC() }

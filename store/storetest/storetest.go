@@ -1,0 +1,263 @@
+// Package storetest is the behaviour every dalil.Store must have. Each
+// implementation's tests call Run with a function that opens a fresh, empty
+// store.
+package storetest
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"dalil"
+)
+
+// Clock is a settable clock for stores that accept one.
+type Clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+// NewClock starts at t.
+func NewClock(t time.Time) *Clock { return &Clock{t: t} }
+
+// Now returns the current fake time.
+func (c *Clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+
+// Advance moves the clock forward.
+func (c *Clock) Advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+// Opener opens a fresh empty store using clock for time.
+type Opener func(t *testing.T, clock *Clock) dalil.Store
+
+// Run runs the whole suite.
+func Run(t *testing.T, open Opener) {
+	t.Run("AccountsAndKeys", func(t *testing.T) { testAccountsAndKeys(t, open) })
+	t.Run("CreditsAndLedger", func(t *testing.T) { testCreditsAndLedger(t, open) })
+	t.Run("ConcurrentChargesNeverOverspend", func(t *testing.T) { testConcurrentCharges(t, open) })
+	t.Run("SubscriptionAllowance", func(t *testing.T) { testSubscription(t, open) })
+	t.Run("LedgerPaging", func(t *testing.T) { testLedgerPaging(t, open) })
+}
+
+// LedgerSum adds up an account's api_credits ledger rows, all pages.
+func LedgerSum(t *testing.T, s dalil.Store, accountID string) dalil.MicroUSD {
+	t.Helper()
+	var sum dalil.MicroUSD
+	before := int64(0)
+	for {
+		page, err := s.Ledger(context.Background(), accountID, 200, before)
+		if err != nil {
+			t.Fatalf("Ledger: %v", err)
+		}
+		if len(page) == 0 {
+			return sum
+		}
+		for _, e := range page {
+			if e.Rail == dalil.RailCredits {
+				sum += e.Amount
+			}
+		}
+		before = page[len(page)-1].ID
+	}
+}
+
+func testAccountsAndKeys(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, NewClock(time.Date(2026, 1, 31, 10, 0, 0, 0, time.UTC)))
+	a, err := s.CreateAccount(ctx, "acme", "developer", 2*dalil.USD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CreateAccount(ctx, "x", "platinum", 0); dalil.ErrorCode(err) != dalil.CodeInvalidInput {
+		t.Errorf("unknown plan: err = %v, want INVALID_INPUT", err)
+	}
+	got, err := s.Account(ctx, a.ID)
+	if err != nil || got.Credits != 2*dalil.USD || got.Plan != "developer" || got.Name != "acme" {
+		t.Fatalf("Account = %+v, %v", got, err)
+	}
+	if _, err := s.Account(ctx, "acct_missing"); !errors.Is(err, dalil.ErrNotFound) {
+		t.Errorf("missing account: %v", err)
+	}
+	k, secret, err := s.CreateKey(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.CreateKey(ctx, "acct_missing"); !errors.Is(err, dalil.ErrNotFound) {
+		t.Errorf("key for missing account: %v", err)
+	}
+	ga, gk, err := s.Authenticate(ctx, secret)
+	if err != nil || ga.ID != a.ID || gk.ID != k.ID {
+		t.Fatalf("Authenticate = %v %v %v", ga.ID, gk.ID, err)
+	}
+	if _, _, err := s.Authenticate(ctx, secret+"x"); !errors.Is(err, dalil.ErrNotFound) {
+		t.Errorf("wrong secret: %v", err)
+	}
+	keys, err := s.Keys(ctx, a.ID)
+	if err != nil || len(keys) != 1 || keys[0].ID != k.ID || keys[0].RevokedAt != nil {
+		t.Fatalf("Keys = %+v, %v", keys, err)
+	}
+	if err := s.RevokeKey(ctx, k.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Authenticate(ctx, secret); !errors.Is(err, dalil.ErrNotFound) {
+		t.Errorf("revoked key still authenticates: %v", err)
+	}
+	if err := s.RevokeKey(ctx, "key_missing"); !errors.Is(err, dalil.ErrNotFound) {
+		t.Errorf("revoke missing: %v", err)
+	}
+	keys, _ = s.Keys(ctx, a.ID)
+	if len(keys) != 1 || keys[0].RevokedAt == nil {
+		t.Errorf("revoked key not marked: %+v", keys)
+	}
+}
+
+func testCreditsAndLedger(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, NewClock(time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)))
+	a, _ := s.CreateAccount(ctx, "a", "free", 0)
+	_, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: "analyze_property", Price: 10_000, RequestID: "r0", Method: dalil.MethodAuto})
+	if dalil.ErrorCode(err) != dalil.CodeInsufficientCredits {
+		t.Fatalf("charge on empty account: %v, want INSUFFICIENT_CREDITS", err)
+	}
+	bal, err := s.AddCredits(ctx, a.ID, 25_000, "top-up")
+	if err != nil || bal != 25_000 {
+		t.Fatalf("AddCredits = %v, %v", bal, err)
+	}
+	if _, err := s.AddCredits(ctx, a.ID, -1, ""); dalil.ErrorCode(err) != dalil.CodeInvalidInput {
+		t.Errorf("negative top-up: %v", err)
+	}
+	if _, err := s.AddCredits(ctx, "acct_missing", 1, ""); !errors.Is(err, dalil.ErrNotFound) {
+		t.Errorf("top-up missing: %v", err)
+	}
+	for i, want := range []dalil.MicroUSD{15_000, 5_000} {
+		rec, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: "analyze_property", Price: 10_000, RequestID: "r", Method: dalil.MethodAuto})
+		if err != nil || rec.Rail != dalil.RailCredits || rec.CreditsAfter != want || rec.EntryID == 0 {
+			t.Fatalf("charge %d = %+v, %v", i, rec, err)
+		}
+	}
+	if _, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: "analyze_property", Price: 10_000, Method: dalil.MethodAuto}); dalil.ErrorCode(err) != dalil.CodeInsufficientCredits {
+		t.Fatalf("overdraw: %v", err)
+	}
+	got, _ := s.Account(ctx, a.ID)
+	if got.Credits != 5_000 {
+		t.Errorf("balance = %d, want 5000", got.Credits)
+	}
+	if sum := LedgerSum(t, s, a.ID); sum != got.Credits {
+		t.Errorf("ledger sums to %d, balance %d", sum, got.Credits)
+	}
+}
+
+func testConcurrentCharges(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, NewClock(time.Now()))
+	const price, calls = dalil.MicroUSD(30_000), 50
+	a, _ := s.CreateAccount(ctx, "busy", "free", 20*price+7) // room for 20 calls
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	paid, refused := 0, 0
+	for i := 0; i < calls; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: "compare_properties", Price: price, Method: dalil.MethodCredits})
+			mu.Lock()
+			defer mu.Unlock()
+			switch dalil.ErrorCode(err) {
+			case "":
+			}
+			if err == nil {
+				paid++
+			} else if dalil.ErrorCode(err) == dalil.CodeInsufficientCredits {
+				refused++
+			} else {
+				t.Errorf("charge: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	got, _ := s.Account(ctx, a.ID)
+	if paid != 20 || refused != calls-20 || got.Credits != 7 {
+		t.Errorf("paid %d refused %d balance %d; want 20, %d, 7", paid, refused, got.Credits, calls-20)
+	}
+	if sum := LedgerSum(t, s, a.ID); sum != got.Credits {
+		t.Errorf("ledger sums to %d, balance %d", sum, got.Credits)
+	}
+}
+
+func testSubscription(t *testing.T, open Opener) {
+	ctx := context.Background()
+	clock := NewClock(time.Date(2026, 1, 31, 10, 0, 0, 0, time.UTC))
+	s := open(t, clock)
+	a, _ := s.CreateAccount(ctx, "sub", "developer", 1_000_000)
+	// The developer plan includes USD 10.00 and 1000 calls a month.
+	charge := func(price dalil.MicroUSD, method string) (dalil.Receipt, error) {
+		return s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: "t", Price: price, Method: method})
+	}
+	rec, err := charge(9_990_000, dalil.MethodAuto)
+	if err != nil || rec.Rail != dalil.RailSubscription || rec.CreditsAfter != 1_000_000 {
+		t.Fatalf("allowance charge = %+v, %v", rec, err)
+	}
+	// 0.01 left in the allowance: a 0.02 call falls back to credits.
+	rec, err = charge(20_000, dalil.MethodAuto)
+	if err != nil || rec.Rail != dalil.RailCredits || rec.CreditsAfter != 980_000 {
+		t.Fatalf("fallback charge = %+v, %v", rec, err)
+	}
+	rec, err = charge(10_000, dalil.MethodSubscription)
+	if err != nil || rec.Rail != dalil.RailSubscription {
+		t.Fatalf("last cent of allowance = %+v, %v", rec, err)
+	}
+	// Named credits never touch the allowance.
+	rec, err = charge(10_000, dalil.MethodCredits)
+	if err != nil || rec.Rail != dalil.RailCredits {
+		t.Fatalf("credits rail = %+v, %v", rec, err)
+	}
+	u, err := s.Usage(ctx, a.ID)
+	if err != nil || u.USD != 10*dalil.USD || u.Calls != 2 || !u.PeriodEnd.Equal(time.Date(2026, 2, 28, 10, 0, 0, 0, time.UTC)) {
+		t.Fatalf("usage = %+v, %v", u, err)
+	}
+	// Credits can no longer cover a big call either: quota exceeded.
+	_, err = charge(5*dalil.USD, dalil.MethodAuto)
+	var de *dalil.Error
+	if !errors.As(err, &de) || de.Code != dalil.CodeQuotaExceeded || de.Headers["Retry-After"] == "" {
+		t.Fatalf("exhausted: %v", err)
+	}
+	// The next period renews lazily.
+	clock.Advance(29 * 24 * time.Hour)
+	rec, err = charge(5*dalil.USD, dalil.MethodAuto)
+	if err != nil || rec.Rail != dalil.RailSubscription {
+		t.Fatalf("after renewal = %+v, %v", rec, err)
+	}
+	acct, _ := s.Account(ctx, a.ID)
+	if sum := LedgerSum(t, s, a.ID); sum != acct.Credits {
+		t.Errorf("ledger sums to %d, balance %d", sum, acct.Credits)
+	}
+	// Changing plan starts a new period with a fresh allowance.
+	clock.Advance(time.Hour)
+	if _, err := s.SetPlan(ctx, a.ID, "growth"); err != nil {
+		t.Fatal(err)
+	}
+	u, _ = s.Usage(ctx, a.ID)
+	if u.Calls != 0 || !u.PeriodStart.Equal(clock.Now().UTC().Truncate(time.Microsecond)) {
+		t.Errorf("usage after plan change = %+v", u)
+	}
+}
+
+func testLedgerPaging(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, NewClock(time.Now()))
+	a, _ := s.CreateAccount(ctx, "pages", "free", 0)
+	for i := 0; i < 5; i++ {
+		if _, err := s.AddCredits(ctx, a.ID, dalil.MicroUSD(i+1), ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first, _ := s.Ledger(ctx, a.ID, 2, 0)
+	if len(first) != 2 || first[0].Amount != 5 || first[1].Amount != 4 {
+		t.Fatalf("first page = %+v", first)
+	}
+	rest, _ := s.Ledger(ctx, a.ID, 10, first[1].ID)
+	if len(rest) != 3 || rest[0].Amount != 3 {
+		t.Fatalf("second page = %+v", rest)
+	}
+}
