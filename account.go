@@ -136,6 +136,14 @@ type Receipt struct {
 	CreditsAfter MicroUSD
 }
 
+// Spend is the total charged for one tool on one rail.
+type Spend struct {
+	Tool   string
+	Rail   string
+	Calls  int64
+	Amount MicroUSD // positive
+}
+
 // ErrNotFound is returned by stores for a missing account or key.
 var ErrNotFound = errors.New("not found")
 
@@ -146,6 +154,8 @@ type Store interface {
 	// (recorded as a top-up) and returns it.
 	CreateAccount(ctx context.Context, name, plan string, credits MicroUSD) (Account, error)
 	Account(ctx context.Context, id string) (Account, error)
+	// AccountCount reports how many accounts exist.
+	AccountCount(ctx context.Context) (int64, error)
 	// CreateKey stores a new key for the account; secret is the value the
 	// caller sees once, of which only the hash is kept.
 	CreateKey(ctx context.Context, accountID string) (k Key, secret string, err error)
@@ -165,6 +175,8 @@ type Store interface {
 	Charge(ctx context.Context, r ChargeRequest) (Receipt, error)
 	// Usage returns the allowance use of the current period.
 	Usage(ctx context.Context, accountID string) (Usage, error)
+	// Spend sums the account's charges per tool and rail.
+	Spend(ctx context.Context, accountID string) ([]Spend, error)
 	// Ledger returns entries newest first, with id < before when before > 0.
 	Ledger(ctx context.Context, accountID string, limit int, before int64) ([]LedgerEntry, error)
 	// Ping reports whether the database answers.

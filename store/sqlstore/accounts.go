@@ -196,3 +196,12 @@ func (s *Store) Ledger(ctx context.Context, accountID string, limit int, before 
 	}
 	return out, unavailable("ledger", rows.Err())
 }
+
+// AccountCount implements dalil.Store.
+func (s *Store) AccountCount(ctx context.Context) (int64, error) {
+	var n int64
+	if err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM accounts`).Scan(&n); err != nil {
+		return 0, unavailable("count accounts", err)
+	}
+	return n, nil
+}

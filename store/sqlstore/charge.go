@@ -116,3 +116,23 @@ func (s *Store) Usage(ctx context.Context, accountID string) (dalil.Usage, error
 	u.USD, u.Calls = dalil.MicroUSD(used), calls
 	return u, nil
 }
+
+// Spend implements dalil.Store.
+func (s *Store) Spend(ctx context.Context, accountID string) ([]dalil.Spend, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT tool, rail, COUNT(*), -SUM(amount) FROM ledger WHERE account_id = $1 AND kind = 'charge' GROUP BY tool, rail ORDER BY tool, rail`, accountID)
+	if err != nil {
+		return nil, unavailable("spend", err)
+	}
+	defer rows.Close()
+	out := []dalil.Spend{}
+	for rows.Next() {
+		var sp dalil.Spend
+		var amount int64
+		if err := rows.Scan(&sp.Tool, &sp.Rail, &sp.Calls, &amount); err != nil {
+			return nil, unavailable("spend", err)
+		}
+		sp.Amount = dalil.MicroUSD(amount)
+		out = append(out, sp)
+	}
+	return out, unavailable("spend", rows.Err())
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+)
+
+// config is every setting, from flags over DALIL_* variables over defaults.
+type config struct {
+	Addr       string
+	DB         string
+	BaseURL    string
+	AdminToken string
+	RedisURL   string
+	Rails      []string
+	RateLimits string
+	LogLevel   string
+	Demo       bool
+	railsRaw   string
+}
+
+// newFlags registers the common flags with defaults from the environment.
+func newFlags(name string, getenv func(string) string, stderr io.Writer) (*flag.FlagSet, *config) {
+	env := func(key, def string) string {
+		if v := getenv(key); v != "" {
+			return v
+		}
+		return def
+	}
+	c := &config{}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&c.Addr, "addr", env("DALIL_ADDR", "127.0.0.1:8080"), "listen address (DALIL_ADDR)")
+	fs.StringVar(&c.DB, "db", env("DALIL_DB", "dalil.db"), "SQLite file or postgres:// URL (DALIL_DB)")
+	fs.StringVar(&c.BaseURL, "base-url", env("DALIL_BASE_URL", ""), "public base URL for discovery documents (DALIL_BASE_URL)")
+	fs.StringVar(&c.LogLevel, "log-level", env("DALIL_LOG_LEVEL", "info"), "debug, info, warn or error (DALIL_LOG_LEVEL)")
+	fs.StringVar(&c.railsRaw, "rails", env("DALIL_RAILS", "credits,subscription"), "enabled payment rails, comma-separated (DALIL_RAILS)")
+	c.AdminToken = getenv("DALIL_ADMIN_TOKEN") // environment only: flags show in ps
+	c.RedisURL = getenv("DALIL_REDIS_URL")
+	c.RateLimits = getenv("DALIL_RATE_LIMITS")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: dalil %s [flags]\n", name)
+		fs.PrintDefaults()
+	}
+	return fs, c
+}
+
+// parse parses args and derives the settings that need the final values.
+func (c *config) parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	c.Rails = nil
+	for _, r := range strings.Split(c.railsRaw, ",") {
+		if r = strings.ToLower(strings.TrimSpace(r)); r != "" {
+			c.Rails = append(c.Rails, r)
+		}
+	}
+	return nil
+}
+
+func logger(level string, w io.Writer) *slog.Logger {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(level)); err != nil {
+		l = slog.LevelInfo
+	}
+	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l}))
+}

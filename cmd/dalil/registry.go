@@ -1,0 +1,32 @@
+package main
+
+import (
+	"dalil/capabilities/maintenance"
+	"dalil/capabilities/property"
+	"dalil/capability"
+)
+
+// registry lists every capability. Adding a capability is one line here
+// plus its package; routes, schemas, prices, OpenAPI, MCP tools and docs
+// follow from it.
+func registry(deps deps) (*capability.Registry, error) {
+	return capability.NewRegistry(
+		property.AnalyzeEntry(),
+		property.CompareEntry(),
+		maintenance.Entry(),
+
+		// Roadmap (spec): listed with status planned, never routed.
+		capability.Planned("estimate_property_rent", "Property", "Estimate market rent for a property from comparables."),
+		capability.Planned("analyze_lease", "Property", "Review a lease's terms, obligations and risks."),
+		capability.Planned("check_contract_risk", "Property", "Flag risky clauses in a property contract."),
+		capability.Planned("diagnose_maintenance_issue", "Maintenance", "Diagnose a reported maintenance issue."),
+		capability.Planned("estimate_repair_cost", "Maintenance", "Estimate the cost of a repair in OMR."),
+		capability.Planned("generate_property_report", "Property", "Produce a property investment report."),
+		capability.Planned("search_oman_tenders", "Procurement", "Search public tenders in Oman."),
+		capability.Planned("analyze_oman_tender", "Procurement", "Analyse an Omani tender's requirements and fit."),
+		capability.Planned("match_company_to_tender", "Procurement", "Match a company's profile to open tenders."),
+		capability.Planned("discover_oman_business_opportunities", "Intelligence", "Find business opportunities in Oman."),
+		capability.Planned("find_oman_suppliers", "Procurement", "Find suppliers in Oman for a product or service."),
+		capability.Planned("compare_oman_companies", "Intelligence", "Compare Omani companies side by side."),
+	)
+}

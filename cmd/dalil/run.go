@@ -1,0 +1,262 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"dalil"
+	"dalil/httpapi"
+	"dalil/ops"
+	"dalil/store/sqlstore"
+)
+
+const usage = `usage: dalil <command> [flags]
+
+commands:
+  serve [--demo]                          run the HTTP service
+  mcp                                     MCP tool server on stdio
+  accounts create --name N [--plan P] [--credits USD]
+  accounts show ID
+  credits add --account ID --usd X
+  keys create --account ID | keys list --account ID | keys revoke KEY_ID
+  plan set --account ID --plan P
+
+Configuration: flags override DALIL_* environment variables (see README).`
+
+// run is the whole program; main only wires the OS into it, so tests can
+// run every command in-process.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, usage)
+		return errors.New("no command given")
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "serve":
+		return serve(ctx, rest, getenv, stdout, stderr)
+	case "mcp":
+		return runMCP(ctx, rest, getenv, stdin, stdout, stderr)
+	case "accounts", "credits", "keys", "plan":
+		return operate(ctx, cmd, rest, getenv, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprintln(stdout, usage)
+		return nil
+	}
+	fmt.Fprintln(stderr, usage)
+	return fmt.Errorf("unknown command %q", cmd)
+}
+
+// deps are the shared dependencies capabilities may need.
+type deps struct {
+	store dalil.Store
+}
+
+func openStore(ctx context.Context, dsn string) (*sqlstore.Store, error) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	return sqlstore.Open(ctx, dsn, sqlstore.Options{})
+}
+
+func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	fs, cfg := newFlags("serve", getenv, stderr)
+	fs.BoolVar(&cfg.Demo, "demo", false, "on an empty database, create account demo (developer plan, USD 1.00) and print its key")
+	if err := cfg.parse(fs, args); err != nil {
+		return err
+	}
+	log := logger(cfg.LogLevel, stderr)
+	store, err := openStore(ctx, cfg.DB)
+	if err != nil {
+		return fmt.Errorf("open database: %w", err)
+	}
+	defer store.Close()
+	if cfg.Demo {
+		if err := seedDemo(ctx, store, stderr); err != nil {
+			return err
+		}
+	}
+	reg, err := registry(deps{store: store})
+	if err != nil {
+		return err
+	}
+	srv := httpapi.NewServer(httpapi.Config{Registry: reg, Store: store, Logger: log, BaseURL: cfg.BaseURL, Rails: cfg.Rails, AdminToken: cfg.AdminToken})
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{
+		Handler:           srv,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+	fmt.Fprintf(stderr, "dalil %s listening on http://%s (database: %s)\n", httpapi.Version, ln.Addr(), store.Dialect())
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	// Finish requests in flight, then stop.
+	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 20*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	fmt.Fprintln(stderr, "dalil stopped")
+	return nil
+}
+
+// seedDemo creates the demo account on an empty database.
+func seedDemo(ctx context.Context, store dalil.Store, stderr io.Writer) error {
+	n, err := store.AccountCount(ctx)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		fmt.Fprintln(stderr, "demo: the database already has accounts; no demo account created")
+		return nil
+	}
+	c, err := ops.CreateAccount(ctx, store, "demo", "developer", dalil.USD)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "demo: created account %s (plan developer, USD 1.00 credits)\ndemo: API key (shown once): %s\n", c.AccountID, c.APIKey)
+	return nil
+}
+
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// operate runs the account commands of contract §1.
+func operate(ctx context.Context, group string, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, usage)
+		return fmt.Errorf("%s: missing subcommand", group)
+	}
+	sub, rest := args[0], args[1:]
+	fs, cfg := newFlags(group+" "+sub, getenv, stderr)
+	var name, plan, account, usd string
+	var credits float64
+	fs.StringVar(&name, "name", "", "account name")
+	fs.StringVar(&plan, "plan", "", "plan: free, developer, growth, enterprise")
+	fs.StringVar(&account, "account", "", "account id")
+	fs.StringVar(&usd, "usd", "", "USD amount")
+	fs.Float64Var(&credits, "credits", 0, "initial prepaid credits in USD")
+	if err := cfg.parse(fs, rest); err != nil {
+		return err
+	}
+	store, err := openStore(ctx, cfg.DB)
+	if err != nil {
+		return fmt.Errorf("open database: %w", err)
+	}
+	defer store.Close()
+	arg := func() (string, error) {
+		if fs.NArg() != 1 {
+			return "", fmt.Errorf("%s %s: expected one argument", group, sub)
+		}
+		return fs.Arg(0), nil
+	}
+	need := func(v, flagName string) error {
+		if v == "" {
+			return fmt.Errorf("%s %s: --%s is required", group, sub, flagName)
+		}
+		return nil
+	}
+	var out any
+	switch group + " " + sub {
+	case "accounts create":
+		if err := need(name, "name"); err != nil {
+			return err
+		}
+		amount, err := dalil.FromFloatUSD(credits)
+		if err != nil {
+			return fmt.Errorf("--credits: %w", err)
+		}
+		out, err = ops.CreateAccount(ctx, store, name, plan, amount)
+		if err != nil {
+			return explain(err)
+		}
+	case "accounts show":
+		id, err := arg()
+		if err != nil {
+			return err
+		}
+		if out, err = ops.ShowAccount(ctx, store, id); err != nil {
+			return explain(err)
+		}
+	case "credits add":
+		if err := errors.Join(need(account, "account"), need(usd, "usd")); err != nil {
+			return err
+		}
+		amount, err := dalil.ParseUSD(usd)
+		if err != nil {
+			return fmt.Errorf("--usd: %w", err)
+		}
+		if out, err = ops.AddCredits(ctx, store, account, amount); err != nil {
+			return explain(err)
+		}
+	case "keys create":
+		if err := need(account, "account"); err != nil {
+			return err
+		}
+		if out, err = ops.CreateKey(ctx, store, account); err != nil {
+			return explain(err)
+		}
+	case "keys list":
+		if err := need(account, "account"); err != nil {
+			return err
+		}
+		if _, err := store.Account(ctx, account); err != nil {
+			return explain(err)
+		}
+		if out, err = store.Keys(ctx, account); err != nil {
+			return explain(err)
+		}
+	case "keys revoke":
+		id, err := arg()
+		if err != nil {
+			return err
+		}
+		if err := store.RevokeKey(ctx, id); err != nil {
+			return explain(err)
+		}
+		out = map[string]any{"keyId": id, "revoked": true}
+	case "plan set":
+		if err := errors.Join(need(account, "account"), need(plan, "plan")); err != nil {
+			return err
+		}
+		if _, err := store.SetPlan(ctx, account, plan); err != nil {
+			return explain(err)
+		}
+		if out, err = ops.ShowAccount(ctx, store, account); err != nil {
+			return explain(err)
+		}
+	default:
+		fmt.Fprintln(stderr, usage)
+		return fmt.Errorf("unknown command %s %s", group, sub)
+	}
+	return printJSON(stdout, out)
+}
+
+func explain(err error) error {
+	if errors.Is(err, dalil.ErrNotFound) {
+		return errors.New("no such account or key")
+	}
+	var de *dalil.Error
+	if errors.As(err, &de) {
+		return errors.New(de.Message)
+	}
+	return err
+}

@@ -1,0 +1,205 @@
+package httpapi
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+
+	"dalil"
+	"dalil/ops"
+)
+
+// accountOf authenticates a key for the account endpoints.
+func (s *Server) accountOf(w http.ResponseWriter, r *http.Request) (dalil.Account, bool) {
+	a, err := s.authenticate(r, dalil.MethodAuto)
+	if err != nil {
+		writeError(w, r, err)
+		return a, false
+	}
+	return a, true
+}
+
+func (s *Server) handleBalance(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.accountOf(w, r)
+	if !ok {
+		return
+	}
+	b, err := ops.AccountBalance(r.Context(), s.store, a.ID)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeData(w, r, http.StatusOK, b, Meta{})
+}
+
+type usageRow struct {
+	Tool    string  `json:"tool"`
+	Rail    string  `json:"rail"`
+	Calls   int64   `json:"calls"`
+	Charged float64 `json:"charged"`
+}
+
+type usageView struct {
+	AccountID string     `json:"accountId"`
+	Currency  string     `json:"currency"`
+	ByTool    []usageRow `json:"byToolAndRail"`
+	Total     struct {
+		Calls   int64   `json:"calls"`
+		Charged float64 `json:"charged"`
+	} `json:"total"`
+}
+
+func (s *Server) handleUsage(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.accountOf(w, r)
+	if !ok {
+		return
+	}
+	spend, err := s.store.Spend(r.Context(), a.ID)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	v := usageView{AccountID: a.ID, Currency: "USD", ByTool: []usageRow{}}
+	var total dalil.MicroUSD
+	for _, sp := range spend {
+		v.ByTool = append(v.ByTool, usageRow{Tool: sp.Tool, Rail: sp.Rail, Calls: sp.Calls, Charged: sp.Amount.Float()})
+		v.Total.Calls += sp.Calls
+		total += sp.Amount
+	}
+	v.Total.Charged = total.Float()
+	writeData(w, r, http.StatusOK, v, Meta{})
+}
+
+func (s *Server) handleTransactions(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.accountOf(w, r)
+	if !ok {
+		return
+	}
+	limit, before, err := pageParams(r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p, err := ops.Ledger(r.Context(), s.store, a.ID, limit, before)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeData(w, r, http.StatusOK, p, Meta{})
+}
+
+// pageParams reads ?limit= (1-200, default 50) and ?before= (a ledger id).
+func pageParams(r *http.Request) (int, int64, error) {
+	var ps []dalil.Problem
+	limit, before := 50, int64(0)
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 200 {
+			ps = append(ps, dalil.Problem{Path: "limit", Message: "must be an integer from 1 to 200"})
+		}
+		limit = n
+	}
+	if v := r.URL.Query().Get("before"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 1 {
+			ps = append(ps, dalil.Problem{Path: "before", Message: "must be a transaction id from a previous page"})
+		}
+		before = n
+	}
+	if len(ps) > 0 {
+		return 0, 0, dalil.InvalidInput(ps...)
+	}
+	return limit, before, nil
+}
+
+func notFoundAs(err error, what string) error {
+	if errors.Is(err, dalil.ErrNotFound) {
+		return dalil.Errorf(dalil.CodeNotFound, "%s not found.", what)
+	}
+	return err
+}
+
+type planAllowance struct {
+	Type                 string `json:"type"`
+	MonthlyIncluded      string `json:"monthlyIncluded"`
+	MonthlyIncludedCalls int64  `json:"monthlyIncludedCalls"`
+	Currency             string `json:"currency"`
+	Renewal              string `json:"renewal"`
+}
+
+type planView struct {
+	ID        string        `json:"id"`
+	Name      string        `json:"name"`
+	Allowance planAllowance `json:"allowance"`
+}
+
+func plansView() []planView {
+	out := make([]planView, len(dalil.Plans))
+	for i, p := range dalil.Plans {
+		out[i] = planView{ID: p.ID, Name: p.Name, Allowance: planAllowance{Type: "usd", MonthlyIncluded: p.MonthlyUSD.Decimal(), MonthlyIncludedCalls: p.MonthlyCalls, Currency: "USD", Renewal: "automatic_on_period_rollover"}}
+	}
+	return out
+}
+
+func (s *Server) handlePlans(w http.ResponseWriter, r *http.Request) {
+	writeData(w, r, http.StatusOK, map[string]any{
+		"enabled":    s.rails[dalil.MethodSubscription],
+		"currency":   "USD",
+		"assignment": "account-scoped",
+		"plans":      plansView(),
+	}, Meta{})
+}
+
+// handlePaymentMethods builds the spec's listing from the enabled rails.
+func (s *Server) handlePaymentMethods(w http.ResponseWriter, r *http.Request) {
+	methods := []map[string]any{}
+	for _, rail := range s.cfg.PayPerCall {
+		if d, ok := rail.(interface{ Descriptor() map[string]any }); ok {
+			methods = append(methods, d.Descriptor())
+		}
+	}
+	if s.rails[dalil.MethodCredits] {
+		methods = append(methods, map[string]any{
+			"id": dalil.RailCredits, "enabled": true, "type": "prepaid", "currency": "USD", "authentication": "api_key",
+			"credential":     "Authorization: Bearer <API_KEY> or X-API-Key: <API_KEY>",
+			"endpoints":      map[string]string{"canonical": "POST /api/v1/<tool-path>"},
+			"balance":        "/api/v1/account/balance",
+			"fundingMethods": []string{},
+		})
+	}
+	if s.rails[dalil.MethodSubscription] {
+		methods = append(methods, map[string]any{
+			"id": dalil.RailSubscription, "enabled": true, "type": "subscription", "currency": "USD", "authentication": "api_key",
+			"credential":     "Authorization: Bearer <API_KEY> or X-API-Key: <API_KEY>",
+			"endpoints":      map[string]string{"canonical": "POST /api/v1/<tool-path>"},
+			"plans":          plansView(),
+			"plansEndpoint":  "/api/v1/subscription-plans",
+			"creditFallback": s.rails[dalil.MethodCredits],
+		})
+	}
+	priority := []string{}
+	for _, id := range []string{dalil.RailSubscription, dalil.RailCredits, dalil.RailX402, dalil.RailL402, dalil.RailMPP} {
+		header := id
+		if id == dalil.RailCredits {
+			header = dalil.MethodCredits
+		}
+		if s.rails[header] {
+			priority = append(priority, id)
+		}
+	}
+	writeData(w, r, http.StatusOK, map[string]any{
+		"methods": methods,
+		"selection": map[string]any{
+			"header":       "X-Service-Payment-Method",
+			"values":       s.enabledMethods(),
+			"default":      dalil.MethodAuto,
+			"autoPriority": priority,
+			"note":         "auto charges a presented API key first (subscription allowance, then prepaid credits), otherwise the presented pay-per-call credential. Naming a rail never charges another.",
+		},
+		"idempotency": map[string]any{
+			"header":    "Idempotency-Key",
+			"scope":     "account + tool",
+			"appliesTo": []string{dalil.RailCredits, dalil.RailSubscription},
+		},
+	}, Meta{})
+}

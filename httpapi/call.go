@@ -1,0 +1,178 @@
+package httpapi
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+	"time"
+
+	"dalil"
+	"dalil/capability"
+)
+
+// capabilityHandler is the one wrapper around every capability call:
+// rail choice, authentication, body limits, decoding against the published
+// schema, the work, then the charge, then the envelope. Nothing is charged
+// unless the answer is 2xx, and the answer is only sent once charged.
+func (s *Server) capabilityHandler(e *capability.Entry, legacy bool) http.HandlerFunc {
+	price := e.Price.Float()
+	return func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		cl := logFrom(ctx)
+		cl.tool = e.ID
+		if legacy {
+			w.Header().Set("Deprecation", "true")
+			w.Header().Set("Link", "<"+e.Path+`>; rel="successor-version"`)
+		}
+		method, err := s.paymentMethod(r)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		acct, err := s.authenticate(r, method)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		body, err := readBody(w, r, e.MaxBody)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		in, err := e.Decode(body)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		if e.Status == capability.StatusUnconfigured {
+			writeError(w, r, dalil.Errorf(dalil.CodeProviderNotConfigured, "%s needs %s, which the operator has not configured. Nothing was charged.", e.ID, providerName(e)))
+			return
+		}
+		requestID := RequestID(ctx)
+		out, err := e.Run(capability.WithCall(ctx, capability.Call{RequestID: requestID, AccountID: acct.ID, Now: time.Now().UTC()}), in)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		rec, err := s.store.Charge(ctx, dalil.ChargeRequest{AccountID: acct.ID, Tool: e.ID, Price: e.Price, RequestID: requestID, Method: method})
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		cl.rail, cl.amount = rec.Rail, rec.Amount
+		writeData(w, r, http.StatusOK, out, Meta{Tool: e.ID, Price: &price, Currency: "USD", PaymentMethod: rec.Rail})
+	}
+}
+
+func providerName(e *capability.Entry) string {
+	if e.Provider != "" {
+		return e.Provider
+	}
+	return "an external provider"
+}
+
+// paymentMethod reads X-Service-Payment-Method: blank means auto; an
+// unknown or disabled rail is 400 PAYMENT_METHOD_UNSUPPORTED.
+func (s *Server) paymentMethod(r *http.Request) (string, error) {
+	m := strings.ToLower(strings.TrimSpace(r.Header.Get("X-Service-Payment-Method")))
+	if m == "" || m == dalil.MethodAuto {
+		return dalil.MethodAuto, nil
+	}
+	if s.rails[m] {
+		return m, nil
+	}
+	return "", &dalil.Error{Code: dalil.CodePaymentMethodUnsupported,
+		Message: "X-Service-Payment-Method " + quote(m) + " is not an enabled payment method; use one of: " + strings.Join(s.enabledMethods(), ", ") + ".",
+		Details: map[string]any{"enabled": s.enabledMethods(), "paymentMethods": "/api/v1/payment-methods"}}
+}
+
+func quote(s string) string {
+	if len(s) > 40 {
+		s = s[:40] + "..."
+	}
+	return `"` + s + `"`
+}
+
+// enabledMethods lists the header values accepted, auto first.
+func (s *Server) enabledMethods() []string {
+	out := []string{dalil.MethodAuto}
+	for _, m := range []string{dalil.MethodSubscription, dalil.MethodCredits, dalil.RailX402, dalil.RailL402, dalil.RailMPP} {
+		if s.rails[m] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// apiKey returns the key presented as Authorization: Bearer or X-API-Key.
+func apiKey(r *http.Request) string {
+	if k := strings.TrimSpace(r.Header.Get("X-API-Key")); k != "" {
+		return k
+	}
+	auth := r.Header.Get("Authorization")
+	if scheme, rest, ok := strings.Cut(auth, " "); ok && strings.EqualFold(scheme, "Bearer") {
+		return strings.TrimSpace(rest)
+	}
+	return ""
+}
+
+// authenticate resolves the caller's account from its API key.
+func (s *Server) authenticate(r *http.Request, method string) (dalil.Account, error) {
+	key := apiKey(r)
+	if key == "" {
+		return dalil.Account{}, s.unauthorized("No API key was sent.")
+	}
+	if len(key) > 200 {
+		return dalil.Account{}, s.unauthorized("The API key is not valid.")
+	}
+	acct, _, err := s.store.Authenticate(r.Context(), key)
+	if errors.Is(err, dalil.ErrNotFound) {
+		return dalil.Account{}, s.unauthorized("The API key is not valid or has been revoked.")
+	}
+	return acct, err
+}
+
+func (s *Server) unauthorized(why string) *dalil.Error {
+	details := map[string]any{"paymentMethods": "/api/v1/payment-methods", "payPerCall": s.payPerCallRoutes()}
+	return &dalil.Error{Code: dalil.CodeUnauthorized,
+		Message: why + " A valid X-API-Key header (or Authorization: Bearer <key>) is required.",
+		Details: details,
+		Headers: map[string]string{"WWW-Authenticate": `Bearer realm="dalil"`}}
+}
+
+// payPerCallRoutes lists the enabled keyless rails and their routes, so an
+// agent without a key learns how to pay per call.
+func (s *Server) payPerCallRoutes() []map[string]string {
+	out := []map[string]string{}
+	for _, rail := range s.cfg.PayPerCall {
+		out = append(out, map[string]string{"rail": rail.ID(), "info": "/api/v1/" + rail.ID()})
+	}
+	return out
+}
+
+// readBody enforces the JSON content type and the size limit. A declared
+// length over the limit is refused before reading; otherwise at most
+// limit+1 bytes are read.
+func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+	ct := r.Header.Get("Content-Type")
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil || mt != "application/json" {
+		return nil, dalil.Errorf(dalil.CodeUnsupportedMediaType, "Send the body as JSON with Content-Type: application/json.")
+	}
+	tooLarge := dalil.Errorf(dalil.CodePayloadTooLarge, "The request body exceeds the %d-byte limit.", limit)
+	if r.ContentLength > limit {
+		w.Header().Set("Connection", "close")
+		return nil, tooLarge
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
+	if err != nil {
+		return nil, dalil.Errorf(dalil.CodeInvalidInput, "The request body could not be read.")
+	}
+	if int64(len(body)) > limit {
+		w.Header().Set("Connection", "close")
+		return nil, tooLarge
+	}
+	return body, nil
+}

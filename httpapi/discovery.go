@@ -1,0 +1,219 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"time"
+
+	"dalil"
+	"dalil/capability"
+)
+
+// Name and Description introduce the service in every discovery document.
+const (
+	Name        = "Dalil"
+	Description = "Structured, evidence-backed intelligence for AI agents, one paid HTTP call at a time: property yield and payback in OMR, maintenance reserves, and more. Every answer states its evidence, confidence and limits."
+)
+
+// baseURL is the configured public origin, else the request's own.
+func (s *Server) baseURL(r *http.Request) string {
+	if s.cfg.BaseURL != "" {
+		return strings.TrimRight(s.cfg.BaseURL, "/")
+	}
+	scheme := "http"
+	if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+func (s *Server) handleDiscovery(w http.ResponseWriter, r *http.Request) {
+	protocols := []map[string]any{
+		{"protocol": "rest", "role": "primary", "transport": "https+json", "openapi": "/openapi.json"},
+		{"protocol": "api-key-billing", "role": "primary", "rails": []string{dalil.RailSubscription, dalil.RailCredits}, "paymentMethods": "/api/v1/payment-methods"},
+		{"protocol": "mcp", "role": "compatibility", "transport": "stdio", "command": "dalil mcp", "remote": s.mcpRemote()},
+	}
+	x402 := false
+	for _, rail := range s.cfg.PayPerCall {
+		protocols = append(protocols, map[string]any{"protocol": rail.ID(), "role": "primary", "enabled": true, "info": "/api/v1/" + rail.ID()})
+		if rail.ID() == dalil.RailX402 {
+			x402 = true
+		}
+	}
+	endpoints := map[string]any{
+		"capabilities": "/api/v1/capabilities", "pricing": "/api/v1/pricing", "tools": "/api/v1/tools", "health": "/api/v1/health",
+		"openapi": "/openapi.json", "docs": "/docs", "llmsTxt": "/llms.txt", "agentCard": "/.well-known/agent.json",
+		"pluginManifest": "/.well-known/ai-plugin.json", "paymentMethods": "/api/v1/payment-methods",
+		"subscriptionPlans": "/api/v1/subscription-plans", "balance": "/api/v1/account/balance",
+	}
+	var tools []map[string]any
+	for _, e := range s.reg.Callable() {
+		tools = append(tools, map[string]any{"name": e.ID, "method": "POST", "path": e.Path, "price": e.Price.Float(), "currency": "USD", "status": string(e.Status)})
+	}
+	endpoints["tools"] = tools
+	writeData(w, r, http.StatusOK, map[string]any{
+		"name":        Name,
+		"description": Description,
+		"version":     Version,
+		"audience":    "ai-agents",
+		"baseUrl":     s.baseURL(r),
+		"protocols":   protocols,
+		"mcp":         true,
+		"x402Enabled": x402,
+		"endpoints":   endpoints,
+		"roadmap":     s.roadmap(),
+	}, Meta{})
+}
+
+func (s *Server) mcpRemote() any {
+	if s.cfg.MCP != nil {
+		return "/mcp"
+	}
+	return nil
+}
+
+func (s *Server) roadmap() []map[string]string {
+	out := []map[string]string{}
+	for _, e := range s.reg.Planned() {
+		out = append(out, map[string]string{"name": e.ID, "description": e.Summary, "status": string(capability.StatusPlanned)})
+	}
+	return out
+}
+
+// capabilityView is one tool in /api/v1/capabilities.
+type capabilityView struct {
+	Name         string          `json:"name"`
+	Title        string          `json:"title"`
+	Description  string          `json:"description"`
+	WhenToUse    string          `json:"whenToUse,omitempty"`
+	Category     string          `json:"category"`
+	Status       string          `json:"status"`
+	Method       string          `json:"method"`
+	Endpoint     string          `json:"endpoint"`
+	LegacyPath   string          `json:"legacyEndpoint,omitempty"`
+	Price        float64         `json:"price"`
+	Currency     string          `json:"currency"`
+	Pricing      map[string]any  `json:"pricing"`
+	Preview      map[string]any  `json:"preview"`
+	Idempotent   bool            `json:"idempotent"`
+	SideEffects  bool            `json:"sideEffects"`
+	Limitations  []string        `json:"limitations"`
+	InputSchema  json.RawMessage `json:"inputSchema"`
+	OutputSchema json.RawMessage `json:"outputSchema"`
+	Example      any             `json:"example,omitempty"`
+}
+
+func (s *Server) capabilityViews() []capabilityView {
+	var out []capabilityView
+	for _, e := range s.reg.Callable() {
+		preview := map[string]any{"available": e.Preview}
+		if e.Preview {
+			preview["endpoint"] = "/api/v1/preview/" + e.ID
+		}
+		lim := e.Limitations
+		if lim == nil {
+			lim = []string{}
+		}
+		out = append(out, capabilityView{
+			Name: e.ID, Title: e.Title, Description: e.Summary + " " + e.Description, WhenToUse: e.WhenToUse, Category: e.Group,
+			Status: string(e.Status), Method: "POST", Endpoint: e.Path, LegacyPath: e.LegacyPath,
+			Price: e.Price.Float(), Currency: "USD", Pricing: map[string]any{"amount": e.Price.Decimal(), "currency": "USD"},
+			Preview: preview, Idempotent: e.Idempotent, SideEffects: !e.ReadOnly, Limitations: lim,
+			InputSchema: e.InputJSON, OutputSchema: e.OutputJSON, Example: e.Example,
+		})
+	}
+	return out
+}
+
+func (s *Server) handleCapabilities(w http.ResponseWriter, r *http.Request) {
+	writeData(w, r, http.StatusOK, s.capabilityViews(), Meta{})
+}
+
+func (s *Server) handleTools(w http.ResponseWriter, r *http.Request) {
+	var tools []map[string]any
+	for _, e := range s.reg.Callable() {
+		tools = append(tools, map[string]any{
+			"name": e.ID, "description": e.Summary, "price": e.Price.Float(), "currency": "USD", "method": "POST",
+			"endpoint": e.Path, "status": string(e.Status), "inputSchema": e.InputJSON, "outputSchema": e.OutputJSON,
+		})
+	}
+	writeData(w, r, http.StatusOK, map[string]any{"tools": tools, "roadmap": s.roadmap()}, Meta{})
+}
+
+func (s *Server) handlePricing(w http.ResponseWriter, r *http.Request) {
+	prices := map[string]float64{}
+	detail := []map[string]any{}
+	for _, e := range s.reg.Callable() {
+		prices[e.ID] = e.Price.Float()
+		detail = append(detail, map[string]any{"tool": e.ID, "price": e.Price.Float(), "amount": e.Price.Decimal(), "currency": "USD", "endpoint": e.Path})
+	}
+	writeData(w, r, http.StatusOK, map[string]any{
+		"currency": "USD", "model": "pay-per-call", "tools": prices, "detail": detail,
+		"note": "Charged only for a successful (2xx) answer.", "paymentMethodsEndpoint": "/api/v1/payment-methods",
+		"subscriptionPlansEndpoint": "/api/v1/subscription-plans",
+	}, Meta{})
+}
+
+// handleHealth reports the storage status; 503 when the database is gone.
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.store.Ping(ctx); err != nil {
+		writeError(w, r, &dalil.Error{Code: dalil.CodeServiceUnavailable, Message: "Account storage is unavailable.", Details: map[string]any{"storage": "unavailable"}, Err: err})
+		return
+	}
+	writeData(w, r, http.StatusOK, map[string]any{"ok": true, "status": "ok", "version": Version, "storage": "ok"}, Meta{})
+}
+
+func (s *Server) handleAgentCard(w http.ResponseWriter, r *http.Request) {
+	base := s.baseURL(r)
+	var skills []map[string]any
+	for _, e := range s.reg.Callable() {
+		ex, _ := json.Marshal(e.Example)
+		skills = append(skills, map[string]any{
+			"id": e.ID, "name": e.Title, "description": e.Summary + " Price: USD " + e.Price.Decimal() + " per successful call.",
+			"tags": []string{strings.ToLower(e.Group)}, "examples": []string{string(ex)},
+			"inputModes": []string{"application/json"}, "outputModes": []string{"application/json"},
+		})
+	}
+	schemes := []string{"apiKey", "bearer"}
+	for _, rail := range s.cfg.PayPerCall {
+		schemes = append(schemes, rail.ID())
+	}
+	writeDoc(w, "application/json", map[string]any{
+		"name": Name, "description": Description, "url": base + "/api/v1", "version": Version,
+		"provider":           map[string]string{"organization": Name},
+		"documentationUrl":   base + "/docs",
+		"capabilities":       map[string]bool{"streaming": false, "pushNotifications": false},
+		"authentication":     map[string]any{"schemes": schemes},
+		"defaultInputModes":  []string{"application/json"},
+		"defaultOutputModes": []string{"application/json"},
+		"skills":             skills,
+	})
+}
+
+func (s *Server) handlePluginManifest(w http.ResponseWriter, r *http.Request) {
+	base := s.baseURL(r)
+	writeDoc(w, "application/json", map[string]any{
+		"schema_version":        "v1",
+		"name_for_human":        Name,
+		"name_for_model":        "dalil",
+		"description_for_human": "Evidence-backed property and business intelligence, paid per call.",
+		"description_for_model": "Paid JSON tools: " + strings.Join(s.toolNames(), ", ") + ". Send an API key in X-API-Key. Read /llms.txt for prices and examples.",
+		"auth":                  map[string]any{"type": "service_http", "authorization_type": "bearer"},
+		"api":                   map[string]any{"type": "openapi", "url": base + "/openapi.json"},
+		"logo_url":              base + "/docs",
+		"contact_email":         "",
+		"legal_info_url":        base + "/docs",
+	})
+}
+
+func (s *Server) toolNames() []string {
+	var names []string
+	for _, e := range s.reg.Callable() {
+		names = append(names, e.ID)
+	}
+	return names
+}

@@ -1,0 +1,114 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"net/http"
+	"regexp"
+)
+
+// Meta is the envelope's meta object. Tool, Price and Currency are set on
+// capability responses; PaymentMethod names the rail that paid (contract §7).
+type Meta struct {
+	RequestID     string   `json:"requestId"`
+	Tool          string   `json:"tool,omitempty"`
+	Price         *float64 `json:"price,omitempty"`
+	Currency      string   `json:"currency,omitempty"`
+	PaymentMethod string   `json:"paymentMethod,omitempty"`
+}
+
+type successEnvelope struct {
+	Success bool `json:"success"`
+	Data    any  `json:"data"`
+	Meta    Meta `json:"meta"`
+}
+
+type errorBody struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Details any    `json:"details,omitempty"`
+}
+
+type errorEnvelope struct {
+	Success bool      `json:"success"`
+	Error   errorBody `json:"error"`
+	Meta    Meta      `json:"meta"`
+}
+
+type requestIDKey struct{}
+
+var clientRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
+
+// withRequestID keeps a well-formed client X-Request-Id, or makes one, and
+// sets it on the response before anything else can be written.
+func withRequestID(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get("X-Request-Id")
+		if !clientRequestID.MatchString(id) {
+			var b [12]byte
+			rand.Read(b[:])
+			id = "req_" + hex.EncodeToString(b[:])
+		}
+		w.Header().Set("X-Request-Id", id)
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id)))
+	})
+}
+
+// RequestID returns the request id of ctx.
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}
+
+func marshal(v any) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		// Only non-finite floats can fail here; handlers never produce them.
+		return []byte(`{"success":false,"error":{"code":"INTERNAL_ERROR","message":"response encoding failed"},"meta":{}}` + "\n")
+	}
+	return buf.Bytes()
+}
+
+func writeRaw(w http.ResponseWriter, status int, contentType string, body []byte) {
+	w.Header().Set("Content-Type", contentType)
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+// writeData writes a success envelope.
+func writeData(w http.ResponseWriter, r *http.Request, status int, data any, meta Meta) {
+	meta.RequestID = RequestID(r.Context())
+	writeRaw(w, status, "application/json", marshal(successEnvelope{Success: true, Data: data, Meta: meta}))
+}
+
+// writeError writes the failure envelope for err, with its status and
+// headers. The underlying cause is logged by the caller, never sent.
+func writeError(w http.ResponseWriter, r *http.Request, err error) {
+	de := publicError(err)
+	for k, v := range de.Headers {
+		w.Header().Set(k, v)
+	}
+	if e, ok := err.(interface{ Challenge() http.Header }); ok {
+		for k, vs := range e.Challenge() {
+			w.Header()[k] = vs
+		}
+	}
+	body := errorEnvelope{Error: errorBody{Code: string(de.Code), Message: de.Message, Details: de.Details}, Meta: Meta{RequestID: RequestID(r.Context())}}
+	setLogError(r.Context(), de)
+	writeRaw(w, Status(de.Code), "application/json", marshal(body))
+}
+
+// writeDoc writes a document with a standard format of its own (OpenAPI,
+// agent cards): raw, not wrapped in the envelope.
+func writeDoc(w http.ResponseWriter, contentType string, v any) {
+	if b, ok := v.([]byte); ok {
+		writeRaw(w, http.StatusOK, contentType, b)
+		return
+	}
+	writeRaw(w, http.StatusOK, contentType, marshal(v))
+}

@@ -1,0 +1,52 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// metrics are the Prometheus series of one server. Labels are route
+// templates, tool ids, rails and error codes: bounded sets, never raw paths
+// or account ids.
+type metrics struct {
+	reg       *prometheus.Registry
+	requests  *prometheus.CounterVec
+	latency   *prometheus.HistogramVec
+	charges   *prometheus.CounterVec
+	chargedUS *prometheus.CounterVec
+	errors    *prometheus.CounterVec
+}
+
+func newMetrics() *metrics {
+	m := &metrics{reg: prometheus.NewRegistry()}
+	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dalil_http_requests_total", Help: "HTTP requests by route template and status."}, []string{"route", "status"})
+	m.latency = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "dalil_http_request_duration_seconds", Help: "HTTP request latency by route template.",
+		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10}}, []string{"route"})
+	m.charges = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dalil_charges_total", Help: "Successful charges by rail and tool."}, []string{"rail", "tool"})
+	m.chargedUS = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dalil_charged_microusd_total", Help: "Amount charged in micro-USD by rail and tool."}, []string{"rail", "tool"})
+	m.errors = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dalil_errors_total", Help: "Error responses by error code."}, []string{"code"})
+	m.reg.MustRegister(m.requests, m.latency, m.charges, m.chargedUS, m.errors,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+func (m *metrics) observeRequest(route string, status int, d time.Duration, cl *callLog) {
+	m.requests.WithLabelValues(route, strconv.Itoa(status)).Inc()
+	m.latency.WithLabelValues(route).Observe(d.Seconds())
+	if cl.code != "" {
+		m.errors.WithLabelValues(string(cl.code)).Inc()
+	}
+	if cl.rail != "" && status < 300 {
+		m.charges.WithLabelValues(cl.rail, cl.tool).Inc()
+		m.chargedUS.WithLabelValues(cl.rail, cl.tool).Add(float64(cl.amount))
+	}
+}
+
+func (m *metrics) handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+}

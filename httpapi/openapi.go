@@ -1,0 +1,183 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"strings"
+
+	"dalil/capability"
+)
+
+type obj = map[string]any
+
+// openAPI builds the OpenAPI 3.1 document from the registry. Capability
+// schemas are the very JSON Schemas that Decode enforces.
+func (s *Server) openAPI() obj {
+	paths := obj{}
+	schemas := obj{
+		"Problem": obj{"type": "object", "required": []string{"path", "message"}, "properties": obj{
+			"path": obj{"type": "string", "description": "dotted path into the body; empty for the whole body"}, "message": obj{"type": "string"}}},
+		"Error": obj{"type": "object", "required": []string{"success", "error", "meta"}, "properties": obj{
+			"success": obj{"const": false},
+			"error": obj{"type": "object", "required": []string{"code", "message"}, "properties": obj{
+				"code":    obj{"type": "string", "description": "machine-readable code, e.g. INVALID_INPUT, UNAUTHORIZED, INSUFFICIENT_CREDITS"},
+				"message": obj{"type": "string"},
+				"details": obj{"oneOf": []any{obj{"type": "array", "items": obj{"$ref": "#/components/schemas/Problem"}}, obj{"type": "object"}}},
+			}},
+			"meta": obj{"type": "object", "required": []string{"requestId"}, "properties": obj{"requestId": obj{"type": "string"}}},
+		}},
+		"Meta": obj{"type": "object", "required": []string{"requestId"}, "properties": obj{
+			"requestId": obj{"type": "string"}, "tool": obj{"type": "string"}, "price": obj{"type": "number", "description": "USD charged for this call"},
+			"currency": obj{"type": "string"}, "paymentMethod": obj{"type": "string", "enum": []string{"subscription", "api_credits", "x402", "l402", "mpp"}},
+		}},
+		"Envelope": obj{"type": "object", "required": []string{"success", "data", "meta"}, "properties": obj{
+			"success": obj{"const": true}, "data": obj{}, "meta": obj{"$ref": "#/components/schemas/Meta"}}},
+	}
+	errResp := func(desc string) obj {
+		return obj{"description": desc, "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Error"}}}}
+	}
+	responses := obj{
+		"BadRequest":      errResp("Invalid input (every problem listed with its path) or unsupported payment method."),
+		"Unauthorized":    errResp("A valid X-API-Key header (or Authorization: Bearer) is required."),
+		"PaymentRequired": errResp("Insufficient credits, or a pay-per-call rail needs payment (the challenge is in the headers)."),
+		"Conflict":        errResp("Idempotency-Key reused with another body, or still in progress."),
+		"TooLarge":        errResp("Body over the size limit."),
+		"MediaType":       errResp("Content-Type is not application/json."),
+		"TooMany":         errResp("Rate limit or monthly quota exceeded; see Retry-After."),
+		"Internal":        errResp("Unexpected error; nothing was charged."),
+		"Unavailable":     errResp("Storage or a required provider is unavailable; nothing was charged."),
+		"NotFound":        errResp("No such route or record."),
+	}
+	params := obj{
+		"PaymentMethod": obj{"name": "X-Service-Payment-Method", "in": "header", "required": false, "description": "Rail that pays: auto (default), credits, subscription, or an enabled pay-per-call rail.",
+			"schema": obj{"type": "string", "enum": s.enabledMethods(), "default": "auto"}},
+		"IdempotencyKey": obj{"name": "Idempotency-Key", "in": "header", "required": false, "description": "1-255 printable ASCII characters; a retry with the same key and body replays the answer without a second charge (24 h).",
+			"schema": obj{"type": "string", "minLength": 1, "maxLength": 255}},
+	}
+	for _, e := range s.reg.Callable() {
+		in, out := schemaName(e.ID, "Input"), schemaName(e.ID, "Output")
+		schemas[in] = json.RawMessage(e.InputJSON)
+		schemas[out] = json.RawMessage(e.OutputJSON)
+		paths[e.Path] = obj{"post": s.operation(e, e.ID, false, in, out)}
+		if e.LegacyPath != "" {
+			paths[e.LegacyPath] = obj{"post": s.operation(e, e.ID+"_legacy", true, in, out)}
+		}
+	}
+	get := func(path, id, tag, summary string, data obj, secured bool) {
+		op := obj{"operationId": id, "tags": []string{tag}, "summary": summary,
+			"responses": obj{
+				"200": obj{"description": "OK", "content": obj{"application/json": obj{"schema": data}}},
+				"500": obj{"$ref": "#/components/responses/Internal"},
+			}}
+		if secured {
+			op["security"] = []any{obj{"ApiKeyAuth": []string{}}, obj{"BearerAuth": []string{}}}
+			op["responses"].(obj)["401"] = obj{"$ref": "#/components/responses/Unauthorized"}
+		} else {
+			op["security"] = []any{}
+		}
+		paths[path] = obj{"get": op}
+	}
+	envelope := obj{"$ref": "#/components/schemas/Envelope"}
+	get("/api/v1", "discovery", "Agent", "Discovery document", envelope, false)
+	get("/api/v1/agent", "agent", "Agent", "Discovery document (alias)", envelope, false)
+	get("/agent.json", "agent_json", "Agent", "Discovery document (alias)", envelope, false)
+	get("/api/v1/capabilities", "list_capabilities", "Agent", "Every capability with price, schemas and preview support", envelope, false)
+	get("/api/v1/tools", "list_tools", "Agent", "Tool catalog", envelope, false)
+	get("/api/v1/pricing", "pricing", "Agent", "Price of every tool in USD", envelope, false)
+	get("/api/v1/health", "health", "System", "Health with storage status", envelope, false)
+	get("/api/v1/payment-methods", "payment_methods", "System", "Enabled payment rails, selection and idempotency rules", envelope, false)
+	get("/api/v1/subscription-plans", "subscription_plans", "System", "Subscription plans and their monthly allowances", envelope, false)
+	get("/api/v1/account/balance", "account_balance", "Account", "Credits and allowance of the key's account", envelope, true)
+	get("/api/v1/account/usage", "account_usage", "Account", "Calls and USD charged per tool and rail", envelope, true)
+	get("/api/v1/account/transactions", "account_transactions", "Account", "The account's ledger, newest first", envelope, true)
+	paths["/api/v1/account/transactions"].(obj)["get"].(obj)["parameters"] = []any{
+		obj{"name": "limit", "in": "query", "required": false, "schema": obj{"type": "integer", "minimum": 1, "maximum": 200, "default": 50}},
+		obj{"name": "before", "in": "query", "required": false, "schema": obj{"type": "integer", "minimum": 1}, "description": "nextBefore of the previous page"},
+	}
+	get("/openapi.json", "openapi", "System", "This document", obj{"type": "object"}, false)
+
+	tags := []any{}
+	seen := map[string]bool{}
+	for _, e := range s.reg.Callable() {
+		if !seen[e.Group] {
+			seen[e.Group] = true
+			tags = append(tags, obj{"name": e.Group, "description": groupDescriptions[e.Group]})
+		}
+	}
+	for _, t := range []string{"Agent", "System", "Account"} {
+		tags = append(tags, obj{"name": t, "description": groupDescriptions[t]})
+	}
+	return obj{
+		"openapi": "3.1.0",
+		"info": obj{
+			"title": Name + " API", "version": Version, "description": Description,
+			"license": obj{"name": "Proprietary", "identifier": "LicenseRef-Dalil"},
+		},
+		"servers": []any{obj{"url": "/", "description": "this server"}},
+		"tags":    tags,
+		"paths":   paths,
+		"components": obj{
+			"schemas":    schemas,
+			"responses":  responses,
+			"parameters": params,
+			"securitySchemes": obj{
+				"ApiKeyAuth": obj{"type": "apiKey", "in": "header", "name": "X-API-Key", "description": "Account API key (prepaid credits or subscription)."},
+				"BearerAuth": obj{"type": "http", "scheme": "bearer", "description": "The same API key as a bearer token."},
+			},
+		},
+	}
+}
+
+var groupDescriptions = map[string]string{
+	"Property":    "Rental yield, income, operating cost and payback calculations in OMR. Calculations only.",
+	"Maintenance": "Annual maintenance reserve estimate in OMR. An uncalibrated heuristic, not a survey.",
+	"Finance":     "Pre-payment invoice anomaly detection. Risk indicators only.",
+	"Agent":       "Discovery documents for agents.",
+	"System":      "Health, payment methods and plans.",
+	"Account":     "The calling key's own account.",
+}
+
+func (s *Server) operation(e *capability.Entry, opID string, deprecated bool, in, out string) obj {
+	desc := e.Summary + " " + e.Description + "\n\nPrice: USD " + e.Price.Decimal() + " per successful call; nothing is charged for an error."
+	if deprecated {
+		desc += "\n\nDeprecated: use " + e.Path + "."
+	}
+	op := obj{
+		"operationId": opID,
+		"tags":        []string{e.Group},
+		"summary":     e.Title,
+		"description": desc,
+		"deprecated":  deprecated,
+		"x-price":     obj{"amount": e.Price.Decimal(), "currency": "USD"},
+		"security":    []any{obj{"ApiKeyAuth": []string{}}, obj{"BearerAuth": []string{}}},
+		"parameters":  []any{obj{"$ref": "#/components/parameters/PaymentMethod"}, obj{"$ref": "#/components/parameters/IdempotencyKey"}},
+		"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/" + in}}}},
+		"responses": obj{
+			"200": obj{"description": "The result, charged once.", "content": obj{"application/json": obj{"schema": obj{
+				"allOf": []any{obj{"$ref": "#/components/schemas/Envelope"}, obj{"type": "object", "properties": obj{"data": obj{"$ref": "#/components/schemas/" + out}}}}}}}},
+			"400": obj{"$ref": "#/components/responses/BadRequest"},
+			"401": obj{"$ref": "#/components/responses/Unauthorized"},
+			"402": obj{"$ref": "#/components/responses/PaymentRequired"},
+			"409": obj{"$ref": "#/components/responses/Conflict"},
+			"413": obj{"$ref": "#/components/responses/TooLarge"},
+			"415": obj{"$ref": "#/components/responses/MediaType"},
+			"429": obj{"$ref": "#/components/responses/TooMany"},
+			"500": obj{"$ref": "#/components/responses/Internal"},
+			"503": obj{"$ref": "#/components/responses/Unavailable"},
+		},
+	}
+	if e.Example != nil {
+		op["requestBody"].(obj)["content"].(obj)["application/json"].(obj)["example"] = e.Example
+	}
+	return op
+}
+
+// schemaName turns analyze_property into AnalyzePropertyInput.
+func schemaName(id, suffix string) string {
+	var b strings.Builder
+	for _, part := range strings.Split(id, "_") {
+		if part != "" {
+			b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+		}
+	}
+	return b.String() + suffix
+}

@@ -1,0 +1,132 @@
+// Package httpapi is Dalil's HTTP interface: the capability routes generated
+// from the registry, discovery and documentation documents, account and
+// admin endpoints, all answering in the spec's envelopes.
+package httpapi
+
+import (
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"dalil"
+	"dalil/capability"
+)
+
+// Version is the service version published in discovery documents.
+const Version = "0.1.0"
+
+// Config is everything a Server needs. Registry, Store and Logger are
+// required.
+type Config struct {
+	Registry *capability.Registry
+	Store    dalil.Store
+	Logger   *slog.Logger
+	// BaseURL is the public origin written into discovery documents; when
+	// empty it is derived from each request.
+	BaseURL string
+	// Rails lists the enabled rails by header name: "credits",
+	// "subscription" (and pay-per-call rails once configured).
+	Rails []string
+	// PayPerCall are the configured pay-per-call rails.
+	PayPerCall []dalil.PaymentRail
+	// AdminToken enables the admin API when non-empty.
+	AdminToken string
+	// MCP, when set, is mounted at /mcp (streamable HTTP transport).
+	MCP http.Handler
+}
+
+// Server is the HTTP handler of the service.
+type Server struct {
+	cfg     Config
+	reg     *capability.Registry
+	store   dalil.Store
+	log     *slog.Logger
+	mux     *http.ServeMux
+	handler http.Handler
+	metrics *metrics
+	rails   map[string]bool
+	openapi []byte
+}
+
+// NewServer builds the handler and all its routes.
+func NewServer(cfg Config) *Server {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if len(cfg.Rails) == 0 {
+		cfg.Rails = []string{dalil.MethodCredits, dalil.MethodSubscription}
+	}
+	s := &Server{cfg: cfg, reg: cfg.Registry, store: cfg.Store, log: cfg.Logger, mux: http.NewServeMux(), metrics: newMetrics(), rails: map[string]bool{}}
+	for _, r := range cfg.Rails {
+		s.rails[strings.ToLower(strings.TrimSpace(r))] = true
+	}
+	s.routes()
+	s.openapi = marshal(s.openAPI())
+	s.handler = withRequestID(s.observe(commonHeaders(http.HandlerFunc(s.dispatch))))
+	return s
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// routes lists every endpoint of the service in one place.
+func (s *Server) routes() {
+	m := s.mux
+	for _, e := range s.reg.Callable() {
+		m.HandleFunc("POST "+e.Path, s.capabilityHandler(e, false))
+		if e.LegacyPath != "" {
+			m.HandleFunc("POST "+e.LegacyPath, s.capabilityHandler(e, true))
+		}
+	}
+	for _, p := range []string{"GET /api/v1", "GET /api/v1/agent", "GET /agent.json"} {
+		m.HandleFunc(p, s.handleDiscovery)
+	}
+	m.HandleFunc("GET /api/v1/capabilities", s.handleCapabilities)
+	m.HandleFunc("GET /api/v1/tools", s.handleTools)
+	m.HandleFunc("GET /api/v1/pricing", s.handlePricing)
+	m.HandleFunc("GET /api/v1/health", s.handleHealth)
+	m.HandleFunc("GET /health", s.handleHealth)
+	m.HandleFunc("GET /api/v1/payment-methods", s.handlePaymentMethods)
+	m.HandleFunc("GET /api/v1/subscription-plans", s.handlePlans)
+	m.HandleFunc("GET /api/v1/account/balance", s.handleBalance)
+	m.HandleFunc("GET /api/v1/account/usage", s.handleUsage)
+	m.HandleFunc("GET /api/v1/account/transactions", s.handleTransactions)
+	m.HandleFunc("GET /openapi.json", func(w http.ResponseWriter, r *http.Request) { writeDoc(w, "application/json", s.openapi) })
+	m.HandleFunc("GET /.well-known/agent.json", s.handleAgentCard)
+	m.HandleFunc("GET /.well-known/ai-plugin.json", s.handlePluginManifest)
+	m.HandleFunc("GET /llms.txt", s.handleLLMs)
+	m.HandleFunc("GET /docs", s.handleDocs)
+	m.Handle("GET /metrics", s.metrics.handler())
+	if s.cfg.MCP != nil {
+		m.Handle("/mcp", s.cfg.MCP)
+	}
+	if s.cfg.AdminToken != "" {
+		s.adminRoutes()
+	}
+}
+
+// dispatch routes through the mux, answering unmatched requests with the
+// envelope: 405 with Allow when the path exists for other methods, else 404.
+func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
+	if _, pattern := s.mux.Handler(r); pattern != "" {
+		s.mux.ServeHTTP(w, r)
+		return
+	}
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete} {
+		if m == r.Method {
+			continue
+		}
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, p := s.mux.Handler(probe); p != "" {
+			allow = append(allow, m)
+		}
+	}
+	if len(allow) > 0 {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		writeError(w, r, dalil.Errorf(dalil.CodeMethodNotAllowed, "%s is not allowed on %s; use %s.", r.Method, r.URL.Path, strings.Join(allow, " or ")))
+		return
+	}
+	writeError(w, r, dalil.Errorf(dalil.CodeNotFound, "No route %s %s. See /api/v1/capabilities or /openapi.json.", r.Method, r.URL.Path))
+}
