@@ -76,7 +76,7 @@ func compute(in Input) Metrics {
 	m := Metrics{
 		PropertyValue:        in.PropertyValue,
 		AnnualRent:           in.AnnualRent,
-		GrossAnnualIncome:    in.AnnualRent,
+		GrossAnnualIncome:    round.OMR(in.AnnualRent),
 		GrossYield:           round.Pct(gross),
 		GrossYieldPct:        round.Pct(gross),
 		NetYield:             round.Pct(netYield),

@@ -1,0 +1,382 @@
+package invoiceanomaly
+
+import (
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// amount is an optional exact amount in 10^-6 units.
+type amount struct {
+	v  int64
+	ok bool
+}
+
+func amt(d Decimal) amount {
+	if d == "" {
+		return amount{}
+	}
+	v, err := parseMicros(string(d))
+	if err != nil || v < 0 {
+		return amount{}
+	}
+	return amount{v: v, ok: true}
+}
+
+// optDay is an optional calendar date.
+type optDay struct {
+	d  day
+	ok bool
+}
+
+func date(s string) optDay {
+	if s == "" {
+		return optDay{}
+	}
+	d, err := parseDay(s)
+	if err != nil {
+		return optDay{}
+	}
+	return optDay{d: d, ok: true}
+}
+
+// line is a normalized line item.
+type line struct {
+	index       int
+	description string // as sent, for messages
+	key         string // sku or normalized description: identifies "the same item"
+	quantity    amount
+	unitPrice   amount
+	discount    amount
+	taxRate     amount
+	total       amount
+}
+
+// record is a normalized invoice: the one under check or one from history
+// (source "history", index into historicalInvoices) or a remembered
+// fingerprint (source "remembered").
+type record struct {
+	source        string
+	index         int
+	invoiceID     string
+	number        string // as sent
+	numberKey     string // normalizeInvoiceNumber
+	supplierID    string // normalized id
+	supplierName  string // normalizeSupplierName
+	currency      string // upper case
+	date          optDay
+	due           optDay
+	total         amount
+	bank          string // normalizeAccount
+	poNumber      string // normalizeReference
+	status        string
+	lines         []line
+	fingerprintID string // remembered: HMAC of supplier+number
+}
+
+// void reports whether the record no longer counts as billed.
+func (r *record) void() bool {
+	return r.status == "rejected" || r.status == "cancelled" || r.status == "void"
+}
+
+func normLines(items []LineItem) []line {
+	out := make([]line, 0, len(items))
+	for i, it := range items {
+		out = append(out, line{
+			index:       i,
+			description: it.Description,
+			key:         itemKey(it.SKU, it.Description),
+			quantity:    amt(it.Quantity),
+			unitPrice:   amt(it.UnitPrice),
+			discount:    amt(it.Discount),
+			taxRate:     amt(it.TaxRate),
+			total:       amt(it.Total),
+		})
+	}
+	return out
+}
+
+// itemKey identifies an item across invoices: the SKU when present,
+// otherwise the description folded to lower-case words.
+func itemKey(sku, description string) string {
+	if s := normalizeReference(sku); s != "" {
+		return "sku:" + s
+	}
+	if d := foldWords(description); d != "" {
+		return "desc:" + d
+	}
+	return ""
+}
+
+// foldWords lower-cases s and keeps letters and digits, single-spaced.
+func foldWords(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(r)
+		} else {
+			space = true
+		}
+	}
+	return b.String()
+}
+
+// normalizeReference upper-cases s and drops everything but letters and
+// digits: "po-2026/001" and "PO 2026 001" are the same reference.
+func normalizeReference(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToUpper(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// invoicePrefixes are the words suppliers put before the number.
+var invoicePrefixes = []string{"INVOICE", "INV", "BILL", "NUMBER", "NUM", "NO", "NR", "REF"}
+
+// normalizeInvoiceNumber makes the comparable form of an invoice number:
+// case and separators are ignored, leading prefixes such as INV, INVOICE,
+// NO are dropped when digits follow, and leading zeros are dropped.
+// "INV-000123", "inv 123" and "Invoice No. 123" all become "123".
+func normalizeInvoiceNumber(s string) string {
+	n := normalizeReference(s)
+	rest := n
+	for changed := true; changed; {
+		changed = false
+		for _, p := range invoicePrefixes {
+			if len(rest) > len(p) && strings.HasPrefix(rest, p) {
+				rest = rest[len(p):]
+				changed = true
+				break
+			}
+		}
+	}
+	if rest != n && rest != "" && isDigit(rest[0]) {
+		n = rest
+	}
+	trimmed := strings.TrimLeft(n, "0")
+	if trimmed == "" && n != "" {
+		return "0"
+	}
+	return trimmed
+}
+
+// legalSuffixes are company-form words ignored when comparing names.
+var legalSuffixes = map[string]bool{
+	"llc": true, "ltd": true, "limited": true, "inc": true, "co": true, "company": true, "corp": true,
+	"corporation": true, "saog": true, "saoc": true, "spc": true, "plc": true, "gmbh": true, "sa": true,
+	"ag": true, "bv": true, "wll": true, "fze": true, "fzco": true, "the": true, "and": true, "est": true,
+}
+
+// normalizeSupplierName folds a supplier name for comparison: lower case,
+// punctuation dropped, company forms (LLC, SAOC, Ltd...) ignored.
+func normalizeSupplierName(s string) string {
+	words := strings.Fields(foldWords(strings.ReplaceAll(s, "&", " and ")))
+	out := words[:0]
+	for _, w := range words {
+		if !legalSuffixes[w] {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// normalizeAccount upper-cases an IBAN or account number and drops spaces
+// and separators.
+func normalizeAccount(s string) string { return normalizeReference(s) }
+
+func fromInvoice(inv Invoice) record {
+	return record{
+		source:       "invoice",
+		index:        -1,
+		invoiceID:    strings.TrimSpace(inv.InvoiceID),
+		number:       inv.InvoiceNumber,
+		numberKey:    normalizeInvoiceNumber(inv.InvoiceNumber),
+		supplierID:   normalizeReference(inv.SupplierID),
+		supplierName: normalizeSupplierName(inv.SupplierName),
+		currency:     strings.ToUpper(inv.Currency),
+		date:         date(inv.InvoiceDate),
+		due:          date(inv.DueDate),
+		total:        amt(inv.Total),
+		bank:         normalizeAccount(inv.BankAccount),
+		poNumber:     normalizeReference(inv.PONumber),
+		lines:        normLines(inv.LineItems),
+	}
+}
+
+func fromHistory(i int, h HistoricalInvoice) record {
+	return record{
+		source:       "history",
+		index:        i,
+		invoiceID:    strings.TrimSpace(h.InvoiceID),
+		number:       h.InvoiceNumber,
+		numberKey:    normalizeInvoiceNumber(h.InvoiceNumber),
+		supplierID:   normalizeReference(h.SupplierID),
+		supplierName: normalizeSupplierName(h.SupplierName),
+		currency:     strings.ToUpper(h.Currency),
+		date:         date(h.InvoiceDate),
+		due:          date(h.DueDate),
+		total:        amt(h.Total),
+		bank:         normalizeAccount(h.BankAccount),
+		poNumber:     normalizeReference(h.PONumber),
+		status:       h.Status,
+		lines:        normLines(h.LineItems),
+	}
+}
+
+// env is everything the checks share: the normalized invoice, its
+// supplier's history, the other suppliers' history and the settings.
+type env struct {
+	in       Input
+	inv      record
+	currency string
+	unit     int64 // one minor unit in 10^-6 units (or roundingTolerance)
+	decimals int
+	asOf     optDay
+	// same holds this supplier's earlier invoices (history and remembered),
+	// ordered by date then position; other holds everyone else's.
+	same  []*record
+	other []*record
+	// knownSupplier: names and ids that identify the supplier.
+	names map[string]bool
+	ids   map[string]bool
+
+	// invKeys are the invoice's fingerprint InvoiceKeys (remembered matches).
+	invKeys map[string]bool
+
+	dupWindow  int
+	minHistory int
+	splitDays  int
+	weekend    []time.Weekday
+	holidays   map[day]bool
+}
+
+// money formats an amount in the invoice currency.
+func (e *env) money(v int64) string { return formatMicros(v, e.decimals) }
+
+func newEnv(in Input, opts Options) *env {
+	e := &env{in: in, inv: fromInvoice(in.Invoice)}
+	e.currency = e.inv.currency
+	e.decimals = minorUnits(e.currency)
+	e.unit = unitMicros(e.currency)
+	if o := in.Options; o != nil {
+		if t := amt(o.RoundingTolerance); t.ok && t.v > 0 {
+			e.unit = t.v
+		}
+	}
+	if !opts.Now.IsZero() {
+		e.asOf = optDay{d: dayOf(opts.Now), ok: true}
+	}
+	e.dupWindow, e.minHistory, e.splitDays = 14, 3, 7
+	if o := in.Options; o != nil {
+		if d := date(o.AsOfDate); d.ok {
+			e.asOf = d
+		}
+		if o.DuplicateWindowDays >= 1 && o.DuplicateWindowDays <= 365 {
+			e.dupWindow = o.DuplicateWindowDays
+		}
+		if o.MinHistoryForPatterns >= 2 && o.MinHistoryForPatterns <= 50 {
+			e.minHistory = o.MinHistoryForPatterns
+		}
+		for _, w := range o.WeekendDays {
+			if wd, ok := weekdayNames[strings.ToLower(w)]; ok {
+				e.weekend = append(e.weekend, wd)
+			}
+		}
+		for _, h := range o.PublicHolidays {
+			if d := date(h); d.ok {
+				if e.holidays == nil {
+					e.holidays = map[day]bool{}
+				}
+				e.holidays[d.d] = true
+			}
+		}
+	}
+	if e.weekend == nil {
+		e.weekend = defaultWeekend(e.currency)
+	}
+	if a := in.ApprovalContext; a != nil && a.SplitWindowDays >= 1 && a.SplitWindowDays <= 90 {
+		e.splitDays = a.SplitWindowDays
+	}
+
+	// Who is the supplier: the invoice's id and name, and the profile's
+	// id, name and aliases when the profile is about the same supplier.
+	e.ids, e.names = map[string]bool{}, map[string]bool{}
+	if e.inv.supplierID != "" {
+		e.ids[e.inv.supplierID] = true
+	}
+	if e.inv.supplierName != "" {
+		e.names[e.inv.supplierName] = true
+	}
+	if p := in.SupplierProfile; p != nil && e.profileMatches(p) {
+		if id := normalizeReference(p.SupplierID); id != "" {
+			e.ids[id] = true
+		}
+		for _, n := range append([]string{p.SupplierName}, p.Aliases...) {
+			if k := normalizeSupplierName(n); k != "" {
+				e.names[k] = true
+			}
+		}
+	}
+
+	for i, h := range in.HistoricalInvoices {
+		r := fromHistory(i, h)
+		if e.inv.invoiceID != "" && r.invoiceID == e.inv.invoiceID {
+			continue // the same record as the invoice under check
+		}
+		if e.sameSupplier(&r) {
+			e.same = append(e.same, &r)
+		} else {
+			e.other = append(e.other, &r)
+		}
+	}
+	for _, fp := range opts.Remembered {
+		r := fromFingerprint(fp)
+		e.same = append(e.same, &r)
+	}
+	return e
+}
+
+var weekdayNames = map[string]time.Weekday{
+	"sunday": time.Sunday, "monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday,
+	"thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday,
+}
+
+// profileMatches reports whether the supplier profile describes the
+// invoice's supplier (an id or name in common, or nothing to compare).
+func (e *env) profileMatches(p *SupplierProfile) bool {
+	pid := normalizeReference(p.SupplierID)
+	if pid != "" && e.inv.supplierID != "" {
+		return pid == e.inv.supplierID
+	}
+	if e.inv.supplierName == "" {
+		return true
+	}
+	for _, n := range append([]string{p.SupplierName}, p.Aliases...) {
+		if normalizeSupplierName(n) == e.inv.supplierName {
+			return true
+		}
+	}
+	return pid == "" && normalizeSupplierName(p.SupplierName) == ""
+}
+
+// sameSupplier: ids decide when both records have one; otherwise names.
+func (e *env) sameSupplier(r *record) bool {
+	if r.supplierID != "" && len(e.ids) > 0 {
+		return e.ids[r.supplierID]
+	}
+	if r.supplierName != "" {
+		return e.names[r.supplierName]
+	}
+	return false
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

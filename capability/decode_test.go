@@ -1,0 +1,108 @@
+package capability_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"dalil"
+	"dalil/capabilities/maintenance"
+	"dalil/capabilities/property"
+	"dalil/capability"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func problems(t *testing.T, err error) []dalil.Problem {
+	t.Helper()
+	var de *dalil.Error
+	if !errors.As(err, &de) || de.Code != dalil.CodeInvalidInput {
+		t.Fatalf("err = %v, want INVALID_INPUT", err)
+	}
+	ps, ok := de.Details.([]dalil.Problem)
+	if !ok {
+		t.Fatalf("details = %T, want []Problem", de.Details)
+	}
+	return ps
+}
+
+func TestDecodeRefusesWhatJSONAccepts(t *testing.T) {
+	e := property.AnalyzeEntry()
+	tests := []struct {
+		name string
+		body string
+		want []dalil.Problem
+	}{
+		{"duplicate key", `{"propertyValue":1,"annualRent":1,"annualRent":2}`, []dalil.Problem{{Path: "annualRent", Message: `duplicate key "annualRent"`}}},
+		{"trailing value", `{"propertyValue":1,"annualRent":1} {}`, []dalil.Problem{{Path: "", Message: "the body must hold exactly one JSON value"}}},
+		{"scalar root", `123`, []dalil.Problem{{Path: "", Message: "must be object, not number"}}},
+		{"array root", `[]`, []dalil.Problem{{Path: "", Message: "must be object, not array"}}},
+		{"number beyond float64", `{"propertyValue":1e400,"annualRent":1}`, []dalil.Problem{{Path: "propertyValue", Message: "number is out of range"}}},
+		{"empty body", ``, []dalil.Problem{{Path: "", Message: "malformed JSON: the body ends too early"}}},
+		{"truncated", `{"propertyValue":1,`, []dalil.Problem{{Path: "", Message: "malformed JSON: the body ends too early"}}},
+		{"nested unknown named", `{"propertyValue":1,"annualRent":1,"x":{"y":1}}`, []dalil.Problem{{Path: "x", Message: "unknown field; remove it (see the published input schema)"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := e.Decode([]byte(tc.body))
+			if diff := cmp.Diff(tc.want, problems(t, err)); diff != "" {
+				t.Errorf("problems (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestDecodeDeepNestingIsRefused(t *testing.T) {
+	e := property.AnalyzeEntry()
+	body := `{"propertyValue":1,"annualRent":1,"x":` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + `}`
+	ps := problems(t, func() error { _, err := e.Decode([]byte(body)); return err }())
+	if len(ps) != 1 || !strings.Contains(ps[0].Message, "nesting deeper") {
+		t.Errorf("problems = %v", ps)
+	}
+}
+
+func TestDecodeReturnsTypedInput(t *testing.T) {
+	e := maintenance.Entry()
+	in, err := e.Decode([]byte(`{"propertyValue":100000,"units":3.0,"assumptions":{"annualRatePct":2}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := in.(maintenance.Input)
+	if *got.Units != 3 || *got.Assumptions.AnnualRatePct != 2 || got.AgeYears != nil {
+		t.Errorf("decoded %+v", got)
+	}
+	out, err := e.Run(context.Background(), in)
+	if err != nil || out.(maintenance.Output).EstimatedAnnualMaintenance != 2070 {
+		t.Errorf("Run = %+v, %v", out, err)
+	}
+}
+
+// FuzzDecode: no byte string makes Decode panic, hang or fail with
+// anything but INVALID_INPUT.
+func FuzzDecode(f *testing.F) {
+	for _, s := range []string{
+		`{"propertyValue":85000,"annualRent":7200}`,
+		`{"properties":[{"name":"A","propertyValue":1,"annualRent":1},{"name":"B","propertyValue":2,"annualRent":1}]}`,
+		`{"propertyValue":1e400}`, `{"a":1,"a":2}`, `[[[[[[`, `"\ud800"`, `{"propertyValue":-0,"annualRent":1E-400}`,
+		"\xff\xfe", `{"propertyValue":1,"annualRent":1,"maintenance":1,"maintenanceCost":1}`, `null`, ``,
+	} {
+		f.Add([]byte(s))
+	}
+	entries := []capability.Entry{property.AnalyzeEntry(), property.CompareEntry(), maintenance.Entry()}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		for _, e := range entries {
+			in, err := e.Decode(body)
+			if err != nil {
+				var de *dalil.Error
+				if !errors.As(err, &de) || de.Code != dalil.CodeInvalidInput {
+					t.Fatalf("%s: Decode(%q) = %v, want INVALID_INPUT", e.ID, body, err)
+				}
+				continue
+			}
+			if _, err := e.Run(context.Background(), in); err != nil {
+				t.Fatalf("%s: Run after a valid decode failed: %v", e.ID, err)
+			}
+		}
+	})
+}
