@@ -112,8 +112,8 @@ func TestAuthErrors(t *testing.T) {
 	e := newEnv(t)
 	aid, key := e.account("free", 1_000_000)
 	for name, h := range map[string]map[string]string{
-		"no key":    {},
-		"wrong key": {"X-API-Key": "dk_live_nope"},
+		"no key":     {},
+		"wrong key":  {"X-API-Key": "dk_live_nope"},
 		"bad bearer": {"Authorization": "Bearer " + key + "x"},
 	} {
 		t.Run(name, func(t *testing.T) {
