@@ -1,0 +1,284 @@
+package mpp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"dalil"
+	"dalil/rail/mpp/internal/tempo"
+	"dalil/rail/mpp/mpptest"
+)
+
+func newSessions(t *testing.T, f *fixture) (*Sessions, *MemoryStore) {
+	t.Helper()
+	st := NewMemoryStore()
+	s, err := NewSessions(f.rail, SessionsConfig{Store: st, PayeeKey: testPayeeKey[:]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, st
+}
+
+var openReq = OpenRequest{MaxBudget: json.RawMessage(`"1.00"`), Currency: "USD", AllowedTools: []string{"analyze_property", "compare_properties"}}
+
+// open runs the two-step open: 402 challenge, pay it, repeat.
+func open(t *testing.T, f *fixture, s *Sessions, req OpenRequest) *Session {
+	t.Helper()
+	_, err := s.Open(context.Background(), req, http.Header{})
+	var de *dalil.Error
+	if !errors.As(err, &de) || de.Code != dalil.CodePaymentRequired || de.Headers["Www-Authenticate"] == "" {
+		t.Fatalf("first open: %v", err)
+	}
+	cred, err := f.payer.Pay(de.Headers["Www-Authenticate"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := s.Open(context.Background(), req, authz(cred))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.Open(context.Background(), req, authz(cred))
+	if err != nil || again.ID != sess.ID {
+		t.Fatalf("repeated open: %v, %v", again, err)
+	}
+	return sess
+}
+
+func TestNewSessionsNeedsPayeeKey(t *testing.T) {
+	f := newFixture(t)
+	other := tempo.Keccak256([]byte("not the payee"))
+	if _, err := NewSessions(f.rail, SessionsConfig{Store: NewMemoryStore(), PayeeKey: other[:]}); err == nil {
+		t.Error("accepted a key that is not the recipient's")
+	}
+}
+
+func TestSessionLifecycle(t *testing.T) {
+	f := newFixture(t, func(c *Config) { c.SettleTimeout = 300 * time.Millisecond })
+	s, _ := newSessions(t, f)
+	ctx := context.Background()
+	sess := open(t, f, s, openReq)
+	if sess.Status != SessionActive || sess.Budget != dalil.USD || sess.Payer != f.payer.Address {
+		t.Fatalf("session %+v", sess)
+	}
+
+	d, err := s.Draw(ctx, sess.ID, "analyze_property", 250_000, "k1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Commit(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	// Same key again: replayed, charged nothing.
+	d2, err := s.Draw(ctx, sess.ID, "analyze_property", 250_000, "k1")
+	if err != nil || !d2.Replayed {
+		t.Fatalf("replay: %+v %v", d2, err)
+	}
+	wantCode := func(err error, c dalil.Code) {
+		t.Helper()
+		if dalil.ErrorCode(err) != c {
+			t.Errorf("got %v, want %s", err, c)
+		}
+	}
+	_, err = s.Draw(ctx, sess.ID, "analyze_property", 1, "k1")
+	wantCode(err, dalil.CodeIdempotencyKeyReused)
+	_, err = s.Draw(ctx, sess.ID, "voice_call", 1, "k2")
+	wantCode(err, dalil.CodePaymentInvalid)
+	_, err = s.Draw(ctx, "mpps_nope", "analyze_property", 1, "k2")
+	wantCode(err, dalil.CodeNotFound)
+	// In flight: same key conflicts, close waits.
+	d3, err := s.Draw(ctx, sess.ID, "compare_properties", 100_000, "k3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Draw(ctx, sess.ID, "compare_properties", 100_000, "k3")
+	wantCode(err, dalil.CodeIdempotencyInProgress)
+	_, _, err = s.Close(ctx, sess.ID)
+	wantCode(err, dalil.CodeIdempotencyInProgress)
+	// A failed call releases; its key can be used again.
+	if err := s.Release(ctx, d3); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Draw(ctx, sess.ID, "compare_properties", 800_000, "k4"); err == nil {
+		t.Fatal("drew past the budget")
+	} else {
+		wantCode(err, dalil.CodePaymentInvalid)
+	}
+	got, _ := s.Get(ctx, sess.ID)
+	if got.Spent != 250_000 || got.Reserved != 0 || got.Remaining() != 750_000 {
+		t.Errorf("after draws %+v", got)
+	}
+
+	// Close refunds 0.75 USD to the payer, once, even when retried.
+	f.rpc.Pending.Store(true) // the refund is sent but never confirms
+	_, _, err = s.Close(ctx, sess.ID)
+	wantCode(err, dalil.CodeProviderUnavailable)
+	_, err = s.Draw(ctx, sess.ID, "analyze_property", 1, "k5")
+	wantCode(err, dalil.CodePaymentInvalid) // closing: no new draws
+	f.rpc.Pending.Store(false)
+	closed, hdr, err := s.Close(ctx, sess.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if closed.Status != SessionClosed || hdr.Get(ReceiptHeader) == "" {
+		t.Errorf("closed %+v %v", closed, hdr)
+	}
+	sent := f.rpc.Sent()
+	refund := sent[len(sent)-1]
+	if !bytes.Equal(refund, sent[len(sent)-2]) {
+		t.Error("the retried close signed a second refund instead of resending the first")
+	}
+	tx, err := tempo.DecodeTx(refund)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, _ := tempo.DecodeTransfer(tx.Calls[0].Data)
+	if tr.Amount.Cmp(big.NewInt(750_000)) != 0 || tr.To.Hex() != f.payer.Address || tx.From.Hex() != f.rail.cfg.recipient.Hex() {
+		t.Errorf("refund %v to %s from %s", tr.Amount, tr.To.Hex(), tx.From.Hex())
+	}
+	if _, _, err := s.Close(ctx, sess.ID); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(f.rpc.Sent()); n != len(sent) {
+		t.Errorf("closing a closed session broadcast again (%d → %d)", len(sent), n)
+	}
+}
+
+func TestSessionOpenRefusals(t *testing.T) {
+	f := newFixture(t)
+	s, _ := newSessions(t, f)
+	ctx := context.Background()
+	for name, req := range map[string]OpenRequest{
+		"budget too small": {MaxBudget: json.RawMessage(`"0.001"`), Currency: "USD", AllowedTools: []string{"a"}},
+		"budget too large": {MaxBudget: json.RawMessage(`1001`), Currency: "USD", AllowedTools: []string{"a"}},
+		"not USD":          {MaxBudget: json.RawMessage(`"1"`), Currency: "EUR", AllowedTools: []string{"a"}},
+		"no tools":         {MaxBudget: json.RawMessage(`"1"`), Currency: "USD"},
+		"duplicate tools":  {MaxBudget: json.RawMessage(`"1"`), Currency: "USD", AllowedTools: []string{"a", "a"}},
+	} {
+		if _, err := s.Open(ctx, req, http.Header{}); dalil.ErrorCode(err) != dalil.CodeInvalidInput {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	// A charge credential for a tool call cannot open a session.
+	ch := f.challenge(t, testQuote)
+	if _, err := s.Open(ctx, openReq, authz(txCredential(t, f.payer, ch, mpptest.Tx{}))); dalil.ErrorCode(err) != dalil.CodePaymentInvalid {
+		t.Errorf("charge credential opened a session: %v", err)
+	}
+	// A deposit challenge for 1 USD does not open a 2 USD session.
+	_, err := s.Open(ctx, openReq, http.Header{})
+	var de *dalil.Error
+	errors.As(err, &de)
+	cred, _ := f.payer.Pay(de.Headers["Www-Authenticate"])
+	bigger := openReq
+	bigger.MaxBudget = json.RawMessage(`"2.00"`)
+	if _, err := s.Open(ctx, bigger, authz(cred)); err == nil {
+		t.Error("1 USD deposit opened a 2 USD session")
+	}
+}
+
+// Property: under many concurrent draws, commits and releases, the budget
+// never goes negative and spend equals the committed draws.
+func TestSessionBudgetNeverNegative(t *testing.T) {
+	f := newFixture(t)
+	s, st := newSessions(t, f)
+	ctx := context.Background()
+	for round := 0; round < 5; round++ {
+		sess := open(t, f, s, openReq)
+		var mu sync.Mutex
+		var committed dalil.MicroUSD
+		var wg sync.WaitGroup
+		for g := 0; g < 32; g++ {
+			wg.Add(1)
+			go func(g int) {
+				defer wg.Done()
+				r := rand.New(rand.NewPCG(uint64(round), uint64(g)))
+				for i := 0; i < 50; i++ {
+					price := dalil.MicroUSD(r.IntN(40_000) + 1)
+					key := fmt.Sprintf("g%d-%d", g, r.IntN(60)) // collisions exercise idempotency
+					d, err := s.Draw(ctx, sess.ID, "analyze_property", price, key)
+					if err != nil {
+						continue
+					}
+					cur, _ := st.Get(ctx, sess.ID)
+					if cur.Remaining() < 0 || cur.Spent+cur.Reserved > cur.Budget {
+						t.Errorf("budget overdrawn: %+v", cur)
+					}
+					if d.Replayed {
+						continue
+					}
+					if r.IntN(3) == 0 {
+						_ = s.Release(ctx, d)
+						continue
+					}
+					if err := s.Commit(ctx, d); err == nil {
+						mu.Lock()
+						committed += price
+						mu.Unlock()
+					}
+				}
+			}(g)
+		}
+		wg.Wait()
+		got, _ := st.Get(ctx, sess.ID)
+		if got.Spent != committed || got.Reserved != 0 || got.Remaining() < 0 {
+			t.Fatalf("round %d: spent %d, committed %d, reserved %d", round, got.Spent, committed, got.Reserved)
+		}
+	}
+}
+
+func TestSessionHTTP(t *testing.T) {
+	f := newFixture(t)
+	s, _ := newSessions(t, f)
+	mux := http.NewServeMux()
+	s.Register(mux)
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	body := `{"maxBudget":"0.50","currency":"USD","allowedTools":["analyze_property"]}`
+	post := func(path, auth string) *http.Response {
+		req, _ := http.NewRequest("POST", srv.URL+path, bytes.NewBufferString(body))
+		req.Header.Set("Content-Type", "application/json")
+		if auth != "" {
+			req.Header.Set("Authorization", auth)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		return resp
+	}
+	resp := post("/api/v1/mpp/sessions", "")
+	if resp.StatusCode != 402 || resp.Header.Get("WWW-Authenticate") == "" {
+		t.Fatalf("open without payment: %d", resp.StatusCode)
+	}
+	cred, err := f.payer.Pay(resp.Header.Get("WWW-Authenticate"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp = post("/api/v1/mpp/sessions", cred)
+	var out struct{ Data SessionView }
+	if resp.StatusCode != 201 || json.NewDecoder(resp.Body).Decode(&out) != nil || out.Data.MaxBudget != "0.50" {
+		t.Fatalf("open: %d %+v", resp.StatusCode, out)
+	}
+	g, err := http.Get(srv.URL + "/api/v1/mpp/sessions/" + out.Data.ID)
+	if err != nil || g.StatusCode != 200 {
+		t.Fatalf("get: %v %v", g, err)
+	}
+	g.Body.Close()
+	resp = post("/api/v1/mpp/sessions/"+out.Data.ID+"/close", "")
+	if resp.StatusCode != 200 || resp.Header.Get(ReceiptHeader) == "" {
+		t.Fatalf("close: %d", resp.StatusCode)
+	}
+	if g, _ := http.Get(srv.URL + "/api/v1/mpp/sessions/mpps_missing"); g.StatusCode != 404 {
+		t.Errorf("missing session: %d", g.StatusCode)
+	}
+}

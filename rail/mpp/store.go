@@ -1,0 +1,260 @@
+package mpp
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sync"
+	"time"
+
+	"dalil"
+)
+
+// SessionStatus is the life-cycle state of a session.
+type SessionStatus string
+
+// Session states: active sessions take draws; closing ones take none and
+// wait for their refund to confirm; closed ones are final.
+const (
+	SessionActive  SessionStatus = "active"
+	SessionClosing SessionStatus = "closing"
+	SessionClosed  SessionStatus = "closed"
+)
+
+// Session is a budgeted, metered MPP session funded by one on-chain deposit.
+// Budget - Spent - Reserved is never negative.
+type Session struct {
+	ID           string
+	Status       SessionStatus
+	Payer        string // 0x address that paid the deposit and gets the refund
+	Budget       dalil.MicroUSD
+	Spent        dalil.MicroUSD // committed draws
+	Reserved     dalil.MicroUSD // draws in flight
+	AllowedTools []string
+	DepositTx    string
+	RefundTx     string // hash of the signed refund, once chosen
+	RefundRaw    []byte // the signed refund, rebroadcast on a retried close
+	CreatedAt    time.Time
+	ExpiresAt    time.Time
+	ClosedAt     time.Time
+}
+
+// Remaining is what the session can still pay.
+func (s Session) Remaining() dalil.MicroUSD { return s.Budget - s.Spent - s.Reserved }
+
+// Reservation is one draw on a session, keyed by its idempotency key.
+type Reservation struct {
+	SessionID string
+	Key       string
+	Tool      string
+	Amount    dalil.MicroUSD
+	Committed bool
+}
+
+// Errors a SessionStore returns (wrapped or not).
+var (
+	ErrSessionExists        = errors.New("mpp: session exists")
+	ErrSessionNotFound      = errors.New("mpp: session not found")
+	ErrSessionInactive      = errors.New("mpp: session is not active")
+	ErrSessionExpired       = errors.New("mpp: session expired")
+	ErrBudgetExhausted      = errors.New("mpp: session budget exhausted")
+	ErrReservationNotFound  = errors.New("mpp: reservation not found")
+	ErrReservationCommitted = errors.New("mpp: reservation already committed")
+	ErrCallsInFlight        = errors.New("mpp: session has calls in flight")
+)
+
+// SessionStore keeps sessions and their reservations. Every method is
+// atomic on its session; SQL implementations use one transaction (a
+// conditional UPDATE for Reserve, unique (session_id, key) for
+// reservations), so replicas sharing a database never overspend a budget.
+type SessionStore interface {
+	// Create stores a new session; ErrSessionExists if the id is taken.
+	Create(ctx context.Context, s Session) error
+	// Get returns a session; ErrSessionNotFound.
+	Get(ctx context.Context, id string) (Session, error)
+	// Reserve holds r.Amount on r.SessionID under r.Key. If a reservation
+	// with that key exists it is returned unchanged with existed = true.
+	// Otherwise the session must be active, unexpired at now, and have
+	// Remaining() >= r.Amount (ErrSessionInactive, ErrSessionExpired,
+	// ErrBudgetExhausted).
+	Reserve(ctx context.Context, r Reservation, now time.Time) (got Reservation, existed bool, err error)
+	// Commit turns a held reservation into spend; committing twice is a
+	// no-op. ErrReservationNotFound.
+	Commit(ctx context.Context, sessionID, key string) error
+	// Release drops a held reservation, so its key can be used again;
+	// releasing an absent one is a no-op. ErrReservationCommitted.
+	Release(ctx context.Context, sessionID, key string) error
+	// Close moves an active session to closing and returns it; a closing
+	// or closed session is returned as is. ErrCallsInFlight while
+	// reservations are held.
+	Close(ctx context.Context, id string, now time.Time) (Session, error)
+	// SetRefund records the signed refund of a closing session unless one
+	// is recorded already, and returns the session (with the winner).
+	SetRefund(ctx context.Context, id, hash string, raw []byte) (Session, error)
+	// MarkClosed moves a closing session to closed at now.
+	MarkClosed(ctx context.Context, id string, now time.Time) (Session, error)
+}
+
+// MemoryStore is a SessionStore in memory, for tests and single-process use.
+type MemoryStore struct {
+	mu       sync.Mutex
+	sessions map[string]*Session
+	res      map[[2]string]*Reservation
+}
+
+// NewMemoryStore returns an empty MemoryStore.
+func NewMemoryStore() *MemoryStore {
+	return &MemoryStore{sessions: map[string]*Session{}, res: map[[2]string]*Reservation{}}
+}
+
+var _ SessionStore = (*MemoryStore)(nil)
+
+func (m *MemoryStore) get(id string) (*Session, error) {
+	s, ok := m.sessions[id]
+	if !ok {
+		return nil, ErrSessionNotFound
+	}
+	return s, nil
+}
+
+func clone(s *Session) Session {
+	c := *s
+	c.AllowedTools = slices.Clone(s.AllowedTools)
+	c.RefundRaw = slices.Clone(s.RefundRaw)
+	return c
+}
+
+// Create implements SessionStore.
+func (m *MemoryStore) Create(_ context.Context, s Session) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.sessions[s.ID]; ok {
+		return ErrSessionExists
+	}
+	c := clone(&s)
+	m.sessions[s.ID] = &c
+	return nil
+}
+
+// Get implements SessionStore.
+func (m *MemoryStore) Get(_ context.Context, id string) (Session, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, err := m.get(id)
+	if err != nil {
+		return Session{}, err
+	}
+	return clone(s), nil
+}
+
+// Reserve implements SessionStore.
+func (m *MemoryStore) Reserve(_ context.Context, r Reservation, now time.Time) (Reservation, bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, err := m.get(r.SessionID)
+	if err != nil {
+		return Reservation{}, false, err
+	}
+	if old, ok := m.res[[2]string{r.SessionID, r.Key}]; ok {
+		return *old, true, nil
+	}
+	switch {
+	case s.Status != SessionActive:
+		return Reservation{}, false, ErrSessionInactive
+	case !now.Before(s.ExpiresAt):
+		return Reservation{}, false, ErrSessionExpired
+	case r.Amount < 0 || s.Remaining() < r.Amount:
+		return Reservation{}, false, ErrBudgetExhausted
+	}
+	s.Reserved += r.Amount
+	r.Committed = false
+	m.res[[2]string{r.SessionID, r.Key}] = &r
+	return r, false, nil
+}
+
+// Commit implements SessionStore.
+func (m *MemoryStore) Commit(_ context.Context, sessionID, key string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, ok := m.res[[2]string{sessionID, key}]
+	if !ok {
+		return ErrReservationNotFound
+	}
+	if r.Committed {
+		return nil
+	}
+	s, err := m.get(sessionID)
+	if err != nil {
+		return err
+	}
+	s.Reserved -= r.Amount
+	s.Spent += r.Amount
+	r.Committed = true
+	return nil
+}
+
+// Release implements SessionStore.
+func (m *MemoryStore) Release(_ context.Context, sessionID, key string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	k := [2]string{sessionID, key}
+	r, ok := m.res[k]
+	if !ok {
+		return nil
+	}
+	if r.Committed {
+		return ErrReservationCommitted
+	}
+	s, err := m.get(sessionID)
+	if err != nil {
+		return err
+	}
+	s.Reserved -= r.Amount
+	delete(m.res, k)
+	return nil
+}
+
+// Close implements SessionStore.
+func (m *MemoryStore) Close(_ context.Context, id string, _ time.Time) (Session, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, err := m.get(id)
+	if err != nil {
+		return Session{}, err
+	}
+	if s.Status == SessionActive {
+		if s.Reserved > 0 {
+			return Session{}, ErrCallsInFlight
+		}
+		s.Status = SessionClosing
+	}
+	return clone(s), nil
+}
+
+// SetRefund implements SessionStore.
+func (m *MemoryStore) SetRefund(_ context.Context, id, hash string, raw []byte) (Session, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, err := m.get(id)
+	if err != nil {
+		return Session{}, err
+	}
+	if s.RefundTx == "" {
+		s.RefundTx, s.RefundRaw = hash, slices.Clone(raw)
+	}
+	return clone(s), nil
+}
+
+// MarkClosed implements SessionStore.
+func (m *MemoryStore) MarkClosed(_ context.Context, id string, now time.Time) (Session, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, err := m.get(id)
+	if err != nil {
+		return Session{}, err
+	}
+	if s.Status == SessionClosing {
+		s.Status, s.ClosedAt = SessionClosed, now
+	}
+	return clone(s), nil
+}
