@@ -125,7 +125,44 @@ type ChargeRequest struct {
 	// Method is MethodAuto (allowance, then credits), MethodCredits or
 	// MethodSubscription (allowance, then credits as its fallback).
 	Method string
+	// Idem, when set, names an idempotency record begun with
+	// BeginIdempotent; the charge completes it in the same transaction with
+	// the body that Respond builds, so a retry replays that body and is
+	// never charged twice.
+	Idem    *IdemKey
+	Respond func(Receipt) ([]byte, error)
 }
+
+// IdemKey identifies one Idempotency-Key use: scope account + tool.
+type IdemKey struct {
+	AccountID string
+	Tool      string
+	Key       string
+}
+
+// IdemOutcome is what BeginIdempotent found.
+type IdemOutcome int
+
+const (
+	// IdemStarted: the key is new (or expired); the caller runs the call.
+	IdemStarted IdemOutcome = iota
+	// IdemReplay: the call completed before; Status and Body replay it.
+	IdemReplay
+	// IdemInProgress: the first request with this key is still running.
+	IdemInProgress
+	// IdemReused: the key was used with a different request.
+	IdemReused
+)
+
+// IdemState is the answer of BeginIdempotent.
+type IdemState struct {
+	Outcome IdemOutcome
+	Status  int
+	Body    []byte
+}
+
+// IdempotencyTTL is how long a completed answer is kept for replay.
+const IdempotencyTTL = 24 * time.Hour
 
 // Receipt says how a charge was paid.
 type Receipt struct {
@@ -134,6 +171,8 @@ type Receipt struct {
 	Amount  MicroUSD
 	// CreditsAfter is the credit balance after the charge.
 	CreditsAfter MicroUSD
+	// Body is what ChargeRequest.Respond built, when it was set.
+	Body []byte
 }
 
 // Spend is the total charged for one tool on one rail.
@@ -173,6 +212,15 @@ type Store interface {
 	// with CodeInsufficientCredits or CodeQuotaExceeded when nothing can
 	// pay, and never lets a balance go below zero.
 	Charge(ctx context.Context, r ChargeRequest) (Receipt, error)
+	// BeginIdempotent claims k for a request whose canonical hash is hash,
+	// or reports a replay, a request in progress or a reuse. Keys older
+	// than IdempotencyTTL count as new.
+	BeginIdempotent(ctx context.Context, k IdemKey, hash string) (IdemState, error)
+	// AbandonIdempotent forgets an unfinished key after a non-2xx answer,
+	// so a retry runs again.
+	AbandonIdempotent(ctx context.Context, k IdemKey) error
+	// PurgeIdempotency deletes records created before t.
+	PurgeIdempotency(ctx context.Context, before time.Time) (int64, error)
 	// Usage returns the allowance use of the current period.
 	Usage(ctx context.Context, accountID string) (Usage, error)
 	// Spend sums the account's charges per tool and rail.

@@ -1,6 +1,9 @@
 package httpapi
 
 import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"io"
 	"mime"
@@ -50,20 +53,93 @@ func (s *Server) capabilityHandler(e *capability.Entry, legacy bool) http.Handle
 			writeError(w, r, dalil.Errorf(dalil.CodeProviderNotConfigured, "%s needs %s, which the operator has not configured. Nothing was charged.", e.ID, providerName(e)))
 			return
 		}
+		idem, done, err := s.beginIdempotent(w, r, acct.ID, e.ID, in)
+		if err != nil || done {
+			if err != nil {
+				writeError(w, r, err)
+			}
+			return
+		}
+		completed := false
+		if idem != nil {
+			defer func() {
+				if !completed {
+					// Non-2xx answers are not kept: a retry runs again.
+					s.store.AbandonIdempotent(context.WithoutCancel(ctx), *idem)
+				}
+			}()
+		}
 		requestID := RequestID(ctx)
 		out, err := e.Run(capability.WithCall(ctx, capability.Call{RequestID: requestID, AccountID: acct.ID, Now: time.Now().UTC()}), in)
 		if err != nil {
 			writeError(w, r, err)
 			return
 		}
-		rec, err := s.store.Charge(ctx, dalil.ChargeRequest{AccountID: acct.ID, Tool: e.ID, Price: e.Price, RequestID: requestID, Method: method})
+		rec, err := s.store.Charge(ctx, dalil.ChargeRequest{
+			AccountID: acct.ID, Tool: e.ID, Price: e.Price, RequestID: requestID, Method: method, Idem: idem,
+			// The body is built inside the charge's transaction, so an
+			// idempotent replay returns exactly what was paid for.
+			Respond: func(rec dalil.Receipt) ([]byte, error) {
+				return successBody(r, out, Meta{Tool: e.ID, Price: &price, Currency: "USD", PaymentMethod: rec.Rail})
+			},
+		})
 		if err != nil {
 			writeError(w, r, err)
 			return
 		}
+		completed = true
 		cl.rail, cl.amount = rec.Rail, rec.Amount
-		writeData(w, r, http.StatusOK, out, Meta{Tool: e.ID, Price: &price, Currency: "USD", PaymentMethod: rec.Rail})
+		writeRaw(w, http.StatusOK, "application/json", rec.Body)
 	}
+}
+
+// beginIdempotent handles Idempotency-Key (contract §7). It returns the
+// claimed key, or done=true when it has already answered (a replay).
+func (s *Server) beginIdempotent(w http.ResponseWriter, r *http.Request, accountID, tool string, in any) (*dalil.IdemKey, bool, error) {
+	vals, present := r.Header["Idempotency-Key"]
+	if !present {
+		return nil, false, nil
+	}
+	key := ""
+	if len(vals) == 1 {
+		key = vals[0]
+	}
+	if !validIdempotencyKey(key) {
+		return nil, false, dalil.InvalidInput(dalil.Problem{Path: "Idempotency-Key", Message: "must be one header of 1 to 255 printable ASCII characters"})
+	}
+	canonical, err := encode(in)
+	if err != nil {
+		return nil, false, err
+	}
+	sum := sha256.Sum256(append([]byte(tool+"\n"), canonical...))
+	k := dalil.IdemKey{AccountID: accountID, Tool: tool, Key: key}
+	st, err := s.store.BeginIdempotent(r.Context(), k, hex.EncodeToString(sum[:]))
+	if err != nil {
+		return nil, false, err
+	}
+	switch st.Outcome {
+	case dalil.IdemReplay:
+		w.Header().Set("Idempotent-Replayed", "true")
+		writeRaw(w, st.Status, "application/json", st.Body)
+		return nil, true, nil
+	case dalil.IdemInProgress:
+		return nil, false, &dalil.Error{Code: dalil.CodeIdempotencyInProgress, Message: "A request with this Idempotency-Key is still running; retry shortly.", Headers: map[string]string{"Retry-After": "1"}}
+	case dalil.IdemReused:
+		return nil, false, dalil.Errorf(dalil.CodeIdempotencyKeyReused, "This Idempotency-Key was already used for a different request to %s; use a new key.", tool)
+	}
+	return &k, false, nil
+}
+
+func validIdempotencyKey(k string) bool {
+	if len(k) < 1 || len(k) > 255 {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i] < 0x20 || k[i] > 0x7e {
+			return false
+		}
+	}
+	return true
 }
 
 func providerName(e *capability.Entry) string {

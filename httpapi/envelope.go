@@ -63,15 +63,31 @@ func RequestID(ctx context.Context) string {
 	return id
 }
 
-func marshal(v any) []byte {
+// encode renders v as one line of JSON without HTML escaping.
+func encode(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		// Only non-finite floats can fail here; handlers never produce them.
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// marshal is encode for values that always encode (no floats from
+// computations); a failure still yields a valid error envelope.
+func marshal(v any) []byte {
+	b, err := encode(v)
+	if err != nil {
 		return []byte(`{"success":false,"error":{"code":"INTERNAL_ERROR","message":"response encoding failed"},"meta":{}}` + "\n")
 	}
-	return buf.Bytes()
+	return b
+}
+
+// successBody renders the success envelope of r.
+func successBody(r *http.Request, data any, meta Meta) ([]byte, error) {
+	meta.RequestID = RequestID(r.Context())
+	return encode(successEnvelope{Success: true, Data: data, Meta: meta})
 }
 
 func writeRaw(w http.ResponseWriter, status int, contentType string, body []byte) {

@@ -20,10 +20,23 @@ func (s *Store) Charge(ctx context.Context, r dalil.ChargeRequest) (dalil.Receip
 	var rec dalil.Receipt
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var err error
-		rec, err = s.charge(ctx, tx, r)
-		return err
+		if rec, err = s.charge(ctx, tx, r); err != nil {
+			return err
+		}
+		if r.Respond != nil {
+			if rec.Body, err = r.Respond(rec); err != nil {
+				return err
+			}
+		}
+		if r.Idem != nil {
+			return completeIdempotent(ctx, tx, r.Idem, rec.Body)
+		}
+		return nil
 	})
-	return rec, err
+	if err != nil {
+		return dalil.Receipt{}, err
+	}
+	return rec, nil
 }
 
 func (s *Store) charge(ctx context.Context, tx *sql.Tx, r dalil.ChargeRequest) (dalil.Receipt, error) {

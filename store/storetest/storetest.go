@@ -38,6 +38,7 @@ func Run(t *testing.T, open Opener) {
 	t.Run("ConcurrentChargesNeverOverspend", func(t *testing.T) { testConcurrentCharges(t, open) })
 	t.Run("SubscriptionAllowance", func(t *testing.T) { testSubscription(t, open) })
 	t.Run("LedgerPaging", func(t *testing.T) { testLedgerPaging(t, open) })
+	t.Run("Idempotency", func(t *testing.T) { testIdempotency(t, open) })
 }
 
 // LedgerSum adds up an account's api_credits ledger rows, all pages.
@@ -259,5 +260,54 @@ func testLedgerPaging(t *testing.T, open Opener) {
 	rest, _ := s.Ledger(ctx, a.ID, 10, first[1].ID)
 	if len(rest) != 3 || rest[0].Amount != 3 {
 		t.Fatalf("second page = %+v", rest)
+	}
+}
+
+func testIdempotency(t *testing.T, open Opener) {
+	ctx := context.Background()
+	clock := NewClock(time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC))
+	s := open(t, clock)
+	a, _ := s.CreateAccount(ctx, "idem", "free", dalil.USD)
+	k := dalil.IdemKey{AccountID: a.ID, Tool: "analyze_property", Key: "k"}
+	st, err := s.BeginIdempotent(ctx, k, "h1")
+	if err != nil || st.Outcome != dalil.IdemStarted {
+		t.Fatalf("begin = %+v, %v", st, err)
+	}
+	if st, _ := s.BeginIdempotent(ctx, k, "h1"); st.Outcome != dalil.IdemInProgress {
+		t.Errorf("second begin = %v, want in progress", st.Outcome)
+	}
+	if st, _ := s.BeginIdempotent(ctx, k, "h2"); st.Outcome != dalil.IdemReused {
+		t.Errorf("other hash = %v, want reused", st.Outcome)
+	}
+	rec, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: k.Tool, Price: 10_000, Method: dalil.MethodAuto, Idem: &k,
+		Respond: func(r dalil.Receipt) ([]byte, error) { return []byte(`{"paid":"` + r.Rail + `"}`), nil }})
+	if err != nil || string(rec.Body) != `{"paid":"api_credits"}` {
+		t.Fatalf("charge = %+v, %v", rec, err)
+	}
+	st, _ = s.BeginIdempotent(ctx, k, "h1")
+	if st.Outcome != dalil.IdemReplay || st.Status != 200 || string(st.Body) != `{"paid":"api_credits"}` {
+		t.Errorf("replay = %+v", st)
+	}
+	// A second charge with a completed key is refused, never charged twice.
+	if _, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: k.Tool, Price: 10_000, Method: dalil.MethodAuto, Idem: &k}); err == nil {
+		t.Error("second charge on a completed key succeeded")
+	}
+	if acct, _ := s.Account(ctx, a.ID); acct.Credits != dalil.USD-10_000 {
+		t.Errorf("credits = %d", acct.Credits)
+	}
+	// After 24 hours the key is free again.
+	clock.Advance(dalil.IdempotencyTTL + time.Second)
+	if st, _ := s.BeginIdempotent(ctx, k, "h2"); st.Outcome != dalil.IdemStarted {
+		t.Errorf("after expiry = %v, want started", st.Outcome)
+	}
+	if err := s.AbandonIdempotent(ctx, k); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := s.BeginIdempotent(ctx, k, "h3"); st.Outcome != dalil.IdemStarted {
+		t.Errorf("after abandon = %v, want started", st.Outcome)
+	}
+	n, err := s.PurgeIdempotency(ctx, clock.Now().Add(time.Second))
+	if err != nil || n != 1 {
+		t.Errorf("purge = %d, %v", n, err)
 	}
 }
