@@ -20,6 +20,7 @@ type config struct {
 	LogLevel   string
 	Demo       bool
 	railsRaw   string
+	Args       []string // positional arguments
 }
 
 // newFlags registers the common flags with defaults from the environment.
@@ -50,9 +51,21 @@ func newFlags(name string, getenv func(string) string, stderr io.Writer) (*flag.
 
 // parse parses args and derives the settings that need the final values.
 func (c *config) parse(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		return err
+	// Flags may follow positional arguments ("accounts show ID --db x"):
+	// the standard parser stops at the first one, so resume after it.
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
 	}
+	c.Args = positional
 	c.Rails = nil
 	for _, r := range strings.Split(c.railsRaw, ",") {
 		if r = strings.ToLower(strings.TrimSpace(r)); r != "" {

@@ -3,10 +3,71 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+
+	"dalil/capability"
+	"dalil/mcpserver"
 )
 
-// runMCP is the MCP tool server on stdio (issue #4).
+// runMCP is the MCP tool server on stdio (issue #4, contract §1): every
+// callable capability is a tool, and every tool call is a POST through the
+// REST handler stack with the key in DALIL_API_KEY (and
+// X-Service-Payment-Method from DALIL_PAYMENT_METHOD when set).
+//
+// With DALIL_BASE_URL (or --base-url) set, calls go over HTTP to that
+// service; otherwise the stack runs in this process against DALIL_DB. The
+// tool list is this binary's registry either way. Without DALIL_API_KEY
+// the tools are still listed, and every call answers the REST 401 as a
+// tool error with code UNAUTHORIZED.
+//
+// stdout carries only JSON-RPC messages; logs go to stderr.
 func runMCP(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
-	return errors.New("mcp: not available yet in this build (issue #4)")
+	fs, cfg := newFlags("mcp", getenv, stderr)
+	if err := cfg.parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("mcp: unexpected argument %q", fs.Arg(0))
+	}
+	log := logger(cfg.LogLevel, stderr)
+	opts := mcpserver.Options{
+		APIKey:        getenv("DALIL_API_KEY"),
+		PaymentMethod: getenv("DALIL_PAYMENT_METHOD"),
+		Logger:        log,
+	}
+	var (
+		reg    *capability.Registry
+		target string
+		err    error
+	)
+	if cfg.BaseURL != "" {
+		if opts.Caller, err = mcpserver.NewRemote(cfg.BaseURL, mcpserver.DefaultTimeout); err != nil {
+			return err
+		}
+		// Remote mode has no local database; capabilities use their
+		// dependencies only when called, and calls go to the remote.
+		if reg, err = registry(deps{}); err != nil {
+			return err
+		}
+		target = "remote " + cfg.BaseURL
+	} else {
+		svc, err := buildServer(ctx, cfg, log)
+		if err != nil {
+			return err
+		}
+		defer svc.store.Close()
+		reg = svc.reg
+		opts.Caller = mcpserver.InProcess{Handler: svc.api}
+		target = "in-process, database " + svc.store.Dialect()
+	}
+	if opts.APIKey == "" {
+		fmt.Fprintln(stderr, "dalil mcp: DALIL_API_KEY is not set; tools are listed, but every call returns UNAUTHORIZED")
+	}
+	fmt.Fprintf(stderr, "dalil mcp: %d tools on stdio (%s)\n", len(reg.Callable()), target)
+	err = mcpserver.New(reg, opts).Run(ctx, mcpserver.Stdio(stdin, stdout))
+	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) {
+		return nil // the client closed stdin, or we were interrupted
+	}
+	return fmt.Errorf("mcp: %w", err)
 }

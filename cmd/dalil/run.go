@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"time"
@@ -70,34 +71,41 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	log := logger(cfg.LogLevel, stderr)
-	store, err := openStore(ctx, cfg.DB)
+	svc, err := buildServer(ctx, cfg, log) // REST routes, and MCP at /mcp
 	if err != nil {
-		return fmt.Errorf("open database: %w", err)
+		return err
 	}
+	store, srv := svc.store, svc.api
 	defer store.Close()
 	if cfg.Demo {
 		if err := seedDemo(ctx, store, stderr); err != nil {
 			return err
 		}
 	}
-	reg, err := registry(deps{store: store})
-	if err != nil {
-		return err
-	}
-	srv := httpapi.NewServer(httpapi.Config{Registry: reg, Store: store, Logger: log, BaseURL: cfg.BaseURL, Rails: cfg.Rails, AdminToken: cfg.AdminToken})
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err
 	}
+	fmt.Fprintf(stderr, "dalil %s listening on http://%s (database: %s)\n", httpapi.Version, ln.Addr(), store.Dialect())
+	go purgeIdempotency(ctx, store, log)
+	if err := serveHTTP(ctx, ln, srv); err != nil {
+		return err
+	}
+	fmt.Fprintln(stderr, "dalil stopped")
+	return nil
+}
+
+// serveHTTP serves h on ln until ctx is cancelled, then stops accepting
+// and lets requests in flight finish (up to 20 seconds).
+func serveHTTP(ctx context.Context, ln net.Listener, h http.Handler) error {
 	hs := &http.Server{
-		Handler:           srv,
+		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 	}
-	fmt.Fprintf(stderr, "dalil %s listening on http://%s (database: %s)\n", httpapi.Version, ln.Addr(), store.Dialect())
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -105,14 +113,30 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	case <-ctx.Done():
 	}
-	// Finish requests in flight, then stop.
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 20*time.Second)
 	defer cancel()
 	if err := hs.Shutdown(shutdownCtx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
-	fmt.Fprintln(stderr, "dalil stopped")
 	return nil
+}
+
+// purgeIdempotency deletes expired Idempotency-Key records hourly.
+func purgeIdempotency(ctx context.Context, store dalil.Store, log *slog.Logger) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if n, err := store.PurgeIdempotency(ctx, time.Now().Add(-dalil.IdempotencyTTL)); err != nil {
+			log.Warn("purge idempotency keys", "error", err.Error())
+		} else if n > 0 {
+			log.Info("purged idempotency keys", "count", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }
 
 // seedDemo creates the demo account on an empty database.
@@ -163,10 +187,10 @@ func operate(ctx context.Context, group string, args []string, getenv func(strin
 	}
 	defer store.Close()
 	arg := func() (string, error) {
-		if fs.NArg() != 1 {
+		if len(cfg.Args) != 1 {
 			return "", fmt.Errorf("%s %s: expected one argument", group, sub)
 		}
-		return fs.Arg(0), nil
+		return cfg.Args[0], nil
 	}
 	need := func(v, flagName string) error {
 		if v == "" {
