@@ -175,6 +175,17 @@ type Receipt struct {
 	Body []byte
 }
 
+// Claim is a pay-per-call credential being spent on one call.
+type Claim struct {
+	CredentialID string
+	Rail         string
+	Tool         string
+	Amount       MicroUSD
+	RequestID    string
+	Payer        string
+	ExpiresAt    time.Time
+}
+
 // Spend is the total charged for one tool on one rail.
 type Spend struct {
 	Tool   string
@@ -216,11 +227,23 @@ type Store interface {
 	// or reports a replay, a request in progress or a reuse. Keys older
 	// than IdempotencyTTL count as new.
 	BeginIdempotent(ctx context.Context, k IdemKey, hash string) (IdemState, error)
+	// CompleteIdempotent stores the answer of a claimed key outside a
+	// charge (pay-per-call sessions, whose money moves elsewhere).
+	CompleteIdempotent(ctx context.Context, k IdemKey, body []byte) error
 	// AbandonIdempotent forgets an unfinished key after a non-2xx answer,
 	// so a retry runs again.
 	AbandonIdempotent(ctx context.Context, k IdemKey) error
 	// PurgeIdempotency deletes records created before t.
 	PurgeIdempotency(ctx context.Context, before time.Time) (int64, error)
+	// ClaimCredential records a verified pay-per-call credential before the
+	// work runs. A credential already claimed is refused with
+	// CodePaymentInvalid ("already used").
+	ClaimCredential(ctx context.Context, c Claim) error
+	// ReleaseCredential forgets an unsettled claim after a non-2xx answer
+	// or a settlement that certainly did not happen.
+	ReleaseCredential(ctx context.Context, credentialID string) error
+	// SettleCredential marks a claim paid; it stays as the payment record.
+	SettleCredential(ctx context.Context, credentialID string) error
 	// Usage returns the allowance use of the current period.
 	Usage(ctx context.Context, accountID string) (Usage, error)
 	// Spend sums the account's charges per tool and rail.

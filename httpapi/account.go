@@ -153,10 +153,9 @@ func (s *Server) handlePlans(w http.ResponseWriter, r *http.Request) {
 // handlePaymentMethods builds the spec's listing from the enabled rails.
 func (s *Server) handlePaymentMethods(w http.ResponseWriter, r *http.Request) {
 	methods := []map[string]any{}
-	for _, rail := range s.cfg.PayPerCall {
-		if d, ok := rail.(interface{ Descriptor() map[string]any }); ok {
-			methods = append(methods, d.Descriptor())
-		}
+	// The spec's order: x402, api_credits, subscription, l402, mpp.
+	if pr := s.payRails[dalil.RailX402]; pr != nil {
+		methods = append(methods, pr.Descriptor)
 	}
 	if s.rails[dalil.MethodCredits] {
 		methods = append(methods, map[string]any{
@@ -176,6 +175,11 @@ func (s *Server) handlePaymentMethods(w http.ResponseWriter, r *http.Request) {
 			"plansEndpoint":  "/api/v1/subscription-plans",
 			"creditFallback": s.rails[dalil.MethodCredits],
 		})
+	}
+	for _, id := range []string{dalil.RailL402, dalil.RailMPP} {
+		if pr := s.payRails[id]; pr != nil {
+			methods = append(methods, pr.Descriptor)
+		}
 	}
 	priority := []string{}
 	for _, id := range []string{dalil.RailSubscription, dalil.RailCredits, dalil.RailX402, dalil.RailL402, dalil.RailMPP} {

@@ -34,6 +34,18 @@ func (s *Server) capabilityHandler(e *capability.Entry, legacy bool) http.Handle
 			writeError(w, r, err)
 			return
 		}
+		// A named pay-per-call rail, or under auto a presented credential
+		// and no API key, pays per call; the key is never touched then.
+		if pr := s.payRails[method]; pr != nil {
+			s.payPerCall(w, r, e, pr)
+			return
+		}
+		if method == dalil.MethodAuto && apiKey(r) == "" {
+			if pr := s.presentedRail(r); pr != nil {
+				s.payPerCall(w, r, e, pr)
+				return
+			}
+		}
 		acct, err := s.authenticate(r, method)
 		if err != nil {
 			writeError(w, r, err)
@@ -222,8 +234,13 @@ func (s *Server) unauthorized(why string) *dalil.Error {
 // agent without a key learns how to pay per call.
 func (s *Server) payPerCallRoutes() []map[string]string {
 	out := []map[string]string{}
-	for _, rail := range s.cfg.PayPerCall {
-		out = append(out, map[string]string{"rail": rail.ID(), "info": "/api/v1/" + rail.ID()})
+	for _, pr := range s.cfg.PayPerCall {
+		id := pr.Rail.ID()
+		route := "/api/v1/" + id + "/<tool-path>"
+		if id == dalil.RailMPP {
+			route = "/api/v1/mpp/charge/<tool>"
+		}
+		out = append(out, map[string]string{"rail": id, "info": "/api/v1/" + id, "route": route, "canonical": "X-Service-Payment-Method: " + id})
 	}
 	return out
 }

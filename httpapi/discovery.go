@@ -30,23 +30,26 @@ func (s *Server) baseURL(r *http.Request) string {
 }
 
 func (s *Server) handleDiscovery(w http.ResponseWriter, r *http.Request) {
+	endpoints := map[string]any{
+		"capabilities": "/api/v1/capabilities", "pricing": "/api/v1/pricing", "tools": "/api/v1/tools", "health": "/api/v1/health",
+		"openapi": "/openapi.json", "docs": "/docs", "llmsTxt": "/llms.txt", "agentCard": "/.well-known/agent.json",
+		"pluginManifest": "/.well-known/ai-plugin.json", "paymentMethods": "/api/v1/payment-methods",
+		"subscriptionPlans": "/api/v1/subscription-plans", "balance": "/api/v1/account/balance",
+	}
 	protocols := []map[string]any{
 		{"protocol": "rest", "role": "primary", "transport": "https+json", "openapi": "/openapi.json"},
 		{"protocol": "api-key-billing", "role": "primary", "rails": []string{dalil.RailSubscription, dalil.RailCredits}, "paymentMethods": "/api/v1/payment-methods"},
 		{"protocol": "mcp", "role": "compatibility", "transport": "stdio", "command": "dalil mcp", "remote": s.mcpRemote()},
 	}
 	x402 := false
-	for _, rail := range s.cfg.PayPerCall {
-		protocols = append(protocols, map[string]any{"protocol": rail.ID(), "role": "primary", "enabled": true, "info": "/api/v1/" + rail.ID()})
-		if rail.ID() == dalil.RailX402 {
+	for _, pr := range s.cfg.PayPerCall {
+		id := pr.Rail.ID()
+		protocols = append(protocols, map[string]any{"protocol": id, "role": "primary", "enabled": true, "info": "/api/v1/" + id})
+		if id == dalil.RailX402 {
 			x402 = true
+			endpoints["x402WellKnown"] = "/.well-known/x402.json"
 		}
-	}
-	endpoints := map[string]any{
-		"capabilities": "/api/v1/capabilities", "pricing": "/api/v1/pricing", "tools": "/api/v1/tools", "health": "/api/v1/health",
-		"openapi": "/openapi.json", "docs": "/docs", "llmsTxt": "/llms.txt", "agentCard": "/.well-known/agent.json",
-		"pluginManifest": "/.well-known/ai-plugin.json", "paymentMethods": "/api/v1/payment-methods",
-		"subscriptionPlans": "/api/v1/subscription-plans", "balance": "/api/v1/account/balance",
+		endpoints[id] = "/api/v1/" + id
 	}
 	var tools []map[string]any
 	for _, e := range s.reg.Callable() {
@@ -179,8 +182,8 @@ func (s *Server) handleAgentCard(w http.ResponseWriter, r *http.Request) {
 		})
 	}
 	schemes := []string{"apiKey", "bearer"}
-	for _, rail := range s.cfg.PayPerCall {
-		schemes = append(schemes, rail.ID())
+	for _, pr := range s.cfg.PayPerCall {
+		schemes = append(schemes, pr.Rail.ID())
 	}
 	writeDoc(w, "application/json", map[string]any{
 		"name": Name, "description": Description, "url": base + "/api/v1", "version": Version,

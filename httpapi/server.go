@@ -27,8 +27,9 @@ type Config struct {
 	// Rails lists the enabled rails by header name: "credits",
 	// "subscription" (and pay-per-call rails once configured).
 	Rails []string
-	// PayPerCall are the configured pay-per-call rails.
-	PayPerCall []dalil.PaymentRail
+	// PayPerCall are the configured pay-per-call rails; each is enabled
+	// (its header value, routes and listings) only by being here.
+	PayPerCall []PayRail
 	// AdminToken enables the admin API when non-empty.
 	AdminToken string
 	// MCP, when set, is mounted at /mcp (streamable HTTP transport).
@@ -37,15 +38,16 @@ type Config struct {
 
 // Server is the HTTP handler of the service.
 type Server struct {
-	cfg     Config
-	reg     *capability.Registry
-	store   dalil.Store
-	log     *slog.Logger
-	mux     *http.ServeMux
-	handler http.Handler
-	metrics *metrics
-	rails   map[string]bool
-	openapi []byte
+	cfg      Config
+	reg      *capability.Registry
+	store    dalil.Store
+	log      *slog.Logger
+	mux      *http.ServeMux
+	handler  http.Handler
+	metrics  *metrics
+	rails    map[string]bool
+	payRails map[string]*PayRail
+	openapi  []byte
 }
 
 // NewServer builds the handler and all its routes.
@@ -56,9 +58,13 @@ func NewServer(cfg Config) *Server {
 	if len(cfg.Rails) == 0 {
 		cfg.Rails = []string{dalil.MethodCredits, dalil.MethodSubscription}
 	}
-	s := &Server{cfg: cfg, reg: cfg.Registry, store: cfg.Store, log: cfg.Logger, mux: http.NewServeMux(), metrics: newMetrics(), rails: map[string]bool{}}
+	s := &Server{cfg: cfg, reg: cfg.Registry, store: cfg.Store, log: cfg.Logger, mux: http.NewServeMux(), metrics: newMetrics(), rails: map[string]bool{}, payRails: map[string]*PayRail{}}
 	for _, r := range cfg.Rails {
-		s.rails[strings.ToLower(strings.TrimSpace(r))] = true
+		// Only account rails are switched on by name; pay-per-call rails
+		// need their configuration (PayPerCall).
+		if r = strings.ToLower(strings.TrimSpace(r)); r == dalil.MethodCredits || r == dalil.MethodSubscription {
+			s.rails[r] = true
+		}
 	}
 	s.routes()
 	s.openapi = marshal(s.openAPI())
@@ -81,6 +87,7 @@ func (s *Server) routes() {
 	for _, p := range []string{"GET /api/v1", "GET /api/v1/agent", "GET /agent.json"} {
 		m.HandleFunc(p, s.handleDiscovery)
 	}
+	s.payRoutes()
 	m.HandleFunc("GET /api/v1/capabilities", s.handleCapabilities)
 	m.HandleFunc("GET /api/v1/tools", s.handleTools)
 	m.HandleFunc("GET /api/v1/pricing", s.handlePricing)

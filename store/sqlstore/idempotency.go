@@ -86,3 +86,8 @@ func completeIdempotent(ctx context.Context, tx *sql.Tx, k *dalil.IdemKey, body 
 	}
 	return nil
 }
+
+// CompleteIdempotent implements dalil.Store.
+func (s *Store) CompleteIdempotent(ctx context.Context, k dalil.IdemKey, body []byte) error {
+	return s.tx(ctx, func(tx *sql.Tx) error { return completeIdempotent(ctx, tx, &k, body) })
+}
