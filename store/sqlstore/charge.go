@@ -13,28 +13,133 @@ import (
 // Charge implements dalil.Store: one transaction decides the rail and
 // moves the money. The allowance is tried first (method auto or
 // subscription, on a plan with an allowance); credits pay otherwise.
+//
+// Concurrent charges are grouped: a committer takes every charge waiting
+// and runs them in one transaction, each inside its own savepoint, so one
+// fsync makes many charges durable and each caller is answered only after
+// the commit. A charge refused for money (insufficient credits, quota)
+// rolls back to its savepoint and leaves the others untouched.
 func (s *Store) Charge(ctx context.Context, r dalil.ChargeRequest) (dalil.Receipt, error) {
 	if r.Price < 0 {
 		return dalil.Receipt{}, errors.New("sqlstore: negative price")
 	}
-	var rec dalil.Receipt
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var err error
-		if rec, err = s.charge(ctx, tx, r); err != nil {
-			return err
+	job := &chargeJob{ctx: ctx, req: r, done: make(chan struct{})}
+	select {
+	case s.charges <- job:
+	case <-ctx.Done():
+		return dalil.Receipt{}, ctx.Err()
+	case <-s.closed:
+		return dalil.Receipt{}, unavailable("charge", errors.New("store closed"))
+	}
+	// Once queued, the job is answered whatever happens to ctx: its
+	// outcome must be known, because the money may have moved.
+	<-job.done
+	return job.rec, job.err
+}
+
+type chargeJob struct {
+	ctx  context.Context
+	req  dalil.ChargeRequest
+	rec  dalil.Receipt
+	err  error
+	done chan struct{}
+}
+
+// maxGroup bounds one group transaction, keeping its latency small.
+const maxGroup = 256
+
+// committer runs groups of charges until the store closes.
+func (s *Store) committer() {
+	defer close(s.committerDone)
+	for {
+		var first *chargeJob
+		select {
+		case first = <-s.charges:
+		case <-s.closed:
+			return
 		}
-		if r.Respond != nil {
-			if rec.Body, err = r.Respond(rec); err != nil {
-				return err
+		group := []*chargeJob{first}
+	drain:
+		for len(group) < maxGroup {
+			select {
+			case j := <-s.charges:
+				group = append(group, j)
+			default:
+				break drain
 			}
 		}
-		if r.Idem != nil {
-			return completeIdempotent(ctx, tx, r.Idem, rec.Body)
+		s.runGroup(group)
+	}
+}
+
+func (s *Store) runGroup(group []*chargeJob) {
+	finish := func(err error) {
+		for _, j := range group {
+			if err != nil && j.err == nil {
+				j.err, j.rec = err, dalil.Receipt{}
+			}
+			close(j.done)
 		}
-		return nil
-	})
+	}
+	// A group's transaction must not die with one caller's context.
+	ctx := context.Background()
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		finish(unavailable("begin", err))
+		return
+	}
+	defer tx.Rollback()
+	for i, j := range group {
+		if j.ctx.Err() != nil {
+			j.err = j.ctx.Err() // the caller gave up before its turn: charge nothing
+			continue
+		}
+		sp := "c" + strconv.Itoa(i)
+		if _, err := tx.ExecContext(ctx, "SAVEPOINT "+sp); err != nil {
+			finish(unavailable("savepoint", err))
+			return
+		}
+		j.rec, j.err = s.chargeOne(ctx, tx, j.req)
+		if j.err != nil {
+			var de *dalil.Error
+			if !errors.As(j.err, &de) && !errors.Is(j.err, dalil.ErrNotFound) {
+				// A database failure: the whole group fails.
+				finish(j.err)
+				return
+			}
+			if _, err := tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT "+sp); err != nil {
+				finish(unavailable("rollback to savepoint", err))
+				return
+			}
+		}
+		if _, err := tx.ExecContext(ctx, "RELEASE SAVEPOINT "+sp); err != nil {
+			finish(unavailable("release savepoint", err))
+			return
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		finish(unavailable("commit", err))
+		return
+	}
+	finish(nil)
+}
+
+// chargeOne is one charge inside a transaction: the debit, the answer
+// built by Respond, and the completed idempotency record.
+func (s *Store) chargeOne(ctx context.Context, tx *sql.Tx, r dalil.ChargeRequest) (dalil.Receipt, error) {
+	rec, err := s.charge(ctx, tx, r)
 	if err != nil {
 		return dalil.Receipt{}, err
+	}
+	if r.Respond != nil {
+		if rec.Body, err = r.Respond(rec); err != nil {
+			return dalil.Receipt{}, &dalil.Error{Code: dalil.CodeInternal, Message: "An unexpected error occurred. Nothing was charged.", Err: err}
+		}
+	}
+	if r.Idem != nil {
+		if err := completeIdempotent(ctx, tx, r.Idem, rec.Body); err != nil {
+			return dalil.Receipt{}, err
+		}
 	}
 	return rec, nil
 }

@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"dalil"
@@ -35,6 +36,11 @@ type Store struct {
 	r       *sql.DB // reads
 	dialect string  // "sqlite" or "postgres"
 	now     func() time.Time
+
+	charges       chan *chargeJob // to the group committers
+	closed        chan struct{}
+	closeOnce     sync.Once
+	committerDone chan struct{}
 }
 
 var _ dalil.Store = (*Store)(nil)
@@ -80,15 +86,36 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		}
 		s.r.SetMaxOpenConns(8)
 	}
+	s.charges, s.closed, s.committerDone = make(chan *chargeJob, 4*maxGroup), make(chan struct{}), make(chan struct{})
 	if err := s.migrate(ctx); err != nil {
-		s.Close()
+		s.closeDB()
 		return nil, err
 	}
+	go s.committer()
 	return s, nil
 }
 
-// Close closes the pools.
+// Close stops the committer, answering charges still queued, and closes
+// the pools.
 func (s *Store) Close() error {
+	s.closeOnce.Do(func() {
+		close(s.closed)
+		<-s.committerDone
+	drain:
+		for {
+			select {
+			case j := <-s.charges:
+				j.err = unavailable("charge", errors.New("store closed"))
+				close(j.done)
+			default:
+				break drain
+			}
+		}
+	})
+	return s.closeDB()
+}
+
+func (s *Store) closeDB() error {
 	err := s.w.Close()
 	if s.r != s.w {
 		err = errors.Join(err, s.r.Close())

@@ -1,0 +1,195 @@
+// Package ratelimit enforces contract §8: a per-minute call budget per key
+// (an API key's id, a payer, or the client IP where there is no key).
+//
+// Two implementations share the [Limiter] interface:
+//
+//   - [Memory] (NewMemory) keeps one token bucket per key in this process,
+//     using golang.org/x/time/rate. It is the default. Each replica then
+//     enforces its own budget, so N replicas allow up to N times the limit.
+//   - [Redis] (NewRedis, OpenRedis) keeps the state in Redis with the GCRA
+//     script of github.com/go-redis/redis_rate, so every replica pointed at
+//     one Redis (DALIL_REDIS_URL) draws from one shared budget.
+//
+// Both model the same bucket: it holds perMinute calls (the burst) and
+// refills at perMinute per minute, so an empty bucket is full again one
+// minute later.
+//
+// # Failure policy
+//
+// When Redis cannot be reached, [Redis.Allow] returns an error within a
+// bounded time (see OpenRedis) and no decision. The package does not pick a
+// side: the caller does. Dalil's core fails open, serving the call and
+// logging one line, because a rate limit is an abuse guard, not a billing
+// control: charges are guarded by the store, and refusing every paid call
+// while Redis restarts would be the bigger outage.
+//
+// Keys are stored as given (in memory, or in Redis under a prefix). Pass an
+// identifier such as a key id or an IP address, never a secret.
+package ratelimit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Limit is one budget: calls per minute for a key. The table of limits is
+// carried as map[string]int (see Defaults); Limit names the unit where a
+// single budget travels on its own.
+type Limit struct {
+	PerMinute int
+}
+
+// Result is the decision for one call and the state of its key's bucket
+// afterwards.
+type Result struct {
+	// Allowed reports whether the call may proceed.
+	Allowed bool
+	// Limit is the per-minute budget the call was checked against.
+	Limit int
+	// Remaining is how many more calls the key may make right now.
+	Remaining int
+	// Reset is how long until the bucket is full again.
+	Reset time.Duration
+	// RetryAfter is how long until the next call may succeed; 0 when Allowed.
+	RetryAfter time.Duration
+}
+
+// Limiter decides whether a key may make one more call under a budget of
+// perMinute calls a minute. Allow counts the call when it is allowed and
+// does not count a refused one. It returns an error wrapping ErrBadLimit when
+// perMinute is not positive, and an error when the backing store (Redis)
+// fails; see the package doc for what the caller does then.
+type Limiter interface {
+	Allow(ctx context.Context, key string, perMinute int) (Result, error)
+}
+
+// ErrBadLimit is wrapped by the error Allow returns for a perMinute <= 0.
+var ErrBadLimit = errors.New("per-minute limit must be positive")
+
+func checkLimit(perMinute int) error {
+	if perMinute <= 0 {
+		return fmt.Errorf("ratelimit: %w, got %d", ErrBadLimit, perMinute)
+	}
+	return nil
+}
+
+// The names DALIL_RATE_LIMITS can set: the four subscription plans, keyless
+// pay-per-call, and free previews.
+const (
+	Free       = "free"
+	Developer  = "developer"
+	Growth     = "growth"
+	Enterprise = "enterprise"
+	PayG       = "payg"
+	Preview    = "preview"
+)
+
+// names lists the settable names in the order error messages show them.
+var names = []string{Free, Developer, Growth, Enterprise, PayG, Preview}
+
+// Defaults returns contract §8's per-minute table as a new map that the
+// caller may change.
+func Defaults() map[string]int {
+	return map[string]int{
+		Free:       60,
+		Developer:  120,
+		Growth:     600,
+		Enterprise: 3000,
+		PayG:       60,
+		Preview:    30,
+	}
+}
+
+// ParseLimits reads DALIL_RATE_LIMITS ("free=60,developer=120,payg=60") and
+// returns Defaults() with those entries replacing the defaults, so the
+// result always holds every name. An empty or blank s gives Defaults().
+// Spaces around entries, names and numbers are ignored and names are
+// case-insensitive. It returns an error naming the bad entry for an entry
+// without "=", an unknown name, a name given twice, or a value that is not
+// a positive whole number.
+func ParseLimits(s string) (map[string]int, error) {
+	limits := Defaults()
+	if strings.TrimSpace(s) == "" {
+		return limits, nil
+	}
+	seen := make(map[string]bool)
+	for i, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		name, value, ok := strings.Cut(part, "=")
+		if !ok {
+			return nil, fmt.Errorf("ratelimit: DALIL_RATE_LIMITS entry %d %q: want name=perMinute", i+1, part)
+		}
+		name = strings.ToLower(strings.TrimSpace(name))
+		value = strings.TrimSpace(value)
+		if _, known := limits[name]; !known {
+			return nil, fmt.Errorf("ratelimit: DALIL_RATE_LIMITS entry %d %q: unknown name %q, want one of %s",
+				i+1, part, name, strings.Join(names, ", "))
+		}
+		if seen[name] {
+			return nil, fmt.Errorf("ratelimit: DALIL_RATE_LIMITS entry %d %q: %s is given twice", i+1, part, name)
+		}
+		seen[name] = true
+		n, err := positive(value)
+		if err != nil {
+			return nil, fmt.Errorf("ratelimit: DALIL_RATE_LIMITS entry %d %q: %s: %v", i+1, part, name, err)
+		}
+		limits[name] = n
+	}
+	return limits, nil
+}
+
+// positive parses a whole number > 0 written with digits only (no sign).
+func positive(s string) (int, error) {
+	if s == "" || strings.TrimLeft(s, "0123456789") != "" {
+		return 0, fmt.Errorf("%q is not a whole number of calls per minute", s)
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("%q is too large", s)
+	}
+	if n <= 0 {
+		return 0, fmt.Errorf("%q must be at least 1", s)
+	}
+	return n, nil
+}
+
+// Headers sets RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset
+// (whole seconds, rounded up) from r and, when r refused the call,
+// Retry-After (whole seconds, rounded up, at least 1, so a client never
+// retries before the next call can succeed). An allowed result leaves any
+// Retry-After set by other code (a quota's, for example) alone.
+func Headers(h http.Header, r Result) {
+	h.Set("RateLimit-Limit", strconv.Itoa(r.Limit))
+	h.Set("RateLimit-Remaining", strconv.Itoa(max(r.Remaining, 0)))
+	h.Set("RateLimit-Reset", strconv.FormatInt(ceilSeconds(r.Reset), 10))
+	if !r.Allowed {
+		h.Set("Retry-After", strconv.FormatInt(max(ceilSeconds(r.RetryAfter), 1), 10))
+	}
+}
+
+// ceilSeconds rounds d up to whole seconds; negative durations count as 0.
+func ceilSeconds(d time.Duration) int64 {
+	if d <= 0 {
+		return 0
+	}
+	s := int64(d / time.Second)
+	if d%time.Second != 0 {
+		s++
+	}
+	return s
+}
+
+// fromSeconds converts a float number of seconds to a Duration, rounding
+// up so that a wait computed from it is never short.
+func fromSeconds(s float64) time.Duration {
+	if s <= 0 || math.IsNaN(s) {
+		return 0
+	}
+	return time.Duration(math.Ceil(s * float64(time.Second)))
+}
