@@ -66,6 +66,20 @@ type Options struct {
 	Example any
 	// Limitations are the honest limits of the result, listed in the docs.
 	Limitations []string
+	// Operations are free, account-scoped companion routes (such as
+	// forgetting remembered data). They need an API key and are never
+	// charged.
+	Operations []Operation
+}
+
+// Operation is a free companion route of a capability.
+type Operation struct {
+	ID      string // operation id, e.g. "forget_invoice_fingerprints"
+	Method  string // "DELETE", "GET", ...
+	Path    string // under /api/v1/
+	Summary string
+	// Run does the work for the account in CallFrom(ctx).
+	Run func(ctx context.Context) (any, error)
 }
 
 // Handler does a capability's work. It returns *dalil.Error for failures a
@@ -113,6 +127,11 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 	}
 	if h == nil {
 		panic(fmt.Sprintf("capability %s: nil handler", id))
+	}
+	for _, op := range opts.Operations {
+		if !idPattern.MatchString(op.ID) || op.Run == nil || op.Method == "" || !strings.HasPrefix(op.Path, "/api/v1/") {
+			panic(fmt.Sprintf("capability %s: bad operation %q", id, op.ID))
+		}
 	}
 	if opts.Status == "" {
 		opts.Status = StatusAvailable

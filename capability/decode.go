@@ -24,8 +24,8 @@ const maxDepth = 64
 // map[string]any, []any, string, bool, nil and json.Number. It refuses what
 // encoding/json would silently accept: duplicate object keys, trailing
 // values, numbers beyond float64, invalid UTF-8 escapes are left to json.
-// Numbers are normalised to their shortest float64 form (3.0 becomes 3), so
-// the schema validator and the typed decoder see the same value.
+// Integral numbers written with a fraction or exponent become integers (3.0
+// becomes 3), so the schema validator and the typed decoder agree.
 func parseBody(body []byte) (any, *dalil.Error) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
@@ -95,7 +95,18 @@ func parseValue(dec *json.Decoder, path string, depth int) (any, *dalil.Error) {
 		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 			return nil, dalil.InvalidInput(dalil.Problem{Path: path, Message: "number is out of range"})
 		}
-		return json.Number(strconv.FormatFloat(f, 'f', -1, 64)), nil
+		// Keep the caller's digits (exact decimal amounts depend on them),
+		// except that integral values in fraction or exponent form become
+		// plain integers, which JSON Schema and Go integers both accept.
+		if strings.ContainsAny(string(t), ".eE") && f == math.Trunc(f) && math.Abs(f) < 1e18 {
+			return json.Number(strconv.FormatFloat(f, 'f', -1, 64)), nil
+		}
+		if len(t) > 64 || strings.ContainsAny(string(t), "eE") {
+			// Long or exponent forms are what makes exact comparison
+			// expensive; their float value is all that can matter.
+			return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
+		}
+		return t, nil
 	default:
 		return t, nil // string, bool or nil
 	}

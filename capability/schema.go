@@ -15,7 +15,11 @@ import (
 // inputs the schema is made strict: no nulls anywhere, because an optional
 // field is one that is absent, not one that is null.
 func schemaFor(t reflect.Type, input bool) (*jsonschema.Schema, error) {
-	s, err := jsonschema.ForType(t, nil)
+	overrides, err := typeSchemas(t)
+	if err != nil {
+		return nil, err
+	}
+	s, err := jsonschema.ForType(t, &jsonschema.ForOptions{TypeSchemas: overrides})
 	if err != nil {
 		return nil, err
 	}
@@ -26,6 +30,51 @@ func schemaFor(t reflect.Type, input bool) (*jsonschema.Schema, error) {
 		dropNull(s)
 	}
 	return s, nil
+}
+
+// SchemaProvider is implemented (on the value receiver) by types whose JSON
+// form no Go type describes, such as an amount sent as a number or a
+// decimal string. JSONSchema returns that form's schema as JSON.
+type SchemaProvider interface {
+	JSONSchema() string
+}
+
+var providerType = reflect.TypeFor[SchemaProvider]()
+
+// typeSchemas collects the SchemaProvider types reachable from t.
+func typeSchemas(t reflect.Type) (map[reflect.Type]*jsonschema.Schema, error) {
+	out := map[reflect.Type]*jsonschema.Schema{}
+	seen := map[reflect.Type]bool{}
+	var walk func(reflect.Type) error
+	walk = func(t reflect.Type) error {
+		if seen[t] {
+			return nil
+		}
+		seen[t] = true
+		if t.Implements(providerType) {
+			var s jsonschema.Schema
+			v := reflect.Zero(t).Interface().(SchemaProvider)
+			if err := json.Unmarshal([]byte(v.JSONSchema()), &s); err != nil {
+				return fmt.Errorf("schema of %s: %w", t, err)
+			}
+			out[t] = &s
+			return nil
+		}
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+			return walk(t.Elem())
+		case reflect.Struct:
+			for _, f := range reflect.VisibleFields(t) {
+				if f.IsExported() {
+					if err := walk(f.Type); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		return nil
+	}
+	return out, walk(t)
 }
 
 // applyTags walks t and s together and applies every field's `schema` tag.
@@ -43,6 +92,9 @@ func applyTags(t reflect.Type, s *jsonschema.Schema) error {
 			return applyTags(t.Elem(), s.AdditionalProperties)
 		}
 	case reflect.Struct:
+		if t.Implements(providerType) {
+			return nil // its schema is its own
+		}
 		for _, f := range reflect.VisibleFields(t) {
 			if !f.IsExported() || f.Anonymous {
 				continue

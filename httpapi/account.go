@@ -11,7 +11,10 @@ import (
 
 // accountOf authenticates a key for the account endpoints.
 func (s *Server) accountOf(w http.ResponseWriter, r *http.Request) (dalil.Account, bool) {
-	a, err := s.authenticate(r, dalil.MethodAuto)
+	a, k, err := s.authenticateKey(r)
+	if err == nil {
+		err = s.limit(w, r, "key:"+k.ID, a.Plan)
+	}
 	if err != nil {
 		writeError(w, r, err)
 		return a, false

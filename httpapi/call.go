@@ -7,12 +7,14 @@ import (
 	"errors"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"strings"
 	"time"
 
 	"dalil"
 	"dalil/capability"
+	"dalil/ratelimit"
 )
 
 // capabilityHandler is the one wrapper around every capability call:
@@ -46,8 +48,12 @@ func (s *Server) capabilityHandler(e *capability.Entry, legacy bool) http.Handle
 				return
 			}
 		}
-		acct, err := s.authenticate(r, method)
+		acct, key, err := s.authenticateKey(r)
 		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		if err := s.limit(w, r, "key:"+key.ID, acct.Plan); err != nil {
 			writeError(w, r, err)
 			return
 		}
@@ -206,20 +212,54 @@ func apiKey(r *http.Request) string {
 	return ""
 }
 
-// authenticate resolves the caller's account from its API key.
-func (s *Server) authenticate(r *http.Request, method string) (dalil.Account, error) {
+// authenticateKey resolves the caller's account and key from its API key.
+func (s *Server) authenticateKey(r *http.Request) (dalil.Account, dalil.Key, error) {
 	key := apiKey(r)
 	if key == "" {
-		return dalil.Account{}, s.unauthorized("No API key was sent.")
+		return dalil.Account{}, dalil.Key{}, s.unauthorized("No API key was sent.")
 	}
 	if len(key) > 200 {
-		return dalil.Account{}, s.unauthorized("The API key is not valid.")
+		return dalil.Account{}, dalil.Key{}, s.unauthorized("The API key is not valid.")
 	}
-	acct, _, err := s.store.Authenticate(r.Context(), key)
+	acct, k, err := s.store.Authenticate(r.Context(), key)
 	if errors.Is(err, dalil.ErrNotFound) {
-		return dalil.Account{}, s.unauthorized("The API key is not valid or has been revoked.")
+		return dalil.Account{}, dalil.Key{}, s.unauthorized("The API key is not valid or has been revoked.")
 	}
-	return acct, err
+	return acct, k, err
+}
+
+// limit applies the per-minute limit of class (a plan id, "payg" or
+// "preview") to the caller id and sets the RateLimit-* headers. A limiter
+// failure (Redis down) lets the call through with a log line: refusing all
+// paid traffic because a counter is unreachable would be worse.
+func (s *Server) limit(w http.ResponseWriter, r *http.Request, caller, class string) error {
+	if s.cfg.Limiter == nil {
+		return nil
+	}
+	n := s.cfg.Limits[class]
+	if n <= 0 {
+		return nil
+	}
+	res, err := s.cfg.Limiter.Allow(r.Context(), caller, n)
+	if err != nil {
+		s.log.Warn("rate limiter unavailable; allowing the call", "requestId", RequestID(r.Context()), "error", err.Error())
+		return nil
+	}
+	ratelimit.Headers(w.Header(), res)
+	if !res.Allowed {
+		return dalil.Errorf(dalil.CodeRateLimited, "Rate limit of %d requests per minute reached; retry after the Retry-After header's seconds.", n)
+	}
+	return nil
+}
+
+// clientIP is the peer address, the caller identity for keyless limits.
+// X-Forwarded-For is not trusted: any client can set it.
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
 }
 
 func (s *Server) unauthorized(why string) *dalil.Error {
@@ -268,4 +308,22 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 		return nil, tooLarge
 	}
 	return body, nil
+}
+
+// operationHandler serves a capability's free companion route for the
+// caller's own account.
+func (s *Server) operationHandler(e *capability.Entry, op capability.Operation) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		acct, ok := s.accountOf(w, r)
+		if !ok {
+			return
+		}
+		logFrom(r.Context()).tool = e.ID
+		v, err := op.Run(capability.WithCall(r.Context(), capability.Call{RequestID: RequestID(r.Context()), AccountID: acct.ID, Now: time.Now().UTC()}))
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		writeData(w, r, http.StatusOK, v, Meta{Tool: e.ID})
+	}
 }

@@ -61,6 +61,22 @@ func (s *Server) openAPI() obj {
 		if e.LegacyPath != "" {
 			paths[e.LegacyPath] = obj{"post": s.operation(e, e.ID+"_legacy", true, in, out)}
 		}
+		for _, op := range e.Operations {
+			item, _ := paths[op.Path].(obj)
+			if item == nil {
+				item = obj{}
+				paths[op.Path] = item
+			}
+			item[strings.ToLower(op.Method)] = obj{
+				"operationId": op.ID, "tags": []string{e.Group}, "summary": op.Summary, "description": op.Summary + " Free; needs an API key.",
+				"security": []any{obj{"ApiKeyAuth": []string{}}, obj{"BearerAuth": []string{}}},
+				"responses": obj{
+					"200": obj{"description": "Done.", "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Envelope"}}}},
+					"401": obj{"$ref": "#/components/responses/Unauthorized"},
+					"500": obj{"$ref": "#/components/responses/Internal"},
+				},
+			}
+		}
 	}
 	get := func(path, id, tag, summary string, data obj, secured bool) {
 		op := obj{"operationId": id, "tags": []string{tag}, "summary": summary,

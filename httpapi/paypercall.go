@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 	"time"
@@ -129,6 +130,10 @@ func (c *challengeError) Challenge() http.Header { return c.ch.Headers }
 func (s *Server) payPerCall(w http.ResponseWriter, r *http.Request, e *capability.Entry, pr *PayRail) {
 	ctx := r.Context()
 	cl := logFrom(ctx)
+	if err := s.limit(w, r, "ip:"+clientIP(r), "payg"); err != nil {
+		writeError(w, r, err)
+		return
+	}
 	body, err := readBody(w, r, e.MaxBody)
 	if err != nil {
 		writeError(w, r, err)
@@ -176,8 +181,9 @@ func (s *Server) payPerCall(w http.ResponseWriter, r *http.Request, e *capabilit
 	receipt, err := rail.Settle(ctx, p)
 	if err != nil {
 		// Keep the claim when the money may have moved (the rail says so
-		// with a provider error); release it when it certainly did not.
-		if code := dalil.ErrorCode(err); code == dalil.CodePaymentInvalid {
+		// with a provider error, or a PAYMENT_INVALID that asks to keep
+		// it); release it when it certainly did not.
+		if code := dalil.ErrorCode(err); code == dalil.CodePaymentInvalid && !keepClaim(err) {
 			release()
 		}
 		writeError(w, r, err)
@@ -192,6 +198,16 @@ func (s *Server) payPerCall(w http.ResponseWriter, r *http.Request, e *capabilit
 	}
 	cl.rail, cl.amount = rail.ID(), p.Amount
 	writeRaw(w, http.StatusOK, "application/json", resp)
+}
+
+// keepClaim reports whether a settlement error says the outcome is unknown
+// (an error in its chain has KeepClaim() true, e.g. an x402 settlement that
+// timed out after the facilitator may have broadcast it): the answer is
+// still a 402 without result, but the credential stays used.
+// (rails: added for the x402 ErrSettleUnconfirmed case.)
+func keepClaim(err error) bool {
+	var k interface{ KeepClaim() bool }
+	return errors.As(err, &k) && k.KeepClaim()
 }
 
 // writeChallenge answers 402 PAYMENT_REQUIRED with the rail's challenge in

@@ -10,6 +10,7 @@ import (
 
 	"dalil"
 	"dalil/capability"
+	"dalil/ratelimit"
 )
 
 // Version is the service version published in discovery documents.
@@ -34,6 +35,10 @@ type Config struct {
 	AdminToken string
 	// MCP, when set, is mounted at /mcp (streamable HTTP transport).
 	MCP http.Handler
+	// Limiter enforces per-minute limits (contract §8); nil means none.
+	// Limits maps plan ids, "payg" and "preview" to requests per minute.
+	Limiter ratelimit.Limiter
+	Limits  map[string]int
 }
 
 // Server is the HTTP handler of the service.
@@ -82,6 +87,9 @@ func (s *Server) routes() {
 		m.HandleFunc("POST "+e.Path, s.capabilityHandler(e, false))
 		if e.LegacyPath != "" {
 			m.HandleFunc("POST "+e.LegacyPath, s.capabilityHandler(e, true))
+		}
+		for _, op := range e.Operations {
+			m.HandleFunc(op.Method+" "+op.Path, s.operationHandler(e, op))
 		}
 	}
 	for _, p := range []string{"GET /api/v1", "GET /api/v1/agent", "GET /agent.json"} {

@@ -17,9 +17,9 @@ func checkPurchaseOrder(e *env) ([]Anomaly, string) {
 	inv := &e.inv
 	var out []Anomaly
 	a := e.in.ApprovalContext
-	required := false
+	required, policy := false, false
 	if a != nil {
-		required = a.PORequired
+		required, policy = a.PORequired, a.PORequired || a.PORequiredAbove != ""
 		if t := amt(a.PORequiredAbove); t.ok && inv.total.ok && inv.total.v > t.v {
 			required = true
 		}
@@ -28,7 +28,7 @@ func checkPurchaseOrder(e *env) ([]Anomaly, string) {
 	if po != nil && isEmptyPO(po) {
 		po = nil
 	}
-	if po == nil && !required {
+	if po == nil && !policy {
 		return nil, "no purchaseOrder supplied and no PO policy in approvalContext"
 	}
 	if required && inv.poNumber == "" {

@@ -3,34 +3,34 @@ package invoiceanomaly
 // Anomaly codes. The reference service's codes keep their meaning; the
 // codes marked "Dalil" are additions of issue 6.
 const (
-	CodeLineTotalMismatch       = "LINE_TOTAL_MISMATCH"
-	CodeSubtotalMismatch        = "SUBTOTAL_MISMATCH"
-	CodeTaxMismatch             = "TAX_MISMATCH"
-	CodeTotalMismatch           = "TOTAL_MISMATCH"
-	CodeDuplicateInvoice        = "DUPLICATE_INVOICE"
-	CodePossibleDuplicate       = "POSSIBLE_DUPLICATE"
-	CodeUnusualAmount           = "UNUSUAL_AMOUNT"
-	CodeUnitPriceIncrease       = "UNIT_PRICE_INCREASE" // Dalil
-	CodeNewLineItem             = "NEW_LINE_ITEM"       // Dalil
-	CodeUnusualCurrency         = "UNUSUAL_CURRENCY"
-	CodeSupplierDeviation       = "SUPPLIER_PATTERN_DEVIATION"
-	CodeInvoiceNumberAnomaly    = "INVOICE_NUMBER_ANOMALY"
-	CodeBankAccountChanged      = "BANK_ACCOUNT_CHANGED"
-	CodeUnknownBankAccount      = "UNKNOWN_BANK_ACCOUNT"
-	CodeInvalidBankAccount      = "INVALID_BANK_ACCOUNT" // Dalil
-	CodePOMissing               = "PO_MISSING"           // Dalil
-	CodePOMismatch              = "PO_MISMATCH"
-	CodePOAmountExceeded        = "PO_AMOUNT_EXCEEDED"
-	CodeContractLimitExceeded   = "CONTRACT_LIMIT_EXCEEDED"
-	CodeContractRateExceeded    = "CONTRACT_RATE_EXCEEDED" // Dalil
-	CodeApprovalExceeded        = "APPROVAL_THRESHOLD_EXCEEDED"
-	CodeApprovalProximity       = "APPROVAL_THRESHOLD_PROXIMITY" // Dalil
-	CodeSplitInvoice            = "SPLIT_INVOICE_PATTERN"
-	CodeDateAnomaly             = "DATE_ANOMALY"
-	CodeDueDateAnomaly          = "DUE_DATE_ANOMALY"
-	CodeWeekendOrHoliday        = "WEEKEND_OR_HOLIDAY_DATE" // Dalil
-	CodeDuplicateLineItem       = "DUPLICATE_LINE_ITEM"
-	CodeMissingRequiredField    = "MISSING_REQUIRED_FIELD"
+	CodeLineTotalMismatch     = "LINE_TOTAL_MISMATCH"
+	CodeSubtotalMismatch      = "SUBTOTAL_MISMATCH"
+	CodeTaxMismatch           = "TAX_MISMATCH"
+	CodeTotalMismatch         = "TOTAL_MISMATCH"
+	CodeDuplicateInvoice      = "DUPLICATE_INVOICE"
+	CodePossibleDuplicate     = "POSSIBLE_DUPLICATE"
+	CodeUnusualAmount         = "UNUSUAL_AMOUNT"
+	CodeUnitPriceIncrease     = "UNIT_PRICE_INCREASE" // Dalil
+	CodeNewLineItem           = "NEW_LINE_ITEM"       // Dalil
+	CodeUnusualCurrency       = "UNUSUAL_CURRENCY"
+	CodeSupplierDeviation     = "SUPPLIER_PATTERN_DEVIATION"
+	CodeInvoiceNumberAnomaly  = "INVOICE_NUMBER_ANOMALY"
+	CodeBankAccountChanged    = "BANK_ACCOUNT_CHANGED"
+	CodeUnknownBankAccount    = "UNKNOWN_BANK_ACCOUNT"
+	CodeInvalidBankAccount    = "INVALID_BANK_ACCOUNT" // Dalil
+	CodePOMissing             = "PO_MISSING"           // Dalil
+	CodePOMismatch            = "PO_MISMATCH"
+	CodePOAmountExceeded      = "PO_AMOUNT_EXCEEDED"
+	CodeContractLimitExceeded = "CONTRACT_LIMIT_EXCEEDED"
+	CodeContractRateExceeded  = "CONTRACT_RATE_EXCEEDED" // Dalil
+	CodeApprovalExceeded      = "APPROVAL_THRESHOLD_EXCEEDED"
+	CodeApprovalProximity     = "APPROVAL_THRESHOLD_PROXIMITY" // Dalil
+	CodeSplitInvoice          = "SPLIT_INVOICE_PATTERN"
+	CodeDateAnomaly           = "DATE_ANOMALY"
+	CodeDueDateAnomaly        = "DUE_DATE_ANOMALY"
+	CodeWeekendOrHoliday      = "WEEKEND_OR_HOLIDAY_DATE" // Dalil
+	CodeDuplicateLineItem     = "DUPLICATE_LINE_ITEM"
+	CodeMissingRequiredField  = "MISSING_REQUIRED_FIELD"
 )
 
 // Families group codes for the scoring bonuses.

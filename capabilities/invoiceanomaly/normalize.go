@@ -80,13 +80,19 @@ func (r *record) void() bool {
 	return r.status == "rejected" || r.status == "cancelled" || r.status == "void"
 }
 
-func normLines(items []LineItem) []line {
+func normLines(items []LineItem, memo map[string]string) []line {
 	out := make([]line, 0, len(items))
 	for i, it := range items {
+		mk := "\x00" + it.SKU + "\x00" + it.Description
+		key, ok := memo[mk]
+		if !ok {
+			key = itemKey(it.SKU, it.Description)
+			memo[mk] = key
+		}
 		out = append(out, line{
 			index:       i,
 			description: it.Description,
-			key:         itemKey(it.SKU, it.Description),
+			key:         key,
 			quantity:    amt(it.Quantity),
 			unitPrice:   amt(it.UnitPrice),
 			discount:    amt(it.Discount),
@@ -176,10 +182,13 @@ var legalSuffixes = map[string]bool{
 	"ag": true, "bv": true, "wll": true, "fze": true, "fzco": true, "the": true, "and": true, "est": true,
 }
 
+var nameReplacer = strings.NewReplacer("&", " and ", ".", "")
+
 // normalizeSupplierName folds a supplier name for comparison: lower case,
-// punctuation dropped, company forms (LLC, SAOC, Ltd...) ignored.
+// punctuation dropped (dots join: L.L.C. is LLC), company forms (LLC,
+// SAOC, Ltd...) ignored.
 func normalizeSupplierName(s string) string {
-	words := strings.Fields(foldWords(strings.ReplaceAll(s, "&", " and ")))
+	words := strings.Fields(foldWords(nameReplacer.Replace(s)))
 	out := words[:0]
 	for _, w := range words {
 		if !legalSuffixes[w] {
@@ -208,11 +217,18 @@ func fromInvoice(inv Invoice) record {
 		total:        amt(inv.Total),
 		bank:         normalizeAccount(inv.BankAccount),
 		poNumber:     normalizeReference(inv.PONumber),
-		lines:        normLines(inv.LineItems),
+		lines:        normLines(inv.LineItems, map[string]string{}),
 	}
 }
 
-func fromHistory(i int, h HistoricalInvoice) record {
+// fromHistory normalizes a history record; memo caches normalized
+// supplier names and item keys, which repeat across a long history.
+func fromHistory(i int, h HistoricalInvoice, memo map[string]string) record {
+	name, ok := memo[h.SupplierName]
+	if !ok {
+		name = normalizeSupplierName(h.SupplierName)
+		memo[h.SupplierName] = name
+	}
 	return record{
 		source:       "history",
 		index:        i,
@@ -220,7 +236,7 @@ func fromHistory(i int, h HistoricalInvoice) record {
 		number:       h.InvoiceNumber,
 		numberKey:    normalizeInvoiceNumber(h.InvoiceNumber),
 		supplierID:   normalizeReference(h.SupplierID),
-		supplierName: normalizeSupplierName(h.SupplierName),
+		supplierName: name,
 		currency:     strings.ToUpper(h.Currency),
 		date:         date(h.InvoiceDate),
 		due:          date(h.DueDate),
@@ -228,7 +244,7 @@ func fromHistory(i int, h HistoricalInvoice) record {
 		bank:         normalizeAccount(h.BankAccount),
 		poNumber:     normalizeReference(h.PONumber),
 		status:       h.Status,
-		lines:        normLines(h.LineItems),
+		lines:        normLines(h.LineItems, memo),
 	}
 }
 
@@ -327,8 +343,9 @@ func newEnv(in Input, opts Options) *env {
 		}
 	}
 
+	memo := map[string]string{}
 	for i, h := range in.HistoricalInvoices {
-		r := fromHistory(i, h)
+		r := fromHistory(i, h, memo)
 		if e.inv.invoiceID != "" && r.invoiceID == e.inv.invoiceID {
 			continue // the same record as the invoice under check
 		}

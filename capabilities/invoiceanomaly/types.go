@@ -124,18 +124,18 @@ func (k *KnownAccount) UnmarshalJSON(b []byte) error {
 
 // PurchaseOrder is the PO the invoice bills against.
 type PurchaseOrder struct {
-	PONumber          string       `json:"poNumber,omitempty" schema:"maxLength=100"`
-	SupplierID        string       `json:"supplierId,omitempty" schema:"maxLength=100"`
-	SupplierName      string       `json:"supplierName,omitempty" schema:"maxLength=200"`
-	Currency          string       `json:"currency,omitempty" schema:"pattern=^[A-Za-z]{3}$"`
-	TotalAmount       Decimal      `json:"totalAmount,omitempty" schema:"minimum=0,maximum=1000000000000"`
-	InvoicedToDate    Decimal      `json:"invoicedToDate,omitempty" schema:"minimum=0,maximum=1000000000000"`
-	RemainingAmount   Decimal      `json:"remainingAmount,omitempty" schema:"minimum=0,maximum=1000000000000"`
-	AmountsIncludeTax *bool        `json:"amountsIncludeTax,omitempty" jsonschema:"Whether PO amounts include tax (default true); when false the invoice subtotal is compared."`
-	IssueDate         string       `json:"issueDate,omitempty" schema:"maxLength=40,pattern=^[0-9]{4}-[0-9]{2}-[0-9]{2}"`
-	ExpiryDate        string       `json:"expiryDate,omitempty" schema:"maxLength=40,pattern=^[0-9]{4}-[0-9]{2}-[0-9]{2}" jsonschema:"Last date the PO may be invoiced (Dalil)."`
-	Status            string       `json:"status,omitempty" schema:"enum=open|partially_invoiced|closed|cancelled"`
-	LineItems         []PriceLine  `json:"lineItems,omitempty" schema:"maxItems=500"`
+	PONumber          string      `json:"poNumber,omitempty" schema:"maxLength=100"`
+	SupplierID        string      `json:"supplierId,omitempty" schema:"maxLength=100"`
+	SupplierName      string      `json:"supplierName,omitempty" schema:"maxLength=200"`
+	Currency          string      `json:"currency,omitempty" schema:"pattern=^[A-Za-z]{3}$"`
+	TotalAmount       Decimal     `json:"totalAmount,omitempty" schema:"minimum=0,maximum=1000000000000"`
+	InvoicedToDate    Decimal     `json:"invoicedToDate,omitempty" schema:"minimum=0,maximum=1000000000000"`
+	RemainingAmount   Decimal     `json:"remainingAmount,omitempty" schema:"minimum=0,maximum=1000000000000"`
+	AmountsIncludeTax *bool       `json:"amountsIncludeTax,omitempty" jsonschema:"Whether PO amounts include tax (default true); when false the invoice subtotal is compared."`
+	IssueDate         string      `json:"issueDate,omitempty" schema:"maxLength=40,pattern=^[0-9]{4}-[0-9]{2}-[0-9]{2}"`
+	ExpiryDate        string      `json:"expiryDate,omitempty" schema:"maxLength=40,pattern=^[0-9]{4}-[0-9]{2}-[0-9]{2}" jsonschema:"Last date the PO may be invoiced (Dalil)."`
+	Status            string      `json:"status,omitempty" schema:"enum=open|partially_invoiced|closed|cancelled"`
+	LineItems         []PriceLine `json:"lineItems,omitempty" schema:"maxItems=500"`
 }
 
 // PriceLine is an ordered or agreed line: what may be billed and at what price.
@@ -163,11 +163,11 @@ type Contract struct {
 
 // ApprovalContext is the buyer's approval policy.
 type ApprovalContext struct {
-	ApprovalThreshold Decimal `json:"approvalThreshold,omitempty" schema:"minimum=0,maximum=1000000000000" jsonschema:"Amount above which an invoice needs higher approval."`
-	Currency          string  `json:"currency,omitempty" schema:"pattern=^[A-Za-z]{3}$" jsonschema:"Currency of the threshold; the limit checks are skipped when it differs from the invoice's."`
-	SplitWindowDays   int     `json:"splitWindowDays,omitempty" schema:"minimum=1,maximum=90" jsonschema:"Days around the invoice date searched for split invoices (default 7)."`
-	PORequired        bool    `json:"poRequired,omitempty" jsonschema:"Every invoice must cite a purchase order (Dalil)."`
-	PORequiredAbove   Decimal `json:"poRequiredAbove,omitempty" schema:"minimum=0,maximum=1000000000000" jsonschema:"Invoices above this total must cite a purchase order (Dalil)."`
+	ApprovalThreshold  Decimal `json:"approvalThreshold,omitempty" schema:"minimum=0,maximum=1000000000000" jsonschema:"Amount above which an invoice needs higher approval."`
+	Currency           string  `json:"currency,omitempty" schema:"pattern=^[A-Za-z]{3}$" jsonschema:"Currency of the threshold; the limit checks are skipped when it differs from the invoice's."`
+	SplitWindowDays    int     `json:"splitWindowDays,omitempty" schema:"minimum=1,maximum=90" jsonschema:"Days around the invoice date searched for split invoices (default 7)."`
+	PORequired         bool    `json:"poRequired,omitempty" jsonschema:"Every invoice must cite a purchase order (Dalil)."`
+	PORequiredAbove    Decimal `json:"poRequiredAbove,omitempty" schema:"minimum=0,maximum=1000000000000" jsonschema:"Invoices above this total must cite a purchase order (Dalil)."`
 	LargeInvoiceAmount Decimal `json:"largeInvoiceAmount,omitempty" schema:"minimum=0,maximum=1000000000000" jsonschema:"From this total up a changed bank account is critical (Dalil; default: the approval threshold)."`
 }
 
@@ -296,13 +296,13 @@ type DataCompleteness struct {
 
 // Scoring explains the risk score.
 type Scoring struct {
-	AnomalyPoints    float64        `json:"anomalyPoints" jsonschema:"Sum of capped per-anomaly points."`
-	FamilyBonus      int            `json:"familyBonus"`
-	CorrelationBonus int            `json:"correlationBonus"`
-	Floor            int            `json:"floor" jsonschema:"Minimum score implied by the worst severity."`
-	Ceiling          int            `json:"ceiling" jsonschema:"Maximum score allowed by the worst severity."`
-	Breakdown        []ScoreItem    `json:"breakdown" schema:"maxItems=1000"`
-	Method           string         `json:"method" schema:"maxLength=500"`
+	AnomalyPoints    float64     `json:"anomalyPoints" jsonschema:"Sum of capped per-anomaly points."`
+	FamilyBonus      int         `json:"familyBonus"`
+	CorrelationBonus int         `json:"correlationBonus"`
+	Floor            int         `json:"floor" jsonschema:"Minimum score implied by the worst severity."`
+	Ceiling          int         `json:"ceiling" jsonschema:"Maximum score allowed by the worst severity."`
+	Breakdown        []ScoreItem `json:"breakdown" schema:"maxItems=1000"`
+	Method           string      `json:"method" schema:"maxLength=500"`
 }
 
 // ScoreItem is one anomaly's contribution.

@@ -1,6 +1,11 @@
 package main
 
 import (
+	"context"
+	"fmt"
+	"time"
+
+	"dalil/capabilities/invoiceanomaly"
 	"dalil/capabilities/maintenance"
 	"dalil/capabilities/property"
 	"dalil/capability"
@@ -10,10 +15,21 @@ import (
 // plus its package; routes, schemas, prices, OpenAPI, MCP tools and docs
 // follow from it.
 func registry(deps deps) (*capability.Registry, error) {
+	invoices := invoiceanomaly.Deps{Retention: 365 * 24 * time.Hour}
+	if deps.store != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		secret, err := deps.store.Secret(ctx, "invoice-fingerprints")
+		if err != nil {
+			return nil, fmt.Errorf("invoice fingerprint secret: %w", err)
+		}
+		invoices.Store, invoices.Secret = deps.store.Fingerprints(), secret
+	}
 	return capability.NewRegistry(
 		property.AnalyzeEntry(),
 		property.CompareEntry(),
 		maintenance.Entry(),
+		invoiceanomaly.Entry(invoices),
 
 		// Roadmap (spec): listed with status planned, never routed.
 		capability.Planned("estimate_property_rent", "Property", "Estimate market rent for a property from comparables."),

@@ -55,7 +55,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 
 // deps are the shared dependencies capabilities may need.
 type deps struct {
-	store dalil.Store
+	store *sqlstore.Store // nil when no local database (remote MCP)
 }
 
 func openStore(ctx context.Context, dsn string) (*sqlstore.Store, error) {

@@ -1,0 +1,80 @@
+package invoiceanomaly
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"dalil/capability"
+)
+
+// JSONSchema publishes Decimal as a number or a plain decimal string.
+func (Decimal) JSONSchema() string { return DecimalSchema }
+
+// JSONSchema publishes KnownAccount as a string or an object.
+func (KnownAccount) JSONSchema() string { return KnownAccountSchema }
+
+// Forgotten is the answer of DELETE .../remembered.
+type Forgotten struct {
+	Deleted int `json:"deleted" jsonschema:"number of remembered fingerprints deleted"`
+}
+
+// Entry declares invoice_anomaly_check (USD 0.25).
+func Entry(deps Deps) capability.Entry {
+	return capability.Define("invoice_anomaly_check", capability.Options{
+		Group:   "Finance",
+		Title:   "Invoice anomaly check",
+		Summary: "Pre-payment risk indicators for one invoice: a 0-100 risk score, a risk level, an advisory decision (continue, review, hold) and evidence-backed anomalies.",
+		Description: "Checks arithmetic, duplicates and near-duplicates, supplier-history deviations, changed or unknown bank accounts (shown masked), " +
+			"purchase-order, contract and approval-limit issues, split-invoice patterns, date anomalies and repeated line items. " +
+			"Every check that lacks the context it needs is listed in checksSkipped with the reason. With remember: true a salted fingerprint " +
+			"(never the invoice) is kept in your account so later checks find duplicates without resending history. Risk indicators only.",
+		WhenToUse:   "Before approving or paying an invoice, to decide whether it can go ahead, needs review, or should be held.",
+		Path:        "/api/v1/finance/invoice-anomaly-check",
+		Price:       250_000, // USD 0.25
+		MaxBody:     1 << 20, // 1 MiB: a history of up to 1,000 invoices
+		ReadOnly:    true,
+		Idempotent:  true,
+		Example:     exampleInput(),
+		Limitations: []string{Disclaimer, "Only as good as the context supplied: checks without their context are skipped and listed.", "No public-holiday calendar is built in; pass options.publicHolidays."},
+		Operations: []capability.Operation{{
+			ID: "forget_invoice_fingerprints", Method: "DELETE", Path: "/api/v1/finance/invoice-anomaly-check/remembered",
+			Summary: "Delete every invoice fingerprint remembered for your account.",
+			Run: func(ctx context.Context) (any, error) {
+				n, err := Forget(ctx, deps, capability.CallFrom(ctx).AccountID)
+				return Forgotten{Deleted: n}, err
+			},
+		}},
+	}, func(ctx context.Context, in Input) (Output, error) {
+		call := capability.CallFrom(ctx)
+		d := deps
+		if d.Now == nil {
+			d.Now = func() time.Time { return call.Now }
+		}
+		return Handle(ctx, d, call.AccountID, in)
+	})
+}
+
+// exampleJSON is a small invoice with its supplier's history and known
+// bank account, as an agent would send it.
+const exampleJSON = `{
+  "invoice": {
+    "invoiceNumber": "INV-2024-0042", "supplierName": "Al Noor Trading LLC", "supplierId": "SUP-001",
+    "invoiceDate": "2026-03-10", "dueDate": "2026-04-09", "currency": "OMR",
+    "lineItems": [{"description": "Cement bags 50kg", "quantity": 400, "unitPrice": 2.75, "total": 1100}],
+    "subtotal": 1100, "taxRate": 5, "tax": 55, "total": 1155, "bankAccount": "OM880180000001234567890"
+  },
+  "supplierProfile": {"supplierId": "SUP-001", "supplierName": "Al Noor Trading LLC", "bankAccounts": ["OM880180000001234567890"]},
+  "historicalInvoices": [
+    {"invoiceNumber": "INV-2024-0031", "supplierId": "SUP-001", "invoiceDate": "2026-01-12", "currency": "OMR", "total": 990, "status": "paid"},
+    {"invoiceNumber": "INV-2024-0036", "supplierId": "SUP-001", "invoiceDate": "2026-02-09", "currency": "OMR", "total": 1045, "status": "paid"}
+  ]
+}`
+
+func exampleInput() Input {
+	var in Input
+	if err := json.Unmarshal([]byte(exampleJSON), &in); err != nil {
+		panic("invoiceanomaly: example: " + err.Error())
+	}
+	return in
+}

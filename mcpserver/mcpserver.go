@@ -1,0 +1,274 @@
+// Package mcpserver offers Dalil's capabilities as Model Context Protocol
+// tools: one tool per callable registry entry, whose input schema is the
+// REST request schema and whose output schema is the envelope's data.
+//
+// A tool call is a POST to the capability's REST route through a Caller, so
+// it passes the very handler stack REST calls pass: authentication, rail
+// choice, validation, rate limit, idempotency, the charge and the envelope.
+// The SDK validates nothing itself (tools are added with the non-generic
+// Server.AddTool and raw schemas): a bad argument comes back from the REST
+// stack as a tool error carrying the spec's error object, which an agent
+// can read and correct, not as a JSON-RPC error.
+//
+// Transports: Stdio (for `dalil mcp`, with a guard against go-sdk issue
+// #1209) and HTTPHandler (streamable HTTP, mounted at /mcp by `dalil serve`).
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"dalil"
+	"dalil/capability"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Name and Version identify the tool server in the MCP handshake.
+const (
+	Name    = "dalil"
+	Version = "0.1.0"
+)
+
+// Keys of _meta objects. IdempotencyKeyMeta is read from a tools/call
+// request's params._meta and sent as the Idempotency-Key header (contract
+// §7: a retry with the same key and arguments replays the first answer and
+// is not charged again). MetaKey carries the REST envelope's meta
+// (requestId, tool, price, currency, paymentMethod) on every result.
+const (
+	IdempotencyKeyMeta = "dalil/idempotency-key"
+	MetaKey            = "dalil/meta"
+	ReplayedMeta       = "dalil/idempotent-replayed"
+)
+
+// Options configure New. Caller is required.
+type Options struct {
+	// Caller reaches the REST handler stack (InProcess or Remote).
+	Caller Caller
+	// APIKey is sent as X-API-Key when the MCP request itself carries no
+	// key (stdio: DALIL_API_KEY). Leave it empty for /mcp, where each
+	// caller authenticates with its own key.
+	APIKey string
+	// PaymentMethod, when set, is sent as X-Service-Payment-Method unless
+	// the MCP request's own HTTP headers name one (DALIL_PAYMENT_METHOD).
+	PaymentMethod string
+	// Logger receives one line per failed call; nil discards.
+	Logger *slog.Logger
+}
+
+// New builds the MCP server for every callable capability of reg: available
+// ones and unconfigured ones (whose calls answer PROVIDER_NOT_CONFIGURED);
+// planned capabilities have no route and so no tool.
+func New(reg *capability.Registry, opts Options) *mcp.Server {
+	if opts.Caller == nil {
+		panic("mcpserver: Options.Caller is required")
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	srv := mcp.NewServer(&mcp.Implementation{Name: Name, Title: "Dalil", Version: Version}, &mcp.ServerOptions{
+		Instructions: "Dalil sells evidence-backed calculations and intelligence per call. Each tool's description states its price; " +
+			"only successful calls are charged. Failed calls return isError with structuredContent {code, message, details}: " +
+			"fix the input named in details and retry. To retry safely, pass the same params._meta[\"" + IdempotencyKeyMeta + "\"].",
+		Logger: opts.Logger,
+	})
+	for _, e := range reg.Callable() {
+		srv.AddTool(Tool(e), opts.handler(e))
+	}
+	// preview_capability (reference service, Part 2 §8 and §11): a free
+	// tool {capability, input} that forwards to POST /api/v1/preview/{id}.
+	// No capability is previewable yet (Options.Preview is false everywhere
+	// and httpapi has no preview route), so the tool is not offered. When
+	// both exist, add it here for the entries with e.Preview set.
+	return srv
+}
+
+// Tool describes e as an MCP tool. InputSchema is e.InputJSON byte for byte
+// (the REST request schema, additionalProperties false) and OutputSchema is
+// e.OutputJSON (the envelope's data object).
+func Tool(e *capability.Entry) *mcp.Tool {
+	title := e.Title
+	if title == "" {
+		title = e.ID
+	}
+	ann := &mcp.ToolAnnotations{
+		Title:          title,
+		ReadOnlyHint:   e.ReadOnly,
+		IdempotentHint: e.Idempotent,
+		OpenWorldHint:  ptr(e.OpenWorld),
+	}
+	if e.ReadOnly {
+		ann.DestructiveHint = ptr(false)
+	}
+	return &mcp.Tool{
+		Name:         e.ID,
+		Title:        title,
+		Description:  description(e),
+		InputSchema:  e.InputJSON,
+		OutputSchema: e.OutputJSON,
+		Annotations:  ann,
+		Meta: mcp.Meta{
+			"dalil/price":    e.Price.Float(),
+			"dalil/currency": "USD",
+			"dalil/path":     e.Path,
+		},
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// description is what an agent reads to choose the tool: what it returns,
+// how, when to use it, and what it costs.
+func description(e *capability.Entry) string {
+	var parts []string
+	for _, s := range []string{e.Summary, e.Description, e.WhenToUse} {
+		if s = strings.TrimSpace(s); s != "" {
+			if !strings.HasSuffix(s, ".") {
+				s += "."
+			}
+			parts = append(parts, s)
+		}
+	}
+	if e.Status == capability.StatusUnconfigured {
+		parts = append(parts, fmt.Sprintf("Currently unavailable: it needs %s, which the operator has not configured (calls return PROVIDER_NOT_CONFIGURED and are not charged).", provider(e)))
+	}
+	parts = append(parts, fmt.Sprintf("Price: %s per successful call; failed calls are not charged.", e.Price))
+	return strings.Join(parts, " ")
+}
+
+func provider(e *capability.Entry) string {
+	if e.Provider != "" {
+		return e.Provider
+	}
+	return "an external provider"
+}
+
+// handler turns a tool call into a POST to e.Path and the answer into a
+// tool result. It returns a Go error (a JSON-RPC error) only when the
+// request itself is malformed at the protocol level, never for a failed
+// call.
+func (o Options) handler(e *capability.Entry) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		body := []byte(req.Params.Arguments)
+		if len(bytes.TrimSpace(body)) == 0 || bytes.Equal(bytes.TrimSpace(body), []byte("null")) {
+			body = []byte("{}") // no arguments: an empty object, which the schema then judges
+		}
+		h := o.headers(req)
+		resp, err := o.Caller.Call(ctx, Request{Method: http.MethodPost, Path: e.Path, Header: h, Body: body})
+		if err != nil {
+			o.Logger.Warn("mcp: service unreachable", "tool", e.ID, "err", err)
+			return toolError(errorObject{
+				Code: string(dalil.CodeServiceUnavailable),
+				Message: "The Dalil service could not be reached (" + err.Error() + "). The call may not have run; " +
+					"retry later with the same params._meta[\"" + IdempotencyKeyMeta + "\"] so that it is charged at most once.",
+			}, nil), nil
+		}
+		return result(resp), nil
+	}
+}
+
+// headers builds the REST request headers for one tool call. On streamable
+// HTTP the caller's own Authorization, X-API-Key and
+// X-Service-Payment-Method headers are forwarded; the configured APIKey and
+// PaymentMethod fill in only what the caller did not send.
+func (o Options) headers(req *mcp.CallToolRequest) http.Header {
+	h := http.Header{}
+	h.Set("Content-Type", "application/json")
+	h.Set("Accept", "application/json")
+	h.Set("User-Agent", "dalil-mcp/"+Version)
+	var in http.Header
+	if req.Extra != nil {
+		in = req.Extra.Header
+	}
+	for _, k := range []string{"Authorization", "X-API-Key", "X-Service-Payment-Method"} {
+		if v := in.Get(k); v != "" {
+			h.Set(k, v)
+		}
+	}
+	if h.Get("Authorization") == "" && h.Get("X-API-Key") == "" && o.APIKey != "" {
+		h.Set("X-API-Key", o.APIKey)
+	}
+	if h.Get("X-Service-Payment-Method") == "" && o.PaymentMethod != "" {
+		h.Set("X-Service-Payment-Method", o.PaymentMethod)
+	}
+	if k, ok := req.Params.Meta[IdempotencyKeyMeta].(string); ok && k != "" {
+		h.Set("Idempotency-Key", k)
+	}
+	return h
+}
+
+// envelope is either REST envelope.
+type envelope struct {
+	Success *bool           `json:"success"`
+	Data    json.RawMessage `json:"data"`
+	Error   *struct {
+		Code    string          `json:"code"`
+		Message string          `json:"message"`
+		Details json.RawMessage `json:"details,omitempty"`
+	} `json:"error"`
+	Meta map[string]any `json:"meta"`
+}
+
+// errorObject is the spec's error object as a tool error's structured
+// content, plus the request id to quote to support.
+type errorObject struct {
+	Code      string          `json:"code"`
+	Message   string          `json:"message"`
+	Details   json.RawMessage `json:"details,omitempty"`
+	RequestID string          `json:"requestId,omitempty"`
+}
+
+// result maps a REST answer to a tool result: data on 2xx, the error
+// object otherwise.
+func result(resp Response) *mcp.CallToolResult {
+	var env envelope
+	parseErr := json.Unmarshal(resp.Body, &env)
+	requestID, _ := env.Meta["requestId"].(string)
+	if requestID == "" {
+		requestID = resp.Header.Get("X-Request-Id")
+	}
+	ok2xx := resp.Status >= 200 && resp.Status < 300
+	switch {
+	case ok2xx && parseErr == nil && env.Success != nil && *env.Success && len(env.Data) > 0:
+		meta := mcp.Meta{MetaKey: env.Meta}
+		if resp.Header.Get("Idempotent-Replayed") == "true" {
+			meta[ReplayedMeta] = true
+		}
+		return &mcp.CallToolResult{
+			Meta:              meta,
+			Content:           []mcp.Content{&mcp.TextContent{Text: string(env.Data)}},
+			StructuredContent: env.Data,
+		}
+	case !ok2xx && parseErr == nil && env.Error != nil && env.Error.Code != "":
+		return toolError(errorObject{Code: env.Error.Code, Message: env.Error.Message, Details: env.Error.Details, RequestID: requestID}, env.Meta)
+	}
+	// Not a Dalil envelope: a proxy or load balancer answered, or the
+	// service is not Dalil.
+	code := dalil.CodeInternal
+	if resp.Status == http.StatusBadGateway || resp.Status == http.StatusServiceUnavailable || resp.Status == http.StatusGatewayTimeout {
+		code = dalil.CodeServiceUnavailable
+	}
+	return toolError(errorObject{
+		Code:      string(code),
+		Message:   fmt.Sprintf("The service answered HTTP %d without a Dalil envelope; check DALIL_BASE_URL, or retry later.", resp.Status),
+		RequestID: requestID,
+	}, nil)
+}
+
+func toolError(obj errorObject, envMeta map[string]any) *mcp.CallToolResult {
+	b, _ := json.Marshal(obj) // strings and raw JSON only: cannot fail
+	r := &mcp.CallToolResult{
+		IsError:           true,
+		Content:           []mcp.Content{&mcp.TextContent{Text: string(b)}},
+		StructuredContent: json.RawMessage(b),
+	}
+	if envMeta != nil {
+		r.Meta = mcp.Meta{MetaKey: envMeta}
+	}
+	return r
+}
