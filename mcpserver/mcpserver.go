@@ -75,7 +75,9 @@ func New(reg *capability.Registry, opts Options) *mcp.Server {
 		Instructions: "Dalil sells evidence-backed calculations and intelligence per call. Each tool's description states its price; " +
 			"only successful calls are charged. Failed calls return isError with structuredContent {code, message, details}: " +
 			"fix the input named in details and retry. To retry safely, pass the same params._meta[\"" + IdempotencyKeyMeta + "\"].",
-		Logger: opts.Logger,
+		// The SDK logs every session start and end at Info; keep its
+		// warnings and errors only, beside the REST stack's request lines.
+		Logger: slog.New(minLevel{opts.Logger.Handler(), slog.LevelWarn}),
 	})
 	for _, e := range reg.Callable() {
 		srv.AddTool(Tool(e), opts.handler(e))
@@ -271,4 +273,22 @@ func toolError(obj errorObject, envMeta map[string]any) *mcp.CallToolResult {
 		r.Meta = mcp.Meta{MetaKey: envMeta}
 	}
 	return r
+}
+
+// minLevel drops records below min.
+type minLevel struct {
+	slog.Handler
+	min slog.Level
+}
+
+func (h minLevel) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= h.min && h.Handler.Enabled(ctx, l)
+}
+
+func (h minLevel) WithAttrs(as []slog.Attr) slog.Handler {
+	return minLevel{h.Handler.WithAttrs(as), h.min}
+}
+
+func (h minLevel) WithGroup(name string) slog.Handler {
+	return minLevel{h.Handler.WithGroup(name), h.min}
 }

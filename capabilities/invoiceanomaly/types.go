@@ -302,7 +302,7 @@ type Scoring struct {
 	Floor            int         `json:"floor" jsonschema:"Minimum score implied by the worst severity."`
 	Ceiling          int         `json:"ceiling" jsonschema:"Maximum score allowed by the worst severity."`
 	Breakdown        []ScoreItem `json:"breakdown" schema:"maxItems=1000"`
-	Method           string      `json:"method" schema:"maxLength=500"`
+	Method           string      `json:"method"`
 }
 
 // ScoreItem is one anomaly's contribution.
