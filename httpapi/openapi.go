@@ -61,6 +61,18 @@ func (s *Server) openAPI() obj {
 		if e.LegacyPath != "" {
 			paths[e.LegacyPath] = obj{"post": s.operation(e, e.ID+"_legacy", true, in, out)}
 		}
+		for _, id := range []string{"x402", "l402", "mpp"} {
+			if s.payRails[id] == nil {
+				continue
+			}
+			op := s.operation(e, e.ID+"_"+id, false, in, out)
+			op["summary"] = e.Title + " (pay per call: " + id + ")"
+			op["description"] = e.Summary + "\n\nNo account needed: an unpaid call answers 402 with the " + id + " challenge; retry with the credential. Price: USD " + e.Price.Decimal() + " per successful call."
+			op["security"] = []any{}
+			op["parameters"] = []any{}
+			delete(op["responses"].(obj), "401")
+			paths[dedicatedPath(id, e)] = obj{"post": op}
+		}
 		for _, op := range e.Operations {
 			item, _ := paths[op.Path].(obj)
 			if item == nil {

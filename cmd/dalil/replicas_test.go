@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -25,6 +26,8 @@ import (
 func startReplica(t *testing.T, bin, db string) string {
 	t.Helper()
 	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db, "--log-level", "warn")
+	// Per-minute limits would refuse some of the burst; this test is about money.
+	cmd.Env = append(os.Environ(), "DALIL_RATE_LIMITS=free=100000")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
