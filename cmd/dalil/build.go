@@ -9,6 +9,7 @@ import (
 	"dalil/capability"
 	"dalil/httpapi"
 	"dalil/mcpserver"
+	"dalil/ratelimit"
 	"dalil/store/sqlstore"
 )
 
@@ -33,6 +34,17 @@ func buildServer(ctx context.Context, cfg *config, log *slog.Logger) (*service, 
 		store.Close()
 		return nil, err
 	}
+	// Pay-per-call rails: DALIL_RAILS and their DALIL_* variables (rails.go).
+	rails, err := payRails(ctx, cfg, cfg.getenv, store, log)
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
+	limiter, limits, err := rateLimits(cfg, log)
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
 	// /mcp calls the REST routes of the server it is mounted on, so its
 	// handler is bound once the server exists.
 	var api *httpapi.Server
@@ -40,7 +52,25 @@ func buildServer(ctx context.Context, cfg *config, log *slog.Logger) (*service, 
 	tools := mcpserver.New(reg, mcpserver.Options{Caller: mcpserver.InProcess{Handler: self}, Logger: log})
 	api = httpapi.NewServer(httpapi.Config{
 		Registry: reg, Store: store, Logger: log, BaseURL: cfg.BaseURL, Rails: cfg.Rails, AdminToken: cfg.AdminToken,
-		MCP: mcpserver.HTTPHandler(tools, log),
+		MCP: mcpserver.HTTPHandler(tools, log), PayPerCall: rails, Limiter: limiter, Limits: limits,
 	})
 	return &service{api: api, reg: reg, store: store}, nil
+}
+
+// rateLimits builds the per-minute limiter of contract §8: shared through
+// Redis when DALIL_REDIS_URL is set, in-process otherwise.
+func rateLimits(cfg *config, log *slog.Logger) (ratelimit.Limiter, map[string]int, error) {
+	limits, err := ratelimit.ParseLimits(cfg.RateLimits)
+	if err != nil {
+		return nil, nil, fmt.Errorf("DALIL_RATE_LIMITS: %w", err)
+	}
+	if cfg.RedisURL == "" {
+		return ratelimit.NewMemory(nil), limits, nil
+	}
+	r, err := ratelimit.OpenRedis(cfg.RedisURL, nil)
+	if err != nil {
+		return nil, nil, fmt.Errorf("DALIL_REDIS_URL: %w", err)
+	}
+	log.Info("rate limits shared through Redis")
+	return r, limits, nil
 }

@@ -21,6 +21,9 @@ type config struct {
 	Demo       bool
 	railsRaw   string
 	Args       []string // positional arguments
+	// getenv is the environment, for settings read where they are used
+	// (the pay-per-call rails' DALIL_* variables, rails.go).
+	getenv func(string) string
 }
 
 // newFlags registers the common flags with defaults from the environment.
@@ -31,7 +34,7 @@ func newFlags(name string, getenv func(string) string, stderr io.Writer) (*flag.
 		}
 		return def
 	}
-	c := &config{}
+	c := &config{getenv: getenv}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.Addr, "addr", env("DALIL_ADDR", "127.0.0.1:8080"), "listen address (DALIL_ADDR)")

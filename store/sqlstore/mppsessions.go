@@ -1,0 +1,284 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"dalil"
+	"dalil/rail/mpp"
+)
+
+// MPPSessions returns the MPP session store kept in this database
+// (migration 004). Every method is one transaction; Reserve is a
+// conditional UPDATE of the session's reserved amount, so replicas sharing
+// a PostgreSQL database never overspend a budget, and the primary key
+// (session_id, key) of a reservation makes one Idempotency-Key draw once.
+func (s *Store) MPPSessions() mpp.SessionStore { return mppSessions{s} }
+
+type mppSessions struct{ s *Store }
+
+var _ mpp.SessionStore = mppSessions{}
+
+// querier is what both *sql.DB and *sql.Tx offer for one-row reads.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+const sessionColumns = `id, status, payer, budget, spent, reserved, allowed_tools, deposit_tx, refund_tx, refund_raw, created_at, expires_at, closed_at`
+
+func getSession(ctx context.Context, q querier, id string) (mpp.Session, error) {
+	var ss mpp.Session
+	var status, tools string
+	var budget, spent, reserved, created, expires, closed int64
+	var raw []byte
+	err := q.QueryRowContext(ctx, `SELECT `+sessionColumns+` FROM mpp_sessions WHERE id = $1`, id).
+		Scan(&ss.ID, &status, &ss.Payer, &budget, &spent, &reserved, &tools, &ss.DepositTx, &ss.RefundTx, &raw, &created, &expires, &closed)
+	if errors.Is(err, sql.ErrNoRows) {
+		return mpp.Session{}, mpp.ErrSessionNotFound
+	}
+	if err != nil {
+		return mpp.Session{}, unavailable("read mpp session", err)
+	}
+	if err := json.Unmarshal([]byte(tools), &ss.AllowedTools); err != nil {
+		return mpp.Session{}, fmt.Errorf("sqlstore: mpp session %s: allowed tools: %w", id, err)
+	}
+	ss.Status = mpp.SessionStatus(status)
+	ss.Budget, ss.Spent, ss.Reserved = dalil.MicroUSD(budget), dalil.MicroUSD(spent), dalil.MicroUSD(reserved)
+	if len(raw) > 0 {
+		ss.RefundRaw = raw
+	}
+	ss.CreatedAt, ss.ExpiresAt = fromMicros(created), fromMicros(expires)
+	if closed != 0 {
+		ss.ClosedAt = fromMicros(closed)
+	}
+	return ss, nil
+}
+
+// Create implements mpp.SessionStore.
+func (m mppSessions) Create(ctx context.Context, ss mpp.Session) error {
+	tools, err := json.Marshal(ss.AllowedTools)
+	if err != nil {
+		return err
+	}
+	if ss.AllowedTools == nil {
+		tools = []byte("[]")
+	}
+	var closed int64
+	if !ss.ClosedAt.IsZero() {
+		closed = micros(ss.ClosedAt)
+	}
+	return m.s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO mpp_sessions (`+sessionColumns+`)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING`,
+			ss.ID, string(ss.Status), ss.Payer, int64(ss.Budget), int64(ss.Spent), int64(ss.Reserved), string(tools),
+			ss.DepositTx, ss.RefundTx, nullBytes(ss.RefundRaw), micros(ss.CreatedAt), micros(ss.ExpiresAt), closed)
+		if err != nil {
+			return unavailable("create mpp session", err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return mpp.ErrSessionExists
+		}
+		return nil
+	})
+}
+
+func nullBytes(b []byte) any {
+	if len(b) == 0 {
+		return nil
+	}
+	return b
+}
+
+// Get implements mpp.SessionStore.
+func (m mppSessions) Get(ctx context.Context, id string) (mpp.Session, error) {
+	return getSession(ctx, m.s.r, id)
+}
+
+// Reserve implements mpp.SessionStore: an existing reservation under the
+// key is returned as is; otherwise the reservation row is inserted and the
+// session's reserved amount raised by a conditional UPDATE that holds only
+// while the session is active, unexpired and has the amount left. When the
+// UPDATE matches nothing the transaction rolls back, reservation included;
+// a concurrent insert of the same key makes this call return that
+// reservation (existed).
+func (m mppSessions) Reserve(ctx context.Context, r mpp.Reservation, now time.Time) (mpp.Reservation, bool, error) {
+	var got mpp.Reservation
+	existed := false
+	err := m.s.tx(ctx, func(tx *sql.Tx) error {
+		ss, err := getSession(ctx, tx, r.SessionID)
+		if err != nil {
+			return err
+		}
+		if old, err := getReservation(ctx, tx, r.SessionID, r.Key); err == nil {
+			got, existed = old, true
+			return nil
+		} else if !errors.Is(err, mpp.ErrReservationNotFound) {
+			return err
+		}
+		switch {
+		case ss.Status != mpp.SessionActive:
+			return mpp.ErrSessionInactive
+		case !now.Before(ss.ExpiresAt):
+			return mpp.ErrSessionExpired
+		case r.Amount < 0 || ss.Remaining() < r.Amount:
+			return mpp.ErrBudgetExhausted
+		}
+		// The checks above ran on a snapshot; the insert and the
+		// conditional UPDATE below decide under concurrency.
+		res, err := tx.ExecContext(ctx, `INSERT INTO mpp_session_reservations (session_id, key, tool, amount, committed)
+			VALUES ($1, $2, $3, $4, 0) ON CONFLICT (session_id, key) DO NOTHING`, r.SessionID, r.Key, r.Tool, int64(r.Amount))
+		if err != nil {
+			return unavailable("reserve mpp session", err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			got, err = getReservation(ctx, tx, r.SessionID, r.Key)
+			existed = err == nil
+			return err
+		}
+		res, err = tx.ExecContext(ctx, `UPDATE mpp_sessions SET reserved = reserved + $1
+			WHERE id = $2 AND status = 'active' AND expires_at > $3 AND budget - spent - reserved >= $1`,
+			int64(r.Amount), r.SessionID, micros(now))
+		if err != nil {
+			return unavailable("reserve mpp session", err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			// Another draw won the race for the last of the budget, or the
+			// session was closed meanwhile; re-read to say which.
+			now2, err := getSession(ctx, tx, r.SessionID)
+			if err != nil {
+				return err
+			}
+			switch {
+			case now2.Status != mpp.SessionActive:
+				return mpp.ErrSessionInactive
+			case !now.Before(now2.ExpiresAt):
+				return mpp.ErrSessionExpired
+			}
+			return mpp.ErrBudgetExhausted
+		}
+		got = r
+		got.Committed = false
+		return nil
+	})
+	if err != nil {
+		return mpp.Reservation{}, false, err
+	}
+	return got, existed, nil
+}
+
+func getReservation(ctx context.Context, q querier, sessionID, key string) (mpp.Reservation, error) {
+	r := mpp.Reservation{SessionID: sessionID, Key: key}
+	var amount, committed int64
+	err := q.QueryRowContext(ctx, `SELECT tool, amount, committed FROM mpp_session_reservations WHERE session_id = $1 AND key = $2`, sessionID, key).
+		Scan(&r.Tool, &amount, &committed)
+	if errors.Is(err, sql.ErrNoRows) {
+		return mpp.Reservation{}, mpp.ErrReservationNotFound
+	}
+	if err != nil {
+		return mpp.Reservation{}, unavailable("read mpp reservation", err)
+	}
+	r.Amount, r.Committed = dalil.MicroUSD(amount), committed != 0
+	return r, nil
+}
+
+// Commit implements mpp.SessionStore.
+func (m mppSessions) Commit(ctx context.Context, sessionID, key string) error {
+	return m.s.tx(ctx, func(tx *sql.Tx) error {
+		var amount int64
+		err := tx.QueryRowContext(ctx, `UPDATE mpp_session_reservations SET committed = 1
+			WHERE session_id = $1 AND key = $2 AND committed = 0 RETURNING amount`, sessionID, key).Scan(&amount)
+		if errors.Is(err, sql.ErrNoRows) {
+			// Already committed (a no-op) or absent.
+			_, err := getReservation(ctx, tx, sessionID, key)
+			return err
+		}
+		if err != nil {
+			return unavailable("commit mpp reservation", err)
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE mpp_sessions SET reserved = reserved - $1, spent = spent + $1 WHERE id = $2`, amount, sessionID)
+		return unavailable("commit mpp reservation", err)
+	})
+}
+
+// Release implements mpp.SessionStore.
+func (m mppSessions) Release(ctx context.Context, sessionID, key string) error {
+	return m.s.tx(ctx, func(tx *sql.Tx) error {
+		var amount int64
+		err := tx.QueryRowContext(ctx, `DELETE FROM mpp_session_reservations
+			WHERE session_id = $1 AND key = $2 AND committed = 0 RETURNING amount`, sessionID, key).Scan(&amount)
+		if errors.Is(err, sql.ErrNoRows) {
+			switch _, err := getReservation(ctx, tx, sessionID, key); {
+			case errors.Is(err, mpp.ErrReservationNotFound):
+				return nil
+			case err != nil:
+				return err
+			}
+			return mpp.ErrReservationCommitted
+		}
+		if err != nil {
+			return unavailable("release mpp reservation", err)
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE mpp_sessions SET reserved = reserved - $1 WHERE id = $2`, amount, sessionID)
+		return unavailable("release mpp reservation", err)
+	})
+}
+
+// Close implements mpp.SessionStore.
+func (m mppSessions) Close(ctx context.Context, id string, _ time.Time) (mpp.Session, error) {
+	var ss mpp.Session
+	err := m.s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE mpp_sessions SET status = 'closing' WHERE id = $1 AND status = 'active' AND reserved = 0`, id); err != nil {
+			return unavailable("close mpp session", err)
+		}
+		var err error
+		if ss, err = getSession(ctx, tx, id); err != nil {
+			return err
+		}
+		if ss.Status == mpp.SessionActive {
+			return mpp.ErrCallsInFlight
+		}
+		return nil
+	})
+	if err != nil {
+		return mpp.Session{}, err
+	}
+	return ss, nil
+}
+
+// SetRefund implements mpp.SessionStore: the first refund recorded wins.
+func (m mppSessions) SetRefund(ctx context.Context, id, hash string, raw []byte) (mpp.Session, error) {
+	var ss mpp.Session
+	err := m.s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE mpp_sessions SET refund_tx = $1, refund_raw = $2 WHERE id = $3 AND refund_tx = ''`, hash, nullBytes(raw), id); err != nil {
+			return unavailable("record mpp refund", err)
+		}
+		var err error
+		ss, err = getSession(ctx, tx, id)
+		return err
+	})
+	if err != nil {
+		return mpp.Session{}, err
+	}
+	return ss, nil
+}
+
+// MarkClosed implements mpp.SessionStore.
+func (m mppSessions) MarkClosed(ctx context.Context, id string, now time.Time) (mpp.Session, error) {
+	var ss mpp.Session
+	err := m.s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE mpp_sessions SET status = 'closed', closed_at = $1 WHERE id = $2 AND status = 'closing'`, micros(now), id); err != nil {
+			return unavailable("close mpp session", err)
+		}
+		var err error
+		ss, err = getSession(ctx, tx, id)
+		return err
+	})
+	if err != nil {
+		return mpp.Session{}, err
+	}
+	return ss, nil
+}
