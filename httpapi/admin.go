@@ -93,8 +93,8 @@ func (s *Server) adminCreateAccount(w http.ResponseWriter, r *http.Request) {
 func (s *Server) admin(h http.HandlerFunc) http.HandlerFunc {
 	want := []byte(s.cfg.AdminToken)
 	return func(w http.ResponseWriter, r *http.Request) {
-		got := []byte(strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "))
-		if subtle.ConstantTimeCompare(got, want) != 1 {
+		scheme, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+		if !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare([]byte(strings.TrimSpace(token)), want) != 1 {
 			writeError(w, r, dalil.Errorf(dalil.CodeUnauthorized, "A valid admin token is required in Authorization: Bearer."))
 			return
 		}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -174,3 +175,10 @@ func (e *env) ledgerLen(accountID string) int {
 	}
 	return len(rows)
 }
+
+// chargeAll uses up a developer plan's whole monthly allowance.
+func chargeAll(accountID string) dalil.ChargeRequest {
+	return dalil.ChargeRequest{AccountID: accountID, Tool: "test", Price: 10 * dalil.USD, Method: dalil.MethodSubscription}
+}
+
+func jsonNum(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
