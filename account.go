@@ -166,7 +166,6 @@ const IdempotencyTTL = 24 * time.Hour
 
 // Receipt says how a charge was paid.
 type Receipt struct {
-	EntryID int64
 	Rail    string // RailSubscription or RailCredits
 	Amount  MicroUSD
 	// CreditsAfter is the credit balance after the charge.

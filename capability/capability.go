@@ -102,7 +102,7 @@ type Entry struct {
 	InputJSON, OutputJSON     json.RawMessage
 
 	validator *santhosh.Schema
-	decode    func(tree any) (any, error)
+	decode    func(tree any, body []byte) (any, error)
 	run       func(ctx context.Context, in any) (any, error)
 }
 
@@ -157,9 +157,12 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 	if err != nil {
 		panic(fmt.Sprintf("capability %s: compile input schema: %v", id, err))
 	}
-	e.decode = func(tree any) (any, error) {
+	e.decode = func(tree any, body []byte) (any, error) {
 		var v In
-		b, _ := json.Marshal(tree)
+		b := body
+		if b == nil {
+			b, _ = json.Marshal(tree)
+		}
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&v); err != nil {
@@ -224,14 +227,17 @@ func (e *Entry) Callable() bool { return e.run != nil }
 // the input's own rules, and returns the typed input. Every problem is
 // reported as *dalil.Error INVALID_INPUT with dotted paths.
 func (e *Entry) Decode(body []byte) (any, error) {
-	tree, perr := parseBody(body)
+	tree, rewrote, perr := parseBody(body)
 	if perr != nil {
 		return nil, perr
 	}
 	if err := e.validator.Validate(tree); err != nil {
 		return nil, dalil.InvalidInput(problems(err)...)
 	}
-	return e.decode(tree)
+	if rewrote {
+		body = nil // decode the normalised tree, not the original text
+	}
+	return e.decode(tree, body)
 }
 
 // Run calls the handler with an input returned by Decode.

@@ -26,20 +26,21 @@ const maxDepth = 64
 // values, numbers beyond float64, invalid UTF-8 escapes are left to json.
 // Integral numbers written with a fraction or exponent become integers (3.0
 // becomes 3), so the schema validator and the typed decoder agree.
-func parseBody(body []byte) (any, *dalil.Error) {
+func parseBody(body []byte) (any, bool, *dalil.Error) {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
-	v, err := parseValue(dec, "", 0)
+	var rewrote bool
+	v, err := parseValue(dec, "", 0, &rewrote)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if _, e := dec.Token(); e != io.EOF {
-		return nil, dalil.InvalidInput(dalil.Problem{Path: "", Message: "the body must hold exactly one JSON value"})
+		return nil, false, dalil.InvalidInput(dalil.Problem{Path: "", Message: "the body must hold exactly one JSON value"})
 	}
-	return v, nil
+	return v, rewrote, nil
 }
 
-func parseValue(dec *json.Decoder, path string, depth int) (any, *dalil.Error) {
+func parseValue(dec *json.Decoder, path string, depth int, rewrote *bool) (any, *dalil.Error) {
 	if depth > maxDepth {
 		return nil, dalil.InvalidInput(dalil.Problem{Path: path, Message: fmt.Sprintf("nesting deeper than %d levels", maxDepth)})
 	}
@@ -65,7 +66,7 @@ func parseValue(dec *json.Decoder, path string, depth int) (any, *dalil.Error) {
 				if _, dup := obj[key]; dup {
 					return nil, dalil.InvalidInput(dalil.Problem{Path: child, Message: "duplicate key " + strconv.Quote(key)})
 				}
-				v, perr := parseValue(dec, child, depth+1)
+				v, perr := parseValue(dec, child, depth+1, rewrote)
 				if perr != nil {
 					return nil, perr
 				}
@@ -78,7 +79,7 @@ func parseValue(dec *json.Decoder, path string, depth int) (any, *dalil.Error) {
 		case '[':
 			arr := []any{}
 			for i := 0; dec.More(); i++ {
-				v, perr := parseValue(dec, join(path, strconv.Itoa(i)), depth+1)
+				v, perr := parseValue(dec, join(path, strconv.Itoa(i)), depth+1, rewrote)
 				if perr != nil {
 					return nil, perr
 				}
@@ -99,11 +100,13 @@ func parseValue(dec *json.Decoder, path string, depth int) (any, *dalil.Error) {
 		// except that integral values in fraction or exponent form become
 		// plain integers, which JSON Schema and Go integers both accept.
 		if strings.ContainsAny(string(t), ".eE") && f == math.Trunc(f) && math.Abs(f) < 1e18 {
+			*rewrote = true
 			return json.Number(strconv.FormatFloat(f, 'f', -1, 64)), nil
 		}
 		if len(t) > 64 || strings.ContainsAny(string(t), "eE") {
 			// Long or exponent forms are what makes exact comparison
 			// expensive; their float value is all that can matter.
+			*rewrote = true
 			return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
 		}
 		return t, nil

@@ -98,19 +98,31 @@ func (s *Store) RevokeKey(ctx context.Context, keyID string) error {
 	if err != nil {
 		return unavailable("revoke key", err)
 	}
+	s.keys.forget(func(e cachedKey) bool { return e.key.ID == keyID })
 	if n, _ := res.RowsAffected(); n == 0 {
 		return dalil.ErrNotFound
 	}
 	return nil
 }
 
-// Authenticate implements dalil.Store.
+// Authenticate implements dalil.Store in one prepared query: it runs on
+// every paid call.
 func (s *Store) Authenticate(ctx context.Context, secret string) (dalil.Account, dalil.Key, error) {
+	hash := dalil.HashSecret(secret)
+	now := time.Now()
+	if e, ok := s.keys.get(hash, now); ok {
+		return e.acct, e.key, nil
+	}
 	var k dalil.Key
-	var created int64
+	var a dalil.Account
+	var created, started, credits, acctCreated int64
 	var revoked sql.NullInt64
-	err := s.r.QueryRowContext(ctx, `SELECT id, account_id, prefix, created_at, revoked_at FROM api_keys WHERE hash = $1`, dalil.HashSecret(secret)).
-		Scan(&k.ID, &k.AccountID, &k.Prefix, &created, &revoked)
+	row, err := s.readRow(ctx, `SELECT k.id, k.account_id, k.prefix, k.created_at, k.revoked_at, a.name, a.plan, a.plan_started_at, a.credits, a.created_at
+		FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = $1`, hash)
+	if err != nil {
+		return a, k, err
+	}
+	err = row.Scan(&k.ID, &k.AccountID, &k.Prefix, &created, &revoked, &a.Name, &a.Plan, &started, &credits, &acctCreated)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && revoked.Valid) {
 		return dalil.Account{}, dalil.Key{}, dalil.ErrNotFound
 	}
@@ -118,8 +130,9 @@ func (s *Store) Authenticate(ctx context.Context, secret string) (dalil.Account,
 		return dalil.Account{}, dalil.Key{}, unavailable("authenticate", err)
 	}
 	k.CreatedAt = fromMicros(created)
-	a, err := s.Account(ctx, k.AccountID)
-	return a, k, err
+	a.ID, a.PlanStartedAt, a.Credits, a.CreatedAt = k.AccountID, fromMicros(started), dalil.MicroUSD(credits), fromMicros(acctCreated)
+	s.keys.put(hash, cachedKey{acct: a, key: k, expires: now.Add(keyCacheTTL)})
+	return a, k, nil
 }
 
 // AddCredits implements dalil.Store.
@@ -150,6 +163,7 @@ func (s *Store) SetPlan(ctx context.Context, accountID, plan string) (dalil.Acco
 	if err != nil {
 		return dalil.Account{}, unavailable("set plan", err)
 	}
+	s.keys.forget(func(e cachedKey) bool { return e.acct.ID == accountID })
 	if n, _ := res.RowsAffected(); n == 0 {
 		return dalil.Account{}, dalil.ErrNotFound
 	}
@@ -157,10 +171,20 @@ func (s *Store) SetPlan(ctx context.Context, accountID, plan string) (dalil.Acco
 }
 
 func appendLedger(ctx context.Context, tx *sql.Tx, e dalil.LedgerEntry, id *int64) error {
+	return appendLedgerStmt(ctx, tx, nil, e, id)
+}
+
+// appendLedgerStmt appends with st (the prepared insert) when given.
+func appendLedgerStmt(ctx context.Context, tx *sql.Tx, st *sql.Stmt, e dalil.LedgerEntry, id *int64) error {
 	var got int64
-	err := tx.QueryRowContext(ctx, `INSERT INTO ledger (account_id, kind, rail, tool, amount, balance_after, request_id, note, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-		e.AccountID, e.Kind, e.Rail, e.Tool, int64(e.Amount), int64(e.BalanceAfter), e.RequestID, e.Note, micros(e.CreatedAt)).Scan(&got)
+	args := []any{e.AccountID, e.Kind, e.Rail, e.Tool, int64(e.Amount), int64(e.BalanceAfter), e.RequestID, e.Note, micros(e.CreatedAt)}
+	var row *sql.Row
+	if st != nil {
+		row = st.QueryRowContext(ctx, args...)
+	} else {
+		row = tx.QueryRowContext(ctx, insertLedger, args...)
+	}
+	err := row.Scan(&got)
 	if err != nil {
 		return unavailable("append ledger", fmt.Errorf("%w", err))
 	}
@@ -169,6 +193,9 @@ func appendLedger(ctx context.Context, tx *sql.Tx, e dalil.LedgerEntry, id *int6
 	}
 	return nil
 }
+
+const insertLedger = `INSERT INTO ledger (account_id, kind, rail, tool, amount, balance_after, request_id, note, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`
 
 // Ledger implements dalil.Store.
 func (s *Store) Ledger(ctx context.Context, accountID string, limit int, before int64) ([]dalil.LedgerEntry, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"strconv"
 	"time"
 
@@ -34,6 +35,15 @@ func (s *Store) Charge(ctx context.Context, r dalil.ChargeRequest) (dalil.Receip
 	// Once queued, the job is answered whatever happens to ctx: its
 	// outcome must be known, because the money may have moved.
 	<-job.done
+	if job.err == nil && r.Respond != nil && job.rec.Body == nil {
+		body, err := r.Respond(job.rec)
+		if err != nil {
+			// Charged but unanswerable: only a broken Respond can do this,
+			// and it is the caller's to report.
+			return job.rec, fmt.Errorf("sqlstore: respond after charge: %w", err)
+		}
+		job.rec.Body = body
+	}
 	return job.rec, job.err
 }
 
@@ -89,30 +99,35 @@ func (s *Store) runGroup(group []*chargeJob) {
 		return
 	}
 	defer tx.Rollback()
-	for i, j := range group {
-		if j.ctx.Err() != nil {
-			j.err = j.ctx.Err() // the caller gave up before its turn: charge nothing
-			continue
+	// Charges of one account are decided together; accounts in order of
+	// first arrival, each inside a savepoint.
+	var order []string
+	byAccount := map[string][]*chargeJob{}
+	for _, j := range group {
+		if _, seen := byAccount[j.req.AccountID]; !seen {
+			order = append(order, j.req.AccountID)
 		}
-		sp := "c" + strconv.Itoa(i)
-		if _, err := tx.ExecContext(ctx, "SAVEPOINT "+sp); err != nil {
+		byAccount[j.req.AccountID] = append(byAccount[j.req.AccountID], j)
+	}
+	for _, acct := range order {
+		jobs := byAccount[acct]
+		if err := s.txExec(ctx, tx, "SAVEPOINT charge"); err != nil {
 			finish(unavailable("savepoint", err))
 			return
 		}
-		j.rec, j.err = s.chargeOne(ctx, tx, j.req)
-		if j.err != nil {
-			var de *dalil.Error
-			if !errors.As(j.err, &de) && !errors.Is(j.err, dalil.ErrNotFound) {
-				// A database failure: the whole group fails.
-				finish(j.err)
-				return
-			}
-			if _, err := tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT "+sp); err != nil {
+		err := s.chargeAccount(ctx, tx, acct, jobs)
+		if errors.Is(err, errFallback) {
+			if err := s.txExec(ctx, tx, "ROLLBACK TO SAVEPOINT charge"); err != nil {
 				finish(unavailable("rollback to savepoint", err))
 				return
 			}
+			err = s.chargeEach(ctx, tx, jobs)
 		}
-		if _, err := tx.ExecContext(ctx, "RELEASE SAVEPOINT "+sp); err != nil {
+		if err != nil {
+			finish(err) // a database failure: the whole group fails
+			return
+		}
+		if err := s.txExec(ctx, tx, "RELEASE SAVEPOINT charge"); err != nil {
 			finish(unavailable("release savepoint", err))
 			return
 		}
@@ -122,6 +137,34 @@ func (s *Store) runGroup(group []*chargeJob) {
 		return
 	}
 	finish(nil)
+}
+
+// chargeEach charges jobs one at a time, each in a nested savepoint: the
+// slow path, used when an account changed under a batched charge.
+func (s *Store) chargeEach(ctx context.Context, tx *sql.Tx, jobs []*chargeJob) error {
+	for _, j := range jobs {
+		if j.ctx.Err() != nil {
+			j.err = j.ctx.Err()
+			continue
+		}
+		if err := s.txExec(ctx, tx, "SAVEPOINT one"); err != nil {
+			return err
+		}
+		j.rec, j.err = s.chargeOne(ctx, tx, j.req)
+		if j.err != nil {
+			var de *dalil.Error
+			if !errors.As(j.err, &de) && !errors.Is(j.err, dalil.ErrNotFound) {
+				return j.err
+			}
+			if err := s.txExec(ctx, tx, "ROLLBACK TO SAVEPOINT one"); err != nil {
+				return err
+			}
+		}
+		if err := s.txExec(ctx, tx, "RELEASE SAVEPOINT one"); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // chargeOne is one charge inside a transaction: the debit, the answer
@@ -148,7 +191,11 @@ func (s *Store) charge(ctx context.Context, tx *sql.Tx, r dalil.ChargeRequest) (
 	now := s.now().UTC()
 	var planID string
 	var started, credits int64
-	err := tx.QueryRowContext(ctx, `SELECT plan, plan_started_at, credits FROM accounts WHERE id = $1`, r.AccountID).Scan(&planID, &started, &credits)
+	st, err := s.txStmt(ctx, tx, selectAccountForCharge)
+	if err != nil {
+		return dalil.Receipt{}, err
+	}
+	err = st.QueryRowContext(ctx, r.AccountID).Scan(&planID, &started, &credits)
 	if errors.Is(err, sql.ErrNoRows) {
 		return dalil.Receipt{}, dalil.ErrNotFound
 	}
@@ -168,33 +215,44 @@ func (s *Store) charge(ctx context.Context, tx *sql.Tx, r dalil.ChargeRequest) (
 		if covered {
 			entry.Rail, entry.BalanceAfter = dalil.RailSubscription, dalil.MicroUSD(credits)
 			rec := dalil.Receipt{Rail: dalil.RailSubscription, Amount: r.Price, CreditsAfter: dalil.MicroUSD(credits)}
-			return rec, appendLedger(ctx, tx, entry, &rec.EntryID)
+			return rec, s.appendLedgerTx(ctx, tx, entry, nil)
 		}
 	}
 
 	var after int64
-	err = tx.QueryRowContext(ctx, `UPDATE accounts SET credits = credits - $1 WHERE id = $2 AND credits >= $1 RETURNING credits`, int64(r.Price), r.AccountID).Scan(&after)
+	debit, err := s.txStmt(ctx, tx, debitCredits)
+	if err != nil {
+		return dalil.Receipt{}, err
+	}
+	err = debit.QueryRowContext(ctx, int64(r.Price), r.AccountID).Scan(&after)
 	if errors.Is(err, sql.ErrNoRows) {
-		if hasAllowance && r.Method != dalil.MethodCredits {
-			retry := int(time.Until(periodEnd).Seconds()) + 1
-			if d := periodEnd.Sub(now); d > 0 {
-				retry = int(d.Seconds()) + 1
-			}
-			return dalil.Receipt{}, &dalil.Error{Code: dalil.CodeQuotaExceeded,
-				Message: "The monthly allowance of plan " + plan.ID + " is used up and prepaid credits cannot cover this call; add credits or wait for the next period.",
-				Details: map[string]any{"plan": plan.ID, "periodEndsAt": periodEnd.Format(time.RFC3339), "price": r.Price.Float(), "credits": dalil.MicroUSD(credits).Float()},
-				Headers: map[string]string{"Retry-After": strconv.Itoa(retry)}}
-		}
-		return dalil.Receipt{}, &dalil.Error{Code: dalil.CodeInsufficientCredits,
-			Message: "The account's prepaid credits do not cover this call; add credits and retry.",
-			Details: map[string]any{"price": r.Price.Float(), "credits": dalil.MicroUSD(credits).Float(), "currency": "USD"}}
+		return dalil.Receipt{}, refusal(plan, hasAllowance && r.Method != dalil.MethodCredits, periodEnd, now, r.Price, dalil.MicroUSD(credits))
 	}
 	if err != nil {
 		return dalil.Receipt{}, unavailable("charge", err)
 	}
 	entry.Rail, entry.BalanceAfter = dalil.RailCredits, dalil.MicroUSD(after)
 	rec := dalil.Receipt{Rail: dalil.RailCredits, Amount: r.Price, CreditsAfter: dalil.MicroUSD(after)}
-	return rec, appendLedger(ctx, tx, entry, &rec.EntryID)
+	return rec, s.appendLedgerTx(ctx, tx, entry, nil)
+}
+
+// refusal is the error for a call that neither the allowance nor the
+// credits can pay: QUOTA_EXCEEDED (with Retry-After to the period's end)
+// when an allowance applied, INSUFFICIENT_CREDITS otherwise.
+func refusal(plan dalil.Plan, allowanceApplied bool, periodEnd, now time.Time, price, credits dalil.MicroUSD) error {
+	if allowanceApplied {
+		retry := 1
+		if d := periodEnd.Sub(now); d > 0 {
+			retry = int(d.Seconds()) + 1
+		}
+		return &dalil.Error{Code: dalil.CodeQuotaExceeded,
+			Message: "The monthly allowance of plan " + plan.ID + " is used up and prepaid credits cannot cover this call; add credits or wait for the next period.",
+			Details: map[string]any{"plan": plan.ID, "periodEndsAt": periodEnd.Format(time.RFC3339), "price": price.Float(), "credits": credits.Float()},
+			Headers: map[string]string{"Retry-After": strconv.Itoa(retry)}}
+	}
+	return &dalil.Error{Code: dalil.CodeInsufficientCredits,
+		Message: "The account's prepaid credits do not cover this call; add credits and retry.",
+		Details: map[string]any{"price": price.Float(), "credits": credits.Float(), "currency": "USD"}}
 }
 
 // useAllowance adds the call to this period's use when both the USD and
@@ -204,10 +262,11 @@ func (s *Store) useAllowance(ctx context.Context, tx *sql.Tx, r dalil.ChargeRequ
 		return false, nil
 	}
 	start, _ := dalil.Period(anchor, now)
-	res, err := tx.ExecContext(ctx, `INSERT INTO allowance_usage (account_id, period_start, used, calls) VALUES ($1, $2, $3, 1)
-		ON CONFLICT (account_id, period_start) DO UPDATE SET used = allowance_usage.used + excluded.used, calls = allowance_usage.calls + 1
-		WHERE allowance_usage.used + excluded.used <= $4 AND allowance_usage.calls + 1 <= $5`,
-		r.AccountID, micros(start), int64(r.Price), int64(plan.MonthlyUSD), plan.MonthlyCalls)
+	st, err := s.txStmt(ctx, tx, useAllowance)
+	if err != nil {
+		return false, err
+	}
+	res, err := st.ExecContext(ctx, r.AccountID, micros(start), int64(r.Price), int64(plan.MonthlyUSD), plan.MonthlyCalls)
 	if err != nil {
 		return false, unavailable("use allowance", err)
 	}
@@ -254,3 +313,39 @@ func (s *Store) Spend(ctx context.Context, accountID string) ([]dalil.Spend, err
 	}
 	return out, unavailable("spend", rows.Err())
 }
+
+// txExec runs a prepared statement without arguments inside tx.
+func (s *Store) txExec(ctx context.Context, tx *sql.Tx, query string) error {
+	st, err := s.txStmt(ctx, tx, query)
+	if err != nil {
+		return err
+	}
+	if _, err := st.ExecContext(ctx); err != nil {
+		return unavailable(query, err)
+	}
+	return nil
+}
+
+// appendLedgerTx appends a ledger row with the prepared insert.
+func (s *Store) appendLedgerTx(ctx context.Context, tx *sql.Tx, e dalil.LedgerEntry, id *int64) error {
+	st, err := s.txStmt(ctx, tx, insertLedger)
+	if err != nil {
+		return err
+	}
+	return appendLedgerStmt(ctx, tx, st, e, id)
+}
+
+// The charge path's statements, prepared once at Open.
+const (
+	selectAccountForCharge = `SELECT plan, plan_started_at, credits FROM accounts WHERE id = $1`
+	debitCredits           = `UPDATE accounts SET credits = credits - $1 WHERE id = $2 AND credits >= $1 RETURNING credits`
+	useAllowance           = `INSERT INTO allowance_usage (account_id, period_start, used, calls) VALUES ($1, $2, $3, 1)
+		ON CONFLICT (account_id, period_start) DO UPDATE SET used = allowance_usage.used + excluded.used, calls = allowance_usage.calls + 1
+		WHERE allowance_usage.used + excluded.used <= $4 AND allowance_usage.calls + 1 <= $5`
+	completeIdem = `UPDATE idempotency SET status = 'completed', response_status = 200, response_body = $1
+		WHERE account_id = $2 AND tool = $3 AND key = $4 AND status = 'in_progress'`
+)
+
+var writerStatements = []string{selectAccountForCharge, debitCredits, useAllowance, insertLedger, completeIdem, selectUsage, addUsage,
+	"SAVEPOINT charge", "ROLLBACK TO SAVEPOINT charge", "RELEASE SAVEPOINT charge",
+	"SAVEPOINT one", "ROLLBACK TO SAVEPOINT one", "RELEASE SAVEPOINT one"}

@@ -37,6 +37,9 @@ type Store struct {
 	dialect string  // "sqlite" or "postgres"
 	now     func() time.Time
 
+	stmts sync.Map // query -> *sql.Stmt on w or r, prepared once
+	keys  keyCache
+
 	charges       chan *chargeJob // to the group committers
 	closed        chan struct{}
 	closeOnce     sync.Once
@@ -67,6 +70,7 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		}
 		s.w.SetMaxOpenConns(16)
 		s.w.SetMaxIdleConns(16)
+		s.w.SetConnMaxIdleTime(5 * time.Minute)
 		s.r = s.w
 	} else {
 		if dsn == "" || dsn == ":memory:" {
@@ -84,12 +88,28 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		if s.r, err = sql.Open("sqlite", base); err != nil {
 			return nil, err
 		}
+		// Keep every reader open: opening a SQLite connection re-reads the
+		// schema, which costs more than most queries.
 		s.r.SetMaxOpenConns(8)
+		s.r.SetMaxIdleConns(8)
 	}
 	s.charges, s.closed, s.committerDone = make(chan *chargeJob, 4*maxGroup), make(chan struct{}), make(chan struct{})
 	if err := s.migrate(ctx); err != nil {
 		s.closeDB()
 		return nil, err
+	}
+	// The writer's hot statements are prepared now: with one SQLite writer
+	// connection, preparing on the DB while a transaction holds that
+	// connection would wait forever.
+	qs := append([]string{}, writerStatements...)
+	for _, n := range ledgerChunks {
+		qs = append(qs, insertLedgerN(s.dialect, n))
+	}
+	for _, q := range qs {
+		if _, err := s.prepared(ctx, s.w, q); err != nil {
+			s.closeDB()
+			return nil, unavailable("prepare", err)
+		}
 	}
 	go s.committer()
 	return s, nil
@@ -212,3 +232,44 @@ func unavailable(op string, err error) error {
 func micros(t time.Time) int64 { return t.UTC().UnixMicro() }
 
 func fromMicros(v int64) time.Time { return time.UnixMicro(v).UTC() }
+
+type stmtKey struct {
+	db    *sql.DB
+	query string
+}
+
+// prepared returns query prepared on db, preparing it once: the SQL is
+// parsed once instead of on every call (measurable on the hot path).
+func (s *Store) prepared(ctx context.Context, db *sql.DB, query string) (*sql.Stmt, error) {
+	k := stmtKey{db, query}
+	if st, ok := s.stmts.Load(k); ok {
+		return st.(*sql.Stmt), nil
+	}
+	st, err := db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if prev, loaded := s.stmts.LoadOrStore(k, st); loaded {
+		st.Close()
+		return prev.(*sql.Stmt), nil
+	}
+	return st, nil
+}
+
+// readRow runs a prepared single-row query on the read pool.
+func (s *Store) readRow(ctx context.Context, query string, args ...any) (*sql.Row, error) {
+	st, err := s.prepared(ctx, s.r, query)
+	if err != nil {
+		return nil, unavailable("prepare", err)
+	}
+	return st.QueryRowContext(ctx, args...), nil
+}
+
+// txStmt returns query, one of writerStatements, bound to tx.
+func (s *Store) txStmt(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, error) {
+	st, ok := s.stmts.Load(stmtKey{s.w, query})
+	if !ok {
+		return nil, fmt.Errorf("sqlstore: statement not prepared: %s", query)
+	}
+	return tx.StmtContext(ctx, st.(*sql.Stmt)), nil
+}

@@ -18,7 +18,7 @@ CREATE TABLE api_keys (
 CREATE INDEX api_keys_account ON api_keys(account_id);
 
 CREATE TABLE ledger (
-    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    id            INTEGER PRIMARY KEY, -- rowid: rows are never deleted, so ids only grow
     account_id    TEXT NOT NULL REFERENCES accounts(id),
     kind          TEXT NOT NULL,
     rail          TEXT NOT NULL,
