@@ -166,8 +166,8 @@ const IdempotencyTTL = 24 * time.Hour
 
 // Receipt says how a charge was paid.
 type Receipt struct {
-	Rail    string // RailSubscription or RailCredits
-	Amount  MicroUSD
+	Rail   string // RailSubscription or RailCredits
+	Amount MicroUSD
 	// CreditsAfter is the credit balance after the charge.
 	CreditsAfter MicroUSD
 	// Body is what ChargeRequest.Respond built, when it was set.

@@ -45,7 +45,7 @@ func boomEntry() capability.Entry {
 }
 
 type env struct {
-	t     *testing.T
+	t     testing.TB
 	srv   *httptest.Server
 	store *sqlstore.Store
 	logs  *syncBuffer
@@ -63,7 +63,7 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 }
 func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
-func newEnv(t *testing.T, mutate ...func(*httpapi.Config)) *env {
+func newEnv(t testing.TB, mutate ...func(*httpapi.Config)) *env {
 	t.Helper()
 	st, err := sqlstore.Open(context.Background(), filepath.Join(t.TempDir(), "dalil.db"), sqlstore.Options{})
 	if err != nil {

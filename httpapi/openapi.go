@@ -36,16 +36,16 @@ func (s *Server) openAPI() obj {
 		return obj{"description": desc, "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Error"}}}}
 	}
 	responses := obj{
-		"BadRequest":      errResp("Invalid input (every problem listed with its path) or unsupported payment method."),
-		"Unauthorized":    errResp("A valid X-API-Key header (or Authorization: Bearer) is required."),
-		"PaymentRequired": errResp("Insufficient credits, or a pay-per-call rail needs payment (the challenge is in the headers)."),
-		"Conflict":        errResp("Idempotency-Key reused with another body, or still in progress."),
-		"TooLarge":        errResp("Body over the size limit."),
-		"MediaType":       errResp("Content-Type is not application/json."),
-		"TooMany":         errResp("Rate limit or monthly quota exceeded; see Retry-After."),
-		"Internal":        errResp("Unexpected error; nothing was charged."),
-		"Unavailable":     errResp("Storage or a required provider is unavailable; nothing was charged."),
-		"NotFound":        errResp("No such route or record."),
+		"BadRequest":       errResp("Invalid input (every problem listed with its path) or unsupported payment method."),
+		"Unauthorized":     errResp("A valid X-API-Key header (or Authorization: Bearer) is required."),
+		"PaymentRequired":  errResp("Insufficient credits, or a pay-per-call rail needs payment (the challenge is in the headers)."),
+		"Conflict":         errResp("Idempotency-Key reused with another body, or still in progress."),
+		"TooLarge":         errResp("Body over the size limit."),
+		"MediaType":        errResp("Content-Type is not application/json."),
+		"TooMany":          errResp("Rate limit or monthly quota exceeded; see Retry-After."),
+		"Internal":         errResp("Unexpected error; nothing was charged."),
+		"Unavailable":      errResp("Storage or a required provider is unavailable; nothing was charged."),
+		"MethodNotAllowed": errResp("The path exists for other methods; see the Allow header."),
 	}
 	params := obj{
 		"PaymentMethod": obj{"name": "X-Service-Payment-Method", "in": "header", "required": false, "description": "Rail that pays: auto (default), credits, subscription, or an enabled pay-per-call rail.",
@@ -94,6 +94,7 @@ func (s *Server) openAPI() obj {
 		op := obj{"operationId": id, "tags": []string{tag}, "summary": summary,
 			"responses": obj{
 				"200": obj{"description": "OK", "content": obj{"application/json": obj{"schema": data}}},
+				"405": obj{"$ref": "#/components/responses/MethodNotAllowed"},
 				"500": obj{"$ref": "#/components/responses/Internal"},
 			}}
 		if secured {
