@@ -24,7 +24,15 @@ var errFallback = errors.New("sqlstore: account changed during the group")
 // savepoint. Job results are set only when it returns nil.
 func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string, jobs []*chargeJob) error {
 	now := s.now().UTC()
-	st, err := s.txStmt(ctx, tx, selectAccountForCharge)
+	// On PostgreSQL the row is locked for the rest of the group, so another
+	// replica waits instead of changing the balance under this batch (which
+	// would force the slow path every time). SQLite's write lock already
+	// excludes every other writer.
+	q := selectAccountForCharge
+	if s.dialect == "postgres" {
+		q = selectAccountForUpdate
+	}
+	st, err := s.txStmt(ctx, tx, q)
 	if err != nil {
 		return err
 	}

@@ -338,6 +338,7 @@ func (s *Store) appendLedgerTx(ctx context.Context, tx *sql.Tx, e dalil.LedgerEn
 // The charge path's statements, prepared once at Open.
 const (
 	selectAccountForCharge = `SELECT plan, plan_started_at, credits FROM accounts WHERE id = $1`
+	selectAccountForUpdate = selectAccountForCharge + ` FOR UPDATE`
 	debitCredits           = `UPDATE accounts SET credits = credits - $1 WHERE id = $2 AND credits >= $1 RETURNING credits`
 	useAllowance           = `INSERT INTO allowance_usage (account_id, period_start, used, calls) VALUES ($1, $2, $3, 1)
 		ON CONFLICT (account_id, period_start) DO UPDATE SET used = allowance_usage.used + excluded.used, calls = allowance_usage.calls + 1

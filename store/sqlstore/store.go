@@ -102,6 +102,9 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	// connection, preparing on the DB while a transaction holds that
 	// connection would wait forever.
 	qs := append([]string{}, writerStatements...)
+	if s.dialect == "postgres" {
+		qs = append(qs, selectAccountForUpdate)
+	}
 	for _, n := range ledgerChunks {
 		qs = append(qs, insertLedgerN(s.dialect, n))
 	}
@@ -146,12 +149,13 @@ func (s *Store) closeDB() error {
 // Dialect reports "sqlite" or "postgres".
 func (s *Store) Dialect() string { return s.dialect }
 
-// Ping checks that the database answers a write-capable connection.
+// Ping checks that the database answers. It uses the read pool: health
+// checks must not queue behind charges on SQLite's single writer.
 func (s *Store) Ping(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	var one int
-	if err := s.w.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
+	var n int64
+	if err := s.r.QueryRowContext(ctx, "SELECT COUNT(*) FROM schema_migrations").Scan(&n); err != nil {
 		return unavailable("ping", err)
 	}
 	return nil
