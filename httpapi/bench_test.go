@@ -15,6 +15,9 @@ func benchCall(b *testing.B, method, path, body string, paid bool) {
 	_, key := e.account("free", 1_000_000_000_000) // a million dollars: never runs out
 	h := e.srv.Config.Handler
 	b.ReportAllocs()
+	// 32 goroutines per core: like many clients, so concurrent charges
+	// share group commits as they do under real load.
+	b.SetParallelism(32)
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
