@@ -123,6 +123,31 @@ func (s *Server) openAPI() obj {
 		obj{"name": "before", "in": "query", "required": false, "schema": obj{"type": "integer", "minimum": 1}, "description": "nextBefore of the previous page"},
 	}
 	get("/openapi.json", "openapi", "System", "This document", obj{"type": "object"}, false)
+	get("/health", "health_alias", "System", "Health with storage status (alias)", envelope, false)
+	for _, p := range []string{"/api/v1/health", "/health"} {
+		paths[p].(obj)["get"].(obj)["responses"].(obj)["503"] = obj{"$ref": "#/components/responses/Unavailable"}
+	}
+	get("/.well-known/agent.json", "agent_card", "Agent", "Agent card: skills, authentication schemes, endpoints", obj{"type": "object"}, false)
+	get("/.well-known/ai-plugin.json", "plugin_manifest", "Agent", "Plugin manifest pointing at this document", obj{"type": "object"}, false)
+	text := func(path, id, tag, summary, mediaType string) {
+		paths[path] = obj{"get": obj{"operationId": id, "tags": []string{tag}, "summary": summary, "security": []any{},
+			"responses": obj{
+				"200": obj{"description": "OK", "content": obj{mediaType: obj{"schema": obj{"type": "string"}}}},
+				"405": obj{"$ref": "#/components/responses/MethodNotAllowed"},
+			}}}
+	}
+	text("/llms.txt", "llms_txt", "Agent", "A Markdown guide an LLM can act on: tools, prices, auth, one curl per tool", "text/plain")
+	text("/docs", "docs", "Agent", "Human API reference (HTML, works offline)", "text/html")
+	text("/metrics", "metrics", "System", "Prometheus metrics", "text/plain")
+	if s.cfg.MCP != nil {
+		paths["/mcp"] = obj{"post": obj{"operationId": "mcp", "tags": []string{"Agent"}, "summary": "MCP over streamable HTTP (JSON-RPC); tool calls are charged like REST calls",
+			"security":    []any{obj{}, obj{"ApiKeyAuth": []string{}}, obj{"BearerAuth": []string{}}},
+			"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": obj{"type": "object"}}}},
+			"responses": obj{
+				"200": obj{"description": "JSON-RPC response", "content": obj{"application/json": obj{"schema": obj{"type": "object"}}}},
+				"400": obj{"$ref": "#/components/responses/BadRequest"},
+			}}}
+	}
 
 	tags := []any{}
 	seen := map[string]bool{}
