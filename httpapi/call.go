@@ -1,9 +1,11 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"io"
 	"mime"
@@ -93,12 +95,20 @@ func (s *Server) capabilityHandler(e *capability.Entry, legacy bool) http.Handle
 			writeError(w, r, err)
 			return
 		}
+		// Encode the result before charging: a result that cannot be sent
+		// must not be paid for.
+		data, err := encode(out)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
 		rec, err := s.store.Charge(ctx, dalil.ChargeRequest{
 			AccountID: acct.ID, Tool: e.ID, Price: e.Price, RequestID: requestID, Method: method, Idem: idem,
-			// The body is built inside the charge's transaction, so an
-			// idempotent replay returns exactly what was paid for.
+			// The envelope names the rail, which the charge decides; with an
+			// Idempotency-Key it is stored in the charge's transaction, so a
+			// replay returns exactly what was paid for.
 			Respond: func(rec dalil.Receipt) ([]byte, error) {
-				return successBody(r, out, Meta{Tool: e.ID, Price: &price, Currency: "USD", PaymentMethod: rec.Rail})
+				return successBody(r, json.RawMessage(bytes.TrimRight(data, "\n")), Meta{Tool: e.ID, Price: &price, Currency: "USD", PaymentMethod: rec.Rail})
 			},
 		})
 		if err != nil {
