@@ -35,6 +35,7 @@ type Store struct {
 	w       *sql.DB // writes: one connection on SQLite, a pool on PostgreSQL
 	r       *sql.DB // reads
 	dialect string  // "sqlite" or "postgres"
+	path    string  // SQLite file
 	now     func() time.Time
 
 	stmts sync.Map // query -> *sql.Stmt on w or r, prepared once
@@ -76,7 +77,7 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		if dsn == "" || dsn == ":memory:" {
 			return nil, errors.New("sqlstore: a SQLite file path is required")
 		}
-		s.dialect = "sqlite"
+		s.dialect, s.path = "sqlite", dsn
 		// WAL for concurrent readers; FULL sync because this is money;
 		// immediate transactions so writers queue on busy_timeout instead
 		// of failing with "database is locked".
@@ -145,6 +146,9 @@ func (s *Store) closeDB() error {
 	}
 	return err
 }
+
+// Path is the SQLite file ("" on PostgreSQL).
+func (s *Store) Path() string { return s.path }
 
 // Dialect reports "sqlite" or "postgres".
 func (s *Store) Dialect() string { return s.dialect }
