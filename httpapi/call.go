@@ -59,18 +59,9 @@ func (s *Server) capabilityHandler(e *capability.Entry, legacy bool) http.Handle
 			writeError(w, r, err)
 			return
 		}
-		body, err := readBody(w, r, e.MaxBody)
+		in, err := decodeCall(w, r, e)
 		if err != nil {
 			writeError(w, r, err)
-			return
-		}
-		in, err := e.Decode(body)
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		if e.Status == capability.StatusUnconfigured {
-			writeError(w, r, dalil.Errorf(dalil.CodeProviderNotConfigured, "%s needs %s, which the operator has not configured. Nothing was charged.", e.ID, providerName(e)))
 			return
 		}
 		idem, done, err := s.beginIdempotent(w, r, acct.ID, e.ID, in)
@@ -168,6 +159,24 @@ func validIdempotencyKey(k string) bool {
 		}
 	}
 	return true
+}
+
+// decodeCall reads, decodes and validates a capability's body, and refuses
+// a capability whose provider is not configured: the same steps, in the
+// same order, for every way of paying. Nothing has been charged yet.
+func decodeCall(w http.ResponseWriter, r *http.Request, e *capability.Entry) (any, error) {
+	body, err := readBody(w, r, e.MaxBody)
+	if err != nil {
+		return nil, err
+	}
+	in, err := e.Decode(body)
+	if err != nil {
+		return nil, err
+	}
+	if e.Status == capability.StatusUnconfigured {
+		return nil, dalil.Errorf(dalil.CodeProviderNotConfigured, "%s needs %s, which the operator has not configured. Nothing was charged.", e.ID, providerName(e))
+	}
+	return in, nil
 }
 
 func providerName(e *capability.Entry) string {

@@ -134,18 +134,9 @@ func (s *Server) payPerCall(w http.ResponseWriter, r *http.Request, e *capabilit
 		writeError(w, r, err)
 		return
 	}
-	body, err := readBody(w, r, e.MaxBody)
+	in, err := decodeCall(w, r, e)
 	if err != nil {
 		writeError(w, r, err)
-		return
-	}
-	in, err := e.Decode(body)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if e.Status == capability.StatusUnconfigured {
-		writeError(w, r, dalil.Errorf(dalil.CodeProviderNotConfigured, "%s needs %s, which the operator has not configured. Nothing was charged.", e.ID, providerName(e)))
 		return
 	}
 	rail := pr.Rail
@@ -289,12 +280,7 @@ func (s *Server) sessionCall(w http.ResponseWriter, r *http.Request, e *capabili
 		writeError(w, r, dalil.InvalidInput(dalil.Problem{Path: "Idempotency-Key", Message: "session calls need an Idempotency-Key header of 1 to 255 printable ASCII characters"}))
 		return
 	}
-	body, err := readBody(w, r, e.MaxBody)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	in, err := e.Decode(body)
+	in, err := decodeCall(w, r, e)
 	if err != nil {
 		writeError(w, r, err)
 		return
