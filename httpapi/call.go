@@ -1,11 +1,9 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"io"
 	"mime"
@@ -99,7 +97,7 @@ func (s *Server) capabilityHandler(e *capability.Entry, legacy bool) http.Handle
 			// Idempotency-Key it is stored in the charge's transaction, so a
 			// replay returns exactly what was paid for.
 			Respond: func(rec dalil.Receipt) ([]byte, error) {
-				return successBody(r, json.RawMessage(bytes.TrimRight(data, "\n")), Meta{Tool: e.ID, Price: &price, Currency: "USD", PaymentMethod: rec.Rail})
+				return successBodyRaw(r, data, Meta{Tool: e.ID, Price: &price, Currency: "USD", PaymentMethod: rec.Rail})
 			},
 		})
 		if err != nil {

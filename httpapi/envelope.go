@@ -90,6 +90,24 @@ func successBody(r *http.Request, data any, meta Meta) ([]byte, error) {
 	return encode(successEnvelope{Success: true, Data: data, Meta: meta})
 }
 
+// successBodyRaw is successBody for data already encoded by encode: it
+// splices the bytes instead of re-scanning them (this runs on every paid
+// call).
+func successBodyRaw(r *http.Request, data []byte, meta Meta) ([]byte, error) {
+	meta.RequestID = RequestID(r.Context())
+	m, err := encode(meta)
+	if err != nil {
+		return nil, err
+	}
+	data, m = bytes.TrimRight(data, "\n"), bytes.TrimRight(m, "\n")
+	out := make([]byte, 0, len(data)+len(m)+40)
+	out = append(out, `{"success":true,"data":`...)
+	out = append(out, data...)
+	out = append(out, `,"meta":`...)
+	out = append(out, m...)
+	return append(out, "}\n"...), nil
+}
+
 func writeRaw(w http.ResponseWriter, status int, contentType string, body []byte) {
 	w.Header().Set("Content-Type", contentType)
 	w.WriteHeader(status)
