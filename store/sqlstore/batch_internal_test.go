@@ -1,0 +1,63 @@
+package sqlstore
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"dalil"
+)
+
+// TestChargeEachMatchesBatch: the slow path (used when an account changed
+// under a batched charge) gives the same outcomes as the batch.
+func TestChargeEachMatchesBatch(t *testing.T) {
+	ctx := context.Background()
+	run := func(slow bool) ([]string, dalil.MicroUSD) {
+		s, err := Open(ctx, filepath.Join(t.TempDir(), "b.db"), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		a, _ := s.CreateAccount(ctx, "x", "developer", 25_000)
+		var jobs []*chargeJob
+		for _, p := range []dalil.MicroUSD{9_990_000, 20_000, 10_000, 10_000, 5_000, 30_000} {
+			jobs = append(jobs, &chargeJob{ctx: ctx, req: dalil.ChargeRequest{AccountID: a.ID, Tool: "t", Price: p, Method: dalil.MethodAuto}, done: make(chan struct{})})
+		}
+		tx, err := s.w.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slow {
+			err = s.chargeEach(ctx, tx, jobs)
+		} else {
+			err = s.chargeAccount(ctx, tx, a.ID, jobs)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tx.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, j := range jobs {
+			if j.err != nil {
+				got = append(got, string(dalil.ErrorCode(j.err)))
+			} else {
+				got = append(got, j.rec.Rail+":"+j.rec.CreditsAfter.Decimal())
+			}
+		}
+		acct, _ := s.Account(ctx, a.ID)
+		return got, acct.Credits
+	}
+	fast, fastCredits := run(false)
+	slow, slowCredits := run(true)
+	want := []string{"subscription:0.025", "api_credits:0.005", "subscription:0.005", "QUOTA_EXCEEDED", "api_credits:0.00", "QUOTA_EXCEEDED"}
+	for i := range want {
+		if fast[i] != want[i] || slow[i] != want[i] {
+			t.Errorf("charge %d: batch %s, one by one %s, want %s", i, fast[i], slow[i], want[i])
+		}
+	}
+	if fastCredits != 0 || slowCredits != 0 {
+		t.Errorf("credits: batch %d, one by one %d, want 0", fastCredits, slowCredits)
+	}
+}
