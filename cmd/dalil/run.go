@@ -87,7 +87,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	fmt.Fprintf(stderr, "dalil %s listening on http://%s (database: %s)\n", httpapi.Version, ln.Addr(), store.Dialect())
-	go purgeIdempotency(ctx, store, log)
+	go purgeExpired(ctx, store, log)
 	if err := serveHTTP(ctx, ln, srv); err != nil {
 		return err
 	}
@@ -121,15 +121,24 @@ func serveHTTP(ctx context.Context, ln net.Listener, h http.Handler) error {
 	return nil
 }
 
-// purgeIdempotency deletes expired Idempotency-Key records hourly.
-func purgeIdempotency(ctx context.Context, store dalil.Store, log *slog.Logger) {
+// purgeExpired deletes, hourly, what has outlived its use: Idempotency-Key
+// records older than 24 hours, expired invoice fingerprints, and
+// pay-per-call claims that were never settled and whose credential expired.
+func purgeExpired(ctx context.Context, store *sqlstore.Store, log *slog.Logger) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
-		if n, err := store.PurgeIdempotency(ctx, time.Now().Add(-dalil.IdempotencyTTL)); err != nil {
-			log.Warn("purge idempotency keys", "error", err.Error())
-		} else if n > 0 {
-			log.Info("purged idempotency keys", "count", n)
+		now := time.Now()
+		for what, purge := range map[string]func() (int64, error){
+			"idempotency keys":     func() (int64, error) { return store.PurgeIdempotency(ctx, now.Add(-dalil.IdempotencyTTL)) },
+			"invoice fingerprints": func() (int64, error) { return store.PurgeFingerprints(ctx) },
+			"unsettled claims":     func() (int64, error) { return store.PurgeClaims(ctx, now.Add(-time.Hour)) },
+		} {
+			if n, err := purge(); err != nil {
+				log.Warn("purge "+what, "error", err.Error())
+			} else if n > 0 {
+				log.Info("purged "+what, "count", n)
+			}
 		}
 		select {
 		case <-ctx.Done():

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"dalil"
 )
@@ -36,4 +37,16 @@ func (s *Store) ReleaseCredential(ctx context.Context, id string) error {
 func (s *Store) SettleCredential(ctx context.Context, id string) error {
 	_, err := s.w.ExecContext(ctx, `UPDATE payment_claims SET status = 'settled', settled_at = $1 WHERE credential_id = $2`, micros(s.now()), id)
 	return unavailable("settle credential", err)
+}
+
+// PurgeClaims deletes claims that were never settled and whose credential
+// expired before t (left by a crash between claim and answer). Settled
+// claims stay: they are the record of pay-per-call payments.
+func (s *Store) PurgeClaims(ctx context.Context, t time.Time) (int64, error) {
+	res, err := s.w.ExecContext(ctx, `DELETE FROM payment_claims WHERE status = 'claimed' AND expires_at < $1`, micros(t))
+	if err != nil {
+		return 0, unavailable("purge claims", err)
+	}
+	n, _ := res.RowsAffected()
+	return n, nil
 }
