@@ -23,11 +23,12 @@ import (
 
 // startReplica runs `dalil serve` as its own process on db and returns its
 // base URL; the process is stopped at cleanup.
-func startReplica(t *testing.T, bin, db string) string {
+func startReplica(t *testing.T, bin, db string, env ...string) string {
 	t.Helper()
 	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", db, "--log-level", "warn")
-	// Per-minute limits would refuse some of the burst; this test is about money.
-	cmd.Env = append(os.Environ(), "DALIL_RATE_LIMITS=free=100000")
+	// Per-minute limits would refuse some of the burst; this test is about
+	// money (callers may pass other limits in env).
+	cmd.Env = append(append(os.Environ(), "DALIL_RATE_LIMITS=free=100000"), env...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -154,5 +155,42 @@ func TestTwoReplicasNeverOverspend(t *testing.T) {
 	}
 	if charges != 150 {
 		t.Errorf("%d charge rows, want 150 (no double charge)", charges)
+	}
+}
+
+// TestReplicasShareRateLimitsThroughRedis: with DALIL_REDIS_URL, two
+// replicas count one key's calls together.
+func TestReplicasShareRateLimitsThroughRedis(t *testing.T) {
+	redisURL := testenv.Redis(t)
+	db := testenv.FreshPostgresSchema(t, testenv.Postgres(t))
+	bin := dalilBinary(t)
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"accounts", "create", "--name", "limited", "--plan", "free", "--credits", "1", "--db", db}, noEnv, nil, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var acct struct{ APIKey string }
+	json.Unmarshal(out.Bytes(), &acct)
+	env := []string{"DALIL_REDIS_URL=" + redisURL, "DALIL_RATE_LIMITS=free=5"}
+	replicas := []string{startReplica(t, bin, db, env...), startReplica(t, bin, db, env...)}
+	var statuses []int
+	for i := 0; i < 8; i++ {
+		req, _ := http.NewRequest("POST", replicas[i%2]+"/api/v1/maintenance/estimate", strings.NewReader(`{"propertyValue":100000}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-API-Key", acct.APIKey)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		statuses = append(statuses, res.StatusCode)
+		if res.StatusCode == 429 && (res.Header.Get("Retry-After") == "" || res.Header.Get("RateLimit-Limit") != "5") {
+			t.Errorf("429 without Retry-After or RateLimit-Limit: %v", res.Header)
+		}
+	}
+	want := []int{200, 200, 200, 200, 200, 429, 429, 429}
+	for i := range want {
+		if statuses[i] != want[i] {
+			t.Fatalf("statuses = %v, want %v (the two replicas must share one budget)", statuses, want)
+		}
 	}
 }
