@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"regexp"
+	"strconv"
+	"sync/atomic"
 )
 
 // Meta is the envelope's meta object. Tool, Price and Currency are set on
@@ -42,15 +44,32 @@ type requestIDKey struct{}
 
 var clientRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
 
+// requestIDs makes request ids: a random per-process prefix and a counter,
+// unique across processes and restarts without a random read per request
+// (ids identify requests; they are not secrets).
+type requestIDs struct {
+	prefix string
+	n      atomic.Uint64
+}
+
+func newRequestIDs() *requestIDs {
+	var b [6]byte
+	rand.Read(b[:])
+	return &requestIDs{prefix: "req_" + hex.EncodeToString(b[:])}
+}
+
+func (g *requestIDs) next() string {
+	return g.prefix + strconv.FormatUint(g.n.Add(1)+1<<40, 16)
+}
+
 // withRequestID keeps a well-formed client X-Request-Id, or makes one, and
 // sets it on the response before anything else can be written.
 func withRequestID(next http.Handler) http.Handler {
+	ids := newRequestIDs()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get("X-Request-Id")
-		if !clientRequestID.MatchString(id) {
-			var b [12]byte
-			rand.Read(b[:])
-			id = "req_" + hex.EncodeToString(b[:])
+		if id == "" || !clientRequestID.MatchString(id) {
+			id = ids.next()
 		}
 		w.Header().Set("X-Request-Id", id)
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id)))
