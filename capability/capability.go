@@ -66,6 +66,9 @@ type Options struct {
 	Example any
 	// Limitations are the honest limits of the result, listed in the docs.
 	Limitations []string
+	// Methodology, when set, is the full account of how results are made
+	// (rules, weights, thresholds), published on /docs and in /llms.txt.
+	Methodology []string
 	// Operations are free, account-scoped companion routes (such as
 	// forgetting remembered data). They need an API key and are never
 	// charged.

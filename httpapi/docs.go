@@ -41,6 +41,7 @@ errors <code>{"success":false,"error":{"code","message","details"}}</code>.</p>
 <p>{{.Summary}} {{.Description}}</p>
 {{if .WhenToUse}}<p><b>When to use:</b> {{.WhenToUse}}</p>{{end}}
 {{if .Limitations}}<p><b>Limits:</b></p><ul>{{range .Limitations}}<li>{{.}}</li>{{end}}</ul>{{end}}
+{{if .Methodology}}<p><b>Method, weights and thresholds:</b></p><ul class="method">{{range .Methodology}}<li>{{.}}</li>{{end}}</ul>{{end}}
 <p><b>Example</b></p><pre>{{.Curl}}</pre>
 <details><summary>Input schema</summary><pre>{{.Input}}</pre></details>
 <details><summary>Output schema</summary><pre>{{.Output}}</pre></details>
@@ -58,7 +59,7 @@ errors <code>{"success":false,"error":{"code","message","details"}}</code>.</p>
 
 type docsTool struct {
 	ID, Title, Group, Path, Legacy, Price, Status, Summary, Description, WhenToUse, Curl, Input, Output string
-	Limitations                                                                                         []string
+	Limitations, Methodology                                                                            []string
 }
 
 func indent(raw []byte) string {
@@ -85,7 +86,7 @@ func (s *Server) handleDocs(w http.ResponseWriter, r *http.Request) {
 	for _, e := range s.reg.Callable() {
 		data.Tools = append(data.Tools, docsTool{
 			ID: e.ID, Title: e.Title, Group: e.Group, Path: e.Path, Legacy: e.LegacyPath, Price: e.Price.Decimal(), Status: string(e.Status),
-			Summary: e.Summary, Description: e.Description, WhenToUse: e.WhenToUse, Limitations: e.Limitations,
+			Summary: e.Summary, Description: e.Description, WhenToUse: e.WhenToUse, Limitations: e.Limitations, Methodology: e.Methodology,
 			Curl: curlExample(base, e.Path, e.Example), Input: indent(e.InputJSON), Output: indent(e.OutputJSON),
 		})
 	}
@@ -125,6 +126,9 @@ func (s *Server) handleLLMs(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(&b, "- Route: `POST %s`\n- Price: $%s USD per call.\n- Status: %s\n- MCP tool: `%s`\n", e.Path, e.Price.Decimal(), e.Status, e.ID)
 		for _, l := range e.Limitations {
 			fmt.Fprintf(&b, "- Limit: %s\n", l)
+		}
+		for _, m := range e.Methodology {
+			fmt.Fprintf(&b, "- Method: %s\n", m)
 		}
 		fmt.Fprintf(&b, "\n```sh\n%s\n```\n\n", curlExample(base, e.Path, e.Example))
 	}

@@ -75,6 +75,13 @@ func TestInvoiceCheckRemembersAcrossCalls(t *testing.T) {
 	if got := e.credits(id); got != 2_000_000-3*250_000 {
 		t.Errorf("credits = %d", got)
 	}
+	// The weights are published where agents and people read.
+	for _, p := range []string{"/docs", "/llms.txt"} {
+		_, _, page := get(t, e, p)
+		if !strings.Contains(string(page), "critical 65-100") || !strings.Contains(string(page), "BANK_ACCOUNT_CHANGED high 40") {
+			t.Errorf("%s lacks the scoring weights", p)
+		}
+	}
 	// Invalid money is a 400 that names the path, never charged.
 	bad := e.do("POST", "/api/v1/finance/invoice-anomaly-check", `{"invoice":{"total":"12,50"}}`, h)
 	if bad.Status != 400 || !strings.Contains(string(bad.Raw), "invoice.total") {

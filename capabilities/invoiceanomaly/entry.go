@@ -14,6 +14,17 @@ func (Decimal) JSONSchema() string { return DecimalSchema }
 // JSONSchema publishes KnownAccount as a string or an object.
 func (KnownAccount) JSONSchema() string { return KnownAccountSchema }
 
+// Methodology is how the score and decision are made, as published on
+// /docs and /llms.txt; doc.go says the same for readers of the code.
+var Methodology = []string{
+	"Amounts are parsed exactly (no floats); tolerances come from the currency's ISO 4217 minor unit (OMR, BHD, KWD, JOD, IQD, LYD, TND 0.001; JPY, KRW 1; otherwise 0.01), one unit per rounding step.",
+	"Checks: data quality, arithmetic, duplicates and near-duplicates, supplier history (median and MAD), supplier profile, bank account (changed, unknown, IBAN mod 97), purchase order, contract, approval limits, split invoices, dates, line items. A check without its context is listed in checksSkipped with the reason.",
+	"Each anomaly scores weight x confidence. Weights: info 0, low 5, medium 20, high 35, critical 60; BANK_ACCOUNT_CHANGED high 40 / critical 70; POSSIBLE_DUPLICATE high 40; SPLIT_INVOICE_PATTERN high 40; MISSING_REQUIRED_FIELD low 3 / medium 8.",
+	"Low and info points together are capped at 10, medium points at 45. Each further anomaly family with a medium or worse anomaly adds 8 (at most 24); a high or critical payment-detail anomaly together with a medium or worse duplicate, PO/contract or split anomaly adds 10.",
+	"The worst severity sets a floor and a ceiling (critical 65-100, high 40-100, medium 15-64, low or info 0-14); the score is capped at 100. Levels: 0-14 low, 15-39 medium, 40-64 high, 65-100 critical.",
+	"Decision: hold on any critical anomaly (an exact duplicate; a bank account unknown to the supplier on a large invoice; an account another supplier uses) or a critical level; continue on a low level; otherwise review.",
+}
+
 // Forgotten is the answer of DELETE .../remembered.
 type Forgotten struct {
 	Deleted int `json:"deleted" jsonschema:"number of remembered fingerprints deleted"`
@@ -36,6 +47,7 @@ func Entry(deps Deps) capability.Entry {
 		ReadOnly:    true,
 		Idempotent:  true,
 		Example:     exampleInput(),
+		Methodology: Methodology,
 		Limitations: []string{Disclaimer, "Only as good as the context supplied: checks without their context are skipped and listed.", "No public-holiday calendar is built in; pass options.publicHolidays."},
 		Operations: []capability.Operation{{
 			ID: "forget_invoice_fingerprints", Method: "DELETE", Path: "/api/v1/finance/invoice-anomaly-check/remembered",
