@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"time"
 
@@ -99,8 +100,8 @@ func (s *Store) runGroup(group []*chargeJob) {
 		return
 	}
 	defer tx.Rollback()
-	// Charges of one account are decided together; accounts in order of
-	// first arrival, each inside a savepoint.
+	// Charges of one account are decided together, in arrival order, each
+	// account inside a savepoint.
 	var order []string
 	byAccount := map[string][]*chargeJob{}
 	for _, j := range group {
@@ -109,6 +110,9 @@ func (s *Store) runGroup(group []*chargeJob) {
 		}
 		byAccount[j.req.AccountID] = append(byAccount[j.req.AccountID], j)
 	}
+	// Lock accounts in one global order, so that two replicas' groups on
+	// PostgreSQL can never wait on each other's rows (a deadlock).
+	sort.Strings(order)
 	for _, acct := range order {
 		jobs := byAccount[acct]
 		if err := s.txExec(ctx, tx, "SAVEPOINT charge"); err != nil {
