@@ -25,7 +25,7 @@ func TestPostgresOutageAndRecovery(t *testing.T) {
 	u, _ := url.Parse(base)
 	proxy := testenv.NewProxy(t, u.Host)
 	u.Host = proxy.Addr
-	st, err := sqlstore.Open(context.Background(), u.String(), sqlstore.Options{})
+	st, err := sqlstore.Open(context.Background(), u.String(), sqlstore.Options{GroupTimeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,6 +51,13 @@ func TestPostgresOutageAndRecovery(t *testing.T) {
 	}
 	if r := e.do("GET", "/api/v1/health", nil, nil); r.Status != 503 {
 		t.Errorf("health during outage: %d", r.Status)
+	}
+
+	// A database that accepts connections and never answers: calls end
+	// with 503 after the group timeout instead of hanging.
+	proxy.Hang()
+	if r := e.do("POST", "/api/v1/property/analyze", analyzeBody, key); r.Status != 503 {
+		t.Fatalf("hanging database: %d %s", r.Status, r.Raw)
 	}
 
 	proxy.Restore()

@@ -15,6 +15,7 @@ type Proxy struct {
 	ln     net.Listener
 	mu     sync.Mutex
 	cut    bool
+	hang   bool
 	conns  map[net.Conn]bool
 }
 
@@ -38,6 +39,12 @@ func (p *Proxy) serve() {
 			return
 		}
 		p.mu.Lock()
+		if p.hang {
+			// Accept and never answer: a database that stopped responding.
+			p.conns[c] = true
+			p.mu.Unlock()
+			continue
+		}
 		if p.cut {
 			p.mu.Unlock()
 			c.Close()
@@ -67,9 +74,18 @@ func (p *Proxy) Cut() {
 	p.conns = map[net.Conn]bool{}
 }
 
-// Restore accepts connections again.
+// Hang closes every connection and then accepts new ones without ever
+// answering.
+func (p *Proxy) Hang() {
+	p.Cut()
+	p.mu.Lock()
+	p.hang = true
+	p.mu.Unlock()
+}
+
+// Restore accepts and forwards connections again.
 func (p *Proxy) Restore() {
 	p.mu.Lock()
-	p.cut = false
+	p.cut, p.hang = false, false
 	p.mu.Unlock()
 }

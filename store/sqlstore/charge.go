@@ -56,6 +56,9 @@ type chargeJob struct {
 	done chan struct{}
 }
 
+// defaultGroupTimeout bounds one group transaction, connection included.
+const defaultGroupTimeout = 15 * time.Second
+
 // maxGroup bounds one group transaction, keeping its latency small.
 const maxGroup = 256
 
@@ -92,8 +95,12 @@ func (s *Store) runGroup(group []*chargeJob) {
 			close(j.done)
 		}
 	}
-	// A group's transaction must not die with one caller's context.
-	ctx := context.Background()
+	// A group's transaction must not die with one caller's context, but it
+	// must not hang every caller either when the database stops answering:
+	// past the group timeout the transaction is rolled back and the group
+	// gets 503.
+	ctx, cancel := context.WithTimeout(context.Background(), s.groupTimeout)
+	defer cancel()
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		finish(unavailable("begin", err))

@@ -32,11 +32,12 @@ var migrations embed.FS
 
 // Store is a dalil.Store on SQLite or PostgreSQL.
 type Store struct {
-	w       *sql.DB // writes: one connection on SQLite, a pool on PostgreSQL
-	r       *sql.DB // reads
-	dialect string  // "sqlite" or "postgres"
-	path    string  // SQLite file
-	now     func() time.Time
+	w            *sql.DB // writes: one connection on SQLite, a pool on PostgreSQL
+	r            *sql.DB // reads
+	dialect      string  // "sqlite" or "postgres"
+	path         string  // SQLite file
+	groupTimeout time.Duration
+	now          func() time.Time
 
 	stmts sync.Map // query -> *sql.Stmt on w or r, prepared once
 	keys  keyCache
@@ -52,13 +53,19 @@ var _ dalil.Store = (*Store)(nil)
 // Options tune a Store; the zero value is fine.
 type Options struct {
 	Now func() time.Time // clock, for tests
+	// GroupTimeout bounds one group of charges (default 15 s): past it the
+	// group is rolled back and its callers get 503.
+	GroupTimeout time.Duration
 }
 
 // Open opens dsn: a postgres:// or postgresql:// URL, or else a SQLite file
 // path (":memory:" is refused: reads and writes use separate pools). It runs
 // the embedded migrations before returning.
 func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
-	s := &Store{now: opts.Now}
+	s := &Store{now: opts.Now, groupTimeout: opts.GroupTimeout}
+	if s.groupTimeout <= 0 {
+		s.groupTimeout = defaultGroupTimeout
+	}
 	if s.now == nil {
 		s.now = time.Now
 	}
