@@ -269,14 +269,44 @@ func (s *Server) limit(w http.ResponseWriter, r *http.Request, caller, class str
 	return nil
 }
 
-// clientIP is the peer address, the caller identity for keyless limits.
-// X-Forwarded-For is not trusted: any client can set it.
-func clientIP(r *http.Request) string {
+// clientIP is the caller identity for keyless limits: the peer address,
+// or, when the peer is one of the operator's trusted proxies (a load
+// balancer), the nearest X-Forwarded-For hop that is not itself a trusted
+// proxy. X-Forwarded-For from anyone else is ignored: any client can set it.
+func (s *Server) clientIP(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
-		return r.RemoteAddr
+		host = r.RemoteAddr
+	}
+	if !s.trusted(host) {
+		return host
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop := strings.TrimSpace(hops[i])
+		if net.ParseIP(hop) == nil {
+			break // not an address: stop at what the proxies vouched for
+		}
+		if !s.trusted(hop) {
+			return hop
+		}
+		host = hop
 	}
 	return host
+}
+
+// trusted reports whether ip is in one of Config.TrustedProxies.
+func (s *Server) trusted(ip string) bool {
+	addr := net.ParseIP(ip)
+	if addr == nil {
+		return false
+	}
+	for _, n := range s.cfg.TrustedProxies {
+		if n.Contains(addr) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Server) unauthorized(why string) *dalil.Error {

@@ -130,7 +130,7 @@ func (c *challengeError) Challenge() http.Header { return c.ch.Headers }
 func (s *Server) payPerCall(w http.ResponseWriter, r *http.Request, e *capability.Entry, pr *PayRail) {
 	ctx := r.Context()
 	cl := logFrom(ctx)
-	if err := s.limit(w, r, "ip:"+clientIP(r), "payg"); err != nil {
+	if err := s.limit(w, r, "ip:"+s.clientIP(r), "payg"); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -5,6 +5,7 @@ package httpapi
 
 import (
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 
@@ -39,6 +40,9 @@ type Config struct {
 	// Limits maps plan ids, "payg" and "preview" to requests per minute.
 	Limiter ratelimit.Limiter
 	Limits  map[string]int
+	// TrustedProxies are the networks of the operator's load balancers,
+	// whose X-Forwarded-For names the real client (DALIL_TRUSTED_PROXIES).
+	TrustedProxies []*net.IPNet
 }
 
 // Server is the HTTP handler of the service.

@@ -45,6 +45,11 @@ func buildServer(ctx context.Context, cfg *config, log *slog.Logger) (*service, 
 		store.Close()
 		return nil, err
 	}
+	proxies, err := parseProxies(cfg.TrustedProxies)
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
 	// /mcp calls the REST routes of the server it is mounted on, so its
 	// handler is bound once the server exists.
 	var api *httpapi.Server
@@ -52,7 +57,7 @@ func buildServer(ctx context.Context, cfg *config, log *slog.Logger) (*service, 
 	tools := mcpserver.New(reg, mcpserver.Options{Caller: mcpserver.InProcess{Handler: self}, Logger: log})
 	api = httpapi.NewServer(httpapi.Config{
 		Registry: reg, Store: store, Logger: log, BaseURL: cfg.BaseURL, Rails: cfg.Rails, AdminToken: cfg.AdminToken,
-		MCP: mcpserver.HTTPHandler(tools, log), PayPerCall: rails, Limiter: limiter, Limits: limits,
+		MCP: mcpserver.HTTPHandler(tools, log), PayPerCall: rails, Limiter: limiter, Limits: limits, TrustedProxies: proxies,
 	})
 	return &service{api: api, reg: reg, store: store}, nil
 }

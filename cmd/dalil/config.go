@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"strings"
 )
 
@@ -17,10 +18,12 @@ type config struct {
 	RedisURL   string
 	Rails      []string
 	RateLimits string
-	LogLevel   string
-	Demo       bool
-	railsRaw   string
-	Args       []string // positional arguments
+	// TrustedProxies lists the load balancers' addresses or CIDRs, comma-separated.
+	TrustedProxies string
+	LogLevel       string
+	Demo           bool
+	railsRaw       string
+	Args           []string // positional arguments
 	// getenv is the environment, for settings read where they are used
 	// (the pay-per-call rails' DALIL_* variables, rails.go).
 	getenv func(string) string
@@ -45,6 +48,7 @@ func newFlags(name string, getenv func(string) string, stderr io.Writer) (*flag.
 	c.AdminToken = getenv("DALIL_ADMIN_TOKEN") // environment only: flags show in ps
 	c.RedisURL = getenv("DALIL_REDIS_URL")
 	c.RateLimits = getenv("DALIL_RATE_LIMITS")
+	c.TrustedProxies = getenv("DALIL_TRUSTED_PROXIES")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: dalil %s [flags]\n", name)
 		fs.PrintDefaults()
@@ -84,4 +88,33 @@ func logger(level string, w io.Writer) *slog.Logger {
 		l = slog.LevelInfo
 	}
 	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{Level: l}))
+}
+
+// parseProxies reads DALIL_TRUSTED_PROXIES: addresses or CIDRs, comma-separated.
+func parseProxies(s string) ([]*net.IPNet, error) {
+	var out []*net.IPNet
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if !strings.Contains(part, "/") {
+			ip := net.ParseIP(part)
+			if ip == nil {
+				return nil, fmt.Errorf("DALIL_TRUSTED_PROXIES: %q is not an address or CIDR", part)
+			}
+			bits := 128
+			if ip.To4() != nil {
+				bits = 32
+			}
+			out = append(out, &net.IPNet{IP: ip, Mask: net.CIDRMask(bits, bits)})
+			continue
+		}
+		_, n, err := net.ParseCIDR(part)
+		if err != nil {
+			return nil, fmt.Errorf("DALIL_TRUSTED_PROXIES: %q is not an address or CIDR", part)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }

@@ -212,3 +212,15 @@ func TestRegistryIsComplete(t *testing.T) {
 }
 
 func mustJSON(v any) string { b, _ := json.Marshal(v); return string(b) }
+
+func TestParseProxies(t *testing.T) {
+	nets, err := parseProxies(" 10.0.0.0/8, 192.0.2.1 ,2001:db8::/32,")
+	if err != nil || len(nets) != 3 || nets[1].String() != "192.0.2.1/32" {
+		t.Fatalf("parseProxies = %v, %v", nets, err)
+	}
+	for _, bad := range []string{"10.0.0.0/99", "lb.internal", "10.0.0"} {
+		if _, err := parseProxies(bad); err == nil {
+			t.Errorf("parseProxies(%q) accepted", bad)
+		}
+	}
+}
