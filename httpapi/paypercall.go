@@ -169,7 +169,9 @@ func (s *Server) payPerCall(w http.ResponseWriter, r *http.Request, e *capabilit
 		writeError(w, r, err)
 		return
 	}
-	receipt, err := rail.Settle(ctx, p)
+	// Settlement moves money: it runs to its end (bounded by the rail's own
+	// timeouts) even if the caller hangs up meanwhile.
+	receipt, err := rail.Settle(context.WithoutCancel(ctx), p)
 	if err != nil {
 		// Keep the claim when the money may have moved (the rail says so
 		// with a provider error, or a PAYMENT_INVALID that asks to keep
@@ -180,7 +182,7 @@ func (s *Server) payPerCall(w http.ResponseWriter, r *http.Request, e *capabilit
 		writeError(w, r, err)
 		return
 	}
-	if err := s.store.SettleCredential(ctx, p.CredentialID); err != nil {
+	if err := s.store.SettleCredential(context.WithoutCancel(ctx), p.CredentialID); err != nil {
 		// The payment is final on the rail; the caller gets what it paid for.
 		s.log.Error("record settled credential", "requestId", requestID, "rail", rail.ID(), "error", err.Error())
 	}
