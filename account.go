@@ -125,6 +125,9 @@ type ChargeRequest struct {
 	// Method is MethodAuto (allowance, then credits), MethodCredits or
 	// MethodSubscription (allowance, then credits as its fallback).
 	Method string
+	// NoCredits forbids paying from prepaid credits (the credits rail is
+	// switched off), so the allowance alone may pay.
+	NoCredits bool
 	// Idem, when set, names an idempotency record begun with
 	// BeginIdempotent; the charge completes it in the same transaction with
 	// the body that Respond builds, so a retry replays that body and is

@@ -99,7 +99,7 @@ func parseValue(dec *json.Decoder, path string, depth int, rewrote *bool) (any, 
 		// Keep the caller's digits (exact decimal amounts depend on them),
 		// except that integral values in fraction or exponent form become
 		// plain integers, which JSON Schema and Go integers both accept.
-		if strings.ContainsAny(string(t), ".eE") && f == math.Trunc(f) && math.Abs(f) < 1e18 {
+		if strings.ContainsAny(string(t), ".eE") && f == math.Trunc(f) && math.Abs(f) < 1e18 && wholeText(string(t)) {
 			*rewrote = true
 			return json.Number(strconv.FormatFloat(f, 'f', -1, 64)), nil
 		}
@@ -113,6 +113,32 @@ func parseValue(dec *json.Decoder, path string, depth int, rewrote *bool) (any, 
 	default:
 		return t, nil // string, bool or nil
 	}
+}
+
+// wholeText reports whether a JSON number literal is exactly a whole
+// number in decimal (3.000, 3e2, 1.5e1), judged on its digits, not on the
+// float64 it rounds to: 1.0000000000000001 is not whole although its
+// float64 is 1. Exponents beyond ±400 are refused (their float value is
+// all that can matter, and they would make exact arithmetic expensive).
+func wholeText(lit string) bool {
+	mant, exp := lit, 0
+	if i := strings.IndexAny(lit, "eE"); i >= 0 {
+		e, err := strconv.Atoi(lit[i+1:])
+		if err != nil || e > 400 || e < -400 {
+			return false
+		}
+		mant, exp = lit[:i], e
+	}
+	mant = strings.TrimPrefix(mant, "-")
+	intPart, frac, _ := strings.Cut(mant, ".")
+	digits := strings.TrimLeft(intPart+frac, "0")
+	// The value is digits × 10^(exp - len(frac)); it is whole when the
+	// digits that would fall after the point are all zero.
+	shift := exp - len(frac)
+	if shift >= 0 || digits == "" {
+		return true
+	}
+	return strings.TrimRight(digits, "0") == "" || len(digits)-len(strings.TrimRight(digits, "0")) >= -shift
 }
 
 func syntaxProblem(err error, path string) *dalil.Error {

@@ -106,3 +106,21 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+func TestIntegersMustBeWholeInDecimal(t *testing.T) {
+	e := maintenance.Entry()
+	for body, ok := range map[string]bool{
+		`{"propertyValue":100000,"units":3.0}`:                true,
+		`{"propertyValue":100000,"units":3.000}`:              true,
+		`{"propertyValue":100000,"units":3e0}`:                true,
+		`{"propertyValue":100000,"units":0.3e1}`:              true,
+		`{"propertyValue":100000,"units":300e-2}`:             true,
+		`{"propertyValue":100000,"units":1.0000000000000001}`: false,
+		`{"propertyValue":100000,"units":3.5}`:                false,
+		`{"propertyValue":100000,"units":301e-2}`:             false,
+	} {
+		if _, err := e.Decode([]byte(body)); (err == nil) != ok {
+			t.Errorf("Decode(%s) err = %v, want ok=%v", body, err, ok)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"io"
 	"mime"
@@ -91,8 +92,15 @@ func (s *Server) capabilityHandler(e *capability.Entry, legacy bool) http.Handle
 			writeError(w, r, err)
 			return
 		}
+		// Only enabled account rails pay: auto without the subscription
+		// rail is credits alone; without the credits rail, no credit
+		// fallback (the listing publishes creditFallback false).
+		if method == dalil.MethodAuto && !s.rails[dalil.MethodSubscription] {
+			method = dalil.MethodCredits
+		}
 		rec, err := s.store.Charge(ctx, dalil.ChargeRequest{
 			AccountID: acct.ID, Tool: e.ID, Price: e.Price, RequestID: requestID, Method: method, Idem: idem,
+			NoCredits: !s.rails[dalil.MethodCredits],
 			// The envelope names the rail, which the charge decides; with an
 			// Idempotency-Key it is stored in the charge's transaction, so a
 			// replay returns exactly what was paid for.
@@ -136,6 +144,16 @@ func (s *Server) beginIdempotent(w http.ResponseWriter, r *http.Request, account
 	}
 	switch st.Outcome {
 	case dalil.IdemReplay:
+		// The stored answer carries the first request's id; the header must
+		// say the same (contract §5).
+		var stored struct {
+			Meta struct {
+				RequestID string `json:"requestId"`
+			} `json:"meta"`
+		}
+		if json.Unmarshal(st.Body, &stored) == nil && stored.Meta.RequestID != "" {
+			w.Header().Set("X-Request-Id", stored.Meta.RequestID)
+		}
 		w.Header().Set("Idempotent-Replayed", "true")
 		writeRaw(w, st.Status, "application/json", st.Body)
 		return nil, true, nil

@@ -155,17 +155,23 @@ func (s *Server) payPerCall(w http.ResponseWriter, r *http.Request, e *capabilit
 		writeError(w, r, err)
 		return
 	}
-	release := func() { s.store.ReleaseCredential(context.WithoutCancel(ctx), p.CredentialID) }
+	// The claim is released unless the payment settled or may have: also
+	// when the capability panics, so a paid credential is never burnt
+	// without an answer.
+	keep := false
+	defer func() {
+		if !keep {
+			s.store.ReleaseCredential(context.WithoutCancel(ctx), p.CredentialID)
+		}
+	}()
 	out, err := e.Run(capability.WithCall(ctx, capability.Call{RequestID: requestID, Now: time.Now().UTC()}), in)
 	if err != nil {
-		release()
 		writeError(w, r, err)
 		return
 	}
 	price := e.Price.Float()
 	resp, err := successBody(r, out, Meta{Tool: e.ID, Price: &price, Currency: "USD", PaymentMethod: rail.ID()})
 	if err != nil {
-		release()
 		writeError(w, r, err)
 		return
 	}
@@ -173,15 +179,14 @@ func (s *Server) payPerCall(w http.ResponseWriter, r *http.Request, e *capabilit
 	// timeouts) even if the caller hangs up meanwhile.
 	receipt, err := rail.Settle(context.WithoutCancel(ctx), p)
 	if err != nil {
-		// Keep the claim when the money may have moved (the rail says so
-		// with a provider error, or a PAYMENT_INVALID that asks to keep
-		// it); release it when it certainly did not.
-		if code := dalil.ErrorCode(err); code == dalil.CodePaymentInvalid && !keepClaim(err) {
-			release()
-		}
+		// Keep the claim when the money may have moved (a provider error,
+		// or a PAYMENT_INVALID that asks to keep it); release it when it
+		// certainly did not.
+		keep = dalil.ErrorCode(err) != dalil.CodePaymentInvalid || keepClaim(err)
 		writeError(w, r, err)
 		return
 	}
+	keep = true
 	if err := s.store.SettleCredential(context.WithoutCancel(ctx), p.CredentialID); err != nil {
 		// The payment is final on the rail; the caller gets what it paid for.
 		s.log.Error("record settled credential", "requestId", requestID, "rail", rail.ID(), "error", err.Error())
@@ -305,23 +310,28 @@ func (s *Server) sessionCall(w http.ResponseWriter, r *http.Request, e *capabili
 		writeError(w, r, err)
 		return
 	}
+	drawn := false
+	defer func() {
+		if !drawn { // also on a panic: the budget is not held forever
+			pr.Sessions.Release(context.WithoutCancel(ctx), d)
+		}
+	}()
 	requestID := RequestID(ctx)
 	out, err := e.Run(capability.WithCall(ctx, capability.Call{RequestID: requestID, Now: time.Now().UTC()}), in)
 	if err != nil {
-		pr.Sessions.Release(context.WithoutCancel(ctx), d)
 		writeError(w, r, err)
 		return
 	}
 	price := e.Price.Float()
 	resp, err := successBody(r, out, Meta{Tool: e.ID, Price: &price, Currency: "USD", PaymentMethod: pr.Rail.ID()})
 	if err == nil {
-		err = pr.Sessions.Commit(ctx, d)
+		err = pr.Sessions.Commit(context.WithoutCancel(ctx), d)
 	}
 	if err != nil {
-		pr.Sessions.Release(context.WithoutCancel(ctx), d)
 		writeError(w, r, err)
 		return
 	}
+	drawn = true
 	if err := s.store.CompleteIdempotent(ctx, *idem, resp); err != nil {
 		s.log.Error("store session answer", "requestId", requestID, "error", err.Error())
 	}

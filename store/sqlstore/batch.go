@@ -81,7 +81,7 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 		switch {
 		case useAllowance && r.Price <= plan.MonthlyUSD-used && calls+1 <= plan.MonthlyCalls:
 			rec.Rail = dalil.RailSubscription
-		case credits >= r.Price:
+		case credits >= r.Price && !r.NoCredits:
 			rec.Rail = dalil.RailCredits
 		default:
 			results[i].err = refusal(plan, useAllowance, periodEnd, now, r.Price, credits)

@@ -26,12 +26,19 @@ func (s *Store) Charge(ctx context.Context, r dalil.ChargeRequest) (dalil.Receip
 		return dalil.Receipt{}, errors.New("sqlstore: negative price")
 	}
 	job := &chargeJob{ctx: ctx, req: r, done: make(chan struct{})}
+	// The read lock keeps Close from draining the queue while a job is
+	// being queued, so every queued job is answered.
+	s.queueMu.RLock()
+	if s.isClosed {
+		s.queueMu.RUnlock()
+		return dalil.Receipt{}, unavailable("charge", errors.New("store closed"))
+	}
 	select {
 	case s.charges <- job:
+		s.queueMu.RUnlock()
 	case <-ctx.Done():
+		s.queueMu.RUnlock()
 		return dalil.Receipt{}, ctx.Err()
-	case <-s.closed:
-		return dalil.Receipt{}, unavailable("charge", errors.New("store closed"))
 	}
 	// Once queued, the job is answered whatever happens to ctx: its
 	// outcome must be known, because the money may have moved.
@@ -230,6 +237,9 @@ func (s *Store) charge(ctx context.Context, tx *sql.Tx, r dalil.ChargeRequest) (
 		}
 	}
 
+	if r.NoCredits {
+		return dalil.Receipt{}, refusal(plan, hasAllowance && r.Method != dalil.MethodCredits, periodEnd, now, r.Price, dalil.MicroUSD(credits))
+	}
 	var after int64
 	debit, err := s.txStmt(ctx, tx, debitCredits)
 	if err != nil {

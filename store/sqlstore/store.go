@@ -45,6 +45,8 @@ type Store struct {
 	charges       chan *chargeJob // to the group committers
 	closed        chan struct{}
 	closeOnce     sync.Once
+	queueMu       sync.RWMutex // isClosed, and sends on charges
+	isClosed      bool
 	committerDone chan struct{}
 }
 
@@ -130,6 +132,9 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 // the pools.
 func (s *Store) Close() error {
 	s.closeOnce.Do(func() {
+		s.queueMu.Lock()
+		s.isClosed = true
+		s.queueMu.Unlock()
 		close(s.closed)
 		<-s.committerDone
 	drain:
