@@ -52,9 +52,15 @@ func (c InProcess) Call(ctx context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	// The REST stack keys keyless rate limits on the client address; an
-	// in-process call comes from this machine.
+	// The REST stack keys keyless rate limits on the client address: the
+	// HTTP caller's when the call came over /mcp, else this machine (stdio).
 	r.RemoteAddr = "127.0.0.1:0"
+	if c, ok := ctx.Value(clientKey{}).(client); ok {
+		r.RemoteAddr = c.addr
+		if len(c.forwardedFor) > 0 {
+			r.Header["X-Forwarded-For"] = c.forwardedFor
+		}
+	}
 	w := &recorder{header: http.Header{}}
 	c.Handler.ServeHTTP(w, r)
 	if w.status == 0 {
@@ -107,12 +113,12 @@ type Remote struct {
 func NewRemote(baseURL string, timeout time.Duration) (*Remote, error) {
 	u, err := url.Parse(strings.TrimRight(baseURL, "/"))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("mcpserver: base URL %q must be an http:// or https:// URL", baseURL)
+		return nil, fmt.Errorf("mcpserver: DALIL_BASE_URL must be an http:// or https:// URL")
 	}
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	return &Remote{BaseURL: u.String(), Client: &http.Client{Timeout: timeout}}, nil
+	return &Remote{BaseURL: u.String(), Client: &http.Client{Timeout: timeout, CheckRedirect: noRedirects}}, nil
 }
 
 // Call implements Caller.
@@ -123,7 +129,7 @@ func (c *Remote) Call(ctx context.Context, req Request) (Response, error) {
 	}
 	client := c.Client
 	if client == nil {
-		client = &http.Client{Timeout: DefaultTimeout}
+		client = &http.Client{Timeout: DefaultTimeout, CheckRedirect: noRedirects}
 	}
 	resp, err := client.Do(r)
 	if err != nil {
@@ -150,3 +156,7 @@ func newHTTPRequest(ctx context.Context, base string, req Request) (*http.Reques
 	}
 	return r, nil
 }
+
+// noRedirects stops the remote caller at a redirect: following one would
+// send the X-API-Key header to whatever host it names.
+func noRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 
@@ -24,11 +25,25 @@ const MaxHTTPBody = 2 << 20
 // a paid call needs the caller's API key in a header, which a rebinding
 // page cannot have, and the REST routes already allow any origin.
 func HTTPHandler(srv *mcp.Server, logger *slog.Logger) http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
 		Stateless:                  true,
 		JSONResponse:               true,
 		Logger:                     logger,
 		MaxRequestBodyBytes:        MaxHTTPBody,
 		DisableLocalhostProtection: true,
 	})
+	// Tool calls run in-process; they carry the HTTP caller's address so
+	// that keyless rate limits count each client, not this process.
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c := client{addr: r.RemoteAddr, forwardedFor: r.Header.Values("X-Forwarded-For")}
+		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKey{}, c)))
+	})
 }
+
+// client is the network identity of the HTTP request behind a tool call.
+type client struct {
+	addr         string
+	forwardedFor []string
+}
+
+type clientKey struct{}

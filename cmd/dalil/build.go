@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 
@@ -16,14 +18,25 @@ import (
 // service is what `dalil serve` and in-process `dalil mcp` share: the
 // database, the registry and the REST server (with MCP at /mcp).
 type service struct {
-	api   *httpapi.Server
-	reg   *capability.Registry
-	store *sqlstore.Store
+	api     *httpapi.Server
+	reg     *capability.Registry
+	store   *sqlstore.Store
+	limiter ratelimit.Limiter
+}
+
+// Close releases what buildServer opened: the rate limiter's Redis client
+// and the database.
+func (s *service) Close() error {
+	var err error
+	if c, ok := s.limiter.(io.Closer); ok {
+		err = c.Close()
+	}
+	return errors.Join(err, s.store.Close())
 }
 
 // buildServer opens cfg.DB (creating or migrating it) and builds the REST
-// server with the MCP tool server mounted at /mcp. The caller closes
-// store.
+// server with the MCP tool server mounted at /mcp. The caller closes the
+// service.
 func buildServer(ctx context.Context, cfg *config, log *slog.Logger) (*service, error) {
 	store, err := openStore(ctx, cfg.DB)
 	if err != nil {
@@ -40,12 +53,12 @@ func buildServer(ctx context.Context, cfg *config, log *slog.Logger) (*service, 
 		store.Close()
 		return nil, err
 	}
-	limiter, limits, err := rateLimits(cfg, log)
+	proxies, err := parseProxies(cfg.TrustedProxies)
 	if err != nil {
 		store.Close()
 		return nil, err
 	}
-	proxies, err := parseProxies(cfg.TrustedProxies)
+	limiter, limits, err := rateLimits(cfg, log)
 	if err != nil {
 		store.Close()
 		return nil, err
@@ -59,7 +72,7 @@ func buildServer(ctx context.Context, cfg *config, log *slog.Logger) (*service, 
 		Registry: reg, Store: store, Logger: log, BaseURL: cfg.BaseURL, Rails: cfg.Rails, AdminToken: cfg.AdminToken,
 		MCP: mcpserver.HTTPHandler(tools, log), PayPerCall: rails, Limiter: limiter, Limits: limits, TrustedProxies: proxies,
 	})
-	return &service{api: api, reg: reg, store: store}, nil
+	return &service{api: api, reg: reg, store: store, limiter: limiter}, nil
 }
 
 // rateLimits builds the per-minute limiter of contract §8: shared through

@@ -177,6 +177,8 @@ func TestAccountCommands(t *testing.T) {
 		{"credits", "add", "--account", id, "--usd", "-1"},
 		{"credits", "add", "--account", "acct_nope", "--usd", "1"},
 		{"keys", "revoke", "key_nope"},
+		{"accounts", "create", "--name", "x", "junk"},
+		{"credits", "add", "--account", id, "--usd", "1", "extra"},
 		{"nonsense"},
 	} {
 		if err := run(context.Background(), append(bad, "--db", db), noEnv, nil, io.Discard, io.Discard); err == nil {

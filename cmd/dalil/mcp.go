@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 
 	"dalil/capability"
 	"dalil/mcpserver"
@@ -27,8 +28,8 @@ func runMCP(ctx context.Context, args []string, getenv func(string) string, stdi
 	if err := cfg.parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("mcp: unexpected argument %q", fs.Arg(0))
+	if len(cfg.Args) > 0 {
+		return fmt.Errorf("mcp: unexpected argument %q", cfg.Args[0])
 	}
 	log := logger(cfg.LogLevel, stderr)
 	opts := mcpserver.Options{
@@ -50,13 +51,13 @@ func runMCP(ctx context.Context, args []string, getenv func(string) string, stdi
 		if reg, err = registry(deps{}); err != nil {
 			return err
 		}
-		target = "remote " + cfg.BaseURL
+		target = "remote " + redactURL(cfg.BaseURL)
 	} else {
 		svc, err := buildServer(ctx, cfg, log)
 		if err != nil {
 			return err
 		}
-		defer svc.store.Close()
+		defer svc.Close()
 		reg = svc.reg
 		opts.Caller = mcpserver.InProcess{Handler: svc.api}
 		target = "in-process, database " + svc.store.Dialect()
@@ -70,4 +71,13 @@ func runMCP(ctx context.Context, args []string, getenv func(string) string, stdi
 		return nil // the client closed stdin, or we were interrupted
 	}
 	return fmt.Errorf("mcp: %w", err)
+}
+
+// redactURL hides a password in a URL before it is logged.
+func redactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(unparsable URL)"
+	}
+	return u.Redacted()
 }

@@ -76,7 +76,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	store, srv := svc.store, svc.api
-	defer store.Close()
+	defer svc.Close()
 	if cfg.Demo {
 		if err := seedDemo(ctx, store, stderr); err != nil {
 			return err
@@ -87,7 +87,11 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	fmt.Fprintf(stderr, "dalil %s listening on http://%s (database: %s)\n", httpapi.Version, ln.Addr(), store.Dialect())
-	go purgeExpired(ctx, store, log)
+	purgeCtx, stopPurge := context.WithCancel(ctx)
+	purged := make(chan struct{})
+	go func() { defer close(purged); purgeExpired(purgeCtx, store, log) }()
+	// The purge stops before the store closes (defers run last-in first-out).
+	defer func() { stopPurge(); <-purged }()
 	if err := serveHTTP(ctx, ln, srv); err != nil {
 		return err
 	}
@@ -208,6 +212,9 @@ func operate(ctx context.Context, group string, args []string, getenv func(strin
 		return nil
 	}
 	var out any
+	if takesArg := group+" "+sub == "accounts show" || group+" "+sub == "keys revoke"; !takesArg && len(cfg.Args) > 0 {
+		return fmt.Errorf("%s %s: unexpected argument %q", group, sub, cfg.Args[0])
+	}
 	switch group + " " + sub {
 	case "accounts create":
 		if err := need(name, "name"); err != nil {
