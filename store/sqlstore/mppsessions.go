@@ -129,8 +129,8 @@ func (m mppSessions) Reserve(ctx context.Context, r mpp.Reservation, now time.Ti
 		}
 		// The checks above ran on a snapshot; the insert and the
 		// conditional UPDATE below decide under concurrency.
-		res, err := tx.ExecContext(ctx, `INSERT INTO mpp_session_reservations (session_id, key, tool, amount, committed)
-			VALUES ($1, $2, $3, $4, 0) ON CONFLICT (session_id, key) DO NOTHING`, r.SessionID, r.Key, r.Tool, int64(r.Amount))
+		res, err := tx.ExecContext(ctx, `INSERT INTO mpp_session_reservations (session_id, key, tool, amount, committed, reserved_at)
+			VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT (session_id, key) DO NOTHING`, r.SessionID, r.Key, r.Tool, int64(r.Amount), micros(now))
 		if err != nil {
 			return unavailable("reserve mpp session", err)
 		}
@@ -227,10 +227,30 @@ func (m mppSessions) Release(ctx context.Context, sessionID, key string) error {
 	})
 }
 
+// staleReservation is older than any call can run (the HTTP server's write
+// timeout is 60 s): such a reservation was left by a crash.
+const staleReservation = 10 * time.Minute
+
 // Close implements mpp.SessionStore.
-func (m mppSessions) Close(ctx context.Context, id string, _ time.Time) (mpp.Session, error) {
+func (m mppSessions) Close(ctx context.Context, id string, now time.Time) (mpp.Session, error) {
 	var ss mpp.Session
 	err := m.s.tx(ctx, func(tx *sql.Tx) error {
+		// Reservations older than any call (left by a crash between a draw
+		// and its commit) no longer hold the budget.
+		var stale int64
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(amount), 0) FROM mpp_session_reservations
+			WHERE session_id = $1 AND committed = 0 AND reserved_at < $2`, id, micros(now.Add(-staleReservation))).Scan(&stale); err != nil {
+			return unavailable("close mpp session", err)
+		}
+		if stale > 0 {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM mpp_session_reservations WHERE session_id = $1 AND committed = 0 AND reserved_at < $2`,
+				id, micros(now.Add(-staleReservation))); err != nil {
+				return unavailable("close mpp session", err)
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE mpp_sessions SET reserved = reserved - $1 WHERE id = $2`, stale, id); err != nil {
+				return unavailable("close mpp session", err)
+			}
+		}
 		if _, err := tx.ExecContext(ctx, `UPDATE mpp_sessions SET status = 'closing' WHERE id = $1 AND status = 'active' AND reserved = 0`, id); err != nil {
 			return unavailable("close mpp session", err)
 		}
