@@ -346,6 +346,12 @@ func newEnv(in Input, opts Options) *env {
 	memo := map[string]string{}
 	for i, h := range in.HistoricalInvoices {
 		r := fromHistory(i, h, memo)
+		if r.currency == "" {
+			// Currency is optional in history: a record without one is in
+			// the invoice's currency, or an identical resubmission would
+			// not count as the same amount.
+			r.currency = e.inv.currency
+		}
 		if e.inv.invoiceID != "" && r.invoiceID == e.inv.invoiceID {
 			continue // the same record as the invoice under check
 		}

@@ -4,6 +4,7 @@ package maintenance
 
 import (
 	"context"
+	"math/big"
 
 	"dalil"
 	"dalil/capability"
@@ -89,11 +90,16 @@ func Estimate(_ context.Context, in Input) (Output, error) {
 			used.AdditionalUnitCost = *a.AdditionalUnitCost
 		}
 	}
-	annual := in.PropertyValue*used.AnnualRatePct/100 + (used.Units-1)*used.AdditionalUnitCost
+	// Exact decimals (math/big), so rounding is on the decimal value:
+	// 600.006 / 12 is 50.0005 and rounds to 50.001.
+	value := round.Dec(in.PropertyValue)
+	annual := new(big.Rat).Mul(value, round.Dec(used.AnnualRatePct))
+	annual.Quo(annual, big.NewRat(100, 1))
+	annual.Add(annual, new(big.Rat).Mul(round.Dec(used.Units-1), round.Dec(used.AdditionalUnitCost)))
 	return Output{
-		EstimatedAnnualMaintenance: round.OMR(annual),
-		MonthlyReserve:             round.OMR(annual / 12),
-		MaintenancePercentage:      round.Pct(annual / in.PropertyValue * 100),
+		EstimatedAnnualMaintenance: round.OMRRat(annual),
+		MonthlyReserve:             round.OMRRat(new(big.Rat).Quo(annual, big.NewRat(12, 1))),
+		MaintenancePercentage:      round.PctRat(new(big.Rat).Mul(new(big.Rat).Quo(annual, value), big.NewRat(100, 1))),
 		Currency:                   "OMR",
 		AssumptionsUsed:            used,
 		Methodology:                Methodology,

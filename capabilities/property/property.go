@@ -6,6 +6,7 @@ package property
 import (
 	"context"
 	"math"
+	"math/big"
 
 	"dalil"
 	"dalil/internal/round"
@@ -55,48 +56,61 @@ type Metrics struct {
 	Note                 string   `json:"note" jsonschema:"what the figures exclude"`
 }
 
-// compute applies contract §3 to one property. Intermediates stay
-// unrounded; only the published figures are rounded.
+// compute applies contract §3 to one property. The formulas run on the
+// exact decimals the inputs stand for (math/big), so that rounding is on
+// the decimal value: 1023 / 60000 x 100 is 1.705 and rounds to 1.71, where
+// float64 arithmetic gives 1.7049999... and 1.70.
 func compute(in Input) Metrics {
-	opt := func(p *float64) float64 {
+	dec := func(p *float64) *big.Rat {
 		if p == nil {
-			return 0
+			return new(big.Rat)
 		}
-		return *p
+		return round.Dec(*p)
 	}
-	maintenance := opt(in.MaintenanceCost)
+	maintenance := dec(in.MaintenanceCost)
 	if in.MaintenanceCost == nil {
-		maintenance = opt(in.Maintenance)
+		maintenance = dec(in.Maintenance)
 	}
-	operating := opt(in.ServiceCharge) + maintenance + opt(in.OtherAnnualCosts)
-	effective := in.AnnualRent * (1 - opt(in.VacancyRatePct)/100)
-	net := effective - operating
-	gross := in.AnnualRent / in.PropertyValue * 100
-	netYield := net / in.PropertyValue * 100
+	value, rent := round.Dec(in.PropertyValue), round.Dec(in.AnnualRent)
+	hundred := big.NewRat(100, 1)
+	operating := new(big.Rat).Add(dec(in.ServiceCharge), maintenance)
+	operating.Add(operating, dec(in.OtherAnnualCosts))
+	occupied := new(big.Rat).Sub(big.NewRat(1, 1), new(big.Rat).Quo(dec(in.VacancyRatePct), hundred))
+	effective := new(big.Rat).Mul(rent, occupied)
+	net := new(big.Rat).Sub(effective, operating)
+	gross := new(big.Rat).Mul(new(big.Rat).Quo(rent, value), hundred)
+	netYield := new(big.Rat).Mul(new(big.Rat).Quo(net, value), hundred)
 	m := Metrics{
-		PropertyValue:        in.PropertyValue,
-		AnnualRent:           in.AnnualRent,
-		GrossAnnualIncome:    round.OMR(in.AnnualRent),
-		GrossYield:           round.Pct(gross),
-		GrossYieldPct:        round.Pct(gross),
-		NetYield:             round.Pct(netYield),
-		NetYieldPct:          round.Pct(netYield),
-		AnnualOperatingCost:  round.OMR(operating),
-		AnnualOperatingCosts: round.OMR(operating),
-		AnnualNetIncome:      round.OMR(net),
-		EffectiveAnnualRent:  round.OMR(effective),
+		PropertyValue:        noNegZero(in.PropertyValue),
+		AnnualRent:           noNegZero(in.AnnualRent),
+		GrossAnnualIncome:    round.OMRRat(rent),
+		GrossYield:           round.PctRat(gross),
+		GrossYieldPct:        round.PctRat(gross),
+		NetYield:             round.PctRat(netYield),
+		NetYieldPct:          round.PctRat(netYield),
+		AnnualOperatingCost:  round.OMRRat(operating),
+		AnnualOperatingCosts: round.OMRRat(operating),
+		AnnualNetIncome:      round.OMRRat(net),
+		EffectiveAnnualRent:  round.OMRRat(effective),
 		Currency:             "OMR",
 		Note:                 Note,
 	}
-	// A positive but vanishing net income gives an infinite payback, which
-	// JSON cannot carry: report it as null, like a non-positive one.
-	if net > 0 {
-		if p := in.PropertyValue / net; !math.IsInf(p, 0) && !math.IsNaN(p) {
-			p = round.Pct(p)
+	// A positive but vanishing net income gives a payback too large for a
+	// float64 (and JSON): report it as null, like a non-positive one.
+	if net.Sign() > 0 {
+		if p := round.PctRat(new(big.Rat).Quo(value, net)); !math.IsInf(p, 0) {
 			m.PaybackYears = &p
 		}
 	}
 	return m
+}
+
+// noNegZero turns -0 (valid input: it equals the minimum 0) into 0.
+func noNegZero(x float64) float64 {
+	if x == 0 {
+		return 0
+	}
+	return x
 }
 
 // Analyze is the analyze_property handler.
