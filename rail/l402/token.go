@@ -157,7 +157,9 @@ func checkCaveats(conds []string, service, tool string, price dalil.MicroUSD, no
 			if err != nil || n == 0 {
 				return g, caveatErr(ReasonMalformed, "caveat %s is not a positive integer", cond)
 			}
-			if !seenAmt || n < g.amountSats {
+			// The invoice must have been paid at least this much: a caveat
+			// the holder appends may only raise it, so the largest wins.
+			if !seenAmt || n > g.amountSats {
 				g.amountSats = n
 			}
 			seenAmt = true

@@ -139,7 +139,7 @@ func (c Config) resolve() (*resolved, error) {
 	}
 	u, err := url.Parse(c.RPCURL)
 	if c.RPCURL == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("mpp: RPCURL must be an http(s) URL, got %q", c.RPCURL)
+		return nil, fmt.Errorf("mpp: RPCURL must be an http(s) URL")
 	}
 	if r.ChallengeTTL <= 0 {
 		r.ChallengeTTL = DefaultChallengeTTL

@@ -10,6 +10,7 @@ import (
 	"io"
 	"math/big"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -55,6 +56,12 @@ func (c *rpcClient) call(ctx context.Context, method string, params []any, out a
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := c.http.Do(req)
 	if err != nil {
+		// net/http quotes the whole URL, and RPC URLs often carry the
+		// provider's key in their path or query: keep only the cause.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			return fmt.Errorf("%s: %s %s: %w", method, ue.Op, redactedHost(c.url), ue.Err)
+		}
 		return fmt.Errorf("%s: %w", method, err)
 	}
 	defer resp.Body.Close()
@@ -222,3 +229,13 @@ func parseQuantity(s string) (*big.Int, error) {
 }
 
 func quantity(v *big.Int) string { return "0x" + v.Text(16) }
+
+// redactedHost is the scheme and host of an RPC URL, without the path,
+// query or user info where a provider key may sit.
+func redactedHost(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(rpc)"
+	}
+	return u.Scheme + "://" + u.Host
+}

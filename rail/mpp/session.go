@@ -375,6 +375,15 @@ func (s *Sessions) Close(ctx context.Context, id string) (*Session, http.Header,
 		if err != nil {
 			return nil, nil, refundErr(id, err)
 		}
+		if !rc.succeeded() && strings.EqualFold(rc.TransactionHash, "0x"+hex.EncodeToString(hash[:])) {
+			// Mined but reverted: it moved nothing and its nonce is spent,
+			// so resending it can never succeed. Forget it; the next close
+			// signs a fresh refund.
+			if err := s.store.ResetRefund(ctx, id, sess.RefundTx); err != nil {
+				return nil, nil, s.storeErr(id, err)
+			}
+			return nil, nil, refundErr(id, fmt.Errorf("refund 0x%x reverted", hash))
+		}
 		payer, _ := tempo.ParseAddress(sess.Payer)
 		if _, err := s.rail.matchRefund(rc, hash, payer, refund, id); err != nil {
 			return nil, nil, refundErr(id, err)

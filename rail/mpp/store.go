@@ -91,6 +91,10 @@ type SessionStore interface {
 	// SetRefund records the signed refund of a closing session unless one
 	// is recorded already, and returns the session (with the winner).
 	SetRefund(ctx context.Context, id, hash string, raw []byte) (Session, error)
+	// ResetRefund forgets the recorded refund when it is still hash (one
+	// that reverted on chain, so it moved nothing), letting Close sign a
+	// new one; a refund recorded meanwhile by another replica is kept.
+	ResetRefund(ctx context.Context, id, hash string) error
 	// MarkClosed moves a closing session to closed at now.
 	MarkClosed(ctx context.Context, id string, now time.Time) (Session, error)
 }
@@ -243,6 +247,20 @@ func (m *MemoryStore) SetRefund(_ context.Context, id, hash string, raw []byte) 
 		s.RefundTx, s.RefundRaw = hash, slices.Clone(raw)
 	}
 	return clone(s), nil
+}
+
+// ResetRefund implements SessionStore.
+func (m *MemoryStore) ResetRefund(_ context.Context, id, hash string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, err := m.get(id)
+	if err != nil {
+		return err
+	}
+	if s.RefundTx == hash {
+		s.RefundTx, s.RefundRaw = "", nil
+	}
+	return nil
 }
 
 // MarkClosed implements SessionStore.

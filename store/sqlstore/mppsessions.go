@@ -269,6 +269,20 @@ func (m mppSessions) Close(ctx context.Context, id string, now time.Time) (mpp.S
 	return ss, nil
 }
 
+// ResetRefund implements mpp.SessionStore: compare-and-swap on the hash.
+func (m mppSessions) ResetRefund(ctx context.Context, id, hash string) error {
+	res, err := m.s.w.ExecContext(ctx, `UPDATE mpp_sessions SET refund_tx = '', refund_raw = NULL WHERE id = $1 AND refund_tx = $2`, id, hash)
+	if err != nil {
+		return unavailable("reset mpp refund", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		if _, err := m.Get(ctx, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // SetRefund implements mpp.SessionStore: the first refund recorded wins.
 func (m mppSessions) SetRefund(ctx context.Context, id, hash string, raw []byte) (mpp.Session, error) {
 	var ss mpp.Session

@@ -187,6 +187,22 @@ func Run(t *testing.T, open func(t *testing.T) mpp.SessionStore) {
 		if err != nil || s.RefundTx != "0xaa" || !bytes.Equal(s.RefundRaw, raw1) {
 			t.Errorf("second SetRefund = %s %x, %v; the first refund must win", s.RefundTx, s.RefundRaw, err)
 		}
+		// A reverted refund is forgotten only if it is still the one recorded.
+		if err := st.ResetRefund(ctx, "mpps_d", "0xother"); err != nil {
+			t.Fatal(err)
+		}
+		if s, _ = st.Get(ctx, "mpps_d"); s.RefundTx != "0xaa" {
+			t.Errorf("ResetRefund with a stale hash removed the refund: %q", s.RefundTx)
+		}
+		if err := st.ResetRefund(ctx, "mpps_d", "0xaa"); err != nil {
+			t.Fatal(err)
+		}
+		if s, _ = st.Get(ctx, "mpps_d"); s.RefundTx != "" || len(s.RefundRaw) != 0 {
+			t.Errorf("after ResetRefund: %q %x", s.RefundTx, s.RefundRaw)
+		}
+		if s, err = st.SetRefund(ctx, "mpps_d", "0xaa", raw1); err != nil || s.RefundTx != "0xaa" {
+			t.Fatalf("SetRefund after reset = %+v, %v", s, err)
+		}
 		closedAt := now.Add(2 * time.Minute)
 		s, err = st.MarkClosed(ctx, "mpps_d", closedAt)
 		if err != nil || s.Status != mpp.SessionClosed || !s.ClosedAt.Equal(closedAt) {
