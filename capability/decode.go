@@ -243,3 +243,15 @@ func enumList(vals []any) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// ParseStrict checks that body is exactly one JSON value without duplicate
+// object keys, too deep nesting or numbers beyond float64: the rules of
+// contract §5 for any JSON body, also those with no capability schema
+// (the admin API). Problems come back as INVALID_INPUT.
+func ParseStrict(body []byte) error {
+	_, _, err := parseBody(body)
+	if err != nil {
+		return err
+	}
+	return nil
+}

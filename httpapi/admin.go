@@ -1,12 +1,18 @@
 package httpapi
 
 import (
+	"bytes"
 	"crypto/subtle"
 	"encoding/json"
+	"errors"
+	"io"
 	"net/http"
+	"reflect"
+	"sort"
 	"strings"
 
 	"dalil"
+	"dalil/capability"
 	"dalil/ops"
 )
 
@@ -39,6 +45,10 @@ func (s *Server) adminRoutes() {
 			Plan string `json:"plan"`
 		}
 		if !decodeAdmin(w, r, &body) {
+			return
+		}
+		if _, ok := dalil.PlanByID(body.Plan); !ok {
+			writeError(w, r, dalil.InvalidInput(dalil.Problem{Path: "plan", Message: "must be one of free, developer, growth, enterprise"}))
 			return
 		}
 		if _, err := s.store.SetPlan(r.Context(), r.PathValue("id"), body.Plan); err != nil {
@@ -116,12 +126,62 @@ func decodeAdmin(w http.ResponseWriter, r *http.Request, v any) bool {
 		writeError(w, r, err)
 		return false
 	}
-	dec := json.NewDecoder(strings.NewReader(string(body)))
-	dec.DisallowUnknownFields()
+	if err := capability.ParseStrict(body); err != nil {
+		writeError(w, r, err)
+		return false
+	}
+	// Every unknown field is listed, not only the first.
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(body, &fields); err != nil {
+		writeError(w, r, dalil.InvalidInput(dalil.Problem{Path: "", Message: "must be a JSON object"}))
+		return false
+	}
+	known := jsonFields(v)
+	var unknown []dalil.Problem
+	for k := range fields {
+		if !known[k] {
+			unknown = append(unknown, dalil.Problem{Path: k, Message: "unknown field"})
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Slice(unknown, func(i, j int) bool { return unknown[i].Path < unknown[j].Path })
+		writeError(w, r, dalil.InvalidInput(unknown...))
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	if err := dec.Decode(v); err != nil {
-		writeError(w, r, dalil.InvalidInput(dalil.Problem{Path: "", Message: "invalid JSON body: " + err.Error()}))
+		writeError(w, r, dalil.InvalidInput(adminProblem(err)))
 		return false
 	}
 	return true
+}
+
+// jsonFields lists the JSON names of the fields of the struct v points to.
+func jsonFields(v any) map[string]bool {
+	out := map[string]bool{}
+	t := reflect.TypeOf(v).Elem()
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name == "" {
+			name = t.Field(i).Name
+		}
+		out[name] = true
+	}
+	return out
+}
+
+// adminProblem names the field a decoding error is about.
+func adminProblem(err error) dalil.Problem {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return dalil.Problem{Path: te.Field, Message: "must be " + te.Type.String() + ", not " + te.Value}
+	}
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return dalil.Problem{Path: strings.Trim(name, `"`), Message: "unknown field"}
+	}
+	if errors.Is(err, io.EOF) {
+		return dalil.Problem{Path: "", Message: "a JSON object is required"}
+	}
+	return dalil.Problem{Path: "", Message: "must be a JSON object"}
 }

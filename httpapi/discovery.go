@@ -55,7 +55,6 @@ func (s *Server) handleDiscovery(w http.ResponseWriter, r *http.Request) {
 	for _, e := range s.reg.Callable() {
 		tools = append(tools, map[string]any{"name": e.ID, "method": "POST", "path": e.Path, "price": e.Price.Float(), "currency": "USD", "status": string(e.Status)})
 	}
-	endpoints["tools"] = tools
 	writeData(w, r, http.StatusOK, map[string]any{
 		"name":        Name,
 		"description": Description,
@@ -66,6 +65,7 @@ func (s *Server) handleDiscovery(w http.ResponseWriter, r *http.Request) {
 		"mcp":         true,
 		"x402Enabled": x402,
 		"endpoints":   endpoints,
+		"tools":       tools,
 		"roadmap":     s.roadmap(),
 	}, Meta{})
 }

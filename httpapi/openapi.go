@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"dalil"
 	"encoding/json"
 	"strings"
 
@@ -124,6 +125,25 @@ func (s *Server) openAPI() obj {
 	}
 	get("/openapi.json", "openapi", "System", "This document", obj{"type": "object"}, false)
 	get("/health", "health_alias", "System", "Health with storage status (alias)", envelope, false)
+	for _, id := range []string{dalil.RailX402, dalil.RailL402, dalil.RailMPP} {
+		pr := s.payRails[id]
+		if pr == nil {
+			continue
+		}
+		get("/api/v1/"+id, id+"_info", "Payments", "How to pay per call with "+id+": network, asset, routes", envelope, false)
+		if pr.WellKnown != nil {
+			get("/.well-known/"+id+".json", id+"_well_known", "Payments", "Paid resources with prices and input schemas ("+id+")", obj{"type": "object"}, false)
+		}
+		if pr.Sessions != nil {
+			get("/api/v1/mpp/sessions/{id}", "mpp_session", "Payments", "A budgeted MPP session: budget, spent, remaining", envelope, false)
+			paths["/api/v1/mpp/sessions/{id}"].(obj)["get"].(obj)["parameters"] = []any{obj{"name": "id", "in": "path", "required": true, "schema": obj{"type": "string"}}}
+			paths["/api/v1/mpp/sessions"] = obj{"post": obj{"operationId": "mpp_session_open", "tags": []string{"Payments"}, "security": []any{},
+				"summary":     "Open a budgeted, metered MPP session (402 with the deposit challenge, then 201)",
+				"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": obj{"type": "object"}}}},
+				"responses": obj{"201": obj{"description": "Session open", "content": obj{"application/json": obj{"schema": envelope}}},
+					"400": obj{"$ref": "#/components/responses/BadRequest"}, "402": obj{"$ref": "#/components/responses/PaymentRequired"}}}}
+		}
+	}
 	for _, p := range []string{"/api/v1/health", "/health"} {
 		paths[p].(obj)["get"].(obj)["responses"].(obj)["503"] = obj{"$ref": "#/components/responses/Unavailable"}
 	}
@@ -157,7 +177,11 @@ func (s *Server) openAPI() obj {
 			tags = append(tags, obj{"name": e.Group, "description": groupDescriptions[e.Group]})
 		}
 	}
-	for _, t := range []string{"Agent", "System", "Account"} {
+	tagNames := []string{"Agent", "System", "Account"}
+	if len(s.payRails) > 0 {
+		tagNames = append(tagNames, "Payments")
+	}
+	for _, t := range tagNames {
 		tags = append(tags, obj{"name": t, "description": groupDescriptions[t]})
 	}
 	return obj{
@@ -188,6 +212,7 @@ var groupDescriptions = map[string]string{
 	"Agent":       "Discovery documents for agents.",
 	"System":      "Health, payment methods and plans.",
 	"Account":     "The calling key's own account.",
+	"Payments":    "Pay per call with no account: x402, L402, MPP.",
 }
 
 func (s *Server) operation(e *capability.Entry, opID string, deprecated bool, in, out string) obj {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path"
 	"strings"
 
 	"dalil"
@@ -127,6 +128,12 @@ func (s *Server) routes() {
 // dispatch routes through the mux, answering unmatched requests with the
 // envelope: 405 with Allow when the path exists for other methods, else 404.
 func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
+	// The mux would answer a path with "//", "." or ".." with its own bare
+	// redirect; a redirected POST to a paid route is a trap for an agent.
+	if clean := cleanPath(r.URL.Path); clean != r.URL.Path {
+		writeError(w, r, dalil.Errorf(dalil.CodeNotFound, "No route %s %s; did you mean %s?", r.Method, r.URL.Path, clean))
+		return
+	}
 	if _, pattern := s.mux.Handler(r); pattern != "" {
 		s.mux.ServeHTTP(w, r)
 		return
@@ -148,4 +155,16 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeError(w, r, dalil.Errorf(dalil.CodeNotFound, "No route %s %s. See /api/v1/capabilities or /openapi.json.", r.Method, r.URL.Path))
+}
+
+// cleanPath is path.Clean keeping a trailing slash, as net/http does.
+func cleanPath(p string) string {
+	if p == "" {
+		return "/"
+	}
+	c := path.Clean(p)
+	if strings.HasSuffix(p, "/") && c != "/" {
+		c += "/"
+	}
+	return c
 }

@@ -25,8 +25,15 @@ func CreateAccount(ctx context.Context, s dalil.Store, name, plan string, credit
 	if plan == "" {
 		plan = "free"
 	}
+	var ps []dalil.Problem
 	if name == "" || len(name) > 120 {
-		return Created{}, dalil.InvalidInput(dalil.Problem{Path: "name", Message: "must be 1 to 120 characters"})
+		ps = append(ps, dalil.Problem{Path: "name", Message: "must be 1 to 120 characters"})
+	}
+	if _, ok := dalil.PlanByID(plan); !ok {
+		ps = append(ps, dalil.Problem{Path: "plan", Message: "must be one of free, developer, growth, enterprise"})
+	}
+	if len(ps) > 0 {
+		return Created{}, dalil.InvalidInput(ps...)
 	}
 	a, err := s.CreateAccount(ctx, name, plan, credits)
 	if err != nil {

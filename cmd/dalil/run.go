@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"dalil"
@@ -296,6 +297,13 @@ func explain(err error) error {
 	}
 	var de *dalil.Error
 	if errors.As(err, &de) {
+		if ps, ok := de.Details.([]dalil.Problem); ok && len(ps) > 0 {
+			var parts []string
+			for _, p := range ps {
+				parts = append(parts, "--"+p.Path+": "+p.Message)
+			}
+			return errors.New(strings.Join(parts, "; "))
+		}
 		return errors.New(de.Message)
 	}
 	return err
