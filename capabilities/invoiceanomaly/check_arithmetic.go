@@ -110,7 +110,7 @@ func checkArithmetic(e *env) ([]Anomaly, FinancialChecks) {
 				sum = amount{}
 				break
 			}
-			sum.v += a.v
+			sum.v = satAdd(sum.v, a.v)
 		}
 	}
 	if sum.ok {

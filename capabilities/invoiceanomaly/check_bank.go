@@ -103,7 +103,7 @@ func (e *env) largeInvoice() (bool, string) {
 		return false, ""
 	}
 	for _, d := range []Decimal{a.LargeInvoiceAmount, a.ApprovalThreshold} {
-		if t := amt(d); t.ok {
+		if t := amt(d); t.ok && t.v > 0 { // 0 means "not set", as for the approval check
 			return e.inv.total.v >= t.v, e.money(t.v)
 		}
 	}

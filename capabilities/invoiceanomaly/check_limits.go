@@ -111,7 +111,7 @@ func checkSplit(e *env) ([]Anomaly, string) {
 			continue
 		}
 		group = append(group, r)
-		sum += r.total.v
+		sum = satAdd(sum, r.total.v)
 		adjacent = adjacent || gap <= 1
 		if e.inv.poNumber != "" && r.poNumber == e.inv.poNumber {
 			shared = true

@@ -79,15 +79,24 @@ func checkPurchaseOrder(e *env) ([]Anomaly, string) {
 			}
 		}
 	}
+	// Quantities add up over the invoice's lines of one item: an item split
+	// over two lines is billed once in full.
+	billedQty, reported := map[string]int64{}, map[string]bool{}
+	for _, l := range inv.lines {
+		if _, ok := ordered[l.key]; ok && l.quantity.ok {
+			billedQty[l.key] = satAdd(billedQty[l.key], l.quantity.v)
+		}
+	}
 	for _, l := range inv.lines {
 		o, ok := ordered[l.key]
 		if !ok {
 			continue
 		}
 		p := fmt.Sprintf("invoice.lineItems.%d", l.index)
-		if q := amt(o.Quantity); q.ok && l.quantity.ok && l.quantity.v > q.v {
-			mismatch(sevMedium, 0.7, p+".quantity", fmt.Sprintf("Line %d bills %s units; the purchase order has %s.", l.index+1, formatMicros(l.quantity.v, 0), formatMicros(q.v, 0)),
-				"at most "+formatMicros(q.v, 0), formatMicros(l.quantity.v, 0))
+		if q := amt(o.Quantity); q.ok && l.quantity.ok && billedQty[l.key] > q.v && !reported[l.key] {
+			reported[l.key] = true
+			mismatch(sevMedium, 0.7, p+".quantity", fmt.Sprintf("The invoice bills %s units of line %d's item; the purchase order has %s.", formatMicros(billedQty[l.key], 0), l.index+1, formatMicros(q.v, 0)),
+				"at most "+formatMicros(q.v, 0), formatMicros(billedQty[l.key], 0))
 		}
 		if pr := amt(o.UnitPrice); pr.ok && l.unitPrice.ok && cmpProducts(l.unitPrice.v, 1000, pr.v, 1005) > 0 {
 			mismatch(sevMedium, 0.75, p+".unitPrice", fmt.Sprintf("Line %d is priced at %s; the purchase order says %s.", l.index+1, e.money(l.unitPrice.v), e.money(pr.v)),
@@ -106,8 +115,16 @@ func checkPurchaseOrder(e *env) ([]Anomaly, string) {
 	remaining := amt(po.RemainingAmount)
 	if !remaining.ok && poTotal.ok {
 		remaining = amount{v: poTotal.v, ok: true}
-		if inv := amt(po.InvoicedToDate); inv.ok {
-			remaining.v -= inv.v
+		if done := amt(po.InvoicedToDate); done.ok {
+			remaining.v -= done.v
+		} else if inv.poNumber != "" {
+			// Without invoicedToDate, what the supplier already billed
+			// against this PO (in the invoice's currency) is used.
+			for _, r := range e.billed() {
+				if r.poNumber == inv.poNumber && r.currency == inv.currency && r.total.ok {
+					remaining.v = satAdd(remaining.v, -r.total.v)
+				}
+			}
 		}
 	}
 	if compare.ok && remaining.ok && compare.v > remaining.v+e.unit {
@@ -171,13 +188,13 @@ func checkContract(e *env) ([]Anomaly, string) {
 			n := 0
 			for _, r := range e.billed() {
 				if r.currency == inv.currency && r.total.ok && (!start.ok || (r.date.ok && r.date.d >= start.d)) && (!end.ok || (r.date.ok && r.date.d <= end.d)) {
-					billed.v += r.total.v
+					billed.v = satAdd(billed.v, r.total.v)
 					n++
 				}
 			}
 			how = fmt.Sprintf("summed from %d earlier invoices in the contract period", n)
 		}
-		if after := billed.v + inv.total.v; after > m.v+e.unit {
+		if after := satAdd(billed.v, inv.total.v); after > satAdd(m.v, e.unit) {
 			limit("contract.maxAmount", fmt.Sprintf("With this invoice, billing under the contract reaches %s %s (%s before it, %s), above its ceiling of %s.",
 				e.money(after), inv.currency, e.money(billed.v), how, e.money(m.v)),
 				after-m.v, m.v, "at most "+e.money(max(m.v-billed.v, 0)))

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -246,4 +247,16 @@ func abs64(v int64) int64 {
 		return -v
 	}
 	return v
+}
+
+// satAdd adds two amounts in 10^-6 units, saturating at the int64 bounds:
+// a sum of many large invoices must stay large, not wrap negative.
+func satAdd(a, b int64) int64 {
+	if b > 0 && a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	if b < 0 && a < math.MinInt64-b {
+		return math.MinInt64
+	}
+	return a + b
 }

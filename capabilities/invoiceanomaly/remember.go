@@ -46,7 +46,8 @@ type FingerprintStore interface {
 	// same SupplierKey and Ref again replaces it (and its expiry).
 	Remember(ctx context.Context, accountID string, fps []Fingerprint, expires time.Time) error
 	// Recall returns the account's unexpired fingerprints with the given
-	// supplier key, in the order they were first stored.
+	// supplier key, newest first (the most likely to be resubmitted, and the
+	// ones kept when a check caps how many it compares).
 	Recall(ctx context.Context, accountID, supplierKey string) ([]Fingerprint, error)
 	// Forget deletes every fingerprint of the account and reports how many.
 	Forget(ctx context.Context, accountID string) (int, error)
@@ -179,7 +180,13 @@ func Handle(ctx context.Context, deps Deps, accountID string, in Input) (Output,
 	var recalled []Fingerprint
 	if enabled {
 		seen := map[string]bool{}
-		for _, key := range SupplierKeys(in.Invoice, deps.Secret) {
+		keys := SupplierKeys(in.Invoice, deps.Secret)
+		if normalizeReference(in.Invoice.SupplierID) != "" && len(keys) > 1 {
+			// With a supplier id, the id decides who the supplier is (as in
+			// history): a namesake with another id is another supplier.
+			keys = keys[:1]
+		}
+		for _, key := range keys {
 			fps, err := deps.Store.Recall(ctx, accountID, key)
 			if err != nil {
 				return Output{}, fmt.Errorf("invoiceanomaly: recall fingerprints: %w", err)
@@ -305,6 +312,7 @@ func (s *MemoryStore) Recall(_ context.Context, accountID, supplierKey string) (
 			out = append(out, e.fp)
 		}
 	}
+	slices.Reverse(out) // stored oldest first; recalled newest first
 	return out, nil
 }
 

@@ -49,7 +49,7 @@ func (f fingerprints) Remember(ctx context.Context, accountID string, fps []invo
 
 func (f fingerprints) Recall(ctx context.Context, accountID, supplierKey string) ([]invoiceanomaly.Fingerprint, error) {
 	rows, err := f.s.r.QueryContext(ctx, `SELECT supplier_key, ref, invoice_key, record_key, amount_minor, currency, invoice_date FROM invoice_fingerprints
-		WHERE account_id = $1 AND supplier_key = $2 AND expires_at > $3 ORDER BY created_at, ref`, accountID, supplierKey, micros(f.s.now()))
+		WHERE account_id = $1 AND supplier_key = $2 AND expires_at > $3 ORDER BY created_at DESC, ref`, accountID, supplierKey, micros(f.s.now()))
 	if err != nil {
 		return nil, unavailable("recall fingerprints", err)
 	}
