@@ -214,6 +214,14 @@ func walkJSON(dec *json.Decoder, tok json.Token, depth int) error {
 				return errors.New("the header holds invalid JSON")
 			}
 			key, _ := k.(string)
+			// Every x402 key is ASCII; a non-ASCII one could fold onto an
+			// ASCII key in Go's decoder ("ſcheme" matches "scheme") and not
+			// in the facilitator's, so the two would read different values.
+			for i := 0; i < len(key); i++ {
+				if key[i] >= 0x80 {
+					return fmt.Errorf("the JSON has a non-ASCII key %q", truncate(key, 40))
+				}
+			}
 			fold := strings.ToLower(key)
 			if seen[fold] {
 				return fmt.Errorf("the JSON repeats the key %q", truncate(key, 40))
