@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 
@@ -230,14 +231,35 @@ func (e *Entry) Callable() bool { return e.run != nil }
 // the input's own rules, and returns the typed input. Every problem is
 // reported as *dalil.Error INVALID_INPUT with dotted paths.
 func (e *Entry) Decode(body []byte) (any, error) {
-	tree, rewrote, perr := parseBody(body)
+	tree, st, perr := parseTree(body)
 	if perr != nil {
 		return nil, perr
 	}
+	var ps []dalil.Problem
 	if err := e.validator.Validate(tree); err != nil {
-		return nil, dalil.InvalidInput(problems(err)...)
+		ps = problems(err)
 	}
-	if rewrote {
+	if len(st.outOfRange) > 0 {
+		// Report every problem: the numbers out of range (whose stand-in 0
+		// may have drawn a schema problem of its own, dropped here) and
+		// the rest.
+		bad := map[string]bool{}
+		for _, p := range st.outOfRange {
+			bad[p.Path] = true
+		}
+		all := append([]dalil.Problem{}, st.outOfRange...)
+		for _, p := range ps {
+			if !bad[p.Path] {
+				all = append(all, p)
+			}
+		}
+		sort.SliceStable(all, func(i, j int) bool { return all[i].Path < all[j].Path })
+		return nil, dalil.InvalidInput(all...)
+	}
+	if len(ps) > 0 {
+		return nil, dalil.InvalidInput(ps...)
+	}
+	if st.rewrote {
 		body = nil // decode the normalised tree, not the original text
 	}
 	return e.decode(tree, body)

@@ -27,20 +27,39 @@ const maxDepth = 64
 // Integral numbers written with a fraction or exponent become integers (3.0
 // becomes 3), so the schema validator and the typed decoder agree.
 func parseBody(body []byte) (any, bool, *dalil.Error) {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	var rewrote bool
-	v, err := parseValue(dec, "", 0, &rewrote)
+	v, st, err := parseTree(body)
 	if err != nil {
 		return nil, false, err
 	}
-	if _, e := dec.Token(); e != io.EOF {
-		return nil, false, dalil.InvalidInput(dalil.Problem{Path: "", Message: "the body must hold exactly one JSON value"})
+	if len(st.outOfRange) > 0 {
+		return nil, false, dalil.InvalidInput(st.outOfRange...)
 	}
-	return v, rewrote, nil
+	return v, st.rewrote, nil
 }
 
-func parseValue(dec *json.Decoder, path string, depth int, rewrote *bool) (any, *dalil.Error) {
+// parseState is what a parse learned besides the tree.
+type parseState struct {
+	rewrote    bool            // a number was normalised
+	outOfRange []dalil.Problem // numbers beyond float64, replaced by 0 in the tree
+}
+
+// parseTree is parseBody that keeps going past numbers out of range (they
+// become 0 and are listed), so the schema can report the other problems.
+func parseTree(body []byte) (any, *parseState, *dalil.Error) {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	st := &parseState{}
+	v, err := parseValue(dec, "", 0, st)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, e := dec.Token(); e != io.EOF {
+		return nil, nil, dalil.InvalidInput(dalil.Problem{Path: "", Message: "the body must hold exactly one JSON value"})
+	}
+	return v, st, nil
+}
+
+func parseValue(dec *json.Decoder, path string, depth int, st *parseState) (any, *dalil.Error) {
 	if depth > maxDepth {
 		return nil, dalil.InvalidInput(dalil.Problem{Path: path, Message: fmt.Sprintf("nesting deeper than %d levels", maxDepth)})
 	}
@@ -66,7 +85,7 @@ func parseValue(dec *json.Decoder, path string, depth int, rewrote *bool) (any, 
 				if _, dup := obj[key]; dup {
 					return nil, dalil.InvalidInput(dalil.Problem{Path: child, Message: "duplicate key " + strconv.Quote(key)})
 				}
-				v, perr := parseValue(dec, child, depth+1, rewrote)
+				v, perr := parseValue(dec, child, depth+1, st)
 				if perr != nil {
 					return nil, perr
 				}
@@ -79,7 +98,7 @@ func parseValue(dec *json.Decoder, path string, depth int, rewrote *bool) (any, 
 		case '[':
 			arr := []any{}
 			for i := 0; dec.More(); i++ {
-				v, perr := parseValue(dec, join(path, strconv.Itoa(i)), depth+1, rewrote)
+				v, perr := parseValue(dec, join(path, strconv.Itoa(i)), depth+1, st)
 				if perr != nil {
 					return nil, perr
 				}
@@ -94,19 +113,20 @@ func parseValue(dec *json.Decoder, path string, depth int, rewrote *bool) (any, 
 	case json.Number:
 		f, err := strconv.ParseFloat(string(t), 64)
 		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-			return nil, dalil.InvalidInput(dalil.Problem{Path: path, Message: "number is out of range"})
+			st.outOfRange = append(st.outOfRange, dalil.Problem{Path: path, Message: "number is out of range"})
+			return json.Number("0"), nil
 		}
 		// Keep the caller's digits (exact decimal amounts depend on them),
 		// except that integral values in fraction or exponent form become
 		// plain integers, which JSON Schema and Go integers both accept.
 		if strings.ContainsAny(string(t), ".eE") && f == math.Trunc(f) && math.Abs(f) < 1e18 && wholeText(string(t)) {
-			*rewrote = true
+			st.rewrote = true
 			return json.Number(strconv.FormatFloat(f, 'f', -1, 64)), nil
 		}
 		if len(t) > 64 || strings.ContainsAny(string(t), "eE") {
 			// Long or exponent forms are what makes exact comparison
 			// expensive; their float value is all that can matter.
-			*rewrote = true
+			st.rewrote = true
 			return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
 		}
 		return t, nil

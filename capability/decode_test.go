@@ -124,3 +124,15 @@ func TestIntegersMustBeWholeInDecimal(t *testing.T) {
 		}
 	}
 }
+
+func TestOutOfRangeNumbersDoNotHideOtherProblems(t *testing.T) {
+	e := maintenance.Entry()
+	_, err := e.Decode([]byte(`{"propertyValue":1e400,"ageYears":"x","zz":1}`))
+	var paths []string
+	for _, p := range problems(t, err) {
+		paths = append(paths, p.Path)
+	}
+	if got := strings.Join(paths, ","); got != "ageYears,propertyValue,zz" {
+		t.Errorf("paths = %s, want every problem", got)
+	}
+}

@@ -328,3 +328,13 @@ func TestStatusTableCoversEveryCode(t *testing.T) {
 }
 
 var _ = context.Background
+
+func TestMCPRouteAnswersOtherMethodsInTheEnvelope(t *testing.T) {
+	e := newEnv(t, func(c *httpapi.Config) {
+		c.MCP = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(204) })
+	})
+	r := e.do("GET", "/mcp", nil, nil)
+	if r.Status != 405 || r.code() != "METHOD_NOT_ALLOWED" || r.Header.Get("Allow") != "POST" {
+		t.Errorf("GET /mcp: %d %s allow %q", r.Status, r.Raw, r.Header.Get("Allow"))
+	}
+}

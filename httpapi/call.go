@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"net"
@@ -130,7 +131,8 @@ func (s *Server) beginIdempotent(w http.ResponseWriter, r *http.Request, account
 		key = vals[0]
 	}
 	if !validIdempotencyKey(key) {
-		return nil, false, dalil.InvalidInput(dalil.Problem{Path: "Idempotency-Key", Message: "must be one header of 1 to 255 printable ASCII characters"})
+		return nil, false, &dalil.Error{Code: dalil.CodeInvalidInput, Message: "The Idempotency-Key header is not valid (the body was not checked for it); send one header of 1 to 255 printable ASCII characters.",
+			Details: []dalil.Problem{{Path: "Idempotency-Key", Message: "must be one header of 1 to 255 printable ASCII characters"}}}
 	}
 	canonical, err := encode(in)
 	if err != nil {
@@ -359,7 +361,7 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 	if err != nil || mt != "application/json" {
 		return nil, dalil.Errorf(dalil.CodeUnsupportedMediaType, "Send the body as JSON with Content-Type: application/json.")
 	}
-	tooLarge := dalil.Errorf(dalil.CodePayloadTooLarge, "The request body exceeds the %d-byte limit.", limit)
+	tooLarge := &dalil.Error{Code: dalil.CodePayloadTooLarge, Message: fmt.Sprintf("The request body exceeds the %d-byte limit.", limit), Details: map[string]any{"limitBytes": limit}}
 	if r.ContentLength > limit {
 		w.Header().Set("Connection", "close")
 		return nil, tooLarge

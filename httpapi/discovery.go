@@ -14,7 +14,7 @@ import (
 // Name and Description introduce the service in every discovery document.
 const (
 	Name        = "Dalil"
-	Description = "Structured, evidence-backed intelligence for AI agents, one paid HTTP call at a time: property yield and payback in OMR, maintenance reserves, and more. Every answer states its evidence, confidence and limits."
+	Description = "Structured, evidence-backed intelligence for AI agents, one paid HTTP call at a time: property yield and payback in OMR, maintenance reserves, and more. Every answer says what it is based on and what it leaves out."
 )
 
 // baseURL is the configured public origin, else the request's own.

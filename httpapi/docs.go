@@ -112,7 +112,7 @@ func (s *Server) handleLLMs(w http.ResponseWriter, r *http.Request) {
 	b.WriteString("- Choose a rail with `X-Service-Payment-Method: " + strings.Join(s.enabledMethods(), "|") + "` (default auto).\n")
 	b.WriteString("- Retry safely with `Idempotency-Key: <unique string>`: the same key and body replay the first answer without a second charge.\n")
 	b.WriteString("- Success: `{\"success\":true,\"data\":{...},\"meta\":{\"requestId\",\"tool\",\"price\",\"currency\",\"paymentMethod\"}}`. Failure: `{\"success\":false,\"error\":{\"code\",\"message\",\"details\"}}`; `details` lists every input problem with its dotted `path`. Fix the input and retry.\n")
-	b.WriteString("- You are charged only for a 2xx answer. 401: send a valid key. 402 INSUFFICIENT_CREDITS: top up. 429: wait for `Retry-After`.\n")
+	b.WriteString("- You are charged only for a 2xx answer. 401: send a valid key. 402 INSUFFICIENT_CREDITS: the account's operator must add credits (or pay per call where offered). 429: wait for `Retry-After`.\n")
 	b.WriteString("- Machine-readable: /openapi.json, /api/v1/capabilities, /api/v1/pricing. MCP: run `dalil mcp` (stdio)")
 	if s.cfg.MCP != nil {
 		b.WriteString(" or connect to /mcp (streamable HTTP)")

@@ -118,7 +118,9 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /docs", s.handleDocs)
 	m.Handle("GET /metrics", s.metrics.handler())
 	if s.cfg.MCP != nil {
-		m.Handle("/mcp", s.cfg.MCP)
+		// Stateless JSON mode answers POST only; other methods get the
+		// envelope's 405 from dispatch.
+		m.Handle("POST /mcp", s.cfg.MCP)
 	}
 	if s.cfg.AdminToken != "" {
 		s.adminRoutes()

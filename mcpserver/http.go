@@ -1,7 +1,10 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"io"
 	"log/slog"
 	"net/http"
 
@@ -35,6 +38,16 @@ func HTTPHandler(srv *mcp.Server, logger *slog.Logger) http.Handler {
 	// Tool calls run in-process; they carry the HTTP caller's address so
 	// that keyless rate limits count each client, not this process.
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// A body that is not JSON gets a JSON-RPC parse error, as on stdio,
+		// rather than the SDK's plain-text 400.
+		body, err := io.ReadAll(io.LimitReader(r.Body, MaxHTTPBody+1))
+		if err != nil || len(body) > MaxHTTPBody || !json.Valid(body) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			io.WriteString(w, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the body is not one JSON-RPC message"}}`+"\n")
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
 		c := client{addr: r.RemoteAddr, forwardedFor: r.Header.Values("X-Forwarded-For")}
 		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKey{}, c)))
 	})

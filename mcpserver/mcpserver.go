@@ -18,10 +18,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
+	"syscall"
 
 	"dalil"
 	"dalil/capability"
@@ -164,11 +167,19 @@ func (o Options) handler(e *capability.Entry) mcp.ToolHandler {
 		resp, err := o.Caller.Call(ctx, Request{Method: http.MethodPost, Path: e.Path, Header: h, Body: body})
 		if err != nil {
 			o.Logger.Warn("mcp: service unreachable", "tool", e.ID, "err", err)
-			return toolError(errorObject{
-				Code: string(dalil.CodeServiceUnavailable),
-				Message: "The Dalil service could not be reached (" + err.Error() + "). The call may not have run; " +
-					"retry later with the same params._meta[\"" + IdempotencyKeyMeta + "\"] so that it is charged at most once.",
-			}, nil), nil
+			msg := "The Dalil service could not be reached (" + err.Error() + "). "
+			var ne net.Error
+			switch {
+			case errors.Is(err, syscall.ECONNREFUSED):
+				msg += "The call did not run and nothing was charged; retry later."
+			case h.Get("Idempotency-Key") != "":
+				msg += "The call may have run; retry with the same params._meta[\"" + IdempotencyKeyMeta + "\"] so that it is charged at most once."
+			case errors.As(err, &ne) && ne.Timeout():
+				msg += "The call may have run; to retry without risking a second charge, send params._meta[\"" + IdempotencyKeyMeta + "\"] with every call."
+			default:
+				msg += "The call may have run; send params._meta[\"" + IdempotencyKeyMeta + "\"] with calls so that a retry is charged at most once."
+			}
+			return toolError(errorObject{Code: string(dalil.CodeServiceUnavailable), Message: msg}, nil), nil
 		}
 		return result(resp), nil
 	}
