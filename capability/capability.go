@@ -96,6 +96,15 @@ type Validator interface {
 	Validate() []dalil.Problem
 }
 
+// TreeValidator is implemented (on the value receiver) by inputs whose
+// cross-field rules can also be checked on a body that failed the schema,
+// so that those problems are listed with the schema's in one answer. It
+// receives the parsed JSON (maps, slices, json.Number) and must tolerate
+// any shape.
+type TreeValidator interface {
+	ValidateTree(tree any) []dalil.Problem
+}
+
 // Entry is one declared capability. Build it with Define or Planned.
 type Entry struct {
 	ID string
@@ -106,6 +115,7 @@ type Entry struct {
 	InputJSON, OutputJSON     json.RawMessage
 
 	validator *santhosh.Schema
+	tree      TreeValidator // nil when the input has no tree-level rules
 	decode    func(tree any, body []byte) (any, error)
 	run       func(ctx context.Context, in any) (any, error)
 }
@@ -155,6 +165,8 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 		panic(fmt.Sprintf("capability %s: output schema: %v", id, err))
 	}
 	e := Entry{ID: id, Options: opts, InputSchema: in, OutputSchema: out}
+	var zero In
+	e.tree, _ = any(zero).(TreeValidator)
 	e.InputJSON = mustJSON(in)
 	e.OutputJSON = mustJSON(out)
 	e.validator, err = compile(id, e.InputJSON)
@@ -238,6 +250,11 @@ func (e *Entry) Decode(body []byte) (any, error) {
 	var ps []dalil.Problem
 	if err := e.validator.Validate(tree); err != nil {
 		ps = problems(err)
+		if e.tree != nil {
+			// The typed rules will not run on this body; list what they
+			// would find, so one answer holds every problem.
+			ps = mergeProblems(ps, e.tree.ValidateTree(tree))
+		}
 	}
 	if len(st.outOfRange) > 0 {
 		// Report every problem: the numbers out of range (whose stand-in 0
@@ -295,4 +312,19 @@ func CallFrom(ctx context.Context) Call {
 		c.Now = time.Now().UTC()
 	}
 	return c
+}
+
+// mergeProblems adds extra to ps without repeating a path and message,
+// sorted by path.
+func mergeProblems(ps, extra []dalil.Problem) []dalil.Problem {
+	seen := map[dalil.Problem]bool{}
+	var out []dalil.Problem
+	for _, p := range append(ps, extra...) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
 }

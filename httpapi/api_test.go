@@ -103,7 +103,7 @@ func TestValidationEnvelopeListsEveryProblem(t *testing.T) {
 	for _, d := range details {
 		paths = append(paths, d.(map[string]any)["path"].(string))
 	}
-	if want := "properties.0.propertyValue,properties.1.pool"; strings.Join(paths, ",") != want {
+	if want := "properties.0.propertyValue,properties.1.name,properties.1.pool"; strings.Join(paths, ",") != want {
 		t.Errorf("paths = %v, want %s", paths, want)
 	}
 }

@@ -43,6 +43,38 @@ func (in CompareInput) Validate() []dalil.Problem {
 	return ps
 }
 
+// ValidateTree finds duplicate names and both maintenance aliases on a body
+// that failed the schema, so they are listed with its other problems.
+func (CompareInput) ValidateTree(tree any) []dalil.Problem {
+	root, _ := tree.(map[string]any)
+	items, _ := root["properties"].([]any)
+	var ps []dalil.Problem
+	first := map[string]int{}
+	for i, it := range items {
+		obj, ok := it.(map[string]any)
+		if !ok {
+			continue
+		}
+		prefix := fmt.Sprintf("properties.%d.", i)
+		ps = append(ps, aliasProblem(obj, prefix)...)
+		name, ok := obj["name"].(string)
+		if !ok {
+			continue
+		}
+		name = strings.TrimSpace(name)
+		if name == "" {
+			ps = append(ps, dalil.Problem{Path: prefix + "name", Message: "must not be blank"})
+			continue
+		}
+		if j, dup := first[name]; dup {
+			ps = append(ps, dalil.Problem{Path: prefix + "name", Message: fmt.Sprintf("duplicate name %q (also properties.%d.name); names must be unique", name, j)})
+			continue
+		}
+		first[name] = i
+	}
+	return ps
+}
+
 // NamedMetrics is a metrics object with the item's name.
 type NamedMetrics struct {
 	Name string `json:"name" jsonschema:"the item's name, trimmed"`

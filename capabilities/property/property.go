@@ -30,6 +30,22 @@ type Input struct {
 // Validate rejects both maintenance aliases together.
 func (in Input) Validate() []dalil.Problem { return in.problems("") }
 
+// ValidateTree finds both maintenance aliases on a body that failed the
+// schema.
+func (Input) ValidateTree(tree any) []dalil.Problem {
+	obj, _ := tree.(map[string]any)
+	return aliasProblem(obj, "")
+}
+
+func aliasProblem(obj map[string]any, prefix string) []dalil.Problem {
+	_, a := obj["maintenance"]
+	_, b := obj["maintenanceCost"]
+	if a && b {
+		return []dalil.Problem{{Path: prefix + "maintenance", Message: "supply either maintenanceCost or its legacy alias maintenance, not both"}}
+	}
+	return nil
+}
+
 func (in Input) problems(prefix string) []dalil.Problem {
 	if in.Maintenance != nil && in.MaintenanceCost != nil {
 		return []dalil.Problem{{Path: prefix + "maintenance", Message: "supply either maintenanceCost or its legacy alias maintenance, not both"}}

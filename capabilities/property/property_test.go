@@ -154,6 +154,7 @@ func TestCompareValidation(t *testing.T) {
 		{"too few", `{"properties":[{"name":"A",` + p + `}]}`, []string{"properties"}},
 		{"name missing and unknown field in item", `{"properties":[{` + p + `,"x":1},{"name":"B",` + p + `}]}`, []string{"properties.0.name", "properties.0.x"}},
 		{"alias rule per item", `{"properties":[{"name":"A",` + p + `,"maintenance":1,"maintenanceCost":2},{"name":"B",` + p + `}]}`, []string{"properties.0.maintenance"}},
+		{"duplicate name listed with schema problems", `{"properties":[{"name":"A",` + p + `},{"name":"A","propertyValue":"x","annualRent":1,"z":1}]}`, []string{"properties.1.name", "properties.1.propertyValue", "properties.1.z"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
