@@ -97,10 +97,9 @@ type Validator interface {
 }
 
 // TreeValidator is implemented (on the value receiver) by inputs whose
-// cross-field rules can also be checked on a body that failed the schema,
-// so that those problems are listed with the schema's in one answer. It
-// receives the parsed JSON (maps, slices, json.Number) and must tolerate
-// any shape.
+// cross-field rules work on the parsed JSON (maps, slices, json.Number):
+// they run on every body, also one that failed the schema, so one answer
+// lists every problem. They must tolerate any shape.
 type TreeValidator interface {
 	ValidateTree(tree any) []dalil.Problem
 }
@@ -250,11 +249,9 @@ func (e *Entry) Decode(body []byte) (any, error) {
 	var ps []dalil.Problem
 	if err := e.validator.Validate(tree); err != nil {
 		ps = problems(err)
-		if e.tree != nil {
-			// The typed rules will not run on this body; list what they
-			// would find, so one answer holds every problem.
-			ps = mergeProblems(ps, e.tree.ValidateTree(tree))
-		}
+	}
+	if e.tree != nil {
+		ps = mergeProblems(ps, e.tree.ValidateTree(tree))
 	}
 	if len(st.outOfRange) > 0 {
 		// Report every problem: the numbers out of range (whose stand-in 0

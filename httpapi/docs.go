@@ -133,7 +133,7 @@ func (s *Server) handleLLMs(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(&b, "\n```sh\n%s\n```\n\n", curlExample(base, e.Path, e.Example))
 	}
 	if planned := s.reg.Planned(); len(planned) > 0 {
-		b.WriteString("## Planned (not implemented; do not call)\n\n")
+		b.WriteString("## Planned (not available yet; do not call)\n\n")
 		for _, e := range planned {
 			fmt.Fprintf(&b, "- `%s`: %s\n", e.ID, e.Summary)
 		}

@@ -20,31 +20,9 @@ type CompareInput struct {
 	Properties []Item `json:"properties" jsonschema:"the properties to compare" schema:"minItems=2,maxItems=20"`
 }
 
-// Validate checks what the schema cannot: the alias rule per item, names
-// that are blank once trimmed, and duplicate names (each duplicate is
+// ValidateTree checks what the schema cannot: the alias rule per item,
+// names that are blank once trimmed, and duplicate names (each duplicate is
 // reported at its own path).
-func (in CompareInput) Validate() []dalil.Problem {
-	var ps []dalil.Problem
-	first := map[string]int{}
-	for i, it := range in.Properties {
-		prefix := fmt.Sprintf("properties.%d.", i)
-		ps = append(ps, it.problems(prefix)...)
-		name := strings.TrimSpace(it.Name)
-		if name == "" {
-			ps = append(ps, dalil.Problem{Path: prefix + "name", Message: "must not be blank"})
-			continue
-		}
-		if j, dup := first[name]; dup {
-			ps = append(ps, dalil.Problem{Path: prefix + "name", Message: fmt.Sprintf("duplicate name %q (also properties.%d.name); names must be unique", name, j)})
-			continue
-		}
-		first[name] = i
-	}
-	return ps
-}
-
-// ValidateTree finds duplicate names and both maintenance aliases on a body
-// that failed the schema, so they are listed with its other problems.
 func (CompareInput) ValidateTree(tree any) []dalil.Problem {
 	root, _ := tree.(map[string]any)
 	items, _ := root["properties"].([]any)

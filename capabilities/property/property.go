@@ -27,11 +27,7 @@ type Input struct {
 	OtherAnnualCosts *float64 `json:"otherAnnualCosts,omitempty" jsonschema:"other annual operating costs in OMR" schema:"minimum=0,maximum=1e12"`
 }
 
-// Validate rejects both maintenance aliases together.
-func (in Input) Validate() []dalil.Problem { return in.problems("") }
-
-// ValidateTree finds both maintenance aliases on a body that failed the
-// schema.
+// ValidateTree rejects both maintenance aliases together.
 func (Input) ValidateTree(tree any) []dalil.Problem {
 	obj, _ := tree.(map[string]any)
 	return aliasProblem(obj, "")
@@ -41,13 +37,6 @@ func aliasProblem(obj map[string]any, prefix string) []dalil.Problem {
 	_, a := obj["maintenance"]
 	_, b := obj["maintenanceCost"]
 	if a && b {
-		return []dalil.Problem{{Path: prefix + "maintenance", Message: "supply either maintenanceCost or its legacy alias maintenance, not both"}}
-	}
-	return nil
-}
-
-func (in Input) problems(prefix string) []dalil.Problem {
-	if in.Maintenance != nil && in.MaintenanceCost != nil {
 		return []dalil.Problem{{Path: prefix + "maintenance", Message: "supply either maintenanceCost or its legacy alias maintenance, not both"}}
 	}
 	return nil

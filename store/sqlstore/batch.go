@@ -165,7 +165,7 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 var ledgerChunks = []int{64, 16, 4, 1}
 
 // insertLedgerN is the prepared insert of n ledger rows. SQLite gets ?
-// placeholders: it resolves $N names by a linear search, quadratic here.
+// parameter markers: it resolves $N names by a linear search, quadratic here.
 func insertLedgerN(dialect string, n int) string {
 	var q strings.Builder
 	q.WriteString(`INSERT INTO ledger (account_id, kind, rail, tool, amount, balance_after, request_id, note, created_at) VALUES `)
