@@ -356,23 +356,44 @@ func (s *Server) payPerCallRoutes() []map[string]string {
 // length over the limit is refused before reading; otherwise at most
 // limit+1 bytes are read.
 func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
-	ct := r.Header.Get("Content-Type")
-	mt, _, err := mime.ParseMediaType(ct)
-	if err != nil || mt != "application/json" {
-		return nil, dalil.Errorf(dalil.CodeUnsupportedMediaType, "Send the body as JSON with Content-Type: application/json.")
+	if ct := r.Header.Get("Content-Type"); ct != "application/json" { // the common case needs no parsing
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || mt != "application/json" {
+			return nil, dalil.Errorf(dalil.CodeUnsupportedMediaType, "Send the body as JSON with Content-Type: application/json.")
+		}
 	}
-	tooLarge := &dalil.Error{Code: dalil.CodePayloadTooLarge, Message: fmt.Sprintf("The request body exceeds the %d-byte limit.", limit), Details: map[string]any{"limitBytes": limit}}
-	if r.ContentLength > limit {
+	tooLarge := func() error {
 		w.Header().Set("Connection", "close")
-		return nil, tooLarge
+		return &dalil.Error{Code: dalil.CodePayloadTooLarge, Message: fmt.Sprintf("The request body exceeds the %d-byte limit.", limit), Details: map[string]any{"limitBytes": limit}}
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
+	if r.ContentLength > limit {
+		return nil, tooLarge()
+	}
+	var body []byte
+	var err error
+	if r.ContentLength >= 0 {
+		// A declared length is read into a buffer of that size; one more
+		// byte is asked for, which must not come (net/http already refuses
+		// a body longer than its Content-Length).
+		body = make([]byte, r.ContentLength, r.ContentLength+1)
+		if _, err = io.ReadFull(r.Body, body); err == nil {
+			var extra [1]byte
+			if n, _ := r.Body.Read(extra[:]); n > 0 {
+				return nil, tooLarge()
+			}
+		}
+	} else {
+		body, err = io.ReadAll(io.LimitReader(r.Body, limit+1))
+	}
 	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, tooLarge()
+		}
 		return nil, dalil.Errorf(dalil.CodeInvalidInput, "The request body could not be read.")
 	}
 	if int64(len(body)) > limit {
-		w.Header().Set("Connection", "close")
-		return nil, tooLarge
+		return nil, tooLarge()
 	}
 	return body, nil
 }

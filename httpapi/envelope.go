@@ -71,15 +71,20 @@ func withRequestID(next http.Handler) http.Handler {
 		if id == "" || !clientRequestID.MatchString(id) {
 			id = ids.next()
 		}
-		w.Header().Set("X-Request-Id", id)
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id)))
+		w.Header()["X-Request-Id"] = []string{id}
+		// One context value carries everything per request (the id and
+		// the log record), so the request is copied once, not per field.
+		st := &requestState{id: id}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey{}, st)))
 	})
 }
 
 // RequestID returns the request id of ctx.
 func RequestID(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey{}).(string)
-	return id
+	if st, _ := ctx.Value(requestIDKey{}).(*requestState); st != nil {
+		return st.id
+	}
+	return ""
 }
 
 // encode renders v as one line of JSON without HTML escaping.
@@ -128,10 +133,16 @@ func successBodyRaw(r *http.Request, data []byte, meta Meta) ([]byte, error) {
 }
 
 func writeRaw(w http.ResponseWriter, status int, contentType string, body []byte) {
-	w.Header().Set("Content-Type", contentType)
+	if contentType == "application/json" {
+		w.Header()["Content-Type"] = jsonContentType // shared, read-only: no allocation
+	} else {
+		w.Header().Set("Content-Type", contentType)
+	}
 	w.WriteHeader(status)
 	w.Write(body)
 }
+
+var jsonContentType = []string{"application/json"}
 
 // writeData writes a success envelope.
 func writeData(w http.ResponseWriter, r *http.Request, status int, data any, meta Meta) {

@@ -20,14 +20,19 @@ type callLog struct {
 	cause  error
 }
 
-type callLogKey struct{}
+// requestState is what the middleware keeps for one request.
+type requestState struct {
+	id  string
+	log callLog
+}
 
+// logFrom returns the request's log record; outside a request (tests that
+// call a handler directly) a throwaway one.
 func logFrom(ctx context.Context) *callLog {
-	l, _ := ctx.Value(callLogKey{}).(*callLog)
-	if l == nil {
-		return &callLog{}
+	if st, _ := ctx.Value(requestIDKey{}).(*requestState); st != nil {
+		return &st.log
 	}
-	return l
+	return &callLog{}
 }
 
 func setLogError(ctx context.Context, e *dalil.Error) {
@@ -71,8 +76,7 @@ func (w *statusWriter) Flush() {
 func (s *Server) observe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		cl := &callLog{}
-		r = r.WithContext(context.WithValue(r.Context(), callLogKey{}, cl))
+		cl := logFrom(r.Context())
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {
 			if v := recover(); v != nil {
@@ -90,6 +94,13 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			}
 			dur := time.Since(start)
 			s.metrics.observeRequest(route, sw.status, dur, cl)
+			level := slog.LevelInfo
+			if sw.status >= 500 {
+				level = slog.LevelError
+			}
+			if !s.log.Enabled(r.Context(), level) {
+				return // the line would be dropped: skip building it
+			}
 			attrs := []slog.Attr{
 				slog.String("requestId", RequestID(r.Context())),
 				slog.String("method", r.Method),
@@ -106,12 +117,8 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			if cl.code != "" {
 				attrs = append(attrs, slog.String("code", string(cl.code)))
 			}
-			level := slog.LevelInfo
-			if sw.status >= 500 {
-				level = slog.LevelError
-				if cl.cause != nil {
-					attrs = append(attrs, slog.String("cause", cl.cause.Error()))
-				}
+			if level == slog.LevelError && cl.cause != nil {
+				attrs = append(attrs, slog.String("cause", cl.cause.Error()))
 			}
 			s.log.LogAttrs(r.Context(), level, "request", attrs...)
 		}()
@@ -119,15 +126,27 @@ func (s *Server) observe(next http.Handler) http.Handler {
 	})
 }
 
+// Values of the common headers. net/http copies header values before
+// writing them and nothing in Dalil appends to them.
+var (
+	noStore        = []string{"no-store"}
+	nosniff        = []string{"nosniff"}
+	noReferrer     = []string{"no-referrer"}
+	anyOrigin      = []string{"*"}
+	exposedHeaders = []string{"X-Request-Id, Idempotent-Replayed, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, WWW-Authenticate, PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE, Payment-Receipt, Deprecation, Link"}
+)
+
 // commonHeaders are set on every response.
 func commonHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Cache-Control", "no-store")
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("Access-Control-Allow-Origin", "*")
-		h.Set("Access-Control-Expose-Headers", "X-Request-Id, Idempotent-Replayed, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, WWW-Authenticate, PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE, Payment-Receipt, Deprecation, Link")
+		// Shared read-only values: every response carries them, and Set
+		// would allocate a fresh slice for each.
+		h["Cache-Control"] = noStore
+		h["X-Content-Type-Options"] = nosniff
+		h["Referrer-Policy"] = noReferrer
+		h["Access-Control-Allow-Origin"] = anyOrigin
+		h["Access-Control-Expose-Headers"] = exposedHeaders
 		if r.Method == http.MethodOptions {
 			h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
 			h.Set("Access-Control-Allow-Headers", "Content-Type, Authorization, X-API-Key, Idempotency-Key, X-Service-Payment-Method, X-Request-Id, X-PAYMENT, PAYMENT-SIGNATURE, Payment-Authorization")

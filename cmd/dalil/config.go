@@ -21,9 +21,11 @@ type config struct {
 	// TrustedProxies lists the load balancers' addresses or CIDRs, comma-separated.
 	TrustedProxies string
 	LogLevel       string
-	Demo           bool
-	railsRaw       string
-	Args           []string // positional arguments
+	// DebugAddr, when set, serves net/http/pprof on its own listener.
+	DebugAddr string
+	Demo      bool
+	railsRaw  string
+	Args      []string // positional arguments
 	// getenv is the environment, for settings read where they are used
 	// (the pay-per-call rails' DALIL_* variables, rails.go).
 	getenv func(string) string
@@ -49,6 +51,7 @@ func newFlags(name string, getenv func(string) string, stderr io.Writer) (*flag.
 	c.RedisURL = getenv("DALIL_REDIS_URL")
 	c.RateLimits = getenv("DALIL_RATE_LIMITS")
 	c.TrustedProxies = getenv("DALIL_TRUSTED_PROXIES")
+	c.DebugAddr = getenv("DALIL_DEBUG_ADDR")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: dalil %s [flags]\n", name)
 		fs.PrintDefaults()

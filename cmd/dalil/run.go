@@ -88,6 +88,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	fmt.Fprintf(stderr, "dalil %s listening on http://%s (database: %s)\n", httpapi.Version, ln.Addr(), store.Dialect())
+	if cfg.DebugAddr != "" {
+		stopDebug, err := serveDebug(cfg.DebugAddr, stderr)
+		if err != nil {
+			return err
+		}
+		defer stopDebug()
+	}
 	purgeCtx, stopPurge := context.WithCancel(ctx)
 	purged := make(chan struct{})
 	go func() { defer close(purged); purgeExpired(purgeCtx, store, log) }()

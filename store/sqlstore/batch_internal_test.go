@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"dalil"
 )
@@ -59,5 +60,35 @@ func TestChargeEachMatchesBatch(t *testing.T) {
 	}
 	if fastCredits != 0 || slowCredits != 0 {
 		t.Errorf("credits: batch %d, one by one %d, want 0", fastCredits, slowCredits)
+	}
+}
+
+// TestGatherMore: charges already waiting join the group, a quiet queue
+// ends the gathering within the window, and maxGroup bounds the group.
+func TestGatherMore(t *testing.T) {
+	s := &Store{gather: 400 * time.Millisecond, charges: make(chan *chargeJob, maxGroup+10), closed: make(chan struct{})}
+	job := func() *chargeJob { return &chargeJob{done: make(chan struct{})} }
+	for range 3 {
+		s.charges <- job()
+	}
+	group, timer := s.gatherMore([]*chargeJob{job(), job()}, nil)
+	if len(group) != 5 {
+		t.Errorf("group of %d, want the 2 given and the 3 waiting", len(group))
+	}
+	if len(s.charges) != 0 {
+		t.Errorf("%d charges left in the queue", len(s.charges))
+	}
+	// A charge arriving while the group is open joins it.
+	go func() { time.Sleep(time.Millisecond); s.charges <- job() }()
+	group, timer = s.gatherMore([]*chargeJob{job(), job()}, timer)
+	if len(group) != 3 {
+		t.Errorf("group of %d, want 3 with the late charge", len(group))
+	}
+	for range maxGroup + 10 {
+		s.charges <- job()
+	}
+	group, _ = s.gatherMore([]*chargeJob{job(), job()}, timer)
+	if len(group) != maxGroup || len(s.charges) != 12 {
+		t.Errorf("group of %d with %d left, want %d and 12", len(group), len(s.charges), maxGroup)
 	}
 }

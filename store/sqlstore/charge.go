@@ -69,9 +69,22 @@ const defaultGroupTimeout = 15 * time.Second
 // maxGroup bounds one group transaction, keeping its latency small.
 const maxGroup = 256
 
+// defaultGatherWindow is Options.GatherWindow's default.
+const defaultGatherWindow = 2 * time.Millisecond
+
 // committer runs groups of charges until the store closes.
+//
+// A group's fixed cost (begin, account reads, commit and its fsync) is paid
+// once however many charges it holds, so under load bigger groups mean
+// more charges per second from the same CPU. When the committer finds
+// other charges waiting besides the first (concurrent callers), it keeps
+// the group open for up to the gather window, and closes it early when no
+// new charge arrives within a quarter of the window. A lone charge at low
+// load is committed at once. This is PostgreSQL's commit_delay with
+// commit_siblings, applied to a group of charges.
 func (s *Store) committer() {
 	defer close(s.committerDone)
+	var timer *time.Timer
 	for {
 		var first *chargeJob
 		select {
@@ -89,8 +102,41 @@ func (s *Store) committer() {
 				break drain
 			}
 		}
+		if len(group) > 1 && s.gather > 0 {
+			group, timer = s.gatherMore(group, timer)
+		}
 		s.runGroup(group)
 	}
+}
+
+// gatherMore adds charges arriving within the gather window to group. It
+// reuses timer between groups (one allocation for the committer's life).
+func (s *Store) gatherMore(group []*chargeJob, timer *time.Timer) ([]*chargeJob, *time.Timer) {
+	deadline := time.Now().Add(s.gather)
+	gap := s.gather / 4
+	for len(group) < maxGroup {
+		wait := time.Until(deadline)
+		if wait <= 0 {
+			break
+		}
+		wait = min(wait, gap)
+		if timer == nil {
+			timer = time.NewTimer(wait)
+		} else {
+			timer.Reset(wait)
+		}
+		select {
+		case j := <-s.charges:
+			timer.Stop()
+			group = append(group, j)
+			continue
+		case <-timer.C:
+		case <-s.closed:
+			timer.Stop()
+		}
+		break
+	}
+	return group, timer
 }
 
 func (s *Store) runGroup(group []*chargeJob) {

@@ -37,6 +37,7 @@ type Store struct {
 	dialect      string  // "sqlite" or "postgres"
 	path         string  // SQLite file
 	groupTimeout time.Duration
+	gather       time.Duration
 	now          func() time.Time
 
 	stmts sync.Map // query -> *sql.Stmt on w or r, prepared once
@@ -58,15 +59,22 @@ type Options struct {
 	// GroupTimeout bounds one group of charges (default 15 s): past it the
 	// group is rolled back and its callers get 503.
 	GroupTimeout time.Duration
+	// GatherWindow is how long, at most, the committer keeps a group open
+	// for more charges once it sees concurrent ones (default 2 ms; negative
+	// turns gathering off). A charge alone is never delayed. See committer.
+	GatherWindow time.Duration
 }
 
 // Open opens dsn: a postgres:// or postgresql:// URL, or else a SQLite file
 // path (":memory:" is refused: reads and writes use separate pools). It runs
 // the embedded migrations before returning.
 func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
-	s := &Store{now: opts.Now, groupTimeout: opts.GroupTimeout}
+	s := &Store{now: opts.Now, groupTimeout: opts.GroupTimeout, gather: opts.GatherWindow}
 	if s.groupTimeout <= 0 {
 		s.groupTimeout = defaultGroupTimeout
+	}
+	if s.gather == 0 {
+		s.gather = defaultGatherWindow
 	}
 	if s.now == nil {
 		s.now = time.Now
