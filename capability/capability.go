@@ -17,6 +17,8 @@ import (
 
 	"dalil"
 
+	jsonv2 "github.com/go-json-experiment/json"
+	jsonv1 "github.com/go-json-experiment/json/v1"
 	"github.com/google/jsonschema-go/jsonschema"
 	santhosh "github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -114,9 +116,14 @@ type Entry struct {
 	InputJSON, OutputJSON     json.RawMessage
 
 	validator *santhosh.Schema
+	fast      *fastNode     // proves valid bodies valid cheaply; nil: santhosh only
 	tree      TreeValidator // nil when the input has no tree-level rules
 	decode    func(tree any, body []byte) (any, error)
-	run       func(ctx context.Context, in any) (any, error)
+	// typedStd decodes a body into the input type with encoding/json
+	// (DisallowUnknownFields), the reference; typedV2 does the same with
+	// json/v2 under typedOptions, faster.
+	typedStd, typedV2 func(body []byte) (any, error)
+	run               func(ctx context.Context, in any) (any, error)
 }
 
 var idPattern = regexp.MustCompile(`^[a-z][a-z0-9_]{1,63}$`)
@@ -172,20 +179,40 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 	if err != nil {
 		panic(fmt.Sprintf("capability %s: compile input schema: %v", id, err))
 	}
-	e.decode = func(tree any, body []byte) (any, error) {
+	e.fast = compileFast(e.validator)
+	typedStd := func(b []byte) (any, error) {
 		var v In
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		return v, nil
+	}
+	typedV2 := func(b []byte) (any, error) {
+		var v In
+		if err := jsonv2.Unmarshal(b, &v, typedOptions); err != nil {
+			return nil, err
+		}
+		return v, nil
+	}
+	e.typedStd, e.typedV2 = typedStd, typedV2
+	e.decode = func(tree any, body []byte) (any, error) {
 		b := body
 		if b == nil {
 			b, _ = json.Marshal(tree)
 		}
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&v); err != nil {
-			// The schema passed, so this is a type the schema cannot
-			// express; report it rather than failing the call.
-			return nil, dalil.InvalidInput(dalil.Problem{Path: "", Message: "does not match the input schema: " + err.Error()})
+		// encoding/json's rules, run by the faster json/v2 engine; when
+		// it fails, encoding/json itself decides and words the error.
+		v, err := typedV2(b)
+		if err != nil {
+			if v, err = typedStd(b); err != nil {
+				// The schema passed, so this is a type the schema cannot
+				// express; report it rather than failing the call.
+				return nil, dalil.InvalidInput(dalil.Problem{Path: "", Message: "does not match the input schema: " + err.Error()})
+			}
 		}
-		if val, ok := any(v).(Validator); ok {
+		if val, ok := v.(Validator); ok {
 			if ps := val.Validate(); len(ps) > 0 {
 				return nil, dalil.InvalidInput(ps...)
 			}
@@ -203,6 +230,11 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 	}
 	return e
 }
+
+// typedOptions make json/v2 unmarshal as encoding/json's Decoder with
+// DisallowUnknownFields does (the v1 semantics encoding/json itself uses
+// when built with GOEXPERIMENT=jsonv2).
+var typedOptions = jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(), jsonv2.RejectUnknownMembers(true))
 
 // Planned declares a roadmap capability: listed, never routed.
 func Planned(id, group, summary string) Entry {
@@ -247,8 +279,13 @@ func (e *Entry) Decode(body []byte) (any, error) {
 		return nil, perr
 	}
 	var ps []dalil.Problem
-	if err := e.validator.Validate(tree); err != nil {
-		ps = problems(err)
+	// The compiled check proves most bodies valid without allocating;
+	// anything it cannot prove goes to santhosh, which finds and words
+	// every problem.
+	if e.fast == nil || !e.fast.valid(tree) {
+		if err := e.validator.Validate(tree); err != nil {
+			ps = problems(err)
+		}
 	}
 	if e.tree != nil {
 		ps = mergeProblems(ps, e.tree.ValidateTree(tree))

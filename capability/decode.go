@@ -10,9 +10,11 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"dalil"
 
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
@@ -23,9 +25,10 @@ const maxDepth = 64
 // parseBody reads body as exactly one JSON value and returns it as a tree of
 // map[string]any, []any, string, bool, nil and json.Number. It refuses what
 // encoding/json would silently accept: duplicate object keys, trailing
-// values, numbers beyond float64, invalid UTF-8 escapes are left to json.
-// Integral numbers written with a fraction or exponent become integers (3.0
-// becomes 3), so the schema validator and the typed decoder agree.
+// values, numbers beyond float64, invalid UTF-8 (raw or as an escaped lone
+// surrogate). Integral numbers written with a fraction or exponent become
+// integers (3.0 becomes 3), so the schema validator and the typed decoder
+// agree.
 func parseBody(body []byte) (any, bool, *dalil.Error) {
 	v, st, err := parseTree(body)
 	if err != nil {
@@ -43,96 +46,215 @@ type parseState struct {
 	outOfRange []dalil.Problem // numbers beyond float64, replaced by 0 in the tree
 }
 
+// treeParser walks a body with a jsontext.Decoder (RFC 8259 syntax, UTF-8
+// checked, one token at a time without a per-token allocation). Paths are
+// kept as a stack of segments and joined only when a problem is reported.
+type treeParser struct {
+	dec  jsontext.Decoder
+	src  bytes.Buffer
+	segs []pathSeg
+	st   *parseState
+}
+
+// pathSeg is one step of a path: an object key, or an array index when
+// key is empty and index >= 0.
+type pathSeg struct {
+	key   string
+	index int
+}
+
+var parsers = sync.Pool{New: func() any { return new(treeParser) }}
+
+// Duplicate names are checked by object (to report the key at its
+// path); everything else is jsontext's strict default.
+var parseOpts = jsontext.AllowDuplicateNames(true)
+
 // parseTree is parseBody that keeps going past numbers out of range (they
 // become 0 and are listed), so the schema can report the other problems.
 func parseTree(body []byte) (any, *parseState, *dalil.Error) {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
+	p := parsers.Get().(*treeParser)
 	st := &parseState{}
-	v, err := parseValue(dec, "", 0, st)
+	p.src = *bytes.NewBuffer(body)
+	p.dec.Reset(&p.src, parseOpts)
+	p.segs, p.st = p.segs[:0], st
+	v, err := p.value(0)
+	if err == nil {
+		// Anything but whitespace after the value (another value, or
+		// bytes that are no JSON at all) is refused alike.
+		if len(bytes.TrimLeft(body[p.dec.InputOffset():], " \t\r\n")) > 0 {
+			err = dalil.InvalidInput(dalil.Problem{Path: "", Message: "the body must hold exactly one JSON value"})
+		}
+	}
+	// Drop every reference into body before pooling.
+	p.dec.Reset(eofReader{}, parseOpts)
+	p.src = bytes.Buffer{}
+	clear(p.segs[:cap(p.segs)])
+	p.st = nil
+	parsers.Put(p)
 	if err != nil {
 		return nil, nil, err
-	}
-	if _, e := dec.Token(); e != io.EOF {
-		return nil, nil, dalil.InvalidInput(dalil.Problem{Path: "", Message: "the body must hold exactly one JSON value"})
 	}
 	return v, st, nil
 }
 
-func parseValue(dec *json.Decoder, path string, depth int, st *parseState) (any, *dalil.Error) {
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
+
+// path renders the current path in dotted form ("properties.2.name"),
+// joined as join does (an empty key at the root adds no dot).
+func (p *treeParser) path() string {
+	path := ""
+	for _, s := range p.segs {
+		if s.index >= 0 {
+			path = join(path, strconv.Itoa(s.index))
+		} else {
+			path = join(path, s.key)
+		}
+	}
+	return path
+}
+
+func (p *treeParser) problem(msg string) *dalil.Error {
+	return dalil.InvalidInput(dalil.Problem{Path: p.path(), Message: msg})
+}
+
+func (p *treeParser) value(depth int) (any, *dalil.Error) {
 	if depth > maxDepth {
-		return nil, dalil.InvalidInput(dalil.Problem{Path: path, Message: fmt.Sprintf("nesting deeper than %d levels", maxDepth)})
+		return nil, p.problem(fmt.Sprintf("nesting deeper than %d levels", maxDepth))
 	}
-	tok, err := dec.Token()
+	tok, err := p.dec.ReadToken()
 	if err != nil {
-		return nil, syntaxProblem(err, path)
+		return nil, p.syntaxProblem(err)
 	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			obj := map[string]any{}
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return nil, syntaxProblem(err, path)
-				}
-				key, ok := kt.(string)
-				if !ok {
-					return nil, dalil.InvalidInput(dalil.Problem{Path: path, Message: "malformed JSON object"})
-				}
-				child := join(path, key)
-				if _, dup := obj[key]; dup {
-					return nil, dalil.InvalidInput(dalil.Problem{Path: child, Message: "duplicate key " + strconv.Quote(key)})
-				}
-				v, perr := parseValue(dec, child, depth+1, st)
-				if perr != nil {
-					return nil, perr
-				}
-				obj[key] = v
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, syntaxProblem(err, path)
-			}
-			return obj, nil
-		case '[':
-			arr := []any{}
-			for i := 0; dec.More(); i++ {
-				v, perr := parseValue(dec, join(path, strconv.Itoa(i)), depth+1, st)
-				if perr != nil {
-					return nil, perr
-				}
-				arr = append(arr, v)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, syntaxProblem(err, path)
-			}
-			return arr, nil
-		}
-		return nil, dalil.InvalidInput(dalil.Problem{Path: path, Message: "malformed JSON"})
-	case json.Number:
-		f, err := strconv.ParseFloat(string(t), 64)
-		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-			st.outOfRange = append(st.outOfRange, dalil.Problem{Path: path, Message: "number is out of range"})
-			return json.Number("0"), nil
-		}
-		// Keep the caller's digits (exact decimal amounts depend on them),
-		// except that integral values in fraction or exponent form become
-		// plain integers, which JSON Schema and Go integers both accept.
-		if strings.ContainsAny(string(t), ".eE") && f == math.Trunc(f) && math.Abs(f) < 1e18 && wholeText(string(t)) {
-			st.rewrote = true
-			return json.Number(strconv.FormatFloat(f, 'f', -1, 64)), nil
-		}
-		if len(t) > 64 || strings.ContainsAny(string(t), "eE") {
-			// Long or exponent forms are what makes exact comparison
-			// expensive; their float value is all that can matter.
-			st.rewrote = true
-			return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
-		}
-		return t, nil
-	default:
-		return t, nil // string, bool or nil
+	switch tok.Kind() {
+	case '{':
+		return p.object(depth)
+	case '[':
+		return p.array(depth)
+	case '"':
+		return tok.String(), nil
+	case '0':
+		return p.number(tok.String()), nil
+	case 't':
+		return true, nil
+	case 'f':
+		return false, nil
+	case 'n':
+		return nil, nil
 	}
+	return nil, p.problem("malformed JSON")
+}
+
+func (p *treeParser) object(depth int) (any, *dalil.Error) {
+	obj := map[string]any{}
+	for {
+		k := p.dec.PeekKind()
+		if k == '}' {
+			break
+		}
+		// An invalid next token (PeekKind 0) is reported by ReadToken.
+		kt, err := p.dec.ReadToken()
+		if err != nil {
+			if strings.IndexByte("ntf0{[", byte(k)) >= 0 && (errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)) {
+				// "{n" is no object however it would go on; jsontext
+				// first reads the literal and finds the end.
+				return nil, p.problem(fmt.Sprintf("malformed JSON at byte %d: object member name must be a string", p.nextOffset()))
+			}
+			return nil, p.syntaxProblem(err)
+		}
+		if kt.Kind() != '"' {
+			return nil, p.problem("malformed JSON object")
+		}
+		key := kt.String()
+		p.segs = append(p.segs, pathSeg{key: key, index: -1})
+		if _, dup := obj[key]; dup {
+			return nil, p.problem("duplicate key " + strconv.Quote(key))
+		}
+		v, perr := p.value(depth + 1)
+		if perr != nil {
+			return nil, perr
+		}
+		p.segs = p.segs[:len(p.segs)-1]
+		obj[key] = v
+	}
+	if _, err := p.dec.ReadToken(); err != nil {
+		return nil, p.syntaxProblem(err)
+	}
+	return obj, nil
+}
+
+func (p *treeParser) array(depth int) (any, *dalil.Error) {
+	arr := []any{}
+	for i := 0; ; i++ {
+		k := p.dec.PeekKind()
+		if k == ']' || k == '}' || k == 0 && p.atEnd() {
+			// As with encoding/json's Decoder.More: at a '}' or the
+			// end, the read of ']' below reports the error at the
+			// array, not at a next element.
+			break
+		}
+		p.segs = append(p.segs, pathSeg{index: i})
+		v, perr := p.value(depth + 1)
+		if perr != nil {
+			return nil, perr
+		}
+		p.segs = p.segs[:len(p.segs)-1]
+		arr = append(arr, v)
+	}
+	if _, err := p.dec.ReadToken(); err != nil {
+		return nil, p.syntaxProblem(err)
+	}
+	return arr, nil
+}
+
+// atEnd reports whether what is left after the last token, past
+// whitespace, is nothing or a closing delimiter. A read error there
+// concerns the container, not a next element; this keeps the paths of such
+// errors what they were with encoding/json's Decoder.More.
+func (p *treeParser) atEnd() bool {
+	rest := bytes.TrimLeft(p.dec.UnreadBuffer(), " \t\r\n")
+	return len(rest) == 0 || rest[0] == ']' || rest[0] == '}'
+}
+
+// nextOffset is the offset of the next token: past whitespace and a comma
+// after the last one read.
+func (p *treeParser) nextOffset() int64 {
+	unread := p.dec.UnreadBuffer()
+	rest := bytes.TrimLeft(unread, " \t\r\n")
+	if len(rest) > 0 && rest[0] == ',' {
+		rest = bytes.TrimLeft(rest[1:], " \t\r\n")
+	}
+	return p.dec.InputOffset() + int64(len(unread)-len(rest))
+}
+
+// number turns a JSON number literal (valid syntax, checked by jsontext)
+// into the json.Number the tree holds.
+func (p *treeParser) number(lit string) json.Number {
+	if len(lit) <= 64 && !strings.ContainsAny(lit, ".eE") {
+		// A plain integer of at most 64 characters is always within
+		// float64 range and is kept as written.
+		return json.Number(lit)
+	}
+	f, err := strconv.ParseFloat(lit, 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		p.st.outOfRange = append(p.st.outOfRange, dalil.Problem{Path: p.path(), Message: "number is out of range"})
+		return json.Number("0")
+	}
+	// Keep the caller's digits (exact decimal amounts depend on them),
+	// except that integral values in fraction or exponent form become
+	// plain integers, which JSON Schema and Go integers both accept.
+	if strings.ContainsAny(lit, ".eE") && f == math.Trunc(f) && math.Abs(f) < 1e18 && wholeText(lit) {
+		p.st.rewrote = true
+		return json.Number(strconv.FormatFloat(f, 'f', -1, 64))
+	}
+	if len(lit) > 64 || strings.ContainsAny(lit, "eE") {
+		// Long or exponent forms are what makes exact comparison
+		// expensive; their float value is all that can matter.
+		p.st.rewrote = true
+		return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
+	}
+	return json.Number(lit)
 }
 
 // wholeText reports whether a JSON number literal is exactly a whole
@@ -161,16 +283,21 @@ func wholeText(lit string) bool {
 	return strings.TrimRight(digits, "0") == "" || len(digits)-len(strings.TrimRight(digits, "0")) >= -shift
 }
 
-func syntaxProblem(err error, path string) *dalil.Error {
+// syntaxProblem reports a jsontext read error at the current path: a body
+// that stops inside a value, or the first byte that is not JSON there
+// (offset counted from 0).
+func (p *treeParser) syntaxProblem(err error) *dalil.Error {
 	msg := "malformed JSON"
-	var se *json.SyntaxError
+	var se *jsontext.SyntacticError
 	switch {
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		msg = "malformed JSON: the body ends too early"
+	case errors.As(err, &se) && se.Err != nil:
+		msg = fmt.Sprintf("malformed JSON at byte %d: %s", se.ByteOffset, se.Err)
 	case errors.As(err, &se):
-		msg = fmt.Sprintf("malformed JSON at byte %d: %s", se.Offset, se.Error())
+		msg = fmt.Sprintf("malformed JSON at byte %d", se.ByteOffset)
 	}
-	return dalil.InvalidInput(dalil.Problem{Path: path, Message: msg})
+	return p.problem(msg)
 }
 
 func join(path, key string) string {

@@ -1,0 +1,55 @@
+package capability
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+)
+
+// FastCompiled reports whether the entry's schema compiled to the fast
+// check (false: every body goes to santhosh alone).
+func (e *Entry) FastCompiled() bool { return e.fast != nil }
+
+// FastCheck parses body and reports whether the fast check proves it
+// valid, and an error when it does so for a body santhosh refuses.
+func (e *Entry) FastCheck(body []byte) (fastValid bool, err error) {
+	tree, _, perr := parseTree(body)
+	if perr != nil || e.fast == nil {
+		return false, nil
+	}
+	fastValid = e.fast.valid(tree)
+	if verr := e.validator.Validate(tree); verr != nil && fastValid {
+		return true, fmt.Errorf("the fast check accepts %s, santhosh refuses it: %v", body, verr)
+	}
+	return fastValid, nil
+}
+
+// ExampleBody is the entry's example input as JSON.
+func (e *Entry) ExampleBody() []byte {
+	b, _ := json.Marshal(e.Example)
+	return b
+}
+
+// TypedAgrees decodes body, when it parses, into the entry's input type
+// with json/v2 (typedOptions) and with encoding/json, and reports json/v2
+// accepting what encoding/json refuses or decoding another value. (json/v2
+// refusing is no disagreement: Decode then asks encoding/json.)
+func (e *Entry) TypedAgrees(body []byte) error {
+	tree, st, perr := parseTree(body)
+	if perr != nil || e.typedV2 == nil {
+		return nil
+	}
+	b := body
+	if st.rewrote {
+		b, _ = json.Marshal(tree)
+	}
+	v2, err2 := e.typedV2(b)
+	std, errStd := e.typedStd(b)
+	switch {
+	case err2 == nil && errStd != nil:
+		return fmt.Errorf("json/v2 accepts %s, encoding/json refuses it: %v", b, errStd)
+	case err2 == nil && !reflect.DeepEqual(v2, std):
+		return fmt.Errorf("%s: json/v2 decodes %#v, encoding/json %#v", b, v2, std)
+	}
+	return nil
+}
