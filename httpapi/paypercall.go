@@ -40,6 +40,14 @@ type SessionRail interface {
 	Release(ctx context.Context, d SessionDraw) error
 }
 
+// PaymentManager is implemented by a rail whose credentials can also
+// manage a payment without paying for a call (the MPP session intent's
+// topUp and close actions, sent to the paid route itself). Manage reports
+// handled = false for every other credential.
+type PaymentManager interface {
+	Manage(ctx context.Context, h http.Header, q dalil.Quote) (result any, receipt http.Header, handled bool, err error)
+}
+
 // SessionDraw is one reservation on a session.
 type SessionDraw struct {
 	SessionID, Key, Tool string
@@ -134,13 +142,27 @@ func (s *Server) payPerCall(w http.ResponseWriter, r *http.Request, e *capabilit
 		writeError(w, r, err)
 		return
 	}
+	rail := pr.Rail
+	q := s.quote(r, e, r.URL.Path)
+	if m, ok := rail.(PaymentManager); ok && rail.Present(r.Header) {
+		// A channel top-up or close runs no capability, so it needs no input.
+		if v, receipt, handled, err := m.Manage(ctx, r.Header, q); handled {
+			if err != nil {
+				writeError(w, r, err)
+				return
+			}
+			for k, vs := range receipt {
+				w.Header()[k] = vs
+			}
+			writeData(w, r, http.StatusOK, v, Meta{Tool: e.ID, PaymentMethod: rail.ID()})
+			return
+		}
+	}
 	in, err := decodeCall(w, r, e)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	rail := pr.Rail
-	q := s.quote(r, e, r.URL.Path)
 	if !rail.Present(r.Header) {
 		s.writeChallenge(w, r, rail, q, "Payment required: pay "+e.Price.String()+" for "+e.ID+" with "+rail.ID()+" and retry with the credential.")
 		return

@@ -48,6 +48,8 @@ const (
 	envMPPRPCURL          = "DALIL_MPP_RPC_URL"
 	envMPPSettleTimeout   = "DALIL_MPP_SETTLE_TIMEOUT"
 	envMPPChallengeTTL    = "DALIL_MPP_CHALLENGE_TTL"
+	envMPPChannels        = "DALIL_MPP_CHANNELS"
+	envMPPEscrow          = "DALIL_MPP_ESCROW"
 	canonicalRoute        = "POST /api/v1/<tool-path> with X-Service-Payment-Method: "
 	payPerCall            = "pay_per_call"
 	authenticationNone    = "none"
@@ -335,6 +337,29 @@ func buildMPP(e *railEnv, store *sqlstore.Store, log *slog.Logger) (*httpapi.Pay
 		modes = append(modes, mpp.IntentSession)
 		endpoints["sessions"] = "POST /api/v1/mpp/sessions"
 	}
+	// The real session intent (escrow payment channels, voucher-paid
+	// calls): on with DALIL_MPP_CHANNELS=on or an explicit DALIL_MPP_ESCROW.
+	escrow := e.opt(envMPPEscrow)
+	if on, err := switchOn(envMPPChannels, e.opt(envMPPChannels)); err != nil {
+		return nil, err
+	} else if on || escrow != "" {
+		keyHex := e.opt(envMPPPayeeKey)
+		if keyHex == "" {
+			return nil, fmt.Errorf("%s: payment channels need %s (the recipient's key signs the on-chain close)", envMPPChannels, envMPPPayeeKey)
+		}
+		key, err := hexBytes(envMPPPayeeKey, keyHex)
+		if err != nil {
+			return nil, err
+		}
+		ch, err := r.EnableChannels(mpp.ChannelsConfig{Store: store.MPPChannels(), PayeeKey: key, Escrow: escrow})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", envMPPEscrow, err)
+		}
+		if !slices.Contains(modes, mpp.IntentSession) {
+			modes = append(modes, mpp.IntentSession)
+		}
+		endpoints["channel"] = "POST /api/v1/mpp/charge/<tool> or the canonical route with Authorization: Payment intent=session (actions open, voucher, topUp, close; escrow " + ch.Escrow() + ")"
+	}
 	pr.Descriptor = map[string]any{
 		"id": dalil.RailMPP, "enabled": true, "type": payPerCall, "currency": "USD", "network": network,
 		"authentication": authenticationNone,
@@ -368,6 +393,17 @@ func buildMPP(e *railEnv, store *sqlstore.Store, log *slog.Logger) (*httpapi.Pay
 		"singleUse": "each challenge pays for exactly one call",
 	}
 	return pr, nil
+}
+
+// switchOn parses an on/off environment switch (empty is off).
+func switchOn(name, v string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "0", "off", "false", "no":
+		return false, nil
+	case "1", "on", "true", "yes":
+		return true, nil
+	}
+	return false, fmt.Errorf("%s must be on or off, not %q", name, v)
 }
 
 // mppSessions serves MPP sessions through the core's session routes.

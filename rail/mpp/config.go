@@ -28,6 +28,8 @@ type Network struct {
 	Currency string // default TIP-20 token
 	Decimals int
 	RPCURL   string // public endpoint, informational; Config.RPCURL is what is used
+	// Escrow is the Tempo Stream Channel escrow of the session intent.
+	Escrow string
 }
 
 // Networks lists the Tempo networks by the names DALIL_MPP_NETWORK accepts.
@@ -39,12 +41,14 @@ var Networks = map[string]Network{
 		Currency: "0x20c000000000000000000000b9537d11c60e8b50",
 		Decimals: 6,
 		RPCURL:   "https://rpc.tempo.xyz",
+		Escrow:   "0x33b901018174ddabe4841042ab76ba85d4e24f25",
 	},
 	"tempo-testnet": {
 		ChainID:  42431,
 		Currency: "0x20c0000000000000000000000000000000000000",
 		Decimals: 6,
 		RPCURL:   "https://rpc.moderato.tempo.xyz",
+		Escrow:   "0xe1c4d3dce17bc111181ddf716f75bae49e61a336",
 	},
 }
 

@@ -37,8 +37,9 @@ const (
 
 // Rail is the MPP pay-per-call rail (intent charge, method tempo).
 type Rail struct {
-	cfg *resolved
-	rpc *rpcClient
+	cfg      *resolved
+	rpc      *rpcClient
+	channels *Channels // the session intent, when enabled (EnableChannels)
 }
 
 var _ dalil.PaymentRail = (*Rail)(nil)
@@ -211,6 +212,9 @@ func (r *Rail) Challenge(ctx context.Context, q dalil.Quote) (*dalil.Challenge, 
 		return nil, err
 	}
 	ch, _, _, err := r.issue(t)
+	if err == nil && r.channels != nil {
+		err = r.channels.addChallenge(ch, q)
+	}
 	return ch, err
 }
 
@@ -452,6 +456,9 @@ func (r *Rail) Verify(ctx context.Context, h http.Header, q dalil.Quote) (*dalil
 	if err != nil {
 		return nil, err
 	}
+	if r.channels != nil && w.Challenge.Intent == IntentSession {
+		return r.channels.verify(ctx, w, q)
+	}
 	return r.verify(ctx, w, t)
 }
 
@@ -656,6 +663,9 @@ func (r *Rail) matchReceipt(rc *receipt, hash [32]byte, realm, challengeID strin
 // or unconfirmed settlement is *dalil.Error with CodePaymentInvalid: the
 // core must then return no result.
 func (r *Rail) Settle(ctx context.Context, p *dalil.Payment) (http.Header, error) {
+	if cp, ok := p.State.(*channelPayment); ok && cp != nil && r.channels != nil {
+		return r.channels.settle(ctx, cp)
+	}
 	st, ok := p.State.(*settlement)
 	if !ok || st == nil {
 		return nil, errors.New("mpp: Settle called with a payment this rail did not verify")
@@ -708,6 +718,11 @@ type Receipt struct {
 	SessionID string `json:"sessionId,omitempty"`
 	Spent     string `json:"spent,omitempty"`
 	Refunded  string `json:"refunded,omitempty"`
+	// Session-intent (payment channel) receipts add these; Reference is
+	// then the channel id.
+	ChannelID          string `json:"channelId,omitempty"`
+	AcceptedCumulative string `json:"acceptedCumulative,omitempty"`
+	TxHash             string `json:"txHash,omitempty"`
 }
 
 func receiptHeader(rc Receipt) (http.Header, error) {

@@ -42,6 +42,7 @@ type RPC struct {
 	WrongChain atomic.Bool
 
 	mu       sync.Mutex
+	escrow   *Escrow // set by NewEscrow: simulates the session escrow
 	receipts map[string]map[string]any
 	sent     [][]byte
 	calls    map[string]int
@@ -144,6 +145,23 @@ func (r *RPC) serve(w http.ResponseWriter, req *http.Request) {
 		}
 		h, err := r.mine(raw)
 		reply(h, err)
+	case "eth_call":
+		r.mu.Lock()
+		esc := r.escrow
+		r.mu.Unlock()
+		if esc == nil {
+			reply(nil, fmt.Errorf("eth_call: no contract (mpptest.NewEscrow not called)"))
+			return
+		}
+		var call struct {
+			To   string `json:"to"`
+			Data string `json:"data"`
+		}
+		if len(msg.Params) > 0 {
+			_ = json.Unmarshal(msg.Params[0], &call)
+		}
+		out, err := esc.call(call.To, call.Data)
+		reply(out, err)
 	case "eth_getTransactionReceipt":
 		r.mu.Lock()
 		rc, ok := r.receipts[strings.ToLower(str(0))]
@@ -179,7 +197,7 @@ func (r *RPC) mine(raw []byte) (string, error) {
 	r.block++
 	status := "0x1"
 	var logs []map[string]any
-	if r.Revert.Load() {
+	if r.Revert.Load() || (r.escrow != nil && r.escrow.apply(tx) != nil) {
 		status = "0x0"
 	} else {
 		for _, c := range tx.Calls {
