@@ -4,6 +4,8 @@ package main
 
 import (
 	"context"
+	"encoding/hex"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -13,14 +15,19 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"dalil/rail/mpp"
+	"dalil/rail/mpp/mpptest"
 )
 
 // TestInteropNPMClients drives a running `dalil serve` (all three rails on,
 // local facilitator, LND and Tempo RPC on loopback) with the real npm
 // clients in scripts/interop: @x402/fetch + @x402/evm (v2), x402-fetch
-// (v1), mppx (charge and a session deposit) and lsat-js + bolt11 (L402).
-// Each script makes a paid call and asserts a 200 with data; this test
-// then checks that the providers saw the payments.
+// (v1), mppx (charge, a Dalil session deposit, and the MPP session intent:
+// a payment channel on the simulated escrow, opened, paid by vouchers and
+// closed by mppx's session manager) and lsat-js + bolt11 (L402). Each
+// script makes paid calls and asserts 200s with data; this test then
+// checks that the providers saw the payments.
 //
 // Run through scripts/interop/run (it installs the pinned packages):
 //
@@ -35,6 +42,11 @@ func TestInteropNPMClients(t *testing.T) {
 		t.Fatalf("npm packages missing in %s (run scripts/interop/run): %v", dir, err)
 	}
 	p := startProviders(t)
+	// The MPP session intent on, with the simulated escrow at the testnet
+	// escrow address (the one mppx trusts for chain 42431 by default).
+	esc := mpptest.NewEscrow(p.rpc, mpp.Networks["tempo-testnet"].Escrow)
+	p.env[envMPPChannels] = "on"
+	p.env[envMPPEscrow] = esc.Address.Hex()
 	base, logs := serveWith(t, p.env)
 	// The L402 "wallet": pays a BOLT11 invoice through the local LND and
 	// answers the preimage, as a Lightning wallet would learn it.
@@ -49,6 +61,7 @@ func TestInteropNPMClients(t *testing.T) {
 	}))
 	t.Cleanup(wallet.Close)
 
+	var out []byte // the running script's output
 	for _, tc := range []struct {
 		script string
 		args   []string
@@ -66,6 +79,13 @@ func TestInteropNPMClients(t *testing.T) {
 				t.Errorf("Tempo RPC got %d transactions, want 3", n)
 			}
 		}},
+		{"mppx-session.mjs", nil, func(t *testing.T) {
+			checkMPPXSession(t, esc, out, p.env[envMPPRecipient])
+			// Plus two channels' open and close transactions.
+			if n := len(p.rpc.Sent()); n != 7 {
+				t.Errorf("Tempo RPC got %d transactions, want 7", n)
+			}
+		}},
 		{"l402.mjs", []string{wallet.URL}, nil},
 	} {
 		t.Run(tc.script, func(t *testing.T) {
@@ -73,7 +93,8 @@ func TestInteropNPMClients(t *testing.T) {
 			defer cancel()
 			cmd := exec.CommandContext(ctx, "node", append([]string{tc.script, base}, tc.args...)...)
 			cmd.Dir = dir
-			out, err := cmd.CombinedOutput()
+			var err error
+			out, err = cmd.CombinedOutput()
 			t.Logf("%s", out)
 			if err != nil {
 				t.Fatalf("node %s: %v", tc.script, err)
@@ -85,5 +106,46 @@ func TestInteropNPMClients(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Logf("dalil log:\n%s", logs.String())
+	}
+}
+
+// checkMPPXSession checks what mppx-session.mjs reported against the
+// simulated escrow. Both channels mppx opened are the payer's, pay the
+// recipient, and were finalized by the payee's close() settling exactly
+// mppx's final voucher and refunding the rest of the 50000 deposit
+// (min(suggestedDeposit, maxDeposit 0.05)): the first channel paid three
+// calls (30000), the second was opened with open() (initial voucher 10000,
+// nothing spent) and paid one call with a voucher of 20000.
+func checkMPPXSession(t *testing.T, esc *mpptest.Escrow, out []byte, recipient string) {
+	t.Helper()
+	var res struct {
+		Payer    string
+		Channels []struct{ ChannelID, Settled, CloseTx, OpenTx string }
+	}
+	_, line, ok := strings.Cut(string(out), "session-result ")
+	if line, _, _ = strings.Cut(line, "\n"); !ok || json.Unmarshal([]byte(line), &res) != nil {
+		t.Fatalf("no session-result line in the output")
+	}
+	want := []int64{30_000, 20_000}
+	if len(res.Channels) != len(want) {
+		t.Fatalf("session-result has %d channels, want %d", len(res.Channels), len(want))
+	}
+	for i, c := range res.Channels {
+		b, err := hex.DecodeString(strings.TrimPrefix(c.ChannelID, "0x"))
+		if err != nil || len(b) != 32 {
+			t.Fatalf("channel id %q", c.ChannelID)
+		}
+		id := [32]byte(b)
+		ch, ok := esc.Channel(id)
+		if !ok || !strings.EqualFold(ch.Payer.Hex(), res.Payer) || !strings.EqualFold(ch.Payee.Hex(), recipient) || !ch.Finalized || ch.Deposit.Int64() != 50_000 {
+			t.Fatalf("escrow channel %d %+v (found %v), want payer %s payee %s deposit 50000 finalized", i, ch, ok, res.Payer, recipient)
+		}
+		closed, done := esc.Close(id)
+		if !done || closed.Amount.Int64() != want[i] || closed.Refund.Int64() != 50_000-want[i] || closed.Settled.Sign() != 0 || !strings.EqualFold(closed.By.Hex(), recipient) {
+			t.Fatalf("escrow close of channel %d %+v (done %v), want %d paid to %s and %d refunded", i, closed, done, want[i], recipient, 50_000-want[i])
+		}
+		if c.Settled != closed.Amount.String() || c.CloseTx == "" || (i == 0 && c.OpenTx == "") {
+			t.Errorf("script result %+v, escrow close %+v", c, closed)
+		}
 	}
 }

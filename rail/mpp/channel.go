@@ -354,29 +354,8 @@ func (c *Channels) verify(ctx context.Context, w *Credential, q dalil.Quote) (*d
 	if err != nil {
 		return nil, err
 	}
-	var ch Channel
-	var onChain tempo.Channel
-	var openTx string
-	switch sc.action {
-	case "open":
-		if ch, onChain, openTx, err = c.open(ctx, cr, sc); err != nil {
-			return nil, err
-		}
-	case "voucher":
-		if ch, err = c.known(ctx, sc.idHex); err != nil {
-			return nil, err
-		}
-		if sc.amount.Cmp(ch.Accepted) < 0 {
-			return nil, refuse("verification-failed", "stale voucher: cumulativeAmount %s is below the highest accepted voucher %s of channel %s; sign cumulativeAmount >= %s",
-				sc.amount, ch.Accepted, sc.idHex, new(big.Int).Add(ch.Spent, price))
-		}
-		if onChain, err = c.readOnChain(ctx, sc.id); err != nil {
-			return nil, err
-		}
-	default:
-		return nil, refuse("malformed-credential", "session action %q does not pay for a call; send it alone (it is answered without running the tool)", sc.action)
-	}
-	if ch, err = c.accept(ctx, ch, onChain, sc, price, sc.action == "open"); err != nil {
+	ch, openTx, err := c.openOrVoucher(ctx, cr, sc, price)
+	if err != nil {
 		return nil, err
 	}
 	if ch.Available().Cmp(price) < 0 {
@@ -400,6 +379,41 @@ func (c *Channels) verify(ctx context.Context, w *Credential, q dalil.Quote) (*d
 		ExpiresAt:    cr.expires,
 		State:        &channelPayment{channelID: sc.idHex, price: price, challengeID: id, openTx: openTx},
 	}, nil
+}
+
+// openOrVoucher applies an open or voucher credential: the open
+// transaction is checked, broadcast and the channel recorded; the voucher
+// is verified against the on-chain state and persisted when it advances
+// the channel. It spends nothing. It returns the channel and, for an open,
+// the open transaction's hash.
+func (c *Channels) openOrVoucher(ctx context.Context, cr *credential, sc *sessionCred, price *big.Int) (Channel, string, error) {
+	var ch Channel
+	var onChain tempo.Channel
+	var openTx string
+	var err error
+	switch sc.action {
+	case "open":
+		if ch, onChain, openTx, err = c.open(ctx, cr, sc); err != nil {
+			return Channel{}, "", err
+		}
+	case "voucher":
+		if ch, err = c.known(ctx, sc.idHex); err != nil {
+			return Channel{}, "", err
+		}
+		if sc.amount.Cmp(ch.Accepted) < 0 {
+			return Channel{}, "", refuse("verification-failed", "stale voucher: cumulativeAmount %s is below the highest accepted voucher %s of channel %s; sign cumulativeAmount >= %s",
+				sc.amount, ch.Accepted, sc.idHex, new(big.Int).Add(ch.Spent, price))
+		}
+		if onChain, err = c.readOnChain(ctx, sc.id); err != nil {
+			return Channel{}, "", err
+		}
+	default:
+		return Channel{}, "", refuse("malformed-credential", "session action %q does not pay for a call; send it alone (it is answered without running the tool)", sc.action)
+	}
+	if ch, err = c.accept(ctx, ch, onChain, sc, price, sc.action == "open"); err != nil {
+		return Channel{}, "", err
+	}
+	return ch, openTx, nil
 }
 
 // known returns the stored channel of a voucher, topUp or close credential.
@@ -723,10 +737,14 @@ func view(ch Channel) ChannelView {
 }
 
 // Manage handles session credentials that pay for no call: topUp (the
-// payer's signed topUp transaction, broadcast) and close (the final
-// voucher, settled on chain with a payee-signed close()). It reports
-// handled = false for anything else (charge credentials, open, voucher,
-// or credentials it cannot parse: Verify answers those). On success it
+// payer's signed topUp transaction, broadcast), close (the final voucher,
+// settled on chain with a payee-signed close()), and open or voucher sent
+// on a POST without a body (Content-Length: 0) — a management update, as
+// mppx's session manager sends on open(): the channel is opened or the
+// voucher accepted, no tool runs and nothing is spent (mppx's server
+// treats a bodiless open/voucher the same way). It reports handled = false
+// for anything else (charge credentials, open or voucher with a body, or
+// credentials it cannot parse: Verify answers those). On success it
 // returns the channel and a Payment-Receipt header.
 func (r *Rail) Manage(ctx context.Context, h http.Header, q dalil.Quote) (any, http.Header, bool, error) {
 	c := r.channels
@@ -740,10 +758,19 @@ func (r *Rail) Manage(ctx context.Context, h http.Header, q dalil.Quote) (any, h
 	var probe struct {
 		Action string `json:"action"`
 	}
-	if json.Unmarshal(w.Payload, &probe) != nil || (probe.Action != "topUp" && probe.Action != "close") {
+	if json.Unmarshal(w.Payload, &probe) != nil {
 		return nil, nil, false, nil
 	}
-	cr, sc, _, err := c.sessionBind(w, q)
+	switch probe.Action {
+	case "topUp", "close":
+	case "open", "voucher":
+		if !bodiless(h) {
+			return nil, nil, false, nil // pays for this call: Verify
+		}
+	default:
+		return nil, nil, false, nil
+	}
+	cr, sc, price, err := c.sessionBind(w, q)
 	if err != nil {
 		return nil, nil, true, err
 	}
@@ -752,6 +779,8 @@ func (r *Rail) Manage(ctx context.Context, h http.Header, q dalil.Quote) (any, h
 	switch sc.action {
 	case "topUp":
 		ch, tx, err = c.topUp(ctx, cr, sc)
+	case "open", "voucher":
+		ch, tx, err = c.openOrVoucher(ctx, cr, sc, price)
 	default:
 		ch, err = c.clientClose(ctx, sc)
 		tx = ch.CloseTx
@@ -768,10 +797,17 @@ func (r *Rail) Manage(ctx context.Context, h http.Header, q dalil.Quote) (any, h
 		return nil, nil, true, err
 	}
 	v := view(ch)
-	if sc.action == "topUp" {
+	if sc.action != "close" {
 		v.TxHash = tx
 	}
 	return v, hdr, true, nil
+}
+
+// bodiless reports whether a request's headers declare an empty body
+// (Content-Length: 0, which fetch sends on a POST without a body). A
+// request without the header (chunked, or length unknown) is not.
+func bodiless(h http.Header) bool {
+	return strings.TrimSpace(h.Get("Content-Length")) == "0"
 }
 
 // topUp handles action "topUp".

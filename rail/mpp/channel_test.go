@@ -606,3 +606,74 @@ func TestChannelStoreInvariants(t *testing.T) {
 		t.Errorf("refused updates changed the channel: %+v", got)
 	}
 }
+
+// TestChannelBodilessOpenAndVoucher pins how a bodiless POST (Content-Length:
+// 0) carrying an open or voucher credential is answered, as mppx's session
+// manager sends it on open() and mppx's server answers it: a management
+// update (channel opened, voucher accepted, nothing spent, no tool run),
+// not a paid call. With a body the same credentials still pay a call.
+func TestChannelBodilessOpenAndVoucher(t *testing.T) {
+	f := newChanFixture(t)
+	ctx := context.Background()
+	sc := f.sessionChallenge(t, testQuote)
+	raw, id := f.payer.OpenTx(sc, mpptest.ChannelOpen{Deposit: big.NewInt(100_000), Salt: [32]byte{7}})
+	idHex := mpptest.Hex32(id)
+	bodiless := func(auth string) http.Header {
+		h := authz(auth)
+		h.Set("Content-Length", "0")
+		return h
+	}
+	open := mpptest.SessionCredential(sc, f.payer.OpenPayload(sc, raw, id, big.NewInt(10_000), nil))
+	// With a body (no Content-Length: 0) an open is a paid call: Verify's.
+	for _, h := range []http.Header{authz(open), func() http.Header { h := authz(open); h.Set("Content-Length", "42"); return h }()} {
+		if _, _, handled, err := f.rail.Manage(ctx, h, testQuote); handled || err != nil {
+			t.Fatalf("open with a body: handled %v err %v", handled, err)
+		}
+	}
+	if len(f.rpc.Sent()) != 0 {
+		t.Fatal("Manage broadcast an open it did not handle")
+	}
+	v, h, handled, err := f.rail.Manage(ctx, bodiless(open), testQuote)
+	if !handled || err != nil {
+		t.Fatalf("bodiless open: handled %v err %v", handled, err)
+	}
+	cv, rc := v.(ChannelView), decodeReceipt(t, h)
+	if cv.ChannelID != idHex || cv.Status != "open" || cv.Deposit != "100000" || cv.AcceptedCumulative != "10000" || cv.Spent != "0" || cv.TxHash == "" ||
+		rc["intent"] != "session" || rc["channelId"] != idHex || rc["acceptedCumulative"] != "10000" || rc["spent"] != "0" || rc["txHash"] != cv.TxHash {
+		t.Fatalf("bodiless open: view %+v receipt %v", cv, rc)
+	}
+	if c, ok := f.esc.Channel(id); !ok || c.Deposit.Int64() != 100_000 || len(f.rpc.Sent()) != 1 {
+		t.Fatalf("escrow after bodiless open: %+v %v, %d transactions", c, ok, len(f.rpc.Sent()))
+	}
+	// A bodiless voucher raises the accepted amount and spends nothing.
+	v, h, handled, err = f.rail.Manage(ctx, bodiless(mpptest.SessionCredential(sc, f.payer.VoucherPayload(sc, id, big.NewInt(20_000)))), testQuote)
+	if cv, rc = v.(ChannelView), decodeReceipt(t, h); !handled || err != nil || cv.AcceptedCumulative != "20000" || cv.Spent != "0" || rc["spent"] != "0" || rc["txHash"] != nil {
+		t.Fatalf("bodiless voucher: %v %v %+v %v", handled, err, cv, rc)
+	}
+	// The credit pays later calls: a voucher with a body for 30000 pays one
+	// call (spent 10000); the bodiless checks still apply (stale, signer).
+	if _, err := f.pay(mpptest.SessionCredential(sc, f.payer.VoucherPayload(sc, id, big.NewInt(30_000)))); err != nil {
+		t.Fatalf("paid voucher after bodiless updates: %v", err)
+	}
+	if ch, _ := f.store.GetChannel(ctx, idHex); ch.Accepted.Int64() != 30_000 || ch.Spent.Int64() != 10_000 {
+		t.Fatalf("channel %+v", ch)
+	}
+	if _, _, handled, err := f.rail.Manage(ctx, bodiless(mpptest.SessionCredential(sc, f.payer.VoucherPayload(sc, id, big.NewInt(20_000)))), testQuote); !handled || problemOf(err) != "verification-failed" {
+		t.Errorf("stale bodiless voucher: %v %v", handled, err)
+	}
+	if _, _, handled, err := f.rail.Manage(ctx, bodiless(mpptest.SessionCredential(sc, mpptest.NewPayer("mallory").VoucherPayload(sc, id, big.NewInt(40_000)))), testQuote); !handled || problemOf(err) != "session/signer-mismatch" {
+		t.Errorf("foreign bodiless voucher: %v %v", handled, err)
+	}
+	// A charge credential is never Manage's, bodiless or not.
+	chg, err := f.rail.Challenge(ctx, testQuote)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pay, err := f.payer.Pay(chg.Headers.Values("WWW-Authenticate")[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, handled, _ := f.rail.Manage(ctx, bodiless(pay), testQuote); handled {
+		t.Error("Manage handled a charge credential")
+	}
+}
