@@ -70,7 +70,7 @@ const defaultGroupTimeout = 15 * time.Second
 const maxGroup = 256
 
 // defaultGatherWindow is Options.GatherWindow's default.
-const defaultGatherWindow = 2 * time.Millisecond
+const defaultGatherWindow = 1500 * time.Microsecond
 
 // committer runs groups of charges until the store closes.
 //

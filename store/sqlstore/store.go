@@ -60,7 +60,7 @@ type Options struct {
 	// group is rolled back and its callers get 503.
 	GroupTimeout time.Duration
 	// GatherWindow is how long, at most, the committer keeps a group open
-	// for more charges once it sees concurrent ones (default 2 ms; negative
+	// for more charges once it sees concurrent ones (default 1.5 ms; negative
 	// turns gathering off). A charge alone is never delayed. See committer.
 	GatherWindow time.Duration
 }
