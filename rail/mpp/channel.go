@@ -60,12 +60,9 @@ func (r *Rail) EnableChannels(cfg ChannelsConfig) (*Channels, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("mpp: channels need a store")
 	}
-	if len(cfg.PayeeKey) != 32 {
-		return nil, errors.New("mpp: PayeeKey must be a 32-byte secp256k1 private key")
-	}
-	k := secp256k1.PrivKeyFromBytes(cfg.PayeeKey)
-	if !tempo.PubToAddress(k.PubKey()).Equal(r.cfg.recipient) {
-		return nil, fmt.Errorf("mpp: PayeeKey is not the key of Recipient %s", r.cfg.recipient.Hex())
+	k, err := r.payeeKey(cfg.PayeeKey)
+	if err != nil {
+		return nil, err
 	}
 	esc := cfg.Escrow
 	if esc == "" {
@@ -1014,35 +1011,5 @@ func closeErr(id string, err error) *dalil.Error {
 // signClose builds and signs the payee's close(channelId, amount, sig)
 // transaction on the escrow.
 func (c *Channels) signClose(ctx context.Context, id [32]byte, amount *big.Int, sig []byte) ([]byte, string, error) {
-	cfg := c.rail.cfg
-	data := tempo.EncodeVoucherCall(tempo.SelectorClose, id, amount, sig)
-	ctx, cancel := context.WithTimeout(ctx, cfg.SettleTimeout)
-	defer cancel()
-	if err := c.rail.rpc.checkChain(ctx); err != nil {
-		return nil, "", err
-	}
-	var gasHex, priceHex string
-	callObj := map[string]string{"from": cfg.recipient.Hex(), "to": c.escrow.Hex(), "data": "0x" + hex.EncodeToString(data)}
-	if err := c.rail.rpc.call(ctx, "eth_estimateGas", []any{callObj}, &gasHex); err != nil {
-		return nil, "", err
-	}
-	if err := c.rail.rpc.call(ctx, "eth_gasPrice", nil, &priceHex); err != nil {
-		return nil, "", err
-	}
-	gas, err := parseQuantity(gasHex)
-	if err != nil || !gas.IsUint64() {
-		return nil, "", fmt.Errorf("eth_estimateGas: %q", gasHex)
-	}
-	price, err := parseQuantity(priceHex)
-	if err != nil {
-		return nil, "", fmt.Errorf("eth_gasPrice: %q", priceHex)
-	}
-	raw := tempo.SignTx(tempo.Unsigned{
-		ChainID: cfg.chainID, MaxPriorityFeePerGas: new(big.Int), MaxFeePerGas: new(big.Int).Mul(price, big.NewInt(2)),
-		Gas:      gas.Uint64()*3/2 + 50_000,
-		Calls:    []tempo.Call{{To: &c.escrow, Value: new(big.Int), Data: data}},
-		NonceKey: tempo.RandomNonceKey(), FeeToken: &cfg.currency,
-	}, c.key)
-	h := tempo.Keccak256(raw)
-	return raw, "0x" + hex.EncodeToString(h[:]), nil
+	return c.rail.signPayeeCall(ctx, c.key, c.escrow, tempo.EncodeVoucherCall(tempo.SelectorClose, id, amount, sig))
 }

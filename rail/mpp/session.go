@@ -67,12 +67,9 @@ func NewSessions(rail *Rail, cfg SessionsConfig) (*Sessions, error) {
 	if rail == nil || cfg.Store == nil {
 		return nil, errors.New("mpp: sessions need a rail and a store")
 	}
-	if len(cfg.PayeeKey) != 32 {
-		return nil, errors.New("mpp: PayeeKey must be a 32-byte secp256k1 private key")
-	}
-	k := secp256k1.PrivKeyFromBytes(cfg.PayeeKey)
-	if !tempo.PubToAddress(k.PubKey()).Equal(rail.cfg.recipient) {
-		return nil, fmt.Errorf("mpp: PayeeKey is not the key of Recipient %s", rail.cfg.recipient.Hex())
+	k, err := rail.payeeKey(cfg.PayeeKey)
+	if err != nil {
+		return nil, err
 	}
 	if cfg.TTL <= 0 {
 		cfg.TTL = DefaultSessionTTL
@@ -425,17 +422,38 @@ func (s *Sessions) signRefund(ctx context.Context, sess Session, amount *big.Int
 		return nil, "", err
 	}
 	data := tempo.EncodeTransferWithMemo(payer, amount, tempo.Memo(cfg.Realm, sess.ID))
+	return s.rail.signPayeeCall(ctx, s.key, cfg.currency, data)
+}
+
+// payeeKey parses the recipient's private key (32 bytes, secp256k1) and
+// checks that it is the key of the rail's Recipient.
+func (r *Rail) payeeKey(b []byte) (*secp256k1.PrivateKey, error) {
+	if len(b) != 32 {
+		return nil, errors.New("mpp: PayeeKey must be a 32-byte secp256k1 private key")
+	}
+	k := secp256k1.PrivKeyFromBytes(b)
+	if !tempo.PubToAddress(k.PubKey()).Equal(r.cfg.recipient) {
+		return nil, fmt.Errorf("mpp: PayeeKey is not the key of Recipient %s", r.cfg.recipient.Hex())
+	}
+	return k, nil
+}
+
+// signPayeeCall builds and signs a transaction from the recipient calling
+// to with data (a refund transfer, an escrow close), gas and fee from the
+// RPC. It returns the raw transaction and its hash.
+func (r *Rail) signPayeeCall(ctx context.Context, key *secp256k1.PrivateKey, to tempo.Address, data []byte) ([]byte, string, error) {
+	cfg := r.cfg
 	ctx, cancel := context.WithTimeout(ctx, cfg.SettleTimeout)
 	defer cancel()
-	if err := s.rail.rpc.checkChain(ctx); err != nil {
+	if err := r.rpc.checkChain(ctx); err != nil {
 		return nil, "", err
 	}
 	var gasHex, priceHex string
-	callObj := map[string]string{"from": cfg.recipient.Hex(), "to": cfg.currency.Hex(), "data": "0x" + hex.EncodeToString(data)}
-	if err := s.rail.rpc.call(ctx, "eth_estimateGas", []any{callObj}, &gasHex); err != nil {
+	callObj := map[string]string{"from": cfg.recipient.Hex(), "to": to.Hex(), "data": "0x" + hex.EncodeToString(data)}
+	if err := r.rpc.call(ctx, "eth_estimateGas", []any{callObj}, &gasHex); err != nil {
 		return nil, "", err
 	}
-	if err := s.rail.rpc.call(ctx, "eth_gasPrice", nil, &priceHex); err != nil {
+	if err := r.rpc.call(ctx, "eth_gasPrice", nil, &priceHex); err != nil {
 		return nil, "", err
 	}
 	gas, err := parseQuantity(gasHex)
@@ -448,13 +466,12 @@ func (s *Sessions) signRefund(ctx context.Context, sess Session, amount *big.Int
 	}
 	// Headroom: estimates ignore the new nonce lane's storage, and the fee
 	// may rise before inclusion; unused gas is not charged.
-	g := gas.Uint64()*3/2 + 50_000
-	maxFee := new(big.Int).Mul(price, big.NewInt(2))
 	raw := tempo.SignTx(tempo.Unsigned{
-		ChainID: cfg.chainID, MaxPriorityFeePerGas: new(big.Int), MaxFeePerGas: maxFee, Gas: g,
-		Calls:    []tempo.Call{{To: &cfg.currency, Value: new(big.Int), Data: data}},
+		ChainID: cfg.chainID, MaxPriorityFeePerGas: new(big.Int), MaxFeePerGas: new(big.Int).Mul(price, big.NewInt(2)),
+		Gas:      gas.Uint64()*3/2 + 50_000,
+		Calls:    []tempo.Call{{To: &to, Value: new(big.Int), Data: data}},
 		NonceKey: tempo.RandomNonceKey(), FeeToken: &cfg.currency,
-	}, s.key)
+	}, key)
 	h := tempo.Keccak256(raw)
 	return raw, "0x" + hex.EncodeToString(h[:]), nil
 }
