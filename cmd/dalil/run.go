@@ -72,6 +72,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	log := logger(cfg.LogLevel, stderr)
+	// GOGC 400 unless the operator set GOGC (gc.go).
+	defer setGC(getenv)()
 	svc, err := buildServer(ctx, cfg, log) // REST routes, and MCP at /mcp
 	if err != nil {
 		return err
