@@ -75,6 +75,19 @@ func (s *Server) adminRoutes() {
 		v, err := ops.Ledger(r.Context(), s.store, r.PathValue("id"), limit, before)
 		s.adminReply(w, r, http.StatusOK, v, err)
 	}))
+	// Settle and close an MPP payment channel (the same as dalil mpp
+	// close-channel). The body is empty or {}: nothing else is accepted.
+	m.HandleFunc("POST /admin/v1/mpp/channels/{id}/close", s.admin(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength != 0 && !decodeAdmin(w, r, &struct{}{}) {
+			return
+		}
+		v, err := ops.CloseChannel(r.Context(), s.cfg.MPPChannels, r.PathValue("id"))
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		writeData(w, r, http.StatusOK, v, Meta{})
+	}))
 }
 
 func (s *Server) adminCreateAccount(w http.ResponseWriter, r *http.Request) {

@@ -12,6 +12,7 @@ import (
 
 	"dalil"
 	"dalil/capability"
+	"dalil/ops"
 	"dalil/ratelimit"
 )
 
@@ -35,6 +36,9 @@ type Config struct {
 	PayPerCall []PayRail
 	// AdminToken enables the admin API when non-empty.
 	AdminToken string
+	// MPPChannels, when set, closes MPP payment channels for the admin
+	// route POST /admin/v1/mpp/channels/{id}/close (*mpp.Channels).
+	MPPChannels ops.ChannelCloser
 	// MCP, when set, is mounted at /mcp (streamable HTTP transport).
 	MCP http.Handler
 	// Limiter enforces per-minute limits (contract §8); nil means none.

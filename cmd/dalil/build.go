@@ -11,6 +11,8 @@ import (
 	"dalil/capability"
 	"dalil/httpapi"
 	"dalil/mcpserver"
+	"dalil/ops"
+	"dalil/rail/mpp"
 	"dalil/ratelimit"
 	"dalil/store/sqlstore"
 )
@@ -22,6 +24,8 @@ type service struct {
 	reg     *capability.Registry
 	store   *sqlstore.Store
 	limiter ratelimit.Limiter
+	// channels is the MPP session intent (payment channels), nil when off.
+	channels *mpp.Channels
 }
 
 // Close releases what buildServer opened: the rate limiter's Redis client
@@ -53,6 +57,7 @@ func buildServer(ctx context.Context, cfg *config, log *slog.Logger) (*service, 
 		store.Close()
 		return nil, err
 	}
+	channels := mppChannels(rails)
 	proxies, err := parseProxies(cfg.TrustedProxies)
 	if err != nil {
 		store.Close()
@@ -68,11 +73,26 @@ func buildServer(ctx context.Context, cfg *config, log *slog.Logger) (*service, 
 	var api *httpapi.Server
 	self := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { api.ServeHTTP(w, r) })
 	tools := mcpserver.New(reg, mcpserver.Options{Caller: mcpserver.InProcess{Handler: self}, Logger: log})
+	var closer ops.ChannelCloser
+	if channels != nil { // a nil *mpp.Channels must not become a non-nil interface
+		closer = channels
+	}
 	api = httpapi.NewServer(httpapi.Config{
 		Registry: reg, Store: store, Logger: log, BaseURL: cfg.BaseURL, Rails: cfg.Rails, AdminToken: cfg.AdminToken,
 		MCP: mcpserver.HTTPHandler(tools, log), PayPerCall: rails, Limiter: limiter, Limits: limits, TrustedProxies: proxies,
+		MPPChannels: closer,
 	})
-	return &service{api: api, reg: reg, store: store, limiter: limiter}, nil
+	return &service{api: api, reg: reg, store: store, limiter: limiter, channels: channels}, nil
+}
+
+// mppChannels returns the MPP rail's payment channels among rails, or nil.
+func mppChannels(rails []httpapi.PayRail) *mpp.Channels {
+	for _, pr := range rails {
+		if r, ok := pr.Rail.(*mpp.Rail); ok && r.Channels() != nil {
+			return r.Channels()
+		}
+	}
+	return nil
 }
 
 // rateLimits builds the per-minute limiter of contract §8: shared through

@@ -50,6 +50,7 @@ const (
 	envMPPChallengeTTL    = "DALIL_MPP_CHALLENGE_TTL"
 	envMPPChannels        = "DALIL_MPP_CHANNELS"
 	envMPPEscrow          = "DALIL_MPP_ESCROW"
+	envMPPChannelIdle     = "DALIL_MPP_CHANNEL_IDLE"
 	canonicalRoute        = "POST /api/v1/<tool-path> with X-Service-Payment-Method: "
 	payPerCall            = "pay_per_call"
 	authenticationNone    = "none"

@@ -15,6 +15,7 @@ import (
 	"dalil"
 	"dalil/httpapi"
 	"dalil/ops"
+	"dalil/rail/mpp"
 	"dalil/store/sqlstore"
 )
 
@@ -28,6 +29,7 @@ commands:
   credits add --account ID --usd X
   keys create --account ID | keys list --account ID | keys revoke KEY_ID
   plan set --account ID --plan P
+  mpp close-channel CHANNEL_ID            settle and close an MPP payment channel
 
 Configuration: flags override DALIL_* environment variables (see README).`
 
@@ -46,6 +48,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return runMCP(ctx, rest, getenv, stdin, stdout, stderr)
 	case "accounts", "credits", "keys", "plan":
 		return operate(ctx, cmd, rest, getenv, stdout, stderr)
+	case "mpp":
+		return operateMPP(ctx, rest, getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil
@@ -80,6 +84,14 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	store, srv := svc.store, svc.api
 	defer svc.Close()
+	// Payment channels idle this long are closed by the sweep (below).
+	idle, err := duration(envMPPChannelIdle, strings.TrimSpace(cfg.getenv(envMPPChannelIdle)))
+	if err != nil {
+		return err
+	}
+	if idle == 0 {
+		idle = mpp.DefaultChannelIdle
+	}
 	if cfg.Demo {
 		if err := seedDemo(ctx, store, stderr); err != nil {
 			return err
@@ -102,6 +114,14 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	go func() { defer close(purged); purgeExpired(purgeCtx, store, log) }()
 	// The purge stops before the store closes (defers run last-in first-out).
 	defer func() { stopPurge(); <-purged }()
+	if svc.channels != nil {
+		swept := make(chan struct{})
+		go func() {
+			defer close(swept)
+			sweepChannels(purgeCtx, svc.channels, idle, mpp.DefaultSweepInterval, log)
+		}()
+		defer func() { stopPurge(); <-swept }()
+	}
 	if err := serveHTTP(ctx, ln, srv); err != nil {
 		return err
 	}
@@ -160,6 +180,77 @@ func purgeExpired(ctx context.Context, store *sqlstore.Store, log *slog.Logger) 
 		case <-t.C:
 		}
 	}
+}
+
+// sweepChannels settles and closes, every interval, the MPP payment
+// channels that were idle longer than idle or whose payer asked the escrow
+// to close them (mpp.Channels.Sweep; docs/rail-mpp.md). Failures are
+// logged by the sweep and retried on the next round.
+func sweepChannels(ctx context.Context, ch *mpp.Channels, idle, interval time.Duration, log *slog.Logger) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if res := ch.Sweep(ctx, idle, log); res.Closed > 0 || res.Failed > 0 {
+			log.Info("mpp channel sweep", "checked", res.Checked, "closed", res.Closed, "failed", res.Failed)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// operateMPP runs `dalil mpp close-channel ID`: the same close as POST
+// /admin/v1/mpp/channels/{id}/close (ops.CloseChannel), with the rail
+// built from the same DALIL_* variables as `dalil serve`.
+func operateMPP(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "close-channel" {
+		fmt.Fprintln(stderr, usage)
+		if len(args) == 0 {
+			return errors.New("mpp: missing subcommand")
+		}
+		return fmt.Errorf("unknown command mpp %s", args[0])
+	}
+	fs, cfg := newFlags("mpp close-channel", getenv, stderr)
+	if err := cfg.parse(fs, args[1:]); err != nil {
+		return err
+	}
+	if len(cfg.Args) != 1 {
+		return errors.New("mpp close-channel: expected one argument, the channel id")
+	}
+	log := logger(cfg.LogLevel, stderr)
+	store, err := openStore(ctx, cfg.DB)
+	if err != nil {
+		return fmt.Errorf("open database: %w", err)
+	}
+	defer store.Close()
+	rails, err := payRails(ctx, cfg, getenv, store, log)
+	if err != nil {
+		return err
+	}
+	var closer ops.ChannelCloser
+	if ch := mppChannels(rails); ch != nil {
+		closer = ch
+	}
+	out, err := ops.CloseChannel(ctx, closer, cfg.Args[0])
+	if err != nil {
+		var de *dalil.Error
+		if !errors.As(err, &de) {
+			return err
+		}
+		msg := de.Message
+		if ps, ok := de.Details.([]dalil.Problem); ok {
+			for _, p := range ps {
+				msg = "channel " + p.Path + " " + cfg.Args[0] + ": " + p.Message
+			}
+		}
+		if de.Err != nil { // the cause, for the operator (RPC hosts are redacted)
+			msg += " (" + de.Err.Error() + ")"
+		}
+		return errors.New(msg)
+	}
+	return printJSON(stdout, out)
 }
 
 // seedDemo creates the demo account on an empty database.

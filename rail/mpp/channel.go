@@ -84,6 +84,9 @@ func (r *Rail) EnableChannels(cfg ChannelsConfig) (*Channels, error) {
 	return c, nil
 }
 
+// Channels returns the session intent enabled by EnableChannels, or nil.
+func (r *Rail) Channels() *Channels { return r.channels }
+
 // Escrow returns the escrow contract address (lowercase hex).
 func (c *Channels) Escrow() string { return c.escrow.Hex() }
 
@@ -723,6 +726,10 @@ type ChannelView struct {
 	TxHash             string `json:"txHash,omitempty"`
 }
 
+// View is the channel as a topUp or close credential's answer shows it
+// (the operator's close route and CLI print the same).
+func (c Channel) View() ChannelView { return view(c) }
+
 func view(ch Channel) ChannelView {
 	v := ChannelView{ChannelID: ch.ID, Status: string(ch.Status), Payer: ch.Payer, Deposit: ch.Deposit.String(),
 		AcceptedCumulative: ch.Accepted.String(), Spent: ch.Spent.String(), TxHash: ch.CloseTx}
@@ -899,9 +906,19 @@ func (c *Channels) clientClose(ctx context.Context, sc *sessionCred) (Channel, e
 	return c.closeWith(ctx, sc.idHex, sc.amount, sc.sig, onChain)
 }
 
+// Errors of CloseChannel (wrapped).
+var (
+	// ErrNothingToSettle: the channel holds no accepted voucher.
+	ErrNothingToSettle = errors.New("mpp: no voucher to settle")
+	// ErrFinalizedOnChain: the escrow already reports the channel
+	// finalized (or unknown), so it can no longer be closed.
+	ErrFinalizedOnChain = errors.New("mpp: channel is finalized on chain")
+)
+
 // CloseChannel settles and closes a channel from the operator's side: the
 // highest accepted voucher is submitted on chain with close(). A channel
-// already closing or closed is finished or returned as it is.
+// already closing or closed is finished or returned as it is. The id must
+// be 0x and 64 hex digits; an unknown one is ErrChannelNotFound.
 func (c *Channels) CloseChannel(ctx context.Context, id string) (Channel, error) {
 	cid, idHex, err := parseChannelID(id)
 	if err != nil {
@@ -915,14 +932,14 @@ func (c *Channels) CloseChannel(ctx context.Context, id string) (Channel, error)
 		return c.finishClose(ctx, ch)
 	}
 	if len(ch.Signature) == 0 {
-		return Channel{}, fmt.Errorf("mpp: channel %s holds no voucher to settle", idHex)
+		return Channel{}, fmt.Errorf("%w: channel %s holds no voucher", ErrNothingToSettle, idHex)
 	}
 	onChain, err := c.readOnChain(ctx, cid)
 	if err != nil {
 		return Channel{}, err
 	}
 	if !onChain.Exists() || onChain.Finalized {
-		return Channel{}, fmt.Errorf("mpp: channel %s is finalized on chain", idHex)
+		return Channel{}, fmt.Errorf("%w: channel %s", ErrFinalizedOnChain, idHex)
 	}
 	return c.closeWith(ctx, idHex, ch.Accepted, ch.Signature, onChain)
 }

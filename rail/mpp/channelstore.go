@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -155,7 +156,16 @@ type ChannelStore interface {
 	// must pass CheckChannelUpdate (ErrChannelInvariant otherwise).
 	// Version and UpdatedAt are set by the store.
 	UpdateChannel(ctx context.Context, id string, now time.Time, fn func(*Channel) error) (Channel, error)
+	// IdleChannels lists the channels not closed yet (status open or
+	// closing) whose last update (UpdatedAt) is before idleSince, ordered
+	// by id, starting after the id `after` ("" starts at the beginning), at
+	// most limit of them (DefaultChannelPage when limit <= 0). Page on with
+	// the last id returned. idleSince = now lists every unclosed channel.
+	IdleChannels(ctx context.Context, idleSince time.Time, after string, limit int) ([]Channel, error)
 }
+
+// DefaultChannelPage is the page size of IdleChannels when none is given.
+const DefaultChannelPage = 100
 
 // MemoryChannelStore is a ChannelStore in memory, for tests and
 // single-process use.
@@ -217,6 +227,26 @@ func (s *MemoryChannelStore) UpdateChannel(_ context.Context, id string, now tim
 	next.UpdatedAt = now
 	s.m[id] = next
 	return next.Clone(), nil
+}
+
+// IdleChannels implements ChannelStore.
+func (s *MemoryChannelStore) IdleChannels(_ context.Context, idleSince time.Time, after string, limit int) ([]Channel, error) {
+	if limit <= 0 {
+		limit = DefaultChannelPage
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Channel
+	for _, c := range s.m {
+		if c.Status != ChannelClosed && c.UpdatedAt.Before(idleSince) && c.ID > after {
+			out = append(out, c.Clone())
+		}
+	}
+	slices.SortFunc(out, func(a, b Channel) int { return strings.Compare(a.ID, b.ID) })
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out, nil
 }
 
 var maxUint128 = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 128), big.NewInt(1))

@@ -218,4 +218,71 @@ func Run(t *testing.T, open func(t *testing.T) (mpp.ChannelStore, mpp.ChannelSto
 			t.Errorf("accepted %s signature %x, want 10000", cur.Accepted, cur.Signature)
 		}
 	})
+
+	t.Run("IdleChannels", func(t *testing.T) {
+		st, other := open(t)
+		old, cutoff := now.Add(-2*time.Hour), now.Add(-time.Hour)
+		mk := func(n int, updated time.Time, status mpp.ChannelStatus) {
+			t.Helper()
+			c := newChannel(id(n), big.NewInt(100))
+			c.Accepted, c.Signature, c.Spent = big.NewInt(40), bytes.Repeat([]byte{byte(n)}, 65), big.NewInt(30)
+			c.CreatedAt, c.UpdatedAt = old, old
+			if _, _, err := st.CreateChannel(ctx, c); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := st.UpdateChannel(ctx, id(n), updated, func(c *mpp.Channel) error { c.Status = status; return nil }); err != nil {
+				t.Fatal(err)
+			}
+		}
+		mk(10, old, mpp.ChannelOpen)    // idle
+		mk(11, now, mpp.ChannelOpen)    // active
+		mk(12, old, mpp.ChannelClosing) // idle, close unfinished
+		mk(13, old, mpp.ChannelClosed)  // closed: never listed
+		mk(14, cutoff, mpp.ChannelOpen) // updated exactly at the cutoff: not before it
+		mk(15, old.Add(-time.Hour), mpp.ChannelOpen)
+		ids := func(cs []mpp.Channel) string {
+			var out []string
+			for _, c := range cs {
+				out = append(out, c.ID)
+			}
+			return fmt.Sprint(out)
+		}
+		for _, h := range []mpp.ChannelStore{st, other} {
+			got, err := h.IdleChannels(ctx, cutoff, "", 0)
+			if want := fmt.Sprint([]string{id(10), id(12), id(15)}); err != nil || ids(got) != want {
+				t.Fatalf("IdleChannels(cutoff) = %v %v, want %v", ids(got), err, want)
+			}
+			if c := got[0]; c.Accepted.Int64() != 40 || c.Spent.Int64() != 30 || !bytes.Equal(c.Signature, bytes.Repeat([]byte{10}, 65)) ||
+				c.Status != mpp.ChannelOpen || !c.UpdatedAt.Equal(old) || c.Version != 2 {
+				t.Errorf("listed channel %+v", c)
+			}
+			if got[1].Status != mpp.ChannelClosing {
+				t.Errorf("listed closing channel has status %s", got[1].Status)
+			}
+		}
+		// Paging: limit and after.
+		page, err := st.IdleChannels(ctx, cutoff, "", 2)
+		if want := fmt.Sprint([]string{id(10), id(12)}); err != nil || ids(page) != want {
+			t.Fatalf("page 1 = %v %v, want %v", ids(page), err, want)
+		}
+		page, err = st.IdleChannels(ctx, cutoff, page[1].ID, 2)
+		if want := fmt.Sprint([]string{id(15)}); err != nil || ids(page) != want {
+			t.Fatalf("page 2 = %v %v, want %v", ids(page), err, want)
+		}
+		if page, err = st.IdleChannels(ctx, cutoff, id(15), 2); err != nil || len(page) != 0 {
+			t.Fatalf("page 3 = %v %v, want none", ids(page), err)
+		}
+		// idleSince just after now lists every unclosed channel.
+		all, err := st.IdleChannels(ctx, now.Add(time.Microsecond), "", 0)
+		if want := fmt.Sprint([]string{id(10), id(11), id(12), id(14), id(15)}); err != nil || ids(all) != want {
+			t.Fatalf("IdleChannels(now) = %v %v, want %v", ids(all), err, want)
+		}
+		// Activity takes a channel off the idle list.
+		if _, err := st.UpdateChannel(ctx, id(10), now, func(c *mpp.Channel) error { c.Spent = big.NewInt(40); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := other.IdleChannels(ctx, cutoff, "", 0); err != nil || ids(got) != fmt.Sprint([]string{id(12), id(15)}) {
+			t.Fatalf("after activity = %v %v", ids(got), err)
+		}
+	})
 }

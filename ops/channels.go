@@ -1,0 +1,56 @@
+package ops
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"strings"
+
+	"dalil"
+	"dalil/rail/mpp"
+)
+
+// ChannelCloser closes MPP payment channels: *mpp.Channels.
+type ChannelCloser interface {
+	CloseChannel(ctx context.Context, id string) (mpp.Channel, error)
+}
+
+var channelIDPattern = regexp.MustCompile(`^0x[0-9a-fA-F]{64}$`)
+
+// CloseChannel settles and closes an MPP payment channel from the
+// operator's side (dalil mpp close-channel, POST
+// /admin/v1/mpp/channels/{id}/close): the payee-signed close() of the
+// highest accepted voucher, confirmed on chain. A channel already closed is
+// returned as it is; one whose close is pending is finished. Errors are
+// dalil errors: INVALID_INPUT (malformed id, nothing to settle, finalized
+// on chain by someone else), NOT_FOUND (unknown channel),
+// PROVIDER_NOT_CONFIGURED (channels off), PROVIDER_UNAVAILABLE (the close
+// is not confirmed yet: retry).
+func CloseChannel(ctx context.Context, c ChannelCloser, id string) (mpp.ChannelView, error) {
+	if c == nil {
+		return mpp.ChannelView{}, dalil.Errorf(dalil.CodeProviderNotConfigured,
+			"MPP payment channels are not enabled on this server (DALIL_MPP_CHANNELS=on with the mpp rail in DALIL_RAILS).")
+	}
+	if !channelIDPattern.MatchString(id) {
+		return mpp.ChannelView{}, dalil.InvalidInput(dalil.Problem{Path: "id", Message: "must be 0x followed by 64 hex digits"})
+	}
+	id = strings.ToLower(id)
+	ch, err := c.CloseChannel(ctx, id)
+	switch {
+	case err == nil:
+		return ch.View(), nil
+	case errors.Is(err, mpp.ErrChannelNotFound):
+		return mpp.ChannelView{}, dalil.Errorf(dalil.CodeNotFound, "MPP channel %s not found.", id)
+	case errors.Is(err, mpp.ErrNothingToSettle):
+		return mpp.ChannelView{}, dalil.InvalidInput(dalil.Problem{Path: "id", Message: "the channel holds no voucher to settle: nothing to close"})
+	case errors.Is(err, mpp.ErrFinalizedOnChain):
+		return mpp.ChannelView{}, dalil.InvalidInput(dalil.Problem{Path: "id", Message: "the channel is already finalized on chain: it can no longer be closed"})
+	}
+	// Reading the escrow failed: the RPC's refusal wording is a payer's;
+	// the operator gets "unavailable, retry".
+	if de := (*dalil.Error)(nil); errors.As(err, &de) && de.Code == dalil.CodePaymentInvalid {
+		return mpp.ChannelView{}, &dalil.Error{Code: dalil.CodeProviderUnavailable,
+			Message: "The Tempo RPC could not be read to close MPP channel " + id + "; retry later.", Err: err}
+	}
+	return mpp.ChannelView{}, err
+}
