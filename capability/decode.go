@@ -231,56 +231,93 @@ func (p *treeParser) nextOffset() int64 {
 // number turns a JSON number literal (valid syntax, checked by jsontext)
 // into the json.Number the tree holds.
 func (p *treeParser) number(lit string) json.Number {
-	if len(lit) <= 64 && !strings.ContainsAny(lit, ".eE") {
-		// A plain integer of at most 64 characters is always within
-		// float64 range and is kept as written.
-		return json.Number(lit)
-	}
-	f, err := strconv.ParseFloat(lit, 64)
-	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-		p.st.outOfRange = append(p.st.outOfRange, dalil.Problem{Path: p.path(), Message: "number is out of range"})
+	out, rewrote, problem := normalizeNumber(lit)
+	if problem != "" {
+		p.st.outOfRange = append(p.st.outOfRange, dalil.Problem{Path: p.path(), Message: problem})
 		return json.Number("0")
 	}
-	// Keep the caller's digits (exact decimal amounts depend on them),
-	// except that integral values in fraction or exponent form become
-	// plain integers, which JSON Schema and Go integers both accept.
-	if strings.ContainsAny(lit, ".eE") && f == math.Trunc(f) && math.Abs(f) < 1e18 && wholeText(lit) {
+	if rewrote {
 		p.st.rewrote = true
-		return json.Number(strconv.FormatFloat(f, 'f', -1, 64))
 	}
-	if len(lit) > 64 || strings.ContainsAny(lit, "eE") {
-		// Long or exponent forms are what makes exact comparison
-		// expensive; their float value is all that can matter.
-		p.st.rewrote = true
-		return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
-	}
-	return json.Number(lit)
+	return json.Number(out)
 }
 
-// wholeText reports whether a JSON number literal is exactly a whole
-// number in decimal (3.000, 3e2, 1.5e1), judged on its digits, not on the
-// float64 it rounds to: 1.0000000000000001 is not whole although its
-// float64 is 1. Exponents beyond ±400 are refused (their float value is
-// all that can matter, and they would make exact arithmetic expensive).
-func wholeText(lit string) bool {
-	mant, exp := lit, 0
-	if i := strings.IndexAny(lit, "eE"); i >= 0 {
-		e, err := strconv.Atoi(lit[i+1:])
-		if err != nil || e > 400 || e < -400 {
-			return false
+// maxSignificantDigits bounds a number's significant digits: far beyond
+// any amount or measure, and it keeps exact comparison cheap.
+const maxSignificantDigits = 100
+
+// normalizeNumber returns the literal the tree holds for a JSON number,
+// exactly: never through float64, so the schema validator and the typed
+// decoder see the value the caller sent. The caller's digits are kept,
+// except that exponent forms are written out in plain decimal (1.5e2 is
+// 150, 1155.00000000000000001e0 stays exact) and whole numbers written
+// with a fraction become integers (3.0 is 3), which JSON Schema and Go
+// integers both accept. A number beyond float64 (1e400), too close to zero
+// to be one (1e-400), or with more than maxSignificantDigits significant
+// digits is refused with the problem's text.
+func normalizeNumber(lit string) (out string, rewrote bool, problem string) {
+	hasExp := strings.ContainsAny(lit, "eE")
+	if !hasExp && !strings.Contains(lit, ".") && len(lit) <= 64 {
+		return lit, false, "" // a plain integer of at most 64 characters
+	}
+	const outOfRange = "number is out of range"
+	neg := strings.HasPrefix(lit, "-")
+	mant, exp := strings.TrimPrefix(lit, "-"), 0
+	if i := strings.IndexAny(mant, "eE"); i >= 0 {
+		e, err := strconv.Atoi(mant[i+1:])
+		if err != nil {
+			e = math.MaxInt32 // beyond any float64; decided below by the digits
+			if strings.HasPrefix(mant[i+1:], "-") {
+				e = math.MinInt32
+			}
 		}
-		mant, exp = lit[:i], e
+		mant, exp = mant[:i], e
 	}
-	mant = strings.TrimPrefix(mant, "-")
 	intPart, frac, _ := strings.Cut(mant, ".")
-	digits := strings.TrimLeft(intPart+frac, "0")
-	// The value is digits × 10^(exp - len(frac)); it is whole when the
-	// digits that would fall after the point are all zero.
-	shift := exp - len(frac)
-	if shift >= 0 || digits == "" {
-		return true
+	// The value is digits × 10^k.
+	digits, k := strings.TrimLeft(intPart+frac, "0"), int64(exp)-int64(len(frac))
+	if digits == "" {
+		return "0", lit != "0", ""
 	}
-	return strings.TrimRight(digits, "0") == "" || len(digits)-len(strings.TrimRight(digits, "0")) >= -shift
+	trimmed := strings.TrimRight(digits, "0")
+	k += int64(len(digits) - len(trimmed))
+	digits = trimmed
+	if len(digits) > maxSignificantDigits {
+		return "", false, fmt.Sprintf("number has more than %d significant digits", maxSignificantDigits)
+	}
+	// The decimal exponent of the leading digit decides the range:
+	// float64 spans about 4.9e-324 to 1.8e308.
+	if lead := k + int64(len(digits)) - 1; lead > 308 || lead < -324 {
+		return "", false, outOfRange
+	}
+	if f, err := strconv.ParseFloat(lit, 64); err != nil || math.IsInf(f, 0) || f == 0 {
+		return "", false, outOfRange
+	}
+	whole := k >= 0
+	if !hasExp && !whole {
+		return lit, false, "" // a plain decimal: the caller's digits
+	}
+	if !hasExp && whole && !strings.Contains(lit, ".") {
+		return lit, false, "" // a long plain integer, exact as written
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	switch point := int64(len(digits)) + k; {
+	case whole:
+		b.WriteString(digits)
+		b.WriteString(strings.Repeat("0", int(k)))
+	case point > 0:
+		b.WriteString(digits[:point])
+		b.WriteByte('.')
+		b.WriteString(digits[point:])
+	default:
+		b.WriteString("0.")
+		b.WriteString(strings.Repeat("0", int(-point)))
+		b.WriteString(digits)
+	}
+	return b.String(), true, ""
 }
 
 // syntaxProblem reports a jsontext read error at the current path: a body

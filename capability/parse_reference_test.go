@@ -6,9 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
-	"strings"
 
 	"dalil"
 )
@@ -82,20 +80,17 @@ func refParseValue(dec *json.Decoder, path string, depth int, st *parseState) (a
 		}
 		return nil, dalil.InvalidInput(dalil.Problem{Path: path, Message: "malformed JSON"})
 	case json.Number:
-		f, err := strconv.ParseFloat(string(t), 64)
-		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-			st.outOfRange = append(st.outOfRange, dalil.Problem{Path: path, Message: "number is out of range"})
+		// Numbers are normalised by the shared normalizeNumber (its own
+		// table tests); this reference checks the parsing around it.
+		out, rewrote, problem := normalizeNumber(string(t))
+		if problem != "" {
+			st.outOfRange = append(st.outOfRange, dalil.Problem{Path: path, Message: problem})
 			return json.Number("0"), nil
 		}
-		if strings.ContainsAny(string(t), ".eE") && f == math.Trunc(f) && math.Abs(f) < 1e18 && wholeText(string(t)) {
+		if rewrote {
 			st.rewrote = true
-			return json.Number(strconv.FormatFloat(f, 'f', -1, 64)), nil
 		}
-		if len(t) > 64 || strings.ContainsAny(string(t), "eE") {
-			st.rewrote = true
-			return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
-		}
-		return t, nil
+		return json.Number(out), nil
 	default:
 		return t, nil // string, bool or nil
 	}
