@@ -680,10 +680,14 @@ func (c *Channels) send(ctx context.Context, raw []byte, hash [32]byte) (*receip
 }
 
 // settle spends the price of one served call from the channel, atomically:
-// only while the channel is open and Accepted - Spent covers it.
+// only while Accepted - Spent covers it, and while the channel is open or
+// is being closed with a voucher that covers this call too (a close that
+// landed while the call ran settles the voucher paying for it on chain, so
+// the result is delivered).
 func (c *Channels) settle(ctx context.Context, st *channelPayment) (http.Header, error) {
 	ch, err := c.store.UpdateChannel(ctx, st.channelID, c.rail.cfg.Now().UTC(), func(cur *Channel) error {
-		if cur.Status != ChannelOpen {
+		need := new(big.Int).Add(cur.Spent, st.price)
+		if cur.Status != ChannelOpen && (cur.CloseAmount == nil || cur.CloseAmount.Cmp(need) < 0) {
 			return refuse("session/channel-finalized", "channel %s was closed before this call was paid; open a new channel", st.channelID)
 		}
 		if cur.Available().Cmp(st.price) < 0 {

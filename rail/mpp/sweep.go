@@ -94,10 +94,10 @@ func (c *Channels) Sweep(ctx context.Context, idle time.Duration, log *slog.Logg
 // period, or a close Dalil did not record) can no longer be settled: it is
 // marked closed here, with a warning naming what was left unsettled.
 func (c *Channels) sweepReason(ctx context.Context, ch Channel, idleBefore time.Time, log *slog.Logger) (string, error) {
-	if ch.Status == ChannelClosing {
-		return "unfinished close", nil
+	if ch.Status == ChannelClosing && len(ch.CloseRaw) > 0 {
+		return "unfinished close", nil // resend the stored close transaction
 	}
-	if len(ch.Signature) == 0 || ch.Accepted == nil || ch.SettledOnChain == nil || ch.Accepted.Cmp(ch.SettledOnChain) <= 0 {
+	if ch.Status == ChannelOpen && (len(ch.Signature) == 0 || ch.Accepted == nil || ch.SettledOnChain == nil || ch.Accepted.Cmp(ch.SettledOnChain) <= 0) {
 		return "", nil // nothing to settle
 	}
 	cid, _, err := parseChannelID(ch.ID)
@@ -113,7 +113,7 @@ func (c *Channels) sweepReason(ctx context.Context, ch Channel, idleBefore time.
 		return "", errors.New("the channel does not exist on the escrow")
 	case onChain.Finalized:
 		_, err := c.store.UpdateChannel(ctx, ch.ID, c.rail.cfg.Now().UTC(), func(cur *Channel) error {
-			if cur.Status == ChannelOpen {
+			if cur.Status != ChannelClosed {
 				cur.Status = ChannelClosed
 				raiseTo(&cur.SettledOnChain, onChain.Settled)
 			}
@@ -124,6 +124,8 @@ func (c *Channels) sweepReason(ctx context.Context, ch Channel, idleBefore time.
 				"channel", ch.ID, "accepted", ch.Accepted.String(), "settled", onChain.Settled.String())
 		}
 		return "", err
+	case ch.Status == ChannelClosing:
+		return "unfinished close", nil // an earlier close reverted: try again
 	case onChain.CloseRequestedAt != 0:
 		return "close requested by the payer", nil
 	case ch.UpdatedAt.Before(idleBefore):

@@ -163,6 +163,10 @@ func (e *Escrow) apply(tx *tempo.Tx) error {
 			if amt.Cmp(c.Settled) < 0 || (sel == tempo.SelectorSettle && amt.Cmp(c.Settled) == 0) {
 				return errors.New("AmountNotIncreasing")
 			}
+			// Like the real escrow (ecrecover), only v = 27 or 28 recovers.
+			if len(sig) != 65 || (sig[64] != 27 && sig[64] != 28) {
+				return errors.New("InvalidSignature")
+			}
 			signer, err := tempo.Recover(tempo.VoucherDigest(e.ChainID, e.Address, id, amt), sig)
 			if err != nil || !signer.Equal(c.Signer()) {
 				return errors.New("InvalidSignature")

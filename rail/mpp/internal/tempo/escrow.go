@@ -281,7 +281,18 @@ func VoucherDigest(chainID uint64, escrow Address, id [32]byte, amount *big.Int)
 func NormalizeSignature(sig []byte) ([]byte, error) {
 	switch len(sig) {
 	case 65:
-		return sig, nil
+		// The escrow hands v to ecrecover, which knows only 27 and 28: a
+		// voucher signed with v = 0 or 1 would verify here and revert on
+		// chain, so it is stored and submitted as 27 or 28.
+		out := append([]byte(nil), sig...)
+		switch out[64] {
+		case 0, 1:
+			out[64] += 27
+		case 27, 28:
+		default:
+			return nil, fmt.Errorf("signature recovery id v = %d, want 27 or 28", out[64])
+		}
+		return out, nil
 	case 64:
 		out := make([]byte, 65)
 		copy(out, sig)
