@@ -46,11 +46,13 @@ func CloseChannel(ctx context.Context, c ChannelCloser, id string) (mpp.ChannelV
 	case errors.Is(err, mpp.ErrFinalizedOnChain):
 		return mpp.ChannelView{}, dalil.InvalidInput(dalil.Problem{Path: "id", Message: "the channel is already finalized on chain: it can no longer be closed"})
 	}
-	// Reading the escrow failed: the RPC's refusal wording is a payer's;
-	// the operator gets "unavailable, retry".
+	// The rail words its refusals for a payer (402 PAYMENT_INVALID); for
+	// the operator the close did not complete (the RPC could not be read,
+	// or the channel moved while it was being closed), and a retry may
+	// succeed. The rail's reason is kept: it names no secret.
 	if de := (*dalil.Error)(nil); errors.As(err, &de) && de.Code == dalil.CodePaymentInvalid {
 		return mpp.ChannelView{}, &dalil.Error{Code: dalil.CodeProviderUnavailable,
-			Message: "The Tempo RPC could not be read to close MPP channel " + id + "; retry later.", Err: err}
+			Message: "MPP channel " + id + " was not closed (" + strings.TrimRight(de.Message, ". ") + "); retry later.", Err: err}
 	}
 	return mpp.ChannelView{}, err
 }
