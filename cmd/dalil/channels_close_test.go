@@ -7,40 +7,12 @@ import (
 	"io"
 	"math/big"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"dalil/rail/mpp"
 	"dalil/rail/mpp/mpptest"
 )
-
-// serveOn is serveWith on a given database file, so a CLI command can
-// share it.
-func serveOn(t *testing.T, env map[string]string, db string) (string, *lockedBuffer) {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	stderr := &lockedBuffer{}
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", db}, func(k string) string { return env[k] }, nil, io.Discard, stderr)
-	}()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("serve returned %v", err)
-		}
-	})
-	addrRe := regexp.MustCompile(`listening on (http://[0-9.:]+)`)
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if m := addrRe.FindStringSubmatch(stderr.String()); m != nil {
-			return m[1], stderr
-		}
-	}
-	t.Fatalf("server did not start: %s", stderr.String())
-	return "", nil
-}
 
 // TestMPPOperatorCloseChannel closes payment channels from the operator's
 // side through `dalil serve`'s admin route and the `dalil mpp

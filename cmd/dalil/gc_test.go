@@ -1,13 +1,8 @@
 package main
 
 import (
-	"context"
-	"io"
-	"path/filepath"
-	"regexp"
 	"runtime/metrics"
 	"testing"
-	"time"
 )
 
 func gogcNow() uint64 {
@@ -25,32 +20,12 @@ func TestServeGCPercent(t *testing.T) {
 		gogc string
 		want uint64
 	}{{"", defaultGCPercent}, {"150", before}, {"off", before}} {
-		env := func(k string) string {
-			if k == "GOGC" {
-				return tc.gogc
+		t.Run("GOGC="+tc.gogc, func(t *testing.T) {
+			serveWith(t, map[string]string{"GOGC": tc.gogc}) // stopped when the subtest ends
+			if got := gogcNow(); got != tc.want {
+				t.Errorf("serving with GC percent %d, want %d", got, tc.want)
 			}
-			return ""
-		}
-		db := filepath.Join(t.TempDir(), "dalil.db")
-		ctx, cancel := context.WithCancel(context.Background())
-		stderr := &lockedBuffer{}
-		done := make(chan error, 1)
-		go func() {
-			done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", db}, env, nil, io.Discard, stderr)
-		}()
-		started := regexp.MustCompile(`listening on http://`)
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && !started.MatchString(stderr.String()); time.Sleep(20 * time.Millisecond) {
-		}
-		if !started.MatchString(stderr.String()) {
-			t.Fatalf("server did not start: %s", stderr.String())
-		}
-		if got := gogcNow(); got != tc.want {
-			t.Errorf("GOGC=%q: serving with GC percent %d, want %d", tc.gogc, got, tc.want)
-		}
-		cancel()
-		if err := <-done; err != nil {
-			t.Fatal(err)
-		}
+		})
 		if got := gogcNow(); got != before {
 			t.Errorf("GOGC=%q: GC percent %d after serve, want %d back", tc.gogc, got, before)
 		}

@@ -105,11 +105,17 @@ func startProviders(t *testing.T) *providers {
 	return p
 }
 
-// serveWith starts `dalil serve` with env and returns its base URL and
-// its log (stderr).
+// serveWith starts `dalil serve` with env on a fresh database and returns
+// its base URL and its log (stderr).
 func serveWith(t *testing.T, env map[string]string) (string, *lockedBuffer) {
 	t.Helper()
-	db := filepath.Join(t.TempDir(), "dalil.db")
+	return serveOn(t, env, filepath.Join(t.TempDir(), "dalil.db"))
+}
+
+// serveOn starts `dalil serve` with env on db (so a CLI command can share
+// it), stops it when the test ends, and returns its base URL and log.
+func serveOn(t *testing.T, env map[string]string, db string) (string, *lockedBuffer) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	stderr := &lockedBuffer{}
 	done := make(chan error, 1)
