@@ -105,6 +105,20 @@ func (e *Escrow) apply(tx *tempo.Tx) error {
 		c, ok := e.channels[id]
 		return c, ok
 	}
+	// live is the open channel id when sender is its party (the payer or
+	// the payee), as the escrow requires before a topUp or a voucher.
+	live := func(id [32]byte, party func(tempo.Channel) tempo.Address, notParty string) (tempo.Channel, error) {
+		c, ok := get(id)
+		switch {
+		case !ok:
+			return c, errors.New("ChannelNotFound")
+		case c.Finalized:
+			return c, errors.New("ChannelFinalized")
+		case !party(c).Equal(tx.From):
+			return c, errors.New(notParty)
+		}
+		return c, nil
+	}
 	for _, call := range tx.Calls {
 		if call.To == nil || !call.To.Equal(e.Address) || len(call.Data) < 4 {
 			continue
@@ -129,15 +143,9 @@ func (e *Escrow) apply(tx *tempo.Tx) error {
 			if err != nil {
 				return err
 			}
-			c, ok := get(id)
-			if !ok {
-				return errors.New("ChannelNotFound")
-			}
-			if c.Finalized {
-				return errors.New("ChannelFinalized")
-			}
-			if !c.Payer.Equal(tx.From) {
-				return errors.New("NotPayer")
+			c, err := live(id, func(c tempo.Channel) tempo.Address { return c.Payer }, "NotPayer")
+			if err != nil {
+				return err
 			}
 			c.Deposit = new(big.Int).Add(c.Deposit, amt)
 			c.CloseRequestedAt = 0
@@ -147,15 +155,9 @@ func (e *Escrow) apply(tx *tempo.Tx) error {
 			if err != nil {
 				return err
 			}
-			c, ok := get(id)
-			if !ok {
-				return errors.New("ChannelNotFound")
-			}
-			if c.Finalized {
-				return errors.New("ChannelFinalized")
-			}
-			if !c.Payee.Equal(tx.From) {
-				return errors.New("NotPayee")
+			c, err := live(id, func(c tempo.Channel) tempo.Address { return c.Payee }, "NotPayee")
+			if err != nil {
+				return err
 			}
 			if amt.Cmp(c.Deposit) > 0 {
 				return errors.New("AmountExceedsDeposit")
