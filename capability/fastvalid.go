@@ -41,7 +41,6 @@ type fastNode struct {
 	pattern    santhosh.Regexp
 	format     *santhosh.Format
 	enum       []string // all enum values are strings; nil: no enum
-	hasEnum    bool
 	min, max   *fastBound
 	exMin      *fastBound
 	exMax      *fastBound
@@ -49,6 +48,12 @@ type fastNode struct {
 	oneOf      []*fastNode // branches with pairwise disjoint types
 	ref        *fastNode
 	alwaysTrue bool // the boolean schema true
+}
+
+// fastTypeBits maps JSON Schema type names to fast* bits.
+var fastTypeBits = map[string]uint8{
+	"null": fastNull, "boolean": fastBoolean, "number": fastNumber, "integer": fastInteger,
+	"string": fastString, "array": fastArray, "object": fastObject,
 }
 
 const (
@@ -160,29 +165,15 @@ func (c *fastCompiler) node(s *santhosh.Schema) *fastNode {
 	if s.Types != nil && !s.Types.IsEmpty() {
 		n.anyType = false
 		for _, t := range s.Types.ToStrings() {
-			switch t {
-			case "null":
-				n.types |= fastNull
-			case "boolean":
-				n.types |= fastBoolean
-			case "number":
-				n.types |= fastNumber
-			case "integer":
-				n.types |= fastInteger
-			case "string":
-				n.types |= fastString
-			case "array":
-				n.types |= fastArray
-			case "object":
-				n.types |= fastObject
-			default:
+			bit, ok := fastTypeBits[t]
+			if !ok {
 				c.unsupported = true
 			}
+			n.types |= bit
 		}
 	}
 	if s.Enum != nil {
-		n.hasEnum = true
-		n.enum = []string{}
+		n.enum = []string{} // non-nil: an enum, even an empty one
 		for _, e := range s.Enum.Values {
 			str, ok := e.(string)
 			if !ok {
@@ -313,7 +304,7 @@ func (n *fastNode) valid(v any) bool {
 	if fastTypeOf(v) == 0 || !n.typeOK(v) {
 		return false
 	}
-	if n.hasEnum {
+	if n.enum != nil {
 		s, ok := v.(string)
 		if !ok {
 			return false
