@@ -39,7 +39,7 @@ func rawSanthoshRefuses(t *testing.T, e *capability.Entry, body string) bool {
 	return s.Validate(inst) != nil
 }
 
-func zzProblems(err error) string {
+func problemText(err error) string {
 	de, ok := err.(*dalil.Error)
 	if !ok {
 		return fmt.Sprint(err)
@@ -47,7 +47,7 @@ func zzProblems(err error) string {
 	return fmt.Sprint(de.Details)
 }
 
-func zzDefine[In any](t *testing.T, id string) capability.Entry {
+func defineOne[In any](t *testing.T, id string) capability.Entry {
 	t.Helper()
 	return capability.Define(id, capability.Options{Group: "T", Summary: "s", Path: "/api/v1/review/" + id, Price: 1},
 		func(_ context.Context, in In) (In, error) { return in, nil })
@@ -67,7 +67,7 @@ type zzInt64MaxIn struct {
 // 9007199254740993.0 reaches the handler as 9007199254740992, although
 // 9007199254740993 (no ".0") decodes exactly.
 func TestReviewWholeFractionAbove2p53ChangesValue(t *testing.T) {
-	e := zzDefine[zzInt64In](t, "zz_int64")
+	e := defineOne[zzInt64In](t, "zz_int64")
 	v, err := e.Decode([]byte(`{"n":9007199254740993}`))
 	if err != nil || v.(zzInt64In).N != 9007199254740993 {
 		t.Fatalf("control: %v %v", v, err)
@@ -82,7 +82,7 @@ func TestReviewWholeFractionAbove2p53ChangesValue(t *testing.T) {
 // the body as sent refuses 9007199254740993.0 > 9007199254740992, Decode
 // accepts it.
 func TestReviewWholeFractionAbove2p53PassesMaximum(t *testing.T) {
-	e := zzDefine[zzInt64MaxIn](t, "zz_int64max")
+	e := defineOne[zzInt64MaxIn](t, "zz_int64max")
 	body := `{"n":9007199254740993.0}`
 	if !rawSanthoshRefuses(t, &e, body) {
 		t.Fatal("santhosh accepts the body as sent")
@@ -107,7 +107,7 @@ type zzMaxOneIn struct {
 // padding zeros past 64 characters is accepted; santhosh refuses all
 // three as sent.
 func TestReviewExponentOrLongFormRoundedPastMaximum(t *testing.T) {
-	e := zzDefine[zzMaxOneIn](t, "zz_maxone")
+	e := defineOne[zzMaxOneIn](t, "zz_maxone")
 	long := "1." + strings.Repeat("0", 70) + "1"
 	for _, lit := range []string{"1.0000000000000001", "1.0000000000000001e0", "10.000000000000001e-1", long} {
 		body := `{"x":` + lit + `}`
@@ -135,7 +135,7 @@ type zzExMinZeroIn struct {
 // positive number santhosh refuses, and exclusiveMinimum 0 refuses it
 // with "must be greater than 0".
 func TestReviewUnderflowBecomesZero(t *testing.T) {
-	e := zzDefine[zzMaxZeroIn](t, "zz_maxzero")
+	e := defineOne[zzMaxZeroIn](t, "zz_maxzero")
 	body := `{"x":1e-400}`
 	if !rawSanthoshRefuses(t, &e, body) {
 		t.Fatal("santhosh accepts the body as sent")
@@ -143,9 +143,9 @@ func TestReviewUnderflowBecomesZero(t *testing.T) {
 	if _, err := e.Decode([]byte(body)); err == nil {
 		t.Errorf("Decode(%s) accepted with maximum 0; santhosh refuses it", body)
 	}
-	e2 := zzDefine[zzExMinZeroIn](t, "zz_exminzero")
+	e2 := defineOne[zzExMinZeroIn](t, "zz_exminzero")
 	_, err := e2.Decode([]byte(body))
-	if got := zzProblems(err); !strings.Contains(got, "out of range") {
+	if got := problemText(err); !strings.Contains(got, "out of range") {
 		t.Errorf("Decode(%s) with exclusiveMinimum 0: %s; want the number reported out of range, like 1e400", body, got)
 	}
 }
@@ -181,10 +181,10 @@ func TestReviewInvoiceDecimalExponentRoundedThroughFloat(t *testing.T) {
 // json: cannot unmarshal number 1e+18 ...", while 1000000000000000000 and
 // 1e17 are accepted.
 func TestReviewWholeExponentFormAt1e18Refused(t *testing.T) {
-	e := zzDefine[zzInt64In](t, "zz_int64_1e18")
+	e := defineOne[zzInt64In](t, "zz_int64_1e18")
 	for _, ok := range []string{`{"n":1000000000000000000}`, `{"n":1e17}`} {
 		if _, err := e.Decode([]byte(ok)); err != nil {
-			t.Fatalf("control %s: %v", ok, zzProblems(err))
+			t.Fatalf("control %s: %v", ok, problemText(err))
 		}
 	}
 	for _, body := range []string{`{"n":1e18}`, `{"n":1000000000000000000.0}`} {
@@ -192,7 +192,7 @@ func TestReviewWholeExponentFormAt1e18Refused(t *testing.T) {
 			t.Fatalf("santhosh refuses %s", body)
 		}
 		if v, err := e.Decode([]byte(body)); err != nil || v.(zzInt64In).N != 1e18 {
-			t.Errorf("Decode(%s) = %v, %s; want n = 1000000000000000000", body, v, zzProblems(err))
+			t.Errorf("Decode(%s) = %v, %s; want n = 1000000000000000000", body, v, problemText(err))
 		}
 	}
 }
