@@ -63,7 +63,16 @@ type Options struct {
 	// for more charges once it sees concurrent ones (default 1.5 ms; negative
 	// turns gathering off). A charge alone is never delayed. See committer.
 	GatherWindow time.Duration
+	// OpTimeout bounds every database call made on a request path
+	// (authentication, idempotency, balance, admin, a group of charges):
+	// past it the call fails with dalil.ErrStorageUnavailable (503).
+	// Default DefaultOpTimeout.
+	OpTimeout time.Duration
 }
+
+// DefaultOpTimeout is Options.OpTimeout's default: a stalled database
+// answers 503 within 5 s instead of hanging the caller.
+const DefaultOpTimeout = 5 * time.Second
 
 // Open opens dsn: a postgres:// or postgresql:// URL, or else a SQLite file
 // path (":memory:" is refused: reads and writes use separate pools). It runs
