@@ -123,33 +123,40 @@ type ChargeRequest struct {
 	Price     MicroUSD
 	RequestID string
 	// Method is MethodAuto (allowance, then credits), MethodCredits or
-	// MethodSubscription (allowance, then credits as its fallback).
+	// MethodSubscription (allowance, then credits as its fallback); see
+	// DecideCharge, which the store applies.
 	Method string
 	// NoCredits forbids paying from prepaid credits (the credits rail is
 	// switched off), so the allowance alone may pay.
 	NoCredits bool
-	// Idem, when set, names an idempotency record begun with
-	// BeginIdempotent; the charge completes it in the same transaction with
-	// the body that Respond builds, so a retry replays that body and is
-	// never charged twice.
-	Idem    *IdemKey
-	Respond func(Receipt) ([]byte, error)
+	// Idem, when set, names an idempotency claim taken with
+	// BeginIdempotent; the charge completes it in the same transaction,
+	// storing Data and the receipt, so a retry replays exactly what was
+	// paid for and is never charged twice.
+	Idem *IdemKey
+	// Data is the paid result (JSON), stored with the charge when Idem is
+	// set. The store never builds a response body.
+	Data []byte
 }
 
-// IdemKey identifies one Idempotency-Key use: scope account + tool.
+// IdemKey identifies one Idempotency-Key use: scope account + tool. Owner
+// is the request id of the request holding the claim: only it may complete
+// or abandon the claim, so a request whose lease ran out cannot.
 type IdemKey struct {
 	AccountID string
 	Tool      string
 	Key       string
+	Owner     string
 }
 
 // IdemOutcome is what BeginIdempotent found.
 type IdemOutcome int
 
 const (
-	// IdemStarted: the key is new (or expired); the caller runs the call.
+	// IdemStarted: the key is new (or expired, or its claim's lease ran
+	// out); the caller runs the call.
 	IdemStarted IdemOutcome = iota
-	// IdemReplay: the call completed before; Status and Body replay it.
+	// IdemReplay: the call completed before; Answer replays it.
 	IdemReplay
 	// IdemInProgress: the first request with this key is still running.
 	IdemInProgress
@@ -160,12 +167,31 @@ const (
 // IdemState is the answer of BeginIdempotent.
 type IdemState struct {
 	Outcome IdemOutcome
-	Status  int
-	Body    []byte
+	Answer  Answer
+}
+
+// Answer is a paid answer as stored for replay: the result and the
+// receipt. The HTTP layer renders the envelope from it.
+type Answer struct {
+	RequestID string
+	Rail      string
+	Price     MicroUSD
+	// Data is the result (JSON).
+	Data []byte
+	// Raw, when set, is a complete response body stored by an earlier
+	// version of Dalil; it is replayed as it is.
+	Raw []byte
 }
 
 // IdempotencyTTL is how long a completed answer is kept for replay.
 const IdempotencyTTL = 24 * time.Hour
+
+// IdempotencyLease is how long an in-progress Idempotency-Key claim holds
+// its key. A request that died (crash, storage error, timeout) leaves its
+// claim behind; after the lease a retry with the same key takes it over.
+// It must outlast the longest request (the HTTP layer's call deadline), so
+// a claim is never taken from a request still running.
+const IdempotencyLease = time.Minute
 
 // Receipt says how a charge was paid.
 type Receipt struct {
@@ -173,8 +199,6 @@ type Receipt struct {
 	Amount MicroUSD
 	// CreditsAfter is the credit balance after the charge.
 	CreditsAfter MicroUSD
-	// Body is what ChargeRequest.Respond built, when it was set.
-	Body []byte
 }
 
 // Claim is a pay-per-call credential being spent on one call.
@@ -225,15 +249,16 @@ type Store interface {
 	// with CodeInsufficientCredits or CodeQuotaExceeded when nothing can
 	// pay, and never lets a balance go below zero.
 	Charge(ctx context.Context, r ChargeRequest) (Receipt, error)
-	// BeginIdempotent claims k for a request whose canonical hash is hash,
-	// or reports a replay, a request in progress or a reuse. Keys older
-	// than IdempotencyTTL count as new.
+	// BeginIdempotent claims k for k.Owner for a request whose canonical
+	// hash is hash, or reports a replay, a request in progress or a reuse.
+	// Keys older than IdempotencyTTL count as new; an in-progress claim
+	// older than IdempotencyLease is taken over.
 	BeginIdempotent(ctx context.Context, k IdemKey, hash string) (IdemState, error)
 	// CompleteIdempotent stores the answer of a claimed key outside a
 	// charge (pay-per-call sessions, whose money moves elsewhere).
-	CompleteIdempotent(ctx context.Context, k IdemKey, body []byte) error
-	// AbandonIdempotent forgets an unfinished key after a non-2xx answer,
-	// so a retry runs again.
+	CompleteIdempotent(ctx context.Context, k IdemKey, a Answer) error
+	// AbandonIdempotent forgets k.Owner's unfinished claim after a non-2xx
+	// answer, so a retry runs again.
 	AbandonIdempotent(ctx context.Context, k IdemKey) error
 	// PurgeIdempotency deletes records created before t.
 	PurgeIdempotency(ctx context.Context, before time.Time) (int64, error)

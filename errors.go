@@ -85,3 +85,9 @@ func ErrorCode(err error) Code {
 // ErrStorageUnavailable is wrapped by stores when the database cannot be
 // reached; the HTTP layer answers 503 SERVICE_UNAVAILABLE.
 var ErrStorageUnavailable = errors.New("storage unavailable")
+
+// ErrOutcomeUnknown is wrapped by a store when storage failed while
+// committing a charge and the store could not find out whether it was
+// committed. The HTTP layer answers 503 without saying that nothing was
+// charged, and points to a retry with the same Idempotency-Key.
+var ErrOutcomeUnknown = errors.New("the charge's outcome is unknown")

@@ -19,16 +19,12 @@ import (
 	"dalil/ratelimit"
 )
 
-// capabilityHandler is the one wrapper around every capability call:
-// rail choice, authentication, body limits, decoding against the published
-// schema, the work, then the charge, then the envelope. Nothing is charged
-// unless the answer is 2xx, and the answer is only sent once charged.
+// capabilityHandler serves a capability's canonical (or legacy) route:
+// it picks who pays (dalil.ChooseRail) and runs the one paid-call
+// pipeline (paidCall) with that payer.
 func (s *Server) capabilityHandler(e *capability.Entry, legacy bool) http.HandlerFunc {
-	price := e.Price.Float()
 	return func(w http.ResponseWriter, r *http.Request) {
-		ctx := r.Context()
-		cl := logFrom(ctx)
-		cl.tool = e.ID
+		logFrom(r.Context()).tool = e.ID
 		if legacy {
 			w.Header().Set("Deprecation", "true")
 			w.Header().Set("Link", "<"+e.Path+`>; rel="successor-version"`)
@@ -38,85 +34,83 @@ func (s *Server) capabilityHandler(e *capability.Entry, legacy bool) http.Handle
 			writeError(w, r, err)
 			return
 		}
-		// A named pay-per-call rail, or under auto a presented credential
-		// and no API key, pays per call; the key is never touched then.
-		if pr := s.payRails[method]; pr != nil {
-			s.payPerCall(w, r, e, pr)
-			return
-		}
-		if method == dalil.MethodAuto && apiKey(r) == "" {
+		var presented []string
+		if method == dalil.MethodAuto {
 			if pr := s.presentedRail(r); pr != nil {
-				s.payPerCall(w, r, e, pr)
-				return
+				presented = []string{pr.Rail.ID()}
 			}
 		}
-		acct, key, err := s.authenticateKey(r)
-		if err != nil {
-			writeError(w, r, err)
+		choice := dalil.ChooseRail(method, s.rails, apiKey(r) != "", presented)
+		if !choice.Account {
+			s.paidCall(w, r, e, &railPayer{s: s, e: e, pr: s.payRails[choice.PayPerCall]})
 			return
 		}
-		if err := s.limit(w, r, "key:"+key.ID, acct.Plan); err != nil {
-			writeError(w, r, err)
-			return
-		}
-		in, err := decodeCall(w, r, e)
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		idem, done, err := s.beginIdempotent(w, r, acct.ID, e.ID, in)
-		if err != nil || done {
-			if err != nil {
-				writeError(w, r, err)
-			}
-			return
-		}
-		completed := false
-		if idem != nil {
-			defer func() {
-				if !completed {
-					// Non-2xx answers are not kept: a retry runs again.
-					s.store.AbandonIdempotent(context.WithoutCancel(ctx), *idem)
-				}
-			}()
-		}
-		requestID := RequestID(ctx)
-		out, err := e.Run(capability.WithCall(ctx, capability.Call{RequestID: requestID, AccountID: acct.ID, Now: time.Now().UTC()}), in)
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		// Encode the result before charging: a result that cannot be sent
-		// must not be paid for.
-		data, err := encode(out)
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		// Only enabled account rails pay: auto without the subscription
-		// rail is credits alone; without the credits rail, no credit
-		// fallback (the listing publishes creditFallback false).
-		if method == dalil.MethodAuto && !s.rails[dalil.MethodSubscription] {
-			method = dalil.MethodCredits
-		}
-		rec, err := s.store.Charge(ctx, dalil.ChargeRequest{
-			AccountID: acct.ID, Tool: e.ID, Price: e.Price, RequestID: requestID, Method: method, Idem: idem,
-			NoCredits: !s.rails[dalil.MethodCredits],
-			// The envelope names the rail, which the charge decides; with an
-			// Idempotency-Key it is stored in the charge's transaction, so a
-			// replay returns exactly what was paid for.
-			Respond: func(rec dalil.Receipt) ([]byte, error) {
-				return successBodyRaw(r, data, Meta{Tool: e.ID, Price: &price, Currency: "USD", PaymentMethod: rec.Rail})
-			},
-		})
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		completed = true
-		cl.rail, cl.amount = rec.Rail, rec.Amount
-		writeRaw(w, http.StatusOK, "application/json", rec.Body)
+		s.paidCall(w, r, e, &accountPayer{s: s, e: e, method: choice.Method})
 	}
+}
+
+// accountPayer pays with the caller's account: an API key, its plan's
+// allowance, then its prepaid credits (dalil.DecideCharge, applied by the
+// store in the charge's transaction).
+type accountPayer struct {
+	s      *Server
+	e      *capability.Entry
+	method string
+	acct   dalil.Account
+	idem   *dalil.IdemKey
+}
+
+func (p *accountPayer) admit(ctx context.Context, w http.ResponseWriter, r *http.Request) (bool, error) {
+	acct, key, err := p.s.authenticateKey(r)
+	if err != nil {
+		return false, err
+	}
+	p.acct = acct
+	return false, p.s.limit(w, r, "key:"+key.ID, acct.Plan)
+}
+
+func (p *accountPayer) hold(ctx context.Context, w http.ResponseWriter, r *http.Request, in any) (bool, error) {
+	idem, done, err := p.s.beginIdempotent(w, r, p.acct.ID, p.e.ID, in)
+	p.idem = idem
+	return done, err
+}
+
+func (p *accountPayer) call(requestID string) capability.Call {
+	return capability.Call{RequestID: requestID, AccountID: p.acct.ID, Now: time.Now().UTC()}
+}
+
+func (p *accountPayer) settle(ctx context.Context, r *http.Request, data []byte) (paid, error) {
+	requestID := RequestID(ctx)
+	req := dalil.ChargeRequest{AccountID: p.acct.ID, Tool: p.e.ID, Price: p.e.Price, RequestID: requestID, Method: p.method,
+		NoCredits: !p.s.rails[dalil.MethodCredits], Idem: p.idem}
+	if p.idem != nil {
+		req.Data = data // stored with the charge, so a retry replays it
+	}
+	rec, err := p.s.store.Charge(ctx, req)
+	if err != nil {
+		if isOutcomeUnknown(err) {
+			return paid{}, outcomeUnknown(requestID, err)
+		}
+		return paid{}, err
+	}
+	body := envelopeRaw(data, paidMeta(requestID, p.e.ID, p.e.Price, rec.Rail))
+	return paid{body: body, rail: rec.Rail, amount: rec.Amount}, nil
+}
+
+func (p *accountPayer) release(ctx context.Context) error {
+	if p.idem == nil {
+		return nil
+	}
+	// Non-2xx answers are not kept: a retry runs again. Only this
+	// request's own in-progress claim is deleted, so after a charge of
+	// unknown outcome a committed answer stays for the retry to replay.
+	return p.s.store.AbandonIdempotent(ctx, *p.idem)
+}
+
+// paidMeta is the meta of a paid answer.
+func paidMeta(requestID, tool string, price dalil.MicroUSD, rail string) Meta {
+	usd := price.Float()
+	return Meta{RequestID: requestID, Tool: tool, Price: &usd, Currency: "USD", PaymentMethod: rail}
 }
 
 // beginIdempotent handles Idempotency-Key (contract §7). It returns the
@@ -139,25 +133,14 @@ func (s *Server) beginIdempotent(w http.ResponseWriter, r *http.Request, account
 		return nil, false, err
 	}
 	sum := sha256.Sum256(append([]byte(tool+"\n"), canonical...))
-	k := dalil.IdemKey{AccountID: accountID, Tool: tool, Key: key}
+	k := dalil.IdemKey{AccountID: accountID, Tool: tool, Key: key, Owner: RequestID(r.Context())}
 	st, err := s.store.BeginIdempotent(r.Context(), k, hex.EncodeToString(sum[:]))
 	if err != nil {
 		return nil, false, err
 	}
 	switch st.Outcome {
 	case dalil.IdemReplay:
-		// The stored answer carries the first request's id; the header must
-		// say the same (contract §5).
-		var stored struct {
-			Meta struct {
-				RequestID string `json:"requestId"`
-			} `json:"meta"`
-		}
-		if json.Unmarshal(st.Body, &stored) == nil && stored.Meta.RequestID != "" {
-			w.Header().Set("X-Request-Id", stored.Meta.RequestID)
-		}
-		w.Header().Set("Idempotent-Replayed", "true")
-		writeRaw(w, st.Status, "application/json", st.Body)
+		s.replay(w, tool, st.Answer)
 		return nil, true, nil
 	case dalil.IdemInProgress:
 		return nil, false, &dalil.Error{Code: dalil.CodeIdempotencyInProgress, Message: "A request with this Idempotency-Key is still running; retry shortly.", Headers: map[string]string{"Retry-After": "1"}}
@@ -165,6 +148,32 @@ func (s *Server) beginIdempotent(w http.ResponseWriter, r *http.Request, account
 		return nil, false, dalil.Errorf(dalil.CodeIdempotencyKeyReused, "This Idempotency-Key was already used for a different request to %s; use a new key.", tool)
 	}
 	return &k, false, nil
+}
+
+// replay answers with a stored paid answer: the first request's id, its
+// rail and price, and Idempotent-Replayed: true.
+func (s *Server) replay(w http.ResponseWriter, tool string, a dalil.Answer) {
+	body := a.Raw
+	requestID := a.RequestID
+	if body == nil {
+		body = envelopeRaw(a.Data, paidMeta(a.RequestID, tool, a.Price, a.Rail))
+	} else {
+		// Stored whole by an earlier version: its id is inside.
+		var stored struct {
+			Meta struct {
+				RequestID string `json:"requestId"`
+			} `json:"meta"`
+		}
+		if json.Unmarshal(body, &stored) == nil {
+			requestID = stored.Meta.RequestID
+		}
+	}
+	if requestID != "" {
+		// The header must say the same as meta.requestId (contract §5).
+		w.Header().Set("X-Request-Id", requestID)
+	}
+	w.Header().Set("Idempotent-Replayed", "true")
+	writeRaw(w, http.StatusOK, "application/json", body)
 }
 
 func validIdempotencyKey(k string) bool {

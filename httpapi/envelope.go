@@ -119,17 +119,20 @@ func successBody(r *http.Request, data any, meta Meta) ([]byte, error) {
 // call).
 func successBodyRaw(r *http.Request, data []byte, meta Meta) ([]byte, error) {
 	meta.RequestID = RequestID(r.Context())
-	m, err := encode(meta)
-	if err != nil {
-		return nil, err
-	}
+	return envelopeRaw(data, meta), nil
+}
+
+// envelopeRaw splices encoded data and meta (as given, request id
+// included) into a success envelope.
+func envelopeRaw(data []byte, meta Meta) []byte {
+	m := marshal(meta) // strings, and a price from integer micro-USD: always encodes
 	data, m = bytes.TrimRight(data, "\n"), bytes.TrimRight(m, "\n")
 	out := make([]byte, 0, len(data)+len(m)+40)
 	out = append(out, `{"success":true,"data":`...)
 	out = append(out, data...)
 	out = append(out, `,"meta":`...)
 	out = append(out, m...)
-	return append(out, "}\n"...), nil
+	return append(out, "}\n"...)
 }
 
 func writeRaw(w http.ResponseWriter, status int, contentType string, body []byte) {

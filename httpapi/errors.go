@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -47,6 +48,12 @@ func publicError(err error) *dalil.Error {
 	switch {
 	case errors.As(err, &de):
 		return de
+	case errors.Is(err, dalil.ErrOutcomeUnknown):
+		return outcomeUnknown("", err)
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		// The call's deadline passed (or its client left) before anything
+		// was paid: a charge is only ever answered with its outcome.
+		return &dalil.Error{Code: dalil.CodeServiceUnavailable, Message: "The call did not finish within its deadline; retry shortly. Nothing was charged.", Headers: map[string]string{"Retry-After": "5"}, Err: err}
 	case errors.Is(err, dalil.ErrStorageUnavailable):
 		return &dalil.Error{Code: dalil.CodeServiceUnavailable, Message: "Account storage is unavailable; retry shortly. Nothing was charged.", Headers: map[string]string{"Retry-After": "5"}, Err: err}
 	default:

@@ -20,6 +20,7 @@ type metrics struct {
 	charges   *prometheus.CounterVec
 	chargedUS *prometheus.CounterVec
 	errors    *prometheus.CounterVec
+	releases  prometheus.Counter
 }
 
 func newMetrics() *metrics {
@@ -30,7 +31,8 @@ func newMetrics() *metrics {
 	m.charges = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dalil_charges_total", Help: "Successful charges by rail and tool."}, []string{"rail", "tool"})
 	m.chargedUS = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dalil_charged_microusd_total", Help: "Amount charged in micro-USD by rail and tool."}, []string{"rail", "tool"})
 	m.errors = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dalil_errors_total", Help: "Error responses by error code."}, []string{"code"})
-	m.reg.MustRegister(m.requests, m.latency, m.charges, m.chargedUS, m.errors,
+	m.releases = prometheus.NewCounter(prometheus.CounterOpts{Name: "dalil_release_failures_total", Help: "Releases of unpaid calls (idempotency claims, credential claims, session draws) that failed at first and were retried in the background."})
+	m.reg.MustRegister(m.requests, m.latency, m.charges, m.chargedUS, m.errors, m.releases,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -46,6 +48,8 @@ func (m *metrics) observeRequest(route string, status int, d time.Duration, cl *
 		m.chargedUS.WithLabelValues(cl.rail, cl.tool).Add(float64(cl.amount))
 	}
 }
+
+func (m *metrics) releaseFailed() { m.releases.Inc() }
 
 func (m *metrics) handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})

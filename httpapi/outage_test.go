@@ -25,7 +25,7 @@ func TestPostgresOutageAndRecovery(t *testing.T) {
 	u, _ := url.Parse(base)
 	proxy := testenv.NewProxy(t, u.Host)
 	u.Host = proxy.Addr
-	st, err := sqlstore.Open(context.Background(), u.String(), sqlstore.Options{GroupTimeout: time.Second})
+	st, err := sqlstore.Open(context.Background(), u.String(), sqlstore.Options{OpTimeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

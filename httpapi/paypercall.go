@@ -119,7 +119,7 @@ func (s *Server) dedicatedHandler(e *capability.Entry, pr *PayRail) http.Handler
 			writeError(w, r, dalil.Errorf(dalil.CodePaymentMethodUnsupported, "This route takes %s payments only; drop X-Service-Payment-Method or use the canonical route %s.", pr.Rail.ID(), e.Path))
 			return
 		}
-		s.payPerCall(w, r, e, pr)
+		s.paidCall(w, r, e, &railPayer{s: s, e: e, pr: pr})
 	}
 }
 
@@ -131,93 +131,121 @@ type challengeError struct {
 
 func (c *challengeError) Challenge() http.Header { return c.ch.Headers }
 
-// payPerCall runs one capability call paid by a pay-per-call credential:
-// validate, challenge or verify, claim the credential once, run, settle,
-// answer. A non-2xx releases the claim and settles nothing; a failed
-// settlement returns no result.
-func (s *Server) payPerCall(w http.ResponseWriter, r *http.Request, e *capability.Entry, pr *PayRail) {
-	ctx := r.Context()
-	cl := logFrom(ctx)
-	if err := s.limit(w, r, "ip:"+s.clientIP(r), "payg"); err != nil {
-		writeError(w, r, err)
-		return
+// railPayer pays with a pay-per-call credential (x402, L402, MPP charge
+// or session voucher): admit rate-limits the client address and runs a
+// credential's management action (a channel top-up or close); hold answers
+// 402 with the rail's challenge when no credential came, else verifies it
+// locally and claims it once across replicas; settle settles with the
+// provider; release forgets the claim unless the money may have moved.
+type railPayer struct {
+	s    *Server
+	e    *capability.Entry
+	pr   *PayRail
+	q    dalil.Quote
+	p    *dalil.Payment
+	keep bool // the claim stays: the payment settled or may have
+}
+
+func (p *railPayer) admit(ctx context.Context, w http.ResponseWriter, r *http.Request) (bool, error) {
+	if err := p.s.limit(w, r, "ip:"+p.s.clientIP(r), "payg"); err != nil {
+		return false, err
 	}
-	rail := pr.Rail
-	q := s.quote(r, e, r.URL.Path)
+	rail := p.pr.Rail
+	p.q = p.s.quote(r, p.e, r.URL.Path)
 	if m, ok := rail.(PaymentManager); ok && rail.Present(r.Header) {
 		// A channel top-up or close runs no capability, so it needs no input.
-		if v, receipt, handled, err := m.Manage(ctx, r.Header, q); handled {
+		if v, receipt, handled, err := m.Manage(ctx, r.Header, p.q); handled {
 			if err != nil {
-				writeError(w, r, err)
-				return
+				return false, err
 			}
 			for k, vs := range receipt {
 				w.Header()[k] = vs
 			}
-			writeData(w, r, http.StatusOK, v, Meta{Tool: e.ID, PaymentMethod: rail.ID()})
-			return
+			writeData(w, r, http.StatusOK, v, Meta{Tool: p.e.ID, PaymentMethod: rail.ID()})
+			return true, nil
 		}
 	}
-	in, err := decodeCall(w, r, e)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
+	return false, nil
+}
+
+func (p *railPayer) hold(ctx context.Context, w http.ResponseWriter, r *http.Request, in any) (bool, error) {
+	rail := p.pr.Rail
 	if !rail.Present(r.Header) {
-		s.writeChallenge(w, r, rail, q, "Payment required: pay "+e.Price.String()+" for "+e.ID+" with "+rail.ID()+" and retry with the credential.")
-		return
+		p.s.writeChallenge(w, r, rail, p.q, "Payment required: pay "+p.e.Price.String()+" for "+p.e.ID+" with "+rail.ID()+" and retry with the credential.")
+		return true, nil
 	}
-	p, err := rail.Verify(ctx, r.Header, q)
+	pay, err := rail.Verify(ctx, r.Header, p.q)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return false, err
 	}
+	if err := p.s.store.ClaimCredential(ctx, dalil.Claim{CredentialID: pay.CredentialID, Rail: rail.ID(), Tool: p.e.ID, Amount: pay.Amount, RequestID: RequestID(ctx), Payer: pay.Payer, ExpiresAt: pay.ExpiresAt}); err != nil {
+		return false, err
+	}
+	p.p = pay
+	return false, nil
+}
+
+func (p *railPayer) call(requestID string) capability.Call {
+	return capability.Call{RequestID: requestID, Now: time.Now().UTC()}
+}
+
+func (p *railPayer) settle(ctx context.Context, r *http.Request, data []byte) (paid, error) {
+	rail := p.pr.Rail
 	requestID := RequestID(ctx)
-	if err := s.store.ClaimCredential(ctx, dalil.Claim{CredentialID: p.CredentialID, Rail: rail.ID(), Tool: e.ID, Amount: p.Amount, RequestID: requestID, Payer: p.Payer, ExpiresAt: p.ExpiresAt}); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	// The claim is released unless the payment settled or may have: also
-	// when the capability panics, so a paid credential is never burnt
-	// without an answer.
-	keep := false
-	defer func() {
-		if !keep {
-			s.store.ReleaseCredential(context.WithoutCancel(ctx), p.CredentialID)
-		}
-	}()
-	out, err := e.Run(capability.WithCall(ctx, capability.Call{RequestID: requestID, Now: time.Now().UTC()}), in)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	price := e.Price.Float()
-	resp, err := successBody(r, out, Meta{Tool: e.ID, Price: &price, Currency: "USD", PaymentMethod: rail.ID()})
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
 	// Settlement moves money: it runs to its end (bounded by the rail's own
 	// timeouts) even if the caller hangs up meanwhile.
-	receipt, err := rail.Settle(context.WithoutCancel(ctx), p)
+	ctx = context.WithoutCancel(ctx)
+	receipt, err := rail.Settle(ctx, p.p)
 	if err != nil {
 		// Keep the claim when the money may have moved (a provider error,
 		// or a PAYMENT_INVALID that asks to keep it); release it when it
 		// certainly did not.
-		keep = dalil.ErrorCode(err) != dalil.CodePaymentInvalid || keepClaim(err)
-		writeError(w, r, err)
-		return
+		p.keep = dalil.ErrorCode(err) != dalil.CodePaymentInvalid || keepClaim(err)
+		return paid{}, err
 	}
-	keep = true
-	if err := s.store.SettleCredential(context.WithoutCancel(ctx), p.CredentialID); err != nil {
-		// The payment is final on the rail; the caller gets what it paid for.
-		s.log.Error("record settled credential", "requestId", requestID, "rail", rail.ID(), "error", err.Error())
+	p.keep = true
+	id := p.p.CredentialID
+	settleRecord := func(c context.Context) error { return p.s.store.SettleCredential(c, id) }
+	if err := p.s.retryRecord(ctx, requestID, "record settled credential", settleRecord); err != nil {
+		// The payment is final on the rail; the caller gets what it paid
+		// for, and the record is retried in the background.
+		p.s.log.Warn("record settled credential", "requestId", requestID, "rail", rail.ID(), "error", err.Error())
 	}
-	for k, vs := range receipt {
-		w.Header()[k] = vs
+	return paid{body: envelopeRaw(data, paidMeta(requestID, p.e.ID, p.e.Price, rail.ID())), header: receipt, rail: rail.ID(), amount: p.p.Amount}, nil
+}
+
+func (p *railPayer) release(ctx context.Context) error {
+	if p.p == nil || p.keep {
+		return nil
 	}
-	cl.rail, cl.amount = rail.ID(), p.Amount
-	writeRaw(w, http.StatusOK, "application/json", resp)
+	return p.s.store.ReleaseCredential(ctx, p.p.CredentialID)
+}
+
+// retryRecord runs fn, a bookkeeping write after money moved; when it
+// fails it is retried in the background with backoff and the first error
+// is returned for the caller to log.
+func (s *Server) retryRecord(ctx context.Context, requestID, what string, fn func(context.Context) error) error {
+	attempt := func() error {
+		c, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.releaseTimeout())
+		defer cancel()
+		return fn(c)
+	}
+	err := attempt()
+	if err == nil {
+		return nil
+	}
+	go func() {
+		wait := 100 * time.Millisecond
+		for i := 0; i < releaseRetries; i++ {
+			time.Sleep(wait)
+			wait = min(2*wait, 10*time.Second)
+			if attempt() == nil {
+				return
+			}
+		}
+		s.log.Error(what+" failed for good; recorded here for the operator", "requestId", requestID)
+	}()
+	return err
 }
 
 // keepClaim reports whether a settlement error says the outcome is unknown
@@ -298,66 +326,82 @@ func (s *Server) sessionRoutes(pr *PayRail) {
 	})
 }
 
-// sessionCall runs one capability call drawn from a session's budget. An
-// Idempotency-Key is required, so a retried call never draws twice.
+// sessionCall runs one capability call drawn from a session's budget.
 func (s *Server) sessionCall(w http.ResponseWriter, r *http.Request, e *capability.Entry, pr *PayRail, sessionID string) {
-	ctx := r.Context()
-	cl := logFrom(ctx)
-	cl.tool = e.ID
-	key := r.Header.Get("Idempotency-Key")
-	if !validIdempotencyKey(key) {
-		writeError(w, r, dalil.InvalidInput(dalil.Problem{Path: "Idempotency-Key", Message: "session calls need an Idempotency-Key header of 1 to 255 printable ASCII characters"}))
-		return
+	logFrom(r.Context()).tool = e.ID
+	s.paidCall(w, r, e, &sessionPayer{s: s, e: e, pr: pr, sessionID: sessionID})
+}
+
+// sessionPayer pays from an MPP budget session. An Idempotency-Key is
+// required, so a retried call never draws twice: hold claims the key and
+// draws the price; settle commits the draw and stores the answer; release
+// gives back the draw and the claim.
+type sessionPayer struct {
+	s         *Server
+	e         *capability.Entry
+	pr        *PayRail
+	sessionID string
+	idem      *dalil.IdemKey
+	draw      *SessionDraw
+}
+
+func (p *sessionPayer) admit(ctx context.Context, w http.ResponseWriter, r *http.Request) (bool, error) {
+	if !validIdempotencyKey(r.Header.Get("Idempotency-Key")) {
+		return false, dalil.InvalidInput(dalil.Problem{Path: "Idempotency-Key", Message: "session calls need an Idempotency-Key header of 1 to 255 printable ASCII characters"})
 	}
-	in, err := decodeCall(w, r, e)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	idem, done, err := s.beginIdempotent(w, r, "mpp_session:"+sessionID, e.ID, in)
+	return false, nil
+}
+
+func (p *sessionPayer) hold(ctx context.Context, w http.ResponseWriter, r *http.Request, in any) (bool, error) {
+	idem, done, err := p.s.beginIdempotent(w, r, "mpp_session:"+p.sessionID, p.e.ID, in)
 	if err != nil || done {
-		if err != nil {
-			writeError(w, r, err)
-		}
-		return
+		return done, err
 	}
-	completed := false
-	defer func() {
-		if !completed {
-			s.store.AbandonIdempotent(context.WithoutCancel(ctx), *idem)
-		}
-	}()
-	d, err := pr.Sessions.Draw(ctx, sessionID, e.ID, e.Price, key)
+	p.idem = idem
+	d, err := p.pr.Sessions.Draw(ctx, p.sessionID, p.e.ID, p.e.Price, r.Header.Get("Idempotency-Key"))
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return false, err // release gives back the claim
 	}
-	drawn := false
-	defer func() {
-		if !drawn { // also on a panic: the budget is not held forever
-			pr.Sessions.Release(context.WithoutCancel(ctx), d)
-		}
-	}()
+	p.draw = &d
+	return false, nil
+}
+
+func (p *sessionPayer) call(requestID string) capability.Call {
+	return capability.Call{RequestID: requestID, Now: time.Now().UTC()}
+}
+
+func (p *sessionPayer) settle(ctx context.Context, r *http.Request, data []byte) (paid, error) {
 	requestID := RequestID(ctx)
-	out, err := e.Run(capability.WithCall(ctx, capability.Call{RequestID: requestID, Now: time.Now().UTC()}), in)
-	if err != nil {
-		writeError(w, r, err)
-		return
+	rail := p.pr.Rail.ID()
+	if err := p.pr.Sessions.Commit(context.WithoutCancel(ctx), *p.draw); err != nil {
+		return paid{}, err
 	}
-	price := e.Price.Float()
-	resp, err := successBody(r, out, Meta{Tool: e.ID, Price: &price, Currency: "USD", PaymentMethod: pr.Rail.ID()})
-	if err == nil {
-		err = pr.Sessions.Commit(context.WithoutCancel(ctx), d)
+	d := *p.draw
+	p.draw = nil // committed: nothing to give back
+	a := dalil.Answer{RequestID: requestID, Rail: rail, Price: p.e.Price, Data: data}
+	k := *p.idem
+	if err := p.s.retryRecord(ctx, requestID, "store session answer", func(c context.Context) error { return p.s.store.CompleteIdempotent(c, k, a) }); err != nil {
+		p.s.log.Warn("store session answer", "requestId", requestID, "error", err.Error())
 	}
-	if err != nil {
-		writeError(w, r, err)
-		return
+	p.idem = nil
+	return paid{body: envelopeRaw(data, paidMeta(requestID, p.e.ID, p.e.Price, rail)), rail: rail, amount: d.Amount}, nil
+}
+
+func (p *sessionPayer) release(ctx context.Context) error {
+	var errs []error
+	if p.draw != nil {
+		if err := p.pr.Sessions.Release(ctx, *p.draw); err != nil {
+			errs = append(errs, err)
+		} else {
+			p.draw = nil
+		}
 	}
-	drawn = true
-	if err := s.store.CompleteIdempotent(ctx, *idem, resp); err != nil {
-		s.log.Error("store session answer", "requestId", requestID, "error", err.Error())
+	if p.idem != nil {
+		if err := p.s.store.AbandonIdempotent(ctx, *p.idem); err != nil {
+			errs = append(errs, err)
+		} else {
+			p.idem = nil
+		}
 	}
-	completed = true
-	cl.rail, cl.amount = pr.Rail.ID(), d.Amount
-	writeRaw(w, http.StatusOK, "application/json", resp)
+	return errors.Join(errs...)
 }

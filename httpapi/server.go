@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"time"
 
 	"dalil"
 	"dalil/capability"
@@ -45,9 +46,22 @@ type Config struct {
 	// Limits maps plan ids, "payg" and "preview" to requests per minute.
 	Limiter ratelimit.Limiter
 	Limits  map[string]int
+	// CallTimeout bounds one paid call from admission to answer; every
+	// storage call on its path inherits it. Default DefaultCallTimeout.
+	CallTimeout time.Duration
+	// StorageTimeout bounds a background retry of one bookkeeping write
+	// (a release); default 5 s, the store's own operation timeout.
+	StorageTimeout time.Duration
 	// TrustedProxies are the networks of the operator's load balancers,
 	// whose X-Forwarded-For names the real client (DALIL_TRUSTED_PROXIES).
 	TrustedProxies []*net.IPNet
+}
+
+func (c Config) releaseTimeout() time.Duration {
+	if c.StorageTimeout > 0 {
+		return c.StorageTimeout
+	}
+	return 5 * time.Second
 }
 
 // Server is the HTTP handler of the service.
@@ -68,6 +82,9 @@ type Server struct {
 func NewServer(cfg Config) *Server {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.CallTimeout <= 0 {
+		cfg.CallTimeout = DefaultCallTimeout
 	}
 	if len(cfg.Rails) == 0 {
 		cfg.Rails = []string{dalil.MethodCredits, dalil.MethodSubscription}

@@ -12,6 +12,8 @@ import (
 
 // CreateAccount implements dalil.Store.
 func (s *Store) CreateAccount(ctx context.Context, name, plan string, credits dalil.MicroUSD) (dalil.Account, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	if _, ok := dalil.PlanByID(plan); !ok {
 		return dalil.Account{}, dalil.Errorf(dalil.CodeInvalidInput, "unknown plan %q", plan)
 	}
@@ -35,6 +37,8 @@ func (s *Store) CreateAccount(ctx context.Context, name, plan string, credits da
 
 // Account implements dalil.Store.
 func (s *Store) Account(ctx context.Context, id string) (dalil.Account, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	return scanAccount(s.r.QueryRowContext(ctx, `SELECT id, name, plan, plan_started_at, credits, created_at FROM accounts WHERE id = $1`, id))
 }
 
@@ -53,6 +57,8 @@ func scanAccount(row *sql.Row) (dalil.Account, error) {
 
 // CreateKey implements dalil.Store.
 func (s *Store) CreateKey(ctx context.Context, accountID string) (dalil.Key, string, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	if _, err := s.Account(ctx, accountID); err != nil {
 		return dalil.Key{}, "", err
 	}
@@ -69,6 +75,8 @@ func (s *Store) CreateKey(ctx context.Context, accountID string) (dalil.Key, str
 
 // Keys implements dalil.Store.
 func (s *Store) Keys(ctx context.Context, accountID string) ([]dalil.Key, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	rows, err := s.r.QueryContext(ctx, `SELECT id, account_id, prefix, created_at, revoked_at FROM api_keys WHERE account_id = $1 ORDER BY created_at, id`, accountID)
 	if err != nil {
 		return nil, unavailable("list keys", err)
@@ -94,6 +102,8 @@ func (s *Store) Keys(ctx context.Context, accountID string) ([]dalil.Key, error)
 
 // RevokeKey implements dalil.Store. Revoking twice is not an error.
 func (s *Store) RevokeKey(ctx context.Context, keyID string) error {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	res, err := s.w.ExecContext(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2`, micros(s.now()), keyID)
 	if err != nil {
 		return unavailable("revoke key", err)
@@ -113,6 +123,8 @@ func (s *Store) Authenticate(ctx context.Context, secret string) (dalil.Account,
 	if e, ok := s.keys.get(hash, now); ok {
 		return e.acct, e.key, nil
 	}
+	ctx, cancel := s.bound(ctx) // a cache hit needs no database, nor a timer
+	defer cancel()
 	var k dalil.Key
 	var a dalil.Account
 	var created, started, credits, acctCreated int64
@@ -137,6 +149,8 @@ func (s *Store) Authenticate(ctx context.Context, secret string) (dalil.Account,
 
 // AddCredits implements dalil.Store.
 func (s *Store) AddCredits(ctx context.Context, accountID string, amount dalil.MicroUSD, note string) (dalil.MicroUSD, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	if amount <= 0 {
 		return 0, dalil.Errorf(dalil.CodeInvalidInput, "amount must be positive")
 	}
@@ -156,6 +170,8 @@ func (s *Store) AddCredits(ctx context.Context, accountID string, amount dalil.M
 
 // SetPlan implements dalil.Store.
 func (s *Store) SetPlan(ctx context.Context, accountID, plan string) (dalil.Account, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	if _, ok := dalil.PlanByID(plan); !ok {
 		return dalil.Account{}, dalil.Errorf(dalil.CodeInvalidInput, "unknown plan %q; plans: free, developer, growth, enterprise", plan)
 	}
@@ -199,6 +215,8 @@ const insertLedger = `INSERT INTO ledger (account_id, kind, rail, tool, amount, 
 
 // Ledger implements dalil.Store.
 func (s *Store) Ledger(ctx context.Context, accountID string, limit int, before int64) ([]dalil.LedgerEntry, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	if limit <= 0 || limit > 200 {
 		limit = 50
 	}
@@ -226,6 +244,8 @@ func (s *Store) Ledger(ctx context.Context, accountID string, limit int, before 
 
 // AccountCount implements dalil.Store.
 func (s *Store) AccountCount(ctx context.Context) (int64, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	var n int64
 	if err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM accounts`).Scan(&n); err != nil {
 		return 0, unavailable("count accounts", err)

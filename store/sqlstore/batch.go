@@ -32,13 +32,13 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 	if s.dialect == "postgres" {
 		q = selectAccountForUpdate
 	}
-	st, err := s.txStmt(ctx, tx, q)
+	sel, err := s.txStmt(ctx, tx, q)
 	if err != nil {
 		return err
 	}
 	var planID string
 	var started, credits0 int64
-	err = st.QueryRowContext(ctx, accountID).Scan(&planID, &started, &credits0)
+	err = sel.QueryRowContext(ctx, accountID).Scan(&planID, &started, &credits0)
 	if errors.Is(err, sql.ErrNoRows) {
 		for _, j := range jobs {
 			j.err = dalil.ErrNotFound
@@ -49,21 +49,24 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 		return unavailable("charge", err)
 	}
 	plan, _ := dalil.PlanByID(planID)
-	hasAllowance := plan.MonthlyUSD > 0 && plan.MonthlyCalls > 0
-	periodStart, periodEnd := dalil.Period(fromMicros(started), now)
-	var used0, calls0 int64
-	if hasAllowance {
+	st0 := dalil.ChargeState{Plan: plan, Credits: dalil.MicroUSD(credits0)}
+	st0.PeriodStart, st0.PeriodEnd = dalil.Period(fromMicros(started), now)
+	if st0.HasAllowance() {
 		us, err := s.txStmt(ctx, tx, selectUsage)
 		if err != nil {
 			return err
 		}
-		err = us.QueryRowContext(ctx, accountID, micros(periodStart)).Scan(&used0, &calls0)
+		var used, calls int64
+		err = us.QueryRowContext(ctx, accountID, micros(st0.PeriodStart)).Scan(&used, &calls)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return unavailable("usage", err)
 		}
+		st0.Used, st0.Calls = dalil.MicroUSD(used), calls
 	}
 
-	credits, used, calls := dalil.MicroUSD(credits0), dalil.MicroUSD(used0), calls0
+	// Every charge is decided by the one rule, in arrival order, on the
+	// state the previous ones left.
+	st := st0
 	type result struct {
 		rec dalil.Receipt
 		err error
@@ -72,39 +75,16 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 	var entries []dalil.LedgerEntry
 	for i, j := range jobs {
 		r := j.req
-		if j.ctx.Err() != nil {
-			results[i].err = j.ctx.Err() // the caller gave up before its turn
+		rail, refused := dalil.DecideCharge(st, r.Price, r.Method, !r.NoCredits, now)
+		if refused != nil {
+			results[i].err = refused
 			continue
 		}
-		useAllowance := hasAllowance && r.Method != dalil.MethodCredits
-		rec := dalil.Receipt{Amount: r.Price}
-		switch {
-		case useAllowance && r.Price <= plan.MonthlyUSD-used && calls+1 <= plan.MonthlyCalls:
-			rec.Rail = dalil.RailSubscription
-		case credits >= r.Price && !r.NoCredits:
-			rec.Rail = dalil.RailCredits
-		default:
-			results[i].err = refusal(plan, useAllowance, periodEnd, now, r.Price, credits)
-			continue
-		}
-		after := credits
-		if rec.Rail == dalil.RailCredits {
-			after -= r.Price
-		}
-		rec.CreditsAfter = after
-		// The answer is built here only when it must be stored with the
-		// charge (idempotency); otherwise Charge builds it after the commit,
-		// off this serial path.
-		if r.Respond != nil && r.Idem != nil {
-			body, err := r.Respond(rec)
-			if err != nil {
-				results[i].err = &dalil.Error{Code: dalil.CodeInternal, Message: "An unexpected error occurred. Nothing was charged.", Err: err}
-				continue
-			}
-			rec.Body = body
-		}
+		next := st.Apply(rail, r.Price)
+		rec := dalil.Receipt{Rail: rail, Amount: r.Price, CreditsAfter: next.Credits}
 		if r.Idem != nil {
-			if err := completeIdempotent(ctx, tx, r.Idem, rec.Body); err != nil {
+			a := dalil.Answer{RequestID: r.RequestID, Rail: rail, Price: r.Price, Data: r.Data}
+			if err := s.completeIdempotent(ctx, tx, r.Idem, a); err != nil {
 				var de *dalil.Error
 				if !errors.As(err, &de) {
 					return err
@@ -113,15 +93,11 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 				continue
 			}
 		}
-		entries = append(entries, dalil.LedgerEntry{AccountID: accountID, Kind: "charge", Rail: rec.Rail, Tool: r.Tool, Amount: -r.Price, BalanceAfter: after, RequestID: r.RequestID, CreatedAt: now})
-		if rec.Rail == dalil.RailSubscription {
-			used += r.Price
-			calls++
-		} else {
-			credits = after
-		}
+		entries = append(entries, dalil.LedgerEntry{AccountID: accountID, Kind: "charge", Rail: rail, Tool: r.Tool, Amount: -r.Price, BalanceAfter: next.Credits, RequestID: r.RequestID, CreatedAt: now})
+		st = next
 		results[i].rec = rec
 	}
+	credits, used, calls, used0, calls0, periodStart := st.Credits, st.Used, st.Calls, st0.Used, st0.Calls, st0.PeriodStart
 
 	if spent := dalil.MicroUSD(credits0) - credits; spent > 0 {
 		debit, err := s.txStmt(ctx, tx, debitCredits)
@@ -143,7 +119,7 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 			return err
 		}
 		var gotUsed, gotCalls int64
-		err = up.QueryRowContext(ctx, accountID, micros(periodStart), int64(used-dalil.MicroUSD(used0)), n, int64(plan.MonthlyUSD), plan.MonthlyCalls).Scan(&gotUsed, &gotCalls)
+		err = up.QueryRowContext(ctx, accountID, micros(periodStart), int64(used-used0), n, int64(plan.MonthlyUSD), plan.MonthlyCalls).Scan(&gotUsed, &gotCalls)
 		if errors.Is(err, sql.ErrNoRows) || (err == nil && (dalil.MicroUSD(gotUsed) != used || gotCalls != calls)) {
 			return errFallback
 		}

@@ -29,7 +29,7 @@ func TestChargeEachMatchesBatch(t *testing.T) {
 			t.Fatal(err)
 		}
 		if slow {
-			err = s.chargeEach(ctx, tx, jobs)
+			err = s.chargeEach(ctx, tx, a.ID, jobs)
 		} else {
 			err = s.chargeAccount(ctx, tx, a.ID, jobs)
 		}

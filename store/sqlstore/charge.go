@@ -6,21 +6,25 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strconv"
 	"time"
 
 	"dalil"
 )
 
-// Charge implements dalil.Store: one transaction decides the rail and
-// moves the money. The allowance is tried first (method auto or
-// subscription, on a plan with an allowance); credits pay otherwise.
+// Charge implements dalil.Store: one transaction applies
+// dalil.DecideCharge and moves the money.
 //
 // Concurrent charges are grouped: a committer takes every charge waiting
-// and runs them in one transaction, each inside its own savepoint, so one
-// fsync makes many charges durable and each caller is answered only after
-// the commit. A charge refused for money (insufficient credits, quota)
-// rolls back to its savepoint and leaves the others untouched.
+// and runs them in one transaction, each account inside its own savepoint,
+// so one fsync makes many charges durable and each caller is answered only
+// after the commit. A charge refused for money (insufficient credits,
+// quota) writes nothing and leaves the others untouched.
+//
+// The answer is always the truth about the money: nil means charged and
+// durable; ErrStorageUnavailable means certainly not charged (also after a
+// failed commit, once the store has found out that it did not commit);
+// dalil.ErrOutcomeUnknown means the store could not find out. A charge
+// whose ctx ended before its group began is not charged (ctx.Err()).
 func (s *Store) Charge(ctx context.Context, r dalil.ChargeRequest) (dalil.Receipt, error) {
 	if r.Price < 0 {
 		return dalil.Receipt{}, errors.New("sqlstore: negative price")
@@ -43,15 +47,6 @@ func (s *Store) Charge(ctx context.Context, r dalil.ChargeRequest) (dalil.Receip
 	// Once queued, the job is answered whatever happens to ctx: its
 	// outcome must be known, because the money may have moved.
 	<-job.done
-	if job.err == nil && r.Respond != nil && job.rec.Body == nil {
-		body, err := r.Respond(job.rec)
-		if err != nil {
-			// Charged but unanswerable: only a broken Respond can do this,
-			// and it is the caller's to report.
-			return job.rec, fmt.Errorf("sqlstore: respond after charge: %w", err)
-		}
-		job.rec.Body = body
-	}
 	return job.rec, job.err
 }
 
@@ -62,9 +57,6 @@ type chargeJob struct {
 	err  error
 	done chan struct{}
 }
-
-// defaultGroupTimeout bounds one group transaction, connection included.
-const defaultGroupTimeout = 15 * time.Second
 
 // maxGroup bounds one group transaction, keeping its latency small.
 const maxGroup = 256
@@ -139,6 +131,7 @@ func (s *Store) gatherMore(group []*chargeJob, timer *time.Timer) ([]*chargeJob,
 	return group, timer
 }
 
+// runGroup charges a group in one transaction and answers every job.
 func (s *Store) runGroup(group []*chargeJob) {
 	finish := func(err error) {
 		for _, j := range group {
@@ -148,11 +141,26 @@ func (s *Store) runGroup(group []*chargeJob) {
 			close(j.done)
 		}
 	}
+	// A client that went away before its group began is not charged.
+	live := group[:0:0]
+	for _, j := range group {
+		if err := j.ctx.Err(); err != nil {
+			j.err = err
+			continue
+		}
+		live = append(live, j)
+	}
+	if len(live) == 0 {
+		finish(nil)
+		return
+	}
 	// A group's transaction must not die with one caller's context, but it
 	// must not hang every caller either when the database stops answering:
-	// past the group timeout the transaction is rolled back and the group
-	// gets 503.
-	ctx, cancel := context.WithTimeout(context.Background(), s.groupTimeout)
+	// past the operation timeout it is rolled back and the group gets 503.
+	// The HTTP layer's call deadline leaves room for it before the
+	// server's write timeout, so no charge commits after its answer can
+	// no longer be delivered.
+	ctx, cancel := context.WithTimeout(context.Background(), s.opTimeout)
 	defer cancel()
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
@@ -164,7 +172,7 @@ func (s *Store) runGroup(group []*chargeJob) {
 	// account inside a savepoint.
 	var order []string
 	byAccount := map[string][]*chargeJob{}
-	for _, j := range group {
+	for _, j := range live {
 		if _, seen := byAccount[j.req.AccountID]; !seen {
 			order = append(order, j.req.AccountID)
 		}
@@ -185,7 +193,7 @@ func (s *Store) runGroup(group []*chargeJob) {
 				finish(unavailable("rollback to savepoint", err))
 				return
 			}
-			err = s.chargeEach(ctx, tx, jobs)
+			err = s.chargeEach(ctx, tx, acct, jobs)
 		}
 		if err != nil {
 			finish(err) // a database failure: the whole group fails
@@ -196,33 +204,105 @@ func (s *Store) runGroup(group []*chargeJob) {
 			return
 		}
 	}
+	var charged *chargeJob
+	for _, j := range live {
+		if j.err == nil {
+			charged = j
+			break
+		}
+	}
+	// On PostgreSQL the transaction's id lets a lost COMMIT acknowledgement
+	// be resolved: the server keeps each transaction's fate.
+	var xid string
+	if charged != nil && s.dialect == "postgres" {
+		st, err := s.txStmt(ctx, tx, currentXactID)
+		if err == nil {
+			err = st.QueryRowContext(ctx).Scan(&xid)
+		}
+		if err != nil {
+			finish(unavailable("transaction id", err))
+			return
+		}
+	}
 	if err := tx.Commit(); err != nil {
-		finish(unavailable("commit", err))
+		if charged == nil {
+			finish(nil) // only refusals: nothing was written either way
+			return
+		}
+		switch committed, verr := s.committed(xid, charged); {
+		case verr != nil:
+			s.outcomeUnknown.Add(1)
+			finish(fmt.Errorf("sqlstore: commit: %w (%v); resolving it: %w", dalil.ErrOutcomeUnknown, err, verr))
+		case committed:
+			s.commitsRecovered.Add(1)
+			finish(nil)
+		default:
+			finish(unavailable("commit", err))
+		}
 		return
 	}
 	finish(nil)
 }
 
-// chargeEach charges jobs one at a time, each in a nested savepoint: the
-// slow path, used when an account changed under a batched charge.
-func (s *Store) chargeEach(ctx context.Context, tx *sql.Tx, jobs []*chargeJob) error {
-	for _, j := range jobs {
-		if j.ctx.Err() != nil {
-			j.err = j.ctx.Err()
-			continue
+// committed finds out whether a group whose COMMIT failed (for instance
+// its acknowledgement was lost with the connection) was committed, so
+// that nobody is told "nothing was charged" about a charge that stands.
+// On PostgreSQL it asks the server for the fate of transaction xid,
+// waiting while it is still in progress; on SQLite (one writer, ours, and
+// the failed transaction already rolled back or committed) it looks for
+// the charged job's ledger row among the account's newest rows. It gives
+// up after the operation timeout.
+func (s *Store) committed(xid string, j *chargeJob) (bool, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), s.opTimeout)
+	defer cancel()
+	for wait := 5 * time.Millisecond; ; wait = min(2*wait, 200*time.Millisecond) {
+		var ok bool
+		var err error
+		if s.dialect == "postgres" {
+			var status sql.NullString
+			if err = s.w.QueryRowContext(ctx, `SELECT pg_xact_status($1::xid8)`, xid).Scan(&status); err == nil {
+				switch status.String {
+				case "committed":
+					return true, nil
+				case "aborted":
+					return false, nil
+				}
+				err = fmt.Errorf("transaction %s is %q", xid, status.String)
+			}
+		} else {
+			var n int
+			err = s.w.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT request_id FROM ledger WHERE account_id = $1 ORDER BY id DESC LIMIT 1024) recent WHERE request_id = $2`,
+				j.req.AccountID, j.req.RequestID).Scan(&n)
+			ok = n > 0
+			if err == nil {
+				return ok, nil
+			}
 		}
+		select {
+		case <-ctx.Done():
+			return false, err
+		case <-time.After(wait):
+		}
+	}
+}
+
+// chargeEach charges jobs one at a time, each in a nested savepoint: the
+// slow path, used when an account changed under a batched charge. Each
+// job is decided by the same chargeAccount.
+func (s *Store) chargeEach(ctx context.Context, tx *sql.Tx, accountID string, jobs []*chargeJob) error {
+	for _, j := range jobs {
 		if err := s.txExec(ctx, tx, "SAVEPOINT one"); err != nil {
 			return err
 		}
-		j.rec, j.err = s.chargeOne(ctx, tx, j.req)
-		if j.err != nil {
-			var de *dalil.Error
-			if !errors.As(j.err, &de) && !errors.Is(j.err, dalil.ErrNotFound) {
-				return j.err
-			}
+		err := s.chargeAccount(ctx, tx, accountID, []*chargeJob{j})
+		if errors.Is(err, errFallback) {
+			// Changed again under a single charge: leave this one uncharged.
+			j.err, j.rec = unavailable("charge", err), dalil.Receipt{}
 			if err := s.txExec(ctx, tx, "ROLLBACK TO SAVEPOINT one"); err != nil {
 				return err
 			}
+		} else if err != nil {
+			return err
 		}
 		if err := s.txExec(ctx, tx, "RELEASE SAVEPOINT one"); err != nil {
 			return err
@@ -231,121 +311,10 @@ func (s *Store) chargeEach(ctx context.Context, tx *sql.Tx, jobs []*chargeJob) e
 	return nil
 }
 
-// chargeOne is one charge inside a transaction: the debit, the answer
-// built by Respond, and the completed idempotency record.
-func (s *Store) chargeOne(ctx context.Context, tx *sql.Tx, r dalil.ChargeRequest) (dalil.Receipt, error) {
-	rec, err := s.charge(ctx, tx, r)
-	if err != nil {
-		return dalil.Receipt{}, err
-	}
-	if r.Respond != nil {
-		if rec.Body, err = r.Respond(rec); err != nil {
-			return dalil.Receipt{}, &dalil.Error{Code: dalil.CodeInternal, Message: "An unexpected error occurred. Nothing was charged.", Err: err}
-		}
-	}
-	if r.Idem != nil {
-		if err := completeIdempotent(ctx, tx, r.Idem, rec.Body); err != nil {
-			return dalil.Receipt{}, err
-		}
-	}
-	return rec, nil
-}
-
-func (s *Store) charge(ctx context.Context, tx *sql.Tx, r dalil.ChargeRequest) (dalil.Receipt, error) {
-	now := s.now().UTC()
-	var planID string
-	var started, credits int64
-	st, err := s.txStmt(ctx, tx, selectAccountForCharge)
-	if err != nil {
-		return dalil.Receipt{}, err
-	}
-	err = st.QueryRowContext(ctx, r.AccountID).Scan(&planID, &started, &credits)
-	if errors.Is(err, sql.ErrNoRows) {
-		return dalil.Receipt{}, dalil.ErrNotFound
-	}
-	if err != nil {
-		return dalil.Receipt{}, unavailable("charge", err)
-	}
-	plan, _ := dalil.PlanByID(planID)
-	hasAllowance := plan.MonthlyUSD > 0 && plan.MonthlyCalls > 0
-	_, periodEnd := dalil.Period(fromMicros(started), now)
-	entry := dalil.LedgerEntry{AccountID: r.AccountID, Kind: "charge", Tool: r.Tool, Amount: -r.Price, RequestID: r.RequestID, CreatedAt: now}
-
-	if hasAllowance && r.Method != dalil.MethodCredits {
-		covered, err := s.useAllowance(ctx, tx, r, plan, fromMicros(started), now)
-		if err != nil {
-			return dalil.Receipt{}, err
-		}
-		if covered {
-			entry.Rail, entry.BalanceAfter = dalil.RailSubscription, dalil.MicroUSD(credits)
-			rec := dalil.Receipt{Rail: dalil.RailSubscription, Amount: r.Price, CreditsAfter: dalil.MicroUSD(credits)}
-			return rec, s.appendLedgerTx(ctx, tx, entry, nil)
-		}
-	}
-
-	if r.NoCredits {
-		return dalil.Receipt{}, refusal(plan, hasAllowance && r.Method != dalil.MethodCredits, periodEnd, now, r.Price, dalil.MicroUSD(credits))
-	}
-	var after int64
-	debit, err := s.txStmt(ctx, tx, debitCredits)
-	if err != nil {
-		return dalil.Receipt{}, err
-	}
-	err = debit.QueryRowContext(ctx, int64(r.Price), r.AccountID).Scan(&after)
-	if errors.Is(err, sql.ErrNoRows) {
-		return dalil.Receipt{}, refusal(plan, hasAllowance && r.Method != dalil.MethodCredits, periodEnd, now, r.Price, dalil.MicroUSD(credits))
-	}
-	if err != nil {
-		return dalil.Receipt{}, unavailable("charge", err)
-	}
-	entry.Rail, entry.BalanceAfter = dalil.RailCredits, dalil.MicroUSD(after)
-	rec := dalil.Receipt{Rail: dalil.RailCredits, Amount: r.Price, CreditsAfter: dalil.MicroUSD(after)}
-	return rec, s.appendLedgerTx(ctx, tx, entry, nil)
-}
-
-// refusal is the error for a call that neither the allowance nor the
-// credits can pay: QUOTA_EXCEEDED (with Retry-After to the period's end)
-// when an allowance applied, INSUFFICIENT_CREDITS otherwise.
-func refusal(plan dalil.Plan, allowanceApplied bool, periodEnd, now time.Time, price, credits dalil.MicroUSD) error {
-	if allowanceApplied {
-		retry := 1
-		if d := periodEnd.Sub(now); d > 0 {
-			retry = int(d.Seconds()) + 1
-		}
-		return &dalil.Error{Code: dalil.CodeQuotaExceeded,
-			Message: "The monthly allowance of plan " + plan.ID + " is used up and prepaid credits cannot cover this call; add credits or wait for the next period.",
-			Details: map[string]any{"plan": plan.ID, "periodEndsAt": periodEnd.Format(time.RFC3339), "price": price.Float(), "credits": credits.Float()},
-			Headers: map[string]string{"Retry-After": strconv.Itoa(retry)}}
-	}
-	return &dalil.Error{Code: dalil.CodeInsufficientCredits,
-		Message: "The account's prepaid credits do not cover this call; add credits and retry.",
-		Details: map[string]any{"price": price.Float(), "credits": credits.Float(), "currency": "USD"}}
-}
-
-// useAllowance adds the call to this period's use when both the USD and
-// the calls left cover it, in one conditional upsert.
-func (s *Store) useAllowance(ctx context.Context, tx *sql.Tx, r dalil.ChargeRequest, plan dalil.Plan, anchor, now time.Time) (bool, error) {
-	if r.Price > plan.MonthlyUSD || plan.MonthlyCalls < 1 {
-		return false, nil
-	}
-	start, _ := dalil.Period(anchor, now)
-	st, err := s.txStmt(ctx, tx, useAllowance)
-	if err != nil {
-		return false, err
-	}
-	res, err := st.ExecContext(ctx, r.AccountID, micros(start), int64(r.Price), int64(plan.MonthlyUSD), plan.MonthlyCalls)
-	if err != nil {
-		return false, unavailable("use allowance", err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return false, unavailable("use allowance", err)
-	}
-	return n == 1, nil
-}
-
 // Usage implements dalil.Store.
 func (s *Store) Usage(ctx context.Context, accountID string) (dalil.Usage, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	a, err := s.Account(ctx, accountID)
 	if err != nil {
 		return dalil.Usage{}, err
@@ -363,6 +332,8 @@ func (s *Store) Usage(ctx context.Context, accountID string) (dalil.Usage, error
 
 // Spend implements dalil.Store.
 func (s *Store) Spend(ctx context.Context, accountID string) ([]dalil.Spend, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	rows, err := s.r.QueryContext(ctx, `SELECT tool, rail, COUNT(*), -SUM(amount) FROM ledger WHERE account_id = $1 AND kind = 'charge' GROUP BY tool, rail ORDER BY tool, rail`, accountID)
 	if err != nil {
 		return nil, unavailable("spend", err)
@@ -393,27 +364,14 @@ func (s *Store) txExec(ctx context.Context, tx *sql.Tx, query string) error {
 	return nil
 }
 
-// appendLedgerTx appends a ledger row with the prepared insert.
-func (s *Store) appendLedgerTx(ctx context.Context, tx *sql.Tx, e dalil.LedgerEntry, id *int64) error {
-	st, err := s.txStmt(ctx, tx, insertLedger)
-	if err != nil {
-		return err
-	}
-	return appendLedgerStmt(ctx, tx, st, e, id)
-}
-
 // The charge path's statements, prepared once at Open.
 const (
 	selectAccountForCharge = `SELECT plan, plan_started_at, credits FROM accounts WHERE id = $1`
 	selectAccountForUpdate = selectAccountForCharge + ` FOR UPDATE`
 	debitCredits           = `UPDATE accounts SET credits = credits - $1 WHERE id = $2 AND credits >= $1 RETURNING credits`
-	useAllowance           = `INSERT INTO allowance_usage (account_id, period_start, used, calls) VALUES ($1, $2, $3, 1)
-		ON CONFLICT (account_id, period_start) DO UPDATE SET used = allowance_usage.used + excluded.used, calls = allowance_usage.calls + 1
-		WHERE allowance_usage.used + excluded.used <= $4 AND allowance_usage.calls + 1 <= $5`
-	completeIdem = `UPDATE idempotency SET status = 'completed', response_status = 200, response_body = $1
-		WHERE account_id = $2 AND tool = $3 AND key = $4 AND status = 'in_progress'`
+	currentXactID          = `SELECT pg_current_xact_id()::text`
 )
 
-var writerStatements = []string{selectAccountForCharge, debitCredits, useAllowance, insertLedger, completeIdem, selectUsage, addUsage,
+var writerStatements = []string{selectAccountForCharge, debitCredits, completeIdem, selectUsage, addUsage,
 	"SAVEPOINT charge", "ROLLBACK TO SAVEPOINT charge", "RELEASE SAVEPOINT charge",
 	"SAVEPOINT one", "ROLLBACK TO SAVEPOINT one", "RELEASE SAVEPOINT one"}

@@ -11,18 +11,21 @@ import (
 
 // BeginIdempotent implements dalil.Store. The primary key makes the claim
 // atomic: of several concurrent requests with one key, exactly one insert
-// succeeds.
+// (or one lease take-over) succeeds.
 func (s *Store) BeginIdempotent(ctx context.Context, k dalil.IdemKey, hash string) (dalil.IdemState, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	var st dalil.IdemState
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		now := s.now()
+		lease := micros(now.Add(dalil.IdempotencyLease))
 		// An expired record no longer binds the key.
 		if _, err := tx.ExecContext(ctx, `DELETE FROM idempotency WHERE account_id = $1 AND tool = $2 AND key = $3 AND created_at < $4`,
 			k.AccountID, k.Tool, k.Key, micros(now.Add(-dalil.IdempotencyTTL))); err != nil {
 			return unavailable("idempotency", err)
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO idempotency (account_id, tool, key, request_hash, status, created_at) VALUES ($1, $2, $3, $4, 'in_progress', $5)
-			ON CONFLICT (account_id, tool, key) DO NOTHING`, k.AccountID, k.Tool, k.Key, hash, micros(now))
+		res, err := tx.ExecContext(ctx, `INSERT INTO idempotency (account_id, tool, key, request_hash, status, created_at, owner, lease_until) VALUES ($1, $2, $3, $4, 'in_progress', $5, $6, $7)
+			ON CONFLICT (account_id, tool, key) DO NOTHING`, k.AccountID, k.Tool, k.Key, hash, micros(now), k.Owner, lease)
 		if err != nil {
 			return unavailable("idempotency", err)
 		}
@@ -30,11 +33,24 @@ func (s *Store) BeginIdempotent(ctx context.Context, k dalil.IdemKey, hash strin
 			st.Outcome = dalil.IdemStarted
 			return nil
 		}
-		var gotHash, status string
-		var code int
+		// A claim whose request died is taken over once its lease is over:
+		// its charge, had it committed, would have completed the record in
+		// the same transaction, so an in-progress record means unpaid.
+		res, err = tx.ExecContext(ctx, `UPDATE idempotency SET owner = $1, lease_until = $2
+			WHERE account_id = $3 AND tool = $4 AND key = $5 AND request_hash = $6 AND status = 'in_progress' AND lease_until < $7`,
+			k.Owner, lease, k.AccountID, k.Tool, k.Key, hash, micros(now))
+		if err != nil {
+			return unavailable("idempotency", err)
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			st.Outcome = dalil.IdemStarted
+			return nil
+		}
+		var gotHash, status, rail, reqID string
+		var price int64
 		var body []byte
-		err = tx.QueryRowContext(ctx, `SELECT request_hash, status, response_status, response_body FROM idempotency WHERE account_id = $1 AND tool = $2 AND key = $3`,
-			k.AccountID, k.Tool, k.Key).Scan(&gotHash, &status, &code, &body)
+		err = tx.QueryRowContext(ctx, `SELECT request_hash, status, response_body, response_rail, response_request_id, response_price FROM idempotency WHERE account_id = $1 AND tool = $2 AND key = $3`,
+			k.AccountID, k.Tool, k.Key).Scan(&gotHash, &status, &body, &rail, &reqID, &price)
 		if errors.Is(err, sql.ErrNoRows) {
 			// Abandoned between our insert and select: the caller retries.
 			st.Outcome = dalil.IdemInProgress
@@ -48,8 +64,10 @@ func (s *Store) BeginIdempotent(ctx context.Context, k dalil.IdemKey, hash strin
 			st.Outcome = dalil.IdemReused
 		case status != "completed":
 			st.Outcome = dalil.IdemInProgress
+		case rail == "":
+			st = dalil.IdemState{Outcome: dalil.IdemReplay, Answer: dalil.Answer{Raw: body}}
 		default:
-			st = dalil.IdemState{Outcome: dalil.IdemReplay, Status: code, Body: body}
+			st = dalil.IdemState{Outcome: dalil.IdemReplay, Answer: dalil.Answer{RequestID: reqID, Rail: rail, Price: dalil.MicroUSD(price), Data: body}}
 		}
 		return nil
 	})
@@ -58,7 +76,9 @@ func (s *Store) BeginIdempotent(ctx context.Context, k dalil.IdemKey, hash strin
 
 // AbandonIdempotent implements dalil.Store.
 func (s *Store) AbandonIdempotent(ctx context.Context, k dalil.IdemKey) error {
-	_, err := s.w.ExecContext(ctx, `DELETE FROM idempotency WHERE account_id = $1 AND tool = $2 AND key = $3 AND status = 'in_progress'`, k.AccountID, k.Tool, k.Key)
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	_, err := s.w.ExecContext(ctx, `DELETE FROM idempotency WHERE account_id = $1 AND tool = $2 AND key = $3 AND status = 'in_progress' AND owner = $4`, k.AccountID, k.Tool, k.Key, k.Owner)
 	return unavailable("abandon idempotency", err)
 }
 
@@ -73,21 +93,31 @@ func (s *Store) PurgeIdempotency(ctx context.Context, before time.Time) (int64, 
 }
 
 // completeIdempotent stores the answer inside the charge's transaction.
-func completeIdempotent(ctx context.Context, tx *sql.Tx, k *dalil.IdemKey, body []byte) error {
-	res, err := tx.ExecContext(ctx, `UPDATE idempotency SET status = 'completed', response_status = 200, response_body = $1
-		WHERE account_id = $2 AND tool = $3 AND key = $4 AND status = 'in_progress'`, body, k.AccountID, k.Tool, k.Key)
+// Only the claim's owner completes it: a request whose lease was taken
+// over is refused here, and its charge rolls back with it.
+func (s *Store) completeIdempotent(ctx context.Context, tx *sql.Tx, k *dalil.IdemKey, a dalil.Answer) error {
+	st, err := s.txStmt(ctx, tx, completeIdem)
+	if err != nil {
+		return err
+	}
+	res, err := st.ExecContext(ctx, a.Data, a.Rail, a.RequestID, int64(a.Price), k.AccountID, k.Tool, k.Key, k.Owner)
 	if err != nil {
 		return unavailable("complete idempotency", err)
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		// The claim vanished (purged or abandoned): refuse to charge
-		// rather than risk a second charge for one key.
-		return &dalil.Error{Code: dalil.CodeIdempotencyInProgress, Message: "The Idempotency-Key claim was lost; retry the request.", Headers: map[string]string{"Retry-After": "1"}}
+		// The claim vanished or passed to another request: refuse to
+		// charge rather than risk a second charge for one key.
+		return &dalil.Error{Code: dalil.CodeIdempotencyInProgress, Message: "The Idempotency-Key claim was lost (its lease ran out); retry the request with the same key. Nothing was charged.", Headers: map[string]string{"Retry-After": "1"}}
 	}
 	return nil
 }
 
 // CompleteIdempotent implements dalil.Store.
-func (s *Store) CompleteIdempotent(ctx context.Context, k dalil.IdemKey, body []byte) error {
-	return s.tx(ctx, func(tx *sql.Tx) error { return completeIdempotent(ctx, tx, &k, body) })
+func (s *Store) CompleteIdempotent(ctx context.Context, k dalil.IdemKey, a dalil.Answer) error {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	return s.tx(ctx, func(tx *sql.Tx) error { return s.completeIdempotent(ctx, tx, &k, a) })
 }
+
+const completeIdem = `UPDATE idempotency SET status = 'completed', response_status = 200, response_body = $1, response_rail = $2, response_request_id = $3, response_price = $4
+		WHERE account_id = $5 AND tool = $6 AND key = $7 AND status = 'in_progress' AND owner = $8`

@@ -11,6 +11,8 @@ import (
 // ClaimCredential implements dalil.Store with one conditional insert, so
 // concurrent duplicates on any replica see exactly one winner.
 func (s *Store) ClaimCredential(ctx context.Context, c dalil.Claim) error {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	if c.CredentialID == "" || c.Rail == "" {
 		return fmt.Errorf("sqlstore: claim without credential id or rail")
 	}
@@ -29,12 +31,16 @@ func (s *Store) ClaimCredential(ctx context.Context, c dalil.Claim) error {
 
 // ReleaseCredential implements dalil.Store.
 func (s *Store) ReleaseCredential(ctx context.Context, id string) error {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	_, err := s.w.ExecContext(ctx, `DELETE FROM payment_claims WHERE credential_id = $1 AND status = 'claimed'`, id)
 	return unavailable("release credential", err)
 }
 
 // SettleCredential implements dalil.Store.
 func (s *Store) SettleCredential(ctx context.Context, id string) error {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
 	_, err := s.w.ExecContext(ctx, `UPDATE payment_claims SET status = 'settled', settled_at = $1 WHERE credential_id = $2`, micros(s.now()), id)
 	return unavailable("settle credential", err)
 }

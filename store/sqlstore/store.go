@@ -19,6 +19,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"dalil"
@@ -32,13 +33,13 @@ var migrations embed.FS
 
 // Store is a dalil.Store on SQLite or PostgreSQL.
 type Store struct {
-	w            *sql.DB // writes: one connection on SQLite, a pool on PostgreSQL
-	r            *sql.DB // reads
-	dialect      string  // "sqlite" or "postgres"
-	path         string  // SQLite file
-	groupTimeout time.Duration
-	gather       time.Duration
-	now          func() time.Time
+	w         *sql.DB // writes: one connection on SQLite, a pool on PostgreSQL
+	r         *sql.DB // reads
+	dialect   string  // "sqlite" or "postgres"
+	path      string  // SQLite file
+	opTimeout time.Duration
+	gather    time.Duration
+	now       func() time.Time
 
 	stmts sync.Map // query -> *sql.Stmt on w or r, prepared once
 	keys  keyCache
@@ -49,6 +50,10 @@ type Store struct {
 	queueMu       sync.RWMutex // isClosed, and sends on charges
 	isClosed      bool
 	committerDone chan struct{}
+
+	// Counters of failed commits resolved by asking the database
+	// (committed after all) and of those it could not resolve.
+	commitsRecovered, outcomeUnknown atomic.Int64
 }
 
 var _ dalil.Store = (*Store)(nil)
@@ -56,9 +61,6 @@ var _ dalil.Store = (*Store)(nil)
 // Options tune a Store; the zero value is fine.
 type Options struct {
 	Now func() time.Time // clock, for tests
-	// GroupTimeout bounds one group of charges (default 15 s): past it the
-	// group is rolled back and its callers get 503.
-	GroupTimeout time.Duration
 	// GatherWindow is how long, at most, the committer keeps a group open
 	// for more charges once it sees concurrent ones (default 1.5 ms; negative
 	// turns gathering off). A charge alone is never delayed. See committer.
@@ -78,9 +80,9 @@ const DefaultOpTimeout = 5 * time.Second
 // path (":memory:" is refused: reads and writes use separate pools). It runs
 // the embedded migrations before returning.
 func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
-	s := &Store{now: opts.Now, groupTimeout: opts.GroupTimeout, gather: opts.GatherWindow}
-	if s.groupTimeout <= 0 {
-		s.groupTimeout = defaultGroupTimeout
+	s := &Store{now: opts.Now, opTimeout: opts.OpTimeout, gather: opts.GatherWindow}
+	if s.opTimeout <= 0 {
+		s.opTimeout = DefaultOpTimeout
 	}
 	if s.gather == 0 {
 		s.gather = defaultGatherWindow
@@ -130,7 +132,7 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	// connection would wait forever.
 	qs := append([]string{}, writerStatements...)
 	if s.dialect == "postgres" {
-		qs = append(qs, selectAccountForUpdate)
+		qs = append(qs, selectAccountForUpdate, currentXactID)
 	}
 	for _, n := range ledgerChunks {
 		qs = append(qs, insertLedgerN(s.dialect, n))
@@ -236,6 +238,19 @@ func (s *Store) migrate(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// bound gives a database call on a request path its deadline: the
+// caller's, or the operation timeout if that comes first.
+func (s *Store) bound(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, s.opTimeout)
+}
+
+// CommitStats reports how many failed commits were found committed after
+// all (their callers got their paid answers) and how many could not be
+// resolved (their callers were told the outcome is unknown).
+func (s *Store) CommitStats() (recovered, unknown int64) {
+	return s.commitsRecovered.Load(), s.outcomeUnknown.Load()
 }
 
 // tx runs fn in a write transaction and commits it, or rolls back on error.

@@ -6,6 +6,7 @@ package storetest
 import (
 	"context"
 	"errors"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -39,6 +40,7 @@ func Run(t *testing.T, open Opener) {
 	t.Run("SubscriptionAllowance", func(t *testing.T) { testSubscription(t, open) })
 	t.Run("LedgerPaging", func(t *testing.T) { testLedgerPaging(t, open) })
 	t.Run("Idempotency", func(t *testing.T) { testIdempotency(t, open) })
+	t.Run("IdempotencyLease", func(t *testing.T) { testIdempotencyLease(t, open) })
 }
 
 // LedgerSum adds up an account's api_credits ledger rows, all pages.
@@ -268,7 +270,7 @@ func testIdempotency(t *testing.T, open Opener) {
 	clock := NewClock(time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC))
 	s := open(t, clock)
 	a, _ := s.CreateAccount(ctx, "idem", "free", dalil.USD)
-	k := dalil.IdemKey{AccountID: a.ID, Tool: "analyze_property", Key: "k"}
+	k := dalil.IdemKey{AccountID: a.ID, Tool: "analyze_property", Key: "k", Owner: "req_1"}
 	st, err := s.BeginIdempotent(ctx, k, "h1")
 	if err != nil || st.Outcome != dalil.IdemStarted {
 		t.Fatalf("begin = %+v, %v", st, err)
@@ -279,14 +281,15 @@ func testIdempotency(t *testing.T, open Opener) {
 	if st, _ := s.BeginIdempotent(ctx, k, "h2"); st.Outcome != dalil.IdemReused {
 		t.Errorf("other hash = %v, want reused", st.Outcome)
 	}
-	rec, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: k.Tool, Price: 10_000, Method: dalil.MethodAuto, Idem: &k,
-		Respond: func(r dalil.Receipt) ([]byte, error) { return []byte(`{"paid":"` + r.Rail + `"}`), nil }})
-	if err != nil || string(rec.Body) != `{"paid":"api_credits"}` {
+	rec, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: k.Tool, Price: 10_000, RequestID: "req_1", Method: dalil.MethodAuto, Idem: &k,
+		Data: []byte(`{"paid":true}`)})
+	if err != nil || rec.Rail != dalil.RailCredits {
 		t.Fatalf("charge = %+v, %v", rec, err)
 	}
-	st, _ = s.BeginIdempotent(ctx, k, "h1")
-	if st.Outcome != dalil.IdemReplay || st.Status != 200 || string(st.Body) != `{"paid":"api_credits"}` {
-		t.Errorf("replay = %+v", st)
+	st, _ = s.BeginIdempotent(ctx, dalil.IdemKey{AccountID: a.ID, Tool: k.Tool, Key: k.Key, Owner: "req_2"}, "h1")
+	want := dalil.Answer{RequestID: "req_1", Rail: dalil.RailCredits, Price: 10_000, Data: []byte(`{"paid":true}`)}
+	if st.Outcome != dalil.IdemReplay || !reflect.DeepEqual(st.Answer, want) {
+		t.Errorf("replay = %+v, want %+v", st, want)
 	}
 	// A second charge with a completed key is refused, never charged twice.
 	if _, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: k.Tool, Price: 10_000, Method: dalil.MethodAuto, Idem: &k}); err == nil {
@@ -306,8 +309,58 @@ func testIdempotency(t *testing.T, open Opener) {
 	if st, _ := s.BeginIdempotent(ctx, k, "h3"); st.Outcome != dalil.IdemStarted {
 		t.Errorf("after abandon = %v, want started", st.Outcome)
 	}
+	if err := s.AbandonIdempotent(ctx, k); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := s.BeginIdempotent(ctx, k, "h3"); st.Outcome != dalil.IdemStarted {
+		t.Errorf("begin again = %v, want started", st.Outcome)
+	}
 	n, err := s.PurgeIdempotency(ctx, clock.Now().Add(time.Second))
 	if err != nil || n != 1 {
 		t.Errorf("purge = %d, %v", n, err)
+	}
+}
+
+// testIdempotencyLease: a claim left by a request that died is free again
+// after dalil.IdempotencyLease; the dead request can then neither complete
+// (its charge is refused and nothing is charged) nor abandon it.
+func testIdempotencyLease(t *testing.T, open Opener) {
+	ctx := context.Background()
+	clock := NewClock(time.Date(2026, 5, 1, 0, 0, 0, 0, time.UTC))
+	s := open(t, clock)
+	a, _ := s.CreateAccount(ctx, "lease", "free", dalil.USD)
+	dead := dalil.IdemKey{AccountID: a.ID, Tool: "analyze_property", Key: "k", Owner: "req_dead"}
+	retry := dead
+	retry.Owner = "req_retry"
+	if st, err := s.BeginIdempotent(ctx, dead, "h"); err != nil || st.Outcome != dalil.IdemStarted {
+		t.Fatalf("begin = %+v, %v", st, err)
+	}
+	clock.Advance(dalil.IdempotencyLease - time.Second)
+	if st, _ := s.BeginIdempotent(ctx, retry, "h"); st.Outcome != dalil.IdemInProgress {
+		t.Fatalf("within the lease = %v, want in progress", st.Outcome)
+	}
+	clock.Advance(2 * time.Second)
+	if st, _ := s.BeginIdempotent(ctx, dalil.IdemKey{AccountID: a.ID, Tool: dead.Tool, Key: dead.Key, Owner: "req_other"}, "other-hash"); st.Outcome != dalil.IdemReused {
+		t.Fatalf("another body after the lease = %v, want reused", st.Outcome)
+	}
+	if st, _ := s.BeginIdempotent(ctx, retry, "h"); st.Outcome != dalil.IdemStarted {
+		t.Fatalf("after the lease = %v, want started (taken over)", st.Outcome)
+	}
+	// The dead request's late charge is refused and charges nothing.
+	_, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: dead.Tool, Price: 10_000, RequestID: "req_dead", Method: dalil.MethodAuto, Idem: &dead, Data: []byte(`{}`)})
+	if dalil.ErrorCode(err) != dalil.CodeIdempotencyInProgress {
+		t.Fatalf("late charge of the old owner = %v, want IDEMPOTENCY_IN_PROGRESS", err)
+	}
+	if err := s.AbandonIdempotent(ctx, dead); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := s.BeginIdempotent(ctx, dalil.IdemKey{AccountID: a.ID, Tool: dead.Tool, Key: dead.Key, Owner: "req_third"}, "h"); st.Outcome != dalil.IdemInProgress {
+		t.Fatalf("the old owner's abandon freed the new claim: %v", st.Outcome)
+	}
+	if _, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: retry.Tool, Price: 10_000, RequestID: "req_retry", Method: dalil.MethodAuto, Idem: &retry, Data: []byte(`{"ok":1}`)}); err != nil {
+		t.Fatalf("charge of the new owner: %v", err)
+	}
+	if acct, _ := s.Account(ctx, a.ID); acct.Credits != dalil.USD-10_000 {
+		t.Errorf("credits = %d, want one charge", acct.Credits)
 	}
 }

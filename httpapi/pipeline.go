@@ -1,0 +1,160 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"dalil"
+	"dalil/capability"
+)
+
+// DefaultCallTimeout is Config.CallTimeout's default. It must stay below
+// the server's write timeout (60 s in cmd/dalil) by more than the storage
+// operation timeout (5 s), so that a charge never commits after its answer
+// can no longer be delivered, and below dalil.IdempotencyLease (1 min), so
+// that a claim is never taken from a request still running.
+const DefaultCallTimeout = 45 * time.Second
+
+// payer is one rail's part of a paid call. paidCall runs the same steps for
+// every rail — API key (subscription, credits), x402, L402, MPP charge and
+// session vouchers, MPP budget sessions — and each payer contributes only
+// its own:
+//
+//	admit   who pays, rate limit (before the body is read)
+//	hold    reserve the payment for this input: an Idempotency-Key claim,
+//	        a verified and claimed credential, a drawn budget
+//	settle  pay for the encoded result and build the answer
+//	release undo hold after any answer that is not 2xx
+//
+// admit and hold may answer the request themselves (a replay, a 402
+// challenge, a channel top-up): they then return handled = true.
+type payer interface {
+	admit(ctx context.Context, w http.ResponseWriter, r *http.Request) (handled bool, err error)
+	hold(ctx context.Context, w http.ResponseWriter, r *http.Request, in any) (handled bool, err error)
+	// call is what the capability may know of the caller.
+	call(requestID string) capability.Call
+	settle(ctx context.Context, r *http.Request, data []byte) (paid, error)
+	// release must be safe to call again (it is retried on failure).
+	release(ctx context.Context) error
+}
+
+// paid is a settled call: the body to send, extra headers (a rail's
+// receipt), and what the log line records.
+type paid struct {
+	body   []byte
+	header http.Header
+	rail   string
+	amount dalil.MicroUSD
+}
+
+// paidCall is the one pipeline of every paid call: admit → decode → hold →
+// run → encode → settle → answer, and release on any other outcome (also a
+// panic). Nothing is paid unless the answer is 2xx, and the answer is only
+// sent once paid. The whole call has a deadline (Config.CallTimeout) that
+// every storage call inherits.
+func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.Entry, p payer) {
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.CallTimeout)
+	defer cancel()
+	r = r.WithContext(ctx)
+	if handled, err := p.admit(ctx, w, r); handled || err != nil {
+		if err != nil {
+			writeError(w, r, err)
+		}
+		return
+	}
+	in, err := decodeCall(w, r, e)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if handled, err := p.hold(ctx, w, r, in); handled || err != nil {
+		if err != nil {
+			writeError(w, r, err)
+		}
+		return
+	}
+	requestID := RequestID(ctx)
+	settled := false
+	defer func() {
+		if !settled {
+			s.release(ctx, requestID, p)
+		}
+	}()
+	out, err := e.Run(capability.WithCall(ctx, p.call(requestID)), in)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	// Encode before paying: a result that cannot be sent is not paid for.
+	data, err := encode(out)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	res, err := p.settle(ctx, r, data)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	settled = true
+	for k, vs := range res.header {
+		w.Header()[k] = vs
+	}
+	cl := logFrom(ctx)
+	cl.rail, cl.amount = res.rail, res.amount
+	writeRaw(w, http.StatusOK, "application/json", res.body)
+}
+
+// release undoes a payer's hold. A failure is logged with the request id
+// and retried in the background with backoff; what still fails is logged
+// as an error for the operator (a claim left behind is freed by its lease
+// or the hourly purge, never charged).
+func (s *Server) release(ctx context.Context, requestID string, p payer) {
+	ctx = context.WithoutCancel(ctx)
+	attempt := func() error {
+		c, cancel := context.WithTimeout(ctx, s.cfg.releaseTimeout())
+		defer cancel()
+		return p.release(c)
+	}
+	err := attempt()
+	if err == nil {
+		return
+	}
+	s.metrics.releaseFailed()
+	s.log.Warn("release of an unpaid call failed; retrying", "requestId", requestID, "error", err.Error())
+	go func() {
+		wait := 100 * time.Millisecond
+		for i := 0; i < releaseRetries; i++ {
+			time.Sleep(wait)
+			wait = min(2*wait, 10*time.Second)
+			if err = attempt(); err == nil {
+				s.log.Info("release of an unpaid call succeeded on retry", "requestId", requestID, "attempt", i+2)
+				return
+			}
+		}
+		s.log.Error("release of an unpaid call failed for good; its claim is freed by its lease or the hourly purge", "requestId", requestID, "error", err.Error())
+	}()
+}
+
+// releaseRetries bounds background retries (about a minute in all, the
+// idempotency lease).
+const releaseRetries = 8
+
+// outcomeUnknown is the answer when storage failed at the commit of a
+// charge and could not tell whether it stands: never "nothing was
+// charged", since that is not known.
+func outcomeUnknown(requestID string, err error) *dalil.Error {
+	msg := "Storage failed while this call's charge was being committed, and whether it was recorded could not be confirmed. " +
+		"Retry with the same Idempotency-Key: if it was recorded you get the paid answer without a second charge."
+	details := map[string]any{"charged": "unknown"}
+	if requestID != "" {
+		msg += " The account's transactions (/api/v1/account/transactions) show request " + requestID + " if it was charged."
+		details["requestId"] = requestID
+	}
+	return &dalil.Error{Code: dalil.CodeServiceUnavailable, Message: msg, Details: details, Headers: map[string]string{"Retry-After": "5"}, Err: err}
+}
+
+// isOutcomeUnknown reports whether err says a charge's fate is unknown.
+func isOutcomeUnknown(err error) bool { return errors.Is(err, dalil.ErrOutcomeUnknown) }
