@@ -1,22 +1,34 @@
 package testenv
 
 import (
-	"io"
+	"bytes"
 	"net"
 	"sync"
 	"testing"
+	"time"
 )
 
-// Proxy is a TCP proxy on loopback that tests can cut and restore, to
-// take a database away from a running service and give it back.
+// Proxy is a TCP proxy on loopback that tests control, to put a database
+// through an operator's bad day: connections cut (now, or on a schedule),
+// refused, or stalled — bytes neither delivered nor refused, as when a
+// network path or a server hangs.
 type Proxy struct {
 	Addr   string
 	target string
 	ln     net.Listener
 	mu     sync.Mutex
+	wake   *sync.Cond // broadcast when stalled becomes false
 	cut    bool
 	hang   bool
+	stall  bool
 	conns  map[net.Conn]bool
+	closed bool
+	life   time.Duration // when > 0, each connection is cut this long after it opened
+	// cutOn, when set, cuts a connection right after forwarding a chunk
+	// from the client that contains it, every cutEvery-th time.
+	cutOn    []byte
+	cutEvery int
+	seen     int
 }
 
 // NewProxy listens on a free loopback port and forwards to target.
@@ -27,8 +39,16 @@ func NewProxy(t testing.TB, target string) *Proxy {
 		t.Fatal(err)
 	}
 	p := &Proxy{Addr: ln.Addr().String(), target: target, ln: ln, conns: map[net.Conn]bool{}}
+	p.wake = sync.NewCond(&p.mu)
 	go p.serve()
-	t.Cleanup(func() { ln.Close(); p.Cut() })
+	t.Cleanup(func() {
+		ln.Close()
+		p.mu.Lock()
+		p.closed = true
+		p.mu.Unlock()
+		p.Restore()
+		p.Cut()
+	})
 	return p
 }
 
@@ -39,7 +59,7 @@ func (p *Proxy) serve() {
 			return
 		}
 		p.mu.Lock()
-		if p.hang {
+		if p.hang || p.stall {
 			// Accept and never answer: a database that stopped responding.
 			p.conns[c] = true
 			p.mu.Unlock()
@@ -50,16 +70,46 @@ func (p *Proxy) serve() {
 			c.Close()
 			continue
 		}
+		p.mu.Unlock()
 		up, err := net.Dial("tcp", p.target)
 		if err != nil {
-			p.mu.Unlock()
 			c.Close()
 			continue
 		}
+		p.mu.Lock()
 		p.conns[c], p.conns[up] = true, true
+		if p.life > 0 {
+			time.AfterFunc(p.life, func() { c.Close(); up.Close() })
+		}
 		p.mu.Unlock()
-		go func() { io.Copy(up, c); up.Close() }()
-		go func() { io.Copy(c, up); c.Close() }()
+		go p.pipe(up, c, true)
+		go p.pipe(c, up, false)
+	}
+}
+
+// pipe copies src to dst, holding every chunk while the proxy is stalled.
+func (p *Proxy) pipe(dst, src net.Conn, fromClient bool) {
+	defer dst.Close()
+	defer src.Close()
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := src.Read(buf)
+		if n > 0 {
+			p.mu.Lock()
+			for p.stall && !p.closed {
+				p.wake.Wait()
+			}
+			p.mu.Unlock()
+			if _, werr := dst.Write(buf[:n]); werr != nil {
+				return
+			}
+			if fromClient && p.cutNow(buf[:n]) {
+				return // forwarded, then cut: its answer is lost
+			}
+		}
+		if err != nil {
+			return
+		}
 	}
 }
 
@@ -68,10 +118,52 @@ func (p *Proxy) Cut() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.cut = true
+	p.closeAll()
+}
+
+// Reset closes every open connection, as a network fault would, and keeps
+// accepting new ones: called on a schedule it cuts each connection within
+// one period of its birth (and loses whatever was in flight, commit
+// acknowledgements included).
+func (p *Proxy) Reset() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.closeAll()
+}
+
+func (p *Proxy) closeAll() {
 	for c := range p.conns {
 		c.Close()
 	}
 	p.conns = map[net.Conn]bool{}
+}
+
+// CutAfter makes every connection opened from now on last d at most:
+// at d it is cut, whatever is in flight (a query, a COMMIT or its
+// acknowledgement). Zero turns it off.
+func (p *Proxy) CutAfter(d time.Duration) {
+	p.mu.Lock()
+	p.life = d
+	p.mu.Unlock()
+}
+
+// CutOn makes the proxy cut a connection right after it forwarded a
+// client message containing pattern (for instance "commit", to lose
+// COMMIT acknowledgements), every nth time. A nil pattern turns it off.
+func (p *Proxy) CutOn(pattern []byte, every int) {
+	p.mu.Lock()
+	p.cutOn, p.cutEvery, p.seen = pattern, max(every, 1), 0
+	p.mu.Unlock()
+}
+
+func (p *Proxy) cutNow(chunk []byte) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cutOn == nil || !bytes.Contains(chunk, p.cutOn) {
+		return false
+	}
+	p.seen++
+	return p.seen%p.cutEvery == 0
 }
 
 // Hang closes every connection and then accepts new ones without ever
@@ -83,9 +175,19 @@ func (p *Proxy) Hang() {
 	p.mu.Unlock()
 }
 
+// Stall keeps every connection open but delivers nothing more in either
+// direction, and accepts new connections without answering them: a
+// blackhole. Restore delivers what was held.
+func (p *Proxy) Stall() {
+	p.mu.Lock()
+	p.stall = true
+	p.mu.Unlock()
+}
+
 // Restore accepts and forwards connections again.
 func (p *Proxy) Restore() {
 	p.mu.Lock()
-	p.cut, p.hang = false, false
+	p.cut, p.hang, p.stall = false, false, false
+	p.wake.Broadcast()
 	p.mu.Unlock()
 }

@@ -129,17 +129,23 @@ func (s *Store) Authenticate(ctx context.Context, secret string) (dalil.Account,
 	var a dalil.Account
 	var created, started, credits, acctCreated int64
 	var revoked sql.NullInt64
-	row, err := s.readRow(ctx, `SELECT k.id, k.account_id, k.prefix, k.created_at, k.revoked_at, a.name, a.plan, a.plan_started_at, a.credits, a.created_at
+	err := s.retry(ctx, func() (bool, error) { // a read: safe to try again
+		row, err := s.readRow(ctx, `SELECT k.id, k.account_id, k.prefix, k.created_at, k.revoked_at, a.name, a.plan, a.plan_started_at, a.credits, a.created_at
 		FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = $1`, hash)
-	if err != nil {
-		return a, k, err
+		if err != nil {
+			return true, err
+		}
+		err = row.Scan(&k.ID, &k.AccountID, &k.Prefix, &created, &revoked, &a.Name, &a.Plan, &started, &credits, &acctCreated)
+		if errors.Is(err, sql.ErrNoRows) {
+			return false, dalil.ErrNotFound
+		}
+		return true, unavailable("authenticate", err)
+	})
+	if err == nil && revoked.Valid {
+		err = dalil.ErrNotFound
 	}
-	err = row.Scan(&k.ID, &k.AccountID, &k.Prefix, &created, &revoked, &a.Name, &a.Plan, &started, &credits, &acctCreated)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && revoked.Valid) {
-		return dalil.Account{}, dalil.Key{}, dalil.ErrNotFound
-	}
 	if err != nil {
-		return dalil.Account{}, dalil.Key{}, unavailable("authenticate", err)
+		return dalil.Account{}, dalil.Key{}, err
 	}
 	k.CreatedAt = fromMicros(created)
 	a.ID, a.PlanStartedAt, a.Credits, a.CreatedAt = k.AccountID, fromMicros(started), dalil.MicroUSD(credits), fromMicros(acctCreated)

@@ -133,27 +133,6 @@ func (s *Store) gatherMore(group []*chargeJob, timer *time.Timer) ([]*chargeJob,
 
 // runGroup charges a group in one transaction and answers every job.
 func (s *Store) runGroup(group []*chargeJob) {
-	finish := func(err error) {
-		for _, j := range group {
-			if err != nil && j.err == nil {
-				j.err, j.rec = err, dalil.Receipt{}
-			}
-			close(j.done)
-		}
-	}
-	// A client that went away before its group began is not charged.
-	live := group[:0:0]
-	for _, j := range group {
-		if err := j.ctx.Err(); err != nil {
-			j.err = err
-			continue
-		}
-		live = append(live, j)
-	}
-	if len(live) == 0 {
-		finish(nil)
-		return
-	}
 	// A group's transaction must not die with one caller's context, but it
 	// must not hang every caller either when the database stops answering:
 	// past the operation timeout it is rolled back and the group gets 503.
@@ -162,10 +141,70 @@ func (s *Store) runGroup(group []*chargeJob) {
 	// no longer be delivered.
 	ctx, cancel := context.WithTimeout(context.Background(), s.opTimeout)
 	defer cancel()
+	var res groupResult
+	// A failure before COMMIT leaves nothing behind: the whole group is
+	// decided again on a fresh connection, within the same deadline.
+	err := s.retry(ctx, func() (bool, error) {
+		res = s.groupTx(ctx, group)
+		return res.err != nil && !res.atCommit, res.err
+	})
+	switch {
+	case err == nil:
+	case !res.atCommit:
+		s.finish(group, err)
+		return
+	case res.charged == nil:
+		err = nil // only refusals were decided: nothing was written either way
+	default:
+		switch committed, verr := s.committed(res.xid, res.charged); {
+		case verr != nil:
+			s.outcomeUnknown.Add(1)
+			err = fmt.Errorf("sqlstore: commit: %w (%v); resolving it: %w", dalil.ErrOutcomeUnknown, err, verr)
+		case committed:
+			s.commitsRecovered.Add(1)
+			err = nil
+		default:
+			err = unavailable("commit", err)
+		}
+	}
+	s.finish(group, err)
+}
+
+// finish answers every job of a group: err for those charged in a
+// transaction that did not commit, their own outcome for the others.
+func (s *Store) finish(group []*chargeJob, err error) {
+	for _, j := range group {
+		if err != nil && j.err == nil {
+			j.err, j.rec = err, dalil.Receipt{}
+		}
+		close(j.done)
+	}
+}
+
+// groupResult is one attempt at a group's transaction.
+type groupResult struct {
+	err      error
+	atCommit bool       // err is the COMMIT's: the outcome is not known
+	charged  *chargeJob // a job charged in the transaction, if any
+	xid      string     // the PostgreSQL transaction id
+}
+
+// groupTx decides and writes every live job of group in one transaction.
+// A job whose caller left before this attempt is not charged (ctx.Err()).
+func (s *Store) groupTx(ctx context.Context, group []*chargeJob) groupResult {
+	var live []*chargeJob
+	for _, j := range group {
+		j.rec = dalil.Receipt{}
+		if j.err = j.ctx.Err(); j.err == nil {
+			live = append(live, j)
+		}
+	}
+	if len(live) == 0 {
+		return groupResult{}
+	}
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		finish(unavailable("begin", err))
-		return
+		return groupResult{err: unavailable("begin", err)}
 	}
 	defer tx.Rollback()
 	// Charges of one account are decided together, in arrival order, each
@@ -184,64 +223,44 @@ func (s *Store) runGroup(group []*chargeJob) {
 	for _, acct := range order {
 		jobs := byAccount[acct]
 		if err := s.txExec(ctx, tx, "SAVEPOINT charge"); err != nil {
-			finish(unavailable("savepoint", err))
-			return
+			return groupResult{err: unavailable("savepoint", err)}
 		}
 		err := s.chargeAccount(ctx, tx, acct, jobs)
 		if errors.Is(err, errFallback) {
 			if err := s.txExec(ctx, tx, "ROLLBACK TO SAVEPOINT charge"); err != nil {
-				finish(unavailable("rollback to savepoint", err))
-				return
+				return groupResult{err: unavailable("rollback to savepoint", err)}
 			}
 			err = s.chargeEach(ctx, tx, acct, jobs)
 		}
 		if err != nil {
-			finish(err) // a database failure: the whole group fails
-			return
+			return groupResult{err: err} // a database failure: the whole group fails
 		}
 		if err := s.txExec(ctx, tx, "RELEASE SAVEPOINT charge"); err != nil {
-			finish(unavailable("release savepoint", err))
-			return
+			return groupResult{err: unavailable("release savepoint", err)}
 		}
 	}
-	var charged *chargeJob
+	var res groupResult
 	for _, j := range live {
 		if j.err == nil {
-			charged = j
+			res.charged = j
 			break
 		}
 	}
 	// On PostgreSQL the transaction's id lets a lost COMMIT acknowledgement
 	// be resolved: the server keeps each transaction's fate.
-	var xid string
-	if charged != nil && s.dialect == "postgres" {
+	if res.charged != nil && s.dialect == "postgres" {
 		st, err := s.txStmt(ctx, tx, currentXactID)
 		if err == nil {
-			err = st.QueryRowContext(ctx).Scan(&xid)
+			err = st.QueryRowContext(ctx).Scan(&res.xid)
 		}
 		if err != nil {
-			finish(unavailable("transaction id", err))
-			return
+			return groupResult{err: unavailable("transaction id", err)}
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		if charged == nil {
-			finish(nil) // only refusals: nothing was written either way
-			return
-		}
-		switch committed, verr := s.committed(xid, charged); {
-		case verr != nil:
-			s.outcomeUnknown.Add(1)
-			finish(fmt.Errorf("sqlstore: commit: %w (%v); resolving it: %w", dalil.ErrOutcomeUnknown, err, verr))
-		case committed:
-			s.commitsRecovered.Add(1)
-			finish(nil)
-		default:
-			finish(unavailable("commit", err))
-		}
-		return
+		res.err, res.atCommit = err, true
 	}
-	finish(nil)
+	return res
 }
 
 // committed finds out whether a group whose COMMIT failed (for instance

@@ -18,7 +18,7 @@ func (s *Store) BeginIdempotent(ctx context.Context, k dalil.IdemKey, hash strin
 	var st dalil.IdemState
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		now := s.now()
-		lease := micros(now.Add(dalil.IdempotencyLease))
+		lease := micros(now.Add(s.idemLease))
 		// An expired record no longer binds the key.
 		if _, err := tx.ExecContext(ctx, `DELETE FROM idempotency WHERE account_id = $1 AND tool = $2 AND key = $3 AND created_at < $4`,
 			k.AccountID, k.Tool, k.Key, micros(now.Add(-dalil.IdempotencyTTL))); err != nil {
@@ -46,11 +46,11 @@ func (s *Store) BeginIdempotent(ctx context.Context, k dalil.IdemKey, hash strin
 			st.Outcome = dalil.IdemStarted
 			return nil
 		}
-		var gotHash, status, rail, reqID string
+		var gotHash, status, owner, rail, reqID string
 		var price int64
 		var body []byte
-		err = tx.QueryRowContext(ctx, `SELECT request_hash, status, response_body, response_rail, response_request_id, response_price FROM idempotency WHERE account_id = $1 AND tool = $2 AND key = $3`,
-			k.AccountID, k.Tool, k.Key).Scan(&gotHash, &status, &body, &rail, &reqID, &price)
+		err = tx.QueryRowContext(ctx, `SELECT request_hash, status, owner, response_body, response_rail, response_request_id, response_price FROM idempotency WHERE account_id = $1 AND tool = $2 AND key = $3`,
+			k.AccountID, k.Tool, k.Key).Scan(&gotHash, &status, &owner, &body, &rail, &reqID, &price)
 		if errors.Is(err, sql.ErrNoRows) {
 			// Abandoned between our insert and select: the caller retries.
 			st.Outcome = dalil.IdemInProgress
@@ -62,6 +62,10 @@ func (s *Store) BeginIdempotent(ctx context.Context, k dalil.IdemKey, hash strin
 		switch {
 		case gotHash != hash:
 			st.Outcome = dalil.IdemReused
+		case status != "completed" && owner == k.Owner && k.Owner != "":
+			// Our own claim, from an attempt whose commit acknowledgement
+			// was lost: it is ours to use.
+			st.Outcome = dalil.IdemStarted
 		case status != "completed":
 			st.Outcome = dalil.IdemInProgress
 		case rail == "":

@@ -38,6 +38,7 @@ type Store struct {
 	dialect   string  // "sqlite" or "postgres"
 	path      string  // SQLite file
 	opTimeout time.Duration
+	idemLease time.Duration
 	gather    time.Duration
 	now       func() time.Time
 
@@ -70,6 +71,9 @@ type Options struct {
 	// past it the call fails with dalil.ErrStorageUnavailable (503).
 	// Default DefaultOpTimeout.
 	OpTimeout time.Duration
+	// IdempotencyLease overrides dalil.IdempotencyLease (tests, and
+	// operators whose calls may run longer).
+	IdempotencyLease time.Duration
 }
 
 // DefaultOpTimeout is Options.OpTimeout's default: a stalled database
@@ -83,6 +87,10 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	s := &Store{now: opts.Now, opTimeout: opts.OpTimeout, gather: opts.GatherWindow}
 	if s.opTimeout <= 0 {
 		s.opTimeout = DefaultOpTimeout
+	}
+	s.idemLease = opts.IdempotencyLease
+	if s.idemLease <= 0 {
+		s.idemLease = dalil.IdempotencyLease
 	}
 	if s.gather == 0 {
 		s.gather = defaultGatherWindow
@@ -254,19 +262,52 @@ func (s *Store) CommitStats() (recovered, unknown int64) {
 }
 
 // tx runs fn in a write transaction and commits it, or rolls back on error.
+//
+// A failure before the commit (a connection cut, a database restarting)
+// leaves nothing behind, so the whole transaction is tried again, with
+// backoff, until it succeeds or ctx ends. A failed commit is never retried:
+// its outcome is not known.
 func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return unavailable("begin", err)
+	return s.retry(ctx, func() (bool, error) {
+		tx, err := s.w.BeginTx(ctx, nil)
+		if err != nil {
+			return true, unavailable("begin", err)
+		}
+		defer tx.Rollback()
+		if err := fn(tx); err != nil {
+			return true, err
+		}
+		if err := tx.Commit(); err != nil {
+			return false, unavailable("commit", err)
+		}
+		return false, nil
+	})
+}
+
+// retry runs fn until it succeeds, fails for good, or ctx ends. fn reports
+// whether its failure may be retried (it changed nothing); only storage
+// failures are (ErrStorageUnavailable: a lost connection, a restart), never
+// a refusal (*dalil.Error) or a missing row.
+func (s *Store) retry(ctx context.Context, fn func() (retryable bool, err error)) error {
+	wait := 5 * time.Millisecond
+	for {
+		again, err := fn()
+		if err == nil || !again || !errors.Is(err, dalil.ErrStorageUnavailable) || ctx.Err() != nil {
+			return err
+		}
+		var de *dalil.Error
+		if errors.As(err, &de) {
+			return err
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return err
+		case <-t.C:
+		}
+		wait = min(2*wait, 100*time.Millisecond)
 	}
-	defer tx.Rollback()
-	if err := fn(tx); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return unavailable("commit", err)
-	}
-	return nil
 }
 
 // unavailable marks a database failure so the HTTP layer answers 503.

@@ -275,10 +275,15 @@ func testIdempotency(t *testing.T, open Opener) {
 	if err != nil || st.Outcome != dalil.IdemStarted {
 		t.Fatalf("begin = %+v, %v", st, err)
 	}
-	if st, _ := s.BeginIdempotent(ctx, k, "h1"); st.Outcome != dalil.IdemInProgress {
+	other := k
+	other.Owner = "req_other"
+	if st, _ := s.BeginIdempotent(ctx, other, "h1"); st.Outcome != dalil.IdemInProgress {
 		t.Errorf("second begin = %v, want in progress", st.Outcome)
 	}
-	if st, _ := s.BeginIdempotent(ctx, k, "h2"); st.Outcome != dalil.IdemReused {
+	if st, _ := s.BeginIdempotent(ctx, k, "h1"); st.Outcome != dalil.IdemStarted {
+		t.Errorf("begin again by the claim's owner (a lost acknowledgement) = %v, want started", st.Outcome)
+	}
+	if st, _ := s.BeginIdempotent(ctx, other, "h2"); st.Outcome != dalil.IdemReused {
 		t.Errorf("other hash = %v, want reused", st.Outcome)
 	}
 	rec, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: k.Tool, Price: 10_000, RequestID: "req_1", Method: dalil.MethodAuto, Idem: &k,
