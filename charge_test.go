@@ -1,0 +1,105 @@
+package dalil_test
+
+import (
+	"testing"
+	"time"
+
+	"dalil"
+)
+
+func TestDecideCharge(t *testing.T) {
+	now := time.Date(2026, 5, 10, 0, 0, 0, 0, time.UTC)
+	dev, _ := dalil.PlanByID("developer") // USD 10.00 and 1000 calls a month
+	free, _ := dalil.PlanByID("free")
+	end := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	cent := dalil.MicroUSD(10_000)
+	tests := []struct {
+		name      string
+		st        dalil.ChargeState
+		price     dalil.MicroUSD
+		method    string
+		creditsOn bool
+		wantRail  string
+		wantCode  dalil.Code
+	}{
+		{"allowance pays first", dalil.ChargeState{Plan: dev, Credits: dalil.USD}, cent, dalil.MethodAuto, true, dalil.RailSubscription, ""},
+		{"subscription named uses the allowance", dalil.ChargeState{Plan: dev}, cent, dalil.MethodSubscription, true, dalil.RailSubscription, ""},
+		{"credits named skip the allowance", dalil.ChargeState{Plan: dev, Credits: dalil.USD}, cent, dalil.MethodCredits, true, dalil.RailCredits, ""},
+		{"USD left exactly covers", dalil.ChargeState{Plan: dev, Used: 10*dalil.USD - cent}, cent, dalil.MethodAuto, true, dalil.RailSubscription, ""},
+		{"USD left one micro short falls back to credits", dalil.ChargeState{Plan: dev, Used: 10*dalil.USD - cent + 1, Credits: cent}, cent, dalil.MethodAuto, true, dalil.RailCredits, ""},
+		{"calls used up fall back to credits", dalil.ChargeState{Plan: dev, Calls: 1000, Credits: cent}, cent, dalil.MethodAuto, true, dalil.RailCredits, ""},
+		{"allowance used up, no credits: quota", dalil.ChargeState{Plan: dev, Calls: 1000, PeriodEnd: end}, cent, dalil.MethodAuto, true, "", dalil.CodeQuotaExceeded},
+		{"subscription's credit fallback is part of the rail", dalil.ChargeState{Plan: dev, Calls: 1000, Credits: cent}, cent, dalil.MethodSubscription, true, dalil.RailCredits, ""},
+		{"credits rail off: allowance alone", dalil.ChargeState{Plan: dev, Calls: 1000, Credits: dalil.USD, PeriodEnd: end}, cent, dalil.MethodAuto, false, "", dalil.CodeQuotaExceeded},
+		{"free plan pays with credits", dalil.ChargeState{Plan: free, Credits: cent}, cent, dalil.MethodAuto, true, dalil.RailCredits, ""},
+		{"free plan without credits", dalil.ChargeState{Plan: free, Credits: cent - 1}, cent, dalil.MethodAuto, true, "", dalil.CodeInsufficientCredits},
+		{"credits named on an allowance plan, none left", dalil.ChargeState{Plan: dev}, cent, dalil.MethodCredits, true, "", dalil.CodeInsufficientCredits},
+		{"price above the whole allowance", dalil.ChargeState{Plan: dev, Credits: 20 * dalil.USD}, 11 * dalil.USD, dalil.MethodAuto, true, dalil.RailCredits, ""},
+		{"zero price on the allowance", dalil.ChargeState{Plan: dev}, 0, dalil.MethodAuto, true, dalil.RailSubscription, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rail, err := dalil.DecideCharge(tt.st, tt.price, tt.method, tt.creditsOn, now)
+			var code dalil.Code
+			if err != nil {
+				code = err.Code
+			}
+			if rail != tt.wantRail || code != tt.wantCode {
+				t.Fatalf("DecideCharge = %q, %v; want %q, %q", rail, err, tt.wantRail, tt.wantCode)
+			}
+			if code == dalil.CodeQuotaExceeded && err.Headers["Retry-After"] != "1900801" {
+				t.Errorf("Retry-After = %q, want seconds to the period's end", err.Headers["Retry-After"])
+			}
+		})
+	}
+}
+
+// TestDecideChargeNeverOverspends: applying decisions one after another
+// never takes credits or the allowance below zero, whatever the prices.
+func TestDecideChargeNeverOverspends(t *testing.T) {
+	dev, _ := dalil.PlanByID("developer")
+	now := time.Now()
+	for seed := int64(1); seed <= 200; seed++ {
+		st := dalil.ChargeState{Plan: dev, Credits: dalil.MicroUSD(seed * 7919 % 3_000_000), Used: dalil.MicroUSD(seed * 104729 % int64(dev.MonthlyUSD)), Calls: seed * 13 % 1001}
+		for i := int64(0); i < 400; i++ {
+			price := dalil.MicroUSD((seed*31 + i*977) % 250_000)
+			rail, err := dalil.DecideCharge(st, price, dalil.MethodAuto, true, now)
+			if err != nil {
+				continue
+			}
+			st = st.Apply(rail, price)
+			if st.Credits < 0 || st.Used > dev.MonthlyUSD || st.Calls > dev.MonthlyCalls {
+				t.Fatalf("seed %d step %d: overspent: %+v", seed, i, st)
+			}
+		}
+	}
+}
+
+func TestChooseRail(t *testing.T) {
+	accountRails := map[string]bool{dalil.MethodCredits: true, dalil.MethodSubscription: true}
+	creditsOnly := map[string]bool{dalil.MethodCredits: true}
+	tests := []struct {
+		name      string
+		method    string
+		enabled   map[string]bool
+		hasKey    bool
+		presented []string
+		want      dalil.RailChoice
+	}{
+		{"auto with a key pays with the account", dalil.MethodAuto, accountRails, true, nil, dalil.RailChoice{Account: true, Method: dalil.MethodAuto}},
+		{"a key wins over a presented credential", dalil.MethodAuto, accountRails, true, []string{dalil.RailX402}, dalil.RailChoice{Account: true, Method: dalil.MethodAuto}},
+		{"no key: the presented credential pays", dalil.MethodAuto, accountRails, false, []string{dalil.RailL402}, dalil.RailChoice{PayPerCall: dalil.RailL402}},
+		{"no key, nothing presented: account path (401)", dalil.MethodAuto, accountRails, false, nil, dalil.RailChoice{Account: true, Method: dalil.MethodAuto}},
+		{"auto without the subscription rail is credits", dalil.MethodAuto, creditsOnly, true, nil, dalil.RailChoice{Account: true, Method: dalil.MethodCredits}},
+		{"named pay-per-call rail never touches the key", dalil.RailMPP, accountRails, true, nil, dalil.RailChoice{PayPerCall: dalil.RailMPP}},
+		{"named credits", dalil.MethodCredits, accountRails, true, nil, dalil.RailChoice{Account: true, Method: dalil.MethodCredits}},
+		{"named subscription", dalil.MethodSubscription, accountRails, true, nil, dalil.RailChoice{Account: true, Method: dalil.MethodSubscription}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := dalil.ChooseRail(tt.method, tt.enabled, tt.hasKey, tt.presented); got != tt.want {
+				t.Fatalf("ChooseRail = %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
