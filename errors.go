@@ -30,6 +30,13 @@ const (
 	CodeProviderNotConfigured    Code = "PROVIDER_NOT_CONFIGURED"
 	CodeProviderUnavailable      Code = "PROVIDER_UNAVAILABLE"
 	CodeProviderTimeout          Code = "PROVIDER_TIMEOUT"
+	// CodePriceAboveMaximum: the capability costs more than the caller's
+	// spending ceiling (X-Max-Price, or maxPrice in an MCP call's _meta);
+	// refused before any side effect, on every rail.
+	CodePriceAboveMaximum Code = "PRICE_ABOVE_MAXIMUM"
+	// CodeCapabilityNotFound: a free preview names no callable capability
+	// (reference service, Part 2 §8).
+	CodeCapabilityNotFound Code = "CAPABILITY_NOT_FOUND"
 )
 
 // Problem is one input problem: a dotted path into the request body ("" for

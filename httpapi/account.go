@@ -208,5 +208,12 @@ func (s *Server) handlePaymentMethods(w http.ResponseWriter, r *http.Request) {
 			"scope":     "account + tool",
 			"appliesTo": []string{dalil.RailCredits, dalil.RailSubscription},
 		},
+		"spendingCeiling": map[string]any{
+			"header":    MaxPriceHeader,
+			"format":    "decimal USD, e.g. 0.05",
+			"mcp":       "_meta.maxPrice in tools/call (same format, string or number)",
+			"appliesTo": "every rail",
+			"onRefusal": "402 " + string(dalil.CodePriceAboveMaximum) + " with price and maxPrice in details; nothing is run or charged",
+		},
 	}, Meta{})
 }

@@ -149,7 +149,7 @@ func commonHeaders(next http.Handler) http.Handler {
 		h["Access-Control-Expose-Headers"] = exposedHeaders
 		if r.Method == http.MethodOptions {
 			h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
-			h.Set("Access-Control-Allow-Headers", "Content-Type, Authorization, X-API-Key, Idempotency-Key, X-Service-Payment-Method, X-Request-Id, X-PAYMENT, PAYMENT-SIGNATURE, Payment-Authorization")
+			h.Set("Access-Control-Allow-Headers", "Content-Type, Authorization, X-API-Key, Idempotency-Key, X-Service-Payment-Method, X-Max-Price, X-Request-Id, X-PAYMENT, PAYMENT-SIGNATURE, Payment-Authorization")
 			h.Set("Access-Control-Max-Age", "600")
 			w.WriteHeader(http.StatusNoContent)
 			return

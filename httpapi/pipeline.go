@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -55,6 +56,12 @@ type paid struct {
 // sent once paid. The whole call has a deadline (Config.CallTimeout) that
 // every storage call inherits.
 func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.Entry, p payer) {
+	// The spending ceiling is checked before anything else: a refused call
+	// has no side effect at all (not even a rate-limit count).
+	if err := checkMaxPrice(r, e); err != nil {
+		writeError(w, r, err)
+		return
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.CallTimeout)
 	defer cancel()
 	r = r.WithContext(ctx)
@@ -158,3 +165,30 @@ func outcomeUnknown(requestID string, err error) *dalil.Error {
 
 // isOutcomeUnknown reports whether err says a charge's fate is unknown.
 func isOutcomeUnknown(err error) bool { return errors.Is(err, dalil.ErrOutcomeUnknown) }
+
+// MaxPriceHeader is the caller's spending ceiling for one call: a decimal
+// amount of USD ("0.05"). Over MCP the same value goes in the call's _meta
+// as maxPrice.
+const MaxPriceHeader = "X-Max-Price"
+
+// checkMaxPrice refuses a call whose price is above the caller's ceiling
+// with 402 PRICE_ABOVE_MAXIMUM (price and ceiling in details), and an
+// unreadable ceiling with 400 naming the header.
+func checkMaxPrice(r *http.Request, e *capability.Entry) error {
+	vals := r.Header.Values(MaxPriceHeader)
+	if len(vals) == 0 {
+		return nil
+	}
+	ceiling, err := dalil.ParseUSD(vals[0])
+	if len(vals) > 1 || err != nil {
+		return &dalil.Error{Code: dalil.CodeInvalidInput,
+			Message: "The X-Max-Price header is not valid (the body was not checked); send one non-negative decimal amount of USD with at most 6 decimals, such as 0.05.",
+			Details: []dalil.Problem{{Path: MaxPriceHeader, Message: "must be one non-negative decimal amount of USD, such as 0.05"}}}
+	}
+	if e.Price > ceiling {
+		return &dalil.Error{Code: dalil.CodePriceAboveMaximum,
+			Message: fmt.Sprintf("%s costs %s, above your X-Max-Price of %s; nothing was run or charged. Raise the ceiling or choose another capability.", e.ID, e.Price, ceiling),
+			Details: map[string]any{"tool": e.ID, "price": e.Price.Float(), "maxPrice": ceiling.Float(), "currency": "USD"}}
+	}
+	return nil
+}
