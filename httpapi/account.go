@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"dalil"
 	"dalil/ops"
@@ -110,7 +111,12 @@ func pageParams(r *http.Request) (int, int64, error) {
 		before = n
 	}
 	if len(ps) > 0 {
-		return 0, 0, dalil.InvalidInput(ps...)
+		names := make([]string, len(ps))
+		for i, p := range ps {
+			names[i] = p.Path
+		}
+		return 0, 0, &dalil.Error{Code: dalil.CodeInvalidInput, Details: ps,
+			Message: "The query parameter " + strings.Join(names, " and ") + " is not valid; see details (the body was not checked)."}
 	}
 	return limit, before, nil
 }

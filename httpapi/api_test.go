@@ -111,17 +111,29 @@ func TestValidationEnvelopeListsEveryProblem(t *testing.T) {
 func TestAuthErrors(t *testing.T) {
 	e := newEnv(t)
 	aid, key := e.account("free", 1_000_000)
-	for name, h := range map[string]map[string]string{
-		"no key":     {},
-		"wrong key":  {"X-API-Key": "dk_live_nope"},
-		"bad bearer": {"Authorization": "Bearer " + key + "x"},
+	for name, tt := range map[string]struct {
+		h    map[string]string
+		says string
+	}{
+		"no key":               {map[string]string{}, "No API key was sent"},
+		"wrong key":            {map[string]string{"X-API-Key": "dk_live_nope"}, "not valid"},
+		"bad bearer":           {map[string]string{"Authorization": "Bearer " + key + "x"}, "not valid"},
+		"key without Bearer":   {map[string]string{"Authorization": key}, "Authorization: Bearer <key>"},
+		"another scheme":       {map[string]string{"Authorization": "Token " + key}, `scheme "Token"`},
+		"basic authentication": {map[string]string{"Authorization": "Basic dXNlcjpwYXNz"}, "Authorization: Bearer <key>"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			r := e.do("POST", "/api/v1/property/analyze", analyzeBody, h)
-			if r.Status != 401 || r.code() != "UNAUTHORIZED" || !strings.Contains(r.Body["error"].(map[string]any)["message"].(string), "X-API-Key") {
+			r := e.do("POST", "/api/v1/property/analyze", analyzeBody, tt.h)
+			msg, _ := r.Body["error"].(map[string]any)["message"].(string)
+			if r.Status != 401 || r.code() != "UNAUTHORIZED" || !strings.Contains(msg, "X-API-Key") || !strings.Contains(msg, tt.says) {
 				t.Errorf("got %d %s", r.Status, r.Raw)
 			}
 		})
+	}
+	// A bad query parameter is named, and the body is not blamed.
+	r := e.do("GET", "/api/v1/account/transactions?limit=abc", nil, map[string]string{"X-API-Key": key})
+	if msg, _ := r.Body["error"].(map[string]any)["message"].(string); r.Status != 400 || !strings.Contains(msg, "query parameter limit") || strings.Contains(msg, "request body is not valid") {
+		t.Errorf("?limit=abc: %d %s", r.Status, r.Raw)
 	}
 	keys, _ := e.store.Keys(context.Background(), aid)
 	if err := e.store.RevokeKey(context.Background(), keys[0].ID); err != nil {

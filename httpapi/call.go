@@ -262,6 +262,13 @@ func apiKey(r *http.Request) string {
 func (s *Server) authenticateKey(r *http.Request) (dalil.Account, dalil.Key, error) {
 	key := apiKey(r)
 	if key == "" {
+		if auth := r.Header.Get("Authorization"); auth != "" {
+			scheme, _, _ := strings.Cut(strings.TrimSpace(auth), " ")
+			if strings.HasPrefix(auth, dalil.KeyPrefix) || !strings.Contains(strings.TrimSpace(auth), " ") {
+				return dalil.Account{}, dalil.Key{}, s.unauthorized("The Authorization header carries no scheme: send Authorization: Bearer <key>, or the key alone in X-API-Key.")
+			}
+			return dalil.Account{}, dalil.Key{}, s.unauthorized("The Authorization scheme " + quote(scheme) + " is not accepted here: send Authorization: Bearer <key>, or the key alone in X-API-Key.")
+		}
 		return dalil.Account{}, dalil.Key{}, s.unauthorized("No API key was sent.")
 	}
 	if len(key) > 200 {
