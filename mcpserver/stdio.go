@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -34,26 +35,88 @@ const MaxLine = mcp.DefaultMaxLineLength
 //
 // Blank lines are skipped. The replies share one mutex with the SDK's own
 // writes, so the two never interleave on w.
-func Stdio(r io.Reader, w io.Writer) mcp.Transport {
-	lw := &lockedWriter{w: w}
+//
+// When stdin ends (`printf '...' | dalil mcp`), the transport reports the
+// end only once every request it handed to the SDK has been answered (up
+// to DrainTimeout), so no answer is dropped.
+func Stdio(r io.Reader, w io.Writer) mcp.Transport { return stdio(r, w, MaxLine) }
+
+func stdio(r io.Reader, w io.Writer, max int) mcp.Transport {
+	fl := newInflight()
+	lw := &lockedWriter{w: w, inflight: fl}
 	return &mcp.IOTransport{
-		Reader:        &lineFilter{src: r, br: bufio.NewReaderSize(r, 64<<10), reply: lw, max: MaxLine},
+		Reader:        &lineFilter{src: r, br: bufio.NewReaderSize(r, 64<<10), reply: lw, max: max, inflight: fl},
 		Writer:        lw,
 		MaxLineLength: -1, // lines are bounded by lineFilter
 	}
 }
 
+// DrainTimeout bounds how long the end of stdin waits for the answers of
+// requests still running (a paid call has a 45 s deadline).
+const DrainTimeout = 2 * time.Minute
+
+// inflight is the set of request ids handed to the SDK and not answered.
+type inflight struct {
+	mu   sync.Mutex
+	cond *sync.Cond
+	ids  map[string]int
+}
+
+func newInflight() *inflight {
+	f := &inflight{ids: map[string]int{}}
+	f.cond = sync.NewCond(&f.mu)
+	return f
+}
+
+func (f *inflight) add(id string) { f.mu.Lock(); f.ids[id]++; f.mu.Unlock() }
+
+func (f *inflight) done(id string) {
+	f.mu.Lock()
+	if f.ids[id] > 0 {
+		if f.ids[id]--; f.ids[id] == 0 {
+			delete(f.ids, id)
+		}
+		f.cond.Broadcast()
+	}
+	f.mu.Unlock()
+}
+
+// wait returns when no request is in flight, or after timeout.
+func (f *inflight) wait(timeout time.Duration) {
+	expired := false
+	t := time.AfterFunc(timeout, func() { f.mu.Lock(); expired = true; f.cond.Broadcast(); f.mu.Unlock() })
+	defer t.Stop()
+	f.mu.Lock()
+	for len(f.ids) > 0 && !expired {
+		f.cond.Wait()
+	}
+	f.mu.Unlock()
+}
+
+// idKey names a JSON-RPC id in the inflight set.
+func idKey(id jsonrpc.ID) string { return fmt.Sprintf("%T:%v", id.Raw(), id.Raw()) }
+
 // lockedWriter serialises whole Write calls: the SDK writes each message
-// (with its newline) in one call, and so does lineFilter.
+// (with its newline) in one call, and so does lineFilter. It notes the
+// responses going out, so the end of stdin can wait for them.
 type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
+	mu       sync.Mutex
+	w        io.Writer
+	inflight *inflight
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
+	n, err := l.w.Write(p)
+	l.mu.Unlock()
+	if l.inflight != nil {
+		if m, derr := jsonrpc.DecodeMessage(bytes.TrimSpace(p)); derr == nil {
+			if resp, ok := m.(*jsonrpc.Response); ok && resp.ID.IsValid() {
+				l.inflight.done(idKey(resp.ID))
+			}
+		}
+	}
+	return n, err
 }
 
 // Close does nothing: stdout belongs to the process, not the session.
@@ -67,11 +130,19 @@ type lineFilter struct {
 	max     int
 	pending []byte // the accepted line being handed to the SDK
 	err     error  // sticky read error, returned once pending is drained
+	// inflight, when set, holds back the end of input until every request
+	// passed on has been answered.
+	inflight *inflight
+	drained  bool
 }
 
 func (f *lineFilter) Read(p []byte) (int, error) {
 	for len(f.pending) == 0 {
 		if f.err != nil {
+			if f.inflight != nil && !f.drained {
+				f.inflight.wait(DrainTimeout)
+				f.drained = true
+			}
 			return 0, f.err
 		}
 		line, tooLong, err := f.readLine()
@@ -123,9 +194,13 @@ func (f *lineFilter) judge(line []byte) {
 		f.answer(nil, jsonrpc.CodeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported; send one message per line")
 		return
 	}
-	if _, err := jsonrpc.DecodeMessage(line); err != nil {
+	m, err := jsonrpc.DecodeMessage(line)
+	if err != nil {
 		f.answer(idOf(line), jsonrpc.CodeInvalidRequest, "Invalid Request: "+err.Error())
 		return
+	}
+	if req, ok := m.(*jsonrpc.Request); ok && req.ID.IsValid() && f.inflight != nil {
+		f.inflight.add(idKey(req.ID))
 	}
 	f.pending = append(line, '\n')
 }

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -104,4 +106,59 @@ func TestStdioSurvivesMalformedLines(t *testing.T) {
 	if got["id"] != 2.0 || res == nil || res["structuredContent"] == nil {
 		t.Fatalf("tools/call after bad lines: %v", got)
 	}
+}
+
+// slowCaller answers like spy after a delay, so a call is still running
+// when stdin ends.
+type slowCaller struct{ delay time.Duration }
+
+func (c slowCaller) Call(ctx context.Context, r mcpserver.Request) (mcpserver.Response, error) {
+	time.Sleep(c.delay)
+	return okResponse(), nil
+}
+
+// TestStdioAnswersEverythingReadBeforeEOF: `printf '<initialize +
+// tools/call>' | dalil mcp` must print the answer of every request it
+// read, even when stdin ends while a call is still running.
+func TestStdioAnswersEverythingReadBeforeEOF(t *testing.T) {
+	in := strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"printf","version":"1"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"analyze_property","arguments":{"propertyValue":85000,"annualRent":7200}}}
+{"jsonrpc":"2.0","id":"three","method":"tools/list"}
+`)
+	var out strings.Builder
+	srv := mcpserver.New(testRegistry(t), mcpserver.Options{Caller: slowCaller{delay: 300 * time.Millisecond}})
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(context.Background(), mcpserver.Stdio(in, &lockedBuilder{b: &out})) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("dalil mcp did not stop after stdin ended")
+	}
+	ids := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var m struct {
+			ID     any             `json:"id"`
+			Result json.RawMessage `json:"result"`
+		}
+		if json.Unmarshal([]byte(line), &m) == nil && m.Result != nil {
+			ids[fmt.Sprint(m.ID)] = true
+		}
+	}
+	for _, id := range []string{"1", "2", "three"} {
+		if !ids[id] {
+			t.Errorf("no answer to request %s; output:\n%s", id, out.String())
+		}
+	}
+}
+
+type lockedBuilder struct {
+	mu sync.Mutex
+	b  *strings.Builder
+}
+
+func (l *lockedBuilder) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
 }
