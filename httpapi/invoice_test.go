@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"dalil/capabilities/invoiceanomaly"
+	"dalil/capabilities/invoiceanomaly/invoicesql"
 	"dalil/capability"
 	"dalil/httpapi"
 	"dalil/store/sqlstore"
@@ -19,7 +20,7 @@ import (
 // in the caller's account, a later check finds the duplicate without the
 // history being resent, and DELETE .../remembered forgets it.
 func TestInvoiceCheckRemembersAcrossCalls(t *testing.T) {
-	st, err := sqlstore.Open(context.Background(), filepath.Join(t.TempDir(), "d.db"), sqlstore.Options{})
+	st, err := sqlstore.Open(context.Background(), filepath.Join(t.TempDir(), "d.db"), sqlstore.Options{Modules: []sqlstore.Module{invoicesql.Module()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +29,7 @@ func TestInvoiceCheckRemembersAcrossCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg, err := capability.NewRegistry(invoiceanomaly.Entry(invoiceanomaly.Deps{Store: st.Fingerprints(), Secret: secret}))
+	reg, err := capability.NewRegistry(invoiceanomaly.Entry(invoiceanomaly.Deps{Store: invoicesql.New(st.DB()), Secret: secret}))
 	if err != nil {
 		t.Fatal(err)
 	}

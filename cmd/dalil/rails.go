@@ -19,6 +19,7 @@ import (
 	"dalil/httpapi"
 	"dalil/rail/l402"
 	"dalil/rail/mpp"
+	"dalil/rail/mpp/mppsql"
 	"dalil/rail/x402"
 	"dalil/store/sqlstore"
 )
@@ -330,7 +331,7 @@ func buildMPP(e *railEnv, store *sqlstore.Store, log *slog.Logger) (*httpapi.Pay
 		if err != nil {
 			return nil, err
 		}
-		s, err := mpp.NewSessions(r, mpp.SessionsConfig{Store: store.MPPSessions(), PayeeKey: key})
+		s, err := mpp.NewSessions(r, mpp.SessionsConfig{Store: mppsql.NewSessions(store.DB()), PayeeKey: key})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", envMPPPayeeKey, err)
 		}
@@ -352,7 +353,7 @@ func buildMPP(e *railEnv, store *sqlstore.Store, log *slog.Logger) (*httpapi.Pay
 		if err != nil {
 			return nil, err
 		}
-		ch, err := r.EnableChannels(mpp.ChannelsConfig{Store: store.MPPChannels(), PayeeKey: key, Escrow: escrow})
+		ch, err := r.EnableChannels(mpp.ChannelsConfig{Store: mppsql.NewChannels(store.DB()), PayeeKey: key, Escrow: escrow})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", envMPPEscrow, err)
 		}

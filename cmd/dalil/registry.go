@@ -6,10 +6,21 @@ import (
 	"time"
 
 	"dalil/capabilities/invoiceanomaly"
+	"dalil/capabilities/invoiceanomaly/invoicesql"
 	"dalil/capabilities/maintenance"
 	"dalil/capabilities/property"
 	"dalil/capability"
+	"dalil/rail/mpp/mppsql"
+	"dalil/store/sqlstore"
 )
+
+// storeModules lists every package that keeps its own tables in the
+// database; sqlstore.Open migrates them after the core, in this order. A
+// module is never removed from this list while databases may hold its
+// tables.
+func storeModules() []sqlstore.Module {
+	return []sqlstore.Module{invoicesql.Module(), mppsql.Module()}
+}
 
 // registry lists every capability. Adding a capability is one line here
 // plus its package; routes, schemas, prices, OpenAPI, MCP tools and docs
@@ -23,7 +34,7 @@ func registry(deps deps) (*capability.Registry, error) {
 		if err != nil {
 			return nil, fmt.Errorf("invoice fingerprint secret: %w", err)
 		}
-		invoices.Store, invoices.Secret = deps.store.Fingerprints(), secret
+		invoices.Store, invoices.Secret = invoicesql.New(deps.store.DB()), secret
 	}
 	return capability.NewRegistry(
 		property.AnalyzeEntry(),

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"dalil"
+	"dalil/capabilities/invoiceanomaly/invoicesql"
 	"dalil/httpapi"
 	"dalil/ops"
 	"dalil/rail/mpp"
@@ -66,7 +67,7 @@ type deps struct {
 func openStore(ctx context.Context, dsn string) (*sqlstore.Store, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	return sqlstore.Open(ctx, dsn, sqlstore.Options{})
+	return sqlstore.Open(ctx, dsn, sqlstore.Options{Modules: storeModules()})
 }
 
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -165,7 +166,7 @@ func purgeExpired(ctx context.Context, store *sqlstore.Store, log *slog.Logger) 
 		now := time.Now()
 		for what, purge := range map[string]func() (int64, error){
 			"idempotency keys":     func() (int64, error) { return store.PurgeIdempotency(ctx, now.Add(-dalil.IdempotencyTTL)) },
-			"invoice fingerprints": func() (int64, error) { return store.PurgeFingerprints(ctx) },
+			"invoice fingerprints": func() (int64, error) { return invoicesql.New(store.DB()).Purge(ctx) },
 			"unsettled claims":     func() (int64, error) { return store.PurgeClaims(ctx, now.Add(-time.Hour)) },
 		} {
 			if n, err := purge(); err != nil {

@@ -15,8 +15,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -74,6 +72,10 @@ type Options struct {
 	// IdempotencyLease overrides dalil.IdempotencyLease (tests, and
 	// operators whose calls may run longer).
 	IdempotencyLease time.Duration
+	// Modules are the packages that keep their own tables in this
+	// database (invoicesql, mppsql): Open runs their migrations after the
+	// core's, in this order, under the same lock. See Module.
+	Modules []Module
 }
 
 // DefaultOpTimeout is Options.OpTimeout's default: a stalled database
@@ -82,7 +84,7 @@ const DefaultOpTimeout = 5 * time.Second
 
 // Open opens dsn: a postgres:// or postgresql:// URL, or else a SQLite file
 // path (":memory:" is refused: reads and writes use separate pools). It runs
-// the embedded migrations before returning.
+// the embedded migrations, then those of opts.Modules, before returning.
 func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	s := &Store{now: opts.Now, opTimeout: opts.OpTimeout, gather: opts.GatherWindow}
 	if s.opTimeout <= 0 {
@@ -131,7 +133,7 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		s.r.SetMaxIdleConns(8)
 	}
 	s.charges, s.closed, s.committerDone = make(chan *chargeJob, 4*maxGroup), make(chan struct{}), make(chan struct{})
-	if err := s.migrate(ctx); err != nil {
+	if err := s.migrate(ctx, opts.Modules); err != nil {
 		s.closeDB()
 		return nil, err
 	}
@@ -200,50 +202,6 @@ func (s *Store) Ping(ctx context.Context) error {
 	var n int64
 	if err := s.r.QueryRowContext(ctx, "SELECT COUNT(*) FROM schema_migrations").Scan(&n); err != nil {
 		return unavailable("ping", err)
-	}
-	return nil
-}
-
-func (s *Store) migrate(ctx context.Context) error {
-	dir := "migrations/" + s.dialect
-	if s.dialect == "postgres" {
-		// One replica migrates at a time.
-		if _, err := s.w.ExecContext(ctx, "SELECT pg_advisory_lock(7428190)"); err != nil {
-			return unavailable("migrate lock", err)
-		}
-		defer s.w.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock(7428190)")
-	}
-	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)`); err != nil {
-		return unavailable("migrate", err)
-	}
-	names, err := fs.Glob(migrations, dir+"/*.sql")
-	if err != nil {
-		return err
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		version := strings.TrimSuffix(name[len(dir)+1:], ".sql")
-		err := s.tx(ctx, func(tx *sql.Tx) error {
-			var n int
-			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = $1`, version).Scan(&n); err != nil {
-				return err
-			}
-			if n > 0 {
-				return nil
-			}
-			body, err := migrations.ReadFile(name)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-				return fmt.Errorf("migration %s: %w", version, err)
-			}
-			_, err = tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)`, version, s.now().UnixMicro())
-			return err
-		})
-		if err != nil {
-			return err
-		}
 	}
 	return nil
 }

@@ -1,5 +1,5 @@
 // Package channelstoretest is the behaviour suite of mpp.ChannelStore:
-// MemoryChannelStore and the SQL store in store/sqlstore both run it.
+// MemoryChannelStore and the SQL store in rail/mpp/mppsql both run it.
 package channelstoretest
 
 import (

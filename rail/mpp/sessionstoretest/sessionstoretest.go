@@ -1,5 +1,5 @@
 // Package sessionstoretest is the behaviour suite of mpp.SessionStore:
-// MemoryStore and the SQL store in store/sqlstore both run it. (It lives
+// MemoryStore and the SQL store in rail/mpp/mppsql both run it. (It lives
 // apart from mpptest because package mpp's own tests import mpptest.)
 package sessionstoretest
 

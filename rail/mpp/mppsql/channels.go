@@ -1,4 +1,4 @@
-package sqlstore
+package mppsql
 
 import (
 	"context"
@@ -9,18 +9,22 @@ import (
 	"time"
 
 	"dalil/rail/mpp"
+	"dalil/store/sqlstore"
 )
 
-// MPPChannels returns the MPP payment-channel store kept in this database
-// (migration 007). UpdateChannel is a compare-and-swap on the row's version
+// Channels is the mpp.ChannelStore kept in the store's database (table
+// mpp_channels). UpdateChannel is a compare-and-swap on the row's version
 // inside one transaction, retried when another writer got there first, so
 // concurrent duplicate vouchers and calls on replicas sharing a PostgreSQL
-// database never lower the accepted voucher or overspend it.
-func (s *Store) MPPChannels() mpp.ChannelStore { return mppChannels{s} }
+// database never lower the accepted voucher or overspend it. Every call is
+// bounded by the store's operation timeout.
+type Channels struct{ db sqlstore.DB }
 
-type mppChannels struct{ s *Store }
+// NewChannels returns the channel store on db, whose table exists once the
+// store was opened with Module() among its modules.
+func NewChannels(db sqlstore.DB) *Channels { return &Channels{db: db} }
 
-var _ mpp.ChannelStore = mppChannels{}
+var _ mpp.ChannelStore = (*Channels)(nil)
 
 const channelColumns = `id, escrow, chain_id, payer, payee, token, authorized_signer, deposit, settled, accepted, signature, spent, status, close_amount, close_signature, close_tx, close_raw, version, created_at, updated_at`
 
@@ -44,7 +48,7 @@ func scanChannel(row interface{ Scan(...any) error }) (mpp.Channel, error) {
 		return mpp.Channel{}, mpp.ErrChannelNotFound
 	}
 	if err != nil {
-		return mpp.Channel{}, unavailable("read mpp channel", err)
+		return mpp.Channel{}, sqlstore.Unavailable("read mpp channel", err)
 	}
 	c.ChainID, c.Status = uint64(chainID), mpp.ChannelStatus(status)
 	for _, f := range []struct {
@@ -56,7 +60,7 @@ func scanChannel(row interface{ Scan(...any) error }) (mpp.Channel, error) {
 		}
 		v, ok := new(big.Int).SetString(f.v, 10)
 		if !ok {
-			return mpp.Channel{}, fmt.Errorf("sqlstore: mpp channel %s: amount %q", c.ID, f.v)
+			return mpp.Channel{}, fmt.Errorf("mppsql: channel %s: amount %q", c.ID, f.v)
 		}
 		*f.dst = v
 	}
@@ -81,13 +85,15 @@ func amountText(v *big.Int) string {
 }
 
 // CreateChannel implements mpp.ChannelStore.
-func (m mppChannels) CreateChannel(ctx context.Context, c mpp.Channel) (mpp.Channel, bool, error) {
+func (m *Channels) CreateChannel(ctx context.Context, c mpp.Channel) (mpp.Channel, bool, error) {
+	ctx, cancel := m.db.Bound(ctx)
+	defer cancel()
 	if err := mpp.CheckChannel(c); err != nil {
 		return mpp.Channel{}, false, err
 	}
 	var got mpp.Channel
 	created := false
-	err := m.s.tx(ctx, func(tx *sql.Tx) error {
+	err := m.db.Tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO mpp_channels (`+channelColumns+`)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 1, $18, $19) ON CONFLICT (id) DO NOTHING`,
 			c.ID, c.Escrow, int64(c.ChainID), c.Payer, c.Payee, c.Token, c.AuthorizedSigner,
@@ -95,7 +101,7 @@ func (m mppChannels) CreateChannel(ctx context.Context, c mpp.Channel) (mpp.Chan
 			string(c.Status), amountText(c.CloseAmount), nullBytes(c.CloseSignature), c.CloseTx, nullBytes(c.CloseRaw),
 			micros(c.CreatedAt), micros(c.UpdatedAt))
 		if err != nil {
-			return unavailable("create mpp channel", err)
+			return sqlstore.Unavailable("create mpp channel", err)
 		}
 		n, _ := res.RowsAffected()
 		created = n == 1
@@ -109,18 +115,22 @@ func (m mppChannels) CreateChannel(ctx context.Context, c mpp.Channel) (mpp.Chan
 }
 
 // GetChannel implements mpp.ChannelStore.
-func (m mppChannels) GetChannel(ctx context.Context, id string) (mpp.Channel, error) {
-	return getChannel(ctx, m.s.r, id)
+func (m *Channels) GetChannel(ctx context.Context, id string) (mpp.Channel, error) {
+	ctx, cancel := m.db.Bound(ctx)
+	defer cancel()
+	return getChannel(ctx, m.db.Read(), id)
 }
 
-var errChannelRaced = errors.New("sqlstore: mpp channel changed meanwhile")
+var errChannelRaced = errors.New("mppsql: channel changed meanwhile")
 
 // UpdateChannel implements mpp.ChannelStore: read, apply fn, check the
 // invariants, and write only if the version is still the one read.
-func (m mppChannels) UpdateChannel(ctx context.Context, id string, now time.Time, fn func(*mpp.Channel) error) (mpp.Channel, error) {
+func (m *Channels) UpdateChannel(ctx context.Context, id string, now time.Time, fn func(*mpp.Channel) error) (mpp.Channel, error) {
+	ctx, cancel := m.db.Bound(ctx)
+	defer cancel()
 	for range maxChannelRetries {
 		var out mpp.Channel
-		err := m.s.tx(ctx, func(tx *sql.Tx) error {
+		err := m.db.Tx(ctx, func(tx *sql.Tx) error {
 			old, err := getChannel(ctx, tx, id)
 			if err != nil {
 				return err
@@ -140,7 +150,7 @@ func (m mppChannels) UpdateChannel(ctx context.Context, id string, now time.Time
 				string(next.Status), amountText(next.CloseAmount), nullBytes(next.CloseSignature), next.CloseTx, nullBytes(next.CloseRaw),
 				next.Version, micros(now), id, old.Version)
 			if err != nil {
-				return unavailable("update mpp channel", err)
+				return sqlstore.Unavailable("update mpp channel", err)
 			}
 			if n, _ := res.RowsAffected(); n != 1 {
 				return errChannelRaced
@@ -164,15 +174,17 @@ func (m mppChannels) UpdateChannel(ctx context.Context, id string, now time.Time
 
 // IdleChannels implements mpp.ChannelStore: channels not closed (open or
 // closing) last updated before idleSince, by id after `after`. The partial
-// index of migration 008 keeps this off the closed channels, which pile up.
-func (m mppChannels) IdleChannels(ctx context.Context, idleSince time.Time, after string, limit int) ([]mpp.Channel, error) {
+// index of migration 004_channels_unclosed keeps this off the closed channels, which pile up.
+func (m *Channels) IdleChannels(ctx context.Context, idleSince time.Time, after string, limit int) ([]mpp.Channel, error) {
+	ctx, cancel := m.db.Bound(ctx)
+	defer cancel()
 	if limit <= 0 {
 		limit = mpp.DefaultChannelPage
 	}
-	rows, err := m.s.r.QueryContext(ctx, `SELECT `+channelColumns+` FROM mpp_channels
+	rows, err := m.db.Read().QueryContext(ctx, `SELECT `+channelColumns+` FROM mpp_channels
 		WHERE status <> 'closed' AND updated_at < $1 AND id > $2 ORDER BY id LIMIT $3`, micros(idleSince), after, limit)
 	if err != nil {
-		return nil, unavailable("list mpp channels", err)
+		return nil, sqlstore.Unavailable("list mpp channels", err)
 	}
 	defer rows.Close()
 	var out []mpp.Channel
@@ -184,7 +196,7 @@ func (m mppChannels) IdleChannels(ctx context.Context, idleSince time.Time, afte
 		out = append(out, c)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, unavailable("list mpp channels", err)
+		return nil, sqlstore.Unavailable("list mpp channels", err)
 	}
 	return out, nil
 }

@@ -1,4 +1,4 @@
-package sqlstore
+package mppsql
 
 import (
 	"context"
@@ -10,23 +10,22 @@ import (
 
 	"dalil"
 	"dalil/rail/mpp"
+	"dalil/store/sqlstore"
 )
 
-// MPPSessions returns the MPP session store kept in this database
-// (migration 004). Every method is one transaction; Reserve is a
+// Sessions is the mpp.SessionStore kept in the store's database (tables
+// mpp_sessions and mpp_session_reservations). Every method is one
+// transaction bounded by the store's operation timeout; Reserve is a
 // conditional UPDATE of the session's reserved amount, so replicas sharing
 // a PostgreSQL database never overspend a budget, and the primary key
 // (session_id, key) of a reservation makes one Idempotency-Key draw once.
-func (s *Store) MPPSessions() mpp.SessionStore { return mppSessions{s} }
+type Sessions struct{ db sqlstore.DB }
 
-type mppSessions struct{ s *Store }
+// NewSessions returns the session store on db, whose tables exist once
+// the store was opened with Module() among its modules.
+func NewSessions(db sqlstore.DB) *Sessions { return &Sessions{db: db} }
 
-var _ mpp.SessionStore = mppSessions{}
-
-// querier is what both *sql.DB and *sql.Tx offer for one-row reads.
-type querier interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
+var _ mpp.SessionStore = (*Sessions)(nil)
 
 const sessionColumns = `id, status, payer, budget, spent, reserved, allowed_tools, deposit_tx, refund_tx, refund_raw, created_at, expires_at, closed_at`
 
@@ -41,10 +40,10 @@ func getSession(ctx context.Context, q querier, id string) (mpp.Session, error) 
 		return mpp.Session{}, mpp.ErrSessionNotFound
 	}
 	if err != nil {
-		return mpp.Session{}, unavailable("read mpp session", err)
+		return mpp.Session{}, sqlstore.Unavailable("read mpp session", err)
 	}
 	if err := json.Unmarshal([]byte(tools), &ss.AllowedTools); err != nil {
-		return mpp.Session{}, fmt.Errorf("sqlstore: mpp session %s: allowed tools: %w", id, err)
+		return mpp.Session{}, fmt.Errorf("mppsql: session %s: allowed tools: %w", id, err)
 	}
 	ss.Status = mpp.SessionStatus(status)
 	ss.Budget, ss.Spent, ss.Reserved = dalil.MicroUSD(budget), dalil.MicroUSD(spent), dalil.MicroUSD(reserved)
@@ -59,7 +58,9 @@ func getSession(ctx context.Context, q querier, id string) (mpp.Session, error) 
 }
 
 // Create implements mpp.SessionStore.
-func (m mppSessions) Create(ctx context.Context, ss mpp.Session) error {
+func (m *Sessions) Create(ctx context.Context, ss mpp.Session) error {
+	ctx, cancel := m.db.Bound(ctx)
+	defer cancel()
 	tools, err := json.Marshal(ss.AllowedTools)
 	if err != nil {
 		return err
@@ -71,13 +72,13 @@ func (m mppSessions) Create(ctx context.Context, ss mpp.Session) error {
 	if !ss.ClosedAt.IsZero() {
 		closed = micros(ss.ClosedAt)
 	}
-	return m.s.tx(ctx, func(tx *sql.Tx) error {
+	return m.db.Tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO mpp_sessions (`+sessionColumns+`)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING`,
 			ss.ID, string(ss.Status), ss.Payer, int64(ss.Budget), int64(ss.Spent), int64(ss.Reserved), string(tools),
 			ss.DepositTx, ss.RefundTx, nullBytes(ss.RefundRaw), micros(ss.CreatedAt), micros(ss.ExpiresAt), closed)
 		if err != nil {
-			return unavailable("create mpp session", err)
+			return sqlstore.Unavailable("create mpp session", err)
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
 			return mpp.ErrSessionExists
@@ -86,16 +87,11 @@ func (m mppSessions) Create(ctx context.Context, ss mpp.Session) error {
 	})
 }
 
-func nullBytes(b []byte) any {
-	if len(b) == 0 {
-		return nil
-	}
-	return b
-}
-
 // Get implements mpp.SessionStore.
-func (m mppSessions) Get(ctx context.Context, id string) (mpp.Session, error) {
-	return getSession(ctx, m.s.r, id)
+func (m *Sessions) Get(ctx context.Context, id string) (mpp.Session, error) {
+	ctx, cancel := m.db.Bound(ctx)
+	defer cancel()
+	return getSession(ctx, m.db.Read(), id)
 }
 
 // Reserve implements mpp.SessionStore: an existing reservation under the
@@ -105,10 +101,12 @@ func (m mppSessions) Get(ctx context.Context, id string) (mpp.Session, error) {
 // UPDATE matches nothing the transaction rolls back, reservation included;
 // a concurrent insert of the same key makes this call return that
 // reservation (existed).
-func (m mppSessions) Reserve(ctx context.Context, r mpp.Reservation, now time.Time) (mpp.Reservation, bool, error) {
+func (m *Sessions) Reserve(ctx context.Context, r mpp.Reservation, now time.Time) (mpp.Reservation, bool, error) {
+	ctx, cancel := m.db.Bound(ctx)
+	defer cancel()
 	var got mpp.Reservation
 	existed := false
-	err := m.s.tx(ctx, func(tx *sql.Tx) error {
+	err := m.db.Tx(ctx, func(tx *sql.Tx) error {
 		ss, err := getSession(ctx, tx, r.SessionID)
 		if err != nil {
 			return err
@@ -132,7 +130,7 @@ func (m mppSessions) Reserve(ctx context.Context, r mpp.Reservation, now time.Ti
 		res, err := tx.ExecContext(ctx, `INSERT INTO mpp_session_reservations (session_id, key, tool, amount, committed, reserved_at)
 			VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT (session_id, key) DO NOTHING`, r.SessionID, r.Key, r.Tool, int64(r.Amount), micros(now))
 		if err != nil {
-			return unavailable("reserve mpp session", err)
+			return sqlstore.Unavailable("reserve mpp session", err)
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
 			got, err = getReservation(ctx, tx, r.SessionID, r.Key)
@@ -143,7 +141,7 @@ func (m mppSessions) Reserve(ctx context.Context, r mpp.Reservation, now time.Ti
 			WHERE id = $2 AND status = 'active' AND expires_at > $3 AND budget - spent - reserved >= $1`,
 			int64(r.Amount), r.SessionID, micros(now))
 		if err != nil {
-			return unavailable("reserve mpp session", err)
+			return sqlstore.Unavailable("reserve mpp session", err)
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
 			// Another draw won the race for the last of the budget, or the
@@ -179,15 +177,17 @@ func getReservation(ctx context.Context, q querier, sessionID, key string) (mpp.
 		return mpp.Reservation{}, mpp.ErrReservationNotFound
 	}
 	if err != nil {
-		return mpp.Reservation{}, unavailable("read mpp reservation", err)
+		return mpp.Reservation{}, sqlstore.Unavailable("read mpp reservation", err)
 	}
 	r.Amount, r.Committed = dalil.MicroUSD(amount), committed != 0
 	return r, nil
 }
 
 // Commit implements mpp.SessionStore.
-func (m mppSessions) Commit(ctx context.Context, sessionID, key string) error {
-	return m.s.tx(ctx, func(tx *sql.Tx) error {
+func (m *Sessions) Commit(ctx context.Context, sessionID, key string) error {
+	ctx, cancel := m.db.Bound(ctx)
+	defer cancel()
+	return m.db.Tx(ctx, func(tx *sql.Tx) error {
 		var amount int64
 		err := tx.QueryRowContext(ctx, `UPDATE mpp_session_reservations SET committed = 1
 			WHERE session_id = $1 AND key = $2 AND committed = 0 RETURNING amount`, sessionID, key).Scan(&amount)
@@ -197,16 +197,18 @@ func (m mppSessions) Commit(ctx context.Context, sessionID, key string) error {
 			return err
 		}
 		if err != nil {
-			return unavailable("commit mpp reservation", err)
+			return sqlstore.Unavailable("commit mpp reservation", err)
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE mpp_sessions SET reserved = reserved - $1, spent = spent + $1 WHERE id = $2`, amount, sessionID)
-		return unavailable("commit mpp reservation", err)
+		return sqlstore.Unavailable("commit mpp reservation", err)
 	})
 }
 
 // Release implements mpp.SessionStore.
-func (m mppSessions) Release(ctx context.Context, sessionID, key string) error {
-	return m.s.tx(ctx, func(tx *sql.Tx) error {
+func (m *Sessions) Release(ctx context.Context, sessionID, key string) error {
+	ctx, cancel := m.db.Bound(ctx)
+	defer cancel()
+	return m.db.Tx(ctx, func(tx *sql.Tx) error {
 		var amount int64
 		err := tx.QueryRowContext(ctx, `DELETE FROM mpp_session_reservations
 			WHERE session_id = $1 AND key = $2 AND committed = 0 RETURNING amount`, sessionID, key).Scan(&amount)
@@ -220,10 +222,10 @@ func (m mppSessions) Release(ctx context.Context, sessionID, key string) error {
 			return mpp.ErrReservationCommitted
 		}
 		if err != nil {
-			return unavailable("release mpp reservation", err)
+			return sqlstore.Unavailable("release mpp reservation", err)
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE mpp_sessions SET reserved = reserved - $1 WHERE id = $2`, amount, sessionID)
-		return unavailable("release mpp reservation", err)
+		return sqlstore.Unavailable("release mpp reservation", err)
 	})
 }
 
@@ -232,27 +234,29 @@ func (m mppSessions) Release(ctx context.Context, sessionID, key string) error {
 const staleReservation = 10 * time.Minute
 
 // Close implements mpp.SessionStore.
-func (m mppSessions) Close(ctx context.Context, id string, now time.Time) (mpp.Session, error) {
+func (m *Sessions) Close(ctx context.Context, id string, now time.Time) (mpp.Session, error) {
+	ctx, cancel := m.db.Bound(ctx)
+	defer cancel()
 	var ss mpp.Session
-	err := m.s.tx(ctx, func(tx *sql.Tx) error {
+	err := m.db.Tx(ctx, func(tx *sql.Tx) error {
 		// Reservations older than any call (left by a crash between a draw
 		// and its commit) no longer hold the budget.
 		var stale int64
 		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(amount), 0) FROM mpp_session_reservations
 			WHERE session_id = $1 AND committed = 0 AND reserved_at < $2`, id, micros(now.Add(-staleReservation))).Scan(&stale); err != nil {
-			return unavailable("close mpp session", err)
+			return sqlstore.Unavailable("close mpp session", err)
 		}
 		if stale > 0 {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM mpp_session_reservations WHERE session_id = $1 AND committed = 0 AND reserved_at < $2`,
 				id, micros(now.Add(-staleReservation))); err != nil {
-				return unavailable("close mpp session", err)
+				return sqlstore.Unavailable("close mpp session", err)
 			}
 			if _, err := tx.ExecContext(ctx, `UPDATE mpp_sessions SET reserved = reserved - $1 WHERE id = $2`, stale, id); err != nil {
-				return unavailable("close mpp session", err)
+				return sqlstore.Unavailable("close mpp session", err)
 			}
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE mpp_sessions SET status = 'closing' WHERE id = $1 AND status = 'active' AND reserved = 0`, id); err != nil {
-			return unavailable("close mpp session", err)
+			return sqlstore.Unavailable("close mpp session", err)
 		}
 		var err error
 		if ss, err = getSession(ctx, tx, id); err != nil {
@@ -270,10 +274,12 @@ func (m mppSessions) Close(ctx context.Context, id string, now time.Time) (mpp.S
 }
 
 // ResetRefund implements mpp.SessionStore: compare-and-swap on the hash.
-func (m mppSessions) ResetRefund(ctx context.Context, id, hash string) error {
-	res, err := m.s.w.ExecContext(ctx, `UPDATE mpp_sessions SET refund_tx = '', refund_raw = NULL WHERE id = $1 AND refund_tx = $2`, id, hash)
+func (m *Sessions) ResetRefund(ctx context.Context, id, hash string) error {
+	ctx, cancel := m.db.Bound(ctx)
+	defer cancel()
+	res, err := m.db.Write().ExecContext(ctx, `UPDATE mpp_sessions SET refund_tx = '', refund_raw = NULL WHERE id = $1 AND refund_tx = $2`, id, hash)
 	if err != nil {
-		return unavailable("reset mpp refund", err)
+		return sqlstore.Unavailable("reset mpp refund", err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		if _, err := m.Get(ctx, id); err != nil {
@@ -284,11 +290,13 @@ func (m mppSessions) ResetRefund(ctx context.Context, id, hash string) error {
 }
 
 // SetRefund implements mpp.SessionStore: the first refund recorded wins.
-func (m mppSessions) SetRefund(ctx context.Context, id, hash string, raw []byte) (mpp.Session, error) {
+func (m *Sessions) SetRefund(ctx context.Context, id, hash string, raw []byte) (mpp.Session, error) {
+	ctx, cancel := m.db.Bound(ctx)
+	defer cancel()
 	var ss mpp.Session
-	err := m.s.tx(ctx, func(tx *sql.Tx) error {
+	err := m.db.Tx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE mpp_sessions SET refund_tx = $1, refund_raw = $2 WHERE id = $3 AND refund_tx = ''`, hash, nullBytes(raw), id); err != nil {
-			return unavailable("record mpp refund", err)
+			return sqlstore.Unavailable("record mpp refund", err)
 		}
 		var err error
 		ss, err = getSession(ctx, tx, id)
@@ -301,11 +309,13 @@ func (m mppSessions) SetRefund(ctx context.Context, id, hash string, raw []byte)
 }
 
 // MarkClosed implements mpp.SessionStore.
-func (m mppSessions) MarkClosed(ctx context.Context, id string, now time.Time) (mpp.Session, error) {
+func (m *Sessions) MarkClosed(ctx context.Context, id string, now time.Time) (mpp.Session, error) {
+	ctx, cancel := m.db.Bound(ctx)
+	defer cancel()
 	var ss mpp.Session
-	err := m.s.tx(ctx, func(tx *sql.Tx) error {
+	err := m.db.Tx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE mpp_sessions SET status = 'closed', closed_at = $1 WHERE id = $2 AND status = 'closing'`, micros(now), id); err != nil {
-			return unavailable("close mpp session", err)
+			return sqlstore.Unavailable("close mpp session", err)
 		}
 		var err error
 		ss, err = getSession(ctx, tx, id)
