@@ -174,7 +174,8 @@ func (m *Channels) UpdateChannel(ctx context.Context, id string, now time.Time, 
 
 // IdleChannels implements mpp.ChannelStore: channels not closed (open or
 // closing) last updated before idleSince, by id after `after`. The partial
-// index of migration 004_channels_unclosed keeps this off the closed channels, which pile up.
+// index of migration 004_channels_unclosed keeps this off the closed
+// channels, which pile up.
 func (m *Channels) IdleChannels(ctx context.Context, idleSince time.Time, after string, limit int) ([]mpp.Channel, error) {
 	ctx, cancel := m.db.Bound(ctx)
 	defer cancel()
