@@ -29,7 +29,7 @@ type Status string
 const (
 	// StatusAvailable capabilities answer calls.
 	StatusAvailable Status = "available"
-	// StatusUnconfigured capabilities need an external provider that the
+	// StatusUnconfigured capabilities need a provider or dataset that the
 	// operator has not configured; calls get 503 PROVIDER_NOT_CONFIGURED
 	// and are never charged.
 	StatusUnconfigured Status = "unconfigured"
@@ -55,16 +55,19 @@ type Options struct {
 	Price dalil.MicroUSD
 	// MaxBody overrides DefaultMaxBody for capabilities with larger inputs.
 	MaxBody int64
-	// Preview reports whether a free preview exists (spec "preview" field).
-	Preview bool
+	// Preview, when set, is the capability's free preview (PreviewOf): no
+	// account, limited per client IP, never the paid result. The
+	// capabilities listing's "preview" field follows from it.
+	Preview *Preview
 	// ReadOnly: the call changes nothing outside Dalil's own records.
 	// Idempotent: the same input gives the same output.
 	// OpenWorld: the call reaches external providers.
 	ReadOnly, Idempotent, OpenWorld bool
-	// Status defaults to StatusAvailable.
-	Status Status
-	// Provider names what an unconfigured capability is waiting for.
-	Provider string
+	// Requires lists what the operator must configure for the capability
+	// to run (NeedsProvider, NeedsDataset). Its status follows: available
+	// when every requirement is configured (see RegistryOptions), else
+	// unconfigured.
+	Requires []Requirement
 	// Example is a valid example input, used in docs, llms.txt and tests.
 	Example any
 	// Limitations are the honest limits of the result, listed in the docs.
@@ -110,6 +113,16 @@ type TreeValidator interface {
 type Entry struct {
 	ID string
 	Options
+	// Status is derived, never declared: StatusPlanned for Planned
+	// entries; otherwise StatusAvailable when every requirement is
+	// configured, else StatusUnconfigured. Define assumes nothing is
+	// configured; NewRegistryWith decides with the operator's answer.
+	Status Status
+	// Missing lists the requirements that are not configured.
+	Missing []Requirement
+	// Provider says in words what an unconfigured capability is waiting
+	// for ("the websearch provider"); empty when nothing is missing.
+	Provider string
 	// InputSchema and OutputSchema are the published JSON Schemas (2020-12);
 	// InputSchema is exactly what Decode enforces.
 	InputSchema, OutputSchema *jsonschema.Schema
@@ -139,6 +152,9 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 	if opts.Path == "" || !strings.HasPrefix(opts.Path, "/api/v1/") {
 		panic(fmt.Sprintf("capability %s: path %q must start with /api/v1/", id, opts.Path))
 	}
+	if strings.HasPrefix(opts.Path, "/api/v1/preview/") {
+		panic(fmt.Sprintf("capability %s: path %q is under the free preview route", id, opts.Path))
+	}
 	if opts.Group == "" || opts.Summary == "" {
 		panic(fmt.Sprintf("capability %s: group and summary are required", id))
 	}
@@ -153,8 +169,13 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 			panic(fmt.Sprintf("capability %s: bad operation %q", id, op.ID))
 		}
 	}
-	if opts.Status == "" {
-		opts.Status = StatusAvailable
+	for _, req := range opts.Requires {
+		if !req.valid() {
+			panic(fmt.Sprintf("capability %s: bad requirement %+v", id, req))
+		}
+	}
+	if p := opts.Preview; p != nil && p.in != reflect.TypeFor[In]() {
+		panic(fmt.Sprintf("capability %s: preview takes %v, the capability's input is %v", id, p.in, reflect.TypeFor[In]()))
 	}
 	if opts.MaxBody == 0 {
 		opts.MaxBody = DefaultMaxBody
@@ -171,6 +192,7 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 		panic(fmt.Sprintf("capability %s: output schema: %v", id, err))
 	}
 	e := Entry{ID: id, Options: opts, InputSchema: in, OutputSchema: out}
+	e.configure(nil)
 	var zero In
 	e.tree, _ = any(zero).(TreeValidator)
 	e.InputJSON = mustJSON(in)
@@ -241,7 +263,7 @@ func Planned(id, group, summary string) Entry {
 	if !idPattern.MatchString(id) {
 		panic(fmt.Sprintf("capability: bad id %q", id))
 	}
-	return Entry{ID: id, Options: Options{Group: group, Summary: summary, Status: StatusPlanned}}
+	return Entry{ID: id, Options: Options{Group: group, Summary: summary}, Status: StatusPlanned}
 }
 
 func mustJSON(s *jsonschema.Schema) json.RawMessage {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -35,6 +36,7 @@ func (s *Server) handleDiscovery(w http.ResponseWriter, r *http.Request) {
 		"openapi": "/openapi.json", "docs": "/docs", "llmsTxt": "/llms.txt", "agentCard": "/.well-known/agent.json",
 		"pluginManifest": "/.well-known/ai-plugin.json", "paymentMethods": "/api/v1/payment-methods",
 		"subscriptionPlans": "/api/v1/subscription-plans", "balance": "/api/v1/account/balance",
+		"preview": "/api/v1/preview/{capability}",
 	}
 	protocols := []map[string]any{
 		{"protocol": "rest", "role": "primary", "transport": "https+json", "openapi": "/openapi.json"},
@@ -53,7 +55,7 @@ func (s *Server) handleDiscovery(w http.ResponseWriter, r *http.Request) {
 	}
 	var tools []map[string]any
 	for _, e := range s.reg.Callable() {
-		tools = append(tools, map[string]any{"name": e.ID, "method": "POST", "path": e.Path, "price": e.Price.Float(), "currency": "USD", "status": string(e.Status)})
+		tools = append(tools, map[string]any{"name": e.ID, "method": "POST", "path": e.Path, "price": e.Price.Float(), "currency": "USD", "status": string(e.Status), "preview": previewOf(e)})
 	}
 	writeData(w, r, http.StatusOK, map[string]any{
 		"name":        Name,
@@ -99,7 +101,8 @@ type capabilityView struct {
 	Price        float64         `json:"price"`
 	Currency     string          `json:"currency"`
 	Pricing      map[string]any  `json:"pricing"`
-	Preview      map[string]any  `json:"preview"`
+	Preview      previewView     `json:"preview"`
+	Requirements []requirement   `json:"requirements"`
 	Idempotent   bool            `json:"idempotent"`
 	SideEffects  bool            `json:"sideEffects"`
 	Limitations  []string        `json:"limitations"`
@@ -108,13 +111,39 @@ type capabilityView struct {
 	Example      any             `json:"example,omitempty"`
 }
 
+// previewView is a capability's "preview" field: available exactly when
+// POST /api/v1/preview/{id} runs its preview (capability.Previewable).
+type previewView struct {
+	Available bool   `json:"available"`
+	Endpoint  string `json:"endpoint,omitempty"`
+}
+
+func previewOf(e *capability.Entry) previewView {
+	if !e.Previewable() {
+		return previewView{}
+	}
+	return previewView{Available: true, Endpoint: previewPath(e.ID)}
+}
+
+// requirement is one thing a capability needs the operator to configure,
+// and whether this server has it (which is what its status follows from).
+type requirement struct {
+	Kind       string `json:"kind"`
+	Name       string `json:"name"`
+	Configured bool   `json:"configured"`
+}
+
+func requirementsOf(e *capability.Entry) []requirement {
+	out := []requirement{}
+	for _, r := range e.Requires {
+		out = append(out, requirement{Kind: r.Kind, Name: r.Name, Configured: !slices.Contains(e.Missing, r)})
+	}
+	return out
+}
+
 func (s *Server) capabilityViews() []capabilityView {
 	var out []capabilityView
 	for _, e := range s.reg.Callable() {
-		preview := map[string]any{"available": e.Preview}
-		if e.Preview {
-			preview["endpoint"] = "/api/v1/preview/" + e.ID
-		}
 		lim := e.Limitations
 		if lim == nil {
 			lim = []string{}
@@ -123,7 +152,7 @@ func (s *Server) capabilityViews() []capabilityView {
 			Name: e.ID, Title: e.Title, Description: e.Summary + " " + e.Description, WhenToUse: e.WhenToUse, Category: e.Group,
 			Status: string(e.Status), Method: "POST", Endpoint: e.Path, LegacyPath: e.LegacyPath,
 			Price: e.Price.Float(), Currency: "USD", Pricing: map[string]any{"amount": e.Price.Decimal(), "currency": "USD"},
-			Preview: preview, Idempotent: e.Idempotent, SideEffects: !e.ReadOnly, Limitations: lim,
+			Preview: previewOf(e), Requirements: requirementsOf(e), Idempotent: e.Idempotent, SideEffects: !e.ReadOnly, Limitations: lim,
 			InputSchema: e.InputJSON, OutputSchema: e.OutputJSON, Example: e.Example,
 		})
 	}
@@ -139,7 +168,7 @@ func (s *Server) handleTools(w http.ResponseWriter, r *http.Request) {
 	for _, e := range s.reg.Callable() {
 		tools = append(tools, map[string]any{
 			"name": e.ID, "description": e.Summary, "price": e.Price.Float(), "currency": "USD", "method": "POST",
-			"endpoint": e.Path, "status": string(e.Status), "inputSchema": e.InputJSON, "outputSchema": e.OutputJSON,
+			"endpoint": e.Path, "status": string(e.Status), "preview": previewOf(e), "inputSchema": e.InputJSON, "outputSchema": e.OutputJSON,
 		})
 	}
 	writeData(w, r, http.StatusOK, map[string]any{"tools": tools, "roadmap": s.roadmap()}, Meta{})
@@ -150,11 +179,12 @@ func (s *Server) handlePricing(w http.ResponseWriter, r *http.Request) {
 	detail := []map[string]any{}
 	for _, e := range s.reg.Callable() {
 		prices[e.ID] = e.Price.Float()
-		detail = append(detail, map[string]any{"tool": e.ID, "price": e.Price.Float(), "amount": e.Price.Decimal(), "currency": "USD", "endpoint": e.Path})
+		detail = append(detail, map[string]any{"tool": e.ID, "price": e.Price.Float(), "amount": e.Price.Decimal(), "currency": "USD", "endpoint": e.Path,
+			"status": string(e.Status), "preview": previewOf(e)})
 	}
 	writeData(w, r, http.StatusOK, map[string]any{
 		"currency": "USD", "model": "pay-per-call", "tools": prices, "detail": detail,
-		"note": "Charged only for a successful (2xx) answer.", "paymentMethodsEndpoint": "/api/v1/payment-methods",
+		"note": "Charged only for a successful (2xx) answer. Free previews (preview.available) cost nothing.", "paymentMethodsEndpoint": "/api/v1/payment-methods",
 		"subscriptionPlansEndpoint": "/api/v1/subscription-plans",
 	}, Meta{})
 }

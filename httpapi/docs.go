@@ -6,7 +6,11 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"strconv"
 	"strings"
+
+	"dalil/capability"
+	"dalil/ratelimit"
 )
 
 // docsPage is the human API reference: rendered on the server from the
@@ -30,14 +34,19 @@ prepaid credits or a subscription allowance. Each successful call is charged its
 Responses use the envelope <code>{"success":true,"data":…,"meta":{"requestId","tool","price","currency","paymentMethod"}}</code>;
 errors <code>{"success":false,"error":{"code","message","details"}}</code>.</p>
 <h2>Tools and prices</h2>
-<table id="prices"><tr><th>Tool</th><th>Route</th><th>Price (USD)</th><th>Status</th></tr>
-{{range .Tools}}<tr><td><a href="#{{.ID}}">{{.ID}}</a></td><td><code>POST {{.Path}}</code></td><td>{{.Price}}</td><td>{{.Status}}</td></tr>
+<table id="prices"><tr><th>Tool</th><th>Route</th><th>Price (USD)</th><th>Status</th><th>Free preview</th></tr>
+{{range .Tools}}<tr><td><a href="#{{.ID}}">{{.ID}}</a></td><td><code>POST {{.Path}}</code></td><td>{{.Price}}</td><td>{{.Status}}</td><td>{{if .Preview}}<code>POST {{.Preview}}</code>{{else}}none{{end}}</td></tr>
 {{end}}</table>
+<p>A free preview takes the same body as the paid call, needs no key and is never charged ({{.PreviewLimit}}). It says whether the
+paid call would find what it needs (status <code>available</code> or <code>limited</code>, coverage, counts), never the paid result.
+A capability without one answers status <code>unavailable</code>; an unknown one 404 <code>CAPABILITY_NOT_FOUND</code>.</p>
 {{range .Tools}}
-<section class="tool" id="{{.ID}}" data-tool="{{.ID}}" data-price="{{.Price}}">
+<section class="tool" id="{{.ID}}" data-tool="{{.ID}}" data-price="{{.Price}}" data-status="{{.Status}}" data-preview="{{if .Preview}}yes{{else}}no{{end}}">
 <span class="price">USD {{.Price}} per call</span>
 <h3>{{.Title}} <code>{{.ID}}</code></h3>
-<p><code>POST {{.Path}}</code>{{if .Legacy}} <span class="muted">(deprecated twin: <code>{{.Legacy}}</code>)</span>{{end}} · group {{.Group}}</p>
+<p><code>POST {{.Path}}</code>{{if .Legacy}} <span class="muted">(deprecated twin: <code>{{.Legacy}}</code>)</span>{{end}} · group {{.Group}} · status {{.Status}}</p>
+{{if .Unconfigured}}<p><b>Unavailable here:</b> it needs {{.Unconfigured}}, which the operator has not configured; calls answer 503 PROVIDER_NOT_CONFIGURED and are not charged.</p>{{end}}
+{{if .Preview}}<p><b>Free preview:</b> <code>POST {{.Preview}}</code> with the same body, no key.</p>{{end}}
 <p>{{.Summary}} {{.Description}}</p>
 {{if .WhenToUse}}<p><b>When to use:</b> {{.WhenToUse}}</p>{{end}}
 {{if .Limitations}}<p><b>Limits:</b></p><ul>{{range .Limitations}}<li>{{.}}</li>{{end}}</ul>{{end}}
@@ -51,7 +60,8 @@ errors <code>{"success":false,"error":{"code","message","details"}}</code>.</p>
 <h2>Errors</h2>
 <table><tr><th>Status</th><th>Code</th></tr>
 <tr><td>400</td><td>INVALID_INPUT, PAYMENT_METHOD_UNSUPPORTED</td></tr><tr><td>401</td><td>UNAUTHORIZED</td></tr>
-<tr><td>402</td><td>INSUFFICIENT_CREDITS, PAYMENT_REQUIRED, PAYMENT_INVALID</td></tr><tr><td>404 / 405</td><td>NOT_FOUND / METHOD_NOT_ALLOWED</td></tr>
+<tr><td>402</td><td>INSUFFICIENT_CREDITS, PAYMENT_REQUIRED, PAYMENT_INVALID</td></tr><tr><td>404</td><td>NOT_FOUND, CAPABILITY_NOT_FOUND (preview)</td></tr>
+<tr><td>405</td><td>METHOD_NOT_ALLOWED</td></tr>
 <tr><td>409</td><td>IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS</td></tr><tr><td>413</td><td>PAYLOAD_TOO_LARGE</td></tr>
 <tr><td>415</td><td>UNSUPPORTED_MEDIA_TYPE</td></tr><tr><td>429</td><td>RATE_LIMITED, QUOTA_EXCEEDED</td></tr>
 <tr><td>500</td><td>INTERNAL_ERROR</td></tr><tr><td>503</td><td>SERVICE_UNAVAILABLE, PROVIDER_NOT_CONFIGURED</td></tr></table>
@@ -59,7 +69,10 @@ errors <code>{"success":false,"error":{"code","message","details"}}</code>.</p>
 
 type docsTool struct {
 	ID, Title, Group, Path, Legacy, Price, Status, Summary, Description, WhenToUse, Curl, Input, Output string
-	Limitations, Methodology                                                                            []string
+	// Preview is the free preview route, empty when there is none;
+	// Unconfigured names what an unconfigured capability waits for.
+	Preview, Unconfigured    string
+	Limitations, Methodology []string
 }
 
 func indent(raw []byte) string {
@@ -79,16 +92,21 @@ func curlExample(base, path string, example any) string {
 func (s *Server) handleDocs(w http.ResponseWriter, r *http.Request) {
 	base := s.baseURL(r)
 	data := struct {
-		Name, Version, Description string
-		Tools                      []docsTool
-		Roadmap                    []string
-	}{Name: Name, Version: Version, Description: Description}
+		Name, Version, Description, PreviewLimit string
+		Tools                                    []docsTool
+		Roadmap                                  []string
+	}{Name: Name, Version: Version, Description: Description, PreviewLimit: s.previewLimit()}
 	for _, e := range s.reg.Callable() {
-		data.Tools = append(data.Tools, docsTool{
+		t := docsTool{
 			ID: e.ID, Title: e.Title, Group: e.Group, Path: e.Path, Legacy: e.LegacyPath, Price: e.Price.Decimal(), Status: string(e.Status),
 			Summary: e.Summary, Description: e.Description, WhenToUse: e.WhenToUse, Limitations: e.Limitations, Methodology: e.Methodology,
 			Curl: curlExample(base, e.Path, e.Example), Input: indent(e.InputJSON), Output: indent(e.OutputJSON),
-		})
+			Unconfigured: e.Provider,
+		}
+		if e.Previewable() {
+			t.Preview = previewPath(e.ID)
+		}
+		data.Tools = append(data.Tools, t)
 	}
 	for _, e := range s.reg.Planned() {
 		data.Roadmap = append(data.Roadmap, e.ID)
@@ -113,6 +131,7 @@ func (s *Server) handleLLMs(w http.ResponseWriter, r *http.Request) {
 	b.WriteString("- Retry safely with `Idempotency-Key: <unique string>`: the same key and body replay the first answer without a second charge.\n")
 	b.WriteString("- Success: `{\"success\":true,\"data\":{...},\"meta\":{\"requestId\",\"tool\",\"price\",\"currency\",\"paymentMethod\"}}`. Failure: `{\"success\":false,\"error\":{\"code\",\"message\",\"details\"}}`; `details` lists every input problem with its dotted `path`. Fix the input and retry.\n")
 	b.WriteString("- You are charged only for a 2xx answer. 401: send a valid key. 402 INSUFFICIENT_CREDITS: the account's operator must add credits (or pay per call where offered). 429: wait for `Retry-After`.\n")
+	b.WriteString("- Free preview: `POST /api/v1/preview/<tool>` with the same body and no key (" + s.previewLimit() + ") says whether the paid call would find what it needs (status available or limited, coverage, counts), never the paid result. Tools without one answer status unavailable.\n")
 	b.WriteString("- Machine-readable: /openapi.json, /api/v1/capabilities, /api/v1/pricing. MCP: run `dalil mcp` (stdio)")
 	if s.cfg.MCP != nil {
 		b.WriteString(" or connect to /mcp (streamable HTTP)")
@@ -124,6 +143,14 @@ func (s *Server) handleLLMs(w http.ResponseWriter, r *http.Request) {
 			fmt.Fprintf(&b, "When to use: %s\n\n", e.WhenToUse)
 		}
 		fmt.Fprintf(&b, "- Route: `POST %s`\n- Price: $%s USD per call.\n- Status: %s\n- MCP tool: `%s`\n", e.Path, e.Price.Decimal(), e.Status, e.ID)
+		if e.Status == capability.StatusUnconfigured {
+			fmt.Fprintf(&b, "- Unavailable here: needs %s, which the operator has not configured (calls answer 503 PROVIDER_NOT_CONFIGURED, not charged).\n", e.Provider)
+		}
+		if e.Previewable() {
+			fmt.Fprintf(&b, "- Free preview: `POST %s` with the same body, no key (MCP: `%s`).\n", previewPath(e.ID), capability.PreviewTool)
+		} else {
+			b.WriteString("- Free preview: none.\n")
+		}
 		for _, l := range e.Limitations {
 			fmt.Fprintf(&b, "- Limit: %s\n", l)
 		}
@@ -140,4 +167,12 @@ func (s *Server) handleLLMs(w http.ResponseWriter, r *http.Request) {
 		b.WriteString("\n")
 	}
 	writeRaw(w, http.StatusOK, "text/plain; charset=utf-8", []byte(b.String()))
+}
+
+// previewLimit words the per-IP limit on previews for the documents.
+func (s *Server) previewLimit() string {
+	if n := s.cfg.Limits[ratelimit.Preview]; s.cfg.Limiter != nil && n > 0 {
+		return "at most " + strconv.Itoa(n) + " a minute per client address"
+	}
+	return "limited per client address"
 }

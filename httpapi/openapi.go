@@ -91,6 +91,7 @@ func (s *Server) openAPI() obj {
 			}
 		}
 	}
+	s.previewPaths(paths, schemas, responses)
 	get := func(path, id, tag, summary string, data obj, secured bool) {
 		op := obj{"operationId": id, "tags": []string{tag}, "summary": summary,
 			"responses": obj{
@@ -177,7 +178,7 @@ func (s *Server) openAPI() obj {
 			tags = append(tags, obj{"name": e.Group, "description": groupDescriptions[e.Group]})
 		}
 	}
-	tagNames := []string{"Agent", "System", "Account"}
+	tagNames := []string{"Preview", "Agent", "System", "Account"}
 	if len(s.payRails) > 0 {
 		tagNames = append(tagNames, "Payments")
 	}
@@ -209,6 +210,7 @@ var groupDescriptions = map[string]string{
 	"Property":    "Rental yield, income, operating cost and payback calculations in OMR. Calculations only.",
 	"Maintenance": "Annual maintenance reserve estimate in OMR. An uncalibrated heuristic, not a survey.",
 	"Finance":     "Pre-payment invoice anomaly detection. Risk indicators only.",
+	"Preview":     "Free, account-less checks of whether a paid capability has useful data for an input: evidence that the paid call is worthwhile, never the paid result. Limited per client address.",
 	"Agent":       "Discovery documents for agents.",
 	"System":      "Health, payment methods and plans.",
 	"Account":     "The calling key's own account.",
@@ -259,4 +261,91 @@ func schemaName(id, suffix string) string {
 		}
 	}
 	return b.String() + suffix
+}
+
+// previewPaths documents POST /api/v1/preview/{capability}: one operation
+// per previewable capability, with its input and report schemas, and the
+// templated route for every other callable capability (status
+// unavailable). The shapes are httpapi's previewAnswer and fullResult.
+func (s *Server) previewPaths(paths, schemas, responses obj) {
+	str := obj{"type": "string"}
+	schemas["PreviewFullResult"] = obj{"type": "object", "required": []string{"capability", "price", "nextAction", "endpoint", "paymentMethods"},
+		"description": "How to get the paid result: send the same body to endpoint with a way to pay.",
+		"properties": obj{
+			"capability": str,
+			"price": obj{"type": "object", "required": []string{"amount", "currency"}, "properties": obj{
+				"amount": obj{"type": "string", "description": "USD per successful call, decimal"}, "currency": obj{"const": "USD"}}},
+			"nextAction": obj{"type": "object", "required": []string{"type", "protocol", "method", "url", "retrySameBody"}, "properties": obj{
+				"type": obj{"const": "pay_and_retry"}, "protocol": obj{"type": "string", "description": "X-Service-Payment-Method value to send"},
+				"method": obj{"const": "POST"}, "url": str, "retrySameBody": obj{"const": true}}},
+			"endpoint":       str,
+			"paymentMethods": obj{"type": "array", "items": str, "description": "accepted X-Service-Payment-Method values"},
+		}}
+	answer := func(preview obj, statuses ...string) obj {
+		return obj{"type": "object", "required": []string{"capability", "status", "inputRecognized", "preview", "fullResult"}, "properties": obj{
+			"capability":      str,
+			"status":          obj{"type": "string", "enum": statuses},
+			"inputRecognized": obj{"type": "boolean", "description": "the body passed the paid call's validation"},
+			"preview":         preview,
+			"leakageClass":    obj{"type": "string", "enum": []string{string(capability.LeakageSafe), string(capability.LeakageLow)}},
+			"reason":          obj{"type": "string", "description": "why the status is unavailable"},
+			"fullResult":      obj{"$ref": "#/components/schemas/PreviewFullResult"},
+		}}
+	}
+	ok := func(data obj) obj {
+		return obj{"description": "The preview; never charged (meta.price 0).", "content": obj{"application/json": obj{"schema": obj{
+			"allOf": []any{obj{"$ref": "#/components/schemas/Envelope"}, obj{"type": "object", "properties": obj{"data": data}}}}}}}
+	}
+	limit := " Free, no key; " + s.previewLimit() + " (429 RATE_LIMITED beyond)."
+	var others []string
+	for _, e := range s.reg.Callable() {
+		if !e.Previewable() {
+			others = append(others, e.ID)
+			continue
+		}
+		name := schemaName(e.ID, "Preview")
+		schemas[name] = json.RawMessage(e.Preview.JSON)
+		body := obj{"required": true, "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/" + schemaName(e.ID, "Input")}}}}
+		if e.Example != nil {
+			body["content"].(obj)["application/json"].(obj)["example"] = e.Example
+		}
+		paths[previewPath(e.ID)] = obj{"post": obj{
+			"operationId": "preview_" + e.ID, "tags": []string{"Preview"}, "security": []any{},
+			"summary": "Free preview: " + e.Title,
+			"description": "Whether " + e.ID + " would find what it needs for this body: status available or limited, coverage and counts, never the paid result. " +
+				"Same body and validation as POST " + e.Path + "." + limit,
+			"requestBody": body,
+			"responses": obj{
+				"200": ok(answer(obj{"$ref": "#/components/schemas/" + name}, string(capability.PreviewAvailable), string(capability.PreviewLimited))),
+				"400": obj{"$ref": "#/components/responses/BadRequest"},
+				"413": obj{"$ref": "#/components/responses/TooLarge"},
+				"415": obj{"$ref": "#/components/responses/MediaType"},
+				"429": obj{"$ref": "#/components/responses/TooMany"},
+				"500": obj{"$ref": "#/components/responses/Internal"},
+			},
+		}}
+	}
+	if len(others) == 0 {
+		return
+	}
+	responses["CapabilityNotFound"] = obj{"description": "CAPABILITY_NOT_FOUND: no callable capability has this id.",
+		"content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Error"}}}}
+	paths["/api/v1/preview/{capability}"] = obj{"post": obj{
+		"operationId": "preview_unavailable", "tags": []string{"Preview"}, "security": []any{},
+		"summary": "Free preview of a capability that has none here",
+		"description": "These capabilities have no free preview on this server (none declared, or a provider is not configured): the answer is status unavailable with the reason and how to pay for the full result. " +
+			"A body is read and validated only when the capability declares a preview. Any other id answers 404 CAPABILITY_NOT_FOUND." + limit,
+		"parameters": []any{obj{"name": "capability", "in": "path", "required": true, "description": "capability id",
+			"schema": obj{"type": "string", "enum": others}}},
+		"requestBody": obj{"required": false, "content": obj{"application/json": obj{"schema": obj{"type": "object"}}}},
+		"responses": obj{
+			"200": ok(answer(obj{"type": "object", "maxProperties": 0}, string(capability.PreviewUnavailable))),
+			"400": obj{"$ref": "#/components/responses/BadRequest"},
+			"404": obj{"$ref": "#/components/responses/CapabilityNotFound"},
+			"413": obj{"$ref": "#/components/responses/TooLarge"},
+			"415": obj{"$ref": "#/components/responses/MediaType"},
+			"429": obj{"$ref": "#/components/responses/TooMany"},
+			"500": obj{"$ref": "#/components/responses/Internal"},
+		},
+	}}
 }

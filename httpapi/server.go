@@ -122,6 +122,7 @@ func (s *Server) routes() {
 		m.HandleFunc(p, s.handleDiscovery)
 	}
 	s.payRoutes()
+	m.HandleFunc("POST /api/v1/preview/{capability}", s.handlePreview)
 	m.HandleFunc("GET /api/v1/capabilities", s.handleCapabilities)
 	m.HandleFunc("GET /api/v1/tools", s.handleTools)
 	m.HandleFunc("GET /api/v1/pricing", s.handlePricing)

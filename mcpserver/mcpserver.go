@@ -1,6 +1,8 @@
 // Package mcpserver offers Dalil's capabilities as Model Context Protocol
 // tools: one tool per callable registry entry, whose input schema is the
-// REST request schema and whose output schema is the envelope's data.
+// REST request schema and whose output schema is the envelope's data, and
+// preview_capability for the free previews. Descriptions and _meta state
+// each tool's status and preview exactly as the REST listing does.
 //
 // A tool call is a POST to the capability's REST route through a Caller, so
 // it passes the very handler stack REST calls pass: authentication, rail
@@ -23,6 +25,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"regexp"
 	"strings"
 	"syscall"
 
@@ -85,12 +88,71 @@ func New(reg *capability.Registry, opts Options) *mcp.Server {
 	for _, e := range reg.Callable() {
 		srv.AddTool(Tool(e), opts.handler(e))
 	}
-	// preview_capability (reference service, Part 2 §8 and §11): a free
-	// tool {capability, input} that forwards to POST /api/v1/preview/{id}.
-	// No capability is previewable yet (Options.Preview is false everywhere
-	// and httpapi has no preview route), so the tool is not offered. When
-	// both exist, add it here for the entries with e.Preview set.
+	// preview_capability (reference service, Part 2 §8 and §11): one free
+	// tool {capability, input} that forwards to POST /api/v1/preview/{id},
+	// offered when at least one capability is previewable.
+	if t := PreviewTool(reg); t != nil {
+		srv.AddTool(t, opts.previewHandler())
+	}
 	return srv
+}
+
+// PreviewTool describes the preview_capability tool over reg's previewable
+// capabilities (capability.Entry.Previewable, the same test as the REST
+// listing's preview.available), or returns nil when there are none.
+func PreviewTool(reg *capability.Registry) *mcp.Tool {
+	var ids []string
+	openWorld := false
+	for _, e := range reg.Callable() {
+		if e.Previewable() {
+			ids = append(ids, e.ID)
+			openWorld = openWorld || e.OpenWorld
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	str := map[string]any{"type": "string"}
+	obj := map[string]any{"type": "object"}
+	in := map[string]any{
+		"type": "object", "additionalProperties": false, "required": []string{"capability"},
+		"properties": map[string]any{
+			"capability": map[string]any{"type": "string", "enum": ids, "description": "The paid tool to preview."},
+			"input":      map[string]any{"type": "object", "description": "The same arguments the paid tool takes; they are validated the same way."},
+		},
+	}
+	out := map[string]any{
+		"type": "object", "required": []string{"capability", "status", "inputRecognized", "preview", "fullResult"},
+		"properties": map[string]any{
+			"capability":      str,
+			"status":          map[string]any{"type": "string", "enum": []string{string(capability.PreviewAvailable), string(capability.PreviewLimited), string(capability.PreviewUnavailable)}},
+			"inputRecognized": map[string]any{"type": "boolean"},
+			"preview":         obj,
+			"leakageClass":    str,
+			"reason":          str,
+			"fullResult":      obj,
+		},
+	}
+	return &mcp.Tool{
+		Name:  capability.PreviewTool,
+		Title: "Free preview of a paid tool",
+		Description: "Free and needs no API key: says whether a paid tool would find what it needs for your input " +
+			"(status available or limited, coverage and counts), never the paid result, and how to pay for it (fullResult). " +
+			"Limited per client address. Tools with a preview: " + strings.Join(ids, ", ") + ".",
+		InputSchema:  mustRaw(in),
+		OutputSchema: mustRaw(out),
+		Annotations: &mcp.ToolAnnotations{Title: "Free preview of a paid tool", ReadOnlyHint: true, IdempotentHint: true,
+			DestructiveHint: ptr(false), OpenWorldHint: ptr(openWorld)},
+		Meta: mcp.Meta{"dalil/price": 0.0, "dalil/currency": "USD", "dalil/path": "/api/v1/preview/{capability}"},
+	}
+}
+
+func mustRaw(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
 
 // Tool describes e as an MCP tool. InputSchema is e.InputJSON byte for byte
@@ -117,12 +179,24 @@ func Tool(e *capability.Entry) *mcp.Tool {
 		InputSchema:  e.InputJSON,
 		OutputSchema: e.OutputJSON,
 		Annotations:  ann,
-		Meta: mcp.Meta{
-			"dalil/price":    e.Price.Float(),
-			"dalil/currency": "USD",
-			"dalil/path":     e.Path,
-		},
+		Meta:         toolMeta(e),
 	}
+}
+
+// toolMeta is what a tool's _meta says of it: the same price, route,
+// status and preview as the REST capabilities listing.
+func toolMeta(e *capability.Entry) mcp.Meta {
+	m := mcp.Meta{
+		"dalil/price":    e.Price.Float(),
+		"dalil/currency": "USD",
+		"dalil/path":     e.Path,
+		"dalil/status":   string(e.Status),
+		"dalil/preview":  e.Previewable(),
+	}
+	if e.Previewable() {
+		m["dalil/previewPath"] = "/api/v1/preview/" + e.ID
+	}
+	return m
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -143,6 +217,9 @@ func description(e *capability.Entry) string {
 		parts = append(parts, fmt.Sprintf("Currently unavailable: it needs %s, which the operator has not configured (calls return PROVIDER_NOT_CONFIGURED and are not charged).", provider(e)))
 	}
 	parts = append(parts, fmt.Sprintf("Price: %s per successful call; failed calls are not charged.", e.Price))
+	if e.Previewable() {
+		parts = append(parts, fmt.Sprintf("Free preview first: %s with {\"capability\": %q, \"input\": <these arguments>} says whether the call would find what it needs.", capability.PreviewTool, e.ID))
+	}
 	return strings.Join(parts, " ")
 }
 
@@ -180,6 +257,45 @@ func (o Options) handler(e *capability.Entry) mcp.ToolHandler {
 				msg += "The call may have run; send params._meta[\"" + IdempotencyKeyMeta + "\"] with calls so that a retry is charged at most once."
 			}
 			return toolError(errorObject{Code: string(dalil.CodeServiceUnavailable), Message: msg}, nil), nil
+		}
+		return result(resp), nil
+	}
+}
+
+// previewArgs are preview_capability's arguments.
+type previewArgs struct {
+	Capability string          `json:"capability"`
+	Input      json.RawMessage `json:"input"`
+}
+
+// previewID is what a capability id looks like (capability ids are
+// snake_case); anything else never reaches a URL path.
+var previewID = regexp.MustCompile(`^[a-z][a-z0-9_]{1,63}$`)
+
+// previewHandler forwards preview_capability to POST
+// /api/v1/preview/{capability} with input as the body. No key is sent: a
+// preview is free and needs no account.
+func (o Options) previewHandler() mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var args previewArgs
+		dec := json.NewDecoder(bytes.NewReader(req.Params.Arguments))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&args); err != nil || !previewID.MatchString(args.Capability) {
+			details, _ := json.Marshal([]dalil.Problem{{Path: "capability", Message: "must be the id of a paid tool, such as those listed in this tool's input schema"}})
+			return toolError(errorObject{Code: string(dalil.CodeInvalidInput), Message: "Send {\"capability\": <tool id>, \"input\": {...}}.", Details: details}, nil), nil
+		}
+		body := []byte(args.Input)
+		if len(bytes.TrimSpace(body)) == 0 || bytes.Equal(bytes.TrimSpace(body), []byte("null")) {
+			body = []byte("{}")
+		}
+		h := http.Header{}
+		h.Set("Content-Type", "application/json")
+		h.Set("Accept", "application/json")
+		h.Set("User-Agent", "dalil-mcp/"+Version)
+		resp, err := o.Caller.Call(ctx, Request{Method: http.MethodPost, Path: "/api/v1/preview/" + args.Capability, Header: h, Body: body})
+		if err != nil {
+			o.Logger.Warn("mcp: service unreachable", "tool", capability.PreviewTool, "err", err)
+			return toolError(errorObject{Code: string(dalil.CodeServiceUnavailable), Message: "The Dalil service could not be reached (" + err.Error() + "). A preview is free; retry later."}, nil), nil
 		}
 		return result(resp), nil
 	}

@@ -48,6 +48,7 @@ func Entry(deps Deps) capability.Entry {
 		Idempotent:  true,
 		Example:     exampleInput(),
 		Methodology: Methodology,
+		Preview:     capability.PreviewOf(capability.LeakageSafe, Preview),
 		Limitations: []string{Disclaimer, "Only as good as the context supplied: checks without their context are skipped and listed.", "No public-holiday calendar is built in; pass options.publicHolidays."},
 		Operations: []capability.Operation{{
 			ID: "forget_invoice_fingerprints", Method: "DELETE", Path: "/api/v1/finance/invoice-anomaly-check/remembered",

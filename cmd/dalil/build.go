@@ -46,7 +46,7 @@ func buildServer(ctx context.Context, cfg *config, log *slog.Logger) (*service, 
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
-	reg, err := registry(deps{store: store})
+	reg, err := registry(deps{store: store, configured: configured(cfg)})
 	if err != nil {
 		store.Close()
 		return nil, err

@@ -47,8 +47,13 @@ func runMCP(ctx context.Context, args []string, getenv func(string) string, stdi
 			return err
 		}
 		// Remote mode has no local database; capabilities use their
-		// dependencies only when called, and calls go to the remote.
-		if reg, err = registry(deps{}); err != nil {
+		// dependencies only when called, and calls go to the remote. Their
+		// statuses and previews are the remote's: its configuration decides.
+		remote, err := mcpserver.RemoteConfigured(ctx, opts.Caller)
+		if err != nil {
+			log.Warn("dalil mcp: the service's configuration is unknown; capabilities that need a provider or dataset are listed as unconfigured", "err", err)
+		}
+		if reg, err = registry(deps{configured: remote}); err != nil {
 			return err
 		}
 		target = "remote " + redactURL(cfg.BaseURL)

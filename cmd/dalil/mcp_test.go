@@ -283,14 +283,28 @@ func exerciseMCP(t *testing.T, f *mcpFixture, open opener) {
 	for _, e := range f.svc.reg.Callable() {
 		want = append(want, e.ID)
 	}
+	if mcpserver.PreviewTool(f.svc.reg) != nil {
+		want = append(want, capability.PreviewTool) // the free previews' one tool
+	}
 	slices.Sort(names)
 	slices.Sort(want)
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Fatalf("tools (-callable registry +listed):\n%s", diff)
 	}
 
+	// A free preview needs no key.
+	if e, ok := f.svc.reg.Lookup("invoice_anomaly_check"); ok && e.Previewable() {
+		res, err := anon.CallTool(ctx, &mcp.CallToolParams{Name: capability.PreviewTool, Arguments: map[string]any{"capability": e.ID, "input": e.Example}})
+		if err != nil || res.IsError {
+			t.Errorf("keyless preview: %v %+v", err, res)
+		}
+	}
+
 	outSchemas := map[string]*santhosh.Schema{}
 	for _, tool := range list.Tools {
+		if tool.Name == capability.PreviewTool {
+			continue
+		}
 		e, _ := f.svc.reg.Lookup(tool.Name)
 		compileSchema(t, tool.Name+"-input", tool.InputSchema)
 		outSchemas[tool.Name] = compileSchema(t, tool.Name+"-output", tool.OutputSchema)
@@ -514,11 +528,18 @@ func testStdioFraming(t *testing.T, bin string) {
 	if err := json.Unmarshal(m.Result, &list); err != nil {
 		t.Fatal(err)
 	}
-	if len(list.Tools) != len(f.svc.reg.Callable()) {
-		t.Fatalf("%d tools, want %d", len(list.Tools), len(f.svc.reg.Callable()))
+	wantTools := len(f.svc.reg.Callable())
+	if mcpserver.PreviewTool(f.svc.reg) != nil {
+		wantTools++ // preview_capability
+	}
+	if len(list.Tools) != wantTools {
+		t.Fatalf("%d tools, want %d", len(list.Tools), wantTools)
 	}
 	for _, tool := range list.Tools {
-		e, _ := f.svc.reg.Lookup(tool.Name)
+		e, ok := f.svc.reg.Lookup(tool.Name)
+		if !ok && tool.Name == capability.PreviewTool {
+			continue
+		}
 		if rest := f.restSchema(t, e, false); !bytes.Equal(rest, tool.InputSchema) {
 			t.Errorf("%s: inputSchema is not byte-equal to the REST schema:\nmcp:  %s\nrest: %s", tool.Name, tool.InputSchema, rest)
 		}

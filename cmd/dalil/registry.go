@@ -36,7 +36,7 @@ func registry(deps deps) (*capability.Registry, error) {
 		}
 		invoices.Store, invoices.Secret = invoicesql.New(deps.store.DB()), secret
 	}
-	return capability.NewRegistry(
+	return capability.NewRegistryWith(capability.RegistryOptions{Configured: deps.configured},
 		property.AnalyzeEntry(),
 		property.CompareEntry(),
 		maintenance.Entry(),
@@ -56,4 +56,15 @@ func registry(deps deps) (*capability.Registry, error) {
 		capability.Planned("find_oman_suppliers", "Procurement", "Find suppliers in Oman for a product or service."),
 		capability.Planned("compare_oman_companies", "Intelligence", "Compare Omani companies side by side."),
 	)
+}
+
+// configured is what the operator switched on, as the registry asks it: a
+// capability is available when every provider and dataset it requires
+// (capability.Options.Requires) is configured, else unconfigured.
+//
+// TODO(issue 11 item 8): answer from the one Config's Providers and
+// Datasets by name once it has them. No capability requires either yet, so
+// today nothing is reported configured.
+func configured(*config) func(capability.Requirement) bool {
+	return func(capability.Requirement) bool { return false }
 }

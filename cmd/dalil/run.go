@@ -14,6 +14,7 @@ import (
 
 	"dalil"
 	"dalil/capabilities/invoiceanomaly/invoicesql"
+	"dalil/capability"
 	"dalil/httpapi"
 	"dalil/ops"
 	"dalil/rail/mpp"
@@ -62,6 +63,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 // deps are the shared dependencies capabilities may need.
 type deps struct {
 	store *sqlstore.Store // nil when no local database (remote MCP)
+	// configured reports which providers and datasets are switched on;
+	// capability statuses follow from it (nil: nothing is).
+	configured func(capability.Requirement) bool
 }
 
 func openStore(ctx context.Context, dsn string) (*sqlstore.Store, error) {
