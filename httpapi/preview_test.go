@@ -237,3 +237,34 @@ func TestPreviewOfACapabilityWithoutOne(t *testing.T) {
 		t.Errorf("offline_lookup with a bad body: %d", r.Status)
 	}
 }
+
+// TestPreviewBudgetIsItsOwn: previews and keyless pay-per-call calls from
+// one address draw from separate budgets (plans "preview" and "payg"), so
+// free previews never use up a client's paid calls, nor the reverse.
+func TestPreviewBudgetIsItsOwn(t *testing.T) {
+	limits := ratelimit.Defaults()
+	limits[ratelimit.Preview], limits[ratelimit.PayG] = 2, 3
+	e, _ := newPreviewEnv(t, func(c *httpapi.Config) {
+		c.Limiter, c.Limits = ratelimit.NewMemory(nil), limits
+		c.PayPerCall = []httpapi.PayRail{{Rail: reviewRail{}, Info: map[string]any{}}}
+	})
+	paid := func(n int) response {
+		return e.do("POST", "/api/v1/property/analyze", analyzeBody, map[string]string{"X-Test-Pay": "p" + string(rune('a'+n)), "X-Service-Payment-Method": "l402"})
+	}
+	for i := 0; i < 2; i++ {
+		if r := e.do("POST", "/api/v1/preview/sourced_lookup", `{"query":"muscat"}`, nil); r.Status != 200 {
+			t.Fatalf("preview %d: %d %s", i, r.Status, r.Raw)
+		}
+	}
+	if r := e.do("POST", "/api/v1/preview/sourced_lookup", `{"query":"muscat"}`, nil); r.Status != 429 {
+		t.Fatalf("3rd preview: %d", r.Status)
+	}
+	for i := 0; i < 3; i++ {
+		if r := paid(i); r.Status != 200 || r.Header.Get("RateLimit-Limit") != "3" {
+			t.Fatalf("paid call %d after the previews ran out: %d limit %q %s", i, r.Status, r.Header.Get("RateLimit-Limit"), r.Raw)
+		}
+	}
+	if r := paid(3); r.Status != 429 {
+		t.Fatalf("4th paid call: %d", r.Status)
+	}
+}
