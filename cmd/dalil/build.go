@@ -42,7 +42,7 @@ func (s *service) Close() error {
 // server with the MCP tool server mounted at /mcp. The caller closes the
 // service.
 func buildServer(ctx context.Context, cfg *config, log *slog.Logger) (*service, error) {
-	store, err := openStore(ctx, cfg.DB)
+	store, err := openStore(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
@@ -80,7 +80,7 @@ func buildServer(ctx context.Context, cfg *config, log *slog.Logger) (*service, 
 	api = httpapi.NewServer(httpapi.Config{
 		Registry: reg, Store: store, Logger: log, BaseURL: cfg.BaseURL, Rails: cfg.Rails, AdminToken: cfg.AdminToken,
 		MCP: mcpserver.HTTPHandler(tools, log), PayPerCall: rails, Limiter: limiter, Limits: limits, TrustedProxies: proxies,
-		MPPChannels: closer,
+		MPPChannels: closer, CallTimeout: cfg.CallTimeout, StorageTimeout: cfg.DBTimeout,
 	})
 	return &service{api: api, reg: reg, store: store, limiter: limiter, channels: channels}, nil
 }

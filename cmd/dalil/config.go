@@ -1,6 +1,11 @@
 package main
 
 import (
+	"time"
+
+	"dalil"
+	"dalil/httpapi"
+	"dalil/store/sqlstore"
 	"flag"
 	"fmt"
 	"io"
@@ -23,9 +28,16 @@ type config struct {
 	LogLevel       string
 	// DebugAddr, when set, serves net/http/pprof on its own listener.
 	DebugAddr string
-	Demo      bool
-	railsRaw  string
-	Args      []string // positional arguments
+	// DBTimeout bounds every database call on a request path
+	// (DALIL_DB_TIMEOUT, default 5s); CallTimeout bounds one paid call
+	// (DALIL_CALL_TIMEOUT, default 45s); IdempotencyLease is how long an
+	// unfinished Idempotency-Key claim holds its key (DALIL_IDEMPOTENCY_LEASE,
+	// default 1m). See docs/decisions.md.
+	DBTimeout, CallTimeout, IdempotencyLease time.Duration
+	timeoutsRaw                              [3]string
+	Demo                                     bool
+	railsRaw                                 string
+	Args                                     []string // positional arguments
 	// getenv is the environment, for settings read where they are used
 	// (the pay-per-call rails' DALIL_* variables, rails.go).
 	getenv func(string) string
@@ -52,6 +64,7 @@ func newFlags(name string, getenv func(string) string, stderr io.Writer) (*flag.
 	c.RateLimits = getenv("DALIL_RATE_LIMITS")
 	c.TrustedProxies = getenv("DALIL_TRUSTED_PROXIES")
 	c.DebugAddr = getenv("DALIL_DEBUG_ADDR")
+	c.timeoutsRaw = [3]string{getenv("DALIL_DB_TIMEOUT"), getenv("DALIL_CALL_TIMEOUT"), getenv("DALIL_IDEMPOTENCY_LEASE")}
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: dalil %s [flags]\n", name)
 		fs.PrintDefaults()
@@ -76,6 +89,24 @@ func (c *config) parse(fs *flag.FlagSet, args []string) error {
 		args = rest[1:]
 	}
 	c.Args = positional
+	for i, t := range []struct {
+		name string
+		dst  *time.Duration
+		def  time.Duration
+	}{
+		{"DALIL_DB_TIMEOUT", &c.DBTimeout, sqlstore.DefaultOpTimeout},
+		{"DALIL_CALL_TIMEOUT", &c.CallTimeout, httpapi.DefaultCallTimeout},
+		{"DALIL_IDEMPOTENCY_LEASE", &c.IdempotencyLease, dalil.IdempotencyLease},
+	} {
+		d, err := duration(t.name, strings.TrimSpace(c.timeoutsRaw[i]))
+		if err != nil {
+			return err
+		}
+		if d == 0 {
+			d = t.def
+		}
+		*t.dst = d
+	}
 	c.Rails = nil
 	for _, r := range strings.Split(c.railsRaw, ",") {
 		if r = strings.ToLower(strings.TrimSpace(r)); r != "" {

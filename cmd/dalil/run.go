@@ -68,10 +68,10 @@ type deps struct {
 	configured func(capability.Requirement) bool
 }
 
-func openStore(ctx context.Context, dsn string) (*sqlstore.Store, error) {
+func openStore(ctx context.Context, cfg *config) (*sqlstore.Store, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	return sqlstore.Open(ctx, dsn, sqlstore.Options{Modules: storeModules()})
+	return sqlstore.Open(ctx, cfg.DB, sqlstore.Options{Modules: storeModules(), OpTimeout: cfg.DBTimeout, IdempotencyLease: cfg.IdempotencyLease})
 }
 
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -225,7 +225,7 @@ func operateMPP(ctx context.Context, args []string, getenv func(string) string, 
 		return errors.New("mpp close-channel: expected one argument, the channel id")
 	}
 	log := logger(cfg.LogLevel, stderr)
-	store, err := openStore(ctx, cfg.DB)
+	store, err := openStore(ctx, cfg)
 	if err != nil {
 		return fmt.Errorf("open database: %w", err)
 	}
@@ -300,7 +300,7 @@ func operate(ctx context.Context, group string, args []string, getenv func(strin
 	if err := cfg.parse(fs, rest); err != nil {
 		return err
 	}
-	store, err := openStore(ctx, cfg.DB)
+	store, err := openStore(ctx, cfg)
 	if err != nil {
 		return fmt.Errorf("open database: %w", err)
 	}
