@@ -90,20 +90,43 @@ func Estimate(_ context.Context, in Input) (Output, error) {
 			used.AdditionalUnitCost = *a.AdditionalUnitCost
 		}
 	}
-	// Exact decimals (math/big), so rounding is on the decimal value:
-	// 600.006 / 12 is 50.0005 and rounds to 50.001.
-	value := round.Dec(in.PropertyValue)
+	out := Output{Currency: "OMR", AssumptionsUsed: used, Methodology: Methodology}
+	if !figuresFast(in.PropertyValue, used, &out) {
+		figuresExact(in.PropertyValue, used, &out)
+	}
+	return out, nil
+}
+
+// figuresFast sets the three figures on exact decimals in 128-bit integers,
+// so that rounding is on the decimal value: 600.006 / 12 is 50.0005 and
+// rounds to 50.001. It reports false, leaving out unchanged, when a figure
+// does not fit (figuresExact then computes it; both give the same results,
+// tested in diff_test.go).
+func figuresFast(propertyValue float64, used AssumptionsUsed, out *Output) bool {
+	value := round.Of(propertyValue)
+	// annual = value × rate / 100 + (units - 1) × additionalUnitCost
+	annual := value.Mul(round.Of(used.AnnualRatePct)).MulPow10(-2).
+		Add(round.Of(used.Units - 1).Mul(round.Of(used.AdditionalUnitCost)))
+	yearly, ok1 := annual.Round(round.OMRPlaces)
+	monthly, ok2 := round.Quo(annual, round.Int(12), round.OMRPlaces)
+	pct, ok3 := round.Quo(annual.MulPow10(2), value, round.PctPlaces)
+	if !ok1 || !ok2 || !ok3 {
+		return false
+	}
+	out.EstimatedAnnualMaintenance, out.MonthlyReserve, out.MaintenancePercentage = yearly, monthly, pct
+	return true
+}
+
+// figuresExact is figuresFast on math/big: its fallback, and the reference
+// it is tested against.
+func figuresExact(propertyValue float64, used AssumptionsUsed, out *Output) {
+	value := round.Dec(propertyValue)
 	annual := new(big.Rat).Mul(value, round.Dec(used.AnnualRatePct))
 	annual.Quo(annual, big.NewRat(100, 1))
 	annual.Add(annual, new(big.Rat).Mul(round.Dec(used.Units-1), round.Dec(used.AdditionalUnitCost)))
-	return Output{
-		EstimatedAnnualMaintenance: round.OMRRat(annual),
-		MonthlyReserve:             round.OMRRat(new(big.Rat).Quo(annual, big.NewRat(12, 1))),
-		MaintenancePercentage:      round.PctRat(new(big.Rat).Mul(new(big.Rat).Quo(annual, value), big.NewRat(100, 1))),
-		Currency:                   "OMR",
-		AssumptionsUsed:            used,
-		Methodology:                Methodology,
-	}, nil
+	out.EstimatedAnnualMaintenance = round.OMRRat(annual)
+	out.MonthlyReserve = round.OMRRat(new(big.Rat).Quo(annual, big.NewRat(12, 1)))
+	out.MaintenancePercentage = round.PctRat(new(big.Rat).Mul(new(big.Rat).Quo(annual, value), big.NewRat(100, 1)))
 }
 
 // Entry declares estimate_maintenance (USD 0.02).

@@ -62,10 +62,72 @@ type Metrics struct {
 }
 
 // compute applies contract §3 to one property. The formulas run on the
-// exact decimals the inputs stand for (math/big), so that rounding is on
-// the decimal value: 1023 / 60000 x 100 is 1.705 and rounds to 1.71, where
-// float64 arithmetic gives 1.7049999... and 1.70.
+// exact decimals the inputs stand for, so that rounding is on the decimal
+// value: 1023 / 60000 x 100 is 1.705 and rounds to 1.71, where float64
+// arithmetic gives 1.7049999... and 1.70. computeFast does it in 128-bit
+// integers; computeExact, with math/big, takes over for the inputs whose
+// figures do not fit (17-digit fractions combined with each other, values
+// below 1e-20), and gives the same results for every input (tested in
+// diff_test.go).
 func compute(in Input) Metrics {
+	if m, ok := computeFast(in); ok {
+		return m
+	}
+	return computeExact(in)
+}
+
+// computeFast is compute on round.Decimal; ok is false when a figure does
+// not fit in 128 bits.
+func computeFast(in Input) (m Metrics, ok bool) {
+	dec := func(p *float64) round.Decimal {
+		if p == nil {
+			return round.Decimal{}
+		}
+		return round.Of(*p)
+	}
+	maintenance := in.MaintenanceCost
+	if maintenance == nil {
+		maintenance = in.Maintenance
+	}
+	value, rent := round.Of(in.PropertyValue), round.Of(in.AnnualRent)
+	operating := dec(in.ServiceCharge).Add(dec(maintenance)).Add(dec(in.OtherAnnualCosts))
+	occupied := round.Int(1).Sub(dec(in.VacancyRatePct).MulPow10(-2))
+	effective := rent.Mul(occupied)
+	net := effective.Sub(operating)
+	ok = true
+	get := func(f float64, exact bool) float64 {
+		ok = ok && exact
+		return f
+	}
+	gross := get(round.Quo(rent.MulPow10(2), value, round.PctPlaces))
+	netYield := get(round.Quo(net.MulPow10(2), value, round.PctPlaces))
+	operatingOMR := get(operating.Round(round.OMRPlaces))
+	m = Metrics{
+		PropertyValue:        noNegZero(in.PropertyValue),
+		AnnualRent:           noNegZero(in.AnnualRent),
+		GrossAnnualIncome:    get(rent.Round(round.OMRPlaces)),
+		GrossYield:           gross,
+		GrossYieldPct:        gross,
+		NetYield:             netYield,
+		NetYieldPct:          netYield,
+		AnnualOperatingCost:  operatingOMR,
+		AnnualOperatingCosts: operatingOMR,
+		AnnualNetIncome:      get(net.Round(round.OMRPlaces)),
+		EffectiveAnnualRent:  get(effective.Round(round.OMRPlaces)),
+		Currency:             "OMR",
+		Note:                 Note,
+	}
+	if ok && net.Sign() > 0 {
+		// A quotient of 128 bits is finite as a float64: no +Inf here.
+		p := get(round.Quo(value, net, round.PctPlaces))
+		m.PaybackYears = &p
+	}
+	return m, ok
+}
+
+// computeExact is compute on math/big: the fallback of computeFast and
+// the reference it is tested against.
+func computeExact(in Input) Metrics {
 	dec := func(p *float64) *big.Rat {
 		if p == nil {
 			return new(big.Rat)
