@@ -1,24 +1,27 @@
-// Command benchfloor is the performance floor of issue #3, used only by
-// scripts/bench-http: a minimal net/http server that strictly decodes an
-// analyze_property body, computes the metrics with the same code as Dalil
-// and writes the same envelope, with no authentication, charge, rate limit
-// or logging. Dalil's charged calls are measured against it.
+// Command benchfloor is the performance floor of scripts/bench-http (issue
+// #11): the least a Go service can do to answer analyze_property, written
+// without any Dalil code. A plain net/http handler decodes the body with
+// encoding/json (unknown fields refused, the spec's ranges checked),
+// computes the metrics of contract §3 in float64 with math.Round-style
+// rounding, and encodes the same envelope with encoding/json: no
+// authentication, charge, rate limit, logging, exact decimals or schema
+// validator. Dalil's charged calls are measured against it.
+//
+// Its rounding is binary (1.705 can come out as 1.70): it is bench tooling,
+// not a second implementation of the contract.
 package main
 
 import (
-	"bytes"
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"log"
+	"math"
 	"net"
 	"net/http"
 	"os"
-
-	"dalil/capabilities/property"
 )
 
 func main() {
@@ -29,29 +32,116 @@ func main() {
 		log.Fatal(err)
 	}
 	fmt.Fprintf(os.Stderr, "benchfloor listening on http://%s\n", ln.Addr())
-	http.Serve(ln, http.HandlerFunc(handle))
+	log.Fatal(http.Serve(ln, http.HandlerFunc(handle)))
 }
+
+// input is the analyze_property body.
+type input struct {
+	PropertyValue    float64  `json:"propertyValue"`
+	AnnualRent       float64  `json:"annualRent"`
+	ServiceCharge    *float64 `json:"serviceCharge"`
+	MaintenanceCost  *float64 `json:"maintenanceCost"`
+	Maintenance      *float64 `json:"maintenance"`
+	VacancyRatePct   *float64 `json:"vacancyRatePct"`
+	OtherAnnualCosts *float64 `json:"otherAnnualCosts"`
+}
+
+// metrics has the field names and order of Dalil's answer.
+type metrics struct {
+	PropertyValue        float64  `json:"propertyValue"`
+	AnnualRent           float64  `json:"annualRent"`
+	GrossAnnualIncome    float64  `json:"grossAnnualIncome"`
+	GrossYield           float64  `json:"grossYield"`
+	GrossYieldPct        float64  `json:"grossYieldPct"`
+	NetYield             float64  `json:"netYield"`
+	NetYieldPct          float64  `json:"netYieldPct"`
+	AnnualOperatingCost  float64  `json:"annualOperatingCost"`
+	AnnualOperatingCosts float64  `json:"annualOperatingCosts"`
+	AnnualNetIncome      float64  `json:"annualNetIncome"`
+	EffectiveAnnualRent  float64  `json:"effectiveAnnualRent"`
+	PaybackYears         *float64 `json:"paybackYears"`
+	Currency             string   `json:"currency"`
+	Note                 string   `json:"note"`
+}
+
+type meta struct {
+	RequestID     string  `json:"requestId"`
+	Tool          string  `json:"tool"`
+	Price         float64 `json:"price"`
+	Currency      string  `json:"currency"`
+	PaymentMethod string  `json:"paymentMethod"`
+}
+
+type envelope struct {
+	Success bool    `json:"success"`
+	Data    metrics `json:"data"`
+	Meta    meta    `json:"meta"`
+}
+
+const note = "Calculations only: figures exclude financing, taxes, transaction fees and capital appreciation."
 
 func handle(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost || r.URL.Path != "/api/v1/property/analyze" {
 		http.NotFound(w, r)
 		return
 	}
-	var in property.Input
+	var in input
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 32<<10))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil || in.PropertyValue < 0.01 || in.PropertyValue > 1e12 || in.AnnualRent < 0 || in.AnnualRent > 1e12 {
+	if err := dec.Decode(&in); err != nil || !valid(in) {
+		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusBadRequest)
-		w.Write([]byte(`{"success":false,"error":{"code":"INVALID_INPUT","message":"invalid"}}`))
+		w.Write([]byte(`{"success":false,"error":{"code":"INVALID_INPUT","message":"invalid"}}` + "\n"))
 		return
 	}
-	out, _ := property.Analyze(context.Background(), in)
 	var id [12]byte
 	rand.Read(id[:])
-	price := 0.01
-	var buf bytes.Buffer
-	json.NewEncoder(&buf).Encode(map[string]any{"success": true, "data": out,
-		"meta": map[string]any{"requestId": "req_" + hex.EncodeToString(id[:]), "tool": "analyze_property", "price": price, "currency": "USD", "paymentMethod": "api_credits"}})
+	out := envelope{Success: true, Data: compute(in), Meta: meta{RequestID: "req_" + hex.EncodeToString(id[:]),
+		Tool: "analyze_property", Price: 0.01, Currency: "USD", PaymentMethod: "api_credits"}}
 	w.Header().Set("Content-Type", "application/json")
-	w.Write(buf.Bytes())
+	json.NewEncoder(w).Encode(out)
+}
+
+// valid checks the spec's ranges.
+func valid(in input) bool {
+	amount := func(p *float64) bool { return p == nil || (*p >= 0 && *p <= 1e12) }
+	return in.PropertyValue >= 0.01 && in.PropertyValue <= 1e12 && amount(&in.AnnualRent) &&
+		amount(in.ServiceCharge) && amount(in.MaintenanceCost) && amount(in.Maintenance) && amount(in.OtherAnnualCosts) &&
+		(in.VacancyRatePct == nil || (*in.VacancyRatePct >= 0 && *in.VacancyRatePct <= 100)) &&
+		(in.MaintenanceCost == nil || in.Maintenance == nil)
+}
+
+// compute is contract §3 in float64.
+func compute(in input) metrics {
+	val := func(p *float64) float64 {
+		if p == nil {
+			return 0
+		}
+		return *p
+	}
+	maintenance := val(in.MaintenanceCost) + val(in.Maintenance)
+	operating := val(in.ServiceCharge) + maintenance + val(in.OtherAnnualCosts)
+	effective := in.AnnualRent * (1 - val(in.VacancyRatePct)/100)
+	net := effective - operating
+	gross := roundTo(in.AnnualRent/in.PropertyValue*100, 2)
+	netYield := roundTo(net/in.PropertyValue*100, 2)
+	m := metrics{
+		PropertyValue: in.PropertyValue, AnnualRent: in.AnnualRent, GrossAnnualIncome: roundTo(in.AnnualRent, 3),
+		GrossYield: gross, GrossYieldPct: gross, NetYield: netYield, NetYieldPct: netYield,
+		AnnualOperatingCost: roundTo(operating, 3), AnnualOperatingCosts: roundTo(operating, 3),
+		AnnualNetIncome: roundTo(net, 3), EffectiveAnnualRent: roundTo(effective, 3),
+		Currency: "OMR", Note: note,
+	}
+	if net > 0 {
+		if p := roundTo(in.PropertyValue/net, 2); !math.IsInf(p, 0) {
+			m.PaybackYears = &p
+		}
+	}
+	return m
+}
+
+// roundTo is the usual float rounding: math.Round(x × 10^dp) / 10^dp.
+func roundTo(x float64, dp int) float64 {
+	p := math.Pow10(dp)
+	return math.Round(x*p) / p
 }
