@@ -100,19 +100,27 @@ func (s *Store) Keys(ctx context.Context, accountID string) ([]dalil.Key, error)
 	return keys, unavailable("list keys", rows.Err())
 }
 
-// RevokeKey implements dalil.Store. Revoking twice is not an error.
+// RevokeKey implements dalil.Store. Revoking twice is not an error. The
+// key stops working on this process at once and on every other process
+// on the database within milliseconds (notify.go).
 func (s *Store) RevokeKey(ctx context.Context, keyID string) error {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
-	res, err := s.w.ExecContext(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2`, micros(s.now()), keyID)
-	if err != nil {
-		return unavailable("revoke key", err)
-	}
-	s.keys.forget(func(e cachedKey) bool { return e.key.ID == keyID })
-	if n, _ := res.RowsAffected(); n == 0 {
-		return dalil.ErrNotFound
-	}
-	return nil
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2`, micros(s.now()), keyID)
+		if err != nil {
+			return unavailable("revoke key", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return unavailable("revoke key", err)
+		} else if n == 0 {
+			return dalil.ErrNotFound
+		}
+		return s.announce(ctx, tx, changeKey+keyID)
+	})
+	// Forgotten even after a failed commit: it may have committed.
+	s.keys.forgetKey(keyID)
+	return err
 }
 
 // Authenticate implements dalil.Store in one prepared query: it runs on
@@ -123,6 +131,8 @@ func (s *Store) Authenticate(ctx context.Context, secret string) (dalil.Account,
 	if e, ok := s.keys.get(hash, now); ok {
 		return e.acct, e.key, nil
 	}
+	// The cache's generation before the read: see keyCache.put.
+	gen := s.keys.generation()
 	ctx, cancel := s.bound(ctx) // a cache hit needs no database, nor a timer
 	defer cancel()
 	var k dalil.Key
@@ -149,7 +159,7 @@ func (s *Store) Authenticate(ctx context.Context, secret string) (dalil.Account,
 	}
 	k.CreatedAt = fromMicros(created)
 	a.ID, a.PlanStartedAt, a.Credits, a.CreatedAt = k.AccountID, fromMicros(started), dalil.MicroUSD(credits), fromMicros(acctCreated)
-	s.keys.put(hash, cachedKey{acct: a, key: k, expires: now.Add(keyCacheTTL)})
+	s.keys.put(hash, cachedKey{acct: a, key: k, expires: now.Add(s.keys.ttl)}, gen)
 	return a, k, nil
 }
 
@@ -169,8 +179,15 @@ func (s *Store) AddCredits(ctx context.Context, accountID string, amount dalil.M
 		if err != nil {
 			return unavailable("add credits", err)
 		}
-		return appendLedger(ctx, tx, dalil.LedgerEntry{AccountID: accountID, Kind: "topup", Rail: dalil.RailCredits, Amount: amount, BalanceAfter: dalil.MicroUSD(balance), Note: note, CreatedAt: s.now()}, nil)
+		if err := appendLedger(ctx, tx, dalil.LedgerEntry{AccountID: accountID, Kind: "topup", Rail: dalil.RailCredits, Amount: amount, BalanceAfter: dalil.MicroUSD(balance), Note: note, CreatedAt: s.now()}, nil); err != nil {
+			return err
+		}
+		// Cached keys carry their account's credits: forget them
+		// everywhere. (Charges do not announce: they commit constantly
+		// and nothing decides on the cached balance.)
+		return s.announce(ctx, tx, changeAccount+accountID)
 	})
+	s.keys.forgetAccount(accountID)
 	return dalil.MicroUSD(balance), err
 }
 
@@ -181,13 +198,23 @@ func (s *Store) SetPlan(ctx context.Context, accountID, plan string) (dalil.Acco
 	if _, ok := dalil.PlanByID(plan); !ok {
 		return dalil.Account{}, dalil.Errorf(dalil.CodeInvalidInput, "unknown plan %q; plans: free, developer, growth, enterprise", plan)
 	}
-	res, err := s.w.ExecContext(ctx, `UPDATE accounts SET plan = $1, plan_started_at = $2 WHERE id = $3`, plan, micros(s.now()), accountID)
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE accounts SET plan = $1, plan_started_at = $2 WHERE id = $3`, plan, micros(s.now()), accountID)
+		if err != nil {
+			return unavailable("set plan", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return unavailable("set plan", err)
+		} else if n == 0 {
+			return dalil.ErrNotFound
+		}
+		// Cached keys carry the plan (it picks the rate limit): every
+		// process forgets this account's keys.
+		return s.announce(ctx, tx, changeAccount+accountID)
+	})
+	s.keys.forgetAccount(accountID) // even after a failed commit: it may have committed
 	if err != nil {
-		return dalil.Account{}, unavailable("set plan", err)
-	}
-	s.keys.forget(func(e cachedKey) bool { return e.acct.ID == accountID })
-	if n, _ := res.RowsAffected(); n == 0 {
-		return dalil.Account{}, dalil.ErrNotFound
+		return dalil.Account{}, err
 	}
 	return s.Account(ctx, accountID)
 }

@@ -15,6 +15,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -42,6 +43,10 @@ type Store struct {
 
 	stmts sync.Map // query -> *sql.Stmt on w or r, prepared once
 	keys  keyCache
+
+	// cacheSync hears key and account changes made elsewhere (notify.go).
+	cacheSync cacheSync
+	log       *slog.Logger
 
 	charges       chan *chargeJob // to the group committers
 	closed        chan struct{}
@@ -76,6 +81,14 @@ type Options struct {
 	// database (invoicesql, mppsql): Open runs their migrations after the
 	// core's, in this order, under the same lock. See Module.
 	Modules []Module
+	// KeyCacheTTL bounds how long an API key lookup is trusted without
+	// asking the database again (default DefaultKeyCacheTTL). Changes made
+	// elsewhere arrive sooner as invalidations (CacheSync); tests set a
+	// long TTL to prove that they do.
+	KeyCacheTTL time.Duration
+	// Logger receives the store's background events (the change
+	// listener's losses and reconnections); nil discards them.
+	Logger *slog.Logger
 }
 
 // DefaultOpTimeout is Options.OpTimeout's default: a stalled database
@@ -99,6 +112,13 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	}
 	if s.now == nil {
 		s.now = time.Now
+	}
+	s.keys.ttl, s.log = opts.KeyCacheTTL, opts.Logger
+	if s.keys.ttl <= 0 {
+		s.keys.ttl = DefaultKeyCacheTTL
+	}
+	if s.log == nil {
+		s.log = discardLogger
 	}
 	var err error
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
@@ -153,6 +173,10 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 			return nil, unavailable("prepare", err)
 		}
 	}
+	if err := s.startCacheSync(ctx, dsn); err != nil {
+		s.closeDB()
+		return nil, err
+	}
 	go s.committer()
 	return s, nil
 }
@@ -166,6 +190,7 @@ func (s *Store) Close() error {
 		s.queueMu.Unlock()
 		close(s.closed)
 		<-s.committerDone
+		s.stopCacheSync()
 	drain:
 		for {
 			select {
