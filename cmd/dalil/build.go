@@ -38,11 +38,11 @@ func (s *service) Close() error {
 	return errors.Join(err, s.store.Close())
 }
 
-// buildServer opens cfg.DB (creating or migrating it) and builds the REST
+// buildServer opens cfg.Storage.DSN (creating or migrating it) and builds the REST
 // server with the MCP tool server mounted at /mcp. The caller closes the
 // service.
-func buildServer(ctx context.Context, cfg *config, log *slog.Logger) (*service, error) {
-	store, err := openStore(ctx, cfg)
+func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, error) {
+	store, err := openStore(ctx, cfg, log)
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
@@ -52,17 +52,12 @@ func buildServer(ctx context.Context, cfg *config, log *slog.Logger) (*service, 
 		return nil, err
 	}
 	// Pay-per-call rails: DALIL_RAILS and their DALIL_* variables (rails.go).
-	rails, err := payRails(ctx, cfg, cfg.getenv, store, log)
+	rails, err := payRails(ctx, cfg, store, log)
 	if err != nil {
 		store.Close()
 		return nil, err
 	}
 	channels := mppChannels(rails)
-	proxies, err := parseProxies(cfg.TrustedProxies)
-	if err != nil {
-		store.Close()
-		return nil, err
-	}
 	limiter, limits, err := rateLimits(cfg, log)
 	if err != nil {
 		store.Close()
@@ -78,9 +73,9 @@ func buildServer(ctx context.Context, cfg *config, log *slog.Logger) (*service, 
 		closer = channels
 	}
 	api = httpapi.NewServer(httpapi.Config{
-		Registry: reg, Store: store, Logger: log, BaseURL: cfg.BaseURL, Rails: cfg.Rails, AdminToken: cfg.AdminToken,
-		MCP: mcpserver.HTTPHandler(tools, log), PayPerCall: rails, Limiter: limiter, Limits: limits, TrustedProxies: proxies,
-		MPPChannels: closer, CallTimeout: cfg.CallTimeout, StorageTimeout: cfg.DBTimeout,
+		Registry: reg, Store: store, Logger: log, BaseURL: string(cfg.Listen.BaseURL), Rails: cfg.Rails.Enabled, AdminToken: cfg.Listen.AdminToken.Reveal(),
+		MCP: mcpserver.HTTPHandler(tools, log), PayPerCall: rails, Limiter: limiter, Limits: limits, TrustedProxies: cfg.Listen.TrustedProxies,
+		MPPChannels: closer, CallTimeout: cfg.Listen.CallTimeout, StorageTimeout: cfg.Storage.Timeout,
 	})
 	return &service{api: api, reg: reg, store: store, limiter: limiter, channels: channels}, nil
 }
@@ -97,15 +92,15 @@ func mppChannels(rails []httpapi.PayRail) *mpp.Channels {
 
 // rateLimits builds the per-minute limiter of contract §8: shared through
 // Redis when DALIL_REDIS_URL is set, in-process otherwise.
-func rateLimits(cfg *config, log *slog.Logger) (ratelimit.Limiter, map[string]int, error) {
-	limits, err := ratelimit.ParseLimits(cfg.RateLimits)
-	if err != nil {
-		return nil, nil, fmt.Errorf("DALIL_RATE_LIMITS: %w", err)
+func rateLimits(cfg *Config, log *slog.Logger) (ratelimit.Limiter, map[string]int, error) {
+	limits := cfg.RateLimits
+	if limits == nil { // a Config built by hand
+		limits = ratelimit.Defaults()
 	}
-	if cfg.RedisURL == "" {
+	if cfg.Storage.RedisURL == "" {
 		return ratelimit.NewMemory(nil), limits, nil
 	}
-	r, err := ratelimit.OpenRedis(cfg.RedisURL, nil)
+	r, err := ratelimit.OpenRedis(string(cfg.Storage.RedisURL), nil)
 	if err != nil {
 		return nil, nil, fmt.Errorf("DALIL_REDIS_URL: %w", err)
 	}

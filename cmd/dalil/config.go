@@ -1,85 +1,251 @@
 package main
 
 import (
-	"time"
-
-	"dalil"
-	"dalil/httpapi"
-	"dalil/store/sqlstore"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
+	"net/url"
+	"slices"
 	"strings"
+	"time"
+
+	"dalil"
+	"dalil/httpapi"
+	"dalil/rail/l402"
+	"dalil/rail/mpp"
+	"dalil/rail/x402"
+	"dalil/ratelimit"
+	"dalil/store/sqlstore"
 )
 
-// config is every setting, from flags over DALIL_* variables over defaults.
-type config struct {
-	Addr       string
-	DB         string
-	BaseURL    string
-	AdminToken string
-	RedisURL   string
-	Rails      []string
-	RateLimits string
-	// TrustedProxies lists the load balancers' addresses or CIDRs, comma-separated.
-	TrustedProxies string
-	LogLevel       string
-	// DebugAddr, when set, serves net/http/pprof on its own listener.
-	DebugAddr string
-	// DBTimeout bounds every database call on a request path
-	// (DALIL_DB_TIMEOUT, default 5s); CallTimeout bounds one paid call
-	// (DALIL_CALL_TIMEOUT, default 45s); IdempotencyLease is how long an
-	// unfinished Idempotency-Key claim holds its key (DALIL_IDEMPOTENCY_LEASE,
-	// default 1m). See docs/decisions.md.
-	DBTimeout, CallTimeout, IdempotencyLease time.Duration
-	timeoutsRaw                              [3]string
-	Demo                                     bool
-	railsRaw                                 string
-	Args                                     []string // positional arguments
-	// getenv is the environment, for settings read where they are used
-	// (the pay-per-call rails' DALIL_* variables, rails.go).
-	getenv func(string) string
+// Config is every setting of a dalil command, read once by loadConfig:
+// flags over DALIL_* environment variables over defaults. Nothing else
+// reads the environment for Dalil's own settings (gc.go reads Go's GOGC).
+// Tests build a Config directly.
+//
+// Secrets are of type Secret and URLs that may carry credentials of type
+// Location or Endpoint: printing or marshalling any of them hides the
+// secret, so `dalil config` (configcmd.go) prints the whole value.
+type Config struct {
+	Listen  Listen  `json:"listen"`
+	Storage Storage `json:"storage"`
+	Rails   Rails   `json:"rails"`
+	// Providers are the external services Dalil may call, by name
+	// (providerSpecs lists them and their variables). One that is not
+	// Configured is never called.
+	Providers map[string]Provider `json:"providers"`
+	// Datasets are the data an operator imported, by name. None exists
+	// yet; `dalil <kind> import` will add them (../shared/docs/layout.md).
+	Datasets map[string]Dataset `json:"datasets"`
+	// RateLimits are the per-minute limits by class (free, developer,
+	// growth, enterprise, payg, preview): contract §8's defaults with
+	// DALIL_RATE_LIMITS applied.
+	RateLimits map[string]int `json:"rateLimits"`
+	// LogLevel is debug, info, warn or error (DALIL_LOG_LEVEL, --log-level).
+	LogLevel string `json:"logLevel"`
+	// MCP is what `dalil mcp` pays with.
+	MCP MCPClient `json:"mcp"`
 }
 
-// newFlags registers the common flags with defaults from the environment.
-func newFlags(name string, getenv func(string) string, stderr io.Writer) (*flag.FlagSet, *config) {
-	env := func(key, def string) string {
-		if v := getenv(key); v != "" {
-			return v
-		}
-		return def
-	}
-	c := &config{getenv: getenv}
+// Listen is the HTTP side of `dalil serve`.
+type Listen struct {
+	Addr string `json:"addr"` // DALIL_ADDR, --addr
+	// BaseURL is the public origin written into discovery documents and
+	// the target of `dalil mcp` (DALIL_BASE_URL, --base-url).
+	BaseURL Location `json:"baseURL"`
+	// TrustedProxies are the load balancers whose X-Forwarded-For names
+	// the client (DALIL_TRUSTED_PROXIES: addresses or CIDRs).
+	TrustedProxies Proxies `json:"trustedProxies"`
+	// DebugAddr, when set, serves net/http/pprof on its own listener
+	// (DALIL_DEBUG_ADDR).
+	DebugAddr string `json:"debugAddr"`
+	// AdminToken enables the admin API (DALIL_ADMIN_TOKEN; environment
+	// only, since flags show in ps).
+	AdminToken Secret `json:"adminToken"`
+	// CallTimeout bounds one paid call (DALIL_CALL_TIMEOUT, default 45 s).
+	CallTimeout time.Duration `json:"callTimeout"`
+}
+
+// Storage is where state lives.
+type Storage struct {
+	// DSN is a SQLite file or a postgres:// URL (DALIL_DB, --db).
+	DSN Location `json:"dsn"`
+	// Timeout bounds every database call on a request path
+	// (DALIL_DB_TIMEOUT, --db-timeout, default 5 s): sqlstore.Options.OpTimeout.
+	Timeout time.Duration `json:"timeout"`
+	// IdempotencyLease is how long an unfinished Idempotency-Key claim
+	// holds its key (DALIL_IDEMPOTENCY_LEASE, default 1 min).
+	IdempotencyLease time.Duration `json:"idempotencyLease"`
+	// RedisURL, when set, shares rate limits through Redis (DALIL_REDIS_URL).
+	RedisURL Location `json:"redisURL"`
+}
+
+// Rails are the payment rails: which are enabled, and each pay-per-call
+// rail's own settings (its provider is in Config.Providers).
+type Rails struct {
+	// Enabled lists the rails switched on (DALIL_RAILS, --rails): credits,
+	// subscription, x402, l402, mpp. A pay-per-call rail listed here is on
+	// only when it is also configured (Config.RailMissing).
+	Enabled []string `json:"enabled"`
+	X402    X402     `json:"x402"`
+	L402    L402     `json:"l402"`
+	MPP     MPP      `json:"mpp"`
+}
+
+// X402 is the x402 rail (docs/rail-x402.md); its facilitator is the
+// provider "x402_facilitator".
+type X402 struct {
+	PayTo         string        `json:"payTo"`   // DALIL_X402_PAY_TO, required
+	Network       string        `json:"network"` // DALIL_X402_NETWORK
+	VerifyTimeout time.Duration `json:"verifyTimeout"`
+	SettleTimeout time.Duration `json:"settleTimeout"`
+}
+
+// L402 is the L402 rail (docs/rail-l402.md); its Lightning node is the
+// provider "lightning_node".
+type L402 struct {
+	RootKey    Secret `json:"rootKey"`    // DALIL_L402_ROOT_KEY (hex), required
+	BTCUSDRate string `json:"btcUsdRate"` // DALIL_L402_BTC_USD, required
+	Network    string `json:"network"`    // DALIL_L402_NETWORK
+}
+
+// MPP is the MPP rail (docs/rail-mpp.md); its Tempo RPC is the provider
+// "tempo_rpc".
+type MPP struct {
+	SecretKey Secret `json:"secretKey"` // DALIL_MPP_SECRET_KEY (hex), required
+	Realm     string `json:"realm"`     // DALIL_MPP_REALM, required
+	Recipient string `json:"recipient"` // DALIL_MPP_RECIPIENT, required
+	Network   string `json:"network"`   // DALIL_MPP_NETWORK
+	// PayeeKey is the recipient's key (hex), which signs refunds and
+	// channel closes; sessions and channels need it (DALIL_MPP_PAYEE_KEY).
+	PayeeKey      Secret        `json:"payeeKey"`
+	SettleTimeout time.Duration `json:"settleTimeout"`
+	ChallengeTTL  time.Duration `json:"challengeTTL"`
+	// Channels switches on payment channels (DALIL_MPP_CHANNELS=on, or an
+	// explicit DALIL_MPP_ESCROW).
+	Channels bool   `json:"channels"`
+	Escrow   string `json:"escrow"`
+	// ChannelIdle: channels idle this long are settled and closed
+	// (DALIL_MPP_CHANNEL_IDLE, default mpp.DefaultChannelIdle).
+	ChannelIdle time.Duration `json:"channelIdle"`
+}
+
+// Provider is an external service Dalil may call: a payment facilitator
+// or node today; web search, registries, market data, telephony and an LLM
+// next. Its settings come from the variables its providerSpec names.
+type Provider struct {
+	// Kind says what it is for ("payment"; later "web_search",
+	// "registry", "market_data", "telephony", "llm").
+	Kind string `json:"kind"`
+	// Configured: every required setting is present. A provider that is
+	// not configured is never called.
+	Configured bool `json:"configured"`
+	// Missing names the required variables that are not set.
+	Missing []string `json:"missing,omitempty"`
+	// Endpoint is where it is reached.
+	Endpoint Endpoint `json:"endpoint"`
+	// Credential is its API key, bearer token or macaroon.
+	Credential Secret `json:"credential"`
+	// Timeout bounds one call to it; zero is its client's default.
+	Timeout time.Duration `json:"timeout,omitzero"`
+	// Settings are its other, non-secret settings by name.
+	Settings map[string]string `json:"settings,omitempty"`
+}
+
+// Dataset is data an operator imported for capabilities to answer from.
+type Dataset struct {
+	Kind       string `json:"kind"`
+	Configured bool   `json:"configured"` // imported and usable
+}
+
+// MCPClient is how `dalil mcp` calls: the key it pays with and,
+// optionally, the rail (DALIL_API_KEY, DALIL_PAYMENT_METHOD).
+type MCPClient struct {
+	APIKey        Secret `json:"apiKey"`
+	PaymentMethod string `json:"paymentMethod"`
+}
+
+// Provider names, as capabilities and rails refer to them.
+const (
+	providerX402Facilitator = "x402_facilitator"
+	providerLightningNode   = "lightning_node"
+	providerTempoRPC        = "tempo_rpc"
+)
+
+// providerSpec is how one provider is configured: which variable holds
+// each setting, and which are required.
+type providerSpec struct {
+	name, kind string
+	endpoint   string            // variable holding its URL
+	credential string            // variable holding its secret, if any
+	hexCred    bool              // the credential must be hex
+	timeout    string            // variable holding its call timeout, if any
+	defTimeout time.Duration     // the timeout when that variable is unset
+	settings   map[string]string // setting name -> variable, non-secret
+	required   []string          // variables that must be set, in the order they are reported
+}
+
+// providerSpecs lists every provider. Adding one (a web search API, a
+// company registry, a telephony vendor) is one entry here and its
+// variables in docs/providers.md; a capability then requires it by name
+// (capability.NeedsProvider) and its status follows.
+var providerSpecs = []providerSpec{
+	{name: providerX402Facilitator, kind: "payment", endpoint: envX402Facilitator, credential: envX402Token,
+		required: []string{envX402Facilitator}},
+	{name: providerLightningNode, kind: "payment", endpoint: envL402LNDURL, credential: envL402Macaroon, hexCred: true,
+		timeout: envL402LNDTimeout, defTimeout: l402.DefaultLNDTimeout, settings: map[string]string{"tlsCert": envL402TLSCert},
+		required: []string{envL402LNDURL, envL402Macaroon}},
+	{name: providerTempoRPC, kind: "payment", endpoint: envMPPRPCURL,
+		required: []string{envMPPRPCURL}},
+}
+
+// knownRails are the values DALIL_RAILS may list.
+var knownRails = []string{dalil.MethodCredits, dalil.MethodSubscription, dalil.RailX402, dalil.RailL402, dalil.RailMPP}
+
+// commonFlag is a setting with a flag. Its default in -h output is the
+// built-in one, never the environment's value (DALIL_DB may carry a
+// password).
+type commonFlag struct{ name, env, def, usage string }
+
+var commonFlags = []commonFlag{
+	{"addr", "DALIL_ADDR", "127.0.0.1:8080", "listen address"},
+	{"db", "DALIL_DB", "dalil.db", "SQLite file or postgres:// URL"},
+	{"db-timeout", "DALIL_DB_TIMEOUT", sqlstore.DefaultOpTimeout.String(), "deadline of each database call on a request path"},
+	{"base-url", "DALIL_BASE_URL", "", "public base URL for discovery documents; the target of dalil mcp"},
+	{"rails", "DALIL_RAILS", "credits,subscription", "enabled payment rails, comma-separated"},
+	{"log-level", "DALIL_LOG_LEVEL", "info", "debug, info, warn or error"},
+}
+
+// newFlagSet is a command's flag set; the command adds its own flags, then
+// calls loadConfig, which adds the common ones.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&c.Addr, "addr", env("DALIL_ADDR", "127.0.0.1:8080"), "listen address (DALIL_ADDR)")
-	fs.StringVar(&c.DB, "db", env("DALIL_DB", "dalil.db"), "SQLite file or postgres:// URL (DALIL_DB)")
-	fs.StringVar(&c.BaseURL, "base-url", env("DALIL_BASE_URL", ""), "public base URL for discovery documents (DALIL_BASE_URL)")
-	fs.StringVar(&c.LogLevel, "log-level", env("DALIL_LOG_LEVEL", "info"), "debug, info, warn or error (DALIL_LOG_LEVEL)")
-	fs.StringVar(&c.railsRaw, "rails", env("DALIL_RAILS", "credits,subscription"), "enabled payment rails, comma-separated (DALIL_RAILS)")
-	c.AdminToken = getenv("DALIL_ADMIN_TOKEN") // environment only: flags show in ps
-	c.RedisURL = getenv("DALIL_REDIS_URL")
-	c.RateLimits = getenv("DALIL_RATE_LIMITS")
-	c.TrustedProxies = getenv("DALIL_TRUSTED_PROXIES")
-	c.DebugAddr = getenv("DALIL_DEBUG_ADDR")
-	c.timeoutsRaw = [3]string{getenv("DALIL_DB_TIMEOUT"), getenv("DALIL_CALL_TIMEOUT"), getenv("DALIL_IDEMPOTENCY_LEASE")}
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: dalil %s [flags]\n", name)
 		fs.PrintDefaults()
+		fmt.Fprintln(stderr, "Flags override DALIL_* environment variables, which override the defaults; see README.")
 	}
-	return fs, c
+	return fs
 }
 
-// parse parses args and derives the settings that need the final values.
-func (c *config) parse(fs *flag.FlagSet, args []string) error {
-	// Flags may follow positional arguments ("accounts show ID --db x"):
-	// the standard parser stops at the first one, so resume after it.
+// loadConfig adds the common flags to fs, parses args (flags may follow
+// positional arguments: "accounts show ID --db x") and returns the
+// configuration and the positional arguments. Every invalid value is
+// reported, each naming its flag or variable (and never a secret's
+// value), in one error.
+func loadConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config, []string, error) {
+	flags := map[string]*string{}
+	for _, f := range commonFlags {
+		flags[f.env] = fs.String(f.name, f.def, f.usage+" ("+f.env+")")
+	}
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return err
+			return nil, nil, err
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -88,33 +254,272 @@ func (c *config) parse(fs *flag.FlagSet, args []string) error {
 		positional = append(positional, rest[0])
 		args = rest[1:]
 	}
-	c.Args = positional
-	for i, t := range []struct {
-		name string
-		dst  *time.Duration
-		def  time.Duration
-	}{
-		{"DALIL_DB_TIMEOUT", &c.DBTimeout, sqlstore.DefaultOpTimeout},
-		{"DALIL_CALL_TIMEOUT", &c.CallTimeout, httpapi.DefaultCallTimeout},
-		{"DALIL_IDEMPOTENCY_LEASE", &c.IdempotencyLease, dalil.IdempotencyLease},
-	} {
-		d, err := duration(t.name, strings.TrimSpace(c.timeoutsRaw[i]))
-		if err != nil {
-			return err
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	l := &loader{getenv: getenv, flagged: map[string]string{}}
+	for _, f := range commonFlags {
+		if set[f.name] {
+			l.flagged[f.env] = "--" + f.name
+			l.flagVals = append(l.flagVals, [2]string{f.env, *flags[f.env]})
 		}
-		if d == 0 {
-			d = t.def
-		}
-		*t.dst = d
+		l.defaults = append(l.defaults, [2]string{f.env, f.def})
 	}
-	c.Rails = nil
-	for _, r := range strings.Split(c.railsRaw, ",") {
-		if r = strings.ToLower(strings.TrimSpace(r)); r != "" {
-			c.Rails = append(c.Rails, r)
-		}
+	cfg := l.load()
+	if len(l.errs) > 0 {
+		return nil, nil, fmt.Errorf("configuration: %w", errors.Join(l.errs...))
 	}
-	return nil
+	return cfg, positional, nil
 }
+
+// loader reads settings by variable name with their precedence and
+// collects every problem.
+type loader struct {
+	getenv             func(string) string
+	flagVals, defaults [][2]string       // (variable, value)
+	flagged            map[string]string // variable -> the flag that set it
+	errs               []error
+}
+
+// str is the setting of variable env: its flag's value if the flag was
+// given, else the variable's, else its default.
+func (l *loader) str(env string) string {
+	for _, kv := range l.flagVals {
+		if kv[0] == env {
+			return strings.TrimSpace(kv[1])
+		}
+	}
+	if v := strings.TrimSpace(l.getenv(env)); v != "" {
+		return v
+	}
+	for _, kv := range l.defaults {
+		if kv[0] == env {
+			return kv[1]
+		}
+	}
+	return ""
+}
+
+// strOr is str, or def when unset.
+func (l *loader) strOr(env, def string) string {
+	if v := l.str(env); v != "" {
+		return v
+	}
+	return def
+}
+
+// source names where env's value came from, for error messages.
+func (l *loader) source(env string) string {
+	if f, ok := l.flagged[env]; ok {
+		return f
+	}
+	return env
+}
+
+func (l *loader) fail(env, format string, args ...any) {
+	l.errs = append(l.errs, fmt.Errorf("%s: "+format, append([]any{l.source(env)}, args...)...))
+}
+
+// duration reads a positive duration ("30s"), def when unset.
+func (l *loader) duration(env string, def time.Duration) time.Duration {
+	v := l.str(env)
+	if v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		l.fail(env, "must be a positive duration such as 30s, got %q", v)
+		return def
+	}
+	return d
+}
+
+// secret reads a secret; with hexOnly, it must be hex (an optional 0x
+// prefix allowed). Errors never quote it.
+func (l *loader) secret(env string, hexOnly bool) Secret {
+	v := l.str(env)
+	if v != "" && hexOnly {
+		if _, err := hexBytes(env, v); err != nil {
+			l.fail(env, "must be hex (the value is not shown)")
+		}
+	}
+	return Secret(v)
+}
+
+// url reads an absolute URL with one of schemes. Errors show it with any
+// password hidden or, for a provider's endpoint (which may carry a key
+// anywhere), not at all.
+func (l *loader) url(env string, endpoint bool, schemes ...string) string {
+	v := l.str(env)
+	if v == "" {
+		return ""
+	}
+	u, err := url.Parse(v)
+	if err != nil || !slices.Contains(schemes, strings.ToLower(u.Scheme)) || u.Host == "" {
+		got := "got " + Location(v).String()
+		if endpoint {
+			got = "the value is not shown"
+		}
+		l.fail(env, "must be an absolute %s URL (%s)", strings.Join(schemes, " or "), got)
+	}
+	return v
+}
+
+// addr reads a host:port listen address.
+func (l *loader) addr(env string) string {
+	v := l.str(env)
+	if v == "" {
+		return ""
+	}
+	if _, _, err := net.SplitHostPort(v); err != nil {
+		l.fail(env, "must be host:port, got %q", v)
+	}
+	return v
+}
+
+func (l *loader) load() *Config {
+	c := &Config{
+		Listen: Listen{
+			Addr:        l.addr("DALIL_ADDR"),
+			BaseURL:     Location(l.url("DALIL_BASE_URL", false, "http", "https")),
+			DebugAddr:   l.addr("DALIL_DEBUG_ADDR"),
+			AdminToken:  l.secret("DALIL_ADMIN_TOKEN", false),
+			CallTimeout: l.duration("DALIL_CALL_TIMEOUT", httpapi.DefaultCallTimeout),
+		},
+		Storage: Storage{
+			DSN:              Location(l.str("DALIL_DB")),
+			Timeout:          l.duration("DALIL_DB_TIMEOUT", sqlstore.DefaultOpTimeout),
+			IdempotencyLease: l.duration("DALIL_IDEMPOTENCY_LEASE", dalil.IdempotencyLease),
+			RedisURL:         Location(l.url("DALIL_REDIS_URL", false, "redis", "rediss", "unix")),
+		},
+		Providers: map[string]Provider{},
+		Datasets:  map[string]Dataset{},
+		LogLevel:  strings.ToLower(l.str("DALIL_LOG_LEVEL")),
+		MCP:       MCPClient{APIKey: l.secret("DALIL_API_KEY", false), PaymentMethod: l.str("DALIL_PAYMENT_METHOD")},
+	}
+	if c.Listen.Addr == "" {
+		l.fail("DALIL_ADDR", "must not be empty")
+	}
+	if c.Storage.DSN == "" {
+		l.fail("DALIL_DB", "must not be empty")
+	} else if dsn := string(c.Storage.DSN); strings.Contains(dsn, "://") {
+		if u, err := url.Parse(dsn); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+			l.fail("DALIL_DB", "must be a SQLite file path or a postgres:// URL, got %s", c.Storage.DSN)
+		}
+	}
+	var err error
+	if c.Listen.TrustedProxies, err = parseProxies(l.str("DALIL_TRUSTED_PROXIES")); err != nil {
+		l.errs = append(l.errs, err)
+	}
+	if c.RateLimits, err = ratelimit.ParseLimits(l.str("DALIL_RATE_LIMITS")); err != nil {
+		l.errs = append(l.errs, err)
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		l.fail("DALIL_LOG_LEVEL", "must be debug, info, warn or error, got %q", c.LogLevel)
+	}
+	for _, r := range strings.Split(l.str("DALIL_RAILS"), ",") {
+		r = strings.ToLower(strings.TrimSpace(r))
+		switch {
+		case r == "":
+		case !slices.Contains(knownRails, r):
+			l.fail("DALIL_RAILS", "unknown rail %q; the rails are %s", r, strings.Join(knownRails, ", "))
+		case !slices.Contains(c.Rails.Enabled, r):
+			c.Rails.Enabled = append(c.Rails.Enabled, r)
+		}
+	}
+	// Each rail's defaults are its package's, filled in here so that
+	// `dalil config` shows what is in effect.
+	c.Rails.X402 = X402{
+		PayTo: l.str(envX402PayTo), Network: l.strOr(envX402Network, x402.DefaultNetwork),
+		VerifyTimeout: l.duration(envX402VerifyTimeout, x402.DefaultVerifyTimeout),
+		SettleTimeout: l.duration(envX402SettleTimeout, x402.DefaultSettleTimeout),
+	}
+	c.Rails.L402 = L402{RootKey: l.secret(envL402RootKey, true), BTCUSDRate: l.str(envL402Rate), Network: l.strOr(envL402Network, l402.DefaultNetwork)}
+	c.Rails.MPP = MPP{
+		SecretKey: l.secret(envMPPSecret, true), Realm: l.str(envMPPRealm), Recipient: l.str(envMPPRecipient),
+		Network: l.strOr(envMPPNetwork, mpp.DefaultNetwork), PayeeKey: l.secret(envMPPPayeeKey, true),
+		SettleTimeout: l.duration(envMPPSettleTimeout, mpp.DefaultSettleTimeout),
+		ChallengeTTL:  l.duration(envMPPChallengeTTL, mpp.DefaultChallengeTTL),
+		Escrow:        l.str(envMPPEscrow), ChannelIdle: l.duration(envMPPChannelIdle, mpp.DefaultChannelIdle),
+	}
+	if on, err := switchOn(envMPPChannels, l.str(envMPPChannels)); err != nil {
+		l.errs = append(l.errs, err)
+	} else {
+		c.Rails.MPP.Channels = on || c.Rails.MPP.Escrow != ""
+	}
+	for _, spec := range providerSpecs {
+		c.Providers[spec.name] = l.provider(spec)
+	}
+	return c
+}
+
+// provider reads one provider's settings.
+func (l *loader) provider(spec providerSpec) Provider {
+	p := Provider{Kind: spec.kind, Endpoint: Endpoint(l.url(spec.endpoint, true, "http", "https"))}
+	if spec.credential != "" {
+		p.Credential = l.secret(spec.credential, spec.hexCred)
+	}
+	if spec.timeout != "" {
+		p.Timeout = l.duration(spec.timeout, spec.defTimeout)
+	}
+	for name, env := range spec.settings {
+		if v := l.str(env); v != "" {
+			if p.Settings == nil {
+				p.Settings = map[string]string{}
+			}
+			p.Settings[name] = v
+		}
+	}
+	for _, env := range spec.required {
+		if l.str(env) == "" {
+			p.Missing = append(p.Missing, env)
+		}
+	}
+	p.Configured = len(p.Missing) == 0
+	return p
+}
+
+// RailMissing names the variables a pay-per-call rail still needs (its
+// own and its provider's), in the order an operator would set them; none
+// means it is configured. Credits and subscription need nothing.
+func (c *Config) RailMissing(rail string) []string {
+	var out []string
+	need := func(v, env string) {
+		if strings.TrimSpace(v) == "" {
+			out = append(out, env)
+		}
+	}
+	provider := func(name string) {
+		p, ok := c.Providers[name]
+		if !ok {
+			out = append(out, "provider "+name)
+			return
+		}
+		out = append(out, p.Missing...)
+		if !p.Configured && len(p.Missing) == 0 {
+			out = append(out, "provider "+name)
+		}
+	}
+	switch rail {
+	case dalil.RailX402:
+		need(c.Rails.X402.PayTo, envX402PayTo)
+		provider(providerX402Facilitator)
+	case dalil.RailL402:
+		provider(providerLightningNode)
+		need(c.Rails.L402.RootKey.Reveal(), envL402RootKey)
+		need(c.Rails.L402.BTCUSDRate, envL402Rate)
+	case dalil.RailMPP:
+		need(c.Rails.MPP.SecretKey.Reveal(), envMPPSecret)
+		need(c.Rails.MPP.Realm, envMPPRealm)
+		need(c.Rails.MPP.Recipient, envMPPRecipient)
+		provider(providerTempoRPC)
+	}
+	return out
+}
+
+// railOn reports whether rail is enabled in DALIL_RAILS.
+func (c *Config) railOn(rail string) bool { return slices.Contains(c.Rails.Enabled, rail) }
 
 func logger(level string, w io.Writer) *slog.Logger {
 	var l slog.Level

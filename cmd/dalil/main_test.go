@@ -187,17 +187,6 @@ func TestAccountCommands(t *testing.T) {
 	}
 }
 
-func TestConfigPrecedence(t *testing.T) {
-	env := map[string]string{"DALIL_ADDR": "127.0.0.1:9999", "DALIL_DB": "/env.db", "DALIL_RAILS": "credits"}
-	fs, cfg := newFlags("serve", func(k string) string { return env[k] }, io.Discard)
-	if err := cfg.parse(fs, []string{"--db", "/flag.db"}); err != nil {
-		t.Fatal(err)
-	}
-	if cfg.Addr != "127.0.0.1:9999" || cfg.DB != "/flag.db" || strings.Join(cfg.Rails, ",") != "credits" {
-		t.Errorf("config = %+v", cfg)
-	}
-}
-
 func TestRegistryIsComplete(t *testing.T) {
 	reg, err := registry(deps{})
 	if err != nil {

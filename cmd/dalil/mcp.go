@@ -24,26 +24,26 @@ import (
 //
 // stdout carries only JSON-RPC messages; logs go to stderr.
 func runMCP(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs, cfg := newFlags("mcp", getenv, stderr)
-	if err := cfg.parse(fs, args); err != nil {
+	fs := newFlagSet("mcp", stderr)
+	cfg, rest, err := loadConfig(fs, args, getenv)
+	if err != nil {
 		return err
 	}
-	if len(cfg.Args) > 0 {
-		return fmt.Errorf("mcp: unexpected argument %q", cfg.Args[0])
+	if len(rest) > 0 {
+		return fmt.Errorf("mcp: unexpected argument %q", rest[0])
 	}
 	log := logger(cfg.LogLevel, stderr)
 	opts := mcpserver.Options{
-		APIKey:        getenv("DALIL_API_KEY"),
-		PaymentMethod: getenv("DALIL_PAYMENT_METHOD"),
+		APIKey:        cfg.MCP.APIKey.Reveal(),
+		PaymentMethod: cfg.MCP.PaymentMethod,
 		Logger:        log,
 	}
 	var (
 		reg    *capability.Registry
 		target string
-		err    error
 	)
-	if cfg.BaseURL != "" {
-		if opts.Caller, err = mcpserver.NewRemote(cfg.BaseURL, mcpserver.DefaultTimeout); err != nil {
+	if base := string(cfg.Listen.BaseURL); base != "" {
+		if opts.Caller, err = mcpserver.NewRemote(base, mcpserver.DefaultTimeout); err != nil {
 			return err
 		}
 		// Remote mode has no local database; capabilities use their
@@ -56,7 +56,7 @@ func runMCP(ctx context.Context, args []string, getenv func(string) string, stdi
 		if reg, err = registry(deps{configured: remote}); err != nil {
 			return err
 		}
-		target = "remote " + redactURL(cfg.BaseURL)
+		target = "remote " + redactURL(base)
 	} else {
 		svc, err := buildServer(ctx, cfg, log)
 		if err != nil {

@@ -49,8 +49,8 @@ func newMCPFixture(t *testing.T) *mcpFixture {
 	t.Helper()
 	ctx := context.Background()
 	f := &mcpFixture{db: filepath.Join(t.TempDir(), "dalil.db")}
-	fs, cfg := newFlags("serve", noEnv, io.Discard) // the configuration serve would have
-	if err := cfg.parse(fs, []string{"--db", f.db}); err != nil {
+	cfg, _, err := loadConfig(newFlagSet("serve", io.Discard), []string{"--db", f.db}, noEnv) // the configuration serve would have
+	if err != nil {
 		t.Fatal(err)
 	}
 	svc, err := buildServer(ctx, cfg, slog.New(slog.DiscardHandler))

@@ -58,24 +58,6 @@ const (
 	paymentMethodsHeading = "/api/v1/payment-methods"
 )
 
-// railEnv reads the variables of one rail and remembers which required
-// ones are missing; values never leave this struct except into the rail's
-// configuration.
-type railEnv struct {
-	getenv  func(string) string
-	missing []string
-}
-
-func (e *railEnv) need(name string) string {
-	v := strings.TrimSpace(e.getenv(name))
-	if v == "" {
-		e.missing = append(e.missing, name)
-	}
-	return v
-}
-
-func (e *railEnv) opt(name string) string { return strings.TrimSpace(e.getenv(name)) }
-
 // hexBytes decodes a hex secret (an optional 0x prefix allowed). The error
 // names the variable, never its value.
 func hexBytes(name, v string) ([]byte, error) {
@@ -86,59 +68,38 @@ func hexBytes(name, v string) ([]byte, error) {
 	return b, nil
 }
 
-// duration parses an optional duration variable ("30s"); empty means the
-// rail's default.
-func duration(name, v string) (time.Duration, error) {
-	if v == "" {
-		return 0, nil
-	}
-	d, err := time.ParseDuration(v)
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("%s must be a positive duration such as 30s, got %q", name, v)
-	}
-	return d, nil
-}
-
-// payRails builds every pay-per-call rail listed in cfg.Rails (DALIL_RAILS)
-// from its DALIL_* variables. A listed rail with required variables
-// missing stays off, with one warning naming them; a configured rail that
-// is not listed stays off. A listed, complete but invalid configuration
-// (bad hex, unknown network, unreadable certificate) is an error, so a
-// typo never silently disables payments. Secrets never reach the log.
-func payRails(ctx context.Context, cfg *config, getenv func(string) string, store *sqlstore.Store, log *slog.Logger) ([]httpapi.PayRail, error) {
+// payRails builds every pay-per-call rail listed in cfg.Rails.Enabled
+// (DALIL_RAILS) from its settings in cfg. A listed rail with required
+// settings missing stays off, with one warning naming their variables; a
+// configured rail that is not listed stays off. A listed, complete but
+// invalid configuration (unknown network, bad address, unreadable
+// certificate) is an error, so a typo never silently disables payments.
+// (Malformed values, such as bad hex or durations, were refused by
+// loadConfig already.) Secrets never reach the log.
+func payRails(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slog.Logger) ([]httpapi.PayRail, error) {
 	_ = ctx // rails make no network call when built
-	listed := map[string]bool{}
-	for _, r := range cfg.Rails {
-		switch r {
-		case dalil.MethodCredits, dalil.MethodSubscription:
-		case dalil.RailX402, dalil.RailL402, dalil.RailMPP:
-			listed[r] = true
-		default:
-			log.Warn("unknown rail in DALIL_RAILS ignored", "rail", r)
-		}
-	}
 	builders := []struct {
 		id    string
-		build func(*railEnv) (*httpapi.PayRail, error)
+		build func(*Config) (*httpapi.PayRail, error)
 	}{
 		{dalil.RailX402, buildX402},
 		{dalil.RailL402, buildL402},
-		{dalil.RailMPP, func(e *railEnv) (*httpapi.PayRail, error) { return buildMPP(e, store, log) }},
+		{dalil.RailMPP, func(c *Config) (*httpapi.PayRail, error) { return buildMPP(c, store, log) }},
 	}
 	var out []httpapi.PayRail
 	for _, b := range builders {
-		e := &railEnv{getenv: getenv}
-		pr, err := b.build(e)
-		if !listed[b.id] {
-			if len(e.missing) == 0 {
+		missing := cfg.RailMissing(b.id)
+		if !cfg.railOn(b.id) {
+			if len(missing) == 0 {
 				log.Info("pay-per-call rail configured but not listed in DALIL_RAILS; it is off", "rail", b.id)
 			}
 			continue
 		}
-		if len(e.missing) > 0 {
-			log.Warn("pay-per-call rail listed in DALIL_RAILS but not configured; it is off", "rail", b.id, "missing", strings.Join(e.missing, ","))
+		if len(missing) > 0 {
+			log.Warn("pay-per-call rail listed in DALIL_RAILS but not configured; it is off", "rail", b.id, "missing", strings.Join(missing, ","))
 			continue
 		}
+		pr, err := b.build(cfg)
 		if err != nil {
 			return nil, fmt.Errorf("rail %s: %w", b.id, err)
 		}
@@ -148,24 +109,17 @@ func payRails(ctx context.Context, cfg *config, getenv func(string) string, stor
 	return out, nil
 }
 
-// buildX402 configures the x402 rail (docs/rail-x402.md). It returns early
-// (nil, nil) when required variables are missing; e.missing says which.
-func buildX402(e *railEnv) (*httpapi.PayRail, error) {
+// buildX402 configures the x402 rail (docs/rail-x402.md) from a
+// configuration with nothing missing (Config.RailMissing).
+func buildX402(cfg *Config) (*httpapi.PayRail, error) {
+	fac := cfg.Providers[providerX402Facilitator]
 	c := x402.Config{
-		PayTo:            e.need(envX402PayTo),
-		FacilitatorURL:   e.need(envX402Facilitator),
-		Network:          e.opt(envX402Network),
-		FacilitatorToken: e.opt(envX402Token),
-	}
-	if len(e.missing) > 0 {
-		return nil, nil
-	}
-	var err error
-	if c.VerifyTimeout, err = duration(envX402VerifyTimeout, e.opt(envX402VerifyTimeout)); err != nil {
-		return nil, err
-	}
-	if c.SettleTimeout, err = duration(envX402SettleTimeout, e.opt(envX402SettleTimeout)); err != nil {
-		return nil, err
+		PayTo:            cfg.Rails.X402.PayTo,
+		FacilitatorURL:   string(fac.Endpoint),
+		Network:          cfg.Rails.X402.Network,
+		FacilitatorToken: fac.Credential.Reveal(),
+		VerifyTimeout:    cfg.Rails.X402.VerifyTimeout,
+		SettleTimeout:    cfg.Rails.X402.SettleTimeout,
 	}
 	r, err := x402.New(c)
 	if err != nil {
@@ -228,30 +182,26 @@ func (k keptClaim) Unwrap() error { return k.error }
 // KeepClaim tells the core to keep the credential's single-use claim.
 func (keptClaim) KeepClaim() bool { return true }
 
-// buildL402 configures the L402 rail (docs/rail-l402.md).
-func buildL402(e *railEnv) (*httpapi.PayRail, error) {
-	lndURL := e.need(envL402LNDURL)
-	mac := e.need(envL402Macaroon)
-	rootHex := e.need(envL402RootKey)
-	rate := e.need(envL402Rate)
-	if len(e.missing) > 0 {
-		return nil, nil
+// buildL402 configures the L402 rail (docs/rail-l402.md) from a
+// configuration with nothing missing.
+func buildL402(cfg *Config) (*httpapi.PayRail, error) {
+	node := cfg.Providers[providerLightningNode]
+	rate := cfg.Rails.L402.BTCUSDRate
+	c := l402.Config{
+		LNDURL: string(node.Endpoint), InvoiceMacaroonHex: strings.TrimPrefix(node.Credential.Reveal(), "0x"),
+		BTCUSDRate: rate, Network: cfg.Rails.L402.Network, LNDTimeout: node.Timeout,
 	}
-	c := l402.Config{LNDURL: lndURL, InvoiceMacaroonHex: strings.TrimPrefix(mac, "0x"), BTCUSDRate: rate, Network: e.opt(envL402Network)}
 	if _, err := hexBytes(envL402Macaroon, c.InvoiceMacaroonHex); err != nil {
 		return nil, err
 	}
 	var err error
-	if c.RootKey, err = hexBytes(envL402RootKey, rootHex); err != nil {
+	if c.RootKey, err = hexBytes(envL402RootKey, cfg.Rails.L402.RootKey.Reveal()); err != nil {
 		return nil, err
 	}
-	if path := e.opt(envL402TLSCert); path != "" {
+	if path := node.Settings["tlsCert"]; path != "" {
 		if c.TLSCertPEM, err = os.ReadFile(path); err != nil {
 			return nil, fmt.Errorf("%s: read the certificate file: %w", envL402TLSCert, err)
 		}
-	}
-	if c.LNDTimeout, err = duration(envL402LNDTimeout, e.opt(envL402LNDTimeout)); err != nil {
-		return nil, err
 	}
 	r, err := l402.New(c)
 	if err != nil {
@@ -291,25 +241,18 @@ func buildL402(e *railEnv) (*httpapi.PayRail, error) {
 	}, nil
 }
 
-// buildMPP configures the MPP rail (docs/rail-mpp.md) and, when
-// DALIL_MPP_PAYEE_KEY is set, its sessions on the SQL session store.
-func buildMPP(e *railEnv, store *sqlstore.Store, log *slog.Logger) (*httpapi.PayRail, error) {
-	secretHex := e.need(envMPPSecret)
-	realm := e.need(envMPPRealm)
-	recipient := e.need(envMPPRecipient)
-	rpcURL := e.need(envMPPRPCURL)
-	if len(e.missing) > 0 {
-		return nil, nil
+// buildMPP configures the MPP rail (docs/rail-mpp.md) from a
+// configuration with nothing missing and, when DALIL_MPP_PAYEE_KEY is set,
+// its sessions on the SQL session store.
+func buildMPP(cfg *Config, store *sqlstore.Store, log *slog.Logger) (*httpapi.PayRail, error) {
+	m := cfg.Rails.MPP
+	realm, recipient := m.Realm, m.Recipient
+	c := mpp.Config{
+		Realm: realm, Recipient: recipient, RPCURL: string(cfg.Providers[providerTempoRPC].Endpoint), Network: m.Network,
+		SettleTimeout: m.SettleTimeout, ChallengeTTL: m.ChallengeTTL,
 	}
-	c := mpp.Config{Realm: realm, Recipient: recipient, RPCURL: rpcURL, Network: e.opt(envMPPNetwork)}
 	var err error
-	if c.SecretKey, err = hexBytes(envMPPSecret, secretHex); err != nil {
-		return nil, err
-	}
-	if c.SettleTimeout, err = duration(envMPPSettleTimeout, e.opt(envMPPSettleTimeout)); err != nil {
-		return nil, err
-	}
-	if c.ChallengeTTL, err = duration(envMPPChallengeTTL, e.opt(envMPPChallengeTTL)); err != nil {
+	if c.SecretKey, err = hexBytes(envMPPSecret, m.SecretKey.Reveal()); err != nil {
 		return nil, err
 	}
 	r, err := mpp.New(c)
@@ -324,7 +267,7 @@ func buildMPP(e *railEnv, store *sqlstore.Store, log *slog.Logger) (*httpapi.Pay
 	pr := &httpapi.PayRail{Rail: r}
 	modes := []string{mpp.IntentCharge}
 	endpoints := map[string]string{"canonical": canonicalRoute + dalil.RailMPP, "charge": "POST /api/v1/mpp/charge/<tool>"}
-	if keyHex := e.opt(envMPPPayeeKey); keyHex == "" {
+	if keyHex := m.PayeeKey.Reveal(); keyHex == "" {
 		log.Warn("mpp sessions are off: set DALIL_MPP_PAYEE_KEY (the recipient's key, which signs refunds) to open them", "rail", dalil.RailMPP, "missing", envMPPPayeeKey)
 	} else {
 		key, err := hexBytes(envMPPPayeeKey, keyHex)
@@ -341,11 +284,9 @@ func buildMPP(e *railEnv, store *sqlstore.Store, log *slog.Logger) (*httpapi.Pay
 	}
 	// The real session intent (escrow payment channels, voucher-paid
 	// calls): on with DALIL_MPP_CHANNELS=on or an explicit DALIL_MPP_ESCROW.
-	escrow := e.opt(envMPPEscrow)
-	if on, err := switchOn(envMPPChannels, e.opt(envMPPChannels)); err != nil {
-		return nil, err
-	} else if on || escrow != "" {
-		keyHex := e.opt(envMPPPayeeKey)
+	escrow := m.Escrow
+	if m.Channels || escrow != "" {
+		keyHex := m.PayeeKey.Reveal()
 		if keyHex == "" {
 			return nil, fmt.Errorf("%s: payment channels need %s (the recipient's key signs the on-chain close)", envMPPChannels, envMPPPayeeKey)
 		}

@@ -810,8 +810,8 @@ func TestRailsOffUnlessListedAndConfigured(t *testing.T) {
 }
 
 // TestPayRailsRefusesBadValues: a listed, complete rail with an invalid
-// value stops the start-up with an error that names the variable, not
-// the value.
+// value stops the start-up (loadConfig or payRails) with an error that
+// names the variable, not the value.
 func TestPayRailsRefusesBadValues(t *testing.T) {
 	p := startProviders(t)
 	for _, tc := range []struct{ name, value, want string }{
@@ -827,11 +827,12 @@ func TestPayRailsRefusesBadValues(t *testing.T) {
 				env[k] = v
 			}
 			env[tc.name] = tc.value
-			fs, cfg := newFlags("serve", func(k string) string { return env[k] }, io.Discard)
-			if err := cfg.parse(fs, nil); err != nil {
-				t.Fatal(err)
+			// Malformed values stop loadConfig; valid-looking but wrong
+			// ones stop payRails.
+			cfg, _, err := loadConfig(newFlagSet("serve", io.Discard), nil, func(k string) string { return env[k] })
+			if err == nil {
+				_, err = payRails(context.Background(), cfg, nil, logger("error", io.Discard))
 			}
-			_, err := payRails(context.Background(), cfg, cfg.getenv, nil, logger("error", io.Discard))
 			if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "secret") {
 				t.Errorf("payRails = %v", err)
 			}

@@ -60,11 +60,16 @@ func registry(deps deps) (*capability.Registry, error) {
 
 // configured is what the operator switched on, as the registry asks it: a
 // capability is available when every provider and dataset it requires
-// (capability.Options.Requires) is configured, else unconfigured.
-//
-// TODO(issue 11 item 8): answer from the one Config's Providers and
-// Datasets by name once it has them. No capability requires either yet, so
-// today nothing is reported configured.
-func configured(*config) func(capability.Requirement) bool {
-	return func(capability.Requirement) bool { return false }
+// (capability.Options.Requires) is configured in cfg.Providers and
+// cfg.Datasets by name, else unconfigured.
+func configured(cfg *Config) func(capability.Requirement) bool {
+	return func(r capability.Requirement) bool {
+		switch r.Kind {
+		case capability.KindProvider:
+			return cfg.Providers[r.Name].Configured
+		case capability.KindDataset:
+			return cfg.Datasets[r.Name].Configured
+		}
+		return false
+	}
 }

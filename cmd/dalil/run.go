@@ -32,8 +32,11 @@ commands:
   keys create --account ID | keys list --account ID | keys revoke KEY_ID
   plan set --account ID --plan P
   mpp close-channel CHANNEL_ID            settle and close an MPP payment channel
+  config                                  print the effective configuration as JSON, secrets hidden
 
-Configuration: flags override DALIL_* environment variables (see README).`
+Common flags (each command): --addr, --db, --db-timeout, --base-url, --rails, --log-level.
+Configuration: flags override DALIL_* environment variables, which override
+the defaults (see README; dalil <command> -h lists the flags).`
 
 // run is the whole program; main only wires the OS into it, so tests can
 // run every command in-process.
@@ -52,6 +55,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return operate(ctx, cmd, rest, getenv, stdout, stderr)
 	case "mpp":
 		return operateMPP(ctx, rest, getenv, stdout, stderr)
+	case "config":
+		return runConfig(rest, getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil
@@ -68,17 +73,23 @@ type deps struct {
 	configured func(capability.Requirement) bool
 }
 
-func openStore(ctx context.Context, cfg *config) (*sqlstore.Store, error) {
+func openStore(ctx context.Context, cfg *Config, log *slog.Logger) (*sqlstore.Store, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	return sqlstore.Open(ctx, cfg.DB, sqlstore.Options{Modules: storeModules(), OpTimeout: cfg.DBTimeout, IdempotencyLease: cfg.IdempotencyLease})
+	return sqlstore.Open(ctx, string(cfg.Storage.DSN), sqlstore.Options{
+		Modules: storeModules(), OpTimeout: cfg.Storage.Timeout, IdempotencyLease: cfg.Storage.IdempotencyLease, Logger: log,
+	})
 }
 
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	fs, cfg := newFlags("serve", getenv, stderr)
-	fs.BoolVar(&cfg.Demo, "demo", false, "on an empty database, create account demo (developer plan, USD 1.00) and print its key")
-	if err := cfg.parse(fs, args); err != nil {
+	fs := newFlagSet("serve", stderr)
+	demo := fs.Bool("demo", false, "on an empty database, create account demo (developer plan, USD 1.00) and print its key")
+	cfg, rest, err := loadConfig(fs, args, getenv)
+	if err != nil {
 		return err
+	}
+	if len(rest) > 0 {
+		return fmt.Errorf("serve: unexpected argument %q", rest[0])
 	}
 	log := logger(cfg.LogLevel, stderr)
 	// GOGC 400 unless the operator set GOGC (gc.go).
@@ -90,25 +101,22 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	store, srv := svc.store, svc.api
 	defer svc.Close()
 	// Payment channels idle this long are closed by the sweep (below).
-	idle, err := duration(envMPPChannelIdle, strings.TrimSpace(cfg.getenv(envMPPChannelIdle)))
-	if err != nil {
-		return err
-	}
-	if idle == 0 {
+	idle := cfg.Rails.MPP.ChannelIdle
+	if idle == 0 { // a Config built by hand
 		idle = mpp.DefaultChannelIdle
 	}
-	if cfg.Demo {
+	if *demo {
 		if err := seedDemo(ctx, store, stderr); err != nil {
 			return err
 		}
 	}
-	ln, err := net.Listen("tcp", cfg.Addr)
+	ln, err := net.Listen("tcp", cfg.Listen.Addr)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "dalil %s listening on http://%s (database: %s)\n", httpapi.Version, ln.Addr(), store.Dialect())
-	if cfg.DebugAddr != "" {
-		stopDebug, err := serveDebug(cfg.DebugAddr, stderr)
+	if cfg.Listen.DebugAddr != "" {
+		stopDebug, err := serveDebug(cfg.Listen.DebugAddr, stderr)
 		if err != nil {
 			return err
 		}
@@ -217,20 +225,21 @@ func operateMPP(ctx context.Context, args []string, getenv func(string) string, 
 		}
 		return fmt.Errorf("unknown command mpp %s", args[0])
 	}
-	fs, cfg := newFlags("mpp close-channel", getenv, stderr)
-	if err := cfg.parse(fs, args[1:]); err != nil {
+	fs := newFlagSet("mpp close-channel", stderr)
+	cfg, pos, err := loadConfig(fs, args[1:], getenv)
+	if err != nil {
 		return err
 	}
-	if len(cfg.Args) != 1 {
+	if len(pos) != 1 {
 		return errors.New("mpp close-channel: expected one argument, the channel id")
 	}
 	log := logger(cfg.LogLevel, stderr)
-	store, err := openStore(ctx, cfg)
+	store, err := openStore(ctx, cfg, log)
 	if err != nil {
 		return fmt.Errorf("open database: %w", err)
 	}
 	defer store.Close()
-	rails, err := payRails(ctx, cfg, getenv, store, log)
+	rails, err := payRails(ctx, cfg, store, log)
 	if err != nil {
 		return err
 	}
@@ -238,7 +247,7 @@ func operateMPP(ctx context.Context, args []string, getenv func(string) string, 
 	if ch := mppChannels(rails); ch != nil {
 		closer = ch
 	}
-	out, err := ops.CloseChannel(ctx, closer, cfg.Args[0])
+	out, err := ops.CloseChannel(ctx, closer, pos[0])
 	if err != nil {
 		var de *dalil.Error
 		if !errors.As(err, &de) {
@@ -247,7 +256,7 @@ func operateMPP(ctx context.Context, args []string, getenv func(string) string, 
 		msg := de.Message
 		if ps, ok := de.Details.([]dalil.Problem); ok {
 			for _, p := range ps {
-				msg = "channel " + p.Path + " " + cfg.Args[0] + ": " + p.Message
+				msg = "channel " + p.Path + " " + pos[0] + ": " + p.Message
 			}
 		}
 		if de.Err != nil { // the cause, for the operator (RPC hosts are redacted)
@@ -289,7 +298,7 @@ func operate(ctx context.Context, group string, args []string, getenv func(strin
 		return fmt.Errorf("%s: missing subcommand", group)
 	}
 	sub, rest := args[0], args[1:]
-	fs, cfg := newFlags(group+" "+sub, getenv, stderr)
+	fs := newFlagSet(group+" "+sub, stderr)
 	var name, plan, account, usd string
 	var credits float64
 	fs.StringVar(&name, "name", "", "account name")
@@ -297,19 +306,20 @@ func operate(ctx context.Context, group string, args []string, getenv func(strin
 	fs.StringVar(&account, "account", "", "account id")
 	fs.StringVar(&usd, "usd", "", "USD amount")
 	fs.Float64Var(&credits, "credits", 0, "initial prepaid credits in USD")
-	if err := cfg.parse(fs, rest); err != nil {
+	cfg, pos, err := loadConfig(fs, rest, getenv)
+	if err != nil {
 		return err
 	}
-	store, err := openStore(ctx, cfg)
+	store, err := openStore(ctx, cfg, logger(cfg.LogLevel, stderr))
 	if err != nil {
 		return fmt.Errorf("open database: %w", err)
 	}
 	defer store.Close()
 	arg := func() (string, error) {
-		if len(cfg.Args) != 1 {
+		if len(pos) != 1 {
 			return "", fmt.Errorf("%s %s: expected one argument", group, sub)
 		}
-		return cfg.Args[0], nil
+		return pos[0], nil
 	}
 	need := func(v, flagName string) error {
 		if v == "" {
@@ -318,8 +328,8 @@ func operate(ctx context.Context, group string, args []string, getenv func(strin
 		return nil
 	}
 	var out any
-	if takesArg := group+" "+sub == "accounts show" || group+" "+sub == "keys revoke"; !takesArg && len(cfg.Args) > 0 {
-		return fmt.Errorf("%s %s: unexpected argument %q", group, sub, cfg.Args[0])
+	if takesArg := group+" "+sub == "accounts show" || group+" "+sub == "keys revoke"; !takesArg && len(pos) > 0 {
+		return fmt.Errorf("%s %s: unexpected argument %q", group, sub, pos[0])
 	}
 	switch group + " " + sub {
 	case "accounts create":
