@@ -26,6 +26,7 @@ import (
 	"net"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -46,8 +47,14 @@ const (
 // §7: a retry with the same key and arguments replays the first answer and
 // is not charged again). MetaKey carries the REST envelope's meta
 // (requestId, tool, price, currency, paymentMethod) on every result.
+//
+// MaxPriceMeta is the caller's spending ceiling for one call, in USD, a
+// JSON number (0.05) or a decimal string ("0.05"): it is sent as the
+// X-Max-Price header, so a tool priced above it is refused with
+// PRICE_ABOVE_MAXIMUM before anything runs or is charged.
 const (
 	IdempotencyKeyMeta = "dalil/idempotency-key"
+	MaxPriceMeta       = "maxPrice"
 	MetaKey            = "dalil/meta"
 	ReplayedMeta       = "dalil/idempotent-replayed"
 )
@@ -79,8 +86,9 @@ func New(reg *capability.Registry, opts Options) *mcp.Server {
 	}
 	srv := mcp.NewServer(&mcp.Implementation{Name: Name, Title: "Dalil", Version: Version}, &mcp.ServerOptions{
 		Instructions: "Dalil sells evidence-backed calculations and intelligence per call. Each tool's description states its price; " +
-			"only successful calls are charged. Failed calls return isError with structuredContent {code, message, details}: " +
-			"fix the input named in details and retry. To retry safely, pass the same params._meta[\"" + IdempotencyKeyMeta + "\"].",
+			"only successful calls are charged. A failed call returns isError with the error object {code, message, details, requestId} " +
+			"as JSON text: fix the input named in details and retry. To retry safely, pass the same params._meta[\"" + IdempotencyKeyMeta + "\"]; " +
+			"to cap what one call may cost, params._meta[\"" + MaxPriceMeta + "\"] (USD).",
 		// The SDK logs every session start and end at Info; keep its
 		// warnings and errors only, beside the REST stack's request lines.
 		Logger: slog.New(minLevel{opts.Logger.Handler(), slog.LevelWarn}),
@@ -240,7 +248,10 @@ func (o Options) handler(e *capability.Entry) mcp.ToolHandler {
 		if len(bytes.TrimSpace(body)) == 0 || bytes.Equal(bytes.TrimSpace(body), []byte("null")) {
 			body = []byte("{}") // no arguments: an empty object, which the schema then judges
 		}
-		h := o.headers(req)
+		h, bad := o.headers(req)
+		if bad != nil {
+			return toolError(*bad, nil), nil
+		}
 		resp, err := o.Caller.Call(ctx, Request{Method: http.MethodPost, Path: e.Path, Header: h, Body: body})
 		if err != nil {
 			o.Logger.Warn("mcp: service unreachable", "tool", e.ID, "err", err)
@@ -304,8 +315,10 @@ func (o Options) previewHandler() mcp.ToolHandler {
 // headers builds the REST request headers for one tool call. On streamable
 // HTTP the caller's own Authorization, X-API-Key and
 // X-Service-Payment-Method headers are forwarded; the configured APIKey and
-// PaymentMethod fill in only what the caller did not send.
-func (o Options) headers(req *mcp.CallToolRequest) http.Header {
+// PaymentMethod fill in only what the caller did not send. The call's
+// _meta gives Idempotency-Key and X-Max-Price; an unreadable maxPrice is
+// returned as the INVALID_INPUT error object to answer instead.
+func (o Options) headers(req *mcp.CallToolRequest) (http.Header, *errorObject) {
 	h := http.Header{}
 	h.Set("Content-Type", "application/json")
 	h.Set("Accept", "application/json")
@@ -328,7 +341,43 @@ func (o Options) headers(req *mcp.CallToolRequest) http.Header {
 	if k, ok := req.Params.Meta[IdempotencyKeyMeta].(string); ok && k != "" {
 		h.Set("Idempotency-Key", k)
 	}
-	return h
+	if v, ok := req.Params.Meta[MaxPriceMeta]; ok {
+		ceiling, ok := maxPrice(v)
+		if !ok {
+			details, _ := json.Marshal([]dalil.Problem{{Path: "_meta." + MaxPriceMeta, Message: "must be a non-negative amount of USD with at most 6 decimals, as a number (0.05) or a decimal string (\"0.05\")"}})
+			return nil, &errorObject{Code: string(dalil.CodeInvalidInput),
+				Message: "params._meta.maxPrice is not valid (nothing was run or charged); send the most this call may cost in USD, such as 0.05.",
+				Details: details}
+		}
+		h.Set(maxPriceHeader, ceiling)
+	}
+	return h, nil
+}
+
+// maxPriceHeader is httpapi.MaxPriceHeader (this package talks to the REST
+// API over HTTP only, so it names the header rather than importing it).
+const maxPriceHeader = "X-Max-Price"
+
+// maxPrice turns the _meta value of MaxPriceMeta into the X-Max-Price
+// header's decimal form: a JSON number as its shortest decimal (0.05 →
+// "0.05", 1 → "1"), a string as given. Anything dalil.ParseUSD refuses
+// (signs, exponents, more than 6 decimals, other JSON types) is not ok.
+func maxPrice(v any) (string, bool) {
+	var s string
+	switch x := v.(type) {
+	case string:
+		s = strings.TrimSpace(x)
+	case float64:
+		s = strconv.FormatFloat(x, 'f', -1, 64)
+	case json.Number:
+		s = x.String()
+	default:
+		return "", false
+	}
+	if _, err := dalil.ParseUSD(s); err != nil {
+		return "", false
+	}
+	return s, true
 }
 
 // envelope is either REST envelope.
@@ -343,8 +392,8 @@ type envelope struct {
 	Meta map[string]any `json:"meta"`
 }
 
-// errorObject is the spec's error object as a tool error's structured
-// content, plus the request id to quote to support.
+// errorObject is the spec's error object as a tool error's text content,
+// plus the request id to quote to support.
 type errorObject struct {
 	Code      string          `json:"code"`
 	Message   string          `json:"message"`
@@ -389,12 +438,16 @@ func result(resp Response) *mcp.CallToolResult {
 	}, nil)
 }
 
+// toolError is a failed call's result: isError, and the error object as
+// the JSON of its one text content. It has no structuredContent on
+// purpose: the official TypeScript SDK (1.32) checks any structuredContent
+// against the tool's outputSchema even when isError is true, and turns the
+// mismatch into McpError -32602, which hides the error from the agent.
 func toolError(obj errorObject, envMeta map[string]any) *mcp.CallToolResult {
 	b, _ := json.Marshal(obj) // strings and raw JSON only: cannot fail
 	r := &mcp.CallToolResult{
-		IsError:           true,
-		Content:           []mcp.Content{&mcp.TextContent{Text: string(b)}},
-		StructuredContent: json.RawMessage(b),
+		IsError: true,
+		Content: []mcp.Content{&mcp.TextContent{Text: string(b)}},
 	}
 	if envMeta != nil {
 		r.Meta = mcp.Meta{MetaKey: envMeta}

@@ -261,7 +261,6 @@ func TestResultMapping(t *testing.T) {
 			if res.IsError != tc.isError {
 				t.Fatalf("isError = %v, want %v", res.IsError, tc.isError)
 			}
-			got := remarshal(t, res.StructuredContent)
 			if len(res.Content) != 1 {
 				t.Fatalf("content = %v, want one text", res.Content)
 			}
@@ -269,7 +268,15 @@ func TestResultMapping(t *testing.T) {
 			if !ok {
 				t.Fatalf("content[0] is %T, want text", res.Content[0])
 			}
-			if diff := cmp.Diff(got, jsonValue(t, []byte(text.Text))); diff != "" {
+			got := jsonValue(t, []byte(text.Text))
+			if tc.isError {
+				// The error object is the text only: the TypeScript SDK
+				// checks any structuredContent against outputSchema, even
+				// on errors, and hides the error behind McpError -32602.
+				if res.StructuredContent != nil {
+					t.Errorf("a tool error has structuredContent %v; want the error object as text only", res.StructuredContent)
+				}
+			} else if diff := cmp.Diff(remarshal(t, res.StructuredContent), got); diff != "" {
 				t.Errorf("text is not the structured content (-structured +text):\n%s", diff)
 			}
 			if tc.err != nil {
@@ -279,7 +286,7 @@ func TestResultMapping(t *testing.T) {
 				return
 			}
 			if diff := cmp.Diff(jsonValue(t, []byte(tc.structured)), got); diff != "" {
-				t.Errorf("structuredContent (-want +got):\n%s", diff)
+				t.Errorf("result object (-want +got):\n%s", diff)
 			}
 			if tc.meta != nil {
 				got := map[string]any{} // the SDK adds keys of its own
@@ -405,7 +412,7 @@ func TestRemoteUnreachable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	obj, _ := remarshal(t, res.StructuredContent).(map[string]any)
+	obj, _ := errorText(t, res).(map[string]any)
 	// Connection refused: the call certainly did not run.
 	if !res.IsError || obj["code"] != "SERVICE_UNAVAILABLE" || !strings.Contains(obj["message"].(string), "did not run") {
 		t.Errorf("result = %+v, want isError with SERVICE_UNAVAILABLE saying the call did not run", obj)
@@ -429,6 +436,20 @@ func jsonValue(t *testing.T, b []byte) any {
 	return v
 }
 
+// errorText is a tool error's object, read from its one text content; the
+// test fails when res has structuredContent (see mcpserver.toolError).
+func errorText(t *testing.T, res *mcp.CallToolResult) any {
+	t.Helper()
+	if !res.IsError || res.StructuredContent != nil || len(res.Content) != 1 {
+		t.Fatalf("want a tool error with one text content and no structuredContent, got %+v", res)
+	}
+	text, ok := res.Content[0].(*mcp.TextContent)
+	if !ok {
+		t.Fatalf("content[0] is %T, want text", res.Content[0])
+	}
+	return jsonValue(t, []byte(text.Text))
+}
+
 func remarshal(t *testing.T, v any) any {
 	t.Helper()
 	b, err := json.Marshal(v)
@@ -436,4 +457,105 @@ func remarshal(t *testing.T, v any) any {
 		t.Fatal(err)
 	}
 	return jsonValue(t, bytes.TrimSpace(b))
+}
+
+// _meta.maxPrice is the X-Max-Price header of the REST call: a JSON number
+// in its shortest decimal form, a decimal string as given. A value the
+// REST API could not read is refused here, naming _meta.maxPrice, before
+// anything is sent.
+func TestMaxPriceMeta(t *testing.T) {
+	tests := []struct {
+		name   string
+		value  any
+		header string // "" when the call must be refused
+	}{
+		{"number", 0.05, "0.05"},
+		{"integer", 1, "1"},
+		{"zero", 0, "0"},
+		{"six decimals", 0.000001, "0.000001"},
+		{"string", "0.25", "0.25"},
+		{"string with spaces", " 2.5 ", "2.5"},
+		{"negative", -0.01, ""},
+		{"seven decimals", 0.0000001, ""},
+		{"exponent string", "1e-2", ""},
+		{"word", "cheap", ""},
+		{"boolean", true, ""},
+		{"object", map[string]any{"usd": 1}, ""},
+		{"null", nil, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sp := &spy{resp: okResponse()}
+			cs := connect(t, mcpserver.New(testRegistry(t), mcpserver.Options{Caller: sp, APIKey: "k"}))
+			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{
+				Meta: mcp.Meta{mcpserver.MaxPriceMeta: tc.value}, Name: "analyze_property",
+				Arguments: map[string]any{"propertyValue": 1, "annualRent": 2},
+			})
+			if err != nil {
+				t.Fatalf("protocol error: %v", err)
+			}
+			if tc.header != "" {
+				if res.IsError {
+					t.Fatalf("refused: %v", res.Content)
+				}
+				if got := sp.last(t).Header.Values("X-Max-Price"); !slices.Equal(got, []string{tc.header}) {
+					t.Errorf("X-Max-Price = %q, want %q", got, tc.header)
+				}
+				return
+			}
+			obj, _ := errorText(t, res).(map[string]any)
+			details, _ := obj["details"].([]any)
+			if obj["code"] != "INVALID_INPUT" || len(details) != 1 || details[0].(map[string]any)["path"] != "_meta.maxPrice" {
+				t.Errorf("error = %v, want INVALID_INPUT with path _meta.maxPrice", obj)
+			}
+			sp.mu.Lock()
+			defer sp.mu.Unlock()
+			if len(sp.reqs) != 0 {
+				t.Errorf("a call with a bad maxPrice was sent: %+v", sp.reqs)
+			}
+		})
+	}
+}
+
+// A ceiling below the price is the REST API's 402 PRICE_ABOVE_MAXIMUM as a
+// readable tool error, and nothing is charged; a ceiling at the price pays.
+func TestMaxPriceRefusesOverMCP(t *testing.T) {
+	s := newStack(t)
+	ts := httptest.NewServer(s.api)
+	t.Cleanup(ts.Close)
+	remote, err := mcpserver.NewRemote(ts.URL, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for name, caller := range map[string]mcpserver.Caller{"in-process": mcpserver.InProcess{Handler: s.api}, "remote": remote} {
+		t.Run(name, func(t *testing.T) {
+			cs := connect(t, mcpserver.New(s.reg, mcpserver.Options{Caller: caller, APIKey: s.paid.APIKey}))
+			args := map[string]any{"propertyValue": 100000, "annualRent": 8000}
+			for _, ceiling := range []any{0.009, "0.005", 0} { // analyze_property costs 0.01
+				res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "analyze_property", Meta: mcp.Meta{mcpserver.MaxPriceMeta: ceiling}, Arguments: args})
+				if err != nil {
+					t.Fatal(err)
+				}
+				obj, _ := errorText(t, res).(map[string]any)
+				details, _ := obj["details"].(map[string]any)
+				if obj["code"] != string(dalil.CodePriceAboveMaximum) || details["price"] != 0.01 {
+					t.Errorf("maxPrice %v: %v, want PRICE_ABOVE_MAXIMUM with price 0.01", ceiling, obj)
+				}
+			}
+			if n := len(charges(t, s.store, s.paid.AccountID)); n != want {
+				t.Fatalf("%d charges after refused calls, want %d", n, want)
+			}
+			for _, ceiling := range []any{0.01, "0.02"} {
+				res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "analyze_property", Meta: mcp.Meta{mcpserver.MaxPriceMeta: ceiling}, Arguments: args})
+				if err != nil || res.IsError {
+					t.Fatalf("maxPrice %v: %v %+v", ceiling, err, res.Content)
+				}
+				want++
+			}
+			if n := len(charges(t, s.store, s.paid.AccountID)); n != want {
+				t.Errorf("%d charges, want %d", n, want)
+			}
+		})
+	}
 }

@@ -250,17 +250,22 @@ func asJSON(t *testing.T, v any) any {
 	return out
 }
 
-// toolError returns the error object of a tool error, failing the test when
-// res is not one.
+// toolError returns the error object of a tool error, the JSON of its one
+// text content, failing the test when res is not one or carries
+// structuredContent (which the TypeScript SDK would check against the
+// tool's outputSchema and turn into a protocol error).
 func toolError(t *testing.T, res *mcp.CallToolResult) map[string]any {
 	t.Helper()
-	obj, _ := asJSON(t, res.StructuredContent).(map[string]any)
-	if !res.IsError || obj == nil {
-		t.Fatalf("want a tool error with structured content, got isError=%v %v", res.IsError, res.StructuredContent)
+	if !res.IsError || res.StructuredContent != nil || len(res.Content) != 1 {
+		t.Fatalf("want a tool error with one text content and no structuredContent, got isError=%v content=%v structured=%v", res.IsError, res.Content, res.StructuredContent)
 	}
-	text := res.Content[0].(*mcp.TextContent).Text
-	if diff := cmp.Diff(obj, asJSON(t, json.RawMessage(text))); diff != "" {
-		t.Errorf("text is not the error object (-structured +text):\n%s", diff)
+	text, ok := res.Content[0].(*mcp.TextContent)
+	if !ok {
+		t.Fatalf("tool error content is %T, want text", res.Content[0])
+	}
+	obj, _ := asJSON(t, json.RawMessage(text.Text)).(map[string]any)
+	if obj == nil {
+		t.Fatalf("tool error text is not a JSON object: %q", text.Text)
 	}
 	return obj
 }
@@ -336,7 +341,7 @@ func exerciseMCP(t *testing.T, f *mcpFixture, open opener) {
 			continue
 		}
 		if res.IsError {
-			t.Fatalf("%s example: tool error %v", e.ID, res.StructuredContent)
+			t.Fatalf("%s example: tool error %v", e.ID, res.Content)
 		}
 		data := asJSON(t, res.StructuredContent)
 		if err := outSchemas[e.ID].Validate(data); err != nil {
