@@ -37,6 +37,16 @@ const (
 	// CodeCapabilityNotFound: a free preview names no callable capability
 	// (reference service, Part 2 §8).
 	CodeCapabilityNotFound Code = "CAPABILITY_NOT_FOUND"
+	// Refused input answered with a more specific code than
+	// INVALID_INPUT, on the routes of capabilities that declare it as the
+	// reference service does (invoice_anomaly_check): a body that is not
+	// JSON, an amount, a date or a currency code that cannot be read. All
+	// 400 and never charged; details.path names the field, and the value
+	// is never echoed.
+	CodeInvalidJSON               Code = "INVALID_JSON"
+	CodeInvalidMonetaryValue      Code = "INVALID_MONETARY_VALUE"
+	CodeInvalidDate               Code = "INVALID_DATE"
+	CodeUnsupportedCurrencyFormat Code = "UNSUPPORTED_CURRENCY_FORMAT"
 )
 
 // Problem is one input problem: a dotted path into the request body ("" for

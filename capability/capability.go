@@ -8,10 +8,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -55,6 +57,11 @@ type Options struct {
 	Price dalil.MicroUSD
 	// MaxBody overrides DefaultMaxBody for capabilities with larger inputs.
 	MaxBody int64
+	// MalformedJSONCode, when set, is the code Decode answers for a body
+	// that is not JSON (ErrMalformedJSON) instead of INVALID_INPUT, for
+	// capabilities whose reference clients expect INVALID_JSON. It must be
+	// a 400 code in httpapi's status table.
+	MalformedJSONCode dalil.Code
 	// Preview, when set, is the capability's free preview (PreviewOf): no
 	// account, limited per client IP, never the paid result. The
 	// capabilities listing's "preview" field follows from it.
@@ -101,6 +108,25 @@ type Validator interface {
 	Validate() []dalil.Problem
 }
 
+// ErrorValidator is implemented by inputs whose own rules answer with codes
+// of their own rather than INVALID_INPUT (a date that is no date answers
+// INVALID_DATE). It replaces Validator: it runs after the schema passed and
+// returns nil or the *dalil.Error to answer, whose code must be a 400 code
+// in httpapi's status table and whose details are []dalil.Problem or
+// FieldErrors. When the schema fails, its problems are still listed, in
+// the INVALID_INPUT answer, for the values the schema did not refuse.
+type ErrorValidator interface {
+	ValidateError() *dalil.Error
+}
+
+// FieldErrors are the details of an input error with a specific code: the
+// path of the first problem (details.path, as the reference service gives
+// it) and every problem.
+type FieldErrors struct {
+	Path     string          `json:"path"`
+	Problems []dalil.Problem `json:"problems"`
+}
+
 // TreeValidator is implemented (on the value receiver) by inputs whose
 // cross-field rules work on the parsed JSON (maps, slices, json.Number):
 // they run on every body, also one that failed the schema, so one answer
@@ -137,6 +163,10 @@ type Entry struct {
 	// json/v2 under typedOptions, faster.
 	typedStd, typedV2 func(body []byte) (any, error)
 	run               func(ctx context.Context, in any) (any, error)
+
+	// also lists an ErrorValidator's problems on a body that failed the
+	// schema; nil for other inputs.
+	also func(tree any, schema []dalil.Problem) []dalil.Problem
 }
 
 var idPattern = regexp.MustCompile(`^[a-z][a-z0-9_]{1,63}$`)
@@ -195,6 +225,34 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 	e.configure(nil)
 	var zero In
 	e.tree, _ = any(zero).(TreeValidator)
+	if _, ok := any(zero).(ErrorValidator); ok {
+		e.also = func(tree any, schema []dalil.Problem) []dalil.Problem {
+			// Best effort: null every value the schema refused (and drop
+			// unknown keys), decode the rest as encoding/json would and run
+			// the input's own rules on it.
+			for _, p := range schema {
+				if p.Path == "" || !clearPath(tree, p.Path) {
+					return nil
+				}
+			}
+			b, err := json.Marshal(tree)
+			var v In
+			if err != nil || json.Unmarshal(b, &v) != nil {
+				return nil
+			}
+			var out []dalil.Problem
+		next:
+			for _, p := range problemsOf(any(v).(ErrorValidator).ValidateError()) {
+				for _, q := range schema {
+					if p.Path == q.Path || strings.HasPrefix(p.Path, q.Path+".") {
+						continue next // the value was refused already
+					}
+				}
+				out = append(out, p)
+			}
+			return out
+		}
+	}
 	e.InputJSON = mustJSON(in)
 	e.OutputJSON = mustJSON(out)
 	e.validator, err = compile(id, e.InputJSON)
@@ -234,7 +292,11 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 				return nil, dalil.InvalidInput(dalil.Problem{Path: "", Message: "does not match the input schema: " + err.Error()})
 			}
 		}
-		if val, ok := v.(Validator); ok {
+		if val, ok := v.(ErrorValidator); ok {
+			if err := val.ValidateError(); err != nil {
+				return nil, err
+			}
+		} else if val, ok := v.(Validator); ok {
 			if ps := val.Validate(); len(ps) > 0 {
 				return nil, dalil.InvalidInput(ps...)
 			}
@@ -294,10 +356,16 @@ func (e *Entry) Callable() bool { return e.run != nil }
 
 // Decode validates a request body against the published input schema and
 // the input's own rules, and returns the typed input. Every problem is
-// reported as *dalil.Error INVALID_INPUT with dotted paths.
+// reported as *dalil.Error INVALID_INPUT with dotted paths, except a body
+// that is not JSON (MalformedJSONCode, when declared) and what an
+// ErrorValidator input answers.
 func (e *Entry) Decode(body []byte) (any, error) {
 	tree, st, perr := parseTree(body)
 	if perr != nil {
+		if e.MalformedJSONCode != "" && errors.Is(perr, ErrMalformedJSON) {
+			perr.Code = e.MalformedJSONCode
+			perr.Message = "The request body is not valid JSON; see details. Nothing was charged."
+		}
 		return nil, perr
 	}
 	var ps []dalil.Problem
@@ -311,6 +379,9 @@ func (e *Entry) Decode(body []byte) (any, error) {
 	}
 	if e.tree != nil {
 		ps = mergeProblems(ps, e.tree.ValidateTree(tree))
+	}
+	if len(ps) > 0 && e.also != nil {
+		ps = mergeProblems(ps, e.also(tree, ps))
 	}
 	if len(st.outOfRange) > 0 {
 		// Report every problem: the numbers out of range (whose stand-in 0
@@ -368,6 +439,51 @@ func CallFrom(ctx context.Context) Call {
 		c.Now = time.Now().UTC()
 	}
 	return c
+}
+
+// problemsOf lists the problems of an input error: its details as
+// []dalil.Problem or FieldErrors.
+func problemsOf(de *dalil.Error) []dalil.Problem {
+	if de == nil {
+		return nil
+	}
+	switch d := de.Details.(type) {
+	case []dalil.Problem:
+		return d
+	case FieldErrors:
+		return d.Problems
+	}
+	return nil
+}
+
+// clearPath sets the value at a dotted path of a parsed body to null (an
+// object member is removed). It reports false when the path leads nowhere.
+func clearPath(tree any, path string) bool {
+	segs := strings.Split(path, ".")
+	for i, seg := range segs {
+		last := i == len(segs)-1
+		switch n := tree.(type) {
+		case map[string]any:
+			if last {
+				delete(n, seg)
+				return true
+			}
+			tree = n[seg]
+		case []any:
+			j, err := strconv.Atoi(seg)
+			if err != nil || j < 0 || j >= len(n) {
+				return false
+			}
+			if last {
+				n[j] = nil
+				return true
+			}
+			tree = n[j]
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // mergeProblems adds extra to ps without repeating a path and message,

@@ -22,6 +22,13 @@ import (
 // maxDepth bounds nesting so a hostile body cannot exhaust the stack.
 const maxDepth = 64
 
+// ErrMalformedJSON is the cause (dalil.Error.Err) of the INVALID_INPUT
+// error for a body that is not JSON at all: a syntax error, a body that
+// ends too early, or data after the value. Duplicate keys, deep nesting and
+// numbers out of range are well-formed JSON and are not marked.
+// Options.MalformedJSONCode answers such a body with another code.
+var ErrMalformedJSON = errors.New("malformed JSON")
+
 // parseBody reads body as exactly one JSON value and returns it as a tree of
 // map[string]any, []any, string, bool, nil and json.Number. It refuses what
 // encoding/json would silently accept: duplicate object keys, trailing
@@ -82,7 +89,7 @@ func parseTree(body []byte) (any, *parseState, *dalil.Error) {
 		// Anything but whitespace after the value (another value, or
 		// bytes that are no JSON at all) is refused alike.
 		if len(bytes.TrimLeft(body[p.dec.InputOffset():], " \t\r\n")) > 0 {
-			err = dalil.InvalidInput(dalil.Problem{Path: "", Message: "the body must hold exactly one JSON value"})
+			err = malformed(dalil.InvalidInput(dalil.Problem{Path: "", Message: "the body must hold exactly one JSON value"}))
 		}
 	}
 	// Drop every reference into body before pooling.
@@ -143,7 +150,7 @@ func (p *treeParser) value(depth int) (any, *dalil.Error) {
 	case 'n':
 		return nil, nil
 	}
-	return nil, p.problem("malformed JSON")
+	return nil, malformed(p.problem("malformed JSON"))
 }
 
 func (p *treeParser) object(depth int) (any, *dalil.Error) {
@@ -159,12 +166,12 @@ func (p *treeParser) object(depth int) (any, *dalil.Error) {
 			if strings.IndexByte("ntf0{[", byte(k)) >= 0 && (errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)) {
 				// "{n" is no object however it would go on; jsontext
 				// first reads the literal and finds the end.
-				return nil, p.problem(fmt.Sprintf("malformed JSON at byte %d: object member name must be a string", p.nextOffset()))
+				return nil, malformed(p.problem(fmt.Sprintf("malformed JSON at byte %d: object member name must be a string", p.nextOffset())))
 			}
 			return nil, p.syntaxProblem(err)
 		}
 		if kt.Kind() != '"' {
-			return nil, p.problem("malformed JSON object")
+			return nil, malformed(p.problem("malformed JSON object"))
 		}
 		key := kt.String()
 		p.segs = append(p.segs, pathSeg{key: key, index: -1})
@@ -334,7 +341,13 @@ func (p *treeParser) syntaxProblem(err error) *dalil.Error {
 	case errors.As(err, &se):
 		msg = fmt.Sprintf("malformed JSON at byte %d", se.ByteOffset)
 	}
-	return p.problem(msg)
+	return malformed(p.problem(msg))
+}
+
+// malformed marks e as the answer to a body that is not JSON.
+func malformed(e *dalil.Error) *dalil.Error {
+	e.Err = ErrMalformedJSON
+	return e
 }
 
 func join(path, key string) string {

@@ -32,6 +32,12 @@ var statusOf = map[dalil.Code]int{
 	dalil.CodeProviderNotConfigured:    http.StatusServiceUnavailable,
 	dalil.CodeProviderUnavailable:      http.StatusServiceUnavailable,
 	dalil.CodeProviderTimeout:          http.StatusGatewayTimeout,
+
+	// Specific input codes a capability may declare (reference service).
+	dalil.CodeInvalidJSON:               http.StatusBadRequest,
+	dalil.CodeInvalidMonetaryValue:      http.StatusBadRequest,
+	dalil.CodeInvalidDate:               http.StatusBadRequest,
+	dalil.CodeUnsupportedCurrencyFormat: http.StatusBadRequest,
 }
 
 // Status returns the HTTP status for a code; unknown codes are 500, so a
