@@ -13,7 +13,11 @@ import (
 // schemaFor derives the JSON Schema of T: structure and descriptions from
 // jsonschema-go, bounds from the `schema` struct tag (see applyTag). For
 // inputs the schema is made strict: no nulls anywhere, because an optional
-// field is one that is absent, not one that is null.
+// field is one that is absent, not one that is null. For outputs, lists and
+// maps are never null: Marshal writes a nil slice as [] and a nil map as
+// {}, so their schemas say "array" and "object", not ["null", ...]; only a
+// pointer (a value that may be missing, such as paybackYears) stays
+// nullable.
 func schemaFor(t reflect.Type, input bool) (*jsonschema.Schema, error) {
 	overrides, err := typeSchemas(t)
 	if err != nil {
@@ -28,8 +32,73 @@ func schemaFor(t reflect.Type, input bool) (*jsonschema.Schema, error) {
 	}
 	if input {
 		dropNull(s)
+	} else {
+		nonNullCollections(t, s)
 	}
 	return s, nil
+}
+
+// nonNullCollections walks t and s together (as applyTags does) and drops
+// "null" from the type of every slice and map that is not behind a
+// pointer: jsonschema-go declares them nullable because encoding/json
+// writes a nil one as null, and Marshal does not.
+func nonNullCollections(t reflect.Type, s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	pointer := false
+	for t.Kind() == reflect.Pointer {
+		t, pointer = t.Elem(), true
+	}
+	if t.Implements(providerType) {
+		return // its schema is its own
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Map:
+		if !pointer {
+			dropNullType(s)
+		}
+		if t.Kind() == reflect.Slice {
+			nonNullCollections(t.Elem(), s.Items)
+		} else {
+			nonNullCollections(t.Elem(), s.AdditionalProperties)
+		}
+	case reflect.Array:
+		nonNullCollections(t.Elem(), s.Items)
+	case reflect.Struct:
+		for _, f := range reflect.VisibleFields(t) {
+			if !f.IsExported() || f.Anonymous {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "-" {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			nonNullCollections(f.Type, s.Properties[name])
+		}
+	}
+}
+
+// dropNullType removes "null" from s's own type list (not from its
+// sub-schemas).
+func dropNullType(s *jsonschema.Schema) {
+	if len(s.Types) == 0 {
+		return
+	}
+	var kept []string
+	for _, t := range s.Types {
+		if t != "null" {
+			kept = append(kept, t)
+		}
+	}
+	if len(kept) == 1 {
+		s.Type, s.Types = kept[0], nil
+	} else {
+		s.Types = kept
+	}
 }
 
 // SchemaProvider is implemented (on the value receiver) by types whose JSON
@@ -226,19 +295,7 @@ func dropNull(s *jsonschema.Schema) {
 	if s == nil {
 		return
 	}
-	if len(s.Types) > 0 {
-		var kept []string
-		for _, t := range s.Types {
-			if t != "null" {
-				kept = append(kept, t)
-			}
-		}
-		if len(kept) == 1 {
-			s.Type, s.Types = kept[0], nil
-		} else {
-			s.Types = kept
-		}
-	}
+	dropNullType(s)
 	dropNull(s.Items)
 	if s.AdditionalProperties != nil && s.AdditionalProperties.Not == nil {
 		dropNull(s.AdditionalProperties)

@@ -5,11 +5,12 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"net/http"
 	"regexp"
 	"strconv"
 	"sync/atomic"
+
+	"dalil/capability"
 )
 
 // Meta is the envelope's meta object. Tool, Price and Currency are set on
@@ -87,15 +88,16 @@ func RequestID(ctx context.Context) string {
 	return ""
 }
 
-// encode renders v as one line of JSON without HTML escaping.
+// encode renders v as one line of JSON without HTML escaping, ending in a
+// newline. It is capability.Marshal: encoding/json's rules, except that a
+// nil slice is [] and a nil map {}, so no list in any answer (capability
+// outputs, previews, listings, account pages) is ever null.
 func encode(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	b, err := capability.Marshal(v)
+	if err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	return append(b, '\n'), nil
 }
 
 // marshal is encode for values that always encode (no floats from
