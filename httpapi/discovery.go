@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"net"
 	"net/http"
 	"slices"
 	"strings"
@@ -18,16 +19,26 @@ const (
 	Description = "Structured, evidence-backed intelligence for AI agents, one paid HTTP call at a time: property yield and payback in OMR, maintenance reserves, and more. Every answer says what it is based on and what it leaves out."
 )
 
-// baseURL is the configured public origin, else the request's own.
+// baseURL is the origin of the absolute URLs in discovery documents
+// (llms.txt, /docs, agent cards, the plugin manifest, x402 resource URLs
+// in quotes and challenges): DALIL_BASE_URL when configured; otherwise the
+// address of the listener the request came in on (the connection's local
+// address, which the server chose); otherwise "" and the links are
+// relative. Never the Host header, X-Forwarded-Host or X-Forwarded-Proto:
+// any client can set those, and a shared cache would serve the document it
+// poisoned to everyone (issue #12 item 11).
 func (s *Server) baseURL(r *http.Request) string {
 	if s.cfg.BaseURL != "" {
 		return strings.TrimRight(s.cfg.BaseURL, "/")
 	}
-	scheme := "http"
-	if r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https") {
-		scheme = "https"
+	if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && a != nil && a.Network() == "tcp" {
+		scheme := "http"
+		if r.TLS != nil {
+			scheme = "https"
+		}
+		return scheme + "://" + a.String()
 	}
-	return scheme + "://" + r.Host
+	return ""
 }
 
 func (s *Server) handleDiscovery(w http.ResponseWriter, r *http.Request) {
