@@ -59,7 +59,7 @@ A capability without one answers status <code>unavailable</code>; an unknown one
 {{if .Roadmap}}<h2>Roadmap</h2><p>Planned, not yet available:</p><ul>{{range .Roadmap}}<li><code>{{.}}</code></li>{{end}}</ul>{{end}}
 <h2>Errors</h2>
 <table><tr><th>Status</th><th>Code</th></tr>
-<tr><td>400</td><td>INVALID_INPUT, PAYMENT_METHOD_UNSUPPORTED</td></tr><tr><td>401</td><td>UNAUTHORIZED</td></tr>
+<tr><td>400</td><td>INVALID_INPUT, PAYMENT_METHOD_UNSUPPORTED; INVALID_JSON, INVALID_MONETARY_VALUE, INVALID_DATE, UNSUPPORTED_CURRENCY_FORMAT (invoice_anomaly_check, as the reference service; <code>details.path</code> names the field)</td></tr><tr><td>401</td><td>UNAUTHORIZED</td></tr>
 <tr><td>402</td><td>INSUFFICIENT_CREDITS, PAYMENT_REQUIRED, PAYMENT_INVALID</td></tr><tr><td>404</td><td>NOT_FOUND, CAPABILITY_NOT_FOUND (preview)</td></tr>
 <tr><td>405</td><td>METHOD_NOT_ALLOWED</td></tr>
 <tr><td>409</td><td>IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS</td></tr><tr><td>413</td><td>PAYLOAD_TOO_LARGE</td></tr>

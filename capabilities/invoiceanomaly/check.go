@@ -47,8 +47,8 @@ func Check(in Input, opts Options) Output {
 		add("arithmetic", ar, "")
 	}
 
-	if len(e.same)+len(e.other) == 0 {
-		add("duplicates", nil, "no historicalInvoices or remembered fingerprints to compare with")
+	if len(e.same)+len(e.other)+len(in.PaymentHistory) == 0 {
+		add("duplicates", nil, "no historicalInvoices, paymentHistory or remembered fingerprints to compare with")
 	} else if !e.inv.total.ok {
 		add("duplicates", nil, "the invoice total is not a valid amount")
 	} else {
@@ -60,6 +60,7 @@ func Check(in Input, opts Options) Output {
 	}{
 		{"supplier_history", checkSupplierHistory},
 		{"supplier_profile", checkSupplierProfile},
+		{"payment_terms", checkPaymentTerms},
 		{"bank_account", checkBankAccount},
 		{"bank_account_format", checkBankFormat},
 		{"purchase_order", checkPurchaseOrder},
@@ -114,7 +115,7 @@ func sortAnomalies(as []Anomaly) {
 
 func capPerCode(as []Anomaly, out *Output) []Anomaly {
 	count := map[string]int{}
-	kept := as[:0:0]
+	kept := make([]Anomaly, 0, len(as)) // never nil: no anomalies is []
 	for _, a := range as {
 		count[a.Code]++
 		if count[a.Code] <= maxPerCode {
@@ -150,6 +151,9 @@ func contextUsed(in Input, opts Options) []string {
 	}
 	if a := in.ApprovalContext; a != nil && *a != (ApprovalContext{}) {
 		used = append(used, "approvalContext")
+	}
+	if len(in.PaymentHistory) > 0 {
+		used = append(used, "paymentHistory")
 	}
 	if len(opts.Remembered) > 0 {
 		used = append(used, "rememberedFingerprints")
@@ -235,7 +239,7 @@ func limitations(e *env, o Output) []string {
 		"No public-holiday calendar is built in; holidays count only when listed in options.publicHolidays.",
 	}
 	if o.Mode == "standalone" {
-		ls = append(ls, "Standalone mode: without history, supplier profile, purchase order, contract or approval context only arithmetic, dates, line items and data quality were checked.")
+		ls = append(ls, "Standalone mode: without history, payments, supplier profile, purchase order, contract or approval context only arithmetic, dates, line items and data quality were checked.")
 	}
 	if !e.asOf.ok {
 		ls = append(ls, "No check date: future and stale invoice dates were not checked.")

@@ -99,7 +99,7 @@ func sameAccount(a, b string) bool {
 // the approval threshold when that is not given (same currency).
 func (e *env) largeInvoice() (bool, string) {
 	a := e.in.ApprovalContext
-	if a == nil || !e.inv.total.ok || (a.Currency != "" && !strings.EqualFold(a.Currency, e.inv.currency)) {
+	if a == nil || !e.inv.total.ok || (a.Currency != "" && normCurrency(a.Currency) != e.inv.currency) {
 		return false, ""
 	}
 	for _, d := range []Decimal{a.LargeInvoiceAmount, a.ApprovalThreshold} {
@@ -111,7 +111,8 @@ func (e *env) largeInvoice() (bool, string) {
 }
 
 // checkBankAccount compares the account with the supplier's known ones
-// (supplier profile and billed history):
+// (supplier profile, billed history and the accounts of its recorded
+// payments):
 //
 //   - BANK_ACCOUNT_CHANGED high 0.85: not among known accounts; critical on a
 //     large invoice (largeInvoice) or when another supplier uses the account.
@@ -122,7 +123,7 @@ func (e *env) largeInvoice() (bool, string) {
 //     critical when another supplier uses the account.
 //
 // Without any supplier context nothing is flagged (standalone mode),
-// except an account that other suppliers' invoices carry.
+// except an account that other suppliers' invoices or payments carry.
 func checkBankAccount(e *env) ([]Anomaly, string) {
 	acct := e.inv.bank
 	if acct == "" {
@@ -136,23 +137,26 @@ func checkBankAccount(e *env) ([]Anomaly, string) {
 		p = nil
 	}
 	billed := e.billed()
-	if p == nil && len(billed) == 0 && len(e.other) == 0 {
-		return nil, "no supplierProfile or historicalInvoices to compare the account with"
+	if p == nil && len(billed) == 0 && len(e.other) == 0 && len(e.paid) == 0 && len(e.paidOther) == 0 {
+		return nil, "no supplierProfile, historicalInvoices or paymentHistory to compare the account with"
 	}
 	masked := maskAccount(acct)
 	var otherUse *record
-	for _, r := range e.other {
-		if sameAccount(acct, r.bank) {
-			otherUse = r
-			break
+	for _, group := range [][]*record{e.other, e.paidOther} {
+		for _, r := range group {
+			if otherUse == nil && sameAccount(acct, r.bank) {
+				otherUse = r
+			}
 		}
 	}
 	known := 0
 	usedBefore := false
-	for _, r := range billed {
-		if r.bank != "" {
-			known++
-			usedBefore = usedBefore || sameAccount(acct, r.bank)
+	for _, group := range [][]*record{billed, e.paid} {
+		for _, r := range group {
+			if r.bank != "" {
+				known++
+				usedBefore = usedBefore || sameAccount(acct, r.bank)
+			}
 		}
 	}
 	var match *KnownAccount
@@ -169,6 +173,9 @@ func checkBankAccount(e *env) ([]Anomaly, string) {
 		}
 	}
 	fields := []string{"invoice.bankAccount", "supplierProfile.bankAccounts", "historicalInvoices"}
+	if len(e.paid)+len(e.paidOther) > 0 {
+		fields = append(fields, "paymentHistory")
+	}
 	ev := func(expected string) Evidence {
 		ev := Evidence{Fields: fields, Expected: expected, Actual: masked}
 		if otherUse != nil {
@@ -178,7 +185,11 @@ func checkBankAccount(e *env) ([]Anomaly, string) {
 	}
 	otherNote := ""
 	if otherUse != nil {
-		otherNote = fmt.Sprintf(" The same account appears on another supplier's invoice, %s.", e.where(otherUse))
+		what := "invoice"
+		if otherUse.source == "payment" {
+			what = "payment"
+		}
+		otherNote = fmt.Sprintf(" The same account appears on another supplier's %s, %s.", what, e.where(otherUse))
 	}
 
 	switch {
@@ -208,7 +219,7 @@ func checkBankAccount(e *env) ([]Anomaly, string) {
 		}
 		return []Anomaly{newAnomaly(CodeBankAccountChanged, sev, conf, "invoice.bankAccount",
 			fmt.Sprintf("Account %s is not among the supplier's %d known accounts.%s%s", masked, known, why, otherNote),
-			ev(knownMasks(p, billed)))}, ""
+			ev(knownMasks(p, billed, e.paid)))}, ""
 	case p != nil:
 		// The profile is the master data where accounts belong; history
 		// without accounts says nothing either way.
@@ -228,9 +239,12 @@ func checkBankAccount(e *env) ([]Anomaly, string) {
 }
 
 // knownMasks lists the known accounts masked, for evidence.
-func knownMasks(p *SupplierProfile, billed []*record) string {
+func knownMasks(p *SupplierProfile, billed, paid []*record) string {
 	var ms []string
 	add := func(a string) {
+		if len(ms) > 5 {
+			return // five are shown, then "..."
+		}
 		m := maskAccount(a)
 		for _, x := range ms {
 			if x == m {
@@ -246,9 +260,11 @@ func knownMasks(p *SupplierProfile, billed []*record) string {
 			}
 		}
 	}
-	for _, r := range billed {
-		if r.bank != "" {
-			add(r.bank)
+	for _, group := range [][]*record{billed, paid} {
+		for _, r := range group {
+			if r.bank != "" {
+				add(r.bank)
+			}
 		}
 	}
 	if len(ms) > 5 {

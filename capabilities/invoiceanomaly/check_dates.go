@@ -143,6 +143,13 @@ func checkLineItems(e *env) ([]Anomaly, string) {
 // placeholderNumbers are invoice "numbers" that are not numbers.
 var placeholderNumbers = map[string]bool{"0": true, "NA": true, "TBD": true, "TBA": true, "NONE": true, "UNKNOWN": true, "XXX": true, "NIL": true, "NULL": true, "X": true}
 
+// isPlaceholder reports an invoice "number" that is no number: nothing but
+// separators, or a placeholder word such as N/A or TBD.
+func isPlaceholder(n string) bool {
+	k := normalizeReference(n)
+	return k == "" || placeholderNumbers[k] || placeholderNumbers[normalizeInvoiceNumber(n)]
+}
+
 // checkDataQuality: MISSING_REQUIRED_FIELD (invoiceNumber, supplierId or
 // supplierName, invoiceDate, currency: low, three or more medium),
 // INVOICE_NUMBER_ANOMALY (a placeholder such as N/A or TBD: medium) and
@@ -189,7 +196,7 @@ func checkDataQuality(e *env) ([]Anomaly, DataCompleteness) {
 			Evidence{Fields: dc.MissingRequiredFields, Expected: "present", Actual: "missing"}))
 	}
 	if inv.InvoiceNumber != "" {
-		if k := normalizeReference(inv.InvoiceNumber); k == "" || placeholderNumbers[k] || placeholderNumbers[normalizeInvoiceNumber(inv.InvoiceNumber)] {
+		if isPlaceholder(inv.InvoiceNumber) {
 			out = append(out, newAnomaly(CodeInvoiceNumberAnomaly, sevMedium, 0.8, "invoice.invoiceNumber",
 				fmt.Sprintf("%q is a placeholder, not an invoice number.", inv.InvoiceNumber),
 				Evidence{Expected: "the supplier's invoice number", Actual: inv.InvoiceNumber}))

@@ -8,7 +8,7 @@ import (
 // related describes an earlier record for evidence.
 func (e *env) related(r *record) *RelatedInvoice {
 	ri := &RelatedInvoice{Source: r.source, InvoiceID: r.invoiceID, InvoiceNumber: r.number, Currency: r.currency, Status: r.status}
-	if r.source == "history" {
+	if r.source == "history" || r.source == "payment" {
 		i := r.index
 		ri.Index = &i
 	}
@@ -24,8 +24,11 @@ func (e *env) related(r *record) *RelatedInvoice {
 // where names a record in messages: "historicalInvoices[3] (INV-001, 2026-01-05)".
 func (e *env) where(r *record) string {
 	s := "a remembered invoice"
-	if r.source == "history" {
+	switch r.source {
+	case "history":
 		s = fmt.Sprintf("historicalInvoices[%d]", r.index)
+	case "payment":
+		s = fmt.Sprintf("paymentHistory[%d]", r.index)
 	}
 	if r.number != "" && r.date.ok {
 		return fmt.Sprintf("%s (%s, %s)", s, r.number, r.date.d)
@@ -80,6 +83,7 @@ func (e *env) amountClose(a, b int64) bool {
 //     amount within 3 days under another number when the supplier does not
 //     bill that amount routinely (0.6); same number and amount under another
 //     supplier (0.6).
+//   - from paymentHistory (checkPaid): the invoice's number already paid.
 func checkDuplicates(e *env) []Anomaly {
 	inv := &e.inv
 	var out []Anomaly
@@ -143,14 +147,95 @@ func checkDuplicates(e *env) []Anomaly {
 				Evidence{Fields: []string{"invoice.invoiceNumber", "invoice.total", "invoice.supplierName"}, Expected: "this supplier only", Actual: "another supplier", RelatedInvoice: e.related(r)}))
 		}
 	}
+	if a, ok := checkPaid(e); ok {
+		out = append(out, a)
+	}
 	return out
+}
+
+// checkPaid looks for the invoice's number among the recorded payments of
+// its supplier, or payments that name no supplier (the reference service's
+// "already paid" rule):
+//
+//   - POSSIBLE_DUPLICATE high 0.9: this supplier was paid this number and
+//     amount (within one minor unit) in the invoice's currency. Not
+//     DUPLICATE_INVOICE, which needs the same invoice date (a payment has
+//     only its own), just as a history record of the same number and amount
+//     on another date is not.
+//   - POSSIBLE_DUPLICATE medium: the number was paid for another or an
+//     unknown amount (0.6), or for this amount by a payment that names no
+//     supplier (0.7).
+//
+// A payment of a number that one of the supplier's earlier invoices already
+// carries is evidence about that invoice, reported with it, and adds no
+// second finding; of several payments of the number the strongest counts.
+func checkPaid(e *env) (Anomaly, bool) {
+	inv := &e.inv
+	if inv.numberKey == "" || len(e.paid)+len(e.paidUnknown) == 0 {
+		return Anomaly{}, false
+	}
+	for _, r := range e.same {
+		if e.sameNumber(r) {
+			return Anomaly{}, false
+		}
+	}
+	const (
+		numberOnly   = 1
+		unknownPayee = 2 // same number and amount, supplier not named
+		sameSupplier = 3 // same number and amount, this supplier
+	)
+	var best *record
+	bestRank := 0
+	for i, group := range [][]*record{e.paid, e.paidUnknown} {
+		for _, r := range group {
+			if r.numberKey != inv.numberKey {
+				continue
+			}
+			rank := numberOnly
+			if r.total.ok && r.currency == inv.currency && abs64(r.total.v-inv.total.v) <= e.unit {
+				rank = unknownPayee
+				if i == 0 {
+					rank = sameSupplier
+				}
+			}
+			if rank > bestRank {
+				best, bestRank = r, rank
+			}
+		}
+	}
+	if best == nil {
+		return Anomaly{}, false
+	}
+	fields := []string{"invoice.invoiceNumber", "invoice.total", "paymentHistory"}
+	rel := e.related(best)
+	switch bestRank {
+	case sameSupplier:
+		return newAnomaly(CodePossibleDuplicate, sevHigh, 0.9, "invoice.invoiceNumber",
+			fmt.Sprintf("This supplier was already paid invoice number %q for the same amount (%s %s): %s.", best.number, e.money(inv.total.v), inv.currency, e.where(best)),
+			Evidence{Fields: fields, Expected: "an invoice not paid before", Actual: "number and amount already paid", RelatedInvoice: rel}), true
+	case unknownPayee:
+		return newAnomaly(CodePossibleDuplicate, sevMedium, 0.7, "invoice.invoiceNumber",
+			fmt.Sprintf("A payment of the same number and amount that names no supplier is recorded: %s.", e.where(best)),
+			Evidence{Fields: fields, Expected: "an invoice not paid before", Actual: "number and amount already paid", RelatedInvoice: rel}), true
+	}
+	what := "for another amount"
+	switch {
+	case !best.total.ok:
+		what = "for an amount not recorded"
+	case best.currency != inv.currency:
+		what = "in another currency"
+	}
+	return newAnomaly(CodePossibleDuplicate, sevMedium, 0.6, "invoice.invoiceNumber",
+		fmt.Sprintf("Invoice number %q was already paid %s: %s.", best.number, what, e.where(best)),
+		Evidence{Fields: fields, Expected: "a number not paid before", Actual: "number already paid", RelatedInvoice: rel}), true
 }
 
 // numbersSimilar reports a strong similarity between two different
 // normalized invoice numbers of at least 3 characters: an adjacent
 // transposition, a short letter suffix ("123" / "123A"), or an edit
 // distance of 1 (2 for numbers of 6 or more characters) that is not just a
-// nearby sequential number (both numeric and at most 20 apart).
+// nearby sequential number (the same text before trailing digits at most
+// 20 apart: "1043" and "1051", "ASM060" and "ASM062").
 func numbersSimilar(a, b string) bool {
 	if a == b || len(a) < 3 || len(b) < 3 {
 		return false
@@ -172,15 +257,21 @@ func numbersSimilar(a, b string) bool {
 	if abs(len(a)-len(b)) > limit || editDistance(a, b, limit) > limit {
 		return false
 	}
-	na, errA := strconv.ParseUint(a, 10, 64)
-	nb, errB := strconv.ParseUint(b, 10, 64)
-	if errA == nil && errB == nil {
-		d := na - nb
-		if nb > na {
-			d = nb - na
-		}
-		if d <= 20 {
-			return false
+	// The next numbers of a series ("ASM062" after "ASM060", "1043" after
+	// "1041") are ordinary numbering, not a typo.
+	pa, da, okA := numberParts(a)
+	pb, db, okB := numberParts(b)
+	if okA && okB && pa == pb {
+		na, errA := strconv.ParseUint(da, 10, 64)
+		nb, errB := strconv.ParseUint(db, 10, 64)
+		if errA == nil && errB == nil {
+			d := na - nb
+			if nb > na {
+				d = nb - na
+			}
+			if d <= 20 {
+				return false
+			}
 		}
 	}
 	return true

@@ -2,7 +2,6 @@ package invoiceanomaly
 
 import (
 	"fmt"
-	"strings"
 )
 
 // threshold returns the approval threshold when it applies to the invoice
@@ -16,8 +15,8 @@ func (e *env) threshold() (int64, string) {
 	if !t.ok || t.v == 0 {
 		return 0, "no approvalContext.approvalThreshold supplied"
 	}
-	if a.Currency != "" && !strings.EqualFold(a.Currency, e.inv.currency) {
-		return 0, fmt.Sprintf("the approval threshold is in %s and the invoice in %s", strings.ToUpper(a.Currency), e.inv.currency)
+	if a.Currency != "" && normCurrency(a.Currency) != e.inv.currency {
+		return 0, fmt.Sprintf("the approval threshold is in %s and the invoice in %s", normCurrency(a.Currency), e.inv.currency)
 	}
 	if !e.inv.total.ok {
 		return 0, "the invoice total is not a valid amount"

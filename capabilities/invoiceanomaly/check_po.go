@@ -2,7 +2,6 @@ package invoiceanomaly
 
 import (
 	"fmt"
-	"strings"
 )
 
 // over10pct reports excess > 10 % of base.
@@ -52,8 +51,8 @@ func checkPurchaseOrder(e *env) ([]Anomaly, string) {
 	} else if n := normalizeSupplierName(po.SupplierName); n != "" && inv.supplierName != "" && !e.names[n] {
 		mismatch(sevMedium, 0.7, "invoice.supplierName", "The purchase order names another supplier.", po.SupplierName, e.in.Invoice.SupplierName)
 	}
-	if po.Currency != "" && inv.currency != "" && !strings.EqualFold(po.Currency, inv.currency) {
-		mismatch(sevMedium, 0.8, "invoice.currency", "The invoice is in another currency than its purchase order.", strings.ToUpper(po.Currency), inv.currency)
+	if po.Currency != "" && inv.currency != "" && normCurrency(po.Currency) != inv.currency {
+		mismatch(sevMedium, 0.8, "invoice.currency", "The invoice is in another currency than its purchase order.", normCurrency(po.Currency), inv.currency)
 	}
 	switch po.Status {
 	case "closed":
@@ -163,10 +162,10 @@ func checkContract(e *env) ([]Anomaly, string) {
 			fmt.Sprintf("The invoice date %s is outside the contract's validity (%s to %s).", inv.date.d, orOpen(start), orOpen(end)),
 			Evidence{Fields: []string{"invoice.invoiceDate", "contract.startDate", "contract.endDate"}, Expected: orOpen(start) + " to " + orOpen(end), Actual: inv.date.d.String()}))
 	}
-	if c.Currency != "" && inv.currency != "" && !strings.EqualFold(c.Currency, inv.currency) {
+	if c.Currency != "" && inv.currency != "" && normCurrency(c.Currency) != inv.currency {
 		out = append(out, newAnomaly(CodeUnusualCurrency, sevLow, 0.8, "invoice.currency",
 			"The invoice is in another currency than the contract.",
-			Evidence{Fields: []string{"invoice.currency", "contract.currency"}, Expected: strings.ToUpper(c.Currency), Actual: inv.currency}))
+			Evidence{Fields: []string{"invoice.currency", "contract.currency"}, Expected: normCurrency(c.Currency), Actual: inv.currency}))
 	}
 	limit := func(field, msg string, excess, base int64, expected string) {
 		sev, conf := sevMedium, 0.85

@@ -69,7 +69,9 @@ func unusualAmount(x int64, vs []int64) (severity string, med int64, flagged boo
 // checkSupplierHistory needs at least minHistory billed invoices of the
 // supplier: UNUSUAL_AMOUNT, UNUSUAL_CURRENCY (never billed in it),
 // UNIT_PRICE_INCREASE (over 10 % against the latest earlier price; over 25 %
-// medium) and NEW_LINE_ITEM (an item never billed before).
+// medium), NEW_LINE_ITEM (an item never billed before),
+// INVOICE_NUMBER_ANOMALY (checkNumberPattern) and the frequency burst of
+// SUPPLIER_PATTERN_DEVIATION (checkFrequency).
 func checkSupplierHistory(e *env) ([]Anomaly, string) {
 	hist := e.billed()
 	if len(hist) < e.minHistory {
@@ -148,6 +150,10 @@ func checkSupplierHistory(e *env) ([]Anomaly, string) {
 				fmt.Sprintf("Line %d (%s) has not appeared on any of the supplier's %d earlier itemised invoices.", l.index+1, label(l), withLines),
 				Evidence{Expected: "an item billed before", Actual: label(l)}))
 		}
+	}
+	out = append(out, checkNumberPattern(e)...)
+	if a, ok := checkFrequency(e, hist); ok {
+		out = append(out, a)
 	}
 	return out, ""
 }
@@ -238,13 +244,15 @@ func checkSupplierProfile(e *env) ([]Anomaly, string) {
 	}
 	if len(p.Currencies) > 0 && e.inv.currency != "" {
 		listed := false
+		var listedAs []string
 		for _, c := range p.Currencies {
-			listed = listed || strings.EqualFold(c, e.inv.currency)
+			listed = listed || normCurrency(c) == e.inv.currency
+			listedAs = append(listedAs, normCurrency(c))
 		}
 		if !listed {
 			out = append(out, newAnomaly(CodeUnusualCurrency, sevLow, 0.8, "invoice.currency",
 				fmt.Sprintf("%s is not among the supplier profile's currencies.", e.inv.currency),
-				Evidence{Fields: []string{"invoice.currency", "supplierProfile.currencies"}, Expected: strings.ToUpper(strings.Join(p.Currencies, ", ")), Actual: e.inv.currency}))
+				Evidence{Fields: []string{"invoice.currency", "supplierProfile.currencies"}, Expected: strings.Join(listedAs, ", "), Actual: e.inv.currency}))
 		}
 	}
 	return out, ""

@@ -15,6 +15,7 @@ const (
 	CodeUnusualCurrency       = "UNUSUAL_CURRENCY"
 	CodeSupplierDeviation     = "SUPPLIER_PATTERN_DEVIATION"
 	CodeInvoiceNumberAnomaly  = "INVOICE_NUMBER_ANOMALY"
+	CodeUnusualPaymentTerms   = "UNUSUAL_PAYMENT_TERMS"
 	CodeBankAccountChanged    = "BANK_ACCOUNT_CHANGED"
 	CodeUnknownBankAccount    = "UNKNOWN_BANK_ACCOUNT"
 	CodeInvalidBankAccount    = "INVALID_BANK_ACCOUNT" // Dalil
@@ -60,8 +61,9 @@ var codeInfo = map[string]struct{ family, why string }{
 	CodeUnitPriceIncrease:     {famSupplier, "An item is billed at a higher unit price than the supplier charged before."},
 	CodeNewLineItem:           {famSupplier, "The supplier has not billed this item before; worth a look when it is unexpected."},
 	CodeUnusualCurrency:       {famSupplier, "The currency is not one this supplier, its profile or its contract uses; payment diversion often comes with a currency change."},
-	CodeSupplierDeviation:     {famSupplier, "The supplier's record (status, name, tax id, age) does not fit a routine payment."},
-	CodeInvoiceNumberAnomaly:  {famData, "A placeholder instead of an invoice number defeats duplicate detection."},
+	CodeSupplierDeviation:     {famSupplier, "The supplier's record (status, name, tax id, age) or its sudden burst of invoices does not fit a routine payment."},
+	CodeInvoiceNumberAnomaly:  {famData, "A placeholder, or a number out of the supplier's numbering (another format, or lower than earlier numbers on a later date), defeats duplicate detection or points to an invoice the supplier did not issue."},
+	CodeUnusualPaymentTerms:   {famSupplier, "Payment terms much shorter than agreed or usual push for a payment before anyone looks closely."},
 	CodeBankAccountChanged:    {famPayment, "The invoice asks for payment to an account the supplier has not used before; the classic invoice-fraud pattern. Confirm by calling the supplier on a known number."},
 	CodeUnknownBankAccount:    {famPayment, "The account to be paid cannot be tied to this supplier."},
 	CodeInvalidBankAccount:    {famPayment, "The IBAN fails its check digits or has the wrong length for its country; the payment would fail or go elsewhere."},

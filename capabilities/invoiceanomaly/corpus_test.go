@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -62,12 +63,36 @@ func codesOf(o Output) []string {
 }
 
 // TestCorpus runs every labelled scenario, reports precision and recall per
-// anomaly code, and fails when any code's recall is below 0.95, any
-// scenario's input is invalid, or a labelled decision or level differs.
+// anomaly code, and fails when any code's recall is below 0.95 or its
+// precision below 0.9, any scenario's input is invalid, or a labelled
+// decision or level differs. The corpus must hold at least 120 scenarios,
+// among them the reference service's shapes: history items with payment
+// terms, payment history and lenient input (padded or lower-case
+// currencies, date-times, amounts as padded strings).
 func TestCorpus(t *testing.T) {
 	corpus := loadCorpus(t)
-	if len(corpus) < 60 {
-		t.Fatalf("corpus has %d scenarios, want at least 60", len(corpus))
+	if len(corpus) < 120 {
+		t.Fatalf("corpus has %d scenarios, want at least 120", len(corpus))
+	}
+	shapes := map[string]int{}
+	for _, s := range corpus {
+		for _, h := range s.Input.HistoricalInvoices {
+			if h.PaymentTermsDays != nil {
+				shapes["history with paymentTermsDays"]++
+				break
+			}
+		}
+		if len(s.Input.PaymentHistory) > 0 {
+			shapes["paymentHistory"]++
+		}
+		if lenientInput(s.Input) {
+			shapes["lenient input"]++
+		}
+	}
+	for shape, min := range map[string]int{"history with paymentTermsDays": 10, "paymentHistory": 10, "lenient input": 4} {
+		if shapes[shape] < min {
+			t.Errorf("corpus has %d scenarios with %s, want at least %d", shapes[shape], shape, min)
+		}
 	}
 	type counts struct{ tp, fp, fn int }
 	per := map[string]*counts{}
@@ -149,5 +174,38 @@ func TestCorpus(t *testing.T) {
 		if recall < 0.95 {
 			t.Errorf("%s: recall %.2f below 0.95", c, recall)
 		}
+		if precision < 0.9 {
+			t.Errorf("%s: precision %.2f below 0.9", c, precision)
+		}
 	}
+}
+
+// lenientInput reports input the reference service reads leniently: a
+// currency with spaces or in lower case, a date-time, or an amount string
+// with spaces or a sign.
+func lenientInput(in Input) bool {
+	odd := func(c string) bool { return c != "" && c != strings.ToUpper(strings.TrimSpace(c)) }
+	inv := in.Invoice
+	if odd(inv.Currency) || len(inv.InvoiceDate) > 10 || len(inv.DueDate) > 10 ||
+		strings.ContainsAny(string(inv.Total)+string(inv.Subtotal), " +") {
+		return true
+	}
+	for _, h := range in.HistoricalInvoices {
+		if odd(h.Currency) || len(h.InvoiceDate) > 10 {
+			return true
+		}
+	}
+	for _, p := range in.PaymentHistory {
+		if odd(p.Currency) || len(p.PaymentDate) > 10 || strings.Contains(string(p.Amount), " ") {
+			return true
+		}
+	}
+	if p := in.SupplierProfile; p != nil {
+		for _, c := range p.Currencies {
+			if odd(c) {
+				return true
+			}
+		}
+	}
+	return false
 }

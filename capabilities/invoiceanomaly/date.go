@@ -2,27 +2,42 @@ package invoiceanomaly
 
 import (
 	"errors"
+	"strings"
 	"time"
 )
 
 // day is a calendar date as a count of days since 1970-01-01 (UTC).
 type day int64
 
-var errBadDate = errors.New("is not a valid date (want YYYY-MM-DD or an RFC 3339 date-time)")
+var errBadDate = errors.New("is not a valid date")
 
-// parseDay parses an ISO 8601 calendar date ("2026-02-28") or an RFC 3339
-// date-time, which is converted to its UTC date. Impossible dates such as
-// 2026-02-30 and years outside 1900-2200 are errors; it never panics.
+// parseDay parses an ISO 8601 calendar date ("2026-02-28") or date-time,
+// which is converted to its UTC date: RFC 3339 ("2026-09-20T23:30:00Z",
+// "2026-09-21T01:30:00+02:00"), also without seconds, and a date-time
+// without an offset, read as UTC. Surrounding spaces are ignored.
+// Impossible dates such as 2026-02-30 (also inside a date-time), other
+// formats (20/09/2026) and years outside 1900-2200 are errors; it never
+// panics.
 func parseDay(s string) (day, error) {
+	s = strings.TrimSpace(s)
 	if len(s) > 40 {
 		return 0, errBadDate
 	}
-	var t time.Time
-	var err error
 	if len(s) == 10 {
 		return parseDateOnly(s)
-	} else {
-		t, err = time.Parse(time.RFC3339Nano, s)
+	}
+	if len(s) < 16 || s[10] != 'T' {
+		return 0, errBadDate
+	}
+	if _, err := parseDateOnly(s[:10]); err != nil {
+		return 0, err
+	}
+	var t time.Time
+	var err error
+	for _, layout := range dateTimeLayouts {
+		if t, err = time.Parse(layout, s); err == nil {
+			break
+		}
 	}
 	if err != nil {
 		return 0, errBadDate
@@ -33,6 +48,10 @@ func parseDay(s string) (day, error) {
 	}
 	return dayOf(t), nil
 }
+
+// dateTimeLayouts are the ISO 8601 date-times accepted; the last two have
+// no offset and are read as UTC.
+var dateTimeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04Z07:00", "2006-01-02T15:04:05.999999999", "2006-01-02T15:04"}
 
 func dayOf(t time.Time) day {
 	t = t.UTC()

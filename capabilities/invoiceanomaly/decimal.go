@@ -24,10 +24,12 @@ import (
 type Decimal string
 
 // DecimalSchema is the JSON Schema of Decimal: a JSON number, or a string
-// holding a plain non-negative decimal (no sign, separators, symbols or
-// exponent). Numeric bounds (minimum, maximum) come from each field's schema
-// tag and apply to the number form; Validate applies them to both forms.
-const DecimalSchema = `{"type":["number","string"],"pattern":"^[0-9]+(\\.[0-9]+)?$","maxLength":40}`
+// of at most 40 characters. What the string must hold (a plain decimal: no
+// separators, symbols or exponent) and the bounds of amounts and
+// quantities are checked by Validate, not by the schema, so that a bad
+// amount answers the reference service's INVALID_MONETARY_VALUE; rates keep
+// their bounds (0-100) in their fields' schema tags.
+const DecimalSchema = `{"type":["number","string"],"maxLength":40}`
 
 // UnmarshalJSON keeps the text of a JSON number or string. null leaves the
 // value empty. Other JSON types are an error (the schema rejects them first).
@@ -96,6 +98,59 @@ var (
 // exact count of 10^-6 units. More than six significant decimal places,
 // magnitudes above maxMicros and anything else are errors; it never panics.
 func parseMicros(s string) (int64, error) {
+	if v, ok := parsePlainMicros(s); ok {
+		return v, nil
+	}
+	return parseMicrosGeneral(s)
+}
+
+// parsePlainMicros is parseMicros without allocating for the usual form:
+// an optional '-', at most 12 integer digits and at most 6 decimals, no
+// exponent. ok is false for anything else, which parseMicrosGeneral then
+// decides (a full request holds some 50,000 amounts).
+func parsePlainMicros(s string) (v int64, ok bool) {
+	i, neg := 0, false
+	if len(s) > 0 && s[0] == '-' {
+		i, neg = 1, true
+	}
+	start := i
+	for i < len(s) && isDigit(s[i]) {
+		if i-start == 12 {
+			return 0, false // 12 digits keep v*10^6 within int64
+		}
+		v = v*10 + int64(s[i]-'0')
+		i++
+	}
+	if i == start {
+		return 0, false
+	}
+	v *= microsPerUnit
+	if i < len(s) {
+		if s[i] != '.' {
+			return 0, false
+		}
+		i++
+		fs, scale := i, int64(microsPerUnit/10)
+		for i < len(s) && isDigit(s[i]) {
+			if i-fs == 6 {
+				return 0, false
+			}
+			v += int64(s[i]-'0') * scale
+			scale /= 10
+			i++
+		}
+		if i == fs || i != len(s) {
+			return 0, false
+		}
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// parseMicrosGeneral is parseMicros for every form.
+func parseMicrosGeneral(s string) (int64, error) {
 	if s == "" {
 		return 0, errEmptyDecimal
 	}

@@ -4,6 +4,19 @@
 // an Output whose JSON is byte-identical for the same input. Handle adds
 // the account's remembered fingerprints (remember: true) around Check.
 //
+// # Input and errors
+//
+// Input takes the reference service's request field by field (issue 13):
+// the invoice, history items with every invoice field and a status, the
+// supplier profile, purchase order, contract, approval context, payment
+// history and options, with the reference's bounds, read as leniently as
+// the reference reads them (" usd " is USD; a date-time is its UTC date).
+// Unknown fields are refused. Refused input answers the reference's codes
+// (Input.ValidateError, Options.MalformedJSONCode): INVALID_JSON,
+// INVALID_MONETARY_VALUE, INVALID_DATE, UNSUPPORTED_CURRENCY_FORMAT, else
+// INVALID_INPUT; all 400, details.path names the field and the value is
+// never echoed.
+//
 // # Money
 //
 // Amounts, quantities and rates are Decimal: a JSON number or a plain
@@ -15,11 +28,15 @@
 //
 // # Checks
 //
-// data_quality, arithmetic, duplicates, supplier_history, supplier_profile,
-// bank_account, bank_account_format, purchase_order, contract,
-// approval_limits, split_invoices, dates and line_items. Each is a small
-// function over the normalized input with its own table tests; a check
-// that lacks its context is listed in checksSkipped with the reason.
+// data_quality, arithmetic, duplicates (history, remembered fingerprints
+// and numbers already paid in paymentHistory), supplier_history (amounts,
+// currencies, unit prices, new items, invoice-number format and sequence,
+// frequency bursts), supplier_profile, payment_terms, bank_account (known
+// accounts: profile, billed history, accounts paid to), bank_account_format,
+// purchase_order, contract, approval_limits, split_invoices, dates and
+// line_items. Each is a small function over the normalized input with its
+// own table tests; a check that lacks its context is listed in
+// checksSkipped with the reason.
 //
 // # Scoring
 //

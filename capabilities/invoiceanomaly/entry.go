@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"dalil"
 	"dalil/capability"
 )
 
@@ -18,7 +19,7 @@ func (KnownAccount) JSONSchema() string { return KnownAccountSchema }
 // /docs and /llms.txt; doc.go says the same for readers of the code.
 var Methodology = []string{
 	"Amounts are parsed exactly (no floats); tolerances come from the currency's ISO 4217 minor unit (OMR, BHD, KWD, JOD, IQD, LYD, TND 0.001; JPY, KRW 1; otherwise 0.01), one unit per rounding step.",
-	"Checks: data quality, arithmetic, duplicates and near-duplicates, supplier history (median and MAD), supplier profile, bank account (changed, unknown, IBAN mod 97), purchase order, contract, approval limits, split invoices, dates, line items. A check without its context is listed in checksSkipped with the reason.",
+	"Checks: data quality, arithmetic, duplicates and near-duplicates (history, payments already made, remembered fingerprints), supplier history (median and MAD, invoice-number format and sequence, invoice frequency), supplier profile, payment terms, bank account (changed, unknown, IBAN mod 97; accounts of earlier invoices and payments are known), purchase order, contract, approval limits, split invoices, dates, line items. A check without its context is listed in checksSkipped with the reason.",
 	"Each anomaly scores weight x confidence. Weights: info 0, low 5, medium 20, high 35, critical 60; BANK_ACCOUNT_CHANGED high 40 / critical 70; POSSIBLE_DUPLICATE high 40; SPLIT_INVOICE_PATTERN high 40; MISSING_REQUIRED_FIELD low 3 / medium 8.",
 	"Low and info points together are capped at 10, medium points at 45. Each further anomaly family with a medium or worse anomaly adds 8 (at most 24); a high or critical payment-detail anomaly together with a medium or worse duplicate, PO/contract or split anomaly adds 10.",
 	"The worst severity sets a floor and a ceiling (critical 65-100, high 40-100, medium 15-64, low or info 0-14); the score is capped at 100. Levels: 0-14 low, 15-39 medium, 40-64 high, 65-100 critical.",
@@ -36,20 +37,29 @@ func Entry(deps Deps) capability.Entry {
 		Group:   "Finance",
 		Title:   "Invoice anomaly check",
 		Summary: "Pre-payment risk indicators for one invoice: a 0-100 risk score, a risk level, an advisory decision (continue, review, hold) and evidence-backed anomalies.",
-		Description: "Checks arithmetic, duplicates and near-duplicates, supplier-history deviations, changed or unknown bank accounts (shown masked), " +
+		Description: "Checks arithmetic, duplicates and near-duplicates (also invoice numbers already paid), supplier-history deviations (amounts, currencies, " +
+			"payment terms, invoice-number format and sequence, invoice frequency), changed or unknown bank accounts (shown masked), " +
 			"purchase-order, contract and approval-limit issues, split-invoice patterns, date anomalies and repeated line items. " +
 			"Every check that lacks the context it needs is listed in checksSkipped with the reason. With remember: true a salted fingerprint " +
-			"(never the invoice) is kept in your account so later checks find duplicates without resending history. Risk indicators only.",
-		WhenToUse:   "Before approving or paying an invoice, to decide whether it can go ahead, needs review, or should be held.",
-		Path:        "/api/v1/finance/invoice-anomaly-check",
-		Price:       250_000, // USD 0.25
-		MaxBody:     1 << 20, // 1 MiB: a history of up to 1,000 invoices
-		ReadOnly:    true,
-		Idempotent:  true,
-		Example:     exampleInput(),
-		Methodology: Methodology,
-		Preview:     capability.PreviewOf(capability.LeakageSafe, Preview),
-		Limitations: []string{Disclaimer, "Only as good as the context supplied: checks without their context are skipped and listed.", "No public-holiday calendar is built in; pass options.publicHolidays."},
+			"(never the invoice) is kept in your account so later checks find duplicates without resending history. Risk indicators only. " +
+			"Takes the reference service's request as it is; a body that is not JSON answers 400 INVALID_JSON, an unreadable amount " +
+			"INVALID_MONETARY_VALUE, date INVALID_DATE or currency code UNSUPPORTED_CURRENCY_FORMAT (details.path names the field, the value " +
+			"is never echoed), anything else INVALID_INPUT; nothing is charged for any of them.",
+		WhenToUse: "Before approving or paying an invoice, to decide whether it can go ahead, needs review, or should be held.",
+		Path:      "/api/v1/finance/invoice-anomaly-check",
+		Price:     250_000, // USD 0.25
+		// 1 MiB, the reference service's limit for this route: 1,000
+		// history invoices and 1,000 payments without line items fit (about
+		// 400 KB); bodies with long itemised histories may not (see
+		// docs/invoice-anomaly.md, "Limits").
+		MaxBody:           1 << 20,
+		MalformedJSONCode: dalil.CodeInvalidJSON,
+		ReadOnly:          true,
+		Idempotent:        true,
+		Example:           exampleInput(),
+		Methodology:       Methodology,
+		Preview:           capability.PreviewOf(capability.LeakageSafe, Preview),
+		Limitations:       []string{Disclaimer, "Only as good as the context supplied: checks without their context are skipped and listed.", "No public-holiday calendar is built in; pass options.publicHolidays."},
 		Operations: []capability.Operation{{
 			ID: "forget_invoice_fingerprints", Method: "DELETE", Path: "/api/v1/finance/invoice-anomaly-check/remembered",
 			Summary: "Delete every invoice fingerprint remembered for your account.",

@@ -17,7 +17,7 @@ func amt(d Decimal) amount {
 	if d == "" {
 		return amount{}
 	}
-	v, err := parseMicros(string(d))
+	v, err := parseMicros(decimalText(d))
 	if err != nil || v < 0 {
 		return amount{}
 	}
@@ -54,8 +54,9 @@ type line struct {
 }
 
 // record is a normalized invoice: the one under check or one from history
-// (source "history", index into historicalInvoices) or a remembered
-// fingerprint (source "remembered").
+// (source "history", index into historicalInvoices), a remembered
+// fingerprint (source "remembered") or a past payment (source "payment",
+// index into paymentHistory; date is the payment date, total the amount).
 type record struct {
 	source        string
 	index         int
@@ -71,8 +72,27 @@ type record struct {
 	bank          string // normalizeAccount
 	poNumber      string // normalizeReference
 	status        string
+	terms         optTerms // paymentTermsDays, else dueDate - invoiceDate
 	lines         []line
 	fingerprintID string // remembered: HMAC of supplier+number
+}
+
+// optTerms is an optional payment term in days.
+type optTerms struct {
+	days int64
+	ok   bool
+}
+
+// termsOf is the stated payment terms, else the days from the invoice date
+// to a due date on or after it.
+func termsOf(stated *int, date, due optDay) optTerms {
+	if stated != nil {
+		return optTerms{days: int64(*stated), ok: true}
+	}
+	if date.ok && due.ok && due.d >= date.d {
+		return optTerms{days: int64(due.d - date.d), ok: true}
+	}
+	return optTerms{}
 }
 
 // void reports whether the record no longer counts as billed.
@@ -203,7 +223,7 @@ func normalizeSupplierName(s string) string {
 func normalizeAccount(s string) string { return normalizeReference(s) }
 
 func fromInvoice(inv Invoice) record {
-	return record{
+	r := record{
 		source:       "invoice",
 		index:        -1,
 		invoiceID:    strings.TrimSpace(inv.InvoiceID),
@@ -211,7 +231,7 @@ func fromInvoice(inv Invoice) record {
 		numberKey:    normalizeInvoiceNumber(inv.InvoiceNumber),
 		supplierID:   normalizeReference(inv.SupplierID),
 		supplierName: normalizeSupplierName(inv.SupplierName),
-		currency:     strings.ToUpper(inv.Currency),
+		currency:     normCurrency(inv.Currency),
 		date:         date(inv.InvoiceDate),
 		due:          date(inv.DueDate),
 		total:        amt(inv.Total),
@@ -219,6 +239,8 @@ func fromInvoice(inv Invoice) record {
 		poNumber:     normalizeReference(inv.PONumber),
 		lines:        normLines(inv.LineItems, map[string]string{}),
 	}
+	r.terms = termsOf(inv.PaymentTermsDays, r.date, r.due)
+	return r
 }
 
 // fromHistory normalizes a history record; memo caches normalized
@@ -229,7 +251,7 @@ func fromHistory(i int, h HistoricalInvoice, memo map[string]string) record {
 		name = normalizeSupplierName(h.SupplierName)
 		memo[h.SupplierName] = name
 	}
-	return record{
+	r := record{
 		source:       "history",
 		index:        i,
 		invoiceID:    strings.TrimSpace(h.InvoiceID),
@@ -237,7 +259,7 @@ func fromHistory(i int, h HistoricalInvoice, memo map[string]string) record {
 		numberKey:    normalizeInvoiceNumber(h.InvoiceNumber),
 		supplierID:   normalizeReference(h.SupplierID),
 		supplierName: name,
-		currency:     strings.ToUpper(h.Currency),
+		currency:     normCurrency(h.Currency),
 		date:         date(h.InvoiceDate),
 		due:          date(h.DueDate),
 		total:        amt(h.Total),
@@ -245,6 +267,30 @@ func fromHistory(i int, h HistoricalInvoice, memo map[string]string) record {
 		poNumber:     normalizeReference(h.PONumber),
 		status:       h.Status,
 		lines:        normLines(h.LineItems, memo),
+	}
+	r.terms = termsOf(h.PaymentTermsDays, r.date, r.due)
+	return r
+}
+
+// fromPayment normalizes a past payment as a record: its payment date as
+// the date, its amount as the total.
+func fromPayment(i int, p Payment, memo map[string]string) record {
+	name, ok := memo[p.SupplierName]
+	if !ok {
+		name = normalizeSupplierName(p.SupplierName)
+		memo[p.SupplierName] = name
+	}
+	return record{
+		source:       "payment",
+		index:        i,
+		number:       p.InvoiceNumber,
+		numberKey:    normalizeInvoiceNumber(p.InvoiceNumber),
+		supplierID:   normalizeReference(p.SupplierID),
+		supplierName: name,
+		currency:     normCurrency(p.Currency),
+		date:         date(p.PaymentDate),
+		total:        amt(p.Amount),
+		bank:         normalizeAccount(p.BankAccount),
 	}
 }
 
@@ -261,6 +307,10 @@ type env struct {
 	// ordered by date then position; other holds everyone else's.
 	same  []*record
 	other []*record
+	// paid holds the payments of this supplier, paidOther those of another
+	// supplier and paidUnknown those that name no supplier (or when the
+	// invoice names none).
+	paid, paidOther, paidUnknown []*record
 	// knownSupplier: names and ids that identify the supplier.
 	names map[string]bool
 	ids   map[string]bool
@@ -303,7 +353,7 @@ func newEnv(in Input, opts Options) *env {
 			e.minHistory = o.MinHistoryForPatterns
 		}
 		for _, w := range o.WeekendDays {
-			if wd, ok := weekdayNames[strings.ToLower(w)]; ok {
+			if wd, ok := weekdayNames[strings.ToLower(strings.TrimSpace(w))]; ok {
 				e.weekend = append(e.weekend, wd)
 			}
 		}
@@ -365,6 +415,24 @@ func newEnv(in Input, opts Options) *env {
 		r := fromFingerprint(fp)
 		e.same = append(e.same, &r)
 	}
+	if len(in.PaymentHistory) > 0 {
+		rs := make([]record, len(in.PaymentHistory))
+		for i, p := range in.PaymentHistory {
+			r := &rs[i]
+			*r = fromPayment(i, p, memo)
+			if r.currency == "" {
+				r.currency = e.inv.currency // as in history
+			}
+			switch e.supplierOf(r) {
+			case 1:
+				e.paid = append(e.paid, r)
+			case -1:
+				e.paidOther = append(e.paidOther, r)
+			default:
+				e.paidUnknown = append(e.paidUnknown, r)
+			}
+		}
+	}
 	return e
 }
 
@@ -400,6 +468,25 @@ func (e *env) sameSupplier(r *record) bool {
 		return e.names[r.supplierName]
 	}
 	return false
+}
+
+// supplierOf tells whether r is the invoice's supplier's (1), another
+// supplier's (-1) or cannot tell (0: r or the invoice names no supplier
+// the other can be compared with). Ids decide when both have one.
+func (e *env) supplierOf(r *record) int {
+	yes := func(b bool) int {
+		if b {
+			return 1
+		}
+		return -1
+	}
+	switch {
+	case r.supplierID != "" && len(e.ids) > 0:
+		return yes(e.ids[r.supplierID])
+	case r.supplierName != "" && len(e.names) > 0:
+		return yes(e.names[r.supplierName])
+	}
+	return 0
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

@@ -40,6 +40,15 @@ func TestParseMicros(t *testing.T) {
 		{"1e99999", 0, errNotDecimal},
 		{" 5", 0, errNotDecimal},
 		{"0e99", 0, nil},
+		{"999999999999.999999", 999_999_999_999_999_999, nil}, // the fast path's largest
+		{"-0", 0, nil},
+		{"-0.5", -500_000, nil},
+		{"12.3400000", 12_340_000, nil}, // seven decimals, zeros
+		{"0.1234567", 0, errTooManyDecimals},
+		{"1000000000000.000001", 0, errTooLarge},
+		{"1.", 0, errNotDecimal},
+		{"1.2.3", 0, errNotDecimal},
+		{"--1", 0, errNotDecimal},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -126,6 +135,18 @@ func TestParseDay(t *testing.T) {
 		{"2026-13-01", "", false},
 		{"2026-03-10T23:30:00-02:00", "2026-03-11", true},
 		{"2026-03-10T10:00:00Z", "2026-03-10", true},
+		{"2026-09-20T23:30:00Z", "2026-09-20", true},
+		{"2026-09-21T01:30:00+04:00", "2026-09-20", true},
+		{"2026-09-20T23:30:00.123456Z", "2026-09-20", true},
+		{"2026-09-20T23:30Z", "2026-09-20", true},
+		{"2026-09-20T23:30:00", "2026-09-20", true}, // no offset: UTC
+		{"2026-09-20T23:30", "2026-09-20", true},
+		{" 2026-09-20 ", "2026-09-20", true},
+		{"2026-02-30T10:00:00Z", "", false},
+		{"2026-09-20 10:00:00", "", false},
+		{"2026-09-20T", "", false},
+		{"2026-09-20T25:00:00Z", "", false},
+		{"yesterday", "", false},
 		{"1899-12-31", "", false},
 		{"", "", false},
 	}
@@ -202,6 +223,11 @@ func TestNumbersSimilar(t *testing.T) {
 		{"123456", "123465", true},
 		{"2026118", "2026999", false},
 		{"X100", "X100", false},
+		{"ASM062", "ASM060", false}, // sequential after a prefix
+		{"ASM062", "ASM092", true},  // one digit, 30 apart
+		{"ASM062", "ASN062", true},  // prefix typo
+		{"ASM062", "ASM026", true},  // transposition
+		{"2026A04", "2026A08", false},
 	}
 	for _, tt := range tests {
 		if got := numbersSimilar(tt.a, tt.b); got != tt.want {

@@ -109,9 +109,9 @@ func Preview(_ context.Context, in Input) (capability.PreviewReport[PreviewSigna
 		name   string
 		active bool
 	}{
-		{familyDuplicates, len(in.HistoricalInvoices) > 0},
+		{familyDuplicates, len(in.HistoricalInvoices)+len(in.PaymentHistory) > 0},
 		{familySupplierPatterns, len(e.same) >= e.minHistory || profile},
-		{familyPayment, sig.HasBankAccount && (profile || len(e.same) > 0 || len(e.other) > 0)},
+		{familyPayment, sig.HasBankAccount && (profile || len(e.same) > 0 || len(e.other) > 0 || len(e.paid)+len(e.paidOther) > 0)},
 		{familyPOContract, sig.HasPurchaseOrder || sig.HasContract},
 		{familySplit, noThreshold == "" && len(in.HistoricalInvoices) > 0},
 	} {

@@ -108,7 +108,7 @@ func Fingerprints(inv Invoice, secret []byte) []Fingerprint {
 	if len(secret) == 0 || !total.ok {
 		return nil
 	}
-	cur := strings.ToUpper(inv.Currency)
+	cur := normCurrency(inv.Currency)
 	minor, ok := mulDivRound(total.v, 1, unitMicros(cur))
 	if !ok {
 		return nil

@@ -9,16 +9,27 @@ import (
 
 // Input is the request body of invoice_anomaly_check. Only invoice.total is
 // required; every context block is optional and an empty one ({} or [])
-// counts as not supplied. Field names follow the reference service so that
-// its clients need no changes; remember and the fields marked "Dalil" are
-// additions of issue 6.
+// counts as not supplied. Field names and bounds follow the reference
+// service, field by field, so that its clients need no changes; remember
+// and the fields marked "Dalil" are additions of issue 6. A field the
+// checks do not read says so in its description.
+//
+// Conventions (checked by Validate, not by the JSON Schema, so that a bad
+// value answers the reference's specific code): amounts and quantities are
+// a JSON number or a plain decimal string ("9200.50"; surrounding spaces
+// and a leading + are ignored), never negative, at most 10^12 (quantities
+// 10^9) with at most 6 decimals, else INVALID_MONETARY_VALUE; dates are
+// YYYY-MM-DD or an ISO 8601 date-time, whose UTC date is used, else
+// INVALID_DATE; currencies are 3-letter codes, trimmed and upper-cased
+// (" usd " is USD), else UNSUPPORTED_CURRENCY_FORMAT.
 type Input struct {
-	Invoice            Invoice             `json:"invoice" jsonschema:"The invoice to check before payment."`
-	HistoricalInvoices []HistoricalInvoice `json:"historicalInvoices,omitempty" schema:"maxItems=1000" jsonschema:"Earlier invoices of this supplier and of other suppliers; used for duplicates, supplier history, bank accounts and split invoices."`
-	SupplierProfile    *SupplierProfile    `json:"supplierProfile,omitempty" jsonschema:"What the buyer knows about the supplier: names, known bank accounts, currencies, status."`
+	Invoice            Invoice             `json:"invoice" jsonschema:"The invoice to check. Only total is required. Amounts: a JSON number or a plain decimal string (\"9200.50\"), not negative, at most 10^12 with at most 6 decimals. Dates: YYYY-MM-DD or an ISO 8601 date-time (its UTC date is used). Currency: a 3-letter ISO 4217 code, case-insensitive."`
+	HistoricalInvoices []HistoricalInvoice `json:"historicalInvoices,omitempty" schema:"maxItems=1000" jsonschema:"Earlier invoices of this supplier and of other suppliers (up to 1,000); used for duplicates, supplier history (amounts, currencies, payment terms, invoice-number format, frequency), bank accounts and split invoices."`
+	SupplierProfile    *SupplierProfile    `json:"supplierProfile,omitempty" jsonschema:"What the buyer knows about the supplier: names, known bank accounts, currencies, payment terms, status."`
 	PurchaseOrder      *PurchaseOrder      `json:"purchaseOrder,omitempty" jsonschema:"The purchase order the invoice bills against."`
-	Contract           *Contract           `json:"contract,omitempty" jsonschema:"The contract the invoice bills under: validity, ceiling and agreed rates."`
+	Contract           *Contract           `json:"contract,omitempty" jsonschema:"The contract the invoice bills under: validity, ceiling, payment terms and agreed rates."`
 	ApprovalContext    *ApprovalContext    `json:"approvalContext,omitempty" jsonschema:"Approval limit and purchase-order policy."`
+	PaymentHistory     []Payment           `json:"paymentHistory,omitempty" schema:"maxItems=1000" jsonschema:"Past payments of any supplier (up to 1,000): an invoice number already paid is a possible duplicate, and the accounts paid to are the supplier's known accounts."`
 	Options            *CheckOptions       `json:"options,omitempty" jsonschema:"Tuning of the checks."`
 	Remember           bool                `json:"remember,omitempty" jsonschema:"Keep a salted fingerprint (never the invoice) of this invoice in the caller's account so later checks find duplicates without resending history."`
 	RememberDays       int                 `json:"rememberDays,omitempty" schema:"minimum=1,maximum=3650" jsonschema:"How many days a remembered fingerprint is kept (default and upper bound set by the operator)."`
@@ -31,19 +42,19 @@ type Invoice struct {
 	SupplierName     string     `json:"supplierName,omitempty" schema:"maxLength=200"`
 	SupplierID       string     `json:"supplierId,omitempty" schema:"maxLength=100" jsonschema:"Your id of the supplier; matched before names."`
 	SupplierTaxID    string     `json:"supplierTaxId,omitempty" schema:"maxLength=50" jsonschema:"The supplier's tax registration number (Dalil)."`
-	InvoiceDate      string     `json:"invoiceDate,omitempty" schema:"maxLength=40,pattern=^[0-9]{4}-[0-9]{2}-[0-9]{2}" jsonschema:"Issue date, YYYY-MM-DD (a date-time is taken as its UTC date)."`
-	DueDate          string     `json:"dueDate,omitempty" schema:"maxLength=40,pattern=^[0-9]{4}-[0-9]{2}-[0-9]{2}"`
-	Currency         string     `json:"currency,omitempty" schema:"pattern=^[A-Za-z]{3}$" jsonschema:"ISO 4217 code, case-insensitive; sets the rounding tolerance (OMR 0.001, USD 0.01, JPY 1)."`
-	Subtotal         Decimal    `json:"subtotal,omitempty" schema:"minimum=0,maximum=1000000000000" jsonschema:"Sum of the line totals before discount, shipping and tax."`
-	Discount         Decimal    `json:"discount,omitempty" schema:"minimum=0,maximum=1000000000000" jsonschema:"Invoice-level discount, subtracted from the subtotal."`
-	Shipping         Decimal    `json:"shipping,omitempty" schema:"minimum=0,maximum=1000000000000"`
-	Tax              Decimal    `json:"tax,omitempty" schema:"minimum=0,maximum=1000000000000"`
+	InvoiceDate      string     `json:"invoiceDate,omitempty" schema:"maxLength=40" jsonschema:"Issue date, YYYY-MM-DD (an ISO 8601 date-time is taken as its UTC date)."`
+	DueDate          string     `json:"dueDate,omitempty" schema:"maxLength=40"`
+	Currency         string     `json:"currency,omitempty" schema:"maxLength=10" jsonschema:"ISO 4217 code, case-insensitive; sets the rounding tolerance (OMR 0.001, USD 0.01, JPY 1)."`
+	Subtotal         Decimal    `json:"subtotal,omitempty" jsonschema:"Sum of the line totals before discount, shipping and tax."`
+	Discount         Decimal    `json:"discount,omitempty" jsonschema:"Invoice-level discount, subtracted from the subtotal."`
+	Shipping         Decimal    `json:"shipping,omitempty"`
+	Tax              Decimal    `json:"tax,omitempty"`
 	TaxRate          Decimal    `json:"taxRate,omitempty" schema:"minimum=0,maximum=100" jsonschema:"Tax rate in percent (5 means 5 %)."`
-	Total            Decimal    `json:"total" schema:"minimum=0,maximum=1000000000000" jsonschema:"Amount payable: subtotal - discount + shipping + tax."`
+	Total            Decimal    `json:"total" jsonschema:"Amount payable: subtotal - discount + shipping + tax."`
 	BankAccount      string     `json:"bankAccount,omitempty" schema:"maxLength=80" jsonschema:"IBAN or account number to pay. Only ever shown masked (last 4 characters)."`
-	PaymentTermsDays *int       `json:"paymentTermsDays,omitempty" schema:"minimum=0,maximum=3650"`
+	PaymentTermsDays *int       `json:"paymentTermsDays,omitempty" schema:"minimum=0,maximum=3650" jsonschema:"Payment terms in days (30 for net 30)."`
 	PONumber         string     `json:"poNumber,omitempty" schema:"maxLength=100"`
-	ContractID       string     `json:"contractId,omitempty" schema:"maxLength=100"`
+	ContractID       string     `json:"contractId,omitempty" schema:"maxLength=100" jsonschema:"Accepted as the reference service does; not used by the checks."`
 	LineItems        []LineItem `json:"lineItems,omitempty" schema:"maxItems=500"`
 }
 
@@ -52,41 +63,61 @@ type Invoice struct {
 type LineItem struct {
 	Description string  `json:"description,omitempty" schema:"maxLength=500"`
 	SKU         string  `json:"sku,omitempty" schema:"maxLength=100"`
-	Quantity    Decimal `json:"quantity,omitempty" schema:"minimum=0,maximum=1000000000"`
-	UnitPrice   Decimal `json:"unitPrice,omitempty" schema:"minimum=0,maximum=1000000000000"`
-	Discount    Decimal `json:"discount,omitempty" schema:"minimum=0,maximum=1000000000000"`
-	TaxRate     Decimal `json:"taxRate,omitempty" schema:"minimum=0,maximum=100"`
-	Total       Decimal `json:"total,omitempty" schema:"minimum=0,maximum=1000000000000" jsonschema:"Line amount excluding tax (the issue's 'amount')."`
+	Quantity    Decimal `json:"quantity,omitempty" jsonschema:"Not negative, at most 10^9."`
+	UnitPrice   Decimal `json:"unitPrice,omitempty"`
+	Discount    Decimal `json:"discount,omitempty" jsonschema:"Line discount, subtracted from quantity x unitPrice (not used on history lines)."`
+	TaxRate     Decimal `json:"taxRate,omitempty" schema:"minimum=0,maximum=100" jsonschema:"Tax rate in percent (not used on history lines)."`
+	Total       Decimal `json:"total,omitempty" jsonschema:"Line amount excluding tax (the issue's 'amount')."`
 }
 
-// HistoricalInvoice is an earlier invoice, of this supplier or another one.
+// HistoricalInvoice is an earlier invoice, of this supplier or another one:
+// every invoice field and its status.
 type HistoricalInvoice struct {
-	InvoiceID     string     `json:"invoiceId,omitempty" schema:"maxLength=100"`
-	InvoiceNumber string     `json:"invoiceNumber,omitempty" schema:"maxLength=100"`
-	SupplierName  string     `json:"supplierName,omitempty" schema:"maxLength=200"`
-	SupplierID    string     `json:"supplierId,omitempty" schema:"maxLength=100"`
-	InvoiceDate   string     `json:"invoiceDate,omitempty" schema:"maxLength=40,pattern=^[0-9]{4}-[0-9]{2}-[0-9]{2}"`
-	DueDate       string     `json:"dueDate,omitempty" schema:"maxLength=40,pattern=^[0-9]{4}-[0-9]{2}-[0-9]{2}"`
-	Currency      string     `json:"currency,omitempty" schema:"pattern=^[A-Za-z]{3}$"`
-	Total         Decimal    `json:"total" schema:"minimum=0,maximum=1000000000000"`
-	BankAccount   string     `json:"bankAccount,omitempty" schema:"maxLength=80"`
-	PONumber      string     `json:"poNumber,omitempty" schema:"maxLength=100"`
-	Status        string     `json:"status,omitempty" schema:"enum=paid|approved|pending|disputed|rejected|cancelled|void|unknown" jsonschema:"rejected, cancelled and void records do not count as billed."`
-	LineItems     []LineItem `json:"lineItems,omitempty" schema:"maxItems=200"`
+	InvoiceID        string     `json:"invoiceId,omitempty" schema:"maxLength=100"`
+	InvoiceNumber    string     `json:"invoiceNumber,omitempty" schema:"maxLength=100"`
+	SupplierName     string     `json:"supplierName,omitempty" schema:"maxLength=200"`
+	SupplierID       string     `json:"supplierId,omitempty" schema:"maxLength=100"`
+	SupplierTaxID    string     `json:"supplierTaxId,omitempty" schema:"maxLength=50" jsonschema:"Accepted; not used by the checks."`
+	InvoiceDate      string     `json:"invoiceDate,omitempty" schema:"maxLength=40"`
+	DueDate          string     `json:"dueDate,omitempty" schema:"maxLength=40" jsonschema:"With invoiceDate, gives the payment terms when paymentTermsDays is absent."`
+	Currency         string     `json:"currency,omitempty" schema:"maxLength=10" jsonschema:"Default: the invoice's currency."`
+	Subtotal         Decimal    `json:"subtotal,omitempty" jsonschema:"Accepted; not used by the checks."`
+	Discount         Decimal    `json:"discount,omitempty" jsonschema:"Accepted; not used by the checks."`
+	Shipping         Decimal    `json:"shipping,omitempty" jsonschema:"Accepted; not used by the checks."`
+	Tax              Decimal    `json:"tax,omitempty" jsonschema:"Accepted; not used by the checks."`
+	TaxRate          Decimal    `json:"taxRate,omitempty" schema:"minimum=0,maximum=100" jsonschema:"Accepted; not used by the checks."`
+	Total            Decimal    `json:"total"`
+	BankAccount      string     `json:"bankAccount,omitempty" schema:"maxLength=80"`
+	PaymentTermsDays *int       `json:"paymentTermsDays,omitempty" schema:"minimum=0,maximum=3650" jsonschema:"Its payment terms; the median over the supplier's invoices is the expected terms when neither contract nor profile states them."`
+	PONumber         string     `json:"poNumber,omitempty" schema:"maxLength=100"`
+	ContractID       string     `json:"contractId,omitempty" schema:"maxLength=100" jsonschema:"Accepted; not used by the checks."`
+	Status           string     `json:"status,omitempty" schema:"enum=paid|approved|pending|disputed|rejected|cancelled|void|unknown" jsonschema:"rejected, cancelled and void records do not count as billed."`
+	LineItems        []LineItem `json:"lineItems,omitempty" schema:"maxItems=200"`
+}
+
+// Payment is a past payment, of this supplier or another one.
+type Payment struct {
+	InvoiceNumber string  `json:"invoiceNumber,omitempty" schema:"maxLength=100" jsonschema:"The invoice number the payment settled."`
+	SupplierID    string  `json:"supplierId,omitempty" schema:"maxLength=100"`
+	SupplierName  string  `json:"supplierName,omitempty" schema:"maxLength=200"`
+	PaymentDate   string  `json:"paymentDate,omitempty" schema:"maxLength=40"`
+	Amount        Decimal `json:"amount,omitempty"`
+	Currency      string  `json:"currency,omitempty" schema:"maxLength=10" jsonschema:"Default: the invoice's currency."`
+	BankAccount   string  `json:"bankAccount,omitempty" schema:"maxLength=80" jsonschema:"The account paid to: a known account of the payment's supplier."`
 }
 
 // SupplierProfile is the buyer's master data about the supplier.
 type SupplierProfile struct {
 	SupplierID       string         `json:"supplierId,omitempty" schema:"maxLength=100"`
 	SupplierName     string         `json:"supplierName,omitempty" schema:"maxLength=200"`
-	Aliases          []string       `json:"aliases,omitempty" schema:"maxItems=10"`
+	Aliases          []string       `json:"aliases,omitempty" schema:"maxItems=10,items.maxLength=200"`
 	TaxID            string         `json:"taxId,omitempty" schema:"maxLength=50" jsonschema:"Tax registration number (Dalil)."`
 	BankAccounts     []KnownAccount `json:"bankAccounts,omitempty" schema:"maxItems=20" jsonschema:"Known accounts: a string, or {account, verified, addedDate}."`
-	Currencies       []string       `json:"currencies,omitempty" schema:"maxItems=10"`
-	PaymentTermsDays *int           `json:"paymentTermsDays,omitempty" schema:"minimum=0,maximum=3650"`
+	Currencies       []string       `json:"currencies,omitempty" schema:"maxItems=10,items.maxLength=10"`
+	PaymentTermsDays *int           `json:"paymentTermsDays,omitempty" schema:"minimum=0,maximum=3650" jsonschema:"Agreed standard payment terms."`
 	Status           string         `json:"status,omitempty" schema:"enum=active|inactive|blocked|suspended|pending_verification"`
-	CreatedDate      string         `json:"createdDate,omitempty" schema:"maxLength=40,pattern=^[0-9]{4}-[0-9]{2}-[0-9]{2}"`
-	Country          string         `json:"country,omitempty" schema:"maxLength=2"`
+	CreatedDate      string         `json:"createdDate,omitempty" schema:"maxLength=40"`
+	Country          string         `json:"country,omitempty" schema:"maxLength=60" jsonschema:"Accepted as the reference service does; not used by the checks."`
 }
 
 // KnownAccount is a bank account on the supplier's record. On the wire it is
@@ -94,12 +125,12 @@ type SupplierProfile struct {
 type KnownAccount struct {
 	Account   string `json:"account" schema:"maxLength=80"`
 	Verified  *bool  `json:"verified,omitempty" jsonschema:"false marks an account nobody has confirmed with the supplier."`
-	AddedDate string `json:"addedDate,omitempty" schema:"maxLength=40,pattern=^[0-9]{4}-[0-9]{2}-[0-9]{2}"`
+	AddedDate string `json:"addedDate,omitempty" schema:"maxLength=40"`
 }
 
 // KnownAccountSchema is the JSON Schema of KnownAccount (string or object),
 // which the core maps onto the type.
-const KnownAccountSchema = `{"oneOf":[{"type":"string","maxLength":80},{"type":"object","properties":{"account":{"type":"string","maxLength":80},"verified":{"type":"boolean"},"addedDate":{"type":"string","maxLength":40,"pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}"}},"required":["account"],"additionalProperties":false}]}`
+const KnownAccountSchema = `{"oneOf":[{"type":"string","maxLength":80},{"type":"object","properties":{"account":{"type":"string","maxLength":80},"verified":{"type":"boolean"},"addedDate":{"type":"string","maxLength":40}},"required":["account"],"additionalProperties":false}]}`
 
 // UnmarshalJSON accepts a string or an object with unknown fields refused.
 func (k *KnownAccount) UnmarshalJSON(b []byte) error {
@@ -127,13 +158,13 @@ type PurchaseOrder struct {
 	PONumber          string      `json:"poNumber,omitempty" schema:"maxLength=100"`
 	SupplierID        string      `json:"supplierId,omitempty" schema:"maxLength=100"`
 	SupplierName      string      `json:"supplierName,omitempty" schema:"maxLength=200"`
-	Currency          string      `json:"currency,omitempty" schema:"pattern=^[A-Za-z]{3}$"`
-	TotalAmount       Decimal     `json:"totalAmount,omitempty" schema:"minimum=0,maximum=1000000000000"`
-	InvoicedToDate    Decimal     `json:"invoicedToDate,omitempty" schema:"minimum=0,maximum=1000000000000"`
-	RemainingAmount   Decimal     `json:"remainingAmount,omitempty" schema:"minimum=0,maximum=1000000000000"`
+	Currency          string      `json:"currency,omitempty" schema:"maxLength=10"`
+	TotalAmount       Decimal     `json:"totalAmount,omitempty"`
+	InvoicedToDate    Decimal     `json:"invoicedToDate,omitempty"`
+	RemainingAmount   Decimal     `json:"remainingAmount,omitempty"`
 	AmountsIncludeTax *bool       `json:"amountsIncludeTax,omitempty" jsonschema:"Whether PO amounts include tax (default true); when false the invoice subtotal is compared."`
-	IssueDate         string      `json:"issueDate,omitempty" schema:"maxLength=40,pattern=^[0-9]{4}-[0-9]{2}-[0-9]{2}"`
-	ExpiryDate        string      `json:"expiryDate,omitempty" schema:"maxLength=40,pattern=^[0-9]{4}-[0-9]{2}-[0-9]{2}" jsonschema:"Last date the PO may be invoiced (Dalil)."`
+	IssueDate         string      `json:"issueDate,omitempty" schema:"maxLength=40"`
+	ExpiryDate        string      `json:"expiryDate,omitempty" schema:"maxLength=40" jsonschema:"Last date the PO may be invoiced (Dalil)."`
 	Status            string      `json:"status,omitempty" schema:"enum=open|partially_invoiced|closed|cancelled"`
 	LineItems         []PriceLine `json:"lineItems,omitempty" schema:"maxItems=500"`
 }
@@ -142,43 +173,43 @@ type PurchaseOrder struct {
 type PriceLine struct {
 	Description string  `json:"description,omitempty" schema:"maxLength=500"`
 	SKU         string  `json:"sku,omitempty" schema:"maxLength=100"`
-	Quantity    Decimal `json:"quantity,omitempty" schema:"minimum=0,maximum=1000000000"`
-	UnitPrice   Decimal `json:"unitPrice,omitempty" schema:"minimum=0,maximum=1000000000000"`
+	Quantity    Decimal `json:"quantity,omitempty"`
+	UnitPrice   Decimal `json:"unitPrice,omitempty"`
 }
 
 // Contract is the framework agreement the invoice bills under.
 type Contract struct {
-	ContractID       string      `json:"contractId,omitempty" schema:"maxLength=100"`
+	ContractID       string      `json:"contractId,omitempty" schema:"maxLength=100" jsonschema:"Accepted as the reference service does; not used by the checks."`
 	SupplierID       string      `json:"supplierId,omitempty" schema:"maxLength=100"`
 	SupplierName     string      `json:"supplierName,omitempty" schema:"maxLength=200"`
-	Currency         string      `json:"currency,omitempty" schema:"pattern=^[A-Za-z]{3}$"`
-	MaxAmount        Decimal     `json:"maxAmount,omitempty" schema:"minimum=0,maximum=1000000000000" jsonschema:"Ceiling over the contract's life."`
-	MaxInvoiceAmount Decimal     `json:"maxInvoiceAmount,omitempty" schema:"minimum=0,maximum=1000000000000"`
-	InvoicedToDate   Decimal     `json:"invoicedToDate,omitempty" schema:"minimum=0,maximum=1000000000000" jsonschema:"Billed so far; when absent, this supplier's history within the contract period is summed."`
-	StartDate        string      `json:"startDate,omitempty" schema:"maxLength=40,pattern=^[0-9]{4}-[0-9]{2}-[0-9]{2}"`
-	EndDate          string      `json:"endDate,omitempty" schema:"maxLength=40,pattern=^[0-9]{4}-[0-9]{2}-[0-9]{2}"`
+	Currency         string      `json:"currency,omitempty" schema:"maxLength=10"`
+	MaxAmount        Decimal     `json:"maxAmount,omitempty" jsonschema:"Ceiling over the contract's life."`
+	MaxInvoiceAmount Decimal     `json:"maxInvoiceAmount,omitempty"`
+	InvoicedToDate   Decimal     `json:"invoicedToDate,omitempty" jsonschema:"Billed so far; when absent, this supplier's history within the contract period is summed."`
+	StartDate        string      `json:"startDate,omitempty" schema:"maxLength=40"`
+	EndDate          string      `json:"endDate,omitempty" schema:"maxLength=40"`
 	PaymentTermsDays *int        `json:"paymentTermsDays,omitempty" schema:"minimum=0,maximum=3650"`
 	Rates            []PriceLine `json:"rates,omitempty" schema:"maxItems=200" jsonschema:"Agreed unit prices (Dalil)."`
 }
 
 // ApprovalContext is the buyer's approval policy.
 type ApprovalContext struct {
-	ApprovalThreshold  Decimal `json:"approvalThreshold,omitempty" schema:"minimum=0,maximum=1000000000000" jsonschema:"Amount above which an invoice needs higher approval."`
-	Currency           string  `json:"currency,omitempty" schema:"pattern=^[A-Za-z]{3}$" jsonschema:"Currency of the threshold; the limit checks are skipped when it differs from the invoice's."`
+	ApprovalThreshold  Decimal `json:"approvalThreshold,omitempty" jsonschema:"Amount above which an invoice needs higher approval."`
+	Currency           string  `json:"currency,omitempty" schema:"maxLength=10" jsonschema:"Currency of the threshold; the limit checks are skipped when it differs from the invoice's."`
 	SplitWindowDays    int     `json:"splitWindowDays,omitempty" schema:"minimum=1,maximum=90" jsonschema:"Days around the invoice date searched for split invoices (default 7)."`
 	PORequired         bool    `json:"poRequired,omitempty" jsonschema:"Every invoice must cite a purchase order (Dalil)."`
-	PORequiredAbove    Decimal `json:"poRequiredAbove,omitempty" schema:"minimum=0,maximum=1000000000000" jsonschema:"Invoices above this total must cite a purchase order (Dalil)."`
-	LargeInvoiceAmount Decimal `json:"largeInvoiceAmount,omitempty" schema:"minimum=0,maximum=1000000000000" jsonschema:"From this total up a changed bank account is critical (Dalil; default: the approval threshold)."`
+	PORequiredAbove    Decimal `json:"poRequiredAbove,omitempty" jsonschema:"Invoices above this total must cite a purchase order (Dalil)."`
+	LargeInvoiceAmount Decimal `json:"largeInvoiceAmount,omitempty" jsonschema:"From this total up a changed bank account is critical (Dalil; default: the approval threshold)."`
 }
 
 // CheckOptions tunes the checks; every field has a documented default.
 type CheckOptions struct {
-	AsOfDate              string   `json:"asOfDate,omitempty" schema:"maxLength=40,pattern=^[0-9]{4}-[0-9]{2}-[0-9]{2}" jsonschema:"The date the check is made for (default today, UTC). Fixes the result for replays."`
-	RoundingTolerance     Decimal  `json:"roundingTolerance,omitempty" schema:"minimum=0,maximum=1000000" jsonschema:"Overrides the per-step tolerance of one minor unit."`
+	AsOfDate              string   `json:"asOfDate,omitempty" schema:"maxLength=40" jsonschema:"The date the check is made for (default today, UTC). Fixes the result for replays."`
+	RoundingTolerance     Decimal  `json:"roundingTolerance,omitempty" jsonschema:"Overrides the per-step tolerance of one minor unit (at most 1000000)."`
 	DuplicateWindowDays   int      `json:"duplicateWindowDays,omitempty" schema:"minimum=1,maximum=365" jsonschema:"Near-duplicates must be this close in date (default 14)."`
 	MinHistoryForPatterns int      `json:"minHistoryForPatterns,omitempty" schema:"minimum=2,maximum=50" jsonschema:"Same-supplier invoices needed before supplier-history checks run (default 3)."`
 	WeekendDays           []string `json:"weekendDays,omitempty" schema:"maxItems=7" jsonschema:"Weekday names (monday..sunday); default Friday and Saturday for Gulf currencies, else Saturday and Sunday."`
-	PublicHolidays        []string `json:"publicHolidays,omitempty" schema:"maxItems=100" jsonschema:"Public holidays (YYYY-MM-DD) for the weak holiday signal; none are built in."`
+	PublicHolidays        []string `json:"publicHolidays,omitempty" schema:"maxItems=100,items.maxLength=40" jsonschema:"Public holidays (YYYY-MM-DD) for the weak holiday signal; none are built in."`
 }
 
 // Options are the server-side inputs of Check that do not come from the
@@ -240,8 +271,8 @@ type Evidence struct {
 
 // RelatedInvoice is the earlier invoice an anomaly points at.
 type RelatedInvoice struct {
-	Source        string `json:"source" schema:"enum=history|remembered" jsonschema:"history: historicalInvoices[index]; remembered: a fingerprint from an earlier call."`
-	Index         *int   `json:"index,omitempty" jsonschema:"Position in historicalInvoices."`
+	Source        string `json:"source" schema:"enum=history|remembered|payment" jsonschema:"history: historicalInvoices[index]; payment: paymentHistory[index] (its paymentDate and amount as invoiceDate and total); remembered: a fingerprint from an earlier call."`
+	Index         *int   `json:"index,omitempty" jsonschema:"Position in historicalInvoices or paymentHistory."`
 	InvoiceID     string `json:"invoiceId,omitempty" schema:"maxLength=100"`
 	InvoiceNumber string `json:"invoiceNumber,omitempty" schema:"maxLength=100"`
 	InvoiceDate   string `json:"invoiceDate,omitempty" schema:"maxLength=10"`
