@@ -247,7 +247,7 @@ func TestHandleRemember(t *testing.T) {
 
 	// Invalid input, store failures, remember switched off.
 	bad := Input{Invoice: Invoice{Total: "1,0"}}
-	if _, err := Handle(ctx, deps, "acct-1", bad); dalil.ErrorCode(err) != dalil.CodeInvalidInput {
+	if _, err := Handle(ctx, deps, "acct-1", bad); dalil.ErrorCode(err) != dalil.CodeInvalidMonetaryValue {
 		t.Errorf("invalid input: err = %v", err)
 	}
 	if _, err := Handle(ctx, Deps{Store: &failingStore{}, Secret: []byte("s")}, "a", first); !errors.Is(err, dalil.ErrStorageUnavailable) {

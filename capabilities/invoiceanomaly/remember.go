@@ -11,8 +11,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"dalil"
 )
 
 // Fingerprint is what remember: true keeps of a checked invoice: keyed
@@ -163,12 +161,14 @@ const maxRecalled = 1000
 // Handle runs invoice_anomaly_check for an account: it recalls the
 // account's remembered fingerprints of this supplier as extra history, runs
 // Check, and with remember: true stores the invoice's fingerprints. It
-// returns a *dalil.Error with INVALID_INPUT when Validate finds problems,
-// and a wrapped store error (INTERNAL_ERROR or SERVICE_UNAVAILABLE at the
-// edge) when the store fails; nothing is charged for either.
+// returns the *dalil.Error of ValidateError when the input has problems
+// (INVALID_INPUT or the reference's INVALID_MONETARY_VALUE, INVALID_DATE,
+// UNSUPPORTED_CURRENCY_FORMAT), and a wrapped store error (INTERNAL_ERROR
+// or SERVICE_UNAVAILABLE at the edge) when the store fails; nothing is
+// charged for either.
 func Handle(ctx context.Context, deps Deps, accountID string, in Input) (Output, error) {
-	if probs := in.Validate(); len(probs) > 0 {
-		return Output{}, dalil.InvalidInput(probs...)
+	if de := in.ValidateError(); de != nil {
+		return Output{}, de
 	}
 	now := time.Now
 	if deps.Now != nil {
