@@ -3,22 +3,113 @@
 // DALIL_TEST_POSTGRES and DALIL_TEST_REDIS. A missing service skips the
 // test with a loud line, except when DALIL_REQUIRE_SERVICES=1 (set by
 // .ci/run), where it fails.
+//
+// A skip line shows only with go test -v, so each package whose tests use
+// a service has a TestMain that calls [Main], which reports after the run
+// how many tests each missing service skipped.
 package testenv
 
 import (
 	"context"
 	"database/sql"
 	"fmt"
+	"io"
+	"maps"
 	"net"
 	"net/url"
 	"os"
+	"runtime/debug"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
 )
+
+// skips records, per missing service, the tests it skipped and why.
+var skips struct {
+	sync.Mutex
+	byService map[string]*skipped
+}
+
+type skipped struct {
+	tests map[string]bool // test names
+	cause string
+}
+
+func recordSkip(t testing.TB, what string, err error) {
+	skips.Lock()
+	defer skips.Unlock()
+	if skips.byService == nil {
+		skips.byService = map[string]*skipped{}
+	}
+	s := skips.byService[what]
+	if s == nil {
+		s = &skipped{tests: map[string]bool{}, cause: err.Error()}
+		skips.byService[what] = s
+	}
+	s.tests[t.Name()] = true
+}
+
+// Main runs a package's tests, then writes one line per missing service
+// to stderr ("SKIPPED: 7 tests need PostgreSQL at ...; set
+// DALIL_REQUIRE_SERVICES=1 to fail instead") and exits with the tests'
+// status. Use it as the whole TestMain of every package whose tests call
+// Postgres or Redis:
+//
+//	func TestMain(m *testing.M) { testenv.Main(m) }
+//
+// go test ./... discards the output of a package that passes unless -v is
+// given, stderr and TestMain's included, so without -v the lines are also
+// written to the terminal (/dev/tty), which go test does not capture. With
+// no terminal (CI) they stay in stderr only, where -v or a failure shows
+// them. go test caches a passing run, skips and all: after starting a
+// service, run with -count=1 (or DALIL_REQUIRE_SERVICES=1, which is part of
+// the cache key) to test against it.
+func Main(m *testing.M) {
+	code := m.Run()
+	if report := Report(); report != "" {
+		fmt.Fprint(os.Stderr, report)
+		if !testing.Verbose() && !isTerminal(os.Stderr) {
+			if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
+				io.WriteString(tty, report)
+				tty.Close()
+			}
+		}
+	}
+	os.Exit(code)
+}
+
+// Report returns the lines Main writes: one per service that was missing,
+// naming the package, or "" when nothing was skipped for a service.
+func Report() string {
+	skips.Lock()
+	defer skips.Unlock()
+	pkg := ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		pkg = strings.TrimSuffix(bi.Path, ".test") + ": "
+	}
+	var b strings.Builder
+	for _, what := range slices.Sorted(maps.Keys(skips.byService)) {
+		s := skips.byService[what]
+		noun := "tests need"
+		if len(s.tests) == 1 {
+			noun = "test needs"
+		}
+		fmt.Fprintf(&b, "%sSKIPPED: %d %s %s (%s); set DALIL_REQUIRE_SERVICES=1 to fail instead\n",
+			pkg, len(s.tests), noun, what, s.cause)
+	}
+	return b.String()
+}
+
+// isTerminal reports whether f is a character device, as a terminal is.
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
 
 // DefaultPostgres is the machine's local PostgreSQL (trust auth).
 const DefaultPostgres = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
@@ -31,6 +122,7 @@ func missing(t testing.TB, what string, err error) {
 	if os.Getenv("DALIL_REQUIRE_SERVICES") == "1" {
 		t.Fatalf("%s is required (DALIL_REQUIRE_SERVICES=1) but unreachable: %v", what, err)
 	}
+	recordSkip(t, what, err)
 	t.Skipf("SKIPPED LOUDLY: %s unreachable (%v); set DALIL_REQUIRE_SERVICES=1 to fail instead", what, err)
 }
 
