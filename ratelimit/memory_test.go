@@ -2,6 +2,7 @@ package ratelimit
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -16,8 +17,10 @@ type fakeClock struct {
 	t  time.Time
 }
 
+var clockStart = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
 func newFakeClock() *fakeClock {
-	return &fakeClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	return &fakeClock{t: clockStart}
 }
 
 func (c *fakeClock) Now() time.Time {
@@ -32,6 +35,8 @@ func (c *fakeClock) Advance(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
+// newTestMemory returns a limiter whose slot 0 begins at clockStart and the
+// clock it reads.
 func newTestMemory(t testing.TB, maxKeys int) (*Memory, *fakeClock) {
 	t.Helper()
 	clock := newFakeClock()
@@ -61,46 +66,74 @@ func drain(t testing.TB, l Limiter, key string, perMinute int) int {
 }
 
 func TestMemoryAllowsBurstThenRefuses(t *testing.T) {
-	m, _ := newTestMemory(t, 0)
-	// perMinute 5: one token every 12 s; the frozen clock adds none.
+	m, clock := newTestMemory(t, 0)
+	// 300 ms into slot 0; the frozen clock then adds nothing. Every call
+	// lands in slot 0, which leaves the window when slot 61 begins, 60.7 s
+	// from now.
+	clock.Advance(300 * time.Millisecond)
+	const leaves = 60*time.Second + 700*time.Millisecond
 	for i := range 5 {
 		got := allow(t, m, "k", 5)
-		want := Result{Allowed: true, Limit: 5, Remaining: 4 - i, Reset: time.Duration(i+1) * 12 * time.Second}
+		want := Result{Allowed: true, Limit: 5, Remaining: 4 - i, Reset: leaves}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("call %d (-want +got):\n%s", i+1, diff)
 		}
 	}
 	for i := range 3 {
 		got := allow(t, m, "k", 5)
-		want := Result{Allowed: false, Limit: 5, Remaining: 0, Reset: time.Minute, RetryAfter: 12 * time.Second}
+		want := Result{Allowed: false, Limit: 5, Remaining: 0, Reset: leaves, RetryAfter: leaves}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("refused call %d (-want +got):\n%s", i+1, diff)
 		}
 	}
 }
 
-func TestMemoryRefillsOverTime(t *testing.T) {
+func TestMemoryWindowSlides(t *testing.T) {
 	m, clock := newTestMemory(t, 0)
-	if n := drain(t, m, "k", 60); n != 60 {
-		t.Fatalf("allowed %d of a fresh 60/min bucket, want 60", n)
+	// One call a second for a minute: slots 0 to 59 hold one call each.
+	for i := range 60 {
+		if r := allow(t, m, "k", 60); !r.Allowed || r.Remaining != 59-i {
+			t.Fatalf("call %d at %ds: %+v, want allowed with %d remaining", i+1, i, r, 59-i)
+		}
+		clock.Advance(time.Second)
 	}
-	// One token a second.
-	clock.Advance(500 * time.Millisecond)
-	if r := allow(t, m, "k", 60); r.Allowed || r.RetryAfter != 500*time.Millisecond {
-		t.Fatalf("after 0.5 s: %+v, want refused with RetryAfter 0.5s", r)
+	// At 60 s the window (slots 0-60) holds 60 calls: refused until slot 0
+	// leaves at 61 s.
+	clock.Advance(250 * time.Millisecond)
+	want := Result{Limit: 60, Reset: 60*time.Second - 250*time.Millisecond, RetryAfter: 750 * time.Millisecond}
+	if diff := cmp.Diff(want, allow(t, m, "k", 60)); diff != "" {
+		t.Fatalf("at 60.25 s (-want +got):\n%s", diff)
 	}
-	clock.Advance(500 * time.Millisecond)
+	clock.Advance(750 * time.Millisecond)
 	if n := drain(t, m, "k", 60); n != 1 {
-		t.Fatalf("after 1 s allowed %d, want 1", n)
+		t.Fatalf("at 61 s allowed %d, want 1 (the call of slot 0 left)", n)
 	}
+	// Ten seconds on, ten more calls have left.
 	clock.Advance(10 * time.Second)
 	if n := drain(t, m, "k", 60); n != 10 {
-		t.Fatalf("after 10 s allowed %d, want 10", n)
+		t.Fatalf("at 71 s allowed %d, want 10", n)
 	}
-	// A full minute refills the whole bucket, and never more than that.
+	// Once every call has left, the whole budget is back, never more.
 	clock.Advance(5 * time.Minute)
 	if n := drain(t, m, "k", 60); n != 60 {
-		t.Fatalf("after 5 min allowed %d, want the burst of 60", n)
+		t.Fatalf("after 5 min allowed %d, want 60", n)
+	}
+}
+
+func TestMemoryFullBudgetAtOnce(t *testing.T) {
+	for name, n := range Defaults() {
+		t.Run(name, func(t *testing.T) {
+			m, clock := newTestMemory(t, 0)
+			clock.Advance(123 * time.Millisecond)
+			if got := drain(t, m, "k", n); got != n {
+				t.Fatalf("a fresh key spent %d at once, want its whole budget %d", got, n)
+			}
+			// Spent again in one instant once the first burst has left.
+			clock.Advance(time.Minute + time.Second)
+			if got := drain(t, m, "k", n); got != n {
+				t.Fatalf("a minute later the key spent %d at once, want %d", got, n)
+			}
+		})
 	}
 }
 
@@ -121,17 +154,21 @@ func TestMemoryKeysAreIndependent(t *testing.T) {
 }
 
 func TestMemoryLimitChangeKeepsUsage(t *testing.T) {
-	m, _ := newTestMemory(t, 0)
+	m, clock := newTestMemory(t, 0)
 	for range 50 {
 		allow(t, m, "k", 60)
 	}
-	// An upgrade to 600/min keeps the 10 tokens left; it grants no fresh burst.
-	if r := allow(t, m, "k", 600); !r.Allowed || r.Limit != 600 || r.Remaining != 9 {
-		t.Fatalf("after upgrade: %+v, want allowed, Limit 600, Remaining 9", r)
+	// An upgrade to 600/min still counts the 50 calls the window holds.
+	if r := allow(t, m, "k", 600); !r.Allowed || r.Limit != 600 || r.Remaining != 549 {
+		t.Fatalf("after upgrade: %+v, want allowed, Limit 600, Remaining 549", r)
 	}
-	// A downgrade caps the tokens at the new burst.
+	// A downgrade below the 51 calls held refuses until they leave.
+	if n := drain(t, m, "k", 5); n != 0 {
+		t.Fatalf("after downgrade allowed %d, want 0", n)
+	}
+	clock.Advance(61 * time.Second)
 	if n := drain(t, m, "k", 5); n != 5 {
-		t.Fatalf("after downgrade allowed %d, want 5", n)
+		t.Fatalf("after the window passed allowed %d, want 5", n)
 	}
 }
 
@@ -144,15 +181,15 @@ func TestMemoryEvictsIdleKeys(t *testing.T) {
 	if got := m.len(); got != keys {
 		t.Fatalf("len = %d, want %d", got, keys)
 	}
-	clock.Advance(refillTime)
+	clock.Advance(ring * time.Second)
 	// Calls on one key sweep every shard in turn.
 	for range shardCount {
 		allow(t, m, "fresh", 60)
 	}
 	if got := m.len(); got != 1 {
-		t.Fatalf("after a minute idle len = %d, want 1 (only the fresh key)", got)
+		t.Fatalf("after 61 s idle len = %d, want 1 (only the fresh key)", got)
 	}
-	// Forgetting a full bucket changed nothing: the key starts full again.
+	// Forgetting an empty window changed nothing: the key starts afresh.
 	if n := drain(t, m, "k1", 60); n != 60 {
 		t.Fatalf("evicted key allowed %d, want 60", n)
 	}
@@ -163,14 +200,18 @@ func TestMemoryEvictionNeverForgetsUsage(t *testing.T) {
 	if n := drain(t, m, "busy", 60); n != 60 {
 		t.Fatalf("allowed %d, want 60", n)
 	}
-	// 59 s later the bucket holds 59 tokens; heavy traffic on other keys
+	// 60 s later slot 0 is still counted; heavy traffic on other keys
 	// sweeps every shard but must not forget it.
-	clock.Advance(refillTime - time.Second)
+	clock.Advance(60 * time.Second)
 	for i := range 10 * shardCount {
 		allow(t, m, fmt.Sprintf("other%d", i), 60)
 	}
-	if n := drain(t, m, "busy", 60); n != 59 {
-		t.Fatalf("busy allowed %d after 59 s, want 59", n)
+	if n := drain(t, m, "busy", 60); n != 0 {
+		t.Fatalf("busy allowed %d after 60 s, want 0", n)
+	}
+	clock.Advance(time.Second)
+	if n := drain(t, m, "busy", 60); n != 60 {
+		t.Fatalf("busy allowed %d after 61 s, want 60", n)
 	}
 }
 
@@ -192,8 +233,26 @@ func TestMemoryMaxKeysBoundsMemory(t *testing.T) {
 	}
 }
 
+func TestMemoryClockSteppingBack(t *testing.T) {
+	m, clock := newTestMemory(t, 0)
+	clock.Advance(10 * time.Second)
+	if n := drain(t, m, "k", 3); n != 3 {
+		t.Fatalf("allowed %d, want 3", n)
+	}
+	// An injected clock may go back; the calls stay counted and none is
+	// counted in a slot that already left.
+	clock.Advance(-5 * time.Second)
+	if r := allow(t, m, "k", 3); r.Allowed || r.RetryAfter <= 0 {
+		t.Fatalf("after the clock stepped back: %+v, want refused with a wait", r)
+	}
+	clock.Advance(5*time.Second + time.Minute + time.Second)
+	if n := drain(t, m, "k", 3); n != 3 {
+		t.Fatalf("a window later allowed %d, want 3", n)
+	}
+}
+
 func TestMemoryConcurrentNeverExceedsBurst(t *testing.T) {
-	m, _ := newTestMemory(t, 0) // frozen clock: one instant, no refill
+	m, _ := newTestMemory(t, 0) // frozen clock: one instant
 	const (
 		perMinute  = 100
 		goroutines = 64
@@ -229,11 +288,10 @@ func TestMemoryConcurrentNeverExceedsBurst(t *testing.T) {
 }
 
 func TestMemoryConcurrentWithRealClock(t *testing.T) {
-	// The real clock moves between calls; reading it under the shard lock
-	// keeps the count within the burst plus what elapsed time refilled.
+	// The real clock moves between calls, but far less than a minute: the
+	// window admits exactly the limit.
 	m := NewMemory(nil)
 	const perMinute = 60
-	start := time.Now()
 	var allowed atomic.Int64
 	var wg sync.WaitGroup
 	for range 32 {
@@ -246,21 +304,82 @@ func TestMemoryConcurrentWithRealClock(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	limit := perMinute + int64(time.Since(start).Seconds()*perMinute/60) + 1
-	if got := allowed.Load(); got < perMinute || got > limit {
-		t.Errorf("allowed %d, want between %d and %d", got, perMinute, limit)
+	if got := allowed.Load(); got != perMinute {
+		t.Errorf("allowed %d, want %d", got, perMinute)
 	}
 }
 
+func TestMemoryShortWindow(t *testing.T) {
+	clock := newFakeClock()
+	m := NewMemory(&MemoryOptions{Now: clock.Now, Window: 2 * time.Second})
+	if n := drain(t, m, "k", 10); n != 10 {
+		t.Fatalf("allowed %d, want 10", n)
+	}
+	// Slots of 2s/60, rounded up to the nanosecond; slot 0 leaves at the
+	// start of slot 61.
+	width := (2*time.Second + 59) / 60
+	if r := allow(t, m, "k", 10); r.RetryAfter != ring*width {
+		t.Fatalf("RetryAfter = %v, want %v", r.RetryAfter, ring*width)
+	}
+	clock.Advance(ring * width)
+	if n := drain(t, m, "k", 10); n != 10 {
+		t.Fatalf("after %v allowed %d, want 10", ring*width, n)
+	}
+}
+
+// TestMemoryBytesPerKey measures what a key costs, for DefaultMaxKeys' doc.
+func TestMemoryBytesPerKey(t *testing.T) {
+	const keys = 1 << 14
+	names := make([]string, keys)
+	for i := range names {
+		names[i] = fmt.Sprintf("key:0198c1d2-7e4f-7a31-%012d", i) // a key id's length
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	m := NewMemory(nil)
+	for _, k := range names {
+		m.Allow(t.Context(), k, 3000)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	per := (int64(after.HeapAlloc) - int64(before.HeapAlloc)) / keys
+	t.Logf("%d bytes per key (names of %d bytes held by the test)", per, len(names[0]))
+	runtime.KeepAlive(m)
+	if per > 450 {
+		t.Errorf("%d bytes per key, want at most 450 (DefaultMaxKeys' doc promises about 100 MB for 2^18 keys)", per)
+	}
+}
+
+// benchUnlimited is a limit no benchmark reaches, so every call is allowed.
+const benchUnlimited = 1 << 30
+
 func BenchmarkMemoryAllow(b *testing.B) {
+	b.Run("one key serial", func(b *testing.B) {
+		m := NewMemory(nil)
+		b.ReportAllocs()
+		for b.Loop() {
+			m.Allow(b.Context(), "k", benchUnlimited)
+		}
+	})
 	b.Run("one key", func(b *testing.B) {
 		m := NewMemory(nil)
 		b.ReportAllocs()
 		b.RunParallel(func(pb *testing.PB) {
 			for pb.Next() {
-				m.Allow(b.Context(), "k", 1_000_000)
+				m.Allow(b.Context(), "k", benchUnlimited)
 			}
 		})
+	})
+	b.Run("one key refused", func(b *testing.B) {
+		m := NewMemory(nil)
+		for range 60 {
+			m.Allow(b.Context(), "k", 60)
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			m.Allow(b.Context(), "k", 60)
+		}
 	})
 	b.Run("10k keys", func(b *testing.B) {
 		m := NewMemory(nil)

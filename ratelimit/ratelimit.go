@@ -1,18 +1,34 @@
 // Package ratelimit enforces contract §8: a per-minute call budget per key
 // (an API key's id, a payer, or the client IP where there is no key).
 //
+// # What a limit means
+//
+// A key with a limit of N a minute never has more than N calls allowed in
+// any 60-second span, and may spend all N at once (an agent's burst). Both
+// implementations count calls in a sliding window of 61 one-second slots
+// (see slots in window.go): a call is allowed while the window holds fewer
+// than N calls, and it stays counted until 60 to 61 s after it was made.
+// So the limit is exact from above, and a client at its limit waits at
+// most one second longer than a log of every call's time would make it
+// wait (N per 61 s rather than per 60 s in the worst case, 1.7 %). The
+// state per key is 61 counters whatever N is, where a log would hold N
+// timestamps (3000 for an enterprise key). An earlier token bucket of N
+// refilled at N a minute allowed up to 2N in a key's first minute.
+//
 // Two implementations share the [Limiter] interface:
 //
-//   - [Memory] (NewMemory) keeps one token bucket per key in this process,
-//     using golang.org/x/time/rate. It is the default. Each replica then
-//     enforces its own budget, so N replicas allow up to N times the limit.
-//   - [Redis] (NewRedis, OpenRedis) keeps the state in Redis with the GCRA
-//     script of github.com/go-redis/redis_rate, so every replica pointed at
-//     one Redis (DALIL_REDIS_URL) draws from one shared budget.
+//   - [Memory] (NewMemory) keeps the windows in this process. It is the
+//     default. Each replica then enforces its own budget, so N replicas
+//     allow up to N times the limit.
+//   - [Redis] (NewRedis, OpenRedis) keeps them in Redis, updated by one
+//     Lua script per call and timed by the Redis server's clock, so every
+//     replica pointed at one Redis (DALIL_REDIS_URL) draws from one shared
+//     budget.
 //
-// Both model the same bucket: it holds perMinute calls (the burst) and
-// refills at perMinute per minute, so an empty bucket is full again one
-// minute later.
+// The results they return mean the same (see [Result] and [Headers]):
+// Remaining is how many calls the window still admits right now,
+// RetryAfter when the next call succeeds, and Reset when the whole budget
+// is back.
 //
 // # Failure policy
 //
@@ -31,7 +47,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -45,18 +60,24 @@ type Limit struct {
 	PerMinute int
 }
 
-// Result is the decision for one call and the state of its key's bucket
-// afterwards.
+// Result is the decision for one call and the state of its key's window
+// afterwards. With one process deciding (or one Redis), each figure is
+// exact: as many calls as Remaining would be allowed right now, a call
+// RetryAfter from now is allowed and one earlier is not, and Reset from
+// now the key has its whole budget again.
 type Result struct {
 	// Allowed reports whether the call may proceed.
 	Allowed bool
 	// Limit is the per-minute budget the call was checked against.
 	Limit int
-	// Remaining is how many more calls the key may make right now.
+	// Remaining is how many more calls the key may make now: Limit minus
+	// the calls its current window holds, never negative.
 	Remaining int
-	// Reset is how long until the bucket is full again.
+	// Reset is how long until every call the window holds has left it, so
+	// that Remaining is back to Limit.
 	Reset time.Duration
-	// RetryAfter is how long until the next call may succeed; 0 when Allowed.
+	// RetryAfter is how long until the next call may succeed: until enough
+	// of the oldest calls have left the window. 0 when Allowed.
 	RetryAfter time.Duration
 }
 
@@ -159,11 +180,14 @@ func positive(s string) (int, error) {
 	return n, nil
 }
 
-// Headers sets RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset
-// (whole seconds, rounded up) from r and, when r refused the call,
-// Retry-After (whole seconds, rounded up, at least 1, so a client never
-// retries before the next call can succeed). An allowed result leaves any
-// Retry-After set by other code (a quota's, for example) alone.
+// Headers sets, from r: RateLimit-Limit (calls a minute);
+// RateLimit-Remaining (calls the key may still make in its current
+// 60-second window); RateLimit-Reset (seconds, rounded up, until every call
+// in that window has left it and the whole limit is available again); and,
+// when r refused the call, Retry-After (seconds, rounded up, at least 1,
+// until the next call can succeed, so a client never retries early). An
+// allowed result leaves any Retry-After set by other code (a quota's, for
+// example) alone.
 func Headers(h http.Header, r Result) {
 	h.Set("RateLimit-Limit", strconv.Itoa(r.Limit))
 	h.Set("RateLimit-Remaining", strconv.Itoa(max(r.Remaining, 0)))
@@ -183,13 +207,4 @@ func ceilSeconds(d time.Duration) int64 {
 		s++
 	}
 	return s
-}
-
-// fromSeconds converts a float number of seconds to a Duration, rounding
-// up so that a wait computed from it is never short.
-func fromSeconds(s float64) time.Duration {
-	if s <= 0 || math.IsNaN(s) {
-		return 0
-	}
-	return time.Duration(math.Ceil(s * float64(time.Second)))
 }

@@ -7,14 +7,13 @@ import (
 	"net/url"
 	"time"
 
-	"github.com/go-redis/redis_rate/v10"
 	"github.com/redis/go-redis/v9"
 	"github.com/redis/go-redis/v9/maintnotifications"
 )
 
-// DefaultRedisPrefix is put before every key in Redis; redis_rate puts its
-// own "rate:" in front of that, so a key k is stored as "rate:dalil:k".
-const DefaultRedisPrefix = "dalil:"
+// DefaultRedisPrefix is put before every key in Redis: a key k is stored
+// as the hash "dalil:ratelimit:k".
+const DefaultRedisPrefix = "dalil:ratelimit:"
 
 // Timeouts OpenRedis applies unless the URL sets them. A rate-limit check
 // sits on every call's path and Redis answers it in well under a
@@ -34,14 +33,22 @@ type RedisOptions struct {
 	// Prefix is put before every key; "" means DefaultRedisPrefix. Give
 	// each deployment sharing one Redis its own prefix.
 	Prefix string
+	// Window is the span a limit applies to; 0 means DefaultWindow (one
+	// minute). Tests shorten it. Every limiter sharing a prefix must use
+	// the same window.
+	Window time.Duration
 }
 
-// Redis is a Limiter whose state lives in Redis (GCRA through redis_rate),
-// so that every replica using the same Redis and prefix shares one budget
-// per key. It is safe for concurrent use.
+// Redis is a Limiter whose state lives in Redis, so that every replica
+// using the same Redis and prefix shares one budget per key. Each key is a
+// hash of its window's slots (field: slot number, value: calls allowed in
+// it), read and updated by one Lua script timed by the Redis server's
+// clock, and set to expire once its newest call has left the window. It is
+// safe for concurrent use.
 type Redis struct {
-	lim    *redis_rate.Limiter
+	client redis.UniversalClient
 	prefix string
+	width  time.Duration         // slot width, a whole number of microseconds
 	owned  redis.UniversalClient // closed by Close; nil when the caller owns the client
 }
 
@@ -50,11 +57,14 @@ var _ Limiter = (*Redis)(nil)
 // NewRedis returns a limiter on client, which the caller owns and closes.
 // Timeouts are the client's; see OpenRedis for the ones Dalil uses.
 func NewRedis(client redis.UniversalClient, opts *RedisOptions) *Redis {
-	prefix := DefaultRedisPrefix
-	if opts != nil && opts.Prefix != "" {
-		prefix = opts.Prefix
+	var o RedisOptions
+	if opts != nil {
+		o = *opts
 	}
-	return &Redis{lim: redis_rate.NewLimiter(client), prefix: prefix}
+	if o.Prefix == "" {
+		o.Prefix = DefaultRedisPrefix
+	}
+	return &Redis{client: client, prefix: o.Prefix, width: slotWidth(o.Window, time.Microsecond)}
 }
 
 // OpenRedis connects to the single Redis server at rawURL
@@ -100,35 +110,81 @@ func OpenRedis(rawURL string, opts *RedisOptions) (*Redis, error) {
 	return r, nil
 }
 
-// Allow implements Limiter with redis_rate.PerMinute(perMinute): a burst of
-// perMinute that refills at perMinute a minute, timed by the Redis server's
-// clock so replicas' clocks do not matter. It returns an error wrapping
-// ErrBadLimit for perMinute <= 0, and an error wrapping the Redis error when
-// Redis fails or times out (ctx's deadline counts too).
+// allowScript is Allow's one atomic step. KEYS[1] is the key's hash;
+// ARGV: slot width in microseconds, limit, slots kept (ring). It drops the
+// slots that have left the window, counts the call in the current slot
+// when the window holds fewer than the limit, and returns {allowed (0 or
+// 1), calls in the window afterwards, microseconds into the current slot},
+// followed, for a refused call only, by (age, count) pairs of the slots
+// still counted, age 0 being the current slot. The time is the server's
+// (TIME), so the replicas' clocks do not matter; since Redis 5 a script is
+// replicated by its effects, which allows TIME before a write (on 3.2 and
+// 4, replicate_commands asks for that).
+var allowScript = redis.NewScript(`
+if redis.replicate_commands then redis.replicate_commands() end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local width = tonumber(ARGV[1])
+local limit = tonumber(ARGV[2])
+local keep = tonumber(ARGV[3])
+local cur = math.floor(now / width)
+local h = redis.call('HGETALL', KEYS[1])
+local total, live, dead = 0, {}, {}
+for i = 1, #h, 2 do
+  local age = cur - tonumber(h[i])
+  if age >= keep then
+    dead[#dead + 1] = h[i]
+  else
+    local n = tonumber(h[i + 1])
+    total = total + n
+    live[#live + 1] = math.max(age, 0)
+    live[#live + 1] = n
+  end
+end
+if #dead > 0 then redis.call('HDEL', KEYS[1], unpack(dead)) end
+local out = {0, total, now - cur * width}
+if total < limit then
+  out[1], out[2] = 1, total + 1
+  redis.call('HINCRBY', KEYS[1], string.format('%d', cur), 1)
+  redis.call('PEXPIRE', KEYS[1], math.ceil(keep * width / 1000))
+else
+  for i = 1, #live do out[#out + 1] = live[i] end
+end
+return out
+`)
+
+// Allow implements Limiter with the window described in the package doc,
+// shared through Redis and timed by the Redis server's clock. It returns
+// an error wrapping ErrBadLimit for perMinute <= 0, and an error wrapping
+// the Redis error when Redis fails or times out (ctx's deadline counts
+// too).
 func (r *Redis) Allow(ctx context.Context, key string, perMinute int) (Result, error) {
 	if err := checkLimit(perMinute); err != nil {
 		return Result{}, err
 	}
-	res, err := r.lim.Allow(ctx, r.prefix+key, redis_rate.PerMinute(perMinute))
+	vals, err := allowScript.Run(ctx, r.client, []string{r.prefix + key},
+		r.width.Microseconds(), clampLimit(perMinute), ring).Int64Slice()
 	if err != nil {
 		return Result{}, fmt.Errorf("ratelimit: redis: %w", err)
 	}
-	return redisResult(res, perMinute), nil
+	return redisResult(vals, perMinute, r.width)
 }
 
-// redisResult maps redis_rate's result, whose RetryAfter is -1 when
-// allowed, to ours.
-func redisResult(res *redis_rate.Result, perMinute int) Result {
-	out := Result{
-		Allowed:   res.Allowed > 0,
-		Limit:     perMinute,
-		Remaining: min(max(res.Remaining, 0), perMinute),
-		Reset:     max(res.ResetAfter, 0),
+// redisResult turns allowScript's answer into a Result.
+func redisResult(vals []int64, perMinute int, width time.Duration) (Result, error) {
+	if len(vals) < 3 || len(vals)%2 == 0 {
+		return Result{}, fmt.Errorf("ratelimit: redis: unexpected script answer %v", vals)
 	}
-	if !out.Allowed {
-		out.RetryAfter = max(res.RetryAfter, 1)
+	allowed, total, into := vals[0] == 1, uint32(max(vals[1], 0)), time.Duration(vals[2])*time.Microsecond
+	if allowed {
+		return verdict(true, perMinute, total, width, into, nil), nil
 	}
-	return out
+	var counts [ring]uint32 // by age
+	for i := 3; i+1 < len(vals); i += 2 {
+		age, n := min(max(vals[i], 0), ring-1), vals[i+1]
+		counts[age] += uint32(max(n, 0))
+	}
+	return verdict(false, perMinute, total, width, into, &counts), nil
 }
 
 // Close closes the client OpenRedis made; for a limiter from NewRedis it

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"strings"
 	"sync"
@@ -13,6 +14,7 @@ import (
 
 	"dalil/internal/testenv"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/redis/go-redis/v9"
 )
 
@@ -33,8 +35,7 @@ func testRedis(t *testing.T) (url, prefix string) {
 		c := redis.NewClient(opts)
 		defer c.Close()
 		ctx := context.Background()
-		// redis_rate stores key k as "rate:" + k.
-		iter := c.Scan(ctx, 0, "rate:"+prefix+"*", 100).Iterator()
+		iter := c.Scan(ctx, 0, prefix+"*", 100).Iterator()
 		for iter.Next(ctx) {
 			c.Del(ctx, iter.Val())
 		}
@@ -47,7 +48,12 @@ func testRedis(t *testing.T) (url, prefix string) {
 
 func mustOpenRedis(t *testing.T, url, prefix string) *Redis {
 	t.Helper()
-	r, err := OpenRedis(url, &RedisOptions{Prefix: prefix})
+	return mustOpenRedisWindow(t, url, prefix, 0)
+}
+
+func mustOpenRedisWindow(t *testing.T, url, prefix string, window time.Duration) *Redis {
+	t.Helper()
+	r, err := OpenRedis(url, &RedisOptions{Prefix: prefix, Window: window})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,25 +64,18 @@ func mustOpenRedis(t *testing.T, url, prefix string) *Redis {
 func TestRedisAllowsBurstThenRefuses(t *testing.T) {
 	url, prefix := testRedis(t)
 	r := mustOpenRedis(t, url, prefix)
-	// perMinute 5: one call every 12 s, far slower than the test runs.
+	// The calls land in one or two one-second slots, which leave the
+	// window 60 to 61 s from now.
+	inWindow := func(d time.Duration) bool { return d > 59*time.Second && d <= 61*time.Second }
 	for i := range 5 {
 		got := allow(t, r, "k", 5)
-		if !got.Allowed || got.Limit != 5 || got.Remaining != 4-i || got.RetryAfter != 0 {
-			t.Fatalf("call %d: %+v, want allowed, Limit 5, Remaining %d, RetryAfter 0", i+1, got, 4-i)
-		}
-		if got.Reset <= 0 || got.Reset > time.Duration(i+1)*12*time.Second {
-			t.Fatalf("call %d: Reset = %v, want in (0, %v]", i+1, got.Reset, time.Duration(i+1)*12*time.Second)
+		if !got.Allowed || got.Limit != 5 || got.Remaining != 4-i || got.RetryAfter != 0 || !inWindow(got.Reset) {
+			t.Fatalf("call %d: %+v, want allowed, Limit 5, Remaining %d, RetryAfter 0, Reset in (59s, 61s]", i+1, got, 4-i)
 		}
 	}
 	got := allow(t, r, "k", 5)
-	if got.Allowed || got.Remaining != 0 {
-		t.Fatalf("6th call: %+v, want refused with 0 remaining", got)
-	}
-	if got.RetryAfter <= 10*time.Second || got.RetryAfter > 12*time.Second {
-		t.Errorf("RetryAfter = %v, want just under 12s", got.RetryAfter)
-	}
-	if got.Reset <= 50*time.Second || got.Reset > time.Minute {
-		t.Errorf("Reset = %v, want just under 1m", got.Reset)
+	if got.Allowed || got.Remaining != 0 || !inWindow(got.RetryAfter) || !inWindow(got.Reset) {
+		t.Fatalf("6th call: %+v, want refused, 0 remaining, RetryAfter and Reset in (59s, 61s]", got)
 	}
 	// Another key has its own budget.
 	if other := allow(t, r, "other", 5); !other.Allowed || other.Remaining != 4 {
@@ -271,4 +270,253 @@ func TestOpenRedisBadURLHidesPassword(t *testing.T) {
 			t.Errorf("OpenRedis error repeats the password: %v", err)
 		}
 	}
+}
+
+func TestRedisFullBudgetAtOnce(t *testing.T) {
+	url, prefix := testRedis(t)
+	r := mustOpenRedis(t, url, prefix)
+	for name, n := range Defaults() {
+		t.Run(name, func(t *testing.T) {
+			// Concurrent callers, as an agent's parallel calls would be.
+			var allowed atomic.Int64
+			var wg sync.WaitGroup
+			for range 16 {
+				wg.Go(func() {
+					for range (n + 15) / 16 {
+						res, err := r.Allow(t.Context(), name, n)
+						if err != nil {
+							t.Error(err)
+							return
+						}
+						if res.Allowed {
+							allowed.Add(1)
+						}
+					}
+				})
+			}
+			wg.Wait()
+			if got := allowed.Load(); got != int64(n) {
+				t.Fatalf("%d of %d calls at once allowed, want all", got, n)
+			}
+			if res := allow(t, r, name, n); res.Allowed || res.Remaining != 0 {
+				t.Fatalf("call %d: %+v, want refused", n+1, res)
+			}
+		})
+	}
+}
+
+// redisCall is one Allow over Redis: when it was sent and answered (the
+// server decided in between) and whether it was allowed.
+type redisCall struct {
+	sent, answered time.Time
+	allowed        bool
+}
+
+func TestRedisPropertyNeverMoreThanLimitInAnyWindow(t *testing.T) {
+	// Real time, scaled down: a 2 s window (slots of 33.3 ms) stands for
+	// the minute, and the pattern's times are divided by 30.
+	const (
+		window = 2 * time.Second
+		scale  = time.Minute / window
+		span   = 5 * time.Second
+	)
+	url, prefix := testRedis(t)
+	r := mustOpenRedisWindow(t, url, prefix, window)
+	// Two keys at once, with limits 5 and 20; three callers share each key,
+	// each with its own pattern.
+	limits := []int{5, 20}
+	var mu sync.Mutex
+	calls := make([][]redisCall, len(limits))
+	var wg sync.WaitGroup
+	start := time.Now()
+	for k, n := range limits {
+		for c := range 3 {
+			times := pattern(rand.New(rand.NewPCG(uint64(k), 14+uint64(c))), n, span*scale)
+			wg.Go(func() {
+				for _, at := range times {
+					time.Sleep(time.Until(start.Add(at / scale)))
+					sent := time.Now()
+					res, err := r.Allow(t.Context(), fmt.Sprintf("k%d", k), n)
+					answered := time.Now()
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					mu.Lock()
+					calls[k] = append(calls[k], redisCall{sent, answered, res.Allowed})
+					mu.Unlock()
+				}
+			})
+		}
+	}
+	wg.Wait()
+	for k, n := range limits {
+		var allowed []redisCall
+		for _, c := range calls[k] {
+			if c.allowed {
+				allowed = append(allowed, c)
+			}
+		}
+		// For each allowed call i, the calls sent no earlier than i and
+		// answered within one window of i's sending were decided within a
+		// closed span of one window: at most n of them may be allowed.
+		worst := 0
+		for _, a := range allowed {
+			m := 0
+			for _, b := range allowed {
+				if !b.sent.Before(a.sent) && !b.answered.After(a.sent.Add(window)) {
+					m++
+				}
+			}
+			worst = max(worst, m)
+		}
+		t.Logf("limit %d per %v: %d calls, %d allowed, at most %d surely within one window", n, window, len(calls[k]), len(allowed), worst)
+		if worst > n {
+			t.Errorf("limit %d: %d calls allowed within one %v window", n, worst, window)
+		}
+		if len(allowed) < 2*n || len(allowed) == len(calls[k]) {
+			t.Errorf("limit %d: %d of %d allowed: the pattern did not test the limit", n, len(allowed), len(calls[k]))
+		}
+	}
+}
+
+func TestRedisGreedyClientGetsItsRate(t *testing.T) {
+	// One client calling as fast as it can gets n per window and one slot.
+	const (
+		window = 2 * time.Second
+		n      = 10
+	)
+	url, prefix := testRedis(t)
+	r := mustOpenRedisWindow(t, url, prefix, window)
+	start := time.Now()
+	allowed := 0
+	for time.Since(start) < 3*time.Second {
+		if allow(t, r, "greedy", n).Allowed {
+			allowed++
+		}
+	}
+	elapsed := time.Since(start)
+	period := window + window/slots
+	if want := n * int(elapsed/period); allowed < want || allowed > n*(int(elapsed/window)+1) {
+		t.Errorf("%d calls allowed in %v, want at least %d and at most %d", allowed, elapsed, want, n*(int(elapsed/window)+1))
+	}
+}
+
+func TestRedisHeadersTellTheTruth(t *testing.T) {
+	const (
+		window = 2 * time.Second
+		n      = 5
+	)
+	width := slotWidth(window, time.Microsecond)
+	url, prefix := testRedis(t)
+	r := mustOpenRedisWindow(t, url, prefix, window)
+	for i := range n {
+		res := allow(t, r, "k", n)
+		if !res.Allowed || res.Remaining != n-1-i || res.Reset <= window || res.Reset > window+width {
+			t.Fatalf("call %d: %+v, want allowed, Remaining %d, Reset in (%v, %v]", i+1, res, n-1-i, window, window+width)
+		}
+	}
+	refused := allow(t, r, "k", n)
+	if refused.Allowed || refused.Remaining != 0 || refused.RetryAfter <= 0 || refused.RetryAfter > window+width || refused.Reset < refused.RetryAfter {
+		t.Fatalf("call %d: %+v, want refused with 0 < RetryAfter <= Reset, RetryAfter <= %v", n+1, refused, window+width)
+	}
+	time.Sleep(refused.RetryAfter)
+	if res := allow(t, r, "k", n); !res.Allowed {
+		t.Fatalf("after RetryAfter %v: %+v, want allowed", refused.RetryAfter, res)
+	}
+	time.Sleep(refused.Reset - refused.RetryAfter)
+	// Every call of the first burst has left; only the last one is held.
+	if res := allow(t, r, "k", n); !res.Allowed || res.Remaining < n-2 {
+		t.Fatalf("after Reset %v: %+v, want allowed with at least %d remaining", refused.Reset, res, n-2)
+	}
+}
+
+func TestRedisKeyExpires(t *testing.T) {
+	const window = time.Second
+	url, prefix := testRedis(t)
+	r := mustOpenRedisWindow(t, url, prefix, window)
+	allow(t, r, "k", 3)
+	opts, err := redis.ParseURL(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := redis.NewClient(opts)
+	defer c.Close()
+	ttl, err := c.PTTL(t.Context(), prefix+"k").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if max := window + slotWidth(window, time.Microsecond) + time.Millisecond; ttl <= 0 || ttl > max {
+		t.Fatalf("PTTL = %v, want in (0, %v]", ttl, max)
+	}
+	time.Sleep(ttl + 50*time.Millisecond)
+	if n, err := c.Exists(t.Context(), prefix+"k").Result(); err != nil || n != 0 {
+		t.Fatalf("key still there after its TTL (%d, %v)", n, err)
+	}
+}
+
+// TestRedisResultMatchesMemory checks that the script's answer, read by
+// redisResult, means what the in-process window means for the same counts.
+func TestRedisResultMatchesMemory(t *testing.T) {
+	const width = time.Second
+	for seed := range uint64(200) {
+		rng := rand.New(rand.NewPCG(seed, 15))
+		n := 1 + rng.IntN(20)
+		w := &window{head: 1000 + rng.Int64N(ring)}
+		var vals []int64
+		for age := range int64(ring) {
+			if rng.IntN(3) == 0 {
+				c := uint32(rng.IntN(4))
+				w.counts[index(w.head-age)] = c
+				w.total += c
+				if c > 0 {
+					vals = append(vals, age, int64(c))
+				}
+			}
+		}
+		into := time.Duration(rng.Int64N(int64(width/time.Microsecond))) * time.Microsecond
+		allowed := int(w.total) < n
+		total := w.total
+		if allowed {
+			total++
+			vals = nil
+		}
+		byAge := w.byAge()
+		want := verdict(allowed, n, total, width, into, &byAge)
+		got, err := redisResult(append([]int64{map[bool]int64{true: 1, false: 0}[allowed], int64(total), into.Microseconds()}, vals...), n, width)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("seed %d (-memory +redis):\n%s", seed, diff)
+		}
+	}
+}
+
+func BenchmarkRedisAllow(b *testing.B) {
+	url := testenv.Redis(b)
+	r, err := OpenRedis(url, &RedisOptions{Prefix: fmt.Sprintf("dalil-bench:%d:", time.Now().UnixNano())})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Close()
+	b.Run("allowed", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			if _, err := r.Allow(b.Context(), fmt.Sprintf("k%d", i%100), 1_000_000); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("refused", func(b *testing.B) {
+		for range 60 {
+			r.Allow(b.Context(), "full", 60)
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := r.Allow(b.Context(), "full", 60); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
