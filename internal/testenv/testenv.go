@@ -135,7 +135,7 @@ func Postgres(t testing.TB) string {
 	}
 	db, err := sql.Open("pgx", u)
 	if err == nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		err = db.PingContext(ctx)
 		cancel()
 		db.Close()
