@@ -39,7 +39,7 @@ func (s *Server) openAPI() obj {
 	responses := obj{
 		"BadRequest":       errResp("Invalid input (INVALID_INPUT, every problem listed with its path) or unsupported payment method. invoice_anomaly_check answers as the reference service does: INVALID_JSON for a body that is not JSON, INVALID_MONETARY_VALUE, INVALID_DATE or UNSUPPORTED_CURRENCY_FORMAT for a value it cannot read (details.path names the field, details.problems lists every problem; the value is never echoed). Never charged."),
 		"Unauthorized":     errResp("A valid X-API-Key header (or Authorization: Bearer) is required."),
-		"PaymentRequired":  errResp("Insufficient credits, or a pay-per-call rail needs payment (the challenge is in the headers)."),
+		"PaymentRequired":  paymentRequired(errResp),
 		"Conflict":         errResp("Idempotency-Key reused with another body, or still in progress."),
 		"TooLarge":         errResp("Body over the size limit."),
 		"MediaType":        errResp("Content-Type is not application/json."),
@@ -53,6 +53,9 @@ func (s *Server) openAPI() obj {
 			"schema": obj{"type": "string", "enum": s.enabledMethods(), "default": "auto"}},
 		"IdempotencyKey": obj{"name": "Idempotency-Key", "in": "header", "required": false, "description": "1-255 printable ASCII characters; a retry with the same key and body replays the answer without a second charge (24 h).",
 			"schema": obj{"type": "string", "minLength": 1, "maxLength": 255}},
+		"MaxPrice": obj{"name": MaxPriceHeader, "in": "header", "required": false,
+			"description": "Spending ceiling for this call in USD: a capability priced above it is refused with 402 PRICE_ABOVE_MAXIMUM before anything runs, is charged or counts against the rate limit, on every rail. Over MCP: params._meta.maxPrice (a number or this decimal string).",
+			"schema":      obj{"type": "string", "pattern": `^[0-9]+(\.[0-9]{1,6})?$`, "maxLength": 20}, "example": "0.05"},
 	}
 	for _, e := range s.reg.Callable() {
 		in, out := schemaName(e.ID, "Input"), schemaName(e.ID, "Output")
@@ -70,7 +73,7 @@ func (s *Server) openAPI() obj {
 			op["summary"] = e.Title + " (pay per call: " + id + ")"
 			op["description"] = e.Summary + "\n\nNo account needed: an unpaid call answers 402 with the " + id + " challenge; retry with the credential. Price: USD " + e.Price.Decimal() + " per successful call."
 			op["security"] = []any{}
-			op["parameters"] = []any{}
+			op["parameters"] = []any{obj{"$ref": "#/components/parameters/MaxPrice"}}
 			delete(op["responses"].(obj), "401")
 			paths[dedicatedPath(id, e)] = obj{"post": op}
 		}
@@ -191,7 +194,7 @@ func (s *Server) openAPI() obj {
 			"title": Name + " API", "version": Version, "description": Description,
 			"license": obj{"name": "Proprietary", "identifier": "LicenseRef-Dalil"},
 		},
-		"servers": []any{obj{"url": "/", "description": "this server"}},
+		"servers": s.servers(),
 		"tags":    tags,
 		"paths":   paths,
 		"components": obj{
@@ -204,6 +207,38 @@ func (s *Server) openAPI() obj {
 			},
 		},
 	}
+}
+
+// servers is DALIL_BASE_URL when configured, else the origin the
+// document is fetched from ("/"): the document is built once and never
+// from a request's Host (issue #12 item 11).
+func (s *Server) servers() []any {
+	if s.cfg.BaseURL != "" {
+		return []any{obj{"url": strings.TrimRight(s.cfg.BaseURL, "/"), "description": "this service (DALIL_BASE_URL)"}}
+	}
+	return []any{obj{"url": "/", "description": "this server"}}
+}
+
+// paymentRequired is the 402 of a paid operation: one status, several
+// codes, each with an example body.
+func paymentRequired(errResp func(string) obj) obj {
+	r := errResp("INSUFFICIENT_CREDITS (add credits), PAYMENT_REQUIRED (a pay-per-call rail needs payment: the challenge is in the headers and body), " +
+		"PAYMENT_INVALID (a pay-per-call credential failed verification or settlement) or PRICE_ABOVE_MAXIMUM (the price is above the X-Max-Price ceiling; " +
+		"nothing was run or charged). Never charged.")
+	example := func(summary, code, message string, details obj) obj {
+		return obj{"summary": summary, "value": obj{"success": false, "error": obj{"code": code, "message": message, "details": details}, "meta": obj{"requestId": "req_0123456789ab"}}}
+	}
+	r["content"].(obj)["application/json"].(obj)["examples"] = obj{
+		"priceAboveMaximum": example("The price is above X-Max-Price", string(dalil.CodePriceAboveMaximum),
+			"analyze_property costs USD 0.01, above your X-Max-Price of USD 0.005; nothing was run or charged. Raise the ceiling or choose another capability.",
+			obj{"tool": "analyze_property", "price": 0.01, "maxPrice": 0.005, "currency": "USD"}),
+		"insufficientCredits": example("The account cannot pay", string(dalil.CodeInsufficientCredits),
+			"The account's prepaid credits do not cover this call; add credits and retry.", obj{"price": 0.01, "credits": 0, "currency": "USD"}),
+		"paymentRequired": example("A pay-per-call rail needs payment", string(dalil.CodePaymentRequired),
+			"Payment required: pay USD 0.01 for analyze_property with x402 and retry with the credential.",
+			obj{"rail": "x402", "tool": "analyze_property", "price": 0.01, "currency": "USD", "paymentMethods": "/api/v1/payment-methods"}),
+	}
+	return r
 }
 
 var groupDescriptions = map[string]string{
@@ -230,7 +265,7 @@ func (s *Server) operation(e *capability.Entry, opID string, deprecated bool, in
 		"deprecated":  deprecated,
 		"x-price":     obj{"amount": e.Price.Decimal(), "currency": "USD"},
 		"security":    []any{obj{"ApiKeyAuth": []string{}}, obj{"BearerAuth": []string{}}},
-		"parameters":  []any{obj{"$ref": "#/components/parameters/PaymentMethod"}, obj{"$ref": "#/components/parameters/IdempotencyKey"}},
+		"parameters":  []any{obj{"$ref": "#/components/parameters/PaymentMethod"}, obj{"$ref": "#/components/parameters/IdempotencyKey"}, obj{"$ref": "#/components/parameters/MaxPrice"}},
 		"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/" + in}}}},
 		"responses": obj{
 			"200": obj{"description": "The result, charged once.", "content": obj{"application/json": obj{"schema": obj{
