@@ -220,6 +220,27 @@ type Spend struct {
 	Amount MicroUSD // positive
 }
 
+// What a plan change did to the allowance period (PlanChange.Period).
+const (
+	PeriodUnchanged = "unchanged" // the same plan: nothing changed
+	PeriodKept      = "kept"      // new plan, same period; usage so far counts against it
+	PeriodRestarted = "restarted" // a new period starts now with nothing used
+)
+
+// PlanChange is the outcome of Store.SetPlan.
+type PlanChange struct {
+	Account Account // after the change
+	From    string  // the plan before
+	Period  string  // PeriodUnchanged, PeriodKept or PeriodRestarted
+}
+
+// MaxCredits is the largest prepaid balance an account may hold: USD one
+// trillion (10^18 micro-USD). It is also the largest amount ParseUSD
+// reads, and it leaves room below the int64 limit (about 9.2 * 10^18) of
+// the balance column and of the ledger's sums, so no top-up can overflow
+// them: a top-up that would pass it is refused with CodeInvalidInput.
+const MaxCredits MicroUSD = 1_000_000_000_000 * USD
+
 // ErrNotFound is returned by stores for a missing account or key.
 var ErrNotFound = errors.New("not found")
 
@@ -227,7 +248,7 @@ var ErrNotFound = errors.New("not found")
 // store/sqlite (default) and store/postgres (several replicas).
 type Store interface {
 	// CreateAccount creates an account on plan with initial credits
-	// (recorded as a top-up) and returns it.
+	// (recorded as a top-up; at most MaxCredits) and returns it.
 	CreateAccount(ctx context.Context, name, plan string, credits MicroUSD) (Account, error)
 	Account(ctx context.Context, id string) (Account, error)
 	// AccountCount reports how many accounts exist.
@@ -240,10 +261,22 @@ type Store interface {
 	// Authenticate returns the account and key of an unrevoked secret,
 	// or ErrNotFound.
 	Authenticate(ctx context.Context, secret string) (Account, Key, error)
-	// AddCredits appends a top-up and returns the new balance.
+	// AddCredits appends a top-up and returns the new balance. A top-up
+	// that would take the balance above MaxCredits is refused with
+	// CodeInvalidInput, its message naming the maximum.
 	AddCredits(ctx context.Context, accountID string, amount MicroUSD, note string) (MicroUSD, error)
-	// SetPlan changes the plan; the new allowance starts a new period now.
-	SetPlan(ctx context.Context, accountID, plan string) (Account, error)
+	// SetPlan moves the account to plan. Setting the plan it already has
+	// changes nothing (PeriodUnchanged) unless newPeriod asks for a fresh
+	// period. A change keeps the current period and the allowance already
+	// used in it, now counted against the new plan's allowance
+	// (PeriodKept); with newPeriod the period restarts now with nothing
+	// used (PeriodRestarted). Unknown plan: CodeInvalidInput; unknown
+	// account: ErrNotFound.
+	SetPlan(ctx context.Context, accountID, plan string, newPeriod bool) (PlanChange, error)
+	// Accounts lists up to limit accounts (1-200; otherwise 50) in the
+	// order they were created, those created after the account afterID
+	// when it is not empty.
+	Accounts(ctx context.Context, limit int, afterID string) ([]Account, error)
 	// Charge debits one call atomically: the allowance when the method and
 	// plan allow it and it covers the call, else credits. It returns *Error
 	// with CodeInsufficientCredits or CodeQuotaExceeded when nothing can

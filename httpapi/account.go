@@ -36,41 +36,20 @@ func (s *Server) handleBalance(w http.ResponseWriter, r *http.Request) {
 	writeData(w, r, http.StatusOK, b, Meta{})
 }
 
-type usageRow struct {
-	Tool    string  `json:"tool"`
-	Rail    string  `json:"rail"`
-	Calls   int64   `json:"calls"`
-	Charged float64 `json:"charged"`
-}
-
-type usageView struct {
-	AccountID string     `json:"accountId"`
-	Currency  string     `json:"currency"`
-	ByTool    []usageRow `json:"byToolAndRail"`
-	Total     struct {
-		Calls   int64   `json:"calls"`
-		Charged float64 `json:"charged"`
-	} `json:"total"`
-}
+// usageView is the answer of GET /api/v1/account/usage (docs.go
+// describes its fields).
+type usageView = ops.Usage
 
 func (s *Server) handleUsage(w http.ResponseWriter, r *http.Request) {
 	a, ok := s.accountOf(w, r)
 	if !ok {
 		return
 	}
-	spend, err := s.store.Spend(r.Context(), a.ID)
+	v, err := ops.AccountUsage(r.Context(), s.store, a.ID)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	v := usageView{AccountID: a.ID, Currency: "USD", ByTool: []usageRow{}}
-	var total dalil.MicroUSD
-	for _, sp := range spend {
-		v.ByTool = append(v.ByTool, usageRow{Tool: sp.Tool, Rail: sp.Rail, Calls: sp.Calls, Charged: sp.Amount.Float()})
-		v.Total.Calls += sp.Calls
-		total += sp.Amount
-	}
-	v.Total.Charged = total.Float()
 	writeData(w, r, http.StatusOK, v, Meta{})
 }
 

@@ -2,100 +2,230 @@ package httpapi
 
 import (
 	"bytes"
-	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"dalil"
 	"dalil/capability"
 	"dalil/ops"
+	"dalil/rail/mpp"
 )
 
-// adminRoutes mounts /admin/v1: the CLI's account operations over HTTP,
-// behind DALIL_ADMIN_TOKEN (contract §1).
+// adminRoute is one operation of the admin API (contract §1): its handler
+// and what /openapi-admin.json says about it, side by side. adminRoutes
+// mounts exactly this list and adminOpenAPI documents exactly this list,
+// so the two cannot drift (TestAdminOpenAPICoversEveryRoute).
+type adminRoute struct {
+	method, path string
+	id, summary  string
+	description  string
+	tag          string
+	query        []adminParam
+	// body is a pointer to the request body's type (nil: no body).
+	body any
+	// example is a request body shown in the document.
+	example any
+	// status is the success status; data a value of the type of the
+	// success envelope's data.
+	status int
+	data   any
+	// errors are the failure statuses besides those every admin route
+	// may answer (401, 405, 429, 500, 503).
+	errors []int
+	handle http.HandlerFunc
+}
+
+// adminParam is a query parameter.
+type adminParam struct {
+	name, description string
+	schema            obj
+}
+
+// Bodies of the admin API. Their fields are exactly what is accepted:
+// anything else is an unknown field (400).
+type (
+	adminCreateBody struct {
+		Name    string      `json:"name" jsonschema:"the account's name, 1 to 120 characters"`
+		Plan    string      `json:"plan,omitempty" jsonschema:"free (the default), developer, growth or enterprise"`
+		Credits json.Number `json:"credits,omitempty" jsonschema:"initial prepaid credits in USD, at most 6 decimals (default 0)"`
+	}
+	adminCreditsBody struct {
+		USD json.Number `json:"usd" jsonschema:"USD to add, positive, at most 6 decimals; the balance may not exceed USD 1000000000000"`
+	}
+	adminPlanBody struct {
+		Plan      string `json:"plan" jsonschema:"free, developer, growth or enterprise"`
+		NewPeriod bool   `json:"newPeriod,omitempty" jsonschema:"start a new allowance period now, with nothing used (default false: a new plan keeps the current period and what was used in it)"`
+	}
+	adminEmptyBody struct{}
+)
+
+// The pages of listings (ops.DefaultPage, ops.MaxPage).
+var (
+	limitParam = adminParam{"limit", "how many to return, 1 to 200 (default 50)", obj{"type": "integer", "minimum": 1, "maximum": ops.MaxPage, "default": ops.DefaultPage}}
+)
+
+// adminAPI lists every admin route.
+func (s *Server) adminAPI() []adminRoute {
+	return []adminRoute{
+		{method: "GET", path: "/admin/v1/accounts", id: "list_accounts", tag: "Accounts",
+			summary:     "List accounts",
+			description: "Accounts in the order they were created, with plan, prepaid credits and what is left of the current allowance (null on the free plan). A full page carries nextAfter: pass it as after for the next one. The same as `dalil accounts list --json`.",
+			query: []adminParam{limitParam,
+				{"after", "nextAfter of the previous page: list the accounts created after this one", obj{"type": "string", "minLength": 1}}},
+			status: http.StatusOK, data: ops.AccountList{}, errors: []int{400},
+			handle: func(w http.ResponseWriter, r *http.Request) {
+				limit, after, err := accountPageParams(r)
+				if err != nil {
+					writeError(w, r, err)
+					return
+				}
+				v, err := ops.ListAccounts(r.Context(), s.store, limit, after)
+				s.adminReply(w, r, http.StatusOK, v, err)
+			}},
+		{method: "POST", path: "/admin/v1/accounts", id: "create_account", tag: "Accounts",
+			summary:     "Create an account and its first API key",
+			description: "The answer is the only time the key's secret (apiKey) is shown. The same as `dalil accounts create`.",
+			body:        &adminCreateBody{}, example: obj{"name": "acme", "plan": "developer", "credits": "25"},
+			status: http.StatusCreated, data: ops.Created{}, errors: []int{400, 413, 415},
+			handle: s.adminCreateAccount},
+		{method: "GET", path: "/admin/v1/accounts/{id}", id: "show_account", tag: "Accounts",
+			summary:     "Show an account",
+			description: "Plan, current allowance period, prepaid credits and keys (never a secret). The same as `dalil accounts show`.",
+			status:      http.StatusOK, data: ops.View{}, errors: []int{404},
+			handle: func(w http.ResponseWriter, r *http.Request) {
+				v, err := ops.ShowAccount(r.Context(), s.store, r.PathValue("id"))
+				s.adminReply(w, r, http.StatusOK, v, err)
+			}},
+		{method: "POST", path: "/admin/v1/accounts/{id}/credits", id: "add_credits", tag: "Accounts",
+			summary:     "Add prepaid credits",
+			description: "Appends a top-up to the ledger and answers the new balance. The balance may not exceed USD 1,000,000,000,000 (dalil.MaxCredits): a top-up that would pass it is 400 naming how much may still be added. The same as `dalil credits add`.",
+			body:        &adminCreditsBody{}, example: obj{"usd": "10"},
+			status: http.StatusOK, data: ops.TopUp{}, errors: []int{400, 404, 413, 415},
+			handle: func(w http.ResponseWriter, r *http.Request) {
+				var body adminCreditsBody
+				if !decodeAdmin(w, r, &body) {
+					return
+				}
+				amount, err := dalil.ParseUSD(body.USD.String())
+				if err != nil || amount <= 0 {
+					writeError(w, r, dalil.InvalidInput(dalil.Problem{Path: "usd", Message: "must be a positive USD amount with at most 6 decimals, such as 10 or \"0.50\""}))
+					return
+				}
+				v, err := ops.AddCredits(r.Context(), s.store, r.PathValue("id"), amount)
+				s.adminReply(w, r, http.StatusOK, v, err)
+			}},
+		{method: "PUT", path: "/admin/v1/accounts/{id}/plan", id: "set_plan", tag: "Accounts",
+			summary: "Change the plan",
+			description: "The plan the account already has changes nothing (period unchanged). Another plan keeps the current period and what was used in it, counted against the new allowance (period kept), unless newPeriod is true: then a new period starts now with nothing used (period restarted). " +
+				"The answer is the account as shown by GET /admin/v1/accounts/{id}, with previousPlan and period. The same as `dalil plan set`.",
+			body: &adminPlanBody{}, example: obj{"plan": "growth"},
+			status: http.StatusOK, data: ops.PlanSet{}, errors: []int{400, 404, 413, 415},
+			handle: func(w http.ResponseWriter, r *http.Request) {
+				var body adminPlanBody
+				if !decodeAdmin(w, r, &body) {
+					return
+				}
+				v, err := ops.SetPlan(r.Context(), s.store, r.PathValue("id"), body.Plan, body.NewPeriod)
+				s.adminReply(w, r, http.StatusOK, v, err)
+			}},
+		{method: "GET", path: "/admin/v1/accounts/{id}/keys", id: "list_keys", tag: "Keys",
+			summary:     "List an account's API keys",
+			description: "Every key, revoked ones with revokedAt; never a secret. The same as `dalil keys list`.",
+			status:      http.StatusOK, data: []dalil.Key{}, errors: []int{404},
+			handle: func(w http.ResponseWriter, r *http.Request) {
+				v, err := ops.ListKeys(r.Context(), s.store, r.PathValue("id"))
+				s.adminReply(w, r, http.StatusOK, v, err)
+			}},
+		{method: "POST", path: "/admin/v1/accounts/{id}/keys", id: "create_key", tag: "Keys",
+			summary:     "Issue an API key",
+			description: "The answer is the only time the secret (apiKey) is shown. No body. The same as `dalil keys create`.",
+			status:      http.StatusCreated, data: ops.NewKey{}, errors: []int{404},
+			handle: func(w http.ResponseWriter, r *http.Request) {
+				v, err := ops.CreateKey(r.Context(), s.store, r.PathValue("id"))
+				s.adminReply(w, r, http.StatusCreated, v, err)
+			}},
+		{method: "DELETE", path: "/admin/v1/keys/{keyId}", id: "revoke_key", tag: "Keys",
+			summary:     "Revoke an API key",
+			description: "The key is refused (401) at once on this server and within milliseconds on every other. Revoking twice is not an error. The same as `dalil keys revoke`.",
+			status:      http.StatusOK, data: ops.Revoked{}, errors: []int{404},
+			handle: func(w http.ResponseWriter, r *http.Request) {
+				v, err := ops.RevokeKey(r.Context(), s.store, r.PathValue("keyId"))
+				s.adminReply(w, r, http.StatusOK, v, err)
+			}},
+		{method: "GET", path: "/admin/v1/accounts/{id}/ledger", id: "ledger", tag: "Money",
+			summary:     "The account's ledger",
+			description: "Top-ups and charges, newest first. A full page carries nextBefore: pass it as before for the next one. The same as `dalil ledger`.",
+			query: []adminParam{limitParam,
+				{"before", "nextBefore of the previous page: list the entries older than this one", obj{"type": "integer", "minimum": 1}}},
+			status: http.StatusOK, data: ops.LedgerPage{}, errors: []int{400, 404},
+			handle: func(w http.ResponseWriter, r *http.Request) {
+				limit, before, err := pageParams(r)
+				if err != nil {
+					writeError(w, r, err)
+					return
+				}
+				v, err := ops.Ledger(r.Context(), s.store, r.PathValue("id"), limit, before)
+				s.adminReply(w, r, http.StatusOK, v, err)
+			}},
+		{method: "GET", path: "/admin/v1/accounts/{id}/usage", id: "usage", tag: "Money",
+			summary:     "What the account was charged, per tool and rail",
+			description: "Calls and USD charged per tool and rail since the account was created, and the total: what GET /api/v1/account/usage shows the account's own keys. The same as `dalil usage`.",
+			status:      http.StatusOK, data: ops.Usage{}, errors: []int{404},
+			handle: func(w http.ResponseWriter, r *http.Request) {
+				v, err := ops.AccountUsage(r.Context(), s.store, r.PathValue("id"))
+				s.adminReply(w, r, http.StatusOK, v, err)
+			}},
+		// Settle and close an MPP payment channel (the same as dalil mpp
+		// close-channel). The body is empty or {}: nothing else is accepted.
+		{method: "POST", path: "/admin/v1/mpp/channels/{id}/close", id: "close_mpp_channel", tag: "Payments",
+			summary: "Settle and close an MPP payment channel",
+			description: "The payee-signed close of the highest voucher, confirmed on chain (docs/rail-mpp.md). A channel already closed is answered as it is. " +
+				"The body is empty or {}. 503 PROVIDER_NOT_CONFIGURED when payment channels are off (DALIL_MPP_CHANNELS), PROVIDER_UNAVAILABLE when the close is not confirmed yet (retry). The same as `dalil mpp close-channel`.",
+			body: &adminEmptyBody{}, status: http.StatusOK, data: mpp.ChannelView{}, errors: []int{400, 404, 413, 415},
+			handle: func(w http.ResponseWriter, r *http.Request) {
+				if r.ContentLength != 0 && !decodeAdmin(w, r, &adminEmptyBody{}) {
+					return
+				}
+				v, err := ops.CloseChannel(r.Context(), s.cfg.MPPChannels, r.PathValue("id"))
+				if err != nil {
+					writeError(w, r, err)
+					return
+				}
+				writeData(w, r, http.StatusOK, v, Meta{})
+			}},
+	}
+}
+
+// adminRoutes mounts /admin/v1 behind DALIL_ADMIN_TOKEN, and
+// /openapi-admin.json, which describes it whether it is on or not. With no
+// token every /admin/v1 path answers 404 saying how to turn it on.
 func (s *Server) adminRoutes() {
-	m := s.mux
-	m.HandleFunc("POST /admin/v1/accounts", s.admin(s.adminCreateAccount))
-	m.HandleFunc("GET /admin/v1/accounts/{id}", s.admin(func(w http.ResponseWriter, r *http.Request) {
-		v, err := ops.ShowAccount(r.Context(), s.store, r.PathValue("id"))
-		s.adminReply(w, r, http.StatusOK, v, err)
-	}))
-	m.HandleFunc("POST /admin/v1/accounts/{id}/credits", s.admin(func(w http.ResponseWriter, r *http.Request) {
-		var body struct {
-			USD json.Number `json:"usd"`
+	routes := s.adminAPI()
+	doc := marshal(s.adminOpenAPI(routes))
+	s.mux.HandleFunc("GET /openapi-admin.json", func(w http.ResponseWriter, r *http.Request) { writeDoc(w, "application/json", doc) })
+	if s.cfg.AdminToken == "" {
+		off := func(w http.ResponseWriter, r *http.Request) {
+			writeError(w, r, dalil.Errorf(dalil.CodeNotFound,
+				"The admin API is off on this server. To turn it on, set DALIL_ADMIN_TOKEN to a secret of at least %d characters (openssl rand -hex 32) and restart dalil serve; see /openapi-admin.json.", MinAdminToken))
 		}
-		if !decodeAdmin(w, r, &body) {
-			return
-		}
-		amount, err := dalil.ParseUSD(body.USD.String())
-		if err != nil || amount <= 0 {
-			writeError(w, r, dalil.InvalidInput(dalil.Problem{Path: "usd", Message: "must be a positive USD amount with at most 6 decimals"}))
-			return
-		}
-		v, err := ops.AddCredits(r.Context(), s.store, r.PathValue("id"), amount)
-		s.adminReply(w, r, http.StatusOK, v, err)
-	}))
-	m.HandleFunc("PUT /admin/v1/accounts/{id}/plan", s.admin(func(w http.ResponseWriter, r *http.Request) {
-		var body struct {
-			Plan string `json:"plan"`
-		}
-		if !decodeAdmin(w, r, &body) {
-			return
-		}
-		if _, ok := dalil.PlanByID(body.Plan); !ok {
-			writeError(w, r, dalil.InvalidInput(dalil.Problem{Path: "plan", Message: "must be one of free, developer, growth, enterprise"}))
-			return
-		}
-		if _, err := s.store.SetPlan(r.Context(), r.PathValue("id"), body.Plan); err != nil {
-			s.adminReply(w, r, 0, nil, err)
-			return
-		}
-		v, err := ops.ShowAccount(r.Context(), s.store, r.PathValue("id"))
-		s.adminReply(w, r, http.StatusOK, v, err)
-	}))
-	m.HandleFunc("POST /admin/v1/accounts/{id}/keys", s.admin(func(w http.ResponseWriter, r *http.Request) {
-		v, err := ops.CreateKey(r.Context(), s.store, r.PathValue("id"))
-		s.adminReply(w, r, http.StatusCreated, v, err)
-	}))
-	m.HandleFunc("DELETE /admin/v1/keys/{keyId}", s.admin(func(w http.ResponseWriter, r *http.Request) {
-		err := s.store.RevokeKey(r.Context(), r.PathValue("keyId"))
-		s.adminReply(w, r, http.StatusOK, map[string]any{"keyId": r.PathValue("keyId"), "revoked": true}, err)
-	}))
-	m.HandleFunc("GET /admin/v1/accounts/{id}/ledger", s.admin(func(w http.ResponseWriter, r *http.Request) {
-		limit, before, err := pageParams(r)
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		v, err := ops.Ledger(r.Context(), s.store, r.PathValue("id"), limit, before)
-		s.adminReply(w, r, http.StatusOK, v, err)
-	}))
-	// Settle and close an MPP payment channel (the same as dalil mpp
-	// close-channel). The body is empty or {}: nothing else is accepted.
-	m.HandleFunc("POST /admin/v1/mpp/channels/{id}/close", s.admin(func(w http.ResponseWriter, r *http.Request) {
-		if r.ContentLength != 0 && !decodeAdmin(w, r, &struct{}{}) {
-			return
-		}
-		v, err := ops.CloseChannel(r.Context(), s.cfg.MPPChannels, r.PathValue("id"))
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		writeData(w, r, http.StatusOK, v, Meta{})
-	}))
+		s.mux.HandleFunc("/admin/v1", off)
+		s.mux.HandleFunc("/admin/v1/", off)
+		return
+	}
+	guard := s.adminGuard()
+	for _, rt := range routes {
+		s.mux.HandleFunc(rt.method+" "+rt.path, guard(rt.handle))
+	}
 }
 
 func (s *Server) adminCreateAccount(w http.ResponseWriter, r *http.Request) {
-	var body struct {
-		Name    string      `json:"name"`
-		Plan    string      `json:"plan"`
-		Credits json.Number `json:"credits"`
-	}
+	var body adminCreateBody
 	if !decodeAdmin(w, r, &body) {
 		return
 	}
@@ -103,7 +233,7 @@ func (s *Server) adminCreateAccount(w http.ResponseWriter, r *http.Request) {
 	if body.Credits != "" {
 		c, err := dalil.ParseUSD(body.Credits.String())
 		if err != nil {
-			writeError(w, r, dalil.InvalidInput(dalil.Problem{Path: "credits", Message: "must be a USD amount with at most 6 decimals"}))
+			writeError(w, r, dalil.InvalidInput(dalil.Problem{Path: "credits", Message: "must be a non-negative USD amount with at most 6 decimals, such as 25 or \"0.50\""}))
 			return
 		}
 		credits = c
@@ -112,17 +242,21 @@ func (s *Server) adminCreateAccount(w http.ResponseWriter, r *http.Request) {
 	s.adminReply(w, r, http.StatusCreated, v, err)
 }
 
-// admin checks the bearer token in constant time.
-func (s *Server) admin(h http.HandlerFunc) http.HandlerFunc {
-	want := []byte(s.cfg.AdminToken)
-	return func(w http.ResponseWriter, r *http.Request) {
-		scheme, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
-		if !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare([]byte(strings.TrimSpace(token)), want) != 1 {
-			writeError(w, r, dalil.Errorf(dalil.CodeUnauthorized, "A valid admin token is required in Authorization: Bearer."))
-			return
+// accountPageParams reads ?limit= (1-200, default 50) and ?after= (an
+// account id; an unknown one lists the accounts whose ids sort after it)
+// of GET /admin/v1/accounts.
+func accountPageParams(r *http.Request) (int, string, error) {
+	limit := ops.DefaultPage
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > ops.MaxPage {
+			return 0, "", &dalil.Error{Code: dalil.CodeInvalidInput,
+				Details: []dalil.Problem{{Path: "limit", Message: "must be an integer from 1 to 200"}},
+				Message: "The query parameter limit is not valid; see details."}
 		}
-		h(w, r)
+		limit = n
 	}
+	return limit, r.URL.Query().Get("after"), nil
 }
 
 func (s *Server) adminReply(w http.ResponseWriter, r *http.Request, status int, v any, err error) {

@@ -144,9 +144,9 @@ func (s *Server) routes() {
 		// envelope's 405 from dispatch.
 		m.Handle("POST /mcp", s.cfg.MCP)
 	}
-	if s.cfg.AdminToken != "" {
-		s.adminRoutes()
-	}
+	// /admin/v1 behind AdminToken (or 404s saying how to turn it on)
+	// and /openapi-admin.json.
+	s.adminRoutes()
 }
 
 // dispatch routes through the mux, answering unmatched requests with the

@@ -15,7 +15,7 @@ import (
 type Created struct {
 	AccountID  string  `json:"accountId"`
 	KeyID      string  `json:"keyId"`
-	APIKey     string  `json:"apiKey"`
+	APIKey     string  `json:"apiKey" jsonschema:"the key's secret, shown this once only"`
 	Plan       string  `json:"plan"`
 	CreditsUSD float64 `json:"creditsUsd"`
 }
@@ -53,7 +53,7 @@ type Allowance struct {
 	PeriodEndsAt   time.Time `json:"periodEndsAt"`
 	Included       float64   `json:"included"`
 	Used           float64   `json:"used"`
-	Remaining      float64   `json:"remaining"`
+	Remaining      float64   `json:"remaining" jsonschema:"USD left this period (never below 0)"`
 	Currency       string    `json:"currency"`
 	Calls          Calls     `json:"calls"`
 }
@@ -102,7 +102,7 @@ func AccountBalance(ctx context.Context, s dalil.Store, accountID string) (Balan
 		}
 		b.Subscription = &Allowance{
 			Plan: plan.ID, PeriodStartsAt: u.PeriodStart, PeriodEndsAt: u.PeriodEnd,
-			Included: plan.MonthlyUSD.Float(), Used: u.USD.Float(), Remaining: (plan.MonthlyUSD - u.USD).Float(), Currency: "USD",
+			Included: plan.MonthlyUSD.Float(), Used: u.USD.Float(), Remaining: max(plan.MonthlyUSD-u.USD, 0).Float(), Currency: "USD",
 			Calls: Calls{Included: plan.MonthlyCalls, Used: u.Calls, Remaining: max(plan.MonthlyCalls-u.Calls, 0)},
 		}
 	}
@@ -130,7 +130,7 @@ func ShowAccount(ctx context.Context, s dalil.Store, accountID string) (View, er
 type TopUp struct {
 	AccountID  string  `json:"accountId"`
 	AddedUSD   float64 `json:"addedUsd"`
-	CreditsUSD float64 `json:"creditsUsd"`
+	CreditsUSD float64 `json:"creditsUsd" jsonschema:"the balance after the top-up, USD"`
 }
 
 // AddCredits adds prepaid credits.
@@ -146,7 +146,7 @@ func AddCredits(ctx context.Context, s dalil.Store, accountID string, amount dal
 type NewKey struct {
 	AccountID string `json:"accountId"`
 	KeyID     string `json:"keyId"`
-	APIKey    string `json:"apiKey"`
+	APIKey    string `json:"apiKey" jsonschema:"the key's secret, shown this once only"`
 }
 
 // CreateKey issues a key for an account.
@@ -164,8 +164,8 @@ type Entry struct {
 	Kind         string    `json:"kind"`
 	Rail         string    `json:"rail"`
 	Tool         string    `json:"tool,omitempty"`
-	Amount       float64   `json:"amount"`
-	BalanceAfter float64   `json:"creditsAfter"`
+	Amount       float64   `json:"amount" jsonschema:"USD: positive for a top-up, negative for a charge"`
+	BalanceAfter float64   `json:"creditsAfter" jsonschema:"prepaid credits after this entry, USD"`
 	Currency     string    `json:"currency"`
 	RequestID    string    `json:"requestId,omitempty"`
 	Note         string    `json:"note,omitempty"`
@@ -177,7 +177,7 @@ type LedgerPage struct {
 	AccountID    string  `json:"accountId"`
 	Transactions []Entry `json:"transactions"`
 	// NextBefore is the cursor for the next page, absent on the last.
-	NextBefore *int64 `json:"nextBefore,omitempty"`
+	NextBefore *int64 `json:"nextBefore,omitempty" jsonschema:"the cursor of the next page (pass it as before); absent on the last page"`
 }
 
 // Ledger returns one page of the ledger.

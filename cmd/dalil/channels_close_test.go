@@ -25,7 +25,7 @@ func TestMPPOperatorCloseChannel(t *testing.T) {
 		env[k] = v
 	}
 	env[envMPPChannels] = "on"
-	env["DALIL_ADMIN_TOKEN"] = "operator-token-for-tests"
+	env["DALIL_ADMIN_TOKEN"] = "operator-token-for-tests-0123456789"
 	db := filepath.Join(t.TempDir(), "dalil.db")
 	base, logs := serveOn(t, env, db)
 	url := base + "/api/v1/mpp/charge/analyze_property"
@@ -60,7 +60,7 @@ func TestMPPOperatorCloseChannel(t *testing.T) {
 	if r := post(t, route, "", nil); r.status != 401 || r.code() != "UNAUTHORIZED" {
 		t.Errorf("without token: %d %s", r.status, r.raw)
 	}
-	admin := map[string]string{"Authorization": "Bearer operator-token-for-tests"}
+	admin := map[string]string{"Authorization": "Bearer operator-token-for-tests-0123456789"}
 	if r := post(t, base+"/admin/v1/mpp/channels/0x"+strings.Repeat("0", 64)+"/close", "", admin); r.status != 404 || r.code() != "NOT_FOUND" {
 		t.Errorf("unknown channel: %d %s", r.status, r.raw)
 	}
@@ -111,7 +111,7 @@ func TestMPPOperatorCloseChannel(t *testing.T) {
 	if err := run(context.Background(), []string{"mpp", "close-channel", b, "--db", db}, off, nil, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "not enabled") {
 		t.Errorf("channels off: %v", err)
 	}
-	for _, s := range append(p.secrets, "operator-token-for-tests") {
+	for _, s := range append(p.secrets, "operator-token-for-tests-0123456789") {
 		if strings.Contains(logs.String(), s) || strings.Contains(stderr.String(), s) {
 			t.Error("a secret reached the log")
 		}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"net/url"
 
 	"dalil/capability"
@@ -69,6 +71,7 @@ func runMCP(ctx context.Context, args []string, getenv func(string) string, stdi
 	}
 	if opts.APIKey == "" {
 		fmt.Fprintln(stderr, "dalil mcp: DALIL_API_KEY is not set; tools are listed, but every call returns UNAUTHORIZED")
+		opts.Caller = noKeyCaller{opts.Caller}
 	}
 	fmt.Fprintf(stderr, "dalil mcp: %d tools on stdio (%s)\n", len(reg.Callable()), target)
 	err = mcpserver.New(reg, opts).Run(ctx, mcpserver.Stdio(stdin, stdout))
@@ -85,4 +88,33 @@ func redactURL(raw string) string {
 		return "(unparsable URL)"
 	}
 	return u.Redacted()
+}
+
+// noKeyCaller words the 401 of a call made with no key for the person
+// running `dalil mcp`: the REST answer asks for an X-API-Key header, which
+// an MCP client cannot send over stdio; the fix is DALIL_API_KEY. The code
+// and details (the pay-per-call routes) are kept.
+type noKeyCaller struct{ mcpserver.Caller }
+
+// noKeyMessage replaces the REST message.
+const noKeyMessage = "dalil mcp has no API key: set DALIL_API_KEY in the environment of the dalil mcp server " +
+	"(in an MCP client's configuration, its \"env\" block) to a key from dalil accounts create or dalil keys create, and restart it. Nothing was charged."
+
+// Call implements mcpserver.Caller.
+func (c noKeyCaller) Call(ctx context.Context, req mcpserver.Request) (mcpserver.Response, error) {
+	resp, err := c.Caller.Call(ctx, req)
+	if err != nil || resp.Status != http.StatusUnauthorized || req.Header.Get("Authorization") != "" || req.Header.Get("X-API-Key") != "" {
+		return resp, err
+	}
+	var env map[string]json.RawMessage
+	var e map[string]json.RawMessage
+	if json.Unmarshal(resp.Body, &env) != nil || json.Unmarshal(env["error"], &e) != nil {
+		return resp, nil
+	}
+	e["message"], _ = json.Marshal(noKeyMessage)
+	env["error"], _ = json.Marshal(e)
+	if body, err := json.Marshal(env); err == nil {
+		resp.Body = body
+	}
+	return resp, nil
 }

@@ -28,9 +28,12 @@ commands:
   mcp                                     MCP tool server on stdio
   accounts create --name N [--plan P] [--credits USD]
   accounts show ID
+  accounts list [--limit N] [--after ID] [--json]   id, name, plan, credits, allowance left
   credits add --account ID --usd X
   keys create --account ID | keys list --account ID | keys revoke KEY_ID
-  plan set --account ID --plan P
+  plan set --account ID --plan P [--new-period]     keeps the current period unless --new-period
+  ledger --account ID [--limit N] [--before CURSOR] [--json]
+  usage --account ID [--json]                        calls and USD per tool and rail, and a total
   mpp close-channel CHANNEL_ID            settle and close an MPP payment channel
   config                                  print the effective configuration as JSON, secrets hidden
 
@@ -51,7 +54,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return serve(ctx, rest, getenv, stdout, stderr)
 	case "mcp":
 		return runMCP(ctx, rest, getenv, stdin, stdout, stderr)
-	case "accounts", "credits", "keys", "plan":
+	case "accounts", "credits", "keys", "plan", "ledger", "usage":
 		return operate(ctx, cmd, rest, getenv, stdout, stderr)
 	case "mpp":
 		return operateMPP(ctx, rest, getenv, stdout, stderr)
@@ -91,6 +94,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if len(rest) > 0 {
 		return fmt.Errorf("serve: unexpected argument %q", rest[0])
 	}
+	if err := checkAdminToken(cfg); err != nil {
+		return err
+	}
 	log := logger(cfg.LogLevel, stderr)
 	// GOGC 400 unless the operator set GOGC (gc.go).
 	defer setGC(getenv)()
@@ -106,7 +112,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		idle = mpp.DefaultChannelIdle
 	}
 	if *demo {
-		if err := seedDemo(ctx, store, stderr); err != nil {
+		if err := seedDemo(ctx, store, cfg, stderr); err != nil {
 			return err
 		}
 	}
@@ -267,14 +273,16 @@ func operateMPP(ctx context.Context, args []string, getenv func(string) string, 
 	return printJSON(stdout, out)
 }
 
-// seedDemo creates the demo account on an empty database.
-func seedDemo(ctx context.Context, store dalil.Store, stderr io.Writer) error {
+// seedDemo creates the demo account on an empty database. On one that
+// has accounts it creates nothing and says how to get a key for the demo
+// account created before (its key was shown once, then).
+func seedDemo(ctx context.Context, store dalil.Store, cfg *Config, stderr io.Writer) error {
 	n, err := store.AccountCount(ctx)
 	if err != nil {
 		return err
 	}
 	if n > 0 {
-		fmt.Fprintln(stderr, "demo: the database already has accounts; no demo account created")
+		fmt.Fprintln(stderr, demoExisting(ctx, store, cfg))
 		return nil
 	}
 	c, err := ops.CreateAccount(ctx, store, "demo", "developer", dalil.USD)
@@ -285,141 +293,38 @@ func seedDemo(ctx context.Context, store dalil.Store, stderr io.Writer) error {
 	return nil
 }
 
+// demoExisting is what a second `serve --demo` says: the database already
+// has accounts, and how to get a key for the one named demo.
+func demoExisting(ctx context.Context, store dalil.Store, cfg *Config) string {
+	const head = "demo: the database already has accounts, so no demo account was created"
+	db := ""
+	if dsn := string(cfg.Storage.DSN); dsn != "dalil.db" {
+		if strings.Contains(dsn, "://") {
+			db = " (with the same DALIL_DB)" // a URL may carry a password: never printed
+		} else {
+			db = " --db " + dsn
+		}
+	}
+	// The demo account is normally the first; look through the first
+	// pages only, so a large database does not delay the start.
+	after := ""
+	for range 10 {
+		accts, err := store.Accounts(ctx, 200, after)
+		if err != nil || len(accts) == 0 {
+			break
+		}
+		for _, a := range accts {
+			if a.Name == "demo" {
+				return fmt.Sprintf("%s.\ndemo: the demo account is %s; its key was shown once, when it was created. Get a new key with:\n  dalil keys create --account %s%s", head, a.ID, a.ID, db)
+			}
+		}
+		after = accts[len(accts)-1].ID
+	}
+	return fmt.Sprintf("%s, and none of them is named demo. Create one with:\n  dalil accounts create --name demo --plan developer --credits 1%s", head, db)
+}
+
 func printJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
-}
-
-// operate runs the account commands of contract §1.
-func operate(ctx context.Context, group string, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, usage)
-		return fmt.Errorf("%s: missing subcommand", group)
-	}
-	sub, rest := args[0], args[1:]
-	fs := newFlagSet(group+" "+sub, stderr)
-	var name, plan, account, usd string
-	var credits float64
-	fs.StringVar(&name, "name", "", "account name")
-	fs.StringVar(&plan, "plan", "", "plan: free, developer, growth, enterprise")
-	fs.StringVar(&account, "account", "", "account id")
-	fs.StringVar(&usd, "usd", "", "USD amount")
-	fs.Float64Var(&credits, "credits", 0, "initial prepaid credits in USD")
-	cfg, pos, err := loadConfig(fs, rest, getenv)
-	if err != nil {
-		return err
-	}
-	store, err := openStore(ctx, cfg, logger(cfg.LogLevel, stderr))
-	if err != nil {
-		return fmt.Errorf("open database: %w", err)
-	}
-	defer store.Close()
-	arg := func() (string, error) {
-		if len(pos) != 1 {
-			return "", fmt.Errorf("%s %s: expected one argument", group, sub)
-		}
-		return pos[0], nil
-	}
-	need := func(v, flagName string) error {
-		if v == "" {
-			return fmt.Errorf("%s %s: --%s is required", group, sub, flagName)
-		}
-		return nil
-	}
-	var out any
-	if takesArg := group+" "+sub == "accounts show" || group+" "+sub == "keys revoke"; !takesArg && len(pos) > 0 {
-		return fmt.Errorf("%s %s: unexpected argument %q", group, sub, pos[0])
-	}
-	switch group + " " + sub {
-	case "accounts create":
-		if err := need(name, "name"); err != nil {
-			return err
-		}
-		amount, err := dalil.FromFloatUSD(credits)
-		if err != nil {
-			return fmt.Errorf("--credits: %w", err)
-		}
-		out, err = ops.CreateAccount(ctx, store, name, plan, amount)
-		if err != nil {
-			return explain(err)
-		}
-	case "accounts show":
-		id, err := arg()
-		if err != nil {
-			return err
-		}
-		if out, err = ops.ShowAccount(ctx, store, id); err != nil {
-			return explain(err)
-		}
-	case "credits add":
-		if err := errors.Join(need(account, "account"), need(usd, "usd")); err != nil {
-			return err
-		}
-		amount, err := dalil.ParseUSD(usd)
-		if err != nil {
-			return fmt.Errorf("--usd: %w", err)
-		}
-		if out, err = ops.AddCredits(ctx, store, account, amount); err != nil {
-			return explain(err)
-		}
-	case "keys create":
-		if err := need(account, "account"); err != nil {
-			return err
-		}
-		if out, err = ops.CreateKey(ctx, store, account); err != nil {
-			return explain(err)
-		}
-	case "keys list":
-		if err := need(account, "account"); err != nil {
-			return err
-		}
-		if _, err := store.Account(ctx, account); err != nil {
-			return explain(err)
-		}
-		if out, err = store.Keys(ctx, account); err != nil {
-			return explain(err)
-		}
-	case "keys revoke":
-		id, err := arg()
-		if err != nil {
-			return err
-		}
-		if err := store.RevokeKey(ctx, id); err != nil {
-			return explain(err)
-		}
-		out = map[string]any{"keyId": id, "revoked": true}
-	case "plan set":
-		if err := errors.Join(need(account, "account"), need(plan, "plan")); err != nil {
-			return err
-		}
-		if _, err := store.SetPlan(ctx, account, plan); err != nil {
-			return explain(err)
-		}
-		if out, err = ops.ShowAccount(ctx, store, account); err != nil {
-			return explain(err)
-		}
-	default:
-		fmt.Fprintln(stderr, usage)
-		return fmt.Errorf("unknown command %s %s", group, sub)
-	}
-	return printJSON(stdout, out)
-}
-
-func explain(err error) error {
-	if errors.Is(err, dalil.ErrNotFound) {
-		return errors.New("no such account or key")
-	}
-	var de *dalil.Error
-	if errors.As(err, &de) {
-		if ps, ok := de.Details.([]dalil.Problem); ok && len(ps) > 0 {
-			var parts []string
-			for _, p := range ps {
-				parts = append(parts, "--"+p.Path+": "+p.Message)
-			}
-			return errors.New(strings.Join(parts, "; "))
-		}
-		return errors.New(de.Message)
-	}
-	return err
 }

@@ -20,6 +20,9 @@ func (s *Store) CreateAccount(ctx context.Context, name, plan string, credits da
 	if credits < 0 {
 		return dalil.Account{}, dalil.Errorf(dalil.CodeInvalidInput, "credits must not be negative")
 	}
+	if credits > dalil.MaxCredits {
+		return dalil.Account{}, creditsLimit("credits", 0, credits)
+	}
 	now := s.now().UTC().Truncate(time.Microsecond)
 	a := dalil.Account{ID: dalil.NewID("acct_"), Name: name, Plan: plan, PlanStartedAt: now, Credits: credits, CreatedAt: now}
 	err := s.tx(ctx, func(tx *sql.Tx) error {
@@ -170,11 +173,26 @@ func (s *Store) AddCredits(ctx context.Context, accountID string, amount dalil.M
 	if amount <= 0 {
 		return 0, dalil.Errorf(dalil.CodeInvalidInput, "amount must be positive")
 	}
+	if amount > dalil.MaxCredits {
+		return 0, creditsLimit("usd", 0, amount)
+	}
 	var balance int64
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `UPDATE accounts SET credits = credits + $1 WHERE id = $2 RETURNING credits`, int64(amount), accountID).Scan(&balance)
+		// The condition keeps the balance at most MaxCredits, so the sum
+		// never overflows (SQLite would turn it into a float, PostgreSQL
+		// fail with "bigint out of range").
+		err := tx.QueryRowContext(ctx, `UPDATE accounts SET credits = credits + $1 WHERE id = $2 AND credits <= $3 RETURNING credits`,
+			int64(amount), accountID, int64(dalil.MaxCredits-amount)).Scan(&balance)
 		if errors.Is(err, sql.ErrNoRows) {
-			return dalil.ErrNotFound
+			var now int64
+			switch err := tx.QueryRowContext(ctx, `SELECT credits FROM accounts WHERE id = $1`, accountID).Scan(&now); {
+			case errors.Is(err, sql.ErrNoRows):
+				return dalil.ErrNotFound
+			case err != nil:
+				return unavailable("add credits", err)
+			default:
+				return creditsLimit("usd", dalil.MicroUSD(now), amount)
+			}
 		}
 		if err != nil {
 			return unavailable("add credits", err)
@@ -191,32 +209,96 @@ func (s *Store) AddCredits(ctx context.Context, accountID string, amount dalil.M
 	return dalil.MicroUSD(balance), err
 }
 
-// SetPlan implements dalil.Store.
-func (s *Store) SetPlan(ctx context.Context, accountID, plan string) (dalil.Account, error) {
+// SetPlan implements dalil.Store. The period is anchored at
+// plan_started_at and the allowance used in it is kept per period start
+// (allowance_usage), so keeping the anchor keeps the usage and moving it to
+// now starts an empty period.
+func (s *Store) SetPlan(ctx context.Context, accountID, plan string, newPeriod bool) (dalil.PlanChange, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
 	if _, ok := dalil.PlanByID(plan); !ok {
-		return dalil.Account{}, dalil.Errorf(dalil.CodeInvalidInput, "unknown plan %q; plans: free, developer, growth, enterprise", plan)
+		return dalil.PlanChange{}, dalil.Errorf(dalil.CodeInvalidInput, "unknown plan %q; plans: free, developer, growth, enterprise", plan)
 	}
+	var ch dalil.PlanChange
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE accounts SET plan = $1, plan_started_at = $2 WHERE id = $3`, plan, micros(s.now()), accountID)
+		ch = dalil.PlanChange{}
+		if err := tx.QueryRowContext(ctx, `SELECT plan FROM accounts WHERE id = $1`, accountID).Scan(&ch.From); errors.Is(err, sql.ErrNoRows) {
+			return dalil.ErrNotFound
+		} else if err != nil {
+			return unavailable("set plan", err)
+		}
+		var res sql.Result
+		var err error
+		switch {
+		case newPeriod:
+			ch.Period = dalil.PeriodRestarted
+			res, err = tx.ExecContext(ctx, `UPDATE accounts SET plan = $1, plan_started_at = $2 WHERE id = $3 AND plan = $4`, plan, micros(s.now()), accountID, ch.From)
+		case plan == ch.From:
+			ch.Period = dalil.PeriodUnchanged
+			return nil // nothing to write, nothing to announce
+		default:
+			ch.Period = dalil.PeriodKept
+			res, err = tx.ExecContext(ctx, `UPDATE accounts SET plan = $1 WHERE id = $2 AND plan = $3`, plan, accountID, ch.From)
+		}
 		if err != nil {
 			return unavailable("set plan", err)
 		}
 		if n, err := res.RowsAffected(); err != nil {
 			return unavailable("set plan", err)
 		} else if n == 0 {
-			return dalil.ErrNotFound
+			// Changed by another process since it was read (PostgreSQL):
+			// a storage failure before COMMIT, so s.tx runs it again and
+			// it reads the new plan.
+			return unavailable("set plan", errors.New("the plan changed concurrently"))
 		}
 		// Cached keys carry the plan (it picks the rate limit): every
 		// process forgets this account's keys.
 		return s.announce(ctx, tx, changeAccount+accountID)
 	})
-	s.keys.forgetAccount(accountID) // even after a failed commit: it may have committed
-	if err != nil {
-		return dalil.Account{}, err
+	if ch.Period != dalil.PeriodUnchanged {
+		s.keys.forgetAccount(accountID) // even after a failed commit: it may have committed
 	}
-	return s.Account(ctx, accountID)
+	if err != nil {
+		return dalil.PlanChange{}, err
+	}
+	ch.Account, err = s.Account(ctx, accountID)
+	return ch, err
+}
+
+// Accounts implements dalil.Store. Account ids are UUIDv7 (time-ordered),
+// so id order is creation order and the id is the cursor.
+func (s *Store) Accounts(ctx context.Context, limit int, afterID string) ([]dalil.Account, error) {
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	if limit <= 0 || limit > 200 {
+		limit = 50
+	}
+	rows, err := s.r.QueryContext(ctx, `SELECT id, name, plan, plan_started_at, credits, created_at FROM accounts WHERE id > $1 ORDER BY id LIMIT $2`, afterID, limit)
+	if err != nil {
+		return nil, unavailable("list accounts", err)
+	}
+	defer rows.Close()
+	out := []dalil.Account{}
+	for rows.Next() {
+		var a dalil.Account
+		var started, credits, created int64
+		if err := rows.Scan(&a.ID, &a.Name, &a.Plan, &started, &credits, &created); err != nil {
+			return nil, unavailable("list accounts", err)
+		}
+		a.PlanStartedAt, a.CreatedAt, a.Credits = fromMicros(started), fromMicros(created), dalil.MicroUSD(credits)
+		out = append(out, a)
+	}
+	return out, unavailable("list accounts", rows.Err())
+}
+
+// creditsLimit refuses a top-up of amount on a balance of now that would
+// pass dalil.MaxCredits; path names the field that carried the amount.
+func creditsLimit(path string, now, amount dalil.MicroUSD) *dalil.Error {
+	room := max(dalil.MaxCredits-now, 0)
+	return &dalil.Error{Code: dalil.CodeInvalidInput,
+		Message: fmt.Sprintf("The credit balance may not exceed USD %s (the maximum); the balance is USD %s, so at most USD %s can be added.",
+			dalil.MaxCredits.Decimal(), now.Decimal(), room.Decimal()),
+		Details: []dalil.Problem{{Path: path, Message: fmt.Sprintf("must be at most USD %s: the balance may not exceed USD %s", room.Decimal(), dalil.MaxCredits.Decimal())}}}
 }
 
 func appendLedger(ctx context.Context, tx *sql.Tx, e dalil.LedgerEntry, id *int64) error {

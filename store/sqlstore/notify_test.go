@@ -160,7 +160,7 @@ func TestAccountChangesAcrossReplicasPostgres(t *testing.T) {
 	}
 
 	start := time.Now()
-	if _, err := a.SetPlan(ctx, acct.ID, "growth"); err != nil {
+	if _, err := a.SetPlan(ctx, acct.ID, "growth", false); err != nil {
 		t.Fatal(err)
 	}
 	for mustAuthenticate(t, b, secret).Plan != "growth" {
@@ -301,7 +301,7 @@ func TestRevocationAcrossProcessesSQLite(t *testing.T) {
 	mustAuthenticate(t, b, secret2)
 	acct2, _, _ := b.Authenticate(ctx, secret2)
 	start = time.Now()
-	if _, err := a.SetPlan(ctx, acct2.ID, "enterprise"); err != nil {
+	if _, err := a.SetPlan(ctx, acct2.ID, "enterprise", false); err != nil {
 		t.Fatal(err)
 	}
 	for mustAuthenticate(t, b, secret2).Plan != "enterprise" {

@@ -6,7 +6,9 @@ package storetest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -41,6 +43,9 @@ func Run(t *testing.T, open Opener) {
 	t.Run("LedgerPaging", func(t *testing.T) { testLedgerPaging(t, open) })
 	t.Run("Idempotency", func(t *testing.T) { testIdempotency(t, open) })
 	t.Run("IdempotencyLease", func(t *testing.T) { testIdempotencyLease(t, open) })
+	t.Run("SetPlan", func(t *testing.T) { testSetPlan(t, open) })
+	t.Run("ListAccounts", func(t *testing.T) { testListAccounts(t, open) })
+	t.Run("CreditsLimit", func(t *testing.T) { testCreditsLimit(t, open) })
 }
 
 // LedgerSum adds up an account's api_credits ledger rows, all pages.
@@ -235,14 +240,177 @@ func testSubscription(t *testing.T, open Opener) {
 	if sum := LedgerSum(t, s, a.ID); sum != acct.Credits {
 		t.Errorf("ledger sums to %d, balance %d", sum, acct.Credits)
 	}
-	// Changing plan starts a new period with a fresh allowance.
+	// Changing plan with a new period starts a fresh allowance now.
 	clock.Advance(time.Hour)
-	if _, err := s.SetPlan(ctx, a.ID, "growth"); err != nil {
+	if _, err := s.SetPlan(ctx, a.ID, "growth", true); err != nil {
 		t.Fatal(err)
 	}
 	u, _ = s.Usage(ctx, a.ID)
 	if u.Calls != 0 || !u.PeriodStart.Equal(clock.Now().UTC().Truncate(time.Microsecond)) {
 		t.Errorf("usage after plan change = %+v", u)
+	}
+}
+
+// testSetPlan: the same plan changes nothing; a change keeps the period
+// and what was used in it, counted against the new allowance; newPeriod
+// restarts the period with nothing used.
+func testSetPlan(t *testing.T, open Opener) {
+	start := time.Date(2026, 4, 10, 9, 0, 0, 0, time.UTC)
+	later := start.Add(3 * time.Hour)
+	for _, tc := range []struct {
+		name      string
+		from, to  string
+		used      dalil.MicroUSD // allowance used before the change
+		newPeriod bool
+		// want
+		period     string
+		usedAfter  dalil.MicroUSD
+		callsAfter int64
+		anchor     time.Time // period start after the change
+		nextRail   string    // who pays a USD 1.00 call afterwards (auto)
+	}{
+		{name: "same plan is a no-op", from: "developer", to: "developer", used: 5 * dalil.USD,
+			period: dalil.PeriodUnchanged, usedAfter: 5 * dalil.USD, callsAfter: 1, anchor: start, nextRail: dalil.RailSubscription},
+		{name: "same plan, new period", from: "developer", to: "developer", used: 9_500_000, newPeriod: true,
+			period: dalil.PeriodRestarted, anchor: later, nextRail: dalil.RailSubscription},
+		{name: "downgrade keeps what was used", from: "growth", to: "developer", used: 30 * dalil.USD,
+			period: dalil.PeriodKept, usedAfter: 30 * dalil.USD, callsAfter: 1, anchor: start, nextRail: dalil.RailCredits},
+		{name: "downgrade with a new period", from: "growth", to: "developer", used: 30 * dalil.USD, newPeriod: true,
+			period: dalil.PeriodRestarted, anchor: later, nextRail: dalil.RailSubscription},
+		{name: "upgrade keeps what was used", from: "developer", to: "growth", used: 9_500_000,
+			period: dalil.PeriodKept, usedAfter: 9_500_000, callsAfter: 1, anchor: start, nextRail: dalil.RailSubscription},
+		{name: "to free", from: "growth", to: "free", used: dalil.USD,
+			period: dalil.PeriodKept, usedAfter: dalil.USD, callsAfter: 1, anchor: start, nextRail: dalil.RailCredits},
+		{name: "from free", from: "free", to: "developer",
+			period: dalil.PeriodKept, anchor: start, nextRail: dalil.RailSubscription},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			clock := NewClock(start)
+			s := open(t, clock)
+			a, err := s.CreateAccount(ctx, "plans", tc.from, 5*dalil.USD)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.used > 0 {
+				if rec, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: "t", Price: tc.used, Method: dalil.MethodSubscription}); err != nil || rec.Rail != dalil.RailSubscription {
+					t.Fatalf("charge before = %+v, %v", rec, err)
+				}
+			}
+			clock.Advance(later.Sub(start))
+			ch, err := s.SetPlan(ctx, a.ID, tc.to, tc.newPeriod)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ch.Period != tc.period || ch.From != tc.from || ch.Account.Plan != tc.to || ch.Account.ID != a.ID || !ch.Account.PlanStartedAt.Equal(tc.anchor) {
+				t.Errorf("SetPlan = %+v; want period %s, from %s, plan %s, started %v", ch, tc.period, tc.from, tc.to, tc.anchor)
+			}
+			if got, _ := s.Account(ctx, a.ID); got.Plan != tc.to || !got.PlanStartedAt.Equal(tc.anchor) {
+				t.Errorf("stored account = %+v", got)
+			}
+			u, err := s.Usage(ctx, a.ID)
+			if err != nil || u.USD != tc.usedAfter || u.Calls != tc.callsAfter || !u.PeriodStart.Equal(tc.anchor) {
+				t.Errorf("usage = %+v, %v; want used %d, calls %d, period from %v", u, err, tc.usedAfter, tc.callsAfter, tc.anchor)
+			}
+			rec, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: "t", Price: dalil.USD, Method: dalil.MethodAuto})
+			if err != nil || rec.Rail != tc.nextRail {
+				t.Errorf("next call paid by %+v, %v; want %s", rec, err, tc.nextRail)
+			}
+		})
+	}
+	t.Run("refusals", func(t *testing.T) {
+		ctx := context.Background()
+		s := open(t, NewClock(start))
+		a, _ := s.CreateAccount(ctx, "plans", "developer", 0)
+		if _, err := s.SetPlan(ctx, a.ID, "platinum", false); dalil.ErrorCode(err) != dalil.CodeInvalidInput {
+			t.Errorf("unknown plan: %v, want INVALID_INPUT", err)
+		}
+		if got, _ := s.Account(ctx, a.ID); got.Plan != "developer" {
+			t.Errorf("plan after a refused change = %s", got.Plan)
+		}
+		if _, err := s.SetPlan(ctx, "acct_missing", "growth", false); !errors.Is(err, dalil.ErrNotFound) {
+			t.Errorf("missing account: %v, want ErrNotFound", err)
+		}
+	})
+}
+
+// testListAccounts: every account once, in creation order, page by page.
+func testListAccounts(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, NewClock(time.Now()))
+	if got, err := s.Accounts(ctx, 10, ""); err != nil || len(got) != 0 {
+		t.Fatalf("empty store: %+v, %v", got, err)
+	}
+	var want []string
+	for i := 0; i < 5; i++ {
+		a, err := s.CreateAccount(ctx, fmt.Sprintf("a%d", i), "free", dalil.MicroUSD(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, a.ID)
+	}
+	var got []string
+	after := ""
+	for pages := 0; ; pages++ {
+		page, err := s.Accounts(ctx, 2, after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(page) == 0 {
+			if pages != 3 {
+				t.Errorf("%d pages of 2 for 5 accounts, want 3", pages)
+			}
+			break
+		}
+		if len(page) > 2 {
+			t.Fatalf("page of %d, limit 2", len(page))
+		}
+		for _, a := range page {
+			got = append(got, a.ID)
+			if a.Name != fmt.Sprintf("a%d", len(got)-1) || a.Credits != dalil.MicroUSD(len(got)-1) || a.Plan != "free" {
+				t.Errorf("account %d = %+v", len(got)-1, a)
+			}
+		}
+		after = page[len(page)-1].ID
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("listed %v, want %v", got, want)
+	}
+	if all, _ := s.Accounts(ctx, 0, ""); len(all) != 5 {
+		t.Errorf("limit 0 (the default) listed %d", len(all))
+	}
+}
+
+// testCreditsLimit: no balance passes dalil.MaxCredits, and a refusal
+// names the maximum and changes nothing.
+func testCreditsLimit(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, NewClock(time.Now()))
+	if _, err := s.CreateAccount(ctx, "big", "free", dalil.MaxCredits+1); dalil.ErrorCode(err) != dalil.CodeInvalidInput {
+		t.Errorf("create above the maximum: %v, want INVALID_INPUT", err)
+	}
+	a, err := s.CreateAccount(ctx, "big", "free", dalil.MaxCredits-dalil.USD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bal, err := s.AddCredits(ctx, a.ID, dalil.USD, "to the brim"); err != nil || bal != dalil.MaxCredits {
+		t.Fatalf("top-up to the maximum = %d, %v", bal, err)
+	}
+	for _, amount := range []dalil.MicroUSD{1, dalil.MaxCredits, dalil.MaxCredits + 1} {
+		_, err := s.AddCredits(ctx, a.ID, amount, "overflow")
+		var de *dalil.Error
+		if !errors.As(err, &de) || de.Code != dalil.CodeInvalidInput || !strings.Contains(de.Message, dalil.MaxCredits.Decimal()) {
+			t.Errorf("top-up of %d over the maximum: %v; want INVALID_INPUT naming USD %s", amount, err, dalil.MaxCredits.Decimal())
+		}
+	}
+	if got, _ := s.Account(ctx, a.ID); got.Credits != dalil.MaxCredits {
+		t.Errorf("balance after refusals = %d", got.Credits)
+	}
+	if sum := LedgerSum(t, s, a.ID); sum != dalil.MaxCredits {
+		t.Errorf("ledger sums to %d", sum)
+	}
+	if _, err := s.AddCredits(ctx, "acct_missing", 1, ""); !errors.Is(err, dalil.ErrNotFound) {
+		t.Errorf("top-up of a missing account: %v", err)
 	}
 }
 
