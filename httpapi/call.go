@@ -300,6 +300,7 @@ func (s *Server) limit(w http.ResponseWriter, r *http.Request, caller, class str
 	}
 	ratelimit.Headers(w.Header(), res)
 	if !res.Allowed {
+		noteLimited(r.Context(), caller)
 		return dalil.Errorf(dalil.CodeRateLimited, "Rate limit of %d requests per minute reached; retry after the Retry-After header's seconds.", n)
 	}
 	return nil

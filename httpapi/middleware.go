@@ -1,11 +1,14 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"slices"
+	"sync"
 	"time"
 
 	"dalil"
@@ -18,6 +21,9 @@ type callLog struct {
 	amount dalil.MicroUSD
 	code   dalil.Code
 	cause  error
+	// limited is the caller the rate limiter refused ("key:<id>",
+	// "ip:<addr>", "preview:<addr>"), set by noteLimited.
+	limited string
 }
 
 // requestState is what the middleware keeps for one request.
@@ -33,6 +39,12 @@ func logFrom(ctx context.Context) *callLog {
 		return &st.log
 	}
 	return &callLog{}
+}
+
+// noteLimited records that the rate limiter refused caller, an identifier
+// that is never a secret, for the summary of refusals (see refusalLog).
+func noteLimited(ctx context.Context, caller string) {
+	logFrom(ctx).limited = caller
 }
 
 func setLogError(ctx context.Context, e *dalil.Error) {
@@ -72,8 +84,13 @@ func (w *statusWriter) Flush() {
 
 // observe logs one line per request (never headers, bodies or query
 // strings, which may carry keys and credentials), records metrics, and
-// turns a panic into a 500 INTERNAL_ERROR with nothing leaked.
+// turns a panic into a 500 INTERNAL_ERROR with nothing leaked. A request
+// the rate limiter refused (429 RATE_LIMITED) gets no line of its own: it
+// is counted in the summary refusalLog writes at most once per
+// refusalInterval, so that a client hammering its limit cannot fill the
+// disk (676k refusals once wrote 171 MB). Metrics still count every one.
 func (s *Server) observe(next http.Handler) http.Handler {
+	s.refusals = newRefusalLog(s.log, refusalInterval)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		cl := logFrom(r.Context())
@@ -94,6 +111,16 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			}
 			dur := time.Since(start)
 			s.metrics.observeRequest(route, sw.status, dur, cl)
+			if cl.code == dalil.CodeRateLimited && sw.status == http.StatusTooManyRequests {
+				caller := cl.limited
+				if caller == "" {
+					// Refused by other code than Server.limit (the admin
+					// API's throttle): named apart from the "ip:" budget.
+					caller = "client:" + s.clientIP(r)
+				}
+				s.refusals.add(caller)
+				return
+			}
 			level := slog.LevelInfo
 			if sw.status >= 500 {
 				level = slog.LevelError
@@ -124,6 +151,107 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(sw, r)
 	})
+}
+
+// Refusal summaries: how often at most one is written, and how many
+// callers one names (the busiest). Memory is bounded too: one interval
+// counts at most refusalTracked distinct callers by name; refusals of
+// further callers are counted in the total only.
+const (
+	refusalInterval = 10 * time.Second
+	refusalListed   = 10
+	refusalTracked  = 10_000
+)
+
+// refusalLog aggregates rate-limit refusals into one log line per
+// interval: the first refusal after a quiet spell arms a timer, and when
+// it fires one line sums up what was refused since. No goroutine runs in
+// between (a pending time.AfterFunc is not one), so nothing outlives the
+// Server but at most one timer, which Flush stops.
+type refusalLog struct {
+	log   *slog.Logger
+	every time.Duration
+
+	mu        sync.Mutex
+	since     time.Time
+	counts    map[string]int64 // refusals per caller, at most refusalTracked callers
+	total     int64
+	untracked bool        // a caller beyond refusalTracked was refused
+	timer     *time.Timer // pending summary; nil when nothing is counted
+}
+
+func newRefusalLog(log *slog.Logger, every time.Duration) *refusalLog {
+	return &refusalLog{log: log, every: every, counts: map[string]int64{}}
+}
+
+// add counts one refusal of caller.
+func (l *refusalLog) add(caller string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.timer == nil {
+		l.since = time.Now()
+		l.timer = time.AfterFunc(l.every, l.flush)
+	}
+	l.total++
+	if _, ok := l.counts[caller]; ok || len(l.counts) < refusalTracked {
+		l.counts[caller]++
+	} else {
+		l.untracked = true
+	}
+}
+
+// callerRefusals is one caller's line in a summary.
+type callerRefusals struct {
+	Caller  string `json:"caller"`
+	Refused int64  `json:"refused"`
+}
+
+// flush writes the summary of the refusals counted so far, if any, and
+// starts a new interval.
+func (l *refusalLog) flush() {
+	l.mu.Lock()
+	counts, total, untracked, since := l.counts, l.total, l.untracked, l.since
+	if l.timer != nil {
+		l.timer.Stop()
+		l.timer = nil
+	}
+	l.counts, l.total, l.untracked = map[string]int64{}, 0, false
+	l.mu.Unlock()
+	if total == 0 {
+		return
+	}
+	top := make([]callerRefusals, 0, len(counts))
+	for c, n := range counts {
+		top = append(top, callerRefusals{c, n})
+	}
+	slices.SortFunc(top, func(a, b callerRefusals) int {
+		return cmp.Or(cmp.Compare(b.Refused, a.Refused), cmp.Compare(a.Caller, b.Caller))
+	})
+	top = top[:min(len(top), refusalListed)]
+	others := total
+	for _, c := range top {
+		others -= c.Refused
+	}
+	attrs := []slog.Attr{
+		slog.Int64("refused", total),
+		slog.Float64("seconds", time.Since(since).Round(time.Millisecond).Seconds()),
+		slog.Int("callers", len(counts)),
+		slog.Any("top", top),
+		slog.Int64("othersRefused", others),
+	}
+	if untracked {
+		// More callers than refusalTracked: "callers" is a lower bound.
+		attrs = append(attrs, slog.Bool("callersCapped", true))
+	}
+	l.log.LogAttrs(context.Background(), slog.LevelInfo, "rate-limited requests", attrs...)
+}
+
+// FlushRefusalLog writes the pending summary of rate-limited requests now
+// instead of at the end of its interval, and stops its timer. Call it when
+// the server stops, so that the last interval's refusals are logged; the
+// Server keeps working (a later refusal starts a new interval).
+func (s *Server) FlushRefusalLog() {
+	s.refusals.flush()
 }
 
 // Values of the common headers. net/http copies header values before

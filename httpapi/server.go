@@ -73,6 +73,7 @@ type Server struct {
 	mux      *http.ServeMux
 	handler  http.Handler
 	metrics  *metrics
+	refusals *refusalLog
 	rails    map[string]bool
 	payRails map[string]*PayRail
 	openapi  []byte
