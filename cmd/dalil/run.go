@@ -141,7 +141,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}()
 		defer func() { stopPurge(); <-swept }()
 	}
-	if err := serveHTTP(ctx, ln, srv); err != nil {
+	err = serveHTTP(ctx, ln, srv)
+	srv.FlushRefusalLog() // the last interval's rate-limit refusals, summarised
+	if err != nil {
 		return err
 	}
 	fmt.Fprintln(stderr, "dalil stopped")
