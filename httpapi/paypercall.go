@@ -221,9 +221,10 @@ func (p *railPayer) release(ctx context.Context) error {
 	return p.s.store.ReleaseCredential(ctx, p.p.CredentialID)
 }
 
-// retryRecord runs fn, a bookkeeping write after money moved; when it
-// fails it is retried in the background with backoff and the first error
-// is returned for the caller to log.
+// retryRecord runs fn, a bookkeeping write (a release, or a record after
+// money moved); when it fails it is retried in the background with backoff
+// (about a minute in all) and the first error is returned for the caller
+// to log. What still fails is logged as an error for the operator.
 func (s *Server) retryRecord(ctx context.Context, requestID, what string, fn func(context.Context) error) error {
 	attempt := func() error {
 		c, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.releaseTimeout())
@@ -236,14 +237,16 @@ func (s *Server) retryRecord(ctx context.Context, requestID, what string, fn fun
 	}
 	go func() {
 		wait := 100 * time.Millisecond
+		var err error
 		for i := 0; i < releaseRetries; i++ {
 			time.Sleep(wait)
 			wait = min(2*wait, 10*time.Second)
-			if attempt() == nil {
+			if err = attempt(); err == nil {
+				s.log.Info(what+" succeeded on retry", "requestId", requestID, "attempt", i+2)
 				return
 			}
 		}
-		s.log.Error(what+" failed for good; recorded here for the operator", "requestId", requestID)
+		s.log.Error(what+" failed for good; a claim left behind is freed by its lease or the hourly purge", "requestId", requestID, "error", err.Error())
 	}()
 	return err
 }

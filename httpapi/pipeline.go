@@ -119,30 +119,10 @@ func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.
 // as an error for the operator (a claim left behind is freed by its lease
 // or the hourly purge, never charged).
 func (s *Server) release(ctx context.Context, requestID string, p payer) {
-	ctx = context.WithoutCancel(ctx)
-	attempt := func() error {
-		c, cancel := context.WithTimeout(ctx, s.cfg.releaseTimeout())
-		defer cancel()
-		return p.release(c)
+	if err := s.retryRecord(ctx, requestID, "release of an unpaid call", p.release); err != nil {
+		s.metrics.releaseFailed()
+		s.log.Warn("release of an unpaid call failed; retrying", "requestId", requestID, "error", err.Error())
 	}
-	err := attempt()
-	if err == nil {
-		return
-	}
-	s.metrics.releaseFailed()
-	s.log.Warn("release of an unpaid call failed; retrying", "requestId", requestID, "error", err.Error())
-	go func() {
-		wait := 100 * time.Millisecond
-		for i := 0; i < releaseRetries; i++ {
-			time.Sleep(wait)
-			wait = min(2*wait, 10*time.Second)
-			if err = attempt(); err == nil {
-				s.log.Info("release of an unpaid call succeeded on retry", "requestId", requestID, "attempt", i+2)
-				return
-			}
-		}
-		s.log.Error("release of an unpaid call failed for good; its claim is freed by its lease or the hourly purge", "requestId", requestID, "error", err.Error())
-	}()
 }
 
 // releaseRetries bounds background retries (about a minute in all, the
