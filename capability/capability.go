@@ -98,6 +98,19 @@ type Operation struct {
 	Run func(ctx context.Context) (any, error)
 }
 
+// Unpaid is implemented by results that are answers the caller is not
+// charged for: the capability ran but found too little to answer
+// (insufficient_comparables, insufficient_market_data). The pipeline
+// answers 200 with the result, takes no payment on any rail (the hold is
+// released, the pay-per-call credential is not settled), does not store
+// it for idempotent replay, and meta.billing says nothing was charged and
+// why.
+type Unpaid interface {
+	// Unpaid returns the reason, and true when the call must not be
+	// charged.
+	Unpaid() (reason string, unpaid bool)
+}
+
 // Handler does a capability's work. It returns *dalil.Error for failures a
 // caller can act on; any other error is an internal error.
 type Handler[In, Out any] func(ctx context.Context, in In) (Out, error)

@@ -1,0 +1,132 @@
+// Package dataset is the shape every operator-imported dataset shares
+// (comparables, vehicle listings, company records, sanctions lists): an
+// Importer that validates a whole file row by row and imports it in one
+// transaction, and the provenance and coverage it reports. The readers of
+// each file format live in dataset/<kind>; the tables in the capability's
+// own <name>sql package. cmd/dalil mounts every Importer as
+// `dalil <name> import|stats` and as the admin routes
+// /admin/v1/datasets/{name}/import and /stats, with the same code.
+package dataset
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+)
+
+// ImportOptions are what the operator says about a file.
+type ImportOptions struct {
+	// Source names where the file came from ("bayut-export-2026-11",
+	// "ofac-sdn"); required.
+	Source string
+	// License is the terms the operator holds the data under; required.
+	License string
+	// Format selects a reader when the dataset has several
+	// ("csv", "jsonl", "ofac-xml", ...); empty means detect it from
+	// Filename's extension or the first bytes.
+	Format string
+	// Filename is the file's base name as given (for detection and the
+	// report; never opened by the importer).
+	Filename string
+	// SkipBad imports the good rows of a file that has bad ones; without
+	// it, one bad row imports nothing.
+	SkipBad bool
+	// Synthetic marks the rows as made up (demo data). Every answer that
+	// uses them says so.
+	Synthetic bool
+	// RetrievedAt is when the operator obtained the file; zero is now.
+	RetrievedAt time.Time
+}
+
+// Validate reports a missing source or licence.
+func (o ImportOptions) Validate() error {
+	if o.Source == "" {
+		return fmt.Errorf("--source is required: name where the file came from")
+	}
+	if o.License == "" {
+		return fmt.Errorf("--license is required: the terms you hold the data under")
+	}
+	return nil
+}
+
+// RowError is one bad row: its line number in the file (1 is the first
+// line, the header of a CSV file), the field and what is wrong.
+type RowError struct {
+	Line    int    `json:"line"`
+	Field   string `json:"field,omitempty"`
+	Message string `json:"message"`
+}
+
+func (e RowError) Error() string {
+	if e.Field == "" {
+		return fmt.Sprintf("line %d: %s", e.Line, e.Message)
+	}
+	return fmt.Sprintf("line %d: %s: %s", e.Line, e.Field, e.Message)
+}
+
+// MaxReportedErrors bounds RowErrors in a Report; Report.BadRows still
+// counts every bad row.
+const MaxReportedErrors = 100
+
+// Report is what an import did.
+type Report struct {
+	Dataset string `json:"dataset"`
+	// Batch identifies this import (the same file imported again gets
+	// the batch it got the first time, and Unchanged).
+	Batch    string `json:"batch"`
+	Source   string `json:"source"`
+	License  string `json:"license"`
+	Rows     int    `json:"rows"`     // data rows read
+	Imported int    `json:"imported"` // rows written (0 when refused or unchanged)
+	BadRows  int    `json:"badRows"`
+	// Unchanged: this very file (by content hash) was imported before;
+	// nothing was written.
+	Unchanged bool `json:"unchanged"`
+	// Refused: there were bad rows and SkipBad was not given; nothing was
+	// written.
+	Refused bool       `json:"refused"`
+	Errors  []RowError `json:"errors"`
+}
+
+// Batch is one import's provenance.
+type Batch struct {
+	ID          string    `json:"id"`
+	Source      string    `json:"source"`
+	License     string    `json:"license"`
+	Synthetic   bool      `json:"synthetic"`
+	Rows        int       `json:"rows"`
+	ImportedAt  time.Time `json:"importedAt"`
+	RetrievedAt time.Time `json:"retrievedAt"`
+	// Version is the publication or version date the file states
+	// (sanctions lists), when it states one.
+	Version string `json:"version,omitempty"`
+}
+
+// Stats is a dataset's coverage: how many rows from which imports, and a
+// dataset-specific breakdown (by area, make, list ...) in Coverage.
+type Stats struct {
+	Dataset  string  `json:"dataset"`
+	Rows     int     `json:"rows"`
+	Batches  []Batch `json:"batches"`
+	Coverage any     `json:"coverage,omitempty"`
+}
+
+// Loaded reports whether the dataset has rows a capability can answer from.
+func (s Stats) Loaded() bool { return s.Rows > 0 }
+
+// Importer is one dataset as cmd/dalil and the admin API see it.
+type Importer interface {
+	// Name is the dataset's name: the CLI command (`dalil <name>
+	// import`) and the admin route segment ("comparables", "listings",
+	// "companies", "sanctions").
+	Name() string
+	// Formats lists the Format values accepted, the first the default.
+	Formats() []string
+	// Import reads r (at most the caller's size limit) and imports it as
+	// one unit. Bad rows are in the Report, not the error; the error is
+	// for a file that cannot be read at all or a storage failure.
+	Import(ctx context.Context, r io.Reader, opts ImportOptions) (Report, error)
+	// Stats summarises what is loaded.
+	Stats(ctx context.Context) (Stats, error)
+}
