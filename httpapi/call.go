@@ -113,6 +113,13 @@ func paidMeta(requestID, tool string, price dalil.MicroUSD, rail string) Meta {
 	return Meta{RequestID: requestID, Tool: tool, Price: &usd, Currency: "USD", PaymentMethod: rail}
 }
 
+// unpaidMeta is the meta of an answer that was not charged
+// (capability.Unpaid): the tool's price as listed, charged false and why.
+func unpaidMeta(requestID, tool string, price dalil.MicroUSD, reason string) Meta {
+	usd, no := price.Float(), false
+	return Meta{RequestID: requestID, Tool: tool, Price: &usd, Currency: "USD", Charged: &no, NotChargedReason: reason}
+}
+
 // beginIdempotent handles Idempotency-Key (contract §7). It returns the
 // claimed key, or done=true when it has already answered (a replay).
 func (s *Server) beginIdempotent(w http.ResponseWriter, r *http.Request, accountID, tool string, in any) (*dalil.IdemKey, bool, error) {

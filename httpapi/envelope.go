@@ -21,6 +21,11 @@ type Meta struct {
 	Price         *float64 `json:"price,omitempty"`
 	Currency      string   `json:"currency,omitempty"`
 	PaymentMethod string   `json:"paymentMethod,omitempty"`
+	// Charged is false on a 200 answer that was not charged
+	// (capability.Unpaid: too little data to answer); NotChargedReason
+	// says why. Absent on paid answers.
+	Charged          *bool  `json:"charged,omitempty"`
+	NotChargedReason string `json:"notChargedReason,omitempty"`
 }
 
 type successEnvelope struct {

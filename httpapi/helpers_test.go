@@ -23,12 +23,16 @@ import (
 )
 
 type boomIn struct {
-	Mode string `json:"mode" schema:"enum=panic|error|ok"`
+	Mode string `json:"mode" schema:"enum=panic|error|ok|unpaid"`
 }
 
 type boomOut struct {
 	OK bool `json:"ok"`
+	// Insufficient marks an answer not charged (capability.Unpaid).
+	Insufficient bool `json:"insufficient,omitempty"`
 }
+
+func (o boomOut) Unpaid() (string, bool) { return "too little data to answer", o.Insufficient }
 
 // boomEntry is a test capability that panics or fails on demand.
 func boomEntry() capability.Entry {
@@ -39,6 +43,8 @@ func boomEntry() capability.Entry {
 				panic("secret internal detail /etc/passwd")
 			case "error":
 				return boomOut{}, io.ErrUnexpectedEOF
+			case "unpaid":
+				return boomOut{Insufficient: true}, nil
 			}
 			return boomOut{OK: true}, nil
 		})

@@ -27,8 +27,10 @@ func (s *Server) openAPI() obj {
 			"meta": obj{"type": "object", "required": []string{"requestId"}, "properties": obj{"requestId": obj{"type": "string"}}},
 		}},
 		"Meta": obj{"type": "object", "required": []string{"requestId"}, "properties": obj{
-			"requestId": obj{"type": "string"}, "tool": obj{"type": "string"}, "price": obj{"type": "number", "description": "USD charged for this call"},
+			"requestId": obj{"type": "string"}, "tool": obj{"type": "string"}, "price": obj{"type": "number", "description": "the capability's price in USD: what this call was charged, unless charged is false"},
 			"currency": obj{"type": "string"}, "paymentMethod": obj{"type": "string", "enum": []string{"subscription", "api_credits", "x402", "l402", "mpp"}},
+			"charged":          obj{"type": "boolean", "description": "false on a 200 answer that was not charged (the capability found too little data to answer); absent on paid answers"},
+			"notChargedReason": obj{"type": "string", "description": "why a 200 answer was not charged"},
 		}},
 		"Envelope": obj{"type": "object", "required": []string{"success", "data", "meta"}, "properties": obj{
 			"success": obj{"const": true}, "data": obj{}, "meta": obj{"$ref": "#/components/schemas/Meta"}}},

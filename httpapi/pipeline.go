@@ -100,6 +100,14 @@ func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.
 		writeError(w, r, err)
 		return
 	}
+	if u, ok := out.(capability.Unpaid); ok {
+		if reason, unpaid := u.Unpaid(); unpaid {
+			// Too little to answer from: the result is sent, nothing is
+			// paid (the deferred release gives the hold back).
+			writeRaw(w, http.StatusOK, "application/json", envelopeRaw(data, unpaidMeta(requestID, e.ID, e.Price, reason)))
+			return
+		}
+	}
 	res, err := p.settle(ctx, r, data)
 	if err != nil {
 		writeError(w, r, err)
