@@ -31,6 +31,8 @@ type adminRoute struct {
 	body any
 	// example is a request body shown in the document.
 	example any
+	// upload: the body is a file (a dataset import), not JSON.
+	upload bool
 	// status is the success status; data a value of the type of the
 	// success envelope's data.
 	status int
@@ -206,7 +208,7 @@ func (s *Server) adminAPI() []adminRoute {
 // /openapi-admin.json, which describes it whether it is on or not. With no
 // token every /admin/v1 path answers 404 saying how to turn it on.
 func (s *Server) adminRoutes() {
-	routes := s.adminAPI()
+	routes := append(s.adminAPI(), s.datasetRoutes()...)
 	doc := marshal(s.adminOpenAPI(routes))
 	s.mux.HandleFunc("GET /openapi-admin.json", func(w http.ResponseWriter, r *http.Request) { writeDoc(w, "application/json", doc) })
 	if s.cfg.AdminToken == "" {

@@ -19,6 +19,8 @@ import (
 	santhosh "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"dalil"
+	"dalil/dataset"
+	"dalil/dataset/datasettest"
 	"dalil/httpapi"
 )
 
@@ -100,7 +102,10 @@ func TestAdminOpenAPICoversEveryRoute(t *testing.T) {
 	// Each unauthenticated probe comes from its own address (through a
 	// trusted proxy), so the failure throttle does not block the test.
 	_, local, _ := net.ParseCIDR("127.0.0.0/8")
-	e := newEnv(t, func(c *httpapi.Config) { c.TrustedProxies = []*net.IPNet{local} })
+	e := newEnv(t, func(c *httpapi.Config) {
+		c.TrustedProxies = []*net.IPNet{local}
+		c.Datasets = []dataset.Importer{datasettest.New("widgets")}
+	})
 	doc := getAdminDoc(t, e)
 	admin := map[string]string{"Authorization": "Bearer admin-secret-token"}
 
@@ -116,7 +121,7 @@ func TestAdminOpenAPICoversEveryRoute(t *testing.T) {
 
 	// Every operation is mounted and guarded: no token is 401, documented.
 	concrete := func(template string) string {
-		return strings.NewReplacer("{id}", "acct_x", "{keyId}", "key_x").Replace(template)
+		return strings.NewReplacer("{id}", "acct_x", "{keyId}", "key_x", "{name}", "widgets").Replace(template)
 	}
 	probe := 0
 	for op := range ops {
@@ -153,7 +158,12 @@ func TestAdminOpenAPICoversEveryRoute(t *testing.T) {
 		{"GET", "/admin/v1/accounts/{id}/ledger", "/admin/v1/accounts/" + id + "/ledger?limit=1", "", 200},
 		{"GET", "/admin/v1/accounts/{id}/usage", "/admin/v1/accounts/" + id + "/usage", "", 200},
 		{"POST", "/admin/v1/mpp/channels/{id}/close", "/admin/v1/mpp/channels/" + channel + "/close", "", 503},
+		{"GET", "/admin/v1/datasets", "", "", 200},
+		{"GET", "/admin/v1/datasets/{name}", "/admin/v1/datasets/widgets", "", 200},
+		{"POST", "/admin/v1/datasets/{name}/import", "/admin/v1/datasets/widgets/import?source=s&license=l", "value\n1\n", 200},
 		// Documented failures.
+		{"GET", "/admin/v1/datasets/{name}", "/admin/v1/datasets/gadgets", "", 404},
+		{"POST", "/admin/v1/datasets/{name}/import", "/admin/v1/datasets/widgets/import?source=s&license=l", "value\nx\n", 400},
 		{"GET", "/admin/v1/accounts/{id}", "/admin/v1/accounts/acct_missing", "", 404},
 		{"GET", "/admin/v1/accounts", "/admin/v1/accounts?limit=500", "", 400},
 		{"POST", "/admin/v1/accounts/{id}/credits", "/admin/v1/accounts/" + id + "/credits", `{"usd":"-5"}`, 400},

@@ -55,7 +55,7 @@ func (s *Server) adminOpenAPI(routes []adminRoute) obj {
 	addErr(401, "Unauthorized", "UNAUTHORIZED: no token, or not the one in DALIL_ADMIN_TOKEN. Failures count towards the throttle (429).",
 		obj{"WWW-Authenticate": obj{"description": "Bearer", "schema": obj{"type": "string"}}})
 	addErr(404, "NotFound", "NOT_FOUND: no such account, key or channel.", nil)
-	addErr(413, "TooLarge", "PAYLOAD_TOO_LARGE: the body is over 4096 bytes.", nil)
+	addErr(413, "TooLarge", "PAYLOAD_TOO_LARGE: the body is over 4096 bytes (a dataset file: over 256 MiB).", nil)
 	addErr(415, "MediaType", "UNSUPPORTED_MEDIA_TYPE: send Content-Type: application/json.", nil)
 	addErr(429, "TooMany", fmt.Sprintf("RATE_LIMITED: more than %d failed authentications from this client address in a minute; every admin request from it is refused until Retry-After passes.", adminFailLimit),
 		obj{"Retry-After": obj{"description": "seconds until the address may try again", "schema": obj{"type": "integer", "minimum": 1}}})
@@ -81,6 +81,11 @@ func (s *Server) adminOpenAPI(routes []adminRoute) obj {
 		}
 		if len(params) > 0 {
 			op["parameters"] = params
+		}
+		if rt.upload {
+			file := obj{"schema": obj{"type": "string", "description": "the file's bytes"}}
+			op["requestBody"] = obj{"required": true, "description": "the file, as it was downloaded or exported", "content": obj{
+				"text/csv": file, "application/x-ndjson": file, "application/xml": file, "application/octet-stream": file}}
 		}
 		if rt.body != nil {
 			name := schemaName(rt.id, "Request")

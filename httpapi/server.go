@@ -13,6 +13,7 @@ import (
 
 	"dalil"
 	"dalil/capability"
+	"dalil/dataset"
 	"dalil/ops"
 	"dalil/ratelimit"
 )
@@ -40,6 +41,9 @@ type Config struct {
 	// MPPChannels, when set, closes MPP payment channels for the admin
 	// route POST /admin/v1/mpp/channels/{id}/close (*mpp.Channels).
 	MPPChannels ops.ChannelCloser
+	// Datasets are the datasets an operator can import, served by the
+	// admin API at /admin/v1/datasets (the same Importer as the CLI).
+	Datasets []dataset.Importer
 	// MCP, when set, is mounted at /mcp (streamable HTTP transport).
 	MCP http.Handler
 	// Limiter enforces per-minute limits (contract §8); nil means none.

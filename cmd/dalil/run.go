@@ -36,6 +36,10 @@ commands:
   usage --account ID [--json]                        calls and USD per tool and rail, and a total
   mpp close-channel CHANNEL_ID            settle and close an MPP payment channel
   config                                  print the effective configuration as JSON, secrets hidden
+  DATASET import FILE --source S --license L [--format F] [--skip-bad] [--json]
+  DATASET stats [--json]                  import a dataset file, or show its coverage
+                                          (DATASET: comparables, listings, companies, sanctions
+                                          where this build has them; see docs/datasets.md)
 
 Common flags (each command): --addr, --db, --db-timeout, --base-url, --rails, --log-level.
 Configuration: flags override DALIL_* environment variables, which override
@@ -63,6 +67,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil
+	}
+	if isDataset(cmd) {
+		return runDataset(ctx, cmd, rest, getenv, stdout, stderr)
 	}
 	fmt.Fprintln(stderr, usage)
 	return fmt.Errorf("unknown command %q", cmd)

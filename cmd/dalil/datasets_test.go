@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"dalil/dataset"
+	"dalil/dataset/datasettest"
+	"dalil/store/sqlstore"
+)
+
+// withDataset adds a fake dataset to datasetSpecs for one test.
+func withDataset(t *testing.T, fake *datasettest.Fake) {
+	saved := datasetSpecs
+	datasetSpecs = append(append([]datasetSpec{}, saved...), datasetSpec{fake.Dataset, func(*sqlstore.Store) dataset.Importer { return fake }})
+	t.Cleanup(func() { datasetSpecs = saved })
+}
+
+// `dalil <dataset> import|stats` runs the dataset's Importer: source and
+// licence required, bad rows printed with their line numbers and nothing
+// imported (exit non-zero) unless --skip-bad, the same file unchanged.
+func TestDatasetCommands(t *testing.T) {
+	fake := datasettest.New("widgets")
+	withDataset(t, fake)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "d.db")
+	file := filepath.Join(dir, "w.csv")
+	if err := os.WriteFile(file, []byte("value\n1\nx\n3\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	runCLI := func(args ...string) (string, error) {
+		var out, errb bytes.Buffer
+		err := run(context.Background(), append(args, "--db", db), noEnv, nil, &out, &errb)
+		return out.String() + errb.String(), err
+	}
+	if out, err := runCLI("widgets", "import", file); err == nil || !strings.Contains(err.Error(), "--source") {
+		t.Fatalf("no source: %v %s", err, out)
+	}
+	out, err := runCLI("widgets", "import", file, "--source", "s", "--license", "l")
+	if err == nil || !strings.Contains(out, "line 3: value: must be a whole number") || !strings.Contains(out, "nothing was imported") {
+		t.Fatalf("bad row: %v %s", err, out)
+	}
+	if out, err := runCLI("widgets", "import", file, "--source", "s", "--license", "l", "--format", "xml"); err == nil || !strings.Contains(err.Error(), "lines") {
+		t.Fatalf("unknown format: %v %s", err, out)
+	}
+	if out, err := runCLI("widgets", "import", file, "--source", "s", "--license", "l", "--skip-bad", "--retrieved", "2026-11-01"); err != nil || !strings.Contains(out, "imported 2 of 3 rows") {
+		t.Fatalf("skip bad: %v %s", err, out)
+	}
+	if out, err := runCLI("widgets", "import", file, "--source", "s", "--license", "l", "--skip-bad"); err != nil || !strings.Contains(out, "nothing changed") {
+		t.Fatalf("same file: %v %s", err, out)
+	}
+	st := cli(t, db, "widgets", "stats", "--json")
+	if st["rows"] != float64(2) || !strings.Contains(mustJSON(st), `"retrievedAt":"2026-11-01T00:00:00Z"`) {
+		t.Fatalf("stats: %v", st)
+	}
+	if out, err := runCLI("widgets", "stats"); err != nil || !strings.Contains(out, "widgets: 2 rows in 1 imports") {
+		t.Fatalf("stats table: %v %s", err, out)
+	}
+	if _, err := runCLI("widgets", "frobnicate"); err == nil {
+		t.Fatal("unknown subcommand accepted")
+	}
+	if _, err := runCLI("gadgets", "stats"); err == nil || !strings.Contains(err.Error(), "unknown command") {
+		t.Fatalf("unknown dataset: %v", err)
+	}
+}

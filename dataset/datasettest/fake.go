@@ -1,0 +1,96 @@
+// Package datasettest is an in-memory dataset.Importer for tests of the
+// code that mounts importers (the CLI, the admin API, the console). Its
+// file format is one row a line after a header line "value": a row is
+// good when it is a whole number, bad otherwise.
+package datasettest
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"dalil/dataset"
+)
+
+// Fake is an in-memory dataset.Importer named by its Dataset field.
+type Fake struct {
+	Dataset string
+	mu      sync.Mutex
+	rows    int
+	batches []dataset.Batch
+	seen    map[string]string // content hash -> batch id
+}
+
+// New returns an empty Fake named name.
+func New(name string) *Fake { return &Fake{Dataset: name, seen: map[string]string{}} }
+
+func (f *Fake) Name() string      { return f.Dataset }
+func (f *Fake) Formats() []string { return []string{"lines"} }
+
+// Import reads r whole: line 1 is the header "value", every other line a
+// whole number.
+func (f *Fake) Import(_ context.Context, r io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
+	if err := opts.Validate(); err != nil {
+		return dataset.Report{}, err
+	}
+	h := sha256.New()
+	sc := bufio.NewScanner(io.TeeReader(r, h))
+	rep := dataset.Report{Dataset: f.Dataset, Source: opts.Source, License: opts.License, Errors: []dataset.RowError{}}
+	line, good := 0, 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if line == 1 {
+			if text != "value" {
+				return rep, fmt.Errorf("line 1: the header must be \"value\", not %q", text)
+			}
+			continue
+		}
+		rep.Rows++
+		if _, err := strconv.Atoi(text); err != nil {
+			rep.BadRows++
+			if len(rep.Errors) < dataset.MaxReportedErrors {
+				rep.Errors = append(rep.Errors, dataset.RowError{Line: line, Field: "value", Message: "must be a whole number"})
+			}
+			continue
+		}
+		good++
+	}
+	if err := sc.Err(); err != nil {
+		return rep, err
+	}
+	sum := hex.EncodeToString(h.Sum(nil))
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if id, ok := f.seen[sum]; ok {
+		rep.Batch, rep.Unchanged = id, true
+		return rep, nil
+	}
+	if rep.BadRows > 0 && !opts.SkipBad {
+		rep.Refused = true
+		return rep, nil
+	}
+	rep.Batch, rep.Imported = "batch-"+sum[:12], good
+	f.seen[sum] = rep.Batch
+	f.rows += good
+	retrieved := opts.RetrievedAt
+	if retrieved.IsZero() {
+		retrieved = time.Now().UTC()
+	}
+	f.batches = append(f.batches, dataset.Batch{ID: rep.Batch, Source: opts.Source, License: opts.License, Synthetic: opts.Synthetic,
+		Rows: good, ImportedAt: time.Now().UTC(), RetrievedAt: retrieved})
+	return rep, nil
+}
+
+func (f *Fake) Stats(context.Context) (dataset.Stats, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return dataset.Stats{Dataset: f.Dataset, Rows: f.rows, Batches: append([]dataset.Batch{}, f.batches...), Coverage: map[string]int{"values": f.rows}}, nil
+}

@@ -1,0 +1,77 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"dalil/dataset"
+	"dalil/dataset/datasettest"
+	"dalil/httpapi"
+)
+
+// The admin dataset routes run the Importer as the CLI does: required
+// source and licence, bad rows listed with line numbers and nothing
+// imported unless skipBad, the same file twice unchanged, stats after.
+func TestAdminDatasetImport(t *testing.T) {
+	fake := datasettest.New("widgets")
+	e := newEnv(t, func(c *httpapi.Config) { c.Datasets = []dataset.Importer{fake} })
+	admin := map[string]string{"Authorization": "Bearer admin-secret-token", "Content-Type": "text/csv"}
+	const path = "/admin/v1/datasets/widgets/import"
+	bad := "value\n1\nx\n3\ny\n"
+
+	r := e.do("POST", path+"?format=xml&extra=1", bad, admin)
+	if r.Status != 400 || r.code() != "INVALID_INPUT" {
+		t.Fatalf("bad query: %d %s", r.Status, r.Raw)
+	}
+	for _, want := range []string{`"source"`, `"license"`, `"format"`, `"extra"`} {
+		if !strings.Contains(string(r.Raw), want) {
+			t.Errorf("bad query answer does not name %s: %s", want, r.Raw)
+		}
+	}
+	q := "?source=test-export&license=CC-BY-4.0"
+	r = e.do("POST", path+q, bad, admin)
+	if r.Status != 400 || r.code() != "INVALID_INPUT" || !strings.Contains(string(r.Raw), `"line":3`) || !strings.Contains(string(r.Raw), `"line":5`) {
+		t.Fatalf("bad rows: %d %s", r.Status, r.Raw)
+	}
+	if st, _ := fake.Stats(t.Context()); st.Rows != 0 {
+		t.Fatalf("a refused file imported %d rows", st.Rows)
+	}
+	r = e.do("POST", path+q+"&skipBad=true", bad, admin)
+	if r.Status != 200 || r.data()["imported"] != float64(2) || r.data()["badRows"] != float64(2) {
+		t.Fatalf("skipBad: %d %s", r.Status, r.Raw)
+	}
+	r = e.do("POST", path+q+"&skipBad=true", bad, admin)
+	if r.Status != 200 || r.data()["unchanged"] != true || r.data()["imported"] != float64(0) {
+		t.Fatalf("same file again: %d %s", r.Status, r.Raw)
+	}
+	r = e.do("GET", "/admin/v1/datasets/widgets", nil, admin)
+	if r.Status != 200 || r.data()["rows"] != float64(2) {
+		t.Fatalf("stats: %d %s", r.Status, r.Raw)
+	}
+	r = e.do("GET", "/admin/v1/datasets", nil, admin)
+	if r.Status != 200 || !strings.Contains(string(r.Raw), `"dataset":"widgets"`) {
+		t.Fatalf("list: %d %s", r.Status, r.Raw)
+	}
+	if r := e.do("GET", "/admin/v1/datasets/gadgets", nil, admin); r.Status != 404 {
+		t.Fatalf("unknown dataset: %d %s", r.Status, r.Raw)
+	}
+	if r := e.do("POST", path+q, bad, map[string]string{"Content-Type": "text/csv"}); r.Status != 401 {
+		t.Fatalf("no token: %d %s", r.Status, r.Raw)
+	}
+}
+
+// A file declared larger than the limit is refused before it is read.
+func TestAdminDatasetImportTooLarge(t *testing.T) {
+	fake := datasettest.New("widgets")
+	e := newEnv(t, func(c *httpapi.Config) { c.Datasets = []dataset.Importer{fake} })
+	req := httptest.NewRequest("POST", "/admin/v1/datasets/widgets/import?source=s&license=l", strings.NewReader("value\n1\n"))
+	req.ContentLength = httpapi.MaxDatasetUpload + 1
+	req.Header.Set("Authorization", "Bearer admin-secret-token")
+	rec := httptest.NewRecorder()
+	e.srv.Config.Handler.ServeHTTP(rec, req)
+	if rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), "PAYLOAD_TOO_LARGE") {
+		t.Fatalf("declared too large: %d %s", rec.Code, rec.Body)
+	}
+}
