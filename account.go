@@ -99,7 +99,7 @@ type Usage struct {
 type LedgerEntry struct {
 	ID           int64     `json:"id"`
 	AccountID    string    `json:"accountId"`
-	Kind         string    `json:"kind"` // "topup" or "charge"
+	Kind         string    `json:"kind"` // "topup", "charge" or "refund"
 	Rail         string    `json:"rail"`
 	Tool         string    `json:"tool,omitempty"`
 	Amount       MicroUSD  `json:"-"`
@@ -240,6 +240,14 @@ type PlanChange struct {
 // the balance column and of the ledger's sums, so no top-up can overflow
 // them: a top-up that would pass it is refused with CodeInvalidInput.
 const MaxCredits MicroUSD = 1_000_000_000_000 * USD
+
+// Refunder gives back part or all of one charge, found by its account and
+// request id: a metered call (a phone call) is charged its maximum when it
+// starts and refunded what it did not use when it ends. One refund per
+// charge; the same refund again returns the first's receipt.
+type Refunder interface {
+	Refund(ctx context.Context, accountID, requestID string, amount MicroUSD, note string) (Receipt, error)
+}
 
 // ErrNotFound is returned by stores for a missing account or key.
 var ErrNotFound = errors.New("not found")

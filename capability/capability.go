@@ -54,7 +54,14 @@ type Options struct {
 	// LegacyPath, when set, is a deprecated twin route (spec: "/v1/...").
 	LegacyPath string
 	// Price of one successful call. Zero is not allowed for paid tools.
+	// With PriceFor it is the listed price: the least a call costs.
 	Price dalil.MicroUSD
+	// PriceFor, when set, is the price of a call with this input (a
+	// metered call's maximum: base fee plus the per-minute rate times the
+	// maximum duration). It receives the decoded input (the Define type
+	// In) and must return at least Price. Quotes, X-Max-Price and every
+	// rail use it.
+	PriceFor func(in any) dalil.MicroUSD
 	// MaxBody overrides DefaultMaxBody for capabilities with larger inputs.
 	MaxBody int64
 	// MalformedJSONCode, when set, is the code Decode answers for a body
@@ -109,6 +116,13 @@ type Unpaid interface {
 	// Unpaid returns the reason, and true when the call must not be
 	// charged.
 	Unpaid() (reason string, unpaid bool)
+}
+
+// Accepted is implemented by results of work that goes on after the
+// answer (a phone call): the pipeline answers 202 Accepted instead of 200.
+type Accepted interface {
+	// Accepted reports whether the answer is 202.
+	Accepted() bool
 }
 
 // Handler does a capability's work. It returns *dalil.Error for failures a
@@ -512,4 +526,16 @@ func mergeProblems(ps, extra []dalil.Problem) []dalil.Problem {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out
+}
+
+// PriceOf is what a call with input in costs: PriceFor(in) when the
+// capability prices by input, else Price.
+func (e *Entry) PriceOf(in any) dalil.MicroUSD {
+	if e.PriceFor == nil {
+		return e.Price
+	}
+	if p := e.PriceFor(in); p > e.Price {
+		return p
+	}
+	return e.Price
 }

@@ -58,6 +58,7 @@ type accountPayer struct {
 	method string
 	acct   dalil.Account
 	idem   *dalil.IdemKey
+	price  dalil.MicroUSD // of this input (Entry.PriceOf)
 }
 
 func (p *accountPayer) admit(ctx context.Context, w http.ResponseWriter, r *http.Request) (bool, error) {
@@ -70,6 +71,7 @@ func (p *accountPayer) admit(ctx context.Context, w http.ResponseWriter, r *http
 }
 
 func (p *accountPayer) hold(ctx context.Context, w http.ResponseWriter, r *http.Request, in any) (bool, error) {
+	p.price = p.e.PriceOf(in)
 	idem, done, err := p.s.beginIdempotent(w, r, p.acct.ID, p.e.ID, in)
 	p.idem = idem
 	return done, err
@@ -81,7 +83,7 @@ func (p *accountPayer) call(requestID string) capability.Call {
 
 func (p *accountPayer) settle(ctx context.Context, r *http.Request, data []byte) (paid, error) {
 	requestID := RequestID(ctx)
-	req := dalil.ChargeRequest{AccountID: p.acct.ID, Tool: p.e.ID, Price: p.e.Price, RequestID: requestID, Method: p.method,
+	req := dalil.ChargeRequest{AccountID: p.acct.ID, Tool: p.e.ID, Price: p.price, RequestID: requestID, Method: p.method,
 		NoCredits: !p.s.rails[dalil.MethodCredits], Idem: p.idem}
 	if p.idem != nil {
 		req.Data = data // stored with the charge, so a retry replays it
@@ -93,7 +95,7 @@ func (p *accountPayer) settle(ctx context.Context, r *http.Request, data []byte)
 		}
 		return paid{}, err
 	}
-	body := envelopeRaw(data, paidMeta(requestID, p.e.ID, p.e.Price, rec.Rail))
+	body := envelopeRaw(data, paidMeta(requestID, p.e.ID, p.price, rec.Rail))
 	return paid{body: body, rail: rec.Rail, amount: rec.Amount}, nil
 }
 

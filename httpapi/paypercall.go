@@ -146,6 +146,11 @@ type railPayer struct {
 	keep bool // the claim stays: the payment settled or may have
 }
 
+// priced sets the quote's price to the price of this input.
+func (p *railPayer) priced(in any) {
+	p.q.Price = p.e.PriceOf(in)
+}
+
 func (p *railPayer) admit(ctx context.Context, w http.ResponseWriter, r *http.Request) (bool, error) {
 	if err := p.s.limit(w, r, "ip:"+p.s.clientIP(r), "payg"); err != nil {
 		return false, err
@@ -170,8 +175,9 @@ func (p *railPayer) admit(ctx context.Context, w http.ResponseWriter, r *http.Re
 
 func (p *railPayer) hold(ctx context.Context, w http.ResponseWriter, r *http.Request, in any) (bool, error) {
 	rail := p.pr.Rail
+	p.priced(in)
 	if !rail.Present(r.Header) {
-		p.s.writeChallenge(w, r, rail, p.q, "Payment required: pay "+p.e.Price.String()+" for "+p.e.ID+" with "+rail.ID()+" and retry with the credential.")
+		p.s.writeChallenge(w, r, rail, p.q, "Payment required: pay "+p.q.Price.String()+" for "+p.e.ID+" with "+rail.ID()+" and retry with the credential.")
 		return true, nil
 	}
 	pay, err := rail.Verify(ctx, r.Header, p.q)
@@ -211,7 +217,7 @@ func (p *railPayer) settle(ctx context.Context, r *http.Request, data []byte) (p
 		// for, and the record is retried in the background.
 		p.s.log.Warn("record settled credential", "requestId", requestID, "rail", rail.ID(), "error", err.Error())
 	}
-	return paid{body: envelopeRaw(data, paidMeta(requestID, p.e.ID, p.e.Price, rail.ID())), header: receipt, rail: rail.ID(), amount: p.p.Amount}, nil
+	return paid{body: envelopeRaw(data, paidMeta(requestID, p.e.ID, p.q.Price, rail.ID())), header: receipt, rail: rail.ID(), amount: p.p.Amount}, nil
 }
 
 func (p *railPayer) release(ctx context.Context) error {
@@ -346,6 +352,7 @@ type sessionPayer struct {
 	sessionID string
 	idem      *dalil.IdemKey
 	draw      *SessionDraw
+	price     dalil.MicroUSD // of this input (Entry.PriceOf)
 }
 
 func (p *sessionPayer) admit(ctx context.Context, w http.ResponseWriter, r *http.Request) (bool, error) {
@@ -361,7 +368,8 @@ func (p *sessionPayer) hold(ctx context.Context, w http.ResponseWriter, r *http.
 		return done, err
 	}
 	p.idem = idem
-	d, err := p.pr.Sessions.Draw(ctx, p.sessionID, p.e.ID, p.e.Price, r.Header.Get("Idempotency-Key"))
+	p.price = p.e.PriceOf(in)
+	d, err := p.pr.Sessions.Draw(ctx, p.sessionID, p.e.ID, p.price, r.Header.Get("Idempotency-Key"))
 	if err != nil {
 		return false, err // release gives back the claim
 	}
@@ -381,13 +389,13 @@ func (p *sessionPayer) settle(ctx context.Context, r *http.Request, data []byte)
 	}
 	d := *p.draw
 	p.draw = nil // committed: nothing to give back
-	a := dalil.Answer{RequestID: requestID, Rail: rail, Price: p.e.Price, Data: data}
+	a := dalil.Answer{RequestID: requestID, Rail: rail, Price: p.price, Data: data}
 	k := *p.idem
 	if err := p.s.retryRecord(ctx, requestID, "store session answer", func(c context.Context) error { return p.s.store.CompleteIdempotent(c, k, a) }); err != nil {
 		p.s.log.Warn("store session answer", "requestId", requestID, "error", err.Error())
 	}
 	p.idem = nil
-	return paid{body: envelopeRaw(data, paidMeta(requestID, p.e.ID, p.e.Price, rail)), rail: rail, amount: d.Amount}, nil
+	return paid{body: envelopeRaw(data, paidMeta(requestID, p.e.ID, p.price, rail)), rail: rail, amount: d.Amount}, nil
 }
 
 func (p *sessionPayer) release(ctx context.Context) error {

@@ -76,6 +76,14 @@ func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.
 		writeError(w, r, err)
 		return
 	}
+	if e.PriceFor != nil {
+		// Priced by input: the ceiling is checked again with this
+		// input's price, before anything is held.
+		if err := checkMaxPriceOf(r, e, e.PriceOf(in)); err != nil {
+			writeError(w, r, err)
+			return
+		}
+	}
 	if handled, err := p.hold(ctx, w, r, in); handled || err != nil {
 		if err != nil {
 			writeError(w, r, err)
@@ -100,11 +108,15 @@ func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.
 		writeError(w, r, err)
 		return
 	}
+	status := http.StatusOK
+	if a, ok := out.(capability.Accepted); ok && a.Accepted() {
+		status = http.StatusAccepted
+	}
 	if u, ok := out.(capability.Unpaid); ok {
 		if reason, unpaid := u.Unpaid(); unpaid {
 			// Too little to answer from: the result is sent, nothing is
 			// paid (the deferred release gives the hold back).
-			writeRaw(w, http.StatusOK, "application/json", envelopeRaw(data, unpaidMeta(requestID, e.ID, e.Price, reason)))
+			writeRaw(w, status, "application/json", envelopeRaw(data, unpaidMeta(requestID, e.ID, e.PriceOf(in), reason)))
 			return
 		}
 	}
@@ -119,7 +131,7 @@ func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.
 	}
 	cl := logFrom(ctx)
 	cl.rail, cl.amount = res.rail, res.amount
-	writeRaw(w, http.StatusOK, "application/json", res.body)
+	writeRaw(w, status, "application/json", res.body)
 }
 
 // release undoes a payer's hold. A failure is logged with the request id
@@ -163,6 +175,11 @@ const MaxPriceHeader = "X-Max-Price"
 // with 402 PRICE_ABOVE_MAXIMUM (price and ceiling in details), and an
 // unreadable ceiling with 400 naming the header.
 func checkMaxPrice(r *http.Request, e *capability.Entry) error {
+	return checkMaxPriceOf(r, e, e.Price)
+}
+
+// checkMaxPriceOf is checkMaxPrice for a call that costs price.
+func checkMaxPriceOf(r *http.Request, e *capability.Entry, price dalil.MicroUSD) error {
 	vals := r.Header.Values(MaxPriceHeader)
 	if len(vals) == 0 {
 		return nil
@@ -173,10 +190,10 @@ func checkMaxPrice(r *http.Request, e *capability.Entry) error {
 			Message: "The X-Max-Price header is not valid (the body was not checked); send one non-negative decimal amount of USD with at most 6 decimals, such as 0.05.",
 			Details: []dalil.Problem{{Path: MaxPriceHeader, Message: "must be one non-negative decimal amount of USD, such as 0.05"}}}
 	}
-	if e.Price > ceiling {
+	if price > ceiling {
 		return &dalil.Error{Code: dalil.CodePriceAboveMaximum,
-			Message: fmt.Sprintf("%s costs %s, above your X-Max-Price of %s; nothing was run or charged. Raise the ceiling or choose another capability.", e.ID, e.Price, ceiling),
-			Details: map[string]any{"tool": e.ID, "price": e.Price.Float(), "maxPrice": ceiling.Float(), "currency": "USD"}}
+			Message: fmt.Sprintf("%s costs %s, above your X-Max-Price of %s; nothing was run or charged. Raise the ceiling or choose another capability.", e.ID, price, ceiling),
+			Details: map[string]any{"tool": e.ID, "price": price.Float(), "maxPrice": ceiling.Float(), "currency": "USD"}}
 	}
 	return nil
 }

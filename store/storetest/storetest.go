@@ -46,6 +46,61 @@ func Run(t *testing.T, open Opener) {
 	t.Run("SetPlan", func(t *testing.T) { testSetPlan(t, open) })
 	t.Run("ListAccounts", func(t *testing.T) { testListAccounts(t, open) })
 	t.Run("CreditsLimit", func(t *testing.T) { testCreditsLimit(t, open) })
+	t.Run("Refund", func(t *testing.T) { testRefund(t, open) })
+}
+
+// testRefund: a charge is refunded once, at most its amount, back to what
+// paid it (credits or the allowance of its period), with a ledger entry;
+// the same refund again is harmless, another is refused.
+func testRefund(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s := open(t, NewClock(time.Date(2026, 3, 10, 10, 0, 0, 0, time.UTC)))
+	r, ok := s.(dalil.Refunder)
+	if !ok {
+		t.Skip("this store has no refunds")
+	}
+	a, _ := s.CreateAccount(ctx, "metered", "free", 2*dalil.USD)
+	if _, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: "call", Price: 1_050_000, RequestID: "req-1", Method: dalil.MethodAuto}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Refund(ctx, a.ID, "req-1", 1_050_001, "too much"); dalil.ErrorCode(err) != dalil.CodeInvalidInput {
+		t.Fatalf("refund above the charge: %v", err)
+	}
+	if _, err := r.Refund(ctx, a.ID, "req-none", 1, ""); !errors.Is(err, dalil.ErrNotFound) {
+		t.Fatalf("refund of no charge: %v", err)
+	}
+	rec, err := r.Refund(ctx, a.ID, "req-1", 440_000, "unused minutes")
+	if err != nil || rec.Rail != dalil.RailCredits || rec.CreditsAfter != 2*dalil.USD-1_050_000+440_000 {
+		t.Fatalf("refund = %+v, %v", rec, err)
+	}
+	again, err := r.Refund(ctx, a.ID, "req-1", 440_000, "unused minutes")
+	if err != nil || again != rec {
+		t.Fatalf("same refund again = %+v, %v; want %+v", again, err, rec)
+	}
+	if _, err := r.Refund(ctx, a.ID, "req-1", 10_000, ""); dalil.ErrorCode(err) != dalil.CodeInvalidInput {
+		t.Fatalf("second, different refund: %v", err)
+	}
+	acct, _ := s.Account(ctx, a.ID)
+	if sum := LedgerSum(t, s, a.ID); sum != acct.Credits || acct.Credits != rec.CreditsAfter {
+		t.Fatalf("ledger sum %d, credits %d, receipt %d", sum, acct.Credits, rec.CreditsAfter)
+	}
+
+	// Paid from the allowance: the allowance gets it back.
+	b, _ := s.CreateAccount(ctx, "sub", "developer", 0)
+	if _, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: b.ID, Tool: "call", Price: 3 * dalil.USD, RequestID: "req-2", Method: dalil.MethodAuto}); err != nil {
+		t.Fatal(err)
+	}
+	if rec, err := r.Refund(ctx, b.ID, "req-2", dalil.USD, ""); err != nil || rec.Rail != dalil.RailSubscription {
+		t.Fatalf("allowance refund = %+v, %v", rec, err)
+	}
+	u, err := s.Usage(ctx, b.ID)
+	if err != nil || u.USD != 2*dalil.USD {
+		t.Fatalf("usage after refund = %+v, %v (want USD 2 used)", u, err)
+	}
+	// Another account cannot refund this charge.
+	if _, err := r.Refund(ctx, a.ID, "req-2", 1, ""); !errors.Is(err, dalil.ErrNotFound) {
+		t.Fatalf("refund through another account: %v", err)
+	}
 }
 
 // LedgerSum adds up an account's api_credits ledger rows, all pages.
