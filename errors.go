@@ -47,6 +47,13 @@ const (
 	CodeInvalidMonetaryValue      Code = "INVALID_MONETARY_VALUE"
 	CodeInvalidDate               Code = "INVALID_DATE"
 	CodeUnsupportedCurrencyFormat Code = "UNSUPPORTED_CURRENCY_FORMAT"
+	// CodeAmbiguousEntity: more than one registered company matches the
+	// company asked about (details.candidates); 409, never charged.
+	CodeAmbiguousEntity Code = "AMBIGUOUS_ENTITY"
+	// CodeEntityNotFound: the registers checked hold no such company and
+	// nothing else identifies it (details.registriesChecked); 404, never
+	// charged.
+	CodeEntityNotFound Code = "ENTITY_NOT_FOUND"
 )
 
 // Problem is one input problem: a dotted path into the request body ("" for

@@ -32,6 +32,8 @@ var statusOf = map[dalil.Code]int{
 	dalil.CodeProviderNotConfigured:    http.StatusServiceUnavailable,
 	dalil.CodeProviderUnavailable:      http.StatusServiceUnavailable,
 	dalil.CodeProviderTimeout:          http.StatusGatewayTimeout,
+	dalil.CodeAmbiguousEntity:          http.StatusConflict,
+	dalil.CodeEntityNotFound:           http.StatusNotFound,
 
 	// Specific input codes a capability may declare (reference service).
 	dalil.CodeInvalidJSON:               http.StatusBadRequest,
