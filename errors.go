@@ -54,6 +54,17 @@ const (
 	// nothing else identifies it (details.registriesChecked); 404, never
 	// charged.
 	CodeEntityNotFound Code = "ENTITY_NOT_FOUND"
+
+	// Voice calls (capabilities/voice); every refusal names its rule in
+	// details.rule and is not charged.
+	CodeDoNotCall             Code = "DO_NOT_CALL"              // 403: the number is on the do-not-call list
+	CodeCallNotAllowed        Code = "CALL_NOT_ALLOWED"         // 403: emergency, premium, country, hours, daily caps
+	CodeConsentNoticeRequired Code = "CONSENT_NOTICE_REQUIRED"  // 400: recording or transcription without a notice
+	CodeUnsafeInstructions    Code = "UNSAFE_INSTRUCTIONS"      // 400: impersonation, threats, credential collection
+	CodeInvalidPhoneNumber    Code = "INVALID_PHONE_NUMBER"     // 400: not a valid, allocated number
+	CodeSlotRequired          Code = "SLOT_REQUIRED"            // 400: book or reschedule without availableSlots
+	CodeInvalidCallTransition Code = "INVALID_CALL_TRANSITION"  // 409: an illegal lifecycle jump
+	CodeTelephonyProvider     Code = "TELEPHONY_PROVIDER_ERROR" // 502: the provider refused the call
 )
 
 // Problem is one input problem: a dotted path into the request body ("" for

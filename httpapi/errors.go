@@ -34,6 +34,14 @@ var statusOf = map[dalil.Code]int{
 	dalil.CodeProviderTimeout:          http.StatusGatewayTimeout,
 	dalil.CodeAmbiguousEntity:          http.StatusConflict,
 	dalil.CodeEntityNotFound:           http.StatusNotFound,
+	dalil.CodeDoNotCall:                http.StatusForbidden,
+	dalil.CodeCallNotAllowed:           http.StatusForbidden,
+	dalil.CodeConsentNoticeRequired:    http.StatusBadRequest,
+	dalil.CodeUnsafeInstructions:       http.StatusBadRequest,
+	dalil.CodeInvalidPhoneNumber:       http.StatusBadRequest,
+	dalil.CodeSlotRequired:             http.StatusBadRequest,
+	dalil.CodeInvalidCallTransition:    http.StatusConflict,
+	dalil.CodeTelephonyProvider:        http.StatusBadGateway,
 
 	// Specific input codes a capability may declare (reference service).
 	dalil.CodeInvalidJSON:               http.StatusBadRequest,

@@ -15,13 +15,13 @@ import (
 // Error codes of the safety gate and the lifecycle. Every refusal names
 // the rule that fired in details.rule.
 const (
-	CodeDoNotCall         dalil.Code = "DO_NOT_CALL"             // 403: the number is on the do-not-call list
-	CodeCallNotAllowed    dalil.Code = "CALL_NOT_ALLOWED"        // 403: emergency, premium, country, hours, caps
-	CodeConsentRequired   dalil.Code = "CONSENT_NOTICE_REQUIRED" // 400: recording or transcription without a notice
-	CodeUnsafeInstruction dalil.Code = "UNSAFE_INSTRUCTIONS"     // 400: impersonation, threats, credentials
-	CodeInvalidPhone      dalil.Code = "INVALID_PHONE_NUMBER"    // 400: not a valid, allocated number
-	CodeSlotRequired      dalil.Code = "SLOT_REQUIRED"           // 400: book or reschedule without availableSlots
-	CodeTelephonyError    dalil.Code = "TELEPHONY_PROVIDER_ERROR"
+	CodeDoNotCall         = dalil.CodeDoNotCall             // 403: the number is on the do-not-call list
+	CodeCallNotAllowed    = dalil.CodeCallNotAllowed        // 403: emergency, premium, country, hours, caps
+	CodeConsentRequired   = dalil.CodeConsentNoticeRequired // 400: recording or transcription without a notice
+	CodeUnsafeInstruction = dalil.CodeUnsafeInstructions    // 400: impersonation, threats, credentials
+	CodeInvalidPhone      = dalil.CodeInvalidPhoneNumber    // 400: not a valid, allocated number
+	CodeSlotRequired      = dalil.CodeSlotRequired          // 400: book or reschedule without availableSlots
+	CodeTelephonyError    = dalil.CodeTelephonyProvider     // 502: the provider refused the call
 )
 
 // Rules, as named in a refusal's details.rule.

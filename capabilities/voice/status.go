@@ -62,7 +62,7 @@ func (s Status) Connected() bool {
 }
 
 // CodeInvalidCallTransition is the 409 of an illegal lifecycle jump.
-const CodeInvalidCallTransition dalil.Code = "INVALID_CALL_TRANSITION"
+const CodeInvalidCallTransition = dalil.CodeInvalidCallTransition
 
 // Transition is the outcome of applying an event to a call's status.
 type Transition int

@@ -9,6 +9,7 @@ import (
 	"dalil/capabilities/invoiceanomaly/invoicesql"
 	"dalil/capabilities/maintenance"
 	"dalil/capabilities/property"
+	"dalil/capabilities/voice"
 	"dalil/capability"
 	"dalil/rail/mpp/mppsql"
 	"dalil/store/sqlstore"
@@ -36,11 +37,16 @@ func registry(deps deps) (*capability.Registry, error) {
 		}
 		invoices.Store, invoices.Secret = invoicesql.New(deps.store.DB()), secret
 	}
-	return capability.NewRegistryWith(capability.RegistryOptions{Configured: deps.configured},
+	entries := []capability.Entry{
 		property.AnalyzeEntry(),
 		property.CompareEntry(),
 		maintenance.Entry(),
 		invoiceanomaly.Entry(invoices),
+	}
+	// Voice: declared and gated on the telephony provider (503
+	// PROVIDER_NOT_CONFIGURED until one is wired).
+	entries = append(entries, voice.Entries(voice.Deps{})...)
+	entries = append(entries,
 
 		// Roadmap (spec): listed with status planned, never routed.
 		capability.Planned("estimate_property_rent", "Property", "Estimate market rent for a property from comparables."),
@@ -56,6 +62,7 @@ func registry(deps deps) (*capability.Registry, error) {
 		capability.Planned("find_oman_suppliers", "Procurement", "Find suppliers in Oman for a product or service."),
 		capability.Planned("compare_oman_companies", "Intelligence", "Compare Omani companies side by side."),
 	)
+	return capability.NewRegistryWith(capability.RegistryOptions{Configured: deps.configured}, entries...)
 }
 
 // configured is what the operator switched on, as the registry asks it: a

@@ -1,0 +1,235 @@
+package voice
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"time"
+
+	"dalil"
+	"dalil/capability"
+)
+
+// ProviderTelephony is the provider every voice capability requires: the
+// telephony (and AI-voice) vendor that places calls. Until it is
+// configured the capabilities are listed as unconfigured and answer 503
+// PROVIDER_NOT_CONFIGURED, not charged.
+const ProviderTelephony = "telephony"
+
+// Call is a checked call ready to be queued. The number travels in clear
+// only to the queue, which keeps it while the call is live.
+type Call struct {
+	Capability string
+	RequestID  string // the paid call's request id: the charge to settle
+	AccountID  string // empty for pay-per-call payers
+	Number     Number
+	NumberHash string
+	Language   string
+	Script     Script
+	MaxSeconds int
+	MaxCharge  dalil.MicroUSD
+	Base       dalil.MicroUSD
+	Safety     Safety
+	Callback   string
+	Input      any // the capability's input, for the AI's instructions
+}
+
+// Script is what the AI says first and offers on every call.
+type Script struct {
+	Opening string `json:"opening"`
+	OptOut  string `json:"optOut"`
+	Consent string `json:"consent,omitempty"`
+}
+
+// Ports: the durable queue and call records, the do-not-call list, and
+// the counts behind the daily caps. cmd/dalil wires them.
+type (
+	Queue interface {
+		Enqueue(ctx context.Context, c Call) (View, error)
+	}
+	DoNotCall interface {
+		Listed(ctx context.Context, numberHash string) (bool, error)
+	}
+	Counter interface {
+		// Recent counts calls queued since since by payer and to the
+		// number.
+		Recent(ctx context.Context, payer, numberHash string, since time.Time) (payerCalls, numberCalls int, err error)
+	}
+)
+
+// Deps are a voice capability's ports and settings.
+type Deps struct {
+	Policy    Policy
+	Queue     Queue
+	DoNotCall DoNotCall
+	Counts    Counter
+	// Secret keys the number hashes (numbers are stored hashed except
+	// while a call is live).
+	Secret []byte
+}
+
+// HashNumber is the stored form of a number.
+func HashNumber(secret []byte, e164 string) string {
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte(e164))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// View is a call as its payer sees it (the reference's result fields).
+type View struct {
+	CallID          string            `json:"callId"`
+	Status          Status            `json:"status" jsonschema:"created, queued, dialing, ringing, answered, in_progress, completed, no_answer, busy, rejected, failed, cancelled, voicemail or blocked"`
+	Answered        bool              `json:"answered"`
+	DurationSeconds int               `json:"durationSeconds"`
+	Outcome         string            `json:"outcome,omitempty"`
+	Summary         string            `json:"summary,omitempty"`
+	NextAction      string            `json:"nextAction,omitempty"`
+	StructuredFacts map[string]any    `json:"structuredFacts"`
+	Transcript      []TranscriptLine  `json:"transcript"`
+	Lead            *LeadScore        `json:"lead,omitempty"`
+	MaxCharge       float64           `json:"maxChargeUsd" jsonschema:"the most this call can cost (base + maximum duration at the per-minute rate): what account rails hold when it is queued"`
+	ChargedUSD      *float64          `json:"chargedUsd" jsonschema:"what the call cost once it ended (null while live): base + connected minutes, nothing if it never connected"`
+	Script          Script            `json:"script"`
+	CreatedAt       time.Time         `json:"createdAt"`
+	CompletedAt     *time.Time        `json:"completedAt"`
+	Links           map[string]string `json:"links"`
+}
+
+// TranscriptLine is one turn of the conversation.
+type TranscriptLine struct {
+	Speaker string    `json:"speaker" jsonschema:"agent or customer"`
+	Text    string    `json:"text"`
+	At      time.Time `json:"at"`
+}
+
+// Accepted: a queued call answers 202.
+func (View) Accepted() bool { return true }
+
+// spec is what differs between the three capabilities.
+type spec struct {
+	id, title, path, summary, when string
+	base                           dalil.MicroUSD
+}
+
+var specs = map[string]spec{
+	"ai_call_agent": {"ai_call_agent", "AI phone call", "/api/v1/voice/ai-call-agent",
+		"Places an asynchronous AI phone call with an objective and returns its callId; poll for status, outcome, summary and transcript.",
+		"When an agent needs a phone conversation done (confirm a delivery, collect an answer) and can wait for the result.", BaseCallAgent},
+	"voice_lead_qualifier": {"voice_lead_qualifier", "Lead qualification call", "/api/v1/voice/lead-qualifier",
+		"Calls a lead, asks about interest, need, budget, timeline and authority, and scores it (qualified, needs_review, unqualified).",
+		"To qualify an inbound lead by phone before a salesperson spends time on it.", BaseLeadQualifier},
+	"appointment_call_agent": {"appointment_call_agent", "Appointment call", "/api/v1/voice/appointment-call-agent",
+		"Calls to propose, book, confirm, reschedule or cancel an appointment from the slots given.",
+		"To arrange or confirm a viewing, visit or consultation by phone.", BaseAppointment},
+}
+
+// Limitations of every voice capability.
+var Limitations = []string{
+	"Asynchronous: the answer is 202 with a callId and status queued; GET /api/v1/voice/calls/{callId} gives the outcome.",
+	"Charged base + per-minute of connected time (USD 0.15/min, capped at maxDurationSeconds). Account rails hold the maximum when the call is queued and refund what was not used when it ends; nothing is charged when the call is refused, fails before connecting, gets no answer or is busy.",
+	"Safety: emergency, short-code, premium-rate and shared-cost numbers are never called; only the operator's countries, between 08:00 and 21:00 the callee's time; daily caps per payer and per number; a do-not-call list; the AI says it is an AI first and offers opt-out on every call.",
+	"Needs a telephony provider configured by the operator; until then 503 PROVIDER_NOT_CONFIGURED, not charged.",
+}
+
+// Entries declares the three voice capabilities.
+func Entries(deps Deps) []capability.Entry {
+	return []capability.Entry{
+		define(specs["ai_call_agent"], deps, func(in CallInput) (Common, []string, *dalil.Error) {
+			return in.Common, []string{in.Objective}, nil
+		}, CallInput{Common: Common{PhoneNumber: "+96891234567", Language: "en"}, Objective: "Confirm tomorrow's 10:00 delivery window for order 4471."}),
+		define(specs["voice_lead_qualifier"], deps, func(in QualifierInput) (Common, []string, *dalil.Error) {
+			return in.Common, []string{in.Objective}, nil
+		}, QualifierInput{Common: Common{PhoneNumber: "+96891234567", Language: "en"}, Criteria: &Criteria{MinimumBudget: 5000, Currency: "USD", TargetTimelineDays: 30}}),
+		define(specs["appointment_call_agent"], deps, func(in AppointmentInput) (Common, []string, *dalil.Error) {
+			return in.Common, []string{in.Objective, in.AppointmentType}, in.CheckSlots()
+		}, AppointmentInput{Common: Common{PhoneNumber: "+96891234567", Language: "ar"}, Action: "book", AppointmentType: "apartment viewing",
+			AvailableSlots: []string{"2026-12-01T10:00:00+04:00", "2026-12-01T16:00:00+04:00"}}),
+	}
+}
+
+func define[In any](sp spec, deps Deps, parts func(In) (Common, []string, *dalil.Error), example In) capability.Entry {
+	return capability.Define(sp.id, capability.Options{
+		Group: "Voice", Title: sp.title, Summary: sp.summary, WhenToUse: sp.when,
+		Description: sp.summary + " The call is placed by the operator's telephony provider, moves through created, queued, dialing, ringing, answered, in_progress to completed (or no_answer, busy, rejected, failed, cancelled, voicemail, blocked), and is charged only for connected time.",
+		Path:        sp.path, Price: sp.base,
+		PriceFor: func(in any) dalil.MicroUSD {
+			c, _, _ := parts(in.(In))
+			return MaxCharge(sp.base, c.MaxSeconds())
+		},
+		OpenWorld:   true,
+		Requires:    []capability.Requirement{capability.NeedsProvider(ProviderTelephony)},
+		Example:     example,
+		Limitations: Limitations,
+	}, func(ctx context.Context, in In) (View, error) {
+		c, texts, err := parts(in)
+		if err != nil {
+			return View{}, err
+		}
+		return deps.place(ctx, sp, c, texts, in)
+	})
+}
+
+// place runs the safety gate and queues the call.
+func (d Deps) place(ctx context.Context, sp spec, c Common, texts []string, in any) (View, error) {
+	if d.Queue == nil {
+		return View{}, dalil.Errorf(dalil.CodeProviderNotConfigured, "No telephony provider is configured on this server; nothing was charged.")
+	}
+	call := capability.CallFrom(ctx)
+	s := c.safety()
+	if err := CheckConsent(s); err != nil {
+		return View{}, err
+	}
+	for _, v := range c.Context {
+		texts = append(texts, v)
+	}
+	if err := CheckInstructions(texts...); err != nil {
+		return View{}, err
+	}
+	num, nerr := d.Policy.CheckNumber(c.PhoneNumber)
+	if nerr != nil {
+		return View{}, nerr
+	}
+	now := call.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	if err := d.Policy.CheckHours(num, s.Timezone, now); err != nil {
+		return View{}, err
+	}
+	hash := HashNumber(d.Secret, num.E164)
+	if d.DoNotCall != nil {
+		listed, err := d.DoNotCall.Listed(ctx, hash)
+		if err != nil {
+			return View{}, err
+		}
+		if listed {
+			return View{}, refuse(CodeDoNotCall, RuleDoNotCall, "This number is on the do-not-call list.")
+		}
+	}
+	payer := call.AccountID
+	if payer == "" {
+		payer = "payg"
+	}
+	if d.Counts != nil {
+		pc, nc, err := d.Counts.Recent(ctx, payer, hash, now.Add(-24*time.Hour))
+		if err != nil {
+			return View{}, err
+		}
+		if err := d.Policy.CheckCaps(pc, nc); err != nil {
+			return View{}, err
+		}
+	}
+	lang := c.Language
+	if lang == "" {
+		lang = "en"
+	}
+	opening, optOut := Disclosure(lang, c.OnBehalfOf)
+	script := Script{Opening: opening, OptOut: optOut}
+	if s.Recording || s.Transcription {
+		script.Consent = s.ConsentNotice
+	}
+	return d.Queue.Enqueue(ctx, Call{Capability: sp.id, RequestID: call.RequestID, AccountID: call.AccountID, Number: num, NumberHash: hash,
+		Language: lang, Script: script, MaxSeconds: c.MaxSeconds(), MaxCharge: MaxCharge(sp.base, c.MaxSeconds()), Base: sp.base,
+		Safety: s, Callback: c.CallbackURL, Input: in})
+}
