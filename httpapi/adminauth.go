@@ -38,7 +38,7 @@ const (
 // compared in constant time, under the failure throttle.
 func (s *Server) adminGuard() func(http.HandlerFunc) http.HandlerFunc {
 	want := []byte(s.cfg.AdminToken)
-	th := newAuthThrottle(adminFailLimit, adminFailWindow, adminFailTracked, time.Now)
+	th := s.adminTh
 	return func(h http.HandlerFunc) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			addr := throttleKey(s.clientIP(r))

@@ -46,6 +46,10 @@ type Config struct {
 	Datasets []dataset.Importer
 	// MCP, when set, is mounted at /mcp (streamable HTTP transport).
 	MCP http.Handler
+	// Console, when set, builds the operator console's handler, mounted
+	// at /console and /console/ (package console; it needs the server's
+	// metrics and admin throttle, hence a function of the server).
+	Console func(*Server) http.Handler
 	// Limiter enforces per-minute limits (contract §8); nil means none.
 	// Limits maps plan ids, "payg" and "preview" to requests per minute.
 	Limiter ratelimit.Limiter
@@ -81,6 +85,9 @@ type Server struct {
 	rails    map[string]bool
 	payRails map[string]*PayRail
 	openapi  []byte
+	// adminTh throttles failed admin authentications: the admin API's
+	// and the console's log-ins share it.
+	adminTh *authThrottle
 }
 
 // NewServer builds the handler and all its routes.
@@ -102,6 +109,7 @@ func NewServer(cfg Config) *Server {
 			s.rails[r] = true
 		}
 	}
+	s.adminTh = newAuthThrottle(adminFailLimit, adminFailWindow, adminFailTracked, time.Now)
 	s.routes()
 	s.openapi = marshal(s.openAPI())
 	s.handler = withRequestID(s.observe(commonHeaders(http.HandlerFunc(s.dispatch))))
@@ -152,6 +160,11 @@ func (s *Server) routes() {
 	// /admin/v1 behind AdminToken (or 404s saying how to turn it on)
 	// and /openapi-admin.json.
 	s.adminRoutes()
+	if s.cfg.Console != nil {
+		h := s.cfg.Console(s)
+		m.Handle("/console", h)
+		m.Handle("/console/", h)
+	}
 }
 
 // dispatch routes through the mux, answering unmatched requests with the

@@ -76,7 +76,7 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 		Registry: reg, Store: store, Logger: log, BaseURL: string(cfg.Listen.BaseURL), Rails: cfg.Rails.Enabled, AdminToken: cfg.Listen.AdminToken.Reveal(),
 		MCP: mcpserver.HTTPHandler(tools, log), PayPerCall: rails, Limiter: limiter, Limits: limits, TrustedProxies: cfg.Listen.TrustedProxies,
 		MPPChannels: closer, CallTimeout: cfg.Listen.CallTimeout, StorageTimeout: cfg.Storage.Timeout,
-		Datasets: datasetImporters(store),
+		Datasets: datasetImporters(store), Console: consoleFor(cfg, store, reg, log),
 	})
 	return &service{api: api, reg: reg, store: store, limiter: limiter, channels: channels}, nil
 }

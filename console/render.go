@@ -1,0 +1,83 @@
+package console
+
+import (
+	"bytes"
+	"html/template"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"dalil"
+)
+
+// page is what every template receives.
+type page struct {
+	Title string
+	// Nav names the menu entry of the page ("overview", "accounts",
+	// "capabilities", "audit").
+	Nav  string
+	CSRF string
+	CSS  string
+	// LoggedIn shows the menu and the log-out button.
+	LoggedIn bool
+	Body     any
+}
+
+type pages struct {
+	t   *template.Template
+	css string
+}
+
+var funcs = template.FuncMap{
+	"usd":    func(m dalil.MicroUSD) string { return "USD " + groupDigits(m.Decimal()) },
+	"amount": func(m dalil.MicroUSD) string { return groupDigits(m.Decimal()) },
+	"count":  func(n int64) string { return groupDigits(strconv.FormatInt(n, 10)) },
+	"when":   func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
+	"day":    func(t time.Time) string { return t.UTC().Format("2006-01-02") },
+	"ms":     func(s float64) string { return strconv.FormatFloat(s*1000, 'f', 1, 64) + " ms" },
+}
+
+// groupDigits puts thousands separators into the whole part of a
+// decimal: "1234567.50" -> "1,234,567.50".
+func groupDigits(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	whole, frac, hasFrac := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if hasFrac {
+		return sign + b.String() + "." + frac
+	}
+	return sign + b.String()
+}
+
+func loadPages(css string) *pages {
+	t := template.Must(template.New("").Funcs(funcs).ParseFS(assets, "templates/*.html"))
+	return &pages{t: t, css: css}
+}
+
+// render writes template name as a complete page with status. The page
+// is rendered into a buffer first, so a template failure is a clean 500.
+func (c *Console) render(w http.ResponseWriter, r *http.Request, status int, name string, p page) {
+	p.CSS = c.pages.css
+	if s := current(r.Context()); s.ID != "" {
+		p.LoggedIn, p.CSRF = true, s.CSRF
+	}
+	var buf bytes.Buffer
+	if err := c.pages.t.ExecuteTemplate(&buf, name, p); err != nil {
+		c.o.Logger.Error("console template", "template", name, "error", err.Error())
+		http.Error(w, "The page could not be rendered; the server log has the details.", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
