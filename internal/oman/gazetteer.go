@@ -181,8 +181,10 @@ func build() *index {
 	return x
 }
 
-func (g *Governorate) names() []string { return append([]string{g.NameEn, g.NameAr, g.ID}, g.Aliases...) }
-func (wl *Wilayat) names() []string   { return append([]string{wl.NameEn, wl.NameAr}, wl.Aliases...) }
+func (g *Governorate) names() []string {
+	return append([]string{g.NameEn, g.NameAr, g.ID}, g.Aliases...)
+}
+func (wl *Wilayat) names() []string { return append([]string{wl.NameEn, wl.NameAr}, wl.Aliases...) }
 
 // Governorates returns the 11 governorates, each with its wilayats, in
 // the order of Royal Decree 114/2011 (Muscat first). The caller must not
