@@ -9,14 +9,14 @@ import (
 	"time"
 
 	"dalil"
-	"dalil/console"
+	"dalil/console/consoledata"
 )
 
-// The operator console's queries (console.Data): charges per day, rail
+// The operator console's queries (consoledata.Data): charges per day, rail
 // and capability, top spenders, account search, the operator audit log
-// and console sessions. Tables and indexes: migration 011_console.
+// and console sessions. Tables and indexes: migration 011_consoledata.
 
-var _ console.Data = (*Store)(nil)
+var _ consoledata.Data = (*Store)(nil)
 
 // dayMicros is one UTC day in the micro-seconds the time columns hold.
 const dayMicros = int64(24 * time.Hour / time.Microsecond)
@@ -40,15 +40,15 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-// Revenue implements console.Data. from and to are taken as the UTC days
+// Revenue implements consoledata.Data. from and to are taken as the UTC days
 // they fall in (to's day excluded unless to is past its midnight: [day of
 // from, day of to) plus to's day up to to). Days that ended RollupMargin
 // ago are summed once and kept; the rest is read from the ledger and the
 // settled pay-per-call claims through their time indexes.
-func (s *Store) Revenue(ctx context.Context, from, to time.Time) ([]console.DayRevenue, error) {
+func (s *Store) Revenue(ctx context.Context, from, to time.Time) ([]consoledata.DayRevenue, error) {
 	first, end := dayOf(from), micros(to)
 	sealed := min(dayOf(s.now().Add(-RollupMargin)), floorDiv(end, dayMicros))
-	out := []console.DayRevenue{}
+	out := []consoledata.DayRevenue{}
 	if first < sealed {
 		if err := s.rollUp(ctx, first, sealed); err != nil {
 			return nil, err
@@ -87,7 +87,7 @@ const revenueSQL = `SELECT created_at / 86400000000 AS d, rail, tool, COUNT(*), 
 const spendSQL = `SELECT account_id, COUNT(*), -SUM(amount) FROM ledger
 	WHERE created_at >= $1 AND created_at < $2 AND kind = 'charge' GROUP BY account_id`
 
-func (s *Store) revenueBetween(ctx context.Context, from, to int64) ([]console.DayRevenue, error) {
+func (s *Store) revenueBetween(ctx context.Context, from, to int64) ([]consoledata.DayRevenue, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
 	rows, err := s.r.QueryContext(ctx, revenueSQL, from, to)
@@ -97,11 +97,11 @@ func (s *Store) revenueBetween(ctx context.Context, from, to int64) ([]console.D
 	return scanRevenue(rows, nil)
 }
 
-func scanRevenue(rows *sql.Rows, out []console.DayRevenue) ([]console.DayRevenue, error) {
+func scanRevenue(rows *sql.Rows, out []consoledata.DayRevenue) ([]consoledata.DayRevenue, error) {
 	defer rows.Close()
 	for rows.Next() {
 		var d, calls, amount int64
-		var r console.DayRevenue
+		var r consoledata.DayRevenue
 		if err := rows.Scan(&d, &r.Rail, &r.Tool, &calls, &amount); err != nil {
 			return nil, unavailable("console revenue", err)
 		}
@@ -219,9 +219,9 @@ func (s *Store) rollUpDay(ctx context.Context, d int64) error {
 	})
 }
 
-// TopSpenders implements console.Data: the summed days and the ledger
+// TopSpenders implements consoledata.Data: the summed days and the ledger
 // since, merged, largest first (ties by account id).
-func (s *Store) TopSpenders(ctx context.Context, from, to time.Time, limit int) ([]console.Spender, error) {
+func (s *Store) TopSpenders(ctx context.Context, from, to time.Time, limit int) ([]consoledata.Spender, error) {
 	first, end := dayOf(from), micros(to)
 	sealed := min(dayOf(s.now().Add(-RollupMargin)), floorDiv(end, dayMicros))
 	sums := map[string]spend{}
@@ -244,9 +244,9 @@ func (s *Store) TopSpenders(ctx context.Context, from, to time.Time, limit int) 
 			return nil, err
 		}
 	}
-	out := make([]console.Spender, 0, len(sums))
+	out := make([]consoledata.Spender, 0, len(sums))
 	for id, v := range sums {
-		out = append(out, console.Spender{AccountID: id, Calls: v.calls, Amount: dalil.MicroUSD(v.amount)})
+		out = append(out, consoledata.Spender{AccountID: id, Calls: v.calls, Amount: dalil.MicroUSD(v.amount)})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Amount != out[j].Amount {
@@ -267,7 +267,7 @@ func (s *Store) TopSpenders(ctx context.Context, from, to time.Time, limit int) 
 	return out, nil
 }
 
-// FindAccounts implements console.Data. The name match lower-cases ASCII
+// FindAccounts implements consoledata.Data. The name match lower-cases ASCII
 // letters only, the same on SQLite (whose LOWER knows no other) and
 // PostgreSQL; % and _ in query match themselves.
 func (s *Store) FindAccounts(ctx context.Context, query string, limit int) ([]dalil.Account, error) {
@@ -317,8 +317,8 @@ func (s *Store) asciiLowerSQL(col string) string {
 	return "LOWER(" + col + ")"
 }
 
-// RecordAudit implements console.Data.
-func (s *Store) RecordAudit(ctx context.Context, e console.AuditEntry) error {
+// RecordAudit implements consoledata.Data.
+func (s *Store) RecordAudit(ctx context.Context, e consoledata.AuditEntry) error {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
 	if e.At.IsZero() {
@@ -329,8 +329,8 @@ func (s *Store) RecordAudit(ctx context.Context, e console.AuditEntry) error {
 	return unavailable("record audit", err)
 }
 
-// Audit implements console.Data.
-func (s *Store) Audit(ctx context.Context, accountID string, limit int, before int64) ([]console.AuditEntry, error) {
+// Audit implements consoledata.Data.
+func (s *Store) Audit(ctx context.Context, accountID string, limit int, before int64) ([]consoledata.AuditEntry, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
 	if limit <= 0 || limit > 200 {
@@ -345,9 +345,9 @@ func (s *Store) Audit(ctx context.Context, accountID string, limit int, before i
 		return nil, unavailable("audit", err)
 	}
 	defer rows.Close()
-	out := []console.AuditEntry{}
+	out := []consoledata.AuditEntry{}
 	for rows.Next() {
-		var e console.AuditEntry
+		var e consoledata.AuditEntry
 		var at int64
 		if err := rows.Scan(&e.ID, &at, &e.Action, &e.AccountID, &e.Target, &e.Detail, &e.Outcome, &e.Session, &e.Client); err != nil {
 			return nil, unavailable("audit", err)
@@ -358,9 +358,9 @@ func (s *Store) Audit(ctx context.Context, accountID string, limit int, before i
 	return out, unavailable("audit", rows.Err())
 }
 
-// CreateSession implements console.Data; sessions expired for a day are
+// CreateSession implements consoledata.Data; sessions expired for a day are
 // deleted on the way.
-func (s *Store) CreateSession(ctx context.Context, cs console.Session) error {
+func (s *Store) CreateSession(ctx context.Context, cs consoledata.Session) error {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
 	return s.tx(ctx, func(tx *sql.Tx) error {
@@ -373,25 +373,25 @@ func (s *Store) CreateSession(ctx context.Context, cs console.Session) error {
 	})
 }
 
-// Session implements console.Data.
-func (s *Store) Session(ctx context.Context, id string) (console.Session, error) {
+// Session implements consoledata.Data.
+func (s *Store) Session(ctx context.Context, id string) (consoledata.Session, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
-	cs := console.Session{ID: id}
+	cs := consoledata.Session{ID: id}
 	var created, seen, expires int64
 	err := s.r.QueryRowContext(ctx, `SELECT csrf, binding, client, created_at, seen_at, expires_at FROM console_sessions WHERE id = $1`, id).
 		Scan(&cs.CSRF, &cs.Binding, &cs.Client, &created, &seen, &expires)
 	if errors.Is(err, sql.ErrNoRows) {
-		return console.Session{}, console.ErrNoSession
+		return consoledata.Session{}, consoledata.ErrNoSession
 	}
 	if err != nil {
-		return console.Session{}, unavailable("session", err)
+		return consoledata.Session{}, unavailable("session", err)
 	}
 	cs.CreatedAt, cs.SeenAt, cs.ExpiresAt = fromMicros(created), fromMicros(seen), fromMicros(expires)
 	return cs, nil
 }
 
-// TouchSession implements console.Data.
+// TouchSession implements consoledata.Data.
 func (s *Store) TouchSession(ctx context.Context, id string, seen time.Time) error {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
@@ -399,7 +399,7 @@ func (s *Store) TouchSession(ctx context.Context, id string, seen time.Time) err
 	return unavailable("touch session", err)
 }
 
-// DeleteSession implements console.Data.
+// DeleteSession implements consoledata.Data.
 func (s *Store) DeleteSession(ctx context.Context, id string) error {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
