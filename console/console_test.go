@@ -1,0 +1,551 @@
+package console_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"dalil"
+	"dalil/capabilities/property"
+	"dalil/capability"
+	"dalil/console"
+	"dalil/httpapi"
+	"dalil/store/sqlstore"
+)
+
+// TestOffWithoutToken: without DALIL_ADMIN_TOKEN the console does not
+// exist: the server mounts none (cmd/dalil passes no Console) and a
+// console built with no token answers 404 everywhere.
+func TestOffWithoutToken(t *testing.T) {
+	store, err := sqlstore.Open(context.Background(), t.TempDir()+"/d.db", sqlstore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	reg, _ := capability.NewRegistry(property.AnalyzeEntry())
+	srv := httptest.NewServer(httpapi.NewServer(httpapi.Config{Registry: reg, Store: store}))
+	defer srv.Close()
+	for _, p := range []string{"/console", "/console/", "/console/accounts"} {
+		resp, err := http.Get(srv.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound {
+			t.Errorf("GET %s without a token: %d; want 404", p, resp.StatusCode)
+		}
+	}
+	c := console.New(console.Options{})
+	for _, p := range []string{"/console", "/console/login"} {
+		w := httptest.NewRecorder()
+		c.ServeHTTP(w, httptest.NewRequest("GET", p, nil))
+		if w.Code != http.StatusNotFound {
+			t.Errorf("console without token, GET %s: %d; want 404", p, w.Code)
+		}
+	}
+}
+
+// TestSecurityHeaders: every console answer carries the strict CSP (no
+// script, no inline style, no framing), no-store and no CORS; the pages
+// carry no inline script or style.
+func TestSecurityHeaders(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	b := e.browser()
+	check := func(what string, a answer) {
+		t.Helper()
+		csp := a.header.Get("Content-Security-Policy")
+		for _, want := range []string{"default-src 'none'", "frame-ancestors 'none'", "style-src 'self'", "form-action 'self'", "base-uri 'none'"} {
+			if !strings.Contains(csp, want) {
+				t.Errorf("%s: CSP %q lacks %q", what, csp, want)
+			}
+		}
+		if strings.Contains(csp, "unsafe") || strings.Contains(csp, "script-src") {
+			t.Errorf("%s: CSP %q allows scripts or unsafe sources", what, csp)
+		}
+		if got := a.header.Get("Cache-Control"); got != "no-store" {
+			t.Errorf("%s: Cache-Control %q; want no-store", what, got)
+		}
+		if a.header.Get("X-Frame-Options") != "DENY" || a.header.Get("Access-Control-Allow-Origin") != "" {
+			t.Errorf("%s: X-Frame-Options %q, Access-Control-Allow-Origin %q", what, a.header.Get("X-Frame-Options"), a.header.Get("Access-Control-Allow-Origin"))
+		}
+		if regexp.MustCompile(`(?i)<script|\sstyle=|\son[a-z]+=|<style`).MatchString(a.body) {
+			t.Errorf("%s: the page has inline script or style", what)
+		}
+	}
+	check("log-in form", b.get("/console"))
+	b.mustLogin()
+	id, _, _ := e.account("acme", "developer", dalil.USD)
+	for _, p := range []string{"/console", "/console/accounts", "/console/accounts/" + id, "/console/capabilities", "/console/audit", "/console/nothing"} {
+		check(p, b.get(p))
+	}
+	// The style sheet is the only asset, at a path that names its hash.
+	page := b.get("/console").body
+	css := regexp.MustCompile(`href="(/console/static/console\.[0-9a-f]{12}\.css)"`).FindStringSubmatch(page)
+	if css == nil {
+		t.Fatal("no style sheet link")
+	}
+	a := b.get(css[1])
+	if a.status != 200 || !strings.HasPrefix(a.header.Get("Content-Type"), "text/css") || !strings.Contains(a.header.Get("Cache-Control"), "immutable") {
+		t.Errorf("style sheet: %d %q %q", a.status, a.header.Get("Content-Type"), a.header.Get("Cache-Control"))
+	}
+	if strings.Contains(a.body, "http://") || strings.Contains(a.body, "https://") || strings.Contains(a.body, "@import") {
+		t.Error("the style sheet reaches outside the binary")
+	}
+}
+
+// TestLoginAndSessionCookie: the wrong token shows the form again (401);
+// the right one sets a session cookie that is HttpOnly, SameSite=Strict,
+// scoped to /console and expiring, Secure over https only.
+func TestLoginAndSessionCookie(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		o      envOptions
+		secure bool
+	}{
+		{"http", envOptions{}, false},
+		{"https", envOptions{tls: true}, true},
+		{"http behind an https base URL", envOptions{baseURL: "https://dalil.example"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newEnv(t, tc.o)
+			b := e.browser()
+			a := b.login("not-the-token")
+			if a.status != http.StatusUnauthorized || !strings.Contains(a.body, "not the admin token") {
+				t.Fatalf("wrong token: %d\n%s", a.status, a.body)
+			}
+			a = b.login(testToken)
+			if a.status != http.StatusSeeOther || a.header.Get("Location") != "/console" {
+				t.Fatalf("right token: %d %q", a.status, a.header.Get("Location"))
+			}
+			var session *http.Cookie
+			for _, ck := range (&http.Response{Header: a.header}).Cookies() {
+				if ck.Name == "dalil_console" {
+					session = ck
+				}
+			}
+			if session == nil {
+				t.Fatalf("no session cookie in %q", a.header["Set-Cookie"])
+			}
+			if !session.HttpOnly || session.SameSite != http.SameSiteStrictMode || session.Path != "/console" || session.MaxAge <= 0 || session.Secure != tc.secure || len(session.Value) < 40 {
+				t.Errorf("session cookie %+v; want HttpOnly, SameSite=Strict, Path /console, Max-Age > 0, Secure %v, a long secret", session, tc.secure)
+			}
+			if strings.Contains(a.header.Get("Set-Cookie"), testToken) {
+				t.Error("the admin token is in a cookie")
+			}
+			if a := b.get("/console"); !strings.Contains(a.body, "<h1>Overview</h1>") {
+				t.Errorf("logged in, /console is not the overview:\n%s", a.body)
+			}
+		})
+	}
+}
+
+// TestForgedFormsAreRefused: a form without the session's CSRF token, with
+// another session's token, or sent from another site changes nothing; a
+// log-in form without its cookie is refused too.
+func TestForgedFormsAreRefused(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	id, _, _ := e.account("victim", "free", 5*dalil.USD)
+	operator := e.browser()
+	token := operator.mustLogin()
+	other := e.browser()
+	otherToken := other.mustLogin()
+	if token == otherToken {
+		t.Fatal("two sessions share a CSRF token")
+	}
+	balance := func() dalil.MicroUSD {
+		a, err := e.store.Account(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.Credits
+	}
+	topup := "/console/accounts/" + id + "/topup"
+	for _, tc := range []struct {
+		name   string
+		form   url.Values
+		header http.Header
+	}{
+		{"no token", url.Values{"usd": {"100"}, "confirm": {"yes"}}, nil},
+		{"empty token", url.Values{"csrf": {""}, "usd": {"100"}, "confirm": {"yes"}}, nil},
+		{"another session's token", url.Values{"csrf": {otherToken}, "usd": {"100"}, "confirm": {"yes"}}, nil},
+		{"cross-site (Sec-Fetch-Site)", url.Values{"csrf": {token}, "usd": {"100"}, "confirm": {"yes"}}, http.Header{"Sec-Fetch-Site": {"cross-site"}}},
+		{"cross-site (Origin)", url.Values{"csrf": {token}, "usd": {"100"}, "confirm": {"yes"}}, http.Header{"Origin": {"https://evil.example"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			operator.header = tc.header
+			defer func() { operator.header = http.Header{} }()
+			a := operator.post(topup, tc.form)
+			if a.status != http.StatusForbidden {
+				t.Errorf("forged top-up: %d; want 403\n%s", a.status, a.body)
+			}
+			if got := balance(); got != 5*dalil.USD {
+				t.Errorf("balance %s after a forged top-up", got)
+			}
+		})
+	}
+	// The same form with the token goes through (the test can fail).
+	if a := operator.post(topup, url.Values{"csrf": {token}, "usd": {"100"}, "confirm": {"yes"}}); a.status != 200 || balance() != 105*dalil.USD {
+		t.Fatalf("genuine top-up: %d, balance %s\n%s", a.status, balance(), a.body)
+	}
+	// Log-in without the form's cookie (a log-in CSRF) is refused.
+	stranger := e.browser()
+	if a := stranger.post("/console/login", url.Values{"csrf": {"made-up"}, "token": {testToken}}); a.status != http.StatusForbidden {
+		t.Errorf("log-in with a forged form: %d; want 403", a.status)
+	}
+	// Log-out is a form too.
+	if a := operator.post("/console/logout", url.Values{}); a.status != http.StatusForbidden {
+		t.Errorf("log-out without the token: %d; want 403", a.status)
+	}
+}
+
+// TestLoginThrottleSharedWithAdminAPI: ten failed log-ins a minute from an
+// address, then even the right token is refused with 429 and Retry-After,
+// on the console and on the admin API alike; failures on the admin API
+// count for the console too.
+func TestLoginThrottleSharedWithAdminAPI(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	b := e.browser()
+	admin := func(token string) int {
+		req, _ := http.NewRequest("GET", e.srv.URL+"/admin/v1/accounts", nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := e.srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for i := range 5 {
+		if a := b.login("wrong"); a.status != http.StatusUnauthorized {
+			t.Fatalf("failed log-in %d: %d", i+1, a.status)
+		}
+	}
+	for i := range 5 {
+		if got := admin("wrong"); got != http.StatusUnauthorized {
+			t.Fatalf("failed admin request %d: %d", i+1, got)
+		}
+	}
+	a := b.login(testToken)
+	if a.status != http.StatusTooManyRequests {
+		t.Fatalf("right token after 10 failures: %d; want 429\n%s", a.status, a.body)
+	}
+	if s, err := strconv.Atoi(a.header.Get("Retry-After")); err != nil || s < 1 || s > 60 {
+		t.Errorf("Retry-After %q", a.header.Get("Retry-After"))
+	}
+	if got := admin(testToken); got != http.StatusTooManyRequests {
+		t.Errorf("admin API after 10 failures: %d; want 429", got)
+	}
+	// A right log-in does not count: a fresh server takes many.
+	e2 := newEnv(t, envOptions{})
+	for i := range 12 {
+		if a := e2.browser().login(testToken); a.status != http.StatusSeeOther {
+			t.Fatalf("log-in %d: %d", i+1, a.status)
+		}
+	}
+}
+
+// TestSessionsEnd: after log-out the old cookie opens nothing (the
+// session is gone on the server, not only in the browser); a session
+// unused for the idle timeout, one past its lifetime and one opened under
+// another admin token end too.
+func TestSessionsEnd(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	loggedIn := func(b *browser) bool {
+		t.Helper()
+		return strings.Contains(b.get("/console/accounts").body, "<h1>Accounts</h1>")
+	}
+	b := e.browser()
+	token := b.mustLogin()
+	saved := b.c.Jar.Cookies(mustURL(t, e.srv.URL+"/console"))
+	if a := b.post("/console/logout", url.Values{"csrf": {token}}); a.status != http.StatusSeeOther {
+		t.Fatalf("log-out: %d", a.status)
+	}
+	if loggedIn(b) {
+		t.Error("still logged in after log-out")
+	}
+	replay := e.browser()
+	replay.c.Jar.SetCookies(mustURL(t, e.srv.URL+"/console"), saved)
+	if loggedIn(replay) {
+		t.Error("the cookie of a logged-out session still opens the console")
+	}
+
+	b = e.browser()
+	b.mustLogin()
+	e.clock.Advance(29 * time.Minute)
+	if !loggedIn(b) {
+		t.Fatal("logged out before the idle timeout")
+	}
+	e.clock.Advance(29 * time.Minute) // used 29 minutes ago: still fine
+	if !loggedIn(b) {
+		t.Fatal("a session in use timed out")
+	}
+	e.clock.Advance(31 * time.Minute)
+	if loggedIn(b) {
+		t.Error("a session idle for 31 minutes is still open")
+	}
+
+	b = e.browser()
+	b.mustLogin()
+	for range 25 { // used every 29 minutes, for 12 h 5 min
+		e.clock.Advance(29 * time.Minute)
+		loggedIn(b)
+	}
+	if loggedIn(b) {
+		t.Error("a session older than 12 hours is still open")
+	}
+
+	// A second server on the same database with a new admin token.
+	b = e.browser()
+	b.mustLogin()
+	cookies := b.c.Jar.Cookies(mustURL(t, e.srv.URL+"/console"))
+	e2 := newEnv(t, envOptions{dsn: e.store.Path(), token: "another-admin-token-0123456789abcdefghij"})
+	b2 := e2.browser()
+	b2.c.Jar.SetCookies(mustURL(t, e2.srv.URL+"/console"), cookies)
+	if loggedIn(b2) {
+		t.Error("a session opened under the old admin token is accepted under the new one")
+	}
+}
+
+func mustURL(t *testing.T, s string) *url.URL {
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// TestAccountActions: each action asks first (nothing happens), then runs
+// the ops code on confirmation and is recorded in the audit log with its
+// outcome; a revoked key is refused by the API.
+func TestAccountActions(t *testing.T) {
+	for _, pg := range []bool{false, true} {
+		name := "sqlite"
+		if pg {
+			name = "postgres"
+		}
+		t.Run(name, func(t *testing.T) { testAccountActions(t, pg) })
+	}
+}
+
+func testAccountActions(t *testing.T, postgres bool) {
+	e := newEnv(t, envOptions{postgres: postgres})
+	id, keyID, secret := e.account("شركة النور", "free", 0)
+	b := e.browser()
+	token := b.mustLogin()
+	acct := func() dalil.Account {
+		a, err := e.store.Account(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	post := func(path string, form url.Values) answer {
+		t.Helper()
+		form.Set("csrf", token)
+		a := b.post(path, form)
+		if a.status != http.StatusOK {
+			t.Fatalf("POST %s %v: %d\n%s", path, form, a.status, a.body)
+		}
+		return a
+	}
+	// Top-up: asked, then done.
+	a := post("/console/accounts/"+id+"/topup", url.Values{"usd": {"12.50"}})
+	if !strings.Contains(a.body, "Add USD 12.50 of prepaid credits") || acct().Credits != 0 {
+		t.Fatalf("top-up question: credits %s\n%s", acct().Credits, a.body)
+	}
+	if !strings.Contains(a.body, `<bdi>شركة النور</bdi>`) {
+		t.Error("the confirmation does not isolate the Arabic name in <bdi>")
+	}
+	a = post("/console/accounts/"+id+"/topup", url.Values{"usd": {"12.50"}, "confirm": {"yes"}})
+	if acct().Credits != 12_500_000 || !strings.Contains(a.body, "USD 12.50") {
+		t.Fatalf("after the top-up: credits %s\n%s", acct().Credits, a.body)
+	}
+	// Bad amounts change nothing.
+	for _, bad := range []string{"-1", "0", "abc", "1.0000001"} {
+		if a := b.post("/console/accounts/"+id+"/topup", url.Values{"csrf": {token}, "usd": {bad}, "confirm": {"yes"}}); a.status != http.StatusBadRequest {
+			t.Errorf("top-up %q: %d; want 400", bad, a.status)
+		}
+	}
+	// Plan change.
+	a = post("/console/accounts/"+id+"/plan", url.Values{"plan": {"growth"}})
+	if !strings.Contains(a.body, "from the free plan to the growth plan") || acct().Plan != "free" {
+		t.Fatalf("plan question:\n%s", a.body)
+	}
+	post("/console/accounts/"+id+"/plan", url.Values{"plan": {"growth"}, "confirm": {"yes"}})
+	if acct().Plan != "growth" {
+		t.Fatalf("plan %q after the change", acct().Plan)
+	}
+	if a := b.post("/console/accounts/"+id+"/plan", url.Values{"csrf": {token}, "plan": {"platinum"}, "confirm": {"yes"}}); a.status != http.StatusBadRequest {
+		t.Errorf("unknown plan: %d", a.status)
+	}
+	// A new key, shown once.
+	a = post("/console/accounts/"+id+"/keys", url.Values{"confirm": {"yes"}})
+	newKey := regexp.MustCompile(`id="secret">(dk_live_[a-z0-9]+)<`).FindStringSubmatch(a.body)
+	if newKey == nil {
+		t.Fatalf("no secret on the page:\n%s", a.body)
+	}
+	if got := e.call(newKey[1]); got != http.StatusOK {
+		t.Errorf("a call with the new key: %d", got)
+	}
+	if strings.Contains(b.get("/console/accounts/"+id).body, newKey[1]) {
+		t.Error("the account page shows a key's secret")
+	}
+	// Revocation, checked against the API.
+	if got := e.call(secret); got != http.StatusOK {
+		t.Fatalf("a call with the first key: %d", got)
+	}
+	a = post("/console/keys/"+keyID+"/revoke", url.Values{"account": {id}})
+	if !strings.Contains(a.body, "Revoke key") || e.call(secret) != http.StatusOK {
+		t.Fatalf("revocation question (the key must still work):\n%s", a.body)
+	}
+	post("/console/keys/"+keyID+"/revoke", url.Values{"account": {id}, "confirm": {"yes"}})
+	if got := e.call(secret); got != http.StatusUnauthorized {
+		t.Errorf("a call with the revoked key: %d; want 401", got)
+	}
+	// A key of another account cannot be revoked through this one.
+	otherID, otherKey, otherSecret := e.account("other", "free", dalil.USD)
+	_ = otherID
+	if a := b.post("/console/keys/"+otherKey+"/revoke", url.Values{"csrf": {token}, "account": {id}, "confirm": {"yes"}}); a.status != http.StatusNotFound {
+		t.Errorf("revoking another account's key: %d; want 404", a.status)
+	}
+	if e.call(otherSecret) != http.StatusOK {
+		t.Error("the other account's key was revoked")
+	}
+
+	// The audit log, newest first, with outcomes; the account page shows
+	// its own entries and the page figures.
+	entries, err := e.store.Audit(context.Background(), id, 50, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, en := range entries {
+		got = append(got, en.Action+" "+en.Outcome+" "+en.Detail)
+		if en.Session == "" || en.Client == "" {
+			t.Errorf("audit entry without session or client: %+v", en)
+		}
+	}
+	want := []string{"revoke_key ok " + entries[0].Detail, "create_key ok ", "set_plan ok free -> growth (period kept)", "top_up ok USD 12.50"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("audit log:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	page := b.get("/console/accounts/" + id).body
+	for _, s := range []string{`id="plan">growth<`, `USD 12.50`, "revoked", "top_up", "analyze_property", `<bdi>شركة النور</bdi>`} {
+		if !strings.Contains(page, s) {
+			t.Errorf("the account page lacks %q", s)
+		}
+	}
+	if all := b.get("/console/audit").body; !strings.Contains(all, "login") || !strings.Contains(all, "revoke_key") {
+		t.Error("the audit page lacks the log-in or the revocation")
+	}
+}
+
+// TestAccountsSearchAndLedgerPages: search by name and by id; the ledger
+// is shown 25 entries a page with a link to the older ones.
+func TestAccountsSearchAndLedgerPages(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	id, _, _ := e.account("Acme Trading", "developer", 0)
+	e.account("شركة النور للتجارة", "free", 0)
+	b := e.browser()
+	b.mustLogin()
+	for _, tc := range []struct{ q, want, not string }{
+		{"acme", "Acme Trading", "النور"},
+		{"النور", `<bdi>شركة النور للتجارة</bdi>`, "Acme"},
+		{id, "Acme Trading", "النور"},
+	} {
+		page := b.get("/console/accounts?q=" + url.QueryEscape(tc.q)).body
+		if !strings.Contains(page, tc.want) || strings.Contains(page, tc.not) {
+			t.Errorf("search %q: want %q and not %q:\n%s", tc.q, tc.want, tc.not, page)
+		}
+	}
+	if page := b.get("/console/accounts?q=zzz").body; !strings.Contains(page, "no name contains it") {
+		t.Error("an empty search says nothing")
+	}
+	if page := b.get("/console/accounts").body; !strings.Contains(page, "Acme Trading") || !strings.Contains(page, "النور") {
+		t.Error("the listing lacks an account")
+	}
+	for i := range 30 {
+		if _, err := e.store.AddCredits(context.Background(), id, dalil.MicroUSD(i+1)*1000, "top-up "+strconv.Itoa(i+1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first := b.get("/console/accounts/" + id).body
+	older := regexp.MustCompile(`href="(/console/accounts/[^"?]+\?before=\d+)" id="older"`).FindStringSubmatch(first)
+	if older == nil || !strings.Contains(first, "top-up 30") || strings.Contains(first, ">top-up 5<") {
+		t.Fatalf("first ledger page (newest 25) is wrong:\n%s", first)
+	}
+	second := b.get(older[1]).body
+	if !strings.Contains(second, ">top-up 5<") || strings.Contains(second, ">top-up 30<") {
+		t.Errorf("second ledger page:\n%s", second)
+	}
+	if a := b.get("/console/accounts/acct_nope"); a.status != http.StatusNotFound {
+		t.Errorf("unknown account: %d", a.status)
+	}
+}
+
+// TestOverviewAndCapabilities: paid calls show in the overview's totals,
+// charts, top accounts and latency; refusals by code; the capabilities
+// page says what each needs and whether it is configured and loaded.
+func TestOverviewAndCapabilities(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	id, _, key := e.account("Big spender", "free", dalil.USD)
+	for range 3 {
+		if got := e.call(key); got != 200 {
+			t.Fatalf("paid call: %d", got)
+		}
+	}
+	e.call("dk_live_wrong") // 401 UNAUTHORIZED
+	b := e.browser()
+	b.mustLogin()
+	page := b.get("/console").body
+	for _, s := range []string{
+		`id="total-calls">3<`, `id="total-revenue">USD 0.03<`,
+		`<rect class="s0"`, "2026-", "analyze_property: 0.03", "api_credits: 3",
+		`href="/console/accounts/` + id + `"><bdi>Big spender</bdi>`,
+		`<code>UNAUTHORIZED</code></td><td>1<`,
+		`<td class="text">analyze_property</td><td>4</td>`, // 3 paid and the 401
+		`<td>x402</td><td>0</td>`,
+	} {
+		if !strings.Contains(page, s) {
+			t.Errorf("the overview lacks %q", s)
+		}
+	}
+	if t.Failed() {
+		t.Log(page)
+	}
+	if strings.Count(page, "<svg") != 4 {
+		t.Errorf("%d charts; want 4", strings.Count(page, "<svg"))
+	}
+	caps := b.get("/console/capabilities").body
+	row := func(id string) string {
+		m := regexp.MustCompile(`(?s)<tr data-capability="` + id + `">.*?</tr>`).FindString(caps)
+		if m == "" {
+			t.Fatalf("no row for %s:\n%s", id, caps)
+		}
+		return m
+	}
+	if r := row("analyze_property"); !strings.Contains(r, "available") || !strings.Contains(r, ">0.01<") || !strings.Contains(r, `<td class="n">3</td><td class="n">0.03</td>`) {
+		t.Errorf("analyze_property row:\n%s", r)
+	}
+	if r := row("data_tool"); !strings.Contains(r, "configured") || !strings.Contains(r, "not loaded") {
+		t.Errorf("data_tool before import:\n%s", r)
+	}
+	if r := row("future_tool"); !strings.Contains(r, "planned") {
+		t.Errorf("future_tool:\n%s", r)
+	}
+	// Import a batch: the dataset is loaded, with its batch and date.
+	rep, err := e.data.Import(context.Background(), strings.NewReader("value\n1\n2\n"), datasetOpts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	caps = b.get("/console/capabilities").body
+	if r := row("data_tool"); !strings.Contains(r, "loaded</span>, 2 rows in 1 batches") || !strings.Contains(r, rep.Batch) || !strings.Contains(r, "retrieved 2026-11-01") {
+		t.Errorf("data_tool after import:\n%s", r)
+	}
+}
