@@ -14,7 +14,7 @@ import (
 // name of the country (ISO 3166 codes and English names are read from
 // golang.org/x/text's CLDR tables).
 var countryAliases = map[string]string{
-	"uk": "GB", "great britain": "GB", "britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB",
+	"uk": "GB", "united kingdom": "GB", "united states": "US", "us": "US", "great britain": "GB", "britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB",
 	"northern ireland": "GB", "united kingdom of great britain and northern ireland": "GB",
 	"usa": "US", "u.s.": "US", "u.s.a.": "US", "united states of america": "US", "america": "US",
 	"uae": "AE", "emirates": "AE", "sultanate of oman": "OM", "kingdom of saudi arabia": "SA", "ksa": "SA",

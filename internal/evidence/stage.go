@@ -56,7 +56,7 @@ var stageWords = []struct {
 	{"charge", regexp.MustCompile(`\b(charged with|indicted|indictment|criminal charges?|prosecuted|prosecution)\b`)},
 	{"lawsuit", regexp.MustCompile(`\b(sued|lawsuit|filed suit|class action|legal action|litigation)\b`)},
 	{"investigation", regexp.MustCompile(`\b(investigation|investigating|investigated|probe|probed|raided|under scrutiny|inquiry)\b`)},
-	{"allegation", regexp.MustCompile(`\b(alleged|allegedly|allegations?|accused|accusations?|claims? of|reportedly|suspected|scam|fraud|complaints?)\b`)},
+	{"allegation", regexp.MustCompile(`\b(alleged|allege|alleges|allegedly|allegations?|accused|accusations?|claims? of|reportedly|suspected|scam|fraud|complaints?)\b`)},
 }
 
 // clearedWords mark a matter that ended in the party's favour.

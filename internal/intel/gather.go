@@ -274,6 +274,7 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 	}
 	wg.Wait()
 	items = append(items, evidence.FromSupplied(plan.Supplied, s.Domain, now, verifier(ctx, src))...)
+	items = uniqueByID(items) // one result found by two queries is one result, not a copy
 	items, g.DuplicatesMerged = evidence.Collapse(items)
 	items, g.Excluded = evidence.SplitByEntity(items, names, s.Country)
 	evidence.ApplyDecay(items, now)
@@ -301,6 +302,19 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 		}
 	}
 	return g
+}
+
+func uniqueByID(items []evidence.Item) []evidence.Item {
+	seen := map[string]bool{}
+	out := items[:0:0]
+	for _, it := range items {
+		it.Finish()
+		if k := it.URL + "\x00" + it.ID; !seen[k] {
+			seen[k] = true
+			out = append(out, it)
+		}
+	}
+	return out
 }
 
 // verifier checks caller evidence by fetching its URL through the website

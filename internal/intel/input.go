@@ -1,0 +1,126 @@
+package intel
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"math/big"
+	"net"
+	"net/url"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"dalil"
+	"dalil/internal/evidence"
+)
+
+// CheckName returns the problem with a company name, or "": it must
+// contain a letter or digit and be more than a legal form ("Ltd").
+func CheckName(name string) string {
+	if !strings.ContainsFunc(name, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+		return "must contain a letter or a digit"
+	}
+	if evidence.OnlyLegalForm(name) {
+		return "is only a legal form; give the company's name"
+	}
+	return ""
+}
+
+// CheckCountry returns the ISO-2 code of an ISO-2/ISO-3 code or English
+// country name, and a problem when it names no country.
+func CheckCountry(c string) (string, string) {
+	if strings.TrimSpace(c) == "" {
+		return "", ""
+	}
+	code, ok := evidence.NormalizeCountry(c)
+	if !ok {
+		return "", "is not a country: give an ISO 3166 code (OM, GBR) or an English country name"
+	}
+	return code, ""
+}
+
+var leiRe = regexp.MustCompile(`^[A-Z0-9]{18}[0-9]{2}$`)
+
+// ValidLEI reports whether s is an ISO 17442 LEI: 20 characters whose
+// ISO 7064 mod 97-10 check (letters as 10-35) gives 1.
+func ValidLEI(s string) bool {
+	s = strings.ToUpper(strings.TrimSpace(s))
+	if !leiRe.MatchString(s) {
+		return false
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r >= 'A' && r <= 'Z' {
+			b.WriteString(big.NewInt(int64(r-'A'+10)).String())
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	n, ok := new(big.Int).SetString(b.String(), 10)
+	return ok && new(big.Int).Mod(n, big.NewInt(97)).Int64() == 1
+}
+
+// RegNumberPattern is the shape of a registration number (reference
+// service): a letter or digit, then letters, digits, spaces, dots,
+// slashes and dashes.
+const RegNumberPattern = `^[A-Za-z0-9][A-Za-z0-9 ./-]*$`
+
+// ParseWebsite checks a website or bare domain a caller gave and returns
+// its https URL and its host. It must be a public domain name: no IP
+// address, no single-label or local name, http or https only.
+func ParseWebsite(raw string) (site, host, problem string) {
+	s := strings.TrimSpace(raw)
+	if s == "" {
+		return "", "", ""
+	}
+	if !strings.Contains(s, "://") {
+		s = "https://" + s
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") || u.User != nil {
+		return "", "", "is not a website address (https://example.com)"
+	}
+	h := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	if net.ParseIP(h) != nil {
+		return "", "", "must be a domain name, not an IP address"
+	}
+	if !strings.Contains(h, ".") || u.Port() != "" && u.Port() != "443" && u.Port() != "80" {
+		return "", "", "must be a public domain name"
+	}
+	for _, bad := range []string{".local", ".localhost", ".internal", ".lan", ".home", ".corp", ".test", ".invalid", ".example", ".onion"} {
+		if strings.HasSuffix(h, bad) {
+			return "", "", "must be a public domain name"
+		}
+	}
+	for _, label := range strings.Split(h, ".") {
+		if label == "" || len(label) > 63 || strings.HasPrefix(label, "-") || strings.HasSuffix(label, "-") ||
+			strings.ContainsFunc(label, func(r rune) bool { return !(r == '-' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }) {
+			return "", "", "is not a valid domain name"
+		}
+	}
+	u.Scheme, u.Fragment, u.RawQuery = "https", "", ""
+	if u.Path == "" {
+		u.Path = "/"
+	}
+	host = strings.TrimPrefix(h, "www.")
+	return u.String(), host, ""
+}
+
+// Hash is "sha256:" and the hex SHA-256 of v's JSON: an input hash an
+// auditor can recompute from the normalised input.
+func Hash(v any) string {
+	b, _ := json.Marshal(v)
+	s := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(s[:])
+}
+
+// Problems collects input problems.
+type Problems []dalil.Problem
+
+// Add records a problem at path when msg is not "".
+func (p *Problems) Add(path, msg string) {
+	if msg != "" {
+		*p = append(*p, dalil.Problem{Path: path, Message: msg})
+	}
+}
