@@ -52,7 +52,7 @@ func ValidLEI(s string) bool {
 	var b strings.Builder
 	for _, r := range s {
 		if r >= 'A' && r <= 'Z' {
-			b.WriteString(big.NewInt(int64(r-'A'+10)).String())
+			b.WriteString(big.NewInt(int64(r - 'A' + 10)).String())
 		} else {
 			b.WriteRune(r)
 		}

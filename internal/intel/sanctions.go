@@ -90,7 +90,7 @@ func judge(r ScreenResult, s Subject, res Resolution, names []string, now time.T
 			m.Strength = "high"
 		}
 		it := evidence.Item{Source: h.List, URL: cmp.Or(h.URL, "list:"+h.List+"#"+h.EntryID), Title: h.ListedName, Publisher: h.List,
-			Excerpt: h.ListedName + " is listed on " + h.List + " (" + cmp.Or(h.ListType, "sanctions") + ")" + countriesText(m.Countries),
+			Excerpt:     h.ListedName + " is listed on " + h.List + " (" + cmp.Or(h.ListType, "sanctions") + ")" + countriesText(m.Countries),
 			RetrievedAt: evidence.Stamp(now), PublishedAt: evidence.Stamp(h.ListedOn), Tier: evidence.TierOfficial, Category: evidence.CatSanctions,
 			Polarity: evidence.Negative}
 		if m.Strength == "possible" {
