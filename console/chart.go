@@ -2,7 +2,6 @@ package console
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"time"
 
@@ -127,24 +126,23 @@ func buildChart(title string, days []time.Time, names []string, values map[strin
 	return c
 }
 
-// niceCeil is the smallest "round" number (1, 2, 2.5 or 5 times a power
-// of ten) at or above v, at least 1 (or USD 1 for money), so that the
-// four grid steps are round too.
+// niceCeil is the top of the scale: four grid steps of a round size (1,
+// 2 or 5 times a power of ten, at least 1 call or USD 0.01) that reach
+// at least v, so that every grid label is round too.
 func niceCeil(v int64, money bool) int64 {
-	floor := int64(4)
+	least := int64(1)
 	if money {
-		floor = int64(dalil.USD) / 100 // USD 0.01
+		least = int64(dalil.USD) / 100 // USD 0.01
 	}
-	if v < floor {
-		return floor
-	}
-	exp := math.Pow(10, math.Floor(math.Log10(float64(v))))
-	for _, m := range []float64{1, 2, 2.5, 5, 10} {
-		if c := m * exp; c >= float64(v) {
-			return int64(math.Ceil(c))
+	step := least
+	for exp := least; step*4 < v; exp *= 10 {
+		for _, m := range []int64{1, 2, 5, 10} {
+			if step = m * exp; step*4 >= v {
+				break
+			}
 		}
 	}
-	return v
+	return step * 4
 }
 
 // usdTick writes a grid label in dollars with no more decimals than

@@ -93,6 +93,7 @@ type Console struct {
 	pages   *pages
 	css     []byte
 	cssPath string
+	icon    []byte
 }
 
 // Prefix is where the console is mounted.
@@ -120,8 +121,12 @@ func New(o Options) *Console {
 	if err != nil {
 		panic(err)
 	}
+	icon, err := fs.ReadFile(assets, "static/icon.svg")
+	if err != nil {
+		panic(err)
+	}
 	sum := sha256.Sum256(css)
-	c := &Console{o: o, mux: http.NewServeMux(), css: css, cssPath: Prefix + "/static/console." + hex.EncodeToString(sum[:6]) + ".css"}
+	c := &Console{o: o, mux: http.NewServeMux(), css: css, cssPath: Prefix + "/static/console." + hex.EncodeToString(sum[:6]) + ".css", icon: icon}
 	c.pages = loadPages(c.cssPath)
 	c.routes()
 	// Go's cross-origin protection refuses, before anything else, a
@@ -164,6 +169,7 @@ const csp = "default-src 'none'; style-src 'self'; img-src 'self'; form-action '
 func (c *Console) routes() {
 	m := c.mux
 	m.HandleFunc("GET "+c.cssPath, c.serveCSS)
+	m.HandleFunc("GET /console/static/icon.svg", c.serveIcon)
 	m.HandleFunc("GET /console", c.session(c.overview))
 	m.HandleFunc("GET /console/{$}", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, Prefix, http.StatusSeeOther)
@@ -186,6 +192,12 @@ func (c *Console) serveCSS(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 	w.Header().Set("Content-Type", "text/css; charset=utf-8")
 	w.Write(c.css)
+}
+
+func (c *Console) serveIcon(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Write(c.icon)
 }
 
 // fail renders an error page with status.

@@ -1,0 +1,112 @@
+package console
+
+import (
+	"math"
+	"math/rand"
+	"strconv"
+	"testing"
+	"time"
+
+	"dalil"
+)
+
+func TestGroupDigits(t *testing.T) {
+	for in, want := range map[string]string{
+		"0.00": "0.00", "999": "999", "1000": "1,000", "1234567.50": "1,234,567.50", "-12345.000001": "-12,345.000001", "100000": "100,000",
+	} {
+		if got := groupDigits(in); got != want {
+			t.Errorf("groupDigits(%q) = %q; want %q", in, got, want)
+		}
+	}
+}
+
+// TestNiceCeil: the scale's top is at least the value, four round steps,
+// and less than ten times the value (never needlessly tall).
+func TestNiceCeil(t *testing.T) {
+	round := map[int64]bool{1: true, 2: true, 5: true}
+	rng := rand.New(rand.NewSource(1))
+	for range 10000 {
+		v := rng.Int63n(1 << uint(rng.Intn(50)))
+		for _, money := range []bool{false, true} {
+			top := niceCeil(v, money)
+			step := top / 4
+			least := int64(1)
+			if money {
+				least = 10_000
+			}
+			if top < v || top%4 != 0 || step < least {
+				t.Fatalf("niceCeil(%d, %v) = %d", v, money, top)
+			}
+			for step%10 == 0 {
+				step /= 10
+			}
+			if !round[step] {
+				t.Fatalf("niceCeil(%d, %v) = %d: step %d is not round", v, money, top, top/4)
+			}
+			if v > least*4 && top >= 10*v {
+				t.Fatalf("niceCeil(%d, %v) = %d: too tall", v, money, top)
+			}
+		}
+	}
+	for v, want := range map[int64]int64{0: 4, 3: 4, 4: 4, 5: 8, 9: 20, 41: 80, 1000: 2000} {
+		if got := niceCeil(v, false); got != want {
+			t.Errorf("niceCeil(%d) = %d; want %d", v, got, want)
+		}
+	}
+	if got := niceCeil(30_000, true); got != 40_000 { // USD 0.03 -> scale to 0.04
+		t.Errorf("niceCeil(USD 0.03) = %d", got)
+	}
+}
+
+// TestQuantile against a histogram whose observations are known.
+func TestQuantile(t *testing.T) {
+	bounds := []float64{0.001, 0.01, 0.1, 1, math.Inf(1)}
+	// 100 observations: 50 in (0, 1ms], 40 in (1ms, 10ms], 9 in (10ms,
+	// 100ms], 1 above 1 s.
+	cum := []uint64{50, 90, 99, 99, 100}
+	if got, over := quantile(0.5, 100, bounds, cum); over || math.Abs(got-0.001) > 1e-12 {
+		t.Errorf("p50 = %v (over %v); want 1 ms", got, over)
+	}
+	if got, over := quantile(0.7, 100, bounds, cum); over || math.Abs(got-0.0055) > 1e-12 {
+		t.Errorf("p70 = %v; want 5.5 ms (half-way through the second bucket)", got)
+	}
+	if got, over := quantile(0.99, 100, bounds, cum); over || math.Abs(got-0.1) > 1e-12 {
+		t.Errorf("p99 = %v; want 100 ms", got)
+	}
+	if got, over := quantile(0.999, 100, bounds, cum); !over || got != 1 {
+		t.Errorf("p99.9 = %v, over %v; want the last finite bound, over", got, over)
+	}
+}
+
+// TestChartGeometry: bars stack to the day's total, inside the plot, and
+// the table holds every figure.
+func TestChartGeometry(t *testing.T) {
+	days := make([]time.Time, 30)
+	for i := range days {
+		days[i] = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i)
+	}
+	rng := rand.New(rand.NewSource(2))
+	values := map[string][]int64{"a": make([]int64, 30), "b": make([]int64, 30)}
+	for i := range 30 {
+		values["a"][i], values["b"][i] = rng.Int63n(5_000_000), rng.Int63n(3_000_000)
+	}
+	c := buildChart("t", days, []string{"a", "b"}, values, true)
+	if c.Empty || len(c.Rows) != 30 || c.Rows[0].Day != "2026-11-30" || len(c.Grid) != 5 {
+		t.Fatalf("chart: empty %v, %d rows, first %q, %d grid lines", c.Empty, len(c.Rows), c.Rows[0].Day, len(c.Grid))
+	}
+	plotBottom := float64(chartH - padB)
+	for _, b := range c.Bars {
+		y, _ := strconv.ParseFloat(b.Y, 64)
+		h, _ := strconv.ParseFloat(b.H, 64)
+		x, _ := strconv.ParseFloat(b.X, 64)
+		if y < padT-0.1 || y+h > plotBottom+0.6 || x < padL || x > chartW-padR {
+			t.Errorf("bar %+v leaves the plot", b)
+		}
+	}
+	if c.Rows[29].Values[0] != groupDigits(dalil.MicroUSD(values["a"][0]).Decimal()) {
+		t.Errorf("table row of the first day: %+v", c.Rows[29])
+	}
+	if e := buildChart("t", days, nil, map[string][]int64{}, false); !e.Empty {
+		t.Error("a chart of nothing is not empty")
+	}
+}
