@@ -1,0 +1,101 @@
+package read
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// readText reads plain text, Markdown and CSV: one block per line, form
+// feeds as page breaks (pages are counted only when there is one).
+func readText(b *budget, s string, f Format) (*Document, error) {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, " ")
+	}
+	doc := &Document{Format: f}
+	pages := strings.Split(s, "\f")
+	if len(pages) > 1 {
+		doc.Pages = len(pages)
+		// A trailing form feed does not open a page.
+		if strings.TrimSpace(pages[len(pages)-1]) == "" {
+			doc.Pages--
+		}
+	}
+	for i, page := range pages {
+		pageNo := 0
+		if doc.Pages > 0 {
+			pageNo = i + 1
+		}
+		for line := range strings.SplitSeq(page, "\n") {
+			b.check()
+			line = strings.TrimRight(line, "\r")
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			blk := Block{Text: line, Page: pageNo}
+			switch f {
+			case FormatMarkdown:
+				if t := strings.TrimLeft(line, "#"); len(t) < len(line) && len(line)-len(t) <= 6 && strings.HasPrefix(t, " ") {
+					blk.Text, blk.Heading = strings.TrimSpace(t), true
+				} else if strings.HasPrefix(strings.TrimSpace(line), "|") {
+					blk.Text, blk.Row = markdownRow(line), true
+				}
+			case FormatCSV:
+				blk.Row = true
+			default:
+				blk.Heading = LooksLikeHeading(line)
+			}
+			doc.Blocks = append(doc.Blocks, blk)
+		}
+	}
+	return doc, nil
+}
+
+func markdownRow(line string) string {
+	cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
+	var out []string
+	for _, c := range cells {
+		c = strings.TrimSpace(c)
+		if strings.Trim(c, "-: ") == "" {
+			continue
+		}
+		out = append(out, c)
+	}
+	return strings.Join(out, " | ")
+}
+
+var numberedHeading = regexp.MustCompile(`^(?:(?:ARTICLE|Article|SECTION|Section|CLAUSE|Clause|SCHEDULE|Schedule|ANNEX|Annex|PART|Part)\s+[0-9IVXLC]+[.:)]?|(?:المادة|البند|الفصل|القسم|الباب)\s*(?:[0-9٠-٩]+|\p{Arabic}+)?|[0-9٠-٩]{1,2}(?:\.[0-9٠-٩]{1,2})*[.)]?)(?:\s|$)`)
+
+// LooksLikeHeading guesses whether a line of plain text is a heading: short,
+// not ending like a sentence, and numbered ("5. Payment", "Article 3",
+// "المادة ٣") or written in capitals.
+func LooksLikeHeading(line string) bool {
+	t := strings.TrimSpace(line)
+	n := utf8.RuneCountInString(t)
+	if n < 3 || n > 80 {
+		return false
+	}
+	last, _ := utf8.DecodeLastRuneInString(t)
+	if strings.ContainsRune(".,;:!?،؛", last) && !strings.HasSuffix(t, ":") {
+		return false
+	}
+	if strings.HasSuffix(t, ":") && n > 40 {
+		return false
+	}
+	if m := numberedHeading.FindString(t); m != "" {
+		rest := strings.TrimSpace(t[len(m):])
+		// "1. The Supplier shall deliver ..." is a numbered sentence, not a heading.
+		return rest == "" || utf8.RuneCountInString(rest) <= 50 && !strings.Contains(rest, " shall ") && strings.Count(rest, " ") < 7
+	}
+	letters, upper := 0, 0
+	for _, r := range t {
+		if unicode.IsLetter(r) {
+			letters++
+			if unicode.IsUpper(r) {
+				upper++
+			}
+		}
+	}
+	return letters >= 4 && upper == letters
+}
