@@ -17,58 +17,15 @@ import (
 	"dalil/internal/intel/inteltest"
 )
 
-var now = time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+var now = inteltest.Now
 
-func date(s string) time.Time {
-	t, err := time.Parse(time.DateOnly, s)
-	if err != nil {
-		panic(err)
-	}
-	return t
-}
+var date = inteltest.Date
 
-// world is a set of fixture providers around one company, Acme Trading
-// Ltd (GB), with a working website and a clean record.
-type world struct {
-	reg    *inteltest.Registry
-	gleif  *inteltest.Registry
-	search *inteltest.Search
-	dom    *inteltest.Domain
-	site   *inteltest.Website
-	sb     *inteltest.SafeBrowsing
-	sanc   *inteltest.Sanctions
-	cache  *intel.Cache
-}
+type world struct{ *inteltest.World }
 
-func acme() intel.Record {
-	return intel.Record{Registry: "companies_house", URL: "https://find-and-update.company-information.service.gov.uk/company/01234567",
-		Number: "01234567", Name: "ACME TRADING LIMITED", Country: "GB", City: "London", Address: "1 High Street, London", Status: "active",
-		Incorporated: date("2012-03-01"), FilingsKnown: true}
-}
+func newWorld() *world { return &world{inteltest.NewWorld()} }
 
-func newWorld() *world {
-	return &world{
-		reg:   &inteltest.Registry{ID: "companies_house", Country: "GB", Records: []intel.Record{acme()}},
-		gleif: &inteltest.Registry{ID: "gleif"},
-		search: &inteltest.Search{ID: "brave", Web: []intel.SearchResult{
-			{URL: "https://www.trustpilot.com/review/acmetrading.co.uk", Title: "Acme Trading Reviews", Snippet: "Acme Trading is rated 4.6 out of 5 by customers."}}},
-		dom: &inteltest.Domain{Records: map[string]intel.DomainRecord{"acmetrading.co.uk": {Domain: "acmetrading.co.uk", Registered: true,
-			Created: date("2012-04-01"), Expiry: date("2027-04-01"), Registrar: "Nominet"}}},
-		site: &inteltest.Website{Pages: map[string]intel.Page{"https://acmetrading.co.uk/": {URL: "https://acmetrading.co.uk/", FinalURL: "https://acmetrading.co.uk/", Status: 200,
-			Title: "Acme Trading Ltd - wholesale office supplies",
-			Text: "Acme Trading Ltd supplies office furniture, paper and stationery to businesses across the United Kingdom since 2012. " +
-				"Our warehouse in London ships orders the same day. We stock more than five thousand products from leading brands, offer trade accounts " +
-				"with thirty day terms, and deliver nationwide with our own fleet of vans and drivers. Contact us: sales@acmetrading.co.uk, +44 20 7946 0000."}}},
-		sb:    &inteltest.SafeBrowsing{},
-		sanc:  &inteltest.Sanctions{Lists: []string{"UN consolidated", "UK sanctions list"}},
-		cache: nil,
-	}
-}
-
-func (w *world) deps() Deps {
-	return Deps{Sources: intel.Sources{Registries: []intel.Registry{w.reg, w.gleif}, Searchers: []intel.Searcher{w.search},
-		Domain: w.dom, Website: w.site, SafeBrowsing: w.sb, Sanctions: w.sanc, Cache: w.cache}}
-}
+func (w *world) deps() Deps { return Deps{Sources: w.Sources()} }
 
 func acmeInput() Input {
 	return Input{CompanyName: "Acme Trading Ltd", Country: "GB", Website: "acmetrading.co.uk"}
@@ -151,9 +108,9 @@ func TestReferenceExpectations(t *testing.T) {
 	})
 	t.Run("two same-country namesakes: 409, nothing else called", func(t *testing.T) {
 		w := newWorld()
-		other := acme()
+		other := inteltest.AcmeRecord()
 		other.Number, other.City, other.URL = "07654321", "Leeds", "https://find-and-update.company-information.service.gov.uk/company/07654321"
-		w.reg.Records = append(w.reg.Records, other)
+		w.Reg.Records = append(w.Reg.Records, other)
 		_, err := Handle(context.Background(), w.deps(), Input{CompanyName: "Acme Trading Ltd", Country: "GB"}, now)
 		if errCode(err) != dalil.CodeAmbiguousEntity {
 			t.Fatalf("err %v", err)
@@ -164,7 +121,7 @@ func TestReferenceExpectations(t *testing.T) {
 		if len(cands) != 2 || cands[0].RegistrationNumber != "01234567" || cands[1].RegistrationNumber != "07654321" {
 			t.Errorf("candidates %+v", cands)
 		}
-		if n := w.search.Calls() + w.sanc.Calls() + w.site.Calls() + w.dom.Calls() + w.sb.Calls(); n != 0 {
+		if n := w.Search.Calls() + w.Sanctions.Calls() + w.Site.Calls() + w.Domain.Calls() + w.SB.Calls(); n != 0 {
 			t.Errorf("%d stage-2 calls after an ambiguous identity", n)
 		}
 		// The city chooses between them.
@@ -175,7 +132,7 @@ func TestReferenceExpectations(t *testing.T) {
 	})
 	t.Run("registry empty and no site: 404", func(t *testing.T) {
 		w := newWorld()
-		w.reg.Records = nil
+		w.Reg.Records = nil
 		_, err := Handle(context.Background(), w.deps(), Input{CompanyName: "Nowhere Widgets Ltd", Country: "GB"}, now)
 		if errCode(err) != dalil.CodeEntityNotFound {
 			t.Fatalf("err %v", err)
@@ -185,13 +142,13 @@ func TestReferenceExpectations(t *testing.T) {
 		if got := de.Details.(map[string]any)["registriesChecked"].([]string); !slices.Equal(got, []string{"companies_house", "gleif"}) {
 			t.Errorf("registriesChecked %v", got)
 		}
-		if w.sanc.Calls()+w.search.Calls() != 0 {
+		if w.Sanctions.Calls()+w.Search.Calls() != 0 {
 			t.Error("stage-2 providers called after ENTITY_NOT_FOUND")
 		}
 	})
 	t.Run("registry empty with a working site: assessed, manual review, capped", func(t *testing.T) {
 		w := newWorld()
-		w.reg.Records = nil
+		w.Reg.Records = nil
 		o := run(t, w.deps(), acmeInput())
 		if o.Status != "assessed" || flag(o, "IDENTITY_NOT_FOUND_IN_REGISTRY") == nil {
 			t.Fatalf("status %s flags %v", o.Status, codes(o.RiskFlags))
@@ -202,7 +159,7 @@ func TestReferenceExpectations(t *testing.T) {
 	})
 	t.Run("exact listed name, matching country: high, critical, avoid", func(t *testing.T) {
 		w := newWorld()
-		w.sanc.Entries = []inteltest.Entry{{Name: "ACME TRADING LIMITED", List: "UK sanctions list", ListType: "sanctions", Countries: []string{"GB"}}}
+		w.Sanctions.Entries = []inteltest.Entry{{Name: "ACME TRADING LIMITED", List: "UK sanctions list", ListType: "sanctions", Countries: []string{"GB"}}}
 		o := run(t, w.deps(), acmeInput())
 		if o.SanctionsScreening.Status != "high_confidence_match" || len(o.SanctionsScreening.Matches) != 1 || o.SanctionsScreening.Matches[0].MatchStrength != "high" {
 			t.Fatalf("screening %+v", o.SanctionsScreening)
@@ -217,7 +174,7 @@ func TestReferenceExpectations(t *testing.T) {
 	})
 	t.Run("listed name, contradicting country: possible, manual review", func(t *testing.T) {
 		w := newWorld()
-		w.sanc.Entries = []inteltest.Entry{{Name: "Acme Trading LLC", List: "OFAC SDN", ListType: "sanctions", Countries: []string{"IR"}}}
+		w.Sanctions.Entries = []inteltest.Entry{{Name: "Acme Trading LLC", List: "OFAC SDN", ListType: "sanctions", Countries: []string{"IR"}}}
 		o := run(t, w.deps(), acmeInput())
 		f := flag(o, "SANCTIONS_POSSIBLE_MATCH")
 		if o.SanctionsScreening.Status != "possible_match" || f == nil || f.Severity != "medium" || f.FactStatus != "alleged" {
@@ -229,8 +186,8 @@ func TestReferenceExpectations(t *testing.T) {
 	})
 	t.Run("generic-word names are not matches", func(t *testing.T) {
 		w := newWorld()
-		w.reg.Records = []intel.Record{{Registry: "companies_house", Number: "05555555", Name: "SAMPLE TRADING LTD", Country: "GB", Status: "active", URL: "https://find-and-update.company-information.service.gov.uk/company/05555555"}}
-		w.sanc.Entries = []inteltest.Entry{{Name: "SAMPLE TRADING GROUP", List: "UN consolidated", Countries: []string{"GB"}},
+		w.Reg.Records = []intel.Record{{Registry: "companies_house", Number: "05555555", Name: "SAMPLE TRADING LTD", Country: "GB", Status: "active", URL: "https://find-and-update.company-information.service.gov.uk/company/05555555"}}
+		w.Sanctions.Entries = []inteltest.Entry{{Name: "SAMPLE TRADING GROUP", List: "UN consolidated", Countries: []string{"GB"}},
 			{Name: "GENERAL TRADING SERVICES", List: "UN consolidated", Countries: []string{"GB"}}}
 		o := run(t, w.deps(), Input{CompanyName: "Sample Trading Ltd", Country: "GB"})
 		if o.SanctionsScreening.Status != "no_match_found" {
@@ -239,7 +196,7 @@ func TestReferenceExpectations(t *testing.T) {
 	})
 	t.Run("conviction, allegation, foreign namesake", func(t *testing.T) {
 		w := newWorld()
-		w.search.News = []intel.SearchResult{
+		w.Search.News = []intel.SearchResult{
 			{URL: "https://www.reuters.com/world/uk/acme-trading-director-convicted-2026-03-01/", Title: "Acme Trading director convicted of fraud in London",
 				Snippet: "A London court convicted Acme Trading's director of fraud on Monday.", Published: date("2026-03-01")},
 			{URL: "https://localpaper.example.org/acme-trading-accused", Title: "Acme Trading accused of late deliveries",
@@ -266,7 +223,7 @@ func TestReferenceExpectations(t *testing.T) {
 	t.Run("old news: lower confidence than fresh", func(t *testing.T) {
 		mk := func(published string) Output {
 			w := newWorld()
-			w.search.News = []intel.SearchResult{{URL: "https://www.ft.com/content/acme", Title: "Acme Trading fined by regulator",
+			w.Search.News = []intel.SearchResult{{URL: "https://www.ft.com/content/acme", Title: "Acme Trading fined by regulator",
 				Snippet: "Acme Trading was fined by the regulator.", Published: date(published)}}
 			return run(t, w.deps(), acmeInput())
 		}
@@ -283,7 +240,7 @@ func TestReferenceExpectations(t *testing.T) {
 	})
 	t.Run("one sanctions list down: partial", func(t *testing.T) {
 		w := newWorld()
-		w.sanc.Unavailable = []string{"EU consolidated"}
+		w.Sanctions.Unavailable = []string{"EU consolidated"}
 		o := run(t, w.deps(), acmeInput())
 		if o.SanctionsScreening.Status != "partial" || o.DataCoverage.Compliance != "medium" || flag(o, "NO_SANCTIONS_MATCH") != nil {
 			t.Errorf("screening %+v coverage %s", o.SanctionsScreening, o.DataCoverage.Compliance)
@@ -332,7 +289,7 @@ func TestReferenceExpectations(t *testing.T) {
 	t.Run("URL variants and syndicated copies collapse", func(t *testing.T) {
 		w := newWorld()
 		story := "Acme Trading was fined 2 million pounds by the Financial Conduct Authority for failings in its anti-money laundering controls, the regulator said."
-		w.search.News = []intel.SearchResult{
+		w.Search.News = []intel.SearchResult{
 			{URL: "https://www.reuters.com/business/acme-fined?utm_source=x", Title: "Acme Trading fined by FCA", Snippet: story, Published: date("2026-05-01")},
 			{URL: "http://reuters.com/business/acme-fined/", Title: "Acme Trading fined by FCA", Snippet: story, Published: date("2026-05-01")},
 			{URL: "https://news.yahoo.com/acme-fined-123.html", Title: "Acme Trading fined by FCA - Yahoo News", Snippet: story, Published: date("2026-05-02")},
@@ -350,11 +307,11 @@ func TestReferenceExpectations(t *testing.T) {
 	})
 	t.Run("cached re-run makes no outbound call", func(t *testing.T) {
 		w := newWorld()
-		w.cache = intel.NewCache(func() time.Time { return now }, 0)
+		w.Cache = intel.NewCache(func() time.Time { return now }, 0)
 		first := run(t, w.deps(), acmeInput())
-		calls := w.reg.Calls() + w.gleif.Calls() + w.search.Calls() + w.dom.Calls() + w.site.Calls() + w.sb.Calls() + w.sanc.Calls()
+		calls := w.Calls()
 		second := run(t, w.deps(), acmeInput())
-		again := w.reg.Calls() + w.gleif.Calls() + w.search.Calls() + w.dom.Calls() + w.site.Calls() + w.sb.Calls() + w.sanc.Calls()
+		again := w.Calls()
 		if calls == 0 || again != calls {
 			t.Errorf("calls %d then %d", calls, again)
 		}
@@ -369,12 +326,12 @@ func TestReferenceExpectations(t *testing.T) {
 	})
 	t.Run("every register timed out: 504", func(t *testing.T) {
 		w := newWorld()
-		w.reg.Err, w.gleif.Err = intel.ErrTimeout, intel.ErrUnavailable
+		w.Reg.Err, w.GLEIF.Err = intel.ErrTimeout, intel.ErrUnavailable
 		_, err := Handle(context.Background(), w.deps(), Input{CompanyName: "Acme Trading Ltd", Country: "GB"}, now)
 		if errCode(err) != dalil.CodeProviderTimeout {
 			t.Errorf("err %v", err)
 		}
-		w.reg.Err, w.gleif.Err = intel.ErrRateLimited, intel.ErrRateLimited
+		w.Reg.Err, w.GLEIF.Err = intel.ErrRateLimited, intel.ErrRateLimited
 		_, err = Handle(context.Background(), w.deps(), Input{CompanyName: "Acme Trading Ltd", Country: "GB"}, now)
 		if errCode(err) != dalil.CodeRateLimited {
 			t.Errorf("err %v", err)
@@ -390,114 +347,114 @@ func TestFlags(t *testing.T) {
 		want   string
 		sev    string
 	}{
-		{"dissolved", func(w *world, _ *Input) { w.reg.Records[0].Status = "dissolved" }, "COMPANY_DISSOLVED", "critical"},
-		{"inactive", func(w *world, _ *Input) { w.reg.Records[0].Status = "inactive" }, "COMPANY_INACTIVE", "high"},
-		{"liquidation", func(w *world, _ *Input) { w.reg.Records[0].Status = "liquidation" }, "INSOLVENCY_PROCEEDINGS", "critical"},
-		{"strike off", func(w *world, _ *Input) { w.reg.Records[0].StrikeOffPending = true }, "STRIKE_OFF_PENDING", "high"},
-		{"60 days old", func(w *world, _ *Input) { w.reg.Records[0].Incorporated = now.AddDate(0, 0, -60) }, "VERY_RECENTLY_INCORPORATED", "high"},
-		{"200 days old", func(w *world, _ *Input) { w.reg.Records[0].Incorporated = now.AddDate(0, 0, -200) }, "RECENTLY_INCORPORATED", "medium"},
+		{"dissolved", func(w *world, _ *Input) { w.Reg.Records[0].Status = "dissolved" }, "COMPANY_DISSOLVED", "critical"},
+		{"inactive", func(w *world, _ *Input) { w.Reg.Records[0].Status = "inactive" }, "COMPANY_INACTIVE", "high"},
+		{"liquidation", func(w *world, _ *Input) { w.Reg.Records[0].Status = "liquidation" }, "INSOLVENCY_PROCEEDINGS", "critical"},
+		{"strike off", func(w *world, _ *Input) { w.Reg.Records[0].StrikeOffPending = true }, "STRIKE_OFF_PENDING", "high"},
+		{"60 days old", func(w *world, _ *Input) { w.Reg.Records[0].Incorporated = now.AddDate(0, 0, -60) }, "VERY_RECENTLY_INCORPORATED", "high"},
+		{"200 days old", func(w *world, _ *Input) { w.Reg.Records[0].Incorporated = now.AddDate(0, 0, -200) }, "RECENTLY_INCORPORATED", "medium"},
 		{"name changes", func(w *world, _ *Input) {
-			w.reg.Records[0].PreviousNames = []intel.PreviousName{{Name: "Acme One Ltd", Until: date("2025-01-01")}, {Name: "Acme Two Ltd", Until: date("2025-09-01")}}
+			w.Reg.Records[0].PreviousNames = []intel.PreviousName{{Name: "Acme One Ltd", Until: date("2025-01-01")}, {Name: "Acme Two Ltd", Until: date("2025-09-01")}}
 		}, "REPEATED_NAME_CHANGES", "medium"},
 		{"number not found", func(_ *world, in *Input) { in.RegistrationNumber = "99999999" }, "REGISTRATION_NUMBER_NOT_FOUND", "high"},
 		{"identifier of another company", func(w *world, in *Input) {
-			w.reg.Records = append(w.reg.Records, intel.Record{Registry: "companies_house", Number: "11111111", Name: "ZEBRA FOODS LIMITED", Country: "GB", Status: "active"})
+			w.Reg.Records = append(w.Reg.Records, intel.Record{Registry: "companies_house", Number: "11111111", Name: "ZEBRA FOODS LIMITED", Country: "GB", Status: "active"})
 			in.RegistrationNumber = "11111111"
 		}, "IDENTIFIER_NAME_MISMATCH", "high"},
 		{"city mismatch", func(_ *world, in *Input) { in.City = "Manchester" }, "REGISTRY_CITY_MISMATCH", "medium"},
 		{"address mismatch", func(_ *world, in *Input) { in.Address = "99 Dock Road, Liverpool" }, "ADDRESS_MISMATCH", "medium"},
 		{"LEI lapsed", func(w *world, _ *Input) {
-			w.gleif.Records = []intel.Record{{Registry: "gleif", LEI: "213800ABCDEFGHIJKL12", Number: "01234567", Name: "ACME TRADING LIMITED", Country: "GB", LEIStatus: "LAPSED"}}
+			w.GLEIF.Records = []intel.Record{{Registry: "gleif", LEI: "213800ABCDEFGHIJKL12", Number: "01234567", Name: "ACME TRADING LIMITED", Country: "GB", LEIStatus: "LAPSED"}}
 		}, "LEI_LAPSED", "low"},
 		{"high-risk jurisdiction", func(w *world, in *Input) {
 			in.Country = "IR"
-			w.reg.Country = "IR"
-			w.reg.Records[0].Country = "IR"
+			w.Reg.Country = "IR"
+			w.Reg.Records[0].Country = "IR"
 		}, "HIGH_RISK_JURISDICTION", "high"},
-		{"accounts overdue", func(w *world, _ *Input) { w.reg.Records[0].AccountsOverdue = true }, "ACCOUNTS_OVERDUE", "high"},
-		{"confirmation overdue", func(w *world, _ *Input) { w.reg.Records[0].ConfirmationOverdue = true }, "CONFIRMATION_STATEMENT_OVERDUE", "medium"},
-		{"insolvency history", func(w *world, _ *Input) { w.reg.Records[0].InsolvencyHistory = true }, "INSOLVENCY_HISTORY", "medium"},
-		{"no filings known", func(w *world, _ *Input) { w.reg.Records[0].FilingsKnown = false }, "LIMITED_FINANCIAL_HISTORY", "info"},
+		{"accounts overdue", func(w *world, _ *Input) { w.Reg.Records[0].AccountsOverdue = true }, "ACCOUNTS_OVERDUE", "high"},
+		{"confirmation overdue", func(w *world, _ *Input) { w.Reg.Records[0].ConfirmationOverdue = true }, "CONFIRMATION_STATEMENT_OVERDUE", "medium"},
+		{"insolvency history", func(w *world, _ *Input) { w.Reg.Records[0].InsolvencyHistory = true }, "INSOLVENCY_HISTORY", "medium"},
+		{"no filings known", func(w *world, _ *Input) { w.Reg.Records[0].FilingsKnown = false }, "LIMITED_FINANCIAL_HISTORY", "info"},
 		{"reported insolvency", func(w *world, _ *Input) {
-			w.search.News = []intel.SearchResult{{URL: "https://www.bbc.co.uk/news/acme", Title: "Acme Trading faces insolvency claims", Snippet: "Suppliers allege Acme Trading is insolvent."}}
+			w.Search.News = []intel.SearchResult{{URL: "https://www.bbc.co.uk/news/acme", Title: "Acme Trading faces insolvency claims", Snippet: "Suppliers allege Acme Trading is insolvent."}}
 		}, "REPORTED_INSOLVENCY", "medium"},
 		{"restricted party", func(w *world, _ *Input) {
-			w.sanc.Entries = []inteltest.Entry{{Name: "Acme Trading Ltd", List: "US Entity List", ListType: "export_control_or_debarment", Countries: []string{"GB"}}}
+			w.Sanctions.Entries = []inteltest.Entry{{Name: "Acme Trading Ltd", List: "US Entity List", ListType: "export_control_or_debarment", Countries: []string{"GB"}}}
 		}, "RESTRICTED_PARTY_HIGH_MATCH", "high"},
 		{"regulatory enforcement", func(w *world, _ *Input) {
-			w.search.News = []intel.SearchResult{{URL: "https://www.fca.org.uk/news/acme-trading", Title: "FCA fines Acme Trading", Snippet: "Acme Trading was fined £1m for breaches."}}
+			w.Search.News = []intel.SearchResult{{URL: "https://www.fca.org.uk/news/acme-trading", Title: "FCA fines Acme Trading", Snippet: "Acme Trading was fined £1m for breaches."}}
 		}, "REGULATORY_ENFORCEMENT", "high"},
 		{"regulatory concern", func(w *world, _ *Input) {
-			w.search.News = []intel.SearchResult{{URL: "https://www.fca.org.uk/news/acme-trading-probe", Title: "Investigation into Acme Trading", Snippet: "The FCA is investigating Acme Trading."}}
+			w.Search.News = []intel.SearchResult{{URL: "https://www.fca.org.uk/news/acme-trading-probe", Title: "Investigation into Acme Trading", Snippet: "The FCA is investigating Acme Trading."}}
 		}, "REGULATORY_CONCERN", "medium"},
 		{"unfavourable ratings", func(w *world, _ *Input) {
-			w.search.Web = []intel.SearchResult{{URL: "https://www.trustpilot.com/review/acmetrading.co.uk", Title: "Acme Trading Reviews", Snippet: "Acme Trading is rated 1.4 out of 5."}}
+			w.Search.Web = []intel.SearchResult{{URL: "https://www.trustpilot.com/review/acmetrading.co.uk", Title: "Acme Trading Reviews", Snippet: "Acme Trading is rated 1.4 out of 5."}}
 		}, "UNFAVORABLE_CUSTOMER_RATING", "medium"},
 		{"forum complaints", func(w *world, _ *Input) {
-			w.search.Web = []intel.SearchResult{
+			w.Search.Web = []intel.SearchResult{
 				{URL: "https://www.reddit.com/r/uk/acme1", Title: "Acme Trading never refunded me", Snippet: "Acme Trading complaints: my refund never came."},
 				{URL: "https://www.reddit.com/r/uk/acme2", Title: "Acme Trading scam?", Snippet: "Is Acme Trading a scam? Complaints everywhere."},
 				{URL: "https://www.facebook.com/acme3", Title: "Acme Trading order missing", Snippet: "Complaint: Acme Trading lost my order again."}}
 		}, "COMPLAINT_PATTERN", "medium"},
 		{"parked website", func(w *world, _ *Input) {
-			w.site.Pages["https://acmetrading.co.uk/"] = intel.Page{URL: "https://acmetrading.co.uk/", FinalURL: "https://acmetrading.co.uk/", Status: 200, Title: "acmetrading.co.uk", Text: "This domain is for sale. Buy this domain today."}
+			w.Site.Pages["https://acmetrading.co.uk/"] = intel.Page{URL: "https://acmetrading.co.uk/", FinalURL: "https://acmetrading.co.uk/", Status: 200, Title: "acmetrading.co.uk", Text: "This domain is for sale. Buy this domain today."}
 		}, "WEBSITE_PARKED", "high"},
 		{"under construction", func(w *world, _ *Input) {
-			w.site.Pages["https://acmetrading.co.uk/"] = intel.Page{URL: "https://acmetrading.co.uk/", FinalURL: "https://acmetrading.co.uk/", Status: 200, Title: "Acme Trading", Text: "Website coming soon."}
+			w.Site.Pages["https://acmetrading.co.uk/"] = intel.Page{URL: "https://acmetrading.co.uk/", FinalURL: "https://acmetrading.co.uk/", Status: 200, Title: "Acme Trading", Text: "Website coming soon."}
 		}, "WEBSITE_UNDER_CONSTRUCTION", "medium"},
-		{"unreachable", func(w *world, _ *Input) { delete(w.site.Pages, "https://acmetrading.co.uk/") }, "WEBSITE_UNREACHABLE", "medium"},
+		{"unreachable", func(w *world, _ *Input) { delete(w.Site.Pages, "https://acmetrading.co.uk/") }, "WEBSITE_UNREACHABLE", "medium"},
 		{"no contact", func(w *world, _ *Input) {
-			p := w.site.Pages["https://acmetrading.co.uk/"]
+			p := w.Site.Pages["https://acmetrading.co.uk/"]
 			p.Text = strings.Split(p.Text, "Contact us")[0]
-			w.site.Pages["https://acmetrading.co.uk/"] = p
+			w.Site.Pages["https://acmetrading.co.uk/"] = p
 		}, "NO_CONTACT_INFORMATION", "low"},
 		{"activity consistent", func(_ *world, in *Input) { in.Industry = "office furniture" }, "BUSINESS_ACTIVITY_CONSISTENT", "low"},
 		{"redirect", func(w *world, _ *Input) {
-			p := w.site.Pages["https://acmetrading.co.uk/"]
+			p := w.Site.Pages["https://acmetrading.co.uk/"]
 			p.FinalURL = "https://cheap-deals.example.net/"
-			w.site.Pages["https://acmetrading.co.uk/"] = p
+			w.Site.Pages["https://acmetrading.co.uk/"] = p
 		}, "REDIRECTS_TO_OTHER_DOMAIN", "medium"},
 		{"plain http", func(w *world, _ *Input) {
-			p := w.site.Pages["https://acmetrading.co.uk/"]
+			p := w.Site.Pages["https://acmetrading.co.uk/"]
 			p.FinalURL = "http://acmetrading.co.uk/"
-			w.site.Pages["https://acmetrading.co.uk/"] = p
+			w.Site.Pages["https://acmetrading.co.uk/"] = p
 		}, "NO_HTTPS", "low"},
 		{"free e-mail", func(w *world, _ *Input) {
-			p := w.site.Pages["https://acmetrading.co.uk/"]
+			p := w.Site.Pages["https://acmetrading.co.uk/"]
 			p.Text += " Or write to acme.sales@gmail.com."
-			w.site.Pages["https://acmetrading.co.uk/"] = p
+			w.Site.Pages["https://acmetrading.co.uk/"] = p
 		}, "FREE_EMAIL_ON_WEBSITE", "low"},
 		{"e-mail domain mismatch", func(w *world, _ *Input) {
-			p := w.site.Pages["https://acmetrading.co.uk/"]
+			p := w.Site.Pages["https://acmetrading.co.uk/"]
 			p.Text += " Billing: accounts@other-company.com."
-			w.site.Pages["https://acmetrading.co.uk/"] = p
+			w.Site.Pages["https://acmetrading.co.uk/"] = p
 		}, "EMAIL_DOMAIN_MISMATCH", "low"},
 		{"new domain", func(w *world, _ *Input) {
-			w.dom.Records["acmetrading.co.uk"] = intel.DomainRecord{Domain: "acmetrading.co.uk", Registered: true, Created: now.AddDate(0, 0, -20)}
+			w.Domain.Records["acmetrading.co.uk"] = intel.DomainRecord{Domain: "acmetrading.co.uk", Registered: true, Created: now.AddDate(0, 0, -20)}
 		}, "DOMAIN_NEWLY_REGISTERED", "high"},
 		{"recent domain", func(w *world, _ *Input) {
-			w.dom.Records["acmetrading.co.uk"] = intel.DomainRecord{Domain: "acmetrading.co.uk", Registered: true, Created: now.AddDate(0, 0, -200)}
+			w.Domain.Records["acmetrading.co.uk"] = intel.DomainRecord{Domain: "acmetrading.co.uk", Registered: true, Created: now.AddDate(0, 0, -200)}
 		}, "DOMAIN_RECENTLY_REGISTERED", "medium"},
-		{"unregistered domain", func(w *world, _ *Input) { delete(w.dom.Records, "acmetrading.co.uk") }, "DOMAIN_NOT_REGISTERED", "high"},
+		{"unregistered domain", func(w *world, _ *Input) { delete(w.Domain.Records, "acmetrading.co.uk") }, "DOMAIN_NOT_REGISTERED", "high"},
 		{"domain on hold", func(w *world, _ *Input) {
-			r := w.dom.Records["acmetrading.co.uk"]
+			r := w.Domain.Records["acmetrading.co.uk"]
 			r.Statuses = []string{"client hold"}
-			w.dom.Records["acmetrading.co.uk"] = r
+			w.Domain.Records["acmetrading.co.uk"] = r
 		}, "DOMAIN_HOLD_STATUS", "high"},
 		{"domain expiring", func(w *world, _ *Input) {
-			r := w.dom.Records["acmetrading.co.uk"]
+			r := w.Domain.Records["acmetrading.co.uk"]
 			r.Expiry = now.AddDate(0, 0, 10)
-			w.dom.Records["acmetrading.co.uk"] = r
+			w.Domain.Records["acmetrading.co.uk"] = r
 		}, "DOMAIN_EXPIRING_SOON", "low"},
 		{"inconsistent domain", func(w *world, in *Input) {
 			in.Website = "https://bestprices4u.com"
-			w.site.Pages["https://bestprices4u.com/"] = w.site.Pages["https://acmetrading.co.uk/"]
+			w.Site.Pages["https://bestprices4u.com/"] = w.Site.Pages["https://acmetrading.co.uk/"]
 		}, "DOMAIN_NAME_INCONSISTENT", "low"},
 		{"malware listing", func(w *world, _ *Input) {
-			w.sb.Threats = []intel.Threat{{URL: "https://acmetrading.co.uk/", Type: "MALWARE"}}
+			w.SB.Threats = []intel.Threat{{URL: "https://acmetrading.co.uk/", Type: "MALWARE"}}
 		}, "MALWARE_OR_PHISHING_LISTED", "critical"},
 		{"shell indicators", func(w *world, in *Input) {
-			w.reg.Records[0].Incorporated = now.AddDate(-1, -2, 0)
+			w.Reg.Records[0].Incorporated = now.AddDate(-1, -2, 0)
 			in.Website = ""
 		}, "SHELL_COMPANY_INDICATORS", "medium"},
 		{"caller evidence: unverified complaint", func(_ *world, in *Input) {
@@ -568,20 +525,20 @@ func TestValidation(t *testing.T) {
 func TestDeterminism(t *testing.T) {
 	base := func() *world {
 		w := newWorld()
-		w.search.News = []intel.SearchResult{
+		w.Search.News = []intel.SearchResult{
 			{URL: "https://www.reuters.com/a", Title: "Acme Trading sued by supplier", Snippet: "A supplier sued Acme Trading in London.", Published: date("2026-01-10")},
 			{URL: "https://www.ft.com/b", Title: "Acme Trading settles claim", Snippet: "Acme Trading agreed to pay a settlement.", Published: date("2026-02-10")},
 			{URL: "https://blog.example.org/c", Title: "Acme Trading review", Snippet: "Acme Trading is rated 4.2 out of 5 on our panel.", Published: date("2025-02-10")},
 		}
-		w.gleif.Records = []intel.Record{{Registry: "gleif", LEI: "213800ABCDEFGHIJKL12", Number: "01234567", Name: "ACME TRADING LIMITED", Country: "GB", LEIStatus: "ISSUED"}}
-		w.sanc.Entries = []inteltest.Entry{{Name: "Acme Trading Co", List: "OFAC SDN", Countries: []string{"CN"}}}
+		w.GLEIF.Records = []intel.Record{{Registry: "gleif", LEI: "213800ABCDEFGHIJKL12", Number: "01234567", Name: "ACME TRADING LIMITED", Country: "GB", LEIStatus: "ISSUED"}}
+		w.Sanctions.Entries = []inteltest.Entry{{Name: "Acme Trading Co", List: "OFAC SDN", Countries: []string{"CN"}}}
 		return w
 	}
 	want, _ := capability.Marshal(run(t, base().deps(), acmeInput()))
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range 30 {
 		w := base()
-		rng.Shuffle(len(w.search.News), func(a, b int) { w.search.News[a], w.search.News[b] = w.search.News[b], w.search.News[a] })
+		rng.Shuffle(len(w.Search.News), func(a, b int) { w.Search.News[a], w.Search.News[b] = w.Search.News[b], w.Search.News[a] })
 		d := w.deps()
 		rng.Shuffle(len(d.Sources.Registries), func(a, b int) {
 			d.Sources.Registries[a], d.Sources.Registries[b] = d.Sources.Registries[b], d.Sources.Registries[a]
@@ -602,19 +559,16 @@ func TestMonotonicity(t *testing.T) {
 	for i := range 300 {
 		w := newWorld()
 		if rng.IntN(2) == 0 {
-			w.reg.Records[0].Status = []string{"active", "inactive", "dissolved", "unknown"}[rng.IntN(4)]
+			w.Reg.Records[0].Status = []string{"active", "inactive", "dissolved", "unknown"}[rng.IntN(4)]
 		}
 		if rng.IntN(3) == 0 {
-			w.sanc = nil
+			w.Sanctions = nil
 		}
 		if rng.IntN(3) == 0 {
-			w.search.News = []intel.SearchResult{{URL: "https://www.reuters.com/x" + string(rune('a'+rng.IntN(26))), Title: "Acme Trading accused",
+			w.Search.News = []intel.SearchResult{{URL: "https://www.reuters.com/x" + string(rune('a'+rng.IntN(26))), Title: "Acme Trading accused",
 				Snippet: "Acme Trading was accused of misconduct.", Published: now.AddDate(0, 0, -rng.IntN(2000))}}
 		}
 		d := w.deps()
-		if w.sanc == nil {
-			d.Sources.Sanctions = nil
-		}
 		in := acmeInput()
 		n := normalize(in)
 		res := intel.Resolve(context.Background(), d.Sources, n.Subject)
