@@ -1,0 +1,327 @@
+package omanpropertysql
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"dalil/capabilities/omanproperty"
+	"dalil/dataset"
+	"dalil/dataset/comparables"
+	"dalil/internal/round"
+	"dalil/store/sqlstore"
+)
+
+var _ dataset.Importer = (*Store)(nil)
+
+// Name implements dataset.Importer.
+func (s *Store) Name() string { return Name }
+
+// Formats implements dataset.Importer: CSV (the default) and JSON lines.
+func (s *Store) Formats() []string { return slices.Clone(comparables.Formats) }
+
+// insertChunk is how many rows one INSERT statement writes: 17 columns ×
+// 400 rows = 6,800 parameters, under SQLite's 32,766 and PostgreSQL's
+// 65,535.
+const insertChunk = 400
+
+// errUnchanged stops a transaction that finds the file imported already
+// (by a concurrent import of the same file).
+var errUnchanged = errors.New("imported already")
+
+// Import implements dataset.Importer. The file is read whole and every row
+// validated (dataset/comparables); with a bad row and no SkipBad nothing
+// is written (Refused). Otherwise the good rows and their batch are
+// written in one transaction. The batch id follows from the file's
+// content hash, so the same file imported again writes nothing and
+// reports the batch it got the first time (Unchanged).
+func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
+	rep := dataset.Report{Dataset: Name, Source: opts.Source, License: opts.License, Errors: []dataset.RowError{}}
+	if err := opts.Validate(); err != nil {
+		return rep, err
+	}
+	if opts.Format != "" && !slices.Contains(comparables.Formats, opts.Format) {
+		return rep, fmt.Errorf("format %q: use one of %s", opts.Format, strings.Join(comparables.Formats, ", "))
+	}
+	now := s.db.Now()
+	res, err := comparables.Read(r, opts.Format, opts.Filename, now)
+	rep.Rows, rep.BadRows, rep.Errors = res.Total, res.Bad, append(rep.Errors, res.Errors...)
+	if err != nil {
+		return rep, err
+	}
+	rep.Batch = "cmp_" + res.Hash[:16]
+	if id, err := s.batchByHash(ctx, res.Hash); err != nil {
+		return rep, err
+	} else if id != "" {
+		rep.Batch, rep.Unchanged = id, true
+		return rep, nil
+	}
+	if rep.BadRows > 0 && !opts.SkipBad {
+		rep.Refused = true
+		return rep, nil
+	}
+	if len(res.Rows) == 0 {
+		return rep, nil // nothing good to import: no batch either
+	}
+	retrieved := opts.RetrievedAt
+	if retrieved.IsZero() {
+		retrieved = now
+	}
+	from, to := res.Rows[0].ObservedOn, res.Rows[0].ObservedOn
+	for _, row := range res.Rows {
+		from, to = minTime(from, row.ObservedOn), maxTime(to, row.ObservedOn)
+	}
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var existing string
+		switch err := tx.QueryRowContext(ctx, `SELECT id FROM comparable_batches WHERE content_hash = $1`, res.Hash).Scan(&existing); {
+		case err == nil:
+			return errUnchanged
+		case !errors.Is(err, sql.ErrNoRows):
+			return sqlstore.Unavailable("import comparables", err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO comparable_batches (id, content_hash, source, license, synthetic, rows_count, imported_at, retrieved_at, period_from, period_to)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, rep.Batch, res.Hash, opts.Source, opts.License, opts.Synthetic, len(res.Rows),
+			micros(now), micros(retrieved), from.Format(time.DateOnly), to.Format(time.DateOnly)); err != nil {
+			return sqlstore.Unavailable("import comparables", err)
+		}
+		for start := 0; start < len(res.Rows); start += insertChunk {
+			if err := insertRows(ctx, tx, rep.Batch, opts, res.Rows[start:min(start+insertChunk, len(res.Rows))]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if errors.Is(err, errUnchanged) {
+		rep.Unchanged = true
+		return rep, nil
+	}
+	if err != nil {
+		return rep, err
+	}
+	rep.Imported = len(res.Rows)
+	return rep, nil
+}
+
+// insertRows writes rows with one multi-row INSERT.
+func insertRows(ctx context.Context, tx *sql.Tx, batch string, opts dataset.ImportOptions, rows []comparables.Row) error {
+	const cols = 17
+	var b strings.Builder
+	b.WriteString(`INSERT INTO comparables (id, batch_id, kind, area_id, wilayat_id, property_type, bedrooms, bathrooms, size_sqm, amount_baisa,
+		rent_period, furnished, observed_on, source_type, source_name, source_url, synthetic) VALUES `)
+	args := make([]any, 0, cols*len(rows))
+	for i, row := range rows {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteByte('(')
+		for j := range cols {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "$%d", i*cols+j+1)
+		}
+		b.WriteByte(')')
+		c := row.Comparable
+		id := batch + "/" + row.RecordID
+		if row.RecordID == "" {
+			id = fmt.Sprintf("%s/L%d", batch, row.Line)
+		}
+		var baths any
+		if c.Bathrooms != nil {
+			baths = *c.Bathrooms
+		}
+		source := c.SourceName
+		if source == "" {
+			source = opts.Source
+		}
+		baisa := int64(round.Half(c.AmountOMR*1000, 0))
+		args = append(args, id, batch, string(c.Kind), c.Area, c.Wilayat, c.PropertyType, c.Bedrooms, baths, c.SizeSqm, baisa,
+			c.RentPeriod, c.Furnished, c.ObservedOn.Format(time.DateOnly), c.SourceType, source, c.SourceURL, opts.Synthetic)
+	}
+	if _, err := tx.ExecContext(ctx, b.String(), args...); err != nil {
+		return sqlstore.Unavailable("import comparables", err)
+	}
+	return nil
+}
+
+func (s *Store) batchByHash(ctx context.Context, hash string) (string, error) {
+	ctx, cancel := s.db.Bound(ctx)
+	defer cancel()
+	var id string
+	err := s.db.Read().QueryRowContext(ctx, `SELECT id FROM comparable_batches WHERE content_hash = $1`, hash).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return id, sqlstore.Unavailable("read comparable batches", err)
+}
+
+func minTime(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+// Coverage is the comparables dataset's coverage (dataset.Stats.Coverage).
+type Coverage struct {
+	// CutoffDays is the age past which analyses drop a comparable.
+	CutoffDays int `json:"cutoffDays"`
+	// Synthetic counts the rows of synthetic (demo) imports.
+	Synthetic int `json:"synthetic"`
+	// ByArea: rows per place (area, or wilayat for rows filed only by
+	// wilayat), with the newest date; places without rows are listed too,
+	// so gaps show.
+	ByArea []AreaCoverage `json:"byArea"`
+	// ByType: rows per property type.
+	ByType []TypeCoverage `json:"byType"`
+	// ByRecency: rows per age band, by kind.
+	ByRecency []RecencyCoverage `json:"byRecency"`
+}
+
+// AreaCoverage is one place's rows.
+type AreaCoverage struct {
+	Area    string `json:"area"`
+	AreaID  string `json:"areaId"`
+	Wilayat string `json:"wilayat"`
+	Rent    int    `json:"rent"`
+	Sale    int    `json:"sale"`
+	Newest  string `json:"newest,omitempty"`
+}
+
+// TypeCoverage is one property type's rows.
+type TypeCoverage struct {
+	PropertyType string `json:"propertyType"`
+	Rent         int    `json:"rent"`
+	Sale         int    `json:"sale"`
+}
+
+// RecencyCoverage is one age band's rows.
+type RecencyCoverage struct {
+	Band string `json:"band"`
+	Rent int    `json:"rent"`
+	Sale int    `json:"sale"`
+}
+
+// recencyBands are the age bands of Stats, in days (upper bound
+// inclusive; the last is open).
+var recencyBands = []struct {
+	name string
+	days int
+}{{"0-90 days", 90}, {"91-365 days", 365}, {"366-730 days", omanproperty.CutoffDays}, {"over 730 days (not used)", -1}}
+
+// Stats implements dataset.Importer: rows, batches and Coverage.
+func (s *Store) Stats(ctx context.Context) (dataset.Stats, error) {
+	ctx, cancel := s.db.Bound(ctx)
+	defer cancel()
+	st := dataset.Stats{Dataset: Name, Batches: []dataset.Batch{}}
+	bs, err := s.batches(ctx, "")
+	if err != nil {
+		return st, err
+	}
+	cov := Coverage{CutoffDays: omanproperty.CutoffDays, ByArea: []AreaCoverage{}, ByType: []TypeCoverage{}, ByRecency: []RecencyCoverage{}}
+	for _, b := range bs {
+		st.Batches = append(st.Batches, b.Batch)
+		st.Rows += b.Rows
+		if b.Synthetic {
+			cov.Synthetic += b.Rows
+		}
+	}
+	// By place: every place of the gazetteer, so gaps show; a place id no
+	// longer in the gazetteer is listed as it is.
+	index := map[string]int{}
+	for _, p := range omanproperty.Places() {
+		if p.Level == omanproperty.LevelGovernorate {
+			continue
+		}
+		w, _ := omanproperty.PlaceByID(p.Wilayat)
+		index[p.ID] = len(cov.ByArea)
+		cov.ByArea = append(cov.ByArea, AreaCoverage{Area: p.Name, AreaID: p.ID, Wilayat: w.Name})
+	}
+	if err := s.group(ctx, `SELECT area_id, kind, COUNT(*), MAX(observed_on) FROM comparables GROUP BY area_id, kind`, func(key, kind string, n int, newest string) {
+		i, ok := index[key]
+		if !ok {
+			i, index[key] = len(cov.ByArea), len(cov.ByArea)
+			cov.ByArea = append(cov.ByArea, AreaCoverage{Area: key, AreaID: key})
+		}
+		a := &cov.ByArea[i]
+		addKind(&a.Rent, &a.Sale, kind, n)
+		a.Newest = max(a.Newest, newest)
+	}); err != nil {
+		return st, err
+	}
+	// By type.
+	for _, t := range omanproperty.PropertyTypes {
+		cov.ByType = append(cov.ByType, TypeCoverage{PropertyType: t})
+	}
+	if err := s.group(ctx, `SELECT property_type, kind, COUNT(*), MAX(observed_on) FROM comparables GROUP BY property_type, kind`, func(key, kind string, n int, _ string) {
+		for i := range cov.ByType {
+			if cov.ByType[i].PropertyType == key {
+				addKind(&cov.ByType[i].Rent, &cov.ByType[i].Sale, kind, n)
+			}
+		}
+	}); err != nil {
+		return st, err
+	}
+	// By age band, from the store's clock.
+	today := s.db.Now().UTC()
+	var cases []string
+	var args []any
+	for i, b := range recencyBands {
+		cov.ByRecency = append(cov.ByRecency, RecencyCoverage{Band: b.name})
+		if b.days >= 0 {
+			args = append(args, today.AddDate(0, 0, -b.days).Format(time.DateOnly))
+			cases = append(cases, fmt.Sprintf("WHEN observed_on >= $%d THEN '%d'", len(args), i))
+		}
+	}
+	q := fmt.Sprintf(`SELECT band, kind, COUNT(*), '' FROM (SELECT CASE %s ELSE '%d' END AS band, kind FROM comparables) t GROUP BY band, kind`,
+		strings.Join(cases, " "), len(recencyBands)-1)
+	if err := s.group(ctx, q, func(key, kind string, n int, _ string) {
+		var i int
+		fmt.Sscan(key, &i)
+		if i >= 0 && i < len(cov.ByRecency) {
+			addKind(&cov.ByRecency[i].Rent, &cov.ByRecency[i].Sale, kind, n)
+		}
+	}, args...); err != nil {
+		return st, err
+	}
+	st.Coverage = cov
+	return st, nil
+}
+
+func addKind(rent, sale *int, kind string, n int) {
+	if kind == string(omanproperty.KindRent) {
+		*rent += n
+	} else {
+		*sale += n
+	}
+}
+
+// group runs a query of (key, kind, count, newest) rows.
+func (s *Store) group(ctx context.Context, q string, each func(key, kind string, n int, newest string), args ...any) error {
+	rows, err := s.db.Read().QueryContext(ctx, q, args...)
+	if err != nil {
+		return sqlstore.Unavailable("comparables stats", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var key, kind, newest string
+		var n int
+		if err := rows.Scan(&key, &kind, &n, &newest); err != nil {
+			return sqlstore.Unavailable("comparables stats", err)
+		}
+		each(key, kind, n, newest)
+	}
+	return sqlstore.Unavailable("comparables stats", rows.Err())
+}
