@@ -54,6 +54,10 @@ const (
 	// nothing else identifies it (details.registriesChecked); 404, never
 	// charged.
 	CodeEntityNotFound Code = "ENTITY_NOT_FOUND"
+	// CodeCompanyNotFound: no imported company has the companyId given
+	// (capabilities/omanbusiness, as the reference service); 404, never
+	// charged.
+	CodeCompanyNotFound Code = "COMPANY_NOT_FOUND"
 
 	// Voice calls (capabilities/voice); every refusal names its rule in
 	// details.rule and is not charged.

@@ -34,6 +34,7 @@ var statusOf = map[dalil.Code]int{
 	dalil.CodeProviderTimeout:          http.StatusGatewayTimeout,
 	dalil.CodeAmbiguousEntity:          http.StatusConflict,
 	dalil.CodeEntityNotFound:           http.StatusNotFound,
+	dalil.CodeCompanyNotFound:          http.StatusNotFound,
 	dalil.CodeDoNotCall:                http.StatusForbidden,
 	dalil.CodeCallNotAllowed:           http.StatusForbidden,
 	dalil.CodeConsentNoticeRequired:    http.StatusBadRequest,

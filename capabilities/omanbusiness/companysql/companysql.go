@@ -1,0 +1,331 @@
+// Package companysql keeps the company records of the Oman business
+// capabilities (the "companies" dataset) in the store's SQL database,
+// SQLite or PostgreSQL. It implements dataset.Importer (`dalil companies
+// import FILE.csv|jsonl`, the admin import route) and the port
+// omanbusiness.Directory, and owns its tables through its own embedded
+// migrations: list Module() in sqlstore.Options.Modules.
+package companysql
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"sort"
+	"sync"
+	"time"
+
+	"dalil/capabilities/omanbusiness"
+	"dalil/dataset"
+	"dalil/store/sqlstore"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Name is the dataset's name: `dalil companies import|stats`.
+const Name = "companies"
+
+// Module is the schema of the company tables, recorded in
+// schema_migrations as "companies/NNN_...".
+func Module() sqlstore.Module {
+	sub, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		panic(err) // a constant path in an embedded FS
+	}
+	return sqlstore.Module{Name: "companies", Migrations: sub}
+}
+
+// Store holds the company records. It is safe for concurrent use; the
+// Catalog it serves is rebuilt when an import (by this process or
+// another) changed the tables.
+type Store struct {
+	db sqlstore.DB
+
+	mu      sync.Mutex
+	version string
+	cat     *omanbusiness.Catalog
+	all     []omanbusiness.Record
+}
+
+var (
+	_ dataset.Importer       = (*Store)(nil)
+	_ omanbusiness.Directory = (*Store)(nil)
+)
+
+// New returns the store on db. Its tables exist once the store was opened
+// with Module() among its modules.
+func New(db sqlstore.DB) *Store { return &Store{db: db} }
+
+// Name implements dataset.Importer.
+func (s *Store) Name() string { return Name }
+
+// Formats implements dataset.Importer: CSV with a header line, or JSON
+// lines (one object a line).
+func (s *Store) Formats() []string { return []string{"csv", "jsonl"} }
+
+func micros(t time.Time) int64 { return t.UTC().UnixMicro() }
+func fromMicros(n int64) time.Time {
+	return time.UnixMicro(n).UTC()
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// maxFile bounds what Import reads (the admin route has its own,
+// smaller, limit).
+const maxFile = 512 << 20
+
+// Import implements dataset.Importer. Every row is validated (line
+// numbers as in the file); a file with a bad row imports nothing unless
+// opts.SkipBad; the same file again (by content hash) is a no-op; rows
+// are upserted by (source, recordId), so an updated export replaces the
+// rows it restates and keeps the others. Everything is one transaction.
+func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
+	if err := opts.Validate(); err != nil {
+		return dataset.Report{}, err
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxFile+1))
+	if err != nil {
+		return dataset.Report{}, err
+	}
+	if len(data) > maxFile {
+		return dataset.Report{}, fmt.Errorf("the file is larger than %d MiB", maxFile>>20)
+	}
+	rep := dataset.Report{Dataset: Name, Source: opts.Source, License: opts.License, Errors: []dataset.RowError{}}
+	format := opts.Format
+	if format == "" {
+		format = detect(opts.Filename, data)
+	}
+	rows, rowErrs, err := readRows(data, format)
+	if err != nil {
+		return rep, err
+	}
+	sum := sha256.Sum256(data)
+	hash := hex.EncodeToString(sum[:])
+	now := s.db.Now().UTC()
+	retrieved := opts.RetrievedAt
+	if retrieved.IsZero() {
+		retrieved = now
+	}
+	batch := "cb_" + hash[:16]
+	src := omanbusiness.Record{Source: opts.Source, Batch: batch, License: opts.License, Synthetic: opts.Synthetic, ObservedAt: retrieved.UTC()}
+	var good []omanbusiness.Record
+	badLines := map[int]bool{}
+	report := func(e dataset.RowError) {
+		if !badLines[e.Line] {
+			badLines[e.Line] = true
+			rep.BadRows++
+		}
+		if len(rep.Errors) < dataset.MaxReportedErrors {
+			rep.Errors = append(rep.Errors, e)
+		}
+	}
+	for _, e := range rowErrs {
+		rep.Rows++
+		report(e)
+	}
+	seen := map[string]int{}
+	for _, rw := range rows {
+		rep.Rows++
+		rec, errs := parse(rw, src, now)
+		if prev, ok := seen[rec.RecordID]; ok && rec.RecordID != "" {
+			errs = append(errs, dataset.RowError{Line: rw.line, Field: "recordId", Message: fmt.Sprintf("%q is also the id of line %d", rec.RecordID, prev)})
+		}
+		if len(errs) > 0 {
+			for _, e := range errs {
+				report(e)
+			}
+			continue
+		}
+		seen[rec.RecordID] = rw.line
+		good = append(good, rec)
+	}
+	sort.SliceStable(rep.Errors, func(i, j int) bool { return rep.Errors[i].Line < rep.Errors[j].Line })
+	ctx, cancel := s.db.Bound(ctx)
+	defer cancel()
+	var existing string
+	err = s.db.Read().QueryRowContext(ctx, `SELECT id FROM company_batches WHERE content_hash = $1`, hash).Scan(&existing)
+	switch {
+	case err == nil:
+		rep.Batch, rep.Unchanged = existing, true
+		return rep, nil
+	case err != sql.ErrNoRows:
+		return rep, sqlstore.Unavailable("find company batch", err)
+	}
+	if rep.BadRows > 0 && !opts.SkipBad {
+		rep.Refused = true
+		return rep, nil
+	}
+	if len(good) == 0 {
+		return rep, fmt.Errorf("the file has no importable rows")
+	}
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO company_batches (id, source, license, synthetic, rows_count, content_hash, filename, imported_at, retrieved_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, batch, opts.Source, opts.License, b2i(opts.Synthetic), len(good), hash, opts.Filename,
+			micros(now), micros(retrieved)); err != nil {
+			return sqlstore.Unavailable("insert company batch", err)
+		}
+		for i := range good {
+			if err := upsert(ctx, tx, &good[i], now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return rep, err
+	}
+	rep.Batch, rep.Imported = batch, len(good)
+	return rep, nil
+}
+
+func upsert(ctx context.Context, tx *sql.Tx, r *omanbusiness.Record, now time.Time) error {
+	acts, err := json.Marshal(r.Activities)
+	if err != nil {
+		return err
+	}
+	if r.Activities == nil {
+		acts = []byte("[]")
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO company_records (source, record_id, batch_id, source_type, source_url, observed_at, synthetic,
+		cr_number, name_en, name_ar, legal_form, status, registration_date, industry, activities, governorate, wilayat, address, website, email, phone, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+		ON CONFLICT (source, record_id) DO UPDATE SET batch_id = excluded.batch_id, source_type = excluded.source_type,
+		source_url = excluded.source_url, observed_at = excluded.observed_at, synthetic = excluded.synthetic, cr_number = excluded.cr_number,
+		name_en = excluded.name_en, name_ar = excluded.name_ar, legal_form = excluded.legal_form, status = excluded.status,
+		registration_date = excluded.registration_date, industry = excluded.industry, activities = excluded.activities,
+		governorate = excluded.governorate, wilayat = excluded.wilayat, address = excluded.address, website = excluded.website,
+		email = excluded.email, phone = excluded.phone, updated_at = excluded.updated_at`,
+		r.Source, r.RecordID, r.Batch, string(r.SourceType), r.SourceURL, micros(r.ObservedAt), b2i(r.Synthetic),
+		r.CRNumber, r.NameEn, r.NameAr, r.LegalForm, r.Status, r.RegistrationDate, r.Industry, string(acts), r.Governorate, r.Wilayat,
+		r.Address, r.Website, r.Email, r.Phone, micros(now))
+	return sqlstore.Unavailable("upsert company record", err)
+}
+
+// Coverage is the companies dataset's own breakdown in Stats.
+type Coverage struct {
+	Companies        int            `json:"companies"`
+	SyntheticRecords int            `json:"syntheticRecords"`
+	WithCRNumber     int            `json:"recordsWithCRNumber"`
+	ByGovernorate    map[string]int `json:"byGovernorate"`
+	BySourceType     map[string]int `json:"bySourceType"`
+}
+
+// Stats implements dataset.Importer.
+func (s *Store) Stats(ctx context.Context) (dataset.Stats, error) {
+	ctx, cancel := s.db.Bound(ctx)
+	defer cancel()
+	st := dataset.Stats{Dataset: Name, Batches: []dataset.Batch{}}
+	rows, err := s.db.Read().QueryContext(ctx, `SELECT id, source, license, synthetic, rows_count, imported_at, retrieved_at FROM company_batches ORDER BY imported_at, id`)
+	if err != nil {
+		return st, sqlstore.Unavailable("list company batches", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var b dataset.Batch
+		var syn, imp, ret int64
+		if err := rows.Scan(&b.ID, &b.Source, &b.License, &syn, &b.Rows, &imp, &ret); err != nil {
+			return st, sqlstore.Unavailable("list company batches", err)
+		}
+		b.Synthetic, b.ImportedAt, b.RetrievedAt = syn != 0, fromMicros(imp), fromMicros(ret)
+		st.Batches = append(st.Batches, b)
+	}
+	if err := rows.Err(); err != nil {
+		return st, sqlstore.Unavailable("list company batches", err)
+	}
+	cat, err := s.Catalog(ctx)
+	if err != nil {
+		return st, err
+	}
+	st.Rows = cat.Records
+	cov := Coverage{Companies: cat.Len(), ByGovernorate: map[string]int{}, BySourceType: map[string]int{}}
+	for _, r := range s.records() {
+		if r.Synthetic {
+			cov.SyntheticRecords++
+		}
+		if r.CRNumber != "" {
+			cov.WithCRNumber++
+		}
+		g := r.Governorate
+		if g == "" {
+			g = "(none)"
+		}
+		cov.ByGovernorate[g]++
+		cov.BySourceType[string(r.SourceType)]++
+	}
+	st.Coverage = cov
+	return st, nil
+}
+
+// records returns the records of the current catalog (after Catalog).
+func (s *Store) records() []omanbusiness.Record {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.all
+}
+
+// Catalog implements omanbusiness.Directory: the records, merged and
+// indexed, rebuilt only when the tables changed (one small query per
+// call tells).
+func (s *Store) Catalog(ctx context.Context) (*omanbusiness.Catalog, error) {
+	ctx, cancel := s.db.Bound(ctx)
+	defer cancel()
+	var n, last, recs int64
+	if err := s.db.Read().QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(MAX(imported_at), 0), (SELECT COUNT(*) FROM company_records) FROM company_batches`).Scan(&n, &last, &recs); err != nil {
+		return nil, sqlstore.Unavailable("read company version", err)
+	}
+	version := fmt.Sprintf("%d/%d/%d", n, last, recs)
+	s.mu.Lock()
+	if s.cat != nil && s.version == version {
+		c := s.cat
+		s.mu.Unlock()
+		return c, nil
+	}
+	s.mu.Unlock()
+	all, err := s.load(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c := omanbusiness.NewCatalog(all)
+	s.mu.Lock()
+	s.cat, s.version, s.all = c, version, all
+	s.mu.Unlock()
+	return c, nil
+}
+
+func (s *Store) load(ctx context.Context) ([]omanbusiness.Record, error) {
+	rows, err := s.db.Read().QueryContext(ctx, `SELECT r.source, r.record_id, r.batch_id, b.license, r.source_type, r.source_url, r.observed_at, r.synthetic,
+		r.cr_number, r.name_en, r.name_ar, r.legal_form, r.status, r.registration_date, r.industry, r.activities, r.governorate, r.wilayat,
+		r.address, r.website, r.email, r.phone
+		FROM company_records r JOIN company_batches b ON b.id = r.batch_id ORDER BY r.source, r.record_id`)
+	if err != nil {
+		return nil, sqlstore.Unavailable("load company records", err)
+	}
+	defer rows.Close()
+	var out []omanbusiness.Record
+	for rows.Next() {
+		var r omanbusiness.Record
+		var st, acts string
+		var obs, syn int64
+		if err := rows.Scan(&r.Source, &r.RecordID, &r.Batch, &r.License, &st, &r.SourceURL, &obs, &syn, &r.CRNumber, &r.NameEn, &r.NameAr,
+			&r.LegalForm, &r.Status, &r.RegistrationDate, &r.Industry, &acts, &r.Governorate, &r.Wilayat, &r.Address, &r.Website, &r.Email, &r.Phone); err != nil {
+			return nil, sqlstore.Unavailable("load company records", err)
+		}
+		r.SourceType, r.ObservedAt, r.Synthetic = omanbusiness.SourceType(st), fromMicros(obs), syn != 0
+		if err := json.Unmarshal([]byte(acts), &r.Activities); err != nil {
+			return nil, fmt.Errorf("company record %s/%s: activities: %w", r.Source, r.RecordID, err)
+		}
+		out = append(out, r)
+	}
+	return out, sqlstore.Unavailable("load company records", rows.Err())
+}
