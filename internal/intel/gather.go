@@ -592,3 +592,25 @@ func DomainConsistent(domain string, names []string) bool {
 	}
 	return false
 }
+
+// CachedSearch runs one search through the evidence cache (category
+// search).
+func CachedSearch(ctx context.Context, c *Cache, se Searcher, q SearchQuery) ([]SearchResult, bool, error) {
+	return cached(c, "search", se.Name(), fmt.Sprint(q), func() ([]SearchResult, error) { return se.Search(ctx, q) })
+}
+
+// ResultItem is a search result as an evidence item (tier by URL, legal
+// stage and polarity from its text).
+func ResultItem(r SearchResult, engine, ownDomain string, now time.Time) evidence.Item {
+	return resultItem(r, engine, ownDomain, now)
+}
+
+// CachedExtract runs an LLM extraction through the evidence cache.
+func CachedExtract(ctx context.Context, c *Cache, l Synthesizer, x Extraction) ([]Claim, bool, error) {
+	return cached(c, "llm", l.Name(), fmt.Sprint(x), func() ([]Claim, error) { return l.Extract(ctx, x) })
+}
+
+// CachedLookup runs one register lookup through the evidence cache.
+func CachedLookup(ctx context.Context, c *Cache, r Registry, q RegistryQuery) ([]Record, bool, error) {
+	return cached(c, "registry", r.Name(), fmt.Sprint(q), func() ([]Record, error) { return r.Lookup(ctx, q) })
+}

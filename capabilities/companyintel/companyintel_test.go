@@ -1,0 +1,184 @@
+package companyintel
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"dalil"
+	"dalil/capability"
+	"dalil/internal/intel"
+	"dalil/internal/intel/inteltest"
+)
+
+var now = inteltest.Now
+
+func TestResearch(t *testing.T) {
+	t.Run("no web search: 503", func(t *testing.T) {
+		_, err := Research(context.Background(), Deps{}, ResearchInput{Company: "Acme"}, now)
+		if dalil.ErrorCode(err) != dalil.CodeProviderNotConfigured {
+			t.Errorf("err %v", err)
+		}
+	})
+	w := inteltest.NewWorld()
+	w.Search.Web = []intel.SearchResult{
+		{URL: "https://www.ft.com/acme-profile", Title: "Acme Trading profile", Snippet: "Acme Trading, based in London, sells office supplies. Its chief executive is Jane Doe.", Published: inteltest.Date("2026-05-20")},
+		{URL: "https://www.reuters.com/acme-suit", Title: "Acme Trading sued by landlord", Snippet: "A landlord sued Acme Trading over unpaid rent.", Published: inteltest.Date("2026-04-01")},
+		{URL: "https://www.nairobinews.example.org/acme", Title: "Acme Trading Nairobi, Kenya opens", Snippet: "Acme Trading opened a shop in Nairobi, Kenya."},
+	}
+	w.LLM.Claims = []intel.Claim{
+		{Field: "leader", Value: "Jane Doe", Detail: "chief executive", Quote: "Its chief executive is  Jane Doe.", Doc: 0},
+		{Field: "headquarters", Value: "London", Quote: "Acme Trading, based in London", Doc: 0},
+		{Field: "leader", Value: "John Smith", Detail: "founder", Quote: "founded by John Smith", Doc: 0}, // not in the source
+		{Field: "product", Value: "Rockets", Quote: "sells office supplies", Doc: 0},                       // value not in quote
+	}
+	s := w.Sources()
+	s.LLM = w.LLM
+	out, err := Research(context.Background(), Deps{Sources: s}, ResearchInput{Company: "Acme Trading", Country: "GB", Depth: "quick"}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Search.Calls() != 1 {
+		t.Errorf("quick made %d searches", w.Search.Calls())
+	}
+	if len(out.Leadership) != 1 || out.Leadership[0].Name != "Jane Doe" || out.Leadership[0].SourceURL != "https://www.ft.com/acme-profile" {
+		t.Errorf("leadership %+v", out.Leadership)
+	}
+	if out.Company.Headquarters == nil || *out.Company.Headquarters != "London" || len(out.ProductsAndServices) != 0 {
+		t.Errorf("company %+v products %v", out.Company, out.ProductsAndServices)
+	}
+	if !slices.ContainsFunc(out.Limitations, func(l string) bool { return strings.HasPrefix(l, "2 extracted claims were dropped") }) {
+		t.Errorf("limitations %v", out.Limitations)
+	}
+	// 2 sources kept (the Kenyan namesake is set aside): 0.15 + 0.10 + 0.3.
+	if len(out.Sources) != 2 || out.Confidence != 0.55 || out.DataMode != "live" {
+		t.Errorf("sources %d confidence %v", len(out.Sources), out.Confidence)
+	}
+	if len(out.RiskFlags) != 1 || out.RiskFlags[0].LegalStage != "lawsuit" {
+		t.Errorf("risk flags %+v", out.RiskFlags)
+	}
+	if out.DataFreshness.LatestSourceDate == nil || *out.DataFreshness.LatestSourceDate != "2026-05-20" || *out.DataFreshness.FreshnessDays != 12 {
+		t.Errorf("freshness %+v", out.DataFreshness)
+	}
+	// Without an LLM: sources only, no synthesis bonus.
+	out2, _ := Research(context.Background(), Deps{Sources: w.Sources()}, ResearchInput{Company: "Acme Trading", Country: "GB", Depth: "deep"}, now)
+	if out2.Overview != nil || len(out2.Leadership) != 0 || out2.Confidence != 0.25 {
+		t.Errorf("no-LLM answer %+v", out2)
+	}
+}
+
+func TestFind(t *testing.T) {
+	e := FindEntry(Deps{})
+	for _, body := range []string{`{}`, `{"query":"a","employeeMin":10,"employeeMax":5}`, `{"limit":0,"query":"x"}`, `{"keywords":["a","b","c","d","e","f","g","h","i","j","k"]}`} {
+		if _, err := e.Decode([]byte(body)); dalil.ErrorCode(err) != dalil.CodeInvalidInput {
+			t.Errorf("%s: %v", body, err)
+		}
+	}
+	if _, err := Find(context.Background(), Deps{}, FindInput{Query: "Acme"}, now); dalil.ErrorCode(err) != dalil.CodeProviderNotConfigured {
+		t.Errorf("no sources: %v", err)
+	}
+	w := inteltest.NewWorld()
+	w.Search.Web = []intel.SearchResult{{URL: "https://www.ft.com/uk-stationers", Title: "UK stationery wholesalers",
+		Snippet: "Leading wholesalers include Papyrus Supplies and Acme Trading."}}
+	w.LLM.Claims = []intel.Claim{{Field: "company", Value: "Papyrus Supplies", Quote: "Leading wholesalers include Papyrus Supplies", Doc: 0},
+		{Field: "company", Value: "Ghost Ltd", Quote: "Ghost Ltd is a wholesaler", Doc: 0}}
+	s := w.Sources()
+	s.LLM = w.LLM
+	out, err := Find(context.Background(), Deps{Sources: s}, FindInput{Query: "Acme Trading", Country: "GB", Limit: 50}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.RequestedLimit != 50 || out.AppliedLimit != 20 {
+		t.Errorf("limits %d %d", out.RequestedLimit, out.AppliedLimit)
+	}
+	var names []string
+	for _, c := range out.Companies {
+		names = append(names, c.Name)
+	}
+	if !slices.Equal(names, []string{"ACME TRADING LIMITED", "Papyrus Supplies"}) || out.Companies[0].SourceTier != 1 || out.Companies[1].Quote == nil {
+		t.Errorf("companies %+v", out.Companies)
+	}
+}
+
+func TestAnalyze(t *testing.T) {
+	if _, err := Analyze(context.Background(), Deps{}, RiskInput{Company: "Acme"}, now); dalil.ErrorCode(err) != dalil.CodeProviderNotConfigured {
+		t.Errorf("nothing configured: %v", err)
+	}
+	status := func(o RiskOutput) map[string]string {
+		m := map[string]string{}
+		for _, c := range o.Checks {
+			m[c.Check] = c.Status
+		}
+		return m
+	}
+	t.Run("only sanctions configured", func(t *testing.T) {
+		w := inteltest.NewWorld()
+		o, err := Analyze(context.Background(), Deps{Sources: intel.Sources{Sanctions: w.Sanctions}}, RiskInput{Company: "Acme Trading Ltd", Website: "acmetrading.co.uk"}, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := status(o)
+		if st["sanctions"] != "performed" || st["adverse_news"] != "not_configured" || st["domain"] != "not_configured" || o.Confidence != 0.13 || o.DataMode != "partial" {
+			t.Errorf("statuses %v confidence %v", st, o.Confidence)
+		}
+	})
+	t.Run("website only: identity and sanctions not applicable", func(t *testing.T) {
+		w := inteltest.NewWorld()
+		o, err := Analyze(context.Background(), Deps{Sources: w.Sources()}, RiskInput{Website: "https://acmetrading.co.uk", Checks: []string{"corporate_identity", "sanctions", "domain", "website"}}, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := status(o)
+		if st["corporate_identity"] != "not_applicable" || st["sanctions"] != "not_applicable" || st["domain"] != "performed" || st["website"] != "performed" {
+			t.Errorf("statuses %v", st)
+		}
+		if w.Reg.Calls() != 0 {
+			t.Error("a register was asked without a company name")
+		}
+	})
+	t.Run("ambiguous: 409, nothing else called", func(t *testing.T) {
+		w := inteltest.NewWorld()
+		other := inteltest.AcmeRecord()
+		other.Number = "07654321"
+		w.Reg.Records = append(w.Reg.Records, other)
+		_, err := Analyze(context.Background(), Deps{Sources: w.Sources()}, RiskInput{Company: "Acme Trading", Country: "GB", Website: "acmetrading.co.uk"}, now)
+		if dalil.ErrorCode(err) != dalil.CodeAmbiguousEntity || w.Search.Calls()+w.Site.Calls()+w.Domain.Calls()+w.SB.Calls()+w.Sanctions.Calls() != 0 {
+			t.Errorf("err %v calls %d", err, w.Calls())
+		}
+	})
+	t.Run("evidence tiers and severity, no verdict", func(t *testing.T) {
+		w := inteltest.NewWorld()
+		w.SB.Threats = []intel.Threat{{URL: inteltest.SiteURL, Type: "SOCIAL_ENGINEERING"}}
+		w.Sanctions.Entries = []inteltest.Entry{{Name: "Acme Trading", List: "OFAC SDN", Countries: []string{"IR"}}}
+		w.Search.News = []intel.SearchResult{
+			{URL: "https://www.bbc.co.uk/acme", Title: "Acme Trading accused of mis-selling", Snippet: "Customers accused Acme Trading of mis-selling."},
+			{URL: "https://www.ft.com/acme", Title: "Acme Trading faces claims", Snippet: "Acme Trading faces allegations from suppliers."}}
+		o, err := Analyze(context.Background(), Deps{Sources: w.Sources()}, RiskInput{Company: "Acme Trading Ltd", Website: "acmetrading.co.uk", Country: "GB"}, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		by := map[string]Check{}
+		for _, c := range o.Checks {
+			by[c.Check] = c
+		}
+		if by["security_signals"].Severity != "high" || by["security_signals"].Evidence[0].Tier != "confirmed_evidence" {
+			t.Errorf("security %+v", by["security_signals"])
+		}
+		if by["sanctions"].Severity != "low" || by["sanctions"].Evidence[0].Tier != "automated_indicator" {
+			t.Errorf("sanctions %+v", by["sanctions"])
+		}
+		if by["adverse_news"].Severity != "medium" || len(by["adverse_news"].Evidence) != 2 || by["adverse_news"].Evidence[0].Tier != "public_allegation" {
+			t.Errorf("adverse news %+v", by["adverse_news"])
+		}
+		if o.Confidence != 1 || len(o.Checks) != 8 {
+			t.Errorf("confidence %v checks %d", o.Confidence, len(o.Checks))
+		}
+		b, _ := capability.Marshal(o)
+		for _, word := range []string{`"safe"`, `"unsafe"`, "is safe", "is unsafe", "verdict\":"} {
+			if strings.Contains(strings.ToLower(string(b)), word) {
+				t.Errorf("answer contains %q", word)
+			}
+		}
+	})
+}

@@ -1,0 +1,205 @@
+package companyintel
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"dalil"
+	"dalil/capability"
+	"dalil/internal/evidence"
+	"dalil/internal/intel"
+)
+
+// FindInput is find_companies' request (reference fields): at least one
+// of query, industry, country, city, keywords.
+type FindInput struct {
+	Query       string   `json:"query,omitempty" schema:"maxLength=200"`
+	Industry    string   `json:"industry,omitempty" schema:"maxLength=120"`
+	Country     string   `json:"country,omitempty" schema:"maxLength=60"`
+	City        string   `json:"city,omitempty" schema:"maxLength=100"`
+	Keywords    []string `json:"keywords,omitempty" schema:"maxItems=10,items.minLength=1,items.maxLength=60"`
+	EmployeeMin *int     `json:"employeeMin,omitempty" schema:"minimum=0,maximum=10000000" jsonschema:"Accepted as the reference service does; sources rarely state head counts, so it only filters companies whose quoted source states one."`
+	EmployeeMax *int     `json:"employeeMax,omitempty" schema:"minimum=0,maximum=10000000"`
+	Limit       int      `json:"limit,omitempty" schema:"minimum=1,maximum=100" jsonschema:"Default 20; at most 20 are returned (appliedLimit)."`
+}
+
+// Validate: at least one criterion, employeeMin <= employeeMax, a country.
+func (in FindInput) Validate() []dalil.Problem {
+	var p intel.Problems
+	if strings.TrimSpace(in.Query+in.Industry+in.Country+in.City) == "" && len(in.Keywords) == 0 {
+		p.Add("", "give at least one of query, industry, country, city or keywords")
+	}
+	if in.EmployeeMin != nil && in.EmployeeMax != nil && *in.EmployeeMin > *in.EmployeeMax {
+		p.Add("employeeMin", "must not exceed employeeMax")
+	}
+	_, m := intel.CheckCountry(in.Country)
+	p.Add("country", m)
+	return p
+}
+
+// Found is one company found.
+type Found struct {
+	Name               string  `json:"name"`
+	Country            *string `json:"country"`
+	City               *string `json:"city"`
+	Website            *string `json:"website"`
+	Industry           *string `json:"industry"`
+	RegistrationNumber *string `json:"registrationNumber"`
+	LEI                *string `json:"lei"`
+	Status             *string `json:"status"`
+	// Source is the register or page the company was found in; Quote the
+	// verbatim passage naming it (web results only).
+	Source      string  `json:"source"`
+	SourceURL   string  `json:"sourceUrl"`
+	SourceTier  int     `json:"sourceTier"`
+	Quote       *string `json:"quote"`
+	MatchReason string  `json:"matchReason"`
+}
+
+// FindOutput is find_companies' answer.
+type FindOutput struct {
+	Companies      []Found  `json:"companies"`
+	TotalFound     int      `json:"totalFound"`
+	RequestedLimit int      `json:"requestedLimit"`
+	AppliedLimit   int      `json:"appliedLimit"`
+	DataMode       string   `json:"dataMode" schema:"enum=live|not_configured"`
+	Sources        []Source `json:"sources"`
+	Cached         bool     `json:"cached"`
+	Limitations    []string `json:"limitations"`
+}
+
+// Find runs find_companies: register name searches (with a query) and,
+// with web search and an LLM, companies extracted from search results
+// with a verbatim quote. 503 when neither registers nor web search are
+// configured.
+func Find(ctx context.Context, d Deps, in FindInput, now time.Time) (FindOutput, error) {
+	src := d.Sources
+	country, _ := intel.CheckCountry(in.Country)
+	if len(src.Registries) == 0 && len(src.Searchers) == 0 {
+		return FindOutput{}, notConfigured("a company register or a web search provider")
+	}
+	req := cmp.Or(in.Limit, 20)
+	out := FindOutput{RequestedLimit: req, AppliedLimit: min(req, 20), DataMode: "live", Companies: []Found{}, Sources: []Source{}, Cached: true,
+		Limitations: []string{"Register searches need a query (a name); industry, city and keywords are matched through web search, and only with an LLM that quotes its source."}}
+	var found []Found
+	q := strings.TrimSpace(in.Query)
+	if q != "" {
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for _, r := range src.Registries {
+			if !r.Covers(country) && !(country == "" && r.Covers("")) {
+				continue
+			}
+			wg.Go(func() {
+				recs, hit, err := intel.CachedLookup(ctx, src.Cache, r, intel.RegistryQuery{Name: q, Country: country})
+				mu.Lock()
+				defer mu.Unlock()
+				out.Cached = out.Cached && hit
+				if err != nil {
+					out.Limitations = append(out.Limitations, "Register "+r.Name()+" did not answer.")
+					return
+				}
+				for _, rec := range recs {
+					if country != "" && rec.Country != "" && rec.Country != country {
+						continue
+					}
+					if in.City != "" && rec.City != "" && !strings.EqualFold(rec.City, in.City) {
+						continue
+					}
+					found = append(found, Found{Name: rec.Name, Country: strp(rec.Country), City: strp(rec.City), RegistrationNumber: strp(rec.Number),
+						LEI: strp(rec.LEI), Status: strp(rec.Status), Industry: strp(rec.Activity), Source: rec.Registry, SourceURL: rec.URL, SourceTier: evidence.TierOfficial,
+						MatchReason: "name found in " + rec.Registry})
+				}
+			})
+		}
+		wg.Wait()
+	}
+	if len(src.Searchers) > 0 {
+		terms := []string{}
+		for _, t := range []string{q, in.Industry, in.City, evidence.CountryName(country)} {
+			if t = strings.TrimSpace(t); t != "" {
+				terms = append(terms, t)
+			}
+		}
+		terms = append(terms, in.Keywords...)
+		text := strings.Join(terms, " ") + " companies"
+		items, hit, failed := search(ctx, src, []string{text}, country, "", false, now)
+		out.Cached = out.Cached && hit
+		if len(failed) > 0 {
+			out.Limitations = append(out.Limitations, "Search failed on: "+strings.Join(failed, ", ")+".")
+		}
+		out.Sources = sources(items)
+		if src.LLM == nil {
+			out.Limitations = append(out.Limitations, "No LLM is configured: companies are not extracted from search results (the sources are listed).")
+		} else if len(items) > 0 {
+			docs := docsOf(items)
+			claims, hit, err := intel.CachedExtract(ctx, src.Cache, src.LLM, intel.Extraction{Subject: text,
+				Task: "List companies matching the criteria that the sources name. Quote the passage that names each company verbatim.", Fields: []string{"company"}, Docs: docs})
+			out.Cached = out.Cached && hit
+			if err != nil {
+				out.Limitations = append(out.Limitations, "The extraction provider failed.")
+			}
+			kept, dropped := verified(claims, docs, items)
+			if dropped > 0 {
+				out.Limitations = append(out.Limitations, itoa(dropped)+" extracted companies were dropped because their quote was not found in the source.")
+			}
+			for _, c := range kept {
+				if c.Field != "company" {
+					continue
+				}
+				quote := c.Quote
+				found = append(found, Found{Name: c.Value, Country: strp(country), Industry: strp(in.Industry), Source: evidence.Host(c.SourceURL),
+					SourceURL: c.SourceURL, SourceTier: c.Tier, Quote: &quote, MatchReason: "named in a search result for the criteria"})
+			}
+		}
+	}
+	// One entry per company: register entries first, then by name.
+	slices.SortFunc(found, func(a, b Found) int {
+		return cmp.Or(cmp.Compare(a.SourceTier, b.SourceTier), cmp.Compare(evidence.NormalizeName(a.Name), evidence.NormalizeName(b.Name)), cmp.Compare(a.SourceURL, b.SourceURL))
+	})
+	seen := map[string]bool{}
+	for _, f := range found {
+		k := evidence.NormalizeName(f.Name) + "|" + deref(f.Country) + "|" + deref(f.RegistrationNumber)
+		if seen[k] || seen[evidence.NormalizeName(f.Name)+"|"+deref(f.Country)+"|"] {
+			continue
+		}
+		seen[k] = true
+		out.Companies = append(out.Companies, f)
+	}
+	out.TotalFound = len(out.Companies)
+	if len(out.Companies) > out.AppliedLimit {
+		out.Companies = out.Companies[:out.AppliedLimit]
+	}
+	slices.Sort(out.Limitations)
+	return out, nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// FindEntry declares find_companies (USD 0.05).
+func FindEntry(d Deps) capability.Entry {
+	return capability.Define("find_companies", capability.Options{
+		Group:   "Intelligence",
+		Title:   "Find companies",
+		Summary: "Companies matching a name, industry, place or keywords, from company registers and from web sources that name them.",
+		Description: "Register searches by name (with query) give official entries; web search with an LLM gives companies each named in a verbatim quote " +
+			"of a source. At most 20 are returned (requestedLimit, appliedLimit). Needs a register or web search; otherwise 503 PROVIDER_NOT_CONFIGURED, not charged.",
+		WhenToUse: "When an agent needs candidate companies (suppliers, competitors, partners) to research further.",
+		Path:      "/api/v1/intelligence/find-companies",
+		Price:     50_000, // USD 0.05
+		ReadOnly:  true, Idempotent: true, OpenWorld: true,
+		Requires: []capability.Requirement{capability.NeedsProvider(ProviderCompanyData)},
+		Example:  FindInput{Query: "Acme Trading", Country: "GB", Limit: 5},
+	}, func(ctx context.Context, in FindInput) (FindOutput, error) {
+		return Find(ctx, d, in, capability.CallFrom(ctx).Now)
+	})
+}
