@@ -31,7 +31,7 @@ func TestResearch(t *testing.T) {
 		{Field: "leader", Value: "Jane Doe", Detail: "chief executive", Quote: "Its chief executive is  Jane Doe.", Doc: 0},
 		{Field: "headquarters", Value: "London", Quote: "Acme Trading, based in London", Doc: 0},
 		{Field: "leader", Value: "John Smith", Detail: "founder", Quote: "founded by John Smith", Doc: 0}, // not in the source
-		{Field: "product", Value: "Rockets", Quote: "sells office supplies", Doc: 0},                       // value not in quote
+		{Field: "product", Value: "Rockets", Quote: "sells office supplies", Doc: 0},                      // value not in quote
 	}
 	s := w.Sources()
 	s.LLM = w.LLM
