@@ -35,9 +35,9 @@ type PreviewSignals struct {
 	// demo data; SyntheticUsed: some are.
 	SyntheticOnly bool `json:"syntheticOnly"`
 	SyntheticUsed bool `json:"syntheticUsed"`
-	// HistoricalBenchmarks counts the published historical figures
+	// HistoricalBenchmarks (benchmarkCount) counts the published historical figures
 	// matching the subject.
-	HistoricalBenchmarks int `json:"historicalBenchmarks" schema:"minimum=0"`
+	HistoricalBenchmarks int `json:"benchmarkCount" schema:"minimum=0"`
 	// WouldBeCharged is false when the paid call would answer
 	// insufficient_comparables, which is not charged.
 	WouldBeCharged bool `json:"wouldBeCharged"`

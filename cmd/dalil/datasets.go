@@ -26,7 +26,9 @@ type datasetSpec struct {
 
 // datasetSpecs lists every dataset. Adding one is one line here; its
 // import and stats commands and admin routes follow.
-var datasetSpecs = []datasetSpec{}
+var datasetSpecs = []datasetSpec{
+	{name: "comparables", open: openComparables}, // analyze_oman_property (omanpropertysql)
+}
 
 // datasetImporters opens every dataset's Importer on store.
 func datasetImporters(store *sqlstore.Store) []dataset.Importer {

@@ -8,6 +8,8 @@ import (
 	"dalil/capabilities/invoiceanomaly"
 	"dalil/capabilities/invoiceanomaly/invoicesql"
 	"dalil/capabilities/maintenance"
+	"dalil/capabilities/omanproperty"
+	"dalil/capabilities/omanproperty/omanpropertysql"
 	"dalil/capabilities/property"
 	"dalil/capabilities/voice"
 	"dalil/capability"
@@ -20,7 +22,7 @@ import (
 // module is never removed from this list while databases may hold its
 // tables.
 func storeModules() []sqlstore.Module {
-	return []sqlstore.Module{invoicesql.Module(), mppsql.Module()}
+	return []sqlstore.Module{invoicesql.Module(), mppsql.Module(), omanpropertysql.Module()}
 }
 
 // registry lists every capability. Adding a capability is one line here
@@ -42,6 +44,7 @@ func registry(deps deps) (*capability.Registry, error) {
 		property.CompareEntry(),
 		maintenance.Entry(),
 		invoiceanomaly.Entry(invoices),
+		omanproperty.Entry(omanPropertyDeps(deps)),
 	}
 	// Voice: declared and gated on the telephony provider (503
 	// PROVIDER_NOT_CONFIGURED until one is wired).

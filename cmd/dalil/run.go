@@ -119,6 +119,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		idle = mpp.DefaultChannelIdle
 	}
 	if *demo {
+		if err := seedComparablesDemo(ctx, store, stderr); err != nil {
+			return err
+		}
 		if err := seedDemo(ctx, store, cfg, stderr); err != nil {
 			return err
 		}
