@@ -18,19 +18,25 @@ import (
 
 var _ consoledata.Data = (*Store)(nil)
 
-// dayMicros is one UTC day in the micro-seconds the time columns hold.
-const dayMicros = int64(24 * time.Hour / time.Microsecond)
+// dayMicros and hourMicros are a UTC day and an hour in the
+// micro-seconds the time columns hold.
+const (
+	dayMicros  = int64(24 * time.Hour / time.Microsecond)
+	hourMicros = int64(time.Hour / time.Microsecond)
+)
 
-// RollupMargin is how long after its end a day is added up for good into
-// console_revenue_days and console_spend_days. Until then the console
-// reads that day from the ledger. A charge's time is taken inside its
-// transaction, which commits within the operation timeout (seconds), so
-// an hour leaves ample room for the last charges of a day to commit, on
-// every replica, before the day is summed.
-const RollupMargin = time.Hour
+// RollupMargin is how long after its end an hour is added up for good
+// into console_revenue_days and console_spend_days; until then the
+// console reads it from the ledger. A charge's time is taken inside its
+// transaction, which commits within the database timeout
+// (DALIL_DB_TIMEOUT, seconds), and a pay-per-call settlement's by the
+// statement that records it, so ten minutes leave ample room for the last
+// charges of an hour to commit, on every replica, before it is summed.
+const RollupMargin = 10 * time.Minute
 
-// dayOf is the day number (days since 1970-01-01 UTC) of t.
-func dayOf(t time.Time) int64 { return floorDiv(micros(t), dayMicros) }
+// spendKeptDays is how long per-account daily sums are kept: the console
+// shows 30 days, so older rows only slow the top-spenders query down.
+const spendKeptDays = 40
 
 func floorDiv(a, b int64) int64 {
 	q := a / b
@@ -40,22 +46,53 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-// Revenue implements consoledata.Data. from and to are taken as the UTC days
-// they fall in (to's day excluded unless to is past its midnight: [day of
-// from, day of to) plus to's day up to to). Days that ended RollupMargin
-// ago are summed once and kept; the rest is read from the ledger and the
-// settled pay-per-call claims through their time indexes.
+// span is which part of [from, to) the roll-ups answer (whole days
+// [firstDay, lastDay], the last one possibly only up to the sealed hour)
+// and which part the ledger does ([liveFrom, to)).
+type span struct {
+	firstDay, lastDay int64 // lastDay < firstDay: no rolled part
+	rollTo            int64 // hours [firstDay*24, rollTo) must be rolled up
+	liveFrom, to      int64 // micro-seconds
+}
+
+// spanOf splits [day of from, to): hours before the sealed hour come from
+// the roll-ups (which hold whole days, and the sealed hours of the day
+// still running), the rest from the ledger.
+func (s *Store) spanOf(from, to time.Time) span {
+	first, end := floorDiv(micros(from), dayMicros), micros(to)
+	sealed := floorDiv(micros(s.now().Add(-RollupMargin)), hourMicros) // hours < sealed are final
+	sp := span{firstDay: first, to: end}
+	if end >= sealed*hourMicros {
+		// Up to now: the rolled days, the last of them up to the sealed
+		// hour, then the ledger.
+		sp.lastDay, sp.rollTo, sp.liveFrom = floorDiv(sealed, 24), sealed, sealed*hourMicros
+		if sealed%24 == 0 {
+			sp.lastDay-- // the sealed hour starts a day: nothing of it rolled
+		}
+	} else {
+		// A window that ends in the past: whole days from the roll-ups,
+		// the day of to from the ledger.
+		toDay := floorDiv(end, dayMicros)
+		sp.lastDay, sp.rollTo, sp.liveFrom = toDay-1, toDay*24, toDay*dayMicros
+	}
+	sp.liveFrom = max(sp.liveFrom, first*dayMicros)
+	return sp
+}
+
+// Revenue implements consoledata.Data. from is taken as the UTC day it
+// falls in. Hours that ended RollupMargin ago are summed once into daily
+// rows and kept; the rest is read from the ledger and the settled
+// pay-per-call claims through their time indexes.
 func (s *Store) Revenue(ctx context.Context, from, to time.Time) ([]consoledata.DayRevenue, error) {
-	first, end := dayOf(from), micros(to)
-	sealed := min(dayOf(s.now().Add(-RollupMargin)), floorDiv(end, dayMicros))
+	sp := s.spanOf(from, to)
 	out := []consoledata.DayRevenue{}
-	if first < sealed {
-		if err := s.rollUp(ctx, first, sealed); err != nil {
+	if sp.firstDay <= sp.lastDay {
+		if err := s.rollUp(ctx, sp.firstDay*24, sp.rollTo); err != nil {
 			return nil, err
 		}
 		c, cancel := s.bound(ctx)
 		defer cancel()
-		rows, err := s.r.QueryContext(c, `SELECT day, rail, tool, calls, amount FROM console_revenue_days WHERE day >= $1 AND day < $2`, first, sealed)
+		rows, err := s.r.QueryContext(c, `SELECT day, rail, tool, calls, amount FROM console_revenue_days WHERE day >= $1 AND day <= $2`, sp.firstDay, sp.lastDay)
 		if err != nil {
 			return nil, unavailable("console revenue", err)
 		}
@@ -63,9 +100,8 @@ func (s *Store) Revenue(ctx context.Context, from, to time.Time) ([]consoledata.
 			return nil, err
 		}
 	}
-	liveFrom := max(first, sealed) * dayMicros
-	if liveFrom < end {
-		live, err := s.revenueBetween(ctx, liveFrom, end)
+	if sp.liveFrom < sp.to {
+		live, err := s.revenueBetween(ctx, sp.liveFrom, sp.to)
 		if err != nil {
 			return nil, err
 		}
@@ -138,100 +174,122 @@ func scanSpend(rows *sql.Rows, into map[string]spend) error {
 	return unavailable("console spend", rows.Err())
 }
 
-// rollUp sums every day in [first, last) not summed yet, one day per
+// rollUp sums every hour in [first, last) (hour numbers) not summed yet
+// into the daily rows, one run of consecutive hours of one day per
 // transaction. The sums are read from the read pool; the write holds
-// SQLite's writer only to insert them. Two replicas summing the same day
-// agree: the first to record the day in console_rolled_days writes its
-// rows, the other writes nothing.
+// SQLite's writer only to add them. Two replicas summing the same hours
+// agree: a run's hours are recorded in console_rolled_hours in the
+// transaction that adds its sums, and a run any of whose hours is already
+// recorded is given up (and read again on the next render).
 func (s *Store) rollUp(ctx context.Context, first, last int64) error {
+	if first >= last {
+		return nil
+	}
 	c, cancel := s.bound(ctx)
-	rows, err := s.r.QueryContext(c, `SELECT day FROM console_rolled_days WHERE day >= $1 AND day < $2`, first, last)
+	rows, err := s.r.QueryContext(c, `SELECT hour FROM console_rolled_hours WHERE hour >= $1 AND hour < $2`, first, last)
 	if err != nil {
 		cancel()
-		return unavailable("console rolled days", err)
+		return unavailable("console rolled hours", err)
 	}
 	done := map[int64]bool{}
 	for rows.Next() {
-		var d int64
-		if err := rows.Scan(&d); err != nil {
+		var h int64
+		if err := rows.Scan(&h); err != nil {
 			rows.Close()
 			cancel()
-			return unavailable("console rolled days", err)
+			return unavailable("console rolled hours", err)
 		}
-		done[d] = true
+		done[h] = true
 	}
 	err = rows.Err()
 	rows.Close()
 	cancel()
 	if err != nil {
-		return unavailable("console rolled days", err)
+		return unavailable("console rolled hours", err)
 	}
-	for d := first; d < last; d++ {
-		if done[d] {
+	for h := first; h < last; {
+		if done[h] {
+			h++
 			continue
 		}
-		if err := s.rollUpDay(ctx, d); err != nil {
+		end := h + 1
+		for end < last && !done[end] && floorDiv(end, 24) == floorDiv(h, 24) {
+			end++
+		}
+		if err := s.rollUpHours(ctx, h, end); errors.Is(err, errRolledElsewhere) {
+			// Some of these hours were summed meanwhile: read which, and
+			// sum the others.
+			return s.rollUp(ctx, h, last)
+		} else if err != nil {
 			return err
 		}
+		h = end
 	}
 	return nil
 }
 
-func (s *Store) rollUpDay(ctx context.Context, d int64) error {
-	rev, err := s.revenueBetween(ctx, d*dayMicros, (d+1)*dayMicros)
+// rollUpHours adds the charges of hours [first, end), all of one day, to
+// that day's rows.
+func (s *Store) rollUpHours(ctx context.Context, first, end int64) error {
+	day := floorDiv(first, 24)
+	rev, err := s.revenueBetween(ctx, first*hourMicros, end*hourMicros)
 	if err != nil {
 		return err
 	}
 	spends := map[string]spend{}
-	if err := s.spendBetween(ctx, d*dayMicros, (d+1)*dayMicros, spends); err != nil {
+	if err := s.spendBetween(ctx, first*hourMicros, end*hourMicros, spends); err != nil {
 		return err
 	}
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO console_rolled_days (day, rolled_at) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING`, d, micros(s.now()))
-		if err != nil {
-			return unavailable("console roll up", err)
+		now := micros(s.now())
+		for h := first; h < end; h++ {
+			res, err := tx.ExecContext(ctx, `INSERT INTO console_rolled_hours (hour, rolled_at) VALUES ($1, $2) ON CONFLICT (hour) DO NOTHING`, h, now)
+			if err != nil {
+				return unavailable("console roll up", err)
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				return errRolledElsewhere
+			}
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return nil // summed meanwhile by another process
-		}
-		// One rail and tool may appear twice: a ledger rail and a claims
-		// rail never share a name, but the sums are merged to be sure.
-		type key struct{ rail, tool string }
-		merged := map[key]spend{}
 		for _, r := range rev {
-			k := key{r.Rail, r.Tool}
-			t := merged[k]
-			merged[k] = spend{t.calls + r.Calls, t.amount + int64(r.Amount)}
-		}
-		for k, v := range merged {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO console_revenue_days (day, rail, tool, calls, amount) VALUES ($1, $2, $3, $4, $5)`, d, k.rail, k.tool, v.calls, v.amount); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO console_revenue_days (day, rail, tool, calls, amount) VALUES ($1, $2, $3, $4, $5)
+				ON CONFLICT (day, rail, tool) DO UPDATE SET calls = console_revenue_days.calls + excluded.calls, amount = console_revenue_days.amount + excluded.amount`,
+				day, r.Rail, r.Tool, r.Calls, int64(r.Amount)); err != nil {
 				return unavailable("console roll up", err)
 			}
 		}
 		for id, v := range spends {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO console_spend_days (day, account_id, calls, amount) VALUES ($1, $2, $3, $4)`, d, id, v.calls, v.amount); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO console_spend_days (day, account_id, calls, amount) VALUES ($1, $2, $3, $4)
+				ON CONFLICT (day, account_id) DO UPDATE SET calls = console_spend_days.calls + excluded.calls, amount = console_spend_days.amount + excluded.amount`,
+				day, id, v.calls, v.amount); err != nil {
 				return unavailable("console roll up", err)
 			}
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM console_spend_days WHERE day < $1`, floorDiv(now, dayMicros)-spendKeptDays); err != nil {
+			return unavailable("console roll up", err)
 		}
 		return nil
 	})
 }
 
+// errRolledElsewhere rolls back a run another process summed meanwhile.
+var errRolledElsewhere = errors.New("sqlstore: hours rolled up by another process")
+
 // TopSpenders implements consoledata.Data: the summed days and the ledger
-// since, merged, largest first (ties by account id).
+// since, merged, largest first (ties by account id). Per-account sums are
+// kept spendKeptDays days: an older window counts only the ledger part.
 func (s *Store) TopSpenders(ctx context.Context, from, to time.Time, limit int) ([]consoledata.Spender, error) {
-	first, end := dayOf(from), micros(to)
-	sealed := min(dayOf(s.now().Add(-RollupMargin)), floorDiv(end, dayMicros))
+	sp := s.spanOf(from, to)
 	sums := map[string]spend{}
-	if first < sealed {
-		if err := s.rollUp(ctx, first, sealed); err != nil {
+	if sp.firstDay <= sp.lastDay {
+		if err := s.rollUp(ctx, sp.firstDay*24, sp.rollTo); err != nil {
 			return nil, err
 		}
 		c, cancel := s.bound(ctx)
 		defer cancel()
-		rows, err := s.r.QueryContext(c, `SELECT account_id, SUM(calls), SUM(amount) FROM console_spend_days WHERE day >= $1 AND day < $2 GROUP BY account_id`, first, sealed)
+		rows, err := s.r.QueryContext(c, `SELECT account_id, SUM(calls), SUM(amount) FROM console_spend_days WHERE day >= $1 AND day <= $2 GROUP BY account_id`, sp.firstDay, sp.lastDay)
 		if err != nil {
 			return nil, unavailable("console spend", err)
 		}
@@ -239,8 +297,8 @@ func (s *Store) TopSpenders(ctx context.Context, from, to time.Time, limit int) 
 			return nil, err
 		}
 	}
-	if liveFrom := max(first, sealed) * dayMicros; liveFrom < end {
-		if err := s.spendBetween(ctx, liveFrom, end, sums); err != nil {
+	if sp.liveFrom < sp.to {
+		if err := s.spendBetween(ctx, sp.liveFrom, sp.to, sums); err != nil {
 			return nil, err
 		}
 	}

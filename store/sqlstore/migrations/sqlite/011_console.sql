@@ -1,10 +1,11 @@
 -- The operator console (issue 20, console/ and store/sqlstore/console.go).
 --
--- Its charts add up charges per UTC day. Days that are over are added up
--- once, from the ledger and the settled pay-per-call claims, into
--- console_revenue_days and console_spend_days (console_rolled_days records
--- which days are done); the day still running is read from the ledger
--- itself. Both reads are range scans on the time columns below.
+-- Its charts add up charges per UTC day. Each hour, once it is over (and a
+-- margin has passed), is added once, from the ledger and the settled
+-- pay-per-call claims, to its day's rows in console_revenue_days and
+-- console_spend_days (console_rolled_hours records which hours are in);
+-- the hour still running is read from the ledger itself. Both reads are
+-- range scans on the time columns below.
 CREATE INDEX ledger_created ON ledger(created_at);
 CREATE INDEX payment_claims_settled ON payment_claims(settled_at) WHERE status = 'settled';
 
@@ -25,8 +26,8 @@ CREATE TABLE console_spend_days (
     amount     BIGINT NOT NULL,
     PRIMARY KEY (day, account_id)
 );
-CREATE TABLE console_rolled_days (
-    day       BIGINT PRIMARY KEY,
+CREATE TABLE console_rolled_hours (
+    hour      BIGINT PRIMARY KEY, -- whole hours since 1970-01-01 UTC
     rolled_at BIGINT NOT NULL
 );
 
