@@ -49,6 +49,8 @@ func registry(deps deps) (*capability.Registry, error) {
 	// Voice: declared and gated on the telephony provider (503
 	// PROVIDER_NOT_CONFIGURED until one is wired).
 	entries = append(entries, voice.Entries(voice.Deps{})...)
+	// Company intelligence and risk (intel.go).
+	entries = append(entries, intelEntries(intelSources(deps))...)
 	entries = append(entries,
 
 		// Roadmap (spec): listed with status planned, never routed.
@@ -65,7 +67,7 @@ func registry(deps deps) (*capability.Registry, error) {
 		capability.Planned("find_oman_suppliers", "Procurement", "Find suppliers in Oman for a product or service."),
 		capability.Planned("compare_oman_companies", "Intelligence", "Compare Omani companies side by side."),
 	)
-	return capability.NewRegistryWith(capability.RegistryOptions{Configured: deps.configured}, entries...)
+	return capability.NewRegistryWith(capability.RegistryOptions{Configured: intelConfigured(deps.configured)}, entries...)
 }
 
 // configured is what the operator switched on, as the registry asks it: a
