@@ -353,7 +353,7 @@ func TestSplitOutliers(t *testing.T) {
 	}{
 		{[]float64{1, 2, 3}, nil},
 		{[]float64{10, 10, 10, 10}, nil},
-		{[]float64{10, 10, 10, 11}, nil},                 // MAD 0: the mean deviation stands in
+		{[]float64{10, 10, 10, 11}, nil},                  // MAD 0: the mean deviation stands in
 		{[]float64{10, 10, 10, 10, 10, 10, 40}, []int{6}}, // MAD 0, one far value
 		{[]float64{4, 4.1, 3.9, 4.2, 3.8, 12}, []int{5}},
 		{[]float64{4, 4.1, 3.9, 4.2, 3.8, 0.5}, []int{5}},
