@@ -217,3 +217,21 @@ func industryMatches(m *Merged, industry string) bool {
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// MatchName scores a name against one company's names as Search does
+// (0.94 exact normalised name, prefix 0.75-0.83, else 0.65 × similarity)
+// and returns the best score and the name it matched.
+func (c *Catalog) MatchName(name string, co *Company) (float64, string) {
+	i, ok := c.byID[co.ID]
+	if !ok {
+		return 0, ""
+	}
+	qn := NormalizeName(name)
+	best, matched := 0.0, ""
+	for _, k := range c.keys[i] {
+		if s, _ := nameScore(qn, k.norm, name, k.raw); s > best {
+			best, matched = s, k.raw
+		}
+	}
+	return round2(best), matched
+}
