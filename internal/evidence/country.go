@@ -43,7 +43,8 @@ var countries = sync.OnceValue(func() countryTables {
 	for a := 'A'; a <= 'Z'; a++ {
 		for b := 'A'; b <= 'Z'; b++ {
 			r, err := language.ParseRegion(string([]rune{a, b}))
-			if err != nil || !r.IsCountry() || r.String() != string([]rune{a, b}) {
+			// Deprecated codes (DD, FX, YU) canonicalise to another one.
+			if err != nil || !r.IsCountry() || r.String() != string([]rune{a, b}) || r.Canonicalize() != r {
 				continue
 			}
 			name := regions.Name(r)
@@ -56,7 +57,9 @@ var countries = sync.OnceValue(func() countryTables {
 			if iso3 := r.ISO3(); len(iso3) == 3 {
 				t.byKey[strings.ToLower(iso3)] = code
 			}
-			t.byKey[fold(name)] = code
+			if _, taken := t.byKey[fold(name)]; !taken { // FX (metropolitan France) is not France
+				t.byKey[fold(name)] = code
+			}
 		}
 	}
 	for k, v := range countryAliases {

@@ -28,7 +28,11 @@ func NameTokens(name string) []string {
 		if legalForms[joined] || legalForms[strings.TrimSuffix(w, ".")] {
 			continue
 		}
-		out = append(out, words(w)...)
+		for _, x := range words(w) {
+			if !legalForms[x] {
+				out = append(out, x)
+			}
+		}
 	}
 	return out
 }

@@ -67,7 +67,7 @@ func Host(raw string) string {
 	for _, p := range []string{"www.", "m.", "amp.", "mobile."} {
 		h = strings.TrimPrefix(h, p)
 	}
-	return strings.TrimSuffix(h, ".")
+	return strings.Trim(h, ".")
 }
 
 // hostIn reports whether host is one of list or a subdomain of one.
@@ -122,9 +122,13 @@ func Canonical(raw string) string {
 			return strings.ToLower(s)
 		}
 	}
-	p := strings.TrimSuffix(u.EscapedPath(), "/")
-	for _, suf := range []string{"/amp", ".amp", "/index.html", "/index.htm"} {
-		p = strings.TrimSuffix(p, suf)
+	p := u.EscapedPath()
+	for prev := ""; prev != p; {
+		prev = p
+		p = strings.TrimRight(p, "/")
+		for _, suf := range []string{"/amp", ".amp", "/index.html", "/index.htm"} {
+			p = strings.TrimSuffix(p, suf)
+		}
 	}
 	q := u.Query()
 	for k := range q {
@@ -133,7 +137,11 @@ func Canonical(raw string) string {
 			q.Del(k)
 		}
 	}
-	out := Host(u.String()) + p
+	host := Host(u.String())
+	if host == "" {
+		return strings.ToLower(s)
+	}
+	out := host + p
 	if enc := q.Encode(); enc != "" { // Encode sorts by key
 		out += "?" + enc
 	}
