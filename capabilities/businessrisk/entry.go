@@ -189,13 +189,11 @@ func Entry(d Deps) capability.Entry {
 // PreviewSignals say what the paid call could consult for this input,
 // from the configuration alone (no provider is called).
 type PreviewSignals struct {
-	CountryCode         string   `json:"countryCode,omitempty"`
-	IdentifiersGiven    []string `json:"identifiersGiven"`
-	RegistriesCovering  int      `json:"registriesCovering"`
-	SourcesConfigured   []string `json:"sourcesConfigured"`
-	SourcesUnconfigured []string `json:"sourcesUnconfigured"`
-	NewsIncluded        bool     `json:"newsIncluded"`
-	DigitalIncluded     bool     `json:"digitalSignalsIncluded"`
+	CountryCode      string   `json:"countryCode,omitempty"`
+	IdentifiersGiven []string `json:"identifiersGiven"`
+	intel.Outlook
+	NewsIncluded    bool `json:"newsIncluded"`
+	DigitalIncluded bool `json:"digitalSignalsIncluded"`
 }
 
 // sections are the paid answer's top-level fields.
@@ -205,13 +203,8 @@ var sections = []string{"business", "riskScore", "riskLevel", "confidence", "com
 func preview(d Deps) capability.PreviewFunc[Input, PreviewSignals] {
 	return func(_ context.Context, in Input) (capability.PreviewReport[PreviewSignals], error) {
 		n := normalize(in)
-		sig := PreviewSignals{CountryCode: n.Subject.Country, IdentifiersGiven: []string{}, NewsIncluded: n.IncludeNews, DigitalIncluded: n.IncludeDigitalSignals}
-		sig.SourcesConfigured, sig.SourcesUnconfigured = SourceKinds(d.Sources)
-		for _, r := range d.Sources.Registries {
-			if r.Covers(n.Subject.Country) {
-				sig.RegistriesCovering++
-			}
-		}
+		o, full, cov := d.Sources.Outlook(n.Subject.Country)
+		sig := PreviewSignals{CountryCode: n.Subject.Country, IdentifiersGiven: []string{}, Outlook: o, NewsIncluded: n.IncludeNews, DigitalIncluded: n.IncludeDigitalSignals}
 		for k, v := range map[string]string{"registrationNumber": n.Subject.Number, "lei": n.Subject.LEI, "website": n.Subject.Website} {
 			if v != "" {
 				sig.IdentifiersGiven = append(sig.IdentifiersGiven, k)
@@ -219,28 +212,10 @@ func preview(d Deps) capability.PreviewFunc[Input, PreviewSignals] {
 		}
 		slices.Sort(sig.IdentifiersGiven)
 		rep := capability.PreviewReport[PreviewSignals]{Status: capability.PreviewLimited, Entity: n.Subject.Name, EntityType: "company",
-			SourcesFound: len(sig.SourcesConfigured), CoverageScore: float64(len(sig.SourcesConfigured)) / 6, AvailableSections: sections, Signals: sig}
-		if sig.RegistriesCovering > 0 && len(sig.SourcesConfigured) >= 3 {
+			SourcesFound: len(o.SourcesConfigured), CoverageScore: cov, AvailableSections: sections, Signals: sig}
+		if full {
 			rep.Status = capability.PreviewAvailable
 		}
 		return rep, nil
 	}
-}
-
-// SourceKinds lists the source kinds configured and not configured, in
-// a fixed order.
-func SourceKinds(s intel.Sources) (on, off []string) {
-	on, off = []string{}, []string{}
-	for _, k := range []struct {
-		name string
-		ok   bool
-	}{{"registry", len(s.Registries) > 0}, {"web_search", len(s.Searchers) > 0}, {"sanctions", s.Sanctions != nil},
-		{"domain", s.Domain != nil}, {"website", s.Website != nil}, {"threat_listing", s.SafeBrowsing != nil}} {
-		if k.ok {
-			on = append(on, k.name)
-		} else {
-			off = append(off, k.name)
-		}
-	}
-	return on, off
 }

@@ -539,45 +539,21 @@ func Entry(d Deps) capability.Entry {
 // PreviewSignals say what the paid check could consult (configuration
 // only; no provider is called).
 type PreviewSignals struct {
-	CountryCode         string   `json:"countryCode,omitempty"`
-	RegistriesCovering  int      `json:"registriesCovering"`
-	SourcesConfigured   []string `json:"sourcesConfigured"`
-	SourcesUnconfigured []string `json:"sourcesUnconfigured"`
+	CountryCode string `json:"countryCode,omitempty"`
+	intel.Outlook
 }
 
 func preview(d Deps) capability.PreviewFunc[Input, PreviewSignals] {
 	return func(_ context.Context, in Input) (capability.PreviewReport[PreviewSignals], error) {
 		country, _ := intel.CheckCountry(in.Country)
-		sig := PreviewSignals{CountryCode: country}
-		sig.SourcesConfigured, sig.SourcesUnconfigured = kinds(d.Sources)
-		for _, r := range d.Sources.Registries {
-			if r.Covers(country) {
-				sig.RegistriesCovering++
-			}
-		}
+		o, full, cov := d.Sources.Outlook(country)
 		rep := capability.PreviewReport[PreviewSignals]{Status: capability.PreviewLimited, Entity: strings.TrimSpace(in.CompanyName), EntityType: "company",
-			SourcesFound: len(sig.SourcesConfigured), CoverageScore: float64(len(sig.SourcesConfigured)) / 6, Signals: sig,
+			SourcesFound: len(o.SourcesConfigured), CoverageScore: cov, Signals: PreviewSignals{CountryCode: country, Outlook: o},
 			AvailableSections: []string{"resolution", "reputationScore", "confidenceScore", "trustLevel", "scores", "identity", "sanctions", "adverseMedia",
 				"customerSentiment", "onlinePresence", "positiveSignals", "negativeSignals", "redFlags", "evidence"}}
-		if sig.RegistriesCovering > 0 && len(sig.SourcesConfigured) >= 3 {
+		if full {
 			rep.Status = capability.PreviewAvailable
 		}
 		return rep, nil
 	}
-}
-
-func kinds(s intel.Sources) (on, off []string) {
-	on, off = []string{}, []string{}
-	for _, k := range []struct {
-		name string
-		ok   bool
-	}{{"registry", len(s.Registries) > 0}, {"web_search", len(s.Searchers) > 0}, {"sanctions", s.Sanctions != nil},
-		{"domain", s.Domain != nil}, {"website", s.Website != nil}, {"threat_listing", s.SafeBrowsing != nil}} {
-		if k.ok {
-			on = append(on, k.name)
-		} else {
-			off = append(off, k.name)
-		}
-	}
-	return on, off
 }

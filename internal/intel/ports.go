@@ -222,3 +222,44 @@ func (s Sources) Configured() bool {
 	return len(s.Registries) > 0 || len(s.Searchers) > 0 || s.Domain != nil || s.Website != nil ||
 		s.SafeBrowsing != nil || s.Sanctions != nil || s.LLM != nil
 }
+
+// Kinds lists the source kinds configured and not configured, in a fixed
+// order (registry, web_search, sanctions, domain, website,
+// threat_listing).
+func (s Sources) Kinds() (on, off []string) {
+	on, off = []string{}, []string{}
+	for _, k := range []struct {
+		name string
+		ok   bool
+	}{{"registry", len(s.Registries) > 0}, {"web_search", len(s.Searchers) > 0}, {"sanctions", s.Sanctions != nil},
+		{"domain", s.Domain != nil}, {"website", s.Website != nil}, {"threat_listing", s.SafeBrowsing != nil}} {
+		if k.ok {
+			on = append(on, k.name)
+		} else {
+			off = append(off, k.name)
+		}
+	}
+	return on, off
+}
+
+// Outlook is what a free preview may say about a company check from the
+// configuration alone (no provider is called).
+type Outlook struct {
+	RegistriesCovering  int      `json:"registriesCovering"`
+	SourcesConfigured   []string `json:"sourcesConfigured"`
+	SourcesUnconfigured []string `json:"sourcesUnconfigured"`
+}
+
+// Outlook reports the sources a check of a company in country could use;
+// full is true when a register covers the country and at least three
+// source kinds are configured, and coverage is the configured share of
+// the six kinds.
+func (s Sources) Outlook(country string) (o Outlook, full bool, coverage float64) {
+	o.SourcesConfigured, o.SourcesUnconfigured = s.Kinds()
+	for _, r := range s.Registries {
+		if r.Covers(country) {
+			o.RegistriesCovering++
+		}
+	}
+	return o, o.RegistriesCovering > 0 && len(o.SourcesConfigured) >= 3, float64(len(o.SourcesConfigured)) / 6
+}
