@@ -69,6 +69,18 @@ const (
 	CodeSlotRequired          Code = "SLOT_REQUIRED"            // 400: book or reschedule without availableSlots
 	CodeInvalidCallTransition Code = "INVALID_CALL_TRANSITION"  // 409: an illegal lifecycle jump
 	CodeTelephonyProvider     Code = "TELEPHONY_PROVIDER_ERROR" // 502: the provider refused the call
+
+	// Documents (capabilities/documentfacts, reference service Part 2 §6);
+	// none is charged.
+	CodeMissingDocument            Code = "MISSING_DOCUMENT"             // 400: neither documentUrl nor text
+	CodeConflictingDocumentSources Code = "CONFLICTING_DOCUMENT_SOURCES" // 400: both documentUrl and text
+	CodeEmptyDocument              Code = "EMPTY_DOCUMENT"               // 400: no text at all
+	CodeInvalidURL                 Code = "INVALID_URL"                  // 400: not an https URL Dalil may fetch (SSRF refusals included)
+	CodeDocumentTooLarge           Code = "DOCUMENT_TOO_LARGE"           // 413: pages, characters or bytes over the limit (details)
+	CodeUnsupportedFormat          Code = "UNSUPPORTED_FORMAT"           // 415: images, spreadsheets, legacy Office, archives, binary
+	CodeUnreadableDocument         Code = "UNREADABLE_DOCUMENT"          // 422: corrupt, hostile, or no text layer (no OCR)
+	CodeDocumentFetchFailed        Code = "DOCUMENT_FETCH_FAILED"        // 502: the URL could not be fetched (details.upstreamStatus)
+	CodeDocumentTimeout            Code = "DOCUMENT_TIMEOUT"             // 504: fetching or reading took too long (details.stage)
 )
 
 // Problem is one input problem: a dotted path into the request body ("" for

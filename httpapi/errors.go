@@ -44,6 +44,16 @@ var statusOf = map[dalil.Code]int{
 	dalil.CodeInvalidCallTransition:    http.StatusConflict,
 	dalil.CodeTelephonyProvider:        http.StatusBadGateway,
 
+	dalil.CodeMissingDocument:            http.StatusBadRequest,
+	dalil.CodeConflictingDocumentSources: http.StatusBadRequest,
+	dalil.CodeEmptyDocument:              http.StatusBadRequest,
+	dalil.CodeInvalidURL:                 http.StatusBadRequest,
+	dalil.CodeDocumentTooLarge:           http.StatusRequestEntityTooLarge,
+	dalil.CodeUnsupportedFormat:          http.StatusUnsupportedMediaType,
+	dalil.CodeUnreadableDocument:         http.StatusUnprocessableEntity,
+	dalil.CodeDocumentFetchFailed:        http.StatusBadGateway,
+	dalil.CodeDocumentTimeout:            http.StatusGatewayTimeout,
+
 	// Specific input codes a capability may declare (reference service).
 	dalil.CodeInvalidJSON:               http.StatusBadRequest,
 	dalil.CodeInvalidMonetaryValue:      http.StatusBadRequest,

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"dalil/internal/safehttp"
 	"errors"
 	"flag"
 	"fmt"
@@ -48,6 +49,10 @@ type Config struct {
 	LogLevel string `json:"logLevel"`
 	// MCP is what `dalil mcp` pays with.
 	MCP MCPClient `json:"mcp"`
+	// Fetch is the policy for URLs a caller supplies (documents): the zero
+	// value is production's (internal/safehttp); tests set a resolver and
+	// dialer that reach a local server through the same checks.
+	Fetch safehttp.Options `json:"-"`
 }
 
 // Listen is the HTTP side of `dalil serve`.
@@ -200,6 +205,7 @@ var providerSpecs = []providerSpec{
 		required: []string{envL402LNDURL, envL402Macaroon}},
 	{name: providerTempoRPC, kind: "payment", endpoint: envMPPRPCURL,
 		required: []string{envMPPRPCURL}},
+	{name: providerWebsiteFetch, kind: "website", required: []string{envWebsiteFetch}}, // intel.go
 }
 
 // knownRails are the values DALIL_RAILS may list.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"dalil/capabilities/documentfacts"
+	"dalil/capabilities/documentfacts/docfetch"
 	"dalil/capabilities/invoiceanomaly"
 	"dalil/capabilities/invoiceanomaly/invoicesql"
 	"dalil/capabilities/maintenance"
@@ -13,6 +15,7 @@ import (
 	"dalil/capabilities/property"
 	"dalil/capabilities/voice"
 	"dalil/capability"
+	"dalil/internal/safehttp"
 	"dalil/rail/mpp/mppsql"
 	"dalil/store/sqlstore"
 )
@@ -44,6 +47,7 @@ func registry(deps deps) (*capability.Registry, error) {
 		property.CompareEntry(),
 		maintenance.Entry(),
 		invoiceanomaly.Entry(invoices),
+		documentfacts.Entry(documentDeps(deps)),
 		omanproperty.Entry(omanPropertyDeps(deps)),
 	}
 	// Voice: declared and gated on the telephony provider (503
@@ -68,6 +72,17 @@ func registry(deps deps) (*capability.Registry, error) {
 		capability.Planned("compare_oman_companies", "Intelligence", "Compare Omani companies side by side."),
 	)
 	return capability.NewRegistryWith(capability.RegistryOptions{Configured: intelConfigured(deps.configured)}, entries...)
+}
+
+// documentDeps wires document_facts_extract: URLs are fetched through
+// internal/safehttp only (tests may inject deps.fetch's options: a local
+// TLS server reached through the production checks).
+func documentDeps(deps deps) documentfacts.Deps {
+	client := safehttp.New(deps.fetch)
+	return documentfacts.Deps{
+		Fetcher:  docfetch.New(deps.fetch),
+		CheckURL: func(u string) error { _, err := client.CheckURL(u); return err },
+	}
 }
 
 // configured is what the operator switched on, as the registry asks it: a

@@ -16,6 +16,7 @@ import (
 	"dalil/capabilities/invoiceanomaly/invoicesql"
 	"dalil/capability"
 	"dalil/httpapi"
+	"dalil/internal/safehttp"
 	"dalil/ops"
 	"dalil/rail/mpp"
 	"dalil/store/sqlstore"
@@ -81,6 +82,8 @@ type deps struct {
 	// configured reports which providers and datasets are switched on;
 	// capability statuses follow from it (nil: nothing is).
 	configured func(capability.Requirement) bool
+	// fetch is the policy for URLs a caller supplies (Config.Fetch).
+	fetch safehttp.Options
 }
 
 func openStore(ctx context.Context, cfg *Config, log *slog.Logger) (*sqlstore.Store, error) {

@@ -88,6 +88,9 @@ func LooksLikeHeading(line string) bool {
 		// "1. The Supplier shall deliver ..." is a numbered sentence, not a heading.
 		return rest == "" || utf8.RuneCountInString(rest) <= 50 && !strings.Contains(rest, " shall ") && strings.Count(rest, " ") < 7
 	}
+	if strings.ContainsAny(t, "0123456789:|@") {
+		return false // "VAT 5%: OMR 55.000" is not a heading
+	}
 	letters, upper := 0, 0
 	for _, r := range t {
 		if unicode.IsLetter(r) {

@@ -1,0 +1,637 @@
+package documentfacts
+
+import (
+	"math/big"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/nyaruka/phonenumbers"
+)
+
+// candidate is a fact found at text[start:end] (bytes).
+type candidate struct {
+	fact       Fact
+	start, end int
+	prio       int // on overlap within one type family, the higher wins
+}
+
+// extractor runs every pattern over the blocks of the returned text.
+type extractor struct {
+	a         *assembled
+	cands     []candidate
+	currency  string // the document's one currency code, when it has one
+	omani     bool   // the text names Oman (so "rial" alone is OMR)
+	dayFirst  *bool  // the document's day/month order, when an unambiguous date shows it
+	skipRange [][2]int
+}
+
+var (
+	numPat   = D + `{1,3}(?:[,٬،]` + D + `{3})+(?:[.٫]` + D + `+)?|` + D + `{1,3}(?:\.` + D + `{3})+,` + D + `{2}|` + D + `+(?:[.٫]` + D + `+)?`
+	multPat  = `(?:\s?(?:million|mn|m|thousand|k|مليون|ألف|الف))?`
+	curWords = `US\$|\$|€|£|USD|OMR|AED|SAR|EUR|QAR|KWD|BHD|GBP|R\.O\.?|RO\b|Omani Rials?|Rials? Omani|Rial Omani|Omani Riyals?|Saudi Riyals?|UAE Dirhams?|Dirhams?|US Dollars?|Dollars?|Euros?|Rials?|Riyals?|` +
+		`ر\.ع\.?|ر\.ع|ريال عماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ر\.س\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو`
+
+	reMoneyBefore = regexp.MustCompile(`(?i)(` + curWords + `)\s?(` + numPat + `)(` + multPat + `)`)
+	reMoneyAfter  = regexp.MustCompile(`(?i)(` + numPat + `)(` + multPat + `)\s?(` + curWords + `)`)
+	rePercent     = regexp.MustCompile(`(?i)(` + numPat + `)\s?(%|٪|percent\b|per cent\b|بالمائة|بالمئة|في المائة|في المئة)`)
+
+	reDateISO   = regexp.MustCompile(`\b(` + D + `{4})-(` + D + `{1,2})-(` + D + `{1,2})\b`)
+	reDateNum   = regexp.MustCompile(`(?:^|[^0-9\x{0660}-\x{0669}/.-])(` + D + `{1,2})[/.-](` + D + `{1,2})[/.-](` + D + `{4})(?:$|[^0-9\x{0660}-\x{0669}])`)
+	reDateDMY   = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + D + `{1,2})(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s-]+(` + monthPattern() + `)\.?,?[\s-]*(` + D + `{4})`)
+	reDateMDY   = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(` + monthPattern() + `)\.?\s+(` + D + `{1,2})(?:st|nd|rd|th)?,?\s+(` + D + `{4})`)
+	reDuration  = regexp.MustCompile(`(?i)(?:\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|eighteen|twenty-four|twenty|thirty|forty-five|sixty|ninety)\s+)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))\s*(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|يوما|يوماً|يومًا|يوم|أيام|ايام|أسبوعا|أسبوع|أسابيع|شهرا|شهراً|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاما|عام|أعوام|ساعة|ساعات)`)
+	reDurationWord = regexp.MustCompile(`(?i)\b(one|two|three|six|twelve|eighteen|twenty-four)\s+(months?|years?|weeks?)\b|(شهرين|سنتين|شهر واحد|سنة واحدة|ستة أشهر|ثلاثة أشهر|سنة ميلادية)`)
+
+	reInvoiceNo  = regexp.MustCompile(`(?i)(?:invoice\s*(?:no\.?|number|num\.?|#)|inv\.?\s*(?:no\.?|#)|رقم الفاتورة|فاتورة رقم|فاتورة ضريبية رقم)\s*[:：#.]?\s*([A-Z0-9\x{0660}-\x{0669}][A-Z0-9\x{0660}-\x{0669}/_.-]{1,30}[A-Z0-9\x{0660}-\x{0669}])`)
+	rePONo       = regexp.MustCompile(`(?i)(?:purchase\s+order|\bP\.?O\.?)\s*(?:no\.?|number|ref\.?|#)?\s*[:：#.]?\s*([A-Z0-9\x{0660}-\x{0669}][A-Z0-9\x{0660}-\x{0669}/_.-]{1,30}[A-Z0-9\x{0660}-\x{0669}])|(?:أمر الشراء|امر الشراء|أمر شراء)\s*(?:رقم)?\s*[:：]?\s*([A-Z0-9\x{0660}-\x{0669}][A-Z0-9\x{0660}-\x{0669}/_.-]{1,30})`)
+	reContractNo = regexp.MustCompile(`(?i)(?:(?:contract|agreement|lease)\s*(?:no\.?|number|ref(?:erence)?\.?|#)|رقم العقد|عقد رقم|رقم عقد الإيجار)\s*[:：#.]?\s*([A-Z0-9\x{0660}-\x{0669}][A-Z0-9\x{0660}-\x{0669}/_.-]{1,30}[A-Z0-9\x{0660}-\x{0669}])`)
+	reCRNo       = regexp.MustCompile(`(?i)(?:\bC\.?\s?R\.?\s*(?:no\.?|number|#)?|commercial\s+reg(?:istration|\.)?\s*(?:no\.?|number|#)?|السجل التجاري\s*(?:رقم)?|سجل تجاري\s*(?:رقم)?|س\.ت\.?)\s*[:：#.]?\s*(` + D + `{5,10})\b`)
+	reVATNo      = regexp.MustCompile(`(?i)(?:\bVATIN\b|\bVAT\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|#|id)|\bTRN\b|tax\s+(?:registration|identification|card)\s*(?:no\.?|number|#)?|tax\s+id|الرقم الضريبي|رقم التسجيل الضريبي|رقم التعريف الضريبي)\s*[:：#.]?\s*((?:OM|AE|SA|om|ae|sa)?` + D + `{6,15})\b`)
+
+	reIBAN     = regexp.MustCompile(`\b([A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)\b`)
+	reSWIFT    = regexp.MustCompile(`(?i:swift|bic)(?:\s*(?i:code))?\s*[:：.]?\s*([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\b`)
+	reAccount  = regexp.MustCompile(`(?i)(?:account\s*(?:no\.?|number|#)|a/c\s*(?:no\.?)?|acct\.?\s*(?:no\.?)?|رقم الحساب)\s*[:：#.]?\s*(` + D + `[` + `0-9\x{0660}-\x{0669} -]{4,24}` + D + `)`)
+	reEmail    = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)
+	rePhone    = regexp.MustCompile(`(?:\+|00)` + D + `[0-9\x{0660}-\x{0669} ().-]{6,18}` + D + `|` + D + `[0-9\x{0660}-\x{0669} ().-]{5,16}` + D)
+	reURL      = regexp.MustCompile(`(?i)\b(?:https?://|www\.)[^\s<>"'()|]+`)
+	phoneCue   = []string{"tel", "phone", "mobile", "mob", "fax", "call", "contact", "whatsapp", "هاتف", "الهاتف", "جوال", "الجوال", "نقال", "فاكس", "ت:", "ف:"}
+	reLawEN    = regexp.MustCompile(`(?i)(?:governed\s+by|construed\s+in\s+accordance\s+with|subject\s+to)(?:,?\s+and\s+(?:shall\s+be\s+)?construed\s+in\s+accordance\s+with,?)?\s+the\s+laws?\s+(?:of|in\s+force\s+in)\s+(?:the\s+)?([A-Z][A-Za-z.'-]*(?:\s+(?:of|and|the|[A-Z][A-Za-z.'-]*))*)`)
+	reLawLabel = regexp.MustCompile(`(?i)governing\s+law\s*[:：.-]\s*(?:the\s+)?(?:laws?\s+of\s+)?(?:the\s+)?([A-Z][A-Za-z.'-]*(?:\s+(?:of|and|the|[A-Z][A-Za-z.'-]*))*)`)
+	reLawAR    = regexp.MustCompile(`(?:يخضع|تخضع|يحكم|تحكم)[^.،]{0,40}?(?:لقوانين|لأحكام قوانين|للقوانين النافذة في|للقوانين المعمول بها في|لقانون|القوانين السارية في|قوانين)\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})|القانون\s+(?:الواجب\s+التطبيق|الحاكم)\s*[:：]?\s*(?:هو\s+)?(?:قانون\s+|قوانين\s+)?(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})`)
+	reNet      = regexp.MustCompile(`(?i)\bnet\s?(` + D + `{1,3})\b(?:\s*days)?`)
+	reWithin   = regexp.MustCompile(`(?i)(?:payable|paid|payment\s+(?:shall\s+be\s+made|is\s+due|will\s+be\s+made|is\s+made)|due|settled?)\s+(?:in\s+full\s+)?within\s+(?:[a-z-]+\s+)?\(?(` + D + `{1,3})\)?\s*(?:calendar\s+|business\s+|working\s+)?days?(?:\s+(?:of|from|after|following)\s+(?:the\s+)?(?:date\s+of\s+)?(?:receipt\s+of\s+(?:the\s+|a\s+|each\s+)?(?:valid\s+)?invoice|invoice(?:\s+date)?|receipt|delivery|the\s+invoice\s+date))?`)
+	reTermsLab = regexp.MustCompile(`(?i)(?:payment\s+terms?|terms\s+of\s+payment|شروط الدفع|شروط السداد|طريقة الدفع)\s*[:：|-]\s*([^|\n]{3,120})`)
+	reWithinAR = regexp.MustCompile(`(?:يتم الدفع|يدفع|تدفع|يسدد|تسدد|يتم سداد|يتم السداد)[^.]{0,40}?خلال\s+\(?(` + D + `{1,3})\)?\s*(?:يوما|يوماً|يومًا|يوم|أيام|ايام)`)
+)
+
+
+func (x *extractor) add(c candidate) {
+	x.cands = append(x.cands, c)
+}
+
+// block iterates the blocks: text, base offset, and the text before each
+// offset within the block (for cues).
+func (x *extractor) run() {
+	lower := lowerASCII(x.a.text)
+	x.omani = strings.Contains(lower, "oman") || strings.Contains(x.a.text, "عمان") || strings.Contains(x.a.text, "عماني")
+	x.learnDateOrder()
+	for i, seg := range x.a.segs {
+		t := x.a.text[seg.start:seg.end]
+		prev := ""
+		if i > 0 && !x.a.segs[i-1].heading {
+			p := x.a.segs[i-1]
+			prev = x.a.text[p.start:p.end]
+		}
+		x.money(t, seg.start, prev)
+		x.percent(t, seg.start, prev)
+		x.dates(t, seg.start, prev)
+		x.durations(t, seg.start, prev)
+		x.identifiers(t, seg.start)
+		x.bank(t, seg.start)
+		x.contacts(t, seg.start, prev)
+		x.law(t, seg.start)
+		x.paymentTerms(t, seg.start)
+		x.parties(t, seg.start, prev)
+	}
+	x.singleCurrency()
+}
+
+// ctxBefore is the block text before a match; when the match opens its
+// block, the previous block (a label on its own line) is the context.
+func ctxBefore(t string, at int, prev string) string {
+	c := t[:at]
+	if strings.TrimSpace(c) == "" {
+		return prev
+	}
+	return c
+}
+
+func (x *extractor) money(t string, base int, prev string) {
+	seen := map[[2]int]bool{}
+	emit := func(ms, me int, cur, num, mult string) {
+		if seen[[2]int{ms, me}] {
+			return
+		}
+		seen[[2]int{ms, me}] = true
+		v, ok := parseNumber(num)
+		if !ok {
+			return
+		}
+		switch strings.ToLower(strings.TrimSpace(mult)) {
+		case "million", "mn", "m", "مليون":
+			v *= 1e6
+		case "thousand", "k", "ألف", "الف":
+			v *= 1e3
+		}
+		code, sure := currencyCode(cur, x.omani)
+		f := Fact{Type: TypeMoney, Key: "amount", Label: "Amount", Value: t[ms:me], CurrencySymbol: strings.TrimSpace(cur), Method: "pattern", Confidence: 0.8}
+		if c, ok := nearestCue(ctxBefore(t, ms, prev), moneyCues); ok {
+			f.Key, f.Label, f.Method, f.Confidence = c.key, c.label, "labeled_field", 0.88
+		}
+		amt := v
+		f.Amount = &amt
+		if code != "" {
+			f.Currency = code
+			f.Normalized = formatNumber(v) + " " + code
+			if !sure {
+				f.Confidence -= 0.1
+			}
+		} else {
+			f.Normalized = formatNumber(v)
+			f.Confidence -= 0.2
+		}
+		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 2})
+	}
+	for _, m := range reMoneyBefore.FindAllStringSubmatchIndex(t, -1) {
+		emit(m[0], m[1], t[m[2]:m[3]], t[m[4]:m[5]], t[m[6]:m[7]])
+	}
+	for _, m := range reMoneyAfter.FindAllStringSubmatchIndex(t, -1) {
+		emit(m[0], m[1], t[m[6]:m[7]], t[m[2]:m[3]], t[m[4]:m[5]])
+	}
+}
+
+// currencyCode maps a written currency to ISO 4217; sure is false for a
+// symbol or word that other currencies share ($ is taken as USD, a bare
+// "rial" as OMR in a document about Oman).
+func currencyCode(s string, omani bool) (code string, sure bool) {
+	w := strings.ToLower(strings.TrimSpace(s))
+	switch {
+	case w == "omr" || strings.HasPrefix(w, "r.o") || w == "ro" || strings.Contains(w, "omani") || strings.HasPrefix(w, "rial omani") || strings.HasPrefix(w, "rials omani") ||
+		strings.HasPrefix(w, "ر.ع") || strings.Contains(w, "عماني") || strings.Contains(w, "عمانية") || strings.Contains(w, "عمانيا"):
+		return "OMR", true
+	case w == "usd" || w == "us$" || strings.Contains(w, "us dollar") || strings.Contains(w, "دولار أمريكي"):
+		return "USD", true
+	case w == "$" || strings.HasPrefix(w, "dollar") || w == "دولار":
+		return "USD", false
+	case w == "aed" || strings.Contains(w, "dirham") || strings.HasPrefix(w, "درهم") || strings.HasPrefix(w, "د.إ"):
+		return "AED", true
+	case w == "sar" || strings.Contains(w, "saudi") || strings.Contains(w, "سعودي") || strings.HasPrefix(w, "ر.س"):
+		return "SAR", true
+	case w == "eur" || w == "€" || strings.HasPrefix(w, "euro") || w == "يورو":
+		return "EUR", true
+	case w == "gbp" || w == "£":
+		return "GBP", true
+	case w == "qar" || w == "kwd" || w == "bhd":
+		return strings.ToUpper(w), true
+	case strings.HasPrefix(w, "rial") || strings.HasPrefix(w, "riyal"):
+		if omani {
+			return "OMR", false
+		}
+	}
+	return "", false
+}
+
+// singleCurrency: nothing to do yet beyond what the patterns found; kept
+// as the place where a document's one currency would fill bare amounts.
+func (x *extractor) singleCurrency() {}
+
+func (x *extractor) percent(t string, base int, prev string) {
+	for _, m := range rePercent.FindAllStringSubmatchIndex(t, -1) {
+		v, ok := parseNumber(t[m[2]:m[3]])
+		if !ok || v > 1000 {
+			continue
+		}
+		f := Fact{Type: TypePercentage, Key: "percentage", Label: "Percentage", Value: t[m[0]:m[1]], Normalized: formatNumber(v / 100), Method: "pattern", Confidence: 0.8}
+		if c, ok := nearestCue(ctxBefore(t, m[0], prev), percentCues); ok {
+			f.Key, f.Label, f.Method, f.Confidence = c.key, c.label, "labeled_field", 0.88
+		}
+		x.add(candidate{fact: f, start: base + m[0], end: base + m[1], prio: 2})
+	}
+}
+
+// learnDateOrder finds a numeric date whose first or second number is
+// over 12: that settles the document's day/month order.
+func (x *extractor) learnDateOrder() {
+	for _, m := range reDateNum.FindAllStringSubmatch(x.a.text, -1) {
+		a, b := atoi(m[1]), atoi(m[2])
+		switch {
+		case a > 12 && b <= 12:
+			t := true
+			x.dayFirst = &t
+			return
+		case b > 12 && a <= 12:
+			f := false
+			x.dayFirst = &f
+			return
+		}
+	}
+}
+
+func (x *extractor) dates(t string, base int, prev string) {
+	emit := func(ms, me int, iso string, conf float64, note string) {
+		f := Fact{Type: TypeDate, Key: "date", Label: "Date", Value: t[ms:me], Normalized: iso, Method: "pattern", Confidence: conf}
+		if c, ok := nearestCue(ctxBefore(t, ms, prev), dateCues); ok {
+			f.Key, f.Label, f.Role, f.Method = c.key, c.label, c.role, "labeled_field"
+			f.Confidence = min(0.95, conf+0.08)
+		}
+		_ = note
+		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 3})
+	}
+	for _, m := range reDateISO.FindAllStringSubmatchIndex(t, -1) {
+		if iso := validDate(atoi(t[m[2]:m[3]]), atoi(t[m[4]:m[5]]), atoi(t[m[6]:m[7]])); iso != "" {
+			emit(m[0], m[1], iso, 0.85, "")
+		}
+	}
+	for _, m := range reDateNum.FindAllStringSubmatchIndex(t, -1) {
+		a, b, y := atoi(t[m[2]:m[3]]), atoi(t[m[4]:m[5]]), atoi(t[m[6]:m[7]])
+		var iso string
+		conf := 0.8
+		switch {
+		case a > 12:
+			iso = validDate(y, b, a)
+		case b > 12:
+			iso = validDate(y, a, b)
+		case a == b:
+			iso = validDate(y, a, b)
+		case x.dayFirst != nil && *x.dayFirst:
+			iso, conf = validDate(y, b, a), 0.75
+		case x.dayFirst != nil:
+			iso, conf = validDate(y, a, b), 0.75
+		default:
+			conf = 0.5 // 03/04/2026 alone: not normalised
+		}
+		if iso == "" && conf != 0.5 {
+			continue // 31/02/2026 is no date
+		}
+		emit(m[2], m[7], iso, conf, "")
+	}
+	for _, m := range reDateDMY.FindAllStringSubmatchIndex(t, -1) {
+		d, mon, y := t[m[2]:m[3]], t[m[4]:m[5]], t[m[6]:m[7]]
+		if iso := validDate(atoi(y), monthNames[strings.ToLower(mon)], atoi(d)); iso != "" {
+			emit(m[2], m[7], iso, 0.85, "")
+		}
+	}
+	for _, m := range reDateMDY.FindAllStringSubmatchIndex(t, -1) {
+		if iso := validDate(atoi(t[m[6]:m[7]]), monthNames[strings.ToLower(t[m[2]:m[3]])], atoi(t[m[4]:m[5]])); iso != "" {
+			emit(m[2], m[7], iso, 0.85, "")
+		}
+	}
+}
+
+func durationUnit(u string) string {
+	u = strings.ToLower(u)
+	switch {
+	case strings.HasPrefix(u, "day"), strings.HasPrefix(u, "يوم"), strings.HasPrefix(u, "أيام"), strings.HasPrefix(u, "ايام"):
+		return "day"
+	case strings.HasPrefix(u, "week"), strings.HasPrefix(u, "أسبوع"), strings.HasPrefix(u, "أسابيع"):
+		return "week"
+	case strings.HasPrefix(u, "month"), strings.HasPrefix(u, "شهر"), strings.HasPrefix(u, "أشهر"), strings.HasPrefix(u, "اشهر"), strings.HasPrefix(u, "شهور"):
+		return "month"
+	case strings.HasPrefix(u, "year"), strings.HasPrefix(u, "سن"), strings.HasPrefix(u, "عام"), strings.HasPrefix(u, "أعوام"):
+		return "year"
+	case strings.HasPrefix(u, "hour"), strings.HasPrefix(u, "ساع"):
+		return "hour"
+	}
+	return ""
+}
+
+var arabicDurations = map[string][2]any{
+	"شهرين": {2, "month"}, "سنتين": {2, "year"}, "شهر واحد": {1, "month"}, "سنة واحدة": {1, "year"},
+	"ستة أشهر": {6, "month"}, "ثلاثة أشهر": {3, "month"}, "سنة ميلادية": {1, "year"},
+}
+
+func (x *extractor) durations(t string, base int, prev string) {
+	emit := func(ms, me, n int, unit string) {
+		iso := isoDuration(n, unit)
+		if iso == "" || n <= 0 {
+			return
+		}
+		c, ok := nearestCue(ctxBefore(t, ms, prev), durationCues)
+		if !ok {
+			return // a duration without a role ("15 years of experience") is not reported
+		}
+		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: 0.82}
+		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 1})
+	}
+	for _, m := range reDuration.FindAllStringSubmatchIndex(t, -1) {
+		n := 0
+		switch {
+		case m[4] >= 0:
+			n = atoi(t[m[4]:m[5]])
+		case m[6] >= 0:
+			n = atoi(t[m[6]:m[7]])
+		}
+		emit(m[0], m[1], n, durationUnit(t[m[8]:m[9]]))
+	}
+	for _, m := range reDurationWord.FindAllStringSubmatchIndex(t, -1) {
+		if m[2] >= 0 {
+			emit(m[0], m[1], wordNumbers[strings.ToLower(t[m[2]:m[3]])], durationUnit(t[m[4]:m[5]]))
+		} else if d, ok := arabicDurations[t[m[6]:m[7]]]; ok {
+			emit(m[0], m[1], d[0].(int), d[1].(string))
+		}
+	}
+}
+
+func (x *extractor) identifiers(t string, base int) {
+	kinds := []struct {
+		re    *regexp.Regexp
+		key   string
+		label string
+	}{
+		{reInvoiceNo, "invoice_number", "Invoice number"},
+		{rePONo, "po_number", "Purchase order number"},
+		{reContractNo, "contract_number", "Contract number"},
+		{reCRNo, "cr_number", "Commercial registration number (Oman)"},
+		{reVATNo, "vat_number", "VAT / tax registration number"},
+	}
+	for _, k := range kinds {
+		for _, m := range k.re.FindAllStringSubmatchIndex(t, -1) {
+			g := 2
+			for g < len(m) && m[g] < 0 {
+				g += 2
+			}
+			if g >= len(m) {
+				continue
+			}
+			id := t[m[g]:m[g+1]]
+			norm := strings.ToUpper(asciiDigits(id))
+			if !strings.ContainsAny(norm, "0123456789") {
+				continue
+			}
+			f := Fact{Type: TypeIdentifier, Key: k.key, Label: k.label, Value: id, Normalized: norm, Method: "labeled_field", Confidence: 0.9}
+			x.add(candidate{fact: f, start: base + m[g], end: base + m[g+1], prio: 4})
+		}
+	}
+}
+
+// ibanLengths are the IBAN lengths of the countries most seen here.
+var ibanLengths = map[string]int{"OM": 23, "AE": 23, "SA": 24, "QA": 29, "KW": 30, "BH": 22, "GB": 22, "DE": 22, "FR": 27, "NL": 18,
+	"JO": 30, "EG": 29, "IT": 27, "ES": 24, "CH": 21, "TR": 26, "PK": 24, "IE": 22, "BE": 16, "LB": 28}
+
+func validIBAN(s string) bool {
+	s = strings.ReplaceAll(s, " ", "")
+	if len(s) < 15 || len(s) > 34 {
+		return false
+	}
+	if n, ok := ibanLengths[s[:2]]; ok && n != len(s) {
+		return false
+	}
+	r := s[4:] + s[:4]
+	var digits strings.Builder
+	for _, c := range r {
+		switch {
+		case c >= '0' && c <= '9':
+			digits.WriteRune(c)
+		case c >= 'A' && c <= 'Z':
+			digits.WriteString(big.NewInt(int64(c - 'A' + 10)).String())
+		default:
+			return false
+		}
+	}
+	n, ok := new(big.Int).SetString(digits.String(), 10)
+	return ok && new(big.Int).Mod(n, big.NewInt(97)).Int64() == 1
+}
+
+// mask keeps the first keep and last 4 alphanumerics of s and replaces the
+// others with '*' (spaces stay): same length, so offsets do not move.
+func mask(s string, keep int) string {
+	var alnum int
+	for _, c := range s {
+		if c != ' ' && c != '-' {
+			alnum++
+		}
+	}
+	b := []byte(s)
+	i := 0
+	for j, c := range b {
+		if c == ' ' || c == '-' {
+			continue
+		}
+		if i >= keep && i < alnum-4 {
+			b[j] = '*'
+		}
+		i++
+	}
+	return string(b)
+}
+
+func (x *extractor) bank(t string, base int) {
+	for _, m := range reIBAN.FindAllStringSubmatchIndex(t, -1) {
+		raw := t[m[2]:m[3]]
+		if !validIBAN(raw) {
+			continue
+		}
+		masked := mask(raw, 4)
+		f := Fact{Type: TypeBankAccount, Key: "iban", Label: "IBAN (masked)", Value: masked, Normalized: strings.ReplaceAll(masked, " ", ""), Method: "pattern", Confidence: 0.95}
+		x.add(candidate{fact: f, start: base + m[2], end: base + m[3], prio: 5})
+	}
+	for _, m := range reAccount.FindAllStringSubmatchIndex(t, -1) {
+		raw := t[m[2]:m[3]]
+		ascii := asciiDigits(raw)
+		if len(strings.NewReplacer(" ", "", "-", "").Replace(ascii)) < 6 || len(raw) != len(ascii) {
+			continue // Arabic digits are 2 bytes: masking in place needs ASCII
+		}
+		masked := mask(raw, 0)
+		f := Fact{Type: TypeBankAccount, Key: "account_number", Label: "Bank account number (masked)", Value: masked, Normalized: strings.NewReplacer(" ", "", "-", "").Replace(masked), Method: "labeled_field", Confidence: 0.85}
+		x.add(candidate{fact: f, start: base + m[2], end: base + m[3], prio: 5})
+	}
+	for _, m := range reSWIFT.FindAllStringSubmatchIndex(t, -1) {
+		code := t[m[2]:m[3]]
+		f := Fact{Type: TypeBankAccount, Key: "swift_code", Label: "SWIFT / BIC", Value: code, Normalized: code, Method: "labeled_field", Confidence: 0.9}
+		x.add(candidate{fact: f, start: base + m[2], end: base + m[3], prio: 5})
+	}
+}
+
+func (x *extractor) contacts(t string, base int, prev string) {
+	for _, m := range reEmail.FindAllStringIndex(t, -1) {
+		v := strings.TrimRight(t[m[0]:m[1]], ".")
+		f := Fact{Type: TypeEmail, Key: "email", Label: "Email", Value: v, Normalized: strings.ToLower(v), Method: "pattern", Confidence: 0.95}
+		x.add(candidate{fact: f, start: base + m[0], end: base + m[0] + len(v), prio: 6})
+	}
+	for _, m := range reURL.FindAllStringIndex(t, -1) {
+		if m[0] > 0 && t[m[0]-1] == '@' {
+			continue
+		}
+		v := strings.TrimRight(t[m[0]:m[1]], ".,;:!?]")
+		norm := v
+		if strings.HasPrefix(strings.ToLower(v), "www.") {
+			norm = "https://" + v
+		}
+		if i := strings.Index(norm, "://"); i > 0 {
+			rest := norm[i+3:]
+			host, path, _ := strings.Cut(rest, "/")
+			norm = strings.ToLower(norm[:i]) + "://" + strings.ToLower(host)
+			if path != "" || strings.HasSuffix(rest, "/") {
+				norm += "/" + path
+			}
+		}
+		f := Fact{Type: TypeURL, Key: "url", Label: "URL (never fetched)", Value: v, Normalized: norm, Method: "pattern", Confidence: 0.9}
+		x.add(candidate{fact: f, start: base + m[0], end: base + m[0] + len(v), prio: 6})
+	}
+	for _, m := range rePhone.FindAllStringIndex(t, -1) {
+		raw := strings.TrimRight(t[m[0]:m[1]], " .-(")
+		ctx := lowerASCII(ctxBefore(t, m[0], prev))
+		if len(ctx) > 40 {
+			ctx = ctx[len(ctx)-40:]
+		}
+		cued := false
+		fax := false
+		for _, c := range phoneCue {
+			if strings.Contains(ctx, c) {
+				cued = true
+				fax = fax || c == "fax" || c == "فاكس" || c == "ف:"
+			}
+		}
+		intl := strings.HasPrefix(raw, "+") || strings.HasPrefix(raw, "00")
+		if !cued && !intl {
+			continue
+		}
+		digits := asciiDigits(raw)
+		num, err := phonenumbers.Parse(digits, "OM")
+		if err != nil || !phonenumbers.IsValidNumber(num) {
+			continue
+		}
+		f := Fact{Type: TypePhone, Key: "phone", Label: "Phone", Value: raw, Normalized: phonenumbers.Format(num, phonenumbers.E164), Method: "pattern", Confidence: 0.88}
+		if fax {
+			f.Key, f.Label = "fax", "Fax"
+		}
+		x.add(candidate{fact: f, start: base + m[0], end: base + m[0] + len(raw), prio: 1})
+	}
+}
+
+// jurisdictions maps how a governing law is written to ISO 3166.
+var jurisdictions = []struct {
+	words []string
+	code  string
+}{
+	{[]string{"sultanate of oman", "oman", "سلطنة عمان", "سلطنة عُمان", "عمان"}, "OM"},
+	{[]string{"united arab emirates", "uae", "dubai", "abu dhabi", "الإمارات العربية المتحدة", "الإمارات", "دولة الإمارات"}, "AE"},
+	{[]string{"kingdom of saudi arabia", "saudi arabia", "المملكة العربية السعودية", "السعودية"}, "SA"},
+	{[]string{"england and wales", "england", "united kingdom"}, "GB"},
+	{[]string{"qatar", "قطر"}, "QA"}, {[]string{"bahrain", "البحرين"}, "BH"}, {[]string{"kuwait", "الكويت"}, "KW"},
+	{[]string{"singapore"}, "SG"}, {[]string{"state of new york", "new york"}, "US-NY"}, {[]string{"delaware"}, "US-DE"},
+	{[]string{"india"}, "IN"}, {[]string{"switzerland"}, "CH"}, {[]string{"france"}, "FR"}, {[]string{"germany"}, "DE"},
+}
+
+func jurisdiction(s string) string {
+	w := lowerASCII(s)
+	for _, j := range jurisdictions {
+		for _, x := range j.words {
+			if strings.HasPrefix(w, x) || strings.HasPrefix(w, "the "+x) {
+				return j.code
+			}
+		}
+	}
+	return ""
+}
+
+func (x *extractor) law(t string, base int) {
+	add := func(ms, me int, method string) {
+		v := strings.TrimSpace(t[ms:me])
+		// Trim a trailing connective the pattern may have taken.
+		for _, suf := range []string{" and", " the", " of", " without", " in", " with", " وذلك", " و"} {
+			v = strings.TrimSuffix(v, suf)
+		}
+		code := jurisdiction(v)
+		f := Fact{Type: TypeGoverningLaw, Key: "governing_law", Label: "Governing law", Value: v, Normalized: code, Method: method, Confidence: 0.9}
+		if code == "" {
+			f.Confidence = 0.7
+		}
+		x.add(candidate{fact: f, start: base + ms, end: base + ms + len(v), prio: 4})
+	}
+	for _, m := range reLawEN.FindAllStringSubmatchIndex(t, -1) {
+		add(m[2], m[3], "clause")
+	}
+	for _, m := range reLawLabel.FindAllStringSubmatchIndex(t, -1) {
+		add(m[2], m[3], "labeled_field")
+	}
+	for _, m := range reLawAR.FindAllStringSubmatchIndex(t, -1) {
+		g := 2
+		if m[2] < 0 {
+			g = 4
+		}
+		// Arabic: keep the words up to a known jurisdiction.
+		v := t[m[g]:m[g+1]]
+		end := m[g+1]
+		for _, j := range jurisdictions {
+			for _, w := range j.words {
+				if strings.HasPrefix(v, w) {
+					end = m[g] + len(w)
+					goto found
+				}
+			}
+		}
+	found:
+		add(m[g], end, "clause")
+	}
+}
+
+func (x *extractor) paymentTerms(t string, base int) {
+	for _, m := range reNet.FindAllStringSubmatchIndex(t, -1) {
+		f := Fact{Type: TypePaymentTerms, Key: "payment_terms", Label: "Payment terms", Value: t[m[0]:m[1]], Normalized: "P" + asciiDigits(t[m[2]:m[3]]) + "D", Method: "pattern", Confidence: 0.85}
+		x.add(candidate{fact: f, start: base + m[0], end: base + m[1], prio: 3})
+	}
+	for _, m := range reWithin.FindAllStringSubmatchIndex(t, -1) {
+		f := Fact{Type: TypePaymentTerms, Key: "payment_terms", Label: "Payment terms", Value: t[m[0]:m[1]], Normalized: "P" + asciiDigits(t[m[2]:m[3]]) + "D", Method: "clause", Confidence: 0.85}
+		x.add(candidate{fact: f, start: base + m[0], end: base + m[1], prio: 3})
+	}
+	for _, m := range reWithinAR.FindAllStringSubmatchIndex(t, -1) {
+		f := Fact{Type: TypePaymentTerms, Key: "payment_terms", Label: "Payment terms", Value: t[m[0]:m[1]], Normalized: "P" + asciiDigits(t[m[2]:m[3]]) + "D", Method: "clause", Confidence: 0.85}
+		x.add(candidate{fact: f, start: base + m[0], end: base + m[1], prio: 3})
+	}
+	for _, m := range reTermsLab.FindAllStringSubmatchIndex(t, -1) {
+		v := strings.TrimSpace(t[m[2]:m[3]])
+		v = strings.TrimRight(v, ".;، ")
+		norm := ""
+		if d := reDuration.FindStringSubmatch(v); d != nil && durationUnit(d[4]) == "day" {
+			n := d[2]
+			if n == "" {
+				n = d[3]
+			}
+			norm = "P" + asciiDigits(n) + "D"
+		} else if n := reNet.FindStringSubmatch(v); n != nil {
+			norm = "P" + asciiDigits(n[1]) + "D"
+		}
+		f := Fact{Type: TypePaymentTerms, Key: "payment_terms", Label: "Payment terms", Value: v, Normalized: norm, Method: "labeled_field", Confidence: 0.85}
+		x.add(candidate{fact: f, start: base + m[2], end: base + m[2] + len(v), prio: 4})
+	}
+}
+
+// resolve drops overlapping candidates: within the same type the higher
+// priority (then the longer) wins; across types, a money amount inside a
+// date, a phone inside an IBAN or an amount, and a duration inside a
+// payment term are dropped.
+func resolve(cs []candidate) []candidate {
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].prio != cs[j].prio {
+			return cs[i].prio > cs[j].prio
+		}
+		return cs[i].end-cs[i].start > cs[j].end-cs[j].start
+	})
+	var kept []candidate
+	for _, c := range cs {
+		ok := true
+		for _, k := range kept {
+			if c.start < k.end && k.start < c.end && conflicts(c.fact.Type, k.fact.Type) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			kept = append(kept, c)
+		}
+	}
+	sort.SliceStable(kept, func(i, j int) bool {
+		if kept[i].start != kept[j].start {
+			return kept[i].start < kept[j].start
+		}
+		return kept[i].fact.Type < kept[j].fact.Type
+	})
+	return kept
+}
+
+// conflicts says whether two overlapping facts cannot both stand.
+func conflicts(a, b string) bool {
+	if a == b {
+		return true
+	}
+	pair := func(x, y string) bool { return a == x && b == y || a == y && b == x }
+	switch {
+	case pair(TypeDuration, TypePaymentTerms), pair(TypeGoverningLaw, TypeParty), pair(TypeMoney, TypePercentage):
+		return false
+	case a == TypeParty || b == TypeParty:
+		return pair(TypeParty, TypeEmail) || pair(TypeParty, TypeURL)
+	}
+	return true
+}

@@ -1,0 +1,450 @@
+package documentfacts
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+
+	"dalil"
+	"dalil/capabilities/documentfacts/read"
+)
+
+// Version names the extractor in metadata.extractorVersion.
+const Version = "dalil-documentfacts/1"
+
+// Deps are document_facts_extract's ports and limits.
+type Deps struct {
+	// Fetcher downloads documentUrl; nil answers 503 for URL input.
+	Fetcher Fetcher
+	// Limits of the readers (zero: 25 pages, 200,000 characters, 20 s).
+	Limits read.Limits
+	// CheckURL, when set, is the preview's network-free URL check.
+	CheckURL func(string) error
+}
+
+const contentStatement = "The document was read as untrusted data. Instructions, requests or prompts in it were not followed; " +
+	"text addressed to an AI and text hidden from a human reader are reported in warnings and give no facts."
+
+// Handle reads the document and extracts its facts.
+func Handle(ctx context.Context, deps Deps, in Input) (Output, error) {
+	if err := in.ValidateError(); err != nil {
+		return Output{}, err
+	}
+	doc, src, err := obtain(ctx, deps, in)
+	if err != nil {
+		return Output{}, err
+	}
+	return extractAll(doc, src, in), nil
+}
+
+type source struct {
+	kind     string // url | text
+	finalURL string
+}
+
+func obtain(ctx context.Context, deps Deps, in Input) (*read.Document, source, error) {
+	if in.Text != "" {
+		doc, err := read.Text(in.Text, deps.Limits)
+		if err != nil {
+			return nil, source{}, readError(err)
+		}
+		return doc, source{kind: "text"}, nil
+	}
+	if deps.Fetcher == nil {
+		return nil, source{}, dalil.Errorf(dalil.CodeServiceUnavailable, "Fetching document URLs is not configured on this server; send the text instead."+notCharged)
+	}
+	dl, err := deps.Fetcher.Fetch(ctx, strings.TrimSpace(in.DocumentURL))
+	if err != nil {
+		return nil, source{}, fetchError(err)
+	}
+	name := ""
+	if u, err := url.Parse(dl.FinalURL); err == nil {
+		name = path.Base(u.Path)
+	}
+	doc, err := read.Read(ctx, dl.Body, dl.ContentType, name, deps.Limits)
+	if err != nil {
+		return nil, source{}, readError(err)
+	}
+	return doc, source{kind: "url", finalURL: dl.FinalURL}, nil
+}
+
+// extractAll turns a read document into the answer.
+func extractAll(doc *read.Document, src source, in Input) Output {
+	a := assemble(doc)
+	x := &extractor{a: &a}
+	x.run()
+	injections := findInjections(&a)
+	cands := dropInjected(resolve(x.cands), injections)
+	cands = dedupe(cands)
+
+	// Mask account numbers in the returned text (same length: offsets hold).
+	masked := []byte(a.text)
+	for _, c := range cands {
+		if c.fact.Type == TypeBankAccount && c.fact.Key != "swift_code" {
+			copy(masked[c.start:c.end], c.fact.Value)
+		}
+	}
+	a.text = string(masked)
+	ri := newRuneIndex(a.text)
+	withEvidence := in.IncludeSourceEvidence == nil || *in.IncludeSourceEvidence
+
+	out := Output{
+		Text:           a.text,
+		Facts:          []Fact{},
+		RequestedFacts: []RequestedFact{},
+		Entities:       []Entity{},
+		Dates:          []Fact{},
+		Amounts:        []Fact{},
+		Percentages:    []Fact{},
+		RiskFlags:      []RiskFlag{},
+		Warnings:       []Warning{},
+		Limitations:    limitations(),
+	}
+	var all []Fact
+	for _, c := range cands {
+		f := c.fact
+		f.NormalizedValue = f.Normalized
+		f.Confidence = round2(f.Confidence)
+		es, ee := a.excerptSpan(c.start, c.end)
+		seg := a.segmentAt(c.start)
+		ev := Evidence{Excerpt: a.text[es:ee], Start: ri.at(es), End: ri.at(ee), Section: seg.section, Page: seg.page}
+		f.Evidence = &ev
+		f.SourceEvidence = &SourceEvidence{Text: ev.Excerpt, StartOffset: ev.Start, EndOffset: ev.End, Section: ev.Section, Page: ev.Page}
+		all = append(all, f)
+	}
+
+	// Type, language, title.
+	out.DocumentType, out.DocumentSubtype, out.DocumentTypeConfidence = detectType(a.text)
+	out.DocumentTypeSource = "detected"
+	if t := in.DocumentType; t != "" && t != "auto" {
+		if t == "generic" {
+			t = "other"
+		}
+		if t != out.DocumentType && out.DocumentTypeConfidence >= 0.7 && out.DocumentType != "other" {
+			out.RiskFlags = append(out.RiskFlags, RiskFlag{"document_type_mismatch", "low",
+				fmt.Sprintf("The caller says %s; the text reads like %s.", t, out.DocumentType)})
+		}
+		out.DocumentType, out.DocumentTypeSource, out.DocumentTypeConfidence = t, "caller", 1
+	}
+	out.Language = in.Language
+	if out.Language == "" {
+		out.Language = detectLanguage(a.text)
+	}
+	out.Title = clip(doc.Title, 200)
+	if out.Title == "" {
+		for _, s := range a.segs {
+			if s.heading {
+				out.Title = clip(a.text[s.start:s.end], 200)
+				break
+			}
+		}
+	}
+
+	// Requested facts, filters, mode.
+	for _, r := range in.RequestedFacts {
+		out.RequestedFacts = append(out.RequestedFacts, answerRequest(strings.TrimSpace(r), all))
+	}
+	keep := all
+	if len(in.FactTypes) > 0 {
+		keep = slices.DeleteFunc(slices.Clone(keep), func(f Fact) bool { return !slices.Contains(in.FactTypes, f.Type) })
+	}
+	if in.Mode == "requested_only" {
+		keys := map[string]bool{}
+		for _, r := range out.RequestedFacts {
+			if r.Status == "found" {
+				keys[r.Key] = true
+			}
+		}
+		keep = slices.DeleteFunc(slices.Clone(keep), func(f Fact) bool { return !keys[f.Key] })
+	}
+	if !withEvidence {
+		for i := range keep {
+			keep[i].Evidence, keep[i].SourceEvidence = nil, nil
+		}
+		for i := range out.RequestedFacts {
+			out.RequestedFacts[i].SourceEvidence = nil
+		}
+	}
+	out.Facts = append(out.Facts, keep...)
+	seenEntity := map[string]bool{}
+	for _, f := range out.Facts {
+		switch f.Type {
+		case TypeDate:
+			out.Dates = append(out.Dates, f)
+		case TypeMoney:
+			out.Amounts = append(out.Amounts, f)
+		case TypePercentage:
+			out.Percentages = append(out.Percentages, f)
+		case TypeParty:
+			if !seenEntity[f.Normalized+"|"+f.Role] {
+				seenEntity[f.Normalized+"|"+f.Role] = true
+				out.Entities = append(out.Entities, Entity{Name: f.Value, Type: f.EntityType, Role: f.Role, Confidence: f.Confidence})
+			}
+		}
+	}
+
+	// Untrusted content.
+	out.UntrustedContent = UntrustedContent{ContentIsData: true, Statement: contentStatement}
+	for _, inj := range injections {
+		s, e := inj.start, inj.end
+		if ri.at(e)-ri.at(s) > maxExcerpt {
+			s, e = a.excerptSpan(s+strings.Index(a.text[s:e], inj.match), s+strings.Index(a.text[s:e], inj.match)+len(inj.match))
+		}
+		seg := a.segmentAt(s)
+		start, end := ri.at(s), ri.at(e)
+		out.Warnings = append(out.Warnings, Warning{Code: "embedded_instructions_detected",
+			Message:  "The document contains text addressed to an AI (\"" + clip(inj.match, 80) + "\"); it was not followed and gave no facts.",
+			Evidence: &WarningEvidence{Excerpt: a.text[s:e], Start: &start, End: &end, Section: seg.section, Page: seg.page}})
+	}
+	out.UntrustedContent.InstructionsDetected = len(injections)
+	for _, h := range doc.Hidden {
+		msg := "Text hidden from a human reader (" + h.Reason + ") was left out of the text and gave no facts."
+		if instructionLike(h.Text) {
+			msg = "Hidden text (" + h.Reason + ") addressed to an AI was found; it was not followed and gave no facts."
+			out.UntrustedContent.InstructionsDetected++
+		}
+		out.Warnings = append(out.Warnings, Warning{Code: "hidden_text_detected", Message: msg,
+			Evidence: &WarningEvidence{Excerpt: clip(h.Text, maxExcerpt), Page: h.Page, Reason: h.Reason}})
+	}
+	out.UntrustedContent.HiddenTextDetected = len(doc.Hidden)
+	out.RiskFlags = append(out.RiskFlags, riskFlags(doc, &out, all, a.text, len(injections))...)
+
+	// Metadata.
+	md := Metadata{CharacterCount: ri.at(len(a.text)), WordCount: wordCount(a.text), Format: string(doc.Format), Source: src.kind, FinalURL: src.finalURL,
+		PageProvenance: "none", ExtractionMode: "auto", ExtractionMethod: "deterministic_patterns", OffsetUnit: "unicode_code_point", ExtractorVersion: Version}
+	if in.Mode == "requested_only" {
+		md.ExtractionMode = "requested_only"
+	}
+	if doc.Pages > 0 {
+		p := doc.Pages
+		md.PageCount = &p
+		switch doc.Format {
+		case read.FormatPDF:
+			md.PageProvenance = "pdf_pages"
+		case read.FormatDOCX:
+			md.PageProvenance = "docx_page_breaks"
+		default:
+			md.PageProvenance = "form_feeds"
+		}
+	}
+	out.Metadata = md
+	out.OverallConfidence = overall(out.Facts, len(injections) > 0 || len(doc.Hidden) > 0)
+	return out
+}
+
+// dropInjected removes facts read from a block that addresses an AI.
+func dropInjected(cs []candidate, inj []injectionSpan) []candidate {
+	if len(inj) == 0 {
+		return cs
+	}
+	return slices.DeleteFunc(cs, func(c candidate) bool {
+		for _, s := range inj {
+			if c.start < s.end && s.start < c.end {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// dedupe keeps one fact per (type, key, normalized value); a party is one
+// per name, keeping the occurrence that states its role.
+func dedupe(cs []candidate) []candidate {
+	best := map[string]int{}
+	var out []candidate
+	for _, c := range cs {
+		k := c.fact.Type + "|" + c.fact.Key + "|" + c.fact.Normalized
+		if c.fact.Normalized == "" {
+			k += "|" + c.fact.Value
+		}
+		if c.fact.Type == TypeParty {
+			k = c.fact.Type + "|" + c.fact.Normalized
+		}
+		if i, ok := best[k]; ok {
+			if c.fact.Type == TypeParty && out[i].fact.Role == "" && c.fact.Role != "" {
+				out[i] = c
+			}
+			continue
+		}
+		best[k] = len(out)
+		out = append(out, c)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].start < out[j].start })
+	return out
+}
+
+func round2(v float64) float64 { return float64(int(v*100+0.5)) / 100 }
+
+func wordCount(s string) int { return len(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) })) }
+
+func detectLanguage(s string) string {
+	ar, lat := 0, 0
+	for _, r := range s {
+		switch {
+		case unicode.Is(unicode.Arabic, r) && unicode.IsLetter(r):
+			ar++
+		case r < 0x250 && unicode.IsLetter(r):
+			lat++
+		}
+	}
+	switch {
+	case ar+lat == 0:
+		return "und"
+	case ar*10 >= (ar+lat)*7:
+		return "ar"
+	case lat*10 >= (ar+lat)*7:
+		return "en"
+	}
+	return "mixed"
+}
+
+func overall(facts []Fact, untrusted bool) float64 {
+	if len(facts) == 0 {
+		return 0.1
+	}
+	sum := 0.0
+	for _, f := range facts {
+		sum += f.Confidence
+	}
+	v := sum / float64(len(facts))
+	if untrusted {
+		v -= 0.1
+	}
+	return round2(max(0.1, min(0.95, v)))
+}
+
+func limitations() []string {
+	return []string{
+		"Facts are read by deterministic patterns and cues (no language model): clauses worded unusually may be missed; obligations and requirements are not extracted.",
+		"PDFs need a text layer (no OCR); text inside PDF form XObjects and annotations is not read; hidden-text detection sees render modes, fill colour, page bounds and size, not text covered by shapes or same-colour backgrounds other than white.",
+		"Links inside the document are never fetched.",
+	}
+}
+
+type typeRule struct {
+	typ, subtype string
+	words        []string
+}
+
+var typeRules = []typeRule{
+	{"invoice", "tax_invoice", []string{"tax invoice", "فاتورة ضريبية"}},
+	{"invoice", "", []string{"invoice", "فاتورة", "bill to", "amount due", "الفاتورة"}},
+	{"lease", "lease_agreement", []string{"lease", "tenancy", "landlord", "tenant", "lessor", "lessee", "إيجار", "الإيجار", "المؤجر", "المستأجر"}},
+	{"contract", "nda", []string{"non-disclosure", "confidential information", "disclosing party", "receiving party", "عدم الإفصاح", "المعلومات السرية"}},
+	{"contract", "supply_agreement", []string{"supply agreement", "supply contract", "supplier shall", "deliver the goods", "عقد توريد", "المورد"}},
+	{"contract", "employment_letter", []string{"employment", "offer letter", "probation", "basic salary", "job title", "position of", "عقد عمل", "الراتب الأساسي", "فترة التجربة", "المسمى الوظيفي", "صاحب العمل"}},
+	{"contract", "", []string{"agreement", "contract", "hereinafter", "the parties", "عقد", "اتفاقية", "الطرف الأول"}},
+	{"company_profile", "", []string{"company profile", "about us", "our services", "our clients", "our mission", "our vision", "established in", "founded in", "نبذة عن الشركة", "خدماتنا", "رؤيتنا", "تأسست"}},
+	{"purchase_order", "", []string{"purchase order", "ship to", "أمر شراء"}},
+	{"quotation", "", []string{"quotation", "quote no", "عرض سعر"}},
+	{"tender", "", []string{"tender", "request for proposal", "rfp", "مناقصة"}},
+}
+
+// detectType scores the rules by keyword occurrences (each keyword counted
+// at most 5 times).
+func detectType(text string) (typ, subtype string, conf float64) {
+	lower := lowerASCII(text)
+	scores := map[string]int{}
+	subScores := map[string]int{}
+	for _, r := range typeRules {
+		n := 0
+		for _, w := range r.words {
+			n += min(5, strings.Count(lower, w))
+		}
+		scores[r.typ] += n
+		if r.subtype != "" {
+			subScores[r.typ+"|"+r.subtype] += n
+		}
+	}
+	best, second := "", 0
+	for _, t := range []string{"invoice", "lease", "contract", "company_profile", "purchase_order", "quotation", "tender"} {
+		if best == "" || scores[t] > scores[best] {
+			if best != "" {
+				second = max(second, scores[best])
+			}
+			best = t
+		} else {
+			second = max(second, scores[t])
+		}
+	}
+	if scores[best] == 0 {
+		return "other", "", 0.3
+	}
+	conf = float64(scores[best]) / float64(scores[best]+second)
+	conf = round2(min(0.95, max(0.3, conf)))
+	bestSub, bestN := "", 0
+	for k, n := range subScores {
+		t, s, _ := strings.Cut(k, "|")
+		if t == best && (n > bestN || n == bestN && s < bestSub) {
+			bestSub, bestN = s, n
+		}
+	}
+	return best, bestSub, conf
+}
+
+func riskFlags(doc *read.Document, out *Output, facts []Fact, text string, injections int) []RiskFlag {
+	var flags []RiskFlag
+	add := func(code, sev, msg string) { flags = append(flags, RiskFlag{code, sev, msg}) }
+	has := func(key string) bool {
+		for _, f := range facts {
+			if f.Key == key {
+				return true
+			}
+		}
+		return false
+	}
+	if injections > 0 {
+		add("embedded_instructions_detected", "medium", "The document contains text addressed to an AI; it was treated as data.")
+	}
+	if len(doc.Hidden) > 0 {
+		add("hidden_text_detected", "medium", "The document contains text a human reader would not see.")
+	}
+	for _, n := range doc.Notes {
+		switch n {
+		case "macros_present":
+			add("macros_present", "medium", "The DOCX file carries macros (not run).")
+		case "active_content_text":
+			add("active_content_text", "low", "The page carries scripts or embedded objects (dropped).")
+		case "hidden_characters_removed":
+			add("hidden_characters_removed", "low", "Invisible characters (zero-width, bidi controls) were removed from the text.")
+		}
+	}
+	if doc.PagesWithoutText > 0 {
+		add("pages_without_text", "low", fmt.Sprintf("%d page(s) have no text layer.", doc.PagesWithoutText))
+	}
+	currencies := map[string]bool{}
+	for _, f := range facts {
+		if f.Currency != "" {
+			currencies[f.Currency] = true
+		}
+	}
+	if len(currencies) > 1 {
+		add("multiple_currencies", "low", "Amounts are in more than one currency.")
+	}
+	lower := lowerASCII(text)
+	if strings.Contains(lower, "automatically renew") || strings.Contains(lower, "auto-renew") || strings.Contains(text, "يجدد تلقائيا") || strings.Contains(text, "يتجدد تلقائياً") || strings.Contains(text, "يجدد تلقائياً") {
+		add("automatic_renewal", "medium", "The document renews automatically.")
+	}
+	switch out.DocumentType {
+	case "invoice":
+		if !has("invoice_number") {
+			add("missing_invoice_number", "medium", "No invoice number was found.")
+		}
+		if !has("due_date") && !has("payment_terms") {
+			add("missing_due_date", "low", "No due date or payment terms were found.")
+		}
+	case "contract", "lease":
+		if !has("expiry_date") && !has("term") {
+			add("missing_expiry_date", "medium", "No expiry date or term was found.")
+		}
+		if !has("effective_date") && !has("agreement_date") {
+			add("missing_effective_date", "low", "No effective date was found.")
+		}
+	}
+	return flags
+}

@@ -1,0 +1,112 @@
+package documentfacts
+
+import "strings"
+
+// cue is a keyword that, written shortly before a value, says what the
+// value is. Keywords are lower-case (ASCII) or Arabic.
+type cue struct {
+	words []string
+	key   string
+	role  string
+	label string
+}
+
+// nearestCue returns the cue whose keyword ends closest before the end of
+// ctx (the text before a value in its block); ok is false when none occurs.
+func nearestCue(ctx string, cues []cue) (c cue, ok bool) {
+	ctx = lowerASCII(ctx)
+	best, bestLen := -1, 0
+	for _, q := range cues {
+		for _, w := range q.words {
+			i := strings.LastIndex(ctx, w)
+			if i < 0 {
+				continue
+			}
+			// The keyword ending last wins; at the same end, the longer
+			// ("subtotal" over "total", "invoice date" over "date").
+			if e := i + len(w); e > best || e == best && len(w) > bestLen {
+				best, bestLen, c, ok = e, len(w), q, true
+			}
+		}
+	}
+	return c, ok
+}
+
+var dateCues = []cue{
+	{[]string{"invoice date", "date of invoice", "تاريخ الفاتورة"}, "invoice_date", "issue", "Invoice date"},
+	{[]string{"issue date", "date of issue", "issued on", "issued:", "تاريخ الإصدار", "تاريخ الاصدار", "صدر في", "حرر في", "تحريراً في", "تحريرا في"}, "issue_date", "issue", "Issue date"},
+	{[]string{"dated", "made on", "entered into on", "made and entered into", "agreement date", "date of this agreement", "أبرم هذا العقد", "أبرم في", "ابرم في", "تم الاتفاق في", "حرر هذا العقد"}, "agreement_date", "issue", "Agreement date"},
+	{[]string{"date", "التاريخ"}, "document_date", "issue", "Document date"},
+	{[]string{"effective", "commence", "commencing", "commencement", "start date", "starting on", "starting from", "with effect from", "from", "joining date", "start work on", "تاريخ السريان", "يسري", "تسري", "اعتبارا من", "اعتباراً من", "تاريخ البدء", "تاريخ بدء", "ابتداء من", "ابتداءً من", "يبدأ", "تبدأ", "من تاريخ", "تاريخ المباشرة", "المباشرة"}, "effective_date", "effective", "Effective date"},
+	{[]string{"expiry", "expires", "expiration", "end date", "ending on", "ends on", "until", "terminate on", "terminates on", "valid until", "valid till", "to ", "تاريخ الانتهاء", "ينتهي", "تنتهي", "حتى", "إلى", "الى", "لغاية"}, "expiry_date", "expiry", "Expiry date"},
+	{[]string{"due date", "payment due", "due on", "due by", "payable by", "pay by", "تاريخ الاستحقاق", "يستحق", "تستحق", "يستحق الدفع"}, "due_date", "due", "Due date"},
+	{[]string{"signed on", "signature date", "date of signature", "executed on", "signed this", "تاريخ التوقيع", "وقع في", "وقعت في", "تم التوقيع"}, "signature_date", "signature", "Signature date"},
+}
+
+var moneyCues = []cue{
+	{[]string{"total", "grand total", "amount due", "total due", "balance due", "amount payable", "total amount", "incl. vat", "including vat", "inclusive of vat", "شامل الضريبة", "الإجمالي", "الاجمالي", "المبلغ الإجمالي", "المجموع الكلي", "المبلغ المستحق", "إجمالي"}, "total_amount", "", "Total amount"},
+	{[]string{"subtotal", "sub-total", "sub total", "المجموع الفرعي", "المجموع قبل الضريبة"}, "subtotal", "", "Subtotal"},
+	{[]string{"vat", "tax", "ضريبة", "الضريبة"}, "tax_amount", "", "Tax amount"},
+	{[]string{"rent", "الإيجار", "الايجار", "بدل الإيجار", "القيمة الإيجارية"}, "rent", "", "Rent"},
+	{[]string{"deposit", "التأمين", "تأمين", "مبلغ التأمين"}, "security_deposit", "", "Security deposit"},
+	{[]string{"salary", "الراتب", "راتب", "الأجر", "اجر"}, "salary", "", "Salary"},
+	{[]string{"allowance", "بدل"}, "allowance", "", "Allowance"},
+	{[]string{"contract value", "contract price", "total value", "contract sum", "agreement value", "قيمة العقد"}, "contract_value", "", "Contract value"},
+	{[]string{"discount", "خصم"}, "discount", "", "Discount"},
+	{[]string{"penalty", "liquidated damages", "غرامة"}, "penalty_amount", "", "Penalty"},
+	{[]string{"capital", "رأس المال", "راس المال"}, "share_capital", "", "Share capital"},
+	{[]string{"revenue", "turnover", "الإيرادات"}, "revenue", "", "Revenue"},
+}
+
+var percentCues = []cue{
+	{[]string{"vat", "tax", "ضريبة", "الضريبة"}, "tax_rate", "", "Tax rate"},
+	{[]string{"interest", "late payment", "late fee", "فائدة", "غرامة تأخير"}, "late_payment_interest", "", "Late payment interest"},
+	{[]string{"discount", "خصم"}, "discount_rate", "", "Discount rate"},
+	{[]string{"increase", "escalation", "زيادة"}, "rent_increase", "", "Increase"},
+	{[]string{"penalty", "liquidated damages", "غرامة"}, "penalty_rate", "", "Penalty rate"},
+	{[]string{"retention", "محتجزات"}, "retention", "", "Retention"},
+	{[]string{"advance", "down payment", "دفعة مقدمة"}, "advance_payment", "", "Advance payment"},
+	{[]string{"omanisation", "omanization", "التعمين"}, "omanisation_rate", "", "Omanisation rate"},
+}
+
+var durationCues = []cue{
+	{[]string{"notice", "إشعار", "اشعار", "إخطار", "اخطار"}, "notice_period", "", "Notice period"},
+	{[]string{"probation", "التجربة", "تجربة"}, "probation_period", "", "Probation period"},
+	{[]string{"renew", "تجديد", "يجدد", "تجدد"}, "renewal_term", "", "Renewal term"},
+	{[]string{"warranty", "guarantee", "الضمان", "ضمان"}, "warranty_period", "", "Warranty period"},
+	{[]string{"deliver", "delivery", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
+	{[]string{"confidential", "survive", "السرية"}, "confidentiality_period", "", "Confidentiality period"},
+	{[]string{"payment", "invoice", "payable", "paid", "pay ", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة"}, "payment_period", "", "Payment period"},
+	{[]string{"term", "period of", "for a period", "duration", "lease period", "مدة", "لمدة", "المدة"}, "term", "", "Term"},
+}
+
+// partyRoles maps role words to the role reported.
+var partyRoles = []struct {
+	words []string
+	role  string
+}{
+	{[]string{"landlord", "lessor", "المؤجر"}, "landlord"},
+	{[]string{"tenant", "lessee", "المستأجر"}, "tenant"},
+	{[]string{"buyer", "purchaser", "المشتري"}, "buyer"},
+	{[]string{"seller", "البائع"}, "seller"},
+	{[]string{"supplier", "vendor", "service provider", "المورد", "مزود الخدمة"}, "supplier"},
+	{[]string{"customer", "client", "bill to", "billed to", "sold to", "العميل"}, "customer"},
+	{[]string{"employer", "صاحب العمل"}, "employer"},
+	{[]string{"employee", "الموظف", "العامل"}, "employee"},
+	{[]string{"contractor", "المقاول"}, "contractor"},
+	{[]string{"disclosing party", "الطرف المفصح"}, "disclosing_party"},
+	{[]string{"receiving party", "الطرف المتلقي", "الطرف المستلم"}, "receiving_party"},
+	{[]string{"issuer", "from"}, "issuer"},
+}
+
+func roleOf(word string) string {
+	w := lowerASCII(strings.TrimSpace(word))
+	for _, r := range partyRoles {
+		for _, x := range r.words {
+			if w == x {
+				return r.role
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,199 @@
+package documentfacts
+
+// Input is document_facts_extract's request: the reference service's whole
+// input (documentUrl or text, documentType, requestedFacts, mode, language,
+// includeSourceEvidence) plus Dalil's factTypes filter.
+type Input struct {
+	DocumentURL string `json:"documentUrl,omitempty" schema:"maxLength=2048" jsonschema:"An https URL of the document (PDF with a text layer, DOCX, HTML, plain text, Markdown or CSV; at most 25 pages, 10 MiB). Exactly one of documentUrl and text."`
+	Text        string `json:"text,omitempty" schema:"maxLength=200000" jsonschema:"The document's text (at most 200,000 characters); a form feed (\\f) is a page break. Exactly one of documentUrl and text."`
+	// DocumentType is a hint; auto detects it.
+	DocumentType   string   `json:"documentType,omitempty" schema:"enum=auto|contract|invoice|purchase_order|quotation|tender|policy|financial_report|legal_document|lease|resume|company_profile|other|generic" jsonschema:"What the document is, when known (default auto: detected). generic is taken as other."`
+	RequestedFacts []string `json:"requestedFacts,omitempty" schema:"maxItems=20" jsonschema:"Facts you need answered (up to 20, 2-200 characters each), in words: \"notice period\", \"monthly rent\", \"governing law\". Each is answered in requestedFacts as found or not_found."`
+	Mode           string   `json:"mode,omitempty" schema:"enum=auto|requested_only" jsonschema:"auto (default) returns every fact found; requested_only returns only the facts answering requestedFacts (which it then needs)."`
+	Language       string   `json:"language,omitempty" schema:"maxLength=35,pattern=^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$" jsonschema:"ISO 639 language of the document when known (en, ar); detected otherwise."`
+	// IncludeSourceEvidence defaults to true.
+	IncludeSourceEvidence *bool    `json:"includeSourceEvidence,omitempty" jsonschema:"Attach evidence (excerpt, offsets, section, page) to every fact (default true)."`
+	FactTypes             []string `json:"factTypes,omitempty" schema:"maxItems=12" jsonschema:"Only facts of these types: party, date, money, percentage, duration, identifier, bank_account, email, phone, url, governing_law, payment_terms (Dalil)."`
+}
+
+// Fact types.
+const (
+	TypeParty        = "party"
+	TypeDate         = "date"
+	TypeMoney        = "money"
+	TypePercentage   = "percentage"
+	TypeDuration     = "duration"
+	TypeIdentifier   = "identifier"
+	TypeBankAccount  = "bank_account"
+	TypeEmail        = "email"
+	TypePhone        = "phone"
+	TypeURL          = "url"
+	TypeGoverningLaw = "governing_law"
+	TypePaymentTerms = "payment_terms"
+)
+
+// FactTypes lists every fact type, in the order documented.
+var FactTypes = []string{TypeParty, TypeDate, TypeMoney, TypePercentage, TypeDuration, TypeIdentifier, TypeBankAccount,
+	TypeEmail, TypePhone, TypeURL, TypeGoverningLaw, TypePaymentTerms}
+
+// Output is the answer: the reference service's fields, plus the returned
+// text that every evidence offset points into.
+type Output struct {
+	DocumentType           string  `json:"documentType" jsonschema:"contract, invoice, purchase_order, quotation, tender, policy, financial_report, legal_document, lease, resume, company_profile or other."`
+	DocumentSubtype        string  `json:"documentSubtype,omitempty" jsonschema:"A finer kind when recognised: tax_invoice, supply_agreement, nda, employment_letter, residential_lease, ..."`
+	DocumentTypeConfidence float64 `json:"documentTypeConfidence" schema:"minimum=0,maximum=1"`
+	DocumentTypeSource     string  `json:"documentTypeSource" schema:"enum=detected|caller"`
+	Language               string  `json:"language" jsonschema:"en, ar, or mixed (detected), or the caller's language."`
+	Title                  string  `json:"title,omitempty"`
+	// Text is the document's visible text as read: every evidence offset
+	// is a Unicode code point index into it. Bank account numbers are
+	// masked here as in the facts.
+	Text           string          `json:"text" jsonschema:"The document's visible text as read (blocks separated by newlines, pages by a blank line); evidence start/end are Unicode code point offsets into it. Hidden text is not included; account numbers are masked."`
+	Facts          []Fact          `json:"facts"`
+	RequestedFacts []RequestedFact `json:"requestedFacts"`
+	Entities       []Entity        `json:"entities"`
+	Dates          []Fact          `json:"dates" jsonschema:"The date facts again, for clients of the reference service."`
+	Amounts        []Fact          `json:"amounts" jsonschema:"The money facts again."`
+	Percentages    []Fact          `json:"percentages" jsonschema:"The percentage facts again."`
+	RiskFlags      []RiskFlag      `json:"riskFlags"`
+	Warnings       []Warning       `json:"warnings"`
+	// UntrustedContent states that the document is data.
+	UntrustedContent  UntrustedContent `json:"untrustedContent"`
+	Metadata          Metadata         `json:"metadata"`
+	OverallConfidence float64          `json:"overallConfidence" schema:"minimum=0,maximum=0.95"`
+	Limitations       []string         `json:"limitations"`
+}
+
+// Fact is one extracted fact.
+type Fact struct {
+	Type  string `json:"type" jsonschema:"party, date, money, percentage, duration, identifier, bank_account, email, phone, url, governing_law or payment_terms."`
+	Key   string `json:"key" jsonschema:"What the fact is in this document: landlord, effective_date, total_amount, notice_period, invoice_number, iban, ..."`
+	Label string `json:"label"`
+	// Role: a party's role (buyer, seller, landlord, tenant, employer,
+	// ...) or a date's (issue, effective, expiry, due, signature), when the
+	// text says so.
+	Role  string `json:"role,omitempty"`
+	Value string `json:"value" jsonschema:"As written in the text (account numbers masked)."`
+	// Normalized is the canonical form: YYYY-MM-DD, "1250.5 OMR", a ratio
+	// ("0.05"), an ISO 8601 duration (P30D), E.164, an upper-cased
+	// identifier, an ISO 3166 code for a governing law. Empty when the
+	// value cannot be normalised unambiguously.
+	Normalized      string   `json:"normalized,omitempty"`
+	NormalizedValue string   `json:"normalizedValue,omitempty" jsonschema:"The same as normalized (the reference service's name)."`
+	Amount          *float64 `json:"amount,omitempty" jsonschema:"Money: the amount as a number."`
+	Currency        string   `json:"currency,omitempty" jsonschema:"Money: the ISO 4217 code, when the text makes it unambiguous."`
+	CurrencySymbol  string   `json:"currencySymbol,omitempty" jsonschema:"Money: the symbol or word as written."`
+	EntityType      string   `json:"entityType,omitempty" schema:"enum=person|company|organization|government|other"`
+	Confidence      float64  `json:"confidence" schema:"minimum=0,maximum=1"`
+	Method          string   `json:"method" schema:"enum=labeled_field|pattern|clause|table|definition"`
+	// Evidence is where the fact was read (omitted when
+	// includeSourceEvidence is false); SourceEvidence is the same in the
+	// reference service's field names.
+	Evidence       *Evidence       `json:"evidence,omitempty"`
+	SourceEvidence *SourceEvidence `json:"sourceEvidence,omitempty"`
+}
+
+// Evidence locates a fact: text[start:end] (code points) == excerpt.
+type Evidence struct {
+	Excerpt string `json:"excerpt" jsonschema:"The passage the fact was read from, at most 240 characters, exactly text[start:end]."`
+	Start   int    `json:"start" schema:"minimum=0"`
+	End     int    `json:"end" schema:"minimum=0"`
+	Section string `json:"section,omitempty" jsonschema:"The heading the passage falls under."`
+	Page    int    `json:"page,omitempty" jsonschema:"1-based page, only when the format has pages (PDF, or text with form feeds)."`
+}
+
+// SourceEvidence is Evidence in the reference service's field names.
+type SourceEvidence struct {
+	Text        string `json:"text"`
+	StartOffset int    `json:"startOffset"`
+	EndOffset   int    `json:"endOffset"`
+	Section     string `json:"section,omitempty"`
+	Page        int    `json:"page,omitempty"`
+}
+
+// RequestedFact answers one requestedFacts entry.
+type RequestedFact struct {
+	Request         string          `json:"request"`
+	Status          string          `json:"status" schema:"enum=found|not_found"`
+	Key             string          `json:"key,omitempty"`
+	Value           string          `json:"value,omitempty"`
+	NormalizedValue string          `json:"normalizedValue,omitempty"`
+	Confidence      *float64        `json:"confidence"`
+	Method          string          `json:"method,omitempty"`
+	SourceEvidence  *SourceEvidence `json:"sourceEvidence,omitempty"`
+	Note            string          `json:"note,omitempty"`
+}
+
+// Entity is a party named in the document.
+type Entity struct {
+	Name       string  `json:"name"`
+	Type       string  `json:"type" schema:"enum=person|company|organization|government|location|other"`
+	Role       string  `json:"role,omitempty"`
+	Confidence float64 `json:"confidence" schema:"minimum=0,maximum=1"`
+}
+
+// RiskFlag is a property of the document worth attention.
+type RiskFlag struct {
+	Code     string `json:"code"`
+	Severity string `json:"severity" schema:"enum=low|medium|high"`
+	Message  string `json:"message"`
+}
+
+// Warning reports content that was not acted on (embedded instructions,
+// hidden text) or a property of the reading, with its evidence.
+type Warning struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	// Evidence: for text in the returned text, its offsets; for hidden
+	// text (not in the returned text), the excerpt, page and why it is
+	// hidden, without offsets.
+	Evidence *WarningEvidence `json:"evidence,omitempty"`
+}
+
+// WarningEvidence is a warning's excerpt; Start/End are present only when
+// the excerpt is in the returned text.
+type WarningEvidence struct {
+	Excerpt string `json:"excerpt"`
+	Start   *int   `json:"start,omitempty"`
+	End     *int   `json:"end,omitempty"`
+	Section string `json:"section,omitempty"`
+	Page    int    `json:"page,omitempty"`
+	Reason  string `json:"reason,omitempty" jsonschema:"Why the text is hidden from a reader (render mode 3, white, off-page, tiny, display:none, ...)."`
+}
+
+// UntrustedContent is the result's statement about the document.
+type UntrustedContent struct {
+	ContentIsData        bool   `json:"contentIsData" jsonschema:"Always true: the document was read as data; nothing in it was followed."`
+	Statement            string `json:"statement"`
+	InstructionsDetected int    `json:"instructionsDetected" schema:"minimum=0"`
+	HiddenTextDetected   int    `json:"hiddenTextDetected" schema:"minimum=0"`
+}
+
+// Metadata describes the reading.
+type Metadata struct {
+	PageCount        *int   `json:"pageCount" jsonschema:"Pages, when the format has them; null otherwise."`
+	CharacterCount   int    `json:"characterCount"`
+	WordCount        int    `json:"wordCount"`
+	Format           string `json:"format" schema:"enum=pdf|docx|html|text|markdown|csv"`
+	Source           string `json:"source" schema:"enum=url|text"`
+	FinalURL         string `json:"finalUrl,omitempty" jsonschema:"The URL read after redirects (documentUrl only)."`
+	PageProvenance   string `json:"pageProvenance" schema:"enum=pdf_pages|form_feeds|docx_page_breaks|none"`
+	ExtractionMode   string `json:"extractionMode" schema:"enum=auto|requested_only"`
+	ExtractionMethod string `json:"extractionMethod"`
+	OffsetUnit       string `json:"offsetUnit" jsonschema:"unicode_code_point: evidence offsets count code points (equal to UTF-16 units for text without characters outside the Basic Multilingual Plane)."`
+	ExtractorVersion string `json:"extractorVersion"`
+}
+
+// Unpaid: a readable document in which no fact at all was found is
+// answered, and not charged.
+func (o Output) Unpaid() (string, bool) {
+	if len(o.Facts) > 0 {
+		return "", false
+	}
+	for _, r := range o.RequestedFacts {
+		if r.Status == "found" {
+			return "", false
+		}
+	}
+	return "no_facts_found", true
+}
