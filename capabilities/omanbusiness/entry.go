@@ -77,21 +77,21 @@ func Entries(deps Deps) []capability.Entry {
 			Summary:   "One Omani company's record: names, legal form, CR number, activities, location, status, dates, website and contacts, each with the source that stated it.",
 			WhenToUse: "After search_oman_company, to read what is on record about a company and where each fact comes from.",
 			Path:      "/api/v1/business/profile", Price: PriceProfile, ReadOnly: true, Idempotent: true,
-			Example: ProfileInput{CompanyID: "OM-CR-1234567"}, Limitations: limitations, Methodology: methodology,
+			Example: ProfileInput{CompanyID: "OM-CR-1000001"}, Limitations: limitations, Methodology: methodology,
 		}, func(ctx context.Context, in ProfileInput) (ProfileOutput, error) { return Profile(ctx, deps, in) }),
 		capability.Define("analyze_oman_company", capability.Options{
 			Group: "Intelligence", Title: "Analyze an Oman company",
 			Summary:   "Commercial signals, data-fact risk flags, positive signals, recommended checks and a confidence for one Omani company.",
 			WhenToUse: "To judge how much is known about a company and what to check next, for a stated purpose (supplier, customer, partner, investor).",
 			Path:      "/api/v1/business/analyze", Price: PriceAnalyze, ReadOnly: true, Idempotent: true,
-			Example: AnalyzeInput{CompanyID: "OM-CR-1234567", Purpose: "supplier"}, Limitations: limitations, Methodology: methodology,
+			Example: AnalyzeInput{CompanyID: "OM-CR-1000001", Purpose: "supplier"}, Limitations: limitations, Methodology: methodology,
 		}, func(ctx context.Context, in AnalyzeInput) (AnalyzeOutput, error) { return Analyze(ctx, deps, in) }),
 		capability.Define("due_diligence_oman_company", capability.Options{
 			Group: "Intelligence", Title: "Oman company due diligence",
 			Summary:   "A due-diligence pack for one Omani company and a transaction: verification facts, risk assessment, a prioritised checklist and the information missing.",
 			WhenToUse: "Before a contract, partnership, investment or credit with an Omani company.",
 			Path:      "/api/v1/business/due-diligence", Price: PriceDueDiligence, ReadOnly: true, Idempotent: true,
-			Example:     DueDiligenceInput{CompanyID: "OM-CR-1234567", TransactionType: "supplier_contract", TransactionValueOMR: ptr(25000.0)},
+			Example:     DueDiligenceInput{CompanyID: "OM-CR-1000001", TransactionType: "supplier_contract", TransactionValueOMR: ptr(25000.0)},
 			Limitations: limitations, Methodology: methodology,
 		}, func(ctx context.Context, in DueDiligenceInput) (DueDiligenceOutput, error) {
 			return DueDiligence(ctx, deps, in)

@@ -28,6 +28,7 @@ type datasetSpec struct {
 // import and stats commands and admin routes follow.
 var datasetSpecs = []datasetSpec{
 	{name: "comparables", open: openComparables}, // analyze_oman_property (omanpropertysql)
+	{name: "companies", open: openCompanies},     // Oman business routes, oman_supplier_check (companysql)
 }
 
 // datasetImporters opens every dataset's Importer on store.

@@ -10,6 +10,7 @@ import (
 	"dalil/capabilities/invoiceanomaly"
 	"dalil/capabilities/invoiceanomaly/invoicesql"
 	"dalil/capabilities/maintenance"
+	"dalil/capabilities/omanbusiness/companysql"
 	"dalil/capabilities/omanproperty"
 	"dalil/capabilities/omanproperty/omanpropertysql"
 	"dalil/capabilities/property"
@@ -25,7 +26,7 @@ import (
 // module is never removed from this list while databases may hold its
 // tables.
 func storeModules() []sqlstore.Module {
-	return []sqlstore.Module{invoicesql.Module(), mppsql.Module(), omanpropertysql.Module()}
+	return []sqlstore.Module{invoicesql.Module(), mppsql.Module(), omanpropertysql.Module(), companysql.Module()}
 }
 
 // registry lists every capability. Adding a capability is one line here
@@ -55,6 +56,8 @@ func registry(deps deps) (*capability.Registry, error) {
 	entries = append(entries, voice.Entries(voice.Deps{})...)
 	// Company intelligence and risk (intel.go).
 	entries = append(entries, intelEntries(intelSources(deps))...)
+	// Oman business routes and oman_supplier_check (omanbusiness.go).
+	entries = append(entries, omanBusinessEntries(deps)...)
 	entries = append(entries,
 
 		// Roadmap (spec): listed with status planned, never routed.
