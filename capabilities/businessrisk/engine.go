@@ -375,6 +375,9 @@ func insufficient(out Output, f Facts) Output {
 	out.RiskFlags, out.PositiveSignals = []Flag{}, []Flag{}
 	out.ScoreBreakdown.FloorsApplied = []Floor{}
 	out.ScoreBreakdown.EffectiveWeights = map[string]float64{}
+	if out.ScoreBreakdown.WeightsSource == "" {
+		out.ScoreBreakdown.WeightsSource = "default"
+	}
 	out.Recommendation = Recommendation{Action: "manual_review", ReasonCodes: []string{"INSUFFICIENT_DATA"},
 		Rationale: "No evidence source answered for this company, so no score is given; a person should review. Nothing was charged."}
 	out.Warnings = append(out.Warnings, "INSUFFICIENT_DATA")

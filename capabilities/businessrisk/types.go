@@ -151,7 +151,7 @@ type Output struct {
 	InputHash           string              `json:"inputHash"`
 	Business            Business            `json:"business"`
 	RiskScore           *int                `json:"riskScore" schema:"minimum=0,maximum=100"`
-	RiskLevel           *string             `json:"riskLevel" schema:"enum=low|moderate|elevated|high|critical"`
+	RiskLevel           *string             `json:"riskLevel" jsonschema:"low, moderate, elevated, high or critical; null when there is too little data to score"`
 	Confidence          float64             `json:"confidence" schema:"minimum=0,maximum=1"`
 	Components          Components          `json:"components"`
 	ScoreBreakdown      Breakdown           `json:"scoreBreakdown"`
