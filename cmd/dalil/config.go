@@ -205,6 +205,7 @@ var providerSpecs = []providerSpec{
 		required: []string{envL402LNDURL, envL402Macaroon}},
 	{name: providerTempoRPC, kind: "payment", endpoint: envMPPRPCURL,
 		required: []string{envMPPRPCURL}},
+	{name: providerWebsiteFetch, kind: "website", required: []string{envWebsiteFetch}}, // intel.go
 }
 
 // knownRails are the values DALIL_RAILS may list.

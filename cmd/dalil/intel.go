@@ -1,39 +1,101 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"html"
+	"regexp"
+	"strings"
+
 	"dalil/capabilities/businessrisk"
 	"dalil/capabilities/companyintel"
 	"dalil/capabilities/reputation"
 	"dalil/capability"
 	"dalil/internal/intel"
+	"dalil/internal/safehttp"
 )
 
 // Company intelligence wiring (issue #17): the five capabilities of
 // companyintel, reputation and businessrisk share one set of ports
 // (intel.Sources) and one evidence cache.
 //
+// Website inspection (fetching the company's home page through
+// internal/safehttp, and verifying caller evidence at its URL) is on when
+// the operator sets DALIL_WEBSITE_FETCH (provider website_fetch).
+//
 // TODO(#17): adapters from the provider clients (provider/websearch,
 // provider/registry, provider/rdap, provider/safebrowsing, provider/llm,
-// internal/safehttp, capabilities/sanctions) into the intel ports, built
-// from cfg.Providers, once those packages are committed. Until then no
-// source is configured: business_risk_score and company_reputation_check
-// answer their honest, uncharged insufficient-data answers, and
-// research_company, find_companies and analyze_company_risk are listed as
-// unconfigured (503 PROVIDER_NOT_CONFIGURED, not charged). No network call
-// is made.
+// capabilities/sanctions) into the intel ports, built from cfg.Providers,
+// once those packages are committed. Until then those sources are not
+// configured: business_risk_score and company_reputation_check answer
+// from what is (or their uncharged insufficient-data answers), and
+// research_company and find_companies are listed as unconfigured (503
+// PROVIDER_NOT_CONFIGURED, not charged). No unconfigured source is ever
+// called.
 
 // Provider names the intelligence capabilities stand on, as they will be
 // configured in providerSpecs (and datasets in cmd/dalil/datasets.go).
 var (
 	webSearchProviders = []string{"brave", "tavily"}
 	registryProviders  = []string{"gleif", "companies_house", "opencorporates"}
-	riskProviders      = []string{"rdap", "safe_browsing", "website_fetch"}
+	riskProviders      = []string{"rdap", "safe_browsing", providerWebsiteFetch}
 	sanctionsDataset   = "sanctions"
 )
 
+// envWebsiteFetch switches website inspection on (any value, e.g. "on").
+const envWebsiteFetch = "DALIL_WEBSITE_FETCH"
+
+// providerWebsiteFetch is website inspection through internal/safehttp.
+const providerWebsiteFetch = "website_fetch"
+
 // intelSources builds the ports from what the operator configured.
-func intelSources(deps) intel.Sources {
-	return intel.Sources{Cache: intel.NewCache(nil, 0)}
+func intelSources(d deps) intel.Sources {
+	src := intel.Sources{Cache: intel.NewCache(nil, 0)}
+	if d.configured != nil && d.configured(capability.NeedsProvider(providerWebsiteFetch)) {
+		src.Website = siteFetcher{safehttp.New(safehttp.Options{})}
+	}
+	return src
+}
+
+// siteFetcher is the intel.Website port over internal/safehttp: https
+// only, every address checked, at most 3 redirects, 15 s, 10 MiB.
+type siteFetcher struct{ c *safehttp.Client }
+
+func (siteFetcher) Name() string { return "website" }
+
+var (
+	htmlTitle   = regexp.MustCompile(`(?is)<title[^>]*>(.*?)</title>`)
+	htmlHidden  = regexp.MustCompile(`(?is)<(script|style|noscript|template|svg)[^>]*>.*?</(script|style|noscript|template|svg)>`)
+	htmlTag     = regexp.MustCompile(`(?s)<[^>]*>`)
+	htmlComment = regexp.MustCompile(`(?s)<!--.*?-->`)
+)
+
+// Fetch gets url and returns its visible text (tags, scripts and styles
+// removed, entities decoded, spaces collapsed, at most 50,000 bytes). A
+// timeout is intel.ErrTimeout; any other failure intel.ErrUnavailable.
+func (f siteFetcher) Fetch(ctx context.Context, url string) (intel.Page, error) {
+	r, err := f.c.Get(ctx, url)
+	if err != nil {
+		if safehttp.CodeOf(err) == safehttp.CodeTimeout {
+			return intel.Page{}, errors.Join(intel.ErrTimeout, err)
+		}
+		return intel.Page{}, errors.Join(intel.ErrUnavailable, err)
+	}
+	p := intel.Page{URL: url, FinalURL: r.FinalURL, Status: r.Status}
+	body := string(r.Body)
+	if !strings.HasPrefix(r.ContentType, "text/") {
+		return p, nil
+	}
+	if m := htmlTitle.FindStringSubmatch(body); m != nil {
+		p.Title = strings.Join(strings.Fields(html.UnescapeString(m[1])), " ")
+	}
+	text := htmlHidden.ReplaceAllString(htmlComment.ReplaceAllString(body, " "), " ")
+	text = strings.Join(strings.Fields(html.UnescapeString(htmlTag.ReplaceAllString(text, " "))), " ")
+	if len(text) > 50_000 {
+		text = strings.ToValidUTF8(text[:50_000], "")
+	}
+	p.Text = text
+	return p, nil
 }
 
 // intelEntries are the five capabilities over src.
