@@ -36,7 +36,7 @@ var (
 	reMoneyAfter  = regexp.MustCompile(`(?i)(` + numPat + `)(` + multPat + `)\s?(` + curWords + `)`)
 	rePercent     = regexp.MustCompile(`(?i)(` + numPat + `)\s?(%|٪|percent\b|per cent\b|بالمائة|بالمئة|في المائة|في المئة)`)
 
-	reDateISO   = regexp.MustCompile(`\b(` + D + `{4})-(` + D + `{1,2})-(` + D + `{1,2})\b`)
+	reDateISO   = regexp.MustCompile(`(?:^|[^\p{N}])(` + D + `{4})-(` + D + `{1,2})-(` + D + `{1,2})(?:$|[^\p{N}])`)
 	reDateNum   = regexp.MustCompile(`(?:^|[^0-9\x{0660}-\x{0669}/.-])(` + D + `{1,2})[/.-](` + D + `{1,2})[/.-](` + D + `{4})(?:$|[^0-9\x{0660}-\x{0669}])`)
 	reDateDMY   = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + D + `{1,2})(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s-]+(` + monthPattern() + `)\.?,?[\s-]*(` + D + `{4})`)
 	reDateMDY   = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(` + monthPattern() + `)\.?\s+(` + D + `{1,2})(?:st|nd|rd|th)?,?\s+(` + D + `{4})`)
@@ -46,8 +46,8 @@ var (
 	reInvoiceNo  = regexp.MustCompile(`(?i)(?:invoice\s*(?:no\.?|number|num\.?|#)|inv\.?\s*(?:no\.?|#)|رقم الفاتورة|فاتورة رقم|فاتورة ضريبية رقم)\s*[:：#.]?\s*([A-Z0-9\x{0660}-\x{0669}][A-Z0-9\x{0660}-\x{0669}/_.-]{1,30}[A-Z0-9\x{0660}-\x{0669}])`)
 	rePONo       = regexp.MustCompile(`(?i)(?:purchase\s+order|\bP\.?O\.?)\s*(?:no\.?|number|ref\.?|#)?\s*[:：#.]?\s*([A-Z0-9\x{0660}-\x{0669}][A-Z0-9\x{0660}-\x{0669}/_.-]{1,30}[A-Z0-9\x{0660}-\x{0669}])|(?:أمر الشراء|امر الشراء|أمر شراء)\s*(?:رقم)?\s*[:：]?\s*([A-Z0-9\x{0660}-\x{0669}][A-Z0-9\x{0660}-\x{0669}/_.-]{1,30})`)
 	reContractNo = regexp.MustCompile(`(?i)(?:(?:contract|agreement|lease)\s*(?:no\.?|number|ref(?:erence)?\.?|#)|رقم العقد|عقد رقم|رقم عقد الإيجار)\s*[:：#.]?\s*([A-Z0-9\x{0660}-\x{0669}][A-Z0-9\x{0660}-\x{0669}/_.-]{1,30}[A-Z0-9\x{0660}-\x{0669}])`)
-	reCRNo       = regexp.MustCompile(`(?i)(?:\bC\.?\s?R\.?\s*(?:no\.?|number|#)?|commercial\s+reg(?:istration|\.)?\s*(?:no\.?|number|#)?|السجل التجاري\s*(?:رقم)?|سجل تجاري\s*(?:رقم)?|س\.ت\.?)\s*[:：#.]?\s*(` + D + `{5,10})\b`)
-	reVATNo      = regexp.MustCompile(`(?i)(?:\bVATIN\b|\bVAT\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|#|id)|\bTRN\b|tax\s+(?:registration|identification|card)\s*(?:no\.?|number|#)?|tax\s+id|الرقم الضريبي|رقم التسجيل الضريبي|رقم التعريف الضريبي)\s*[:：#.]?\s*((?:OM|AE|SA|om|ae|sa)?` + D + `{6,15})\b`)
+	reCRNo       = regexp.MustCompile(`(?i)(?:\bC\.?\s?R\.?\s*(?:no\.?|number|#)?|commercial\s+reg(?:istration|\.)?\s*(?:no\.?|number|#)?|السجل التجاري\s*(?:رقم)?|سجل تجاري\s*(?:رقم)?|س\.ت\.?)\s*[:：#.]?\s*(` + D + `{5,10})(?:$|[^\p{N}])`)
+	reVATNo      = regexp.MustCompile(`(?i)(?:\bVATIN\b|\bVAT\s*(?:reg(?:istration)?\.?\s*)?(?:no\.?|number|#|id)|\bTRN\b|tax\s+(?:registration|identification|card)\s*(?:no\.?|number|#)?|tax\s+id|الرقم الضريبي|رقم التسجيل الضريبي|رقم التعريف الضريبي)\s*[:：#.]?\s*((?:OM|AE|SA|om|ae|sa)?` + D + `{6,15})(?:$|[^\p{N}])`)
 
 	reIBAN     = regexp.MustCompile(`\b([A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)\b`)
 	reSWIFT    = regexp.MustCompile(`(?i:swift|bic)(?:\s*(?i:code))?\s*[:：.]?\s*([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\b`)
@@ -55,7 +55,7 @@ var (
 	reEmail    = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`)
 	rePhone    = regexp.MustCompile(`(?:\+|00)` + D + `[0-9\x{0660}-\x{0669} ().-]{6,18}` + D + `|` + D + `[0-9\x{0660}-\x{0669} ().-]{5,16}` + D)
 	reURL      = regexp.MustCompile(`(?i)\b(?:https?://|www\.)[^\s<>"'()|]+`)
-	phoneCue   = []string{"tel", "phone", "mobile", "mob", "fax", "call", "contact", "whatsapp", "هاتف", "الهاتف", "جوال", "الجوال", "نقال", "فاكس", "ت:", "ف:"}
+	phoneCue   = []string{"tel", "phone", "mobile", "mob", "fax", "call", "contact", "whatsapp", "هاتف", "الهاتف", "جوال", "الجوال", "نقال", "فاكس"}
 	reLawEN    = regexp.MustCompile(`(?i)(?:governed\s+by|construed\s+in\s+accordance\s+with|subject\s+to)(?:,?\s+and\s+(?:shall\s+be\s+)?construed\s+in\s+accordance\s+with,?)?\s+the\s+laws?\s+(?:of|in\s+force\s+in)\s+(?:the\s+)?([A-Z][A-Za-z.'-]*(?:\s+(?:of|and|the|[A-Z][A-Za-z.'-]*))*)`)
 	reLawLabel = regexp.MustCompile(`(?i)governing\s+law\s*[:：.-]\s*(?:the\s+)?(?:laws?\s+of\s+)?(?:the\s+)?([A-Z][A-Za-z.'-]*(?:\s+(?:of|and|the|[A-Z][A-Za-z.'-]*))*)`)
 	reLawAR    = regexp.MustCompile(`(?:يخضع|تخضع|يحكم|تحكم)[^.،]{0,40}?(?:لقوانين|لأحكام قوانين|للقوانين النافذة في|للقوانين المعمول بها في|لقانون|القوانين السارية في|قوانين)\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})|القانون\s+(?:الواجب\s+التطبيق|الحاكم)\s*[:：]?\s*(?:هو\s+)?(?:قانون\s+|قوانين\s+)?(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})`)
@@ -230,7 +230,7 @@ func (x *extractor) dates(t string, base int, prev string) {
 	}
 	for _, m := range reDateISO.FindAllStringSubmatchIndex(t, -1) {
 		if iso := validDate(atoi(t[m[2]:m[3]]), atoi(t[m[4]:m[5]]), atoi(t[m[6]:m[7]])); iso != "" {
-			emit(m[0], m[1], iso, 0.85, "")
+			emit(m[2], m[7], iso, 0.85, "")
 		}
 	}
 	for _, m := range reDateNum.FindAllStringSubmatchIndex(t, -1) {
@@ -298,6 +298,16 @@ func (x *extractor) durations(t string, base int, prev string) {
 			return
 		}
 		c, ok := nearestCue(ctxBefore(t, ms, prev), durationCues)
+		// "two (2) months written notice": a notice or probation word
+		// right after the duration decides.
+		after := lowerASCII(t[me:min(len(t), me+30)])
+		for _, q := range durationCues[:2] {
+			for _, w := range q.words {
+				if lastWordIndex(after, w) >= 0 {
+					c, ok = q, true
+				}
+			}
+		}
 		if !ok {
 			return // a duration without a role ("15 years of experience") is not reported
 		}
@@ -470,7 +480,7 @@ func (x *extractor) contacts(t string, base int, prev string) {
 		for _, c := range phoneCue {
 			if strings.Contains(ctx, c) {
 				cued = true
-				fax = fax || c == "fax" || c == "فاكس" || c == "ف:"
+				fax = fax || c == "fax" || c == "فاكس"
 			}
 		}
 		intl := strings.HasPrefix(raw, "+") || strings.HasPrefix(raw, "00")

@@ -145,6 +145,10 @@ func extractAll(doc *read.Document, src source, in Input) Output {
 		}
 	}
 
+	if out.DocumentType == "invoice" {
+		issuerRole(all, &a)
+	}
+
 	// Requested facts, filters, mode.
 	for _, r := range in.RequestedFacts {
 		out.RequestedFacts = append(out.RequestedFacts, answerRequest(strings.TrimSpace(r), all))
@@ -235,6 +239,42 @@ func extractAll(doc *read.Document, src source, in Input) Output {
 	out.Metadata = md
 	out.OverallConfidence = overall(out.Facts, len(injections) > 0 || len(doc.Hidden) > 0)
 	return out
+}
+
+// issuerRole: on an invoice, an organisation named without a role in
+// the first lines, before the customer, is the issuer (the supplier).
+func issuerRole(facts []Fact, a *assembled) {
+	for _, f := range facts {
+		if f.Type == TypeParty && f.Role == "supplier" {
+			return
+		}
+	}
+	limit := len(a.text)
+	if len(a.segs) > 6 {
+		limit = a.segs[6].start
+	}
+	for i, f := range facts {
+		if f.Type != TypeParty || f.Evidence == nil {
+			continue
+		}
+		if f.Role == "customer" || f.Role == "buyer" {
+			return
+		}
+		if f.Role == "" && f.EntityType == "company" && runeToByte(a.text, f.Evidence.Start) < limit {
+			facts[i].Role, facts[i].Key, facts[i].Label, facts[i].Confidence = "supplier", "supplier", "Supplier (issuer)", min(f.Confidence, 0.75)
+			return
+		}
+	}
+}
+
+func runeToByte(s string, n int) int {
+	for i := range s {
+		if n == 0 {
+			return i
+		}
+		n--
+	}
+	return len(s)
 }
 
 // dropInjected removes facts read from a block that addresses an AI.

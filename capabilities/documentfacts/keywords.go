@@ -18,7 +18,7 @@ func nearestCue(ctx string, cues []cue) (c cue, ok bool) {
 	best, bestLen := -1, 0
 	for _, q := range cues {
 		for _, w := range q.words {
-			i := strings.LastIndex(ctx, w)
+			i := lastWordIndex(ctx, w)
 			if i < 0 {
 				continue
 			}
@@ -32,12 +32,34 @@ func nearestCue(ctx string, cues []cue) (c cue, ok bool) {
 	return c, ok
 }
 
+// lastWordIndex is strings.LastIndex for a keyword that must stand as a
+// word: an ASCII keyword is not taken inside a longer word ("term" in
+// "terminate", "vat" in "private").
+func lastWordIndex(s, w string) int {
+	for end := len(s); end > 0; {
+		i := strings.LastIndex(s[:end], w)
+		if i < 0 {
+			return -1
+		}
+		j := i + len(w)
+		before := i == 0 || !isASCIILetter(s[i-1]) || !isASCIILetter(w[0])
+		after := j >= len(s) || !isASCIILetter(s[j]) || !isASCIILetter(w[len(w)-1])
+		if before && after {
+			return i
+		}
+		end = i + len(w) - 1
+	}
+	return -1
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
 var dateCues = []cue{
 	{[]string{"invoice date", "date of invoice", "تاريخ الفاتورة"}, "invoice_date", "issue", "Invoice date"},
 	{[]string{"issue date", "date of issue", "issued on", "issued:", "تاريخ الإصدار", "تاريخ الاصدار", "صدر في", "حرر في", "تحريراً في", "تحريرا في"}, "issue_date", "issue", "Issue date"},
 	{[]string{"dated", "made on", "entered into on", "made and entered into", "agreement date", "date of this agreement", "أبرم هذا العقد", "أبرم في", "ابرم في", "تم الاتفاق في", "حرر هذا العقد"}, "agreement_date", "issue", "Agreement date"},
 	{[]string{"date", "التاريخ"}, "document_date", "issue", "Document date"},
-	{[]string{"effective", "commence", "commencing", "commencement", "start date", "starting on", "starting from", "with effect from", "from", "joining date", "start work on", "تاريخ السريان", "يسري", "تسري", "اعتبارا من", "اعتباراً من", "تاريخ البدء", "تاريخ بدء", "ابتداء من", "ابتداءً من", "يبدأ", "تبدأ", "من تاريخ", "تاريخ المباشرة", "المباشرة"}, "effective_date", "effective", "Effective date"},
+	{[]string{"effective", "takes effect", "take effect", "in effect from", "starts on", "start on", "starting", "commence", "commenced", "commencing", "commencement", "start date", "starting on", "starting from", "with effect from", "from", "joining date", "start work on", "تاريخ السريان", "يسري", "تسري", "اعتبارا من", "اعتباراً من", "تاريخ البدء", "تاريخ بدء", "ابتداء من", "ابتداءً من", "يبدأ", "تبدأ", "من تاريخ", "تاريخ المباشرة", "المباشرة"}, "effective_date", "effective", "Effective date"},
 	{[]string{"expiry", "expires", "expiration", "end date", "ending on", "ends on", "until", "terminate on", "terminates on", "valid until", "valid till", "to ", "تاريخ الانتهاء", "ينتهي", "تنتهي", "حتى", "إلى", "الى", "لغاية"}, "expiry_date", "expiry", "Expiry date"},
 	{[]string{"due date", "payment due", "due on", "due by", "payable by", "pay by", "تاريخ الاستحقاق", "يستحق", "تستحق", "يستحق الدفع"}, "due_date", "due", "Due date"},
 	{[]string{"signed on", "signature date", "date of signature", "executed on", "signed this", "تاريخ التوقيع", "وقع في", "وقعت في", "تم التوقيع"}, "signature_date", "signature", "Signature date"},
@@ -47,7 +69,7 @@ var moneyCues = []cue{
 	{[]string{"total", "grand total", "amount due", "total due", "balance due", "amount payable", "total amount", "incl. vat", "including vat", "inclusive of vat", "شامل الضريبة", "الإجمالي", "الاجمالي", "المبلغ الإجمالي", "المجموع الكلي", "المبلغ المستحق", "إجمالي"}, "total_amount", "", "Total amount"},
 	{[]string{"subtotal", "sub-total", "sub total", "المجموع الفرعي", "المجموع قبل الضريبة"}, "subtotal", "", "Subtotal"},
 	{[]string{"vat", "tax", "ضريبة", "الضريبة"}, "tax_amount", "", "Tax amount"},
-	{[]string{"rent", "الإيجار", "الايجار", "بدل الإيجار", "القيمة الإيجارية"}, "rent", "", "Rent"},
+	{[]string{"rent", "rental", "الإيجار", "الايجار", "بدل الإيجار", "القيمة الإيجارية"}, "rent", "", "Rent"},
 	{[]string{"deposit", "التأمين", "تأمين", "مبلغ التأمين"}, "security_deposit", "", "Security deposit"},
 	{[]string{"salary", "الراتب", "راتب", "الأجر", "اجر"}, "salary", "", "Salary"},
 	{[]string{"allowance", "بدل"}, "allowance", "", "Allowance"},
@@ -72,10 +94,10 @@ var percentCues = []cue{
 var durationCues = []cue{
 	{[]string{"notice", "إشعار", "اشعار", "إخطار", "اخطار"}, "notice_period", "", "Notice period"},
 	{[]string{"probation", "التجربة", "تجربة"}, "probation_period", "", "Probation period"},
-	{[]string{"renew", "تجديد", "يجدد", "تجدد"}, "renewal_term", "", "Renewal term"},
+	{[]string{"renew", "renewal", "renewed", "renews", "تجديد", "يجدد", "تجدد"}, "renewal_term", "", "Renewal term"},
 	{[]string{"warranty", "guarantee", "الضمان", "ضمان"}, "warranty_period", "", "Warranty period"},
-	{[]string{"deliver", "delivery", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
-	{[]string{"confidential", "survive", "السرية"}, "confidentiality_period", "", "Confidentiality period"},
+	{[]string{"deliver", "delivery", "delivered", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
+	{[]string{"confidential", "confidentiality", "survive", "السرية"}, "confidentiality_period", "", "Confidentiality period"},
 	{[]string{"payment", "invoice", "payable", "paid", "pay ", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة"}, "payment_period", "", "Payment period"},
 	{[]string{"term", "period of", "for a period", "duration", "lease period", "مدة", "لمدة", "المدة"}, "term", "", "Term"},
 }

@@ -13,13 +13,14 @@ const (
 
 var (
 	reOrg      = regexp.MustCompile(`\b([A-Z][A-Za-z0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `)(?:\s|[,.;:)"”]|$)`)
-	reArOrg    = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `|(?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:ويشار|والمشار|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
+	reArOrg    = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:ويشار|والمشار|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
+	honorific  = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng)\.?\s+|(?:السيد|السيدة|الفاضل|الفاضلة|الدكتور|المهندس)\s*/?\s*)`)
 	rePerson   = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+([A-Z][a-z]+(?:[ -](?:(?:Al|al|bin|bint|Bin|Bint|El|el)(?:[ -][A-Z][a-z]+)?|[A-Z][a-z]+)){1,4})`)
 	reArPerson = regexp.MustCompile(`(?:السيد|السيدة|الفاضل|الفاضلة|الدكتور|المهندس)\s*/?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){1,3}?)(?:\s*[،,(]|\s+(?:ويشار|المشار|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
 	// A role in parentheses or quotes after a name: (the "Supplier"),
 	// (hereinafter referred to as the "Landlord"), ويشار إليه بـ "المؤجر".
 	reRoleDef = regexp.MustCompile(`(?i)^[^()]{0,160}?\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?["“”']?([A-Za-z ]{3,25}?)["“”']?\s*\)`)
-	reArRole  = regexp.MustCompile(`^[^.]{0,160}?(?:ويشار إليه|ويشار إليها|ويشار اليه|ويشار اليها|والمشار إليه|والمشار إليها|المشار إليه|المشار إليها)\s*(?:فيما بعد\s*)?(?:ب|بـ|باسم)?\s*["«“]?(\p{Arabic}+(?:\s+\p{Arabic}+)?)`)
+	reArRole  = regexp.MustCompile(`^[^.]{0,160}?(?:ويشار إليه|ويشار إليها|ويشار اليه|ويشار اليها|والمشار إليه|والمشار إليها|المشار إليه|المشار إليها)\s*(?:فيما بعد\s*)?(?:بـ|باسم|ب)?\s*["«“]?(\p{Arabic}+(?:\s+\p{Arabic}+)?)`)
 	reLabeled = regexp.MustCompile(`(?i)^\s*(landlord|lessor|tenant|lessee|buyer|purchaser|seller|supplier|vendor|customer|client|bill(?:ed)? to|sold to|employer|employee|contractor|service provider|disclosing party|receiving party|المؤجر|المستأجر|البائع|المشتري|المورد|العميل|صاحب العمل|الموظف|المقاول|الطرف الأول|الطرف الثاني)\s*(?:\(\s*(\p{Arabic}+|[A-Za-z ]+)\s*\))?\s*[:：|-]\s*(.{2,120})$`)
 )
 
@@ -66,14 +67,33 @@ func (x *extractor) parties(t string, base int, prev string) {
 			}
 		}
 		name := t[m[6]:m[7]]
+		// A definition after the name gives the role ("الطرف الأول: X
+		// ويشار إليها بـ "المؤجر"", "Supplier: X (the "Seller")").
+		if d := reArRole.FindStringSubmatch(name); d != nil {
+			if r := roleOf(d[1]); r != "" {
+				role = r
+			}
+		} else if d := reRoleDef.FindStringSubmatch(name); d != nil {
+			if r := roleOf(d[1]); r != "" {
+				role = r
+			}
+		}
 		// Stop the name at the first separator.
-		for _, sep := range []string{" | ", ",", "،", " - ", "(", ";", " CR ", " C.R", " VAT", " السجل", " رقم"} {
+		for _, sep := range []string{" | ", ",", "،", " - ", "(", ";", " CR ", " C.R", " VAT", " السجل", " رقم", " ويشار", " والمشار", " المشار", " بصفته"} {
 			if i := strings.Index(name, sep); i > 0 {
 				name = name[:i]
 			}
 		}
+		start := m[6]
+		if h := honorific.FindString(name); h != "" {
+			name, start = name[len(h):], start+len(h)
+		}
+		etype := entityType(name)
+		if m[6] != start {
+			etype = "person"
+		}
 		if role != "" && looksLikeName(name) {
-			addParty(m[6], m[6]+len(name), name, role, "labeled_field", entityType(name), 0.88)
+			addParty(start, start+len(name), name, role, "labeled_field", etype, 0.88)
 		}
 	}
 	// Named organisations and people, each with a role defined after it.
@@ -86,7 +106,11 @@ func (x *extractor) parties(t string, base int, prev string) {
 		names = append(names, found{m[2], m[3], "company"})
 	}
 	for _, m := range reArOrg.FindAllStringSubmatchIndex(t, -1) {
-		names = append(names, found{m[2], m[3], "company"})
+		if m[2] >= 0 {
+			names = append(names, found{m[2], m[3], "company"})
+		} else {
+			names = append(names, found{m[4], m[5], "company"})
+		}
 	}
 	for _, m := range rePerson.FindAllStringSubmatchIndex(t, -1) {
 		names = append(names, found{m[2], m[3], "person"})
