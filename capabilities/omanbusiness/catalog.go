@@ -23,6 +23,7 @@ type Catalog struct {
 
 type nameKey struct {
 	raw, norm string
+	grams     []uint64
 }
 
 // NewCatalog groups records by CompanyID and merges each company.
@@ -57,7 +58,9 @@ func NewCatalog(records []Record) *Catalog {
 					continue
 				}
 				seen[n] = true
-				keys = append(keys, nameKey{raw: n, norm: NormalizeName(n)})
+				nk := nameKey{raw: n, norm: NormalizeName(n)}
+				nk.grams = grams(nk.norm)
+				keys = append(keys, nk)
 			}
 		}
 		c.keys = append(c.keys, keys)
@@ -132,6 +135,7 @@ func (c *Catalog) Search(q Query) []Scored {
 		return nil
 	}
 	qn := NormalizeName(q.Text)
+	qg := grams(qn)
 	cr, isCR := NormalizeCR(q.Text)
 	var gov, wil string
 	if g, ok := oman.LookupGovernorate(q.Governorate); ok {
@@ -149,7 +153,7 @@ func (c *Catalog) Search(q Query) []Scored {
 			s.NameScore, s.MatchedBy, s.MatchedName = 0.98, "cr_number", co.Merged.Name()
 		} else if qn != "" {
 			for _, k := range c.keys[i] {
-				score, how := nameScore(qn, k.norm, q.Text, k.raw)
+				score, how := nameScore(qn, qg, k)
 				if score > s.NameScore {
 					s.NameScore, s.MatchedBy, s.MatchedName = score, how, k.raw
 				}
@@ -186,8 +190,9 @@ func (c *Catalog) Search(q Query) []Scored {
 // MinScore is the lowest search confidence returned.
 const MinScore = 0.15
 
-// nameScore scores a normalised query against one normalised name.
-func nameScore(q, name, rawQ, rawName string) (float64, string) {
+// nameScore scores a normalised query (and its bigrams) against one name.
+func nameScore(q string, qg []uint64, k nameKey) (float64, string) {
+	name := k.norm
 	if name == "" {
 		return 0, ""
 	}
@@ -201,7 +206,7 @@ func nameScore(q, name, rawQ, rawName string) (float64, string) {
 	if strings.HasPrefix(long, short) && len([]rune(short)) >= 3 {
 		return 0.75 + 0.08*float64(len([]rune(short)))/float64(len([]rune(long))), "prefix"
 	}
-	return 0.65 * NameSimilarity(rawQ, rawName), "similar_name"
+	return 0.65 * dice(qg, k.grams), "similar_name"
 }
 
 func industryMatches(m *Merged, industry string) bool {
@@ -227,9 +232,10 @@ func (c *Catalog) MatchName(name string, co *Company) (float64, string) {
 		return 0, ""
 	}
 	qn := NormalizeName(name)
+	qg := grams(qn)
 	best, matched := 0.0, ""
 	for _, k := range c.keys[i] {
-		if s, _ := nameScore(qn, k.norm, name, k.raw); s > best {
+		if s, _ := nameScore(qn, qg, k); s > best {
 			best, matched = s, k.raw
 		}
 	}

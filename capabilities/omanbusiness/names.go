@@ -4,6 +4,7 @@ package omanbusiness
 // and similarity, built by the sanctions helper) once it is committed.
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -49,31 +50,43 @@ func NormalizeName(s string) string {
 }
 
 // NameSimilarity is the Dice coefficient of the character bigrams of two
-// normalised names.
+// normalised names (spaces removed).
 func NameSimilarity(a, b string) float64 {
-	x, y := bigrams(NormalizeName(a)), bigrams(NormalizeName(b))
-	if len(x) == 0 || len(y) == 0 {
-		return 0
-	}
-	inter := 0
-	for k, n := range x {
-		inter += min(n, y[k])
-	}
-	total := 0
-	for _, n := range x {
-		total += n
-	}
-	for _, n := range y {
-		total += n
-	}
-	return 2 * float64(inter) / float64(total)
+	return dice(grams(NormalizeName(a)), grams(NormalizeName(b)))
 }
 
-func bigrams(s string) map[string]int {
-	r := []rune(strings.ReplaceAll(s, " ", ""))
-	m := map[string]int{}
-	for i := 0; i+1 < len(r); i++ {
-		m[string(r[i:i+2])]++
+// grams are a normalised name's character bigrams, spaces removed, each a
+// pair of runes packed in 64 bits, sorted (duplicates kept).
+func grams(norm string) []uint64 {
+	r := []rune(strings.ReplaceAll(norm, " ", ""))
+	if len(r) < 2 {
+		return nil
 	}
-	return m
+	out := make([]uint64, 0, len(r)-1)
+	for i := 0; i+1 < len(r); i++ {
+		out = append(out, uint64(r[i])<<32|uint64(r[i+1]))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// dice is 2 × |a ∩ b| / (|a| + |b|) over sorted multisets.
+func dice(a, b []uint64) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	inter, i, j := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] == b[j]:
+			inter++
+			i++
+			j++
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return 2 * float64(inter) / float64(len(a)+len(b))
 }
