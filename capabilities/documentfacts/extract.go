@@ -36,11 +36,11 @@ var (
 	reMoneyAfter  = regexp.MustCompile(`(?i)(` + numPat + `)(` + multPat + `)\s?(` + curWords + `)`)
 	rePercent     = regexp.MustCompile(`(?i)(` + numPat + `)\s?(%|٪|percent\b|per cent\b|بالمائة|بالمئة|في المائة|في المئة)`)
 
-	reDateISO   = regexp.MustCompile(`(?:^|[^\p{N}])(` + D + `{4})-(` + D + `{1,2})-(` + D + `{1,2})(?:$|[^\p{N}])`)
-	reDateNum   = regexp.MustCompile(`(?:^|[^0-9\x{0660}-\x{0669}/.-])(` + D + `{1,2})[/.-](` + D + `{1,2})[/.-](` + D + `{4})(?:$|[^0-9\x{0660}-\x{0669}])`)
-	reDateDMY   = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + D + `{1,2})(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s-]+(` + monthPattern() + `)\.?,?[\s-]*(` + D + `{4})`)
-	reDateMDY   = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(` + monthPattern() + `)\.?\s+(` + D + `{1,2})(?:st|nd|rd|th)?,?\s+(` + D + `{4})`)
-	reDuration  = regexp.MustCompile(`(?i)(?:\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|eighteen|twenty-four|twenty|thirty|forty-five|sixty|ninety)\s+)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))\s*(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|يوما|يوماً|يومًا|يوم|أيام|ايام|أسبوعا|أسبوع|أسابيع|شهرا|شهراً|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاما|عام|أعوام|ساعة|ساعات)`)
+	reDateISO      = regexp.MustCompile(`(?:^|[^\p{N}])(` + D + `{4})-(` + D + `{1,2})-(` + D + `{1,2})(?:$|[^\p{N}])`)
+	reDateNum      = regexp.MustCompile(`(?:^|[^0-9\x{0660}-\x{0669}/.-])(` + D + `{1,2})[/.-](` + D + `{1,2})[/.-](` + D + `{4})(?:$|[^0-9\x{0660}-\x{0669}])`)
+	reDateDMY      = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + D + `{1,2})(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s-]+(` + monthPattern() + `)\.?,?[\s-]*(` + D + `{4})`)
+	reDateMDY      = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(` + monthPattern() + `)\.?\s+(` + D + `{1,2})(?:st|nd|rd|th)?,?\s+(` + D + `{4})`)
+	reDuration     = regexp.MustCompile(`(?i)(?:\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|eighteen|twenty-four|twenty|thirty|forty-five|sixty|ninety)\s+)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))\s*(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|يوما|يوماً|يومًا|يوم|أيام|ايام|أسبوعا|أسبوع|أسابيع|شهرا|شهراً|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاما|عام|أعوام|ساعة|ساعات)`)
 	reDurationWord = regexp.MustCompile(`(?i)\b(one|two|three|six|twelve|eighteen|twenty-four)\s+(months?|years?|weeks?)\b|(شهرين|سنتين|شهر واحد|سنة واحدة|ستة أشهر|ثلاثة أشهر|سنة ميلادية)`)
 
 	reInvoiceNo  = regexp.MustCompile(`(?i)(?:invoice\s*(?:no\.?|number|num\.?|#)|inv\.?\s*(?:no\.?|#)|رقم الفاتورة|فاتورة رقم|فاتورة ضريبية رقم)\s*[:：#.]?\s*([A-Z0-9\x{0660}-\x{0669}][A-Z0-9\x{0660}-\x{0669}/_.-]{1,30}[A-Z0-9\x{0660}-\x{0669}])`)
@@ -64,7 +64,6 @@ var (
 	reTermsLab = regexp.MustCompile(`(?i)(?:payment\s+terms?|terms\s+of\s+payment|شروط الدفع|شروط السداد|طريقة الدفع)\s*[:：|-]\s*([^|\n]{3,120})`)
 	reWithinAR = regexp.MustCompile(`(?:يتم الدفع|يدفع|تدفع|يسدد|تسدد|يتم سداد|يتم السداد)[^.]{0,40}?خلال\s+\(?(` + D + `{1,3})\)?\s*(?:يوما|يوماً|يومًا|يوم|أيام|ايام)`)
 )
-
 
 func (x *extractor) add(c candidate) {
 	x.cands = append(x.cands, c)

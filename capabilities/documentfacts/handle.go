@@ -320,7 +320,9 @@ func dedupe(cs []candidate) []candidate {
 
 func round2(v float64) float64 { return float64(int(v*100+0.5)) / 100 }
 
-func wordCount(s string) int { return len(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) })) }
+func wordCount(s string) int {
+	return len(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) }))
+}
 
 func detectLanguage(s string) string {
 	ar, lat := 0, 0

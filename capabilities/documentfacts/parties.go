@@ -20,7 +20,7 @@ var (
 	// A role in parentheses or quotes after a name: (the "Supplier"),
 	// (hereinafter referred to as the "Landlord"), ويشار إليه بـ "المؤجر".
 	reRoleDef = regexp.MustCompile(`(?i)^[^()]{0,160}?\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?["“”']?([A-Za-z ]{3,25}?)["“”']?\s*\)`)
-	reArRole  = regexp.MustCompile(`^[^.]{0,160}?(?:ويشار إليه|ويشار إليها|ويشار اليه|ويشار اليها|والمشار إليه|والمشار إليها|المشار إليه|المشار إليها)\s*(?:فيما بعد\s*)?(?:بـ|باسم|ب)?\s*["«“]?(\p{Arabic}+(?:\s+\p{Arabic}+)?)`)
+	reArRole  = regexp.MustCompile(`^[^!?؟]{0,160}?(?:ويشار إليها|ويشار إليه|ويشار اليها|ويشار اليه|والمشار إليها|والمشار إليه|المشار إليها|المشار إليه)\s*(?:فيما بعد\s*)?(?:بـ|باسم|ب)?\s*["«“]?(\p{Arabic}+(?:\s+\p{Arabic}+)?)`)
 	reLabeled = regexp.MustCompile(`(?i)^\s*(landlord|lessor|tenant|lessee|buyer|purchaser|seller|supplier|vendor|customer|client|bill(?:ed)? to|sold to|employer|employee|contractor|service provider|disclosing party|receiving party|المؤجر|المستأجر|البائع|المشتري|المورد|العميل|صاحب العمل|الموظف|المقاول|الطرف الأول|الطرف الثاني)\s*(?:\(\s*(\p{Arabic}+|[A-Za-z ]+)\s*\))?\s*[:：|-]\s*(.{2,120})$`)
 )
 

@@ -28,7 +28,7 @@ var requestSynonyms = map[string][]string{
 	"landlord": {"landlord"}, "lessor": {"landlord"}, "tenant": {"tenant"}, "lessee": {"tenant"}, "buyer": {"buyer"}, "seller": {"seller"},
 	"supplier": {"supplier"}, "vendor": {"supplier"}, "customer": {"customer"}, "client": {"customer"}, "employer": {"employer"}, "employee": {"employee"},
 	"parties": {"landlord", "tenant", "buyer", "seller", "supplier", "customer", "employer", "employee", "disclosing_party", "receiving_party", "party"},
-	"party": {"party"},
+	"party":   {"party"},
 	// Arabic
 	"تاريخ السريان": {"effective_date"}, "تاريخ البدء": {"effective_date"}, "تاريخ الانتهاء": {"expiry_date"}, "مدة الإشعار": {"notice_period"},
 	"الإشعار": {"notice_period"}, "المدة": {"term"}, "مدة العقد": {"term"}, "القانون": {"governing_law"}, "الإيجار": {"rent"}, "الراتب": {"salary"},
