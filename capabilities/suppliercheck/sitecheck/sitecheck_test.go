@@ -53,3 +53,17 @@ func TestInspect(t *testing.T) {
 		t.Errorf("plain http = %+v, %v", w5, err)
 	}
 }
+
+func FuzzExtract(f *testing.F) {
+	f.Add([]byte(page))
+	f.Add([]byte("<script><script></script>x"))
+	f.Add([]byte("<title>a<title>b</title>mailto:x@y.om 00968 9123 4567"))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		title, text := extract(body)
+		if len(text) > maxText || len(title) > len(body) {
+			t.Fatalf("text %d bytes, title %d", len(text), len(title))
+		}
+		emails(text + string(mailtos(body)))
+		phones(text)
+	})
+}
