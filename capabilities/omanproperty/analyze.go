@@ -28,7 +28,7 @@ const (
 	SizeBand = 0.20
 	// QueryLimit caps the comparables read per kind and level, newest
 	// first, so that one answer's work is bounded whatever the dataset.
-	QueryLimit = 2000
+	QueryLimit = 250
 	// FewComparables: below this many comparables used for a kind, the
 	// historical benchmarks are shown and used as a sanity bound.
 	FewComparables = 8

@@ -94,8 +94,11 @@ func (s *Store) Comparables(ctx context.Context, q omanproperty.Query) (omanprop
 	for _, kind := range []omanproperty.Kind{omanproperty.KindRent, omanproperty.KindSale} {
 		cond, args := where(q, kind)
 		n := len(args)
-		rows, err := s.db.Read().QueryContext(ctx, fmt.Sprintf(`SELECT %s FROM comparables WHERE %s AND observed_on >= $%d ORDER BY observed_on DESC, id LIMIT $%d`,
-			columns, cond, n+1, n+2), append(args, since, limit+1)...)
+		// The newest rows are chosen from the band index alone, then only
+		// those are read from the table.
+		rows, err := s.db.Read().QueryContext(ctx, fmt.Sprintf(`SELECT %s FROM comparables WHERE id IN
+			(SELECT id FROM comparables WHERE %s AND observed_on >= $%d ORDER BY observed_on DESC, id LIMIT $%d)
+			ORDER BY observed_on DESC, id`, columns, cond, n+1, n+2), append(args, since, limit+1)...)
 		if err != nil {
 			return found, sqlstore.Unavailable("read comparables", err)
 		}

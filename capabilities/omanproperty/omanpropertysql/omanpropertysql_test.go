@@ -21,7 +21,7 @@ import (
 
 var today = time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
 
-func open(t *testing.T, dsn string) *sqlstore.Store {
+func open(t testing.TB, dsn string) *sqlstore.Store {
 	t.Helper()
 	clock := storetest.NewClock(today)
 	s, err := sqlstore.Open(context.Background(), dsn, sqlstore.Options{Now: clock.Now, Modules: []sqlstore.Module{omanpropertysql.Module()}})
