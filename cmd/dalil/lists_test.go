@@ -1,17 +1,12 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
-
-	"dalil"
-	"dalil/ops"
 )
 
 // TestNoNullLists holds for the whole registry (issue #12 item 4): every
@@ -22,14 +17,6 @@ import (
 // does not allow one).
 func TestNoNullLists(t *testing.T) {
 	f := newMCPFixture(t)
-	// The Oman business examples need company records (the synthetic demo
-	// set) and due diligence costs USD 2.00, more than the fixture's credits.
-	if err := seedCompaniesDemo(context.Background(), f.svc.store, io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := ops.AddCredits(context.Background(), f.svc.store, f.paid.AccountID, 5*dalil.USD); err != nil {
-		t.Fatal(err)
-	}
 	called := 0
 	for _, e := range f.svc.reg.Callable() {
 		schemas := map[string]json.RawMessage{"output": e.OutputJSON}
