@@ -56,8 +56,9 @@ var (
 	rePhone    = regexp.MustCompile(`(?:\+|00)` + D + `[0-9\x{0660}-\x{0669} ().-]{6,18}` + D + `|` + D + `[0-9\x{0660}-\x{0669} ().-]{5,16}` + D)
 	reURL      = regexp.MustCompile(`(?i)\b(?:https?://|www\.)[^\s<>"'()|]+`)
 	phoneCue   = []string{"tel", "phone", "mobile", "mob", "fax", "call", "contact", "whatsapp", "هاتف", "الهاتف", "جوال", "الجوال", "نقال", "فاكس"}
-	reLawEN    = regexp.MustCompile(`(?i)(?:governed\s+by|construed\s+in\s+accordance\s+with|subject\s+to)(?:,?\s+and\s+(?:shall\s+be\s+)?construed\s+in\s+accordance\s+with,?)?\s+the\s+laws?\s+(?:of|in\s+force\s+in)\s+(?:the\s+)?([A-Z][A-Za-z.'-]*(?:\s+(?:of|and|the|[A-Z][A-Za-z.'-]*))*)`)
-	reLawLabel = regexp.MustCompile(`(?i)governing\s+law\s*[:：.-]\s*(?:the\s+)?(?:laws?\s+of\s+)?(?:the\s+)?([A-Z][A-Za-z.'-]*(?:\s+(?:of|and|the|[A-Z][A-Za-z.'-]*))*)`)
+	lawName    = `([A-Z][A-Za-z'-]*(?:\s+(?:of|and|the|[A-Z][A-Za-z'-]*)){0,5})`
+	reLawEN    = regexp.MustCompile(`(?i:governed\s+by|construed\s+in\s+accordance\s+with|subject\s+to)(?i:,?\s+and\s+(?:shall\s+be\s+)?construed\s+in\s+accordance\s+with,?)?\s+(?i:the\s+laws?\s+(?:of|in\s+force\s+in))\s+(?:(?i:the)\s+)?` + lawName)
+	reLawLabel = regexp.MustCompile(`(?i:governing\s+law)\s*[:：.-]\s*(?:(?i:the)\s+)?(?:(?i:laws?\s+of)\s+)?(?:(?i:the)\s+)?` + lawName)
 	reLawAR    = regexp.MustCompile(`(?:يخضع|تخضع|يحكم|تحكم)[^.،]{0,40}?(?:لقوانين|لأحكام قوانين|للقوانين النافذة في|للقوانين المعمول بها في|لقانون|القوانين السارية في|قوانين)\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})|القانون\s+(?:الواجب\s+التطبيق|الحاكم)\s*[:：]?\s*(?:هو\s+)?(?:قانون\s+|قوانين\s+)?(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})`)
 	reNet      = regexp.MustCompile(`(?i)\bnet\s?(` + D + `{1,3})\b(?:\s*days)?`)
 	reWithin   = regexp.MustCompile(`(?i)(?:payable|paid|payment\s+(?:shall\s+be\s+made|is\s+due|will\s+be\s+made|is\s+made)|due|settled?)\s+(?:in\s+full\s+)?within\s+(?:[a-z-]+\s+)?\(?(` + D + `{1,3})\)?\s*(?:calendar\s+|business\s+|working\s+)?days?(?:\s+(?:of|from|after|following)\s+(?:the\s+)?(?:date\s+of\s+)?(?:receipt\s+of\s+(?:the\s+|a\s+|each\s+)?(?:valid\s+)?invoice|invoice(?:\s+date)?|receipt|delivery|the\s+invoice\s+date))?`)

@@ -75,12 +75,12 @@ func readHTML(b *budget, data []byte, lim Limits) (*Document, error) {
 			return doc, nil
 		case html.TextToken:
 			top := stack[len(stack)-1]
-			if top.skip {
-				continue
-			}
 			text := string(z.Text())
 			if title {
 				doc.Title += strings.TrimSpace(text)
+				continue
+			}
+			if top.skip {
 				continue
 			}
 			if top.hidden != "" {
@@ -112,7 +112,7 @@ func readHTML(b *budget, data []byte, lim Limits) (*Document, error) {
 				}
 				frame.skip = true
 			case atom.Title:
-				title = parent.hidden == "" && !parent.skip && doc.Title == ""
+				title = doc.Title == ""
 			case atom.Br:
 				cur.WriteString(" ")
 			}
