@@ -25,11 +25,6 @@ import (
 // suppliercheck.WebSearcher once they are committed. Until then both
 // checks answer not_checked.
 
-// websiteFetchProvider switches on website inspection (a fetch of the URL
-// the caller gave, through internal/safehttp); its variables are in
-// providerSpecs with the other risk providers (see intel.go).
-const websiteFetchProvider = "website_fetch"
-
 // omanBusinessEntries are the business routes and the supplier check.
 func omanBusinessEntries(d deps) []capability.Entry {
 	var dir omanbusiness.Directory
@@ -37,8 +32,11 @@ func omanBusinessEntries(d deps) []capability.Entry {
 		dir = companysql.New(d.store.DB())
 	}
 	sc := suppliercheck.Deps{Registry: dir}
-	if d.configured != nil && d.configured(capability.NeedsProvider(websiteFetchProvider)) {
-		sc.Website = sitecheck.New(safehttp.New(safehttp.Options{}))
+	// Website inspection: on with the website_fetch provider
+	// (DALIL_WEBSITE_FETCH, intel.go), through internal/safehttp under the
+	// configured fetch policy.
+	if d.configured != nil && d.configured(capability.NeedsProvider(providerWebsiteFetch)) {
+		sc.Website = sitecheck.New(safehttp.New(d.fetch))
 	}
 	return append(omanbusiness.Entries(omanbusiness.Deps{Directory: dir}), suppliercheck.Entry(sc))
 }
