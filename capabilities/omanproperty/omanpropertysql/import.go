@@ -106,8 +106,14 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	rep.Imported = len(res.Rows)
 	// Fresh statistics, so the planner keeps using the per-level indexes
 	// after a large import (PostgreSQL's autovacuum would get there later;
-	// SQLite never on its own). A failure here loses nothing.
-	if _, err := s.db.Write().ExecContext(ctx, `ANALYZE comparables`); err != nil {
+	// SQLite never on its own); on PostgreSQL a vacuum too, whose
+	// visibility map lets the band indexes answer without reading the
+	// table. A failure here loses nothing.
+	refresh := `ANALYZE comparables`
+	if s.db.Dialect() == "postgres" {
+		refresh = `VACUUM (ANALYZE) comparables`
+	}
+	if _, err := s.db.Write().ExecContext(ctx, refresh); err != nil {
 		return rep, nil //nolint:nilerr // the rows are in; the statistics are an optimisation
 	}
 	return rep, nil
