@@ -3,6 +3,7 @@ package omanpropertysql_test
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -265,5 +266,44 @@ func TestStorageFailure(t *testing.T) {
 	_, err := s.Comparables(context.Background(), omanproperty.Query{Level: omanproperty.LevelGovernorate, PropertyType: "villa", MinBedrooms: -1})
 	if !errors.Is(err, dalil.ErrStorageUnavailable) {
 		t.Errorf("comparables on a closed store = %v", err)
+	}
+}
+
+// TestDocumentedExamples: the CSV and JSON-lines examples of
+// docs/oman-property.md import as they are, to the same rows.
+func TestDocumentedExamples(t *testing.T) {
+	doc, err := os.ReadFile("../../../docs/oman-property.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := func(fence, after string) string {
+		s := string(doc)
+		s = s[strings.Index(s, after):]
+		start := strings.Index(s, "```"+fence+"\n") + len("```"+fence+"\n")
+		return s[start : start+strings.Index(s[start:], "```")]
+	}
+	csvFile, jsonl := block("csv", "Example (`muscat-rents.csv`)"), block("json", "The same rows as JSON lines")
+	var rows [2][]omanproperty.Comparable
+	for i, file := range []struct{ name, body string }{{"muscat-rents.csv", csvFile}, {"muscat-rents.jsonl", jsonl}} {
+		s := omanpropertysql.New(open(t, filepath.Join(t.TempDir(), "d.db")).DB())
+		o := opts()
+		o.Filename = file.name
+		rep, err := s.Import(context.Background(), strings.NewReader(file.body), o)
+		if err != nil || rep.Imported != 3 || rep.BadRows != 0 {
+			t.Fatalf("%s: %+v %v", file.name, rep, err)
+		}
+		for _, typ := range omanproperty.PropertyTypes {
+			f, err := s.Comparables(context.Background(), omanproperty.Query{Level: omanproperty.LevelGovernorate, PropertyType: typ, MinBedrooms: -1, MaxSizeSqm: 1e6, Limit: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range f.Comparables {
+				c.ID, c.Batch, c.SourceName, c.Bathrooms, c.Furnished, c.SourceType, c.Wilayat = "", "", "", nil, "", "", ""
+				rows[i] = append(rows[i], c)
+			}
+		}
+	}
+	if diff := cmp.Diff(rows[0], rows[1]); diff != "" {
+		t.Errorf("CSV and JSON lines differ (-csv +jsonl):\n%s", diff)
 	}
 }
