@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"dalil"
+	"dalil/capabilities/maintenance"
 	"dalil/internal/round"
 )
 
@@ -280,20 +281,6 @@ func position(ps []point, x float64) (string, *int, *float64) {
 	return pos, &pct, &diff
 }
 
-// maintenanceRate is contract §4's annual maintenance rate (percent of
-// the value) for a building's age.
-func maintenanceRate(age int) float64 {
-	switch {
-	case age < 5:
-		return 0.6
-	case age < 10:
-		return 0.9
-	case age < 20:
-		return 1.3
-	}
-	return 1.8
-}
-
 func ptr[T any](v T) *T { return &v }
 
 // compose builds the answer from the two kinds' selections.
@@ -492,7 +479,7 @@ func investment(in Input, o *Output) Investment {
 		if in.AgeYears != nil {
 			age = *in.AgeYears
 		}
-		rate := maintenanceRate(age)
+		rate := maintenance.RateForAge(float64(age)) // contract §4, estimate_maintenance's own table
 		inv.MaintenanceOMR = round.Half(in.AskingPrice*rate/100, round.OMRPlaces)
 		inv.MaintenanceBasis = "estimated_from_age"
 		how := fmt.Sprintf("%d years", age)
