@@ -316,3 +316,22 @@ func (f plainFetcher) Fetch(ctx context.Context, url string) (*Download, error) 
 	}
 	return &Download{FinalURL: r.FinalURL, ContentType: r.DeclaredType, Body: r.Body}, nil
 }
+
+// A document that is one 200,000-character line full of values is read
+// in time proportional to its length (cues are looked for in a bounded
+// window, excerpts are cut without counting the whole line) and keeps the
+// offset invariant.
+func TestLongSingleLine(t *testing.T) {
+	var b strings.Builder
+	for b.Len() < 190_000 {
+		b.WriteString("Total: OMR 1,250.500 due 10 March 2026 mail a@b.example; ")
+	}
+	out, err := Handle(context.Background(), Deps{}, Input{Text: b.String()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Facts) == 0 {
+		t.Fatal("no facts")
+	}
+	checkEvidence(t, out)
+}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/nyaruka/phonenumbers"
 )
@@ -99,13 +100,27 @@ func (x *extractor) run() {
 
 // ctxBefore is the block text before a match; when the match opens its
 // block, the previous block (a label on its own line) is the context.
+//
+// Only the last cueWindow bytes count, so that a block of any length costs
+// time in proportion to its length, not its length times its matches.
 func ctxBefore(t string, at int, prev string) string {
 	c := t[:at]
 	if strings.TrimSpace(c) == "" {
-		return prev
+		c = prev
+	}
+	if len(c) > cueWindow {
+		i := len(c) - cueWindow
+		for i < len(c) && !utf8.RuneStart(c[i]) {
+			i++
+		}
+		c = c[i:]
 	}
 	return c
 }
+
+// cueWindow is how far before a value its cue is looked for (bytes: about
+// 60 Arabic or 120 Latin characters).
+const cueWindow = 120
 
 func (x *extractor) money(t string, base int, prev string) {
 	seen := map[[2]int]bool{}
@@ -603,6 +618,11 @@ func (x *extractor) paymentTerms(t string, base int) {
 // date, a phone inside an IBAN or an amount, and a duration inside a
 // payment term are dropped.
 func resolve(cs []candidate) []candidate {
+	if len(cs) > maxCandidates {
+		// Keep the first ones in the text; the answer says it was cut.
+		sort.SliceStable(cs, func(i, j int) bool { return cs[i].start < cs[j].start })
+		cs = cs[:maxCandidates]
+	}
 	sort.SliceStable(cs, func(i, j int) bool {
 		if cs[i].prio != cs[j].prio {
 			return cs[i].prio > cs[j].prio
@@ -630,6 +650,10 @@ func resolve(cs []candidate) []candidate {
 	})
 	return kept
 }
+
+// maxCandidates bounds the facts considered in one document (overlap
+// resolution is quadratic in them).
+const maxCandidates = 3000
 
 // conflicts says whether two overlapping facts cannot both stand.
 func conflicts(a, b string) bool {

@@ -83,11 +83,11 @@ func (a *assembled) excerptSpan(ms, me int) (int, int) {
 	if me > e {
 		me = e
 	}
-	if utf8.RuneCountInString(a.text[s:e]) <= maxExcerpt {
+	if e-s <= maxExcerpt || e-s <= 4*maxExcerpt && utf8.RuneCountInString(a.text[s:e]) <= maxExcerpt {
 		return s, e
 	}
 	// Take the match and grow it evenly on both sides.
-	if utf8.RuneCountInString(a.text[ms:me]) >= maxExcerpt {
+	if me-ms >= 4*maxExcerpt || utf8.RuneCountInString(a.text[ms:me]) >= maxExcerpt {
 		return ms, runeAdvance(a.text, ms, maxExcerpt)
 	}
 	budget := maxExcerpt - utf8.RuneCountInString(a.text[ms:me])
@@ -99,7 +99,7 @@ func (a *assembled) excerptSpan(ms, me int) (int, int) {
 		ne = e
 	}
 	// Use what the right side could not take on the left.
-	rest := maxExcerpt - utf8.RuneCountInString(a.text[ns:ne])
+	rest := maxExcerpt - utf8.RuneCountInString(a.text[ns:ne]) // at most ~4*maxExcerpt bytes
 	ns = runeBack(a.text, ns, rest, s)
 	return ns, ne
 }
