@@ -15,15 +15,24 @@ import (
 	"dalil/internal/testenv"
 )
 
-// startDemo runs `dalil serve --demo` on db and returns its base URL and
-// the demo key; the server stops with the test.
+// adminToken switches the admin API on in the end-to-end tests.
+const adminToken = "oman-property-e2e-admin-token-0123456789"
+
+// startDemo runs `dalil serve --demo` on db, with the admin API on, and
+// returns its base URL and the demo key; the server stops with the test.
 func startDemo(t *testing.T, db string) (base, key string) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	stderr := &lockedBuffer{}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "--demo", "--addr", "127.0.0.1:0", "--db", db}, noEnv, nil, io.Discard, stderr)
+		env := func(k string) string {
+			if k == "DALIL_ADMIN_TOKEN" {
+				return adminToken
+			}
+			return ""
+		}
+		done <- run(ctx, []string{"serve", "--demo", "--addr", "127.0.0.1:0", "--db", db}, env, nil, io.Discard, stderr)
 	}()
 	t.Cleanup(func() {
 		cancel()
@@ -163,6 +172,29 @@ func testOmanPropertyEndToEnd(t *testing.T, db string) {
 	}
 	if usd, calls := used(t, base, key); usd != 0.5 || calls != 2 {
 		t.Errorf("second paid call: used %v USD, %v calls", usd, calls)
+	}
+
+	// The same importer through the admin API: an unreadable file and a
+	// file with a bad row are 400s naming the line; skipBad imports the rest.
+	admin := map[string]string{"Authorization": "Bearer " + adminToken, "Content-Type": "text/csv"}
+	importURL := base + "/admin/v1/datasets/comparables/import?source=agency-b&license=internal"
+	a = do(t, "POST", importURL, "area,colour\nAl Khuwair,blue\n", admin)
+	if a.status != 400 || a.code() != "INVALID_INPUT" || !strings.Contains(string(a.raw), "unknown column") {
+		t.Errorf("unreadable file: %d %s", a.status, a.raw)
+	}
+	bad := "area,propertyType,bedrooms,sizeSqm,kind,amountOMR,date\nAzaiba,apartment,2,100,sale,70000,2026-10-01\nSalalah,apartment,2,100,sale,70000,2026-10-01\n"
+	a = do(t, "POST", importURL, bad, admin)
+	errs, _ := a.details()["errors"].([]any)
+	if a.status != 400 || len(errs) != 1 || errs[0].(map[string]any)["line"] != 3.0 || errs[0].(map[string]any)["field"] != "area" {
+		t.Errorf("bad row: %d %s", a.status, a.raw)
+	}
+	a = do(t, "POST", importURL+"&skipBad=true", bad, admin)
+	if a.status != 200 || a.body["data"].(map[string]any)["imported"] != 1.0 {
+		t.Errorf("skipBad: %d %s", a.status, a.raw)
+	}
+	a = do(t, "GET", base+"/admin/v1/datasets/comparables", "", admin)
+	if a.status != 200 || !strings.Contains(string(a.raw), `"byArea"`) || !strings.Contains(string(a.raw), "agency-b") {
+		t.Errorf("admin stats: %d %.400s", a.status, a.raw)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"dalil"
 	"dalil/capabilities/omanproperty"
 	"dalil/dataset"
 	"dalil/dataset/comparables"
@@ -43,16 +44,16 @@ var errUnchanged = errors.New("imported already")
 func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
 	rep := dataset.Report{Dataset: Name, Source: opts.Source, License: opts.License, Errors: []dataset.RowError{}}
 	if err := opts.Validate(); err != nil {
-		return rep, err
+		return rep, unreadable(err)
 	}
 	if opts.Format != "" && !slices.Contains(comparables.Formats, opts.Format) {
-		return rep, fmt.Errorf("format %q: use one of %s", opts.Format, strings.Join(comparables.Formats, ", "))
+		return rep, unreadable(fmt.Errorf("format %q: use one of %s", opts.Format, strings.Join(comparables.Formats, ", ")))
 	}
 	now := s.db.Now()
 	res, err := comparables.Read(r, opts.Format, opts.Filename, now)
 	rep.Rows, rep.BadRows, rep.Errors = res.Total, res.Bad, append(rep.Errors, res.Errors...)
 	if err != nil {
-		return rep, err
+		return rep, unreadable(err)
 	}
 	rep.Batch = "cmp_" + res.Hash[:16]
 	if id, err := s.batchByHash(ctx, res.Hash); err != nil {
@@ -117,6 +118,14 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 		return rep, nil //nolint:nilerr // the rows are in; the statistics are an optimisation
 	}
 	return rep, nil
+}
+
+// unreadable is a file (or options) the importer cannot take at all: a
+// 400 INVALID_INPUT on the admin API, the message on the CLI. The cause
+// stays wrapped (an upload over the admin API's size limit is still
+// recognised as such).
+func unreadable(err error) error {
+	return &dalil.Error{Code: dalil.CodeInvalidInput, Message: "The file cannot be imported: " + err.Error(), Err: err}
 }
 
 // insertRows writes rows with one multi-row INSERT.

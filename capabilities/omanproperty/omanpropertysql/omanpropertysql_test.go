@@ -232,8 +232,9 @@ func TestImportRefusesUnreadableFiles(t *testing.T) {
 		"missing column": "area,propertyType,bedrooms,sizeSqm,kind,date\n",
 		"twice":          "area,propertyType,bedrooms,sizeSqm,kind,amountOMR,priceOMR,date\n",
 	} {
-		if _, err := s.Import(context.Background(), strings.NewReader(file), opts()); err == nil || !strings.Contains(err.Error(), "line 1") {
-			t.Errorf("%s: %v", name, err)
+		_, err := s.Import(context.Background(), strings.NewReader(file), opts())
+		if dalil.ErrorCode(err) != dalil.CodeInvalidInput || !strings.Contains(err.Error(), "line 1") {
+			t.Errorf("%s: %v, want INVALID_INPUT at line 1", name, err)
 		}
 	}
 	if _, err := s.Import(context.Background(), strings.NewReader(goodCSV), dataset.ImportOptions{License: "x"}); err == nil {
