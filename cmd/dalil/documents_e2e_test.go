@@ -32,8 +32,8 @@ type docAnswer struct {
 	raw    string
 }
 
-func (a docAnswer) data() map[string]any  { m, _ := a.body["data"].(map[string]any); return m }
-func (a docAnswer) meta() map[string]any  { m, _ := a.body["meta"].(map[string]any); return m }
+func (a docAnswer) data() map[string]any { m, _ := a.body["data"].(map[string]any); return m }
+func (a docAnswer) meta() map[string]any { m, _ := a.body["meta"].(map[string]any); return m }
 func (a docAnswer) errCode() string {
 	e, _ := a.body["error"].(map[string]any)
 	c, _ := e["code"].(string)
