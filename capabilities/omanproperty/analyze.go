@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -681,8 +682,8 @@ func (o *Output) benchmarks(loc resolved, in Input, rent, sale *chosen, flag fun
 		}
 		if est.Median < lo/2 || est.Median > hi*2 {
 			flag("outside_historical_benchmark_range")
-			o.Warnings = append(o.Warnings, fmt.Sprintf("The %s estimate (median %.0f OMR) is outside half to twice the range of published historical figures for similar property (%.0f-%.0f OMR, %s to %s); check the comparables.",
-				c.kind, est.Median, lo, hi, earliestPeriod(bs), latestPeriod(bs)))
+			o.Warnings = append(o.Warnings, fmt.Sprintf("The %s estimate (median %.0f OMR) is outside half to twice the range of published historical figures for similar property (%.0f-%.0f OMR, published %s); check the comparables.",
+				c.kind, est.Median, lo, hi, periodYears(bs)))
 		}
 	}
 	if len(o.Benchmarks) > 0 {
@@ -690,18 +691,27 @@ func (o *Output) benchmarks(loc resolved, in Input, rent, sale *chosen, flag fun
 	}
 }
 
-func earliestPeriod(bs []benchmark) string {
-	p := bs[0].Period
+// periodYears is the span of years the benchmarks' periods name
+// ("2013-2017"), from the first four-digit year in each.
+func periodYears(bs []benchmark) string {
+	lo, hi := "", ""
 	for _, b := range bs {
-		p = min(p, b.Period)
+		y := yearRe.FindString(b.Period)
+		if y == "" {
+			continue
+		}
+		if lo == "" || y < lo {
+			lo = y
+		}
+		hi = max(hi, y)
 	}
-	return p
+	switch {
+	case lo == "":
+		return "undated"
+	case lo == hi:
+		return lo
+	}
+	return lo + "-" + hi
 }
 
-func latestPeriod(bs []benchmark) string {
-	p := bs[0].Period
-	for _, b := range bs {
-		p = max(p, b.Period)
-	}
-	return p
-}
+var yearRe = regexp.MustCompile(`(19|20)\d\d`)

@@ -531,8 +531,10 @@ func TestBenchmarks(t *testing.T) {
 			t.Errorf("benchmark %+v", b)
 		}
 	}
-	if !slices.Contains(out.RiskFlags, "outside_historical_benchmark_range") {
-		t.Errorf("flags %v", out.RiskFlags)
+	if !slices.Contains(out.RiskFlags, "outside_historical_benchmark_range") || !slices.ContainsFunc(out.Warnings, func(w string) bool {
+		return strings.Contains(w, "(150-850 OMR, published 2010-2023)")
+	}) {
+		t.Errorf("flags %v warnings %v", out.RiskFlags, out.Warnings)
 	}
 	// A plausible estimate is not flagged; many comparables: no benchmarks.
 	var many []Comparable
