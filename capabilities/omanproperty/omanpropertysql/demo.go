@@ -66,7 +66,7 @@ var typeShape = map[string]struct {
 	"villa":     {3, 6, 120, 55},
 }
 
-// DemoCSV is the demo dataset, 362 made-up rents and sales in the
+// DemoCSV is the demo dataset, 361 made-up rents and sales in the
 // import's CSV format, dated in the year and a half before today. It is
 // the same for the same day (a fixed seed), includes one deliberate
 // outlier and a few rents quoted a year, and is never market data.
