@@ -608,7 +608,7 @@ func (o *Output) provenance(ctx context.Context, deps Deps, kinds []*chosen, tod
 	// Sales history at the level the sale comparables came from (or the
 	// widest level searched).
 	sale := kinds[1]
-	h := HistoricalSalesContext{SourceTypes: []string{}, RecordsAvailable: sale.sel.Candidates + sale.sel.DroppedStale,
+	h := HistoricalSalesContext{SourceTypes: []string{}, PhaseBreakdown: []PhaseStat{}, RecordsAvailable: sale.sel.Candidates + sale.sel.DroppedStale,
 		RecentComparableSales: sale.sel.Used * b2i(sale.ok), OlderRecords: sale.sel.DroppedStale}
 	if sale.ok {
 		h.Available = true

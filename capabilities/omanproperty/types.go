@@ -294,10 +294,24 @@ type HistoricalSalesContext struct {
 	RecentComparableSales int      `json:"recentComparableSales"`
 	OlderRecords          int      `json:"olderRecords" jsonschema:"sale rows older than the cut-off (Dalil)"`
 	RecentMedianPerSqm    *float64 `json:"recentMedianPricePerSqmOMR"`
-	OldestRecordDate      *string  `json:"oldestRecordDate"`
-	LatestRecordDate      *string  `json:"latestRecordDate"`
-	SourceTypes           []string `json:"sourceTypes"`
-	PriceSemantics        string   `json:"priceSemantics" jsonschema:"what the sale prices are: the source types' meaning"`
+	// HistoricalMedianPerSqm is the reference's median over all sale
+	// records; Dalil counts the older records (olderRecords) but does not
+	// read them, so it is null.
+	HistoricalMedianPerSqm *float64 `json:"medianHistoricalPricePerSqmOMR" jsonschema:"always null: older sale records are counted, not read"`
+	// PhaseBreakdown is the reference's per-development-phase split of a
+	// partner feed; the comparables dataset has no phases, so it is empty.
+	PhaseBreakdown   []PhaseStat `json:"phaseBreakdown" jsonschema:"always empty: the comparables dataset has no development phases"`
+	OldestRecordDate *string     `json:"oldestRecordDate"`
+	LatestRecordDate *string     `json:"latestRecordDate"`
+	SourceTypes      []string    `json:"sourceTypes"`
+	PriceSemantics   string      `json:"priceSemantics" jsonschema:"what the sale prices are: the source types' meaning"`
+}
+
+// PhaseStat is one development phase's sales (reference shape).
+type PhaseStat struct {
+	Phase             string  `json:"phase"`
+	Records           int     `json:"records"`
+	MedianPricePerSqm float64 `json:"medianPricePerSqmOMR"`
 }
 
 // OfficialContext is the reference service's official (NCSI) block.
