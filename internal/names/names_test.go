@@ -1,0 +1,288 @@
+package names
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestNormalize(t *testing.T) {
+	for _, c := range []struct{ in, key, skel string }{
+		{"Mohammed", "mohammed", "mhmd"},
+		{"  MUHAMMAD  ", "muhammad", "mhmd"},
+		{"مُحَمَّد", "محمد", "mhmd"},
+		{"Al Noor Trading L.L.C.", "noor trading", "nr trdng"},
+		{"AL-NOOR TRADING LLC", "noor trading", "nr trdng"},
+		{"شركة النور للتجارة ش.م.م", "نور تجاره", "nr tjr"},
+		{"Bank Muscat (S.A.O.G)", "bank muscat", "bnk mskt"},
+		{"بنك مسقط ش.م.ع.ع", "بنك مسقط", "bnk mskt"},
+		{"Sheikh Mohammed bin Rashid Al Maktoum", "mohammed rashid maktoum", "mhmd rsd mktm"},
+		{"محمد بن راشد آل مكتوم", "محمد راشد مكتوم", "mhmd rsd mktm"},
+		{"H.E. Dr. Ahmed Al-Balushi", "ahmed balushi", "ahmd bls"},
+		{"Abdullah", "abdlah", "abdl"},
+		{"Abd Allah", "abdlah", "abdl"},
+		{"عبد الله", "عبدله", "abdl"},
+		{"Abd al-Rahman", "abdrahman", "abdrhmn"},
+		{"Abdurrahman", "abdrahman", "abdrhmn"},
+		{"Abdul Aziz", "abdaziz", "abdz"},
+		{"عبدالعزيز", "عبدعزيز", "abdz"},
+		{"Nasr ad-Din", "nasr din", "nsr dn"},
+		{"Sa'id", "said", "sd"},
+		{"Fatimah", "fatimah", "ftm"},
+		{"فاطمة", "فاطمه", "ftm"},
+		{"إبراهيم", "ابراهيم", "abrhm"},
+		{"Oman Trading and Contracting Co.", "oman trading contracting", "amn trdng kntrktng"},
+		{"١٢٣ Trading", "123 trading", "123 trdng"},
+		{"LLC", "llc", "lk"},
+		{"", "", ""},
+		{"!!!", "", ""},
+	} {
+		k := Normalize(c.in)
+		if k.String() != c.key || k.Skeleton() != c.skel {
+			t.Errorf("Normalize(%q) = %q skeleton %q, want %q skeleton %q", c.in, k.String(), k.Skeleton(), c.key, c.skel)
+		}
+	}
+}
+
+func TestStripLegalForm(t *testing.T) {
+	for _, c := range []struct{ in, name, form string }{
+		{"Al Noor Trading L.L.C.", "Al Noor Trading", "L.L.C."},
+		{"Al Noor Trading LLC", "Al Noor Trading", "LLC"},
+		{"Bank Muscat (SAOG)", "Bank Muscat", "SAOG"},
+		{"Oman Oil Co. SAOC", "Oman Oil", "Co. SAOC"},
+		{"Acme Limited Liability Company", "Acme", "Limited Liability Company"},
+		{"Omantel S.A.O.G.", "Omantel", "S.A.O.G."},
+		{"Muscat Services SPC", "Muscat Services", "SPC"},
+		{"Al Amal Est.", "Al Amal", "Est."},
+		{"شركة النور للتجارة ش.م.م", "شركة النور للتجارة", "ش.م.م"},
+		{"بنك مسقط ش.م.ع.ع", "بنك مسقط", "ش.م.ع.ع"},
+		{"Oman Trading Services", "Oman Trading Services", ""},
+		{"LLC", "LLC", ""},
+		{"  Gulf Co  ", "Gulf", "Co"},
+		{"", "", ""},
+	} {
+		name, form := StripLegalForm(c.in)
+		if name != c.name || form != c.form {
+			t.Errorf("StripLegalForm(%q) = %q, %q; want %q, %q", c.in, name, form, c.name, c.form)
+		}
+	}
+}
+
+func TestSimilarityExamples(t *testing.T) {
+	for _, c := range []struct {
+		a, b     string
+		min, max float64
+	}{
+		{"محمد", "Mohammed", 1, 1},
+		{"محمد", "Muhammad", 1, 1},
+		{"Mohamed", "Muhammad", 1, 1},
+		{"عبد الله", "Abdullah", 1, 1},
+		{"عبدالله", "Abd Allah", 1, 1},
+		{"Mohammed Al Balushi", "Al Balushi Mohammed", 1, 1},
+		{"Al Noor Trading LLC", "AL NOOR TRADING L.L.C.", 1, 1},
+		{"Ahmed", "Hamed", 0, 0.6},
+		{"أحمد", "Hamed", 0, 0.7},
+		{"Oman Trading", "Oman Trading Services", 0, 0.8},
+		{"Mohammed Al Balushi", "Mohammed Al Baloushi", 0.99, 1},
+		{"Mohammed", "", 0, 0},
+	} {
+		got := Similarity(c.a, c.b)
+		if got < c.min || got > c.max {
+			t.Errorf("Similarity(%q, %q) = %.3f, want in [%.2f, %.2f]", c.a, c.b, got, c.min, c.max)
+		}
+	}
+}
+
+// sample names for property tests: Latin, Arabic, companies, mixed.
+var sample = []string{
+	"Mohammed bin Rashid Al Maktoum", "محمد بن راشد آل مكتوم", "Abdul Rahman Al Harthy", "عبد الرحمن الحارثي",
+	"Oman Trading Services LLC", "شركة النور للتجارة ش.م.م", "Bank Muscat SAOG", "Fatima Al Zadjali", "Jean-Pierre Dupont",
+	"Khalid Saif Al Busaidi", "Al Noor Est.", "Gulf Energy FZE", "Ahmed Salim", "Hamed Salem", "عائشة البلوشي", "Sa'id Nasr ad-Din",
+	"Muscat 2000 Trading", "Émile Zola", "Ibrahim Al-Kindi", "Yousef Al Rawahi",
+}
+
+// diacritize adds marks a name may carry: Arabic harakat after Arabic
+// letters, acute accents after Latin vowels, at random.
+func diacritize(r *rand.Rand, s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		b.WriteRune(c)
+		switch {
+		case unicode.Is(unicode.Arabic, c) && unicode.IsLetter(c) && r.IntN(2) == 0:
+			b.WriteRune([]rune{'\u064E', '\u064F', '\u0650', '\u0651', '\u0652'}[r.IntN(5)])
+		case strings.ContainsRune("aeiouAEIOU", c) && r.IntN(3) == 0:
+			b.WriteRune('\u0301')
+		}
+	}
+	return b.String()
+}
+
+func respace(r *rand.Rand, s string) string {
+	ws := strings.Fields(s)
+	var b strings.Builder
+	b.WriteString(strings.Repeat(" ", r.IntN(3)))
+	for i, w := range ws {
+		if i > 0 {
+			b.WriteString(strings.Repeat(" ", 1+r.IntN(3)))
+			if r.IntN(4) == 0 {
+				b.WriteString("\t")
+			}
+		}
+		b.WriteString(w)
+	}
+	b.WriteString(strings.Repeat(" ", r.IntN(3)))
+	return b.String()
+}
+
+func recase(r *rand.Rand, s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		if r.IntN(2) == 0 {
+			c = unicode.ToUpper(c)
+		} else {
+			c = unicode.ToLower(c)
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+func TestSimilarityProperties(t *testing.T) {
+	r := rand.New(rand.NewPCG(16, 1))
+	for i := 0; i < 2000; i++ {
+		a, b := sample[r.IntN(len(sample))], sample[r.IntN(len(sample))]
+		ab, ba := Similarity(a, b), Similarity(b, a)
+		if ab != ba {
+			t.Fatalf("not symmetric: %q %q %v %v", a, b, ab, ba)
+		}
+		if ab < 0 || ab > 1 {
+			t.Fatalf("out of range: %q %q %v", a, b, ab)
+		}
+		for name, f := range map[string]func(*rand.Rand, string) string{"case": recase, "spacing": respace, "diacritics": diacritize} {
+			a2 := f(r, a)
+			if got := Similarity(a2, b); got != ab {
+				t.Fatalf("%s changes the score: %q vs %q: %v, %q vs %q: %v", name, a, b, ab, a2, b, got)
+			}
+			if Normalize(a2).String() != Normalize(a).String() {
+				t.Fatalf("%s changes the key: %q %q", name, a, a2)
+			}
+		}
+		if s := Similarity(a, a); s != 1 && !Normalize(a).Empty() {
+			t.Fatalf("Similarity(%q, itself) = %v", a, s)
+		}
+		// Word order.
+		ws := strings.Fields(a)
+		r.Shuffle(len(ws), func(i, j int) { ws[i], ws[j] = ws[j], ws[i] })
+		if got := Similarity(strings.Join(ws, " "), b); got != ab && !strings.ContainsAny(a, ".-'") && !hasAbd(a) {
+			t.Fatalf("word order changes the score: %q %q", a, strings.Join(ws, " "))
+		}
+	}
+}
+
+func hasAbd(s string) bool { return strings.Contains(strings.ToLower(s), "abd") || strings.Contains(s, "عبد") }
+
+// TestIndexMatchesScan: the index finds exactly what scoring every name
+// finds, at several thresholds.
+func TestIndexMatchesScan(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	var corpus []string
+	var keys []Key
+	ix := NewIndex()
+	for i := 0; i < 3000; i++ {
+		n := synthName(r)
+		corpus = append(corpus, n)
+		keys = append(keys, Normalize(n))
+		ix.Add(i, n)
+	}
+	for q := 0; q < 300; q++ {
+		query := synthName(r)
+		if q%3 == 0 {
+			query = mutate(r, corpus[r.IntN(len(corpus))])
+		}
+		k := Normalize(query)
+		for _, min := range []float64{0.5, 0.8, 0.9, 1} {
+			var want []Hit
+			for i, n := range corpus {
+				if s := k.Similarity(keys[i]); s > 0 && s >= min {
+					want = append(want, Hit{Ref: i, Name: n, Score: s})
+				}
+			}
+			got := ix.Search(k, min)
+			if len(want) == 0 && len(got) == 0 {
+				continue
+			}
+			sortHits(want)
+			if d := cmp.Diff(want, got); d != "" {
+				t.Fatalf("query %q min %v (-scan +index):\n%s", query, min, d)
+			}
+		}
+	}
+}
+
+func sortHits(h []Hit) {
+	for i := 1; i < len(h); i++ {
+		for j := i; j > 0 && less(h[j], h[j-1]); j-- {
+			h[j], h[j-1] = h[j-1], h[j]
+		}
+	}
+}
+
+func less(a, b Hit) bool {
+	if a.Score != b.Score {
+		return a.Score > b.Score
+	}
+	if a.Ref != b.Ref {
+		return a.Ref < b.Ref
+	}
+	return a.Name < b.Name
+}
+
+var (
+	givenLatin  = []string{"Mohammed", "Muhammad", "Ahmed", "Ali", "Omar", "Khalid", "Said", "Saeed", "Yousef", "Ibrahim", "Abdullah", "Abdul Rahman", "Salim", "Sultan", "Hamad", "Nasser", "Fatima", "Aisha", "Maryam", "Hussein", "Hassan", "Tariq", "Rashid", "Majid", "Saif", "Faisal", "Badr"}
+	givenArabic = []string{"محمد", "أحمد", "علي", "عمر", "خالد", "سعيد", "يوسف", "إبراهيم", "عبد الله", "عبد الرحمن", "سالم", "سلطان", "حمد", "ناصر", "فاطمة", "عائشة", "مريم", "حسين", "حسن", "طارق", "راشد", "ماجد", "سيف", "فيصل", "بدر"}
+	familyLatin = []string{"Al Balushi", "Al Busaidi", "Al Harthy", "Al Kindi", "Al Rawahi", "Al Hinai", "Al Maamari", "Al Shehhi", "Al Zadjali", "Al Rashdi", "Al Ghafri", "Al Siyabi", "Al Abri", "Al Farsi", "Al Jabri", "Al Kalbani"}
+	familyArab  = []string{"البلوشي", "البوسعيدي", "الحارثي", "الكندي", "الرواحي", "الهنائي", "المعمري", "الشحي", "الزدجالي", "الراشدي", "الغافري", "السيابي", "العبري", "الفارسي", "الجابري", "الكلباني"}
+	companyW    = []string{"Oman", "Gulf", "Muscat", "Sohar", "National", "Noor", "Amal", "Trading", "Services", "Contracting", "Engineering", "Logistics", "Energy", "Holding", "Marine", "Steel", "Foods"}
+	legal       = []string{"LLC", "L.L.C.", "SAOG", "SAOC", "SPC", "Est.", "Co.", ""}
+)
+
+func synthName(r *rand.Rand) string {
+	switch r.IntN(3) {
+	case 0:
+		return givenLatin[r.IntN(len(givenLatin))] + " " + givenLatin[r.IntN(len(givenLatin))] + " " + familyLatin[r.IntN(len(familyLatin))]
+	case 1:
+		return givenArabic[r.IntN(len(givenArabic))] + " " + givenArabic[r.IntN(len(givenArabic))] + " " + familyArab[r.IntN(len(familyArab))]
+	}
+	n := 1 + r.IntN(3)
+	var ws []string
+	for i := 0; i < n; i++ {
+		ws = append(ws, companyW[r.IntN(len(companyW))])
+	}
+	return strings.Join(ws, " ") + " " + legal[r.IntN(len(legal))]
+}
+
+// mutate makes a typo: drops, doubles or swaps a letter.
+func mutate(r *rand.Rand, s string) string {
+	rs := []rune(s)
+	if len(rs) < 3 {
+		return s
+	}
+	i := 1 + r.IntN(len(rs)-2)
+	switch r.IntN(3) {
+	case 0:
+		return string(append(rs[:i:i], rs[i+1:]...))
+	case 1:
+		return string(append(rs[:i+1:i+1], rs[i:]...))
+	}
+	rs[i], rs[i+1] = rs[i+1], rs[i]
+	return string(rs)
+}
+
+func ExampleSimilarity() {
+	fmt.Printf("%.2f %.2f %.2f\n", Similarity("محمد", "Mohammed"), Similarity("Abd Allah", "عبد الله"), Similarity("Oman Trading", "Oman Trading Services"))
+	// Output: 1.00 1.00 0.74
+}
