@@ -30,7 +30,9 @@ func TestNormalize(t *testing.T) {
 		{"Abdurrahman", "abdrahman", "abdrhmn"},
 		{"Abdul Aziz", "abdaziz", "abdz"},
 		{"عبدالعزيز", "عبدعزيز", "abdz"},
-		{"Nasr ad-Din", "nasr din", "nsr dn"},
+		{"Nasr ad-Din", "nasrdin", "nsrdn"},
+		{"Hassan Nasrallah", "hassan nasrlah", "hsn nsrl"},
+		{"حسن نصر الله", "حسن نصرله", "hsn nsrl"},
 		{"Sa'id", "said", "sd"},
 		{"Fatimah", "fatimah", "ftm"},
 		{"فاطمة", "فاطمه", "ftm"},
@@ -183,7 +185,9 @@ func TestSimilarityProperties(t *testing.T) {
 	}
 }
 
-func hasAbd(s string) bool { return strings.Contains(strings.ToLower(s), "abd") || strings.Contains(s, "عبد") }
+func hasAbd(s string) bool {
+	return strings.Contains(strings.ToLower(s), "abd") || strings.Contains(s, "عبد")
+}
 
 // TestIndexMatchesScan: the index finds exactly what scoring every name
 // finds, at several thresholds.

@@ -53,11 +53,18 @@ func units(w string) []rune {
 			}
 		}
 		switch r {
-		case 'q', 'c':
+		case 'c':
+			// English spelling: c before e, i, y is s (Pharmacy); else k.
+			if next == 'e' || next == 'i' || next == 'y' {
+				r = 's'
+				break
+			}
 			r = 'k'
 			if next == 'k' { // ck
 				i++
 			}
+		case 'q':
+			r = 'k'
 		case 'x':
 			out = append(out, 'k')
 			r = 's'
@@ -104,7 +111,7 @@ var arabicSkeleton = map[rune]rune{
 	'ا': 0, 'ع': 0, 'ء': 0, 'ى': 0,
 	'ب': 'b', 'پ': 'b', 'ت': 't', 'ث': 't', 'ط': 't',
 	'ج': 'j', 'چ': 'j', 'ح': 'h', 'ه': 'h', 'خ': 'k', 'ك': 'k', 'ق': 'k',
-	'د': 'd', 'ذ': 'd', 'ض': 'd', 'ر': 'r', 'ز': 'z', 'ظ': 'z',
+	'د': 'd', 'ذ': 'd', 'ض': 'd', 'ظ': 'd', 'ر': 'r', 'ز': 'z',
 	'س': 's', 'ص': 's', 'ش': 's', 'غ': 'g', 'گ': 'g', 'ف': 'f', 'ڤ': 'f',
 	'ل': 'l', 'م': 'm', 'ن': 'n', 'و': 'w', 'ي': 'y',
 }
@@ -112,7 +119,7 @@ var arabicSkeleton = map[rune]rune{
 // skeleton is a word's consonant skeleton: what an Arabic spelling and
 // its Latin transliterations have in common. Vowels go (Arabic writes no
 // short ones), w and y count only at the start of a word, sh and s are
-// one letter (ش and ص/س), doubled letters are one (shadda), a final h
+// one letter (ش and ص/س), ظ is d (the Gulf writes Dhofar, Al Dhaheri), doubled letters are one (shadda), a final h
 // goes (ta marbuta), and a word that starts with a vowel starts with
 // "a". محمد, Mohammed and Muhammad are all "mhmd"; أحمد and Ahmed "ahmd".
 func skeleton(w string) string {
