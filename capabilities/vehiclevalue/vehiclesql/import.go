@@ -1,0 +1,276 @@
+package vehiclesql
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"dalil/capabilities/vehiclevalue"
+	"dalil/dataset"
+	"dalil/store/sqlstore"
+)
+
+// Name implements dataset.Importer.
+func (s *Store) Name() string { return Name }
+
+// Formats implements dataset.Importer: CSV (the default) and JSON lines.
+func (s *Store) Formats() []string { return slices.Clone(Formats) }
+
+// rowsPerInsert: 26 columns × 400 rows = 10,400 parameters, under SQLite's
+// 32,766 and PostgreSQL's 65,535.
+const rowsPerInsert = 400
+
+var errSeen = errors.New("imported already")
+
+// Import implements dataset.Importer. Every row is validated first; with
+// a bad row and no SkipBad nothing is written (Refused). The good rows
+// and their batch are written in one transaction. The batch id follows
+// from the file's content hash: the same file again writes nothing and
+// reports its first batch (Unchanged).
+func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
+	rep := dataset.Report{Dataset: Name, Source: opts.Source, License: opts.License, Errors: []dataset.RowError{}}
+	if err := opts.Validate(); err != nil {
+		return rep, err
+	}
+	if opts.Format != "" && !slices.Contains(Formats, opts.Format) {
+		return rep, fmt.Errorf("format %q: use one of %s", opts.Format, strings.Join(Formats, ", "))
+	}
+	now := s.db.Now()
+	res, err := readListings(r, opts.Format, opts.Filename, now)
+	rep.Rows, rep.BadRows, rep.Errors = res.total, res.bad, append(rep.Errors, res.errors...)
+	if err != nil {
+		return rep, err
+	}
+	rep.Batch = "veh_" + res.hash[:16]
+	if id, err := s.batchByHash(ctx, res.hash); err != nil {
+		return rep, err
+	} else if id != "" {
+		rep.Batch, rep.Unchanged = id, true
+		return rep, nil
+	}
+	if rep.BadRows > 0 && !opts.SkipBad {
+		rep.Refused = true
+		return rep, nil
+	}
+	if len(res.rows) == 0 {
+		return rep, nil
+	}
+	retrieved := opts.RetrievedAt
+	if retrieved.IsZero() {
+		retrieved = now
+	}
+	from, to := res.rows[0].l.ListedOn, res.rows[0].l.ListedOn
+	for _, rw := range res.rows {
+		if rw.l.ListedOn.Before(from) {
+			from = rw.l.ListedOn
+		}
+		if rw.l.ListedOn.After(to) {
+			to = rw.l.ListedOn
+		}
+	}
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var existing string
+		switch err := tx.QueryRowContext(ctx, `SELECT id FROM vehicle_listing_batches WHERE content_hash = $1`, res.hash).Scan(&existing); {
+		case err == nil:
+			return errSeen
+		case !errors.Is(err, sql.ErrNoRows):
+			return sqlstore.Unavailable("import vehicle listings", err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO vehicle_listing_batches (id, content_hash, source, license, synthetic, rows_count, imported_at,
+			retrieved_at, period_from, period_to) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, rep.Batch, res.hash, opts.Source, opts.License,
+			opts.Synthetic, len(res.rows), micros(now), micros(retrieved), from.Format(time.DateOnly), to.Format(time.DateOnly)); err != nil {
+			return sqlstore.Unavailable("import vehicle listings", err)
+		}
+		for start := 0; start < len(res.rows); start += rowsPerInsert {
+			if err := insert(ctx, tx, rep.Batch, opts, res.rows[start:min(start+rowsPerInsert, len(res.rows))]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if errors.Is(err, errSeen) {
+		rep.Unchanged = true
+		return rep, nil
+	}
+	if err != nil {
+		return rep, err
+	}
+	rep.Imported = len(res.rows)
+	// Fresh planner statistics after a large import; a failure loses
+	// nothing.
+	_, _ = s.db.Write().ExecContext(ctx, `ANALYZE vehicle_listings`)
+	return rep, nil
+}
+
+func insert(ctx context.Context, tx *sql.Tx, batch string, opts dataset.ImportOptions, rows []row) error {
+	const cols = 26
+	var b strings.Builder
+	b.WriteString(`INSERT INTO vehicle_listings (id, batch_id, make, model, make_key, model_key, trim, year, mileage_km, price_cents, currency, country,
+		city, listed_on, price_type, seller_type, vin, condition, fuel_type, transmission, body_type, drivetrain, msrp_cents, source_name, source_url,
+		synthetic) VALUES `)
+	args := make([]any, 0, cols*len(rows))
+	for i, rw := range rows {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteByte('(')
+		for j := range cols {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "$%d", i*cols+j+1)
+		}
+		b.WriteByte(')')
+		l := rw.l
+		id := batch + "/" + rw.recordID
+		if rw.recordID == "" {
+			id = fmt.Sprintf("%s/L%d", batch, rw.line)
+		}
+		var km any
+		if l.MileageKm != nil {
+			km = *l.MileageKm
+		}
+		source := l.SourceName
+		if source == "" {
+			source = opts.Source
+		}
+		args = append(args, id, batch, l.Make, l.Model, vehiclevalue.Key(l.Make), vehiclevalue.Key(l.Model), l.Trim, l.Year, km,
+			int64(math.Round(l.Price*100)), l.Currency, l.Country, l.City, l.ListedOn.Format(time.DateOnly), l.PriceType, l.SellerType, l.VIN,
+			l.Condition, l.FuelType, l.Transmission, l.BodyType, l.Drivetrain, int64(math.Round(l.MSRP*100)), source, l.SourceURL, opts.Synthetic)
+	}
+	if _, err := tx.ExecContext(ctx, b.String(), args...); err != nil {
+		return sqlstore.Unavailable("import vehicle listings", err)
+	}
+	return nil
+}
+
+func (s *Store) batchByHash(ctx context.Context, hash string) (string, error) {
+	ctx, cancel := s.db.Bound(ctx)
+	defer cancel()
+	var id string
+	err := s.db.Read().QueryRowContext(ctx, `SELECT id FROM vehicle_listing_batches WHERE content_hash = $1`, hash).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return id, sqlstore.Unavailable("read vehicle listing batches", err)
+}
+
+// Coverage is the listings dataset's coverage (dataset.Stats.Coverage):
+// what an operator needs to see what the service can answer.
+type Coverage struct {
+	// MaxAgeDays is the age past which estimates drop a listing.
+	MaxAgeDays int `json:"maxAgeDays"`
+	Synthetic  int `json:"synthetic"`
+	// ByMarket: listings per country and currency, with the newest date.
+	ByMarket []MarketCoverage `json:"byMarket"`
+	// ByMake: listings and models per make.
+	ByMake []MakeCoverage `json:"byMake"`
+	// ByAge: listings per age band of their listing date.
+	ByAge []AgeCoverage `json:"byAge"`
+}
+
+// MarketCoverage is one country's listings.
+type MarketCoverage struct {
+	Country  string `json:"country"`
+	Currency string `json:"currency"`
+	Listings int    `json:"listings"`
+	Newest   string `json:"newest"`
+}
+
+// MakeCoverage is one make's listings.
+type MakeCoverage struct {
+	Make     string `json:"make"`
+	Models   int    `json:"models"`
+	Listings int    `json:"listings"`
+}
+
+// AgeCoverage is one age band's listings.
+type AgeCoverage struct {
+	Band     string `json:"band"`
+	Listings int    `json:"listings"`
+}
+
+// ageBands are days since listing, upper bound inclusive; the last is open.
+var ageBands = []struct {
+	name string
+	days int
+}{{"0-30 days", 30}, {"31-90 days", 90}, {"91-365 days", vehiclevalue.DefaultMaxListingAgeDays}, {"over 365 days (not used)", -1}}
+
+// Stats implements dataset.Importer: rows, batches and Coverage by
+// market, make and age.
+func (s *Store) Stats(ctx context.Context) (dataset.Stats, error) {
+	ctx, cancel := s.db.Bound(ctx)
+	defer cancel()
+	st := dataset.Stats{Dataset: Name, Batches: []dataset.Batch{}}
+	bs, err := s.batches(ctx, "")
+	if err != nil {
+		return st, err
+	}
+	cov := Coverage{MaxAgeDays: vehiclevalue.DefaultMaxListingAgeDays, ByMarket: []MarketCoverage{}, ByMake: []MakeCoverage{}, ByAge: []AgeCoverage{}}
+	for _, b := range bs {
+		st.Batches = append(st.Batches, b)
+		st.Rows += b.Rows
+		if b.Synthetic {
+			cov.Synthetic += b.Rows
+		}
+	}
+	q := func(query string, args []any, scan func(*sql.Rows) error) error {
+		rows, err := s.db.Read().QueryContext(ctx, query, args...)
+		if err != nil {
+			return sqlstore.Unavailable("vehicle listings stats", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			if err := scan(rows); err != nil {
+				return sqlstore.Unavailable("vehicle listings stats", err)
+			}
+		}
+		return sqlstore.Unavailable("vehicle listings stats", rows.Err())
+	}
+	if err := q(`SELECT country, currency, COUNT(*), MAX(listed_on) FROM vehicle_listings GROUP BY country, currency ORDER BY country, currency`, nil,
+		func(r *sql.Rows) error {
+			var m MarketCoverage
+			err := r.Scan(&m.Country, &m.Currency, &m.Listings, &m.Newest)
+			cov.ByMarket = append(cov.ByMarket, m)
+			return err
+		}); err != nil {
+		return st, err
+	}
+	if err := q(`SELECT make, COUNT(DISTINCT model_key), COUNT(*) FROM vehicle_listings GROUP BY make ORDER BY make`, nil, func(r *sql.Rows) error {
+		var m MakeCoverage
+		err := r.Scan(&m.Make, &m.Models, &m.Listings)
+		cov.ByMake = append(cov.ByMake, m)
+		return err
+	}); err != nil {
+		return st, err
+	}
+	today := s.db.Now().UTC()
+	var cases []string
+	var args []any
+	for i, b := range ageBands {
+		cov.ByAge = append(cov.ByAge, AgeCoverage{Band: b.name})
+		if b.days >= 0 {
+			args = append(args, today.AddDate(0, 0, -b.days).Format(time.DateOnly))
+			cases = append(cases, fmt.Sprintf("WHEN listed_on >= $%d THEN %d", len(args), i))
+		}
+	}
+	if err := q(fmt.Sprintf(`SELECT band, COUNT(*) FROM (SELECT CASE %s ELSE %d END AS band FROM vehicle_listings) t GROUP BY band`,
+		strings.Join(cases, " "), len(ageBands)-1), args, func(r *sql.Rows) error {
+		var band, n int
+		err := r.Scan(&band, &n)
+		if err == nil && band >= 0 && band < len(cov.ByAge) {
+			cov.ByAge[band].Listings = n
+		}
+		return err
+	}); err != nil {
+		return st, err
+	}
+	st.Coverage = cov
+	return st, nil
+}
