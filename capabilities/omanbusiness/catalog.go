@@ -5,7 +5,9 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
+	"dalil/internal/names"
 	"dalil/internal/oman"
 )
 
@@ -16,14 +18,22 @@ type Catalog struct {
 	companies []Company
 	byID      map[string]int
 	byCR      map[string]int
-	keys      [][]nameKey // per company: its names, normalised
-	Synthetic int         // companies whose every record is synthetic
+	keys      [][]nameKey      // per company: its names, normalised
+	index     *names.Index     // every name, ref = company index
+	exact     map[string][]int // sorted-words key -> companies
+	prefixes  []prefixEntry    // every key, sorted, for prefix search
+	Synthetic int              // companies whose every record is synthetic
 	Records   int
 }
 
 type nameKey struct {
-	raw, norm string
-	grams     []uint64
+	raw, norm, sorted string
+	key               names.Key
+}
+
+type prefixEntry struct {
+	norm    string
+	company int
 }
 
 // NewCatalog groups records by CompanyID and merges each company.
@@ -38,7 +48,7 @@ func NewCatalog(records []Record) *Catalog {
 		groups[id] = append(groups[id], r)
 	}
 	slices.Sort(order)
-	c := &Catalog{byID: map[string]int{}, byCR: map[string]int{}, Records: len(records)}
+	c := &Catalog{byID: map[string]int{}, byCR: map[string]int{}, Records: len(records), index: names.NewIndex(), exact: map[string][]int{}}
 	for _, id := range order {
 		co := NewCompany(id, groups[id])
 		i := len(c.companies)
@@ -58,13 +68,23 @@ func NewCatalog(records []Record) *Catalog {
 					continue
 				}
 				seen[n] = true
-				nk := nameKey{raw: n, norm: NormalizeName(n)}
-				nk.grams = grams(nk.norm)
-				keys = append(keys, nk)
+				k := names.Normalize(n)
+				if k.Empty() {
+					continue
+				}
+				keys = append(keys, nameKey{raw: n, norm: k.String(), sorted: k.Sorted(), key: k})
+				c.index.Add(i, n)
+				if !slices.Contains(c.exact[k.Sorted()], i) {
+					c.exact[k.Sorted()] = append(c.exact[k.Sorted()], i)
+				}
+				c.prefixes = append(c.prefixes, prefixEntry{k.String(), i})
 			}
 		}
 		c.keys = append(c.keys, keys)
 	}
+	slices.SortFunc(c.prefixes, func(a, b prefixEntry) int {
+		return cmp.Or(strings.Compare(a.norm, b.norm), cmp.Compare(a.company, b.company))
+	})
 	return c
 }
 
@@ -134,8 +154,8 @@ func (c *Catalog) Search(q Query) []Scored {
 	if c == nil {
 		return nil
 	}
-	qn := NormalizeName(q.Text)
-	qg := grams(qn)
+	qk := names.Normalize(q.Text)
+	qn := nameKey{norm: qk.String(), sorted: qk.Sorted(), key: qk}
 	cr, isCR := NormalizeCR(q.Text)
 	var gov, wil string
 	if g, ok := oman.LookupGovernorate(q.Governorate); ok {
@@ -146,14 +166,14 @@ func (c *Catalog) Search(q Query) []Scored {
 	}
 	industry := strings.ToLower(strings.TrimSpace(q.Industry))
 	var out []Scored
-	for i := range c.companies {
+	for _, i := range c.candidates(qk, cr, isCR) {
 		co := &c.companies[i]
 		s := Scored{Company: co}
 		if isCR && co.Merged.CRNumber == cr {
 			s.NameScore, s.MatchedBy, s.MatchedName = 0.98, "cr_number", co.Merged.Name()
-		} else if qn != "" {
+		} else {
 			for _, k := range c.keys[i] {
-				score, how := nameScore(qn, qg, k)
+				score, how := nameScore(qn, k)
 				if score > s.NameScore {
 					s.NameScore, s.MatchedBy, s.MatchedName = score, how, k.raw
 				}
@@ -190,23 +210,77 @@ func (c *Catalog) Search(q Query) []Scored {
 // MinScore is the lowest search confidence returned.
 const MinScore = 0.15
 
-// nameScore scores a normalised query (and its bigrams) against one name.
-func nameScore(q string, qg []uint64, k nameKey) (float64, string) {
-	name := k.norm
-	if name == "" {
+// similarMin is the name similarity below which 0.65 × similarity
+// cannot reach MinScore: the index's threshold.
+const similarMin = MinScore / 0.65
+
+// candidates are the companies a query can match: the CR number's, those
+// with a name of the same words, a name the query is a prefix of or that
+// is a prefix of the query, and those the name index finds at similarMin
+// or above (internal/names' index: exactly what a scan would find).
+func (c *Catalog) candidates(qk names.Key, cr string, isCR bool) []int {
+	seen := map[int]bool{}
+	var out []int
+	add := func(i int) {
+		if !seen[i] {
+			seen[i] = true
+			out = append(out, i)
+		}
+	}
+	if isCR {
+		if i, ok := c.byCR[cr]; ok {
+			add(i)
+		}
+	}
+	if qk.Empty() {
+		return out
+	}
+	for _, i := range c.exact[qk.Sorted()] {
+		add(i)
+	}
+	qn := qk.String()
+	if len([]rune(qn)) >= 3 {
+		j, _ := slices.BinarySearchFunc(c.prefixes, qn, func(e prefixEntry, t string) int { return strings.Compare(e.norm, t) })
+		for ; j < len(c.prefixes) && strings.HasPrefix(c.prefixes[j].norm, qn); j++ {
+			add(c.prefixes[j].company)
+		}
+		for n := 3; n < len(qn); n++ {
+			if !utf8.RuneStart(qn[n]) {
+				continue
+			}
+			p := qn[:n]
+			j, ok := slices.BinarySearchFunc(c.prefixes, p, func(e prefixEntry, t string) int { return strings.Compare(e.norm, t) })
+			for ; ok && j < len(c.prefixes) && c.prefixes[j].norm == p; j++ {
+				add(c.prefixes[j].company)
+			}
+		}
+	}
+	for _, h := range c.index.Search(qk, similarMin) {
+		add(h.Ref)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// nameScore scores a normalised query against one name: the same words
+// 0.94, one a prefix of the other 0.75 + 0.08 × shorter/longer, else
+// 0.65 × similarity.
+func nameScore(q nameKey, k nameKey) (float64, string) {
+	if q.key.Empty() || k.key.Empty() {
 		return 0, ""
 	}
-	if q == name {
+	if q.sorted == k.sorted {
 		return 0.94, "exact_name"
 	}
-	short, long := q, name
+	qs, name := q.norm, k.norm
+	short, long := qs, name
 	if len([]rune(short)) > len([]rune(long)) {
 		short, long = long, short
 	}
 	if strings.HasPrefix(long, short) && len([]rune(short)) >= 3 {
 		return 0.75 + 0.08*float64(len([]rune(short)))/float64(len([]rune(long))), "prefix"
 	}
-	return 0.65 * dice(qg, k.grams), "similar_name"
+	return 0.65 * q.key.Similarity(k.key), "similar_name"
 }
 
 func industryMatches(m *Merged, industry string) bool {
@@ -231,11 +305,11 @@ func (c *Catalog) MatchName(name string, co *Company) (float64, string) {
 	if !ok {
 		return 0, ""
 	}
-	qn := NormalizeName(name)
-	qg := grams(qn)
+	qk := names.Normalize(name)
+	qn := nameKey{norm: qk.String(), sorted: qk.Sorted(), key: qk}
 	best, matched := 0.0, ""
 	for _, k := range c.keys[i] {
-		if s, _ := nameScore(qn, qg, k); s > best {
+		if s, _ := nameScore(qn, k); s > best {
 			best, matched = s, k.raw
 		}
 	}

@@ -165,3 +165,18 @@ func BenchmarkSearch20k(b *testing.B) {
 		c.Search(Query{Text: "Gulf Star Logistcs"})
 	}
 }
+
+// An Arabic query finds a company recorded only in English (internal/names
+// compares the two scripts through their consonant skeleton), and word
+// order does not matter.
+func TestSearchAcrossScriptsAndOrder(t *testing.T) {
+	c := NewCatalog([]Record{r("1", "1234567", "Al Noor Trading LLC", "", SourcePublicRegistry, nil), r("2", "2345678", "Gulf Star Logistics", "", SourcePublicRegistry, nil)})
+	got := c.Search(Query{Text: "النور للتجارة"})
+	if len(got) == 0 || got[0].Company.ID != "OM-CR-1234567" || got[0].MatchedBy != "similar_name" {
+		t.Errorf("Arabic query = %+v", got)
+	}
+	got = c.Search(Query{Text: "Logistics Gulf Star"})
+	if len(got) == 0 || got[0].Company.ID != "OM-CR-2345678" || got[0].Score != 0.94 {
+		t.Errorf("word order = %+v", got)
+	}
+}
