@@ -1,0 +1,41 @@
+package sanctions
+
+import (
+	"bytes"
+	"os"
+	"testing"
+)
+
+// FuzzRead: every reader takes any bytes without panicking or hanging;
+// what it returns is consistent (each entity has an id, a name and a
+// type; errors have lines).
+func FuzzRead(f *testing.F) {
+	for i, name := range []string{"sdn.xml", "sdn.csv", "un.xml", "entities.ftm.json"} {
+		b, err := os.ReadFile("testdata/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(uint8(i), b)
+	}
+	f.Add(uint8(1), []byte("1,\"X\",-0- \n\x1a"))
+	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
+		format := Formats[int(which)%len(Formats)]
+		l, err := Read(format, bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		for _, e := range l.Entities {
+			if e.ID == "" || e.Name == "" || e.Type == "" {
+				t.Fatalf("entity without id, name or type: %+v", e)
+			}
+		}
+		for _, e := range l.Errors {
+			if e.Line < 0 || e.Message == "" {
+				t.Fatalf("row error %+v", e)
+			}
+		}
+		if l.Records < len(l.Entities) {
+			t.Fatalf("%d records, %d entities", l.Records, len(l.Entities))
+		}
+	})
+}

@@ -1,0 +1,350 @@
+// Package sanctions reads the official sanctions lists an operator
+// downloads and imports (issue 16):
+//
+//   - "ofac-xml": the US Treasury OFAC SDN list as sdn.xml (the classic
+//     XML publication, root sdnList with publshInformation; the
+//     Consolidated Non-SDN list consolidated.xml has the same schema). The
+//     Advanced Sanctions List Standard files (sdn_advanced.xml) are not
+//     read: the classic file states the same names, aliases, dates of
+//     birth, identifiers and countries.
+//   - "ofac-csv": the legacy CSV files: sdn.csv alone (names only), or a
+//     ZIP archive of sdn.csv with alt.csv (aliases) and add.csv
+//     (addresses), and optionally sdn_comments.csv (remarks overflow); the
+//     Consolidated list's cons_prim.csv, cons_alt.csv, cons_add.csv are
+//     read the same way. No header row, "-0-" is null.
+//   - "un-xml": the UN Security Council Consolidated List XML (root
+//     CONSOLIDATED_LIST, INDIVIDUALS and ENTITIES).
+//   - "ftm": OpenSanctions' FollowTheMoney JSON lines export (one entity a
+//     line), accepted only under a commercial licence (CheckLicense).
+//
+// Each reader returns a List: the entities with their names, aliases,
+// countries, dates of birth and identifiers, the publication date the
+// file states (the list's version) and every bad record with its line.
+package sanctions
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"dalil/dataset"
+	"dalil/internal/evidence"
+)
+
+// Formats, as `dalil sanctions import --format` names them.
+const (
+	FormatOFACXML = "ofac-xml"
+	FormatOFACCSV = "ofac-csv"
+	FormatUNXML   = "un-xml"
+	FormatFTM     = "ftm"
+)
+
+// Formats lists every format, the default first.
+var Formats = []string{FormatOFACXML, FormatOFACCSV, FormatUNXML, FormatFTM}
+
+// Entity types.
+const (
+	TypeIndividual = "individual"
+	TypeEntity     = "entity"
+	TypeVessel     = "vessel"
+	TypeAircraft   = "aircraft"
+)
+
+// Entity is one listed party.
+type Entity struct {
+	// ID is the entity's id on its list (OFAC uid / ent_num, UN DATAID,
+	// OpenSanctions id); unique within a list.
+	ID string `json:"id"`
+	// Reference is the list's human reference (UN "QDi.001"), if any.
+	Reference string `json:"reference,omitempty"`
+	Type      string `json:"type"` // individual, entity, vessel or aircraft
+	// Name is the primary name as the list writes it.
+	Name    string  `json:"name"`
+	Aliases []Alias `json:"aliases,omitempty"`
+	// Programs are the sanctions programmes or regimes (SDGT, IRAN, ISIL
+	// (Da'esh) and Al-Qaida, ...).
+	Programs []string `json:"programs,omitempty"`
+	// Countries are ISO 3166-1 alpha-2 codes of the nationalities,
+	// citizenships, addresses and registrations the list states.
+	Countries []string `json:"countries,omitempty"`
+	// DatesOfBirth (or of registration, for entities where the list
+	// gives it) as YYYY, YYYY-MM or YYYY-MM-DD.
+	DatesOfBirth []string     `json:"datesOfBirth,omitempty"`
+	Identifiers  []Identifier `json:"identifiers,omitempty"`
+	Addresses    []string     `json:"addresses,omitempty"`
+	ListedOn     string       `json:"listedOn,omitempty"` // YYYY-MM-DD
+	Remarks      string       `json:"remarks,omitempty"`
+	// Line is where the entity starts in the file.
+	Line int `json:"-"`
+}
+
+// Alias is another name of an entity.
+type Alias struct {
+	Name string `json:"name"`
+	// Type: aka, fka, nka (OFAC), alias (UN, OpenSanctions), original
+	// (the name in its original script), previous, weak.
+	Type string `json:"type,omitempty"`
+	// Quality: strong or weak (OFAC category, UN Good / Low quality).
+	Quality string `json:"quality,omitempty"`
+}
+
+// Identifier is a document or registration number.
+type Identifier struct {
+	Type    string `json:"type"` // Passport, National ID No., Registration Number, ...
+	Number  string `json:"number"`
+	Country string `json:"country,omitempty"` // ISO-2 when known
+}
+
+// List is one list file read.
+type List struct {
+	Format string
+	// Title names the list ("OFAC Specially Designated Nationals List").
+	Title string
+	// Published is the publication date the file states (YYYY-MM-DD, or
+	// the date and time as written), "" when it states none.
+	Published string
+	// Declared is the record count the file states, 0 when none.
+	Declared int
+	Entities []Entity
+	// Errors are the bad records (not in Entities).
+	Errors []dataset.RowError
+	// Records counts every record read, good or bad.
+	Records int
+}
+
+// Read reads r in format.
+func Read(format string, r io.Reader) (*List, error) {
+	switch format {
+	case FormatOFACXML:
+		return ReadOFACXML(r)
+	case FormatOFACCSV:
+		return ReadOFACCSV(r)
+	case FormatUNXML:
+		return ReadUNXML(r)
+	case FormatFTM:
+		return ReadFTM(r)
+	}
+	return nil, fmt.Errorf("unknown sanctions list format %q: use one of %s", format, strings.Join(Formats, ", "))
+}
+
+// Detect guesses a file's format from its name and first bytes; "" when
+// it cannot tell.
+func Detect(filename string, head []byte) string {
+	h := string(head[:min(len(head), 4096)])
+	switch {
+	case strings.HasPrefix(h, "PK\x03\x04"):
+		return FormatOFACCSV
+	case strings.Contains(h, "<sdnList"):
+		return FormatOFACXML
+	case strings.Contains(h, "<CONSOLIDATED_LIST"):
+		return FormatUNXML
+	case strings.HasPrefix(strings.TrimSpace(h), "{") && strings.Contains(h, `"schema"`):
+		return FormatFTM
+	}
+	name := strings.ToLower(filename)
+	switch {
+	case strings.HasSuffix(name, ".csv"):
+		return FormatOFACCSV
+	case strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".json"):
+		return FormatFTM
+	}
+	return ""
+}
+
+// CheckLicense refuses an OpenSanctions import whose licence text does
+// not state a commercial licence: OpenSanctions publishes its data under
+// CC BY-NC 4.0 (non-commercial use), and Dalil sells its answers.
+func CheckLicense(format, license string) error {
+	if format != FormatFTM {
+		return nil
+	}
+	l := strings.ToLower(license)
+	nonCommercial := strings.Contains(l, "non-commercial") || strings.Contains(l, "noncommercial") || strings.Contains(l, "non commercial") ||
+		strings.Contains(l, "by-nc") || strings.Contains(l, "by nc")
+	if !strings.Contains(l, "commercial") || nonCommercial {
+		return fmt.Errorf("OpenSanctions data (format ftm) is published under CC BY-NC 4.0, for non-commercial use only, and Dalil sells its answers: " +
+			"import it only under a commercial licence from OpenSanctions, and state it in --license (for example --license \"OpenSanctions commercial licence, contract 2026-042\"). Nothing was imported")
+	}
+	return nil
+}
+
+// --- shared helpers for the readers ---
+
+func clean(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "-0-" {
+		return ""
+	}
+	return strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
+}
+
+// country returns the ISO-2 code of a country name or code, or "".
+func country(s string) string {
+	s = clean(s)
+	if s == "" {
+		return ""
+	}
+	if c, ok := evidence.NormalizeCountry(s); ok {
+		return c
+	}
+	// "Iran (Islamic Republic of)", "Syrian Arab Republic".
+	if i := strings.IndexAny(s, "(,"); i > 0 {
+		if c, ok := evidence.NormalizeCountry(s[:i]); ok {
+			return c
+		}
+	}
+	if cs := evidence.CountriesMentioned(s); len(cs) == 1 {
+		return cs[0]
+	}
+	return ""
+}
+
+func addCountry(e *Entity, name string) {
+	if c := country(name); c != "" && !slices.Contains(e.Countries, c) {
+		e.Countries = append(e.Countries, c)
+	}
+}
+
+func addDOB(e *Entity, raw string) {
+	for _, d := range parseDates(raw) {
+		if !slices.Contains(e.DatesOfBirth, d) {
+			e.DatesOfBirth = append(e.DatesOfBirth, d)
+		}
+	}
+}
+
+func addAlias(e *Entity, a Alias) {
+	a.Name = clean(a.Name)
+	if a.Name == "" || strings.EqualFold(a.Name, e.Name) {
+		return
+	}
+	for _, b := range e.Aliases {
+		if strings.EqualFold(b.Name, a.Name) {
+			return
+		}
+	}
+	e.Aliases = append(e.Aliases, a)
+}
+
+func addIdentifier(e *Entity, id Identifier) {
+	id.Type, id.Number = clean(id.Type), clean(id.Number)
+	if id.Number == "" {
+		return
+	}
+	if id.Type == "" {
+		id.Type = "Identifier"
+	}
+	if c := country(id.Country); c != "" {
+		id.Country = c
+	} else {
+		id.Country = ""
+	}
+	if !slices.Contains(e.Identifiers, id) {
+		e.Identifiers = append(e.Identifiers, id)
+	}
+}
+
+var (
+	reYear      = regexp.MustCompile(`^\d{4}$`)
+	reYearRange = regexp.MustCompile(`^(\d{4})\s*(?:to|-|–)\s*(\d{4})$`)
+)
+
+// dateLayouts are how the lists write dates.
+var dateLayouts = []struct{ layout, out string }{
+	{"2006-01-02", "2006-01-02"}, {"02 Jan 2006", "2006-01-02"}, {"2 Jan 2006", "2006-01-02"}, {"01/02/2006", "2006-01-02"},
+	{"02 January 2006", "2006-01-02"}, {"2 January 2006", "2006-01-02"}, {"Jan 2006", "2006-01"}, {"January 2006", "2006-01"},
+	{"2006-01", "2006-01"}, {"2006-01-02T15:04:05", "2006-01-02"}, {time.RFC3339Nano, "2006-01-02"}, {"2006-01-02T15:04:05.999999999", "2006-01-02"},
+}
+
+// parseDates reads a date as the lists write it ("12 Jan 1960", "1960",
+// "circa 1960", "Jan 1960", "1955 to 1957", "1960-01-12") into YYYY,
+// YYYY-MM or YYYY-MM-DD; a range gives each year. Unreadable → none.
+func parseDates(raw string) []string {
+	s := clean(raw)
+	for _, p := range []string{"circa ", "approximately ", "approx. ", "ca. ", "about "} {
+		if len(s) >= len(p) && strings.EqualFold(s[:len(p)], p) {
+			s = strings.TrimSpace(s[len(p):])
+		}
+	}
+	if s == "" {
+		return nil
+	}
+	if reYear.MatchString(s) {
+		return []string{s}
+	}
+	if m := reYearRange.FindStringSubmatch(strings.ToLower(s)); m != nil {
+		var out []string
+		var a, b int
+		fmt.Sscan(m[1], &a)
+		fmt.Sscan(m[2], &b)
+		if b >= a && b-a <= 10 {
+			for y := a; y <= b; y++ {
+				out = append(out, fmt.Sprintf("%04d", y))
+			}
+		}
+		return out
+	}
+	s = titleWords(s)
+	for _, l := range dateLayouts {
+		if t, err := time.Parse(l.layout, s); err == nil {
+			return []string{t.Format(l.out)}
+		}
+	}
+	return nil
+}
+
+// titleWords writes month names as time.Parse reads them ("12 MAR
+// 1971" → "12 Mar 1971").
+func titleWords(s string) string {
+	ws := strings.Split(s, " ")
+	for i, w := range ws {
+		if len(w) > 1 && unicode.IsLetter(rune(w[0])) {
+			ws[i] = strings.ToUpper(w[:1]) + strings.ToLower(w[1:])
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+// normType maps the lists' type words to the four types.
+func normType(s string) string {
+	switch strings.ToLower(clean(s)) {
+	case "individual", "person":
+		return TypeIndividual
+	case "entity", "organization", "company", "legalentity", "publicbody", "":
+		return TypeEntity
+	case "vessel":
+		return TypeVessel
+	case "aircraft", "airplane":
+		return TypeAircraft
+	}
+	return ""
+}
+
+// finish validates an entity; its problems are row errors.
+func finish(l *List, e *Entity, seen map[string]int) {
+	l.Records++
+	var errs []dataset.RowError
+	if e.ID == "" {
+		errs = append(errs, dataset.RowError{Line: e.Line, Field: "id", Message: "the record has no id"})
+	}
+	if e.Name == "" {
+		errs = append(errs, dataset.RowError{Line: e.Line, Field: "name", Message: "the record has no name"})
+	}
+	if e.Type == "" {
+		errs = append(errs, dataset.RowError{Line: e.Line, Field: "type", Message: "unknown entity type"})
+	}
+	if prev, ok := seen[e.ID]; ok && e.ID != "" {
+		errs = append(errs, dataset.RowError{Line: e.Line, Field: "id", Message: fmt.Sprintf("%q is also the id of the record at line %d", e.ID, prev)})
+	}
+	if len(errs) > 0 {
+		l.Errors = append(l.Errors, errs...)
+		return
+	}
+	seen[e.ID] = e.Line
+	slices.Sort(e.Countries)
+	l.Entities = append(l.Entities, *e)
+}
