@@ -22,17 +22,17 @@ type unAddress struct {
 }
 
 type unRecord struct {
-	DataID     string   `xml:"DATAID"`
-	First      string   `xml:"FIRST_NAME"`
-	Second     string   `xml:"SECOND_NAME"`
-	Third      string   `xml:"THIRD_NAME"`
-	Fourth     string   `xml:"FOURTH_NAME"`
-	ListType   string   `xml:"UN_LIST_TYPE"`
-	Reference  string   `xml:"REFERENCE_NUMBER"`
-	ListedOn   string   `xml:"LISTED_ON"`
-	Original   string   `xml:"NAME_ORIGINAL_SCRIPT"`
-	Comments   string   `xml:"COMMENTS1"`
-	Nationals  []string `xml:"NATIONALITY>VALUE"`
+	DataID     string      `xml:"DATAID"`
+	First      string      `xml:"FIRST_NAME"`
+	Second     string      `xml:"SECOND_NAME"`
+	Third      string      `xml:"THIRD_NAME"`
+	Fourth     string      `xml:"FOURTH_NAME"`
+	ListType   string      `xml:"UN_LIST_TYPE"`
+	Reference  string      `xml:"REFERENCE_NUMBER"`
+	ListedOn   string      `xml:"LISTED_ON"`
+	Original   string      `xml:"NAME_ORIGINAL_SCRIPT"`
+	Comments   string      `xml:"COMMENTS1"`
+	Nationals  []string    `xml:"NATIONALITY>VALUE"`
 	IndAliases []unAlias   `xml:"INDIVIDUAL_ALIAS"`
 	EntAliases []unAlias   `xml:"ENTITY_ALIAS"`
 	IndAddr    []unAddress `xml:"INDIVIDUAL_ADDRESS"`

@@ -1,0 +1,379 @@
+// Package sanctions screens names against the official sanctions lists an
+// operator imported (the "sanctions" dataset: OFAC SDN, the UN Security
+// Council Consolidated List, OpenSanctions under a commercial licence),
+// offline: no name leaves the server. It offers the sanctions_screen
+// capability (USD 0.05) and the screening engine other capabilities use
+// through their own ports (cmd/dalil adapts Screener to them).
+//
+// Matching is internal/names: Arabic script and its Latin
+// transliterations, diacritics and letter variants, honorifics and legal
+// forms, word order, every alias the lists give. A name matches at
+// names.MatchThreshold (0.85) or a higher threshold the caller asks for.
+// Each match shows the listed name, the alias that matched, the score,
+// the list and its version, and the identifiers (country, date of birth,
+// registration number, entity type) that corroborate or contradict it.
+// With no list imported the answer is not_checked, never "clear".
+package sanctions
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"dalil/dataset/sanctions"
+	"dalil/internal/names"
+)
+
+// DefaultThreshold is the name similarity from which a listed name is a
+// possible match; a caller may raise it, never lower it.
+const DefaultThreshold = names.MatchThreshold
+
+// Statuses of a screening.
+const (
+	StatusNoMatch      = "no_match_found"
+	StatusPossible     = "possible_match"
+	StatusHighMatch    = "high_confidence_match"
+	StatusNotChecked   = "not_checked"
+	StrengthPossible   = "possible"
+	StrengthHigh       = "high"
+	MatchExact         = "exact_normalized_name"
+	MatchFuzzy         = "fuzzy_name"
+	maxMatchesPerQuery = 25
+)
+
+// List is one imported list and its version.
+type List struct {
+	// Name is the list as the operator named it on import (--source,
+	// e.g. "ofac-sdn", "un-consolidated"); importing a list of that name
+	// again replaces it.
+	Name string `json:"list"`
+	// Title is what the file is ("OFAC Specially Designated Nationals
+	// and Blocked Persons List").
+	Title string `json:"title"`
+	// Version is the publication date the file states, else "retrieved
+	// YYYY-MM-DD" (OFAC's CSV files state none).
+	Version     string    `json:"version"`
+	Published   string    `json:"published,omitempty"`
+	Entries     int       `json:"entries"`
+	Format      string    `json:"format"`
+	License     string    `json:"license"`
+	Batch       string    `json:"batch"`
+	Synthetic   bool      `json:"synthetic"`
+	RetrievedAt time.Time `json:"retrievedAt"`
+	ImportedAt  time.Time `json:"importedAt"`
+}
+
+// Listed is one entity of a list.
+type Listed struct {
+	List string // List.Name
+	sanctions.Entity
+}
+
+// Engine screens names against a fixed set of lists, through an index
+// (internal/names.Index): only names that can reach the threshold are
+// scored. It is immutable and safe for concurrent use.
+type Engine struct {
+	lists   []List
+	byName  map[string]int
+	entries []Listed
+	ix      *names.Index
+	// alias[i] describes indexed name i: its entry and which alias (-1
+	// for the primary name).
+	alias []aliasRef
+}
+
+type aliasRef struct {
+	entry, alias int
+}
+
+// NewEngine indexes entries (each with its primary name and every
+// alias) of lists.
+func NewEngine(lists []List, entries []Listed) *Engine {
+	e := &Engine{lists: slices.Clone(lists), byName: map[string]int{}, entries: entries, ix: names.NewIndex()}
+	slices.SortFunc(e.lists, func(a, b List) int { return cmp.Compare(a.Name, b.Name) })
+	for i, l := range e.lists {
+		e.byName[l.Name] = i
+	}
+	for i := range entries {
+		e.ix.Add(len(e.alias), entries[i].Name)
+		e.alias = append(e.alias, aliasRef{i, -1})
+		for j, a := range entries[i].Aliases {
+			e.ix.Add(len(e.alias), a.Name)
+			e.alias = append(e.alias, aliasRef{i, j})
+		}
+	}
+	return e
+}
+
+// Lists are the lists screened (a copy), by name.
+func (e *Engine) Lists() []List { return slices.Clone(e.lists) }
+
+// Entries is the number of listed entities.
+func (e *Engine) Entries() int { return len(e.entries) }
+
+// CountByType counts the listed entities by type.
+func (e *Engine) CountByType() map[string]int {
+	out := map[string]int{}
+	for _, en := range e.entries {
+		out[en.Type]++
+	}
+	return out
+}
+
+// Query is what is screened.
+type Query struct {
+	// Names are screened each (a company's English and Arabic names, a
+	// person's spellings); at least one.
+	Names []string
+	// Country is an ISO 3166-1 alpha-2 code, "" when unknown.
+	Country string
+	// DateOfBirth is YYYY, YYYY-MM or YYYY-MM-DD, "" when unknown.
+	DateOfBirth string
+	// RegistrationNumber (or another identifier: passport, national id),
+	// "" when unknown.
+	RegistrationNumber string
+	// EntityType is individual, entity, vessel or aircraft; "" any.
+	EntityType string
+	// Threshold is the lowest name similarity reported; below
+	// DefaultThreshold (or 0) means DefaultThreshold.
+	Threshold float64
+}
+
+// Result is a screening.
+type Result struct {
+	// Status: not_checked (no list imported: nothing was screened),
+	// no_match_found, possible_match or high_confidence_match.
+	Status        string
+	Lists         []List
+	NamesScreened []string
+	Threshold     float64
+	Matches       []Match
+}
+
+// Match is one listed entity whose name (or alias) came close to a
+// screened name: an automated lead to verify, never a finding.
+type Match struct {
+	List         string                 `json:"list"`
+	ListTitle    string                 `json:"listTitle"`
+	ListVersion  string                 `json:"listVersion"`
+	EntityID     string                 `json:"entityId"`
+	Reference    string                 `json:"reference,omitempty"`
+	EntityType   string                 `json:"entityType"`
+	ListedName   string                 `json:"listedName"`
+	MatchedAlias string                 `json:"matchedAlias,omitempty"`
+	AliasType    string                 `json:"aliasType,omitempty"`
+	AliasQuality string                 `json:"aliasQuality,omitempty"`
+	ScreenedName string                 `json:"screenedName"`
+	Score        float64                `json:"matchScore"`
+	MatchType    string                 `json:"matchType"`
+	Strength     string                 `json:"matchStrength"`
+	Programs     []string               `json:"programs"`
+	Countries    []string               `json:"countries"`
+	DatesOfBirth []string               `json:"datesOfBirth"`
+	Identifiers  []sanctions.Identifier `json:"identifiers"`
+	ListedOn     string                 `json:"listedOn,omitempty"`
+	// Corroborating and Contradicting are the identifiers that agree
+	// and disagree, in words.
+	Corroborating []string `json:"corroboratingIdentifiers"`
+	Contradicting []string `json:"contradictions"`
+}
+
+// Screen screens q's names against the engine's lists. A nil or empty
+// engine gives status not_checked.
+func (e *Engine) Screen(q Query) Result {
+	th := max(q.Threshold, DefaultThreshold)
+	r := Result{Status: StatusNotChecked, Threshold: th, Matches: []Match{}, Lists: []List{}, NamesScreened: []string{}}
+	for _, n := range q.Names {
+		if n = strings.TrimSpace(n); n != "" && !slices.Contains(r.NamesScreened, n) {
+			r.NamesScreened = append(r.NamesScreened, n)
+		}
+	}
+	if e == nil || len(e.lists) == 0 {
+		return r
+	}
+	r.Lists = e.Lists()
+	r.Status = StatusNoMatch
+	best := map[int]Match{} // by entry
+	for _, n := range r.NamesScreened {
+		k := names.Normalize(n)
+		for _, h := range e.ix.Search(k, th) {
+			ref := e.alias[h.Ref]
+			m := e.match(ref, n, k, h.Score, q)
+			if prev, ok := best[ref.entry]; ok && !better(m, prev) {
+				continue
+			}
+			best[ref.entry] = m
+		}
+	}
+	for _, m := range best {
+		r.Matches = append(r.Matches, m)
+	}
+	slices.SortFunc(r.Matches, func(a, b Match) int {
+		return cmp.Or(cmp.Compare(rank(b), rank(a)), cmp.Compare(b.Score, a.Score), cmp.Compare(a.List, b.List), cmp.Compare(a.EntityID, b.EntityID))
+	})
+	if len(r.Matches) > maxMatchesPerQuery {
+		r.Matches = r.Matches[:maxMatchesPerQuery]
+	}
+	for _, m := range r.Matches {
+		if m.Strength == StrengthHigh {
+			r.Status = StatusHighMatch
+			break
+		}
+		r.Status = StatusPossible
+	}
+	return r
+}
+
+func rank(m Match) int {
+	if m.Strength == StrengthHigh {
+		return 1
+	}
+	return 0
+}
+
+func better(a, b Match) bool {
+	return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a.Score, b.Score), cmp.Compare(len(b.Contradicting), len(a.Contradicting))) > 0
+}
+
+// match describes entry ref's hit for screened name n and judges it
+// against the query's identifiers.
+func (e *Engine) match(ref aliasRef, n string, k names.Key, score float64, q Query) Match {
+	en := &e.entries[ref.entry]
+	l := e.lists[e.byName[en.List]]
+	m := Match{List: l.Name, ListTitle: l.Title, ListVersion: l.Version, EntityID: en.ID, Reference: en.Reference, EntityType: en.Type,
+		ListedName: en.Name, ScreenedName: n, Score: round3(score), MatchType: MatchFuzzy, Strength: StrengthPossible,
+		Programs: nonNil(en.Programs), Countries: nonNil(en.Countries), DatesOfBirth: nonNil(en.DatesOfBirth),
+		Identifiers: nonNil(en.Identifiers), ListedOn: en.ListedOn, Corroborating: []string{}, Contradicting: []string{}}
+	listed := en.Name
+	if ref.alias >= 0 {
+		a := en.Aliases[ref.alias]
+		m.MatchedAlias, m.AliasType, m.AliasQuality, listed = a.Name, a.Type, a.Quality, a.Name
+	}
+	// Exact: the same normalised name, in any word order, or the same
+	// in the representation both scripts share (محمد = Mohammed).
+	exact := score >= 0.9995 || names.Normalize(listed).Sorted() == k.Sorted()
+	if exact {
+		m.MatchType = MatchExact
+	}
+	idMatch := false
+	if q.EntityType != "" && en.Type != "" {
+		if q.EntityType == en.Type {
+			m.Corroborating = append(m.Corroborating, "entity type "+en.Type)
+		} else {
+			m.Contradicting = append(m.Contradicting, fmt.Sprintf("listed as %s, not %s", article(en.Type), q.EntityType))
+		}
+	}
+	if q.Country != "" && len(en.Countries) > 0 {
+		if slices.Contains(en.Countries, q.Country) {
+			m.Corroborating = append(m.Corroborating, "country "+q.Country)
+		} else {
+			m.Contradicting = append(m.Contradicting, "listed for "+strings.Join(en.Countries, ", ")+", not "+q.Country)
+		}
+	}
+	if q.DateOfBirth != "" && len(en.DatesOfBirth) > 0 {
+		if d, ok := sameDate(q.DateOfBirth, en.DatesOfBirth); ok {
+			m.Corroborating = append(m.Corroborating, "date of birth "+d)
+		} else {
+			m.Contradicting = append(m.Contradicting, "listed date of birth "+strings.Join(en.DatesOfBirth, ", ")+", not "+q.DateOfBirth)
+		}
+	}
+	if reg := NormalizeNumber(q.RegistrationNumber); reg != "" && len(en.Identifiers) > 0 {
+		var registrations []string
+		for _, id := range en.Identifiers {
+			if NormalizeNumber(id.Number) == reg || NormalizeNumber(strings.TrimPrefix(id.Number, "IMO ")) == reg {
+				idMatch = true
+				m.Corroborating = append(m.Corroborating, "identifier "+id.Type+" "+id.Number)
+			}
+			if isRegistration(id.Type) {
+				registrations = append(registrations, id.Type+" "+id.Number)
+			}
+		}
+		if !idMatch && len(registrations) > 0 {
+			m.Contradicting = append(m.Contradicting, "listed with "+strings.Join(registrations, ", ")+", not "+q.RegistrationNumber)
+		}
+	}
+	// High: an identifier matches, or the name is exact and something
+	// corroborates it with nothing contradicting it. A weak alias alone
+	// is never high.
+	weak := ref.alias >= 0 && m.AliasQuality == "weak"
+	if idMatch && len(m.Contradicting) == 0 || exact && !weak && len(m.Corroborating) > 0 && len(m.Contradicting) == 0 {
+		m.Strength = StrengthHigh
+	}
+	return m
+}
+
+func article(t string) string {
+	if t == sanctions.TypeIndividual || t == sanctions.TypeEntity || t == sanctions.TypeAircraft {
+		return "an " + t
+	}
+	return "a " + t
+}
+
+func isRegistration(t string) bool {
+	t = strings.ToLower(t)
+	return strings.Contains(t, "registration") || strings.Contains(t, "company number") || strings.Contains(t, "commercial") ||
+		strings.Contains(t, "business") || strings.Contains(t, "tax id") || strings.Contains(t, "imo")
+}
+
+// sameDate: a date compatible with one of the listed ones, at the
+// precision both state (1971 agrees with 1971-03-12).
+func sameDate(q string, listed []string) (string, bool) {
+	for _, d := range listed {
+		n := min(len(d), len(q))
+		if n >= 4 && d[:n] == q[:n] {
+			return d, true
+		}
+	}
+	return "", false
+}
+
+// NormalizeNumber is an identifier as compared: letters and digits only,
+// upper case ("CR 1234-567" = "cr1234567").
+func NormalizeNumber(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(unicode.ToUpper(r))
+		}
+	}
+	return b.String()
+}
+
+func round3(f float64) float64 { return float64(int(f*1000+0.5)) / 1000 }
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return slices.Clone(s)
+}
+
+// Lists is where the imported lists are (the sanctions dataset): the
+// engine over the current version of every list, rebuilt by the adapter
+// when an import changed them. No list imported: an engine with none.
+type Lists interface {
+	Engine(ctx context.Context) (*Engine, error)
+}
+
+// Screener screens against the current lists. Other capabilities use it
+// through their own ports (cmd/dalil adapts it).
+type Screener struct {
+	Lists Lists // nil: nothing imported
+}
+
+// Screen screens q. No list imported is Result{Status: not_checked},
+// never an error; an error is the store failing.
+func (s Screener) Screen(ctx context.Context, q Query) (Result, error) {
+	if s.Lists == nil {
+		return (*Engine)(nil).Screen(q), nil
+	}
+	e, err := s.Lists.Engine(ctx)
+	if err != nil {
+		return Result{}, err
+	}
+	return e.Screen(q), nil
+}

@@ -1,0 +1,348 @@
+// Package sanctionssql keeps the sanctions lists (the "sanctions"
+// dataset) in the store's SQL database, SQLite or PostgreSQL. It
+// implements dataset.Importer (`dalil sanctions import FILE --format
+// ofac-xml|ofac-csv|un-xml|ftm --source NAME --license TEXT`, the admin
+// import route) and the port sanctions.Lists, and owns its tables through
+// its own embedded migrations: list Module() in sqlstore.Options.Modules.
+//
+// A list is named by its source: importing a file under a source replaces
+// that list's entries, in one transaction, and makes the new batch (with
+// the version the file states) current. The same file again is a no-op.
+package sanctionssql
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"dalil/capabilities/sanctions"
+	reader "dalil/dataset/sanctions"
+
+	"dalil/dataset"
+	"dalil/store/sqlstore"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Name is the dataset's name: `dalil sanctions import|stats`.
+const Name = "sanctions"
+
+// Module is the schema of the sanctions tables, recorded in
+// schema_migrations as "sanctions/NNN_...".
+func Module() sqlstore.Module {
+	sub, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		panic(err) // a constant path in an embedded FS
+	}
+	return sqlstore.Module{Name: "sanctions", Migrations: sub}
+}
+
+// Store holds the lists. It is safe for concurrent use; the Engine it
+// serves is rebuilt when an import (by this process or another) changed
+// the tables.
+type Store struct {
+	db sqlstore.DB
+
+	mu      sync.Mutex
+	version string
+	engine  *sanctions.Engine
+}
+
+var (
+	_ dataset.Importer = (*Store)(nil)
+	_ sanctions.Lists  = (*Store)(nil)
+)
+
+// New returns the store on db. Its tables exist once the store was opened
+// with Module() among its modules.
+func New(db sqlstore.DB) *Store { return &Store{db: db} }
+
+// Name implements dataset.Importer.
+func (s *Store) Name() string { return Name }
+
+// Formats implements dataset.Importer.
+func (s *Store) Formats() []string { return reader.Formats }
+
+// maxFile bounds what Import reads: the OFAC SDN XML is about 100 MB,
+// OpenSanctions' full export larger.
+const maxFile = 1 << 30
+
+// insertChunk rows per INSERT statement.
+const insertChunk = 200
+
+func micros(t time.Time) int64     { return t.UTC().UnixMicro() }
+func fromMicros(n int64) time.Time { return time.UnixMicro(n).UTC() }
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Import implements dataset.Importer: the file is read in its format
+// (opts.Format, else detected), every record validated (bad records with
+// their line; any bad record imports nothing unless opts.SkipBad), and the
+// list named opts.Source replaced in one transaction. The same file as the
+// list's current one (by content hash) is a no-op. OpenSanctions data
+// (ftm) is refused unless opts.License states a commercial licence.
+func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
+	if err := opts.Validate(); err != nil {
+		return dataset.Report{}, err
+	}
+	rep := dataset.Report{Dataset: Name, Source: opts.Source, License: opts.License, Errors: []dataset.RowError{}}
+	data, err := io.ReadAll(io.LimitReader(r, maxFile+1))
+	if err != nil {
+		return rep, err
+	}
+	if len(data) > maxFile {
+		return rep, fmt.Errorf("the file is larger than %d MiB", maxFile>>20)
+	}
+	format := opts.Format
+	if format == "" {
+		if format = reader.Detect(opts.Filename, data); format == "" {
+			return rep, fmt.Errorf("cannot tell the list's format: give --format %s", strings.Join(reader.Formats, "|"))
+		}
+	}
+	if err := reader.CheckLicense(format, opts.License); err != nil {
+		return rep, err
+	}
+	list, err := reader.Read(format, strings.NewReader(string(data)))
+	if err != nil {
+		return rep, fmt.Errorf("%s: %w", format, err)
+	}
+	rep.Rows = list.Records
+	bad := map[int]bool{}
+	for _, e := range list.Errors {
+		if !bad[e.Line] {
+			bad[e.Line] = true
+			rep.BadRows++
+		}
+		if len(rep.Errors) < dataset.MaxReportedErrors {
+			rep.Errors = append(rep.Errors, e)
+		}
+	}
+	sort.SliceStable(rep.Errors, func(i, j int) bool { return rep.Errors[i].Line < rep.Errors[j].Line })
+	sum := sha256.Sum256(append([]byte(format+"\x00"), data...))
+	hash := hex.EncodeToString(sum[:])
+	ctx, cancel := s.db.Bound(ctx)
+	defer cancel()
+	var existing string
+	err = s.db.Read().QueryRowContext(ctx, `SELECT id FROM sanctions_batches WHERE source = $1 AND content_hash = $2 AND current = 1`, opts.Source, hash).Scan(&existing)
+	switch {
+	case err == nil:
+		rep.Batch, rep.Unchanged = existing, true
+		return rep, nil
+	case err != sql.ErrNoRows:
+		return rep, sqlstore.Unavailable("find sanctions batch", err)
+	}
+	if rep.BadRows > 0 && !opts.SkipBad {
+		rep.Refused = true
+		return rep, nil
+	}
+	if len(list.Entities) == 0 {
+		return rep, fmt.Errorf("the file has no listed entity to import")
+	}
+	now := s.db.Now().UTC()
+	retrieved := opts.RetrievedAt
+	if retrieved.IsZero() {
+		retrieved = now
+	}
+	// A batch id per import: the same file may be imported again once
+	// another version replaced it.
+	nonce := make([]byte, 8)
+	if _, err := rand.Read(nonce); err != nil {
+		return rep, err
+	}
+	batch := "sb_" + hash[:8] + hex.EncodeToString(nonce)
+	rows := make([][]any, 0, len(list.Entities))
+	for _, e := range list.Entities {
+		b, err := json.Marshal(e)
+		if err != nil {
+			return rep, err
+		}
+		rows = append(rows, []any{opts.Source, e.ID, batch, string(b)})
+	}
+	sqlite := s.db.Dialect() == "sqlite"
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sanctions_entries WHERE source = $1`, opts.Source); err != nil {
+			return sqlstore.Unavailable("replace sanctions list", err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE sanctions_batches SET current = 0 WHERE source = $1`, opts.Source); err != nil {
+			return sqlstore.Unavailable("replace sanctions list", err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO sanctions_batches (id, source, license, format, title, published, declared, entries, content_hash,
+			filename, synthetic, current, imported_at, retrieved_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13)`,
+			batch, opts.Source, opts.License, format, list.Title, list.Published, list.Declared, len(rows), hash, opts.Filename,
+			b2i(opts.Synthetic), micros(now), micros(retrieved)); err != nil {
+			return sqlstore.Unavailable("insert sanctions batch", err)
+		}
+		for start := 0; start < len(rows); start += insertChunk {
+			if err := insert(ctx, tx, sqlite, rows[start:min(start+insertChunk, len(rows))]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return rep, err
+	}
+	rep.Batch, rep.Imported = batch, len(rows)
+	return rep, nil
+}
+
+func insert(ctx context.Context, tx *sql.Tx, sqlite bool, rows [][]any) error {
+	var b strings.Builder
+	b.WriteString(`INSERT INTO sanctions_entries (source, entity_id, batch_id, data) VALUES `)
+	args := make([]any, 0, 4*len(rows))
+	for i, r := range rows {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if sqlite {
+			b.WriteString("(?, ?, ?, ?)")
+		} else {
+			fmt.Fprintf(&b, "($%d, $%d, $%d, $%d)", 4*i+1, 4*i+2, 4*i+3, 4*i+4)
+		}
+		args = append(args, r...)
+	}
+	_, err := tx.ExecContext(ctx, b.String(), args...)
+	return sqlstore.Unavailable("insert sanctions entries", err)
+}
+
+// Coverage is the sanctions dataset's own breakdown in Stats: the current
+// version of every list.
+type Coverage struct {
+	Lists []sanctions.List `json:"lists"`
+	// ByType counts entries by entity type over every list.
+	ByType map[string]int `json:"byType"`
+}
+
+// Stats implements dataset.Importer: every import (current and replaced)
+// as batches, the current lists in Coverage.
+func (s *Store) Stats(ctx context.Context) (dataset.Stats, error) {
+	ctx, cancel := s.db.Bound(ctx)
+	defer cancel()
+	st := dataset.Stats{Dataset: Name, Batches: []dataset.Batch{}}
+	bs, err := s.batches(ctx, false)
+	if err != nil {
+		return st, err
+	}
+	for _, b := range bs {
+		st.Batches = append(st.Batches, dataset.Batch{ID: b.Batch, Source: b.Name, License: b.License, Synthetic: b.Synthetic, Rows: b.Entries,
+			ImportedAt: b.ImportedAt, RetrievedAt: b.RetrievedAt, Version: b.Published})
+	}
+	e, err := s.Engine(ctx)
+	if err != nil {
+		return st, err
+	}
+	st.Rows = e.Entries()
+	cov := Coverage{Lists: e.Lists(), ByType: e.CountByType()}
+	st.Coverage = cov
+	return st, nil
+}
+
+// batches lists the imports, oldest first; currentOnly: the current
+// batch of each list.
+func (s *Store) batches(ctx context.Context, currentOnly bool) ([]sanctions.List, error) {
+	q := `SELECT id, source, license, format, title, published, entries, synthetic, imported_at, retrieved_at FROM sanctions_batches`
+	if currentOnly {
+		q += ` WHERE current = 1`
+	}
+	rows, err := s.db.Read().QueryContext(ctx, q+` ORDER BY imported_at, id`)
+	if err != nil {
+		return nil, sqlstore.Unavailable("list sanctions batches", err)
+	}
+	defer rows.Close()
+	var out []sanctions.List
+	for rows.Next() {
+		var l sanctions.List
+		var syn, imp, ret int64
+		if err := rows.Scan(&l.Batch, &l.Name, &l.License, &l.Format, &l.Title, &l.Published, &l.Entries, &syn, &imp, &ret); err != nil {
+			return nil, sqlstore.Unavailable("list sanctions batches", err)
+		}
+		l.Synthetic, l.ImportedAt, l.RetrievedAt = syn != 0, fromMicros(imp), fromMicros(ret)
+		l.Version = l.Published
+		if l.Version == "" {
+			l.Version = "retrieved " + l.RetrievedAt.Format(time.DateOnly)
+		}
+		out = append(out, l)
+	}
+	return out, sqlstore.Unavailable("list sanctions batches", rows.Err())
+}
+
+// Engine implements sanctions.Lists: the engine over the current lists,
+// rebuilt only when they changed (one small query per call tells).
+func (s *Store) Engine(ctx context.Context) (*sanctions.Engine, error) {
+	ctx, cancel := s.db.Bound(ctx)
+	defer cancel()
+	var version string
+	if err := s.db.Read().QueryRowContext(ctx, s.versionQuery()).Scan(&version); err != nil {
+		return nil, sqlstore.Unavailable("read sanctions version", err)
+	}
+	s.mu.Lock()
+	if s.engine != nil && s.version == version {
+		e := s.engine
+		s.mu.Unlock()
+		return e, nil
+	}
+	s.mu.Unlock()
+	e, err := s.load(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.engine, s.version = e, version
+	s.mu.Unlock()
+	return e, nil
+}
+
+// versionQuery joins the current batch ids (the lists' version): a new
+// import changes it.
+func (s *Store) versionQuery() string {
+	if s.db.Dialect() == "postgres" {
+		return `SELECT COALESCE(string_agg(id, ',' ORDER BY id), '') FROM sanctions_batches WHERE current = 1`
+	}
+	return `SELECT COALESCE(group_concat(id, ','), '') FROM (SELECT id FROM sanctions_batches WHERE current = 1 ORDER BY id)`
+}
+
+func (s *Store) load(ctx context.Context) (*sanctions.Engine, error) {
+	lists, err := s.batches(ctx, true)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.db.Read().QueryContext(ctx, `SELECT e.source, e.data FROM sanctions_entries e JOIN sanctions_batches b ON b.id = e.batch_id
+		WHERE b.current = 1 ORDER BY e.source, e.entity_id`)
+	if err != nil {
+		return nil, sqlstore.Unavailable("load sanctions entries", err)
+	}
+	defer rows.Close()
+	var entries []sanctions.Listed
+	for rows.Next() {
+		var l sanctions.Listed
+		var data string
+		if err := rows.Scan(&l.List, &data); err != nil {
+			return nil, sqlstore.Unavailable("load sanctions entries", err)
+		}
+		if err := json.Unmarshal([]byte(data), &l.Entity); err != nil {
+			return nil, fmt.Errorf("sanctions entry of %s: %w", l.List, err)
+		}
+		entries = append(entries, l)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, sqlstore.Unavailable("load sanctions entries", err)
+	}
+	return sanctions.NewEngine(lists, entries), nil
+}
