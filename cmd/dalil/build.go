@@ -46,7 +46,7 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
-	reg, err := registry(deps{store: store, configured: configured(cfg), fetch: cfg.Fetch})
+	reg, err := registry(deps{store: store, configured: configured(cfg), fetch: cfg.Fetch, providers: cfg.Providers})
 	if err != nil {
 		store.Close()
 		return nil, err

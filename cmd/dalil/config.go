@@ -15,6 +15,7 @@ import (
 
 	"dalil"
 	"dalil/httpapi"
+	"dalil/provider/marketdata"
 	"dalil/rail/l402"
 	"dalil/rail/mpp"
 	"dalil/rail/x402"
@@ -206,6 +207,12 @@ var providerSpecs = []providerSpec{
 	{name: providerTempoRPC, kind: "payment", endpoint: envMPPRPCURL,
 		required: []string{envMPPRPCURL}},
 	{name: providerWebsiteFetch, kind: "website", required: []string{envWebsiteFetch}}, // intel.go
+	// vehicle_value_estimate (vehicle.go).
+	{name: providerMarketCheck, kind: "market_data", endpoint: envMarketCheckURL, credential: envMarketCheckKey, timeout: envMarketCheckTimeout,
+		defTimeout: marketdata.DefaultTimeout, settings: map[string]string{"pages": envMarketCheckPages, "zip": envMarketCheckZIP}, required: []string{envMarketCheckKey}},
+	{name: providerVehicleFeed, kind: "market_data", endpoint: envFeedURL, credential: envFeedToken, timeout: envFeedTimeout, defTimeout: marketdata.DefaultTimeout,
+		settings: map[string]string{"countries": envFeedCountries, "name": envFeedName}, required: []string{envFeedURL, envFeedCountries}},
+	{name: providerVINDecoder, kind: "vin_decoder", endpoint: envVPICURL, settings: map[string]string{"decoder": envVINDecoder}, required: []string{envVINDecoder}},
 }
 
 // knownRails are the values DALIL_RAILS may list.

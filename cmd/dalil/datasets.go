@@ -29,6 +29,7 @@ type datasetSpec struct {
 var datasetSpecs = []datasetSpec{
 	{name: "comparables", open: openComparables}, // analyze_oman_property (omanpropertysql)
 	{name: "companies", open: openCompanies},     // Oman business routes, oman_supplier_check (companysql)
+	{name: "listings", open: openListings},       // vehicle_value_estimate (vehiclesql)
 }
 
 // datasetImporters opens every dataset's Importer on store.

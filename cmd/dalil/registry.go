@@ -14,6 +14,8 @@ import (
 	"dalil/capabilities/omanproperty"
 	"dalil/capabilities/omanproperty/omanpropertysql"
 	"dalil/capabilities/property"
+	"dalil/capabilities/vehiclevalue"
+	"dalil/capabilities/vehiclevalue/vehiclesql"
 	"dalil/capabilities/voice"
 	"dalil/capability"
 	"dalil/internal/safehttp"
@@ -26,7 +28,7 @@ import (
 // module is never removed from this list while databases may hold its
 // tables.
 func storeModules() []sqlstore.Module {
-	return []sqlstore.Module{invoicesql.Module(), mppsql.Module(), omanpropertysql.Module(), companysql.Module()}
+	return []sqlstore.Module{invoicesql.Module(), mppsql.Module(), omanpropertysql.Module(), companysql.Module(), vehiclesql.Module()}
 }
 
 // registry lists every capability. Adding a capability is one line here
@@ -50,6 +52,7 @@ func registry(deps deps) (*capability.Registry, error) {
 		invoiceanomaly.Entry(invoices),
 		documentfacts.Entry(documentDeps(deps)),
 		omanproperty.Entry(omanPropertyDeps(deps)),
+		vehiclevalue.Entry(vehicleDeps(deps)),
 	}
 	// Voice: declared and gated on the telephony provider (503
 	// PROVIDER_NOT_CONFIGURED until one is wired).

@@ -84,6 +84,8 @@ type deps struct {
 	configured func(capability.Requirement) bool
 	// fetch is the policy for URLs a caller supplies (Config.Fetch).
 	fetch safehttp.Options
+	// providers are the external providers' settings (Config.Providers).
+	providers map[string]Provider
 }
 
 func openStore(ctx context.Context, cfg *Config, log *slog.Logger) (*sqlstore.Store, error) {
@@ -123,6 +125,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	if *demo {
 		if err := seedComparablesDemo(ctx, store, stderr); err != nil {
+			return err
+		}
+		if err := seedListingsDemo(ctx, store, stderr); err != nil {
 			return err
 		}
 		if err := seedCompaniesDemo(ctx, store, stderr); err != nil {
