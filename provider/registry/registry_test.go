@@ -113,7 +113,9 @@ func TestOffMakesNoCall(t *testing.T) {
 	}
 }
 
-func instant(waits *[]time.Duration) client.Config { return clienttest.Instant(waits, 300*time.Millisecond) }
+func instant(waits *[]time.Duration) client.Config {
+	return clienttest.Instant(waits, 300*time.Millisecond)
+}
 
 func TestGLEIF(t *testing.T) {
 	srv := registrytest.NewGLEIF(t, fixture...)

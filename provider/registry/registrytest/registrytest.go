@@ -247,7 +247,7 @@ func NewCompaniesHouse(t testing.TB, key string, cos ...Company) *Server {
 					"company_status": chStatus(c), "company_type": "ltd", "date_of_creation": day(c.Incorporated),
 					"date_of_cessation": day(c.Dissolved), "address": address(c),
 					"address_snippet": strings.Join(append(append([]string{}, c.AddressLines...), c.City, c.PostalCode), ", "),
-					"links": map[string]any{"self": "/company/" + c.Number},
+					"links":           map[string]any{"self": "/company/" + c.Number},
 				})
 			}
 		}
@@ -328,9 +328,9 @@ func NewOpenCorporates(t testing.TB, token string, cos ...Company) *Server {
 			"incorporation_date": day(c.Incorporated), "dissolution_date": day(c.Dissolved), "company_type": "Private Limited Company",
 			"registry_url": nil, "branch": nil, "branch_status": nil, "inactive": c.Status == "dissolved" || c.Status == "inactive",
 			"current_status": status, "created_at": "2012-01-01T00:00:00+00:00", "updated_at": "2026-01-01T00:00:00+00:00",
-			"retrieved_at": "2026-01-01T00:00:00+00:00",
+			"retrieved_at":       "2026-01-01T00:00:00+00:00",
 			"opencorporates_url": "https://opencorporates.com/companies/" + jur(c) + "/" + c.Number,
-			"previous_names": orEmpty(prev), "source": map[string]any{"publisher": "Fake Registry", "url": nil},
+			"previous_names":     orEmpty(prev), "source": map[string]any{"publisher": "Fake Registry", "url": nil},
 			"registered_address_in_full": strings.Join(append(append([]string{}, c.AddressLines...), c.City, c.PostalCode), ", "),
 			"registered_address": map[string]any{"street_address": strings.Join(c.AddressLines, "\n"), "locality": c.City,
 				"region": nil, "postal_code": c.PostalCode, "country": c.Country},
