@@ -59,12 +59,16 @@ func newMCPFixture(t *testing.T) *mcpFixture {
 	}
 	f.svc = svc
 	t.Cleanup(func() { svc.store.Close() })
-	if f.paid, err = ops.CreateAccount(ctx, svc.store, "paid", "free", 10*dalil.USD); err != nil {
+	if f.paid, err = ops.CreateAccount(ctx, svc.store, "paid", "free", 100*dalil.USD); err != nil {
 		t.Fatal(err)
 	}
 	// The Oman business examples answer from company records: the
 	// synthetic demo set, as `serve --demo` loads it.
 	if err := seedCompaniesDemo(ctx, svc.store, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	// sanctions_screen's example answers from the synthetic demo list.
+	if err := seedSanctionsDemo(ctx, svc.store, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if f.broke, err = ops.CreateAccount(ctx, svc.store, "broke", "free", 0); err != nil {
