@@ -88,7 +88,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 			return sqlstore.Unavailable("import vehicle listings", err)
 		}
 		for start := 0; start < len(res.rows); start += rowsPerInsert {
-			if err := insert(ctx, tx, rep.Batch, opts, res.rows[start:min(start+rowsPerInsert, len(res.rows))]); err != nil {
+			if err := insert(ctx, tx, s.db.Dialect() == "sqlite", rep.Batch, opts, res.rows[start:min(start+rowsPerInsert, len(res.rows))]); err != nil {
 				return err
 			}
 		}
@@ -108,7 +108,9 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	return rep, nil
 }
 
-func insert(ctx context.Context, tx *sql.Tx, batch string, opts dataset.ImportOptions, rows []row) error {
+// insert writes rows with one multi-row INSERT; on SQLite with "?"
+// placeholders, which its parser numbers far faster than "$n" ones.
+func insert(ctx context.Context, tx *sql.Tx, sqlite bool, batch string, opts dataset.ImportOptions, rows []row) error {
 	const cols = 26
 	var b strings.Builder
 	b.WriteString(`INSERT INTO vehicle_listings (id, batch_id, make, model, make_key, model_key, trim, year, mileage_km, price_cents, currency, country,
@@ -124,7 +126,11 @@ func insert(ctx context.Context, tx *sql.Tx, batch string, opts dataset.ImportOp
 			if j > 0 {
 				b.WriteString(", ")
 			}
-			fmt.Fprintf(&b, "$%d", i*cols+j+1)
+			if sqlite {
+				b.WriteByte('?')
+			} else {
+				fmt.Fprintf(&b, "$%d", i*cols+j+1)
+			}
 		}
 		b.WriteByte(')')
 		l := rw.l
