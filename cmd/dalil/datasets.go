@@ -30,6 +30,7 @@ var datasetSpecs = []datasetSpec{
 	{name: "comparables", open: openComparables}, // analyze_oman_property (omanpropertysql)
 	{name: "companies", open: openCompanies},     // Oman business routes, oman_supplier_check (companysql)
 	{name: "listings", open: openListings},       // vehicle_value_estimate (vehiclesql)
+	{name: "sanctions", open: openSanctions},     // sanctions_screen and the screening engine (sanctionssql)
 }
 
 // datasetImporters opens every dataset's Importer on store.

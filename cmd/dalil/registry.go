@@ -14,6 +14,8 @@ import (
 	"dalil/capabilities/omanproperty"
 	"dalil/capabilities/omanproperty/omanpropertysql"
 	"dalil/capabilities/property"
+	"dalil/capabilities/sanctions"
+	"dalil/capabilities/sanctions/sanctionssql"
 	"dalil/capabilities/vehiclevalue"
 	"dalil/capabilities/vehiclevalue/vehiclesql"
 	"dalil/capabilities/voice"
@@ -28,7 +30,7 @@ import (
 // module is never removed from this list while databases may hold its
 // tables.
 func storeModules() []sqlstore.Module {
-	return []sqlstore.Module{invoicesql.Module(), mppsql.Module(), omanpropertysql.Module(), companysql.Module(), vehiclesql.Module()}
+	return []sqlstore.Module{invoicesql.Module(), mppsql.Module(), omanpropertysql.Module(), companysql.Module(), vehiclesql.Module(), sanctionssql.Module()}
 }
 
 // registry lists every capability. Adding a capability is one line here
@@ -61,6 +63,8 @@ func registry(deps deps) (*capability.Registry, error) {
 	entries = append(entries, intelEntries(intelSources(deps))...)
 	// Oman business routes and oman_supplier_check (omanbusiness.go).
 	entries = append(entries, omanBusinessEntries(deps)...)
+	// sanctions_screen (sanctions.go).
+	entries = append(entries, sanctions.Entry(sanctionsDeps(deps)))
 	entries = append(entries,
 
 		// Roadmap (spec): listed with status planned, never routed.

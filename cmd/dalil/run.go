@@ -133,6 +133,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		if err := seedCompaniesDemo(ctx, store, stderr); err != nil {
 			return err
 		}
+		if err := seedSanctionsDemo(ctx, store, stderr); err != nil {
+			return err
+		}
 		if err := seedDemo(ctx, store, cfg, stderr); err != nil {
 			return err
 		}
