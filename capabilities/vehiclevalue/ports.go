@@ -39,16 +39,15 @@ type Listing struct {
 
 // Query asks a source for the listings of one make and model.
 type Query struct {
-	Make, Model       Name
-	YearMin, YearMax  int
-	Countries         []string // subject's country first, then its regional ones
-	Since, Until      time.Time
-	Limit             int
-	SubjectYear       int
-	SubjectMileageKm  *int
-	SubjectVIN        string
-	SubjectCountry    string
-	SubjectPostalCode string
+	Make, Model      Name
+	YearMin, YearMax int
+	Countries        []string // subject's country first, then its regional ones
+	Since, Until     time.Time
+	Limit            int
+	SubjectYear      int
+	SubjectMileageKm *int
+	SubjectVIN       string
+	SubjectCountry   string
 }
 
 // Found is what the listings dataset returned.
