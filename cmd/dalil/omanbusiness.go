@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 
 	"dalil/capabilities/omanbusiness"
@@ -13,6 +14,7 @@ import (
 	"dalil/capability"
 	"dalil/dataset"
 	"dalil/internal/safehttp"
+	"dalil/provider/websearch"
 	"dalil/store/sqlstore"
 )
 
@@ -20,10 +22,13 @@ import (
 // routes and oman_supplier_check read the companies dataset in the
 // store's database.
 //
-// TODO(issue 16): adapt capabilities/sanctions (the sanctions lists
-// dataset) to suppliercheck.SanctionsScreener and provider/websearch to
-// suppliercheck.WebSearcher once they are committed. Until then both
-// checks answer not_checked.
+// Sanctions: the screening engine over the sanctions dataset
+// (sanctions.go's supplierSanctions); no list imported is not_checked.
+//
+// TODO(#17): public-web indicators need a configured web-search client
+// (provider/websearch, Brave or Tavily); once cmd/dalil builds one from
+// cfg.Providers, pass it to supplierWeb in omanBusinessEntries. Until then
+// the check is not_checked and no call is made.
 
 // omanBusinessEntries are the business routes and the supplier check.
 func omanBusinessEntries(d deps) []capability.Entry {
@@ -32,6 +37,9 @@ func omanBusinessEntries(d deps) []capability.Entry {
 		dir = companysql.New(d.store.DB())
 	}
 	sc := suppliercheck.Deps{Registry: dir}
+	if s := sanctionsScreener(d); s != nil {
+		sc.Sanctions = supplierSanctions{s}
+	}
 	// Website inspection: on with the website_fetch provider
 	// (DALIL_WEBSITE_FETCH, intel.go), through internal/safehttp under the
 	// configured fetch policy.
@@ -58,4 +66,29 @@ func seedCompaniesDemo(ctx context.Context, store *sqlstore.Store, stderr io.Wri
 		fmt.Fprintf(stderr, "demo: loaded %d synthetic Omani companies (batch %s) for the business routes and oman_supplier_check\n", rep.Imported, rep.Batch)
 	}
 	return nil
+}
+
+// supplierWeb adapts a web-search client to suppliercheck.WebSearcher:
+// results biased to Oman; a nil client gives a nil port (not_checked).
+func supplierWeb(s websearch.Searcher) suppliercheck.WebSearcher {
+	if s == nil || reflect.ValueOf(s).IsNil() {
+		return nil
+	}
+	return webSearch{s}
+}
+
+type webSearch struct{ s websearch.Searcher }
+
+func (w webSearch) Name() string { return w.s.Name() }
+
+func (w webSearch) Search(ctx context.Context, query string, max int) ([]suppliercheck.WebResult, error) {
+	rs, err := w.s.Search(ctx, websearch.Query{Text: query, Country: "OM", Max: max})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]suppliercheck.WebResult, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, suppliercheck.WebResult{Title: r.Title, URL: r.URL, Snippet: r.Snippet})
+	}
+	return out, nil
 }

@@ -196,6 +196,17 @@ func testOmanBusinessDemo(t *testing.T, db string) {
 		!strings.Contains(fmt.Sprint(d["riskFlags"]), "DEMO_DATA_ONLY") {
 		t.Errorf("demo supplier: %v", d)
 	}
+	// The demo sanctions list is screened and named with its version.
+	if path(d, "checks", "sanctions", "status") != "clear" || path(d, "checks", "sanctions", "execution") != "performed" ||
+		len(path(d, "checks", "sanctions", "lists").([]any)) != 1 {
+		t.Errorf("sanctions on the demo list: %v", path(d, "checks", "sanctions"))
+	}
+	// A supplier whose name is on the list: potential_match, high.
+	d = supplier(`{"companyName":"Demo Horizon Shipping LLC","address":"Sohar"}`)
+	if path(d, "checks", "sanctions", "status") != "potential_match" || path(d, "screeningResult", "risk") != "high" ||
+		!strings.Contains(fmt.Sprint(d["riskFlags"]), "POTENTIAL_SANCTIONS_MATCH") {
+		t.Errorf("listed name: %v", d["checks"])
+	}
 	// A CR that belongs to another company: high, CR_NUMBER_CONFLICT.
 	d = supplier(`{"companyName":"Gulf Star Logistics SPC","crNumber":"1000001"}`)
 	if path(d, "screeningResult", "risk") != "high" || path(d, "screeningResult", "procurementSuitability") != "potential_risk" ||
