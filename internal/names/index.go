@@ -2,25 +2,34 @@ package names
 
 import (
 	"cmp"
-	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // Index finds, among many names, those whose Similarity with a query
-// reaches a threshold, without scoring every name: an inverted index from
-// bigram to the names holding it, and a prefix filter (a name that
-// reaches threshold t shares at least ⌈t·|Q|/(2−t)⌉ of the query's |Q|
-// bigrams, so it holds one of the query's rarest |Q| − that + 1; only
-// those names are scored). The hits are exactly those a scan with
-// Key.Similarity would find.
+// reaches a threshold, without comparing the query with every name: an
+// inverted index from each bigram occurrence (the k-th "mo" of a name is
+// its own element, so multisets count right) to the names holding it.
+// A search adds up, for every name that shares an element with the query,
+// how many it shares: that is the overlap of the two bigram multisets,
+// from which the Dice coefficient follows with no further comparison.
+// Names that normalise alike are indexed once. The hits are exactly those
+// a scan with Key.Similarity finds.
 //
 // Add and Search must not run at the same time; any number of Searches
-// may.
+// may. The first Search after an Add builds the index.
 type Index struct {
 	docs []doc
-	// post[s][r] maps a bigram of representation r to the names of
-	// script s that hold it.
+	// keys are the distinct keys (names that normalise alike are scored
+	// once); byKey finds a key's position.
+	keys  []distinct
+	byKey map[string]int32
+
+	mu    sync.Mutex
+	built atomic.Bool
+	// post[s][r] maps an element (bigram and occurrence) of
+	// representation r to the keys of script s that hold it.
 	post    [3][nReps]map[uint64][]int32
 	scratch sync.Pool
 }
@@ -28,7 +37,11 @@ type Index struct {
 type doc struct {
 	ref  int
 	name string
+}
+
+type distinct struct {
 	key  Key
+	docs []int32
 }
 
 // Hit is a name that reached the threshold.
@@ -39,7 +52,7 @@ type Hit struct {
 }
 
 // NewIndex returns an empty index.
-func NewIndex() *Index { return &Index{} }
+func NewIndex() *Index { return &Index{byKey: map[string]int32{}} }
 
 // Len is the number of names added.
 func (ix *Index) Len() int { return len(ix.docs) }
@@ -52,30 +65,58 @@ func (ix *Index) Add(ref int, name string) {
 	if k.Empty() {
 		return
 	}
-	id := int32(len(ix.docs))
-	ix.docs = append(ix.docs, doc{ref: ref, name: name, key: k})
-	s := k.script
-	for r := range nReps {
-		g := k.gramsOf(r)
-		if len(g) == 0 {
-			continue
+	if ix.byKey == nil {
+		ix.byKey = map[string]int32{}
+	}
+	id, ok := ix.byKey[k.id()]
+	if !ok {
+		id = int32(len(ix.keys))
+		ix.byKey[k.id()] = id
+		ix.keys = append(ix.keys, distinct{key: k})
+	}
+	ix.keys[id].docs = append(ix.keys[id].docs, int32(len(ix.docs)))
+	ix.docs = append(ix.docs, doc{ref: ref, name: name})
+	ix.built.Store(false)
+}
+
+// elements tags each occurrence of a bigram in a sorted multiset: the
+// k-th occurrence sets k in bits 53 and up (a bigram packs two runes of at
+// most 21 bits at bits 0 and 32).
+func elements(g []uint64, each func(uint64)) {
+	k := 0
+	for i, x := range g {
+		if i > 0 && g[i-1] == x {
+			k++
+		} else {
+			k = 0
 		}
-		if ix.post[s][r] == nil {
-			ix.post[s][r] = map[uint64][]int32{}
-		}
-		m := ix.post[s][r]
-		for i, x := range g {
-			if i > 0 && g[i-1] == x {
-				continue
-			}
-			m[x] = append(m[x], id)
-		}
+		each(x | uint64(k)<<53)
 	}
 }
 
+func (ix *Index) build() {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.built.Load() {
+		return
+	}
+	for s := range 3 {
+		for r := range nReps {
+			ix.post[s][r] = map[uint64][]int32{}
+		}
+	}
+	for id, d := range ix.keys {
+		for r := range nReps {
+			m := ix.post[d.key.script][r]
+			elements(d.key.gramsOf(r), func(e uint64) { m[e] = append(m[e], int32(id)) })
+		}
+	}
+	ix.built.Store(true)
+}
+
 type scratch struct {
-	seen  []uint32
-	epoch uint32
+	count   []uint32
+	touched []int32
 }
 
 // Search returns the names whose similarity with q is at least min (and
@@ -84,36 +125,42 @@ func (ix *Index) Search(q Key, min float64) []Hit {
 	if q.Empty() || len(ix.docs) == 0 {
 		return nil
 	}
-	sc, _ := ix.scratch.Get().(*scratch)
-	if sc == nil || len(sc.seen) < len(ix.docs) {
-		sc = &scratch{seen: make([]uint32, len(ix.docs))}
+	if !ix.built.Load() {
+		ix.build()
 	}
-	sc.epoch++
-	if sc.epoch == 0 {
-		clear(sc.seen)
-		sc.epoch = 1
+	sc, _ := ix.scratch.Get().(*scratch)
+	if sc == nil || len(sc.count) < len(ix.keys) {
+		sc = &scratch{count: make([]uint32, len(ix.keys))}
 	}
 	defer ix.scratch.Put(sc)
 	var hits []Hit
 	for s := range Script(3) {
 		r := q.repFor(s)
-		m := ix.post[s][r]
 		qg := q.gramsOf(r)
+		m := ix.post[s][r]
 		if len(m) == 0 || len(qg) == 0 {
 			continue
 		}
-		for _, id := range ix.candidates(m, qg, min) {
-			if sc.seen[id] == sc.epoch {
-				continue
+		sc.touched = sc.touched[:0]
+		elements(qg, func(e uint64) {
+			for _, id := range m[e] {
+				if sc.count[id] == 0 {
+					sc.touched = append(sc.touched, id)
+				}
+				sc.count[id]++
 			}
-			sc.seen[id] = sc.epoch
-			d := &ix.docs[id]
-			if d.key.script != s {
-				continue
-			}
-			score := q.Similarity(d.key)
+		})
+		for _, id := range sc.touched {
+			inter := sc.count[id]
+			sc.count[id] = 0
+			k := &ix.keys[id]
+			// The same arithmetic as dice, so the score is Similarity's.
+			score := 2 * float64(inter) / float64(len(qg)+len(k.key.gramsOf(r)))
 			if score > 0 && score >= min {
-				hits = append(hits, Hit{Ref: d.ref, Name: d.name, Score: score})
+				for _, di := range k.docs {
+					d := &ix.docs[di]
+					hits = append(hits, Hit{Ref: d.ref, Name: d.name, Score: score})
+				}
 			}
 		}
 	}
@@ -121,35 +168,4 @@ func (ix *Index) Search(q Key, min float64) []Hit {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Ref, b.Ref), cmp.Compare(a.Name, b.Name))
 	})
 	return hits
-}
-
-// candidates are the names in m holding one of the query's rarest bigrams
-// (the prefix filter); each may appear more than once.
-func (ix *Index) candidates(m map[uint64][]int32, qg []uint64, min float64) []int32 {
-	need := 1
-	if min > 0 {
-		t := math.Min(min, 1)
-		need = max(1, int(math.Ceil(t*float64(len(qg))/(2-t)-1e-9)))
-	}
-	prefix := len(qg) - need + 1
-	if prefix <= 0 {
-		return nil
-	}
-	type gl struct {
-		g uint64
-		n int
-	}
-	order := make([]gl, len(qg))
-	for i, g := range qg {
-		order[i] = gl{g, len(m[g])}
-	}
-	slices.SortFunc(order, func(a, b gl) int { return cmp.Or(cmp.Compare(a.n, b.n), cmp.Compare(a.g, b.g)) })
-	var out []int32
-	for i, o := range order[:prefix] {
-		if i > 0 && order[i-1].g == o.g {
-			continue
-		}
-		out = append(out, m[o.g]...)
-	}
-	return out
 }

@@ -103,6 +103,10 @@ func (k Key) Sorted() string {
 	return strings.Join(t, " ")
 }
 
+// id identifies the key: keys with the same id compare alike with
+// every key.
+func (k Key) id() string { return string(rune('0'+k.script)) + k.String() }
+
 // Tokens are the key's words (a copy).
 func (k Key) Tokens() []string { return slices.Clone(k.tokens) }
 
