@@ -180,6 +180,10 @@ type Match struct {
 	// and disagree, in words.
 	Corroborating []string `json:"corroboratingIdentifiers"`
 	Contradicting []string `json:"contradictions"`
+
+	// sameText: the listed name is the screened one as normalised (not
+	// only alike across scripts); it wins a tie.
+	sameText bool
 }
 
 // Screen screens q's names against the engine's lists. A nil or empty
@@ -236,7 +240,15 @@ func rank(m Match) int {
 }
 
 func better(a, b Match) bool {
-	return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a.Score, b.Score), cmp.Compare(len(b.Contradicting), len(a.Contradicting))) > 0
+	return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a.Score, b.Score), cmp.Compare(len(b.Contradicting), len(a.Contradicting)),
+		cmp.Compare(b2i(a.sameText), b2i(b.sameText))) > 0
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // match describes entry ref's hit for screened name n and judges it
@@ -255,7 +267,8 @@ func (e *Engine) match(ref aliasRef, n string, k names.Key, score float64, q Que
 	}
 	// Exact: the same normalised name, in any word order, or the same
 	// in the representation both scripts share (محمد = Mohammed).
-	exact := score >= 0.9995 || names.Normalize(listed).Sorted() == k.Sorted()
+	m.sameText = names.Normalize(listed).Sorted() == k.Sorted()
+	exact := score >= 0.9995 || m.sameText
 	if exact {
 		m.MatchType = MatchExact
 	}

@@ -1,0 +1,178 @@
+package sanctions
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"dalil"
+	"dalil/dataset/sanctions"
+)
+
+func testEngine() *Engine {
+	entries := []Listed{
+		{List: "ofac", Entity: sanctions.Entity{ID: "1", Type: sanctions.TypeIndividual, Name: "AL-MITHAL, Khalid Saif",
+			Aliases:   []sanctions.Alias{{Name: "خالد سيف المثال", Type: "aka", Quality: "strong"}, {Name: "ABU SAIF", Type: "aka", Quality: "weak"}},
+			Countries: []string{"YE"}, DatesOfBirth: []string{"1971-03-12"}, Identifiers: []sanctions.Identifier{{Type: "Passport", Number: "A123-4567", Country: "YE"}}}},
+		{List: "ofac", Entity: sanctions.Entity{ID: "2", Type: sanctions.TypeEntity, Name: "GULF EXAMPLE SHIPPING LLC", Countries: []string{"AE"},
+			Identifiers: []sanctions.Identifier{{Type: "Registration Number", Number: "1122334", Country: "AE"}}}},
+		{List: "un", Entity: sanctions.Entity{ID: "QDi.1", Type: sanctions.TypeIndividual, Name: "Mohammed Abdullah Al-Sample"}},
+	}
+	return NewEngine([]List{{Name: "un", Version: "2026-10-30", Entries: 1}, {Name: "ofac", Version: "2026-10-28", Entries: 2}}, entries)
+}
+
+func TestScreen(t *testing.T) {
+	e := testEngine()
+	type want struct {
+		status, entity, alias, strength, matchType string
+		corroborating, contradicting               []string
+	}
+	for _, c := range []struct {
+		name string
+		q    Query
+		want want
+	}{
+		{"Arabic alias, country agrees", Query{Names: []string{"خالد سيف المثال"}, Country: "YE"},
+			want{StatusHighMatch, "1", "خالد سيف المثال", StrengthHigh, MatchExact, []string{"country YE"}, []string{}}},
+		{"Latin transliteration of the main name, order changed", Query{Names: []string{"Khaled Seif Al Mithal"}},
+			want{StatusPossible, "1", "", StrengthPossible, MatchExact, []string{}, []string{}}},
+		{"country and date of birth contradict", Query{Names: []string{"Khalid Saif Al-Mithal"}, Country: "OM", DateOfBirth: "1980"},
+			want{StatusPossible, "1", "", StrengthPossible, MatchExact, []string{}, []string{"listed for YE, not OM", "listed date of birth 1971-03-12, not 1980"}}},
+		{"date of birth at the year agrees", Query{Names: []string{"Khalid Saif Al-Mithal"}, DateOfBirth: "1971"},
+			want{StatusHighMatch, "1", "", StrengthHigh, MatchExact, []string{"date of birth 1971-03-12"}, []string{}}},
+		{"passport number with other punctuation", Query{Names: []string{"Khalid Al Mithal"}, RegistrationNumber: "a1234567"},
+			want{StatusHighMatch, "1", "", StrengthHigh, MatchFuzzy, []string{"identifier Passport A123-4567"}, []string{}}},
+		{"weak alias alone is never high", Query{Names: []string{"Abu Saif"}, Country: "YE"},
+			want{StatusPossible, "1", "ABU SAIF", StrengthPossible, MatchExact, []string{"country YE"}, []string{}}},
+		{"entity type contradicts", Query{Names: []string{"Gulf Example Shipping L.L.C."}, EntityType: sanctions.TypeIndividual},
+			want{StatusPossible, "2", "", StrengthPossible, MatchExact, []string{}, []string{"listed as an entity, not individual"}}},
+		{"another registration number contradicts", Query{Names: []string{"Gulf Example Shipping"}, RegistrationNumber: "9999"},
+			want{StatusPossible, "2", "", StrengthPossible, MatchExact, []string{}, []string{"listed with Registration Number 1122334, not 9999"}}},
+		{"a translation is no transliteration", Query{Names: []string{"شركة الخليج مثال للشحن"}, RegistrationNumber: "1122334"}, want{status: StatusNoMatch}},
+		{"near miss", Query{Names: []string{"Gulf Example Shipping Services"}}, want{status: StatusNoMatch}},
+		{"another person of the family", Query{Names: []string{"Ahmed Salem Al-Sample"}}, want{status: StatusNoMatch}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := e.Screen(c.q)
+			if r.Status != c.want.status || len(r.Lists) != 2 || r.Lists[0].Name != "ofac" || r.Threshold != DefaultThreshold {
+				t.Fatalf("status %s lists %v, want %s: %+v", r.Status, r.Lists, c.want.status, r.Matches)
+			}
+			if c.want.entity == "" {
+				if len(r.Matches) != 0 {
+					t.Fatalf("matches %+v", r.Matches)
+				}
+				return
+			}
+			m := r.Matches[0]
+			got := want{r.Status, m.EntityID, m.MatchedAlias, m.Strength, m.MatchType, m.Corroborating, m.Contradicting}
+			if d := cmp.Diff(c.want, got, cmp.AllowUnexported(want{})); d != "" {
+				t.Errorf("(-want +got)\n%s", d)
+			}
+			if m.ListVersion != "2026-10-28" || m.Score < DefaultThreshold || m.ScreenedName != c.q.Names[0] {
+				t.Errorf("match %+v", m)
+			}
+		})
+	}
+}
+
+func TestScreenThresholdAndNotChecked(t *testing.T) {
+	e := testEngine()
+	q := Query{Names: []string{"Mohamed Abdulla Al Sampel"}}
+	r := e.Screen(q)
+	if r.Status != StatusPossible || r.Matches[0].Score >= 1 {
+		t.Fatalf("typo: %+v", r)
+	}
+	q.Threshold = 0.99
+	if r = e.Screen(q); r.Status != StatusNoMatch || r.Threshold != 0.99 {
+		t.Fatalf("raised threshold: %+v", r)
+	}
+	q.Threshold = 0.2 // never below the default
+	if r = e.Screen(q); r.Threshold != DefaultThreshold || r.Status != StatusPossible {
+		t.Fatalf("lowered threshold: %+v", r)
+	}
+	for _, empty := range []*Engine{nil, NewEngine(nil, nil)} {
+		if r := empty.Screen(q); r.Status != StatusNotChecked || r.Matches == nil || r.Lists == nil {
+			t.Fatalf("no lists: %+v", r)
+		}
+	}
+	if r, err := (Screener{}).Screen(context.Background(), q); err != nil || r.Status != StatusNotChecked {
+		t.Fatalf("no store: %+v %v", r, err)
+	}
+	boom := errors.New("boom")
+	if _, err := (Screener{Lists: listsFunc(func() (*Engine, error) { return nil, boom })}).Screen(context.Background(), q); !errors.Is(err, boom) {
+		t.Fatalf("store failure: %v", err)
+	}
+}
+
+type listsFunc func() (*Engine, error)
+
+func (f listsFunc) Engine(context.Context) (*Engine, error) { return f() }
+
+func TestScreenCapability(t *testing.T) {
+	now := func() time.Time { return time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC) }
+	e := testEngine()
+	deps := Deps{Lists: listsFunc(func() (*Engine, error) { return e, nil }), Now: now}
+	out, err := Screen(context.Background(), deps, Input{Name: "Sheikh Khalid bin Saif Al-Mithal", Country: "yemen", DateOfBirth: "1971-03-12", EntityType: "individual"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Status != StatusHighMatch || *out.Screened.Country != "YE" || out.Screened.NormalizedName != "khalid saif mithal" ||
+		len(out.ListsChecked) != 2 || out.CheckedAt != "2026-11-01T12:00:00Z" || !strings.Contains(out.Summary, "ofac (version 2026-10-28, 2 entries)") ||
+		len(out.Warnings) != 0 || len(out.Matches[0].Corroborating) != 3 {
+		t.Fatalf("%+v", out)
+	}
+	// Synthetic lists say so.
+	e = NewEngine([]List{{Name: DemoSource, Version: "2026-10-01", Synthetic: true}}, nil)
+	if out, _ := Screen(context.Background(), deps, Input{Name: "Anyone"}); out.Status != StatusNoMatch || len(out.Warnings) != 1 {
+		t.Fatalf("synthetic: %+v", out)
+	}
+	// No list: 503 PROVIDER_NOT_CONFIGURED, not_checked.
+	_, err = Screen(context.Background(), Deps{}, Input{Name: "Anyone"})
+	var de *dalil.Error
+	if !errors.As(err, &de) || de.Code != dalil.CodeProviderNotConfigured || de.Details.(map[string]any)["status"] != StatusNotChecked {
+		t.Fatalf("no list: %v", err)
+	}
+}
+
+func TestInputValidate(t *testing.T) {
+	for _, c := range []struct {
+		in  Input
+		bad string
+	}{
+		{Input{Name: "Khalid"}, ""},
+		{Input{Name: "خالد", Country: "OMN", DateOfBirth: "1971-03"}, ""},
+		{Input{Name: "Sheikh"}, ""}, // a title alone is still a name to screen
+		{Input{Name: "!!"}, "name"},
+		{Input{Name: "Khalid", Country: "Atlantis"}, "country"},
+		{Input{Name: "Khalid", DateOfBirth: "1971-02-30"}, "dateOfBirth"},
+	} {
+		ps := c.in.Validate()
+		got := ""
+		if len(ps) > 0 {
+			got = ps[0].Path
+		}
+		if got != c.bad {
+			t.Errorf("%+v: %v", c.in, ps)
+		}
+	}
+}
+
+// TestEntryDeclares: the declaration is valid and answers its example.
+func TestEntryDeclares(t *testing.T) {
+	en := Entry(Deps{})
+	if en.ID != "sanctions_screen" || en.Price != Price || en.Path != "/api/v1/risk/sanctions-screen" || len(en.InputJSON) == 0 {
+		t.Fatalf("%+v", en)
+	}
+	for _, body := range []string{`{"name":"Al Noor","threshold":0.8}`, `{"name":"Al Noor","entityType":"company"}`, `{"name":"Al Noor","extra":1}`, `{}`} {
+		if _, err := en.Decode([]byte(body)); err == nil {
+			t.Errorf("%s decoded", body)
+		}
+	}
+	if _, err := en.Decode([]byte(`{"name":"Al Noor","threshold":0.9,"dateOfBirth":"1971","registrationNumber":"CR 1234/5"}`)); err != nil {
+		t.Errorf("valid input refused: %v", err)
+	}
+}
