@@ -213,6 +213,15 @@ var providerSpecs = []providerSpec{
 	{name: providerVehicleFeed, kind: "market_data", endpoint: envFeedURL, credential: envFeedToken, timeout: envFeedTimeout, defTimeout: marketdata.DefaultTimeout,
 		settings: map[string]string{"countries": envFeedCountries, "name": envFeedName}, required: []string{envFeedURL, envFeedCountries}},
 	{name: providerVINDecoder, kind: "vin_decoder", endpoint: envVPICURL, settings: map[string]string{"decoder": envVINDecoder}, required: []string{envVINDecoder}},
+	// Company intelligence (intelproviders.go, docs/providers.md).
+	vendorSpec(providerBraveSearch, "web_search", "DALIL_BRAVE_SEARCH", "DALIL_BRAVE_SEARCH_API_KEY", defaultVendorTimeout, nil),
+	vendorSpec(providerTavily, "web_search", "DALIL_TAVILY", "DALIL_TAVILY_API_KEY", defaultVendorTimeout, nil),
+	vendorSpec(providerGLEIF, "registry", "DALIL_GLEIF", "", defaultVendorTimeout, nil),
+	vendorSpec(providerCompaniesHouse, "registry", "DALIL_COMPANIES_HOUSE", "DALIL_COMPANIES_HOUSE_API_KEY", defaultVendorTimeout, nil),
+	vendorSpec(providerOpenCorporates, "registry", "DALIL_OPENCORPORATES", envOpenCorporatesToken, defaultVendorTimeout, nil),
+	vendorSpec(providerRDAP, "domain", "DALIL_RDAP", "", defaultVendorTimeout, nil),
+	vendorSpec(providerSafeBrowsing, "threat_listing", "DALIL_SAFE_BROWSING", "DALIL_SAFE_BROWSING_API_KEY", defaultVendorTimeout, nil),
+	vendorSpec(providerAnthropic, "llm", "DALIL_ANTHROPIC", "DALIL_ANTHROPIC_API_KEY", anthropicTimeout, map[string]string{"model": envAnthropicModel}),
 }
 
 // knownRails are the values DALIL_RAILS may list.

@@ -2,6 +2,9 @@ package client
 
 import (
 	"container/list"
+	"fmt"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -102,6 +105,26 @@ func NewBudget(calls int, per time.Duration) *Budget {
 		return nil
 	}
 	return &Budget{calls: calls, per: per}
+}
+
+// ParseBudget reads an operator's budget setting "CALLS/PERIOD" (for
+// example "1000/24h" or "60/1m"; PERIOD is a Go duration). "" is no
+// budget (nil, unlimited). The error names the expected form.
+func ParseBudget(s string) (*Budget, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	calls, period, ok := strings.Cut(s, "/")
+	n, err := strconv.Atoi(strings.TrimSpace(calls))
+	if !ok || err != nil || n < 1 {
+		return nil, fmt.Errorf("budget %q: want CALLS/PERIOD such as 1000/24h", s)
+	}
+	d, err := time.ParseDuration(strings.TrimSpace(period))
+	if err != nil || d <= 0 {
+		return nil, fmt.Errorf("budget %q: want CALLS/PERIOD such as 1000/24h", s)
+	}
+	return NewBudget(n, d), nil
 }
 
 // take spends one call at now, reporting whether the budget allowed it.

@@ -493,3 +493,26 @@ func FuzzRetryAfter(f *testing.F) {
 		}
 	})
 }
+
+func TestParseBudget(t *testing.T) {
+	for in, want := range map[string]struct {
+		calls int
+		per   time.Duration
+		ok    bool
+	}{
+		"": {0, 0, true}, "1000/24h": {1000, 24 * time.Hour, true}, " 60 / 1m ": {60, time.Minute, true},
+		"0/1h": {}, "10": {}, "10/": {}, "x/1h": {}, "10/-1h": {}, "10/1": {},
+	} {
+		b, err := ParseBudget(in)
+		if (err == nil) != want.ok {
+			t.Errorf("ParseBudget(%q) error = %v", in, err)
+			continue
+		}
+		if err == nil && in != "" && (b.calls != want.calls || b.per != want.per) {
+			t.Errorf("ParseBudget(%q) = %d/%v", in, b.calls, b.per)
+		}
+		if in == "" && b != nil {
+			t.Errorf("empty budget must be nil")
+		}
+	}
+}

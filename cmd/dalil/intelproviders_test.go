@@ -1,0 +1,70 @@
+package main
+
+import (
+	"io"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"dalil/provider/client"
+)
+
+// TestIntelProviderSpecs: each company intelligence vendor is off until
+// its switch variable is set, reads its endpoint, credential, timeout,
+// budget and model, and never shows its secret.
+func TestIntelProviderSpecs(t *testing.T) {
+	names := []string{providerBraveSearch, providerTavily, providerGLEIF, providerCompaniesHouse, providerOpenCorporates,
+		providerRDAP, providerSafeBrowsing, providerAnthropic}
+	off, _, err := loadConfig(newFlagSet("serve", io.Discard), nil, envOf(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		p, ok := off.Providers[n]
+		if !ok || p.Configured || len(p.Missing) != 1 {
+			t.Errorf("%s with nothing set: %+v", n, p)
+		}
+	}
+	if got := off.Providers[providerGLEIF].Missing; !slices.Equal(got, []string{"DALIL_GLEIF_URL"}) {
+		t.Errorf("gleif missing %v", got)
+	}
+	if got := off.Providers[providerOpenCorporates].Missing; !slices.Equal(got, []string{envOpenCorporatesToken}) {
+		t.Errorf("opencorporates missing %v", got)
+	}
+	env := map[string]string{
+		"DALIL_BRAVE_SEARCH_API_KEY": "brave-5ecret", "DALIL_BRAVE_SEARCH_BUDGET": "2000/720h",
+		"DALIL_TAVILY_API_KEY": "tvly-5ecret", "DALIL_TAVILY_TIMEOUT": "3s",
+		"DALIL_GLEIF_URL":               "https://api.gleif.org/api/v1",
+		"DALIL_COMPANIES_HOUSE_API_KEY": "ch-5ecret", envOpenCorporatesToken: "oc-5ecret",
+		"DALIL_RDAP_URL": "https://data.iana.org/rdap/dns.json", "DALIL_SAFE_BROWSING_API_KEY": "sb-5ecret",
+		"DALIL_ANTHROPIC_API_KEY": "sk-ant-5ecret", envAnthropicModel: "claude-test",
+	}
+	on, _, err := loadConfig(newFlagSet("serve", io.Discard), nil, envOf(env))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if p := on.Providers[n]; !p.Configured {
+			t.Errorf("%s not configured: %+v", n, p)
+		}
+	}
+	brave := on.Providers[providerBraveSearch]
+	if brave.Credential.Reveal() != "brave-5ecret" || brave.Timeout != client.DefaultTimeout || brave.Settings["budget"] != "2000/720h" {
+		t.Errorf("brave %+v", brave)
+	}
+	if b, err := client.ParseBudget(brave.Settings["budget"]); err != nil || b == nil {
+		t.Errorf("budget: %v", err)
+	}
+	if on.Providers[providerTavily].Timeout != 3*time.Second || on.Providers[providerAnthropic].Settings["model"] != "claude-test" {
+		t.Errorf("tavily timeout / anthropic model: %+v %+v", on.Providers[providerTavily], on.Providers[providerAnthropic])
+	}
+	if string(on.Providers[providerRDAP].Endpoint) != "https://data.iana.org/rdap/dns.json" {
+		t.Errorf("rdap endpoint %q", on.Providers[providerRDAP].Endpoint)
+	}
+	// A bad URL is refused, naming the variable, never the value.
+	_, _, err = loadConfig(newFlagSet("serve", io.Discard), nil, envOf(map[string]string{"DALIL_GLEIF_URL": "ftp://x?key=5ecret"}))
+	if err == nil || !strings.Contains(err.Error(), "DALIL_GLEIF_URL") || strings.Contains(err.Error(), "5ecret") {
+		t.Errorf("bad URL: %v", err)
+	}
+}
