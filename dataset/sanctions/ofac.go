@@ -10,6 +10,7 @@ import (
 	"io"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -75,34 +76,13 @@ const (
 // publshInformation/Publish_Date (MM/DD/YYYY, given as YYYY-MM-DD).
 func ReadOFACXML(r io.Reader) (*List, error) {
 	l := &List{Format: FormatOFACXML, Title: TitleOFACSDN}
-	dec := xml.NewDecoder(r)
 	seen := map[string]int{}
-	root := false
-	for {
-		line, _ := dec.InputPos()
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("line %d: not well-formed XML: %v", line, err)
-		}
-		st, ok := tok.(xml.StartElement)
-		if !ok {
-			continue
-		}
-		if !root {
-			if st.Name.Local != "sdnList" {
-				return nil, fmt.Errorf("not an OFAC SDN XML file: the root element is <%s>, not <sdnList>", st.Name.Local)
-			}
-			root = true
-			continue
-		}
+	err := walkXML(r, "sdnList", "an OFAC SDN XML file", nil, func(dec *xml.Decoder, st *xml.StartElement, line int) (bool, error) {
 		switch st.Name.Local {
 		case "publshInformation", "publishInformation":
 			var p ofacPublish
-			if err := dec.DecodeElement(&p, &st); err != nil {
-				return nil, fmt.Errorf("line %d: publshInformation: %v", line, err)
+			if err := dec.DecodeElement(&p, st); err != nil {
+				return true, err
 			}
 			l.Declared = p.Count
 			l.Published = clean(p.Date)
@@ -110,23 +90,72 @@ func ReadOFACXML(r io.Reader) (*List, error) {
 				l.Published = t.Format("2006-01-02")
 			}
 		case "sdnEntry":
-			startLine, _ := dec.InputPos()
 			var x ofacEntry
-			if err := dec.DecodeElement(&x, &st); err != nil {
-				return nil, fmt.Errorf("line %d: sdnEntry: %v", startLine, err)
+			if err := dec.DecodeElement(&x, st); err != nil {
+				return true, err
 			}
-			e := x.entity(startLine)
+			e := x.entity(line)
 			finish(l, &e, seen)
 		default:
+			return false, nil
+		}
+		return true, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// walkXML reads an XML document whose root element is root (what names
+// the file in errors; onRoot, if set, sees the root's start tag). Each
+// element below it goes to handle with the line it starts at: handle
+// decodes it and returns true, or returns false to have it skipped
+// (descend lists the containers read into instead).
+func walkXML(r io.Reader, root, what string, onRoot func(xml.StartElement), handle func(dec *xml.Decoder, st *xml.StartElement, line int) (bool, error), descend ...string) error {
+	dec := xml.NewDecoder(r)
+	seenRoot := false
+	for {
+		line, _ := dec.InputPos()
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("line %d: not well-formed XML: %v", line, err)
+		}
+		st, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		if !seenRoot {
+			if st.Name.Local != root {
+				return fmt.Errorf("not %s: the root element is <%s>, not <%s>", what, st.Name.Local, root)
+			}
+			seenRoot = true
+			if onRoot != nil {
+				onRoot(st)
+			}
+			continue
+		}
+		if slices.Contains(descend, st.Name.Local) {
+			continue
+		}
+		at, _ := dec.InputPos()
+		done, err := handle(dec, &st, at)
+		if err != nil {
+			return fmt.Errorf("line %d: <%s>: %v", at, st.Name.Local, err)
+		}
+		if !done {
 			if err := dec.Skip(); err != nil {
-				return nil, fmt.Errorf("line %d: <%s>: %v", line, st.Name.Local, err)
+				return fmt.Errorf("line %d: <%s>: %v", line, st.Name.Local, err)
 			}
 		}
 	}
-	if !root {
-		return nil, errors.New("not an OFAC SDN XML file: no <sdnList> element")
+	if !seenRoot {
+		return fmt.Errorf("not %s: no <%s> element", what, root)
 	}
-	return l, nil
+	return nil
 }
 
 func (x *ofacEntry) entity(line int) Entity {

@@ -2,8 +2,6 @@ package sanctions
 
 import (
 	"encoding/xml"
-	"errors"
-	"fmt"
 	"io"
 	"strings"
 )
@@ -56,56 +54,31 @@ type unRecord struct {
 // (consolidated.xml). The version is CONSOLIDATED_LIST/@dateGenerated.
 func ReadUNXML(r io.Reader) (*List, error) {
 	l := &List{Format: FormatUNXML, Title: TitleUN}
-	dec := xml.NewDecoder(r)
 	seen := map[string]int{}
-	root := false
-	for {
-		line, _ := dec.InputPos()
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("line %d: not well-formed XML: %v", line, err)
-		}
-		st, ok := tok.(xml.StartElement)
-		if !ok {
-			continue
-		}
-		if !root {
-			if st.Name.Local != "CONSOLIDATED_LIST" {
-				return nil, fmt.Errorf("not a UN consolidated list XML file: the root element is <%s>, not <CONSOLIDATED_LIST>", st.Name.Local)
-			}
-			root = true
-			for _, a := range st.Attr {
-				if a.Name.Local == "dateGenerated" {
-					l.Published = clean(a.Value)
-					if d := parseDates(l.Published); len(d) == 1 {
-						l.Published = d[0]
-					}
+	onRoot := func(st xml.StartElement) {
+		for _, a := range st.Attr {
+			if a.Name.Local == "dateGenerated" {
+				l.Published = clean(a.Value)
+				if d := parseDates(l.Published); len(d) == 1 {
+					l.Published = d[0]
 				}
-			}
-			continue
-		}
-		switch st.Name.Local {
-		case "INDIVIDUALS", "ENTITIES":
-			continue // descend
-		case "INDIVIDUAL", "ENTITY":
-			startLine, _ := dec.InputPos()
-			var x unRecord
-			if err := dec.DecodeElement(&x, &st); err != nil {
-				return nil, fmt.Errorf("line %d: %s: %v", startLine, st.Name.Local, err)
-			}
-			e := x.entity(st.Name.Local == "INDIVIDUAL", startLine)
-			finish(l, &e, seen)
-		default:
-			if err := dec.Skip(); err != nil {
-				return nil, fmt.Errorf("line %d: <%s>: %v", line, st.Name.Local, err)
 			}
 		}
 	}
-	if !root {
-		return nil, errors.New("not a UN consolidated list XML file: no <CONSOLIDATED_LIST> element")
+	err := walkXML(r, "CONSOLIDATED_LIST", "a UN consolidated list XML file", onRoot, func(dec *xml.Decoder, st *xml.StartElement, line int) (bool, error) {
+		if st.Name.Local != "INDIVIDUAL" && st.Name.Local != "ENTITY" {
+			return false, nil
+		}
+		var x unRecord
+		if err := dec.DecodeElement(&x, st); err != nil {
+			return true, err
+		}
+		e := x.entity(st.Name.Local == "INDIVIDUAL", line)
+		finish(l, &e, seen)
+		return true, nil
+	}, "INDIVIDUALS", "ENTITIES")
+	if err != nil {
+		return nil, err
 	}
 	return l, nil
 }
