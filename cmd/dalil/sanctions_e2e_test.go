@@ -15,6 +15,17 @@ func TestSanctionsEndToEndSQLite(t *testing.T) {
 	testSanctionsEndToEnd(t, filepath.Join(t.TempDir(), "dalil.db"))
 }
 
+// serve --demo screens against the synthetic demo list, and says so.
+func TestSanctionsDemo(t *testing.T) {
+	base, key := startDemo(t, filepath.Join(t.TempDir(), "demo.db"))
+	a := post(t, base+"/api/v1/risk/sanctions-screen", `{"name":"سالم حمد الديموي","country":"YE","dateOfBirth":"1975"}`, map[string]string{"X-API-Key": key})
+	d := data(a)
+	if a.status != 200 || d["status"] != "high_confidence_match" || !strings.Contains(fmt.Sprint(d["warnings"]), "synthetic") ||
+		path(d["lists"].([]any)[0], "synthetic") != true || path(d["lists"].([]any)[0], "list") != "demo-sanctions" {
+		t.Fatalf("demo: %d %s", a.status, a.raw)
+	}
+}
+
 func TestSanctionsEndToEndPostgres(t *testing.T) {
 	testSanctionsEndToEnd(t, testenv.FreshPostgresSchema(t, testenv.Postgres(t)))
 }
