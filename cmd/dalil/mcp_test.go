@@ -71,10 +71,6 @@ func newMCPFixture(t *testing.T) *mcpFixture {
 	if err := seedSanctionsDemo(ctx, svc.store, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	// sanctions_screen's example answers from the synthetic demo list.
-	if err := seedSanctionsDemo(ctx, svc.store, io.Discard); err != nil {
-		t.Fatal(err)
-	}
 	if f.broke, err = ops.CreateAccount(ctx, svc.store, "broke", "free", 0); err != nil {
 		t.Fatal(err)
 	}
