@@ -14,6 +14,7 @@ import (
 	"dalil/capability"
 	"dalil/dataset"
 	"dalil/internal/safehttp"
+	"dalil/provider/client"
 	"dalil/provider/websearch"
 	"dalil/store/sqlstore"
 )
@@ -24,11 +25,9 @@ import (
 //
 // Sanctions: the screening engine over the sanctions dataset
 // (sanctions.go's supplierSanctions); no list imported is not_checked.
-//
-// TODO(#17): public-web indicators need a configured web-search client
-// (provider/websearch, Brave or Tavily); once cmd/dalil builds one from
-// cfg.Providers, pass it to supplierWeb in omanBusinessEntries. Until then
-// the check is not_checked and no call is made.
+// Public-web indicators: the configured web-search client (Brave Search,
+// else Tavily; webSearchClient); none configured is not_checked and no
+// call is made.
 
 // omanBusinessEntries are the business routes and the supplier check.
 func omanBusinessEntries(d deps) []capability.Entry {
@@ -40,6 +39,7 @@ func omanBusinessEntries(d deps) []capability.Entry {
 	if s := sanctionsScreener(d); s != nil {
 		sc.Sanctions = supplierSanctions{s}
 	}
+	sc.Web = supplierWeb(webSearchClient(d))
 	// Website inspection: on with the website_fetch provider
 	// (DALIL_WEBSITE_FETCH, intel.go), through internal/safehttp under the
 	// configured fetch policy.
@@ -91,4 +91,22 @@ func (w webSearch) Search(ctx context.Context, query string, max int) ([]supplie
 		out = append(out, suppliercheck.WebResult{Title: r.Title, URL: r.URL, Snippet: r.Snippet})
 	}
 	return out, nil
+}
+
+// webSearchClient is the web-search client the operator configured:
+// Brave Search when brave_search is configured, else Tavily, else nil
+// (off: no call). Its per-provider call budget (Settings["budget"]) and
+// timeout come from the configuration.
+func webSearchClient(d deps) websearch.Searcher {
+	httpCfg := func(p Provider) client.Config {
+		b, _ := client.ParseBudget(p.Settings["budget"]) // validated when the configuration was loaded
+		return client.Config{Timeout: p.Timeout, Budget: b}
+	}
+	if p := d.providers[providerBraveSearch]; p.Configured {
+		return websearch.NewBrave(websearch.BraveConfig{APIKey: p.Credential.Reveal(), BaseURL: string(p.Endpoint), HTTP: httpCfg(p)})
+	}
+	if p := d.providers[providerTavily]; p.Configured {
+		return websearch.NewTavily(websearch.TavilyConfig{APIKey: p.Credential.Reveal(), BaseURL: string(p.Endpoint), HTTP: httpCfg(p)})
+	}
+	return nil
 }

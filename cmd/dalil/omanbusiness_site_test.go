@@ -80,3 +80,34 @@ func TestSupplierWebAdapter(t *testing.T) {
 		t.Errorf("public risk = %+v", pr)
 	}
 }
+
+// A configured Brave Search provider is the supplier check's web search.
+func TestSupplierCheckWebSearchWiring(t *testing.T) {
+	srv := websearchtest.NewBrave(t, "key-1", websearchtest.Doc{Title: "Barka Steel Fabrication warning", URL: "https://news.example/2",
+		Snippet: "Barka Steel Fabrication LLC scam complaint"})
+	run := func(providers map[string]Provider) suppliercheck.Output {
+		t.Helper()
+		for _, e := range omanBusinessEntries(deps{providers: providers}) {
+			if e.ID == "oman_supplier_check" {
+				in, err := e.Decode([]byte(`{"companyName":"Barka Steel Fabrication LLC"}`))
+				if err != nil {
+					t.Fatal(err)
+				}
+				out, err := e.Run(context.Background(), in)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return out.(suppliercheck.Output)
+			}
+		}
+		t.Fatal("no oman_supplier_check")
+		return suppliercheck.Output{}
+	}
+	if out := run(nil); out.Checks.PublicRisk.Execution != "not_checked" {
+		t.Errorf("no provider: %+v", out.Checks.PublicRisk)
+	}
+	out := run(map[string]Provider{providerBraveSearch: {Configured: true, Endpoint: Endpoint(srv.BaseURL()), Credential: "key-1"}})
+	if out.Checks.PublicRisk.Execution != "performed" || out.Checks.PublicRisk.Status != "signal_detected" {
+		t.Errorf("brave: %+v", out.Checks.PublicRisk)
+	}
+}
