@@ -70,6 +70,10 @@ const (
 	CodeInvalidCallTransition Code = "INVALID_CALL_TRANSITION"  // 409: an illegal lifecycle jump
 	CodeTelephonyProvider     Code = "TELEPHONY_PROVIDER_ERROR" // 502: the provider refused the call
 
+	// CodeValuationFailed: vehicle_value_estimate failed unexpectedly
+	// (the reference service's 500 code); never charged.
+	CodeValuationFailed Code = "VALUATION_FAILED"
+
 	// Documents (capabilities/documentfacts, reference service Part 2 §6);
 	// none is charged.
 	CodeMissingDocument            Code = "MISSING_DOCUMENT"             // 400: neither documentUrl nor text

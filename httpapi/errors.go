@@ -43,6 +43,7 @@ var statusOf = map[dalil.Code]int{
 	dalil.CodeSlotRequired:             http.StatusBadRequest,
 	dalil.CodeInvalidCallTransition:    http.StatusConflict,
 	dalil.CodeTelephonyProvider:        http.StatusBadGateway,
+	dalil.CodeValuationFailed:          http.StatusInternalServerError,
 
 	dalil.CodeMissingDocument:            http.StatusBadRequest,
 	dalil.CodeConflictingDocumentSources: http.StatusBadRequest,

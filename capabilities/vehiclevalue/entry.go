@@ -9,8 +9,10 @@ package vehiclevalue
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
+	"dalil"
 	"dalil/capability"
 )
 
@@ -56,8 +58,22 @@ func Entry(deps Deps) capability.Entry {
 			"Demo data (dalil serve --demo) is synthetic; every answer that uses it says so.",
 		},
 	}, func(ctx context.Context, in Input) (Output, error) {
-		return Estimate(ctx, deps, in, capability.CallFrom(ctx).Now)
+		out, err := Estimate(ctx, deps, in, capability.CallFrom(ctx).Now)
+		return out, valuationFailed(err)
 	})
+}
+
+// valuationFailed answers an unexpected failure with the reference
+// service's 500 VALUATION_FAILED; errors with a code of their own, storage
+// outages (503) and deadlines keep theirs.
+func valuationFailed(err error) error {
+	var de *dalil.Error
+	switch {
+	case err == nil, errors.As(err, &de), errors.Is(err, dalil.ErrStorageUnavailable),
+		errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return err
+	}
+	return &dalil.Error{Code: dalil.CodeValuationFailed, Message: "The valuation failed unexpectedly. Nothing was charged; retry shortly.", Err: err}
 }
 
 func exampleInput() Input {
