@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"sync"
 	"time"
 
 	"dalil/capabilities/omanproperty"
@@ -91,33 +92,68 @@ func (s *Store) Comparables(ctx context.Context, q omanproperty.Query) (omanprop
 	if limit <= 0 {
 		limit = omanproperty.QueryLimit
 	}
-	for _, kind := range []omanproperty.Kind{omanproperty.KindRent, omanproperty.KindSale} {
-		cond, args := where(q, kind)
-		n := len(args)
-		// The newest rows are chosen from the band index alone, then only
-		// those are read from the table.
-		rows, err := s.db.Read().QueryContext(ctx, fmt.Sprintf(`SELECT %s FROM comparables WHERE id IN
-			(SELECT id FROM comparables WHERE %s AND observed_on >= $%d ORDER BY observed_on DESC, id LIMIT $%d)
-			ORDER BY observed_on DESC, id`, columns, cond, n+1, n+2), append(args, since, limit+1)...)
-		if err != nil {
-			return found, sqlstore.Unavailable("read comparables", err)
+	// Rents and sales are read at once (two read connections): at the
+	// governorate level each is a scan of the whole size band, and one
+	// analysis waits for both.
+	kinds := []omanproperty.Kind{omanproperty.KindRent, omanproperty.KindSale}
+	type result struct {
+		got       []omanproperty.Comparable
+		older     int
+		truncated bool
+		err       error
+	}
+	results := make([]result, len(kinds))
+	var wg sync.WaitGroup
+	for i, kind := range kinds {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := &results[i]
+			r.got, r.older, r.truncated, r.err = s.newest(ctx, q, kind, since, limit)
+		}()
+	}
+	wg.Wait()
+	for i, kind := range kinds {
+		r := results[i]
+		if r.err != nil {
+			return found, r.err
 		}
-		got, err := scanComparables(rows)
-		if err != nil {
-			return found, err
+		found.Comparables = append(found.Comparables, r.got...)
+		found.Older[kind] = r.older
+		if r.truncated {
+			found.Truncated[kind] = true
 		}
-		if len(got) > limit {
-			got, found.Truncated[kind] = got[:limit], true
-		}
-		found.Comparables = append(found.Comparables, got...)
-		var older int
-		if err := s.db.Read().QueryRowContext(ctx, fmt.Sprintf(`SELECT COUNT(*) FROM comparables WHERE %s AND observed_on < $%d`, cond, n+1),
-			append(args, since)...).Scan(&older); err != nil {
-			return found, sqlstore.Unavailable("count older comparables", err)
-		}
-		found.Older[kind] = older
 	}
 	return found, nil
+}
+
+// newest reads one kind's newest limit rows observed on or after since
+// (truncated: there were more) and counts the older ones.
+func (s *Store) newest(ctx context.Context, q omanproperty.Query, kind omanproperty.Kind, since string, limit int) ([]omanproperty.Comparable, int, bool, error) {
+	cond, args := where(q, kind)
+	n := len(args)
+	// The newest rows are chosen from the band index alone, then only
+	// those are read from the table.
+	rows, err := s.db.Read().QueryContext(ctx, fmt.Sprintf(`SELECT %s FROM comparables WHERE id IN
+		(SELECT id FROM comparables WHERE %s AND observed_on >= $%d ORDER BY observed_on DESC, id LIMIT $%d)
+		ORDER BY observed_on DESC, id`, columns, cond, n+1, n+2), append(args, since, limit+1)...)
+	if err != nil {
+		return nil, 0, false, sqlstore.Unavailable("read comparables", err)
+	}
+	got, err := scanComparables(rows)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	truncated := len(got) > limit
+	if truncated {
+		got = got[:limit]
+	}
+	var older int
+	if err := s.db.Read().QueryRowContext(ctx, fmt.Sprintf(`SELECT COUNT(*) FROM comparables WHERE %s AND observed_on < $%d`, cond, n+1),
+		append(args, since)...).Scan(&older); err != nil {
+		return nil, 0, false, sqlstore.Unavailable("count older comparables", err)
+	}
+	return got, older, truncated, nil
 }
 
 func scanComparables(rows *sql.Rows) ([]omanproperty.Comparable, error) {
