@@ -7,17 +7,9 @@
 package comparables
 
 import (
-	"bufio"
-	"bytes"
-	"crypto/sha256"
-	"encoding/csv"
-	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,41 +27,29 @@ var Formats = []string{"csv", "jsonl"}
 // with its aliases: the reference service's import header
 // (transactionType, priceOMR, observedAt, sourceRecordId) is accepted as
 // it is.
-var Columns = []struct {
-	Name     string
-	Aliases  []string
-	Required bool
-}{
-	{"id", []string{"sourceRecordId"}, false},
-	{"governorate", nil, false},
-	{"wilayat", nil, false},
-	{"area", nil, true},
-	{"propertyType", nil, true},
-	{"bedrooms", nil, true},
-	{"bathrooms", nil, false},
-	{"sizeSqm", nil, true},
-	{"kind", []string{"transactionType"}, true},
-	{"amountOMR", []string{"priceOMR"}, true},
-	{"rentPeriod", nil, false},
-	{"furnished", nil, false},
-	{"date", []string{"observedAt"}, true},
-	{"sourceType", nil, false},
-	{"sourceName", nil, false},
-	{"sourceUrl", nil, false},
-	{"metadata", nil, false}, // accepted and not kept (the reference's free-form JSON)
+var Columns = []dataset.Column{
+	{Name: "id", Aliases: []string{"sourceRecordId"}},
+	{Name: "governorate"},
+	{Name: "wilayat"},
+	{Name: "area", Required: true},
+	{Name: "propertyType", Required: true},
+	{Name: "bedrooms", Required: true},
+	{Name: "bathrooms"},
+	{Name: "sizeSqm", Required: true},
+	{Name: "kind", Aliases: []string{"transactionType"}, Required: true},
+	{Name: "amountOMR", Aliases: []string{"priceOMR"}, Required: true},
+	{Name: "rentPeriod"},
+	{Name: "furnished"},
+	{Name: "date", Aliases: []string{"observedAt"}, Required: true},
+	{Name: "sourceType"},
+	{Name: "sourceName"},
+	{Name: "sourceUrl"},
+	{Name: "metadata", FreeForm: true}, // accepted and not kept (the reference's free-form JSON)
 }
 
-// canonical maps every column name and alias to its canonical name.
-var canonical = func() map[string]string {
-	m := map[string]string{}
-	for _, c := range Columns {
-		m[c.Name] = c.Name
-		for _, a := range c.Aliases {
-			m[a] = c.Name
-		}
-	}
-	return m
-}()
+// schema reads both formats into one column → text map per row.
+var schema = dataset.NewSchema(dataset.Schema{Columns: Columns, MaxRows: MaxRows, MaxLineBytes: maxLineBytes})
+
 
 // Limits of one file.
 const (
@@ -106,23 +86,9 @@ func (r *Result) bad(line int, errs []dataset.RowError) {
 	}
 }
 
-// DetectFormat returns format when set, else the format of filename's
-// extension (.csv; .jsonl, .ndjson, .json), else "jsonl" when the first
-// non-blank byte of head is '{', else "csv".
+// DetectFormat is dataset.DetectFormat.
 func DetectFormat(format, filename string, head []byte) string {
-	if format != "" {
-		return format
-	}
-	switch strings.ToLower(path.Ext(filename)) {
-	case ".csv":
-		return "csv"
-	case ".jsonl", ".ndjson", ".json":
-		return "jsonl"
-	}
-	if b := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\ufeff")), " \t\r\n"); len(b) > 0 && b[0] == '{' {
-		return "jsonl"
-	}
-	return "csv"
+	return dataset.DetectFormat(format, filename, head)
 }
 
 // Read reads a whole file. today bounds the dates (a row dated after
@@ -130,209 +96,22 @@ func DetectFormat(format, filename string, head []byte) string {
 // all (an unknown format, a bad CSV header, an I/O failure, too many rows);
 // bad rows are in the Result.
 func Read(r io.Reader, format, filename string, today time.Time) (Result, error) {
-	h := sha256.New()
-	br := bufio.NewReaderSize(io.TeeReader(r, h), 64<<10)
-	head, _ := br.Peek(512)
 	var res Result
-	var err error
-	switch DetectFormat(format, filename, head) {
-	case "csv":
-		err = readCSV(br, today, &res)
-	case "jsonl":
-		err = readJSONL(br, today, &res)
-	default:
-		return res, fmt.Errorf("unknown format %q: use one of %s", format, strings.Join(Formats, ", "))
-	}
-	if err != nil {
-		return res, err
-	}
-	// Whatever the reader left unread still counts in the hash.
-	if _, err := io.Copy(io.Discard, br); err != nil {
-		return res, err
-	}
-	res.Hash = hex.EncodeToString(h.Sum(nil))
-	return res, nil
-}
-
-func readCSV(r io.Reader, today time.Time, res *Result) error {
-	cr := csv.NewReader(r)
-	cr.ReuseRecord = true
-	header, err := cr.Read()
-	if err == io.EOF {
-		return errors.New("line 1: the file is empty; the first line must be the header")
-	}
-	if err != nil {
-		return fmt.Errorf("line 1: %w", err)
-	}
-	if len(header) > 0 {
-		header[0] = strings.TrimPrefix(header[0], "\ufeff")
-	}
-	cols, err := headerColumns(header)
-	if err != nil {
-		return err
-	}
 	seen := map[string]int{}
-	for {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			return nil
-		}
-		if res.Total++; res.Total > MaxRows {
-			return fmt.Errorf("more than %d rows: split the file", MaxRows)
-		}
-		if err != nil {
-			var pe *csv.ParseError
-			if !errors.As(err, &pe) {
-				return err
-			}
-			line := pe.StartLine
-			if errors.Is(err, csv.ErrFieldCount) {
-				res.bad(line, []dataset.RowError{{Line: line, Message: fmt.Sprintf("%d fields, the header has %d", len(rec), len(cols))}})
-			} else {
-				res.bad(line, []dataset.RowError{{Line: line, Message: "unreadable CSV: " + pe.Err.Error()}})
-			}
-			continue
-		}
-		line, _ := cr.FieldPos(0)
-		fields := make(map[string]string, len(cols))
-		for i, c := range cols {
-			fields[c] = rec[i]
-		}
-		row, errs := parseRow(fields, line, today, seen)
-		if len(errs) > 0 {
-			res.bad(line, errs)
-			continue
-		}
-		res.Rows = append(res.Rows, row)
-	}
-}
-
-// headerColumns checks a CSV header: known names, no column twice (an
-// alias counts as its column), every required column present.
-func headerColumns(header []string) ([]string, error) {
-	cols := make([]string, len(header))
-	for i, h := range header {
-		name := strings.TrimSpace(h)
-		c, ok := canonical[name]
-		if !ok {
-			return nil, fmt.Errorf("line 1: unknown column %q; the columns are %s", truncate(name), columnList())
-		}
-		if slices.Contains(cols[:i], c) {
-			return nil, fmt.Errorf("line 1: column %q is given twice (%q is another name for it)", c, name)
-		}
-		cols[i] = c
-	}
-	for _, c := range Columns {
-		if c.Required && !slices.Contains(cols, c.Name) {
-			return nil, fmt.Errorf("line 1: required column %q is missing; the columns are %s", c.Name, columnList())
-		}
-	}
-	return cols, nil
-}
-
-func columnList() string {
-	var names []string
-	for _, c := range Columns {
-		n := c.Name
-		if c.Required {
-			n += " (required)"
-		}
-		names = append(names, n)
-	}
-	return strings.Join(names, ", ")
-}
-
-func readJSONL(r *bufio.Reader, today time.Time, res *Result) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLineBytes)
-	seen := map[string]int{}
-	line := 0
-	for sc.Scan() {
-		line++
-		text := bytes.TrimSpace(sc.Bytes())
-		if line == 1 {
-			text = bytes.TrimPrefix(text, []byte("\ufeff"))
-		}
-		if len(text) == 0 {
-			continue
-		}
-		if res.Total++; res.Total > MaxRows {
-			return fmt.Errorf("more than %d rows: split the file", MaxRows)
-		}
-		fields, errs := jsonFields(text, line)
+	hash, err := schema.ReadRows(r, format, filename, func(line int, fields map[string]string, errs []dataset.RowError) error {
+		res.Total++
 		if len(errs) == 0 {
 			var row Row
-			row, errs = parseRow(fields, line, today, seen)
-			if len(errs) == 0 {
+			if row, errs = parseRow(fields, line, today, seen); len(errs) == 0 {
 				res.Rows = append(res.Rows, row)
-				continue
+				return nil
 			}
 		}
 		res.bad(line, errs)
-	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return fmt.Errorf("line %d: longer than %d bytes", line+1, maxLineBytes)
-		}
-		return err
-	}
-	return nil
-}
-
-// jsonFields reads one JSON-lines object into the same name → text map a
-// CSV row gives: strings as they are, numbers as written, null as absent.
-func jsonFields(text []byte, line int) (map[string]string, []dataset.RowError) {
-	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.UseNumber()
-	var obj map[string]any
-	if err := dec.Decode(&obj); err != nil || obj == nil {
-		return nil, []dataset.RowError{{Line: line, Message: "not a JSON object"}}
-	}
-	if dec.More() {
-		return nil, []dataset.RowError{{Line: line, Message: "more than one JSON value on the line"}}
-	}
-	fields := map[string]string{}
-	var errs []dataset.RowError
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		c, ok := canonical[k]
-		if !ok {
-			errs = append(errs, dataset.RowError{Line: line, Field: truncate(k), Message: "unknown key; the keys are " + columnList()})
-			continue
-		}
-		if _, dup := fields[c]; dup {
-			errs = append(errs, dataset.RowError{Line: line, Field: k, Message: "given twice (under another of its names)"})
-			continue
-		}
-		switch v := obj[k].(type) {
-		case nil:
-		case string:
-			fields[c] = v
-		case json.Number:
-			fields[c] = v.String()
-		default:
-			if c == "metadata" {
-				continue // free-form, not kept
-			}
-			errs = append(errs, dataset.RowError{Line: line, Field: c, Message: "must be a string or a number"})
-		}
-	}
-	return fields, errs
-}
-
-func truncate(s string) string {
-	if len(s) <= 60 {
-		return s
-	}
-	cut := 60
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
+		return nil
+	})
+	res.Hash = hash
+	return res, err
 }
 
 // Plausible amounts: monthly rent 20 to 100,000 OMR and 0.1 to 100 OMR

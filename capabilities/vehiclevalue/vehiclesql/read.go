@@ -1,17 +1,9 @@
 package vehiclesql
 
 import (
-	"bufio"
-	"bytes"
-	"crypto/sha256"
-	"encoding/csv"
-	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,61 +16,36 @@ import (
 // Formats are the listings file formats, the first the default.
 var Formats = []string{"csv", "jsonl"}
 
-// field is one column (CSV) or key (JSON lines) of a listings file.
-type field struct {
-	name     string
-	aliases  []string
-	required bool
+// fields are the accepted columns (CSV) or keys (JSON lines), whatever
+// their case. docs/vehicle-value.md documents them.
+var fields = []dataset.Column{
+	{Name: "id", Aliases: []string{"sourceRecordId", "listingId"}},
+	{Name: "make", Required: true},
+	{Name: "model", Required: true},
+	{Name: "trim"},
+	{Name: "year", Aliases: []string{"modelYear"}, Required: true},
+	{Name: "mileageKm", Aliases: []string{"km", "odometerKm"}},
+	{Name: "mileageMiles", Aliases: []string{"miles"}},
+	{Name: "price", Aliases: []string{"askingPrice"}, Required: true},
+	{Name: "currency", Required: true},
+	{Name: "country", Required: true},
+	{Name: "city"},
+	{Name: "listedOn", Aliases: []string{"listingDate", "date", "observedAt"}, Required: true},
+	{Name: "sellerType"},
+	{Name: "vin"},
+	{Name: "priceType"},
+	{Name: "condition"},
+	{Name: "fuelType"},
+	{Name: "transmission"},
+	{Name: "bodyType"},
+	{Name: "drivetrain"},
+	{Name: "msrp"},
+	{Name: "sourceName"},
+	{Name: "sourceUrl"},
 }
 
-// fields are the accepted columns. docs/vehicle-value.md documents them.
-var fields = []field{
-	{"id", []string{"sourceRecordId", "listingId"}, false},
-	{"make", nil, true},
-	{"model", nil, true},
-	{"trim", nil, false},
-	{"year", []string{"modelYear"}, true},
-	{"mileageKm", []string{"km", "odometerKm"}, false},
-	{"mileageMiles", []string{"miles"}, false},
-	{"price", []string{"askingPrice"}, true},
-	{"currency", nil, true},
-	{"country", nil, true},
-	{"city", nil, false},
-	{"listedOn", []string{"listingDate", "date", "observedAt"}, true},
-	{"sellerType", nil, false},
-	{"vin", nil, false},
-	{"priceType", nil, false},
-	{"condition", nil, false},
-	{"fuelType", nil, false},
-	{"transmission", nil, false},
-	{"bodyType", nil, false},
-	{"drivetrain", nil, false},
-	{"msrp", nil, false},
-	{"sourceName", nil, false},
-	{"sourceUrl", nil, false},
-}
-
-var fieldByName = func() map[string]string {
-	m := map[string]string{}
-	for _, f := range fields {
-		m[strings.ToLower(f.name)] = f.name
-		for _, a := range f.aliases {
-			m[strings.ToLower(a)] = f.name
-		}
-	}
-	return m
-}()
-
-func fieldList() string {
-	names := make([]string, len(fields))
-	for i, f := range fields {
-		names[i] = f.name
-		if f.required {
-			names[i] += " (required)"
-		}
-	}
-	return strings.Join(names, ", ")
-}
+// schema reads both formats into one column → text map per row.
+var schema = dataset.NewSchema(dataset.Schema{Columns: fields, FoldCase: true, MaxRows: MaxRows, MaxLineBytes: maxLineSize})
 
 // Limits of one file.
 const (
@@ -111,36 +78,13 @@ func (r *readResult) refuse(errs []dataset.RowError) {
 	}
 }
 
-// formatOf is format, else the file name's extension, else jsonl when the
-// file starts with '{', else csv.
-func formatOf(format, filename string, head []byte) string {
-	if format != "" {
-		return format
-	}
-	switch strings.ToLower(path.Ext(filename)) {
-	case ".csv":
-		return "csv"
-	case ".jsonl", ".ndjson", ".json":
-		return "jsonl"
-	}
-	if b := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\ufeff")), " \t\r\n"); len(b) > 0 && b[0] == '{' {
-		return "jsonl"
-	}
-	return "csv"
-}
-
 // readListings reads and validates a whole file; today bounds the dates
 // and the model years. The error is for a file that cannot be read at all.
 func readListings(r io.Reader, format, filename string, today time.Time) (readResult, error) {
-	h := sha256.New()
-	br := bufio.NewReaderSize(io.TeeReader(r, h), 64<<10)
-	head, _ := br.Peek(512)
 	var res readResult
 	v := validator{today: today, ids: map[string]int{}}
-	each := func(line int, values map[string]string, errs []dataset.RowError) error {
-		if res.total++; res.total > MaxRows {
-			return fmt.Errorf("more than %d rows: split the file", MaxRows)
-		}
+	hash, err := schema.ReadRows(r, format, filename, func(line int, values map[string]string, errs []dataset.RowError) error {
+		res.total++
 		if len(errs) == 0 {
 			var rw row
 			if rw, errs = v.parse(line, values); len(errs) == 0 {
@@ -150,155 +94,9 @@ func readListings(r io.Reader, format, filename string, today time.Time) (readRe
 		}
 		res.refuse(errs)
 		return nil
-	}
-	var err error
-	switch formatOf(format, filename, head) {
-	case "csv":
-		err = eachCSV(br, each)
-	case "jsonl":
-		err = eachJSONL(br, each)
-	default:
-		return res, fmt.Errorf("unknown format %q: use one of %s", format, strings.Join(Formats, ", "))
-	}
-	if err != nil {
-		return res, err
-	}
-	if _, err := io.Copy(io.Discard, br); err != nil {
-		return res, err
-	}
-	res.hash = hex.EncodeToString(h.Sum(nil))
-	return res, nil
-}
-
-type rowFunc func(line int, values map[string]string, errs []dataset.RowError) error
-
-func eachCSV(r io.Reader, each rowFunc) error {
-	cr := csv.NewReader(r)
-	cr.ReuseRecord = true
-	header, err := cr.Read()
-	if err == io.EOF {
-		return errors.New("line 1: the file is empty; the first line must be the header")
-	}
-	if err != nil {
-		return fmt.Errorf("line 1: %w", err)
-	}
-	cols := make([]string, len(header))
-	for i, h := range header {
-		name := strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))
-		c, ok := fieldByName[strings.ToLower(name)]
-		if !ok {
-			return fmt.Errorf("line 1: unknown column %q; the columns are %s", clip(name), fieldList())
-		}
-		if slices.Contains(cols[:i], c) {
-			return fmt.Errorf("line 1: column %q is given twice", c)
-		}
-		cols[i] = c
-	}
-	for _, f := range fields {
-		if f.required && !slices.Contains(cols, f.name) {
-			return fmt.Errorf("line 1: required column %q is missing; the columns are %s", f.name, fieldList())
-		}
-	}
-	for {
-		rec, err := cr.Read()
-		if err == io.EOF {
-			return nil
-		}
-		var pe *csv.ParseError
-		if err != nil && !errors.As(err, &pe) {
-			return err
-		}
-		if err != nil {
-			msg := "unreadable CSV: " + pe.Err.Error()
-			if errors.Is(err, csv.ErrFieldCount) {
-				msg = fmt.Sprintf("%d fields, the header has %d", len(rec), len(cols))
-			}
-			if err := each(pe.StartLine, nil, []dataset.RowError{{Line: pe.StartLine, Message: msg}}); err != nil {
-				return err
-			}
-			continue
-		}
-		line, _ := cr.FieldPos(0)
-		values := make(map[string]string, len(cols))
-		for i, c := range cols {
-			values[c] = rec[i]
-		}
-		if err := each(line, values, nil); err != nil {
-			return err
-		}
-	}
-}
-
-func eachJSONL(r io.Reader, each rowFunc) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLineSize)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := bytes.TrimSpace(sc.Bytes())
-		if line == 1 {
-			text = bytes.TrimPrefix(text, []byte("\ufeff"))
-		}
-		if len(text) == 0 {
-			continue
-		}
-		values, errs := objectValues(text, line)
-		if err := each(line, values, errs); err != nil {
-			return err
-		}
-	}
-	if errors.Is(sc.Err(), bufio.ErrTooLong) {
-		return fmt.Errorf("line %d: longer than %d bytes", line+1, maxLineSize)
-	}
-	return sc.Err()
-}
-
-// objectValues reads one JSON object into name → text, as a CSV row.
-func objectValues(text []byte, line int) (map[string]string, []dataset.RowError) {
-	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.UseNumber()
-	var obj map[string]any
-	if err := dec.Decode(&obj); err != nil || obj == nil {
-		return nil, []dataset.RowError{{Line: line, Message: "not a JSON object"}}
-	}
-	if dec.More() {
-		return nil, []dataset.RowError{{Line: line, Message: "more than one JSON value on the line"}}
-	}
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	values := map[string]string{}
-	var errs []dataset.RowError
-	for _, k := range keys {
-		c, ok := fieldByName[strings.ToLower(k)]
-		switch {
-		case !ok:
-			errs = append(errs, dataset.RowError{Line: line, Field: clip(k), Message: "unknown key; the keys are " + fieldList()})
-			continue
-		case values[c] != "":
-			errs = append(errs, dataset.RowError{Line: line, Field: k, Message: "given twice (under another of its names)"})
-			continue
-		}
-		switch x := obj[k].(type) {
-		case nil:
-		case string:
-			values[c] = x
-		case json.Number:
-			values[c] = x.String()
-		default:
-			errs = append(errs, dataset.RowError{Line: line, Field: c, Message: "must be a string or a number"})
-		}
-	}
-	return values, errs
-}
-
-func clip(s string) string {
-	if r := []rune(s); len(r) > 60 {
-		return string(r[:60]) + "…"
-	}
-	return s
+	})
+	res.hash = hash
+	return res, err
 }
 
 // validator checks rows one at a time.
@@ -422,7 +220,7 @@ func (v validator) parse(line int, values map[string]string) (row, []dataset.Row
 	} {
 		if s := get(c.f); s != "" {
 			if *c.dst = c.canon(s); *c.dst == "" {
-				bad(c.f, "unknown value %q", clip(s))
+				bad(c.f, "unknown value %q", dataset.Clip(s))
 			}
 		}
 	}

@@ -1,0 +1,89 @@
+package dataset
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+var testSchema = NewSchema(Schema{Columns: []Column{
+	{Name: "name", Required: true},
+	{Name: "price", Aliases: []string{"askingPrice"}},
+	{Name: "meta", FreeForm: true},
+}, FoldCase: true, MaxRows: 3, MaxLineBytes: 200})
+
+type seen struct {
+	line   int
+	values map[string]string
+	errs   []RowError
+}
+
+func read(t *testing.T, s *Schema, file, format string) ([]seen, string, error) {
+	t.Helper()
+	var got []seen
+	hash, err := s.ReadRows(strings.NewReader(file), format, "", func(line int, v map[string]string, errs []RowError) error {
+		got = append(got, seen{line, v, errs})
+		return nil
+	})
+	return got, hash, err
+}
+
+// CSV and JSON lines give the same column → text maps, with aliases and
+// case folded, problems reported by line, and the file's hash.
+func TestReadRows(t *testing.T) {
+	csv := "\ufeffNAME,askingprice\nfalcon,12\n\"unclosed,1\n"
+	got, hash, err := read(t, testSchema, csv, "")
+	if err != nil || len(hash) != 64 {
+		t.Fatalf("csv: %v %q", err, hash)
+	}
+	if len(got) != 2 || got[0].line != 2 || fmt.Sprint(got[0].values) != "map[name:falcon price:12]" || got[1].values != nil || got[1].errs[0].Line != 3 {
+		t.Errorf("csv rows = %+v", got)
+	}
+	jsonl := `{"Name":"falcon","price":12,"meta":{"any":1}}` + "\n\n" + `{"name":"x","askingPrice":"1","price":"2"}` + "\n" + `[1]` + "\n"
+	got, _, err = read(t, testSchema, jsonl, "")
+	if err != nil || len(got) != 3 {
+		t.Fatalf("jsonl: %v %+v", err, got)
+	}
+	if fmt.Sprint(got[0].values) != "map[name:falcon price:12]" || len(got[0].errs) != 0 {
+		t.Errorf("line 1 = %+v", got[0])
+	}
+	if got[1].line != 3 || len(got[1].errs) != 1 || !strings.Contains(got[1].errs[0].Message, "given twice") {
+		t.Errorf("line 3 = %+v", got[1])
+	}
+	if got[2].errs[0].Message != "not a JSON object" {
+		t.Errorf("line 4 = %+v", got[2])
+	}
+
+	for name, c := range map[string]struct{ file, format, err string }{
+		"unknown column": {"name,colour\n", "csv", `unknown column "colour"`},
+		"missing column": {"price\n", "csv", `required column "name" is missing`},
+		"alias twice":    {"name,price,askingPrice\n", "csv", `column "price" is given twice ("askingPrice" is another name for it)`},
+		"empty":          {"", "csv", "the file is empty"},
+		"too many rows":  {"name\na\nb\nc\nd\n", "csv", "more than 3 rows"},
+		"long JSON line": {`{"name":"` + strings.Repeat("a", 300) + `"}`, "jsonl", "longer than 200 bytes"},
+		"unknown format": {"name\n", "xml", `unknown format "xml"`},
+	} {
+		if _, _, err := read(t, testSchema, c.file, c.format); err == nil || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("%s: %v, want %q", name, err, c.err)
+		}
+	}
+	got, _, _ = read(t, testSchema, `{"name":["a"]}`, "jsonl")
+	if len(got) != 1 || got[0].errs[0].Message != "must be a string or a number" {
+		t.Errorf("array value: %+v", got)
+	}
+}
+
+func TestDetectFormatAndClip(t *testing.T) {
+	for _, c := range []struct{ format, name, head, want string }{
+		{"jsonl", "x.csv", "", "jsonl"}, {"", "x.CSV", "{", "csv"}, {"", "x.ndjson", "", "jsonl"},
+		{"", "upload", " \ufeff{", "csv"}, {"", "upload", "\ufeff {\"a\":1}", "jsonl"}, {"", "", "a,b", "csv"},
+	} {
+		if got := DetectFormat(c.format, c.name, []byte(c.head)); got != c.want {
+			t.Errorf("DetectFormat(%q, %q, %q) = %s, want %s", c.format, c.name, c.head, got, c.want)
+		}
+	}
+	long := strings.Repeat("é", 40) // 80 bytes
+	if c := Clip(long); !strings.HasSuffix(c, "…") || len(c) > 63 || !strings.HasPrefix(long, strings.TrimSuffix(c, "…")) {
+		t.Errorf("Clip = %q", c)
+	}
+}
