@@ -50,7 +50,6 @@ var Columns = []dataset.Column{
 // schema reads both formats into one column → text map per row.
 var schema = dataset.NewSchema(dataset.Schema{Columns: Columns, MaxRows: MaxRows, MaxLineBytes: maxLineBytes})
 
-
 // Limits of one file.
 const (
 	MaxRows      = 2_000_000

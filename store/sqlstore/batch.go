@@ -140,21 +140,31 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 // of rows is written greedily with them (e.g. 23 = 16 + 4 + 1 + 1 + 1).
 var ledgerChunks = []int{64, 16, 4, 1}
 
-// insertLedgerN is the prepared insert of n ledger rows. SQLite gets ?
-// parameter markers: it resolves $N names by a linear search, quadratic here.
+// insertLedgerN is the prepared insert of n ledger rows.
 func insertLedgerN(dialect string, n int) string {
+	return `INSERT INTO ledger (account_id, kind, rail, tool, amount, balance_after, request_id, note, created_at) VALUES ` + valuesList(dialect, n, 9)
+}
+
+// valuesList is "(?,?),(?,?)" on SQLite — it resolves $N names by a linear
+// search, quadratic in a long list — and "($1,$2),($3,$4)" on PostgreSQL.
+func valuesList(dialect string, rows, cols int) string {
 	var q strings.Builder
-	q.WriteString(`INSERT INTO ledger (account_id, kind, rail, tool, amount, balance_after, request_id, note, created_at) VALUES `)
-	for i := 0; i < n; i++ {
+	for i := range rows {
 		if i > 0 {
 			q.WriteByte(',')
 		}
-		if dialect == "sqlite" {
-			q.WriteString("(?,?,?,?,?,?,?,?,?)")
-			continue
+		q.WriteByte('(')
+		for j := range cols {
+			if j > 0 {
+				q.WriteByte(',')
+			}
+			if dialect == "sqlite" {
+				q.WriteByte('?')
+			} else {
+				fmt.Fprintf(&q, "$%d", i*cols+j+1)
+			}
 		}
-		b := 9 * i
-		fmt.Fprintf(&q, "($%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d,$%d)", b+1, b+2, b+3, b+4, b+5, b+6, b+7, b+8, b+9)
+		q.WriteByte(')')
 	}
 	return q.String()
 }

@@ -49,6 +49,10 @@ func (d DB) Bound(ctx context.Context) (context.Context, context.CancelFunc) { r
 // they are.
 func (d DB) Tx(ctx context.Context, fn func(*sql.Tx) error) error { return d.s.tx(ctx, fn) }
 
+// Values is the VALUES list of a multi-row INSERT of rows rows of cols
+// columns, in this database's parameter style.
+func (d DB) Values(rows, cols int) string { return valuesList(d.s.dialect, rows, cols) }
+
 // Unavailable marks err, a failure of the database (not a refusal or a
 // missing row), as dalil.ErrStorageUnavailable, which the HTTP layer
 // answers with 503 and Tx retries. op names the operation in the message.

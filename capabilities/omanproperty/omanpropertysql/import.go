@@ -91,7 +91,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 			return sqlstore.Unavailable("import comparables", err)
 		}
 		for start := 0; start < len(res.Rows); start += insertChunk {
-			if err := insertRows(ctx, tx, s.db.Dialect() == "sqlite", rep.Batch, opts, res.Rows[start:min(start+insertChunk, len(res.Rows))]); err != nil {
+			if err := insertRows(ctx, tx, s.db, rep.Batch, opts, res.Rows[start:min(start+insertChunk, len(res.Rows))]); err != nil {
 				return err
 			}
 		}
@@ -129,30 +129,9 @@ func unreadable(err error) error {
 }
 
 // insertRows writes rows with one multi-row INSERT.
-func insertRows(ctx context.Context, tx *sql.Tx, sqlite bool, batch string, opts dataset.ImportOptions, rows []comparables.Row) error {
-	const cols = 17
-	var b strings.Builder
-	b.WriteString(`INSERT INTO comparables (id, batch_id, kind, area_id, wilayat_id, property_type, bedrooms, bathrooms, size_sqm, amount_baisa,
-		rent_period, furnished, observed_on, source_type, source_name, source_url, synthetic) VALUES `)
-	args := make([]any, 0, cols*len(rows))
-	for i, row := range rows {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteByte('(')
-		for j := range cols {
-			if j > 0 {
-				b.WriteString(", ")
-			}
-			if sqlite {
-				// SQLite's parser numbers "$n" parameters in time that
-				// grows with their count; plain "?" is linear.
-				b.WriteByte('?')
-			} else {
-				fmt.Fprintf(&b, "$%d", i*cols+j+1)
-			}
-		}
-		b.WriteByte(')')
+func insertRows(ctx context.Context, tx *sql.Tx, db sqlstore.DB, batch string, opts dataset.ImportOptions, rows []comparables.Row) error {
+	args := make([]any, 0, 17*len(rows))
+	for _, row := range rows {
 		c := row.Comparable
 		id := batch + "/" + row.RecordID
 		if row.RecordID == "" {
@@ -170,7 +149,8 @@ func insertRows(ctx context.Context, tx *sql.Tx, sqlite bool, batch string, opts
 		args = append(args, id, batch, string(c.Kind), c.Area, c.Wilayat, c.PropertyType, c.Bedrooms, baths, c.SizeSqm, baisa,
 			c.RentPeriod, c.Furnished, c.ObservedOn.Format(time.DateOnly), c.SourceType, source, c.SourceURL, opts.Synthetic)
 	}
-	if _, err := tx.ExecContext(ctx, b.String(), args...); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO comparables (id, batch_id, kind, area_id, wilayat_id, property_type, bedrooms, bathrooms, size_sqm,
+		amount_baisa, rent_period, furnished, observed_on, source_type, source_name, source_url, synthetic) VALUES `+db.Values(len(rows), 17), args...); err != nil {
 		return sqlstore.Unavailable("import comparables", err)
 	}
 	return nil

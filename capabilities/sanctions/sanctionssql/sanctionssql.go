@@ -175,7 +175,6 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 		}
 		rows = append(rows, []any{opts.Source, e.ID, batch, string(b)})
 	}
-	sqlite := s.db.Dialect() == "sqlite"
 	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sanctions_entries WHERE source = $1`, opts.Source); err != nil {
 			return sqlstore.Unavailable("replace sanctions list", err)
@@ -190,7 +189,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 			return sqlstore.Unavailable("insert sanctions batch", err)
 		}
 		for start := 0; start < len(rows); start += insertChunk {
-			if err := insert(ctx, tx, sqlite, rows[start:min(start+insertChunk, len(rows))]); err != nil {
+			if err := insert(ctx, tx, s.db, rows[start:min(start+insertChunk, len(rows))]); err != nil {
 				return err
 			}
 		}
@@ -203,22 +202,12 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	return rep, nil
 }
 
-func insert(ctx context.Context, tx *sql.Tx, sqlite bool, rows [][]any) error {
-	var b strings.Builder
-	b.WriteString(`INSERT INTO sanctions_entries (source, entity_id, batch_id, data) VALUES `)
+func insert(ctx context.Context, tx *sql.Tx, db sqlstore.DB, rows [][]any) error {
 	args := make([]any, 0, 4*len(rows))
-	for i, r := range rows {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		if sqlite {
-			b.WriteString("(?, ?, ?, ?)")
-		} else {
-			fmt.Fprintf(&b, "($%d, $%d, $%d, $%d)", 4*i+1, 4*i+2, 4*i+3, 4*i+4)
-		}
+	for _, r := range rows {
 		args = append(args, r...)
 	}
-	_, err := tx.ExecContext(ctx, b.String(), args...)
+	_, err := tx.ExecContext(ctx, `INSERT INTO sanctions_entries (source, entity_id, batch_id, data) VALUES `+db.Values(len(rows), 4), args...)
 	return sqlstore.Unavailable("insert sanctions entries", err)
 }
 

@@ -88,7 +88,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 			return sqlstore.Unavailable("import vehicle listings", err)
 		}
 		for start := 0; start < len(res.rows); start += rowsPerInsert {
-			if err := insert(ctx, tx, s.db.Dialect() == "sqlite", rep.Batch, opts, res.rows[start:min(start+rowsPerInsert, len(res.rows))]); err != nil {
+			if err := insert(ctx, tx, s.db, rep.Batch, opts, res.rows[start:min(start+rowsPerInsert, len(res.rows))]); err != nil {
 				return err
 			}
 		}
@@ -108,31 +108,10 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	return rep, nil
 }
 
-// insert writes rows with one multi-row INSERT; on SQLite with "?"
-// placeholders, which its parser numbers far faster than "$n" ones.
-func insert(ctx context.Context, tx *sql.Tx, sqlite bool, batch string, opts dataset.ImportOptions, rows []row) error {
-	const cols = 26
-	var b strings.Builder
-	b.WriteString(`INSERT INTO vehicle_listings (id, batch_id, make, model, make_key, model_key, trim, year, mileage_km, price_cents, currency, country,
-		city, listed_on, price_type, seller_type, vin, condition, fuel_type, transmission, body_type, drivetrain, msrp_cents, source_name, source_url,
-		synthetic) VALUES `)
-	args := make([]any, 0, cols*len(rows))
-	for i, rw := range rows {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteByte('(')
-		for j := range cols {
-			if j > 0 {
-				b.WriteString(", ")
-			}
-			if sqlite {
-				b.WriteByte('?')
-			} else {
-				fmt.Fprintf(&b, "$%d", i*cols+j+1)
-			}
-		}
-		b.WriteByte(')')
+// insert writes rows with one multi-row INSERT.
+func insert(ctx context.Context, tx *sql.Tx, db sqlstore.DB, batch string, opts dataset.ImportOptions, rows []row) error {
+	args := make([]any, 0, 26*len(rows))
+	for _, rw := range rows {
 		l := rw.l
 		id := batch + "/" + rw.recordID
 		if rw.recordID == "" {
@@ -150,7 +129,9 @@ func insert(ctx context.Context, tx *sql.Tx, sqlite bool, batch string, opts dat
 			int64(math.Round(l.Price*100)), l.Currency, l.Country, l.City, l.ListedOn.Format(time.DateOnly), l.PriceType, l.SellerType, l.VIN,
 			l.Condition, l.FuelType, l.Transmission, l.BodyType, l.Drivetrain, int64(math.Round(l.MSRP*100)), source, l.SourceURL, opts.Synthetic)
 	}
-	if _, err := tx.ExecContext(ctx, b.String(), args...); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO vehicle_listings (id, batch_id, make, model, make_key, model_key, trim, year, mileage_km, price_cents,
+		currency, country, city, listed_on, price_type, seller_type, vin, condition, fuel_type, transmission, body_type, drivetrain, msrp_cents,
+		source_name, source_url, synthetic) VALUES `+db.Values(len(rows), 26), args...); err != nil {
 		return sqlstore.Unavailable("import vehicle listings", err)
 	}
 	return nil
