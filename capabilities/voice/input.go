@@ -1,6 +1,7 @@
 package voice
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -96,7 +97,7 @@ func (in AppointmentInput) Validate() []dalil.Problem {
 	ps := in.contextProblems()
 	for i, s := range in.AvailableSlots {
 		if _, err := parseSlot(s, in.Timezone); err != nil {
-			ps = append(ps, dalil.Problem{Path: "availableSlots." + itoa(i), Message: "must be an ISO 8601 date-time such as 2026-12-01T10:00:00+04:00"})
+			ps = append(ps, dalil.Problem{Path: "availableSlots." + strconv.Itoa(i), Message: "must be an ISO 8601 date-time such as 2026-12-01T10:00:00+04:00"})
 		}
 	}
 	return ps
@@ -122,12 +123,4 @@ func parseSlot(s, zone string) (time.Time, error) {
 		}
 	}
 	return time.ParseInLocation("2006-01-02T15:04:05", strings.TrimSuffix(s, "Z"), loc)
-}
-
-func itoa(i int) string {
-	const digits = "0123456789"
-	if i < 10 {
-		return digits[i : i+1]
-	}
-	return itoa(i/10) + digits[i%10:i%10+1]
 }

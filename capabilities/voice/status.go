@@ -1,10 +1,6 @@
 package voice
 
-import (
-	"fmt"
-
-	"dalil"
-)
+import "dalil"
 
 // Status is where a call is in its lifecycle.
 type Status string
@@ -132,7 +128,3 @@ func Cancel(from Status) error {
 	}
 	return nil
 }
-
-func (s Status) String() string { return string(s) }
-
-var _ fmt.Stringer = StatusQueued
