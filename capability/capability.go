@@ -101,7 +101,14 @@ type Operation struct {
 	Method  string // "DELETE", "GET", ...
 	Path    string // under /api/v1/
 	Summary string
-	// Run does the work for the account in CallFrom(ctx).
+	// Public operations also serve callers without an API key: the
+	// operation authenticates them itself from Call.Token (the
+	// X-Call-Token header), as a pay-per-call payer's access token to
+	// its own records. With an API key the account is still required to
+	// be valid.
+	Public bool
+	// Run does the work for the account in CallFrom(ctx); Call.Params
+	// holds the path's {wildcards} and the query's first values.
 	Run func(ctx context.Context) (any, error)
 }
 
@@ -449,6 +456,10 @@ type Call struct {
 	RequestID string
 	AccountID string // empty for pay-per-call rails
 	Now       time.Time
+	// Params are an Operation's path wildcards and query values; Token
+	// is its X-Call-Token header (Public operations).
+	Params map[string]string
+	Token  string
 }
 
 type callKey struct{}

@@ -427,17 +427,44 @@ func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, erro
 // operationHandler serves a capability's free companion route for the
 // caller's own account.
 func (s *Server) operationHandler(e *capability.Entry, op capability.Operation) http.HandlerFunc {
+	wild := pathWildcards(op.Path)
 	return func(w http.ResponseWriter, r *http.Request) {
-		acct, ok := s.accountOf(w, r)
-		if !ok {
+		call := capability.Call{RequestID: RequestID(r.Context()), Now: time.Now().UTC(), Params: map[string]string{}, Token: r.Header.Get("X-Call-Token")}
+		if !op.Public || r.Header.Get("Authorization") != "" || r.Header.Get("X-API-Key") != "" || call.Token == "" {
+			acct, ok := s.accountOf(w, r)
+			if !ok {
+				return
+			}
+			call.AccountID = acct.ID
+		} else if err := s.limit(w, r, "ip:"+s.clientIP(r), "payg"); err != nil {
+			writeError(w, r, err)
 			return
 		}
+		for k, v := range r.URL.Query() {
+			if len(v) > 0 {
+				call.Params[k] = v[0]
+			}
+		}
+		for _, n := range wild {
+			call.Params[n] = r.PathValue(n)
+		}
 		logFrom(r.Context()).tool = e.ID
-		v, err := op.Run(capability.WithCall(r.Context(), capability.Call{RequestID: RequestID(r.Context()), AccountID: acct.ID, Now: time.Now().UTC()}))
+		v, err := op.Run(capability.WithCall(r.Context(), call))
 		if err != nil {
 			writeError(w, r, err)
 			return
 		}
 		writeData(w, r, http.StatusOK, v, Meta{Tool: e.ID})
 	}
+}
+
+// pathWildcards lists the {names} of a route pattern's wildcards.
+func pathWildcards(path string) []string {
+	var names []string
+	for _, seg := range strings.Split(path, "/") {
+		if strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "}") {
+			names = append(names, strings.TrimSuffix(strings.TrimPrefix(seg, "{"), "}"))
+		}
+	}
+	return names
 }

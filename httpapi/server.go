@@ -46,6 +46,10 @@ type Config struct {
 	Datasets []dataset.Importer
 	// MCP, when set, is mounted at /mcp (streamable HTTP transport).
 	MCP http.Handler
+	// Webhooks are providers' signed callbacks (telephony status events),
+	// each mounted at POST /webhooks/{name}; the handler verifies the
+	// provider's signature itself. No API key, never charged.
+	Webhooks map[string]http.Handler
 	// Console, when set, builds the operator console's handler, mounted
 	// at /console and /console/ (package console; it needs the server's
 	// metrics and admin throttle, hence a function of the server).
@@ -160,6 +164,9 @@ func (s *Server) routes() {
 	// /admin/v1 behind AdminToken (or 404s saying how to turn it on)
 	// and /openapi-admin.json.
 	s.adminRoutes()
+	for name, h := range s.cfg.Webhooks {
+		m.Handle("POST /webhooks/"+name, h)
+	}
 	if s.cfg.Console != nil {
 		h := s.cfg.Console(s)
 		m.Handle("/console", h)

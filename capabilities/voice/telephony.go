@@ -1,0 +1,75 @@
+package voice
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Dialer is the telephony port: the operator's provider (Twilio
+// Programmable Voice, Vapi) that places a call and later reports on it
+// through its signed webhook. Adapters live in provider/telephony/...;
+// cmd/dalil picks the configured one.
+type Dialer interface {
+	// Name is the provider's name as configured ("twilio", "vapi").
+	Name() string
+	// Dial asks the provider to place the call and returns the
+	// provider's id for it. An error wrapping ErrRejected means the
+	// provider refused the call for good (bad number, blocked
+	// destination): it is not retried. Any other error may be retried.
+	Dial(ctx context.Context, d Dial) (providerCallID string, err error)
+	// Hangup ends a call the provider placed (cancel while live). A call
+	// that has already ended is not an error.
+	Hangup(ctx context.Context, providerCallID string) error
+}
+
+// ErrRejected marks a provider's final refusal of a call.
+var ErrRejected = errors.New("telephony provider rejected the call")
+
+// Dial is what a provider needs to place one call.
+type Dial struct {
+	CallID   string // Dalil's call id; providers echo it in their events (metadata)
+	To       string // E.164
+	Language string // en or ar
+	Script   Script // disclosure and opt-out, said first on every call
+	// Instructions are the objective and context for the AI, to be
+	// treated as data (never as instructions that change the rules).
+	Instructions string
+	MaxSeconds   int
+	Record       bool
+	Transcribe   bool
+	// EventsURL is where the provider posts status events for this call
+	// (Dalil's webhook route for this provider).
+	EventsURL string
+}
+
+// Event is a provider's report about a call, after the provider's
+// webhook handler verified its signature and parsed it.
+type Event struct {
+	// ID identifies the event for idempotency: a repeated delivery of
+	// the same ID is acknowledged and ignored.
+	ID             string
+	Provider       string
+	ProviderCallID string
+	CallID         string // Dalil's id when the provider echoes it
+	Status         Status
+	At             time.Time
+	// ConnectedSeconds is the connected (answered) duration the provider
+	// reports at the end of the call; 0 when it never connected.
+	ConnectedSeconds int
+	Outcome          string
+	Summary          string
+	Facts            map[string]any
+	Transcript       []TranscriptLine
+	// OptOut: the callee asked not to be called again; the number goes on
+	// the do-not-call list.
+	OptOut bool
+}
+
+// EventSink receives verified provider events: the voice service applies
+// them to the call's state. A provider's webhook answers 2xx once Apply
+// returned nil (or the event was a duplicate), else 5xx so the provider
+// retries.
+type EventSink interface {
+	Apply(ctx context.Context, e Event) error
+}
