@@ -1,0 +1,610 @@
+// Package twiliotest runs a local fake of Twilio Programmable Voice's REST
+// API (2010-04-01 Calls resource, form-encoded requests, JSON answers,
+// Twilio's error object) that records every call it is asked to place,
+// and posts status callbacks signed with X-Twilio-Signature to the
+// StatusCallback URL each call was created with, in Twilio's form
+// encoding and parameter names. Scripted faults (clienttest.Faults)
+// give 429, 5xx, hangs and malformed bodies.
+//
+// A test starts it with New, configures the client with BaseURL and the
+// fake's credentials, and drives a call's life with Complete, NoAnswer,
+// Busy, Fail or Send:
+//
+//	fake := twiliotest.New(t, "AC…", "token")
+//	// … the service dials through the client …
+//	sid := fake.LastCall().Sid
+//	if err := fake.Complete(sid, 125); err != nil { … }
+//	if fake.Dials("+96891234567") != 1 { … } // dialled exactly once
+//
+// It is safe for concurrent use: the service under test may run in
+// another process and call it at any time.
+package twiliotest
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha1"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"dalil/provider/client/clienttest"
+)
+
+// APIVersion is the only REST API version Twilio Programmable Voice has.
+const APIVersion = "2010-04-01"
+
+// Call is one call the fake accepted.
+type Call struct {
+	Sid            string
+	To, From       string
+	Status         string // queued, initiated, ringing, in-progress, completed, busy, no-answer, failed, canceled
+	Params         url.Values
+	StatusCallback string   // URL the events go to ("" when none was given)
+	Events         []string // StatusCallbackEvent values asked for
+	Created        time.Time
+	Hangups        int // POST …/Calls/{Sid}.json with Status completed or canceled
+	seq            int // next SequenceNumber
+}
+
+// Delivery is one status callback the fake posted.
+type Delivery struct {
+	URL     string
+	Params  url.Values
+	Header  http.Header
+	Status  int   // the receiver's HTTP status (0 when it could not be reached)
+	Err     error // transport error, if any
+	Replays int   // how many times Replay re-posted it
+}
+
+// Server is the fake Twilio API.
+type Server struct {
+	*httptest.Server
+	*clienttest.Faults
+
+	// AccountSid and AuthToken are the credentials it accepts (HTTP basic
+	// auth) and the token it signs callbacks with.
+	AccountSid, AuthToken string
+	// HTTP posts the status callbacks (default: a client with a 10 s
+	// timeout).
+	HTTP *http.Client
+
+	mu         sync.Mutex
+	keys       map[string]string // API key SID → secret, also accepted
+	calls      []*Call
+	bySid      map[string]*Call
+	rejections map[string]rejection // To → error
+	deliveries []*Delivery
+	now        func() time.Time
+}
+
+type rejection struct {
+	status int
+	code   int
+	msg    string
+}
+
+// New starts a fake for accountSid whose auth token is authToken, closed
+// with t.
+func New(t testing.TB, accountSid, authToken string) *Server {
+	s := &Server{Faults: &clienttest.Faults{}, AccountSid: accountSid, AuthToken: authToken,
+		HTTP: &http.Client{Timeout: 10 * time.Second}, keys: map[string]string{}, bySid: map[string]*Call{},
+		rejections: map[string]rejection{}, now: time.Now}
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /2010-04-01/Accounts/{account}/Calls.json", s.create)
+	mux.HandleFunc("POST /2010-04-01/Accounts/{account}/Calls/{file}", s.update)
+	mux.HandleFunc("GET /2010-04-01/Accounts/{account}/Calls/{file}", s.fetch)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		twilioError(w, http.StatusNotFound, 20404, "The requested resource "+r.URL.Path+" was not found")
+	})
+	s.Server = httptest.NewServer(s.Faults.Wrap(mux))
+	t.Cleanup(s.Server.Close)
+	return s
+}
+
+// BaseURL is the URL to give the client as its base URL (Twilio's
+// https://api.twilio.com).
+func (s *Server) BaseURL() string { return s.Server.URL }
+
+// AddAPIKey makes the fake also accept an API key SID and its secret
+// (Twilio's recommended credentials for REST calls).
+func (s *Server) AddAPIKey(sid, secret string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.keys[sid] = secret
+}
+
+// Reject makes every later call to the number to fail as Twilio does:
+// HTTP status and Twilio error code (for instance 400 and 21215 "Account
+// not authorized to call", 400 and 21216 "Call blocked", 400 and 21217
+// "Phone number does not appear to be valid").
+func (s *Server) Reject(to string, status, code int, message string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rejections[to] = rejection{status: status, code: code, msg: message}
+}
+
+// Dials is how many calls to the number the fake accepted: a test asserts
+// "dialled exactly once" with it.
+func (s *Server) Dials(to string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, c := range s.calls {
+		if c.To == to {
+			n++
+		}
+	}
+	return n
+}
+
+// Calls are copies of the calls accepted, in order.
+func (s *Server) Calls() []Call {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Call, len(s.calls))
+	for i, c := range s.calls {
+		out[i] = c.copy()
+	}
+	return out
+}
+
+// Call is a copy of the call with that Sid.
+func (s *Server) Call(sid string) (Call, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.bySid[sid]
+	if !ok {
+		return Call{}, false
+	}
+	return c.copy(), true
+}
+
+// LastCall is a copy of the last call accepted (zero when none).
+func (s *Server) LastCall() Call {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.calls) == 0 {
+		return Call{}
+	}
+	return s.calls[len(s.calls)-1].copy()
+}
+
+// WaitCalls waits until the fake accepted at least n calls or d passed,
+// and reports whether it did.
+func (s *Server) WaitCalls(n int, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for {
+		s.mu.Lock()
+		got := len(s.calls)
+		s.mu.Unlock()
+		if got >= n {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// Deliveries are copies of the status callbacks posted, in order.
+func (s *Server) Deliveries() []Delivery {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Delivery, len(s.deliveries))
+	for i, d := range s.deliveries {
+		out[i] = *d
+		out[i].Params = cloneValues(d.Params)
+		out[i].Header = d.Header.Clone()
+	}
+	return out
+}
+
+func (c *Call) copy() Call {
+	out := *c
+	out.Params = cloneValues(c.Params)
+	out.Events = slices.Clone(c.Events)
+	return out
+}
+
+func cloneValues(v url.Values) url.Values {
+	out := url.Values{}
+	for k, vs := range v {
+		out[k] = slices.Clone(vs)
+	}
+	return out
+}
+
+// Complete plays a call that is answered and lasts seconds: initiated,
+// ringing, in-progress (Twilio's "answered" event), completed with
+// CallDuration. It stops at the first callback the receiver does not
+// answer 2xx, and returns an error naming it.
+func (s *Server) Complete(sid string, seconds int) error {
+	for _, st := range []string{"initiated", "ringing", "in-progress"} {
+		if err := s.Send(sid, st, nil); err != nil {
+			return err
+		}
+	}
+	return s.Send(sid, "completed", url.Values{"CallDuration": {strconv.Itoa(seconds)},
+		"Duration": {strconv.Itoa((seconds + 59) / 60)}})
+}
+
+// NoAnswer plays a call nobody picks up: initiated, ringing, no-answer.
+func (s *Server) NoAnswer(sid string) error { return s.unanswered(sid, "no-answer") }
+
+// Busy plays a call to a busy line: initiated, ringing, busy.
+func (s *Server) Busy(sid string) error { return s.unanswered(sid, "busy") }
+
+// Fail plays a call the network could not connect: initiated, failed.
+func (s *Server) Fail(sid string) error {
+	if err := s.Send(sid, "initiated", nil); err != nil {
+		return err
+	}
+	return s.Send(sid, "failed", url.Values{"CallDuration": {"0"}, "SipResponseCode": {"404"}})
+}
+
+func (s *Server) unanswered(sid, final string) error {
+	for _, st := range []string{"initiated", "ringing"} {
+		if err := s.Send(sid, st, nil); err != nil {
+			return err
+		}
+	}
+	return s.Send(sid, final, url.Values{"CallDuration": {"0"}})
+}
+
+// Send posts one status callback for the call, as Twilio does: to the
+// call's StatusCallback URL, form-encoded, with AccountSid, ApiVersion,
+// CallSid, CallStatus, Called, Caller, Direction, From, To,
+// CallbackSource, Timestamp (RFC 1123 with a numeric zone) and the next
+// SequenceNumber, plus extra, signed with X-Twilio-Signature. The call
+// takes the status. An error when the receiver did not answer 2xx.
+func (s *Server) Send(sid, status string, extra url.Values) error {
+	s.mu.Lock()
+	c, ok := s.bySid[sid]
+	if !ok {
+		s.mu.Unlock()
+		return fmt.Errorf("twiliotest: no call %s", sid)
+	}
+	if c.StatusCallback == "" {
+		s.mu.Unlock()
+		return fmt.Errorf("twiliotest: call %s has no StatusCallback", sid)
+	}
+	p := url.Values{
+		"AccountSid": {s.AccountSid}, "ApiVersion": {APIVersion}, "CallSid": {sid}, "CallStatus": {status},
+		"Called": {c.To}, "Caller": {c.From}, "Direction": {"outbound-api"}, "From": {c.From}, "To": {c.To},
+		"CallbackSource": {"call-progress-events"}, "Timestamp": {s.now().UTC().Format(time.RFC1123Z)},
+		"SequenceNumber": {strconv.Itoa(c.seq)},
+	}
+	for k, vs := range extra {
+		p[k] = slices.Clone(vs)
+	}
+	c.seq++
+	c.Status = status
+	target := c.StatusCallback
+	d := &Delivery{URL: target, Params: p}
+	s.deliveries = append(s.deliveries, d)
+	s.mu.Unlock()
+	return s.post(d)
+}
+
+// Replay posts the i-th delivery again, byte for byte (same parameters,
+// same signature): Twilio's redelivery of an event.
+func (s *Server) Replay(i int) error {
+	s.mu.Lock()
+	if i < 0 || i >= len(s.deliveries) {
+		s.mu.Unlock()
+		return fmt.Errorf("twiliotest: no delivery %d", i)
+	}
+	d := s.deliveries[i]
+	d.Replays++
+	s.mu.Unlock()
+	return s.post(d)
+}
+
+// post sends d signed, recording the outcome.
+func (s *Server) post(d *Delivery) error {
+	body := d.Params.Encode()
+	req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, d.URL, strings.NewReader(body))
+	if err != nil {
+		return fmt.Errorf("twiliotest: %w", err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("User-Agent", "TwilioProxy/1.1")
+	req.Header.Set("I-Twilio-Idempotency-Token", idempotencyToken(d.URL, body))
+	req.Header.Set("X-Twilio-Signature", Sign(s.AuthToken, d.URL, d.Params))
+	res, err := s.HTTP.Do(req)
+	s.mu.Lock()
+	d.Header = req.Header.Clone()
+	if err != nil {
+		d.Err, d.Status = err, 0
+		s.mu.Unlock()
+		return fmt.Errorf("twiliotest: status callback %s: %w", d.Params.Get("CallStatus"), err)
+	}
+	d.Status, d.Err = res.StatusCode, nil
+	s.mu.Unlock()
+	io.Copy(io.Discard, io.LimitReader(res.Body, 1<<16))
+	res.Body.Close()
+	if res.StatusCode/100 != 2 {
+		return fmt.Errorf("twiliotest: status callback %s: HTTP %d", d.Params.Get("CallStatus"), res.StatusCode)
+	}
+	return nil
+}
+
+// idempotencyToken is the same for the same delivery, as Twilio's
+// I-Twilio-Idempotency-Token is across its retries.
+func idempotencyToken(u, body string) string {
+	m := hmac.New(sha1.New, []byte("idempotency"))
+	io.WriteString(m, u+"\x00"+body)
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// Sign is Twilio's X-Twilio-Signature for a form-encoded POST: the full
+// URL as requested, then each POST parameter name followed by its value,
+// in the order of the names (a repeated name's values in their order),
+// hashed with HMAC-SHA1 keyed by the auth token, in standard base64.
+func Sign(authToken, fullURL string, params url.Values) string {
+	var b strings.Builder
+	b.WriteString(fullURL)
+	names := make([]string, 0, len(params))
+	for k := range params {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		vs := slices.Clone(params[k])
+		sort.Strings(vs)
+		for _, v := range vs {
+			b.WriteString(k)
+			b.WriteString(v)
+		}
+	}
+	m := hmac.New(sha1.New, []byte(authToken))
+	io.WriteString(m, b.String())
+	return base64.StdEncoding.EncodeToString(m.Sum(nil))
+}
+
+// e164 is Twilio's check of a To number for a PSTN call.
+var e164 = regexp.MustCompile(`^\+[1-9][0-9]{6,14}$`)
+
+// allowedEvents are the StatusCallbackEvent values of a call.
+var allowedEvents = map[string]bool{"initiated": true, "ringing": true, "answered": true, "completed": true}
+
+// twilioError writes Twilio's REST error object.
+func twilioError(w http.ResponseWriter, status, code int, message string) {
+	writeJSON(w, status, map[string]any{"code": code, "message": message,
+		"more_info": "https://www.twilio.com/docs/errors/" + strconv.Itoa(code), "status": status})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// auth checks HTTP basic auth (account SID and auth token, or an API key
+// SID and secret) and that the path's account is the fake's.
+func (s *Server) auth(w http.ResponseWriter, r *http.Request) bool {
+	user, pass, ok := r.BasicAuth()
+	s.mu.Lock()
+	keySecret, isKey := s.keys[user]
+	s.mu.Unlock()
+	good := ok && ((user == s.AccountSid && pass == s.AuthToken) || (isKey && pass == keySecret))
+	if !good {
+		w.Header().Set("WWW-Authenticate", `Basic realm="Twilio API"`)
+		twilioError(w, http.StatusUnauthorized, 20003, "Authenticate")
+		return false
+	}
+	if r.PathValue("account") != s.AccountSid {
+		twilioError(w, http.StatusNotFound, 20404, "The requested resource was not found")
+		return false
+	}
+	return true
+}
+
+func (s *Server) form(w http.ResponseWriter, r *http.Request) (url.Values, bool) {
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/x-www-form-urlencoded") {
+		twilioError(w, http.StatusBadRequest, 20001, "Content-Type must be application/x-www-form-urlencoded")
+		return nil, false
+	}
+	data, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	if err != nil {
+		twilioError(w, http.StatusBadRequest, 20001, "unreadable body")
+		return nil, false
+	}
+	v, err := url.ParseQuery(string(bytes.TrimSpace(data)))
+	if err != nil {
+		twilioError(w, http.StatusBadRequest, 20001, "malformed form body")
+		return nil, false
+	}
+	return v, true
+}
+
+func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	if !s.auth(w, r) {
+		return
+	}
+	p, ok := s.form(w, r)
+	if !ok {
+		return
+	}
+	to, from := p.Get("To"), p.Get("From")
+	switch {
+	case to == "":
+		twilioError(w, http.StatusBadRequest, 21201, "No 'To' number is specified")
+		return
+	case from == "":
+		twilioError(w, http.StatusBadRequest, 21213, "No 'From' number is specified")
+		return
+	case p.Get("Url") == "" && p.Get("Twiml") == "" && p.Get("ApplicationSid") == "":
+		twilioError(w, http.StatusBadRequest, 21205, "Either url, twiml or application_sid must be specified")
+		return
+	case !e164.MatchString(to):
+		twilioError(w, http.StatusBadRequest, 21211, "Invalid 'To' Phone Number: "+to)
+		return
+	}
+	if t := p.Get("Timeout"); t != "" {
+		if n, err := strconv.Atoi(t); err != nil || n < 1 || n > 600 {
+			twilioError(w, http.StatusBadRequest, 21208, "Invalid Timeout")
+			return
+		}
+	}
+	if t := p.Get("TimeLimit"); t != "" {
+		if n, err := strconv.Atoi(t); err != nil || n < 1 || n > 14400 {
+			twilioError(w, http.StatusBadRequest, 21207, "Invalid TimeLimit")
+			return
+		}
+	}
+	for _, e := range p["StatusCallbackEvent"] {
+		for _, f := range strings.Fields(e) {
+			if !allowedEvents[f] {
+				twilioError(w, http.StatusBadRequest, 21626, "Invalid 'StatusCallbackEvent'")
+				return
+			}
+		}
+	}
+	if m := p.Get("StatusCallbackMethod"); m != "" && m != "GET" && m != "POST" {
+		twilioError(w, http.StatusBadRequest, 21609, "Invalid StatusCallbackMethod")
+		return
+	}
+	if cb := p.Get("StatusCallback"); cb != "" {
+		if u, err := url.Parse(cb); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			twilioError(w, http.StatusBadRequest, 21609, "Invalid StatusCallback url")
+			return
+		}
+	}
+	s.mu.Lock()
+	if rej, ok := s.rejections[to]; ok {
+		s.mu.Unlock()
+		twilioError(w, rej.status, rej.code, rej.msg)
+		return
+	}
+	var events []string
+	for _, e := range p["StatusCallbackEvent"] {
+		events = append(events, strings.Fields(e)...)
+	}
+	c := &Call{Sid: newSid("CA"), To: to, From: from, Status: "queued", Params: cloneValues(p),
+		StatusCallback: p.Get("StatusCallback"), Events: events, Created: s.now().UTC()}
+	s.calls = append(s.calls, c)
+	s.bySid[c.Sid] = c
+	body := s.resource(c)
+	s.mu.Unlock()
+	writeJSON(w, http.StatusCreated, body)
+}
+
+// resource is the Call resource's JSON (the fields a client reads, in
+// Twilio's names and formats).
+func (s *Server) resource(c *Call) map[string]any {
+	uri := "/2010-04-01/Accounts/" + s.AccountSid + "/Calls/" + c.Sid + ".json"
+	return map[string]any{
+		"sid": c.Sid, "account_sid": s.AccountSid, "to": c.To, "to_formatted": c.To, "from": c.From,
+		"from_formatted": c.From, "status": c.Status, "direction": "outbound-api", "api_version": APIVersion,
+		"date_created": c.Created.Format(time.RFC1123Z), "date_updated": s.now().UTC().Format(time.RFC1123Z),
+		"start_time": nil, "end_time": nil, "duration": nil, "price": nil, "price_unit": "USD",
+		"parent_call_sid": nil, "phone_number_sid": nil, "answered_by": nil, "caller_name": nil,
+		"forwarded_from": nil, "group_sid": nil, "queue_time": "0", "trunk_sid": nil, "annotation": nil,
+		"uri": uri, "subresource_uris": map[string]any{
+			"recordings":    strings.TrimSuffix(uri, ".json") + "/Recordings.json",
+			"notifications": strings.TrimSuffix(uri, ".json") + "/Notifications.json",
+		},
+	}
+}
+
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*Call, bool) {
+	file := r.PathValue("file")
+	sid, ok := strings.CutSuffix(file, ".json")
+	if !ok {
+		twilioError(w, http.StatusNotFound, 20404, "The requested resource was not found")
+		return nil, false
+	}
+	c, found := s.bySid[sid]
+	if !found {
+		twilioError(w, http.StatusNotFound, 20404, "The requested resource /2010-04-01/Accounts/"+s.AccountSid+"/Calls/"+file+" was not found")
+		return nil, false
+	}
+	return c, true
+}
+
+func (s *Server) fetch(w http.ResponseWriter, r *http.Request) {
+	if !s.auth(w, r) {
+		return
+	}
+	s.mu.Lock()
+	c, ok := s.lookup(w, r)
+	if !ok {
+		s.mu.Unlock()
+		return
+	}
+	body := s.resource(c)
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, body)
+}
+
+// ended are the statuses a call cannot leave.
+var ended = map[string]bool{"completed": true, "busy": true, "no-answer": true, "failed": true, "canceled": true}
+
+// update ends a call: Status=completed hangs up a call in progress and
+// cancels one queued or ringing; Status=canceled cancels one that is not
+// yet in progress. A call that already ended answers 21220 (invalid call
+// state). No status callback is sent: the test sends the one it wants.
+func (s *Server) update(w http.ResponseWriter, r *http.Request) {
+	if !s.auth(w, r) {
+		return
+	}
+	p, ok := s.form(w, r)
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	c, ok := s.lookup(w, r)
+	if !ok {
+		s.mu.Unlock()
+		return
+	}
+	st := p.Get("Status")
+	switch {
+	case st != "completed" && st != "canceled":
+		s.mu.Unlock()
+		twilioError(w, http.StatusBadRequest, 21218, "Invalid 'Status'")
+		return
+	case ended[c.Status]:
+		s.mu.Unlock()
+		twilioError(w, http.StatusBadRequest, 21220, "Call is not in-progress. Cannot redirect.")
+		return
+	}
+	c.Hangups++
+	switch {
+	case c.Status == "in-progress" && st == "completed":
+		c.Status = "completed"
+	case c.Status == "in-progress":
+		// canceled only applies to a call not yet answered: Twilio
+		// leaves an answered call as it is.
+	default:
+		c.Status = "canceled"
+	}
+	body := s.resource(c)
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, body)
+}
+
+// newSid is a Twilio-shaped SID: a two-letter prefix and 32 hex digits.
+func newSid(prefix string) string {
+	var b [16]byte
+	rand.Read(b[:])
+	return prefix + hex.EncodeToString(b[:])
+}
