@@ -3,6 +3,7 @@ package intel
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"regexp"
@@ -251,12 +252,23 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 	g.Screening.Status = "not_checked"
 	g.Screening.NamesScreened = names
 	if plan.Sanctions {
-		if src.Sanctions == nil {
+		if !src.SanctionsOn() {
 			g.Providers = append(g.Providers, ProviderUse{Provider: "sanctions_lists", Kind: "sanctions", Status: "not_configured"})
 		} else {
 			wg.Go(func() {
 				q := ScreenQuery{Names: names, Country: s.Country, Identifiers: identifiers(s, res)}
-				r, hit, err := cached(src.Cache, "sanctions", src.Sanctions.Name(), fmt.Sprint(q), func() (ScreenResult, error) { return src.Sanctions.Screen(ctx, q) })
+				r, hit, err := cached(src.Cache, "sanctions", src.Sanctions.Name(), fmt.Sprint(q), func() (ScreenResult, error) {
+					r, err := src.Sanctions.Screen(ctx, q)
+					if err == nil && len(r.ListsChecked)+len(r.ListsUnavailable) == 0 {
+						err = errNoLists // not kept: a list imported later is used at once
+					}
+					return r, err
+				})
+				if errors.Is(err, errNoLists) {
+					// No list to screen against: not checked, never clear.
+					use(ProviderUse{Provider: src.Sanctions.Name(), Kind: "sanctions", Status: "not_configured", Detail: "no list imported"}, false)
+					return
+				}
 				if err != nil {
 					mu.Lock()
 					g.Screening.Status = "unavailable"
@@ -303,6 +315,9 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 	}
 	return g
 }
+
+// errNoLists: a sanctions port answered with no list checked at all.
+var errNoLists = errors.New("no sanctions list imported")
 
 func uniqueByID(items []evidence.Item) []evidence.Item {
 	seen := map[string]bool{}

@@ -138,6 +138,15 @@ type Sanctions interface {
 	Screen(ctx context.Context, q ScreenQuery) (ScreenResult, error)
 }
 
+// ListsReady may be implemented by a Sanctions port whose lists an
+// operator imports while the service runs: Ready reports whether any list
+// is there to screen against. A port that is not ready counts as not
+// configured (Sources.SanctionsOn), so that "no list imported" is never a
+// clear screening, nor a paid answer on its own.
+type ListsReady interface {
+	Ready() bool
+}
+
 // ScreenQuery is one screening.
 type ScreenQuery struct {
 	Names       []string
@@ -220,7 +229,19 @@ type Sources struct {
 // Configured reports whether any source is configured.
 func (s Sources) Configured() bool {
 	return len(s.Registries) > 0 || len(s.Searchers) > 0 || s.Domain != nil || s.Website != nil ||
-		s.SafeBrowsing != nil || s.Sanctions != nil || s.LLM != nil
+		s.SafeBrowsing != nil || s.LLM != nil || s.SanctionsOn()
+}
+
+// SanctionsOn reports whether sanctions screening is configured: a
+// Sanctions port that, if it implements ListsReady, has lists.
+func (s Sources) SanctionsOn() bool {
+	if s.Sanctions == nil {
+		return false
+	}
+	if r, ok := s.Sanctions.(ListsReady); ok {
+		return r.Ready()
+	}
+	return true
 }
 
 // Kinds lists the source kinds configured and not configured, in a fixed
@@ -231,7 +252,7 @@ func (s Sources) Kinds() (on, off []string) {
 	for _, k := range []struct {
 		name string
 		ok   bool
-	}{{"registry", len(s.Registries) > 0}, {"web_search", len(s.Searchers) > 0}, {"sanctions", s.Sanctions != nil},
+	}{{"registry", len(s.Registries) > 0}, {"web_search", len(s.Searchers) > 0}, {"sanctions", s.SanctionsOn()},
 		{"domain", s.Domain != nil}, {"website", s.Website != nil}, {"threat_listing", s.SafeBrowsing != nil}} {
 		if k.ok {
 			on = append(on, k.name)
