@@ -45,7 +45,7 @@ type requirementRow struct {
 func (c *Console) capabilities(w http.ResponseWriter, r *http.Request) {
 	now := c.o.Now().UTC()
 	from := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, -(Days - 1))
-	rows, err := c.o.Data.Revenue(r.Context(), from, now)
+	rows, err := c.revenue(r.Context(), from, now)
 	if err != nil {
 		c.failErr(w, r, err)
 		return

@@ -66,7 +66,11 @@ type Options struct {
 	// through package ops on it.
 	Store dalil.Store
 	// Data holds the console's aggregations, audit log and sessions.
-	Data     Data
+	Data Data
+	// Revenue are payments modules record in their own tables, which
+	// Data does not hold (the MPP rail's budget-session draws): added to
+	// the overview's and the capabilities page's figures. Optional.
+	Revenue  []RevenueSource
 	Registry *capability.Registry
 	// Configured reports whether a capability's requirement (a provider
 	// or a dataset) is configured; nil: nothing is.

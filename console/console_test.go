@@ -549,3 +549,68 @@ func TestOverviewAndCapabilities(t *testing.T) {
 		t.Errorf("data_tool after import:\n%s", r)
 	}
 }
+
+// fakeSource is a RevenueSource with fixed rows, or an error; it records
+// the range it was asked for.
+type fakeSource struct {
+	rows     []console.DayRevenue
+	err      error
+	from, to time.Time
+}
+
+func (f *fakeSource) Revenue(_ context.Context, from, to time.Time) ([]console.DayRevenue, error) {
+	f.from, f.to = from, to
+	return f.rows, f.err
+}
+
+// TestOverviewAddsRevenueSources: payments a module records in its own
+// tables (a RevenueSource: MPP budget sessions) are added to the ledger's
+// in the totals, the charts by rail and by capability, the pay-per-call
+// table (as a part of their rail) and the capabilities page, over the
+// same 30 days; a source that fails makes the page fail (503), never show
+// figures without it.
+func TestOverviewAddsRevenueSources(t *testing.T) {
+	today := time.Now().UTC().Truncate(24 * time.Hour)
+	src := &fakeSource{rows: []console.DayRevenue{
+		{Day: today, Rail: dalil.RailMPP, Tool: "analyze_property", Calls: 2, Amount: 20_000, Source: "budget sessions"},
+		{Day: today.AddDate(0, 0, -3), Rail: dalil.RailMPP, Tool: "compare_properties", Calls: 1, Amount: 20_000, Source: "budget sessions"},
+	}}
+	e := newEnv(t, envOptions{revenue: []console.RevenueSource{src}})
+	_, _, key := e.account("payer", "free", dalil.USD)
+	if got := e.call(key); got != 200 {
+		t.Fatalf("paid call: %d", got)
+	}
+	b := e.browser()
+	b.mustLogin()
+	page := b.get("/console").body
+	for _, s := range []string{
+		`id="total-calls">4<`, `id="total-revenue">USD 0.05<`,
+		`<tr data-rail="mpp"><td>mpp</td><td>3</td><td>0.04</td></tr>`,
+		`<tr class="part"><td class="text">of which budget sessions</td><td>3</td><td>0.04</td></tr>`,
+		`<tr data-rail="x402"><td>x402</td><td>0</td><td>0.00</td></tr>`,
+		"<title>" + today.Format("2006-01-02") + " mpp: 0.02</title>",
+		"<title>" + today.AddDate(0, 0, -3).Format("2006-01-02") + " compare_properties: 1</title>",
+		"<title>" + today.Format("2006-01-02") + " analyze_property: 0.03</title>", // 0.01 from credits, 0.02 from the source
+	} {
+		if !strings.Contains(page, s) {
+			t.Errorf("the overview lacks %q", s)
+		}
+	}
+	if want := today.AddDate(0, 0, -(console.Days - 1)); !src.from.Equal(want) || src.to.Before(today) {
+		t.Errorf("the source was asked for [%v, %v); want from %v", src.from, src.to, want)
+	}
+	if t.Failed() {
+		t.Log(page)
+	}
+	caps := b.get("/console/capabilities").body
+	if row := regexp.MustCompile(`(?s)<tr data-capability="compare_properties">.*?</tr>`).FindString(caps); !strings.Contains(row, `<td class="n">1</td><td class="n">0.02</td>`) {
+		t.Errorf("capabilities, compare_properties: %s", row)
+	}
+
+	src.err = dalil.ErrStorageUnavailable
+	for _, p := range []string{"/console", "/console/capabilities"} {
+		if a := b.get(p); a.status != http.StatusServiceUnavailable || strings.Contains(a.body, "total-revenue") {
+			t.Errorf("GET %s with a failing source: %d", p, a.status)
+		}
+	}
+}

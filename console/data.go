@@ -4,11 +4,12 @@ import "dalil/console/consoledata"
 
 // The console's port to storage (package consoledata), under short names.
 type (
-	Data       = consoledata.Data
-	DayRevenue = consoledata.DayRevenue
-	Spender    = consoledata.Spender
-	AuditEntry = consoledata.AuditEntry
-	Session    = consoledata.Session
+	Data          = consoledata.Data
+	RevenueSource = consoledata.RevenueSource
+	DayRevenue    = consoledata.DayRevenue
+	Spender       = consoledata.Spender
+	AuditEntry    = consoledata.AuditEntry
+	Session       = consoledata.Session
 )
 
 // ErrNoSession is Data.Session's answer for an unknown session.

@@ -63,6 +63,8 @@ type envOptions struct {
 	baseURL  string
 	// dsn reuses a database (a second server on the same file).
 	dsn string
+	// revenue are the console's RevenueSources.
+	revenue []console.RevenueSource
 }
 
 // dataTool is a test capability that needs the dataset "testdata".
@@ -108,7 +110,7 @@ func newEnv(t testing.TB, o envOptions) *env {
 	}
 	e.api = httpapi.NewServer(httpapi.Config{Registry: reg, Store: store, AdminToken: o.token,
 		Console: func(s *httpapi.Server) http.Handler {
-			return console.New(console.Options{Token: o.token, Store: store, Data: store, Registry: reg, Configured: configured,
+			return console.New(console.Options{Token: o.token, Store: store, Data: store, Revenue: o.revenue, Registry: reg, Configured: configured,
 				Datasets: []dataset.Importer{e.data}, Host: s, BaseURL: o.baseURL, Now: e.clock.Now})
 		}})
 	if o.tls {

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"context"
 	"net/http"
 	"slices"
 	"sort"
@@ -39,6 +40,26 @@ type railTotal struct {
 	Rail   string
 	Calls  int64
 	Amount dalil.MicroUSD
+	// Parts are the rail's payments that a RevenueSource added, by
+	// source ("budget sessions"), included in Calls and Amount.
+	Parts []railTotal
+}
+
+// revenue is what was charged in [from, to): Data's rows and every
+// RevenueSource's (payments Data does not hold).
+func (c *Console) revenue(ctx context.Context, from, to time.Time) ([]DayRevenue, error) {
+	rows, err := c.o.Data.Revenue(ctx, from, to)
+	if err != nil {
+		return nil, err
+	}
+	for _, src := range c.o.Revenue {
+		more, err := src.Revenue(ctx, from, to)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, more...)
+	}
+	return rows, nil
 }
 
 // overview is GET /console for a logged-in operator.
@@ -57,7 +78,7 @@ func (c *Console) buildOverview(r *http.Request) (overviewData, error) {
 	now := c.o.Now().UTC()
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
 	from := today.AddDate(0, 0, -(Days - 1))
-	rows, err := c.o.Data.Revenue(r.Context(), from, now)
+	rows, err := c.revenue(r.Context(), from, now)
 	if err != nil {
 		return overviewData{}, err
 	}
@@ -94,6 +115,9 @@ func (c *Console) buildOverview(r *http.Request) (overviewData, error) {
 		if t := ppc[row.Rail]; t != nil {
 			t.Calls += row.Calls
 			t.Amount += row.Amount
+			if row.Source != "" {
+				t.addPart(row)
+			}
 		}
 	}
 	for _, rail := range payPerCallRails {
@@ -111,6 +135,17 @@ func (c *Console) buildOverview(r *http.Request) (overviewData, error) {
 		d.Refused, d.RefusedTotal, d.Latency = m.refused, m.refusedTotal, m.latency
 	}
 	return d, nil
+}
+
+func (t *railTotal) addPart(row DayRevenue) {
+	for i := range t.Parts {
+		if t.Parts[i].Rail == row.Source {
+			t.Parts[i].Calls += row.Calls
+			t.Parts[i].Amount += row.Amount
+			return
+		}
+	}
+	t.Parts = append(t.Parts, railTotal{Rail: row.Source, Calls: row.Calls, Amount: row.Amount})
 }
 
 // series are values per name (a rail or capability) per day.

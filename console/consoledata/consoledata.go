@@ -20,8 +20,10 @@ import (
 type Data interface {
 	// Revenue returns what was charged in [from, to), per UTC day, rail
 	// and capability: ledger charges (api_credits, subscription) and
-	// settled pay-per-call claims (x402, l402, mpp). Days with nothing
-	// charged have no rows.
+	// settled pay-per-call claims (x402, l402, and mpp's per-call charges
+	// and payment-channel vouchers). Days with nothing charged have no
+	// rows. Payments a module records in its own tables (MPP budget
+	// sessions) are not here: see RevenueSource.
 	Revenue(ctx context.Context, from, to time.Time) ([]DayRevenue, error)
 	// TopSpenders returns the limit accounts charged the most in [from,
 	// to), most first.
@@ -47,6 +49,17 @@ type Data interface {
 	DeleteSession(ctx context.Context, id string) error
 }
 
+// RevenueSource is a module's own record of payments that Data.Revenue
+// does not hold (the MPP rail's budget-session draws, which never reach
+// the ledger or the pay-per-call claims): the console adds its rows to
+// Data.Revenue's. A source must return only payments Data does not count,
+// so that each is counted once, and must set DayRevenue.Source.
+type RevenueSource interface {
+	// Revenue returns what was paid in [from, to), per UTC day, rail and
+	// capability, with the meaning of Data.Revenue.
+	Revenue(ctx context.Context, from, to time.Time) ([]DayRevenue, error)
+}
+
 // ErrNoSession is Data.Session's answer for an unknown session.
 var ErrNoSession = errors.New("consoledata: no such session")
 
@@ -57,6 +70,9 @@ type DayRevenue struct {
 	Tool   string
 	Calls  int64
 	Amount dalil.MicroUSD // positive
+	// Source names the payments of a RevenueSource within their rail, as
+	// the overview lists them ("budget sessions"); empty for Data's rows.
+	Source string
 }
 
 // Spender is an account and what it was charged.
