@@ -58,8 +58,9 @@ type Call struct {
 	StatusCallback string   // URL the events go to ("" when none was given)
 	Events         []string // StatusCallbackEvent values asked for
 	Created        time.Time
-	Hangups        int // POST …/Calls/{Sid}.json with Status completed or canceled
-	seq            int // next SequenceNumber
+	Hangups        int          // POST …/Calls/{Sid}.json with Status completed or canceled
+	Updates        []url.Values // every update's parameters, in order
+	seq            int          // next SequenceNumber
 }
 
 // Delivery is one status callback the fake posted.
@@ -90,6 +91,7 @@ type Server struct {
 	bySid      map[string]*Call
 	rejections map[string]rejection // To → error
 	deliveries []*Delivery
+	lose       []int // statuses answered after creating a call (0: hang)
 	now        func() time.Time
 }
 
@@ -109,6 +111,7 @@ func New(t testing.TB, accountSid, authToken string) *Server {
 	mux.HandleFunc("POST /2010-04-01/Accounts/{account}/Calls.json", s.create)
 	mux.HandleFunc("POST /2010-04-01/Accounts/{account}/Calls/{file}", s.update)
 	mux.HandleFunc("GET /2010-04-01/Accounts/{account}/Calls/{file}", s.fetch)
+	mux.HandleFunc("GET /2010-04-01/Accounts/{account}/Calls.json", s.list)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		twilioError(w, http.StatusNotFound, 20404, "The requested resource "+r.URL.Path+" was not found")
 	})
@@ -137,6 +140,16 @@ func (s *Server) Reject(to string, status, code int, message string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.rejections[to] = rejection{status: status, code: code, msg: message}
+}
+
+// LoseNextCreate makes the next call creation succeed at Twilio (the
+// call is recorded and counted) but answer status instead of 201, or
+// hang until the client gives up when status is 0: the ambiguous failure
+// after which a client must not dial again blindly.
+func (s *Server) LoseNextCreate(status int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lose = append(s.lose, status)
 }
 
 // Dials is how many calls to the number the fake accepted: a test asserts
@@ -220,6 +233,10 @@ func (c *Call) copy() Call {
 	out := *c
 	out.Params = cloneValues(c.Params)
 	out.Events = slices.Clone(c.Events)
+	out.Updates = make([]url.Values, len(c.Updates))
+	for i, u := range c.Updates {
+		out.Updates[i] = cloneValues(u)
+	}
 	return out
 }
 
@@ -503,8 +520,19 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	s.calls = append(s.calls, c)
 	s.bySid[c.Sid] = c
 	body := s.resource(c)
+	lost, lose := 0, len(s.lose) > 0
+	if lose {
+		lost, s.lose = s.lose[0], s.lose[1:]
+	}
 	s.mu.Unlock()
-	writeJSON(w, http.StatusCreated, body)
+	switch {
+	case lose && lost == 0:
+		<-r.Context().Done()
+	case lose:
+		twilioError(w, lost, 20500, "Internal Server Error")
+	default:
+		writeJSON(w, http.StatusCreated, body)
+	}
 }
 
 // resource is the Call resource's JSON (the fields a client reads, in
@@ -523,6 +551,38 @@ func (s *Server) resource(c *Call) map[string]any {
 			"notifications": strings.TrimSuffix(uri, ".json") + "/Notifications.json",
 		},
 	}
+}
+
+// list answers the Calls list filtered by To, From and Status, most
+// recent first, one page of PageSize (default 50).
+func (s *Server) list(w http.ResponseWriter, r *http.Request) {
+	if !s.auth(w, r) {
+		return
+	}
+	q := r.URL.Query()
+	size := 50
+	if ps := q.Get("PageSize"); ps != "" {
+		n, err := strconv.Atoi(ps)
+		if err != nil || n < 1 || n > 1000 {
+			twilioError(w, http.StatusBadRequest, 20001, "Invalid PageSize")
+			return
+		}
+		size = n
+	}
+	s.mu.Lock()
+	calls := []map[string]any{}
+	for i := len(s.calls) - 1; i >= 0 && len(calls) < size; i-- {
+		c := s.calls[i]
+		if (q.Get("To") != "" && c.To != q.Get("To")) || (q.Get("From") != "" && c.From != q.Get("From")) ||
+			(q.Get("Status") != "" && c.Status != q.Get("Status")) {
+			continue
+		}
+		calls = append(calls, s.resource(c))
+	}
+	uri := "/2010-04-01/Accounts/" + s.AccountSid + "/Calls.json?" + q.Encode()
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, map[string]any{"calls": calls, "page": 0, "page_size": size, "start": 0,
+		"end": max(len(calls)-1, 0), "first_page_uri": uri, "previous_page_uri": nil, "next_page_uri": nil, "uri": uri})
 }
 
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*Call, bool) {
@@ -576,6 +636,7 @@ func (s *Server) update(w http.ResponseWriter, r *http.Request) {
 		s.mu.Unlock()
 		return
 	}
+	c.Updates = append(c.Updates, cloneValues(p))
 	st := p.Get("Status")
 	switch {
 	case st != "completed" && st != "canceled":

@@ -1,0 +1,528 @@
+// Package twilio is the Twilio Programmable Voice adapter of the voice
+// telephony port (voice.Dialer) and its status-callback webhook.
+//
+// The client places a call with the REST API (POST
+// /2010-04-01/Accounts/{AccountSid}/Calls.json, form-encoded, HTTP basic
+// auth with the account SID and auth token, or an API key SID and
+// secret) whose TwiML says the call's script first — the disclosure that
+// an AI is calling and on whose behalf, the consent notice when the call
+// is recorded, the opt-out offer — inside a speech <Gather>, then hands
+// the call to a ConversationRelay WebSocket when one is configured (else
+// says goodbye and hangs up: Twilio alone does not hold a conversation).
+// Status callbacks (initiated, ringing, answered, completed) go to the
+// call's EventsURL with Dalil's call id in the query (?call=ID), so the id
+// is covered by Twilio's signature. Hangup ends a call (Status=completed).
+//
+// Wiring (cmd/dalil):
+//
+//	c, err := twilio.New(twilio.Config{AccountSID: …, AuthToken: …, From: …})
+//	// c == nil && err == nil: not configured, no call is ever made.
+//	hook, err := c.Webhook(publicURL+"/webhooks/voice/twilio", sink)
+//	// mount hook at POST /webhooks/voice/twilio; give Dial the same URL
+//	// as EventsURL.
+//
+// NewWebhook builds the webhook from the auth token alone (for a service
+// that only receives events). The webhook verifies X-Twilio-Signature
+// (HMAC-SHA1 keyed by the auth token over the full URL and the sorted
+// POST parameters, constant-time compare) and answers 403 when it does
+// not match; it maps CallStatus to voice.Status and calls sink.Apply,
+// answering 2xx only when Apply returned nil. Event ids are CallSid and
+// SequenceNumber, so a redelivery is the same event.
+package twilio
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"dalil/capabilities/voice"
+	"dalil/provider/client"
+)
+
+// Name is the provider's configuration name.
+const Name = "twilio"
+
+// DefaultBaseURL is Twilio's REST API.
+const DefaultBaseURL = "https://api.twilio.com"
+
+// DefaultRingTimeout is how long the phone rings before Twilio gives up
+// (no-answer): 30 s rather than Twilio's 60, so a voicemail box that
+// picks up after ~25 s is not usually reached.
+const DefaultRingTimeout = 30 * time.Second
+
+// Default <Say> voices: Google voices Twilio offers for US English and
+// Arabic.
+const (
+	DefaultVoiceEN = "Google.en-US-Standard-C"
+	DefaultVoiceAR = "Google.ar-XA-Standard-A"
+)
+
+// Config configures the client. AccountSID, AuthToken and From are
+// required; all three empty leaves it off.
+type Config struct {
+	// AccountSID is the account (AC…); it is in every REST path.
+	AccountSID string
+	// AuthToken signs the webhooks Twilio sends (always needed) and
+	// authenticates REST calls unless an API key is given.
+	AuthToken string
+	// APIKeySID and APIKeySecret (SK…), when both set, authenticate REST
+	// calls instead of the auth token (Twilio's recommendation).
+	APIKeySID, APIKeySecret string
+	// From is the caller id: a Twilio number in E.164.
+	From string
+	// BaseURL defaults to DefaultBaseURL (tests: the fake's).
+	BaseURL string
+	// ConversationURL (wss://…), when set, is the ConversationRelay
+	// endpoint the call is connected to after the script; it receives the
+	// call id as the custom parameter "call". Unset: the call says the
+	// script, records an opt-out, says goodbye and hangs up.
+	ConversationURL string
+	// RingTimeout is Twilio's Timeout (0: DefaultRingTimeout).
+	RingTimeout time.Duration
+	// VoiceEN and VoiceAR are the <Say> voices ("": the defaults).
+	VoiceEN, VoiceAR string
+	// HTTP is the call mechanics (timeout, retries, budget, transport);
+	// Name, Secrets and ErrorMessage are set by New.
+	HTTP client.Config
+}
+
+// Client is the Twilio Programmable Voice client. A nil *Client is off.
+type Client struct {
+	base            string
+	account         string
+	user, pass      string
+	authToken       string
+	from            string
+	conversationURL string
+	ring            int
+	voiceEN         string
+	voiceAR         string
+	c               *client.Client // idempotent requests (hang up, fetch, list): retried
+	once            *client.Client // call creation: one attempt each, retried by Dial
+	retries         int
+	base0, max0     time.Duration
+	sleep           func(context.Context, time.Duration) error
+	now             func() time.Time
+}
+
+var _ voice.Dialer = (*Client)(nil)
+
+var (
+	accountSIDPattern = regexp.MustCompile(`^AC[0-9a-fA-F]{32}$`)
+	apiKeyPattern     = regexp.MustCompile(`^SK[0-9a-fA-F]{32}$`)
+	e164Pattern       = regexp.MustCompile(`^\+[1-9][0-9]{6,14}$`)
+)
+
+// New returns the client; nil and no error when cfg is empty (not
+// configured: no request is ever made). A partial or malformed
+// configuration is an error naming what is wrong, never a secret.
+func New(cfg Config) (*Client, error) {
+	cfg.AccountSID = strings.TrimSpace(cfg.AccountSID)
+	cfg.From = strings.TrimSpace(cfg.From)
+	if cfg.AccountSID == "" && cfg.AuthToken == "" && cfg.From == "" && cfg.APIKeySID == "" && cfg.APIKeySecret == "" {
+		return nil, nil
+	}
+	var missing []string
+	if cfg.AccountSID == "" {
+		missing = append(missing, "account SID")
+	}
+	if cfg.AuthToken == "" {
+		missing = append(missing, "auth token (it verifies webhooks even when an API key makes the REST calls)")
+	}
+	if cfg.From == "" {
+		missing = append(missing, "From number")
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("twilio: missing %s", strings.Join(missing, ", "))
+	}
+	if !accountSIDPattern.MatchString(cfg.AccountSID) {
+		return nil, errors.New("twilio: the account SID is AC followed by 32 hexadecimal digits")
+	}
+	if !e164Pattern.MatchString(cfg.From) {
+		return nil, errors.New("twilio: the From number must be E.164 (+ and 7 to 15 digits)")
+	}
+	if (cfg.APIKeySID == "") != (cfg.APIKeySecret == "") {
+		return nil, errors.New("twilio: an API key needs both its SID and its secret")
+	}
+	if cfg.APIKeySID != "" && !apiKeyPattern.MatchString(cfg.APIKeySID) {
+		return nil, errors.New("twilio: the API key SID is SK followed by 32 hexadecimal digits")
+	}
+	if cfg.ConversationURL != "" {
+		u, err := url.Parse(cfg.ConversationURL)
+		if err != nil || u.Scheme != "wss" || u.Host == "" {
+			return nil, errors.New("twilio: the conversation URL must be a wss:// URL")
+		}
+	}
+	base := strings.TrimRight(strings.TrimSpace(cfg.BaseURL), "/")
+	if base == "" {
+		base = DefaultBaseURL
+	}
+	if u, err := url.Parse(base); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return nil, errors.New("twilio: the base URL must be an http(s) URL")
+	}
+	ring := cfg.RingTimeout
+	if ring <= 0 {
+		ring = DefaultRingTimeout
+	}
+	c := &Client{base: base, account: cfg.AccountSID, user: cfg.AccountSID, pass: cfg.AuthToken,
+		authToken: cfg.AuthToken, from: cfg.From, conversationURL: cfg.ConversationURL,
+		ring: max(1, int(ring/time.Second)), voiceEN: cfg.VoiceEN, voiceAR: cfg.VoiceAR}
+	if cfg.APIKeySID != "" {
+		c.user, c.pass = cfg.APIKeySID, cfg.APIKeySecret
+	}
+	if c.voiceEN == "" {
+		c.voiceEN = DefaultVoiceEN
+	}
+	if c.voiceAR == "" {
+		c.voiceAR = DefaultVoiceAR
+	}
+	h := cfg.HTTP
+	h.Name = Name
+	h.Secrets = append(slices.Clone(h.Secrets), cfg.AuthToken, cfg.APIKeySecret)
+	h.ErrorMessage = twilioErrorMessage
+	c.c = client.New(h)
+	once := h
+	once.MaxRetries = -1
+	c.once = client.New(once)
+	c.retries = h.MaxRetries
+	switch {
+	case c.retries == 0:
+		c.retries = client.DefaultMaxRetries
+	case c.retries < 0:
+		c.retries = 0
+	}
+	c.base0, c.max0 = h.BaseBackoff, h.MaxBackoff
+	if c.base0 <= 0 {
+		c.base0 = client.DefaultBaseBackoff
+	}
+	if c.max0 <= 0 {
+		c.max0 = client.DefaultMaxBackoff
+	}
+	c.sleep = h.Sleep
+	if c.sleep == nil {
+		c.sleep = func(ctx context.Context, d time.Duration) error {
+			t := time.NewTimer(d)
+			defer t.Stop()
+			select {
+			case <-t.C:
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+	}
+	c.now = h.Now
+	if c.now == nil {
+		c.now = time.Now
+	}
+	return c, nil
+}
+
+// Configured reports whether c is on.
+func (c *Client) Configured() bool { return c != nil }
+
+// Name is "twilio".
+func (c *Client) Name() string { return Name }
+
+// authHeader is HTTP basic auth with the REST credentials, and the form
+// content type.
+func (c *Client) authHeader() http.Header {
+	h := http.Header{}
+	h.Set("Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(c.user+":"+c.pass)))
+	h.Set("Content-Type", "application/x-www-form-urlencoded")
+	return h
+}
+
+func (c *Client) callsURL() string {
+	return c.base + "/2010-04-01/Accounts/" + url.PathEscape(c.account) + "/Calls.json"
+}
+
+func (c *Client) callURL(sid string) string {
+	return c.base + "/2010-04-01/Accounts/" + url.PathEscape(c.account) + "/Calls/" + url.PathEscape(sid) + ".json"
+}
+
+// callResource is the part of Twilio's Call resource read here.
+type callResource struct {
+	Sid         string `json:"sid"`
+	To          string `json:"to"`
+	From        string `json:"from"`
+	Status      string `json:"status"`
+	DateCreated string `json:"date_created"`
+}
+
+// form is the call-creation request for d.
+func (c *Client) form(d voice.Dial) (url.Values, error) {
+	if c == nil {
+		return nil, client.NotConfigured(Name)
+	}
+	switch {
+	case strings.TrimSpace(d.CallID) == "":
+		return nil, errors.New("twilio: dial without a call id")
+	case !e164Pattern.MatchString(d.To):
+		return nil, fmt.Errorf("twilio: %w: the number is not E.164", voice.ErrRejected)
+	case d.MaxSeconds < 1:
+		return nil, errors.New("twilio: dial without a maximum duration")
+	case strings.TrimSpace(d.Script.Opening) == "":
+		return nil, errors.New("twilio: dial without the opening disclosure")
+	}
+	eu, err := url.Parse(d.EventsURL)
+	if err != nil || (eu.Scheme != "https" && eu.Scheme != "http") || eu.Host == "" {
+		return nil, errors.New("twilio: dial without an absolute http(s) events URL")
+	}
+	statusCB, err := withQuery(d.EventsURL, "call", d.CallID)
+	if err != nil {
+		return nil, err
+	}
+	gather, err := withQuery(d.EventsURL, "call", d.CallID, "step", "gather", "lang", lang(d.Language))
+	if err != nil {
+		return nil, err
+	}
+	tw := c.twiml(d, gather)
+	if len([]rune(tw)) > maxTwiML {
+		return nil, fmt.Errorf("twilio: the call's TwiML is %d characters, over Twilio's %d", len([]rune(tw)), maxTwiML)
+	}
+	v := url.Values{}
+	v.Set("To", d.To)
+	v.Set("From", c.from)
+	v.Set("Twiml", tw)
+	v.Set("StatusCallback", statusCB)
+	v.Set("StatusCallbackMethod", http.MethodPost)
+	for _, e := range []string{"initiated", "ringing", "answered", "completed"} {
+		v.Add("StatusCallbackEvent", e)
+	}
+	v.Set("Timeout", strconv.Itoa(c.ring))
+	v.Set("TimeLimit", strconv.Itoa(d.MaxSeconds))
+	if d.Record {
+		v.Set("Record", "true")
+	}
+	return v, nil
+}
+
+func lang(l string) string {
+	if l == "ar" {
+		return "ar"
+	}
+	return "en"
+}
+
+// Dial places the call and returns its Call SID. A refusal Twilio gives
+// for good (a 4xx such as 21211 invalid number, 21215/21216 destination
+// not permitted or blocked, 21217 invalid, 13224/13227 unsupported) wraps
+// voice.ErrRejected. A 429 is retried after Twilio's Retry-After (or a
+// backoff): Twilio did not create the call. A 5xx, a timeout or a broken
+// connection is ambiguous — Twilio may have created the call — so before
+// each retry Dial looks for a call to the same number from the same
+// caller id created since it started (Find); when there is one it returns
+// that SID instead of dialling again. Other errors are *client.Error and
+// may be retried by the caller, which should call Find first too. The
+// callee's number never appears in an error.
+func (c *Client) Dial(ctx context.Context, d voice.Dial) (string, error) {
+	v, err := c.form(d)
+	if err != nil {
+		return "", err
+	}
+	start := c.now()
+	var last error
+	for attempt := 0; ; attempt++ {
+		var res callResource
+		_, err := c.once.JSON(ctx, client.Request{Method: http.MethodPost, URL: c.callsURL(), Header: c.authHeader(),
+			Body: []byte(v.Encode())}, &res)
+		if err == nil && res.Sid != "" {
+			return res.Sid, nil
+		}
+		if err == nil {
+			err = c.once.Malformed("call created without a sid", nil)
+		}
+		err = scrub(err, d.To)
+		if rejected(err) {
+			return "", &rejectedError{err: err}
+		}
+		last = err
+		if attempt >= c.retries || errors.Is(err, client.ErrCanceled) || errors.Is(err, client.ErrBudgetExhausted) ||
+			!retryable(err) || ctx.Err() != nil {
+			return "", last
+		}
+		if !errors.Is(err, client.ErrRateLimited) {
+			// Ambiguous: look before dialling again.
+			sid, ferr := c.Find(ctx, d.To, start)
+			if ferr != nil {
+				return "", last
+			}
+			if sid != "" {
+				return sid, nil
+			}
+		}
+		wait := c.backoff(attempt)
+		var ce *client.Error
+		if errors.As(err, &ce) && ce.RetryAfter > 0 {
+			if ce.RetryAfter > client.DefaultMaxRetryAfter {
+				return "", last
+			}
+			wait = ce.RetryAfter
+		}
+		if err := c.sleep(ctx, wait); err != nil {
+			return "", last
+		}
+	}
+}
+
+// retryable: the kinds of failure another attempt may cure.
+func retryable(err error) bool {
+	return errors.Is(err, client.ErrRateLimited) || errors.Is(err, client.ErrTimeout) ||
+		errors.Is(err, client.ErrUnavailable) || errors.Is(err, client.ErrMalformed) ||
+		(errors.Is(err, client.ErrUpstream) && (client.StatusOf(err) >= 500 || client.StatusOf(err) == http.StatusRequestTimeout))
+}
+
+// backoff is the wait before Dial's retry n: min(base·2ⁿ, max) from the
+// HTTP configuration (a Retry-After replaces it).
+func (c *Client) backoff(n int) time.Duration {
+	if n >= 30 {
+		return c.max0
+	}
+	return min(c.base0<<n, c.max0)
+}
+
+// Find returns the SID of a call to the number, from the configured
+// caller id, created at or after since (to the second, as Twilio dates
+// are), or "" when there is none: how Dial and a restarted job tell
+// whether an attempt whose outcome is unknown created a call. Twilio's
+// Call resource carries no field of the caller's, so a second Dalil call
+// to the same number in that window would be taken for this one (the
+// per-number cap makes that rare; it means a call not placed, never a
+// call placed twice).
+func (c *Client) Find(ctx context.Context, to string, since time.Time) (string, error) {
+	if c == nil {
+		return "", client.NotConfigured(Name)
+	}
+	q := url.Values{}
+	q.Set("To", to)
+	q.Set("From", c.from)
+	q.Set("PageSize", "50")
+	var page struct {
+		Calls []callResource `json:"calls"`
+	}
+	if _, err := c.c.JSON(ctx, client.Request{URL: c.callsURL() + "?" + q.Encode(), Header: c.authHeader()}, &page); err != nil {
+		return "", scrub(err, to)
+	}
+	floor := since.Truncate(time.Second).Add(-time.Second)
+	for _, call := range page.Calls {
+		created, err := time.Parse(time.RFC1123Z, call.DateCreated)
+		if err != nil || call.To != to || call.Sid == "" {
+			continue
+		}
+		if !created.Before(floor) {
+			return call.Sid, nil
+		}
+	}
+	return "", nil
+}
+
+// Hangup ends the call: Status=completed hangs up a call in progress and
+// cancels one still queued or ringing. A call that already ended (Twilio
+// error 21220, invalid call state) is not an error.
+func (c *Client) Hangup(ctx context.Context, sid string) error {
+	if c == nil {
+		return client.NotConfigured(Name)
+	}
+	if strings.TrimSpace(sid) == "" {
+		return errors.New("twilio: hang up without a call sid")
+	}
+	v := url.Values{}
+	v.Set("Status", "completed")
+	var res callResource
+	_, err := c.c.JSON(ctx, client.Request{Method: http.MethodPost, URL: c.callURL(sid), Header: c.authHeader(),
+		Body: []byte(v.Encode())}, &res)
+	if err != nil && twilioCode(err) == 21220 {
+		return nil
+	}
+	return err
+}
+
+// twilioErrorMessage reads Twilio's REST error object
+// {"code":21211,"message":"…","more_info":"…","status":400} as
+// "21211: message".
+func twilioErrorMessage(_ int, body []byte) string {
+	var e struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	}
+	if json.Unmarshal(body, &e) != nil || (e.Code == 0 && e.Message == "") {
+		return ""
+	}
+	if e.Code == 0 {
+		return e.Message
+	}
+	return strconv.Itoa(e.Code) + ": " + e.Message
+}
+
+// twilioCode is the Twilio error code an error carries (0: none).
+func twilioCode(err error) int {
+	var e *client.Error
+	if !errors.As(err, &e) {
+		return 0
+	}
+	code, _, ok := strings.Cut(e.Message, ": ")
+	if !ok {
+		return 0
+	}
+	n, _ := strconv.Atoi(code)
+	return n
+}
+
+// rejected reports a refusal that another attempt cannot cure: a 4xx
+// other than 401/403 (the operator's credentials or permissions: fix
+// the configuration), 404 (wrong account), 408 and 429.
+func rejected(err error) bool {
+	if !errors.Is(err, client.ErrUpstream) {
+		return false
+	}
+	s := client.StatusOf(err)
+	return s >= 400 && s < 500 && s != http.StatusUnauthorized && s != http.StatusForbidden &&
+		s != http.StatusNotFound && s != http.StatusRequestTimeout && s != http.StatusTooManyRequests
+}
+
+// rejectedError is a final refusal: errors.Is(err, voice.ErrRejected)
+// and errors.As(err, *client.Error) both hold.
+type rejectedError struct{ err error }
+
+func (r *rejectedError) Error() string   { return voice.ErrRejected.Error() + ": " + r.err.Error() }
+func (r *rejectedError) Unwrap() []error { return []error{voice.ErrRejected, r.err} }
+
+// scrub removes the callee's number from an error's vendor message
+// (Twilio's "Invalid 'To' Phone Number: +…"): numbers are kept hashed
+// except while a call is live, and errors are logged and stored.
+func scrub(err error, number string) error {
+	var e *client.Error
+	if number == "" || !errors.As(err, &e) {
+		return err
+	}
+	if !strings.Contains(e.Message, number) && (e.Err == nil || !strings.Contains(e.Err.Error(), number)) {
+		return err
+	}
+	cp := *e
+	cp.Message = strings.ReplaceAll(cp.Message, number, "[number]")
+	if cp.Err != nil && strings.Contains(cp.Err.Error(), number) {
+		cp.Err = scrubbed{msg: strings.ReplaceAll(cp.Err.Error(), number, "[number]"), cause: cp.Err}
+	}
+	return &cp
+}
+
+// scrubbed keeps errors.Is working through a cause whose text changed.
+type scrubbed struct {
+	msg   string
+	cause error
+}
+
+func (s scrubbed) Error() string { return s.msg }
+func (s scrubbed) Is(target error) bool {
+	return errors.Is(s.cause, target)
+}
