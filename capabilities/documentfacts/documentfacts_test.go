@@ -335,3 +335,29 @@ func TestLongSingleLine(t *testing.T) {
 	}
 	checkEvidence(t, out)
 }
+
+// A PDF whose second page draws its text only through a Form XObject
+// (nested in another form) gives facts from it, with page 2 in their
+// evidence.
+func TestFormXObjectFacts(t *testing.T) {
+	page2 := testdoc.Page{Forms: []testdoc.Form{
+		{Name: "Fm1", Runs: []testdoc.Run{{Text: "Total amount due: OMR 1,155.000", X: 56, Y: 40, Size: 11}}, Matrix: [6]float64{1, 0, 0, 1, 0, 660}, BBox: [4]float64{0, 0, 595, 100}, Draws: []string{"Fm2"}},
+		{Name: "Fm2", Runs: []testdoc.Run{{Text: "Due Date: 2026-04-30", X: 56, Y: 20, Size: 11}}, BBox: [4]float64{0, 0, 595, 100}, Hidden: true},
+	}}
+	data := testdoc.PDF([]testdoc.Page{testdoc.LinesPage("TAX INVOICE", "Invoice No: INV-55"), page2}, testdoc.Options{Compress: true})
+	srv := safehttptest.NewTLSServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(data) }), "docs.test.example")
+	out, err := Handle(context.Background(), Deps{Fetcher: plainFetcher{safehttp.New(srv.Options())}}, Input{DocumentURL: "https://docs.test.example/form.pdf"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkEvidence(t, out)
+	got := map[string]int{}
+	for _, f := range out.Facts {
+		got[f.Key+"="+f.Normalized] = f.Evidence.Page
+	}
+	for k, page := range map[string]int{"invoice_number=INV-55": 1, "total_amount=1155 OMR": 2, "due_date=2026-04-30": 2} {
+		if got[k] != page {
+			t.Errorf("%s on page %d, want %d (facts %v)", k, got[k], page, got)
+		}
+	}
+}

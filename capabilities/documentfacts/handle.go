@@ -216,6 +216,10 @@ func extractAll(doc *read.Document, src source, in Input) Output {
 			Evidence: &WarningEvidence{Excerpt: clip(h.Text, maxExcerpt), Page: h.Page, Reason: h.Reason}})
 	}
 	out.UntrustedContent.HiddenTextDetected = len(doc.Hidden)
+	if slices.Contains(doc.Notes, "form_xobjects_skipped") {
+		out.Warnings = append(out.Warnings, Warning{Code: "form_content_skipped",
+			Message: "Some PDF form content (Form XObjects) was not read: it draws itself, nests more than 8 deep, or exceeds the reading bounds."})
+	}
 	out.RiskFlags = append(out.RiskFlags, riskFlags(doc, &out, all, a.text, len(injections))...)
 
 	// Metadata.
@@ -363,7 +367,7 @@ func overall(facts []Fact, untrusted bool) float64 {
 func limitations() []string {
 	return []string{
 		"Facts are read by deterministic patterns and cues (no language model): clauses worded unusually may be missed; obligations and requirements are not extracted.",
-		"PDFs need a text layer (no OCR); text inside PDF form XObjects and annotations is not read; hidden-text detection sees render modes, fill colour, page bounds and size, not text covered by shapes or same-colour backgrounds other than white.",
+		"PDFs need a text layer (no OCR); text in PDF Form XObjects is read (up to 8 nested levels, a form drawing itself is read once), text in annotations is not; hidden-text detection sees render modes, fill colour, page and form bounds and size, not text covered by shapes or same-colour backgrounds other than white.",
 		"Links inside the document are never fetched.",
 	}
 }

@@ -36,6 +36,11 @@ func FuzzReadPDF(f *testing.F) {
 	f.Add(testdoc.PDF([]testdoc.Page{testdoc.LinesPage("x")}, testdoc.Options{Compress: true}))
 	f.Add(testdoc.PDF([]testdoc.Page{testdoc.LinesPage("x")}, testdoc.Options{LoopPageTree: true}))
 	f.Add([]byte("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj trailer << /Root 1 0 R >>"))
+	// Form XObjects: nested, drawing themselves, and a cycle.
+	f.Add(testdoc.PDF([]testdoc.Page{{Forms: []testdoc.Form{
+		{Name: "A", Runs: []testdoc.Run{{Text: "form text", X: 50, Y: 700, Size: 11}}, Draws: []string{"B", "A"}},
+		{Name: "B", Runs: []testdoc.Run{{Text: "nested", X: 50, Y: 680, Size: 11}}, Draws: []string{"A"}, Hidden: true},
+	}}}, testdoc.Options{}))
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzRead(t, data, "application/pdf") })
 }
 

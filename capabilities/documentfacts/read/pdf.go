@@ -2,7 +2,9 @@ package read
 
 import (
 	"bytes"
+	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -25,7 +27,8 @@ const (
 // render mode, fill colour, position and size are known for every run of
 // text. Runs a reader would not see are reported as Hidden: render mode 3
 // or 7, white fill, drawn outside the page's MediaBox, or smaller than
-// 1 pt. Text in Form XObjects and annotations is not read.
+// 1 pt. Text in Form XObjects drawn by the page ("Do") is read with the
+// page (bounded: see drawForm); text in annotations is not read.
 func readPDF(b *budget, data []byte, lim Limits) (*Document, error) {
 	if err := prescanPDF(b, data, lim.MaxUncompressed); err != nil {
 		return nil, err
@@ -54,8 +57,9 @@ func readPDF(b *budget, data []byte, lim Limits) (*Document, error) {
 	if t := r.Trailer().Key("Info").Key("Title"); t.Kind() == pdf.String {
 		doc.Title = t.Text()
 	}
+	fs := newForms(lim.MaxUncompressed)
 	for i, pg := range w.pages {
-		lines, hidden := readPage(b, pg)
+		lines, hidden := readPage(b, fs, pg)
 		if len(lines) == 0 {
 			doc.PagesWithoutText++
 		}
@@ -66,6 +70,9 @@ func readPDF(b *budget, data []byte, lim Limits) (*Document, error) {
 			h.Page = i + 1
 			doc.Hidden = append(doc.Hidden, h)
 		}
+	}
+	if fs.skipped > 0 {
+		doc.Notes = append(doc.Notes, "form_xobjects_skipped")
 	}
 	return doc, nil
 }
@@ -143,6 +150,7 @@ type textState struct {
 	leading    float64
 	rise       float64
 	renderMode int
+	clip       [4]float64 // page-space rectangle text is clipped to (page box, form bounding boxes)
 }
 
 type run struct {
@@ -151,39 +159,132 @@ type run struct {
 	hidden     string
 }
 
+// Bounds of Form XObjects (content drawn with "Do"): how deep forms may
+// nest, how many may be drawn in one document, and how many bytes of form
+// content may be interpreted in all (a form drawn ten times counts ten
+// times). A form that is already being drawn (a loop, directly or through
+// other forms) is not drawn again.
+const (
+	maxFormDepth     = 8
+	maxFormDraws     = 1000
+	defaultFormBytes = 64 << 20
+)
+
+// forms is the per-document state of Form XObject drawing.
+type forms struct {
+	draws int
+	left  int64            // bytes of form content still allowed
+	sizes map[string]int64 // decoded size of each form, by identity
+	// skipped counts forms not drawn because of a bound.
+	skipped int
+}
+
+func newForms(limit int64) *forms {
+	if limit <= 0 {
+		limit = defaultFormBytes
+	}
+	return &forms{left: limit, sizes: map[string]int64{}}
+}
+
+// streamID identifies a stream object: the parser prints a stream as its
+// header followed by "@" and the offset of its data in the file.
+func streamID(v pdf.Value) string {
+	s := v.String()
+	if i := strings.LastIndexByte(s, '@'); i >= 0 {
+		return s[i:]
+	}
+	return s
+}
+
+// size returns the decoded size of a form's content, reading it once
+// (through the budget, at most limit+1 bytes). ok is false when the
+// stream cannot be decoded.
+func (fs *forms) size(b *budget, id string, v pdf.Value) (n int64, ok bool) {
+	if n, ok := fs.sizes[id]; ok {
+		return n, n >= 0
+	}
+	defer func() {
+		if x := recover(); x != nil {
+			if x == errBudget {
+				panic(x)
+			}
+			fs.sizes[id], n, ok = -1, -1, false
+		}
+	}()
+	rd := v.Reader()
+	defer rd.Close()
+	buf := make([]byte, 32<<10)
+	for {
+		b.check()
+		m, err := rd.Read(buf)
+		n += int64(m)
+		if n > fs.left {
+			break
+		}
+		if err != nil {
+			if err != io.EOF {
+				fs.sizes[id] = -1
+				return -1, false
+			}
+			break
+		}
+	}
+	fs.sizes[id] = n
+	return n, true
+}
+
+// pageReader interprets one page's content stream, and the Form XObjects
+// it draws, with its own graphics and text state.
+type pageReader struct {
+	b     *budget
+	forms *forms
+	box   [4]float64 // the page's MediaBox
+	fonts map[string]*pdf.Font
+	ops   int
+	runs  []run
+	// active are the forms being drawn (by identity), to refuse loops.
+	active []string
+}
+
 // readPage interprets one page's content stream and returns its visible
 // lines (top to bottom) and its hidden runs.
-func readPage(b *budget, pg pdfPage) (lines []string, hidden []Hidden) {
+func readPage(b *budget, fs *forms, pg pdfPage) (lines []string, hidden []Hidden) {
 	contents := pg.node.Key("Contents")
 	if contents.IsNull() {
 		return nil, nil
 	}
-	box := [4]float64{0, 0, 612, 792}
+	pr := &pageReader{b: b, forms: fs, box: [4]float64{0, 0, 612, 792}, fonts: map[string]*pdf.Font{}}
 	if mb := pg.inh.mediaBox; mb.Kind() == pdf.Array && mb.Len() == 4 {
 		for i := 0; i < 4; i++ {
-			box[i] = mb.Index(i).Float64()
+			pr.box[i] = mb.Index(i).Float64()
 		}
 	}
-	fonts := map[string]*pdf.Font{}
-	fontDict := pg.inh.resources.Key("Font")
+	g := textState{ctm: identity, scale: 1, fill: []float64{0}, clip: pr.box}
+	pr.interpret(contents, pg.inh.resources, "page", g)
+	return layout(pr.runs)
+}
+
+// interpret runs one content stream (a page's, or a form's with resources
+// res) from graphics state g0. scope names the stream, for the font cache.
+func (pr *pageReader) interpret(contents, res pdf.Value, scope string, g0 textState) {
+	b := pr.b
+	fontDict := res.Key("Font")
 	encoder := func(name string) (*pdf.Font, pdf.TextEncoding) {
-		f, ok := fonts[name]
+		f, ok := pr.fonts[scope+"/"+name]
 		if !ok {
 			f = &pdf.Font{V: fontDict.Key(name)}
-			fonts[name] = f
+			pr.fonts[scope+"/"+name] = f
 		}
 		if f.V.IsNull() {
 			return f, nil
 		}
 		return f, f.Encoder()
 	}
-	g := textState{ctm: identity, scale: 1, fill: []float64{0}}
+	g := g0
 	var stack []textState
 	tm, tlm := identity, identity
-	var runs []run
-	ops := 0
 	var pending strings.Builder // text of one TJ/Tj being assembled
-	show := func(raw string, startTm matrix) {
+	show := func(raw string) {
 		if raw == "" {
 			return
 		}
@@ -210,7 +311,6 @@ func readPage(b *budget, pg pdfPage) (lines []string, hidden []Hidden) {
 				adv += g.wordSpace * g.scale
 			}
 		}
-		_ = startTm
 		pending.WriteString(text)
 		tm = translate(adv, 0).times(tm)
 	}
@@ -222,8 +322,10 @@ func readPage(b *budget, pg pdfPage) (lines []string, hidden []Hidden) {
 		}
 		trm := matrix{{g.size * g.scale, 0, 0}, {0, g.size, 0}, {0, g.rise, 1}}.times(start).times(g.ctm)
 		x, y := trm[2][0], trm[2][1]
-		eff := math.Abs(g.size) * math.Sqrt(math.Abs(start.times(g.ctm)[0][0]*start.times(g.ctm)[1][1]-start.times(g.ctm)[0][1]*start.times(g.ctm)[1][0]))
+		sc := start.times(g.ctm)
+		eff := math.Abs(g.size) * math.Sqrt(math.Abs(sc[0][0]*sc[1][1]-sc[0][1]*sc[1][0]))
 		rn := run{text: text, x: x, y: y, size: eff}
+		box, clip := pr.box, g.clip
 		switch {
 		case g.renderMode == 3 || g.renderMode == 7:
 			rn.hidden = "pdf text render mode " + string(rune('0'+g.renderMode)) + " (invisible)"
@@ -231,15 +333,17 @@ func readPage(b *budget, pg pdfPage) (lines []string, hidden []Hidden) {
 			rn.hidden = "pdf white text"
 		case x < box[0]-2 || x > box[2]+2 || y < box[1]-2 || y > box[3]+2:
 			rn.hidden = "pdf text outside the page"
+		case x < clip[0]-2 || x > clip[2]+2 || y < clip[1]-2 || y > clip[3]+2:
+			rn.hidden = "pdf text outside its form's bounding box (clipped)"
 		case eff < tinyFontPoints:
 			rn.hidden = "pdf text smaller than 1 pt"
 		}
-		runs = append(runs, rn)
+		pr.runs = append(pr.runs, rn)
 	}
 	pdf.Interpret(contents, func(stk *pdf.Stack, op string) {
 		b.check()
-		ops++
-		if ops > maxOpsPerPage {
+		pr.ops++
+		if pr.ops > maxOpsPerPage {
 			panic(errBudget)
 		}
 		n := stk.Len()
@@ -327,7 +431,7 @@ func readPage(b *budget, pg pdfPage) (lines []string, hidden []Hidden) {
 			}
 			if len(args) >= 1 {
 				start := tm
-				show(args[len(args)-1].RawString(), start)
+				show(args[len(args)-1].RawString())
 				emit(start)
 			}
 		case "TJ":
@@ -339,7 +443,7 @@ func readPage(b *budget, pg pdfPage) (lines []string, hidden []Hidden) {
 			for i := 0; i < arr.Len() && i < 100_000; i++ {
 				v := arr.Index(i)
 				if v.Kind() == pdf.String {
-					show(v.RawString(), start)
+					show(v.RawString())
 					continue
 				}
 				adj := v.Float64()
@@ -349,9 +453,76 @@ func readPage(b *budget, pg pdfPage) (lines []string, hidden []Hidden) {
 				tm = translate(-adj/1000*g.size*g.scale, 0).times(tm)
 			}
 			emit(start)
+		case "Do":
+			if len(args) == 1 && args[0].Kind() == pdf.Name {
+				pr.drawForm(res.Key("XObject").Key(args[0].Name()), res, g)
+			}
 		}
 	})
-	return layout(runs)
+}
+
+// drawForm draws a Form XObject with graphics state g (its Matrix applied,
+// its BBox clipping): text inside it is read like the page's own. Images
+// and other XObjects are ignored. A form that is already being drawn, one
+// nested deeper than maxFormDepth, or one past the draw and byte bounds is
+// skipped (counted in forms.skipped); a form whose content cannot be
+// decoded or parsed is skipped too, without losing the rest of the page.
+func (pr *pageReader) drawForm(x, parentRes pdf.Value, g textState) {
+	if x.Kind() != pdf.Stream || x.Key("Subtype").Name() != "Form" {
+		return
+	}
+	fs := pr.forms
+	id := streamID(x)
+	if len(pr.active) >= maxFormDepth || slices.Contains(pr.active, id) || fs.draws >= maxFormDraws {
+		fs.skipped++
+		return
+	}
+	n, ok := fs.size(pr.b, id, x)
+	if !ok || n > fs.left {
+		fs.skipped++
+		return
+	}
+	fs.left -= n
+	fs.draws++
+	if m := x.Key("Matrix"); m.Kind() == pdf.Array && m.Len() == 6 {
+		fm := matrix{{m.Index(0).Float64(), m.Index(1).Float64(), 0}, {m.Index(2).Float64(), m.Index(3).Float64(), 0}, {m.Index(4).Float64(), m.Index(5).Float64(), 1}}
+		g.ctm = fm.times(g.ctm)
+	}
+	if bb := x.Key("BBox"); bb.Kind() == pdf.Array && bb.Len() == 4 {
+		g.clip = intersect(g.clip, transformRect(bb.Index(0).Float64(), bb.Index(1).Float64(), bb.Index(2).Float64(), bb.Index(3).Float64(), g.ctm))
+	}
+	res := x.Key("Resources")
+	if res.IsNull() {
+		res = parentRes // older files rely on the page's resources
+	}
+	pr.active = append(pr.active, id)
+	defer func() {
+		pr.active = pr.active[:len(pr.active)-1]
+		if r := recover(); r != nil {
+			if r == errBudget {
+				panic(r)
+			}
+			fs.skipped++ // a broken form loses its own text only
+		}
+	}()
+	pr.interpret(x, res, "form"+id, g)
+}
+
+// transformRect maps a rectangle through m and returns the axis-aligned
+// rectangle holding its image.
+func transformRect(x0, y0, x1, y1 float64, m matrix) [4]float64 {
+	out := [4]float64{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+	for _, p := range [][2]float64{{x0, y0}, {x0, y1}, {x1, y0}, {x1, y1}} {
+		x := p[0]*m[0][0] + p[1]*m[1][0] + m[2][0]
+		y := p[0]*m[0][1] + p[1]*m[1][1] + m[2][1]
+		out[0], out[1] = math.Min(out[0], x), math.Min(out[1], y)
+		out[2], out[3] = math.Max(out[2], x), math.Max(out[3], y)
+	}
+	return out
+}
+
+func intersect(a, b [4]float64) [4]float64 {
+	return [4]float64{math.Max(a[0], b[0]), math.Max(a[1], b[1]), math.Min(a[2], b[2]), math.Min(a[3], b[3])}
 }
 
 func isWhite(c []float64) bool {

@@ -32,6 +32,24 @@ type Run struct {
 type Page struct {
 	Runs          []Run
 	Width, Height float64
+	// Forms are the page's Form XObjects (resources /XObject); those not
+	// Hidden are drawn by the page's content stream with "Do", after its
+	// runs.
+	Forms []Form
+}
+
+// Form is a Form XObject: runs in its own content stream, placed where
+// "Do" draws it through its Matrix.
+type Form struct {
+	Name   string     // resource name ("Fm1")
+	Runs   []Run      // in form space
+	Matrix [6]float64 // zero: identity
+	BBox   [4]float64 // zero: the whole page
+	// Draws names forms of the same page that this form draws inside
+	// itself; its own name makes it draw itself (a loop).
+	Draws []string
+	// Hidden forms are not drawn by the page, only by other forms.
+	Hidden bool
 }
 
 // Options change how the file is written.
@@ -80,18 +98,40 @@ func PDF(pages []Page, o Options) []byte {
 			w, h = 595, 842
 		}
 		content := contentStream(p)
-		var stream string
-		if o.Compress {
-			var b bytes.Buffer
-			zw := zlib.NewWriter(&b)
-			zw.Write([]byte(content))
-			zw.Close()
-			stream = fmt.Sprintf("<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream", b.Len(), b.String())
-		} else {
-			stream = fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content)
+		pageRes := ""
+		if len(p.Forms) > 0 {
+			// Forms may draw each other (and themselves): number them first.
+			ids := map[string]int{}
+			var xobjs []string
+			for _, f := range p.Forms {
+				ids[f.Name] = reserve()
+				xobjs = append(xobjs, fmt.Sprintf("/%s %d 0 R", f.Name, ids[f.Name]))
+			}
+			resDict := fmt.Sprintf("<< /Font << /F1 %d 0 R /F2 %d 0 R >> /XObject << %s >> >>", f1, f2, strings.Join(xobjs, " "))
+			for _, f := range p.Forms {
+				body := contentStream(Page{Runs: f.Runs})
+				for _, d := range f.Draws {
+					body += "/" + d + " Do\n"
+				}
+				m := f.Matrix
+				if m == ([6]float64{}) {
+					m = [6]float64{1, 0, 0, 1, 0, 0}
+				}
+				bb := f.BBox
+				if bb == ([4]float64{}) {
+					bb = [4]float64{0, 0, w, h}
+				}
+				hdr := fmt.Sprintf("/Type /XObject /Subtype /Form /BBox [%g %g %g %g] /Matrix [%g %g %g %g %g %g] /Resources %s",
+					bb[0], bb[1], bb[2], bb[3], m[0], m[1], m[2], m[3], m[4], m[5], resDict)
+				objs[ids[f.Name]-1] = streamObject(hdr, body, o.Compress)
+				if !f.Hidden {
+					content += "q /" + f.Name + " Do Q\n"
+				}
+			}
+			pageRes = " /Resources " + resDict
 		}
-		c := add(stream)
-		pg := add(fmt.Sprintf("<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %g %g] /Contents %d 0 R >>", root, w, h, c))
+		c := add(streamObject("", content, o.Compress))
+		pg := add(fmt.Sprintf("<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %g %g] /Contents %d 0 R%s >>", root, w, h, c, pageRes))
 		kids = append(kids, fmt.Sprintf("%d 0 R", pg))
 	}
 	count := len(pages)
@@ -118,6 +158,22 @@ func PDF(pages []Page, o Options) []byte {
 	}
 	fmt.Fprintf(&out, "trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, catalog, xref)
 	return out.Bytes()
+}
+
+// streamObject writes a stream object with the header entries hdr,
+// Flate-compressed when compress is set.
+func streamObject(hdr, content string, compress bool) string {
+	if hdr != "" {
+		hdr = " " + hdr
+	}
+	if compress {
+		var b bytes.Buffer
+		zw := zlib.NewWriter(&b)
+		zw.Write([]byte(content))
+		zw.Close()
+		return fmt.Sprintf("<<%s /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream", hdr, b.Len(), b.String())
+	}
+	return fmt.Sprintf("<<%s /Length %d >>\nstream\n%s\nendstream", hdr, len(content), content)
 }
 
 func contentStream(p Page) string {
