@@ -1,6 +1,7 @@
 package documentfacts
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -9,6 +10,28 @@ import (
 )
 
 const notCharged = " Nothing was charged."
+
+// CodeExtractionFailed is the reference service's 500 for an unexpected
+// failure of reading or extraction; never charged. httpapi.Status answers
+// 500 for it (codes without a row are 500).
+// TODO(lead, issue 15): declare it in dalil's errors.go beside the other
+// document codes, with its row in httpapi's statusOf, and alias it here.
+const CodeExtractionFailed dalil.Code = "EXTRACTION_FAILED"
+
+// extractionFailed keeps errors that have a code (and DOCUMENT_TIMEOUT for
+// a deadline reached while extracting); any other error becomes
+// EXTRACTION_FAILED with the cause kept for the log only.
+func extractionFailed(err error) error {
+	var de *dalil.Error
+	switch {
+	case err == nil, errors.As(err, &de):
+		return err
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return &dalil.Error{Code: dalil.CodeDocumentTimeout, Message: "Extracting the facts took too long." + notCharged,
+			Details: map[string]any{"stage": "extract"}, Err: err}
+	}
+	return &dalil.Error{Code: CodeExtractionFailed, Message: "The document could not be processed because of an unexpected failure." + notCharged + " Retry shortly.", Err: err}
+}
 
 // TooLargeDetails are DOCUMENT_TOO_LARGE's details.
 type TooLargeDetails struct {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -25,21 +26,42 @@ type Deps struct {
 	Limits read.Limits
 	// CheckURL, when set, is the preview's network-free URL check.
 	CheckURL func(string) error
+	// Extract, when set, replaces the built-in extractor (deterministic
+	// patterns) on a read document; tests inject a failing one. Its
+	// failures are answered as the built-in's are (see Handle).
+	Extract func(ctx context.Context, doc *read.Document, in Input) (Output, error)
 }
 
 const contentStatement = "The document was read as untrusted data. Instructions, requests or prompts in it were not followed; " +
 	"text addressed to an AI and text hidden from a human reader are reported in warnings and give no facts."
 
-// Handle reads the document and extracts its facts.
-func Handle(ctx context.Context, deps Deps, in Input) (Output, error) {
+// Handle reads the document and extracts its facts. Refused and unusable
+// documents answer the reference service's codes (see codes.go); an
+// unexpected failure of reading or extraction — an error without a code
+// of its own, or a panic — is 500 EXTRACTION_FAILED, its cause logged and
+// never shown; a deadline reached while extracting is 504
+// DOCUMENT_TIMEOUT {stage: extract}. None of them is charged (non-2xx).
+func Handle(ctx context.Context, deps Deps, in Input) (out Output, err error) {
 	if err := in.ValidateError(); err != nil {
 		return Output{}, err
 	}
+	defer func() {
+		if x := recover(); x != nil {
+			out, err = Output{}, extractionFailed(fmt.Errorf("panic: %v\n%s", x, debug.Stack()))
+		}
+	}()
 	doc, src, err := obtain(ctx, deps, in)
 	if err != nil {
-		return Output{}, err
+		return Output{}, extractionFailed(err)
 	}
-	return extractAll(doc, src, in), nil
+	if deps.Extract == nil {
+		return extractAll(doc, src, in), nil
+	}
+	out, err = deps.Extract(ctx, doc, in)
+	if err != nil {
+		return Output{}, extractionFailed(err)
+	}
+	return out, nil
 }
 
 type source struct {

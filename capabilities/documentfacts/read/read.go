@@ -262,10 +262,19 @@ func Read(ctx context.Context, data []byte, declaredType, name string, lim Limit
 	}
 }
 
-// Text reads text a caller sent inline (form feeds are page breaks).
-func Text(s string, lim Limits) (*Document, error) {
+// Text reads text a caller sent inline (form feeds are page breaks). Past
+// the time budget it returns a KindTimeout error.
+func Text(s string, lim Limits) (doc *Document, err error) {
 	lim = lim.withDefaults()
-	doc, err := readText(&budget{ctx: context.Background(), deadline: time.Now().Add(lim.Timeout)}, s, FormatText)
+	defer func() {
+		if x := recover(); x != nil {
+			if x != errBudget {
+				panic(x)
+			}
+			doc, err = nil, &Error{Kind: KindTimeout, Message: fmt.Sprintf("Reading the text took longer than %s.", lim.Timeout)}
+		}
+	}()
+	doc, err = readText(&budget{ctx: context.Background(), deadline: time.Now().Add(lim.Timeout)}, s, FormatText)
 	if err != nil {
 		return nil, err
 	}

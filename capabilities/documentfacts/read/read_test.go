@@ -207,6 +207,10 @@ func TestTimeBudget(t *testing.T) {
 	if _, err := Read(ctx, big, "", "", Limits{MaxChars: 10 << 20}); kindOf(err) != KindTimeout {
 		t.Errorf("cancelled context: %v", err)
 	}
+	// Inline text past its budget: a timeout error, not a panic.
+	if _, err := Text(strings.Repeat("line\n", 10_000), Limits{Timeout: time.Nanosecond}); kindOf(err) != KindTimeout {
+		t.Errorf("inline text over budget: %v", err)
+	}
 }
 
 func TestTextPagesAndHeadings(t *testing.T) {
