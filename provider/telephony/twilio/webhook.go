@@ -159,11 +159,14 @@ func (w *Webhook) gather(rw http.ResponseWriter, r *http.Request, query, params 
 }
 
 // statuses maps Twilio's CallStatus to the call lifecycle. Twilio's
-// "answered" event reports in-progress; "queued" is Twilio's own queue
-// (counted as dialling: Dalil's queue is behind the call by then).
+// "answered" event reports in-progress: it is the moment the callee
+// picked up, so it maps to answered (voice.Next lets an answered call,
+// not one in progress, still turn out to be voicemail). "queued" is
+// Twilio's own queue (counted as dialling: Dalil's queue is behind the
+// call by then).
 var statuses = map[string]voice.Status{
 	"queued": voice.StatusDialing, "initiated": voice.StatusDialing, "ringing": voice.StatusRinging,
-	"answered": voice.StatusAnswered, "in-progress": voice.StatusInProgress, "completed": voice.StatusCompleted,
+	"answered": voice.StatusAnswered, "in-progress": voice.StatusAnswered, "completed": voice.StatusCompleted,
 	"busy": voice.StatusBusy, "no-answer": voice.StatusNoAnswer, "failed": voice.StatusFailed,
 	"canceled": voice.StatusCancelled,
 }

@@ -110,7 +110,7 @@ func TestWebhookEndToEnd(t *testing.T) {
 		}
 		got = append(got, string(e.Status)+" "+e.ID[len(sid):])
 	}
-	want := []string{"dialing :0", "ringing :1", "in_progress :2", "completed :3"}
+	want := []string{"dialing :0", "ringing :1", "answered :2", "completed :3"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("events (-want +got):\n%s", diff)
 	}
@@ -277,7 +277,7 @@ func TestMapStatus(t *testing.T) {
 		{"initiated", "", voice.StatusDialing, true},
 		{"ringing", "", voice.StatusRinging, true},
 		{"answered", "", voice.StatusAnswered, true},
-		{"in-progress", "", voice.StatusInProgress, true},
+		{"in-progress", "", voice.StatusAnswered, true},
 		{"completed", "", voice.StatusCompleted, true},
 		{"completed", "human", voice.StatusCompleted, true},
 		{"completed", "machine_end_beep", voice.StatusVoicemail, true},
