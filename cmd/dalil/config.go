@@ -15,6 +15,7 @@ import (
 
 	"dalil"
 	"dalil/httpapi"
+	"dalil/provider/client"
 	"dalil/provider/marketdata"
 	"dalil/rail/l402"
 	"dalil/rail/mpp"
@@ -491,6 +492,13 @@ func (l *loader) provider(spec providerSpec) Provider {
 				p.Settings = map[string]string{}
 			}
 			p.Settings[name] = v
+		}
+	}
+	// A vendor's call budget (the company intelligence providers'
+	// DALIL_<P>_BUDGET, vendorSpec) is refused when malformed.
+	if env, ok := spec.settings["budget"]; ok && p.Settings["budget"] != "" {
+		if _, err := client.ParseBudget(p.Settings["budget"]); err != nil {
+			l.fail(env, "must be CALLS/PERIOD such as 1000/24h, got %q", p.Settings["budget"])
 		}
 	}
 	for _, env := range spec.required {

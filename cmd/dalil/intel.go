@@ -19,26 +19,22 @@ import (
 // companyintel, reputation and businessrisk share one set of ports
 // (intel.Sources) and one evidence cache.
 //
-// Website inspection (fetching the company's home page through
-// internal/safehttp, and verifying caller evidence at its URL) is on when
-// the operator sets DALIL_WEBSITE_FETCH (provider website_fetch).
-//
-// TODO(#17): adapters from the provider clients (provider/websearch,
-// provider/registry, provider/rdap, provider/safebrowsing, provider/llm,
-// capabilities/sanctions) into the intel ports, built from cfg.Providers,
-// once those packages are committed. Until then those sources are not
-// configured: business_risk_score and company_reputation_check answer
-// from what is (or their uncharged insufficient-data answers), and
-// research_company and find_companies are listed as unconfigured (503
-// PROVIDER_NOT_CONFIGURED, not charged). No unconfigured source is ever
-// called.
+// Sources (intelSources): the vendor clients the operator configured
+// (intelproviders.go: Brave Search and Tavily; GLEIF, Companies House and
+// OpenCorporates; RDAP; Google Safe Browsing; Anthropic), the sanctions
+// engine over the imported lists (sanctions.go; a source only while a list
+// is imported), and website inspection through internal/safehttp when the
+// operator sets DALIL_WEBSITE_FETCH (provider website_fetch). A vendor
+// whose variables are unset has no client and no port: it is never
+// called. Provider failures reach the capabilities as intel.ErrTimeout,
+// ErrRateLimited (429 or the operator's budget spent) or ErrUnavailable.
 
-// Provider names the intelligence capabilities stand on, as they will be
-// configured in providerSpecs (and datasets in cmd/dalil/datasets.go).
+// Provider names the intelligence capabilities stand on, as configured in
+// providerSpecs (and datasets in cmd/dalil/datasets.go).
 var (
-	webSearchProviders = []string{"brave", "tavily"}
-	registryProviders  = []string{"gleif", "companies_house", "opencorporates"}
-	riskProviders      = []string{"rdap", "safe_browsing", providerWebsiteFetch}
+	webSearchProviders = []string{providerBraveSearch, providerTavily}
+	registryProviders  = []string{providerGLEIF, providerCompaniesHouse, providerOpenCorporates}
+	riskProviders      = []string{providerRDAP, providerSafeBrowsing, providerWebsiteFetch}
 	sanctionsDataset   = "sanctions"
 )
 
@@ -50,9 +46,21 @@ const providerWebsiteFetch = "website_fetch"
 
 // intelSources builds the ports from what the operator configured.
 func intelSources(d deps) intel.Sources {
+	return intelSourcesFrom(d, newIntelClients(d.providers))
+}
+
+// intelSourcesFrom builds the ports over clients (built once, so that a
+// vendor's budget and cache are shared by every capability using it).
+func intelSourcesFrom(d deps, clients intelClients) intel.Sources {
 	src := intel.Sources{Cache: intel.NewCache(nil, 0)}
+	clients.sources(&src)
+	if s := sanctionsScreener(d); s != nil {
+		src.Sanctions = intelSanctions{s}
+	}
 	if d.configured != nil && d.configured(capability.NeedsProvider(providerWebsiteFetch)) {
-		src.Website = siteFetcher{safehttp.New(safehttp.Options{})}
+		// The configured fetch policy: production's checks; tests inject
+		// a resolver and dialer that reach a local server through them.
+		src.Website = siteFetcher{safehttp.New(d.fetch)}
 	}
 	return src
 }

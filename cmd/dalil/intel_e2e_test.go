@@ -5,19 +5,23 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"dalil"
+	"dalil/capabilities/sanctions"
 	"dalil/capability"
 	"dalil/httpapi"
 	"dalil/internal/intel"
 	"dalil/internal/intel/inteltest"
+	"dalil/internal/safehttp/safehttptest"
 	"dalil/internal/testenv"
 	"dalil/ops"
 	"dalil/store/sqlstore"
@@ -85,20 +89,25 @@ func noDial(t *testing.T) {
 }
 
 // TestIntelNotConfiguredEndToEnd: through the server dalil serve builds,
-// with no provider configured, nothing dials out and nothing is charged:
-// business_risk_score and company_reputation_check give their honest
-// 200 answers (meta.charged false), the others 503
-// PROVIDER_NOT_CONFIGURED.
+// with no provider configured and no sanctions list imported, nothing
+// dials out and nothing is charged: business_risk_score and
+// company_reputation_check give their honest 200 answers (meta.charged
+// false), the others 503 PROVIDER_NOT_CONFIGURED. A list imported while
+// the server runs is used at once (still no dial): the sanctions screen
+// is then a source, and an assessment that uses it is charged.
 func TestIntelNotConfiguredEndToEnd(t *testing.T) {
-	f := newMCPFixture(t)
 	noDial(t)
-	base, key := f.ts.URL, f.paid.APIKey
+	s := newIntelServer(t, nil, safehttptest.NoNetwork(t))
+	base, key := s.base, s.key
 	before := credits(t, base, key)
 	a := intelCall(t, "POST", base+"/api/v1/risk/business-risk-score", key, `{"companyName":"Acme Trading Ltd","country":"gbr","website":"acmetrading.co.uk"}`)
 	d := a.data()
 	if a.status != 200 || d["status"] != "insufficient_data" || d["riskScore"] != nil || d["confidence"] != 0.0 ||
 		d["recommendation"].(map[string]any)["action"] != "manual_review" || a.meta()["charged"] != false {
 		t.Errorf("business_risk_score: %d %s", a.status, a.raw)
+	}
+	if screen := d["sanctionsScreening"].(map[string]any); screen["status"] != "not_checked" {
+		t.Errorf("sanctions with no list: %v", screen)
 	}
 	a = intelCall(t, "POST", base+"/api/v1/risk/company-reputation-check", key, `{"companyName":"Acme Trading Ltd","country":"UK"}`)
 	d = a.data()
@@ -127,6 +136,18 @@ func TestIntelNotConfiguredEndToEnd(t *testing.T) {
 	a = intelCall(t, "GET", base+"/api/v1/capabilities", "", "")
 	if !bytes.Contains([]byte(a.raw), []byte("web_search")) {
 		t.Errorf("capabilities listing does not name the missing web_search provider")
+	}
+
+	// A list imported while the server runs: screened at once, charged.
+	if err := seedSanctionsDemo(context.Background(), s.svc.store, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	a = intelCall(t, "POST", base+"/api/v1/risk/business-risk-score", key, `{"companyName":"Demo Horizon Shipping LLC"}`)
+	d = a.data()
+	screen, _ := d["sanctionsScreening"].(map[string]any)
+	if a.status != 200 || d["status"] != "assessed" || !strings.HasSuffix(fmt.Sprint(screen["status"]), "_match") || !strings.Contains(fmt.Sprint(screen["listsChecked"]), sanctions.DemoSource) ||
+		a.meta()["charged"] == false {
+		t.Errorf("with a list imported: %d %s", a.status, a.raw)
 	}
 }
 

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"errors"
 	"io"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"dalil/internal/intel"
 	"dalil/provider/client"
+	"dalil/provider/rdap"
 )
 
 // TestIntelProviderSpecs: each company intelligence vendor is off until
@@ -66,5 +69,66 @@ func TestIntelProviderSpecs(t *testing.T) {
 	_, _, err = loadConfig(newFlagSet("serve", io.Discard), nil, envOf(map[string]string{"DALIL_GLEIF_URL": "ftp://x?key=5ecret"}))
 	if err == nil || !strings.Contains(err.Error(), "DALIL_GLEIF_URL") || strings.Contains(err.Error(), "5ecret") {
 		t.Errorf("bad URL: %v", err)
+	}
+}
+
+// TestIntelBudgetRefused: a malformed DALIL_<P>_BUDGET stops the
+// configuration from loading, naming the variable.
+func TestIntelBudgetRefused(t *testing.T) {
+	for _, v := range []string{"lots", "10", "0/1h", "5/forever", "-1/1h"} {
+		_, _, err := loadConfig(newFlagSet("serve", io.Discard), nil, envOf(map[string]string{"DALIL_TAVILY_API_KEY": "k", "DALIL_TAVILY_BUDGET": v}))
+		if err == nil || !strings.Contains(err.Error(), "DALIL_TAVILY_BUDGET") {
+			t.Errorf("budget %q: %v", v, err)
+		}
+	}
+	if _, _, err := loadConfig(newFlagSet("serve", io.Discard), nil, envOf(map[string]string{"DALIL_TAVILY_BUDGET": "100/24h"})); err != nil {
+		t.Errorf("valid budget: %v", err)
+	}
+}
+
+// TestIntelErrorMapping: every vendor client error becomes the intel
+// kind its capability answers with, keeping the client's error.
+func TestIntelErrorMapping(t *testing.T) {
+	for _, c := range []struct {
+		kind, want error
+	}{
+		{client.ErrTimeout, intel.ErrTimeout},
+		{client.ErrRateLimited, intel.ErrRateLimited},
+		{client.ErrBudgetExhausted, intel.ErrRateLimited},
+		{client.ErrUpstream, intel.ErrUnavailable},
+		{client.ErrUnavailable, intel.ErrUnavailable},
+		{client.ErrMalformed, intel.ErrUnavailable},
+		{client.ErrCanceled, intel.ErrUnavailable},
+		{rdap.ErrNoServer, intel.ErrUnavailable},
+	} {
+		in := &client.Error{Provider: "p", Kind: c.kind}
+		got := intelErr(in)
+		if !errors.Is(got, c.want) || !errors.Is(got, c.kind) {
+			t.Errorf("%v -> %v", c.kind, got)
+		}
+		for _, other := range []error{intel.ErrTimeout, intel.ErrRateLimited, intel.ErrUnavailable} {
+			if other != c.want && errors.Is(got, other) {
+				t.Errorf("%v is also %v", c.kind, other)
+			}
+		}
+	}
+	if intelErr(nil) != nil {
+		t.Error("nil error mapped")
+	}
+}
+
+// TestIntelSourcesOff: with nothing configured there is no client and no
+// port at all (TestIntelNotConfiguredEndToEnd proves no dial happens).
+func TestIntelSourcesOff(t *testing.T) {
+	cfg, _, err := loadConfig(newFlagSet("serve", io.Discard), nil, envOf(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := intelSources(deps{configured: configured(cfg), providers: cfg.Providers})
+	if src.Configured() || src.Website != nil || src.LLM != nil || len(src.Searchers)+len(src.Registries) != 0 {
+		t.Errorf("sources with nothing configured: %+v", src)
+	}
+	if c := newIntelClients(cfg.Providers); c != (intelClients{}) || c.webSearch() != nil {
+		t.Errorf("clients with nothing configured: %+v", c)
 	}
 }

@@ -14,7 +14,6 @@ import (
 	"dalil/capability"
 	"dalil/dataset"
 	"dalil/internal/safehttp"
-	"dalil/provider/client"
 	"dalil/provider/websearch"
 	"dalil/store/sqlstore"
 )
@@ -31,6 +30,13 @@ import (
 
 // omanBusinessEntries are the business routes and the supplier check.
 func omanBusinessEntries(d deps) []capability.Entry {
+	return omanBusinessEntriesWith(d, webSearchClient(d))
+}
+
+// omanBusinessEntriesWith is omanBusinessEntries with the web-search
+// client given (the one the intelligence capabilities use, so that its
+// budget and cache are shared): nil is off.
+func omanBusinessEntriesWith(d deps, web websearch.Searcher) []capability.Entry {
 	var dir omanbusiness.Directory
 	if d.store != nil {
 		dir = companysql.New(d.store.DB())
@@ -39,7 +45,7 @@ func omanBusinessEntries(d deps) []capability.Entry {
 	if s := sanctionsScreener(d); s != nil {
 		sc.Sanctions = supplierSanctions{s}
 	}
-	sc.Web = supplierWeb(webSearchClient(d))
+	sc.Web = supplierWeb(web)
 	// Website inspection: on with the website_fetch provider
 	// (DALIL_WEBSITE_FETCH, intel.go), through internal/safehttp under the
 	// configured fetch policy.
@@ -95,18 +101,8 @@ func (w webSearch) Search(ctx context.Context, query string, max int) ([]supplie
 
 // webSearchClient is the web-search client the operator configured:
 // Brave Search when brave_search is configured, else Tavily, else nil
-// (off: no call). Its per-provider call budget (Settings["budget"]) and
-// timeout come from the configuration.
+// (off: no call), with its timeout and call budget from the
+// configuration.
 func webSearchClient(d deps) websearch.Searcher {
-	httpCfg := func(p Provider) client.Config {
-		b, _ := client.ParseBudget(p.Settings["budget"]) // validated when the configuration was loaded
-		return client.Config{Timeout: p.Timeout, Budget: b}
-	}
-	if p := d.providers[providerBraveSearch]; p.Configured {
-		return websearch.NewBrave(websearch.BraveConfig{APIKey: p.Credential.Reveal(), BaseURL: string(p.Endpoint), HTTP: httpCfg(p)})
-	}
-	if p := d.providers[providerTavily]; p.Configured {
-		return websearch.NewTavily(websearch.TavilyConfig{APIKey: p.Credential.Reveal(), BaseURL: string(p.Endpoint), HTTP: httpCfg(p)})
-	}
-	return nil
+	return newIntelClients(d.providers).webSearch()
 }

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"dalil/capabilities/sanctions"
 	"dalil/capabilities/sanctions/sanctionssql"
@@ -73,9 +75,28 @@ func (a supplierSanctions) Screen(ctx context.Context, req suppliercheck.ScreenR
 // intelligence capabilities): no list imported lists no list checked.
 type intelSanctions struct{ s *sanctions.Screener }
 
-var _ intel.Sanctions = intelSanctions{}
+var (
+	_ intel.Sanctions  = intelSanctions{}
+	_ intel.ListsReady = intelSanctions{}
+)
 
 func (intelSanctions) Name() string { return "sanctions lists" }
+
+// Ready reports whether a list is imported (the engine is cached by the
+// lists' version, so this is one small query). A store that cannot answer
+// counts as ready: the screening then fails and says unavailable.
+func (a intelSanctions) Ready() bool {
+	if a.s == nil || a.s.Lists == nil {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	e, err := a.s.Lists.Engine(ctx)
+	if err != nil {
+		return true
+	}
+	return e != nil && len(e.Lists()) > 0
+}
 
 func (a intelSanctions) Screen(ctx context.Context, q intel.ScreenQuery) (intel.ScreenResult, error) {
 	reg := ""
@@ -89,7 +110,7 @@ func (a intelSanctions) Screen(ctx context.Context, q intel.ScreenQuery) (intel.
 	for _, id := range ids {
 		r, err := a.s.Screen(ctx, sanctions.Query{Names: q.Names, Country: q.Country, RegistrationNumber: id})
 		if err != nil {
-			return intel.ScreenResult{}, err
+			return intel.ScreenResult{}, errors.Join(intel.ErrUnavailable, err)
 		}
 		for _, l := range r.Lists {
 			if name := l.Name + " " + l.Version; !seen["list "+name] {
