@@ -402,3 +402,31 @@ func TestIntelProviderFailuresEndToEnd(t *testing.T) {
 		t.Errorf("budget spent: %d %s (%d new requests)", a.status, a.raw, f.ch.Hits()-n)
 	}
 }
+
+// TestIntelAmbiguousEndToEnd: two companies of one name in Companies
+// House answer 409 AMBIGUOUS_ENTITY with both candidates before any other
+// provider is asked, not charged; the registration number then resolves
+// it.
+func TestIntelAmbiguousEndToEnd(t *testing.T) {
+	f := newIntelFakes(t)
+	inc := time.Date(2015, 6, 1, 0, 0, 0, 0, time.UTC)
+	ch := registrytest.NewCompaniesHouse(t, "ch-k3y",
+		registrytest.Company{Number: "01234567", Name: "Acme Trading Ltd", Country: "GB", Status: "active", Incorporated: inc, City: "London"},
+		registrytest.Company{Number: "07654321", Name: "Acme Trading Ltd", Country: "GB", Status: "active", Incorporated: inc, City: "Leeds"})
+	s := newIntelServer(t, map[string]string{"DALIL_COMPANIES_HOUSE_API_KEY": "ch-k3y", "DALIL_COMPANIES_HOUSE_URL": ch.BaseURL(),
+		"DALIL_BRAVE_SEARCH_API_KEY": "brave-k3y", "DALIL_BRAVE_SEARCH_URL": f.brave.BaseURL()}, safehttptest.NoNetwork(t))
+	before := s.credits(t)
+	a := s.post(t, "/api/v1/risk/business-risk-score", `{"companyName":"Acme Trading Ltd","country":"GB"}`)
+	details, _ := a.body["error"].(map[string]any)["details"].(map[string]any)
+	cands, _ := details["candidates"].([]any)
+	if a.status != 409 || a.code() != "AMBIGUOUS_ENTITY" || len(cands) != 2 || f.brave.Hits() != 0 {
+		t.Fatalf("namesakes: %d %s (%d searches)", a.status, a.raw, f.brave.Hits())
+	}
+	if got := s.credits(t); got != before {
+		t.Errorf("409 charged: %v -> %v", before, got)
+	}
+	a = s.post(t, "/api/v1/risk/business-risk-score", `{"companyName":"Acme Trading Ltd","country":"GB","registrationNumber":"07654321"}`)
+	if biz, _ := a.data()["business"].(map[string]any); a.status != 200 || biz["registrationNumber"] != "07654321" || f.brave.Hits() == 0 {
+		t.Errorf("by number: %d %s", a.status, a.raw)
+	}
+}
