@@ -12,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"dalil"
+	"dalil/console"
+	"dalil/rail/mpp/mppsql"
 	"dalil/store/sqlstore"
 )
 
@@ -32,11 +35,12 @@ func benchRows(b *testing.B) int {
 // rows ledger charges spread evenly over the last 30 days (today's share
 // between midnight and now, so the day the overview reads from the ledger
 // itself is always a full share), on both account rails and four
-// capabilities, and one settled pay-per-call claim for every 20 charges.
-// Rows go in by multi-row INSERTs in one transaction.
+// capabilities, one settled pay-per-call claim for every 20 charges, and
+// as many committed MPP budget-session draws (on 1,000 sessions). Rows go
+// in by multi-row INSERTs in one transaction.
 func seedLedger(b *testing.B, path string, accounts, rows int) {
 	ctx := context.Background()
-	s, err := sqlstore.Open(ctx, path, sqlstore.Options{})
+	s, err := sqlstore.Open(ctx, path, sqlstore.Options{Modules: []sqlstore.Module{mppsql.Module()}})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -118,14 +122,38 @@ func seedLedger(b *testing.B, path string, accounts, rows int) {
 		t := when(i * 30 / max(claims, 1))
 		return []any{"cred_" + strconv.Itoa(i), ppc[rng.Intn(3)], tools[rng.Intn(len(tools))], int64(10_000), "req_p" + strconv.Itoa(i), "settled", t + 3_600_000_000, t, t}
 	})
+	const sessions = 1000
+	insert("mpp_sessions", "id, status, payer, budget, spent, reserved, allowed_tools, deposit_tx, created_at, expires_at", sessions, func(i int) []any {
+		return []any{"mpps_bench" + strconv.Itoa(i), "closed", "0xpayer", int64(1000 * dalil.USD), int64(0), int64(0), `["analyze_property"]`, "0xdeposit", midnight.UnixMicro(), midnight.UnixMicro()}
+	})
+	insert("mpp_session_reservations", "session_id, key, tool, amount, committed, reserved_at", claims, func(i int) []any {
+		return []any{"mpps_bench" + strconv.Itoa(i%sessions), "k" + strconv.Itoa(i), tools[rng.Intn(len(tools))], int64(10_000), 1, when(i * 30 / max(claims, 1))}
+	})
 	if err := tx.Commit(); err != nil {
 		b.Fatal(err)
 	}
 }
 
+// benchDraws is the console's source of MPP budget-session draws over its
+// own handle on path, as cmd/dalil wires it.
+type benchDraws struct{ s *mppsql.Sessions }
+
+func (d benchDraws) Revenue(ctx context.Context, from, to time.Time) ([]console.DayRevenue, error) {
+	days, err := d.s.DrawsByDay(ctx, from, to)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]console.DayRevenue, len(days))
+	for i, x := range days {
+		out[i] = console.DayRevenue{Day: x.Day, Rail: dalil.RailMPP, Tool: x.Tool, Calls: x.Calls, Amount: x.Amount, Source: "budget sessions"}
+	}
+	return out, nil
+}
+
 // BenchmarkOverview renders the overview page through the real HTTP
 // server over a SQLite ledger of 1,000,000 charges (and 50,000 settled
-// pay-per-call payments) on 1,000 accounts. The first render sums the 29
+// pay-per-call payments and 50,000 MPP budget-session draws) on 1,000
+// accounts. The first render sums the 29
 // finished days once (reported as cold-ms); the loop measures renders
 // after that: the summed days, plus today's charges read from the ledger.
 //
@@ -139,14 +167,19 @@ func BenchmarkOverview(b *testing.B) {
 	if keep := os.Getenv("DALIL_CONSOLE_BENCH_KEEP"); keep != "" {
 		defer copyFile(b, path, keep)
 	}
-	e := newEnv(b, envOptions{dsn: path})
+	mppStore, err := sqlstore.Open(context.Background(), path, sqlstore.Options{Modules: []sqlstore.Module{mppsql.Module()}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer mppStore.Close()
+	e := newEnv(b, envOptions{dsn: path, revenue: []console.RevenueSource{benchDraws{mppsql.NewSessions(mppStore.DB())}}})
 	br := e.browser()
 	if a := br.login(testToken); a.status != http.StatusSeeOther {
 		b.Fatalf("log-in: %d", a.status)
 	}
 	start = time.Now()
-	if a := br.get("/console"); a.status != http.StatusOK {
-		b.Fatalf("cold overview: %d", a.status)
+	if a := br.get("/console"); a.status != http.StatusOK || !strings.Contains(a.body, "of which budget sessions") {
+		b.Fatalf("cold overview: %d, budget sessions shown: %v", a.status, strings.Contains(a.body, "of which budget sessions"))
 	}
 	cold := time.Since(start)
 	for b.Loop() {

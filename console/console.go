@@ -98,6 +98,8 @@ type Console struct {
 	css     []byte
 	cssPath string
 	icon    []byte
+	// sources keeps the RevenueSources' rows of finished days.
+	sources sourceDays
 }
 
 // Prefix is where the console is mounted.

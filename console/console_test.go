@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -550,30 +551,52 @@ func TestOverviewAndCapabilities(t *testing.T) {
 	}
 }
 
-// fakeSource is a RevenueSource with fixed rows, or an error; it records
-// the range it was asked for.
+// fakeSource is a RevenueSource over fixed rows (those of days in the
+// range asked for), or an error; it records the ranges it was asked for.
 type fakeSource struct {
-	rows     []console.DayRevenue
-	err      error
-	from, to time.Time
+	mu    sync.Mutex
+	rows  []console.DayRevenue
+	err   error
+	asked [][2]time.Time
 }
 
 func (f *fakeSource) Revenue(_ context.Context, from, to time.Time) ([]console.DayRevenue, error) {
-	f.from, f.to = from, to
-	return f.rows, f.err
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.asked = append(f.asked, [2]time.Time{from, to})
+	var out []console.DayRevenue
+	for _, r := range f.rows {
+		if !r.Day.Before(from.Truncate(24*time.Hour)) && r.Day.Before(to) {
+			out = append(out, r)
+		}
+	}
+	return out, f.err
+}
+
+// calls returns and forgets the ranges asked for.
+func (f *fakeSource) calls() [][2]time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	a := f.asked
+	f.asked = nil
+	return a
 }
 
 // TestOverviewAddsRevenueSources: payments a module records in its own
 // tables (a RevenueSource: MPP budget sessions) are added to the ledger's
 // in the totals, the charts by rail and by capability, the pay-per-call
 // table (as a part of their rail) and the capabilities page, over the
-// same 30 days; a source that fails makes the page fail (503), never show
-// figures without it.
+// same 30 days; finished days are asked for once and kept, today every
+// time; a source that fails makes the page fail (503), never show figures
+// without it.
 func TestOverviewAddsRevenueSources(t *testing.T) {
-	today := time.Now().UTC().Truncate(24 * time.Hour)
+	now := time.Now().UTC()
+	today := now.Truncate(24 * time.Hour)
+	final := now.Add(-10 * time.Minute).Truncate(24 * time.Hour) // days before it are kept
 	src := &fakeSource{rows: []console.DayRevenue{
 		{Day: today, Rail: dalil.RailMPP, Tool: "analyze_property", Calls: 2, Amount: 20_000, Source: "budget sessions"},
 		{Day: today.AddDate(0, 0, -3), Rail: dalil.RailMPP, Tool: "compare_properties", Calls: 1, Amount: 20_000, Source: "budget sessions"},
+		{Day: today.AddDate(0, 0, -console.Days), Rail: dalil.RailMPP, Tool: "compare_properties", Calls: 1, Amount: 990_000, Source: "budget sessions"}, // before the window
 	}}
 	e := newEnv(t, envOptions{revenue: []console.RevenueSource{src}})
 	_, _, key := e.account("payer", "free", dalil.USD)
@@ -581,7 +604,12 @@ func TestOverviewAddsRevenueSources(t *testing.T) {
 		t.Fatalf("paid call: %d", got)
 	}
 	b := e.browser()
-	b.mustLogin()
+	b.mustLogin() // renders the overview once
+	from := today.AddDate(0, 0, -(console.Days - 1))
+	asked := src.calls()
+	if len(asked) != 2 || !asked[0][0].Equal(from) || !asked[0][1].Equal(final) || !asked[1][0].Equal(final) || asked[1][1].Before(now) {
+		t.Errorf("first render asked the source for %v; want [%v, %v) and [%v, now)", asked, from, final, final)
+	}
 	page := b.get("/console").body
 	for _, s := range []string{
 		`id="total-calls">4<`, `id="total-revenue">USD 0.05<`,
@@ -596,15 +624,26 @@ func TestOverviewAddsRevenueSources(t *testing.T) {
 			t.Errorf("the overview lacks %q", s)
 		}
 	}
-	if want := today.AddDate(0, 0, -(console.Days - 1)); !src.from.Equal(want) || src.to.Before(today) {
-		t.Errorf("the source was asked for [%v, %v); want from %v", src.from, src.to, want)
-	}
 	if t.Failed() {
 		t.Log(page)
 	}
+	if asked := src.calls(); len(asked) != 1 || !asked[0][0].Equal(final) {
+		t.Errorf("second render asked the source for %v; want only [%v, now)", asked, final)
+	}
+	// A later payment today shows at once; the finished days are not
+	// asked for again.
+	src.mu.Lock()
+	src.rows = append(src.rows, console.DayRevenue{Day: today, Rail: dalil.RailMPP, Tool: "analyze_property", Calls: 1, Amount: 10_000, Source: "budget sessions"})
+	src.mu.Unlock()
 	caps := b.get("/console/capabilities").body
 	if row := regexp.MustCompile(`(?s)<tr data-capability="compare_properties">.*?</tr>`).FindString(caps); !strings.Contains(row, `<td class="n">1</td><td class="n">0.02</td>`) {
 		t.Errorf("capabilities, compare_properties: %s", row)
+	}
+	if row := regexp.MustCompile(`(?s)<tr data-capability="analyze_property">.*?</tr>`).FindString(caps); !strings.Contains(row, `<td class="n">4</td><td class="n">0.04</td>`) {
+		t.Errorf("capabilities, analyze_property (1 by credits, 3 from the source): %s", row)
+	}
+	if asked := src.calls(); len(asked) != 1 || !asked[0][0].Equal(final) {
+		t.Errorf("the capabilities page asked the source for %v; want only [%v, now)", asked, final)
 	}
 
 	src.err = dalil.ErrStorageUnavailable

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"context"
 	"math"
 	"math/rand"
 	"strconv"
@@ -108,5 +109,83 @@ func TestChartGeometry(t *testing.T) {
 	}
 	if e := buildChart("t", days, nil, map[string][]int64{}, false); !e.Empty {
 		t.Error("a chart of nothing is not empty")
+	}
+}
+
+// eventSource is a RevenueSource over payments at given times: it adds up
+// those in [from, to) per UTC day, as a module's SQL does.
+type eventSource struct {
+	at    []time.Time
+	calls int
+}
+
+func (s *eventSource) Revenue(_ context.Context, from, to time.Time) ([]DayRevenue, error) {
+	s.calls++
+	byDay := map[time.Time]int64{}
+	for _, t := range s.at {
+		if !t.Before(from) && t.Before(to) {
+			byDay[midnight(t)]++
+		}
+	}
+	var out []DayRevenue
+	for d, n := range byDay {
+		out = append(out, DayRevenue{Day: d, Rail: dalil.RailMPP, Tool: "t", Calls: n, Amount: dalil.MicroUSD(n * 10_000), Source: "s"})
+	}
+	return out, nil
+}
+
+// TestSourceRevenueKeepsFinishedDays: whatever the range (partial first
+// and last days, ranges in the past, up to now), the rows kept in memory
+// plus those asked for add up to what the source answers for the whole
+// range, on the first call and on every later one; finished days are
+// asked for once.
+func TestSourceRevenueKeepsFinishedDays(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	now := time.Date(2026, 11, 25, 0, 4, 0, 0, time.UTC) // 4 minutes into a day: yesterday is not final yet
+	src := &eventSource{}
+	for range 3000 {
+		src.at = append(src.at, now.Add(-time.Duration(rng.Int63n(int64(40*24*time.Hour)))))
+	}
+	c := &Console{o: Options{Now: func() time.Time { return now }, Revenue: []RevenueSource{src}}}
+	direct := &eventSource{at: src.at}
+	sum := func(rows []DayRevenue) (n int64) {
+		for _, r := range rows {
+			n += r.Calls
+		}
+		return n
+	}
+	for i := range 400 {
+		if i == 200 {
+			// A payment of yesterday's last minutes recorded late (within
+			// the margin), then 20 hours later: yesterday is final now.
+			src.at = append(src.at, now.Add(-6*time.Minute))
+			now = now.Add(20 * time.Hour)
+			src.at = append(src.at, now.Add(-time.Minute))
+			direct.at = src.at
+		}
+		to := now
+		if rng.Intn(3) == 0 {
+			to = now.Add(-time.Duration(rng.Int63n(int64(20 * 24 * time.Hour))))
+		}
+		from := to.Add(-time.Duration(rng.Int63n(int64(30 * 24 * time.Hour))))
+		if rng.Intn(2) == 0 {
+			from = midnight(from)
+		}
+		got, err := c.sourceRevenue(context.Background(), 0, src, from, to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := direct.Revenue(context.Background(), from, to)
+		if sum(got) != sum(want) {
+			t.Fatalf("[%v, %v): %d calls; the source says %d", from, to, sum(got), sum(want))
+		}
+	}
+	// The same window again asks only for the part that is not final.
+	from := midnight(now).AddDate(0, 0, -(Days - 1))
+	c.sourceRevenue(context.Background(), 0, src, from, now)
+	src.calls = 0
+	c.sourceRevenue(context.Background(), 0, src, from, now)
+	if src.calls != 1 {
+		t.Errorf("a repeated window asked the source %d times; want once (today)", src.calls)
 	}
 }

@@ -1,7 +1,6 @@
 package console
 
 import (
-	"context"
 	"net/http"
 	"slices"
 	"sort"
@@ -43,23 +42,6 @@ type railTotal struct {
 	// Parts are the rail's payments that a RevenueSource added, by
 	// source ("budget sessions"), included in Calls and Amount.
 	Parts []railTotal
-}
-
-// revenue is what was charged in [from, to): Data's rows and every
-// RevenueSource's (payments Data does not hold).
-func (c *Console) revenue(ctx context.Context, from, to time.Time) ([]DayRevenue, error) {
-	rows, err := c.o.Data.Revenue(ctx, from, to)
-	if err != nil {
-		return nil, err
-	}
-	for _, src := range c.o.Revenue {
-		more, err := src.Revenue(ctx, from, to)
-		if err != nil {
-			return nil, err
-		}
-		rows = append(rows, more...)
-	}
-	return rows, nil
 }
 
 // overview is GET /console for a logged-in operator.
