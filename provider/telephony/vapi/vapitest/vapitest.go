@@ -1,0 +1,651 @@
+// Package vapitest runs a local fake of Vapi's REST API (POST /call with
+// a transient assistant, GET /call/{id}, GET /call, DELETE /call/{id},
+// and the live-call control URL) answering in Vapi's JSON and error
+// shapes, that records every call it is asked to place and posts server
+// messages ({"message":{…}}: status-update, end-of-call-report) to each
+// call's assistant.server.url, authenticated as Vapi does: the
+// assistant's server.headers, plus an HMAC signature when the server
+// names a credential registered with Credential (Vapi's HMAC credential
+// defaults: SHA-256, hex, header x-signature over "{timestamp}.{body}"
+// with the timestamp in x-timestamp). Scripted faults
+// (clienttest.Faults) give 429, 5xx, hangs and malformed bodies.
+//
+//	fake := vapitest.New(t, "key", "phone-number-id")
+//	fake.Credential("cred-1", "hmac-secret")
+//	// … the service dials through the client …
+//	id := fake.LastCall().ID
+//	fake.Complete(id, 125)          // ringing, in-progress, ended, end-of-call-report
+//	fake.Dials("+96891234567") == 1 // dialled exactly once
+package vapitest
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"dalil/provider/client/clienttest"
+)
+
+// Call is one call the fake accepted.
+type Call struct {
+	ID       string
+	Name     string
+	Number   string         // customer.number
+	Body     map[string]any // the creation request as decoded JSON
+	Status   string         // queued, ringing, in-progress, forwarding, ended
+	Ended    string         // endedReason once ended
+	Created  time.Time
+	Hangups  int // end-call control messages and deletions received
+	Deleted  bool
+	ServerTo string // assistant.server.url
+}
+
+// Assistant is the call's transient assistant (Body["assistant"]).
+func (c Call) Assistant() map[string]any {
+	a, _ := c.Body["assistant"].(map[string]any)
+	return a
+}
+
+// Delivery is one server message the fake posted.
+type Delivery struct {
+	URL    string
+	Body   []byte
+	Header http.Header
+	Status int   // the receiver's answer (0 when unreachable)
+	Err    error // transport error
+}
+
+// Report is what an end-of-call-report carries.
+type Report struct {
+	EndedReason    string
+	Seconds        float64 // durationSeconds; 0 when the call never connected
+	Summary        string
+	StructuredData map[string]any
+	// Messages are the conversation: role "bot" (the assistant) or
+	// "user" (the customer), and what was said.
+	Messages [][2]string
+}
+
+// Server is the fake Vapi API.
+type Server struct {
+	*httptest.Server
+	*clienttest.Faults
+
+	// Key is the API key accepted as a bearer token; PhoneNumberID the
+	// only phone number id it knows.
+	Key, PhoneNumberID string
+	// HTTP posts the server messages (default: 10 s timeout).
+	HTTP *http.Client
+
+	mu         sync.Mutex
+	calls      []*Call
+	byID       map[string]*Call
+	creds      map[string]string // credential id → HMAC secret
+	rejections map[string]string // number → message
+	deliveries []*Delivery
+	lose       []int
+	now        func() time.Time
+}
+
+// New starts the fake, closed with t.
+func New(t testing.TB, key, phoneNumberID string) *Server {
+	s := &Server{Faults: &clienttest.Faults{}, Key: key, PhoneNumberID: phoneNumberID,
+		HTTP: &http.Client{Timeout: 10 * time.Second}, byID: map[string]*Call{}, creds: map[string]string{},
+		rejections: map[string]string{}, now: time.Now}
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /call", s.create)
+	mux.HandleFunc("GET /call", s.list)
+	mux.HandleFunc("GET /call/{id}", s.get)
+	mux.HandleFunc("DELETE /call/{id}", s.delete)
+	mux.HandleFunc("POST /control/{id}", s.control)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		vapiError(w, http.StatusNotFound, "Cannot "+r.Method+" "+r.URL.Path)
+	})
+	s.Server = httptest.NewServer(s.Faults.Wrap(mux))
+	t.Cleanup(s.Server.Close)
+	return s
+}
+
+// BaseURL is the URL to configure the client with (Vapi's
+// https://api.vapi.ai).
+func (s *Server) BaseURL() string { return s.Server.URL }
+
+// Credential registers an HMAC custom credential: a call whose
+// assistant.server.credentialId is id gets its server messages signed
+// with secret.
+func (s *Server) Credential(id, secret string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.creds[id] = secret
+}
+
+// Reject makes calls to the number fail with a 400 and message, as Vapi
+// refuses a number it will not dial.
+func (s *Server) Reject(number, message string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rejections[number] = message
+}
+
+// LoseNextCreate makes the next call creation succeed (recorded and
+// counted) but answer status instead of 201, or hang when status is 0.
+func (s *Server) LoseNextCreate(status int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lose = append(s.lose, status)
+}
+
+// Dials is how many calls to the number the fake accepted.
+func (s *Server) Dials(number string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, c := range s.calls {
+		if c.Number == number {
+			n++
+		}
+	}
+	return n
+}
+
+// Calls are copies of the calls accepted, in order.
+func (s *Server) Calls() []Call {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Call, len(s.calls))
+	for i, c := range s.calls {
+		out[i] = *c
+	}
+	return out
+}
+
+// Call is a copy of the call with that id.
+func (s *Server) Call(id string) (Call, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.byID[id]
+	if !ok {
+		return Call{}, false
+	}
+	return *c, true
+}
+
+// LastCall is a copy of the last call accepted (zero when none).
+func (s *Server) LastCall() Call {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.calls) == 0 {
+		return Call{}
+	}
+	return *s.calls[len(s.calls)-1]
+}
+
+// WaitCalls waits until at least n calls were accepted or d passed.
+func (s *Server) WaitCalls(n int, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for {
+		s.mu.Lock()
+		got := len(s.calls)
+		s.mu.Unlock()
+		if got >= n {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// Deliveries are copies of the server messages posted, in order.
+func (s *Server) Deliveries() []Delivery {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Delivery, len(s.deliveries))
+	for i, d := range s.deliveries {
+		out[i] = *d
+		out[i].Header = d.Header.Clone()
+	}
+	return out
+}
+
+// Complete plays an answered call of seconds that the customer ends:
+// status-update ringing, in-progress, ended (customer-ended-call), then
+// the end-of-call-report with a summary, structured data and the
+// conversation.
+func (s *Server) Complete(id string, seconds float64) error {
+	return s.Play(id, Report{EndedReason: "customer-ended-call", Seconds: seconds,
+		Summary:        "The customer confirmed the shop opens on Friday at 9.",
+		StructuredData: map[string]any{"optOut": false, "outcome": "answered", "interest": "medium"},
+		Messages:       [][2]string{{"bot", "Hello, this is an automated AI assistant."}, {"user", "Yes, we open at 9 on Friday."}}})
+}
+
+// OptOut plays an answered call in which the customer asks not to be
+// called again.
+func (s *Server) OptOut(id string, seconds float64) error {
+	return s.Play(id, Report{EndedReason: "assistant-ended-call", Seconds: seconds,
+		Summary:        "The customer asked not to be called again.",
+		StructuredData: map[string]any{"optOut": true, "outcome": "opted_out"},
+		Messages:       [][2]string{{"bot", "Hello, this is an automated AI assistant."}, {"user", "Please don't call me again."}}})
+}
+
+// NoAnswer plays a call nobody picks up.
+func (s *Server) NoAnswer(id string) error {
+	return s.Play(id, Report{EndedReason: "customer-did-not-answer"})
+}
+
+// Busy plays a call to a busy line.
+func (s *Server) Busy(id string) error { return s.Play(id, Report{EndedReason: "customer-busy"}) }
+
+// Voicemail plays a call answered by a voicemail box.
+func (s *Server) Voicemail(id string, seconds float64) error {
+	return s.Play(id, Report{EndedReason: "voicemail", Seconds: seconds})
+}
+
+// Play posts a call's messages: status-update ringing, then in-progress
+// when the report has seconds, ended with the report's reason, then the
+// end-of-call-report. It stops at the first message not answered 2xx.
+func (s *Server) Play(id string, rep Report) error {
+	if err := s.Status(id, "ringing", ""); err != nil {
+		return err
+	}
+	if rep.Seconds > 0 {
+		if err := s.Status(id, "in-progress", ""); err != nil {
+			return err
+		}
+	}
+	if err := s.Status(id, "ended", rep.EndedReason); err != nil {
+		return err
+	}
+	return s.EndOfCall(id, rep)
+}
+
+// Status posts one status-update message.
+func (s *Server) Status(id, status, endedReason string) error {
+	msg := map[string]any{"type": "status-update", "status": status}
+	if endedReason != "" {
+		msg["endedReason"] = endedReason
+	}
+	return s.send(id, msg, func(c *Call) {
+		c.Status = status
+		if status == "ended" {
+			c.Ended = endedReason
+		}
+	})
+}
+
+// EndOfCall posts the end-of-call-report.
+func (s *Server) EndOfCall(id string, rep Report) error {
+	end := s.now().UTC()
+	start := end.Add(-time.Duration(rep.Seconds * float64(time.Second)))
+	msg := map[string]any{"type": "end-of-call-report", "endedReason": rep.EndedReason,
+		"cost": 0.02 * rep.Seconds / 60, "durationSeconds": rep.Seconds, "durationMs": rep.Seconds * 1000,
+		"durationMinutes": rep.Seconds / 60, "endedAt": end.Format(time.RFC3339Nano)}
+	var messages []map[string]any
+	var transcript strings.Builder
+	for i, m := range rep.Messages {
+		at := start.Add(time.Duration(i) * time.Second)
+		messages = append(messages, map[string]any{"role": m[0], "message": m[1], "time": at.UnixMilli(),
+			"endTime": at.Add(time.Second).UnixMilli(), "secondsFromStart": float64(i), "duration": 1000})
+		who := "AI"
+		if m[0] == "user" {
+			who = "User"
+		}
+		fmt.Fprintf(&transcript, "%s: %s\n", who, m[1])
+	}
+	if rep.Seconds > 0 {
+		msg["startedAt"] = start.Format(time.RFC3339Nano)
+	}
+	analysis := map[string]any{}
+	if rep.Summary != "" {
+		analysis["summary"] = rep.Summary
+		msg["summary"] = rep.Summary
+	}
+	if rep.StructuredData != nil {
+		analysis["structuredData"] = rep.StructuredData
+	}
+	msg["analysis"] = analysis
+	msg["artifact"] = map[string]any{"messages": messages, "transcript": transcript.String()}
+	msg["transcript"] = transcript.String()
+	return s.send(id, msg, func(c *Call) { c.Status, c.Ended = "ended", rep.EndedReason })
+}
+
+// Replay posts the i-th delivery again, byte for byte (same body and
+// headers): Vapi retrying a message.
+func (s *Server) Replay(i int) error {
+	s.mu.Lock()
+	if i < 0 || i >= len(s.deliveries) {
+		s.mu.Unlock()
+		return fmt.Errorf("vapitest: no delivery %d", i)
+	}
+	d := s.deliveries[i]
+	s.mu.Unlock()
+	return s.post(d)
+}
+
+// send wraps msg with the call, signs it and posts it to the call's
+// server URL.
+func (s *Server) send(id string, msg map[string]any, apply func(*Call)) error {
+	s.mu.Lock()
+	c, ok := s.byID[id]
+	if !ok {
+		s.mu.Unlock()
+		return fmt.Errorf("vapitest: no call %s", id)
+	}
+	apply(c)
+	asst := c.Assistant()
+	server, _ := asst["server"].(map[string]any)
+	if c.ServerTo == "" {
+		s.mu.Unlock()
+		return fmt.Errorf("vapitest: call %s has no assistant.server.url", id)
+	}
+	now := s.now()
+	msg["timestamp"] = now.UnixMilli()
+	msg["call"] = s.resource(c)
+	msg["assistant"] = asst
+	msg["customer"] = c.Body["customer"]
+	msg["phoneNumber"] = map[string]any{"id": s.PhoneNumberID, "provider": "twilio", "number": "+15005550006"}
+	body, _ := json.Marshal(map[string]any{"message": msg})
+	h := http.Header{}
+	h.Set("Content-Type", "application/json")
+	if hdrs, ok := server["headers"].(map[string]any); ok {
+		for k, v := range hdrs {
+			if vs, ok := v.(string); ok {
+				h.Set(k, vs)
+			}
+		}
+	}
+	if cred, _ := server["credentialId"].(string); cred != "" {
+		secret, ok := s.creds[cred]
+		if !ok {
+			s.mu.Unlock()
+			return fmt.Errorf("vapitest: unknown credential %s", cred)
+		}
+		ts := strconv.FormatInt(now.UnixMilli(), 10)
+		h.Set("X-Timestamp", ts)
+		h.Set("X-Signature", Sign(secret, ts, body))
+	}
+	d := &Delivery{URL: c.ServerTo, Body: body, Header: h}
+	s.deliveries = append(s.deliveries, d)
+	s.mu.Unlock()
+	return s.post(d)
+}
+
+// Sign is a Vapi HMAC credential's signature with its defaults: hex
+// HMAC-SHA256 of "{timestamp}.{body}".
+func Sign(secret, timestamp string, body []byte) string {
+	m := hmac.New(sha256.New, []byte(secret))
+	io.WriteString(m, timestamp+".")
+	m.Write(body)
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+func (s *Server) post(d *Delivery) error {
+	req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, d.URL, bytes.NewReader(d.Body))
+	if err != nil {
+		return fmt.Errorf("vapitest: %w", err)
+	}
+	req.Header = d.Header.Clone()
+	res, err := s.HTTP.Do(req)
+	s.mu.Lock()
+	if err != nil {
+		d.Err, d.Status = err, 0
+		s.mu.Unlock()
+		return fmt.Errorf("vapitest: server message: %w", err)
+	}
+	d.Status, d.Err = res.StatusCode, nil
+	s.mu.Unlock()
+	io.Copy(io.Discard, io.LimitReader(res.Body, 1<<16))
+	res.Body.Close()
+	if res.StatusCode/100 != 2 {
+		return fmt.Errorf("vapitest: server message: HTTP %d", res.StatusCode)
+	}
+	return nil
+}
+
+// vapiError writes Vapi's error object (NestJS style).
+func vapiError(w http.ResponseWriter, status int, message any) {
+	writeJSON(w, status, map[string]any{"message": message, "error": http.StatusText(status), "statusCode": status})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+func (s *Server) auth(w http.ResponseWriter, r *http.Request) bool {
+	if r.Header.Get("Authorization") != "Bearer "+s.Key {
+		vapiError(w, http.StatusUnauthorized, "Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.")
+		return false
+	}
+	return true
+}
+
+var e164 = regexp.MustCompile(`^\+[1-9][0-9]{6,14}$`)
+
+// allowedServerMessages are the assistant.serverMessages values the fake
+// accepts (the ones Vapi documents that matter here, and a few others).
+var allowedServerMessages = map[string]bool{"status-update": true, "end-of-call-report": true, "hang": true,
+	"transcript": true, "conversation-update": true, "speech-update": true, "tool-calls": true, "user-interrupted": true}
+
+func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	if !s.auth(w, r) {
+		return
+	}
+	data, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	var body map[string]any
+	if err != nil || json.Unmarshal(data, &body) != nil {
+		vapiError(w, http.StatusBadRequest, "Unexpected token in JSON")
+		return
+	}
+	var problems []string
+	if body["phoneNumberId"] != s.PhoneNumberID {
+		problems = append(problems, "Couldn't Get Phone Number. Need Either `phoneNumberId` Or `phoneNumber`.")
+	}
+	customer, _ := body["customer"].(map[string]any)
+	number, _ := customer["number"].(string)
+	if !e164.MatchString(number) {
+		problems = append(problems, "customer.number must be a valid phone number in the E.164 format. Hot tip, you may be missing the country code (Eg. US: +1).")
+	}
+	asst, _ := body["assistant"].(map[string]any)
+	if asst == nil && body["assistantId"] == nil {
+		problems = append(problems, "Couldn't Get Assistant. Need Either `assistant` Or `assistantId`.")
+	}
+	server, _ := asst["server"].(map[string]any)
+	serverURL, _ := server["url"].(string)
+	if asst != nil {
+		if md, ok := asst["maxDurationSeconds"].(float64); ok && (md < 10 || md > 43200) {
+			problems = append(problems, "assistant.maxDurationSeconds must not be less than 10")
+		}
+		if msgs, ok := asst["serverMessages"].([]any); ok {
+			for _, m := range msgs {
+				if ms, _ := m.(string); !allowedServerMessages[ms] {
+					problems = append(problems, "assistant.serverMessages must be one of the documented messages")
+				}
+			}
+		}
+		if fm, _ := asst["firstMessage"].(string); fm == "" {
+			problems = append(problems, "assistant.firstMessage is empty in this fake's checks")
+		}
+	}
+	if name, _ := body["name"].(string); len(name) > 40 {
+		problems = append(problems, "name must be shorter than or equal to 40 characters")
+	}
+	if len(problems) > 0 {
+		vapiError(w, http.StatusBadRequest, problems)
+		return
+	}
+	s.mu.Lock()
+	if msg, ok := s.rejections[number]; ok {
+		s.mu.Unlock()
+		vapiError(w, http.StatusBadRequest, msg)
+		return
+	}
+	name, _ := body["name"].(string)
+	c := &Call{ID: uuid(), Name: name, Number: number, Body: body, Status: "queued", Created: s.now().UTC(), ServerTo: serverURL}
+	s.calls = append(s.calls, c)
+	s.byID[c.ID] = c
+	out := s.resource(c)
+	lost, lose := 0, len(s.lose) > 0
+	if lose {
+		lost, s.lose = s.lose[0], s.lose[1:]
+	}
+	s.mu.Unlock()
+	switch {
+	case lose && lost == 0:
+		<-r.Context().Done()
+	case lose:
+		vapiError(w, lost, "Internal server error")
+	default:
+		writeJSON(w, http.StatusCreated, out)
+	}
+}
+
+// resource is the Call object as Vapi answers it.
+func (s *Server) resource(c *Call) map[string]any {
+	out := map[string]any{
+		"id": c.ID, "orgId": "00000000-0000-4000-8000-000000000001", "type": "outboundPhoneCall",
+		"createdAt": c.Created.Format(time.RFC3339Nano), "updatedAt": s.now().UTC().Format(time.RFC3339Nano),
+		"status": c.Status, "phoneNumberId": s.PhoneNumberID, "customer": c.Body["customer"],
+		"assistant": c.Body["assistant"], "phoneCallProvider": "twilio", "phoneCallTransport": "pstn", "cost": 0,
+		"monitor": map[string]any{"listenUrl": "wss://example.invalid/" + c.ID + "/listen",
+			"controlUrl": s.Server.URL + "/control/" + c.ID},
+	}
+	if c.Name != "" {
+		out["name"] = c.Name
+	}
+	if c.Ended != "" {
+		out["endedReason"] = c.Ended
+	}
+	return out
+}
+
+func (s *Server) get(w http.ResponseWriter, r *http.Request) {
+	if !s.auth(w, r) {
+		return
+	}
+	s.mu.Lock()
+	c, ok := s.byID[r.PathValue("id")]
+	if !ok || c.Deleted {
+		s.mu.Unlock()
+		vapiError(w, http.StatusNotFound, "Call not found")
+		return
+	}
+	out := s.resource(c)
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, out)
+}
+
+// list answers GET /call filtered by phoneNumberId and createdAtGe (and
+// createdAtGt), newest first, at most limit (default 100).
+func (s *Server) list(w http.ResponseWriter, r *http.Request) {
+	if !s.auth(w, r) {
+		return
+	}
+	q := r.URL.Query()
+	limit := 100
+	if l := q.Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 1000 {
+			vapiError(w, http.StatusBadRequest, []string{"limit must not be greater than 1000"})
+			return
+		}
+		limit = n
+	}
+	var ge, gt time.Time
+	for _, p := range []struct {
+		name string
+		t    *time.Time
+	}{{"createdAtGe", &ge}, {"createdAtGt", &gt}} {
+		if v := q.Get(p.name); v != "" {
+			t, err := time.Parse(time.RFC3339Nano, v)
+			if err != nil {
+				vapiError(w, http.StatusBadRequest, []string{p.name + " must be a valid ISO 8601 date string"})
+				return
+			}
+			*p.t = t
+		}
+	}
+	s.mu.Lock()
+	out := []map[string]any{}
+	for i := len(s.calls) - 1; i >= 0 && len(out) < limit; i-- {
+		c := s.calls[i]
+		if c.Deleted || (q.Get("phoneNumberId") != "" && q.Get("phoneNumberId") != s.PhoneNumberID) ||
+			(!ge.IsZero() && c.Created.Before(ge)) || (!gt.IsZero() && !c.Created.After(gt)) {
+			continue
+		}
+		out = append(out, s.resource(c))
+	}
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
+	if !s.auth(w, r) {
+		return
+	}
+	s.mu.Lock()
+	c, ok := s.byID[r.PathValue("id")]
+	if !ok || c.Deleted {
+		s.mu.Unlock()
+		vapiError(w, http.StatusNotFound, "Call not found")
+		return
+	}
+	c.Hangups++
+	c.Deleted = true
+	if c.Status != "ended" {
+		c.Status, c.Ended = "ended", "call-deleted"
+	}
+	out := s.resource(c)
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, out)
+}
+
+// control takes live-call control messages; {"type":"end-call"} ends
+// the call. The control URL needs no API key (it is the capability).
+func (s *Server) control(w http.ResponseWriter, r *http.Request) {
+	var m struct {
+		Type string `json:"type"`
+	}
+	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<16)).Decode(&m); err != nil || m.Type == "" {
+		vapiError(w, http.StatusBadRequest, "invalid control message")
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.byID[r.PathValue("id")]
+	if !ok || c.Status == "ended" {
+		vapiError(w, http.StatusNotFound, "Call not found or already ended")
+		return
+	}
+	if m.Type == "end-call" {
+		c.Hangups++
+		c.Status, c.Ended = "ended", "manually-canceled"
+	}
+	w.WriteHeader(http.StatusOK)
+	io.WriteString(w, "OK")
+}
+
+func uuid() string {
+	var b [16]byte
+	rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	h := hex.EncodeToString(b[:])
+	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+}
