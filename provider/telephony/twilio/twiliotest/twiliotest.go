@@ -49,6 +49,15 @@ import (
 // APIVersion is the only REST API version Twilio Programmable Voice has.
 const APIVersion = "2010-04-01"
 
+// Credentials that pass the client's format checks (an account SID is
+// AC and 32 hexadecimal digits; From is E.164), for tests that run the
+// service against the fake: New(t, AccountSID, AuthToken).
+const (
+	AccountSID = "AC00000000000000000000000000000001"
+	AuthToken  = "twiliotest-auth-token-0123456789"
+	From       = "+15005550006"
+)
+
 // Call is one call the fake accepted.
 type Call struct {
 	Sid            string
