@@ -64,6 +64,13 @@ type Deps struct {
 	Queue     Queue
 	DoNotCall DoNotCall
 	Counts    Counter
+	// Calls answers the calls routes (GET /api/v1/voice/calls[/{id}],
+	// POST .../cancel); nil: they answer 503 PROVIDER_NOT_CONFIGURED.
+	Calls Calls
+	// CheckCallback refuses a callbackUrl the callback client will never
+	// post to (not https, a private address): safehttp's CheckURL. Nil
+	// accepts any.
+	CheckCallback func(url string) error
 	// Secret keys the number hashes (numbers are stored hashed except
 	// while a call is live).
 	Secret []byte
@@ -76,24 +83,37 @@ func HashNumber(secret []byte, e164 string) string {
 	return hex.EncodeToString(m.Sum(nil))
 }
 
-// View is a call as its payer sees it (the reference's result fields).
+// View is a call as its payer sees it (the reference's result fields,
+// and Dalil's timestamps and metering).
 type View struct {
-	CallID          string            `json:"callId"`
-	Status          Status            `json:"status" jsonschema:"created, queued, dialing, ringing, answered, in_progress, completed, no_answer, busy, rejected, failed, cancelled, voicemail or blocked"`
-	Answered        bool              `json:"answered"`
-	DurationSeconds int               `json:"durationSeconds"`
-	Outcome         string            `json:"outcome,omitempty"`
-	Summary         string            `json:"summary,omitempty"`
-	NextAction      string            `json:"nextAction,omitempty"`
-	StructuredFacts map[string]any    `json:"structuredFacts"`
-	Transcript      []TranscriptLine  `json:"transcript"`
-	Lead            *LeadScore        `json:"lead,omitempty"`
-	MaxCharge       float64           `json:"maxChargeUsd" jsonschema:"the most this call can cost (base + maximum duration at the per-minute rate): what account rails hold when it is queued"`
-	ChargedUSD      *float64          `json:"chargedUsd" jsonschema:"what the call cost once it ended (null while live): base + connected minutes, nothing if it never connected"`
-	Script          Script            `json:"script"`
-	CreatedAt       time.Time         `json:"createdAt"`
-	CompletedAt     *time.Time        `json:"completedAt"`
-	Links           map[string]string `json:"links"`
+	CallID          string           `json:"callId"`
+	Capability      string           `json:"capability,omitempty"`
+	Status          Status           `json:"status" jsonschema:"created, queued, dialing, ringing, answered, in_progress, completed, no_answer, busy, rejected, failed, cancelled, voicemail or blocked"`
+	Answered        bool             `json:"answered"`
+	DurationSeconds int              `json:"durationSeconds" jsonschema:"connected seconds (what is metered), capped at maxDurationSeconds"`
+	Outcome         string           `json:"outcome,omitempty" jsonschema:"the provider's outcome, or Dalil's reason for ending the call (not_charged, provider_rejected, provider_error, dial_interrupted, not_dialled_in_time, no_end_report, cancelled_by_caller, or the safety rule that blocked it at dial time)"`
+	Summary         string           `json:"summary,omitempty"`
+	NextAction      string           `json:"nextAction,omitempty"`
+	StructuredFacts map[string]any   `json:"structuredFacts"`
+	Transcript      []TranscriptLine `json:"transcript"`
+	Lead            *LeadScore       `json:"lead,omitempty"`
+	MaxCharge       float64          `json:"maxChargeUsd" jsonschema:"the most this call can cost (base + maximum duration at the per-minute rate): what was paid when it was queued"`
+	ChargedUSD      *float64         `json:"chargedUsd" jsonschema:"what the call cost the payer once it ended (null while live). Account rails: base + connected minutes, nothing if it never connected. Pay-per-call rails: the maximum, which they paid and cannot be refunded"`
+	RefundedUSD     *float64         `json:"refundedUsd,omitempty" jsonschema:"account rails: what was given back of the maximum, once settled"`
+	Billing         string           `json:"billing,omitempty" jsonschema:"how this call is paid and refunded, in words"`
+	Script          Script           `json:"script"`
+	CreatedAt       time.Time        `json:"createdAt"`
+	UpdatedAt       time.Time        `json:"updatedAt,omitzero"`
+	DialedAt        *time.Time       `json:"dialedAt,omitempty"`
+	AnsweredAt      *time.Time       `json:"answeredAt,omitempty"`
+	CompletedAt     *time.Time       `json:"completedAt"`
+	// Callback is the completion callback's delivery: pending, delivered
+	// or failed; empty without a callbackUrl.
+	Callback string `json:"callbackStatus,omitempty" jsonschema:"the completion callback: pending, delivered or failed"`
+	// AccessToken and CallbackSecret are in the 202 answer only, once.
+	AccessToken    string            `json:"accessToken,omitempty" jsonschema:"pay-per-call payers only, in this answer only: send it as X-Call-Token to read or cancel the call"`
+	CallbackSecret string            `json:"callbackSecret,omitempty" jsonschema:"with a callbackUrl, in this answer only: the HMAC-SHA256 key of the completion callback's X-Dalil-Signature"`
+	Links          map[string]string `json:"links"`
 }
 
 // TranscriptLine is one turn of the conversation.
@@ -126,9 +146,10 @@ var specs = map[string]spec{
 
 // Limitations of every voice capability.
 var Limitations = []string{
-	"Asynchronous: the answer is 202 with a callId and status queued; GET /api/v1/voice/calls/{callId} gives the outcome.",
-	"Charged base + per-minute of connected time (USD 0.15/min, capped at maxDurationSeconds). Account rails hold the maximum when the call is queued and refund what was not used when it ends; nothing is charged when the call is refused, fails before connecting, gets no answer or is busy.",
-	"Safety: emergency, short-code, premium-rate and shared-cost numbers are never called; only the operator's countries, between 08:00 and 21:00 the callee's time; daily caps per payer and per number; a do-not-call list; the AI says it is an AI first and offers opt-out on every call.",
+	"Asynchronous: the answer is 202 with a callId and status queued; GET /api/v1/voice/calls/{callId} gives the status and outcome, and an optional https callbackUrl receives the completion signed with HMAC-SHA256 (X-Dalil-Signature), at least once.",
+	"Charged base + per-minute of connected time (USD 0.15/min, capped at maxDurationSeconds). The maximum is paid when the call is queued. On the credits and subscription rails the unused part is refunded when the call ends: nothing is kept when it is refused at dial time, fails before connecting, gets no answer or is busy. On the pay-per-call rails (x402, L402, MPP) the maximum is paid and cannot be refunded, whatever the call's length or outcome; only a call refused before queueing costs nothing there.",
+	"Safety: emergency, short-code, premium-rate and shared-cost numbers are never called; only the operator's countries, between 08:00 and 21:00 the callee's time; daily caps per payer and per number; a do-not-call list; the gate runs again before dialling; the AI says it is an AI first and offers opt-out on every call.",
+	"A call not dialled within 15 minutes of queueing is not dialled at all (failed, refunded on account rails).",
 	"Needs a telephony provider configured by the operator; until then 503 PROVIDER_NOT_CONFIGURED, not charged.",
 }
 
@@ -149,9 +170,14 @@ func Entries(deps Deps) []capability.Entry {
 }
 
 func define[In any](sp spec, deps Deps, parts func(In) (Common, []string, *dalil.Error), example In) capability.Entry {
+	var ops []capability.Operation
+	if sp.id == "ai_call_agent" {
+		ops = operations(deps.Calls)
+	}
 	return capability.Define(sp.id, capability.Options{
-		Group: "Voice", Title: sp.title, Summary: sp.summary, WhenToUse: sp.when,
-		Description: sp.summary + " The call is placed by the operator's telephony provider, moves through created, queued, dialing, ringing, answered, in_progress to completed (or no_answer, busy, rejected, failed, cancelled, voicemail, blocked), and is charged only for connected time.",
+		Operations: ops,
+		Group:      "Voice", Title: sp.title, Summary: sp.summary, WhenToUse: sp.when,
+		Description: sp.summary + " The call is placed by the operator's telephony provider, moves through created, queued, dialing, ringing, answered, in_progress to completed (or no_answer, busy, rejected, failed, cancelled, voicemail, blocked). Its price is metered on connected time: base + USD 0.15 a minute up to maxDurationSeconds. The maximum is paid when the call is queued; the credits and subscription rails refund what the call did not use (everything when it never connected), while the pay-per-call rails (x402, L402, MPP) keep the maximum, since they cannot refund part of a payment.",
 		Path:        sp.path, Price: sp.base,
 		PriceFor: func(in any) dalil.MicroUSD {
 			c, _, _ := parts(in.(In))
@@ -176,6 +202,11 @@ func (d Deps) place(ctx context.Context, sp spec, c Common, texts []string, in a
 		return View{}, dalil.Errorf(dalil.CodeProviderNotConfigured, "No telephony provider is configured on this server; nothing was charged.")
 	}
 	call := capability.CallFrom(ctx)
+	if c.CallbackURL != "" && d.CheckCallback != nil {
+		if err := d.CheckCallback(c.CallbackURL); err != nil {
+			return View{}, dalil.InvalidInput(dalil.Problem{Path: "callbackUrl", Message: "must be a public https URL: " + err.Error()})
+		}
+	}
 	s := c.safety()
 	if err := CheckConsent(s); err != nil {
 		return View{}, err
@@ -209,7 +240,7 @@ func (d Deps) place(ctx context.Context, sp spec, c Common, texts []string, in a
 	}
 	payer := call.AccountID
 	if payer == "" {
-		payer = "payg"
+		payer = PayPerCall
 	}
 	if d.Counts != nil {
 		pc, nc, err := d.Counts.Recent(ctx, payer, hash, now.Add(-24*time.Hour))

@@ -28,14 +28,18 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
+
+	"modernc.org/sqlite"
 
 	"dalil/store/sqlstore"
 )
@@ -300,7 +304,7 @@ type sqlTx struct {
 func (t sqlTx) Exec(ctx context.Context, query string, args ...any) (int64, error) {
 	res, err := t.tx.ExecContext(ctx, query, args...)
 	if err != nil {
-		return 0, sqlstore.Unavailable("exec", err)
+		return 0, classify("exec", err)
 	}
 	return res.RowsAffected()
 }
@@ -321,7 +325,7 @@ func (r sqlRow) Scan(dest ...any) error {
 	if errors.Is(err, sql.ErrNoRows) {
 		return sql.ErrNoRows
 	}
-	return sqlstore.Unavailable("query", err)
+	return classify("query", err)
 }
 
 type pgTx struct {
@@ -332,7 +336,7 @@ type pgTx struct {
 func (t pgTx) Exec(ctx context.Context, query string, args ...any) (int64, error) {
 	tag, err := t.tx.Exec(ctx, query, args...)
 	if err != nil {
-		return 0, sqlstore.Unavailable("exec", err)
+		return 0, classify("exec", err)
 	}
 	return tag.RowsAffected(), nil
 }
@@ -353,5 +357,25 @@ func (r pgRow) Scan(dest ...any) error {
 	if errors.Is(err, pgx.ErrNoRows) {
 		return sql.ErrNoRows
 	}
-	return sqlstore.Unavailable("query", err)
+	return classify("query", err)
+}
+
+// ErrConstraint marks a statement refused by a constraint of the schema
+// (CHECK, UNIQUE, NOT NULL, foreign key): a bug or a race the caller must
+// handle, never retried as an outage.
+var ErrConstraint = errors.New("jobs: constraint violated")
+
+// classify marks a database error: a constraint violation as
+// ErrConstraint, anything else as dalil.ErrStorageUnavailable (which Tx
+// retries on SQLite and the HTTP layer answers 503).
+func classify(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var pe *pgconn.PgError
+	var le *sqlite.Error
+	if (errors.As(err, &pe) && strings.HasPrefix(pe.Code, "23")) || (errors.As(err, &le) && le.Code()&0xff == 19) { // SQLITE_CONSTRAINT
+		return fmt.Errorf("%s: %w: %w", op, ErrConstraint, err)
+	}
+	return sqlstore.Unavailable(op, err)
 }

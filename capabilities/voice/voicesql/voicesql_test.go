@@ -1,0 +1,246 @@
+package voicesql_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"dalil"
+	"dalil/capabilities/voice"
+	"dalil/capabilities/voice/voicesql"
+	"dalil/internal/jobs"
+	"dalil/internal/testenv"
+	"dalil/store/sqlstore"
+	"dalil/store/storetest"
+)
+
+func TestMain(m *testing.M) { testenv.Main(m) }
+
+type fixture struct {
+	ctx   context.Context
+	dsn   string
+	store *sqlstore.Store
+	q     *jobs.Queue
+	calls *voicesql.Store
+	clock *storetest.Clock
+}
+
+func open(t *testing.T, dsn string, o jobs.Options) *fixture {
+	t.Helper()
+	f := &fixture{ctx: context.Background(), dsn: dsn, clock: storetest.NewClock(time.Date(2026, 11, 25, 8, 0, 0, 0, time.UTC))}
+	s, err := sqlstore.Open(f.ctx, dsn, sqlstore.Options{Now: f.clock.Now, Modules: []sqlstore.Module{voicesql.Module()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	q, err := jobs.Open(f.ctx, s.DB(), dsn, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(q.Close)
+	f.store, f.q, f.calls = s, q, voicesql.New(s.DB(), q)
+	return f
+}
+
+func sqliteDSN(t *testing.T) string { return filepath.Join(t.TempDir(), "voice.db") }
+
+func postgresDSN(t *testing.T) string { return testenv.FreshPostgresSchema(t, testenv.Postgres(t)) }
+
+func TestStoreSQLite(t *testing.T)   { testStore(t, open(t, sqliteDSN(t), jobs.Options{})) }
+func TestStorePostgres(t *testing.T) { testStore(t, open(t, postgresDSN(t), jobs.Options{})) }
+
+func call(f *fixture, id, acct, hash string) voice.Record {
+	now := f.clock.Now()
+	payer := acct
+	if payer == "" {
+		payer = voice.PayPerCall
+	}
+	return voice.Record{ID: id, Capability: "ai_call_agent", AccountID: acct, Payer: payer, RequestID: "req_" + id, Status: voice.StatusQueued,
+		NumberHash: hash, Number: "+96891234567", Dial: voice.DialSpec{Language: "ar", Instructions: `{"objective":"x"}`, CallerZone: "Asia/Muscat"},
+		Script: voice.Script{Opening: "مرحباً", OptOut: "opt out"}, MaxSeconds: 300, Base: 300_000, MaxCharge: 1_050_000,
+		CallbackURL: "https://hooks.example/x", CreatedAt: now, UpdatedAt: now}
+}
+
+func testStore(t *testing.T, f *fixture) {
+	ctx := f.ctx
+	c := call(f, "call_01", "acct_a", "h1")
+	if err := f.calls.Create(ctx, c, []voice.Job{{Kind: voice.JobDial, CallID: c.ID}}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := f.calls.Get(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(c, got); diff != "" {
+		t.Errorf("round trip (-want +got):\n%s", diff)
+	}
+	if _, err := f.calls.Get(ctx, "call_nope"); !errors.Is(err, dalil.ErrNotFound) {
+		t.Errorf("missing call: %v", err)
+	}
+	// Update, with an event key: applied once.
+	upd := func(key string) error {
+		_, err := f.calls.Update(ctx, c.ID, key, func(r *voice.Record) (voice.Effects, error) {
+			r.Status, r.Provider, r.ProviderCallID, r.DialAttempts = voice.StatusRinging, "fake", "p-1", r.DialAttempts+1
+			return voice.Effects{DoNotCall: "h-opt"}, nil
+		})
+		return err
+	}
+	if err := upd("fake:e1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := upd("fake:e1"); !errors.Is(err, voice.ErrDuplicateEvent) {
+		t.Errorf("second delivery: %v", err)
+	}
+	if r, _ := f.calls.Get(ctx, c.ID); r.DialAttempts != 1 || r.Status != voice.StatusRinging {
+		t.Errorf("after a duplicate %+v", r)
+	}
+	if listed, err := f.calls.Listed(ctx, "h-opt"); err != nil || !listed {
+		t.Errorf("opt-out listed = %v, %v", listed, err)
+	}
+	if r, err := f.calls.ByProvider(ctx, "fake", "p-1"); err != nil || r.ID != c.ID {
+		t.Errorf("by provider: %v %v", r.ID, err)
+	}
+	if _, err := f.calls.ByProvider(ctx, "other", "p-1"); !errors.Is(err, dalil.ErrNotFound) {
+		t.Errorf("another provider's id: %v", err)
+	}
+	// An error in fn rolls everything back, the event key included.
+	boom := errors.New("boom")
+	if _, err := f.calls.Update(ctx, c.ID, "fake:e2", func(r *voice.Record) (voice.Effects, error) {
+		r.Status = voice.StatusAnswered
+		return voice.Effects{}, boom
+	}); !errors.Is(err, boom) {
+		t.Fatalf("update error: %v", err)
+	}
+	if r, _ := f.calls.Get(ctx, c.ID); r.Status != voice.StatusRinging {
+		t.Errorf("rolled-back update left %s", r.Status)
+	}
+	if _, err := f.calls.Update(ctx, c.ID, "fake:e2", func(r *voice.Record) (voice.Effects, error) { return voice.Effects{}, nil }); err != nil {
+		t.Errorf("the rolled-back event key was kept: %v", err)
+	}
+	// A terminal call cannot keep its number in clear (CHECK).
+	if _, err := f.calls.Update(ctx, c.ID, "", func(r *voice.Record) (voice.Effects, error) {
+		r.Status = voice.StatusCompleted
+		return voice.Effects{}, nil
+	}); !errors.Is(err, jobs.ErrConstraint) {
+		t.Errorf("a terminal call stored with its number: %v, want the CHECK's ErrConstraint", err)
+	}
+	final, err := f.calls.Update(ctx, c.ID, "", func(r *voice.Record) (voice.Effects, error) {
+		r.Status, r.Number, r.FinalCharge, r.ConnectedSeconds, r.EndedAt = voice.StatusCompleted, "", 610_000, 125, f.clock.Now()
+		r.Facts = map[string]any{"window": "10:00"}
+		r.Transcript = []voice.TranscriptLine{{Speaker: "agent", Text: "مرحباً", At: f.clock.Now()}}
+		r.Lead = &voice.LeadScore{Score: 70, Status: "qualified", NextAction: "schedule_sales_demo"}
+		return voice.Effects{Jobs: []voice.Job{{Kind: voice.JobSettle, CallID: c.ID}, {Kind: voice.JobCallback, CallID: c.ID, Delivery: "dlv_1", At: f.clock.Now().Add(time.Minute)}}}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := f.calls.Get(ctx, c.ID); !cmp.Equal(final, got) {
+		t.Errorf("stored terminal call (-want +got):\n%s", cmp.Diff(final, got))
+	}
+	// Caps: calls queued since, per payer and per number.
+	f.clock.Advance(time.Minute)
+	for i, acct := range []string{"acct_a", "acct_a", "acct_b", ""} {
+		c := call(f, fmt.Sprintf("call_1%d", i), acct, "h2")
+		if i == 2 {
+			c.Outcome, c.Status, c.Number = voice.OutcomeNotCharged, voice.StatusFailed, "" // never placed: not counted
+		}
+		if i == 1 {
+			c.DialedAt = f.clock.Now()
+		}
+		if err := f.calls.Create(ctx, c, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	since := f.clock.Now().Add(-24 * time.Hour)
+	if p, n, err := f.calls.Recent(ctx, "acct_a", "h2", since); err != nil || p != 3 || n != 3 {
+		t.Errorf("recent = %d, %d, %v; want 3 by acct_a, 3 to h2", p, n, err)
+	}
+	if p, n, err := f.calls.Recent(ctx, "acct_a", "h2", f.clock.Now().Add(-time.Second)); err != nil || p != 2 || n != 3 {
+		t.Errorf("recent in the last second = %d, %d, %v", p, n, err)
+	}
+	if p, n, err := f.calls.Dialled(ctx, "acct_a", "h2", since, "call_99"); err != nil || p != 1 || n != 1 {
+		t.Errorf("dialled = %d, %d, %v; want 1, 1", p, n, err)
+	}
+	if p, n, _ := f.calls.Dialled(ctx, "acct_a", "h2", since, "call_11"); p != 0 || n != 0 {
+		t.Errorf("dialled except itself = %d, %d", p, n)
+	}
+	// The list: the account's calls newest first, paged by id.
+	rs, err := f.calls.List(ctx, "acct_a", "", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, r := range rs {
+		ids = append(ids, r.ID)
+	}
+	if fmt.Sprint(ids) != "[call_11 call_10 call_01]" {
+		t.Errorf("list %v", ids)
+	}
+	if rs, _ := f.calls.List(ctx, "acct_a", "call_10", 10); len(rs) != 1 || rs[0].ID != "call_01" {
+		t.Errorf("page after call_10: %v", rs)
+	}
+	if err := f.calls.AddDoNotCall(ctx, "h-op", "operator"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.calls.AddDoNotCall(ctx, "h-op", "callee"); err != nil {
+		t.Errorf("adding twice: %v", err)
+	}
+	if l, _ := f.calls.Listed(ctx, "h-none"); l {
+		t.Error("an unlisted number is listed")
+	}
+}
+
+func TestChargesSQLite(t *testing.T)   { testCharges(t, open(t, sqliteDSN(t), jobs.Options{})) }
+func TestChargesPostgres(t *testing.T) { testCharges(t, open(t, postgresDSN(t), jobs.Options{})) }
+
+// Charges reads the core's payment records: an account's charge in the
+// ledger, a settled pay-per-call claim, a completed session answer.
+func testCharges(t *testing.T, f *fixture) {
+	ctx := f.ctx
+	ch := voicesql.NewCharges(f.store.DB())
+	a, err := f.store.CreateAccount(ctx, "a", "free", dalil.USD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := voice.Record{AccountID: a.ID, RequestID: "req_acct", CreatedAt: f.clock.Now()}
+	check := func(name string, r voice.Record, want bool) {
+		t.Helper()
+		if got, err := ch.Committed(ctx, r); err != nil || got != want {
+			t.Errorf("%s: committed = %v, %v; want %v", name, got, err, want)
+		}
+	}
+	check("before the charge", r, false)
+	if _, err := f.store.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: "ai_call_agent", Price: 600_000, RequestID: "req_acct", Method: dalil.MethodCredits}); err != nil {
+		t.Fatal(err)
+	}
+	check("after the charge", r, true)
+	check("another account's request id", voice.Record{AccountID: "acct_other", RequestID: "req_acct", CreatedAt: f.clock.Now()}, false)
+
+	p := voice.Record{RequestID: "req_x402", CreatedAt: f.clock.Now()}
+	check("no claim", p, false)
+	claim := dalil.Claim{CredentialID: "x402:n", Rail: dalil.RailX402, Tool: "ai_call_agent", Amount: 600_000, RequestID: "req_x402", ExpiresAt: f.clock.Now().Add(time.Hour)}
+	if err := f.store.ClaimCredential(ctx, claim); err != nil {
+		t.Fatal(err)
+	}
+	check("claimed, not settled", p, false)
+	if err := f.store.SettleCredential(ctx, claim.CredentialID); err != nil {
+		t.Fatal(err)
+	}
+	check("settled", p, true)
+
+	s := voice.Record{RequestID: "req_session", CreatedAt: f.clock.Now()}
+	k := dalil.IdemKey{AccountID: "mpp_session:s1", Tool: "ai_call_agent", Key: "k1", Owner: "req_session"}
+	if _, err := f.store.BeginIdempotent(ctx, k, "hash"); err != nil {
+		t.Fatal(err)
+	}
+	check("session draw in progress", s, false)
+	if err := f.store.CompleteIdempotent(ctx, k, dalil.Answer{RequestID: "req_session", Rail: dalil.RailMPP, Price: 600_000, Data: []byte(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+	check("session answer stored", s, true)
+}

@@ -1,0 +1,283 @@
+package voice
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"dalil"
+)
+
+// errStale: the call changed between reading it and acting on it (a
+// cancel, an event); the job has nothing left to do.
+var errStale = errors.New("voice: the call moved on")
+
+// Work runs one job (the queue's workers call it). attempt counts from 1;
+// at maxAttempts the job does not fail again but ends what it can
+// (the call failed, the callback given up) so nothing is left pending.
+// *Later asks to run it again later without counting an attempt; any
+// other error is retried with backoff.
+func (s *Service) Work(ctx context.Context, j Job, attempt, maxAttempts int) error {
+	last := attempt >= maxAttempts
+	switch j.Kind {
+	case JobDial:
+		return s.dial(ctx, j.CallID, last)
+	case JobSettle:
+		return s.settle(ctx, j.CallID, last)
+	case JobCallback:
+		return s.deliver(ctx, j.CallID, j.Delivery, last)
+	case JobExpire:
+		return s.expire(ctx, j.CallID)
+	}
+	return fmt.Errorf("voice: unknown job %q", j.Kind)
+}
+
+// end moves a live call to a terminal state with Dalil's own outcome
+// (never connected: nothing is charged). A call already ended is left as
+// it is.
+func (s *Service) end(ctx context.Context, id string, to Status, outcome string, settleDelay time.Duration) error {
+	_, err := s.store.Update(ctx, id, "", func(c *Record) (Effects, error) {
+		if c.Status.Terminal() {
+			return Effects{}, nil
+		}
+		return Effects{Jobs: s.finish(c, to, outcome, 0, time.Time{}, settleDelay)}, nil
+	})
+	return err
+}
+
+// dial is the dial job. It confirms that the paid request's charge
+// committed, runs the safety gate again, marks the call dialing in the
+// database, and only then asks the provider to place it. A call found
+// dialing without the provider's id was being dialled when a process
+// stopped: whether the provider placed it is unknown, so it is never
+// dialled again; it ends failed and its charge is refunded.
+func (s *Service) dial(ctx context.Context, id string, last bool) error {
+	r, err := s.store.Get(ctx, id)
+	if errors.Is(err, dalil.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	now := s.now().UTC()
+	switch {
+	case r.Status.Terminal():
+		return nil
+	case r.Status != StatusQueued:
+		if r.ProviderCallID == "" {
+			s.log.Warn("voice: call found dialing after a restart; ended without redialling", "callId", id)
+			return s.end(ctx, id, StatusFailed, OutcomeDialInterrupted, 0)
+		}
+		return nil // the provider has it; its events drive it
+	}
+	ok, err := s.charges.Committed(ctx, r)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		if now.Before(r.CreatedAt.Add(s.window)) {
+			return &Later{Delay: time.Second}
+		}
+		// The request's charge never committed (its answer was an error):
+		// the call is not placed. Settlement runs once a late charge could
+		// no longer appear, and refunds it if one did.
+		s.log.Warn("voice: charge never committed; call not placed", "callId", id, "requestId", r.RequestID)
+		return s.end(ctx, id, StatusFailed, OutcomeNotCharged, s.window)
+	}
+	if now.After(r.CreatedAt.Add(DialWithin)) {
+		return s.end(ctx, id, StatusFailed, OutcomeNotDialled, 0)
+	}
+	if s.dialer == nil {
+		return s.end(ctx, id, StatusFailed, OutcomeNoProvider, 0)
+	}
+	if refusal, err := s.recheck(ctx, r, now); err != nil {
+		return err
+	} else if refusal != "" {
+		return s.end(ctx, id, StatusBlocked, refusal, 0)
+	}
+	r, err = s.store.Update(ctx, id, "", func(c *Record) (Effects, error) {
+		if c.Status != StatusQueued {
+			return Effects{}, errStale
+		}
+		c.Status, c.DialedAt, c.Provider = StatusDialing, now, s.dialer.Name()
+		c.DialAttempts++
+		return Effects{}, nil
+	})
+	if errors.Is(err, errStale) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	pid, derr := s.dialer.Dial(ctx, Dial{CallID: r.ID, To: r.Number, Language: r.Dial.Language, Script: r.Script,
+		Instructions: r.Dial.Instructions, MaxSeconds: r.MaxSeconds, Record: r.Dial.Record, Transcribe: r.Dial.Transcribe, EventsURL: s.events})
+	if derr != nil {
+		if errors.Is(derr, ErrRejected) || last {
+			outcome := OutcomeProviderError
+			if errors.Is(derr, ErrRejected) {
+				outcome = OutcomeProviderRejected
+			}
+			s.log.Warn("voice: provider did not place the call", "callId", id, "error", derr.Error())
+			return s.end(ctx, id, StatusFailed, outcome, 0)
+		}
+		// The provider says the call was not placed: back to queued, so
+		// the retry may dial it.
+		if _, err := s.store.Update(ctx, id, "", func(c *Record) (Effects, error) {
+			if c.Status == StatusDialing && c.ProviderCallID == "" {
+				c.Status = StatusQueued
+			}
+			return Effects{}, nil
+		}); err != nil {
+			return errors.Join(derr, err)
+		}
+		return derr
+	}
+	// Record the provider's id; a few quick tries, since a retry of the
+	// job would find the call dialing without it and end it.
+	var cancelled bool
+	for try := 0; ; try++ {
+		_, err = s.store.Update(ctx, id, "", func(c *Record) (Effects, error) {
+			c.ProviderCallID = pid
+			cancelled = c.Status == StatusCancelled
+			return Effects{}, nil
+		})
+		if err == nil || try == 4 || ctx.Err() != nil {
+			break
+		}
+		time.Sleep(time.Duration(try+1) * 200 * time.Millisecond)
+	}
+	if err != nil {
+		// The call is placed but not recorded: hang it up rather than let
+		// it run unmetered, then let the retry end it.
+		if herr := s.dialer.Hangup(ctx, pid); herr != nil {
+			s.log.Error("voice: placed call not recorded and not hung up", "callId", id, "error", herr.Error())
+		}
+		return err
+	}
+	if cancelled { // cancelled while the provider was placing it
+		if err := s.dialer.Hangup(ctx, pid); err != nil {
+			s.log.Warn("voice: hang up a cancelled call", "callId", id, "error", err.Error())
+		}
+	}
+	return nil
+}
+
+// recheck runs the safety gate again at dial time: the number's rules
+// and country (the operator's list may have changed), calling hours now,
+// the do-not-call list (the callee may have opted out meanwhile) and the
+// daily caps on calls actually dialled. It returns the rule that refuses
+// the call, or "".
+func (s *Service) recheck(ctx context.Context, r Record, now time.Time) (string, error) {
+	rule := func(e *dalil.Error) string {
+		if d, ok := e.Details.(map[string]any); ok {
+			if s, ok := d["rule"].(string); ok {
+				return s
+			}
+		}
+		return string(e.Code)
+	}
+	num, nerr := s.policy.CheckNumber(r.Number)
+	if nerr != nil {
+		return rule(nerr), nil
+	}
+	if herr := s.policy.CheckHours(num, r.Dial.CallerZone, now); herr != nil {
+		return rule(herr), nil
+	}
+	listed, err := s.store.Listed(ctx, r.NumberHash)
+	if err != nil {
+		return "", err
+	}
+	if listed {
+		return RuleDoNotCall, nil
+	}
+	pc, nc, err := s.store.Dialled(ctx, r.Payer, r.NumberHash, now.Add(-24*time.Hour), r.ID)
+	if err != nil {
+		return "", err
+	}
+	if cerr := s.policy.CheckCaps(pc, nc); cerr != nil {
+		return rule(cerr), nil
+	}
+	return "", nil
+}
+
+// settle is the settlement job. Account rails were charged the maximum
+// when the call was queued; the difference to the final charge is
+// refunded (all of it when the call never connected). Pay-per-call rails
+// paid the maximum and cannot be refunded by Dalil (docs/voice.md): the
+// settlement records that.
+func (s *Service) settle(ctx context.Context, id string, last bool) error {
+	r, err := s.store.Get(ctx, id)
+	if errors.Is(err, dalil.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !r.Status.Terminal() || r.Settle != SettlePending {
+		return nil
+	}
+	state, refund := SettleDone, dalil.MicroUSD(0)
+	if r.AccountID != "" {
+		refund = r.MaxCharge - r.FinalCharge
+		if refund > 0 {
+			_, err := s.refunds.Refund(ctx, r.AccountID, r.RequestID, refund, "voice call "+r.ID+": unused maximum")
+			var de *dalil.Error
+			switch {
+			case err == nil:
+			case errors.Is(err, dalil.ErrNotFound):
+				state, refund = SettleNotCharged, 0
+			case errors.As(err, &de) || last:
+				// Refused for good (already refunded another amount), or
+				// out of attempts: the operator must look.
+				s.log.Error("voice: settlement failed", "callId", id, "requestId", r.RequestID, "error", err.Error())
+				state, refund = SettleFailed, 0
+			default:
+				return err
+			}
+		}
+	} else if r.Outcome == OutcomeNotCharged {
+		state = SettleNotCharged
+	}
+	_, err = s.store.Update(ctx, id, "", func(c *Record) (Effects, error) {
+		if c.Settle != SettlePending {
+			return Effects{}, nil
+		}
+		c.Settle, c.Refunded = state, refund
+		return Effects{}, nil
+	})
+	return err
+}
+
+// expire is the watchdog: a call still live at its deadline is closed.
+// Never answered: failed, nothing charged. Answered: completed with
+// outcome no_end_report and charged for its maximum duration (the
+// provider never said when it ended, and bills that time). The provider
+// is asked to hang it up, in case it still runs.
+func (s *Service) expire(ctx context.Context, id string) error {
+	var hangup string
+	_, err := s.store.Update(ctx, id, "", func(c *Record) (Effects, error) {
+		if c.Status.Terminal() {
+			return Effects{}, nil
+		}
+		hangup = c.ProviderCallID
+		if c.Status.Connected() {
+			c.Outcome = OutcomeNoEndReport
+			return Effects{Jobs: s.finish(c, StatusCompleted, OutcomeNoEndReport, c.MaxSeconds, time.Time{}, 0)}, nil
+		}
+		outcome := OutcomeNoEndReport
+		if c.Status == StatusQueued {
+			outcome = OutcomeNotDialled
+		}
+		return Effects{Jobs: s.finish(c, StatusFailed, outcome, 0, time.Time{}, 0)}, nil
+	})
+	if errors.Is(err, dalil.ErrNotFound) {
+		return nil
+	}
+	if err == nil && hangup != "" && s.dialer != nil {
+		if herr := s.dialer.Hangup(ctx, hangup); herr != nil {
+			s.log.Warn("voice: hang up an expired call", "callId", id, "error", herr.Error())
+		}
+	}
+	return err
+}
