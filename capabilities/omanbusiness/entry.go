@@ -19,6 +19,7 @@ import (
 
 	"dalil"
 	"dalil/capability"
+	"dalil/internal/names"
 )
 
 // Directory is where the company records are (the companies dataset):
@@ -157,7 +158,7 @@ func Search(ctx context.Context, d Deps, in SearchInput) (SearchOutput, error) {
 		m := &s.Company.Merged
 		synthetic = synthetic || m.DemoOnly
 		out.Matches = append(out.Matches, SearchMatch{
-			CompanyID: s.Company.ID, CompanyName: m.Name(), CompanyNameAr: opt(m.NameAr), NormalizedName: NormalizeName(m.Name()),
+			CompanyID: s.Company.ID, CompanyName: m.Name(), CompanyNameAr: opt(m.NameAr), NormalizedName: names.Normalize(m.Name()).String(),
 			LegalType: opt(m.LegalForm), CRNumber: opt(m.CRNumber), Industry: opt(m.value(FieldIndustry)), Governorate: opt(m.Governorate),
 			Wilayat: opt(m.Wilayat), Status: opt(m.Status), Website: opt(m.Website), Confidence: s.Score, MatchedBy: s.MatchedBy, Synthetic: m.DemoOnly,
 		})

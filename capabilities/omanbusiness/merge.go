@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"dalil/internal/names"
 	"dalil/internal/oman"
 )
 
@@ -179,7 +180,7 @@ func NewCompany(id string, records []Record) Company {
 
 // namesDiffer reports whether two records name a company differently:
 // for the languages both give, their normalised names are not similar
-// (NameSimilarity below 0.8).
+// (names.Similarity below 0.8).
 func namesDiffer(a, b *Record) bool {
 	compared := false
 	for _, p := range [][2]string{{a.NameEn, b.NameEn}, {a.NameAr, b.NameAr}} {
@@ -187,7 +188,7 @@ func namesDiffer(a, b *Record) bool {
 			continue
 		}
 		compared = true
-		if NameSimilarity(p[0], p[1]) >= 0.8 {
+		if names.Similarity(p[0], p[1]) >= 0.8 {
 			return false
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"dalil/internal/names"
 )
 
 // SourceType says what kind of source stated a record. Its trust
@@ -164,26 +166,21 @@ var crPunct = strings.NewReplacer(" ", "", "-", "", ".", "", "/", "", "\u00a0", 
 var crDigits = regexp.MustCompile(`^[0-9]{4,10}$`)
 
 // NormalizeCR returns a commercial registration number as digits, with
-// spaces, dashes, dots and slashes removed and Arabic-Indic digits read,
-// and whether it has the shape of an Omani CR number: 4 to 10 digits
-// (the Ministry of Commerce, Industry and Investment Promotion issues
-// 7-digit numbers today; older registrations are shorter).
+// spaces, dashes, dots and slashes removed and Arabic-Indic (and other
+// decimal) digits read as ASCII (names.FoldDigits), and whether it has the
+// shape of an Omani CR number: 4 to 10 digits (the Ministry of Commerce,
+// Industry and Investment Promotion issues 7-digit numbers today; older
+// registrations are shorter).
 func NormalizeCR(s string) (string, bool) {
-	s = crPunct.Replace(strings.TrimSpace(s))
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r >= '٠' && r <= '٩':
-			b.WriteRune('0' + (r - '٠'))
-		case r >= '۰' && r <= '۹':
-			b.WriteRune('0' + (r - '۰'))
-		default:
-			b.WriteRune(r)
-		}
-	}
-	s = b.String()
+	s = names.FoldDigits(crPunct.Replace(strings.TrimSpace(s)))
 	return s, crDigits.MatchString(s)
 }
+
+// NormalizeName is names.Normalize(s).String().
+//
+// Deprecated: use internal/names directly; this forwarder stays only
+// until capabilities/suppliercheck's callers move to it.
+func NormalizeName(s string) string { return names.Normalize(s).String() }
 
 // Domain is the host of a website given as a URL or a bare domain, lower
 // case, without "www."; "" when it is neither.

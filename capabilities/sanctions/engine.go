@@ -345,10 +345,11 @@ func sameDate(q string, listed []string) (string, bool) {
 }
 
 // NormalizeNumber is an identifier as compared: letters and digits only,
-// upper case ("CR 1234-567" = "cr1234567").
+// upper case, digits in ASCII (names.FoldDigits): "CR 1234-567" =
+// "cr1234567" = "CR ١٢٣٤٥٦٧".
 func NormalizeNumber(s string) string {
 	var b strings.Builder
-	for _, r := range s {
+	for _, r := range names.FoldDigits(s) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			b.WriteRune(unicode.ToUpper(r))
 		}

@@ -50,6 +50,8 @@ func TestScreen(t *testing.T) {
 			want{StatusPossible, "1", "ABU SAIF", StrengthPossible, MatchExact, []string{"country YE"}, []string{}}},
 		{"entity type contradicts", Query{Names: []string{"Gulf Example Shipping L.L.C."}, EntityType: sanctions.TypeIndividual},
 			want{StatusPossible, "2", "", StrengthPossible, MatchExact, []string{}, []string{"listed as an entity, not individual"}}},
+		{"registration number in Arabic-Indic digits", Query{Names: []string{"Gulf Example Shipping"}, RegistrationNumber: "١١٢٢٣٣٤"},
+			want{StatusHighMatch, "2", "", StrengthHigh, MatchExact, []string{"identifier Registration Number 1122334"}, []string{}}},
 		{"another registration number contradicts", Query{Names: []string{"Gulf Example Shipping"}, RegistrationNumber: "9999"},
 			want{StatusPossible, "2", "", StrengthPossible, MatchExact, []string{}, []string{"listed with Registration Number 1122334, not 9999"}}},
 		{"a translation is no transliteration", Query{Names: []string{"شركة الخليج مثال للشحن"}, RegistrationNumber: "1122334"}, want{status: StatusNoMatch}},

@@ -50,6 +50,27 @@ func TestNormalize(t *testing.T) {
 	}
 }
 
+// FoldDigits is the digit rule Normalize applies, offered for the
+// identifiers compared next to names.
+func TestFoldDigits(t *testing.T) {
+	for in, want := range map[string]string{
+		"١٢٣٤٥٦٧":     "1234567",  // Arabic-Indic
+		"۱۲۳-۴۵۶۷":    "123-4567", // Persian, punctuation kept
+		"CR ١٢٣ abc":  "CR 123 abc",
+		"１２３":         "123", // fullwidth
+		"४२":          "42",  // Devanagari
+		"already 0-9": "already 0-9",
+		"":            "",
+	} {
+		if got := FoldDigits(in); got != want {
+			t.Errorf("FoldDigits(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if Normalize("شركة ١٢٣").String() != Normalize("شركة "+FoldDigits("١٢٣")).String() {
+		t.Error("Normalize and FoldDigits read digits differently")
+	}
+}
+
 func TestStripLegalForm(t *testing.T) {
 	for _, c := range []struct{ in, name, form string }{
 		{"Al Noor Trading L.L.C.", "Al Noor Trading", "L.L.C."},

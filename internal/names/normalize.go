@@ -304,6 +304,22 @@ func split(s string) []string {
 	return out
 }
 
+// FoldDigits writes every Arabic-Indic, Persian, Devanagari and
+// fullwidth decimal digit of s as its ASCII digit (١٢٣ and ۱۲۳ are 123)
+// and leaves everything else as it is: the one digit rule of names and
+// of the identifiers compared next to them (CR and registration numbers).
+func FoldDigits(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if d := digitValue(r); d >= 0 {
+			r = rune('0' + d)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // digitValue is a decimal digit's value, or -1.
 func digitValue(r rune) int {
 	for _, z := range []rune{'0', '٠', '۰', '०', '０'} {
