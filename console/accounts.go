@@ -171,7 +171,7 @@ func (c *Console) accountAction(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		c.done(w, r, doneData{AccountID: id, Unrecorded: unrecorded,
-			Message: "Added " + amount.String() + ". The prepaid balance is now USD " + groupDigits(mustUSD(res.CreditsUSD)) + "."})
+			Message: "Added " + amount.String() + ". The prepaid balance is now USD " + usdFloat(res.CreditsUSD) + "."})
 	case "plan":
 		plan := r.PostForm.Get("plan")
 		if _, ok := dalil.PlanByID(plan); !ok {
@@ -292,16 +292,6 @@ func (c *Console) record(r *http.Request, e AuditEntry, err error) error {
 		return rerr
 	}
 	return nil
-}
-
-// mustUSD writes a USD float from ops as a decimal (ops rounds to whole
-// micro-dollars, so this is exact).
-func mustUSD(v float64) string {
-	m, err := dalil.FromFloatUSD(v)
-	if err != nil {
-		return strconv.FormatFloat(v, 'f', -1, 64)
-	}
-	return m.Decimal()
 }
 
 type auditData struct {

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"dalil"
+	"dalil/console"
 )
 
 // chromiumPath is Debian's Chromium (package chromium), which .ci/run
@@ -77,7 +78,11 @@ func (s *shots) take(name string) chromedp.Action {
 // at a phone's width for sideways scrolling.
 func TestConsoleInBrowser(t *testing.T) {
 	requireChromium(t)
-	e := newEnv(t, envOptions{})
+	// A busy rail ten days ago (a RevenueSource), so that the charts'
+	// scales reach millions of calls and hundreds of thousands of dollars.
+	busy := &fakeSource{rows: []console.DayRevenue{{Day: time.Now().UTC().Truncate(24*time.Hour).AddDate(0, 0, -10),
+		Rail: dalil.RailMPP, Tool: "analyze_property", Calls: 1_234_567, Amount: 98_765_432_100, Source: "budget sessions"}}}
+	e := newEnv(t, envOptions{revenue: []console.RevenueSource{busy}})
 	const name = "شركة النور للتجارة"
 	id, keyID, secret := e.account(name, "free", dalil.USD)
 	for range 3 {
@@ -156,8 +161,8 @@ func TestConsoleInBrowser(t *testing.T) {
 		chromedp.SendKeys(`#token`, testToken, chromedp.ByQuery),
 		chromedp.Click(`#login button`, chromedp.ByQuery),
 		chromedp.WaitVisible(`#total-revenue`, chromedp.ByQuery), shots.take("overview"))
-	if got := text("#total-calls"); got != "3" {
-		t.Errorf("overview: %s paid calls; want 3", got)
+	if got := text("#total-calls"); got != "1,234,570" {
+		t.Errorf("overview: %s paid calls; want 1,234,570 (3 calls and the busy rail's)", got)
 	}
 	var charts int
 	run("count charts", chromedp.Evaluate(`document.querySelectorAll('figure.chart svg rect').length`, &charts))
@@ -186,6 +191,12 @@ func TestConsoleInBrowser(t *testing.T) {
 	}
 	if got := text("h1"); got != name {
 		t.Errorf("heading %q; want %q", got, name)
+	}
+	// In the window's title the name is isolated too (FSI ... PDI).
+	var title string
+	run("title", chromedp.Title(&title))
+	if title != "\u2068"+name+"\u2069 · Dalil console" {
+		t.Errorf("title %q", title)
 	}
 
 	run("amount", chromedp.SendKeys(`#usd`, "10", chromedp.ByQuery))
@@ -239,6 +250,19 @@ func TestConsoleInBrowser(t *testing.T) {
 		shots.take("overview-phone"))
 	if len(wide) > 0 {
 		t.Errorf("at 390 px the overview overflows: %v", wide)
+	}
+	// The charts' axis labels stay legible at that width.
+	var tick float64
+	run("tick size", chromedp.Evaluate(`Math.min(...[...document.querySelectorAll('figure.chart text.tick')].map(e => e.getBoundingClientRect().height))`, &tick))
+	if tick < 9 {
+		t.Errorf("at 390 px the charts' axis labels are %.1f px tall; want at least 9", tick)
+	}
+	var clipped []string
+	run("labels inside the charts", chromedp.Evaluate(`[...document.querySelectorAll('figure.chart svg')].flatMap(svg => {
+			const box = svg.getBoundingClientRect();
+			return [...svg.querySelectorAll('text')].filter(e => { const r = e.getBoundingClientRect(); return r.left < box.left - 0.5 || r.right > box.right + 0.5; }).map(e => e.textContent); })`, &clipped))
+	if len(clipped) > 0 {
+		t.Errorf("at 390 px these chart labels are cut off: %q", clipped)
 	}
 	run("phone account", chromedp.Navigate(base+"/console/accounts/"+id), chromedp.WaitVisible(`#topup`, chromedp.ByQuery), shots.take("account-phone"))
 

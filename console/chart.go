@@ -24,11 +24,14 @@ const (
 type chart struct {
 	Title         string
 	Width, Height int
-	Empty         bool
-	Bars          []bar
-	Grid          []gridLine
-	XLabels       []xLabel
-	Legend        []legendItem
+	// Left and Right are the plot's edges (the grid lines' ends), TickX
+	// where the grid labels end and LabelY the x-axis labels' baseline.
+	Left, Right, TickX, LabelY int
+	Empty                      bool
+	Bars                       []bar
+	Grid                       []gridLine
+	XLabels                    []xLabel
+	Legend                     []legendItem
 	// Table has a row per day (newest first) and a column per series.
 	Columns []string
 	Rows    []tableRow
@@ -47,6 +50,10 @@ type gridLine struct {
 
 type xLabel struct {
 	X, Label string
+	// Anchor is the SVG text-anchor: the last day's label ends at the
+	// plot's right edge, so that it is not cut off where labels are
+	// drawn larger (phones).
+	Anchor string
 }
 
 type legendItem struct {
@@ -63,7 +70,7 @@ func coord(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
 // buildChart lays out values[name][day] for names in order.
 func buildChart(title string, days []time.Time, names []string, values map[string][]int64, money bool) chart {
-	c := chart{Title: title, Width: chartW, Height: chartH}
+	c := chart{Title: title, Width: chartW, Height: chartH, Left: padL, Right: chartW - padR, TickX: padL - 6, LabelY: chartH - 6}
 	format := func(v int64) string {
 		if money {
 			return groupDigits(dalil.MicroUSD(v).Decimal())
@@ -98,15 +105,17 @@ func buildChart(title string, days []time.Time, names []string, values map[strin
 	for k := 0; k <= 4; k++ {
 		v := scaleTop * int64(k) / 4
 		y := float64(padT) + plotH - plotH*float64(v)/float64(scaleTop)
-		label := format(v)
-		if money {
-			label = usdTick(v)
-		}
-		c.Grid = append(c.Grid, gridLine{Y: coord(y), LabelY: coord(y + 4), Label: label})
+		c.Grid = append(c.Grid, gridLine{Y: coord(y), LabelY: coord(y + 4), Label: tickLabel(v, money)})
 	}
 	for i, d := range days {
 		if (len(days)-1-i)%7 == 0 {
-			c.XLabels = append(c.XLabels, xLabel{X: coord(float64(padL) + slot*(float64(i)+0.5)), Label: d.Format("01-02")})
+			l := xLabel{X: coord(float64(padL) + slot*(float64(i)+0.5)), Label: d.Format("01-02"), Anchor: "middle"}
+			if i == len(days)-1 {
+				// Centred under the newest day's bar, the label would
+				// run past the chart's right edge.
+				l.X, l.Anchor = coord(float64(chartW-padR)), "end"
+			}
+			c.XLabels = append(c.XLabels, l)
 		}
 		y := float64(padT) + plotH
 		for j, n := range names {
@@ -145,9 +154,23 @@ func niceCeil(v int64, money bool) int64 {
 	return step * 4
 }
 
-// usdTick writes a grid label in dollars with no more decimals than
-// needed: "0", "0.25", "12.5", "1,000".
-func usdTick(v int64) string {
-	s := strconv.FormatFloat(float64(v)/float64(dalil.USD), 'f', -1, 64)
-	return groupDigits(s)
+// tickLabel writes a grid label: calls, or dollars with no more decimals
+// than needed ("0", "0.25", "12.5", "500"); from a thousand on in short
+// form ("1.5k", "20k", "2M", "5B"), so that every label fits in the
+// padL units left of the plot at the phone's larger font. The exact
+// figures are in the table under the chart.
+func tickLabel(v int64, money bool) string {
+	f := float64(v)
+	if money {
+		f /= float64(dalil.USD)
+	}
+	for _, u := range []struct {
+		size   float64
+		suffix string
+	}{{1e9, "B"}, {1e6, "M"}, {1e3, "k"}} {
+		if f >= u.size {
+			return strconv.FormatFloat(f/u.size, 'f', -1, 64) + u.suffix
+		}
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64)
 }

@@ -107,6 +107,32 @@ func TestChartGeometry(t *testing.T) {
 	if c.Rows[29].Values[0] != groupDigits(dalil.MicroUSD(values["a"][0]).Decimal()) {
 		t.Errorf("table row of the first day: %+v", c.Rows[29])
 	}
+	// Labels every 7th day back from the newest; the newest one ends at
+	// the plot's right edge, the others are centred under their bars.
+	if len(c.XLabels) != 5 || c.XLabels[4].Label != "11-30" || c.XLabels[0].Label != "11-02" {
+		t.Fatalf("x labels %+v", c.XLabels)
+	}
+	for i, l := range c.XLabels {
+		x, _ := strconv.ParseFloat(l.X, 64)
+		if i == len(c.XLabels)-1 {
+			if l.Anchor != "end" || x != chartW-padR {
+				t.Errorf("newest day's label %+v; want anchored at its end on the plot's right edge %d", l, chartW-padR)
+			}
+		} else if l.Anchor != "middle" || x <= padL || x >= chartW-padR {
+			t.Errorf("label %+v", l)
+		}
+	}
+	// Grid labels of a busy server stay short (they must fit left of the
+	// plot at a phone's font size).
+	busy := map[string][]int64{"a": make([]int64, 30)}
+	busy["a"][29] = 1_234_567
+	for _, money := range []bool{false, true} {
+		for _, g := range buildChart("t", days, []string{"a"}, busy, money).Grid {
+			if len(g.Label) > 4 {
+				t.Errorf("grid label %q (money %v) is longer than 4 characters", g.Label, money)
+			}
+		}
+	}
 	if e := buildChart("t", days, nil, map[string][]int64{}, false); !e.Empty {
 		t.Error("a chart of nothing is not empty")
 	}
@@ -187,5 +213,43 @@ func TestSourceRevenueKeepsFinishedDays(t *testing.T) {
 	c.sourceRevenue(context.Background(), 0, src, from, now)
 	if src.calls != 1 {
 		t.Errorf("a repeated window asked the source %d times; want once (today)", src.calls)
+	}
+}
+
+func TestTickLabel(t *testing.T) {
+	for _, tc := range []struct {
+		v     int64
+		money bool
+		want  string
+	}{
+		{0, false, "0"}, {5, false, "5"}, {750, false, "750"}, {1000, false, "1k"}, {1500, false, "1.5k"}, {20_000, false, "20k"},
+		{150_000, false, "150k"}, {2_000_000, false, "2M"}, {5_000_000_000, false, "5B"},
+		{0, true, "0"}, {10_000, true, "0.01"}, {250_000, true, "0.25"}, {12_500_000, true, "12.5"}, {500 * int64(dalil.USD), true, "500"},
+		{1000 * int64(dalil.USD), true, "1k"}, {200_000 * int64(dalil.USD), true, "200k"}, {1_500_000 * int64(dalil.USD), true, "1.5M"},
+	} {
+		if got := tickLabel(tc.v, tc.money); got != tc.want {
+			t.Errorf("tickLabel(%d, %v) = %q; want %q", tc.v, tc.money, got, tc.want)
+		}
+	}
+}
+
+// TestUSDFloat: amounts ops gives as floats are written exactly, never
+// rounded to cents or in exponent form.
+func TestUSDFloat(t *testing.T) {
+	tenth := 0.1 // a variable: 0.1 + 0.2 as constants would be exact
+	for _, tc := range []struct {
+		in   float64
+		want string
+	}{
+		{0, "0.00"}, {0.01, "0.01"}, {-0.01, "-0.01"}, {10.965, "10.965"}, {0.000001, "0.000001"},
+		{1_000_000, "1,000,000.00"}, {-1234567.5, "-1,234,567.50"}, {tenth + 2*tenth, "0.30"}, {1e12, "1,000,000,000,000.00"},
+		{math.Inf(1), "+Inf"},
+	} {
+		if got := usdFloat(tc.in); got != tc.want {
+			t.Errorf("usdFloat(%v) = %q; want %q", tc.in, got, tc.want)
+		}
+	}
+	if got := count(int64(1234567)) + " " + count(9999) + " " + count(int64(-1000)); got != "1,234,567 9,999 -1,000" {
+		t.Errorf("count: %q", got)
 	}
 }

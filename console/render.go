@@ -2,7 +2,9 @@ package console
 
 import (
 	"bytes"
+	"fmt"
 	"html/template"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -32,10 +34,37 @@ type pages struct {
 var funcs = template.FuncMap{
 	"usd":    func(m dalil.MicroUSD) string { return "USD " + groupDigits(m.Decimal()) },
 	"amount": func(m dalil.MicroUSD) string { return groupDigits(m.Decimal()) },
-	"count":  func(n int64) string { return groupDigits(strconv.FormatInt(n, 10)) },
+	"count":  count,
+	"usdf":   usdFloat,
 	"when":   func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
 	"day":    func(t time.Time) string { return t.UTC().Format("2006-01-02") },
 	"ms":     func(s float64) string { return strconv.FormatFloat(s*1000, 'f', 1, 64) + " ms" },
+}
+
+// count writes a whole number with thousands separators.
+func count(n any) string {
+	switch v := n.(type) {
+	case int64:
+		return groupDigits(strconv.FormatInt(v, 10))
+	case int:
+		return groupDigits(strconv.Itoa(v))
+	}
+	return fmt.Sprint(n)
+}
+
+// usdFloat writes a USD amount that package ops gives as a float (whole
+// micro-dollars there) exactly, as MicroUSD.Decimal does, with thousands
+// separators: "-0.01", "1,000,000.00", "0.000001". A float neither
+// rounds a balance to cents nor turns a large amount into 1e+06.
+//
+// The value is rounded to the nearest micro-dollar (exact for the amounts
+// ops gives: whole micro-dollars below 2^53); one out of range (NaN, Inf,
+// beyond a trillion dollars) is written as Go writes floats.
+func usdFloat(v float64) string {
+	if math.IsNaN(v) || math.Abs(v) > 1e12 {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return groupDigits(dalil.MicroUSD(math.Round(v * float64(dalil.USD))).Decimal())
 }
 
 // groupDigits puts thousands separators into the whole part of a
