@@ -24,6 +24,11 @@ type Column struct {
 	// FreeForm accepts any JSON value and drops it (a free-form metadata
 	// object that is not kept).
 	FreeForm bool
+	// JSON hands the column's value over as JSON text, so that a JSON
+	// lines file may give a list or an object: a CSV cell or a JSON
+	// string as a JSON string ("a;b" → `"a;b"`), a number as written, an
+	// array or object as its JSON. The dataset's reader decodes it.
+	JSON bool
 }
 
 // Schema is the shape of one dataset's files: CSV with a header line, or
@@ -37,14 +42,16 @@ type Schema struct {
 	// the file); MaxLineBytes one JSON line.
 	MaxRows, MaxLineBytes int
 
-	index map[string]string // every name and alias (case-folded with FoldCase) → its column
+	index  map[string]string // every name and alias (case-folded with FoldCase) → its column
+	asJSON map[string]bool   // the JSON columns
 }
 
 // NewSchema indexes s's column names and aliases; build it once, at
 // package level.
 func NewSchema(s Schema) *Schema {
-	s.index = map[string]string{}
+	s.index, s.asJSON = map[string]string{}, map[string]bool{}
 	for _, c := range s.Columns {
+		s.asJSON[c.Name] = c.JSON
 		s.index[s.key(c.Name)] = c.Name
 		for _, a := range c.Aliases {
 			s.index[s.key(a)] = c.Name
@@ -107,7 +114,8 @@ func DetectFormat(format, filename string, head []byte) string {
 // SHA-256 of every byte of r (hex): the same file gives the same hash,
 // whatever its name. The error is for a file that cannot be read at all
 // (an unknown format, a bad CSV header, an I/O failure, too many rows);
-// bad rows go to each.
+// bad rows go to each. Blank lines are no rows; text that is not UTF-8
+// is a problem of its row, never passed on.
 func (s *Schema) ReadRows(r io.Reader, format, filename string, each RowFunc) (string, error) {
 	h := sha256.New()
 	br := bufio.NewReaderSize(io.TeeReader(r, h), 64<<10)
@@ -157,6 +165,9 @@ func (s *Schema) readCSV(r io.Reader, each RowFunc) error {
 		if err == io.EOF {
 			return nil
 		}
+		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" && (err == nil || errors.Is(err, csv.ErrFieldCount)) {
+			continue // a line of spaces (encoding/csv skips empty ones)
+		}
 		if err != nil {
 			var pe *csv.ParseError
 			if !errors.As(err, &pe) {
@@ -173,10 +184,18 @@ func (s *Schema) readCSV(r io.Reader, each RowFunc) error {
 		}
 		line, _ := cr.FieldPos(0)
 		values := make(map[string]string, len(cols))
+		var errs []RowError
 		for i, c := range cols {
-			values[c] = rec[i]
+			switch {
+			case !utf8.ValidString(rec[i]):
+				errs = append(errs, RowError{Line: line, Field: c, Message: notUTF8})
+			case s.isJSON(c):
+				values[c] = jsonText(rec[i])
+			default:
+				values[c] = rec[i]
+			}
 		}
-		if err := each(line, values, nil); err != nil {
+		if err := each(line, values, errs); err != nil {
 			return err
 		}
 	}
@@ -227,6 +246,12 @@ func (s *Schema) readJSONL(r io.Reader, each RowFunc) error {
 		if len(text) == 0 {
 			continue
 		}
+		if !utf8.Valid(text) {
+			if err := each(line, nil, []RowError{{Line: line, Message: notUTF8}}); err != nil {
+				return err
+			}
+			continue
+		}
 		values, errs := s.object(text, line)
 		if err := each(line, values, errs); err != nil {
 			return err
@@ -271,10 +296,21 @@ func (s *Schema) object(text []byte, line int) (map[string]string, []RowError) {
 		case nil:
 		case string:
 			values[c] = v
+			if s.isJSON(c) {
+				values[c] = jsonText(v)
+			}
 		case json.Number:
 			values[c] = v.String()
 		default:
-			if !s.freeForm(c) {
+			switch {
+			case s.isJSON(c):
+				b, err := json.Marshal(v)
+				if err != nil { // not reached: v was decoded from JSON
+					errs = append(errs, RowError{Line: line, Field: c, Message: err.Error()})
+					continue
+				}
+				values[c] = string(b)
+			case !s.freeForm(c):
 				errs = append(errs, RowError{Line: line, Field: c, Message: "must be a string or a number"})
 			}
 		}
@@ -282,9 +318,20 @@ func (s *Schema) object(text []byte, line int) (map[string]string, []RowError) {
 	return values, errs
 }
 
+// notUTF8 is the problem of a row whose text is in another encoding.
+const notUTF8 = "not UTF-8 text: save the file as UTF-8"
+
+// jsonText is text as a JSON string.
+func jsonText(t string) string {
+	b, _ := json.Marshal(t) // a string always marshals
+	return string(b)
+}
+
 func (s *Schema) freeForm(name string) bool {
 	return slices.ContainsFunc(s.Columns, func(c Column) bool { return c.Name == name && c.FreeForm })
 }
+
+func (s *Schema) isJSON(name string) bool { return s.asJSON[name] }
 
 // Clip shortens s to 60 bytes at a character boundary, for messages that
 // quote what a file held.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 var testSchema = NewSchema(Schema{Columns: []Column{
@@ -85,5 +87,73 @@ func TestDetectFormatAndClip(t *testing.T) {
 	long := strings.Repeat("é", 40) // 80 bytes
 	if c := Clip(long); !strings.HasSuffix(c, "…") || len(c) > 63 || !strings.HasPrefix(long, strings.TrimSuffix(c, "…")) {
 		t.Errorf("Clip = %q", c)
+	}
+}
+
+// A JSON column hands every value over as JSON; blank lines are no rows;
+// text in another encoding is its row's problem, in both formats.
+func TestReadRowsJSONColumnBlankLinesEncoding(t *testing.T) {
+	s := NewSchema(Schema{Columns: []Column{{Name: "name", Required: true}, {Name: "tags", JSON: true}}, FoldCase: true})
+	type row struct {
+		line          int
+		name, tags    string
+		hasTags, nilV bool
+		errs          string
+	}
+	get := func(file, format string) []row {
+		t.Helper()
+		got, _, err := read(t, s, file, format)
+		if err != nil {
+			t.Fatalf("%q: %v", file, err)
+		}
+		var out []row
+		for _, g := range got {
+			r := row{line: g.line, nilV: g.values == nil, name: g.values["name"]}
+			r.tags, r.hasTags = g.values["tags"]
+			for _, e := range g.errs {
+				r.errs += e.Error() + ";"
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name, file, format string
+		want               []row
+	}{
+		{"csv cells as JSON strings", "name,tags\na,x;y\nb,\nc,\"say \"\"hi\"\"\"\n", "csv", []row{
+			{line: 2, name: "a", tags: `"x;y"`, hasTags: true},
+			{line: 3, name: "b", tags: `""`, hasTags: true},
+			{line: 4, name: "c", tags: `"say \"hi\""`, hasTags: true},
+		}},
+		{"csv without the column", "name\na\n", "csv", []row{{line: 2, name: "a"}}},
+		{"jsonl values as JSON", `{"name":"a","tags":"x;y"}` + "\n" + `{"name":"b","tags":["x",{"code":"1","d":2}]}` + "\n" +
+			`{"name":"c","tags":7}` + "\n" + `{"name":"d","tags":null}` + "\n" + `{"name":"e","Tags":{"k":true}}` + "\n", "jsonl", []row{
+			{line: 1, name: "a", tags: `"x;y"`, hasTags: true},
+			{line: 2, name: "b", tags: `["x",{"code":"1","d":2}]`, hasTags: true},
+			{line: 3, name: "c", tags: `7`, hasTags: true},
+			{line: 4, name: "d"},
+			{line: 5, name: "e", tags: `{"k":true}`, hasTags: true},
+		}},
+		{"lines of spaces in csv are no rows", "name,tags\n   \na,b\n\t\n\n", "csv", []row{{line: 3, name: "a", tags: `"b"`, hasTags: true}}},
+		{"lines of spaces in jsonl are no rows", "  \n" + `{"name":"a"}` + "\n \t \n", "jsonl", []row{{line: 2, name: "a"}}},
+		{"csv cell not UTF-8", "name,tags\n\xff\xfe,ok\n", "csv", []row{
+			{line: 2, tags: `"ok"`, hasTags: true, errs: "line 2: name: not UTF-8 text: save the file as UTF-8;"},
+		}},
+		{"jsonl line not UTF-8", `{"name":"` + "\xe9t\xe9" + `"}` + "\n" + `{"name":"ok"}`, "jsonl", []row{
+			{line: 1, nilV: true, errs: "line 1: not UTF-8 text: save the file as UTF-8;"},
+			{line: 2, name: "ok"},
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if d := cmp.Diff(c.want, get(c.file, c.format), cmp.AllowUnexported(row{})); d != "" {
+				t.Errorf("(-want +got)\n%s", d)
+			}
+		})
+	}
+	// A column that is not JSON still refuses a list.
+	got, _, _ := read(t, s, `{"name":["a"]}`, "jsonl")
+	if len(got) != 1 || len(got[0].errs) != 1 || got[0].errs[0].Message != "must be a string or a number" {
+		t.Errorf("list in a text column: %+v", got)
 	}
 }
