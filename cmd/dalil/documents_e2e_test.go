@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -12,10 +13,15 @@ import (
 	"testing"
 
 	"dalil"
+	"dalil/capabilities/documentfacts"
+	"dalil/capabilities/documentfacts/read"
 	"dalil/capabilities/documentfacts/testdoc"
+	"dalil/capability"
+	"dalil/httpapi"
 	"dalil/internal/safehttp/safehttptest"
 	"dalil/internal/testenv"
 	"dalil/ops"
+	"dalil/store/sqlstore"
 )
 
 func TestDocumentsEndToEndSQLite(t *testing.T) {
@@ -222,5 +228,64 @@ func testDocumentsEndToEnd(t *testing.T, db string) {
 	}
 	if strings.Contains(a.raw, `"facts"`) && strings.Contains(a.raw, `"evidence"`) {
 		t.Errorf("preview leaks the paid result: %s", a.raw)
+	}
+}
+
+// TestDocumentsExtractionFailedNotCharged: an extractor that fails
+// unexpectedly answers 500 EXTRACTION_FAILED through the real HTTP stack
+// (the reference service's code), leaks nothing of its cause, and the
+// account is not charged; the same server answers and charges a working
+// call. Both the error and the panic of a broken extractor are tried.
+func TestDocumentsExtractionFailedNotCharged(t *testing.T) {
+	ctx := context.Background()
+	store, err := sqlstore.Open(ctx, filepath.Join(t.TempDir(), "dalil.db"), sqlstore.Options{Modules: storeModules()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	extract := func(_ context.Context, _ *read.Document, in documentfacts.Input) (documentfacts.Output, error) {
+		switch {
+		case strings.Contains(in.Text, "PANIC"):
+			panic("extractor bug: secret /srv/rules.go:42")
+		case strings.Contains(in.Text, "FAIL"):
+			return documentfacts.Output{}, errors.New("extractor bug: secret /srv/rules.go:42")
+		}
+		return documentfacts.Handle(ctx, documentfacts.Deps{}, in)
+	}
+	reg, err := capability.NewRegistryWith(capability.RegistryOptions{}, documentfacts.Entry(documentfacts.Deps{Extract: extract}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := httpapi.NewServer(httpapi.Config{Registry: reg, Store: store, Logger: slog.New(slog.DiscardHandler), Rails: []string{dalil.MethodCredits, dalil.MethodSubscription}})
+	ts := httptest.NewServer(api)
+	t.Cleanup(ts.Close)
+	acct, err := ops.CreateAccount(ctx, store, "docs", "free", dalil.USD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	credits := func() dalil.MicroUSD {
+		a, err := store.Account(ctx, acct.AccountID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a.Credits
+	}
+	url := ts.URL + "/api/v1/documents/facts-extract"
+	before := credits()
+	for _, body := range []string{`{"text":"FAIL Invoice No: INV-1\nTotal: OMR 5.000"}`, `{"text":"PANIC Invoice No: INV-1\nTotal: OMR 5.000"}`} {
+		a := docPost(t, url, body, acct.APIKey)
+		if a.status != 500 || a.errCode() != "EXTRACTION_FAILED" {
+			t.Errorf("%s: %d %s, want 500 EXTRACTION_FAILED", body, a.status, a.raw)
+		}
+		if strings.Contains(a.raw, "secret") || strings.Contains(a.raw, "rules.go") {
+			t.Errorf("the cause leaks: %s", a.raw)
+		}
+	}
+	if got := credits(); got != before {
+		t.Errorf("failed extractions charged %d micro-USD", before-got)
+	}
+	a := docPost(t, url, `{"text":"Invoice No: INV-1\nTotal: OMR 5.000"}`, acct.APIKey)
+	if a.status != 200 || before-credits() != 250_000 {
+		t.Errorf("working call: %d, charged %d: %s", a.status, before-credits(), a.raw)
 	}
 }
