@@ -98,6 +98,7 @@ type harness struct {
 	store  *sqlstore.Store
 	calls  *recStore
 	svc    *voice.Service
+	cfg    voice.Config
 	dialer *voicetest.Dialer
 	clock  *storetest.Clock
 	deps   voice.Deps
@@ -116,6 +117,7 @@ const hooksHost = "hooks.test.example"
 func newHarness(t *testing.T) *harness {
 	t.Helper()
 	h := &harness{t: t, ctx: context.Background(), clock: storetest.NewClock(noon), dialer: voicetest.NewDialer()}
+	h.dialer.Now = h.clock.Now
 	s, err := sqlstore.Open(h.ctx, filepath.Join(t.TempDir(), "voice.db"), sqlstore.Options{Now: h.clock.Now, Modules: []sqlstore.Module{voicesql.Module()}})
 	if err != nil {
 		t.Fatal(err)
@@ -133,9 +135,10 @@ func newHarness(t *testing.T) *harness {
 	client := safehttp.New(opts)
 	policy := voice.Policy{Countries: []string{"OM", "AE"}}
 	secret := []byte("number-secret")
-	h.svc = voice.NewService(voice.Config{Store: h.calls, Dialer: h.dialer, Charges: voicesql.NewCharges(s.DB()), Refunds: s, Callbacks: client,
+	h.cfg = voice.Config{Store: h.calls, Dialer: h.dialer, Charges: voicesql.NewCharges(s.DB()), Refunds: s, Callbacks: client,
 		Policy: policy, NumberSecret: secret, SigningSecret: []byte("signing-secret"), EventsURL: "https://dalil.example/webhooks/voice/fake",
-		ChargeWindow: time.Minute, Now: h.clock.Now})
+		ChargeWindow: time.Minute, Now: h.clock.Now}
+	h.svc = voice.NewService(h.cfg)
 	h.deps = voice.Deps{Policy: policy, Queue: h.svc, DoNotCall: h.calls, Counts: h.calls, Calls: h.svc, Secret: secret,
 		CheckCallback: func(u string) error { _, err := client.CheckURL(u); return err }}
 	a, err := s.CreateAccount(h.ctx, "buyer", "free", 10*dalil.USD)
@@ -144,6 +147,14 @@ func newHarness(t *testing.T) *harness {
 	}
 	h.acct = a.ID
 	return h
+}
+
+// useDialer rebuilds the service with another provider port (h.dialer
+// stays the fake behind it).
+func (h *harness) useDialer(d voice.Dialer) {
+	h.cfg.Dialer = d
+	h.svc = voice.NewService(h.cfg)
+	h.deps.Queue, h.deps.Calls = h.svc, h.svc
 }
 
 func (h *harness) receive(w http.ResponseWriter, r *http.Request) {

@@ -53,8 +53,10 @@ type Service struct {
 	signing []byte
 	events  string
 	window  time.Duration
-	now     func() time.Time
-	log     *slog.Logger
+	// chargeWait: how long the dial job waits in place for the charge.
+	chargeWait time.Duration
+	now        func() time.Time
+	log        *slog.Logger
 }
 
 // Poster sends a completion callback: *safehttp.Client (https only, every
@@ -84,14 +86,18 @@ type Config struct {
 	EventsURL string
 	// ChargeWindow: DefaultChargeWindow when zero.
 	ChargeWindow time.Duration
-	Now          func() time.Time
-	Logger       *slog.Logger
+	// ChargeWait is how long the dial job waits in place for the charge
+	// to commit before asking to run again later (a snooze, which a queue
+	// may run only seconds later); zero: it does not wait.
+	ChargeWait time.Duration
+	Now        func() time.Time
+	Logger     *slog.Logger
 }
 
 // NewService builds the service.
 func NewService(c Config) *Service {
 	s := &Service{store: c.Store, dialer: c.Dialer, charges: c.Charges, refunds: c.Refunds, posts: c.Callbacks, policy: c.Policy,
-		secret: c.NumberSecret, signing: c.SigningSecret, events: c.EventsURL, window: c.ChargeWindow, now: c.Now, log: c.Logger}
+		secret: c.NumberSecret, signing: c.SigningSecret, events: c.EventsURL, window: c.ChargeWindow, chargeWait: c.ChargeWait, now: c.Now, log: c.Logger}
 	if s.window <= 0 {
 		s.window = DefaultChargeWindow
 	}

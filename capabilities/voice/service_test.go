@@ -10,6 +10,7 @@ import (
 
 	"dalil"
 	"dalil/capabilities/voice"
+	"dalil/capabilities/voice/voicetest"
 	"dalil/capability"
 )
 
@@ -743,5 +744,149 @@ func TestVerifyCallback(t *testing.T) {
 		if err := voice.VerifyCallback(c.secret, c.header, c.body, c.at); (err == nil) != c.ok {
 			t.Errorf("%s: %v", c.name, err)
 		}
+	}
+}
+
+// markDialing is a dial attempt that died after marking the call dialing
+// (kill -9): the provider's id was never recorded.
+func (h *harness) markDialing(id string) {
+	h.t.Helper()
+	if _, err := h.calls.Update(h.ctx, id, "", func(c *voice.Record) (voice.Effects, error) {
+		c.Status, c.DialedAt, c.Provider, c.DialAttempts = voice.StatusDialing, h.clock.Now(), "fake", 1
+		return voice.Effects{}, nil
+	}); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+// With a provider that can look its calls up (voice.Finder), a dial job
+// run again on a call left dialing asks it first: a call it placed is
+// recorded and never placed again; one it never placed is dialled once.
+func TestInterruptedDialLooksUp(t *testing.T) {
+	h := newHarness(t)
+	finder := h.dialer.Finding()
+	h.useDialer(finder)
+
+	// The dead process's request reached the provider: placed, not recorded.
+	v := h.mustPlace("req_placed", callBody)
+	h.markDialing(v.CallID)
+	pid, err := h.dialer.Dial(h.ctx, voice.Dial{CallID: v.CallID, To: number})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.clock.Advance(30 * time.Second) // River rescues the job
+	h.runOK(voice.JobDial, v.CallID)
+	if n := h.dialer.Dials(number); n != 1 {
+		t.Fatalf("%d dials, want the one placed before the restart", n)
+	}
+	r := h.record(v.CallID)
+	if r.Status != voice.StatusDialing || r.ProviderCallID != pid || r.DialAttempts != 1 {
+		t.Fatalf("after the lookup %+v", r)
+	}
+	// Its events drive it as usual.
+	h.apply(voice.Event{ID: "c", ProviderCallID: pid, Status: voice.StatusCompleted, ConnectedSeconds: 125})
+	if r := h.record(v.CallID); r.Status != voice.StatusCompleted || r.FinalCharge != 610_000 {
+		t.Fatalf("completed %+v", r)
+	}
+
+	// The dead process never reached the provider: dialled now, once.
+	other := "+96892345678"
+	v2 := h.mustPlace("req_unplaced", `{"phoneNumber":"`+other+`","objective":"Confirm tomorrow's delivery window."}`)
+	h.markDialing(v2.CallID)
+	marked := h.clock.Now()
+	h.clock.Advance(30 * time.Second)
+	h.runOK(voice.JobDial, v2.CallID)
+	r = h.record(v2.CallID)
+	if n := h.dialer.Dials(other); n != 1 || r.Status != voice.StatusDialing || r.ProviderCallID == "" || r.DialAttempts != 2 {
+		t.Fatalf("%d dials; %+v", n, r)
+	}
+	if !r.DialedAt.Equal(marked) {
+		t.Errorf("dialedAt %s moved: the first attempt's bounds the lookup", r.DialedAt)
+	}
+	if err := h.svc.Work(h.ctx, voice.Job{Kind: voice.JobDial, CallID: v2.CallID}, 2, 5); err != nil { // once more: a no-op
+		t.Fatal(err)
+	}
+	if n := h.dialer.Dials(other); n != 1 {
+		t.Errorf("%d dials after a repeated job", n)
+	}
+
+	// The provider cannot be asked: the job fails and is retried; on its
+	// last attempt the call ends failed (refunded), never redialled.
+	third := "+96893456789"
+	v3 := h.mustPlace("req_unknown", `{"phoneNumber":"`+third+`","objective":"Confirm tomorrow's delivery window."}`)
+	h.markDialing(v3.CallID)
+	h.dialer.FindErr = errors.New("lookup: 503")
+	j := voice.Job{Kind: voice.JobDial, CallID: v3.CallID}
+	if err := h.svc.Work(h.ctx, j, 1, 5); err == nil {
+		t.Fatal("a failed lookup was not retried")
+	}
+	if err := h.svc.Work(h.ctx, j, 5, 5); err != nil {
+		t.Fatal(err)
+	}
+	if r := h.record(v3.CallID); h.dialer.Dials(third) != 0 || r.Status != voice.StatusFailed || r.Outcome != voice.OutcomeDialInterrupted {
+		t.Fatalf("%d dials; %+v", h.dialer.Dials(third), r)
+	}
+}
+
+// A dial whose answer is lost (the provider placed the call but the
+// answer timed out) is looked up at once and recorded; when the lookup
+// fails too, the call stays dialing and the retry looks again before
+// dialling: one call placed either way.
+func TestAmbiguousDialIsNotRedialled(t *testing.T) {
+	h := newHarness(t)
+	h.useDialer(h.dialer.Finding())
+	lose := 1
+	h.dialer.Lose = func(voice.Dial) bool { lose--; return lose >= 0 }
+	v := h.mustPlace("req_lost", callBody)
+	h.runOK(voice.JobDial, v.CallID)
+	if r := h.record(v.CallID); h.dialer.Dials(number) != 1 || r.ProviderCallID != "fake-1" || r.Status != voice.StatusDialing {
+		t.Fatalf("%d dials; %+v", h.dialer.Dials(number), r)
+	}
+
+	other := "+96892345678"
+	lose = 1
+	h.dialer.FindErr = errors.New("lookup: timeout")
+	v2 := h.mustPlace("req_lost2", `{"phoneNumber":"`+other+`","objective":"Confirm tomorrow's delivery window."}`)
+	j := voice.Job{Kind: voice.JobDial, CallID: v2.CallID}
+	if err := h.svc.Work(h.ctx, j, 1, 5); !errors.Is(err, voicetest.ErrLost) {
+		t.Fatalf("lost answer: %v, want it returned for a retry", err)
+	}
+	if r := h.record(v2.CallID); r.Status != voice.StatusDialing || r.ProviderCallID != "" {
+		t.Fatalf("after a lost answer %+v: want dialing, unknown", r)
+	}
+	h.dialer.FindErr = nil
+	if err := h.svc.Work(h.ctx, j, 2, 5); err != nil {
+		t.Fatal(err)
+	}
+	if r := h.record(v2.CallID); h.dialer.Dials(other) != 1 || r.ProviderCallID == "" {
+		t.Fatalf("%d dials; %+v", h.dialer.Dials(other), r)
+	}
+}
+
+// With ChargeWait, the dial job waits in place for a charge that commits
+// a moment after the call was queued (as the 202 is written), instead of
+// asking to run again later.
+func TestDialWaitsForTheCharge(t *testing.T) {
+	h := newHarness(t)
+	h.cfg.ChargeWait = 5 * time.Second
+	h.useDialer(h.dialer)
+	v, err := h.place("ai_call_agent", h.acct, "req_wait", callBody)
+	if err != nil {
+		t.Fatal(err)
+	}
+	charged := make(chan error, 1)
+	go func() {
+		time.Sleep(200 * time.Millisecond)
+		_, err := h.store.Charge(h.ctx, dalil.ChargeRequest{AccountID: h.acct, Tool: "ai_call_agent", Price: 1_050_000, RequestID: "req_wait", Method: dalil.MethodCredits})
+		charged <- err
+	}()
+	if err := h.svc.Work(h.ctx, voice.Job{Kind: voice.JobDial, CallID: v.CallID}, 1, 5); err != nil {
+		t.Fatalf("dial: %v, want it placed once the charge committed", err)
+	}
+	if err := <-charged; err != nil {
+		t.Fatal(err)
+	}
+	if n := h.dialer.Dials(number); n != 1 {
+		t.Errorf("%d dials", n)
 	}
 }

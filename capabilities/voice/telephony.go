@@ -23,6 +23,19 @@ type Dialer interface {
 	Hangup(ctx context.Context, providerCallID string) error
 }
 
+// Finder is implemented by a Dialer that can tell whether it placed a
+// call. The dial job asks it before dialling a call whose earlier
+// attempt has an unknown outcome (the process stopped while dialling, the
+// provider's answer was lost or timed out): the call is then recorded as
+// placed, or dialled again only when the provider placed none, so a call
+// is never placed twice. A Dialer without it never redials such a call
+// (it ends failed, refunded).
+type Finder interface {
+	// FindCall returns the provider's id of a call it placed for d at or
+	// after since, or "" when it placed none.
+	FindCall(ctx context.Context, d Dial, since time.Time) (providerCallID string, err error)
+}
+
 // ErrRejected marks a provider's final refusal of a call.
 var ErrRejected = errors.New("telephony provider rejected the call")
 

@@ -48,10 +48,15 @@ func (s *Service) end(ctx context.Context, id string, to Status, outcome string,
 
 // dial is the dial job. It confirms that the paid request's charge
 // committed, runs the safety gate again, marks the call dialing in the
-// database, and only then asks the provider to place it. A call found
-// dialing without the provider's id was being dialled when a process
-// stopped: whether the provider placed it is unknown, so it is never
-// dialled again; it ends failed and its charge is refunded.
+// database, and only then asks the provider to place it.
+//
+// A call found dialing without the provider's id had an attempt whose
+// outcome is unknown: its process stopped while dialling (kill -9, a
+// crash: River runs the job again), or the provider's answer was lost.
+// With a provider that can look its calls up (Finder), the job asks it:
+// a call it placed is recorded and left to its events, and only a call
+// it never placed is dialled again. A provider that cannot be asked never
+// gets the call again: it ends failed and its charge is refunded.
 func (s *Service) dial(ctx context.Context, id string, last bool) error {
 	r, err := s.store.Get(ctx, id)
 	if errors.Is(err, dalil.ErrNotFound) {
@@ -61,29 +66,45 @@ func (s *Service) dial(ctx context.Context, id string, last bool) error {
 		return err
 	}
 	now := s.now().UTC()
+	finder, _ := s.dialer.(Finder)
 	switch {
 	case r.Status.Terminal():
 		return nil
-	case r.Status != StatusQueued:
-		if r.ProviderCallID == "" {
+	case r.Status == StatusDialing && r.ProviderCallID == "":
+		if finder == nil {
 			s.log.Warn("voice: call found dialing after a restart; ended without redialling", "callId", id)
 			return s.end(ctx, id, StatusFailed, OutcomeDialInterrupted, 0)
 		}
-		return nil // the provider has it; its events drive it
-	}
-	ok, err := s.charges.Committed(ctx, r)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		if now.Before(r.CreatedAt.Add(s.window)) {
-			return &Later{Delay: time.Second}
+		pid, err := finder.FindCall(ctx, s.dialOf(r), r.DialedAt)
+		if err != nil {
+			if last {
+				s.log.Warn("voice: could not learn whether an interrupted dial placed the call; ended", "callId", id, "error", err.Error())
+				return s.end(ctx, id, StatusFailed, OutcomeDialInterrupted, 0)
+			}
+			return err
 		}
-		// The request's charge never committed (its answer was an error):
-		// the call is not placed. Settlement runs once a late charge could
-		// no longer appear, and refunds it if one did.
-		s.log.Warn("voice: charge never committed; call not placed", "callId", id, "requestId", r.RequestID)
-		return s.end(ctx, id, StatusFailed, OutcomeNotCharged, s.window)
+		if pid != "" {
+			s.log.Info("voice: an interrupted dial had placed the call; recorded, not redialled", "callId", id)
+			return s.placed(ctx, id, pid)
+		}
+		// The provider placed nothing: dial it now (still dialing).
+	case r.Status != StatusQueued:
+		return nil // the provider has it; its events drive it
+	default:
+		ok, err := s.committed(ctx, r)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			if now.Before(r.CreatedAt.Add(s.window)) {
+				return &Later{Delay: time.Second}
+			}
+			// The request's charge never committed (its answer was an
+			// error): the call is not placed. Settlement runs once a late
+			// charge could no longer appear, and refunds it if one did.
+			s.log.Warn("voice: charge never committed; call not placed", "callId", id, "requestId", r.RequestID)
+			return s.end(ctx, id, StatusFailed, OutcomeNotCharged, s.window)
+		}
 	}
 	if now.After(r.CreatedAt.Add(DialWithin)) {
 		return s.end(ctx, id, StatusFailed, OutcomeNotDialled, 0)
@@ -96,11 +117,17 @@ func (s *Service) dial(ctx context.Context, id string, last bool) error {
 	} else if refusal != "" {
 		return s.end(ctx, id, StatusBlocked, refusal, 0)
 	}
+	from := r.Status
 	r, err = s.store.Update(ctx, id, "", func(c *Record) (Effects, error) {
-		if c.Status != StatusQueued {
+		if c.Status != from || c.ProviderCallID != "" {
 			return Effects{}, errStale
 		}
-		c.Status, c.DialedAt, c.Provider = StatusDialing, now, s.dialer.Name()
+		if c.Status == StatusQueued {
+			// DialedAt stays the first attempt's: a lookup (Finder) covers
+			// every attempt since.
+			c.Status, c.DialedAt = StatusDialing, now
+		}
+		c.Provider = s.dialer.Name()
 		c.DialAttempts++
 		return Effects{}, nil
 	})
@@ -110,19 +137,28 @@ func (s *Service) dial(ctx context.Context, id string, last bool) error {
 	if err != nil {
 		return err
 	}
-	pid, derr := s.dialer.Dial(ctx, Dial{CallID: r.ID, To: r.Number, Language: r.Dial.Language, Script: r.Script,
-		Instructions: r.Dial.Instructions, MaxSeconds: r.MaxSeconds, Record: r.Dial.Record, Transcribe: r.Dial.Transcribe, EventsURL: s.events})
-	if derr != nil {
-		if errors.Is(derr, ErrRejected) || last {
-			outcome := OutcomeProviderError
-			if errors.Is(derr, ErrRejected) {
-				outcome = OutcomeProviderRejected
-			}
-			s.log.Warn("voice: provider did not place the call", "callId", id, "error", derr.Error())
-			return s.end(ctx, id, StatusFailed, outcome, 0)
+	pid, derr := s.dialer.Dial(ctx, s.dialOf(r))
+	if derr == nil {
+		return s.placed(ctx, id, pid)
+	}
+	if errors.Is(derr, ErrRejected) {
+		s.log.Warn("voice: provider refused the call", "callId", id, "error", derr.Error())
+		return s.end(ctx, id, StatusFailed, OutcomeProviderRejected, 0)
+	}
+	if finder != nil {
+		// The attempt's outcome is unknown: the provider may have placed
+		// the call. Ask it; the retry asks again before dialling.
+		if pid, ferr := finder.FindCall(ctx, s.dialOf(r), r.DialedAt); ferr == nil && pid != "" {
+			return s.placed(ctx, id, pid)
 		}
-		// The provider says the call was not placed: back to queued, so
-		// the retry may dial it.
+	}
+	if last {
+		s.log.Warn("voice: provider did not place the call", "callId", id, "error", derr.Error())
+		return s.end(ctx, id, StatusFailed, OutcomeProviderError, 0)
+	}
+	if finder == nil {
+		// Without a lookup the provider's word is taken: back to queued,
+		// so the retry may dial it.
 		if _, err := s.store.Update(ctx, id, "", func(c *Record) (Effects, error) {
 			if c.Status == StatusDialing && c.ProviderCallID == "" {
 				c.Status = StatusQueued
@@ -131,14 +167,47 @@ func (s *Service) dial(ctx context.Context, id string, last bool) error {
 		}); err != nil {
 			return errors.Join(derr, err)
 		}
-		return derr
 	}
-	// Record the provider's id; a few quick tries, since a retry of the
-	// job would find the call dialing without it and end it.
+	return derr
+}
+
+// dialOf is what the provider is given to place the call.
+func (s *Service) dialOf(r Record) Dial {
+	return Dial{CallID: r.ID, To: r.Number, Language: r.Dial.Language, Script: r.Script, Instructions: r.Dial.Instructions,
+		MaxSeconds: r.MaxSeconds, Record: r.Dial.Record, Transcribe: r.Dial.Transcribe, EventsURL: s.events}
+}
+
+// committed asks whether the call's charge committed, waiting up to the
+// service's ChargeWait for it in place (the charge commits as the 202 is
+// written, usually within milliseconds of the job's first run).
+func (s *Service) committed(ctx context.Context, r Record) (bool, error) {
+	const poll = 100 * time.Millisecond
+	for waited := time.Duration(0); ; waited += poll {
+		ok, err := s.charges.Committed(ctx, r)
+		if err != nil || ok || waited >= s.chargeWait {
+			return ok, err
+		}
+		t := time.NewTimer(poll)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return false, ctx.Err()
+		case <-t.C:
+		}
+	}
+}
+
+// placed records the provider's id of a call it placed: a few quick
+// tries, since a retry of the job would have to look the call up again.
+// A call cancelled while the provider was placing it is hung up.
+func (s *Service) placed(ctx context.Context, id, pid string) error {
 	var cancelled bool
+	var err error
 	for try := 0; ; try++ {
 		_, err = s.store.Update(ctx, id, "", func(c *Record) (Effects, error) {
-			c.ProviderCallID = pid
+			if c.ProviderCallID == "" {
+				c.ProviderCallID = pid
+			}
 			cancelled = c.Status == StatusCancelled
 			return Effects{}, nil
 		})

@@ -114,7 +114,10 @@ type Client struct {
 	now             func() time.Time
 }
 
-var _ voice.Dialer = (*Client)(nil)
+var (
+	_ voice.Dialer = (*Client)(nil)
+	_ voice.Finder = (*Client)(nil)
+)
 
 var (
 	accountSIDPattern = regexp.MustCompile(`^AC[0-9a-fA-F]{32}$`)
@@ -424,6 +427,12 @@ func (c *Client) Find(ctx context.Context, to string, since time.Time) (string, 
 		}
 	}
 	return "", nil
+}
+
+// FindCall implements voice.Finder for the voice service's dial job: Find
+// by the dial's number.
+func (c *Client) FindCall(ctx context.Context, d voice.Dial, since time.Time) (string, error) {
+	return c.Find(ctx, d.To, since)
 }
 
 // Hangup ends the call: Status=completed hangs up a call in progress and

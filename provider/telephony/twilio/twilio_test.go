@@ -327,6 +327,11 @@ func TestFindRestartedDial(t *testing.T) {
 	if err != nil || got != "" {
 		t.Fatalf("Find(later) = %q, %v", got, err)
 	}
+	// The voice service's port (voice.Finder) looks up by the dial's number.
+	var f voice.Finder = s.c
+	if got, err := f.FindCall(context.Background(), dial("c1"), start); err != nil || got != sid {
+		t.Fatalf("FindCall = %q, %v; want %q", got, err, sid)
+	}
 }
 
 func TestHangup(t *testing.T) {

@@ -350,6 +350,12 @@ func (c *Client) Find(ctx context.Context, callID string, since time.Time) (stri
 	return "", nil
 }
 
+// FindCall implements voice.Finder for the voice service's dial job: Find
+// by Dalil's call id.
+func (c *Client) FindCall(ctx context.Context, d voice.Dial, since time.Time) (string, error) {
+	return c.Find(ctx, d.CallID, since)
+}
+
 // Hangup ends the call. A live call is ended through its control URL
 // ({"type":"end-call"}); one not yet started (scheduled, queued) is
 // deleted (DELETE /call/{id}), which cancels it. A call that already

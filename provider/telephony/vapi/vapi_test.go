@@ -293,6 +293,11 @@ func TestFind(t *testing.T) {
 		if err != nil || got != tc.want {
 			t.Errorf("Find(%s) = %q, %v; want %q", tc.callID, got, err, tc.want)
 		}
+		// The voice service's port (voice.Finder) looks up by Dalil's call id.
+		var f voice.Finder = s.c
+		if got, err := f.FindCall(context.Background(), dial(tc.callID), tc.since); err != nil || got != tc.want {
+			t.Errorf("FindCall(%s) = %q, %v; want %q", tc.callID, got, err, tc.want)
+		}
 	}
 }
 
