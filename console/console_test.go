@@ -78,8 +78,19 @@ func TestSecurityHeaders(t *testing.T) {
 		if regexp.MustCompile(`(?i)<script|\sstyle=|\son[a-z]+=|<style`).MatchString(a.body) {
 			t.Errorf("%s: the page has inline script or style", what)
 		}
+		// Nothing is loaded from elsewhere (no CDN): every link, source
+		// and form target is a path on this server.
+		if m := regexp.MustCompile(`(?i)(?:src|href|action)="(?:[a-z]+:|//)[^"]*"`).FindString(a.body); m != "" {
+			t.Errorf("%s: the page refers outside the server: %s", what, m)
+		}
 	}
 	check("log-in form", b.get("/console"))
+	// HEAD is answered as GET is: the log-in form's headers, no body.
+	if a := b.do("HEAD", "/console", nil); a.status != http.StatusOK || a.body != "" || !strings.HasPrefix(a.header.Get("Content-Type"), "text/html") {
+		t.Errorf("HEAD /console: %d %q %q", a.status, a.header.Get("Content-Type"), a.body)
+	} else {
+		check("HEAD /console", a)
+	}
 	b.mustLogin()
 	id, _, _ := e.account("acme", "developer", dalil.USD)
 	for _, p := range []string{"/console", "/console/accounts", "/console/accounts/" + id, "/console/capabilities", "/console/audit", "/console/nothing"} {
@@ -151,7 +162,7 @@ func TestLoginAndSessionCookie(t *testing.T) {
 // log-in form without its cookie is refused too.
 func TestForgedFormsAreRefused(t *testing.T) {
 	e := newEnv(t, envOptions{})
-	id, _, _ := e.account("victim", "free", 5*dalil.USD)
+	id, keyID, _ := e.account("victim", "free", 5*dalil.USD)
 	operator := e.browser()
 	token := operator.mustLogin()
 	other := e.browser()
@@ -190,6 +201,66 @@ func TestForgedFormsAreRefused(t *testing.T) {
 			}
 		})
 	}
+	// Every other form that changes something is refused without the
+	// token as well, and changes nothing.
+	keyed, err := e.store.Account(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keysBefore, err := e.store.Keys(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []struct {
+		path string
+		form url.Values
+	}{
+		{"/console/accounts/" + id + "/plan", url.Values{"plan": {"growth"}, "confirm": {"yes"}}},
+		{"/console/accounts/" + id + "/keys", url.Values{"confirm": {"yes"}}},
+		{"/console/keys/" + keyID + "/revoke", url.Values{"account": {id}, "confirm": {"yes"}}},
+	} {
+		for _, forged := range []string{"", otherToken} {
+			form := url.Values{}
+			for k, v := range f.form {
+				form[k] = v
+			}
+			if forged != "" {
+				form.Set("csrf", forged)
+			}
+			if a := operator.post(f.path, form); a.status != http.StatusForbidden {
+				t.Errorf("POST %s with CSRF token %q: %d; want 403", f.path, forged, a.status)
+			}
+		}
+	}
+	after, err := e.store.Account(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keysAfter, err := e.store.Keys(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Plan != keyed.Plan || len(keysAfter) != 1 || len(keysBefore) != 1 || keysAfter[0].ID != keyID || keysAfter[0].RevokedAt != nil {
+		t.Errorf("forged forms changed something: plan %q -> %q, keys %+v -> %+v", keyed.Plan, after.Plan, keysBefore, keysAfter)
+	}
+	// Every form that posts carries the session's token: on each page
+	// with forms, and on a confirmation page.
+	confirmPage := operator.post(topup, url.Values{"csrf": {token}, "usd": {"1"}})
+	for what, page := range map[string]string{
+		"overview": operator.get("/console").body, "account": operator.get("/console/accounts/" + id).body,
+		"confirmation": confirmPage.body,
+	} {
+		forms := regexp.MustCompile(`(?s)<form method="post".*?</form>`).FindAllString(page, -1)
+		if len(forms) == 0 {
+			t.Errorf("%s: no form", what)
+		}
+		for _, f := range forms {
+			if !strings.Contains(f, `<input type="hidden" name="csrf" value="`+token+`">`) {
+				t.Errorf("%s: a form without the session's CSRF token: %s", what, f)
+			}
+		}
+	}
+
 	// The same form with the token goes through (the test can fail).
 	if a := operator.post(topup, url.Values{"csrf": {token}, "usd": {"100"}, "confirm": {"yes"}}); a.status != 200 || balance() != 105*dalil.USD {
 		t.Fatalf("genuine top-up: %d, balance %s\n%s", a.status, balance(), a.body)
@@ -311,6 +382,15 @@ func TestSessionsEnd(t *testing.T) {
 	if loggedIn(b2) {
 		t.Error("a session opened under the old admin token is accepted under the new one")
 	}
+}
+
+func mustFloat(t *testing.T, s string) float64 {
+	t.Helper()
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
 
 func mustURL(t *testing.T, s string) *url.URL {
@@ -442,6 +522,26 @@ func testAccountActions(t *testing.T, postgres bool) {
 			t.Errorf("the account page lacks %q", s)
 		}
 	}
+	// The allowance left this period, in dollars and calls.
+	if !regexp.MustCompile(`id="allowance">USD [0-9,]+\.[0-9]{2,6} · [0-9,]+ calls<`).MatchString(page) {
+		t.Error("the account page does not show the allowance left")
+	}
+	// Each key by its prefix and id, never its secret.
+	keys, err := e.store.Keys(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(keys) != 2 {
+		t.Fatalf("%d keys; want 2", len(keys))
+	}
+	for _, k := range keys {
+		if !strings.Contains(page, `<tr data-key="`+k.ID+`">`+"\n"+`<td><code>`+k.Prefix+`…</code></td>`) {
+			t.Errorf("the account page does not list key %s by its prefix %q", k.ID, k.Prefix)
+		}
+	}
+	if strings.Contains(page, secret) {
+		t.Error("the account page shows the first key's secret")
+	}
 	if all := b.get("/console/audit").body; !strings.Contains(all, "login") || !strings.Contains(all, "revoke_key") {
 		t.Error("the audit page lacks the log-in or the revocation")
 	}
@@ -519,6 +619,13 @@ func TestOverviewAndCapabilities(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Log(page)
+	}
+	// p50 and p99 of the capability's four requests, from the latency
+	// histogram: two figures in ms, the first no larger.
+	if m := regexp.MustCompile(`<td class="text">analyze_property</td><td>4</td><td>([0-9.]+) ms</td><td>([0-9.]+) ms</td>`).FindStringSubmatch(page); m == nil {
+		t.Error("the overview lacks analyze_property's p50 and p99")
+	} else if p50, _ := strconv.ParseFloat(m[1], 64); p50 <= 0 || p50 > mustFloat(t, m[2]) {
+		t.Errorf("analyze_property's p50 %s ms, p99 %s ms", m[1], m[2])
 	}
 	if strings.Count(page, "<svg") != 4 {
 		t.Errorf("%d charts; want 4", strings.Count(page, "<svg"))

@@ -43,13 +43,14 @@ func current(ctx context.Context) Session {
 }
 
 // session wraps a page that needs a logged-in operator: without a valid
-// session a GET shows the log-in form and anything else is refused;
-// a POST must carry the session's CSRF token in the form field csrf.
+// session a GET (or HEAD) shows the log-in form and anything else is
+// refused; a POST must carry the session's CSRF token in the form field
+// csrf.
 func (c *Console) session(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		s, ok := c.lookup(w, r)
 		if !ok {
-			if r.Method == http.MethodGet {
+			if r.Method == http.MethodGet || r.Method == http.MethodHead {
 				c.loginForm(w, r, http.StatusOK, "")
 				return
 			}
