@@ -214,7 +214,7 @@ func (s *Schema) header(header []string) ([]string, error) {
 		switch {
 		case c == "":
 			return nil, fmt.Errorf("line 1: unknown column %q; the columns are %s", Clip(name), s.List())
-		case slices.Contains(cols[:i], c) && c != name:
+		case slices.Contains(cols[:i], c) && s.key(c) != s.key(name):
 			return nil, fmt.Errorf("line 1: column %q is given twice (%q is another name for it)", c, name)
 		case slices.Contains(cols[:i], c):
 			return nil, fmt.Errorf("line 1: column %q is given twice", c)

@@ -57,17 +57,21 @@ func TestReadRows(t *testing.T) {
 	}
 
 	for name, c := range map[string]struct{ file, format, err string }{
-		"unknown column": {"name,colour\n", "csv", `unknown column "colour"`},
-		"missing column": {"price\n", "csv", `required column "name" is missing`},
-		"alias twice":    {"name,price,askingPrice\n", "csv", `column "price" is given twice ("askingPrice" is another name for it)`},
-		"empty":          {"", "csv", "the file is empty"},
-		"too many rows":  {"name\na\nb\nc\nd\n", "csv", "more than 3 rows"},
-		"long JSON line": {`{"name":"` + strings.Repeat("a", 300) + `"}`, "jsonl", "longer than 200 bytes"},
-		"unknown format": {"name\n", "xml", `unknown format "xml"`},
+		"unknown column":          {"name,colour\n", "csv", `unknown column "colour"`},
+		"missing column":          {"price\n", "csv", `required column "name" is missing`},
+		"alias twice":             {"name,price,askingPrice\n", "csv", `column "price" is given twice ("askingPrice" is another name for it)`},
+		"name twice in two cases": {"name,NAME\n", "csv", `line 1: column "name" is given twice`},
+		"empty":                   {"", "csv", "the file is empty"},
+		"too many rows":           {"name\na\nb\nc\nd\n", "csv", "more than 3 rows"},
+		"long JSON line":          {`{"name":"` + strings.Repeat("a", 300) + `"}`, "jsonl", "longer than 200 bytes"},
+		"unknown format":          {"name\n", "xml", `unknown format "xml"`},
 	} {
 		if _, _, err := read(t, testSchema, c.file, c.format); err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%s: %v, want %q", name, err, c.err)
 		}
+	}
+	if _, _, err := read(t, testSchema, "name,NAME\n", "csv"); err == nil || err.Error() != `line 1: column "name" is given twice` {
+		t.Errorf("one name in two cases: %v", err)
 	}
 	got, _, _ = read(t, testSchema, `{"name":["a"]}`, "jsonl")
 	if len(got) != 1 || got[0].errs[0].Message != "must be a string or a number" {

@@ -7,16 +7,14 @@
 package companysql
 
 import (
+	"bytes"
 	"context"
-	"crypto/sha256"
 	"database/sql"
 	"embed"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
-	"sort"
 	"sync"
 	"time"
 
@@ -102,55 +100,25 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 		return dataset.Report{}, fmt.Errorf("the file is larger than %d MiB", maxFile>>20)
 	}
 	rep := dataset.Report{Dataset: Name, Source: opts.Source, License: opts.License, Errors: []dataset.RowError{}}
-	format := opts.Format
-	if format == "" {
-		format = detect(opts.Filename, data)
-	}
-	rows, rowErrs, err := readRows(data, format)
-	if err != nil {
-		return rep, err
-	}
-	sum := sha256.Sum256(data)
-	hash := hex.EncodeToString(sum[:])
 	now := s.db.Now().UTC()
 	retrieved := opts.RetrievedAt
 	if retrieved.IsZero() {
 		retrieved = now
 	}
+	// The batch id comes from the content hash, known once the file is
+	// read: the records get it after.
+	src := omanbusiness.Record{Source: opts.Source, License: opts.License, Synthetic: opts.Synthetic, ObservedAt: retrieved.UTC()}
+	res, err := read(bytes.NewReader(data), opts.Format, opts.Filename, src, now)
+	if err != nil {
+		return rep, err
+	}
+	hash, good := res.hash, res.records
 	batch := "cb_" + hash[:16]
-	src := omanbusiness.Record{Source: opts.Source, Batch: batch, License: opts.License, Synthetic: opts.Synthetic, ObservedAt: retrieved.UTC()}
-	var good []omanbusiness.Record
-	badLines := map[int]bool{}
-	report := func(e dataset.RowError) {
-		if !badLines[e.Line] {
-			badLines[e.Line] = true
-			rep.BadRows++
-		}
-		if len(rep.Errors) < dataset.MaxReportedErrors {
-			rep.Errors = append(rep.Errors, e)
-		}
+	for i := range good {
+		good[i].Batch = batch
 	}
-	for _, e := range rowErrs {
-		rep.Rows++
-		report(e)
-	}
-	seen := map[string]int{}
-	for _, rw := range rows {
-		rep.Rows++
-		rec, errs := parse(rw, src, now)
-		if prev, ok := seen[rec.RecordID]; ok && rec.RecordID != "" {
-			errs = append(errs, dataset.RowError{Line: rw.line, Field: "recordId", Message: fmt.Sprintf("%q is also the id of line %d", rec.RecordID, prev)})
-		}
-		if len(errs) > 0 {
-			for _, e := range errs {
-				report(e)
-			}
-			continue
-		}
-		seen[rec.RecordID] = rw.line
-		good = append(good, rec)
-	}
-	sort.SliceStable(rep.Errors, func(i, j int) bool { return rep.Errors[i].Line < rep.Errors[j].Line })
+	rep.Rows, rep.BadRows = res.rows, res.bad
+	rep.Errors = append(rep.Errors, res.errors...) // in line order
 	ctx, cancel := s.db.Bound(ctx)
 	defer cancel()
 	var existing string

@@ -1,9 +1,7 @@
 package companysql
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,14 +20,26 @@ import (
 	"github.com/nyaruka/phonenumbers"
 )
 
-// Columns are the fields of a company file: the CSV header names (any
-// order, case-insensitive) and the JSON-lines keys. recordId, sourceType
-// and one of nameEn or nameAr are required; the rest may be empty.
-var Columns = []string{"recordId", "crNumber", "nameEn", "nameAr", "legalForm", "status", "registrationDate", "industry",
-	"activities", "governorate", "wilayat", "address", "website", "email", "phone", "sourceType", "sourceUrl", "observedAt"}
+// Columns are the fields of a company file: the CSV header names and the
+// JSON-lines keys (any order, case-insensitive). recordId, sourceType and
+// one of nameEn or nameAr are required of every row; the rest may be
+// empty. In JSON lines, activities may also be a list of strings or
+// {code, description}.
+var Columns = []dataset.Column{
+	{Name: "recordId"}, {Name: "crNumber"}, {Name: "nameEn"}, {Name: "nameAr"}, {Name: "legalForm"}, {Name: "status"},
+	{Name: "registrationDate"}, {Name: "industry"}, {Name: "activities", JSON: true}, {Name: "governorate"}, {Name: "wilayat"},
+	{Name: "address"}, {Name: "website"}, {Name: "email"}, {Name: "phone"}, {Name: "sourceType"}, {Name: "sourceUrl"}, {Name: "observedAt"},
+}
+
+// schema reads both formats into one column → text map per row
+// (dataset.Schema.ReadRows, the reader of every tabular dataset).
+var schema = dataset.NewSchema(dataset.Schema{Columns: Columns, FoldCase: true, MaxLineBytes: maxLineBytes})
+
+// maxLineBytes bounds one JSON line.
+const maxLineBytes = 4 << 20
 
 // row is one data row as read, before validation: column -> text, and
-// the activities of a JSON-lines row given as a list.
+// the activities, read from their JSON (a string, or a list).
 type row struct {
 	line       int
 	fields     map[string]string
@@ -37,172 +47,104 @@ type row struct {
 	listed     bool // activities came as a JSON list
 }
 
-// readRows reads a whole file in format ("csv" or "jsonl"). A file whose
-// shape is wrong (no header, unknown column, not JSON) is an error; a
-// row's own problems are found later, by parse.
-func readRows(data []byte, format string) ([]row, []dataset.RowError, error) {
-	switch format {
-	case "csv":
-		return readCSV(data)
-	case "jsonl":
-		return readJSONL(data)
-	}
-	return nil, nil, fmt.Errorf("unknown format %q: want csv or jsonl", format)
+// readResult is a whole file read and validated.
+type readResult struct {
+	records []omanbusiness.Record
+	rows    int // data rows read
+	bad     int // rows with at least one problem
+	errors  []dataset.RowError
+	hash    string // SHA-256 of the file's bytes, hex
 }
 
-// detect picks the format from the file name, else from the first byte.
-func detect(filename string, data []byte) string {
-	name := strings.ToLower(filename)
+// read reads a whole file in format ("csv" or "jsonl"; "" detects it from
+// filename and the first bytes) and validates every row into a Record
+// (parse); src carries the import's source, batch, licence, synthetic
+// flag and default observation time. A file whose shape is wrong (an
+// unknown column, a column twice, an unknown format) is an error; a row's
+// own problems, a recordId repeated included, are in the result.
+func read(r io.Reader, format, filename string, src omanbusiness.Record, now time.Time) (readResult, error) {
+	var res readResult
+	seen := map[string]int{}
+	hash, err := schema.ReadRows(r, format, filename, func(line int, values map[string]string, errs []dataset.RowError) error {
+		res.rows++
+		if len(errs) == 0 {
+			rw := row{line: line, fields: values}
+			errs = rw.readActivities()
+			if len(errs) == 0 {
+				var rec omanbusiness.Record
+				rec, errs = parse(rw, src, now)
+				if prev, ok := seen[rec.RecordID]; ok && rec.RecordID != "" {
+					errs = append(errs, dataset.RowError{Line: line, Field: "recordId", Message: fmt.Sprintf("%q is also the id of line %d", rec.RecordID, prev)})
+				}
+				if len(errs) == 0 {
+					seen[rec.RecordID] = line
+					res.records = append(res.records, rec)
+					return nil
+				}
+			}
+		}
+		res.bad++
+		for _, e := range errs {
+			if len(res.errors) < dataset.MaxReportedErrors {
+				res.errors = append(res.errors, e)
+			}
+		}
+		return nil
+	})
+	res.hash = hash
+	return res, err
+}
+
+// readActivities decodes the activities column (JSON text: see
+// dataset.Column.JSON): a string, as in CSV, stays in fields to be split
+// at ";" by parse; a number is a code; a list holds strings or {code,
+// description}.
+func (rw *row) readActivities() []dataset.RowError {
+	raw := rw.fields["activities"]
+	delete(rw.fields, "activities")
+	bad := func(msg string, args ...any) []dataset.RowError {
+		return []dataset.RowError{{Line: rw.line, Field: "activities", Message: fmt.Sprintf(msg, args...)}}
+	}
 	switch {
-	case strings.HasSuffix(name, ".csv"):
-		return "csv"
-	case strings.HasSuffix(name, ".jsonl"), strings.HasSuffix(name, ".ndjson"), strings.HasSuffix(name, ".json"):
-		return "jsonl"
-	}
-	if t := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\ufeff")), " \t\r\n"); len(t) > 0 && t[0] == '{' {
-		return "jsonl"
-	}
-	return "csv"
-}
-
-func readCSV(data []byte) ([]row, []dataset.RowError, error) {
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	if !utf8.Valid(data) {
-		return nil, nil, errors.New("the file is not UTF-8 text")
-	}
-	r := csv.NewReader(bytes.NewReader(data))
-	r.FieldsPerRecord = -1
-	header, err := r.Read()
-	if err == io.EOF {
-		return nil, nil, errors.New("line 1: the file is empty; want a header line naming the columns")
-	}
-	if err != nil {
-		return nil, nil, fmt.Errorf("line 1: %v", err)
-	}
-	cols := make([]string, len(header))
-	for i, h := range header {
-		h = strings.TrimSpace(h)
-		j := slices.IndexFunc(Columns, func(c string) bool { return strings.EqualFold(c, h) })
-		if j < 0 {
-			return nil, nil, fmt.Errorf("line 1: unknown column %q; the columns are %s", h, strings.Join(Columns, ", "))
-		}
-		if slices.Contains(cols, Columns[j]) {
-			return nil, nil, fmt.Errorf("line 1: column %q appears twice", h)
-		}
-		cols[i] = Columns[j]
-	}
-	var rows []row
-	var errs []dataset.RowError
-	for {
-		line, _ := r.FieldPos(0)
-		rec, err := r.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				// A quoting error may swallow the rest of the file: stop.
-				errs = append(errs, dataset.RowError{Line: pe.StartLine, Message: pe.Err.Error()})
-				break
-			}
-			return nil, nil, err
-		}
-		line, _ = r.FieldPos(0)
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue // blank line
-		}
-		if len(rec) != len(cols) {
-			errs = append(errs, dataset.RowError{Line: line, Message: fmt.Sprintf("has %d fields, the header %d", len(rec), len(cols))})
-			continue
-		}
-		rw := row{line: line, fields: map[string]string{}}
-		for i, v := range rec {
-			rw.fields[cols[i]] = v
-		}
-		rows = append(rows, rw)
-	}
-	return rows, errs, nil
-}
-
-func readJSONL(data []byte) ([]row, []dataset.RowError, error) {
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64<<10), 4<<20)
-	var rows []row
-	var errs []dataset.RowError
-	line := 0
-	for sc.Scan() {
-		line++
-		text := bytes.TrimSpace(sc.Bytes())
-		if len(text) == 0 {
-			continue
-		}
-		rw, err := jsonRow(text)
-		if err != nil {
-			errs = append(errs, dataset.RowError{Line: line, Message: err.Error()})
-			continue
-		}
-		rw.line = line
-		rows = append(rows, rw)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, nil, fmt.Errorf("line %d: %v", line+1, err)
-	}
-	return rows, errs, nil
-}
-
-// jsonRow reads one JSON object whose values are strings (or null), and
-// activities a string or a list of strings or {code, description}.
-func jsonRow(text []byte) (row, error) {
-	if !utf8.Valid(text) {
-		return row{}, errors.New("not UTF-8 text")
-	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(text, &obj); err != nil {
-		return row{}, fmt.Errorf("not a JSON object: %v", err)
-	}
-	rw := row{fields: map[string]string{}}
-	for k, raw := range obj {
-		j := slices.IndexFunc(Columns, func(c string) bool { return c == k })
-		if j < 0 {
-			return row{}, fmt.Errorf("unknown field %q; the fields are %s", k, strings.Join(Columns, ", "))
-		}
-		if string(raw) == "null" {
-			continue
-		}
-		if k == "activities" && len(raw) > 0 && raw[0] == '[' {
-			var items []json.RawMessage
-			if err := json.Unmarshal(raw, &items); err != nil {
-				return row{}, fmt.Errorf("activities: %v", err)
-			}
-			for _, it := range items {
-				var s string
-				var a omanbusiness.Activity
-				if json.Unmarshal(it, &s) == nil {
-					a = parseActivity(s)
-				} else {
-					dec := json.NewDecoder(bytes.NewReader(it))
-					dec.DisallowUnknownFields()
-					if err := dec.Decode(&a); err != nil {
-						return row{}, fmt.Errorf("activities: each item is a string or {code, description}: %v", err)
-					}
-					a.Code, a.Description = strings.TrimSpace(a.Code), strings.TrimSpace(a.Description)
-				}
-				if a != (omanbusiness.Activity{}) {
-					rw.activities = append(rw.activities, a)
-				}
-			}
-			rw.listed = true
-			continue
-		}
+	case raw == "":
+		return nil
+	case raw[0] == '"':
 		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
-			return row{}, fmt.Errorf("%s: must be a string", k)
+		if err := json.Unmarshal([]byte(raw), &s); err != nil {
+			return bad("%v", err)
 		}
-		rw.fields[k] = s
+		rw.fields["activities"] = s
+		return nil
+	case raw[0] == '[':
+	case raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9':
+		rw.fields["activities"] = raw
+		return nil
+	default:
+		return bad("must be a string or a list of strings or {code, description}")
 	}
-	return rw, nil
+	var items []json.RawMessage
+	if err := json.Unmarshal([]byte(raw), &items); err != nil {
+		return bad("%v", err)
+	}
+	for _, it := range items {
+		var s string
+		var a omanbusiness.Activity
+		if json.Unmarshal(it, &s) == nil {
+			a = parseActivity(s)
+		} else {
+			dec := json.NewDecoder(bytes.NewReader(it))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&a); err != nil {
+				return bad("each item is a string or {code, description}: %v", err)
+			}
+			a.Code, a.Description = strings.TrimSpace(a.Code), strings.TrimSpace(a.Description)
+		}
+		if a != (omanbusiness.Activity{}) {
+			rw.activities = append(rw.activities, a)
+		}
+	}
+	rw.listed = true
+	return nil
 }
 
 var activityCode = regexp.MustCompile(`^([0-9]{2,8}(?:\.[0-9]{1,4})?)\s*[:\-–]?\s*(.*)$`)
