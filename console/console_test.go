@@ -644,6 +644,9 @@ func TestOverviewAndCapabilities(t *testing.T) {
 	if r := row("data_tool"); !strings.Contains(r, "configured") || !strings.Contains(r, "not loaded") {
 		t.Errorf("data_tool before import:\n%s", r)
 	}
+	if r := row("provider_tool"); !strings.Contains(r, `<span class="status unconfigured">unconfigured</span>`) || !strings.Contains(r, "provider <code>websearch</code>:") || !strings.Contains(r, "not configured") || !strings.Contains(r, ">0.03<") {
+		t.Errorf("provider_tool (needs an unconfigured provider):\n%s", r)
+	}
 	if r := row("future_tool"); !strings.Contains(r, "planned") {
 		t.Errorf("future_tool:\n%s", r)
 	}

@@ -80,6 +80,17 @@ func dataTool() capability.Entry {
 		func(_ context.Context, v in) (out, error) { return out(v), nil })
 }
 
+// providerTool is a test capability that needs the provider "websearch",
+// which no test server configures.
+func providerTool() capability.Entry {
+	type in struct {
+		Q string `json:"q"`
+	}
+	return capability.Define("provider_tool", capability.Options{Group: "Test", Title: "Provider tool", Summary: "asks a provider", Path: "/api/v1/test/provider",
+		Price: 30_000, Requires: []capability.Requirement{capability.NeedsProvider("websearch")}},
+		func(_ context.Context, v in) (in, error) { return v, nil })
+}
+
 func newEnv(t testing.TB, o envOptions) *env {
 	t.Helper()
 	if o.token == "" {
@@ -103,7 +114,7 @@ func newEnv(t testing.TB, o envOptions) *env {
 	e := &env{t: t, store: store, clock: &clock{}, data: datasettest.New("testdata")}
 	configured := func(r capability.Requirement) bool { return r.Kind == capability.KindDataset && r.Name == "testdata" }
 	reg, err := capability.NewRegistryWith(capability.RegistryOptions{Configured: configured},
-		property.AnalyzeEntry(), property.CompareEntry(), maintenance.Entry(), dataTool(),
+		property.AnalyzeEntry(), property.CompareEntry(), maintenance.Entry(), dataTool(), providerTool(),
 		capability.Planned("future_tool", "Test", "Not yet."))
 	if err != nil {
 		t.Fatal(err)
