@@ -26,6 +26,9 @@ type service struct {
 	limiter ratelimit.Limiter
 	// channels is the MPP session intent (payment channels), nil when off.
 	channels *mpp.Channels
+	// voice is the voice calls' job queue and webhooks, nil when no
+	// telephony provider is configured (voice.go).
+	voice *voiceRuntime
 }
 
 // Close releases what buildServer opened: the rate limiter's Redis client
@@ -35,6 +38,7 @@ func (s *service) Close() error {
 	if c, ok := s.limiter.(io.Closer); ok {
 		err = c.Close()
 	}
+	s.voice.close()
 	return errors.Join(err, s.store.Close())
 }
 
@@ -46,20 +50,28 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
-	reg, err := registry(deps{store: store, configured: configured(cfg), fetch: cfg.Fetch, providers: cfg.Providers})
+	vc, err := newVoice(ctx, cfg, store, log)
 	if err != nil {
+		store.Close()
+		return nil, err
+	}
+	reg, err := registry(deps{store: store, configured: configured(cfg), fetch: cfg.Fetch, providers: cfg.Providers, voice: vc.voiceDeps()})
+	if err != nil {
+		vc.close()
 		store.Close()
 		return nil, err
 	}
 	// Pay-per-call rails: DALIL_RAILS and their DALIL_* variables (rails.go).
 	rails, err := payRails(ctx, cfg, store, log)
 	if err != nil {
+		vc.close()
 		store.Close()
 		return nil, err
 	}
 	channels := mppChannels(rails)
 	limiter, limits, err := rateLimits(cfg, log)
 	if err != nil {
+		vc.close()
 		store.Close()
 		return nil, err
 	}
@@ -76,9 +88,9 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 		Registry: reg, Store: store, Logger: log, BaseURL: string(cfg.Listen.BaseURL), Rails: cfg.Rails.Enabled, AdminToken: cfg.Listen.AdminToken.Reveal(),
 		MCP: mcpserver.HTTPHandler(tools, log), PayPerCall: rails, Limiter: limiter, Limits: limits, TrustedProxies: cfg.Listen.TrustedProxies,
 		MPPChannels: closer, CallTimeout: cfg.Listen.CallTimeout, StorageTimeout: cfg.Storage.Timeout,
-		Datasets: datasetImporters(store), Console: consoleFor(cfg, store, reg, log),
+		Datasets: datasetImporters(store), Console: consoleFor(cfg, store, reg, log), Webhooks: vc.hooks(),
 	})
-	return &service{api: api, reg: reg, store: store, limiter: limiter, channels: channels}, nil
+	return &service{api: api, reg: reg, store: store, limiter: limiter, channels: channels, voice: vc}, nil
 }
 
 // mppChannels returns the MPP rail's payment channels among rails, or nil.

@@ -51,6 +51,8 @@ type Config struct {
 	LogLevel string `json:"logLevel"`
 	// MCP is what `dalil mcp` pays with.
 	MCP MCPClient `json:"mcp"`
+	// Voice are the voice calls' settings (voice.go).
+	Voice Voice `json:"voice"`
 	// Fetch is the policy for URLs a caller supplies (documents): the zero
 	// value is production's (internal/safehttp); tests set a resolver and
 	// dialer that reach a local server through the same checks.
@@ -223,6 +225,8 @@ var providerSpecs = []providerSpec{
 	vendorSpec(providerRDAP, "domain", "DALIL_RDAP", "", defaultVendorTimeout, nil),
 	vendorSpec(providerSafeBrowsing, "threat_listing", "DALIL_SAFE_BROWSING", "DALIL_SAFE_BROWSING_API_KEY", defaultVendorTimeout, nil),
 	vendorSpec(providerAnthropic, "llm", "DALIL_ANTHROPIC", "DALIL_ANTHROPIC_API_KEY", anthropicTimeout, map[string]string{"model": envAnthropicModel}),
+	// Voice calls' telephony (voice.go, docs/telephony.md).
+	twilioSpec, vapiSpec,
 }
 
 // knownRails are the values DALIL_RAILS may list.
@@ -474,6 +478,7 @@ func (l *loader) load() *Config {
 	for _, spec := range providerSpecs {
 		c.Providers[spec.name] = l.provider(spec)
 	}
+	c.Voice = l.voice(c) // and the "telephony" provider (voice.go)
 	return c
 }
 

@@ -19,6 +19,7 @@ import (
 	"dalil/capabilities/vehiclevalue"
 	"dalil/capabilities/vehiclevalue/vehiclesql"
 	"dalil/capabilities/voice"
+	"dalil/capabilities/voice/voicesql"
 	"dalil/capability"
 	"dalil/internal/safehttp"
 	"dalil/rail/mpp/mppsql"
@@ -30,7 +31,8 @@ import (
 // module is never removed from this list while databases may hold its
 // tables.
 func storeModules() []sqlstore.Module {
-	return []sqlstore.Module{invoicesql.Module(), mppsql.Module(), omanpropertysql.Module(), companysql.Module(), vehiclesql.Module(), sanctionssql.Module()}
+	return []sqlstore.Module{invoicesql.Module(), mppsql.Module(), omanpropertysql.Module(), companysql.Module(), vehiclesql.Module(), sanctionssql.Module(),
+		voicesql.Module()}
 }
 
 // registry lists every capability. Adding a capability is one line here
@@ -56,9 +58,9 @@ func registry(deps deps) (*capability.Registry, error) {
 		omanproperty.Entry(omanPropertyDeps(deps)),
 		vehiclevalue.Entry(vehicleDeps(deps)),
 	}
-	// Voice: declared and gated on the telephony provider (503
-	// PROVIDER_NOT_CONFIGURED until one is wired).
-	entries = append(entries, voice.Entries(voice.Deps{})...)
+	// Voice: gated on the telephony provider (voice.go; 503
+	// PROVIDER_NOT_CONFIGURED until one is configured).
+	entries = append(entries, voice.Entries(deps.voice)...)
 	// Company intelligence and risk (intel.go).
 	entries = append(entries, intelEntries(intelSources(deps))...)
 	// Oman business routes and oman_supplier_check (omanbusiness.go).

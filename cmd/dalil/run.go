@@ -14,6 +14,7 @@ import (
 
 	"dalil"
 	"dalil/capabilities/invoiceanomaly/invoicesql"
+	"dalil/capabilities/voice"
 	"dalil/capability"
 	"dalil/httpapi"
 	"dalil/internal/safehttp"
@@ -86,6 +87,9 @@ type deps struct {
 	fetch safehttp.Options
 	// providers are the external providers' settings (Config.Providers).
 	providers map[string]Provider
+	// voice are the voice capabilities' ports (voice.go); zero: 503
+	// PROVIDER_NOT_CONFIGURED.
+	voice voice.Deps
 }
 
 func openStore(ctx context.Context, cfg *Config, log *slog.Logger) (*sqlstore.Store, error) {
@@ -118,6 +122,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	store, srv := svc.store, svc.api
 	defer svc.Close()
+	// Voice call jobs (voice.go): started here, stopped after the HTTP
+	// server, before the database closes.
+	if err := svc.voice.start(ctx); err != nil {
+		return err
+	}
+	defer svc.voice.stop()
 	// Payment channels idle this long are closed by the sweep (below).
 	idle := cfg.Rails.MPP.ChannelIdle
 	if idle == 0 { // a Config built by hand

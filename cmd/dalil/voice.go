@@ -1,0 +1,496 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nyaruka/phonenumbers"
+
+	"dalil/capabilities/voice"
+	"dalil/capabilities/voice/voicesql"
+	"dalil/internal/jobs"
+	"dalil/internal/safehttp"
+	"dalil/provider/client"
+	"dalil/provider/telephony/twilio"
+	"dalil/provider/telephony/vapi"
+	"dalil/store/sqlstore"
+)
+
+// Voice calls (issue #19): ai_call_agent, voice_lead_qualifier and
+// appointment_call_agent on the operator's telephony provider, Twilio
+// Programmable Voice or Vapi (docs/voice.md, docs/telephony.md). With
+// neither configured the capabilities answer 503 PROVIDER_NOT_CONFIGURED,
+// not charged, and nothing below runs: no client, no job queue, no
+// webhook route.
+//
+// Configured, buildServer builds a voiceRuntime on the store: the calls
+// and their River jobs in the store's database (voicesql, internal/jobs),
+// the voice service with the provider that dials, the provider webhooks
+// (POST /webhooks/voice/twilio and /webhooks/voice/vapi) feeding the
+// service, and completion callbacks sent through internal/safehttp only.
+// `dalil serve` starts the job workers and stops them on shutdown.
+
+// Provider names: the two vendors, and the requirement the voice
+// capabilities declare (voice.ProviderTelephony), configured when one of
+// them is.
+const (
+	providerTwilio    = twilio.Name // "twilio"
+	providerVapi      = vapi.Name   // "vapi"
+	providerTelephony = voice.ProviderTelephony
+)
+
+// Variables of the voice calls (docs/telephony.md, docs/voice.md).
+const (
+	envVoiceProvider    = "DALIL_VOICE_PROVIDER"
+	envVoiceCountries   = "DALIL_VOICE_COUNTRIES"
+	envVoiceHours       = "DALIL_VOICE_HOURS"
+	envVoiceJobTimeout  = "DALIL_VOICE_JOB_TIMEOUT"
+	envVoiceRescueAfter = "DALIL_VOICE_RESCUE_AFTER"
+
+	envTwilioAccountSID      = "DALIL_TWILIO_ACCOUNT_SID"
+	envTwilioAuthToken       = "DALIL_TWILIO_AUTH_TOKEN"
+	envTwilioFrom            = "DALIL_TWILIO_FROM"
+	envTwilioAPIKeySID       = "DALIL_TWILIO_API_KEY_SID"
+	envTwilioAPIKeySecret    = "DALIL_TWILIO_API_KEY_SECRET"
+	envTwilioConversationURL = "DALIL_TWILIO_CONVERSATION_URL"
+	envTwilioRingTimeout     = "DALIL_TWILIO_RING_TIMEOUT"
+
+	envVapiAPIKey        = "DALIL_VAPI_API_KEY"
+	envVapiPhoneNumberID = "DALIL_VAPI_PHONE_NUMBER_ID"
+	envVapiWebhookSecret = "DALIL_VAPI_WEBHOOK_SECRET"
+	envVapiCredentialID  = "DALIL_VAPI_CREDENTIAL_ID"
+	envVapiModelProvider = "DALIL_VAPI_MODEL_PROVIDER"
+	envVapiModel         = "DALIL_VAPI_MODEL"
+)
+
+// The two vendors in providerSpecs: their URL, timeout and budget are
+// read as every vendor's (DALIL_<P>_URL, _TIMEOUT, _BUDGET); their other
+// non-secret settings are Settings; their second secret (Twilio's API key
+// secret, Vapi's webhook secret) is in Config.Voice.
+var (
+	twilioSpec = providerSpec{name: providerTwilio, kind: "telephony", endpoint: "DALIL_TWILIO_URL", credential: envTwilioAuthToken,
+		timeout: "DALIL_TWILIO_TIMEOUT", defTimeout: client.DefaultTimeout,
+		settings: map[string]string{"budget": "DALIL_TWILIO_BUDGET", "accountSid": envTwilioAccountSID, "from": envTwilioFrom,
+			"apiKeySid": envTwilioAPIKeySID, "conversationURL": envTwilioConversationURL, "ringTimeout": envTwilioRingTimeout},
+		required: []string{envTwilioAccountSID, envTwilioAuthToken, envTwilioFrom}}
+	vapiSpec = providerSpec{name: providerVapi, kind: "telephony", endpoint: "DALIL_VAPI_URL", credential: envVapiAPIKey,
+		timeout: "DALIL_VAPI_TIMEOUT", defTimeout: client.DefaultTimeout,
+		settings: map[string]string{"budget": "DALIL_VAPI_BUDGET", "phoneNumberId": envVapiPhoneNumberID, "credentialId": envVapiCredentialID,
+			"modelProvider": envVapiModelProvider, "model": envVapiModel},
+		required: []string{envVapiAPIKey, envVapiPhoneNumberID, envVapiWebhookSecret}}
+)
+
+// Voice are the voice calls' settings (Config.Voice).
+type Voice struct {
+	// Provider is the vendor that dials: "twilio", "vapi", or "" when
+	// neither is configured. With both configured DALIL_VOICE_PROVIDER
+	// must choose; both webhooks are mounted either way, so calls placed
+	// before a switch still complete.
+	Provider string `json:"provider"`
+	// Countries are the ISO 3166 regions calls may go to
+	// (DALIL_VOICE_COUNTRIES, comma-separated); none by default, so every
+	// number is refused until the operator lists some.
+	Countries []string `json:"countries"`
+	// EarliestHour and LatestHour are calling hours in the callee's time
+	// (DALIL_VOICE_HOURS, "8-21" by default: from 08:00, before 21:00).
+	EarliestHour int `json:"earliestHour"`
+	LatestHour   int `json:"latestHour"`
+	// JobTimeout bounds one run of a voice job (DALIL_VOICE_JOB_TIMEOUT,
+	// default 1m); RescueAfter is how long a job may run before it is
+	// taken as abandoned by a dead process and run again
+	// (DALIL_VOICE_RESCUE_AFTER, default 5m, more than JobTimeout).
+	JobTimeout  time.Duration `json:"jobTimeout"`
+	RescueAfter time.Duration `json:"rescueAfter"`
+	// TwilioAPIKeySecret (DALIL_TWILIO_API_KEY_SECRET) and
+	// VapiWebhookSecret (DALIL_VAPI_WEBHOOK_SECRET) are the vendors'
+	// second secrets.
+	TwilioAPIKeySecret Secret `json:"twilioApiKeySecret"`
+	VapiWebhookSecret  Secret `json:"vapiWebhookSecret"`
+}
+
+// voice reads the voice settings once the providers are read, and sets
+// the "telephony" provider the capabilities require: configured when
+// Twilio or Vapi is. A vendor with only some of its variables, a
+// malformed one, both vendors without DALIL_VOICE_PROVIDER, or a vendor
+// without DALIL_BASE_URL (where the vendor posts call events) is refused
+// here, naming the variables and never a secret's value.
+func (l *loader) voice(c *Config) Voice {
+	v := Voice{
+		TwilioAPIKeySecret: l.secret(envTwilioAPIKeySecret, false),
+		VapiWebhookSecret:  l.secret(envVapiWebhookSecret, false),
+		JobTimeout:         l.duration(envVoiceJobTimeout, jobs.DefaultJobTimeout),
+		RescueAfter:        l.duration(envVoiceRescueAfter, jobs.DefaultRescueAfter),
+	}
+	if v.RescueAfter <= v.JobTimeout {
+		l.fail(envVoiceRescueAfter, "must be longer than %s (%s): a job still running must not be taken as abandoned", envVoiceJobTimeout, v.JobTimeout)
+	}
+	var err error
+	if v.EarliestHour, v.LatestHour, err = parseHours(l.str(envVoiceHours)); err != nil {
+		l.fail(envVoiceHours, "%v", err)
+	}
+	if v.Countries, err = parseCountries(l.str(envVoiceCountries)); err != nil {
+		l.fail(envVoiceCountries, "%v", err)
+	}
+	// A vendor is on when every required variable is set; some but not
+	// all is an error, not a vendor silently off.
+	on := map[string]bool{}
+	for name, vars := range map[string][]string{
+		providerTwilio: {envTwilioAccountSID, envTwilioAuthToken, envTwilioFrom, envTwilioAPIKeySID, envTwilioAPIKeySecret, envTwilioConversationURL},
+		providerVapi:   {envVapiAPIKey, envVapiPhoneNumberID, envVapiWebhookSecret, envVapiCredentialID},
+	} {
+		p := c.Providers[name]
+		if p.Configured {
+			on[name] = true
+			continue
+		}
+		if slices.ContainsFunc(vars, func(env string) bool { return l.str(env) != "" }) {
+			l.errs = append(l.errs, fmt.Errorf("%s is partly configured: missing %s", name, strings.Join(p.Missing, ", ")))
+		}
+	}
+	if on[providerTwilio] {
+		if _, err := newTwilio(c.Providers[providerTwilio], v); err != nil {
+			l.errs = append(l.errs, fmt.Errorf("DALIL_TWILIO_*: %w", err))
+		}
+	}
+	if on[providerVapi] {
+		if _, err := newVapi(c.Providers[providerVapi], v, ""); err != nil {
+			l.errs = append(l.errs, fmt.Errorf("DALIL_VAPI_*: %w", err))
+		}
+	}
+	switch choice := strings.ToLower(l.str(envVoiceProvider)); {
+	case choice != "" && choice != providerTwilio && choice != providerVapi:
+		l.fail(envVoiceProvider, "must be twilio or vapi, got %q", choice)
+	case choice != "" && !on[choice]:
+		l.fail(envVoiceProvider, "names %s, which is not configured (%s)", choice, strings.Join(c.Providers[choice].Missing, ", "))
+	case choice != "":
+		v.Provider = choice
+	case on[providerTwilio] && on[providerVapi]:
+		l.fail(envVoiceProvider, "both twilio and vapi are configured: set it to the one that dials (both webhooks stay mounted)")
+	case on[providerTwilio]:
+		v.Provider = providerTwilio
+	case on[providerVapi]:
+		v.Provider = providerVapi
+	}
+	if v.Provider != "" && c.Listen.BaseURL == "" {
+		l.fail("DALIL_BASE_URL", "is required when a telephony provider is configured: %s posts call events to its /webhooks/voice/%s", v.Provider, v.Provider)
+	}
+	tel := Provider{Kind: "telephony", Configured: v.Provider != ""}
+	if tel.Configured {
+		tel.Settings = map[string]string{"provider": v.Provider}
+	} else {
+		tel.Missing = []string{"twilio or vapi (docs/telephony.md)"}
+	}
+	c.Providers[providerTelephony] = tel
+	return v
+}
+
+// parseHours reads DALIL_VOICE_HOURS, "8-21" or "08:00-21:00": calls
+// start at or after the first hour and before the second, in the
+// callee's time ("0-24": any hour).
+func parseHours(s string) (int, int, error) {
+	if s == "" {
+		return voice.DefaultEarliestHour, voice.DefaultLatestHour, nil
+	}
+	a, b, ok := strings.Cut(s, "-")
+	hour := func(h string) (int, bool) {
+		h = strings.TrimSuffix(strings.TrimSpace(h), ":00")
+		n, err := strconv.Atoi(h)
+		return n, err == nil && n >= 0 && n <= 24
+	}
+	from, okA := hour(a)
+	to, okB := hour(b)
+	if !ok || !okA || !okB || from >= to {
+		return 0, 0, fmt.Errorf("must be FROM-TO in whole hours, 0 to 24, FROM before TO (such as 8-21), got %q", s)
+	}
+	return from, to, nil
+}
+
+// parseCountries reads DALIL_VOICE_COUNTRIES: ISO 3166 alpha-2 regions
+// that have a telephone numbering plan.
+func parseCountries(s string) ([]string, error) {
+	out := []string{}
+	for _, part := range strings.Split(s, ",") {
+		r := strings.ToUpper(strings.TrimSpace(part))
+		switch {
+		case r == "":
+		case len(r) != 2 || phonenumbers.GetCountryCodeForRegion(r) == 0:
+			return nil, fmt.Errorf("%q is not an ISO 3166 region with a numbering plan (such as OM, AE, SA)", part)
+		case !slices.Contains(out, r):
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// newTwilio is the Twilio client of the configuration (nil when it is
+// off).
+func newTwilio(p Provider, v Voice) (*twilio.Client, error) {
+	if !p.Configured {
+		return nil, nil
+	}
+	var ring time.Duration
+	if s := p.Settings["ringTimeout"]; s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil || d <= 0 {
+			return nil, fmt.Errorf("%s must be a positive duration such as 30s, got %q", envTwilioRingTimeout, s)
+		}
+		ring = d
+	}
+	return twilio.New(twilio.Config{AccountSID: p.Settings["accountSid"], AuthToken: p.Credential.Reveal(), From: p.Settings["from"],
+		APIKeySID: p.Settings["apiKeySid"], APIKeySecret: v.TwilioAPIKeySecret.Reveal(), BaseURL: string(p.Endpoint),
+		ConversationURL: p.Settings["conversationURL"], RingTimeout: ring, HTTP: vendorHTTP(p)})
+}
+
+// newVapi is the Vapi client of the configuration (nil when it is off);
+// events is the public URL of its webhook route.
+func newVapi(p Provider, v Voice, events string) (*vapi.Client, error) {
+	if !p.Configured {
+		return nil, nil
+	}
+	return vapi.New(vapi.Config{APIKey: p.Credential.Reveal(), PhoneNumberID: p.Settings["phoneNumberId"], WebhookSecret: v.VapiWebhookSecret.Reveal(),
+		CredentialID: p.Settings["credentialId"], EventsURL: events, BaseURL: string(p.Endpoint),
+		ModelProvider: p.Settings["modelProvider"], Model: p.Settings["model"], HTTP: vendorHTTP(p)})
+}
+
+// voiceRuntime is the voice calls' durable side on the store (nil when no
+// telephony provider is configured).
+type voiceRuntime struct {
+	svc      *voice.Service
+	queue    *jobs.Queue
+	deps     voice.Deps
+	webhooks map[string]http.Handler
+	provider string
+	log      *slog.Logger
+}
+
+// voiceWorkers is the voice queue's concurrency in each process.
+const voiceWorkers = 4
+
+// voiceChargeWait is how long a dial job waits in place for its request's
+// charge, which commits as the 202 is written.
+const voiceChargeWait = 3 * time.Second
+
+// newVoice builds the voice runtime on store, or nil when no telephony
+// provider is configured. Nothing is dialled until start.
+func newVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slog.Logger) (*voiceRuntime, error) {
+	v := cfg.Voice
+	if v.Provider == "" || store == nil {
+		return nil, nil
+	}
+	base, err := publicBase(string(cfg.Listen.BaseURL))
+	if err != nil {
+		return nil, err
+	}
+	hook := func(name string) string { return base + "/webhooks/voice/" + name }
+	tw, err := newTwilio(cfg.Providers[providerTwilio], v)
+	if err != nil {
+		return nil, err
+	}
+	vp, err := newVapi(cfg.Providers[providerVapi], v, hook(providerVapi))
+	if err != nil {
+		return nil, err
+	}
+	var dialer voice.Dialer // a nil *twilio.Client must not become a non-nil interface
+	switch {
+	case v.Provider == providerTwilio && tw != nil:
+		dialer = tw
+	case v.Provider == providerVapi && vp != nil:
+		dialer = vp
+	default:
+		return nil, fmt.Errorf("voice: the telephony provider %s is not configured", v.Provider)
+	}
+	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	numbers, err := store.Secret(sctx, "voice-numbers")
+	if err != nil {
+		return nil, fmt.Errorf("voice number secret: %w", err)
+	}
+	signing, err := store.Secret(sctx, "voice-callbacks")
+	if err != nil {
+		return nil, fmt.Errorf("voice callback secret: %w", err)
+	}
+	// The workers call the service, which needs the store, which inserts
+	// through the queue: the runner is bound once the service exists.
+	run := &voiceRunner{}
+	q, err := jobs.Open(ctx, store.DB(), string(cfg.Storage.DSN), jobs.Options{
+		Workers: voicesql.Workers(nil, run), Queues: map[string]int{voicesql.Queue: voiceWorkers},
+		JobTimeout: v.JobTimeout, RescueAfter: v.RescueAfter, Logger: slog.New(minLevel{log.Handler(), slog.LevelWarn}),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("voice job queue: %w", err)
+	}
+	calls := voicesql.New(store.DB(), q)
+	// Completion callbacks go through internal/safehttp only: https, every
+	// address checked when it is dialled, no redirects.
+	fetch := cfg.Fetch
+	fetch.NoRedirects = true
+	callbacks := safehttp.New(fetch)
+	policy := voice.Policy{Countries: v.Countries, EarliestHour: v.EarliestHour, LatestHour: v.LatestHour}
+	svc := voice.NewService(voice.Config{Store: calls, Dialer: dialer, Charges: voicesql.NewCharges(store.DB()), Refunds: store,
+		Callbacks: callbacks, Policy: policy, NumberSecret: numbers, SigningSecret: signing, EventsURL: hook(v.Provider),
+		ChargeWait: voiceChargeWait, Logger: log})
+	run.svc = svc
+	rt := &voiceRuntime{svc: svc, queue: q, provider: v.Provider, log: log, webhooks: map[string]http.Handler{},
+		deps: voice.Deps{Policy: policy, Queue: svc, DoNotCall: calls, Counts: calls, Calls: svc, Secret: numbers,
+			CheckCallback: checkCallback(callbacks, fetch.Resolver)}}
+	// Both vendors' webhooks, whichever dials: calls placed before a
+	// switch still complete.
+	if tw != nil {
+		h, err := tw.Webhook(hook(providerTwilio), svc)
+		if err != nil {
+			q.Close()
+			return nil, err
+		}
+		rt.webhooks["voice/"+providerTwilio] = h
+	}
+	if vp != nil {
+		h, err := vp.Webhook(svc)
+		if err != nil {
+			q.Close()
+			return nil, err
+		}
+		rt.webhooks["voice/"+providerVapi] = h
+	}
+	if len(v.Countries) == 0 {
+		log.Warn("voice: DALIL_VOICE_COUNTRIES is empty, so every number is refused (country_not_allowed)")
+	}
+	return rt, nil
+}
+
+// checkCallback refuses, when a call is placed, a callbackUrl the
+// callback client would never post to: safehttp's checks that need no
+// network (https, no credentials, port, literal and reserved addresses),
+// then the host's addresses, so a name resolving to a private, loopback
+// or link-local address is refused before any charge rather than at
+// delivery (where every address is checked again as it is dialled). A
+// lookup that fails is no refusal: delivery resolves it again.
+func checkCallback(client *safehttp.Client, resolver safehttp.Resolver) func(string) error {
+	if resolver == nil {
+		resolver = net.DefaultResolver
+	}
+	return func(raw string) error {
+		u, err := client.CheckURL(raw)
+		if err != nil {
+			return err
+		}
+		host := strings.Trim(u.Hostname(), "[]")
+		if _, err := netip.ParseAddr(host); err == nil {
+			return nil // a literal: CheckURL checked it
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		defer cancel()
+		addrs, err := resolver.LookupIPAddr(ctx, host)
+		if err != nil {
+			return nil
+		}
+		for _, a := range addrs {
+			ip, ok := netip.AddrFromSlice(a.IP)
+			if !ok {
+				continue
+			}
+			if allowed, reason := safehttp.AddrAllowed(ip.Unmap()); !allowed {
+				return fmt.Errorf("its host resolves to an address that is not public (%s)", reason)
+			}
+		}
+		return nil
+	}
+}
+
+// publicBase is DALIL_BASE_URL as the providers reach it: scheme, host
+// and path, without credentials, query or trailing slash.
+func publicBase(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return "", errors.New("DALIL_BASE_URL: not an absolute URL")
+	}
+	return u.Scheme + "://" + u.Host + strings.TrimRight(u.EscapedPath(), "/"), nil
+}
+
+// voiceRunner hands River's voice jobs to the service.
+type voiceRunner struct{ svc *voice.Service }
+
+func (r *voiceRunner) Work(ctx context.Context, j voice.Job, attempt, maxAttempts int) error {
+	return r.svc.Work(ctx, j, attempt, maxAttempts)
+}
+
+// voiceDeps are the voice capabilities' ports: none (503
+// PROVIDER_NOT_CONFIGURED) without a runtime.
+func (v *voiceRuntime) voiceDeps() voice.Deps {
+	if v == nil {
+		return voice.Deps{}
+	}
+	return v.deps
+}
+
+// hooks are the provider webhook routes to mount (httpapi.Config.Webhooks).
+func (v *voiceRuntime) hooks() map[string]http.Handler {
+	if v == nil {
+		return nil
+	}
+	return v.webhooks
+}
+
+// start starts working the voice jobs (dials, settlements, callbacks,
+// the watchdog): `dalil serve` only.
+func (v *voiceRuntime) start(ctx context.Context) error {
+	if v == nil {
+		return nil
+	}
+	if err := v.queue.Start(ctx); err != nil {
+		return fmt.Errorf("voice job workers: %w", err)
+	}
+	v.log.Info("voice calls on", "provider", v.provider, "workers", voiceWorkers)
+	return nil
+}
+
+// voiceStopTimeout is how long shutdown lets running voice jobs finish;
+// those still running are cancelled and run again after the restart.
+const voiceStopTimeout = 15 * time.Second
+
+// stop stops working jobs, letting running ones finish for a while.
+func (v *voiceRuntime) stop() {
+	if v == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), voiceStopTimeout)
+	defer cancel()
+	if err := v.queue.Stop(ctx); err != nil {
+		v.log.Warn("voice: stopping the job workers", "error", err.Error())
+	}
+}
+
+// close releases the queue's own connections (after stop).
+func (v *voiceRuntime) close() {
+	if v != nil {
+		v.queue.Close()
+	}
+}
+
+// minLevel passes on the records of at least level (River's info logs
+// are its own business).
+type minLevel struct {
+	slog.Handler
+	level slog.Level
+}
+
+func (m minLevel) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= m.level && m.Handler.Enabled(ctx, l)
+}
+
+func (m minLevel) WithAttrs(as []slog.Attr) slog.Handler {
+	return minLevel{m.Handler.WithAttrs(as), m.level}
+}
+
+func (m minLevel) WithGroup(name string) slog.Handler {
+	return minLevel{m.Handler.WithGroup(name), m.level}
+}
