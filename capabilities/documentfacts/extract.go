@@ -1,6 +1,7 @@
 package documentfacts
 
 import (
+	"fmt"
 	"math/big"
 	"regexp"
 	"sort"
@@ -25,6 +26,7 @@ type extractor struct {
 	omani     bool   // the text names Oman (so "rial" alone is OMR)
 	dayFirst  *bool  // the document's day/month order, when an unambiguous date shows it
 	skipRange [][2]int
+	title     string // what the first heading calls the document: agreement, invoice or ""
 }
 
 var (
@@ -40,6 +42,8 @@ var (
 	reDateISO      = regexp.MustCompile(`(?:^|[^\p{N}])(` + D + `{4})-(` + D + `{1,2})-(` + D + `{1,2})(?:$|[^\p{N}])`)
 	reDateNum      = regexp.MustCompile(`(?:^|[^0-9\x{0660}-\x{0669}/.-])(` + D + `{1,2})[/.-](` + D + `{1,2})[/.-](` + D + `{4})(?:$|[^0-9\x{0660}-\x{0669}])`)
 	reDateDMY      = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + D + `{1,2})(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s-]+(` + monthPattern() + `)\.?,?[\s-]*(` + D + `{4})`)
+	reDateMY       = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + monthPattern() + `)\.?,?\s+(` + D + `{4})(?:$|[^\p{N}])`)
+	reDayBefore    = regexp.MustCompile(`(?i)` + D + `(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s/.-]*$`)
 	reDateMDY      = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(` + monthPattern() + `)\.?\s+(` + D + `{1,2})(?:st|nd|rd|th)?,?\s+(` + D + `{4})`)
 	reDuration     = regexp.MustCompile(`(?i)(?:\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|eighteen|twenty-four|twenty|thirty|forty-five|sixty|ninety)\s+)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))\s*(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|يوما|يوماً|يومًا|يوم|أيام|ايام|أسبوعا|أسبوع|أسابيع|شهرا|شهراً|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاما|عام|أعوام|ساعة|ساعات)`)
 	reDurationWord = regexp.MustCompile(`(?i)\b(one|two|three|six|twelve|eighteen|twenty-four)\s+(months?|years?|weeks?)\b|(شهرين|سنتين|شهر واحد|سنة واحدة|ستة أشهر|ثلاثة أشهر|سنة ميلادية)`)
@@ -77,6 +81,8 @@ func (x *extractor) run() {
 	lower := lowerASCII(x.a.text)
 	x.omani = strings.Contains(lower, "oman") || strings.Contains(x.a.text, "عمان") || strings.Contains(x.a.text, "عماني")
 	x.learnDateOrder()
+	x.title = titleKind(x.a)
+	header := -1 // the first row of the table the block is in
 	for i, seg := range x.a.segs {
 		t := x.a.text[seg.start:seg.end]
 		prev := ""
@@ -84,7 +90,18 @@ func (x *extractor) run() {
 			p := x.a.segs[i-1]
 			prev = x.a.text[p.start:p.end]
 		}
-		x.money(t, seg.start, prev)
+		switch {
+		case !strings.Contains(t, " | "):
+			header = -1
+		case header < 0:
+			header = i
+		}
+		headerCells := ""
+		if header >= 0 && header < i {
+			h := x.a.segs[header]
+			headerCells = x.a.text[h.start:h.end]
+		}
+		x.money(t, seg.start, prev, headerCells)
 		x.percent(t, seg.start, prev)
 		x.dates(t, seg.start, prev)
 		x.durations(t, seg.start, prev)
@@ -115,15 +132,33 @@ func ctxBefore(t string, at int, prev string) string {
 		}
 		c = c[i:]
 	}
+	// A cue does not reach back over the end of a sentence.
+	if locs := reNewSentence.FindAllStringIndex(c, -1); len(locs) > 0 {
+		c = c[locs[len(locs)-1][1]-1:]
+		for len(c) > 0 && !utf8.RuneStart(c[0]) {
+			c = c[1:]
+		}
+	}
 	return c
 }
+
+// reNewSentence is the end of a sentence and the first letter of the next
+// (". A", ". ا"); abbreviations followed by a lower-case word or a number
+// ("a.m. on", "No. 12") do not end one.
+var reNewSentence = regexp.MustCompile(`[a-z\p{Arabic})][.!?؟]\s+[A-Z\p{Arabic}]`)
 
 // cueWindow is how far before a value its cue is looked for (bytes: about
 // 60 Arabic or 120 Latin characters).
 const cueWindow = 120
 
-func (x *extractor) money(t string, base int, prev string) {
+// money finds amounts with their currency. In a table's data row
+// (headerCells is the table's first row), an amount whose row states no
+// cue is a line price, and a bare number in a column whose header names
+// a currency ("Amount (OMR)") is an amount in that currency.
+func (x *extractor) money(t string, base int, prev, headerCells string) {
 	seen := map[[2]int]bool{}
+	dataRow := headerCells != ""
+	first := len(x.cands)
 	emit := func(ms, me int, cur, num, mult string) {
 		if seen[[2]int{ms, me}] {
 			return
@@ -141,9 +176,16 @@ func (x *extractor) money(t string, base int, prev string) {
 		}
 		code, sure := currencyCode(cur, x.omani)
 		f := Fact{Type: TypeMoney, Key: "amount", Label: "Amount", Value: t[ms:me], CurrencySymbol: strings.TrimSpace(cur), Method: "pattern", Confidence: 0.8}
-		if c, ok := nearestCue(ctxBefore(t, ms, prev), moneyCues); ok {
+		if c, ok := nearestCue(ctxBefore(t, ms, prev), moneyCues); ok && (!dataRow || strings.TrimSpace(t[:ms]) != "") {
 			f.Key, f.Label, f.Method, f.Confidence = c.key, c.label, "labeled_field", 0.88
+		} else if dataRow {
+			f.Key, f.Label, f.Method, f.Confidence = "price", "Line price", "table", 0.85
 		}
+		if f.Key == "amount" && reDelayAfter.MatchString(t[me:min(len(t), me+60)]) {
+			// "OMR 100.000 per day of delay", "١٠٠ ريال عماني عن كل يوم تأخير"
+			f.Key, f.Label, f.Method, f.Confidence = "penalty_amount", "Penalty", "clause", 0.85
+		}
+		f.Frequency = frequencyAround(t, ms, me)
 		amt := v
 		f.Amount = &amt
 		if code != "" {
@@ -164,6 +206,120 @@ func (x *extractor) money(t string, base int, prev string) {
 	for _, m := range reMoneyAfter.FindAllStringSubmatchIndex(t, -1) {
 		emit(m[0], m[1], t[m[6]:m[7]], t[m[2]:m[3]], t[m[4]:m[5]])
 	}
+	if dataRow {
+		x.tableNumbers(t, base, headerCells)
+	}
+	x.inheritMoneyKeys(t, base, first)
+}
+
+var reDelayAfter = regexp.MustCompile(`(?i)^[^.;]{0,30}?(?:\bof\s+delay|\bday\s+late|\bdelay\b|تأخير|التأخير)`)
+
+// inheritMoneyKeys: in one sentence, an amount with no cue of its own that
+// follows a keyed amount is a part of it ("a fixed fee of USD 85,000, in
+// three instalments: USD 25,500 on signature, USD 34,000 on delivery and
+// USD 25,500 on acceptance"). Totals, subtotals and taxes are not split.
+func (x *extractor) inheritMoneyKeys(t string, base, first int) {
+	cs := x.cands[first:]
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].start < cs[j].start })
+	var last *candidate
+	for i := range cs {
+		c := &cs[i]
+		if c.fact.Type != TypeMoney {
+			continue
+		}
+		if last != nil && c.fact.Key == "amount" && c.start >= last.end && !reSentenceEnd.MatchString(t[last.end-base:c.start-base]) {
+			c.fact.Key, c.fact.Label, c.fact.Method = last.fact.Key, last.fact.Label, "clause"
+			c.fact.Confidence = min(c.fact.Confidence, 0.78)
+			continue
+		}
+		switch c.fact.Key {
+		case "amount", "total_amount", "subtotal", "tax_amount", "price":
+			last = nil
+		default:
+			last = c
+		}
+	}
+}
+
+var reSentenceEnd = regexp.MustCompile(`[.;!?؟؛](?:\s|$)|\n`)
+
+var (
+	reBareNumber  = regexp.MustCompile(`^\s*(` + numPat + `)\s*$`)
+	reCurrencyCol = regexp.MustCompile(`(?i)(?:^|[\s(\[])(` + curWords + `)(?:$|[\s)\]])`)
+)
+
+// tableNumbers reads the bare numbers of a data row whose column header
+// names a currency.
+func (x *extractor) tableNumbers(t string, base int, headerCells string) {
+	heads := strings.Split(headerCells, " | ")
+	off := 0
+	for i, cell := range strings.Split(t, " | ") {
+		start := off
+		off += len(cell) + len(" | ")
+		if i == 0 || i >= len(heads) {
+			continue
+		}
+		m := reBareNumber.FindStringSubmatchIndex(cell)
+		if m == nil {
+			continue
+		}
+		hm := reCurrencyCol.FindStringSubmatch(heads[i])
+		if hm == nil {
+			continue
+		}
+		code, sure := currencyCode(hm[1], x.omani)
+		v, ok := parseNumber(cell[m[2]:m[3]])
+		if code == "" || !ok {
+			continue
+		}
+		f := Fact{Type: TypeMoney, Key: "price", Label: "Line price", Value: cell[m[2]:m[3]], CurrencySymbol: hm[1], Currency: code,
+			Normalized: formatNumber(v) + " " + code, Method: "table", Confidence: 0.8}
+		if c, ok := nearestCue(strings.Split(t, " | ")[0], moneyCues); ok {
+			f.Key, f.Label = c.key, c.label
+		}
+		if !sure {
+			f.Confidence -= 0.1
+		}
+		f.Amount = &v
+		x.add(candidate{fact: f, start: base + start + m[2], end: base + start + m[3], prio: 2})
+	}
+}
+
+// frequencyAround says how often an amount is due when the words right
+// after it ("per month", "شهرياً") or just before it in its clause
+// ("monthly rent", "الإيجار الشهري") say so.
+func frequencyAround(t string, ms, me int) string {
+	after := lowerASCII(t[me:min(len(t), me+24)])
+	before := lowerASCII(t[max(0, ms-48):ms])
+	if i := strings.LastIndexAny(before, ".;:|"); i >= 0 {
+		before = before[i+1:]
+	}
+	for _, f := range frequencies {
+		for _, w := range f.after {
+			if strings.HasPrefix(strings.TrimLeft(after, " ,"), w) {
+				return f.name
+			}
+		}
+	}
+	for _, f := range frequencies {
+		for _, w := range f.before {
+			if lastWordIndex(before, w) >= 0 {
+				return f.name
+			}
+		}
+	}
+	return ""
+}
+
+var frequencies = []struct {
+	name          string
+	after, before []string
+}{
+	{"monthly", []string{"per month", "a month", "each month", "every month", "monthly", "/month", "p.m.", "شهريا", "شهرياً", "شهريًا", "في الشهر", "كل شهر"}, []string{"monthly", "per month", "الشهري", "الشهرية", "شهرية", "شهري"}},
+	{"quarterly", []string{"per quarter", "a quarter", "each quarter", "quarterly", "ربع سنوي", "كل ثلاثة أشهر"}, []string{"quarterly", "ربع سنوية", "ربع السنوية"}},
+	{"annual", []string{"per annum", "per year", "a year", "each year", "annually", "yearly", "/year", "p.a.", "سنويا", "سنوياً", "سنويًا", "في السنة", "كل سنة"}, []string{"annual", "yearly", "per annum", "السنوي", "السنوية", "سنوية", "سنوي"}},
+	{"weekly", []string{"per week", "a week", "each week", "weekly", "أسبوعيا", "أسبوعياً"}, []string{"weekly", "الأسبوعي", "أسبوعية"}},
+	{"daily", []string{"per day", "a day", "each day", "daily", "يوميا", "يومياً", "عن كل يوم", "لكل يوم"}, []string{"daily", "per day", "اليومي", "يومية"}},
 }
 
 // currencyCode maps a written currency to ISO 4217; sure is false for a
@@ -236,7 +392,7 @@ func (x *extractor) learnDateOrder() {
 func (x *extractor) dates(t string, base int, prev string) {
 	emit := func(ms, me int, iso string, conf float64, note string) {
 		f := Fact{Type: TypeDate, Key: "date", Label: "Date", Value: t[ms:me], Normalized: iso, Method: "pattern", Confidence: conf}
-		if c, ok := nearestCue(ctxBefore(t, ms, prev), dateCues); ok {
+		if c, ok := x.dateCue(t, ms, prev); ok && c.key != "date" {
 			f.Key, f.Label, f.Role, f.Method = c.key, c.label, c.role, "labeled_field"
 			f.Confidence = min(0.95, conf+0.08)
 		}
@@ -275,6 +431,18 @@ func (x *extractor) dates(t string, base int, prev string) {
 		d, mon, y := t[m[2]:m[3]], t[m[4]:m[5]], t[m[6]:m[7]]
 		if iso := validDate(atoi(y), monthNames[strings.ToLower(mon)], atoi(d)); iso != "" {
 			emit(m[2], m[7], iso, 0.85, "")
+		}
+	}
+	// "March 2026": a date of month precision (normalised YYYY-MM); a
+	// full date over the same words wins (resolve keeps the longer).
+	for _, m := range reDateMY.FindAllStringSubmatchIndex(t, -1) {
+		if reDayBefore.MatchString(t[max(0, m[2]-16):m[2]]) {
+			continue // "30 February 2026" is no date, not February
+		}
+		if mon := monthNames[strings.ToLower(t[m[2]:m[3]])]; mon > 0 && len(t[m[2]:m[3]]) > 3 {
+			if y := atoi(t[m[4]:m[5]]); y >= 1900 && y <= 2200 {
+				emit(m[2], m[5], fmt.Sprintf("%04d-%02d", y, mon), 0.7, "")
+			}
 		}
 	}
 	for _, m := range reDateMDY.FindAllStringSubmatchIndex(t, -1) {

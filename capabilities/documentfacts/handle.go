@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -123,6 +124,9 @@ func extractAll(doc *read.Document, src source, in Input) Output {
 		Dates:          []Fact{},
 		Amounts:        []Fact{},
 		Percentages:    []Fact{},
+		Obligations:    []Obligation{},
+		Requirements:   []Requirement{},
+		Deadlines:      []Deadline{},
 		RiskFlags:      []RiskFlag{},
 		Warnings:       []Warning{},
 		Limitations:    limitations(),
@@ -132,6 +136,20 @@ func extractAll(doc *read.Document, src source, in Input) Output {
 		f := c.fact
 		f.NormalizedValue = f.Normalized
 		f.Confidence = round2(f.Confidence)
+		switch f.Type {
+		case TypeDate:
+			f.NormalizedDate = f.Normalized
+			switch len(f.Normalized) {
+			case len("2006-01-02"):
+				f.Precision = "day"
+			case len("2006-01"):
+				f.Precision = "month"
+			}
+		case TypePercentage:
+			if r, err := strconv.ParseFloat(f.Normalized, 64); err == nil {
+				f.Ratio = &r
+			}
+		}
 		es, ee := a.excerptSpan(c.start, c.end)
 		seg := a.segmentAt(c.start)
 		ev := Evidence{Excerpt: a.text[es:ee], Start: ri.at(es), End: ri.at(ee), Section: seg.section, Page: seg.page}
@@ -167,7 +185,8 @@ func extractAll(doc *read.Document, src source, in Input) Output {
 		}
 	}
 
-	if out.DocumentType == "invoice" {
+	senderRoles(all, out.DocumentType)
+	if out.DocumentType == "invoice" || out.DocumentType == "quotation" {
 		issuerRole(all, &a)
 	}
 
@@ -246,7 +265,8 @@ func extractAll(doc *read.Document, src source, in Input) Output {
 
 	// Metadata.
 	md := Metadata{CharacterCount: ri.at(len(a.text)), WordCount: wordCount(a.text), Format: string(doc.Format), Source: src.kind, FinalURL: src.finalURL,
-		PageProvenance: "none", ExtractionMode: "auto", ExtractionMethod: "deterministic_patterns", OffsetUnit: "unicode_code_point", ExtractorVersion: Version}
+		PageProvenance: "none", ExtractionMode: "auto", ExtractionMethod: "deterministic_patterns", OffsetUnit: "unicode_code_point", ExtractorVersion: Version,
+		LLMAssist: LLMAssist{Status: "off"}}
 	if in.Mode == "requested_only" {
 		md.ExtractionMode = "requested_only"
 	}
@@ -330,6 +350,9 @@ func dedupe(cs []candidate) []candidate {
 		}
 		if c.fact.Type == TypeParty {
 			k = c.fact.Type + "|" + c.fact.Normalized
+			if c.fact.EntityType == "person" && surnameOf(cs, c) {
+				continue
+			}
 		}
 		if i, ok := best[k]; ok {
 			if c.fact.Type == TypeParty && out[i].fact.Role == "" && c.fact.Role != "" {
@@ -342,6 +365,19 @@ func dedupe(cs []candidate) []candidate {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].start < out[j].start })
 	return out
+}
+
+// surnameOf: a person named by part of a longer name found in the
+// document ("Dear Mr. Al Alawi" after "Attention: Mr. Nasser Al Alawi")
+// is that person.
+func surnameOf(cs []candidate, c candidate) bool {
+	for _, o := range cs {
+		if o.fact.Type == TypeParty && o.fact.EntityType == "person" && len(o.fact.Normalized) > len(c.fact.Normalized) &&
+			strings.HasSuffix(o.fact.Normalized, " "+c.fact.Normalized) {
+			return true
+		}
+	}
+	return false
 }
 
 func round2(v float64) float64 { return float64(int(v*100+0.5)) / 100 }

@@ -14,6 +14,13 @@ type cue struct {
 // nearestCue returns the cue whose keyword ends closest before the end of
 // ctx (the text before a value in its block); ok is false when none occurs.
 func nearestCue(ctx string, cues []cue) (c cue, ok bool) {
+	c, _, ok = nearestCueAt(ctx, cues)
+	return c, ok
+}
+
+// nearestCueAt is nearestCue that also says where in ctx the keyword
+// starts.
+func nearestCueAt(ctx string, cues []cue) (c cue, at int, ok bool) {
 	ctx = lowerASCII(ctx)
 	best, bestLen := -1, 0
 	for _, q := range cues {
@@ -25,11 +32,11 @@ func nearestCue(ctx string, cues []cue) (c cue, ok bool) {
 			// The keyword ending last wins; at the same end, the longer
 			// ("subtotal" over "total", "invoice date" over "date").
 			if e := i + len(w); e > best || e == best && len(w) > bestLen {
-				best, bestLen, c, ok = e, len(w), q, true
+				best, bestLen, c, at, ok = e, len(w), q, i, true
 			}
 		}
 	}
-	return c, ok
+	return c, at, ok
 }
 
 // lastWordIndex is strings.LastIndex for a keyword that must stand as a
@@ -56,26 +63,32 @@ func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <
 
 var dateCues = []cue{
 	{[]string{"invoice date", "date of invoice", "تاريخ الفاتورة"}, "invoice_date", "issue", "Invoice date"},
-	{[]string{"issue date", "date of issue", "issued on", "issued:", "تاريخ الإصدار", "تاريخ الاصدار", "صدر في", "حرر في", "تحريراً في", "تحريرا في"}, "issue_date", "issue", "Issue date"},
-	{[]string{"dated", "made on", "entered into on", "made and entered into", "agreement date", "date of this agreement", "أبرم هذا العقد", "أبرم في", "ابرم في", "تم الاتفاق في", "حرر هذا العقد"}, "agreement_date", "issue", "Agreement date"},
+	{[]string{"issue date", "date of issue", "issued on", "issued:", "order date", "date of order", "quotation date", "date of quotation", "تاريخ الإصدار", "تاريخ الاصدار", "تاريخ الطرح", "تاريخ العرض", "صدر في", "حرر في", "تحريراً في", "تحريرا في"}, "issue_date", "issue", "Issue date"},
+	{[]string{"dated", "made on", "entered into on", "made and entered into", "agreement date", "date of this agreement", "contract date", "date of contract", "تاريخ العقد", "تاريخ الاتفاقية", "أبرم هذا العقد", "أبرم في", "ابرم في", "تم الاتفاق في", "حرر هذا العقد"}, "agreement_date", "issue", "Agreement date"},
 	{[]string{"date", "التاريخ"}, "document_date", "issue", "Document date"},
-	{[]string{"effective", "takes effect", "take effect", "in effect from", "starts on", "start on", "starting", "commence", "commenced", "commencing", "commencement", "start date", "starting on", "starting from", "with effect from", "from", "joining date", "start work on", "تاريخ السريان", "يسري", "تسري", "اعتبارا من", "اعتباراً من", "تاريخ البدء", "تاريخ بدء", "ابتداء من", "ابتداءً من", "يبدأ", "تبدأ", "من تاريخ", "تاريخ المباشرة", "المباشرة"}, "effective_date", "effective", "Effective date"},
-	{[]string{"expiry", "expires", "expiration", "end date", "ending on", "ends on", "until", "terminate on", "terminates on", "valid until", "valid till", "to ", "تاريخ الانتهاء", "ينتهي", "تنتهي", "حتى", "إلى", "الى", "لغاية"}, "expiry_date", "expiry", "Expiry date"},
-	{[]string{"due date", "payment due", "due on", "due by", "payable by", "pay by", "تاريخ الاستحقاق", "يستحق", "تستحق", "يستحق الدفع"}, "due_date", "due", "Due date"},
+	{[]string{"effective", "takes effect", "take effect", "in effect from", "starts on", "start on", "starts", "starting", "begins", "begins on", "begin on", "commence", "commences", "commenced", "commencing", "commencement", "start date", "starting on", "starting from", "with effect from", "from", "joining date", "start work on", "تاريخ السريان", "يسري", "تسري", "اعتبارا من", "اعتباراً من", "تاريخ البدء", "تاريخ بدء", "ابتداء من", "ابتداءً من", "يبدأ", "تبدأ", "من تاريخ", "تاريخ المباشرة", "المباشرة"}, "effective_date", "effective", "Effective date"},
+	{[]string{"expiry", "expires", "expiration", "end date", "ending on", "ends on", "until", "terminate on", "terminates on", "to ", "تاريخ الانتهاء", "ينتهي", "تنتهي", "حتى", "إلى", "الى", "لغاية"}, "expiry_date", "expiry", "Expiry date"},
+	{[]string{"valid until", "valid till", "valid up to", "valid through", "validity", "offer valid", "ساري حتى", "سارٍ حتى", "سارية حتى", "صالح حتى", "صالحة حتى", "صلاحية العرض", "مدة سريان العرض"}, "valid_until", "expiry", "Valid until"},
+	{[]string{"due date", "payment due", "payment deadline", "payment date", "due on", "due by", "payable by", "pay by", "تاريخ الاستحقاق", "يستحق", "تستحق", "يستحق الدفع"}, "due_date", "due", "Due date"},
+	{[]string{"submission deadline", "closing date", "deadline", "close on", "closes on", "closing on", "آخر موعد", "اخر موعد", "الموعد النهائي", "موعد التقديم", "تاريخ الإغلاق", "تاريخ الاغلاق"}, "submission_deadline", "due", "Submission deadline"},
+	{[]string{"delivery date", "date of delivery", "تاريخ التسليم", "تاريخ التوريد"}, "delivery_date", "due", "Delivery date"},
 	{[]string{"signed on", "signature date", "date of signature", "executed on", "signed this", "تاريخ التوقيع", "وقع في", "وقعت في", "تم التوقيع"}, "signature_date", "signature", "Signature date"},
 }
 
 var moneyCues = []cue{
-	{[]string{"total", "grand total", "amount due", "total due", "balance due", "amount payable", "total amount", "incl. vat", "including vat", "inclusive of vat", "شامل الضريبة", "الإجمالي", "الاجمالي", "المبلغ الإجمالي", "المجموع الكلي", "المبلغ المستحق", "إجمالي"}, "total_amount", "", "Total amount"},
-	{[]string{"subtotal", "sub-total", "sub total", "المجموع الفرعي", "المجموع قبل الضريبة"}, "subtotal", "", "Subtotal"},
+	{[]string{"total", "grand total", "amount due", "total due", "balance due", "amount payable", "total amount", "total price", "incl. vat", "including vat", "inclusive of vat", "شامل الضريبة", "الإجمالي", "الاجمالي", "المبلغ الإجمالي", "المجموع الكلي", "المبلغ المستحق", "إجمالي"}, "total_amount", "", "Total amount"},
+	{[]string{"subtotal", "sub-total", "sub total", "net amount", "total before vat", "total excluding vat", "المجموع الفرعي", "المجموع قبل الضريبة"}, "subtotal", "", "Subtotal"},
 	{[]string{"vat", "tax", "ضريبة", "الضريبة"}, "tax_amount", "", "Tax amount"},
 	{[]string{"rent", "rental", "الإيجار", "الايجار", "بدل الإيجار", "القيمة الإيجارية"}, "rent", "", "Rent"},
 	{[]string{"deposit", "التأمين", "تأمين", "مبلغ التأمين"}, "security_deposit", "", "Security deposit"},
 	{[]string{"salary", "الراتب", "راتب", "الأجر", "اجر"}, "salary", "", "Salary"},
 	{[]string{"allowance", "بدل"}, "allowance", "", "Allowance"},
-	{[]string{"contract value", "contract price", "total value", "contract sum", "agreement value", "قيمة العقد"}, "contract_value", "", "Contract value"},
+	{[]string{"contract value", "contract price", "total value", "contract sum", "agreement value", "قيمة العقد", "قيمة العقد الإجمالية", "القيمة الإجمالية للعقد"}, "contract_value", "", "Contract value"},
+	{[]string{"fee", "fees", "رسوم", "الرسوم", "أتعاب", "الأتعاب", "اتعاب"}, "fee", "", "Fee"},
+	{[]string{"bid bond", "bid security", "tender bond", "tender security", "bid guarantee", "ضمان ابتدائي", "ضمان بنكي ابتدائي", "الضمان الابتدائي", "تأمين مؤقت", "التأمين المؤقت", "التأمين الابتدائي"}, "bid_bond", "", "Bid bond"},
+	{[]string{"performance bond", "performance guarantee", "performance security", "ضمان حسن التنفيذ", "ضمان نهائي", "الضمان النهائي"}, "performance_bond", "", "Performance bond"},
 	{[]string{"discount", "خصم"}, "discount", "", "Discount"},
-	{[]string{"penalty", "liquidated damages", "غرامة"}, "penalty_amount", "", "Penalty"},
+	{[]string{"penalty", "liquidated damages", "damages", "غرامة", "تعويض"}, "penalty_amount", "", "Penalty"},
 	{[]string{"capital", "رأس المال", "راس المال"}, "share_capital", "", "Share capital"},
 	{[]string{"revenue", "turnover", "الإيرادات"}, "revenue", "", "Revenue"},
 }
@@ -102,23 +115,28 @@ var durationCues = []cue{
 	{[]string{"term", "period of", "for a period", "duration", "lease period", "مدة", "لمدة", "المدة"}, "term", "", "Term"},
 }
 
-// partyRoles maps role words to the role reported.
+// partyRoles maps role words to the role reported (the guideline's
+// mapping: lessor is landlord, client is customer, vendor and service
+// provider are supplier, recipient is receiving_party, applicant,
+// candidate and tenderer are bidder).
 var partyRoles = []struct {
 	words []string
 	role  string
 }{
-	{[]string{"landlord", "lessor", "المؤجر"}, "landlord"},
-	{[]string{"tenant", "lessee", "المستأجر"}, "tenant"},
-	{[]string{"buyer", "purchaser", "المشتري"}, "buyer"},
-	{[]string{"seller", "البائع"}, "seller"},
-	{[]string{"supplier", "vendor", "service provider", "المورد", "مزود الخدمة"}, "supplier"},
-	{[]string{"customer", "client", "bill to", "billed to", "sold to", "العميل"}, "customer"},
+	{[]string{"landlord", "lessor", "المؤجر", "المؤجرة"}, "landlord"},
+	{[]string{"tenant", "lessee", "المستأجر", "المستأجرة"}, "tenant"},
+	{[]string{"buyer", "purchaser", "المشتري", "المشترية"}, "buyer"},
+	{[]string{"seller", "البائع", "البائعة"}, "seller"},
+	{[]string{"supplier", "vendor", "service provider", "المورد", "مزود الخدمة", "مقدم الخدمة", "مورد"}, "supplier"},
+	{[]string{"customer", "client", "bill to", "billed to", "sold to", "العميل", "الزبون"}, "customer"},
 	{[]string{"employer", "صاحب العمل"}, "employer"},
-	{[]string{"employee", "الموظف", "العامل"}, "employee"},
+	{[]string{"employee", "الموظف", "الموظفة", "العامل", "العاملة"}, "employee"},
 	{[]string{"contractor", "المقاول"}, "contractor"},
+	{[]string{"consultant", "adviser", "advisor", "المستشار", "الاستشاري"}, "consultant"},
 	{[]string{"disclosing party", "الطرف المفصح"}, "disclosing_party"},
-	{[]string{"receiving party", "الطرف المتلقي", "الطرف المستلم"}, "receiving_party"},
-	{[]string{"issuer", "from"}, "issuer"},
+	{[]string{"receiving party", "recipient", "الطرف المتلقي", "الطرف المستلم"}, "receiving_party"},
+	{[]string{"bidder", "tenderer", "applicant", "candidate", "المتناقص", "مقدم العطاء", "المناقص", "المتقدم"}, "bidder"},
+	{[]string{"issuer", "issued by", "from", "الجهة المعلنة", "الجهة المصدرة", "صادر عن", "صادرة عن"}, "issuer"},
 }
 
 func roleOf(word string) string {

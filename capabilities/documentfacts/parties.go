@@ -3,9 +3,15 @@ package documentfacts
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 const (
+	// personName is a person's name in Latin letters: two to five
+	// capitalised words with the Arabic name particles.
+	personName  = `[A-Z][a-z]+(?:[ -](?:(?:Al|al|bin|bint|Bin|Bint|El|el)\b(?:[ -][A-Z][a-z]+)?|[A-Z][a-z]+)){1,4}`
+	roleLabels  = `landlord|lessor|tenant|lessee|buyer|purchaser|seller|supplier|vendor|customer|client|bill(?:ed)? to|sold to|employer|employee|contractor|consultant|service provider|disclosing party|receiving party|issued by|from|to|المؤجر|المستأجر|البائع|المشتري|المورد|العميل|صاحب العمل|الموظف|الموظفة|المقاول|الطرف الأول|الطرف الثاني|الجهة المعلنة|الجهة المصدرة|من|إلى|الى`
 	orgSuffix   = `(?:L\.L\.C\.?|LLC|SAOG|S\.A\.O\.G\.?|SAOC|S\.A\.O\.C\.?|Ltd\.?|Limited|Inc\.?|Corporation|Corp\.?|PLC|GmbH|FZE|FZ-LLC|FZCO|W\.L\.L\.?|LLP|Co\.|Company|Group|Holding|Holdings|Enterprises|Establishment|Est\.)`
 	orgWord     = `(?:[A-Z][A-Za-z0-9&'.-]*|&|and|of|for|al|Al|bin|the)`
 	arOrgSuffix = `(?:ش\.م\.م\.?|ش\.م\.ع\.ع\.?|ش\.م\.ع\.م\.?|ش\.م\.ع\.?|ذ\.م\.م\.?|المحدودة|القابضة|ش\.ش\.و)`
@@ -13,24 +19,40 @@ const (
 
 var (
 	reOrg      = regexp.MustCompile(`\b([A-Z][A-Za-z0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `)(?:\s|[,.;:)"”]|$)`)
-	reArOrg    = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:ويشار|والمشار|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
-	honorific  = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng)\.?\s+|(?:السيد|السيدة|الفاضل|الفاضلة|الدكتور|المهندس)\s*/?\s*)`)
-	rePerson   = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+([A-Z][a-z]+(?:[ -](?:(?:Al|al|bin|bint|Bin|Bint|El|el)(?:[ -][A-Z][a-z]+)?|[A-Z][a-z]+)){1,4})`)
-	reArPerson = regexp.MustCompile(`(?:السيد|السيدة|الفاضل|الفاضلة|الدكتور|المهندس)\s*/?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){1,3}?)(?:\s*[،,(]|\s+(?:ويشار|المشار|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
+	reArOrg    = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مستشفى|مصنع|جامعة|كلية|معهد|مكتب|هيئة|وزارة|بلدية|مركز|فندق|مدرسة|جمعية|مختبر)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:ويشار|والمشار|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
+	honorific  = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*)`)
+	rePerson   = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+(` + personName + `)`)
+	reArPerson = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){1,3}?)(?:\s*[،,(]|\s+(?:ويشار|المشار|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
 	// A role in parentheses or quotes after a name: (the "Supplier"),
 	// (hereinafter referred to as the "Landlord"), ويشار إليه بـ "المؤجر".
-	reRoleDef = regexp.MustCompile(`(?i)^[^()]{0,160}?\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?["“”']?([A-Za-z ]{3,25}?)["“”']?\s*\)`)
+	reRoleDef = regexp.MustCompile(`(?i)^[^()]{0,160}?\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?["“”'«]?([A-Za-z ]{3,25}?|\p{Arabic}+(?:\s+\p{Arabic}+)?)["“”'»]?\s*\)`)
 	reArRole  = regexp.MustCompile(`^[^!?؟]{0,160}?(?:ويشار إليها|ويشار إليه|ويشار اليها|ويشار اليه|والمشار إليها|والمشار إليه|المشار إليها|المشار إليه)\s*(?:فيما بعد\s*)?(?:بـ|باسم|ب)?\s*["«“]?(\p{Arabic}+(?:\s+\p{Arabic}+)?)`)
-	reLabeled = regexp.MustCompile(`(?i)^\s*(landlord|lessor|tenant|lessee|buyer|purchaser|seller|supplier|vendor|customer|client|bill(?:ed)? to|sold to|employer|employee|contractor|service provider|disclosing party|receiving party|المؤجر|المستأجر|البائع|المشتري|المورد|العميل|صاحب العمل|الموظف|المقاول|الطرف الأول|الطرف الثاني)\s*(?:\(\s*(\p{Arabic}+|[A-Za-z ]+)\s*\))?\s*[:：|-]\s*(.{2,120})$`)
+	reLabeled = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)[\s*_]*(?:\(\s*(\p{Arabic}+|[A-Za-z ]+)\s*\))?[\s*_]*[:：|-][\s*_]*(.{2,120})$`)
+	// reLabelOnly is a role label alone on its line ("Bill to:"): the
+	// name is the next block.
+	reLabelOnly = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)[\s*_]*[:：][\s*_]*$`)
+	// reDefinedParty: a name without a legal form, defined with a role
+	// ("(1) Ministry of Tourism Projects Office, Muscat (the "Client")").
+	reDefinedParty = regexp.MustCompile(`(?:^|\(\s*\d{1,2}\s*\)\s*|\b(?:between|and|by)\s+)([A-Z][\w&'.-]*(?:\s+(?:of|for|and|the|&|[A-Z][\w&'.-]*)){0,7})\s*(?:,[^()"“”]{0,60})?\s*\((?i:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?i:the\s+)?["“”']?([A-Za-z ]{3,25}?)["“”']?\s*\)`)
+	// Signatories and senders of letters named without a title.
+	rePlainName = regexp.MustCompile(`^` + personName + `$`)
+	reSigned    = regexp.MustCompile(`(?i)^\s*(?:signed|signature|for and on behalf of)(?:\s+(?:for|on behalf of)\s+[^:]{1,60})?\s*[:：]\s*(.{2,160})$`)
+	reClosing   = regexp.MustCompile(`(?i)^\s*(?:yours\s+(?:sincerely|faithfully|truly)|sincerely|regards|best\s+regards|kind\s+regards|with\s+(?:best\s+)?regards)\s*[,.]?\s*$`)
+	// reIssuedBy and reHiring: the issuer of a tender or policy, the
+	// employer of a vacancy, when the sentence says so.
+	reIssuedBy = regexp.MustCompile(`(?i)\bissued\s+by\s*:?\s*$`)
+	reHiring   = regexp.MustCompile(`(?i)^\s*(?:is|are)\s+(?:hiring|recruiting|seeking|looking\s+for)\b|^\s*invites?\s+applications\b`)
 )
 
-// parties finds organisations and people: labelled ("Landlord: X"),
-// defined ('X LLC (the "Supplier")', 'X ويشار إليه بـ "المؤجر"'), or named
-// with a legal form or a title anywhere.
+// parties finds organisations and people: labelled ("Landlord: X", or
+// "Bill to:" with the name on the next line), defined ('X LLC (the
+// "Supplier")', 'X ويشار إليه بـ "المؤجر"'), named with a legal form or a
+// title anywhere, or signing ("Signed for the Lessor: Name, Title", the
+// name after "Yours sincerely,").
 func (x *extractor) parties(t string, base int, prev string) {
 	taken := [][2]int{}
 	addParty := func(ms, me int, name, role, method, etype string, conf float64) {
-		name = strings.TrimSpace(strings.TrimRight(name, " ,.;:،"))
+		name = strings.TrimSpace(strings.TrimRight(name, " ,.;:،*_"))
 		if name == "" {
 			return
 		}
@@ -49,24 +71,23 @@ func (x *extractor) parties(t string, base int, prev string) {
 		f := Fact{Type: TypeParty, Key: key, Label: label, Role: role, Value: name, Normalized: normalName(name), EntityType: etype, Method: method, Confidence: conf}
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 2})
 	}
-	// Labelled: the whole block is "Role: Name".
+	// Labelled: the whole block is "Role: Name", or the previous block
+	// is the label alone.
+	roleWord, roleNote, nameStart, nameEnd := "", "", -1, -1
 	if m := reLabeled.FindStringSubmatchIndex(t); m != nil {
-		roleWord := t[m[2]:m[3]]
-		role := roleOf(roleWord)
-		if role == "" {
-			switch roleWord {
-			case "الطرف الأول":
-				role = "first_party"
-			case "الطرف الثاني":
-				role = "second_party"
-			}
-			if m[4] >= 0 {
-				if r := roleOf(t[m[4]:m[5]]); r != "" {
-					role = r
-				}
-			}
+		roleWord, nameStart, nameEnd = t[m[2]:m[3]], m[6], m[7]
+		if m[4] >= 0 {
+			roleNote = t[m[4]:m[5]]
 		}
-		name := t[m[6]:m[7]]
+	} else if m := reLabelOnly.FindStringSubmatch(prev); m != nil && strings.TrimSpace(t) != "" {
+		roleWord, nameStart, nameEnd = m[1], 0, len(t)
+	}
+	if nameStart >= 0 {
+		role := labelRole(roleWord)
+		if r := roleOf(roleNote); roleNote != "" && r != "" {
+			role = r
+		}
+		name := t[nameStart:nameEnd]
 		// A definition after the name gives the role ("الطرف الأول: X
 		// ويشار إليها بـ "المؤجر"", "Supplier: X (the "Seller")").
 		if d := reArRole.FindStringSubmatch(name); d != nil {
@@ -84,16 +105,48 @@ func (x *extractor) parties(t string, base int, prev string) {
 				name = name[:i]
 			}
 		}
-		start := m[6]
+		start := nameStart
 		if h := honorific.FindString(name); h != "" {
 			name, start = name[len(h):], start+len(h)
 		}
 		etype := entityType(name)
-		if m[6] != start {
+		if nameStart != start {
 			etype = "person"
 		}
-		if role != "" && looksLikeName(name) {
+		// A sender or an addressee must look like a name, not like "all
+		// staff".
+		named := looksLikeName(name)
+		if role == "sender" || role == "addressee" {
+			r, _ := utf8.DecodeRuneInString(strings.TrimSpace(name))
+			named = named && (unicode.IsUpper(r) || unicode.Is(unicode.Arabic, r))
+		}
+		if role != "" && named {
 			addParty(start, start+len(name), name, role, "labeled_field", etype, 0.88)
+		}
+	}
+	// Signatories: "Signed for the Lessor: Khalid Al Rawas, Managing
+	// Director", "Signed: X SAOC, by Tariq Al Said, CEO"; the sender of a
+	// letter on the line after "Yours sincerely,". They take no role.
+	if m := reSigned.FindStringSubmatchIndex(t); m != nil {
+		off := m[2]
+		for i, part := range strings.Split(t[m[2]:m[3]], ",") {
+			p := strings.TrimSpace(part)
+			if strings.HasPrefix(p, "by ") {
+				p = strings.TrimSpace(p[3:])
+			} else if i > 0 {
+				off += len(part) + 1
+				continue
+			}
+			if rePlainName.MatchString(p) && !titleWords(p) {
+				at := off + strings.Index(part, p)
+				addParty(at, at+len(p), p, "", "pattern", "person", 0.7)
+			}
+			off += len(part) + 1
+		}
+	} else if reClosing.MatchString(prev) {
+		if p := strings.TrimSpace(t); rePlainName.MatchString(p) && !titleWords(p) {
+			at := strings.Index(t, p)
+			addParty(at, at+len(p), p, "", "pattern", "person", 0.7)
 		}
 	}
 	// Named organisations and people, each with a role defined after it.
@@ -118,6 +171,12 @@ func (x *extractor) parties(t string, base int, prev string) {
 	for _, m := range reArPerson.FindAllStringSubmatchIndex(t, -1) {
 		names = append(names, found{m[2], m[3], "person"})
 	}
+	for _, m := range reDefinedParty.FindAllStringSubmatchIndex(t, -1) {
+		if roleOf(t[m[4]:m[5]]) != "" {
+			name := trimOrgLead(t[m[2]:m[3]])
+			names = append(names, found{m[3] - len(name), m[3], entityType(name)})
+		}
+	}
 	for _, n := range names {
 		name := trimOrgLead(t[n.s:n.e])
 		s := n.e - len(name)
@@ -136,7 +195,75 @@ func (x *extractor) parties(t string, base int, prev string) {
 				role, method, conf = "second_party", "definition", 0.85
 			}
 		}
+		switch {
+		case role != "":
+		case reIssuedBy.MatchString(t[:s]):
+			role, method, conf = "issuer", "clause", 0.85
+		case reHiring.MatchString(after):
+			role, method, conf = "employer", "clause", 0.8
+		}
 		addParty(s, n.e, name, role, method, n.etype, conf)
+	}
+}
+
+// labelRole is the role a label gives: its role word, first_party and
+// second_party for الطرف الأول/الثاني, and sender or addressee for From:
+// and To: (settled by the document type, see senderRoles).
+func labelRole(word string) string {
+	w := lowerASCII(strings.TrimSpace(word))
+	switch w {
+	case "from", "من":
+		return "sender"
+	case "to", "إلى", "الى":
+		return "addressee"
+	case "الطرف الأول":
+		return "first_party"
+	case "الطرف الثاني":
+		return "second_party"
+	}
+	return roleOf(w)
+}
+
+// titleWords: a capitalised phrase that is a job title or a department,
+// not a name.
+func titleWords(s string) bool {
+	for _, w := range strings.Fields(lowerASCII(s)) {
+		switch w {
+		case "director", "manager", "officer", "chief", "executive", "department", "procurement", "finance", "owner", "president",
+			"secretary", "controller", "head", "team", "company", "agreement", "contract", "lessor", "lessee", "landlord", "tenant":
+			return true
+		}
+	}
+	return false
+}
+
+// senderRoles settles From: and To: by the document's type: on an
+// invoice, a quotation or a letter the sender is the supplier and the
+// addressee the customer; on a purchase order the buyer writes to the
+// supplier; on a tender or policy the sender is the issuer. Otherwise
+// they keep no role.
+func senderRoles(facts []Fact, docType string) {
+	for i, f := range facts {
+		if f.Type != TypeParty || f.Role != "sender" && f.Role != "addressee" {
+			continue
+		}
+		role := ""
+		switch docType + "|" + f.Role {
+		case "invoice|sender", "quotation|sender", "other|sender":
+			role = "supplier"
+		case "invoice|addressee", "quotation|addressee", "other|addressee":
+			role = "customer"
+		case "purchase_order|sender":
+			role = "buyer"
+		case "purchase_order|addressee":
+			role = "supplier"
+		case "tender|sender", "policy|sender":
+			role = "issuer"
+		}
+		facts[i].Role, facts[i].Key, facts[i].Label = role, "party", "Party"
+		if role != "" {
+			facts[i].Key, facts[i].Label = role, strings.ToUpper(role[:1])+role[1:]
+		}
 	}
 }
 

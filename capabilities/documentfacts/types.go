@@ -55,8 +55,13 @@ type Output struct {
 	Dates          []Fact          `json:"dates" jsonschema:"The date facts again, for clients of the reference service."`
 	Amounts        []Fact          `json:"amounts" jsonschema:"The money facts again."`
 	Percentages    []Fact          `json:"percentages" jsonschema:"The percentage facts again."`
-	RiskFlags      []RiskFlag      `json:"riskFlags"`
-	Warnings       []Warning       `json:"warnings"`
+	// Obligations, Requirements and Deadlines are read from the
+	// document's sentences and list items (reference service Part 2 §6).
+	Obligations  []Obligation  `json:"obligations" jsonschema:"Clauses binding a party to do (must) or not to do (must_not) something, with the party, the action, its deadline and condition as written."`
+	Requirements []Requirement `json:"requirements" jsonschema:"Conditions a bidder, applicant, candidate or supplier must (mandatory) or should (optional) meet, by category."`
+	Deadlines    []Deadline    `json:"deadlines" jsonschema:"Times by which something must be done: due dates, submission deadlines, offer validity, no-later-than dates, and periods such as within 30 days of receipt of the invoice."`
+	RiskFlags    []RiskFlag    `json:"riskFlags"`
+	Warnings     []Warning     `json:"warnings"`
 	// UntrustedContent states that the document is data.
 	UntrustedContent  UntrustedContent `json:"untrustedContent"`
 	Metadata          Metadata         `json:"metadata"`
@@ -83,14 +88,72 @@ type Fact struct {
 	Amount          *float64 `json:"amount,omitempty" jsonschema:"Money: the amount as a number."`
 	Currency        string   `json:"currency,omitempty" jsonschema:"Money: the ISO 4217 code, when the text makes it unambiguous."`
 	CurrencySymbol  string   `json:"currencySymbol,omitempty" jsonschema:"Money: the symbol or word as written."`
-	EntityType      string   `json:"entityType,omitempty" schema:"enum=person|company|organization|government|other"`
-	Confidence      float64  `json:"confidence" schema:"minimum=0,maximum=1"`
-	Method          string   `json:"method" schema:"enum=labeled_field|pattern|clause|table|definition"`
+	// Frequency: money stated per period ("OMR 450.000 per month").
+	Frequency string `json:"frequency,omitempty" schema:"enum=daily|weekly|monthly|quarterly|semiannual|annual" jsonschema:"Money: how often the amount is due, when the text says (per month, annually, شهرياً)."`
+	// NormalizedDate and Precision: dates (the reference's names).
+	NormalizedDate string `json:"normalizedDate,omitempty" jsonschema:"Date: YYYY-MM-DD, only when the date is unambiguous (the same as normalized)."`
+	Precision      string `json:"precision,omitempty" schema:"enum=day|month" jsonschema:"Date: day, or month for a date written without its day (normalizedDate is then YYYY-MM)."`
+	// Ratio: percentages as a number (5 % is 0.05).
+	Ratio      *float64 `json:"ratio,omitempty" jsonschema:"Percentage: the ratio as a number (5 % is 0.05)."`
+	EntityType string   `json:"entityType,omitempty" schema:"enum=person|company|organization|government|other"`
+	Confidence float64  `json:"confidence" schema:"minimum=0,maximum=1"`
+	Method     string   `json:"method" schema:"enum=labeled_field|pattern|clause|table|definition"`
 	// Evidence is where the fact was read (omitted when
 	// includeSourceEvidence is false); SourceEvidence is the same in the
 	// reference service's field names.
 	Evidence       *Evidence       `json:"evidence,omitempty"`
 	SourceEvidence *SourceEvidence `json:"sourceEvidence,omitempty"`
+}
+
+// Obligation is a sentence or clause that binds a party.
+type Obligation struct {
+	// Party is who is bound as the text names them ("The Tenant",
+	// "المستأجر", "Each party", a company's name); empty for a passive
+	// sentence that names no one ("Payment shall be made within 30 days").
+	Party     string `json:"party" jsonschema:"Who is bound, as written; empty when a passive sentence names no one."`
+	PartyRole string `json:"partyRole,omitempty" jsonschema:"The role bound, normalised: tenant, landlord, buyer, seller, supplier, customer, employer, employee, contractor, consultant, bidder, disclosing_party, receiving_party, first_party, second_party, each_party; empty when unknown."`
+	Modality  string `json:"modality" schema:"enum=must|must_not" jsonschema:"must: an obligation (shall, must, agrees to, يلتزم, يجب على); must_not: a prohibition (shall not, may not, لا يجوز, يحظر)."`
+	Action    string `json:"action" jsonschema:"What must (not) be done, as written (the rest of the clause after the obligation word)."`
+	// Deadline and DeadlineNormalized: the time limit in the clause.
+	Deadline           string  `json:"deadline,omitempty" jsonschema:"The clause's time limit as written (\"within 30 days of receipt\", \"no later than 30 April 2026\")."`
+	DeadlineNormalized string  `json:"deadlineNormalized,omitempty" jsonschema:"The time limit as YYYY-MM-DD or an ISO 8601 duration (P30D, PT48H)."`
+	Condition          string  `json:"condition,omitempty" jsonschema:"The condition attached, as written (\"if ...\", \"unless ...\", \"upon ...\", \"في حال ...\")."`
+	Confidence         float64 `json:"confidence" schema:"minimum=0,maximum=1"`
+	Method             string  `json:"method" schema:"enum=clause"`
+	// Evidence is the sentence (omitted when includeSourceEvidence is
+	// false); SourceEvidence the same in the reference's names.
+	Evidence       *Evidence       `json:"evidence,omitempty"`
+	SourceEvidence *SourceEvidence `json:"sourceEvidence,omitempty"`
+}
+
+// Requirement is a condition to meet (tenders, RFQs, vacancies, supplier
+// policies).
+type Requirement struct {
+	Category       string          `json:"category" schema:"enum=eligibility|documentation|financial|technical|experience|insurance|compliance|other"`
+	Mandatory      bool            `json:"mandatory" jsonschema:"true for must, shall, required, mandatory, essential (يجب، يشترط); false for should, preferred, desirable, an advantage (يفضل)."`
+	Requirement    string          `json:"requirement" jsonschema:"The requirement as written (its sentence or list item)."`
+	Subject        string          `json:"subject,omitempty" jsonschema:"Who must meet it, as written (Bidders, Applicants, Suppliers, مقدم العطاء), when the text says."`
+	Confidence     float64         `json:"confidence" schema:"minimum=0,maximum=1"`
+	Method         string          `json:"method" schema:"enum=clause|list_item" jsonschema:"clause: a sentence with a requirement word; list_item: an item under a requirements heading."`
+	Evidence       *Evidence       `json:"evidence,omitempty"`
+	SourceEvidence *SourceEvidence `json:"sourceEvidence,omitempty"`
+}
+
+// Deadline is a time by which something must be done.
+type Deadline struct {
+	Key   string `json:"key" jsonschema:"due_date, submission_deadline, valid_until, payment_deadline, delivery_deadline, notice_deadline, response_deadline, return_deadline or deadline."`
+	Label string `json:"label"`
+	Value string `json:"value" jsonschema:"As written: a date, or a period with its event (\"within 30 days of receipt of a valid invoice\")."`
+	// NormalizedValue is NormalizedDate or Period, whichever applies.
+	NormalizedValue string          `json:"normalizedValue,omitempty"`
+	NormalizedDate  string          `json:"normalizedDate,omitempty" jsonschema:"YYYY-MM-DD for a deadline on a date, when unambiguous."`
+	Period          string          `json:"period,omitempty" jsonschema:"ISO 8601 duration for a deadline counted from an event (P30D, P2M, PT48H)."`
+	RelativeTo      string          `json:"relativeTo,omitempty" jsonschema:"The event a period counts from, as written (receipt of a valid invoice, delivery, the purchase order)."`
+	Party           string          `json:"party,omitempty" jsonschema:"The role that must act (the obligation's partyRole), when known."`
+	Confidence      float64         `json:"confidence" schema:"minimum=0,maximum=1"`
+	Method          string          `json:"method" schema:"enum=labeled_field|clause|pattern"`
+	Evidence        *Evidence       `json:"evidence,omitempty"`
+	SourceEvidence  *SourceEvidence `json:"sourceEvidence,omitempty"`
 }
 
 // Evidence locates a fact: text[start:end] (code points) == excerpt.
@@ -180,14 +243,27 @@ type Metadata struct {
 	PageProvenance   string `json:"pageProvenance" schema:"enum=pdf_pages|form_feeds|docx_page_breaks|none"`
 	ExtractionMode   string `json:"extractionMode" schema:"enum=auto|requested_only"`
 	ExtractionMethod string `json:"extractionMethod"`
-	OffsetUnit       string `json:"offsetUnit" jsonschema:"unicode_code_point: evidence offsets count code points (equal to UTF-16 units for text without characters outside the Basic Multilingual Plane)."`
-	ExtractorVersion string `json:"extractorVersion"`
+	// LLMAssist reports the reference service's language-model pass:
+	// Dalil has none, so its status is always off.
+	LLMAssist        LLMAssist `json:"llmAssist"`
+	OffsetUnit       string    `json:"offsetUnit" jsonschema:"unicode_code_point: evidence offsets count code points (equal to UTF-16 units for text without characters outside the Basic Multilingual Plane)."`
+	ExtractorVersion string    `json:"extractorVersion"`
 }
 
-// Unpaid: a readable document in which no fact at all was found is
-// answered, and not charged.
+// LLMAssist is metadata.llmAssist: facts verified and rejected by a
+// language-model pass. Dalil's extractor is deterministic: status off,
+// nothing verified or rejected.
+type LLMAssist struct {
+	Status        string `json:"status" schema:"enum=off|not_needed|used|failed"`
+	VerifiedFacts int    `json:"verifiedFacts" schema:"minimum=0"`
+	RejectedFacts int    `json:"rejectedFacts" schema:"minimum=0"`
+}
+
+// Unpaid: a readable document in which nothing at all was found (no fact,
+// obligation, requirement, deadline or answered request) is answered, and
+// not charged.
 func (o Output) Unpaid() (string, bool) {
-	if len(o.Facts) > 0 {
+	if len(o.Facts)+len(o.Obligations)+len(o.Requirements)+len(o.Deadlines) > 0 {
 		return "", false
 	}
 	for _, r := range o.RequestedFacts {

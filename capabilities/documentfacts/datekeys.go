@@ -1,0 +1,92 @@
+package documentfacts
+
+import (
+	"regexp"
+	"strings"
+)
+
+// What a date is for, beyond its label: a date right after a deadline
+// preposition ("no later than", "by", "on or before", "في موعد أقصاه")
+// is the deadline of the clause's action; "dated" says whose date by the
+// noun before it; a bare "Date:" is the agreement's date in a document
+// titled as an agreement and the invoice's in an invoice.
+
+var (
+	// reDeadlinePrep matches the end of the text before a date.
+	reDeadlinePrep = regexp.MustCompile(`(?i)(?:\b(?:no|not)\s+later\s+than|\bon\s+or\s+before|\bby|\bbefore)\s+(?:` + D + `{1,2}[:.]` + D + `{2}\s*(?:noon|midnight|hrs|hours|[ap]\.?m\.?)?\s*(?:\([^)]{0,20}\)\s*)?(?:on\s+)?|(?:noon|midnight)\s+(?:on\s+)?)?(?:the\s+)?$` +
+		`|(?:في\s+موعد\s+(?:أقصاه|اقصاه|لا\s+يتجاوز|لا\s+يتعدى)|بحلول|قبل)\s*(?:يوم\s*)?(?:تاريخ\s*)?$`)
+	// deadlineVerbs classify a deadline by its action; the one nearest
+	// before the date wins.
+	deadlineVerbs = []cue{
+		{[]string{"deliver", "delivers", "delivered", "delivery", "deliveries", "hand over", "handed over", "handover", "supply", "supplied", "install", "installed", "installation", "complete", "completed", "completion", "dispatch", "shipped", "تسليم", "التسليم", "توريد", "التوريد", "تركيب", "بتسليم", "بتوريد", "إنجاز", "انجاز"}, "delivery_date", "due", "Delivery date"},
+		{[]string{"submit", "submitted", "submission", "bids", "bid", "tenders", "proposals", "applications", "quotations", "offers", "reach", "received", "apply", "تقديم", "العطاءات", "العروض", "الطلبات", "بتقديم"}, "submission_deadline", "due", "Submission deadline"},
+		{[]string{"pay", "paid", "payment", "payable", "settle", "settled", "remit", "سداد", "السداد", "بسداد", "الدفع", "بدفع", "دفع", "يدفع", "تدفع"}, "due_date", "due", "Due date"},
+	}
+	reClauseStop = regexp.MustCompile(`[;؛]\s|[a-z\p{Arabic})][.!?؟]\s+[A-Z\p{Arabic}]`)
+)
+
+// titleKind says what the document calls itself in its first heading:
+// agreement (an agreement, contract, lease), invoice, or "".
+func titleKind(a *assembled) string {
+	for i, s := range a.segs {
+		if i > 3 {
+			break
+		}
+		t := lowerASCII(a.text[s.start:s.end])
+		// A heading, or a short first line without a value (Arabic has
+		// no capitals to show a heading in plain text).
+		if !s.heading && (i > 0 || len(t) > 120 || strings.ContainsAny(t, ":0123456789٠١٢٣٤٥٦٧٨٩")) {
+			continue
+		}
+		switch {
+		case strings.Contains(t, "invoice") || strings.Contains(t, "فاتورة"):
+			return "invoice"
+		case strings.Contains(t, "agreement") || strings.Contains(t, "contract") || strings.Contains(t, "lease") || strings.Contains(t, "tenancy") ||
+			strings.Contains(t, "عقد") || strings.Contains(t, "اتفاقية"):
+			return "agreement"
+		}
+		return ""
+	}
+	return ""
+}
+
+// dateCue decides a date's key from the text before it in its block (t,
+// the date at ms) and the previous block.
+func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
+	ctx := ctxBefore(t, ms, prev)
+	if reDeadlinePrep.MatchString(ctx) {
+		clause := t[:ms]
+		if locs := reClauseStop.FindAllStringIndex(clause, -1); len(locs) > 0 {
+			clause = clause[locs[len(locs)-1][0]+1:]
+		}
+		if c, ok := nearestCue(clause, deadlineVerbs); ok {
+			return c, true
+		}
+		return cue{key: "date", label: "Date"}, true
+	}
+	c, at, ok := nearestCueAt(ctx, dateCues)
+	if !ok {
+		return c, false
+	}
+	switch {
+	case c.key == "agreement_date" && strings.HasPrefix(lowerASCII(ctx[at:]), "dated"):
+		// "Invoice ASE-771 dated 10 January 2026", "This Agreement is dated".
+		before := lowerASCII(ctx[max(0, at-60):at])
+		switch {
+		case strings.Contains(before, "invoice") || strings.Contains(before, "فاتورة"):
+			return dateCues[0], true
+		case strings.Contains(before, "agreement") || strings.Contains(before, "contract") || strings.Contains(before, "lease"):
+		case strings.Contains(before, "letter") || strings.Contains(before, "order") || strings.Contains(before, "quotation") || strings.Contains(before, "notice"):
+			return dateCues[1], true
+		case x.title == "invoice":
+			return dateCues[0], true
+		case x.title != "agreement":
+			return dateCues[3], true
+		}
+	case c.key == "document_date" && x.title == "agreement":
+		return dateCues[2], true
+	case c.key == "document_date" && x.title == "invoice":
+		return dateCues[0], true
+	}
+	return c, true
+}
