@@ -32,7 +32,9 @@ func voiceConfigEnv() map[string]string {
 	return env
 }
 
-func envOfMap(env map[string]string) func(string) string { return func(k string) string { return env[k] } }
+func envOfMap(env map[string]string) func(string) string {
+	return func(k string) string { return env[k] }
+}
 
 // TestVoiceConfig: `dalil config` shows which vendor dials and what the
 // voice capabilities need, and never a voice secret.
