@@ -176,12 +176,6 @@ func NormalizeCR(s string) (string, bool) {
 	return s, crDigits.MatchString(s)
 }
 
-// NormalizeName is names.Normalize(s).String().
-//
-// Deprecated: use internal/names directly; this forwarder stays only
-// until capabilities/suppliercheck's callers move to it.
-func NormalizeName(s string) string { return names.Normalize(s).String() }
-
 // Domain is the host of a website given as a URL or a bare domain, lower
 // case, without "www."; "" when it is neither.
 func Domain(website string) string {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"dalil/capabilities/omanbusiness"
+	"dalil/internal/names"
 )
 
 // Deps are the supplier check's collaborators; every one may be nil.
@@ -356,10 +357,13 @@ func firstNonEmpty(a, b string) string {
 	return b
 }
 
-func nameIn(text string, names []string) bool {
-	t := " " + omanbusiness.NormalizeName(text) + " "
-	for _, n := range names {
-		if k := omanbusiness.NormalizeName(n); len(k) >= 3 && strings.Contains(t, " "+k+" ") {
+// nameIn reports whether one of candidates appears in text, as whole
+// words of their normalised forms (a candidate shorter than three
+// characters never matches).
+func nameIn(text string, candidates []string) bool {
+	t := " " + names.Normalize(text).String() + " "
+	for _, n := range candidates {
+		if k := names.Normalize(n).String(); len(k) >= 3 && strings.Contains(t, " "+k+" ") {
 			return true
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"dalil/capabilities/omanbusiness"
+	"dalil/internal/names"
 	"dalil/internal/oman"
 )
 
@@ -125,7 +126,7 @@ func is(b *bool) bool { return b != nil && *b }
 // name's words (or their initials): alnoor-trading.om ~ Al Noor Trading.
 func domainResembles(domain, name string) bool {
 	label := strings.ReplaceAll(strings.SplitN(domain, ".", 2)[0], "-", "")
-	words := strings.Fields(strings.ToLower(omanbusiness.NormalizeName(name)))
+	words := strings.Fields(strings.ToLower(names.Normalize(name).String()))
 	if len(label) < 3 || len(words) == 0 {
 		return false
 	}

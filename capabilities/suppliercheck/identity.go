@@ -224,12 +224,6 @@ func registryDomains(co *omanbusiness.Company) map[string]bool {
 
 // nameOnSite reports whether one of names appears on the website (its
 // normalised form in the normalised page text).
-func nameOnSite(site *Website, names []string) bool {
-	text := " " + omanbusiness.NormalizeName(site.Title+" "+site.Text) + " "
-	for _, n := range names {
-		if k := omanbusiness.NormalizeName(n); len(k) >= 3 && strings.Contains(text, " "+k+" ") {
-			return true
-		}
-	}
-	return false
+func nameOnSite(site *Website, candidates []string) bool {
+	return nameIn(site.Title+" "+site.Text, candidates)
 }

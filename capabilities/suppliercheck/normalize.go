@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"dalil/capabilities/omanbusiness"
+	"dalil/internal/names"
 
 	"github.com/nyaruka/phonenumbers"
 )
@@ -38,7 +39,7 @@ var freeEmailDomains = map[string]bool{
 
 func normalize(in Input) normalized {
 	n := normalized{name: strings.TrimSpace(in.CompanyName)}
-	n.normName = omanbusiness.NormalizeName(n.name)
+	n.normName = names.Normalize(n.name).String()
 	n.variants = []string{n.normName}
 	if cr := strings.TrimSpace(in.CRNumber); cr != "" {
 		n.cr, n.crValid = omanbusiness.NormalizeCR(cr)
