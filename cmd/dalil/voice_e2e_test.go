@@ -608,3 +608,64 @@ func TestVoiceCallbackEndToEnd(t *testing.T) {
 	}
 	waitFor(t, "callback delivered", func() bool { return voiceCall(t, base, key, id).data()["callbackStatus"] == "delivered" })
 }
+
+// TestVoicePayPerCallEndToEnd: a call paid on x402, L402 and MPP is
+// queued with an access token, dialled once the rail's payment settled,
+// read and cancelled only with X-Call-Token, and keeps the maximum it
+// paid whatever the call's length (those rails cannot refund a part).
+func TestVoicePayPerCallEndToEnd(t *testing.T) {
+	p := startProviders(t)
+	fake := twiliotest.New(t, twiliotest.AccountSID, twiliotest.AuthToken)
+	addr := freeAddr(t)
+	base := "http://" + addr
+	env := twilioEnv(fake, base)
+	for k, v := range p.env {
+		if k != "DALIL_LOG_LEVEL" {
+			env[k] = v
+		}
+	}
+	serveAt(t, env, filepath.Join(t.TempDir(), "dalil.db"), addr)
+	for i, rail := range []struct {
+		name, url string
+		pay       func(answer) map[string]string
+	}{
+		{"x402", base + "/api/v1/x402/voice/ai-call-agent", func(a answer) map[string]string { return p.payX402(t, a, 2) }},
+		{"l402", base + "/api/v1/l402/voice/ai-call-agent", func(a answer) map[string]string { return p.payL402(t, a) }},
+		{"mpp", base + "/api/v1/mpp/charge/ai_call_agent", func(a answer) map[string]string { return p.payMPP(t, a) }},
+	} {
+		number := []string{voiceNum4, voiceNum5, voiceNum6}[i]
+		body := voiceCallBody(number, `,"maxDurationSeconds":120`) // 0.30 + 2 × 0.15 = 0.60
+		ch := post(t, rail.url, body, nil)
+		if ch.status != 402 {
+			t.Fatalf("%s challenge: %d %s", rail.name, ch.status, ch.raw)
+		}
+		r := post(t, rail.url, body, rail.pay(ch))
+		d := r.data()
+		id, _ := d["callId"].(string)
+		token, _ := d["accessToken"].(string)
+		if r.status != 202 || !strings.HasPrefix(token, "ct_") || money(d["maxChargeUsd"]) != "0.60" {
+			t.Fatalf("%s: %d %s", rail.name, r.status, r.raw)
+		}
+		tok := map[string]string{"X-Call-Token": token}
+		if g := do(t, "GET", base+"/api/v1/voice/calls/"+id, "", map[string]string{"X-Call-Token": "ct_wrong"}); g.status != 404 {
+			t.Errorf("%s: a wrong token reads the call: %d", rail.name, g.status)
+		}
+		if g := do(t, "GET", base+"/api/v1/voice/calls", "", tok); g.status != 401 {
+			t.Errorf("%s: a token lists calls: %d %s", rail.name, g.status, g.raw)
+		}
+		sid := twilioSid(t, fake, number)
+		if err := fake.Complete(sid, 30); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, rail.name+" call completed", func() bool {
+			return do(t, "GET", base+"/api/v1/voice/calls/"+id, "", tok).data()["status"] == "completed"
+		})
+		g := do(t, "GET", base+"/api/v1/voice/calls/"+id, "", tok).data()
+		if g["durationSeconds"] != 30.0 || money(g["chargedUsd"]) != "0.60" || g["refundedUsd"] != nil || !strings.Contains(fmt.Sprint(g["billing"]), "cannot refund") {
+			t.Errorf("%s: %v", rail.name, g)
+		}
+		if n := fake.Dials(number); n != 1 {
+			t.Errorf("%s: %d dials", rail.name, n)
+		}
+	}
+}
