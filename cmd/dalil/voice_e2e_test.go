@@ -612,7 +612,8 @@ func TestVoiceCallbackEndToEnd(t *testing.T) {
 // TestVoicePayPerCallEndToEnd: a call paid on x402, L402 and MPP is
 // queued with an access token, dialled once the rail's payment settled,
 // read and cancelled only with X-Call-Token, and keeps the maximum it
-// paid whatever the call's length (those rails cannot refund a part).
+// paid whatever the call's length (those rails cannot refund a part); so
+// does a call drawn from an MPP budget session.
 func TestVoicePayPerCallEndToEnd(t *testing.T) {
 	p := startProviders(t)
 	fake := twiliotest.New(t, twiliotest.AccountSID, twiliotest.AuthToken)
@@ -667,5 +668,31 @@ func TestVoicePayPerCallEndToEnd(t *testing.T) {
 		if n := fake.Dials(number); n != 1 {
 			t.Errorf("%s: %d dials", rail.name, n)
 		}
+	}
+
+	// An MPP budget session draws the maximum; the call is placed once
+	// the draw committed.
+	open := `{"maxBudget":"1.00","currency":"USD","allowedTools":["ai_call_agent"]}`
+	created := post(t, base+"/api/v1/mpp/sessions", open, p.payMPP(t, post(t, base+"/api/v1/mpp/sessions", open, nil)))
+	sess, _ := created.data()["id"].(string)
+	if created.status != 201 || sess == "" {
+		t.Fatalf("open session: %d %s", created.status, created.raw)
+	}
+	const sessNum = "+96897890123"
+	r := post(t, base+"/api/v1/mpp/sessions/"+sess+"/tools/ai_call_agent", voiceCallBody(sessNum, `,"maxDurationSeconds":120`), map[string]string{"Idempotency-Key": "call-1"})
+	id, _ := r.data()["callId"].(string)
+	token, _ := r.data()["accessToken"].(string)
+	if r.status != 202 || token == "" {
+		t.Fatalf("session call: %d %s", r.status, r.raw)
+	}
+	if err := fake.Complete(twilioSid(t, fake, sessNum), 30); err != nil {
+		t.Fatal(err)
+	}
+	tok := map[string]string{"X-Call-Token": token}
+	waitFor(t, "session call completed", func() bool {
+		return do(t, "GET", base+"/api/v1/voice/calls/"+id, "", tok).data()["status"] == "completed"
+	})
+	if g := do(t, "GET", base+"/api/v1/voice/calls/"+id, "", tok).data(); money(g["chargedUsd"]) != "0.60" || fake.Dials(sessNum) != 1 {
+		t.Errorf("session call: %v, %d dials", g, fake.Dials(sessNum))
 	}
 }
