@@ -190,6 +190,24 @@ func extractAll(doc *read.Document, src source, in Input) Output {
 		issuerRole(all, &a)
 	}
 
+	// Obligations, requirements and deadlines, read by sentence (the
+	// requested_only mode answers the requested facts alone).
+	if in.Mode != "requested_only" {
+		cx := &clauseExtractor{a: &a, skip: injections, reqSents: map[int]bool{}, sents: a.sentenceSpans()}
+		for _, f := range all {
+			if f.Type == TypeParty {
+				cx.parties = append(cx.parties, f)
+			}
+		}
+		cx.sections()
+		cx.requirements()
+		cx.obligations()
+		cx.deadlines(cands)
+		out.Requirements = cx.requirementResults(ri, withEvidence)
+		out.Obligations = cx.results(ri, withEvidence)
+		out.Deadlines = cx.deadlineResults(ri, withEvidence)
+	}
+
 	// Requested facts, filters, mode.
 	for _, r := range in.RequestedFacts {
 		out.RequestedFacts = append(out.RequestedFacts, answerRequest(strings.TrimSpace(r), all))
@@ -424,7 +442,8 @@ func overall(facts []Fact, untrusted bool) float64 {
 
 func limitations() []string {
 	return []string{
-		"Facts are read by deterministic patterns and cues (no language model): clauses worded unusually may be missed; obligations and requirements are not extracted.",
+		"Facts are read by deterministic patterns and cues (no language model): clauses worded unusually may be missed.",
+		"Obligations, requirements and deadlines are read sentence by sentence from obligation and requirement words (shall, must, agrees to, يلتزم, يجب على, لا يجوز; required, preferred, يشترط, يفضل) and requirement headings: an obligation stated without such a word, or spread over several sentences, is missed; a party is named only when the sentence names its role or its name.",
 		"PDFs need a text layer (no OCR); text in PDF Form XObjects is read (up to 8 nested levels, a form drawing itself is read once), text in annotations is not; hidden-text detection sees render modes, fill colour, page and form bounds and size, not text covered by shapes or same-colour backgrounds other than white.",
 		"Links inside the document are never fetched.",
 	}
@@ -491,6 +510,15 @@ func detectType(text string) (typ, subtype string, conf float64) {
 	return best, bestSub, conf
 }
 
+func hasDeadline(ds []Deadline, key string) bool {
+	for _, d := range ds {
+		if d.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
 func riskFlags(doc *read.Document, out *Output, facts []Fact, text string, injections int) []RiskFlag {
 	var flags []RiskFlag
 	add := func(code, sev, msg string) { flags = append(flags, RiskFlag{code, sev, msg}) }
@@ -541,6 +569,14 @@ func riskFlags(doc *read.Document, out *Output, facts []Fact, text string, injec
 		}
 		if !has("due_date") && !has("payment_terms") {
 			add("missing_due_date", "low", "No due date or payment terms were found.")
+		}
+	case "tender":
+		if !has("submission_deadline") && !hasDeadline(out.Deadlines, "submission_deadline") {
+			add("missing_submission_deadline", "medium", "No submission deadline was found.")
+		}
+	case "quotation":
+		if !has("valid_until") && !hasDeadline(out.Deadlines, "valid_until") {
+			add("missing_quotation_validity", "low", "No validity date was found for the quotation.")
 		}
 	case "contract", "lease":
 		if !has("expiry_date") && !has("term") {

@@ -1,0 +1,662 @@
+package documentfacts
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Obligations, requirements and deadlines are read sentence by sentence
+// (clauses.go, deadlines.go). A sentence under a requirements heading
+// ("Eligibility", "Documents to submit", "شروط التأهيل") states
+// requirements; elsewhere a sentence with an obligation word states
+// obligations. Offsets are bytes into the assembled text.
+
+// span is a sentence: text[start:end] within block seg.
+type span struct {
+	start, end int
+	seg        int
+}
+
+// reSentenceStop ends a sentence: . ! ? ؟ followed by a space (or the
+// block's end); abbreviations and initials do not (see sentenceSpans).
+var reSentenceStop = regexp.MustCompile(`[.!?؟](?:\s+|$)`)
+
+// abbreviations that end with a dot without ending a sentence.
+var abbreviations = map[string]bool{"mr": true, "mrs": true, "ms": true, "dr": true, "eng": true, "no": true, "nos": true, "co": true,
+	"ltd": true, "inc": true, "st": true, "e.g": true, "i.e": true, "etc": true, "vs": true, "p.o": true, "c.r": true, "art": true, "cl": true,
+	"approx": true, "ref": true, "tel": true, "fax": true, "a.m": true, "p.m": true, "r.o": true, "s.a.o.g": true, "s.a.o.c": true, "l.l.c": true}
+
+// sentenceSpans splits every block that is not a heading into sentences.
+func (a *assembled) sentenceSpans() []span {
+	var out []span
+	for i, seg := range a.segs {
+		if seg.heading {
+			continue
+		}
+		t := a.text[seg.start:seg.end]
+		from := 0
+		for _, m := range reSentenceStop.FindAllStringIndex(t, -1) {
+			// The word before the stop.
+			w := m[0]
+			for w > from {
+				r, size := utf8.DecodeLastRuneInString(t[:w])
+				if unicode.IsSpace(r) || r == '(' {
+					break
+				}
+				w -= size
+			}
+			word := lowerASCII(t[w:m[0]])
+			if abbreviations[word] || utf8.RuneCountInString(word) == 1 && unicode.IsUpper([]rune(t[w:m[0]])[0]) {
+				continue
+			}
+			// "OMR 1,240.000 is" has no space after its dot; "12. The"
+			// ends a number, which is a sentence of its own (harmless).
+			out = appendSpan(out, a.text, seg.start+from, seg.start+m[0]+1, i)
+			from = m[1]
+		}
+		out = appendSpan(out, a.text, seg.start+from, seg.end, i)
+	}
+	return out
+}
+
+func appendSpan(out []span, text string, s, e, seg int) []span {
+	for s < e && (text[s] == ' ' || text[s] == '\t') {
+		s++
+	}
+	for e > s && (text[e-1] == ' ' || text[e-1] == '\t') {
+		e--
+	}
+	if e-s < 3 {
+		return out
+	}
+	return append(out, span{s, e, seg})
+}
+
+// Obligation words. English: must_not first, so that "shall not" is not
+// read as "shall".
+var (
+	reOblEN = regexp.MustCompile(`(?i)\b(?:(shall\s+not|must\s+not|may\s+not|will\s+not|shall\s+never|must\s+never|(?:is|are)\s+not\s+(?:permitted|allowed)\s+to|(?:is|are)\s+(?:prohibited|forbidden)\s+from|(?:undertakes?|agrees?)\s+not\s+to|shall\s+refrain\s+from|must\s+refrain\s+from)|(shall|must|(?:undertakes?|agrees?)\s+to|(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:is|are|shall\s+be|will\s+be)\s+(?:solely\s+)?responsible\s+for|will))\b`)
+	// reStateAfter: what follows shall/will/must in a statement of state
+	// or law, not an obligation ("shall commence", "shall not exceed").
+	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated)|commence|expire|mean|survive|prevail|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed))|automatically)\b`)
+	// reStateUnlessParty: verbs that state a state when the subject is no
+	// party ("This Agreement shall renew", "the lease shall terminate")
+	// and bind when it is one ("Suppliers shall renew their registration").
+	reStateUnlessParty = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:renewed|extended|liable|responsible)|begin|start|end|remain|continue|terminate|apply|become|include|renew|not\s+be\s+(?:liable|responsible))\b`)
+	// reOblAR: Arabic obligation words; the party follows them.
+	reOblAR = regexp.MustCompile(`(?:^|[\s،,:؛(])(?:(لا\s+يجوز|يحظر|يُحظر|يمنع|يُمنع|و?[يت]متنع)|(و?[يت]لتزم|و?[يت]تعهد|و?(?:يجب|يتعين|يتوجب)\s+على|و?يلزم|(?:يجب|يتعين|يتوجب)\s+أن))(?:\s|$)`)
+	// reArStartAla: "على المستأجر إخطار ..." (على + party at the start).
+	reArStartAla = regexp.MustCompile(`^(?:[\p{Arabic}\d٠-٩]+\s*[:.)-]\s*)?(على)\s+`)
+	// rePermission: a sentence that grants a right.
+	rePermission = regexp.MustCompile(`(?i)\bmay\b|\bis\s+entitled\b|\bare\s+entitled\b|\bhas\s+the\s+right\b|\bshall\s+have\s+the\s+right\b|يحق|(?:^|\s)يجوز`)
+	reCondition  = regexp.MustCompile(`(?i)\b(?:if|unless|provided\s+that|provided,\s+however,\s+that|in\s+the\s+event\s+(?:that|of)|in\s+case\s+of|on\s+request|upon\s+request|where)\b|في\s+حال(?:ة)?|(?:^|\s)إذا|(?:^|\s)ما\s+لم|بشرط|شريطة|عند\s+الطلب`)
+	reEachParty  = regexp.MustCompile(`(?i)\b(?:each|either|neither|both)\s+part(?:y|ies)\b|\bthe\s+parties\b|كل\s+طرف|كلا\s+الطرفين|الطرفين|الطرفان|أي\s+من\s+الطرفين|لأي\s+من\s+الطرفين`)
+	// Action nouns that make a passive "will be ..." binding ("Payment
+	// will be made within 45 days").
+	reNeitherMay = regexp.MustCompile(`(?i)\b(?:neither\s+part(?:y|ies)|neither\s+of\s+the\s+parties|no\s+party)\s+(?:may|can|shall|will)\b`)
+	rePassive    = regexp.MustCompile(`(?i)^\s*be\s+[a-z]+\b`)
+	reActionNoun = regexp.MustCompile(`(?i)\b(?:payment|payments|delivery|deliveries|installation|completion|handover|invoices?|goods|works?|services|reports?|notice|refund)\b`)
+)
+
+// clauseParty is who a clause binds: the words as written, the role.
+type clauseParty struct {
+	text, role string
+}
+
+// partyIn finds the party named in an English subject: "each party",
+// a role word (plurals too: "Suppliers", "All bidders"), or the name of a
+// party found in the document.
+func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
+	if m := reEachParty.FindStringIndex(subj); m != nil {
+		return clauseParty{strings.TrimSpace(subj[m[0]:m[1]]), "each_party"}, true
+	}
+	low := lowerASCII(subj)
+	best, bestEnd := clauseParty{}, -1
+	for _, r := range partyRoles {
+		if r.role == "issuer" {
+			continue
+		}
+		for _, w := range r.words {
+			if w == "bill to" || w == "billed to" || w == "sold to" || w == "from" || w == "issued by" {
+				continue
+			}
+			for _, form := range []string{w, w + "s", w + "es"} {
+				if i := lastWordIndex(low, form); i >= 0 && i+len(form) > bestEnd {
+					bestEnd = i + len(form)
+					best = clauseParty{strings.TrimSpace(subj[i : i+len(form)]), r.role}
+				}
+			}
+		}
+	}
+	for _, w := range []string{"first party", "second party", "الطرف الأول", "الطرف الثاني"} {
+		if i := lastWordIndex(low, w); i >= 0 && i+len(w) > bestEnd {
+			bestEnd = i + len(w)
+			best = clauseParty{subj[i : i+len(w)], map[bool]string{true: "first_party", false: "second_party"}[strings.Contains(w, "first") || strings.Contains(w, "الأول")]}
+		}
+	}
+	for _, p := range x.parties {
+		if i := strings.LastIndex(subj, p.Value); i >= 0 && len(p.Value) > 2 && i+len(p.Value) > bestEnd {
+			bestEnd = i + len(p.Value)
+			best = clauseParty{p.Value, p.Role}
+		}
+	}
+	return best, bestEnd >= 0
+}
+
+// arPartyWord strips the particles a party takes after لا يجوز
+// ("للمستأجر" is "المستأجر", "لصاحب العمل" is "صاحب العمل").
+func arPartyWord(w string) string {
+	switch {
+	case strings.HasPrefix(w, "لل"):
+		return "ال" + strings.TrimPrefix(w, "لل")
+	case strings.HasPrefix(w, "ل") && utf8.RuneCountInString(w) > 3:
+		return strings.TrimPrefix(w, "ل")
+	}
+	return w
+}
+
+// arRole finds the role in an Arabic party phrase.
+func arRole(p string) string {
+	if reEachParty.MatchString(p) {
+		return "each_party"
+	}
+	words := strings.Fields(p)
+	for i := range words {
+		words[i] = arPartyWord(words[i])
+	}
+	norm := strings.Join(words, " ")
+	best, bestLen := "", 0
+	for _, r := range partyRoles {
+		if r.role == "issuer" {
+			continue
+		}
+		for _, w := range r.words {
+			if w[0] < 0x80 {
+				continue
+			}
+			if strings.Contains(norm, w) && len(w) > bestLen {
+				best, bestLen = r.role, len(w)
+			}
+		}
+	}
+	switch {
+	case best != "":
+		return best
+	case strings.Contains(norm, "الطرف الأول"):
+		return "first_party"
+	case strings.Contains(norm, "الطرف الثاني"):
+		return "second_party"
+	}
+	return ""
+}
+
+// arKnownParty returns the role phrase (one to three words) the text
+// starts with, with an adjective that qualifies it ("المتناقص الفائز"),
+// or else its first word.
+func arKnownParty(rest string) string {
+	words := strings.Fields(rest)
+	for n := min(3, len(words)); n >= 1; n-- {
+		p := displayArParty(strings.Join(words[:n], " "))
+		if !isArRolePhrase(p) {
+			continue
+		}
+		p = strings.Join(words[:n], " ")
+		if n < len(words) && isArAdjective(words[n]) {
+			p += " " + words[n]
+		}
+		return p
+	}
+	if len(words) > 0 {
+		return words[0]
+	}
+	return ""
+}
+
+// isArRolePhrase: p is exactly an Arabic role word ("المستأجر", "مزود
+// الخدمة", "الطرف الأول", "كل طرف").
+func isArRolePhrase(p string) bool {
+	if m := reEachParty.FindString(p); m == p {
+		return true
+	}
+	if p == "الطرف الأول" || p == "الطرف الثاني" {
+		return true
+	}
+	for _, r := range partyRoles {
+		for _, w := range r.words {
+			if w == p && r.role != "issuer" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isArAdjective: a few adjectives that qualify a party ("الفائز", the
+// successful bidder; "المتعاقد").
+func isArAdjective(w string) bool {
+	switch w {
+	case "الفائز", "المتعاقد", "المختار", "المؤهل", "المسجل":
+		return true
+	}
+	return false
+}
+
+// clauseExtractor reads obligations, requirements and deadlines.
+type clauseExtractor struct {
+	a        *assembled
+	parties  []Fact // parties found, to name a subject
+	skip     []injectionSpan
+	sents    []span
+	reqSents map[int]bool // sentences read as requirements
+	// sectionOf is each block's section for requirements; pseudo marks
+	// the short lines taken as requirement headings (see sections).
+	sectionOf []string
+	pseudo    map[int]bool
+	obls      []oblFound
+	reqs      []reqFound
+	dls       []dlFound
+}
+
+type oblFound struct {
+	o          Obligation
+	start, end int // the sentence
+	focus      int // where the clause starts
+	sent       int
+	// clauseStart, clauseEnd: the action's clause, where its deadline is
+	clauseStart, clauseEnd int
+	actionAt               int // where the action as written starts
+}
+
+func (x *clauseExtractor) skipped(s span) bool {
+	for _, in := range x.skip {
+		if s.start < in.end && in.start < s.end {
+			return true
+		}
+	}
+	return false
+}
+
+// obligations reads every sentence outside the requirement sections.
+func (x *clauseExtractor) obligations() {
+	for si, s := range x.sents {
+		if x.reqSents[si] || x.skipped(s) {
+			continue
+		}
+		t := x.a.text[s.start:s.end]
+		if hasArabic(t) {
+			x.arabicObligations(si, s, t)
+		}
+		x.englishObligations(si, s, t)
+	}
+}
+
+func hasArabic(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Arabic, r) && unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
+}
+
+type trigger struct {
+	start, end int
+	must       bool
+	will       bool
+}
+
+func (x *clauseExtractor) englishObligations(si int, s span, t string) {
+	var trigs []trigger
+	for _, m := range reOblEN.FindAllStringSubmatchIndex(t, -1) {
+		tr := trigger{start: m[0], end: m[1], must: m[4] >= 0}
+		word := lowerASCII(t[m[0]:m[1]])
+		tr.will = strings.HasPrefix(word, "will")
+		if reStateAfter.MatchString(t[m[1]:]) && !strings.Contains(word, "responsible") {
+			continue
+		}
+		if reStateUnlessParty.MatchString(t[m[1]:]) {
+			if _, ok := x.partyIn(t[:m[0]]); !ok {
+				continue
+			}
+		}
+		if strings.HasPrefix(word, "shall not") || strings.HasPrefix(word, "will not") || strings.HasPrefix(word, "must not") || strings.HasPrefix(word, "may not") {
+			if reStateAfter.MatchString("not " + t[m[1]:]) {
+				continue
+			}
+		}
+		trigs = append(trigs, tr)
+	}
+	// "Neither party may assign ...": a prohibition on each party.
+	for _, m := range reNeitherMay.FindAllStringIndex(t, -1) {
+		trigs = append(trigs, trigger{start: m[1] - len(strings.Fields(t[m[0]:m[1]])[len(strings.Fields(t[m[0]:m[1]]))-1]), end: m[1]})
+	}
+	sort.Slice(trigs, func(i, j int) bool { return trigs[i].start < trigs[j].start })
+	var prevParty clauseParty
+	prevHas := false
+	for k, tr := range trigs {
+		// The subject: from the clause's start (the sentence's, or the
+		// coordinator after the previous clause) to the word.
+		from := 0
+		if k > 0 {
+			from = trigs[k-1].end
+		}
+		pre := t[from:tr.start]
+		subjStart := from
+		if _, i := lastBoundary(pre, k > 0); i >= 0 {
+			subjStart = from + i
+		}
+		subj := t[subjStart:tr.start]
+		party, has := x.partyIn(subj)
+		if !has && k > 0 && strings.TrimSpace(strings.Trim(subj, ",; ")) == "" {
+			party, has = prevParty, prevHas // "... and shall not disclose it"
+		} else if !has && k > 0 && isCoordinatedVerb(subj) {
+			party, has = prevParty, prevHas
+		}
+		if !has && !rePassive.MatchString(t[tr.end:]) {
+			// An active sentence binds its subject even when it is no
+			// role we know ("The Distributor agrees to ..."), unless the
+			// subject is a pronoun or the document itself.
+			if p := namedSubject(t[subjStart+leadingNumber(t[subjStart:]) : tr.start]); p != "" {
+				party, has = clauseParty{text: p}, true
+			}
+		}
+		if tr.will {
+			// "will" binds a party, or makes a passive of an action
+			// binding ("Payment will be made"); never "we will".
+			passive := rePassive.MatchString(t[tr.end:])
+			if !has && !(passive && reActionNoun.MatchString(subj) && tr.must) {
+				continue
+			}
+		}
+		end := len(t)
+		if k+1 < len(trigs) {
+			next := trigs[k+1]
+			if i, _ := lastBoundary(t[tr.end:next.start], true); i >= 0 {
+				end = tr.end + i
+			} else {
+				end = next.start
+			}
+		}
+		action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[tr.end:end]), ".,;:"))
+		actionAt := tr.end
+		if !has {
+			// A sentence that names no one: the action is the clause.
+			lead := leadingNumber(t[subjStart:])
+			action = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[subjStart+lead:end]), ".,;:"))
+			actionAt = subjStart + lead
+		}
+		if action == "" {
+			continue
+		}
+		o := Obligation{Modality: "must_not", Action: clip(action, 300), Method: "clause", Confidence: 0.85}
+		if tr.must {
+			o.Modality = "must"
+		}
+		if has {
+			o.Party, o.PartyRole = party.text, party.role
+		} else {
+			o.Confidence = 0.75
+		}
+		if tr.will {
+			o.Confidence = 0.7
+		}
+		o.Condition = conditionIn(t, tr.start)
+		x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + subjStart, sent: si,
+			clauseStart: s.start + actionAt, clauseEnd: s.start + end, actionAt: s.start + actionAt})
+		prevParty, prevHas = party, has
+	}
+}
+
+// reNotParty: subjects that bind no one: pronouns, the document and its
+// parts, and things.
+var reNotParty = regexp.MustCompile(`(?i)^(?:it|this|that|these|those|we|you|they|he|she|there|which|who|such|any|all|no)$|\b(?:agreement|contract|lease|policy|clause|section|article|schedule|annex|appendix|terms?|obligations?|provisions?|price|prices|amount|fee|fees|rent|payment|payments|invoices?|goods|works?|services|deliver(?:y|ies)|bids?|tenders?|quotations?|offers?|proposals?|documents?|questions?|reports?|notices?|information|data|law|laws)\b`)
+
+// namedSubject is an English subject that names someone not known as a
+// role ("The Distributor", "Al Noor Trading"): a short capitalised noun
+// phrase; "" otherwise.
+func namedSubject(subj string) string {
+	subj = strings.TrimSpace(subj)
+	words := strings.Fields(subj)
+	if len(words) == 0 || len(words) > 6 {
+		return ""
+	}
+	lw := strings.ToLower(words[0])
+	if lw == "the" || lw == "each" || lw == "every" {
+		if len(words) == 1 {
+			return ""
+		}
+		words = words[1:]
+	}
+	r, _ := utf8.DecodeRuneInString(words[0])
+	if !unicode.IsUpper(r) || reNotParty.MatchString(strings.Join(words, " ")) {
+		return ""
+	}
+	return subj
+}
+
+// lastBoundary finds where a subject starts in the text before an
+// obligation word: after the last comma, semicolon or colon and, in a
+// later clause of the sentence, after "and"/"or"/"but". It returns the
+// boundary's start and end, -1 when there is none.
+func lastBoundary(pre string, coordinated bool) (int, int) {
+	bs, be := -1, -1
+	for _, b := range []string{", ", "; ", ": ", "، ", "؛ "} {
+		if i := strings.LastIndex(pre, b); i >= 0 && i+len(b) > be {
+			bs, be = i, i+len(b)
+		}
+	}
+	if coordinated {
+		low := lowerASCII(pre)
+		for _, b := range []string{" and ", " or ", " but ", " while "} {
+			if i := strings.LastIndex(low, b); i >= 0 && i+len(b) > be {
+				bs, be = i, i+len(b)
+			}
+		}
+	}
+	return bs, be
+}
+
+// isCoordinatedVerb: the subject of a later clause is only "and",
+// "or", "but also".
+func isCoordinatedVerb(s string) bool {
+	switch strings.TrimSpace(lowerASCII(s)) {
+	case "", "and", "or", "but", "and also", "but also", "and/or":
+		return true
+	}
+	return false
+}
+
+// leadingNumber is the length of a clause number at the start ("1. ",
+// "(b) ", "4.2 ", "أولاً: ").
+var reLeadNumber = regexp.MustCompile(`^\s*(?:\(?[0-9٠-٩]{1,2}(?:\.[0-9٠-٩]{1,2})*[.)]|\(?[a-z]\)|[IVX]+\.|(?:أولاً|ثانياً|ثالثاً|رابعاً|خامساً|سادساً|سابعاً|ثامناً|تاسعاً|عاشراً)\s*[:-])\s*`)
+
+func leadingNumber(s string) int {
+	if m := reLeadNumber.FindStringIndex(s); m != nil {
+		return m[1]
+	}
+	return 0
+}
+
+// conditionIn returns the condition of the sentence around the
+// obligation word at: a clause starting with if, unless, provided that,
+// in the event, upon request, في حال, إذا, ما لم ..., up to the next comma
+// (when it comes first) or the sentence's end.
+func conditionIn(t string, at int) string {
+	m := reCondition.FindStringIndex(t)
+	if m == nil {
+		return ""
+	}
+	s := m[0]
+	for s < len(t) && t[s] == ' ' {
+		s++
+	}
+	e := len(t)
+	if s < at {
+		if i := strings.IndexAny(t[s:at], ",،"); i >= 0 {
+			e = s + i
+		}
+	} else if i := strings.IndexAny(t[s:], ",،;"); i >= 0 {
+		e = s + i
+	}
+	return clip(strings.TrimSpace(strings.TrimRight(t[s:e], ".,;:،")), 200)
+}
+
+func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
+	type arTrig struct {
+		start, end int
+		must       bool
+		after      string // the text after the word
+	}
+	var trigs []arTrig
+	for _, m := range reOblAR.FindAllStringSubmatchIndex(t, -1) {
+		g := 2
+		must := false
+		if m[2] < 0 {
+			g, must = 4, true
+		}
+		trigs = append(trigs, arTrig{m[g], m[g+1], must, t[m[g+1]:]})
+	}
+	if m := reArStartAla.FindStringSubmatchIndex(t); m != nil && len(trigs) == 0 {
+		rest := strings.TrimSpace(t[m[3]:])
+		if !strings.HasPrefix(rest, "أن") && arRole(arKnownParty(rest)) != "" {
+			trigs = append(trigs, arTrig{m[2], m[3], true, t[m[3]:]})
+		}
+	}
+	for k, tr := range trigs {
+		word := t[tr.start:tr.end]
+		end := len(t)
+		if k+1 < len(trigs) {
+			end = trigs[k+1].start
+		}
+		after := t[tr.end:end]
+		rest := strings.TrimLeft(after, " ")
+		restAt := tr.end + len(after) - len(rest)
+		var party string
+		switch {
+		case strings.Contains(word, "لتزم") || strings.Contains(word, "تعهد") || strings.Contains(word, "متنع"):
+			// VSO: the party runs to the first word with a preposition
+			// (بدفع، بعدم، عن).
+			words := strings.Fields(rest)
+			n := 0
+			for n < len(words) && n < 4 && !(strings.HasPrefix(words[n], "ب") && arRole(words[n]) == "" && n > 0) && words[n] != "عن" {
+				n++
+			}
+			if n > 0 && n < len(words) {
+				party = strings.Join(words[:n], " ")
+			}
+			if kp := arKnownParty(rest); kp != "" && arRole(kp) != "" {
+				party = kp
+			}
+		case strings.HasPrefix(word, "لا"):
+			// لا يجوز للمستأجر ...
+			words := strings.Fields(rest)
+			if len(words) > 0 && strings.HasPrefix(words[0], "ل") {
+				party = arKnownParty(rest)
+			}
+		case strings.HasSuffix(word, "أن"):
+			// يجب أن يقوم المورد ...: the party is any role named.
+		default:
+			// يجب على، يحظر على، على
+			r := strings.TrimPrefix(rest, "على ")
+			if r != rest || strings.HasSuffix(word, "على") {
+				restAt += len(rest) - len(r)
+				rest = r
+			}
+			party = arKnownParty(rest)
+		}
+		if strings.HasPrefix(rest, "على ") && party == "" {
+			// يحظر على المورد
+			rest2 := strings.TrimPrefix(rest, "على ")
+			restAt += len(rest) - len(rest2)
+			rest = rest2
+			party = arKnownParty(rest)
+		}
+		role := arRole(party)
+		if role == "" && party != "" && !strings.HasSuffix(word, "أن") {
+			// An unknown first word is no party ("لا يجوز التنازل").
+			if !strings.HasPrefix(word, "لا") && !strings.Contains(word, "لتزم") && !strings.Contains(word, "تعهد") {
+				party = ""
+			} else if strings.HasPrefix(word, "لا") {
+				party = ""
+			}
+		}
+		actionAt := restAt
+		if party != "" {
+			if i := strings.Index(rest, strings.Fields(party)[len(strings.Fields(party))-1]); i >= 0 {
+				last := strings.Fields(party)[len(strings.Fields(party))-1]
+				actionAt = restAt + i + len(last)
+			}
+		}
+		if strings.HasSuffix(word, "أن") {
+			role = arRole(rest)
+			actionAt = restAt
+		}
+		action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[actionAt:end]), ".،,؛;:"))
+		action = strings.TrimPrefix(strings.TrimPrefix(action, "بعدم "), "عن ")
+		if action == "" {
+			continue
+		}
+		o := Obligation{Modality: "must_not", Action: clip(action, 300), Method: "clause", Confidence: 0.85}
+		if tr.must {
+			o.Modality = "must"
+			if a := strings.TrimSpace(t[actionAt:end]); strings.HasPrefix(a, "بعدم ") || strings.HasPrefix(a, "عدم ") {
+				o.Modality = "must_not" // يلتزم المورد بعدم ...، يجب على المورد عدم ...
+			}
+		}
+		if party != "" {
+			o.Party, o.PartyRole = displayArParty(party), role
+		} else {
+			o.Confidence = 0.75
+			if role != "" {
+				o.PartyRole = role
+			}
+		}
+		o.Condition = conditionIn(t, tr.start)
+		x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + tr.start, sent: si,
+			clauseStart: s.start + actionAt, clauseEnd: s.start + end, actionAt: s.start + actionAt})
+	}
+}
+
+// displayArParty writes the party without the particle it takes after
+// لا يجوز ("للمستأجر" -> "المستأجر").
+func displayArParty(p string) string {
+	words := strings.Fields(p)
+	if len(words) > 0 {
+		words[0] = arPartyWord(words[0])
+	}
+	return strings.Join(words, " ")
+}
+
+// obligation answers, with evidence.
+func (x *clauseExtractor) results(ri *runeIndex, withEvidence bool) []Obligation {
+	out := []Obligation{}
+	for _, f := range x.obls {
+		o := f.o
+		o.Confidence = round2(o.Confidence)
+		if withEvidence {
+			o.Evidence, o.SourceEvidence = x.evidence(ri, f.start, f.end, f.focus, runeAdvance(x.a.text, f.actionAt, 48))
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// evidence is the sentence [s, e), cut to at most maxExcerpt code points
+// so that it keeps [fs, fe) (the clause's start to the start of its
+// action, or a value), with a little context before it.
+func (x *clauseExtractor) evidence(ri *runeIndex, s, e, fs, fe int) (*Evidence, *SourceEvidence) {
+	text := x.a.text
+	if utf8.RuneCountInString(text[s:e]) > maxExcerpt {
+		ns := runeBack(text, fs, 40, s)
+		if utf8.RuneCountInString(text[ns:fe]) > maxExcerpt {
+			ns = runeBack(text, fe, maxExcerpt, s)
+		}
+		s, e = ns, min(e, runeAdvance(text, ns, maxExcerpt))
+	}
+	seg := x.a.segmentAt(s)
+	ev := Evidence{Excerpt: text[s:e], Start: ri.at(s), End: ri.at(e), Section: seg.section, Page: seg.page}
+	return &ev, &SourceEvidence{Text: ev.Excerpt, StartOffset: ev.Start, EndOffset: ev.End, Section: ev.Section, Page: ev.Page}
+}

@@ -1,0 +1,326 @@
+package documentfacts
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Deadlines: a time by which something must be done. Read from
+//   - dates labelled as deadlines (due date, submission deadline, closing
+//     date, valid until, تاريخ الاستحقاق, آخر موعد) and dates after a
+//     deadline preposition (no later than, by, on or before, في موعد
+//     أقصاه);
+//   - periods: "within N days [of/from/after EVENT]", "خلال N يوماً [من
+//     EVENT]", and, in a clause that binds a party, "N days' notice
+//     [before EVENT]" and "قبل N يوماً من EVENT";
+//   - payment terms (Net 30, "Payment terms: 30 days from invoice date").
+// A period in a prohibition ("may not ... within") or in a sentence that
+// only grants a right ("the Lessor may terminate if the Lessee fails to
+// pay within 14 days") is no deadline, nor is a validity period ("valid
+// for 90 days"), a term or a notice period of a permission.
+
+var (
+	enNumWords = `one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|twenty-one|twenty-four|thirty|forty-five|sixty|ninety|a|an`
+	enUnit     = `(?:calendar\s+|business\s+|working\s+|banking\s+|consecutive\s+|clear\s+)?(hours?|days?|weeks?|months?|years?)`
+	enQty      = `(?:(` + enNumWords + `)\s+)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))?\s*`
+	reWithinEN = regexp.MustCompile(`(?i)\bwithin\s+(?:a\s+(?:period|maximum)\s+of\s+|(?:no|not)\s+more\s+than\s+|at\s+(?:the\s+)?(?:most|latest)\s+)?` + enQty + enUnit + `\b`)
+	reNoticeEN = regexp.MustCompile(`(?i)\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)\s+)?` + enQty + `(?:calendar\s+|business\s+|working\s+|clear\s+)?(days?|weeks?|months?)['’]?s?['’]?\s+(?:prior\s+)?(?:written\s+)?(?:prior\s+)?(?:notice|notification)\b`)
+
+	arNumWords       = `واحد|واحدة|اثنين|اثنان|ثلاثة|ثلاث|أربعة|أربع|اربعة|خمسة|خمس|ستة|ست|سبعة|سبع|ثمانية|ثماني|ثمان|تسعة|تسع|عشرة|عشر|خمسة عشر|عشرين|عشرون|واحد وعشرين|ثلاثين|ثلاثون|أربعين|أربعون|اربعين|خمسة وأربعين|خمسة واربعين|ستين|ستون|تسعين|تسعون|مائة|مئة`
+	arUnit           = `(ساعات|ساعة|أيام|ايام|يوماً|يومًا|يوما|يوم|أسابيع|أسبوعاً|أسبوعا|أسبوع|أشهر|اشهر|شهور|شهراً|شهرا|شهر|سنوات|سنة)`
+	arDual           = `(ساعتين|يومين|أسبوعين|شهرين|سنتين)`
+	arQty            = `(?:(` + D + `{1,3})\s*|(` + arNumWords + `)\s+)` + arUnit + `|` + arDual
+	reWithinPeriodAR = regexp.MustCompile(`خلال\s+(?:مدة\s+|فترة\s+)?(?:أقصاها\s+|اقصاها\s+|لا\s+تتجاوز\s+|لا\s+تزيد\s+عن\s+)?(?:` + arQty + `)`)
+	reBeforeAR       = regexp.MustCompile(`قبل\s+(?:مدة\s+)?(?:` + arQty + `)`)
+
+	reRelEN = regexp.MustCompile(`(?i)^\s*(?:of|from|after|following|before|prior\s+to)\s+([^,.;:()]{2,100})`)
+	reRelAR = regexp.MustCompile(`^\s*(?:عمل\s+)?(?:من|بعد|اعتبارا\s+من|اعتباراً\s+من|على)\s+([^.،,؛;:()]{2,80})`)
+	// reLessThan: "less than" before a period makes it a bound, not a
+	// deadline.
+	reLessThan = regexp.MustCompile(`(?i)(?:less|more|fewer)\s+than\s+$|(?:أقل|أكثر)\s+من\s+$`)
+
+	// deadlineKinds: the action a period or date is the deadline of, the
+	// nearest before it in its sentence winning.
+	deadlineKinds = []cue{
+		{[]string{"pay", "paid", "payable", "payment", "payments", "settle", "settled", "remit", "due", "balance", "instalment", "invoices are payable", "سداد", "السداد", "بسداد", "الدفع", "بدفع", "يدفع", "تدفع", "تستحق", "يستحق", "والباقي", "الباقي"}, "payment_deadline", "", "Payment deadline"},
+		{[]string{"deliver", "delivers", "delivered", "delivery", "deliveries", "hand over", "handover", "supply", "supplied", "install", "installed", "installation", "complete", "completed", "completion", "dispatch", "dispatched", "ship", "shipped", "تسليم", "بتسليم", "التسليم", "توريد", "بتوريد", "التوريد", "تركيب", "التركيب", "إنجاز", "انجاز"}, "delivery_deadline", "", "Delivery deadline"},
+		{[]string{"notice", "notify", "notified", "inform", "notification", "إخطار", "اخطار", "إشعار", "اشعار", "بإخطار", "بإشعار"}, "notice_deadline", "", "Notice deadline"},
+		{[]string{"return", "returned", "destroy", "refund", "refunded", "repay", "إعادة", "اعادة", "رد", "بإعادة", "برد"}, "return_deadline", "", "Return deadline"},
+		{[]string{"respond", "response", "resolve", "resolved", "reply", "acknowledge", "rectify", "rectified", "remedy", "remedied", "repair", "repaired", "replace", "replaced", "fix", "fixed", "الرد", "الاستجابة", "استبدال", "إصلاح"}, "response_deadline", "", "Response deadline"},
+		{[]string{"submit", "submitted", "submission", "register", "apply", "تقديم", "بتقديم"}, "submission_deadline", "", "Submission deadline"},
+	}
+)
+
+// period is a deadline phrase found in a sentence (bytes into it).
+type period struct {
+	start, end int // the phrase, with its event
+	iso        string
+	relativeTo string
+}
+
+var arWordNumbers = map[string]int{"واحد": 1, "واحدة": 1, "اثنين": 2, "اثنان": 2, "ثلاثة": 3, "ثلاث": 3, "أربعة": 4, "أربع": 4, "اربعة": 4,
+	"خمسة": 5, "خمس": 5, "ستة": 6, "ست": 6, "سبعة": 7, "سبع": 7, "ثمانية": 8, "ثماني": 8, "ثمان": 8, "تسعة": 9, "تسع": 9, "عشرة": 10, "عشر": 10,
+	"خمسة عشر": 15, "عشرين": 20, "عشرون": 20, "واحد وعشرين": 21, "ثلاثين": 30, "ثلاثون": 30, "أربعين": 40, "أربعون": 40, "اربعين": 40,
+	"خمسة وأربعين": 45, "خمسة واربعين": 45, "ستين": 60, "ستون": 60, "تسعين": 90, "تسعون": 90, "مائة": 100, "مئة": 100}
+
+var arDuals = map[string][2]any{"ساعتين": {2, "hour"}, "يومين": {2, "day"}, "أسبوعين": {2, "week"}, "شهرين": {2, "month"}, "سنتين": {2, "year"}}
+
+// enPeriod reads an English quantity and unit from a match of enQty+unit
+// starting at group g (word, parenthesised digits, digits, unit).
+func enPeriod(t string, m []int, g int) string {
+	n := 0
+	switch {
+	case m[g+2] >= 0:
+		n = atoi(t[m[g+2]:m[g+3]])
+	case m[g+4] >= 0:
+		n = atoi(t[m[g+4]:m[g+5]])
+	case m[g] >= 0:
+		n = wordNumbers[strings.ToLower(t[m[g]:m[g+1]])]
+	}
+	if n <= 0 {
+		return ""
+	}
+	return isoDuration(n, durationUnit(t[m[g+6]:m[g+7]]))
+}
+
+// arPeriod reads an Arabic quantity: digits or number words and a unit,
+// or a dual ("يومين"), from groups g.. of a match of arQty.
+func arPeriod(t string, m []int, g int) string {
+	if m[g+6] >= 0 {
+		d := arDuals[t[m[g+6]:m[g+7]]]
+		return isoDuration(d[0].(int), d[1].(string))
+	}
+	n := 0
+	switch {
+	case m[g] >= 0:
+		n = atoi(t[m[g]:m[g+1]])
+	case m[g+2] >= 0:
+		n = arWordNumbers[t[m[g+2]:m[g+3]]]
+	}
+	if n <= 0 || m[g+4] < 0 {
+		return ""
+	}
+	return isoDuration(n, durationUnit(t[m[g+4]:m[g+5]]))
+}
+
+// periods finds the deadline periods of a sentence; notices only when
+// withNotice (the sentence binds a party to give notice).
+func periods(t string, withNotice bool) []period {
+	var out []period
+	add := func(s, e int, iso string, relEN bool) {
+		if iso == "" || reLessThan.MatchString(t[max(0, s-16):s]) {
+			return
+		}
+		p := period{start: s, end: e, iso: iso}
+		re := reRelAR
+		if relEN {
+			re = reRelEN
+		}
+		if r := re.FindStringSubmatchIndex(t[e:]); r != nil {
+			rel := strings.TrimSpace(t[e+r[2] : e+r[3]])
+			// "within 30 days of delivery and resolve them" keeps "delivery".
+			for _, stop := range []string{" and shall", " and must", " and will", " and resolve", " at its", " at the", " less ", " unless", " if ", " in ", " في حال"} {
+				if i := strings.Index(rel, stop); i > 0 {
+					rel = rel[:i]
+				}
+			}
+			p.relativeTo = strings.TrimSpace(rel)
+			p.end = e + r[2] + strings.Index(t[e+r[2]:], p.relativeTo) + len(p.relativeTo)
+		}
+		out = append(out, p)
+	}
+	for _, m := range reWithinEN.FindAllStringSubmatchIndex(t, -1) {
+		add(m[0], m[1], enPeriod(t, m, 2), true)
+	}
+	for _, m := range reWithinPeriodAR.FindAllStringSubmatchIndex(t, -1) {
+		add(m[0], m[1], arPeriod(t, m, 2), false)
+	}
+	if withNotice {
+		for _, m := range reNoticeEN.FindAllStringSubmatchIndex(t, -1) {
+			add(m[0], m[1], enPeriod(t, m, 2), true)
+		}
+		for _, m := range reBeforeAR.FindAllStringSubmatchIndex(t, -1) {
+			add(m[0], m[1], arPeriod(t, m, 2), false)
+		}
+	}
+	return out
+}
+
+type dlFound struct {
+	d          Deadline
+	start, end int // the value, bytes into the text
+}
+
+// deadlines reads the deadlines of the document: dates (from the resolved
+// date facts), periods, and payment terms.
+func (x *clauseExtractor) deadlines(cands []candidate) {
+	// Per sentence: does it bind a party (and not only forbid), does it
+	// only grant a right?
+	oblOf := map[int][]oblFound{}
+	for _, o := range x.obls {
+		oblOf[o.sent] = append(oblOf[o.sent], o)
+	}
+	sentAt := func(off int) int {
+		i := sort.Search(len(x.sents), func(i int) bool { return x.sents[i].end > off })
+		if i < len(x.sents) && x.sents[i].start <= off {
+			return i
+		}
+		return -1
+	}
+	// blocked says whether a deadline at off cannot stand: it sits in a
+	// prohibition, or in a sentence that only grants a right.
+	blocked := func(si, off int) bool {
+		if si < 0 {
+			return false
+		}
+		s := x.sents[si]
+		obls := oblOf[si]
+		for _, o := range obls {
+			if off >= o.clauseStart && off < o.clauseEnd {
+				return o.o.Modality == "must_not"
+			}
+		}
+		return len(obls) == 0 && !x.reqSents[si] && rePermission.MatchString(x.a.text[s.start:s.end])
+	}
+	add := func(d Deadline, s, e, si int) {
+		for _, o := range oblOf[si] {
+			if s >= o.clauseStart && s < o.clauseEnd && o.o.PartyRole != "" {
+				d.Party = o.o.PartyRole
+			}
+		}
+		d.NormalizedValue = d.NormalizedDate
+		if d.Period != "" {
+			d.NormalizedValue = d.Period
+		}
+		x.dls = append(x.dls, dlFound{d: d, start: s, end: e})
+	}
+	// Dates.
+	for _, c := range cands {
+		if c.fact.Type != TypeDate || c.fact.Normalized == "" || len(c.fact.Normalized) != len("2006-01-02") {
+			continue
+		}
+		si := sentAt(c.start)
+		seg := x.a.segmentAt(c.start)
+		before := x.a.text[seg.start:c.start]
+		key := ""
+		s := c.start
+		if m := reDeadlinePrep.FindStringIndex(before); m != nil && strings.TrimSpace(before[m[0]:]) != "" {
+			s = seg.start + m[0]
+			switch c.fact.Key {
+			case "delivery_date":
+				key = "delivery_deadline"
+			case "submission_deadline":
+				key = "submission_deadline"
+			case "due_date":
+				key = "due_date"
+			default:
+				key = "deadline"
+			}
+		} else {
+			switch c.fact.Key {
+			case "due_date", "submission_deadline", "valid_until":
+				key = c.fact.Key
+			}
+		}
+		if key == "" || blocked(si, c.start) {
+			continue
+		}
+		label := map[string]string{"due_date": "Due date", "submission_deadline": "Submission deadline", "valid_until": "Valid until",
+			"delivery_deadline": "Delivery deadline", "deadline": "Deadline"}[key]
+		method := "labeled_field"
+		if s != c.start {
+			method = "clause"
+		}
+		add(Deadline{Key: key, Label: label, Value: x.a.text[s:c.end], NormalizedDate: c.fact.Normalized, Method: method, Confidence: 0.85}, s, c.end, si)
+	}
+	// Periods.
+	for si, s := range x.sents {
+		if x.skipped(s) {
+			continue
+		}
+		t := x.a.text[s.start:s.end]
+		binds := false
+		for _, o := range oblOf[si] {
+			binds = binds || o.o.Modality == "must"
+		}
+		for _, p := range periods(t, binds) {
+			at := s.start + p.start
+			if blocked(si, at) {
+				continue
+			}
+			key, label := "deadline", "Deadline"
+			if c, ok := nearestCue(t[:p.start], deadlineKinds); ok {
+				key, label = c.key, c.label
+			} else if c, ok := nearestCue(t[p.end:], deadlineKinds); ok && strings.Contains(lowerASCII(t[p.start:p.end]), "notice") {
+				key, label = c.key, c.label
+			}
+			if strings.Contains(lowerASCII(t[p.start:p.end]), "notice") || strings.HasPrefix(t[p.start:], "قبل") && key == "deadline" {
+				key, label = "notice_deadline", "Notice deadline"
+			}
+			conf := 0.8
+			if len(oblOf[si]) > 0 {
+				conf = 0.85
+			}
+			add(Deadline{Key: key, Label: label, Value: t[p.start:p.end], Period: p.iso, RelativeTo: p.relativeTo, Method: "clause", Confidence: conf},
+				at, s.start+p.end, si)
+		}
+	}
+	// Payment terms not already read as a period: Net 30, "Payment
+	// terms: 30 days from invoice date".
+	for _, c := range cands {
+		if c.fact.Type != TypePaymentTerms || !strings.HasPrefix(c.fact.Normalized, "P") {
+			continue
+		}
+		covered := false
+		for _, d := range x.dls {
+			if d.start < c.end && c.start < d.end {
+				covered = true
+			}
+		}
+		if covered {
+			continue
+		}
+		d := Deadline{Key: "payment_deadline", Label: "Payment deadline", Value: c.fact.Value, Period: c.fact.Normalized, Method: "pattern", Confidence: 0.8}
+		if c.fact.Method == "labeled_field" {
+			d.Method = "labeled_field"
+			v := c.fact.Value
+			if i := strings.Index(lowerASCII(v), " from "); i >= 0 {
+				d.RelativeTo = strings.TrimSpace(v[i+len(" from "):])
+			} else if i := strings.Index(v, " من "); i >= 0 {
+				d.RelativeTo = strings.TrimSpace(v[i+len(" من "):])
+			}
+		}
+		add(d, c.start, c.end, sentAt(c.start))
+	}
+	sort.SliceStable(x.dls, func(i, j int) bool { return x.dls[i].start < x.dls[j].start })
+	// Each obligation's deadline is the first in its clause.
+	for i := range x.obls {
+		o := &x.obls[i]
+		for _, d := range x.dls {
+			if d.start >= o.clauseStart && d.start < o.clauseEnd {
+				o.o.Deadline, o.o.DeadlineNormalized = d.d.Value, d.d.NormalizedValue
+				break
+			}
+		}
+	}
+}
+
+// deadlineResults are the deadlines with evidence.
+func (x *clauseExtractor) deadlineResults(ri *runeIndex, withEvidence bool) []Deadline {
+	out := []Deadline{}
+	for _, f := range x.dls {
+		d := f.d
+		d.Confidence = round2(d.Confidence)
+		if withEvidence {
+			si := sort.Search(len(x.sents), func(i int) bool { return x.sents[i].end > f.start })
+			s, e := x.a.excerptSpan(f.start, f.end)
+			if si < len(x.sents) && x.sents[si].start <= f.start && f.end <= x.sents[si].end {
+				s, e = x.sents[si].start, x.sents[si].end
+			}
+			d.Evidence, d.SourceEvidence = x.evidence(ri, s, e, f.start, f.end)
+		}
+		out = append(out, d)
+	}
+	return out
+}

@@ -1,0 +1,244 @@
+package documentfacts
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Requirements: conditions a bidder, applicant, candidate or supplier
+// must (mandatory) or should (optional) meet. Under a requirements heading
+// every sentence with a requirement word and every item that is a noun
+// phrase ("A copy of the Commercial Registration (mandatory).") is one;
+// elsewhere a sentence is one when it says "should", "preferred", "an
+// advantage" of bidders or applicants, or "is required" / "يشترط" without
+// naming who must act.
+
+var (
+	reReqHeading = regexp.MustCompile(`(?i)\b(?:requirements|eligibility|qualifications?|qualification\s+criteria|pre-?qualification|who\s+(?:can|may|should)\s+apply|documents?\s+(?:to\s+(?:be\s+)?(?:submit(?:ted)?|provide[d]?|attach(?:ed)?)|required)|required\s+documents|mandatory\s+documents|supporting\s+documents|submission\s+documents|bid\s+(?:security|bond)|tender\s+(?:security|bond)|what\s+we(?:'re|\s+are)\s+looking\s+for|your\s+profile|selection\s+criteria|minimum\s+criteria|conditions\s+of\s+(?:participation|eligibility))\b` +
+		`|شروط\s+(?:التأهيل|المشاركة|الاشتراك|التقديم|التأهل)|المتطلبات|متطلبات|المؤهلات|المستندات\s+المطلوبة|الوثائق\s+المطلوبة|الضمان\s+الابتدائي|التأمين\s+المؤقت|التأمين\s+الابتدائي|التأهيل|الأهلية`)
+	// Requirement words.
+	reReqOptional  = regexp.MustCompile(`(?i)\bshould\b|\bpreferred\b|\bpreferably\b|\bdesirable\b|\ban\s+advantage\b|\badvantageous\b|\ba\s+plus\b|\bideally\b|\bnice\s+to\s+have\b|\(optional\)|\boptional\b|يفضل|يُفضل|ويفضل|من\s+المستحسن|ميزة\s+إضافية|اختياري`)
+	reReqMandatory = regexp.MustCompile(`(?i)\bmust\b|\bshall\b|\brequired\b|\bmandatory\b|\bessential\b|\bcompulsory\b|\bneed(?:s)?\s+to\b|\bis\s+a\s+must\b|\bobligatory\b|يجب|يشترط|يُشترط|يتعين|يلزم|إلزامي|الزامي|مطلوب|ضروري|(?:^|\s)على\s+\S+\s+أن`)
+	// reCopula: a sentence with one is a statement, not an item.
+	reCopula     = regexp.MustCompile(`(?i)\b(?:is|are|was|were|will|has|have|had|be)\b|(?:^|\s)(?:هو|هي|قدره|قدرها|بقيمة)(?:\s|$)|:\s`)
+	reListMarker = regexp.MustCompile(`^\s*(?:[-*•·▪]|\(?[0-9٠-٩]{1,2}[.)]|\(?[a-z][.)])\s+`)
+	// rePassiveRequired: "A professional qualification is required."
+	rePassiveRequired = regexp.MustCompile(`(?i)\b(?:is|are)\s+(?:required|mandatory|essential|compulsory)\b(?:\s*(?:[.;,]|$)|\s+(?:for|of|from|with|in)\b)`)
+	reMarkedMandatory = regexp.MustCompile(`(?i)\(\s*(?:mandatory|required|compulsory)\s*\)|\((?:إلزامي|الزامي|مطلوب)\)`)
+
+	// Categories, tried in order.
+	reqCategories = []struct {
+		name string
+		re   *regexp.Regexp
+	}{
+		{"insurance", regexp.MustCompile(`(?i)\binsurance\b|\binsured\b|تأمين\s+ضد|وثيقة\s+تأمين|بوليصة`)},
+		{"financial", regexp.MustCompile(`(?i)\bbid\s+(?:bond|security)\b|\bperformance\s+(?:bond|security|guarantee)\b|\bbank\s+guarantee\b|\bguarantee\b|\bturnover\b|\bpaid-?up\s+capital\b|\bsolvency\b|\bnet\s+worth\b|ضمان|كفالة|التأمين\s+المؤقت|تأمين\s+مؤقت|التأمين\s+الابتدائي|رأس\s+مال|ملاءة`)},
+		{"documentation", regexp.MustCompile(`(?i)\b(?:provide|submit|submitted|attach|attached|include|enclose|send|upload|furnish|present)\b|تقديم|إرفاق|ارفاق|يرفق|إرسال|ارسال`)},
+		{"experience", regexp.MustCompile(`(?i)\bexperience\b|\btrack\s+record\b|\bsimilar\s+(?:projects|contracts|works)\b|\byears?\s+in\b|خبرة|سابقة\s+أعمال|سنوات\s+في`)},
+		{"compliance", regexp.MustCompile(`(?i)\bomani[sz]ation\b|\bcomply\b|\bcompliance\b|\bcompliant\b|\bcode\s+of\s+conduct\b|\bregulations?\b|\bpolicy\b|\banti-?bribery\b|التعمين|الامتثال|اللوائح|الأنظمة`)},
+		{"technical", regexp.MustCompile(`(?i)\biso\b|\bcertification\b|\bservice\s+cent(?:re|er)\b|\bshowroom\b|\bworkshop\b|\bwarehouse\b|\bequipment\b|\bspecifications?\b|\btechnical\b|\bfacilit(?:y|ies)\b|\bcapacity\b|صالة\s+عرض|ورشة|مستودع|معدات|مواصفات|فني|الفنية|مركز\s+خدمة`)},
+		{"eligibility", regexp.MustCompile(`.`)},
+	}
+	// Document nouns: an item naming a document is documentation.
+	reDocNoun    = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s*)?(?:an?\s+|the\s+|two\s+|three\s+)?(?:valid\s+|certified\s+|signed\s+|audited\s+|recent\s+|company\s+|client\s+)?(?:cop(?:y|ies)\b|certificate|statements?\b|profile\b|references?\b|letter\b|cv\b|résumé|resume\b|list\b|portfolio\b|brochure\b|declaration\b)|^\s*(?:صورة|نسخة|شهادة|قائمة|خطاب|رسالة|سيرة)`)
+	reDocHeading = regexp.MustCompile(`(?i)\bdocument|مستندات|وثائق`)
+)
+
+type reqFound struct {
+	r          Requirement
+	start, end int
+	explicit   bool // a mandatory/optional word or marker was written
+	section    string
+}
+
+// inRequirementSection: the block's heading names requirements.
+func inRequirementSection(section string) bool {
+	return section != "" && reReqHeading.MatchString(section)
+}
+
+// sections gives each block the heading it falls under for requirements:
+// the reader's headings, and also a short line that names requirements
+// without looking like a heading to the reader ("Eligibility criteria",
+// "المستندات المطلوبة" in plain text), which is itself no requirement.
+// Such a section ends at the next heading or at a label line of another
+// kind ("Payment:").
+func (x *clauseExtractor) sections() {
+	x.sectionOf = make([]string, len(x.a.segs))
+	x.pseudo = map[int]bool{}
+	cur := ""
+	for i, s := range x.a.segs {
+		t := strings.TrimSpace(strings.Trim(strings.TrimSpace(x.a.text[s.start:s.end]), "*#_"))
+		switch {
+		case s.heading:
+			cur = s.section
+		case pseudoHeading(t) && reReqHeading.MatchString(t):
+			cur = t
+			x.pseudo[i] = true
+		case strings.HasSuffix(t, ":") && utf8.RuneCountInString(t) <= 60:
+			cur = ""
+		}
+		x.sectionOf[i] = cur
+	}
+}
+
+// pseudoHeading: a short line with no sentence end, no table cells and no
+// figures.
+func pseudoHeading(t string) bool {
+	n := utf8.RuneCountInString(t)
+	if n < 3 || n > 60 || len(strings.Fields(t)) > 7 || strings.Contains(t, " | ") {
+		return false
+	}
+	last, _ := utf8.DecodeLastRuneInString(t)
+	if strings.ContainsRune(".!?؟;,،", last) {
+		return false
+	}
+	t = t[leadingNumber(t):]
+	return !strings.ContainsAny(t, "0123456789٠١٢٣٤٥٦٧٨٩")
+}
+
+// requirements reads every sentence; it marks the sentences it takes so
+// that they give no obligation.
+func (x *clauseExtractor) requirements() {
+	for si, s := range x.sents {
+		if x.skipped(s) {
+			continue
+		}
+		if x.pseudo[s.seg] {
+			continue
+		}
+		section := x.sectionOf[s.seg]
+		t := x.a.text[s.start:s.end]
+		inSection := inRequirementSection(section)
+		opt := reReqOptional.MatchString(t)
+		mand := reReqMandatory.MatchString(t) || reMarkedMandatory.MatchString(t)
+		var take bool
+		method := "clause"
+		switch {
+		case inSection && (opt || mand):
+			take = true
+		case inSection && isNounItem(t):
+			take, method = true, "list_item"
+		case !inSection && opt && !strings.Contains(lowerASCII(t), "should be noted"):
+			p, ok := x.partyIn(t)
+			take = ok && (p.role == "bidder" || p.role == "supplier" && strings.HasSuffix(lowerASCII(p.text), "s")) || arRole(t) == "bidder"
+		case !inSection && rePassiveRequired.MatchString(t) && !reOblEN.MatchString(t):
+			take = true
+		case !inSection && (strings.Contains(t, "يشترط") || strings.Contains(t, "يُشترط")):
+			take = true
+		}
+		if !take {
+			continue
+		}
+		if reListMarker.MatchString(t) {
+			method = "list_item"
+		}
+		x.reqSents[si] = true
+		// "Suppliers must be authorised resellers; a letter of
+		// authorisation must be attached": two requirements.
+		parts := [][2]int{{0, len(t)}}
+		if i := strings.IndexAny(t, ";؛"); i > 0 {
+			a, b := t[:i], t[i+1:]
+			if (reReqMandatory.MatchString(a) || reReqOptional.MatchString(a)) && (reReqMandatory.MatchString(b) || reReqOptional.MatchString(b)) {
+				j := i + 1
+				for j < len(t) && t[j] == ' ' {
+					j++
+				}
+				parts = [][2]int{{0, i}, {j, len(t)}}
+			}
+		}
+		for _, p := range parts {
+			pt := t[p[0]:p[1]]
+			r := Requirement{Requirement: clip(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(pt), "-*•·▪ ")), 300), Method: method, Confidence: 0.8}
+			popt, pmand := reReqOptional.MatchString(pt), reReqMandatory.MatchString(pt) || reMarkedMandatory.MatchString(pt)
+			r.Mandatory = !popt || pmand && !popt
+			if popt && reMarkedMandatory.MatchString(pt) {
+				r.Mandatory = true
+			}
+			if inSection {
+				r.Confidence = 0.85
+			}
+			r.Category = requirementCategory(pt, section)
+			subj := pt
+			if m := reReqMandatory.FindStringIndex(pt); m != nil {
+				subj = pt[:m[0]]
+			} else if m := reReqOptional.FindStringIndex(pt); m != nil {
+				subj = pt[:m[0]]
+			}
+			if sp, ok := x.partyIn(subj); ok && (sp.role == "bidder" || sp.role == "supplier") {
+				r.Subject = sp.text
+			} else if hasArabic(pt) {
+				for _, w := range []string{"مقدم العطاء", "مقدمي العطاءات", "المتناقص", "المتقدم", "المورد", "الموردين", "المرشح"} {
+					if strings.Contains(pt, w) {
+						r.Subject = w
+						break
+					}
+				}
+			}
+			x.reqs = append(x.reqs, reqFound{r: r, start: s.start + p[0], end: s.start + p[1], explicit: popt || pmand, section: section})
+		}
+	}
+	// An item with no word of its own, in a list whose other items are
+	// marked mandatory, is optional ("A list of similar contracts" after
+	// three "(mandatory)" items).
+	for i := range x.reqs {
+		r := &x.reqs[i]
+		if r.explicit {
+			continue
+		}
+		for _, o := range x.reqs {
+			if o.section == r.section && reMarkedMandatory.MatchString(o.r.Requirement) {
+				r.r.Mandatory = false
+				break
+			}
+		}
+	}
+}
+
+// isNounItem: a list item stating a thing, without a verb of its own
+// ("Audited financial statements for the last two years."), not a
+// statement ("The tender fee is OMR 50.").
+func isNounItem(t string) bool {
+	if len(t) > 300 || reCopula.MatchString(t) {
+		return false
+	}
+	if reMoneyBefore.MatchString(t) || reMoneyAfter.MatchString(t) {
+		return false
+	}
+	return true
+}
+
+// requirementCategory: financial, insurance, documentation (a document
+// to provide, or an item under a documents heading), experience,
+// compliance, technical, else eligibility.
+func requirementCategory(t, section string) string {
+	if reqCategories[0].re.MatchString(t) {
+		return "insurance"
+	}
+	if reqCategories[1].re.MatchString(t) {
+		return "financial"
+	}
+	if reDocHeading.MatchString(section) || reqCategories[2].re.MatchString(t) || reDocNoun.MatchString(t) {
+		return "documentation"
+	}
+	for _, c := range reqCategories[3:] {
+		if c.re.MatchString(t) {
+			return c.name
+		}
+	}
+	return "eligibility"
+}
+
+// requirementResults are the requirements with evidence.
+func (x *clauseExtractor) requirementResults(ri *runeIndex, withEvidence bool) []Requirement {
+	out := []Requirement{}
+	for _, f := range x.reqs {
+		r := f.r
+		r.Confidence = round2(r.Confidence)
+		if withEvidence {
+			r.Evidence, r.SourceEvidence = x.evidence(ri, f.start, f.end, f.start, runeAdvance(x.a.text, f.start, 48))
+		}
+		out = append(out, r)
+	}
+	return out
+}
