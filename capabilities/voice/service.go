@@ -362,7 +362,11 @@ func (s *Service) finish(c *Record, to Status, outcome string, connectedSeconds 
 	c.ConnectedSeconds = max(0, min(connectedSeconds, c.MaxSeconds))
 	c.FinalCharge = Charge(c.Base, c.ConnectedSeconds, c.MaxSeconds, to.Connected())
 	c.Settle = SettlePending
-	jobs := []Job{{Kind: JobSettle, CallID: c.ID, At: now.Add(settleDelay)}}
+	settle := Job{Kind: JobSettle, CallID: c.ID}
+	if settleDelay > 0 {
+		settle.At = now.Add(settleDelay)
+	}
+	jobs := []Job{settle}
 	if c.CallbackURL != "" {
 		c.Callback = CallbackPending
 		jobs = append(jobs, Job{Kind: JobCallback, CallID: c.ID, Delivery: dalil.NewID("dlv_")})

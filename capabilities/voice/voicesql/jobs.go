@@ -63,7 +63,15 @@ func insertJobs(ctx context.Context, tx jobs.Tx, js []voice.Job) error {
 		default:
 			return errors.New("voicesql: unknown job " + string(j.Kind))
 		}
-		if err := tx.Insert(ctx, args, &river.InsertOpts{Queue: Queue, MaxAttempts: attempts[j.Kind], ScheduledAt: j.At}); err != nil {
+		opts := &river.InsertOpts{Queue: Queue, MaxAttempts: attempts[j.Kind]}
+		// River makes any job with a ScheduledAt "scheduled", which only
+		// its leader's scheduler (every 5 s, and not until a restarted
+		// process is leader again) makes available: a job due now is
+		// inserted available, for the workers to take at once.
+		if j.At.After(time.Now()) {
+			opts.ScheduledAt = j.At
+		}
+		if err := tx.Insert(ctx, args, opts); err != nil {
 			return err
 		}
 	}

@@ -244,3 +244,42 @@ func testCharges(t *testing.T, f *fixture) {
 	}
 	check("session answer stored", s, true)
 }
+
+func TestJobStatesSQLite(t *testing.T)   { testJobStates(t, open(t, sqliteDSN(t), jobs.Options{})) }
+func TestJobStatesPostgres(t *testing.T) { testJobStates(t, open(t, postgresDSN(t), jobs.Options{})) }
+
+// A job due now (no time, or a time already past) is inserted available,
+// for the workers to take at once; only a job due later is scheduled
+// (River's scheduler, run by its elected leader every few seconds, makes
+// it available when due).
+func testJobStates(t *testing.T, f *fixture) {
+	ctx := f.ctx
+	c := call(f, "call_j", "acct_a", "hj")
+	now := time.Now()
+	js := []voice.Job{
+		{Kind: voice.JobDial, CallID: c.ID},
+		{Kind: voice.JobSettle, CallID: c.ID, At: now.Add(-time.Second)},
+		{Kind: voice.JobCallback, CallID: c.ID, Delivery: "dlv_j"},
+		{Kind: voice.JobExpire, CallID: c.ID, At: now.Add(time.Hour)},
+	}
+	if err := f.calls.Create(ctx, c, js); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := f.store.DB().Read().QueryContext(ctx, `SELECT kind, state FROM river_job ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	got := map[string]string{}
+	for rows.Next() {
+		var kind, state string
+		if err := rows.Scan(&kind, &state); err != nil {
+			t.Fatal(err)
+		}
+		got[kind] = state
+	}
+	want := map[string]string{"voice_dial": "available", "voice_settle": "available", "voice_callback": "available", "voice_expire": "scheduled"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("job states (-want +got):\n%s", diff)
+	}
+}
