@@ -78,7 +78,7 @@ func appendSpan(out []span, text string, s, e, seg int) []span {
 // Obligation words. English: must_not first, so that "shall not" is not
 // read as "shall".
 var (
-	reOblEN = regexp.MustCompile(`(?i)\b(?:(shall\s+not|must\s+not|may\s+not|will\s+not|shall\s+never|must\s+never|(?:is|are)\s+not\s+(?:permitted|allowed)\s+to|(?:is|are)\s+(?:prohibited|forbidden)\s+from|(?:undertakes?|agrees?)\s+not\s+to|shall\s+refrain\s+from|must\s+refrain\s+from)|(shall|must|(?:undertakes?|agrees?)\s+to|(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:is|are|shall\s+be|will\s+be)\s+(?:solely\s+)?responsible\s+for|will))\b`)
+	reOblEN = regexp.MustCompile(`(?i)\b(?:(shall\s+not|must\s+not|may\s+not|will\s+not|shall\s+never|must\s+never|(?:is|are)\s+not\s+(?:permitted|allowed)\s+to|(?:is|are)\s+(?:prohibited|forbidden)\s+from|(?:undertakes?|agrees?)\s+not\s+to|shall\s+refrain\s+from|must\s+refrain\s+from)|(shall|must|(?:is|are)\s+to\s+be|(?:undertakes?|agrees?)\s+to|(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:is|are|shall\s+be|will\s+be)\s+(?:solely\s+)?responsible\s+for|will))\b`)
 	// reStateAfter: what follows shall/will/must in a statement of state
 	// or law, not an obligation ("shall commence", "shall not exceed").
 	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated)|commence|expire|mean|survive|prevail|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed))|automatically)\b`)
@@ -87,7 +87,7 @@ var (
 	// and bind when it is one ("Suppliers shall renew their registration").
 	reStateUnlessParty = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:renewed|extended|liable|responsible)|begin|start|end|remain|continue|terminate|apply|become|include|renew|not\s+be\s+(?:liable|responsible))\b`)
 	// reOblAR: Arabic obligation words; the party follows them.
-	reOblAR = regexp.MustCompile(`(?:^|[\s،,:؛(])(?:(لا\s+يجوز|يحظر|يُحظر|يمنع|يُمنع|و?[يت]متنع)|(و?[يت]لتزم|و?[يت]تعهد|و?(?:يجب|يتعين|يتوجب)\s+على|و?يلزم|(?:يجب|يتعين|يتوجب)\s+أن))(?:\s|$)`)
+	reOblAR = regexp.MustCompile(`(?:^|[\s،,:؛(])(?:(لا\s+يجوز|لا\s+يحق|يحظر|يُحظر|يمنع|يُمنع|و?[يت]متنع)|(و?[يت]لتزم|و?[يت]تعهد|و?(?:يجب|يتعين|يتوجب)\s+على|و?يلزم|(?:يجب|يتعين|يتوجب)\s+أن|و?(?:يجب|يتعين|يتوجب)))(?:\s|$)`)
 	// reArStartAla: "على المستأجر إخطار ..." (على + party at the start).
 	reArStartAla = regexp.MustCompile(`^(?:[\p{Arabic}\d٠-٩]+\s*[:.)-]\s*)?(على)\s+`)
 	// rePermission: a sentence that grants a right.
@@ -535,13 +535,14 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		rest := strings.TrimLeft(after, " ")
 		restAt := tr.end + len(after) - len(rest)
 		var party string
+		implied := false
 		switch {
 		case strings.Contains(word, "لتزم") || strings.Contains(word, "تعهد") || strings.Contains(word, "متنع"):
 			// VSO: the party runs to the first word with a preposition
 			// (بدفع، بعدم، عن).
 			words := strings.Fields(rest)
 			n := 0
-			for n < len(words) && n < 4 && !(strings.HasPrefix(words[n], "ب") && arRole(words[n]) == "" && n > 0) && words[n] != "عن" {
+			for n < len(words) && n < 4 && !(strings.HasPrefix(words[n], "ب") && arRole(words[n]) == "") && words[n] != "عن" {
 				n++
 			}
 			if n > 0 && n < len(words) {
@@ -549,6 +550,12 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 			}
 			if kp := arKnownParty(rest); kp != "" && arRole(kp) != "" {
 				party = kp
+			}
+			if party == "" {
+				// "..., ويلتزم بإصلاح": the subject is the party named
+				// last before the word.
+				party = lastArRole(t[:tr.start])
+				implied = party != ""
 			}
 		case strings.HasPrefix(word, "لا"):
 			// لا يجوز للمستأجر ...
@@ -584,7 +591,7 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 			}
 		}
 		actionAt := restAt
-		if party != "" {
+		if party != "" && !implied {
 			if i := strings.Index(rest, strings.Fields(party)[len(strings.Fields(party))-1]); i >= 0 {
 				last := strings.Fields(party)[len(strings.Fields(party))-1]
 				actionAt = restAt + i + len(last)
@@ -618,6 +625,25 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + tr.start, sent: si,
 			clauseStart: s.start + actionAt, clauseEnd: s.start + end, actionAt: s.start + actionAt})
 	}
+}
+
+// lastArRole is the Arabic role word named last in s, or "".
+func lastArRole(s string) string {
+	best, bestEnd := "", -1
+	for _, r := range partyRoles {
+		if r.role == "issuer" {
+			continue
+		}
+		for _, w := range r.words {
+			if w[0] < 0x80 {
+				continue
+			}
+			if i := strings.LastIndex(s, w); i >= 0 && i+len(w) > bestEnd {
+				best, bestEnd = w, i+len(w)
+			}
+		}
+	}
+	return best
 }
 
 // displayArParty writes the party without the particle it takes after

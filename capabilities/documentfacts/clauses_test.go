@@ -45,6 +45,7 @@ func TestObligationRules(t *testing.T) {
 		// A passive sentence names no one: the action is the clause.
 		{"Payment shall be made within 10 days of invoice.", []string{"|must|Payment shall be made wi|P10D|"}},
 		{"Payment will be made within 10 days of invoice.", []string{"|must|Payment will be made wit|P10D|"}},
+		{"Proposals are to be submitted no later than 3 May 2026.", []string{"|must|Proposals are to be subm|2026-05-03|"}},
 		// "will" binds a party, not "we".
 		{"The Customer will pay the invoice on receipt.", []string{"customer|must|pay the invoice on recei||"}},
 		{"We will send the goods tomorrow.", nil},
@@ -69,6 +70,9 @@ func TestObligationRules(t *testing.T) {
 		{"على كل طرف المحافظة على سرية المعلومات.", []string{"each_party|must|المحافظة على سرية المعلو||"}},
 		{"في حال التأخير يلتزم المقاول بدفع غرامة يومية.", []string{"contractor|must|بدفع غرامة يومية||في حال التأخير يلتزم المقاول بدفع غرامة يومية"}},
 		{"يلتزم المتناقص الفائز بتوقيع العقد خلال ١٤ يوماً.", []string{"bidder|must|بتوقيع العقد خلال ١٤ يوم|P14D|"}},
+		{"يجب إخطار الطرف الآخر كتابياً.", []string{"|must|إخطار الطرف الآخر كتابيا||"}},
+		{"لا يحق للمستأجر تأجير العين من الباطن.", []string{"tenant|must_not|تأجير العين من الباطن||"}},
+		{"يضمن البائع الأجهزة لمدة سنة، ويلتزم بإصلاح أي عطل.", []string{"seller|must|بإصلاح أي عطل||"}},
 		{"يحق للمؤجر فسخ العقد.", nil},
 		{"يجوز للمستأجر تجديد العقد لمدة مماثلة.", nil},
 	} {
@@ -121,6 +125,11 @@ func TestRequirementRules(t *testing.T) {
 		{"REQUEST FOR PROPOSALS\nRequired documents\n- Company registration certificate (mandatory)\n- Signed declaration of no conflict (mandatory)\n- Brochures of past projects\nThe evaluation fee is OMR 20.000.",
 			[]string{"documentation|mandatory|Company registration cer|", "documentation|mandatory|Signed declaration of no|",
 				"documentation|optional|Brochures of past projec|"}},
+		// A "Desirable" section holds optional items; "delivered ...
+		// projects" is experience; the successful bidder's duty with a
+		// time is an obligation even under a requirements heading.
+		{"RFP\nEligibility\n- The bidder must have completed three similar installations.\nThe successful bidder shall sign the contract within 10 days.\nProposals must be submitted no later than 1 May 2026.\nDesirable\n- A service centre in Salalah.",
+			[]string{"experience|mandatory|The bidder must have com|bidder", "technical|optional|A service centre in Sala|"}},
 		// Two requirements in one item.
 		{"QUALIFICATIONS\n- Applicants must be licensed engineers; a copy of the licence must be attached.",
 			[]string{"eligibility|mandatory|Applicants must be licen|Applicants", "documentation|mandatory|a copy of the licence mu|"}},
@@ -174,7 +183,10 @@ func TestDeadlineRules(t *testing.T) {
 		{"Either party may terminate this Agreement on 30 days' notice.", nil},
 		{"If the Buyer fails to pay within 14 days, the Seller may suspend deliveries.", nil},
 		{"The Supplier shall not deliver within 2 days of a public holiday.", nil},
-		{"The offer remains valid for 90 days.", nil},
+		{"The bid bond shall remain valid for 90 days.", nil},
+		// An offer's validity is one.
+		{"The offer remains valid for 90 days from its date.", []string{"valid_until|P90D|its date"}},
+		{"هذا العرض ساري لمدة ستين يوماً.", []string{"valid_until|P60D|"}},
 		{"This lease is for a term of two years.", nil},
 		{"Deliveries take less than within 3 days.", nil},
 		// Arabic.

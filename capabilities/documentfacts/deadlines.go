@@ -32,7 +32,14 @@ var (
 	arDual           = `(ساعتين|يومين|أسبوعين|شهرين|سنتين)`
 	arQty            = `(?:(` + D + `{1,3})\s*|(` + arNumWords + `)\s+)` + arUnit + `|` + arDual
 	reWithinPeriodAR = regexp.MustCompile(`خلال\s+(?:مدة\s+|فترة\s+)?(?:أقصاها\s+|اقصاها\s+|لا\s+تتجاوز\s+|لا\s+تزيد\s+عن\s+)?(?:` + arQty + `)`)
-	reBeforeAR       = regexp.MustCompile(`قبل\s+(?:مدة\s+)?(?:` + arQty + `)`)
+	// An offer's validity ("This quotation is valid for 30 days", "العرض
+	// صالح لمدة ثلاثين يوماً من تاريخه"); a bond's or a guarantee's
+	// validity is none.
+	reValidityEN = regexp.MustCompile(`(?i)\bvalid(?:ity)?\s+(?:for|of)\s+(?:a\s+period\s+of\s+)?` + enQty + enUnit + `\b`)
+	reValidityAR = regexp.MustCompile(`(?:صالح|صالحة|ساري|سارية|سارٍ)\s+(?:المفعول\s+)?(?:لمدة|لفترة)\s+(?:` + arQty + `)`)
+	reOfferWord  = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|proposal|prices?)\b|العرض|عرض|الأسعار`)
+	reBondWord   = regexp.MustCompile(`(?i)\b(?:bond|guarantee|security|warranty)\b|ضمان|كفالة|تأمين`)
+	reBeforeAR   = regexp.MustCompile(`قبل\s+(?:مدة\s+)?(?:` + arQty + `)`)
 
 	reRelEN = regexp.MustCompile(`(?i)^\s*(?:of|from|after|following|before|prior\s+to)\s+([^,.;:()]{2,100})`)
 	reRelAR = regexp.MustCompile(`^\s*(?:عمل\s+)?(?:من|بعد|اعتبارا\s+من|اعتباراً\s+من|على)\s+([^.،,؛;:()]{2,80})`)
@@ -57,6 +64,7 @@ type period struct {
 	start, end int // the phrase, with its event
 	iso        string
 	relativeTo string
+	validity   bool // an offer's validity
 }
 
 var arWordNumbers = map[string]int{"واحد": 1, "واحدة": 1, "اثنين": 2, "اثنان": 2, "ثلاثة": 3, "ثلاث": 3, "أربعة": 4, "أربع": 4, "اربعة": 4,
@@ -135,6 +143,20 @@ func periods(t string, withNotice bool) []period {
 	}
 	for _, m := range reWithinPeriodAR.FindAllStringSubmatchIndex(t, -1) {
 		add(m[0], m[1], arPeriod(t, m, 2), false)
+	}
+	if reOfferWord.MatchString(t) && !reBondWord.MatchString(t) {
+		for _, m := range reValidityEN.FindAllStringSubmatchIndex(t, -1) {
+			add(m[0], m[1], enPeriod(t, m, 2), true)
+			if len(out) > 0 && out[len(out)-1].start == m[0] {
+				out[len(out)-1].validity = true
+			}
+		}
+		for _, m := range reValidityAR.FindAllStringSubmatchIndex(t, -1) {
+			add(m[0], m[1], arPeriod(t, m, 2), false)
+			if len(out) > 0 && out[len(out)-1].start == m[0] {
+				out[len(out)-1].validity = true
+			}
+		}
 	}
 	if withNotice {
 		for _, m := range reNoticeEN.FindAllStringSubmatchIndex(t, -1) {
@@ -250,7 +272,9 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 				continue
 			}
 			key, label := "deadline", "Deadline"
-			if c, ok := nearestCue(t[:p.start], deadlineKinds); ok {
+			if p.validity {
+				key, label = "valid_until", "Valid until"
+			} else if c, ok := nearestCue(t[:p.start], deadlineKinds); ok {
 				key, label = c.key, c.label
 			} else if c, ok := nearestCue(t[p.end:], deadlineKinds); ok && strings.Contains(lowerASCII(t[p.start:p.end]), "notice") {
 				key, label = c.key, c.label

@@ -27,11 +27,12 @@ type extractor struct {
 	dayFirst  *bool  // the document's day/month order, when an unambiguous date shows it
 	skipRange [][2]int
 	title     string // what the first heading calls the document: agreement, invoice or ""
+	topEnd    int    // the end of the document's first lines (the letterhead)
 }
 
 var (
 	numPat   = D + `{1,3}(?:[,٬،]` + D + `{3})+(?:[.٫]` + D + `+)?|` + D + `{1,3}(?:\.` + D + `{3})+,` + D + `{2}|` + D + `+(?:[.٫]` + D + `+)?`
-	multPat  = `(?:\s?(?:million|mn|m|thousand|k|مليون|ألف|الف))?`
+	multPat  = `(?:\s?(?:(?:million|mn|m|thousand|k)\b|مليون|ألف|الف))?`
 	curWords = `US\$|\$|€|£|USD|OMR|AED|SAR|EUR|QAR|KWD|BHD|GBP|R\.O\.?|RO\b|Omani Rials?|Rials? Omani|Rial Omani|Omani Riyals?|Saudi Riyals?|UAE Dirhams?|Dirhams?|US Dollars?|Dollars?|Euros?|Rials?|Riyals?|` +
 		`ر\.ع\.?|ر\.ع|ريال عماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ر\.س\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو`
 
@@ -82,6 +83,10 @@ func (x *extractor) run() {
 	x.omani = strings.Contains(lower, "oman") || strings.Contains(x.a.text, "عمان") || strings.Contains(x.a.text, "عماني")
 	x.learnDateOrder()
 	x.title = titleKind(x.a)
+	x.topEnd = len(x.a.text)
+	if len(x.a.segs) > 8 {
+		x.topEnd = x.a.segs[8].start
+	}
 	header := -1 // the first row of the table the block is in
 	for i, seg := range x.a.segs {
 		t := x.a.text[seg.start:seg.end]
@@ -181,6 +186,10 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		} else if dataRow {
 			f.Key, f.Label, f.Method, f.Confidence = "price", "Line price", "table", 0.85
 		}
+		if f.Key == "amount" && reUnitAfter.MatchString(t[me:min(len(t), me+30)]) {
+			// "OMR 3.250 per box", "USD 12 each": a unit price.
+			f.Key, f.Label, f.Method, f.Confidence = "price", "Unit price", "pattern", 0.8
+		}
 		if f.Key == "amount" && reDelayAfter.MatchString(t[me:min(len(t), me+60)]) {
 			// "OMR 100.000 per day of delay", "١٠٠ ريال عماني عن كل يوم تأخير"
 			f.Key, f.Label, f.Method, f.Confidence = "penalty_amount", "Penalty", "clause", 0.85
@@ -211,6 +220,8 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 	}
 	x.inheritMoneyKeys(t, base, first)
 }
+
+var reUnitAfter = regexp.MustCompile(`(?i)^\s*(?:per\s+(?:unit|item|piece|box|pack|carton|bag|set|kg|tonne|ton|litre|liter|metre|meter|hour|night|person|copy|licence|license|user)\b|each\b|a\s+(?:unit|piece|box)\b|للوحدة|لكل\s+وحدة|للقطعة|للصندوق)`)
 
 var reDelayAfter = regexp.MustCompile(`(?i)^[^.;]{0,30}?(?:\bof\s+delay|\bday\s+late|\bdelay\b|تأخير|التأخير)`)
 
@@ -395,6 +406,9 @@ func (x *extractor) dates(t string, base int, prev string) {
 		if c, ok := x.dateCue(t, ms, prev); ok && c.key != "date" {
 			f.Key, f.Label, f.Role, f.Method = c.key, c.label, c.role, "labeled_field"
 			f.Confidence = min(0.95, conf+0.08)
+		} else if !ok && base < x.topEnd && strings.TrimSpace(t[:ms]) == "" && strings.TrimSpace(strings.TrimRight(t[me:], ".,")) == "" {
+			// A date alone on its line at the top of a letter is its date.
+			f.Key, f.Label, f.Role, f.Method = "document_date", "Document date", "issue", "pattern"
 		}
 		_ = note
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 3})

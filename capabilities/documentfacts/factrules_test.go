@@ -94,8 +94,14 @@ func TestDateKeyRules(t *testing.T) {
 			t.Errorf("%q: dates %v, want %s", c.text, got, c.want)
 		}
 	}
+	// A date alone on its line at the top of a letter is its date; lower
+	// down it is just a date.
+	out := extractText(t, "Sur Fisheries LLC\nP.O. Box 9, Sur\n\n3 July 2026\n\nDear Sir,\nThank you.\nA\nB\nC\nD\nE\n9 July 2026")
+	if got := factSet(out, TypeDate); !slices.Equal(got, []string{"document_date|2026-07-03", "date|2026-07-09"}) {
+		t.Errorf("letter dates %v", got)
+	}
 	// Month precision, and the full date wins over its month.
-	out := extractText(t, "The works start in March 2027. Handover: 15 April 2027.")
+	out = extractText(t, "The works start in March 2027. Handover: 15 April 2027.")
 	var precisions []string
 	for _, f := range out.Dates {
 		precisions = append(precisions, f.NormalizedDate+"/"+f.Precision)
@@ -121,6 +127,12 @@ func TestMoneyRules(t *testing.T) {
 		{"A deduction of OMR 50.000 per day of delay applies.", "penalty_amount|50 OMR"},
 		{"القيمة الإجمالية للعقد ١٢٬٠٠٠ ريال عماني.", "contract_value|12000 OMR"},
 		{"The total price is OMR 600.000.", "total_amount|600 OMR"},
+		{"Gloves at OMR 3.250 per box are in stock.", "price|3.25 OMR"},
+		{"المجموع: ٧٥٠ ر.ع.", "total_amount|750 OMR"},
+		{"ثمن وثائق المناقصة ٧٥ ريالاً عمانياً.", "fee|75 OMR"},
+		// "m" is a multiplier only as a word: "OMR 3,000.000 must" is 3000.
+		{"A bid bond of OMR 3,000.000 must accompany each bid.", "bid_bond|3000 OMR"},
+		{"Turnover of USD 2.5 m is needed.", "revenue|2500000 USD"},
 	} {
 		if got := factSet(extractText(t, c.text), TypeMoney); !slices.Contains(got, c.want) {
 			t.Errorf("%q: money %v, want %s", c.text, got, c.want)
@@ -195,6 +207,10 @@ func TestPartyRules(t *testing.T) {
 		{"Issued by Dhofar Power Company SAOG\nTenders are invited for cable laying.", []string{"issuer|Dhofar Power Company SAOG"}},
 		{"الجهة المعلنة: هيئة تنظيم الكهرباء ش.م.م", []string{"issuer|هيئة تنظيم الكهرباء ش.م.م"}},
 		{"Oman Fibre Networks SAOC is recruiting network technicians.", []string{"employer|Oman Fibre Networks SAOC"}},
+		{"This contract is made between Sea Breeze Resort LLC, Sur, hereinafter referred to as the \"Client\"; and Cool Air Services LLC, hereinafter called the \"Contractor\".",
+			[]string{"customer|Sea Breeze Resort LLC", "contractor|Cool Air Services LLC"}},
+		{"REQUEST FOR QUOTATION\n**Issuer:** Dhofar Cattle Feed Company SAOG", []string{"issuer|Dhofar Cattle Feed Company SAOG"}},
+		{"QUOTATION\nصادر عن: شركة النور للطباعة ش.م.م", []string{"supplier|شركة النور للطباعة ش.م.م"}},
 		{"الموظفة: السيدة مريم بنت خلفان الحارثية", []string{"employee|مريم بنت خلفان الحارثية"}},
 		// A surname alone is the person named in full elsewhere.
 		{"Attention: Mr. Yaqoob Al Balushi\nDear Mr. Al Balushi,", []string{"|Yaqoob Al Balushi"}},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -160,6 +161,11 @@ func extractAll(doc *read.Document, src source, in Input) Output {
 
 	// Type, language, title.
 	out.DocumentType, out.DocumentSubtype, out.DocumentTypeConfidence = detectType(a.text)
+	if out.DocumentType != "tender" && reTenderTitle.MatchString(firstHeading(&a, doc.Title)) {
+		// A request for quotations or proposals is a tender, however
+		// often it says "quotation".
+		out.DocumentType, out.DocumentSubtype = "tender", ""
+	}
 	out.DocumentTypeSource = "detected"
 	if t := in.DocumentType; t != "" && t != "auto" {
 		if t == "generic" {
@@ -303,6 +309,24 @@ func extractAll(doc *read.Document, src source, in Input) Output {
 	out.Metadata = md
 	out.OverallConfidence = overall(out.Facts, len(injections) > 0 || len(doc.Hidden) > 0)
 	return out
+}
+
+var reTenderTitle = regexp.MustCompile(`(?i)request\s+for\s+(?:quotations?|proposals?|tenders?)|\brf[pqt]\b|invitation\s+to\s+(?:bid|tender)|\btender\b|مناقصة|طلب\s+(?:تقديم\s+)?عروض|دعوة\s+لتقديم`)
+
+// firstHeading is the document's title, or its first heading.
+func firstHeading(a *assembled, title string) string {
+	if title != "" {
+		return title
+	}
+	for i, s := range a.segs {
+		if i > 3 {
+			break
+		}
+		if s.heading {
+			return a.text[s.start:s.end]
+		}
+	}
+	return ""
 }
 
 // issuerRole: on an invoice, an organisation named without a role in
@@ -465,7 +489,7 @@ var typeRules = []typeRule{
 	{"company_profile", "", []string{"company profile", "about us", "our services", "our clients", "our mission", "our vision", "established in", "founded in", "نبذة عن الشركة", "خدماتنا", "رؤيتنا", "تأسست"}},
 	{"purchase_order", "", []string{"purchase order", "ship to", "أمر شراء"}},
 	{"quotation", "", []string{"quotation", "quote no", "عرض سعر"}},
-	{"tender", "", []string{"tender", "request for proposal", "rfp", "مناقصة"}},
+	{"tender", "", []string{"tender", "request for proposal", "rfp", "request for quotation", "rfq", "invitation to bid", "مناقصة", "طلب عروض", "طلب تقديم عروض"}},
 }
 
 // detectType scores the rules by keyword occurrences (each keyword counted
@@ -484,6 +508,8 @@ func detectType(text string) (typ, subtype string, conf float64) {
 			subScores[r.typ+"|"+r.subtype] += n
 		}
 	}
+	// A request for quotation is a tender, not a quotation.
+	scores["quotation"] -= min(5, strings.Count(lower, "request for quotation"))
 	best, second := "", 0
 	for _, t := range []string{"invoice", "lease", "contract", "company_profile", "purchase_order", "quotation", "tender"} {
 		if best == "" || scores[t] > scores[best] {

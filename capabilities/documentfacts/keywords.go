@@ -63,7 +63,7 @@ func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <
 
 var dateCues = []cue{
 	{[]string{"invoice date", "date of invoice", "تاريخ الفاتورة"}, "invoice_date", "issue", "Invoice date"},
-	{[]string{"issue date", "date of issue", "issued on", "issued:", "order date", "date of order", "quotation date", "date of quotation", "تاريخ الإصدار", "تاريخ الاصدار", "تاريخ الطرح", "تاريخ العرض", "صدر في", "حرر في", "تحريراً في", "تحريرا في"}, "issue_date", "issue", "Issue date"},
+	{[]string{"issue date", "date of issue", "issued on", "issued:", "order date", "date of order", "quotation date", "date of quotation", "تاريخ الإصدار", "تاريخ الاصدار", "تاريخ الطرح", "تاريخ العرض", "تاريخ الإعلان", "تاريخ الاعلان", "صدر في", "حرر في", "تحريراً في", "تحريرا في"}, "issue_date", "issue", "Issue date"},
 	{[]string{"dated", "made on", "entered into on", "made and entered into", "agreement date", "date of this agreement", "contract date", "date of contract", "تاريخ العقد", "تاريخ الاتفاقية", "أبرم هذا العقد", "أبرم في", "ابرم في", "تم الاتفاق في", "حرر هذا العقد"}, "agreement_date", "issue", "Agreement date"},
 	{[]string{"date", "التاريخ"}, "document_date", "issue", "Document date"},
 	{[]string{"effective", "takes effect", "take effect", "in effect from", "starts on", "start on", "starts", "starting", "begins", "begins on", "begin on", "commence", "commences", "commenced", "commencing", "commencement", "start date", "starting on", "starting from", "with effect from", "from", "joining date", "start work on", "تاريخ السريان", "يسري", "تسري", "اعتبارا من", "اعتباراً من", "تاريخ البدء", "تاريخ بدء", "ابتداء من", "ابتداءً من", "يبدأ", "تبدأ", "من تاريخ", "تاريخ المباشرة", "المباشرة"}, "effective_date", "effective", "Effective date"},
@@ -76,7 +76,7 @@ var dateCues = []cue{
 }
 
 var moneyCues = []cue{
-	{[]string{"total", "grand total", "amount due", "total due", "balance due", "amount payable", "total amount", "total price", "incl. vat", "including vat", "inclusive of vat", "شامل الضريبة", "الإجمالي", "الاجمالي", "المبلغ الإجمالي", "المجموع الكلي", "المبلغ المستحق", "إجمالي"}, "total_amount", "", "Total amount"},
+	{[]string{"total", "grand total", "amount due", "total due", "balance due", "amount payable", "total amount", "total price", "incl. vat", "including vat", "inclusive of vat", "شامل الضريبة", "الإجمالي", "الاجمالي", "المبلغ الإجمالي", "المجموع الكلي", "المجموع", "المبلغ المستحق", "إجمالي"}, "total_amount", "", "Total amount"},
 	{[]string{"subtotal", "sub-total", "sub total", "net amount", "total before vat", "total excluding vat", "المجموع الفرعي", "المجموع قبل الضريبة"}, "subtotal", "", "Subtotal"},
 	{[]string{"vat", "tax", "ضريبة", "الضريبة"}, "tax_amount", "", "Tax amount"},
 	{[]string{"rent", "rental", "الإيجار", "الايجار", "بدل الإيجار", "القيمة الإيجارية"}, "rent", "", "Rent"},
@@ -84,7 +84,7 @@ var moneyCues = []cue{
 	{[]string{"salary", "الراتب", "راتب", "الأجر", "اجر"}, "salary", "", "Salary"},
 	{[]string{"allowance", "بدل"}, "allowance", "", "Allowance"},
 	{[]string{"contract value", "contract price", "total value", "contract sum", "agreement value", "قيمة العقد", "قيمة العقد الإجمالية", "القيمة الإجمالية للعقد"}, "contract_value", "", "Contract value"},
-	{[]string{"fee", "fees", "رسوم", "الرسوم", "أتعاب", "الأتعاب", "اتعاب"}, "fee", "", "Fee"},
+	{[]string{"fee", "fees", "document price", "price of the tender documents", "رسوم", "الرسوم", "أتعاب", "الأتعاب", "اتعاب", "ثمن وثائق", "ثمن الوثائق", "ثمن كراسة"}, "fee", "", "Fee"},
 	{[]string{"bid bond", "bid security", "tender bond", "tender security", "bid guarantee", "ضمان ابتدائي", "ضمان بنكي ابتدائي", "الضمان الابتدائي", "تأمين مؤقت", "التأمين المؤقت", "التأمين الابتدائي"}, "bid_bond", "", "Bid bond"},
 	{[]string{"performance bond", "performance guarantee", "performance security", "ضمان حسن التنفيذ", "ضمان نهائي", "الضمان النهائي"}, "performance_bond", "", "Performance bond"},
 	{[]string{"discount", "خصم"}, "discount", "", "Discount"},

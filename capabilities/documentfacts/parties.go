@@ -11,7 +11,7 @@ const (
 	// personName is a person's name in Latin letters: two to five
 	// capitalised words with the Arabic name particles.
 	personName  = `[A-Z][a-z]+(?:[ -](?:(?:Al|al|bin|bint|Bin|Bint|El|el)\b(?:[ -][A-Z][a-z]+)?|[A-Z][a-z]+)){1,4}`
-	roleLabels  = `landlord|lessor|tenant|lessee|buyer|purchaser|seller|supplier|vendor|customer|client|bill(?:ed)? to|sold to|employer|employee|contractor|consultant|service provider|disclosing party|receiving party|issued by|from|to|المؤجر|المستأجر|البائع|المشتري|المورد|العميل|صاحب العمل|الموظف|الموظفة|المقاول|الطرف الأول|الطرف الثاني|الجهة المعلنة|الجهة المصدرة|من|إلى|الى`
+	roleLabels  = `landlord|lessor|tenant|lessee|buyer|purchaser|seller|supplier|vendor|customer|client|bill(?:ed)? to|sold to|employer|employee|contractor|consultant|service provider|disclosing party|receiving party|issued by|issuer|from|to|صادر عن|صادرة عن|المؤجر|المستأجر|البائع|المشتري|المورد|العميل|صاحب العمل|الموظف|الموظفة|المقاول|الطرف الأول|الطرف الثاني|الجهة المعلنة|الجهة المصدرة|من|إلى|الى`
 	orgSuffix   = `(?:L\.L\.C\.?|LLC|SAOG|S\.A\.O\.G\.?|SAOC|S\.A\.O\.C\.?|Ltd\.?|Limited|Inc\.?|Corporation|Corp\.?|PLC|GmbH|FZE|FZ-LLC|FZCO|W\.L\.L\.?|LLP|Co\.|Company|Group|Holding|Holdings|Enterprises|Establishment|Est\.)`
 	orgWord     = `(?:[A-Z][A-Za-z0-9&'.-]*|&|and|of|for|al|Al|bin|the)`
 	arOrgSuffix = `(?:ش\.م\.م\.?|ش\.م\.ع\.ع\.?|ش\.م\.ع\.م\.?|ش\.م\.ع\.?|ذ\.م\.م\.?|المحدودة|القابضة|ش\.ش\.و)`
@@ -25,7 +25,9 @@ var (
 	reArPerson = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){1,3}?)(?:\s*[،,(]|\s+(?:ويشار|المشار|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
 	// A role in parentheses or quotes after a name: (the "Supplier"),
 	// (hereinafter referred to as the "Landlord"), ويشار إليه بـ "المؤجر".
-	reRoleDef = regexp.MustCompile(`(?i)^[^()]{0,160}?\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?["“”'«]?([A-Za-z ]{3,25}?|\p{Arabic}+(?:\s+\p{Arabic}+)?)["“”'»]?\s*\)`)
+	reRoleDef = regexp.MustCompile(`(?i)^[^()]{0,160}?\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?["“”'«]?([A-Za-z ]{3,25}?|\p{Arabic}+(?:\s+\p{Arabic}+)?)["“”'»]?\s*\)` +
+		// ", hereinafter referred to as the "Client"" without parentheses
+		`|(?i)^[^()";]{0,160}?\bhereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?["“”']([A-Za-z ]{3,25}?)["“”']`)
 	reArRole  = regexp.MustCompile(`^[^!?؟]{0,160}?(?:ويشار إليها|ويشار إليه|ويشار اليها|ويشار اليه|والمشار إليها|والمشار إليه|المشار إليها|المشار إليه)\s*(?:فيما بعد\s*)?(?:بـ|باسم|ب)?\s*["«“]?(\p{Arabic}+(?:\s+\p{Arabic}+)?)`)
 	reLabeled = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)[\s*_]*(?:\(\s*(\p{Arabic}+|[A-Za-z ]+)\s*\))?[\s*_]*[:：|-][\s*_]*(.{2,120})$`)
 	// reLabelOnly is a role label alone on its line ("Bill to:"): the
@@ -95,7 +97,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 				role = r
 			}
 		} else if d := reRoleDef.FindStringSubmatch(name); d != nil {
-			if r := roleOf(d[1]); r != "" {
+			if r := roleOf(d[1] + d[2]); r != "" {
 				role = r
 			}
 		}
@@ -183,7 +185,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 		role, method, conf := "", "pattern", 0.75
 		after := t[n.e:]
 		if m := reRoleDef.FindStringSubmatch(after); m != nil {
-			if r := roleOf(m[1]); r != "" {
+			if r := roleOf(m[1] + m[2]); r != "" {
 				role, method, conf = r, "definition", 0.9
 			}
 		} else if m := reArRole.FindStringSubmatch(after); m != nil {
@@ -244,7 +246,14 @@ func titleWords(s string) bool {
 // they keep no role.
 func senderRoles(facts []Fact, docType string) {
 	for i, f := range facts {
-		if f.Type != TypeParty || f.Role != "sender" && f.Role != "addressee" {
+		if f.Type != TypeParty || f.Role != "sender" && f.Role != "addressee" && f.Role != "issuer" {
+			continue
+		}
+		if f.Role == "issuer" {
+			// The issuer of an invoice or a quotation is its supplier.
+			if docType == "invoice" || docType == "quotation" {
+				facts[i].Role, facts[i].Key, facts[i].Label = "supplier", "supplier", "Supplier"
+			}
 			continue
 		}
 		role := ""

@@ -15,8 +15,8 @@ import (
 // naming who must act.
 
 var (
-	reReqHeading = regexp.MustCompile(`(?i)\b(?:requirements|eligibility|qualifications?|qualification\s+criteria|pre-?qualification|who\s+(?:can|may|should)\s+apply|documents?\s+(?:to\s+(?:be\s+)?(?:submit(?:ted)?|provide[d]?|attach(?:ed)?)|required)|required\s+documents|mandatory\s+documents|supporting\s+documents|submission\s+documents|bid\s+(?:security|bond)|tender\s+(?:security|bond)|what\s+we(?:'re|\s+are)\s+looking\s+for|your\s+profile|selection\s+criteria|minimum\s+criteria|conditions\s+of\s+(?:participation|eligibility))\b` +
-		`|شروط\s+(?:التأهيل|المشاركة|الاشتراك|التقديم|التأهل)|المتطلبات|متطلبات|المؤهلات|المستندات\s+المطلوبة|الوثائق\s+المطلوبة|الضمان\s+الابتدائي|التأمين\s+المؤقت|التأمين\s+الابتدائي|التأهيل|الأهلية`)
+	reReqHeading = regexp.MustCompile(`(?i)\b(?:requirements|eligibility|qualifications?|qualification\s+criteria|pre-?qualification|who\s+(?:can|may|should)\s+apply|documents?\s+(?:to\s+(?:be\s+)?(?:submit(?:ted)?|provide[d]?|attach(?:ed)?)|required)|required\s+documents|mandatory\s+documents|supporting\s+documents|submission\s+documents|bid\s+(?:security|bond)|tender\s+(?:security|bond)|what\s+we(?:'re|\s+are)\s+looking\s+for|desirable|preferred|nice\s+to\s+have|advantageous|your\s+profile|selection\s+criteria|minimum\s+criteria|conditions\s+of\s+(?:participation|eligibility))\b` +
+		`|شروط\s+(?:التأهيل|المشاركة|الاشتراك|التقديم|التأهل)|المتطلبات|متطلبات|المؤهلات|مزايا\s+إضافية|يفضل|المستندات\s+المطلوبة|الوثائق\s+المطلوبة|الضمان\s+الابتدائي|التأمين\s+المؤقت|التأمين\s+الابتدائي|التأهيل|الأهلية`)
 	// Requirement words.
 	reReqOptional  = regexp.MustCompile(`(?i)\bshould\b|\bpreferred\b|\bpreferably\b|\bdesirable\b|\ban\s+advantage\b|\badvantageous\b|\ba\s+plus\b|\bideally\b|\bnice\s+to\s+have\b|\(optional\)|\boptional\b|يفضل|يُفضل|ويفضل|من\s+المستحسن|ميزة\s+إضافية|اختياري`)
 	reReqMandatory = regexp.MustCompile(`(?i)\bmust\b|\bshall\b|\brequired\b|\bmandatory\b|\bessential\b|\bcompulsory\b|\bneed(?:s)?\s+to\b|\bis\s+a\s+must\b|\bobligatory\b|يجب|يشترط|يُشترط|يتعين|يلزم|إلزامي|الزامي|مطلوب|ضروري|(?:^|\s)على\s+\S+\s+أن`)
@@ -35,7 +35,7 @@ var (
 		{"insurance", regexp.MustCompile(`(?i)\binsurance\b|\binsured\b|تأمين\s+ضد|وثيقة\s+تأمين|بوليصة`)},
 		{"financial", regexp.MustCompile(`(?i)\bbid\s+(?:bond|security)\b|\bperformance\s+(?:bond|security|guarantee)\b|\bbank\s+guarantee\b|\bguarantee\b|\bturnover\b|\bpaid-?up\s+capital\b|\bsolvency\b|\bnet\s+worth\b|ضمان|كفالة|التأمين\s+المؤقت|تأمين\s+مؤقت|التأمين\s+الابتدائي|رأس\s+مال|ملاءة`)},
 		{"documentation", regexp.MustCompile(`(?i)\b(?:provide|submit|submitted|attach|attached|include|enclose|send|upload|furnish|present)\b|تقديم|إرفاق|ارفاق|يرفق|إرسال|ارسال`)},
-		{"experience", regexp.MustCompile(`(?i)\bexperience\b|\btrack\s+record\b|\bsimilar\s+(?:projects|contracts|works)\b|\byears?\s+in\b|خبرة|سابقة\s+أعمال|سنوات\s+في`)},
+		{"experience", regexp.MustCompile(`(?i)\bexperience\b|\btrack\s+record\b|\bsimilar\s+(?:projects|contracts|works)\b|\byears?\s+in\b|\b(?:delivered|completed|executed|implemented|carried\s+out)\b[^.;]{0,40}\b(?:projects?|contracts?|works|installations?)\b|خبرة|سابقة\s+أعمال|سنوات\s+في|مشاريع[^.؛]{0,30}مماثلة|أعمال\s+مماثلة`)},
 		{"compliance", regexp.MustCompile(`(?i)\bomani[sz]ation\b|\bcomply\b|\bcompliance\b|\bcompliant\b|\bcode\s+of\s+conduct\b|\bregulations?\b|\bpolicy\b|\banti-?bribery\b|التعمين|الامتثال|اللوائح|الأنظمة`)},
 		{"technical", regexp.MustCompile(`(?i)\biso\b|\bcertification\b|\bservice\s+cent(?:re|er)\b|\bshowroom\b|\bworkshop\b|\bwarehouse\b|\bequipment\b|\bspecifications?\b|\btechnical\b|\bfacilit(?:y|ies)\b|\bcapacity\b|صالة\s+عرض|ورشة|مستودع|معدات|مواصفات|فني|الفنية|مركز\s+خدمة`)},
 		{"eligibility", regexp.MustCompile(`.`)},
@@ -43,6 +43,11 @@ var (
 	// Document nouns: an item naming a document is documentation.
 	reDocNoun    = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s*)?(?:an?\s+|the\s+|two\s+|three\s+)?(?:valid\s+|certified\s+|signed\s+|audited\s+|recent\s+|company\s+|client\s+)?(?:cop(?:y|ies)\b|certificate|statements?\b|profile\b|references?\b|letter\b|cv\b|résumé|resume\b|list\b|portfolio\b|brochure\b|declaration\b)|^\s*(?:صورة|نسخة|شهادة|قائمة|خطاب|رسالة|سيرة)`)
 	reDocHeading = regexp.MustCompile(`(?i)\bdocument|مستندات|وثائق`)
+	// reOptionalHeading: a section of things preferred, not required.
+	reOptionalHeading = regexp.MustCompile(`(?i)\b(?:desirable|preferred|nice\s+to\s+have|advantageous|optional)\b|مزايا\s+إضافية|يفضل`)
+	// reWinner: the successful bidder's duties are obligations, not
+	// conditions to qualify.
+	reWinner = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)\b|الفائز|المرسى\s+عليه|المختار`)
 )
 
 type reqFound struct {
@@ -112,6 +117,13 @@ func (x *clauseExtractor) requirements() {
 		inSection := inRequirementSection(section)
 		opt := reReqOptional.MatchString(t)
 		mand := reReqMandatory.MatchString(t) || reMarkedMandatory.MatchString(t)
+		if inSection && (reWinner.MatchString(t) || hasDeadlinePhrase(t)) {
+			// "Bids must be submitted no later than ...", "the
+			// successful bidder shall sign within 14 days": duties with
+			// a time, read as obligations even under a requirements
+			// heading.
+			inSection = false
+		}
 		var take bool
 		method := "clause"
 		switch {
@@ -151,6 +163,9 @@ func (x *clauseExtractor) requirements() {
 			pt := t[p[0]:p[1]]
 			r := Requirement{Requirement: clip(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(pt), "-*•·▪ ")), 300), Method: method, Confidence: 0.8}
 			popt, pmand := reReqOptional.MatchString(pt), reReqMandatory.MatchString(pt) || reMarkedMandatory.MatchString(pt)
+			if !popt && !pmand && reOptionalHeading.MatchString(section) {
+				popt = true // an item under "Desirable"
+			}
 			r.Mandatory = !popt || pmand && !popt
 			if popt && reMarkedMandatory.MatchString(pt) {
 				r.Mandatory = true
@@ -242,3 +257,11 @@ func (x *clauseExtractor) requirementResults(ri *runeIndex, withEvidence bool) [
 	}
 	return out
 }
+
+// hasDeadlinePhrase: the sentence sets a time for its action ("no later
+// than 28 September", "within 10 days", "في موعد أقصاه").
+func hasDeadlinePhrase(t string) bool {
+	return reDeadlineWords.MatchString(t) || reWithinEN.MatchString(t) || reWithinPeriodAR.MatchString(t)
+}
+
+var reDeadlineWords = regexp.MustCompile(`(?i)\b(?:no|not)\s+later\s+than\b|\bon\s+or\s+before\b|في\s+موعد\s+(?:أقصاه|اقصاه|لا\s+يتجاوز)|آخر\s+موعد`)

@@ -1,0 +1,25 @@
+package documentfacts
+
+import "testing"
+
+// heldOutFloors (strict precision, recall): just under the figures
+// measured after the general fixes that the first run showed were needed
+// (docs/documents.md has both runs' figures). The first run, before any
+// fix, is the measure of how the rules carry over: party 0.84/0.80, date
+// 0.83/0.83, money 0.81/0.81, obligation 0.79/0.61, requirement
+// 0.67/0.67, deadline 1.00/0.94.
+var heldOutFloors = map[string][2]float64{
+	"party":       {0.95, 0.90},
+	"date":        {0.90, 0.90},
+	"money":       {0.95, 0.95},
+	"obligation":  {0.85, 0.85},
+	"requirement": {0.85, 0.85},
+	"deadline":    {0.95, 0.95},
+}
+
+// TestHeldOut scores the held-out documents (testdata/heldout: written
+// and annotated from the eval corpus's guideline after the extractor was
+// tuned on that corpus, committed before it was run on them).
+func TestHeldOut(t *testing.T) {
+	scoreCorpus(t, loadEvalCorpus(t, "testdata/heldout", 8), heldOutFloors)
+}
