@@ -60,7 +60,7 @@ var places = []Place{
 	{ID: "ghala", Name: "Ghala", Arabic: "غلا", Level: LevelArea, Wilayat: "bawshar", Aliases: []string{"Ghalla", "Ghala Heights", "Ghala Industrial"}},
 	{ID: "bowsher-heights", Name: "Bowsher Heights", Arabic: "مرتفعات بوشر", Level: LevelArea, Wilayat: "bawshar", Aliases: []string{"Bausher Heights", "Bawshar Heights", "Boshar Heights"}},
 	{ID: "muscat-hills", Name: "Muscat Hills", Arabic: "مسقط هيلز", Level: LevelArea, Wilayat: "bawshar", Aliases: []string{"Muscat Hills Golf", "The Links Muscat Hills"}},
-	{ID: "madinat-al-irfan", Name: "Madinat Al Irfan", Arabic: "مدينة العرفان", Level: LevelArea, Wilayat: "bawshar", Aliases: []string{"Al Irfan", "Irfan", "Madinat Irfan", "Irfan City"}},
+	{ID: "madinat-al-irfan", Name: "Madinat Al Irfan", Arabic: "مدينة العرفان", Level: LevelArea, Wilayat: "bawshar", Aliases: []string{"Al Irfan", "Irfan", "Madinat Irfan", "Irfan City", "العرفان"}},
 	{ID: "madinat-al-ilam", Name: "Madinat Al Ilam", Arabic: "مدينة الإعلام", Level: LevelArea, Wilayat: "bawshar", Aliases: []string{"Madinat Al Elam", "Madinat Al I'lam", "Media City"}},
 	{ID: "al-sarooj", Name: "Al Sarooj", Arabic: "السروج", Level: LevelArea, Wilayat: "bawshar", Aliases: []string{"Sarooj", "As Sarooj", "Al Saruj"}},
 	{ID: "al-misfah", Name: "Al Misfah", Arabic: "المسفاة", Level: LevelArea, Wilayat: "bawshar", Aliases: []string{"Misfah", "Misfat"}},

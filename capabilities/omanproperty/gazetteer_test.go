@@ -55,6 +55,8 @@ func TestLookup(t *testing.T) {
 		{"الانصب", "al-ansab", true},
 		{"الموج", "al-mouj", true},
 		{"مدينة السلطان قابوس", "madinat-sultan-qaboos", true},
+		{"العرفان", "madinat-al-irfan", false}, // the reference service's short form
+		{"مدينة العرفان", "madinat-al-irfan", true},
 		{"القرم", "qurum", true},
 		{"الغبرة الشمالية", "al-ghubrah", false},
 		{"مطرح", "muttrah", true},

@@ -5,9 +5,9 @@ package omanproperty
 // askingMonthlyRentOMR and ageYears (issue 14). Unknown fields are
 // refused.
 type Input struct {
-	Governorate string `json:"governorate" schema:"minLength=1,maxLength=60" jsonschema:"Governorate: Muscat (English or Arabic, any common spelling). Only the Muscat governorate is covered; another is a 400 UNSUPPORTED_LOCATION."`
+	Governorate string `json:"governorate" schema:"minLength=1,maxLength=60" jsonschema:"Governorate: Muscat (English or Arabic, any common spelling). Only the Muscat governorate is covered; another is a 400 INVALID_INPUT naming the governorate it is, not charged."`
 	Wilayat     string `json:"wilayat,omitempty" schema:"minLength=1,maxLength=60" jsonschema:"Wilayat (Muscat, Muttrah, Bawshar, Seeb, Al Amerat, Qurayyat). Optional: the area's own wilayat is used; one that disagrees is flagged wilayat_mismatch."`
-	Area        string `json:"area" schema:"minLength=1,maxLength=80" jsonschema:"Neighbourhood (Al Mouj, Qurum, Al Khuwair, Azaiba, Ruwi, ...) or wilayat, in English or Arabic, common spellings accepted (Al Khuwayr, الخوير). Outside the Muscat governorate or unknown: 400 UNSUPPORTED_LOCATION with the nearest names."`
+	Area        string `json:"area" schema:"minLength=1,maxLength=80" jsonschema:"Neighbourhood (Al Mouj, Qurum, Al Khuwair, Azaiba, Ruwi, ...) or wilayat, in English or Arabic, common spellings accepted (Al Khuwayr, الخوير). Outside the Muscat governorate: 400 INVALID_INPUT naming the governorate it is in; unknown: 400 INVALID_INPUT with the nearest names; neither charged."`
 	// PropertyType is apartment, villa or townhouse.
 	PropertyType string   `json:"propertyType" schema:"enum=apartment|villa|townhouse"`
 	Bedrooms     *int     `json:"bedrooms,omitempty" schema:"minimum=0,maximum=20" jsonschema:"Bedrooms (0 for a studio). Comparables with the same number are preferred, then one more or fewer."`
