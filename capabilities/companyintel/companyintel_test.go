@@ -99,7 +99,24 @@ func TestFind(t *testing.T) {
 	if !slices.Equal(names, []string{"ACME TRADING LIMITED", "Papyrus Supplies"}) || out.Companies[0].SourceTier != 1 || out.Companies[1].Quote == nil {
 		t.Errorf("companies %+v", out.Companies)
 	}
+	notApplied := func(o FindOutput) bool {
+		return slices.ContainsFunc(o.Limitations, func(l string) bool { return strings.Contains(l, "employeeMin and employeeMax were not applied") })
+	}
+	if notApplied(out) {
+		t.Errorf("no head-count bounds given, yet limitations say they were not applied: %q", out.Limitations)
+	}
+	// Head-count bounds are accepted (the reference service's input) but
+	// filter nothing, and the answer says so.
+	sized, err := Find(context.Background(), Deps{Sources: s}, FindInput{Query: "Acme Trading", Country: "GB", EmployeeMin: ptrInt(10), EmployeeMax: ptrInt(50)}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sized.Companies) != len(out.Companies) || !notApplied(sized) {
+		t.Errorf("with employeeMin/employeeMax: %d companies (want %d, unfiltered), limitations %q", len(sized.Companies), len(out.Companies), sized.Limitations)
+	}
 }
+
+func ptrInt(n int) *int { return &n }
 
 func TestAnalyze(t *testing.T) {
 	if _, err := Analyze(context.Background(), Deps{}, RiskInput{Company: "Acme"}, now); dalil.ErrorCode(err) != dalil.CodeProviderNotConfigured {

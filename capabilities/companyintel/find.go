@@ -22,8 +22,8 @@ type FindInput struct {
 	Country     string   `json:"country,omitempty" schema:"maxLength=60"`
 	City        string   `json:"city,omitempty" schema:"maxLength=100"`
 	Keywords    []string `json:"keywords,omitempty" schema:"maxItems=10,items.minLength=1,items.maxLength=60"`
-	EmployeeMin *int     `json:"employeeMin,omitempty" schema:"minimum=0,maximum=10000000" jsonschema:"Accepted as the reference service does; sources rarely state head counts, so it only filters companies whose quoted source states one."`
-	EmployeeMax *int     `json:"employeeMax,omitempty" schema:"minimum=0,maximum=10000000"`
+	EmployeeMin *int     `json:"employeeMin,omitempty" schema:"minimum=0,maximum=10000000" jsonschema:"Accepted as the reference service does (at most employeeMax) but not used: registers and search results rarely state head counts, so no company is filtered by size; limitations says so when it is given."`
+	EmployeeMax *int     `json:"employeeMax,omitempty" schema:"minimum=0,maximum=10000000" jsonschema:"Accepted as the reference service does but not used, as employeeMin."`
 	Limit       int      `json:"limit,omitempty" schema:"minimum=1,maximum=100" jsonschema:"Default 20; at most 20 are returned (appliedLimit)."`
 }
 
@@ -85,6 +85,9 @@ func Find(ctx context.Context, d Deps, in FindInput, now time.Time) (FindOutput,
 	req := cmp.Or(in.Limit, 20)
 	out := FindOutput{RequestedLimit: req, AppliedLimit: min(req, 20), DataMode: "live", Companies: []Found{}, Sources: []Source{}, Cached: true,
 		Limitations: []string{"Register searches need a query (a name); industry, city and keywords are matched through web search, and only with an LLM that quotes its source."}}
+	if in.EmployeeMin != nil || in.EmployeeMax != nil {
+		out.Limitations = append(out.Limitations, "employeeMin and employeeMax were not applied: registers and search results rarely state head counts, so companies are not filtered by size.")
+	}
 	var found []Found
 	q := strings.TrimSpace(in.Query)
 	if q != "" {
