@@ -34,7 +34,7 @@ type Input struct {
 	LEI                string              `json:"lei,omitempty" schema:"maxLength=20" jsonschema:"ISO 17442 LEI (checksum verified)."`
 	LegalName          string              `json:"legalName,omitempty" schema:"maxLength=200"`
 	City               string              `json:"city,omitempty" schema:"maxLength=100"`
-	Industry           string              `json:"industry,omitempty" schema:"maxLength=120"`
+	Industry           string              `json:"industry,omitempty" schema:"maxLength=120" jsonschema:"Accepted as the reference service does; not used by the scores or the search for evidence."`
 	Evidence           []evidence.Supplied `json:"evidence,omitempty" schema:"maxItems=20" jsonschema:"Evidence you hold (Dalil); tier 4 unless verified at its URL."`
 }
 
