@@ -139,7 +139,9 @@ func TestVoiceKill9SQLite(t *testing.T) {
 	}
 
 	startServeAt(t, bin, db, addr, env, logs)
-	waitFor(t, "every call placed and recorded", func() bool {
+	// The interrupted jobs wait for the dead process's River leader lease
+	// to lapse (about 15-20 s) and for the rescue delay.
+	waitUpTo(t, 90*time.Second, "every call placed and recorded", func() bool {
 		for _, r := range callRecords(t, db, ids) {
 			if r.ProviderCallID == "" {
 				return false

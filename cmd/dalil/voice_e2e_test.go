@@ -105,7 +105,13 @@ func twilioEnv(fake *twiliotest.Server, base string) map[string]string {
 // deadline (the jobs run on a queue polled every second).
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); !cond(); time.Sleep(50 * time.Millisecond) {
+	waitUpTo(t, 30*time.Second, what, cond)
+}
+
+// waitUpTo is waitFor with its own deadline.
+func waitUpTo(t *testing.T, limit time.Duration, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(limit); !cond(); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %s", what)
 		}
