@@ -3,6 +3,9 @@ package invoiceanomaly
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
 	"time"
 
 	"dalil"
@@ -44,7 +47,7 @@ func Entry(deps Deps) capability.Entry {
 			"(never the invoice) is kept in your account so later checks find duplicates without resending history. Risk indicators only. " +
 			"Takes the reference service's request as it is; a body that is not JSON answers 400 INVALID_JSON, an unreadable amount " +
 			"INVALID_MONETARY_VALUE, date INVALID_DATE or currency code UNSUPPORTED_CURRENCY_FORMAT (details.path names the field, the value " +
-			"is never echoed), anything else INVALID_INPUT; nothing is charged for any of them.",
+			"is never echoed), anything else INVALID_INPUT; an unexpected failure answers 500 ANALYSIS_FAILED; nothing is charged for any of them.",
 		WhenToUse: "Before approving or paying an invoice, to decide whether it can go ahead, needs review, or should be held.",
 		Path:      "/api/v1/finance/invoice-anomaly-check",
 		Price:     250_000, // USD 0.25
@@ -68,7 +71,13 @@ func Entry(deps Deps) capability.Entry {
 				return Forgotten{Deleted: n}, err
 			},
 		}},
-	}, func(ctx context.Context, in Input) (Output, error) {
+	}, func(ctx context.Context, in Input) (out Output, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				out, err = Output{}, fmt.Errorf("invoiceanomaly: panic: %v\n%s", r, debug.Stack())
+			}
+			err = analysisFailed(err)
+		}()
 		call := capability.CallFrom(ctx)
 		d := deps
 		if d.Now == nil {
@@ -76,6 +85,27 @@ func Entry(deps Deps) capability.Entry {
 		}
 		return Handle(ctx, d, call.AccountID, in)
 	})
+}
+
+// CodeAnalysisFailed is the reference service's 500 for an unexpected
+// failure of the check (Part 2 §4); never charged. httpapi answers 500
+// for it (a code without a row in its table is 500).
+// TODO(lead): declare it in dalil's errors.go beside VALUATION_FAILED and
+// alias it here.
+const CodeAnalysisFailed dalil.Code = "ANALYSIS_FAILED"
+
+// analysisFailed answers an unexpected failure (or a panic) with the
+// reference service's 500 ANALYSIS_FAILED, its cause kept for the log
+// only; errors with a code of their own, storage outages (503) and
+// deadlines keep theirs.
+func analysisFailed(err error) error {
+	var de *dalil.Error
+	switch {
+	case err == nil, errors.As(err, &de), errors.Is(err, dalil.ErrStorageUnavailable),
+		errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return err
+	}
+	return &dalil.Error{Code: CodeAnalysisFailed, Message: "The invoice check failed unexpectedly. Nothing was charged; retry shortly.", Err: err}
 }
 
 // exampleJSON is a small invoice with its supplier's history and known
