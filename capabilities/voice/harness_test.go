@@ -135,7 +135,7 @@ func newHarness(t *testing.T) *harness {
 	client := safehttp.New(opts)
 	policy := voice.Policy{Countries: []string{"OM", "AE"}}
 	secret := []byte("number-secret")
-	h.cfg = voice.Config{Store: h.calls, Dialer: h.dialer, Charges: voicesql.NewCharges(s.DB()), Refunds: s, Callbacks: client,
+	h.cfg = voice.Config{Store: h.calls, Dialer: h.dialer, Charges: s, Refunds: s, Callbacks: client,
 		Policy: policy, NumberSecret: secret, SigningSecret: []byte("signing-secret"), EventsURL: "https://dalil.example/webhooks/voice/fake",
 		ChargeWindow: time.Minute, Now: h.clock.Now}
 	h.svc = voice.NewService(h.cfg)

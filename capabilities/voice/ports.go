@@ -165,10 +165,19 @@ var ErrUnknownCall = errors.New("voice: event for an unknown call")
 // charge: the call is queued inside that request, before the charge
 // commits, so the dial job confirms it first. Accounts: the ledger has the
 // request's charge; pay-per-call rails: the credential's claim was
-// settled (or the MPP session draw committed).
+// settled (or the MPP session draw committed). The core store implements
+// it (sqlstore.Store.PaidFor): the payment tables stay the core's.
 type Charges interface {
-	Committed(ctx context.Context, r Record) (bool, error)
+	// PaidFor reports whether request requestID (of accountID, empty on a
+	// pay-per-call rail) committed its payment; since bounds how long
+	// before now the request could have begun.
+	PaidFor(ctx context.Context, accountID, requestID string, since time.Time) (bool, error)
 }
+
+// claimLead bounds how long before a call was queued its request could
+// have claimed a credential or an idempotency key (a paid call's whole
+// deadline is 45 s): the charge check looks no further back.
+const claimLead = 10 * time.Minute
 
 // Later asks the job runner to run the job again after Delay, without
 // counting an attempt (waiting for a charge to commit).

@@ -183,7 +183,7 @@ func (s *Service) dialOf(r Record) Dial {
 func (s *Service) committed(ctx context.Context, r Record) (bool, error) {
 	const poll = 100 * time.Millisecond
 	for waited := time.Duration(0); ; waited += poll {
-		ok, err := s.charges.Committed(ctx, r)
+		ok, err := s.charges.PaidFor(ctx, r.AccountID, r.RequestID, r.CreatedAt.Add(-claimLead))
 		if err != nil || ok || waited >= s.chargeWait {
 			return ok, err
 		}

@@ -336,7 +336,7 @@ func newVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slog
 	fetch.NoRedirects = true
 	callbacks := safehttp.New(fetch)
 	policy := voice.Policy{Countries: v.Countries, EarliestHour: v.EarliestHour, LatestHour: v.LatestHour}
-	svc := voice.NewService(voice.Config{Store: calls, Dialer: dialer, Charges: voicesql.NewCharges(store.DB()), Refunds: store,
+	svc := voice.NewService(voice.Config{Store: calls, Dialer: dialer, Charges: store, Refunds: store,
 		Callbacks: callbacks, Policy: policy, NumberSecret: numbers, SigningSecret: signing, EventsURL: hook(v.Provider),
 		ChargeWait: voiceChargeWait, Logger: log})
 	run.svc = svc

@@ -195,56 +195,6 @@ func testStore(t *testing.T, f *fixture) {
 	}
 }
 
-func TestChargesSQLite(t *testing.T)   { testCharges(t, open(t, sqliteDSN(t), jobs.Options{})) }
-func TestChargesPostgres(t *testing.T) { testCharges(t, open(t, postgresDSN(t), jobs.Options{})) }
-
-// Charges reads the core's payment records: an account's charge in the
-// ledger, a settled pay-per-call claim, a completed session answer.
-func testCharges(t *testing.T, f *fixture) {
-	ctx := f.ctx
-	ch := voicesql.NewCharges(f.store.DB())
-	a, err := f.store.CreateAccount(ctx, "a", "free", dalil.USD)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := voice.Record{AccountID: a.ID, RequestID: "req_acct", CreatedAt: f.clock.Now()}
-	check := func(name string, r voice.Record, want bool) {
-		t.Helper()
-		if got, err := ch.Committed(ctx, r); err != nil || got != want {
-			t.Errorf("%s: committed = %v, %v; want %v", name, got, err, want)
-		}
-	}
-	check("before the charge", r, false)
-	if _, err := f.store.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: "ai_call_agent", Price: 600_000, RequestID: "req_acct", Method: dalil.MethodCredits}); err != nil {
-		t.Fatal(err)
-	}
-	check("after the charge", r, true)
-	check("another account's request id", voice.Record{AccountID: "acct_other", RequestID: "req_acct", CreatedAt: f.clock.Now()}, false)
-
-	p := voice.Record{RequestID: "req_x402", CreatedAt: f.clock.Now()}
-	check("no claim", p, false)
-	claim := dalil.Claim{CredentialID: "x402:n", Rail: dalil.RailX402, Tool: "ai_call_agent", Amount: 600_000, RequestID: "req_x402", ExpiresAt: f.clock.Now().Add(time.Hour)}
-	if err := f.store.ClaimCredential(ctx, claim); err != nil {
-		t.Fatal(err)
-	}
-	check("claimed, not settled", p, false)
-	if err := f.store.SettleCredential(ctx, claim.CredentialID); err != nil {
-		t.Fatal(err)
-	}
-	check("settled", p, true)
-
-	s := voice.Record{RequestID: "req_session", CreatedAt: f.clock.Now()}
-	k := dalil.IdemKey{AccountID: "mpp_session:s1", Tool: "ai_call_agent", Key: "k1", Owner: "req_session"}
-	if _, err := f.store.BeginIdempotent(ctx, k, "hash"); err != nil {
-		t.Fatal(err)
-	}
-	check("session draw in progress", s, false)
-	if err := f.store.CompleteIdempotent(ctx, k, dalil.Answer{RequestID: "req_session", Rail: dalil.RailMPP, Price: 600_000, Data: []byte(`{}`)}); err != nil {
-		t.Fatal(err)
-	}
-	check("session answer stored", s, true)
-}
-
 func TestJobStatesSQLite(t *testing.T)   { testJobStates(t, open(t, sqliteDSN(t), jobs.Options{})) }
 func TestJobStatesPostgres(t *testing.T) { testJobStates(t, open(t, postgresDSN(t), jobs.Options{})) }
 
