@@ -168,7 +168,7 @@ type MediaItem struct {
 	Publisher        string `json:"publisher"`
 	PublishedAt      string `json:"publishedAt,omitempty"`
 	Tier             int    `json:"tier"`
-	LegalStage       string `json:"legalStage"`
+	LegalStage       string `json:"legalStage" schema:"enum=allegation|investigation|lawsuit|charge|settlement|judgment|conviction" jsonschema:"Where the matter stands (the reference service's legal stages); allegation when the source says no more."`
 	StageDescription string `json:"stageDescription"`
 	Established      bool   `json:"established"`
 	DuplicatesMerged int    `json:"duplicatesMerged"`
