@@ -70,7 +70,10 @@ type compatCap struct {
 	// schemaOutputs are documented output fields checked in the published
 	// output schema, for capabilities that answer only with a provider.
 	schemaOutputs []string
-	errors        []compatError
+	// outputEnums are documented output values: the published output
+	// schema's enum at the path must hold every one.
+	outputEnums map[string][]string
+	errors      []compatError
 	// previewSignals are preview fields the reference documents for this
 	// capability's preview (Part 2 §8 and the capability's section).
 	previewSignals []string
@@ -311,7 +314,7 @@ func (s *compatServer) checkCap(t *testing.T, c compatCap) {
 			}
 		})
 	}
-	if len(c.schemaOutputs) > 0 {
+	if len(c.schemaOutputs) > 0 || len(c.outputEnums) > 0 {
 		t.Run("output schema", func(t *testing.T) {
 			var out map[string]any
 			if err := json.Unmarshal(e.OutputJSON, &out); err != nil {
@@ -320,6 +323,28 @@ func (s *compatServer) checkCap(t *testing.T, c compatCap) {
 			for _, p := range c.schemaOutputs {
 				if compatSchemaAt(out, p) == nil {
 					s.gap(t, c, "%s: output %s (%s) is not in the output schema", c.id, p, c.section)
+				}
+			}
+			paths := make([]string, 0, len(c.outputEnums))
+			for p := range c.outputEnums {
+				paths = append(paths, p)
+			}
+			sort.Strings(paths)
+			for _, p := range paths {
+				prop := compatSchemaAt(out, p)
+				if prop == nil {
+					s.gap(t, c, "%s: output %s (%s) is not in the output schema", c.id, p, c.section)
+					continue
+				}
+				enum := compatEnum(prop, out)
+				var missing []string
+				for _, v := range c.outputEnums[p] {
+					if !slices.Contains(enum, v) {
+						missing = append(missing, v)
+					}
+				}
+				if len(missing) > 0 {
+					s.gap(t, c, "%s: output %s (%s): the schema's values %v lack the reference's %v", c.id, p, c.section, enum, missing)
 				}
 			}
 		})
@@ -465,6 +490,22 @@ func maps(m map[string]any) map[string]any {
 	out := make(map[string]any, len(m)+1)
 	for k, v := range m {
 		out[k] = v
+	}
+	return out
+}
+
+// compatEnum lists the string values an output schema allows at prop
+// (every alternative's enum); none when it declares no enum.
+func compatEnum(prop, root map[string]any) []string {
+	defs, _ := root["$defs"].(map[string]any)
+	var out []string
+	for _, alt := range compatAlternatives(prop, defs) {
+		list, _ := alt["enum"].([]any)
+		for _, v := range list {
+			if s, ok := v.(string); ok {
+				out = append(out, s)
+			}
+		}
 	}
 	return out
 }
@@ -885,6 +926,13 @@ func compatCaps() []compatCap {
 				{path: "optionalAnnualMaintenanceOMR", value: `300`},
 				{path: "area", value: `"Salalah"`, note: "outside Muscat", decided: "issue 14 (a 400 with a clear message, not charged)", decidedCode: "INVALID_INPUT"},
 			}, compatOmanLocationRows()...),
+			outputEnums: map[string][]string{
+				// unmatched: an unknown area is a 400 (issue 14).
+				"normalizedLocation.matchType": {"exact", "alias"},
+				"subjectProperty.furnished":    {"furnished", "semi_furnished", "unfurnished", "unspecified"},
+				"pricePosition.marketPosition": {"below_market", "at_market", "above_market", "insufficient_data"},
+				"confidence.level":             {"insufficient", "low", "medium", "high"},
+			},
 			previewSignals: []string{"preview.signals.rentalComparablesFound", "preview.signals.saleComparablesFound", "preview.signals.locationSupported"},
 			outputBody:     `{"governorate":"Muscat","wilayat":"Bawshar","area":"Al Khuwair","propertyType":"apartment","bedrooms":2,"bathrooms":2,"sizeSqm":120,"askingPriceOMR":68000,"furnished":"unfurnished","optionalAnnualServiceChargeOMR":600,"optionalAnnualMaintenanceOMR":300}`,
 			outputs: []string{
@@ -995,6 +1043,7 @@ func compatCaps() []compatCap {
 				"competitors[].reason", "technologySignals", "recentDevelopments", "riskFlags", "sources[].url", "sources[].title", "sources[].publisher",
 				"sources[].sourceType", "sources[].observedAt", "confidence", "dataFreshness.latestSourceDate", "dataFreshness.freshnessDays", "cached",
 				"dataMode", "limitations"},
+			outputEnums: map[string][]string{"dataMode": {"live", "not_configured"}},
 			errors: []compatError{
 				{name: "empty company", body: `{"company":""}`, status: 400, code: "INVALID_INPUT"},
 				{name: "unknown depth", body: `{"company":"Acme","depth":"full"}`, status: 400, code: "INVALID_INPUT"},
@@ -1032,6 +1081,10 @@ func compatCaps() []compatCap {
 			},
 			schemaOutputs: []string{"checks[].status", "checks[].summary", "checks[].findings", "checks[].evidence[].description", "checks[].evidence[].source",
 				"checks[].evidence[].tier", "confidence"},
+			outputEnums: map[string][]string{
+				"checks[].status":          {"performed", "not_configured", "unavailable", "not_applicable"},
+				"checks[].evidence[].tier": {"confirmed_evidence", "public_allegation", "automated_indicator", "missing_information"},
+			},
 			errors: []compatError{
 				{name: "neither company nor website", body: `{}`, status: 400, code: "INVALID_INPUT"},
 				{name: "unknown check", body: `{"company":"Acme","checks":["credit"]}`, status: 400, code: "INVALID_INPUT"},
@@ -1060,6 +1113,11 @@ func compatCaps() []compatCap {
 				"sanctions.status", "sanctions.matches", "adverseMedia.items", "adverseMedia.duplicatesMerged", "adverseMedia.excludedPossibleOtherEntity",
 				"customerSentiment", "onlinePresence", "redFlags", "evidenceSummary", "evidence", "coverage.providers", "warnings", "limitations",
 				"summary", "methodology"},
+			outputEnums: map[string][]string{
+				"trustLevel":                      {"insufficient_evidence", "significant_concerns", "some_concerns", "no_major_concerns_found", "favorable_public_signals"},
+				"sanctions.status":                {"no_match_found", "possible_match", "high_confidence_match", "not_checked", "unavailable", "partial"},
+				"adverseMedia.items[].legalStage": {"allegation", "investigation", "lawsuit", "charge", "settlement", "judgment", "conviction"},
+			},
 			errors: []compatError{
 				{name: "name without a letter or digit", body: `{"companyName":"--"}`, status: 400, code: "INVALID_INPUT"},
 				{name: "domain disagrees with website", body: `{"companyName":"Acme","website":"https://acme.example","domain":"other.example"}`, status: 400, code: "INVALID_INPUT"},
@@ -1094,6 +1152,17 @@ func compatCaps() []compatCap {
 				"sanctionsScreening.listsChecked", "sanctionsScreening.listsUnavailable", "sanctionsScreening.namesScreened", "sanctionsScreening.matches",
 				"evidence", "recommendation.action", "recommendation.reasonCodes", "recommendation.rationale", "dataCoverage", "confidenceBreakdown",
 				"providers", "warnings", "assumptions", "limitations", "methodology", "evaluatedAt"},
+			outputEnums: map[string][]string{
+				"status":                                     {"assessed", "insufficient_data"},
+				"business.registrationStatus":                {"active", "inactive", "dissolved", "liquidation", "unknown", "not_verified"},
+				"business.resolutionStatus":                  {"resolved", "probable", "unverified"},
+				"riskFlags[].factStatus":                     {"established", "reported", "alleged", "observed"},
+				"sanctionsScreening.matches[].listType":      {"sanctions", "export_control_or_debarment"},
+				"sanctionsScreening.matches[].matchStrength": {"possible", "high"},
+				"recommendation.action":                      {"proceed", "proceed_with_monitoring", "enhanced_due_diligence", "manual_review", "avoid_automated_transaction"},
+				"dataCoverage.corporate":                     {"high", "medium", "low", "none"},
+				"dataCoverage.digital":                       {"high", "medium", "low", "none"},
+			},
 			errors: []compatError{
 				{name: "only a legal form", body: `{"companyName":"Ltd"}`, status: 400, code: "INVALID_INPUT"},
 				{name: "IP address website", body: `{"companyName":"Acme","website":"http://10.0.0.1"}`, status: 400, code: "INVALID_INPUT"},
@@ -1121,6 +1190,12 @@ func compatCaps() []compatCap {
 				"financialChecks.computed.expectedTotal", "financialChecks.computed.tolerance", "recommendedAction", "summary", "mode", "contextUsed",
 				"invoiceSummary.bankAccountMasked", "dataCompleteness.missingRequiredFields", "dataCompleteness.missingRecommendedFields", "scoring",
 				"limitations", "asOfDate", "checkedAt"},
+			outputEnums: map[string][]string{
+				"riskLevel":            {"low", "medium", "high", "critical"},
+				"decision":             {"continue", "review", "hold"},
+				"anomalies[].severity": {"info", "low", "medium", "high", "critical"},
+				"mode":                 {"standalone", "context_aware"},
+			},
 			errors: []compatError{
 				{name: "malformed JSON", body: `{"invoice":`, status: 400, code: "INVALID_JSON"},
 				{name: "no invoice", body: `{}`, status: 400, code: "INVALID_INPUT"},
@@ -1190,6 +1265,12 @@ func compatCaps() []compatCap {
 				"marketComparables", "marketStats", "marketCoverage.liveMarketDataAvailable", "marketCoverage.valuationParametersConfigured",
 				"confidence.score", "confidence.level", "confidence.reasons", "confidence.factors", "riskFlags", "assumptions",
 				"methodology.fallbackLevel", "methodology.yearEffect", "methodology.mileageEffect", "vehicle"},
+			outputEnums: map[string][]string{
+				"status":                             {"estimated", "insufficient_market_data"},
+				"askingPriceAnalysis.marketPosition": {"well_below_market", "below_market", "near_market", "above_market", "well_above_market"},
+				"adjustments[].basis":                {"market_derived", "heuristic"},
+				"confidence.level":                   {"high", "medium", "low", "very_low"},
+			},
 			errors: []compatError{
 				{name: "year 1949", body: `{"make":"Toyota","model":"Land Cruiser","year":1949,"country":"OM"}`, status: 400, code: "INVALID_INPUT"},
 				{name: "no make", body: `{"model":"Land Cruiser","year":2019,"country":"OM"}`, status: 400, code: "INVALID_INPUT"},
@@ -1235,6 +1316,14 @@ func compatCaps() []compatCap {
 				"metadata.pageCount", "metadata.characterCount", "metadata.wordCount", "metadata.format", "metadata.source", "metadata.pageProvenance",
 				"metadata.extractionMode", "metadata.extractionMethod", "metadata.llmAssist", "metadata.extractorVersion", "warnings",
 				"overallConfidence", "limitations"},
+			outputEnums: map[string][]string{
+				"documentTypeSource":      {"detected", "caller"},
+				"facts[].method":          {"labeled_field", "pattern", "clause", "table", "definition", "llm_verified"},
+				"requestedFacts[].status": {"found", "not_found"},
+				"entities[].type":         {"person", "company", "organization", "government", "location", "other"},
+				"dates[].precision":       {"day", "month"},
+				"obligations[].modality":  {"must", "must_not"},
+			},
 			errors: []compatError{
 				{name: "no document", body: `{}`, status: 400, code: "MISSING_DOCUMENT"},
 				{name: "both sources", body: `{"text":"x","documentUrl":"https://docs.example.com/a.pdf"}`, status: 400, code: "CONFLICTING_DOCUMENT_SOURCES"},
@@ -1272,6 +1361,18 @@ func compatCaps() []compatCap {
 				"riskModel.components", "normalizedInput", "sources[].type", "sources[].name", "sources[].url", "sources[].checkedAt", "sources[].observedAt",
 				"dataCoverage.registryMatch", "dataCoverage.demoDataOnly", "dataCoverage.liveChecksPerformed", "dataCoverage.unavailableSources",
 				"confidence", "limitations"},
+			outputEnums: map[string][]string{
+				"supplier.identityMatch":                 {"strong", "moderate", "weak", "unconfirmed"},
+				"screeningResult.risk":                   {"low", "medium", "high", "insufficient_data"},
+				"screeningResult.procurementSuitability": {"appears_suitable", "review_recommended", "insufficient_information", "potential_risk"},
+				"checks.addressConsistency.status":       {"pass", "partial", "conflict", "unknown"},
+				"checks.sanctions.status":                {"clear", "potential_match", "not_checked", "unavailable"},
+				"checks.publicRisk.status":               {"clear", "signal_detected", "not_checked", "unavailable"},
+				"riskFlags[].code": {"ACTIVITY_MISMATCH", "IDENTITY_NOT_CONFIRMED", "CR_NUMBER_CONFLICT", "COMPANY_NAME_MISMATCH", "REGISTRY_IDENTITY_CONFLICT",
+					"SUPPLIER_STATUS_NOT_ACTIVE", "EMAIL_DOMAIN_MISMATCH", "FREE_EMAIL_PROVIDER", "POTENTIAL_SANCTIONS_MATCH", "PUBLIC_RISK_SIGNAL",
+					"LOOKALIKE_DOMAIN", "DEMO_DATA_ONLY", "INSUFFICIENT_PUBLIC_DATA", "SOURCE_UNAVAILABLE"},
+				"sources[].type": {"company_registry", "company_directory", "demo_dataset", "company_website", "sanctions_list", "public_web", "derived_consistency_check"},
+			},
 			errors: []compatError{
 				{name: "one-letter name", body: `{"companyName":"A"}`, status: 400, code: "INVALID_INPUT"},
 				{name: "crNumber pattern", body: `{"companyName":"Al Noor","crNumber":"#12"}`, status: 400, code: "INVALID_INPUT"},
