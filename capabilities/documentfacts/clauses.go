@@ -318,7 +318,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			continue
 		}
 		if reStateUnlessParty.MatchString(t[m[1]:]) {
-			if _, ok := x.partyIn(t[:m[0]]); !ok {
+			if _, ok := x.partyIn(tail(t[:m[0]], subjectWindow)); !ok {
 				continue
 			}
 		}
@@ -336,6 +336,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 	sort.Slice(trigs, func(i, j int) bool { return trigs[i].start < trigs[j].start })
 	var prevParty clauseParty
 	prevHas := false
+	var cond sentenceCondition
 	for k, tr := range trigs {
 		// The subject: from the clause's start (the sentence's, or the
 		// coordinator after the previous clause) to the word.
@@ -349,7 +350,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			subjStart = from + i
 		}
 		subj := t[subjStart:tr.start]
-		party, has := x.partyIn(subj)
+		party, has := x.partyIn(tail(subj, subjectWindow))
 		if !has && k > 0 && strings.TrimSpace(strings.Trim(subj, ",; ")) == "" {
 			party, has = prevParty, prevHas // "... and shall not disclose it"
 		} else if !has && k > 0 && isCoordinatedVerb(subj) {
@@ -403,7 +404,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		if tr.will {
 			o.Confidence = 0.7
 		}
-		o.Condition = conditionIn(t, tr.start)
+		o.Condition = cond.at(t, tr.start)
 		x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + subjStart, sent: si,
 			clauseStart: s.start + actionAt, clauseEnd: s.start + end, actionAt: s.start + actionAt})
 		prevParty, prevHas = party, has
@@ -480,12 +481,39 @@ func leadingNumber(s string) int {
 	return 0
 }
 
-// conditionIn returns the condition of the sentence around the
-// obligation word at: a clause starting with if, unless, provided that,
-// in the event, upon request, في حال, إذا, ما لم ..., up to the next comma
-// (when it comes first) or the sentence's end.
-func conditionIn(t string, at int) string {
-	m := reCondition.FindStringIndex(t)
+// subjectWindow bounds, in bytes, the text before an obligation word
+// searched for its party, so that a very long sentence costs in
+// proportion to its length.
+const subjectWindow = 240
+
+// tail is the last n bytes of s, from a rune boundary.
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := len(s) - n
+	for i < len(s) && !utf8.RuneStart(s[i]) {
+		i++
+	}
+	return s[i:]
+}
+
+// sentenceCondition finds a sentence's condition marker once, for all its
+// obligations.
+type sentenceCondition struct {
+	done bool
+	m    []int
+}
+
+// at returns the condition of the sentence t around the obligation word
+// at: a clause starting with if, unless, provided that, in the event,
+// upon request, في حال, إذا, ما لم ..., up to the next comma (when it
+// comes first) or the sentence's end.
+func (c *sentenceCondition) at(t string, at int) string {
+	if !c.done {
+		c.m, c.done = reCondition.FindStringIndex(t), true
+	}
+	m := c.m
 	if m == nil {
 		return ""
 	}
@@ -519,6 +547,7 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		}
 		trigs = append(trigs, arTrig{m[g], m[g+1], must, t[m[g+1]:]})
 	}
+	var cond sentenceCondition
 	if m := reArStartAla.FindStringSubmatchIndex(t); m != nil && len(trigs) == 0 {
 		rest := strings.TrimSpace(t[m[3]:])
 		if !strings.HasPrefix(rest, "أن") && arRole(arKnownParty(rest)) != "" {
@@ -554,7 +583,7 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 			if party == "" {
 				// "..., ويلتزم بإصلاح": the subject is the party named
 				// last before the word.
-				party = lastArRole(t[:tr.start])
+				party = lastArRole(tail(t[:tr.start], subjectWindow))
 				implied = party != ""
 			}
 		case strings.HasPrefix(word, "لا"):
@@ -621,7 +650,7 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 				o.PartyRole = role
 			}
 		}
-		o.Condition = conditionIn(t, tr.start)
+		o.Condition = cond.at(t, tr.start)
 		x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + tr.start, sent: si,
 			clauseStart: s.start + actionAt, clauseEnd: s.start + end, actionAt: s.start + actionAt})
 	}

@@ -55,7 +55,7 @@ func titleKind(a *assembled) string {
 func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 	ctx := ctxBefore(t, ms, prev)
 	if reDeadlinePrep.MatchString(ctx) {
-		clause := t[:ms]
+		clause := tail(t[:ms], 2*cueWindow)
 		if locs := reClauseStop.FindAllStringIndex(clause, -1); len(locs) > 0 {
 			clause = clause[locs[len(locs)-1][0]+1:]
 		}

@@ -192,6 +192,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 	}
 	// blocked says whether a deadline at off cannot stand: it sits in a
 	// prohibition, or in a sentence that only grants a right.
+	permits := map[int]bool{} // sentences that grant a right, once each
 	blocked := func(si, off int) bool {
 		if si < 0 {
 			return false
@@ -203,7 +204,15 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 				return o.o.Modality == "must_not"
 			}
 		}
-		return len(obls) == 0 && !x.reqSents[si] && rePermission.MatchString(x.a.text[s.start:s.end])
+		if len(obls) > 0 || x.reqSents[si] {
+			return false
+		}
+		p, ok := permits[si]
+		if !ok {
+			p = rePermission.MatchString(x.a.text[s.start:s.end])
+			permits[si] = p
+		}
+		return p
 	}
 	add := func(d Deadline, s, e, si int) {
 		for _, o := range oblOf[si] {
@@ -224,11 +233,12 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 		}
 		si := sentAt(c.start)
 		seg := x.a.segmentAt(c.start)
-		before := x.a.text[seg.start:c.start]
+		before := tail(x.a.text[seg.start:c.start], cueWindow)
+		beforeAt := c.start - len(before)
 		key := ""
 		s := c.start
 		if m := reDeadlinePrep.FindStringIndex(before); m != nil && strings.TrimSpace(before[m[0]:]) != "" {
-			s = seg.start + m[0]
+			s = beforeAt + m[0]
 			switch c.fact.Key {
 			case "delivery_date":
 				key = "delivery_deadline"
@@ -274,9 +284,9 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			key, label := "deadline", "Deadline"
 			if p.validity {
 				key, label = "valid_until", "Valid until"
-			} else if c, ok := nearestCue(t[:p.start], deadlineKinds); ok {
+			} else if c, ok := nearestCue(tail(t[:p.start], subjectWindow), deadlineKinds); ok {
 				key, label = c.key, c.label
-			} else if c, ok := nearestCue(t[p.end:], deadlineKinds); ok && strings.Contains(lowerASCII(t[p.start:p.end]), "notice") {
+			} else if c, ok := nearestCue(t[p.end:min(len(t), p.end+subjectWindow)], deadlineKinds); ok && strings.Contains(lowerASCII(t[p.start:p.end]), "notice") {
 				key, label = c.key, c.label
 			}
 			if strings.Contains(lowerASCII(t[p.start:p.end]), "notice") || strings.HasPrefix(t[p.start:], "قبل") && key == "deadline" {

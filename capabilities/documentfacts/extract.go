@@ -401,6 +401,9 @@ func (x *extractor) learnDateOrder() {
 }
 
 func (x *extractor) dates(t string, base int, prev string) {
+	if !hasYear(t) {
+		return // every date pattern needs a four-digit year
+	}
 	emit := func(ms, me int, iso string, conf float64, note string) {
 		f := Fact{Type: TypeDate, Key: "date", Label: "Date", Value: t[ms:me], Normalized: iso, Method: "pattern", Confidence: conf}
 		if c, ok := x.dateCue(t, ms, prev); ok && c.key != "date" {
@@ -464,6 +467,23 @@ func (x *extractor) dates(t string, base int, prev string) {
 			emit(m[2], m[7], iso, 0.85, "")
 		}
 	}
+}
+
+// hasYear reports whether t has four digits in a row (a year, in ASCII or
+// Arabic-Indic digits): a cheap test before the month-name patterns.
+func hasYear(t string) bool {
+	run := 0
+	for _, r := range t {
+		if r >= '0' && r <= '9' || r >= 0x0660 && r <= 0x0669 || r >= 0x06F0 && r <= 0x06F9 {
+			run++
+			if run == 4 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
 }
 
 func durationUnit(u string) string {

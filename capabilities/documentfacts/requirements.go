@@ -115,8 +115,6 @@ func (x *clauseExtractor) requirements() {
 		section := x.sectionOf[s.seg]
 		t := x.a.text[s.start:s.end]
 		inSection := inRequirementSection(section)
-		opt := reReqOptional.MatchString(t)
-		mand := reReqMandatory.MatchString(t) || reMarkedMandatory.MatchString(t)
 		if inSection && (reWinner.MatchString(t) || hasDeadlinePhrase(t)) {
 			// "Bids must be submitted no later than ...", "the
 			// successful bidder shall sign within 14 days": duties with
@@ -124,6 +122,8 @@ func (x *clauseExtractor) requirements() {
 			// heading.
 			inSection = false
 		}
+		opt := reReqOptional.MatchString(t)
+		mand := inSection && (reReqMandatory.MatchString(t) || reMarkedMandatory.MatchString(t))
 		var take bool
 		method := "clause"
 		switch {
@@ -132,7 +132,7 @@ func (x *clauseExtractor) requirements() {
 		case inSection && isNounItem(t):
 			take, method = true, "list_item"
 		case !inSection && opt && !strings.Contains(lowerASCII(t), "should be noted"):
-			p, ok := x.partyIn(t)
+			p, ok := x.partyIn(tail(t, 2*subjectWindow))
 			take = ok && (p.role == "bidder" || p.role == "supplier" && strings.HasSuffix(lowerASCII(p.text), "s")) || arRole(t) == "bidder"
 		case !inSection && rePassiveRequired.MatchString(t) && !reOblEN.MatchString(t):
 			take = true
@@ -180,7 +180,7 @@ func (x *clauseExtractor) requirements() {
 			} else if m := reReqOptional.FindStringIndex(pt); m != nil {
 				subj = pt[:m[0]]
 			}
-			if sp, ok := x.partyIn(subj); ok && (sp.role == "bidder" || sp.role == "supplier") {
+			if sp, ok := x.partyIn(tail(subj, subjectWindow)); ok && (sp.role == "bidder" || sp.role == "supplier") {
 				r.Subject = sp.text
 			} else if hasArabic(pt) {
 				for _, w := range []string{"مقدم العطاء", "مقدمي العطاءات", "المتناقص", "المتقدم", "المورد", "الموردين", "المرشح"} {
