@@ -153,7 +153,7 @@ func New(cfg Config) *Client {
 		cfg.Now = time.Now
 	}
 	if cfg.Sleep == nil {
-		cfg.Sleep = sleep
+		cfg.Sleep = Sleep
 	}
 	if cfg.Jitter == nil {
 		cfg.Jitter = rand.Float64
@@ -482,7 +482,10 @@ func shorten(s string, n int) string {
 	return strings.ToValidUTF8(s[:n], "") + "…"
 }
 
-func sleep(ctx context.Context, d time.Duration) error {
+// Sleep waits d, or until ctx ends (then it returns ctx's error): the
+// wait between attempts when Config.Sleep is nil, for a vendor client
+// that retries at its own level with the same settings.
+func Sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {

@@ -46,6 +46,7 @@ import (
 
 	"dalil/capabilities/voice"
 	"dalil/provider/client"
+	"dalil/provider/telephony/dialing"
 )
 
 // Name is the provider's configuration name.
@@ -106,12 +107,7 @@ type Client struct {
 	ring            int
 	voiceEN         string
 	voiceAR         string
-	c               *client.Client // idempotent requests (hang up, fetch, list): retried
-	once            *client.Client // call creation: one attempt each, retried by Dial
-	retries         int
-	base0, max0     time.Duration
-	sleep           func(context.Context, time.Duration) error
-	now             func() time.Time
+	dial            *dialing.Client // HTTP: hang up, list (retried); Once: call creation, retried by Dial
 }
 
 var (
@@ -122,7 +118,6 @@ var (
 var (
 	accountSIDPattern = regexp.MustCompile(`^AC[0-9a-fA-F]{32}$`)
 	apiKeyPattern     = regexp.MustCompile(`^SK[0-9a-fA-F]{32}$`)
-	e164Pattern       = regexp.MustCompile(`^\+[1-9][0-9]{6,14}$`)
 )
 
 // New returns the client; nil and no error when cfg is empty (not
@@ -150,7 +145,7 @@ func New(cfg Config) (*Client, error) {
 	if !accountSIDPattern.MatchString(cfg.AccountSID) {
 		return nil, errors.New("twilio: the account SID is AC followed by 32 hexadecimal digits")
 	}
-	if !e164Pattern.MatchString(cfg.From) {
+	if !dialing.E164(cfg.From) {
 		return nil, errors.New("twilio: the From number must be E.164 (+ and 7 to 15 digits)")
 	}
 	if (cfg.APIKeySID == "") != (cfg.APIKeySecret == "") {
@@ -192,41 +187,7 @@ func New(cfg Config) (*Client, error) {
 	h.Name = Name
 	h.Secrets = append(slices.Clone(h.Secrets), cfg.AuthToken, cfg.APIKeySecret)
 	h.ErrorMessage = twilioErrorMessage
-	c.c = client.New(h)
-	once := h
-	once.MaxRetries = -1
-	c.once = client.New(once)
-	c.retries = h.MaxRetries
-	switch {
-	case c.retries == 0:
-		c.retries = client.DefaultMaxRetries
-	case c.retries < 0:
-		c.retries = 0
-	}
-	c.base0, c.max0 = h.BaseBackoff, h.MaxBackoff
-	if c.base0 <= 0 {
-		c.base0 = client.DefaultBaseBackoff
-	}
-	if c.max0 <= 0 {
-		c.max0 = client.DefaultMaxBackoff
-	}
-	c.sleep = h.Sleep
-	if c.sleep == nil {
-		c.sleep = func(ctx context.Context, d time.Duration) error {
-			t := time.NewTimer(d)
-			defer t.Stop()
-			select {
-			case <-t.C:
-				return nil
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-	}
-	c.now = h.Now
-	if c.now == nil {
-		c.now = time.Now
-	}
+	c.dial = dialing.New(h)
 	return c, nil
 }
 
@@ -267,15 +228,8 @@ func (c *Client) form(d voice.Dial) (url.Values, error) {
 	if c == nil {
 		return nil, client.NotConfigured(Name)
 	}
-	switch {
-	case strings.TrimSpace(d.CallID) == "":
-		return nil, errors.New("twilio: dial without a call id")
-	case !e164Pattern.MatchString(d.To):
-		return nil, fmt.Errorf("twilio: %w: the number is not E.164", voice.ErrRejected)
-	case d.MaxSeconds < 1:
-		return nil, errors.New("twilio: dial without a maximum duration")
-	case strings.TrimSpace(d.Script.Opening) == "":
-		return nil, errors.New("twilio: dial without the opening disclosure")
+	if err := dialing.Check(Name, d); err != nil {
+		return nil, err
 	}
 	eu, err := url.Parse(d.EventsURL)
 	if err != nil || (eu.Scheme != "https" && eu.Scheme != "http") || eu.Host == "" {
@@ -317,81 +271,37 @@ func lang(l string) string {
 	return "en"
 }
 
-// Dial places the call and returns its Call SID. A refusal Twilio gives
-// for good (a 4xx such as 21211 invalid number, 21215/21216 destination
-// not permitted or blocked, 21217 invalid, 13224/13227 unsupported) wraps
+// Dial places the call and returns its Call SID, at most once
+// (dialing.Client.Dial). A refusal Twilio gives for good (a 4xx such as
+// 21211 invalid number, 21215/21216 destination not permitted or
+// blocked, 21217 invalid, 13224/13227 unsupported) wraps
 // voice.ErrRejected. A 429 is retried after Twilio's Retry-After (or a
 // backoff): Twilio did not create the call. A 5xx, a timeout or a broken
 // connection is ambiguous — Twilio may have created the call — so before
 // each retry Dial looks for a call to the same number from the same
-// caller id created since it started (Find); when there is one it returns
-// that SID instead of dialling again. Other errors are *client.Error and
-// may be retried by the caller, which should call Find first too. The
-// callee's number never appears in an error.
+// caller id created since it started (Find); when there is one it
+// returns that SID instead of dialling again. Other errors are
+// *client.Error and may be retried by the caller, which should call Find
+// first too. The callee's number never appears in an error.
 func (c *Client) Dial(ctx context.Context, d voice.Dial) (string, error) {
 	v, err := c.form(d)
 	if err != nil {
 		return "", err
 	}
-	start := c.now()
-	var last error
-	for attempt := 0; ; attempt++ {
-		var res callResource
-		_, err := c.once.JSON(ctx, client.Request{Method: http.MethodPost, URL: c.callsURL(), Header: c.authHeader(),
-			Body: []byte(v.Encode())}, &res)
-		if err == nil && res.Sid != "" {
+	return c.dial.Dial(ctx, dialing.Call{Number: d.To, Refused: refused,
+		Create: func(ctx context.Context) (string, error) {
+			var res callResource
+			if _, err := c.dial.Once.JSON(ctx, client.Request{Method: http.MethodPost, URL: c.callsURL(),
+				Header: c.authHeader(), Body: []byte(v.Encode())}, &res); err != nil {
+				return "", err
+			}
+			if res.Sid == "" {
+				return "", c.dial.Once.Malformed("call created without a sid", nil)
+			}
 			return res.Sid, nil
-		}
-		if err == nil {
-			err = c.once.Malformed("call created without a sid", nil)
-		}
-		err = scrub(err, d.To)
-		if rejected(err) {
-			return "", &rejectedError{err: err}
-		}
-		last = err
-		if attempt >= c.retries || errors.Is(err, client.ErrCanceled) || errors.Is(err, client.ErrBudgetExhausted) ||
-			!retryable(err) || ctx.Err() != nil {
-			return "", last
-		}
-		if !errors.Is(err, client.ErrRateLimited) {
-			// Ambiguous: look before dialling again.
-			sid, ferr := c.Find(ctx, d.To, start)
-			if ferr != nil {
-				return "", last
-			}
-			if sid != "" {
-				return sid, nil
-			}
-		}
-		wait := c.backoff(attempt)
-		var ce *client.Error
-		if errors.As(err, &ce) && ce.RetryAfter > 0 {
-			if ce.RetryAfter > client.DefaultMaxRetryAfter {
-				return "", last
-			}
-			wait = ce.RetryAfter
-		}
-		if err := c.sleep(ctx, wait); err != nil {
-			return "", last
-		}
-	}
-}
-
-// retryable: the kinds of failure another attempt may cure.
-func retryable(err error) bool {
-	return errors.Is(err, client.ErrRateLimited) || errors.Is(err, client.ErrTimeout) ||
-		errors.Is(err, client.ErrUnavailable) || errors.Is(err, client.ErrMalformed) ||
-		(errors.Is(err, client.ErrUpstream) && (client.StatusOf(err) >= 500 || client.StatusOf(err) == http.StatusRequestTimeout))
-}
-
-// backoff is the wait before Dial's retry n: min(base·2ⁿ, max) from the
-// HTTP configuration (a Retry-After replaces it).
-func (c *Client) backoff(n int) time.Duration {
-	if n >= 30 {
-		return c.max0
-	}
-	return min(c.base0<<n, c.max0)
+		},
+		Find: func(ctx context.Context, since time.Time) (string, error) { return c.Find(ctx, d.To, since) },
+	})
 }
 
 // Find returns the SID of a call to the number, from the configured
@@ -413,8 +323,8 @@ func (c *Client) Find(ctx context.Context, to string, since time.Time) (string, 
 	var page struct {
 		Calls []callResource `json:"calls"`
 	}
-	if _, err := c.c.JSON(ctx, client.Request{URL: c.callsURL() + "?" + q.Encode(), Header: c.authHeader()}, &page); err != nil {
-		return "", scrub(err, to)
+	if _, err := c.dial.HTTP.JSON(ctx, client.Request{URL: c.callsURL() + "?" + q.Encode(), Header: c.authHeader()}, &page); err != nil {
+		return "", dialing.Scrub(err, to)
 	}
 	floor := since.Truncate(time.Second).Add(-time.Second)
 	for _, call := range page.Calls {
@@ -448,7 +358,7 @@ func (c *Client) Hangup(ctx context.Context, sid string) error {
 	v := url.Values{}
 	v.Set("Status", "completed")
 	var res callResource
-	_, err := c.c.JSON(ctx, client.Request{Method: http.MethodPost, URL: c.callURL(sid), Header: c.authHeader(),
+	_, err := c.dial.HTTP.JSON(ctx, client.Request{Method: http.MethodPost, URL: c.callURL(sid), Header: c.authHeader(),
 		Body: []byte(v.Encode())}, &res)
 	if err != nil && twilioCode(err) == 21220 {
 		return nil
@@ -487,51 +397,10 @@ func twilioCode(err error) int {
 	return n
 }
 
-// rejected reports a refusal that another attempt cannot cure: a 4xx
+// refused reports a refusal that another attempt cannot cure: a 4xx
 // other than 401/403 (the operator's credentials or permissions: fix
 // the configuration), 404 (wrong account), 408 and 429.
-func rejected(err error) bool {
-	if !errors.Is(err, client.ErrUpstream) {
-		return false
-	}
-	s := client.StatusOf(err)
+func refused(s int) bool {
 	return s >= 400 && s < 500 && s != http.StatusUnauthorized && s != http.StatusForbidden &&
 		s != http.StatusNotFound && s != http.StatusRequestTimeout && s != http.StatusTooManyRequests
-}
-
-// rejectedError is a final refusal: errors.Is(err, voice.ErrRejected)
-// and errors.As(err, *client.Error) both hold.
-type rejectedError struct{ err error }
-
-func (r *rejectedError) Error() string   { return voice.ErrRejected.Error() + ": " + r.err.Error() }
-func (r *rejectedError) Unwrap() []error { return []error{voice.ErrRejected, r.err} }
-
-// scrub removes the callee's number from an error's vendor message
-// (Twilio's "Invalid 'To' Phone Number: +…"): numbers are kept hashed
-// except while a call is live, and errors are logged and stored.
-func scrub(err error, number string) error {
-	var e *client.Error
-	if number == "" || !errors.As(err, &e) {
-		return err
-	}
-	if !strings.Contains(e.Message, number) && (e.Err == nil || !strings.Contains(e.Err.Error(), number)) {
-		return err
-	}
-	cp := *e
-	cp.Message = strings.ReplaceAll(cp.Message, number, "[number]")
-	if cp.Err != nil && strings.Contains(cp.Err.Error(), number) {
-		cp.Err = scrubbed{msg: strings.ReplaceAll(cp.Err.Error(), number, "[number]"), cause: cp.Err}
-	}
-	return &cp
-}
-
-// scrubbed keeps errors.Is working through a cause whose text changed.
-type scrubbed struct {
-	msg   string
-	cause error
-}
-
-func (s scrubbed) Error() string { return s.msg }
-func (s scrubbed) Is(target error) bool {
-	return errors.Is(s.cause, target)
 }

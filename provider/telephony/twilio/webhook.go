@@ -67,7 +67,7 @@ func (c *Client) Webhook(publicURL string, sink voice.EventSink) (*Webhook, erro
 		return nil, err
 	}
 	w.c = c
-	w.now = c.now
+	w.now = c.dial.Now
 	return w, nil
 }
 

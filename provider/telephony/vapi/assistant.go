@@ -9,6 +9,7 @@ import (
 
 	"dalil/capabilities/voice"
 	"dalil/provider/client"
+	"dalil/provider/telephony/dialing"
 )
 
 // Metadata keys on the transient assistant, echoed in every server
@@ -101,16 +102,10 @@ func (c *Client) request(d voice.Dial) ([]byte, error) {
 	if c == nil {
 		return nil, client.NotConfigured(Name)
 	}
-	switch {
-	case strings.TrimSpace(d.CallID) == "":
-		return nil, errors.New("vapi: dial without a call id")
-	case !e164Pattern.MatchString(d.To):
-		return nil, fmt.Errorf("vapi: %w: the number is not E.164", voice.ErrRejected)
-	case d.MaxSeconds < 1:
-		return nil, errors.New("vapi: dial without a maximum duration")
-	case strings.TrimSpace(d.Script.Opening) == "":
-		return nil, errors.New("vapi: dial without the opening disclosure")
-	case len(d.Instructions) > maxInstructions:
+	if err := dialing.Check(Name, d); err != nil {
+		return nil, err
+	}
+	if len(d.Instructions) > maxInstructions {
 		return nil, fmt.Errorf("vapi: instructions over %d bytes", maxInstructions)
 	}
 	events := d.EventsURL

@@ -38,13 +38,13 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
 
 	"dalil/capabilities/voice"
 	"dalil/provider/client"
+	"dalil/provider/telephony/dialing"
 )
 
 // Name is the provider's configuration name.
@@ -105,18 +105,14 @@ type Client struct {
 	eventsURL    string
 	provider     string
 	model        string
-	c            *client.Client // idempotent requests: retried by the client
-	once         *client.Client // call creation: one attempt each, retried by Dial
-	retries      int
-	base0, max0  time.Duration
-	sleep        func(context.Context, time.Duration) error
-	now          func() time.Time
-	allowHTTPCtl bool // the control URL may be http (a local fake)
+	dial         *dialing.Client // HTTP: fetch, list, hang up (retried); Once: call creation, retried by Dial
+	allowHTTPCtl bool            // the control URL may be http (a local fake)
 }
 
-var _ voice.Dialer = (*Client)(nil)
-
-var e164Pattern = regexp.MustCompile(`^\+[1-9][0-9]{6,14}$`)
+var (
+	_ voice.Dialer = (*Client)(nil)
+	_ voice.Finder = (*Client)(nil)
+)
 
 // New returns the client; nil and no error when cfg has no API key, phone
 // number id or webhook secret (not configured: no request is ever made).
@@ -170,41 +166,7 @@ func New(cfg Config) (*Client, error) {
 	h.Name = Name
 	h.Secrets = append(slices.Clone(h.Secrets), cfg.APIKey, cfg.WebhookSecret)
 	h.ErrorMessage = vapiErrorMessage
-	c.c = client.New(h)
-	once := h
-	once.MaxRetries = -1
-	c.once = client.New(once)
-	c.retries = h.MaxRetries
-	switch {
-	case c.retries == 0:
-		c.retries = client.DefaultMaxRetries
-	case c.retries < 0:
-		c.retries = 0
-	}
-	c.base0, c.max0 = h.BaseBackoff, h.MaxBackoff
-	if c.base0 <= 0 {
-		c.base0 = client.DefaultBaseBackoff
-	}
-	if c.max0 <= 0 {
-		c.max0 = client.DefaultMaxBackoff
-	}
-	c.sleep = h.Sleep
-	if c.sleep == nil {
-		c.sleep = func(ctx context.Context, d time.Duration) error {
-			t := time.NewTimer(d)
-			defer t.Stop()
-			select {
-			case <-t.C:
-				return nil
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-	}
-	c.now = h.Now
-	if c.now == nil {
-		c.now = time.Now
-	}
+	c.dial = dialing.New(h)
 	return c, nil
 }
 
@@ -248,75 +210,35 @@ func callName(callID string) string {
 	return n
 }
 
-// Dial places the call and returns Vapi's call id. A 400 (Vapi refuses
-// the number or the request for good) wraps voice.ErrRejected. A 429 is
-// retried after its Retry-After or a backoff (no call was created). A
-// 5xx, a timeout, a broken connection or an unreadable answer is
-// ambiguous — Vapi may have created the call — so before each retry Dial
-// looks for this call at Vapi (Find: same phone number, created since it
-// started, named with the call id) and returns it instead of dialling
-// again. Other errors are *client.Error and may be retried by the
-// caller, which should call Find first too. The callee's number never
-// appears in an error.
+// Dial places the call and returns Vapi's call id, at most once
+// (dialing.Client.Dial). A 400 or 422 (Vapi refuses the number or the
+// request for good) wraps voice.ErrRejected. A 429 is retried after its
+// Retry-After or a backoff (no call was created). A 5xx, a timeout, a
+// broken connection or an unreadable answer is ambiguous — Vapi may have
+// created the call — so before each retry Dial looks for this call at
+// Vapi (Find: same phone number, created since it started, named with
+// the call id) and returns it instead of dialling again. Other errors
+// are *client.Error and may be retried by the caller, which should call
+// Find first too. The callee's number never appears in an error.
 func (c *Client) Dial(ctx context.Context, d voice.Dial) (string, error) {
 	body, err := c.request(d)
 	if err != nil {
 		return "", err
 	}
-	start := c.now()
-	var last error
-	for attempt := 0; ; attempt++ {
-		var res callResource
-		_, err := c.once.JSON(ctx, client.Request{Method: http.MethodPost, URL: c.base + "/call", Header: c.header(), Body: body}, &res)
-		if err == nil && res.ID != "" {
+	return c.dial.Dial(ctx, dialing.Call{Number: d.To, Refused: refused,
+		Create: func(ctx context.Context) (string, error) {
+			var res callResource
+			if _, err := c.dial.Once.JSON(ctx, client.Request{Method: http.MethodPost, URL: c.base + "/call",
+				Header: c.header(), Body: body}, &res); err != nil {
+				return "", err
+			}
+			if res.ID == "" {
+				return "", c.dial.Once.Malformed("call created without an id", nil)
+			}
 			return res.ID, nil
-		}
-		if err == nil {
-			err = c.once.Malformed("call created without an id", nil)
-		}
-		err = scrub(err, d.To)
-		if rejected(err) {
-			return "", &rejectedError{err: err}
-		}
-		last = err
-		if attempt >= c.retries || errors.Is(err, client.ErrCanceled) || errors.Is(err, client.ErrBudgetExhausted) ||
-			!retryable(err) || ctx.Err() != nil {
-			return "", last
-		}
-		if !errors.Is(err, client.ErrRateLimited) {
-			id, ferr := c.Find(ctx, d.CallID, start)
-			if ferr != nil {
-				return "", last
-			}
-			if id != "" {
-				return id, nil
-			}
-		}
-		wait := c.backoff(attempt)
-		var ce *client.Error
-		if errors.As(err, &ce) && ce.RetryAfter > 0 {
-			if ce.RetryAfter > client.DefaultMaxRetryAfter {
-				return "", last
-			}
-			wait = ce.RetryAfter
-		}
-		if err := c.sleep(ctx, wait); err != nil {
-			return "", last
-		}
-	}
-}
-
-func (c *Client) backoff(n int) time.Duration {
-	if n >= 30 {
-		return c.max0
-	}
-	return min(c.base0<<n, c.max0)
-}
-
-func retryable(err error) bool {
-	return errors.Is(err, client.ErrRateLimited) || errors.Is(err, client.ErrTimeout) ||
-		errors.Is(err, client.ErrUnavailable) || errors.Is(err, client.ErrMalformed) ||
-		(errors.Is(err, client.ErrUpstream) && (client.StatusOf(err) >= 500 || client.StatusOf(err) == http.StatusRequestTimeout))
+		},
+		Find: func(ctx context.Context, since time.Time) (string, error) { return c.Find(ctx, d.CallID, since) },
+	})
 }
 
 // Find returns the id of the call Vapi placed for Dalil's call id from
@@ -333,7 +255,7 @@ func (c *Client) Find(ctx context.Context, callID string, since time.Time) (stri
 	q.Set("createdAtGe", since.Add(-2*time.Second).UTC().Format(time.RFC3339Nano))
 	q.Set("limit", "100")
 	var calls []callResource
-	if _, err := c.c.JSON(ctx, client.Request{URL: c.base + "/call?" + q.Encode(), Header: c.header()}, &calls); err != nil {
+	if _, err := c.dial.HTTP.JSON(ctx, client.Request{URL: c.base + "/call?" + q.Encode(), Header: c.header()}, &calls); err != nil {
 		return "", err
 	}
 	for _, call := range calls {
@@ -368,7 +290,7 @@ func (c *Client) Hangup(ctx context.Context, id string) error {
 		return errors.New("vapi: hang up without a call id")
 	}
 	var call callResource
-	_, err := c.c.JSON(ctx, client.Request{URL: c.base + "/call/" + url.PathEscape(id), Header: c.header()}, &call)
+	_, err := c.dial.HTTP.JSON(ctx, client.Request{URL: c.base + "/call/" + url.PathEscape(id), Header: c.header()}, &call)
 	if client.StatusOf(err) == http.StatusNotFound {
 		return nil
 	}
@@ -379,17 +301,17 @@ func (c *Client) Hangup(ctx context.Context, id string) error {
 	case "ended":
 		return nil
 	case "scheduled", "queued":
-		_, err := c.c.Do(ctx, client.Request{Method: http.MethodDelete, URL: c.base + "/call/" + url.PathEscape(id),
+		_, err := c.dial.HTTP.Do(ctx, client.Request{Method: http.MethodDelete, URL: c.base + "/call/" + url.PathEscape(id),
 			Header: c.header(), Accept: []int{http.StatusNotFound}})
 		return err
 	}
 	u, err := url.Parse(call.Monitor.ControlURL)
 	if err != nil || u.Host == "" || (u.Scheme != "https" && !(c.allowHTTPCtl && u.Scheme == "http")) {
-		return c.c.Malformed("the call has no https control URL", nil)
+		return c.dial.HTTP.Malformed("the call has no https control URL", nil)
 	}
 	h := http.Header{}
 	h.Set("Content-Type", "application/json")
-	_, err = c.c.Do(ctx, client.Request{Method: http.MethodPost, URL: u.String(), Header: h,
+	_, err = c.dial.HTTP.Do(ctx, client.Request{Method: http.MethodPost, URL: u.String(), Header: h,
 		Body: []byte(`{"type":"end-call"}`), Accept: []int{http.StatusNotFound}})
 	return err
 }
@@ -415,29 +337,9 @@ func vapiErrorMessage(_ int, body []byte) string {
 	return e.Error
 }
 
-// rejected: Vapi refused the call for good (400 Bad Request, 422): the
+// refused: Vapi refused the call for good (400 Bad Request, 422): the
 // number or the request. 401/403 (key), 402 (credits), 404, 408 and 429
 // are the operator's or passing problems, not the callee's.
-func rejected(err error) bool {
-	if !errors.Is(err, client.ErrUpstream) {
-		return false
-	}
-	s := client.StatusOf(err)
+func refused(s int) bool {
 	return s == http.StatusBadRequest || s == http.StatusUnprocessableEntity
-}
-
-type rejectedError struct{ err error }
-
-func (r *rejectedError) Error() string   { return voice.ErrRejected.Error() + ": " + r.err.Error() }
-func (r *rejectedError) Unwrap() []error { return []error{voice.ErrRejected, r.err} }
-
-// scrub removes the callee's number from an error's message.
-func scrub(err error, number string) error {
-	var e *client.Error
-	if number == "" || !errors.As(err, &e) || !strings.Contains(e.Message, number) {
-		return err
-	}
-	cp := *e
-	cp.Message = strings.ReplaceAll(cp.Message, number, "[number]")
-	return &cp
 }

@@ -59,7 +59,7 @@ func (c *Client) Webhook(sink voice.EventSink) (*Webhook, error) {
 	if err != nil {
 		return nil, err
 	}
-	w.now = c.now
+	w.now = c.dial.Now
 	return w, nil
 }
 
