@@ -7,7 +7,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"io"
-	"mime"
 	"net"
 	"net/http"
 	"net/url"
@@ -18,6 +17,7 @@ import (
 	"time"
 
 	"dalil/capabilities/voice"
+	"dalil/provider/telephony/webhook"
 )
 
 // maxWebhookBody caps a callback's body: Twilio's status callbacks are a
@@ -78,22 +78,8 @@ func (c *Client) Webhook(publicURL string, sink voice.EventSink) (*Webhook, erro
 // sink failed (Twilio may retry), else 204 (status callbacks) or 200 with
 // TwiML (the gather answer).
 func (w *Webhook) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodPost {
-		rw.Header().Set("Allow", http.MethodPost)
-		http.Error(rw, "method not allowed", http.StatusMethodNotAllowed)
-		return
-	}
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/x-www-form-urlencoded" {
-		http.Error(rw, "form-encoded body expected", http.StatusUnsupportedMediaType)
-		return
-	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxWebhookBody+1))
-	if err != nil {
-		http.Error(rw, "unreadable body", http.StatusBadRequest)
-		return
-	}
-	if len(body) > maxWebhookBody {
-		http.Error(rw, "body too large", http.StatusRequestEntityTooLarge)
+	body, ok := webhook.Body(rw, r, "application/x-www-form-urlencoded", "form-encoded body expected", maxWebhookBody)
+	if !ok {
 		return
 	}
 	params, err := url.ParseQuery(string(body))
@@ -125,11 +111,9 @@ func (w *Webhook) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		http.Error(rw, err.Error(), http.StatusBadRequest)
 		return
 	}
-	if err := w.sink.Apply(r.Context(), e); err != nil {
-		http.Error(rw, "event not applied; retry", http.StatusInternalServerError)
-		return
+	if webhook.Apply(rw, r, w.sink, e) {
+		rw.WriteHeader(http.StatusNoContent)
 	}
-	rw.WriteHeader(http.StatusNoContent)
 }
 
 // gather answers the script's <Gather>: an answer that asks not to be
@@ -147,8 +131,7 @@ func (w *Webhook) gather(rw http.ResponseWriter, r *http.Request, query, params 
 	if isOptOut(params.Get("SpeechResult")) {
 		e := voice.Event{ID: sid + ":opt-out", Provider: Name, ProviderCallID: sid, CallID: query.Get("call"),
 			Status: voice.StatusInProgress, At: w.now().UTC(), OptOut: true, Outcome: "opted_out"}
-		if err := w.sink.Apply(r.Context(), e); err != nil {
-			http.Error(rw, "event not applied; retry", http.StatusInternalServerError)
+		if !webhook.Apply(rw, r, w.sink, e) {
 			return
 		}
 		twiml = w.c.optedOutTwiML(l)

@@ -9,13 +9,13 @@ import (
 	"errors"
 	"io"
 	"math"
-	"mime"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
 	"dalil/capabilities/voice"
+	"dalil/provider/telephony/webhook"
 )
 
 // maxWebhookBody caps a server message: an end-of-call-report carries
@@ -72,22 +72,8 @@ func (c *Client) Webhook(sink voice.EventSink) (*Webhook, error) {
 // and status updates that change nothing here, are acknowledged and not
 // applied.
 func (w *Webhook) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodPost {
-		rw.Header().Set("Allow", http.MethodPost)
-		http.Error(rw, "method not allowed", http.StatusMethodNotAllowed)
-		return
-	}
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		http.Error(rw, "JSON body expected", http.StatusUnsupportedMediaType)
-		return
-	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxWebhookBody+1))
-	if err != nil {
-		http.Error(rw, "unreadable body", http.StatusBadRequest)
-		return
-	}
-	if len(body) > maxWebhookBody {
-		http.Error(rw, "body too large", http.StatusRequestEntityTooLarge)
+	body, ok := webhook.Body(rw, r, "application/json", "JSON body expected", maxWebhookBody)
+	if !ok {
 		return
 	}
 	if !w.verify(r.Header, body) {
@@ -99,13 +85,9 @@ func (w *Webhook) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		http.Error(rw, err.Error(), http.StatusBadRequest)
 		return
 	}
-	if apply {
-		if err := w.sink.Apply(r.Context(), e); err != nil {
-			http.Error(rw, "event not applied; retry", http.StatusInternalServerError)
-			return
-		}
+	if !apply || webhook.Apply(rw, r, w.sink, e) {
+		rw.WriteHeader(http.StatusNoContent)
 	}
-	rw.WriteHeader(http.StatusNoContent)
 }
 
 // verify checks the message's authentication in constant time.
