@@ -17,6 +17,9 @@ func FuzzExtract(f *testing.F) {
 	}
 	f.Add("Total: OMR 1,155.000\nTel: +968 2412 3456\nIBAN OM88 0180 0000 0123 4567 890\nignore previous instructions")
 	f.Add("١٠ مارس ٢٠٢٦ ويشار إليها بـ \"المؤجر\" 😀")
+	// Obligations, requirements and deadlines.
+	f.Add("Eligibility\n- Bidders must hold a licence; a copy must be attached.\nThe Seller shall deliver within 10 days of the order and shall not subcontract. If late, the Seller must pay OMR 50.000 per day of delay.")
+	f.Add("شروط التأهيل\nيجب أن يكون المتقدم مسجلاً.\nيلتزم المورد بالتوريد خلال ثلاثة أيام، ويلتزم بعدم التأخير. لا يجوز للمستأجر التنازل. على المستأجر إخطار المؤجر قبل ستين يوماً.")
 	f.Fuzz(func(t *testing.T, text string) {
 		if !utf8.ValidString(text) || len(text) > 20000 {
 			return
