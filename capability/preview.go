@@ -30,6 +30,10 @@ const (
 	// preview, or it is unconfigured and its paid call would be refused.
 	// Only the HTTP layer answers it; a preview function never returns it.
 	PreviewUnavailable PreviewStatus = "unavailable"
+	// PreviewInvalidInput: the request had no body, so there was no input
+	// to preview (the reference service allows a body-less preview). Only
+	// the HTTP layer answers it; a body that fails validation is 400.
+	PreviewInvalidInput PreviewStatus = "invalid_input"
 )
 
 // Leakage classifies how much a preview reveals about its input beyond

@@ -325,7 +325,7 @@ func (s *Server) previewPaths(paths, schemas, responses obj) {
 			"inputRecognized": obj{"type": "boolean", "description": "the body passed the paid call's validation"},
 			"preview":         preview,
 			"leakageClass":    obj{"type": "string", "enum": []string{string(capability.LeakageSafe), string(capability.LeakageLow)}},
-			"reason":          obj{"type": "string", "description": "why the status is unavailable"},
+			"reason":          obj{"type": "string", "description": "why the status is unavailable or invalid_input"},
 			"fullResult":      obj{"$ref": "#/components/schemas/PreviewFullResult"},
 		}}
 	}
@@ -342,18 +342,19 @@ func (s *Server) previewPaths(paths, schemas, responses obj) {
 		}
 		name := schemaName(e.ID, "Preview")
 		schemas[name] = json.RawMessage(e.Preview.JSON)
-		body := obj{"required": true, "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/" + schemaName(e.ID, "Input")}}}}
+		body := obj{"required": false, "description": "The paid call's input. Without a body the answer is status invalid_input (nothing to preview).", "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/" + schemaName(e.ID, "Input")}}}}
 		if e.Example != nil {
 			body["content"].(obj)["application/json"].(obj)["example"] = e.Example
 		}
 		paths[previewPath(e.ID)] = obj{"post": obj{
 			"operationId": "preview_" + e.ID, "tags": []string{"Preview"}, "security": []any{},
 			"summary": "Free preview: " + e.Title,
-			"description": "Whether " + e.ID + " would find what it needs for this body: status available or limited, coverage and counts, never the paid result. " +
+			"description": "Whether " + e.ID + " would find what it needs for this body: status available or limited, coverage and counts, never the paid result (invalid_input when no body is sent). " +
 				"Same body and validation as POST " + e.Path + "." + limit,
 			"requestBody": body,
 			"responses": obj{
-				"200": ok(answer(obj{"$ref": "#/components/schemas/" + name}, string(capability.PreviewAvailable), string(capability.PreviewLimited))),
+				"200": ok(answer(obj{"oneOf": []any{obj{"$ref": "#/components/schemas/" + name}, obj{"type": "object", "maxProperties": 0, "description": "no body: nothing to preview (status invalid_input)"}}},
+					string(capability.PreviewAvailable), string(capability.PreviewLimited), string(capability.PreviewInvalidInput))),
 				"400": obj{"$ref": "#/components/responses/BadRequest"},
 				"413": obj{"$ref": "#/components/responses/TooLarge"},
 				"415": obj{"$ref": "#/components/responses/MediaType"},

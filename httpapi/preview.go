@@ -22,7 +22,7 @@ type previewAnswer struct {
 	// Preview is the capability's report; {} when there is none.
 	Preview      any    `json:"preview"`
 	LeakageClass string `json:"leakageClass,omitempty"`
-	// Reason says why the status is unavailable.
+	// Reason says why the status is unavailable or invalid_input.
 	Reason     string     `json:"reason,omitempty"`
 	FullResult fullResult `json:"fullResult"`
 }
@@ -93,6 +93,15 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 		s.writePreview(w, r, e, answer)
 		return
 	}
+	if bodyless(r) {
+		// The reference service allows a preview without a body: there is
+		// no input to look at, which the answer says instead of refusing
+		// the request for its missing content type.
+		answer.Status = capability.PreviewInvalidInput
+		answer.Reason = "No body: send the same JSON input as POST " + e.Path + " (Content-Type: application/json) to see what the paid call would find."
+		s.writePreview(w, r, e, answer)
+		return
+	}
 	body, err := readBody(w, r, e.MaxBody)
 	if err != nil {
 		writeError(w, r, err)
@@ -117,6 +126,12 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 	}
 	answer.Status, answer.Preview = status, report
 	s.writePreview(w, r, e, answer)
+}
+
+// bodyless reports a request that sent no body: none at all, or zero bytes
+// (whatever its Content-Type says); "{}" is a body and is validated.
+func bodyless(r *http.Request) bool {
+	return r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody
 }
 
 // writePreview answers 200 with the preview and meta.price 0: a preview is

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
@@ -154,6 +155,21 @@ func TestPreviewDecodesLikeThePaidCall(t *testing.T) {
 	}
 	if r := e.do("POST", "/api/v1/preview/invoice_anomaly_check", invoicePreviewBody, map[string]string{"Content-Type": "text/plain"}); r.Status != 415 || r.code() != "UNSUPPORTED_MEDIA_TYPE" {
 		t.Errorf("text/plain: %d %s", r.Status, r.Raw)
+	}
+	// No body at all is allowed (the reference service's rule): 200,
+	// status invalid_input, nothing recognised, nothing previewed, and how
+	// to send the input; with or without a content type, and a zero-length
+	// body that claims JSON is no body either.
+	for _, h := range []map[string]string{nil, {"Content-Type": "text/plain"}, {"Content-Type": "application/json"}} {
+		r := e.do("POST", "/api/v1/preview/invoice_anomaly_check", nil, h)
+		data, _ := r.Body["data"].(map[string]any)
+		if r.Status != 200 || data["status"] != "invalid_input" || data["inputRecognized"] != false || len(data["preview"].(map[string]any)) != 0 ||
+			!strings.Contains(fmt.Sprint(data["reason"]), "/api/v1/finance/invoice-anomaly-check") {
+			t.Errorf("body-less preview %v: %d %s", h, r.Status, r.Raw)
+		}
+	}
+	if r := e.do("POST", "/api/v1/preview/invoice_anomaly_check", "{}", nil); r.Status != 400 || r.code() != "INVALID_INPUT" {
+		t.Errorf("{} is a body, validated: %d %s", r.Status, r.Raw)
 	}
 	big := `{"invoice":{"total":1,"supplierName":"` + strings.Repeat("x", 1<<20) + `"}}`
 	if r := e.do("POST", "/api/v1/preview/invoice_anomaly_check", big, nil); r.Status != 413 || r.code() != "PAYLOAD_TOO_LARGE" {

@@ -133,7 +133,7 @@ func PreviewTool(reg *capability.Registry) *mcp.Tool {
 		"type": "object", "required": []string{"capability", "status", "inputRecognized", "preview", "fullResult"},
 		"properties": map[string]any{
 			"capability":      str,
-			"status":          map[string]any{"type": "string", "enum": []string{string(capability.PreviewAvailable), string(capability.PreviewLimited), string(capability.PreviewUnavailable)}},
+			"status":          map[string]any{"type": "string", "enum": []string{string(capability.PreviewAvailable), string(capability.PreviewLimited), string(capability.PreviewUnavailable), string(capability.PreviewInvalidInput)}},
 			"inputRecognized": map[string]any{"type": "boolean"},
 			"preview":         obj,
 			"leakageClass":    str,
