@@ -73,6 +73,13 @@ const (
 	// CodeValuationFailed: vehicle_value_estimate failed unexpectedly
 	// (the reference service's 500 code); never charged.
 	CodeValuationFailed Code = "VALUATION_FAILED"
+	// CodeAnalysisFailed: invoice_anomaly_check failed unexpectedly (the
+	// reference service's 500 code); never charged.
+	CodeAnalysisFailed Code = "ANALYSIS_FAILED"
+	// CodeExtractionFailed: document_facts_extract could not read or
+	// extract for an unexpected reason (the reference service's 500 code);
+	// never charged.
+	CodeExtractionFailed Code = "EXTRACTION_FAILED"
 
 	// Documents (capabilities/documentfacts, reference service Part 2 §6);
 	// none is charged.

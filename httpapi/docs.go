@@ -167,7 +167,7 @@ each call uses the <code>X-API-Key</code> (or <code>Authorization: Bearer</code>
 <tr><td>405</td><td>METHOD_NOT_ALLOWED</td></tr>
 <tr><td>409</td><td>IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS</td></tr><tr><td>413</td><td>PAYLOAD_TOO_LARGE</td></tr>
 <tr><td>415</td><td>UNSUPPORTED_MEDIA_TYPE</td></tr><tr><td>429</td><td>RATE_LIMITED, QUOTA_EXCEEDED</td></tr>
-<tr><td>500</td><td>INTERNAL_ERROR</td></tr><tr><td>503</td><td>SERVICE_UNAVAILABLE, PROVIDER_NOT_CONFIGURED</td></tr></table>
+<tr><td>500</td><td>INTERNAL_ERROR; VALUATION_FAILED, ANALYSIS_FAILED, EXTRACTION_FAILED (vehicle_value_estimate, invoice_anomaly_check, document_facts_extract, as the reference service); never charged</td></tr><tr><td>503</td><td>SERVICE_UNAVAILABLE, PROVIDER_NOT_CONFIGURED</td></tr></table>
 </body></html>
 {{define "fields"}}{{if .Rows}}<table class="fields"><tr><th>Field</th><th>Type</th><th>{{if .Output}}Always present{{else}}Required{{end}}</th><th>Bounds</th><th>Description</th></tr>
 {{range .Rows}}<tr><td class="d{{.Depth}}"><code>{{.Path}}</code></td><td>{{.Type}}</td><td>{{if .Required}}yes{{else}}no{{end}}</td><td>{{.Bounds}}</td><td>{{.Description}}</td></tr>

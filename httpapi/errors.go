@@ -44,6 +44,8 @@ var statusOf = map[dalil.Code]int{
 	dalil.CodeInvalidCallTransition:    http.StatusConflict,
 	dalil.CodeTelephonyProvider:        http.StatusBadGateway,
 	dalil.CodeValuationFailed:          http.StatusInternalServerError,
+	dalil.CodeAnalysisFailed:           http.StatusInternalServerError,
+	dalil.CodeExtractionFailed:         http.StatusInternalServerError,
 
 	dalil.CodeMissingDocument:            http.StatusBadRequest,
 	dalil.CodeConflictingDocumentSources: http.StatusBadRequest,

@@ -88,11 +88,8 @@ func Entry(deps Deps) capability.Entry {
 }
 
 // CodeAnalysisFailed is the reference service's 500 for an unexpected
-// failure of the check (Part 2 §4); never charged. httpapi answers 500
-// for it (a code without a row in its table is 500).
-// TODO(lead): declare it in dalil's errors.go beside VALUATION_FAILED and
-// alias it here.
-const CodeAnalysisFailed dalil.Code = "ANALYSIS_FAILED"
+// failure of the check (Part 2 §4); never charged.
+const CodeAnalysisFailed = dalil.CodeAnalysisFailed
 
 // analysisFailed answers an unexpected failure (or a panic) with the
 // reference service's 500 ANALYSIS_FAILED, its cause kept for the log
