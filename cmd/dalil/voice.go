@@ -31,7 +31,10 @@ import (
 // Programmable Voice or Vapi (docs/voice.md, docs/telephony.md). With
 // neither configured the capabilities answer 503 PROVIDER_NOT_CONFIGURED,
 // not charged, and nothing below runs: no client, no job queue, no
-// webhook route.
+// webhook route — unless calls placed while a provider was configured
+// still have work left (voicesql.Unfinished): then the job workers run
+// without a provider to finish them (drainVoice), so their held maxima
+// are refunded and their callbacks delivered.
 //
 // Configured, buildServer builds a voiceRuntime on the store: the calls
 // and their River jobs in the store's database (voicesql, internal/jobs),
@@ -263,14 +266,17 @@ func newVapi(p Provider, v Voice, events string) (*vapi.Client, error) {
 }
 
 // voiceRuntime is the voice calls' durable side on the store (nil when no
-// telephony provider is configured).
+// telephony provider is configured and no call has work left).
 type voiceRuntime struct {
 	svc      *voice.Service
 	queue    *jobs.Queue
 	deps     voice.Deps
 	webhooks map[string]http.Handler
-	provider string
-	log      *slog.Logger
+	// provider is the vendor that dials; "" while draining: no provider,
+	// and unfinished calls (that many at start) left to finish.
+	provider   string
+	unfinished int
+	log        *slog.Logger
 }
 
 // voiceWorkers is the voice queue's concurrency in each process.
@@ -280,12 +286,16 @@ const voiceWorkers = 4
 // charge, which commits as the 202 is written.
 const voiceChargeWait = 3 * time.Second
 
-// newVoice builds the voice runtime on store, or nil when no telephony
-// provider is configured. Nothing is dialled until start.
+// newVoice builds the voice runtime on store: with the telephony
+// provider, or without one to finish the calls that still have work
+// (drainVoice); nil when there is neither. Nothing runs until start.
 func newVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slog.Logger) (*voiceRuntime, error) {
 	v := cfg.Voice
-	if v.Provider == "" || store == nil {
+	if store == nil {
 		return nil, nil
+	}
+	if v.Provider == "" {
+		return drainVoice(ctx, cfg, store, log)
 	}
 	base, err := publicBase(string(cfg.Listen.BaseURL))
 	if err != nil {
@@ -309,6 +319,70 @@ func newVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slog
 	default:
 		return nil, fmt.Errorf("voice: the telephony provider %s is not configured", v.Provider)
 	}
+	rt, err := openVoice(ctx, cfg, store, log, dialer, hook(v.Provider))
+	if err != nil {
+		return nil, err
+	}
+	svc, q := rt.svc, rt.queue
+	rt.provider = v.Provider
+	// Both vendors' webhooks, whichever dials: calls placed before a
+	// switch still complete.
+	if tw != nil {
+		h, err := tw.Webhook(hook(providerTwilio), svc)
+		if err != nil {
+			q.Close()
+			return nil, err
+		}
+		rt.webhooks["voice/"+providerTwilio] = h
+	}
+	if vp != nil {
+		h, err := vp.Webhook(svc)
+		if err != nil {
+			q.Close()
+			return nil, err
+		}
+		rt.webhooks["voice/"+providerVapi] = h
+	}
+	if len(v.Countries) == 0 {
+		log.Warn("voice: DALIL_VOICE_COUNTRIES is empty, so every number is refused (country_not_allowed)")
+	}
+	return rt, nil
+}
+
+// drainVoice is the voice runtime without a telephony provider, built
+// only when calls placed while one was configured still have work
+// (voicesql.Unfinished): the operator removed or broke the provider's
+// configuration while calls were queued, live, unsettled or owed a
+// callback. Its workers finish them: a dial job ends its call failed with
+// outcome provider_not_configured (no Dialer) and settlement refunds the
+// whole maximum; the watchdog ends the live calls the provider can no
+// longer report (no webhook is mounted without the vendor's credentials
+// to verify it); settlements and callbacks run. The capabilities stay
+// 503 PROVIDER_NOT_CONFIGURED, not charged (no Queue in the deps); the
+// calls routes answer, so payers can follow their calls to the end. No
+// unfinished call: nil, and nothing is opened (no River table touched).
+func drainVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slog.Logger) (*voiceRuntime, error) {
+	n, err := voicesql.Unfinished(ctx, store.DB())
+	if err != nil {
+		return nil, fmt.Errorf("voice: counting the calls with work left: %w", err)
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	rt, err := openVoice(ctx, cfg, store, log, nil, "")
+	if err != nil {
+		return nil, err
+	}
+	rt.unfinished = n
+	rt.deps = voice.Deps{Calls: rt.svc}
+	return rt, nil
+}
+
+// openVoice opens the voice job queue on store and builds the service
+// on it with dialer (nil: none, while draining), whose events reach
+// Dalil at events.
+func openVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slog.Logger, dialer voice.Dialer, events string) (*voiceRuntime, error) {
+	v := cfg.Voice
 	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	numbers, err := store.Secret(sctx, "voice-numbers")
@@ -337,33 +411,12 @@ func newVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slog
 	callbacks := safehttp.New(fetch)
 	policy := voice.Policy{Countries: v.Countries, EarliestHour: v.EarliestHour, LatestHour: v.LatestHour}
 	svc := voice.NewService(voice.Config{Store: calls, Dialer: dialer, Charges: store, Refunds: store,
-		Callbacks: callbacks, Policy: policy, NumberSecret: numbers, SigningSecret: signing, EventsURL: hook(v.Provider),
+		Callbacks: callbacks, Policy: policy, NumberSecret: numbers, SigningSecret: signing, EventsURL: events,
 		ChargeWait: voiceChargeWait, Logger: log})
 	run.svc = svc
-	rt := &voiceRuntime{svc: svc, queue: q, provider: v.Provider, log: log, webhooks: map[string]http.Handler{},
+	rt := &voiceRuntime{svc: svc, queue: q, log: log, webhooks: map[string]http.Handler{},
 		deps: voice.Deps{Policy: policy, Queue: svc, DoNotCall: calls, Counts: calls, Calls: svc, Secret: numbers,
 			CheckCallback: checkCallback(callbacks, fetch.Resolver)}}
-	// Both vendors' webhooks, whichever dials: calls placed before a
-	// switch still complete.
-	if tw != nil {
-		h, err := tw.Webhook(hook(providerTwilio), svc)
-		if err != nil {
-			q.Close()
-			return nil, err
-		}
-		rt.webhooks["voice/"+providerTwilio] = h
-	}
-	if vp != nil {
-		h, err := vp.Webhook(svc)
-		if err != nil {
-			q.Close()
-			return nil, err
-		}
-		rt.webhooks["voice/"+providerVapi] = h
-	}
-	if len(v.Countries) == 0 {
-		log.Warn("voice: DALIL_VOICE_COUNTRIES is empty, so every number is refused (country_not_allowed)")
-	}
 	return rt, nil
 }
 
@@ -448,6 +501,13 @@ func (v *voiceRuntime) start(ctx context.Context) error {
 	}
 	if err := v.queue.Start(ctx); err != nil {
 		return fmt.Errorf("voice job workers: %w", err)
+	}
+	if v.provider == "" {
+		v.log.Warn(fmt.Sprintf("voice: no telephony provider is configured, but %d calls placed with one have work left: "+
+			"finishing them without a provider (queued calls end failed, provider_not_configured, account charges refunded in full; "+
+			"live calls end at their watchdog; settlements and callbacks run); new calls answer 503 PROVIDER_NOT_CONFIGURED", v.unfinished),
+			"unfinishedCalls", v.unfinished, "workers", voiceWorkers)
+		return nil
 	}
 	v.log.Info("voice calls on", "provider", v.provider, "workers", voiceWorkers)
 	return nil
