@@ -141,7 +141,7 @@ const (
 func (s *Service) view(r Record) View {
 	v := View{
 		CallID: r.ID, Capability: r.Capability, Status: r.Status, Answered: !r.AnsweredAt.IsZero(),
-		DurationSeconds: r.ConnectedSeconds, Outcome: r.Outcome, Summary: r.Summary,
+		DurationSeconds: r.ConnectedSeconds, Outcome: optional(r.Outcome), Summary: optional(r.Summary),
 		StructuredFacts: r.Facts, Transcript: r.Transcript, Lead: r.Lead,
 		MaxCharge: r.MaxCharge.Float(), Script: r.Script,
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, DialedAt: timePtr(r.DialedAt), AnsweredAt: timePtr(r.AnsweredAt), CompletedAt: timePtr(r.EndedAt),
@@ -155,7 +155,7 @@ func (s *Service) view(r Record) View {
 		v.Transcript = []TranscriptLine{}
 	}
 	if r.Lead != nil {
-		v.NextAction = r.Lead.NextAction
+		v.NextAction = optional(r.Lead.NextAction)
 	}
 	if !r.Status.Terminal() {
 		v.Links["cancel"] = "/api/v1/voice/calls/" + r.ID + "/cancel"
@@ -183,6 +183,15 @@ func (s *Service) view(r Record) View {
 	return v
 }
 
+// optional is nil for an empty string: a field the reference always
+// sends, null until it has a value.
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
 func timePtr(t time.Time) *time.Time {
 	if t.IsZero() {
 		return nil
@@ -200,16 +209,19 @@ func operations(calls Calls) []capability.Operation {
 	unavailable := func() error {
 		return dalil.Errorf(dalil.CodeProviderNotConfigured, "Voice calls are not available on this server: no call store is configured.")
 	}
+	get := func(ctx context.Context) (any, error) {
+		if calls == nil {
+			return nil, unavailable()
+		}
+		c, w := who(ctx)
+		return calls.Call(ctx, c.Params["id"], w)
+	}
+	const getSummary = "A voice call's status, timestamps, duration, outcome, summary, structured facts and transcript (when available). Seen only by the account that placed it, or by a pay-per-call payer sending the call's accessToken as X-Call-Token."
 	return []capability.Operation{
-		{ID: "get_voice_call", Method: "GET", Path: "/api/v1/voice/calls/{id}", Public: true,
-			Summary: "A voice call's status, timestamps, duration, outcome, summary, structured facts and transcript (when available). Seen only by the account that placed it, or by a pay-per-call payer sending the call's accessToken as X-Call-Token.",
-			Run: func(ctx context.Context) (any, error) {
-				if calls == nil {
-					return nil, unavailable()
-				}
-				c, w := who(ctx)
-				return calls.Call(ctx, c.Params["id"], w)
-			}},
+		{ID: "get_voice_call", Method: "GET", Path: "/api/v1/voice/calls/{id}", Public: true, Summary: getSummary, Run: get},
+		// The reference service polls calls at /api/v1/calls/{callId}:
+		// the same operation, so its clients need no change.
+		{ID: "get_call", Method: "GET", Path: "/api/v1/calls/{id}", Public: true, Summary: getSummary + " The reference service's path for GET /api/v1/voice/calls/{id}.", Run: get},
 		{ID: "cancel_voice_call", Method: "POST", Path: "/api/v1/voice/calls/{id}/cancel", Public: true,
 			Summary: "Cancels a call that was not answered yet (a ringing call is hung up); nothing is charged for it. 409 INVALID_CALL_TRANSITION once it was answered or ended.",
 			Run: func(ctx context.Context) (any, error) {

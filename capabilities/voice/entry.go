@@ -91,9 +91,9 @@ type View struct {
 	Status          Status           `json:"status" jsonschema:"created, queued, dialing, ringing, answered, in_progress, completed, no_answer, busy, rejected, failed, cancelled, voicemail or blocked"`
 	Answered        bool             `json:"answered"`
 	DurationSeconds int              `json:"durationSeconds" jsonschema:"connected seconds (what is metered), capped at maxDurationSeconds"`
-	Outcome         string           `json:"outcome,omitempty" jsonschema:"the provider's outcome, or Dalil's reason for ending the call (not_charged, provider_rejected, provider_error, dial_interrupted, not_dialled_in_time, no_end_report, cancelled_by_caller, or the safety rule that blocked it at dial time)"`
-	Summary         string           `json:"summary,omitempty"`
-	NextAction      string           `json:"nextAction,omitempty"`
+	Outcome         *string          `json:"outcome" jsonschema:"null while there is none: the provider's outcome, or Dalil's reason for ending the call (not_charged, provider_rejected, provider_error, dial_interrupted, not_dialled_in_time, no_end_report, cancelled_by_caller, or the safety rule that blocked it at dial time)"`
+	Summary         *string          `json:"summary" jsonschema:"the provider's summary of the conversation, null until there is one"`
+	NextAction      *string          `json:"nextAction" jsonschema:"voice_lead_qualifier: schedule_sales_demo, human_follow_up or nurture once the lead is scored; null otherwise"`
 	StructuredFacts map[string]any   `json:"structuredFacts"`
 	Transcript      []TranscriptLine `json:"transcript"`
 	Lead            *LeadScore       `json:"lead,omitempty"`

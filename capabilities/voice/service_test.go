@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"reflect"
 	"testing"
 	"time"
 
@@ -456,12 +457,28 @@ func TestOwnershipAndRoutes(t *testing.T) {
 			ops[op.ID] = op
 		}
 	}
-	if len(ops) != 3 || !ops["get_voice_call"].Public || !ops["cancel_voice_call"].Public || ops["list_voice_calls"].Public {
+	if len(ops) != 4 || !ops["get_voice_call"].Public || !ops["get_call"].Public || !ops["cancel_voice_call"].Public || ops["list_voice_calls"].Public ||
+		ops["get_call"].Path != "/api/v1/calls/{id}" {
 		t.Fatalf("operations %v", ops)
 	}
+	// The reference service's poll path answers as Dalil's own.
+	route := "get_voice_call"
 	get := func(id string, c capability.Call) (any, error) {
 		c.Params = map[string]string{"id": id}
-		return ops["get_voice_call"].Run(capability.WithCall(h.ctx, c))
+		return ops[route].Run(capability.WithCall(h.ctx, c))
+	}
+	if a, err := get(mine.CallID, capability.Call{AccountID: h.acct}); err != nil {
+		t.Fatal(err)
+	} else {
+		route = "get_call"
+		b, err := get(mine.CallID, capability.Call{AccountID: h.acct})
+		if err != nil || !reflect.DeepEqual(a, b) {
+			t.Fatalf("reference path: %+v, %v; want %+v", b, err, a)
+		}
+		if _, err := get(mine.CallID, capability.Call{AccountID: other.ID}); dalil.ErrorCode(err) != dalil.CodeNotFound {
+			t.Fatalf("reference path, another account: %v", err)
+		}
+		route = "get_voice_call"
 	}
 	for _, c := range []struct {
 		name   string
@@ -630,7 +647,7 @@ func TestLeadScoreFromFacts(t *testing.T) {
 	h.apply(voice.Event{ID: "c", CallID: v.CallID, Status: voice.StatusCompleted, ConnectedSeconds: 200,
 		Facts: map[string]any{"interest": "high", "businessNeed": true, "productRequested": true, "budget": 8000.0, "timelineDays": 20.0, "decisionMaker": true}})
 	view, _ := h.svc.Call(h.ctx, v.CallID, voice.Caller{AccountID: h.acct})
-	if view.Lead == nil || view.Lead.Score != 100 || view.Lead.Status != "qualified" || view.NextAction != "schedule_sales_demo" {
+	if view.Lead == nil || view.Lead.Score != 100 || view.Lead.Status != "qualified" || view.NextAction == nil || *view.NextAction != "schedule_sales_demo" {
 		t.Errorf("lead %+v", view.Lead)
 	}
 }
