@@ -12,11 +12,8 @@ import (
 const notCharged = " Nothing was charged."
 
 // CodeExtractionFailed is the reference service's 500 for an unexpected
-// failure of reading or extraction; never charged. httpapi.Status answers
-// 500 for it (codes without a row are 500).
-// TODO(lead, issue 15): declare it in dalil's errors.go beside the other
-// document codes, with its row in httpapi's statusOf, and alias it here.
-const CodeExtractionFailed dalil.Code = "EXTRACTION_FAILED"
+// failure of reading or extraction; never charged.
+const CodeExtractionFailed = dalil.CodeExtractionFailed
 
 // extractionFailed keeps errors that have a code (and DOCUMENT_TIMEOUT for
 // a deadline reached while extracting); any other error becomes

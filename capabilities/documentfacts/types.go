@@ -97,7 +97,7 @@ type Fact struct {
 	Ratio      *float64 `json:"ratio,omitempty" jsonschema:"Percentage: the ratio as a number (5 % is 0.05)."`
 	EntityType string   `json:"entityType,omitempty" schema:"enum=person|company|organization|government|other"`
 	Confidence float64  `json:"confidence" schema:"minimum=0,maximum=1"`
-	Method     string   `json:"method" schema:"enum=labeled_field|pattern|clause|table|definition"`
+	Method     string   `json:"method" schema:"enum=labeled_field|pattern|clause|table|definition|llm_verified" jsonschema:"How the fact was read. llm_verified is the reference service's value for a fact a language model confirmed; Dalil has no such pass (metadata.llmAssist.status is off), so it never answers it."`
 	// Evidence is where the fact was read (omitted when
 	// includeSourceEvidence is false); SourceEvidence is the same in the
 	// reference service's field names.

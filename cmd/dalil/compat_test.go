@@ -1302,7 +1302,7 @@ func compatCaps() []compatCap {
 			},
 		},
 		{
-			id: "document_facts_extract", section: "Part 2 §6", route: "/api/v1/documents/facts-extract", pendingOwner: "documentfacts helper",
+			id: "document_facts_extract", section: "Part 2 §6", route: "/api/v1/documents/facts-extract",
 			base: `{"text":"TAX INVOICE\nInvoice No: INV-2026-0042\nInvoice Date: 10 March 2026\nSupplier: Al Noor Trading LLC\nTotal amount due: OMR 1,155.000\nPayment terms: Net 30"}`,
 			fields: []compatField{
 				// Fetched through the checked client; the dial fails here, so
@@ -1403,7 +1403,7 @@ func compatCaps() []compatCap {
 			},
 		},
 		{
-			id: "ai_call_agent", section: "Part 2 §9", route: "/api/v1/voice/ai-call-agent", pendingOwner: "voice helper",
+			id: "ai_call_agent", section: "Part 2 §9", route: "/api/v1/voice/ai-call-agent",
 			// Accepted calls are queued: 202 (issue 19; the reference
 			// answers status dialing).
 			base: `{"phoneNumber":"+96891234567","objective":"Confirm tomorrow's 10:00 delivery window for order 4471."}`, status: 202, baseAlso: "CALL_NOT_ALLOWED",
@@ -1416,7 +1416,7 @@ func compatCaps() []compatCap {
 				compatError{name: "objective too short", body: `{"phoneNumber":"+96891234567","objective":"Call"}`, status: 400, code: "INVALID_INPUT"}),
 		},
 		{
-			id: "voice_lead_qualifier", section: "Part 2 §9", route: "/api/v1/voice/lead-qualifier", pendingOwner: "voice helper",
+			id: "voice_lead_qualifier", section: "Part 2 §9", route: "/api/v1/voice/lead-qualifier",
 			base: `{"phoneNumber":"+96891234567"}`, status: 202, baseAlso: "CALL_NOT_ALLOWED",
 			fields: append(compatVoiceRows(),
 				compatField{path: "criteria.requiredInterest", value: `"office fit-out"`},
@@ -1428,7 +1428,7 @@ func compatCaps() []compatCap {
 			errors: compatVoiceErrors(``),
 		},
 		{
-			id: "appointment_call_agent", section: "Part 2 §9", route: "/api/v1/voice/appointment-call-agent", pendingOwner: "voice helper",
+			id: "appointment_call_agent", section: "Part 2 §9", route: "/api/v1/voice/appointment-call-agent",
 			base: `{"phoneNumber":"+96891234567","action":"propose","availableSlots":["2030-12-01T10:00:00+04:00"]}`, status: 202, baseAlso: "CALL_NOT_ALLOWED",
 			fields: append(compatVoiceRows(),
 				compatField{path: "action", value: `"book"`},

@@ -296,7 +296,12 @@ func finish(doc *Document, lim Limits) error {
 			continue
 		}
 		b.Text = t
-		chars += utf8.RuneCountInString(t) + 1
+		// The returned text is the blocks one line each: a separator
+		// between two blocks, none after the last.
+		if len(kept) > 0 {
+			chars++
+		}
+		chars += utf8.RuneCountInString(t)
 		kept = append(kept, b)
 	}
 	doc.Blocks = kept

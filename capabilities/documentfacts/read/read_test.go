@@ -232,6 +232,33 @@ func TestTextPagesAndHeadings(t *testing.T) {
 	}
 }
 
+// TestCharacterLimitBoundary: the limit counts the text as returned (the
+// blocks, one line each), so a text of exactly the limit passes, one
+// character more is refused with the true count, and the line breaks
+// between blocks count once each.
+func TestCharacterLimitBoundary(t *testing.T) {
+	lim := Limits{MaxChars: 100}
+	for _, c := range []struct {
+		name, text string
+		actual     int64 // 0: accepted
+	}{
+		{"one line at the limit", strings.Repeat("x", 100), 0},
+		{"one line over", strings.Repeat("x", 101), 101},
+		{"two lines at the limit", strings.Repeat("x", 50) + "\n" + strings.Repeat("y", 49), 0},
+		{"two lines over", strings.Repeat("x", 50) + "\n" + strings.Repeat("y", 50), 101},
+		{"at the limit, trailing space", strings.Repeat("x", 99) + " ", 0},
+	} {
+		_, err := Text(c.text, lim)
+		var e *Error
+		switch {
+		case c.actual == 0 && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.actual != 0 && (!errors.As(err, &e) || e.Kind != KindTooLarge || e.Actual != c.actual):
+			t.Errorf("%s: %v; want too large with %d characters", c.name, err, c.actual)
+		}
+	}
+}
+
 // Text drawn only through Form XObjects ("Do") is read with its page,
 // placed by the form's matrix among the page's own lines; a form nested in
 // a form is read too.
