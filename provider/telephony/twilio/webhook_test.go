@@ -8,50 +8,16 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"dalil/capabilities/voice"
+	"dalil/provider/telephony/telephonytest"
 	"dalil/provider/telephony/twilio"
 	"dalil/provider/telephony/twilio/twiliotest"
 )
-
-// sink records applied events and, like the voice service, acknowledges
-// a repeated event id without applying it twice.
-type sink struct {
-	mu      sync.Mutex
-	applied []voice.Event
-	seen    map[string]bool
-	dups    int
-	fail    error
-}
-
-func (s *sink) Apply(_ context.Context, e voice.Event) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.fail != nil {
-		return s.fail
-	}
-	if s.seen == nil {
-		s.seen = map[string]bool{}
-	}
-	if s.seen[e.ID] {
-		s.dups++
-		return nil
-	}
-	s.seen[e.ID] = true
-	s.applied = append(s.applied, e)
-	return nil
-}
-
-func (s *sink) events() []voice.Event {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]voice.Event(nil), s.applied...)
-}
 
 const route = "/webhooks/voice/twilio"
 
@@ -92,7 +58,7 @@ func TestSignatureDocumentedExample(t *testing.T) {
 // status callbacks of an answered 125-second call to the webhook.
 func TestWebhookEndToEnd(t *testing.T) {
 	s := newSetup(t, nil)
-	sk := &sink{}
+	sk := &telephonytest.Sink{}
 	events, _ := serve(t, s.c, sk)
 	d := dial("call_77")
 	d.EventsURL = events
@@ -104,7 +70,7 @@ func TestWebhookEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, e := range sk.events() {
+	for _, e := range sk.Events() {
 		if e.Provider != "twilio" || e.ProviderCallID != sid || e.CallID != "call_77" || e.At.IsZero() {
 			t.Errorf("event %+v", e)
 		}
@@ -114,15 +80,15 @@ func TestWebhookEndToEnd(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("events (-want +got):\n%s", diff)
 	}
-	if last := sk.events()[3]; last.ConnectedSeconds != 125 {
+	if last := sk.Events()[3]; last.ConnectedSeconds != 125 {
 		t.Fatalf("connected seconds %d", last.ConnectedSeconds)
 	}
 	// Redelivery: the same event id, acknowledged, not applied again.
 	if err := s.fake.Replay(3); err != nil {
 		t.Fatal(err)
 	}
-	if len(sk.events()) != 4 || sk.dups != 1 {
-		t.Fatalf("replay applied again: %d events, %d duplicates", len(sk.events()), sk.dups)
+	if len(sk.Events()) != 4 || sk.Dups() != 1 {
+		t.Fatalf("replay applied again: %d events, %d duplicates", len(sk.Events()), sk.Dups())
 	}
 
 	// An unanswered call.
@@ -132,7 +98,7 @@ func TestWebhookEndToEnd(t *testing.T) {
 	if err := s.fake.NoAnswer(sid2); err != nil {
 		t.Fatal(err)
 	}
-	all := sk.events()
+	all := sk.Events()
 	if last := all[len(all)-1]; last.Status != voice.StatusNoAnswer || last.ConnectedSeconds != 0 || last.CallID != "call_78" {
 		t.Fatalf("no answer: %+v", last)
 	}
@@ -156,7 +122,7 @@ func callback(status string, seq string) url.Values {
 func TestWebhookVerification(t *testing.T) {
 	const public = "https://dalil.example/webhooks/voice/twilio"
 	full := public + "?call=call_9"
-	sk := &sink{}
+	sk := &telephonytest.Sink{}
 	hook, err := twilio.NewWebhook(token, public, sk)
 	if err != nil {
 		t.Fatal(err)
@@ -219,17 +185,17 @@ func TestWebhookVerification(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			before := len(sk.events()) + sk.dups
+			before := len(sk.Events()) + sk.Dups()
 			if got := do(tc.req()); got != tc.want {
 				t.Fatalf("status %d, want %d", got, tc.want)
 			}
-			applied := len(sk.events())+sk.dups > before
+			applied := len(sk.Events())+sk.Dups() > before
 			if applied != (tc.want/100 == 2) {
 				t.Fatalf("applied = %v with status %d", applied, tc.want)
 			}
 		})
 	}
-	e := sk.events()[0]
+	e := sk.Events()[0]
 	want := voice.Event{ID: "CA11111111111111111111111111111111:1", Provider: "twilio", ProviderCallID: "CA11111111111111111111111111111111",
 		CallID: "call_9", Status: voice.StatusRinging, At: time.Date(2026, 3, 3, 10, 15, 0, 0, time.UTC), Outcome: "ringing"}
 	if diff := cmp.Diff(want, e); diff != "" {
@@ -237,8 +203,8 @@ func TestWebhookVerification(t *testing.T) {
 	}
 
 	t.Run("sink failure is 500", func(t *testing.T) {
-		sk.fail = errors.New("database down")
-		defer func() { sk.fail = nil }()
+		sk.Fail(errors.New("database down"))
+		defer sk.Fail(nil)
 		w := httptest.NewRecorder()
 		hook.ServeHTTP(w, signed(t, token, full, callback("completed", "3")))
 		if w.Code != 500 || strings.Contains(w.Body.String(), "database") {
@@ -252,9 +218,9 @@ func TestNewWebhookRefuses(t *testing.T) {
 		tok, u string
 		sk     voice.EventSink
 	}{
-		{"", "https://x/webhooks/voice/twilio", &sink{}},
-		{token, "/webhooks/voice/twilio", &sink{}},
-		{token, "https://x/webhooks/voice/twilio?call=1", &sink{}},
+		{"", "https://x/webhooks/voice/twilio", &telephonytest.Sink{}},
+		{token, "/webhooks/voice/twilio", &telephonytest.Sink{}},
+		{token, "https://x/webhooks/voice/twilio?call=1", &telephonytest.Sink{}},
 		{token, "https://x/webhooks/voice/twilio", nil},
 	} {
 		if h, err := twilio.NewWebhook(tc.tok, tc.u, tc.sk); err == nil || h != nil {
@@ -262,7 +228,7 @@ func TestNewWebhookRefuses(t *testing.T) {
 		}
 	}
 	var c *twilio.Client
-	if _, err := c.Webhook("https://x/y", &sink{}); err == nil {
+	if _, err := c.Webhook("https://x/y", &telephonytest.Sink{}); err == nil {
 		t.Error("a nil client made a webhook")
 	}
 }
@@ -300,7 +266,7 @@ func TestMapStatus(t *testing.T) {
 }
 
 func TestEventIDAndDuration(t *testing.T) {
-	hook, _ := twilio.NewWebhook(token, "https://x/w", &sink{})
+	hook, _ := twilio.NewWebhook(token, "https://x/w", &telephonytest.Sink{})
 	p := callback("completed", "")
 	p.Del("SequenceNumber")
 	e, err := hook.Event(p, "c")
@@ -330,7 +296,7 @@ func TestGatherOptOut(t *testing.T) {
 		{"silence", "en", "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			sk := &sink{}
+			sk := &telephonytest.Sink{}
 			hook, _ := twilio.NewWebhook(token, public, sk)
 			full := public + "?call=call_5&step=gather&lang=" + tc.lang
 			p := url.Values{"CallSid": {"CA22222222222222222222222222222222"}, "CallStatus": {"in-progress"},
@@ -340,7 +306,7 @@ func TestGatherOptOut(t *testing.T) {
 			if w.Code != 200 || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/xml") {
 				t.Fatalf("status %d %s", w.Code, w.Header())
 			}
-			ev := sk.events()
+			ev := sk.Events()
 			if tc.optOut {
 				if len(ev) != 1 || !ev[0].OptOut || ev[0].CallID != "call_5" || ev[0].Status != voice.StatusInProgress {
 					t.Fatalf("events %+v", ev)
@@ -372,7 +338,7 @@ func FuzzWebhook(f *testing.F) {
 	f.Add("CallStatus=%ZZ", "call=%")
 	f.Add("CallSid=&CallStatus=busy&Timestamp=Mon,+02+Jan+2006", "")
 	const public = "https://dalil.example/webhooks/voice/twilio"
-	hook, _ := twilio.NewWebhook(token, public, &sink{})
+	hook, _ := twilio.NewWebhook(token, public, &telephonytest.Sink{})
 	f.Fuzz(func(t *testing.T, body, query string) {
 		p, err := url.ParseQuery(body)
 		full := public

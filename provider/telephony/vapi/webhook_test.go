@@ -9,48 +9,16 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"dalil/capabilities/voice"
+	"dalil/provider/telephony/telephonytest"
 	"dalil/provider/telephony/vapi"
 	"dalil/provider/telephony/vapi/vapitest"
 )
-
-type sink struct {
-	mu      sync.Mutex
-	applied []voice.Event
-	seen    map[string]bool
-	dups    int
-	fail    error
-}
-
-func (s *sink) Apply(_ context.Context, e voice.Event) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.fail != nil {
-		return s.fail
-	}
-	if s.seen == nil {
-		s.seen = map[string]bool{}
-	}
-	if s.seen[e.ID] {
-		s.dups++
-		return nil
-	}
-	s.seen[e.ID] = true
-	s.applied = append(s.applied, e)
-	return nil
-}
-
-func (s *sink) events() []voice.Event {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]voice.Event(nil), s.applied...)
-}
 
 func serve(t *testing.T, c *vapi.Client, sk voice.EventSink) string {
 	t.Helper()
@@ -76,7 +44,7 @@ func TestWebhookEndToEnd(t *testing.T) {
 				}
 			})
 			s.fake.Credential("cred-1", secret)
-			sk := &sink{}
+			sk := &telephonytest.Sink{}
 			d := dial("call_77")
 			d.EventsURL = serve(t, s.c, sk)
 			d.Transcribe = true
@@ -87,7 +55,7 @@ func TestWebhookEndToEnd(t *testing.T) {
 			if err := s.fake.Complete(id, 125.4); err != nil {
 				t.Fatal(err)
 			}
-			ev := sk.events()
+			ev := sk.Events()
 			var got []string
 			for _, e := range ev {
 				if e.ProviderCallID != id || e.CallID != "call_77" || e.Provider != "vapi" || e.At.IsZero() {
@@ -109,8 +77,8 @@ func TestWebhookEndToEnd(t *testing.T) {
 			if err := s.fake.Replay(len(all) - 1); err != nil {
 				t.Fatal(err)
 			}
-			if len(sk.events()) != 3 || sk.dups != 1 {
-				t.Fatalf("replay: %d events, %d dups", len(sk.events()), sk.dups)
+			if len(sk.Events()) != 3 || sk.Dups() != 1 {
+				t.Fatalf("replay: %d events, %d dups", len(sk.Events()), sk.Dups())
 			}
 		})
 	}
@@ -118,7 +86,7 @@ func TestWebhookEndToEnd(t *testing.T) {
 
 func TestWebhookOutcomes(t *testing.T) {
 	s := newSetup(t, nil)
-	sk := &sink{}
+	sk := &telephonytest.Sink{}
 	events := serve(t, s.c, sk)
 	ctx := context.Background()
 	n := 0
@@ -133,7 +101,7 @@ func TestWebhookOutcomes(t *testing.T) {
 		}
 		return id
 	}
-	last := func() voice.Event { ev := sk.events(); return ev[len(ev)-1] }
+	last := func() voice.Event { ev := sk.Events(); return ev[len(ev)-1] }
 
 	if err := s.fake.NoAnswer(call()); err != nil {
 		t.Fatal(err)
@@ -186,7 +154,7 @@ func report(reason string, seconds float64) []byte {
 
 func TestWebhookVerification(t *testing.T) {
 	now := time.Date(2026, 3, 3, 10, 15, 0, 0, time.UTC)
-	sk := &sink{}
+	sk := &telephonytest.Sink{}
 	secretHook, _ := vapi.NewWebhook(secret, false, sk)
 	hmacHook, _ := vapi.NewWebhook(secret, true, sk)
 	vapi.SetNow(hmacHook, func() time.Time { return now })
@@ -221,22 +189,22 @@ func TestWebhookVerification(t *testing.T) {
 		{"verified status ended", secretHook, []byte(`{"message":{"type":"status-update","status":"ended","endedReason":"customer-ended-call","call":{"id":"a"}}}`), map[string]string{"X-Vapi-Secret": secret}, 204},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			before := len(sk.events()) + sk.dups
+			before := len(sk.Events()) + sk.Dups()
 			if got := post(tc.hook, tc.body, tc.h); got != tc.want {
 				t.Fatalf("status %d, want %d", got, tc.want)
 			}
-			if tc.want != 204 && len(sk.events())+sk.dups != before {
+			if tc.want != 204 && len(sk.Events())+sk.Dups() != before {
 				t.Fatal("a refused message was applied")
 			}
 		})
 	}
-	if len(sk.events()) != 1 {
-		t.Fatalf("events %+v", sk.events())
+	if len(sk.Events()) != 1 {
+		t.Fatalf("events %+v", sk.Events())
 	}
 	want := voice.Event{ID: "vapi-call-1:end-of-call-report", Provider: "vapi", ProviderCallID: "vapi-call-1", CallID: "call_9",
 		Status: voice.StatusCompleted, At: time.UnixMilli(1772532900000).UTC(), ConnectedSeconds: 60, Outcome: "customer-ended-call",
 		Summary: "ok", Facts: map[string]any{"optOut": false}}
-	if diff := cmp.Diff(want, sk.events()[0]); diff != "" {
+	if diff := cmp.Diff(want, sk.Events()[0]); diff != "" {
 		t.Fatalf("event (-want +got):\n%s", diff)
 	}
 
@@ -255,8 +223,8 @@ func TestWebhookVerification(t *testing.T) {
 		}
 	})
 	t.Run("sink failure is 500", func(t *testing.T) {
-		sk.fail = errors.New("db down")
-		defer func() { sk.fail = nil }()
+		sk.Fail(errors.New("db down"))
+		defer sk.Fail(nil)
 		if got := post(secretHook, report("voicemail", 5), map[string]string{"X-Vapi-Secret": secret}); got != 500 {
 			t.Fatalf("status %d", got)
 		}
@@ -264,7 +232,7 @@ func TestWebhookVerification(t *testing.T) {
 }
 
 func TestNewWebhookRefuses(t *testing.T) {
-	if _, err := vapi.NewWebhook("short", false, &sink{}); err == nil {
+	if _, err := vapi.NewWebhook("short", false, &telephonytest.Sink{}); err == nil {
 		t.Error("short secret accepted")
 	}
 	if _, err := vapi.NewWebhook(secret, false, nil); err == nil {
@@ -305,7 +273,7 @@ func TestMapEndedReason(t *testing.T) {
 }
 
 func TestStatusUpdates(t *testing.T) {
-	hook, _ := vapi.NewWebhook(secret, false, &sink{})
+	hook, _ := vapi.NewWebhook(secret, false, &telephonytest.Sink{})
 	for _, tc := range []struct {
 		status string
 		want   voice.Status
@@ -331,7 +299,7 @@ func FuzzWebhookEvent(f *testing.F) {
 	f.Add(`{"message":{"type":"status-update","status":"ringing","call":{"id":"x"}}}`)
 	f.Add(`{"message":{"type":"end-of-call-report","endedReason":"voicemail","call":{"id":"x"},"startedAt":"2026-01-01T00:00:00Z","endedAt":"2026-01-01T00:01:00Z","durationSeconds":-4}}`)
 	f.Add(`{"message":null}`)
-	hook, _ := vapi.NewWebhook(secret, false, &sink{})
+	hook, _ := vapi.NewWebhook(secret, false, &telephonytest.Sink{})
 	f.Fuzz(func(t *testing.T, body string) {
 		e, apply, err := hook.Event([]byte(body))
 		if err == nil && apply {

@@ -22,28 +22,25 @@ package twiliotest
 
 import (
 	"bytes"
-	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha1"
-	"encoding/base64"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"dalil/provider/client/clienttest"
+	"dalil/provider/telephony/dialing"
+	"dalil/provider/telephony/telephonytest"
+	"dalil/provider/telephony/twilio"
 )
 
 // APIVersion is the only REST API version Twilio Programmable Voice has.
@@ -94,13 +91,9 @@ type Server struct {
 	// timeout).
 	HTTP *http.Client
 
-	mu         sync.Mutex
-	keys       map[string]string // API key SID → secret, also accepted
-	calls      []*Call
-	bySid      map[string]*Call
-	rejections map[string]rejection // To → error
-	deliveries []*Delivery
-	lose       []int // statuses answered after creating a call (0: hang)
+	book       *telephonytest.Book[Call] // calls, lost creations, deliveries; its lock guards the maps below
+	keys       map[string]string         // API key SID → secret, also accepted
+	rejections map[string]rejection      // To → error
 	now        func() time.Time
 }
 
@@ -114,8 +107,10 @@ type rejection struct {
 // with t.
 func New(t testing.TB, accountSid, authToken string) *Server {
 	s := &Server{Faults: &clienttest.Faults{}, AccountSid: accountSid, AuthToken: authToken,
-		HTTP: &http.Client{Timeout: 10 * time.Second}, keys: map[string]string{}, bySid: map[string]*Call{},
-		rejections: map[string]rejection{}, now: time.Now}
+		HTTP: &http.Client{Timeout: 10 * time.Second}, keys: map[string]string{}, rejections: map[string]rejection{},
+		now: time.Now}
+	s.book = telephonytest.NewBook("twiliotest", func(c *Call) string { return c.Sid },
+		func(c *Call) string { return c.To }, (*Call).copy)
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /2010-04-01/Accounts/{account}/Calls.json", s.create)
 	mux.HandleFunc("POST /2010-04-01/Accounts/{account}/Calls/{file}", s.update)
@@ -136,8 +131,8 @@ func (s *Server) BaseURL() string { return s.Server.URL }
 // AddAPIKey makes the fake also accept an API key SID and its secret
 // (Twilio's recommended credentials for REST calls).
 func (s *Server) AddAPIKey(sid, secret string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.book.Lock()
+	defer s.book.Unlock()
 	s.keys[sid] = secret
 }
 
@@ -146,8 +141,8 @@ func (s *Server) AddAPIKey(sid, secret string) {
 // not authorized to call", 400 and 21216 "Call blocked", 400 and 21217
 // "Phone number does not appear to be valid").
 func (s *Server) Reject(to string, status, code int, message string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.book.Lock()
+	defer s.book.Unlock()
 	s.rejections[to] = rejection{status: status, code: code, msg: message}
 }
 
@@ -155,85 +150,32 @@ func (s *Server) Reject(to string, status, code int, message string) {
 // call is recorded and counted) but answer status instead of 201, or
 // hang until the client gives up when status is 0: the ambiguous failure
 // after which a client must not dial again blindly.
-func (s *Server) LoseNextCreate(status int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.lose = append(s.lose, status)
-}
+func (s *Server) LoseNextCreate(status int) { s.book.LoseNextCreate(status) }
 
 // Dials is how many calls to the number the fake accepted: a test asserts
 // "dialled exactly once" with it.
-func (s *Server) Dials(to string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := 0
-	for _, c := range s.calls {
-		if c.To == to {
-			n++
-		}
-	}
-	return n
-}
+func (s *Server) Dials(to string) int { return s.book.Dials(to) }
 
 // Calls are copies of the calls accepted, in order.
-func (s *Server) Calls() []Call {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]Call, len(s.calls))
-	for i, c := range s.calls {
-		out[i] = c.copy()
-	}
-	return out
-}
+func (s *Server) Calls() []Call { return s.book.Calls() }
 
 // Call is a copy of the call with that Sid.
-func (s *Server) Call(sid string) (Call, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c, ok := s.bySid[sid]
-	if !ok {
-		return Call{}, false
-	}
-	return c.copy(), true
-}
+func (s *Server) Call(sid string) (Call, bool) { return s.book.Call(sid) }
 
 // LastCall is a copy of the last call accepted (zero when none).
-func (s *Server) LastCall() Call {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.calls) == 0 {
-		return Call{}
-	}
-	return s.calls[len(s.calls)-1].copy()
-}
+func (s *Server) LastCall() Call { return s.book.LastCall() }
 
 // WaitCalls waits until the fake accepted at least n calls or d passed,
 // and reports whether it did.
-func (s *Server) WaitCalls(n int, d time.Duration) bool {
-	deadline := time.Now().Add(d)
-	for {
-		s.mu.Lock()
-		got := len(s.calls)
-		s.mu.Unlock()
-		if got >= n {
-			return true
-		}
-		if time.Now().After(deadline) {
-			return false
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
+func (s *Server) WaitCalls(n int, d time.Duration) bool { return s.book.WaitCalls(n, d) }
 
 // Deliveries are copies of the status callbacks posted, in order.
 func (s *Server) Deliveries() []Delivery {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]Delivery, len(s.deliveries))
-	for i, d := range s.deliveries {
-		out[i] = *d
-		out[i].Params = cloneValues(d.Params)
-		out[i].Header = d.Header.Clone()
+	all := s.book.Deliveries()
+	out := make([]Delivery, len(all))
+	for i, d := range all {
+		params, _ := url.ParseQuery(string(d.Body))
+		out[i] = Delivery{URL: d.URL, Params: params, Header: d.Header, Status: d.Status, Err: d.Err, Replays: d.Replays}
 	}
 	return out
 }
@@ -301,76 +243,35 @@ func (s *Server) unanswered(sid, final string) error {
 // SequenceNumber, plus extra, signed with X-Twilio-Signature. The call
 // takes the status. An error when the receiver did not answer 2xx.
 func (s *Server) Send(sid, status string, extra url.Values) error {
-	s.mu.Lock()
-	c, ok := s.bySid[sid]
-	if !ok {
-		s.mu.Unlock()
-		return fmt.Errorf("twiliotest: no call %s", sid)
-	}
-	if c.StatusCallback == "" {
-		s.mu.Unlock()
-		return fmt.Errorf("twiliotest: call %s has no StatusCallback", sid)
-	}
-	p := url.Values{
-		"AccountSid": {s.AccountSid}, "ApiVersion": {APIVersion}, "CallSid": {sid}, "CallStatus": {status},
-		"Called": {c.To}, "Caller": {c.From}, "Direction": {"outbound-api"}, "From": {c.From}, "To": {c.To},
-		"CallbackSource": {"call-progress-events"}, "Timestamp": {s.now().UTC().Format(time.RFC1123Z)},
-		"SequenceNumber": {strconv.Itoa(c.seq)},
-	}
-	for k, vs := range extra {
-		p[k] = slices.Clone(vs)
-	}
-	c.seq++
-	c.Status = status
-	target := c.StatusCallback
-	d := &Delivery{URL: target, Params: p}
-	s.deliveries = append(s.deliveries, d)
-	s.mu.Unlock()
-	return s.post(d)
+	return s.book.Send(s.HTTP, sid, func(c *Call) (*telephonytest.Delivery, error) {
+		if c.StatusCallback == "" {
+			return nil, fmt.Errorf("twiliotest: call %s has no StatusCallback", sid)
+		}
+		p := url.Values{
+			"AccountSid": {s.AccountSid}, "ApiVersion": {APIVersion}, "CallSid": {sid}, "CallStatus": {status},
+			"Called": {c.To}, "Caller": {c.From}, "Direction": {"outbound-api"}, "From": {c.From}, "To": {c.To},
+			"CallbackSource": {"call-progress-events"}, "Timestamp": {s.now().UTC().Format(time.RFC1123Z)},
+			"SequenceNumber": {strconv.Itoa(c.seq)},
+		}
+		for k, vs := range extra {
+			p[k] = slices.Clone(vs)
+		}
+		c.seq++
+		c.Status = status
+		body := p.Encode()
+		h := http.Header{}
+		h.Set("Content-Type", "application/x-www-form-urlencoded")
+		h.Set("User-Agent", "TwilioProxy/1.1")
+		h.Set("I-Twilio-Idempotency-Token", idempotencyToken(c.StatusCallback, body))
+		h.Set("X-Twilio-Signature", Sign(s.AuthToken, c.StatusCallback, p))
+		return &telephonytest.Delivery{URL: c.StatusCallback, Body: []byte(body), Header: h,
+			What: "status callback " + status}, nil
+	})
 }
 
 // Replay posts the i-th delivery again, byte for byte (same parameters,
 // same signature): Twilio's redelivery of an event.
-func (s *Server) Replay(i int) error {
-	s.mu.Lock()
-	if i < 0 || i >= len(s.deliveries) {
-		s.mu.Unlock()
-		return fmt.Errorf("twiliotest: no delivery %d", i)
-	}
-	d := s.deliveries[i]
-	d.Replays++
-	s.mu.Unlock()
-	return s.post(d)
-}
-
-// post sends d signed, recording the outcome.
-func (s *Server) post(d *Delivery) error {
-	body := d.Params.Encode()
-	req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, d.URL, strings.NewReader(body))
-	if err != nil {
-		return fmt.Errorf("twiliotest: %w", err)
-	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("User-Agent", "TwilioProxy/1.1")
-	req.Header.Set("I-Twilio-Idempotency-Token", idempotencyToken(d.URL, body))
-	req.Header.Set("X-Twilio-Signature", Sign(s.AuthToken, d.URL, d.Params))
-	res, err := s.HTTP.Do(req)
-	s.mu.Lock()
-	d.Header = req.Header.Clone()
-	if err != nil {
-		d.Err, d.Status = err, 0
-		s.mu.Unlock()
-		return fmt.Errorf("twiliotest: status callback %s: %w", d.Params.Get("CallStatus"), err)
-	}
-	d.Status, d.Err = res.StatusCode, nil
-	s.mu.Unlock()
-	io.Copy(io.Discard, io.LimitReader(res.Body, 1<<16))
-	res.Body.Close()
-	if res.StatusCode/100 != 2 {
-		return fmt.Errorf("twiliotest: status callback %s: HTTP %d", d.Params.Get("CallStatus"), res.StatusCode)
-	}
-	return nil
-}
+func (s *Server) Replay(i int) error { return s.book.Replay(s.HTTP, i) }
 
 // idempotencyToken is the same for the same delivery, as Twilio's
 // I-Twilio-Idempotency-Token is across its retries.
@@ -380,56 +281,31 @@ func idempotencyToken(u, body string) string {
 	return hex.EncodeToString(m.Sum(nil))
 }
 
-// Sign is Twilio's X-Twilio-Signature for a form-encoded POST: the full
-// URL as requested, then each POST parameter name followed by its value,
-// in the order of the names (a repeated name's values in their order),
-// hashed with HMAC-SHA1 keyed by the auth token, in standard base64.
+// Sign is Twilio's X-Twilio-Signature for a form-encoded POST
+// (twilio.Signature): the full URL as requested, then each POST
+// parameter name followed by its value, in the order of the names (a
+// repeated name's values sorted), hashed with HMAC-SHA1 keyed by the
+// auth token, in standard base64.
 func Sign(authToken, fullURL string, params url.Values) string {
-	var b strings.Builder
-	b.WriteString(fullURL)
-	names := make([]string, 0, len(params))
-	for k := range params {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, k := range names {
-		vs := slices.Clone(params[k])
-		sort.Strings(vs)
-		for _, v := range vs {
-			b.WriteString(k)
-			b.WriteString(v)
-		}
-	}
-	m := hmac.New(sha1.New, []byte(authToken))
-	io.WriteString(m, b.String())
-	return base64.StdEncoding.EncodeToString(m.Sum(nil))
+	return twilio.Signature(authToken, fullURL, params)
 }
-
-// e164 is Twilio's check of a To number for a PSTN call.
-var e164 = regexp.MustCompile(`^\+[1-9][0-9]{6,14}$`)
 
 // allowedEvents are the StatusCallbackEvent values of a call.
 var allowedEvents = map[string]bool{"initiated": true, "ringing": true, "answered": true, "completed": true}
 
 // twilioError writes Twilio's REST error object.
 func twilioError(w http.ResponseWriter, status, code int, message string) {
-	writeJSON(w, status, map[string]any{"code": code, "message": message,
+	telephonytest.WriteJSON(w, status, map[string]any{"code": code, "message": message,
 		"more_info": "https://www.twilio.com/docs/errors/" + strconv.Itoa(code), "status": status})
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
 }
 
 // auth checks HTTP basic auth (account SID and auth token, or an API key
 // SID and secret) and that the path's account is the fake's.
 func (s *Server) auth(w http.ResponseWriter, r *http.Request) bool {
 	user, pass, ok := r.BasicAuth()
-	s.mu.Lock()
+	s.book.Lock()
 	keySecret, isKey := s.keys[user]
-	s.mu.Unlock()
+	s.book.Unlock()
 	good := ok && ((user == s.AccountSid && pass == s.AuthToken) || (isKey && pass == keySecret))
 	if !good {
 		w.Header().Set("WWW-Authenticate", `Basic realm="Twilio API"`)
@@ -480,7 +356,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	case p.Get("Url") == "" && p.Get("Twiml") == "" && p.Get("ApplicationSid") == "":
 		twilioError(w, http.StatusBadRequest, 21205, "Either url, twiml or application_sid must be specified")
 		return
-	case !e164.MatchString(to):
+	case !dialing.E164(to):
 		twilioError(w, http.StatusBadRequest, 21211, "Invalid 'To' Phone Number: "+to)
 		return
 	}
@@ -514,9 +390,9 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.mu.Lock()
+	s.book.Lock()
 	if rej, ok := s.rejections[to]; ok {
-		s.mu.Unlock()
+		s.book.Unlock()
 		twilioError(w, rej.status, rej.code, rej.msg)
 		return
 	}
@@ -526,22 +402,10 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &Call{Sid: newSid("CA"), To: to, From: from, Status: "queued", Params: cloneValues(p),
 		StatusCallback: p.Get("StatusCallback"), Events: events, Created: s.now().UTC()}
-	s.calls = append(s.calls, c)
-	s.bySid[c.Sid] = c
+	answer := s.book.Add(c)
 	body := s.resource(c)
-	lost, lose := 0, len(s.lose) > 0
-	if lose {
-		lost, s.lose = s.lose[0], s.lose[1:]
-	}
-	s.mu.Unlock()
-	switch {
-	case lose && lost == 0:
-		<-r.Context().Done()
-	case lose:
-		twilioError(w, lost, 20500, "Internal Server Error")
-	default:
-		writeJSON(w, http.StatusCreated, body)
-	}
+	s.book.Unlock()
+	answer.Write(w, r, body, func(status int) { twilioError(w, status, 20500, "Internal Server Error") })
 }
 
 // resource is the Call resource's JSON (the fields a client reads, in
@@ -578,10 +442,12 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 		}
 		size = n
 	}
-	s.mu.Lock()
+	s.book.Lock()
 	calls := []map[string]any{}
-	for i := len(s.calls) - 1; i >= 0 && len(calls) < size; i-- {
-		c := s.calls[i]
+	for c := range s.book.Newest() {
+		if len(calls) >= size {
+			break
+		}
 		if (q.Get("To") != "" && c.To != q.Get("To")) || (q.Get("From") != "" && c.From != q.Get("From")) ||
 			(q.Get("Status") != "" && c.Status != q.Get("Status")) {
 			continue
@@ -589,8 +455,8 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 		calls = append(calls, s.resource(c))
 	}
 	uri := "/2010-04-01/Accounts/" + s.AccountSid + "/Calls.json?" + q.Encode()
-	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, map[string]any{"calls": calls, "page": 0, "page_size": size, "start": 0,
+	s.book.Unlock()
+	telephonytest.WriteJSON(w, http.StatusOK, map[string]any{"calls": calls, "page": 0, "page_size": size, "start": 0,
 		"end": max(len(calls)-1, 0), "first_page_uri": uri, "previous_page_uri": nil, "next_page_uri": nil, "uri": uri})
 }
 
@@ -601,7 +467,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*Call, bool) {
 		twilioError(w, http.StatusNotFound, 20404, "The requested resource was not found")
 		return nil, false
 	}
-	c, found := s.bySid[sid]
+	c, found := s.book.Get(sid)
 	if !found {
 		twilioError(w, http.StatusNotFound, 20404, "The requested resource /2010-04-01/Accounts/"+s.AccountSid+"/Calls/"+file+" was not found")
 		return nil, false
@@ -613,15 +479,15 @@ func (s *Server) fetch(w http.ResponseWriter, r *http.Request) {
 	if !s.auth(w, r) {
 		return
 	}
-	s.mu.Lock()
+	s.book.Lock()
 	c, ok := s.lookup(w, r)
 	if !ok {
-		s.mu.Unlock()
+		s.book.Unlock()
 		return
 	}
 	body := s.resource(c)
-	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, body)
+	s.book.Unlock()
+	telephonytest.WriteJSON(w, http.StatusOK, body)
 }
 
 // ended are the statuses a call cannot leave.
@@ -639,21 +505,21 @@ func (s *Server) update(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	s.mu.Lock()
+	s.book.Lock()
 	c, ok := s.lookup(w, r)
 	if !ok {
-		s.mu.Unlock()
+		s.book.Unlock()
 		return
 	}
 	c.Updates = append(c.Updates, cloneValues(p))
 	st := p.Get("Status")
 	switch {
 	case st != "completed" && st != "canceled":
-		s.mu.Unlock()
+		s.book.Unlock()
 		twilioError(w, http.StatusBadRequest, 21218, "Invalid 'Status'")
 		return
 	case ended[c.Status]:
-		s.mu.Unlock()
+		s.book.Unlock()
 		twilioError(w, http.StatusBadRequest, 21220, "Call is not in-progress. Cannot redirect.")
 		return
 	}
@@ -668,8 +534,8 @@ func (s *Server) update(w http.ResponseWriter, r *http.Request) {
 		c.Status = "canceled"
 	}
 	body := s.resource(c)
-	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, body)
+	s.book.Unlock()
+	telephonytest.WriteJSON(w, http.StatusOK, body)
 }
 
 // newSid is a Twilio-shaped SID: a two-letter prefix and 32 hex digits.

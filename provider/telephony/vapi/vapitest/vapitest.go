@@ -19,25 +19,22 @@
 package vapitest
 
 import (
-	"bytes"
-	"context"
-	"crypto/hmac"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"dalil/provider/client/clienttest"
+	"dalil/provider/telephony/dialing"
+	"dalil/provider/telephony/telephonytest"
+	"dalil/provider/telephony/vapi"
 )
 
 // Call is one call the fake accepted.
@@ -91,21 +88,19 @@ type Server struct {
 	// HTTP posts the server messages (default: 10 s timeout).
 	HTTP *http.Client
 
-	mu         sync.Mutex
-	calls      []*Call
-	byID       map[string]*Call
-	creds      map[string]string // credential id → HMAC secret
-	rejections map[string]string // number → message
-	deliveries []*Delivery
-	lose       []int
+	book       *telephonytest.Book[Call] // calls, lost creations, deliveries; its lock guards the maps below
+	creds      map[string]string         // credential id → HMAC secret
+	rejections map[string]string         // number → message
 	now        func() time.Time
 }
 
 // New starts the fake, closed with t.
 func New(t testing.TB, key, phoneNumberID string) *Server {
 	s := &Server{Faults: &clienttest.Faults{}, Key: key, PhoneNumberID: phoneNumberID,
-		HTTP: &http.Client{Timeout: 10 * time.Second}, byID: map[string]*Call{}, creds: map[string]string{},
-		rejections: map[string]string{}, now: time.Now}
+		HTTP: &http.Client{Timeout: 10 * time.Second}, creds: map[string]string{}, rejections: map[string]string{},
+		now: time.Now}
+	s.book = telephonytest.NewBook("vapitest", func(c *Call) string { return c.ID },
+		func(c *Call) string { return c.Number }, nil)
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /call", s.create)
 	mux.HandleFunc("GET /call", s.list)
@@ -128,97 +123,44 @@ func (s *Server) BaseURL() string { return s.Server.URL }
 // assistant.server.credentialId is id gets its server messages signed
 // with secret.
 func (s *Server) Credential(id, secret string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.book.Lock()
+	defer s.book.Unlock()
 	s.creds[id] = secret
 }
 
 // Reject makes calls to the number fail with a 400 and message, as Vapi
 // refuses a number it will not dial.
 func (s *Server) Reject(number, message string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.book.Lock()
+	defer s.book.Unlock()
 	s.rejections[number] = message
 }
 
 // LoseNextCreate makes the next call creation succeed (recorded and
 // counted) but answer status instead of 201, or hang when status is 0.
-func (s *Server) LoseNextCreate(status int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.lose = append(s.lose, status)
-}
+func (s *Server) LoseNextCreate(status int) { s.book.LoseNextCreate(status) }
 
 // Dials is how many calls to the number the fake accepted.
-func (s *Server) Dials(number string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := 0
-	for _, c := range s.calls {
-		if c.Number == number {
-			n++
-		}
-	}
-	return n
-}
+func (s *Server) Dials(number string) int { return s.book.Dials(number) }
 
 // Calls are copies of the calls accepted, in order.
-func (s *Server) Calls() []Call {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]Call, len(s.calls))
-	for i, c := range s.calls {
-		out[i] = *c
-	}
-	return out
-}
+func (s *Server) Calls() []Call { return s.book.Calls() }
 
 // Call is a copy of the call with that id.
-func (s *Server) Call(id string) (Call, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c, ok := s.byID[id]
-	if !ok {
-		return Call{}, false
-	}
-	return *c, true
-}
+func (s *Server) Call(id string) (Call, bool) { return s.book.Call(id) }
 
 // LastCall is a copy of the last call accepted (zero when none).
-func (s *Server) LastCall() Call {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.calls) == 0 {
-		return Call{}
-	}
-	return *s.calls[len(s.calls)-1]
-}
+func (s *Server) LastCall() Call { return s.book.LastCall() }
 
 // WaitCalls waits until at least n calls were accepted or d passed.
-func (s *Server) WaitCalls(n int, d time.Duration) bool {
-	deadline := time.Now().Add(d)
-	for {
-		s.mu.Lock()
-		got := len(s.calls)
-		s.mu.Unlock()
-		if got >= n {
-			return true
-		}
-		if time.Now().After(deadline) {
-			return false
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
+func (s *Server) WaitCalls(n int, d time.Duration) bool { return s.book.WaitCalls(n, d) }
 
 // Deliveries are copies of the server messages posted, in order.
 func (s *Server) Deliveries() []Delivery {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]Delivery, len(s.deliveries))
-	for i, d := range s.deliveries {
-		out[i] = *d
-		out[i].Header = d.Header.Clone()
+	all := s.book.Deliveries()
+	out := make([]Delivery, len(all))
+	for i, d := range all {
+		out[i] = Delivery{URL: d.URL, Body: d.Body, Header: d.Header, Status: d.Status, Err: d.Err}
 	}
 	return out
 }
@@ -326,106 +268,56 @@ func (s *Server) EndOfCall(id string, rep Report) error {
 
 // Replay posts the i-th delivery again, byte for byte (same body and
 // headers): Vapi retrying a message.
-func (s *Server) Replay(i int) error {
-	s.mu.Lock()
-	if i < 0 || i >= len(s.deliveries) {
-		s.mu.Unlock()
-		return fmt.Errorf("vapitest: no delivery %d", i)
-	}
-	d := s.deliveries[i]
-	s.mu.Unlock()
-	return s.post(d)
-}
+func (s *Server) Replay(i int) error { return s.book.Replay(s.HTTP, i) }
 
 // send wraps msg with the call, signs it and posts it to the call's
-// server URL.
+// server URL, after apply updated the call.
 func (s *Server) send(id string, msg map[string]any, apply func(*Call)) error {
-	s.mu.Lock()
-	c, ok := s.byID[id]
-	if !ok {
-		s.mu.Unlock()
-		return fmt.Errorf("vapitest: no call %s", id)
-	}
-	apply(c)
-	asst := c.Assistant()
-	server, _ := asst["server"].(map[string]any)
-	if c.ServerTo == "" {
-		s.mu.Unlock()
-		return fmt.Errorf("vapitest: call %s has no assistant.server.url", id)
-	}
-	now := s.now()
-	msg["timestamp"] = now.UnixMilli()
-	msg["call"] = s.resource(c)
-	msg["assistant"] = asst
-	msg["customer"] = c.Body["customer"]
-	msg["phoneNumber"] = map[string]any{"id": s.PhoneNumberID, "provider": "twilio", "number": "+15005550006"}
-	body, _ := json.Marshal(map[string]any{"message": msg})
-	h := http.Header{}
-	h.Set("Content-Type", "application/json")
-	if hdrs, ok := server["headers"].(map[string]any); ok {
-		for k, v := range hdrs {
-			if vs, ok := v.(string); ok {
-				h.Set(k, vs)
+	return s.book.Send(s.HTTP, id, func(c *Call) (*telephonytest.Delivery, error) {
+		apply(c)
+		asst := c.Assistant()
+		server, _ := asst["server"].(map[string]any)
+		if c.ServerTo == "" {
+			return nil, fmt.Errorf("vapitest: call %s has no assistant.server.url", id)
+		}
+		now := s.now()
+		msg["timestamp"] = now.UnixMilli()
+		msg["call"] = s.resource(c)
+		msg["assistant"] = asst
+		msg["customer"] = c.Body["customer"]
+		msg["phoneNumber"] = map[string]any{"id": s.PhoneNumberID, "provider": "twilio", "number": "+15005550006"}
+		body, _ := json.Marshal(map[string]any{"message": msg})
+		h := http.Header{}
+		h.Set("Content-Type", "application/json")
+		if hdrs, ok := server["headers"].(map[string]any); ok {
+			for k, v := range hdrs {
+				if vs, ok := v.(string); ok {
+					h.Set(k, vs)
+				}
 			}
 		}
-	}
-	if cred, _ := server["credentialId"].(string); cred != "" {
-		secret, ok := s.creds[cred]
-		if !ok {
-			s.mu.Unlock()
-			return fmt.Errorf("vapitest: unknown credential %s", cred)
+		if cred, _ := server["credentialId"].(string); cred != "" {
+			secret, ok := s.creds[cred]
+			if !ok {
+				return nil, fmt.Errorf("vapitest: unknown credential %s", cred)
+			}
+			ts := strconv.FormatInt(now.UnixMilli(), 10)
+			h.Set("X-Timestamp", ts)
+			h.Set("X-Signature", Sign(secret, ts, body))
 		}
-		ts := strconv.FormatInt(now.UnixMilli(), 10)
-		h.Set("X-Timestamp", ts)
-		h.Set("X-Signature", Sign(secret, ts, body))
-	}
-	d := &Delivery{URL: c.ServerTo, Body: body, Header: h}
-	s.deliveries = append(s.deliveries, d)
-	s.mu.Unlock()
-	return s.post(d)
+		return &telephonytest.Delivery{URL: c.ServerTo, Body: body, Header: h, What: "server message"}, nil
+	})
 }
 
-// Sign is a Vapi HMAC credential's signature with its defaults: hex
-// HMAC-SHA256 of "{timestamp}.{body}".
+// Sign is a Vapi HMAC credential's signature with its defaults
+// (vapi.Signature): hex HMAC-SHA256 of "{timestamp}.{body}".
 func Sign(secret, timestamp string, body []byte) string {
-	m := hmac.New(sha256.New, []byte(secret))
-	io.WriteString(m, timestamp+".")
-	m.Write(body)
-	return hex.EncodeToString(m.Sum(nil))
-}
-
-func (s *Server) post(d *Delivery) error {
-	req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, d.URL, bytes.NewReader(d.Body))
-	if err != nil {
-		return fmt.Errorf("vapitest: %w", err)
-	}
-	req.Header = d.Header.Clone()
-	res, err := s.HTTP.Do(req)
-	s.mu.Lock()
-	if err != nil {
-		d.Err, d.Status = err, 0
-		s.mu.Unlock()
-		return fmt.Errorf("vapitest: server message: %w", err)
-	}
-	d.Status, d.Err = res.StatusCode, nil
-	s.mu.Unlock()
-	io.Copy(io.Discard, io.LimitReader(res.Body, 1<<16))
-	res.Body.Close()
-	if res.StatusCode/100 != 2 {
-		return fmt.Errorf("vapitest: server message: HTTP %d", res.StatusCode)
-	}
-	return nil
+	return vapi.Signature(secret, timestamp, body)
 }
 
 // vapiError writes Vapi's error object (NestJS style).
 func vapiError(w http.ResponseWriter, status int, message any) {
-	writeJSON(w, status, map[string]any{"message": message, "error": http.StatusText(status), "statusCode": status})
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
+	telephonytest.WriteJSON(w, status, map[string]any{"message": message, "error": http.StatusText(status), "statusCode": status})
 }
 
 func (s *Server) auth(w http.ResponseWriter, r *http.Request) bool {
@@ -435,8 +327,6 @@ func (s *Server) auth(w http.ResponseWriter, r *http.Request) bool {
 	}
 	return true
 }
-
-var e164 = regexp.MustCompile(`^\+[1-9][0-9]{6,14}$`)
 
 // allowedServerMessages are the assistant.serverMessages values the fake
 // accepts (the ones Vapi documents that matter here, and a few others).
@@ -459,7 +349,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	customer, _ := body["customer"].(map[string]any)
 	number, _ := customer["number"].(string)
-	if !e164.MatchString(number) {
+	if !dialing.E164(number) {
 		problems = append(problems, "customer.number must be a valid phone number in the E.164 format. Hot tip, you may be missing the country code (Eg. US: +1).")
 	}
 	asst, _ := body["assistant"].(map[string]any)
@@ -490,30 +380,18 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		vapiError(w, http.StatusBadRequest, problems)
 		return
 	}
-	s.mu.Lock()
+	s.book.Lock()
 	if msg, ok := s.rejections[number]; ok {
-		s.mu.Unlock()
+		s.book.Unlock()
 		vapiError(w, http.StatusBadRequest, msg)
 		return
 	}
 	name, _ := body["name"].(string)
 	c := &Call{ID: uuid(), Name: name, Number: number, Body: body, Status: "queued", Created: s.now().UTC(), ServerTo: serverURL}
-	s.calls = append(s.calls, c)
-	s.byID[c.ID] = c
+	answer := s.book.Add(c)
 	out := s.resource(c)
-	lost, lose := 0, len(s.lose) > 0
-	if lose {
-		lost, s.lose = s.lose[0], s.lose[1:]
-	}
-	s.mu.Unlock()
-	switch {
-	case lose && lost == 0:
-		<-r.Context().Done()
-	case lose:
-		vapiError(w, lost, "Internal server error")
-	default:
-		writeJSON(w, http.StatusCreated, out)
-	}
+	s.book.Unlock()
+	answer.Write(w, r, out, func(status int) { vapiError(w, status, "Internal server error") })
 }
 
 // resource is the Call object as Vapi answers it.
@@ -539,16 +417,16 @@ func (s *Server) get(w http.ResponseWriter, r *http.Request) {
 	if !s.auth(w, r) {
 		return
 	}
-	s.mu.Lock()
-	c, ok := s.byID[r.PathValue("id")]
+	s.book.Lock()
+	c, ok := s.book.Get(r.PathValue("id"))
 	if !ok || c.Deleted {
-		s.mu.Unlock()
+		s.book.Unlock()
 		vapiError(w, http.StatusNotFound, "Call not found")
 		return
 	}
 	out := s.resource(c)
-	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, out)
+	s.book.Unlock()
+	telephonytest.WriteJSON(w, http.StatusOK, out)
 }
 
 // list answers GET /call filtered by phoneNumberId and createdAtGe (and
@@ -581,28 +459,30 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 			*p.t = t
 		}
 	}
-	s.mu.Lock()
+	s.book.Lock()
 	out := []map[string]any{}
-	for i := len(s.calls) - 1; i >= 0 && len(out) < limit; i-- {
-		c := s.calls[i]
+	for c := range s.book.Newest() {
+		if len(out) >= limit {
+			break
+		}
 		if c.Deleted || (q.Get("phoneNumberId") != "" && q.Get("phoneNumberId") != s.PhoneNumberID) ||
 			(!ge.IsZero() && c.Created.Before(ge)) || (!gt.IsZero() && !c.Created.After(gt)) {
 			continue
 		}
 		out = append(out, s.resource(c))
 	}
-	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, out)
+	s.book.Unlock()
+	telephonytest.WriteJSON(w, http.StatusOK, out)
 }
 
 func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
 	if !s.auth(w, r) {
 		return
 	}
-	s.mu.Lock()
-	c, ok := s.byID[r.PathValue("id")]
+	s.book.Lock()
+	c, ok := s.book.Get(r.PathValue("id"))
 	if !ok || c.Deleted {
-		s.mu.Unlock()
+		s.book.Unlock()
 		vapiError(w, http.StatusNotFound, "Call not found")
 		return
 	}
@@ -612,8 +492,8 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
 		c.Status, c.Ended = "ended", "call-deleted"
 	}
 	out := s.resource(c)
-	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, out)
+	s.book.Unlock()
+	telephonytest.WriteJSON(w, http.StatusOK, out)
 }
 
 // control takes live-call control messages; {"type":"end-call"} ends
@@ -626,9 +506,9 @@ func (s *Server) control(w http.ResponseWriter, r *http.Request) {
 		vapiError(w, http.StatusBadRequest, "invalid control message")
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c, ok := s.byID[r.PathValue("id")]
+	s.book.Lock()
+	defer s.book.Unlock()
+	c, ok := s.book.Get(r.PathValue("id"))
 	if !ok || c.Status == "ended" {
 		vapiError(w, http.StatusNotFound, "Call not found or already ended")
 		return
