@@ -186,3 +186,14 @@ func record(ctx context.Context, tx *sql.Tx, version string, now time.Time) erro
 	_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)`, version, now.UnixMicro())
 	return unavailable("migrate", err)
 }
+
+// EmbeddedModule is the Module name whose migrations are the folder
+// "migrations" (sqlite/ and postgres/) of fsys: a module declares
+// `//go:embed migrations` and returns EmbeddedModule(its name, that FS).
+func EmbeddedModule(name string, fsys fs.FS) Module {
+	sub, err := fs.Sub(fsys, "migrations")
+	if err != nil {
+		panic(fmt.Sprintf("sqlstore: module %s: %v", name, err)) // a constant, valid path: never
+	}
+	return Module{Name: name, Migrations: sub}
+}

@@ -9,7 +9,6 @@ import (
 	"context"
 	"database/sql"
 	"embed"
-	"io/fs"
 	"time"
 
 	"dalil/capabilities/invoiceanomaly"
@@ -24,15 +23,9 @@ var migrations embed.FS
 // what core migration 005_invoice_fingerprints did before this package
 // owned the table, so a database that ran that one keeps its rows.
 func Module() sqlstore.Module {
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		panic(err) // a constant path in an embedded FS
-	}
-	return sqlstore.Module{
-		Name:       "invoiceanomaly",
-		Migrations: sub,
-		Legacy:     map[string]string{"001_fingerprints": "005_invoice_fingerprints"},
-	}
+	m := sqlstore.EmbeddedModule("invoiceanomaly", migrations)
+	m.Legacy = map[string]string{"001_fingerprints": "005_invoice_fingerprints"}
+	return m
 }
 
 // Store keeps fingerprints per account until they expire. Remember is one

@@ -14,7 +14,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"sync"
 	"time"
 
@@ -32,11 +31,7 @@ const Name = "companies"
 // Module is the schema of the company tables, recorded in
 // schema_migrations as "companies/NNN_...".
 func Module() sqlstore.Module {
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		panic(err) // a constant path in an embedded FS
-	}
-	return sqlstore.Module{Name: "companies", Migrations: sub}
+	return sqlstore.EmbeddedModule("companies", migrations)
 }
 
 // Store holds the company records. It is safe for concurrent use; the

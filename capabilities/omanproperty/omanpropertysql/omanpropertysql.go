@@ -11,7 +11,6 @@ import (
 	"database/sql"
 	"embed"
 	"fmt"
-	"io/fs"
 	"strings"
 	"sync"
 	"time"
@@ -26,11 +25,7 @@ var migrations embed.FS
 // Module is the schema of the comparables tables, recorded in
 // schema_migrations as "omanproperty/NNN_...".
 func Module() sqlstore.Module {
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		panic(err) // a constant path in an embedded FS
-	}
-	return sqlstore.Module{Name: "omanproperty", Migrations: sub}
+	return sqlstore.EmbeddedModule("omanproperty", migrations)
 }
 
 // Name is the dataset's name: `dalil comparables import|stats` and

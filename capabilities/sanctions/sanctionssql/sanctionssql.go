@@ -20,7 +20,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"sort"
 	"strings"
 	"sync"
@@ -42,11 +41,7 @@ const Name = "sanctions"
 // Module is the schema of the sanctions tables, recorded in
 // schema_migrations as "sanctions/NNN_...".
 func Module() sqlstore.Module {
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		panic(err) // a constant path in an embedded FS
-	}
-	return sqlstore.Module{Name: "sanctions", Migrations: sub}
+	return sqlstore.EmbeddedModule("sanctions", migrations)
 }
 
 // Store holds the lists. It is safe for concurrent use; the Engine it

@@ -10,7 +10,6 @@ import (
 	"database/sql"
 	"embed"
 	"fmt"
-	"io/fs"
 	"strings"
 	"time"
 
@@ -25,11 +24,7 @@ var migrations embed.FS
 // Module is the schema of the listings tables, recorded in
 // schema_migrations as "vehiclevalue/NNN_...".
 func Module() sqlstore.Module {
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		panic(err) // a constant path in an embedded FS
-	}
-	return sqlstore.Module{Name: "vehiclevalue", Migrations: sub}
+	return sqlstore.EmbeddedModule("vehiclevalue", migrations)
 }
 
 // Name is the dataset's name: `dalil listings import|stats` and
