@@ -20,11 +20,18 @@ import (
 	"time"
 )
 
-// Book holds a fake's calls (of the vendor's type C), its scripted lost
-// creations and its deliveries, under one lock that also guards the
-// vendor fake's own state (Lock, Unlock). Methods that say "with the
-// lock held" expect it; the others take it.
-type Book[C any] struct {
+// Book is what a test asks a fake about its calls (of the vendor's type
+// C): how many were dialled, copies of them, and the lost creations to
+// script. A fake embeds it, so these are the fake's methods.
+type Book[C any] struct{ *store[C] }
+
+// Keeper is the fake's own side of the same calls: the lock (which also
+// guards the fake's own state), recording and finding calls, and posting
+// and replaying events. Methods that say "with the lock held" expect it;
+// the others take it.
+type Keeper[C any] struct{ *store[C] }
+
+type store[C any] struct {
 	mu         sync.Mutex
 	name       string
 	id, number func(*C) string
@@ -35,21 +42,22 @@ type Book[C any] struct {
 	deliveries []*Delivery
 }
 
-// NewBook returns an empty book. name prefixes its errors ("twiliotest");
-// id and number read a call's vendor id and callee; clone copies a call
-// out (nil: a shallow copy).
-func NewBook[C any](name string, id, number func(*C) string, clone func(*C) C) *Book[C] {
+// New returns an empty book and its keeper. name prefixes the errors
+// ("twiliotest"); id and number read a call's vendor id and callee;
+// clone copies a call out (nil: a shallow copy).
+func New[C any](name string, id, number func(*C) string, clone func(*C) C) (*Book[C], *Keeper[C]) {
 	if clone == nil {
 		clone = func(c *C) C { return *c }
 	}
-	return &Book[C]{name: name, id: id, number: number, clone: clone, byID: map[string]*C{}}
+	s := &store[C]{name: name, id: id, number: number, clone: clone, byID: map[string]*C{}}
+	return &Book[C]{s}, &Keeper[C]{s}
 }
 
-// Lock takes the book's lock, for the vendor fake's own state.
-func (b *Book[C]) Lock() { b.mu.Lock() }
+// Lock takes the lock, for the calls and the fake's own state.
+func (b *Keeper[C]) Lock() { b.mu.Lock() }
 
 // Unlock releases it.
-func (b *Book[C]) Unlock() { b.mu.Unlock() }
+func (b *Keeper[C]) Unlock() { b.mu.Unlock() }
 
 // Created is how a call creation the fake recorded is answered.
 type Created struct {
@@ -60,7 +68,7 @@ type Created struct {
 // Add records a call the fake accepted, with the lock held, and returns
 // how its creation is answered: normally, or with the next loss
 // LoseNextCreate scripted.
-func (b *Book[C]) Add(c *C) Created {
+func (b *Keeper[C]) Add(c *C) Created {
 	b.calls = append(b.calls, c)
 	b.byID[b.id(c)] = c
 	if len(b.lose) == 0 {
@@ -85,13 +93,13 @@ func (a Created) Write(w http.ResponseWriter, r *http.Request, body any, fail fu
 }
 
 // Get is the call with that vendor id, with the lock held.
-func (b *Book[C]) Get(id string) (*C, bool) {
+func (b *Keeper[C]) Get(id string) (*C, bool) {
 	c, ok := b.byID[id]
 	return c, ok
 }
 
 // Newest yields the calls, most recent first, with the lock held.
-func (b *Book[C]) Newest() iter.Seq[*C] {
+func (b *Keeper[C]) Newest() iter.Seq[*C] {
 	return func(yield func(*C) bool) {
 		for i := len(b.calls) - 1; i >= 0; i-- {
 			if !yield(b.calls[i]) {
@@ -199,7 +207,7 @@ type Delivery struct {
 // an error, returned as is); the delivery is recorded, then posted with
 // hc, without the lock. An error when there is no such call, or when the
 // receiver did not answer 2xx.
-func (b *Book[C]) Send(hc *http.Client, id string, build func(*C) (*Delivery, error)) error {
+func (b *Keeper[C]) Send(hc *http.Client, id string, build func(*C) (*Delivery, error)) error {
 	b.mu.Lock()
 	c, ok := b.byID[id]
 	if !ok {
@@ -218,7 +226,7 @@ func (b *Book[C]) Send(hc *http.Client, id string, build func(*C) (*Delivery, er
 
 // Replay posts the i-th delivery again, byte for byte (same body, same
 // headers and signature): the vendor's redelivery of an event.
-func (b *Book[C]) Replay(hc *http.Client, i int) error {
+func (b *Keeper[C]) Replay(hc *http.Client, i int) error {
 	b.mu.Lock()
 	if i < 0 || i >= len(b.deliveries) {
 		b.mu.Unlock()
@@ -231,7 +239,7 @@ func (b *Book[C]) Replay(hc *http.Client, i int) error {
 }
 
 // Deliveries are copies of the deliveries posted, in order.
-func (b *Book[C]) Deliveries() []Delivery {
+func (b *Keeper[C]) Deliveries() []Delivery {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	out := make([]Delivery, len(b.deliveries))
@@ -243,7 +251,7 @@ func (b *Book[C]) Deliveries() []Delivery {
 }
 
 // post sends d, recording the receiver's answer.
-func (b *Book[C]) post(hc *http.Client, d *Delivery) error {
+func (b *Keeper[C]) post(hc *http.Client, d *Delivery) error {
 	req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, d.URL, bytes.NewReader(d.Body))
 	if err != nil {
 		return fmt.Errorf("%s: %w", b.name, err)

@@ -22,26 +22,26 @@ type call struct {
 	tags   []string
 }
 
-func newBook() *telephonytest.Book[call] {
-	return telephonytest.NewBook("faketest", func(c *call) string { return c.id }, func(c *call) string { return c.to },
+func newBook() (*telephonytest.Book[call], *telephonytest.Keeper[call]) {
+	return telephonytest.New("faketest", func(c *call) string { return c.id }, func(c *call) string { return c.to },
 		func(c *call) call { out := *c; out.tags = append([]string(nil), c.tags...); return out })
 }
 
 func TestBookCounts(t *testing.T) {
-	b := newBook()
+	b, k := newBook()
 	if b.LastCall().id != "" || len(b.Calls()) != 0 || b.WaitCalls(1, 0) {
 		t.Fatal("an empty book has calls")
 	}
-	b.Lock()
-	b.Add(&call{id: "c1", to: "+1", tags: []string{"a"}})
-	b.Add(&call{id: "c2", to: "+2"})
-	b.Add(&call{id: "c3", to: "+1"})
+	k.Lock()
+	k.Add(&call{id: "c1", to: "+1", tags: []string{"a"}})
+	k.Add(&call{id: "c2", to: "+2"})
+	k.Add(&call{id: "c3", to: "+1"})
 	var newest []string
-	for c := range b.Newest() {
+	for c := range k.Newest() {
 		newest = append(newest, c.id)
 	}
-	got, ok := b.Get("c2")
-	b.Unlock()
+	got, ok := k.Get("c2")
+	k.Unlock()
 	if strings.Join(newest, " ") != "c3 c2 c1" || !ok || got.to != "+2" {
 		t.Fatalf("newest %v, get %v %v", newest, got, ok)
 	}
@@ -63,11 +63,11 @@ func TestBookCounts(t *testing.T) {
 }
 
 func TestWaitCallsWaits(t *testing.T) {
-	b := newBook()
+	b, k := newBook()
 	go func() {
-		b.Lock()
-		b.Add(&call{id: "late", to: "+1"})
-		b.Unlock()
+		k.Lock()
+		k.Add(&call{id: "late", to: "+1"})
+		k.Unlock()
 	}()
 	if !b.WaitCalls(1, 10*time.Second) {
 		t.Fatal("the call added meanwhile was not seen")
@@ -75,14 +75,14 @@ func TestWaitCallsWaits(t *testing.T) {
 }
 
 func TestLostCreations(t *testing.T) {
-	b := newBook()
+	b, k := newBook()
 	b.LoseNextCreate(502)
 	b.LoseNextCreate(0)
 	answers := make([]*httptest.ResponseRecorder, 3)
 	for i := range answers {
-		b.Lock()
-		a := b.Add(&call{id: fmt.Sprint("c", i), to: "+1"})
-		b.Unlock()
+		k.Lock()
+		a := k.Add(&call{id: fmt.Sprint("c", i), to: "+1"})
+		k.Unlock()
 		rw := httptest.NewRecorder()
 		ctx, cancel := context.WithCancel(context.Background())
 		r := httptest.NewRequest(http.MethodPost, "/calls", nil).WithContext(ctx)
@@ -124,10 +124,10 @@ func TestSendReplayDeliveries(t *testing.T) {
 		w.WriteHeader(code)
 	}))
 	defer recv.Close()
-	b := newBook()
-	b.Lock()
-	b.Add(&call{id: "c1", to: "+1"})
-	b.Unlock()
+	b, k := newBook()
+	k.Lock()
+	k.Add(&call{id: "c1", to: "+1"})
+	k.Unlock()
 	build := func(st string) func(*call) (*telephonytest.Delivery, error) {
 		return func(c *call) (*telephonytest.Delivery, error) {
 			c.status = st
@@ -136,7 +136,7 @@ func TestSendReplayDeliveries(t *testing.T) {
 			return &telephonytest.Delivery{URL: recv.URL, Body: []byte("status=" + st), Header: h, What: "event " + st}, nil
 		}
 	}
-	if err := b.Send(recv.Client(), "c1", build("ringing")); err != nil {
+	if err := k.Send(recv.Client(), "c1", build("ringing")); err != nil {
 		t.Fatal(err)
 	}
 	if c, _ := b.Call("c1"); c.status != "ringing" {
@@ -145,13 +145,13 @@ func TestSendReplayDeliveries(t *testing.T) {
 	mu.Lock()
 	status = http.StatusInternalServerError
 	mu.Unlock()
-	if err := b.Send(recv.Client(), "c1", build("completed")); err == nil || err.Error() != "faketest: event completed: HTTP 500" {
+	if err := k.Send(recv.Client(), "c1", build("completed")); err == nil || err.Error() != "faketest: event completed: HTTP 500" {
 		t.Fatalf("a 500 from the receiver: %v", err)
 	}
 	mu.Lock()
 	status = http.StatusOK
 	mu.Unlock()
-	if err := b.Replay(recv.Client(), 0); err != nil {
+	if err := k.Replay(recv.Client(), 0); err != nil {
 		t.Fatal(err)
 	}
 	mu.Lock()
@@ -160,31 +160,31 @@ func TestSendReplayDeliveries(t *testing.T) {
 	if got != "sig-ringing status=ringing|sig-completed status=completed|sig-ringing status=ringing" {
 		t.Fatalf("posted %s", got)
 	}
-	ds := b.Deliveries()
+	ds := k.Deliveries()
 	if len(ds) != 2 || ds[0].Replays != 1 || ds[0].Status != 200 || ds[1].Status != 500 || ds[1].Replays != 0 {
 		t.Fatalf("deliveries %+v", ds)
 	}
 	ds[0].Header.Set("X-Sig", "changed")
-	if b.Deliveries()[0].Header.Get("X-Sig") != "sig-ringing" {
+	if k.Deliveries()[0].Header.Get("X-Sig") != "sig-ringing" {
 		t.Fatal("Deliveries returned the book's own header")
 	}
 
 	// Errors: no call, build refusing, no delivery, receiver unreachable.
-	if err := b.Send(recv.Client(), "nope", build("x")); err == nil || err.Error() != "faketest: no call nope" {
+	if err := k.Send(recv.Client(), "nope", build("x")); err == nil || err.Error() != "faketest: no call nope" {
 		t.Fatalf("unknown call: %v", err)
 	}
 	refuse := errors.New("no callback URL")
-	if err := b.Send(recv.Client(), "c1", func(*call) (*telephonytest.Delivery, error) { return nil, refuse }); err != refuse || len(b.Deliveries()) != 2 {
-		t.Fatalf("build's error: %v, %d deliveries", err, len(b.Deliveries()))
+	if err := k.Send(recv.Client(), "c1", func(*call) (*telephonytest.Delivery, error) { return nil, refuse }); err != refuse || len(k.Deliveries()) != 2 {
+		t.Fatalf("build's error: %v, %d deliveries", err, len(k.Deliveries()))
 	}
-	if err := b.Replay(recv.Client(), 2); err == nil || err.Error() != "faketest: no delivery 2" {
+	if err := k.Replay(recv.Client(), 2); err == nil || err.Error() != "faketest: no delivery 2" {
 		t.Fatalf("no delivery: %v", err)
 	}
 	recv.Close()
-	if err := b.Send(recv.Client(), "c1", build("busy")); err == nil || !strings.HasPrefix(err.Error(), "faketest: event busy: ") {
+	if err := k.Send(recv.Client(), "c1", build("busy")); err == nil || !strings.HasPrefix(err.Error(), "faketest: event busy: ") {
 		t.Fatalf("unreachable receiver: %v", err)
 	}
-	if last := b.Deliveries()[2]; last.Err == nil || last.Status != 0 {
+	if last := k.Deliveries()[2]; last.Err == nil || last.Status != 0 {
 		t.Fatalf("unreachable delivery recorded as %+v", last)
 	}
 }

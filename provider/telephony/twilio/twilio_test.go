@@ -13,6 +13,7 @@ import (
 	"dalil/capabilities/voice"
 	"dalil/provider/client"
 	"dalil/provider/client/clienttest"
+	"dalil/provider/telephony/telephonytest"
 	"dalil/provider/telephony/twilio"
 	"dalil/provider/telephony/twilio/twiliotest"
 )
@@ -234,78 +235,15 @@ func TestDialAuthFailureIsNotRejection(t *testing.T) {
 	}
 }
 
+// TestDialRetries runs the dialling every adapter shares against the
+// Twilio fake (telephonytest.Contract): 429, ambiguous failures looked up
+// with Find (by number), calls never placed twice.
 func TestDialRetries(t *testing.T) {
-	t.Run("429 Retry-After", func(t *testing.T) {
+	telephonytest.Contract{New: func(t *testing.T) telephonytest.Subject {
 		s := newSetup(t, nil)
-		s.fake.Push(clienttest.RateLimited("2"))
-		if _, err := s.c.Dial(context.Background(), dial("c1")); err != nil {
-			t.Fatal(err)
-		}
-		if len(*s.waits) != 1 || (*s.waits)[0] != 2*time.Second || s.fake.Dials(callee) != 1 || s.fake.Hits() != 2 {
-			t.Fatalf("waits %v, dials %d, hits %d", *s.waits, s.fake.Dials(callee), s.fake.Hits())
-		}
-	})
-	t.Run("429 persists", func(t *testing.T) {
-		s := newSetup(t, nil)
-		s.fake.Push(clienttest.RateLimited("1"), clienttest.RateLimited("1"), clienttest.RateLimited("1"))
-		_, err := s.c.Dial(context.Background(), dial("c1"))
-		if !errors.Is(err, client.ErrRateLimited) || errors.Is(err, voice.ErrRejected) || s.fake.Dials(callee) != 0 {
-			t.Fatalf("err %v, dials %d", err, s.fake.Dials(callee))
-		}
-	})
-	t.Run("5xx not created: looked up, then retried", func(t *testing.T) {
-		s := newSetup(t, nil)
-		s.fake.Push(clienttest.ServerError(503))
-		sid, err := s.c.Dial(context.Background(), dial("c1"))
-		if err != nil || sid == "" {
-			t.Fatal(err)
-		}
-		if s.fake.Dials(callee) != 1 || s.fake.Hits() != 3 { // POST 503, GET list, POST 201
-			t.Fatalf("dials %d, hits %d", s.fake.Dials(callee), s.fake.Hits())
-		}
-	})
-	t.Run("5xx after the call was created: found, not dialled again", func(t *testing.T) {
-		s := newSetup(t, nil)
-		s.fake.LoseNextCreate(502)
-		sid, err := s.c.Dial(context.Background(), dial("c1"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s.fake.Dials(callee) != 1 || sid != s.fake.LastCall().Sid {
-			t.Fatalf("dials %d, sid %s want %s", s.fake.Dials(callee), sid, s.fake.LastCall().Sid)
-		}
-	})
-	t.Run("timeout after the call was created: found", func(t *testing.T) {
-		s := newSetup(t, nil)
-		s.fake.LoseNextCreate(0)
-		sid, err := s.c.Dial(context.Background(), dial("c1"))
-		if err != nil || sid != s.fake.LastCall().Sid || s.fake.Dials(callee) != 1 {
-			t.Fatalf("sid %s, err %v, dials %d", sid, err, s.fake.Dials(callee))
-		}
-	})
-	t.Run("timeout persists", func(t *testing.T) {
-		s := newSetup(t, nil)
-		for range 12 {
-			s.fake.Push(clienttest.Hang())
-		}
-		_, err := s.c.Dial(context.Background(), dial("c1"))
-		if !errors.Is(err, client.ErrTimeout) || errors.Is(err, voice.ErrRejected) || s.fake.Dials(callee) != 0 {
-			t.Fatalf("err %v, dials %d", err, s.fake.Dials(callee))
-		}
-	})
-	t.Run("malformed body", func(t *testing.T) {
-		s := newSetup(t, nil)
-		s.fake.Push(clienttest.Malformed())
-		if _, err := s.c.Dial(context.Background(), dial("c1")); err != nil || s.fake.Dials(callee) != 1 {
-			t.Fatalf("err %v, dials %d", err, s.fake.Dials(callee))
-		}
-		s.fake.Push(clienttest.Malformed(), clienttest.Malformed(), clienttest.Malformed(), clienttest.Malformed(), clienttest.Malformed())
-		d := dial("c2")
-		d.To = "+96891234569"
-		if _, err := s.c.Dial(context.Background(), d); !errors.Is(err, client.ErrMalformed) {
-			t.Fatalf("persistently malformed: %v", err)
-		}
-	})
+		return telephonytest.Subject{Dialer: s.c, Fake: s.fake, Waits: s.waits, Dial: dial,
+			LastCall: func() string { return s.fake.LastCall().Sid }}
+	}}.Run(t)
 }
 
 func TestFindRestartedDial(t *testing.T) {

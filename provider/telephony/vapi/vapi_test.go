@@ -14,6 +14,7 @@ import (
 	"dalil/capabilities/voice"
 	"dalil/provider/client"
 	"dalil/provider/client/clienttest"
+	"dalil/provider/telephony/telephonytest"
 	"dalil/provider/telephony/vapi"
 	"dalil/provider/telephony/vapi/vapitest"
 )
@@ -217,64 +218,32 @@ func TestDialAuthFailureIsNotRejection(t *testing.T) {
 	}
 }
 
+// TestDialRetries runs the dialling every adapter shares against the
+// Vapi fake (telephonytest.Contract): 429, ambiguous failures looked up
+// with Find (by call id), calls never placed twice.
 func TestDialRetries(t *testing.T) {
-	t.Run("429 Retry-After", func(t *testing.T) {
+	telephonytest.Contract{New: func(t *testing.T) telephonytest.Subject {
 		s := newSetup(t, nil)
-		s.fake.Push(clienttest.RateLimited("3"))
-		if _, err := s.c.Dial(context.Background(), dial("c1")); err != nil {
-			t.Fatal(err)
-		}
-		if len(*s.waits) != 1 || (*s.waits)[0] != 3*time.Second || s.fake.Dials(callee) != 1 {
-			t.Fatalf("waits %v dials %d", *s.waits, s.fake.Dials(callee))
-		}
-	})
-	t.Run("5xx not created", func(t *testing.T) {
-		s := newSetup(t, nil)
-		s.fake.Push(clienttest.ServerError(500))
-		if _, err := s.c.Dial(context.Background(), dial("c1")); err != nil {
-			t.Fatal(err)
-		}
-		if s.fake.Dials(callee) != 1 || s.fake.Hits() != 3 {
-			t.Fatalf("dials %d hits %d", s.fake.Dials(callee), s.fake.Hits())
-		}
-	})
-	t.Run("5xx after creation: found by call id", func(t *testing.T) {
-		s := newSetup(t, nil)
-		other := dial("someone_else")
-		other.To = "+96891234599"
-		if _, err := s.c.Dial(context.Background(), other); err != nil {
-			t.Fatal(err)
-		}
-		s.fake.LoseNextCreate(503)
-		id, err := s.c.Dial(context.Background(), dial("c1"))
-		if err != nil || id != s.fake.LastCall().ID || s.fake.Dials(callee) != 1 {
-			t.Fatalf("id %s err %v dials %d", id, err, s.fake.Dials(callee))
-		}
-	})
-	t.Run("timeout after creation: found", func(t *testing.T) {
-		s := newSetup(t, nil)
-		s.fake.LoseNextCreate(0)
-		id, err := s.c.Dial(context.Background(), dial("c1"))
-		if err != nil || id != s.fake.LastCall().ID || s.fake.Dials(callee) != 1 {
-			t.Fatalf("id %s err %v dials %d", id, err, s.fake.Dials(callee))
-		}
-	})
-	t.Run("timeout persists", func(t *testing.T) {
-		s := newSetup(t, nil)
-		for range 12 {
-			s.fake.Push(clienttest.Hang())
-		}
-		if _, err := s.c.Dial(context.Background(), dial("c1")); !errors.Is(err, client.ErrTimeout) || s.fake.Dials(callee) != 0 {
-			t.Fatalf("err %v", err)
-		}
-	})
-	t.Run("malformed body", func(t *testing.T) {
-		s := newSetup(t, nil)
-		s.fake.Push(clienttest.Malformed())
-		if _, err := s.c.Dial(context.Background(), dial("c1")); err != nil || s.fake.Dials(callee) != 1 {
-			t.Fatalf("err %v dials %d", err, s.fake.Dials(callee))
-		}
-	})
+		return telephonytest.Subject{Dialer: s.c, Fake: s.fake, Waits: s.waits, Dial: dial,
+			LastCall: func() string { return s.fake.LastCall().ID }}
+	}}.Run(t)
+}
+
+// TestDialAmbiguousFindsItsOwnCall: after an ambiguous failure, Dial
+// finds the call by Dalil's call id, not another call placed meanwhile
+// from the same phone number.
+func TestDialAmbiguousFindsItsOwnCall(t *testing.T) {
+	s := newSetup(t, nil)
+	other := dial("someone_else")
+	other.To = "+96891234599"
+	if _, err := s.c.Dial(context.Background(), other); err != nil {
+		t.Fatal(err)
+	}
+	s.fake.LoseNextCreate(503)
+	id, err := s.c.Dial(context.Background(), dial("c1"))
+	if err != nil || id != s.fake.LastCall().ID || s.fake.Dials(callee) != 1 {
+		t.Fatalf("id %s err %v dials %d", id, err, s.fake.Dials(callee))
+	}
 }
 
 func TestFind(t *testing.T) {

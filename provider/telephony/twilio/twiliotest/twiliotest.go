@@ -83,6 +83,9 @@ type Delivery struct {
 type Server struct {
 	*httptest.Server
 	*clienttest.Faults
+	// Book answers what the fake accepted: Dials, Calls, Call, LastCall,
+	// WaitCalls, and scripts LoseNextCreate.
+	*telephonytest.Book[Call]
 
 	// AccountSid and AuthToken are the credentials it accepts (HTTP basic
 	// auth) and the token it signs callbacks with.
@@ -91,9 +94,9 @@ type Server struct {
 	// timeout).
 	HTTP *http.Client
 
-	book       *telephonytest.Book[Call] // calls, lost creations, deliveries; its lock guards the maps below
-	keys       map[string]string         // API key SID → secret, also accepted
-	rejections map[string]rejection      // To → error
+	keeper     *telephonytest.Keeper[Call] // records the calls and deliveries; its lock guards the maps below
+	keys       map[string]string           // API key SID → secret, also accepted
+	rejections map[string]rejection        // To → error
 	now        func() time.Time
 }
 
@@ -109,7 +112,7 @@ func New(t testing.TB, accountSid, authToken string) *Server {
 	s := &Server{Faults: &clienttest.Faults{}, AccountSid: accountSid, AuthToken: authToken,
 		HTTP: &http.Client{Timeout: 10 * time.Second}, keys: map[string]string{}, rejections: map[string]rejection{},
 		now: time.Now}
-	s.book = telephonytest.NewBook("twiliotest", func(c *Call) string { return c.Sid },
+	s.Book, s.keeper = telephonytest.New("twiliotest", func(c *Call) string { return c.Sid },
 		func(c *Call) string { return c.To }, (*Call).copy)
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /2010-04-01/Accounts/{account}/Calls.json", s.create)
@@ -131,8 +134,8 @@ func (s *Server) BaseURL() string { return s.Server.URL }
 // AddAPIKey makes the fake also accept an API key SID and its secret
 // (Twilio's recommended credentials for REST calls).
 func (s *Server) AddAPIKey(sid, secret string) {
-	s.book.Lock()
-	defer s.book.Unlock()
+	s.keeper.Lock()
+	defer s.keeper.Unlock()
 	s.keys[sid] = secret
 }
 
@@ -141,37 +144,14 @@ func (s *Server) AddAPIKey(sid, secret string) {
 // not authorized to call", 400 and 21216 "Call blocked", 400 and 21217
 // "Phone number does not appear to be valid").
 func (s *Server) Reject(to string, status, code int, message string) {
-	s.book.Lock()
-	defer s.book.Unlock()
+	s.keeper.Lock()
+	defer s.keeper.Unlock()
 	s.rejections[to] = rejection{status: status, code: code, msg: message}
 }
 
-// LoseNextCreate makes the next call creation succeed at Twilio (the
-// call is recorded and counted) but answer status instead of 201, or
-// hang until the client gives up when status is 0: the ambiguous failure
-// after which a client must not dial again blindly.
-func (s *Server) LoseNextCreate(status int) { s.book.LoseNextCreate(status) }
-
-// Dials is how many calls to the number the fake accepted: a test asserts
-// "dialled exactly once" with it.
-func (s *Server) Dials(to string) int { return s.book.Dials(to) }
-
-// Calls are copies of the calls accepted, in order.
-func (s *Server) Calls() []Call { return s.book.Calls() }
-
-// Call is a copy of the call with that Sid.
-func (s *Server) Call(sid string) (Call, bool) { return s.book.Call(sid) }
-
-// LastCall is a copy of the last call accepted (zero when none).
-func (s *Server) LastCall() Call { return s.book.LastCall() }
-
-// WaitCalls waits until the fake accepted at least n calls or d passed,
-// and reports whether it did.
-func (s *Server) WaitCalls(n int, d time.Duration) bool { return s.book.WaitCalls(n, d) }
-
 // Deliveries are copies of the status callbacks posted, in order.
 func (s *Server) Deliveries() []Delivery {
-	all := s.book.Deliveries()
+	all := s.keeper.Deliveries()
 	out := make([]Delivery, len(all))
 	for i, d := range all {
 		params, _ := url.ParseQuery(string(d.Body))
@@ -243,7 +223,7 @@ func (s *Server) unanswered(sid, final string) error {
 // SequenceNumber, plus extra, signed with X-Twilio-Signature. The call
 // takes the status. An error when the receiver did not answer 2xx.
 func (s *Server) Send(sid, status string, extra url.Values) error {
-	return s.book.Send(s.HTTP, sid, func(c *Call) (*telephonytest.Delivery, error) {
+	return s.keeper.Send(s.HTTP, sid, func(c *Call) (*telephonytest.Delivery, error) {
 		if c.StatusCallback == "" {
 			return nil, fmt.Errorf("twiliotest: call %s has no StatusCallback", sid)
 		}
@@ -271,7 +251,7 @@ func (s *Server) Send(sid, status string, extra url.Values) error {
 
 // Replay posts the i-th delivery again, byte for byte (same parameters,
 // same signature): Twilio's redelivery of an event.
-func (s *Server) Replay(i int) error { return s.book.Replay(s.HTTP, i) }
+func (s *Server) Replay(i int) error { return s.keeper.Replay(s.HTTP, i) }
 
 // idempotencyToken is the same for the same delivery, as Twilio's
 // I-Twilio-Idempotency-Token is across its retries.
@@ -303,9 +283,9 @@ func twilioError(w http.ResponseWriter, status, code int, message string) {
 // SID and secret) and that the path's account is the fake's.
 func (s *Server) auth(w http.ResponseWriter, r *http.Request) bool {
 	user, pass, ok := r.BasicAuth()
-	s.book.Lock()
+	s.keeper.Lock()
 	keySecret, isKey := s.keys[user]
-	s.book.Unlock()
+	s.keeper.Unlock()
 	good := ok && ((user == s.AccountSid && pass == s.AuthToken) || (isKey && pass == keySecret))
 	if !good {
 		w.Header().Set("WWW-Authenticate", `Basic realm="Twilio API"`)
@@ -390,9 +370,9 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.book.Lock()
+	s.keeper.Lock()
 	if rej, ok := s.rejections[to]; ok {
-		s.book.Unlock()
+		s.keeper.Unlock()
 		twilioError(w, rej.status, rej.code, rej.msg)
 		return
 	}
@@ -402,9 +382,9 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &Call{Sid: newSid("CA"), To: to, From: from, Status: "queued", Params: cloneValues(p),
 		StatusCallback: p.Get("StatusCallback"), Events: events, Created: s.now().UTC()}
-	answer := s.book.Add(c)
+	answer := s.keeper.Add(c)
 	body := s.resource(c)
-	s.book.Unlock()
+	s.keeper.Unlock()
 	answer.Write(w, r, body, func(status int) { twilioError(w, status, 20500, "Internal Server Error") })
 }
 
@@ -442,9 +422,9 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 		}
 		size = n
 	}
-	s.book.Lock()
+	s.keeper.Lock()
 	calls := []map[string]any{}
-	for c := range s.book.Newest() {
+	for c := range s.keeper.Newest() {
 		if len(calls) >= size {
 			break
 		}
@@ -455,7 +435,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 		calls = append(calls, s.resource(c))
 	}
 	uri := "/2010-04-01/Accounts/" + s.AccountSid + "/Calls.json?" + q.Encode()
-	s.book.Unlock()
+	s.keeper.Unlock()
 	telephonytest.WriteJSON(w, http.StatusOK, map[string]any{"calls": calls, "page": 0, "page_size": size, "start": 0,
 		"end": max(len(calls)-1, 0), "first_page_uri": uri, "previous_page_uri": nil, "next_page_uri": nil, "uri": uri})
 }
@@ -467,7 +447,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*Call, bool) {
 		twilioError(w, http.StatusNotFound, 20404, "The requested resource was not found")
 		return nil, false
 	}
-	c, found := s.book.Get(sid)
+	c, found := s.keeper.Get(sid)
 	if !found {
 		twilioError(w, http.StatusNotFound, 20404, "The requested resource /2010-04-01/Accounts/"+s.AccountSid+"/Calls/"+file+" was not found")
 		return nil, false
@@ -479,14 +459,14 @@ func (s *Server) fetch(w http.ResponseWriter, r *http.Request) {
 	if !s.auth(w, r) {
 		return
 	}
-	s.book.Lock()
+	s.keeper.Lock()
 	c, ok := s.lookup(w, r)
 	if !ok {
-		s.book.Unlock()
+		s.keeper.Unlock()
 		return
 	}
 	body := s.resource(c)
-	s.book.Unlock()
+	s.keeper.Unlock()
 	telephonytest.WriteJSON(w, http.StatusOK, body)
 }
 
@@ -505,21 +485,21 @@ func (s *Server) update(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	s.book.Lock()
+	s.keeper.Lock()
 	c, ok := s.lookup(w, r)
 	if !ok {
-		s.book.Unlock()
+		s.keeper.Unlock()
 		return
 	}
 	c.Updates = append(c.Updates, cloneValues(p))
 	st := p.Get("Status")
 	switch {
 	case st != "completed" && st != "canceled":
-		s.book.Unlock()
+		s.keeper.Unlock()
 		twilioError(w, http.StatusBadRequest, 21218, "Invalid 'Status'")
 		return
 	case ended[c.Status]:
-		s.book.Unlock()
+		s.keeper.Unlock()
 		twilioError(w, http.StatusBadRequest, 21220, "Call is not in-progress. Cannot redirect.")
 		return
 	}
@@ -534,7 +514,7 @@ func (s *Server) update(w http.ResponseWriter, r *http.Request) {
 		c.Status = "canceled"
 	}
 	body := s.resource(c)
-	s.book.Unlock()
+	s.keeper.Unlock()
 	telephonytest.WriteJSON(w, http.StatusOK, body)
 }
 

@@ -81,6 +81,9 @@ type Report struct {
 type Server struct {
 	*httptest.Server
 	*clienttest.Faults
+	// Book answers what the fake accepted: Dials, Calls, Call, LastCall,
+	// WaitCalls, and scripts LoseNextCreate.
+	*telephonytest.Book[Call]
 
 	// Key is the API key accepted as a bearer token; PhoneNumberID the
 	// only phone number id it knows.
@@ -88,9 +91,9 @@ type Server struct {
 	// HTTP posts the server messages (default: 10 s timeout).
 	HTTP *http.Client
 
-	book       *telephonytest.Book[Call] // calls, lost creations, deliveries; its lock guards the maps below
-	creds      map[string]string         // credential id → HMAC secret
-	rejections map[string]string         // number → message
+	keeper     *telephonytest.Keeper[Call] // records the calls and deliveries; its lock guards the maps below
+	creds      map[string]string           // credential id → HMAC secret
+	rejections map[string]string           // number → message
 	now        func() time.Time
 }
 
@@ -99,7 +102,7 @@ func New(t testing.TB, key, phoneNumberID string) *Server {
 	s := &Server{Faults: &clienttest.Faults{}, Key: key, PhoneNumberID: phoneNumberID,
 		HTTP: &http.Client{Timeout: 10 * time.Second}, creds: map[string]string{}, rejections: map[string]string{},
 		now: time.Now}
-	s.book = telephonytest.NewBook("vapitest", func(c *Call) string { return c.ID },
+	s.Book, s.keeper = telephonytest.New("vapitest", func(c *Call) string { return c.ID },
 		func(c *Call) string { return c.Number }, nil)
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /call", s.create)
@@ -123,41 +126,22 @@ func (s *Server) BaseURL() string { return s.Server.URL }
 // assistant.server.credentialId is id gets its server messages signed
 // with secret.
 func (s *Server) Credential(id, secret string) {
-	s.book.Lock()
-	defer s.book.Unlock()
+	s.keeper.Lock()
+	defer s.keeper.Unlock()
 	s.creds[id] = secret
 }
 
 // Reject makes calls to the number fail with a 400 and message, as Vapi
 // refuses a number it will not dial.
 func (s *Server) Reject(number, message string) {
-	s.book.Lock()
-	defer s.book.Unlock()
+	s.keeper.Lock()
+	defer s.keeper.Unlock()
 	s.rejections[number] = message
 }
 
-// LoseNextCreate makes the next call creation succeed (recorded and
-// counted) but answer status instead of 201, or hang when status is 0.
-func (s *Server) LoseNextCreate(status int) { s.book.LoseNextCreate(status) }
-
-// Dials is how many calls to the number the fake accepted.
-func (s *Server) Dials(number string) int { return s.book.Dials(number) }
-
-// Calls are copies of the calls accepted, in order.
-func (s *Server) Calls() []Call { return s.book.Calls() }
-
-// Call is a copy of the call with that id.
-func (s *Server) Call(id string) (Call, bool) { return s.book.Call(id) }
-
-// LastCall is a copy of the last call accepted (zero when none).
-func (s *Server) LastCall() Call { return s.book.LastCall() }
-
-// WaitCalls waits until at least n calls were accepted or d passed.
-func (s *Server) WaitCalls(n int, d time.Duration) bool { return s.book.WaitCalls(n, d) }
-
 // Deliveries are copies of the server messages posted, in order.
 func (s *Server) Deliveries() []Delivery {
-	all := s.book.Deliveries()
+	all := s.keeper.Deliveries()
 	out := make([]Delivery, len(all))
 	for i, d := range all {
 		out[i] = Delivery{URL: d.URL, Body: d.Body, Header: d.Header, Status: d.Status, Err: d.Err}
@@ -268,12 +252,12 @@ func (s *Server) EndOfCall(id string, rep Report) error {
 
 // Replay posts the i-th delivery again, byte for byte (same body and
 // headers): Vapi retrying a message.
-func (s *Server) Replay(i int) error { return s.book.Replay(s.HTTP, i) }
+func (s *Server) Replay(i int) error { return s.keeper.Replay(s.HTTP, i) }
 
 // send wraps msg with the call, signs it and posts it to the call's
 // server URL, after apply updated the call.
 func (s *Server) send(id string, msg map[string]any, apply func(*Call)) error {
-	return s.book.Send(s.HTTP, id, func(c *Call) (*telephonytest.Delivery, error) {
+	return s.keeper.Send(s.HTTP, id, func(c *Call) (*telephonytest.Delivery, error) {
 		apply(c)
 		asst := c.Assistant()
 		server, _ := asst["server"].(map[string]any)
@@ -380,17 +364,17 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		vapiError(w, http.StatusBadRequest, problems)
 		return
 	}
-	s.book.Lock()
+	s.keeper.Lock()
 	if msg, ok := s.rejections[number]; ok {
-		s.book.Unlock()
+		s.keeper.Unlock()
 		vapiError(w, http.StatusBadRequest, msg)
 		return
 	}
 	name, _ := body["name"].(string)
 	c := &Call{ID: uuid(), Name: name, Number: number, Body: body, Status: "queued", Created: s.now().UTC(), ServerTo: serverURL}
-	answer := s.book.Add(c)
+	answer := s.keeper.Add(c)
 	out := s.resource(c)
-	s.book.Unlock()
+	s.keeper.Unlock()
 	answer.Write(w, r, out, func(status int) { vapiError(w, status, "Internal server error") })
 }
 
@@ -413,19 +397,29 @@ func (s *Server) resource(c *Call) map[string]any {
 	return out
 }
 
+// locked takes the lock and returns the call the path names, or answers
+// 404 (without the lock) when there is none or it was deleted.
+func (s *Server) locked(w http.ResponseWriter, r *http.Request) (*Call, bool) {
+	s.keeper.Lock()
+	c, ok := s.keeper.Get(r.PathValue("id"))
+	if !ok || c.Deleted {
+		s.keeper.Unlock()
+		vapiError(w, http.StatusNotFound, "Call not found")
+		return nil, false
+	}
+	return c, true
+}
+
 func (s *Server) get(w http.ResponseWriter, r *http.Request) {
 	if !s.auth(w, r) {
 		return
 	}
-	s.book.Lock()
-	c, ok := s.book.Get(r.PathValue("id"))
-	if !ok || c.Deleted {
-		s.book.Unlock()
-		vapiError(w, http.StatusNotFound, "Call not found")
+	c, ok := s.locked(w, r)
+	if !ok {
 		return
 	}
 	out := s.resource(c)
-	s.book.Unlock()
+	s.keeper.Unlock()
 	telephonytest.WriteJSON(w, http.StatusOK, out)
 }
 
@@ -459,9 +453,9 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 			*p.t = t
 		}
 	}
-	s.book.Lock()
+	s.keeper.Lock()
 	out := []map[string]any{}
-	for c := range s.book.Newest() {
+	for c := range s.keeper.Newest() {
 		if len(out) >= limit {
 			break
 		}
@@ -471,7 +465,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, s.resource(c))
 	}
-	s.book.Unlock()
+	s.keeper.Unlock()
 	telephonytest.WriteJSON(w, http.StatusOK, out)
 }
 
@@ -479,11 +473,8 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
 	if !s.auth(w, r) {
 		return
 	}
-	s.book.Lock()
-	c, ok := s.book.Get(r.PathValue("id"))
-	if !ok || c.Deleted {
-		s.book.Unlock()
-		vapiError(w, http.StatusNotFound, "Call not found")
+	c, ok := s.locked(w, r)
+	if !ok {
 		return
 	}
 	c.Hangups++
@@ -492,7 +483,7 @@ func (s *Server) delete(w http.ResponseWriter, r *http.Request) {
 		c.Status, c.Ended = "ended", "call-deleted"
 	}
 	out := s.resource(c)
-	s.book.Unlock()
+	s.keeper.Unlock()
 	telephonytest.WriteJSON(w, http.StatusOK, out)
 }
 
@@ -506,9 +497,9 @@ func (s *Server) control(w http.ResponseWriter, r *http.Request) {
 		vapiError(w, http.StatusBadRequest, "invalid control message")
 		return
 	}
-	s.book.Lock()
-	defer s.book.Unlock()
-	c, ok := s.book.Get(r.PathValue("id"))
+	s.keeper.Lock()
+	defer s.keeper.Unlock()
+	c, ok := s.keeper.Get(r.PathValue("id"))
 	if !ok || c.Status == "ended" {
 		vapiError(w, http.StatusNotFound, "Call not found or already ended")
 		return
