@@ -337,8 +337,26 @@ func (s *Sessions) Release(ctx context.Context, d *Draw) error {
 	return nil
 }
 
+// RefundDraw gives back amount of the committed draw key to its session's
+// budget while the session is open: its spent goes down, so the close
+// claims that much less of the deposit and refunds it to the payer with
+// the rest of the unused budget (a voice call drawn at its maximum gives
+// back what it did not use). Once per draw: a repeated call returns the
+// first one's amount. Errors wrap the store's sentinels, for errors.Is:
+// ErrSessionInactive (closing or closed: nothing can be given back any
+// more, the close claimed the draw), ErrSessionNotFound,
+// ErrReservationNotFound (no such draw, or it was released),
+// ErrReservationNotCommitted, ErrRefundExceedsDraw.
+func (s *Sessions) RefundDraw(ctx context.Context, sessionID, key string, amount dalil.MicroUSD) (dalil.MicroUSD, error) {
+	got, err := s.store.RefundDraw(ctx, sessionID, key, amount, s.rail.cfg.Now().UTC())
+	if err != nil {
+		return 0, fmt.Errorf("mpp: refund draw %s on %s: %w", key, sessionID, err)
+	}
+	return got, nil
+}
+
 // Close ends a session and settles it: the unused budget (deposit minus
-// what was spent) goes back to the payer in one TIP-20 transferWithMemo
+// what was spent, which RefundDraw lowered by what it gave back) goes back to the payer in one TIP-20 transferWithMemo
 // signed with PayeeKey, broadcast and confirmed through the Tempo RPC. The
 // signed refund is stored before it is broadcast, so a retried close sends
 // the same transaction and never refunds twice. It returns the closed

@@ -3,6 +3,7 @@ package mpp
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -150,6 +151,71 @@ func TestSessionLifecycle(t *testing.T) {
 	}
 	if n := len(f.rpc.Sent()); n != len(sent) {
 		t.Errorf("closing a closed session broadcast again (%d → %d)", len(sent), n)
+	}
+}
+
+// TestSessionRefundDrawLowersTheClaim: what RefundDraw gives back of a
+// committed draw is no longer spent, so Close claims only the rest and
+// the on-chain refund to the payer carries it (deposit − drawn +
+// refunded); once closing, nothing more is given back.
+func TestSessionRefundDrawLowersTheClaim(t *testing.T) {
+	f := newFixture(t)
+	s, _ := newSessions(t, f)
+	ctx := context.Background()
+	sess := open(t, f, s, openReq) // 1.00 USD
+	d, err := s.Draw(ctx, sess.ID, "analyze_property", 600_000, "voice-call")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.RefundDraw(ctx, sess.ID, "voice-call", 220_000); !errors.Is(err, ErrReservationNotCommitted) {
+		t.Errorf("refund of a draw in flight: %v", err)
+	}
+	if err := s.Commit(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	other, err := s.Draw(ctx, sess.ID, "compare_properties", 50_000, "other")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Commit(ctx, other); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.RefundDraw(ctx, sess.ID, "voice-call", 600_001); !errors.Is(err, ErrRefundExceedsDraw) {
+		t.Errorf("refund above the draw: %v", err)
+	}
+	if got, err := s.RefundDraw(ctx, sess.ID, "voice-call", 220_000); err != nil || got != 220_000 {
+		t.Fatalf("RefundDraw = %d, %v", got, err)
+	}
+	if got, err := s.RefundDraw(ctx, sess.ID, "voice-call", 1); err != nil || got != 220_000 {
+		t.Errorf("RefundDraw again = %d, %v; want the first result", got, err)
+	}
+	cur, _ := s.Get(ctx, sess.ID)
+	if cur.Spent != 430_000 || cur.Remaining() != 570_000 {
+		t.Errorf("after the refund: spent %d remaining %d, want 430000 and 570000", cur.Spent, cur.Remaining())
+	}
+	closed, hdr, err := s.Close(ctx, sess.ID)
+	if err != nil || closed.Status != SessionClosed {
+		t.Fatalf("close: %+v, %v", closed, err)
+	}
+	sent := f.rpc.Sent()
+	tx, err := tempo.DecodeTx(sent[len(sent)-1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, _ := tempo.DecodeTransfer(tx.Calls[0].Data)
+	if tr.Amount.Cmp(big.NewInt(570_000)) != 0 || tr.To.Hex() != f.payer.Address {
+		t.Errorf("close refunded %v to %s, want 570000 (1.00 − 0.60 − 0.05 + 0.22) to the payer", tr.Amount, tr.To.Hex())
+	}
+	var rc map[string]any
+	b, _ := base64.RawURLEncoding.DecodeString(hdr.Get(ReceiptHeader))
+	if err := json.Unmarshal(b, &rc); err != nil || rc["spent"] != "430000" || rc["refunded"] != "570000" {
+		t.Errorf("close receipt %s, %v", b, err)
+	}
+	if _, err := s.RefundDraw(ctx, sess.ID, "other", 50_000); !errors.Is(err, ErrSessionInactive) {
+		t.Errorf("refund on a closed session: %v", err)
+	}
+	if after, _ := s.Get(ctx, sess.ID); after.Spent != 430_000 {
+		t.Errorf("a refund refused after the close changed spent to %d", after.Spent)
 	}
 }
 

@@ -49,6 +49,11 @@ type Reservation struct {
 	Tool      string
 	Amount    dalil.MicroUSD
 	Committed bool
+	// Refunded is what RefundDraw gave back of a committed draw (at most
+	// Amount), at RefundedAt; a zero RefundedAt: never refunded. Reserve
+	// ignores both on the way in.
+	Refunded   dalil.MicroUSD
+	RefundedAt time.Time
 }
 
 // Errors a SessionStore returns (wrapped or not).
@@ -61,6 +66,11 @@ var (
 	ErrReservationNotFound  = errors.New("mpp: reservation not found")
 	ErrReservationCommitted = errors.New("mpp: reservation already committed")
 	ErrCallsInFlight        = errors.New("mpp: session has calls in flight")
+	// ErrReservationNotCommitted: RefundDraw of a draw still in flight.
+	ErrReservationNotCommitted = errors.New("mpp: reservation not committed")
+	// ErrRefundExceedsDraw: RefundDraw of a negative amount, or of more
+	// than the draw.
+	ErrRefundExceedsDraw = errors.New("mpp: refund exceeds the draw")
 )
 
 // SessionStore keeps sessions and their reservations. Every method is
@@ -97,6 +107,20 @@ type SessionStore interface {
 	ResetRefund(ctx context.Context, id, hash string) error
 	// MarkClosed moves a closing session to closed at now.
 	MarkClosed(ctx context.Context, id string, now time.Time) (Session, error)
+	// RefundDraw gives back amount of the committed draw key to its
+	// session: Spent goes down by amount (Remaining up), so Close claims
+	// that much less of the deposit and refunds it with the rest. Once
+	// per draw: the refund is recorded with the draw at now, and a
+	// second call returns the first one's amount (whatever its own
+	// amount, and even once the session closed). The session must be
+	// active (an expired one still is: its Spent is claimed at its
+	// close); a closing or closed one is ErrSessionInactive, and nothing
+	// changes. Also ErrSessionNotFound, ErrReservationNotFound,
+	// ErrReservationNotCommitted, ErrRefundExceedsDraw (amount < 0 or >
+	// the draw's Amount). Atomic against Close: a refund either lands
+	// before the session leaves active, and Close's Spent reflects it,
+	// or is refused.
+	RefundDraw(ctx context.Context, sessionID, key string, amount dalil.MicroUSD, now time.Time) (refunded dalil.MicroUSD, err error)
 }
 
 // MemoryStore is a SessionStore in memory, for tests and single-process use.
@@ -171,7 +195,7 @@ func (m *MemoryStore) Reserve(_ context.Context, r Reservation, now time.Time) (
 		return Reservation{}, false, ErrBudgetExhausted
 	}
 	s.Reserved += r.Amount
-	r.Committed = false
+	r.Committed, r.Refunded, r.RefundedAt = false, 0, time.Time{}
 	m.res[[2]string{r.SessionID, r.Key}] = &r
 	return r, false, nil
 }
@@ -275,4 +299,33 @@ func (m *MemoryStore) MarkClosed(_ context.Context, id string, now time.Time) (S
 		s.Status, s.ClosedAt = SessionClosed, now
 	}
 	return clone(s), nil
+}
+
+// RefundDraw implements SessionStore.
+func (m *MemoryStore) RefundDraw(_ context.Context, sessionID, key string, amount dalil.MicroUSD, now time.Time) (dalil.MicroUSD, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, err := m.get(sessionID)
+	if err != nil {
+		return 0, err
+	}
+	r, ok := m.res[[2]string{sessionID, key}]
+	switch {
+	case !ok:
+		return 0, ErrReservationNotFound
+	case !r.RefundedAt.IsZero():
+		return r.Refunded, nil
+	case !r.Committed:
+		return 0, ErrReservationNotCommitted
+	case amount < 0 || amount > r.Amount:
+		return 0, ErrRefundExceedsDraw
+	case s.Status != SessionActive:
+		return 0, ErrSessionInactive
+	}
+	if now.IsZero() {
+		now = time.Now()
+	}
+	s.Spent -= amount
+	r.Refunded, r.RefundedAt = amount, now.UTC()
+	return amount, nil
 }

@@ -17,8 +17,9 @@ import (
 )
 
 // TestDrawsByDay: committed draws are added up per UTC day and tool over
-// [from, to); draws in flight, released ones, replays and deposits are
-// not; on SQLite the sums come from the partial index alone.
+// [from, to), net of what was refunded of them; draws in flight, released
+// ones, replays and deposits are not; on SQLite the sums come from the
+// partial index alone.
 func TestDrawsByDay(t *testing.T) {
 	for _, d := range []struct {
 		name string
@@ -69,6 +70,16 @@ func testDrawsByDay(t *testing.T, s *sqlstore.Store) {
 		t.Fatal(err)
 	}
 	draw("mpps_one", "late", "a", 3_000, day.Add(48*time.Hour), true) // at to: outside
+	// A refund of part of a draw (a voice call's unused maximum) is taken
+	// off its day's amount; a draw refunded in full still counts a call.
+	draw("mpps_two", "voice", "b", 600_000, day.Add(10*time.Hour), true)
+	if got, err := st.RefundDraw(ctx, "mpps_two", "voice", 220_000, day.Add(30*time.Hour)); err != nil || got != 220_000 {
+		t.Fatalf("refund: %d, %v", got, err)
+	}
+	draw("mpps_two", "unanswered", "b", 300_000, day.Add(11*time.Hour), true)
+	if got, err := st.RefundDraw(ctx, "mpps_two", "unanswered", 300_000, day.Add(11*time.Hour)); err != nil || got != 300_000 {
+		t.Fatalf("refund: %d, %v", got, err)
+	}
 	// A replay of a committed key draws nothing new.
 	if _, existed, err := st.Reserve(ctx, mpp.Reservation{SessionID: "mpps_one", Key: "k1", Tool: "a", Amount: 10_000}, day.Add(9*time.Hour)); err != nil || !existed {
 		t.Fatalf("replay: existed %v, %v", existed, err)
@@ -80,7 +91,7 @@ func testDrawsByDay(t *testing.T, s *sqlstore.Store) {
 	}
 	want := []mppsql.DayDraws{
 		{Day: day, Tool: "a", Calls: 3, Amount: 40_000},
-		{Day: day, Tool: "b", Calls: 1, Amount: 5_000},
+		{Day: day, Tool: "b", Calls: 3, Amount: 5_000 + 380_000},
 		{Day: day.AddDate(0, 0, 1), Tool: "b", Calls: 1, Amount: 7_000},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -94,7 +105,7 @@ func testDrawsByDay(t *testing.T, s *sqlstore.Store) {
 		return
 	}
 	var plan []string
-	rows, err := s.DB().Read().QueryContext(ctx, `EXPLAIN QUERY PLAN SELECT reserved_at / 86400000000 AS d, tool, COUNT(*), SUM(amount)
+	rows, err := s.DB().Read().QueryContext(ctx, `EXPLAIN QUERY PLAN SELECT reserved_at / 86400000000 AS d, tool, COUNT(*), SUM(amount - refunded)
 		FROM mpp_session_reservations WHERE committed = 1 AND reserved_at >= 1 AND reserved_at < 2 GROUP BY d, tool ORDER BY d, tool`)
 	if err != nil {
 		t.Fatal(err)

@@ -79,3 +79,46 @@ func TestStaleReservationDoesNotBlockClose(t *testing.T) {
 		t.Fatalf("close after the reservation went stale: %+v, %v", ss, err)
 	}
 }
+
+// TestRefundBoundedByTheDraw: the schema itself (migration
+// 006_draw_refunds) refuses a draw's refund above its amount or below
+// zero, on both databases, whatever writes it; an old draw reads as never
+// refunded.
+func TestRefundBoundedByTheDraw(t *testing.T) {
+	for _, d := range []struct {
+		name string
+		dsn  func(t *testing.T) string
+	}{
+		{"sqlite", func(t *testing.T) string { return filepath.Join(t.TempDir(), "dalil.db") }},
+		{"postgres", func(t *testing.T) string { return testenv.FreshPostgresSchema(t, testenv.Postgres(t)) }},
+	} {
+		t.Run(d.name, func(t *testing.T) {
+			ctx := context.Background()
+			s := open(t, d.dsn(t))
+			st := mppsql.NewSessions(s.DB())
+			now := time.Date(2026, 8, 1, 10, 0, 0, 0, time.UTC)
+			if err := st.Create(ctx, mpp.Session{ID: "mpps_b", Status: mpp.SessionActive, Payer: "0xabc", Budget: 100_000, AllowedTools: []string{"t"},
+				DepositTx: "0xdep", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := st.Reserve(ctx, mpp.Reservation{SessionID: "mpps_b", Key: "k", Tool: "t", Amount: 10_000}, now); err != nil {
+				t.Fatal(err)
+			}
+			if err := st.Commit(ctx, "mpps_b", "k"); err != nil {
+				t.Fatal(err)
+			}
+			var refunded, at int64
+			if err := s.DB().Read().QueryRowContext(ctx, `SELECT refunded, refunded_at FROM mpp_session_reservations WHERE key = 'k'`).Scan(&refunded, &at); err != nil || refunded != 0 || at != 0 {
+				t.Fatalf("a new draw: refunded %d at %d, %v", refunded, at, err)
+			}
+			for _, v := range []int64{10_001, -1} {
+				if _, err := s.DB().Write().ExecContext(ctx, `UPDATE mpp_session_reservations SET refunded = $1 WHERE key = 'k'`, v); err == nil {
+					t.Errorf("the schema took a refund of %d on a draw of 10000", v)
+				}
+			}
+			if _, err := s.DB().Write().ExecContext(ctx, `UPDATE mpp_session_reservations SET refunded = 10000 WHERE key = 'k'`); err != nil {
+				t.Errorf("the whole draw: %v", err)
+			}
+		})
+	}
+}

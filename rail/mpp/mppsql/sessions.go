@@ -170,16 +170,19 @@ func (m *Sessions) Reserve(ctx context.Context, r mpp.Reservation, now time.Time
 
 func getReservation(ctx context.Context, q querier, sessionID, key string) (mpp.Reservation, error) {
 	r := mpp.Reservation{SessionID: sessionID, Key: key}
-	var amount, committed int64
-	err := q.QueryRowContext(ctx, `SELECT tool, amount, committed FROM mpp_session_reservations WHERE session_id = $1 AND key = $2`, sessionID, key).
-		Scan(&r.Tool, &amount, &committed)
+	var amount, committed, refunded, refundedAt int64
+	err := q.QueryRowContext(ctx, `SELECT tool, amount, committed, refunded, refunded_at FROM mpp_session_reservations WHERE session_id = $1 AND key = $2`, sessionID, key).
+		Scan(&r.Tool, &amount, &committed, &refunded, &refundedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return mpp.Reservation{}, mpp.ErrReservationNotFound
 	}
 	if err != nil {
 		return mpp.Reservation{}, sqlstore.Unavailable("read mpp reservation", err)
 	}
-	r.Amount, r.Committed = dalil.MicroUSD(amount), committed != 0
+	r.Amount, r.Committed, r.Refunded = dalil.MicroUSD(amount), committed != 0, dalil.MicroUSD(refunded)
+	if refundedAt != 0 {
+		r.RefundedAt = fromMicros(refundedAt)
+	}
 	return r, nil
 }
 
@@ -325,4 +328,72 @@ func (m *Sessions) MarkClosed(ctx context.Context, id string, now time.Time) (mp
 		return mpp.Session{}, err
 	}
 	return ss, nil
+}
+
+// RefundDraw implements mpp.SessionStore in one transaction: the draw's
+// row is marked refunded by a conditional UPDATE (refunded_at = 0), so of
+// two concurrent refunds of one draw only one lands and the other returns
+// its amount; then the session's spent is lowered by a conditional UPDATE
+// that holds only while the session is active. Close moves a session out
+// of active by an UPDATE of the same row, so on PostgreSQL one of the two
+// waits for the other: a refund that commits first is in the spent Close
+// reads, and one that comes second matches no row and rolls back
+// (ErrSessionInactive). The migration 006_draw_refunds CHECK keeps a
+// draw's refund within its amount.
+func (m *Sessions) RefundDraw(ctx context.Context, sessionID, key string, amount dalil.MicroUSD, now time.Time) (dalil.MicroUSD, error) {
+	ctx, cancel := m.db.Bound(ctx)
+	defer cancel()
+	if now.IsZero() {
+		now = time.Now()
+	}
+	var got dalil.MicroUSD
+	err := m.db.Tx(ctx, func(tx *sql.Tx) error {
+		if _, err := getSession(ctx, tx, sessionID); err != nil {
+			return err
+		}
+		r, err := getReservation(ctx, tx, sessionID, key)
+		switch {
+		case err != nil:
+			return err
+		case !r.RefundedAt.IsZero():
+			got = r.Refunded
+			return nil
+		case !r.Committed:
+			return mpp.ErrReservationNotCommitted
+		case amount < 0 || amount > r.Amount:
+			return mpp.ErrRefundExceedsDraw
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE mpp_session_reservations SET refunded = $1, refunded_at = $2
+			WHERE session_id = $3 AND key = $4 AND committed = 1 AND refunded_at = 0`, int64(amount), micros(now), sessionID, key)
+		if err != nil {
+			return sqlstore.Unavailable("refund mpp draw", err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			// A concurrent refund of this draw landed first: its result.
+			r, err := getReservation(ctx, tx, sessionID, key)
+			got = r.Refunded
+			return err
+		}
+		res, err = tx.ExecContext(ctx, `UPDATE mpp_sessions SET spent = spent - $1 WHERE id = $2 AND status = 'active' AND spent >= $1`,
+			int64(amount), sessionID)
+		if err != nil {
+			return sqlstore.Unavailable("refund mpp draw", err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			ss, err := getSession(ctx, tx, sessionID)
+			switch {
+			case err != nil:
+				return err
+			case ss.Status != mpp.SessionActive:
+				return mpp.ErrSessionInactive
+			}
+			return fmt.Errorf("mppsql: session %s spent %d is below its draw %s's refund %d", sessionID, ss.Spent, key, amount)
+		}
+		got = amount
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return got, nil
 }

@@ -287,4 +287,173 @@ func Run(t *testing.T, open func(t *testing.T) mpp.SessionStore) {
 		}
 		amounts(t, st, "mpps_g", 0, 10_000)
 	})
+
+	// draw reserves and commits a draw of amount under key.
+	draw := func(t *testing.T, st mpp.SessionStore, id, key string, amount dalil.MicroUSD) {
+		t.Helper()
+		if _, existed, err := st.Reserve(ctx, mpp.Reservation{SessionID: id, Key: key, Tool: "analyze_property", Amount: amount}, now); err != nil || existed {
+			t.Fatalf("Reserve(%s) = %v, %v", key, existed, err)
+		}
+		if err := st.Commit(ctx, id, key); err != nil {
+			t.Fatalf("Commit(%s) = %v", key, err)
+		}
+	}
+
+	t.Run("RefundDraw", func(t *testing.T) {
+		st := open(t)
+		create(t, st, newSession("mpps_r", 1_000_000))
+		at := now.Add(time.Minute)
+		refund := func(key string, amount dalil.MicroUSD, at time.Time) (dalil.MicroUSD, error) {
+			return st.RefundDraw(ctx, "mpps_r", key, amount, at)
+		}
+		if _, _, err := st.Reserve(ctx, mpp.Reservation{SessionID: "mpps_r", Key: "call", Tool: "analyze_property", Amount: 600_000}, now); err != nil {
+			t.Fatal(err)
+		}
+		_, err := refund("call", 1, at)
+		wantErr(t, "RefundDraw(in flight)", err, mpp.ErrReservationNotCommitted)
+		if err := st.Commit(ctx, "mpps_r", "call"); err != nil {
+			t.Fatal(err)
+		}
+		amounts(t, st, "mpps_r", 600_000, 0)
+		_, err = refund("call", 600_001, at)
+		wantErr(t, "RefundDraw(more than the draw)", err, mpp.ErrRefundExceedsDraw)
+		_, err = refund("call", -1, at)
+		wantErr(t, "RefundDraw(negative)", err, mpp.ErrRefundExceedsDraw)
+		_, err = refund("nope", 1, at)
+		wantErr(t, "RefundDraw(unknown key)", err, mpp.ErrReservationNotFound)
+		_, err = st.RefundDraw(ctx, "mpps_missing", "call", 1, at)
+		wantErr(t, "RefundDraw(missing session)", err, mpp.ErrSessionNotFound)
+		amounts(t, st, "mpps_r", 600_000, 0)
+
+		// The unused part of a 0.60 draw whose call cost 0.38.
+		if got, err := refund("call", 220_000, at); err != nil || got != 220_000 {
+			t.Fatalf("RefundDraw(call) = %d, %v", got, err)
+		}
+		amounts(t, st, "mpps_r", 380_000, 0)
+		if s := get(t, st, "mpps_r"); s.Remaining() != 620_000 {
+			t.Errorf("remaining %d after the refund, want 620000", s.Remaining())
+		}
+		// Once per draw: a second refund, of any amount, answers the first.
+		if got, err := refund("call", 600_000, at.Add(time.Minute)); err != nil || got != 220_000 {
+			t.Errorf("RefundDraw(call again) = %d, %v; want the first result 220000", got, err)
+		}
+		amounts(t, st, "mpps_r", 380_000, 0)
+		r, existed, err := st.Reserve(ctx, mpp.Reservation{SessionID: "mpps_r", Key: "call", Tool: "analyze_property", Amount: 600_000}, at)
+		if err != nil || !existed || !r.Committed || r.Amount != 600_000 || r.Refunded != 220_000 || !r.RefundedAt.Equal(at) {
+			t.Errorf("the refunded draw reads %+v, %v, %v", r, existed, err)
+		}
+
+		// The whole draw (a call that never connected), and nothing.
+		draw(t, st, "mpps_r", "no-answer", 300_000)
+		if got, err := refund("no-answer", 300_000, at); err != nil || got != 300_000 {
+			t.Errorf("RefundDraw(whole draw) = %d, %v", got, err)
+		}
+		draw(t, st, "mpps_r", "nothing", 100_000)
+		if got, err := refund("nothing", 0, at); err != nil || got != 0 {
+			t.Errorf("RefundDraw(0) = %d, %v", got, err)
+		}
+		if got, err := refund("nothing", 100_000, at); err != nil || got != 0 {
+			t.Errorf("RefundDraw after a refund of 0 = %d, %v; want 0: one refund per draw", got, err)
+		}
+		amounts(t, st, "mpps_r", 480_000, 0)
+		// An expired session is still active: its spent is claimed at its
+		// close, so a refund still reaches the payer.
+		draw(t, st, "mpps_r", "late", 50_000)
+		if got, err := refund("late", 50_000, now.Add(2*time.Hour)); err != nil || got != 50_000 {
+			t.Errorf("RefundDraw(expired session) = %d, %v", got, err)
+		}
+		amounts(t, st, "mpps_r", 480_000, 0)
+
+		// Close takes the lowered spent; after it nothing is given back.
+		draw(t, st, "mpps_r", "after", 20_000)
+		s, err := st.Close(ctx, "mpps_r", at)
+		if err != nil || s.Spent != 500_000 || s.Remaining() != 500_000 {
+			t.Fatalf("Close = %+v, %v; want spent 500000 (drawn 1070000, refunded 570000)", s, err)
+		}
+		_, err = refund("after", 20_000, at)
+		wantErr(t, "RefundDraw(closing session)", err, mpp.ErrSessionInactive)
+		amounts(t, st, "mpps_r", 500_000, 0)
+		if got, err := refund("call", 1, at); err != nil || got != 220_000 {
+			t.Errorf("RefundDraw(call) on a closing session = %d, %v; want the recorded 220000", got, err)
+		}
+		if _, err := st.MarkClosed(ctx, "mpps_r", at); err != nil {
+			t.Fatal(err)
+		}
+		_, err = refund("after", 20_000, at)
+		wantErr(t, "RefundDraw(closed session)", err, mpp.ErrSessionInactive)
+		amounts(t, st, "mpps_r", 500_000, 0)
+		// A released draw has nothing to give back.
+		create(t, st, newSession("mpps_r2", 100_000))
+		if _, _, err := st.Reserve(ctx, mpp.Reservation{SessionID: "mpps_r2", Key: "k", Tool: "analyze_property", Amount: 10_000}, now); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Release(ctx, "mpps_r2", "k"); err != nil {
+			t.Fatal(err)
+		}
+		_, err = st.RefundDraw(ctx, "mpps_r2", "k", 10_000, at)
+		wantErr(t, "RefundDraw(released)", err, mpp.ErrReservationNotFound)
+	})
+
+	// Refunds of one draw racing each other and the session's close: at
+	// most one lands, every refund that succeeds answers its amount, and
+	// the spent Close returns is the spent that stays (no refund lowers it
+	// once the session left active, so the close claims what it read).
+	t.Run("ConcurrentRefundsAndClose", func(t *testing.T) {
+		st := open(t)
+		before := 0 // sessions whose refund landed before the close
+		for i := range 8 {
+			id := fmt.Sprintf("mpps_rc%d", i)
+			create(t, st, newSession(id, 1_000_000))
+			draw(t, st, id, "call", 600_000)
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			landed := map[dalil.MicroUSD]bool{}
+			refused := 0
+			for j := range 6 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					got, err := st.RefundDraw(ctx, id, "call", dalil.MicroUSD(100_000*(j+1)), now)
+					mu.Lock()
+					defer mu.Unlock()
+					switch {
+					case err == nil:
+						landed[got] = true
+					case errors.Is(err, mpp.ErrSessionInactive):
+						refused++
+					default:
+						t.Errorf("RefundDraw = %v", err)
+					}
+				}()
+			}
+			var closed mpp.Session
+			var cerr error
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				closed, cerr = st.Close(ctx, id, now)
+			}()
+			wg.Wait()
+			if cerr != nil {
+				t.Fatalf("Close = %v", cerr)
+			}
+			final := get(t, st, id)
+			want := dalil.MicroUSD(600_000)
+			switch {
+			case len(landed) > 1:
+				t.Errorf("%s: refunds answered %v, want one amount", id, landed)
+			case len(landed) == 1 && refused > 0:
+				t.Errorf("%s: a refund landed (%v) and %d were refused as if the session had closed first", id, landed, refused)
+			case len(landed) == 1:
+				before++
+				for a := range landed {
+					want -= a
+				}
+			}
+			if final.Spent != want || closed.Spent != final.Spent || final.Status == mpp.SessionActive {
+				t.Errorf("%s: spent %d (closed with %d, status %s), want %d", id, final.Spent, closed.Spent, final.Status, want)
+			}
+		}
+		t.Logf("a refund landed before the close in %d of 8 races", before)
+	})
 }
