@@ -460,6 +460,15 @@ type Call struct {
 	// is its X-Call-Token header (Public operations).
 	Params map[string]string
 	Token  string
+	// How a pay-per-call request is paid (all empty for an account):
+	// Rail is the rail's id (dalil.RailX402, RailL402, RailMPP). A call
+	// drawn from an MPP budget session also has Session, the session's
+	// id, and SessionKey, the draw's idempotency key: together they name
+	// the draw, so a capability that charged a maximum (a voice call) can
+	// have the unused part given back to the session's budget later.
+	Rail       string
+	Session    string
+	SessionKey string
 }
 
 type callKey struct{}

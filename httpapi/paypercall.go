@@ -192,7 +192,7 @@ func (p *railPayer) hold(ctx context.Context, w http.ResponseWriter, r *http.Req
 }
 
 func (p *railPayer) call(requestID string) capability.Call {
-	return capability.Call{RequestID: requestID, Now: time.Now().UTC()}
+	return capability.Call{RequestID: requestID, Now: time.Now().UTC(), Rail: p.pr.Rail.ID()}
 }
 
 func (p *railPayer) settle(ctx context.Context, r *http.Request, data []byte) (paid, error) {
@@ -378,7 +378,11 @@ func (p *sessionPayer) hold(ctx context.Context, w http.ResponseWriter, r *http.
 }
 
 func (p *sessionPayer) call(requestID string) capability.Call {
-	return capability.Call{RequestID: requestID, Now: time.Now().UTC()}
+	c := capability.Call{RequestID: requestID, Now: time.Now().UTC(), Rail: p.pr.Rail.ID(), Session: p.sessionID}
+	if p.draw != nil {
+		c.SessionKey = p.draw.Key
+	}
+	return c
 }
 
 func (p *sessionPayer) settle(ctx context.Context, r *http.Request, data []byte) (paid, error) {
