@@ -135,6 +135,8 @@ func (s *Service) CancelCall(ctx context.Context, id string, who Caller) (View, 
 const (
 	billingAccount = "Charged to the account: the maximum was taken when the call was queued, and what the call did not use is refunded when it ends (everything when it never connected)."
 	billingPayg    = "Paid per call: the maximum was paid when the call was queued, and this payment rail cannot refund a part of it, so chargedUsd is the maximum whatever the call's length."
+	billingSession = "Drawn from an MPP budget session: the maximum was drawn from the session's budget when the call was queued, and what the call does not use goes back to that budget when it ends (everything when it never connects), as long as the session is still open then; closing the session refunds its unused budget to the payer on chain."
+	billingNotPaid = "Not charged: the request that placed this call did not complete its payment, so the call was never dialled."
 )
 
 // view is a call as its payer sees it.
@@ -160,27 +162,65 @@ func (s *Service) view(r Record) View {
 	if !r.Status.Terminal() {
 		v.Links["cancel"] = "/api/v1/voice/calls/" + r.ID + "/cancel"
 	}
-	v.Billing = billingAccount
-	if r.AccountID == "" {
+	switch {
+	case r.AccountID != "":
+		v.Billing = billingAccount
+	case r.Session != "":
+		v.Billing = billingSession
+	default:
 		v.Billing = billingPayg
 	}
-	if r.Status.Terminal() {
-		charged := r.FinalCharge
-		if r.AccountID == "" {
-			charged = r.MaxCharge
+	if !r.Status.Terminal() {
+		return v
+	}
+	charged, refunded, showRefund := r.FinalCharge, r.Refunded, false
+	switch {
+	case r.Session != "" && (r.Settle == SettleSessionClosed || r.Settle == SettleFailed):
+		// The maximum stayed drawn, even for a call never placed.
+		charged, showRefund, v.Billing = sessionBilling(r)
+	case r.Outcome == OutcomeNotCharged || r.Settle == SettleNotCharged:
+		charged, refunded, showRefund = 0, r.Refunded, r.Settle == SettleDone || r.Settle == SettleNotCharged
+		if r.AccountID == "" && r.Session == "" {
+			showRefund = false
 		}
-		if r.Outcome == OutcomeNotCharged || r.Settle == SettleNotCharged {
-			charged = 0
-			v.Billing = "Not charged: the request that placed this call did not complete its payment, so the call was never dialled."
-		}
-		f := charged.Float()
-		v.ChargedUSD = &f
-		if r.AccountID != "" && (r.Settle == SettleDone || r.Settle == SettleNotCharged) {
-			ref := r.Refunded.Float()
-			v.RefundedUSD = &ref
-		}
+		v.Billing = billingNotPaid
+	case r.AccountID != "":
+		showRefund = r.Settle == SettleDone
+	case r.Session != "":
+		charged, showRefund, v.Billing = sessionBilling(r)
+	default:
+		charged = r.MaxCharge
+	}
+	f := charged.Float()
+	v.ChargedUSD = &f
+	if showRefund {
+		ref := refunded.Float()
+		v.RefundedUSD = &ref
 	}
 	return v
+}
+
+// sessionBilling is what a call drawn from an MPP budget session cost
+// (chargedUsd), whether refundedUsd is known, and the billing note, by
+// the state of its settlement.
+func sessionBilling(r Record) (charged dalil.MicroUSD, showRefund bool, billing string) {
+	unused := (r.MaxCharge - r.FinalCharge).Decimal()
+	switch r.Settle {
+	case SettleDone:
+		return r.MaxCharge - r.Refunded, true, "Drawn from MPP budget session " + r.Session + ": the maximum (USD " + r.MaxCharge.Decimal() +
+			") was drawn when the call was queued, and the USD " + r.Refunded.Decimal() + " it did not use went back to the session's budget when it ended; " +
+			"closing the session refunds it to the payer on chain with the rest of the unused budget."
+	case SettleSessionClosed:
+		return r.MaxCharge, true, "Drawn from MPP budget session " + r.Session + ": the maximum (USD " + r.MaxCharge.Decimal() +
+			") was drawn when the call was queued, but the session was already closed (or closing) when the call ended, so the USD " + unused +
+			" the call did not use could not go back to it: its close had claimed the whole draw, and the maximum is kept."
+	case SettleFailed:
+		return r.MaxCharge, false, "Drawn from MPP budget session " + r.Session + ": the maximum (USD " + r.MaxCharge.Decimal() +
+			") was drawn when the call was queued; giving the unused USD " + unused + " back to the session failed, and the operator has been alerted."
+	}
+	// Pending: the settlement job is giving it back now.
+	return r.FinalCharge, false, "Drawn from MPP budget session " + r.Session + ": the maximum (USD " + r.MaxCharge.Decimal() +
+		") was drawn when the call was queued; the USD " + unused + " the call did not use is being given back to the session's budget."
 }
 
 // optional is nil for an empty string: a field the reference always

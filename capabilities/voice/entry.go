@@ -23,16 +23,20 @@ type Call struct {
 	Capability string
 	RequestID  string // the paid call's request id: the charge to settle
 	AccountID  string // empty for pay-per-call payers
-	Number     Number
-	NumberHash string
-	Language   string
-	Script     Script
-	MaxSeconds int
-	MaxCharge  dalil.MicroUSD
-	Base       dalil.MicroUSD
-	Safety     Safety
-	Callback   string
-	Input      any // the capability's input, for the AI's instructions
+	// How a pay-per-call payer paid (capability.Call's fields): the rail,
+	// and for a draw on an MPP budget session the session and the draw's
+	// key, where settlement gives back the unused maximum.
+	Rail, Session, SessionKey string
+	Number                    Number
+	NumberHash                string
+	Language                  string
+	Script                    Script
+	MaxSeconds                int
+	MaxCharge                 dalil.MicroUSD
+	Base                      dalil.MicroUSD
+	Safety                    Safety
+	Callback                  string
+	Input                     any // the capability's input, for the AI's instructions
 }
 
 // Script is what the AI says first and offers on every call.
@@ -98,8 +102,8 @@ type View struct {
 	Transcript      []TranscriptLine `json:"transcript"`
 	Lead            *LeadScore       `json:"lead,omitempty"`
 	MaxCharge       float64          `json:"maxChargeUsd" jsonschema:"the most this call can cost (base + maximum duration at the per-minute rate): what was paid when it was queued"`
-	ChargedUSD      *float64         `json:"chargedUsd" jsonschema:"what the call cost the payer once it ended (null while live). Account rails: base + connected minutes, nothing if it never connected. Pay-per-call rails: the maximum, which they paid and cannot be refunded"`
-	RefundedUSD     *float64         `json:"refundedUsd,omitempty" jsonschema:"account rails: what was given back of the maximum, once settled"`
+	ChargedUSD      *float64         `json:"chargedUsd" jsonschema:"what the call cost the payer once it ended (null while live). Account rails and MPP budget sessions: base + connected minutes, nothing if it never connected (a session already closed when the call was settled keeps the maximum). x402, L402 and MPP charge: the maximum, which they paid and cannot be refunded"`
+	RefundedUSD     *float64         `json:"refundedUsd,omitempty" jsonschema:"account rails and MPP budget sessions: what was given back of the maximum, once settled (to the account's credits, or to the session's budget while it is open); chargedUsd + refundedUsd = maxChargeUsd"`
 	Billing         string           `json:"billing,omitempty" jsonschema:"how this call is paid and refunded, in words"`
 	Script          Script           `json:"script"`
 	CreatedAt       time.Time        `json:"createdAt"`
@@ -147,9 +151,9 @@ var specs = map[string]spec{
 // Limitations of every voice capability.
 var Limitations = []string{
 	"Asynchronous: the answer is 202 with a callId and status queued; GET /api/v1/voice/calls/{callId} gives the status and outcome, and an optional https callbackUrl receives the completion signed with HMAC-SHA256 (X-Dalil-Signature), at least once.",
-	"Charged base + per-minute of connected time (USD 0.15/min, capped at maxDurationSeconds). The maximum is paid when the call is queued. On the credits and subscription rails the unused part is refunded when the call ends: nothing is kept when it is refused at dial time, fails before connecting, gets no answer or is busy. On the pay-per-call rails (x402, L402, MPP) the maximum is paid and cannot be refunded, whatever the call's length or outcome; only a call refused before queueing costs nothing there.",
+	"Charged base + per-minute of connected time (USD 0.15/min, capped at maxDurationSeconds). The maximum is paid when the call is queued. On the credits and subscription rails the unused part is refunded when the call ends: nothing is kept when it is refused at dial time, fails before connecting, gets no answer or is busy. A call drawn from an MPP budget session (POST /api/v1/mpp/sessions/{id}/tools/{tool}) gives the unused part back to the session's budget the same way, as long as the session is still open when the call ends; closing the session refunds its unused budget on chain. On x402, L402 and MPP charge the maximum is paid and cannot be refunded, whatever the call's length or outcome; only a call refused before queueing costs nothing there.",
 	"Safety: emergency, short-code, premium-rate and shared-cost numbers are never called; only the operator's countries, between 08:00 and 21:00 the callee's time; daily caps per payer and per number; a do-not-call list; the gate runs again before dialling; the AI says it is an AI first and offers opt-out on every call.",
-	"A call not dialled within 15 minutes of queueing is not dialled at all (failed, refunded on account rails).",
+	"A call not dialled within 15 minutes of queueing is not dialled at all (failed; refunded on account rails and to an open MPP budget session).",
 	"Needs a telephony provider configured by the operator; until then 503 PROVIDER_NOT_CONFIGURED, not charged.",
 }
 
@@ -177,7 +181,7 @@ func define[In any](sp spec, deps Deps, parts func(In) (Common, []string, *dalil
 	return capability.Define(sp.id, capability.Options{
 		Operations: ops,
 		Group:      "Voice", Title: sp.title, Summary: sp.summary, WhenToUse: sp.when,
-		Description: sp.summary + " The call is placed by the operator's telephony provider, moves through created, queued, dialing, ringing, answered, in_progress to completed (or no_answer, busy, rejected, failed, cancelled, voicemail, blocked). Its price is metered on connected time: base + USD 0.15 a minute up to maxDurationSeconds. The maximum is paid when the call is queued; the credits and subscription rails refund what the call did not use (everything when it never connected), while the pay-per-call rails (x402, L402, MPP) keep the maximum, since they cannot refund part of a payment.",
+		Description: sp.summary + " The call is placed by the operator's telephony provider, moves through created, queued, dialing, ringing, answered, in_progress to completed (or no_answer, busy, rejected, failed, cancelled, voicemail, blocked). Its price is metered on connected time: base + USD 0.15 a minute up to maxDurationSeconds. The maximum is paid when the call is queued; the credits and subscription rails refund what the call did not use (everything when it never connected), and so does an MPP budget session, to the session's budget while it is open; x402, L402 and MPP charge keep the maximum, since they cannot refund part of a payment.",
 		Path:        sp.path, Price: sp.base,
 		PriceFor: func(in any) dalil.MicroUSD {
 			c, _, _ := parts(in.(In))
@@ -260,7 +264,8 @@ func (d Deps) place(ctx context.Context, sp spec, c Common, texts []string, in a
 	if s.Recording || s.Transcription {
 		script.Consent = s.ConsentNotice
 	}
-	return d.Queue.Enqueue(ctx, Call{Capability: sp.id, RequestID: call.RequestID, AccountID: call.AccountID, Number: num, NumberHash: hash,
+	return d.Queue.Enqueue(ctx, Call{Capability: sp.id, RequestID: call.RequestID, AccountID: call.AccountID,
+		Rail: call.Rail, Session: call.Session, SessionKey: call.SessionKey, Number: num, NumberHash: hash,
 		Language: lang, Script: script, MaxSeconds: c.MaxSeconds(), MaxCharge: MaxCharge(sp.base, c.MaxSeconds()), Base: sp.base,
 		Safety: s, Callback: c.CallbackURL, Input: in})
 }

@@ -3,6 +3,7 @@ package voice_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"path/filepath"
@@ -18,6 +19,8 @@ import (
 	"dalil/internal/jobs"
 	"dalil/internal/safehttp"
 	"dalil/internal/safehttp/safehttptest"
+	"dalil/rail/mpp"
+	"dalil/rail/mpp/mppsql"
 	"dalil/store/sqlstore"
 	"dalil/store/storetest"
 )
@@ -103,6 +106,9 @@ type harness struct {
 	clock  *storetest.Clock
 	deps   voice.Deps
 	hooks  *safehttptest.Server
+	// sessions is the MPP budget-session store (the real one, on the
+	// same database) behind cfg.SessionRefunds.
+	sessions *mppsql.Sessions
 	// status is what the callback receiver answers next (default 200).
 	mu       sync.Mutex
 	statuses []int
@@ -118,7 +124,7 @@ func newHarness(t *testing.T) *harness {
 	t.Helper()
 	h := &harness{t: t, ctx: context.Background(), clock: storetest.NewClock(noon), dialer: voicetest.NewDialer()}
 	h.dialer.Now = h.clock.Now
-	s, err := sqlstore.Open(h.ctx, filepath.Join(t.TempDir(), "voice.db"), sqlstore.Options{Now: h.clock.Now, Modules: []sqlstore.Module{voicesql.Module()}})
+	s, err := sqlstore.Open(h.ctx, filepath.Join(t.TempDir(), "voice.db"), sqlstore.Options{Now: h.clock.Now, Modules: []sqlstore.Module{voicesql.Module(), mppsql.Module()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +141,8 @@ func newHarness(t *testing.T) *harness {
 	client := safehttp.New(opts)
 	policy := voice.Policy{Countries: []string{"OM", "AE"}}
 	secret := []byte("number-secret")
-	h.cfg = voice.Config{Store: h.calls, Dialer: h.dialer, Charges: s, Refunds: s, Callbacks: client,
+	h.sessions = mppsql.NewSessions(s.DB())
+	h.cfg = voice.Config{Store: h.calls, Dialer: h.dialer, Charges: s, Refunds: s, SessionRefunds: sessionRefunds{h.sessions, h.clock.Now}, Callbacks: client,
 		Policy: policy, NumberSecret: secret, SigningSecret: []byte("signing-secret"), EventsURL: "https://dalil.example/webhooks/voice/fake",
 		ChargeWindow: time.Minute, Now: h.clock.Now}
 	h.svc = voice.NewService(h.cfg)
@@ -277,4 +284,93 @@ func asMap(t *testing.T, b []byte) map[string]any {
 		t.Fatalf("%v: %s", err, b)
 	}
 	return m
+}
+
+// sessionRefunds is voice.SessionRefunds on the MPP session store, as
+// cmd/dalil wires it (mppSessionRefunds there; its own test checks that
+// one): a closing or closed session is voice.ErrSessionClosed, a draw
+// that is not there or not committed dalil.ErrNotFound.
+type sessionRefunds struct {
+	s   *mppsql.Sessions
+	now func() time.Time
+}
+
+func (a sessionRefunds) RefundSession(ctx context.Context, session, key string, amount dalil.MicroUSD) (dalil.MicroUSD, error) {
+	got, err := a.s.RefundDraw(ctx, session, key, amount, a.now())
+	switch {
+	case errors.Is(err, mpp.ErrSessionInactive):
+		return 0, voice.ErrSessionClosed
+	case errors.Is(err, mpp.ErrSessionNotFound), errors.Is(err, mpp.ErrReservationNotFound), errors.Is(err, mpp.ErrReservationNotCommitted):
+		return 0, dalil.ErrNotFound
+	}
+	return got, err
+}
+
+// openSession opens an MPP budget session for ai_call_agent, as POST
+// /api/v1/mpp/sessions does once its deposit settled.
+func (h *harness) openSession(id string, budget dalil.MicroUSD) {
+	h.t.Helper()
+	now := h.clock.Now()
+	if err := h.sessions.Create(h.ctx, mpp.Session{ID: id, Status: mpp.SessionActive, Payer: "0x00000000000000000000000000000000000000a1",
+		Budget: budget, AllowedTools: []string{"ai_call_agent"}, DepositTx: "0xdeposit" + id, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+// session reads a session back.
+func (h *harness) session(id string) mpp.Session {
+	h.t.Helper()
+	s, err := h.sessions.Get(h.ctx, id)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return s
+}
+
+// placeFromSession places an ai_call_agent call paid from session as
+// httpapi's sessionPayer does: drawAndRun, then the draw commits and the
+// answer completes the key's record (what the dial job's charge check
+// finds).
+func (h *harness) placeFromSession(session, key, reqID, body string) voice.View {
+	h.t.Helper()
+	v := h.drawAndRun(session, key, reqID, body)
+	if err := h.sessions.Commit(h.ctx, session, key); err != nil {
+		h.t.Fatal(err)
+	}
+	k := dalil.IdemKey{AccountID: "mpp_session:" + session, Tool: "ai_call_agent", Key: key, Owner: reqID}
+	price := dalil.MicroUSD(v.MaxCharge*1e6 + 0.5)
+	if err := h.store.CompleteIdempotent(h.ctx, k, dalil.Answer{RequestID: reqID, Rail: dalil.RailMPP, Price: price, Data: []byte(`{}`)}); err != nil {
+		h.t.Fatal(err)
+	}
+	return v
+}
+
+// drawAndRun claims the Idempotency-Key key, draws the call's maximum
+// from session under it and runs ai_call_agent with the session and key
+// in its capability.Call: a session call up to its payment.
+func (h *harness) drawAndRun(session, key, reqID, body string) voice.View {
+	h.t.Helper()
+	var e *capability.Entry
+	for _, en := range voice.Entries(h.deps) {
+		if en.ID == "ai_call_agent" {
+			e = &en
+		}
+	}
+	in, err := e.Decode([]byte(body))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	k := dalil.IdemKey{AccountID: "mpp_session:" + session, Tool: e.ID, Key: key, Owner: reqID}
+	if st, err := h.store.BeginIdempotent(h.ctx, k, "hash-"+key); err != nil || st.Outcome != dalil.IdemStarted {
+		h.t.Fatalf("idempotency key %s: %+v, %v", key, st, err)
+	}
+	if _, existed, err := h.sessions.Reserve(h.ctx, mpp.Reservation{SessionID: session, Key: key, Tool: e.ID, Amount: e.PriceOf(in)}, h.clock.Now()); err != nil || existed {
+		h.t.Fatalf("draw %s: existed %v, %v", key, existed, err)
+	}
+	ctx := capability.WithCall(h.ctx, capability.Call{RequestID: reqID, Now: h.clock.Now(), Rail: dalil.RailMPP, Session: session, SessionKey: key})
+	out, err := e.Run(ctx, in)
+	if err != nil {
+		h.t.Fatalf("place from session: %v", err)
+	}
+	return out.(voice.View)
 }

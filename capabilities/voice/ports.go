@@ -33,7 +33,7 @@ type Record struct {
 	// state; Refunded is what settlement gave back.
 	FinalCharge, Refunded dalil.MicroUSD
 	// Settle is the settlement's state: "" while live, SettlePending,
-	// SettleDone, SettleNotCharged or SettleFailed.
+	// SettleDone, SettleNotCharged, SettleSessionClosed or SettleFailed.
 	Settle                   string
 	Provider, ProviderCallID string
 	ConnectedSeconds         int
@@ -45,8 +45,14 @@ type Record struct {
 	// "" (none), CallbackPending, CallbackDelivered or CallbackFailed.
 	CallbackURL, Callback string
 	TokenHash             string
-	DialAttempts          int
-	CreatedAt, UpdatedAt  time.Time
+	// How a pay-per-call call was paid (all empty for an account's):
+	// Rail is the rail's id; a call drawn from an MPP budget session also
+	// has Session, the session's id, and SessionKey, the draw's
+	// idempotency key, where settlement gives back the unused maximum.
+	// Set when the call is queued, never changed (Update keeps them).
+	Rail, Session, SessionKey string
+	DialAttempts              int
+	CreatedAt, UpdatedAt      time.Time
 	// Zero until they happen.
 	DialedAt, AnsweredAt, EndedAt time.Time
 }
@@ -72,6 +78,11 @@ const (
 	SettleDone       = "done"
 	SettleNotCharged = "not_charged" // no charge was ever recorded for the call
 	SettleFailed     = "failed"
+	// SettleSessionClosed: drawn from an MPP budget session that was
+	// closing or closed when the call was settled, so nothing could go
+	// back to it (its close had claimed the whole draw); the maximum is
+	// kept and Refunded is 0.
+	SettleSessionClosed = "session_closed"
 )
 
 // Callback delivery states (Record.Callback).
@@ -173,6 +184,23 @@ type Charges interface {
 	// before now the request could have begun.
 	PaidFor(ctx context.Context, accountID, requestID string, since time.Time) (bool, error)
 }
+
+// SessionRefunds gives back part of a draw on an MPP budget session: the
+// unused maximum of a call paid from one (Record.Session and SessionKey).
+// cmd/dalil implements it on the MPP session store (mppsql.Sessions).
+type SessionRefunds interface {
+	// RefundSession gives back amount of the draw key on session to the
+	// session's budget, once per draw: a repeat returns the first call's
+	// amount, whatever its own. Never more than the draw. Errors:
+	// ErrSessionClosed when the session is closing or closed (nothing can
+	// go back to it any more); dalil.ErrNotFound when no committed draw
+	// has that key (the request's payment never completed).
+	RefundSession(ctx context.Context, session, key string, amount dalil.MicroUSD) (refunded dalil.MicroUSD, err error)
+}
+
+// ErrSessionClosed: the MPP budget session a call was drawn from is
+// closing or closed (SessionRefunds).
+var ErrSessionClosed = errors.New("voice: the MPP session is closed")
 
 // claimLead bounds how long before a call was queued its request could
 // have claimed a credential or an idempotency key (a paid call's whole

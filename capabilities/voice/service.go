@@ -47,12 +47,15 @@ type Service struct {
 	dialer  Dialer
 	charges Charges
 	refunds dalil.Refunder
-	posts   Poster
-	policy  Policy
-	secret  []byte
-	signing []byte
-	events  string
-	window  time.Duration
+	// sessions gives back the unused part of calls drawn from MPP budget
+	// sessions; nil: none configured.
+	sessions SessionRefunds
+	posts    Poster
+	policy   Policy
+	secret   []byte
+	signing  []byte
+	events   string
+	window   time.Duration
 	// chargeWait: how long the dial job waits in place for the charge.
 	chargeWait time.Duration
 	now        func() time.Time
@@ -74,6 +77,11 @@ type Config struct {
 	Charges Charges
 	// Refunds gives back the unused part of an account's charge.
 	Refunds dalil.Refunder
+	// SessionRefunds gives back the unused part of a call drawn from an
+	// MPP budget session to the session's budget. Nil: such calls are
+	// settled failed (the refund they are owed not given, logged as an
+	// error for the operator); cmd/dalil always sets it.
+	SessionRefunds SessionRefunds
 	// Callbacks delivers completion callbacks.
 	Callbacks Poster
 	Policy    Policy
@@ -96,7 +104,7 @@ type Config struct {
 
 // NewService builds the service.
 func NewService(c Config) *Service {
-	s := &Service{store: c.Store, dialer: c.Dialer, charges: c.Charges, refunds: c.Refunds, posts: c.Callbacks, policy: c.Policy,
+	s := &Service{store: c.Store, dialer: c.Dialer, charges: c.Charges, refunds: c.Refunds, sessions: c.SessionRefunds, posts: c.Callbacks, policy: c.Policy,
 		secret: c.NumberSecret, signing: c.SigningSecret, events: c.EventsURL, window: c.ChargeWindow, chargeWait: c.ChargeWait, now: c.Now, log: c.Logger}
 	if s.window <= 0 {
 		s.window = DefaultChargeWindow
@@ -146,6 +154,10 @@ func (s *Service) Enqueue(ctx context.Context, c Call) (View, error) {
 	}
 	token := ""
 	if r.AccountID == "" {
+		r.Rail, r.Session, r.SessionKey = c.Rail, c.Session, c.SessionKey
+		if r.Session == "" {
+			r.SessionKey = ""
+		}
 		r.Payer = PayPerCall
 		token = "ct_" + strings.ToLower(rand.Text()) + strings.ToLower(rand.Text())
 		r.TokenHash = HashToken(token)

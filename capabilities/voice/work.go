@@ -272,9 +272,11 @@ func (s *Service) recheck(ctx context.Context, r Record, now time.Time) (string,
 
 // settle is the settlement job. Account rails were charged the maximum
 // when the call was queued; the difference to the final charge is
-// refunded (all of it when the call never connected). Pay-per-call rails
-// paid the maximum and cannot be refunded by Dalil (docs/voice.md): the
-// settlement records that.
+// refunded (all of it when the call never connected). A call drawn from
+// an MPP budget session gives the same difference back to the session's
+// budget while the session is open (settleSession). The other
+// pay-per-call rails (x402, L402, MPP charge) paid the maximum and cannot
+// be refunded by Dalil (docs/voice.md): the settlement records that.
 func (s *Service) settle(ctx context.Context, id string, last bool) error {
 	r, err := s.store.Get(ctx, id)
 	if errors.Is(err, dalil.ErrNotFound) {
@@ -287,7 +289,8 @@ func (s *Service) settle(ctx context.Context, id string, last bool) error {
 		return nil
 	}
 	state, refund := SettleDone, dalil.MicroUSD(0)
-	if r.AccountID != "" {
+	switch {
+	case r.AccountID != "":
 		refund = r.MaxCharge - r.FinalCharge
 		if refund > 0 {
 			_, err := s.refunds.Refund(ctx, r.AccountID, r.RequestID, refund, "voice call "+r.ID+": unused maximum")
@@ -305,7 +308,11 @@ func (s *Service) settle(ctx context.Context, id string, last bool) error {
 				return err
 			}
 		}
-	} else if r.Outcome == OutcomeNotCharged {
+	case r.Session != "":
+		if state, refund, err = s.settleSession(ctx, r, last); err != nil {
+			return err
+		}
+	case r.Outcome == OutcomeNotCharged:
 		state = SettleNotCharged
 	}
 	_, err = s.store.Update(ctx, id, "", func(c *Record) (Effects, error) {
@@ -316,6 +323,43 @@ func (s *Service) settle(ctx context.Context, id string, last bool) error {
 		return Effects{}, nil
 	})
 	return err
+}
+
+// settleSession settles a call drawn from an MPP budget session: the
+// draw was the maximum, and maximum − final charge goes back to the
+// session's budget (everything when the call never connected, or was
+// never placed because its request failed after the draw committed). The
+// session's close then refunds it to the payer on chain with the rest of
+// the unused budget. The port gives back once per draw, so a settlement
+// run again (River's at-least-once) gets the first result. A session
+// already closing or closed cannot take anything back (its close claimed
+// the whole draw): SettleSessionClosed, the maximum kept. No committed
+// draw under the key: SettleNotCharged for a call never placed because
+// its payment did not complete, else SettleFailed for the operator.
+func (s *Service) settleSession(ctx context.Context, r Record, last bool) (string, dalil.MicroUSD, error) {
+	logFailed := func(err error) {
+		s.log.Error("voice: session settlement failed", "callId", r.ID, "requestId", r.RequestID, "session", r.Session, "error", err.Error())
+	}
+	if s.sessions == nil {
+		logFailed(errors.New("no MPP session store configured to give back the unused maximum"))
+		return SettleFailed, 0, nil
+	}
+	owed := r.MaxCharge - r.FinalCharge
+	got, err := s.sessions.RefundSession(ctx, r.Session, r.SessionKey, owed)
+	switch {
+	case err == nil:
+		return SettleDone, got, nil
+	case errors.Is(err, ErrSessionClosed):
+		s.log.Warn("voice: the MPP session closed before the call was settled; the maximum is kept",
+			"callId", r.ID, "session", r.Session, "unused", owed.Decimal())
+		return SettleSessionClosed, 0, nil
+	case errors.Is(err, dalil.ErrNotFound) && r.Outcome == OutcomeNotCharged:
+		return SettleNotCharged, 0, nil
+	case errors.Is(err, dalil.ErrNotFound) || last:
+		logFailed(err)
+		return SettleFailed, 0, nil
+	}
+	return "", 0, err
 }
 
 // expire is the watchdog: a call still live at its deadline is closed.

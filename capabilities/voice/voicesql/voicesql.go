@@ -68,7 +68,8 @@ func fromMicros(v int64) time.Time {
 
 const columns = `id, capability, account_id, payer, request_id, status, number_hash, number, dial, script, max_seconds, base, max_charge,
 	final_charge, refunded, settle, provider, provider_call_id, connected_seconds, outcome, summary, facts, transcript, lead,
-	callback_url, callback, token_hash, dial_attempts, created_at, updated_at, dialed_at, answered_at, ended_at`
+	callback_url, callback, token_hash, dial_attempts, created_at, updated_at, dialed_at, answered_at, ended_at,
+	pay_rail, mpp_session, mpp_session_key`
 
 // row is a call's columns in storable form.
 type row struct {
@@ -80,20 +81,21 @@ type row struct {
 	Outcome, Summary, Facts, Transcript, Lead, CallbackURL, Callback, TokenHash           string
 	DialAttempts                                                                          int64
 	CreatedAt, UpdatedAt, DialedAt, AnsweredAt, EndedAt                                   int64
+	PayRail, Session, SessionKey                                                          string
 }
 
 func (r *row) dest() []any {
 	return []any{&r.ID, &r.Capability, &r.AccountID, &r.Payer, &r.RequestID, &r.Status, &r.NumberHash, &r.Number, &r.Dial, &r.Script,
 		&r.MaxSeconds, &r.Base, &r.MaxCharge, &r.FinalCharge, &r.Refunded, &r.Settle, &r.Provider, &r.ProviderCallID, &r.ConnectedSeconds,
 		&r.Outcome, &r.Summary, &r.Facts, &r.Transcript, &r.Lead, &r.CallbackURL, &r.Callback, &r.TokenHash, &r.DialAttempts,
-		&r.CreatedAt, &r.UpdatedAt, &r.DialedAt, &r.AnsweredAt, &r.EndedAt}
+		&r.CreatedAt, &r.UpdatedAt, &r.DialedAt, &r.AnsweredAt, &r.EndedAt, &r.PayRail, &r.Session, &r.SessionKey}
 }
 
 func (r *row) values() []any {
 	return []any{r.ID, r.Capability, r.AccountID, r.Payer, r.RequestID, r.Status, r.NumberHash, r.Number, r.Dial, r.Script,
 		r.MaxSeconds, r.Base, r.MaxCharge, r.FinalCharge, r.Refunded, r.Settle, r.Provider, r.ProviderCallID, r.ConnectedSeconds,
 		r.Outcome, r.Summary, r.Facts, r.Transcript, r.Lead, r.CallbackURL, r.Callback, r.TokenHash, r.DialAttempts,
-		r.CreatedAt, r.UpdatedAt, r.DialedAt, r.AnsweredAt, r.EndedAt}
+		r.CreatedAt, r.UpdatedAt, r.DialedAt, r.AnsweredAt, r.EndedAt, r.PayRail, r.Session, r.SessionKey}
 }
 
 // jsonText is v as JSON, "" for an empty value.
@@ -111,7 +113,8 @@ func toRow(c voice.Record) (row, error) {
 		FinalCharge: int64(c.FinalCharge), Refunded: int64(c.Refunded), Settle: c.Settle, Provider: c.Provider, ProviderCallID: c.ProviderCallID,
 		ConnectedSeconds: int64(c.ConnectedSeconds), Outcome: c.Outcome, Summary: c.Summary, CallbackURL: c.CallbackURL, Callback: c.Callback,
 		TokenHash: c.TokenHash, DialAttempts: int64(c.DialAttempts), CreatedAt: micros(c.CreatedAt), UpdatedAt: micros(c.UpdatedAt),
-		DialedAt: micros(c.DialedAt), AnsweredAt: micros(c.AnsweredAt), EndedAt: micros(c.EndedAt)}
+		DialedAt: micros(c.DialedAt), AnsweredAt: micros(c.AnsweredAt), EndedAt: micros(c.EndedAt),
+		PayRail: c.Rail, Session: c.Session, SessionKey: c.SessionKey}
 	var err error
 	var errs [5]error
 	r.Dial, errs[0] = jsonText(c.Dial, false)
@@ -132,7 +135,8 @@ func (r row) record() (voice.Record, error) {
 		ProviderCallID: r.ProviderCallID, ConnectedSeconds: int(r.ConnectedSeconds), Outcome: r.Outcome, Summary: r.Summary,
 		CallbackURL: r.CallbackURL, Callback: r.Callback, TokenHash: r.TokenHash, DialAttempts: int(r.DialAttempts),
 		CreatedAt: fromMicros(r.CreatedAt), UpdatedAt: fromMicros(r.UpdatedAt), DialedAt: fromMicros(r.DialedAt),
-		AnsweredAt: fromMicros(r.AnsweredAt), EndedAt: fromMicros(r.EndedAt)}
+		AnsweredAt: fromMicros(r.AnsweredAt), EndedAt: fromMicros(r.EndedAt),
+		Rail: r.PayRail, Session: r.Session, SessionKey: r.SessionKey}
 	var errs []error
 	decode := func(s string, v any) {
 		if s != "" {
@@ -159,7 +163,7 @@ func (s *Store) Create(ctx context.Context, c voice.Record, js []voice.Job) erro
 		return err
 	}
 	return s.q.Tx(ctx, func(tx jobs.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO voice_calls (`+columns+`) VALUES `+s.db.Values(1, 33), r.values()...); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO voice_calls (`+columns+`) VALUES `+s.db.Values(1, 36), r.values()...); err != nil {
 			return err
 		}
 		return insertJobs(ctx, tx, js)

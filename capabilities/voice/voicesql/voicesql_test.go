@@ -193,6 +193,39 @@ func testStore(t *testing.T, f *fixture) {
 	if l, _ := f.calls.Listed(ctx, "h-none"); l {
 		t.Error("an unlisted number is listed")
 	}
+
+	// A call drawn from an MPP budget session keeps how it was paid,
+	// through Create, Get and Update (which never changes it).
+	sc := call(f, "call_sess", "", "h3")
+	sc.TokenHash, sc.Rail, sc.Session, sc.SessionKey = voice.HashToken("ct_x"), dalil.RailMPP, "mpps_abcdefghijklmnopqrstuv", "call-1"
+	if err := f.calls.Create(ctx, sc, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := f.calls.Get(ctx, sc.ID); err != nil || !cmp.Equal(sc, got) {
+		t.Errorf("session call round trip (%v) (-want +got):\n%s", err, cmp.Diff(sc, got))
+	}
+	upd2, err := f.calls.Update(ctx, sc.ID, "", func(r *voice.Record) (voice.Effects, error) {
+		if r.Rail != dalil.RailMPP || r.Session != sc.Session || r.SessionKey != "call-1" {
+			t.Errorf("Update read %q %q %q", r.Rail, r.Session, r.SessionKey)
+		}
+		r.Status, r.Number, r.Settle, r.Refunded = voice.StatusNoAnswer, "", voice.SettleDone, 1_050_000
+		r.EndedAt = f.clock.Now()
+		return voice.Effects{}, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := f.calls.Get(ctx, sc.ID); !cmp.Equal(upd2, got) || got.Session != sc.Session || got.SessionKey != "call-1" || got.Rail != dalil.RailMPP {
+		t.Errorf("session call after Update (-want +got):\n%s", cmp.Diff(upd2, got))
+	}
+	x := call(f, "call_x402", "", "h3")
+	x.Rail = dalil.RailX402
+	if err := f.calls.Create(ctx, x, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := f.calls.Get(ctx, x.ID); got.Rail != dalil.RailX402 || got.Session != "" || got.SessionKey != "" {
+		t.Errorf("x402 call read back %q %q %q", got.Rail, got.Session, got.SessionKey)
+	}
 }
 
 func TestJobStatesSQLite(t *testing.T)   { testJobStates(t, open(t, sqliteDSN(t), jobs.Options{})) }
