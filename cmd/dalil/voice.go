@@ -16,6 +16,7 @@ import (
 
 	"github.com/nyaruka/phonenumbers"
 
+	"dalil"
 	"dalil/capabilities/voice"
 	"dalil/capabilities/voice/voicesql"
 	"dalil/internal/jobs"
@@ -23,6 +24,8 @@ import (
 	"dalil/provider/client"
 	"dalil/provider/telephony/twilio"
 	"dalil/provider/telephony/vapi"
+	"dalil/rail/mpp"
+	"dalil/rail/mpp/mppsql"
 	"dalil/store/sqlstore"
 )
 
@@ -411,13 +414,54 @@ func openVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slo
 	callbacks := safehttp.New(fetch)
 	policy := voice.Policy{Countries: v.Countries, EarliestHour: v.EarliestHour, LatestHour: v.LatestHour}
 	svc := voice.NewService(voice.Config{Store: calls, Dialer: dialer, Charges: store, Refunds: store,
-		Callbacks: callbacks, Policy: policy, NumberSecret: numbers, SigningSecret: signing, EventsURL: events,
+		SessionRefunds: newSessionRefunds(store), Callbacks: callbacks, Policy: policy, NumberSecret: numbers, SigningSecret: signing, EventsURL: events,
 		ChargeWait: voiceChargeWait, Logger: log})
 	run.svc = svc
 	rt := &voiceRuntime{svc: svc, queue: q, log: log, webhooks: map[string]http.Handler{},
 		deps: voice.Deps{Policy: policy, Queue: svc, DoNotCall: calls, Counts: calls, Calls: svc, Secret: numbers,
 			CheckCallback: checkCallback(callbacks, fetch.Resolver)}}
 	return rt, nil
+}
+
+// mppSessionRefunds gives the unused maximum of a call drawn from an MPP
+// budget session back to that session's draw (voice.SessionRefunds on
+// the MPP session store, the one the MPP rail's sessions use: buildMPP's
+// mppsql.NewSessions on the same database). The session's spent goes
+// down, so its close refunds that much more to the payer on chain.
+//
+// It is wired whether or not the MPP rail's sessions are on now: its
+// tables are always there (mppsql.Module is among the store's modules),
+// and a call drawn before the operator turned MPP sessions off still
+// settles against its session, whose close, once the rail is back, then
+// claims only what the call cost. Without MPP sessions ever configured no
+// call has a session, and nothing calls it.
+type mppSessionRefunds struct {
+	s   *mppsql.Sessions
+	now func() time.Time
+}
+
+var _ voice.SessionRefunds = mppSessionRefunds{}
+
+func newSessionRefunds(store *sqlstore.Store) mppSessionRefunds {
+	return mppSessionRefunds{s: mppsql.NewSessions(store.DB()), now: store.DB().Now}
+}
+
+// RefundSession implements voice.SessionRefunds: a closing or closed
+// session is voice.ErrSessionClosed; no such session, or no committed
+// draw under the key (released: the request's payment did not complete,
+// or still in flight long after it should have ended), is
+// dalil.ErrNotFound.
+func (m mppSessionRefunds) RefundSession(ctx context.Context, session, key string, amount dalil.MicroUSD) (dalil.MicroUSD, error) {
+	got, err := m.s.RefundDraw(ctx, session, key, amount, m.now())
+	switch {
+	case errors.Is(err, mpp.ErrSessionInactive):
+		return 0, voice.ErrSessionClosed
+	case errors.Is(err, mpp.ErrSessionNotFound), errors.Is(err, mpp.ErrReservationNotFound), errors.Is(err, mpp.ErrReservationNotCommitted):
+		return 0, fmt.Errorf("%w: no committed draw %s on MPP session %s", dalil.ErrNotFound, key, session)
+	case err != nil:
+		return 0, err
+	}
+	return got, nil
 }
 
 // checkCallback refuses, when a call is placed, a callbackUrl the

@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -24,6 +26,8 @@ import (
 	"dalil/internal/testenv"
 	"dalil/provider/telephony/twilio/twiliotest"
 	"dalil/provider/telephony/vapi/vapitest"
+	"dalil/rail/mpp"
+	"dalil/rail/mpp/mppsql"
 	"dalil/store/sqlstore"
 )
 
@@ -615,11 +619,13 @@ func TestVoiceCallbackEndToEnd(t *testing.T) {
 	waitFor(t, "callback delivered", func() bool { return voiceCall(t, base, key, id).data()["callbackStatus"] == "delivered" })
 }
 
-// TestVoicePayPerCallEndToEnd: a call paid on x402, L402 and MPP is
-// queued with an access token, dialled once the rail's payment settled,
-// read and cancelled only with X-Call-Token, and keeps the maximum it
-// paid whatever the call's length (those rails cannot refund a part); so
-// does a call drawn from an MPP budget session.
+// TestVoicePayPerCallEndToEnd: a call paid on x402, L402 and MPP charge
+// is queued with an access token, dialled once the rail's payment
+// settled, read and cancelled only with X-Call-Token, and keeps the
+// maximum it paid whatever the call's length (those rails cannot refund
+// a part). A call drawn from an MPP budget session gives maximum − actual
+// back to the session's budget when it is settled, and the session's
+// close refunds it on chain with the rest of the unused budget.
 func TestVoicePayPerCallEndToEnd(t *testing.T) {
 	p := startProviders(t)
 	fake := twiliotest.New(t, twiliotest.AccountSID, twiliotest.AuthToken)
@@ -677,13 +683,15 @@ func TestVoicePayPerCallEndToEnd(t *testing.T) {
 	}
 
 	// An MPP budget session draws the maximum; the call is placed once
-	// the draw committed.
+	// the draw committed; settled, the USD 0.22 it did not use (0.60 −
+	// 0.38 for 30 s) goes back to the session's budget.
 	open := `{"maxBudget":"1.00","currency":"USD","allowedTools":["ai_call_agent"]}`
 	created := post(t, base+"/api/v1/mpp/sessions", open, p.payMPP(t, post(t, base+"/api/v1/mpp/sessions", open, nil)))
 	sess, _ := created.data()["id"].(string)
 	if created.status != 201 || sess == "" {
 		t.Fatalf("open session: %d %s", created.status, created.raw)
 	}
+	session := func() map[string]any { return do(t, "GET", base+"/api/v1/mpp/sessions/"+sess, "", nil).data() }
 	const sessNum = "+96897890123"
 	r := post(t, base+"/api/v1/mpp/sessions/"+sess+"/tools/ai_call_agent", voiceCallBody(sessNum, `,"maxDurationSeconds":120`), map[string]string{"Idempotency-Key": "call-1"})
 	id, _ := r.data()["callId"].(string)
@@ -691,14 +699,84 @@ func TestVoicePayPerCallEndToEnd(t *testing.T) {
 	if r.status != 202 || token == "" {
 		t.Fatalf("session call: %d %s", r.status, r.raw)
 	}
+	if sd := session(); sd["spent"] != "0.60" || sd["remaining"] != "0.40" {
+		t.Errorf("session after the draw: %v", sd)
+	}
 	if err := fake.Complete(twilioSid(t, fake, sessNum), 30); err != nil {
 		t.Fatal(err)
 	}
 	tok := map[string]string{"X-Call-Token": token}
-	waitFor(t, "session call completed", func() bool {
-		return do(t, "GET", base+"/api/v1/voice/calls/"+id, "", tok).data()["status"] == "completed"
+	var g map[string]any
+	waitFor(t, "session call settled", func() bool {
+		g = do(t, "GET", base+"/api/v1/voice/calls/"+id, "", tok).data()
+		return g["status"] == "completed" && g["refundedUsd"] != nil
 	})
-	if g := do(t, "GET", base+"/api/v1/voice/calls/"+id, "", tok).data(); money(g["chargedUsd"]) != "0.60" || fake.Dials(sessNum) != 1 {
+	if money(g["chargedUsd"]) != "0.38" || money(g["refundedUsd"]) != "0.22" || g["durationSeconds"] != 30.0 ||
+		!strings.Contains(fmt.Sprint(g["billing"]), "went back to the session") || fake.Dials(sessNum) != 1 {
 		t.Errorf("session call: %v, %d dials", g, fake.Dials(sessNum))
+	}
+	if sd := session(); sd["spent"] != "0.38" || sd["remaining"] != "0.62" || sd["status"] != "active" {
+		t.Errorf("session after settlement: %v, want spent 0.38 and remaining 0.62", sd)
+	}
+	// The close claims only what the call cost and refunds the rest.
+	sent := len(p.rpc.Sent())
+	cl := post(t, base+"/api/v1/mpp/sessions/"+sess+"/close", "", nil)
+	if cl.status != 200 || cl.data()["status"] != "closed" {
+		t.Fatalf("close: %d %s", cl.status, cl.raw)
+	}
+	rc := decodeB64JSON(t, base64.RawURLEncoding, cl.header.Get("Payment-Receipt"))
+	if rc["spent"] != "380000" || rc["refunded"] != "620000" || len(p.rpc.Sent())-sent != 1 {
+		t.Errorf("close receipt %v, %d refunds broadcast; want 380000 spent and 620000 refunded", rc, len(p.rpc.Sent())-sent)
+	}
+}
+
+// TestVoiceSessionRefundsAdapter: the voice service's SessionRefunds on
+// the MPP session store gives a committed draw's unused part back once,
+// and answers voice.ErrSessionClosed for a closing session and
+// dalil.ErrNotFound for a draw that is missing, released or in flight.
+func TestVoiceSessionRefundsAdapter(t *testing.T) {
+	ctx := context.Background()
+	store, err := sqlstore.Open(ctx, filepath.Join(t.TempDir(), "dalil.db"), sqlstore.Options{Modules: []sqlstore.Module{mppsql.Module()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	st := mppsql.NewSessions(store.DB())
+	now := time.Now().UTC()
+	for _, id := range []string{"mpps_open", "mpps_closing"} {
+		if err := st.Create(ctx, mpp.Session{ID: id, Status: mpp.SessionActive, Payer: "0xabc", Budget: dalil.USD, AllowedTools: []string{"ai_call_agent"},
+			DepositTx: "0xdep" + id, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := st.Reserve(ctx, mpp.Reservation{SessionID: id, Key: "call", Tool: "ai_call_agent", Amount: 600_000}, now); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Commit(ctx, id, "call"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := st.Reserve(ctx, mpp.Reservation{SessionID: "mpps_open", Key: "flight", Tool: "ai_call_agent", Amount: 1_000}, now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Close(ctx, "mpps_closing", now); err != nil {
+		t.Fatal(err)
+	}
+	a := newSessionRefunds(store)
+	if got, err := a.RefundSession(ctx, "mpps_open", "call", 220_000); err != nil || got != 220_000 {
+		t.Errorf("refund = %d, %v", got, err)
+	}
+	if got, err := a.RefundSession(ctx, "mpps_open", "call", 600_000); err != nil || got != 220_000 {
+		t.Errorf("refund again = %d, %v; want the first 220000", got, err)
+	}
+	if s, _ := st.Get(ctx, "mpps_open"); s.Spent != 380_000 {
+		t.Errorf("spent %d", s.Spent)
+	}
+	if _, err := a.RefundSession(ctx, "mpps_closing", "call", 220_000); !errors.Is(err, voice.ErrSessionClosed) {
+		t.Errorf("closing session: %v", err)
+	}
+	for _, c := range [][2]string{{"mpps_open", "nope"}, {"mpps_open", "flight"}, {"mpps_nope", "call"}} {
+		if _, err := a.RefundSession(ctx, c[0], c[1], 1); !errors.Is(err, dalil.ErrNotFound) {
+			t.Errorf("%s/%s: %v, want dalil.ErrNotFound", c[0], c[1], err)
+		}
 	}
 }
