@@ -15,7 +15,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"time"
 
 	"dalil"
@@ -30,11 +29,7 @@ var migrations embed.FS
 // Module is the schema of the voice tables, recorded in schema_migrations
 // as "voice/NNN_...".
 func Module() sqlstore.Module {
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		panic(err) // a constant path in an embedded FS
-	}
-	return sqlstore.Module{Name: "voice", Migrations: sub}
+	return sqlstore.EmbeddedModule("voice", migrations)
 }
 
 // Store implements voice.Store. Every call on a request path is bounded by

@@ -11,7 +11,6 @@ import (
 	"context"
 	"database/sql"
 	"embed"
-	"io/fs"
 	"time"
 
 	"dalil/store/sqlstore"
@@ -25,20 +24,14 @@ var migrations embed.FS
 // before this package owned the tables (Legacy), so a database created
 // before the move keeps its sessions and channels.
 func Module() sqlstore.Module {
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		panic(err) // a constant path in an embedded FS
+	m := sqlstore.EmbeddedModule("mpp", migrations)
+	m.Legacy = map[string]string{
+		"001_sessions":          "004_mpp_sessions",
+		"002_reservation_time":  "006_mpp_reservation_time",
+		"003_channels":          "007_mpp_channels",
+		"004_channels_unclosed": "008_mpp_channels_unclosed",
 	}
-	return sqlstore.Module{
-		Name:       "mpp",
-		Migrations: sub,
-		Legacy: map[string]string{
-			"001_sessions":          "004_mpp_sessions",
-			"002_reservation_time":  "006_mpp_reservation_time",
-			"003_channels":          "007_mpp_channels",
-			"004_channels_unclosed": "008_mpp_channels_unclosed",
-		},
-	}
+	return m
 }
 
 // querier is what both *sql.DB and *sql.Tx offer for one-row reads.
