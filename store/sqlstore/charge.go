@@ -61,19 +61,19 @@ type chargeJob struct {
 // maxGroup bounds one group transaction, keeping its latency small.
 const maxGroup = 256
 
-// defaultGatherWindow is Options.GatherWindow's default.
-const defaultGatherWindow = 1500 * time.Microsecond
-
 // committer runs groups of charges until the store closes.
 //
 // A group's fixed cost (begin, account reads, commit and its fsync) is paid
-// once however many charges it holds, so under load bigger groups mean
-// more charges per second from the same CPU. When the committer finds
-// other charges waiting besides the first (concurrent callers), it keeps
-// the group open for up to the gather window, and closes it early when no
-// new charge arrives within a quarter of the window. A lone charge at low
-// load is committed at once. This is PostgreSQL's commit_delay with
-// commit_siblings, applied to a group of charges.
+// once however many charges it holds. A group is every charge that queued
+// while the previous group ran: under load the groups grow by themselves,
+// and the next group's requests are decoded and run while this one
+// commits. Options.GatherWindow can also keep a group open for more
+// charges (PostgreSQL's commit_delay with commit_siblings); it is off by
+// default, because on the machine measured (docs/performance.md, issue
+// #11) waiting turned the 32 connections into one convoy whose CPU work
+// and fsync never overlapped: 1.5 ms of gathering gave 8.4-8.9k charged
+// calls/s on SQLite where none gives 12.2-13.5k, and 5.0k where none
+// gives 6.8-7.2k on PostgreSQL. A lone charge is never delayed.
 func (s *Store) committer() {
 	defer close(s.committerDone)
 	var timer *time.Timer

@@ -66,8 +66,9 @@ var _ dalil.Store = (*Store)(nil)
 type Options struct {
 	Now func() time.Time // clock, for tests
 	// GatherWindow is how long, at most, the committer keeps a group open
-	// for more charges once it sees concurrent ones (default 1.5 ms; negative
-	// turns gathering off). A charge alone is never delayed. See committer.
+	// for more charges once it sees concurrent ones; zero or negative (the
+	// default) does not wait: a group is what queued while the previous
+	// one committed. A charge alone is never delayed. See committer.
 	GatherWindow time.Duration
 	// OpTimeout bounds every database call made on a request path
 	// (authentication, idempotency, balance, admin, a group of charges):
@@ -106,9 +107,6 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	s.idemLease = opts.IdempotencyLease
 	if s.idemLease <= 0 {
 		s.idemLease = dalil.IdempotencyLease
-	}
-	if s.gather == 0 {
-		s.gather = defaultGatherWindow
 	}
 	if s.now == nil {
 		s.now = time.Now
