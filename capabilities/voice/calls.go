@@ -137,6 +137,11 @@ const (
 	billingPayg    = "Paid per call: the maximum was paid when the call was queued, and this payment rail cannot refund a part of it, so chargedUsd is the maximum whatever the call's length."
 	billingSession = "Drawn from an MPP budget session: the maximum was drawn from the session's budget when the call was queued, and what the call does not use goes back to that budget when it ends (everything when it never connects), as long as the session is still open then; closing the session refunds its unused budget to the payer on chain."
 	billingNotPaid = "Not charged: the request that placed this call did not complete its payment, so the call was never dialled."
+	// Pay on connect (x402, L402, MPP charge).
+	billingOnConnect    = "Paid per call on connect: this payment rail cannot refund a part of a payment, so the maximum is paid only once the call connects (the request waited for it), and a call that never connects costs nothing: its payment is released, never settled."
+	billingConnected    = "Paid per call on connect: the call connected, so the maximum was paid (this payment rail cannot refund a part of it, whatever the call's length)."
+	billingNotConnected = "Not charged: the call did not connect while its request waited, so the payment was released and never settled on its rail."
+	billingUnsettled    = "Not charged: the call connected, but its request did not complete the payment (it stopped before settling it)."
 )
 
 // view is a call as its payer sees it.
@@ -167,6 +172,8 @@ func (s *Service) view(r Record) View {
 		v.Billing = billingAccount
 	case r.Session != "":
 		v.Billing = billingSession
+	case r.PayOnConnect:
+		v.Billing = billingOnConnect
 	default:
 		v.Billing = billingPayg
 	}
@@ -178,6 +185,20 @@ func (s *Service) view(r Record) View {
 	case r.Session != "" && (r.Settle == SettleSessionClosed || r.Settle == SettleFailed):
 		// The maximum stayed drawn, even for a call never placed.
 		charged, showRefund, v.Billing = sessionBilling(r)
+	case r.PayOnConnect:
+		charged = 0
+		switch {
+		case r.Settle == SettleDone:
+			charged, v.Billing = r.MaxCharge, billingConnected
+		case r.Outcome == OutcomeNotCharged:
+			v.Billing = billingNotPaid
+		case !r.Status.Connected():
+			v.Billing = billingNotConnected
+		case r.Settle == SettleNotCharged:
+			v.Billing = billingUnsettled
+		default: // connected, the settlement confirming the payment
+			charged, v.Billing = r.MaxCharge, billingConnected
+		}
 	case r.Outcome == OutcomeNotCharged || r.Settle == SettleNotCharged:
 		charged, refunded, showRefund = 0, r.Refunded, r.Settle == SettleDone || r.Settle == SettleNotCharged
 		if r.AccountID == "" && r.Session == "" {

@@ -27,16 +27,20 @@ type Call struct {
 	// and for a draw on an MPP budget session the session and the draw's
 	// key, where settlement gives back the unused maximum.
 	Rail, Session, SessionKey string
-	Number                    Number
-	NumberHash                string
-	Language                  string
-	Script                    Script
-	MaxSeconds                int
-	MaxCharge                 dalil.MicroUSD
-	Base                      dalil.MicroUSD
-	Safety                    Safety
-	Callback                  string
-	Input                     any // the capability's input, for the AI's instructions
+	// PayOnConnect: paid on a rail that cannot refund part of a payment
+	// (x402, L402, MPP charge), so the request waits for the call to
+	// connect before paying (Record.PayOnConnect, Awaiter).
+	PayOnConnect bool
+	Number       Number
+	NumberHash   string
+	Language     string
+	Script       Script
+	MaxSeconds   int
+	MaxCharge    dalil.MicroUSD
+	Base         dalil.MicroUSD
+	Safety       Safety
+	Callback     string
+	Input        any // the capability's input, for the AI's instructions
 }
 
 // Script is what the AI says first and offers on every call.
@@ -92,17 +96,17 @@ func HashNumber(secret []byte, e164 string) string {
 type View struct {
 	CallID          string           `json:"callId"`
 	Capability      string           `json:"capability,omitempty"`
-	Status          Status           `json:"status" jsonschema:"created, queued, dialing, ringing, answered, in_progress, completed, no_answer, busy, rejected, failed, cancelled, voicemail or blocked"`
+	Status          Status           `json:"status" jsonschema:"created, queued, dialing, ringing, answered, in_progress, completed, no_answer, busy, rejected, failed, cancelled, voicemail or blocked. The paid answer of an x402, L402 or MPP charge request is the call once it connected (answered or later), or ended without connecting (not charged)"`
 	Answered        bool             `json:"answered"`
 	DurationSeconds int              `json:"durationSeconds" jsonschema:"connected seconds (what is metered), capped at maxDurationSeconds"`
-	Outcome         *string          `json:"outcome" jsonschema:"null while there is none: the provider's outcome, or Dalil's reason for ending the call (not_charged, provider_rejected, provider_error, dial_interrupted, not_dialled_in_time, no_end_report, cancelled_by_caller, or the safety rule that blocked it at dial time)"`
+	Outcome         *string          `json:"outcome" jsonschema:"null while there is none: the provider's outcome, or Dalil's reason for ending the call (not_charged, provider_rejected, provider_error, dial_interrupted, not_dialled_in_time, not_connected_in_time, no_end_report, cancelled_by_caller, or the safety rule that blocked it at dial time)"`
 	Summary         *string          `json:"summary" jsonschema:"the provider's summary of the conversation, null until there is one"`
 	NextAction      *string          `json:"nextAction" jsonschema:"voice_lead_qualifier: schedule_sales_demo, human_follow_up or nurture once the lead is scored; null otherwise"`
 	StructuredFacts map[string]any   `json:"structuredFacts"`
 	Transcript      []TranscriptLine `json:"transcript"`
 	Lead            *LeadScore       `json:"lead,omitempty"`
-	MaxCharge       float64          `json:"maxChargeUsd" jsonschema:"the most this call can cost (base + maximum duration at the per-minute rate): what was paid when it was queued"`
-	ChargedUSD      *float64         `json:"chargedUsd" jsonschema:"what the call cost the payer once it ended (null while live). Account rails and MPP budget sessions: base + connected minutes, nothing if it never connected (a session already closed when the call was settled keeps the maximum). x402, L402 and MPP charge: the maximum, which they paid and cannot be refunded"`
+	MaxCharge       float64          `json:"maxChargeUsd" jsonschema:"the most this call can cost (base + maximum duration at the per-minute rate): what was paid when it was queued (accounts, MPP budget sessions), or when it connected (x402, L402, MPP charge)"`
+	ChargedUSD      *float64         `json:"chargedUsd" jsonschema:"what the call cost the payer once it ended (null while live). Account rails and MPP budget sessions: base + connected minutes, nothing if it never connected (a session already closed when the call was settled keeps the maximum). x402, L402 and MPP charge: the maximum once the call connected (paid then, and they cannot refund part of it), nothing when it never connected (the payment was released)"`
 	RefundedUSD     *float64         `json:"refundedUsd,omitempty" jsonschema:"account rails and MPP budget sessions: what was given back of the maximum, once settled (to the account's credits, or to the session's budget while it is open); chargedUsd + refundedUsd = maxChargeUsd"`
 	Billing         string           `json:"billing,omitempty" jsonschema:"how this call is paid and refunded, in words"`
 	Script          Script           `json:"script"`
@@ -118,6 +122,9 @@ type View struct {
 	AccessToken    string            `json:"accessToken,omitempty" jsonschema:"pay-per-call payers only, in this answer only: send it as X-Call-Token to read or cancel the call"`
 	CallbackSecret string            `json:"callbackSecret,omitempty" jsonschema:"with a callbackUrl, in this answer only: the HMAC-SHA256 key of the completion callback's X-Dalil-Signature"`
 	Links          map[string]string `json:"links"`
+	// awaited: the answer of a pay-on-connect request (AwaitConnect):
+	// Unpaid unless the call connected.
+	awaited bool
 }
 
 // TranscriptLine is one turn of the conversation.
@@ -127,8 +134,19 @@ type TranscriptLine struct {
 	At      time.Time `json:"at"`
 }
 
-// Accepted: a queued call answers 202.
-func (View) Accepted() bool { return true }
+// Accepted: a call that is still live (queued, or a pay-on-connect call
+// that connected) answers 202; one that already ended answers 200.
+func (v View) Accepted() bool { return !v.Status.Terminal() }
+
+// Unpaid implements capability.Unpaid: a pay-on-connect call that did not
+// connect while its request waited is not charged (the pipeline releases
+// the credential, nothing is settled on the rail).
+func (v View) Unpaid() (string, bool) {
+	if v.awaited && !v.Status.Connected() {
+		return NotConnected, true
+	}
+	return "", false
+}
 
 // spec is what differs between the three capabilities.
 type spec struct {
@@ -150,10 +168,10 @@ var specs = map[string]spec{
 
 // Limitations of every voice capability.
 var Limitations = []string{
-	"Asynchronous: the answer is 202 with a callId and status queued; GET /api/v1/voice/calls/{callId} gives the status and outcome, and an optional https callbackUrl receives the completion signed with HMAC-SHA256 (X-Dalil-Signature), at least once.",
-	"Charged base + per-minute of connected time (USD 0.15/min, capped at maxDurationSeconds). The maximum is paid when the call is queued. On the credits and subscription rails the unused part is refunded when the call ends: nothing is kept when it is refused at dial time, fails before connecting, gets no answer or is busy. A call drawn from an MPP budget session (POST /api/v1/mpp/sessions/{id}/tools/{tool}) gives the unused part back to the session's budget the same way, as long as the session is still open when the call ends; closing the session refunds its unused budget on chain. On x402, L402 and MPP charge the maximum is paid and cannot be refunded, whatever the call's length or outcome; only a call refused before queueing costs nothing there.",
+	"Asynchronous: the answer is 202 with a callId and status queued (on x402, L402 and MPP charge: once the call connected, see below); GET /api/v1/voice/calls/{callId} gives the status and outcome, and an optional https callbackUrl receives the completion signed with HMAC-SHA256 (X-Dalil-Signature), at least once.",
+	"Charged base + per-minute of connected time (USD 0.15/min, capped at maxDurationSeconds). The maximum is paid when the call is queued. On the credits and subscription rails the unused part is refunded when the call ends: nothing is kept when it is refused at dial time, fails before connecting, gets no answer or is busy. A call drawn from an MPP budget session (POST /api/v1/mpp/sessions/{id}/tools/{tool}) gives the unused part back to the session's budget the same way, as long as the session is still open when the call ends; closing the session refunds its unused budget on chain. x402, L402 and MPP charge cannot refund part of a payment, so there the maximum is paid only once the call connects: the request waits up to 35 seconds for it, answering 202 with the connected call (the credential settled, the maximum kept whatever the call's length), or 200 not charged (meta.charged false, notChargedReason call_not_connected) when the call is refused at dial time, fails before connecting, gets no answer, is busy or does not connect in time (then it is cancelled and hung up): the credential is released, never settled (an L402 token stays usable).",
 	"Safety: emergency, short-code, premium-rate and shared-cost numbers are never called; only the operator's countries, between 08:00 and 21:00 the callee's time; daily caps per payer and per number; a do-not-call list; the gate runs again before dialling; the AI says it is an AI first and offers opt-out on every call.",
-	"A call not dialled within 15 minutes of queueing is not dialled at all (failed; refunded on account rails and to an open MPP budget session).",
+	"A call not dialled within 15 minutes of queueing is not dialled at all (failed; refunded on account rails and to an open MPP budget session; on x402, L402 and MPP charge a call is dialled only while its request waits).",
 	"Needs a telephony provider configured by the operator; until then 503 PROVIDER_NOT_CONFIGURED, not charged.",
 }
 
@@ -181,7 +199,7 @@ func define[In any](sp spec, deps Deps, parts func(In) (Common, []string, *dalil
 	return capability.Define(sp.id, capability.Options{
 		Operations: ops,
 		Group:      "Voice", Title: sp.title, Summary: sp.summary, WhenToUse: sp.when,
-		Description: sp.summary + " The call is placed by the operator's telephony provider, moves through created, queued, dialing, ringing, answered, in_progress to completed (or no_answer, busy, rejected, failed, cancelled, voicemail, blocked). Its price is metered on connected time: base + USD 0.15 a minute up to maxDurationSeconds. The maximum is paid when the call is queued; the credits and subscription rails refund what the call did not use (everything when it never connected), and so does an MPP budget session, to the session's budget while it is open; x402, L402 and MPP charge keep the maximum, since they cannot refund part of a payment.",
+		Description: sp.summary + " The call is placed by the operator's telephony provider, moves through created, queued, dialing, ringing, answered, in_progress to completed (or no_answer, busy, rejected, failed, cancelled, voicemail, blocked). Its price is metered on connected time: base + USD 0.15 a minute up to maxDurationSeconds. On the credits and subscription rails the maximum is paid when the call is queued and what the call did not use is refunded (everything when it never connected), and so does an MPP budget session, to the session's budget while it is open. x402, L402 and MPP charge cannot refund part of a payment, so the request waits (up to 35 s) for the call to connect and pays the maximum only then (202); a call that does not connect (no answer, busy, failed, refused, or not connected in time: cancelled) answers 200 not charged and its credential is released.",
 		Path:        sp.path, Price: sp.base,
 		PriceFor: func(in any) dalil.MicroUSD {
 			c, _, _ := parts(in.(In))
@@ -264,8 +282,21 @@ func (d Deps) place(ctx context.Context, sp spec, c Common, texts []string, in a
 	if s.Recording || s.Transcription {
 		script.Consent = s.ConsentNotice
 	}
-	return d.Queue.Enqueue(ctx, Call{Capability: sp.id, RequestID: call.RequestID, AccountID: call.AccountID,
-		Rail: call.Rail, Session: call.Session, SessionKey: call.SessionKey, Number: num, NumberHash: hash,
+	// A pay-per-call rail that cannot refund (no account, no MPP budget
+	// session) pays only once the call connects: the request waits.
+	awaiter, canWait := d.Queue.(Awaiter)
+	onConnect := canWait && call.AccountID == "" && call.Session == "" && call.Rail != ""
+	v, err := d.Queue.Enqueue(ctx, Call{Capability: sp.id, RequestID: call.RequestID, AccountID: call.AccountID,
+		Rail: call.Rail, Session: call.Session, SessionKey: call.SessionKey, PayOnConnect: onConnect, Number: num, NumberHash: hash,
 		Language: lang, Script: script, MaxSeconds: c.MaxSeconds(), MaxCharge: MaxCharge(sp.base, c.MaxSeconds()), Base: sp.base,
 		Safety: s, Callback: c.CallbackURL, Input: in})
+	if err != nil || !onConnect {
+		return v, err
+	}
+	w, err := awaiter.AwaitConnect(ctx, v.CallID)
+	if err != nil {
+		return View{}, err
+	}
+	w.AccessToken, w.CallbackSecret = v.AccessToken, v.CallbackSecret
+	return w, nil
 }

@@ -32,12 +32,19 @@ type recStore struct {
 	voice.Store
 	mu   sync.Mutex
 	jobs []voice.Job
+	// onCreate, when set, runs after a call was created, inside Enqueue:
+	// what happens to the call before its request starts waiting for it
+	// to connect (pay on connect).
+	onCreate func(id string)
 }
 
 func (r *recStore) Create(ctx context.Context, c voice.Record, js []voice.Job) error {
 	err := r.Store.Create(ctx, c, js)
 	if err == nil {
 		r.add(js)
+		if r.onCreate != nil {
+			r.onCreate(c.ID)
+		}
 	}
 	return err
 }

@@ -51,8 +51,16 @@ type Record struct {
 	// idempotency key, where settlement gives back the unused maximum.
 	// Set when the call is queued, never changed (Update keeps them).
 	Rail, Session, SessionKey string
-	DialAttempts              int
-	CreatedAt, UpdatedAt      time.Time
+	// PayOnConnect marks a call paid on a pay-per-call rail that cannot
+	// refund (x402, L402, MPP charge and vouchers): its request holds the
+	// credential and waits for the call to connect (Service.AwaitConnect),
+	// settling the maximum only then; a call that never connects is not
+	// charged (the credential is released). The dial job dials it once the
+	// credential is held, not settled (Charges.HeldFor). Set when the call
+	// is queued, never changed.
+	PayOnConnect         bool
+	DialAttempts         int
+	CreatedAt, UpdatedAt time.Time
 	// Zero until they happen.
 	DialedAt, AnsweredAt, EndedAt time.Time
 }
@@ -103,6 +111,10 @@ const (
 	OutcomeNotDialled        = "not_dialled_in_time" // not dialled within DialWithin of queueing
 	OutcomeNoEndReport       = "no_end_report"       // the provider never reported the end
 	OutcomeCancelledByCaller = "cancelled_by_caller"
+	// OutcomeNotConnected: a pay-on-connect call still not connected when
+	// its request stopped waiting (ConnectWait): cancelled, hung up, not
+	// charged.
+	OutcomeNotConnected = "not_connected_in_time"
 )
 
 // Job is durable work on a call, inserted in the same transaction as the
@@ -183,6 +195,12 @@ type Charges interface {
 	// pay-per-call rail) committed its payment; since bounds how long
 	// before now the request could have begun.
 	PaidFor(ctx context.Context, accountID, requestID string, since time.Time) (bool, error)
+	// HeldFor reports whether request requestID holds its payment: it
+	// committed (PaidFor), or it reserved it and has neither committed
+	// nor released it yet (a pay-per-call credential claimed by a request
+	// still running). A pay-on-connect call is dialled while its request
+	// holds the payment, which settles only once the call connects.
+	HeldFor(ctx context.Context, accountID, requestID string, since time.Time) (bool, error)
 }
 
 // SessionRefunds gives back part of a draw on an MPP budget session: the

@@ -36,6 +36,22 @@ const (
 	// EndGrace is how long after a call's latest possible end the
 	// watchdog waits for the provider's report before closing it.
 	EndGrace = 5 * time.Minute
+	// ConnectWait is how long a pay-on-connect call's request waits for
+	// the call to connect (Config.ConnectWait's default): the paid call's
+	// deadline is 45 s (httpapi.DefaultCallTimeout), and the wait also
+	// ends connectMargin before it.
+	ConnectWait = 35 * time.Second
+	// connectMargin is left of the request's deadline after the wait, to
+	// settle the credential and answer.
+	connectMargin = 8 * time.Second
+	// dialAllowance is the part of the wait a pay-on-connect call's ring
+	// does not get (the dial job's start, the provider's call creation,
+	// its answered event): the ring is ConnectWait − dialAllowance at
+	// most, so an unanswered phone stops ringing (no_answer) before the
+	// wait runs out.
+	dialAllowance = 10 * time.Second
+	// connectPoll is how often the wait reads the call.
+	connectPoll = 200 * time.Millisecond
 )
 
 // Service is the durable side of the voice capabilities: it queues calls
@@ -58,8 +74,10 @@ type Service struct {
 	window   time.Duration
 	// chargeWait: how long the dial job waits in place for the charge.
 	chargeWait time.Duration
-	now        func() time.Time
-	log        *slog.Logger
+	// connectWait: how long a pay-on-connect request waits (AwaitConnect).
+	connectWait time.Duration
+	now         func() time.Time
+	log         *slog.Logger
 }
 
 // Poster sends a completion callback: *safehttp.Client (https only, every
@@ -98,16 +116,22 @@ type Config struct {
 	// to commit before asking to run again later (a snooze, which a queue
 	// may run only seconds later); zero: it does not wait.
 	ChargeWait time.Duration
-	Now        func() time.Time
-	Logger     *slog.Logger
+	// ConnectWait is how long a pay-on-connect call's request waits for
+	// the call to connect (AwaitConnect); ConnectWait when zero.
+	ConnectWait time.Duration
+	Now         func() time.Time
+	Logger      *slog.Logger
 }
 
 // NewService builds the service.
 func NewService(c Config) *Service {
 	s := &Service{store: c.Store, dialer: c.Dialer, charges: c.Charges, refunds: c.Refunds, sessions: c.SessionRefunds, posts: c.Callbacks, policy: c.Policy,
-		secret: c.NumberSecret, signing: c.SigningSecret, events: c.EventsURL, window: c.ChargeWindow, chargeWait: c.ChargeWait, now: c.Now, log: c.Logger}
+		secret: c.NumberSecret, signing: c.SigningSecret, events: c.EventsURL, window: c.ChargeWindow, chargeWait: c.ChargeWait, connectWait: c.ConnectWait, now: c.Now, log: c.Logger}
 	if s.window <= 0 {
 		s.window = DefaultChargeWindow
+	}
+	if s.connectWait <= 0 {
+		s.connectWait = ConnectWait
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -122,6 +146,7 @@ var (
 	_ Queue     = (*Service)(nil)
 	_ EventSink = (*Service)(nil)
 	_ Calls     = (*Service)(nil)
+	_ Awaiter   = (*Service)(nil)
 )
 
 // HashToken is how a pay-per-call payer's access token is stored.
@@ -159,6 +184,7 @@ func (s *Service) Enqueue(ctx context.Context, c Call) (View, error) {
 			r.SessionKey = ""
 		}
 		r.Payer = PayPerCall
+		r.PayOnConnect = c.PayOnConnect && r.Session == ""
 		token = "ct_" + strings.ToLower(rand.Text()) + strings.ToLower(rand.Text())
 		r.TokenHash = HashToken(token)
 	}

@@ -49,8 +49,12 @@ type Dial struct {
 	// treated as data (never as instructions that change the rules).
 	Instructions string
 	MaxSeconds   int
-	Record       bool
-	Transcribe   bool
+	// RingSeconds, when set, is the longest the provider lets the phone
+	// ring before giving up (no answer), if shorter than its own setting:
+	// a pay-on-connect call's payer is waiting for it to connect.
+	RingSeconds int
+	Record      bool
+	Transcribe  bool
 	// EventsURL is where the provider posts status events for this call
 	// (Dalil's webhook route for this provider).
 	EventsURL string

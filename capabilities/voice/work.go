@@ -90,6 +90,19 @@ func (s *Service) dial(ctx context.Context, id string, last bool) error {
 		// The provider placed nothing: dial it now (still dialing).
 	case r.Status != StatusQueued:
 		return nil // the provider has it; its events drive it
+	case r.PayOnConnect:
+		// Paid once it connects: the request holds the credential while
+		// it waits. Released (the request answered without paying), the
+		// call is not placed. The credential was claimed before the call
+		// was queued, so there is nothing to wait for.
+		held, err := s.charges.HeldFor(ctx, r.AccountID, r.RequestID, r.CreatedAt.Add(-claimLead))
+		if err != nil {
+			return err
+		}
+		if !held {
+			s.log.Warn("voice: payment released before dialling; call not placed", "callId", id, "requestId", r.RequestID)
+			return s.end(ctx, id, StatusFailed, OutcomeNotCharged, 0)
+		}
 	default:
 		ok, err := s.committed(ctx, r)
 		if err != nil {
@@ -107,6 +120,11 @@ func (s *Service) dial(ctx context.Context, id string, last bool) error {
 		}
 	}
 	if now.After(r.CreatedAt.Add(DialWithin)) {
+		return s.end(ctx, id, StatusFailed, OutcomeNotDialled, 0)
+	}
+	if r.PayOnConnect && now.After(r.CreatedAt.Add(s.connectWait)) {
+		// Its request no longer waits (it stopped waiting, or its process
+		// stopped): nobody would pay for the call once it connects.
 		return s.end(ctx, id, StatusFailed, OutcomeNotDialled, 0)
 	}
 	if s.dialer == nil {
@@ -173,8 +191,12 @@ func (s *Service) dial(ctx context.Context, id string, last bool) error {
 
 // dialOf is what the provider is given to place the call.
 func (s *Service) dialOf(r Record) Dial {
-	return Dial{CallID: r.ID, To: r.Number, Language: r.Dial.Language, Script: r.Script, Instructions: r.Dial.Instructions,
+	d := Dial{CallID: r.ID, To: r.Number, Language: r.Dial.Language, Script: r.Script, Instructions: r.Dial.Instructions,
 		MaxSeconds: r.MaxSeconds, Record: r.Dial.Record, Transcribe: r.Dial.Transcribe, EventsURL: s.events}
+	if r.PayOnConnect {
+		d.RingSeconds = s.ringSeconds()
+	}
+	return d
 }
 
 // committed asks whether the call's charge committed, waiting up to the
@@ -275,8 +297,10 @@ func (s *Service) recheck(ctx context.Context, r Record, now time.Time) (string,
 // refunded (all of it when the call never connected). A call drawn from
 // an MPP budget session gives the same difference back to the session's
 // budget while the session is open (settleSession). The other
-// pay-per-call rails (x402, L402, MPP charge) paid the maximum and cannot
-// be refunded by Dalil (docs/voice.md): the settlement records that.
+// pay-per-call rails (x402, L402, MPP charge) cannot be refunded by Dalil
+// (docs/voice.md): they pay on connect, and the settlement records
+// whether the request paid (settleOnConnect); a call queued on them
+// before charge on connect paid the maximum, which is recorded.
 func (s *Service) settle(ctx context.Context, id string, last bool) error {
 	r, err := s.store.Get(ctx, id)
 	if errors.Is(err, dalil.ErrNotFound) {
@@ -307,6 +331,10 @@ func (s *Service) settle(ctx context.Context, id string, last bool) error {
 			default:
 				return err
 			}
+		}
+	case r.PayOnConnect:
+		if state, err = s.settleOnConnect(ctx, r); err != nil {
+			return err
 		}
 	case r.Session != "":
 		if state, refund, err = s.settleSession(ctx, r, last); err != nil {
@@ -360,6 +388,42 @@ func (s *Service) settleSession(ctx context.Context, r Record, last bool) (strin
 		return SettleFailed, 0, nil
 	}
 	return "", 0, err
+}
+
+// settleOnConnect settles a pay-on-connect call: its request settled the
+// credential (the maximum) once the call connected, and released it when
+// the call did not connect. The settlement records which: SettleDone when
+// the credential is settled (chargedUsd the maximum), else
+// SettleNotCharged. A connected call whose credential is still held waits
+// for its request to settle it (a rail's settlement takes seconds); if
+// that request never does (its process stopped while it waited, or the
+// rail refused the settlement), the call is recorded not charged: the
+// operator bears that call's cost.
+func (s *Service) settleOnConnect(ctx context.Context, r Record) (string, error) {
+	since := r.CreatedAt.Add(-claimLead)
+	paid, err := s.charges.PaidFor(ctx, r.AccountID, r.RequestID, since)
+	if err != nil {
+		return "", err
+	}
+	if paid {
+		return SettleDone, nil
+	}
+	if r.Status.Connected() {
+		held, err := s.charges.HeldFor(ctx, r.AccountID, r.RequestID, since)
+		if err != nil {
+			return "", err
+		}
+		connected := r.AnsweredAt
+		if connected.IsZero() {
+			connected = r.EndedAt
+		}
+		if held && s.now().Before(connected.Add(s.window)) {
+			return "", &Later{Delay: time.Second}
+		}
+		s.log.Warn("voice: a call paid on connect connected, but its payment was never settled; not charged",
+			"callId", r.ID, "requestId", r.RequestID, "rail", r.Rail, "maxCharge", r.MaxCharge.Decimal())
+	}
+	return SettleNotCharged, nil
 }
 
 // expire is the watchdog: a call still live at its deadline is closed.

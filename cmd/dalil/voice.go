@@ -62,6 +62,7 @@ const (
 	envVoiceHours       = "DALIL_VOICE_HOURS"
 	envVoiceJobTimeout  = "DALIL_VOICE_JOB_TIMEOUT"
 	envVoiceRescueAfter = "DALIL_VOICE_RESCUE_AFTER"
+	envVoiceConnectWait = "DALIL_VOICE_CONNECT_WAIT"
 
 	envTwilioAccountSID      = "DALIL_TWILIO_ACCOUNT_SID"
 	envTwilioAuthToken       = "DALIL_TWILIO_AUTH_TOKEN"
@@ -117,6 +118,11 @@ type Voice struct {
 	// (DALIL_VOICE_RESCUE_AFTER, default 5m, more than JobTimeout).
 	JobTimeout  time.Duration `json:"jobTimeout"`
 	RescueAfter time.Duration `json:"rescueAfter"`
+	// ConnectWait is how long a call paid with x402, L402 or MPP charge
+	// waits, inside its request, for the call to connect before it is
+	// paid (DALIL_VOICE_CONNECT_WAIT, default and most voice.ConnectWait,
+	// 35 s): a call not connected by then is cancelled and not charged.
+	ConnectWait time.Duration `json:"connectWait"`
 	// TwilioAPIKeySecret (DALIL_TWILIO_API_KEY_SECRET) and
 	// VapiWebhookSecret (DALIL_VAPI_WEBHOOK_SECRET) are the vendors'
 	// second secrets.
@@ -136,6 +142,10 @@ func (l *loader) voice(c *Config) Voice {
 		VapiWebhookSecret:  l.secret(envVapiWebhookSecret, false),
 		JobTimeout:         l.duration(envVoiceJobTimeout, jobs.DefaultJobTimeout),
 		RescueAfter:        l.duration(envVoiceRescueAfter, jobs.DefaultRescueAfter),
+	}
+	v.ConnectWait = l.duration(envVoiceConnectWait, voice.ConnectWait)
+	if v.ConnectWait < time.Second || v.ConnectWait > voice.ConnectWait {
+		l.fail(envVoiceConnectWait, "must be from 1s to %s: the paid request waits that long for the call to connect, within its own deadline", voice.ConnectWait)
 	}
 	if v.RescueAfter <= v.JobTimeout {
 		l.fail(envVoiceRescueAfter, "must be longer than %s (%s): a job still running must not be taken as abandoned", envVoiceJobTimeout, v.JobTimeout)
@@ -415,7 +425,7 @@ func openVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slo
 	policy := voice.Policy{Countries: v.Countries, EarliestHour: v.EarliestHour, LatestHour: v.LatestHour}
 	svc := voice.NewService(voice.Config{Store: calls, Dialer: dialer, Charges: store, Refunds: store,
 		SessionRefunds: newSessionRefunds(store), Callbacks: callbacks, Policy: policy, NumberSecret: numbers, SigningSecret: signing, EventsURL: events,
-		ChargeWait: voiceChargeWait, Logger: log})
+		ChargeWait: voiceChargeWait, ConnectWait: v.ConnectWait, Logger: log})
 	run.svc = svc
 	rt := &voiceRuntime{svc: svc, queue: q, log: log, webhooks: map[string]http.Handler{},
 		deps: voice.Deps{Policy: policy, Queue: svc, DoNotCall: calls, Counts: calls, Calls: svc, Secret: numbers,

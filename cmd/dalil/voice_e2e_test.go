@@ -638,6 +638,13 @@ func TestVoicePayPerCallEndToEnd(t *testing.T) {
 		}
 	}
 	serveAt(t, env, filepath.Join(t.TempDir(), "dalil.db"), addr)
+	// settled counts the payments each rail settled: the facilitator's
+	// settlements (x402), the MPP transfers broadcast (MPP charge), the
+	// L402 tokens spent (a settled token is refused when presented again).
+	settled := func() (x402, mpp int) {
+		_, s := p.fac.Calls()
+		return s, len(p.rpc.Sent())
+	}
 	for i, rail := range []struct {
 		name, url string
 		pay       func(answer) map[string]string
@@ -646,18 +653,67 @@ func TestVoicePayPerCallEndToEnd(t *testing.T) {
 		{"l402", base + "/api/v1/l402/voice/ai-call-agent", func(a answer) map[string]string { return p.payL402(t, a) }},
 		{"mpp", base + "/api/v1/mpp/charge/ai_call_agent", func(a answer) map[string]string { return p.payMPP(t, a) }},
 	} {
-		number := []string{voiceNum4, voiceNum5, voiceNum6}[i]
-		body := voiceCallBody(number, `,"maxDurationSeconds":120`) // 0.30 + 2 × 0.15 = 0.60
-		ch := post(t, rail.url, body, nil)
+		// Nobody answers: the request waited for the call, which ended
+		// no_answer; 200 not charged, nothing settled on the rail.
+		unanswered := []string{"+96891234568", "+96892345679", "+96893456780"}[i]
+		nb := voiceCallBody(unanswered, `,"maxDurationSeconds":120`)
+		ch := post(t, rail.url, nb, nil)
 		if ch.status != 402 {
 			t.Fatalf("%s challenge: %d %s", rail.name, ch.status, ch.raw)
 		}
-		r := post(t, rail.url, body, rail.pay(ch))
+		pay := rail.pay(ch)
+		x0, m0 := settled()
+		pending := postAsync(t, rail.url, nb, pay)
+		nsid := twilioSid(t, fake, unanswered)
+		if c, _ := fake.Call(nsid); c.Params.Get("Timeout") != "25" {
+			t.Errorf("%s: Twilio rings %s s, want 25 (shorter than the 35 s wait)", rail.name, c.Params.Get("Timeout"))
+		}
+		if err := fake.NoAnswer(nsid); err != nil {
+			t.Fatal(err)
+		}
+		na := <-pending
+		notCharged(t, rail.name+" no answer", na, "no_answer")
+		if x1, m1 := settled(); x1 != x0 || m1 != m0 {
+			t.Errorf("%s: a call nobody answered was settled (x402 %d, mpp %d)", rail.name, x1-x0, m1-m0)
+		}
+
+		// Answered: the request answers 202 with the connected call once
+		// the rail settled the payment, once; the call costs the maximum.
+		number := []string{voiceNum4, voiceNum5, voiceNum6}[i]
+		body := voiceCallBody(number, `,"maxDurationSeconds":120`) // 0.30 + 2 × 0.15 = 0.60
+		if rail.name != "l402" {
+			ch := post(t, rail.url, body, nil)
+			if ch.status != 402 {
+				t.Fatalf("%s challenge: %d %s", rail.name, ch.status, ch.raw)
+			}
+			pay = rail.pay(ch)
+		} // L402: the token of the unanswered call was released, and pays this one.
+		pending = postAsync(t, rail.url, body, pay)
+		sid := twilioSid(t, fake, number)
+		for _, st := range []string{"initiated", "ringing", "in-progress"} {
+			if err := fake.Send(sid, st, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := <-pending
 		d := r.data()
 		id, _ := d["callId"].(string)
 		token, _ := d["accessToken"].(string)
-		if r.status != 202 || !strings.HasPrefix(token, "ct_") || money(d["maxChargeUsd"]) != "0.60" {
+		if r.status != 202 || !strings.HasPrefix(token, "ct_") || money(d["maxChargeUsd"]) != "0.60" || d["status"] != "answered" ||
+			r.meta()["paymentMethod"] != rail.name || r.meta()["charged"] != nil {
 			t.Fatalf("%s: %d %s", rail.name, r.status, r.raw)
+		}
+		x2, m2 := settled()
+		switch {
+		case rail.name == "x402" && x2 != x0+1, rail.name == "mpp" && m2 != m0+1, rail.name == "l402" && (x2 != x0 || m2 != m0):
+			t.Errorf("%s: settlements x402 %d, mpp %d; want one on its own rail", rail.name, x2-x0, m2-m0)
+		}
+		if rail.name == "l402" {
+			// Spent now: presented again, it pays nothing more.
+			again := post(t, rail.url, voiceCallBody(voiceNum3, `,"maxDurationSeconds":120`), pay)
+			if again.status < 400 {
+				t.Errorf("a spent L402 token paid again: %d %s", again.status, again.raw)
+			}
 		}
 		tok := map[string]string{"X-Call-Token": token}
 		if g := do(t, "GET", base+"/api/v1/voice/calls/"+id, "", map[string]string{"X-Call-Token": "ct_wrong"}); g.status != 404 {
@@ -666,19 +722,23 @@ func TestVoicePayPerCallEndToEnd(t *testing.T) {
 		if g := do(t, "GET", base+"/api/v1/voice/calls", "", tok); g.status != 401 {
 			t.Errorf("%s: a token lists calls: %d %s", rail.name, g.status, g.raw)
 		}
-		sid := twilioSid(t, fake, number)
-		if err := fake.Complete(sid, 30); err != nil {
+		if err := fake.Send(sid, "completed", url.Values{"CallDuration": {"30"}, "Duration": {"1"}}); err != nil {
 			t.Fatal(err)
 		}
-		waitFor(t, rail.name+" call completed", func() bool {
-			return do(t, "GET", base+"/api/v1/voice/calls/"+id, "", tok).data()["status"] == "completed"
+		var g map[string]any
+		waitFor(t, rail.name+" call settled", func() bool {
+			g = do(t, "GET", base+"/api/v1/voice/calls/"+id, "", tok).data()
+			return g["status"] == "completed" && strings.Contains(fmt.Sprint(g["billing"]), "the maximum was paid")
 		})
-		g := do(t, "GET", base+"/api/v1/voice/calls/"+id, "", tok).data()
-		if g["durationSeconds"] != 30.0 || money(g["chargedUsd"]) != "0.60" || g["refundedUsd"] != nil || !strings.Contains(fmt.Sprint(g["billing"]), "cannot refund") {
+		if g["durationSeconds"] != 30.0 || money(g["chargedUsd"]) != "0.60" || g["refundedUsd"] != nil {
 			t.Errorf("%s: %v", rail.name, g)
 		}
 		if n := fake.Dials(number); n != 1 {
 			t.Errorf("%s: %d dials", rail.name, n)
+		}
+		g = do(t, "GET", base+"/api/v1/voice/calls/"+fmt.Sprint(na.data()["callId"]), "", map[string]string{"X-Call-Token": fmt.Sprint(na.data()["accessToken"])}).data()
+		if g["status"] != "no_answer" || money(g["chargedUsd"]) != "0.00" || fake.Dials(unanswered) != 1 {
+			t.Errorf("%s: the unanswered call: %v", rail.name, g)
 		}
 	}
 

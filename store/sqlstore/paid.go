@@ -34,3 +34,30 @@ func (s *Store) PaidFor(ctx context.Context, accountID, requestID string, since 
 		from, requestID).Scan(&n)
 	return n > 0, unavailable("paid for", err)
 }
+
+// HeldFor reports whether the paid request requestID holds its payment:
+// it committed it (PaidFor), or it reserved it and neither committed nor
+// released it yet. With accountID that is the ledger's charge (an account
+// is charged when its request completes); without, a pay-per-call claim
+// that is claimed or settled (released claims are deleted), or a
+// completed idempotency record whose answer is the request's. since is
+// PaidFor's.
+//
+// A module that starts work inside a paid request and has that request
+// pay only once the work reached a point (a phone call paid when it
+// connects) asks it before starting: the request still holds the
+// credential, or already paid.
+func (s *Store) HeldFor(ctx context.Context, accountID, requestID string, since time.Time) (bool, error) {
+	if accountID != "" {
+		return s.PaidFor(ctx, accountID, requestID, since)
+	}
+	ctx, cancel := s.bound(ctx)
+	defer cancel()
+	var n int
+	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM payment_claims WHERE created_at >= $1 AND request_id = $2 AND status IN ('claimed', 'settled')`,
+		micros(since), requestID).Scan(&n)
+	if err != nil || n > 0 {
+		return n > 0, unavailable("held for", err)
+	}
+	return s.PaidFor(ctx, "", requestID, since)
+}

@@ -39,6 +39,12 @@ func testPaidFor(t *testing.T, dsn func(*storetest.Clock) string) {
 			t.Errorf("%s: paid = %v, %v; want %v", name, got, err, want)
 		}
 	}
+	held := func(name, acct, req string, want bool) {
+		t.Helper()
+		if got, err := s.HeldFor(ctx, acct, req, since); err != nil || got != want {
+			t.Errorf("%s: held = %v, %v; want %v", name, got, err, want)
+		}
+	}
 	a, err := s.CreateAccount(ctx, "a", "free", dalil.USD)
 	if err != nil {
 		t.Fatal(err)
@@ -47,10 +53,12 @@ func testPaidFor(t *testing.T, dsn func(*storetest.Clock) string) {
 		t.Fatal(err)
 	}
 	check("before the charge", a.ID, "req_acct", false)
+	held("before the charge", a.ID, "req_acct", false)
 	if _, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: "ai_call_agent", Price: 600_000, RequestID: "req_acct", Method: dalil.MethodCredits}); err != nil {
 		t.Fatal(err)
 	}
 	check("after the charge", a.ID, "req_acct", true)
+	held("after the charge", a.ID, "req_acct", true)
 	check("another account's request id", "acct_other", "req_acct", false)
 
 	check("no claim", "", "req_x402", false)
@@ -59,21 +67,48 @@ func testPaidFor(t *testing.T, dsn func(*storetest.Clock) string) {
 		t.Fatal(err)
 	}
 	check("claimed, not settled", "", "req_x402", false)
+	held("claimed, not settled", "", "req_x402", true)
+	held("another request's claim", "", "req_other", false)
 	if err := s.SettleCredential(ctx, claim.CredentialID); err != nil {
 		t.Fatal(err)
 	}
 	check("settled", "", "req_x402", true)
+	held("settled", "", "req_x402", true)
 	if got, err := s.PaidFor(ctx, "", "req_x402", clock.Now().Add(time.Minute)); err != nil || got {
 		t.Errorf("a claim older than since counted: %v, %v", got, err)
 	}
+	if got, err := s.HeldFor(ctx, "", "req_x402", clock.Now().Add(time.Minute)); err != nil || got {
+		t.Errorf("a claim older than since held: %v, %v", got, err)
+	}
+
+	// A released claim (the request answered without 2xx) is no longer
+	// held: the row is gone, and the credential can pay another call.
+	l402 := dalil.Claim{CredentialID: "l402:h", Rail: dalil.RailL402, Tool: "ai_call_agent", Amount: 600_000, RequestID: "req_l402", ExpiresAt: clock.Now().Add(time.Hour)}
+	if err := s.ClaimCredential(ctx, l402); err != nil {
+		t.Fatal(err)
+	}
+	held("L402 claimed", "", "req_l402", true)
+	if err := s.ReleaseCredential(ctx, l402.CredentialID); err != nil {
+		t.Fatal(err)
+	}
+	held("L402 released", "", "req_l402", false)
+	check("L402 released", "", "req_l402", false)
+	l402.RequestID = "req_l402_again"
+	if err := s.ClaimCredential(ctx, l402); err != nil {
+		t.Fatalf("the released credential pays another call: %v", err)
+	}
+	held("L402 claimed again by another request", "", "req_l402_again", true)
+	held("L402's first request", "", "req_l402", false)
 
 	k := dalil.IdemKey{AccountID: "mpp_session:s1", Tool: "ai_call_agent", Key: "k1", Owner: "req_session"}
 	if _, err := s.BeginIdempotent(ctx, k, "hash"); err != nil {
 		t.Fatal(err)
 	}
 	check("session draw in progress", "", "req_session", false)
+	held("session draw in progress", "", "req_session", false)
 	if err := s.CompleteIdempotent(ctx, k, dalil.Answer{RequestID: "req_session", Rail: dalil.RailMPP, Price: 600_000, Data: []byte(`{}`)}); err != nil {
 		t.Fatal(err)
 	}
 	check("session answer stored", "", "req_session", true)
+	held("session answer stored", "", "req_session", true)
 }

@@ -64,7 +64,7 @@ func fromMicros(v int64) time.Time {
 const columns = `id, capability, account_id, payer, request_id, status, number_hash, number, dial, script, max_seconds, base, max_charge,
 	final_charge, refunded, settle, provider, provider_call_id, connected_seconds, outcome, summary, facts, transcript, lead,
 	callback_url, callback, token_hash, dial_attempts, created_at, updated_at, dialed_at, answered_at, ended_at,
-	pay_rail, mpp_session, mpp_session_key`
+	pay_rail, mpp_session, mpp_session_key, pay_on_connect`
 
 // row is a call's columns in storable form.
 type row struct {
@@ -77,20 +77,21 @@ type row struct {
 	DialAttempts                                                                          int64
 	CreatedAt, UpdatedAt, DialedAt, AnsweredAt, EndedAt                                   int64
 	PayRail, Session, SessionKey                                                          string
+	PayOnConnect                                                                          int64
 }
 
 func (r *row) dest() []any {
 	return []any{&r.ID, &r.Capability, &r.AccountID, &r.Payer, &r.RequestID, &r.Status, &r.NumberHash, &r.Number, &r.Dial, &r.Script,
 		&r.MaxSeconds, &r.Base, &r.MaxCharge, &r.FinalCharge, &r.Refunded, &r.Settle, &r.Provider, &r.ProviderCallID, &r.ConnectedSeconds,
 		&r.Outcome, &r.Summary, &r.Facts, &r.Transcript, &r.Lead, &r.CallbackURL, &r.Callback, &r.TokenHash, &r.DialAttempts,
-		&r.CreatedAt, &r.UpdatedAt, &r.DialedAt, &r.AnsweredAt, &r.EndedAt, &r.PayRail, &r.Session, &r.SessionKey}
+		&r.CreatedAt, &r.UpdatedAt, &r.DialedAt, &r.AnsweredAt, &r.EndedAt, &r.PayRail, &r.Session, &r.SessionKey, &r.PayOnConnect}
 }
 
 func (r *row) values() []any {
 	return []any{r.ID, r.Capability, r.AccountID, r.Payer, r.RequestID, r.Status, r.NumberHash, r.Number, r.Dial, r.Script,
 		r.MaxSeconds, r.Base, r.MaxCharge, r.FinalCharge, r.Refunded, r.Settle, r.Provider, r.ProviderCallID, r.ConnectedSeconds,
 		r.Outcome, r.Summary, r.Facts, r.Transcript, r.Lead, r.CallbackURL, r.Callback, r.TokenHash, r.DialAttempts,
-		r.CreatedAt, r.UpdatedAt, r.DialedAt, r.AnsweredAt, r.EndedAt, r.PayRail, r.Session, r.SessionKey}
+		r.CreatedAt, r.UpdatedAt, r.DialedAt, r.AnsweredAt, r.EndedAt, r.PayRail, r.Session, r.SessionKey, r.PayOnConnect}
 }
 
 // jsonText is v as JSON, "" for an empty value.
@@ -110,6 +111,9 @@ func toRow(c voice.Record) (row, error) {
 		TokenHash: c.TokenHash, DialAttempts: int64(c.DialAttempts), CreatedAt: micros(c.CreatedAt), UpdatedAt: micros(c.UpdatedAt),
 		DialedAt: micros(c.DialedAt), AnsweredAt: micros(c.AnsweredAt), EndedAt: micros(c.EndedAt),
 		PayRail: c.Rail, Session: c.Session, SessionKey: c.SessionKey}
+	if c.PayOnConnect {
+		r.PayOnConnect = 1
+	}
 	var err error
 	var errs [5]error
 	r.Dial, errs[0] = jsonText(c.Dial, false)
@@ -131,7 +135,7 @@ func (r row) record() (voice.Record, error) {
 		CallbackURL: r.CallbackURL, Callback: r.Callback, TokenHash: r.TokenHash, DialAttempts: int(r.DialAttempts),
 		CreatedAt: fromMicros(r.CreatedAt), UpdatedAt: fromMicros(r.UpdatedAt), DialedAt: fromMicros(r.DialedAt),
 		AnsweredAt: fromMicros(r.AnsweredAt), EndedAt: fromMicros(r.EndedAt),
-		Rail: r.PayRail, Session: r.Session, SessionKey: r.SessionKey}
+		Rail: r.PayRail, Session: r.Session, SessionKey: r.SessionKey, PayOnConnect: r.PayOnConnect != 0}
 	var errs []error
 	decode := func(s string, v any) {
 		if s != "" {
@@ -158,7 +162,7 @@ func (s *Store) Create(ctx context.Context, c voice.Record, js []voice.Job) erro
 		return err
 	}
 	return s.q.Tx(ctx, func(tx jobs.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO voice_calls (`+columns+`) VALUES `+s.db.Values(1, 36), r.values()...); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO voice_calls (`+columns+`) VALUES `+s.db.Values(1, 37), r.values()...); err != nil {
 			return err
 		}
 		return insertJobs(ctx, tx, js)

@@ -219,12 +219,25 @@ func testStore(t *testing.T, f *fixture) {
 		t.Errorf("session call after Update (-want +got):\n%s", cmp.Diff(upd2, got))
 	}
 	x := call(f, "call_x402", "", "h3")
-	x.Rail = dalil.RailX402
+	x.Rail, x.PayOnConnect = dalil.RailX402, true
 	if err := f.calls.Create(ctx, x, nil); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := f.calls.Get(ctx, x.ID); got.Rail != dalil.RailX402 || got.Session != "" || got.SessionKey != "" {
-		t.Errorf("x402 call read back %q %q %q", got.Rail, got.Session, got.SessionKey)
+	if got, _ := f.calls.Get(ctx, x.ID); got.Rail != dalil.RailX402 || got.Session != "" || got.SessionKey != "" || !got.PayOnConnect {
+		t.Errorf("x402 call read back %q %q %q, pay on connect %v", got.Rail, got.Session, got.SessionKey, got.PayOnConnect)
+	}
+	// Update keeps it, whatever fn does to it.
+	if _, err := f.calls.Update(ctx, x.ID, "", func(c *voice.Record) (voice.Effects, error) {
+		c.PayOnConnect, c.Status = false, voice.StatusDialing
+		return voice.Effects{}, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := f.calls.Get(ctx, x.ID); !got.PayOnConnect || got.Status != voice.StatusDialing {
+		t.Errorf("after Update: pay on connect %v, %s", got.PayOnConnect, got.Status)
+	}
+	if got, _ := f.calls.Get(ctx, sc.ID); got.PayOnConnect {
+		t.Error("a session call is pay on connect")
 	}
 }
 

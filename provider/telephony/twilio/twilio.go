@@ -256,7 +256,11 @@ func (c *Client) form(d voice.Dial) (url.Values, error) {
 	for _, e := range []string{"initiated", "ringing", "answered", "completed"} {
 		v.Add("StatusCallbackEvent", e)
 	}
-	v.Set("Timeout", strconv.Itoa(c.ring))
+	ring := c.ring
+	if d.RingSeconds > 0 && d.RingSeconds < ring {
+		ring = d.RingSeconds // a pay-on-connect call: its payer waits for it to connect
+	}
+	v.Set("Timeout", strconv.Itoa(ring))
 	v.Set("TimeLimit", strconv.Itoa(d.MaxSeconds))
 	if d.Record {
 		v.Set("Record", "true")

@@ -101,6 +101,29 @@ func TestNewRefusesPartialConfig(t *testing.T) {
 	}
 }
 
+// TestDialRingsNoLongerThanAsked: a call with RingSeconds (a pay-on-connect
+// call, whose payer waits for it to connect) rings that long when it is
+// shorter than the configured ring timeout, never longer.
+func TestDialRingsNoLongerThanAsked(t *testing.T) {
+	s := newSetup(t, nil)
+	for _, c := range []struct {
+		id   string
+		ring int
+		want string
+	}{{"call_r1", 25, "25"}, {"call_r2", 45, "30"}, {"call_r3", 0, "30"}} {
+		d := dial(c.id)
+		d.RingSeconds = c.ring
+		sid, err := s.c.Dial(context.Background(), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		call, _ := s.fake.Call(sid)
+		if got := call.Params.Get("Timeout"); got != c.want {
+			t.Errorf("RingSeconds %d: Timeout = %q, want %q", c.ring, got, c.want)
+		}
+	}
+}
+
 func TestDialSendsTwiliosCallCreation(t *testing.T) {
 	s := newSetup(t, nil)
 	d := dial("call_01")
