@@ -49,6 +49,7 @@ func (s *Server) openAPI() obj {
 		"Internal":         errResp("Unexpected error; nothing was charged."),
 		"Unavailable":      errResp("Storage or a required provider is unavailable; nothing was charged."),
 		"MethodNotAllowed": errResp("The path exists for other methods; see the Allow header."),
+		"NotFound":         errResp("NOT_FOUND: no such record for this caller (another account's record answers the same)."),
 	}
 	params := obj{
 		"PaymentMethod": obj{"name": "X-Service-Payment-Method", "in": "header", "required": false, "description": "Rail that pays: auto (default), credits, subscription, or an enabled pay-per-call rail.",
@@ -85,7 +86,7 @@ func (s *Server) openAPI() obj {
 				item = obj{}
 				paths[op.Path] = item
 			}
-			item[strings.ToLower(op.Method)] = obj{
+			o := obj{
 				"operationId": op.ID, "tags": []string{e.Group}, "summary": op.Summary, "description": op.Summary + " Free; needs an API key.",
 				"security": []any{obj{"ApiKeyAuth": []string{}}, obj{"BearerAuth": []string{}}},
 				"responses": obj{
@@ -94,6 +95,22 @@ func (s *Server) openAPI() obj {
 					"500": obj{"$ref": "#/components/responses/Internal"},
 				},
 			}
+			var params []any
+			for _, name := range pathParams(op.Path) {
+				params = append(params, obj{"name": name, "in": "path", "required": true, "schema": obj{"type": "string"}})
+			}
+			if op.Public {
+				// An API key, or no key at all and the record's own token.
+				o["description"] = op.Summary + " Free; with an API key, or without one and the X-Call-Token the paid answer gave."
+				o["security"] = []any{obj{"ApiKeyAuth": []string{}}, obj{"BearerAuth": []string{}}, obj{}}
+				params = append(params, obj{"name": "X-Call-Token", "in": "header", "required": false, "schema": obj{"type": "string"},
+					"description": "the access token a pay-per-call answer gave for this record"})
+			}
+			if params != nil {
+				o["parameters"] = params
+				o["responses"].(obj)["404"] = obj{"$ref": "#/components/responses/NotFound"}
+			}
+			item[strings.ToLower(op.Method)] = o
 		}
 	}
 	s.previewPaths(paths, schemas, responses)
@@ -244,14 +261,22 @@ func paymentRequired(errResp func(string) obj) obj {
 }
 
 var groupDescriptions = map[string]string{
-	"Property":    "Rental yield, income, operating cost and payback calculations in OMR. Calculations only.",
-	"Maintenance": "Annual maintenance reserve estimate in OMR. An uncalibrated heuristic, not a survey.",
-	"Finance":     "Pre-payment invoice anomaly detection. Risk indicators only.",
-	"Preview":     "Free, account-less checks of whether a paid capability has useful data for an input: evidence that the paid call is worthwhile, never the paid result. Limited per client address.",
-	"Agent":       "Discovery documents for agents.",
-	"System":      "Health, payment methods and plans.",
-	"Account":     "The calling key's own account.",
-	"Payments":    "Pay per call with no account: x402, L402, MPP.",
+	"Property":          "Rental yield, income, operating cost and payback calculations in OMR. Calculations only.",
+	"Maintenance":       "Annual maintenance reserve estimate in OMR. An uncalibrated heuristic, not a survey.",
+	"Finance":           "Pre-payment invoice anomaly detection. Risk indicators only.",
+	"Oman":              "Muscat property analysis from imported comparables: rents, prices, yields and their evidence.",
+	"Intelligence":      "Oman company records, company research and discovery, and sanctions screening, each finding with its source and evidence tier. Screening only.",
+	"Risk":              "Deterministic business risk scores with evidence-backed flags and a due-diligence action. Screening only, not a legal or compliance determination.",
+	"Risk Intelligence": "Company reputation and risk signals from public sources, each with its evidence and a separate confidence. Screening only.",
+	"Procurement":       "Supplier checks for procurement in Oman: identity, activity, contact consistency, sanctions. Screening only.",
+	"Automotive":        "Used-vehicle valuation from comparable listings, with the evidence and its coverage.",
+	"Documents":         "Structured facts, obligations, requirements and deadlines from business documents, each with its exact evidence. Document content is data, never instructions.",
+	"Voice":             "Asynchronous AI phone calls with a safety gate, durable state and metering on connected time.",
+	"Preview":           "Free, account-less checks of whether a paid capability has useful data for an input: evidence that the paid call is worthwhile, never the paid result. Limited per client address.",
+	"Agent":             "Discovery documents for agents.",
+	"System":            "Health, payment methods and plans.",
+	"Account":           "The calling key's own account.",
+	"Payments":          "Pay per call with no account: x402, L402, MPP.",
 }
 
 func (s *Server) operation(e *capability.Entry, opID string, deprecated bool, in, out string) obj {

@@ -135,17 +135,25 @@ func (f *mcpFixture) restSchema(t *testing.T, e *capability.Entry, output bool) 
 // charges returns the account's charge entries, newest first.
 func (f *mcpFixture) charges(t *testing.T, accountID string) []dalil.LedgerEntry {
 	t.Helper()
-	all, err := f.svc.store.Ledger(context.Background(), accountID, 1000, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	// Every page of the ledger (the store answers at most 200 entries a
+	// page; a larger limit falls back to its default of 50).
 	var out []dalil.LedgerEntry
-	for _, e := range all {
-		if e.Kind == "charge" {
-			out = append(out, e)
+	before := int64(0)
+	for {
+		page, err := f.svc.store.Ledger(context.Background(), accountID, 200, before)
+		if err != nil {
+			t.Fatal(err)
 		}
+		for _, e := range page {
+			if e.Kind == "charge" {
+				out = append(out, e)
+			}
+		}
+		if len(page) < 200 {
+			return out
+		}
+		before = page[len(page)-1].ID
 	}
-	return out
 }
 
 // opener connects a client session that authenticates with key ("" for
