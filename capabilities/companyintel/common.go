@@ -9,6 +9,7 @@ package companyintel
 import (
 	"cmp"
 	"context"
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,9 +55,10 @@ type Claim struct {
 }
 
 // search runs queries on every configured engine and returns the
-// results as evidence items (collapsed, sorted) and whether every answer
-// came from the cache.
-func search(ctx context.Context, src intel.Sources, queries []string, country, ownDomain string, news bool, now time.Time) (items []evidence.Item, cached bool, failed []string) {
+// results as evidence items (collapsed, sorted), whether every answer
+// came from the cache, the engines that failed (sorted names) and their
+// failures (one per engine that failed: an engine stops at its first).
+func search(ctx context.Context, src intel.Sources, queries []string, country, ownDomain string, news bool, now time.Time) (items []evidence.Item, cached bool, failed []string, fails []intel.Failure) {
 	cached = true
 	for _, se := range src.Searchers {
 		for _, q := range queries {
@@ -64,6 +66,7 @@ func search(ctx context.Context, src intel.Sources, queries []string, country, o
 			rs, hit, err := intel.CachedSearch(ctx, src.Cache, se, sq)
 			if err != nil {
 				failed = append(failed, se.Name())
+				fails = append(fails, intel.Failure{Provider: se.Name(), Err: err})
 				cached = false
 				break
 			}
@@ -75,7 +78,33 @@ func search(ctx context.Context, src intel.Sources, queries []string, country, o
 	}
 	items, _ = evidence.Collapse(items)
 	slices.Sort(failed)
-	return items, cached, slices.Compact(failed)
+	return items, cached, slices.Compact(failed), fails
+}
+
+// searchFailed is the answer when every web search engine failed and
+// nothing was found: there is nothing to answer with, so the call is an
+// error and is not charged. 504 PROVIDER_TIMEOUT when any engine timed
+// out, else 429 RATE_LIMITED (Retry-After 60) when any was rate limited
+// or out of budget, else 503 PROVIDER_UNAVAILABLE.
+func searchFailed(fs []intel.Failure) *dalil.Error {
+	names := make([]string, len(fs))
+	kind := dalil.CodeProviderUnavailable
+	for i, f := range fs {
+		names[i] = f.Provider
+		switch {
+		case errors.Is(f.Err, intel.ErrTimeout) || errors.Is(f.Err, context.DeadlineExceeded):
+			kind = dalil.CodeProviderTimeout
+		case errors.Is(f.Err, intel.ErrRateLimited) && kind != dalil.CodeProviderTimeout:
+			kind = dalil.CodeRateLimited
+		}
+	}
+	slices.Sort(names)
+	e := &dalil.Error{Code: kind, Message: "Every web search provider failed to answer (" + strings.Join(names, ", ") + "); retry later. No payment was taken.",
+		Details: map[string]any{"providersFailed": names}}
+	if kind == dalil.CodeRateLimited {
+		e.Headers = map[string]string{"Retry-After": "60"}
+	}
+	return e
 }
 
 func sources(items []evidence.Item) []Source {

@@ -2,6 +2,8 @@ package companyintel
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -198,4 +200,48 @@ func TestAnalyze(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestResearchSearchFailed: when every web search engine fails and
+// nothing was found, research_company answers the failure's code (not
+// an empty, charged answer); one engine answering is enough for a 200.
+func TestResearchSearchFailed(t *testing.T) {
+	wrap := func(err error) error { return fmt.Errorf("brave_search: %w", err) }
+	for _, c := range []struct {
+		name       string
+		err        error
+		code       dalil.Code
+		retryAfter string
+	}{
+		{"rate limited", wrap(intel.ErrRateLimited), dalil.CodeRateLimited, "60"},
+		{"unavailable", wrap(intel.ErrUnavailable), dalil.CodeProviderUnavailable, ""},
+		{"timeout", wrap(intel.ErrTimeout), dalil.CodeProviderTimeout, ""},
+		{"deadline", context.DeadlineExceeded, dalil.CodeProviderTimeout, ""},
+		{"other", errors.New("boom"), dalil.CodeProviderUnavailable, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := inteltest.NewWorld()
+			w.Search.Err = c.err
+			_, err := Research(context.Background(), Deps{Sources: w.Sources()}, ResearchInput{Company: "Acme Trading", Country: "GB"}, now)
+			var de *dalil.Error
+			if !errors.As(err, &de) || de.Code != c.code || de.Headers["Retry-After"] != c.retryAfter {
+				t.Fatalf("err %#v, want %s (Retry-After %q)", err, c.code, c.retryAfter)
+			}
+			if !strings.Contains(de.Message, "No payment was taken") || fmt.Sprint(de.Details) != "map[providersFailed:[brave]]" {
+				t.Errorf("message %q details %v", de.Message, de.Details)
+			}
+		})
+	}
+	// Two engines, one failing: the other's results are the answer.
+	w := inteltest.NewWorld()
+	w.Search.Web = []intel.SearchResult{{URL: "https://www.ft.com/acme", Title: "Acme Trading profile", Snippet: "Acme Trading sells office supplies in London."}}
+	broken := inteltest.NewWorld()
+	broken.Search.Err = intel.ErrUnavailable
+	broken.Search.ID = "tavily"
+	s := w.Sources()
+	s.Searchers = append(s.Searchers, broken.Sources().Searchers...)
+	out, err := Research(context.Background(), Deps{Sources: s}, ResearchInput{Company: "Acme Trading", Country: "GB"}, now)
+	if err != nil || len(out.Sources) != 1 || !slices.ContainsFunc(out.Limitations, func(l string) bool { return strings.HasPrefix(l, "Search failed on:") }) {
+		t.Errorf("one engine failing: %v %+v", err, out)
+	}
 }

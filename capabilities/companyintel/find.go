@@ -130,7 +130,7 @@ func Find(ctx context.Context, d Deps, in FindInput, now time.Time) (FindOutput,
 		}
 		terms = append(terms, in.Keywords...)
 		text := strings.Join(terms, " ") + " companies"
-		items, hit, failed := search(ctx, src, []string{text}, country, "", false, now)
+		items, hit, failed, _ := search(ctx, src, []string{text}, country, "", false, now)
 		out.Cached = out.Cached && hit
 		if len(failed) > 0 {
 			out.Limitations = append(out.Limitations, "Search failed on: "+strings.Join(failed, ", ")+".")

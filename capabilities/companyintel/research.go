@@ -136,7 +136,13 @@ func Research(ctx context.Context, d Deps, in ResearchInput, now time.Time) (Res
 		}
 		queries = append(queries, `"`+name+`" `+focusQueries[f])
 	}
-	items, cachedAll, failed := search(ctx, src, queries, country, host, false, now)
+	items, cachedAll, failed, fails := search(ctx, src, queries, country, host, false, now)
+	if len(items) == 0 && len(fails) == len(src.Searchers) {
+		// Web search is research_company's only source: with every engine
+		// failed there is nothing to answer, and an empty answer must not
+		// be charged.
+		return ResearchOutput{}, searchFailed(fails)
+	}
 	items, excluded := evidence.SplitByEntity(items, []string{name}, country)
 	evidence.ApplyDecay(items, now)
 	out := ResearchOutput{Company: ResearchCompany{Name: name, Website: strp(site)}, DataMode: "live", Sources: sources(items), Cached: cachedAll,
@@ -252,7 +258,8 @@ func ResearchEntry(d Deps) capability.Entry {
 		Summary: "A sourced profile of a company from public web sources: overview, products, leadership, funding, competitors, technology, recent developments and risk signals.",
 		Description: "Searches the web (1, 3 or 6 searches per engine for quick, standard, deep) and, when an LLM is configured, extracts facts " +
 			"that each quote a source verbatim; a claim whose quote is not in its source is dropped. Every fact links to its source. " +
-			"Needs a web search provider; without one the call answers 503 PROVIDER_NOT_CONFIGURED and is not charged.",
+			"Needs a web search provider; without one the call answers 503 PROVIDER_NOT_CONFIGURED and is not charged. When every search engine fails and nothing was found " +
+			"it answers 429 RATE_LIMITED, 503 PROVIDER_UNAVAILABLE or 504 PROVIDER_TIMEOUT, not charged.",
 		WhenToUse: "When an agent needs to know what a company does, who runs it and what has happened to it recently, with sources.",
 		Path:      "/api/v1/intelligence/research-company",
 		Price:     150_000, // USD 0.15
