@@ -9,7 +9,6 @@ package companyintel
 import (
 	"cmp"
 	"context"
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -79,32 +78,6 @@ func search(ctx context.Context, src intel.Sources, queries []string, country, o
 	items, _ = evidence.Collapse(items)
 	slices.Sort(failed)
 	return items, cached, slices.Compact(failed), fails
-}
-
-// searchFailed is the answer when every web search engine failed and
-// nothing was found: there is nothing to answer with, so the call is an
-// error and is not charged. 504 PROVIDER_TIMEOUT when any engine timed
-// out, else 429 RATE_LIMITED (Retry-After 60) when any was rate limited
-// or out of budget, else 503 PROVIDER_UNAVAILABLE.
-func searchFailed(fs []intel.Failure) *dalil.Error {
-	names := make([]string, len(fs))
-	kind := dalil.CodeProviderUnavailable
-	for i, f := range fs {
-		names[i] = f.Provider
-		switch {
-		case errors.Is(f.Err, intel.ErrTimeout) || errors.Is(f.Err, context.DeadlineExceeded):
-			kind = dalil.CodeProviderTimeout
-		case errors.Is(f.Err, intel.ErrRateLimited) && kind != dalil.CodeProviderTimeout:
-			kind = dalil.CodeRateLimited
-		}
-	}
-	slices.Sort(names)
-	e := &dalil.Error{Code: kind, Message: "Every web search provider failed to answer (" + strings.Join(names, ", ") + "); retry later. No payment was taken.",
-		Details: map[string]any{"providersFailed": names}}
-	if kind == dalil.CodeRateLimited {
-		e.Headers = map[string]string{"Retry-After": "60"}
-	}
-	return e
 }
 
 func sources(items []evidence.Item) []Source {

@@ -245,3 +245,74 @@ func TestResearchSearchFailed(t *testing.T) {
 		t.Errorf("one engine failing: %v %+v", err, out)
 	}
 }
+
+// TestFindSourcesFailed: when every source find_companies asked failed
+// (web search; the registers too when a query names the company) and
+// nothing was found, it answers the failure's code and is not charged,
+// as research_company does (one rule: intel.SourcesFailed); any source
+// answering, even with nothing, is a 200.
+func TestFindSourcesFailed(t *testing.T) {
+	wrap := func(err error) error { return fmt.Errorf("brave_search: %w", err) }
+	for _, c := range []struct {
+		name       string
+		err        error
+		code       dalil.Code
+		retryAfter string
+	}{
+		{"rate limited", wrap(intel.ErrRateLimited), dalil.CodeRateLimited, "60"},
+		{"unavailable", wrap(intel.ErrUnavailable), dalil.CodeProviderUnavailable, ""},
+		{"timeout", wrap(intel.ErrTimeout), dalil.CodeProviderTimeout, ""},
+		{"deadline", context.DeadlineExceeded, dalil.CodeProviderTimeout, ""},
+		{"other", errors.New("boom"), dalil.CodeProviderUnavailable, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			// Web search only, with and without an LLM.
+			for _, llm := range []bool{false, true} {
+				w := inteltest.NewWorld()
+				w.Search.Err = c.err
+				s := intel.Sources{Searchers: w.Sources().Searchers}
+				if llm {
+					s.LLM = w.LLM
+				}
+				out, err := Find(context.Background(), Deps{Sources: s}, FindInput{Industry: "office supplies", City: "London", Country: "GB"}, now)
+				var de *dalil.Error
+				if !errors.As(err, &de) || de.Code != c.code || de.Headers["Retry-After"] != c.retryAfter {
+					t.Fatalf("llm %v: %#v %+v, want %s (Retry-After %q)", llm, err, out, c.code, c.retryAfter)
+				}
+				if !strings.Contains(de.Message, "No payment was taken") || fmt.Sprint(de.Details) != "map[providersFailed:[brave]]" {
+					t.Errorf("message %q details %v", de.Message, de.Details)
+				}
+				if w.LLM.Calls() != 0 {
+					t.Errorf("the LLM was asked about nothing")
+				}
+			}
+			// A query: the registers are asked too; all failing is the
+			// same error, naming every source.
+			w := inteltest.NewWorld()
+			w.Search.Err, w.Reg.Err, w.GLEIF.Err = c.err, c.err, c.err
+			_, err := Find(context.Background(), Deps{Sources: w.Sources()}, FindInput{Query: "Acme Trading", Country: "GB"}, now)
+			var de *dalil.Error
+			if !errors.As(err, &de) || de.Code != c.code || fmt.Sprint(de.Details) != "map[providersFailed:[brave companies_house gleif]]" {
+				t.Errorf("registers and search failing: %#v", err)
+			}
+		})
+	}
+	// A register answering (with Acme, or with nothing) while search
+	// fails: a 200 that says search failed.
+	for _, records := range [][]intel.Record{{inteltest.AcmeRecord()}, nil} {
+		w := inteltest.NewWorld()
+		w.Search.Err = intel.ErrUnavailable
+		w.Reg.Records = records
+		out, err := Find(context.Background(), Deps{Sources: w.Sources()}, FindInput{Query: "Acme Trading", Country: "GB"}, now)
+		if err != nil || len(out.Companies) != len(records) || !slices.ContainsFunc(out.Limitations, func(l string) bool { return strings.HasPrefix(l, "Search failed on:") }) {
+			t.Errorf("register answering %d records, search failing: %v %+v", len(records), err, out)
+		}
+	}
+	// Every register failing while search finds sources: a 200.
+	w := inteltest.NewWorld()
+	w.Reg.Err, w.GLEIF.Err = intel.ErrUnavailable, intel.ErrUnavailable
+	out, err := Find(context.Background(), Deps{Sources: w.Sources()}, FindInput{Query: "Acme Trading", Country: "GB"}, now)
+	if err != nil || len(out.Sources) != 1 {
+		t.Errorf("registers failing, search answering: %v %+v", err, out)
+	}
+}

@@ -75,7 +75,8 @@ type FindOutput struct {
 // Find runs find_companies: register name searches (with a query) and,
 // with web search and an LLM, companies extracted from search results
 // with a verbatim quote. 503 when neither registers nor web search are
-// configured.
+// configured; intel.SourcesFailed's error when every source asked failed
+// and nothing was found.
 func Find(ctx context.Context, d Deps, in FindInput, now time.Time) (FindOutput, error) {
 	src := d.Sources
 	country, _ := intel.CheckCountry(in.Country)
@@ -89,6 +90,10 @@ func Find(ctx context.Context, d Deps, in FindInput, now time.Time) (FindOutput,
 		out.Limitations = append(out.Limitations, "employeeMin and employeeMax were not applied: registers and search results rarely state head counts, so companies are not filtered by size.")
 	}
 	var found []Found
+	// consulted counts the sources asked; fails are those that failed.
+	var consulted int
+	var fails []intel.Failure
+	var asked []string // the kinds of source asked, for the message
 	q := strings.TrimSpace(in.Query)
 	if q != "" {
 		var mu sync.Mutex
@@ -97,12 +102,17 @@ func Find(ctx context.Context, d Deps, in FindInput, now time.Time) (FindOutput,
 			if !r.Covers(country) && !(country == "" && r.Covers("")) {
 				continue
 			}
+			consulted++
+			if len(asked) == 0 {
+				asked = append(asked, "company register")
+			}
 			wg.Go(func() {
 				recs, hit, err := intel.CachedLookup(ctx, src.Cache, r, intel.RegistryQuery{Name: q, Country: country})
 				mu.Lock()
 				defer mu.Unlock()
 				out.Cached = out.Cached && hit
 				if err != nil {
+					fails = append(fails, intel.Failure{Provider: r.Name(), Err: err})
 					out.Limitations = append(out.Limitations, "Register "+r.Name()+" did not answer.")
 					return
 				}
@@ -130,7 +140,10 @@ func Find(ctx context.Context, d Deps, in FindInput, now time.Time) (FindOutput,
 		}
 		terms = append(terms, in.Keywords...)
 		text := strings.Join(terms, " ") + " companies"
-		items, hit, failed, _ := search(ctx, src, []string{text}, country, "", false, now)
+		items, hit, failed, sfails := search(ctx, src, []string{text}, country, "", false, now)
+		consulted += len(src.Searchers)
+		asked = append(asked, "web search provider")
+		fails = append(fails, sfails...)
 		out.Cached = out.Cached && hit
 		if len(failed) > 0 {
 			out.Limitations = append(out.Limitations, "Search failed on: "+strings.Join(failed, ", ")+".")
@@ -159,6 +172,12 @@ func Find(ctx context.Context, d Deps, in FindInput, now time.Time) (FindOutput,
 					SourceURL: c.SourceURL, SourceTier: c.Tier, Quote: &quote, MatchReason: "named in a search result for the criteria"})
 			}
 		}
+	}
+	if consulted > 0 && len(fails) == consulted && len(found) == 0 && len(out.Sources) == 0 {
+		// Every source asked (the registers with a query, web search)
+		// failed and nothing was found: an empty answer must not be
+		// charged.
+		return FindOutput{}, intel.SourcesFailed(strings.Join(asked, " and "), fails)
 	}
 	// One entry per company: register entries first, then by name.
 	slices.SortFunc(found, func(a, b Found) int {
@@ -195,7 +214,9 @@ func FindEntry(d Deps) capability.Entry {
 		Title:   "Find companies",
 		Summary: "Companies matching a name, industry, place or keywords, from company registers and from web sources that name them.",
 		Description: "Register searches by name (with query) give official entries; web search with an LLM gives companies each named in a verbatim quote " +
-			"of a source. At most 20 are returned (requestedLimit, appliedLimit). Needs a register or web search; otherwise 503 PROVIDER_NOT_CONFIGURED, not charged.",
+			"of a source. At most 20 are returned (requestedLimit, appliedLimit). Needs a register or web search; otherwise 503 PROVIDER_NOT_CONFIGURED, not charged. " +
+			"When every source asked (web search, and the registers when a query is given) fails and nothing was found it answers 429 RATE_LIMITED, " +
+			"503 PROVIDER_UNAVAILABLE or 504 PROVIDER_TIMEOUT, not charged.",
 		WhenToUse: "When an agent needs candidate companies (suppliers, competitors, partners) to research further.",
 		Path:      "/api/v1/intelligence/find-companies",
 		Price:     50_000, // USD 0.05

@@ -141,7 +141,7 @@ func Research(ctx context.Context, d Deps, in ResearchInput, now time.Time) (Res
 		// Web search is research_company's only source: with every engine
 		// failed there is nothing to answer, and an empty answer must not
 		// be charged.
-		return ResearchOutput{}, searchFailed(fails)
+		return ResearchOutput{}, intel.SourcesFailed("web search provider", fails)
 	}
 	items, excluded := evidence.SplitByEntity(items, []string{name}, country)
 	evidence.ApplyDecay(items, now)

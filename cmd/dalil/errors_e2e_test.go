@@ -239,7 +239,8 @@ func TestDocumentErrorsEndToEnd(t *testing.T) {
 // RATE_LIMITED / 503 PROVIDER_UNAVAILABLE / 504 PROVIDER_TIMEOUT, none
 // charged), the reference's Part 2 §0 "When a call is charged" (only a
 // 2xx) and §2c (12 s provider timeout; here the test's 200 ms). Then
-// research_company whose web search fails every way.
+// research_company and find_companies (without a query: web search only)
+// whose web search fails every way.
 func TestProviderErrorsEndToEnd(t *testing.T) {
 	const sec = "reference-service.md Part 2 §0 (charged only on 2xx) and §2c; docs/company-intelligence.md Identity first"
 	f := newIntelFakes(t)
@@ -292,6 +293,34 @@ func TestProviderErrorsEndToEnd(t *testing.T) {
 	before = s.money(t)
 	if a := s.post(t, research, rbody); a.status != 200 || s.money(t) == before {
 		t.Errorf("search back: %d %s", a.status, a.raw)
+	}
+
+	// find_companies without a query asks web search only (registers
+	// need a name): every search failing is the same error, not charged.
+	const find = "/api/v1/intelligence/find-companies"
+	fbody := `{"industry":"office supplies","city":"London","country":"GB"}`
+	braveFailed := func(d map[string]any) string {
+		if fmt.Sprint(d["providersFailed"]) != "[brave_search]" {
+			return "providersFailed is not [brave_search]"
+		}
+		return ""
+	}
+	chBefore := f.ch.Hits()
+	f.brave.Push(clienttest.RateLimited("120"))
+	a = s.check(t, find, errRow{"find: search 429 Retry-After: 120", rsec, fbody, 429, "RATE_LIMITED", braveFailed})
+	if a.header.Get("Retry-After") == "" {
+		t.Errorf("find 429 without Retry-After: %v", a.header)
+	}
+	f.brave.Push(clienttest.ServerError(503), clienttest.ServerError(503), clienttest.ServerError(503))
+	s.check(t, find, errRow{"find: search 503 (every retry)", rsec, fbody, 503, "PROVIDER_UNAVAILABLE", braveFailed})
+	f.brave.Push(clienttest.Hang(), clienttest.Hang(), clienttest.Hang())
+	s.check(t, find, errRow{"find: search times out (every retry)", rsec, fbody, 504, "PROVIDER_TIMEOUT", braveFailed})
+	if n := f.ch.Hits() - chBefore; n != 0 {
+		t.Errorf("find without a query asked Companies House %d times", n)
+	}
+	before = s.money(t)
+	if a := s.post(t, find, fbody); a.status != 200 || s.money(t) == before {
+		t.Errorf("find, search back: %d %s", a.status, a.raw)
 	}
 }
 

@@ -394,11 +394,21 @@ func NotFoundError(r Resolution) *dalil.Error {
 // FailureError is the answer when every identity source failed: 504
 // PROVIDER_TIMEOUT, 429 RATE_LIMITED or 503 PROVIDER_UNAVAILABLE, by the
 // failures' kind (timeouts first). Nothing is charged.
-func FailureError(fs []Failure) *dalil.Error {
-	names := make([]string, len(fs))
+func FailureError(fs []Failure) *dalil.Error { return SourcesFailed("company register", fs) }
+
+// SourcesFailed is the one rule for a capability whose every consulted
+// source failed and that found nothing, so has nothing to answer with:
+// the call is an error and is not charged. 504 PROVIDER_TIMEOUT when any
+// source timed out, else 429 RATE_LIMITED (Retry-After 60) when any was
+// rate limited or out of budget, else 503 PROVIDER_UNAVAILABLE;
+// details.providersFailed names them (sorted, once each). what names the
+// kind of source in the message ("company register", "web search
+// provider").
+func SourcesFailed(what string, fs []Failure) *dalil.Error {
+	names := make([]string, 0, len(fs))
 	kind := dalil.CodeProviderUnavailable
-	for i, f := range fs {
-		names[i] = f.Provider
+	for _, f := range fs {
+		names = append(names, f.Provider)
 		switch {
 		case errors.Is(f.Err, ErrTimeout) || errors.Is(f.Err, context.DeadlineExceeded):
 			kind = dalil.CodeProviderTimeout
@@ -406,7 +416,9 @@ func FailureError(fs []Failure) *dalil.Error {
 			kind = dalil.CodeRateLimited
 		}
 	}
-	e := &dalil.Error{Code: kind, Message: "Every company register failed to answer (" + strings.Join(names, ", ") + "); retry later. No payment was taken.",
+	slices.Sort(names)
+	names = slices.Compact(names)
+	e := &dalil.Error{Code: kind, Message: "Every " + what + " failed to answer (" + strings.Join(names, ", ") + "); retry later. No payment was taken.",
 		Details: map[string]any{"providersFailed": names}}
 	if kind == dalil.CodeRateLimited {
 		e.Headers = map[string]string{"Retry-After": "60"}
