@@ -37,6 +37,9 @@ commands:
   ledger --account ID [--limit N] [--before CURSOR] [--json]
   usage --account ID [--json]                        calls and USD per tool and rail, and a total
   mpp close-channel CHANNEL_ID            settle and close an MPP payment channel
+  voice do-not-call add|check|remove NUMBER [--json]
+                                          the voice calls' do-not-call list (E.164 NUMBER):
+                                          add one, check one, remove one an operator added
   config                                  print the effective configuration as JSON, secrets hidden
   DATASET import FILE --source S --license L [--format F] [--skip-bad] [--json]
   DATASET stats [--json]                  import a dataset file, or show its coverage
@@ -64,6 +67,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return operate(ctx, cmd, rest, getenv, stdout, stderr)
 	case "mpp":
 		return operateMPP(ctx, rest, getenv, stdout, stderr)
+	case "voice":
+		return runVoice(ctx, rest, getenv, stdout, stderr)
 	case "config":
 		return runConfig(rest, getenv, stdout, stderr)
 	case "help", "-h", "--help":

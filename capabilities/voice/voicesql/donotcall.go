@@ -1,0 +1,115 @@
+package voicesql
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"dalil/store/sqlstore"
+)
+
+// Sources of a do-not-call entry: a callee who opted out during a call
+// (Store.Apply, through voice.Effects.DoNotCall), or the operator
+// (`dalil voice do-not-call add`).
+const (
+	SourceCallee   = "callee"
+	SourceOperator = "operator"
+)
+
+// DoNotCallEntry is one number hash on the do-not-call list: who put it
+// there and when.
+type DoNotCallEntry struct {
+	Source  string    `json:"source"`
+	AddedAt time.Time `json:"addedAt"`
+}
+
+// The list's operator side works on the store's handle alone, with no job
+// queue: the operator's commands run without a telephony provider and
+// without River.
+
+// LookupDoNotCall reports whether hash is on the do-not-call list, and
+// its entry when it is.
+func LookupDoNotCall(ctx context.Context, db sqlstore.DB, hash string) (DoNotCallEntry, bool, error) {
+	ctx, cancel := db.Bound(ctx)
+	defer cancel()
+	var e DoNotCallEntry
+	var at int64
+	err := db.Read().QueryRowContext(ctx, `SELECT source, created_at FROM voice_do_not_call WHERE number_hash = $1`, hash).Scan(&e.Source, &at)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return DoNotCallEntry{}, false, nil
+	case err != nil:
+		return DoNotCallEntry{}, false, sqlstore.Unavailable("do-not-call", err)
+	}
+	e.AddedAt = fromMicros(at)
+	return e, true, nil
+}
+
+// ListDoNotCall puts hash on the do-not-call list with source unless it is
+// already there: it answers the entry on the list afterwards and whether
+// this call added it (false: it was listed before, possibly by another
+// source, which is kept).
+func ListDoNotCall(ctx context.Context, db sqlstore.DB, hash, source string) (DoNotCallEntry, bool, error) {
+	ctx, cancel := db.Bound(ctx)
+	defer cancel()
+	var e DoNotCallEntry
+	var added bool
+	err := db.Tx(ctx, func(tx *sql.Tx) error {
+		now := micros(db.Now())
+		res, err := tx.ExecContext(ctx, `INSERT INTO voice_do_not_call (number_hash, source, created_at) VALUES ($1, $2, $3) ON CONFLICT (number_hash) DO NOTHING`,
+			hash, source, now)
+		if err != nil {
+			return sqlstore.Unavailable("do-not-call", err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return sqlstore.Unavailable("do-not-call", err)
+		}
+		added = n == 1
+		var at int64
+		if err := tx.QueryRowContext(ctx, `SELECT source, created_at FROM voice_do_not_call WHERE number_hash = $1`, hash).Scan(&e.Source, &at); err != nil {
+			return sqlstore.Unavailable("do-not-call", err)
+		}
+		e.AddedAt = fromMicros(at)
+		return nil
+	})
+	if err != nil {
+		return DoNotCallEntry{}, false, err
+	}
+	return e, added, nil
+}
+
+// ErrNotRemovable is UnlistDoNotCall's answer for an entry of another
+// source (a callee's opt-out, which only the callee can give back).
+var ErrNotRemovable = errors.New("voicesql: the do-not-call entry has another source")
+
+// UnlistDoNotCall takes hash off the do-not-call list if source put it
+// there. It reports whether it was listed; an entry of another source is
+// left in place and answers its entry with ErrNotRemovable.
+func UnlistDoNotCall(ctx context.Context, db sqlstore.DB, hash, source string) (DoNotCallEntry, bool, error) {
+	ctx, cancel := db.Bound(ctx)
+	defer cancel()
+	var e DoNotCallEntry
+	var listed bool
+	err := db.Tx(ctx, func(tx *sql.Tx) error {
+		e, listed = DoNotCallEntry{}, false
+		var at int64
+		err := tx.QueryRowContext(ctx, `SELECT source, created_at FROM voice_do_not_call WHERE number_hash = $1`, hash).Scan(&e.Source, &at)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return nil
+		case err != nil:
+			return sqlstore.Unavailable("do-not-call", err)
+		}
+		e.AddedAt, listed = fromMicros(at), true
+		if e.Source != source {
+			return ErrNotRemovable
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM voice_do_not_call WHERE number_hash = $1 AND source = $2`, hash, source); err != nil {
+			return sqlstore.Unavailable("do-not-call", err)
+		}
+		return nil
+	})
+	return e, listed, err
+}
