@@ -398,7 +398,7 @@ func openVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slo
 	v := cfg.Voice
 	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	numbers, err := store.Secret(sctx, "voice-numbers")
+	numbers, err := store.Secret(sctx, voiceNumberSecret)
 	if err != nil {
 		return nil, fmt.Errorf("voice number secret: %w", err)
 	}
