@@ -316,3 +316,25 @@ func TestFindSourcesFailed(t *testing.T) {
 		t.Errorf("registers failing, search answering: %v %+v", err, out)
 	}
 }
+
+// TestAnalyzeSourcesFailed: analyze_company_risk with web search as the
+// only source of its checks, every search failing: no check performed,
+// so the failure's error (not a charged list of unavailable checks); a
+// check performed from another source keeps it a 200.
+func TestAnalyzeSourcesFailed(t *testing.T) {
+	w := inteltest.NewWorld()
+	w.Search.Err = fmt.Errorf("brave_search: %w", intel.ErrRateLimited)
+	s := intel.Sources{Searchers: w.Sources().Searchers}
+	out, err := Analyze(context.Background(), Deps{Sources: s}, RiskInput{Company: "Acme Trading", Country: "GB"}, now)
+	var de *dalil.Error
+	if !errors.As(err, &de) || de.Code != dalil.CodeRateLimited || de.Headers["Retry-After"] != "60" || fmt.Sprint(de.Details) != "map[providersFailed:[brave]]" ||
+		!strings.Contains(de.Message, "No payment was taken") {
+		t.Fatalf("every search failing: %#v %+v", err, out)
+	}
+	// The register answering: corporate_identity is performed.
+	s.Registries = w.Sources().Registries
+	out, err = Analyze(context.Background(), Deps{Sources: s}, RiskInput{Company: "Acme Trading", Country: "GB"}, now)
+	if err != nil || out.Confidence == 0 || out.DataMode != "partial" {
+		t.Errorf("register answering, search failing: %v %+v", err, out)
+	}
+}

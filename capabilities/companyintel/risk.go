@@ -134,7 +134,7 @@ func Analyze(ctx context.Context, d Deps, in RiskInput, now time.Time) (RiskOutp
 			failed[p.Kind] = true
 		}
 	}
-	performed := 0
+	performed, unavailable := 0, 0
 	for _, c := range checks {
 		ch := Check{Check: c, Findings: []string{}, Evidence: []CheckEvidence{}}
 		kind := map[string]string{"corporate_identity": "registry", "domain": "domain", "website": "website", "sanctions": "sanctions",
@@ -151,6 +151,9 @@ func Analyze(ctx context.Context, d Deps, in RiskInput, now time.Time) (RiskOutp
 			ch.Status = "performed"
 			fill(&ch, c, s, res, g)
 		}
+		if ch.Status == "unavailable" {
+			unavailable++
+		}
 		if ch.Status == "performed" {
 			performed++
 		} else if ch.Status != "not_applicable" {
@@ -158,6 +161,11 @@ func Analyze(ctx context.Context, d Deps, in RiskInput, now time.Time) (RiskOutp
 		}
 		ch.Severity = severity(ch.Evidence)
 		out.Checks = append(out.Checks, ch)
+	}
+	if performed == 0 && unavailable > 0 && len(g.Failed) > 0 {
+		// No check could be performed because every source asked failed:
+		// the answer would say nothing, and must not be charged.
+		return RiskOutput{}, intel.SourcesFailed("source asked", g.Failed)
 	}
 	out.Confidence = float64(int(float64(performed)/float64(len(checks))*100+0.5)) / 100
 	return out, nil
@@ -339,7 +347,8 @@ func RiskEntry(d Deps) capability.Entry {
 		Summary: "Evidence-tiered risk signals for a company: each requested check (identity, domain, website, sanctions, adverse news, security, reputation, legal) with its status and evidence by tier. Never a safe/unsafe verdict.",
 		Description: "Each check reports performed, not_configured, unavailable or not_applicable, a summary, findings and evidence tiered as confirmed_evidence, " +
 			"public_allegation, automated_indicator or missing_information (and the source tier 1-4). confidence = checks performed / requested. " +
-			"409 AMBIGUOUS_ENTITY when the name fits two registered companies; 503 PROVIDER_NOT_CONFIGURED when no requested check has a source. Neither is charged.",
+			"409 AMBIGUOUS_ENTITY when the name fits two registered companies; 503 PROVIDER_NOT_CONFIGURED when no requested check has a source; " +
+			"429 RATE_LIMITED, 503 PROVIDER_UNAVAILABLE or 504 PROVIDER_TIMEOUT when no check could be performed because every source asked failed. None is charged.",
 		WhenToUse: "When an agent needs the raw risk signals about a company, check by check, to reason over itself.",
 		Path:      "/api/v1/intelligence/analyze-company-risk",
 		Price:     350_000, // USD 0.35

@@ -89,7 +89,10 @@ type Gathered struct {
 	ThreatsChecked   bool
 	Providers        []ProviderUse
 	Warnings         []string
-	Cached           bool // no outbound call was needed
+	// Failed are the providers that failed (the registers' too), sorted:
+	// SourcesFailed's input when nothing else answered.
+	Failed []Failure
+	Cached bool // no outbound call was needed
 }
 
 // Searches is the number of web searches Gather makes per kind (news,
@@ -123,6 +126,13 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 		g.Providers = append(g.Providers, p)
 		items = append(items, more...)
 	}
+	fail := func(p ProviderUse, err error) {
+		p.Status, p.Detail = "failed", failureWord(err)
+		use(p, false)
+		mu.Lock()
+		g.Failed = append(g.Failed, Failure{Provider: p.Provider, Err: err})
+		mu.Unlock()
+	}
 	// Registry records are evidence too.
 	for _, r := range res.Records {
 		items = append(items, recordItem(r, now))
@@ -137,6 +147,7 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 	for _, f := range res.Failed {
 		g.Providers = append(g.Providers, ProviderUse{Provider: f.Provider, Kind: "registry", Status: "failed", Detail: failureWord(f.Err)})
 		g.Warnings = append(g.Warnings, "PROVIDER_FAILED: "+f.Provider+": "+failureWord(f.Err))
+		g.Failed = append(g.Failed, f)
 	}
 	if len(src.Registries) == 0 {
 		g.Providers = append(g.Providers, ProviderUse{Provider: "company_registry", Kind: "registry", Status: "not_configured"})
@@ -165,7 +176,7 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 					q := SearchQuery{Text: text, Country: s.Country, Max: 10, News: kind == "news"}
 					rs, hit, err := cached(src.Cache, kind, se.Name(), fmt.Sprint(q), func() ([]SearchResult, error) { return se.Search(ctx, q) })
 					if err != nil {
-						use(ProviderUse{Provider: se.Name(), Kind: "web_search", Status: "failed", Detail: failureWord(err)}, false)
+						fail(ProviderUse{Provider: se.Name(), Kind: "web_search"}, err)
 						return
 					}
 					allHit = allHit && hit
@@ -207,7 +218,7 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 			wg.Go(func() {
 				d, hit, err := cached(src.Cache, "domain", src.Domain.Name(), s.Domain, func() (DomainRecord, error) { return src.Domain.Lookup(ctx, s.Domain) })
 				if err != nil {
-					use(ProviderUse{Provider: src.Domain.Name(), Kind: "domain", Status: "failed", Detail: failureWord(err)}, false)
+					fail(ProviderUse{Provider: src.Domain.Name(), Kind: "domain"}, err)
 					return
 				}
 				mu.Lock()
@@ -229,7 +240,7 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 				}
 				ts, hit, err := cached(src.Cache, "threat", src.SafeBrowsing.Name(), strings.Join(urls, " "), func() ([]Threat, error) { return src.SafeBrowsing.Check(ctx, urls) })
 				if err != nil {
-					use(ProviderUse{Provider: src.SafeBrowsing.Name(), Kind: "threat_listing", Status: "failed", Detail: failureWord(err)}, false)
+					fail(ProviderUse{Provider: src.SafeBrowsing.Name(), Kind: "threat_listing"}, err)
 					return
 				}
 				ts = slices.Clone(ts)
@@ -273,7 +284,7 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 					mu.Lock()
 					g.Screening.Status = "unavailable"
 					mu.Unlock()
-					use(ProviderUse{Provider: src.Sanctions.Name(), Kind: "sanctions", Status: "failed", Detail: failureWord(err)}, false)
+					fail(ProviderUse{Provider: src.Sanctions.Name(), Kind: "sanctions"}, err)
 					return
 				}
 				sc, its := judge(r, s, res, names, now)
@@ -308,6 +319,7 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 	})
 	slices.Sort(g.Warnings)
 	g.Warnings = slices.Compact(g.Warnings)
+	slices.SortFunc(g.Failed, func(a, b Failure) int { return cmp.Compare(a.Provider, b.Provider) })
 	for _, p := range g.Providers {
 		if p.Status == "used" {
 			g.Cached = false
