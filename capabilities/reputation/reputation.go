@@ -315,6 +315,12 @@ func Handle(ctx context.Context, d Deps, in Input, now time.Time) (Output, error
 			return Output{}, intel.NotFoundError(res)
 		}
 		g = intel.Gather(ctx, src, s, res, intel.Plan{News: true, Reviews: true, Website: true, Domain: true, Threats: true, Sanctions: true, Supplied: sup}, now)
+		if len(g.Failed) > 0 && len(sup) == 0 && !slices.ContainsFunc(g.Providers, func(p intel.ProviderUse) bool { return p.Status == "used" || p.Status == "cached" }) {
+			// Every source asked failed and the caller gave no evidence:
+			// the answer would be the neutral prior, and must not be
+			// charged (without providers the same answer is free).
+			return Output{}, intel.SourcesFailed("source asked", g.Failed)
+		}
 	} else {
 		res = intel.Resolution{Status: "unverified", Methods: []string{}}
 		g.Screening.Status = "not_checked"

@@ -3,11 +3,13 @@ package reputation
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
 	"dalil"
 	"dalil/capability"
+	"dalil/internal/evidence"
 	"dalil/internal/intel"
 	"dalil/internal/intel/inteltest"
 )
@@ -183,5 +185,24 @@ func TestDeterministic(t *testing.T) {
 	}
 	if a, b := mk(false), mk(true); string(a) != string(b) {
 		t.Errorf("order changed the answer:\n%s\n%s", a, b)
+	}
+}
+
+// TestEverySourceFailed: web search the only source and failing, no
+// register, website or caller evidence: the failure's error, not a
+// charged neutral prior; caller evidence keeps it a 200.
+func TestEverySourceFailed(t *testing.T) {
+	w := inteltest.NewWorld()
+	w.Search.Err = intel.ErrTimeout
+	d := Deps{Sources: intel.Sources{Searchers: w.Sources().Searchers}}
+	_, err := Handle(context.Background(), d, Input{CompanyName: "Acme Trading Ltd", Country: "GB"}, inteltest.Now)
+	var de *dalil.Error
+	if !errors.As(err, &de) || de.Code != dalil.CodeProviderTimeout || fmt.Sprint(de.Details) != "map[providersFailed:[brave]]" {
+		t.Fatalf("every source failed: %#v", err)
+	}
+	in := Input{CompanyName: "Acme Trading Ltd", Country: "GB", Evidence: []evidence.Supplied{{Title: "Acme Trading Ltd fined", URL: "https://www.example.com/acme-fined",
+		Excerpt: "Acme Trading Ltd was fined for late filings."}}}
+	if _, err := Handle(context.Background(), d, in, inteltest.Now); err != nil {
+		t.Errorf("with caller evidence: %v", err)
 	}
 }
