@@ -154,7 +154,6 @@ func TestDocumentErrorsEndToEnd(t *testing.T) {
 		}
 	}
 	stalled := make(chan struct{})
-	t.Cleanup(func() { close(stalled) })
 	mux := http.NewServeMux()
 	mux.Handle("/bundle.zip", serve(zipArchive, "application/zip"))
 	mux.Handle("/photo.jpg", serve(jpeg, "image/jpeg"))
@@ -176,12 +175,15 @@ func TestDocumentErrorsEndToEnd(t *testing.T) {
 		w.Header().Set("Content-Type", "application/pdf")
 		w.Write(long[:100]) // headers and a first chunk, then nothing
 		w.(http.Flusher).Flush()
-		select {
-		case <-r.Context().Done():
-		case <-stalled:
-		}
+		// The handler never returns while the test runs (not even when the
+		// client gives up): returning would end the chunked body cleanly,
+		// a complete 100-byte document instead of a stalled one.
+		<-stalled
 	})
 	docs := safehttptest.NewTLSServer(t, mux, "docs.test.example")
+	// Registered after the server: cleanups run last-in first-out, so the
+	// stalled handlers return before the server's Close waits for them.
+	t.Cleanup(func() { close(stalled) })
 	fetch := docs.Options()
 	fetch.Timeout = 300 * time.Millisecond
 	s := newErrServer(t, nil, fetch)
@@ -328,9 +330,10 @@ func TestProviderErrorsEndToEnd(t *testing.T) {
 // a call was placed with.
 var gatherRe = regexp.MustCompile(`<Gather [^>]*action="([^"]+)"`)
 
-// TestDoNotCallEndToEnd: a callee opts out during a call (the way a
-// number reaches the do-not-call list: there is no operator route or
-// command to add one, docs/voice.md), and the next call to that number is
+// TestDoNotCallEndToEnd: a callee opts out during a call (one of the two
+// ways a number reaches the do-not-call list; the operator's
+// `dalil voice do-not-call add` is TestVoiceDoNotCallOperatorEndToEnd),
+// and the next call to that number is
 // refused 403 DO_NOT_CALL with details.rule do_not_call, not charged and
 // never dialled. Reference Part 2 §9 ("do-not-call hook → 403
 // DO_NOT_CALL").
