@@ -55,25 +55,25 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 		store.Close()
 		return nil, err
 	}
-	reg, err := registry(deps{store: store, configured: configured(cfg), fetch: cfg.Fetch, providers: cfg.Providers, voice: vc.voiceDeps()})
-	if err != nil {
+	// fail releases what was opened so far (vc.close is nil-safe).
+	fail := func(err error) (*service, error) {
 		vc.close()
 		store.Close()
 		return nil, err
+	}
+	reg, err := registry(deps{store: store, configured: configured(cfg), fetch: cfg.Fetch, providers: cfg.Providers, voice: vc.voiceDeps()})
+	if err != nil {
+		return fail(err)
 	}
 	// Pay-per-call rails: DALIL_RAILS and their DALIL_* variables (rails.go).
 	rails, err := payRails(ctx, cfg, store, log)
 	if err != nil {
-		vc.close()
-		store.Close()
-		return nil, err
+		return fail(err)
 	}
 	channels := mppChannels(rails)
 	limiter, limits, err := rateLimits(cfg, log)
 	if err != nil {
-		vc.close()
-		store.Close()
-		return nil, err
+		return fail(err)
 	}
 	// /mcp calls the REST routes of the server it is mounted on, so its
 	// handler is bound once the server exists.
