@@ -24,6 +24,14 @@ type DoNotCallEntry struct {
 	AddedAt time.Time `json:"addedAt"`
 }
 
+// The statements on the list, shared by the operator's side below and the
+// store's (Store.Update, Store.AddDoNotCall, Store.Listed). A number
+// already listed keeps its entry, whoever adds it again.
+const (
+	selectDoNotCall = `SELECT source, created_at FROM voice_do_not_call WHERE number_hash = $1`
+	insertDoNotCall = `INSERT INTO voice_do_not_call (number_hash, source, created_at) VALUES ($1, $2, $3) ON CONFLICT (number_hash) DO NOTHING`
+)
+
 // The list's operator side works on the store's handle alone, with no job
 // queue: the operator's commands run without a telephony provider and
 // without River.
@@ -35,7 +43,7 @@ func LookupDoNotCall(ctx context.Context, db sqlstore.DB, hash string) (DoNotCal
 	defer cancel()
 	var e DoNotCallEntry
 	var at int64
-	err := db.Read().QueryRowContext(ctx, `SELECT source, created_at FROM voice_do_not_call WHERE number_hash = $1`, hash).Scan(&e.Source, &at)
+	err := db.Read().QueryRowContext(ctx, selectDoNotCall, hash).Scan(&e.Source, &at)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return DoNotCallEntry{}, false, nil
@@ -57,8 +65,7 @@ func ListDoNotCall(ctx context.Context, db sqlstore.DB, hash, source string) (Do
 	var added bool
 	err := db.Tx(ctx, func(tx *sql.Tx) error {
 		now := micros(db.Now())
-		res, err := tx.ExecContext(ctx, `INSERT INTO voice_do_not_call (number_hash, source, created_at) VALUES ($1, $2, $3) ON CONFLICT (number_hash) DO NOTHING`,
-			hash, source, now)
+		res, err := tx.ExecContext(ctx, insertDoNotCall, hash, source, now)
 		if err != nil {
 			return sqlstore.Unavailable("do-not-call", err)
 		}
@@ -68,7 +75,7 @@ func ListDoNotCall(ctx context.Context, db sqlstore.DB, hash, source string) (Do
 		}
 		added = n == 1
 		var at int64
-		if err := tx.QueryRowContext(ctx, `SELECT source, created_at FROM voice_do_not_call WHERE number_hash = $1`, hash).Scan(&e.Source, &at); err != nil {
+		if err := tx.QueryRowContext(ctx, selectDoNotCall, hash).Scan(&e.Source, &at); err != nil {
 			return sqlstore.Unavailable("do-not-call", err)
 		}
 		e.AddedAt = fromMicros(at)
@@ -95,7 +102,7 @@ func UnlistDoNotCall(ctx context.Context, db sqlstore.DB, hash, source string) (
 	err := db.Tx(ctx, func(tx *sql.Tx) error {
 		e, listed = DoNotCallEntry{}, false
 		var at int64
-		err := tx.QueryRowContext(ctx, `SELECT source, created_at FROM voice_do_not_call WHERE number_hash = $1`, hash).Scan(&e.Source, &at)
+		err := tx.QueryRowContext(ctx, selectDoNotCall, hash).Scan(&e.Source, &at)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			return nil

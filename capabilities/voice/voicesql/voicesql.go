@@ -295,8 +295,7 @@ func (s *Store) Update(ctx context.Context, id, eventKey string, fn func(*voice.
 }
 
 func addDoNotCall(ctx context.Context, tx jobs.Tx, hash, source string, now time.Time) error {
-	_, err := tx.Exec(ctx, `INSERT INTO voice_do_not_call (number_hash, source, created_at) VALUES ($1, $2, $3) ON CONFLICT (number_hash) DO NOTHING`,
-		hash, source, micros(now))
+	_, err := tx.Exec(ctx, insertDoNotCall, hash, source, micros(now))
 	return err
 }
 
@@ -309,14 +308,8 @@ func (s *Store) AddDoNotCall(ctx context.Context, hash, source string) error {
 
 // Listed implements voice.DoNotCall.
 func (s *Store) Listed(ctx context.Context, hash string) (bool, error) {
-	ctx, cancel := s.db.Bound(ctx)
-	defer cancel()
-	var n int
-	err := s.db.Read().QueryRowContext(ctx, `SELECT COUNT(*) FROM voice_do_not_call WHERE number_hash = $1`, hash).Scan(&n)
-	if err != nil {
-		return false, sqlstore.Unavailable("do-not-call", err)
-	}
-	return n > 0, nil
+	_, listed, err := LookupDoNotCall(ctx, s.db, hash)
+	return listed, err
 }
 
 // Recent implements voice.Counter: calls queued since since by payer and
