@@ -169,6 +169,16 @@ func periods(t string, withNotice bool) []period {
 	return out
 }
 
+// sentenceAt is the index of the sentence that holds the byte off, -1
+// when off falls between sentences.
+func (x *clauseExtractor) sentenceAt(off int) int {
+	i := sort.Search(len(x.sents), func(i int) bool { return x.sents[i].end > off })
+	if i < len(x.sents) && x.sents[i].start <= off {
+		return i
+	}
+	return -1
+}
+
 type dlFound struct {
 	d          Deadline
 	start, end int // the value, bytes into the text
@@ -182,13 +192,6 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 	oblOf := map[int][]oblFound{}
 	for _, o := range x.obls {
 		oblOf[o.sent] = append(oblOf[o.sent], o)
-	}
-	sentAt := func(off int) int {
-		i := sort.Search(len(x.sents), func(i int) bool { return x.sents[i].end > off })
-		if i < len(x.sents) && x.sents[i].start <= off {
-			return i
-		}
-		return -1
 	}
 	// blocked says whether a deadline at off cannot stand: it sits in a
 	// prohibition, or in a sentence that only grants a right.
@@ -231,7 +234,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 		if c.fact.Type != TypeDate || c.fact.Normalized == "" || len(c.fact.Normalized) != len("2006-01-02") {
 			continue
 		}
-		si := sentAt(c.start)
+		si := x.sentenceAt(c.start)
 		seg := x.a.segmentAt(c.start)
 		before := tail(x.a.text[seg.start:c.start], cueWindow)
 		beforeAt := c.start - len(before)
@@ -325,7 +328,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 				d.RelativeTo = strings.TrimSpace(v[i+len(" من "):])
 			}
 		}
-		add(d, c.start, c.end, sentAt(c.start))
+		add(d, c.start, c.end, x.sentenceAt(c.start))
 	}
 	sort.SliceStable(x.dls, func(i, j int) bool { return x.dls[i].start < x.dls[j].start })
 	// Each obligation's deadline is the first in its clause.
@@ -347,9 +350,8 @@ func (x *clauseExtractor) deadlineResults(ri *runeIndex, withEvidence bool) []De
 		d := f.d
 		d.Confidence = round2(d.Confidence)
 		if withEvidence {
-			si := sort.Search(len(x.sents), func(i int) bool { return x.sents[i].end > f.start })
 			s, e := x.a.excerptSpan(f.start, f.end)
-			if si < len(x.sents) && x.sents[si].start <= f.start && f.end <= x.sents[si].end {
+			if si := x.sentenceAt(f.start); si >= 0 && f.end <= x.sents[si].end {
 				s, e = x.sents[si].start, x.sents[si].end
 			}
 			d.Evidence, d.SourceEvidence = x.evidence(ri, s, e, f.start, f.end)
