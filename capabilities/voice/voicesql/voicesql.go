@@ -286,9 +286,6 @@ func (s *Store) Update(ctx context.Context, id, eventKey string, fn func(*voice.
 		return nil
 	})
 	if err != nil {
-		if errors.Is(err, voice.ErrDuplicateEvent) {
-			return voice.Record{}, err
-		}
 		return voice.Record{}, err
 	}
 	return out, nil
