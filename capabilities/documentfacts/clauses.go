@@ -331,7 +331,8 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 	}
 	// "Neither party may assign ...": a prohibition on each party.
 	for _, m := range reNeitherMay.FindAllStringIndex(t, -1) {
-		trigs = append(trigs, trigger{start: m[1] - len(strings.Fields(t[m[0]:m[1]])[len(strings.Fields(t[m[0]:m[1]]))-1]), end: m[1]})
+		words := strings.Fields(t[m[0]:m[1]])
+		trigs = append(trigs, trigger{start: m[1] - len(words[len(words)-1]), end: m[1]})
 	}
 	sort.Slice(trigs, func(i, j int) bool { return trigs[i].start < trigs[j].start })
 	var prevParty clauseParty
@@ -612,17 +613,17 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		}
 		role := arRole(party)
 		if role == "" && party != "" && !strings.HasSuffix(word, "أن") {
-			// An unknown first word is no party ("لا يجوز التنازل").
-			if !strings.HasPrefix(word, "لا") && !strings.Contains(word, "لتزم") && !strings.Contains(word, "تعهد") {
-				party = ""
-			} else if strings.HasPrefix(word, "لا") {
+			// An unknown first word is no party ("لا يجوز التنازل"),
+			// except after يلتزم / يتعهد.
+			if strings.HasPrefix(word, "لا") || !strings.Contains(word, "لتزم") && !strings.Contains(word, "تعهد") {
 				party = ""
 			}
 		}
 		actionAt := restAt
 		if party != "" && !implied {
-			if i := strings.Index(rest, strings.Fields(party)[len(strings.Fields(party))-1]); i >= 0 {
-				last := strings.Fields(party)[len(strings.Fields(party))-1]
+			pw := strings.Fields(party)
+			last := pw[len(pw)-1]
+			if i := strings.Index(rest, last); i >= 0 {
 				actionAt = restAt + i + len(last)
 			}
 		}
