@@ -27,7 +27,8 @@ var (
 	rePassiveRequired = regexp.MustCompile(`(?i)\b(?:is|are)\s+(?:required|mandatory|essential|compulsory)\b(?:\s*(?:[.;,]|$)|\s+(?:for|of|from|with|in)\b)`)
 	reMarkedMandatory = regexp.MustCompile(`(?i)\(\s*(?:mandatory|required|compulsory)\s*\)|\((?:إلزامي|الزامي|مطلوب)\)`)
 
-	// Categories, tried in order.
+	// Categories, tried in order (see requirementCategory); none is
+	// eligibility.
 	reqCategories = []struct {
 		name string
 		re   *regexp.Regexp
@@ -38,7 +39,6 @@ var (
 		{"experience", regexp.MustCompile(`(?i)\bexperience\b|\btrack\s+record\b|\bsimilar\s+(?:projects|contracts|works)\b|\byears?\s+in\b|\b(?:delivered|completed|executed|implemented|carried\s+out)\b[^.;]{0,40}\b(?:projects?|contracts?|works|installations?)\b|خبرة|سابقة\s+أعمال|سنوات\s+في|مشاريع[^.؛]{0,30}مماثلة|أعمال\s+مماثلة`)},
 		{"compliance", regexp.MustCompile(`(?i)\bomani[sz]ation\b|\bcomply\b|\bcompliance\b|\bcompliant\b|\bcode\s+of\s+conduct\b|\bregulations?\b|\bpolicy\b|\banti-?bribery\b|التعمين|الامتثال|اللوائح|الأنظمة`)},
 		{"technical", regexp.MustCompile(`(?i)\biso\b|\bcertification\b|\bservice\s+cent(?:re|er)\b|\bshowroom\b|\bworkshop\b|\bwarehouse\b|\bequipment\b|\bspecifications?\b|\btechnical\b|\bfacilit(?:y|ies)\b|\bcapacity\b|صالة\s+عرض|ورشة|مستودع|معدات|مواصفات|فني|الفنية|مركز\s+خدمة`)},
-		{"eligibility", regexp.MustCompile(`.`)},
 	}
 	// Document nouns: an item naming a document is documentation.
 	reDocNoun    = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s*)?(?:an?\s+|the\s+|two\s+|three\s+)?(?:valid\s+|certified\s+|signed\s+|audited\s+|recent\s+|company\s+|client\s+)?(?:cop(?:y|ies)\b|certificate|statements?\b|profile\b|references?\b|letter\b|cv\b|résumé|resume\b|list\b|portfolio\b|brochure\b|declaration\b)|^\s*(?:صورة|نسخة|شهادة|قائمة|خطاب|رسالة|سيرة)`)
