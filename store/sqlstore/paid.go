@@ -24,15 +24,24 @@ func (s *Store) PaidFor(ctx context.Context, accountID, requestID string, since 
 			accountID, requestID).Scan(&n)
 		return n > 0, unavailable("paid for", err)
 	}
+	return s.claimedOrAnswered(ctx, "paid for", `'settled'`, requestID, since)
+}
+
+// claimedOrAnswered reports whether the pay-per-call request requestID has
+// a claim in one of statuses (an SQL list of quoted names) or a completed
+// idempotency record whose answer is its own: PaidFor's and HeldFor's
+// lookups, which differ only in the claim statuses they count.
+func (s *Store) claimedOrAnswered(ctx context.Context, op, statuses, requestID string, since time.Time) (bool, error) {
 	from := micros(since)
-	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM payment_claims WHERE created_at >= $1 AND request_id = $2 AND status = 'settled'`,
+	var n int
+	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM payment_claims WHERE created_at >= $1 AND request_id = $2 AND status IN (`+statuses+`)`,
 		from, requestID).Scan(&n)
 	if err != nil || n > 0 {
-		return n > 0, unavailable("paid for", err)
+		return n > 0, unavailable(op, err)
 	}
 	err = s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM idempotency WHERE created_at >= $1 AND response_request_id = $2 AND status = 'completed'`,
 		from, requestID).Scan(&n)
-	return n > 0, unavailable("paid for", err)
+	return n > 0, unavailable(op, err)
 }
 
 // HeldFor reports whether the paid request requestID holds its payment:
@@ -53,11 +62,5 @@ func (s *Store) HeldFor(ctx context.Context, accountID, requestID string, since 
 	}
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
-	var n int
-	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM payment_claims WHERE created_at >= $1 AND request_id = $2 AND status IN ('claimed', 'settled')`,
-		micros(since), requestID).Scan(&n)
-	if err != nil || n > 0 {
-		return n > 0, unavailable("held for", err)
-	}
-	return s.PaidFor(ctx, "", requestID, since)
+	return s.claimedOrAnswered(ctx, "held for", `'claimed', 'settled'`, requestID, since)
 }
