@@ -158,6 +158,23 @@ func arPartyWord(w string) string {
 	return w
 }
 
+// arRoleWords are the Arabic role words of partyRoles that can be bound
+// by a clause (all but the issuer's), in partyRoles' order.
+var arRoleWords = func() []struct{ word, role string } {
+	var out []struct{ word, role string }
+	for _, r := range partyRoles {
+		if r.role == "issuer" {
+			continue
+		}
+		for _, w := range r.words {
+			if w[0] >= 0x80 {
+				out = append(out, struct{ word, role string }{w, r.role})
+			}
+		}
+	}
+	return out
+}()
+
 // arRole finds the role in an Arabic party phrase.
 func arRole(p string) string {
 	if reEachParty.MatchString(p) {
@@ -169,17 +186,9 @@ func arRole(p string) string {
 	}
 	norm := strings.Join(words, " ")
 	best, bestLen := "", 0
-	for _, r := range partyRoles {
-		if r.role == "issuer" {
-			continue
-		}
-		for _, w := range r.words {
-			if w[0] < 0x80 {
-				continue
-			}
-			if strings.Contains(norm, w) && len(w) > bestLen {
-				best, bestLen = r.role, len(w)
-			}
+	for _, rw := range arRoleWords {
+		if strings.Contains(norm, rw.word) && len(rw.word) > bestLen {
+			best, bestLen = rw.role, len(rw.word)
 		}
 	}
 	switch {
@@ -660,17 +669,9 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 // lastArRole is the Arabic role word named last in s, or "".
 func lastArRole(s string) string {
 	best, bestEnd := "", -1
-	for _, r := range partyRoles {
-		if r.role == "issuer" {
-			continue
-		}
-		for _, w := range r.words {
-			if w[0] < 0x80 {
-				continue
-			}
-			if i := strings.LastIndex(s, w); i >= 0 && i+len(w) > bestEnd {
-				best, bestEnd = w, i+len(w)
-			}
+	for _, rw := range arRoleWords {
+		if i := strings.LastIndex(s, rw.word); i >= 0 && i+len(rw.word) > bestEnd {
+			best, bestEnd = rw.word, i+len(rw.word)
 		}
 	}
 	return best
