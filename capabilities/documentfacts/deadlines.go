@@ -179,6 +179,10 @@ func (x *clauseExtractor) sentenceAt(off int) int {
 	return -1
 }
 
+// dateDeadlineLabels are the labels of the deadlines read from dates.
+var dateDeadlineLabels = map[string]string{"due_date": "Due date", "submission_deadline": "Submission deadline", "valid_until": "Valid until",
+	"delivery_deadline": "Delivery deadline", "deadline": "Deadline"}
+
 type dlFound struct {
 	d          Deadline
 	start, end int // the value, bytes into the text
@@ -261,8 +265,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 		if key == "" || blocked(si, c.start) {
 			continue
 		}
-		label := map[string]string{"due_date": "Due date", "submission_deadline": "Submission deadline", "valid_until": "Valid until",
-			"delivery_deadline": "Delivery deadline", "deadline": "Deadline"}[key]
+		label := dateDeadlineLabels[key]
 		method := "labeled_field"
 		if s != c.start {
 			method = "clause"
