@@ -13,9 +13,7 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"regexp"
@@ -23,45 +21,17 @@ import (
 	"testing"
 	"time"
 
-	"dalil"
 	"dalil/capabilities/documentfacts/testdoc"
-	"dalil/internal/safehttp"
 	"dalil/internal/safehttp/safehttptest"
-	"dalil/ops"
 	"dalil/provider/client/clienttest"
 	"dalil/provider/telephony/twilio/twiliotest"
 )
 
-// errServer is the server dalil serve builds from env on a fresh SQLite
-// database, with caller-supplied URLs fetched under fetch, and one
-// account holding USD 10.
-type errServer struct {
-	svc       *service
-	base, key string
-	acct      string
-}
-
-func newErrServer(t *testing.T, env map[string]string, fetch safehttp.Options) errServer {
-	t.Helper()
-	ctx := context.Background()
-	cfg, _, err := loadConfig(newFlagSet("serve", io.Discard), []string{"--db", filepath.Join(t.TempDir(), "dalil.db")}, envOf(env))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Fetch = fetch
-	svc, err := buildServer(ctx, cfg, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { svc.Close() })
-	acct, err := ops.CreateAccount(ctx, svc.store, "errors", "free", 10*dalil.USD)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(svc.api)
-	t.Cleanup(ts.Close)
-	return errServer{svc: svc, base: ts.URL, key: acct.APIKey, acct: acct.AccountID}
-}
+// errServer is the intel tests' server (newIntelServer: dalil serve
+// built from env on a fresh SQLite database, caller-supplied URLs
+// fetched under fetch, one account holding USD 10), asserted through
+// the account's credits and ledger.
+type errServer struct{ intelServer }
 
 // money is the account's credits and its whole ledger, as one string
 // that any charge, hold or refund changes.
@@ -186,7 +156,7 @@ func TestDocumentErrorsEndToEnd(t *testing.T) {
 	t.Cleanup(func() { close(stalled) })
 	fetch := docs.Options()
 	fetch.Timeout = 300 * time.Millisecond
-	s := newErrServer(t, nil, fetch)
+	s := errServer{newIntelServer(t, nil, fetch)}
 
 	want := func(key string, v any) func(map[string]any) string {
 		return func(d map[string]any) string {
@@ -246,11 +216,11 @@ func TestDocumentErrorsEndToEnd(t *testing.T) {
 func TestProviderErrorsEndToEnd(t *testing.T) {
 	const sec = "reference-service.md Part 2 §0 (charged only on 2xx) and §2c; docs/company-intelligence.md Identity first"
 	f := newIntelFakes(t)
-	s := newErrServer(t, map[string]string{
+	s := errServer{newIntelServer(t, map[string]string{
 		"DALIL_COMPANIES_HOUSE_API_KEY": "ch-k3y", "DALIL_COMPANIES_HOUSE_URL": f.ch.BaseURL(), "DALIL_COMPANIES_HOUSE_TIMEOUT": "200ms",
 		"DALIL_BRAVE_SEARCH_API_KEY": "brave-k3y", "DALIL_BRAVE_SEARCH_URL": f.brave.BaseURL(), "DALIL_BRAVE_SEARCH_TIMEOUT": "200ms",
 		"DALIL_RATE_LIMITS": "free=100000",
-	}, safehttptest.NoNetwork(t))
+	}, safehttptest.NoNetwork(t))}
 	const route = "/api/v1/risk/company-reputation-check"
 	body := `{"companyName":"Acme Trading Ltd","country":"GB","registrationNumber":"01234567"}`
 	failed := func(d map[string]any) string {

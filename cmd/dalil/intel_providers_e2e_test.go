@@ -33,10 +33,11 @@ import (
 
 // intelServer is the server `dalil serve` builds from env (the
 // configuration's variables), on a fresh SQLite database, with website
-// fetches going through fetch, and an account with USD 10.
+// fetches going through fetch, and an account (acct) with USD 10.
 type intelServer struct {
 	svc       *service
 	base, key string
+	acct      string
 }
 
 func newIntelServer(t *testing.T, env map[string]string, fetch safehttp.Options) intelServer {
@@ -58,7 +59,7 @@ func newIntelServer(t *testing.T, env map[string]string, fetch safehttp.Options)
 	}
 	ts := httptest.NewServer(svc.api)
 	t.Cleanup(ts.Close)
-	return intelServer{svc: svc, base: ts.URL, key: acct.APIKey}
+	return intelServer{svc: svc, base: ts.URL, key: acct.APIKey, acct: acct.AccountID}
 }
 
 func (s intelServer) post(t *testing.T, path, body string) intelAnswer {
