@@ -98,6 +98,23 @@ func (s errServer) check(t *testing.T, path string, r errRow) answer {
 	return a
 }
 
+// failEveryWay asks route with body while the provider behind faults
+// answers 429 with Retry-After: 120, then 503 on every retry, then never
+// (a hang on every retry): 429 RATE_LIMITED with a Retry-After header,
+// 503 PROVIDER_UNAVAILABLE and 504 PROVIDER_TIMEOUT, none charged.
+func (s errServer) failEveryWay(t *testing.T, faults *clienttest.Faults, route, name, sec, body string, details func(map[string]any) string) {
+	t.Helper()
+	faults.Push(clienttest.RateLimited("120"))
+	a := s.check(t, route, errRow{name + " 429 Retry-After: 120", sec, body, 429, "RATE_LIMITED", details})
+	if a.header.Get("Retry-After") == "" {
+		t.Errorf("%s: 429 without Retry-After: %v", name, a.header)
+	}
+	faults.Push(clienttest.ServerError(503), clienttest.ServerError(503), clienttest.ServerError(503))
+	s.check(t, route, errRow{name + " 503 (every retry)", sec, body, 503, "PROVIDER_UNAVAILABLE", details})
+	faults.Push(clienttest.Hang(), clienttest.Hang(), clienttest.Hang())
+	s.check(t, route, errRow{name + " times out (every retry)", sec, body, 504, "PROVIDER_TIMEOUT", details})
+}
+
 // TestDocumentErrorsEndToEnd: document_facts_extract by documentUrl, the
 // documents served by a local TLS server reached through internal/safehttp
 // (only its resolver and dialer injected). Reference Part 2 §6:
@@ -230,15 +247,7 @@ func TestProviderErrorsEndToEnd(t *testing.T) {
 		return ""
 	}
 
-	f.ch.Push(clienttest.RateLimited("120"))
-	a := s.check(t, route, errRow{"register 429 Retry-After: 120", sec, body, 429, "RATE_LIMITED", failed})
-	if a.header.Get("Retry-After") == "" {
-		t.Errorf("429 without Retry-After: %v", a.header)
-	}
-	f.ch.Push(clienttest.ServerError(503), clienttest.ServerError(503), clienttest.ServerError(503))
-	s.check(t, route, errRow{"register 503 (every retry)", sec, body, 503, "PROVIDER_UNAVAILABLE", failed})
-	f.ch.Push(clienttest.Hang(), clienttest.Hang(), clienttest.Hang())
-	s.check(t, route, errRow{"register times out (every retry)", sec, body, 504, "PROVIDER_TIMEOUT", failed})
+	s.failEveryWay(t, f.ch.Faults, route, "register", sec, body, failed)
 	if n := f.brave.Hits(); n != 0 {
 		t.Errorf("web search asked %d times for a company whose identity failed", n)
 	}
@@ -253,15 +262,7 @@ func TestProviderErrorsEndToEnd(t *testing.T) {
 	const research = "/api/v1/intelligence/research-company"
 	const rsec = "reference-service.md Part 2 §0 (charged only on 2xx), §2b; docs/company-intelligence.md Errors"
 	rbody := `{"company":"Acme Trading Ltd","country":"GB","depth":"quick"}`
-	f.brave.Push(clienttest.RateLimited("120"))
-	a = s.check(t, research, errRow{"search 429 Retry-After: 120", rsec, rbody, 429, "RATE_LIMITED", nil})
-	if a.header.Get("Retry-After") == "" {
-		t.Errorf("research 429 without Retry-After: %v", a.header)
-	}
-	f.brave.Push(clienttest.ServerError(503), clienttest.ServerError(503), clienttest.ServerError(503))
-	s.check(t, research, errRow{"search 503 (every retry)", rsec, rbody, 503, "PROVIDER_UNAVAILABLE", nil})
-	f.brave.Push(clienttest.Hang(), clienttest.Hang(), clienttest.Hang())
-	s.check(t, research, errRow{"search times out (every retry)", rsec, rbody, 504, "PROVIDER_TIMEOUT", nil})
+	s.failEveryWay(t, f.brave.Faults, research, "search", rsec, rbody, nil)
 	before = s.money(t)
 	if a := s.post(t, research, rbody); a.status != 200 || s.money(t) == before {
 		t.Errorf("search back: %d %s", a.status, a.raw)
@@ -278,15 +279,7 @@ func TestProviderErrorsEndToEnd(t *testing.T) {
 		return ""
 	}
 	chBefore := f.ch.Hits()
-	f.brave.Push(clienttest.RateLimited("120"))
-	a = s.check(t, find, errRow{"find: search 429 Retry-After: 120", rsec, fbody, 429, "RATE_LIMITED", braveFailed})
-	if a.header.Get("Retry-After") == "" {
-		t.Errorf("find 429 without Retry-After: %v", a.header)
-	}
-	f.brave.Push(clienttest.ServerError(503), clienttest.ServerError(503), clienttest.ServerError(503))
-	s.check(t, find, errRow{"find: search 503 (every retry)", rsec, fbody, 503, "PROVIDER_UNAVAILABLE", braveFailed})
-	f.brave.Push(clienttest.Hang(), clienttest.Hang(), clienttest.Hang())
-	s.check(t, find, errRow{"find: search times out (every retry)", rsec, fbody, 504, "PROVIDER_TIMEOUT", braveFailed})
+	s.failEveryWay(t, f.brave.Faults, find, "find: search", rsec, fbody, braveFailed)
 	if n := f.ch.Hits() - chBefore; n != 0 {
 		t.Errorf("find without a query asked Companies House %d times", n)
 	}
