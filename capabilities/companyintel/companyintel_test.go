@@ -202,23 +202,26 @@ func TestAnalyze(t *testing.T) {
 	})
 }
 
+// searchFailures are the ways a web search engine fails, each with the
+// code and Retry-After the capability answers when nothing was found.
+var searchFailures = []struct {
+	name       string
+	err        error
+	code       dalil.Code
+	retryAfter string
+}{
+	{"rate limited", fmt.Errorf("brave_search: %w", intel.ErrRateLimited), dalil.CodeRateLimited, "60"},
+	{"unavailable", fmt.Errorf("brave_search: %w", intel.ErrUnavailable), dalil.CodeProviderUnavailable, ""},
+	{"timeout", fmt.Errorf("brave_search: %w", intel.ErrTimeout), dalil.CodeProviderTimeout, ""},
+	{"deadline", context.DeadlineExceeded, dalil.CodeProviderTimeout, ""},
+	{"other", errors.New("boom"), dalil.CodeProviderUnavailable, ""},
+}
+
 // TestResearchSearchFailed: when every web search engine fails and
 // nothing was found, research_company answers the failure's code (not
 // an empty, charged answer); one engine answering is enough for a 200.
 func TestResearchSearchFailed(t *testing.T) {
-	wrap := func(err error) error { return fmt.Errorf("brave_search: %w", err) }
-	for _, c := range []struct {
-		name       string
-		err        error
-		code       dalil.Code
-		retryAfter string
-	}{
-		{"rate limited", wrap(intel.ErrRateLimited), dalil.CodeRateLimited, "60"},
-		{"unavailable", wrap(intel.ErrUnavailable), dalil.CodeProviderUnavailable, ""},
-		{"timeout", wrap(intel.ErrTimeout), dalil.CodeProviderTimeout, ""},
-		{"deadline", context.DeadlineExceeded, dalil.CodeProviderTimeout, ""},
-		{"other", errors.New("boom"), dalil.CodeProviderUnavailable, ""},
-	} {
+	for _, c := range searchFailures {
 		t.Run(c.name, func(t *testing.T) {
 			w := inteltest.NewWorld()
 			w.Search.Err = c.err
@@ -252,19 +255,7 @@ func TestResearchSearchFailed(t *testing.T) {
 // as research_company does (one rule: intel.SourcesFailed); any source
 // answering, even with nothing, is a 200.
 func TestFindSourcesFailed(t *testing.T) {
-	wrap := func(err error) error { return fmt.Errorf("brave_search: %w", err) }
-	for _, c := range []struct {
-		name       string
-		err        error
-		code       dalil.Code
-		retryAfter string
-	}{
-		{"rate limited", wrap(intel.ErrRateLimited), dalil.CodeRateLimited, "60"},
-		{"unavailable", wrap(intel.ErrUnavailable), dalil.CodeProviderUnavailable, ""},
-		{"timeout", wrap(intel.ErrTimeout), dalil.CodeProviderTimeout, ""},
-		{"deadline", context.DeadlineExceeded, dalil.CodeProviderTimeout, ""},
-		{"other", errors.New("boom"), dalil.CodeProviderUnavailable, ""},
-	} {
+	for _, c := range searchFailures {
 		t.Run(c.name, func(t *testing.T) {
 			// Web search only, with and without an LLM.
 			for _, llm := range []bool{false, true} {
