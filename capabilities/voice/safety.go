@@ -91,6 +91,14 @@ func refuse(code dalil.Code, rule, format string, args ...any) *dalil.Error {
 	return &dalil.Error{Code: code, Message: fmt.Sprintf(format, args...) + " Nothing was charged.", Details: map[string]any{"rule": rule}}
 }
 
+// RuleOf is the rule a refusal names in details.rule; "" when e names
+// none.
+func RuleOf(e *dalil.Error) string {
+	d, _ := e.Details.(map[string]any)
+	r, _ := d["rule"].(string)
+	return r
+}
+
 // CheckNumber parses an E.164 number and applies the number rules:
 // valid and allocated, not an emergency or short code, not premium-rate
 // or shared-cost, in an allowed country.

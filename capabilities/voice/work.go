@@ -261,10 +261,8 @@ func (s *Service) placed(ctx context.Context, id, pid string) error {
 // the call, or "".
 func (s *Service) recheck(ctx context.Context, r Record, now time.Time) (string, error) {
 	rule := func(e *dalil.Error) string {
-		if d, ok := e.Details.(map[string]any); ok {
-			if s, ok := d["rule"].(string); ok {
-				return s
-			}
+		if r := RuleOf(e); r != "" {
+			return r
 		}
 		return string(e.Code)
 	}

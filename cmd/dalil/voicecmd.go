@@ -10,7 +10,6 @@ import (
 
 	"github.com/nyaruka/phonenumbers"
 
-	"dalil"
 	"dalil/capabilities/voice"
 	"dalil/capabilities/voice/voicesql"
 	"dalil/store/sqlstore"
@@ -168,7 +167,7 @@ func dncNumber(raw string) (string, error) {
 	if derr == nil {
 		return num.E164, nil
 	}
-	rule, _ := ruleOf(derr)
+	rule := voice.RuleOf(derr)
 	why := strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(derr.Message, " Nothing was charged.")), ".")
 	switch rule {
 	case voice.RuleInvalidNumber:
@@ -179,16 +178,6 @@ func dncNumber(raw string) (string, error) {
 		return "", fmt.Errorf("%s: %s", raw, why)
 	}
 	return "", fmt.Errorf("%s is never called anyway (rule %s: %s); nothing was added: the do-not-call list holds only numbers the service could call", raw, rule, why)
-}
-
-// ruleOf is a safety refusal's details.rule.
-func ruleOf(e *dalil.Error) (string, bool) {
-	d, ok := e.Details.(map[string]any)
-	if !ok {
-		return "", false
-	}
-	r, ok := d["rule"].(string)
-	return r, ok
 }
 
 // numberHash is the stored form of an E.164 number: the keyed hash the
