@@ -301,6 +301,23 @@ func (m *MemoryStore) MarkClosed(_ context.Context, id string, now time.Time) (S
 	return clone(s), nil
 }
 
+// CheckRefund is the rule every SessionStore's RefundDraw applies to the
+// draw r before refunding amount of it: done when r was refunded already
+// (RefundDraw then returns r.Refunded), ErrReservationNotCommitted for a
+// draw still in flight, ErrRefundExceedsDraw for an amount below zero or
+// above r.Amount.
+func CheckRefund(r Reservation, amount dalil.MicroUSD) (done bool, err error) {
+	switch {
+	case !r.RefundedAt.IsZero():
+		return true, nil
+	case !r.Committed:
+		return false, ErrReservationNotCommitted
+	case amount < 0 || amount > r.Amount:
+		return false, ErrRefundExceedsDraw
+	}
+	return false, nil
+}
+
 // RefundDraw implements SessionStore.
 func (m *MemoryStore) RefundDraw(_ context.Context, sessionID, key string, amount dalil.MicroUSD, now time.Time) (dalil.MicroUSD, error) {
 	m.mu.Lock()
@@ -310,16 +327,15 @@ func (m *MemoryStore) RefundDraw(_ context.Context, sessionID, key string, amoun
 		return 0, err
 	}
 	r, ok := m.res[[2]string{sessionID, key}]
-	switch {
-	case !ok:
+	if !ok {
 		return 0, ErrReservationNotFound
-	case !r.RefundedAt.IsZero():
+	}
+	if done, err := CheckRefund(*r, amount); err != nil {
+		return 0, err
+	} else if done {
 		return r.Refunded, nil
-	case !r.Committed:
-		return 0, ErrReservationNotCommitted
-	case amount < 0 || amount > r.Amount:
-		return 0, ErrRefundExceedsDraw
-	case s.Status != SessionActive:
+	}
+	if s.Status != SessionActive {
 		return 0, ErrSessionInactive
 	}
 	if now.IsZero() {

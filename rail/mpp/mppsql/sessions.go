@@ -352,16 +352,12 @@ func (m *Sessions) RefundDraw(ctx context.Context, sessionID, key string, amount
 			return err
 		}
 		r, err := getReservation(ctx, tx, sessionID, key)
-		switch {
-		case err != nil:
+		if err != nil {
 			return err
-		case !r.RefundedAt.IsZero():
+		}
+		if done, err := mpp.CheckRefund(r, amount); err != nil || done {
 			got = r.Refunded
-			return nil
-		case !r.Committed:
-			return mpp.ErrReservationNotCommitted
-		case amount < 0 || amount > r.Amount:
-			return mpp.ErrRefundExceedsDraw
+			return err
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE mpp_session_reservations SET refunded = $1, refunded_at = $2
 			WHERE session_id = $3 AND key = $4 AND committed = 1 AND refunded_at = 0`, int64(amount), micros(now), sessionID, key)
