@@ -112,13 +112,3 @@ func result(err error) error {
 	}
 	return err
 }
-
-// QueueOptions are the queue settings the voice workers need: their queue
-// and concurrency.
-func QueueOptions(o jobs.Options, workers int) jobs.Options {
-	if o.Queues == nil {
-		o.Queues = map[string]int{}
-	}
-	o.Queues[Queue] = workers
-	return o
-}
