@@ -106,15 +106,12 @@ type clauseParty struct {
 	text, role string
 }
 
-// partyIn finds the party named in an English subject: "each party",
-// a role word (plurals too: "Suppliers", "All bidders"), or the name of a
-// party found in the document.
-func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
-	if m := reEachParty.FindStringIndex(subj); m != nil {
-		return clauseParty{strings.TrimSpace(subj[m[0]:m[1]]), "each_party"}, true
-	}
-	low := lowerASCII(subj)
-	best, bestEnd := clauseParty{}, -1
+// subjectForms are the words partyIn looks for, in order, with the role
+// each names: the role words of partyRoles that can be bound by a clause
+// (not the issuer's, nor invoice labels such as "bill to"), each also
+// with -s and -es, then the first and second party.
+var subjectForms = func() []clauseParty {
+	var out []clauseParty
 	for _, r := range partyRoles {
 		if r.role == "issuer" {
 			continue
@@ -124,17 +121,27 @@ func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
 				continue
 			}
 			for _, form := range []string{w, w + "s", w + "es"} {
-				if i := lastWordIndex(low, form); i >= 0 && i+len(form) > bestEnd {
-					bestEnd = i + len(form)
-					best = clauseParty{strings.TrimSpace(subj[i : i+len(form)]), r.role}
-				}
+				out = append(out, clauseParty{form, r.role})
 			}
 		}
 	}
-	for _, w := range []string{"first party", "second party", "الطرف الأول", "الطرف الثاني"} {
-		if i := lastWordIndex(low, w); i >= 0 && i+len(w) > bestEnd {
-			bestEnd = i + len(w)
-			best = clauseParty{subj[i : i+len(w)], map[bool]string{true: "first_party", false: "second_party"}[strings.Contains(w, "first") || strings.Contains(w, "الأول")]}
+	return append(out, clauseParty{"first party", "first_party"}, clauseParty{"second party", "second_party"},
+		clauseParty{"الطرف الأول", "first_party"}, clauseParty{"الطرف الثاني", "second_party"})
+}()
+
+// partyIn finds the party named in an English subject: "each party",
+// a role word (plurals too: "Suppliers", "All bidders"), or the name of a
+// party found in the document.
+func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
+	if m := reEachParty.FindStringIndex(subj); m != nil {
+		return clauseParty{strings.TrimSpace(subj[m[0]:m[1]]), "each_party"}, true
+	}
+	low := lowerASCII(subj)
+	best, bestEnd := clauseParty{}, -1
+	for _, f := range subjectForms {
+		if i := lastWordIndex(low, f.text); i >= 0 && i+len(f.text) > bestEnd {
+			bestEnd = i + len(f.text)
+			best = clauseParty{strings.TrimSpace(subj[i : i+len(f.text)]), f.role}
 		}
 	}
 	for _, p := range x.parties {
