@@ -74,19 +74,37 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 		before := lowerASCII(ctx[max(0, at-60):at])
 		switch {
 		case strings.Contains(before, "invoice") || strings.Contains(before, "فاتورة"):
-			return dateCues[0], true
+			return cueInvoiceDate, true
 		case strings.Contains(before, "agreement") || strings.Contains(before, "contract") || strings.Contains(before, "lease"):
 		case strings.Contains(before, "letter") || strings.Contains(before, "order") || strings.Contains(before, "quotation") || strings.Contains(before, "notice"):
-			return dateCues[1], true
+			return cueIssueDate, true
 		case x.title == "invoice":
-			return dateCues[0], true
+			return cueInvoiceDate, true
 		case x.title != "agreement":
-			return dateCues[3], true
+			return cueDocumentDate, true
 		}
 	case c.key == "document_date" && x.title == "agreement":
-		return dateCues[2], true
+		return cueAgreementDate, true
 	case c.key == "document_date" && x.title == "invoice":
-		return dateCues[0], true
+		return cueInvoiceDate, true
 	}
 	return c, true
+}
+
+// The date cues dateCue answers by name (looked up once, at start).
+var (
+	cueInvoiceDate   = dateCueOf("invoice_date")
+	cueIssueDate     = dateCueOf("issue_date")
+	cueAgreementDate = dateCueOf("agreement_date")
+	cueDocumentDate  = dateCueOf("document_date")
+)
+
+// dateCueOf is the cue of dateCues with key k.
+func dateCueOf(k string) cue {
+	for _, c := range dateCues {
+		if c.key == k {
+			return c
+		}
+	}
+	panic("documentfacts: no date cue " + k)
 }
