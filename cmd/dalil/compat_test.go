@@ -18,9 +18,6 @@ package main
 //     output field names are in data;
 //  3. errors: documented invalid inputs answer the documented status and
 //     code.
-//
-// Rows of a capability another helper owns (pendingOwner) log their gaps
-// instead of failing, so the gaps are reported to that owner.
 
 import (
 	"context"
@@ -37,7 +34,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"dalil"
@@ -77,9 +73,6 @@ type compatCap struct {
 	// previewSignals are preview fields the reference documents for this
 	// capability's preview (Part 2 §8 and the capability's section).
 	previewSignals []string
-	// pendingOwner, when set, names who owns the capability's package: its
-	// gaps are logged for them, not failed here.
-	pendingOwner string
 }
 
 // compatField is one input field the reference lists.
@@ -114,9 +107,6 @@ type compatServer struct {
 	url string
 	key string
 	reg *capability.Registry
-	mu  sync.Mutex
-	// pending collects the gaps of capabilities other helpers own.
-	pending []string
 }
 
 func newCompatServer(t *testing.T) *compatServer {
@@ -219,19 +209,10 @@ func (s *compatServer) post(t *testing.T, route, body string) compatAnswer {
 	return a
 }
 
-// gap reports a compatibility gap: a failure, or a log line for the owner
-// of a package this audit does not change.
+// gap reports a compatibility gap of capability c: a failure.
 func (s *compatServer) gap(t *testing.T, c compatCap, format string, args ...any) {
 	t.Helper()
-	msg := fmt.Sprintf(format, args...)
-	if c.pendingOwner != "" {
-		s.mu.Lock()
-		s.pending = append(s.pending, fmt.Sprintf("%s (%s, owner %s): %s", c.id, c.section, c.pendingOwner, msg))
-		s.mu.Unlock()
-		t.Logf("PENDING for %s: %s", c.pendingOwner, msg)
-		return
-	}
-	t.Error(msg)
+	t.Errorf(format, args...)
 }
 
 func TestCompatReference(t *testing.T) {
@@ -240,9 +221,6 @@ func TestCompatReference(t *testing.T) {
 		t.Run(c.id, func(t *testing.T) { s.checkCap(t, c) })
 	}
 	t.Run("previews", func(t *testing.T) { s.checkPreviews(t) })
-	if len(s.pending) > 0 {
-		t.Logf("gaps left to their owners (%d):\n  %s", len(s.pending), strings.Join(s.pending, "\n  "))
-	}
 }
 
 func (s *compatServer) checkCap(t *testing.T, c compatCap) {
@@ -603,7 +581,7 @@ func (s *compatServer) checkPreviews(t *testing.T) {
 	// each capability's report and signals are its own.
 	c := compatCap{id: "preview", section: "Part 2 §8"}
 	own := func(cc compatCap) compatCap {
-		return compatCap{id: "preview " + cc.id, section: cc.section, pendingOwner: cc.pendingOwner}
+		return compatCap{id: "preview " + cc.id, section: cc.section}
 	}
 	previewable := map[string]bool{}
 	for _, cc := range compatCaps() {
