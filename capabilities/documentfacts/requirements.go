@@ -27,8 +27,8 @@ var (
 	rePassiveRequired = regexp.MustCompile(`(?i)\b(?:is|are)\s+(?:required|mandatory|essential|compulsory)\b(?:\s*(?:[.;,]|$)|\s+(?:for|of|from|with|in)\b)`)
 	reMarkedMandatory = regexp.MustCompile(`(?i)\(\s*(?:mandatory|required|compulsory)\s*\)|\((?:إلزامي|الزامي|مطلوب)\)`)
 
-	// Categories, tried in order (see requirementCategory); none is
-	// eligibility.
+	// Categories, tried in order (documentation also by its heading or a
+	// document noun, see requirementCategory); none is eligibility.
 	reqCategories = []struct {
 		name string
 		re   *regexp.Regexp
@@ -227,17 +227,8 @@ func isNounItem(t string) bool {
 // to provide, or an item under a documents heading), experience,
 // compliance, technical, else eligibility.
 func requirementCategory(t, section string) string {
-	if reqCategories[0].re.MatchString(t) {
-		return "insurance"
-	}
-	if reqCategories[1].re.MatchString(t) {
-		return "financial"
-	}
-	if reDocHeading.MatchString(section) || reqCategories[2].re.MatchString(t) || reDocNoun.MatchString(t) {
-		return "documentation"
-	}
-	for _, c := range reqCategories[3:] {
-		if c.re.MatchString(t) {
+	for _, c := range reqCategories {
+		if c.re.MatchString(t) || c.name == "documentation" && (reDocHeading.MatchString(section) || reDocNoun.MatchString(t)) {
 			return c.name
 		}
 	}
