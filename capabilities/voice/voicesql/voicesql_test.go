@@ -190,8 +190,16 @@ func testStore(t *testing.T, f *fixture) {
 	if err := f.calls.AddDoNotCall(ctx, "h-op", "callee"); err != nil {
 		t.Errorf("adding twice: %v", err)
 	}
-	if l, _ := f.calls.Listed(ctx, "h-none"); l {
-		t.Error("an unlisted number is listed")
+	if l, err := f.calls.Listed(ctx, "h-none"); err != nil || l {
+		t.Errorf("an unlisted number: listed %v, %v", l, err)
+	}
+	// The number is listed, and the second add kept the first entry (the
+	// operator's), not the callee's.
+	if l, err := f.calls.Listed(ctx, "h-op"); err != nil || !l {
+		t.Errorf("an added number: listed %v, %v", l, err)
+	}
+	if e, ok, err := voicesql.LookupDoNotCall(ctx, f.store.DB(), "h-op"); err != nil || !ok || e.Source != "operator" {
+		t.Errorf("an added number's entry: %+v %v %v; want the operator's", e, ok, err)
 	}
 
 	// A call drawn from an MPP budget session keeps how it was paid,
