@@ -281,9 +281,9 @@ type oblFound struct {
 	start, end int // the sentence
 	focus      int // where the clause starts
 	sent       int
-	// clauseStart, clauseEnd: the action's clause, where its deadline is
+	// clauseStart, clauseEnd: the action's clause, where its deadline
+	// is; clauseStart is where the action as written starts.
 	clauseStart, clauseEnd int
-	actionAt               int // where the action as written starts
 }
 
 func (x *clauseExtractor) skipped(s span) bool {
@@ -423,7 +423,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		}
 		o.Condition = cond.at(t, tr.start)
 		x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + subjStart, sent: si,
-			clauseStart: s.start + actionAt, clauseEnd: s.start + end, actionAt: s.start + actionAt})
+			clauseStart: s.start + actionAt, clauseEnd: s.start + end})
 		prevParty, prevHas = party, has
 	}
 }
@@ -553,7 +553,6 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 	type arTrig struct {
 		start, end int
 		must       bool
-		after      string // the text after the word
 	}
 	var trigs []arTrig
 	for _, m := range reOblAR.FindAllStringSubmatchIndex(t, -1) {
@@ -562,13 +561,13 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		if m[2] < 0 {
 			g, must = 4, true
 		}
-		trigs = append(trigs, arTrig{m[g], m[g+1], must, t[m[g+1]:]})
+		trigs = append(trigs, arTrig{m[g], m[g+1], must})
 	}
 	var cond sentenceCondition
 	if m := reArStartAla.FindStringSubmatchIndex(t); m != nil && len(trigs) == 0 {
 		rest := strings.TrimSpace(t[m[3]:])
 		if !strings.HasPrefix(rest, "أن") && arRole(arKnownParty(rest)) != "" {
-			trigs = append(trigs, arTrig{m[2], m[3], true, t[m[3]:]})
+			trigs = append(trigs, arTrig{m[2], m[3], true})
 		}
 	}
 	for k, tr := range trigs {
@@ -669,7 +668,7 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		}
 		o.Condition = cond.at(t, tr.start)
 		x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + tr.start, sent: si,
-			clauseStart: s.start + actionAt, clauseEnd: s.start + end, actionAt: s.start + actionAt})
+			clauseStart: s.start + actionAt, clauseEnd: s.start + end})
 	}
 }
 
@@ -701,7 +700,7 @@ func (x *clauseExtractor) results(ri *runeIndex, withEvidence bool) []Obligation
 		o := f.o
 		o.Confidence = round2(o.Confidence)
 		if withEvidence {
-			o.Evidence, o.SourceEvidence = x.evidence(ri, f.start, f.end, f.focus, runeAdvance(x.a.text, f.actionAt, 48))
+			o.Evidence, o.SourceEvidence = x.evidence(ri, f.start, f.end, f.focus, runeAdvance(x.a.text, f.clauseStart, 48))
 		}
 		out = append(out, o)
 	}
