@@ -373,7 +373,8 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		} else if !has && k > 0 && isCoordinatedVerb(subj) {
 			party, has = prevParty, prevHas
 		}
-		if !has && !rePassive.MatchString(t[tr.end:]) {
+		passive := rePassive.MatchString(t[tr.end:])
+		if !has && !passive {
 			// An active sentence binds its subject even when it is no
 			// role we know ("The Distributor agrees to ..."), unless the
 			// subject is a pronoun or the document itself.
@@ -384,7 +385,6 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		if tr.will {
 			// "will" binds a party, or makes a passive of an action
 			// binding ("Payment will be made"); never "we will".
-			passive := rePassive.MatchString(t[tr.end:])
 			if !has && !(passive && reActionNoun.MatchString(subj) && tr.must) {
 				continue
 			}
