@@ -15,6 +15,11 @@ import (
 // write; the account's charges are then redone one by one.
 var errFallback = errors.New("sqlstore: account changed during the group")
 
+// testHookAccountRead, set only by tests, runs inside the group's
+// transaction after chargeAccount read an account: a test changes the
+// account there to force errFallback.
+var testHookAccountRead func(ctx context.Context, tx *sql.Tx, accountID string)
+
 // chargeAccount charges the jobs of one account (in arrival order) with a
 // constant number of statements: it reads the balance and allowance once,
 // decides every charge in memory, then writes one debit, one allowance
@@ -47,6 +52,9 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 	}
 	if err != nil {
 		return unavailable("charge", err)
+	}
+	if testHookAccountRead != nil {
+		testHookAccountRead(ctx, tx, accountID)
 	}
 	plan, _ := dalil.PlanByID(planID)
 	st0 := dalil.ChargeState{Plan: plan, Credits: dalil.MicroUSD(credits0)}

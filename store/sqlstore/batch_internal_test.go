@@ -2,6 +2,8 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -90,5 +92,67 @@ func TestGatherMore(t *testing.T) {
 	group, _ = s.gatherMore([]*chargeJob{job(), job()}, timer)
 	if len(group) != maxGroup || len(s.charges) != 12 {
 		t.Errorf("group of %d with %d left, want %d and 12", len(group), len(s.charges), maxGroup)
+	}
+}
+
+// TestGroupFallbackWithoutSavepoints: SQLite's groups run without
+// savepoints; an account changed between the group's read and its debit
+// (impossible with BEGIN IMMEDIATE, forced here by a hook inside the
+// transaction) rolls the attempt back and the group is redone with
+// savepoints: every charge is decided on the changed balance, charged
+// once, and the ledger matches the balance.
+func TestGroupFallbackWithoutSavepoints(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "f.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	a, err := s.CreateAccount(ctx, "x", "free", 30_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fired := 0
+	testHookAccountRead = func(ctx context.Context, tx *sql.Tx, id string) {
+		fired++
+		if fired == 1 { // a top-up lands under the first attempt only
+			if _, err := tx.ExecContext(ctx, `UPDATE accounts SET credits = credits + 15000 WHERE id = $1`, id); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	defer func() { testHookAccountRead = nil }()
+	var group []*chargeJob
+	for i := range 4 {
+		group = append(group, &chargeJob{ctx: ctx, req: dalil.ChargeRequest{AccountID: a.ID, Tool: "t", Price: 10_000, Method: dalil.MethodAuto, RequestID: fmt.Sprintf("req_%d", i)}, done: make(chan struct{})})
+	}
+	s.runGroup(group)
+	if fired < 2 {
+		t.Fatalf("hook ran %d times: the group was not redone", fired)
+	}
+	charged := 0
+	for i, j := range group {
+		switch {
+		case j.err == nil:
+			charged++
+		case dalil.ErrorCode(j.err) != dalil.CodeInsufficientCredits:
+			t.Errorf("charge %d: %v", i, j.err)
+		}
+	}
+	// The first attempt's top-up was rolled back with it: 30,000 pays 3.
+	if charged != 3 {
+		t.Errorf("%d charged, want 3", charged)
+	}
+	acct, err := s.Account(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum int64
+	if err := s.r.QueryRowContext(ctx, `SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE account_id = $1`, a.ID).Scan(&sum); err != nil {
+		t.Fatal(err)
+	}
+	// The ledger holds the opening credit and the three charges.
+	if acct.Credits != 0 || sum != 0 {
+		t.Errorf("credits %d, ledger sum %d: want 0 and a ledger that adds up to it", acct.Credits, sum)
 	}
 }
