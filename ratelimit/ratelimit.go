@@ -188,12 +188,22 @@ func positive(s string) (int, error) {
 // until the next call can succeed, so a client never retries early). An
 // allowed result leaves any Retry-After set by other code (a quota's, for
 // example) alone.
+//
+// The keys are written in canonical form and the values share one slice:
+// h.Set would canonicalise each key ("RateLimit-Limit" is not canonical,
+// so that costs a new string) and allocate a slice per header, on every
+// request (issue #11).
 func Headers(h http.Header, r Result) {
-	h.Set("RateLimit-Limit", strconv.Itoa(r.Limit))
-	h.Set("RateLimit-Remaining", strconv.Itoa(max(r.Remaining, 0)))
-	h.Set("RateLimit-Reset", strconv.FormatInt(ceilSeconds(r.Reset), 10))
+	v := make([]string, 3, 4)
+	v[0] = strconv.Itoa(r.Limit)
+	v[1] = strconv.Itoa(max(r.Remaining, 0))
+	v[2] = strconv.FormatInt(ceilSeconds(r.Reset), 10)
+	h["Ratelimit-Limit"] = v[0:1:1]
+	h["Ratelimit-Remaining"] = v[1:2:2]
+	h["Ratelimit-Reset"] = v[2:3:3]
 	if !r.Allowed {
-		h.Set("Retry-After", strconv.FormatInt(max(ceilSeconds(r.RetryAfter), 1), 10))
+		v = append(v, strconv.FormatInt(max(ceilSeconds(r.RetryAfter), 1), 10))
+		h["Retry-After"] = v[3:4:4]
 	}
 }
 

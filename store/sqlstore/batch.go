@@ -145,8 +145,10 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 }
 
 // ledgerChunks are the multi-row insert sizes prepared at Open; any count
-// of rows is written greedily with them (e.g. 23 = 16 + 4 + 1 + 1 + 1).
-var ledgerChunks = []int{64, 16, 4, 1}
+// of rows is written greedily with them, one statement per binary digit
+// (e.g. 23 = 16 + 4 + 2 + 1): a group of 32 charges or fewer, what 32
+// connections make, takes at most 5 statements.
+var ledgerChunks = []int{64, 32, 16, 8, 4, 2, 1}
 
 // insertLedgerN is the prepared insert of n ledger rows.
 func insertLedgerN(dialect string, n int) string {
