@@ -2,6 +2,7 @@ package companyintel
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -327,5 +328,224 @@ func TestAnalyzeSourcesFailed(t *testing.T) {
 	out, err = Analyze(context.Background(), Deps{Sources: s}, RiskInput{Company: "Acme Trading", Country: "GB"}, now)
 	if err != nil || out.Confidence == 0 || out.DataMode != "partial" {
 		t.Errorf("register answering, search failing: %v %+v", err, out)
+	}
+}
+
+// unpaidReason is the answer's capability.Unpaid reason, "" when it is
+// charged.
+func unpaidReason(v any) string {
+	u, ok := v.(capability.Unpaid)
+	if !ok {
+		return ""
+	}
+	reason, unpaid := u.Unpaid()
+	if !unpaid {
+		return ""
+	}
+	return reason
+}
+
+// jsonKeys are the top-level keys of v's JSON, and whether the listed
+// ones are empty arrays (not null).
+func jsonKeys(t *testing.T, v any, arrays ...string) []string {
+	t.Helper()
+	b, err := capability.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range arrays {
+		if string(m[a]) != "[]" {
+			t.Errorf("%s is %s, want []", a, m[a])
+		}
+	}
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// TestFindNoSourceToAsk: registers configured, no web search, and the
+// request is one no register can be asked for (no query, or no register
+// covering the country): no source is asked, and the answer (every
+// output field, no company, dataMode not_configured, the missing source
+// in limitations) is not charged. A register that covers the country
+// and answers with no match stays a charged, honest "nothing found".
+func TestFindNoSourceToAsk(t *testing.T) {
+	chOnly := func(w *inteltest.World) intel.Sources { return intel.Sources{Registries: []intel.Registry{w.Reg}} }
+	registers := func(w *inteltest.World) intel.Sources {
+		return intel.Sources{Registries: []intel.Registry{w.Reg, w.GLEIF}}
+	}
+	for _, c := range []struct {
+		name    string
+		sources func(*inteltest.World) intel.Sources
+		in      FindInput
+		why     string // in limitations
+	}{
+		{"query, no register covers the country", chOnly, FindInput{Query: "Acme Trading", Country: "FR"},
+			"no configured company register (companies_house) covers country FR, and no web search provider is configured"},
+		{"query, no country, no register covers every country", chOnly, FindInput{Query: "Acme Trading"},
+			"no configured company register (companies_house) covers every country (give country)"},
+		{"no query: registers are not asked", registers, FindInput{Industry: "office supplies", City: "London", Country: "GB"},
+			"company registers are searched by name only (give query, the company's name), and no web search provider is configured"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := inteltest.NewWorld()
+			out, err := Find(context.Background(), Deps{Sources: c.sources(w)}, c.in, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w.Calls() != 0 {
+				t.Errorf("%d sources asked", w.Calls())
+			}
+			if r := unpaidReason(out); r != NoSourceReason {
+				t.Errorf("unpaid reason %q, want %q (charged for an answer no source was asked for): %+v", r, NoSourceReason, out)
+			}
+			if out.DataMode != "not_configured" || out.TotalFound != 0 || out.Cached || out.AppliedLimit != 20 || out.RequestedLimit != 20 {
+				t.Errorf("answer %+v", out)
+			}
+			if !slices.ContainsFunc(out.Limitations, func(l string) bool {
+				return strings.HasPrefix(l, "No source could be asked, so nothing was charged: ") && strings.Contains(l, c.why)
+			}) {
+				t.Errorf("limitations %q, want one saying %q", out.Limitations, c.why)
+			}
+			want := []string{"appliedLimit", "cached", "companies", "dataMode", "limitations", "requestedLimit", "sources", "totalFound"}
+			if k := jsonKeys(t, out, "companies", "sources"); !slices.Equal(k, want) {
+				t.Errorf("fields %v, want %v", k, want)
+			}
+		})
+	}
+	// Neighbours that stay charged: a source was asked and answered.
+	for _, c := range []struct {
+		name    string
+		sources func(*inteltest.World) intel.Sources
+		in      FindInput
+		found   int
+		asked   func(*inteltest.World) int
+	}{
+		{"register covering GB answers no match", chOnly, FindInput{Query: "Nobody Stationers", Country: "GB"}, 0, func(w *inteltest.World) int { return w.Reg.Calls() }},
+		{"register covering GB finds Acme", chOnly, FindInput{Query: "Acme Trading", Country: "GB"}, 1, func(w *inteltest.World) int { return w.Reg.Calls() }},
+		{"register covering every country answers no match", registers, FindInput{Query: "Acme Trading", Country: "FR"}, 0, func(w *inteltest.World) int { return w.GLEIF.Calls() }},
+		{"web search only, no result", func(w *inteltest.World) intel.Sources {
+			w.Search.Web = nil
+			return intel.Sources{Searchers: w.Sources().Searchers}
+		}, FindInput{Industry: "office supplies", Country: "FR"}, 0, func(w *inteltest.World) int { return w.Search.Calls() }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := inteltest.NewWorld()
+			out, err := Find(context.Background(), Deps{Sources: c.sources(w)}, c.in, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := unpaidReason(out); r != "" || out.DataMode != "live" || len(out.Companies) != c.found || c.asked(w) == 0 {
+				t.Errorf("unpaid %q, dataMode %s, %d companies (want %d), asked %d: %+v", r, out.DataMode, len(out.Companies), c.found, c.asked(w), out)
+			}
+		})
+	}
+}
+
+// TestAnalyzeNothingApplicable: analyze_company_risk whose every
+// requested check with a configured source needs a company name or a
+// website the request lacks asks no source and answers each check's
+// status with confidence 0 and dataMode not_configured, not charged.
+// One check that can run keeps it charged; no source at all for the
+// requested checks stays 503.
+func TestAnalyzeNothingApplicable(t *testing.T) {
+	sanctionsOnly := func(w *inteltest.World) intel.Sources { return intel.Sources{Sanctions: w.Sanctions} }
+	all := func(w *inteltest.World) intel.Sources { return w.Sources() }
+	status := func(o RiskOutput) map[string]string {
+		m := map[string]string{}
+		for _, c := range o.Checks {
+			m[c.Check] = c.Status
+		}
+		return m
+	}
+	for _, c := range []struct {
+		name    string
+		sources func(*inteltest.World) intel.Sources
+		in      RiskInput
+		want    map[string]string
+		why     string
+	}{
+		{"sanctions only, website only", sanctionsOnly, RiskInput{Website: "acmetrading.co.uk"},
+			map[string]string{"corporate_identity": "not_applicable", "domain": "not_configured", "website": "not_configured", "sanctions": "not_applicable",
+				"adverse_news": "not_configured", "security_signals": "not_configured", "reputation": "not_configured", "legal_signals": "not_configured"},
+			"sanctions (configured here) needs a company name (give company); no source is configured here for corporate_identity, domain, website, adverse_news, security_signals, reputation, legal_signals."},
+		{"every source, website only, name checks", all, RiskInput{Website: "https://acmetrading.co.uk", Checks: []string{"sanctions", "corporate_identity"}},
+			map[string]string{"corporate_identity": "not_applicable", "sanctions": "not_applicable"},
+			"corporate_identity, sanctions (configured here) need a company name (give company)."},
+		{"every source, company only, site checks", all, RiskInput{Company: "Acme Trading Ltd", Country: "GB", Checks: []string{"domain", "website", "security_signals"}},
+			map[string]string{"domain": "not_applicable", "website": "not_applicable", "security_signals": "not_applicable"},
+			"domain, website, security_signals (configured here) need a website (give website)."},
+		{"registers only, website only", func(w *inteltest.World) intel.Sources { return intel.Sources{Registries: w.Sources().Registries} },
+			RiskInput{Website: "acmetrading.co.uk", Checks: []string{"corporate_identity", "domain"}},
+			map[string]string{"corporate_identity": "not_applicable", "domain": "not_configured"},
+			"corporate_identity (configured here) needs a company name (give company); no source is configured here for domain."},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := inteltest.NewWorld()
+			out, err := Analyze(context.Background(), Deps{Sources: c.sources(w)}, c.in, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w.Calls() != 0 {
+				t.Errorf("%d sources asked", w.Calls())
+			}
+			if r := unpaidReason(out); r != NoSourceReason {
+				t.Errorf("unpaid reason %q, want %q (charged for nothing assessed): %+v", r, NoSourceReason, out)
+			}
+			if st := status(out); fmt.Sprint(st) != fmt.Sprint(c.want) {
+				t.Errorf("statuses %v, want %v", st, c.want)
+			}
+			if out.Confidence != 0 || out.DataMode != "not_configured" || out.Cached {
+				t.Errorf("answer %+v", out)
+			}
+			for _, ch := range out.Checks {
+				if ch.Severity != "none" || ch.Summary == "" || ch.Findings == nil || ch.Evidence == nil {
+					t.Errorf("check %+v", ch)
+				}
+			}
+			if !slices.ContainsFunc(out.Limitations, func(l string) bool {
+				return strings.HasPrefix(l, "No check could be run for this request, so no source was asked and nothing was charged: ") && strings.HasSuffix(l, c.why)
+			}) {
+				t.Errorf("limitations %q, want one ending %q", out.Limitations, c.why)
+			}
+			want := []string{"cached", "checks", "company", "confidence", "dataMode", "excludedPossibleOtherEntity", "limitations", "providers", "website"}
+			if k := jsonKeys(t, out, "providers", "excludedPossibleOtherEntity"); !slices.Equal(k, want) {
+				t.Errorf("fields %v, want %v", k, want)
+			}
+		})
+	}
+	// Neighbours that stay charged: a check could run.
+	for _, c := range []struct {
+		name    string
+		sources func(*inteltest.World) intel.Sources
+		in      RiskInput
+	}{
+		{"sanctions only, a company name with no match", sanctionsOnly, RiskInput{Company: "Nobody Stationers Ltd", Website: "nobody.example"}},
+		{"every source, website only, one site check", all, RiskInput{Website: "https://acmetrading.co.uk", Checks: []string{"sanctions", "domain"}}},
+		{"registers only, a company no register holds", func(w *inteltest.World) intel.Sources { return intel.Sources{Registries: w.Sources().Registries} },
+			RiskInput{Company: "Nobody Stationers Ltd", Country: "GB"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := inteltest.NewWorld()
+			out, err := Analyze(context.Background(), Deps{Sources: c.sources(w)}, c.in, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := unpaidReason(out); r != "" || out.DataMode == "not_configured" || out.Confidence == 0 || w.Calls() == 0 {
+				t.Errorf("unpaid %q, asked %d: %+v", r, w.Calls(), out)
+			}
+		})
+	}
+	// No source at all for the requested checks: 503, as before.
+	w := inteltest.NewWorld()
+	if _, err := Analyze(context.Background(), Deps{Sources: sanctionsOnly(w)}, RiskInput{Website: "acmetrading.co.uk", Checks: []string{"domain"}}, now); dalil.ErrorCode(err) != dalil.CodeProviderNotConfigured {
+		t.Errorf("no source for the requested check: %v", err)
 	}
 }

@@ -66,7 +66,7 @@ type FindOutput struct {
 	TotalFound     int      `json:"totalFound"`
 	RequestedLimit int      `json:"requestedLimit"`
 	AppliedLimit   int      `json:"appliedLimit"`
-	DataMode       string   `json:"dataMode" schema:"enum=live|not_configured"`
+	DataMode       string   `json:"dataMode" schema:"enum=live|not_configured" jsonschema:"live when a source was asked; not_configured when no configured source could be asked for this request (limitations says which is missing), an answer that is not charged."`
 	Sources        []Source `json:"sources"`
 	Cached         bool     `json:"cached"`
 	Limitations    []string `json:"limitations"`
@@ -75,8 +75,11 @@ type FindOutput struct {
 // Find runs find_companies: register name searches (with a query) and,
 // with web search and an LLM, companies extracted from search results
 // with a verbatim quote. 503 when neither registers nor web search are
-// configured; intel.SourcesFailed's error when every source asked failed
-// and nothing was found.
+// configured; a 200 that is not charged (dataMode not_configured, the
+// missing source in limitations) when no configured source can be asked
+// for this request (no web search, and no query or no register covering
+// the country); intel.SourcesFailed's error when every source asked
+// failed and nothing was found.
 func Find(ctx context.Context, d Deps, in FindInput, now time.Time) (FindOutput, error) {
 	src := d.Sources
 	country, _ := intel.CheckCountry(in.Country)
@@ -173,7 +176,16 @@ func Find(ctx context.Context, d Deps, in FindInput, now time.Time) (FindOutput,
 			}
 		}
 	}
-	if consulted > 0 && len(fails) == consulted && len(found) == 0 && len(out.Sources) == 0 {
+	if consulted == 0 {
+		// No source could be asked: no web search, and no register
+		// (without a query, or none covering the country). The answer
+		// says which source is missing and is not charged (Unpaid).
+		out.DataMode, out.Cached = "not_configured", false
+		out.Limitations = append(out.Limitations, noSourceForFind(src.Registries, q, country))
+		slices.Sort(out.Limitations)
+		return out, nil
+	}
+	if len(fails) == consulted && len(found) == 0 && len(out.Sources) == 0 {
 		// Every source asked (the registers with a query, web search)
 		// failed and nothing was found: an empty answer must not be
 		// charged.
@@ -200,6 +212,40 @@ func Find(ctx context.Context, d Deps, in FindInput, now time.Time) (FindOutput,
 	return out, nil
 }
 
+// NoSourceReason is meta.notChargedReason of a find_companies or
+// analyze_company_risk answer for which no configured source could be
+// asked (dataMode not_configured).
+const NoSourceReason = "no_applicable_source"
+
+// Unpaid: an answer for which no source could be asked (dataMode
+// not_configured) is not charged.
+func (o FindOutput) Unpaid() (string, bool) {
+	if o.DataMode == "not_configured" {
+		return NoSourceReason, true
+	}
+	return "", false
+}
+
+// noSourceForFind says why no source could be asked and what would
+// answer: with no web search, registers are the only source, and they
+// are searched by name (query) in a country they cover.
+func noSourceForFind(regs []intel.Registry, q, country string) string {
+	names := make([]string, 0, len(regs))
+	for _, r := range regs {
+		names = append(names, r.Name())
+	}
+	slices.Sort(names)
+	const head = "No source could be asked, so nothing was charged: "
+	const search = "no web search provider is configured (it would search by industry, city and keywords)."
+	switch {
+	case q == "":
+		return head + "company registers are searched by name only (give query, the company's name), and " + search
+	case country == "":
+		return head + "no configured company register (" + strings.Join(names, ", ") + ") covers every country (give country), and " + search
+	}
+	return head + "no configured company register (" + strings.Join(names, ", ") + ") covers country " + country + ", and " + search
+}
+
 func deref(s *string) string {
 	if s == nil {
 		return ""
@@ -215,6 +261,8 @@ func FindEntry(d Deps) capability.Entry {
 		Summary: "Companies matching a name, industry, place or keywords, from company registers and from web sources that name them.",
 		Description: "Register searches by name (with query) give official entries; web search with an LLM gives companies each named in a verbatim quote " +
 			"of a source. At most 20 are returned (requestedLimit, appliedLimit). Needs a register or web search; otherwise 503 PROVIDER_NOT_CONFIGURED, not charged. " +
+			"When no configured source can be asked for the request (no web search, and no query or no register covering the country) it answers 200 with no company, " +
+			"dataMode not_configured and the missing source in limitations, not charged (meta.notChargedReason " + NoSourceReason + "). " +
 			"When every source asked (web search, and the registers when a query is given) fails and nothing was found it answers 429 RATE_LIMITED, " +
 			"503 PROVIDER_UNAVAILABLE or 504 PROVIDER_TIMEOUT, not charged.",
 		WhenToUse: "When an agent needs candidate companies (suppliers, competitors, partners) to research further.",

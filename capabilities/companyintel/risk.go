@@ -76,13 +76,15 @@ type RiskOutput struct {
 	Providers   []intel.ProviderUse `json:"providers"`
 	Excluded    []evidence.Excluded `json:"excludedPossibleOtherEntity"`
 	Cached      bool                `json:"cached"`
-	DataMode    string              `json:"dataMode" schema:"enum=live|partial"`
+	DataMode    string              `json:"dataMode" schema:"enum=live|partial|not_configured" jsonschema:"live: every applicable check performed; partial: some check not configured or unavailable; not_configured: no check could be run for this request (each check says why, limitations says what is missing), an answer that is not charged."`
 	Limitations []string            `json:"limitations"`
 }
 
 // Analyze runs analyze_company_risk. 409 AMBIGUOUS_ENTITY when the name
 // fits two registered companies (no further call); 503
-// PROVIDER_NOT_CONFIGURED when no requested check has a configured source.
+// PROVIDER_NOT_CONFIGURED when no requested check has a configured source;
+// a 200 that is not charged (dataMode not_configured) when every requested
+// check with a source needs a company name or website the request lacks.
 func Analyze(ctx context.Context, d Deps, in RiskInput, now time.Time) (RiskOutput, error) {
 	src := d.Sources
 	checks := slices.Clone(in.Checks)
@@ -99,18 +101,35 @@ func Analyze(ctx context.Context, d Deps, in RiskInput, now time.Time) (RiskOutp
 	if name == "" {
 		s.Name = host
 	}
+	// configured: the check has a source here; applicable: the request
+	// gives what the check needs (a website, a company name).
 	configured := map[string]bool{
-		"corporate_identity": len(src.Registries) > 0 && name != "",
-		"domain":             src.Domain != nil && host != "",
-		"website":            src.Website != nil && host != "",
+		"corporate_identity": len(src.Registries) > 0,
+		"domain":             src.Domain != nil,
+		"website":            src.Website != nil,
 		"sanctions":          src.Sanctions != nil,
 		"adverse_news":       len(src.Searchers) > 0,
-		"security_signals":   src.SafeBrowsing != nil && host != "",
+		"security_signals":   src.SafeBrowsing != nil,
 		"reputation":         len(src.Searchers) > 0,
 		"legal_signals":      len(src.Searchers) > 0,
 	}
+	applicable := func(c string) bool {
+		switch {
+		case siteCheck(c):
+			return host != ""
+		case nameCheck(c):
+			return name != ""
+		}
+		return true
+	}
 	if !slices.ContainsFunc(checks, func(c string) bool { return configured[c] }) {
 		return RiskOutput{}, notConfigured("a source for the requested checks (registers, web search, RDAP, website fetching, Safe Browsing or sanctions lists)")
+	}
+	if !slices.ContainsFunc(checks, func(c string) bool { return configured[c] && applicable(c) }) {
+		// A source is configured for some requested check, but each
+		// such check needs what the request lacks: nothing can be
+		// asked. Each check says why; not charged (Unpaid).
+		return nothingAssessed(checks, configured, applicable, name, site), nil
 	}
 	var res intel.Resolution
 	if want("corporate_identity") && configured["corporate_identity"] {
@@ -140,11 +159,8 @@ func Analyze(ctx context.Context, d Deps, in RiskInput, now time.Time) (RiskOutp
 		kind := map[string]string{"corporate_identity": "registry", "domain": "domain", "website": "website", "sanctions": "sanctions",
 			"adverse_news": "web_search", "security_signals": "threat_listing", "reputation": "web_search", "legal_signals": "web_search"}[c]
 		switch {
-		case (c == "domain" || c == "website" || c == "security_signals") && host == "",
-			(c == "corporate_identity" || c == "sanctions") && name == "":
-			ch.Status, ch.Summary = "not_applicable", "Needs "+map[bool]string{true: "a website", false: "a company name"}[host == ""]+"."
-		case !configured[c]:
-			ch.Status, ch.Summary = "not_configured", "No source for this check is configured here."
+		case !applicable(c) || !configured[c]:
+			notRun(&ch, configured[c], applicable(c))
 		case failed[kind] && !(c == "corporate_identity" && len(res.RegistriesChecked) > 0):
 			ch.Status, ch.Summary = "unavailable", "The source did not answer; retry later."
 		default:
@@ -169,6 +185,73 @@ func Analyze(ctx context.Context, d Deps, in RiskInput, now time.Time) (RiskOutp
 	}
 	out.Confidence = float64(int(float64(performed)/float64(len(checks))*100+0.5)) / 100
 	return out, nil
+}
+
+// siteCheck: the check needs a website; nameCheck: a company name.
+func siteCheck(c string) bool { return c == "domain" || c == "website" || c == "security_signals" }
+func nameCheck(c string) bool { return c == "corporate_identity" || c == "sanctions" }
+
+// notRun sets the status and summary of a check that cannot be run:
+// not_applicable when the request lacks what it needs (a website for
+// domain, website and security_signals; a company name for
+// corporate_identity and sanctions), else not_configured.
+func notRun(ch *Check, configured, applicable bool) {
+	switch {
+	case !applicable && siteCheck(ch.Check):
+		ch.Status, ch.Summary = "not_applicable", "Needs a website."
+	case !applicable:
+		ch.Status, ch.Summary = "not_applicable", "Needs a company name."
+	case !configured:
+		ch.Status, ch.Summary = "not_configured", "No source for this check is configured here."
+	}
+}
+
+// nothingAssessed is the answer when no requested check can be run:
+// every check with a configured source needs a company name or a
+// website the request does not give. No source is asked; dataMode
+// not_configured, confidence 0, and limitations says what would let a
+// check run. It is not charged (RiskOutput.Unpaid).
+func nothingAssessed(checks []string, configured map[string]bool, applicable func(string) bool, name, site string) RiskOutput {
+	out := RiskOutput{Company: strp(name), Website: strp(site), Checks: []Check{}, Providers: []intel.ProviderUse{}, Excluded: []evidence.Excluded{},
+		DataMode: "not_configured", Limitations: []string{"Indicators and evidence only, never a verdict on the company."}}
+	var needName, needSite, unconfigured []string
+	for _, c := range checks {
+		ch := Check{Check: c, Severity: "none", Findings: []string{}, Evidence: []CheckEvidence{}}
+		notRun(&ch, configured[c], applicable(c))
+		out.Checks = append(out.Checks, ch)
+		switch {
+		case configured[c] && siteCheck(c):
+			needSite = append(needSite, c)
+		case configured[c]:
+			needName = append(needName, c)
+		default:
+			unconfigured = append(unconfigured, c)
+		}
+	}
+	why := "No check could be run for this request, so no source was asked and nothing was charged:"
+	need := func(cs []string) string {
+		return " " + strings.Join(cs, ", ") + " (configured here) need" + map[bool]string{true: "s", false: ""}[len(cs) == 1]
+	}
+	if len(needName) > 0 {
+		why += need(needName) + " a company name (give company);"
+	}
+	if len(needSite) > 0 {
+		why += need(needSite) + " a website (give website);"
+	}
+	if len(unconfigured) > 0 {
+		why += " no source is configured here for " + strings.Join(unconfigured, ", ") + ";"
+	}
+	out.Limitations = append(out.Limitations, strings.TrimSuffix(why, ";")+".")
+	return out
+}
+
+// Unpaid: an answer for which no source could be asked (dataMode
+// not_configured) is not charged.
+func (o RiskOutput) Unpaid() (string, bool) {
+	if o.DataMode == "not_configured" {
+		return NoSourceReason, true
+	}
+	return "", false
 }
 
 // severity: any confirmed evidence -> high; two or more items including
@@ -348,6 +431,8 @@ func RiskEntry(d Deps) capability.Entry {
 		Description: "Each check reports performed, not_configured, unavailable or not_applicable, a summary, findings and evidence tiered as confirmed_evidence, " +
 			"public_allegation, automated_indicator or missing_information (and the source tier 1-4). confidence = checks performed / requested. " +
 			"409 AMBIGUOUS_ENTITY when the name fits two registered companies; 503 PROVIDER_NOT_CONFIGURED when no requested check has a source; " +
+			"when every requested check that has a source needs a company name or a website the request does not give, 200 with each check's status, " +
+			"confidence 0 and dataMode not_configured, not charged (meta.notChargedReason " + NoSourceReason + "); " +
 			"429 RATE_LIMITED, 503 PROVIDER_UNAVAILABLE or 504 PROVIDER_TIMEOUT when no check could be performed because every source asked failed. None is charged.",
 		WhenToUse: "When an agent needs the raw risk signals about a company, check by check, to reason over itself.",
 		Path:      "/api/v1/intelligence/analyze-company-risk",
