@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"go/ast"
 	"go/parser"
@@ -19,6 +20,8 @@ import (
 	santhosh "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"dalil"
+	"dalil/capabilities/voice"
+	"dalil/capabilities/voice/voicesql"
 	"dalil/dataset"
 	"dalil/dataset/datasettest"
 	"dalil/httpapi"
@@ -102,9 +105,11 @@ func TestAdminOpenAPICoversEveryRoute(t *testing.T) {
 	// Each unauthenticated probe comes from its own address (through a
 	// trusted proxy), so the failure throttle does not block the test.
 	_, local, _ := net.ParseCIDR("127.0.0.0/8")
+	dnc := newDNCStore(t)
 	e := newEnv(t, func(c *httpapi.Config) {
 		c.TrustedProxies = []*net.IPNet{local}
 		c.Datasets = []dataset.Importer{datasettest.New("widgets")}
+		c.DoNotCall = dnc.list
 	})
 	doc := getAdminDoc(t, e)
 	admin := map[string]string{"Authorization": "Bearer admin-secret-token"}
@@ -121,7 +126,7 @@ func TestAdminOpenAPICoversEveryRoute(t *testing.T) {
 
 	// Every operation is mounted and guarded: no token is 401, documented.
 	concrete := func(template string) string {
-		return strings.NewReplacer("{id}", "acct_x", "{keyId}", "key_x", "{name}", "widgets").Replace(template)
+		return strings.NewReplacer("{id}", "acct_x", "{keyId}", "key_x", "{name}", "widgets", "{number}", "+96891234567").Replace(template)
 	}
 	probe := 0
 	for op := range ops {
@@ -142,6 +147,11 @@ func TestAdminOpenAPICoversEveryRoute(t *testing.T) {
 	newKey := e.do("POST", "/admin/v1/accounts/"+id+"/keys", nil, admin)
 	keyID, _ := newKey.data()["keyId"].(string)
 	channel := "0x" + strings.Repeat("ab", 32)
+	// A callee's opt-out, which DELETE refuses (403).
+	if _, _, err := voicesql.ListDoNotCall(context.Background(), dnc.st.DB(), voice.HashNumber(dnc.secret, "+96892345678"), voice.SourceCallee); err != nil {
+		t.Fatal(err)
+	}
+	const dnc1, dncCallee = "/admin/v1/voice/do-not-call/+96891234567", "/admin/v1/voice/do-not-call/+96892345678"
 	exercised := map[string]bool{}
 	for _, c := range []struct {
 		method, template, path, body string
@@ -158,6 +168,9 @@ func TestAdminOpenAPICoversEveryRoute(t *testing.T) {
 		{"GET", "/admin/v1/accounts/{id}/ledger", "/admin/v1/accounts/" + id + "/ledger?limit=1", "", 200},
 		{"GET", "/admin/v1/accounts/{id}/usage", "/admin/v1/accounts/" + id + "/usage", "", 200},
 		{"POST", "/admin/v1/mpp/channels/{id}/close", "/admin/v1/mpp/channels/" + channel + "/close", "", 503},
+		{"PUT", "/admin/v1/voice/do-not-call/{number}", dnc1, "", 200},
+		{"GET", "/admin/v1/voice/do-not-call/{number}", dnc1, "", 200},
+		{"DELETE", "/admin/v1/voice/do-not-call/{number}", dnc1, "", 200},
 		{"GET", "/admin/v1/datasets", "", "", 200},
 		{"GET", "/admin/v1/datasets/{name}", "/admin/v1/datasets/widgets", "", 200},
 		{"POST", "/admin/v1/datasets/{name}/import", "/admin/v1/datasets/widgets/import?source=s&license=l", "value\n1\n", 200},
@@ -168,6 +181,8 @@ func TestAdminOpenAPICoversEveryRoute(t *testing.T) {
 		{"GET", "/admin/v1/accounts", "/admin/v1/accounts?limit=500", "", 400},
 		{"POST", "/admin/v1/accounts/{id}/credits", "/admin/v1/accounts/" + id + "/credits", `{"usd":"-5"}`, 400},
 		{"PUT", "/admin/v1/accounts/{id}/plan", "/admin/v1/accounts/" + id + "/plan", `{"plan":"gold","extra":1}`, 400},
+		{"PUT", "/admin/v1/voice/do-not-call/{number}", "/admin/v1/voice/do-not-call/96891234567", "", 400},
+		{"DELETE", "/admin/v1/voice/do-not-call/{number}", dncCallee, "", 403},
 	} {
 		path := c.path
 		if path == "" {

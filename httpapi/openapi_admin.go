@@ -22,7 +22,7 @@ import (
 func (s *Server) adminOpenAPI(routes []adminRoute) obj {
 	schemas := obj{
 		"Problem": obj{"type": "object", "required": []string{"path", "message"}, "properties": obj{
-			"path":    obj{"type": "string", "description": "the field or query parameter; empty for the whole body"},
+			"path":    obj{"type": "string", "description": "the field, query or path parameter; empty for the whole body"},
 			"message": obj{"type": "string"}}},
 		"Error": obj{"type": "object", "required": []string{"success", "error", "meta"},
 			"description": "The failure envelope of every route.",
@@ -54,13 +54,14 @@ func (s *Server) adminOpenAPI(routes []adminRoute) obj {
 	addErr(400, "BadRequest", "INVALID_INPUT: every problem with its path (a body field or a query parameter) in details.", nil)
 	addErr(401, "Unauthorized", "UNAUTHORIZED: no token, or not the one in DALIL_ADMIN_TOKEN. Failures count towards the throttle (429).",
 		obj{"WWW-Authenticate": obj{"description": "Bearer", "schema": obj{"type": "string"}}})
+	addErr(403, "Forbidden", "DO_NOT_CALL (details.rule callee_opt_out): the number is on the do-not-call list by the callee's own opt-out, which only the callee can give back; it stays.", nil)
 	addErr(404, "NotFound", "NOT_FOUND: no such account, key or channel.", nil)
 	addErr(413, "TooLarge", "PAYLOAD_TOO_LARGE: the body is over 4096 bytes (a dataset file: over 256 MiB).", nil)
 	addErr(415, "MediaType", "UNSUPPORTED_MEDIA_TYPE: send Content-Type: application/json.", nil)
 	addErr(429, "TooMany", fmt.Sprintf("RATE_LIMITED: more than %d failed authentications from this client address in a minute; every admin request from it is refused until Retry-After passes.", adminFailLimit),
 		obj{"Retry-After": obj{"description": "seconds until the address may try again", "schema": obj{"type": "integer", "minimum": 1}}})
 	addErr(500, "Internal", "INTERNAL_ERROR: unexpected; nothing leaked.", nil)
-	addErr(503, "Unavailable", "SERVICE_UNAVAILABLE: storage did not answer in time (retry); for the MPP close, PROVIDER_NOT_CONFIGURED or PROVIDER_UNAVAILABLE.",
+	addErr(503, "Unavailable", "SERVICE_UNAVAILABLE: storage did not answer in time (retry); for the MPP close, PROVIDER_NOT_CONFIGURED or PROVIDER_UNAVAILABLE; for the do-not-call list, PROVIDER_NOT_CONFIGURED when it is not available on this server.",
 		obj{"Retry-After": obj{"description": "seconds to wait before retrying, when known", "schema": obj{"type": "integer", "minimum": 1}}})
 
 	paths := obj{}
@@ -136,7 +137,7 @@ func (s *Server) adminOpenAPI(routes []adminRoute) obj {
 			"title":   Name + " admin API",
 			"version": Version,
 			"description": "The operator's account operations over HTTP: the same operations, with the same JSON, as the dalil CLI " +
-				"(dalil accounts|credits|keys|plan|ledger|usage; docs/admin.md has a curl for each route). " +
+				"(dalil accounts|credits|keys|plan|ledger|usage, dalil mpp close-channel, dalil voice do-not-call; docs/admin.md has a curl for each route). " +
 				"Every route needs Authorization: Bearer <DALIL_ADMIN_TOKEN>; the admin API exists only when that variable is set, and `dalil serve` refuses a token shorter than " +
 				strconv.Itoa(MinAdminToken) + " characters (make one with openssl rand -hex 32). It is " + state + ". " +
 				fmt.Sprintf("More than %d failed authentications from one client address in a minute are answered 429 with Retry-After. ", adminFailLimit) +
@@ -151,6 +152,8 @@ func (s *Server) adminOpenAPI(routes []adminRoute) obj {
 			obj{"name": "Keys", "description": "API key lifecycle; a secret is shown only when it is issued."},
 			obj{"name": "Money", "description": "The ledger and what each tool cost."},
 			obj{"name": "Payments", "description": "Pay-per-call rails: closing MPP payment channels."},
+			obj{"name": "Datasets", "description": "The datasets an operator imports: what each holds, and importing a file (the same as dalil datasets)."},
+			obj{"name": "Voice", "description": "The voice calls' do-not-call list: numbers an operator adds, checks and removes (a callee's opt-out is never removed)."},
 		},
 		"paths": paths,
 		"components": obj{
@@ -179,6 +182,8 @@ func pathParamDescription(path, name string) string {
 	switch {
 	case strings.Contains(path, "/mpp/channels/"):
 		return "the channel id: 0x and 64 hex digits"
+	case name == "number":
+		return "the phone number in E.164 form, such as +96891234567 (+ as is or as %2B)"
 	case name == "keyId":
 		return "the key id (key_...)"
 	default:

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"dalil"
+	"dalil/capabilities/voice"
 	"dalil/capability"
 	"dalil/dataset"
 	"dalil/ops"
@@ -41,6 +42,11 @@ type Config struct {
 	// MPPChannels, when set, closes MPP payment channels for the admin
 	// route POST /admin/v1/mpp/channels/{id}/close (*mpp.Channels).
 	MPPChannels ops.ChannelCloser
+	// DoNotCall, when set, is the voice calls' do-not-call list for the
+	// admin routes /admin/v1/voice/do-not-call/{number}
+	// (*voicesql.DoNotCallList); nil: they answer 503
+	// PROVIDER_NOT_CONFIGURED.
+	DoNotCall voice.DoNotCallList
 	// Datasets are the datasets an operator can import, served by the
 	// admin API at /admin/v1/datasets (the same Importer as the CLI).
 	Datasets []dataset.Importer

@@ -84,10 +84,14 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 	if channels != nil { // a nil *mpp.Channels must not become a non-nil interface
 		closer = channels
 	}
+	// The do-not-call list's admin routes are wired whether or not a
+	// telephony provider is configured, as `dalil voice do-not-call`
+	// works without one: the list needs the database only, and a number
+	// listed before voice is turned on is refused from its first call.
 	api = httpapi.NewServer(httpapi.Config{
 		Registry: reg, Store: store, Logger: log, BaseURL: string(cfg.Listen.BaseURL), Rails: cfg.Rails.Enabled, AdminToken: cfg.Listen.AdminToken.Reveal(),
 		MCP: mcpserver.HTTPHandler(tools, log), PayPerCall: rails, Limiter: limiter, Limits: limits, TrustedProxies: cfg.Listen.TrustedProxies,
-		MPPChannels: closer, CallTimeout: cfg.Listen.CallTimeout, StorageTimeout: cfg.Storage.Timeout,
+		MPPChannels: closer, DoNotCall: doNotCallList(store), CallTimeout: cfg.Listen.CallTimeout, StorageTimeout: cfg.Storage.Timeout,
 		Datasets: datasetImporters(store), Console: consoleFor(cfg, store, reg, log), Webhooks: vc.hooks(),
 	})
 	return &service{api: api, reg: reg, store: store, limiter: limiter, channels: channels, voice: vc}, nil

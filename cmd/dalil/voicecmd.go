@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
+	"sync"
 	"time"
 
-	"github.com/nyaruka/phonenumbers"
-
+	"dalil"
 	"dalil/capabilities/voice"
 	"dalil/capabilities/voice/voicesql"
+	"dalil/ops"
 	"dalil/store/sqlstore"
 )
 
@@ -38,19 +38,10 @@ NUMBER is in E.164 form: + and the country code, such as +96891234567.`
 // (the one openVoice hands the voice service).
 const voiceNumberSecret = "voice-numbers"
 
-// dncAnswer is what the do-not-call commands print with --json.
-type dncAnswer struct {
-	Number  string     `json:"number"`
-	Listed  bool       `json:"listed"`
-	Source  string     `json:"source,omitempty"`
-	AddedAt *time.Time `json:"addedAt,omitempty"`
-	// Added (add) and Removed (remove): whether this command changed the
-	// list.
-	Added   *bool `json:"added,omitempty"`
-	Removed *bool `json:"removed,omitempty"`
-}
-
-// runVoice runs `dalil voice ...`: only do-not-call for now.
+// runVoice runs `dalil voice ...`: only do-not-call for now. The
+// operations are ops.AddDoNotCall, CheckDoNotCall and RemoveDoNotCall, the
+// very ones PUT, GET and DELETE /admin/v1/voice/do-not-call/{number} run:
+// --json prints what those routes answer as data.
 func runVoice(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) < 2 || args[0] != "do-not-call" || (args[1] != "add" && args[1] != "check" && args[1] != "remove") {
 		fmt.Fprintln(stderr, voiceDNCUsage)
@@ -67,61 +58,44 @@ func runVoice(ctx context.Context, args []string, getenv func(string) string, st
 	if len(pos) != 1 {
 		return fmt.Errorf("%s: expected one argument, NUMBER (E.164, such as +96891234567)", name)
 	}
-	num, err := dncNumber(pos[0])
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+	raw := pos[0]
+	// A malformed number is refused before the database is opened.
+	if _, err := ops.DoNotCallNumber(raw); err != nil {
+		return dncError(name, raw, err)
 	}
 	store, err := openStore(ctx, cfg, logger(cfg.LogLevel, stderr))
 	if err != nil {
 		return fmt.Errorf("open database: %w", err)
 	}
 	defer store.Close()
-	hash, err := numberHash(ctx, store, num)
-	if err != nil {
-		return err
-	}
-	db := store.DB()
-	out := dncAnswer{Number: num}
+	list := doNotCallList(store)
+	var out ops.DoNotCall
 	var msg string
 	switch sub {
 	case "add":
-		e, added, err := voicesql.ListDoNotCall(ctx, db, hash, voicesql.SourceOperator)
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		out.Listed, out.Added = true, &added
-		out.entry(e)
-		if added {
-			msg = fmt.Sprintf("%s added to the do-not-call list: calls to it are refused 403 DO_NOT_CALL", num)
-		} else {
-			msg = fmt.Sprintf("%s was already on the do-not-call list (%s); nothing changed", num, describeEntry(e))
+		out, err = ops.AddDoNotCall(ctx, list, raw)
+		if err == nil && *out.Added {
+			msg = fmt.Sprintf("%s added to the do-not-call list: calls to it are refused 403 DO_NOT_CALL", out.Number)
+		} else if err == nil {
+			msg = fmt.Sprintf("%s was already on the do-not-call list (%s); nothing changed", out.Number, out.Entry().Describe())
 		}
 	case "check":
-		e, listed, err := voicesql.LookupDoNotCall(ctx, db, hash)
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		out.Listed = listed
-		if listed {
-			out.entry(e)
-			msg = fmt.Sprintf("%s is on the do-not-call list (%s)", num, describeEntry(e))
-		} else {
-			msg = fmt.Sprintf("%s is not on the do-not-call list", num)
+		out, err = ops.CheckDoNotCall(ctx, list, raw)
+		if err == nil && out.Listed {
+			msg = fmt.Sprintf("%s is on the do-not-call list (%s)", out.Number, out.Entry().Describe())
+		} else if err == nil {
+			msg = fmt.Sprintf("%s is not on the do-not-call list", out.Number)
 		}
 	case "remove":
-		e, listed, err := voicesql.UnlistDoNotCall(ctx, db, hash, voicesql.SourceOperator)
-		switch {
-		case errors.Is(err, voicesql.ErrNotRemovable):
-			return fmt.Errorf("%s: %s stays on the do-not-call list: %s, and only an operator's own entries can be removed", name, num, describeEntry(e))
-		case err != nil:
-			return fmt.Errorf("%s: %w", name, err)
+		out, err = ops.RemoveDoNotCall(ctx, list, raw)
+		if err == nil && *out.Removed {
+			msg = fmt.Sprintf("%s removed from the do-not-call list (an operator had added it); it can be called again", out.Number)
+		} else if err == nil {
+			msg = fmt.Sprintf("%s was not on the do-not-call list; nothing changed", out.Number)
 		}
-		out.Removed = &listed
-		if listed {
-			msg = fmt.Sprintf("%s removed from the do-not-call list (an operator had added it); it can be called again", num)
-		} else {
-			msg = fmt.Sprintf("%s was not on the do-not-call list; nothing changed", num)
-		}
+	}
+	if err != nil {
+		return dncError(name, raw, err)
 	}
 	if *asJSON {
 		return printJSON(stdout, out)
@@ -130,65 +104,60 @@ func runVoice(ctx context.Context, args []string, getenv func(string) string, st
 	return err
 }
 
-func (a *dncAnswer) entry(e voicesql.DoNotCallEntry) {
-	a.Source = e.Source
-	if !e.AddedAt.IsZero() {
-		t := e.AddedAt
-		a.AddedAt = &t
+// dncError words an error of the do-not-call operations for the command
+// line, with the code the admin routes answer: a refused number names the
+// number as typed ("voice do-not-call add: INVALID_INPUT: "9689" is not a
+// phone number in E.164 form ..."), which the routes' answers do not.
+func dncError(name, raw string, err error) error {
+	var de *dalil.Error
+	if errors.As(err, &de) && de.Code == dalil.CodeInvalidInput {
+		if ps, ok := de.Details.([]dalil.Problem); ok && len(ps) == 1 {
+			return fmt.Errorf("%s: %s: %q %s; nothing was added, removed or looked up", name, de.Code, raw, ps[0].Message)
+		}
 	}
+	return fmt.Errorf("%s: %w", name, err)
 }
 
-// describeEntry says who listed a number and when.
-func describeEntry(e voicesql.DoNotCallEntry) string {
-	who := "source " + e.Source
-	switch e.Source {
-	case voicesql.SourceCallee:
-		who = "the callee opted out during a call"
-	case voicesql.SourceOperator:
-		who = "added by an operator"
-	}
-	if e.AddedAt.IsZero() {
-		return who
-	}
-	return who + ", " + e.AddedAt.UTC().Format("2006-01-02 15:04 UTC")
-}
-
-// dncNumber reads NUMBER as the safety gate does (voice.Policy.CheckNumber,
-// whatever the allowed countries: the list may hold numbers of any
-// country) and answers its E.164 form, the one the gate hashes. Numbers
-// the gate never calls anyway (emergency and short codes, premium-rate,
-// shared-cost) are refused with the rule that already keeps them out.
-func dncNumber(raw string) (string, error) {
-	region := ""
-	if n, err := phonenumbers.Parse(raw, ""); err == nil {
-		region = phonenumbers.GetRegionCodeForNumber(n)
-	}
-	num, derr := voice.Policy{Countries: []string{region}}.CheckNumber(raw)
-	if derr == nil {
-		return num.E164, nil
-	}
-	rule := voice.RuleOf(derr)
-	why := strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(derr.Message, " Nothing was charged.")), ".")
-	switch rule {
-	case voice.RuleInvalidNumber:
-		return "", fmt.Errorf("%q is not a phone number in E.164 form (+ and the country code, such as +96891234567); nothing was added or looked up", raw)
-	case voice.RuleUnallocated:
-		return "", fmt.Errorf("%s is not an allocated number in its country's numbering plan (rule %s); nothing was added or looked up", raw, rule)
-	case "":
-		return "", fmt.Errorf("%s: %s", raw, why)
-	}
-	return "", fmt.Errorf("%s is never called anyway (rule %s: %s); nothing was added: the do-not-call list holds only numbers the service could call", raw, rule, why)
+// doNotCallList is the do-not-call list on store, keyed as the voice
+// service keys it (numberHash): what the command and, wired by
+// buildServer, the admin routes work on. The secret, read on first use
+// (and made then if neither serve nor a command made it before), is kept
+// once read: it never changes.
+func doNotCallList(store *sqlstore.Store) *voicesql.DoNotCallList {
+	var mu sync.Mutex
+	var secret []byte
+	return voicesql.NewDoNotCallList(store.DB(), func(ctx context.Context, e164 string) (string, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if secret == nil {
+			s, err := numberSecret(ctx, store)
+			if err != nil {
+				return "", err
+			}
+			secret = s
+		}
+		return voice.HashNumber(secret, e164), nil
+	})
 }
 
 // numberHash is the stored form of an E.164 number: the keyed hash the
 // voice service computes, under the store's voice number secret (made on
 // first use, by whichever of serve or this command comes first).
 func numberHash(ctx context.Context, store *sqlstore.Store, e164 string) (string, error) {
+	secret, err := numberSecret(ctx, store)
+	if err != nil {
+		return "", err
+	}
+	return voice.HashNumber(secret, e164), nil
+}
+
+// numberSecret is the store's voice number secret.
+func numberSecret(ctx context.Context, store *sqlstore.Store) ([]byte, error) {
 	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	secret, err := store.Secret(sctx, voiceNumberSecret)
 	if err != nil {
-		return "", fmt.Errorf("voice number secret: %w", err)
+		return nil, fmt.Errorf("voice number secret: %w", err)
 	}
-	return voice.HashNumber(secret, e164), nil
+	return secret, nil
 }

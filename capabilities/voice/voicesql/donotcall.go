@@ -4,25 +4,22 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"time"
 
+	"dalil/capabilities/voice"
 	"dalil/store/sqlstore"
 )
 
 // Sources of a do-not-call entry: a callee who opted out during a call
 // (Store.Apply, through voice.Effects.DoNotCall), or the operator
-// (`dalil voice do-not-call add`).
+// (`dalil voice do-not-call add`, PUT /admin/v1/voice/do-not-call/{number}).
 const (
-	SourceCallee   = "callee"
-	SourceOperator = "operator"
+	SourceCallee   = voice.SourceCallee
+	SourceOperator = voice.SourceOperator
 )
 
 // DoNotCallEntry is one number hash on the do-not-call list: who put it
 // there and when.
-type DoNotCallEntry struct {
-	Source  string    `json:"source"`
-	AddedAt time.Time `json:"addedAt"`
-}
+type DoNotCallEntry = voice.DoNotCallEntry
 
 // The statements on the list, shared by the operator's side below and the
 // store's (Store.Update, Store.AddDoNotCall, Store.Listed). A number
@@ -89,7 +86,7 @@ func ListDoNotCall(ctx context.Context, db sqlstore.DB, hash, source string) (Do
 
 // ErrNotRemovable is UnlistDoNotCall's answer for an entry of another
 // source (a callee's opt-out, which only the callee can give back).
-var ErrNotRemovable = errors.New("voicesql: the do-not-call entry has another source")
+var ErrNotRemovable = voice.ErrNotRemovable
 
 // UnlistDoNotCall takes hash off the do-not-call list if source put it
 // there. It reports whether it was listed; an entry of another source is
@@ -119,4 +116,48 @@ func UnlistDoNotCall(ctx context.Context, db sqlstore.DB, hash, source string) (
 		return nil
 	})
 	return e, listed, err
+}
+
+// DoNotCallList is the operator's side of the list on a store's handle
+// (voice.DoNotCallList): hash turns a number in E.164 form into the key the
+// list holds (voice.HashNumber under the store's number secret, the one
+// the voice service hashes with). It needs no job queue and no telephony
+// provider.
+type DoNotCallList struct {
+	db   sqlstore.DB
+	hash func(ctx context.Context, e164 string) (string, error)
+}
+
+var _ voice.DoNotCallList = (*DoNotCallList)(nil)
+
+// NewDoNotCallList returns the list on db, keyed by hash.
+func NewDoNotCallList(db sqlstore.DB, hash func(ctx context.Context, e164 string) (string, error)) *DoNotCallList {
+	return &DoNotCallList{db: db, hash: hash}
+}
+
+// Lookup implements voice.DoNotCallList.
+func (l *DoNotCallList) Lookup(ctx context.Context, e164 string) (DoNotCallEntry, bool, error) {
+	h, err := l.hash(ctx, e164)
+	if err != nil {
+		return DoNotCallEntry{}, false, err
+	}
+	return LookupDoNotCall(ctx, l.db, h)
+}
+
+// Add implements voice.DoNotCallList.
+func (l *DoNotCallList) Add(ctx context.Context, e164, source string) (DoNotCallEntry, bool, error) {
+	h, err := l.hash(ctx, e164)
+	if err != nil {
+		return DoNotCallEntry{}, false, err
+	}
+	return ListDoNotCall(ctx, l.db, h, source)
+}
+
+// Remove implements voice.DoNotCallList.
+func (l *DoNotCallList) Remove(ctx context.Context, e164, source string) (DoNotCallEntry, bool, error) {
+	h, err := l.hash(ctx, e164)
+	if err != nil {
+		return DoNotCallEntry{}, false, err
+	}
+	return UnlistDoNotCall(ctx, l.db, h, source)
 }
