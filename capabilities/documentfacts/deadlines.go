@@ -11,8 +11,9 @@ import (
 //     date, valid until, تاريخ الاستحقاق, آخر موعد) and dates after a
 //     deadline preposition (no later than, by, on or before, في موعد
 //     أقصاه);
-//   - periods: "within N days [of/from/after EVENT]", "خلال N يوماً [من
-//     EVENT]", and, in a clause that binds a party, "N days' notice
+//   - periods: "within N days [of/from/after EVENT]", "no later than N
+//     days [after EVENT]", "خلال N يوماً [من EVENT]" (N in digits or in
+//     words, numwords.go), and, in a clause that binds a party, "N days' notice
 //     [before EVENT]" and "قبل N يوماً من EVENT";
 //   - payment terms (Net 30, "Payment terms: 30 days from invoice date").
 // A period in a prohibition ("may not ... within") or in a sentence that
@@ -21,16 +22,14 @@ import (
 // for 90 days"), a term or a notice period of a permission.
 
 var (
-	enNumWords = `one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|twenty-one|twenty-four|thirty|forty-five|sixty|ninety|a|an`
 	enUnit     = `(?:calendar\s+|business\s+|working\s+|banking\s+|consecutive\s+|clear\s+)?(hours?|days?|weeks?|months?|years?)`
-	enQty      = `(?:(` + enNumWords + `)\s+)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))?\s*`
-	reWithinEN = regexp.MustCompile(`(?i)\bwithin\s+(?:a\s+(?:period|maximum)\s+of\s+|(?:no|not)\s+more\s+than\s+|at\s+(?:the\s+)?(?:most|latest)\s+)?` + enQty + enUnit + `\b`)
+	enQty      = `(` + enNumWords + `)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))?\s*`
+	reWithinEN = regexp.MustCompile(`(?i)\b(?:within|(?:no|not)\s+later\s+than)\s+(?:a\s+(?:period|maximum)\s+of\s+|(?:no|not)\s+more\s+than\s+|at\s+(?:the\s+)?(?:most|latest)\s+)?` + enQty + enUnit + `\b`)
 	reNoticeEN = regexp.MustCompile(`(?i)\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)\s+)?` + enQty + `(?:calendar\s+|business\s+|working\s+|clear\s+)?(days?|weeks?|months?)['’]?s?['’]?\s+(?:prior\s+)?(?:written\s+)?(?:prior\s+)?(?:notice|notification)\b`)
 
-	arNumWords       = `واحد|واحدة|اثنين|اثنان|ثلاثة|ثلاث|أربعة|أربع|اربعة|خمسة|خمس|ستة|ست|سبعة|سبع|ثمانية|ثماني|ثمان|تسعة|تسع|عشرة|عشر|خمسة عشر|عشرين|عشرون|واحد وعشرين|ثلاثين|ثلاثون|أربعين|أربعون|اربعين|خمسة وأربعين|خمسة واربعين|ستين|ستون|تسعين|تسعون|مائة|مئة`
 	arUnit           = `(ساعات|ساعة|أيام|ايام|يوماً|يومًا|يوما|يوم|أسابيع|أسبوعاً|أسبوعا|أسبوع|أشهر|اشهر|شهور|شهراً|شهرا|شهر|سنوات|سنة)`
 	arDual           = `(ساعتين|يومين|أسبوعين|شهرين|سنتين)`
-	arQty            = `(?:(` + D + `{1,3})\s*|(` + arNumWords + `)\s+)` + arUnit + `|` + arDual
+	arQty            = `(?:(` + D + `{1,3})\s*|(` + arNumWords + `))` + arUnit + `|` + arDual
 	reWithinPeriodAR = regexp.MustCompile(`خلال\s+(?:مدة\s+|فترة\s+)?(?:أقصاها\s+|اقصاها\s+|لا\s+تتجاوز\s+|لا\s+تزيد\s+عن\s+)?(?:` + arQty + `)`)
 	// An offer's validity ("This quotation is valid for 30 days", "العرض
 	// صالح لمدة ثلاثين يوماً من تاريخه"); a bond's or a guarantee's
@@ -67,11 +66,6 @@ type period struct {
 	validity   bool // an offer's validity
 }
 
-var arWordNumbers = map[string]int{"واحد": 1, "واحدة": 1, "اثنين": 2, "اثنان": 2, "ثلاثة": 3, "ثلاث": 3, "أربعة": 4, "أربع": 4, "اربعة": 4,
-	"خمسة": 5, "خمس": 5, "ستة": 6, "ست": 6, "سبعة": 7, "سبع": 7, "ثمانية": 8, "ثماني": 8, "ثمان": 8, "تسعة": 9, "تسع": 9, "عشرة": 10, "عشر": 10,
-	"خمسة عشر": 15, "عشرين": 20, "عشرون": 20, "واحد وعشرين": 21, "ثلاثين": 30, "ثلاثون": 30, "أربعين": 40, "أربعون": 40, "اربعين": 40,
-	"خمسة وأربعين": 45, "خمسة واربعين": 45, "ستين": 60, "ستون": 60, "تسعين": 90, "تسعون": 90, "مائة": 100, "مئة": 100}
-
 var arDuals = map[string][2]any{"ساعتين": {2, "hour"}, "يومين": {2, "day"}, "أسبوعين": {2, "week"}, "شهرين": {2, "month"}, "سنتين": {2, "year"}}
 
 // enPeriod reads an English quantity and unit from a match of enQty+unit
@@ -84,7 +78,7 @@ func enPeriod(t string, m []int, g int) string {
 	case m[g+4] >= 0:
 		n = atoi(t[m[g+4]:m[g+5]])
 	case m[g] >= 0:
-		n = wordNumbers[strings.ToLower(t[m[g]:m[g+1]])]
+		n, _ = parseENNumber(t[m[g]:m[g+1]])
 	}
 	if n <= 0 {
 		return ""
@@ -104,7 +98,7 @@ func arPeriod(t string, m []int, g int) string {
 	case m[g] >= 0:
 		n = atoi(t[m[g]:m[g+1]])
 	case m[g+2] >= 0:
-		n = arWordNumbers[t[m[g+2]:m[g+3]]]
+		n, _ = parseARNumber(t[m[g+2]:m[g+3]])
 	}
 	if n <= 0 || m[g+4] < 0 {
 		return ""
@@ -160,6 +154,11 @@ func periods(t string, withNotice bool) []period {
 	}
 	if withNotice {
 		for _, m := range reNoticeEN.FindAllStringSubmatchIndex(t, -1) {
+			// Unanchored: "two thousand and twenty days' notice" is not
+			// twenty days.
+			if m[4] < 0 && m[6] < 0 && numberWordBefore(t[:m[0]]) {
+				continue
+			}
 			add(m[0], m[1], enPeriod(t, m, 2), true)
 		}
 		for _, m := range reBeforeAR.FindAllStringSubmatchIndex(t, -1) {

@@ -46,8 +46,8 @@ var (
 	reDateMY       = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + monthPattern() + `)\.?,?\s+(` + D + `{4})(?:$|[^\p{N}])`)
 	reDayBefore    = regexp.MustCompile(`(?i)` + D + `(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s/.-]*$`)
 	reDateMDY      = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(` + monthPattern() + `)\.?\s+(` + D + `{1,2})(?:st|nd|rd|th)?,?\s+(` + D + `{4})`)
-	reDuration     = regexp.MustCompile(`(?i)(?:\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|eighteen|twenty-four|twenty|thirty|forty-five|sixty|ninety)\s+)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))\s*(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|يوما|يوماً|يومًا|يوم|أيام|ايام|أسبوعا|أسبوع|أسابيع|شهرا|شهراً|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاما|عام|أعوام|ساعة|ساعات)`)
-	reDurationWord = regexp.MustCompile(`(?i)\b(one|two|three|six|twelve|eighteen|twenty-four)\s+(months?|years?|weeks?)\b|(شهرين|سنتين|شهر واحد|سنة واحدة|ستة أشهر|ثلاثة أشهر|سنة ميلادية)`)
+	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))\s*(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|يوما|يوماً|يومًا|يوم|أيام|ايام|أسبوعا|أسبوع|أسابيع|شهرا|شهراً|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاما|عام|أعوام|ساعة|ساعات)`)
+	reDurationWord = regexp.MustCompile(`(?i)\b(` + enNumRun + `)(months?|years?|weeks?)\b|(شهرين|سنتين|شهر واحد|سنة واحدة|ستة أشهر|ثلاثة أشهر|سنة ميلادية)`)
 
 	reInvoiceNo  = regexp.MustCompile(`(?i)(?:invoice\s*(?:no\.?|number|num\.?|#)|inv\.?\s*(?:no\.?|#)|رقم الفاتورة|فاتورة رقم|فاتورة ضريبية رقم)\s*[:：#.]?\s*([A-Z0-9\x{0660}-\x{0669}][A-Z0-9\x{0660}-\x{0669}/_.-]{1,30}[A-Z0-9\x{0660}-\x{0669}])`)
 	rePONo       = regexp.MustCompile(`(?i)(?:purchase\s+order|\bP\.?O\.?)\s*(?:no\.?|number|ref\.?|#)?\s*[:：#.]?\s*([A-Z0-9\x{0660}-\x{0669}][A-Z0-9\x{0660}-\x{0669}/_.-]{1,30}[A-Z0-9\x{0660}-\x{0669}])|(?:أمر الشراء|امر الشراء|أمر شراء)\s*(?:رقم)?\s*[:：]?\s*([A-Z0-9\x{0660}-\x{0669}][A-Z0-9\x{0660}-\x{0669}/_.-]{1,30})`)
@@ -543,7 +543,13 @@ func (x *extractor) durations(t string, base int, prev string) {
 	}
 	for _, m := range reDurationWord.FindAllStringSubmatchIndex(t, -1) {
 		if m[2] >= 0 {
-			emit(m[0], m[1], wordNumbers[strings.ToLower(t[m[2]:m[3]])], durationUnit(t[m[4]:m[5]]))
+			// "thirty-six months" is not "six months"; nor is "two
+			// thousand and twenty years" twenty.
+			if numberWordBefore(t[:m[0]]) {
+				continue
+			}
+			n, _ := parseENNumber(t[m[2]:m[3]])
+			emit(m[0], m[1], n, durationUnit(t[m[4]:m[5]]))
 		} else if d, ok := arabicDurations[t[m[6]:m[7]]]; ok {
 			emit(m[0], m[1], d[0].(int), d[1].(string))
 		}

@@ -133,13 +133,6 @@ func isoDuration(n int, unit string) string {
 	return ""
 }
 
-var wordNumbers = map[string]int{
-	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-	"eleven": 11, "twelve": 12, "fourteen": 14, "fifteen": 15, "eighteen": 18, "twenty": 20, "twenty-four": 24, "thirty": 30,
-	"forty-five": 45, "sixty": 60, "ninety": 90, "a": 1, "an": 1,
-	"واحد": 1, "شهر": 1, "سنة": 1, "ثلاثة": 3, "ثلاثين": 30, "ستين": 60, "تسعين": 90, "ستة": 6, "اثني عشر": 12,
-}
-
 // lowerASCII lower-cases for keyword search without touching offsets
 // (only ASCII letters change, so byte lengths stay the same).
 func lowerASCII(s string) string {
