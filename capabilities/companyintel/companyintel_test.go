@@ -549,3 +549,43 @@ func TestAnalyzeNothingApplicable(t *testing.T) {
 		t.Errorf("no source for the requested check: %v", err)
 	}
 }
+
+// TestAnalyzeSanctionsWithoutList: a sanctions source with no list
+// imported screens nothing. The check says so (not_configured, "no list
+// imported"), never "performed"; when it was the only check that could
+// run, nothing was assessed and the answer is not charged. With a list,
+// the same request is a performed, charged screening.
+func TestAnalyzeSanctionsWithoutList(t *testing.T) {
+	in := RiskInput{Company: "Acme Trading Ltd", Country: "GB", Checks: []string{"sanctions"}}
+	for _, c := range []struct {
+		name   string
+		lists  []string
+		status string
+		unpaid bool
+	}{
+		{"no list imported", nil, "not_configured", true},
+		{"a list imported", []string{"UN consolidated"}, "performed", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sanctions := &inteltest.Sanctions{Lists: c.lists}
+			out, err := Analyze(context.Background(), Deps{Sources: intel.Sources{Sanctions: sanctions}}, in, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(out.Checks) != 1 || out.Checks[0].Status != c.status {
+				t.Fatalf("checks %+v, want sanctions %s", out.Checks, c.status)
+			}
+			reason := unpaidReason(out)
+			if c.unpaid {
+				if reason != NoSourceReason || out.DataMode != "not_configured" || out.Confidence != 0 {
+					t.Errorf("unpaid %q, dataMode %s, confidence %v: want an uncharged answer", reason, out.DataMode, out.Confidence)
+				}
+				if s := out.Checks[0].Summary; !strings.Contains(s, "no list imported") {
+					t.Errorf("summary %q does not say why", s)
+				}
+			} else if reason != "" || out.Confidence != 1 {
+				t.Errorf("unpaid %q, confidence %v: want a charged, performed screening", reason, out.Confidence)
+			}
+		})
+	}
+}

@@ -148,10 +148,22 @@ func Analyze(ctx context.Context, d Deps, in RiskInput, now time.Time) (RiskOutp
 		out.Providers = []intel.ProviderUse{}
 	}
 	failed := map[string]bool{}
+	// unset: a kind every provider of which said it had nothing to
+	// work with (a sanctions source with no list imported): the check
+	// was not performed, whatever the source's presence says.
+	unset, used := map[string]string{}, map[string]bool{}
 	for _, p := range g.Providers {
-		if p.Status == "failed" {
+		switch p.Status {
+		case "failed":
 			failed[p.Kind] = true
+		case "not_configured":
+			unset[p.Kind] = p.Detail
+			continue
 		}
+		used[p.Kind] = true
+	}
+	for k := range used {
+		delete(unset, k)
 	}
 	performed, unavailable := 0, 0
 	for _, c := range checks {
@@ -163,6 +175,11 @@ func Analyze(ctx context.Context, d Deps, in RiskInput, now time.Time) (RiskOutp
 			notRun(&ch, configured[c], applicable(c))
 		case failed[kind] && !(c == "corporate_identity" && len(res.RegistriesChecked) > 0):
 			ch.Status, ch.Summary = "unavailable", "The source did not answer; retry later."
+		case hasKey(unset, kind):
+			ch.Status, ch.Summary = "not_configured", "No source for this check is configured here."
+			if d := unset[kind]; d != "" {
+				ch.Summary = "Not checked: " + d + "."
+			}
 		default:
 			ch.Status = "performed"
 			fill(&ch, c, s, res, g)
@@ -182,6 +199,14 @@ func Analyze(ctx context.Context, d Deps, in RiskInput, now time.Time) (RiskOutp
 		// No check could be performed because every source asked failed:
 		// the answer would say nothing, and must not be charged.
 		return RiskOutput{}, intel.SourcesFailed("source asked", g.Failed)
+	}
+	if performed == 0 {
+		// Nothing was assessed although a source was there (a sanctions
+		// source with no list imported): each check says why, and an
+		// answer that assesses nothing is not charged.
+		out.DataMode, out.Confidence = "not_configured", 0
+		out.Limitations = append(out.Limitations, "No check could be performed for this request, so nothing was charged: each check says why.")
+		return out, nil
 	}
 	out.Confidence = float64(int(float64(performed)/float64(len(checks))*100+0.5)) / 100
 	return out, nil
@@ -443,4 +468,10 @@ func RiskEntry(d Deps) capability.Entry {
 	}, func(ctx context.Context, in RiskInput) (RiskOutput, error) {
 		return Analyze(ctx, d, in, capability.CallFrom(ctx).Now)
 	})
+}
+
+// hasKey reports whether m holds k.
+func hasKey(m map[string]string, k string) bool {
+	_, ok := m[k]
+	return ok
 }
