@@ -5,6 +5,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"time"
 
 	"dalil"
@@ -166,13 +167,19 @@ var specs = map[string]spec{
 		"To arrange or confirm a viewing, visit or consultation by phone.", BaseAppointment},
 }
 
-// Limitations of every voice capability.
-var Limitations = []string{
-	"Asynchronous: the answer is 202 with a callId and status queued (on x402, L402 and MPP charge: once the call connected, see below); GET /api/v1/voice/calls/{callId} gives the status and outcome, and an optional https callbackUrl receives the completion signed with HMAC-SHA256 (X-Dalil-Signature), at least once.",
-	"Charged base + per-minute of connected time (USD 0.15/min, capped at maxDurationSeconds). The maximum is paid when the call is queued. On the credits and subscription rails the unused part is refunded when the call ends: nothing is kept when it is refused at dial time, fails before connecting, gets no answer or is busy. A call drawn from an MPP budget session (POST /api/v1/mpp/sessions/{id}/tools/{tool}) gives the unused part back to the session's budget the same way, as long as the session is still open when the call ends; closing the session refunds its unused budget on chain. x402, L402 and MPP charge cannot refund part of a payment, so there the maximum is paid only once the call connects: the request waits up to 35 seconds for it, answering 202 with the connected call (the credential settled, the maximum kept whatever the call's length), or 200 not charged (meta.charged false, notChargedReason call_not_connected) when the call is refused at dial time, fails before connecting, gets no answer, is busy or does not connect in time (then it is cancelled and hung up): the credential is released, never settled (an L402 token stays usable).",
-	"Safety: emergency, short-code, premium-rate and shared-cost numbers are never called; only the operator's countries, between 08:00 and 21:00 the callee's time; daily caps per payer and per number; a do-not-call list; the gate runs again before dialling; the AI says it is an AI first and offers opt-out on every call.",
-	"A call not dialled within 15 minutes of queueing is not dialled at all (failed; refunded on account rails and to an open MPP budget session; on x402, L402 and MPP charge a call is dialled only while its request waits).",
-	"Needs a telephony provider configured by the operator; until then 503 PROVIDER_NOT_CONFIGURED, not charged.",
+// limitations of every voice capability, with the operator's calling
+// hours and daily caps (p, as wired: the defaults when unset).
+func limitations(p Policy) []string {
+	p = p.withDefaults()
+	return []string{
+		"Asynchronous: the answer is 202 with a callId and status queued (on x402, L402 and MPP charge: once the call connected, see below); GET /api/v1/voice/calls/{callId} gives the status and outcome, and an optional https callbackUrl receives the completion signed with HMAC-SHA256 (X-Dalil-Signature), at least once.",
+		"Charged base + per-minute of connected time (USD 0.15/min, capped at maxDurationSeconds). The maximum is paid when the call is queued. On the credits and subscription rails the unused part is refunded when the call ends: nothing is kept when it is refused at dial time, fails before connecting, gets no answer or is busy. A call drawn from an MPP budget session (POST /api/v1/mpp/sessions/{id}/tools/{tool}) gives the unused part back to the session's budget the same way, as long as the session is still open when the call ends; closing the session refunds its unused budget on chain. x402, L402 and MPP charge cannot refund part of a payment, so there the maximum is paid only once the call connects: the request waits up to 35 seconds for it, answering 202 with the connected call (the credential settled, the maximum kept whatever the call's length), or 200 not charged (meta.charged false, notChargedReason call_not_connected) when the call is refused at dial time, fails before connecting, gets no answer, is busy or does not connect in time (then it is cancelled and hung up): the credential is released, never settled (an L402 token stays usable).",
+		fmt.Sprintf("Safety: emergency, short-code, premium-rate and shared-cost numbers are never called; only the operator's countries, between %02d:00 and %02d:00 the callee's time; "+
+			"at most %d calls a payer (pay-per-call payers share one cap) and %d a number in 24 hours; a do-not-call list; the gate runs again before dialling; the AI says it is an AI first and offers opt-out on every call.",
+			p.EarliestHour, p.LatestHour, p.AccountPerDay, p.NumberPerDay),
+		"A call not dialled within 15 minutes of queueing is not dialled at all (failed; refunded on account rails and to an open MPP budget session; on x402, L402 and MPP charge a call is dialled only while its request waits).",
+		"Needs a telephony provider configured by the operator; until then 503 PROVIDER_NOT_CONFIGURED, not charged.",
+	}
 }
 
 // Entries declares the three voice capabilities.
@@ -208,7 +215,7 @@ func define[In any](sp spec, deps Deps, parts func(In) (Common, []string, *dalil
 		OpenWorld:   true,
 		Requires:    []capability.Requirement{capability.NeedsProvider(ProviderTelephony)},
 		Example:     example,
-		Limitations: Limitations,
+		Limitations: limitations(deps.Policy),
 	}, func(ctx context.Context, in In) (View, error) {
 		c, texts, err := parts(in)
 		if err != nil {

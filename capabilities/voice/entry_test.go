@@ -2,6 +2,7 @@ package voice_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -99,5 +100,24 @@ func TestPlace(t *testing.T) {
 	in, _ = e.Decode([]byte(`{"phoneNumber":"+96891234567"}`))
 	if _, err := e.Run(late, in); dalil.ErrorCode(err) != dalil.CodeCallNotAllowed {
 		t.Errorf("late call: %v", err)
+	}
+}
+
+// The declared limitations state the operator's calling hours and daily
+// caps as wired, and the defaults when none are set.
+func TestLimitationsStateThePolicy(t *testing.T) {
+	for _, c := range []struct {
+		p    voice.Policy
+		want string
+	}{
+		{voice.Policy{}, "between 08:00 and 21:00 the callee's time; at most 50 calls a payer (pay-per-call payers share one cap) and 2 a number in 24 hours;"},
+		{voice.Policy{EarliestHour: 9, LatestHour: 20, AccountPerDay: 7, NumberPerDay: 1},
+			"between 09:00 and 20:00 the callee's time; at most 7 calls a payer (pay-per-call payers share one cap) and 1 a number in 24 hours;"},
+	} {
+		for _, e := range voice.Entries(voice.Deps{Policy: c.p}) {
+			if !strings.Contains(strings.Join(e.Limitations, "\n"), c.want) {
+				t.Errorf("%s with %+v: limitations %q, want %q", e.ID, c.p, e.Limitations, c.want)
+			}
+		}
 	}
 }

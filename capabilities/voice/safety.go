@@ -45,6 +45,11 @@ const (
 	DefaultLatestHour    = 21
 	DefaultAccountPerDay = 50
 	DefaultNumberPerDay  = 2
+	// MaxNumberPerDay is the most calls to one number in 24 hours an
+	// operator may allow (DALIL_VOICE_CALLS_PER_NUMBER_DAY): the
+	// per-number cap protects the people called from harassment, so it
+	// stays small whatever the operator's volume.
+	MaxNumberPerDay = 10
 )
 
 // Policy is the operator's safety settings.
@@ -57,7 +62,9 @@ type Policy struct {
 	// LatestHour:00 (defaults 8 and 21).
 	EarliestHour, LatestHour int
 	// AccountPerDay and NumberPerDay cap calls per payer and per number
-	// in the last 24 hours (defaults 50 and 2).
+	// in the last 24 hours (DALIL_VOICE_CALLS_PER_PAYER_DAY and
+	// DALIL_VOICE_CALLS_PER_NUMBER_DAY; defaults 50 and 2, zero means the
+	// default). cmd/dalil refuses a NumberPerDay over MaxNumberPerDay.
 	AccountPerDay, NumberPerDay int
 }
 
@@ -162,14 +169,20 @@ func (p Policy) CheckHours(n Number, callerZone string, now time.Time) *dalil.Er
 }
 
 // CheckCaps refuses a call past the per-payer or per-number daily cap,
-// given the calls made in the last 24 hours.
+// given the calls made in the last 24 hours. The refusal names the
+// operator's limit in its message and in details.limit.
 func (p Policy) CheckCaps(payerCalls, numberCalls int) *dalil.Error {
 	p = p.withDefaults()
+	capped := func(rule string, limit int, format string, args ...any) *dalil.Error {
+		e := refuse(CodeCallNotAllowed, rule, format, args...)
+		e.Details.(map[string]any)["limit"] = limit
+		return e
+	}
 	if payerCalls >= p.AccountPerDay {
-		return refuse(CodeCallNotAllowed, RuleAccountCap, "This payer has placed %d calls in the last 24 hours, the limit.", payerCalls)
+		return capped(RuleAccountCap, p.AccountPerDay, "This payer has placed %d calls in the last 24 hours; the limit is %d a payer.", payerCalls, p.AccountPerDay)
 	}
 	if numberCalls >= p.NumberPerDay {
-		return refuse(CodeCallNotAllowed, RuleNumberCap, "This number has been called %d times in the last 24 hours, the limit.", numberCalls)
+		return capped(RuleNumberCap, p.NumberPerDay, "This number has been called %d times in the last 24 hours; the limit is %d a number.", numberCalls, p.NumberPerDay)
 	}
 	return nil
 }

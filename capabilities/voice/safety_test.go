@@ -138,6 +138,24 @@ func TestCheckCapsAndConsent(t *testing.T) {
 	if ruleOf(p.CheckCaps(3, 0)) != RuleAccountCap || ruleOf(p.CheckCaps(0, 1)) != RuleNumberCap {
 		t.Error("caps not enforced")
 	}
+	// The refusal names the configured limit, in its message and details.
+	for _, c := range []struct {
+		err   *dalil.Error
+		limit int
+		msg   string
+	}{
+		{p.CheckCaps(4, 0), 3, "This payer has placed 4 calls in the last 24 hours; the limit is 3 a payer. Nothing was charged."},
+		{p.CheckCaps(0, 1), 1, "This number has been called 1 times in the last 24 hours; the limit is 1 a number. Nothing was charged."},
+		{Policy{}.CheckCaps(0, 2), DefaultNumberPerDay, "This number has been called 2 times in the last 24 hours; the limit is 2 a number. Nothing was charged."},
+		{Policy{}.CheckCaps(50, 0), DefaultAccountPerDay, "This payer has placed 50 calls in the last 24 hours; the limit is 50 a payer. Nothing was charged."},
+	} {
+		if c.err == nil || c.err.Code != CodeCallNotAllowed || c.err.Message != c.msg || c.err.Details.(map[string]any)["limit"] != c.limit {
+			t.Errorf("refusal %+v, want %q with limit %d", c.err, c.msg, c.limit)
+		}
+	}
+	if err := (Policy{}).CheckCaps(49, 1); err != nil {
+		t.Errorf("under the default caps: %v", err)
+	}
 	if err := CheckConsent(Safety{Recording: true}); err == nil || err.Code != CodeConsentRequired {
 		t.Errorf("recording without notice: %v", err)
 	}

@@ -61,7 +61,7 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 		store.Close()
 		return nil, err
 	}
-	reg, err := registry(deps{store: store, configured: configured(cfg), fetch: cfg.Fetch, providers: cfg.Providers, voice: vc.voiceDeps()})
+	reg, err := registry(deps{store: store, configured: configured(cfg), fetch: cfg.Fetch, providers: cfg.Providers, voice: vc.voiceDeps(cfg.Voice)})
 	if err != nil {
 		return fail(err)
 	}

@@ -63,6 +63,8 @@ const (
 	envVoiceJobTimeout  = "DALIL_VOICE_JOB_TIMEOUT"
 	envVoiceRescueAfter = "DALIL_VOICE_RESCUE_AFTER"
 	envVoiceConnectWait = "DALIL_VOICE_CONNECT_WAIT"
+	envVoicePayerDay    = "DALIL_VOICE_CALLS_PER_PAYER_DAY"
+	envVoiceNumberDay   = "DALIL_VOICE_CALLS_PER_NUMBER_DAY"
 
 	envTwilioAccountSID      = "DALIL_TWILIO_ACCOUNT_SID"
 	envTwilioAuthToken       = "DALIL_TWILIO_AUTH_TOKEN"
@@ -123,6 +125,13 @@ type Voice struct {
 	// paid (DALIL_VOICE_CONNECT_WAIT, default and most voice.ConnectWait,
 	// 35 s): a call not connected by then is cancelled and not charged.
 	ConnectWait time.Duration `json:"connectWait"`
+	// CallsPerPayerDay and CallsPerNumberDay are the daily caps: calls a
+	// payer may place (DALIL_VOICE_CALLS_PER_PAYER_DAY, default 50; all
+	// pay-per-call payers share one cap) and calls to one number
+	// (DALIL_VOICE_CALLS_PER_NUMBER_DAY, default 2, at most
+	// voice.MaxNumberPerDay, 10), in the last 24 hours.
+	CallsPerPayerDay  int `json:"callsPerPayerDay"`
+	CallsPerNumberDay int `json:"callsPerNumberDay"`
 	// TwilioAPIKeySecret (DALIL_TWILIO_API_KEY_SECRET) and
 	// VapiWebhookSecret (DALIL_VAPI_WEBHOOK_SECRET) are the vendors'
 	// second secrets.
@@ -150,6 +159,8 @@ func (l *loader) voice(c *Config) Voice {
 	if v.RescueAfter <= v.JobTimeout {
 		l.fail(envVoiceRescueAfter, "must be longer than %s (%s): a job still running must not be taken as abandoned", envVoiceJobTimeout, v.JobTimeout)
 	}
+	v.CallsPerPayerDay = l.dailyCap(envVoicePayerDay, voice.DefaultAccountPerDay, 0, "calls a payer may place in 24 hours")
+	v.CallsPerNumberDay = l.dailyCap(envVoiceNumberDay, voice.DefaultNumberPerDay, voice.MaxNumberPerDay, "calls to one number in 24 hours")
 	var err error
 	if v.EarliestHour, v.LatestHour, err = parseHours(l.str(envVoiceHours)); err != nil {
 		l.fail(envVoiceHours, "%v", err)
@@ -208,6 +219,33 @@ func (l *loader) voice(c *Config) Voice {
 	}
 	c.Providers[providerTelephony] = tel
 	return v
+}
+
+// dailyCap reads a daily cap on calls: a whole number from 1 to most
+// (0: no upper bound), def when unset. The per-number cap is bounded
+// (voice.MaxNumberPerDay): it protects the people called from
+// harassment, so no operator setting lets one number be called more.
+func (l *loader) dailyCap(env string, def, most int, what string) int {
+	v := l.str(env)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	switch {
+	case most > 0 && (err != nil || n < 1 || n > most):
+		l.fail(env, "must be a whole number from 1 to %d (%s; the cap protects the people called), got %q", most, what, v)
+	case err != nil || n < 1:
+		l.fail(env, "must be a whole number of at least 1 (%s), got %q", what, v)
+	default:
+		return n
+	}
+	return def
+}
+
+// policy is the voice safety policy of the settings.
+func (v Voice) policy() voice.Policy {
+	return voice.Policy{Countries: v.Countries, EarliestHour: v.EarliestHour, LatestHour: v.LatestHour,
+		AccountPerDay: v.CallsPerPayerDay, NumberPerDay: v.CallsPerNumberDay}
 }
 
 // parseHours reads DALIL_VOICE_HOURS, "8-21" or "08:00-21:00": calls
@@ -387,7 +425,7 @@ func drainVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *sl
 		return nil, err
 	}
 	rt.unfinished = n
-	rt.deps = voice.Deps{Calls: rt.svc}
+	rt.deps = voice.Deps{Policy: cfg.Voice.policy(), Calls: rt.svc}
 	return rt, nil
 }
 
@@ -422,7 +460,7 @@ func openVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slo
 	fetch := cfg.Fetch
 	fetch.NoRedirects = true
 	callbacks := safehttp.New(fetch)
-	policy := voice.Policy{Countries: v.Countries, EarliestHour: v.EarliestHour, LatestHour: v.LatestHour}
+	policy := v.policy()
 	svc := voice.NewService(voice.Config{Store: calls, Dialer: dialer, Charges: store, Refunds: store,
 		SessionRefunds: newSessionRefunds(store), Callbacks: callbacks, Policy: policy, NumberSecret: numbers, SigningSecret: signing, EventsURL: events,
 		ChargeWait: voiceChargeWait, ConnectWait: v.ConnectWait, Logger: log})
@@ -530,11 +568,13 @@ func (r *voiceRunner) Work(ctx context.Context, j voice.Job, attempt, maxAttempt
 	return r.svc.Work(ctx, j, attempt, maxAttempts)
 }
 
-// voiceDeps are the voice capabilities' ports: none (503
-// PROVIDER_NOT_CONFIGURED) without a runtime.
-func (v *voiceRuntime) voiceDeps() voice.Deps {
+// voiceDeps are the voice capabilities' ports: without a runtime, none
+// (503 PROVIDER_NOT_CONFIGURED) but the policy of settings, so the
+// capabilities' declared limitations state the operator's calling hours
+// and daily caps either way.
+func (v *voiceRuntime) voiceDeps(settings Voice) voice.Deps {
 	if v == nil {
-		return voice.Deps{}
+		return voice.Deps{Policy: settings.policy()}
 	}
 	return v.deps
 }

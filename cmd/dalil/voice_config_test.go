@@ -24,6 +24,7 @@ func voiceConfigEnv() map[string]string {
 	env := map[string]string{
 		envTwilioAccountSID: twiliotest.AccountSID, envTwilioFrom: twiliotest.From, envTwilioAPIKeySID: "SK0123456789abcdef0123456789abcdef",
 		envVapiPhoneNumberID: "phone-1", envVoiceProvider: "vapi", envVoiceCountries: "om, AE,om", envVoiceHours: "09:00-20:00",
+		envVoicePayerDay: "120", envVoiceNumberDay: " 3 ",
 		"DALIL_BASE_URL": "https://dalil.example/", "DALIL_DB": "voice.db",
 	}
 	for k, v := range voiceSecrets {
@@ -61,7 +62,7 @@ func TestVoiceConfig(t *testing.T) {
 	}
 	v := got.Config.Voice
 	if v["provider"] != "vapi" || strings.Join(anyStrings(v["countries"]), ",") != "OM,AE" || v["earliestHour"] != 9.0 || v["latestHour"] != 20.0 ||
-		v["twilioApiKeySecret"] != redacted || v["vapiWebhookSecret"] != redacted {
+		v["twilioApiKeySecret"] != redacted || v["vapiWebhookSecret"] != redacted || v["callsPerPayerDay"] != 120.0 || v["callsPerNumberDay"] != 3.0 {
 		t.Errorf("voice %v", v)
 	}
 	for _, p := range []string{providerTwilio, providerVapi, providerTelephony} {
@@ -79,12 +80,13 @@ func TestVoiceConfig(t *testing.T) {
 	}
 
 	// Nothing set: no vendor, the capabilities need one; calling hours
-	// 08-21 and no country by default.
+	// 08-21, no country, 50 calls a payer and 2 a number by default.
 	cfg, _, err := loadConfig(newFlagSet("serve", io.Discard), nil, noEnv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := cfg.Voice; v.Provider != "" || len(v.Countries) != 0 || v.EarliestHour != 8 || v.LatestHour != 21 || cfg.Providers[providerTelephony].Configured {
+	if v := cfg.Voice; v.Provider != "" || len(v.Countries) != 0 || v.EarliestHour != 8 || v.LatestHour != 21 || cfg.Providers[providerTelephony].Configured ||
+		v.CallsPerPayerDay != 50 || v.CallsPerNumberDay != 2 {
 		t.Errorf("defaults %+v, telephony %+v", v, cfg.Providers[providerTelephony])
 	}
 	var report bytes.Buffer
@@ -138,6 +140,17 @@ func TestVoiceConfigRejects(t *testing.T) {
 		{"rescue before timeout", func(e map[string]string) { e[envVoiceJobTimeout], e[envVoiceRescueAfter] = "2m", "1m" },
 			"DALIL_VOICE_RESCUE_AFTER: must be longer than DALIL_VOICE_JOB_TIMEOUT"},
 		{"budget", func(e map[string]string) { e["DALIL_TWILIO_BUDGET"] = "lots" }, "DALIL_TWILIO_BUDGET: must be CALLS/PERIOD"},
+		{"payer cap zero", func(e map[string]string) { e[envVoicePayerDay] = "0" },
+			`DALIL_VOICE_CALLS_PER_PAYER_DAY: must be a whole number of at least 1 (calls a payer may place in 24 hours), got "0"`},
+		{"payer cap negative", func(e map[string]string) { e[envVoicePayerDay] = "-5" }, `DALIL_VOICE_CALLS_PER_PAYER_DAY: must be a whole number of at least 1`},
+		{"payer cap fraction", func(e map[string]string) { e[envVoicePayerDay] = "2.5" }, `DALIL_VOICE_CALLS_PER_PAYER_DAY: must be a whole number of at least 1`},
+		{"payer cap word", func(e map[string]string) { e[envVoicePayerDay] = "many" }, `DALIL_VOICE_CALLS_PER_PAYER_DAY: must be a whole number of at least 1`},
+		{"payer cap overflow", func(e map[string]string) { e[envVoicePayerDay] = "99999999999999999999" }, `DALIL_VOICE_CALLS_PER_PAYER_DAY: must be a whole number of at least 1`},
+		{"number cap zero", func(e map[string]string) { e[envVoiceNumberDay] = "0" },
+			`DALIL_VOICE_CALLS_PER_NUMBER_DAY: must be a whole number from 1 to 10 (calls to one number in 24 hours; the cap protects the people called), got "0"`},
+		{"number cap over the bound", func(e map[string]string) { e[envVoiceNumberDay] = "11" }, `DALIL_VOICE_CALLS_PER_NUMBER_DAY: must be a whole number from 1 to 10`},
+		{"number cap 1000", func(e map[string]string) { e[envVoiceNumberDay] = "1000" }, `DALIL_VOICE_CALLS_PER_NUMBER_DAY: must be a whole number from 1 to 10`},
+		{"number cap fraction", func(e map[string]string) { e[envVoiceNumberDay] = "1.5" }, `DALIL_VOICE_CALLS_PER_NUMBER_DAY: must be a whole number from 1 to 10`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env := twilioOnly()
@@ -157,5 +170,32 @@ func TestVoiceConfigRejects(t *testing.T) {
 	cfg, _, err := loadConfig(newFlagSet("serve", io.Discard), nil, envOfMap(twilioOnly()))
 	if err != nil || cfg.Voice.Provider != providerTwilio || !cfg.Providers[providerTelephony].Configured {
 		t.Fatalf("twilio alone: %v %+v", err, cfg)
+	}
+	// Valid caps, each bound included; the policy the service gets
+	// carries them.
+	for _, c := range []struct {
+		payer, number string
+		wantP, wantN  int
+	}{
+		{"", "", 50, 2}, {"1", "1", 1, 1}, {"50", "2", 50, 2}, {"100000", "10", 100000, 10}, {" 7 ", "03", 7, 3},
+	} {
+		env := twilioOnly()
+		env[envVoicePayerDay], env[envVoiceNumberDay] = c.payer, c.number
+		cfg, _, err := loadConfig(newFlagSet("serve", io.Discard), nil, envOfMap(env))
+		if err != nil {
+			t.Fatalf("caps %q/%q: %v", c.payer, c.number, err)
+		}
+		p := cfg.Voice.policy()
+		if cfg.Voice.CallsPerPayerDay != c.wantP || cfg.Voice.CallsPerNumberDay != c.wantN || p.AccountPerDay != c.wantP || p.NumberPerDay != c.wantN {
+			t.Errorf("caps %q/%q: settings %d/%d, policy %d/%d, want %d/%d", c.payer, c.number,
+				cfg.Voice.CallsPerPayerDay, cfg.Voice.CallsPerNumberDay, p.AccountPerDay, p.NumberPerDay, c.wantP, c.wantN)
+		}
+	}
+	// Both caps bad: both reported at once.
+	env := twilioOnly()
+	env[envVoicePayerDay], env[envVoiceNumberDay] = "0", "50"
+	if _, _, err := loadConfig(newFlagSet("serve", io.Discard), nil, envOfMap(env)); err == nil ||
+		!strings.Contains(err.Error(), envVoicePayerDay) || !strings.Contains(err.Error(), envVoiceNumberDay) {
+		t.Errorf("both caps bad: %v", err)
 	}
 }
