@@ -22,9 +22,12 @@ import (
 // for 90 days"), a term or a notice period of a permission.
 
 var (
-	enUnit     = `(?:calendar\s+|business\s+|working\s+|banking\s+|consecutive\s+|clear\s+)?(hours?|days?|weeks?|months?|years?)`
-	enQty      = `(` + enNumWords + `)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))?\s*`
-	reWithinEN = regexp.MustCompile(`(?i)\b(?:within|(?:no|not)\s+later\s+than)\s+(?:a\s+(?:period|maximum)\s+of\s+|(?:no|not)\s+more\s+than\s+|at\s+(?:the\s+)?(?:most|latest)\s+)?` + enQty + enUnit + `\b`)
+	enUnit = `(?:calendar\s+|business\s+|working\s+|banking\s+|consecutive\s+|clear\s+)?(hours?|days?|weeks?|months?|years?)`
+	// enQty: number words, digits or both ("thirty (30)"), then spaces or
+	// a hyphen that glues the number to its unit ("30-day", "thirty-day",
+	// "thirty (30)-day").
+	enQty      = `(` + enNumWords + `)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))?(?:-|\s*)`
+	reWithinEN = regexp.MustCompile(`(?i)\b(?:within|(?:no|not)\s+later\s+than)\s+(?:a\s+(?:period|maximum)\s+of\s+|(?:no|not)\s+more\s+than\s+|at\s+(?:the\s+)?(?:most|latest)\s+)?` + enQty + enUnit + `\b(?:\s+period\b)?`)
 	reNoticeEN = regexp.MustCompile(`(?i)\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)\s+)?` + enQty + `(?:calendar\s+|business\s+|working\s+|clear\s+)?(days?|weeks?|months?)['’]?s?['’]?\s+(?:prior\s+)?(?:written\s+)?(?:prior\s+)?(?:notice|notification)\b`)
 
 	arUnit           = `(ساعات|ساعة|أيام|ايام|يوماً|يومًا|يوما|يوم|أسابيع|أسبوعاً|أسبوعا|أسبوع|أشهر|اشهر|شهور|شهراً|شهرا|شهر|سنوات|سنة)`
@@ -66,7 +69,11 @@ type period struct {
 	validity   bool // an offer's validity
 }
 
-var arDuals = map[string][2]any{"ساعتين": {2, "hour"}, "يومين": {2, "day"}, "أسبوعين": {2, "week"}, "شهرين": {2, "month"}, "سنتين": {2, "year"}}
+// arDuals are the dual forms, two of a unit: genitive and accusative
+// (after خلال, قبل, لمدة: arDual) and nominative ("مدة العقد سنتان",
+// durations only).
+var arDuals = map[string][2]any{"ساعتين": {2, "hour"}, "يومين": {2, "day"}, "أسبوعين": {2, "week"}, "شهرين": {2, "month"}, "سنتين": {2, "year"},
+	"ساعتان": {2, "hour"}, "يومان": {2, "day"}, "أسبوعان": {2, "week"}, "شهران": {2, "month"}, "سنتان": {2, "year"}, "عامين": {2, "year"}, "عامان": {2, "year"}}
 
 // enPeriod reads an English quantity and unit from a match of enQty+unit
 // starting at group g (word, parenthesised digits, digits, unit).
@@ -78,12 +85,31 @@ func enPeriod(t string, m []int, g int) string {
 	case m[g+4] >= 0:
 		n = atoi(t[m[g+4]:m[g+5]])
 	case m[g] >= 0:
-		n, _ = parseENNumber(t[m[g]:m[g+1]])
+		n, _, _ = parseENQty(t[m[g]:m[g+1]])
 	}
 	if n <= 0 {
 		return ""
 	}
 	return isoDuration(n, durationUnit(t[m[g+6]:m[g+7]]))
+}
+
+// enArticle is the length of an article that opens a match of enQty at
+// group g without being its number: "a" before digits or before a number
+// glued to its unit ("a 30-day notice", "a ninety-day notice"; but "a
+// month's notice" is one month).
+func enArticle(t string, m []int, g int) int {
+	if m[g] < 0 {
+		return 0
+	}
+	w := t[m[g]:m[g+1]]
+	if m[g+2] >= 0 || m[g+4] >= 0 {
+		if a := lowerASCII(strings.TrimRight(w, asciiSpace)); a == "a" || a == "an" {
+			return len(w)
+		}
+		return 0
+	}
+	_, skip, _ := parseENQty(w)
+	return skip
 }
 
 // arPeriod reads an Arabic quantity: digits or number words and a unit,
@@ -159,7 +185,11 @@ func periods(t string, withNotice bool) []period {
 			if m[4] < 0 && m[6] < 0 && numberWordBefore(t[:m[0]]) {
 				continue
 			}
-			add(m[0], m[1], enPeriod(t, m, 2), true)
+			start := m[0]
+			if m[2] == m[0] {
+				start += enArticle(t, m, 2) // "ninety-day notice", not "a ninety-day notice"
+			}
+			add(start, m[1], enPeriod(t, m, 2), true)
 		}
 		for _, m := range reBeforeAR.FindAllStringSubmatchIndex(t, -1) {
 			add(m[0], m[1], arPeriod(t, m, 2), false)

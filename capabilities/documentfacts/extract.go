@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -46,8 +47,13 @@ var (
 	reDateMY       = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + monthPattern() + `)\.?,?\s+(` + D + `{4})(?:$|[^\p{N}])`)
 	reDayBefore    = regexp.MustCompile(`(?i)` + D + `(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s/.-]*$`)
 	reDateMDY      = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(` + monthPattern() + `)\.?\s+(` + D + `{1,2})(?:st|nd|rd|th)?,?\s+(` + D + `{4})`)
-	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))\s*(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|يوما|يوماً|يومًا|يوم|أيام|ايام|أسبوعا|أسبوع|أسابيع|شهرا|شهراً|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاما|عام|أعوام|ساعة|ساعات)`)
-	reDurationWord = regexp.MustCompile(`(?i)\b(` + enNumRun + `)(months?|years?|weeks?)\b|(شهرين|سنتين|شهر واحد|سنة واحدة|ستة أشهر|ثلاثة أشهر|سنة ميلادية)`)
+	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))(?:-|\s*)(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوعاً|أسبوعا|أسبوع|أسابيع|شهراً|شهرًا|شهرا|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاماً|عامًا|عاما|عام|أعوام|ساعة|ساعات)`)
+	reDurationWord = regexp.MustCompile(`(?i)\b(` + enNumRun + `)(days?|hours?|weeks?|months?|years?)\b`)
+	// reDurationAR: Arabic number words and a unit ("ثلاث سنوات", "أربعة
+	// وعشرين شهرا"), a dual ("سنتان", "شهرين") or a fixed phrase with the
+	// number after the unit.
+	reDurationAR = regexp.MustCompile(`(` + arNumWords + `)(ساعات|ساعة|أيام|ايام|يوماً|يومًا|يوما|يوم|أسابيع|أسبوعاً|أسبوعا|أسبوع|أشهر|اشهر|شهور|شهراً|شهرًا|شهرا|شهر|سنوات|سنة|أعوام|عاماً|عامًا|عاما|عام)|` +
+		`(ساعتين|ساعتان|يومين|يومان|أسبوعين|أسبوعان|شهرين|شهران|سنتين|سنتان|عامين|عامان|شهر واحد|سنة واحدة|سنة ميلادية)`)
 
 	reInvoiceNo  = regexp.MustCompile(`(?i)(?:invoice\s*(?:no\.?|number|num\.?|#)|inv\.?\s*(?:no\.?|#)|رقم الفاتورة|فاتورة رقم|فاتورة ضريبية رقم)\s*[:：#.]?\s*([A-Z0-9\x{0660}-\x{0669}][A-Z0-9\x{0660}-\x{0669}/_.-]{1,30}[A-Z0-9\x{0660}-\x{0669}])`)
 	rePONo       = regexp.MustCompile(`(?i)(?:purchase\s+order|\bP\.?O\.?)\s*(?:no\.?|number|ref\.?|#)?\s*[:：#.]?\s*([A-Z0-9\x{0660}-\x{0669}][A-Z0-9\x{0660}-\x{0669}/_.-]{1,30}[A-Z0-9\x{0660}-\x{0669}])|(?:أمر الشراء|امر الشراء|أمر شراء)\s*(?:رقم)?\s*[:：]?\s*([A-Z0-9\x{0660}-\x{0669}][A-Z0-9\x{0660}-\x{0669}/_.-]{1,30})`)
@@ -66,10 +72,12 @@ var (
 	reLawEN    = regexp.MustCompile(`(?i:governed\s+by|construed\s+in\s+accordance\s+with|subject\s+to)(?i:,?\s+and\s+(?:shall\s+be\s+)?construed\s+in\s+accordance\s+with,?)?\s+(?i:the\s+laws?\s+(?:of|in\s+force\s+in))\s+(?:(?i:the)\s+)?` + lawName)
 	reLawLabel = regexp.MustCompile(`(?i:governing\s+law)\s*[:：.-]\s*(?:(?i:the)\s+)?(?:(?i:laws?\s+of)\s+)?(?:(?i:the)\s+)?` + lawName)
 	reLawAR    = regexp.MustCompile(`(?:يخضع|تخضع|يحكم|تحكم)[^.،]{0,40}?(?:لقوانين|لأحكام قوانين|للقوانين النافذة في|للقوانين المعمول بها في|لقانون|القوانين السارية في|قوانين)\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})|القانون\s+(?:الواجب\s+التطبيق|الحاكم)\s*[:：]?\s*(?:هو\s+)?(?:قانون\s+|قوانين\s+)?(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})`)
-	reNet      = regexp.MustCompile(`(?i)\bnet\s?(` + D + `{1,3})\b(?:\s*days)?`)
-	reWithin   = regexp.MustCompile(`(?i)(?:payable|paid|payment\s+(?:shall\s+be\s+made|is\s+due|will\s+be\s+made|is\s+made)|due|settled?)\s+(?:in\s+full\s+)?within\s+(?:[a-z-]+\s+)?\(?(` + D + `{1,3})\)?\s*(?:calendar\s+|business\s+|working\s+)?days?(?:\s+(?:of|from|after|following)\s+(?:the\s+)?(?:date\s+of\s+)?(?:receipt\s+of\s+(?:the\s+|a\s+|each\s+)?(?:valid\s+)?invoice|invoice(?:\s+date)?|receipt|delivery|the\s+invoice\s+date))?`)
+	// reNet: "Net 30", "net 30 days"; in words only with days ("net
+	// forty-five days").
+	reNet      = regexp.MustCompile(`(?i)\bnet\s?(?:(` + D + `{1,3})\b(?:\s*days)?|(` + enNumRun + `)days?\b)`)
+	reWithin   = regexp.MustCompile(`(?i)(?:payable|paid|payment\s+(?:shall\s+be\s+made|is\s+due|will\s+be\s+made|is\s+made)|due|settled?)\s+(?:in\s+full\s+)?within\s+(?:(` + enNumRun + `)|[a-z-]+\s+)?(?:\(?(` + D + `{1,3})\)?\s*)?(?:calendar\s+|business\s+|working\s+)?days?(?:\s+(?:of|from|after|following)\s+(?:the\s+)?(?:date\s+of\s+)?(?:receipt\s+of\s+(?:the\s+|a\s+|each\s+)?(?:valid\s+)?invoice|invoice(?:\s+date)?|receipt|delivery|the\s+invoice\s+date))?`)
 	reTermsLab = regexp.MustCompile(`(?i)(?:payment\s+terms?|terms\s+of\s+payment|شروط الدفع|شروط السداد|طريقة الدفع)\s*[:：|-]\s*([^|\n]{3,120})`)
-	reWithinAR = regexp.MustCompile(`(?:يتم الدفع|يدفع|تدفع|يسدد|تسدد|يتم سداد|يتم السداد)[^.]{0,40}?خلال\s+\(?(` + D + `{1,3})\)?\s*(?:يوما|يوماً|يومًا|يوم|أيام|ايام)`)
+	reWithinAR = regexp.MustCompile(`(?:يتم الدفع|يدفع|تدفع|يسدد|تسدد|يتم سداد|يتم السداد)[^.]{0,40}?خلال\s+(?:(?:\(?(` + D + `{1,3})\)?\s*|(` + arNumWords + `))(?:يوماً|يومًا|يوما|يوم|أيام|ايام)|(يومين))`)
 )
 
 func (x *extractor) add(c candidate) {
@@ -503,25 +511,37 @@ func durationUnit(u string) string {
 	return ""
 }
 
-var arabicDurations = map[string][2]any{
-	"شهرين": {2, "month"}, "سنتين": {2, "year"}, "شهر واحد": {1, "month"}, "سنة واحدة": {1, "year"},
-	"ستة أشهر": {6, "month"}, "ثلاثة أشهر": {3, "month"}, "سنة ميلادية": {1, "year"},
-}
+// arabicDurations are the fixed Arabic phrases of reDurationAR whose
+// number follows the unit.
+var arabicDurations = map[string][2]any{"شهر واحد": {1, "month"}, "سنة واحدة": {1, "year"}, "سنة ميلادية": {1, "year"}}
 
 func (x *extractor) durations(t string, base int, prev string) {
-	emit := func(ms, me, n int, unit string) {
+	emit := func(ms, me, n int, unit string, glued bool) {
 		iso := isoDuration(n, unit)
 		if iso == "" || n <= 0 {
 			return
 		}
 		c, ok := nearestCue(ctxBefore(t, ms, prev), durationCues)
-		// "two (2) months written notice": a notice or probation word
-		// right after the duration decides.
-		after := lowerASCII(t[me:min(len(t), me+30)])
-		for _, q := range durationCues[:2] {
-			for _, w := range q.words {
-				if lastWordIndex(after, w) >= 0 {
-					c, ok = q, true
+		headed := false
+		if glued {
+			// "a 12-month term", "a ninety-day notice period": the noun
+			// the number and its unit qualify names the role.
+			if q, found := headCue(t[me:min(len(t), me+40)]); found {
+				c, ok, headed = q, true, true
+			}
+		}
+		if !headed {
+			// "two (2) months written notice": a notice or probation word
+			// right after the duration, in its clause, decides.
+			after := lowerASCII(t[me:min(len(t), me+30)])
+			if i := strings.IndexAny(after, ",;.،؛"); i >= 0 {
+				after = after[:i]
+			}
+			for _, q := range durationCues[:2] {
+				for _, w := range q.words {
+					if lastWordIndex(after, w) >= 0 {
+						c, ok = q, true
+					}
 				}
 			}
 		}
@@ -539,21 +559,88 @@ func (x *extractor) durations(t string, base int, prev string) {
 		case m[6] >= 0:
 			n = atoi(t[m[6]:m[7]])
 		}
-		emit(m[0], m[1], n, durationUnit(t[m[8]:m[9]]))
+		emit(m[0], m[1], n, durationUnit(t[m[8]:m[9]]), gluedUnit(t[:m[8]]))
 	}
 	for _, m := range reDurationWord.FindAllStringSubmatchIndex(t, -1) {
-		if m[2] >= 0 {
-			// "thirty-six months" is not "six months"; nor is "two
-			// thousand and twenty years" twenty.
-			if numberWordBefore(t[:m[0]]) {
-				continue
-			}
-			n, _ := parseENNumber(t[m[2]:m[3]])
-			emit(m[0], m[1], n, durationUnit(t[m[4]:m[5]]))
-		} else if d, ok := arabicDurations[t[m[6]:m[7]]]; ok {
-			emit(m[0], m[1], d[0].(int), d[1].(string))
+		// "thirty-six months" is not "six months"; nor is "two
+		// thousand and twenty years" twenty.
+		if numberWordBefore(t[:m[0]]) {
+			continue
+		}
+		n, _, _ := parseENQty(t[m[2]:m[3]])
+		emit(m[0], m[1], n, durationUnit(t[m[4]:m[5]]), gluedUnit(t[:m[4]]))
+	}
+	if !hasArabicByte(t) {
+		return
+	}
+	for _, m := range reDurationAR.FindAllStringSubmatchIndex(t, -1) {
+		// "سنة وثلاثة أشهر" is not three months, "ألف وعشرين يوماً"
+		// not twenty days, "شهرية" no month.
+		if arNumberWordBefore(t[:m[0]]) || arLetterAfter(t[m[1]:]) {
+			continue
+		}
+		switch v := t[m[0]:m[1]]; {
+		case m[2] >= 0:
+			n, _ := parseARNumber(t[m[2]:m[3]])
+			emit(m[0], m[1], n, durationUnit(t[m[4]:m[5]]), false)
+		case arDuals[v][0] != nil:
+			emit(m[0], m[1], arDuals[v][0].(int), arDuals[v][1].(string), false)
+		case arabicDurations[v][0] != nil:
+			emit(m[0], m[1], arabicDurations[v][0].(int), arabicDurations[v][1].(string), false)
 		}
 	}
+}
+
+// headCue is the role named by the noun phrase right after a duration
+// glued to its unit ("12-month term", "ninety-day notice period",
+// "two-year renewal term"): up to three words, each after spaces,
+// ending at "period" or "term" or before anything else.
+func headCue(after string) (cue, bool) {
+	end, rest := 0, after
+	for range 3 {
+		j := 0
+		for j < len(rest) && isSpaceByte(rest[j]) {
+			j++
+		}
+		k := j
+		for k < len(rest) && isASCIILetter(rest[k]) {
+			k++
+		}
+		if j == 0 || k == j {
+			break
+		}
+		w := lowerASCII(rest[j:k])
+		end, rest = end+k, rest[k:]
+		if w == "period" || w == "term" {
+			break
+		}
+	}
+	phrase := lowerASCII(after[:end])
+	for _, q := range durationCues {
+		for _, w := range q.words {
+			if lastWordIndex(phrase, w) >= 0 {
+				return q, true
+			}
+		}
+	}
+	return cue{}, false
+}
+
+// gluedUnit says whether the text before a unit ends with a hyphen: the
+// number is glued to it ("30-day", "thirty-day").
+func gluedUnit(before string) bool {
+	return strings.HasSuffix(strings.TrimRight(before, asciiSpace), "-")
+}
+
+// hasArabicByte: s has a byte that starts an Arabic letter in UTF-8 (a
+// cheap test before the Arabic patterns).
+func hasArabicByte(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0xD8 && c <= 0xDB {
+			return true
+		}
+	}
+	return false
 }
 
 func (x *extractor) identifiers(t string, base int) {
@@ -791,34 +878,96 @@ func (x *extractor) law(t string, base int) {
 }
 
 func (x *extractor) paymentTerms(t string, base int) {
+	add := func(m []int, norm, method string, prio int) {
+		if norm == "" {
+			return // a run of words that is no number ("net twenty ninety days")
+		}
+		f := Fact{Type: TypePaymentTerms, Key: "payment_terms", Label: "Payment terms", Value: t[m[0]:m[1]], Normalized: norm, Method: method, Confidence: 0.85}
+		x.add(candidate{fact: f, start: base + m[0], end: base + m[1], prio: prio})
+	}
 	for _, m := range reNet.FindAllStringSubmatchIndex(t, -1) {
-		f := Fact{Type: TypePaymentTerms, Key: "payment_terms", Label: "Payment terms", Value: t[m[0]:m[1]], Normalized: "P" + asciiDigits(t[m[2]:m[3]]) + "D", Method: "pattern", Confidence: 0.85}
-		x.add(candidate{fact: f, start: base + m[0], end: base + m[1], prio: 3})
+		add(m, netDays(t, m), "pattern", 3)
 	}
 	for _, m := range reWithin.FindAllStringSubmatchIndex(t, -1) {
-		f := Fact{Type: TypePaymentTerms, Key: "payment_terms", Label: "Payment terms", Value: t[m[0]:m[1]], Normalized: "P" + asciiDigits(t[m[2]:m[3]]) + "D", Method: "clause", Confidence: 0.85}
-		x.add(candidate{fact: f, start: base + m[0], end: base + m[1], prio: 3})
+		// Digits win over words ("thirty (30) days").
+		norm := ""
+		if m[4] >= 0 {
+			norm = "P" + asciiDigits(t[m[4]:m[5]]) + "D"
+		} else if m[2] >= 0 {
+			if n, _, ok := parseENQty(t[m[2]:m[3]]); ok {
+				norm = "P" + strconv.Itoa(n) + "D"
+			}
+		}
+		add(m, norm, "clause", 3)
 	}
-	for _, m := range reWithinAR.FindAllStringSubmatchIndex(t, -1) {
-		f := Fact{Type: TypePaymentTerms, Key: "payment_terms", Label: "Payment terms", Value: t[m[0]:m[1]], Normalized: "P" + asciiDigits(t[m[2]:m[3]]) + "D", Method: "clause", Confidence: 0.85}
-		x.add(candidate{fact: f, start: base + m[0], end: base + m[1], prio: 3})
+	if hasArabicByte(t) {
+		for _, m := range reWithinAR.FindAllStringSubmatchIndex(t, -1) {
+			norm := "P2D" // يومين
+			if m[2] >= 0 {
+				norm = "P" + asciiDigits(t[m[2]:m[3]]) + "D"
+			} else if m[4] >= 0 {
+				norm = ""
+				if n, ok := parseARNumber(t[m[4]:m[5]]); ok {
+					norm = "P" + strconv.Itoa(n) + "D"
+				}
+			}
+			add(m, norm, "clause", 3)
+		}
 	}
 	for _, m := range reTermsLab.FindAllStringSubmatchIndex(t, -1) {
 		v := strings.TrimSpace(t[m[2]:m[3]])
 		v = strings.TrimRight(v, ".;، ")
-		norm := ""
-		if d := reDuration.FindStringSubmatch(v); d != nil && durationUnit(d[4]) == "day" {
-			n := d[2]
-			if n == "" {
-				n = d[3]
-			}
-			norm = "P" + asciiDigits(n) + "D"
-		} else if n := reNet.FindStringSubmatch(v); n != nil {
-			norm = "P" + asciiDigits(n[1]) + "D"
-		}
-		f := Fact{Type: TypePaymentTerms, Key: "payment_terms", Label: "Payment terms", Value: v, Normalized: norm, Method: "labeled_field", Confidence: 0.85}
+		f := Fact{Type: TypePaymentTerms, Key: "payment_terms", Label: "Payment terms", Value: v, Normalized: termsDays(v), Method: "labeled_field", Confidence: 0.85}
 		x.add(candidate{fact: f, start: base + m[2], end: base + m[2] + len(v), prio: 4})
 	}
+}
+
+// netDays is the period of a match of reNet, "" when its words are no
+// number.
+func netDays(t string, m []int) string {
+	if m[2] >= 0 {
+		return "P" + asciiDigits(t[m[2]:m[3]]) + "D"
+	}
+	if n, _, ok := parseENQty(t[m[4]:m[5]]); ok {
+		return "P" + strconv.Itoa(n) + "D"
+	}
+	return ""
+}
+
+// termsDays reads the period in days of a labelled payment term ("30
+// days from invoice date", "Net 45", "thirty days from receipt", "خلال
+// ثلاثين يوماً"), "" when it states none.
+func termsDays(v string) string {
+	if d := reDuration.FindStringSubmatch(v); d != nil && durationUnit(d[4]) == "day" {
+		n := d[2]
+		if n == "" {
+			n = d[3]
+		}
+		return "P" + asciiDigits(n) + "D"
+	}
+	if m := reNet.FindStringSubmatchIndex(v); m != nil {
+		if p := netDays(v, m); p != "" {
+			return p
+		}
+	}
+	if m := reDurationWord.FindStringSubmatchIndex(v); m != nil && durationUnit(v[m[4]:m[5]]) == "day" && !numberWordBefore(v[:m[0]]) {
+		if n, _, ok := parseENQty(v[m[2]:m[3]]); ok {
+			return "P" + strconv.Itoa(n) + "D"
+		}
+	}
+	if hasArabicByte(v) {
+		if m := reDurationAR.FindStringSubmatchIndex(v); m != nil && !arNumberWordBefore(v[:m[0]]) && !arLetterAfter(v[m[1]:]) {
+			if d := arDuals[v[m[0]:m[1]]]; d[0] != nil && d[1] == "day" {
+				return "P2D"
+			}
+			if m[2] >= 0 && durationUnit(v[m[4]:m[5]]) == "day" {
+				if n, ok := parseARNumber(v[m[2]:m[3]]); ok {
+					return "P" + strconv.Itoa(n) + "D"
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // resolve drops overlapping candidates: within the same type the higher

@@ -41,7 +41,7 @@ func FuzzExtract(f *testing.F) {
 // inputs are refused before any work proportional to them.
 func FuzzNumberWords(f *testing.F) {
 	for _, s := range []string{"twenty-one", "one hundred and twenty", "nine hundred and ninety-nine", "twenty-one-ish", "hundred",
-		"a", "two thousand and twenty", "خمسة وعشرين", "مائة وخمسة وعشرين", "ثلاث مائة", "عشرين وخمسة", "و"} {
+		"a", "two thousand and twenty", "a thirty-", "thirty-six-", "خمسة وعشرين", "اثنا عشر", "مائة وخمسة وعشرين", "ثلاث مائة", "عشرين وخمسة", "و"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -57,6 +57,17 @@ func FuzzNumberWords(f *testing.F) {
 			if m == nil || enPeriod(text, m, 2) != "P"+strconv.Itoa(n)+"D" {
 				t.Fatalf("%q parses to %d, the pattern gives %v", s, n, m)
 			}
+			// Glued to its unit, after an article: the same number.
+			if w := lowerASCII(strings.TrimSpace(s)); w != "a" && w != "an" {
+				text = "within a " + strings.TrimSpace(s) + "-day period"
+				if f := strings.Fields(w); f[0] == "a" || f[0] == "an" {
+					text = "within " + strings.TrimSpace(s) + "-day period" // "a hundred"
+				}
+				m = reWithinEN.FindStringSubmatchIndex(text)
+				if m == nil || m[1] != len(text) || enPeriod(text, m, 2) != "P"+strconv.Itoa(n)+"D" {
+					t.Fatalf("%q parses to %d, glued the pattern gives %v", s, n, m)
+				}
+			}
 		} else if n != 0 {
 			t.Fatalf("parseENNumber(%q) = %d, false", s, n)
 		}
@@ -69,9 +80,26 @@ func FuzzNumberWords(f *testing.F) {
 			if m == nil || arPeriod(text, m, 2) != "P"+strconv.Itoa(n)+"D" {
 				t.Fatalf("%q parses to %d, the pattern gives %v", s, n, m)
 			}
+			// A duration: the same number.
+			text = "مدة العقد " + s + " سنوات"
+			m = reDurationAR.FindStringSubmatchIndex(text)
+			if m == nil || m[2] < 0 || arNumberWordBefore(text[:m[0]]) {
+				t.Fatalf("%q parses to %d, the duration pattern gives %v", s, n, m)
+			}
+			if d, ok := parseARNumber(text[m[2]:m[3]]); !ok || d != n {
+				t.Fatalf("%q parses to %d, the duration pattern reads %d", s, n, d)
+			}
 		} else if n != 0 {
 			t.Fatalf("parseARNumber(%q) = %d, false", s, n)
 		}
 		_ = numberWordBefore(s)
+		_ = arNumberWordBefore(s)
+		if n, skip, ok := parseENQty(s); ok {
+			if n < 1 || n > 999 || skip < 0 || skip > len(s) {
+				t.Fatalf("parseENQty(%q) = %d, %d", s, n, skip)
+			}
+		} else if n != 0 || skip != 0 {
+			t.Fatalf("parseENQty(%q) = %d, %d, false", s, n, skip)
+		}
 	})
 }

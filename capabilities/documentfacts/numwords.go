@@ -3,6 +3,7 @@ package documentfacts
 import (
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -96,6 +97,9 @@ func parseENNumber(s string) (int, bool) {
 		}
 	}
 	w := toks[:n]
+	if (w[0] == "a" || w[0] == "an") && hyphenAfter[0] {
+		return 0, false // "a-hundred": an article is not joined by a hyphen
+	}
 	if len(w) == 1 && (w[0] == "a" || w[0] == "an") {
 		return 1, true
 	}
@@ -143,6 +147,42 @@ func enBelow100(w []string) (int, bool) {
 		return t + u, ok1 && ok2
 	}
 	return 0, false
+}
+
+// parseENQty reads the number before a unit as the patterns find it (a
+// run of number words ending with its separator): a cardinal
+// ("twenty-one ", parseENNumber), or one glued to its unit by a hyphen
+// ("thirty-day", "twenty-one-day", "one hundred-day"). Glued, a leading
+// "a"/"an" that does not read with the rest is the article of the noun
+// phrase ("a thirty-day period": 30); skip is then its length with its
+// spaces, the number starting after it. "a"/"an" alone before the hyphen
+// ("a-day") is no number.
+func parseENQty(s string) (n, skip int, ok bool) {
+	if n, ok := parseENNumber(s); ok {
+		return n, 0, true
+	}
+	s = strings.TrimRight(s, asciiSpace)
+	if len(s) > maxNumLen || !strings.HasSuffix(s, "-") {
+		return 0, 0, false
+	}
+	s = strings.TrimRight(s[:len(s)-1], asciiSpace)
+	start := len(s) - len(strings.TrimLeft(s, asciiSpace))
+	w := lowerASCII(s[start:])
+	if w == "a" || w == "an" {
+		return 0, 0, false
+	}
+	if n, ok := parseENNumber(s); ok {
+		return n, 0, true
+	}
+	for _, a := range []string{"a", "an"} {
+		if len(w) > len(a) && w[:len(a)] == a && isSpaceByte(w[len(a)]) {
+			rest := strings.TrimLeft(w[len(a):], asciiSpace)
+			if n, ok := parseENNumber(rest); ok {
+				return n, len(s) - len(rest), true
+			}
+		}
+	}
+	return 0, 0, false
 }
 
 // asciiSpace is what \s matches in Go's regexp; the parsers separate
@@ -314,4 +354,48 @@ func parseARNumber(s string) (int, bool) {
 		return 0, false
 	}
 	return hundreds + rest, true
+}
+
+// arNumberWordBefore says whether an Arabic number or dual found by an
+// unanchored pattern at the end of before cannot be read on its own: it
+// starts inside a word ("وثلاثة أشهر", "اليومين"; but a single ب, ل or ك
+// before it is a preposition: "لسنتين"), or the word before it is و, a
+// number word, or ألف/مليون and the like: it is then the tail of a
+// larger number or of a sum ("ألف و عشرين يوماً", "سنة وشهرين") and gives
+// no duration rather than a part of one.
+func arNumberWordBefore(before string) bool {
+	r, size := utf8.DecodeLastRuneInString(before)
+	if size == 0 {
+		return false
+	}
+	if unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) {
+		if r != 'ب' && r != 'ل' && r != 'ك' {
+			return true
+		}
+		p, _ := utf8.DecodeLastRuneInString(before[:len(before)-size])
+		return unicode.IsLetter(p) || unicode.Is(unicode.Mn, p)
+	}
+	s := strings.TrimRight(before, asciiSpace)
+	i := strings.LastIndexAny(s, asciiSpace)
+	w := s[i+1:]
+	switch w {
+	case "و", "ألف", "الف", "آلاف", "الاف", "ألفين", "ألفان", "ألفي", "الفين", "مليون", "ملايين":
+		return true
+	}
+	if _, ok := arAtoms[w]; ok {
+		return true
+	}
+	if c, size := utf8.DecodeRuneInString(w); c == 'و' {
+		_, ok := arAtoms[w[size:]]
+		return ok
+	}
+	return false
+}
+
+// arLetterAfter says whether after starts with a letter: a unit found by
+// an unanchored pattern is then the start of a longer word ("شهر" of
+// "شهرية").
+func arLetterAfter(after string) bool {
+	r, size := utf8.DecodeRuneInString(after)
+	return size > 0 && unicode.IsLetter(r)
 }

@@ -27,7 +27,7 @@ func TestParseENNumber(t *testing.T) {
 		{"-twenty", 0}, {"twenty--one", 0}, {"twenty—one", 0}, {"twentyone", 0}, {"twenty_one", 0},
 		{"ten hundred", 0}, {"twenty one hundred", 0}, {"ninety-nine hundred", 0}, {"one hundred hundred", 0},
 		{"a twenty", 0}, {"a a", 0}, {"zero", 0}, {"twenteen", 0}, {"fourteen-one", 0}, {"one and twenty", 0}, {"nine hundred And-nine", 0}, {"one hundred-and-five", 0},
-		{"nine hundred and ninety-nine and one", 0}, {"twenty 1", 0}, {"21", 0}, {"thirty (30)", 0},
+		{"nine hundred and ninety-nine and one", 0}, {"a-hundred", 0}, {"an - hundred", 0}, {"twenty 1", 0}, {"21", 0}, {"thirty (30)", 0},
 		{"\u00a0one", 0}, {"one\vtwo", 0}, {strings.Repeat("one ", 40), 0}, {strings.Repeat("x", 10000), 0},
 	} {
 		n, ok := parseENNumber(c.in)
@@ -291,6 +291,201 @@ func TestCompoundNumberDurations(t *testing.T) {
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("%q: durations %q, want %q", c.text, got, want)
+		}
+	}
+}
+
+func TestParseENQty(t *testing.T) {
+	for _, c := range []struct {
+		in         string
+		want, skip int // want 0: must not parse
+	}{
+		{"thirty ", 30, 0}, {"twenty-one ", 21, 0}, {"a ", 1, 0},
+		// Glued to the unit: "thirty-day", "a thirty-day period".
+		{"thirty-", 30, 0}, {"Thirty -", 30, 0}, {"twenty-one-", 21, 0}, {"one hundred and twenty-", 120, 0},
+		{"a thirty-", 30, 2}, {"An eleven-", 11, 3}, {"a  twenty-one-", 21, 3}, {"a hundred-", 100, 0}, {"a one-hundred-", 100, 2},
+		// Not numbers.
+		{"a-", 0, 0}, {"an -", 0, 0}, {"hundred-", 0, 0}, {"one thousand-", 0, 0}, {"twenty-one-ish-", 0, 0},
+		{"the thirty-", 0, 0}, {"a a thirty-", 0, 0}, {"a twenty", 0, 0}, {"thirty--", 0, 0}, {"-", 0, 0}, {"", 0, 0},
+		{"twenty ninety-", 0, 0}, {strings.Repeat("one ", 40) + "-", 0, 0},
+	} {
+		n, skip, ok := parseENQty(c.in)
+		if ok != (c.want > 0) || n != c.want || skip != c.skip {
+			t.Errorf("parseENQty(%q) = %d, %d, %v; want %d, %d", c.in, n, skip, ok, c.want, c.skip)
+		}
+	}
+}
+
+func TestArNumberWordBefore(t *testing.T) {
+	for _, c := range []struct {
+		before string
+		want   bool
+	}{
+		{"", false}, {"مدة العقد ", false}, {"لمدة ", false}, {"(", false}, {"مدة العقد: ", false},
+		{"يجدد العقد ل", false}, {"ب", false}, // a preposition: "لسنتين"
+		{"سنة و", true}, {"سنة و ", true}, {"ال", true}, {"مدة ا", true}, {"ألف ", true}, {"ألف و ", true},
+		{"مليون ", true}, {"خمسة ", true}, {"وخمسة ", true}, {"الل", true}, {"مدة العقد سنةً", true},
+	} {
+		if got := arNumberWordBefore(c.before); got != c.want {
+			t.Errorf("arNumberWordBefore(%q) = %v", c.before, got)
+		}
+	}
+}
+
+// factRow is a fact as "key|value|normalized".
+func factRows(out Output, typ string) []string {
+	var rows []string
+	for _, f := range out.Facts {
+		if f.Type == typ {
+			rows = append(rows, f.Key+"|"+f.Value+"|"+f.Normalized)
+		}
+	}
+	return rows
+}
+
+// Payment terms, notice periods, numbers glued to their unit and Arabic
+// durations written in words give the facts (and deadlines) their digit
+// form gives: the same keys, normalised values and methods, the value as
+// written, and evidence whose code-point offsets slice the returned text
+// to the clause's sentence.
+func TestNumberWordsAsDigits(t *testing.T) {
+	for _, c := range []struct {
+		typ    string
+		words  string
+		digits string   // the same clause in digits; "" when there is none
+		want   []string // key|value|normalized of the words form
+		dl     []string // its deadlines, key|period|relativeTo
+	}{
+		// 1. Payment terms.
+		{TypePaymentTerms, "Invoices are payable within thirty days of receipt of the invoice.", "Invoices are payable within 30 days of receipt of the invoice.",
+			[]string{"payment_terms|payable within thirty days of receipt of the invoice|P30D"}, []string{"payment_deadline|P30D|receipt of the invoice"}},
+		{TypePaymentTerms, "Payment is due within one hundred and twenty days of delivery.", "Payment is due within 120 days of delivery.",
+			[]string{"payment_terms|Payment is due within one hundred and twenty days of delivery|P120D"}, []string{"payment_deadline|P120D|delivery"}},
+		{TypePaymentTerms, "All invoices are payable net forty-five days.", "All invoices are payable net 45 days.",
+			[]string{"payment_terms|net forty-five days|P45D"}, []string{"payment_deadline|P45D|"}},
+		{TypePaymentTerms, "Payment terms: net forty-five days", "Payment terms: net 45 days",
+			[]string{"payment_terms|net forty-five days|P45D"}, []string{"payment_deadline|P45D|"}},
+		{TypePaymentTerms, "Payment terms: thirty days from invoice date", "Payment terms: 30 days from invoice date",
+			[]string{"payment_terms|thirty days from invoice date|P30D"}, []string{"payment_deadline|P30D|invoice date"}},
+		{TypePaymentTerms, "يتم الدفع خلال خمسة وأربعين يوماً من تاريخ الفاتورة.", "يتم الدفع خلال 45 يوماً من تاريخ الفاتورة.",
+			[]string{"payment_terms|يتم الدفع خلال خمسة وأربعين يوماً|P45D"}, []string{"payment_deadline|P45D|تاريخ الفاتورة"}},
+		{TypePaymentTerms, "يتم الدفع خلال يومين من الاستلام.", "يتم الدفع خلال 2 يوم من الاستلام.",
+			[]string{"payment_terms|يتم الدفع خلال يومين|P2D"}, []string{"payment_deadline|P2D|الاستلام"}},
+		{TypePaymentTerms, "شروط الدفع: خلال ثلاثين يوماً من تاريخ الفاتورة", "شروط الدفع: خلال 30 يوماً من تاريخ الفاتورة",
+			[]string{"payment_terms|خلال ثلاثين يوماً من تاريخ الفاتورة|P30D"}, []string{"payment_deadline|P30D|تاريخ الفاتورة"}},
+		// No period rather than a wrong one.
+		{TypePaymentTerms, "Invoices are payable net twenty ninety days.", "", nil, nil},
+		{TypePaymentTerms, "Invoices are payable within one thousand days of receipt.", "", nil, nil},
+		{TypePaymentTerms, "The net weight is ten kilograms.", "", nil, nil},
+		{TypePaymentTerms, "Payment terms: Net Thirty", "", []string{"payment_terms|Net Thirty|"}, nil},
+		{TypePaymentTerms, "يتم الدفع خلال ألف يوم من الاستلام.", "", nil, nil},
+		// 2. Notice periods.
+		{TypeDuration, "The Tenant shall give twenty-one days' notice before leaving.", "The Tenant shall give 21 days' notice before leaving.",
+			[]string{"notice_period|twenty-one days|P21D"}, []string{"notice_deadline|P21D|leaving"}},
+		{TypeDuration, "The Tenant shall give one hundred and twenty days' written notice.", "The Tenant shall give 120 days' written notice.",
+			[]string{"notice_period|one hundred and twenty days|P120D"}, []string{"notice_deadline|P120D|"}},
+		{TypeDuration, "The Tenant shall give two thousand and twenty days' notice.", "", nil, nil},
+		{TypeDuration, "The Tenant shall give twenty-one-ish days' notice.", "", nil, nil},
+		// 3. A number glued to its unit.
+		{TypeDuration, "The Buyer shall pay within a thirty-day period of receipt of the invoice.", "The Buyer shall pay within a 30-day period of receipt of the invoice.",
+			[]string{"payment_period|thirty-day|P30D"}, []string{"payment_deadline|P30D|receipt of the invoice"}},
+		{TypeDuration, "The Tenant shall give a ninety-day notice period.", "The Tenant shall give a 90-day notice period.",
+			[]string{"notice_period|ninety-day|P90D"}, []string{"notice_deadline|P90D|"}},
+		{TypeDuration, "The Tenant shall give thirty (30)-day written notice before leaving.", "The Tenant shall give 30-day written notice before leaving.",
+			[]string{"notice_period|thirty (30)-day|P30D"}, []string{"notice_deadline|P30D|leaving"}},
+		{TypeDuration, "The lease is for a twelve-month term.", "The lease is for a 12-month term.", []string{"term|twelve-month|P12M"}, nil},
+		{TypeDuration, "The lease is for a thirty-six-month term.", "The lease is for a 36-month term.", []string{"term|thirty-six-month|P36M"}, nil},
+		{TypeDuration, "The lease includes a two-year renewal term.", "The lease includes a 2-year renewal term.", []string{"renewal_term|two-year|P2Y"}, nil},
+		{TypeDuration, "The Supplier gives a twenty-four-month warranty period on the goods.", "The Supplier gives a 24-month warranty period on the goods.",
+			[]string{"warranty_period|twenty-four-month|P24M"}, nil},
+		// The noun after the unit decides, not a notice further on.
+		{TypeDuration, "The lease is for a twelve-month term, with three months' notice.", "The lease is for a 12-month term, with 3 months' notice.",
+			[]string{"term|twelve-month|P12M", "notice_period|three months|P3M"}, nil},
+		{TypeDuration, "The Tenant shall have a thirty-day period to remedy.", "The Tenant shall have a 30-day period to remedy.", nil, nil}, // no role
+		{TypeDuration, "The lease has a two-thousand-day term.", "", nil, nil},
+		{TypeDuration, "The Tenant shall give a-day notice.", "", nil, nil},
+		{TypeDuration, "The lease has a twenty-one-ish-month term.", "", nil, nil},
+		// 4. Arabic durations in words, duals as two.
+		{TypeDuration, "مدة العقد ثلاث سنوات.", "مدة العقد 3 سنوات.", []string{"term|ثلاث سنوات|P3Y"}, nil},
+		{TypeDuration, "يسري العقد لمدة أربعة وعشرين شهرا من تاريخ توقيعه.", "يسري العقد لمدة 24 شهرا من تاريخ توقيعه.", []string{"term|أربعة وعشرين شهرا|P24M"}, nil},
+		{TypeDuration, "مدة الضمان اثنا عشر شهراً من تاريخ التسليم.", "مدة الضمان 12 شهراً من تاريخ التسليم.", []string{"warranty_period|اثنا عشر شهراً|P12M"}, nil},
+		{TypeDuration, "مدة العقد مائة وعشرين يوماً.", "مدة العقد 120 يوماً.", []string{"term|مائة وعشرين يوماً|P120D"}, nil},
+		{TypeDuration, "مدة العقد خمسة أعوام.", "مدة العقد 5 أعوام.", []string{"term|خمسة أعوام|P5Y"}, nil},
+		{TypeDuration, "مدة العقد سنتان.", "مدة العقد 2 سنة.", []string{"term|سنتان|P2Y"}, nil},
+		{TypeDuration, "مدة العقد سنتين.", "مدة العقد 2 سنة.", []string{"term|سنتين|P2Y"}, nil},
+		{TypeDuration, "مدة الإشعار شهران.", "مدة الإشعار 2 شهر.", []string{"notice_period|شهران|P2M"}, nil},
+		{TypeDuration, "مدة الإشعار شهرين.", "مدة الإشعار 2 شهر.", []string{"notice_period|شهرين|P2M"}, nil},
+		{TypeDuration, "مدة الإشعار يومان.", "مدة الإشعار 2 يوم.", []string{"notice_period|يومان|P2D"}, nil},
+		{TypeDuration, "مدة الإشعار يومين.", "مدة الإشعار 2 يوم.", []string{"notice_period|يومين|P2D"}, nil},
+		{TypeDuration, "يجدد العقد لسنتين إضافيتين.", "يجدد العقد ل 2 سنة إضافيتين.", []string{"renewal_term|سنتين|P2Y"}, nil},
+		{TypeDuration, "فترة التجربة ثلاثة أشهر.", "فترة التجربة 3 أشهر.", []string{"probation_period|ثلاثة أشهر|P3M"}, nil},
+		{TypeDuration, "مدة العقد سنة واحدة.", "مدة العقد 1 سنة.", []string{"term|سنة واحدة|P1Y"}, nil},
+		// Not durations: a sum or the tail of a larger number, a malformed
+		// run, no role, a unit inside a longer word.
+		{TypeDuration, "مدة العقد سنة وثلاثة أشهر.", "", nil, nil},
+		{TypeDuration, "مدة العقد سنة و شهرين.", "", nil, nil},
+		{TypeDuration, "مدة العقد ألف وعشرين يوماً.", "", nil, nil},
+		{TypeDuration, "مدة العقد ألف و عشرين يوماً.", "", nil, nil},
+		{TypeDuration, "مدة العقد عشرين وخمسة يوما.", "", nil, nil},
+		{TypeDuration, "يجب أن تكون الخبرة ثلاث سنوات.", "", nil, nil},
+		{TypeDuration, "مدة الإشعار في اليومين الأولين من الشهر.", "", nil, nil},
+		{TypeDuration, "مدة الأقساط ثلاثة شهرية.", "", nil, nil},
+	} {
+		// Characters outside the BMP and Arabic before the clause, so
+		// that code points, UTF-16 units and bytes all differ.
+		const lead = "😀 𝔸 تمهيد.\n"
+		out := extractText(t, lead+c.words)
+		if got := factRows(out, c.typ); !slices.Equal(got, c.want) {
+			t.Errorf("%q: %s facts\n got  %q\n want %q", c.words, c.typ, got, c.want)
+			continue
+		}
+		if got := deadlineRows(out); !slices.Equal(got, c.dl) {
+			t.Errorf("%q: deadlines\n got  %q\n want %q", c.words, got, c.dl)
+		}
+		// Evidence: the clause's sentence, at its code-point offset.
+		at := utf8.RuneCountInString(lead)
+		runes := []rune(out.Text)
+		for _, f := range out.Facts {
+			if f.Type != c.typ {
+				continue
+			}
+			ev := f.Evidence
+			if ev == nil || ev.Start != at || string(runes[ev.Start:ev.End]) != ev.Excerpt || !strings.HasPrefix(c.words, strings.TrimRight(ev.Excerpt, ".")) || !strings.Contains(ev.Excerpt, f.Value) {
+				t.Errorf("%q: %s evidence %+v", c.words, f.Key, ev)
+			}
+		}
+		if c.digits == "" {
+			continue
+		}
+		// The digit form: the same facts but for the value as written.
+		strip := func(rows []string) []string {
+			var s []string
+			for _, r := range rows {
+				p := strings.Split(r, "|")
+				s = append(s, p[0]+"|"+p[2])
+			}
+			return s
+		}
+		dOut := extractText(t, lead+c.digits)
+		if got, want := strip(factRows(dOut, c.typ)), strip(c.want); !slices.Equal(got, want) {
+			t.Errorf("%q: %s facts %q, the words form gives %q", c.digits, c.typ, got, want)
+		}
+		if got := deadlineRows(dOut); !slices.Equal(got, c.dl) {
+			t.Errorf("%q: deadlines %q, the words form gives %q", c.digits, got, c.dl)
+		}
+		of := func(out Output) []Fact {
+			var fs []Fact
+			for _, f := range out.Facts {
+				if f.Type == c.typ {
+					fs = append(fs, f)
+				}
+			}
+			return fs
+		}
+		for i, g := range of(dOut) {
+			if f := of(out)[i]; g.Method != f.Method || g.Confidence != f.Confidence || g.Label != f.Label {
+				t.Errorf("%q: %+v; digits %+v", c.words, f, g)
+			}
 		}
 	}
 }
