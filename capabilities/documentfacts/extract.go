@@ -521,7 +521,20 @@ func (x *extractor) durations(t string, base int, prev string) {
 		if iso == "" || n <= 0 {
 			return
 		}
-		c, ok := nearestCue(ctxBefore(t, ms, prev), durationCues)
+		ctx := durationCtx(ctxBefore(t, ms, prev))
+		c, at, ok := nearestCueAt(ctx, durationCues)
+		if ok && c.key == "term" && strings.HasPrefix(lowerASCII(ctx[at:]), "period") {
+			// "a warranty period of twelve months": the role word
+			// right before "period" names it, not "period of".
+			head := lowerASCII(strings.TrimRight(ctx[:at], asciiSpace))
+			for _, q := range durationCues[:len(durationCues)-1] {
+				for _, w := range q.words {
+					if strings.HasSuffix(head, w) && lastWordIndex(head, w) == len(head)-len(w) {
+						c = q
+					}
+				}
+			}
+		}
 		headed := false
 		if glued {
 			// "a 12-month term", "a ninety-day notice period": the noun
@@ -590,6 +603,62 @@ func (x *extractor) durations(t string, base int, prev string) {
 		}
 	}
 }
+
+// durationCtx is the part of a duration's cue context that is the
+// duration's own clause: a role word does not reach back over a
+// semicolon or a comma that opens a new clause, one followed by a
+// conjunction ("…two years, and shall repair any fault within three
+// days", "، ويلتزم بإصلاح أي عطل خلال ثلاثة أيام") or, in Arabic, by a
+// verb ("، يلتزم"); a label heading the line ("Payment: …; balance
+// within 15 days") still counts. A comma followed by anything else leaves the clause
+// whole ("the term of this Agreement, being three years"). The name of
+// a bond ("ضمان حسن التنفيذ", "performance guarantee", "bid guarantee")
+// is blanked: its guarantee word names no warranty.
+func durationCtx(c string) string {
+	if locs := reClauseStart.FindAllStringIndex(c, -1); len(locs) > 0 {
+		label := ""
+		if m := reLineLabel.FindString(c[:locs[0][0]]); m != "" {
+			label = m + " "
+		}
+		c = label + c[locs[len(locs)-1][1]:]
+	}
+	lc := lowerASCII(c)
+	var b []byte
+	for _, q := range moneyCues {
+		if q.key != "bid_bond" && q.key != "performance_bond" {
+			continue
+		}
+		for _, w := range q.words {
+			for from := 0; ; {
+				i := strings.Index(lc[from:], w)
+				if i < 0 {
+					break
+				}
+				if b == nil {
+					b = []byte(c)
+				}
+				for j := from + i; j < from+i+len(w); j++ {
+					b[j] = ' '
+				}
+				from += i + len(w)
+			}
+		}
+	}
+	if b != nil {
+		return string(b)
+	}
+	return c
+}
+
+// reLineLabel is a label heading its line ("Payment: 40% advance with
+// the order; balance within 15 days"): it names the topic of every
+// clause after it, so it is kept when a clause is cut.
+var reLineLabel = regexp.MustCompile(`^\s*[^:.;,،؛\n]{1,40}:`)
+
+// reClauseStart is the start of a new clause inside a sentence: a
+// semicolon, or a comma followed by a conjunction or (Arabic) a verb in
+// the imperfect, with or without و.
+var reClauseStart = regexp.MustCompile(`(?i)[;؛]|[,،]\s*(?:(?:and|but|or|whereas|while|provided|unless|except|otherwise|failing)\b|و?[يت]\p{Arabic}{2}|و(?:لا|إذا|اذا|في|على|لكن)\s|لكن|أو\s|ثم\s|إذا|اذا|بينما|شريطة)`)
 
 // headCue is the role named by the noun phrase right after a duration
 // glued to its unit ("12-month term", "ninety-day notice period",
