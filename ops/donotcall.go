@@ -91,14 +91,20 @@ func DoNotCallNumber(raw string) (string, error) {
 		Details: []dalil.Problem{{Path: "number", Message: msg}}}
 }
 
+// listedNumber is what every operation checks first: the list is wired,
+// and raw is a number it may hold (DoNotCallNumber's E.164 form).
+func listedNumber(l voice.DoNotCallList, raw string) (string, error) {
+	if l == nil {
+		return "", errNoDoNotCall()
+	}
+	return DoNotCallNumber(raw)
+}
+
 // AddDoNotCall puts a number on the do-not-call list with source operator
 // (dalil voice do-not-call add, PUT /admin/v1/voice/do-not-call/{number}).
 // A number already listed keeps its entry, whoever added it (Added false).
 func AddDoNotCall(ctx context.Context, l voice.DoNotCallList, raw string) (DoNotCall, error) {
-	if l == nil {
-		return DoNotCall{}, errNoDoNotCall()
-	}
-	num, err := DoNotCallNumber(raw)
+	num, err := listedNumber(l, raw)
 	if err != nil {
 		return DoNotCall{}, err
 	}
@@ -115,10 +121,7 @@ func AddDoNotCall(ctx context.Context, l voice.DoNotCallList, raw string) (DoNot
 // put it there (dalil voice do-not-call check, GET
 // /admin/v1/voice/do-not-call/{number}).
 func CheckDoNotCall(ctx context.Context, l voice.DoNotCallList, raw string) (DoNotCall, error) {
-	if l == nil {
-		return DoNotCall{}, errNoDoNotCall()
-	}
-	num, err := DoNotCallNumber(raw)
+	num, err := listedNumber(l, raw)
 	if err != nil {
 		return DoNotCall{}, err
 	}
@@ -139,10 +142,7 @@ func CheckDoNotCall(ctx context.Context, l voice.DoNotCallList, raw string) (DoN
 // (Removed false). An entry of another source (a callee's opt-out) stays:
 // 403 DO_NOT_CALL with details.rule callee_opt_out.
 func RemoveDoNotCall(ctx context.Context, l voice.DoNotCallList, raw string) (DoNotCall, error) {
-	if l == nil {
-		return DoNotCall{}, errNoDoNotCall()
-	}
-	num, err := DoNotCallNumber(raw)
+	num, err := listedNumber(l, raw)
 	if err != nil {
 		return DoNotCall{}, err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"dalil/capabilities/voice"
 	"dalil/capabilities/voice/voicesql"
 	"dalil/internal/testenv"
 	"dalil/store/sqlstore"
@@ -95,7 +96,7 @@ func testVoiceDoNotCallAdminMatchesCLI(t *testing.T, db string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, added, err := voicesql.ListDoNotCall(context.Background(), st.DB(), h3, voicesql.SourceCallee); err != nil || !added {
+	if _, added, err := voicesql.ListDoNotCall(context.Background(), st.DB(), h3, voice.SourceCallee); err != nil || !added {
 		t.Fatalf("callee opt-out: %v %v", added, err)
 	}
 	r := route("DELETE", voiceNum3)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"dalil/capabilities/voice"
 	"dalil/capabilities/voice/voicesql"
 	"dalil/internal/testenv"
 	"dalil/provider/telephony/twilio/twiliotest"
@@ -109,7 +110,7 @@ func testVoiceDoNotCallCLI(t *testing.T, db string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, added, err := voicesql.ListDoNotCall(context.Background(), st.DB(), h3, voicesql.SourceCallee); err != nil || !added {
+	if _, added, err := voicesql.ListDoNotCall(context.Background(), st.DB(), h3, voice.SourceCallee); err != nil || !added {
 		t.Fatalf("callee opt-out: %v %v", added, err)
 	}
 	if c := cli(t, db, "voice", "do-not-call", "add", voiceNum3, "--json"); c["added"] != false || c["source"] != "callee" {

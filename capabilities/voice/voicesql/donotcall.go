@@ -9,18 +9,6 @@ import (
 	"dalil/store/sqlstore"
 )
 
-// Sources of a do-not-call entry: a callee who opted out during a call
-// (Store.Apply, through voice.Effects.DoNotCall), or the operator
-// (`dalil voice do-not-call add`, PUT /admin/v1/voice/do-not-call/{number}).
-const (
-	SourceCallee   = voice.SourceCallee
-	SourceOperator = voice.SourceOperator
-)
-
-// DoNotCallEntry is one number hash on the do-not-call list: who put it
-// there and when.
-type DoNotCallEntry = voice.DoNotCallEntry
-
 // The statements on the list, shared by the operator's side below and the
 // store's (Store.Update, Store.AddDoNotCall, Store.Listed). A number
 // already listed keeps its entry, whoever adds it again.
@@ -35,17 +23,17 @@ const (
 
 // LookupDoNotCall reports whether hash is on the do-not-call list, and
 // its entry when it is.
-func LookupDoNotCall(ctx context.Context, db sqlstore.DB, hash string) (DoNotCallEntry, bool, error) {
+func LookupDoNotCall(ctx context.Context, db sqlstore.DB, hash string) (voice.DoNotCallEntry, bool, error) {
 	ctx, cancel := db.Bound(ctx)
 	defer cancel()
-	var e DoNotCallEntry
+	var e voice.DoNotCallEntry
 	var at int64
 	err := db.Read().QueryRowContext(ctx, selectDoNotCall, hash).Scan(&e.Source, &at)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return DoNotCallEntry{}, false, nil
+		return voice.DoNotCallEntry{}, false, nil
 	case err != nil:
-		return DoNotCallEntry{}, false, sqlstore.Unavailable("do-not-call", err)
+		return voice.DoNotCallEntry{}, false, sqlstore.Unavailable("do-not-call", err)
 	}
 	e.AddedAt = fromMicros(at)
 	return e, true, nil
@@ -55,10 +43,10 @@ func LookupDoNotCall(ctx context.Context, db sqlstore.DB, hash string) (DoNotCal
 // already there: it answers the entry on the list afterwards and whether
 // this call added it (false: it was listed before, possibly by another
 // source, which is kept).
-func ListDoNotCall(ctx context.Context, db sqlstore.DB, hash, source string) (DoNotCallEntry, bool, error) {
+func ListDoNotCall(ctx context.Context, db sqlstore.DB, hash, source string) (voice.DoNotCallEntry, bool, error) {
 	ctx, cancel := db.Bound(ctx)
 	defer cancel()
-	var e DoNotCallEntry
+	var e voice.DoNotCallEntry
 	var added bool
 	err := db.Tx(ctx, func(tx *sql.Tx) error {
 		now := micros(db.Now())
@@ -79,25 +67,21 @@ func ListDoNotCall(ctx context.Context, db sqlstore.DB, hash, source string) (Do
 		return nil
 	})
 	if err != nil {
-		return DoNotCallEntry{}, false, err
+		return voice.DoNotCallEntry{}, false, err
 	}
 	return e, added, nil
 }
 
-// ErrNotRemovable is UnlistDoNotCall's answer for an entry of another
-// source (a callee's opt-out, which only the callee can give back).
-var ErrNotRemovable = voice.ErrNotRemovable
-
 // UnlistDoNotCall takes hash off the do-not-call list if source put it
 // there. It reports whether it was listed; an entry of another source is
 // left in place and answers its entry with ErrNotRemovable.
-func UnlistDoNotCall(ctx context.Context, db sqlstore.DB, hash, source string) (DoNotCallEntry, bool, error) {
+func UnlistDoNotCall(ctx context.Context, db sqlstore.DB, hash, source string) (voice.DoNotCallEntry, bool, error) {
 	ctx, cancel := db.Bound(ctx)
 	defer cancel()
-	var e DoNotCallEntry
+	var e voice.DoNotCallEntry
 	var listed bool
 	err := db.Tx(ctx, func(tx *sql.Tx) error {
-		e, listed = DoNotCallEntry{}, false
+		e, listed = voice.DoNotCallEntry{}, false
 		var at int64
 		err := tx.QueryRowContext(ctx, selectDoNotCall, hash).Scan(&e.Source, &at)
 		switch {
@@ -108,7 +92,7 @@ func UnlistDoNotCall(ctx context.Context, db sqlstore.DB, hash, source string) (
 		}
 		e.AddedAt, listed = fromMicros(at), true
 		if e.Source != source {
-			return ErrNotRemovable
+			return voice.ErrNotRemovable
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM voice_do_not_call WHERE number_hash = $1 AND source = $2`, hash, source); err != nil {
 			return sqlstore.Unavailable("do-not-call", err)
@@ -136,28 +120,25 @@ func NewDoNotCallList(db sqlstore.DB, hash func(ctx context.Context, e164 string
 }
 
 // Lookup implements voice.DoNotCallList.
-func (l *DoNotCallList) Lookup(ctx context.Context, e164 string) (DoNotCallEntry, bool, error) {
-	h, err := l.hash(ctx, e164)
-	if err != nil {
-		return DoNotCallEntry{}, false, err
-	}
-	return LookupDoNotCall(ctx, l.db, h)
+func (l *DoNotCallList) Lookup(ctx context.Context, e164 string) (voice.DoNotCallEntry, bool, error) {
+	return l.byHash(ctx, e164, func(h string) (voice.DoNotCallEntry, bool, error) { return LookupDoNotCall(ctx, l.db, h) })
 }
 
 // Add implements voice.DoNotCallList.
-func (l *DoNotCallList) Add(ctx context.Context, e164, source string) (DoNotCallEntry, bool, error) {
-	h, err := l.hash(ctx, e164)
-	if err != nil {
-		return DoNotCallEntry{}, false, err
-	}
-	return ListDoNotCall(ctx, l.db, h, source)
+func (l *DoNotCallList) Add(ctx context.Context, e164, source string) (voice.DoNotCallEntry, bool, error) {
+	return l.byHash(ctx, e164, func(h string) (voice.DoNotCallEntry, bool, error) { return ListDoNotCall(ctx, l.db, h, source) })
 }
 
 // Remove implements voice.DoNotCallList.
-func (l *DoNotCallList) Remove(ctx context.Context, e164, source string) (DoNotCallEntry, bool, error) {
+func (l *DoNotCallList) Remove(ctx context.Context, e164, source string) (voice.DoNotCallEntry, bool, error) {
+	return l.byHash(ctx, e164, func(h string) (voice.DoNotCallEntry, bool, error) { return UnlistDoNotCall(ctx, l.db, h, source) })
+}
+
+// byHash runs op on the key the list holds for e164.
+func (l *DoNotCallList) byHash(ctx context.Context, e164 string, op func(hash string) (voice.DoNotCallEntry, bool, error)) (voice.DoNotCallEntry, bool, error) {
 	h, err := l.hash(ctx, e164)
 	if err != nil {
-		return DoNotCallEntry{}, false, err
+		return voice.DoNotCallEntry{}, false, err
 	}
-	return UnlistDoNotCall(ctx, l.db, h, source)
+	return op(h)
 }

@@ -275,7 +275,7 @@ func (s *Store) Update(ctx context.Context, id, eventKey string, fn func(*voice.
 			return err
 		}
 		if eff.DoNotCall != "" {
-			if err := addDoNotCall(ctx, tx, eff.DoNotCall, SourceCallee, now); err != nil {
+			if err := addDoNotCall(ctx, tx, eff.DoNotCall, voice.SourceCallee, now); err != nil {
 				return err
 			}
 		}
