@@ -214,7 +214,7 @@ func (s *Server) adminAPI() []adminRoute {
 					return
 				}
 				v, err := ops.AddDoNotCall(r.Context(), s.cfg.DoNotCall, r.PathValue("number"))
-				s.dncReply(w, r, v, err)
+				s.adminReply(w, r, http.StatusOK, v, err)
 			}},
 		{method: "GET", path: "/admin/v1/voice/do-not-call/{number}", id: "check_do_not_call", tag: "Voice",
 			summary:     "Say whether a number is on the do-not-call list",
@@ -222,7 +222,7 @@ func (s *Server) adminAPI() []adminRoute {
 			status:      http.StatusOK, data: ops.DoNotCall{}, errors: []int{400},
 			handle: func(w http.ResponseWriter, r *http.Request) {
 				v, err := ops.CheckDoNotCall(r.Context(), s.cfg.DoNotCall, r.PathValue("number"))
-				s.dncReply(w, r, v, err)
+				s.adminReply(w, r, http.StatusOK, v, err)
 			}},
 		{method: "DELETE", path: "/admin/v1/voice/do-not-call/{number}", id: "remove_do_not_call", tag: "Voice",
 			summary: "Take off the do-not-call list a number an operator added",
@@ -231,7 +231,7 @@ func (s *Server) adminAPI() []adminRoute {
 			status: http.StatusOK, data: ops.DoNotCall{}, errors: []int{400, 403},
 			handle: func(w http.ResponseWriter, r *http.Request) {
 				v, err := ops.RemoveDoNotCall(r.Context(), s.cfg.DoNotCall, r.PathValue("number"))
-				s.dncReply(w, r, v, err)
+				s.adminReply(w, r, http.StatusOK, v, err)
 			}},
 	}
 }
@@ -239,15 +239,6 @@ func (s *Server) adminAPI() []adminRoute {
 // dncNumberRules is what the do-not-call routes say of their number.
 const dncNumberRules = "The number is in E.164 form (+ and the country code; + may be sent as is or as %2B), read with the safety gate's rules: anything else, or a number the gate never calls anyway (emergency, premium-rate, shared-cost), is 400 INVALID_INPUT at path number. " +
 	"The list keeps only a keyed hash of the number; the answer repeats its E.164 form. 503 PROVIDER_NOT_CONFIGURED when the list is not available on this server."
-
-// dncReply answers a do-not-call operation.
-func (s *Server) dncReply(w http.ResponseWriter, r *http.Request, v ops.DoNotCall, err error) {
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeData(w, r, http.StatusOK, v, Meta{})
-}
 
 // adminRoutes mounts /admin/v1 behind DALIL_ADMIN_TOKEN, and
 // /openapi-admin.json, which describes it whether it is on or not. With no
