@@ -350,14 +350,7 @@ func TestDoNotCallEndToEnd(t *testing.T) {
 	waitFor(t, "the first call's settlement", func() bool { return voiceCall(t, base, key, id).data()["refundedUsd"] != nil })
 
 	// The next call to that number: refused before any hold, never dialled.
-	money := func() string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "credits %.2f;", credits(t, base, key))
-		for _, e := range ledgerOf(t, db, acct) {
-			fmt.Fprintf(&b, " %d:%s:%d", e.ID, e.Kind, e.Amount)
-		}
-		return b.String()
-	}
+	money := func() string { return moneyOf(t, base, key, db, acct) }
 	before := money()
 	for _, body := range []string{voiceCallBody(voiceNum5, ""), `{"phoneNumber":"` + voiceNum5 + `","language":"en"}`} {
 		route := voiceRoute

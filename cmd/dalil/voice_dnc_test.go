@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -185,14 +184,7 @@ func TestVoiceDoNotCallOperatorEndToEnd(t *testing.T) {
 		t.Fatalf("add: %q %v (%s)", out, err, cliLogs)
 	}
 
-	money := func() string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "credits %.2f;", credits(t, base, key))
-		for _, e := range ledgerOf(t, db, acct) {
-			fmt.Fprintf(&b, " %d:%s:%d", e.ID, e.Kind, e.Amount)
-		}
-		return b.String()
-	}
+	money := func() string { return moneyOf(t, base, key, db, acct) }
 	before := money()
 	for _, c := range []struct{ route, body string }{
 		{voiceRoute, voiceCallBody(voiceNum4, "")},

@@ -179,6 +179,18 @@ func twilioSid(t *testing.T, fake *twiliotest.Server, number string) string {
 }
 
 // ledgerOf is the account's ledger, newest first.
+// moneyOf is an account's credits (through the API) and its ledger rows
+// as one string: equal before and after a refused call when nothing moved.
+func moneyOf(t *testing.T, base, key, db, acct string) string {
+	t.Helper()
+	var b strings.Builder
+	fmt.Fprintf(&b, "credits %.2f;", credits(t, base, key))
+	for _, e := range ledgerOf(t, db, acct) {
+		fmt.Fprintf(&b, " %d:%s:%d", e.ID, e.Kind, e.Amount)
+	}
+	return b.String()
+}
+
 func ledgerOf(t *testing.T, db, acct string) []dalil.LedgerEntry {
 	t.Helper()
 	st, err := sqlstore.Open(context.Background(), db, sqlstore.Options{})
