@@ -583,7 +583,7 @@ func (x *extractor) durations(t string, base int, prev string) {
 		n, _, _ := parseENQty(t[m[2]:m[3]])
 		emit(m[0], m[1], n, durationUnit(t[m[4]:m[5]]), gluedUnit(t[:m[4]]))
 	}
-	if !hasArabicByte(t) {
+	if !hasArabic(t) {
 		return
 	}
 	for _, m := range reDurationAR.FindAllStringSubmatchIndex(t, -1) {
@@ -699,17 +699,6 @@ func headCue(after string) (cue, bool) {
 // number is glued to it ("30-day", "thirty-day").
 func gluedUnit(before string) bool {
 	return strings.HasSuffix(strings.TrimRight(before, asciiSpace), "-")
-}
-
-// hasArabicByte: s has a byte that starts an Arabic letter in UTF-8 (a
-// cheap test before the Arabic patterns).
-func hasArabicByte(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 0xD8 && c <= 0xDB {
-			return true
-		}
-	}
-	return false
 }
 
 func (x *extractor) identifiers(t string, base int) {
@@ -969,7 +958,7 @@ func (x *extractor) paymentTerms(t string, base int) {
 		}
 		add(m, norm, "clause", 3)
 	}
-	if hasArabicByte(t) {
+	if hasArabic(t) {
 		for _, m := range reWithinAR.FindAllStringSubmatchIndex(t, -1) {
 			norm := "P2D" // يومين
 			if m[2] >= 0 {
@@ -1024,7 +1013,7 @@ func termsDays(v string) string {
 			return "P" + strconv.Itoa(n) + "D"
 		}
 	}
-	if hasArabicByte(v) {
+	if hasArabic(v) {
 		if m := reDurationAR.FindStringSubmatchIndex(v); m != nil && !arNumberWordBefore(v[:m[0]]) && !arLetterAfter(v[m[1]:]) {
 			if d := arDuals[v[m[0]:m[1]]]; d[0] != nil && d[1] == "day" {
 				return "P2D"
