@@ -9,6 +9,15 @@
 //
 // Its rounding is binary (1.705 can come out as 1.70): it is bench tooling,
 // not a second implementation of the contract.
+//
+// With -journal FILE it is the durable floor: before answering, each call
+// appends one record (request id, tool, price, time) to FILE, and waits
+// until that record is on disk. Records are group-committed as Dalil's
+// charges are: whatever queued while the previous group was written goes
+// out in one write and one fdatasync. It is the least any service can do
+// to make a per-call charge durable before its answer (no database, no
+// index, no balance), so its rate bounds what a charged call can reach on
+// the machine measured (docs/performance.md).
 package main
 
 import (
@@ -22,17 +31,83 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"syscall"
+	"time"
 )
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "listen address")
+	journalPath := flag.String("journal", "", "append one record per call to this file, fdatasync'd before the answer (the durable floor)")
 	flag.Parse()
+	if *journalPath != "" {
+		f, err := os.OpenFile(*journalPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+		if err != nil {
+			log.Fatal(err)
+		}
+		jr = newJournal(f)
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Fatal(err)
 	}
 	fmt.Fprintf(os.Stderr, "benchfloor listening on http://%s\n", ln.Addr())
 	log.Fatal(http.Serve(ln, http.HandlerFunc(handle)))
+}
+
+// jr, when set (-journal), makes every answer wait for its record.
+var jr *journal
+
+// journal group-commits records to an append-only file.
+type journal struct {
+	queue chan record
+}
+
+type record struct {
+	line []byte
+	done chan error
+}
+
+func newJournal(f *os.File) *journal {
+	j := &journal{queue: make(chan record, 1024)}
+	go j.commit(f)
+	return j
+}
+
+// append queues line and returns once it is on disk.
+func (j *journal) append(line []byte) error {
+	r := record{line: line, done: make(chan error, 1)}
+	j.queue <- r
+	return <-r.done
+}
+
+// commit writes each group (the first record, then every record queued
+// meanwhile) with one write and one fdatasync, then answers the group.
+func (j *journal) commit(f *os.File) {
+	var buf []byte
+	group := make([]record, 0, 64)
+	for r := range j.queue {
+		group = append(group[:0], r)
+	drain:
+		for {
+			select {
+			case r := <-j.queue:
+				group = append(group, r)
+			default:
+				break drain
+			}
+		}
+		buf = buf[:0]
+		for _, r := range group {
+			buf = append(buf, r.line...)
+		}
+		_, err := f.Write(buf)
+		if err == nil {
+			err = syscall.Fdatasync(int(f.Fd()))
+		}
+		for _, r := range group {
+			r.done <- err
+		}
+	}
 }
 
 // input is the analyze_property body.
@@ -98,6 +173,15 @@ func handle(w http.ResponseWriter, r *http.Request) {
 	rand.Read(id[:])
 	out := envelope{Success: true, Data: compute(in), Meta: meta{RequestID: "req_" + hex.EncodeToString(id[:]),
 		Tool: "analyze_property", Price: 0.01, Currency: "USD", PaymentMethod: "api_credits"}}
+	if jr != nil {
+		line := fmt.Appendf(nil, "%s\t%s\t%d\t%d\n", out.Meta.RequestID, out.Meta.Tool, 10_000, time.Now().UnixMicro())
+		if err := jr.append(line); err != nil {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			w.Write([]byte(`{"success":false,"error":{"code":"SERVICE_UNAVAILABLE","message":"journal"}}` + "\n"))
+			return
+		}
+	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(out)
 }

@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -81,5 +84,58 @@ func TestFloorHandler(t *testing.T) {
 		if status, env := post(body); status != 400 || string(env["success"]) != "false" {
 			t.Errorf("%s: %d %v, want 400", body, status, env)
 		}
+	}
+}
+
+// With a journal, every answered call has its record in the file by the
+// time its answer arrives, however many calls share a group.
+func TestDurableFloorJournalsEveryAnswer(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "journal")
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	jr = newJournal(f)
+	defer func() { jr = nil }()
+	srv := httptest.NewServer(http.HandlerFunc(handle))
+	defer srv.Close()
+
+	const calls = 64
+	ids := make(chan string, calls)
+	var wg sync.WaitGroup
+	for range calls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := http.Post(srv.URL+"/api/v1/property/analyze", "application/json",
+				strings.NewReader(`{"propertyValue":85000,"annualRent":7200}`))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer res.Body.Close()
+			var env envelope
+			if err := json.NewDecoder(res.Body).Decode(&env); err != nil || res.StatusCode != 200 {
+				t.Errorf("%d %v", res.StatusCode, err)
+				return
+			}
+			// The record must already be in the file: read it now.
+			b, err := os.ReadFile(path)
+			if err != nil || !strings.Contains(string(b), env.Meta.RequestID+"\tanalyze_property\t10000\t") {
+				t.Errorf("answer %s has no record in the journal (%v)", env.Meta.RequestID, err)
+			}
+			ids <- env.Meta.RequestID
+		}()
+	}
+	wg.Wait()
+	close(ids)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	if len(lines) != calls || len(ids) != calls {
+		t.Fatalf("%d records for %d answers", len(lines), len(ids))
 	}
 }
