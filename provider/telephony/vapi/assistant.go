@@ -24,6 +24,10 @@ const (
 // (≤ 500 each) fit with room to spare.
 const maxInstructions = 12000
 
+// ringBuffer is what Vapi may add to a ring timeout ("for some call
+// flows, a 5-second buffer").
+const ringBuffer = 5
+
 // voices and transcribers per call language: Azure speaks and
 // recognises both English and Arabic (Gulf Arabic for Dalil's market).
 var (
@@ -157,6 +161,14 @@ func (c *Client) request(d voice.Dial) ([]byte, error) {
 			"structuredDataPlan": map[string]any{"enabled": true, "schema": structuredSchema},
 		},
 		"monitorPlan": map[string]any{"listenEnabled": false, "controlEnabled": true},
+	}
+	if d.RingSeconds > 0 {
+		// The ring limit is a transport setting; Vapi documents it for
+		// Twilio-carried numbers only ("timeout", 1-600 s, with up to 5 s
+		// added in some call flows, hence the 5 s taken off here). On
+		// other carriers it has no effect and the waiting request's
+		// cancel (a hang-up) still ends an unanswered call.
+		assistant["transportConfigurations"] = []map[string]any{{"provider": "twilio", "timeout": max(d.RingSeconds-ringBuffer, 1)}}
 	}
 	body := map[string]any{
 		"name":          callName(d.CallID),

@@ -156,6 +156,9 @@ func TestDialCreatesTransientAssistant(t *testing.T) {
 	if msgs := a["serverMessages"].([]any); len(msgs) != 2 {
 		t.Errorf("serverMessages %v", msgs)
 	}
+	if _, set := a["transportConfigurations"]; set {
+		t.Errorf("a call without a ring limit sets transportConfigurations: %v", a["transportConfigurations"])
+	}
 	if a["monitorPlan"].(map[string]any)["controlEnabled"] != true {
 		t.Errorf("monitorPlan %v", a["monitorPlan"])
 	}
@@ -321,6 +324,29 @@ func TestSecretsNeverLogged(t *testing.T) {
 			if strings.Contains(text, secretText) {
 				t.Fatalf("%q shown in %s", secretText, text)
 			}
+		}
+	}
+}
+
+// A pay-on-connect call's ring limit reaches Vapi as the Twilio
+// transport's timeout, less the 5 s Vapi may add.
+func TestDialRingLimit(t *testing.T) {
+	for _, tc := range []struct{ ring, want int }{{25, 20}, {10, 5}, {3, 1}} {
+		s := newSetup(t, nil)
+		d := dial("call_ring")
+		d.RingSeconds = tc.ring
+		id, err := s.c.Dial(context.Background(), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		call, _ := s.fake.Call(id)
+		tcs, _ := call.Assistant()["transportConfigurations"].([]any)
+		if len(tcs) != 1 {
+			t.Fatalf("ring %d: transportConfigurations %v", tc.ring, call.Assistant()["transportConfigurations"])
+		}
+		got := tcs[0].(map[string]any)
+		if got["provider"] != "twilio" || got["timeout"] != float64(tc.want) {
+			t.Errorf("ring %d: %v, want twilio timeout %d", tc.ring, got, tc.want)
 		}
 	}
 }

@@ -353,6 +353,17 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 		}
+		if tcs, ok := asst["transportConfigurations"].([]any); ok {
+			for _, tc := range tcs {
+				m, _ := tc.(map[string]any)
+				if m["provider"] != "twilio" {
+					problems = append(problems, "assistant.transportConfigurations.0.provider must be one of the following values: twilio")
+				}
+				if t, ok := m["timeout"].(float64); ok && (t < 1 || t > 600) {
+					problems = append(problems, "assistant.transportConfigurations.0.timeout must not be less than 1 or greater than 600")
+				}
+			}
+		}
 		if fm, _ := asst["firstMessage"].(string); fm == "" {
 			problems = append(problems, "assistant.firstMessage is empty in this fake's checks")
 		}
