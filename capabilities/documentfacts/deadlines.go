@@ -30,9 +30,11 @@ var (
 	reWithinEN = regexp.MustCompile(`(?i)\b(?:within|(?:no|not)\s+later\s+than)\s+(?:a\s+(?:period|maximum)\s+of\s+|(?:no|not)\s+more\s+than\s+|at\s+(?:the\s+)?(?:most|latest)\s+)?` + enQty + enUnit + `\b(?:\s+period\b)?`)
 	reNoticeEN = regexp.MustCompile(`(?i)\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)\s+)?` + enQty + `(?:calendar\s+|business\s+|working\s+|clear\s+)?(days?|weeks?|months?)['’]?s?['’]?\s+(?:prior\s+)?(?:written\s+)?(?:prior\s+)?(?:notice|notification)\b`)
 
-	arUnit           = `(ساعات|ساعة|أيام|ايام|يوماً|يومًا|يوما|يوم|أسابيع|أسبوعاً|أسبوعا|أسبوع|أشهر|اشهر|شهور|شهراً|شهرا|شهر|سنوات|سنة)`
-	arDual           = `(ساعتين|يومين|أسبوعين|شهرين|سنتين)`
-	arQty            = `(?:(` + D + `{1,3})\s*|(` + arNumWords + `))` + arUnit + `|` + arDual
+	arUnit = `(ساعات|ساعة|أيام|ايام|يوماً|يومًا|يوما|يوم|أسابيع|أسبوعاً|أسبوعا|أسبوع|أشهر|اشهر|شهور|شهراً|شهرا|شهر|سنوات|سنة)`
+	arDual = `(ساعتين|يومين|أسبوعين|شهرين|سنتين)`
+	// arQty: digits or number words and a unit, a dual, or a bare
+	// singular unit (one: "خلال عام", "قبل شهر"; see arBareStands).
+	arQty            = `(?:(` + D + `{1,3})\s*|(` + arNumWords + `))` + arUnit + `|` + arDual + `|` + arBare
 	reWithinPeriodAR = regexp.MustCompile(`خلال\s+(?:مدة\s+|فترة\s+)?(?:أقصاها\s+|اقصاها\s+|لا\s+تتجاوز\s+|لا\s+تزيد\s+عن\s+)?(?:` + arQty + `)`)
 	// An offer's validity ("This quotation is valid for 30 days", "العرض
 	// صالح لمدة ثلاثين يوماً من تاريخه"); a bond's or a guarantee's
@@ -78,6 +80,27 @@ var arDuals = map[string][2]any{"ساعتين": {2, "hour"}, "يومين": {2, "
 // enPeriod reads an English quantity and unit from a match of enQty+unit
 // starting at group g (word, parenthesised digits, digits, unit).
 func enPeriod(t string, m []int, g int) string {
+	n, unit := enQtyUnit(t, m, g)
+	if n <= 0 {
+		return ""
+	}
+	return isoDuration(n, unit)
+}
+
+// enPeriodSum is enPeriod with the smaller units added to it after "and"
+// ("within one year and six months": P18M); end is where the period
+// ends.
+func enPeriodSum(t string, m []int, g int) (iso string, end int) {
+	n, unit := enQtyUnit(t, m, g)
+	if n <= 0 {
+		return "", m[1]
+	}
+	return sumAfter(t, m[1], durPart{n, unit})
+}
+
+// enQtyUnit is the quantity and unit of a match of enQty+enUnit at group
+// g; the quantity is 0 when there is none.
+func enQtyUnit(t string, m []int, g int) (int, string) {
 	n := 0
 	switch {
 	case m[g+2] >= 0:
@@ -87,10 +110,7 @@ func enPeriod(t string, m []int, g int) string {
 	case m[g] >= 0:
 		n, _, _ = parseENQty(t[m[g]:m[g+1]])
 	}
-	if n <= 0 {
-		return ""
-	}
-	return isoDuration(n, durationUnit(t[m[g+6]:m[g+7]]))
+	return n, durationUnit(t[m[g+6]:m[g+7]])
 }
 
 // enArticle is the length of an article that opens a match of enQty at
@@ -113,11 +133,41 @@ func enArticle(t string, m []int, g int) int {
 }
 
 // arPeriod reads an Arabic quantity: digits or number words and a unit,
-// or a dual ("يومين"), from groups g.. of a match of arQty.
+// a dual ("يومين") or a bare unit ("عام"), from groups g.. of a match of
+// arQty.
 func arPeriod(t string, m []int, g int) string {
-	if m[g+6] >= 0 {
+	n, unit := arQtyUnit(t, m, g)
+	if n <= 0 {
+		return ""
+	}
+	return isoDuration(n, unit)
+}
+
+// arPeriodSum is arPeriod with the smaller units added to it after و
+// ("خلال سنة وستة أشهر": P18M); end is where the period ends.
+func arPeriodSum(t string, m []int, g int) (iso string, end int) {
+	n, unit := arQtyUnit(t, m, g)
+	if n <= 0 {
+		return "", m[1]
+	}
+	return sumAfter(t, m[1], durPart{n, unit})
+}
+
+// arQtyUnit is the quantity and unit of a match of arQty at group g; the
+// quantity is 0 when there is none, or when a bare unit does not stand
+// for one of itself (arBareStands: "خلال شهر مارس").
+func arQtyUnit(t string, m []int, g int) (int, string) {
+	switch {
+	case m[g+6] >= 0:
 		d := arDuals[t[m[g+6]:m[g+7]]]
-		return isoDuration(d[0].(int), d[1].(string))
+		return d[0].(int), d[1].(string)
+	case m[g+8] >= 0:
+		if !arBareStands(t[:m[g+8]], t[m[1]:]) {
+			return 0, ""
+		}
+		return 1, arBareUnits[t[m[g+8]:m[g+9]]]
+	case m[g+4] < 0:
+		return 0, ""
 	}
 	n := 0
 	switch {
@@ -126,10 +176,7 @@ func arPeriod(t string, m []int, g int) string {
 	case m[g+2] >= 0:
 		n, _ = parseARNumber(t[m[g+2]:m[g+3]])
 	}
-	if n <= 0 || m[g+4] < 0 {
-		return ""
-	}
-	return isoDuration(n, durationUnit(t[m[g+4]:m[g+5]]))
+	return n, durationUnit(t[m[g+4]:m[g+5]])
 }
 
 // periods finds the deadline periods of a sentence; notices only when
@@ -159,20 +206,24 @@ func periods(t string, withNotice bool) []period {
 		out = append(out, p)
 	}
 	for _, m := range reWithinEN.FindAllStringSubmatchIndex(t, -1) {
-		add(m[0], m[1], enPeriod(t, m, 2), true)
+		iso, e := enPeriodSum(t, m, 2)
+		add(m[0], e, iso, true)
 	}
 	for _, m := range reWithinPeriodAR.FindAllStringSubmatchIndex(t, -1) {
-		add(m[0], m[1], arPeriod(t, m, 2), false)
+		iso, e := arPeriodSum(t, m, 2)
+		add(m[0], e, iso, false)
 	}
 	if reOfferWord.MatchString(t) && !reBondWord.MatchString(t) {
 		for _, m := range reValidityEN.FindAllStringSubmatchIndex(t, -1) {
-			add(m[0], m[1], enPeriod(t, m, 2), true)
+			iso, e := enPeriodSum(t, m, 2)
+			add(m[0], e, iso, true)
 			if len(out) > 0 && out[len(out)-1].start == m[0] {
 				out[len(out)-1].validity = true
 			}
 		}
 		for _, m := range reValidityAR.FindAllStringSubmatchIndex(t, -1) {
-			add(m[0], m[1], arPeriod(t, m, 2), false)
+			iso, e := arPeriodSum(t, m, 2)
+			add(m[0], e, iso, false)
 			if len(out) > 0 && out[len(out)-1].start == m[0] {
 				out[len(out)-1].validity = true
 			}
@@ -189,10 +240,15 @@ func periods(t string, withNotice bool) []period {
 			if m[2] == m[0] {
 				start += enArticle(t, m, 2) // "ninety-day notice", not "a ninety-day notice"
 			}
-			add(start, m[1], enPeriod(t, m, 2), true)
+			// The notice's period alone: the pattern ends after "notice".
+			n, unit := enQtyUnit(t, m, 2)
+			if n > 0 {
+				add(start, m[1], isoDuration(n, unit), true)
+			}
 		}
 		for _, m := range reBeforeAR.FindAllStringSubmatchIndex(t, -1) {
-			add(m[0], m[1], arPeriod(t, m, 2), false)
+			iso, e := arPeriodSum(t, m, 2)
+			add(m[0], e, iso, false)
 		}
 	}
 	return out

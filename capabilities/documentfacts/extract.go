@@ -516,9 +516,8 @@ func durationUnit(u string) string {
 var arabicDurations = map[string][2]any{"شهر واحد": {1, "month"}, "سنة واحدة": {1, "year"}, "سنة ميلادية": {1, "year"}}
 
 func (x *extractor) durations(t string, base int, prev string) {
-	emit := func(ms, me, n int, unit string, glued bool) {
-		iso := isoDuration(n, unit)
-		if iso == "" || n <= 0 {
+	emit := func(ms, me int, iso string, glued bool) {
+		if iso == "" {
 			return
 		}
 		ctx := durationCtx(ctxBefore(t, ms, prev))
@@ -564,6 +563,30 @@ func (x *extractor) durations(t string, base int, prev string) {
 		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: 0.82}
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 1})
 	}
+	for _, r := range x.durationSpans(t) {
+		emit(r.s, r.e, sumISO(r.parts), r.glued)
+	}
+}
+
+// rawDur is a duration found in a block, before its role: one part, or
+// several for a sum ("one year and six months").
+type rawDur struct {
+	s, e  int
+	parts []durPart
+	glued bool // the number is glued to its unit ("12-month")
+}
+
+// durationSpans finds the durations of a block in text order: a number
+// (digits, words or both) and a unit, an Arabic dual, fixed phrase or
+// bare unit, and sums of them ("one year and six months", "سنة وستة
+// أشهر"), whose parts give nothing on their own.
+func (x *extractor) durationSpans(t string) []rawDur {
+	var raws []rawDur
+	one := func(s, e, n int, unit string, glued bool) {
+		if n > 0 && unit != "" {
+			raws = append(raws, rawDur{s: s, e: e, parts: []durPart{{n, unit}}, glued: glued})
+		}
+	}
 	for _, m := range reDuration.FindAllStringSubmatchIndex(t, -1) {
 		n := 0
 		switch {
@@ -572,7 +595,7 @@ func (x *extractor) durations(t string, base int, prev string) {
 		case m[6] >= 0:
 			n = atoi(t[m[6]:m[7]])
 		}
-		emit(m[0], m[1], n, durationUnit(t[m[8]:m[9]]), gluedUnit(t[:m[8]]))
+		one(m[0], m[1], n, durationUnit(t[m[8]:m[9]]), gluedUnit(t[:m[8]]))
 	}
 	for _, m := range reDurationWord.FindAllStringSubmatchIndex(t, -1) {
 		// "thirty-six months" is not "six months"; nor is "two
@@ -581,27 +604,62 @@ func (x *extractor) durations(t string, base int, prev string) {
 			continue
 		}
 		n, _, _ := parseENQty(t[m[2]:m[3]])
-		emit(m[0], m[1], n, durationUnit(t[m[4]:m[5]]), gluedUnit(t[:m[4]]))
+		one(m[0], m[1], n, durationUnit(t[m[4]:m[5]]), gluedUnit(t[:m[4]]))
 	}
-	if !hasArabic(t) {
-		return
+	if hasArabic(t) {
+		for _, m := range reDurationAR.FindAllStringSubmatchIndex(t, -1) {
+			// "ألف وعشرين يوماً" is not twenty days, "شهرية" no month;
+			// "سنة وثلاثة أشهر" is read as a sum below, not as three
+			// months.
+			if arNumberWordBefore(t[:m[0]]) || arLetterAfter(t[m[1]:]) {
+				continue
+			}
+			switch v := t[m[0]:m[1]]; {
+			case m[2] >= 0:
+				n, _ := parseARNumber(t[m[2]:m[3]])
+				one(m[0], m[1], n, durationUnit(t[m[4]:m[5]]), false)
+			case arDuals[v][0] != nil:
+				one(m[0], m[1], arDuals[v][0].(int), arDuals[v][1].(string), false)
+			case arabicDurations[v][0] != nil:
+				one(m[0], m[1], arabicDurations[v][0].(int), arabicDurations[v][1].(string), false)
+			}
+		}
+		// A bare unit is one of it ("مدة العقد عام", "سنة وستة أشهر").
+	bare:
+		for _, m := range reBareUnitAR.FindAllStringSubmatchIndex(t, -1) {
+			for _, r := range raws {
+				if m[0] < r.e && r.s < m[1] {
+					continue bare
+				}
+			}
+			if arBareStands(t[:m[0]], t[m[1]:]) {
+				one(m[0], m[1], 1, arBareUnits[t[m[2]:m[3]]], false)
+			}
+		}
 	}
-	for _, m := range reDurationAR.FindAllStringSubmatchIndex(t, -1) {
-		// "سنة وثلاثة أشهر" is not three months, "ألف وعشرين يوماً"
-		// not twenty days, "شهرية" no month.
-		if arNumberWordBefore(t[:m[0]]) || arLetterAfter(t[m[1]:]) {
+	sort.SliceStable(raws, func(i, j int) bool { return raws[i].s < raws[j].s })
+	// Sums: the parts after "and" / و join the duration before them.
+	var out []rawDur
+	end := -1 // the end of the last sum: the parts it took give nothing more
+	for _, r := range raws {
+		if r.s < end {
 			continue
 		}
-		switch v := t[m[0]:m[1]]; {
-		case m[2] >= 0:
-			n, _ := parseARNumber(t[m[2]:m[3]])
-			emit(m[0], m[1], n, durationUnit(t[m[4]:m[5]]), false)
-		case arDuals[v][0] != nil:
-			emit(m[0], m[1], arDuals[v][0].(int), arDuals[v][1].(string), false)
-		case arabicDurations[v][0] != nil:
-			emit(m[0], m[1], arabicDurations[v][0].(int), arabicDurations[v][1].(string), false)
+		for {
+			p, n, ok := andPart(t[r.e:], r.parts[len(r.parts)-1])
+			if !ok {
+				break
+			}
+			r.parts = append(r.parts[:len(r.parts):len(r.parts)], p)
+			r.e += n
+			end = r.e
 		}
+		if len(r.parts) > 1 {
+			r.glued = false // the noun after a sum does not name it
+		}
+		out = append(out, r)
 	}
+	return out
 }
 
 // durationCtx is the part of a duration's cue context that is the

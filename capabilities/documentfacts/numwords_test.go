@@ -420,10 +420,11 @@ func TestNumberWordsAsDigits(t *testing.T) {
 		{TypeDuration, "يجدد العقد لسنتين إضافيتين.", "يجدد العقد ل 2 سنة إضافيتين.", []string{"renewal_term|سنتين|P2Y"}, nil},
 		{TypeDuration, "فترة التجربة ثلاثة أشهر.", "فترة التجربة 3 أشهر.", []string{"probation_period|ثلاثة أشهر|P3M"}, nil},
 		{TypeDuration, "مدة العقد سنة واحدة.", "مدة العقد 1 سنة.", []string{"term|سنة واحدة|P1Y"}, nil},
-		// Not durations: a sum or the tail of a larger number, a malformed
-		// run, no role, a unit inside a longer word.
-		{TypeDuration, "مدة العقد سنة وثلاثة أشهر.", "", nil, nil},
-		{TypeDuration, "مدة العقد سنة و شهرين.", "", nil, nil},
+		// A sum is one duration (was: nothing; sums_test.go).
+		{TypeDuration, "مدة العقد سنة وثلاثة أشهر.", "مدة العقد سنة و3 أشهر.", []string{"term|سنة وثلاثة أشهر|P15M"}, nil},
+		{TypeDuration, "مدة العقد سنة و شهرين.", "مدة العقد سنة و 2 شهر.", []string{"term|سنة و شهرين|P14M"}, nil},
+		// Not durations: the tail of a larger number, a malformed run, no
+		// role, a unit inside a longer word.
 		{TypeDuration, "مدة العقد ألف وعشرين يوماً.", "", nil, nil},
 		{TypeDuration, "مدة العقد ألف و عشرين يوماً.", "", nil, nil},
 		{TypeDuration, "مدة العقد عشرين وخمسة يوما.", "", nil, nil},
