@@ -1,9 +1,10 @@
 // Package dataset is the shape every operator-imported dataset shares
 // (comparables, vehicle listings, company records, sanctions lists): an
 // Importer that validates a whole file row by row and imports it in one
-// transaction, and the provenance and coverage it reports. The readers of
-// each file format live in dataset/<kind>; the tables in the capability's
-// own <name>sql package. cmd/dalil mounts every Importer as
+// transaction (Commit holds the order of its checks), and the provenance
+// and coverage it reports. The readers of each file format live in
+// dataset/<kind>; the tables in the capability's own <name>sql package.
+// cmd/dalil mounts every Importer as
 // `dalil <name> import|stats` and as the admin routes
 // /admin/v1/datasets/{name}/import and /stats, with the same code.
 package dataset
@@ -50,6 +51,15 @@ func (o ImportOptions) Validate() error {
 	return nil
 }
 
+// Retrieved is when the operator obtained the file: RetrievedAt, or now
+// when it is zero.
+func (o ImportOptions) Retrieved(now time.Time) time.Time {
+	if o.RetrievedAt.IsZero() {
+		return now
+	}
+	return o.RetrievedAt
+}
+
 // RowError is one bad row: its line number in the file (1 is the first
 // line, the header of a CSV file), the field and what is wrong.
 type RowError struct {
@@ -87,6 +97,13 @@ type Report struct {
 	// written.
 	Refused bool       `json:"refused"`
 	Errors  []RowError `json:"errors"`
+}
+
+// NewReport is the report of an import of dataset under opts before
+// anything is read: Errors is an empty list, never nil, so that the JSON
+// report always has one.
+func NewReport(dataset string, opts ImportOptions) Report {
+	return Report{Dataset: dataset, Source: opts.Source, License: opts.License, Errors: []RowError{}}
 }
 
 // Batch is one import's provenance.

@@ -36,13 +36,13 @@ func (f *Fake) Formats() []string { return []string{"lines"} }
 
 // Import reads r whole: line 1 is the header "value", every other line a
 // whole number.
-func (f *Fake) Import(_ context.Context, r io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
+func (f *Fake) Import(ctx context.Context, r io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
 	if err := opts.Validate(); err != nil {
 		return dataset.Report{}, err
 	}
 	h := sha256.New()
 	sc := bufio.NewScanner(io.TeeReader(r, h))
-	rep := dataset.Report{Dataset: f.Dataset, Source: opts.Source, License: opts.License, Errors: []dataset.RowError{}}
+	rep := dataset.NewReport(f.Dataset, opts)
 	line, good := 0, 0
 	for sc.Scan() {
 		line++
@@ -69,24 +69,19 @@ func (f *Fake) Import(_ context.Context, r io.Reader, opts dataset.ImportOptions
 	sum := hex.EncodeToString(h.Sum(nil))
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if id, ok := f.seen[sum]; ok {
-		rep.Batch, rep.Unchanged = id, true
-		return rep, nil
-	}
-	if rep.BadRows > 0 && !opts.SkipBad {
-		rep.Refused = true
-		return rep, nil
-	}
-	rep.Batch, rep.Imported = "batch-"+sum[:12], good
-	f.seen[sum] = rep.Batch
-	f.rows += good
-	retrieved := opts.RetrievedAt
-	if retrieved.IsZero() {
-		retrieved = time.Now().UTC()
-	}
-	f.batches = append(f.batches, dataset.Batch{ID: rep.Batch, Source: opts.Source, License: opts.License, Synthetic: opts.Synthetic,
-		Rows: good, ImportedAt: time.Now().UTC(), RetrievedAt: retrieved})
-	return rep, nil
+	err := dataset.Commit(ctx, &rep, opts.SkipBad, dataset.Steps{
+		Imported: func(context.Context) (string, error) { return f.seen[sum], nil },
+		Write: func(context.Context) (string, int, error) {
+			batch := "batch-" + sum[:12]
+			f.seen[sum] = batch
+			f.rows += good
+			now := time.Now().UTC()
+			f.batches = append(f.batches, dataset.Batch{ID: batch, Source: opts.Source, License: opts.License, Synthetic: opts.Synthetic,
+				Rows: good, ImportedAt: now, RetrievedAt: opts.Retrieved(now)})
+			return batch, good, nil
+		},
+	})
+	return rep, err
 }
 
 func (f *Fake) Stats(context.Context) (dataset.Stats, error) {

@@ -1,0 +1,95 @@
+package dataset
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+)
+
+// ErrImported is what a Steps.Write returns when it finds, inside its
+// transaction, that the same file was imported meanwhile (a concurrent
+// import of it committed first). Commit reports it as Unchanged.
+var ErrImported = errors.New("dataset: the file was imported already")
+
+// Steps are an importer's own storage steps for one file that has been
+// read and validated: the importer's queries and its transaction. Commit
+// calls them in the order every dataset follows.
+type Steps struct {
+	// Imported returns the batch that imported this very file before, or
+	// "" when there is none. What counts as this very file is the
+	// importer's rule: the same content hash, for some within a source.
+	Imported func(ctx context.Context) (batch string, err error)
+	// Write writes the good rows and their batch in one transaction and
+	// returns the batch to report and the rows written. It decides what
+	// a file without good rows means (an error, or nothing to write).
+	// ErrImported from it means Unchanged.
+	Write func(ctx context.Context) (batch string, rows int, err error)
+}
+
+// Commit finishes the import that rep describes (the reader has set its
+// Rows, BadRows and Errors), in the order every dataset follows:
+//
+//  1. a file imported before (steps.Imported) is Unchanged, with the
+//     batch it got then; nothing is written, whatever its bad rows;
+//  2. otherwise a file with bad rows is Refused unless skipBad; nothing
+//     is written;
+//  3. otherwise steps.Write runs; ErrImported from it is Unchanged, with
+//     rep.Batch as the caller left it;
+//  4. rep.Batch and rep.Imported become what Write returned.
+//
+// Errors of Imported and Write are returned as they are, with rep as far
+// as it got (Imported stays 0).
+func Commit(ctx context.Context, rep *Report, skipBad bool, steps Steps) error {
+	prev, err := steps.Imported(ctx)
+	if err != nil {
+		return err
+	}
+	if prev != "" {
+		rep.Batch, rep.Unchanged = prev, true
+		return nil
+	}
+	if rep.BadRows > 0 && !skipBad {
+		rep.Refused = true
+		return nil
+	}
+	batch, n, err := steps.Write(ctx)
+	if errors.Is(err, ErrImported) {
+		rep.Unchanged = true
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	rep.Batch, rep.Imported = batch, n
+	return nil
+}
+
+// ReadAll reads the whole of r, at most limit bytes: a larger file is an
+// error that names the limit in MiB.
+func ReadAll(r io.Reader, limit int) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > limit {
+		return nil, fmt.Errorf("the file is larger than %d MiB", limit>>20)
+	}
+	return data, nil
+}
+
+// Period is the earliest and the latest of the rows' dates (a batch's
+// period); both are zero when there are no rows.
+func Period[T any](rows []T, date func(T) time.Time) (from, to time.Time) {
+	for i, r := range rows {
+		d := date(r)
+		if i == 0 || d.Before(from) {
+			from = d
+		}
+		if i == 0 || d.After(to) {
+			to = d
+		}
+	}
+	return from, to
+}
