@@ -83,23 +83,18 @@ const maxFile = 512 << 20
 // opts.SkipBad; the same file again (by content hash) is a no-op; rows
 // are upserted by (source, recordId), so an updated export replaces the
 // rows it restates and keeps the others. Everything is one transaction.
+// The order of those checks is dataset.Commit's.
 func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
 	if err := opts.Validate(); err != nil {
 		return dataset.Report{}, err
 	}
-	data, err := io.ReadAll(io.LimitReader(r, maxFile+1))
+	data, err := dataset.ReadAll(r, maxFile)
 	if err != nil {
 		return dataset.Report{}, err
 	}
-	if len(data) > maxFile {
-		return dataset.Report{}, fmt.Errorf("the file is larger than %d MiB", maxFile>>20)
-	}
-	rep := dataset.Report{Dataset: Name, Source: opts.Source, License: opts.License, Errors: []dataset.RowError{}}
+	rep := dataset.NewReport(Name, opts)
 	now := s.db.Now().UTC()
-	retrieved := opts.RetrievedAt
-	if retrieved.IsZero() {
-		retrieved = now
-	}
+	retrieved := opts.Retrieved(now)
 	// The batch id comes from the content hash, known once the file is
 	// read: the records get it after.
 	src := omanbusiness.Record{Source: opts.Source, License: opts.License, Synthetic: opts.Synthetic, ObservedAt: retrieved.UTC()}
@@ -116,23 +111,31 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	rep.Errors = append(rep.Errors, res.errors...) // in line order
 	ctx, cancel := s.db.Bound(ctx)
 	defer cancel()
-	var existing string
-	err = s.db.Read().QueryRowContext(ctx, `SELECT id FROM company_batches WHERE content_hash = $1`, hash).Scan(&existing)
-	switch {
-	case err == nil:
-		rep.Batch, rep.Unchanged = existing, true
-		return rep, nil
-	case err != sql.ErrNoRows:
-		return rep, sqlstore.Unavailable("find company batch", err)
-	}
-	if rep.BadRows > 0 && !opts.SkipBad {
-		rep.Refused = true
-		return rep, nil
-	}
-	if len(good) == 0 {
-		return rep, fmt.Errorf("the file has no importable rows")
-	}
-	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+	err = dataset.Commit(ctx, &rep, opts.SkipBad, dataset.Steps{
+		Imported: func(ctx context.Context) (string, error) {
+			var existing string
+			err := s.db.Read().QueryRowContext(ctx, `SELECT id FROM company_batches WHERE content_hash = $1`, hash).Scan(&existing)
+			if err == sql.ErrNoRows {
+				return "", nil
+			}
+			return existing, sqlstore.Unavailable("find company batch", err)
+		},
+		Write: func(ctx context.Context) (string, int, error) {
+			if len(good) == 0 {
+				return "", 0, fmt.Errorf("the file has no importable rows")
+			}
+			if err := s.write(ctx, batch, hash, opts, good, now, retrieved); err != nil {
+				return "", 0, err
+			}
+			return batch, len(good), nil
+		},
+	})
+	return rep, err
+}
+
+// write inserts the batch and upserts its records in one transaction.
+func (s *Store) write(ctx context.Context, batch, hash string, opts dataset.ImportOptions, good []omanbusiness.Record, now, retrieved time.Time) error {
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO company_batches (id, source, license, synthetic, rows_count, content_hash, filename, imported_at, retrieved_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, batch, opts.Source, opts.License, b2i(opts.Synthetic), len(good), hash, opts.Filename,
 			micros(now), micros(retrieved)); err != nil {
@@ -145,11 +148,6 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 		}
 		return nil
 	})
-	if err != nil {
-		return rep, err
-	}
-	rep.Batch, rep.Imported = batch, len(good)
-	return rep, nil
 }
 
 func upsert(ctx context.Context, tx *sql.Tx, r *omanbusiness.Record, now time.Time) error {

@@ -31,18 +31,15 @@ func (s *Store) Formats() []string { return slices.Clone(comparables.Formats) }
 // 65,535.
 const insertChunk = 400
 
-// errUnchanged stops a transaction that finds the file imported already
-// (by a concurrent import of the same file).
-var errUnchanged = errors.New("imported already")
-
 // Import implements dataset.Importer. The file is read whole and every row
 // validated (dataset/comparables); with a bad row and no SkipBad nothing
 // is written (Refused). Otherwise the good rows and their batch are
 // written in one transaction. The batch id follows from the file's
 // content hash, so the same file imported again writes nothing and
-// reports the batch it got the first time (Unchanged).
+// reports the batch it got the first time (Unchanged). The order of
+// those checks is dataset.Commit's.
 func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
-	rep := dataset.Report{Dataset: Name, Source: opts.Source, License: opts.License, Errors: []dataset.RowError{}}
+	rep := dataset.NewReport(Name, opts)
 	if err := opts.Validate(); err != nil {
 		return rep, unreadable(err)
 	}
@@ -55,69 +52,69 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	if err != nil {
 		return rep, unreadable(err)
 	}
-	rep.Batch = "cmp_" + res.Hash[:16]
-	if id, err := s.batchByHash(ctx, res.Hash); err != nil {
-		return rep, err
-	} else if id != "" {
-		rep.Batch, rep.Unchanged = id, true
-		return rep, nil
-	}
-	if rep.BadRows > 0 && !opts.SkipBad {
-		rep.Refused = true
-		return rep, nil
-	}
+	// Reported as the batch even when nothing is written (a refused or
+	// empty file).
+	batch := "cmp_" + res.Hash[:16]
+	rep.Batch = batch
+	err = dataset.Commit(ctx, &rep, opts.SkipBad, dataset.Steps{
+		Imported: func(ctx context.Context) (string, error) {
+			ctx, cancel := s.db.Bound(ctx)
+			defer cancel()
+			id, err := batchByHash(ctx, s.db.Read(), res.Hash)
+			return id, sqlstore.Unavailable("read comparable batches", err)
+		},
+		Write: func(ctx context.Context) (string, int, error) {
+			n, err := s.write(ctx, batch, opts, res, now)
+			return batch, n, err
+		},
+	})
+	return rep, err
+}
+
+// write writes the good rows and their batch in one transaction (none
+// when there is no good row: no batch either) and refreshes the
+// planner's statistics.
+func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOptions, res comparables.Result, now time.Time) (int, error) {
 	if len(res.Rows) == 0 {
-		return rep, nil // nothing good to import: no batch either
+		return 0, nil
 	}
-	retrieved := opts.RetrievedAt
-	if retrieved.IsZero() {
-		retrieved = now
-	}
-	from, to := res.Rows[0].ObservedOn, res.Rows[0].ObservedOn
-	for _, row := range res.Rows {
-		from, to = minTime(from, row.ObservedOn), maxTime(to, row.ObservedOn)
-	}
-	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
-		var existing string
-		switch err := tx.QueryRowContext(ctx, `SELECT id FROM comparable_batches WHERE content_hash = $1`, res.Hash).Scan(&existing); {
-		case err == nil:
-			return errUnchanged
-		case !errors.Is(err, sql.ErrNoRows):
+	from, to := dataset.Period(res.Rows, func(row comparables.Row) time.Time { return row.ObservedOn })
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		// A concurrent import of the same file may have committed since
+		// Commit looked.
+		switch id, err := batchByHash(ctx, tx, res.Hash); {
+		case err != nil:
 			return sqlstore.Unavailable("import comparables", err)
+		case id != "":
+			return dataset.ErrImported
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO comparable_batches (id, content_hash, source, license, synthetic, rows_count, imported_at, retrieved_at, period_from, period_to)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, rep.Batch, res.Hash, opts.Source, opts.License, opts.Synthetic, len(res.Rows),
-			micros(now), micros(retrieved), from.Format(time.DateOnly), to.Format(time.DateOnly)); err != nil {
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, batch, res.Hash, opts.Source, opts.License, opts.Synthetic, len(res.Rows),
+			micros(now), micros(opts.Retrieved(now)), from.Format(time.DateOnly), to.Format(time.DateOnly)); err != nil {
 			return sqlstore.Unavailable("import comparables", err)
 		}
 		for start := 0; start < len(res.Rows); start += insertChunk {
-			if err := insertRows(ctx, tx, s.db, rep.Batch, opts, res.Rows[start:min(start+insertChunk, len(res.Rows))]); err != nil {
+			if err := insertRows(ctx, tx, s.db, batch, opts, res.Rows[start:min(start+insertChunk, len(res.Rows))]); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
-	if errors.Is(err, errUnchanged) {
-		rep.Unchanged = true
-		return rep, nil
-	}
 	if err != nil {
-		return rep, err
+		return 0, err
 	}
-	rep.Imported = len(res.Rows)
 	// Fresh statistics, so the planner keeps using the per-level indexes
 	// after a large import (PostgreSQL's autovacuum would get there later;
 	// SQLite never on its own); on PostgreSQL a vacuum too, whose
 	// visibility map lets the band indexes answer without reading the
-	// table. A failure here loses nothing.
+	// table. A failure here loses nothing: the rows are in, the
+	// statistics are an optimisation.
 	refresh := `ANALYZE comparables`
 	if s.db.Dialect() == "postgres" {
 		refresh = `VACUUM (ANALYZE) comparables`
 	}
-	if _, err := s.db.Write().ExecContext(ctx, refresh); err != nil {
-		return rep, nil //nolint:nilerr // the rows are in; the statistics are an optimisation
-	}
-	return rep, nil
+	_, _ = s.db.Write().ExecContext(ctx, refresh)
+	return len(res.Rows), nil
 }
 
 // unreadable is a file (or options) the importer cannot take at all: a
@@ -156,29 +153,17 @@ func insertRows(ctx context.Context, tx *sql.Tx, db sqlstore.DB, batch string, o
 	return nil
 }
 
-func (s *Store) batchByHash(ctx context.Context, hash string) (string, error) {
-	ctx, cancel := s.db.Bound(ctx)
-	defer cancel()
+// batchByHash returns the batch that imported the file with this content
+// hash, or "" when none did; q is the read pool or a transaction.
+func batchByHash(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, hash string) (string, error) {
 	var id string
-	err := s.db.Read().QueryRowContext(ctx, `SELECT id FROM comparable_batches WHERE content_hash = $1`, hash).Scan(&id)
+	err := q.QueryRowContext(ctx, `SELECT id FROM comparable_batches WHERE content_hash = $1`, hash).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
-	return id, sqlstore.Unavailable("read comparable batches", err)
-}
-
-func minTime(a, b time.Time) time.Time {
-	if b.Before(a) {
-		return b
-	}
-	return a
-}
-
-func maxTime(a, b time.Time) time.Time {
-	if b.After(a) {
-		return b
-	}
-	return a
+	return id, err
 }
 
 // Coverage is the comparables dataset's coverage (dataset.Stats.Coverage).

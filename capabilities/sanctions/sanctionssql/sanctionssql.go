@@ -92,18 +92,16 @@ func b2i(b bool) int64 {
 // their line; any bad record imports nothing unless opts.SkipBad), and the
 // list named opts.Source replaced in one transaction. The same file as the
 // list's current one (by content hash) is a no-op. OpenSanctions data
-// (ftm) is refused unless opts.License states a commercial licence.
+// (ftm) is refused unless opts.License states a commercial licence. The
+// order of those checks is dataset.Commit's.
 func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
 	if err := opts.Validate(); err != nil {
 		return dataset.Report{}, err
 	}
-	rep := dataset.Report{Dataset: Name, Source: opts.Source, License: opts.License, Errors: []dataset.RowError{}}
-	data, err := io.ReadAll(io.LimitReader(r, maxFile+1))
+	rep := dataset.NewReport(Name, opts)
+	data, err := dataset.ReadAll(r, maxFile)
 	if err != nil {
 		return rep, err
-	}
-	if len(data) > maxFile {
-		return rep, fmt.Errorf("the file is larger than %d MiB", maxFile>>20)
 	}
 	format := opts.Format
 	if format == "" {
@@ -130,47 +128,53 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 		}
 	}
 	sort.SliceStable(rep.Errors, func(i, j int) bool { return rep.Errors[i].Line < rep.Errors[j].Line })
+	// The format is part of the hash: the same bytes read as another
+	// format are another list.
 	sum := sha256.Sum256(append([]byte(format+"\x00"), data...))
 	hash := hex.EncodeToString(sum[:])
 	ctx, cancel := s.db.Bound(ctx)
 	defer cancel()
-	var existing string
-	err = s.db.Read().QueryRowContext(ctx, `SELECT id FROM sanctions_batches WHERE source = $1 AND content_hash = $2 AND current = 1`, opts.Source, hash).Scan(&existing)
-	switch {
-	case err == nil:
-		rep.Batch, rep.Unchanged = existing, true
-		return rep, nil
-	case err != sql.ErrNoRows:
-		return rep, sqlstore.Unavailable("find sanctions batch", err)
-	}
-	if rep.BadRows > 0 && !opts.SkipBad {
-		rep.Refused = true
-		return rep, nil
-	}
+	err = dataset.Commit(ctx, &rep, opts.SkipBad, dataset.Steps{
+		// Only the list's current version counts: a file that another
+		// version replaced since is imported again.
+		Imported: func(ctx context.Context) (string, error) {
+			var existing string
+			err := s.db.Read().QueryRowContext(ctx, `SELECT id FROM sanctions_batches WHERE source = $1 AND content_hash = $2 AND current = 1`,
+				opts.Source, hash).Scan(&existing)
+			if err == sql.ErrNoRows {
+				return "", nil
+			}
+			return existing, sqlstore.Unavailable("find sanctions batch", err)
+		},
+		Write: func(ctx context.Context) (string, int, error) { return s.replace(ctx, opts, format, hash, list) },
+	})
+	return rep, err
+}
+
+// replace makes list the current version of the list named opts.Source,
+// in one transaction: the list's entries are replaced and its earlier
+// batches are no longer current.
+func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format, hash string, list *reader.List) (string, int, error) {
 	if len(list.Entities) == 0 {
-		return rep, fmt.Errorf("the file has no listed entity to import")
+		return "", 0, fmt.Errorf("the file has no listed entity to import")
 	}
 	now := s.db.Now().UTC()
-	retrieved := opts.RetrievedAt
-	if retrieved.IsZero() {
-		retrieved = now
-	}
 	// A batch id per import: the same file may be imported again once
 	// another version replaced it.
 	nonce := make([]byte, 8)
 	if _, err := rand.Read(nonce); err != nil {
-		return rep, err
+		return "", 0, err
 	}
 	batch := "sb_" + hash[:8] + hex.EncodeToString(nonce)
 	rows := make([][]any, 0, len(list.Entities))
 	for _, e := range list.Entities {
 		b, err := json.Marshal(e)
 		if err != nil {
-			return rep, err
+			return "", 0, err
 		}
 		rows = append(rows, []any{opts.Source, e.ID, batch, string(b)})
 	}
-	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sanctions_entries WHERE source = $1`, opts.Source); err != nil {
 			return sqlstore.Unavailable("replace sanctions list", err)
 		}
@@ -180,7 +184,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 		if _, err := tx.ExecContext(ctx, `INSERT INTO sanctions_batches (id, source, license, format, title, published, declared, entries, content_hash,
 			filename, synthetic, current, imported_at, retrieved_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13)`,
 			batch, opts.Source, opts.License, format, list.Title, list.Published, list.Declared, len(rows), hash, opts.Filename,
-			b2i(opts.Synthetic), micros(now), micros(retrieved)); err != nil {
+			b2i(opts.Synthetic), micros(now), micros(opts.Retrieved(now))); err != nil {
 			return sqlstore.Unavailable("insert sanctions batch", err)
 		}
 		for start := 0; start < len(rows); start += insertChunk {
@@ -191,10 +195,9 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 		return nil
 	})
 	if err != nil {
-		return rep, err
+		return "", 0, err
 	}
-	rep.Batch, rep.Imported = batch, len(rows)
-	return rep, nil
+	return batch, len(rows), nil
 }
 
 func insert(ctx context.Context, tx *sql.Tx, db sqlstore.DB, rows [][]any) error {

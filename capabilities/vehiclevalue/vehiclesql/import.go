@@ -26,15 +26,14 @@ func (s *Store) Formats() []string { return slices.Clone(Formats) }
 // 32,766 and PostgreSQL's 65,535.
 const rowsPerInsert = 400
 
-var errSeen = errors.New("imported already")
-
 // Import implements dataset.Importer. Every row is validated first; with
 // a bad row and no SkipBad nothing is written (Refused). The good rows
 // and their batch are written in one transaction. The batch id follows
 // from the file's content hash: the same file again writes nothing and
-// reports its first batch (Unchanged).
+// reports its first batch (Unchanged). The order of those checks is
+// dataset.Commit's.
 func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
-	rep := dataset.Report{Dataset: Name, Source: opts.Source, License: opts.License, Errors: []dataset.RowError{}}
+	rep := dataset.NewReport(Name, opts)
 	if err := opts.Validate(); err != nil {
 		return rep, err
 	}
@@ -47,65 +46,60 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	if err != nil {
 		return rep, err
 	}
-	rep.Batch = "veh_" + res.hash[:16]
-	if id, err := s.batchByHash(ctx, res.hash); err != nil {
-		return rep, err
-	} else if id != "" {
-		rep.Batch, rep.Unchanged = id, true
-		return rep, nil
-	}
-	if rep.BadRows > 0 && !opts.SkipBad {
-		rep.Refused = true
-		return rep, nil
-	}
+	// Reported as the batch even when nothing is written (a refused or
+	// empty file).
+	batch := "veh_" + res.hash[:16]
+	rep.Batch = batch
+	err = dataset.Commit(ctx, &rep, opts.SkipBad, dataset.Steps{
+		Imported: func(ctx context.Context) (string, error) {
+			ctx, cancel := s.db.Bound(ctx)
+			defer cancel()
+			id, err := batchByHash(ctx, s.db.Read(), res.hash)
+			return id, sqlstore.Unavailable("read vehicle listing batches", err)
+		},
+		Write: func(ctx context.Context) (string, int, error) {
+			n, err := s.write(ctx, batch, opts, res, now)
+			return batch, n, err
+		},
+	})
+	return rep, err
+}
+
+// write writes the good rows and their batch in one transaction (none
+// when there is no good row) and refreshes the planner's statistics.
+func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOptions, res readResult, now time.Time) (int, error) {
 	if len(res.rows) == 0 {
-		return rep, nil
+		return 0, nil
 	}
-	retrieved := opts.RetrievedAt
-	if retrieved.IsZero() {
-		retrieved = now
-	}
-	from, to := res.rows[0].l.ListedOn, res.rows[0].l.ListedOn
-	for _, rw := range res.rows {
-		if rw.l.ListedOn.Before(from) {
-			from = rw.l.ListedOn
-		}
-		if rw.l.ListedOn.After(to) {
-			to = rw.l.ListedOn
-		}
-	}
-	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
-		var existing string
-		switch err := tx.QueryRowContext(ctx, `SELECT id FROM vehicle_listing_batches WHERE content_hash = $1`, res.hash).Scan(&existing); {
-		case err == nil:
-			return errSeen
-		case !errors.Is(err, sql.ErrNoRows):
+	from, to := dataset.Period(res.rows, func(rw row) time.Time { return rw.l.ListedOn })
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		// A concurrent import of the same file may have committed since
+		// Commit looked.
+		switch id, err := batchByHash(ctx, tx, res.hash); {
+		case err != nil:
 			return sqlstore.Unavailable("import vehicle listings", err)
+		case id != "":
+			return dataset.ErrImported
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO vehicle_listing_batches (id, content_hash, source, license, synthetic, rows_count, imported_at,
-			retrieved_at, period_from, period_to) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, rep.Batch, res.hash, opts.Source, opts.License,
-			opts.Synthetic, len(res.rows), micros(now), micros(retrieved), from.Format(time.DateOnly), to.Format(time.DateOnly)); err != nil {
+			retrieved_at, period_from, period_to) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, batch, res.hash, opts.Source, opts.License,
+			opts.Synthetic, len(res.rows), micros(now), micros(opts.Retrieved(now)), from.Format(time.DateOnly), to.Format(time.DateOnly)); err != nil {
 			return sqlstore.Unavailable("import vehicle listings", err)
 		}
 		for start := 0; start < len(res.rows); start += rowsPerInsert {
-			if err := insert(ctx, tx, s.db, rep.Batch, opts, res.rows[start:min(start+rowsPerInsert, len(res.rows))]); err != nil {
+			if err := insert(ctx, tx, s.db, batch, opts, res.rows[start:min(start+rowsPerInsert, len(res.rows))]); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
-	if errors.Is(err, errSeen) {
-		rep.Unchanged = true
-		return rep, nil
-	}
 	if err != nil {
-		return rep, err
+		return 0, err
 	}
-	rep.Imported = len(res.rows)
 	// Fresh planner statistics after a large import; a failure loses
 	// nothing.
 	_, _ = s.db.Write().ExecContext(ctx, `ANALYZE vehicle_listings`)
-	return rep, nil
+	return len(res.rows), nil
 }
 
 // insert writes rows with one multi-row INSERT.
@@ -137,15 +131,17 @@ func insert(ctx context.Context, tx *sql.Tx, db sqlstore.DB, batch string, opts 
 	return nil
 }
 
-func (s *Store) batchByHash(ctx context.Context, hash string) (string, error) {
-	ctx, cancel := s.db.Bound(ctx)
-	defer cancel()
+// batchByHash returns the batch that imported the file with this content
+// hash, or "" when none did; q is the read pool or a transaction.
+func batchByHash(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, hash string) (string, error) {
 	var id string
-	err := s.db.Read().QueryRowContext(ctx, `SELECT id FROM vehicle_listing_batches WHERE content_hash = $1`, hash).Scan(&id)
+	err := q.QueryRowContext(ctx, `SELECT id FROM vehicle_listing_batches WHERE content_hash = $1`, hash).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
-	return id, sqlstore.Unavailable("read vehicle listing batches", err)
+	return id, err
 }
 
 // Coverage is the listings dataset's coverage (dataset.Stats.Coverage):
