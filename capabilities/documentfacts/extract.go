@@ -75,9 +75,9 @@ var (
 	// reNet: "Net 30", "net 30 days"; in words only with days ("net
 	// forty-five days").
 	reNet      = regexp.MustCompile(`(?i)\bnet\s?(?:(` + D + `{1,3})\b(?:\s*days)?|(` + enNumRun + `)days?\b)`)
-	reWithin   = regexp.MustCompile(`(?i)(?:payable|paid|payment\s+(?:shall\s+be\s+made|is\s+due|will\s+be\s+made|is\s+made)|due|settled?)\s+(?:in\s+full\s+)?within\s+(?:(` + enNumRun + `)|[a-z-]+\s+)?(?:\(?(` + D + `{1,3})\)?\s*)?(?:calendar\s+|business\s+|working\s+)?days?(?:\s+(?:of|from|after|following)\s+(?:the\s+)?(?:date\s+of\s+)?(?:receipt\s+of\s+(?:the\s+|a\s+|each\s+)?(?:valid\s+)?invoice|invoice(?:\s+date)?|receipt|delivery|the\s+invoice\s+date))?`)
+	reWithin   = regexp.MustCompile(`(?i)(?:payable|paid|payment\s+(?:shall\s+be\s+made|is\s+due|will\s+be\s+made|is\s+made)|due|settled?)\s+(?:in\s+full\s+)?within\s+(?:a\s+period\s+of\s+|a\s+)?(?:(` + enNumRun + `)|[a-z-]+\s+)?(?:\(?(` + D + `{1,3})\)?\s*)?(?:-\s*)?(?:calendar\s+|business\s+|working\s+)?days?(?:\s+period)?(?:\s+(?:of|from|after|following)\s+(?:the\s+)?(?:date\s+of\s+)?(?:receipt\s+of\s+(?:the\s+|a\s+|each\s+)?(?:valid\s+)?invoice|invoice(?:\s+date)?|receipt|delivery|the\s+invoice\s+date))?`)
 	reTermsLab = regexp.MustCompile(`(?i)(?:payment\s+terms?|terms\s+of\s+payment|شروط الدفع|شروط السداد|طريقة الدفع)\s*[:：|-]\s*([^|\n]{3,120})`)
-	reWithinAR = regexp.MustCompile(`(?:يتم الدفع|يدفع|تدفع|يسدد|تسدد|يتم سداد|يتم السداد)[^.]{0,40}?خلال\s+(?:(?:\(?(` + D + `{1,3})\)?\s*|(` + arNumWords + `))(?:يوماً|يومًا|يوما|يوم|أيام|ايام)|(يومين))`)
+	reWithinAR = regexp.MustCompile(`(?:يتم الدفع|يدفع|تدفع|يسدد|تسدد|يتم سداد|يتم السداد)[^.]{0,40}?خلال\s+(?:مدة\s+|فترة\s+)?(?:(?:\(?(` + D + `{1,3})\)?\s*|(` + arNumWords + `))(?:يوماً|يومًا|يوما|يوم|أيام|ايام)|(يومين))`)
 )
 
 func (x *extractor) add(c candidate) {
@@ -534,6 +534,12 @@ func (x *extractor) durations(t string, base int, prev string) {
 				}
 			}
 		}
+		if ok && c.key == "term" && withinPeriod(ctx[:at]) {
+			// "payable within a period of thirty (30) days", "خلال مدة
+			// ثلاثين يوماً": a window, no term; the role is the clause's
+			// other cue, if any.
+			c, ok = nearestCue(ctx[:at], durationCues[:len(durationCues)-1])
+		}
 		headed := false
 		if glued {
 			// "a 12-month term", "a ninety-day notice period": the noun
@@ -660,6 +666,14 @@ func (x *extractor) durationSpans(t string) []rawDur {
 		out = append(out, r)
 	}
 	return out
+}
+
+// withinPeriod says whether the text before a term cue ("period of",
+// "مدة") ends with "within a" / "within the" / خلال: the period is a
+// window to act in, not the term of anything.
+func withinPeriod(head string) bool {
+	h := lowerASCII(strings.TrimRight(head, asciiSpace))
+	return strings.HasSuffix(h, "within a") || strings.HasSuffix(h, "within the") || strings.HasSuffix(h, "خلال")
 }
 
 // durationCtx is the part of a duration's cue context that is the
