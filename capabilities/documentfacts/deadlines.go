@@ -30,8 +30,8 @@ var (
 	reWithinEN = regexp.MustCompile(`(?i)\b(?:within|(?:no|not)\s+later\s+than)\s+(?:a\s+(?:period|maximum)\s+of\s+|(?:no|not)\s+more\s+than\s+|at\s+(?:the\s+)?(?:most|latest)\s+)?` + enQty + enUnit + `\b(?:\s+period\b)?`)
 	reNoticeEN = regexp.MustCompile(`(?i)\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)\s+)?` + enQty + `(?:calendar\s+|business\s+|working\s+|clear\s+)?(days?|weeks?|months?)['’]?s?['’]?\s+(?:prior\s+)?(?:written\s+)?(?:prior\s+)?(?:notice|notification)\b`)
 
-	arUnit = `(ساعات|ساعة|أيام|ايام|يوماً|يومًا|يوما|يوم|أسابيع|أسبوعاً|أسبوعا|أسبوع|أشهر|اشهر|شهور|شهراً|شهرا|شهر|سنوات|سنة)`
-	arDual = `(ساعتين|يومين|أسبوعين|شهرين|سنتين)`
+	arUnit = `(ساعات|ساعة|أيام|ايام|يوماً|يومًا|يوما|يوم|أسابيع|أسبوعاً|أسبوعا|أسبوع|أشهر|اشهر|شهور|شهراً|شهرًا|شهرا|شهر|سنوات|سنة|أعوام|اعوام|عاماً|عامًا|عاما|عام)`
+	arDual = `(ساعتين|يومين|أسبوعين|شهرين|سنتين|عامين)`
 	// arQty: digits or number words and a unit, a dual, or a bare
 	// singular unit (one: "خلال عام", "قبل شهر"; see arBareStands).
 	arQty            = `(?:(` + D + `{1,3})\s*|(` + arNumWords + `))` + arUnit + `|` + arDual + `|` + arBare

@@ -503,7 +503,7 @@ func durationUnit(u string) string {
 		return "week"
 	case strings.HasPrefix(u, "month"), strings.HasPrefix(u, "شهر"), strings.HasPrefix(u, "أشهر"), strings.HasPrefix(u, "اشهر"), strings.HasPrefix(u, "شهور"):
 		return "month"
-	case strings.HasPrefix(u, "year"), strings.HasPrefix(u, "سن"), strings.HasPrefix(u, "عام"), strings.HasPrefix(u, "أعوام"):
+	case strings.HasPrefix(u, "year"), strings.HasPrefix(u, "سن"), strings.HasPrefix(u, "عام"), strings.HasPrefix(u, "أعوام"), strings.HasPrefix(u, "اعوام"):
 		return "year"
 	case strings.HasPrefix(u, "hour"), strings.HasPrefix(u, "ساع"):
 		return "hour"
