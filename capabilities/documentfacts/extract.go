@@ -594,6 +594,9 @@ func (x *extractor) durationSpans(t string) []rawDur {
 		}
 	}
 	for _, m := range reDuration.FindAllStringSubmatchIndex(t, -1) {
+		if ordinalDay(t, m) {
+			continue
+		}
 		n := 0
 		switch {
 		case m[4] >= 0:
@@ -666,6 +669,46 @@ func (x *extractor) durationSpans(t string) []rawDur {
 		out = append(out, r)
 	}
 	return out
+}
+
+// ordinalDay says whether a match of reDuration is an ordinal, a day
+// (week, month, year) counted in a sequence, not a period: "the
+// fifteenth (15) day of each month", "the twenty-first (21) day", "on the
+// 15 day of each month" (a bare number after "the", a singular unit and
+// of/following/after/before/from). Written with its suffix ("the 15th
+// day", "the fifteenth (15th) day") the pattern does not take it at all.
+func ordinalDay(t string, m []int) bool {
+	if m[2] >= 0 {
+		return false // number words before the digits: a cardinal ("thirty (30) days")
+	}
+	w, _ := lastASCIIWord(strings.TrimRight(t[:m[0]], asciiSpace))
+	if m[4] >= 0 {
+		return isENOrdinal(w) // "fifteenth (15) day"
+	}
+	unit := lowerASCII(t[m[8]:m[9]])
+	return strings.EqualFold(w, "the") && (unit == "day" || unit == "week" || unit == "month" || unit == "year") &&
+		reOrdinalAfter.MatchString(t[m[1]:])
+}
+
+var reOrdinalAfter = regexp.MustCompile(`(?i)^\s+(?:of|following|after|before|from)\b`)
+
+// isENOrdinal: an English ordinal word (first ... ninety-ninth's last
+// word, hundredth), any case.
+func isENOrdinal(w string) bool {
+	w = strings.ToLower(w)
+	switch w {
+	case "first", "second", "third", "fifth", "eighth", "ninth", "twelfth", "hundredth":
+		return true
+	}
+	if base, ok := strings.CutSuffix(w, "ieth"); ok {
+		_, ok := enTens[base+"y"] // twentieth ... ninetieth
+		return ok
+	}
+	if base, ok := strings.CutSuffix(w, "th"); ok {
+		n, ok := parseENNumber(base) // fourth, sixth, seventh, tenth, eleventh, thirteenth ...
+		return ok && n > 3 && n < 20
+	}
+	return false
 }
 
 // withinPeriod says whether the text before a term cue ("period of",
