@@ -13,6 +13,15 @@ import (
 // import of it committed first). Commit reports it as Unchanged.
 var ErrImported = errors.New("dataset: the file was imported already")
 
+// ImportTimeout bounds an import's write (Steps.Write: its transaction and
+// what follows it, such as refreshing the planner's statistics). An import
+// is an operator's command, not a request path: it writes files of up to
+// 1 GiB in one transaction, so it is not held to the store's operation
+// timeout (sqlstore.Options.OpTimeout, 5 s by default), only to this and
+// to the caller's context (the CLI's, ended by Ctrl-C; the admin
+// request's, ended when its client goes away).
+const ImportTimeout = 10 * time.Minute
+
 // Steps are an importer's own storage steps for one file that has been
 // read and validated: the importer's queries and its transaction. Commit
 // calls them in the order every dataset follows.
@@ -20,11 +29,15 @@ type Steps struct {
 	// Imported returns the batch that imported this very file before, or
 	// "" when there is none. What counts as this very file is the
 	// importer's rule: the same content hash, for some within a source.
+	// ctx is the caller's: a lookup on the store bounds itself with the
+	// store's operation timeout (sqlstore.DB.Bound).
 	Imported func(ctx context.Context) (batch string, err error)
 	// Write writes the good rows and their batch in one transaction and
 	// returns the batch to report and the rows written. It decides what
 	// a file without good rows means (an error, or nothing to write).
-	// ErrImported from it means Unchanged.
+	// ErrImported from it means Unchanged. ctx is the caller's, bounded
+	// by ImportTimeout; Write must not bound it further with the store's
+	// operation timeout.
 	Write func(ctx context.Context) (batch string, rows int, err error)
 }
 
@@ -35,8 +48,8 @@ type Steps struct {
 //     batch it got then; nothing is written, whatever its bad rows;
 //  2. otherwise a file with bad rows is Refused unless skipBad; nothing
 //     is written;
-//  3. otherwise steps.Write runs; ErrImported from it is Unchanged, with
-//     rep.Batch as the caller left it;
+//  3. otherwise steps.Write runs, within ImportTimeout; ErrImported from
+//     it is Unchanged, with rep.Batch as the caller left it;
 //  4. rep.Batch and rep.Imported become what Write returned.
 //
 // Errors of Imported and Write are returned as they are, with rep as far
@@ -54,7 +67,9 @@ func Commit(ctx context.Context, rep *Report, skipBad bool, steps Steps) error {
 		rep.Refused = true
 		return nil
 	}
-	batch, n, err := steps.Write(ctx)
+	wctx, cancel := context.WithTimeout(ctx, ImportTimeout)
+	defer cancel()
+	batch, n, err := steps.Write(wctx)
 	if errors.Is(err, ErrImported) {
 		rep.Unchanged = true
 		return nil

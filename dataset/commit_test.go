@@ -95,6 +95,39 @@ func TestCommitTwice(t *testing.T) {
 	}
 }
 
+// TestCommitWriteDeadline: Write runs within ImportTimeout of the caller's
+// context (not the store's short operation timeout, nor without any
+// bound), and the caller's cancellation still reaches it.
+func TestCommitWriteDeadline(t *testing.T) {
+	var deadline time.Time
+	var bounded bool
+	start := time.Now()
+	rep := Report{Rows: 1}
+	err := Commit(context.Background(), &rep, false, Steps{
+		Imported: func(context.Context) (string, error) { return "", nil },
+		Write: func(ctx context.Context) (string, int, error) {
+			deadline, bounded = ctx.Deadline()
+			return "b", 1, nil
+		},
+	})
+	if err != nil || !bounded || deadline.Before(start.Add(ImportTimeout)) || deadline.After(time.Now().Add(ImportTimeout)) {
+		t.Fatalf("err = %v; Write's deadline %v (set: %v), want ImportTimeout (%v) from the call", err, deadline, bounded, ImportTimeout)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	err = Commit(ctx, &Report{Rows: 1}, false, Steps{
+		Imported: func(context.Context) (string, error) { return "", nil },
+		Write: func(ctx context.Context) (string, int, error) {
+			cancel()
+			<-ctx.Done()
+			return "", 0, ctx.Err()
+		},
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want the caller's cancellation", err)
+	}
+}
+
 func TestCommitLookupFails(t *testing.T) {
 	down := errors.New("down")
 	rep := Report{Rows: 1}

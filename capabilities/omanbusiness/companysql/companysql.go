@@ -44,6 +44,10 @@ type Store struct {
 	version string
 	cat     *omanbusiness.Catalog
 	all     []omanbusiness.Record
+
+	// hook, when set (tests), is called at the named step of an import's
+	// write: "tx" inside its transaction.
+	hook func(step string)
 }
 
 var (
@@ -109,10 +113,12 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	}
 	rep.Rows, rep.BadRows = res.rows, res.bad
 	rep.Errors = append(rep.Errors, res.errors...) // in line order
-	ctx, cancel := s.db.Bound(ctx)
-	defer cancel()
+	// The lookup is bounded by the store's operation timeout; the write
+	// by dataset.ImportTimeout (Commit's).
 	err = dataset.Commit(ctx, &rep, opts.SkipBad, dataset.Steps{
 		Imported: func(ctx context.Context) (string, error) {
+			ctx, cancel := s.db.Bound(ctx)
+			defer cancel()
 			var existing string
 			err := s.db.Read().QueryRowContext(ctx, `SELECT id FROM company_batches WHERE content_hash = $1`, hash).Scan(&existing)
 			if err == sql.ErrNoRows {
@@ -141,6 +147,7 @@ func (s *Store) write(ctx context.Context, batch, hash string, opts dataset.Impo
 			micros(now), micros(retrieved)); err != nil {
 			return sqlstore.Unavailable("insert company batch", err)
 		}
+		s.at("tx")
 		for i := range good {
 			if err := upsert(ctx, tx, &good[i], now); err != nil {
 				return err
@@ -148,6 +155,13 @@ func (s *Store) write(ctx context.Context, batch, hash string, opts dataset.Impo
 		}
 		return nil
 	})
+}
+
+// at calls the test hook, if any, at step.
+func (s *Store) at(step string) {
+	if s.hook != nil {
+		s.hook(step)
+	}
 }
 
 func upsert(ctx context.Context, tx *sql.Tx, r *omanbusiness.Record, now time.Time) error {

@@ -18,8 +18,16 @@ import (
 
 func open(t *testing.T, dsn string) *companysql.Store {
 	t.Helper()
-	clock := storetest.NewClock(time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC))
-	s, err := sqlstore.Open(context.Background(), dsn, sqlstore.Options{Now: clock.Now, Modules: []sqlstore.Module{companysql.Module()}})
+	return openWith(t, dsn, sqlstore.Options{})
+}
+
+// openWith opens the store with opts (its clock and modules are the
+// tests').
+func openWith(t *testing.T, dsn string, opts sqlstore.Options) *companysql.Store {
+	t.Helper()
+	opts.Now = storetest.NewClock(time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)).Now
+	opts.Modules = []sqlstore.Module{companysql.Module()}
+	s, err := sqlstore.Open(context.Background(), dsn, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,6 +158,36 @@ func testCompanies(t *testing.T, s *companysql.Store) {
 	if st.Rows != 14 || len(st.Batches) != 4 || cov.SyntheticRecords != 10 || cov.BySourceType["demo"] != 10 || synthetic < 0 || cov.Companies != 13 {
 		t.Errorf("stats = %+v %+v", st, cov)
 	}
+}
+
+// dsns runs f on a fresh SQLite file and, when there is one, a fresh
+// PostgreSQL schema.
+func dsns(t *testing.T, f func(t *testing.T, dsn string)) {
+	t.Run("sqlite", func(t *testing.T) { f(t, filepath.Join(t.TempDir(), "c.db")) })
+	t.Run("postgres", func(t *testing.T) { f(t, testenv.FreshPostgresSchema(t, testenv.Postgres(t))) })
+}
+
+// TestImportOutlastsOpTimeout: an import's transaction is not held to the
+// store's operation timeout (meant for request paths) but to
+// dataset.ImportTimeout: one that runs past the former commits.
+func TestImportOutlastsOpTimeout(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		const op = 50 * time.Millisecond
+		s := openWith(t, dsn, sqlstore.Options{OpTimeout: op})
+		s.SetHook(func(step string) {
+			if step == "tx" {
+				time.Sleep(4 * op)
+			}
+		})
+		rep := imp(t, s, registryCSV, dataset.ImportOptions{Filename: "r.csv"})
+		if rep.Imported != 3 || rep.Batch == "" {
+			t.Fatalf("report = %+v", rep)
+		}
+		cat, err := s.Catalog(context.Background())
+		if err != nil || cat.Len() != 3 {
+			t.Fatalf("catalog = %v, %v", cat, err)
+		}
+	})
 }
 
 func FuzzReadCompanies(f *testing.F) {

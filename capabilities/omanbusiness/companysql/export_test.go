@@ -22,3 +22,7 @@ func Read(data, format string, synthetic bool) ([]omanbusiness.Record, int, int,
 	res, err := read(bytes.NewReader([]byte(data)), format, "", omanbusiness.Record{Source: "s", Synthetic: synthetic}, time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC))
 	return res.records, res.rows, res.bad, res.errors, err
 }
+
+// SetHook makes f run at the steps of an import's write: "tx" inside its
+// transaction.
+func (s *Store) SetHook(f func(step string)) { s.hook = f }

@@ -53,6 +53,10 @@ type Store struct {
 	mu      sync.Mutex
 	version string
 	engine  *sanctions.Engine
+
+	// hook, when set (tests), is called at the named step of an import's
+	// write: "tx" inside its transaction.
+	hook func(step string)
 }
 
 var (
@@ -132,12 +136,14 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	// format are another list.
 	sum := sha256.Sum256(append([]byte(format+"\x00"), data...))
 	hash := hex.EncodeToString(sum[:])
-	ctx, cancel := s.db.Bound(ctx)
-	defer cancel()
+	// The lookup is bounded by the store's operation timeout; the write
+	// by dataset.ImportTimeout (Commit's).
 	err = dataset.Commit(ctx, &rep, opts.SkipBad, dataset.Steps{
 		// Only the list's current version counts: a file that another
 		// version replaced since is imported again.
 		Imported: func(ctx context.Context) (string, error) {
+			ctx, cancel := s.db.Bound(ctx)
+			defer cancel()
 			var existing string
 			err := s.db.Read().QueryRowContext(ctx, `SELECT id FROM sanctions_batches WHERE source = $1 AND content_hash = $2 AND current = 1`,
 				opts.Source, hash).Scan(&existing)
@@ -186,6 +192,9 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 			batch, opts.Source, opts.License, format, list.Title, list.Published, list.Declared, len(rows), hash, opts.Filename,
 			b2i(opts.Synthetic), micros(now), micros(opts.Retrieved(now))); err != nil {
 			return sqlstore.Unavailable("insert sanctions batch", err)
+		}
+		if s.hook != nil {
+			s.hook("tx")
 		}
 		for start := 0; start < len(rows); start += insertChunk {
 			if err := insert(ctx, tx, s.db, rows[start:min(start+insertChunk, len(rows))]); err != nil {

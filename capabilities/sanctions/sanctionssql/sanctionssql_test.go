@@ -18,8 +18,16 @@ import (
 
 func open(t *testing.T, dsn string) *sanctionssql.Store {
 	t.Helper()
-	clock := storetest.NewClock(time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC))
-	s, err := sqlstore.Open(context.Background(), dsn, sqlstore.Options{Now: clock.Now, Modules: []sqlstore.Module{sanctionssql.Module()}})
+	return openWith(t, dsn, sqlstore.Options{})
+}
+
+// openWith opens the store with opts (its clock and modules are the
+// tests').
+func openWith(t *testing.T, dsn string, opts sqlstore.Options) *sanctionssql.Store {
+	t.Helper()
+	opts.Now = storetest.NewClock(time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)).Now
+	opts.Modules = []sqlstore.Module{sanctionssql.Module()}
+	s, err := sqlstore.Open(context.Background(), dsn, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,6 +42,30 @@ func TestSanctionsSQLite(t *testing.T) {
 func TestSanctionsPostgres(t *testing.T) {
 	url := testenv.Postgres(t)
 	testSanctions(t, open(t, testenv.FreshPostgresSchema(t, url)))
+}
+
+// TestImportOutlastsOpTimeout: an import's transaction is not held to the
+// store's operation timeout (meant for request paths) but to
+// dataset.ImportTimeout: one that runs past the former commits.
+func TestImportOutlastsOpTimeout(t *testing.T) {
+	run := func(t *testing.T, dsn string) {
+		const op = 50 * time.Millisecond
+		s := openWith(t, dsn, sqlstore.Options{OpTimeout: op})
+		s.SetHook(func(step string) {
+			if step == "tx" {
+				time.Sleep(4 * op)
+			}
+		})
+		rep := imp(t, s, file(t, "sdn.xml"), dataset.ImportOptions{Source: "ofac-sdn", Filename: "sdn.xml"})
+		if rep.Imported != 3 || rep.Batch == "" {
+			t.Fatalf("report = %+v", rep)
+		}
+		if r := screen(t, s, sanctions.Query{Names: []string{"Khaled Seif AL-MITHAL"}}); len(r.Lists) != 1 {
+			t.Fatalf("after the import: %+v", r)
+		}
+	}
+	t.Run("sqlite", func(t *testing.T) { run(t, filepath.Join(t.TempDir(), "s.db")) })
+	t.Run("postgres", func(t *testing.T) { run(t, testenv.FreshPostgresSchema(t, testenv.Postgres(t))) })
 }
 
 func file(t *testing.T, name string) string {
