@@ -516,11 +516,17 @@ func durationUnit(u string) string {
 var arabicDurations = map[string][2]any{"شهر واحد": {1, "month"}, "سنة واحدة": {1, "year"}, "سنة ميلادية": {1, "year"}}
 
 func (x *extractor) durations(t string, base int, prev string) {
-	emit := func(ms, me int, iso string, glued bool) {
+	emit := func(ms, me int, iso string, glued bool, from, next int) {
 		if iso == "" {
 			return
 		}
-		ctx := durationCtx(ctxBefore(t, ms, prev))
+		raw := ctxBefore(t, ms, prev)
+		if from > ms-len(raw) && from <= ms && strings.HasSuffix(t[:ms], raw) {
+			// An earlier item of a list named its own duration: its cue
+			// (a line label too) does not reach this one.
+			raw = t[from:ms]
+		}
+		ctx := durationCtx(raw)
 		c, at, ok := nearestCueAt(ctx, durationCues)
 		if ok && c.key == "term" && strings.HasPrefix(lowerASCII(ctx[at:]), "period") {
 			// "a warranty period of twelve months": the role word
@@ -550,10 +556,15 @@ func (x *extractor) durations(t string, base int, prev string) {
 		}
 		if !headed {
 			// "two (2) months written notice": a notice or probation word
-			// right after the duration, in its clause, decides.
-			after := lowerASCII(t[me:min(len(t), me+30)])
+			// right after the duration, in its clause and before the next
+			// duration or a conjunction ("12 months and the notice period
+			// is 30 days"), decides.
+			after := lowerASCII(t[me:min(len(t), me+30, next)])
 			if i := strings.IndexAny(after, ",;.،؛"); i >= 0 {
 				after = after[:i]
+			}
+			if i := reAfterStop.FindStringIndex(after); i != nil {
+				after = after[:i[0]]
 			}
 			for _, q := range durationCues[:2] {
 				for _, w := range q.words {
@@ -569,10 +580,30 @@ func (x *extractor) durations(t string, base int, prev string) {
 		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: 0.82}
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 1})
 	}
-	for _, r := range x.durationSpans(t) {
-		emit(r.s, r.e, sumISO(r.parts), r.glued)
+	spans := x.durationSpans(t)
+	for i, r := range spans {
+		from, next := -1, len(t)
+		if i > 0 {
+			// The list's separator after the previous duration, if any
+			// ("warranty of 12 months on parts, 6 months on batteries").
+			p := spans[i-1]
+			if p.e <= r.s {
+				if j := strings.IndexAny(t[p.e:r.s], ",;،؛"); j >= 0 {
+					_, size := utf8.DecodeRuneInString(t[p.e+j:])
+					from = p.e + j + size
+				}
+			}
+		}
+		if i+1 < len(spans) {
+			next = max(r.e, spans[i+1].s)
+		}
+		emit(r.s, r.e, sumISO(r.parts), r.glued, from, next)
 	}
 }
+
+// reAfterStop ends the words after a duration that may name it: a
+// conjunction starting another phrase.
+var reAfterStop = regexp.MustCompile(`\s(?:and|or|but|while|whereas)\s|\sو`)
 
 // rawDur is a duration found in a block, before its role: one part, or
 // several for a sum ("one year and six months").

@@ -107,7 +107,7 @@ var percentCues = []cue{
 var durationCues = []cue{
 	{[]string{"notice", "إشعار", "اشعار", "إخطار", "اخطار"}, "notice_period", "", "Notice period"},
 	{[]string{"probation", "التجربة", "تجربة"}, "probation_period", "", "Probation period"},
-	{[]string{"renew", "renewal", "renewed", "renews", "تجديد", "يجدد", "تجدد"}, "renewal_term", "", "Renewal term"},
+	{[]string{"renew", "renewal", "renewed", "renews", "renewable", "تجديد", "يجدد", "تجدد"}, "renewal_term", "", "Renewal term"},
 	{[]string{"warranty", "guarantee", "الضمان", "ضمان"}, "warranty_period", "", "Warranty period"},
 	{[]string{"deliver", "delivery", "delivered", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
 	{[]string{"confidential", "confidentiality", "survive", "السرية"}, "confidentiality_period", "", "Confidentiality period"},
