@@ -10,7 +10,8 @@ import (
 
 // ErrImported is what a Steps.Write returns when it finds, inside its
 // transaction, that the same file was imported meanwhile (a concurrent
-// import of it committed first). Commit reports it as Unchanged.
+// import of it committed first), with the batch that imported it. Commit
+// reports it as Unchanged, with that batch.
 var ErrImported = errors.New("dataset: the file was imported already")
 
 // ImportTimeout bounds an import's write (Steps.Write: its transaction and
@@ -33,9 +34,10 @@ type Steps struct {
 	// store's operation timeout (sqlstore.DB.Bound).
 	Imported func(ctx context.Context) (batch string, err error)
 	// Write writes the good rows and their batch in one transaction and
-	// returns the batch to report and the rows written. It decides what
-	// a file without good rows means (an error, or nothing to write).
-	// ErrImported from it means Unchanged. ctx is the caller's, bounded
+	// returns the batch written and its rows. It decides what a file
+	// without good rows means (an error, or nothing to write: no batch,
+	// ""). ErrImported from it means Unchanged; the batch returned with
+	// it is the one that imported the file. ctx is the caller's, bounded
 	// by ImportTimeout; Write must not bound it further with the store's
 	// operation timeout.
 	Write func(ctx context.Context) (batch string, rows int, err error)
@@ -47,13 +49,16 @@ type Steps struct {
 //  1. a file imported before (steps.Imported) is Unchanged, with the
 //     batch it got then; nothing is written, whatever its bad rows;
 //  2. otherwise a file with bad rows is Refused unless skipBad; nothing
-//     is written;
+//     is written, and rep.Batch stays as the caller left it;
 //  3. otherwise steps.Write runs, within ImportTimeout; ErrImported from
-//     it is Unchanged, with rep.Batch as the caller left it;
+//     it is Unchanged, with the batch Write returned with it (the one
+//     that imported the file meanwhile);
 //  4. rep.Batch and rep.Imported become what Write returned.
 //
-// Errors of Imported and Write are returned as they are, with rep as far
-// as it got (Imported stays 0).
+// rep.Batch therefore names a batch that exists, or is what the caller
+// left it (importers leave it empty: a refused file, or one with nothing
+// to write, names no batch). Errors of Imported and Write are returned as
+// they are, with rep as far as it got (Imported stays 0).
 func Commit(ctx context.Context, rep *Report, skipBad bool, steps Steps) error {
 	prev, err := steps.Imported(ctx)
 	if err != nil {
@@ -71,7 +76,7 @@ func Commit(ctx context.Context, rep *Report, skipBad bool, steps Steps) error {
 	defer cancel()
 	batch, n, err := steps.Write(wctx)
 	if errors.Is(err, ErrImported) {
-		rep.Unchanged = true
+		rep.Batch, rep.Unchanged = batch, true
 		return nil
 	}
 	if err != nil {

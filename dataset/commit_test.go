@@ -22,6 +22,10 @@ func (f *fakeBatches) steps(hash string, rows int, writeErr error) Steps {
 		Imported: func(context.Context) (string, error) { return f.imported[hash], nil },
 		Write: func(context.Context) (string, int, error) {
 			f.writes++
+			if errors.Is(writeErr, ErrImported) {
+				// A concurrent import of the file committed first.
+				return "b_meanwhile", 0, writeErr
+			}
 			if writeErr != nil {
 				return "", 0, writeErr
 			}
@@ -51,9 +55,10 @@ func TestCommit(t *testing.T) {
 			want: Report{Batch: "b_first", Rows: 3, BadRows: 1, Unchanged: true}},
 		{name: "bad rows refused", bad: 1, want: Report{Batch: "preset", Rows: 3, BadRows: 1, Refused: true}},
 		{name: "bad rows skipped", bad: 1, skipBad: true, want: Report{Batch: "b_h1", Rows: 3, BadRows: 1, Imported: 3}, writes: 1},
-		{name: "imported meanwhile", writeErr: ErrImported, want: Report{Batch: "preset", Rows: 3, Unchanged: true}, writes: 1},
+		{name: "imported meanwhile: the batch that imported it", writeErr: ErrImported,
+			want: Report{Batch: "b_meanwhile", Rows: 3, Unchanged: true}, writes: 1},
 		{name: "imported meanwhile, wrapped", writeErr: errors.Join(errors.New("tx"), ErrImported),
-			want: Report{Batch: "preset", Rows: 3, Unchanged: true}, writes: 1},
+			want: Report{Batch: "b_meanwhile", Rows: 3, Unchanged: true}, writes: 1},
 		{name: "write fails", writeErr: storageDown, want: Report{Batch: "preset", Rows: 3}, wantErr: storageDown, writes: 1},
 	}
 	for _, c := range cases {

@@ -52,10 +52,9 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	if err != nil {
 		return rep, unreadable(err)
 	}
-	// Reported as the batch even when nothing is written (a refused or
-	// empty file).
+	// The batch the file's rows are written as; the report names it only
+	// once it exists (never for a refused or empty file).
 	batch := "cmp_" + res.Hash[:16]
-	rep.Batch = batch
 	err = dataset.Commit(ctx, &rep, opts.SkipBad, dataset.Steps{
 		Imported: func(ctx context.Context) (string, error) {
 			ctx, cancel := s.db.Bound(ctx)
@@ -63,29 +62,32 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 			id, err := batchByHash(ctx, s.db.Read(), res.Hash)
 			return id, sqlstore.Unavailable("read comparable batches", err)
 		},
-		Write: func(ctx context.Context) (string, int, error) {
-			n, err := s.write(ctx, batch, opts, res, now)
-			return batch, n, err
-		},
+		Write: func(ctx context.Context) (string, int, error) { return s.write(ctx, batch, opts, res, now) },
 	})
 	return rep, err
 }
 
-// write writes the good rows and their batch in one transaction (none
-// when there is no good row: no batch either) and refreshes the
-// planner's statistics.
-func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOptions, res comparables.Result, now time.Time) (int, error) {
+// write writes the good rows and their batch in one transaction and
+// refreshes the planner's statistics; it returns the batch written and
+// its rows (none, and no batch, when there is no good row), or
+// dataset.ErrImported with the batch that imported the file meanwhile.
+func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOptions, res comparables.Result, now time.Time) (string, int, error) {
 	if len(res.Rows) == 0 {
-		return 0, nil
+		return "", 0, nil
 	}
 	from, to := dataset.Period(res.Rows, func(row comparables.Row) time.Time { return row.ObservedOn })
+	var earlier string
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		// A concurrent import of the same file may have committed since
-		// Commit looked.
-		switch id, err := batchByHash(ctx, tx, res.Hash); {
+		// Commit looked. (On PostgreSQL, one still in progress when this
+		// transaction looked makes its insert of the batch fail on the
+		// unique hash; Tx runs this function again, which finds it.)
+		id, err := batchByHash(ctx, tx, res.Hash)
+		switch {
 		case err != nil:
 			return sqlstore.Unavailable("import comparables", err)
 		case id != "":
+			earlier = id
 			return dataset.ErrImported
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO comparable_batches (id, content_hash, source, license, synthetic, rows_count, imported_at, retrieved_at, period_from, period_to)
@@ -101,7 +103,7 @@ func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOpti
 		return nil
 	})
 	if err != nil {
-		return 0, err
+		return earlier, 0, err
 	}
 	// Fresh statistics, so the planner keeps using the per-level indexes
 	// after a large import (PostgreSQL's autovacuum would get there later;
@@ -114,7 +116,7 @@ func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOpti
 		refresh = `VACUUM (ANALYZE) comparables`
 	}
 	_, _ = s.db.Write().ExecContext(ctx, refresh)
-	return len(res.Rows), nil
+	return batch, len(res.Rows), nil
 }
 
 // unreadable is a file (or options) the importer cannot take at all: a

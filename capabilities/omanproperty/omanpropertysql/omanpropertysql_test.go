@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -307,4 +308,42 @@ func TestDocumentedExamples(t *testing.T) {
 	if diff := cmp.Diff(rows[0], rows[1]); diff != "" {
 		t.Errorf("CSV and JSON lines differ (-csv +jsonl):\n%s", diff)
 	}
+}
+
+// TestReportNamesAnExistingBatch: a report's batch is one that exists (the
+// one written, or the earlier one of an unchanged file); a refused file,
+// or one with no good row, names none.
+func TestReportNamesAnExistingBatch(t *testing.T) {
+	const header = "area,propertyType,bedrooms,sizeSqm,kind,amountOMR,date\n"
+	const bad = "Sohar,apartment,2,120,rent,400,2026-10-01\n"
+	const good = "Al Khuwair,apartment,2,120,rent,400,2026-10-01\n"
+	stores(t, func(t *testing.T, s *omanpropertysql.Store) {
+		ctx := context.Background()
+		skip := opts()
+		skip.SkipBad = true
+		for _, c := range []struct {
+			name, file string
+			opts       dataset.ImportOptions
+			batch      bool
+		}{
+			{"refused", header + good + bad, opts(), false},
+			{"no rows", header, opts(), false},
+			{"only bad rows, skipped", header + bad, skip, false},
+			{"written", header + good + bad, skip, true},
+			{"unchanged", header + good + bad, opts(), true},
+		} {
+			rep, err := s.Import(ctx, strings.NewReader(c.file), c.opts)
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			st, err := s.Stats(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			exists := slices.ContainsFunc(st.Batches, func(b dataset.Batch) bool { return b.ID == rep.Batch })
+			if (rep.Batch != "") != c.batch || (rep.Batch != "" && !exists) {
+				t.Errorf("%s: batch %q (exists: %v) in %+v; batches %+v", c.name, rep.Batch, exists, rep, st.Batches)
+			}
+		}
+	})
 }

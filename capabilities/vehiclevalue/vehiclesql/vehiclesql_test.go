@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -210,6 +211,44 @@ func TestDemoEstimate(t *testing.T) {
 		if out.Status != vehiclevalue.StatusEstimated || len(out.Datasets) != 1 || !out.Datasets[0].Synthetic ||
 			!strings.Contains(fmt.Sprint(out.Warnings), "Synthetic demo data") {
 			t.Errorf("status %s datasets %+v warnings %v", out.Status, out.Datasets, out.Warnings)
+		}
+	})
+}
+
+// TestReportNamesAnExistingBatch: a report's batch is one that exists (the
+// one written, or the earlier one of an unchanged file); a refused file,
+// or one with no good row, names none.
+func TestReportNamesAnExistingBatch(t *testing.T) {
+	const header = "make,model,year,price,currency,country,listedOn\n"
+	const bad = "Toyota,Camry,2019,9000,OMR,OM,2027-06-01\n"
+	const good = "Toyota,Camry,2019,9000,OMR,OM,2026-11-01\n"
+	stores(t, func(t *testing.T, s *vehiclesql.Store) {
+		ctx := context.Background()
+		skip := opts()
+		skip.SkipBad = true
+		for _, c := range []struct {
+			name, file string
+			opts       dataset.ImportOptions
+			batch      bool
+		}{
+			{"refused", header + good + bad, opts(), false},
+			{"no rows", header, opts(), false},
+			{"only bad rows, skipped", header + bad, skip, false},
+			{"written", header + good + bad, skip, true},
+			{"unchanged", header + good + bad, opts(), true},
+		} {
+			rep, err := s.Import(ctx, strings.NewReader(c.file), c.opts)
+			if err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			st, err := s.Stats(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			exists := slices.ContainsFunc(st.Batches, func(b dataset.Batch) bool { return b.ID == rep.Batch })
+			if (rep.Batch != "") != c.batch || (rep.Batch != "" && !exists) {
+				t.Errorf("%s: batch %q (exists: %v) in %+v; batches %+v", c.name, rep.Batch, exists, rep, st.Batches)
+			}
 		}
 	})
 }
