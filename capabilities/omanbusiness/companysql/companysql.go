@@ -12,6 +12,7 @@ import (
 	"database/sql"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -45,8 +46,8 @@ type Store struct {
 	cat     *omanbusiness.Catalog
 	all     []omanbusiness.Record
 
-	// hook, when set (tests), is called at the named step of an import's
-	// write: "tx" inside its transaction.
+	// hook, when set (tests), is called at the named steps of an import's
+	// write: "write" before its transaction, "tx" inside it.
 	hook func(step string)
 }
 
@@ -119,29 +120,39 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 		Imported: func(ctx context.Context) (string, error) {
 			ctx, cancel := s.db.Bound(ctx)
 			defer cancel()
-			var existing string
-			err := s.db.Read().QueryRowContext(ctx, `SELECT id FROM company_batches WHERE content_hash = $1`, hash).Scan(&existing)
-			if err == sql.ErrNoRows {
-				return "", nil
-			}
-			return existing, sqlstore.Unavailable("find company batch", err)
+			id, err := batchByHash(ctx, s.db.Read(), hash)
+			return id, sqlstore.Unavailable("find company batch", err)
 		},
 		Write: func(ctx context.Context) (string, int, error) {
 			if len(good) == 0 {
 				return "", 0, fmt.Errorf("the file has no importable rows")
 			}
-			if err := s.write(ctx, batch, hash, opts, good, now, retrieved); err != nil {
-				return "", 0, err
-			}
-			return batch, len(good), nil
+			return s.write(ctx, batch, hash, opts, good, now, retrieved)
 		},
 	})
 	return rep, err
 }
 
-// write inserts the batch and upserts its records in one transaction.
-func (s *Store) write(ctx context.Context, batch, hash string, opts dataset.ImportOptions, good []omanbusiness.Record, now, retrieved time.Time) error {
-	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+// write inserts the batch and upserts its records in one transaction; it
+// returns the batch and the rows written, or dataset.ErrImported with the
+// batch that imported the same file meanwhile.
+func (s *Store) write(ctx context.Context, batch, hash string, opts dataset.ImportOptions, good []omanbusiness.Record, now, retrieved time.Time) (string, int, error) {
+	s.at("write")
+	var earlier string
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		// A concurrent import of the same file may have committed since
+		// Commit looked. (On PostgreSQL, one still in progress when this
+		// transaction looked makes the insert of the batch below fail on
+		// the unique hash once it commits; Tx runs this function again,
+		// which finds it.)
+		id, err := batchByHash(ctx, tx, hash)
+		switch {
+		case err != nil:
+			return sqlstore.Unavailable("find company batch", err)
+		case id != "":
+			earlier = id
+			return dataset.ErrImported
+		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO company_batches (id, source, license, synthetic, rows_count, content_hash, filename, imported_at, retrieved_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, batch, opts.Source, opts.License, b2i(opts.Synthetic), len(good), hash, opts.Filename,
 			micros(now), micros(retrieved)); err != nil {
@@ -155,6 +166,23 @@ func (s *Store) write(ctx context.Context, batch, hash string, opts dataset.Impo
 		}
 		return nil
 	})
+	if err != nil {
+		return earlier, 0, err
+	}
+	return batch, len(good), nil
+}
+
+// batchByHash returns the batch that imported the file with this content
+// hash, or "" when none did; q is the read pool or a transaction.
+func batchByHash(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, hash string) (string, error) {
+	var id string
+	err := q.QueryRowContext(ctx, `SELECT id FROM company_batches WHERE content_hash = $1`, hash).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return id, err
 }
 
 // at calls the test hook, if any, at step.

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -186,6 +187,55 @@ func TestImportOutlastsOpTimeout(t *testing.T) {
 		cat, err := s.Catalog(context.Background())
 		if err != nil || cat.Len() != 3 {
 			t.Fatalf("catalog = %v, %v", cat, err)
+		}
+	})
+}
+
+// TestConcurrentImportsOfOneFile: two imports of the same file that both
+// found it not imported yet (both pass Commit's lookup before either
+// writes) write it once; the other reports it unchanged, with the batch
+// the first wrote, and no error.
+func TestConcurrentImportsOfOneFile(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		s := openWith(t, dsn, sqlstore.Options{})
+		var arrived sync.WaitGroup
+		arrived.Add(2)
+		s.SetHook(func(step string) {
+			if step != "write" {
+				return
+			}
+			arrived.Done()
+			arrived.Wait()
+		})
+		// Before the fix the second import retried its unique violation
+		// until its context ended: keep that short.
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		var reps [2]dataset.Report
+		var errs [2]error
+		var done sync.WaitGroup
+		for i := range reps {
+			done.Add(1)
+			go func() {
+				defer done.Done()
+				reps[i], errs[i] = s.Import(ctx, strings.NewReader(registryCSV),
+					dataset.ImportOptions{Source: "test-registry", License: "test data", Filename: "r.csv"})
+			}()
+		}
+		done.Wait()
+		if errs[0] != nil || errs[1] != nil {
+			t.Fatalf("errors: %v; %v", errs[0], errs[1])
+		}
+		if reps[0].Unchanged {
+			reps[0], reps[1] = reps[1], reps[0]
+		}
+		w, u := reps[0], reps[1]
+		if w.Unchanged || w.Imported != 3 || !u.Unchanged || u.Imported != 0 || u.Batch != w.Batch || w.Batch == "" {
+			t.Fatalf("reports: %+v; %+v; want one written, the other unchanged with its batch", w, u)
+		}
+		st, err := s.Stats(ctx)
+		if err != nil || st.Rows != 3 || len(st.Batches) != 1 {
+			t.Fatalf("stats = %+v, %v", st, err)
 		}
 	})
 }

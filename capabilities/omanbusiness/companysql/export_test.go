@@ -23,6 +23,6 @@ func Read(data, format string, synthetic bool) ([]omanbusiness.Record, int, int,
 	return res.records, res.rows, res.bad, res.errors, err
 }
 
-// SetHook makes f run at the steps of an import's write: "tx" inside its
-// transaction.
+// SetHook makes f run at the steps of an import's write: "write" before
+// its transaction, "tx" inside it.
 func (s *Store) SetHook(f func(step string)) { s.hook = f }
