@@ -718,7 +718,7 @@ func ordinalDay(t string, m []int) bool {
 	}
 	unit := lowerASCII(t[m[8]:m[9]])
 	return strings.EqualFold(w, "the") && (unit == "day" || unit == "week" || unit == "month" || unit == "year") &&
-		reOrdinalAfter.MatchString(t[m[1]:])
+		reOrdinalAfter.MatchString(head(t[m[1]:], 16))
 }
 
 var reOrdinalAfter = regexp.MustCompile(`(?i)^\s+(?:of|following|after|before|from)\b`)

@@ -89,14 +89,15 @@ var (
 func andPart(after string, last durPart) (durPart, int, bool) {
 	var p durPart
 	n := 0
-	if m := reAndEN.FindStringSubmatchIndex(after); m != nil {
+	near := head(after, 200) // a second part is short; a long block costs in proportion to its length
+	if m := reAndEN.FindStringSubmatchIndex(near); m != nil {
 		if gluedUnit(after[:m[8]]) || reNoticeAfter.MatchString(after[m[1]:]) {
 			return p, 0, false // "and a 30-day notice", "and 30 days' notice"
 		}
 		p.n, p.unit = enQtyUnit(after, m, 2)
 		n = m[1]
 	} else if hasArabicPrefix(after) {
-		if m := reAndAR.FindStringSubmatchIndex(after); m != nil {
+		if m := reAndAR.FindStringSubmatchIndex(near); m != nil {
 			if m[2] >= 0 {
 				d := arDuals[after[m[2]:m[3]]]
 				p.n, p.unit = d[0].(int), d[1].(string)
@@ -157,6 +158,9 @@ func arBareStands(before, after string) bool {
 	if r, _ := utf8.DecodeLastRuneInString(before); unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) {
 		return false
 	}
+	// Only the words next to it count: a long block costs in proportion
+	// to its length.
+	before, after = tail(before, 32), head(after, 48)
 	prev := strings.Fields(before)
 	if len(prev) > 0 {
 		switch prev[len(prev)-1] {
@@ -190,4 +194,15 @@ func arBareStands(before, after string) bool {
 		return true
 	}
 	return false
+}
+
+// head is the first n bytes of s, to a rune boundary.
+func head(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }

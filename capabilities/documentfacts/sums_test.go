@@ -107,3 +107,16 @@ func TestSumISO(t *testing.T) {
 		}
 	}
 }
+
+// head cuts to a rune boundary.
+func TestHead(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{{"abc", 5, "abc"}, {"abcdef", 3, "abc"}, {"شهر", 3, "ش"}, {"شهر", 4, "شه"}, {"aشهر", 2, "a"}} {
+		if got := head(c.s, c.n); got != c.want {
+			t.Errorf("head(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+}
