@@ -99,11 +99,18 @@ func ParseWebsite(raw string) (site, host, problem string) {
 			return "", "", "is not a valid domain name"
 		}
 	}
-	u.Scheme, u.Fragment, u.RawQuery = "https", "", ""
+	host = strings.TrimPrefix(h, "www.")
+	// A name under a top-level domain, not the TLD alone ("www.com"); no
+	// TLD is all digits ("1.2.3" is no public name either).
+	if labels := strings.Split(host, "."); len(labels) < 2 || !strings.ContainsFunc(labels[len(labels)-1], func(r rune) bool { return r >= 'a' && r <= 'z' }) {
+		return "", "", "must be a public domain name"
+	}
+	// https on its default port: an http or :80 address is asked for
+	// over https, as every check of the site does.
+	u.Scheme, u.Host, u.Fragment, u.RawQuery = "https", h, "", ""
 	if u.Path == "" {
 		u.Path = "/"
 	}
-	host = strings.TrimPrefix(h, "www.")
 	return u.String(), host, ""
 }
 
