@@ -373,8 +373,11 @@ func canonicalHost(h string) (string, error) {
 		}
 		return ip.String(), nil
 	}
+	// One trailing dot is allowed; an empty label anywhere else (".a.b",
+	// "a..b", "a.b..") is no host name, however its labels read.
 	ascii = strings.TrimSuffix(ascii, ".")
-	if ascii == "" || strings.Trim(ascii, "abcdefghijklmnopqrstuvwxyz0123456789-.") != "" || strings.Contains(ascii, "..") {
+	if ascii == "" || strings.Trim(ascii, "abcdefghijklmnopqrstuvwxyz0123456789-.") != "" ||
+		slices.Contains(strings.Split(ascii, "."), "") {
 		return "", errorf(CodeInvalidURL, nil, "The URL's host name is not valid.")
 	}
 	return ascii, nil

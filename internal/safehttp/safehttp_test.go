@@ -87,6 +87,9 @@ func TestHostileURLsRefused(t *testing.T) {
 		{"https://127.0.0.1./", safehttp.CodeNotAllowed}, // trailing dot
 		{"https://１２７.０.０.１/", safehttp.CodeNotAllowed},  // full-width digits
 		{"https://256.256.256.256/", safehttp.CodeInvalidURL},
+		{"https://.0.0.0../", safehttp.CodeInvalidURL}, // empty labels: no name, and no address either
+		{"https://.example.com/", safehttp.CodeInvalidURL},
+		{"https://example.com../", safehttp.CodeInvalidURL},
 		{"https://[::1]/", safehttp.CodeNotAllowed},
 		{"https://[::ffff:127.0.0.1]/", safehttp.CodeNotAllowed},
 		{"https://[::ffff:7f00:1]/", safehttp.CodeNotAllowed},
