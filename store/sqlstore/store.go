@@ -23,8 +23,10 @@ import (
 
 	"dalil"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
-	_ "modernc.org/sqlite"             // registers "sqlite"
+	"modernc.org/sqlite"               // registers "sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 //go:embed migrations
@@ -277,7 +279,7 @@ func (s *Store) retry(ctx context.Context, fn func() (retryable bool, err error)
 			return err
 		}
 		var de *dalil.Error
-		if errors.As(err, &de) {
+		if errors.As(err, &de) || permanent(err) {
 			return err
 		}
 		t := time.NewTimer(wait)
@@ -289,6 +291,43 @@ func (s *Store) retry(ctx context.Context, fn func() (retryable bool, err error)
 		}
 		wait = min(2*wait, 100*time.Millisecond)
 	}
+}
+
+// permanent reports a database error that the same statement would meet
+// again however often it is tried: on PostgreSQL a data exception (class
+// 22: a NUL byte in text, a number out of range), a NOT NULL or CHECK
+// violation, a syntax or access rule violation (42) or a feature not
+// supported (0A); on SQLite the same constraints (and a STRICT column's
+// type), a value too big, a datatype mismatch or a parameter out of
+// range. Retrying those
+// would only hold the caller until its deadline. Everything else (a lost
+// connection, a restart, a serialization failure, a unique violation that
+// a concurrent writer caused) may succeed on a fresh attempt.
+func permanent(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		switch pe.Code {
+		case "23502", "23514": // not null, check
+			return true
+		}
+		switch pe.Code[:min(2, len(pe.Code))] {
+		case "22", "42", "0A":
+			return true
+		}
+		return false
+	}
+	var le *sqlite.Error
+	if errors.As(err, &le) {
+		switch le.Code() {
+		case sqlite3.SQLITE_CONSTRAINT_CHECK, sqlite3.SQLITE_CONSTRAINT_NOTNULL, sqlite3.SQLITE_CONSTRAINT_DATATYPE:
+			return true
+		}
+		switch le.Code() & 0xff {
+		case sqlite3.SQLITE_TOOBIG, sqlite3.SQLITE_MISMATCH, sqlite3.SQLITE_RANGE:
+			return true
+		}
+	}
+	return false
 }
 
 // unavailable marks a database failure so the HTTP layer answers 503.
