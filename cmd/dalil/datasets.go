@@ -152,7 +152,11 @@ func reportText(w io.Writer, rep dataset.Report) {
 	case rep.Refused:
 		fmt.Fprintf(w, "%s: %d of %d rows are bad; nothing was imported\n", rep.Dataset, rep.BadRows, rep.Rows)
 	default:
-		fmt.Fprintf(w, "%s: imported %d of %d rows as batch %s (source %s, licence %s)", rep.Dataset, rep.Imported, rep.Rows, rep.Batch, rep.Source, rep.License)
+		batch := ""
+		if rep.Batch != "" { // none when there was nothing to import
+			batch = " as batch " + rep.Batch
+		}
+		fmt.Fprintf(w, "%s: imported %d of %d rows%s (source %s, licence %s)", rep.Dataset, rep.Imported, rep.Rows, batch, rep.Source, rep.License)
 		if rep.BadRows > 0 {
 			fmt.Fprintf(w, "; %d bad rows skipped", rep.BadRows)
 		}

@@ -67,3 +67,27 @@ func TestDatasetCommands(t *testing.T) {
 		t.Fatalf("unknown dataset: %v", err)
 	}
 }
+
+// reportText names a batch only when one exists: an import with nothing to
+// write (no rows, or only bad ones skipped) has none.
+func TestReportText(t *testing.T) {
+	for _, tc := range []struct {
+		rep  dataset.Report
+		want string
+	}{
+		{dataset.Report{Dataset: "listings", Batch: "veh_1", Rows: 3, Imported: 3, Source: "s", License: "l"},
+			"listings: imported 3 of 3 rows as batch veh_1 (source s, licence l)\n"},
+		{dataset.Report{Dataset: "listings", Rows: 2, BadRows: 2, Source: "s", License: "l"},
+			"listings: imported 0 of 2 rows (source s, licence l); 2 bad rows skipped\n  ... and 2 more bad rows\n"},
+		{dataset.Report{Dataset: "comparables", Batch: "cmp_1", Unchanged: true},
+			"comparables: this file was imported before as batch cmp_1; nothing changed\n"},
+		{dataset.Report{Dataset: "comparables", Rows: 4, BadRows: 1, Refused: true},
+			"comparables: 1 of 4 rows are bad; nothing was imported\n  ... and 1 more bad rows\n"},
+	} {
+		var b bytes.Buffer
+		reportText(&b, tc.rep)
+		if b.String() != tc.want {
+			t.Errorf("reportText(%+v) =\n%q\nwant\n%q", tc.rep, b.String(), tc.want)
+		}
+	}
+}
