@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"dalil"
 	"dalil/dataset"
@@ -133,6 +134,15 @@ func (s *Server) adminImportDataset(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, uploadTooLarge())
 		return
 	}
+	// An upload of up to MaxDatasetUpload and its import outlast the
+	// server's read and write timeouts, which are sized for calls: this
+	// route reads and answers within the import's own bound. (Where the
+	// connection cannot change its deadlines, as in an in-process test,
+	// the server's stay.)
+	rc := http.NewResponseController(w)
+	deadline := time.Now().Add(dataset.ImportTimeout)
+	_ = rc.SetReadDeadline(deadline)
+	_ = rc.SetWriteDeadline(deadline.Add(time.Minute))
 	body := http.MaxBytesReader(w, r.Body, MaxDatasetUpload)
 	rep, err := d.Import(r.Context(), body, opts)
 	var tooBig *http.MaxBytesError

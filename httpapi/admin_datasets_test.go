@@ -1,10 +1,12 @@
 package httpapi_test
 
 import (
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"dalil/dataset"
 	"dalil/dataset/datasettest"
@@ -73,5 +75,37 @@ func TestAdminDatasetImportTooLarge(t *testing.T) {
 	e.srv.Config.Handler.ServeHTTP(rec, req)
 	if rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), "PAYLOAD_TOO_LARGE") {
 		t.Fatalf("declared too large: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// An import may take longer to upload and run than the server's read and
+// write timeouts (sized for calls) allow: the import route extends both,
+// so a slow upload is read to the end and its answer delivered.
+func TestAdminDatasetImportOutlastsServerTimeouts(t *testing.T) {
+	fake := datasettest.New("widgets")
+	e := newEnv(t, func(c *httpapi.Config) { c.Datasets = []dataset.Importer{fake} })
+	srv := httptest.NewUnstartedServer(e.srv.Config.Handler)
+	srv.Config.ReadTimeout, srv.Config.WriteTimeout = 300*time.Millisecond, 300*time.Millisecond
+	srv.Start()
+	defer srv.Close()
+
+	pr, pw := io.Pipe()
+	go func() {
+		pw.Write([]byte("value\n1\n"))
+		time.Sleep(700 * time.Millisecond) // past both server timeouts
+		pw.Write([]byte("2\n"))
+		pw.Close()
+	}()
+	req, _ := http.NewRequest("POST", srv.URL+"/admin/v1/datasets/widgets/import?source=s&license=l", pr)
+	req.Header.Set("Authorization", "Bearer admin-secret-token")
+	req.Header.Set("Content-Type", "text/csv")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("slow upload: %v", err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 200 || !strings.Contains(string(b), `"imported":2`) {
+		t.Fatalf("slow upload: %d %s", res.StatusCode, b)
 	}
 }
