@@ -190,7 +190,7 @@ func TestDeadlineRules(t *testing.T) {
 		{"This lease is for a term of two years.", nil},
 		{"Deliveries take less than within 3 days.", nil},
 		// Arabic.
-		{"تسدد الفاتورة خلال خمسة عشر يوماً من تاريخ الاستلام.", []string{"deadline|P15D|تاريخ الاستلام"}},
+		{"تسدد الفاتورة خلال خمسة عشر يوماً من تاريخ الاستلام.", []string{"payment_deadline|P15D|تاريخ الاستلام"}}, // تسدد is a payment verb (was: deadline)
 		{"يجب على المستأجر إخطار المؤجر قبل شهرين من انتهاء العقد.", []string{"notice_deadline|P2M|انتهاء العقد"}},
 		{"آخر موعد لتقديم الطلبات ١٠ أغسطس ٢٠٢٦", []string{"submission_deadline|2026-08-10|"}},
 		{"يلتزم المقاول بإصلاح العطل خلال ٤٨ ساعة.", []string{"response_deadline|PT48H|"}},

@@ -54,7 +54,7 @@ var (
 	// deadlineKinds: the action a period or date is the deadline of, the
 	// nearest before it in its sentence winning.
 	deadlineKinds = []cue{
-		{[]string{"pay", "paid", "payable", "payment", "payments", "settle", "settled", "remit", "due", "balance", "instalment", "invoices are payable", "سداد", "السداد", "بسداد", "الدفع", "بدفع", "يدفع", "تدفع", "تستحق", "يستحق", "والباقي", "الباقي"}, "payment_deadline", "", "Payment deadline"},
+		{[]string{"pay", "paid", "payable", "payment", "payments", "settle", "settled", "remit", "due", "balance", "instalment", "invoices are payable", "سداد", "السداد", "بسداد", "الدفع", "بدفع", "يدفع", "تدفع", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع", "تستحق", "يستحق", "والباقي", "الباقي"}, "payment_deadline", "", "Payment deadline"},
 		{[]string{"deliver", "delivers", "delivered", "delivery", "deliveries", "hand over", "handover", "supply", "supplied", "install", "installed", "installation", "complete", "completed", "completion", "dispatch", "dispatched", "ship", "shipped", "تسليم", "بتسليم", "التسليم", "توريد", "بتوريد", "التوريد", "تركيب", "التركيب", "إنجاز", "انجاز"}, "delivery_deadline", "", "Delivery deadline"},
 		{[]string{"notice", "notify", "notified", "inform", "notification", "إخطار", "اخطار", "إشعار", "اشعار", "بإخطار", "بإشعار"}, "notice_deadline", "", "Notice deadline"},
 		{[]string{"return", "returned", "destroy", "refund", "refunded", "repay", "إعادة", "اعادة", "رد", "بإعادة", "برد"}, "return_deadline", "", "Return deadline"},

@@ -111,7 +111,7 @@ var durationCues = []cue{
 	{[]string{"warranty", "guarantee", "الضمان", "ضمان"}, "warranty_period", "", "Warranty period"},
 	{[]string{"deliver", "delivery", "delivered", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
 	{[]string{"confidential", "confidentiality", "survive", "السرية"}, "confidentiality_period", "", "Confidentiality period"},
-	{[]string{"payment", "invoice", "payable", "paid", "pay ", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة"}, "payment_period", "", "Payment period"},
+	{[]string{"payment", "invoice", "payable", "paid", "pay ", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة", "بدفع", "بسداد", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع"}, "payment_period", "", "Payment period"},
 	{[]string{"term", "period of", "for a period", "duration", "lease period", "مدة", "لمدة", "المدة"}, "term", "", "Term"},
 }
 
