@@ -40,13 +40,20 @@ type ImportOptions struct {
 	RetrievedAt time.Time
 }
 
-// Validate reports a missing source or licence.
+// Validate reports a missing source or licence, and a source, licence or
+// file name that holds a NUL byte (each is stored with the batch, and no
+// text column stores one).
 func (o ImportOptions) Validate() error {
 	if o.Source == "" {
 		return fmt.Errorf("--source is required: name where the file came from")
 	}
 	if o.License == "" {
 		return fmt.Errorf("--license is required: the terms you hold the data under")
+	}
+	for _, f := range []struct{ name, v string }{{"--source", o.Source}, {"--license", o.License}, {"the file name", o.Filename}} {
+		if HasNUL(f.v) {
+			return fmt.Errorf("%s %s", f.name, NULByte)
+		}
 	}
 	return nil
 }

@@ -113,9 +113,11 @@ func DetectFormat(format, filename string, head []byte) string {
 // DetectFormat) and calls each for every data row, and returns the
 // SHA-256 of every byte of r (hex): the same file gives the same hash,
 // whatever its name. The error is for a file that cannot be read at all
-// (an unknown format, a bad CSV header, an I/O failure, too many rows);
-// bad rows go to each. Blank lines are no rows; text that is not UTF-8
-// is a problem of its row, never passed on.
+// (an unknown format, a bad CSV header, a first line with a NUL byte
+// (CheckText), an I/O failure, too many rows); bad rows go to each. Blank
+// lines are no rows; text that is not UTF-8 or that holds a NUL byte is a
+// problem of its row, never passed on (a free-form column, which no
+// dataset keeps, may hold one).
 func (s *Schema) ReadRows(r io.Reader, format, filename string, each RowFunc) (string, error) {
 	h := sha256.New()
 	br := bufio.NewReaderSize(io.TeeReader(r, h), 64<<10)
@@ -130,8 +132,14 @@ func (s *Schema) ReadRows(r io.Reader, format, filename string, each RowFunc) (s
 	var err error
 	switch DetectFormat(format, filename, head) {
 	case "csv":
+		if err := CheckText(head, "CSV"); err != nil {
+			return "", err
+		}
 		err = s.readCSV(br, counted)
 	case "jsonl":
+		if err := CheckText(head, "JSON lines"); err != nil {
+			return "", err
+		}
 		err = s.readJSONL(br, counted)
 	default:
 		return "", fmt.Errorf("unknown format %q: use one of %s", format, strings.Join(Formats, ", "))
@@ -189,6 +197,8 @@ func (s *Schema) readCSV(r io.Reader, each RowFunc) error {
 			switch {
 			case !utf8.ValidString(rec[i]):
 				errs = append(errs, RowError{Line: line, Field: c, Message: notUTF8})
+			case HasNUL(rec[i]) && !s.freeForm(c):
+				errs = append(errs, RowError{Line: line, Field: c, Message: NULByte})
 			case s.isJSON(c):
 				values[c] = jsonText(rec[i])
 			default:
@@ -252,6 +262,12 @@ func (s *Schema) readJSONL(r io.Reader, each RowFunc) error {
 			}
 			continue
 		}
+		if bytes.IndexByte(text, 0) >= 0 { // not JSON either: a string may hold one only as \u0000
+			if err := each(line, nil, []RowError{{Line: line, Message: NULByte}}); err != nil {
+				return err
+			}
+			continue
+		}
 		values, errs := s.object(text, line)
 		if err := each(line, values, errs); err != nil {
 			return err
@@ -284,12 +300,20 @@ func (s *Schema) object(text []byte, line int) (map[string]string, []RowError) {
 	var errs []RowError
 	for _, k := range keys {
 		c := s.canonical(k)
+		if c == "" && HasNUL(k) {
+			errs = append(errs, RowError{Line: line, Message: "a key " + NULByte})
+			continue
+		}
 		if c == "" {
 			errs = append(errs, RowError{Line: line, Field: Clip(k), Message: "unknown key; the keys are " + s.List()})
 			continue
 		}
 		if _, dup := values[c]; dup {
 			errs = append(errs, RowError{Line: line, Field: k, Message: "given twice (under another of its names)"})
+			continue
+		}
+		if hasNUL(obj[k]) && !s.freeForm(c) {
+			errs = append(errs, RowError{Line: line, Field: c, Message: NULByte})
 			continue
 		}
 		switch v := obj[k].(type) {
@@ -320,6 +344,46 @@ func (s *Schema) object(text []byte, line int) (map[string]string, []RowError) {
 
 // notUTF8 is the problem of a row whose text is in another encoding.
 const notUTF8 = "not UTF-8 text: save the file as UTF-8"
+
+// NULByte is the problem of a value that holds a NUL byte (0x00): no
+// text column stores one (PostgreSQL refuses the row, SQLite would keep
+// it and answers would show it), so its row is bad, like text that is not
+// UTF-8.
+const NULByte = "holds a NUL byte (0x00), which text cannot hold"
+
+// HasNUL reports whether s holds a NUL byte.
+func HasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
+
+// hasNUL reports whether a decoded JSON value holds a NUL byte (written
+// \u0000) in a string or a key, at any depth.
+func hasNUL(v any) bool {
+	switch v := v.(type) {
+	case string:
+		return HasNUL(v)
+	case []any:
+		return slices.ContainsFunc(v, hasNUL)
+	case map[string]any:
+		for k, x := range v {
+			if HasNUL(k) || hasNUL(x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// CheckText refuses a file whose first line (within head, its first
+// bytes) holds a NUL byte: no text file has one there, a CSV header least
+// of all, but a spreadsheet (an .xlsx is a ZIP archive, an .xls a binary
+// file) and text saved as UTF-16 do. what names the format the file should
+// be in ("CSV"). A NUL byte further on is a problem of its row.
+func CheckText(head []byte, what string) error {
+	first, _, _ := bytes.Cut(head, []byte("\n"))
+	if bytes.IndexByte(first, 0) < 0 {
+		return nil
+	}
+	return fmt.Errorf("line 1: the file holds NUL bytes (0x00), so it is not %s text: is it a spreadsheet (.xlsx, .xls) or text saved as UTF-16? Save it as %s in UTF-8", what, what)
+}
 
 // jsonText is text as a JSON string.
 func jsonText(t string) string {

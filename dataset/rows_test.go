@@ -161,3 +161,93 @@ func TestReadRowsJSONColumnBlankLinesEncoding(t *testing.T) {
 		t.Errorf("list in a text column: %+v", got)
 	}
 }
+
+// A NUL byte (0x00) in a value makes its row bad, in both formats and
+// whether written raw (CSV) or as \u0000 (JSON), in a JSON column at any
+// depth too; a free-form column, which no dataset keeps, may hold one. A
+// NUL byte in the first line means the file is not text at all.
+func TestReadRowsNUL(t *testing.T) {
+	s := NewSchema(Schema{Columns: []Column{{Name: "name", Required: true}, {Name: "tags", JSON: true}, {Name: "meta", FreeForm: true}}, FoldCase: true})
+	for _, c := range []struct {
+		name, file, format string
+		want               []string // per row: its values, or its errors
+	}{
+		{"csv cell", "name,tags\nok,x\nAl\x00Noor,y\nlast,z\n", "csv",
+			[]string{"map[name:ok tags:\"x\"]", "line 3: name: " + NULByte + ";", "map[name:last tags:\"z\"]"}},
+		{"csv cell of a JSON column", "name,tags\na,x\x00y\n", "csv", []string{"line 2: tags: " + NULByte + ";"}},
+		{"csv free-form cell", "name,meta\na,x\x00y\n", "csv", []string{"map[meta:x\x00y name:a]"}},
+		{"jsonl string written \\u0000", `{"name":"ok"}` + "\n" + `{"name":"Al\u0000Noor"}` + "\n", "jsonl",
+			[]string{"map[name:ok]", "line 2: name: " + NULByte + ";"}},
+		{"jsonl in a list of a JSON column", `{"name":"a","tags":["x",{"k":"\u0000"}]}`, "jsonl", []string{"line 1: tags: " + NULByte + ";"}},
+		{"jsonl in a key of a JSON column", `{"name":"a","tags":{"k\u0000":1}}`, "jsonl", []string{"line 1: tags: " + NULByte + ";"}},
+		{"jsonl in an unknown key", `{"name":"a","x\u0000":1}`, "jsonl", []string{"line 1: a key " + NULByte + ";"}},
+		{"jsonl free-form", `{"name":"a","meta":{"k":"\u0000"}}`, "jsonl", []string{"map[name:a]"}},
+		{"jsonl raw NUL after the first line", `{"name":"ok"}` + "\n" + "{\"name\":\"a\x00\"}\n", "jsonl",
+			[]string{"map[name:ok]", "line 2: " + NULByte + ";"}},
+		{"jsonl escaped backslash is no NUL", `{"name":"a\\u0000"}`, "jsonl", []string{`map[name:a\u0000]`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, _, err := read(t, s, c.file, c.format)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, g := range got {
+				if len(g.errs) == 0 {
+					out = append(out, fmt.Sprint(g.values))
+					continue
+				}
+				var e string
+				for _, x := range g.errs {
+					e += x.Error() + ";"
+				}
+				out = append(out, e)
+			}
+			if d := cmp.Diff(c.want, out); d != "" {
+				t.Errorf("(-want +got)\n%s", d)
+			}
+		})
+	}
+	// A file whose first line holds a NUL byte: a spreadsheet, UTF-16
+	// text, a file of NULs. Refused whole, saying what it likely is.
+	utf16 := func(s string) string {
+		b := []byte{0xff, 0xfe}
+		for _, r := range s {
+			b = append(b, byte(r), 0)
+		}
+		return string(b)
+	}
+	for _, c := range []struct{ name, file, format, filename, what string }{
+		{"xlsx", "PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00[Content_Types].xml", "", "prices.xlsx", "CSV"},
+		{"UTF-16 CSV", utf16("name,tags\r\na,b\r\n"), "", "export.csv", "CSV"},
+		{"NULs", strings.Repeat("\x00", 4096), "", "", "CSV"},
+		{"UTF-16 JSON lines", utf16(`{"name":"a"}` + "\n"), "", "x.jsonl", "JSON lines"},
+		{"NULs as JSON lines", strings.Repeat("\x00", 10), "jsonl", "", "JSON lines"},
+	} {
+		_, err := s.ReadRows(strings.NewReader(c.file), c.format, c.filename, func(int, map[string]string, []RowError) error { return nil })
+		want := "line 1: the file holds NUL bytes (0x00), so it is not " + c.what + " text: is it a spreadsheet (.xlsx, .xls) or text saved as UTF-16? Save it as " + c.what + " in UTF-8"
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %q", c.name, err, want)
+		}
+	}
+}
+
+// Validate refuses what a batch could not store.
+func TestValidate(t *testing.T) {
+	for _, c := range []struct {
+		o   ImportOptions
+		err string
+	}{
+		{ImportOptions{Source: "s", License: "l", Filename: "f.csv"}, ""},
+		{ImportOptions{License: "l"}, "--source is required: name where the file came from"},
+		{ImportOptions{Source: "s"}, "--license is required: the terms you hold the data under"},
+		{ImportOptions{Source: "s\x00", License: "l"}, "--source " + NULByte},
+		{ImportOptions{Source: "s", License: "\x00"}, "--license " + NULByte},
+		{ImportOptions{Source: "s", License: "l", Filename: "f\x00.csv"}, "the file name " + NULByte},
+	} {
+		err := c.o.Validate()
+		if (err == nil) != (c.err == "") || err != nil && err.Error() != c.err {
+			t.Errorf("%+v: %v, want %q", c.o, err, c.err)
+		}
+	}
+}

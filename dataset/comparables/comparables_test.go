@@ -2,6 +2,7 @@ package comparables
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -135,12 +136,14 @@ func TestJSONLineTooLong(t *testing.T) {
 }
 
 // FuzzRead: any bytes give a result or an error, never a panic; counts
-// add up and every reported line is within the file.
+// add up, every reported line is within the file and no good row holds a
+// NUL byte.
 func FuzzRead(f *testing.F) {
 	f.Add([]byte(header+"Al Khuwair,apartment,2,120,rent,400,2026-10-01\n"), "")
 	f.Add([]byte(`{"area":"الخوير","propertyType":"apartment","bedrooms":2,"sizeSqm":120,"kind":"rent","amountOMR":400,"date":"2026-10-01"}`+"\n"), "jsonl")
 	f.Add([]byte("area\n\"unterminated\n"), "csv")
 	f.Add([]byte("{\"area\":[1,{\"x\":null}]}\n[]\nnull\n"), "")
+	f.Add([]byte("sourceName,"+header+"a\x00,Al Khuwair,apartment,2,120,rent,400,2026-10-01\n"), "csv")
 	f.Fuzz(func(t *testing.T, data []byte, format string) {
 		if format != "" && format != "csv" && format != "jsonl" {
 			format = ""
@@ -162,6 +165,49 @@ func FuzzRead(f *testing.F) {
 			if r.SizeSqm <= 0 || r.AmountOMR <= 0 || r.Area == "" || r.ObservedOn.IsZero() {
 				t.Fatalf("bad row accepted: %+v", r)
 			}
+			if strings.ContainsRune(fmt.Sprintf("%+v", r), 0) {
+				t.Fatalf("a row with a NUL byte accepted: %+v", r)
+			}
 		}
 	})
+}
+
+// A row with a NUL byte (0x00) in a field is bad, reported on its line
+// with its field (CSV raw, JSON lines as \u0000); the free-form metadata,
+// not kept, may hold one; a file whose first line holds one is refused.
+func TestReadNUL(t *testing.T) {
+	const row = "Al Khuwair,apartment,2,120,rent,400,2026-10-01"
+	for _, tc := range []struct {
+		name, file, format string
+		good               int
+		errs               []string
+	}{
+		{"csv: sourceName", "sourceName," + header + "agent\x00," + row + "\nagent," + row + "\n", "csv", 1, []string{"line 2: sourceName: " + dataset.NULByte}},
+		{"csv: id", "id," + header + "a1," + row + "\na\x002," + row + "\n", "csv", 1, []string{"line 3: id: " + dataset.NULByte}},
+		{"csv: area", header + "Al\x00Khuwair,apartment,2,120,rent,400,2026-10-01\n", "csv", 0, []string{"line 2: area: " + dataset.NULByte}},
+		{"jsonl: sourceUrl as \\u0000", `{"area":"Al Khuwair","propertyType":"apartment","bedrooms":2,"sizeSqm":120,"kind":"rent","amountOMR":400,"date":"2026-10-01","sourceUrl":"https://x.om/\u0000"}` + "\n" +
+			`{"area":"Al Khuwair","propertyType":"apartment","bedrooms":2,"sizeSqm":120,"kind":"rent","amountOMR":400,"date":"2026-10-01","metadata":{"note":"\u0000"}}`, "jsonl",
+			1, []string{"line 1: sourceUrl: " + dataset.NULByte}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Read(strings.NewReader(tc.file), tc.format, "", today)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var errs []string
+			for _, e := range res.Errors {
+				errs = append(errs, e.Error())
+			}
+			if len(res.Rows) != tc.good || res.Bad != len(tc.errs) || strings.Join(errs, "\n") != strings.Join(tc.errs, "\n") {
+				t.Errorf("%d good, %d bad, errors %q; want %d good, errors %q", len(res.Rows), res.Bad, errs, tc.good, tc.errs)
+			}
+		})
+	}
+	utf16 := []byte{0xff, 0xfe}
+	for _, r := range header {
+		utf16 = append(utf16, byte(r), 0)
+	}
+	if _, err := Read(bytes.NewReader(utf16), "", "rents.csv", today); err == nil || !strings.Contains(err.Error(), "so it is not CSV text") {
+		t.Errorf("UTF-16 file: %v", err)
+	}
 }

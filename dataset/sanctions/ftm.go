@@ -45,15 +45,28 @@ const maxFTMLine = 16 << 20
 // Organization, Company, LegalEntity, PublicBody, Vessel and Airplane
 // entities that are targets (when the export marks targets); other lines
 // are skipped. The version is the newest last_change (else last_seen).
-// The caller checks the licence first (CheckLicense).
+// The caller checks the licence first (CheckLicense). A line with a raw
+// NUL byte, or an entity with one (written \u0000) in what is kept, is a
+// bad record; one in the first line means the file is not text
+// (dataset.CheckText).
 func ReadFTM(r io.Reader) (*List, error) {
 	l := &List{Format: FormatFTM, Title: TitleFTM}
-	sc := bufio.NewScanner(r)
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(512)
+	if err := dataset.CheckText(head, "JSON lines"); err != nil {
+		return nil, err
+	}
+	sc := bufio.NewScanner(br)
 	sc.Buffer(make([]byte, 64<<10), maxFTMLine)
 	seen := map[string]int{}
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
 		if text == "" {
+			continue
+		}
+		if strings.IndexByte(text, 0) >= 0 { // not JSON: a string holds one only as \u0000
+			l.Records++
+			l.Errors = append(l.Errors, dataset.RowError{Line: line, Message: dataset.NULByte})
 			continue
 		}
 		var x ftmEntity

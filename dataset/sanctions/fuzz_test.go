@@ -2,13 +2,15 @@ package sanctions
 
 import (
 	"bytes"
+	"fmt"
 	"os"
+	"strings"
 	"testing"
 )
 
 // FuzzRead: every reader takes any bytes without panicking or hanging;
 // what it returns is consistent (each entity has an id, a name and a
-// type; errors have lines).
+// type, and no NUL byte; errors have lines).
 func FuzzRead(f *testing.F) {
 	for i, name := range []string{"sdn.xml", "sdn.csv", "un.xml", "entities.ftm.json"} {
 		b, err := os.ReadFile("testdata/" + name)
@@ -18,6 +20,8 @@ func FuzzRead(f *testing.F) {
 		f.Add(uint8(i), b)
 	}
 	f.Add(uint8(1), []byte("1,\"X\",-0- \n\x1a"))
+	f.Add(uint8(1), []byte("1,\"X\",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- \n2,\"Y\x00\",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- \n"))
+	f.Add(uint8(3), []byte(`{"id":"a","schema":"Person","properties":{"name":["A\u0000"]}}`))
 	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
 		format := Formats[int(which)%len(Formats)]
 		l, err := Read(format, bytes.NewReader(data))
@@ -27,6 +31,9 @@ func FuzzRead(f *testing.F) {
 		for _, e := range l.Entities {
 			if e.ID == "" || e.Name == "" || e.Type == "" {
 				t.Fatalf("entity without id, name or type: %+v", e)
+			}
+			if strings.ContainsRune(fmt.Sprintf("%+v", e), 0) {
+				t.Fatalf("entity with a NUL byte: %+v", e)
 			}
 		}
 		for _, e := range l.Errors {

@@ -2,6 +2,7 @@ package sanctions
 
 import (
 	"archive/zip"
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"encoding/xml"
@@ -111,9 +112,16 @@ func ReadOFACXML(r io.Reader) (*List, error) {
 // the file in errors; onRoot, if set, sees the root's start tag). Each
 // element below it goes to handle with the line it starts at: handle
 // decodes it and returns true, or returns false to have it skipped
-// (descend lists the containers read into instead).
+// (descend lists the containers read into instead). XML cannot hold a NUL
+// byte: one in the first line means the file is not XML text at all
+// (dataset.CheckText), one further on makes the file not well-formed.
 func walkXML(r io.Reader, root, what string, onRoot func(xml.StartElement), handle func(dec *xml.Decoder, st *xml.StartElement, line int) (bool, error), descend ...string) error {
-	dec := xml.NewDecoder(r)
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(512)
+	if err := dataset.CheckText(head, "XML"); err != nil {
+		return err
+	}
+	dec := xml.NewDecoder(br)
 	seenRoot := false
 	for {
 		line, _ := dec.InputPos()
@@ -122,7 +130,7 @@ func walkXML(r io.Reader, root, what string, onRoot func(xml.StartElement), hand
 			break
 		}
 		if err != nil {
-			return fmt.Errorf("line %d: not well-formed XML: %v", line, err)
+			return fmt.Errorf("line %d: not well-formed XML: %v", line, nulHint(err))
 		}
 		st, ok := tok.(xml.StartElement)
 		if !ok {
@@ -144,11 +152,11 @@ func walkXML(r io.Reader, root, what string, onRoot func(xml.StartElement), hand
 		at, _ := dec.InputPos()
 		done, err := handle(dec, &st, at)
 		if err != nil {
-			return fmt.Errorf("line %d: <%s>: %v", at, st.Name.Local, err)
+			return fmt.Errorf("line %d: <%s>: %v", at, st.Name.Local, nulHint(err))
 		}
 		if !done {
 			if err := dec.Skip(); err != nil {
-				return fmt.Errorf("line %d: <%s>: %v", line, st.Name.Local, err)
+				return fmt.Errorf("line %d: <%s>: %v", line, st.Name.Local, nulHint(err))
 			}
 		}
 	}
@@ -156,6 +164,16 @@ func walkXML(r io.Reader, root, what string, onRoot func(xml.StartElement), hand
 		return fmt.Errorf("not %s: no <%s> element", what, root)
 	}
 	return nil
+}
+
+// nulHint adds to an XML error for a NUL byte what it most likely means:
+// XML cannot hold one (not even as &#0;), so the file is refused whole.
+func nulHint(err error) error {
+	var se *xml.SyntaxError
+	if errors.As(err, &se) && strings.HasSuffix(se.Msg, "U+0000") {
+		return fmt.Errorf("%w: a NUL byte (0x00), which XML cannot hold: the file is damaged; download it again", err)
+	}
+	return err
 }
 
 func (x *ofacEntry) entity(line int) Entity {
@@ -335,8 +353,13 @@ func unzip(data []byte) (map[string][]byte, error) {
 
 // readCSV reads one of OFAC's header-less CSV files: each record must
 // have fields fields; the end-of-file mark (Ctrl-Z) and blank lines are
-// skipped; a record with another count is a row error.
+// skipped; a record with another count, or with a NUL byte in a field,
+// is a row error. A NUL byte in the first line means the file is not
+// text (UTF-16, a spreadsheet): an error.
 func readCSV(name string, data []byte, fields int, row func(line int, f []string), bad *[]dataset.RowError) error {
+	if err := dataset.CheckText(data[:min(len(data), 512)], "CSV"); err != nil {
+		return fmt.Errorf("%s %w", name, err)
+	}
 	cr := csv.NewReader(bytes.NewReader(data))
 	cr.FieldsPerRecord = -1
 	cr.LazyQuotes = true
@@ -358,6 +381,10 @@ func readCSV(name string, data []byte, fields int, row func(line int, f []string
 		}
 		if len(rec) != fields {
 			*bad = append(*bad, dataset.RowError{Line: line, Field: name, Message: fmt.Sprintf("%d fields, want %d", len(rec), fields)})
+			continue
+		}
+		if i := slices.IndexFunc(rec, dataset.HasNUL); i >= 0 {
+			*bad = append(*bad, dataset.RowError{Line: line, Field: name, Message: fmt.Sprintf("field %d %s", i+1, dataset.NULByte)})
 			continue
 		}
 		row(line, rec)

@@ -337,6 +337,9 @@ func finish(l *List, e *Entity, seen map[string]int) {
 	if e.Type == "" {
 		errs = append(errs, dataset.RowError{Line: e.Line, Field: "type", Message: "unknown entity type"})
 	}
+	if f := nulField(e); f != "" {
+		errs = append(errs, dataset.RowError{Line: e.Line, Field: f, Message: dataset.NULByte})
+	}
 	if prev, ok := seen[e.ID]; ok && e.ID != "" {
 		errs = append(errs, dataset.RowError{Line: e.Line, Field: "id", Message: fmt.Sprintf("%q is also the id of the record at line %d", e.ID, prev)})
 	}
@@ -347,4 +350,34 @@ func finish(l *List, e *Entity, seen map[string]int) {
 	seen[e.ID] = e.Line
 	slices.Sort(e.Countries)
 	l.Entities = append(l.Entities, *e)
+}
+
+// nulField names the first of e's texts that holds a NUL byte (0x00),
+// which no text column stores, or "" when none does. XML cannot hold one
+// (the file is refused); OFAC's CSV files and FollowTheMoney's JSON
+// (written \u0000) can.
+func nulField(e *Entity) string {
+	for _, f := range []struct {
+		name string
+		v    []string
+	}{
+		{"id", []string{e.ID}}, {"reference", []string{e.Reference}}, {"type", []string{e.Type}}, {"name", []string{e.Name}},
+		{"programs", e.Programs}, {"countries", e.Countries}, {"datesOfBirth", e.DatesOfBirth}, {"addresses", e.Addresses},
+		{"listedOn", []string{e.ListedOn}}, {"remarks", []string{e.Remarks}},
+	} {
+		if slices.ContainsFunc(f.v, dataset.HasNUL) {
+			return f.name
+		}
+	}
+	for _, a := range e.Aliases {
+		if dataset.HasNUL(a.Name) || dataset.HasNUL(a.Type) || dataset.HasNUL(a.Quality) {
+			return "aliases"
+		}
+	}
+	for _, id := range e.Identifiers {
+		if dataset.HasNUL(id.Type) || dataset.HasNUL(id.Number) || dataset.HasNUL(id.Country) {
+			return "identifiers"
+		}
+	}
+	return ""
 }

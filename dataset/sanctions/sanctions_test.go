@@ -229,3 +229,83 @@ func TestDetectAndRead(t *testing.T) {
 		}
 	}
 }
+
+// A NUL byte (0x00), which no text column stores: in a record of OFAC's
+// CSV files or of a FollowTheMoney export (written \u0000) it makes that
+// record bad, reported on its line; XML cannot hold one, so an XML file
+// with one is refused whole; a file whose first line holds one is not
+// text (UTF-16, a spreadsheet) and is refused whole, saying so.
+func TestReadNUL(t *testing.T) {
+	sdn := string(mustRead(t, "sdn.csv"))
+	alt := string(mustRead(t, "alt.csv"))
+	ftm := string(mustRead(t, "entities.ftm.json"))
+	type result struct {
+		ids  []string
+		errs []string
+	}
+	for _, c := range []struct {
+		name, format string
+		data         []byte
+		want         result
+	}{
+		{"ofac-csv: a name in sdn.csv", FormatOFACCSV, []byte(strings.Replace(sdn, "GULF EXAMPLE", "GULF\x00EXAMPLE", 1)),
+			result{[]string{"90001", "90003"}, []string{"line 2: sdn.csv: field 2 " + dataset.NULByte}}},
+		{"ofac-csv: an alias in alt.csv", FormatOFACCSV, zipOf(t, map[string][]byte{"sdn.csv": []byte(sdn), "alt.csv": []byte(strings.Replace(alt, "ABU SAIF", "ABU\x00SAIF", 1))}),
+			result{[]string{"90001", "90002", "90003"}, []string{"line 2: alt.csv: field 4 " + dataset.NULByte}}},
+		{"ftm: a name written \\u0000", FormatFTM, []byte(strings.Replace(ftm, `"name": ["Salim Hamad Al-Sample"]`, `"name": ["Salim\u0000Hamad"]`, 1)),
+			result{[]string{"NK-sample2"}, []string{"line 1: name: " + dataset.NULByte}}},
+		{"ftm: an alias written \\u0000", FormatFTM, []byte(strings.Replace(ftm, `"Salem Hamed Alsample"`, `"Salem\u0000"`, 1)),
+			result{[]string{"NK-sample2"}, []string{"line 1: aliases: " + dataset.NULByte}}},
+		{"ftm: a raw NUL byte after the first line", FormatFTM, []byte(strings.Replace(ftm, `"Muscat"]`, "\"Mus\x00cat\"]", 1)),
+			result{[]string{"NK-sample1", "NK-sample2"}, []string{"line 2: " + dataset.NULByte}}},
+		{"ftm: an unused property may hold one", FormatFTM, []byte(strings.Replace(ftm, `"topics": ["sanction"]`, `"topics": ["\u0000"]`, 1)),
+			result{[]string{"NK-sample1", "NK-sample2"}, nil}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			l, err := Read(c.format, bytes.NewReader(c.data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got result
+			for _, e := range l.Entities {
+				got.ids = append(got.ids, e.ID)
+			}
+			for _, e := range l.Errors {
+				got.errs = append(got.errs, e.Error())
+			}
+			if d := cmp.Diff(c.want, got, cmp.AllowUnexported(result{})); d != "" {
+				t.Errorf("(-want +got)\n%s", d)
+			}
+		})
+	}
+	utf16 := func(s string) []byte {
+		b := []byte{0xff, 0xfe}
+		for _, r := range s {
+			b = append(b, byte(r), 0)
+		}
+		return b
+	}
+	notText := func(what string) string {
+		return "line 1: the file holds NUL bytes (0x00), so it is not " + what + " text: is it a spreadsheet (.xlsx, .xls) or text saved as UTF-16? Save it as " + what + " in UTF-8"
+	}
+	for _, c := range []struct {
+		name, format string
+		data         []byte
+		err          string
+	}{
+		{"ofac-csv: UTF-16", FormatOFACCSV, utf16(sdn), "sdn.csv " + notText("CSV")},
+		{"ofac-csv: NULs", FormatOFACCSV, make([]byte, 2048), "sdn.csv " + notText("CSV")},
+		{"ofac-csv: alt.csv in UTF-16", FormatOFACCSV, zipOf(t, map[string][]byte{"sdn.csv": []byte(sdn), "alt.csv": utf16(alt)}), "alt.csv " + notText("CSV")},
+		{"ofac-xml: UTF-16", FormatOFACXML, utf16(string(mustRead(t, "sdn.xml"))), notText("XML")},
+		{"un-xml: NULs", FormatUNXML, make([]byte, 2048), notText("XML")},
+		{"ftm: UTF-16", FormatFTM, utf16(ftm), notText("JSON lines")},
+		{"ofac-xml: a NUL byte in a name", FormatOFACXML, []byte(strings.Replace(string(mustRead(t, "sdn.xml")), "AL-EXAMPLE", "AL\x00EXAMPLE", 1)),
+			"line 7: <sdnEntry>: XML syntax error on line 10: illegal character code U+0000: a NUL byte (0x00), which XML cannot hold: the file is damaged; download it again"},
+		{"un-xml: &#0;", FormatUNXML, []byte(strings.Replace(string(mustRead(t, "un.xml")), "ABDUL", "ABDUL&#0;", 1)),
+			"illegal character code U+0000: a NUL byte (0x00), which XML cannot hold"},
+	} {
+		if _, err := Read(c.format, bytes.NewReader(c.data)); err == nil || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.err)
+		}
+	}
+}

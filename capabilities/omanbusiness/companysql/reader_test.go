@@ -7,6 +7,7 @@ import (
 
 	"dalil/capabilities/omanbusiness"
 	"dalil/capabilities/omanbusiness/companysql"
+	"dalil/dataset"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -67,6 +68,14 @@ func TestReadRows(t *testing.T) {
 			want{3, 2, []string{"b|||"}, []string{"line 2: not a JSON object", "line 3: more than one JSON value on the line"}}},
 		{"jsonl: a line not UTF-8", `{"recordId":"a","nameEn":"Caf` + "\xe9" + `","sourceType":"directory"}`, "jsonl",
 			want{1, 1, nil, []string{"line 1: not UTF-8 text: save the file as UTF-8"}}},
+		{"csv: a NUL byte in a name", hdr + "a,X,,,,directory\nb,Al\x00Noor,,,,directory\nc,Z,,,,directory\n", "csv",
+			want{3, 1, []string{"a|||", "c|||"}, []string{"line 3: nameEn: " + dataset.NULByte}}},
+		{"csv: a NUL byte in the activities", hdr + "a,X,,,4663\x00,directory\n", "csv",
+			want{1, 1, nil, []string{"line 2: activities: " + dataset.NULByte}}},
+		{"jsonl: a NUL byte written \\u0000", `{"recordId":"a","nameAr":"شركة\u0000النور","sourceType":"directory"}`, "jsonl",
+			want{1, 1, nil, []string{"line 1: nameAr: " + dataset.NULByte}}},
+		{"jsonl: a NUL byte in a listed activity", `{"recordId":"a","nameEn":"X","sourceType":"directory","activities":[{"code":"1","description":"\u0000"}]}`, "jsonl",
+			want{1, 1, nil, []string{"line 1: activities: " + dataset.NULByte}}},
 		{"detected: JSON lines by the first byte", "\ufeff " + `{"recordId":"a","nameEn":"X","sourceType":"directory"}`, "",
 			want{1, 0, []string{"a|||"}, nil}},
 	} {
@@ -102,6 +111,7 @@ func TestReadRefusedFiles(t *testing.T) {
 		{"unknown column", "recordId,colour\n", "csv", `line 1: unknown column "colour"; the columns are ` + columnList()},
 		{"a column twice", "recordId,RECORDID\n", "csv", `line 1: column "recordId" is given twice`},
 		{"unknown format", "recordId\n", "xlsx", `unknown format "xlsx": use one of csv, jsonl`},
+		{"UTF-16", "\xff\xfer\x00e\x00c\x00o\x00r\x00d\x00I\x00d\x00\n\x00", "", "line 1: the file holds NUL bytes (0x00), so it is not CSV text: is it a spreadsheet (.xlsx, .xls) or text saved as UTF-16? Save it as CSV in UTF-8"},
 		{"JSON line over 4 MiB", `{"recordId":"` + strings.Repeat("a", 4<<20) + `"}`, "jsonl", "line 1: longer than 4194304 bytes"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
