@@ -49,7 +49,9 @@ var (
 	reRelAR = regexp.MustCompile(`^\s*(?:عمل\s+)?(?:من|بعد|اعتبارا\s+من|اعتباراً\s+من|على)\s+([^.،,؛;:()]{2,80})`)
 	// reLessThan: "less than" before a period makes it a bound, not a
 	// deadline.
-	reLessThan = regexp.MustCompile(`(?i)(?:less|more|fewer)\s+than\s+$|(?:أقل|أكثر)\s+من\s+$`)
+	// reWithinBefore: "within" / خلال right before a fraction.
+	reWithinBefore = regexp.MustCompile(`(?i)(?:\bwithin|خلال)\s+(?:a\s+period\s+of\s+)?$`)
+	reLessThan     = regexp.MustCompile(`(?i)(?:less|more|fewer)\s+than\s+$|(?:أقل|أكثر)\s+من\s+$`)
 
 	// deadlineKinds: the action a period or date is the deadline of, the
 	// nearest before it in its sentence winning.
@@ -183,9 +185,15 @@ func arQtyUnit(t string, m []int, g int) (int, string) {
 // withNotice (the sentence binds a party to give notice).
 func periods(t string, withNotice bool) []period {
 	var out []period
+	fr := fracSpans(t)
 	add := func(s, e int, iso string, relEN bool) {
 		if iso == "" || reLessThan.MatchString(t[max(0, s-16):s]) {
 			return
+		}
+		for _, f := range fr {
+			if s < f.e && f.s < e && !(f.s > s && f.e == e && len(f.parts) > 0 && iso == sumISO(f.parts)) {
+				return // a part of a fraction ("within 1.5 years" is not 5 years)
+			}
 		}
 		p := period{start: s, end: e, iso: iso}
 		re := reRelAR
@@ -208,6 +216,19 @@ func periods(t string, withNotice bool) []period {
 	for _, m := range reWithinEN.FindAllStringSubmatchIndex(t, -1) {
 		iso, e := enPeriodSum(t, m, 2)
 		add(m[0], e, iso, true)
+	}
+	for _, f := range fr {
+		// "within one and a half years of signature", "خلال نصف سنة".
+		covered := len(f.parts) == 0
+		for _, p := range out {
+			covered = covered || p.start < f.e && f.s < p.end
+		}
+		if covered {
+			continue // "within a day and a half" is read as a sum already
+		}
+		if m := reWithinBefore.FindStringIndex(t[max(0, f.s-24):f.s]); m != nil {
+			add(max(0, f.s-24)+m[0], f.e, sumISO(f.parts), !hasArabic(t[f.s:f.e]))
+		}
 	}
 	for _, m := range reWithinPeriodAR.FindAllStringSubmatchIndex(t, -1) {
 		iso, e := arPeriodSum(t, m, 2)

@@ -689,22 +689,51 @@ func (x *extractor) durationSpans(t string) []rawDur {
 			}
 		}
 	}
+	// Fractions ("one and a half years", "1.5 years", "نصف سنة"): the
+	// whole when the half is exact, else nothing; no part of one is read
+	// alone ("1.5 years" is not 5 years).
+	if fr := fracSpans(t); len(fr) > 0 {
+		kept := raws[:0]
+	raw:
+		for _, r := range raws {
+			for _, f := range fr {
+				if r.s < f.e && f.s < r.e {
+					continue raw
+				}
+			}
+			kept = append(kept, r)
+		}
+		raws = kept
+		for _, f := range fr {
+			if len(f.parts) > 0 {
+				raws = append(raws, rawDur{s: f.s, e: f.e, parts: f.parts})
+			}
+		}
+	}
 	sort.SliceStable(raws, func(i, j int) bool { return raws[i].s < raws[j].s })
-	// Sums: the parts after "and" / و join the duration before them.
+	// Sums: the parts after "and" / و join the
+	// duration before them; a half that is not exact drops it.
 	var out []rawDur
 	end := -1 // the end of the last sum: the parts it took give nothing more
 	for _, r := range raws {
 		if r.s < end {
 			continue
 		}
-		for {
-			p, n, ok := andPart(t[r.e:], r.parts[len(r.parts)-1])
-			if !ok {
+		veto := false
+		for !veto {
+			ps, n, v := nextParts(t[r.e:], r.parts[len(r.parts)-1])
+			if v {
+				veto, end = true, r.e+n
+			}
+			if len(ps) == 0 {
 				break
 			}
-			r.parts = append(r.parts[:len(r.parts):len(r.parts)], p)
+			r.parts = append(r.parts[:len(r.parts):len(r.parts)], ps...)
 			r.e += n
 			end = r.e
+		}
+		if veto {
+			continue // "two months and a half", "شهران ونصف": nothing
 		}
 		if len(r.parts) > 1 {
 			r.glued = false // the noun after a sum does not name it

@@ -128,11 +128,14 @@ func hasArabicPrefix(s string) bool {
 func sumAfter(t string, e int, first durPart) (string, int) {
 	parts := []durPart{first}
 	for {
-		p, n, ok := andPart(t[e:], parts[len(parts)-1])
-		if !ok {
+		ps, n, veto := nextParts(t[e:], parts[len(parts)-1])
+		if veto {
+			return "", e + n // "within two months and a half": no period
+		}
+		if len(ps) == 0 {
 			break
 		}
-		parts = append(parts, p)
+		parts = append(parts, ps...)
 		e += n
 	}
 	return sumISO(parts), e
@@ -164,7 +167,8 @@ func arBareStands(before, after string) bool {
 	prev := strings.Fields(before)
 	if len(prev) > 0 {
 		switch prev[len(prev)-1] {
-		case "كل", "أول", "اول", "آخر", "اخر", "نفس", "ذات", "هذا", "هذه", "ذلك", "تلك", "أي", "اي", "من", "في":
+		case "كل", "أول", "اول", "آخر", "اخر", "نفس", "ذات", "هذا", "هذه", "ذلك", "تلك", "أي", "اي", "من", "في",
+			"نصف", "ربع", "ثلث": // "نصف سنة" is no year (fracSpans reads it)
 			return false
 		}
 	}
@@ -188,8 +192,10 @@ func arBareStands(before, after string) bool {
 	}
 	if w, ok := strings.CutPrefix(next, "و"); ok {
 		switch w {
-		case "نصف", "ربع", "ثلث", "نيف":
-			return false // "شهر ونصف" is no month
+		case "ربع", "ثلث", "نيف":
+			return false // "شهر وربع" is no month
+		case "نصف":
+			return true // "سنة ونصف": the sum reads the half (a month's drops it)
 		}
 		return true
 	}
@@ -205,4 +211,135 @@ func head(s string, n int) string {
 		n--
 	}
 	return s[:n]
+}
+
+// Fractions.
+//
+// A half is read only where the unit below gives it exactly: half a year
+// is six months, half a day twelve hours ("one and a half years": P18M,
+// "a day and a half": PT36H, "سنة ونصف": P18M, "نصف يوم": PT12H). Half a
+// month, a week or an hour is no whole number of the unit below (a
+// month is not 30 days), so a duration with one gives nothing rather
+// than a wrong smaller period ("two months and a half" was P2M, "نصف
+// سنة" P1Y, "1.5 years" P5Y).
+
+var (
+	// reHalfAfter: "and a half" / "ونصف" right after a part.
+	reHalfAfterEN = regexp.MustCompile(`(?i)^,?\s+and\s+a\s+half\b`)
+	reHalfAfterAR = regexp.MustCompile(`^\s*و\s*نصف`)
+	// reFracEN: a half standing before its unit or glued to a number:
+	// "one (1) and a half years", "2 and a half years", "half a year",
+	// "a year and a half" (the article is no number elsewhere), "1.5
+	// years" (groups: number words, digits, unit; unit of the half
+	// forms; integer and decimal digits, unit).
+	reFracEN = regexp.MustCompile(`(?i)(?:\b(` + enNumWords + `)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))?\s*and\s+a\s+half[\s-]+` + enUnit + `\b` +
+		`|\bhalf\s+an?\s+(hour|day|week|month|year)\b|\ban?\s+(hour|day|week|month|year)\s+and\s+a\s+half\b` +
+		`|(?:^|[^\p{N}.,٫])(` + D + `{1,3})[.٫](` + D + `+)[\s-]*` + enUnit + `\b)`)
+	// reFracAR: "نصف سنة", "نصف عام", "نصف شهر" (a half before a bare unit).
+	reFracAR = regexp.MustCompile(`(?:^|[^\p{L}\p{Mn}])(نصف)\s+(سنة|عام|شهر|أسبوع|اسبوع|يوم|ساعة)`)
+)
+
+// halfOf is half of one unit in the unit below, ok false when it is no
+// whole number of it.
+func halfOf(unit string) (durPart, bool) {
+	switch unit {
+	case "year":
+		return durPart{6, "month"}, true
+	case "day":
+		return durPart{12, "hour"}, true
+	}
+	return durPart{}, false
+}
+
+// nextParts reads what continues a sum at the start of after: a part
+// after "and"/و, or a half ("one year| and a half"). veto says the duration has a half that is no whole number of
+// the unit below and gives nothing.
+func nextParts(after string, last durPart) (parts []durPart, n int, veto bool) {
+	if p, k, ok := andPart(after, last); ok {
+		return []durPart{p}, k, false
+	}
+	near := head(after, 200)
+	m := reHalfAfterEN.FindStringIndex(near)
+	if m == nil && hasArabicPrefix(after) {
+		if m = reHalfAfterAR.FindStringIndex(near); m != nil && arLetterAfter(after[m[1]:]) {
+			m = nil // "ونصفه"
+		}
+	}
+	if m == nil {
+		return nil, 0, false
+	}
+	h, ok := halfOf(last.unit)
+	if !ok {
+		return nil, m[1], true
+	}
+	return []durPart{h}, m[1], false
+}
+
+// fracSpan is a duration written with a half before its unit or as a
+// decimal: its parts, or none when the half is not exact.
+type fracSpan struct {
+	s, e  int
+	parts []durPart
+}
+
+// fracSpans finds the fractions of a block (reFracEN, reFracAR).
+func fracSpans(t string) []fracSpan {
+	var out []fracSpan
+	half := func(s, e, n int, unit string, decimal string) {
+		f := fracSpan{s: s, e: e}
+		h, ok := halfOf(unit)
+		switch {
+		case decimal != "" && strings.TrimRight(asciiDigits(decimal), "0") != "5":
+			ok = false // 1.25 years: not read
+		case n < 0:
+			ok = false
+		}
+		if ok {
+			if n > 0 {
+				f.parts = append(f.parts, durPart{n, unit})
+			}
+			f.parts = append(f.parts, h)
+		}
+		out = append(out, f)
+	}
+	if strings.Contains(lowerASCII(t), "half") || strings.ContainsAny(t, ".٫") {
+		for _, m := range reFracEN.FindAllStringSubmatchIndex(t, -1) {
+			switch {
+			case m[8] >= 0: // N and a half UNIT
+				n := 0
+				switch {
+				case m[4] >= 0:
+					n = atoi(t[m[4]:m[5]])
+				case m[6] >= 0:
+					n = atoi(t[m[6]:m[7]])
+				case m[2] >= 0:
+					var ok bool
+					if n, _, ok = parseENQty(t[m[2]:m[3]]); !ok {
+						n = -1
+					}
+				default:
+					continue // "and a half years" with no number
+				}
+				if n == 0 {
+					n = -1
+				}
+				half(m[0], m[1], n, durationUnit(t[m[8]:m[9]]), "")
+			case m[10] >= 0: // half a UNIT
+				half(m[0], m[1], 0, durationUnit(t[m[10]:m[11]]), "")
+			case m[12] >= 0: // a UNIT and a half
+				half(m[0], m[1], 1, durationUnit(t[m[12]:m[13]]), "")
+			case m[14] >= 0: // N.d UNIT
+				half(m[14], m[1], atoi(t[m[14]:m[15]]), durationUnit(t[m[18]:m[19]]), t[m[16]:m[17]])
+			}
+		}
+	}
+	if strings.Contains(t, "نصف") {
+		for _, m := range reFracAR.FindAllStringSubmatchIndex(t, -1) {
+			if arLetterAfter(t[m[1]:]) {
+				continue // "نصف سنوية"
+			}
+			half(m[2], m[1], 0, arBareUnits[t[m[4]:m[5]]], "")
+		}
+	}
+	return out
 }

@@ -45,7 +45,7 @@ func TestDurationSums(t *testing.T) {
 		{"The Tenant shall give one month and 30 days' notice.",
 			[]string{"notice_period|30 days|P30D"}, []string{"notice_deadline|P30D|"}},
 		{"مدة الإيجار شهر ونصف.", nil, nil},
-		{"مدة الإيجار سنة و نصف.", nil, nil},
+		{"مدة الإيجار سنة و نصف.", []string{"term|سنة و نصف|P18M"}, nil}, // a fraction: TestDurationFractions
 	} {
 		out := extractText(t, c.text)
 		if got := factRows(out, TypeDuration); !slices.Equal(got, c.want) {
