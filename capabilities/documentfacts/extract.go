@@ -711,7 +711,7 @@ func (x *extractor) durationSpans(t string) []rawDur {
 		}
 	}
 	sort.SliceStable(raws, func(i, j int) bool { return raws[i].s < raws[j].s })
-	// Sums: the parts after "and" / و join the
+	// Sums: the parts after "and" / و (or a comma then "and") join the
 	// duration before them; a half that is not exact drops it.
 	var out []rawDur
 	end := -1 // the end of the last sum: the parts it took give nothing more

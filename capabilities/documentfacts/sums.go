@@ -213,7 +213,7 @@ func head(s string, n int) string {
 	return s[:n]
 }
 
-// Fractions.
+// Fractions and three-part sums.
 //
 // A half is read only where the unit below gives it exactly: half a year
 // is six months, half a day twelve hours ("one and a half years": P18M,
@@ -227,6 +227,8 @@ var (
 	// reHalfAfter: "and a half" / "ونصف" right after a part.
 	reHalfAfterEN = regexp.MustCompile(`(?i)^,?\s+and\s+a\s+half\b`)
 	reHalfAfterAR = regexp.MustCompile(`^\s*و\s*نصف`)
+	// reCommaEN: the middle part of "two years, six months and ten days".
+	reCommaEN = regexp.MustCompile(`(?i)^,\s+` + enQty + enUnit + `\b`)
 	// reFracEN: a half standing before its unit or glued to a number:
 	// "one (1) and a half years", "2 and a half years", "half a year",
 	// "a year and a half" (the article is no number elsewhere), "1.5
@@ -252,13 +254,23 @@ func halfOf(unit string) (durPart, bool) {
 }
 
 // nextParts reads what continues a sum at the start of after: a part
-// after "and"/و, or a half ("one year| and a half"). veto says the duration has a half that is no whole number of
+// after "and"/و; a part after a comma followed by a part after "and"
+// ("two years|, six months and ten days"); or a half ("one year| and a
+// half"). veto says the duration has a half that is no whole number of
 // the unit below and gives nothing.
 func nextParts(after string, last durPart) (parts []durPart, n int, veto bool) {
 	if p, k, ok := andPart(after, last); ok {
 		return []durPart{p}, k, false
 	}
 	near := head(after, 200)
+	if m := reCommaEN.FindStringSubmatchIndex(near); m != nil && !gluedUnit(after[:m[8]]) {
+		if p, u := enQtyUnit(after, m, 2); p > 0 && unitRank[u] > 0 && unitRank[u] < unitRank[last.unit] {
+			mid := durPart{p, u}
+			if q, k, ok := andPart(after[m[1]:], mid); ok {
+				return []durPart{mid, q}, m[1] + k, false
+			}
+		}
+	}
 	m := reHalfAfterEN.FindStringIndex(near)
 	if m == nil && hasArabicPrefix(after) {
 		if m = reHalfAfterAR.FindStringIndex(near); m != nil && arLetterAfter(after[m[1]:]) {
