@@ -30,6 +30,8 @@ func TestDurationFractions(t *testing.T) {
 		{"مدة العقد سنتان ونصف.", []string{"term|سنتان ونصف|P30M"}, nil},
 		{"مدة العقد ثلاث سنوات ونصف.", []string{"term|ثلاث سنوات ونصف|P42M"}, nil},
 		{"مدة العقد نصف سنة.", []string{"term|نصف سنة|P6M"}, nil},
+		{"مدة العقد ١٫٥ سنة.", []string{"term|١٫٥ سنة|P18M"}, nil},
+		{"مدة العقد 2.5 سنوات.", []string{"term|2.5 سنوات|P30M"}, nil},
 		{"يلتزم المقاول بإنجاز الأعمال خلال سنة ونصف من تاريخ التوقيع.", nil, []string{"delivery_deadline|P18M|تاريخ التوقيع"}},
 		{"يلتزم المورد بالتوريد خلال نصف يوم.", []string{"delivery_period|نصف يوم|PT12H"}, []string{"delivery_deadline|PT12H|"}},
 		// Not exact: nothing, not the whole units (were P2M, P1Y, P5Y).
@@ -39,6 +41,7 @@ func TestDurationFractions(t *testing.T) {
 		{"The Supplier shall deliver within 1.25 days.", nil, nil},
 		{"The term of this Agreement is 1.75 years.", nil, nil},
 		{"مدة العقد شهر ونصف.", nil, nil},
+		{"مدة العقد ١٫٥ شهر.", nil, nil},
 		{"مدة العقد شهران ونصف.", nil, nil},
 		{"مدة العقد سنة وربع.", nil, nil},
 		{"يلتزم المقاول بإنجاز الأعمال خلال ٣ أشهر ونصف.", nil, nil},

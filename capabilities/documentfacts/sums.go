@@ -232,11 +232,12 @@ var (
 	// reFracEN: a half standing before its unit or glued to a number:
 	// "one (1) and a half years", "2 and a half years", "half a year",
 	// "a year and a half" (the article is no number elsewhere), "1.5
-	// years" (groups: number words, digits, unit; unit of the half
+	// years", "١٫٥ سنة" (groups: number words, digits, unit; unit of the half
 	// forms; integer and decimal digits, unit).
 	reFracEN = regexp.MustCompile(`(?i)(?:\b(` + enNumWords + `)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))?\s*and\s+a\s+half[\s-]+` + enUnit + `\b` +
 		`|\bhalf\s+an?\s+(hour|day|week|month|year)\b|\ban?\s+(hour|day|week|month|year)\s+and\s+a\s+half\b` +
-		`|(?:^|[^\p{N}.,٫])(` + D + `{1,3})[.٫](` + D + `+)[\s-]*` + enUnit + `\b)`)
+		`|(?:^|[^\p{N}.,٫])(` + D + `{1,3})[.٫](` + D + `+)[\s-]*(?:calendar\s+|business\s+|working\s+)?(hours?|days?|weeks?|months?|years?|` +
+		`ساعات|ساعة|أيام|ايام|يوماً|يوما|يوم|أسابيع|أسبوع|أشهر|اشهر|شهور|شهراً|شهرا|شهر|سنوات|سنة|أعوام|عاماً|عاما|عام))`)
 	// reFracAR: "نصف سنة", "نصف عام", "نصف شهر" (a half before a bare unit).
 	reFracAR = regexp.MustCompile(`(?:^|[^\p{L}\p{Mn}])(نصف)\s+(سنة|عام|شهر|أسبوع|اسبوع|يوم|ساعة)`)
 )
@@ -314,7 +315,7 @@ func fracSpans(t string) []fracSpan {
 		}
 		out = append(out, f)
 	}
-	if strings.Contains(lowerASCII(t), "half") || strings.ContainsAny(t, ".٫") {
+	if strings.Contains(t, "half") || strings.Contains(t, "Half") || strings.Contains(t, "HALF") || hasDecimal(t) {
 		for _, m := range reFracEN.FindAllStringSubmatchIndex(t, -1) {
 			switch {
 			case m[8] >= 0: // N and a half UNIT
@@ -340,7 +341,10 @@ func fracSpans(t string) []fracSpan {
 				half(m[0], m[1], 0, durationUnit(t[m[10]:m[11]]), "")
 			case m[12] >= 0: // a UNIT and a half
 				half(m[0], m[1], 1, durationUnit(t[m[12]:m[13]]), "")
-			case m[14] >= 0: // N.d UNIT
+			case m[14] >= 0: // N.d UNIT ("1.5 years", "١٫٥ سنة")
+				if r, _ := utf8.DecodeRuneInString(t[m[1]:]); unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) {
+					continue // "1.5 dayshift"
+				}
 				half(m[14], m[1], atoi(t[m[14]:m[15]]), durationUnit(t[m[18]:m[19]]), t[m[16]:m[17]])
 			}
 		}
@@ -354,4 +358,21 @@ func fracSpans(t string) []fracSpan {
 		}
 	}
 	return out
+}
+
+// hasDecimal says whether t has a digit, a decimal point and a digit
+// ("1.5"): the cheap test before reFracEN's decimals.
+func hasDecimal(t string) bool {
+	for i := 1; i+1 < len(t); i++ {
+		if (t[i] == '.' || t[i] == 0xd9 && t[i+1] == 0xab) && isDigitByteBefore(t[:i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// isDigitByteBefore: s ends with a digit (ASCII or Arabic-Indic).
+func isDigitByteBefore(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r >= '0' && r <= '9' || r >= 0x660 && r <= 0x669 || r >= 0x6f0 && r <= 0x6f9
 }
