@@ -40,7 +40,7 @@ type intelServer struct {
 	acct      string
 }
 
-func newIntelServer(t *testing.T, env map[string]string, fetch safehttp.Options) intelServer {
+func newIntelServer(t testing.TB, env map[string]string, fetch safehttp.Options) intelServer {
 	t.Helper()
 	ctx := context.Background()
 	cfg, _, err := loadConfig(newFlagSet("serve", io.Discard), []string{"--db", filepath.Join(t.TempDir(), "dalil.db")}, envOf(env))
