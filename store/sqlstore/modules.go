@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"time"
 )
 
@@ -59,3 +60,21 @@ func (d DB) Values(rows, cols int) string { return valuesList(d.s.dialect, rows,
 // A nil err stays nil; a *dalil.Error, dalil.ErrNotFound or an error
 // already marked is returned unchanged.
 func Unavailable(op string, err error) error { return unavailable(op, err) }
+
+// Querier is what runs a one-row query: the read or write pool, or a
+// transaction.
+type Querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// OptionalString runs a query for one text column and returns its value,
+// or "" when there is no row (e.g. the batch that imported a file with
+// this content hash, if any).
+func OptionalString(ctx context.Context, q Querier, query string, args ...any) (string, error) {
+	var v string
+	err := q.QueryRowContext(ctx, query, args...).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return v, err
+}

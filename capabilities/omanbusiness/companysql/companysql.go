@@ -12,7 +12,6 @@ import (
 	"database/sql"
 	"embed"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -174,15 +173,8 @@ func (s *Store) write(ctx context.Context, batch, hash string, opts dataset.Impo
 
 // batchByHash returns the batch that imported the file with this content
 // hash, or "" when none did; q is the read pool or a transaction.
-func batchByHash(ctx context.Context, q interface {
-	QueryRowContext(context.Context, string, ...any) *sql.Row
-}, hash string) (string, error) {
-	var id string
-	err := q.QueryRowContext(ctx, `SELECT id FROM company_batches WHERE content_hash = $1`, hash).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	}
-	return id, err
+func batchByHash(ctx context.Context, q sqlstore.Querier, hash string) (string, error) {
+	return sqlstore.OptionalString(ctx, q, `SELECT id FROM company_batches WHERE content_hash = $1`, hash)
 }
 
 // at calls the test hook, if any, at step.

@@ -144,12 +144,8 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 		Imported: func(ctx context.Context) (string, error) {
 			ctx, cancel := s.db.Bound(ctx)
 			defer cancel()
-			var existing string
-			err := s.db.Read().QueryRowContext(ctx, `SELECT id FROM sanctions_batches WHERE source = $1 AND content_hash = $2 AND current = 1`,
-				opts.Source, hash).Scan(&existing)
-			if err == sql.ErrNoRows {
-				return "", nil
-			}
+			existing, err := sqlstore.OptionalString(ctx, s.db.Read(), `SELECT id FROM sanctions_batches WHERE source = $1 AND content_hash = $2 AND current = 1`,
+				opts.Source, hash)
 			return existing, sqlstore.Unavailable("find sanctions batch", err)
 		},
 		Write: func(ctx context.Context) (string, int, error) { return s.replace(ctx, opts, format, hash, list) },

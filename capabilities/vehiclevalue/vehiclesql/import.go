@@ -3,7 +3,6 @@ package vehiclesql
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -136,15 +135,8 @@ func insert(ctx context.Context, tx *sql.Tx, db sqlstore.DB, batch string, opts 
 
 // batchByHash returns the batch that imported the file with this content
 // hash, or "" when none did; q is the read pool or a transaction.
-func batchByHash(ctx context.Context, q interface {
-	QueryRowContext(context.Context, string, ...any) *sql.Row
-}, hash string) (string, error) {
-	var id string
-	err := q.QueryRowContext(ctx, `SELECT id FROM vehicle_listing_batches WHERE content_hash = $1`, hash).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	}
-	return id, err
+func batchByHash(ctx context.Context, q sqlstore.Querier, hash string) (string, error) {
+	return sqlstore.OptionalString(ctx, q, `SELECT id FROM vehicle_listing_batches WHERE content_hash = $1`, hash)
 }
 
 // Coverage is the listings dataset's coverage (dataset.Stats.Coverage):
