@@ -31,9 +31,13 @@ type Status string
 const (
 	// StatusAvailable capabilities answer calls.
 	StatusAvailable Status = "available"
+	// StatusDemo capabilities answer, but what they would answer from is
+	// synthetic demo data only (a dataset loaded by serve --demo): every
+	// answer says so and none that rests on it alone is charged.
+	StatusDemo Status = "demo"
 	// StatusUnconfigured capabilities need a provider or dataset that the
-	// operator has not configured; calls get 503 PROVIDER_NOT_CONFIGURED
-	// and are never charged.
+	// operator has not configured or imported; calls get 503
+	// PROVIDER_NOT_CONFIGURED and are never charged.
 	StatusUnconfigured Status = "unconfigured"
 	// StatusPlanned capabilities are on the roadmap and have no route.
 	StatusPlanned Status = "planned"
@@ -82,6 +86,10 @@ type Options struct {
 	// when every requirement is configured (see RegistryOptions), else
 	// unconfigured.
 	Requires []Requirement
+	// NotConfiguredDetails are added to the details of the 503
+	// PROVIDER_NOT_CONFIGURED answer while a requirement is missing (a
+	// sanctions screen's status not_checked), beside "missing".
+	NotConfiguredDetails map[string]any
 	// Example is a valid example input, used in docs, llms.txt and tests.
 	Example any
 	// Limitations are the honest limits of the result, listed in the docs.
@@ -173,16 +181,12 @@ type TreeValidator interface {
 type Entry struct {
 	ID string
 	Options
-	// Status is derived, never declared: StatusPlanned for Planned
-	// entries; otherwise StatusAvailable when every requirement is
-	// configured, else StatusUnconfigured. Define assumes nothing is
-	// configured; NewRegistryWith decides with the operator's answer.
-	Status Status
-	// Missing lists the requirements that are not configured.
-	Missing []Requirement
-	// Provider says in words what an unconfigured capability is waiting
-	// for ("the websearch provider"); empty when nothing is missing.
-	Provider string
+	// planned marks a roadmap entry (Planned). Every other status is
+	// derived when it is read: State.
+	planned bool
+	// reg is the registry the entry belongs to (nil before one holds it:
+	// nothing is then supplied).
+	reg *Registry
 	// InputSchema and OutputSchema are the published JSON Schemas (2020-12);
 	// InputSchema is exactly what Decode enforces.
 	InputSchema, OutputSchema *jsonschema.Schema
@@ -256,7 +260,6 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 		panic(fmt.Sprintf("capability %s: output schema: %v", id, err))
 	}
 	e := Entry{ID: id, Options: opts, InputSchema: in, OutputSchema: out}
-	e.configure(nil)
 	var zero In
 	e.tree, _ = any(zero).(TreeValidator)
 	if _, ok := any(zero).(ErrorValidator); ok {
@@ -359,7 +362,7 @@ func Planned(id, group, summary string) Entry {
 	if !idPattern.MatchString(id) {
 		panic(fmt.Sprintf("capability: bad id %q", id))
 	}
-	return Entry{ID: id, Options: Options{Group: group, Summary: summary}, Status: StatusPlanned}
+	return Entry{ID: id, Options: Options{Group: group, Summary: summary}, planned: true}
 }
 
 func mustJSON(s *jsonschema.Schema) json.RawMessage {
@@ -387,6 +390,23 @@ func compile(id string, schema json.RawMessage) (*santhosh.Schema, error) {
 
 // Callable reports whether the capability has a handler to route.
 func (e *Entry) Callable() bool { return e.run != nil }
+
+// State is the capability's status now: planned for a roadmap entry;
+// otherwise derived from its requirements and what its registry's
+// options supply (RegistryOptions.Supply), at every call.
+func (e *Entry) State() State {
+	if e.planned || !e.Callable() {
+		return State{Status: StatusPlanned}
+	}
+	var opts RegistryOptions
+	if e.reg != nil {
+		opts = e.reg.opts
+	}
+	return opts.stateOf(e)
+}
+
+// Status is State().Status.
+func (e *Entry) Status() Status { return e.State().Status }
 
 // Decode validates a request body against the published input schema and
 // the input's own rules, and returns the typed input. Every problem is

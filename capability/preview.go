@@ -154,7 +154,7 @@ func coverageWord(score float64) string {
 // capability's preview: it declares one and is available. Every surface
 // (capabilities listing, MCP, OpenAPI, /docs, /llms.txt) asks this.
 func (e *Entry) Previewable() bool {
-	return e.Preview != nil && e.Status == StatusAvailable
+	return e.Preview != nil && e.State().Answers()
 }
 
 // RunPreview runs the preview on an input returned by Decode and returns

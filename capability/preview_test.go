@@ -160,58 +160,107 @@ func TestPreviewDeclarationsAreChecked(t *testing.T) {
 	}
 }
 
-func TestStatusFollowsTheConfiguration(t *testing.T) {
+func TestStatusFollowsTheSupply(t *testing.T) {
+	market := capability.AnyOf("market_data", capability.NeedsDataset("listings"), capability.NeedsProvider("marketcheck"))
 	needs := previewed(capability.Options{
-		Requires: []capability.Requirement{capability.NeedsProvider("websearch"), capability.NeedsDataset("comparables")},
+		Requires: []capability.Requirement{capability.NeedsProvider("websearch"), capability.NeedsDataset("comparables"), market},
 		Preview:  capability.PreviewOf(capability.LeakageLow, peek),
 	})
 	plain := capability.Define("plain_tool", capability.Options{Group: "G", Summary: "s", Path: "/api/v1/plain"}, handler)
 	later := capability.Planned("later_tool", "G", "soon")
-	if needs.Status != capability.StatusUnconfigured || needs.Previewable() {
-		t.Errorf("Define assumed a requirement configured: status %s", needs.Status)
+	if needs.Status() != capability.StatusUnconfigured || needs.Previewable() {
+		t.Errorf("Define assumed a requirement configured: status %s", needs.Status())
 	}
+	real := capability.SupplyReal
 	tests := []struct {
-		name       string
-		configured func(capability.Requirement) bool
-		status     capability.Status
-		missing    []capability.Requirement
-		provider   string
+		name      string
+		supply    map[capability.Requirement]capability.Supply
+		status    capability.Status
+		needs     string
+		synthetic []string
 	}{
-		{"nothing configured", nil, capability.StatusUnconfigured,
-			[]capability.Requirement{capability.NeedsProvider("websearch"), capability.NeedsDataset("comparables")},
-			"the websearch provider and the comparables dataset"},
-		{"the provider only", func(r capability.Requirement) bool { return r.Kind == capability.KindProvider }, capability.StatusUnconfigured,
-			[]capability.Requirement{capability.NeedsDataset("comparables")}, "the comparables dataset"},
-		{"a dataset of the provider's name does not count", func(r capability.Requirement) bool {
-			return r == capability.NeedsDataset("websearch") || r == capability.NeedsProvider("comparables")
-		},
-			capability.StatusUnconfigured, []capability.Requirement{capability.NeedsProvider("websearch"), capability.NeedsDataset("comparables")},
-			"the websearch provider and the comparables dataset"},
-		{"everything", func(capability.Requirement) bool { return true }, capability.StatusAvailable, nil, ""},
+		{"nothing supplied", nil, capability.StatusUnconfigured,
+			"the websearch provider and the comparables dataset and the listings dataset or the marketcheck provider", nil},
+		{"the provider only", map[capability.Requirement]capability.Supply{capability.NeedsProvider("websearch"): real}, capability.StatusUnconfigured,
+			"the comparables dataset and the listings dataset or the marketcheck provider", nil},
+		{"a dataset of the provider's name does not count", map[capability.Requirement]capability.Supply{
+			capability.NeedsDataset("websearch"): real, capability.NeedsProvider("comparables"): real, capability.NeedsDataset("marketcheck"): real},
+			capability.StatusUnconfigured, "the websearch provider and the comparables dataset and the listings dataset or the marketcheck provider", nil},
+		{"everything real, market by provider", map[capability.Requirement]capability.Supply{
+			capability.NeedsProvider("websearch"): real, capability.NeedsDataset("comparables"): real, capability.NeedsProvider("marketcheck"): real},
+			capability.StatusAvailable, "", nil},
+		{"synthetic comparables: demo", map[capability.Requirement]capability.Supply{
+			capability.NeedsProvider("websearch"): real, capability.NeedsDataset("comparables"): capability.SupplySynthetic, capability.NeedsDataset("listings"): real},
+			capability.StatusDemo, "", []string{"comparables"}},
+		{"a real alternative beats a synthetic one", map[capability.Requirement]capability.Supply{
+			capability.NeedsProvider("websearch"): real, capability.NeedsDataset("comparables"): real,
+			capability.NeedsDataset("listings"): capability.SupplySynthetic, capability.NeedsProvider("marketcheck"): real},
+			capability.StatusAvailable, "", nil},
+		{"synthetic alternatives only: demo", map[capability.Requirement]capability.Supply{
+			capability.NeedsProvider("websearch"): real, capability.NeedsDataset("comparables"): real, capability.NeedsDataset("listings"): capability.SupplySynthetic},
+			capability.StatusDemo, "", []string{"market_data"}},
+		{"missing beats synthetic", map[capability.Requirement]capability.Supply{
+			capability.NeedsDataset("comparables"): capability.SupplySynthetic, capability.NeedsDataset("listings"): real},
+			capability.StatusUnconfigured, "the websearch provider", []string{"comparables"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			reg, err := capability.NewRegistryWith(capability.RegistryOptions{Configured: tc.configured}, needs, plain, later)
+			reg, err := capability.NewRegistryWith(capability.RegistryOptions{
+				Supply: func(r capability.Requirement) capability.Supply { return tc.supply[r] },
+				Hint:   func(r capability.Requirement) string { return "supply " + r.Name },
+			}, needs, plain, later)
 			if err != nil {
 				t.Fatal(err)
 			}
 			e, _ := reg.Lookup("p_tool")
-			if e.Status != tc.status || e.Provider != tc.provider || !cmp.Equal(e.Missing, tc.missing) {
-				t.Errorf("status %s missing %v provider %q, want %s %v %q", e.Status, e.Missing, e.Provider, tc.status, tc.missing, tc.provider)
+			st := e.State()
+			var synthetic []string
+			for _, s := range st.Synthetic {
+				synthetic = append(synthetic, s.Name)
 			}
-			if e.Previewable() != (tc.status == capability.StatusAvailable) {
-				t.Errorf("previewable = %v with status %s", e.Previewable(), e.Status)
+			if st.Status != tc.status || st.Needs() != tc.needs || !cmp.Equal(synthetic, tc.synthetic) {
+				t.Errorf("status %s needs %q synthetic %v, want %s %q %v", st.Status, st.Needs(), synthetic, tc.status, tc.needs, tc.synthetic)
 			}
-			if p, _ := reg.Lookup("plain_tool"); p.Status != capability.StatusAvailable || p.Previewable() {
-				t.Errorf("a capability without requirements or preview: status %s previewable %v", p.Status, p.Previewable())
+			for _, m := range st.Missing {
+				if m.Hint == "" || (m.Kind == capability.KindAny && !strings.Contains(m.Hint, "; or ")) {
+					t.Errorf("missing %s has hint %q", m, m.Hint)
+				}
 			}
-			if l, _ := reg.Lookup("later_tool"); l.Status != capability.StatusPlanned || len(reg.Planned()) != 1 {
-				t.Errorf("planned entry became %s", l.Status)
+			if e.Previewable() != st.Answers() {
+				t.Errorf("previewable = %v with status %s", e.Previewable(), st.Status)
+			}
+			if p, _ := reg.Lookup("plain_tool"); p.Status() != capability.StatusAvailable || p.Previewable() {
+				t.Errorf("a capability without requirements or preview: status %s previewable %v", p.Status(), p.Previewable())
+			}
+			if l, _ := reg.Lookup("later_tool"); l.Status() != capability.StatusPlanned || len(reg.Planned()) != 1 {
+				t.Errorf("planned entry became %s", l.Status())
 			}
 		})
 	}
 	// The registry's entries are its own: the declaration is unchanged.
-	if needs.Status != capability.StatusUnconfigured {
-		t.Errorf("the declared entry changed to %s", needs.Status)
+	if needs.Status() != capability.StatusUnconfigured {
+		t.Errorf("the declared entry changed to %s", needs.Status())
+	}
+}
+
+// TestStatusIsReadLive: the status follows the supply while the registry
+// lives (an import, a retraction), with no new registry.
+func TestStatusIsReadLive(t *testing.T) {
+	supply := capability.SupplyMissing
+	e := previewed(capability.Options{Requires: []capability.Requirement{capability.NeedsDataset("comparables")}, Preview: capability.PreviewOf(capability.LeakageLow, peek)})
+	reg, err := capability.NewRegistryWith(capability.RegistryOptions{Supply: func(capability.Requirement) capability.Supply { return supply }}, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := reg.Lookup("p_tool")
+	for _, step := range []struct {
+		supply capability.Supply
+		want   capability.Status
+	}{{capability.SupplyMissing, capability.StatusUnconfigured}, {capability.SupplySynthetic, capability.StatusDemo},
+		{capability.SupplyReal, capability.StatusAvailable}, {capability.SupplyMissing, capability.StatusUnconfigured}} {
+		supply = step.supply
+		if got.Status() != step.want || reg.State(got).Status != step.want {
+			t.Errorf("supply %d: status %s, want %s", step.supply, got.Status(), step.want)
+		}
 	}
 }

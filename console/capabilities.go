@@ -26,6 +26,10 @@ type capabilityRow struct {
 type requirementRow struct {
 	Kind, Name string
 	Configured bool
+	// SyntheticOnly: met by synthetic demo data only.
+	SyntheticOnly bool
+	// HowToSupply says how the operator meets it, when it is not met.
+	HowToSupply string
 	// For datasets: whether rows are loaded, and the newest batch.
 	IsDataset   bool
 	Loaded      bool
@@ -66,11 +70,12 @@ func (c *Console) capabilities(w http.ResponseWriter, r *http.Request) {
 	stats := map[string]*dataset.Stats{}
 	d := capabilitiesData{From: from}
 	for _, e := range c.o.Registry.All() {
-		row := capabilityRow{ID: e.ID, Title: e.Title, Group: e.Group, Price: e.Price, Status: e.Status,
+		row := capabilityRow{ID: e.ID, Title: e.Title, Group: e.Group, Price: e.Price, Status: e.Status(),
 			Calls: totals[e.ID].calls, Revenue: totals[e.ID].amount}
 		for _, req := range e.Requires {
 			rr := requirementRow{Kind: req.Kind, Name: req.Name, IsDataset: req.Kind == capability.KindDataset,
-				Configured: c.o.Configured != nil && c.o.Configured(req)}
+				Configured: e.Supplied(req) != capability.SupplyMissing, SyntheticOnly: e.Supplied(req) == capability.SupplySynthetic,
+				HowToSupply: e.HowToSupply(req)}
 			if im := importers[req.Name]; rr.IsDataset && im != nil {
 				st, seen := stats[req.Name]
 				if !seen {

@@ -72,9 +72,6 @@ type Options struct {
 	// the overview's and the capabilities page's figures. Optional.
 	Revenue  []RevenueSource
 	Registry *capability.Registry
-	// Configured reports whether a capability's requirement (a provider
-	// or a dataset) is configured; nil: nothing is.
-	Configured func(capability.Requirement) bool
 	// Datasets are the importable datasets, for their batches and dates.
 	Datasets []dataset.Importer
 	Host     Host

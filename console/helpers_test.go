@@ -121,7 +121,7 @@ func newEnv(t testing.TB, o envOptions) *env {
 	}
 	e.api = httpapi.NewServer(httpapi.Config{Registry: reg, Store: store, AdminToken: o.token,
 		Console: func(s *httpapi.Server) http.Handler {
-			return console.New(console.Options{Token: o.token, Store: store, Data: store, Revenue: o.revenue, Registry: reg, Configured: configured,
+			return console.New(console.Options{Token: o.token, Store: store, Data: store, Revenue: o.revenue, Registry: reg,
 				Datasets: []dataset.Importer{e.data}, Host: s, BaseURL: o.baseURL, Now: e.clock.Now})
 		}})
 	if o.tls {

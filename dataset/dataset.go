@@ -139,6 +139,14 @@ type Stats struct {
 // Loaded reports whether the dataset has rows a capability can answer from.
 func (s Stats) Loaded() bool { return s.Rows > 0 }
 
+// Holder is implemented by importers that list the batches a capability
+// would answer from (a sanctions list's current version only) with one
+// cheap query, without Stats' coverage: what capability statuses are
+// derived from (real rows, or synthetic demo rows only).
+type Holder interface {
+	Holdings(ctx context.Context) ([]Batch, error)
+}
+
 // Importer is one dataset as cmd/dalil and the admin API see it.
 type Importer interface {
 	// Name is the dataset's name: the CLI command (`dalil <name>

@@ -209,15 +209,38 @@ func decodeCall(w http.ResponseWriter, r *http.Request, e *capability.Entry) (an
 	if err != nil {
 		return nil, err
 	}
-	if e.Status == capability.StatusUnconfigured {
-		return nil, dalil.Errorf(dalil.CodeProviderNotConfigured, "%s needs %s, which the operator has not configured. Nothing was charged.", e.ID, providerName(e))
+	if st := e.Confirm(r.Context()); st.Status == capability.StatusUnconfigured {
+		return nil, notConfigured(e, st)
 	}
 	return in, nil
 }
 
-func providerName(e *capability.Entry) string {
-	if e.Provider != "" {
-		return e.Provider
+// notConfigured is the 503 of a capability whose requirements are not
+// met: what is missing, and how the operator supplies each.
+func notConfigured(e *capability.Entry, st capability.State) *dalil.Error {
+	missing := make([]map[string]string, 0, len(st.Missing))
+	for _, m := range st.Missing {
+		v := map[string]string{"kind": m.Kind, "name": m.Name}
+		if m.Hint != "" {
+			v["operatorAction"] = m.Hint
+		}
+		missing = append(missing, v)
+	}
+	details := map[string]any{"missing": missing}
+	for k, v := range e.NotConfiguredDetails {
+		details[k] = v
+	}
+	msg := fmt.Sprintf("%s needs %s, which the operator has not configured. Nothing was charged.", e.ID, needsWords(st))
+	if len(st.Missing) == 1 && st.Missing[0].Hint != "" {
+		msg = fmt.Sprintf("%s needs %s, which the operator has not configured (%s). Nothing was charged.", e.ID, needsWords(st), st.Missing[0].Hint)
+	}
+	return &dalil.Error{Code: dalil.CodeProviderNotConfigured, Message: msg, Details: details}
+}
+
+// needsWords is what an unconfigured capability waits for, in words.
+func needsWords(st capability.State) string {
+	if w := st.Needs(); w != "" {
+		return w
 	}
 	return "an external provider"
 }

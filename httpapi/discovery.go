@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -66,7 +65,7 @@ func (s *Server) handleDiscovery(w http.ResponseWriter, r *http.Request) {
 	}
 	var tools []map[string]any
 	for _, e := range s.reg.Callable() {
-		tools = append(tools, map[string]any{"name": e.ID, "method": "POST", "path": e.Path, "price": e.Price.Float(), "currency": "USD", "status": string(e.Status), "preview": previewOf(e)})
+		tools = append(tools, map[string]any{"name": e.ID, "method": "POST", "path": e.Path, "price": e.Price.Float(), "currency": "USD", "status": string(e.Status()), "preview": previewOf(e)})
 	}
 	writeData(w, r, http.StatusOK, map[string]any{
 		"name":        Name,
@@ -139,17 +138,36 @@ func previewOf(e *capability.Entry) previewView {
 // requirement is one thing a capability needs the operator to configure,
 // and whether this server has it (which is what its status follows from).
 type requirement struct {
-	Kind       string `json:"kind"`
-	Name       string `json:"name"`
-	Configured bool   `json:"configured"`
+	Kind string `json:"kind"`
+	Name string `json:"name"`
+	// Configured: the requirement is met (by real or synthetic data).
+	Configured bool `json:"configured"`
+	// Synthetic: it is met by synthetic demo data only.
+	Synthetic bool `json:"synthetic"`
+	// OperatorAction says how the operator supplies a missing one.
+	OperatorAction string `json:"operatorAction,omitempty"`
+	// AnyOf lists the alternatives of an "any" requirement.
+	AnyOf []requirement `json:"anyOf,omitempty"`
 }
 
 func requirementsOf(e *capability.Entry) []requirement {
 	out := []requirement{}
 	for _, r := range e.Requires {
-		out = append(out, requirement{Kind: r.Kind, Name: r.Name, Configured: !slices.Contains(e.Missing, r)})
+		out = append(out, requirementOf(e, r))
 	}
 	return out
+}
+
+func requirementOf(e *capability.Entry, r capability.Requirement) requirement {
+	supply := e.Supplied(r)
+	v := requirement{Kind: r.Kind, Name: r.Name, Configured: supply != capability.SupplyMissing, Synthetic: supply == capability.SupplySynthetic}
+	if supply == capability.SupplyMissing {
+		v.OperatorAction = e.HowToSupply(r)
+	}
+	for _, alt := range r.Alternatives() {
+		v.AnyOf = append(v.AnyOf, requirementOf(e, alt))
+	}
+	return v
 }
 
 func (s *Server) capabilityViews() []capabilityView {
@@ -161,7 +179,7 @@ func (s *Server) capabilityViews() []capabilityView {
 		}
 		out = append(out, capabilityView{
 			Name: e.ID, Title: e.Title, Description: e.Summary + " " + e.Description, WhenToUse: e.WhenToUse, Category: e.Group,
-			Status: string(e.Status), Method: "POST", Endpoint: e.Path, LegacyPath: e.LegacyPath,
+			Status: string(e.Status()), Method: "POST", Endpoint: e.Path, LegacyPath: e.LegacyPath,
 			Price: e.Price.Float(), Currency: "USD", Pricing: map[string]any{"amount": e.Price.Decimal(), "currency": "USD"},
 			Preview: previewOf(e), Requirements: requirementsOf(e), Idempotent: e.Idempotent, SideEffects: !e.ReadOnly, Limitations: lim,
 			InputSchema: e.InputJSON, OutputSchema: e.OutputJSON, Example: e.Example,
@@ -179,7 +197,7 @@ func (s *Server) handleTools(w http.ResponseWriter, r *http.Request) {
 	for _, e := range s.reg.Callable() {
 		tools = append(tools, map[string]any{
 			"name": e.ID, "description": e.Summary, "price": e.Price.Float(), "currency": "USD", "method": "POST",
-			"endpoint": e.Path, "status": string(e.Status), "preview": previewOf(e), "inputSchema": e.InputJSON, "outputSchema": e.OutputJSON,
+			"endpoint": e.Path, "status": string(e.Status()), "preview": previewOf(e), "inputSchema": e.InputJSON, "outputSchema": e.OutputJSON,
 		})
 	}
 	writeData(w, r, http.StatusOK, map[string]any{"tools": tools, "roadmap": s.roadmap()}, Meta{})
@@ -191,7 +209,7 @@ func (s *Server) handlePricing(w http.ResponseWriter, r *http.Request) {
 	for _, e := range s.reg.Callable() {
 		prices[e.ID] = e.Price.Float()
 		detail = append(detail, map[string]any{"tool": e.ID, "price": e.Price.Float(), "amount": e.Price.Decimal(), "currency": "USD", "endpoint": e.Path,
-			"status": string(e.Status), "preview": previewOf(e)})
+			"status": string(e.Status()), "preview": previewOf(e)})
 	}
 	writeData(w, r, http.StatusOK, map[string]any{
 		"currency": "USD", "model": "pay-per-call", "tools": prices, "detail": detail,

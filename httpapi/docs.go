@@ -239,9 +239,9 @@ func (s *Server) handleDocs(w http.ResponseWriter, r *http.Request) {
 		Methods: strings.Join(s.enabledMethods(), "|"), LimitsOn: s.cfg.Limiter != nil}
 	for _, e := range s.reg.Callable() {
 		t := docsTool{
-			ID: e.ID, Title: e.Title, Group: e.Group, Path: e.Path, Legacy: e.LegacyPath, Price: e.Price.Decimal(), Status: string(e.Status),
+			ID: e.ID, Title: e.Title, Group: e.Group, Path: e.Path, Legacy: e.LegacyPath, Price: e.Price.Decimal(), Status: string(e.Status()),
 			Summary: e.Summary, Description: e.Description, WhenToUse: e.WhenToUse, Limitations: e.Limitations, Methodology: e.Methodology,
-			Curl: curlExample(base, e.Path, e.Example), Unconfigured: e.Provider,
+			Curl: curlExample(base, e.Path, e.Example), Unconfigured: e.State().Needs(),
 			Input:  docsTable{Rows: schemaFields(e.InputSchema)},
 			Output: docsTable{Rows: schemaFields(e.OutputSchema), Output: true},
 		}
@@ -276,7 +276,7 @@ func (s *Server) handleDocs(w http.ResponseWriter, r *http.Request) {
 // available one with an example input.
 func (s *Server) docsExample() *capability.Entry {
 	for _, e := range s.reg.Callable() {
-		if e.Example != nil && e.Status == capability.StatusAvailable {
+		if e.Example != nil && e.Status() == capability.StatusAvailable {
 			return e
 		}
 	}
@@ -495,9 +495,13 @@ func (s *Server) handleLLMs(w http.ResponseWriter, r *http.Request) {
 		if e.WhenToUse != "" {
 			fmt.Fprintf(&b, "When to use: %s\n\n", e.WhenToUse)
 		}
-		fmt.Fprintf(&b, "- Route: `POST %s`\n- Price: $%s USD per call.\n- Status: %s\n- MCP tool: `%s`\n", e.Path, e.Price.Decimal(), e.Status, e.ID)
-		if e.Status == capability.StatusUnconfigured {
-			fmt.Fprintf(&b, "- Unavailable here: needs %s, which the operator has not configured (calls answer 503 PROVIDER_NOT_CONFIGURED, not charged).\n", e.Provider)
+		st := e.State()
+		fmt.Fprintf(&b, "- Route: `POST %s`\n- Price: $%s USD per call.\n- Status: %s\n- MCP tool: `%s`\n", e.Path, e.Price.Decimal(), st.Status, e.ID)
+		switch st.Status {
+		case capability.StatusUnconfigured:
+			fmt.Fprintf(&b, "- Unavailable here: needs %s, which the operator has not configured (calls answer 503 PROVIDER_NOT_CONFIGURED, not charged).\n", st.Needs())
+		case capability.StatusDemo:
+			b.WriteString("- Demo only here: it answers from synthetic demo data, says so, and does not charge for what rests on it alone.\n")
 		}
 		if e.Previewable() {
 			fmt.Fprintf(&b, "- Free preview: `POST %s` with the same body, no key (MCP: `%s`).\n", previewPath(e.ID), capability.PreviewTool)

@@ -115,7 +115,7 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 	answer.InputRecognized = true
 	answer.LeakageClass = string(e.Preview.Leakage)
 	if !e.Previewable() {
-		answer.Reason = e.ID + " needs " + e.Provider + ", which the operator has not configured; its paid call answers 503 PROVIDER_NOT_CONFIGURED."
+		answer.Reason = e.ID + " needs " + needsWords(e.State()) + ", which the operator has not configured; its paid call answers 503 PROVIDER_NOT_CONFIGURED."
 		s.writePreview(w, r, e, answer)
 		return
 	}

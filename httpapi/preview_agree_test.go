@@ -40,7 +40,7 @@ func TestPreviewAndStatusAgreeEverywhere(t *testing.T) {
 	}
 	truth := map[string]said{}
 	for _, c := range reg.Callable() {
-		truth[c.ID] = said{string(c.Status), c.Previewable()}
+		truth[c.ID] = said{string(c.Status()), c.Previewable()}
 	}
 	if diff := cmp.Diff(want, truth); diff != "" {
 		t.Fatalf("registry (-want +got):\n%s", diff)
@@ -170,13 +170,13 @@ func TestPreviewAndStatusAgreeEverywhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	configured, err := mcpserver.RemoteConfigured(ctx, remote)
+	supply, err := mcpserver.RemoteSupply(ctx, remote)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The remote mode's registry is this binary's declarations with the
 	// service's configuration (here, nothing configured locally at all).
-	remoteReg, err := capability.NewRegistryWith(capability.RegistryOptions{Configured: configured}, previewEntries()...)
+	remoteReg, err := capability.NewRegistryWith(capability.RegistryOptions{Supply: supply}, previewEntries()...)
 	if err != nil {
 		t.Fatal(err)
 	}

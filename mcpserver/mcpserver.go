@@ -198,7 +198,7 @@ func toolMeta(e *capability.Entry) mcp.Meta {
 		"dalil/price":    e.Price.Float(),
 		"dalil/currency": "USD",
 		"dalil/path":     e.Path,
-		"dalil/status":   string(e.Status),
+		"dalil/status":   string(e.Status()),
 		"dalil/preview":  e.Previewable(),
 	}
 	if e.Previewable() {
@@ -221,8 +221,11 @@ func description(e *capability.Entry) string {
 			parts = append(parts, s)
 		}
 	}
-	if e.Status == capability.StatusUnconfigured {
+	switch e.Status() {
+	case capability.StatusUnconfigured:
 		parts = append(parts, fmt.Sprintf("Currently unavailable: it needs %s, which the operator has not configured (calls return PROVIDER_NOT_CONFIGURED and are not charged).", provider(e)))
+	case capability.StatusDemo:
+		parts = append(parts, "Demo only here: it answers from synthetic demo data, says so, and does not charge for what rests on it alone.")
 	}
 	parts = append(parts, fmt.Sprintf("Price: %s per successful call; failed calls are not charged.", e.Price))
 	if e.Previewable() {
@@ -232,8 +235,8 @@ func description(e *capability.Entry) string {
 }
 
 func provider(e *capability.Entry) string {
-	if e.Provider != "" {
-		return e.Provider
+	if w := e.State().Needs(); w != "" {
+		return w
 	}
 	return "an external provider"
 }

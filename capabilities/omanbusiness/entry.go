@@ -61,6 +61,14 @@ var methodology = []string{
 	"Risk points (capped at 100; 60+ high, 25+ medium): inactive 50, suspended 35, identity conflict 25, conflicting addresses 15, registered under 6 months 10, newest source over 365 days 10, no CR number 10; 5 each for no registration date, under 24 months of history, no legal form, no website, no contact, completeness under 50 %, unknown status.",
 }
 
+// Dataset is the name of the company records dataset the business routes
+// answer from (`dalil companies import`).
+const Dataset = "companies"
+
+// requires is what the four business routes need: imported company
+// records (synthetic demo records make them demo capabilities).
+var requires = []capability.Requirement{capability.NeedsDataset(Dataset)}
+
 // Entries declares the four business capabilities.
 func Entries(deps Deps) []capability.Entry {
 	return []capability.Entry{
@@ -68,7 +76,7 @@ func Entries(deps Deps) []capability.Entry {
 			Group: "Intelligence", Title: "Search Oman companies",
 			Summary:   "Find Omani companies by name (English or Arabic, typos tolerated) or commercial registration number, with a match confidence.",
 			WhenToUse: "Before researching an Omani company, to get its companyId; also to see whether a CR number is on record and under which name.",
-			Path:      "/api/v1/business/search", Price: PriceSearch, ReadOnly: true, Idempotent: true,
+			Path:      "/api/v1/business/search", Price: PriceSearch, ReadOnly: true, Idempotent: true, Requires: requires,
 			Example:     SearchInput{Query: "Al Noor Trading LLC", Governorate: "Muscat", Limit: 5},
 			Limitations: append([]string{"A search that finds no company is answered (totalMatches 0) and not charged."}, limitations...),
 			Methodology: methodology,
@@ -77,21 +85,21 @@ func Entries(deps Deps) []capability.Entry {
 			Group: "Intelligence", Title: "Oman company profile",
 			Summary:   "One Omani company's record: names, legal form, CR number, activities, location, status, dates, website and contacts, each with the source that stated it.",
 			WhenToUse: "After search_oman_company, to read what is on record about a company and where each fact comes from.",
-			Path:      "/api/v1/business/profile", Price: PriceProfile, ReadOnly: true, Idempotent: true,
+			Path:      "/api/v1/business/profile", Price: PriceProfile, ReadOnly: true, Idempotent: true, Requires: requires,
 			Example: ProfileInput{CompanyID: "OM-CR-1000001"}, Limitations: limitations, Methodology: methodology,
 		}, func(ctx context.Context, in ProfileInput) (ProfileOutput, error) { return Profile(ctx, deps, in) }),
 		capability.Define("analyze_oman_company", capability.Options{
 			Group: "Intelligence", Title: "Analyze an Oman company",
 			Summary:   "Commercial signals, data-fact risk flags, positive signals, recommended checks and a confidence for one Omani company.",
 			WhenToUse: "To judge how much is known about a company and what to check next, for a stated purpose (supplier, customer, partner, investor).",
-			Path:      "/api/v1/business/analyze", Price: PriceAnalyze, ReadOnly: true, Idempotent: true,
+			Path:      "/api/v1/business/analyze", Price: PriceAnalyze, ReadOnly: true, Idempotent: true, Requires: requires,
 			Example: AnalyzeInput{CompanyID: "OM-CR-1000001", Purpose: "supplier"}, Limitations: limitations, Methodology: methodology,
 		}, func(ctx context.Context, in AnalyzeInput) (AnalyzeOutput, error) { return Analyze(ctx, deps, in) }),
 		capability.Define("due_diligence_oman_company", capability.Options{
 			Group: "Intelligence", Title: "Oman company due diligence",
 			Summary:   "A due-diligence pack for one Omani company and a transaction: verification facts, risk assessment, a prioritised checklist and the information missing.",
 			WhenToUse: "Before a contract, partnership, investment or credit with an Omani company.",
-			Path:      "/api/v1/business/due-diligence", Price: PriceDueDiligence, ReadOnly: true, Idempotent: true,
+			Path:      "/api/v1/business/due-diligence", Price: PriceDueDiligence, ReadOnly: true, Idempotent: true, Requires: requires,
 			Example:     DueDiligenceInput{CompanyID: "OM-CR-1000001", TransactionType: "supplier_contract", TransactionValueOMR: ptr(25000.0)},
 			Limitations: limitations, Methodology: methodology,
 		}, func(ctx context.Context, in DueDiligenceInput) (DueDiligenceOutput, error) {

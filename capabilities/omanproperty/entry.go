@@ -24,6 +24,10 @@ var Methodology = []string{
 	"Provenance: every comparable used (id, area, type, size, amount, date, source, batch), every import batch (source, licence, retrieval date, period, synthetic). Published historical Muscat figures (mostly 2010-2019) are shown when comparables are few, labelled as a historical prior and used only as a sanity bound, never as comparables or current levels.",
 }
 
+// Dataset is the name of the comparables dataset the analysis answers
+// from (`dalil comparables import`).
+const Dataset = "comparables"
+
 // Entry declares analyze_oman_property (USD 0.25).
 func Entry(deps Deps) capability.Entry {
 	return capability.Define(ID, capability.Options{
@@ -40,6 +44,7 @@ func Entry(deps Deps) capability.Entry {
 		Path:              "/api/v1/oman/property/analyze",
 		Price:             250_000, // USD 0.25
 		MalformedJSONCode: dalil.CodeInvalidJSON,
+		Requires:          []capability.Requirement{capability.NeedsDataset(Dataset)},
 		ReadOnly:          true,
 		Idempotent:        true,
 		Example:           exampleInput(),

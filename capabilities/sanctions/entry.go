@@ -101,6 +101,10 @@ var Methodology = []string{
 	"No list imported: 503 PROVIDER_NOT_CONFIGURED with status not_checked, not charged; never a clear answer.",
 }
 
+// Dataset is the name of the sanctions lists dataset (`dalil sanctions
+// import`).
+const Dataset = "sanctions"
+
 // Entry declares sanctions_screen.
 func Entry(deps Deps) capability.Entry {
 	return capability.Define("sanctions_screen", capability.Options{
@@ -110,14 +114,17 @@ func Entry(deps Deps) capability.Entry {
 			"and its Latin transliterations, diacritics, honorifics, legal forms, word order and every alias on the lists. A threshold from 0.85 up " +
 			"narrows the matches. Country, date of birth, registration number and entity type corroborate or contradict each match. With no list " +
 			"imported the answer is 503 PROVIDER_NOT_CONFIGURED (status not_checked), not charged.",
-		WhenToUse:   "Before paying, contracting with or onboarding a counterparty, when you need a sanctions screen without a full supplier or company check.",
-		Path:        "/api/v1/risk/sanctions-screen",
-		Price:       Price,
-		ReadOnly:    true,
-		Idempotent:  true,
-		Example:     Input{Name: "Al Noor Trading LLC", Country: "OM", RegistrationNumber: "1234567", EntityType: "entity"},
-		Limitations: limitations,
-		Methodology: Methodology,
+		WhenToUse: "Before paying, contracting with or onboarding a counterparty, when you need a sanctions screen without a full supplier or company check.",
+		Path:      "/api/v1/risk/sanctions-screen",
+		Price:     Price,
+		Requires:  []capability.Requirement{capability.NeedsDataset(Dataset)},
+		// Never a clear answer: nothing was screened.
+		NotConfiguredDetails: map[string]any{"status": StatusNotChecked, "listsChecked": []string{}},
+		ReadOnly:             true,
+		Idempotent:           true,
+		Example:              Input{Name: "Al Noor Trading LLC", Country: "OM", RegistrationNumber: "1234567", EntityType: "entity"},
+		Limitations:          limitations,
+		Methodology:          Methodology,
 	}, func(ctx context.Context, in Input) (Output, error) { return Screen(ctx, deps, in) })
 }
 

@@ -29,6 +29,9 @@ type service struct {
 	// voice is the voice calls' job queue and webhooks, nil when no
 	// telephony provider is configured (voice.go).
 	voice *voiceRuntime
+	// datasets is what each dataset holds, as statuses read it.
+	datasets    *datasetSupply
+	stopRefresh context.CancelFunc
 }
 
 // Close releases what buildServer opened: the rate limiter's Redis client
@@ -39,6 +42,9 @@ func (s *service) Close() error {
 		err = c.Close()
 	}
 	s.voice.close()
+	if s.stopRefresh != nil {
+		s.stopRefresh()
+	}
 	return errors.Join(err, s.store.Close())
 }
 
@@ -61,7 +67,20 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 		store.Close()
 		return nil, err
 	}
-	reg, err := registry(deps{store: store, configured: configured(cfg), fetch: cfg.Fetch, providers: cfg.Providers, voice: vc.voiceDeps(cfg.Voice)})
+	// What each dataset holds, read now and kept current in the
+	// background (and at once after an import through this process):
+	// capability statuses follow it.
+	supply := newDatasetSupply(datasetImporters(store), log)
+	supply.Refresh(ctx)
+	refreshCtx, stopRefresh := context.WithCancel(context.WithoutCancel(ctx))
+	go supply.run(refreshCtx, datasetRefresh)
+	fail = func(err error) (*service, error) {
+		stopRefresh()
+		vc.close()
+		store.Close()
+		return nil, err
+	}
+	reg, err := registry(deps{store: store, configured: configured(cfg), supply: supplyOf(cfg, supply), refresh: func(ctx context.Context) { supply.RefreshIfOlder(ctx, 0) }, fetch: cfg.Fetch, providers: cfg.Providers, voice: vc.voiceDeps(cfg.Voice)})
 	if err != nil {
 		return fail(err)
 	}
@@ -92,9 +111,9 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 		Registry: reg, Store: store, Logger: log, BaseURL: string(cfg.Listen.BaseURL), Rails: cfg.Rails.Enabled, AdminToken: cfg.Listen.AdminToken.Reveal(),
 		MCP: mcpserver.HTTPHandler(tools, log), PayPerCall: rails, Limiter: limiter, Limits: limits, TrustedProxies: cfg.Listen.TrustedProxies,
 		MPPChannels: closer, DoNotCall: doNotCallList(store), CallTimeout: cfg.Listen.CallTimeout, StorageTimeout: cfg.Storage.Timeout,
-		Datasets: datasetImporters(store), Console: consoleFor(cfg, store, reg, log), Webhooks: vc.hooks(),
+		Datasets: supply.Wrap(datasetImporters(store)), Console: consoleFor(cfg, store, reg, supply, log), Webhooks: vc.hooks(),
 	})
-	return &service{api: api, reg: reg, store: store, limiter: limiter, channels: channels, voice: vc}, nil
+	return &service{api: api, reg: reg, store: store, limiter: limiter, channels: channels, voice: vc, datasets: supply, stopRefresh: stopRefresh}, nil
 }
 
 // mppChannels returns the MPP rail's payment channels among rails, or nil.

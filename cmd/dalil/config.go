@@ -40,9 +40,6 @@ type Config struct {
 	// (providerSpecs lists them and their variables). One that is not
 	// Configured is never called.
 	Providers map[string]Provider `json:"providers"`
-	// Datasets are the data an operator imported, by name. None exists
-	// yet; `dalil <kind> import` will add them (../shared/docs/layout.md).
-	Datasets map[string]Dataset `json:"datasets"`
 	// RateLimits are the per-minute limits by class (free, developer,
 	// growth, enterprise, payg, preview): contract §8's defaults with
 	// DALIL_RATE_LIMITS applied.
@@ -162,12 +159,6 @@ type Provider struct {
 	Timeout time.Duration `json:"timeout,omitzero"`
 	// Settings are its other, non-secret settings by name.
 	Settings map[string]string `json:"settings,omitempty"`
-}
-
-// Dataset is data an operator imported for capabilities to answer from.
-type Dataset struct {
-	Kind       string `json:"kind"`
-	Configured bool   `json:"configured"` // imported and usable
 }
 
 // MCPClient is how `dalil mcp` calls: the key it pays with and,
@@ -419,7 +410,6 @@ func (l *loader) load() *Config {
 			RedisURL:         Location(l.url("DALIL_REDIS_URL", false, "redis", "rediss", "unix")),
 		},
 		Providers: map[string]Provider{},
-		Datasets:  map[string]Dataset{},
 		LogLevel:  strings.ToLower(l.str("DALIL_LOG_LEVEL")),
 		MCP:       MCPClient{APIKey: l.secret("DALIL_API_KEY", false), PaymentMethod: l.str("DALIL_PAYMENT_METHOD")},
 	}

@@ -84,9 +84,6 @@ func TestLoadConfigDefaults(t *testing.T) {
 			t.Errorf("provider %s configured with no variable set", name)
 		}
 	}
-	if len(cfg.Datasets) != 0 {
-		t.Errorf("datasets = %v", cfg.Datasets)
-	}
 }
 
 // TestLoadConfigRejects: an invalid value is refused at load time with a
@@ -325,7 +322,6 @@ func TestConfigBuiltDirectly(t *testing.T) {
 			"websearch": {Kind: "web_search", Configured: true},
 			"registry":  {Kind: "registry", Configured: false, Missing: []string{"DALIL_REGISTRY_URL"}},
 		},
-		Datasets: map[string]Dataset{"comparables": {Kind: "property", Configured: true}},
 		LogLevel: "error",
 	}
 	svc, err := buildServer(context.Background(), cfg, slog.New(slog.DiscardHandler))
@@ -342,7 +338,7 @@ func TestConfigBuiltDirectly(t *testing.T) {
 		{capability.NeedsProvider("websearch"), true},
 		{capability.NeedsProvider("registry"), false},
 		{capability.NeedsProvider("telephony"), false},
-		{capability.NeedsDataset("comparables"), true},
+		{capability.NeedsDataset("comparables"), false}, // datasets are read from the data: supplyOf
 		{capability.NeedsDataset("sanctions"), false},
 		{capability.Requirement{Kind: "other", Name: "websearch"}, false},
 	} {

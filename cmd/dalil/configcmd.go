@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/url"
+	"os"
 	"sort"
 	"strings"
 	"time"
@@ -14,12 +16,15 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"dalil"
+	"dalil/capability"
 )
 
 // runConfig is `dalil config`: the effective configuration (flags over
 // DALIL_* over defaults) as JSON, with every secret hidden, under a status
-// block that says what is switched on. It opens nothing and calls no one,
-// so it is safe to run beside a live service.
+// block that says what is switched on and what each dataset holds, and so
+// each capability's status. It calls no provider; it reads the database
+// when one exists (a SQLite file that is not there is not created), so it
+// is safe to run beside a live service.
 func runConfig(args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("config", stderr)
 	cfg, rest, err := loadConfig(fs, args, getenv)
@@ -29,11 +34,44 @@ func runConfig(args []string, getenv func(string) string, stdout, stderr io.Writ
 	if len(rest) > 0 {
 		return fmt.Errorf("config: unexpected argument %q", rest[0])
 	}
-	report, err := describe(cfg)
+	ds, closeDB, dbErr := configDatasets(cfg)
+	defer closeDB()
+	report, err := describe(cfg, ds)
+	if dbErr != nil {
+		for name := range report.Status.Datasets {
+			report.Status.Datasets[name] = "unknown: the database could not be read (" + dbErr.Error() + ")"
+		}
+	}
 	if err != nil {
 		return err
 	}
 	return writeJSON(stdout, report)
+}
+
+// configDatasets reads what the datasets of cfg's database hold. With no
+// database (a SQLite file that does not exist) it returns nil: every
+// dataset is then missing.
+func configDatasets(cfg *Config) (*datasetSupply, func(), error) {
+	dsn := string(cfg.Storage.DSN)
+	if !strings.Contains(dsn, "://") {
+		path := strings.TrimPrefix(dsn, "file:")
+		if i := strings.IndexByte(path, '?'); i >= 0 {
+			path = path[:i]
+		}
+		if _, err := os.Stat(path); err != nil {
+			return nil, func() {}, nil
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	store, err := openStore(ctx, cfg, log)
+	if err != nil {
+		return nil, func() {}, err
+	}
+	ds := newDatasetSupply(datasetImporters(store), log)
+	ds.Refresh(ctx)
+	return ds, func() { store.Close() }, nil
 }
 
 // writeJSON writes v indented, map keys sorted and durations in words
@@ -66,7 +104,7 @@ type configStatus struct {
 }
 
 // describe builds the report of cfg.
-func describe(cfg *Config) (configReport, error) {
+func describe(cfg *Config, ds *datasetSupply) (configReport, error) {
 	st := configStatus{
 		Database: "sqlite file " + string(cfg.Storage.DSN), AdminAPI: "off (DALIL_ADMIN_TOKEN unset)",
 		RateLimits: "in-process", Profiler: "off",
@@ -103,23 +141,44 @@ func describe(cfg *Config) (configReport, error) {
 			st.Providers[name] = "not configured (missing " + strings.Join(p.Missing, ", ") + "): never called"
 		}
 	}
-	for name, d := range cfg.Datasets {
-		st.Datasets[name] = "imported"
-		if !d.Configured {
-			st.Datasets[name] = "not imported"
+	for _, d := range datasetSpecs {
+		st.Datasets[d.name] = "not imported"
+		if ds != nil {
+			st.Datasets[d.name] = ds.State(d.name).words()
 		}
 	}
-	reg, err := registry(deps{configured: configured(cfg)})
+	reg, err := registry(deps{configured: configured(cfg), supply: supplyOf(cfg, ds)})
 	if err != nil {
 		return configReport{}, err
 	}
 	for _, e := range reg.Callable() {
-		st.Capabilities[e.ID] = string(e.Status)
-		if e.Provider != "" {
-			st.Capabilities[e.ID] += ": needs " + e.Provider
-		}
+		st.Capabilities[e.ID] = capabilityWords(e.State())
 	}
 	return configReport{Status: st, Config: cfg}, nil
+}
+
+// capabilityWords is a capability's status for people: "available",
+// "demo: synthetic comparables only", "unconfigured: needs the comparables
+// dataset (import it: dalil comparables import ...)".
+func capabilityWords(st capability.State) string {
+	switch st.Status {
+	case capability.StatusDemo:
+		names := make([]string, len(st.Synthetic))
+		for i, r := range st.Synthetic {
+			names[i] = r.Name
+		}
+		return "demo: answers from synthetic " + strings.Join(names, ", ") + " data only, not charged"
+	case capability.StatusUnconfigured:
+		parts := make([]string, len(st.Missing))
+		for i, m := range st.Missing {
+			parts[i] = m.String()
+			if m.Hint != "" {
+				parts[i] += " (" + m.Hint + ")"
+			}
+		}
+		return "unconfigured: needs " + strings.Join(parts, " and ")
+	}
+	return string(st.Status)
 }
 
 // redacted is what a hidden value shows.

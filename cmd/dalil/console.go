@@ -22,7 +22,7 @@ import (
 // vouchers among them) plus the MPP budget-session draws, which the MPP
 // module keeps in its own tables (mppsql.Module is always among the
 // store's modules, so they exist whether or not the rail is on now).
-func consoleFor(cfg *Config, store *sqlstore.Store, reg *capability.Registry, log *slog.Logger) func(*httpapi.Server) http.Handler {
+func consoleFor(cfg *Config, store *sqlstore.Store, reg *capability.Registry, supply *datasetSupply, log *slog.Logger) func(*httpapi.Server) http.Handler {
 	token := cfg.Listen.AdminToken.Reveal()
 	if token == "" {
 		return nil
@@ -30,8 +30,8 @@ func consoleFor(cfg *Config, store *sqlstore.Store, reg *capability.Registry, lo
 	draws := mppDraws{mppsql.NewSessions(store.DB())}
 	return func(api *httpapi.Server) http.Handler {
 		return console.New(console.Options{
-			Token: token, Store: store, Data: store, Revenue: []console.RevenueSource{draws}, Registry: reg, Configured: configured(cfg),
-			Datasets: datasetImporters(store), Host: api, BaseURL: string(cfg.Listen.BaseURL), Logger: log,
+			Token: token, Store: store, Data: store, Revenue: []console.RevenueSource{draws}, Registry: reg,
+			Datasets: supply.Wrap(datasetImporters(store)), Host: api, BaseURL: string(cfg.Listen.BaseURL), Logger: log,
 		})
 	}
 }

@@ -118,37 +118,69 @@ func intelEntries(src intel.Sources) []capability.Entry {
 	}
 }
 
-// intelConfigured answers the intelligence capabilities' requirements,
-// which name a kind of source rather than one vendor: web_search (Brave or
-// Tavily), company_data (web search or any register) and
-// company_risk_sources (any source analyze_company_risk can use). Every
-// other requirement goes to base. Nil base: nothing is configured.
-func intelConfigured(base func(capability.Requirement) bool) func(capability.Requirement) bool {
-	if base == nil {
-		return nil
+// intelRequirement expands the intelligence capabilities' requirements,
+// which name a kind of source rather than one vendor, into the sources
+// that meet them: web_search (Brave or Tavily), company_data (web search
+// or any register) and company_risk_sources (any source
+// analyze_company_risk can use, the sanctions dataset included). Any
+// other requirement is returned as it is.
+func intelRequirement(r capability.Requirement) capability.Requirement {
+	if r.Kind != capability.KindProvider {
+		return r
 	}
-	anyOf := func(kind string, names []string) bool {
-		for _, n := range names {
-			if base(capability.Requirement{Kind: kind, Name: n}) {
-				return true
+	providers := func(names ...[]string) []capability.Requirement {
+		var out []capability.Requirement
+		for _, list := range names {
+			for _, n := range list {
+				out = append(out, capability.NeedsProvider(n))
 			}
 		}
-		return false
+		return out
 	}
-	return func(r capability.Requirement) bool {
-		if r.Kind != capability.KindProvider {
-			return base(r)
-		}
-		search := anyOf(capability.KindProvider, webSearchProviders)
-		data := search || anyOf(capability.KindProvider, registryProviders)
-		switch r.Name {
-		case companyintel.ProviderWebSearch:
-			return search
-		case companyintel.ProviderCompanyData:
-			return data
-		case companyintel.ProviderRiskSources:
-			return data || anyOf(capability.KindProvider, riskProviders) || anyOf(capability.KindDataset, []string{sanctionsDataset})
-		}
-		return base(r)
+	switch r.Name {
+	case companyintel.ProviderWebSearch:
+		return capability.AnyOf(r.Name, providers(webSearchProviders)...)
+	case companyintel.ProviderCompanyData:
+		return capability.AnyOf(r.Name, providers(webSearchProviders, registryProviders)...)
+	case companyintel.ProviderRiskSources:
+		return capability.AnyOf(r.Name, append(providers(webSearchProviders, registryProviders, riskProviders), capability.NeedsDataset(sanctionsDataset))...)
 	}
+	return r
+}
+
+// expanded is opts with the intelligence capabilities' kinds of source
+// answered by the sources that meet them (intelRequirement).
+func expanded(opts capability.RegistryOptions) capability.RegistryOptions {
+	supply, hint := opts.Supply, opts.Hint
+	if supply != nil {
+		opts.Supply = func(r capability.Requirement) capability.Supply {
+			x := intelRequirement(r)
+			if x.Kind != capability.KindAny {
+				return supply(x)
+			}
+			// The kind itself first: a remote service's listing names it
+			// (RemoteSupply), not its vendors.
+			best := supply(r)
+			for _, alt := range x.Alternatives() {
+				best = max(best, supply(alt))
+			}
+			return best
+		}
+	}
+	if hint != nil {
+		opts.Hint = func(r capability.Requirement) string {
+			x := intelRequirement(r)
+			if x.Kind != capability.KindAny {
+				return hint(x)
+			}
+			var hints []string
+			for _, alt := range x.Alternatives() {
+				if h := hint(alt); h != "" {
+					hints = append(hints, h)
+				}
+			}
+			return strings.Join(hints, "; or ")
+		}
+	}
+	return opts
 }

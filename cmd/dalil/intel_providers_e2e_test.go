@@ -215,8 +215,8 @@ func TestIntelProvidersEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, id := range []string{"research_company", "find_companies", "analyze_company_risk", "company_reputation_check", "business_risk_score"} {
-		if e, ok := s.svc.reg.Lookup(id); !ok || e.Status != "available" {
-			t.Errorf("%s is %v with every provider configured", id, e.Status)
+		if e, ok := s.svc.reg.Lookup(id); !ok || e.Status() != "available" {
+			t.Errorf("%s is %v with every provider configured", id, e.Status())
 		}
 	}
 	before := s.credits(t)

@@ -32,7 +32,7 @@ func TestNoNullLists(t *testing.T) {
 				t.Errorf("%s %s schema: %s is a nullable list", e.ID, what, p)
 			}
 		}
-		if e.Example == nil || e.Status != "available" {
+		if e.Example == nil || e.Status() != "available" {
 			continue
 		}
 		body, _ := json.Marshal(e.Example)

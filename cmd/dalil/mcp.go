@@ -51,11 +51,11 @@ func runMCP(ctx context.Context, args []string, getenv func(string) string, stdi
 		// Remote mode has no local database; capabilities use their
 		// dependencies only when called, and calls go to the remote. Their
 		// statuses and previews are the remote's: its configuration decides.
-		remote, err := mcpserver.RemoteConfigured(ctx, opts.Caller)
+		remote, err := mcpserver.RemoteSupply(ctx, opts.Caller)
 		if err != nil {
 			log.Warn("dalil mcp: the service's configuration is unknown; capabilities that need a provider or dataset are listed as unconfigured", "err", err)
 		}
-		if reg, err = registry(deps{configured: remote}); err != nil {
+		if reg, err = registry(deps{supply: remote}); err != nil {
 			return err
 		}
 		target = "remote " + redactURL(base)

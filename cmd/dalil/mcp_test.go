@@ -351,7 +351,7 @@ func exerciseMCP(t *testing.T, f *mcpFixture, open opener) {
 		if err != nil {
 			t.Fatalf("%s: %v", e.ID, err)
 		}
-		if e.Status == capability.StatusUnconfigured {
+		if e.Status() == capability.StatusUnconfigured {
 			if code := toolError(t, res)["code"]; code != string(dalil.CodeProviderNotConfigured) {
 				t.Errorf("%s (unconfigured): code %v", e.ID, code)
 			}

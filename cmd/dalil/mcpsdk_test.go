@@ -41,7 +41,7 @@ func TestMCPTypeScriptSDK(t *testing.T) {
 	f := newMCPFixture(t)
 	examples := map[string]any{}
 	for _, e := range f.svc.reg.Callable() {
-		if e.Example != nil && e.Status == capability.StatusAvailable {
+		if e.Example != nil && e.Status() == capability.StatusAvailable {
 			examples[e.ID] = e.Example
 		}
 	}

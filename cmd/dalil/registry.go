@@ -83,7 +83,7 @@ func registry(deps deps) (*capability.Registry, error) {
 		capability.Planned("find_oman_suppliers", "Procurement", "Find suppliers in Oman for a product or service."),
 		capability.Planned("compare_oman_companies", "Intelligence", "Compare Omani companies side by side."),
 	)
-	return capability.NewRegistryWith(capability.RegistryOptions{Configured: intelConfigured(deps.configured)}, entries...)
+	return capability.NewRegistryWith(expanded(capability.RegistryOptions{Supply: deps.supply, Hint: hintOf, Refresh: deps.refresh}), entries...)
 }
 
 // documentDeps wires document_facts_extract: URLs are fetched through
@@ -97,18 +97,11 @@ func documentDeps(deps deps) documentfacts.Deps {
 	}
 }
 
-// configured is what the operator switched on, as the registry asks it: a
-// capability is available when every provider and dataset it requires
-// (capability.Options.Requires) is configured in cfg.Providers and
-// cfg.Datasets by name, else unconfigured.
+// configured is what the operator switched on, as the adapters ask it: a
+// provider configured in cfg.Providers by name. Capability statuses use
+// supplyOf, which also reads the data present.
 func configured(cfg *Config) func(capability.Requirement) bool {
 	return func(r capability.Requirement) bool {
-		switch r.Kind {
-		case capability.KindProvider:
-			return cfg.Providers[r.Name].Configured
-		case capability.KindDataset:
-			return cfg.Datasets[r.Name].Configured
-		}
-		return false
+		return r.Kind == capability.KindProvider && cfg.Providers[r.Name].Configured
 	}
 }

@@ -85,9 +85,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 // deps are the shared dependencies capabilities may need.
 type deps struct {
 	store *sqlstore.Store // nil when no local database (remote MCP)
-	// configured reports which providers and datasets are switched on;
-	// capability statuses follow from it (nil: nothing is).
+	// configured reports which providers are switched on (nil: none).
 	configured func(capability.Requirement) bool
+	// supply says how each provider and dataset requirement is met now;
+	// capability statuses follow from it (nil: nothing is).
+	supply func(capability.Requirement) capability.Supply
+	// refresh reads the data present again (nil: nothing to read).
+	refresh func(context.Context)
 	// fetch is the policy for URLs a caller supplies (Config.Fetch).
 	fetch safehttp.Options
 	// providers are the external providers' settings (Config.Providers).
@@ -154,6 +158,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		if err := seedDemo(ctx, store, cfg, stderr); err != nil {
 			return err
 		}
+		// The statuses follow the demo data from the first call.
+		svc.datasets.Refresh(ctx)
 	}
 	ln, err := net.Listen("tcp", cfg.Listen.Addr)
 	if err != nil {
