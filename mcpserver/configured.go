@@ -56,7 +56,9 @@ func RemoteSupply(ctx context.Context, c Caller) (func(capability.Requirement) c
 	for _, c := range env.Data {
 		add(c.Requirements)
 	}
-	return func(r capability.Requirement) capability.Supply { return supply[capability.Requirement{Kind: r.Kind, Name: r.Name}] }, nil
+	return func(r capability.Requirement) capability.Supply {
+		return supply[capability.Requirement{Kind: r.Kind, Name: r.Name}]
+	}, nil
 }
 
 // remoteRequirement is a requirement as the capabilities listing shows it.
