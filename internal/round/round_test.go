@@ -40,3 +40,12 @@ func TestHalf(t *testing.T) {
 		t.Errorf("Half(+Inf) = %v", got)
 	}
 }
+
+// The package promises "never -0 in JSON", also for a value that already
+// has at most dp decimals (an early return once handed -0 back unchanged,
+// and encoding/json writes it as -0).
+func TestHalfNeverNegativeZero(t *testing.T) {
+	if v := Half(math.Copysign(0, -1), 2); math.Signbit(v) {
+		t.Errorf("Half(-0, 2) = -0, want 0")
+	}
+}
