@@ -69,6 +69,16 @@ func hist(n int, totals ...string) []HistoricalInvoice {
 	return hs
 }
 
+// anomalyByCode returns out's first anomaly with code, or nil.
+func anomalyByCode(out Output, code string) *Anomaly {
+	for i := range out.Anomalies {
+		if out.Anomalies[i].Code == code {
+			return &out.Anomalies[i]
+		}
+	}
+	return nil
+}
+
 // found lists "CODE/severity" of anomalies, in order.
 func found(as []Anomaly) []string {
 	out := []string{}

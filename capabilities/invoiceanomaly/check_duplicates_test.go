@@ -7,11 +7,11 @@ import (
 )
 
 // An exact duplicate (same supplier, number, amount and date) whose history
-// record omits the optional currency is not reported as DUPLICATE_INVOICE:
-// sameCur is false, so it falls into "number reused for a different
-// amount" (medium) although the amounts are identical, and the decision
-// is not hold. A missing currency should count as the invoice's.
-func TestReviewExactDuplicateHistoryWithoutCurrency(t *testing.T) {
+// record omits the optional currency is a DUPLICATE_INVOICE and holds: a
+// missing currency counts as the invoice's. (It once fell into "number
+// reused for a different amount", medium, although the amounts are
+// identical.)
+func TestExactDuplicateHistoryWithoutCurrency(t *testing.T) {
 	in := Input{
 		Invoice: Invoice{InvoiceNumber: "INV-1001", SupplierName: "Acme LLC", InvoiceDate: "2026-03-01",
 			Currency: "OMR", Total: "1250.500"},

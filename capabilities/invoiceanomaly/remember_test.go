@@ -7,20 +7,11 @@ import (
 	"time"
 )
 
-func zzHas(out Output, code string) *Anomaly {
-	for i := range out.Anomalies {
-		if out.Anomalies[i].Code == code {
-			return &out.Anomalies[i]
-		}
-	}
-	return nil
-}
-
-// Recall keeps the first 1,000 fingerprints in storage order (oldest
-// first), so once a supplier has more than 1,000 remembered invoices the
-// newest ones -- the likeliest to be resubmitted -- are never compared: an
-// exact duplicate of the latest remembered invoice is missed.
-func TestReviewRememberRecallDropsNewestFingerprints(t *testing.T) {
+// Once a supplier has more than 1,000 remembered invoices, Recall still
+// returns the newest -- the likeliest to be resubmitted: an exact duplicate
+// of the latest remembered invoice is found. (Recall once kept the first
+// 1,000 in storage order, oldest first.)
+func TestRememberRecallKeepsNewestFingerprints(t *testing.T) {
 	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 	store := &MemoryStore{Now: func() time.Time { return now }}
 	deps := Deps{Store: store, Secret: []byte("0123456789abcdef0123456789abcdef"), Now: func() time.Time { return now }}
@@ -45,19 +36,19 @@ func TestReviewRememberRecallDropsNewestFingerprints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if zzHas(out, CodeDuplicateInvoice) == nil {
+	if anomalyByCode(out, CodeDuplicateInvoice) == nil {
 		t.Errorf("exact duplicate of the newest remembered invoice missed (recalled %v); decision %s", out.Remembered, out.Decision)
 	}
 }
 
 // Fingerprints are filed under the supplier id and, separately, the
-// supplier name, and Recall by the name key returns fingerprints of a
-// supplier with another id. With history the rule is "the supplier id wins
-// over the name when both records have one"; remembered fingerprints
-// ignore it, so another supplier (other id, same normalized name) with the
-// same number, amount and date is an exact DUPLICATE_INVOICE (critical,
-// hold) -- with the same data in historicalInvoices it is not.
-func TestReviewRememberNameKeyIgnoresDifferentSupplierID(t *testing.T) {
+// supplier name, and Recall by the name key can return fingerprints of a
+// supplier with another id. Remembered fingerprints follow the rule of
+// history, "the supplier id wins over the name when both records have
+// one": another supplier (other id, same normalized name) with the same
+// number, amount and date is no exact DUPLICATE_INVOICE, as with the same
+// data in historicalInvoices. (They once ignored it: critical, hold.)
+func TestRememberNameKeyRespectsSupplierID(t *testing.T) {
 	now := time.Date(2026, 3, 10, 0, 0, 0, 0, time.UTC)
 	store := &MemoryStore{Now: func() time.Time { return now }}
 	deps := Deps{Store: store, Secret: []byte("0123456789abcdef0123456789abcdef"), Now: func() time.Time { return now }}
@@ -74,14 +65,14 @@ func TestReviewRememberNameKeyIgnoresDifferentSupplierID(t *testing.T) {
 	hist := Check(Input{Invoice: second, HistoricalInvoices: []HistoricalInvoice{{InvoiceNumber: first.InvoiceNumber,
 		SupplierID: first.SupplierID, SupplierName: first.SupplierName, InvoiceDate: first.InvoiceDate, Currency: "OMR", Total: first.Total}}},
 		Options{Now: now})
-	if zzHas(hist, CodeDuplicateInvoice) != nil {
+	if anomalyByCode(hist, CodeDuplicateInvoice) != nil {
 		t.Fatalf("precondition: history treats SUP-2 as another supplier")
 	}
 	out, err := Handle(ctx, deps, "acct-1", Input{Invoice: second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := zzHas(out, CodeDuplicateInvoice); a != nil {
+	if a := anomalyByCode(out, CodeDuplicateInvoice); a != nil {
 		t.Errorf("remembered fingerprint of supplier SUP-1 makes SUP-2's invoice an exact duplicate (decision %s): %s", out.Decision, a.Message)
 	}
 }
