@@ -49,7 +49,7 @@ func problemText(err error) string {
 
 func defineOne[In any](t *testing.T, id string) capability.Entry {
 	t.Helper()
-	return capability.Define(id, capability.Options{Group: "T", Summary: "s", Path: "/api/v1/review/" + id, Price: 1},
+	return capability.Define(id, capability.Options{Group: "T", Summary: "s", Path: "/api/v1/test/" + id, Price: 1},
 		func(_ context.Context, in In) (In, error) { return in, nil })
 }
 
@@ -62,11 +62,11 @@ type zzInt64MaxIn struct {
 }
 
 // decode.go number(): an integral literal written with a fraction
-// (documented: 3.0 counts as 3) is rewritten through float64, so any
-// integer above 2^53 silently changes value. The caller's
-// 9007199254740993.0 reaches the handler as 9007199254740992, although
-// 9007199254740993 (no ".0") decodes exactly.
-func TestReviewWholeFractionAbove2p53ChangesValue(t *testing.T) {
+// (documented: 3.0 counts as 3) keeps its value above 2^53: the caller's
+// 9007199254740993.0 reaches the handler as 9007199254740993, as
+// 9007199254740993 (no ".0") does. (Rewritten through float64, it once
+// became 9007199254740992.)
+func TestWholeFractionAbove2p53KeepsValue(t *testing.T) {
 	e := defineOne[zzInt64In](t, "zz_int64")
 	v, err := e.Decode([]byte(`{"n":9007199254740993}`))
 	if err != nil || v.(zzInt64In).N != 9007199254740993 {
@@ -78,10 +78,10 @@ func TestReviewWholeFractionAbove2p53ChangesValue(t *testing.T) {
 	}
 }
 
-// Same rewrite lets a body past an integer maximum through: santhosh on
-// the body as sent refuses 9007199254740993.0 > 9007199254740992, Decode
-// accepts it.
-func TestReviewWholeFractionAbove2p53PassesMaximum(t *testing.T) {
+// Nor does a body past an integer maximum get through: santhosh on the
+// body as sent refuses 9007199254740993.0 > 9007199254740992, and so does
+// Decode (the float64 rewrite once let it pass).
+func TestWholeFractionAbove2p53CheckedAgainstMaximum(t *testing.T) {
 	e := defineOne[zzInt64MaxIn](t, "zz_int64max")
 	body := `{"n":9007199254740993.0}`
 	if !rawSanthoshRefuses(t, &e, body) {
@@ -101,12 +101,11 @@ type zzMaxOneIn struct {
 }
 
 // decode.go number(): a non-integral literal with an exponent, or longer
-// than 64 characters, is replaced by its float64 value, so the schema
-// bound is checked on a rounded number. 1.0000000000000001 is refused
-// (maximum 1), the same value written 1.0000000000000001e0 or with
-// padding zeros past 64 characters is accepted; santhosh refuses all
-// three as sent.
-func TestReviewExponentOrLongFormRoundedPastMaximum(t *testing.T) {
+// than 64 characters, is checked against the schema bound as sent, not
+// as its rounded float64 value. 1.0000000000000001 is refused (maximum
+// 1), and so is the same value written 1.0000000000000001e0 or with
+// padding zeros past 64 characters, as santhosh refuses them.
+func TestExponentOrLongFormCheckedExactlyAgainstMaximum(t *testing.T) {
 	e := defineOne[zzMaxOneIn](t, "zz_maxone")
 	long := "1." + strings.Repeat("0", 70) + "1"
 	for _, lit := range []string{"1.0000000000000001", "1.0000000000000001e0", "10.000000000000001e-1", long} {
@@ -129,12 +128,12 @@ type zzExMinZeroIn struct {
 }
 
 // decode.go number(): strconv.ParseFloat returns 0 and no error on
-// underflow, so 1e-400 (a positive number beyond float64, like 1e400) is
-// neither reported "out of range" (docs/decisions.md: numbers beyond
-// float64 are 400) nor kept: it becomes 0. maximum 0 then accepts a
-// positive number santhosh refuses, and exclusiveMinimum 0 refuses it
-// with "must be greater than 0".
-func TestReviewUnderflowBecomesZero(t *testing.T) {
+// underflow, yet 1e-400 (a positive number beyond float64, like 1e400)
+// must be reported "out of range" (docs/decisions.md: numbers beyond
+// float64 are 400), not taken as 0: maximum 0 refuses it, as santhosh
+// does, and exclusiveMinimum 0 calls it out of range rather than "must be
+// greater than 0".
+func TestUnderflowIsOutOfRange(t *testing.T) {
 	e := defineOne[zzMaxZeroIn](t, "zz_maxzero")
 	body := `{"x":1e-400}`
 	if !rawSanthoshRefuses(t, &e, body) {
@@ -152,11 +151,12 @@ func TestReviewUnderflowBecomesZero(t *testing.T) {
 
 // The registered invoice capability promises exact amounts ("Amounts are
 // parsed exactly (no floats)"; Decimal "keeps the text as sent, so no
-// binary floating point ever touches it"). An exponent form is rounded
-// through float64 before Decimal sees it: total 1155.00000000000000001e0
-// (17 decimal places; as plain text refused with "has more than 6
-// decimal places") reaches the handler as "1155".
-func TestReviewInvoiceDecimalExponentRoundedThroughFloat(t *testing.T) {
+// binary floating point ever touches it"). An exponent form is not
+// rounded through float64 before Decimal sees it: total
+// 1155.00000000000000001e0 (17 decimal places) is refused as the plain
+// text is, with "has more than 6 decimal places" (it once reached the
+// handler as "1155").
+func TestInvoiceDecimalExponentFormKeptExact(t *testing.T) {
 	e := invoiceanomaly.Entry(invoiceanomaly.Deps{})
 	ex := string(e.ExampleBody())
 	if !strings.Contains(ex, `"total":1155,`) {
@@ -175,12 +175,12 @@ func TestReviewInvoiceDecimalExponentRoundedThroughFloat(t *testing.T) {
 }
 
 // docs/decisions.md: "integral values written as 3.0 or 3e0 count as
-// integers". number() only rewrites them below 1e18, so an int64 field
-// refuses 1e18 (and 1000000000000000000.0), which santhosh calls an
-// integer and which fits int64, with "does not match the input schema:
-// json: cannot unmarshal number 1e+18 ...", while 1000000000000000000 and
-// 1e17 are accepted.
-func TestReviewWholeExponentFormAt1e18Refused(t *testing.T) {
+// integers", also from 1e18 up: an int64 field accepts 1e18 (and
+// 1000000000000000000.0), which santhosh calls an integer and which fits
+// int64, as it accepts 1000000000000000000 and 1e17. (number() once
+// rewrote them only below 1e18, and the rest were refused with "does not
+// match the input schema: json: cannot unmarshal number 1e+18 ...".)
+func TestWholeExponentFormAt1e18Accepted(t *testing.T) {
 	e := defineOne[zzInt64In](t, "zz_int64_1e18")
 	for _, ok := range []string{`{"n":1000000000000000000}`, `{"n":1e17}`} {
 		if _, err := e.Decode([]byte(ok)); err != nil {
@@ -194,5 +194,20 @@ func TestReviewWholeExponentFormAt1e18Refused(t *testing.T) {
 		if v, err := e.Decode([]byte(body)); err != nil || v.(zzInt64In).N != 1e18 {
 			t.Errorf("Decode(%s) = %v, %s; want n = 1000000000000000000", body, v, problemText(err))
 		}
+	}
+}
+
+type nearIntIn struct {
+	Units int `json:"units" schema:"minimum=1,maximum=1000"`
+}
+
+// Contract §5: a non-integer for an integer is 400, also when its float64
+// value is integral: 1.0000000000000001 is refused, not taken as units = 1
+// (parseValue once rewrote any such number to an integer).
+func TestNearIntegerRefusedForInteger(t *testing.T) {
+	e := capability.Define("near_int", capability.Options{Group: "T", Summary: "s", Path: "/api/v1/test/int", Price: 1},
+		func(_ context.Context, in nearIntIn) (nearIntIn, error) { return in, nil })
+	if v, err := e.Decode([]byte(`{"units":1.0000000000000001}`)); err == nil {
+		t.Errorf("non-integer 1.0000000000000001 accepted for an integer field: %+v", v)
 	}
 }
