@@ -677,3 +677,76 @@ func TestChannelBodilessOpenAndVoucher(t *testing.T) {
 		t.Error("Manage handled a charge credential")
 	}
 }
+
+// TestChannelVoucherRecoveryIDNormalized: a 65-byte voucher signature
+// whose v byte is 0/1 (instead of 27/28) is accepted by tempo.Recover, but
+// is refused or normalized to v = 27/28 before being stored as the
+// channel's highest voucher and submitted in the payee's close(). The real
+// TempoStreamChannel verifies with Solady ECDSA.recoverCalldata, which
+// hands v straight to the ecrecover precompile: v ∉ {27, 28} recovers
+// nothing and close() reverts InvalidSignature, so a payer served on such
+// vouchers could never be settled, then requestClose() + withdraw() its
+// whole deposit.
+func TestChannelVoucherRecoveryIDNormalized(t *testing.T) {
+	f := newChanFixture(t)
+	ctx := context.Background()
+	sc, id := f.open(t, 100_000, 10_000)
+	p := f.payer.VoucherPayload(sc, id, big.NewInt(20_000))
+	sig, err := tempo.HexBytes(p["signature"].(string))
+	if err != nil || len(sig) != 65 || (sig[64] != 27 && sig[64] != 28) {
+		t.Fatalf("helper signature %x %v", sig, err)
+	}
+	sig[64] -= 27 // same (r, s), recovery id encoded as 0/1
+	p["signature"] = "0x" + hex.EncodeToString(sig)
+	if _, err := f.pay(mpptest.SessionCredential(sc, p)); err != nil {
+		return // refused: fine
+	}
+	ch, err := f.store.GetChannel(ctx, mpptest.Hex32(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := ch.Signature[64]; v != 27 && v != 28 {
+		t.Errorf("a voucher with v=%d paid a call and is stored as the channel's settling signature; the escrow's close() (Solady ecrecover) reverts on v not in {27,28}, so this call can never be settled", v)
+	}
+	closed, err := f.ch.CloseChannel(ctx, mpptest.Hex32(id))
+	if err != nil {
+		t.Fatalf("CloseChannel: %v", err)
+	}
+	if v := closed.CloseSignature[64]; v != 27 && v != 28 {
+		t.Errorf("close() was submitted with a voucher signature whose v=%d: it reverts on the real escrow", v)
+	}
+}
+
+// TestChannelOperatorCloseDuringCallNeverChargesWithoutResult: a voucher
+// call is verified (its voucher is now the channel's highest, not yet
+// spent) and, while the tool runs, the channel is closed by the operator
+// (CloseChannel: POST /admin/.../close, dalil mpp close-channel, or the
+// sweep). The payer must not be charged on chain for a call it never
+// receives: either the close excludes unspent in-flight credit, or Settle
+// still pays the call from the closing/closed channel when the close
+// amount covers it. (The close once settled the highest accepted voucher,
+// this call's price included, and Settle then refused the call with
+// "channel-finalized", so httpapi withheld the result.)
+func TestChannelOperatorCloseDuringCallNeverChargesWithoutResult(t *testing.T) {
+	f := newChanFixture(t)
+	ctx := context.Background()
+	sc, id := f.open(t, 100_000, 10_000) // first call paid: spent 10000
+	p, err := f.rail.Verify(ctx, authz(mpptest.SessionCredential(sc, f.payer.VoucherPayload(sc, id, big.NewInt(20_000)))), testQuote)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The tool is running; the operator closes the channel meanwhile.
+	if _, err := f.ch.CloseChannel(ctx, mpptest.Hex32(id)); err != nil {
+		t.Fatalf("CloseChannel: %v", err)
+	}
+	_, settleErr := f.rail.Settle(ctx, p)
+	ch, _ := f.store.GetChannel(ctx, mpptest.Hex32(id))
+	closed, ok := f.esc.Close(id)
+	if !ok {
+		t.Fatal("no close on the escrow")
+	}
+	if settleErr != nil && closed.Amount.Cmp(ch.Spent) > 0 {
+		t.Errorf("the call's Settle failed (%v) so its result is withheld, yet the channel was closed on chain for %s while calls delivered only %s: the payer paid %s for a call it never got",
+			settleErr, closed.Amount, ch.Spent, new(big.Int).Sub(closed.Amount, ch.Spent))
+	}
+}

@@ -183,3 +183,33 @@ func TestChannelSweepOneFailureDoesNotStopOthers(t *testing.T) {
 		t.Errorf("failed channel after retry: %s", c.Status)
 	}
 }
+
+// TestChannelSweepClosesFinalizedClosingChannel: a channel whose close
+// reverted stays "closing" with no stored close transaction. If the escrow
+// then reports it finalized (the payer withdrew after the grace period),
+// the sweep marks it closed "so it is not retried forever"
+// (docs/rail-mpp.md), as it does for open channels. (Every sweep once took
+// the "unfinished close" branch, CloseChannel answered ErrFinalizedOnChain,
+// and the channel was counted failed and retried forever.)
+func TestChannelSweepClosesFinalizedClosingChannel(t *testing.T) {
+	f := newChanFixture(t)
+	ctx := context.Background()
+	_, id := f.open(t, 50_000, 10_000)
+	f.rpc.Revert.Store(true)
+	if _, err := f.ch.CloseChannel(ctx, mpptest.Hex32(id)); err == nil {
+		t.Fatal("reverted close succeeded")
+	}
+	f.rpc.Revert.Store(false)
+	if ch, _ := f.store.GetChannel(ctx, mpptest.Hex32(id)); ch.Status != ChannelClosing || len(ch.CloseRaw) != 0 {
+		t.Fatalf("after a reverted close: status %s, close raw %d bytes", ch.Status, len(ch.CloseRaw))
+	}
+	f.esc.Edit(id, func(c *tempo.Channel) { c.Finalized = true }) // the payer withdrew
+	f.clock.Add(time.Minute)
+	f.ch.Sweep(ctx, time.Hour, nil)
+	f.clock.Add(5 * time.Minute)
+	res := f.ch.Sweep(ctx, time.Hour, nil)
+	ch, _ := f.store.GetChannel(ctx, mpptest.Hex32(id))
+	if res.Failed != 0 || ch.Status != ChannelClosed {
+		t.Errorf("second sweep: %+v, channel status %s: a channel finalized on chain is retried (and fails) on every sweep instead of being marked closed", res, ch.Status)
+	}
+}
