@@ -10,15 +10,15 @@ import (
 	"dalil/rail/x402/x402test"
 )
 
-// TestReviewKeyFoldLongS: checkJSON refuses keys repeated "in another case"
-// by comparing strings.ToLower(key), but encoding/json matches field names
-// with Unicode simple case folding, under which U+017F LATIN SMALL LETTER
-// LONG S ("ſ") equals "s" while strings.ToLower leaves it unchanged. So
-// {"scheme":"upto", "ſcheme":"exact"} passes the duplicate check, Go reads
-// the last one ("exact") and a JavaScript facilitator reads "upto". The same
-// works for "signature", "asset" and "x402Version" (every checked key that
-// contains an "s"). Every one of these payloads must be refused.
-func TestReviewKeyFoldLongS(t *testing.T) {
+// TestCheckPayloadRefusesKeyFoldLongS: checkJSON refuses keys repeated "in
+// another case", and encoding/json matches field names with Unicode simple
+// case folding, under which U+017F LATIN SMALL LETTER LONG S ("ſ") equals
+// "s" (while strings.ToLower, which the check once compared, leaves it
+// unchanged). In {"scheme":"upto", "ſcheme":"exact"} Go would read the
+// last one ("exact") and a JavaScript facilitator "upto". The same goes for
+// "signature", "asset" and "x402Version" (every checked key that contains
+// an "s"). Every one of these payloads must be refused.
+func TestCheckPayloadRefusesKeyFoldLongS(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0).UTC()
 	const payTo = "0x209693Bc6afc0C5328bA36FaF03C514EF312287C"
 	key := x402test.NewKey()
