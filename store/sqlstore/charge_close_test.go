@@ -10,12 +10,12 @@ import (
 	"dalil/store/sqlstore"
 )
 
-// A Charge that arrives after Close must fail, not hang: Charge's select
-// races "s.charges <- job" (a buffered channel with room) against
-// "<-s.closed", so about half the time the job is queued after the
-// committer and Close's drain are gone, and the caller then waits on
-// job.done forever, deaf to its context.
-func TestReviewChargeAfterCloseDoesNotHang(t *testing.T) {
+// A Charge that arrives after Close must fail, not hang. (Charge's select
+// once raced "s.charges <- job", a buffered channel with room, against
+// "<-s.closed", so about half the time the job was queued after the
+// committer and Close's drain were gone, and the caller waited on job.done
+// forever, deaf to its context.)
+func TestChargeAfterCloseDoesNotHang(t *testing.T) {
 	ctx := context.Background()
 	s, err := sqlstore.Open(ctx, filepath.Join(t.TempDir(), "c.db"), sqlstore.Options{})
 	if err != nil {
