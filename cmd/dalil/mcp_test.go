@@ -458,6 +458,47 @@ func TestMCPCommand(t *testing.T) {
 	t.Run("stdio-framing", func(t *testing.T) { testStdioFraming(t, bin) })
 }
 
+// `dalil mcp oops` (a typo such as `dalil mcp serve` or `dalil mcp --
+// --base-url ...`) is refused with "unexpected argument" rather than
+// starting the tool server as if nothing had been given. (runMCP once
+// checked fs.NArg() > 0, but config.parse consumes every positional
+// argument into cfg.Args and leaves fs.Args() empty, so the check was
+// dead.)
+func TestMCPRejectsStrayArgument(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "dalil.db")
+	var out, errb bytes.Buffer
+	err := run(context.Background(), []string{"mcp", "--db", db, "oops"}, noEnv, strings.NewReader(""), &out, &errb)
+	if err == nil || !strings.Contains(err.Error(), "unexpected argument") {
+		t.Fatalf("dalil mcp oops: err = %v, want an 'unexpected argument' error (stderr %q)", err, errb.String())
+	}
+}
+
+// runMCP logs its target ("remote " + the base URL) on stderr, and
+// NewRemote's error for a bad scheme quotes the URL. A DALIL_BASE_URL with
+// user info (https://user:password@host, which Go's HTTP client turns into
+// Basic auth for a gateway in front of Dalil) must not put the password in
+// either.
+func TestMCPDoesNotLogBaseURLPassword(t *testing.T) {
+	env := func(k string) string {
+		if k == "DALIL_BASE_URL" {
+			return "http://agent:s3cr3t-pass@127.0.0.1:1"
+		}
+		return ""
+	}
+	var out, errb bytes.Buffer
+	err := run(context.Background(), []string{"mcp"}, env, strings.NewReader(""), &out, &errb)
+	msg := errb.String()
+	if err != nil {
+		msg += err.Error()
+	}
+	if strings.Contains(msg, "s3cr3t-pass") {
+		t.Fatalf("the base URL's password reached stderr: %q", msg)
+	}
+	if out.Len() != 0 {
+		t.Fatalf("stdout has non-JSON-RPC output: %q", out.String())
+	}
+}
+
 // The HTTP transport of `dalil serve`: the caller's own key pays.
 func TestMCPOverHTTP(t *testing.T) {
 	f := newMCPFixture(t)

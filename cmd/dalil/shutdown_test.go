@@ -62,12 +62,12 @@ func newCountingProxy(t *testing.T, target string) *countingProxy {
 
 func (p *countingProxy) count() int { p.mu.Lock(); defer p.mu.Unlock(); return p.open }
 
-// REVIEW: with DALIL_REDIS_URL, buildServer opens a Redis client
-// (ratelimit.OpenRedis, whose doc says Close shuts it down) that nothing
-// ever closes: after `dalil serve` returns, its Redis connections stay open
-// (the same holds for in-process `dalil mcp`, and for every error path of
-// buildServer after rateLimits).
-func TestReviewServeClosesRedisOnShutdown(t *testing.T) {
+// With DALIL_REDIS_URL, buildServer opens a Redis client
+// (ratelimit.OpenRedis, whose doc says Close shuts it down): after `dalil
+// serve` returns, its Redis connections are closed. (Nothing once closed
+// it; the same held for in-process `dalil mcp`, and for every error path
+// of buildServer after rateLimits.)
+func TestServeClosesRedisOnShutdown(t *testing.T) {
 	redisURL := testenv.Redis(t)
 	u, _ := url.Parse(redisURL)
 	proxy := newCountingProxy(t, u.Host)
