@@ -14,6 +14,7 @@ import (
 
 	"dalil/capabilities/maintenance"
 	"dalil/capabilities/property"
+	"dalil/httpapi"
 
 	"github.com/getkin/kin-openapi/openapi3"
 )
@@ -50,6 +51,24 @@ func TestDiscoveryDocuments(t *testing.T) {
 		}
 		if _, ok := d["endpoints"].(map[string]any); !ok {
 			t.Errorf("%s: endpoints missing", p)
+		}
+	}
+}
+
+// The discovery documents' endpoints.tools is the tool catalog path
+// "/api/v1/tools", not the list of tool descriptors: a client reads
+// endpoints.* as paths. (The map literal once overwrote the key with the
+// list.)
+func TestDiscoveryEndpointsToolsIsCatalogPath(t *testing.T) {
+	e := newEnv(t)
+	for _, p := range []string{"/api/v1", "/api/v1/agent", "/agent.json"} {
+		r := e.do("GET", p, nil, nil)
+		if r.Status != 200 {
+			t.Fatalf("%s: status %d", p, r.Status)
+		}
+		eps, _ := r.data()["endpoints"].(map[string]any)
+		if got, ok := eps["tools"].(string); !ok || got != "/api/v1/tools" {
+			t.Errorf("%s: endpoints.tools = %T %v; want the tool catalog path \"/api/v1/tools\" (the tool list overwrote it)", p, eps["tools"], eps["tools"])
 		}
 	}
 }
@@ -169,6 +188,25 @@ func TestOpenAPIIsValidAndMatchesTheRegistry(t *testing.T) {
 	}
 	if !bytes.Equal(want, pretty.Bytes()) {
 		t.Errorf("openapi.json differs from %s; review the change and run go test ./httpapi -run OpenAPI -update", golden)
+	}
+}
+
+// The spec lists /api/v1/l402 (and /api/v1/x402, /api/v1/mpp) as the
+// rail's information endpoint, and the server mounts GET /api/v1/<rail>
+// for every configured rail, so openapi.json — the machine description
+// that lists every GET route down to /metrics — lists it too.
+func TestOpenAPIListsRailInfoRoute(t *testing.T) {
+	e := newEnv(t, func(c *httpapi.Config) {
+		c.PayPerCall = []httpapi.PayRail{{Rail: proofRail{}, Info: map[string]any{"rail": "l402"}, Descriptor: map[string]any{"id": "l402"}}}
+	})
+	if r := e.do("GET", "/api/v1/l402", nil, nil); r.Status != 200 {
+		t.Fatalf("GET /api/v1/l402: %d", r.Status)
+	}
+	r := e.do("GET", "/openapi.json", nil, nil)
+	paths, _ := r.Body["paths"].(map[string]any)
+	item, _ := paths["/api/v1/l402"].(map[string]any)
+	if item["get"] == nil {
+		t.Errorf("openapi.json has no GET /api/v1/l402 although the route is served")
 	}
 }
 

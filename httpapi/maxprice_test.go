@@ -14,7 +14,7 @@ import (
 func TestMaxPrice(t *testing.T) {
 	e := newEnv(t, func(c *httpapi.Config) {
 		c.Limiter, c.Limits = ratelimit.NewMemory(nil), ratelimit.Defaults()
-		c.PayPerCall = []httpapi.PayRail{{Rail: reviewRail{}, Info: map[string]any{}}}
+		c.PayPerCall = []httpapi.PayRail{{Rail: proofRail{}, Info: map[string]any{}}}
 	})
 	acct, key := e.account("free", dalil.USD)
 	const body = `{"propertyValue":85000,"annualRent":7200}` // analyze_property: USD 0.01

@@ -262,7 +262,7 @@ func TestPreviewBudgetIsItsOwn(t *testing.T) {
 	limits[ratelimit.Preview], limits[ratelimit.PayG] = 2, 3
 	e, _ := newPreviewEnv(t, func(c *httpapi.Config) {
 		c.Limiter, c.Limits = ratelimit.NewMemory(nil), limits
-		c.PayPerCall = []httpapi.PayRail{{Rail: reviewRail{}, Info: map[string]any{}}}
+		c.PayPerCall = []httpapi.PayRail{{Rail: proofRail{}, Info: map[string]any{}}}
 	})
 	paid := func(n int) response {
 		return e.do("POST", "/api/v1/property/analyze", analyzeBody, map[string]string{"X-Test-Pay": "p" + string(rune('a'+n)), "X-Service-Payment-Method": "l402"})

@@ -37,7 +37,7 @@ func TestPricedByInputAndAccepted(t *testing.T) {
 			t.Fatal(err)
 		}
 		c.Registry = reg
-		c.PayPerCall = []httpapi.PayRail{{Rail: reviewRail{}, Info: map[string]any{}}}
+		c.PayPerCall = []httpapi.PayRail{{Rail: proofRail{}, Info: map[string]any{}}}
 	})
 	acct, key := e.account("free", 5_000_000)
 	h := map[string]string{"X-API-Key": key}

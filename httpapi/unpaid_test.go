@@ -10,9 +10,9 @@ import (
 	"dalil/httpapi"
 )
 
-// settleCountingRail is reviewRail that counts settlements.
+// settleCountingRail is proofRail that counts settlements.
 type settleCountingRail struct {
-	reviewRail
+	proofRail
 	settled *atomic.Int32
 }
 

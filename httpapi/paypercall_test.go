@@ -10,28 +10,28 @@ import (
 	"dalil/httpapi"
 )
 
-// reviewRail is a pay-per-call rail whose credential (header X-Test-Pay)
+// proofRail is a pay-per-call rail whose credential (header X-Test-Pay)
 // is, like an L402 preimage, proof of a payment already made: Settle only
 // records it.
-type reviewRail struct{}
+type proofRail struct{}
 
-func (reviewRail) ID() string                 { return dalil.RailL402 }
-func (reviewRail) Present(h http.Header) bool { return h.Get("X-Test-Pay") != "" }
-func (reviewRail) Challenge(context.Context, dalil.Quote) (*dalil.Challenge, error) {
+func (proofRail) ID() string                 { return dalil.RailL402 }
+func (proofRail) Present(h http.Header) bool { return h.Get("X-Test-Pay") != "" }
+func (proofRail) Challenge(context.Context, dalil.Quote) (*dalil.Challenge, error) {
 	return &dalil.Challenge{Headers: http.Header{"Www-Authenticate": {`L402 test`}}}, nil
 }
-func (reviewRail) Verify(_ context.Context, h http.Header, q dalil.Quote) (*dalil.Payment, error) {
+func (proofRail) Verify(_ context.Context, h http.Header, q dalil.Quote) (*dalil.Payment, error) {
 	return &dalil.Payment{Rail: dalil.RailL402, CredentialID: "cred-" + h.Get("X-Test-Pay"), Amount: q.Price, ExpiresAt: time.Now().Add(time.Hour)}, nil
 }
-func (reviewRail) Settle(context.Context, *dalil.Payment) (http.Header, error) { return nil, nil }
+func (proofRail) Settle(context.Context, *dalil.Payment) (http.Header, error) { return nil, nil }
 
 // A capability that panics answers 500 and must leave the paid credential
-// usable again, as every other non-2xx path does (release()). A panic skips
-// release(): the paid credential is burned and the retry is refused as
-// "replayed" — paid, no result, and no way to get one.
-func TestReviewPayPerCallPanicBurnsCredential(t *testing.T) {
+// usable again, as every other non-2xx path does (release()). (A panic once
+// skipped release(): the paid credential was burned and the retry refused
+// as "replayed" — paid, no result, and no way to get one.)
+func TestPayPerCallPanicReleasesCredential(t *testing.T) {
 	e := newEnv(t, func(c *httpapi.Config) {
-		c.PayPerCall = []httpapi.PayRail{{Rail: reviewRail{}, Info: map[string]any{}}}
+		c.PayPerCall = []httpapi.PayRail{{Rail: proofRail{}, Info: map[string]any{}}}
 	})
 	h := map[string]string{"X-Test-Pay": "p1", "X-Service-Payment-Method": "l402"}
 	// Control: an ordinary error releases the credential.

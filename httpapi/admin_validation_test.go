@@ -5,9 +5,10 @@ import "testing"
 var adminAuth = map[string]string{"Authorization": "Bearer admin-secret-token"}
 
 // Contract §5: a body that is not a single JSON object, or that has
-// duplicate keys, is 400 INVALID_INPUT. decodeAdmin decodes only the first
-// value and lets the last duplicate win, so these create accounts (201).
-func TestReviewAdminBodyNotSingleObjectAccepted(t *testing.T) {
+// duplicate keys, is 400 INVALID_INPUT on the admin API too. (decodeAdmin
+// once decoded only the first value and let the last duplicate win, so
+// these created accounts, 201.)
+func TestAdminBodyMustBeSingleObject(t *testing.T) {
 	e := newEnv(t)
 	for _, body := range []string{
 		`{"name":"a"} {"name":"b"}`,
@@ -22,10 +23,11 @@ func TestReviewAdminBodyNotSingleObjectAccepted(t *testing.T) {
 }
 
 // Contract §5: validation problems come as details [{path, message}] with
-// the dotted path of the offending field, every problem listed. The admin
-// API reports an unknown field or a wrong type at path "" with Go's decoder
-// text, only the first problem, and an unknown plan with no details at all.
-func TestReviewAdminValidationDetails(t *testing.T) {
+// the dotted path of the offending field, every problem listed, on the
+// admin API too: an unknown field, a wrong type, an unknown plan. (It once
+// reported an unknown field or a wrong type at path "" with Go's decoder
+// text, only the first problem, and an unknown plan with no details.)
+func TestAdminValidationDetails(t *testing.T) {
 	e := newEnv(t)
 	id, _ := e.account("free", 0)
 	paths := func(r response) map[string]bool {

@@ -8,9 +8,10 @@ import (
 )
 
 // With DALIL_RAILS=credits the subscription rail is disabled (it is not in
-// payment-methods' autoPriority, and naming it is 400), yet an auto call
-// from a developer-plan key is still paid from the plan allowance.
-func TestReviewAutoUsesDisabledSubscriptionRail(t *testing.T) {
+// payment-methods' autoPriority, and naming it is 400), so an auto call
+// from a developer-plan key is paid from credits, not from the plan
+// allowance (as it once was).
+func TestAutoSkipsDisabledSubscriptionRail(t *testing.T) {
 	e := newEnv(t, func(c *httpapi.Config) { c.Rails = []string{dalil.MethodCredits} })
 	id, key := e.account("developer", 1_000_000)
 	if r := e.do("POST", "/api/v1/property/analyze", analyzeBody, map[string]string{"X-API-Key": key, "X-Service-Payment-Method": "subscription"}); r.Status != 400 {
@@ -29,9 +30,10 @@ func TestReviewAutoUsesDisabledSubscriptionRail(t *testing.T) {
 }
 
 // With DALIL_RAILS=subscription the credits rail is disabled (and
-// payment-methods publishes creditFallback:false), yet an auto call on the
-// free plan (no allowance) is paid from prepaid credits.
-func TestReviewAutoUsesDisabledCreditsRail(t *testing.T) {
+// payment-methods publishes creditFallback:false), so an auto call on the
+// free plan (no allowance) is not paid from prepaid credits (as it once
+// was).
+func TestAutoSkipsDisabledCreditsRail(t *testing.T) {
 	e := newEnv(t, func(c *httpapi.Config) { c.Rails = []string{dalil.MethodSubscription} })
 	id, key := e.account("free", 1_000_000)
 	r := e.do("POST", "/api/v1/property/analyze", analyzeBody, map[string]string{"X-API-Key": key})
