@@ -44,13 +44,13 @@ type w = Wilayat
 // governorates is the gazetteer. Wilayat Governorate fields are filled by
 // init of the index below.
 var governorates = []Governorate{
-	{ID: "muscat", NameEn: "Muscat", NameAr: "مسقط", Aliases: []string{"Masqat", "Muscat Governorate", "محافظة مسقط"}, Wilayats: []w{
-		{ID: "muscat", NameEn: "Muscat", NameAr: "مسقط", Aliases: []string{"Masqat", "Old Muscat"}},
-		{ID: "muttrah", NameEn: "Muttrah", NameAr: "مطرح", Aliases: []string{"Mutrah", "Matrah"}},
-		{ID: "bawshar", NameEn: "Bawshar", NameAr: "بوشر", Aliases: []string{"Bausher", "Bousher", "Boshar", "Bowshar"}},
-		{ID: "seeb", NameEn: "As Seeb", NameAr: "السيب", Aliases: []string{"Seeb", "A'Seeb", "Al Seeb", "Sib", "As Sib"}},
-		{ID: "amerat", NameEn: "Al Amerat", NameAr: "العامرات", Aliases: []string{"Amerat", "Al Amarat", "Amarat", "Al Amirat"}},
-		{ID: "qurayyat", NameEn: "Qurayyat", NameAr: "قريات", Aliases: []string{"Quriyat", "Qurayat", "Quriat"}},
+	{ID: "muscat", NameEn: "Muscat", NameAr: "مسقط", Aliases: []string{"Masqat", "Muscat Governorate", "محافظة مسقط", "Muscat Gov", "Capital Area"}, Wilayats: []w{
+		{ID: "muscat", NameEn: "Muscat", NameAr: "مسقط", Aliases: []string{"Masqat", "Old Muscat", "مسقط القديمة"}},
+		{ID: "muttrah", NameEn: "Muttrah", NameAr: "مطرح", Aliases: []string{"Mutrah", "Matrah", "Mattrah"}},
+		{ID: "bawshar", NameEn: "Bawshar", NameAr: "بوشر", Aliases: []string{"Bausher", "Bousher", "Boshar", "Bowshar", "Bowsher", "Bawsher", "Bushar"}},
+		{ID: "seeb", NameEn: "As Seeb", NameAr: "السيب", Aliases: []string{"Seeb", "A'Seeb", "Al Seeb", "Sib", "As Sib", "Seeb Souq"}},
+		{ID: "amerat", NameEn: "Al Amerat", NameAr: "العامرات", Aliases: []string{"Amerat", "Al Amarat", "Amarat", "Al Amirat", "Amirat", "Al Ameraat"}},
+		{ID: "qurayyat", NameEn: "Qurayyat", NameAr: "قريات", Aliases: []string{"Quriyat", "Qurayat", "Quriat", "Quryat", "Qariyat"}},
 	}},
 	{ID: "dhofar", NameEn: "Dhofar", NameAr: "ظفار", Aliases: []string{"Dhufar", "Zufar", "Dofar"}, Wilayats: []w{
 		{ID: "salalah", NameEn: "Salalah", NameAr: "صلالة", Aliases: []string{"Salala"}},
@@ -84,7 +84,7 @@ var governorates = []Governorate{
 		{ID: "izki", NameEn: "Izki", NameAr: "إزكي", Aliases: []string{"Izkī", "Izky"}},
 		{ID: "samail", NameEn: "Samail", NameAr: "سمائل", Aliases: []string{"Sumail", "Semail", "Samayil"}},
 		{ID: "bidbid", NameEn: "Bidbid", NameAr: "بدبد"},
-		{ID: "jabal_akhdar", NameEn: "Al Jabal Al Akhdar", NameAr: "الجبل الأخضر", Aliases: []string{"Jabal Akhdar", "Al Jabal Al Akhdhar", "Green Mountain"}},
+		{ID: "jabal_akhdar", NameEn: "Al Jabal Al Akhdar", NameAr: "الجبل الأخضر", Aliases: []string{"Jabal Akhdar", "Al Jabal Al Akhdhar", "Jebel Akhdar", "Jebel Al Akhdar", "Green Mountain"}},
 	}},
 	{ID: "north_sharqiyah", NameEn: "North Al Sharqiyah", NameAr: "شمال الشرقية", Aliases: []string{"North Sharqiyah", "Ash Sharqiyah North", "North A'Sharqiyah", "Al Sharqiyah North", "Sharqiyah North", "North Ash Sharqiyah", "محافظة شمال الشرقية"}, Wilayats: []w{
 		{ID: "ibra", NameEn: "Ibra", NameAr: "إبراء", Aliases: []string{"Ibraa", "Ibra'"}},
@@ -92,7 +92,7 @@ var governorates = []Governorate{
 		{ID: "bidiyah", NameEn: "Bidiyah", NameAr: "بدية", Aliases: []string{"Bidiya", "Badiyah", "Al Badiyah"}},
 		{ID: "qabil", NameEn: "Al Qabil", NameAr: "القابل", Aliases: []string{"Qabil"}},
 		{ID: "wadi_bani_khalid", NameEn: "Wadi Bani Khalid", NameAr: "وادي بني خالد"},
-		{ID: "dima_taiyyin", NameEn: "Dima Wa At Taiyyin", NameAr: "دماء والطائيين", Aliases: []string{"Dima wa Al Taiyyin", "Dima Wal Tayeen", "Dima wa'l Ta'een", "Dima"}},
+		{ID: "dima_taiyyin", NameEn: "Dima Wa At Taiyyin", NameAr: "دماء والطائيين", Aliases: []string{"Dima wa Al Taiyyin", "Dima wa Al Taiyeen", "Dima Wal Tayeen", "Dima wa'l Ta'een", "Dima"}},
 		{ID: "sinaw", NameEn: "Sinaw", NameAr: "سناو", Aliases: []string{"Sinau"}},
 	}},
 	{ID: "south_sharqiyah", NameEn: "South Al Sharqiyah", NameAr: "جنوب الشرقية", Aliases: []string{"South Sharqiyah", "Ash Sharqiyah South", "South A'Sharqiyah", "Al Sharqiyah South", "Sharqiyah South", "South Ash Sharqiyah", "محافظة جنوب الشرقية"}, Wilayats: []w{
@@ -116,7 +116,7 @@ var governorates = []Governorate{
 		{ID: "nakhal", NameEn: "Nakhal", NameAr: "نخل", Aliases: []string{"Nakhl"}},
 		{ID: "wadi_maawil", NameEn: "Wadi Al Maawil", NameAr: "وادي المعاول", Aliases: []string{"Wadi Al Ma'awil", "Wadi Maawil"}},
 		{ID: "barka", NameEn: "Barka", NameAr: "بركاء", Aliases: []string{"Barkaa", "Birka"}},
-		{ID: "musannah", NameEn: "Al Musannah", NameAr: "المصنعة", Aliases: []string{"Musannah", "Al Musanaa", "Musana'ah", "Al Musana'a"}},
+		{ID: "musannah", NameEn: "Al Musannah", NameAr: "المصنعة", Aliases: []string{"Musannah", "Musanna", "Al Musanaa", "Musana'ah", "Al Musana'a"}},
 	}},
 	{ID: "dhahirah", NameEn: "Adh Dhahirah", NameAr: "الظاهرة", Aliases: []string{"Dhahirah", "Al Dhahirah", "A'Dhahirah", "Ad Dhahirah", "Dhahira"}, Wilayats: []w{
 		{ID: "ibri", NameEn: "Ibri", NameAr: "عبري"},
@@ -277,42 +277,57 @@ func GovernoratesIn(text string) []string {
 	return out
 }
 
-// articles are leading words dropped from every word of a key: the Arabic
-// article in its transliterations, and words that name the kind of place.
+// dropWords are words dropped from a key: the Arabic article as written
+// in Latin letters ("Al Khuwair", "As Seeb", "A'Seeb", "An Nahdah"; "Aal"
+// for آل, family, in "Sur Aal Hadid"), the words that name the kind of
+// place, and "of" (in their folded forms: ة is ه).
 var dropWords = map[string]bool{
-	"al": true, "el": true, "ad": true, "adh": true, "ar": true, "as": true, "ash": true, "at": true, "az": true, "a": true,
+	"al": true, "el": true, "ad": true, "adh": true, "an": true, "ar": true, "as": true, "ash": true, "at": true, "az": true, "a": true, "aal": true,
 	"governorate": true, "wilayat": true, "wilayah": true, "province": true, "region": true, "of": true,
-	"محافظة": true, "محافظه": true, "ولاية": true, "ولايه": true,
+	"محافظه": true, "ولايه": true,
 }
 
-// Key normalises a place name for comparison: Unicode NFKC, lower case,
-// Latin diacritics and Arabic harakat and tatweel removed, alef forms
-// folded to ا, ى to ي, ة to ه, punctuation to spaces, the article ("al",
-// "a'", "ال") dropped at the start of each word, and the words "wilayat",
-// "governorate", "محافظة", "ولاية" dropped.
-func Key(s string) string {
+// Fold is the first step of Key, for comparing names as written: Unicode
+// compatibility decomposition, lower case, Latin accents and Arabic
+// harakat, hamza and madda marks and tatweel removed (so أ إ آ ٱ are ا,
+// ئ is ي and ؤ is و), ى folded to ي and ة to ه, and everything but
+// letters and digits a single space between words. "AL-KHUWAIR",
+// "Al Khuwair" and "al khuwair" fold alike; "Khuwair" does not.
+func Fold(s string) string {
 	s = norm.NFKD.String(s)
 	var b strings.Builder
 	for _, r := range s {
 		switch {
 		case unicode.Is(unicode.Mn, r) || r == 'ـ':
 			// combining marks (Latin accents, Arabic harakat), tatweel
-		case r == 'أ' || r == 'إ' || r == 'آ' || r == 'ٱ':
+		case r == 'ٱ':
 			b.WriteRune('ا')
 		case r == 'ى':
 			b.WriteRune('ي')
 		case r == 'ة':
 			b.WriteRune('ه')
+		case r == 'ø' || r == 'Ø':
+			b.WriteRune('o')
+		case r == 'đ' || r == 'Đ':
+			b.WriteRune('d')
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			b.WriteRune(unicode.ToLower(r))
-		case r == '\'' || r == '’' || r == '‘' || r == '`':
-			// A'Seeb -> "a seeb" -> "seeb"
-			b.WriteRune(' ')
 		default:
+			// punctuation and apostrophes: A'Seeb is "a seeb"
 			b.WriteRune(' ')
 		}
 	}
-	words := strings.Fields(norm.NFC.String(b.String()))
+	return strings.Join(strings.Fields(norm.NFC.String(b.String())), " ")
+}
+
+// Key normalises a place name for comparison: Fold, then the article
+// ("al", "a'", "an", "ال") dropped at the start of each word, the words
+// "wilayat", "governorate", "of", "محافظة", "ولاية" dropped, and the
+// joining "and" of names ("wa", "wal", "و", "the"): Kamil Wal Wafi is
+// "kamil wafi". Every lookup of this package, and the Muscat
+// neighbourhoods of capabilities/omanproperty, compare names by it.
+func Key(s string) string {
+	words := strings.Fields(Fold(s))
 	out := words[:0]
 	for _, wd := range words {
 		if dropWords[wd] {
@@ -334,4 +349,17 @@ func Key(s string) string {
 		out = append(out, wd)
 	}
 	return strings.Join(out, " ")
+}
+
+// HasGovernorateWord reports whether name calls itself a governorate
+// ("Muscat Governorate", "Governorate of Muscat", "محافظة مسقط"): Key
+// drops the word, so "Muscat Governorate" and the wilayat "Muscat" have
+// one key, and a caller that tells the two apart asks this.
+func HasGovernorateWord(name string) bool {
+	for _, w := range strings.Fields(Fold(name)) {
+		if w == "governorate" || w == "محافظه" {
+			return true
+		}
+	}
+	return false
 }

@@ -97,3 +97,35 @@ func TestMentions(t *testing.T) {
 		}
 	}
 }
+
+func TestFoldKey(t *testing.T) {
+	for _, tc := range []struct {
+		in, fold, key string
+		governorate   bool
+	}{
+		{"AL-KHUWAIR", "al khuwair", "khuwair", false},
+		{"A'Seeb", "a seeb", "seeb", false},
+		{"An Nahdah", "an nahdah", "nahdah", false},
+		{"Sur Aal Hadid", "sur aal hadid", "sur hadid", false},
+		{"Madīnat Sulṭān Qābūs", "madinat sultan qabus", "madinat sultan qabus", false},
+		{"الْسِّيب", "السيب", "سيب", false},
+		{"سمائل", "سمايل", "سمايل", false},
+		{"العذيبة", "العذيبه", "عذيبه", false},
+		{"Al Kamil Wal Wafi", "al kamil wal wafi", "kamil wafi", false},
+		{"Wilayat Muscat", "wilayat muscat", "muscat", false},
+		{"Muscat Governorate", "muscat governorate", "muscat", true},
+		{"Governorate of Muscat", "governorate of muscat", "muscat", true},
+		{"محافظة مسقط", "محافظه مسقط", "مسقط", true},
+		{"  ", "", "", false},
+	} {
+		if got := Fold(tc.in); got != tc.fold {
+			t.Errorf("Fold(%q) = %q, want %q", tc.in, got, tc.fold)
+		}
+		if got := Key(tc.in); got != tc.key {
+			t.Errorf("Key(%q) = %q, want %q", tc.in, got, tc.key)
+		}
+		if got := HasGovernorateWord(tc.in); got != tc.governorate {
+			t.Errorf("HasGovernorateWord(%q) = %v", tc.in, got)
+		}
+	}
+}
