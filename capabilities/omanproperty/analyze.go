@@ -72,7 +72,7 @@ type step struct {
 
 func (s step) name() string {
 	if s.place == nil {
-		return byID[GovernorateID].Name
+		return idx.byID[GovernorateID].Name
 	}
 	return s.place.Name
 }
@@ -443,7 +443,7 @@ func kindWord(c *chosen) string {
 }
 
 func location(in Input, loc resolved) Location {
-	gov := byID[GovernorateID]
+	gov := idx.byID[GovernorateID]
 	l := Location{
 		Governorate: "Muscat", GovernorateArabic: gov.Arabic,
 		Wilayat: loc.wilayat.Name, WilayatArabic: loc.wilayat.Arabic,
@@ -648,7 +648,7 @@ func priceSemantics(types []string) string {
 }
 
 func placeName(id string) string {
-	if p, ok := byID[id]; ok {
+	if p, ok := idx.byID[id]; ok {
 		return p.Name
 	}
 	return id

@@ -62,7 +62,7 @@ func (m *memMarket) Batches(_ context.Context, ids []string) ([]DatasetBatch, er
 // comp builds a comparable: kind, area id, type, bedrooms, size, amount,
 // age in days.
 func comp(kind Kind, area, typ string, beds int, size, amount float64, age int) Comparable {
-	p := byID[area]
+	p := idx.byID[area]
 	return Comparable{ID: fmt.Sprintf("%s-%s-%v-%v-%d", kind, area, size, amount, age), Kind: kind, Area: area, Wilayat: p.Wilayat,
 		PropertyType: typ, Bedrooms: beds, SizeSqm: size, AmountOMR: amount, ObservedOn: day(now).AddDate(0, 0, -age),
 		SourceName: "agency", SourceType: "listing_asking_price", Batch: "b1"}

@@ -161,7 +161,7 @@ func benchmarksFor(loc resolved, propertyType string, beds *int, kind Kind) []be
 			continue
 		}
 		for _, id := range b.places {
-			p := byID[id]
+			p := idx.byID[id]
 			switch {
 			case id == GovernorateID:
 				wide = append(wide, b)

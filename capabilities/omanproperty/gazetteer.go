@@ -1,9 +1,12 @@
 package omanproperty
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"unicode"
+
+	"dalil/internal/oman"
 )
 
 // Level is how wide a place, or a comparable search, is.
@@ -30,24 +33,27 @@ type Place struct {
 	Aliases []string
 }
 
-// The gazetteer. Wilayats are the six of the governorate (Royal Decree
-// 114/2011); neighbourhoods carry the wilayat they are commonly filed
-// under (a few, such as Muscat Hills and Madinat Al Irfan, straddle a
-// boundary: they are filed where developers and listings put them).
+// The governorate and its six wilayats are internal/oman's (Royal Decree
+// 114/2011), with the national gazetteer's names and spellings; this
+// capability keeps its own ids for them (stored with every comparable)
+// and writes Seeb, as listings do, where the national name is As Seeb.
+// A name that is only the governorate's ("Muscat Governorate", "محافظة
+// مسقط") is the governorate; "Muscat" and "مسقط" alone are the wilayat.
+var (
+	nationalWilayats = map[string]string{"muscat": "muscat", "muttrah": "muttrah", "bawshar": "bawshar", "seeb": "seeb", "amerat": "al-amerat", "qurayyat": "qurayyat"}
+	wilayatNames     = map[string]string{"seeb": "Seeb"}
+)
+
+// nationalMuscat is internal/oman's id of the Muscat governorate.
+const nationalMuscat = "muscat"
+
+// areas are the neighbourhoods, each under the wilayat it is commonly
+// filed under (a few, such as Muscat Hills and Madinat Al Irfan, straddle
+// a boundary: they are filed where developers and listings put them).
 // Aliases are the spellings seen in listings, the press and the
 // reference service; matching also ignores case, punctuation, the
-// article (Al, As, A', ال) and Arabic letter variants (see key).
-var places = []Place{
-	{ID: GovernorateID, Name: "Muscat Governorate", Arabic: "محافظة مسقط", Level: LevelGovernorate,
-		Aliases: []string{"Muscat governorate", "Governorate of Muscat", "Muscat Gov", "Masqat Governorate", "Capital Area", "Muscat (governorate-wide)", "مسقط"}},
-
-	{ID: "muscat", Name: "Muscat", Arabic: "مسقط", Level: LevelWilayat, Wilayat: "muscat", Aliases: []string{"Masqat", "Old Muscat", "Wilayat Muscat", "ولاية مسقط", "مسقط القديمة"}},
-	{ID: "muttrah", Name: "Muttrah", Arabic: "مطرح", Level: LevelWilayat, Wilayat: "muttrah", Aliases: []string{"Mutrah", "Matrah", "Mattrah", "Wilayat Muttrah"}},
-	{ID: "bawshar", Name: "Bawshar", Arabic: "بوشر", Level: LevelWilayat, Wilayat: "bawshar", Aliases: []string{"Bausher", "Bowsher", "Boshar", "Bousher", "Bawsher", "Bushar", "Wilayat Bawshar"}},
-	{ID: "seeb", Name: "Seeb", Arabic: "السيب", Level: LevelWilayat, Wilayat: "seeb", Aliases: []string{"As Seeb", "A'Seeb", "Al Seeb", "As-Sib", "Sib", "Seeb Souq", "Wilayat Seeb"}},
-	{ID: "al-amerat", Name: "Al Amerat", Arabic: "العامرات", Level: LevelWilayat, Wilayat: "al-amerat", Aliases: []string{"Amerat", "Al Amirat", "Amirat", "Al-Amerat", "Al Ameraat"}},
-	{ID: "qurayyat", Name: "Qurayyat", Arabic: "قريات", Level: LevelWilayat, Wilayat: "qurayyat", Aliases: []string{"Quriyat", "Qurayat", "Quryat", "Qariyat", "Quriat"}},
-
+// article (Al, As, A', ال) and Arabic letter variants (oman.Key).
+var areas = []Place{
 	// Bawshar
 	{ID: "qurum", Name: "Qurum", Arabic: "القرم", Level: LevelArea, Wilayat: "bawshar", Aliases: []string{"Al Qurum", "Qurm", "Al Qurm", "PDO Qurum"}},
 	{ID: "qurum-heights", Name: "Qurum Heights", Arabic: "مرتفعات القرم", Level: LevelArea, Wilayat: "bawshar", Aliases: []string{"Al Qurum Heights", "Qurm Heights"}},
@@ -93,92 +99,135 @@ var places = []Place{
 	{ID: "al-nahdha", Name: "Al Nahdha", Arabic: "النهضة", Level: LevelArea, Wilayat: "al-amerat", Aliases: []string{"Nahdha", "An Nahdah", "Al Nahda"}},
 }
 
-// outside are places of Oman outside the Muscat governorate, so that an
-// area there is refused with where it is instead of "unknown".
-var outside = map[string][]string{
-	"Dhofar Governorate":              {"Dhofar", "Salalah", "Taqah", "Mirbat", "Thumrait", "ظفار", "صلالة"},
-	"North Al Batinah Governorate":    {"North Al Batinah", "North Batinah", "Sohar", "Suhar", "Saham", "Shinas", "Liwa", "Al Khaburah", "Suwayq", "Al Suwaiq", "صحار", "شمال الباطنة"},
-	"South Al Batinah Governorate":    {"South Al Batinah", "South Batinah", "Barka", "Rustaq", "Al Rustaq", "Nakhal", "Al Musannah", "Musanna", "Wadi Al Maawil", "Al Awabi", "بركاء", "الرستاق", "جنوب الباطنة"},
-	"Ad Dakhiliyah Governorate":       {"Ad Dakhiliyah", "Dakhiliyah", "Interior", "Nizwa", "Bahla", "Samail", "Sumail", "Izki", "Adam", "Al Hamra", "Manah", "Bidbid", "Jebel Akhdar", "نزوى", "سمائل", "بدبد", "الداخلية"},
-	"North Ash Sharqiyah Governorate": {"North Ash Sharqiyah", "North Sharqiyah", "Ibra", "Al Mudaybi", "Bidiyah", "Al Qabil", "Wadi Bani Khalid", "Dima Wa Al Taiyeen", "إبراء"},
-	"South Ash Sharqiyah Governorate": {"South Ash Sharqiyah", "South Sharqiyah", "Sur", "Jalan Bani Bu Ali", "Jalan Bani Bu Hassan", "Al Kamil Wa Al Wafi", "Masirah", "صور"},
-	"Ad Dhahirah Governorate":         {"Ad Dhahirah", "Dhahirah", "Ibri", "Yanqul", "Dhank", "عبري"},
-	"Al Buraimi Governorate":          {"Al Buraimi", "Buraimi", "Mahdah", "Al Sunaynah", "البريمي"},
-	"Al Wusta Governorate":            {"Al Wusta", "Wusta", "Duqm", "Haima", "Mahout", "الدقم"},
-	"Musandam Governorate":            {"Musandam", "Khasab", "Bukha", "Dibba", "Madha", "مسندم", "خصب"},
-	"outside Oman":                    {"Dubai", "Abu Dhabi", "Sharjah", "Doha", "Riyadh", "Jeddah", "Manama", "Kuwait", "Kuwait City", "دبي", "أبوظبي"},
+// places are the governorate, its wilayats in the national gazetteer's
+// order, then the areas.
+var places = muscatPlaces()
+
+func muscatPlaces() []Place {
+	g, ok := oman.LookupGovernorate(nationalMuscat)
+	if !ok {
+		panic("omanproperty: internal/oman has no Muscat governorate")
+	}
+	out := []Place{{ID: GovernorateID, Name: g.NameEn + " Governorate", Arabic: "محافظة " + g.NameAr, Level: LevelGovernorate,
+		Aliases: append([]string{g.NameEn, g.NameAr}, g.Aliases...)}}
+	for _, w := range g.Wilayats {
+		id, ok := nationalWilayats[w.ID]
+		if !ok {
+			panic("omanproperty: no id for the Muscat wilayat " + w.ID)
+		}
+		p := Place{ID: id, Name: cmp.Or(wilayatNames[w.ID], w.NameEn), Arabic: w.NameAr, Level: LevelWilayat, Wilayat: id, Aliases: slices.Clone(w.Aliases)}
+		if p.Name != w.NameEn {
+			p.Aliases = append([]string{w.NameEn}, p.Aliases...)
+		}
+		out = append(out, p)
+	}
+	if len(out) != 1+len(nationalWilayats) {
+		panic("omanproperty: internal/oman's Muscat governorate lacks a wilayat")
+	}
+	return append(out, areas...)
 }
+
+// abroad are places outside Oman, so that an area there is refused as
+// such instead of "unknown"; places of Oman's other governorates come
+// from internal/oman.
+var abroad = []string{"Dubai", "Abu Dhabi", "Sharjah", "Doha", "Riyadh", "Jeddah", "Manama", "Kuwait", "Kuwait City", "دبي", "أبوظبي"}
 
 // The index of every name's key: to its place (or, for outside, to the
 // governorate it lies in). Built before any package variable that looks a
 // name up (the benchmarks).
-var byKey, canonKey, outsideKey, byID, allKeys = buildIndex()
+var idx = buildIndex()
+
+type index struct {
+	byKey   map[string]*Place // a wilayat's or area's key, or the governorate's where no wilayat has it
+	govKey  map[string]bool   // every key of the governorate's names, for a name that says "governorate"
+	canon   map[string]bool   // folded canonical English and Arabic names
+	outside map[string]string // key -> "X Governorate" or "outside Oman"
+	byID    map[string]*Place
+	all     []nameKey // for suggestions
+}
 
 type nameKey struct {
 	key     []rune
-	display string // canonical English name, or "X (in Y Governorate)"
+	display string // canonical English name, or "X (Y Governorate)"
 	inside  bool
 }
 
-func buildIndex() (byKey map[string]*Place, canonKey map[string]bool, outsideKey map[string]string, byID map[string]*Place, allKeys []nameKey) {
-	byKey, canonKey, outsideKey, byID = map[string]*Place{}, map[string]bool{}, map[string]string{}, map[string]*Place{}
+// key is a name reduced for comparison: oman.Key without the spaces, so
+// that "Dar Sait" is "Darsait".
+func key(s string) string { return strings.ReplaceAll(oman.Key(s), " ", "") }
+
+func buildIndex() *index {
+	x := &index{byKey: map[string]*Place{}, govKey: map[string]bool{}, canon: map[string]bool{}, outside: map[string]string{}, byID: map[string]*Place{}}
 	for i := range places {
 		p := &places[i]
-		if byID[p.ID] != nil {
+		if x.byID[p.ID] != nil {
 			panic("omanproperty: duplicate place id " + p.ID)
 		}
-		byID[p.ID] = p
-		for j, n := range append([]string{p.Name, p.Arabic}, p.Aliases...) {
+		x.byID[p.ID] = p
+		x.canon[oman.Fold(p.Name)], x.canon[oman.Fold(p.Arabic)] = true, true
+		for _, n := range append([]string{p.Name, p.Arabic}, p.Aliases...) {
 			k := key(n)
 			if k == "" {
 				panic("omanproperty: empty key for " + n)
 			}
-			if q, ok := byKey[k]; ok && q != p {
-				// "مسقط" names both the governorate and the wilayat: the
-				// wilayat's own entry comes later and wins for the bare
-				// name; the governorate keeps its longer forms.
+			if p.Level == LevelGovernorate {
+				x.govKey[k] = true
+			}
+			if q, ok := x.byKey[k]; ok && q != p {
+				// "Muscat", "مسقط" name both the governorate and the
+				// wilayat: the wilayat's own entry comes later and wins;
+				// the governorate is found by govKey.
 				if !(p.Level == LevelWilayat && q.Level == LevelGovernorate) {
 					panic("omanproperty: name " + n + " is both " + q.ID + " and " + p.ID)
 				}
 			}
-			byKey[k] = p
-			if j < 2 {
-				canonKey[strings.Join(splitWords(n), " ")] = true
-			}
-			allKeys = append(allKeys, nameKey{key: []rune(k), display: p.Name, inside: true})
+			x.byKey[k] = p
+			x.all = append(x.all, nameKey{key: []rune(k), display: p.Name, inside: true})
 		}
 	}
-	for gov, names := range outside {
-		for _, n := range names {
-			k := key(n)
-			if _, clash := byKey[k]; clash {
-				panic("omanproperty: outside name " + n + " is also in Muscat")
+	addOutside := func(n, display, where string) {
+		k := key(n)
+		if _, clash := x.byKey[k]; clash || k == "" {
+			panic("omanproperty: outside name " + n + " is also in Muscat")
+		}
+		if _, ok := x.outside[k]; !ok {
+			x.outside[k] = where
+		}
+		x.all = append(x.all, nameKey{key: []rune(k), display: display})
+	}
+	for _, g := range oman.Governorates() {
+		if g.ID == nationalMuscat {
+			continue
+		}
+		gov := g.NameEn + " Governorate"
+		for _, n := range append([]string{g.NameEn, g.NameAr}, g.Aliases...) {
+			addOutside(n, gov, gov)
+		}
+		for _, w := range g.Wilayats {
+			for _, n := range append([]string{w.NameEn, w.NameAr}, w.Aliases...) {
+				addOutside(n, w.NameEn+" ("+gov+")", gov)
 			}
-			outsideKey[k] = gov
-			allKeys = append(allKeys, nameKey{key: []rune(k), display: n + " (" + gov + ")"})
 		}
 	}
-	slices.SortStableFunc(allKeys, func(a, b nameKey) int { return strings.Compare(a.display, b.display) })
-	return byKey, canonKey, outsideKey, byID, allKeys
+	for _, n := range abroad {
+		addOutside(n, n+" (outside Oman)", "outside Oman")
+	}
+	slices.SortStableFunc(x.all, func(a, b nameKey) int { return strings.Compare(a.display, b.display) })
+	return x
 }
 
 // PlaceByID returns the place with the given id.
 func PlaceByID(id string) (Place, bool) {
-	p, ok := byID[id]
+	p, ok := idx.byID[id]
 	if !ok {
 		return Place{}, false
 	}
 	return *p, true
 }
 
-// Places lists the gazetteer, governorate first, then wilayats, then
-// areas, in declaration order.
+// Places lists the gazetteer: the governorate, its wilayats in
+// internal/oman's order, then the areas in declaration order.
 func Places() []Place { return slices.Clone(places) }
-
-// articles are the forms of the Arabic article as written in Latin
-// letters ("Al Khuwair", "As Seeb", "A'Seeb", "Ash Sharqiyah"), dropped
-// when they start a word followed by another.
-var articles = map[string]bool{"al": true, "el": true, "as": true, "ash": true, "ad": true, "adh": true, "ar": true, "az": true, "at": true, "an": true, "a": true, "aal": true}
 
 // noise are words dropped when a name does not match as written: house
 // numbers and halves of a neighbourhood ("Al Khuwair 33", "Al Hail
@@ -186,99 +235,44 @@ var articles = map[string]bool{"al": true, "el": true, "as": true, "ash": true, 
 var noise = map[string]bool{"north": true, "south": true, "east": true, "west": true, "phase": true,
 	"الشماليه": true, "الجنوبيه": true, "شماليه": true, "جنوبيه": true} // folded forms (ة → ه)
 
-// key is a name reduced for comparison: lower case, Latin accents and
-// Arabic diacritics and letter variants folded (أ إ آ ٱ → ا, ة → ه,
-// ى → ي, ؤ → و, ئ → ي), punctuation as spaces, the article dropped from
-// the start of each word (Latin "al", "as", ... when another word follows;
-// Arabic "ال" on words of more than three letters), then the spaces.
-func key(s string) string {
-	words := splitWords(s)
-	var b strings.Builder
-	for i, w := range words {
-		if i < len(words)-1 && articles[w] {
-			continue
-		}
-		if r := []rune(w); len(r) > 3 && r[0] == 'ا' && r[1] == 'ل' {
-			w = string(r[2:])
-		}
-		b.WriteString(w)
-	}
-	return b.String()
-}
-
-// splitWords folds s (see key) and splits it into words.
-func splitWords(s string) []string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		switch {
-		case unicode.Is(unicode.Mn, r), r == 0x0640: // combining marks (Arabic harakat, a decomposed accent), tatweel
-			continue
-		case r == 'أ' || r == 'إ' || r == 'آ' || r == 'ٱ':
-			r = 'ا'
-		case r == 'ة':
-			r = 'ه'
-		case r == 'ى' || r == 'ئ':
-			r = 'ي'
-		case r == 'ؤ':
-			r = 'و'
-		case foldLatin[r] != 0:
-			r = foldLatin[r]
-		}
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		} else {
-			b.WriteRune(' ')
-		}
-	}
-	return strings.Fields(b.String())
-}
-
-var foldLatin = func() map[rune]rune {
-	m := map[rune]rune{}
-	for base, variants := range map[rune]string{'a': "àáâãäåāă", 'e': "èéêëēė", 'i': "ìíîïī", 'o': "òóôõöøō", 'u': "ùúûüū", 'c': "çć", 'n': "ñń", 'y': "ýÿ", 'd': "ḍđ", 'h': "ḥ", 's': "ṣš", 't': "ṭ", 'z': "ẓž"} {
-		for _, v := range variants {
-			m[v] = base
-		}
-	}
-	return m
-}()
-
 // match is a name looked up in the gazetteer.
 type match struct {
 	place *Place
 	exact bool // the canonical English or Arabic name, as written but for case, punctuation and Arabic variants
 }
 
-// lookup finds name: as written (folded), then without numbers and the
+// lookup finds name: as written (its key), then without numbers and the
 // noise words, then without a leading "al" glued to the word
-// ("Alkhuwair").
+// ("Alkhuwair"). A name that calls itself a governorate ("Muscat
+// Governorate") is the governorate, not the wilayat of the same name.
 func lookup(name string) (match, bool) {
-	k := key(name)
-	if p, ok := byKey[k]; ok {
-		return match{place: p, exact: canonKey[strings.Join(splitWords(name), " ")]}, true
-	}
-	for _, k := range variants(name) {
-		if p, ok := byKey[k]; ok {
-			return match{place: p}, true
+	gov := oman.HasGovernorateWord(name)
+	for i, k := range candidateKeys(name) {
+		p, ok := idx.byKey[k]
+		if gov && idx.govKey[k] {
+			p, ok = idx.byID[GovernorateID], true
+		}
+		if ok {
+			return match{place: p, exact: i == 0 && idx.canon[oman.Fold(name)]}, true
 		}
 	}
 	return match{}, false
 }
 
-// variants are the looser keys of name tried after its own key.
-func variants(name string) []string {
+// candidateKeys are name's own key, then the looser ones tried after it.
+func candidateKeys(name string) []string {
+	k := key(name)
+	out := []string{k}
 	var kept []string
-	for _, w := range splitWords(name) {
+	for _, w := range strings.Fields(oman.Fold(name)) {
 		if noise[w] || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsDigit(r) }) < 0 {
 			continue
 		}
 		kept = append(kept, w)
 	}
-	var out []string
 	if len(kept) > 0 {
 		out = append(out, key(strings.Join(kept, " ")))
 	}
-	k := key(name)
 	if strings.HasPrefix(k, "al") && len(k) > 5 {
 		out = append(out, k[2:])
 	}
@@ -288,11 +282,8 @@ func variants(name string) []string {
 // outsideMuscat reports the governorate (or "outside Oman") of a place
 // the gazetteer knows lies outside the Muscat governorate.
 func outsideMuscat(name string) (string, bool) {
-	if g, ok := outsideKey[key(name)]; ok {
-		return g, true
-	}
-	for _, k := range variants(name) {
-		if g, ok := outsideKey[k]; ok {
+	for _, k := range candidateKeys(name) {
+		if g, ok := idx.outside[k]; ok {
 			return g, true
 		}
 	}
@@ -315,7 +306,7 @@ func suggest(name string, n int) []string {
 		inside  bool
 	}
 	best := map[string]cand{}
-	for _, nk := range allKeys {
+	for _, nk := range idx.all {
 		if abs(len(nk.key)-len(k)) > limit {
 			continue
 		}

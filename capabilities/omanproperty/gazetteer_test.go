@@ -1,10 +1,13 @@
 package omanproperty
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"dalil/internal/oman"
 )
 
 func TestLookup(t *testing.T) {
@@ -63,6 +66,11 @@ func TestLookup(t *testing.T) {
 		{"مسقط", "muscat", true},
 		{"محافظة مسقط", GovernorateID, true},
 		{"Muscat Governorate", GovernorateID, true},
+		{"Governorate of Muscat", GovernorateID, false},
+		{"Capital Area", GovernorateID, false},
+		{"Wilayat Muscat", "muscat", false},
+		{"ولاية مسقط", "muscat", false},
+		{"Masqat", "muscat", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, ok := lookup(tc.name)
@@ -151,7 +159,7 @@ func TestResolveAccepts(t *testing.T) {
 func TestGazetteer(t *testing.T) {
 	wilayats := 0
 	for _, p := range places {
-		w, ok := byID[p.Wilayat]
+		w, ok := idx.byID[p.Wilayat]
 		if p.Level != LevelGovernorate && (!ok || w.Level != LevelWilayat) {
 			t.Errorf("%s: wilayat %q", p.ID, p.Wilayat)
 		}
@@ -181,6 +189,96 @@ func TestDistance(t *testing.T) {
 	}{{"", "", 0}, {"abc", "abc", 0}, {"abc", "acb", 1}, {"khuwair", "khuwir", 1}, {"kitten", "sitting", 3}, {"", "abc", 3}} {
 		if d := distance([]rune(tc.a), []rune(tc.b)); d != tc.d {
 			t.Errorf("distance(%q, %q) = %d, want %d", tc.a, tc.b, d, tc.d)
+		}
+	}
+}
+
+// TestOneGazetteer: the governorate and wilayats here are internal/oman's.
+// Each name resolves to the same place through both: lookup here (a
+// Muscat place, or outsideMuscat's governorate for a place elsewhere) and
+// oman.LookupGovernorate / oman.LookupWilayat. The table holds the
+// spellings the two gazetteers disagreed on before they became one (each
+// kept: both are in use), then every national name is checked the same
+// way; no neighbourhood name is a national place.
+func TestOneGazetteer(t *testing.T) {
+	check := func(t *testing.T, name, gov, wil string) {
+		t.Helper()
+		if wil == "" {
+			if g, ok := oman.LookupGovernorate(name); !ok || g.ID != gov {
+				t.Errorf("oman.LookupGovernorate(%q) = %q, %v; want %s", name, g.ID, ok, gov)
+			}
+		} else if w, ok := oman.LookupWilayat("", name); !ok || w.Governorate != gov || w.ID != wil {
+			t.Errorf("oman.LookupWilayat(%q) = %s/%s, %v; want %s/%s", name, w.Governorate, w.ID, ok, gov, wil)
+		}
+		m, ok := lookup(name)
+		if gov != nationalMuscat {
+			g, _ := oman.LookupGovernorate(gov)
+			if where, out := outsideMuscat(name); ok || !out || where != g.NameEn+" Governorate" {
+				t.Errorf("%q: lookup %v, outsideMuscat %q, %v; want %s Governorate", name, ok, where, out, g.NameEn)
+			}
+			return
+		}
+		want := GovernorateID
+		if wil != "" {
+			want = nationalWilayats[wil]
+		} else if w, ok := oman.LookupWilayat(gov, name); ok && !oman.HasGovernorateWord(name) {
+			// "Muscat", "مسقط", "Masqat" name the governorate and the
+			// wilayat: here, as an area, they are the wilayat.
+			want = nationalWilayats[w.ID]
+		}
+		if !ok || m.place.ID != want {
+			t.Errorf("lookup(%q) = %v, %v; want %s", name, m.place, ok, want)
+		}
+	}
+	for _, tc := range []struct{ name, gov, wil string }{
+		{"Mattrah", "muscat", "muttrah"},
+		{"Bowshar", "muscat", "bawshar"},
+		{"Bowsher", "muscat", "bawshar"},
+		{"Bawsher", "muscat", "bawshar"},
+		{"Bushar", "muscat", "bawshar"},
+		{"As Seeb", "muscat", "seeb"},
+		{"As-Sib", "muscat", "seeb"},
+		{"Seeb Souq", "muscat", "seeb"},
+		{"Al Amarat", "muscat", "amerat"},
+		{"Amarat", "muscat", "amerat"},
+		{"Amirat", "muscat", "amerat"},
+		{"Al Ameraat", "muscat", "amerat"},
+		{"Quryat", "muscat", "qurayyat"},
+		{"Qariyat", "muscat", "qurayyat"},
+		{"مسقط القديمة", "muscat", "muscat"},
+		{"Muscat Gov", "muscat", ""},
+		{"Capital Area", "muscat", ""},
+		{"Governorate of Muscat", "muscat", ""},
+		{"Masqat Governorate", "muscat", ""},
+		{"Jebel Akhdar", "dakhiliyah", "jabal_akhdar"},
+		{"Musanna", "south_batinah", "musannah"},
+		{"Dima Wa Al Taiyeen", "north_sharqiyah", "dima_taiyyin"},
+		{"North Ash Sharqiyah", "north_sharqiyah", ""},
+		{"South Ash Sharqiyah", "south_sharqiyah", ""},
+		{"Ad Dhahirah", "dhahirah", ""},
+		{"Dhufar", "dhofar", ""},
+	} {
+		check(t, tc.name, tc.gov, tc.wil)
+	}
+	for _, g := range oman.Governorates() {
+		for _, n := range append([]string{g.NameEn, g.NameAr}, g.Aliases...) {
+			if g.ID == nationalMuscat || !slices.ContainsFunc(g.Wilayats, func(w oman.Wilayat) bool { wl, ok := oman.LookupWilayat("", n); return ok && wl.ID == w.ID }) {
+				check(t, n, g.ID, "")
+			}
+		}
+		for _, w := range g.Wilayats {
+			for _, n := range append([]string{w.NameEn, w.NameAr}, w.Aliases...) {
+				check(t, n, g.ID, w.ID)
+			}
+		}
+	}
+	for _, p := range areas {
+		for _, n := range append([]string{p.Name, p.Arabic}, p.Aliases...) {
+			_, isGov := oman.LookupGovernorate(n)
+			_, isWil := oman.LookupWilayat("", n)
+			if isGov || isWil {
+				t.Errorf("area %s's name %q is a national place", p.ID, n)
+			}
 		}
 	}
 }

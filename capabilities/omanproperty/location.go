@@ -51,7 +51,7 @@ func resolve(in Input) (resolved, []dalil.Problem) {
 			w = m.place
 		case ok && m.place.Level == LevelArea:
 			// An area in the wilayat field: take its wilayat.
-			w = byID[m.place.Wilayat]
+			w = idx.byID[m.place.Wilayat]
 		case ok: // the governorate: no wilayat given in effect
 		default:
 			ps = append(ps, placeProblem("wilayat", name))
@@ -70,7 +70,7 @@ func resolve(in Input) (resolved, []dalil.Problem) {
 		ps = append(ps, dalil.Problem{Path: "area", Message: fmt.Sprintf("%q is the whole governorate: give a neighbourhood (such as Al Khuwair or Al Mouj) or a wilayat (such as Seeb)", name)})
 	default:
 		r.place, r.exact = m.place, m.exact
-		r.wilayat = byID[m.place.Wilayat]
+		r.wilayat = idx.byID[m.place.Wilayat]
 		r.wilayatMismatch = w != nil && w.ID != r.wilayat.ID
 	}
 	return r, ps
