@@ -13,15 +13,16 @@
 //     Names reserved for local use (localhost, *.localhost, *.local,
 //     *.internal, *.home.arpa) are refused without being resolved.
 //   - The host is resolved once per connection and EVERY address it resolves
-//     to must be public: loopback, private (RFC 1918, IPv6 ULA), link-local
-//     (and so cloud metadata 169.254.169.254 / fd00:ec2::254), shared address
-//     space (100.64/10, which holds 100.100.100.200), multicast, unspecified,
-//     broadcast, documentation, benchmarking and reserved ranges are refused,
-//     for IPv4, IPv6 and IPv4-mapped, NAT64, 6to4 and Teredo forms. The
-//     connection is then made to the checked address literally, so a DNS
-//     answer that changes between the check and the connection (rebinding)
-//     changes nothing. The default dialer checks the socket's address once
-//     more in its Control function just before connect(2).
+//     to must be public, by an allow-list (see AddrAllowed): IPv4 outside
+//     every IANA special-purpose block and multicast; IPv6 only in 2000::/3
+//     outside every IANA special-purpose block; every IPv6 form carrying an
+//     IPv4 address judged by that address (IPv4-mapped, NAT64 64:ff9b::/96
+//     and 6to4 allowed when it is public; IPv4-translated, IPv4-compatible and
+//     local-use NAT64 never). The connection is then made to the checked
+//     address literally, so a DNS answer that changes between the check and
+//     the connection (rebinding) changes nothing. The default dialer checks
+//     the socket's address once more in its Control function just before
+//     connect(2).
 //   - Every redirect goes through the same URL checks and, since it opens its
 //     connection through the same dialer, the same address checks; at most
 //     Options.MaxRedirects (default 3) are followed.

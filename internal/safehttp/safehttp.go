@@ -139,10 +139,10 @@ func New(o Options) *Client {
 func controlDial(network, address string, _ syscall.RawConn) error {
 	ap, err := netip.ParseAddrPort(address)
 	if err != nil {
-		return errorf(CodeNotAllowed, err, "The URL's host is not a public internet address.")
+		return errorf(CodeNotAllowed, err, "The connection was refused: its address is not a public internet address.")
 	}
 	if ok, reason := AddrAllowed(ap.Addr()); !ok {
-		return errorf(CodeNotAllowed, fmt.Errorf("dial %s: %s", address, reason), "The URL's host is not a public internet address (%s).", reason)
+		return errorf(CodeNotAllowed, fmt.Errorf("dial %s: %s", address, reason), "The connection was refused: its address is %s, not a public internet address.", reason)
 	}
 	return nil
 }
@@ -248,7 +248,7 @@ func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 	if _, err := c.CheckURL(req.URL.String()); err != nil {
 		var se *Error
 		if errors.As(err, &se) {
-			se.Message = "A redirect was refused: " + se.Message
+			se.Message = "A redirect was refused. " + se.Message
 		}
 		return err
 	}
@@ -305,7 +305,7 @@ func (c *Client) CheckURL(raw string) (*url.URL, error) {
 	}
 	if ip, perr := netip.ParseAddr(host); perr == nil {
 		if ok, reason := AddrAllowed(ip); !ok {
-			return nil, errorf(CodeNotAllowed, fmt.Errorf("literal %s: %s", ip, reason), "The URL's host is not a public internet address (%s).", reason)
+			return nil, errorf(CodeNotAllowed, fmt.Errorf("literal %s: %s", ip, reason), "The URL's host is %s, not a public internet address.", reason)
 		}
 	} else if reservedName(host) {
 		return nil, errorf(CodeNotAllowed, nil, "The URL's host name is reserved for local use.")
@@ -417,7 +417,10 @@ func (c *Client) dial(ctx context.Context, network, addr string) (net.Conn, erro
 	}
 	for _, ip := range ips {
 		if ok, reason := AddrAllowed(ip); !ok {
-			return nil, errorf(CodeNotAllowed, fmt.Errorf("%s resolves to %s: %s", host, ip, reason), "The URL's host resolves to an address that is not a public internet address (%s).", reason)
+			if ip.String() == host {
+				return nil, errorf(CodeNotAllowed, fmt.Errorf("literal %s: %s", host, reason), "The URL's host is %s, not a public internet address.", reason)
+			}
+			return nil, errorf(CodeNotAllowed, fmt.Errorf("%s resolves to %s: %s", host, ip, reason), "The URL's host resolves to %s, not a public internet address.", reason)
 		}
 	}
 	var lastErr error

@@ -43,6 +43,8 @@ func hostileServer(t *testing.T) (*safehttptest.Server, *atomic.Int64) {
 	redirect("/to-http", "http://"+host+"/")
 	redirect("/to-userinfo", "https://user:pw@"+host+"/")
 	redirect("/to-file", "file:///etc/passwd")
+	redirect("/to-translated", "https://[::ffff:0:7f00:1]/") // IPv4-translated 127.0.0.1
+	redirect("/to-translated-name", "https://aaaa.test.example/")
 	for i := 0; i < 5; i++ {
 		redirect(fmt.Sprintf("/chain%d", i), fmt.Sprintf("/chain%d", i+1))
 	}
@@ -55,6 +57,8 @@ func hostileServer(t *testing.T) (*safehttptest.Server, *atomic.Int64) {
 	s.Resolve("127.0.0.1.nip.io", "127.0.0.1")
 	s.Resolve("cgnat.test.example", "100.100.100.200")
 	s.Resolve("ula-metadata.test.example", "fd00:ec2::254")
+	s.Resolve("aaaa.test.example", "::ffff:0:a9fe:a9fe") // IPv4-translated 169.254.169.254
+	s.Resolve("reserved-v6.test.example", "4000::1")
 	return s, &hits
 }
 
@@ -126,6 +130,13 @@ func TestHostileURLsRefused(t *testing.T) {
 		{"https://127.0.0.1.nip.io/", safehttp.CodeNotAllowed},       // wildcard DNS to loopback
 		{"https://cgnat.test.example/", safehttp.CodeNotAllowed},     // → 100.100.100.200
 		{"https://ula-metadata.test.example/", safehttp.CodeNotAllowed},
+		{"https://[::ffff:0:7f00:1]/", safehttp.CodeNotAllowed}, // IPv4-translated 127.0.0.1
+		{"https://[::ffff:0:a9fe:a9fe]/", safehttp.CodeNotAllowed},
+		{"https://[::1:0:0:1]/", safehttp.CodeNotAllowed}, // outside 2000::/3
+		{"https://[1::1]/", safehttp.CodeNotAllowed},
+		{"https://[4000::1]/", safehttp.CodeNotAllowed},
+		{"https://aaaa.test.example/", safehttp.CodeNotAllowed},        // AAAA ::ffff:0:a9fe:a9fe
+		{"https://reserved-v6.test.example/", safehttp.CodeNotAllowed}, // AAAA 4000::1
 		{"https://nxdomain.test.example/", safehttp.CodeFetchFailed},
 	}
 	if len(cases) < 30 {
@@ -163,13 +174,15 @@ func TestRedirectsRechecked(t *testing.T) {
 	s, hits := hostileServer(t)
 	c := s.Client()
 	cases := map[string]safehttp.Code{
-		"/to-loopback":      safehttp.CodeNotAllowed,
-		"/to-metadata":      safehttp.CodeNotAllowed,
-		"/to-internal-name": safehttp.CodeNotAllowed,
-		"/to-http":          safehttp.CodeNotAllowed,
-		"/to-userinfo":      safehttp.CodeInvalidURL,
-		"/to-file":          safehttp.CodeInvalidURL,
-		"/chain0":           safehttp.CodeTooManyRedirects, // 5 hops
+		"/to-loopback":        safehttp.CodeNotAllowed,
+		"/to-metadata":        safehttp.CodeNotAllowed,
+		"/to-internal-name":   safehttp.CodeNotAllowed,
+		"/to-http":            safehttp.CodeNotAllowed,
+		"/to-userinfo":        safehttp.CodeInvalidURL,
+		"/to-file":            safehttp.CodeInvalidURL,
+		"/to-translated":      safehttp.CodeNotAllowed,
+		"/to-translated-name": safehttp.CodeNotAllowed,
+		"/chain0":             safehttp.CodeTooManyRedirects, // 5 hops
 	}
 	for path, want := range cases {
 		_, err := c.Get(context.Background(), "https://"+host+path)
