@@ -10,6 +10,7 @@ import (
 
 	"dalil"
 	"dalil/capability"
+	"dalil/internal/safehttp"
 )
 
 // ProviderTelephony is the provider every voice capability requires: the
@@ -233,7 +234,7 @@ func (d Deps) place(ctx context.Context, sp spec, c Common, texts []string, in a
 	call := capability.CallFrom(ctx)
 	if c.CallbackURL != "" && d.CheckCallback != nil {
 		if err := d.CheckCallback(c.CallbackURL); err != nil {
-			return View{}, dalil.InvalidInput(dalil.Problem{Path: "callbackUrl", Message: "must be a public https URL: " + err.Error()})
+			return View{}, dalil.InvalidInput(dalil.Problem{Path: "callbackUrl", Message: "must be a public https URL: " + safehttp.PublicMessage(err)})
 		}
 	}
 	s := c.safety()

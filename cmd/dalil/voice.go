@@ -544,7 +544,8 @@ func checkCallback(client *safehttp.Client, resolver safehttp.Resolver) func(str
 				continue
 			}
 			if allowed, reason := safehttp.AddrAllowed(ip.Unmap()); !allowed {
-				return fmt.Errorf("its host resolves to an address that is not public (%s)", reason)
+				return &safehttp.Error{Code: safehttp.CodeNotAllowed, Err: fmt.Errorf("%s resolves to %s: %s", host, ip, reason),
+					Message: fmt.Sprintf("The URL's host resolves to %s, not a public internet address.", reason)}
 			}
 		}
 		return nil

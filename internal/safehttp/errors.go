@@ -58,6 +58,21 @@ func CodeOf(err error) Code {
 	return ""
 }
 
+// PublicMessage is what a caller may be shown of err: the Message of the
+// *Error it is or wraps, a sentence that names neither a resolved address
+// nor any internal detail (Error() adds the code and the cause, for logs).
+// Any other error is given as err.Error(): the caller vouches for it.
+func PublicMessage(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
 func errorf(code Code, cause error, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...), Err: cause}
 }

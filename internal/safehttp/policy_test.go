@@ -3,6 +3,7 @@ package safehttp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/netip"
 	"strings"
@@ -231,4 +232,24 @@ type resolverFunc func(ctx context.Context, host string) ([]net.IPAddr, error)
 
 func (f resolverFunc) LookupIPAddr(ctx context.Context, host string) ([]net.IPAddr, error) {
 	return f(ctx, host)
+}
+
+// A refusal's public text is its Message: no code, no cause, no address;
+// Error() keeps both for the log, also through wrapping.
+func TestPublicMessage(t *testing.T) {
+	_, err := New(Options{}).CheckURL("https://[::ffff:0:7f00:1]/")
+	wrapped := fmt.Errorf("callback: %w", err)
+	pub := PublicMessage(wrapped)
+	if pub != "The URL's host is a loopback address written as an IPv4-translated IPv6 address, not a public internet address." {
+		t.Errorf("PublicMessage = %q", pub)
+	}
+	if !strings.Contains(wrapped.Error(), "URL_NOT_ALLOWED") || !strings.Contains(wrapped.Error(), "::ffff:0:7f00:1") {
+		t.Errorf("Error() = %q, want the code and the address for the log", wrapped.Error())
+	}
+	if got := PublicMessage(errors.New("plain")); got != "plain" {
+		t.Errorf("PublicMessage(plain) = %q", got)
+	}
+	if got := PublicMessage(nil); got != "" {
+		t.Errorf("PublicMessage(nil) = %q", got)
+	}
 }
