@@ -94,10 +94,17 @@ var (
 	rePermission = regexp.MustCompile(`(?i)\bmay\b|\bis\s+entitled\b|\bare\s+entitled\b|\bhas\s+the\s+right\b|\bshall\s+have\s+the\s+right\b|يحق|(?:^|\s)يجوز`)
 	reCondition  = regexp.MustCompile(`(?i)\b(?:if|unless|provided\s+that|provided,\s+however,\s+that|in\s+the\s+event\s+(?:that|of)|in\s+case\s+of|on\s+request|upon\s+request|where)\b|في\s+حال(?:ة)?|(?:^|\s)إذا|(?:^|\s)ما\s+لم|بشرط|شريطة|عند\s+الطلب`)
 	reEachParty  = regexp.MustCompile(`(?i)\b(?:each|either|neither|both)\s+part(?:y|ies)\b|\bthe\s+parties\b|كل\s+طرف|كلا\s+الطرفين|الطرفين|الطرفان|أي\s+من\s+الطرفين|لأي\s+من\s+الطرفين`)
+	// reMayCan grant a right, except after a negated subject ("Neither
+	// party may assign ..."), where they forbid.
+	reMayCan = regexp.MustCompile(`(?i)\b(?:may|can)\b`)
+	// reNegatedSubject: a subject that makes its clause a prohibition
+	// on whom it names ("Neither party shall", "Neither the Supplier nor
+	// the Buyer shall", "No party may", "..., nor shall it").
+	reNegatedSubject = regexp.MustCompile(`(?i)^(?:neither|nor|no\s+part(?:y|ies)|none\s+of\s+the\s+parties)\b`)
+	reNor            = regexp.MustCompile(`(?i)\s+nor\s+|,\s+`)
+	rePassive        = regexp.MustCompile(`(?i)^\s*be\s+[a-z]+\b`)
 	// Action nouns that make a passive "will be ..." binding ("Payment
 	// will be made within 45 days").
-	reNeitherMay = regexp.MustCompile(`(?i)\b(?:neither\s+part(?:y|ies)|neither\s+of\s+the\s+parties|no\s+party)\s+(?:may|can|shall|will)\b`)
-	rePassive    = regexp.MustCompile(`(?i)^\s*be\s+[a-z]+\b`)
 	reActionNoun = regexp.MustCompile(`(?i)\b(?:payment|payments|delivery|deliveries|installation|completion|handover|invoices?|goods|works?|services|reports?|notice|refund)\b`)
 )
 
@@ -345,14 +352,20 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		}
 		trigs = append(trigs, tr)
 	}
-	// "Neither party may assign ...": a prohibition on each party.
-	for _, m := range reNeitherMay.FindAllStringIndex(t, -1) {
-		words := strings.Fields(t[m[0]:m[1]])
-		trigs = append(trigs, trigger{start: m[1] - len(words[len(words)-1]), end: m[1]})
+	// "Neither party may assign ...": may forbids after a negated
+	// subject (found as the loop below finds subjects).
+	for _, m := range reMayCan.FindAllStringIndex(t, -1) {
+		pre := t[:m[0]]
+		for _, coordinated := range []bool{false, true} {
+			_, i := lastBoundary(pre, coordinated)
+			if _, neg := x.negatedSubject(pre[max(i, 0):]); neg {
+				trigs = append(trigs, trigger{start: m[0], end: m[1]})
+				break
+			}
+		}
 	}
-	sort.Slice(trigs, func(i, j int) bool { return trigs[i].start < trigs[j].start })
-	var prevParty clauseParty
-	prevHas := false
+	trigs = disjointTriggers(trigs)
+	var prevParties []clauseParty
 	var cond sentenceCondition
 	for k, tr := range trigs {
 		// The subject: from the clause's start (the sentence's, or the
@@ -368,10 +381,20 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		}
 		subj := t[subjStart:tr.start]
 		party, has := x.partyIn(tail(subj, subjectWindow))
-		if !has && k > 0 && strings.TrimSpace(strings.Trim(subj, ",; ")) == "" {
-			party, has = prevParty, prevHas // "... and shall not disclose it"
-		} else if !has && k > 0 && isCoordinatedVerb(subj) {
-			party, has = prevParty, prevHas
+		var parties []clauseParty
+		negParties, negated := x.negatedSubject(subj)
+		switch {
+		case len(negParties) > 0:
+			// "Neither the Supplier nor the Buyer shall disclose": each
+			// named party must not.
+			parties, has = negParties, true
+		case !has && k > 0 && strings.TrimSpace(strings.Trim(subj, ",; ")) == "":
+			parties, has = prevParties, len(prevParties) > 0 // "... and shall not disclose it"
+		case !has && k > 0 && isCoordinatedVerb(subj):
+			parties, has = prevParties, len(prevParties) > 0 // "..., nor shall it use them"
+		}
+		if has && len(parties) > 0 {
+			party = parties[0]
 		}
 		passive := rePassive.MatchString(t[tr.end:])
 		if !has && !passive {
@@ -381,6 +404,9 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			if p := namedSubject(t[subjStart+leadingNumber(t[subjStart:]) : tr.start]); p != "" {
 				party, has = clauseParty{text: p}, true
 			}
+		}
+		if has && len(parties) == 0 {
+			parties = []clauseParty{party}
 		}
 		if tr.will {
 			// "will" binds a party, or makes a passive of an action
@@ -410,22 +436,85 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			continue
 		}
 		o := Obligation{Modality: "must_not", Action: clip(action, 300), Method: "clause", Confidence: 0.85}
-		if tr.must {
+		if tr.must && !negated {
 			o.Modality = "must"
 		}
-		if has {
-			o.Party, o.PartyRole = party.text, party.role
-		} else {
+		if !has {
 			o.Confidence = 0.75
 		}
 		if tr.will {
 			o.Confidence = 0.7
 		}
 		o.Condition = cond.at(t, tr.start)
-		x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + subjStart, sent: si,
-			clauseStart: s.start + actionAt, clauseEnd: s.start + end})
-		prevParty, prevHas = party, has
+		found := oblFound{o: o, start: s.start, end: s.end, focus: s.start + subjStart, sent: si,
+			clauseStart: s.start + actionAt, clauseEnd: s.start + end}
+		if !has {
+			x.obls = append(x.obls, found)
+		}
+		for _, p := range parties {
+			found.o.Party, found.o.PartyRole = p.text, p.role
+			x.obls = append(x.obls, found)
+		}
+		prevParties = nil
+		if has {
+			prevParties = parties
+		}
 	}
+}
+
+// disjointTriggers sorts the obligation words of a sentence and keeps,
+// of words that overlap ("may not" and "may"), the first and longest,
+// so that each clause is read once and lies between its neighbours.
+func disjointTriggers(trigs []trigger) []trigger {
+	sort.Slice(trigs, func(i, j int) bool {
+		if trigs[i].start != trigs[j].start {
+			return trigs[i].start < trigs[j].start
+		}
+		return trigs[i].end > trigs[j].end
+	})
+	out := trigs[:0]
+	for _, tr := range trigs {
+		if len(out) > 0 && tr.start < out[len(out)-1].end {
+			continue
+		}
+		out = append(out, tr)
+	}
+	return out
+}
+
+// negatedSubject reads a subject that forbids ("Neither party", "No
+// party", "Neither the Supplier nor the Buyer", "nor"): negated is true,
+// and parties are who it names: each party, or each party named between
+// neither and nor (a role or a name: "Neither Al Noor Trading nor the
+// Buyer"); none when it names no one ("nor" alone).
+func (x *clauseExtractor) negatedSubject(subj string) (parties []clauseParty, negated bool) {
+	s := strings.TrimSpace(subj[leadingNumber(subj):])
+	if !reNegatedSubject.MatchString(s) {
+		return nil, false
+	}
+	low := lowerASCII(s)
+	switch {
+	case strings.HasPrefix(low, "nor"):
+		// "..., nor shall it", "..., nor shall the Buyer".
+		if p, ok := x.partyIn(s[len("nor"):]); ok {
+			return []clauseParty{p}, true
+		}
+		return nil, true
+	case !strings.HasPrefix(low, "neither"):
+		return []clauseParty{{s, "each_party"}}, true // "No party", "None of the parties"
+	}
+	if m := reEachParty.FindStringIndex(s); m != nil && m[0] == 0 {
+		// "Neither party", "Neither Party nor its Affiliates".
+		return []clauseParty{{strings.TrimSpace(s[:m[1]]), "each_party"}}, true
+	}
+	for _, part := range reNor.Split(strings.TrimSpace(s[len("neither"):]), -1) {
+		if p, ok := x.partyIn(part); ok {
+			parties = append(parties, p)
+		} else if n := namedSubject(part); n != "" {
+			parties = append(parties, clauseParty{text: n})
+		}
+	}
+	return parties, true
 }
 
 // reNotParty: subjects that bind no one: pronouns, the document and its
@@ -478,18 +567,19 @@ func lastBoundary(pre string, coordinated bool) (int, int) {
 }
 
 // isCoordinatedVerb: the subject of a later clause is only "and",
-// "or", "but also".
+// "or", "nor", "but also".
 func isCoordinatedVerb(s string) bool {
 	switch strings.TrimSpace(lowerASCII(s)) {
-	case "", "and", "or", "but", "and also", "but also", "and/or":
+	case "", "and", "or", "but", "and also", "but also", "and/or", "nor":
 		return true
 	}
 	return false
 }
 
 // leadingNumber is the length of a clause number at the start ("1. ",
-// "(b) ", "4.2 ", "أولاً: ").
-var reLeadNumber = regexp.MustCompile(`^\s*(?:\(?[0-9٠-٩]{1,2}(?:\.[0-9٠-٩]{1,2})*[.)]|\(?[a-z]\)|[IVX]+\.|(?:أولاً|ثانياً|ثالثاً|رابعاً|خامساً|سادساً|سابعاً|ثامناً|تاسعاً|عاشراً)\s*[:-])\s*`)
+// "(b) ", "4.2 ", "4.2.1. ", "أولاً: "); a number of two levels or more
+// needs no closing dot ("3.2 The Distributor").
+var reLeadNumber = regexp.MustCompile(`^\s*(?:\(?[0-9٠-٩]{1,2}(?:\.[0-9٠-٩]{1,2})+[.)]?(?:\s|$)|\(?[0-9٠-٩]{1,2}(?:\.[0-9٠-٩]{1,2})*[.)]|\(?[a-z]\)|[IVX]+\.|(?:أولاً|ثانياً|ثالثاً|رابعاً|خامساً|سادساً|سابعاً|ثامناً|تاسعاً|عاشراً)\s*[:-])\s*`)
 
 func leadingNumber(s string) int {
 	if m := reLeadNumber.FindStringIndex(s); m != nil {

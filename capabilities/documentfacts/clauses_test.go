@@ -1,6 +1,7 @@
 package documentfacts
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -52,6 +53,11 @@ func TestObligationRules(t *testing.T) {
 		{"Late bids will not be accepted.", nil},
 		// A subject we know no role for is named as written.
 		{"The Distributor agrees to keep adequate stock.", []string{"|must|keep adequate stock||"}},
+		// After a clause number of two levels or more (read as "2 The
+		// Distributor", no one, before).
+		{"3.2 The Distributor undertakes to keep adequate stock.", []string{"|must|keep adequate stock||"}},
+		{"12.1.4 The Contractor shall submit a report.", []string{"contractor|must|submit a report||"}},
+		{"4.2. The Contractor shall submit a report.", []string{"contractor|must|submit a report||"}},
 		// Not obligations: permissions, rights, states and law.
 		{"The Buyer may inspect the goods at any time.", nil},
 		{"The Employee is entitled to 21 days of annual leave.", nil},
@@ -90,6 +96,64 @@ func TestObligationRules(t *testing.T) {
 	out = extractText(t, "This agreement is made between Gulf Pipes LLC (the \"Seller\") and Sur Water SAOC (the \"Buyer\").\nGulf Pipes LLC shall deliver the pipes to Sur.")
 	if rows := obligationRows(out); !slices.Equal(rows, []string{"seller|must|deliver the pipes to Sur||"}) {
 		t.Errorf("named party: %q", rows)
+	}
+}
+
+// A negated subject forbids: "Neither party shall disclose" is a
+// prohibition on each party (it used to panic: the "neither party
+// shall" pattern and the obligation word overlapped), and "Neither the
+// Supplier nor the Buyer shall disclose" one on each party it names,
+// whatever the obligation word (shall, must, will, may) and the case.
+func TestNegatedObligations(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string // party|role|modality|action
+	}{
+		{"Neither party shall disclose the terms.", []string{"Neither party|each_party|must_not|disclose the terms"}},
+		{"NEITHER PARTY SHALL DISCLOSE THE TERMS.", []string{"NEITHER PARTY|each_party|must_not|DISCLOSE THE TERMS"}},
+		{"neither party shall disclose the terms.", []string{"neither party|each_party|must_not|disclose the terms"}},
+		{"Neither Party Shall Disclose The Terms.", []string{"Neither Party|each_party|must_not|Disclose The Terms"}},
+		{"Neither party must disclose the terms.", []string{"Neither party|each_party|must_not|disclose the terms"}},
+		{"Neither party will disclose the terms.", []string{"Neither party|each_party|must_not|disclose the terms"}},
+		{"Neither party may assign this Agreement.", []string{"Neither party|each_party|must_not|assign this Agreement"}},
+		{"Neither party shall not disclose the terms.", []string{"Neither party|each_party|must_not|disclose the terms"}},
+		{"Neither of the parties shall assign this Agreement.", []string{"the parties|each_party|must_not|assign this Agreement"}},
+		{"No party may assign this Agreement.", []string{"No party|each_party|must_not|assign this Agreement"}},
+		{"Neither Party nor its affiliates shall solicit the staff.", []string{"Neither Party|each_party|must_not|solicit the staff"}},
+		{"3.2 Neither party shall disclose the terms.", []string{"Neither party|each_party|must_not|disclose the terms"}},
+		{"Subject to clause 5, neither party shall disclose the terms.", []string{"neither party|each_party|must_not|disclose the terms"}},
+		{"Neither party shall be liable for delays caused by force majeure.",
+			[]string{"Neither party|each_party|must_not|be liable for delays caused by force majeure"}},
+		{"Neither party shall be deemed in breach by reason of force majeure.", nil},
+		// Neither ... nor: each party named.
+		{"Neither the Supplier nor the Buyer shall disclose the terms.",
+			[]string{"Supplier|supplier|must_not|disclose the terms", "Buyer|buyer|must_not|disclose the terms"}},
+		{"Neither the Supplier nor the Buyer may assign this Agreement.",
+			[]string{"Supplier|supplier|must_not|assign this Agreement", "Buyer|buyer|must_not|assign this Agreement"}},
+		{"Neither the Landlord nor the Tenant must disclose the rent.",
+			[]string{"Landlord|landlord|must_not|disclose the rent", "Tenant|tenant|must_not|disclose the rent"}},
+		{"Neither Al Noor Trading LLC nor the Buyer shall disclose the terms.",
+			[]string{"Al Noor Trading LLC||must_not|disclose the terms", "Buyer|buyer|must_not|disclose the terms"}},
+		// In a later clause of the sentence.
+		{"The Supplier shall deliver the goods, and neither party shall disclose the price.",
+			[]string{"Supplier|supplier|must|deliver the goods", "neither party|each_party|must_not|disclose the price"}},
+		{"The Tenant shall not sublet the premises, nor shall it assign the lease.",
+			[]string{"Tenant|tenant|must_not|sublet the premises", "Tenant|tenant|must_not|it assign the lease"}},
+		// Not negated: may grants a right, "either" binds.
+		{"Either party may terminate this Agreement.", nil},
+		{"The Buyer may inspect the goods; neither is required.", nil},
+		{"Either party shall give notice.", []string{"Either party|each_party|must|give notice"}},
+	} {
+		if _, err := Handle(context.Background(), Deps{}, Input{Text: c.text}); err != nil {
+			t.Errorf("%q: %v", c.text, err)
+		}
+		var got []string
+		for _, o := range extractText(t, c.text).Obligations {
+			got = append(got, o.Party+"|"+o.PartyRole+"|"+o.Modality+"|"+o.Action)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q:\n got  %q\n want %q", c.text, got, c.want)
+		}
 	}
 }
 
