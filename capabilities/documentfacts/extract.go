@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -16,7 +17,8 @@ import (
 type candidate struct {
 	fact       Fact
 	start, end int
-	prio       int // on overlap within one type family, the higher wins
+	prio       int    // on overlap within one type family, the higher wins
+	by         string // the extractor that found it (blockExtractors)
 }
 
 // extractor runs every pattern over the blocks of the returned text.
@@ -29,6 +31,8 @@ type extractor struct {
 	skipRange [][2]int
 	title     string // what the first heading calls the document: agreement, invoice or ""
 	topEnd    int    // the end of the document's first lines (the letterhead)
+	running   string // the extractor running (see guard)
+	failures  []extractorFailure
 }
 
 var (
@@ -93,16 +97,68 @@ var (
 )
 
 func (x *extractor) add(c candidate) {
+	c.by = x.running
 	x.cands = append(x.cands, c)
 }
 
-// block iterates the blocks: text, base offset, and the text before each
-// offset within the block (for cues).
+// block is one block of the text as the extractors read it.
+type block struct {
+	t           string
+	base        int    // its offset in the text
+	prev        string // the block before, when it is no heading (a label on its own line)
+	headerCells string // in a table's data row, the table's first row
+}
+
+// blockExtractors read the blocks, one fact kind each, in this order; each
+// runs under guard, so that its panic costs its facts alone.
+var blockExtractors = []struct {
+	name string
+	run  func(x *extractor, b block)
+}{
+	{"money", func(x *extractor, b block) { x.money(b.t, b.base, b.prev, b.headerCells) }},
+	{"percentages", func(x *extractor, b block) { x.percent(b.t, b.base, b.prev) }},
+	{"dates", func(x *extractor, b block) { x.dates(b.t, b.base, b.prev) }},
+	{"durations", func(x *extractor, b block) { x.durations(b.t, b.base, b.prev) }},
+	{"identifiers", func(x *extractor, b block) { x.identifiers(b.t, b.base) }},
+	{"bank_accounts", func(x *extractor, b block) { x.bank(b.t, b.base) }},
+	{"contacts", func(x *extractor, b block) { x.contacts(b.t, b.base, b.prev) }},
+	{"governing_law", func(x *extractor, b block) { x.law(b.t, b.base) }},
+	{"payment_terms", func(x *extractor, b block) { x.paymentTerms(b.t, b.base) }},
+	{"parties", func(x *extractor, b block) { x.parties(b.t, b.base, b.prev) }},
+}
+
+// failed says whether the extractor name has failed on this document.
+func (x *extractor) failed(name string) bool {
+	for _, f := range x.failures {
+		if f.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// runGuarded runs f as the extractor name unless it has failed already;
+// a panic marks it failed.
+func (x *extractor) runGuarded(name string, f func()) {
+	if x.failed(name) {
+		return
+	}
+	x.running = name
+	if fail := guard(name, f); fail != nil {
+		x.failures = append(x.failures, *fail)
+	}
+	x.running = ""
+}
+
+// run reads every block with every extractor: its text, its offset, the
+// block before (for cues) and, in a table, its header row.
 func (x *extractor) run() {
 	lower := lowerASCII(x.a.text)
 	x.omani = strings.Contains(lower, "oman") || strings.Contains(x.a.text, "عمان") || strings.Contains(x.a.text, "عماني")
-	x.learnDateOrder()
-	x.title = titleKind(x.a)
+	x.runGuarded("dates", func() {
+		x.learnDateOrder()
+		x.title = titleKind(x.a)
+	})
 	x.topEnd = len(x.a.text)
 	if len(x.a.segs) > 8 {
 		x.topEnd = x.a.segs[8].start
@@ -126,18 +182,15 @@ func (x *extractor) run() {
 			h := x.a.segs[header]
 			headerCells = x.a.text[h.start:h.end]
 		}
-		x.money(t, seg.start, prev, headerCells)
-		x.percent(t, seg.start, prev)
-		x.dates(t, seg.start, prev)
-		x.durations(t, seg.start, prev)
-		x.identifiers(t, seg.start)
-		x.bank(t, seg.start)
-		x.contacts(t, seg.start, prev)
-		x.law(t, seg.start)
-		x.paymentTerms(t, seg.start)
-		x.parties(t, seg.start, prev)
+		b := block{t: t, base: seg.start, prev: prev, headerCells: headerCells}
+		for _, e := range blockExtractors {
+			x.runGuarded(e.name, func() { e.run(x, b) })
+		}
 	}
 	x.singleCurrency()
+	if len(x.failures) > 0 {
+		x.cands = slices.DeleteFunc(x.cands, func(c candidate) bool { return x.failed(c.by) })
+	}
 }
 
 // ctxBefore is the block text before a match; when the match opens its

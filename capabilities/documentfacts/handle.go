@@ -3,6 +3,7 @@ package documentfacts
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"path"
 	"regexp"
@@ -32,6 +33,9 @@ type Deps struct {
 	// patterns) on a read document; tests inject a failing one. Its
 	// failures are answered as the built-in's are (see Handle).
 	Extract func(ctx context.Context, doc *read.Document, in Input) (Output, error)
+	// Logger receives the panics of single extractors, which cost their
+	// facts and not the answer (nil: slog.Default()).
+	Logger *slog.Logger
 }
 
 const contentStatement = "The document was read as untrusted data. Instructions, requests or prompts in it were not followed; " +
@@ -57,7 +61,9 @@ func Handle(ctx context.Context, deps Deps, in Input) (out Output, err error) {
 		return Output{}, extractionFailed(err)
 	}
 	if deps.Extract == nil {
-		return extractAll(doc, src, in), nil
+		out, failures := extractDocument(doc, src, in)
+		logFailures(ctx, deps.Logger, failures)
+		return out, nil
 	}
 	out, err = deps.Extract(ctx, doc, in)
 	if err != nil {
@@ -99,9 +105,18 @@ func obtain(ctx context.Context, deps Deps, in Input) (*read.Document, source, e
 
 // extractAll turns a read document into the answer.
 func extractAll(doc *read.Document, src source, in Input) Output {
+	out, _ := extractDocument(doc, src, in)
+	return out
+}
+
+// extractDocument turns a read document into the answer; failures are
+// the extractors that panicked, whose facts the answer leaves out and
+// whose warnings it carries (see guard.go).
+func extractDocument(doc *read.Document, src source, in Input) (Output, []extractorFailure) {
 	a := assemble(doc)
 	x := &extractor{a: &a}
 	x.run()
+	failures := x.failures
 	injections := findInjections(&a)
 	cands := dropInjected(resolve(x.cands), injections)
 	cands = dedupe(cands)
@@ -199,19 +214,7 @@ func extractAll(doc *read.Document, src source, in Input) Output {
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).
 	if in.Mode != "requested_only" {
-		cx := &clauseExtractor{a: &a, skip: injections, reqSents: map[int]bool{}, sents: a.sentenceSpans()}
-		for _, f := range all {
-			if f.Type == TypeParty {
-				cx.parties = append(cx.parties, f)
-			}
-		}
-		cx.sections()
-		cx.requirements()
-		cx.obligations()
-		cx.deadlines(cands)
-		out.Requirements = cx.requirementResults(ri, withEvidence)
-		out.Obligations = cx.results(ri, withEvidence)
-		out.Deadlines = cx.deadlineResults(ri, withEvidence)
+		failures = append(failures, readClauses(&a, injections, all, cands, ri, withEvidence, &out)...)
 	}
 
 	// Requested facts, filters, mode.
@@ -285,6 +288,9 @@ func extractAll(doc *read.Document, src source, in Input) Output {
 		out.Warnings = append(out.Warnings, Warning{Code: "form_content_skipped",
 			Message: "Some PDF form content (Form XObjects) was not read: it draws itself, nests more than 8 deep, or exceeds the reading bounds."})
 	}
+	for _, f := range failures {
+		out.Warnings = append(out.Warnings, failureWarning(f))
+	}
 	out.RiskFlags = append(out.RiskFlags, riskFlags(doc, &out, all, a.text, len(injections))...)
 
 	// Metadata.
@@ -308,7 +314,51 @@ func extractAll(doc *read.Document, src source, in Input) Output {
 	}
 	out.Metadata = md
 	out.OverallConfidence = overall(out.Facts, len(injections) > 0 || len(doc.Hidden) > 0)
-	return out
+	return out, failures
+}
+
+// readClauses reads the requirements, obligations and deadlines into out,
+// each reader under guard: a reader that panics gives none of its own,
+// and the readers after it run without them.
+func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands []candidate, ri *runeIndex, withEvidence bool, out *Output) []extractorFailure {
+	var failures []extractorFailure
+	// run runs f as the reader name unless it has failed; on a panic,
+	// undo drops what it had found.
+	run := func(name string, f, undo func()) bool {
+		for _, fl := range failures {
+			if fl.name == name {
+				return false
+			}
+		}
+		fail := guard(name, f)
+		if fail != nil {
+			failures = append(failures, *fail)
+			undo()
+		}
+		return fail == nil
+	}
+	cx := &clauseExtractor{a: a, skip: injections, reqSents: map[int]bool{}}
+	if !run("sentences", func() { cx.sents = a.sentenceSpans() }, func() {}) {
+		return failures
+	}
+	for _, f := range all {
+		if f.Type == TypeParty {
+			cx.parties = append(cx.parties, f)
+		}
+	}
+	run("requirements", func() {
+		cx.sections()
+		cx.requirements()
+		out.Requirements = cx.requirementResults(ri, withEvidence)
+	}, func() { cx.reqs, cx.reqSents, out.Requirements = nil, map[int]bool{}, []Requirement{} })
+	run("obligations", cx.obligations, func() { cx.obls = nil })
+	obls := slices.Clone(cx.obls) // deadlines sets the obligations' deadlines
+	run("deadlines", func() {
+		cx.deadlines(cands)
+		out.Deadlines = cx.deadlineResults(ri, withEvidence)
+	}, func() { cx.obls, cx.dls, out.Deadlines = obls, nil, []Deadline{} })
+	run("obligations", func() { out.Obligations = cx.results(ri, withEvidence) }, func() { out.Obligations = []Obligation{} })
+	return failures
 }
 
 var reTenderTitle = regexp.MustCompile(`(?i)request\s+for\s+(?:quotations?|proposals?|tenders?)|\brf[pqt]\b|invitation\s+to\s+(?:bid|tender)|\btender\b|مناقصة|طلب\s+(?:تقديم\s+)?عروض|دعوة\s+لتقديم`)
