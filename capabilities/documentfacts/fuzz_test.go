@@ -2,14 +2,18 @@ package documentfacts
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"dalil"
 )
 
-// FuzzExtract: any text gives an answer or a *dalil.Error, and every
-// evidence offset slices the returned text to its excerpt.
+// FuzzExtract: any text gives an answer or a refusal of the text (never
+// EXTRACTION_FAILED, nor an extractor's panic contained in a warning),
+// and every evidence offset slices the returned text to its excerpt.
 func FuzzExtract(f *testing.F) {
 	for _, d := range corpus {
 		_, text := d.render()
@@ -23,13 +27,25 @@ func FuzzExtract(f *testing.F) {
 	f.Add("Eligibility\n- Bidders must hold a licence; a copy must be attached.\nThe Seller shall deliver within 10 days of the order and shall not subcontract. If late, the Seller must pay OMR 50.000 per day of delay.")
 	f.Add("The Contractor shall complete the works within one hundred and twenty days; the Tenant shall give twenty-one days' written notice, not two thousand and twenty days' notice.\nيلتزم المورد بالتوريد خلال مائة وخمسة وعشرين يوماً.")
 	f.Add("شروط التأهيل\nيجب أن يكون المتقدم مسجلاً.\nيلتزم المورد بالتوريد خلال ثلاثة أيام، ويلتزم بعدم التأخير. لا يجوز للمستأجر التنازل. على المستأجر إخطار المؤجر قبل ستين يوماً.")
+	for _, s := range clauseSeeds() {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, text string) {
 		if !utf8.ValidString(text) || len(text) > 20000 {
 			return
 		}
 		out, err := Handle(context.Background(), Deps{}, Input{Text: text})
 		if err != nil {
+			// A refusal of the text, never a failure of the extractor.
+			if c := dalil.ErrorCode(err); c == CodeExtractionFailed || c == dalil.CodeDocumentTimeout {
+				t.Fatalf("%v (cause: %v)", err, errors.Unwrap(err))
+			}
 			return
+		}
+		for _, w := range out.Warnings {
+			if w.Code == "extractor_failed" {
+				t.Fatalf("%s", w.Message) // contained, but a panic all the same
+			}
 		}
 		checkEvidence(t, out)
 	})
@@ -102,4 +118,38 @@ func FuzzNumberWords(f *testing.F) {
 			t.Fatalf("parseENQty(%q) = %d, %d, false", s, n, skip)
 		}
 	})
+}
+
+// clauseSeeds are sentences shaped as contracts write them, so that the
+// fuzzer starts from clauses and not only from fields: every subject
+// (negated, "neither ... nor", numbered, a defined term, each/either
+// party, Arabic) with every obligation or permission word, in the cases
+// contracts use, and whole clauses as written. "Neither party shall
+// disclose the terms." answered 500 until the subject and its word were
+// read once each (TestNegatedObligations).
+func clauseSeeds() []string {
+	subjects := []string{"Neither party", "NEITHER PARTY", "neither of the parties", "No party", "Neither the Supplier nor the Buyer",
+		"Neither Party nor its Affiliates", "3.2 The Distributor", "12.1.4 Neither party", "(b) the Contractor", "Each party", "Either party",
+		"The Provider", "Subject to clause 4, neither party", "The Supplier shall deliver the goods, and neither party", ", nor"}
+	words := []string{"shall", "must", "will", "may", "can", "shall not", "must not", "may not", "agrees to", "undertakes to",
+		"is required to", "shall be liable for", "shall be deemed", "shall have the right to"}
+	var out []string
+	for _, s := range subjects {
+		for _, w := range words {
+			out = append(out, s+" "+w+" disclose the terms of this Agreement within 10 days.")
+		}
+	}
+	return append(out,
+		"NEITHER PARTY SHALL DISCLOSE THE TERMS.",
+		"Neither party shall disclose the terms. Neither party must disclose the terms. Neither party will assign. Neither party may assign.",
+		"Neither the Supplier nor the Buyer shall disclose the terms, nor shall either of them assign this Agreement.",
+		"3.2 The Distributor undertakes to keep adequate stock and shall not sell outside the Territory.\n3.3 The Principal shall supply the goods within thirty (30) days.",
+		"This Agreement is made between Al Noor Trading LLC, hereinafter referred to as the 'Provider', and Muscat Builders SAOC (hereinafter \"the Client\"). The Provider shall maintain the lifts; the Client will receive a service credit.",
+		"Gulf Pipes LLC (the \"Seller\") and Sur Water SAOC (the \"Buyer\"). Neither Gulf Pipes LLC nor Sur Water SAOC may assign.",
+		"Neither party shall be liable for any delay caused by force majeure, provided that it notifies the other party within 5 days.",
+		"يلتزم المستأجر بدفع الإيجار خلال ٧ أيام. يتحمل المستأجر تكاليف الصيانة. يدفع العميل المبلغ عند الاستلام.",
+		"لا يجوز لأي من الطرفين الإفصاح عن شروط العقد. لا يجوز للطرف الأول ولا للطرف الثاني التنازل عن العقد.",
+		"٣-٢ يلتزم الموزع بالاحتفاظ بمخزون كاف. يجب على كل طرف المحافظة على السرية. على المورد التوريد خلال ثلاثين يوماً.",
+		"شركة النور للتجارة ش.م.م ويشار إليها فيما بعد بـ \"الطرف الأول\"، تلتزم بتوريد البضاعة، ولا يجوز لها التعاقد من الباطن.",
+	)
 }
