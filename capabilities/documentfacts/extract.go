@@ -23,16 +23,14 @@ type candidate struct {
 
 // extractor runs every pattern over the blocks of the returned text.
 type extractor struct {
-	a         *assembled
-	cands     []candidate
-	currency  string // the document's one currency code, when it has one
-	omani     bool   // the text names Oman (so "rial" alone is OMR)
-	dayFirst  *bool  // the document's day/month order, when an unambiguous date shows it
-	skipRange [][2]int
-	title     string // what the first heading calls the document: agreement, invoice or ""
-	topEnd    int    // the end of the document's first lines (the letterhead)
-	running   string // the extractor running (see guard)
-	failures  []extractorFailure
+	a        *assembled
+	cands    []candidate
+	omani    bool   // the text names Oman (so "rial" alone is OMR)
+	dayFirst *bool  // the document's day/month order, when an unambiguous date shows it
+	title    string // what the first heading calls the document: agreement, invoice or ""
+	topEnd   int    // the end of the document's first lines (the letterhead)
+	running  string // the extractor running (see guard)
+	failures []extractorFailure
 }
 
 var (
@@ -187,7 +185,6 @@ func (x *extractor) run() {
 			x.runGuarded(e.name, func() { e.run(x, b) })
 		}
 	}
-	x.singleCurrency()
 	if len(x.failures) > 0 {
 		x.cands = slices.DeleteFunc(x.cands, func(c candidate) bool { return x.failed(c.by) })
 	}
@@ -436,10 +433,6 @@ func currencyCode(s string, omani bool) (code string, sure bool) {
 	}
 	return "", false
 }
-
-// singleCurrency: nothing to do yet beyond what the patterns found; kept
-// as the place where a document's one currency would fill bare amounts.
-func (x *extractor) singleCurrency() {}
 
 func (x *extractor) percent(t string, base int, prev string) {
 	for _, m := range rePercent.FindAllStringSubmatchIndex(t, -1) {
