@@ -1,0 +1,124 @@
+package documentfacts
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Dates: ISO, numeric (day/month order learnt from the document),
+// day-month-year, month-day-year and month-year, in English and Arabic
+// month names and digits; datekeys.go says what each date is for.
+
+var (
+	reDateISO   = regexp.MustCompile(`(?:^|[^\p{N}])(` + D + `{4})-(` + D + `{1,2})-(` + D + `{1,2})(?:$|[^\p{N}])`)
+	reDateNum   = regexp.MustCompile(`(?:^|[^0-9\x{0660}-\x{0669}/.-])(` + D + `{1,2})[/.-](` + D + `{1,2})[/.-](` + D + `{4})(?:$|[^0-9\x{0660}-\x{0669}])`)
+	reDateDMY   = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + D + `{1,2})(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s-]+(` + monthPattern() + `)\.?,?[\s-]*(` + D + `{4})`)
+	reDateMY    = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + monthPattern() + `)\.?,?\s+(` + D + `{4})(?:$|[^\p{N}])`)
+	reDayBefore = regexp.MustCompile(`(?i)` + D + `(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s/.-]*$`)
+	reDateMDY   = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(` + monthPattern() + `)\.?\s+(` + D + `{1,2})(?:st|nd|rd|th)?,?\s+(` + D + `{4})`)
+)
+
+// learnDateOrder finds a numeric date whose first or second number is
+// over 12: that settles the document's day/month order.
+func (x *extractor) learnDateOrder() {
+	for _, m := range reDateNum.FindAllStringSubmatch(x.a.text, -1) {
+		a, b := atoi(m[1]), atoi(m[2])
+		switch {
+		case a > 12 && b <= 12:
+			t := true
+			x.dayFirst = &t
+			return
+		case b > 12 && a <= 12:
+			f := false
+			x.dayFirst = &f
+			return
+		}
+	}
+}
+
+func (x *extractor) dates(t string, base int, prev string) {
+	if !hasYear(t) {
+		return // every date pattern needs a four-digit year
+	}
+	emit := func(ms, me int, iso string, conf float64, note string) {
+		f := Fact{Type: TypeDate, Key: "date", Label: "Date", Value: t[ms:me], Normalized: iso, Method: "pattern", Confidence: conf}
+		if c, ok := x.dateCue(t, ms, prev); ok && c.key != "date" {
+			f.Key, f.Label, f.Role, f.Method = c.key, c.label, c.role, "labeled_field"
+			f.Confidence = min(0.95, conf+0.08)
+		} else if !ok && base < x.topEnd && strings.TrimSpace(t[:ms]) == "" && strings.TrimSpace(strings.TrimRight(t[me:], ".,")) == "" {
+			// A date alone on its line at the top of a letter is its date.
+			f.Key, f.Label, f.Role, f.Method = "document_date", "Document date", "issue", "pattern"
+		}
+		_ = note
+		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 3})
+	}
+	for _, m := range reDateISO.FindAllStringSubmatchIndex(t, -1) {
+		if iso := validDate(atoi(t[m[2]:m[3]]), atoi(t[m[4]:m[5]]), atoi(t[m[6]:m[7]])); iso != "" {
+			emit(m[2], m[7], iso, 0.85, "")
+		}
+	}
+	for _, m := range reDateNum.FindAllStringSubmatchIndex(t, -1) {
+		a, b, y := atoi(t[m[2]:m[3]]), atoi(t[m[4]:m[5]]), atoi(t[m[6]:m[7]])
+		var iso string
+		conf := 0.8
+		switch {
+		case a > 12:
+			iso = validDate(y, b, a)
+		case b > 12:
+			iso = validDate(y, a, b)
+		case a == b:
+			iso = validDate(y, a, b)
+		case x.dayFirst != nil && *x.dayFirst:
+			iso, conf = validDate(y, b, a), 0.75
+		case x.dayFirst != nil:
+			iso, conf = validDate(y, a, b), 0.75
+		default:
+			conf = 0.5 // 03/04/2026 alone: not normalised
+		}
+		if iso == "" && conf != 0.5 {
+			continue // 31/02/2026 is no date
+		}
+		emit(m[2], m[7], iso, conf, "")
+	}
+	for _, m := range reDateDMY.FindAllStringSubmatchIndex(t, -1) {
+		d, mon, y := t[m[2]:m[3]], t[m[4]:m[5]], t[m[6]:m[7]]
+		if iso := validDate(atoi(y), monthNames[strings.ToLower(mon)], atoi(d)); iso != "" {
+			emit(m[2], m[7], iso, 0.85, "")
+		}
+	}
+	// "March 2026": a date of month precision (normalised YYYY-MM); a
+	// full date over the same words wins (resolve keeps the longer).
+	for _, m := range reDateMY.FindAllStringSubmatchIndex(t, -1) {
+		if reDayBefore.MatchString(t[max(0, m[2]-16):m[2]]) {
+			continue // "30 February 2026" is no date, not February
+		}
+		if mon := monthNames[strings.ToLower(t[m[2]:m[3]])]; mon > 0 && len(t[m[2]:m[3]]) > 3 {
+			if y := atoi(t[m[4]:m[5]]); y >= 1900 && y <= 2200 {
+				emit(m[2], m[5], fmt.Sprintf("%04d-%02d", y, mon), 0.7, "")
+			}
+		}
+	}
+	for _, m := range reDateMDY.FindAllStringSubmatchIndex(t, -1) {
+		if iso := validDate(atoi(t[m[6]:m[7]]), monthNames[strings.ToLower(t[m[2]:m[3]])], atoi(t[m[4]:m[5]])); iso != "" {
+			emit(m[2], m[7], iso, 0.85, "")
+		}
+	}
+}
+
+// hasYear reports whether t has four digits in a row (a year, in ASCII or
+// Arabic-Indic digits): a cheap test before the month-name patterns.
+func hasYear(t string) bool {
+	run := 0
+	for _, r := range t {
+		if r >= '0' && r <= '9' || r >= 0x0660 && r <= 0x0669 || r >= 0x06F0 && r <= 0x06F9 {
+			run++
+			if run == 4 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}

@@ -1,0 +1,404 @@
+package documentfacts
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Durations: a number (digits, words or both) and a unit, Arabic duals
+// and fixed phrases, normalised to ISO 8601 (sums in sums.go), with their
+// role from a cue in their own clause.
+
+var (
+	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))(?:-|\s*)(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوعاً|أسبوعا|أسبوع|أسابيع|شهراً|شهرًا|شهرا|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاماً|عامًا|عاما|عام|أعوام|ساعة|ساعات)`)
+	reDurationWord = regexp.MustCompile(`(?i)\b(` + enNumRun + `)(days?|hours?|weeks?|months?|years?)\b`)
+	// reDurationAR: Arabic number words and a unit ("ثلاث سنوات", "أربعة
+	// وعشرين شهرا"), a dual ("سنتان", "شهرين") or a fixed phrase with the
+	// number after the unit.
+	reDurationAR = regexp.MustCompile(`(` + arNumWords + `)(ساعات|ساعة|أيام|ايام|يوماً|يومًا|يوما|يوم|أسابيع|أسبوعاً|أسبوعا|أسبوع|أشهر|اشهر|شهور|شهراً|شهرًا|شهرا|شهر|سنوات|سنة|أعوام|عاماً|عامًا|عاما|عام)|` +
+		`(ساعتين|ساعتان|يومين|يومان|أسبوعين|أسبوعان|شهرين|شهران|سنتين|سنتان|عامين|عامان|شهر واحد|سنة واحدة|سنة ميلادية)`)
+)
+
+func durationUnit(u string) string {
+	u = strings.ToLower(u)
+	switch {
+	case strings.HasPrefix(u, "day"), strings.HasPrefix(u, "يوم"), strings.HasPrefix(u, "أيام"), strings.HasPrefix(u, "ايام"):
+		return "day"
+	case strings.HasPrefix(u, "week"), strings.HasPrefix(u, "أسبوع"), strings.HasPrefix(u, "أسابيع"):
+		return "week"
+	case strings.HasPrefix(u, "month"), strings.HasPrefix(u, "شهر"), strings.HasPrefix(u, "أشهر"), strings.HasPrefix(u, "اشهر"), strings.HasPrefix(u, "شهور"):
+		return "month"
+	case strings.HasPrefix(u, "year"), strings.HasPrefix(u, "سن"), strings.HasPrefix(u, "عام"), strings.HasPrefix(u, "أعوام"), strings.HasPrefix(u, "اعوام"):
+		return "year"
+	case strings.HasPrefix(u, "hour"), strings.HasPrefix(u, "ساع"):
+		return "hour"
+	}
+	return ""
+}
+
+// arabicDurations are the fixed Arabic phrases of reDurationAR whose
+// number follows the unit.
+var arabicDurations = map[string][2]any{"شهر واحد": {1, "month"}, "سنة واحدة": {1, "year"}, "سنة ميلادية": {1, "year"}}
+
+func (x *extractor) durations(t string, base int, prev string) {
+	emit := func(ms, me int, iso string, glued bool, from, next int) {
+		if iso == "" {
+			return
+		}
+		raw := ctxBefore(t, ms, prev)
+		if from > ms-len(raw) && from <= ms && strings.HasSuffix(t[:ms], raw) {
+			// An earlier item of a list named its own duration: its cue
+			// (a line label too) does not reach this one.
+			raw = t[from:ms]
+		}
+		ctx := durationCtx(raw)
+		c, at, ok := nearestCueAt(ctx, durationCues)
+		if ok && c.key == "term" && strings.HasPrefix(lowerASCII(ctx[at:]), "period") {
+			// "a warranty period of twelve months": the role word
+			// right before "period" names it, not "period of".
+			head := lowerASCII(strings.TrimRight(ctx[:at], asciiSpace))
+			for _, q := range durationCues[:len(durationCues)-1] {
+				for _, w := range q.words {
+					if strings.HasSuffix(head, w) && lastWordIndex(head, w) == len(head)-len(w) {
+						c = q
+					}
+				}
+			}
+		}
+		if ok && c.key == "term" && withinPeriod(ctx[:at]) {
+			// "payable within a period of thirty (30) days", "خلال مدة
+			// ثلاثين يوماً": a window, no term; the role is the clause's
+			// other cue, if any.
+			c, ok = nearestCue(ctx[:at], durationCues[:len(durationCues)-1])
+		}
+		headed := false
+		if glued {
+			// "a 12-month term", "a ninety-day notice period": the noun
+			// the number and its unit qualify names the role.
+			if q, found := headCue(t[me:min(len(t), me+40)]); found {
+				c, ok, headed = q, true, true
+			}
+		}
+		if !headed {
+			// "two (2) months written notice": a notice or probation word
+			// right after the duration, in its clause and before the next
+			// duration or a conjunction ("12 months and the notice period
+			// is 30 days"), decides.
+			after := lowerASCII(t[me:min(len(t), me+30, next)])
+			if i := strings.IndexAny(after, ",;.،؛"); i >= 0 {
+				after = after[:i]
+			}
+			if i := reAfterStop.FindStringIndex(after); i != nil {
+				after = after[:i[0]]
+			}
+			for _, q := range durationCues[:2] {
+				for _, w := range q.words {
+					if lastWordIndex(after, w) >= 0 {
+						c, ok = q, true
+					}
+				}
+			}
+		}
+		if !ok {
+			return // a duration without a role ("15 years of experience") is not reported
+		}
+		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: 0.82}
+		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 1})
+	}
+	spans := x.durationSpans(t)
+	for i, r := range spans {
+		from, next := -1, len(t)
+		if i > 0 {
+			// The list's separator after the previous duration, if any
+			// ("warranty of 12 months on parts, 6 months on batteries").
+			p := spans[i-1]
+			if p.e <= r.s {
+				if j := strings.IndexAny(t[p.e:r.s], ",;،؛"); j >= 0 {
+					_, size := utf8.DecodeRuneInString(t[p.e+j:])
+					from = p.e + j + size
+				}
+			}
+		}
+		if i+1 < len(spans) {
+			next = max(r.e, spans[i+1].s)
+		}
+		emit(r.s, r.e, sumISO(r.parts), r.glued, from, next)
+	}
+}
+
+// reAfterStop ends the words after a duration that may name it: a
+// conjunction starting another phrase.
+var reAfterStop = regexp.MustCompile(`\s(?:and|or|but|while|whereas)\s|\sو`)
+
+// rawDur is a duration found in a block, before its role: one part, or
+// several for a sum ("one year and six months").
+type rawDur struct {
+	s, e  int
+	parts []durPart
+	glued bool // the number is glued to its unit ("12-month")
+}
+
+// durationSpans finds the durations of a block in text order: a number
+// (digits, words or both) and a unit, an Arabic dual, fixed phrase or
+// bare unit, and sums of them ("one year and six months", "سنة وستة
+// أشهر"), whose parts give nothing on their own.
+func (x *extractor) durationSpans(t string) []rawDur {
+	var raws []rawDur
+	one := func(s, e, n int, unit string, glued bool) {
+		if n > 0 && unit != "" {
+			raws = append(raws, rawDur{s: s, e: e, parts: []durPart{{n, unit}}, glued: glued})
+		}
+	}
+	for _, m := range reDuration.FindAllStringSubmatchIndex(t, -1) {
+		if ordinalDay(t, m) {
+			continue
+		}
+		n := 0
+		switch {
+		case m[4] >= 0:
+			n = atoi(t[m[4]:m[5]])
+		case m[6] >= 0:
+			n = atoi(t[m[6]:m[7]])
+		}
+		one(m[0], m[1], n, durationUnit(t[m[8]:m[9]]), gluedUnit(t[:m[8]]))
+	}
+	for _, m := range reDurationWord.FindAllStringSubmatchIndex(t, -1) {
+		// "thirty-six months" is not "six months"; nor is "two
+		// thousand and twenty years" twenty.
+		if numberWordBefore(t[:m[0]]) {
+			continue
+		}
+		n, _, _ := parseENQty(t[m[2]:m[3]])
+		one(m[0], m[1], n, durationUnit(t[m[4]:m[5]]), gluedUnit(t[:m[4]]))
+	}
+	if hasArabic(t) {
+		for _, m := range reDurationAR.FindAllStringSubmatchIndex(t, -1) {
+			// "ألف وعشرين يوماً" is not twenty days, "شهرية" no month;
+			// "سنة وثلاثة أشهر" is read as a sum below, not as three
+			// months.
+			if arNumberWordBefore(t[:m[0]]) || arLetterAfter(t[m[1]:]) {
+				continue
+			}
+			switch v := t[m[0]:m[1]]; {
+			case m[2] >= 0:
+				n, _ := parseARNumber(t[m[2]:m[3]])
+				one(m[0], m[1], n, durationUnit(t[m[4]:m[5]]), false)
+			case arDuals[v][0] != nil:
+				one(m[0], m[1], arDuals[v][0].(int), arDuals[v][1].(string), false)
+			case arabicDurations[v][0] != nil:
+				one(m[0], m[1], arabicDurations[v][0].(int), arabicDurations[v][1].(string), false)
+			}
+		}
+		// A bare unit is one of it ("مدة العقد عام", "سنة وستة أشهر").
+	bare:
+		for _, m := range reBareUnitAR.FindAllStringSubmatchIndex(t, -1) {
+			for _, r := range raws {
+				if m[0] < r.e && r.s < m[1] {
+					continue bare
+				}
+			}
+			if arBareStands(t[:m[0]], t[m[1]:]) {
+				one(m[0], m[1], 1, arBareUnits[t[m[2]:m[3]]], false)
+			}
+		}
+	}
+	// Fractions ("one and a half years", "1.5 years", "نصف سنة"): the
+	// whole when the half is exact, else nothing; no part of one is read
+	// alone ("1.5 years" is not 5 years).
+	if fr := fracSpans(t); len(fr) > 0 {
+		kept := raws[:0]
+	raw:
+		for _, r := range raws {
+			for _, f := range fr {
+				if r.s < f.e && f.s < r.e {
+					continue raw
+				}
+			}
+			kept = append(kept, r)
+		}
+		raws = kept
+		for _, f := range fr {
+			if len(f.parts) > 0 {
+				raws = append(raws, rawDur{s: f.s, e: f.e, parts: f.parts})
+			}
+		}
+	}
+	sort.SliceStable(raws, func(i, j int) bool { return raws[i].s < raws[j].s })
+	// Sums: the parts after "and" / و (or a comma then "and") join the
+	// duration before them; a half that is not exact drops it.
+	var out []rawDur
+	end := -1 // the end of the last sum: the parts it took give nothing more
+	for _, r := range raws {
+		if r.s < end {
+			continue
+		}
+		veto := false
+		for !veto {
+			ps, n, v := nextParts(t[r.e:], r.parts[len(r.parts)-1])
+			if v {
+				veto, end = true, r.e+n
+			}
+			if len(ps) == 0 {
+				break
+			}
+			r.parts = append(r.parts[:len(r.parts):len(r.parts)], ps...)
+			r.e += n
+			end = r.e
+		}
+		if veto {
+			continue // "two months and a half", "شهران ونصف": nothing
+		}
+		if len(r.parts) > 1 {
+			r.glued = false // the noun after a sum does not name it
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// ordinalDay says whether a match of reDuration is an ordinal, a day
+// (week, month, year) counted in a sequence, not a period: "the
+// fifteenth (15) day of each month", "the twenty-first (21) day", "on the
+// 15 day of each month" (a bare number after "the", a singular unit and
+// of/following/after/before/from). Written with its suffix ("the 15th
+// day", "the fifteenth (15th) day") the pattern does not take it at all.
+func ordinalDay(t string, m []int) bool {
+	if m[2] >= 0 {
+		return false // number words before the digits: a cardinal ("thirty (30) days")
+	}
+	w, _ := lastASCIIWord(strings.TrimRight(t[:m[0]], asciiSpace))
+	if m[4] >= 0 {
+		return isENOrdinal(w) // "fifteenth (15) day"
+	}
+	unit := lowerASCII(t[m[8]:m[9]])
+	return strings.EqualFold(w, "the") && (unit == "day" || unit == "week" || unit == "month" || unit == "year") &&
+		reOrdinalAfter.MatchString(head(t[m[1]:], 16))
+}
+
+var reOrdinalAfter = regexp.MustCompile(`(?i)^\s+(?:of|following|after|before|from)\b`)
+
+// isENOrdinal: an English ordinal word (first ... ninety-ninth's last
+// word, hundredth), any case.
+func isENOrdinal(w string) bool {
+	w = strings.ToLower(w)
+	switch w {
+	case "first", "second", "third", "fifth", "eighth", "ninth", "twelfth", "hundredth":
+		return true
+	}
+	if base, ok := strings.CutSuffix(w, "ieth"); ok {
+		_, ok := enTens[base+"y"] // twentieth ... ninetieth
+		return ok
+	}
+	if base, ok := strings.CutSuffix(w, "th"); ok {
+		n, ok := parseENNumber(base) // fourth, sixth, seventh, tenth, eleventh, thirteenth ...
+		return ok && n > 3 && n < 20
+	}
+	return false
+}
+
+// withinPeriod says whether the text before a term cue ("period of",
+// "مدة") ends with "within a" / "within the" / خلال: the period is a
+// window to act in, not the term of anything.
+func withinPeriod(head string) bool {
+	h := lowerASCII(strings.TrimRight(head, asciiSpace))
+	return strings.HasSuffix(h, "within a") || strings.HasSuffix(h, "within the") || strings.HasSuffix(h, "خلال")
+}
+
+// durationCtx is the part of a duration's cue context that is the
+// duration's own clause: a role word does not reach back over a
+// semicolon or a comma that opens a new clause, one followed by a
+// conjunction ("…two years, and shall repair any fault within three
+// days", "، ويلتزم بإصلاح أي عطل خلال ثلاثة أيام") or, in Arabic, by a
+// verb ("، يلتزم"); a label heading the line ("Payment: …; balance
+// within 15 days") still counts. A comma followed by anything else leaves the clause
+// whole ("the term of this Agreement, being three years"). The name of
+// a bond ("ضمان حسن التنفيذ", "performance guarantee", "bid guarantee")
+// is blanked: its guarantee word names no warranty.
+func durationCtx(c string) string {
+	if locs := reClauseStart.FindAllStringIndex(c, -1); len(locs) > 0 {
+		label := ""
+		if m := reLineLabel.FindString(c[:locs[0][0]]); m != "" {
+			label = m + " "
+		}
+		c = label + c[locs[len(locs)-1][1]:]
+	}
+	lc := lowerASCII(c)
+	var b []byte
+	for _, q := range moneyCues {
+		if q.key != "bid_bond" && q.key != "performance_bond" {
+			continue
+		}
+		for _, w := range q.words {
+			for from := 0; ; {
+				i := strings.Index(lc[from:], w)
+				if i < 0 {
+					break
+				}
+				if b == nil {
+					b = []byte(c)
+				}
+				for j := from + i; j < from+i+len(w); j++ {
+					b[j] = ' '
+				}
+				from += i + len(w)
+			}
+		}
+	}
+	if b != nil {
+		return string(b)
+	}
+	return c
+}
+
+// reLineLabel is a label heading its line ("Payment: 40% advance with
+// the order; balance within 15 days"): it names the topic of every
+// clause after it, so it is kept when a clause is cut.
+var reLineLabel = regexp.MustCompile(`^\s*[^:.;,،؛\n]{1,40}:`)
+
+// reClauseStart is the start of a new clause inside a sentence: a
+// semicolon, or a comma followed by a conjunction or (Arabic) a verb in
+// the imperfect, with or without و.
+var reClauseStart = regexp.MustCompile(`(?i)[;؛]|[,،]\s*(?:(?:and|but|or|whereas|while|provided|unless|except|otherwise|failing)\b|و?[يت]\p{Arabic}{2}|و(?:لا|إذا|اذا|في|على|لكن)\s|لكن|أو\s|ثم\s|إذا|اذا|بينما|شريطة)`)
+
+// headCue is the role named by the noun phrase right after a duration
+// glued to its unit ("12-month term", "ninety-day notice period",
+// "two-year renewal term"): up to three words, each after spaces,
+// ending at "period" or "term" or before anything else.
+func headCue(after string) (cue, bool) {
+	end, rest := 0, after
+	for range 3 {
+		j := 0
+		for j < len(rest) && isSpaceByte(rest[j]) {
+			j++
+		}
+		k := j
+		for k < len(rest) && isASCIILetter(rest[k]) {
+			k++
+		}
+		if j == 0 || k == j {
+			break
+		}
+		w := lowerASCII(rest[j:k])
+		end, rest = end+k, rest[k:]
+		if w == "period" || w == "term" {
+			break
+		}
+	}
+	phrase := lowerASCII(after[:end])
+	for _, q := range durationCues {
+		for _, w := range q.words {
+			if lastWordIndex(phrase, w) >= 0 {
+				return q, true
+			}
+		}
+	}
+	return cue{}, false
+}
+
+// gluedUnit says whether the text before a unit ends with a hyphen: the
+// number is glued to it ("30-day", "thirty-day").
+func gluedUnit(before string) bool {
+	return strings.HasSuffix(strings.TrimRight(before, asciiSpace), "-")
+}

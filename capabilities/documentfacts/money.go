@@ -1,0 +1,229 @@
+package documentfacts
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Money: amounts with their currency (before or after the number, in
+// codes, symbols and words), their key from the nearest cue, unit and
+// line prices, the key an instalment inherits, bare numbers under a
+// currency-named table column, and how often an amount is due.
+
+var (
+	numPat   = D + `{1,3}(?:[,٬،]` + D + `{3})+(?:[.٫]` + D + `+)?|` + D + `{1,3}(?:\.` + D + `{3})+,` + D + `{2}|` + D + `+(?:[.٫]` + D + `+)?`
+	multPat  = `(?:\s?(?:(?:million|mn|m|thousand|k)\b|مليون|ألف|الف))?`
+	curWords = `US\$|\$|€|£|USD|OMR|AED|SAR|EUR|QAR|KWD|BHD|GBP|R\.O\.?|RO\b|Omani Rials?|Rials? Omani|Rial Omani|Omani Riyals?|Saudi Riyals?|UAE Dirhams?|Dirhams?|US Dollars?|Dollars?|Euros?|Rials?|Riyals?|` +
+		`ر\.ع\.?|ر\.ع|ريال عماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ر\.س\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو`
+	reMoneyBefore = regexp.MustCompile(`(?i)(` + curWords + `)\s?(` + numPat + `)(` + multPat + `)`)
+	reMoneyAfter  = regexp.MustCompile(`(?i)(` + numPat + `)(` + multPat + `)\s?(` + curWords + `)`)
+)
+
+// money finds amounts with their currency. In a table's data row
+// (headerCells is the table's first row), an amount whose row states no
+// cue is a line price, and a bare number in a column whose header names
+// a currency ("Amount (OMR)") is an amount in that currency.
+func (x *extractor) money(t string, base int, prev, headerCells string) {
+	seen := map[[2]int]bool{}
+	dataRow := headerCells != ""
+	first := len(x.cands)
+	emit := func(ms, me int, cur, num, mult string) {
+		if seen[[2]int{ms, me}] {
+			return
+		}
+		seen[[2]int{ms, me}] = true
+		v, ok := parseNumber(num)
+		if !ok {
+			return
+		}
+		switch strings.ToLower(strings.TrimSpace(mult)) {
+		case "million", "mn", "m", "مليون":
+			v *= 1e6
+		case "thousand", "k", "ألف", "الف":
+			v *= 1e3
+		}
+		code, sure := currencyCode(cur, x.omani)
+		f := Fact{Type: TypeMoney, Key: "amount", Label: "Amount", Value: t[ms:me], CurrencySymbol: strings.TrimSpace(cur), Method: "pattern", Confidence: 0.8}
+		if c, ok := nearestCue(ctxBefore(t, ms, prev), moneyCues); ok && (!dataRow || strings.TrimSpace(t[:ms]) != "") {
+			f.Key, f.Label, f.Method, f.Confidence = c.key, c.label, "labeled_field", 0.88
+		} else if dataRow {
+			f.Key, f.Label, f.Method, f.Confidence = "price", "Line price", "table", 0.85
+		}
+		if f.Key == "amount" && reUnitAfter.MatchString(t[me:min(len(t), me+30)]) {
+			// "OMR 3.250 per box", "USD 12 each": a unit price.
+			f.Key, f.Label, f.Method, f.Confidence = "price", "Unit price", "pattern", 0.8
+		}
+		if f.Key == "amount" && reDelayAfter.MatchString(t[me:min(len(t), me+60)]) {
+			// "OMR 100.000 per day of delay", "١٠٠ ريال عماني عن كل يوم تأخير"
+			f.Key, f.Label, f.Method, f.Confidence = "penalty_amount", "Penalty", "clause", 0.85
+		}
+		f.Frequency = frequencyAround(t, ms, me)
+		amt := v
+		f.Amount = &amt
+		if code != "" {
+			f.Currency = code
+			f.Normalized = formatNumber(v) + " " + code
+			if !sure {
+				f.Confidence -= 0.1
+			}
+		} else {
+			f.Normalized = formatNumber(v)
+			f.Confidence -= 0.2
+		}
+		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 2})
+	}
+	for _, m := range reMoneyBefore.FindAllStringSubmatchIndex(t, -1) {
+		emit(m[0], m[1], t[m[2]:m[3]], t[m[4]:m[5]], t[m[6]:m[7]])
+	}
+	for _, m := range reMoneyAfter.FindAllStringSubmatchIndex(t, -1) {
+		emit(m[0], m[1], t[m[6]:m[7]], t[m[2]:m[3]], t[m[4]:m[5]])
+	}
+	if dataRow {
+		x.tableNumbers(t, base, headerCells)
+	}
+	x.inheritMoneyKeys(t, base, first)
+}
+
+var reUnitAfter = regexp.MustCompile(`(?i)^\s*(?:per\s+(?:unit|item|piece|box|pack|carton|bag|set|kg|tonne|ton|litre|liter|metre|meter|hour|night|person|copy|licence|license|user)\b|each\b|a\s+(?:unit|piece|box)\b|للوحدة|لكل\s+وحدة|للقطعة|للصندوق)`)
+
+var reDelayAfter = regexp.MustCompile(`(?i)^[^.;]{0,30}?(?:\bof\s+delay|\bday\s+late|\bdelay\b|تأخير|التأخير)`)
+
+// inheritMoneyKeys: in one sentence, an amount with no cue of its own that
+// follows a keyed amount is a part of it ("a fixed fee of USD 85,000, in
+// three instalments: USD 25,500 on signature, USD 34,000 on delivery and
+// USD 25,500 on acceptance"). Totals, subtotals and taxes are not split.
+func (x *extractor) inheritMoneyKeys(t string, base, first int) {
+	cs := x.cands[first:]
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].start < cs[j].start })
+	var last *candidate
+	for i := range cs {
+		c := &cs[i]
+		if c.fact.Type != TypeMoney {
+			continue
+		}
+		if last != nil && c.fact.Key == "amount" && c.start >= last.end && !reSentenceEnd.MatchString(t[last.end-base:c.start-base]) {
+			c.fact.Key, c.fact.Label, c.fact.Method = last.fact.Key, last.fact.Label, "clause"
+			c.fact.Confidence = min(c.fact.Confidence, 0.78)
+			continue
+		}
+		switch c.fact.Key {
+		case "amount", "total_amount", "subtotal", "tax_amount", "price":
+			last = nil
+		default:
+			last = c
+		}
+	}
+}
+
+var reSentenceEnd = regexp.MustCompile(`[.;!?؟؛](?:\s|$)|\n`)
+
+var (
+	reBareNumber  = regexp.MustCompile(`^\s*(` + numPat + `)\s*$`)
+	reCurrencyCol = regexp.MustCompile(`(?i)(?:^|[\s(\[])(` + curWords + `)(?:$|[\s)\]])`)
+)
+
+// tableNumbers reads the bare numbers of a data row whose column header
+// names a currency.
+func (x *extractor) tableNumbers(t string, base int, headerCells string) {
+	heads := strings.Split(headerCells, " | ")
+	off := 0
+	for i, cell := range strings.Split(t, " | ") {
+		start := off
+		off += len(cell) + len(" | ")
+		if i == 0 || i >= len(heads) {
+			continue
+		}
+		m := reBareNumber.FindStringSubmatchIndex(cell)
+		if m == nil {
+			continue
+		}
+		hm := reCurrencyCol.FindStringSubmatch(heads[i])
+		if hm == nil {
+			continue
+		}
+		code, sure := currencyCode(hm[1], x.omani)
+		v, ok := parseNumber(cell[m[2]:m[3]])
+		if code == "" || !ok {
+			continue
+		}
+		f := Fact{Type: TypeMoney, Key: "price", Label: "Line price", Value: cell[m[2]:m[3]], CurrencySymbol: hm[1], Currency: code,
+			Normalized: formatNumber(v) + " " + code, Method: "table", Confidence: 0.8}
+		if c, ok := nearestCue(strings.Split(t, " | ")[0], moneyCues); ok {
+			f.Key, f.Label = c.key, c.label
+		}
+		if !sure {
+			f.Confidence -= 0.1
+		}
+		f.Amount = &v
+		x.add(candidate{fact: f, start: base + start + m[2], end: base + start + m[3], prio: 2})
+	}
+}
+
+// frequencyAround says how often an amount is due when the words right
+// after it ("per month", "شهرياً") or just before it in its clause
+// ("monthly rent", "الإيجار الشهري") say so.
+func frequencyAround(t string, ms, me int) string {
+	after := lowerASCII(t[me:min(len(t), me+24)])
+	before := lowerASCII(t[max(0, ms-48):ms])
+	if i := strings.LastIndexAny(before, ".;:|"); i >= 0 {
+		before = before[i+1:]
+	}
+	for _, f := range frequencies {
+		for _, w := range f.after {
+			if strings.HasPrefix(strings.TrimLeft(after, " ,"), w) {
+				return f.name
+			}
+		}
+	}
+	for _, f := range frequencies {
+		for _, w := range f.before {
+			if lastWordIndex(before, w) >= 0 {
+				return f.name
+			}
+		}
+	}
+	return ""
+}
+
+var frequencies = []struct {
+	name          string
+	after, before []string
+}{
+	{"monthly", []string{"per month", "a month", "each month", "every month", "monthly", "/month", "p.m.", "شهريا", "شهرياً", "شهريًا", "في الشهر", "كل شهر"}, []string{"monthly", "per month", "الشهري", "الشهرية", "شهرية", "شهري"}},
+	{"quarterly", []string{"per quarter", "a quarter", "each quarter", "quarterly", "ربع سنوي", "كل ثلاثة أشهر"}, []string{"quarterly", "ربع سنوية", "ربع السنوية"}},
+	{"annual", []string{"per annum", "per year", "a year", "each year", "annually", "yearly", "/year", "p.a.", "سنويا", "سنوياً", "سنويًا", "في السنة", "كل سنة"}, []string{"annual", "yearly", "per annum", "السنوي", "السنوية", "سنوية", "سنوي"}},
+	{"weekly", []string{"per week", "a week", "each week", "weekly", "أسبوعيا", "أسبوعياً"}, []string{"weekly", "الأسبوعي", "أسبوعية"}},
+	{"daily", []string{"per day", "a day", "each day", "daily", "يوميا", "يومياً", "عن كل يوم", "لكل يوم"}, []string{"daily", "per day", "اليومي", "يومية"}},
+}
+
+// currencyCode maps a written currency to ISO 4217; sure is false for a
+// symbol or word that other currencies share ($ is taken as USD, a bare
+// "rial" as OMR in a document about Oman).
+func currencyCode(s string, omani bool) (code string, sure bool) {
+	w := strings.ToLower(strings.TrimSpace(s))
+	switch {
+	case w == "omr" || strings.HasPrefix(w, "r.o") || w == "ro" || strings.Contains(w, "omani") || strings.HasPrefix(w, "rial omani") || strings.HasPrefix(w, "rials omani") ||
+		strings.HasPrefix(w, "ر.ع") || strings.Contains(w, "عماني") || strings.Contains(w, "عمانية") || strings.Contains(w, "عمانيا"):
+		return "OMR", true
+	case w == "usd" || w == "us$" || strings.Contains(w, "us dollar") || strings.Contains(w, "دولار أمريكي"):
+		return "USD", true
+	case w == "$" || strings.HasPrefix(w, "dollar") || w == "دولار":
+		return "USD", false
+	case w == "aed" || strings.Contains(w, "dirham") || strings.HasPrefix(w, "درهم") || strings.HasPrefix(w, "د.إ"):
+		return "AED", true
+	case w == "sar" || strings.Contains(w, "saudi") || strings.Contains(w, "سعودي") || strings.HasPrefix(w, "ر.س"):
+		return "SAR", true
+	case w == "eur" || w == "€" || strings.HasPrefix(w, "euro") || w == "يورو":
+		return "EUR", true
+	case w == "gbp" || w == "£":
+		return "GBP", true
+	case w == "qar" || w == "kwd" || w == "bhd":
+		return strings.ToUpper(w), true
+	case strings.HasPrefix(w, "rial") || strings.HasPrefix(w, "riyal"):
+		if omani {
+			return "OMR", false
+		}
+	}
+	return "", false
+}
