@@ -12,6 +12,7 @@ import (
 
 	"dalil/capabilities/vehiclevalue"
 	"dalil/dataset"
+	"dalil/dataset/listings"
 	"dalil/store/sqlstore"
 )
 
@@ -19,7 +20,7 @@ import (
 func (s *Store) Name() string { return Name }
 
 // Formats implements dataset.Importer: CSV (the default) and JSON lines.
-func (s *Store) Formats() []string { return slices.Clone(Formats) }
+func (s *Store) Formats() []string { return slices.Clone(listings.Formats) }
 
 // rowsPerInsert: 26 columns × 400 rows = 10,400 parameters, under SQLite's
 // 32,766 and PostgreSQL's 65,535.
@@ -36,23 +37,23 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	if err := opts.Validate(); err != nil {
 		return rep, err
 	}
-	if opts.Format != "" && !slices.Contains(Formats, opts.Format) {
-		return rep, fmt.Errorf("format %q: use one of %s", opts.Format, strings.Join(Formats, ", "))
+	if opts.Format != "" && !slices.Contains(listings.Formats, opts.Format) {
+		return rep, fmt.Errorf("format %q: use one of %s", opts.Format, strings.Join(listings.Formats, ", "))
 	}
 	now := s.db.Now()
-	res, err := readListings(r, opts.Format, opts.Filename, now)
-	rep.Rows, rep.BadRows, rep.Errors = res.total, res.bad, append(rep.Errors, res.errors...)
+	res, err := listings.Read(r, opts.Format, opts.Filename, now)
+	rep.Rows, rep.BadRows, rep.Errors = res.Total, res.Bad, append(rep.Errors, res.Errors...)
 	if err != nil {
 		return rep, err
 	}
 	// The batch the file's rows are written as; the report names it only
 	// once it exists (never for a refused or empty file).
-	batch := "veh_" + res.hash[:16]
+	batch := "veh_" + res.Hash[:16]
 	err = dataset.Commit(ctx, &rep, opts.SkipBad, dataset.Steps{
 		Imported: func(ctx context.Context) (string, error) {
 			ctx, cancel := s.db.Bound(ctx)
 			defer cancel()
-			id, err := batchByHash(ctx, s.db.Read(), res.hash)
+			id, err := batchByHash(ctx, s.db.Read(), res.Hash)
 			return id, sqlstore.Unavailable("read vehicle listing batches", err)
 		},
 		Write: func(ctx context.Context) (string, int, error) { return s.write(ctx, batch, opts, res, now) },
@@ -64,18 +65,18 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 // refreshes the planner's statistics; it returns the batch written and
 // its rows (none, and no batch, when there is no good row), or
 // dataset.ErrImported with the batch that imported the file meanwhile.
-func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOptions, res readResult, now time.Time) (string, int, error) {
-	if len(res.rows) == 0 {
+func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOptions, res listings.Result, now time.Time) (string, int, error) {
+	if len(res.Rows) == 0 {
 		return "", 0, nil
 	}
-	from, to := dataset.Period(res.rows, func(rw row) time.Time { return rw.l.ListedOn })
+	from, to := dataset.Period(res.Rows, func(rw listings.Row) time.Time { return rw.ListedOn })
 	var earlier string
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		// A concurrent import of the same file may have committed since
 		// Commit looked. (On PostgreSQL, one still in progress when this
 		// transaction looked makes its insert of the batch fail on the
 		// unique hash; Tx runs this function again, which finds it.)
-		id, err := batchByHash(ctx, tx, res.hash)
+		id, err := batchByHash(ctx, tx, res.Hash)
 		switch {
 		case err != nil:
 			return sqlstore.Unavailable("import vehicle listings", err)
@@ -84,12 +85,12 @@ func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOpti
 			return dataset.ErrImported
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO vehicle_listing_batches (id, content_hash, source, license, synthetic, rows_count, imported_at,
-			retrieved_at, period_from, period_to) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, batch, res.hash, opts.Source, opts.License,
-			opts.Synthetic, len(res.rows), micros(now), micros(opts.Retrieved(now)), from.Format(time.DateOnly), to.Format(time.DateOnly)); err != nil {
+			retrieved_at, period_from, period_to) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, batch, res.Hash, opts.Source, opts.License,
+			opts.Synthetic, len(res.Rows), micros(now), micros(opts.Retrieved(now)), from.Format(time.DateOnly), to.Format(time.DateOnly)); err != nil {
 			return sqlstore.Unavailable("import vehicle listings", err)
 		}
-		for start := 0; start < len(res.rows); start += rowsPerInsert {
-			if err := insert(ctx, tx, s.db, batch, opts, res.rows[start:min(start+rowsPerInsert, len(res.rows))]); err != nil {
+		for start := 0; start < len(res.Rows); start += rowsPerInsert {
+			if err := insert(ctx, tx, s.db, batch, opts, res.Rows[start:min(start+rowsPerInsert, len(res.Rows))]); err != nil {
 				return err
 			}
 		}
@@ -101,17 +102,17 @@ func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOpti
 	// Fresh planner statistics after a large import; a failure loses
 	// nothing.
 	_, _ = s.db.Write().ExecContext(ctx, `ANALYZE vehicle_listings`)
-	return batch, len(res.rows), nil
+	return batch, len(res.Rows), nil
 }
 
 // insert writes rows with one multi-row INSERT.
-func insert(ctx context.Context, tx *sql.Tx, db sqlstore.DB, batch string, opts dataset.ImportOptions, rows []row) error {
+func insert(ctx context.Context, tx *sql.Tx, db sqlstore.DB, batch string, opts dataset.ImportOptions, rows []listings.Row) error {
 	args := make([]any, 0, 26*len(rows))
 	for _, rw := range rows {
-		l := rw.l
-		id := batch + "/" + rw.recordID
-		if rw.recordID == "" {
-			id = fmt.Sprintf("%s/L%d", batch, rw.line)
+		l := rw.Listing
+		id := batch + "/" + rw.RecordID
+		if rw.RecordID == "" {
+			id = fmt.Sprintf("%s/L%d", batch, rw.Line)
 		}
 		var km any
 		if l.MileageKm != nil {

@@ -2,7 +2,8 @@
 // in the store's SQL database, SQLite or PostgreSQL: its own tables and
 // embedded migrations (list Module() in sqlstore.Options.Modules), the
 // capability's Listings port, and the dataset's importer
-// (dataset.Importer named "listings") for CSV and JSON-lines files.
+// (dataset.Importer named "listings"), which reads CSV and JSON-lines
+// files with dataset/listings.
 package vehiclesql
 
 import (

@@ -1,4 +1,4 @@
-package vehiclesql
+package listings_test
 
 import (
 	"strings"
@@ -8,12 +8,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"dalil/dataset"
+	"dalil/dataset/listings"
 )
 
 // A listing with a NUL byte (0x00) in a field is a bad row, reported on
 // its line with its field, in CSV (raw) and JSON lines (\u0000); a file
 // whose first line holds one is not text and is refused whole.
-func TestReadListingsNUL(t *testing.T) {
+func TestReadNUL(t *testing.T) {
 	today := time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC)
 	const hdr = "id,make,model,year,price,currency,country,listedOn\n"
 	const good = "a1,Toyota,Land Cruiser,2019,14500,OMR,OM,2026-11-01\n"
@@ -37,15 +38,15 @@ func TestReadListingsNUL(t *testing.T) {
 			result{2, 1, []string{"a2"}, []string{"line 1: model: " + dataset.NULByte}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			res, err := readListings(strings.NewReader(c.file), c.format, "", today)
+			res, err := listings.Read(strings.NewReader(c.file), c.format, "", today)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := result{total: res.total, bad: res.bad}
-			for _, r := range res.rows {
-				got.ids = append(got.ids, r.recordID)
+			got := result{total: res.Total, bad: res.Bad}
+			for _, r := range res.Rows {
+				got.ids = append(got.ids, r.RecordID)
 			}
-			for _, e := range res.errors {
+			for _, e := range res.Errors {
 				got.errs = append(got.errs, e.Error())
 			}
 			if d := cmp.Diff(c.want, got, cmp.AllowUnexported(result{})); d != "" {
@@ -54,7 +55,7 @@ func TestReadListingsNUL(t *testing.T) {
 		})
 	}
 	// An .xlsx uploaded as the listings file.
-	_, err := readListings(strings.NewReader("PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00"), "", "listings.xlsx", today)
+	_, err := listings.Read(strings.NewReader("PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00"), "", "listings.xlsx", today)
 	if err == nil || !strings.Contains(err.Error(), "the file holds NUL bytes (0x00), so it is not CSV text") {
 		t.Errorf("xlsx: %v", err)
 	}

@@ -1,4 +1,10 @@
-package vehiclesql
+// Package listings reads the files of the vehicle listings dataset
+// (asking and sale prices of used vehicles) that vehicle_value_estimate
+// answers from: CSV with a header line, or JSON lines with the same keys.
+// Every row is validated on its own and every bad row is reported with its
+// line number, field and reason; the tables and the Importer are
+// vehiclesql's. The format is documented in docs/vehicle-value.md.
+package listings
 
 import (
 	"fmt"
@@ -16,9 +22,9 @@ import (
 // Formats are the listings file formats, the first the default.
 var Formats = []string{"csv", "jsonl"}
 
-// fields are the accepted columns (CSV) or keys (JSON lines), whatever
+// Columns are the accepted columns (CSV) or keys (JSON lines), whatever
 // their case. docs/vehicle-value.md documents them.
-var fields = []dataset.Column{
+var Columns = []dataset.Column{
 	{Name: "id", Aliases: []string{"sourceRecordId", "listingId"}},
 	{Name: "make", Required: true},
 	{Name: "model", Required: true},
@@ -45,7 +51,7 @@ var fields = []dataset.Column{
 }
 
 // schema reads both formats into one column → text map per row.
-var schema = dataset.NewSchema(dataset.Schema{Columns: fields, FoldCase: true, MaxRows: MaxRows, MaxLineBytes: maxLineSize})
+var schema = dataset.NewSchema(dataset.Schema{Columns: Columns, FoldCase: true, MaxRows: MaxRows, MaxLineBytes: maxLineSize})
 
 // Limits of one file.
 const (
@@ -53,49 +59,53 @@ const (
 	maxLineSize = 64 << 10
 )
 
-// row is one good listing and where it came from.
-type row struct {
-	line     int
-	recordID string
-	l        vehiclevalue.Listing
+// Row is one good listing, its line and its own record id, if any.
+type Row struct {
+	Line     int
+	RecordID string
+	vehiclevalue.Listing
 }
 
-// readResult is a whole file read.
-type readResult struct {
-	rows   []row
-	total  int
-	bad    int
-	errors []dataset.RowError
-	hash   string // SHA-256 of the bytes, hex
+// Result is what Read found.
+type Result struct {
+	Rows   []Row
+	Total  int                // data rows read
+	Bad    int                // rows with at least one problem
+	Errors []dataset.RowError // the first dataset.MaxReportedErrors problems
+	// Hash is the SHA-256 of the file's bytes (hex): the same file gives
+	// the same hash, whatever its name.
+	Hash string
 }
 
-func (r *readResult) refuse(errs []dataset.RowError) {
-	r.bad++
+func (r *Result) refuse(errs []dataset.RowError) {
+	r.Bad++
 	for _, e := range errs {
-		if len(r.errors) < dataset.MaxReportedErrors {
-			r.errors = append(r.errors, e)
+		if len(r.Errors) < dataset.MaxReportedErrors {
+			r.Errors = append(r.Errors, e)
 		}
 	}
 }
 
-// readListings reads and validates a whole file; today bounds the dates
-// and the model years. The error is for a file that cannot be read at all.
-func readListings(r io.Reader, format, filename string, today time.Time) (readResult, error) {
-	var res readResult
+// Read reads and validates a whole file; today bounds the dates and the
+// model years. The error is for a file that cannot be read at all (an
+// unknown format, a bad CSV header, an I/O failure, too many rows); bad
+// rows are in the Result.
+func Read(r io.Reader, format, filename string, today time.Time) (Result, error) {
+	var res Result
 	v := validator{today: today, ids: map[string]int{}}
 	hash, err := schema.ReadRows(r, format, filename, func(line int, values map[string]string, errs []dataset.RowError) error {
-		res.total++
+		res.Total++
 		if len(errs) == 0 {
-			var rw row
+			var rw Row
 			if rw, errs = v.parse(line, values); len(errs) == 0 {
-				res.rows = append(res.rows, rw)
+				res.Rows = append(res.Rows, rw)
 				return nil
 			}
 		}
 		res.refuse(errs)
 		return nil
 	})
-	res.hash = hash
+	res.Hash = hash
 	return res, err
 }
 
@@ -106,20 +116,20 @@ type validator struct {
 }
 
 // parse validates one row's values; every problem is reported.
-func (v validator) parse(line int, values map[string]string) (row, []dataset.RowError) {
+func (v validator) parse(line int, values map[string]string) (Row, []dataset.RowError) {
 	var errs []dataset.RowError
 	bad := func(f, format string, args ...any) {
 		errs = append(errs, dataset.RowError{Line: line, Field: f, Message: fmt.Sprintf(format, args...)})
 	}
 	get := func(f string) string { return strings.TrimSpace(values[f]) }
-	rw := row{line: line, recordID: get("id")}
-	l := &rw.l
-	if len(rw.recordID) > 200 {
+	rw := Row{Line: line, RecordID: get("id")}
+	l := &rw.Listing
+	if len(rw.RecordID) > 200 {
 		bad("id", "longer than 200 characters")
-	} else if first, dup := v.ids[rw.recordID]; dup && rw.recordID != "" {
+	} else if first, dup := v.ids[rw.RecordID]; dup && rw.RecordID != "" {
 		bad("id", "the same id as line %d", first)
-	} else if rw.recordID != "" {
-		v.ids[rw.recordID] = line
+	} else if rw.RecordID != "" {
+		v.ids[rw.RecordID] = line
 	}
 	mk := get("make")
 	if vehiclevalue.Key(mk) == "" || len(mk) > 60 {
