@@ -1,9 +1,10 @@
 // Package companysql keeps the company records of the Oman business
 // capabilities (the "companies" dataset) in the store's SQL database,
 // SQLite or PostgreSQL. It implements dataset.Importer (`dalil companies
-// import FILE.csv|jsonl`, the admin import route) and the port
-// omanbusiness.Directory, and owns its tables through its own embedded
-// migrations: list Module() in sqlstore.Options.Modules.
+// import FILE.csv|jsonl`, the admin import route), which reads files with
+// dataset/companies, and the port omanbusiness.Directory, and owns its
+// tables through its own embedded migrations: list Module() in
+// sqlstore.Options.Modules.
 package companysql
 
 import (
@@ -14,11 +15,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"time"
 
 	"dalil/capabilities/omanbusiness"
 	"dalil/dataset"
+	"dalil/dataset/companies"
 	"dalil/store/sqlstore"
 )
 
@@ -64,7 +67,7 @@ func (s *Store) Name() string { return Name }
 
 // Formats implements dataset.Importer: CSV with a header line, or JSON
 // lines (one object a line).
-func (s *Store) Formats() []string { return []string{"csv", "jsonl"} }
+func (s *Store) Formats() []string { return slices.Clone(companies.Formats) }
 
 func micros(t time.Time) int64 { return t.UTC().UnixMicro() }
 func fromMicros(n int64) time.Time {
@@ -102,17 +105,17 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	// The batch id comes from the content hash, known once the file is
 	// read: the records get it after.
 	src := omanbusiness.Record{Source: opts.Source, License: opts.License, Synthetic: opts.Synthetic, ObservedAt: retrieved.UTC()}
-	res, err := read(bytes.NewReader(data), opts.Format, opts.Filename, src, now)
+	res, err := companies.Read(bytes.NewReader(data), opts.Format, opts.Filename, src, now)
 	if err != nil {
 		return rep, err
 	}
-	hash, good := res.hash, res.records
+	hash, good := res.Hash, res.Records
 	batch := "cb_" + hash[:16]
 	for i := range good {
 		good[i].Batch = batch
 	}
-	rep.Rows, rep.BadRows = res.rows, res.bad
-	rep.Errors = append(rep.Errors, res.errors...) // in line order
+	rep.Rows, rep.BadRows = res.Total, res.Bad
+	rep.Errors = append(rep.Errors, res.Errors...) // in line order
 	// The lookup is bounded by the store's operation timeout; the write
 	// by dataset.ImportTimeout (Commit's).
 	err = dataset.Commit(ctx, &rep, opts.SkipBad, dataset.Steps{

@@ -239,13 +239,3 @@ func TestConcurrentImportsOfOneFile(t *testing.T) {
 		}
 	})
 }
-
-func FuzzReadCompanies(f *testing.F) {
-	f.Add([]byte(registryCSV), "csv")
-	f.Add([]byte(omanbusiness.DemoCSV), "csv")
-	f.Add([]byte(`{"recordId":"a","nameEn":"b","sourceType":"directory","activities":["1 x",{"code":"2"}]}`), "jsonl")
-	f.Add([]byte("recordId\n\"unterminated"), "csv")
-	f.Fuzz(func(t *testing.T, data []byte, format string) {
-		companysql.ParseForFuzz(data, format)
-	})
-}

@@ -1,16 +1,24 @@
-package companysql_test
+package companies_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"dalil/capabilities/omanbusiness"
-	"dalil/capabilities/omanbusiness/companysql"
 	"dalil/dataset"
+	"dalil/dataset/companies"
 
 	"github.com/google/go-cmp/cmp"
 )
+
+// read reads data as an import on 2026-11-01 of source "s" does: the
+// records, the rows read, the bad rows and their problems.
+func read(data, format string, synthetic bool) ([]omanbusiness.Record, int, int, []dataset.RowError, error) {
+	res, err := companies.Read(strings.NewReader(data), format, "", omanbusiness.Record{Source: "s", Synthetic: synthetic}, time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC))
+	return res.Records, res.Total, res.Bad, res.Errors, err
+}
 
 // The companies file read through dataset.Schema.ReadRows: one row at a
 // time, in both formats, with what each row gives or why it is bad.
@@ -80,7 +88,7 @@ func TestReadRows(t *testing.T) {
 			want{1, 0, []string{"a|||"}, nil}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			recs, rows, bad, errs, err := companysql.Read(c.file, c.format, false)
+			recs, rows, bad, errs, err := read(c.file, c.format, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,7 +106,7 @@ func TestReadRows(t *testing.T) {
 
 func columnList() string {
 	var names []string
-	for _, c := range companysql.Columns {
+	for _, c := range companies.Columns {
 		names = append(names, c.Name)
 	}
 	return strings.Join(names, ", ")
@@ -115,13 +123,13 @@ func TestReadRefusedFiles(t *testing.T) {
 		{"JSON line over 4 MiB", `{"recordId":"` + strings.Repeat("a", 4<<20) + `"}`, "jsonl", "line 1: longer than 4194304 bytes"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if _, _, _, _, err := companysql.Read(c.file, c.format, false); err == nil || err.Error() != c.err {
+			if _, _, _, _, err := read(c.file, c.format, false); err == nil || err.Error() != c.err {
 				t.Errorf("error %v, want %q", err, c.err)
 			}
 		})
 	}
 	// The row problems of the demo file, read as synthetic: none.
-	recs, rows, bad, _, err := companysql.Read(omanbusiness.DemoCSV, "csv", true)
+	recs, rows, bad, _, err := read(omanbusiness.DemoCSV, "csv", true)
 	if err != nil || rows != 10 || bad != 0 || len(recs) != 10 || recs[0].SourceType != omanbusiness.SourceDemo {
 		t.Errorf("demo: %d rows, %d bad, %v", rows, bad, err)
 	}

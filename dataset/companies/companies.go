@@ -1,4 +1,10 @@
-package companysql
+// Package companies reads the files of the company records dataset
+// ("companies") that the Oman business capabilities answer from: CSV with
+// a header line, or JSON lines with the same keys. Every row is validated
+// into an omanbusiness.Record on its own and every bad row is reported
+// with its line number, field and reason; the tables and the Importer are
+// companysql's. The format is documented in docs/oman-business.md.
+package companies
 
 import (
 	"bytes"
@@ -19,6 +25,9 @@ import (
 
 	"github.com/nyaruka/phonenumbers"
 )
+
+// Formats are the file formats read, the first the default.
+var Formats = []string{"csv", "jsonl"}
 
 // Columns are the fields of a company file: the CSV header names and the
 // JSON-lines keys (any order, case-insensitive). recordId, sourceType and
@@ -47,26 +56,28 @@ type row struct {
 	listed     bool // activities came as a JSON list
 }
 
-// readResult is a whole file read and validated.
-type readResult struct {
-	records []omanbusiness.Record
-	rows    int // data rows read
-	bad     int // rows with at least one problem
-	errors  []dataset.RowError
-	hash    string // SHA-256 of the file's bytes, hex
+// Result is a whole file read and validated.
+type Result struct {
+	Records []omanbusiness.Record // the good rows, in line order
+	Total   int                   // data rows read
+	Bad     int                   // rows with at least one problem
+	Errors  []dataset.RowError    // the first dataset.MaxReportedErrors problems
+	// Hash is the SHA-256 of the file's bytes (hex): the same file gives
+	// the same hash, whatever its name.
+	Hash string
 }
 
-// read reads a whole file in format ("csv" or "jsonl"; "" detects it from
+// Read reads a whole file in format ("csv" or "jsonl"; "" detects it from
 // filename and the first bytes) and validates every row into a Record
 // (parse); src carries the import's source, batch, licence, synthetic
 // flag and default observation time. A file whose shape is wrong (an
 // unknown column, a column twice, an unknown format) is an error; a row's
 // own problems, a recordId repeated included, are in the result.
-func read(r io.Reader, format, filename string, src omanbusiness.Record, now time.Time) (readResult, error) {
-	var res readResult
+func Read(r io.Reader, format, filename string, src omanbusiness.Record, now time.Time) (Result, error) {
+	var res Result
 	seen := map[string]int{}
 	hash, err := schema.ReadRows(r, format, filename, func(line int, values map[string]string, errs []dataset.RowError) error {
-		res.rows++
+		res.Total++
 		if len(errs) == 0 {
 			rw := row{line: line, fields: values}
 			errs = rw.readActivities()
@@ -78,20 +89,20 @@ func read(r io.Reader, format, filename string, src omanbusiness.Record, now tim
 				}
 				if len(errs) == 0 {
 					seen[rec.RecordID] = line
-					res.records = append(res.records, rec)
+					res.Records = append(res.Records, rec)
 					return nil
 				}
 			}
 		}
-		res.bad++
+		res.Bad++
 		for _, e := range errs {
-			if len(res.errors) < dataset.MaxReportedErrors {
-				res.errors = append(res.errors, e)
+			if len(res.Errors) < dataset.MaxReportedErrors {
+				res.Errors = append(res.Errors, e)
 			}
 		}
 		return nil
 	})
-	res.hash = hash
+	res.Hash = hash
 	return res, err
 }
 
