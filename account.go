@@ -12,20 +12,65 @@ import (
 	"github.com/google/uuid"
 )
 
-// Plan is a subscription plan: a monthly allowance in USD and in calls.
+// Plan is a subscription plan: a monthly allowance in USD and in calls,
+// and how many calls a minute each of its keys may make.
 type Plan struct {
 	ID           string
 	Name         string
 	MonthlyUSD   MicroUSD
 	MonthlyCalls int64
+	// PerMinute is the plan's per-minute limit per key (contract §8):
+	// the default that package ratelimit enforces and DALIL_RATE_LIMITS
+	// may override.
+	PerMinute int
 }
+
+// The plans' ids.
+const (
+	PlanFree       = "free"
+	PlanDeveloper  = "developer"
+	PlanGrowth     = "growth"
+	PlanEnterprise = "enterprise"
+)
 
 // Plans are the spec's subscription plans, cheapest first.
 var Plans = []Plan{
-	{ID: "free", Name: "Free", MonthlyUSD: 0, MonthlyCalls: 0},
-	{ID: "developer", Name: "Developer", MonthlyUSD: 10 * USD, MonthlyCalls: 1000},
-	{ID: "growth", Name: "Growth", MonthlyUSD: 50 * USD, MonthlyCalls: 10000},
-	{ID: "enterprise", Name: "Enterprise", MonthlyUSD: 500 * USD, MonthlyCalls: 100000},
+	{ID: PlanFree, Name: "Free", MonthlyUSD: 0, MonthlyCalls: 0, PerMinute: 60},
+	{ID: PlanDeveloper, Name: "Developer", MonthlyUSD: 10 * USD, MonthlyCalls: 1000, PerMinute: 120},
+	{ID: PlanGrowth, Name: "Growth", MonthlyUSD: 50 * USD, MonthlyCalls: 10000, PerMinute: 600},
+	{ID: PlanEnterprise, Name: "Enterprise", MonthlyUSD: 500 * USD, MonthlyCalls: 100000, PerMinute: 3000},
+}
+
+// Rate is a per-minute call budget per key under a name: a plan's, or
+// that of callers without an API key, who have no plan.
+type Rate struct {
+	ID        string
+	PerMinute int
+}
+
+// The names of the budgets of callers without an API key, each limited
+// per client address.
+const (
+	RatePayPerCall = "payg"    // keyless pay-per-call (x402, L402, MPP)
+	RatePreview    = "preview" // free previews
+)
+
+// KeylessRates are the per-minute limits of callers without an API key
+// (contract §8); DALIL_RATE_LIMITS may override them.
+var KeylessRates = []Rate{
+	{ID: RatePayPerCall, PerMinute: 60},
+	{ID: RatePreview, PerMinute: 30},
+}
+
+// Rates are contract §8's per-minute limits: each plan's (Plans, in
+// their order), then KeylessRates. Every table of limits derives from
+// it (package ratelimit's Defaults).
+func Rates() []Rate {
+	rates := make([]Rate, 0, len(Plans)+len(KeylessRates))
+	for _, p := range Plans {
+		rates = append(rates, Rate{ID: p.ID, PerMinute: p.PerMinute})
+	}
+	return append(rates, KeylessRates...)
 }
 
 // PlanByID finds a plan.

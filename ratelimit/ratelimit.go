@@ -51,6 +51,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"dalil"
 )
 
 // Limit is one budget: calls per minute for a key. The table of limits is
@@ -100,31 +102,36 @@ func checkLimit(perMinute int) error {
 	return nil
 }
 
-// The names DALIL_RATE_LIMITS can set: the four subscription plans, keyless
-// pay-per-call, and free previews.
+// The names DALIL_RATE_LIMITS can set (dalil.Rates): the four
+// subscription plans, keyless pay-per-call, and free previews.
 const (
-	Free       = "free"
-	Developer  = "developer"
-	Growth     = "growth"
-	Enterprise = "enterprise"
-	PayG       = "payg"
-	Preview    = "preview"
+	Free       = dalil.PlanFree
+	Developer  = dalil.PlanDeveloper
+	Growth     = dalil.PlanGrowth
+	Enterprise = dalil.PlanEnterprise
+	PayG       = dalil.RatePayPerCall
+	Preview    = dalil.RatePreview
 )
 
-// names lists the settable names in the order error messages show them.
-var names = []string{Free, Developer, Growth, Enterprise, PayG, Preview}
-
-// Defaults returns contract §8's per-minute table as a new map that the
-// caller may change.
+// Defaults returns contract §8's per-minute table, each plan's PerMinute
+// and each keyless rate's (dalil.Rates), as a new map that the caller may
+// change.
 func Defaults() map[string]int {
-	return map[string]int{
-		Free:       60,
-		Developer:  120,
-		Growth:     600,
-		Enterprise: 3000,
-		PayG:       60,
-		Preview:    30,
+	limits := make(map[string]int)
+	for _, r := range dalil.Rates() {
+		limits[r.ID] = r.PerMinute
 	}
+	return limits
+}
+
+// names lists the settable names in the order error messages show them:
+// dalil.Rates' order.
+func names() []string {
+	var ns []string
+	for _, r := range dalil.Rates() {
+		ns = append(ns, r.ID)
+	}
+	return ns
 }
 
 // ParseLimits reads DALIL_RATE_LIMITS ("free=60,developer=120,payg=60") and
@@ -150,7 +157,7 @@ func ParseLimits(s string) (map[string]int, error) {
 		value = strings.TrimSpace(value)
 		if _, known := limits[name]; !known {
 			return nil, fmt.Errorf("ratelimit: DALIL_RATE_LIMITS entry %d %q: unknown name %q, want one of %s",
-				i+1, part, name, strings.Join(names, ", "))
+				i+1, part, name, strings.Join(names(), ", "))
 		}
 		if seen[name] {
 			return nil, fmt.Errorf("ratelimit: DALIL_RATE_LIMITS entry %d %q: %s is given twice", i+1, part, name)

@@ -3,11 +3,14 @@ package ratelimit
 import (
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"dalil"
 )
 
 func TestDefaultsMatchContract(t *testing.T) {
@@ -19,6 +22,27 @@ func TestDefaultsMatchContract(t *testing.T) {
 	Defaults()[Free] = 1
 	if Defaults()[Free] != 60 {
 		t.Error("Defaults() shares its map between calls")
+	}
+}
+
+// The defaults and the names DALIL_RATE_LIMITS accepts follow from the
+// declarations in the root package: a plan's PerMinute and the keyless
+// rates, in their order.
+func TestDefaultsFollowThePlans(t *testing.T) {
+	plans, keyless := dalil.Plans, dalil.KeylessRates
+	t.Cleanup(func() { dalil.Plans, dalil.KeylessRates = plans, keyless })
+	dalil.Plans = append(slices.Clone(plans[:1]), dalil.Plan{ID: "team", PerMinute: 250})
+	dalil.KeylessRates = []dalil.Rate{{ID: Preview, PerMinute: 7}}
+	want := map[string]int{Free: 60, "team": 250, Preview: 7}
+	if d := cmp.Diff(want, Defaults()); d != "" {
+		t.Errorf("Defaults() (-want +got)\n%s", d)
+	}
+	if got, err := ParseLimits("TEAM=9"); err != nil || got["team"] != 9 || got[Free] != 60 {
+		t.Errorf("ParseLimits(team=9) = %v, %v", got, err)
+	}
+	_, err := ParseLimits("developer=9")
+	if err == nil || !strings.HasSuffix(err.Error(), `unknown name "developer", want one of free, team, preview`) {
+		t.Errorf("ParseLimits(developer=9): %v", err)
 	}
 }
 
