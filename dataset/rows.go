@@ -13,6 +13,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -408,4 +409,17 @@ func Clip(s string) string {
 		cut--
 	}
 	return s[:cut] + "…"
+}
+
+// ParseDate reads a row's date: YYYY-MM-DD, or an RFC 3339 date-time,
+// which stands for its UTC day. The date is at midnight UTC.
+func ParseDate(s string) (time.Time, bool) {
+	if d, err := time.Parse(time.DateOnly, s); err == nil {
+		return d, true
+	}
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		y, m, d := t.UTC().Date()
+		return time.Date(y, m, d, 0, 0, 0, 0, time.UTC), true
+	}
+	return time.Time{}, false
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -248,6 +249,34 @@ func TestValidate(t *testing.T) {
 		err := c.o.Validate()
 		if (err == nil) != (c.err == "") || err != nil && err.Error() != c.err {
 			t.Errorf("%+v: %v, want %q", c.o, err, c.err)
+		}
+	}
+}
+
+// ParseDate: a date, or a date-time's UTC day; anything else is no date.
+func TestParseDate(t *testing.T) {
+	day := func(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
+	for _, c := range []struct {
+		in   string
+		want time.Time
+		ok   bool
+	}{
+		{"2026-11-01", day(2026, 11, 1), true},
+		{"2024-02-29", day(2024, 2, 29), true},
+		{"2026-11-01T10:00:00Z", day(2026, 11, 1), true},
+		{"2026-11-01T23:30:00-02:00", day(2026, 11, 2), true}, // 01:30 UTC the next day
+		{"2026-11-01T01:00:00+04:00", day(2026, 10, 31), true},
+		{"2026-11-01T10:00:00.123456Z", day(2026, 11, 1), true},
+		{"", time.Time{}, false},
+		{"2025-02-29", time.Time{}, false},
+		{"01/11/2026", time.Time{}, false},
+		{"2026-11-1", time.Time{}, false},
+		{"2026-11-01T10:00:00", time.Time{}, false}, // no zone
+		{" 2026-11-01", time.Time{}, false},
+	} {
+		got, ok := ParseDate(c.in)
+		if ok != c.ok || !got.Equal(c.want) || got.Location() != time.UTC {
+			t.Errorf("ParseDate(%q) = %v, %v; want %v, %v", c.in, got, ok, c.want, c.ok)
 		}
 	}
 }

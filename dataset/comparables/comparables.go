@@ -240,7 +240,7 @@ func parseRow(f map[string]string, line int, today time.Time, seen map[string]in
 	}
 	c.Furnished = furnished
 
-	if d, ok := parseDate(get("date")); !ok {
+	if d, ok := dataset.ParseDate(get("date")); !ok {
 		bad("date", "must be a date, YYYY-MM-DD (or an ISO 8601 date-time)")
 	} else if d.Before(earliest) || d.After(today.AddDate(0, 0, 1)) {
 		bad("date", "%s is out of range: from 2000-01-01 to today", d.Format(time.DateOnly))
@@ -282,16 +282,4 @@ func number(s string) (float64, bool) {
 		return 0, false
 	}
 	return f, true
-}
-
-// parseDate reads YYYY-MM-DD or an RFC 3339 date-time (its UTC date).
-func parseDate(s string) (time.Time, bool) {
-	if d, err := time.Parse(time.DateOnly, s); err == nil {
-		return d, true
-	}
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		y, m, d := t.UTC().Date()
-		return time.Date(y, m, d, 0, 0, 0, 0, time.UTC), true
-	}
-	return time.Time{}, false
 }

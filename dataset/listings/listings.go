@@ -190,7 +190,7 @@ func (v validator) parse(line int, values map[string]string) (Row, []dataset.Row
 	} else {
 		l.City = strings.Join(strings.Fields(c), " ")
 	}
-	if d, ok := parseDate(get("listedOn")); !ok {
+	if d, ok := dataset.ParseDate(get("listedOn")); !ok {
 		bad("listedOn", "must be a date YYYY-MM-DD (or an RFC 3339 time)")
 	} else if d.After(v.today.AddDate(0, 0, 1)) {
 		bad("listedOn", "is in the future")
@@ -252,16 +252,4 @@ func (v validator) parse(line int, values map[string]string) (Row, []dataset.Row
 		l.SourceURL = s
 	}
 	return rw, errs
-}
-
-// parseDate reads YYYY-MM-DD or an RFC 3339 time (its UTC day).
-func parseDate(s string) (time.Time, bool) {
-	if d, err := time.Parse(time.DateOnly, s); err == nil {
-		return d, true
-	}
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		u := t.UTC()
-		return time.Date(u.Year(), u.Month(), u.Day(), 0, 0, 0, 0, time.UTC), true
-	}
-	return time.Time{}, false
 }
