@@ -263,3 +263,12 @@ func attr(t xml.StartElement, local string) string {
 	}
 	return ""
 }
+
+func appendOnce(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}

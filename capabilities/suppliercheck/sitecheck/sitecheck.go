@@ -7,7 +7,6 @@
 package sitecheck
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"net/url"
@@ -15,10 +14,10 @@ import (
 	"strings"
 
 	"dalil/capabilities/suppliercheck"
+	"dalil/internal/htmltext"
 	"dalil/internal/safehttp"
 
 	"github.com/nyaruka/phonenumbers"
-	"golang.org/x/net/html"
 )
 
 // maxText bounds the visible text kept for the checks.
@@ -63,56 +62,13 @@ func (in *Inspector) Inspect(ctx context.Context, rawURL string) (suppliercheck.
 	return w, nil
 }
 
-// extract returns an HTML page's title and visible text (scripts, styles
-// and templates left out), spaces collapsed, at most maxText bytes.
+// extract returns an HTML page's title and visible text on one line
+// (internal/htmltext: scripts, styles and templates left out; navigation
+// and buttons kept, where contact details often are; every tag ends a
+// word), the title first, at most maxText bytes.
 func extract(body []byte) (title, text string) {
-	z := html.NewTokenizer(bytes.NewReader(body))
-	var b strings.Builder
-	skip, inTitle := 0, false
-	for b.Len() < maxText {
-		switch z.Next() {
-		case html.ErrorToken:
-			return strings.TrimSpace(title), collapse(b.String())
-		case html.StartTagToken:
-			name, _ := z.TagName()
-			switch string(name) {
-			case "script", "style", "noscript", "template":
-				skip++
-			case "title":
-				inTitle = true
-			}
-		case html.EndTagToken:
-			name, _ := z.TagName()
-			switch string(name) {
-			case "script", "style", "noscript", "template":
-				if skip > 0 {
-					skip--
-				}
-			case "title":
-				inTitle = false
-			}
-			b.WriteByte(' ')
-		case html.TextToken:
-			if skip > 0 {
-				continue
-			}
-			t := string(z.Text())
-			if inTitle {
-				title += t
-			}
-			b.WriteString(t)
-			b.WriteByte(' ')
-		}
-	}
-	return strings.TrimSpace(title), collapse(b.String())
-}
-
-func collapse(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > maxText {
-		s = s[:maxText]
-	}
-	return s
+	d := htmltext.Extract(body, htmltext.Options{Chrome: true, Words: true, MaxText: maxText})
+	return d.Title, htmltext.Line(d.Title+" "+d.Text(), maxText)
 }
 
 var mailtoPattern = regexp.MustCompile(`(?i)mailto:([^"'?\s>]+)`)

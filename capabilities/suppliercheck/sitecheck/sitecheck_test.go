@@ -4,8 +4,11 @@ import (
 	"context"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"dalil/internal/htmltext"
 	"dalil/internal/safehttp"
 	"dalil/internal/safehttp/safehttptest"
 )
@@ -54,14 +57,32 @@ func TestInspect(t *testing.T) {
 	}
 }
 
+// extract keeps what a site check looks for: contact details in the
+// navigation, words apart where tags separate them, scripts out, and
+// Arabic text cut at a letter boundary.
+func TestExtract(t *testing.T) {
+	title, text := extract([]byte(`<title>Al Noor</title><nav><a href="/">Home</a><a href="/c">Contact us</a><span>+968 2412 3456</span></nav>` +
+		`<script>var e="evil@x.com"</script><p><b>Email</b><a href="mailto:info@alnoor.om">info@alnoor.om</a></p>`))
+	if title != "Al Noor" || text != "Al Noor Home Contact us +968 2412 3456 Email info@alnoor.om" {
+		t.Errorf("title %q text %q", title, text)
+	}
+	if got := emails(text); !slices.Equal(got, []string{"info@alnoor.om"}) {
+		t.Errorf("emails %v", got)
+	}
+	_, text = extract([]byte("<p>ab " + strings.Repeat("شركة ", maxText) + "</p>"))
+	if len(text) > maxText || len(text) < maxText-10 || !utf8.ValidString(text) {
+		t.Errorf("long Arabic page: %d bytes, valid %v", len(text), utf8.ValidString(text))
+	}
+}
+
 func FuzzExtract(f *testing.F) {
 	f.Add([]byte(page))
 	f.Add([]byte("<script><script></script>x"))
 	f.Add([]byte("<title>a<title>b</title>mailto:x@y.om 00968 9123 4567"))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		title, text := extract(body)
-		if len(text) > maxText || len(title) > len(body) {
-			t.Fatalf("text %d bytes, title %d", len(text), len(title))
+		if len(text) > maxText || !utf8.ValidString(text) || !utf8.ValidString(title) || !strings.HasPrefix(text, htmltext.Line(title, maxText)) {
+			t.Fatalf("text %q, title %q", text, title)
 		}
 		emails(text + string(mailtos(body)))
 		phones(text)
