@@ -1,17 +1,12 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"html"
-	"regexp"
-	"strings"
-
 	"dalil/capabilities/businessrisk"
 	"dalil/capabilities/companyintel"
 	"dalil/capabilities/reputation"
 	"dalil/capability"
 	"dalil/internal/intel"
+	"dalil/internal/intel/sitefetch"
 	"dalil/internal/safehttp"
 )
 
@@ -23,8 +18,9 @@ import (
 // (intelproviders.go: Brave Search and Tavily; GLEIF, Companies House and
 // OpenCorporates; RDAP; Google Safe Browsing; Anthropic), the sanctions
 // engine over the imported lists (sanctions.go; a source only while a list
-// is imported), and website inspection through internal/safehttp when the
-// operator sets DALIL_WEBSITE_FETCH (provider website_fetch). A vendor
+// is imported), and website inspection (internal/intel/sitefetch, through
+// internal/safehttp) when the operator sets DALIL_WEBSITE_FETCH (provider
+// website_fetch). A vendor
 // whose variables are unset has no client and no port: it is never
 // called. Provider failures reach the capabilities as intel.ErrTimeout,
 // ErrRateLimited (429 or the operator's budget spent) or ErrUnavailable.
@@ -60,50 +56,9 @@ func intelSourcesFrom(d deps, clients intelClients) intel.Sources {
 	if d.configured != nil && d.configured(capability.NeedsProvider(providerWebsiteFetch)) {
 		// The configured fetch policy: production's checks; tests inject
 		// a resolver and dialer that reach a local server through them.
-		src.Website = siteFetcher{safehttp.New(d.fetch)}
+		src.Website = sitefetch.New(safehttp.New(d.fetch))
 	}
 	return src
-}
-
-// siteFetcher is the intel.Website port over internal/safehttp: https
-// only, every address checked, at most 3 redirects, 15 s, 10 MiB.
-type siteFetcher struct{ c *safehttp.Client }
-
-func (siteFetcher) Name() string { return "website" }
-
-var (
-	htmlTitle   = regexp.MustCompile(`(?is)<title[^>]*>(.*?)</title>`)
-	htmlHidden  = regexp.MustCompile(`(?is)<(script|style|noscript|template|svg)[^>]*>.*?</(script|style|noscript|template|svg)>`)
-	htmlTag     = regexp.MustCompile(`(?s)<[^>]*>`)
-	htmlComment = regexp.MustCompile(`(?s)<!--.*?-->`)
-)
-
-// Fetch gets url and returns its visible text (tags, scripts and styles
-// removed, entities decoded, spaces collapsed, at most 50,000 bytes). A
-// timeout is intel.ErrTimeout; any other failure intel.ErrUnavailable.
-func (f siteFetcher) Fetch(ctx context.Context, url string) (intel.Page, error) {
-	r, err := f.c.Get(ctx, url)
-	if err != nil {
-		if safehttp.CodeOf(err) == safehttp.CodeTimeout {
-			return intel.Page{}, errors.Join(intel.ErrTimeout, err)
-		}
-		return intel.Page{}, errors.Join(intel.ErrUnavailable, err)
-	}
-	p := intel.Page{URL: url, FinalURL: r.FinalURL, Status: r.Status}
-	body := string(r.Body)
-	if !strings.HasPrefix(r.ContentType, "text/") {
-		return p, nil
-	}
-	if m := htmlTitle.FindStringSubmatch(body); m != nil {
-		p.Title = strings.Join(strings.Fields(html.UnescapeString(m[1])), " ")
-	}
-	text := htmlHidden.ReplaceAllString(htmlComment.ReplaceAllString(body, " "), " ")
-	text = strings.Join(strings.Fields(html.UnescapeString(htmlTag.ReplaceAllString(text, " "))), " ")
-	if len(text) > 50_000 {
-		text = strings.ToValidUTF8(text[:50_000], "")
-	}
-	p.Text = text
-	return p, nil
 }
 
 // intelEntries are the five capabilities over src.
