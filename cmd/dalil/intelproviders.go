@@ -3,7 +3,6 @@ package main
 import (
 	"cmp"
 	"context"
-	"errors"
 	"strings"
 	"time"
 
@@ -130,10 +129,10 @@ func (c intelClients) webSearch() websearch.Searcher {
 // sources adds the configured vendors to src as intel ports.
 func (c intelClients) sources(src *intel.Sources) {
 	if c.brave != nil {
-		src.Searchers = append(src.Searchers, intelSearch{c.brave})
+		src.Searchers = append(src.Searchers, websearch.ForIntel(c.brave))
 	}
 	if c.tavily != nil {
-		src.Searchers = append(src.Searchers, intelSearch{c.tavily})
+		src.Searchers = append(src.Searchers, websearch.ForIntel(c.tavily))
 	}
 	if c.gleif != nil {
 		src.Registries = append(src.Registries, intelGLEIF{c.gleif})
@@ -156,36 +155,13 @@ func (c intelClients) sources(src *intel.Sources) {
 }
 
 // intelErr maps a vendor client's error to the intel kinds, keeping the
-// client's (redacted) error: a timeout is intel.ErrTimeout; rate limited
-// or over the operator's budget intel.ErrRateLimited; anything else
-// (unreachable, 5xx, malformed, refused) intel.ErrUnavailable.
+// client's (redacted) error (client.Classify): a timeout is
+// intel.ErrTimeout; rate limited or over the operator's budget
+// intel.ErrRateLimited; anything else (unreachable, 5xx, malformed,
+// refused) intel.ErrUnavailable. The web-search port
+// (websearch.ForIntel) maps its errors the same way.
 func intelErr(err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, client.ErrTimeout):
-		return errors.Join(intel.ErrTimeout, err)
-	case errors.Is(err, client.ErrRateLimited), errors.Is(err, client.ErrBudgetExhausted):
-		return errors.Join(intel.ErrRateLimited, err)
-	}
-	return errors.Join(intel.ErrUnavailable, err)
-}
-
-// intelSearch is intel.Searcher over a web-search client.
-type intelSearch struct{ s websearch.Searcher }
-
-func (a intelSearch) Name() string { return a.s.Name() }
-
-func (a intelSearch) Search(ctx context.Context, q intel.SearchQuery) ([]intel.SearchResult, error) {
-	rs, err := a.s.Search(ctx, websearch.Query{Text: q.Text, Country: q.Country, Max: q.Max, News: q.News})
-	if err != nil {
-		return nil, intelErr(err)
-	}
-	out := make([]intel.SearchResult, 0, len(rs))
-	for _, r := range rs {
-		out = append(out, intel.SearchResult{URL: r.URL, Title: r.Title, Snippet: r.Snippet, Publisher: r.Source, Published: r.Published})
-	}
-	return out, nil
+	return client.Classify(err, intel.ErrTimeout, intel.ErrRateLimited, intel.ErrUnavailable)
 }
 
 // intelRecords turns register records into intel records.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"reflect"
 	"strings"
 
 	"dalil/capabilities/omanbusiness"
@@ -25,8 +24,8 @@ import (
 // Sanctions: the screening engine over the sanctions dataset
 // (sanctions.go's supplierSanctions); no list imported is not_checked.
 // Public-web indicators: the configured web-search client (Brave Search,
-// else Tavily; webSearchClient); none configured is not_checked and no
-// call is made.
+// else Tavily; webSearchClient) through websearch.ForSupplierCheck; none
+// configured is not_checked and no call is made.
 
 // omanBusinessEntries are the business routes and the supplier check.
 func omanBusinessEntries(d deps) []capability.Entry {
@@ -45,7 +44,7 @@ func omanBusinessEntriesWith(d deps, web websearch.Searcher) []capability.Entry 
 	if s := sanctionsScreener(d); s != nil {
 		sc.Sanctions = supplierSanctions{s}
 	}
-	sc.Web = supplierWeb(web)
+	sc.Web = websearch.ForSupplierCheck(web)
 	// Website inspection: on with the website_fetch provider
 	// (DALIL_WEBSITE_FETCH, intel.go), through internal/safehttp under the
 	// configured fetch policy.
@@ -72,31 +71,6 @@ func seedCompaniesDemo(ctx context.Context, store *sqlstore.Store, stderr io.Wri
 		fmt.Fprintf(stderr, "demo: loaded %d synthetic Omani companies (batch %s) for the business routes and oman_supplier_check\n", rep.Imported, rep.Batch)
 	}
 	return nil
-}
-
-// supplierWeb adapts a web-search client to suppliercheck.WebSearcher:
-// results biased to Oman; a nil client gives a nil port (not_checked).
-func supplierWeb(s websearch.Searcher) suppliercheck.WebSearcher {
-	if s == nil || reflect.ValueOf(s).IsNil() {
-		return nil
-	}
-	return webSearch{s}
-}
-
-type webSearch struct{ s websearch.Searcher }
-
-func (w webSearch) Name() string { return w.s.Name() }
-
-func (w webSearch) Search(ctx context.Context, query string, max int) ([]suppliercheck.WebResult, error) {
-	rs, err := w.s.Search(ctx, websearch.Query{Text: query, Country: "OM", Max: max})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]suppliercheck.WebResult, 0, len(rs))
-	for _, r := range rs {
-		out = append(out, suppliercheck.WebResult{Title: r.Title, URL: r.URL, Snippet: r.Snippet})
-	}
-	return out, nil
 }
 
 // webSearchClient is the web-search client the operator configured:

@@ -10,7 +10,6 @@ import (
 	"dalil/capabilities/suppliercheck"
 	"dalil/capability"
 	"dalil/internal/safehttp/safehttptest"
-	"dalil/provider/websearch"
 	"dalil/provider/websearch/websearchtest"
 	"dalil/store/sqlstore"
 )
@@ -59,25 +58,6 @@ func TestSupplierCheckWebsiteWiring(t *testing.T) {
 	b, _ := json.Marshal(out.Checks.Website)
 	if out.Checks.Website.Execution != "performed" || hits != 1 || out.Checks.Website.Signals.CompanyNameOnWebsite == nil || !*out.Checks.Website.Signals.CompanyNameOnWebsite {
 		t.Errorf("on: %s, %d requests", b, hits)
-	}
-}
-
-// The web-search adapter: a configured client's results reach the
-// supplier check's public-web screen; a nil client is no port.
-func TestSupplierWebAdapter(t *testing.T) {
-	if supplierWeb(nil) != nil || supplierWeb((*websearch.Brave)(nil)) != nil {
-		t.Fatal("a nil client gave a port")
-	}
-	srv := websearchtest.NewBrave(t, "k", websearchtest.Doc{Title: "Barka Steel Fabrication fined by court", URL: "https://news.example/1",
-		Snippet: "Barka Steel Fabrication LLC was fined for late delivery"})
-	w := supplierWeb(websearch.NewBrave(websearch.BraveConfig{APIKey: "k", BaseURL: srv.BaseURL()}))
-	out, err := suppliercheck.Check(context.Background(), suppliercheck.Deps{Web: w}, suppliercheck.Input{CompanyName: "Barka Steel Fabrication LLC"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr := out.Checks.PublicRisk
-	if pr.Execution != "performed" || pr.Status != "signal_detected" || len(pr.Signals) != 1 || *pr.Signals[0].SourceURL != "https://news.example/1" {
-		t.Errorf("public risk = %+v", pr)
 	}
 }
 

@@ -3,8 +3,10 @@
 // company registries, domain records, websites, threat listings,
 // sanctions lists, an optional LLM), an evidence cache with a lifetime
 // per category, entity resolution, and the gathering of evidence about
-// one resolved company. Adapters in cmd/dalil implement the ports over the
-// provider clients; tests use the fixtures of package inteltest.
+// one resolved company. Adapters implement the ports over the provider
+// clients (provider/websearch's ForIntel, sitefetch over internal/safehttp,
+// the rest still in cmd/dalil); tests use the fixtures of package
+// inteltest.
 //
 // A port that is nil is not configured: it is never called and the
 // answer says what was skipped.

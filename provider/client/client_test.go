@@ -516,3 +516,35 @@ func TestParseBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestClassify: every kind of client error becomes the port's kind for
+// it, keeping the client's error; nil stays nil.
+func TestClassify(t *testing.T) {
+	timeout, limited, unavailable := errors.New("port timeout"), errors.New("port rate limited"), errors.New("port unavailable")
+	for _, c := range []struct {
+		err, want error
+	}{
+		{&Error{Provider: "p", Kind: ErrTimeout}, timeout},
+		{&Error{Provider: "p", Kind: ErrRateLimited}, limited},
+		{&Error{Provider: "p", Kind: ErrBudgetExhausted}, limited},
+		{&Error{Provider: "p", Kind: ErrUpstream, Status: 500}, unavailable},
+		{&Error{Provider: "p", Kind: ErrUnavailable}, unavailable},
+		{&Error{Provider: "p", Kind: ErrMalformed}, unavailable},
+		{&Error{Provider: "p", Kind: ErrCanceled}, unavailable},
+		{NotConfigured("p"), unavailable},
+		{errors.New("some other failure"), unavailable},
+	} {
+		got := Classify(c.err, timeout, limited, unavailable)
+		if !errors.Is(got, c.want) || !errors.Is(got, c.err) {
+			t.Errorf("%v -> %v", c.err, got)
+		}
+		for _, other := range []error{timeout, limited, unavailable} {
+			if other != c.want && errors.Is(got, other) {
+				t.Errorf("%v is also %v", c.err, other)
+			}
+		}
+	}
+	if Classify(nil, timeout, limited, unavailable) != nil {
+		t.Error("nil error classified")
+	}
+}

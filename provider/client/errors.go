@@ -128,3 +128,21 @@ type redactedCause struct {
 
 func (r redactedCause) Error() string { return r.msg }
 func (r redactedCause) Unwrap() error { return r.kind }
+
+// Classify joins err with the error a port states for its kind, so that
+// an adapter's caller tests the port's own kinds while the client's
+// (redacted) error stays reachable: ErrTimeout is timeout; ErrRateLimited
+// and ErrBudgetExhausted (the operator's budget spent) are rateLimited;
+// anything else (unreachable, 5xx, malformed, not configured, canceled)
+// is unavailable. Nil stays nil.
+func Classify(err, timeout, rateLimited, unavailable error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, ErrTimeout):
+		return errors.Join(timeout, err)
+	case errors.Is(err, ErrRateLimited), errors.Is(err, ErrBudgetExhausted):
+		return errors.Join(rateLimited, err)
+	}
+	return errors.Join(unavailable, err)
+}
