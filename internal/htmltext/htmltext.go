@@ -88,6 +88,15 @@ func (d Doc) Text() string {
 	return b.String()
 }
 
+// Page reads a fetched web page as the site check and the intel website
+// port do: its title, and its title then its visible text on one line of
+// at most max bytes. Navigation and buttons are kept (contact details are
+// often there), every tag ends a word, hidden elements are read as text.
+func Page(body []byte, max int) (title, text string) {
+	d := Extract(body, Options{Chrome: true, Words: true, MaxText: max})
+	return d.Title, Line(d.Title+" "+d.Text(), max)
+}
+
 // Line is s on one line: runs of white space (line breaks included) made
 // one space, trimmed, and cut to at most max bytes (0: no limit) at a
 // character boundary.

@@ -133,6 +133,17 @@ func TestExtractCheck(t *testing.T) {
 	}
 }
 
+func TestPage(t *testing.T) {
+	title, text := Page([]byte(`<title>Al Noor</title><nav><a>Home</a><a>Contact us</a></nav><script>x()</script>`+
+		`<p style="display:none">menu</p><p><b>Email</b><a>info@alnoor.om</a></p>`), 0)
+	if title != "Al Noor" || text != "Al Noor Home Contact us menu Email info@alnoor.om" {
+		t.Errorf("title %q text %q", title, text)
+	}
+	if _, text := Page([]byte("<p>"+strings.Repeat("شركة ", 100)+"</p>"), 20); text != "شركة شركة ش" {
+		t.Errorf("cut: %q", text)
+	}
+}
+
 func TestLine(t *testing.T) {
 	for _, c := range []struct {
 		in   string

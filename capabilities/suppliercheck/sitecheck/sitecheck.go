@@ -63,13 +63,10 @@ func (in *Inspector) Inspect(ctx context.Context, rawURL string) (suppliercheck.
 }
 
 // extract returns an HTML page's title and visible text on one line
-// (internal/htmltext: scripts, styles and templates left out; navigation
-// and buttons kept, where contact details often are; every tag ends a
-// word), the title first, at most maxText bytes.
-func extract(body []byte) (title, text string) {
-	d := htmltext.Extract(body, htmltext.Options{Chrome: true, Words: true, MaxText: maxText})
-	return d.Title, htmltext.Line(d.Title+" "+d.Text(), maxText)
-}
+// (htmltext.Page: scripts, styles and templates left out; navigation and
+// buttons kept, where contact details often are; every tag ends a word),
+// the title first, at most maxText bytes.
+func extract(body []byte) (title, text string) { return htmltext.Page(body, maxText) }
 
 var mailtoPattern = regexp.MustCompile(`(?i)mailto:([^"'?\s>]+)`)
 

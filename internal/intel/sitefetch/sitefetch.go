@@ -32,9 +32,9 @@ func New(client *safehttp.Client) *Fetcher { return &Fetcher{c: client} }
 func (*Fetcher) Name() string { return "website" }
 
 // Fetch gets url and returns its title and its visible text on one line,
-// the title first (internal/htmltext: scripts, styles and templates
-// dropped, entities decoded, navigation and buttons kept, every tag
-// ending a word, at most MaxText bytes). A body that is not text/* gives
+// the title first (htmltext.Page: scripts, styles and templates dropped,
+// entities decoded, navigation and buttons kept, every tag ending a
+// word, at most MaxText bytes). A body that is not text/* gives
 // a page without text. A timeout is intel.ErrTimeout; any other failure,
 // a refused URL included, intel.ErrUnavailable.
 func (f *Fetcher) Fetch(ctx context.Context, url string) (intel.Page, error) {
@@ -49,7 +49,6 @@ func (f *Fetcher) Fetch(ctx context.Context, url string) (intel.Page, error) {
 	if !strings.HasPrefix(r.ContentType, "text/") {
 		return p, nil
 	}
-	d := htmltext.Extract(r.Body, htmltext.Options{Chrome: true, Words: true, MaxText: MaxText})
-	p.Title, p.Text = d.Title, htmltext.Line(d.Title+" "+d.Text(), MaxText)
+	p.Title, p.Text = htmltext.Page(r.Body, MaxText)
 	return p, nil
 }
