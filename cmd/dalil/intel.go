@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"dalil/capabilities/businessrisk"
 	"dalil/capabilities/companyintel"
 	"dalil/capabilities/reputation"
