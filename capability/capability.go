@@ -133,6 +133,18 @@ type Unpaid interface {
 	Unpaid() (reason string, unpaid bool)
 }
 
+// Evidenced is implemented by results that say what they rest on: each
+// source with its kind (live provider, imported dataset, synthetic demo
+// data, caller-supplied, computation), batch and date. The pipeline
+// decides the charge from it alone with dalil.DecideEvidence, on every
+// rail (an answer resting on synthetic data only, on nothing, or marked
+// Basis.Unanswered is sent and not charged), and sends it as
+// meta.evidence. It replaces Unpaid: a result that implements both is
+// decided by its Basis.
+type Evidenced interface {
+	Basis() dalil.Basis
+}
+
 // Accepted is implemented by results of work that goes on after the
 // answer (a phone call): the pipeline answers 202 Accepted instead of 200.
 type Accepted interface {

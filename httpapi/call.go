@@ -95,7 +95,7 @@ func (p *accountPayer) settle(ctx context.Context, r *http.Request, data []byte)
 		}
 		return paid{}, err
 	}
-	body := envelopeRaw(data, paidMeta(requestID, p.e.ID, p.price, rec.Rail))
+	body := envelopeRaw(data, paidMeta(requestID, p.e.ID, p.price, rec.Rail).withEvidence(evidenceFrom(ctx)))
 	return paid{body: body, rail: rec.Rail, amount: rec.Amount}, nil
 }
 

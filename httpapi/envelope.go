@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"sync/atomic"
 
+	"dalil"
 	"dalil/capability"
 )
 
@@ -26,6 +27,16 @@ type Meta struct {
 	// says why. Absent on paid answers.
 	Charged          *bool  `json:"charged,omitempty"`
 	NotChargedReason string `json:"notChargedReason,omitempty"`
+	// Evidence is what a capability's answer rests on
+	// (capability.Evidenced): each source with its kind, batch and date.
+	// Absent from replays and from results that state no basis.
+	Evidence *dalil.Basis `json:"evidence,omitempty"`
+}
+
+// withEvidence returns m with the basis b (nil: none).
+func (m Meta) withEvidence(b *dalil.Basis) Meta {
+	m.Evidence = b
+	return m
 }
 
 type successEnvelope struct {

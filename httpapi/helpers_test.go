@@ -50,6 +50,40 @@ func boomEntry() capability.Entry {
 		})
 }
 
+type evidenceIn struct {
+	Source string `json:"source" schema:"enum=synthetic|dataset|stale|none|caller"`
+}
+
+type evidenceOut struct {
+	Answer string `json:"answer"`
+	basis  dalil.Basis
+}
+
+func (o evidenceOut) Basis() dalil.Basis { return o.basis }
+
+// evidenceEntry is a test capability whose answer rests on the source its
+// input names (capability.Evidenced).
+func evidenceEntry() capability.Entry {
+	return capability.Define("evidence_tool", capability.Options{Group: "Test", Summary: "answers from a chosen source", Path: "/api/v1/test/evidence", Price: 40_000},
+		func(_ context.Context, in evidenceIn) (evidenceOut, error) {
+			out := evidenceOut{Answer: "from " + in.Source}
+			formula := dalil.Source{Kind: dalil.SourceComputation, Name: "the test rule"}
+			switch in.Source {
+			case "synthetic":
+				out.basis = dalil.Basis{Sources: []dalil.Source{{Kind: dalil.SourceSynthetic, Name: "demo-list", Dataset: "sanctions", Batch: "b-demo", Items: 4}, formula}}
+			case "dataset":
+				out.basis = dalil.Basis{Sources: []dalil.Source{{Kind: dalil.SourceDataset, Name: "ofac-sdn", Dataset: "sanctions", Batch: "b-real", Items: 9000}, formula}}
+			case "stale":
+				out.basis = dalil.Basis{Sources: []dalil.Source{{Kind: dalil.SourceDataset, Name: "ofac-sdn", Dataset: "sanctions", Batch: "b-old", Stale: true}}}
+			case "caller":
+				out.basis = dalil.Basis{Sources: []dalil.Source{{Kind: dalil.SourceCaller, Name: "the figures given"}, formula}}
+			default:
+				out.basis = dalil.Basis{Sources: []dalil.Source{formula}}
+			}
+			return out, nil
+		})
+}
+
 type env struct {
 	t     testing.TB
 	srv   *httptest.Server
@@ -76,7 +110,7 @@ func newEnv(t testing.TB, mutate ...func(*httpapi.Config)) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	reg, err := capability.NewRegistry(property.AnalyzeEntry(), property.CompareEntry(), maintenance.Entry(), boomEntry(),
+	reg, err := capability.NewRegistry(property.AnalyzeEntry(), property.CompareEntry(), maintenance.Entry(), boomEntry(), evidenceEntry(),
 		capability.Planned("estimate_property_rent", "Property", "later"))
 	if err != nil {
 		t.Fatal(err)

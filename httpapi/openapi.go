@@ -29,8 +29,20 @@ func (s *Server) openAPI() obj {
 		"Meta": obj{"type": "object", "required": []string{"requestId"}, "properties": obj{
 			"requestId": obj{"type": "string"}, "tool": obj{"type": "string"}, "price": obj{"type": "number", "description": "the capability's price in USD: what this call was charged, unless charged is false"},
 			"currency": obj{"type": "string"}, "paymentMethod": obj{"type": "string", "enum": []string{"subscription", "api_credits", "x402", "l402", "mpp"}},
-			"charged":          obj{"type": "boolean", "description": "false on a 200 answer that was not charged (the capability found too little data to answer); absent on paid answers"},
-			"notChargedReason": obj{"type": "string", "description": "why a 200 answer was not charged"},
+			"charged":          obj{"type": "boolean", "description": "false on a 200 answer that was not charged (too little data to answer, synthetic demo data only, a stale list only, or no evidence); absent on paid answers"},
+			"notChargedReason": obj{"type": "string", "description": "why a 200 answer was not charged: the capability's reason, or synthetic_data_only, stale_evidence_only, no_evidence"},
+			"evidence": obj{"type": "object", "description": "what the answer rests on (absent from replays and from capabilities that state no basis)", "required": []string{"sources"}, "properties": obj{
+				"sources": obj{"type": "array", "items": obj{"type": "object", "required": []string{"kind", "name"}, "properties": obj{
+					"kind":        obj{"type": "string", "enum": []string{"live_provider", "dataset", "synthetic", "caller_supplied", "computation"}},
+					"name":        obj{"type": "string"},
+					"dataset":     obj{"type": "string"},
+					"batch":       obj{"type": "string"},
+					"retrievedAt": obj{"type": "string", "format": "date-time"},
+					"items":       obj{"type": "integer"},
+					"stale":       obj{"type": "boolean", "description": "past the age its use allows: listed, not evidence"},
+				}}},
+				"unanswered": obj{"type": "string", "description": "why the capability found too little to answer"},
+			}},
 		}},
 		"Envelope": obj{"type": "object", "required": []string{"success", "data", "meta"}, "properties": obj{
 			"success": obj{"const": true}, "data": obj{}, "meta": obj{"$ref": "#/components/schemas/Meta"}}},

@@ -217,7 +217,7 @@ func (p *railPayer) settle(ctx context.Context, r *http.Request, data []byte) (p
 		// for, and the record is retried in the background.
 		p.s.log.Warn("record settled credential", "requestId", requestID, "rail", rail.ID(), "error", err.Error())
 	}
-	return paid{body: envelopeRaw(data, paidMeta(requestID, p.e.ID, p.q.Price, rail.ID())), header: receipt, rail: rail.ID(), amount: p.p.Amount}, nil
+	return paid{body: envelopeRaw(data, paidMeta(requestID, p.e.ID, p.q.Price, rail.ID()).withEvidence(evidenceFrom(ctx))), header: receipt, rail: rail.ID(), amount: p.p.Amount}, nil
 }
 
 func (p *railPayer) release(ctx context.Context) error {
@@ -399,7 +399,7 @@ func (p *sessionPayer) settle(ctx context.Context, r *http.Request, data []byte)
 		p.s.log.Warn("store session answer", "requestId", requestID, "error", err.Error())
 	}
 	p.idem = nil
-	return paid{body: envelopeRaw(data, paidMeta(requestID, p.e.ID, p.price, rail)), rail: rail, amount: d.Amount}, nil
+	return paid{body: envelopeRaw(data, paidMeta(requestID, p.e.ID, p.price, rail).withEvidence(evidenceFrom(ctx))), rail: rail, amount: d.Amount}, nil
 }
 
 func (p *sessionPayer) release(ctx context.Context) error {

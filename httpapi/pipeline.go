@@ -112,13 +112,14 @@ func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.
 	if a, ok := out.(capability.Accepted); ok && a.Accepted() {
 		status = http.StatusAccepted
 	}
-	if u, ok := out.(capability.Unpaid); ok {
-		if reason, unpaid := u.Unpaid(); unpaid {
-			// Too little to answer from: the result is sent, nothing is
-			// paid (the deferred release gives the hold back).
-			writeRaw(w, status, "application/json", envelopeRaw(data, unpaidMeta(requestID, e.ID, e.PriceOf(in), reason)))
-			return
-		}
+	if charge, reason, basis := chargeOf(out); !charge {
+		// Nothing to charge for (too little to answer from, synthetic
+		// data only, no evidence): the result is sent, nothing is paid
+		// (the deferred release gives the hold back).
+		writeRaw(w, status, "application/json", envelopeRaw(data, unpaidMeta(requestID, e.ID, e.PriceOf(in), reason).withEvidence(basis)))
+		return
+	} else if basis != nil {
+		ctx = withEvidence(ctx, basis)
 	}
 	res, err := p.settle(ctx, r, data)
 	if err != nil {
@@ -132,6 +133,37 @@ func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.
 	cl := logFrom(ctx)
 	cl.rail, cl.amount = res.rail, res.amount
 	writeRaw(w, status, "application/json", res.body)
+}
+
+// chargeOf decides whether a result is charged: by its evidence basis
+// (capability.Evidenced, dalil.DecideEvidence) when it states one, else
+// by capability.Unpaid, else charged. basis is nil when the result states
+// none.
+func chargeOf(out any) (charge bool, reason string, basis *dalil.Basis) {
+	if ev, ok := out.(capability.Evidenced); ok {
+		b := ev.Basis()
+		charge, reason = dalil.DecideEvidence(b)
+		return charge, reason, &b
+	}
+	if u, ok := out.(capability.Unpaid); ok {
+		if reason, unpaid := u.Unpaid(); unpaid {
+			return false, reason, nil
+		}
+	}
+	return true, "", nil
+}
+
+type evidenceKey struct{}
+
+// withEvidence carries a paid answer's basis to its payer's settle, which
+// puts it in meta.evidence.
+func withEvidence(ctx context.Context, b *dalil.Basis) context.Context {
+	return context.WithValue(ctx, evidenceKey{}, b)
+}
+
+func evidenceFrom(ctx context.Context) *dalil.Basis {
+	b, _ := ctx.Value(evidenceKey{}).(*dalil.Basis)
+	return b
 }
 
 // release undoes a payer's hold. A failure is logged with the request id
