@@ -28,6 +28,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 
 	"dalil"
@@ -93,16 +94,57 @@ func New(reg *capability.Registry, opts Options) *mcp.Server {
 		// warnings and errors only, beside the REST stack's request lines.
 		Logger: slog.New(minLevel{opts.Logger.Handler(), slog.LevelWarn}),
 	})
-	for _, e := range reg.Callable() {
-		srv.AddTool(Tool(e), opts.handler(e))
+	ts := &toolSet{srv: srv, reg: reg, opts: opts, said: map[string]string{}}
+	ts.sync()
+	// A capability's status follows what is configured and imported
+	// while the server runs: tools/list states it as it is now.
+	srv.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "tools/list" {
+				ts.sync()
+			}
+			return next(ctx, method, req)
+		}
+	})
+	return srv
+}
+
+// toolSet keeps srv's tools in step with the registry's statuses: a tool
+// whose status or preview changed is described again.
+type toolSet struct {
+	srv  *mcp.Server
+	reg  *capability.Registry
+	opts Options
+	mu   sync.Mutex
+	said map[string]string // tool -> "status preview" last described
+}
+
+func (ts *toolSet) sync() {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	for _, e := range ts.reg.Callable() {
+		now := fmt.Sprint(e.Status(), e.Previewable())
+		if ts.said[e.ID] != now {
+			ts.srv.AddTool(Tool(e), ts.opts.handler(e))
+			ts.said[e.ID] = now
+		}
 	}
 	// preview_capability (reference service, Part 2 §8 and §11): one free
 	// tool {capability, input} that forwards to POST /api/v1/preview/{id},
-	// offered when at least one capability is previewable.
-	if t := PreviewTool(reg); t != nil {
-		srv.AddTool(t, opts.previewHandler())
+	// offered while at least one capability is previewable.
+	t := PreviewTool(ts.reg)
+	now := ""
+	if t != nil {
+		now = string(mustRaw(t.InputSchema))
 	}
-	return srv
+	if ts.said[capability.PreviewTool] != now {
+		if t != nil {
+			ts.srv.AddTool(t, ts.opts.previewHandler())
+		} else {
+			ts.srv.RemoveTools(capability.PreviewTool)
+		}
+		ts.said[capability.PreviewTool] = now
+	}
 }
 
 // PreviewTool describes the preview_capability tool over reg's previewable
