@@ -1,6 +1,7 @@
 package dalil
 
 import (
+	"slices"
 	"strconv"
 	"time"
 )
@@ -89,23 +90,28 @@ type RailChoice struct {
 
 // ChooseRail applies contract §7 to the X-Service-Payment-Method value
 // (already checked to be auto or an enabled rail), the enabled rails,
-// whether an API key came, and the pay-per-call rails whose credential
-// came, in the spec's priority order (x402, l402, mpp):
+// whether an API key came, and the ids of the pay-per-call rails whose
+// credential came, in any order:
 //
 //   - a named pay-per-call rail pays alone, and the key is never touched;
 //   - under auto, a presented API key pays (allowance, then credits);
-//     without a key the first presented credential pays; with neither the
+//     without a key the presented credential of the rail first in the
+//     catalogue's priority (x402, l402, mpp) pays; with neither the
 //     account path answers 401 listing the pay-per-call routes;
 //   - auto without the subscription rail is credits alone.
 func ChooseRail(method string, enabled map[string]bool, hasKey bool, presented []string) RailChoice {
-	switch method {
-	case MethodCredits, MethodSubscription:
-		return RailChoice{Account: true, Method: method}
-	case RailX402, RailL402, RailMPP:
-		return RailChoice{PayPerCall: method}
+	if r, ok := RailByHeader(method); ok {
+		if r.Type == RailAccount {
+			return RailChoice{Account: true, Method: method}
+		}
+		return RailChoice{PayPerCall: r.ID}
 	}
 	if !hasKey && len(presented) > 0 {
-		return RailChoice{PayPerCall: presented[0]}
+		for _, r := range RailsByPriority() {
+			if r.Type == RailPayPerCall && slices.Contains(presented, r.ID) {
+				return RailChoice{PayPerCall: r.ID}
+			}
+		}
 	}
 	if !enabled[MethodSubscription] {
 		return RailChoice{Account: true, Method: MethodCredits}

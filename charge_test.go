@@ -94,6 +94,8 @@ func TestChooseRail(t *testing.T) {
 		{"named pay-per-call rail never touches the key", dalil.RailMPP, accountRails, true, nil, dalil.RailChoice{PayPerCall: dalil.RailMPP}},
 		{"named credits", dalil.MethodCredits, accountRails, true, nil, dalil.RailChoice{Account: true, Method: dalil.MethodCredits}},
 		{"named subscription", dalil.MethodSubscription, accountRails, true, nil, dalil.RailChoice{Account: true, Method: dalil.MethodSubscription}},
+		{"no key, several credentials: x402 first", dalil.MethodAuto, accountRails, false, []string{dalil.RailMPP, dalil.RailL402, dalil.RailX402}, dalil.RailChoice{PayPerCall: dalil.RailX402}},
+		{"no key, several credentials: l402 before mpp", dalil.MethodAuto, accountRails, false, []string{dalil.RailMPP, dalil.RailL402}, dalil.RailChoice{PayPerCall: dalil.RailL402}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -16,6 +18,75 @@ const (
 	RailL402         = "l402"
 	RailMPP          = "mpp"
 )
+
+// RailType says who pays on a rail.
+type RailType string
+
+const (
+	// RailAccount rails are paid by the caller's account, named by its
+	// API key (allowance, then prepaid credits: DecideCharge).
+	RailAccount RailType = "account"
+	// RailPayPerCall rails are paid by a credential sent with the call,
+	// with no account (x402, L402, MPP).
+	RailPayPerCall RailType = "pay_per_call"
+)
+
+// RailInfo is one rail of the catalogue: what every listing says of it.
+type RailInfo struct {
+	// ID names the rail in meta.paymentMethod, ledger rows, usage and the
+	// payment-methods listing.
+	ID string
+	// Header is the X-Service-Payment-Method value (and the DALIL_RAILS
+	// entry) that names the rail. It differs from ID for prepaid credits
+	// only, as the spec names them: the header says credits, the listing
+	// api_credits.
+	Header string
+	Type   RailType
+	// Priority is the rail's place in auto's order (contract §7; the
+	// spec: subscription, api_credits, x402, l402, mpp): 1 is first.
+	Priority int
+	// Route is a pay-per-call rail's dedicated route of a capability:
+	// <tool-path> stands for the capability's path after /api/v1/, <tool>
+	// for its id (PaidPath). Account rails pay on the canonical route.
+	Route string
+}
+
+// Rails is the rail catalogue, in the order of the payment-methods
+// listing (the spec's: x402, api_credits, subscription, l402, mpp). Every
+// list of rails derives from it: the listing and its autoPriority, the
+// header's values, OpenAPI, the console, the values DALIL_RAILS accepts
+// and ChooseRail's order.
+var Rails = []RailInfo{
+	{ID: RailX402, Header: RailX402, Type: RailPayPerCall, Priority: 3, Route: "/api/v1/x402/<tool-path>"},
+	{ID: RailCredits, Header: MethodCredits, Type: RailAccount, Priority: 2},
+	{ID: RailSubscription, Header: MethodSubscription, Type: RailAccount, Priority: 1},
+	{ID: RailL402, Header: RailL402, Type: RailPayPerCall, Priority: 4, Route: "/api/v1/l402/<tool-path>"},
+	{ID: RailMPP, Header: RailMPP, Type: RailPayPerCall, Priority: 5, Route: "/api/v1/mpp/charge/<tool>"},
+}
+
+// RailsByPriority returns the catalogue in auto's order, first to last.
+func RailsByPriority() []RailInfo {
+	out := slices.Clone(Rails)
+	slices.SortFunc(out, func(a, b RailInfo) int { return a.Priority - b.Priority })
+	return out
+}
+
+// RailByHeader returns the rail an X-Service-Payment-Method value names.
+func RailByHeader(header string) (RailInfo, bool) {
+	for _, r := range Rails {
+		if r.Header == header {
+			return r, true
+		}
+	}
+	return RailInfo{}, false
+}
+
+// PaidPath is the rail's dedicated route of the capability id whose
+// canonical route is path ("/api/v1/property/analyze"); "" for an account
+// rail.
+func (r RailInfo) PaidPath(id, path string) string {
+	return strings.NewReplacer("<tool-path>", strings.TrimPrefix(path, "/api/v1/"), "<tool>", id).Replace(r.Route)
+}
 
 // Quote is what a pay-per-call rail is asked to collect for one call of one
 // capability. Prices come from the capability registry and nowhere else.

@@ -12,9 +12,18 @@ import (
 // Days is how many days the overview shows, today included.
 const Days = 30
 
-// payPerCallRails are the rails paid per call, listed on the overview
-// whether they earned anything or not.
-var payPerCallRails = []string{dalil.RailX402, dalil.RailL402, dalil.RailMPP}
+// payPerCallRails are the rails paid per call (the catalogue's, in
+// priority order), listed on the overview whether they earned anything or
+// not.
+var payPerCallRails = func() []string {
+	var ids []string
+	for _, r := range dalil.RailsByPriority() {
+		if r.Type == dalil.RailPayPerCall {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
+}()
 
 // overviewData is the overview page.
 type overviewData struct {

@@ -138,45 +138,45 @@ func (s *Server) handlePlans(w http.ResponseWriter, r *http.Request) {
 	}, Meta{})
 }
 
+// accountDescriptor is an account rail's entry in the payment-methods
+// listing.
+func (s *Server) accountDescriptor(r dalil.RailInfo) map[string]any {
+	d := map[string]any{
+		"id": r.ID, "enabled": true, "currency": "USD", "authentication": "api_key",
+		"credential": "Authorization: Bearer <API_KEY> or X-API-Key: <API_KEY>",
+		"endpoints":  map[string]string{"canonical": "POST /api/v1/<tool-path>"},
+	}
+	switch r.ID {
+	case dalil.RailCredits:
+		d["type"] = "prepaid"
+		d["balance"] = "/api/v1/account/balance"
+		d["fundingMethods"] = []string{}
+	case dalil.RailSubscription:
+		d["type"] = "subscription"
+		d["plans"] = plansView()
+		d["plansEndpoint"] = "/api/v1/subscription-plans"
+		d["creditFallback"] = s.rails[dalil.MethodCredits]
+	}
+	return d
+}
+
 // handlePaymentMethods builds the spec's listing from the enabled rails.
 func (s *Server) handlePaymentMethods(w http.ResponseWriter, r *http.Request) {
+	// The enabled rails in the catalogue's order; a pay-per-call rail
+	// describes itself (PayRail.Descriptor), the account rails are this
+	// package's.
 	methods := []map[string]any{}
-	// The spec's order: x402, api_credits, subscription, l402, mpp.
-	if pr := s.payRails[dalil.RailX402]; pr != nil {
-		methods = append(methods, pr.Descriptor)
-	}
-	if s.rails[dalil.MethodCredits] {
-		methods = append(methods, map[string]any{
-			"id": dalil.RailCredits, "enabled": true, "type": "prepaid", "currency": "USD", "authentication": "api_key",
-			"credential":     "Authorization: Bearer <API_KEY> or X-API-Key: <API_KEY>",
-			"endpoints":      map[string]string{"canonical": "POST /api/v1/<tool-path>"},
-			"balance":        "/api/v1/account/balance",
-			"fundingMethods": []string{},
-		})
-	}
-	if s.rails[dalil.MethodSubscription] {
-		methods = append(methods, map[string]any{
-			"id": dalil.RailSubscription, "enabled": true, "type": "subscription", "currency": "USD", "authentication": "api_key",
-			"credential":     "Authorization: Bearer <API_KEY> or X-API-Key: <API_KEY>",
-			"endpoints":      map[string]string{"canonical": "POST /api/v1/<tool-path>"},
-			"plans":          plansView(),
-			"plansEndpoint":  "/api/v1/subscription-plans",
-			"creditFallback": s.rails[dalil.MethodCredits],
-		})
-	}
-	for _, id := range []string{dalil.RailL402, dalil.RailMPP} {
-		if pr := s.payRails[id]; pr != nil {
+	for _, r := range dalil.Rails {
+		if pr := s.payRails[r.ID]; r.Type == dalil.RailPayPerCall && pr != nil {
 			methods = append(methods, pr.Descriptor)
+		} else if r.Type == dalil.RailAccount && s.rails[r.Header] {
+			methods = append(methods, s.accountDescriptor(r))
 		}
 	}
 	priority := []string{}
-	for _, id := range []string{dalil.RailSubscription, dalil.RailCredits, dalil.RailX402, dalil.RailL402, dalil.RailMPP} {
-		header := id
-		if id == dalil.RailCredits {
-			header = dalil.MethodCredits
-		}
-		if s.rails[header] {
-			priority = append(priority, id)
+	for _, r := range dalil.RailsByPriority() {
+		if s.rails[r.Header] {
+			priority = append(priority, r.ID)
 		}
 	}
 	writeData(w, r, http.StatusOK, map[string]any{

@@ -36,9 +36,7 @@ func (s *Server) capabilityHandler(e *capability.Entry, legacy bool) http.Handle
 		}
 		var presented []string
 		if method == dalil.MethodAuto {
-			if pr := s.presentedRail(r); pr != nil {
-				presented = []string{pr.Rail.ID()}
-			}
+			presented = s.presentedRails(r)
 		}
 		choice := dalil.ChooseRail(method, s.rails, apiKey(r) != "", presented)
 		if !choice.Account {
@@ -267,12 +265,13 @@ func quote(s string) string {
 	return `"` + s + `"`
 }
 
-// enabledMethods lists the header values accepted, auto first.
+// enabledMethods lists the header values accepted: auto, then the
+// enabled rails in priority order.
 func (s *Server) enabledMethods() []string {
 	out := []string{dalil.MethodAuto}
-	for _, m := range []string{dalil.MethodSubscription, dalil.MethodCredits, dalil.RailX402, dalil.RailL402, dalil.RailMPP} {
-		if s.rails[m] {
-			out = append(out, m)
+	for _, r := range dalil.RailsByPriority() {
+		if s.rails[r.Header] {
+			out = append(out, r.Header)
 		}
 	}
 	return out
@@ -390,13 +389,8 @@ func (s *Server) unauthorized(why string) *dalil.Error {
 // agent without a key learns how to pay per call.
 func (s *Server) payPerCallRoutes() []map[string]string {
 	out := []map[string]string{}
-	for _, pr := range s.cfg.PayPerCall {
-		id := pr.Rail.ID()
-		route := "/api/v1/" + id + "/<tool-path>"
-		if id == dalil.RailMPP {
-			route = "/api/v1/mpp/charge/<tool>"
-		}
-		out = append(out, map[string]string{"rail": id, "info": "/api/v1/" + id, "route": route, "canonical": "X-Service-Payment-Method: " + id})
+	for _, r := range s.payPerCall() {
+		out = append(out, map[string]string{"rail": r.ID, "info": "/api/v1/" + r.ID, "route": r.Route, "canonical": "X-Service-Payment-Method: " + r.Header})
 	}
 	return out
 }

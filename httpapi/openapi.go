@@ -10,6 +10,15 @@ import (
 
 type obj = map[string]any
 
+// railIDs lists every rail's id in priority order (meta.paymentMethod).
+func railIDs() []string {
+	var ids []string
+	for _, r := range dalil.RailsByPriority() {
+		ids = append(ids, r.ID)
+	}
+	return ids
+}
+
 // openAPI builds the OpenAPI 3.1 document from the registry. Capability
 // schemas are the very JSON Schemas that Decode enforces.
 func (s *Server) openAPI() obj {
@@ -28,7 +37,7 @@ func (s *Server) openAPI() obj {
 		}},
 		"Meta": obj{"type": "object", "required": []string{"requestId"}, "properties": obj{
 			"requestId": obj{"type": "string"}, "tool": obj{"type": "string"}, "price": obj{"type": "number", "description": "the capability's price in USD: what this call was charged, unless charged is false"},
-			"currency": obj{"type": "string"}, "paymentMethod": obj{"type": "string", "enum": []string{"subscription", "api_credits", "x402", "l402", "mpp"}},
+			"currency": obj{"type": "string"}, "paymentMethod": obj{"type": "string", "enum": railIDs()},
 			"charged":          obj{"type": "boolean", "description": "false on a 200 answer that was not charged (too little data to answer, synthetic demo data only, a stale list only, or no evidence); absent on paid answers"},
 			"notChargedReason": obj{"type": "string", "description": "why a 200 answer was not charged: the capability's reason, or synthetic_data_only, stale_evidence_only, no_evidence"},
 			"evidence": obj{"type": "object", "description": "what the answer rests on (absent from replays and from capabilities that state no basis)", "required": []string{"sources"}, "properties": obj{
@@ -80,17 +89,15 @@ func (s *Server) openAPI() obj {
 		if e.LegacyPath != "" {
 			paths[e.LegacyPath] = obj{"post": s.operation(e, e.ID+"_legacy", true, in, out)}
 		}
-		for _, id := range []string{"x402", "l402", "mpp"} {
-			if s.payRails[id] == nil {
-				continue
-			}
+		for _, r := range s.payPerCall() {
+			id := r.ID
 			op := s.operation(e, e.ID+"_"+id, false, in, out)
 			op["summary"] = e.Title + " (pay per call: " + id + ")"
 			op["description"] = e.Summary + "\n\nNo account needed: an unpaid call answers 402 with the " + id + " challenge; retry with the credential. Price: USD " + e.Price.Decimal() + " per successful call."
 			op["security"] = []any{}
 			op["parameters"] = []any{obj{"$ref": "#/components/parameters/MaxPrice"}}
 			delete(op["responses"].(obj), "401")
-			paths[dedicatedPath(id, e)] = obj{"post": op}
+			paths[r.PaidPath(e.ID, e.Path)] = obj{"post": op}
 		}
 		for _, op := range e.Operations {
 			item, _ := paths[op.Path].(obj)
@@ -160,11 +167,8 @@ func (s *Server) openAPI() obj {
 	}
 	get("/openapi.json", "openapi", "System", "This document", obj{"type": "object"}, false)
 	get("/health", "health_alias", "System", "Health with storage status (alias)", envelope, false)
-	for _, id := range []string{dalil.RailX402, dalil.RailL402, dalil.RailMPP} {
-		pr := s.payRails[id]
-		if pr == nil {
-			continue
-		}
+	for _, r := range s.payPerCall() {
+		id, pr := r.ID, s.payRails[r.ID]
 		get("/api/v1/"+id, id+"_info", "Payments", "How to pay per call with "+id+": network, asset, routes", envelope, false)
 		if pr.WellKnown != nil {
 			get("/.well-known/"+id+".json", id+"_well_known", "Payments", "Paid resources with prices and input schemas ("+id+")", obj{"type": "object"}, false)

@@ -56,14 +56,26 @@ type SessionDraw struct {
 	State                any
 }
 
-// dedicatedPath is the spec's route for a rail and capability.
+// dedicatedPath is a pay-per-call rail's route of a capability (the
+// catalogue's RailInfo.Route).
 func dedicatedPath(rail string, e *capability.Entry) string {
-	switch rail {
-	case dalil.RailMPP:
-		return "/api/v1/mpp/charge/" + e.ID
-	default:
-		return "/api/v1/" + rail + strings.TrimPrefix(e.Path, "/api/v1")
+	for _, r := range dalil.Rails {
+		if r.ID == rail {
+			return r.PaidPath(e.ID, e.Path)
+		}
 	}
+	return ""
+}
+
+// payPerCall lists the configured pay-per-call rails in priority order.
+func (s *Server) payPerCall() []dalil.RailInfo {
+	var out []dalil.RailInfo
+	for _, r := range dalil.RailsByPriority() {
+		if r.Type == dalil.RailPayPerCall && s.payRails[r.ID] != nil {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func (s *Server) payRoutes() {
@@ -101,15 +113,16 @@ func (s *Server) quote(r *http.Request, e *capability.Entry, path string) dalil.
 	return dalil.Quote{Tool: e.ID, Price: e.Price, Resource: s.baseURL(r) + path, Description: e.Summary, InputSchema: e.InputJSON, OutputSchema: e.OutputJSON}
 }
 
-// presentedRail returns the first configured rail whose credential r
-// carries, in the spec's priority order.
-func (s *Server) presentedRail(r *http.Request) *PayRail {
-	for _, id := range []string{dalil.RailX402, dalil.RailL402, dalil.RailMPP} {
-		if pr := s.payRails[id]; pr != nil && pr.Rail.Present(r.Header) {
-			return pr
+// presentedRails lists the configured rails whose credential r carries
+// (dalil.ChooseRail picks among them).
+func (s *Server) presentedRails(r *http.Request) []string {
+	var ids []string
+	for _, pr := range s.cfg.PayPerCall {
+		if pr.Rail.Present(r.Header) {
+			ids = append(ids, pr.Rail.ID())
 		}
 	}
-	return nil
+	return ids
 }
 
 func (s *Server) dedicatedHandler(e *capability.Entry, pr *PayRail) http.HandlerFunc {

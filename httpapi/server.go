@@ -115,8 +115,8 @@ func NewServer(cfg Config) *Server {
 	for _, r := range cfg.Rails {
 		// Only account rails are switched on by name; pay-per-call rails
 		// need their configuration (PayPerCall).
-		if r = strings.ToLower(strings.TrimSpace(r)); r == dalil.MethodCredits || r == dalil.MethodSubscription {
-			s.rails[r] = true
+		if rail, ok := dalil.RailByHeader(strings.ToLower(strings.TrimSpace(r))); ok && rail.Type == dalil.RailAccount {
+			s.rails[rail.Header] = true
 		}
 	}
 	s.adminTh = newAuthThrottle(adminFailLimit, adminFailWindow, adminFailTracked, time.Now)

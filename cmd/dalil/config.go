@@ -220,8 +220,20 @@ var providerSpecs = []providerSpec{
 	twilioSpec, vapiSpec,
 }
 
-// knownRails are the values DALIL_RAILS may list.
-var knownRails = []string{dalil.MethodCredits, dalil.MethodSubscription, dalil.RailX402, dalil.RailL402, dalil.RailMPP}
+// knownRails are the values DALIL_RAILS may list (the catalogue's header
+// values): the account rails, then the pay-per-call rails, each in the
+// catalogue's order.
+var knownRails = func() []string {
+	var account, perCall []string
+	for _, r := range dalil.Rails {
+		if r.Type == dalil.RailAccount {
+			account = append(account, r.Header)
+		} else {
+			perCall = append(perCall, r.Header)
+		}
+	}
+	return append(account, perCall...)
+}()
 
 // commonFlag is a setting with a flag. Its default in -h output is the
 // built-in one, never the environment's value (DALIL_DB may carry a
