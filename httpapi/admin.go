@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"dalil"
+	"dalil/capabilities/voice"
 	"dalil/capability"
 	"dalil/ops"
 	"dalil/rail/mpp"
@@ -194,7 +195,7 @@ func (s *Server) adminAPI() []adminRoute {
 				if r.ContentLength != 0 && !decodeAdmin(w, r, &adminEmptyBody{}) {
 					return
 				}
-				v, err := ops.CloseChannel(r.Context(), s.cfg.MPPChannels, r.PathValue("id"))
+				v, err := mpp.CloseForOperator(r.Context(), s.cfg.MPPChannels, r.PathValue("id"))
 				if err != nil {
 					writeError(w, r, err)
 					return
@@ -203,34 +204,34 @@ func (s *Server) adminAPI() []adminRoute {
 			}},
 		// The voice calls' do-not-call list (the same as dalil voice
 		// do-not-call add|check|remove --json): the number is the path
-		// parameter, read as the CLI reads it (ops.DoNotCallNumber).
+		// parameter, read as the CLI reads it (voice.DoNotCallNumber).
 		{method: "PUT", path: "/admin/v1/voice/do-not-call/{number}", id: "add_do_not_call", tag: "Voice",
 			summary: "Put a number on the do-not-call list",
 			description: "Source operator: calls to the number are refused 403 DO_NOT_CALL from the next request on, on every replica. A number already listed keeps its entry, whoever added it (added false). " +
 				"The body is empty or {}. " + dncNumberRules + " The same as `dalil voice do-not-call add --json`.",
-			body: &adminEmptyBody{}, status: http.StatusOK, data: ops.DoNotCall{}, errors: []int{400, 413, 415},
+			body: &adminEmptyBody{}, status: http.StatusOK, data: voice.DoNotCallAnswer{}, errors: []int{400, 413, 415},
 			handle: func(w http.ResponseWriter, r *http.Request) {
 				if r.ContentLength != 0 && !decodeAdmin(w, r, &adminEmptyBody{}) {
 					return
 				}
-				v, err := ops.AddDoNotCall(r.Context(), s.cfg.DoNotCall, r.PathValue("number"))
+				v, err := voice.AddDoNotCall(r.Context(), s.cfg.DoNotCall, r.PathValue("number"))
 				s.adminReply(w, r, http.StatusOK, v, err)
 			}},
 		{method: "GET", path: "/admin/v1/voice/do-not-call/{number}", id: "check_do_not_call", tag: "Voice",
 			summary:     "Say whether a number is on the do-not-call list",
 			description: "listed, and when it is, who put it there (operator, or callee: an opt-out said during a call) and when. " + dncNumberRules + " The same as `dalil voice do-not-call check --json`.",
-			status:      http.StatusOK, data: ops.DoNotCall{}, errors: []int{400},
+			status:      http.StatusOK, data: voice.DoNotCallAnswer{}, errors: []int{400},
 			handle: func(w http.ResponseWriter, r *http.Request) {
-				v, err := ops.CheckDoNotCall(r.Context(), s.cfg.DoNotCall, r.PathValue("number"))
+				v, err := voice.CheckDoNotCall(r.Context(), s.cfg.DoNotCall, r.PathValue("number"))
 				s.adminReply(w, r, http.StatusOK, v, err)
 			}},
 		{method: "DELETE", path: "/admin/v1/voice/do-not-call/{number}", id: "remove_do_not_call", tag: "Voice",
 			summary: "Take off the do-not-call list a number an operator added",
 			description: "removed false when the number was not listed (nothing changed). A callee's own opt-out is never removed: 403 DO_NOT_CALL with details.rule callee_opt_out, and the entry stays. " +
 				dncNumberRules + " The same as `dalil voice do-not-call remove --json`.",
-			status: http.StatusOK, data: ops.DoNotCall{}, errors: []int{400, 403},
+			status: http.StatusOK, data: voice.DoNotCallAnswer{}, errors: []int{400, 403},
 			handle: func(w http.ResponseWriter, r *http.Request) {
-				v, err := ops.RemoveDoNotCall(r.Context(), s.cfg.DoNotCall, r.PathValue("number"))
+				v, err := voice.RemoveDoNotCall(r.Context(), s.cfg.DoNotCall, r.PathValue("number"))
 				s.adminReply(w, r, http.StatusOK, v, err)
 			}},
 	}

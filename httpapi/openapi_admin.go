@@ -204,7 +204,7 @@ func adminTypeName(t reflect.Type) string {
 
 // adminTypeNames renames the Go types whose names say little out of context.
 var adminTypeNames = map[string]string{
-	"View": "Account", "Created": "CreatedAccount", "NewKey": "CreatedKey", "Usage": "AccountUsage", "ChannelView": "MPPChannel",
+	"View": "Account", "Created": "CreatedAccount", "NewKey": "CreatedKey", "Usage": "AccountUsage", "ChannelView": "MPPChannel", "DoNotCallAnswer": "DoNotCall",
 }
 
 // adminSchemaTypes are the JSON forms of types jsonschema-go cannot know:

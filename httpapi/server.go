@@ -15,7 +15,7 @@ import (
 	"dalil/capabilities/voice"
 	"dalil/capability"
 	"dalil/dataset"
-	"dalil/ops"
+	"dalil/rail/mpp"
 	"dalil/ratelimit"
 )
 
@@ -41,7 +41,7 @@ type Config struct {
 	AdminToken string
 	// MPPChannels, when set, closes MPP payment channels for the admin
 	// route POST /admin/v1/mpp/channels/{id}/close (*mpp.Channels).
-	MPPChannels ops.ChannelCloser
+	MPPChannels mpp.ChannelCloser
 	// DoNotCall, when set, is the voice calls' do-not-call list for the
 	// admin routes /admin/v1/voice/do-not-call/{number}
 	// (*voicesql.DoNotCallList); nil: they answer 503

@@ -11,7 +11,6 @@ import (
 	"dalil/capability"
 	"dalil/httpapi"
 	"dalil/mcpserver"
-	"dalil/ops"
 	"dalil/rail/mpp"
 	"dalil/ratelimit"
 	"dalil/store/sqlstore"
@@ -99,7 +98,7 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 	var api *httpapi.Server
 	self := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { api.ServeHTTP(w, r) })
 	tools := mcpserver.New(reg, mcpserver.Options{Caller: mcpserver.InProcess{Handler: self}, Logger: log})
-	var closer ops.ChannelCloser
+	var closer mpp.ChannelCloser
 	if channels != nil { // a nil *mpp.Channels must not become a non-nil interface
 		closer = channels
 	}

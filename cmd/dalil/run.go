@@ -268,7 +268,7 @@ func sweepChannels(ctx context.Context, ch *mpp.Channels, idle, interval time.Du
 }
 
 // operateMPP runs `dalil mpp close-channel ID`: the same close as POST
-// /admin/v1/mpp/channels/{id}/close (ops.CloseChannel), with the rail
+// /admin/v1/mpp/channels/{id}/close (mpp.CloseForOperator), with the rail
 // built from the same DALIL_* variables as `dalil serve`.
 func operateMPP(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "close-channel" {
@@ -296,11 +296,11 @@ func operateMPP(ctx context.Context, args []string, getenv func(string) string, 
 	if err != nil {
 		return err
 	}
-	var closer ops.ChannelCloser
+	var closer mpp.ChannelCloser
 	if ch := mppChannels(rails); ch != nil {
 		closer = ch
 	}
-	out, err := ops.CloseChannel(ctx, closer, pos[0])
+	out, err := mpp.CloseForOperator(ctx, closer, pos[0])
 	if err != nil {
 		var de *dalil.Error
 		if !errors.As(err, &de) {

@@ -11,7 +11,6 @@ import (
 	"dalil"
 	"dalil/capabilities/voice"
 	"dalil/capabilities/voice/voicesql"
-	"dalil/ops"
 	"dalil/store/sqlstore"
 )
 
@@ -39,7 +38,7 @@ NUMBER is in E.164 form: + and the country code, such as +96891234567.`
 const voiceNumberSecret = "voice-numbers"
 
 // runVoice runs `dalil voice ...`: only do-not-call for now. The
-// operations are ops.AddDoNotCall, CheckDoNotCall and RemoveDoNotCall, the
+// operations are voice.AddDoNotCall, CheckDoNotCall and RemoveDoNotCall, the
 // very ones PUT, GET and DELETE /admin/v1/voice/do-not-call/{number} run:
 // --json prints what those routes answer as data.
 func runVoice(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -60,7 +59,7 @@ func runVoice(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	raw := pos[0]
 	// A malformed number is refused before the database is opened.
-	if _, err := ops.DoNotCallNumber(raw); err != nil {
+	if _, err := voice.DoNotCallNumber(raw); err != nil {
 		return dncError(name, raw, err)
 	}
 	store, err := openStore(ctx, cfg, logger(cfg.LogLevel, stderr))
@@ -69,25 +68,25 @@ func runVoice(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	defer store.Close()
 	list := doNotCallList(store)
-	var out ops.DoNotCall
+	var out voice.DoNotCallAnswer
 	var msg string
 	switch sub {
 	case "add":
-		out, err = ops.AddDoNotCall(ctx, list, raw)
+		out, err = voice.AddDoNotCall(ctx, list, raw)
 		if err == nil && *out.Added {
 			msg = fmt.Sprintf("%s added to the do-not-call list: calls to it are refused 403 DO_NOT_CALL", out.Number)
 		} else if err == nil {
 			msg = fmt.Sprintf("%s was already on the do-not-call list (%s); nothing changed", out.Number, out.Entry().Describe())
 		}
 	case "check":
-		out, err = ops.CheckDoNotCall(ctx, list, raw)
+		out, err = voice.CheckDoNotCall(ctx, list, raw)
 		if err == nil && out.Listed {
 			msg = fmt.Sprintf("%s is on the do-not-call list (%s)", out.Number, out.Entry().Describe())
 		} else if err == nil {
 			msg = fmt.Sprintf("%s is not on the do-not-call list", out.Number)
 		}
 	case "remove":
-		out, err = ops.RemoveDoNotCall(ctx, list, raw)
+		out, err = voice.RemoveDoNotCall(ctx, list, raw)
 		if err == nil && *out.Removed {
 			msg = fmt.Sprintf("%s removed from the do-not-call list (an operator had added it); it can be called again", out.Number)
 		} else if err == nil {
