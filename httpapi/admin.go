@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"io"
@@ -12,10 +13,8 @@ import (
 	"strings"
 
 	"dalil"
-	"dalil/capabilities/voice"
 	"dalil/capability"
 	"dalil/ops"
-	"dalil/rail/mpp"
 )
 
 // adminRoute is one operation of the admin API (contract §1): its handler
@@ -42,6 +41,10 @@ type adminRoute struct {
 	// may answer (401, 405, 429, 500, 503).
 	errors []int
 	handle http.HandlerFunc
+	// params describe path parameters, by name, and dataName names the
+	// answer's schema, for the routes a module declares (Config.Admin).
+	params   map[string]string
+	dataName string
 }
 
 // adminParam is a query parameter.
@@ -184,68 +187,18 @@ func (s *Server) adminAPI() []adminRoute {
 				v, err := ops.AccountUsage(r.Context(), s.store, r.PathValue("id"))
 				s.adminReply(w, r, http.StatusOK, v, err)
 			}},
-		// Settle and close an MPP payment channel (the same as dalil mpp
-		// close-channel). The body is empty or {}: nothing else is accepted.
-		{method: "POST", path: "/admin/v1/mpp/channels/{id}/close", id: "close_mpp_channel", tag: "Payments",
-			summary: "Settle and close an MPP payment channel",
-			description: "The payee-signed close of the highest voucher, confirmed on chain (docs/rail-mpp.md). A channel already closed is answered as it is. " +
-				"The body is empty or {}. 503 PROVIDER_NOT_CONFIGURED when payment channels are off (DALIL_MPP_CHANNELS), PROVIDER_UNAVAILABLE when the close is not confirmed yet (retry). The same as `dalil mpp close-channel`.",
-			body: &adminEmptyBody{}, status: http.StatusOK, data: mpp.ChannelView{}, errors: []int{400, 404, 413, 415},
-			handle: func(w http.ResponseWriter, r *http.Request) {
-				if r.ContentLength != 0 && !decodeAdmin(w, r, &adminEmptyBody{}) {
-					return
-				}
-				v, err := mpp.CloseForOperator(r.Context(), s.cfg.MPPChannels, r.PathValue("id"))
-				if err != nil {
-					writeError(w, r, err)
-					return
-				}
-				writeData(w, r, http.StatusOK, v, Meta{})
-			}},
-		// The voice calls' do-not-call list (the same as dalil voice
-		// do-not-call add|check|remove --json): the number is the path
-		// parameter, read as the CLI reads it (voice.DoNotCallNumber).
-		{method: "PUT", path: "/admin/v1/voice/do-not-call/{number}", id: "add_do_not_call", tag: "Voice",
-			summary: "Put a number on the do-not-call list",
-			description: "Source operator: calls to the number are refused 403 DO_NOT_CALL from the next request on, on every replica. A number already listed keeps its entry, whoever added it (added false). " +
-				"The body is empty or {}. " + dncNumberRules + " The same as `dalil voice do-not-call add --json`.",
-			body: &adminEmptyBody{}, status: http.StatusOK, data: voice.DoNotCallAnswer{}, errors: []int{400, 413, 415},
-			handle: func(w http.ResponseWriter, r *http.Request) {
-				if r.ContentLength != 0 && !decodeAdmin(w, r, &adminEmptyBody{}) {
-					return
-				}
-				v, err := voice.AddDoNotCall(r.Context(), s.cfg.DoNotCall, r.PathValue("number"))
-				s.adminReply(w, r, http.StatusOK, v, err)
-			}},
-		{method: "GET", path: "/admin/v1/voice/do-not-call/{number}", id: "check_do_not_call", tag: "Voice",
-			summary:     "Say whether a number is on the do-not-call list",
-			description: "listed, and when it is, who put it there (operator, or callee: an opt-out said during a call) and when. " + dncNumberRules + " The same as `dalil voice do-not-call check --json`.",
-			status:      http.StatusOK, data: voice.DoNotCallAnswer{}, errors: []int{400},
-			handle: func(w http.ResponseWriter, r *http.Request) {
-				v, err := voice.CheckDoNotCall(r.Context(), s.cfg.DoNotCall, r.PathValue("number"))
-				s.adminReply(w, r, http.StatusOK, v, err)
-			}},
-		{method: "DELETE", path: "/admin/v1/voice/do-not-call/{number}", id: "remove_do_not_call", tag: "Voice",
-			summary: "Take off the do-not-call list a number an operator added",
-			description: "removed false when the number was not listed (nothing changed). A callee's own opt-out is never removed: 403 DO_NOT_CALL with details.rule callee_opt_out, and the entry stays. " +
-				dncNumberRules + " The same as `dalil voice do-not-call remove --json`.",
-			status: http.StatusOK, data: voice.DoNotCallAnswer{}, errors: []int{400, 403},
-			handle: func(w http.ResponseWriter, r *http.Request) {
-				v, err := voice.RemoveDoNotCall(r.Context(), s.cfg.DoNotCall, r.PathValue("number"))
-				s.adminReply(w, r, http.StatusOK, v, err)
-			}},
 	}
 }
-
-// dncNumberRules is what the do-not-call routes say of their number.
-const dncNumberRules = "The number is in E.164 form (+ and the country code; + may be sent as is or as %2B), read with the safety gate's rules: anything else, or a number the gate never calls anyway (emergency, premium-rate, shared-cost), is 400 INVALID_INPUT at path number. " +
-	"The list keeps only a keyed hash of the number; the answer repeats its E.164 form. 503 PROVIDER_NOT_CONFIGURED when the list is not available on this server."
 
 // adminRoutes mounts /admin/v1 behind DALIL_ADMIN_TOKEN, and
 // /openapi-admin.json, which describes it whether it is on or not. With no
 // token every /admin/v1 path answers 404 saying how to turn it on.
 func (s *Server) adminRoutes() {
-	routes := append(s.adminAPI(), s.datasetRoutes()...)
+	routes := s.adminAPI()
+	for _, rt := range s.cfg.Admin {
+		routes = append(routes, s.moduleAdminRoute(rt))
+	}
+	routes = append(routes, s.datasetRoutes()...)
 	doc := marshal(s.adminOpenAPI(routes))
 	s.mux.HandleFunc("GET /openapi-admin.json", func(w http.ResponseWriter, r *http.Request) { writeDoc(w, "application/json", doc) })
 	if s.cfg.AdminToken == "" {
@@ -261,6 +214,18 @@ func (s *Server) adminRoutes() {
 	for _, rt := range routes {
 		s.mux.HandleFunc(rt.method+" "+rt.path, guard(rt.handle))
 	}
+}
+
+// moduleAdminRoute is an admin route a module declares (a rail's or a
+// capability's), as the admin API mounts and documents its own.
+func (s *Server) moduleAdminRoute(rt dalil.Route) adminRoute {
+	a := adminRoute{method: rt.Method, path: rt.Path, id: rt.ID, summary: rt.Summary, description: rt.Description, tag: rt.Tag,
+		status: cmp.Or(rt.Status, http.StatusOK), data: rt.Data, errors: rt.Errors, params: rt.Params, dataName: rt.DataName,
+		handle: s.routeHandler(rt)}
+	if rt.Body == dalil.BodyEmpty {
+		a.body = &adminEmptyBody{}
+	}
+	return a
 }
 
 func (s *Server) adminCreateAccount(w http.ResponseWriter, r *http.Request) {

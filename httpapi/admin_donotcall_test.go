@@ -13,6 +13,7 @@ import (
 	"dalil/dataset"
 	"dalil/dataset/datasettest"
 	"dalil/httpapi"
+	"dalil/rail/mpp"
 	"dalil/store/sqlstore"
 )
 
@@ -66,7 +67,7 @@ func (d *dncStore) rows(t *testing.T) []string {
 // /openapi-admin.json; the table holds hashes only and the log no number.
 func TestAdminDoNotCall(t *testing.T) {
 	d := newDNCStore(t)
-	e := newEnv(t, func(c *httpapi.Config) { c.DoNotCall = d.list })
+	e := newEnv(t, func(c *httpapi.Config) { c.Admin = voice.AdminRoutes(d.list) })
 	doc := getAdminDoc(t, e)
 	const tmpl = "/admin/v1/voice/do-not-call/{number}"
 	admin := map[string]string{"Authorization": "Bearer admin-secret-token"}
@@ -188,9 +189,9 @@ func TestAdminDoNotCall(t *testing.T) {
 func TestAdminDoNotCallGuardsAndUnavailable(t *testing.T) {
 	d := newDNCStore(t)
 	path := "/admin/v1/voice/do-not-call/+96891234567"
-	on := newEnv(t, func(c *httpapi.Config) { c.DoNotCall = d.list })
-	off := newEnv(t, func(c *httpapi.Config) { c.DoNotCall = d.list; c.AdminToken = "" })
-	none := newEnv(t)
+	on := newEnv(t, func(c *httpapi.Config) { c.Admin = voice.AdminRoutes(d.list) })
+	off := newEnv(t, func(c *httpapi.Config) { c.Admin = voice.AdminRoutes(d.list); c.AdminToken = "" })
+	none := newEnv(t, func(c *httpapi.Config) { c.Admin = voice.AdminRoutes(nil) })
 	doc := getAdminDoc(t, none)
 	for _, m := range []string{"PUT", "GET", "DELETE"} {
 		for _, h := range []map[string]string{{}, {"Authorization": "Bearer wrong"}} {
@@ -219,7 +220,10 @@ func TestAdminDoNotCallGuardsAndUnavailable(t *testing.T) {
 // TestAdminOpenAPITagsDescribed: every tag an admin operation names is
 // declared with a description (Redocly's tag rules), Voice included.
 func TestAdminOpenAPITagsDescribed(t *testing.T) {
-	e := newEnv(t, func(c *httpapi.Config) { c.Datasets = []dataset.Importer{datasettest.New("widgets")} })
+	e := newEnv(t, func(c *httpapi.Config) {
+		c.Datasets = []dataset.Importer{datasettest.New("widgets")}
+		c.Admin = append(mpp.AdminRoutes(nil), voice.AdminRoutes(nil)...)
+	})
 	r := e.do("GET", "/openapi-admin.json", nil, nil)
 	var doc struct {
 		Tags []struct {

@@ -39,7 +39,7 @@ func (f *fakeCloser) CloseChannel(_ context.Context, id string) (mpp.Channel, er
 func TestAdminCloseMPPChannel(t *testing.T) {
 	id := "0x" + strings.Repeat("ab", 32)
 	closer := &fakeCloser{known: id}
-	e := newEnv(t, func(c *httpapi.Config) { c.MPPChannels = closer })
+	e := newEnv(t, func(c *httpapi.Config) { c.Admin = mpp.AdminRoutes(closer) })
 	admin := map[string]string{"Authorization": "Bearer admin-secret-token"}
 	path := "/admin/v1/mpp/channels/" + id + "/close"
 	for _, h := range []map[string]string{{}, {"Authorization": "Bearer wrong"}} {
@@ -88,7 +88,7 @@ func TestAdminCloseMPPChannel(t *testing.T) {
 }
 
 func TestAdminCloseMPPChannelWhenChannelsOff(t *testing.T) {
-	e := newEnv(t)
+	e := newEnv(t, func(c *httpapi.Config) { c.Admin = mpp.AdminRoutes(nil) })
 	r := e.do("POST", "/admin/v1/mpp/channels/0x"+strings.Repeat("ab", 32)+"/close", nil, map[string]string{"Authorization": "Bearer admin-secret-token"})
 	if r.code() != "PROVIDER_NOT_CONFIGURED" {
 		t.Errorf("channels off: %d %s", r.Status, r.Raw)

@@ -25,6 +25,7 @@ import (
 	"dalil/dataset"
 	"dalil/dataset/datasettest"
 	"dalil/httpapi"
+	"dalil/rail/mpp"
 )
 
 // adminDoc fetches /openapi-admin.json and compiles the schemas it refers
@@ -109,7 +110,7 @@ func TestAdminOpenAPICoversEveryRoute(t *testing.T) {
 	e := newEnv(t, func(c *httpapi.Config) {
 		c.TrustedProxies = []*net.IPNet{local}
 		c.Datasets = []dataset.Importer{datasettest.New("widgets")}
-		c.DoNotCall = dnc.list
+		c.Admin = append(mpp.AdminRoutes(nil), voice.AdminRoutes(dnc.list)...)
 	})
 	doc := getAdminDoc(t, e)
 	admin := map[string]string{"Authorization": "Bearer admin-secret-token"}
@@ -263,7 +264,9 @@ func adminPatternsInSource(t *testing.T) []string {
 	for _, m := range regexp.MustCompile(`method: "([A-Z]+)", path: "(/admin/[^"]*)"`).FindAllStringSubmatch(readAll(t, "admin.go"), -1) {
 		out = append(out, m[1]+" "+m[2])
 	}
-	if len(out) < 11 {
+	// (The routes modules declare, Config.Admin, are mounted and
+	// documented from one list, moduleAdminRoute; they are not here.)
+	if len(out) < 10 {
 		t.Fatalf("found %d admin route patterns in the source; the scan is broken", len(out))
 	}
 	sort.Strings(out)

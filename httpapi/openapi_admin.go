@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -74,7 +75,11 @@ func (s *Server) adminOpenAPI(routes []adminRoute) obj {
 		}
 		var params []any
 		for _, name := range pathParams(rt.path) {
-			params = append(params, obj{"name": name, "in": "path", "required": true, "description": pathParamDescription(rt.path, name),
+			desc := rt.params[name]
+			if desc == "" {
+				desc = pathParamDescription(name)
+			}
+			params = append(params, obj{"name": name, "in": "path", "required": true, "description": desc,
 				"schema": obj{"type": "string", "minLength": 1}})
 		}
 		for _, q := range rt.query {
@@ -99,7 +104,7 @@ func (s *Server) adminOpenAPI(routes []adminRoute) obj {
 			required := len(jsonFields(rt.body)) > 0
 			op["requestBody"] = obj{"required": required, "content": obj{"application/json": content}}
 		}
-		dataName := adminTypeName(reflect.TypeOf(rt.data))
+		dataName := cmp.Or(rt.dataName, adminTypeName(reflect.TypeOf(rt.data)))
 		if _, ok := schemas[dataName]; !ok {
 			schemas[dataName] = adminSchema(reflect.TypeOf(rt.data))
 		}
@@ -178,12 +183,10 @@ func pathParams(path string) []string {
 	return out
 }
 
-func pathParamDescription(path, name string) string {
+// pathParamDescription describes a path parameter of the admin API's own
+// routes (a module's route describes its own: Route.Params).
+func pathParamDescription(name string) string {
 	switch {
-	case strings.Contains(path, "/mpp/channels/"):
-		return "the channel id: 0x and 64 hex digits"
-	case name == "number":
-		return "the phone number in E.164 form, such as +96891234567 (+ as is or as %2B)"
 	case name == "keyId":
 		return "the key id (key_...)"
 	default:
@@ -204,7 +207,7 @@ func adminTypeName(t reflect.Type) string {
 
 // adminTypeNames renames the Go types whose names say little out of context.
 var adminTypeNames = map[string]string{
-	"View": "Account", "Created": "CreatedAccount", "NewKey": "CreatedKey", "Usage": "AccountUsage", "ChannelView": "MPPChannel", "DoNotCallAnswer": "DoNotCall",
+	"View": "Account", "Created": "CreatedAccount", "NewKey": "CreatedKey", "Usage": "AccountUsage",
 }
 
 // adminSchemaTypes are the JSON forms of types jsonschema-go cannot know:

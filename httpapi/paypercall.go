@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -432,4 +433,34 @@ func (p *sessionPayer) release(ctx context.Context) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// routeHandler serves a route a module declares (dalil.Route): it reads
+// the body as the route says, runs it and answers in the envelope.
+func (s *Server) routeHandler(rt dalil.Route) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var body []byte
+		switch rt.Body {
+		case dalil.BodyEmpty:
+			if r.ContentLength != 0 && !decodeAdmin(w, r, &adminEmptyBody{}) {
+				return
+			}
+		case dalil.BodyJSON:
+			b, err := readBody(w, r, rt.MaxBody)
+			if err != nil {
+				writeError(w, r, err)
+				return
+			}
+			body = b
+		}
+		reply, err := rt.Handle(r, body)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		for k, vs := range reply.Header {
+			w.Header()[k] = vs
+		}
+		writeData(w, r, cmp.Or(rt.Status, http.StatusOK), reply.Data, Meta{PaymentMethod: reply.Rail})
+	}
 }

@@ -12,10 +12,8 @@ import (
 	"time"
 
 	"dalil"
-	"dalil/capabilities/voice"
 	"dalil/capability"
 	"dalil/dataset"
-	"dalil/rail/mpp"
 	"dalil/ratelimit"
 )
 
@@ -39,14 +37,10 @@ type Config struct {
 	PayPerCall []PayRail
 	// AdminToken enables the admin API when non-empty.
 	AdminToken string
-	// MPPChannels, when set, closes MPP payment channels for the admin
-	// route POST /admin/v1/mpp/channels/{id}/close (*mpp.Channels).
-	MPPChannels mpp.ChannelCloser
-	// DoNotCall, when set, is the voice calls' do-not-call list for the
-	// admin routes /admin/v1/voice/do-not-call/{number}
-	// (*voicesql.DoNotCallList); nil: they answer 503
-	// PROVIDER_NOT_CONFIGURED.
-	DoNotCall voice.DoNotCallList
+	// Admin are the admin routes modules declare (a rail's, such as the
+	// MPP channel close, and a capability's, such as the voice calls'
+	// do-not-call list), mounted and documented beside the admin API's own.
+	Admin []dalil.Route
 	// Datasets are the datasets an operator can import, served by the
 	// admin API at /admin/v1/datasets (the same Importer as the CLI).
 	Datasets []dataset.Importer

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 
+	"dalil/capabilities/voice"
 	"dalil/capability"
 	"dalil/httpapi"
 	"dalil/mcpserver"
@@ -109,7 +110,7 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 	api = httpapi.NewServer(httpapi.Config{
 		Registry: reg, Store: store, Logger: log, BaseURL: string(cfg.Listen.BaseURL), Rails: cfg.Rails.Enabled, AdminToken: cfg.Listen.AdminToken.Reveal(),
 		MCP: mcpserver.HTTPHandler(tools, log), PayPerCall: rails, Limiter: limiter, Limits: limits, TrustedProxies: cfg.Listen.TrustedProxies,
-		MPPChannels: closer, DoNotCall: doNotCallList(store), CallTimeout: cfg.Listen.CallTimeout, StorageTimeout: cfg.Storage.Timeout,
+		Admin: append(mpp.AdminRoutes(closer), voice.AdminRoutes(doNotCallList(store))...), CallTimeout: cfg.Listen.CallTimeout, StorageTimeout: cfg.Storage.Timeout,
 		Datasets: supply.Wrap(datasetImporters(store)), Console: consoleFor(cfg, store, reg, supply, log), Webhooks: vc.hooks(),
 	})
 	return &service{api: api, reg: reg, store: store, limiter: limiter, channels: channels, voice: vc, datasets: supply, stopRefresh: stopRefresh}, nil

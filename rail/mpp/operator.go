@@ -3,6 +3,7 @@ package mpp
 import (
 	"context"
 	"errors"
+	"net/http"
 	"regexp"
 	"strings"
 
@@ -54,4 +55,23 @@ func CloseForOperator(ctx context.Context, c ChannelCloser, id string) (ChannelV
 			Message: "MPP channel " + id + " was not closed (" + strings.TrimRight(de.Message, ". ") + "); retry later.", Err: err}
 	}
 	return ChannelView{}, err
+}
+
+// AdminRoutes are the rail's operator routes under /admin/v1: settling and
+// closing a payment channel, as `dalil mpp close-channel` does. c is nil
+// when payment channels are off: the route then answers 503
+// PROVIDER_NOT_CONFIGURED.
+func AdminRoutes(c ChannelCloser) []dalil.Route {
+	return []dalil.Route{{
+		Method: http.MethodPost, Path: "/admin/v1/mpp/channels/{id}/close", ID: "close_mpp_channel", Tag: "Payments",
+		Summary: "Settle and close an MPP payment channel",
+		Description: "The payee-signed close of the highest voucher, confirmed on chain (docs/rail-mpp.md). A channel already closed is answered as it is. " +
+			"The body is empty or {}. 503 PROVIDER_NOT_CONFIGURED when payment channels are off (DALIL_MPP_CHANNELS), PROVIDER_UNAVAILABLE when the close is not confirmed yet (retry). The same as `dalil mpp close-channel`.",
+		Params: map[string]string{"id": "the channel id: 0x and 64 hex digits"},
+		Body:   dalil.BodyEmpty, Data: ChannelView{}, DataName: "MPPChannel", Errors: []int{400, 404, 413, 415},
+		Handle: func(r *http.Request, _ []byte) (dalil.Reply, error) {
+			v, err := CloseForOperator(r.Context(), c, r.PathValue("id"))
+			return dalil.Reply{Data: v}, err
+		},
+	}}
 }
