@@ -142,3 +142,23 @@ type PaymentRail interface {
 	// the successful response. An error means nothing may be returned.
 	Settle(ctx context.Context, p *Payment) (http.Header, error)
 }
+
+// BudgetSessions is a rail that sells budgeted, metered sessions (MPP):
+// a call paid from a session draws its price from the session's budget,
+// and the draw is committed when the call answered, released otherwise.
+type BudgetSessions interface {
+	// Draw reserves price for one call of tool on the session, under the
+	// caller's Idempotency-Key.
+	Draw(ctx context.Context, sessionID, tool string, price MicroUSD, idemKey string) (SessionDraw, error)
+	Commit(ctx context.Context, d SessionDraw) error
+	Release(ctx context.Context, d SessionDraw) error
+}
+
+// SessionDraw is one reservation on a session.
+type SessionDraw struct {
+	SessionID, Key, Tool string
+	Amount               MicroUSD
+	Replayed             bool
+	// State is the rail's own data, handed back to Commit and Release.
+	State any
+}

@@ -1,14 +1,25 @@
 package httpapi
 
 import (
-	"dalil"
+	"cmp"
 	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
 	"strings"
+
+	"dalil"
 
 	"dalil/capability"
 )
 
 type obj = map[string]any
+
+// publicErrorResponses name the document's error response of a status.
+var publicErrorResponses = map[int]string{
+	400: "BadRequest", 401: "Unauthorized", 402: "PaymentRequired", 404: "NotFound", 405: "MethodNotAllowed", 409: "Conflict",
+	413: "TooLarge", 415: "MediaType", 429: "TooMany", 500: "Internal", 503: "Unavailable",
+}
 
 // railIDs lists every rail's id in priority order (meta.paymentMethod).
 func railIDs() []string {
@@ -173,14 +184,42 @@ func (s *Server) openAPI() obj {
 		if pr.WellKnown != nil {
 			get("/.well-known/"+id+".json", id+"_well_known", "Payments", "Paid resources with prices and input schemas ("+id+")", obj{"type": "object"}, false)
 		}
-		if pr.Sessions != nil {
-			get("/api/v1/mpp/sessions/{id}", "mpp_session", "Payments", "A budgeted MPP session: budget, spent, remaining", envelope, false)
-			paths["/api/v1/mpp/sessions/{id}"].(obj)["get"].(obj)["parameters"] = []any{obj{"name": "id", "in": "path", "required": true, "schema": obj{"type": "string"}}}
-			paths["/api/v1/mpp/sessions"] = obj{"post": obj{"operationId": "mpp_session_open", "tags": []string{"Payments"}, "security": []any{},
-				"summary":     "Open a budgeted, metered MPP session (402 with the deposit challenge, then 201)",
-				"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": obj{"type": "object"}}}},
-				"responses": obj{"201": obj{"description": "Session open", "content": obj{"application/json": obj{"schema": envelope}}},
-					"400": obj{"$ref": "#/components/responses/BadRequest"}, "402": obj{"$ref": "#/components/responses/PaymentRequired"}}}}
+		// The rail's own routes, as it describes them.
+		for _, rt := range pr.Routes {
+			if rt.ID == "" {
+				continue
+			}
+			var op obj
+			if rt.Method == http.MethodGet {
+				get(rt.Path, rt.ID, rt.Tag, rt.Summary, envelope, false)
+				op = paths[rt.Path].(obj)["get"].(obj)
+			} else {
+				op = obj{"operationId": rt.ID, "tags": []string{rt.Tag}, "security": []any{}, "summary": rt.Summary,
+					"responses": obj{strconv.Itoa(cmp.Or(rt.Status, http.StatusOK)): obj{"description": rt.Answer, "content": obj{"application/json": obj{"schema": envelope}}}}}
+				if rt.Body == dalil.BodyJSON {
+					op["requestBody"] = obj{"required": true, "content": obj{"application/json": obj{"schema": obj{"type": "object"}}}}
+				}
+				item, _ := paths[rt.Path].(obj)
+				if item == nil {
+					item = obj{}
+					paths[rt.Path] = item
+				}
+				item[strings.ToLower(rt.Method)] = op
+			}
+			var params []any
+			for _, name := range pathParams(rt.Path) {
+				params = append(params, obj{"name": name, "in": "path", "required": true, "schema": obj{"type": "string"}})
+			}
+			if params != nil {
+				op["parameters"] = params
+			}
+			for _, st := range rt.Errors {
+				name, ok := publicErrorResponses[st]
+				if !ok {
+					panic(fmt.Sprintf("httpapi: rail route %s %s lists status %d, which has no response", rt.Method, rt.Path, st))
+				}
+				op["responses"].(obj)[strconv.Itoa(st)] = obj{"$ref": "#/components/responses/" + name}
+			}
 		}
 	}
 	for _, p := range []string{"/api/v1/health", "/health"} {

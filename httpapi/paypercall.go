@@ -24,21 +24,14 @@ type PayRail struct {
 	// WellKnown, when set, serves /.well-known/<rail>.json from the quotes
 	// of every callable capability.
 	WellKnown func(quotes []dalil.Quote) any
-	// Sessions, when set, serves budgeted sessions (MPP).
-	Sessions SessionRail
-}
-
-// SessionRail is a rail that sells budgeted, metered sessions.
-type SessionRail interface {
-	// Open opens a session from the request body; without a credential it
-	// returns a PAYMENT_REQUIRED *dalil.Error carrying the challenge.
-	Open(ctx context.Context, body []byte, h http.Header) (any, error)
-	Get(ctx context.Context, id string) (any, error)
-	Close(ctx context.Context, id string) (any, http.Header, error)
-	// Draw reserves price for one call; Commit or Release ends it.
-	Draw(ctx context.Context, sessionID, tool string, price dalil.MicroUSD, idemKey string) (SessionDraw, error)
-	Commit(ctx context.Context, d SessionDraw) error
-	Release(ctx context.Context, d SessionDraw) error
+	// Routes are the rail's own public routes (MPP: open, read and close
+	// a budget session), mounted and documented with the rail.
+	Routes []dalil.Route
+	// Sessions, when set, pays calls from budgeted sessions on the POST
+	// route SessionCall, whose wildcards are {id} (the session) and {tool}
+	// (a capability id).
+	Sessions    dalil.BudgetSessions
+	SessionCall string
 }
 
 // PaymentManager is implemented by a rail whose credentials can also
@@ -47,14 +40,6 @@ type SessionRail interface {
 // handled = false for every other credential.
 type PaymentManager interface {
 	Manage(ctx context.Context, h http.Header, q dalil.Quote) (result any, receipt http.Header, handled bool, err error)
-}
-
-// SessionDraw is one reservation on a session.
-type SessionDraw struct {
-	SessionID, Key, Tool string
-	Amount               dalil.MicroUSD
-	Replayed             bool
-	State                any
 }
 
 // dedicatedPath is a pay-per-call rail's route of a capability (the
@@ -95,8 +80,18 @@ func (s *Server) payRoutes() {
 			wk := pr.WellKnown
 			m.HandleFunc("GET /.well-known/"+id+".json", func(w http.ResponseWriter, r *http.Request) { writeDoc(w, "application/json", wk(s.quotes(r, id))) })
 		}
+		for _, rt := range pr.Routes {
+			m.HandleFunc(rt.Method+" "+rt.Path, s.routeHandler(rt))
+		}
 		if pr.Sessions != nil {
-			s.sessionRoutes(pr)
+			m.HandleFunc("POST "+pr.SessionCall, func(w http.ResponseWriter, r *http.Request) {
+				e, ok := s.reg.Lookup(r.PathValue("tool"))
+				if !ok || !e.Callable() {
+					writeError(w, r, dalil.Errorf(dalil.CodeNotFound, "No capability %s.", quote(r.PathValue("tool"))))
+					return
+				}
+				s.sessionCall(w, r, e, pr, r.PathValue("id"))
+			})
 		}
 	}
 }
@@ -304,51 +299,6 @@ func (s *Server) writeChallenge(w http.ResponseWriter, r *http.Request, rail dal
 	writeRaw(w, http.StatusPaymentRequired, "application/json", marshal(env))
 }
 
-func (s *Server) sessionRoutes(pr *PayRail) {
-	sr := pr.Sessions
-	m := s.mux
-	m.HandleFunc("POST /api/v1/mpp/sessions", func(w http.ResponseWriter, r *http.Request) {
-		body, err := readBody(w, r, 8<<10)
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		v, err := sr.Open(r.Context(), body, r.Header)
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		writeData(w, r, http.StatusCreated, v, Meta{PaymentMethod: pr.Rail.ID()})
-	})
-	m.HandleFunc("GET /api/v1/mpp/sessions/{id}", func(w http.ResponseWriter, r *http.Request) {
-		v, err := sr.Get(r.Context(), r.PathValue("id"))
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		writeData(w, r, http.StatusOK, v, Meta{})
-	})
-	m.HandleFunc("POST /api/v1/mpp/sessions/{id}/close", func(w http.ResponseWriter, r *http.Request) {
-		v, h, err := sr.Close(r.Context(), r.PathValue("id"))
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		for k, vs := range h {
-			w.Header()[k] = vs
-		}
-		writeData(w, r, http.StatusOK, v, Meta{})
-	})
-	m.HandleFunc("POST /api/v1/mpp/sessions/{id}/tools/{tool}", func(w http.ResponseWriter, r *http.Request) {
-		e, ok := s.reg.Lookup(r.PathValue("tool"))
-		if !ok || !e.Callable() {
-			writeError(w, r, dalil.Errorf(dalil.CodeNotFound, "No capability %s.", quote(r.PathValue("tool"))))
-			return
-		}
-		s.sessionCall(w, r, e, pr, r.PathValue("id"))
-	})
-}
-
 // sessionCall runs one capability call drawn from a session's budget.
 func (s *Server) sessionCall(w http.ResponseWriter, r *http.Request, e *capability.Entry, pr *PayRail, sessionID string) {
 	logFrom(r.Context()).tool = e.ID
@@ -365,7 +315,7 @@ type sessionPayer struct {
 	pr        *PayRail
 	sessionID string
 	idem      *dalil.IdemKey
-	draw      *SessionDraw
+	draw      *dalil.SessionDraw
 	price     dalil.MicroUSD // of this input (Entry.PriceOf)
 }
 
@@ -377,7 +327,8 @@ func (p *sessionPayer) admit(ctx context.Context, w http.ResponseWriter, r *http
 }
 
 func (p *sessionPayer) hold(ctx context.Context, w http.ResponseWriter, r *http.Request, in any) (bool, error) {
-	idem, done, err := p.s.beginIdempotent(w, r, "mpp_session:"+p.sessionID, p.e.ID, in)
+	// The idempotency scope of a session's calls: "mpp_session:<id>".
+	idem, done, err := p.s.beginIdempotent(w, r, p.pr.Rail.ID()+"_session:"+p.sessionID, p.e.ID, in)
 	if err != nil || done {
 		return done, err
 	}

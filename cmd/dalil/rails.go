@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"os"
@@ -278,7 +275,7 @@ func buildMPP(cfg *Config, store *sqlstore.Store, log *slog.Logger) (*httpapi.Pa
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", envMPPPayeeKey, err)
 		}
-		pr.Sessions = mppSessions{s}
+		pr.Routes, pr.Sessions, pr.SessionCall = s.Routes(), s.Budget(), mpp.SessionCallRoute
 		modes = append(modes, mpp.IntentSession)
 		endpoints["sessions"] = "POST /api/v1/mpp/sessions"
 	}
@@ -347,76 +344,4 @@ func switchOn(name, v string) (bool, error) {
 		return true, nil
 	}
 	return false, fmt.Errorf("%s must be on or off, not %q", name, v)
-}
-
-// mppSessions serves MPP sessions through the core's session routes.
-type mppSessions struct{ s *mpp.Sessions }
-
-var _ httpapi.SessionRail = mppSessions{}
-
-// Open decodes the body strictly (unknown fields and trailing data are
-// INVALID_INPUT) and opens the session.
-func (a mppSessions) Open(ctx context.Context, body []byte, h http.Header) (any, error) {
-	var req mpp.OpenRequest
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		return nil, dalil.InvalidInput(dalil.Problem{Path: "", Message: "must be one JSON object {maxBudget, currency, allowedTools}: " + jsonProblem(err)})
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, dalil.InvalidInput(dalil.Problem{Path: "", Message: "must be a single JSON object"})
-	}
-	s, err := a.s.Open(ctx, req, h)
-	if err != nil {
-		return nil, err
-	}
-	return s.View(), nil
-}
-
-func jsonProblem(err error) string {
-	msg := err.Error()
-	if len(msg) > 120 {
-		msg = msg[:120]
-	}
-	return strings.TrimPrefix(msg, "json: ")
-}
-
-func (a mppSessions) Get(ctx context.Context, id string) (any, error) {
-	s, err := a.s.Get(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return s.View(), nil
-}
-
-func (a mppSessions) Close(ctx context.Context, id string) (any, http.Header, error) {
-	s, h, err := a.s.Close(ctx, id)
-	if err != nil {
-		return nil, nil, err
-	}
-	return s.View(), h, nil
-}
-
-func (a mppSessions) Draw(ctx context.Context, sessionID, tool string, price dalil.MicroUSD, idemKey string) (httpapi.SessionDraw, error) {
-	d, err := a.s.Draw(ctx, sessionID, tool, price, idemKey)
-	if err != nil {
-		return httpapi.SessionDraw{}, err
-	}
-	return httpapi.SessionDraw{SessionID: d.SessionID, Key: d.Key, Tool: d.Tool, Amount: d.Amount, Replayed: d.Replayed, State: d}, nil
-}
-
-func (a mppSessions) Commit(ctx context.Context, d httpapi.SessionDraw) error {
-	md, ok := d.State.(*mpp.Draw)
-	if !ok {
-		return errors.New("mpp sessions: commit of a draw this rail did not make")
-	}
-	return a.s.Commit(ctx, md)
-}
-
-func (a mppSessions) Release(ctx context.Context, d httpapi.SessionDraw) error {
-	md, ok := d.State.(*mpp.Draw)
-	if !ok {
-		return errors.New("mpp sessions: release of a draw this rail did not make")
-	}
-	return a.s.Release(ctx, md)
 }

@@ -1,6 +1,8 @@
 package mpp
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -47,104 +49,110 @@ func (s Session) View() SessionView {
 
 const timeFormat = "2006-01-02T15:04:05Z"
 
-// Register installs the session routes on mux:
+// MaxOpenBody caps the body of a session open: {maxBudget, currency,
+// allowedTools} with up to 100 tool ids fits in half of it.
+const MaxOpenBody = 8 << 10
+
+// SessionCallRoute is the route of a call paid from a session: {id} is the
+// session, {tool} a capability id; an Idempotency-Key is required.
+const SessionCallRoute = "/api/v1/mpp/sessions/{id}/tools/{tool}"
+
+// DecodeOpenRequest reads a session open body strictly: one JSON object
+// {maxBudget, currency, allowedTools}; an unknown field, another type or
+// trailing data is INVALID_INPUT. Its values are checked by Open.
+func DecodeOpenRequest(body []byte) (OpenRequest, error) {
+	var req OpenRequest
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return OpenRequest{}, dalil.InvalidInput(dalil.Problem{Path: "", Message: "must be one JSON object {maxBudget, currency, allowedTools}: " + jsonProblem(err)})
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return OpenRequest{}, dalil.InvalidInput(dalil.Problem{Path: "", Message: "must be a single JSON object"})
+	}
+	return req, nil
+}
+
+// jsonProblem is a decoding error in a few words (at most 120 bytes).
+func jsonProblem(err error) string {
+	msg := err.Error()
+	if len(msg) > 120 {
+		msg = msg[:120]
+	}
+	return strings.TrimPrefix(msg, "json: ")
+}
+
+// Routes are the sessions' public routes, which the service mounts with
+// the rail (calls paid from a session are Budget's, on SessionCallRoute):
 //
 //	POST /api/v1/mpp/sessions            open (402 with the deposit challenge, then 201)
 //	GET  /api/v1/mpp/sessions/{id}       read
 //	POST /api/v1/mpp/sessions/{id}/close close and refund the unused budget
 //
-// These handlers write a minimal envelope ({"data": …} or {"error":
-// {code, message, details}}) so the package works on its own; the core may
-// call Open, Get and Close directly and use its own envelope instead.
-func (s *Sessions) Register(mux *http.ServeMux) {
-	mux.HandleFunc("POST /api/v1/mpp/sessions", s.handleOpen)
-	mux.HandleFunc("GET /api/v1/mpp/sessions/{id}", s.handleGet)
-	mux.HandleFunc("POST /api/v1/mpp/sessions/{id}/close", s.handleClose)
+// Errors are dalil errors; the service's one table gives their status.
+func (s *Sessions) Routes() []dalil.Route {
+	return []dalil.Route{
+		{Method: http.MethodPost, Path: "/api/v1/mpp/sessions", ID: "mpp_session_open", Tag: "Payments",
+			Summary: "Open a budgeted, metered MPP session (402 with the deposit challenge, then 201)",
+			Body:    dalil.BodyJSON, MaxBody: MaxOpenBody, Status: http.StatusCreated, Answer: "Session open",
+			Errors: []int{400, 402},
+			Handle: func(r *http.Request, body []byte) (dalil.Reply, error) {
+				req, err := DecodeOpenRequest(body)
+				if err != nil {
+					return dalil.Reply{}, err
+				}
+				sess, err := s.Open(r.Context(), req, r.Header)
+				if err != nil {
+					return dalil.Reply{}, err
+				}
+				return dalil.Reply{Data: sess.View(), Rail: dalil.RailMPP}, nil
+			}},
+		{Method: http.MethodGet, Path: "/api/v1/mpp/sessions/{id}", ID: "mpp_session", Tag: "Payments",
+			Summary: "A budgeted MPP session: budget, spent, remaining",
+			Handle: func(r *http.Request, _ []byte) (dalil.Reply, error) {
+				sess, err := s.Get(r.Context(), r.PathValue("id"))
+				if err != nil {
+					return dalil.Reply{}, err
+				}
+				return dalil.Reply{Data: sess.View()}, nil
+			}},
+		{Method: http.MethodPost, Path: "/api/v1/mpp/sessions/{id}/close",
+			Handle: func(r *http.Request, _ []byte) (dalil.Reply, error) {
+				sess, h, err := s.Close(r.Context(), r.PathValue("id"))
+				if err != nil {
+					return dalil.Reply{}, err
+				}
+				return dalil.Reply{Data: sess.View(), Header: h}, nil
+			}},
+	}
 }
 
-// maxOpenBody caps the open request body (the contract's 32 KiB).
-const maxOpenBody = 32 << 10
+// Budget is the sessions as the service's paid-call pipeline draws on
+// them.
+func (s *Sessions) Budget() dalil.BudgetSessions { return budget{s} }
 
-func (s *Sessions) handleOpen(w http.ResponseWriter, r *http.Request) {
-	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-		writeErr(w, dalil.Errorf(dalil.CodeUnsupportedMediaType, "Send the body as application/json."))
-		return
-	}
-	dec := json.NewDecoder(io.LimitReader(r.Body, maxOpenBody+1))
-	dec.DisallowUnknownFields()
-	var req OpenRequest
-	if err := dec.Decode(&req); err != nil {
-		writeErr(w, dalil.InvalidInput(dalil.Problem{Path: "", Message: "body must be JSON {maxBudget, currency, allowedTools}"}))
-		return
-	}
-	sess, err := s.Open(r.Context(), req, r.Header)
+type budget struct{ s *Sessions }
+
+func (b budget) Draw(ctx context.Context, sessionID, tool string, price dalil.MicroUSD, idemKey string) (dalil.SessionDraw, error) {
+	d, err := b.s.Draw(ctx, sessionID, tool, price, idemKey)
 	if err != nil {
-		writeErr(w, err)
-		return
+		return dalil.SessionDraw{}, err
 	}
-	w.Header().Set("Cache-Control", "private")
-	writeJSON(w, http.StatusCreated, map[string]any{"data": sess.View()})
+	return dalil.SessionDraw{SessionID: d.SessionID, Key: d.Key, Tool: d.Tool, Amount: d.Amount, Replayed: d.Replayed, State: d}, nil
 }
 
-func (s *Sessions) handleGet(w http.ResponseWriter, r *http.Request) {
-	sess, err := s.Get(r.Context(), r.PathValue("id"))
-	if err != nil {
-		writeErr(w, err)
-		return
+func (b budget) Commit(ctx context.Context, d dalil.SessionDraw) error {
+	md, ok := d.State.(*Draw)
+	if !ok {
+		return errors.New("mpp sessions: commit of a draw this rail did not make")
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, map[string]any{"data": sess.View()})
+	return b.s.Commit(ctx, md)
 }
 
-func (s *Sessions) handleClose(w http.ResponseWriter, r *http.Request) {
-	sess, hdr, err := s.Close(r.Context(), r.PathValue("id"))
-	if err != nil {
-		writeErr(w, err)
-		return
+func (b budget) Release(ctx context.Context, d dalil.SessionDraw) error {
+	md, ok := d.State.(*Draw)
+	if !ok {
+		return errors.New("mpp sessions: release of a draw this rail did not make")
 	}
-	for k, v := range hdr {
-		w.Header()[k] = v
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": sess.View()})
-}
-
-// statusOf is this package's stand-alone code→status table; the core has
-// the authoritative one.
-func statusOf(c dalil.Code) int {
-	switch c {
-	case dalil.CodeInvalidInput:
-		return http.StatusBadRequest
-	case dalil.CodePaymentRequired, dalil.CodePaymentInvalid:
-		return http.StatusPaymentRequired
-	case dalil.CodeNotFound:
-		return http.StatusNotFound
-	case dalil.CodeIdempotencyInProgress, dalil.CodeIdempotencyKeyReused:
-		return http.StatusConflict
-	case dalil.CodeUnsupportedMediaType:
-		return http.StatusUnsupportedMediaType
-	case dalil.CodeProviderUnavailable:
-		return http.StatusBadGateway
-	}
-	return http.StatusInternalServerError
-}
-
-func writeErr(w http.ResponseWriter, err error) {
-	var e *dalil.Error
-	if !errors.As(err, &e) {
-		e = &dalil.Error{Code: dalil.CodeInternal, Message: "Internal error."}
-	}
-	for k, v := range e.Headers {
-		w.Header().Set(k, v)
-	}
-	body := map[string]any{"code": e.Code, "message": e.Message}
-	if e.Details != nil {
-		body["details"] = e.Details
-	}
-	writeJSON(w, statusOf(e.Code), map[string]any{"error": body})
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
+	return b.s.Release(ctx, md)
 }

@@ -302,51 +302,101 @@ func TestSessionBudgetNeverNegative(t *testing.T) {
 	}
 }
 
-func TestSessionHTTP(t *testing.T) {
+// TestSessionRoutes drives the sessions' routes as the service mounts
+// them: open (a PAYMENT_REQUIRED dalil error carrying the challenge, then
+// the session), read, close with the refund's receipt; errors are dalil
+// codes, which the service's one table answers.
+func TestSessionRoutes(t *testing.T) {
 	f := newFixture(t)
 	s, _ := newSessions(t, f)
-	mux := http.NewServeMux()
-	s.Register(mux)
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
-	body := `{"maxBudget":"0.50","currency":"USD","allowedTools":["analyze_property"]}`
-	post := func(path, auth string) *http.Response {
-		req, _ := http.NewRequest("POST", srv.URL+path, bytes.NewBufferString(body))
-		req.Header.Set("Content-Type", "application/json")
+	routes := map[string]dalil.Route{}
+	for _, rt := range s.Routes() {
+		routes[rt.Method+" "+rt.Path] = rt
+	}
+	call := func(pattern, id, auth, body string) (dalil.Reply, error) {
+		rt, ok := routes[pattern]
+		if !ok {
+			t.Fatalf("no route %s", pattern)
+		}
+		req := httptest.NewRequest(rt.Method, "/", nil)
+		req.SetPathValue("id", id)
 		if auth != "" {
 			req.Header.Set("Authorization", auth)
 		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
+		var b []byte
+		if rt.Body == dalil.BodyJSON {
+			if rt.MaxBody != MaxOpenBody {
+				t.Errorf("%s: body cap %d", pattern, rt.MaxBody)
+			}
+			b = []byte(body)
 		}
-		t.Cleanup(func() { resp.Body.Close() })
-		return resp
+		return rt.Handle(req, b)
 	}
-	resp := post("/api/v1/mpp/sessions", "")
-	if resp.StatusCode != 402 || resp.Header.Get("WWW-Authenticate") == "" {
-		t.Fatalf("open without payment: %d", resp.StatusCode)
+	body := `{"maxBudget":"0.50","currency":"USD","allowedTools":["analyze_property"]}`
+	_, err := call("POST /api/v1/mpp/sessions", "", "", body)
+	var de *dalil.Error
+	challenge := http.Header{}
+	if errors.As(err, &de) {
+		for k, v := range de.Headers {
+			challenge.Set(k, v)
+		}
 	}
-	cred, err := f.payer.Pay(resp.Header.Get("WWW-Authenticate"))
+	if de == nil || de.Code != dalil.CodePaymentRequired || challenge.Get("WWW-Authenticate") == "" {
+		t.Fatalf("open without payment: %v", err)
+	}
+	cred, err := f.payer.Pay(challenge.Get("WWW-Authenticate"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp = post("/api/v1/mpp/sessions", cred)
-	var out struct{ Data SessionView }
-	if resp.StatusCode != 201 || json.NewDecoder(resp.Body).Decode(&out) != nil || out.Data.MaxBudget != "0.50" {
-		t.Fatalf("open: %d %+v", resp.StatusCode, out)
+	if _, err := call("POST /api/v1/mpp/sessions", "", cred, body+" {}"); dalil.ErrorCode(err) != dalil.CodeInvalidInput {
+		t.Fatalf("open with trailing data: %v", err)
 	}
-	g, err := http.Get(srv.URL + "/api/v1/mpp/sessions/" + out.Data.ID)
-	if err != nil || g.StatusCode != 200 {
-		t.Fatalf("get: %v %v", g, err)
+	opened, err := call("POST /api/v1/mpp/sessions", "", cred, body)
+	v, _ := opened.Data.(SessionView)
+	if err != nil || v.MaxBudget != "0.50" || opened.Rail != dalil.RailMPP {
+		t.Fatalf("open: %+v %v", opened, err)
 	}
-	g.Body.Close()
-	resp = post("/api/v1/mpp/sessions/"+out.Data.ID+"/close", "")
-	if resp.StatusCode != 200 || resp.Header.Get(ReceiptHeader) == "" {
-		t.Fatalf("close: %d", resp.StatusCode)
+	if got, err := call("GET /api/v1/mpp/sessions/{id}", v.ID, "", ""); err != nil || got.Data.(SessionView).ID != v.ID || got.Rail != "" {
+		t.Fatalf("get: %+v %v", got, err)
 	}
-	if g, _ := http.Get(srv.URL + "/api/v1/mpp/sessions/mpps_missing"); g.StatusCode != 404 {
-		t.Errorf("missing session: %d", g.StatusCode)
+	closed, err := call("POST /api/v1/mpp/sessions/{id}/close", v.ID, "", "")
+	if err != nil || closed.Header.Get(ReceiptHeader) == "" || closed.Data.(SessionView).Status != string(SessionClosed) {
+		t.Fatalf("close: %+v %v", closed, err)
+	}
+	if _, err := call("GET /api/v1/mpp/sessions/{id}", "mpps_missing", "", ""); dalil.ErrorCode(err) != dalil.CodeNotFound {
+		t.Errorf("missing session: %v", err)
+	}
+}
+
+// TestDecodeOpenRequest: the one reading of a session open body.
+func TestDecodeOpenRequest(t *testing.T) {
+	tests := []struct {
+		name, body, problem string
+	}{
+		{"valid", `{"maxBudget":"1.50","currency":"USD","allowedTools":["a"]}`, ""},
+		{"a number budget", `{"maxBudget":1.5,"currency":"USD","allowedTools":["a"]}`, ""},
+		{"unknown field", `{"maxBudget":"1","x":1}`, `must be one JSON object {maxBudget, currency, allowedTools}: unknown field "x"`},
+		{"trailing data", `{"maxBudget":"1"} {}`, "must be a single JSON object"},
+		{"not an object", `[1]`, "must be one JSON object {maxBudget, currency, allowedTools}: cannot unmarshal array into Go value of type mpp.OpenRequest"},
+		{"empty", ``, "must be one JSON object {maxBudget, currency, allowedTools}: EOF"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := DecodeOpenRequest([]byte(tt.body))
+			if tt.problem == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			var de *dalil.Error
+			if !errors.As(err, &de) || de.Code != dalil.CodeInvalidInput {
+				t.Fatalf("err = %v, want INVALID_INPUT", err)
+			}
+			if ps, _ := de.Details.([]dalil.Problem); len(ps) != 1 || ps[0].Message != tt.problem {
+				t.Errorf("problems %+v, want %q", de.Details, tt.problem)
+			}
+		})
 	}
 }
 
