@@ -138,6 +138,17 @@ func (s *Server) handlePlans(w http.ResponseWriter, r *http.Request) {
 	}, Meta{})
 }
 
+// accountRailIDs lists the account rails' ids in priority order.
+func accountRailIDs() []string {
+	var ids []string
+	for _, r := range dalil.RailsByPriority() {
+		if r.Type == dalil.RailAccount {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
+}
+
 // accountDescriptor is an account rail's entry in the payment-methods
 // listing.
 func (s *Server) accountDescriptor(r dalil.RailInfo) map[string]any {

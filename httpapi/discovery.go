@@ -50,12 +50,12 @@ func (s *Server) handleDiscovery(w http.ResponseWriter, r *http.Request) {
 	}
 	protocols := []map[string]any{
 		{"protocol": "rest", "role": "primary", "transport": "https+json", "openapi": "/openapi.json"},
-		{"protocol": "api-key-billing", "role": "primary", "rails": []string{dalil.RailSubscription, dalil.RailCredits}, "paymentMethods": "/api/v1/payment-methods"},
+		{"protocol": "api-key-billing", "role": "primary", "rails": accountRailIDs(), "paymentMethods": "/api/v1/payment-methods"},
 		{"protocol": "mcp", "role": "compatibility", "transport": "stdio", "command": "dalil mcp", "remote": s.mcpRemote()},
 	}
 	x402 := false
-	for _, pr := range s.cfg.PayPerCall {
-		id := pr.Rail.ID()
+	for _, rc := range s.payPerCall() {
+		id := rc.ID
 		protocols = append(protocols, map[string]any{"protocol": id, "role": "primary", "enabled": true, "info": "/api/v1/" + id})
 		if id == dalil.RailX402 {
 			x402 = true
