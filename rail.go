@@ -64,6 +64,12 @@ var Rails = []RailInfo{
 	{ID: RailMPP, Header: RailMPP, Type: RailPayPerCall, Priority: 5, Route: "/api/v1/mpp/charge/<tool>"},
 }
 
+// Canonical is how a call pays on the rail on a capability's canonical
+// route.
+func (r RailInfo) Canonical() string {
+	return "POST /api/v1/<tool-path> with X-Service-Payment-Method: " + r.Header
+}
+
 // RailsByPriority returns the catalogue in auto's order, first to last.
 func RailsByPriority() []RailInfo {
 	out := slices.Clone(Rails)

@@ -8,9 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"slices"
 	"strings"
-	"time"
 
 	"dalil"
 	"dalil/httpapi"
@@ -25,34 +23,30 @@ import (
 // required ones switch a rail on when it is also listed in DALIL_RAILS; the
 // others have defaults.
 const (
-	envX402PayTo          = "DALIL_X402_PAY_TO"
-	envX402Network        = "DALIL_X402_NETWORK"
-	envX402Facilitator    = "DALIL_X402_FACILITATOR_URL"
-	envX402Token          = "DALIL_X402_FACILITATOR_TOKEN"
-	envX402VerifyTimeout  = "DALIL_X402_VERIFY_TIMEOUT"
-	envX402SettleTimeout  = "DALIL_X402_SETTLE_TIMEOUT"
-	envL402LNDURL         = "DALIL_L402_LND_URL"
-	envL402Macaroon       = "DALIL_L402_MACAROON"
-	envL402TLSCert        = "DALIL_L402_TLS_CERT"
-	envL402RootKey        = "DALIL_L402_ROOT_KEY"
-	envL402Rate           = "DALIL_L402_BTC_USD"
-	envL402Network        = "DALIL_L402_NETWORK"
-	envL402LNDTimeout     = "DALIL_L402_LND_TIMEOUT"
-	envMPPSecret          = "DALIL_MPP_SECRET_KEY"
-	envMPPRealm           = "DALIL_MPP_REALM"
-	envMPPNetwork         = "DALIL_MPP_NETWORK"
-	envMPPRecipient       = "DALIL_MPP_RECIPIENT"
-	envMPPPayeeKey        = "DALIL_MPP_PAYEE_KEY"
-	envMPPRPCURL          = "DALIL_MPP_RPC_URL"
-	envMPPSettleTimeout   = "DALIL_MPP_SETTLE_TIMEOUT"
-	envMPPChallengeTTL    = "DALIL_MPP_CHALLENGE_TTL"
-	envMPPChannels        = "DALIL_MPP_CHANNELS"
-	envMPPEscrow          = "DALIL_MPP_ESCROW"
-	envMPPChannelIdle     = "DALIL_MPP_CHANNEL_IDLE"
-	canonicalRoute        = "POST /api/v1/<tool-path> with X-Service-Payment-Method: "
-	payPerCall            = "pay_per_call"
-	authenticationNone    = "none"
-	paymentMethodsHeading = "/api/v1/payment-methods"
+	envX402PayTo         = "DALIL_X402_PAY_TO"
+	envX402Network       = "DALIL_X402_NETWORK"
+	envX402Facilitator   = "DALIL_X402_FACILITATOR_URL"
+	envX402Token         = "DALIL_X402_FACILITATOR_TOKEN"
+	envX402VerifyTimeout = "DALIL_X402_VERIFY_TIMEOUT"
+	envX402SettleTimeout = "DALIL_X402_SETTLE_TIMEOUT"
+	envL402LNDURL        = "DALIL_L402_LND_URL"
+	envL402Macaroon      = "DALIL_L402_MACAROON"
+	envL402TLSCert       = "DALIL_L402_TLS_CERT"
+	envL402RootKey       = "DALIL_L402_ROOT_KEY"
+	envL402Rate          = "DALIL_L402_BTC_USD"
+	envL402Network       = "DALIL_L402_NETWORK"
+	envL402LNDTimeout    = "DALIL_L402_LND_TIMEOUT"
+	envMPPSecret         = "DALIL_MPP_SECRET_KEY"
+	envMPPRealm          = "DALIL_MPP_REALM"
+	envMPPNetwork        = "DALIL_MPP_NETWORK"
+	envMPPRecipient      = "DALIL_MPP_RECIPIENT"
+	envMPPPayeeKey       = "DALIL_MPP_PAYEE_KEY"
+	envMPPRPCURL         = "DALIL_MPP_RPC_URL"
+	envMPPSettleTimeout  = "DALIL_MPP_SETTLE_TIMEOUT"
+	envMPPChallengeTTL   = "DALIL_MPP_CHALLENGE_TTL"
+	envMPPChannels       = "DALIL_MPP_CHANNELS"
+	envMPPEscrow         = "DALIL_MPP_ESCROW"
+	envMPPChannelIdle    = "DALIL_MPP_CHANNEL_IDLE"
 )
 
 // hexBytes decodes a hex secret (an optional 0x prefix allowed). The error
@@ -122,38 +116,9 @@ func buildX402(cfg *Config) (*httpapi.PayRail, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := r.Info()
-	return &httpapi.PayRail{
-		Rail: x402Rail{r},
-		Descriptor: map[string]any{
-			"id": dalil.RailX402, "enabled": true, "type": payPerCall, "currency": "USDC", "asset": in.AssetSymbol, "network": in.Network,
-			"authentication": authenticationNone,
-			"credential":     "PAYMENT-SIGNATURE: <base64 x402 v2 payload> or X-PAYMENT: <base64 x402 v1 payload>",
-			"endpoints":      map[string]string{"canonical": canonicalRoute + dalil.RailX402, "dedicated": "POST /api/v1/x402/<tool-path>"},
-			"info":           "/api/v1/x402",
-		},
-		Info: map[string]any{
-			"rail": dalil.RailX402, "enabled": true, "type": payPerCall,
-			"versions": []int{1, 2}, "scheme": x402.SchemeExact,
-			"network": in.Network, "v1Network": in.V1Network, "chainId": in.ChainID,
-			"asset":             map[string]any{"symbol": in.AssetSymbol, "address": in.Asset, "decimals": 6},
-			"payTo":             in.PayTo,
-			"maxTimeoutSeconds": in.MaxTimeoutSeconds,
-			"pricing":           "registry price in USD = USDC atomic units x 10^-6 (0.01 USD = 10000)",
-			"headers": map[string]any{
-				"challenge":  x402.HeaderPaymentRequired + " (v2) and the JSON body fields x402Version, accepts (v1)",
-				"credential": map[string]string{"1": x402.HeaderXPayment, "2": x402.HeaderPaymentSignature},
-				"receipt":    map[string]string{"1": x402.HeaderXPaymentResponse, "2": x402.HeaderPaymentResponse},
-			},
-			"endpoints": map[string]string{
-				"canonical": canonicalRoute + dalil.RailX402, "dedicated": "POST /api/v1/x402/<tool-path>",
-				"wellKnown": "/.well-known/x402.json", "paymentMethods": paymentMethodsHeading,
-			},
-			"singleUse":  "each authorization (payer, nonce) pays for exactly one call",
-			"settlement": "verified locally and by the facilitator, settled before the result is sent; no result without settlement",
-		},
-		WellKnown: r.WellKnown,
-	}, nil
+	pr := &httpapi.PayRail{Rail: x402Rail{r}, WellKnown: r.WellKnown}
+	pr.Descriptor, pr.Info = r.Describe()
+	return pr, nil
 }
 
 // x402Rail adapts the x402 rail's settlement errors to the core's claim
@@ -204,38 +169,9 @@ func buildL402(cfg *Config) (*httpapi.PayRail, error) {
 	if err != nil {
 		return nil, err
 	}
-	network := c.Network
-	if network == "" {
-		network = l402.DefaultNetwork
-	}
-	return &httpapi.PayRail{
-		Rail: r,
-		Descriptor: map[string]any{
-			"id": dalil.RailL402, "enabled": true, "type": payPerCall, "currency": "BTC", "network": "lightning:" + network,
-			"authentication": authenticationNone,
-			"credential":     "Authorization: L402 <base64 macaroon>:<hex preimage> (LSAT accepted)",
-			"endpoints":      map[string]string{"canonical": canonicalRoute + dalil.RailL402, "dedicated": "POST /api/v1/l402/<tool-path>"},
-			"info":           "/api/v1/l402",
-		},
-		Info: map[string]any{
-			"rail": dalil.RailL402, "enabled": true, "type": payPerCall,
-			"currency": "BTC", "network": "lightning:" + network,
-			"btcUsdRate": rate, "rateSource": "configured",
-			"pricing":              "registry price in USD converted to satoshis at btcUsdRate, rounded up, at least 1 sat",
-			"invoiceExpirySeconds": int(l402.DefaultInvoiceExpiry / time.Second),
-			"tokenTtlSeconds":      int(l402.DefaultTokenTTL / time.Second),
-			"headers": map[string]string{
-				"challenge":  `WWW-Authenticate: L402 macaroon="<base64>", invoice="<bolt11>" (and its LSAT twin)`,
-				"credential": "Authorization: L402 <base64 macaroon>:<hex preimage>",
-				"receipt":    l402.HeaderReceipt,
-				"error":      l402.HeaderError,
-			},
-			"endpoints": map[string]string{
-				"canonical": canonicalRoute + dalil.RailL402, "dedicated": "POST /api/v1/l402/<tool-path>", "paymentMethods": paymentMethodsHeading,
-			},
-			"singleUse": "a token pays for exactly one call of the tool it was minted for",
-		},
-	}, nil
+	pr := &httpapi.PayRail{Rail: r}
+	pr.Descriptor, pr.Info = r.Describe()
+	return pr, nil
 }
 
 // buildMPP configures the MPP rail (docs/rail-mpp.md) from a
@@ -256,14 +192,7 @@ func buildMPP(cfg *Config, store *sqlstore.Store, log *slog.Logger) (*httpapi.Pa
 	if err != nil {
 		return nil, err
 	}
-	network := c.Network
-	if network == "" {
-		network = mpp.DefaultNetwork
-	}
-	n := mpp.Networks[network]
 	pr := &httpapi.PayRail{Rail: r}
-	modes := []string{mpp.IntentCharge}
-	endpoints := map[string]string{"canonical": canonicalRoute + dalil.RailMPP, "charge": "POST /api/v1/mpp/charge/<tool>"}
 	if keyHex := m.PayeeKey.Reveal(); keyHex == "" {
 		log.Warn("mpp sessions are off: set DALIL_MPP_PAYEE_KEY (the recipient's key, which signs refunds) to open them", "rail", dalil.RailMPP, "missing", envMPPPayeeKey)
 	} else {
@@ -276,8 +205,6 @@ func buildMPP(cfg *Config, store *sqlstore.Store, log *slog.Logger) (*httpapi.Pa
 			return nil, fmt.Errorf("%s: %w", envMPPPayeeKey, err)
 		}
 		pr.Routes, pr.Sessions, pr.SessionCall = s.Routes(), s.Budget(), mpp.SessionCallRoute
-		modes = append(modes, mpp.IntentSession)
-		endpoints["sessions"] = "POST /api/v1/mpp/sessions"
 	}
 	// The real session intent (escrow payment channels, voucher-paid
 	// calls): on with DALIL_MPP_CHANNELS=on or an explicit DALIL_MPP_ESCROW.
@@ -291,47 +218,11 @@ func buildMPP(cfg *Config, store *sqlstore.Store, log *slog.Logger) (*httpapi.Pa
 		if err != nil {
 			return nil, err
 		}
-		ch, err := r.EnableChannels(mpp.ChannelsConfig{Store: mppsql.NewChannels(store.DB()), PayeeKey: key, Escrow: escrow})
-		if err != nil {
+		if _, err := r.EnableChannels(mpp.ChannelsConfig{Store: mppsql.NewChannels(store.DB()), PayeeKey: key, Escrow: escrow}); err != nil {
 			return nil, fmt.Errorf("%s: %w", envMPPEscrow, err)
 		}
-		if !slices.Contains(modes, mpp.IntentSession) {
-			modes = append(modes, mpp.IntentSession)
-		}
-		endpoints["channel"] = "POST /api/v1/mpp/charge/<tool> or the canonical route with Authorization: Payment intent=session (actions open, voucher, topUp, close; escrow " + ch.Escrow() + ")"
 	}
-	pr.Descriptor = map[string]any{
-		"id": dalil.RailMPP, "enabled": true, "type": payPerCall, "currency": "USD", "network": network,
-		"authentication": authenticationNone,
-		"credential":     "Authorization: Payment <base64url credential> (method tempo)",
-		"endpoints":      endpoints,
-		"info":           "/api/v1/mpp",
-		"modes":          modes,
-	}
-	infoEndpoints := map[string]string{"paymentMethods": paymentMethodsHeading}
-	for k, v := range endpoints {
-		infoEndpoints[k] = v
-	}
-	if slices.Contains(modes, mpp.IntentSession) {
-		infoEndpoints["session"] = "GET /api/v1/mpp/sessions/{id}"
-		infoEndpoints["sessionTool"] = "POST /api/v1/mpp/sessions/{id}/tools/{tool} (Idempotency-Key required)"
-		infoEndpoints["sessionClose"] = "POST /api/v1/mpp/sessions/{id}/close"
-	}
-	pr.Info = map[string]any{
-		"rail": dalil.RailMPP, "enabled": true, "type": payPerCall,
-		"scheme": mpp.Scheme, "method": mpp.Method, "modes": modes,
-		"network": network, "chainId": r.ChainID(),
-		"asset":     map[string]any{"address": n.Currency, "decimals": n.Decimals},
-		"recipient": strings.ToLower(recipient), "realm": realm,
-		"pricing": "registry price in USD = token base units x 10^-6 (0.01 USD = 10000)",
-		"headers": map[string]string{
-			"challenge":  "WWW-Authenticate: Payment id, realm, method, intent, request, expires",
-			"credential": "Authorization: Payment <base64url credential>",
-			"receipt":    mpp.ReceiptHeader,
-		},
-		"endpoints": infoEndpoints,
-		"singleUse": "each challenge pays for exactly one call",
-	}
+	pr.Descriptor, pr.Info = r.Describe(pr.Sessions != nil)
 	return pr, nil
 }
 

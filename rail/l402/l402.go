@@ -130,6 +130,7 @@ type Rail struct {
 	network       string
 	rootKey       []byte
 	rate          dalil.MicroUSD
+	rateText      string // the rate as configured, for Describe
 	tokenTTL      time.Duration
 	invoiceExpiry time.Duration
 	lnd           *lndClient
@@ -167,7 +168,7 @@ func New(cfg Config) (*Rail, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.rate = rate
+	r.rate, r.rateText = rate, cfg.BTCUSDRate
 	if r.invoiceExpiry == 0 {
 		r.invoiceExpiry = DefaultInvoiceExpiry
 	}
