@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"os"
 	"strings"
 
@@ -116,33 +114,10 @@ func buildX402(cfg *Config) (*httpapi.PayRail, error) {
 	if err != nil {
 		return nil, err
 	}
-	pr := &httpapi.PayRail{Rail: x402Rail{r}, WellKnown: r.WellKnown}
+	pr := &httpapi.PayRail{Rail: r, WellKnown: r.WellKnown}
 	pr.Descriptor, pr.Info = r.Describe()
 	return pr, nil
 }
-
-// x402Rail adapts the x402 rail's settlement errors to the core's claim
-// rule: an unconfirmed settlement (timeout, 5xx: the transfer may have
-// happened) must keep the credential claimed, so its error says so with
-// KeepClaim. A declined settlement passes through and the claim is
-// released.
-type x402Rail struct{ *x402.Rail }
-
-func (r x402Rail) Settle(ctx context.Context, p *dalil.Payment) (http.Header, error) {
-	h, err := r.Rail.Settle(ctx, p)
-	if err != nil && errors.Is(err, x402.ErrSettleUnconfirmed) {
-		return nil, keptClaim{err}
-	}
-	return h, err
-}
-
-// keptClaim marks a settlement error after which the money may have moved.
-type keptClaim struct{ error }
-
-func (k keptClaim) Unwrap() error { return k.error }
-
-// KeepClaim tells the core to keep the credential's single-use claim.
-func (keptClaim) KeepClaim() bool { return true }
 
 // buildL402 configures the L402 rail (docs/rail-l402.md) from a
 // configuration with nothing missing.

@@ -47,8 +47,19 @@ var ErrSettleDeclined = errors.New("x402: the facilitator declined the settlemen
 
 // ErrSettleUnconfirmed is wrapped by Settle's error when the outcome is
 // unknown (timeout, transport error, 5xx, an answer without a transaction):
-// the transfer may have happened, so the engine must keep the reservation.
-var ErrSettleUnconfirmed = errors.New("x402: the settlement could not be confirmed")
+// the transfer may have happened, so the engine must keep the reservation,
+// which its KeepClaim says.
+var ErrSettleUnconfirmed error = keptClaim{}
+
+// keptClaim is ErrSettleUnconfirmed: an error after which the money may
+// have moved, so the credential's single-use claim is kept (the engine
+// finds KeepClaim in the error's chain).
+type keptClaim struct{}
+
+func (keptClaim) Error() string { return "x402: the settlement could not be confirmed" }
+
+// KeepClaim tells the engine to keep the credential's single-use claim.
+func (keptClaim) KeepClaim() bool { return true }
 
 // Config configures the rail. PayTo and FacilitatorURL are required; the
 // zero value of every other field means its default.

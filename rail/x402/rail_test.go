@@ -530,6 +530,12 @@ func TestSettleFailuresReturnNothing(t *testing.T) {
 				if !errors.As(err, &de) || de.Code != dalil.CodePaymentInvalid || !errors.Is(err, c.sentinel) {
 					t.Fatalf("Settle err = %v; want PAYMENT_INVALID wrapping %v", err, c.sentinel)
 				}
+				// An unknown outcome keeps the credential's claim (the
+				// engine looks for KeepClaim in the chain); a decline frees it.
+				var k interface{ KeepClaim() bool }
+				if kept := errors.As(err, &k) && k.KeepClaim(); kept != (c.sentinel == x402.ErrSettleUnconfirmed) {
+					t.Errorf("KeepClaim in the chain = %v", kept)
+				}
 				if time.Since(start) > 5*time.Second {
 					t.Errorf("Settle took %v, beyond its 300ms timeout", time.Since(start))
 				}
