@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"dalil"
 	"dalil/capabilities/documentfacts/read"
 )
 
@@ -315,19 +316,19 @@ func TestClausesUntrustedAndOptions(t *testing.T) {
 	}
 }
 
-// Unpaid: a document whose only findings are obligations, requirements
+// A document whose only findings are obligations, requirements
 // or deadlines is charged; one with nothing at all is not.
 func TestUnpaidCountsClauses(t *testing.T) {
 	out := extractText(t, "The parties shall cooperate in good faith.")
 	if len(out.Facts) != 0 || len(out.Obligations) != 1 {
 		t.Fatalf("facts %+v obligations %+v", out.Facts, out.Obligations)
 	}
-	if _, unpaid := out.Unpaid(); unpaid {
-		t.Error("an obligation found, yet unpaid")
+	if charge, reason := dalil.DecideEvidence(out.Basis()); !charge {
+		t.Errorf("an obligation found, yet not charged (%s)", reason)
 	}
 	out = extractText(t, "Hello, this is a note about nothing in particular.")
-	if reason, unpaid := out.Unpaid(); !unpaid || reason != "no_facts_found" {
-		t.Errorf("nothing found: unpaid %v %q (%+v)", unpaid, reason, out)
+	if charge, reason := dalil.DecideEvidence(out.Basis()); charge || reason != "no_facts_found" {
+		t.Errorf("nothing found: charged %v %q (%+v)", charge, reason, out)
 	}
 }
 

@@ -321,8 +321,8 @@ func TestRequestedFactsModesAndFilters(t *testing.T) {
 	}
 	// Nothing found: answered, not charged.
 	out, _ = Handle(context.Background(), Deps{}, Input{Text: "just some words"})
-	if reason, unpaid := out.Unpaid(); !unpaid || reason != "no_facts_found" {
-		t.Errorf("empty result charged: %v %v", reason, unpaid)
+	if charge, reason := dalil.DecideEvidence(out.Basis()); charge || reason != "no_facts_found" {
+		t.Errorf("empty result charged: %v %v", charge, reason)
 	}
 }
 

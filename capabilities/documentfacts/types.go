@@ -259,17 +259,17 @@ type LLMAssist struct {
 	RejectedFacts int    `json:"rejectedFacts" schema:"minimum=0"`
 }
 
-// Unpaid: a readable document in which nothing at all was found (no fact,
-// obligation, requirement, deadline or answered request) is answered, and
-// not charged.
-func (o Output) Unpaid() (string, bool) {
+// unanswered is why nothing can be charged for: a readable document in
+// which nothing at all was found (no fact, obligation, requirement,
+// deadline or answered request) is answered, as no_facts_found.
+func (o Output) unanswered() string {
 	if len(o.Facts)+len(o.Obligations)+len(o.Requirements)+len(o.Deadlines) > 0 {
-		return "", false
+		return ""
 	}
 	for _, r := range o.RequestedFacts {
 		if r.Status == "found" {
-			return "", false
+			return ""
 		}
 	}
-	return "no_facts_found", true
+	return "no_facts_found"
 }
