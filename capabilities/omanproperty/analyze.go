@@ -48,14 +48,9 @@ const (
 	StatusInsufficient = "insufficient_comparables"
 )
 
-// Unpaid implements capability.Unpaid: an answer with too few comparables
-// for either a rent or a value estimate is not charged.
-func (o Output) Unpaid() (string, bool) {
-	if o.Status != StatusInsufficient {
-		return "", false
-	}
-	return "insufficient_comparables: too few rent and sale comparables for this property; see missing", true
-}
+// insufficientReason is why an answer with too few comparables for either
+// a rent or a value estimate is not charged (Basis.Unanswered).
+const insufficientReason = "insufficient_comparables: too few rent and sale comparables for this property; see missing"
 
 // Deps are what the analysis needs: the comparables dataset.
 type Deps struct {

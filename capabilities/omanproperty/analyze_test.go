@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"dalil"
 	"dalil/dataset"
 
 	"github.com/google/go-cmp/cmp"
@@ -167,7 +168,8 @@ func TestSelectionAndFallbacks(t *testing.T) {
 					t.Errorf("flags %v have %s", out.RiskFlags, f)
 				}
 			}
-			_, unpaid := out.Unpaid()
+			charge, _ := dalil.DecideEvidence(out.Basis())
+			unpaid := !charge
 			if unpaid != (tc.status == StatusInsufficient) || out.InsufficientMarketData != unpaid {
 				t.Errorf("unpaid %v, insufficientMarketData %v for status %s", unpaid, out.InsufficientMarketData, out.Status)
 			}
@@ -195,9 +197,9 @@ func TestFallbackSaysWhy(t *testing.T) {
 
 func TestInsufficientIsUnpaidAndWithheld(t *testing.T) {
 	out := analyze(t, &memMarket{rows: rents("al-khuwair", 400, 410)}, flat("Al Khuwair", 2, 100, 72000))
-	reason, unpaid := out.Unpaid()
-	if !unpaid || !strings.HasPrefix(reason, "insufficient_comparables") {
-		t.Fatalf("Unpaid() = %q, %v", reason, unpaid)
+	charge, reason := dalil.DecideEvidence(out.Basis())
+	if charge || !strings.HasPrefix(reason, "insufficient_comparables") {
+		t.Fatalf("DecideEvidence = %v, %q", charge, reason)
 	}
 	if out.Market.MonthlyRent != nil || out.Market.Value != nil || out.Investment.GrossYieldPct != nil || out.PricePosition.MarketPosition != "insufficient_data" ||
 		out.Confidence.Level != "insufficient" || out.Confidence.Score != 0 || out.Summary != nil || len(out.Comparables) != 0 || len(out.Provenance) != 0 {
@@ -598,8 +600,8 @@ func TestInvariants(t *testing.T) {
 				t.Fatalf("case %d: %+v", i, s)
 			}
 		}
-		if _, unpaid := out.Unpaid(); unpaid != (out.Market.MonthlyRent == nil && out.Market.Value == nil) {
-			t.Fatalf("case %d: unpaid %v with %+v", i, unpaid, out.Market)
+		if charge, _ := dalil.DecideEvidence(out.Basis()); !charge != (out.Market.MonthlyRent == nil && out.Market.Value == nil) {
+			t.Fatalf("case %d: charged %v with %+v", i, charge, out.Market)
 		}
 		if len(out.Comparables) != out.Market.SampleSizeUsed {
 			t.Fatalf("case %d: %d comparables listed, %d used", i, len(out.Comparables), out.Market.SampleSizeUsed)

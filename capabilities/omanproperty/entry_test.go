@@ -116,7 +116,7 @@ func TestPreview(t *testing.T) {
 		synth  bool
 		charge bool
 	}{
-		{"rents only, synthetic", rows, capability.PreviewLimited, "area", true, true},
+		{"rents only, synthetic", rows, capability.PreviewLimited, "area", true, false},
 		{"both", slices.Concat(rents("al-khuwair", 400, 410, 420), sales("azaiba", 70000, 71000, 72000)), capability.PreviewAvailable, "area", false, true},
 		{"nothing", nil, capability.PreviewLimited, "none", false, false},
 	} {

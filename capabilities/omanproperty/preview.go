@@ -39,7 +39,8 @@ type PreviewSignals struct {
 	// matching the subject.
 	HistoricalBenchmarks int `json:"benchmarkCount" schema:"minimum=0"`
 	// WouldBeCharged is false when the paid call would answer
-	// insufficient_comparables, which is not charged.
+	// insufficient_comparables, or rest on synthetic comparables only:
+	// neither is charged.
 	WouldBeCharged bool `json:"wouldBeCharged"`
 }
 
@@ -103,7 +104,7 @@ func previewFunc(deps Deps) capability.PreviewFunc[Input, PreviewSignals] {
 		sig.SyntheticUsed = synthetic > 0
 		sig.SyntheticOnly = total > 0 && synthetic == total
 		sig.OldestComparableDate = oldest
-		sig.WouldBeCharged = rent.ok || sale.ok
+		sig.WouldBeCharged = (rent.ok || sale.ok) && !sig.SyntheticOnly
 		if rent.ok && sale.ok {
 			rep.Status = capability.PreviewAvailable
 		}
