@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"dalil"
 )
 
 // The reference service's expectations (Part 2 §5).
@@ -22,8 +24,8 @@ func TestReferenceExpectations(t *testing.T) {
 		if out.EstimatedValue != nil || out.EstimatedDealerBuyPrice != nil || out.EstimatedPrivateSalePrice != nil || out.EstimatedDealerRetailPrice != nil {
 			t.Errorf("insufficient answer carries prices: %+v", out)
 		}
-		if reason, unpaid := out.Unpaid(); !unpaid || !strings.HasPrefix(reason, "insufficient_market_data") {
-			t.Errorf("Unpaid() = %q, %v", reason, unpaid)
+		if charge, reason := dalil.DecideEvidence(out.Basis()); charge || !strings.HasPrefix(reason, "insufficient_market_data") {
+			t.Errorf("DecideEvidence = %v, %q", charge, reason)
 		}
 	})
 	t.Run("two listings: insufficient, both shown", func(t *testing.T) {
@@ -34,7 +36,7 @@ func TestReferenceExpectations(t *testing.T) {
 		if has(out.RiskFlags, "NO_MARKET_DATA_PROVIDER") || out.Confidence.Score > 0.39 || out.EstimatedValue != nil {
 			t.Errorf("flags %v confidence %v value %v", out.RiskFlags, out.Confidence.Score, out.EstimatedValue)
 		}
-		if _, unpaid := out.Unpaid(); !unpaid {
+		if charge, _ := dalil.DecideEvidence(out.Basis()); charge {
 			t.Error("two listings charged")
 		}
 	})

@@ -150,13 +150,10 @@ type Output struct {
 	Disclaimer         string              `json:"disclaimer"`
 }
 
-// Unpaid implements capability.Unpaid: an insufficient_market_data answer
-// is not charged on any rail.
-func (o Output) Unpaid() (string, bool) {
-	if o.Status != StatusInsufficient {
-		return "", false
-	}
-	return fmt.Sprintf("insufficient_market_data: %d usable comparables, %d needed", o.MarketStats.ComparableCount, MinComparables), true
+// insufficientReason is why an insufficient_market_data answer is not
+// charged on any rail (Basis.Unanswered).
+func (o Output) insufficientReason() string {
+	return fmt.Sprintf("insufficient_market_data: %d usable comparables, %d needed", o.MarketStats.ComparableCount, MinComparables)
 }
 
 // Vehicle echoes the subject, normalised.
