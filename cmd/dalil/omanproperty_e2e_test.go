@@ -81,10 +81,11 @@ func testOmanPropertyEndToEnd(t *testing.T, db string) {
 	hdr := map[string]string{"X-API-Key": key}
 	url := base + "/api/v1/oman/property/analyze"
 
-	// A paid call on the demo data: a full answer, charged, saying it is synthetic.
+	// A paid call on the demo data: a full answer saying it is synthetic,
+	// and not charged: synthetic data is no evidence.
 	body := `{"governorate":"Muscat","wilayat":"Bawshar","area":"الخوير","propertyType":"apartment","bedrooms":2,"bathrooms":2,"sizeSqm":120,"askingPriceOMR":68000,"askingMonthlyRentOMR":450,"furnished":"unfurnished","ageYears":8}`
 	a := post(t, url, body, hdr)
-	if a.status != 200 || a.meta()["paymentMethod"] != "subscription" || a.meta()["price"] != 0.25 || a.meta()["charged"] == false {
+	if a.status != 200 || a.meta()["price"] != 0.25 || a.meta()["charged"] != false || a.meta()["notChargedReason"] != "synthetic_data_only" {
 		t.Fatalf("paid call: %d %s", a.status, a.raw)
 	}
 	data := a.body["data"].(map[string]any)
@@ -98,8 +99,8 @@ func testOmanPropertyEndToEnd(t *testing.T, db string) {
 		t.Errorf("datasets = %v", ds)
 	}
 	usd, calls := used(t, base, key)
-	if usd != 0.25 || calls != 1 {
-		t.Fatalf("after the paid call: used %v USD, %v calls", usd, calls)
+	if usd != 0 || calls != 0 {
+		t.Fatalf("the synthetic-only answer was charged: used %v USD, %v calls", usd, calls)
 	}
 
 	// No comparables anywhere for 900 sqm townhouses: a 200 that is not charged.
@@ -110,7 +111,7 @@ func testOmanPropertyEndToEnd(t *testing.T, db string) {
 	if a.meta()["charged"] != false || !strings.Contains(fmt.Sprint(a.meta()["notChargedReason"]), "insufficient_comparables") {
 		t.Errorf("insufficient answer meta: %v", a.meta())
 	}
-	if usd, calls := used(t, base, key); usd != 0.25 || calls != 1 {
+	if usd, calls := used(t, base, key); usd != 0 || calls != 0 {
 		t.Errorf("insufficient_comparables was charged: used %v USD, %v calls", usd, calls)
 	}
 
@@ -123,7 +124,7 @@ func testOmanPropertyEndToEnd(t *testing.T, db string) {
 	if a.status != 400 || !strings.Contains(string(a.raw), "Did you mean Al Khuwair") {
 		t.Errorf("near miss: %d %s", a.status, a.raw)
 	}
-	if usd, calls := used(t, base, key); usd != 0.25 || calls != 1 {
+	if usd, calls := used(t, base, key); usd != 0 || calls != 0 {
 		t.Errorf("refused calls were charged: used %v USD, %v calls", usd, calls)
 	}
 
@@ -133,11 +134,11 @@ func testOmanPropertyEndToEnd(t *testing.T, db string) {
 		t.Fatalf("preview: %d %s", a.status, a.raw)
 	}
 	sig := a.body["data"].(map[string]any)["preview"].(map[string]any)["signals"].(map[string]any)
-	if sig["syntheticOnly"] != true || sig["rentMatchLevel"] != "area" || sig["rentalComparablesFound"].(float64) < 3 {
+	if sig["syntheticOnly"] != true || sig["wouldBeCharged"] != false || sig["rentMatchLevel"] != "area" || sig["rentalComparablesFound"].(float64) < 3 {
 		t.Errorf("preview signals = %v", sig)
 	}
 	checkNoPaidKeys(t, a.raw)
-	if usd, calls := used(t, base, key); usd != 0.25 || calls != 1 {
+	if usd, calls := used(t, base, key); usd != 0 || calls != 0 {
 		t.Errorf("preview charged: used %v USD, %v calls", usd, calls)
 	}
 
@@ -162,15 +163,16 @@ func testOmanPropertyEndToEnd(t *testing.T, db string) {
 		t.Errorf("stats: %v", st)
 	}
 	a = post(t, url, body, hdr)
-	if a.status != 200 {
-		t.Fatalf("after import: %d %s", a.status, a.raw)
+	if a.status != 200 || a.meta()["charged"] == false || a.meta()["paymentMethod"] != "subscription" ||
+		!strings.Contains(fmt.Sprint(a.meta()["evidence"]), "kind:dataset") {
+		t.Fatalf("after import (real rows: charged, with a dataset source): %d %s", a.status, a.raw)
 	}
 	data = a.body["data"].(map[string]any)
 	sources := fmt.Sprint(data["provenance"])
 	if !strings.Contains(sources, "agency-2026-11") || len(data["datasets"].([]any)) != 2 {
 		t.Errorf("provenance after import: %s / %v", sources, data["datasets"])
 	}
-	if usd, calls := used(t, base, key); usd != 0.5 || calls != 2 {
+	if usd, calls := used(t, base, key); usd != 0.25 || calls != 1 {
 		t.Errorf("second paid call: used %v USD, %v calls", usd, calls)
 	}
 
