@@ -171,12 +171,47 @@ func opt(s string) *string {
 	return &s
 }
 
+// Basis is what the screen rests on: each list screened, a dataset (or
+// synthetic demo data when the list is), with its batch, retrieval date
+// and entries. A screen against synthetic lists only is not charged.
+func (o Output) Basis() dalil.Basis {
+	var b dalil.Basis
+	for _, l := range o.Lists {
+		b = b.Add(ListSource(l))
+	}
+	return b
+}
+
+// ListSource is a screened list as a source of evidence: dataset
+// "sanctions", or synthetic when the list is demo data.
+func ListSource(l List) dalil.Source {
+	kind := dalil.SourceDataset
+	if l.Synthetic {
+		kind = dalil.SourceSynthetic
+	}
+	return dalil.Source{Kind: kind, Name: l.Name, Dataset: Dataset, Batch: l.Batch, RetrievedAt: l.RetrievedAt, Items: l.Entries}
+}
+
+// allSynthetic reports whether every list is synthetic demo data (and
+// there is at least one).
+func allSynthetic(ls []List) bool {
+	for _, l := range ls {
+		if !l.Synthetic {
+			return false
+		}
+	}
+	return len(ls) > 0
+}
+
 func summary(o Output) string {
 	lists := make([]string, 0, len(o.Lists))
 	for _, l := range o.Lists {
 		lists = append(lists, fmt.Sprintf("%s (version %s, %d entries)", l.Name, l.Version, l.Entries))
 	}
 	on := strings.Join(lists, "; ")
+	if allSynthetic(o.Lists) {
+		return fmt.Sprintf("No real sanctions screening was done: the only lists on this server are synthetic demo data (%s), made-up names that say nothing about real sanctions; %d demo match(es) at a similarity of %.2f.", on, len(o.Matches), o.Threshold)
+	}
 	switch o.Status {
 	case StatusNoMatch:
 		return fmt.Sprintf("No listed name or alias reached a similarity of %.2f on %s.", o.Threshold, on)
