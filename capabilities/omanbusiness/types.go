@@ -55,14 +55,6 @@ type SearchOutput struct {
 	Warnings     []string      `json:"warnings"`
 }
 
-// Unpaid: a search that found no company is not charged.
-func (o SearchOutput) Unpaid() (string, bool) {
-	if o.TotalMatches == 0 {
-		return "no_matching_company", true
-	}
-	return "", false
-}
-
 // ProfileInput is get_oman_company_profile's request.
 type ProfileInput struct {
 	CompanyID string `json:"companyId" schema:"minLength=1,maxLength=120" jsonschema:"A companyId from search_oman_company."`
