@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"dalil"
 	"dalil/capabilities/omanbusiness"
 	"dalil/internal/names"
 )
@@ -43,6 +44,7 @@ func Check(ctx context.Context, d Deps, in Input) (Output, error) {
 	n := normalize(in)
 	out := Output{Sources: []EvidenceSource{}, Limitations: slices.Clone(baseLimitations)}
 	cov := Coverage{LiveChecksPerformed: []string{}, UnavailableSources: []string{}, NotConfigured: []string{}}
+	var basis []dalil.Source // what the answer rests on (Output.Basis)
 
 	// 1. Identity against the company records.
 	var cat *omanbusiness.Catalog
@@ -154,7 +156,10 @@ func Check(ctx context.Context, d Deps, in Input) (Output, error) {
 	default:
 		sc.Execution = Performed
 		sc.Lists = screening.Lists
+		realList := false
 		for _, l := range screening.Lists {
+			realList = realList || !l.Synthetic
+			basis = append(basis, listSource(l))
 			sc.ListsChecked = append(sc.ListsChecked, fmt.Sprintf("%s (%s, %d entries)", l.Name, l.Version, l.Entries))
 			out.Sources = append(out.Sources, EvidenceSource{Type: "sanctions_list", Name: l.Name + " " + l.Version, CheckedAt: checkedAt, ObservedAt: opt(l.Version)})
 		}
@@ -179,8 +184,14 @@ func Check(ctx context.Context, d Deps, in Input) (Output, error) {
 		} else {
 			sc.Status = "clear"
 			sc.Explanation = "No name on these lists came close: " + strings.Join(sc.ListsChecked, "; ") + "."
+			if !realList {
+				sc.Explanation = "Only synthetic demo lists are imported (" + strings.Join(sc.ListsChecked, "; ") + "): no real sanctions screening was done."
+			}
 		}
-		cov.LiveChecksPerformed = append(cov.LiveChecksPerformed, "sanctions")
+		if realList {
+			// Screening synthetic demo lists is no sanctions check.
+			cov.LiveChecksPerformed = append(cov.LiveChecksPerformed, "sanctions")
+		}
 	}
 
 	// Public web.
@@ -197,6 +208,7 @@ func Check(ctx context.Context, d Deps, in Input) (Output, error) {
 	default:
 		pr.Execution = Performed
 		cov.LiveChecksPerformed = append(cov.LiveChecksPerformed, "public_web")
+		basis = append(basis, dalil.Source{Kind: dalil.SourceLive, Name: d.Web.Name(), RetrievedAt: now, Items: len(results)})
 		for _, r := range results {
 			text := strings.ToLower(r.Title + " " + r.Snippet)
 			if !nameIn(text, names) {
@@ -232,6 +244,7 @@ func Check(ctx context.Context, d Deps, in Input) (Output, error) {
 		cov.UnavailableSources = append(cov.UnavailableSources, "website inspection")
 	} else if site != nil {
 		cov.LiveChecksPerformed = append(cov.LiveChecksPerformed, "website")
+		basis = append(basis, dalil.Source{Kind: dalil.SourceLive, Name: "website " + firstNonEmpty(site.FinalURL, url), RetrievedAt: now, Items: 1})
 		out.Sources = append(out.Sources, EvidenceSource{Type: "company_website", Name: "Supplier website", URL: opt(firstNonEmpty(site.FinalURL, url)), CheckedAt: checkedAt})
 	}
 	if d.Website == nil {
@@ -284,6 +297,9 @@ func Check(ctx context.Context, d Deps, in Input) (Output, error) {
 			out.Sources = append(out.Sources, EvidenceSource{Type: t, Name: r.Source, URL: opt(r.SourceURL), CheckedAt: checkedAt, ObservedAt: opt(r.ObservedAt.Format(time.RFC3339))})
 		}
 	}
+	if registryRan {
+		basis = append(basis, recordSources(cat, cand)...)
+	}
 	idExec := NotChecked
 	if registryRan {
 		idExec = Performed
@@ -328,6 +344,7 @@ func Check(ctx context.Context, d Deps, in Input) (Output, error) {
 	out.Confidence = conf
 	out.NormalizedInput = normalizedInput(n)
 	out.DataCoverage = cov
+	out.sources = basis
 	out.Sources = append(out.Sources, EvidenceSource{Type: "derived_consistency_check", Name: "Dalil consistency checks", CheckedAt: checkedAt})
 	if cov.DemoDataOnly {
 		out.Limitations = append(out.Limitations, "The only company record matched is synthetic demo data (dalil serve --demo): not real registry data; it cannot confirm an identity.")
@@ -428,4 +445,30 @@ func normalizedInput(n normalized) NormalizedInput {
 		ni.Phone = &NormalizedPhone{E164: opt(p.e164), IsOman: p.isOman, LineType: p.lineType}
 	}
 	return ni
+}
+
+// listSource is a sanctions list screened, as a source: dataset
+// "sanctions", or synthetic when the list is demo data.
+func listSource(l ListVersion) dalil.Source {
+	kind := dalil.SourceDataset
+	if l.Synthetic {
+		kind = dalil.SourceSynthetic
+	}
+	return dalil.Source{Kind: kind, Name: l.Name, Dataset: "sanctions", Batch: l.Batch, RetrievedAt: l.RetrievedAt, Items: l.Entries}
+}
+
+// recordSources are the company records the identity rests on: the
+// matched company's records by import batch (a dataset, or synthetic when
+// the records are demo data), each with its newest observation; with no
+// company matched, the records searched (synthetic when every company on
+// file is).
+func recordSources(cat *omanbusiness.Catalog, cand *omanbusiness.Company) []dalil.Source {
+	if cand == nil {
+		kind := dalil.SourceDataset
+		if cat.Synthetic == cat.Len() {
+			kind = dalil.SourceSynthetic
+		}
+		return []dalil.Source{{Kind: kind, Name: "company records", Dataset: omanbusiness.Dataset}}
+	}
+	return omanbusiness.RecordSources(cand.Records)
 }

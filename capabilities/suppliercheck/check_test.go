@@ -2,6 +2,7 @@ package suppliercheck
 
 import (
 	"context"
+	"dalil"
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
@@ -65,7 +66,7 @@ var site = Website{FinalURL: "https://alnoor.om/", FinalDomain: "alnoor.om", Sta
 	Emails: []string{"info@alnoor.om"}, Phones: []string{"+96824123456"}}
 
 func full() Deps {
-	return Deps{Registry: dir{catalog()}, Sanctions: screener{s: Screening{Lists: []ListVersion{{"OFAC SDN", "2026-10-30", 18000}}}},
+	return Deps{Registry: dir{catalog()}, Sanctions: screener{s: Screening{Lists: []ListVersion{{Name: "OFAC SDN", Version: "2026-10-30", Entries: 18000}}}},
 		Web: searcher{}, Website: inspector{site}, Now: func() time.Time { return now }}
 }
 
@@ -120,8 +121,8 @@ func TestStrongIdentityAppearsSuitable(t *testing.T) {
 	if *out.ScreeningResult.ActivityMatch != true || out.NormalizedInput.Phone.IsOman != true || *out.NormalizedInput.Phone.E164 != "+96824123456" {
 		t.Errorf("activity/phone = %+v %+v", out.ScreeningResult.ActivityMatch, out.NormalizedInput.Phone)
 	}
-	if _, unpaid := out.Unpaid(); unpaid {
-		t.Error("a full screen is unpaid")
+	if charge, reason := dalil.DecideEvidence(out.Basis()); !charge {
+		t.Errorf("a full screen is not charged: %s", reason)
 	}
 }
 
@@ -170,8 +171,8 @@ func TestNothingConfigured(t *testing.T) {
 		c.CompanyIdentity.Execution != NotChecked || c.Website.Execution != NotChecked {
 		t.Errorf("checks = %+v", c)
 	}
-	if reason, unpaid := out.Unpaid(); !unpaid || reason != "insufficient_data" {
-		t.Errorf("Unpaid = %q, %v", reason, unpaid)
+	if charge, reason := dalil.DecideEvidence(out.Basis()); charge || reason != "insufficient_data" {
+		t.Errorf("DecideEvidence = %v, %q", charge, reason)
 	}
 	if out.Confidence > 0.25 || !slices.Contains(codes(out.RiskFlags), "INSUFFICIENT_PUBLIC_DATA") {
 		t.Errorf("confidence %v flags %v", out.Confidence, codes(out.RiskFlags))
@@ -183,7 +184,7 @@ func TestNothingConfigured(t *testing.T) {
 
 func TestSanctions(t *testing.T) {
 	d := full()
-	d.Sanctions = screener{s: Screening{Lists: []ListVersion{{"UN SC", "2026-10-01", 900}}, Matches: []SanctionsMatch{{Name: "AL NOOR TRADING", Source: "UN SC", MatchScore: 1, MatchType: "exact_normalized_name", Reason: "same name"}}}}
+	d.Sanctions = screener{s: Screening{Lists: []ListVersion{{Name: "UN SC", Version: "2026-10-01", Entries: 900}}, Matches: []SanctionsMatch{{Name: "AL NOOR TRADING", Source: "UN SC", MatchScore: 1, MatchType: "exact_normalized_name", Reason: "same name"}}}}
 	out := run(t, d, Input{CompanyName: "Al Noor Trading LLC", CRNumber: "1234567"})
 	if out.Checks.Sanctions.Status != "potential_match" || out.ScreeningResult.Risk != RiskHigh || out.Checks.Sanctions.Points != 60 {
 		t.Errorf("sanctions = %+v risk %s", out.Checks.Sanctions, out.ScreeningResult.Risk)

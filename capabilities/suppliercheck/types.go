@@ -2,6 +2,7 @@ package suppliercheck
 
 import (
 	"strings"
+	"time"
 
 	"dalil"
 	"dalil/capabilities/omanbusiness"
@@ -154,9 +155,13 @@ type SanctionsMatch struct {
 
 // ListVersion is one list screened and its version.
 type ListVersion struct {
-	Name    string `json:"name"`
-	Version string `json:"version" jsonschema:"Publication date or version the list states."`
-	Entries int    `json:"entries"`
+	Name      string `json:"name"`
+	Version   string `json:"version" jsonschema:"Publication date or version the list states."`
+	Entries   int    `json:"entries"`
+	Synthetic bool   `json:"synthetic" jsonschema:"The list is synthetic demo data: screening it says nothing about real sanctions."`
+	// Batch and RetrievedAt identify the import (in meta.evidence).
+	Batch       string    `json:"-"`
+	RetrievedAt time.Time `json:"-"`
 }
 
 // SanctionsCheck is the sanctions screen.
@@ -279,15 +284,23 @@ type Output struct {
 	DataCoverage    Coverage         `json:"dataCoverage"`
 	Confidence      float64          `json:"confidence" schema:"minimum=0,maximum=1" jsonschema:"Evidence coverage: identity 0.35 x identity score, website 0.15, activity 0.15 (when asked), contact 0.10, address 0.10, sanctions 0.10, public risk 0.05."`
 	Limitations     []string         `json:"limitations"`
+
+	// sources are what the screen rested on, gathered by Check.
+	sources []dalil.Source
 }
 
-// Unpaid: a screen with too little evidence to say anything
-// (insufficient_data) is answered and not charged.
-func (o Output) Unpaid() (string, bool) {
+// Basis is what the screen rests on: the company records matched (a
+// dataset, or synthetic demo data), the sanctions lists screened (each a
+// dataset or synthetic), the web search and the website inspection (live
+// providers), as dataCoverage says they were performed. A screen with too
+// little evidence to say anything (insufficient_data) is Unanswered: sent
+// and not charged.
+func (o Output) Basis() dalil.Basis {
+	b := dalil.Basis{}.Add(o.sources...)
 	if o.ScreeningResult.Risk == RiskInsufficient {
-		return "insufficient_data", true
+		b.Unanswered = "insufficient_data"
 	}
-	return "", false
+	return b
 }
 
 // Risk levels and suitability.

@@ -129,11 +129,11 @@ func testOmanBusinessDemo(t *testing.T, db string) {
 	demoOnly := func(a answer) bool {
 		return a.meta()["charged"] == false && a.meta()["notChargedReason"] == "synthetic_data_only"
 	}
-	supplier := func(body string) map[string]any {
+	supplier := func(body string, charged bool) map[string]any {
 		t.Helper()
 		a := post(t, base+"/api/v1/procurement/oman-supplier-check", body, hdr)
-		if a.status != 200 {
-			t.Fatalf("supplier check %s: %d %s", body, a.status, a.raw)
+		if a.status != 200 || (a.meta()["charged"] != false) != charged || (!charged && !demoOnly(a)) {
+			t.Fatalf("supplier check %s (charged %v): %d %s", body, charged, a.status, a.raw)
 		}
 		if bannedWords.Match(a.raw) {
 			t.Errorf("banned wording %q in %s", bannedWords.Find(a.raw), a.raw)
@@ -195,7 +195,7 @@ func testOmanBusinessDemo(t *testing.T, db string) {
 	}
 
 	// Supplier check on demo data: never a confirmed identity.
-	d := supplier(`{"companyName":"Al Noor Trading LLC","crNumber":"1000001","website":"alnoor-trading.example","email":"info@alnoor-trading.example","phone":"+968 2412 3456","address":"Bawshar, Muscat","requiredProductOrService":"construction materials"}`)
+	d := supplier(`{"companyName":"Al Noor Trading LLC","crNumber":"1000001","website":"alnoor-trading.example","email":"info@alnoor-trading.example","phone":"+968 2412 3456","address":"Bawshar, Muscat","requiredProductOrService":"construction materials"}`, false)
 	if path(d, "screeningResult", "identityConfirmed") != false || path(d, "supplier", "identityMatch") == "strong" ||
 		path(d, "dataCoverage", "demoDataOnly") != true || path(d, "screeningResult", "procurementSuitability") == "appears_suitable" ||
 		!strings.Contains(fmt.Sprint(d["riskFlags"]), "DEMO_DATA_ONLY") {
@@ -207,13 +207,13 @@ func testOmanBusinessDemo(t *testing.T, db string) {
 		t.Errorf("sanctions on the demo list: %v", path(d, "checks", "sanctions"))
 	}
 	// A supplier whose name is on the list: potential_match, high.
-	d = supplier(`{"companyName":"Demo Horizon Shipping LLC","address":"Sohar"}`)
+	d = supplier(`{"companyName":"Demo Horizon Shipping LLC","address":"Sohar"}`, false)
 	if path(d, "checks", "sanctions", "status") != "potential_match" || path(d, "screeningResult", "risk") != "high" ||
 		!strings.Contains(fmt.Sprint(d["riskFlags"]), "POTENTIAL_SANCTIONS_MATCH") {
 		t.Errorf("listed name: %v", d["checks"])
 	}
 	// A CR that belongs to another company: high, CR_NUMBER_CONFLICT.
-	d = supplier(`{"companyName":"Gulf Star Logistics SPC","crNumber":"1000001"}`)
+	d = supplier(`{"companyName":"Gulf Star Logistics SPC","crNumber":"1000001"}`, false)
 	if path(d, "screeningResult", "risk") != "high" || path(d, "screeningResult", "procurementSuitability") != "potential_risk" ||
 		!strings.Contains(fmt.Sprint(d["riskFlags"]), "CR_NUMBER_CONFLICT") || path(d, "checks", "companyIdentity", "points").(float64) < 35 {
 		t.Errorf("CR of another company: %v", d)
@@ -229,10 +229,14 @@ func testOmanBusinessDemo(t *testing.T, db string) {
 	if err := run(context.Background(), []string{"companies", "import", file, "--source", "test-registry", "--license", "test data", "--db", db}, noEnv, nil, &out, &errb); err != nil {
 		t.Fatalf("companies import: %v %s %s", err, out.String(), errb.String())
 	}
-	d = supplier(`{"companyName":"Barka Steel Fabrication","crNumber":"2345678","website":"barkasteel.om","email":"info@barkasteel.om","phone":"26881234","address":"Barka, South Al Batinah","requiredProductOrService":"steel fabrication"}`)
+	d = supplier(`{"companyName":"Barka Steel Fabrication","crNumber":"2345678","website":"barkasteel.om","email":"info@barkasteel.om","phone":"26881234","address":"Barka, South Al Batinah","requiredProductOrService":"steel fabrication"}`, true)
 	if path(d, "supplier", "identityMatch") != "strong" || path(d, "screeningResult", "identityConfirmed") != true ||
 		path(d, "screeningResult", "procurementSuitability") != "appears_suitable" || path(d, "screeningResult", "risk") != "low" {
 		t.Errorf("strong identity: %v", d)
+	}
+	// Only the check on the real record was charged.
+	if _, calls := used(t, base, key); calls != 1 {
+		t.Errorf("%v calls charged, want the one on a real record", calls)
 	}
 	st := cli(t, db, "companies", "stats", "--json")
 	if st["rows"] != 11.0 || len(st["batches"].([]any)) != 2 {

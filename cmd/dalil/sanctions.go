@@ -57,7 +57,8 @@ func (a supplierSanctions) Screen(ctx context.Context, req suppliercheck.ScreenR
 		return out, nil
 	}
 	for _, l := range r.Lists {
-		out.Lists = append(out.Lists, suppliercheck.ListVersion{Name: l.Name, Version: l.Version, Entries: l.Entries})
+		out.Lists = append(out.Lists, suppliercheck.ListVersion{Name: l.Name, Version: l.Version, Entries: l.Entries,
+			Synthetic: l.Synthetic, Batch: l.Batch, RetrievedAt: l.RetrievedAt})
 	}
 	for _, m := range r.Matches {
 		sm := suppliercheck.SanctionsMatch{Name: m.ListedName, Source: m.List, Reference: ptrTo(m.EntityID), MatchScore: m.Score,
