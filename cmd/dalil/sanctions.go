@@ -108,6 +108,7 @@ func (a intelSanctions) Screen(ctx context.Context, q intel.ScreenQuery) (intel.
 	// One screening per identifier: the engine corroborates with one.
 	ids := append([]string{reg}, q.Identifiers[min(1, len(q.Identifiers)):]...)
 	seen := map[string]bool{}
+	real := false // a list that is not synthetic demo data was checked
 	for _, id := range ids {
 		r, err := a.s.Screen(ctx, sanctions.Query{Names: q.Names, Country: q.Country, RegistrationNumber: id})
 		if err != nil {
@@ -117,6 +118,7 @@ func (a intelSanctions) Screen(ctx context.Context, q intel.ScreenQuery) (intel.
 			if name := l.Name + " " + l.Version; !seen["list "+name] {
 				seen["list "+name] = true
 				out.ListsChecked = append(out.ListsChecked, name)
+				real = real || !l.Synthetic
 			}
 		}
 		for _, m := range r.Matches {
@@ -133,6 +135,7 @@ func (a intelSanctions) Screen(ctx context.Context, q intel.ScreenQuery) (intel.
 			out.Hits = append(out.Hits, h)
 		}
 	}
+	out.Synthetic = len(out.ListsChecked) > 0 && !real
 	return out, nil
 }
 

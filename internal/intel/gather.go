@@ -36,6 +36,9 @@ type ProviderUse struct {
 	// failed, not_configured, skipped (not needed for this request).
 	Status string `json:"status" schema:"enum=used|cached|failed|not_configured|skipped"`
 	Detail string `json:"detail,omitempty" schema:"maxLength=300"`
+	// Synthetic marks a source that is made-up demo data (the demo
+	// sanctions list): it is listed, and is never evidence.
+	Synthetic bool `json:"synthetic,omitempty"`
 }
 
 // Screening is the outcome of sanctions screening.
@@ -291,7 +294,11 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 				mu.Lock()
 				g.Screening = sc
 				mu.Unlock()
-				use(ProviderUse{Provider: src.Sanctions.Name(), Kind: "sanctions", Status: "used"}, hit, its...)
+				p := ProviderUse{Provider: src.Sanctions.Name(), Kind: "sanctions", Status: "used", Synthetic: r.Synthetic}
+				if r.Synthetic {
+					p.Detail = "synthetic demo lists only: not evidence"
+				}
+				use(p, hit, its...)
 			})
 		}
 	}

@@ -160,6 +160,9 @@ type ScreenQuery struct {
 type ScreenResult struct {
 	ListsChecked, ListsUnavailable []string
 	Hits                           []Hit
+	// Synthetic is true when every list checked is made-up demo data
+	// (serve --demo): the screening is then no evidence of anything.
+	Synthetic bool
 }
 
 // Hit is one candidate list entry.

@@ -164,7 +164,9 @@ type Sanctions struct {
 	Entries     []Entry
 	Lists       []string
 	Unavailable []string
-	Err         error
+	// Synthetic says the lists are made-up demo data.
+	Synthetic bool
+	Err       error
 }
 
 func (s *Sanctions) Name() string { return "sanctions_lists" }
@@ -173,7 +175,7 @@ func (s *Sanctions) Screen(_ context.Context, q intel.ScreenQuery) (intel.Screen
 	if s.Err != nil {
 		return intel.ScreenResult{}, s.Err
 	}
-	r := intel.ScreenResult{ListsChecked: s.Lists, ListsUnavailable: s.Unavailable}
+	r := intel.ScreenResult{ListsChecked: s.Lists, ListsUnavailable: s.Unavailable, Synthetic: s.Synthetic}
 	for _, e := range s.Entries {
 		best, alias := 0.0, ""
 		for _, listed := range append([]string{e.Name}, e.Aliases...) {
