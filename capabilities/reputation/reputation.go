@@ -251,13 +251,19 @@ type Output struct {
 	unpaid              bool
 }
 
-// Unpaid: with no provider configured the answer (score 50, confidence 0,
-// insufficient_evidence) is not charged.
-func (o Output) Unpaid() (string, bool) {
+// Basis is what the answer rests on (intel.BasisOf over the providers
+// and the evidence): the pipeline charges it only when a live provider,
+// a real sanctions list or caller-supplied evidence is among them, so an
+// answer resting on the demo sanctions list alone is not charged
+// (synthetic_data_only). With no provider configured the answer (score
+// 50, confidence 0, insufficient_evidence) is Unanswered,
+// no_provider_configured.
+func (o Output) Basis() dalil.Basis {
+	b := intel.BasisOf(o.Coverage.Providers, o.Evidence)
 	if o.unpaid {
-		return "no_provider_configured", true
+		b.Unanswered = "no_provider_configured"
 	}
-	return "", false
+	return b
 }
 
 // EngineVersion names the scoring rules.

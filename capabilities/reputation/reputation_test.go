@@ -41,8 +41,8 @@ func TestNoProviders(t *testing.T) {
 	if !slices.Contains(o.Warnings, "INSUFFICIENT_EVIDENCE") || !slices.Contains(o.Warnings, "PROVIDER_NOT_CONFIGURED") {
 		t.Errorf("warnings %v", o.Warnings)
 	}
-	if _, unpaid := o.Unpaid(); !unpaid {
-		t.Error("charged with no provider")
+	if charge, reason := dalil.DecideEvidence(o.Basis()); charge || reason != "no_provider_configured" {
+		t.Errorf("charged %v (%q) with no provider", charge, reason)
 	}
 	if o.Sanctions.Status != "not_checked" {
 		t.Errorf("sanctions %s", o.Sanctions.Status)
@@ -62,8 +62,8 @@ func TestRules(t *testing.T) {
 			if o.CustomerSentiment.Status != "favorable" || o.CustomerSentiment.AverageRating == nil || *o.CustomerSentiment.AverageRating != 4.6 {
 				t.Errorf("sentiment %+v", o.CustomerSentiment)
 			}
-			if _, unpaid := o.Unpaid(); unpaid {
-				t.Error("a real answer is not charged")
+			if charge, reason := dalil.DecideEvidence(o.Basis()); !charge {
+				t.Errorf("a real answer is not charged: %s", reason)
 			}
 		}},
 		{"high-confidence sanctions match caps at 20", func(w *inteltest.World, _ *Input) {
@@ -204,5 +204,49 @@ func TestEverySourceFailed(t *testing.T) {
 		Excerpt: "Acme Trading Ltd was fined for late filings."}}}
 	if _, err := Handle(context.Background(), d, in, inteltest.Now); err != nil {
 		t.Errorf("with caller evidence: %v", err)
+	}
+}
+
+// TestCharge: the charge follows what the answer rests on
+// (dalil.DecideEvidence over Output.Basis), issue 30 item 1: the demo
+// sanctions list alone is never a paid answer.
+func TestCharge(t *testing.T) {
+	only := func(f func(w *inteltest.World) intel.Sources) func(w *inteltest.World) intel.Sources { return f }
+	unknown := Input{CompanyName: "Some Unknown Co", Country: "Oman", Website: "https://someunknown.example"}
+	for _, c := range []struct {
+		name    string
+		in      Input
+		sources func(w *inteltest.World) intel.Sources
+		charge  bool
+		reason  string
+	}{
+		{"every provider", acme(), only(func(w *inteltest.World) intel.Sources { return w.Sources() }), true, ""},
+		{"demo sanctions list only", unknown, only(func(w *inteltest.World) intel.Sources {
+			w.Sanctions.Synthetic = true
+			return intel.Sources{Sanctions: w.Sanctions}
+		}), false, dalil.NotChargedSyntheticOnly},
+		{"demo sanctions list and a failing search", unknown, only(func(w *inteltest.World) intel.Sources {
+			w.Sanctions.Synthetic = true
+			w.Search.Err = intel.ErrTimeout
+			return intel.Sources{Sanctions: w.Sanctions, Searchers: []intel.Searcher{w.Search}}
+		}), false, dalil.NotChargedSyntheticOnly},
+		{"real sanctions lists only", unknown, only(func(w *inteltest.World) intel.Sources {
+			return intel.Sources{Sanctions: w.Sanctions}
+		}), true, ""},
+		{"demo list and evidence supplied", Input{CompanyName: "Some Unknown Co", Country: "Oman", Website: "https://someunknown.example",
+			Evidence: []evidence.Supplied{{URL: "https://news.example/a", Title: "Some Unknown Co opens a branch", Excerpt: "Some Unknown Co opened a branch."}}},
+			only(func(w *inteltest.World) intel.Sources {
+				w.Sanctions.Synthetic = true
+				return intel.Sources{Sanctions: w.Sanctions}
+			}), true, ""},
+		{"nothing configured", acme(), only(func(*inteltest.World) intel.Sources { return intel.Sources{} }), false, "no_provider_configured"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := check(t, Deps{Sources: c.sources(inteltest.NewWorld())}, c.in)
+			charge, reason := dalil.DecideEvidence(o.Basis())
+			if charge != c.charge || reason != c.reason {
+				t.Errorf("DecideEvidence = %v %q, want %v %q; basis %+v", charge, reason, c.charge, c.reason, o.Basis())
+			}
+		})
 	}
 }
