@@ -92,8 +92,8 @@ func TestCleanCompany(t *testing.T) {
 	if o.EngineVersion != EngineVersion || !strings.HasPrefix(o.InputHash, "sha256:") || !strings.HasPrefix(o.AssessmentID, "bra_") {
 		t.Errorf("audit fields %q %q %q", o.EngineVersion, o.InputHash, o.AssessmentID)
 	}
-	if _, unpaid := o.Unpaid(); unpaid {
-		t.Error("an assessed answer is charged")
+	if charge, reason := dalil.DecideEvidence(o.Basis()); !charge {
+		t.Errorf("an assessed answer is not charged: %s", reason)
 	}
 }
 
@@ -255,8 +255,8 @@ func TestReferenceExpectations(t *testing.T) {
 		if o.Components.CorporateRisk != nil || o.SanctionsScreening.Status != "not_checked" {
 			t.Errorf("components %+v screening %s", o.Components, o.SanctionsScreening.Status)
 		}
-		if reason, unpaid := o.Unpaid(); !unpaid || reason != "insufficient_data" {
-			t.Error("insufficient_data is charged")
+		if charge, reason := dalil.DecideEvidence(o.Basis()); charge || reason != "insufficient_data" {
+			t.Errorf("insufficient_data is charged (%v %q)", charge, reason)
 		}
 		b, _ := capability.Marshal(o)
 		for _, k := range []string{`"riskScore":null`, `"riskLevel":null`, `"corporateRisk":null`} {
@@ -597,5 +597,45 @@ func TestMonotonicity(t *testing.T) {
 				t.Fatalf("case %d: positive finding raised %d -> %d", i, *before.RiskScore, *after.RiskScore)
 			}
 		}
+	}
+}
+
+// TestCharge: the charge follows what the score rests on
+// (dalil.DecideEvidence over Output.Basis), issue 30 item 1: a score on
+// the demo sanctions list alone is answered and not charged.
+func TestCharge(t *testing.T) {
+	oman := Input{CompanyName: "Oman Flour Mills", Country: "OM", Website: "https://omanflourmills.example"}
+	for _, c := range []struct {
+		name    string
+		in      Input
+		sources func(w *world) intel.Sources
+		charge  bool
+		reason  string
+	}{
+		{"every provider", acmeInput(), func(w *world) intel.Sources { return w.Sources() }, true, ""},
+		{"demo sanctions list only", oman, func(w *world) intel.Sources {
+			w.Sanctions.Synthetic = true
+			return intel.Sources{Sanctions: w.Sanctions}
+		}, false, dalil.NotChargedSyntheticOnly},
+		{"real sanctions lists only", oman, func(w *world) intel.Sources { return intel.Sources{Sanctions: w.Sanctions} }, true, ""},
+		{"demo list and a register", acmeInput(), func(w *world) intel.Sources {
+			w.Sanctions.Synthetic = true
+			return intel.Sources{Sanctions: w.Sanctions, Registries: []intel.Registry{w.Reg}}
+		}, true, ""},
+		{"demo list and evidence supplied", Input{CompanyName: "Oman Flour Mills", Country: "OM", Website: "https://omanflourmills.example",
+			Evidence: []evidence.Supplied{{URL: "https://news.example/a", Title: "Oman Flour Mills results", Excerpt: "Oman Flour Mills reported a profit."}}},
+			func(w *world) intel.Sources {
+				w.Sanctions.Synthetic = true
+				return intel.Sources{Sanctions: w.Sanctions}
+			}, true, ""},
+		{"nothing configured", acmeInput(), func(*world) intel.Sources { return intel.Sources{} }, false, "insufficient_data"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := run(t, Deps{Sources: c.sources(newWorld())}, c.in)
+			charge, reason := dalil.DecideEvidence(o.Basis())
+			if charge != c.charge || reason != c.reason {
+				t.Errorf("DecideEvidence = %v %q, want %v %q; status %s basis %+v", charge, reason, c.charge, c.reason, o.Status, o.Basis())
+			}
+		})
 	}
 }

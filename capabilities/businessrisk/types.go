@@ -1,6 +1,7 @@
 package businessrisk
 
 import (
+	"dalil"
 	"dalil/internal/evidence"
 	"dalil/internal/intel"
 )
@@ -172,11 +173,16 @@ type Output struct {
 	EvaluatedAt         string              `json:"evaluatedAt"`
 }
 
-// Unpaid: an insufficient_data answer (no evidence source configured, or
-// none answered) is not charged.
-func (o Output) Unpaid() (string, bool) {
+// Basis is what the answer rests on (intel.BasisOf over the providers
+// and the evidence): the pipeline charges it only when a live provider,
+// a real sanctions list or caller-supplied evidence is among them, so a
+// score resting on the demo sanctions list alone is not charged
+// (synthetic_data_only). An insufficient_data answer (no evidence source
+// configured, or none answered) is Unanswered, insufficient_data.
+func (o Output) Basis() dalil.Basis {
+	b := intel.BasisOf(o.Providers, o.Evidence)
 	if o.Status == "insufficient_data" {
-		return "insufficient_data", true
+		b.Unanswered = "insufficient_data"
 	}
-	return "", false
+	return b
 }
