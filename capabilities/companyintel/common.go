@@ -80,6 +80,18 @@ func search(ctx context.Context, src intel.Sources, queries []string, country, o
 	return items, cached, slices.Compact(failed), fails
 }
 
+// answered names the engines of src that did not fail, as live provider
+// sources (an answer's dalil.Basis).
+func answered(src intel.Sources, failed []string) []dalil.Source {
+	var out []dalil.Source
+	for _, se := range src.Searchers {
+		if !slices.Contains(failed, se.Name()) {
+			out = append(out, dalil.Source{Kind: dalil.SourceLive, Name: se.Name()})
+		}
+	}
+	return out
+}
+
 func sources(items []evidence.Item) []Source {
 	out := []Source{}
 	for _, it := range items {

@@ -331,15 +331,15 @@ func TestAnalyzeSourcesFailed(t *testing.T) {
 	}
 }
 
-// unpaidReason is the answer's capability.Unpaid reason, "" when it is
-// charged.
+// unpaidReason is why the answer is not charged (dalil.DecideEvidence
+// over its capability.Evidenced basis), "" when it is charged.
 func unpaidReason(v any) string {
-	u, ok := v.(capability.Unpaid)
+	e, ok := v.(capability.Evidenced)
 	if !ok {
-		return ""
+		return "not evidenced"
 	}
-	reason, unpaid := u.Unpaid()
-	if !unpaid {
+	charge, reason := dalil.DecideEvidence(e.Basis())
+	if charge {
 		return ""
 	}
 	return reason
@@ -585,6 +585,58 @@ func TestAnalyzeSanctionsWithoutList(t *testing.T) {
 				}
 			} else if reason != "" || out.Confidence != 1 {
 				t.Errorf("unpaid %q, confidence %v: want a charged, performed screening", reason, out.Confidence)
+			}
+		})
+	}
+}
+
+// TestCharge: each answer is charged by what it rests on
+// (dalil.DecideEvidence over its Basis): research that finds nothing,
+// a find or check no source could answer, and a risk check on the demo
+// sanctions list alone are answered and not charged (issue 30 items 1
+// and 4).
+func TestCharge(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name   string
+		run    func(w *inteltest.World) (any, error)
+		reason string // "" when charged
+	}{
+		{"research with results", func(w *inteltest.World) (any, error) {
+			return Research(ctx, Deps{Sources: w.Sources()}, ResearchInput{Company: "Acme Trading", Country: "GB", Depth: "quick"}, now)
+		}, ""},
+		{"research that finds nothing", func(w *inteltest.World) (any, error) {
+			w.Search.Web = nil
+			return Research(ctx, Deps{Sources: w.Sources()}, ResearchInput{Company: "Some Unknown Co", Country: "OM", Depth: "quick"}, now)
+		}, NothingFoundReason},
+		{"find through a register", func(w *inteltest.World) (any, error) {
+			return Find(ctx, Deps{Sources: intel.Sources{Registries: []intel.Registry{w.Reg}}}, FindInput{Query: "Acme Trading", Country: "GB"}, now)
+		}, ""},
+		{"find with no source for the country", func(w *inteltest.World) (any, error) {
+			return Find(ctx, Deps{Sources: intel.Sources{Registries: []intel.Registry{w.Reg}}}, FindInput{Query: "Acme Trading", Country: "OM"}, now)
+		}, NoSourceReason},
+		{"risk on real sanctions lists", func(w *inteltest.World) (any, error) {
+			return Analyze(ctx, Deps{Sources: intel.Sources{Sanctions: w.Sanctions}}, RiskInput{Company: "Some Unknown Co", Country: "OM"}, now)
+		}, ""},
+		{"risk on the demo sanctions list only", func(w *inteltest.World) (any, error) {
+			w.Sanctions.Synthetic = true
+			return Analyze(ctx, Deps{Sources: intel.Sources{Sanctions: w.Sanctions}}, RiskInput{Company: "Some Unknown Co", Country: "OM"}, now)
+		}, dalil.NotChargedSyntheticOnly},
+		{"risk on the demo list and a register", func(w *inteltest.World) (any, error) {
+			w.Sanctions.Synthetic = true
+			return Analyze(ctx, Deps{Sources: intel.Sources{Sanctions: w.Sanctions, Registries: []intel.Registry{w.Reg}}}, RiskInput{Company: "Acme Trading", Country: "GB"}, now)
+		}, ""},
+		{"risk with no applicable check", func(w *inteltest.World) (any, error) {
+			return Analyze(ctx, Deps{Sources: intel.Sources{Website: w.Site}}, RiskInput{Company: "Acme Trading", Checks: []string{"website"}}, now)
+		}, NoSourceReason},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, err := c.run(inteltest.NewWorld())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := unpaidReason(out); r != c.reason {
+				t.Errorf("not charged for %q, want %q; basis %+v", r, c.reason, out.(capability.Evidenced).Basis())
 			}
 		})
 	}

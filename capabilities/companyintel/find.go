@@ -70,6 +70,8 @@ type FindOutput struct {
 	Sources        []Source `json:"sources"`
 	Cached         bool     `json:"cached"`
 	Limitations    []string `json:"limitations"`
+	// live are the registers and search engines that answered (Basis).
+	live []dalil.Source
 }
 
 // Find runs find_companies: register name searches (with a query) and,
@@ -119,6 +121,7 @@ func Find(ctx context.Context, d Deps, in FindInput, now time.Time) (FindOutput,
 					out.Limitations = append(out.Limitations, "Register "+r.Name()+" did not answer.")
 					return
 				}
+				out.live = append(out.live, dalil.Source{Kind: dalil.SourceLive, Name: r.Name(), Items: len(recs)})
 				for _, rec := range recs {
 					if country != "" && rec.Country != "" && rec.Country != country {
 						continue
@@ -152,6 +155,7 @@ func Find(ctx context.Context, d Deps, in FindInput, now time.Time) (FindOutput,
 			out.Limitations = append(out.Limitations, "Search failed on: "+strings.Join(failed, ", ")+".")
 		}
 		out.Sources = sources(items)
+		out.live = append(out.live, answered(src, failed)...)
 		if src.LLM == nil {
 			out.Limitations = append(out.Limitations, "No LLM is configured: companies are not extracted from search results (the sources are listed).")
 		} else if len(items) > 0 {
@@ -179,7 +183,7 @@ func Find(ctx context.Context, d Deps, in FindInput, now time.Time) (FindOutput,
 	if consulted == 0 {
 		// No source could be asked: no web search, and no register
 		// (without a query, or none covering the country). The answer
-		// says which source is missing and is not charged (Unpaid).
+		// says which source is missing and is not charged (Basis).
 		out.DataMode, out.Cached = "not_configured", false
 		out.Limitations = append(out.Limitations, noSourceForFind(src.Registries, q, country))
 		slices.Sort(out.Limitations)
@@ -217,13 +221,17 @@ func Find(ctx context.Context, d Deps, in FindInput, now time.Time) (FindOutput,
 // asked (dataMode not_configured).
 const NoSourceReason = "no_applicable_source"
 
-// Unpaid: an answer for which no source could be asked (dataMode
-// not_configured) is not charged.
-func (o FindOutput) Unpaid() (string, bool) {
+// Basis is what the answer rests on: the registers and search engines
+// that answered (live providers). An answer for which no source could be
+// asked (dataMode not_configured) is Unanswered (no_applicable_source):
+// sent, and not charged.
+func (o FindOutput) Basis() dalil.Basis {
+	b := dalil.Basis{Sources: append([]dalil.Source{}, o.live...)}
+	slices.SortFunc(b.Sources, func(a, c dalil.Source) int { return cmp.Compare(a.Name, c.Name) })
 	if o.DataMode == "not_configured" {
-		return NoSourceReason, true
+		b.Unanswered = NoSourceReason
 	}
-	return "", false
+	return b
 }
 
 // noSourceForFind says why no source could be asked and what would

@@ -97,6 +97,23 @@ type ResearchOutput struct {
 	Cached              bool            `json:"cached"`
 	DataMode            string          `json:"dataMode" schema:"enum=live|not_configured"`
 	Limitations         []string        `json:"limitations"`
+	// live are the search engines that answered (Basis).
+	live []dalil.Source
+}
+
+// NothingFoundReason is meta.notChargedReason of a research_company
+// answer that found no source about the company.
+const NothingFoundReason = "no_sources_found"
+
+// Basis is what the answer rests on: the search engines that answered
+// (live providers). An answer that found no source about the company is
+// Unanswered (no_sources_found): sent, and not charged.
+func (o ResearchOutput) Basis() dalil.Basis {
+	b := dalil.Basis{Sources: append([]dalil.Source{}, o.live...)}
+	if len(o.Sources) == 0 {
+		b.Unanswered = NothingFoundReason
+	}
+	return b
 }
 
 // focusQueries are the search words per focus area.
@@ -147,7 +164,7 @@ func Research(ctx context.Context, d Deps, in ResearchInput, now time.Time) (Res
 	evidence.ApplyDecay(items, now)
 	out := ResearchOutput{Company: ResearchCompany{Name: name, Website: strp(site)}, DataMode: "live", Sources: sources(items), Cached: cachedAll,
 		ProductsAndServices: []string{}, Leadership: []Person{}, Competitors: []Competitor{}, TechnologySignals: []string{}, RecentDevelopments: []string{},
-		RiskFlags: []RiskNote{}, Claims: []Claim{}, Funding: Funding{KnownRounds: []string{}}, Limitations: []string{
+		RiskFlags: []RiskNote{}, Claims: []Claim{}, Funding: Funding{KnownRounds: []string{}}, live: answered(src, failed), Limitations: []string{
 			"Facts come only from the sources listed; an LLM, when configured, may only extract facts it quotes verbatim from them, and unquoted claims are dropped."}}
 	if len(failed) > 0 {
 		out.Limitations = append(out.Limitations, "Search failed on: "+strings.Join(failed, ", ")+".")

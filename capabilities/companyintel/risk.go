@@ -128,7 +128,7 @@ func Analyze(ctx context.Context, d Deps, in RiskInput, now time.Time) (RiskOutp
 	if !slices.ContainsFunc(checks, func(c string) bool { return configured[c] && applicable(c) }) {
 		// A source is configured for some requested check, but each
 		// such check needs what the request lacks: nothing can be
-		// asked. Each check says why; not charged (Unpaid).
+		// asked. Each check says why; not charged (Basis).
 		return nothingAssessed(checks, configured, applicable, name, site), nil
 	}
 	var res intel.Resolution
@@ -235,7 +235,7 @@ func notRun(ch *Check, configured, applicable bool) {
 // every check with a configured source needs a company name or a
 // website the request does not give. No source is asked; dataMode
 // not_configured, confidence 0, and limitations says what would let a
-// check run. It is not charged (RiskOutput.Unpaid).
+// check run. It is not charged (RiskOutput.Basis).
 func nothingAssessed(checks []string, configured map[string]bool, applicable func(string) bool, name, site string) RiskOutput {
 	out := RiskOutput{Company: strp(name), Website: strp(site), Checks: []Check{}, Providers: []intel.ProviderUse{}, Excluded: []evidence.Excluded{},
 		DataMode: "not_configured", Limitations: []string{"Indicators and evidence only, never a verdict on the company."}}
@@ -270,13 +270,16 @@ func nothingAssessed(checks []string, configured map[string]bool, applicable fun
 	return out
 }
 
-// Unpaid: an answer for which no source could be asked (dataMode
-// not_configured) is not charged.
-func (o RiskOutput) Unpaid() (string, bool) {
+// Basis is what the answer rests on (intel.BasisOf over the providers):
+// a check resting on the demo sanctions list alone is not charged
+// (synthetic_data_only). An answer for which no check could be run
+// (dataMode not_configured) is Unanswered (no_applicable_source).
+func (o RiskOutput) Basis() dalil.Basis {
+	b := intel.BasisOf(o.Providers, nil)
 	if o.DataMode == "not_configured" {
-		return NoSourceReason, true
+		b.Unanswered = NoSourceReason
 	}
-	return "", false
+	return b
 }
 
 // severity: any confirmed evidence -> high; two or more items including
