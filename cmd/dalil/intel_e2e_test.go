@@ -138,7 +138,10 @@ func TestIntelNotConfiguredEndToEnd(t *testing.T) {
 		t.Errorf("capabilities listing does not name the missing web_search provider")
 	}
 
-	// A list imported while the server runs: screened at once, charged.
+	// A list imported while the server runs: screened at once. The demo
+	// list is synthetic, and nothing else answered: 200, not charged
+	// (synthetic_data_only, issue 30 item 1), the credits untouched.
+	before = credits(t, base, key)
 	if err := seedSanctionsDemo(context.Background(), s.svc.store, io.Discard); err != nil {
 		t.Fatal(err)
 	}
@@ -146,8 +149,11 @@ func TestIntelNotConfiguredEndToEnd(t *testing.T) {
 	d = a.data()
 	screen, _ := d["sanctionsScreening"].(map[string]any)
 	if a.status != 200 || d["status"] != "assessed" || !strings.HasSuffix(fmt.Sprint(screen["status"]), "_match") || !strings.Contains(fmt.Sprint(screen["listsChecked"]), sanctions.DemoSource) ||
-		a.meta()["charged"] == false {
-		t.Errorf("with a list imported: %d %s", a.status, a.raw)
+		a.meta()["charged"] != false || a.meta()["notChargedReason"] != "synthetic_data_only" {
+		t.Errorf("with the demo list imported: %d %s", a.status, a.raw)
+	}
+	if after := credits(t, base, key); after != before {
+		t.Errorf("charged on the demo list alone: %v -> %v", before, after)
 	}
 }
 
