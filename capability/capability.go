@@ -120,27 +120,14 @@ type Operation struct {
 	Run func(ctx context.Context) (any, error)
 }
 
-// Unpaid is implemented by results that are answers the caller is not
-// charged for: the capability ran but found too little to answer
-// (insufficient_comparables, insufficient_market_data). The pipeline
-// answers 200 with the result, takes no payment on any rail (the hold is
-// released, the pay-per-call credential is not settled), does not store
-// it for idempotent replay, and meta.billing says nothing was charged and
-// why.
-type Unpaid interface {
-	// Unpaid returns the reason, and true when the call must not be
-	// charged.
-	Unpaid() (reason string, unpaid bool)
-}
-
 // Evidenced is implemented by results that say what they rest on: each
 // source with its kind (live provider, imported dataset, synthetic demo
 // data, caller-supplied, computation), batch and date. The pipeline
 // decides the charge from it alone with dalil.DecideEvidence, on every
 // rail (an answer resting on synthetic data only, on nothing, or marked
 // Basis.Unanswered is sent and not charged), and sends it as
-// meta.evidence. It replaces Unpaid: a result that implements both is
-// decided by its Basis.
+// meta.evidence. Every capability's result implements it
+// (Entry.StatesEvidence); a result that does not is charged.
 type Evidenced interface {
 	Basis() dalil.Basis
 }
@@ -196,6 +183,8 @@ type Entry struct {
 	// planned marks a roadmap entry (Planned). Every other status is
 	// derived when it is read: State.
 	planned bool
+	// evidenced: Out implements Evidenced.
+	evidenced bool
 	// reg is the registry the entry belongs to (nil before one holds it:
 	// nothing is then supplied).
 	reg *Registry
@@ -271,7 +260,7 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 	if err != nil {
 		panic(fmt.Sprintf("capability %s: output schema: %v", id, err))
 	}
-	e := Entry{ID: id, Options: opts, InputSchema: in, OutputSchema: out}
+	e := Entry{ID: id, Options: opts, InputSchema: in, OutputSchema: out, evidenced: reflect.TypeFor[Out]().Implements(reflect.TypeFor[Evidenced]())}
 	var zero In
 	e.tree, _ = any(zero).(TreeValidator)
 	if _, ok := any(zero).(ErrorValidator); ok {
@@ -416,6 +405,10 @@ func (e *Entry) State() State {
 	}
 	return opts.stateOf(e)
 }
+
+// StatesEvidence reports whether the capability's result states its
+// evidence basis (Evidenced), which then decides its charge.
+func (e *Entry) StatesEvidence() bool { return e.evidenced }
 
 // Status is State().Status.
 func (e *Entry) Status() Status { return e.State().Status }

@@ -114,7 +114,7 @@ func paidMeta(requestID, tool string, price dalil.MicroUSD, rail string) Meta {
 }
 
 // unpaidMeta is the meta of an answer that was not charged
-// (capability.Unpaid): the tool's price as listed, charged false and why.
+// (its evidence basis decided so): the tool's price as listed, charged false and why.
 func unpaidMeta(requestID, tool string, price dalil.MicroUSD, reason string) Meta {
 	usd, no := price.Float(), false
 	return Meta{RequestID: requestID, Tool: tool, Price: &usd, Currency: "USD", Charged: &no, NotChargedReason: reason}

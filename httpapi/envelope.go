@@ -23,7 +23,7 @@ type Meta struct {
 	Currency      string   `json:"currency,omitempty"`
 	PaymentMethod string   `json:"paymentMethod,omitempty"`
 	// Charged is false on a 200 answer that was not charged
-	// (capability.Unpaid: too little data to answer); NotChargedReason
+	// (its evidence basis: too little to answer, synthetic data only, no evidence); NotChargedReason
 	// says why. Absent on paid answers.
 	Charged          *bool  `json:"charged,omitempty"`
 	NotChargedReason string `json:"notChargedReason,omitempty"`

@@ -28,11 +28,17 @@ type boomIn struct {
 
 type boomOut struct {
 	OK bool `json:"ok"`
-	// Insufficient marks an answer not charged (capability.Unpaid).
+	// Insufficient marks an answer not charged (Basis.Unanswered).
 	Insufficient bool `json:"insufficient,omitempty"`
 }
 
-func (o boomOut) Unpaid() (string, bool) { return "too little data to answer", o.Insufficient }
+func (o boomOut) Basis() dalil.Basis {
+	b := dalil.Basis{Sources: []dalil.Source{{Kind: dalil.SourceCaller, Name: "the mode given"}}}
+	if o.Insufficient {
+		b.Unanswered = "too little data to answer"
+	}
+	return b
+}
 
 // boomEntry is a test capability that panics or fails on demand.
 func boomEntry() capability.Entry {

@@ -136,19 +136,13 @@ func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.
 }
 
 // chargeOf decides whether a result is charged: by its evidence basis
-// (capability.Evidenced, dalil.DecideEvidence) when it states one, else
-// by capability.Unpaid, else charged. basis is nil when the result states
-// none.
+// (capability.Evidenced, dalil.DecideEvidence); a result that states none
+// is charged. basis is nil when the result states none.
 func chargeOf(out any) (charge bool, reason string, basis *dalil.Basis) {
 	if ev, ok := out.(capability.Evidenced); ok {
 		b := ev.Basis()
 		charge, reason = dalil.DecideEvidence(b)
 		return charge, reason, &b
-	}
-	if u, ok := out.(capability.Unpaid); ok {
-		if reason, unpaid := u.Unpaid(); unpaid {
-			return false, reason, nil
-		}
 	}
 	return true, "", nil
 }

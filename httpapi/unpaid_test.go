@@ -21,7 +21,7 @@ func (r settleCountingRail) Settle(ctx context.Context, p *dalil.Payment) (http.
 	return nil, nil
 }
 
-// An answer the capability marks capability.Unpaid (too little data) is a
+// An answer whose basis is Unanswered (too little data) is a
 // 200 with its result, meta.charged false and the reason, and nothing is
 // paid on any rail: no ledger entry, credits unchanged, no settlement, the
 // pay-per-call credential still usable, the Idempotency-Key not kept.

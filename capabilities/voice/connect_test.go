@@ -61,10 +61,11 @@ func omanNumber(e164 string) voice.Number {
 	return voice.Number{E164: e164, Region: "OM", Timezone: "Asia/Muscat"}
 }
 
-// unpaid is the view's capability.Unpaid answer.
+// unpaid is whether the view's evidence basis leaves it uncharged, and why.
 func unpaid(v voice.View) (string, bool) {
-	var u capability.Unpaid = v
-	return u.Unpaid()
+	var ev capability.Evidenced = v
+	charge, reason := dalil.DecideEvidence(ev.Basis())
+	return reason, !charge
 }
 
 // The call connects while the request waits: the request gets the

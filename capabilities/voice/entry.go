@@ -140,14 +140,16 @@ type TranscriptLine struct {
 // that connected) answers 202; one that already ended answers 200.
 func (v View) Accepted() bool { return !v.Status.Terminal() }
 
-// Unpaid implements capability.Unpaid: a pay-on-connect call that did not
-// connect while its request waited is not charged (the pipeline releases
-// the credential, nothing is settled on the rail).
-func (v View) Unpaid() (string, bool) {
+// Basis implements capability.Evidenced: a call rests on the telephony
+// provider that placed it. A pay-on-connect call that did not connect
+// while its request waited is Unanswered (NotConnected): not charged, the
+// pipeline releases the credential and nothing is settled on the rail.
+func (v View) Basis() dalil.Basis {
+	b := dalil.Basis{Sources: []dalil.Source{{Kind: dalil.SourceLive, Name: "the telephony provider"}}}
 	if v.awaited && !v.Status.Connected() {
-		return NotConnected, true
+		b.Unanswered = NotConnected
 	}
-	return "", false
+	return b
 }
 
 // spec is what differs between the three capabilities.

@@ -375,7 +375,7 @@ func exerciseMCP(t *testing.T, f *mcpFixture, open opener) {
 		}
 		meta, _ := res.Meta[mcpserver.MetaKey].(map[string]any)
 		if meta["charged"] == false {
-			// Too little data to answer (capability.Unpaid): not charged,
+			// Too little data to answer (Basis.Unanswered): not charged,
 			// and said so.
 			if meta["notChargedReason"] == "" || meta["paymentMethod"] != nil || meta["price"] != e.Price.Float() {
 				t.Errorf("%s: unpaid answer's _meta %v", e.ID, meta)
