@@ -84,7 +84,7 @@ func (p *accountPayer) settle(ctx context.Context, r *http.Request, data []byte)
 	req := dalil.ChargeRequest{AccountID: p.acct.ID, Tool: p.e.ID, Price: p.price, RequestID: requestID, Method: p.method,
 		NoCredits: !p.s.rails[dalil.MethodCredits], Idem: p.idem}
 	if p.idem != nil {
-		req.Data = data // stored with the charge, so a retry replays it
+		req.Data = packAnswer(data, evidenceFrom(ctx)) // stored with the charge, so a retry replays it
 	}
 	rec, err := p.s.store.Charge(ctx, req)
 	if err != nil {
@@ -163,7 +163,8 @@ func (s *Server) replay(w http.ResponseWriter, tool string, a dalil.Answer) {
 	body := a.Raw
 	requestID := a.RequestID
 	if body == nil {
-		body = envelopeRaw(a.Data, paidMeta(a.RequestID, tool, a.Price, a.Rail))
+		data, basis := unpackAnswer(a.Data)
+		body = envelopeRaw(data, paidMeta(a.RequestID, tool, a.Price, a.Rail).withEvidence(basis))
 	} else {
 		// Stored whole by an earlier version: its id is inside.
 		var stored struct {

@@ -358,7 +358,7 @@ func (p *sessionPayer) settle(ctx context.Context, r *http.Request, data []byte)
 	}
 	d := *p.draw
 	p.draw = nil // committed: nothing to give back
-	a := dalil.Answer{RequestID: requestID, Rail: rail, Price: p.price, Data: data}
+	a := dalil.Answer{RequestID: requestID, Rail: rail, Price: p.price, Data: packAnswer(data, evidenceFrom(ctx))}
 	k := *p.idem
 	if err := p.s.retryRecord(ctx, requestID, "store session answer", func(c context.Context) error { return p.s.store.CompleteIdempotent(c, k, a) }); err != nil {
 		p.s.log.Warn("store session answer", "requestId", requestID, "error", err.Error())

@@ -1,7 +1,9 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -158,6 +160,37 @@ func withEvidence(ctx context.Context, b *dalil.Basis) context.Context {
 func evidenceFrom(ctx context.Context) *dalil.Basis {
 	b, _ := ctx.Value(evidenceKey{}).(*dalil.Basis)
 	return b
+}
+
+// packAnswer is what an idempotent answer stores: the data (compact JSON,
+// which holds no raw newline) and, on a line of its own after it, the
+// basis, so that a replay repeats meta.evidence byte for byte.
+func packAnswer(data []byte, b *dalil.Basis) []byte {
+	data = bytes.TrimRight(data, "\n")
+	if b == nil {
+		return data
+	}
+	ev, err := json.Marshal(b)
+	if err != nil {
+		return data
+	}
+	out := make([]byte, 0, len(data)+1+len(ev))
+	return append(append(append(out, data...), '\n'), ev...)
+}
+
+// unpackAnswer splits a stored answer into its data and basis (nil for an
+// answer stored without one, by this version or an earlier one).
+func unpackAnswer(stored []byte) ([]byte, *dalil.Basis) {
+	stored = bytes.TrimRight(stored, "\n")
+	i := bytes.IndexByte(stored, '\n')
+	if i < 0 {
+		return stored, nil
+	}
+	var b dalil.Basis
+	if json.Unmarshal(stored[i+1:], &b) != nil {
+		return stored, nil
+	}
+	return stored[:i], &b
 }
 
 // release undoes a payer's hold. A failure is logged with the request id
