@@ -29,7 +29,8 @@ type Meta struct {
 	NotChargedReason string `json:"notChargedReason,omitempty"`
 	// Evidence is what a capability's answer rests on
 	// (capability.Evidenced): each source with its kind, batch and date.
-	// Absent from replays and from results that state no basis.
+	// A replay repeats it (packAnswer); absent from results that state
+	// no basis and from replays of answers stored before it existed.
 	Evidence *dalil.Basis `json:"evidence,omitempty"`
 }
 

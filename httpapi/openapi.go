@@ -51,7 +51,7 @@ func (s *Server) openAPI() obj {
 			"currency": obj{"type": "string"}, "paymentMethod": obj{"type": "string", "enum": railIDs()},
 			"charged":          obj{"type": "boolean", "description": "false on a 200 answer that was not charged (too little data to answer, synthetic demo data only, a stale list only, or no evidence); absent on paid answers"},
 			"notChargedReason": obj{"type": "string", "description": "why a 200 answer was not charged: the capability's reason, or synthetic_data_only, stale_evidence_only, no_evidence"},
-			"evidence": obj{"type": "object", "description": "what the answer rests on (absent from replays and from capabilities that state no basis)", "required": []string{"sources"}, "properties": obj{
+			"evidence": obj{"type": "object", "description": "what the answer rests on, each source with its kind, batch and date; a replay repeats it", "required": []string{"sources"}, "properties": obj{
 				"sources": obj{"type": "array", "items": obj{"type": "object", "required": []string{"kind", "name"}, "properties": obj{
 					"kind":        obj{"type": "string", "enum": []string{"live_provider", "dataset", "synthetic", "caller_supplied", "computation"}},
 					"name":        obj{"type": "string"},
