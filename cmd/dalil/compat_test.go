@@ -40,7 +40,6 @@ import (
 	"dalil/capability"
 	"dalil/ops"
 	"dalil/provider/telephony/twilio/twiliotest"
-	"dalil/store/sqlstore"
 )
 
 // compatCap is one capability of the reference.
@@ -145,8 +144,8 @@ func newCompatServer(t *testing.T) *compatServer {
 	}
 	t.Cleanup(func() { svc.Close() })
 	// The synthetic demo datasets of `serve --demo`.
-	for _, seed := range []func(context.Context, *sqlstore.Store, io.Writer) error{seedComparablesDemo, seedListingsDemo, seedCompaniesDemo} {
-		if err := seed(ctx, svc.store, io.Discard); err != nil {
+	for _, name := range []string{"comparables", "listings", "companies"} {
+		if err := seedDemoDataset(ctx, svc.store, name, io.Discard); err != nil {
 			t.Fatal(err)
 		}
 	}

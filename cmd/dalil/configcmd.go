@@ -141,10 +141,10 @@ func describe(cfg *Config, ds *datasetSupply) (configReport, error) {
 			st.Providers[name] = "not configured (missing " + strings.Join(p.Missing, ", ") + "): never called"
 		}
 	}
-	for _, d := range datasetSpecs {
-		st.Datasets[d.name] = "not imported"
+	for _, d := range datasets() {
+		st.Datasets[d.Name] = "not imported"
 		if ds != nil {
-			st.Datasets[d.name] = ds.State(d.name).words()
+			st.Datasets[d.Name] = ds.State(d.Name).words()
 		}
 	}
 	reg, err := registry(deps{configured: configured(cfg), supply: supplyOf(cfg, ds)})

@@ -13,33 +13,21 @@ import (
 	"time"
 
 	"dalil/dataset"
+	"dalil/module"
 	"dalil/store/sqlstore"
 )
 
-// datasetSpec is one dataset an operator can import: its name (the
-// command, `dalil <name> import|stats`, and the admin route segment) and
-// how to open its Importer on a store.
-type datasetSpec struct {
-	name string
-	open func(*sqlstore.Store) dataset.Importer
-}
-
-// datasetSpecs lists every dataset. Adding one is one line here; its
-// import and stats commands and admin routes follow.
-var datasetSpecs = []datasetSpec{
-	{name: "comparables", open: openComparables}, // analyze_oman_property (omanpropertysql)
-	{name: "companies", open: openCompanies},     // Oman business routes, oman_supplier_check (companysql)
-	{name: "listings", open: openListings},       // vehicle_value_estimate (vehiclesql)
-	{name: "sanctions", open: openSanctions},     // sanctions_screen and the screening engine (sanctionssql)
-}
+// datasets lists every dataset, from the modules (registry.go).
+func datasets() []module.Dataset { return module.Datasets(modules()) }
 
 // datasetImporters opens every dataset's Importer on store.
 func datasetImporters(store *sqlstore.Store) []dataset.Importer {
-	out := make([]dataset.Importer, 0, len(datasetSpecs))
-	for _, d := range datasetSpecs {
-		im := d.open(store)
-		if im.Name() != d.name {
-			panic(fmt.Sprintf("dataset %q opens an importer named %q", d.name, im.Name()))
+	ds := datasets()
+	out := make([]dataset.Importer, 0, len(ds))
+	for _, d := range ds {
+		im := d.Open(store.DB())
+		if im.Name() != d.Name {
+			panic(fmt.Sprintf("dataset %q opens an importer named %q", d.Name, im.Name()))
 		}
 		out = append(out, im)
 	}
@@ -48,7 +36,20 @@ func datasetImporters(store *sqlstore.Store) []dataset.Importer {
 
 // isDataset reports whether cmd names a dataset.
 func isDataset(cmd string) bool {
-	return slices.ContainsFunc(datasetSpecs, func(d datasetSpec) bool { return d.name == cmd })
+	return slices.ContainsFunc(datasets(), func(d module.Dataset) bool { return d.Name == cmd })
+}
+
+// seedDemoDataset loads the named dataset's synthetic demo rows into store
+// (tests; serve --demo loads every module's with module.LoadDemos).
+func seedDemoDataset(ctx context.Context, store *sqlstore.Store, name string, w io.Writer) error {
+	for _, m := range modules() {
+		for _, d := range m.Datasets {
+			if d.Name == name {
+				return module.LoadDemos(ctx, []module.Module{{Datasets: []module.Dataset{d}}}, store.DB(), w)
+			}
+		}
+	}
+	return fmt.Errorf("no dataset %q", name)
 }
 
 // runDataset runs `dalil <name> import FILE ...` and `dalil <name> stats`:

@@ -10,14 +10,21 @@ import (
 
 	"dalil/dataset"
 	"dalil/dataset/datasettest"
+	"dalil/module"
 	"dalil/store/sqlstore"
 )
 
-// withDataset adds a fake dataset to datasetSpecs for one test.
+// withDataset adds a module with a fake dataset to modules for one test.
 func withDataset(t *testing.T, fake *datasettest.Fake) {
-	saved := datasetSpecs
-	datasetSpecs = append(append([]datasetSpec{}, saved...), datasetSpec{fake.Dataset, func(*sqlstore.Store) dataset.Importer { return fake }})
-	t.Cleanup(func() { datasetSpecs = saved })
+	withModule(t, module.Module{Datasets: []module.Dataset{{Name: fake.Dataset, Open: func(sqlstore.DB) dataset.Importer { return fake }}}})
+}
+
+// withModule adds m to modules for one test: the one line a new module
+// takes in registry.go.
+func withModule(t *testing.T, m module.Module) {
+	saved := modules
+	modules = func() []module.Module { return append(saved(), m) }
+	t.Cleanup(func() { modules = saved })
 }
 
 // `dalil <dataset> import|stats` runs the dataset's Importer: source and

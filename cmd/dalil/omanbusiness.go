@@ -1,20 +1,13 @@
 package main
 
 import (
-	"context"
-	"fmt"
-	"io"
-	"strings"
-
 	"dalil/capabilities/omanbusiness"
 	"dalil/capabilities/omanbusiness/companysql"
 	"dalil/capabilities/suppliercheck"
 	"dalil/capabilities/suppliercheck/sitecheck"
 	"dalil/capability"
-	"dalil/dataset"
 	"dalil/internal/safehttp"
 	"dalil/provider/websearch"
-	"dalil/store/sqlstore"
 )
 
 // Oman business and procurement wiring (issue 16): the four business
@@ -52,25 +45,6 @@ func omanBusinessEntriesWith(d deps, web websearch.Searcher) []capability.Entry 
 		sc.Website = sitecheck.New(safehttp.New(d.fetch))
 	}
 	return append(omanbusiness.Entries(omanbusiness.Deps{Directory: dir}), suppliercheck.Entry(sc))
-}
-
-// openCompanies opens the companies dataset's importer (datasetSpecs).
-func openCompanies(s *sqlstore.Store) dataset.Importer { return companysql.New(s.DB()) }
-
-// seedCompaniesDemo imports the synthetic demo companies for `serve
-// --demo` (once per database: the same file again is a no-op). They are
-// marked synthetic, carry demo trust and confirm nothing.
-func seedCompaniesDemo(ctx context.Context, store *sqlstore.Store, stderr io.Writer) error {
-	rep, err := companysql.New(store.DB()).Import(ctx, strings.NewReader(omanbusiness.DemoCSV), dataset.ImportOptions{
-		Source: omanbusiness.DemoSource, License: omanbusiness.DemoLicense, Format: "csv", Filename: "demo-companies.csv", Synthetic: true,
-	})
-	if err != nil {
-		return fmt.Errorf("demo companies: %w", err)
-	}
-	if !rep.Unchanged {
-		fmt.Fprintf(stderr, "demo: loaded %d synthetic Omani companies (batch %s) for the business routes and oman_supplier_check\n", rep.Imported, rep.Batch)
-	}
-	return nil
 }
 
 // webSearchClient is the web-search client the operator configured:

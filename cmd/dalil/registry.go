@@ -22,18 +22,26 @@ import (
 	"dalil/capabilities/voice/voicesql"
 	"dalil/capability"
 	"dalil/internal/safehttp"
+	"dalil/module"
 	"dalil/rail/mpp/mppsql"
 	"dalil/store/sqlstore"
 )
 
-// storeModules lists every package that keeps its own tables in the
-// database; sqlstore.Open migrates them after the core, in this order. A
-// module is never removed from this list while databases may hold its
-// tables.
-func storeModules() []sqlstore.Module {
-	return []sqlstore.Module{invoicesql.Module(), mppsql.Module(), omanpropertysql.Module(), companysql.Module(), vehiclesql.Module(), sanctionssql.Module(),
-		voicesql.Module()}
+// modules lists every capability module that keeps tables or owns
+// datasets (package module): sqlstore.Open migrates their tables after
+// the core, in this order; their datasets get `dalil <name> import|stats`,
+// the admin dataset routes, the console's rows, the statuses' snapshot and
+// serve --demo's synthetic rows; their own capabilities join the
+// registry. Adding a module is one line here. A module is never removed
+// from this list while databases may hold its tables. A variable so that
+// a test can add one.
+var modules = func() []module.Module {
+	return []module.Module{{Store: invoicesql.Module()}, {Store: mppsql.Module()}, omanpropertysql.Data(), companysql.Data(), vehiclesql.Data(),
+		sanctionssql.Data(), {Store: voicesql.Module()}}
 }
+
+// storeModules are the modules' tables, in order (sqlstore.Options.Modules).
+func storeModules() []sqlstore.Module { return module.Stores(modules()) }
 
 // registry lists every capability. Adding a capability is one line here
 // plus its package; routes, schemas, prices, OpenAPI, MCP tools and docs
@@ -67,6 +75,17 @@ func registry(deps deps) (*capability.Registry, error) {
 	entries = append(entries, omanBusinessEntries(deps)...)
 	// sanctions_screen (sanctions.go).
 	entries = append(entries, sanctions.Entry(sanctionsDeps(deps)))
+	// Capabilities the modules declare themselves.
+	for _, m := range modules() {
+		if m.Entries == nil {
+			continue
+		}
+		if deps.store != nil {
+			entries = append(entries, m.Entries(deps.store.DB(), true)...)
+		} else {
+			entries = append(entries, m.Entries(sqlstore.DB{}, false)...)
+		}
+	}
 	entries = append(entries,
 
 		// Roadmap (spec): listed with status planned, never routed.

@@ -17,6 +17,7 @@ import (
 	"dalil/capabilities/voice"
 	"dalil/capability"
 	"dalil/httpapi"
+	"dalil/module"
 	"dalil/internal/safehttp"
 	"dalil/ops"
 	"dalil/rail/mpp"
@@ -143,16 +144,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		idle = mpp.DefaultChannelIdle
 	}
 	if *demo {
-		if err := seedComparablesDemo(ctx, store, stderr); err != nil {
-			return err
-		}
-		if err := seedListingsDemo(ctx, store, stderr); err != nil {
-			return err
-		}
-		if err := seedCompaniesDemo(ctx, store, stderr); err != nil {
-			return err
-		}
-		if err := seedSanctionsDemo(ctx, store, stderr); err != nil {
+		if err := module.LoadDemos(ctx, modules(), store.DB(), stderr); err != nil {
 			return err
 		}
 		if err := seedDemo(ctx, store, cfg, stderr); err != nil {

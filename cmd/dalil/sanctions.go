@@ -4,25 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
 	"dalil/capabilities/sanctions"
 	"dalil/capabilities/sanctions/sanctionssql"
 	"dalil/capabilities/suppliercheck"
-	"dalil/dataset"
 	"dalil/internal/intel"
-	"dalil/store/sqlstore"
 )
 
 // Sanctions screening wiring (issue 16): sanctions_screen and the
 // screening engine read the "sanctions" dataset (sanctionssql) in the
 // store's database. The adapters below give the engine to the other
 // capabilities through their own ports.
-
-// openSanctions opens the sanctions dataset's importer (datasetSpecs).
-func openSanctions(s *sqlstore.Store) dataset.Importer { return sanctionssql.New(s.DB()) }
 
 // sanctionsDeps wires sanctions_screen: nil lists (no store) answers 503.
 func sanctionsDeps(d deps) sanctions.Deps {
@@ -150,19 +144,3 @@ func matchReason(m sanctions.Match) string {
 }
 
 func ptrTo[T any](v T) *T { return &v }
-
-// seedSanctionsDemo imports the synthetic demo sanctions list for `serve
-// --demo` (once per database: the same file again is a no-op). It is
-// marked synthetic; answers that use it say so.
-func seedSanctionsDemo(ctx context.Context, store *sqlstore.Store, stderr io.Writer) error {
-	rep, err := sanctionssql.New(store.DB()).Import(ctx, strings.NewReader(sanctions.DemoXML), dataset.ImportOptions{
-		Source: sanctions.DemoSource, License: sanctions.DemoLicense, Format: "ofac-xml", Filename: "demo-sanctions.xml", Synthetic: true,
-	})
-	if err != nil {
-		return fmt.Errorf("demo sanctions list: %w", err)
-	}
-	if !rep.Unchanged {
-		fmt.Fprintf(stderr, "demo: loaded a synthetic sanctions list of %d made-up entries (batch %s) for sanctions_screen\n", rep.Imported, rep.Batch)
-	}
-	return nil
-}

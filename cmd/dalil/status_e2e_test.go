@@ -123,7 +123,7 @@ func TestStatusFollowsTheDataEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = seedSanctionsDemo(ctx, st, io.Discard)
+	err = seedDemoDataset(ctx, st, "sanctions", io.Discard)
 	st.Close()
 	if err != nil {
 		t.Fatal(err)

@@ -1,19 +1,14 @@
 package main
 
 import (
-	"context"
-	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
 	"dalil/capabilities/vehiclevalue"
 	"dalil/capabilities/vehiclevalue/vehiclesql"
-	"dalil/dataset"
 	"dalil/provider/client"
 	"dalil/provider/marketdata"
 	"dalil/provider/vin"
-	"dalil/store/sqlstore"
 )
 
 // vehicle_value_estimate wiring (issue 18): the listings dataset in the
@@ -68,21 +63,4 @@ func vehicleDeps(d deps) vehiclevalue.Deps {
 		out.VIN = vin.New(vin.Config{On: true, BaseURL: string(p.Endpoint), HTTP: client.Config{Timeout: p.Timeout}})
 	}
 	return out
-}
-
-// openListings opens the listings dataset's importer (datasetSpecs).
-func openListings(s *sqlstore.Store) dataset.Importer { return vehiclesql.New(s.DB()) }
-
-// seedListingsDemo loads the synthetic demo listings for `serve --demo`,
-// once per database (every answer that uses them says they are
-// synthetic).
-func seedListingsDemo(ctx context.Context, store *sqlstore.Store, stderr io.Writer) error {
-	rep, loaded, err := vehiclesql.New(store.DB()).LoadDemo(ctx)
-	if err != nil {
-		return fmt.Errorf("demo listings: %w", err)
-	}
-	if loaded {
-		fmt.Fprintf(stderr, "demo: loaded %d synthetic vehicle listings (batch %s) for vehicle_value_estimate\n", rep.Imported, rep.Batch)
-	}
-	return nil
 }

@@ -1,0 +1,24 @@
+package companysql
+
+import (
+	"io"
+	"strings"
+
+	"dalil/capabilities/omanbusiness"
+	"dalil/dataset"
+	"dalil/module"
+	"dalil/store/sqlstore"
+)
+
+// Data is the Oman business routes' module (oman_supplier_check reads it
+// too): its tables and the companies dataset, with the synthetic demo
+// companies of serve --demo (they carry demo trust and confirm nothing).
+func Data() module.Module {
+	open := func(db sqlstore.DB) dataset.Importer { return New(db) }
+	return module.Module{Store: Module(), Datasets: []module.Dataset{{
+		Name: omanbusiness.Dataset, Open: open,
+		Demo: module.DemoFile(open, func() io.Reader { return strings.NewReader(omanbusiness.DemoCSV) },
+			dataset.ImportOptions{Source: omanbusiness.DemoSource, License: omanbusiness.DemoLicense, Format: "csv", Filename: "demo-companies.csv"},
+			"%d synthetic Omani companies (batch %s) for the business routes and oman_supplier_check"),
+	}}}
+}

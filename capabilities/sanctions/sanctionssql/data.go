@@ -1,0 +1,23 @@
+package sanctionssql
+
+import (
+	"io"
+	"strings"
+
+	"dalil/capabilities/sanctions"
+	"dalil/dataset"
+	"dalil/module"
+	"dalil/store/sqlstore"
+)
+
+// Data is the sanctions module: its tables and the sanctions dataset (the
+// official lists), with the synthetic demo list of serve --demo.
+func Data() module.Module {
+	open := func(db sqlstore.DB) dataset.Importer { return New(db) }
+	return module.Module{Store: Module(), Datasets: []module.Dataset{{
+		Name: sanctions.Dataset, Open: open,
+		Demo: module.DemoFile(open, func() io.Reader { return strings.NewReader(sanctions.DemoXML) },
+			dataset.ImportOptions{Source: sanctions.DemoSource, License: sanctions.DemoLicense, Format: "ofac-xml", Filename: "demo-sanctions.xml"},
+			"a synthetic sanctions list of %d made-up entries (batch %s) for sanctions_screen"),
+	}}}
+}

@@ -1,0 +1,21 @@
+package vehiclesql
+
+import (
+	"context"
+
+	"dalil/dataset"
+	"dalil/module"
+	"dalil/store/sqlstore"
+)
+
+// Data is vehicle_value_estimate's module: its tables and the listings
+// dataset, with the synthetic listings of serve --demo.
+func Data() module.Module {
+	return module.Module{Store: Module(), Datasets: []module.Dataset{{
+		Name: Name, Open: func(db sqlstore.DB) dataset.Importer { return New(db) },
+		Demo: &module.Demo{
+			Load: func(ctx context.Context, db sqlstore.DB) (dataset.Report, bool, error) { return New(db).LoadDemo(ctx) },
+			Says: "%d synthetic vehicle listings (batch %s) for vehicle_value_estimate",
+		},
+	}}}
+}

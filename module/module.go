@@ -1,0 +1,111 @@
+// Package module is the shape of a capability module as cmd/dalil wires
+// it: the tables it keeps (its sqlstore.Module), the datasets it owns
+// (each with its importer and its synthetic demo rows) and, for a module
+// that declares them here, its capabilities. cmd/dalil lists the modules
+// once; the migrations, `dalil <dataset> import|stats`, the admin dataset
+// routes, the console's dataset rows, the capability statuses and
+// `serve --demo` follow from that list.
+package module
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"dalil/capability"
+	"dalil/dataset"
+	"dalil/store/sqlstore"
+)
+
+// Module is one capability module.
+type Module struct {
+	// Store holds the module's tables and migrations; a zero Name keeps
+	// none.
+	Store sqlstore.Module
+	// Datasets are the datasets it owns, in the order they are listed.
+	Datasets []Dataset
+	// Entries, when set, declares capabilities the module adds to the
+	// registry (after the ones cmd/dalil lists itself). db is the
+	// store's handle; ok is false without a local database (remote MCP),
+	// when only the declarations are needed.
+	Entries func(db sqlstore.DB, ok bool) []capability.Entry
+}
+
+// Dataset is one dataset an operator imports.
+type Dataset struct {
+	// Name is the dataset's name: the command (`dalil <name> import`),
+	// the admin route segment, and what capabilities require
+	// (capability.NeedsDataset).
+	Name string
+	// Open returns the dataset's importer on a store.
+	Open func(sqlstore.DB) dataset.Importer
+	// Demo, when set, is the synthetic data `serve --demo` loads.
+	Demo *Demo
+}
+
+// Demo is a dataset's synthetic demo data.
+type Demo struct {
+	// Load imports the demo rows unless the database has them already,
+	// and reports whether it loaded them.
+	Load func(ctx context.Context, db sqlstore.DB) (dataset.Report, bool, error)
+	// Says is what `serve --demo` prints once it loaded them: a format
+	// with the rows imported (%d) and the batch (%s), e.g. "%d synthetic
+	// Muscat comparables (batch %s) for analyze_oman_property".
+	Says string
+}
+
+// DemoFile is a Demo that imports one fixed file through the dataset's
+// importer, marked synthetic (importing the same file again is a no-op).
+func DemoFile(open func(sqlstore.DB) dataset.Importer, file func() io.Reader, opts dataset.ImportOptions, says string) *Demo {
+	opts.Synthetic = true
+	return &Demo{Says: says, Load: func(ctx context.Context, db sqlstore.DB) (dataset.Report, bool, error) {
+		rep, err := open(db).Import(ctx, file(), opts)
+		if err != nil {
+			return rep, false, err
+		}
+		if rep.Refused || rep.BadRows > 0 {
+			return rep, false, fmt.Errorf("%d bad rows in the demo file: %v", rep.BadRows, rep.Errors)
+		}
+		return rep, !rep.Unchanged, nil
+	}}
+}
+
+// LoadDemos loads every module's demo data into db, printing what it
+// loaded to w.
+func LoadDemos(ctx context.Context, mods []Module, db sqlstore.DB, w io.Writer) error {
+	for _, m := range mods {
+		for _, d := range m.Datasets {
+			if d.Demo == nil {
+				continue
+			}
+			rep, loaded, err := d.Demo.Load(ctx, db)
+			if err != nil {
+				return fmt.Errorf("demo %s: %w", d.Name, err)
+			}
+			if loaded {
+				fmt.Fprintf(w, "demo: loaded "+d.Demo.Says+"\n", rep.Imported, rep.Batch)
+			}
+		}
+	}
+	return nil
+}
+
+// Stores lists the modules' table modules, in order.
+func Stores(mods []Module) []sqlstore.Module {
+	var out []sqlstore.Module
+	for _, m := range mods {
+		if m.Store.Name != "" {
+			out = append(out, m.Store)
+		}
+	}
+	return out
+}
+
+// Datasets lists the modules' datasets, in order.
+func Datasets(mods []Module) []Dataset {
+	var out []Dataset
+	for _, m := range mods {
+		out = append(out, m.Datasets...)
+	}
+	return out
+}
