@@ -2,12 +2,11 @@ package main
 
 import (
 	"context"
+	"dalil/internal/logx"
 	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
-	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
@@ -449,7 +448,7 @@ func openVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slo
 	run := &voiceRunner{}
 	q, err := jobs.Open(ctx, store.DB(), string(cfg.Storage.DSN), jobs.Options{
 		Workers: voicesql.Workers(nil, run), Queues: map[string]int{voicesql.Queue: voiceWorkers},
-		JobTimeout: v.JobTimeout, RescueAfter: v.RescueAfter, Logger: slog.New(minLevel{log.Handler(), slog.LevelWarn}),
+		JobTimeout: v.JobTimeout, RescueAfter: v.RescueAfter, Logger: slog.New(logx.MinLevel(log.Handler(), slog.LevelWarn)),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("voice job queue: %w", err)
@@ -467,7 +466,7 @@ func openVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slo
 	run.svc = svc
 	rt := &voiceRuntime{svc: svc, queue: q, log: log, webhooks: map[string]http.Handler{},
 		deps: voice.Deps{Policy: policy, Queue: svc, DoNotCall: calls, Counts: calls, Calls: svc, Secret: numbers,
-			CheckCallback: checkCallback(callbacks, fetch.Resolver)}}
+			CheckCallback: func(raw string) error { return callbacks.CheckDestination(context.Background(), raw) }}}
 	return rt, nil
 }
 
@@ -510,46 +509,6 @@ func (m mppSessionRefunds) RefundSession(ctx context.Context, session, key strin
 		return 0, err
 	}
 	return got, nil
-}
-
-// checkCallback refuses, when a call is placed, a callbackUrl the
-// callback client would never post to: safehttp's checks that need no
-// network (https, no credentials, port, literal and reserved addresses),
-// then the host's addresses, so a name resolving to a private, loopback
-// or link-local address is refused before any charge rather than at
-// delivery (where every address is checked again as it is dialled). A
-// lookup that fails is no refusal: delivery resolves it again.
-func checkCallback(client *safehttp.Client, resolver safehttp.Resolver) func(string) error {
-	if resolver == nil {
-		resolver = net.DefaultResolver
-	}
-	return func(raw string) error {
-		u, err := client.CheckURL(raw)
-		if err != nil {
-			return err
-		}
-		host := strings.Trim(u.Hostname(), "[]")
-		if _, err := netip.ParseAddr(host); err == nil {
-			return nil // a literal: CheckURL checked it
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-		defer cancel()
-		addrs, err := resolver.LookupIPAddr(ctx, host)
-		if err != nil {
-			return nil
-		}
-		for _, a := range addrs {
-			ip, ok := netip.AddrFromSlice(a.IP)
-			if !ok {
-				continue
-			}
-			if allowed, reason := safehttp.AddrAllowed(ip.Unmap()); !allowed {
-				return &safehttp.Error{Code: safehttp.CodeNotAllowed, Err: fmt.Errorf("%s resolves to %s: %s", host, ip, reason),
-					Message: fmt.Sprintf("The URL's host resolves to %s, not a public internet address.", reason)}
-			}
-		}
-		return nil
-	}
 }
 
 // publicBase is DALIL_BASE_URL as the providers reach it: scheme, host
@@ -629,23 +588,4 @@ func (v *voiceRuntime) close() {
 	if v != nil {
 		v.queue.Close()
 	}
-}
-
-// minLevel passes on the records of at least level (River's info logs
-// are its own business).
-type minLevel struct {
-	slog.Handler
-	level slog.Level
-}
-
-func (m minLevel) Enabled(ctx context.Context, l slog.Level) bool {
-	return l >= m.level && m.Handler.Enabled(ctx, l)
-}
-
-func (m minLevel) WithAttrs(as []slog.Attr) slog.Handler {
-	return minLevel{m.Handler.WithAttrs(as), m.level}
-}
-
-func (m minLevel) WithGroup(name string) slog.Handler {
-	return minLevel{m.Handler.WithGroup(name), m.level}
 }

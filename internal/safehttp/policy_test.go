@@ -253,3 +253,29 @@ func TestPublicMessage(t *testing.T) {
 		t.Errorf("PublicMessage(nil) = %q", got)
 	}
 }
+
+// CheckDestination refuses a URL whose name resolves to an address the
+// client would never dial, and a refused literal, before anything is
+// fetched; a public name, and a name whose lookup fails, pass.
+func TestCheckDestination(t *testing.T) {
+	addrs := map[string]string{"private.example": "10.1.2.3", "mapped.example": "::ffff:127.0.0.1", "public.example": "93.184.216.34"}
+	c := New(Options{Resolver: resolverFunc(func(_ context.Context, host string) ([]net.IPAddr, error) {
+		a, ok := addrs[host]
+		if !ok {
+			return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+		}
+		return []net.IPAddr{{IP: net.ParseIP(a)}}, nil
+	})})
+	for raw, refused := range map[string]bool{
+		"https://private.example/cb": true, "https://mapped.example/cb": true, "https://127.0.0.1/cb": true, "http://public.example/cb": true,
+		"https://public.example/cb": false, "https://unknown.example/cb": false,
+	} {
+		err := c.CheckDestination(context.Background(), raw)
+		if (err != nil) != refused {
+			t.Errorf("%s: %v, refused %v", raw, err, refused)
+		}
+		if err != nil && strings.Contains(PublicMessage(err), "10.1.2.3") {
+			t.Errorf("%s: the public message names the address: %q", raw, PublicMessage(err))
+		}
+	}
+}

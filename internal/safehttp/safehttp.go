@@ -448,3 +448,36 @@ func Sniff(data []byte) string {
 	}
 	return http.DetectContentType(data)
 }
+
+// CheckDestination is CheckURL and then, for a host name, its addresses as
+// the client's resolver gives them now: a URL whose name resolves to an
+// address the client would never connect to is refused before anything
+// is accepted for it (a voice callbackUrl before the call is charged),
+// rather than only when it is dialled (where every address is checked
+// again). A lookup that fails is no refusal: the fetch resolves again.
+func (c *Client) CheckDestination(ctx context.Context, raw string) error {
+	u, err := c.CheckURL(raw)
+	if err != nil {
+		return err
+	}
+	host := strings.Trim(u.Hostname(), "[]")
+	if _, err := netip.ParseAddr(host); err == nil {
+		return nil // a literal: CheckURL judged it
+	}
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	addrs, err := c.opts.Resolver.LookupIPAddr(ctx, host)
+	if err != nil {
+		return nil
+	}
+	for _, a := range addrs {
+		ip, ok := netip.AddrFromSlice(a.IP)
+		if !ok {
+			continue
+		}
+		if allowed, reason := AddrAllowed(ip.Unmap()); !allowed {
+			return errorf(CodeNotAllowed, fmt.Errorf("%s resolves to %s: %s", host, ip, reason), "The URL's host resolves to %s, not a public internet address.", reason)
+		}
+	}
+	return nil
+}
