@@ -19,6 +19,7 @@ package mcpserver
 import (
 	"bytes"
 	"context"
+	"dalil/internal/logx"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -92,7 +93,7 @@ func New(reg *capability.Registry, opts Options) *mcp.Server {
 			"to cap what one call may cost, params._meta[\"" + MaxPriceMeta + "\"] (USD).",
 		// The SDK logs every session start and end at Info; keep its
 		// warnings and errors only, beside the REST stack's request lines.
-		Logger: slog.New(minLevel{opts.Logger.Handler(), slog.LevelWarn}),
+		Logger: slog.New(logx.MinLevel(opts.Logger.Handler(), slog.LevelWarn)),
 	})
 	ts := &toolSet{srv: srv, reg: reg, opts: opts, said: map[string]string{}}
 	ts.sync()
@@ -498,22 +499,4 @@ func toolError(obj errorObject, envMeta map[string]any) *mcp.CallToolResult {
 		r.Meta = mcp.Meta{MetaKey: envMeta}
 	}
 	return r
-}
-
-// minLevel drops records below min.
-type minLevel struct {
-	slog.Handler
-	min slog.Level
-}
-
-func (h minLevel) Enabled(ctx context.Context, l slog.Level) bool {
-	return l >= h.min && h.Handler.Enabled(ctx, l)
-}
-
-func (h minLevel) WithAttrs(as []slog.Attr) slog.Handler {
-	return minLevel{h.Handler.WithAttrs(as), h.min}
-}
-
-func (h minLevel) WithGroup(name string) slog.Handler {
-	return minLevel{h.Handler.WithGroup(name), h.min}
 }
