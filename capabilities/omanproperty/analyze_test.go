@@ -459,8 +459,9 @@ func TestConfidence(t *testing.T) {
 		got[f.Name] = f.Value
 	}
 	// count 3/10; rcv = 1.4826 × 0.4 / 4 = 0.148, dispersion 1 - 0.297 = 0.70;
-	// recency 0.5; match 0.6 × 0.8 = 0.48; coverage 0.8; synthetic 1.
-	want := map[string]float64{"count": 0.3, "dispersion": 0.7, "recency": 0.5, "match_level": 0.48, "coverage": 0.8, "synthetic_data": 1}
+	// recency 0.5; match 0.6 × 0.8 = 0.48; coverage 0.8; three comparables
+	// cap the score at 0.45 (not reached); synthetic 1.
+	want := map[string]float64{"count": 0.3, "dispersion": 0.7, "recency": 0.5, "match_level": 0.48, "coverage": 0.8, "sample_size": 0.45, "synthetic_data": 1}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("factors (-want +got):\n%s", diff)
 	}
@@ -468,7 +469,7 @@ func TestConfidence(t *testing.T) {
 	if want := math.Round(score*100) / 100; out.Confidence.Score != want || out.Confidence.Level != "low" {
 		t.Errorf("score %v %s, want %v low", out.Confidence.Score, out.Confidence.Level, want)
 	}
-	if len(out.Confidence.Reasons) != 6 {
+	if len(out.Confidence.Reasons) != 7 {
 		t.Errorf("reasons = %v", out.Confidence.Reasons)
 	}
 }
@@ -609,5 +610,57 @@ func TestInvariants(t *testing.T) {
 		if _, err := json.Marshal(out); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestConfidenceCappedBySampleSize checks the sample-size cap
+// (docs/oman-property.md, Confidence): fresh, area-level, exact-bedroom
+// comparables that agree would score high on the weighted factors alone;
+// the fewest comparables used of the kinds estimated caps the score, and a
+// sample flagged small_sample is never "high".
+func TestConfidenceCappedBySampleSize(t *testing.T) {
+	spread := func(n int, base float64) []float64 {
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = base + float64(i%3)
+		}
+		return xs
+	}
+	for _, tc := range []struct {
+		rents, sales int
+		maxScore     float64
+		small        bool
+		level        string
+	}{
+		{rents: 3, sales: 3, maxScore: 0.45, small: true, level: "medium"},
+		{rents: 4, sales: 12, maxScore: 0.45, small: true, level: "medium"},
+		{rents: 6, sales: 6, maxScore: 0.65, small: true, level: "medium"},
+		{rents: 7, sales: 20, maxScore: 0.65, small: true, level: "medium"},
+		{rents: 8, sales: 8, maxScore: 1, small: false, level: "high"},
+		{rents: 12, sales: 12, maxScore: 1, small: false, level: "high"},
+	} {
+		t.Run(fmt.Sprintf("%d rents %d sales", tc.rents, tc.sales), func(t *testing.T) {
+			rows := slices.Concat(rents("al-khuwair", spread(tc.rents, 400)...), sales("al-khuwair", spread(tc.sales, 70000)...))
+			out := analyze(t, &memMarket{rows: rows}, flat("Al Khuwair", 2, 100, 72000))
+			c := out.Confidence
+			if c.Score > tc.maxScore || c.Level != tc.level {
+				t.Errorf("confidence %v %s, want at most %v, %s", c.Score, c.Level, tc.maxScore, tc.level)
+			}
+			if small := slices.Contains(out.RiskFlags, "small_sample"); small != tc.small {
+				t.Errorf("small_sample flagged %v, want %v", small, tc.small)
+			}
+			if slices.Contains(out.RiskFlags, "small_sample") && c.Level == "high" {
+				t.Errorf("small sample answered high: %+v", c)
+			}
+			var cap *Factor
+			for i, f := range c.Factors {
+				if f.Name == "sample_size" {
+					cap = &c.Factors[i]
+				}
+			}
+			if cap == nil || cap.Effect != "cap" || cap.Value != tc.maxScore {
+				t.Errorf("sample_size factor = %+v, want cap %v", cap, tc.maxScore)
+			}
+		})
 	}
 }

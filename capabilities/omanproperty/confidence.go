@@ -21,6 +21,33 @@ const (
 	oneKindOnly = 0.8
 )
 
+// sampleCaps is the sample-size cap: with fewer than below comparables
+// used (the fewest of the kinds estimated), the score before the
+// synthetic-data multiplier is at most max. Below FewComparables (the
+// small_sample flag) every cap is under 0.7, so a small sample is never
+// "high" (docs/oman-property.md).
+var sampleCaps = []struct {
+	below int
+	max   float64
+}{{5, 0.45}, {FewComparables, 0.65}}
+
+// sampleCap is the cap for the fewest comparables used of the kinds
+// estimated, 1 when none applies, and that fewest number.
+func sampleCap(rent, sale *chosen) (float64, int) {
+	fewest := -1
+	for _, c := range []*chosen{rent, sale} {
+		if c.ok && (fewest < 0 || c.sel.Used < fewest) {
+			fewest = c.sel.Used
+		}
+	}
+	for _, s := range sampleCaps {
+		if fewest < s.below {
+			return s.max, fewest
+		}
+	}
+	return 1, fewest
+}
+
 // levelFactor is how well comparables from a level describe the subject.
 var levelFactor = map[string]float64{"area": 1, "wilayat": 0.6, "governorate": 0.3}
 
@@ -57,8 +84,8 @@ func factorsOf(c *chosen) kindFactors {
 // confidence scores the estimates: four weighted factors (count,
 // dispersion, recency, match level; each averaged over the kinds
 // estimated), times a coverage multiplier (0.8 when only one kind could be
-// estimated) and a synthetic-data multiplier (1 - 0.5 × the synthetic
-// share). 0 and "insufficient" when neither kind could be estimated.
+// estimated), capped by the sample size (sampleCaps), times a
+// synthetic-data multiplier (1 - 0.5 × the synthetic share). 0 and "insufficient" when neither kind could be estimated.
 // Levels: high from 0.7, medium from 0.4, else low.
 func confidence(rent, sale *chosen, syntheticShare float64) Confidence {
 	var fs []kindFactors
@@ -86,7 +113,8 @@ func confidence(rent, sale *chosen, syntheticShare float64) Confidence {
 		coverage = oneKindOnly
 	}
 	synth := 1 - 0.5*syntheticShare
-	score := (weightCount*avg.count + weightDispersion*avg.dispersion + weightRecency*avg.recency + weightMatch*avg.match) * coverage * synth
+	limit, fewest := sampleCap(rent, sale)
+	score := min(limit, (weightCount*avg.count+weightDispersion*avg.dispersion+weightRecency*avg.recency+weightMatch*avg.match)*coverage) * synth
 	score = round.Half(min(1, max(0, score)), 2)
 	r2 := func(x float64) float64 { return round.Half(x, 2) }
 	factors := []Factor{
@@ -100,6 +128,8 @@ func confidence(rent, sale *chosen, syntheticShare float64) Confidence {
 			Detail: "area 1, wilayat 0.6, governorate 0.3; times bedrooms exact 1, not given 0.9, ±1 0.8; times 0.9 when rents of any furnishing were used; " + matchLevels(rent, sale)},
 		{Name: "coverage", Value: coverage, Weight: 0, Effect: "multiplier",
 			Detail: "estimated: " + strings.Join(names, " and ") + "; 0.8 when only one of rent and sale could be estimated"},
+		{Name: "sample_size", Value: limit, Weight: 0, Effect: "cap",
+			Detail: fmt.Sprintf("fewest comparables used of the kinds estimated %d; the score before the synthetic-data multiplier is at most 0.45 under 5, 0.65 under %d (never high), else not capped", fewest, FewComparables)},
 		{Name: "synthetic_data", Value: r2(synth), Weight: 0, Effect: "multiplier",
 			Detail: fmt.Sprintf("%.0f %% of the comparables used are synthetic demo data; 1 - 0.5 × that share", syntheticShare*100)},
 	}

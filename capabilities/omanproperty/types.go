@@ -208,13 +208,16 @@ type Confidence struct {
 
 // Factor is one confidence factor.
 type Factor struct {
-	Name string `json:"name" schema:"enum=count|dispersion|recency|match_level|coverage|synthetic_data"`
+	Name string `json:"name" schema:"enum=count|dispersion|recency|match_level|coverage|sample_size|synthetic_data"`
 	// Value is 0 to 1, 1 the best.
 	Value float64 `json:"value" schema:"minimum=0,maximum=1"`
-	// Weight is the factor's share of the score; 0 for a multiplier.
+	// Weight is the factor's share of the score; 0 for a multiplier or a
+	// cap.
 	Weight float64 `json:"weight" schema:"minimum=0,maximum=1"`
-	Effect string  `json:"effect" schema:"enum=weighted|multiplier"`
-	Detail string  `json:"detail"`
+	// Effect is how the factor acts: weighted into the score, a
+	// multiplier of it, or a cap (its value the most the score can be).
+	Effect string `json:"effect" schema:"enum=weighted|multiplier|cap"`
+	Detail string `json:"detail"`
 }
 
 // SourceUse is the reference service's provenance entry.
