@@ -25,8 +25,10 @@ func freshness(medianAge *float64) float64 {
 // confidence scores how far the evidence supports the estimate: eight
 // weighted factors, then multipliers (stale ×0.85, condition unknown
 // ×0.95, heuristic mileage ×0.93 and year ×0.95 effects, regional ×0.9)
-// and caps (fewer than 5 comparables ≤ 0.59, insufficient ≤ 0.39).
-func confidence(s *subject, used []scored, v *valuation, medianAge *float64, regional, insufficient bool) Confidence {
+// and caps (fewer than 5 comparables ≤ 0.59, insufficient ≤ 0.39), then
+// the synthetic-data multiplier, 1 - 0.5 × the share of the comparables
+// used that are synthetic demo listings (as the Oman property answer's).
+func confidence(s *subject, used []scored, v *valuation, medianAge *float64, regional, insufficient bool, syntheticShare float64) Confidence {
 	n := len(used)
 	var f Factors
 	sim, exact, withKm, locality := 0.0, 0, 0, 0.0
@@ -133,6 +135,11 @@ func confidence(s *subject, used []scored, v *valuation, medianAge *float64, reg
 	if insufficient {
 		score = math.Min(score, 0.39)
 		reasons = append(reasons, "Evidence is insufficient for a defensible valuation.")
+	}
+	if syntheticShare > 0 {
+		score *= 1 - 0.5*syntheticShare
+		reasons = append(reasons, fmt.Sprintf("%.0f%% of the comparables used are synthetic demo listings, not market data (confidence × %.2f: 1 - 0.5 × that share).",
+			syntheticShare*100, 1-0.5*syntheticShare))
 	}
 	score = roundTo(clamp(score, 0, 1), 2)
 	level := "very_low"

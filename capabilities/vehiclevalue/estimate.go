@@ -223,13 +223,27 @@ func build(s *subject, g gathered, maxAge int) Output {
 	}
 	sortScored(used)
 
-	providers := 0
-	for _, sc := range g.sources {
-		if sc.Configured && sc.Status != "not_covered" && sc.Kind != "caller" {
-			providers++
+	// A market-data provider is a configured provider that covers the
+	// market, or the imported listings when they hold a real listing of
+	// this vehicle: synthetic demo listings are no market data.
+	// liveMarketDataAvailable: a source other than the caller answered
+	// with a listing that is not synthetic.
+	// configured counts the sources other than the caller that were
+	// asked (the assumptions say whether any was).
+	configured, marketProvider, live := 0, false, false
+	for i, l := range g.listings {
+		if !l.Synthetic && g.kinds[i] != "caller" {
+			live = true
+			marketProvider = marketProvider || g.kinds[i] == "dataset"
 		}
 	}
-	if providers == 0 {
+	for _, sc := range g.sources {
+		if sc.Configured && sc.Status != "not_covered" && sc.Kind != "caller" {
+			configured++
+			marketProvider = marketProvider || sc.Kind == "provider"
+		}
+	}
+	if !marketProvider {
 		flags["NO_MARKET_DATA_PROVIDER"] = true
 	}
 	if g.failed {
@@ -316,7 +330,11 @@ func build(s *subject, g gathered, maxAge int) Output {
 		flags["SYNTHETIC_DATA_USED"] = true
 	}
 
-	conf := confidence(s, used, v, medianAge, flags["REGIONAL_FALLBACK_USED"], insufficient)
+	syntheticShare := 0.0
+	if len(used) > 0 {
+		syntheticShare = float64(synthetic) / float64(len(used))
+	}
+	conf := confidence(s, used, v, medianAge, flags["REGIONAL_FALLBACK_USED"], insufficient, syntheticShare)
 	out := Output{
 		Status: StatusEstimated, ValuationDate: s.day.Format(time.DateOnly), Currency: s.currency,
 		Adjustments: []Adjustment{}, MarketComparables: []Comparable{}, Assumptions: []string{}, Warnings: []string{}, Datasets: []DatasetUse{},
@@ -430,15 +448,11 @@ func build(s *subject, g gathered, maxAge int) Output {
 	if len(observed) > 0 {
 		out.DataFreshness.OldestComparableAt, out.DataFreshness.LatestComparableAt = &observed[0], &observed[len(observed)-1]
 	}
-	live := false
-	for _, r := range g.runs {
-		live = live || r.Status == "ok"
-	}
 	out.MarketCoverage = MarketCoverage{CountryCode: s.country, Country: s.market.Name, Region: s.market.Region, ValuationParametersConfigured: s.market.Configured,
 		MarketDataProviders: append([]ProviderRun{}, g.runs...), LiveMarketDataAvailable: live, RegionalFallbackCountries: append([]string{}, s.market.Regional...),
 		Sources: append([]SourceCoverage{}, g.sources...)}
 	out.Datasets = datasetUses(g.batches, used)
-	out.Assumptions = assumptions(s, v, flags, insufficient, providers)
+	out.Assumptions = assumptions(s, v, flags, insufficient, configured)
 	out.Warnings = append(out.Warnings, warnings(used, callers, synthetic, g)...)
 	for _, f := range riskFlagOrder {
 		if flags[f] {
@@ -561,7 +575,7 @@ func datasetUses(batches []DatasetBatch, used []scored) []DatasetUse {
 	return out
 }
 
-func assumptions(s *subject, v *valuation, flags map[string]bool, insufficient bool, providers int) []string {
+func assumptions(s *subject, v *valuation, flags map[string]bool, insufficient bool, configured int) []string {
 	out := []string{
 		"The vehicle has clear title, with no outstanding finance, liens or registration restrictions.",
 		"The estimate reflects the market evidence available, not a physical inspection or a vehicle-history report.",
@@ -592,7 +606,7 @@ func assumptions(s *subject, v *valuation, flags map[string]bool, insufficient b
 		out = append(out, fmt.Sprintf("Evidence priced in a currency other than %s was left out: no exchange-rate source is configured, and rates are never guessed.", s.currency))
 	}
 	if insufficient {
-		if providers == 0 {
+		if configured == 0 {
 			out = append(out, fmt.Sprintf("No market-data source covering %s is configured on this deployment, so no comparable evidence could be consulted.", s.market.Name))
 		} else {
 			out = append(out, fmt.Sprintf("Fewer than %d usable comparables were found for this vehicle in %s or its regional markets.", MinComparables, s.market.Name))

@@ -44,17 +44,20 @@ func (m *mem) Batches(_ context.Context, ids []string) ([]DatasetBatch, error) {
 	return out, nil
 }
 
-func (m *mem) Count(_ context.Context, q Query) (int, time.Time, error) {
-	n, newest := 0, time.Time{}
+func (m *mem) Count(_ context.Context, q Query) (int, int, time.Time, error) {
+	n, synthetic, newest := 0, 0, time.Time{}
 	for _, l := range m.ls {
 		if m.match(q, l) {
 			n++
+			if l.Synthetic {
+				synthetic++
+			}
 			if l.ListedOn.After(newest) {
 				newest = l.ListedOn
 			}
 		}
 	}
-	return n, newest, nil
+	return n, synthetic, newest, nil
 }
 
 // market is a made-up market of Toyota Land Cruisers in Oman: price

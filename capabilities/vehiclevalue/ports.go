@@ -66,8 +66,9 @@ type DatasetBatch = dataset.Batch
 type Listings interface {
 	Find(ctx context.Context, q Query) (Found, error)
 	Batches(ctx context.Context, ids []string) ([]DatasetBatch, error)
-	// Count counts the listings of q without reading them (previews).
-	Count(ctx context.Context, q Query) (n int, newest time.Time, err error)
+	// Count counts the listings of q without reading them (previews):
+	// all of them, the synthetic ones among them, and the newest date.
+	Count(ctx context.Context, q Query) (n, synthetic int, newest time.Time, err error)
 }
 
 // Source is a market-data provider (MarketCheck, a partner feed):

@@ -27,7 +27,13 @@ type PreviewSignals struct {
 	// DatasetListings counts the imported listings of this make and model
 	// within ±2 model years in the market and its regional ones, observed
 	// in the last 365 days.
-	DatasetListings           int      `json:"datasetListings" schema:"minimum=0" jsonschema:"(Dalil)"`
+	DatasetListings int `json:"datasetListings" schema:"minimum=0" jsonschema:"(Dalil)"`
+	// SyntheticListings counts the synthetic demo listings among them.
+	SyntheticListings int `json:"syntheticListings" schema:"minimum=0" jsonschema:"synthetic demo listings among datasetListings: never market evidence"`
+	// SyntheticOnly: synthetic demo listings alone would answer (no real
+	// listing, no covering provider, no caller comparable): the paid call
+	// would not be charged.
+	SyntheticOnly             bool     `json:"syntheticOnly" jsonschema:"synthetic demo listings alone would answer; such an answer is not charged"`
 	CallerComparables         int      `json:"callerComparables" schema:"minimum=0" jsonschema:"(Dalil)"`
 	RegionalFallbackAvailable bool     `json:"regionalFallbackAvailable"`
 	MileageProvided           bool     `json:"mileageProvided"`
@@ -58,8 +64,9 @@ var previewSections = func() []string {
 // listings that would be searched and the providers that cover the
 // market, and never calls a provider, computes a value or returns a
 // price. Coverage: 0.6 when evidence could exist (a covering provider, or
-// at least 3 listings or caller comparables), plus 0.4 × the share of
-// mileage, trim, city and condition given.
+// at least 3 real listings or caller comparables; synthetic demo listings
+// are no evidence), plus 0.4 × the share of mileage, trim, city and
+// condition given.
 func previewFunc(deps Deps) capability.PreviewFunc[Input, PreviewSignals] {
 	return func(ctx context.Context, in Input) (capability.PreviewReport[PreviewSignals], error) {
 		s, err := newSubject(in, capability.CallFrom(ctx).Now)
@@ -83,11 +90,11 @@ func previewFunc(deps Deps) capability.PreviewFunc[Input, PreviewSignals] {
 			sig.DatasetConfigured = true
 			q := Query{Make: s.make, Model: s.model, YearMin: s.year - 2, YearMax: s.year + 2, Countries: countries,
 				Since: s.day.AddDate(0, 0, -maxAgeOf(deps)), Until: s.day}
-			n, newest, err := deps.Listings.Count(ctx, q)
+			n, synthetic, newest, err := deps.Listings.Count(ctx, q)
 			if err != nil {
 				return rep, err
 			}
-			sig.DatasetListings = n
+			sig.DatasetListings, sig.SyntheticListings = n, synthetic
 			if n > 0 {
 				sig.SourcesCovering = append(sig.SourcesCovering, "listings")
 				rep.FreshestSourceDate = newest.Format(time.DateOnly)
@@ -104,7 +111,10 @@ func previewFunc(deps Deps) capability.PreviewFunc[Input, PreviewSignals] {
 			}
 		}
 		coverage := 0.4 * float64(recommended) / 4
-		if sig.MarketDataProvidersCovering > 0 || sig.DatasetListings+sig.CallerComparables >= MinComparables {
+		sig.SyntheticOnly = sig.SyntheticListings > 0 && sig.SyntheticListings == sig.DatasetListings &&
+			sig.MarketDataProvidersCovering == 0 && sig.CallerComparables == 0
+		real := sig.DatasetListings - sig.SyntheticListings
+		if sig.MarketDataProvidersCovering > 0 || real+sig.CallerComparables >= MinComparables {
 			coverage += 0.6
 			rep.Status = capability.PreviewAvailable
 		}

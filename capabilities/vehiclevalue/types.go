@@ -356,6 +356,8 @@ type SourceCoverage struct {
 }
 
 // MarketCoverage says what evidence this deployment has for the market.
+// LiveMarketDataAvailable: a provider or the imported listings answered
+// with at least one listing that is not synthetic demo data.
 type MarketCoverage struct {
 	CountryCode                   string           `json:"countryCode"`
 	Country                       string           `json:"country"`

@@ -119,20 +119,21 @@ func (s *Store) Find(ctx context.Context, q vehiclevalue.Query) (vehiclevalue.Fo
 }
 
 // Count implements vehiclevalue.Listings.
-func (s *Store) Count(ctx context.Context, q vehiclevalue.Query) (int, time.Time, error) {
+func (s *Store) Count(ctx context.Context, q vehiclevalue.Query) (int, int, time.Time, error) {
 	ctx, cancel := s.db.Bound(ctx)
 	defer cancel()
 	cond, args := where(q)
-	var n int
+	var n, synthetic int
 	var newest sql.NullString
-	if err := s.db.Read().QueryRowContext(ctx, `SELECT COUNT(*), MAX(listed_on) FROM vehicle_listings WHERE `+cond, args...).Scan(&n, &newest); err != nil {
-		return 0, time.Time{}, sqlstore.Unavailable("count vehicle listings", err)
+	if err := s.db.Read().QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN synthetic THEN 1 ELSE 0 END), 0), MAX(listed_on) FROM vehicle_listings WHERE `+cond,
+		args...).Scan(&n, &synthetic, &newest); err != nil {
+		return 0, 0, time.Time{}, sqlstore.Unavailable("count vehicle listings", err)
 	}
 	var t time.Time
 	if newest.Valid {
 		t, _ = time.Parse(time.DateOnly, newest.String)
 	}
-	return n, t, nil
+	return n, synthetic, t, nil
 }
 
 // Batches implements vehiclevalue.Listings.

@@ -96,9 +96,9 @@ func TestImportFindAndStats(t *testing.T) {
 		if f, _ := s.Find(ctx, lcQuery(2019, 2019)); len(f.Listings) != 2 {
 			t.Errorf("2019 only: %d listings", len(f.Listings))
 		}
-		n, newest, err := s.Count(ctx, lcQuery(2017, 2021))
-		if err != nil || n != 4 || newest.Format(time.DateOnly) != "2026-11-10" {
-			t.Errorf("count %d %v %v", n, newest, err)
+		n, synthetic, newest, err := s.Count(ctx, lcQuery(2017, 2021))
+		if err != nil || n != 4 || synthetic != 0 || newest.Format(time.DateOnly) != "2026-11-10" {
+			t.Errorf("count %d (%d synthetic) %v %v", n, synthetic, newest, err)
 		}
 		bs, err := s.Batches(ctx, []string{rep.Batch})
 		if err != nil || len(bs) != 1 || bs[0].License != "internal use" || bs[0].RetrievedAt.Format(time.DateOnly) != "2026-11-20" || bs[0].Synthetic {
@@ -211,6 +211,12 @@ func TestDemoEstimate(t *testing.T) {
 		if out.Status != vehiclevalue.StatusEstimated || len(out.Datasets) != 1 || !out.Datasets[0].Synthetic ||
 			!strings.Contains(fmt.Sprint(out.Warnings), "Synthetic demo data") {
 			t.Errorf("status %s datasets %+v warnings %v", out.Status, out.Datasets, out.Warnings)
+		}
+		if out.MarketCoverage.LiveMarketDataAvailable || !slices.Contains(out.RiskFlags, "NO_MARKET_DATA_PROVIDER") {
+			t.Errorf("demo listings taken for market data: live %v, flags %v", out.MarketCoverage.LiveMarketDataAvailable, out.RiskFlags)
+		}
+		if n, synthetic, _, err := s.Count(ctx, lcQuery(2018, 2022)); err != nil || n == 0 || synthetic != n {
+			t.Errorf("demo count %d, %d synthetic, %v: want all synthetic", n, synthetic, err)
 		}
 	})
 }
