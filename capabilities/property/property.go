@@ -59,6 +59,10 @@ type Metrics struct {
 	PaybackYears         *float64 `json:"paybackYears" jsonschema:"propertyValue / annualNetIncome in years; null when net income is zero or negative"`
 	Currency             string   `json:"currency" jsonschema:"always OMR"`
 	Note                 string   `json:"note" jsonschema:"what the figures exclude"`
+	// Assumptions lists every figure that was not given and was counted as
+	// 0 (service charge, maintenance, other costs, vacancy), and what that
+	// means for the net figures; empty when every figure was given.
+	Assumptions []string `json:"assumptions" jsonschema:"each figure not given and counted as 0, and what it means for the net figures; empty when all were given"`
 }
 
 // compute applies contract §3 to one property. The formulas run on the
@@ -70,10 +74,38 @@ type Metrics struct {
 // below 1e-20), and gives the same results for every input (tested in
 // diff_test.go).
 func compute(in Input) Metrics {
-	if m, ok := computeFast(in); ok {
-		return m
+	m, ok := computeFast(in)
+	if !ok {
+		m = computeExact(in)
 	}
-	return computeExact(in)
+	m.Assumptions = assumptions(in)
+	return m
+}
+
+// assumptions says which figures were not given and counted as 0. A figure
+// given as 0 is the caller's, not an assumption.
+func assumptions(in Input) []string {
+	out := []string{}
+	noCost := in.ServiceCharge == nil && in.MaintenanceCost == nil && in.Maintenance == nil && in.OtherAnnualCosts == nil
+	if in.ServiceCharge == nil {
+		out = append(out, "No service charge given: counted as 0.")
+	}
+	if in.MaintenanceCost == nil && in.Maintenance == nil {
+		out = append(out, "No maintenance cost given: counted as 0.")
+	}
+	if in.OtherAnnualCosts == nil {
+		out = append(out, "No other annual costs given: counted as 0.")
+	}
+	if in.VacancyRatePct == nil {
+		out = append(out, "No vacancy rate given: counted as 0 % (the rent is received all year).")
+	}
+	switch {
+	case noCost && in.VacancyRatePct == nil:
+		out = append(out, "With no operating cost and no vacancy given, net yield equals gross yield: it is not a net figure.")
+	case noCost:
+		out = append(out, "With no operating cost given, net income is the rent after vacancy alone.")
+	}
+	return out
 }
 
 // computeFast is compute on round.Decimal; ok is false when a figure does
