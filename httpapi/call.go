@@ -251,6 +251,11 @@ func (s *Server) paymentMethod(r *http.Request) (string, error) {
 	if m == "" || m == dalil.MethodAuto {
 		return dalil.MethodAuto, nil
 	}
+	if m == dalil.RailCredits {
+		// The rail's own name (api_credits, as answers, usage and the
+		// ledger call it) names it too, beside the spec's header value.
+		m = dalil.MethodCredits
+	}
 	if s.rails[m] {
 		return m, nil
 	}
