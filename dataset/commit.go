@@ -86,15 +86,16 @@ func Commit(ctx context.Context, rep *Report, skipBad bool, steps Steps) error {
 	return nil
 }
 
-// ReadAll reads the whole of r, at most limit bytes: a larger file is an
-// error that names the limit in MiB.
+// ReadAll reads the whole of r, at most limit bytes: a larger file is a
+// *FileError that names the limit in MiB, as is a failure to read r (the
+// upload broke off; the cause stays wrapped).
 func ReadAll(r io.Reader, limit int) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
 	if err != nil {
-		return nil, err
+		return nil, Unreadable(err)
 	}
 	if len(data) > limit {
-		return nil, fmt.Errorf("the file is larger than %d MiB", limit>>20)
+		return nil, Unreadable(fmt.Errorf("the file is larger than %d MiB", limit>>20))
 	}
 	return data, nil
 }

@@ -11,6 +11,7 @@ package dataset
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -42,20 +43,44 @@ type ImportOptions struct {
 
 // Validate reports a missing source or licence, and a source, licence or
 // file name that holds a NUL byte (each is stored with the batch, and no
-// text column stores one).
+// text column stores one). The error is a *FileError.
 func (o ImportOptions) Validate() error {
 	if o.Source == "" {
-		return fmt.Errorf("--source is required: name where the file came from")
+		return Unreadable(fmt.Errorf("--source is required: name where the file came from"))
 	}
 	if o.License == "" {
-		return fmt.Errorf("--license is required: the terms you hold the data under")
+		return Unreadable(fmt.Errorf("--license is required: the terms you hold the data under"))
 	}
 	for _, f := range []struct{ name, v string }{{"--source", o.Source}, {"--license", o.License}, {"the file name", o.Filename}} {
 		if HasNUL(f.v) {
-			return fmt.Errorf("%s %s", f.name, NULByte)
+			return Unreadable(fmt.Errorf("%s %s", f.name, NULByte))
 		}
 	}
 	return nil
+}
+
+// FileError is a file, or the options given with it, that cannot be
+// imported at all: an empty file, a header that is not the dataset's, a
+// spreadsheet or binary file, a list in no known format, a file without
+// one importable row, a NUL byte in the source. Every importer returns
+// its file-level problems as one, and nothing else as one: the admin API
+// answers it 400 INVALID_INPUT with its message (the operator fixes the
+// file), where a storage failure stays 503 and anything else 500; the
+// CLI prints the message. Its message is the cause's.
+type FileError struct{ Err error }
+
+func (e *FileError) Error() string { return e.Err.Error() }
+func (e *FileError) Unwrap() error { return e.Err }
+
+// Unreadable makes err a *FileError (nil stays nil; a *FileError already,
+// anywhere in its chain, is returned as it is). The cause stays wrapped:
+// an upload over the admin API's size limit is still recognised as such.
+func Unreadable(err error) error {
+	var fe *FileError
+	if err == nil || errors.As(err, &fe) {
+		return err
+	}
+	return &FileError{Err: err}
 }
 
 // Retrieved is when the operator obtained the file: RetrievedAt, or now
@@ -157,7 +182,8 @@ type Importer interface {
 	Formats() []string
 	// Import reads r (at most the caller's size limit) and imports it as
 	// one unit. Bad rows are in the Report, not the error; the error is
-	// for a file that cannot be read at all or a storage failure.
+	// a *FileError for a file (or options) that cannot be imported at
+	// all, or a storage failure.
 	Import(ctx context.Context, r io.Reader, opts ImportOptions) (Report, error)
 	// Stats summarises what is loaded.
 	Stats(ctx context.Context) (Stats, error)

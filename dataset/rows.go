@@ -113,13 +113,25 @@ func DetectFormat(format, filename string, head []byte) string {
 // ReadRows reads a whole file as CSV or JSON lines (format, else
 // DetectFormat) and calls each for every data row, and returns the
 // SHA-256 of every byte of r (hex): the same file gives the same hash,
-// whatever its name. The error is for a file that cannot be read at all
-// (an unknown format, a bad CSV header, a first line with a NUL byte
-// (CheckText), an I/O failure, too many rows); bad rows go to each. Blank
-// lines are no rows; text that is not UTF-8 or that holds a NUL byte is a
-// problem of its row, never passed on (a free-form column, which no
-// dataset keeps, may hold one).
+// whatever its name. The error is a *FileError, for a file that cannot be
+// read at all (an unknown format, a bad CSV header, a first line with a
+// NUL byte (CheckText), an I/O failure, too many rows), or each's own
+// error as it is; bad rows go to each. Blank lines are no rows; text that
+// is not UTF-8 or that holds a NUL byte is a problem of its row, never
+// passed on (a free-form column, which no dataset keeps, may hold one).
 func (s *Schema) ReadRows(r io.Reader, format, filename string, each RowFunc) (string, error) {
+	var eachErr error
+	hash, err := s.readRows(r, format, filename, func(line int, values map[string]string, errs []RowError) error {
+		eachErr = each(line, values, errs)
+		return eachErr
+	})
+	if err != nil && err != eachErr {
+		err = Unreadable(err)
+	}
+	return hash, err
+}
+
+func (s *Schema) readRows(r io.Reader, format, filename string, each RowFunc) (string, error) {
 	h := sha256.New()
 	br := bufio.NewReaderSize(io.TeeReader(r, h), 64<<10)
 	head, _ := br.Peek(512)

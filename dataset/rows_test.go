@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -278,5 +279,41 @@ func TestParseDate(t *testing.T) {
 		if ok != c.ok || !got.Equal(c.want) || got.Location() != time.UTC {
 			t.Errorf("ParseDate(%q) = %v, %v; want %v, %v", c.in, got, ok, c.want, c.ok)
 		}
+	}
+}
+
+// Every file-level problem ReadRows, Validate and ReadAll find is a
+// *FileError (the admin API's 400), with the cause's message; an error of
+// the caller's RowFunc comes back as it is, not one.
+func TestFileErrors(t *testing.T) {
+	var fe *FileError
+	for name, err := range map[string]error{
+		"empty":          func() error { _, _, err := read(t, testSchema, "", "csv"); return err }(),
+		"unknown column": func() error { _, _, err := read(t, testSchema, "colour\nred\n", "csv"); return err }(),
+		"NUL in header":  func() error { _, _, err := read(t, testSchema, "na\x00me\n", ""); return err }(),
+		"too many rows":  func() error { _, _, err := read(t, testSchema, "name\na\nb\nc\nd\n", "csv"); return err }(),
+		"unknown format": func() error { _, _, err := read(t, testSchema, "name\n", "xml"); return err }(),
+		"options":        ImportOptions{Source: "s"}.Validate(),
+		"too large":      func() error { _, err := ReadAll(strings.NewReader("abc"), 2); return err }(),
+	} {
+		if !errors.As(err, &fe) || fe.Error() != err.Error() || err.Error() == "" {
+			t.Errorf("%s: %#v, want a FileError", name, err)
+		}
+	}
+	if _, _, err := read(t, testSchema, "", "csv"); err.Error() != "line 1: the file is empty; the first line must be the header" {
+		t.Errorf("empty file: %q", err)
+	}
+	stop := errors.New("stop")
+	_, err := testSchema.ReadRows(strings.NewReader("name\na\n"), "csv", "", func(int, map[string]string, []RowError) error { return stop })
+	if err != stop {
+		t.Errorf("RowFunc's error came back as %#v", err)
+	}
+	// Unreadable keeps nil nil and a FileError as it is.
+	if Unreadable(nil) != nil {
+		t.Error("Unreadable(nil) is not nil")
+	}
+	once := Unreadable(stop)
+	if twice := Unreadable(fmt.Errorf("ctx: %w", once)); !errors.As(twice, &fe) || fe != once || !errors.Is(twice, stop) {
+		t.Errorf("Unreadable wrapped a FileError again: %#v", twice)
 	}
 }

@@ -146,9 +146,16 @@ func (s *Server) adminImportDataset(w http.ResponseWriter, r *http.Request) {
 	body := http.MaxBytesReader(w, r.Body, MaxDatasetUpload)
 	rep, err := d.Import(r.Context(), body, opts)
 	var tooBig *http.MaxBytesError
+	var unreadable *dataset.FileError
 	switch {
 	case errors.As(err, &tooBig):
 		writeError(w, r, uploadTooLarge())
+		return
+	case errors.As(err, &unreadable):
+		// The file (or its options) cannot be imported at all: the
+		// importer's reason is the operator's to read. A storage failure
+		// is no FileError and stays 503.
+		writeError(w, r, &dalil.Error{Code: dalil.CodeInvalidInput, Message: "The file cannot be imported: " + unreadable.Error(), Err: err})
 		return
 	case err != nil:
 		writeError(w, r, err)

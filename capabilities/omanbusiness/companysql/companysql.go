@@ -107,7 +107,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	src := omanbusiness.Record{Source: opts.Source, License: opts.License, Synthetic: opts.Synthetic, ObservedAt: retrieved.UTC()}
 	res, err := companies.Read(bytes.NewReader(data), opts.Format, opts.Filename, src, now)
 	if err != nil {
-		return rep, err
+		return rep, dataset.Unreadable(err)
 	}
 	hash, good := res.Hash, res.Records
 	batch := "cb_" + hash[:16]
@@ -127,7 +127,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 		},
 		Write: func(ctx context.Context) (string, int, error) {
 			if len(good) == 0 {
-				return "", 0, fmt.Errorf("the file has no importable rows")
+				return "", 0, dataset.Unreadable(fmt.Errorf("the file has no importable rows"))
 			}
 			return s.write(ctx, batch, hash, opts, good, now, retrieved)
 		},

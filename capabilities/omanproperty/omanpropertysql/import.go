@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"dalil"
 	"dalil/capabilities/omanproperty"
 	"dalil/dataset"
 	"dalil/dataset/comparables"
@@ -40,16 +39,16 @@ const insertChunk = 400
 func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
 	rep := dataset.NewReport(Name, opts)
 	if err := opts.Validate(); err != nil {
-		return rep, unreadable(err)
+		return rep, dataset.Unreadable(err)
 	}
 	if opts.Format != "" && !slices.Contains(comparables.Formats, opts.Format) {
-		return rep, unreadable(fmt.Errorf("format %q: use one of %s", opts.Format, strings.Join(comparables.Formats, ", ")))
+		return rep, dataset.Unreadable(fmt.Errorf("format %q: use one of %s", opts.Format, strings.Join(comparables.Formats, ", ")))
 	}
 	now := s.db.Now()
 	res, err := comparables.Read(r, opts.Format, opts.Filename, now)
 	rep.Rows, rep.BadRows, rep.Errors = res.Total, res.Bad, append(rep.Errors, res.Errors...)
 	if err != nil {
-		return rep, unreadable(err)
+		return rep, dataset.Unreadable(err)
 	}
 	// The batch the file's rows are written as; the report names it only
 	// once it exists (never for a refused or empty file).
@@ -116,14 +115,6 @@ func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOpti
 	}
 	_, _ = s.db.Write().ExecContext(ctx, refresh)
 	return batch, len(res.Rows), nil
-}
-
-// unreadable is a file (or options) the importer cannot take at all: a
-// 400 INVALID_INPUT on the admin API, the message on the CLI. The cause
-// stays wrapped (an upload over the admin API's size limit is still
-// recognised as such).
-func unreadable(err error) error {
-	return &dalil.Error{Code: dalil.CodeInvalidInput, Message: "The file cannot be imported: " + err.Error(), Err: err}
 }
 
 // insertRows writes rows with one multi-row INSERT.

@@ -234,8 +234,9 @@ func TestImportRefusesUnreadableFiles(t *testing.T) {
 		"twice":          "area,propertyType,bedrooms,sizeSqm,kind,amountOMR,priceOMR,date\n",
 	} {
 		_, err := s.Import(context.Background(), strings.NewReader(file), opts())
-		if dalil.ErrorCode(err) != dalil.CodeInvalidInput || !strings.Contains(err.Error(), "line 1") {
-			t.Errorf("%s: %v, want INVALID_INPUT at line 1", name, err)
+		var fe *dataset.FileError
+		if !errors.As(err, &fe) || !strings.HasPrefix(err.Error(), "line 1") {
+			t.Errorf("%s: %v, want a dataset.FileError at line 1", name, err)
 		}
 	}
 	if _, err := s.Import(context.Background(), strings.NewReader(goodCSV), dataset.ImportOptions{License: "x"}); err == nil {

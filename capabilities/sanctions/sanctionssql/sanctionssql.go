@@ -110,15 +110,15 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	format := opts.Format
 	if format == "" {
 		if format = reader.Detect(opts.Filename, data); format == "" {
-			return rep, fmt.Errorf("cannot tell the list's format: give --format %s", strings.Join(reader.Formats, "|"))
+			return rep, dataset.Unreadable(fmt.Errorf("cannot tell the list's format: give --format %s", strings.Join(reader.Formats, "|")))
 		}
 	}
 	if err := reader.CheckLicense(format, opts.License); err != nil {
-		return rep, err
+		return rep, dataset.Unreadable(err)
 	}
 	list, err := reader.Read(format, strings.NewReader(string(data)))
 	if err != nil {
-		return rep, fmt.Errorf("%s: %w", format, err)
+		return rep, dataset.Unreadable(fmt.Errorf("%s: %w", format, err))
 	}
 	rep.Rows = list.Records
 	bad := map[int]bool{}
@@ -158,7 +158,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 // batches are no longer current.
 func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format, hash string, list *reader.List) (string, int, error) {
 	if len(list.Entities) == 0 {
-		return "", 0, fmt.Errorf("the file has no listed entity to import")
+		return "", 0, dataset.Unreadable(fmt.Errorf("the file has no listed entity to import"))
 	}
 	now := s.db.Now().UTC()
 	// A batch id per import: the same file may be imported again once

@@ -38,13 +38,13 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 		return rep, err
 	}
 	if opts.Format != "" && !slices.Contains(listings.Formats, opts.Format) {
-		return rep, fmt.Errorf("format %q: use one of %s", opts.Format, strings.Join(listings.Formats, ", "))
+		return rep, dataset.Unreadable(fmt.Errorf("format %q: use one of %s", opts.Format, strings.Join(listings.Formats, ", ")))
 	}
 	now := s.db.Now()
 	res, err := listings.Read(r, opts.Format, opts.Filename, now)
 	rep.Rows, rep.BadRows, rep.Errors = res.Total, res.Bad, append(rep.Errors, res.Errors...)
 	if err != nil {
-		return rep, err
+		return rep, dataset.Unreadable(err)
 	}
 	// The batch the file's rows are written as; the report names it only
 	// once it exists (never for a refused or empty file).
