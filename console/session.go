@@ -10,9 +10,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Sessions are kept on the server, in the database (Data): the cookie
@@ -68,9 +73,37 @@ func (c *Console) session(h http.HandlerFunc) http.HandlerFunc {
 				return
 			}
 		}
+		if status, msg := badText(r); status != 0 {
+			c.fail(w, r, status, msg)
+			return
+		}
 		h(w, r.WithContext(context.WithValue(r.Context(), sessionKey{}, s)))
 	}
 }
+
+// badText refuses a request whose path, query or form holds a NUL byte
+// or text that is not UTF-8, the same way on every backend (PostgreSQL
+// stores neither and failed the query, which showed as "the database did
+// not answer"; SQLite answered): the path is 404 (no account or key has
+// such an id), a parameter 400 naming it (issue 28 item 5). It returns
+// status 0 for a request without either.
+func badText(r *http.Request) (int, string) {
+	if !storable(r.URL.Path) {
+		return http.StatusNotFound, "No such account or key."
+	}
+	for _, vs := range []url.Values{r.URL.Query(), r.PostForm} {
+		for _, k := range slices.Sorted(maps.Keys(vs)) {
+			if !storable(k) || slices.ContainsFunc(vs[k], func(v string) bool { return !storable(v) }) {
+				return http.StatusBadRequest, "The " + strings.ToValidUTF8(strings.ReplaceAll(k, "\x00", ""), "?") + " given holds a NUL byte or text that is not UTF-8, which no account, key or name holds."
+			}
+		}
+	}
+	return 0, ""
+}
+
+// storable reports whether s is UTF-8 text without a NUL byte: what every
+// id, name and search the console passes to the store is.
+func storable(s string) bool { return utf8.ValidString(s) && strings.IndexByte(s, 0) < 0 }
 
 // lookup finds the request's live session, forgetting an expired one.
 func (c *Console) lookup(w http.ResponseWriter, r *http.Request) (Session, bool) {

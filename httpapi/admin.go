@@ -233,6 +233,12 @@ func (s *Server) adminCreateAccount(w http.ResponseWriter, r *http.Request) {
 	if !decodeAdmin(w, r, &body) {
 		return
 	}
+	if !storableText(body.Name) {
+		// Stored as it is: PostgreSQL refuses a NUL byte (a 503 there, where
+		// SQLite kept it), so no backend takes one.
+		writeError(w, r, dalil.InvalidInput(dalil.Problem{Path: "name", Message: "must not hold a NUL byte (\\u0000)"}))
+		return
+	}
 	var credits dalil.MicroUSD
 	if body.Credits != "" {
 		c, err := dalil.ParseUSD(body.Credits.String())

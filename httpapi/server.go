@@ -183,6 +183,12 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, dalil.Errorf(dalil.CodeNotFound, "No route %s %s; did you mean %s?", r.Method, r.URL.Path, clean))
 		return
 	}
+	if !isConsole(r.URL.Path) {
+		if err := checkText(r); err != nil {
+			writeError(w, r, err)
+			return
+		}
+	}
 	if _, pattern := s.mux.Handler(r); pattern != "" {
 		s.mux.ServeHTTP(w, r)
 		return
