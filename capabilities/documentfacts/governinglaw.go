@@ -2,6 +2,7 @@ package documentfacts
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -41,6 +42,29 @@ func jurisdiction(s string) string {
 	return ""
 }
 
+// subjectWords begin a sentence's subject, never a jurisdiction.
+var subjectWords = []string{"this", "these", "that", "those", "each", "any", "all", "such", "agreement", "contract", "lease",
+	"terms", "party", "parties", "document", "order", "invoice", "tender", "policy", "company", "supplier", "customer", "buyer", "seller"}
+
+// reVerbAfter: the words after a label's value carry on a sentence (the
+// value was its subject: "Governing law. This Agreement is governed ...").
+var reVerbAfter = regexp.MustCompile(`^\s*(?i:is|are|was|shall|will|must|may|and|agrees?|hereby|governed|be|has|have)\b`)
+
+// subjectPhrase reports whether a value taken after a "Governing law"
+// label or heading is the subject of the sentence that follows it rather
+// than the law: its first word is a determiner or a document or party
+// noun and it names no known jurisdiction, or a verb follows it.
+func subjectPhrase(v, after string) bool {
+	if reVerbAfter.MatchString(after) {
+		return true
+	}
+	if jurisdiction(v) != "" {
+		return false
+	}
+	first, _, _ := strings.Cut(lowerASCII(v), " ")
+	return slices.Contains(subjectWords, first)
+}
+
 func (x *extractor) law(t string, base int) {
 	add := func(ms, me int, method string) {
 		v := strings.TrimSpace(t[ms:me])
@@ -59,6 +83,9 @@ func (x *extractor) law(t string, base int) {
 		add(m[2], m[3], "clause")
 	}
 	for _, m := range reLawLabel.FindAllStringSubmatchIndex(t, -1) {
+		if subjectPhrase(t[m[2]:m[3]], t[m[3]:]) {
+			continue
+		}
 		add(m[2], m[3], "labeled_field")
 	}
 	for _, m := range reLawAR.FindAllStringSubmatchIndex(t, -1) {
