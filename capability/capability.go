@@ -152,10 +152,13 @@ type Validator interface {
 // ErrorValidator is implemented by inputs whose own rules answer with codes
 // of their own rather than INVALID_INPUT (a date that is no date answers
 // INVALID_DATE). It replaces Validator: it runs after the schema passed and
-// returns nil or the *dalil.Error to answer, whose code must be a 400 code
-// in httpapi's status table and whose details are []dalil.Problem or
-// FieldErrors. When the schema fails, its problems are still listed, in
-// the INVALID_INPUT answer, for the values the schema did not refuse.
+// returns nil or the *dalil.Error to answer, whose code must be a 4xx code
+// in httpapi's status table (a 400 one, or 413 DOCUMENT_TOO_LARGE for a
+// document text over its limit) and whose details are []dalil.Problem or
+// FieldErrors (other details are kept in the answer but not listed beside
+// a schema failure). When the schema fails, its problems are still
+// listed, in the INVALID_INPUT answer, for the values the schema did not
+// refuse.
 type ErrorValidator interface {
 	ValidateError() *dalil.Error
 }

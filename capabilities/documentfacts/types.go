@@ -1,11 +1,18 @@
 package documentfacts
 
+import (
+	"bytes"
+	"encoding/json"
+)
+
 // Input is document_facts_extract's request: the reference service's whole
 // input (documentUrl or text, documentType, requestedFacts, mode, language,
 // includeSourceEvidence) plus Dalil's factTypes filter.
 type Input struct {
 	DocumentURL string `json:"documentUrl,omitempty" schema:"maxLength=2048" jsonschema:"An https URL of the document (PDF with a text layer, DOCX, HTML, plain text, Markdown or CSV; at most 25 pages, 10 MiB). Exactly one of documentUrl and text."`
-	Text        string `json:"text,omitempty" schema:"maxLength=200000" jsonschema:"The document's text (at most 200,000 characters); a form feed (\\f) is a page break. Exactly one of documentUrl and text."`
+	// Text has no maxLength in the schema: a longer text is 413
+	// DOCUMENT_TOO_LARGE (ValidateError), as in the reference service.
+	Text string `json:"text,omitempty" jsonschema:"The document's text (at most 200,000 characters, else 413 DOCUMENT_TOO_LARGE); a form feed (\\f) is a page break. Exactly one of documentUrl and text."`
 	// DocumentType is a hint; auto detects it.
 	DocumentType   string   `json:"documentType,omitempty" schema:"enum=auto|contract|invoice|purchase_order|quotation|tender|policy|financial_report|legal_document|lease|resume|company_profile|other|generic" jsonschema:"What the document is, when known (default auto: detected). generic is taken as other."`
 	RequestedFacts []string `json:"requestedFacts,omitempty" schema:"maxItems=20" jsonschema:"Facts you need answered (up to 20, 2-200 characters each), in words: \"notice period\", \"monthly rent\", \"governing law\". Each is answered in requestedFacts as found or not_found."`
@@ -14,6 +21,30 @@ type Input struct {
 	// IncludeSourceEvidence defaults to true.
 	IncludeSourceEvidence *bool    `json:"includeSourceEvidence,omitempty" jsonschema:"Attach evidence (excerpt, offsets, section, page) to every fact (default true)."`
 	FactTypes             []string `json:"factTypes,omitempty" schema:"maxItems=12" jsonschema:"Only facts of these types: party, date, money, percentage, duration, identifier, bank_account, email, phone, url, governing_law, payment_terms (Dalil)."`
+
+	// textSent: the body had a "text" member, even an empty one (an
+	// empty text is EMPTY_DOCUMENT, no text at all MISSING_DOCUMENT).
+	textSent bool
+}
+
+// UnmarshalJSON decodes as encoding/json does (unknown members refused)
+// and notes whether "text" was sent.
+func (in *Input) UnmarshalJSON(b []byte) error {
+	type plain Input
+	var w struct {
+		plain
+		Text *string `json:"text"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil {
+		return err
+	}
+	*in = Input(w.plain)
+	if w.Text != nil {
+		in.Text, in.textSent = *w.Text, true
+	}
+	return nil
 }
 
 // Fact types.

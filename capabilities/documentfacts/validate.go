@@ -9,10 +9,13 @@ import (
 	"dalil"
 )
 
+// MaxTextChars bounds the text a caller sends (the reference's 200,000).
+const MaxTextChars = 200_000
+
 // ValidateError applies the rules the schema cannot state, with the
 // reference service's codes.
 func (in Input) ValidateError() *dalil.Error {
-	hasURL, hasText := in.DocumentURL != "", in.Text != ""
+	hasURL, hasText := in.DocumentURL != "", in.Text != "" || in.textSent
 	switch {
 	case hasURL && hasText:
 		return &dalil.Error{Code: dalil.CodeConflictingDocumentSources, Message: "Send either documentUrl or text, not both." + notCharged,
@@ -23,6 +26,11 @@ func (in Input) ValidateError() *dalil.Error {
 	case hasText && strings.TrimSpace(strings.ReplaceAll(in.Text, "\f", "")) == "":
 		return &dalil.Error{Code: dalil.CodeEmptyDocument, Message: "The text is empty." + notCharged,
 			Details: []dalil.Problem{{Path: "text", Message: "contains no text"}}}
+	case hasText && utf8.RuneCountInString(in.Text) > MaxTextChars:
+		n := int64(utf8.RuneCountInString(in.Text))
+		return &dalil.Error{Code: dalil.CodeDocumentTooLarge,
+			Message: fmt.Sprintf("The text has %d characters; at most %d are read.", n, MaxTextChars) + notCharged,
+			Details: TooLargeDetails{Limit: "characters", Max: MaxTextChars, Actual: &n}}
 	case hasURL && !strings.HasPrefix(strings.ToLower(strings.TrimSpace(in.DocumentURL)), "https://"):
 		return &dalil.Error{Code: dalil.CodeInvalidURL, Message: "documentUrl must be an https URL." + notCharged,
 			Details: []dalil.Problem{{Path: "documentUrl", Message: "must start with https://"}}}
