@@ -595,6 +595,9 @@ func hasDeadline(ds []Deadline, key string) bool {
 	return false
 }
 
+// reRenewsAuto: "renews automatically", "shall be renewed automatically".
+var reRenewsAuto = regexp.MustCompile(`\brenew(?:s|ed)?\s+automatically\b|\bautomatic\s+renewal\b`)
+
 func riskFlags(doc *read.Document, out *Output, facts []Fact, text string, injections int) []RiskFlag {
 	var flags []RiskFlag
 	add := func(code, sev, msg string) { flags = append(flags, RiskFlag{code, sev, msg}) }
@@ -635,7 +638,7 @@ func riskFlags(doc *read.Document, out *Output, facts []Fact, text string, injec
 		add("multiple_currencies", "low", "Amounts are in more than one currency.")
 	}
 	lower := lowerASCII(text)
-	if strings.Contains(lower, "automatically renew") || strings.Contains(lower, "auto-renew") || strings.Contains(text, "يجدد تلقائيا") || strings.Contains(text, "يتجدد تلقائياً") || strings.Contains(text, "يجدد تلقائياً") {
+	if strings.Contains(lower, "automatically renew") || strings.Contains(lower, "auto-renew") || reRenewsAuto.MatchString(lower) || strings.Contains(text, "يجدد تلقائيا") || strings.Contains(text, "يتجدد تلقائياً") || strings.Contains(text, "يجدد تلقائياً") {
 		add("automatic_renewal", "medium", "The document renews automatically.")
 	}
 	switch out.DocumentType {
@@ -662,5 +665,5 @@ func riskFlags(doc *read.Document, out *Output, facts []Fact, text string, injec
 			add("missing_effective_date", "low", "No effective date was found.")
 		}
 	}
-	return flags
+	return append(flags, termsFlags(doc, out, facts, text)...)
 }
