@@ -1327,6 +1327,8 @@ func compatCaps() []compatCap {
 				{name: "no document", body: `{}`, status: 400, code: "MISSING_DOCUMENT"},
 				{name: "both sources", body: `{"text":"x","documentUrl":"https://docs.example.com/a.pdf"}`, status: 400, code: "CONFLICTING_DOCUMENT_SOURCES"},
 				{name: "only a form feed", body: `{"text":"\f"}`, status: 400, code: "EMPTY_DOCUMENT"},
+				{name: "an empty text", body: `{"text":""}`, status: 400, code: "EMPTY_DOCUMENT"},
+				{name: "a text over 200,000 characters", body: `{"text":"` + strings.Repeat("x", 200_001) + `"}`, status: 413, code: "DOCUMENT_TOO_LARGE"},
 				{name: "http URL", body: `{"documentUrl":"http://docs.example.com/a.pdf"}`, status: 400, code: "INVALID_URL"},
 				{name: "credentials in the URL", body: `{"documentUrl":"https://user:pw@docs.example.com/a.pdf"}`, status: 400, code: "INVALID_URL"},
 				{name: "requested_only without requestedFacts", body: `{"text":"x y z","mode":"requested_only"}`, status: 400, code: "INVALID_INPUT"},
