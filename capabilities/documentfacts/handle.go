@@ -257,6 +257,13 @@ func extractDocument(doc *read.Document, src source, in Input) (Output, []extrac
 				seenEntity[f.Normalized+"|"+f.Role] = true
 				out.Entities = append(out.Entities, Entity{Name: f.Value, Type: f.EntityType, Role: f.Role, Confidence: f.Confidence})
 			}
+		case TypeGoverningLaw:
+			// The jurisdiction whose law governs is a place the
+			// document names (the reference's location entities).
+			if f.Normalized != "" && !seenEntity[f.Normalized+"|governing_law"] {
+				seenEntity[f.Normalized+"|governing_law"] = true
+				out.Entities = append(out.Entities, Entity{Name: f.Value, Type: "location", Role: "governing_law", Confidence: f.Confidence})
+			}
 		}
 	}
 

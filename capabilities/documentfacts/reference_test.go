@@ -5,6 +5,7 @@ import (
 	"dalil/capabilities/documentfacts/read"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -166,5 +167,83 @@ func TestReferenceRiskFlags(t *testing.T) {
 	out, err := Handle(context.Background(), Deps{}, Input{Text: strings.Replace(invoice("1,000.000", "50.000", "1,050.000"), "", "", 1), DocumentType: "lease"})
 	if err != nil || flagCodes(out)["document_type_mismatch"] != "low" {
 		t.Errorf("document_type_mismatch: %v %v", err, flagCodes(out))
+	}
+}
+
+// TestReferenceOutputReachable: every output field of reference-service.md
+// §6 "Output" is filled by some document, and every enumerated value Dalil
+// can give is given (llm_verified never is: Dalil has no language-model
+// pass; entity type "other" never is: a party that is no person, company
+// or government is an organization).
+func TestReferenceOutputReachable(t *testing.T) {
+	text := "SUPPLY AGREEMENT\nThis Agreement is made on 1 March 2026 between Al Noor Trading LLC (the \"Supplier\") and Ministry of Health (the \"Customer\").\n" +
+		"Project Manager: Mr. Salim Al Harthy\nTerm: one year\nThe Customer shall pay OMR 450.000 per month within 30 days of invoice.\n" +
+		"Late payments bear interest at 2% per month.\nThe Supplier must not subcontract the services without consent.\n" +
+		"The Supplier must hold a valid commercial registration.\nWork starts in April 2026.\n" +
+		"This Agreement is governed by the laws of the Sultanate of Oman.\nEligibility\nThe Supplier must be registered with the Ministry of Commerce.\n\fSchedule 1\nItem | Price\nSupport | OMR 100.000\nSigned: ________"
+	values := map[string]map[string]bool{} // path -> values seen
+	var walk func(p string, v any)
+	walk = func(p string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, c := range x {
+				walk(p+"."+k, c)
+			}
+		case []any:
+			for _, c := range x {
+				walk(p+"[]", c)
+			}
+		default:
+			if values[p] == nil {
+				values[p] = map[string]bool{}
+			}
+			values[p][fmt.Sprint(x)] = true
+		}
+	}
+	var out Output
+	for _, typ := range []string{"", "contract"} {
+		var err error
+		out, err = Handle(context.Background(), Deps{}, Input{Text: text, DocumentType: typ, RequestedFacts: []string{"governing law", "colour of the sky"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(out)
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		walk("", m)
+	}
+	for _, p := range []string{".documentType", ".documentSubtype", ".documentTypeConfidence", ".documentTypeSource", ".language", ".title",
+		".facts[].key", ".facts[].label", ".facts[].value", ".facts[].normalizedValue", ".facts[].confidence", ".facts[].method",
+		".facts[].sourceEvidence.page", ".facts[].sourceEvidence.section", ".facts[].sourceEvidence.text", ".facts[].sourceEvidence.startOffset", ".facts[].sourceEvidence.endOffset",
+		".requestedFacts[].request", ".requestedFacts[].status", ".requestedFacts[].key", ".requestedFacts[].value", ".requestedFacts[].normalizedValue",
+		".requestedFacts[].confidence", ".requestedFacts[].method", ".requestedFacts[].sourceEvidence.text", ".requestedFacts[].note",
+		".entities[].name", ".entities[].type", ".entities[].role", ".dates[].normalizedDate", ".dates[].precision", ".amounts[].currency", ".amounts[].frequency",
+		".percentages[].value", ".percentages[].ratio", ".obligations[].party", ".obligations[].modality", ".obligations[].deadline",
+		".requirements[].category", ".requirements[].mandatory", ".deadlines[].key", ".riskFlags[].code", ".riskFlags[].severity",
+		".metadata.pageCount", ".metadata.characterCount", ".metadata.wordCount", ".metadata.format", ".metadata.source", ".metadata.pageProvenance",
+		".metadata.extractionMode", ".metadata.extractionMethod", ".metadata.llmAssist.status", ".metadata.llmAssist.verifiedFacts",
+		".metadata.llmAssist.rejectedFacts", ".metadata.extractorVersion", ".overallConfidence", ".limitations[]"} {
+		if len(values[p]) == 0 {
+			t.Errorf("%s: never filled", p)
+		}
+	}
+	for p, want := range map[string][]string{
+		".facts[].method":          {"labeled_field", "pattern", "clause", "table", "definition"},
+		".requestedFacts[].status": {"found", "not_found"},
+		".entities[].type":         {"person", "company", "government", "location"},
+		".dates[].precision":       {"day", "month"},
+		".obligations[].modality":  {"must", "must_not"},
+		".documentTypeSource":      {"caller"},
+	} {
+		for _, w := range want {
+			if !values[p][w] {
+				t.Errorf("%s: %q never given (seen %v)", p, w, values[p])
+			}
+		}
+	}
+	if c := out.OverallConfidence; c <= 0 || c > 0.95 {
+		t.Errorf("overallConfidence %v", c)
 	}
 }
