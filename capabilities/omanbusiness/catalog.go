@@ -207,8 +207,18 @@ func (c *Catalog) Search(q Query) []Scored {
 	return out
 }
 
-// MinScore is the lowest search confidence returned.
+// MinScore is the lowest search confidence Catalog.Search returns.
 const MinScore = 0.15
+
+// MatchThreshold is the match confidence from which a search candidate
+// is a result (search_oman_company's matches, charged): an exact CR
+// number (0.98), an exact normalised name (0.94), a prefix (0.75-0.83) or
+// a name similar enough that 0.65 x similarity reaches it (similarity
+// 0.77 and up: a typo or two in a name of a few words). Candidates from
+// MinScore up to it share letters with the query but are not shown to be
+// the company asked about: they are listed as possibleMatches, and a
+// search with none at the threshold is not charged.
+const MatchThreshold = 0.50
 
 // similarMin is the name similarity below which 0.65 × similarity
 // cannot reach MinScore: the index's threshold.

@@ -56,7 +56,7 @@ var limitations = []string{
 var methodology = []string{
 	"Records with the same commercial registration number are one company; records are never joined by name, so two companies with one name and different CR numbers stay apart.",
 	"Each field comes from the most trusted source that states it (then the newest). Source trust: government, public registry, tax authority 1.00; government procurement 0.95; company website 0.80; licensed feed 0.75; directory 0.50; news and other 0.40; manual entry 0.20; demo 0.10.",
-	"Search: CR number 0.98; exact normalised name (legal forms LLC, L.L.C., SAOG, SAOC, SPC, Est., ش.م.م, ش.م.ع.ع removed) 0.94; prefix 0.75 + 0.08 x shorter/longer; otherwise 0.65 x name similarity; +0.03 governorate, +0.02 wilayat, +0.03 industry; below 0.15 dropped.",
+	"Search: CR number 0.98; exact normalised name (legal forms LLC, L.L.C., SAOG, SAOC, SPC, Est., ش.م.م, ش.م.ع.ع removed) 0.94; prefix 0.75 + 0.08 x shorter/longer; otherwise 0.65 x name similarity; +0.03 governorate, +0.02 wilayat, +0.03 industry; below 0.15 dropped; 0.50 and up is a match (a result), 0.15 to under 0.50 a possible match only.",
 	"Confidence: 0.40 x best source trust + 0.20 x distinct sources / 3 + 0.25 x completeness + 0.15 x freshness (1 - age/540 days); x0.8 when sources disagree on the name; x0.6 when demo data only.",
 	"Risk points (capped at 100; 60+ high, 25+ medium): inactive 50, suspended 35, identity conflict 25, conflicting addresses 15, registered under 6 months 10, newest source over 365 days 10, no CR number 10; 5 each for no registration date, under 24 months of history, no legal form, no website, no contact, completeness under 50 %, unknown status.",
 }
@@ -78,7 +78,7 @@ func Entries(deps Deps) []capability.Entry {
 			WhenToUse: "Before researching an Omani company, to get its companyId; also to see whether a CR number is on record and under which name.",
 			Path:      "/api/v1/business/search", Price: PriceSearch, ReadOnly: true, Idempotent: true, Requires: requires,
 			Example:     SearchInput{Query: "Al Noor Trading LLC", Governorate: "Muscat", Limit: 5},
-			Limitations: append([]string{"A search that finds no company is answered (totalMatches 0) and not charged."}, limitations...),
+			Limitations: append([]string{"A candidate whose match confidence is under the match threshold (0.50) is not a result: it is listed in possibleMatches. A search with no result at the threshold is answered (totalMatches 0) and not charged."}, limitations...),
 			Methodology: methodology,
 		}, func(ctx context.Context, in SearchInput) (SearchOutput, error) { return Search(ctx, deps, in) }),
 		capability.Define("get_oman_company_profile", capability.Options{
@@ -160,16 +160,28 @@ func Search(ctx context.Context, d Deps, in SearchInput) (SearchOutput, error) {
 	if limit == 0 {
 		limit = 10
 	}
-	out := SearchOutput{TotalMatches: len(found), Matches: []SearchMatch{}, Warnings: []string{}}
+	out := SearchOutput{Matches: []SearchMatch{}, PossibleMatches: []SearchMatch{}, Warnings: []string{}}
 	synthetic := false
-	for _, s := range found[:min(limit, len(found))] {
+	for _, s := range found {
 		m := &s.Company.Merged
+		list := &out.Matches
+		if s.Score < MatchThreshold {
+			list = &out.PossibleMatches
+		} else {
+			out.TotalMatches++
+		}
+		if len(*list) >= limit {
+			continue
+		}
 		synthetic = synthetic || m.DemoOnly
-		out.Matches = append(out.Matches, SearchMatch{
+		*list = append(*list, SearchMatch{
 			CompanyID: s.Company.ID, CompanyName: m.Name(), CompanyNameAr: opt(m.NameAr), NormalizedName: names.Normalize(m.Name()).String(),
 			LegalType: opt(m.LegalForm), CRNumber: opt(m.CRNumber), Industry: opt(m.value(FieldIndustry)), Governorate: opt(m.Governorate),
 			Wilayat: opt(m.Wilayat), Status: opt(m.Status), Website: opt(m.Website), Confidence: s.Score, MatchedBy: s.MatchedBy, Synthetic: m.DemoOnly,
 		})
+	}
+	if out.TotalMatches == 0 && len(out.PossibleMatches) > 0 {
+		out.Warnings = append(out.Warnings, fmt.Sprintf("No company matches the query at the match threshold (%.2f); possibleMatches only resemble it and may be unrelated. Nothing was charged.", MatchThreshold))
 	}
 	if synthetic {
 		out.Warnings = append(out.Warnings, syntheticWarning)
@@ -365,5 +377,3 @@ func coverageLabel(completeness int) string {
 	}
 	return "low"
 }
-
-var _ = fmt.Sprintf

@@ -54,10 +54,12 @@ func (o AnalyzeOutput) Basis() dalil.Basis { return recordBasis(o.Sources) }
 // Basis: the company's records.
 func (o DueDiligenceOutput) Basis() dalil.Basis { return recordBasis(o.Sources) }
 
-// Basis is the company records the search returned: real companies as
-// the dataset, companies known only from demo data as synthetic. A
-// search that found no company is Unanswered (no_matching_company): sent
-// and not charged.
+// Basis is the company records the search returned as matches (at or
+// above MatchThreshold): real companies as the dataset, companies known
+// only from demo data as synthetic. Possible matches (below the
+// threshold) are not results and are no basis. A search with no match at
+// the threshold is Unanswered (no_matching_company): sent, possible
+// matches and all, and not charged.
 func (o SearchOutput) Basis() dalil.Basis {
 	var b dalil.Basis
 	nReal, demo := 0, 0

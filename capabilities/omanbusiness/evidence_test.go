@@ -56,9 +56,9 @@ func TestBusinessBasisDecidesCharge(t *testing.T) {
 		reason   string
 		sources  []dalil.Source
 	}{
-		// A real company and, by similar name, a demo one.
-		{"search", "Al Noor Trading", true, "", []dalil.Source{{Kind: dalil.SourceDataset, Name: "company records", Dataset: Dataset, Items: 1},
-			{Kind: dalil.SourceSynthetic, Name: "demo company records", Dataset: Dataset, Items: 1}}},
+		// A real company; the demo one of a similar name is under the
+		// match threshold, a possible match only and no basis.
+		{"search", "Al Noor Trading", true, "", []dalil.Source{{Kind: dalil.SourceDataset, Name: "company records", Dataset: Dataset, Items: 1}}},
 		{"search", "1000001", false, dalil.NotChargedSyntheticOnly,
 			[]dalil.Source{{Kind: dalil.SourceSynthetic, Name: "demo company records", Dataset: Dataset, Items: 1}}},
 		{"search", "1234567", true, "", []dalil.Source{{Kind: dalil.SourceDataset, Name: "company records", Dataset: Dataset, Items: 1}}},
@@ -91,5 +91,63 @@ func TestBusinessBasisDecidesCharge(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Issue 30 item 2: candidates under the match threshold are not results.
+// "Omantel" resembles none of these real companies closely; what it
+// resembles is listed as possibleMatches and the search is not charged.
+// A search with a match at the threshold is charged, and its weaker
+// candidates are possible matches beside it.
+func TestSearchThresholdSeparatesPossibleMatches(t *testing.T) {
+	d := Deps{Directory: fixedDirectory{testCatalog()}, Now: func() time.Time { return now }}
+	for _, c := range []struct {
+		query              string
+		matches, possibles int // at least possibles
+		charge             bool
+	}{
+		{"Omantel", 0, 1, false},
+		{"Oman Telecommunications", 0, 1, false},
+		{"Al Nour Tradng", 1, 1, true},
+		{"Oman Trading LLC", 3, 0, true},
+	} {
+		t.Run(c.query, func(t *testing.T) {
+			out, err := Search(context.Background(), d, SearchInput{Query: c.query})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(out.Matches) != c.matches || out.TotalMatches != c.matches || len(out.PossibleMatches) < c.possibles {
+				t.Fatalf("matches %d (total %d), possible %d; want %d, at least %d possible: %+v", len(out.Matches), out.TotalMatches,
+					len(out.PossibleMatches), c.matches, c.possibles, out)
+			}
+			for _, m := range out.Matches {
+				if m.Confidence < MatchThreshold {
+					t.Errorf("match %s at %.2f, under the threshold", m.CompanyName, m.Confidence)
+				}
+			}
+			for _, m := range out.PossibleMatches {
+				if m.Confidence >= MatchThreshold || m.Confidence < MinScore {
+					t.Errorf("possible match %s at %.2f", m.CompanyName, m.Confidence)
+				}
+			}
+			charge, reason := dalil.DecideEvidence(out.Basis())
+			if charge != c.charge {
+				t.Errorf("charged %v (%q), want %v", charge, reason, c.charge)
+			}
+			if !c.charge && (reason != "no_matching_company" || len(out.Warnings) == 0) {
+				t.Errorf("reason %q, warnings %q", reason, out.Warnings)
+			}
+		})
+	}
+}
+
+// A search answer with a real and a demo match rests on both; possible
+// matches add nothing.
+func TestSearchBasisMixed(t *testing.T) {
+	o := SearchOutput{TotalMatches: 2, Matches: []SearchMatch{{CompanyID: "a"}, {CompanyID: "b", Synthetic: true}},
+		PossibleMatches: []SearchMatch{{CompanyID: "c"}, {CompanyID: "d"}}}
+	b := o.Basis()
+	if len(b.Sources) != 2 || b.Sources[0].Kind != dalil.SourceDataset || b.Sources[0].Items != 1 || b.Sources[1].Kind != dalil.SourceSynthetic || b.Unanswered != "" {
+		t.Errorf("basis %+v", b)
 	}
 }

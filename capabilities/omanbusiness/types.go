@@ -50,9 +50,11 @@ type SearchMatch struct {
 
 // SearchOutput is search_oman_company's answer.
 type SearchOutput struct {
-	Matches      []SearchMatch `json:"matches"`
-	TotalMatches int           `json:"totalMatches" jsonschema:"Companies at or above the minimum confidence (0.15), before limit."`
-	Warnings     []string      `json:"warnings"`
+	Matches      []SearchMatch `json:"matches" jsonschema:"Companies whose match confidence reaches the match threshold (0.50), best first."`
+	TotalMatches int           `json:"totalMatches" jsonschema:"Companies at or above the match threshold (0.50), before limit."`
+	// PossibleMatches are candidates below the threshold.
+	PossibleMatches []SearchMatch `json:"possibleMatches" jsonschema:"Companies whose names resemble the query at confidence 0.15 to under 0.50: not results (not shown to be the company asked about), listed to help refine the query; up to limit, best first."`
+	Warnings        []string      `json:"warnings"`
 }
 
 // ProfileInput is get_oman_company_profile's request.

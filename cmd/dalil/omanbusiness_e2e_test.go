@@ -234,6 +234,13 @@ func testOmanBusinessDemo(t *testing.T, db string) {
 		path(d, "screeningResult", "procurementSuitability") != "appears_suitable" || path(d, "screeningResult", "risk") != "low" {
 		t.Errorf("strong identity: %v", d)
 	}
+	// "Omantel" resembles the real record only faintly (under the match
+	// threshold): a possible match, no result, not charged (issue 30).
+	a = search(`{"query":"Omantel"}`)
+	if a.status != 200 || len(path(data(a), "matches").([]any)) != 0 || path(data(a), "totalMatches") != 0.0 || a.meta()["charged"] != false ||
+		!strings.Contains(fmt.Sprint(path(data(a), "possibleMatches")), "OM-CR-2345678") {
+		t.Errorf("low-confidence search: %d %s", a.status, a.raw)
+	}
 	// Only the check on the real record was charged.
 	if _, calls := used(t, base, key); calls != 1 {
 		t.Errorf("%v calls charged, want the one on a real record", calls)
