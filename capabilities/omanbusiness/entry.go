@@ -29,9 +29,16 @@ type Directory interface {
 }
 
 // Deps are the capabilities' collaborators; a nil Directory answers 503.
+// Sanctions and Website serve due diligence; nil leaves their checks
+// not_checked, said in the answer.
 type Deps struct {
 	Directory Directory
-	Now       func() time.Time // nil: the call's time
+	// Sanctions is the sanctions engine over the imported lists.
+	Sanctions SanctionsScreener
+	// Website fetches the website on file; nil when website fetching is
+	// off on the server.
+	Website WebsiteInspector
+	Now     func() time.Time // nil: the call's time
 }
 
 // CodeCompanyNotFound: no company has the companyId given (404, not
@@ -59,6 +66,7 @@ var methodology = []string{
 	"Search: CR number 0.98; exact normalised name (legal forms LLC, L.L.C., SAOG, SAOC, SPC, Est., ش.م.م, ش.م.ع.ع removed) 0.94; prefix 0.75 + 0.08 x shorter/longer; otherwise 0.65 x name similarity; +0.03 governorate, +0.02 wilayat, +0.03 industry; below 0.15 dropped; 0.50 and up is a match (a result), 0.15 to under 0.50 a possible match only.",
 	"Confidence: 0.40 x best source trust + 0.20 x distinct sources / 3 + 0.25 x completeness + 0.15 x freshness (1 - age/540 days); x0.8 when sources disagree on the name; x0.6 when demo data only.",
 	"Risk points (capped at 100; 60+ high, 25+ medium): inactive 50, suspended 35, identity conflict 25, conflicting addresses 15, registered under 6 months 10, newest source over 365 days 10, no CR number 10; 5 each for no registration date, under 24 months of history, no legal form, no website, no contact, completeness under 50 %, unknown status.",
+	"Due diligence adds: the company's names screened through the sanctions engine against the imported lists (a real-list match 25 points, a high-confidence one 60; synthetic demo lists never count as a screen); the website on file fetched only when website fetching is on (not answering 5 points; digitalFootprint strong and publicInformationCoverage high only when it was fetched and answered); an identity not verified by a registry source 25 points (never low risk) and confidence capped at 0.55.",
 }
 
 // Dataset is the name of the company records dataset the business routes
@@ -336,20 +344,37 @@ func DueDiligence(ctx context.Context, d Deps, in DueDiligenceInput) (DueDiligen
 	now := d.now(ctx)
 	m := &c.Merged
 	sig := CommercialSignals(m, now)
-	risk := AssessRisk(c, now)
-	conf, reasons := Confidence(c, now)
 	meta := verification(c, now)
+	identity := c.MaxAuthority() >= 0.9 && !m.IdentityConflict
+	sc := d.screenSanctions(ctx, c)
+	web := d.checkWebsite(ctx, c, now)
+	risk := diligenceRisk(AssessRisk(c, now), identity, sc, web)
+	conf, reasons := Confidence(c, now)
+	conf, reasons = capConfidence(conf, reasons, identity)
+	checks := dueDiligenceChecklist(risk.Flags, in.TransactionType, in.TransactionValueOMR)
+	switch sc.Status {
+	case SanctionsPossible, SanctionsHigh:
+		checks = append(checks, DueDiligenceCheck{"Verify the potential sanctions match at the source list (identifiers, country) before proceeding", "high"})
+	case SanctionsNoMatch:
+	default:
+		checks = append(checks, DueDiligenceCheck{"Screen the company, its owners and signatories against current sanctions lists: no real list was screened here", "high"})
+	}
+	if web.Status == SiteNotChecked {
+		checks = append(checks, DueDiligenceCheck{"Visit the company's website and confirm it belongs to the company: it was not fetched here", "low"})
+	}
 	out := DueDiligenceOutput{
 		Company: fields(c), TransactionType: in.TransactionType, TransactionValueOMR: in.TransactionValueOMR,
 		Verification: DDVerification{
-			IdentityVerified: c.MaxAuthority() >= 0.9 && !m.IdentityConflict, Status: opt(m.Status), RegistrationAgeYears: sig.YearsActive,
+			IdentityVerified: identity, Status: opt(m.Status), RegistrationAgeYears: sig.YearsActive,
 			VerificationStatus: meta.VerificationStatus, LastVerifiedAt: meta.LastVerifiedAt,
 		},
 		Procurement: Procurement{Awards: []Award{}},
-		CommercialAssessment: CommercialAssessment{OperationalMaturity: sig.BusinessMaturity, DigitalFootprint: footprint(sig.DigitalPresenceScore),
-			PublicInformationCoverage: coverageLabel(sig.DataCompletenessScore), GovernmentProcurementActivity: sig.GovernmentProcurementActivity},
+		CommercialAssessment: CommercialAssessment{OperationalMaturity: sig.BusinessMaturity, DigitalFootprint: digitalFootprint(m, web),
+			PublicInformationCoverage: publicCoverage(c, sig.DataCompletenessScore, web), GovernmentProcurementActivity: sig.GovernmentProcurementActivity},
+		SanctionsScreening:      sc,
+		WebsiteCheck:            web,
 		RiskAssessment:          RiskAssessment{RiskLevel: risk.Level, RiskScore: risk.Score, RiskFlags: risk.Flags},
-		RecommendedDueDiligence: dueDiligenceChecklist(risk.Flags, in.TransactionType, in.TransactionValueOMR),
+		RecommendedDueDiligence: checks,
 		MissingInformation:      missingInformation(m),
 		Confidence:              conf, ConfidenceReasons: reasons, DataCoverage: coverage(c, now), Sources: sources(c, now), Warnings: warnings(c),
 	}

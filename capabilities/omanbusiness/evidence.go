@@ -51,8 +51,9 @@ func (o ProfileOutput) Basis() dalil.Basis { return recordBasis(o.Sources) }
 // Basis: the company's records.
 func (o AnalyzeOutput) Basis() dalil.Basis { return recordBasis(o.Sources) }
 
-// Basis: the company's records.
-func (o DueDiligenceOutput) Basis() dalil.Basis { return recordBasis(o.Sources) }
+// Basis: the company's records and, for a company with real records, the
+// sanctions lists screened and the website fetched (diligenceBasis).
+func (o DueDiligenceOutput) Basis() dalil.Basis { return diligenceBasis(o) }
 
 // Basis is the company records the search returned as matches (at or
 // above MatchThreshold): real companies as the dataset, companies known

@@ -216,7 +216,7 @@ type AnalyzeOutput struct {
 
 // DDVerification is due diligence's verification block.
 type DDVerification struct {
-	IdentityVerified      bool    `json:"identityVerified" jsonschema:"True when a government or registry source backs the record and no source contradicts its name. A data fact, not a certification."`
+	IdentityVerified      bool    `json:"identityVerified" jsonschema:"True when a government or registry source backs the record and no source contradicts its name. A data fact, not a certification. False adds IDENTITY_NOT_VERIFIED (25 points, so risk is never low) and caps confidence at 0.55."`
 	Status                *string `json:"status"`
 	RegistrationAgeYears  int     `json:"registrationAgeYears"`
 	VerificationStatus    string  `json:"verificationStatus" schema:"enum=verified|reported|estimated|inferred|stale|conflicting|unknown"`
@@ -228,8 +228,8 @@ type DDVerification struct {
 // CommercialAssessment is due diligence's qualitative summary.
 type CommercialAssessment struct {
 	OperationalMaturity           string `json:"operationalMaturity" schema:"enum=new|early_stage|growing|established"`
-	DigitalFootprint              string `json:"digitalFootprint" schema:"enum=strong|moderate|weak|none"`
-	PublicInformationCoverage     string `json:"publicInformationCoverage" schema:"enum=high|medium|low"`
+	DigitalFootprint              string `json:"digitalFootprint" schema:"enum=strong|moderate|weak|none" jsonschema:"Website 50, email 25, phone 25 on file: 70+ strong, 40+ moderate, else weak or none. The website counts only if it was not found unreachable; strong only when it was fetched during this call and answered."`
+	PublicInformationCoverage     string `json:"publicInformationCoverage" schema:"enum=high|medium|low" jsonschema:"From the completeness of the record (70%+ high, 40%+ medium); high only when the records are real and a website on file was fetched and answered; low for synthetic demo records."`
 	GovernmentProcurementActivity string `json:"governmentProcurementActivity" schema:"enum=active|limited|none"`
 }
 
@@ -248,6 +248,8 @@ type DueDiligenceOutput struct {
 	Verification            DDVerification       `json:"verification"`
 	Procurement             Procurement          `json:"procurement"`
 	CommercialAssessment    CommercialAssessment `json:"commercialAssessment"`
+	SanctionsScreening      DDSanctions          `json:"sanctionsScreening" jsonschema:"The company's names screened through the sanctions engine against the lists imported on this server."`
+	WebsiteCheck            DDWebsite            `json:"websiteCheck" jsonschema:"The website on file, fetched only when website fetching is on."`
 	RiskAssessment          RiskAssessment       `json:"riskAssessment"`
 	RecommendedDueDiligence []DueDiligenceCheck  `json:"recommendedDueDiligence"`
 	MissingInformation      []string             `json:"missingInformation"`

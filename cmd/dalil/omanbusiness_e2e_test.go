@@ -187,6 +187,14 @@ func testOmanBusinessDemo(t *testing.T, db string) {
 	if a.status != 200 || !demoOnly(a) || path(data(a), "verification", "identityVerified") != false || !strings.Contains(string(a.raw), "legal counsel") {
 		t.Errorf("due diligence: %d %s", a.status, a.raw)
 	}
+	// Screened through the engine, against the synthetic demo list only:
+	// never "no match"; the website was not fetched (fetching is off), so
+	// neither a strong footprint nor high coverage; unverified, not low.
+	if path(data(a), "sanctionsScreening", "status") != "synthetic_lists_only" || path(data(a), "websiteCheck", "status") != "not_checked" ||
+		path(data(a), "commercialAssessment", "digitalFootprint") == "strong" || path(data(a), "commercialAssessment", "publicInformationCoverage") == "high" ||
+		path(data(a), "riskAssessment", "riskLevel") == "low" || !strings.Contains(string(a.raw), "IDENTITY_NOT_VERIFIED") {
+		t.Errorf("due diligence checks: %s", a.raw)
+	}
 	// Nothing charged: every answer rests on the synthetic demo companies
 	// only (synthetic_data_only), and the search that found nothing, the
 	// 400 and the 404 are never charged.
@@ -244,6 +252,13 @@ func testOmanBusinessDemo(t *testing.T, db string) {
 	// Only the check on the real record was charged.
 	if _, calls := used(t, base, key); calls != 1 {
 		t.Errorf("%v calls charged, want the one on a real record", calls)
+	}
+	// Due diligence of the real record: charged; the demo list is still
+	// no real screening, and the unfetched website no strong footprint.
+	a = post(t, base+"/api/v1/business/due-diligence", `{"companyId":"OM-CR-2345678","transactionType":"supplier_contract"}`, hdr)
+	if a.status != 200 || a.meta()["charged"] == false || path(data(a), "sanctionsScreening", "status") != "synthetic_lists_only" ||
+		path(data(a), "commercialAssessment", "digitalFootprint") == "strong" || path(data(a), "verification", "identityVerified") != true {
+		t.Errorf("due diligence of a real record: %d %s", a.status, a.raw)
 	}
 	st := cli(t, db, "companies", "stats", "--json")
 	if st["rows"] != 11.0 || len(st["batches"].([]any)) != 2 {
