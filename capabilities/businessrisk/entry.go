@@ -180,18 +180,20 @@ func Entry(d Deps) capability.Entry {
 		Example:     Input{CompanyName: "Acme Trading Ltd", Country: "GB", RegistrationNumber: "01234567", Website: "https://acmetrading.co.uk"},
 		Methodology: Methodology,
 		Limitations: Limitations,
-		Preview:     capability.PreviewOf(capability.LeakageSafe, preview(d)),
+		Preview:     capability.PreviewOf(capability.LeakageLow, preview(d)),
 	}, func(ctx context.Context, in Input) (Output, error) {
 		return Handle(ctx, d, in, capability.CallFrom(ctx).Now)
 	})
 }
 
-// PreviewSignals say what the paid call could consult for this input,
-// from the configuration alone (no provider is called).
+// PreviewSignals say what exists for this input (evidence already cached
+// about the company), what the paid call would ask, whether synthetic
+// data is all that would answer, and whether it would be charged. No
+// provider is called.
 type PreviewSignals struct {
 	CountryCode      string   `json:"countryCode,omitempty"`
 	IdentifiersGiven []string `json:"identifiersGiven"`
-	intel.Outlook
+	intel.Prospect
 	NewsIncluded    bool `json:"newsIncluded"`
 	DigitalIncluded bool `json:"digitalSignalsIncluded"`
 }
@@ -203,8 +205,15 @@ var sections = []string{"business", "riskScore", "riskLevel", "confidence", "com
 func preview(d Deps) capability.PreviewFunc[Input, PreviewSignals] {
 	return func(_ context.Context, in Input) (capability.PreviewReport[PreviewSignals], error) {
 		n := normalize(in)
-		o, full, cov := d.Sources.Outlook(n.Subject.Country)
-		sig := PreviewSignals{CountryCode: n.Subject.Country, IdentifiersGiven: []string{}, Outlook: o, NewsIncluded: n.IncludeNews, DigitalIncluded: n.IncludeDigitalSignals}
+		kinds := []string{"registry", "sanctions", "website"}
+		if n.IncludeNews {
+			kinds = append(kinds, "web_search")
+		}
+		if n.IncludeDigitalSignals {
+			kinds = append(kinds, "domain", "threat_listing")
+		}
+		p, cov := d.Sources.Prospect(n.Subject.Name, n.Subject.Country, kinds)
+		sig := PreviewSignals{CountryCode: n.Subject.Country, IdentifiersGiven: []string{}, Prospect: p, NewsIncluded: n.IncludeNews, DigitalIncluded: n.IncludeDigitalSignals}
 		for k, v := range map[string]string{"registrationNumber": n.Subject.Number, "lei": n.Subject.LEI, "website": n.Subject.Website} {
 			if v != "" {
 				sig.IdentifiersGiven = append(sig.IdentifiersGiven, k)
@@ -212,8 +221,8 @@ func preview(d Deps) capability.PreviewFunc[Input, PreviewSignals] {
 		}
 		slices.Sort(sig.IdentifiersGiven)
 		rep := capability.PreviewReport[PreviewSignals]{Status: capability.PreviewLimited, Entity: n.Subject.Name, EntityType: "company",
-			SourcesFound: len(o.SourcesConfigured), CoverageScore: cov, AvailableSections: sections, Signals: sig}
-		if full {
+			SourcesFound: p.CachedLookups, CoverageScore: cov, AvailableSections: sections, Signals: sig}
+		if p.WouldBeCharged && p.CachedLookups > 0 {
 			rep.Status = capability.PreviewAvailable
 		}
 		return rep, nil

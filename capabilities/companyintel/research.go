@@ -284,17 +284,21 @@ func ResearchEntry(d Deps) capability.Entry {
 		Requires:    []capability.Requirement{capability.NeedsProvider(ProviderWebSearch)},
 		Example:     ResearchInput{Company: "Acme Trading Ltd", Country: "GB", Depth: "quick"},
 		Limitations: []string{"Only public web sources; facts are as current as the sources.", "Without an LLM only the sources and dated headlines are returned."},
-		Preview:     capability.PreviewOf(capability.LeakageSafe, researchPreview(d)),
+		Preview:     capability.PreviewOf(capability.LeakageLow, researchPreview(d)),
 	}, func(ctx context.Context, in ResearchInput) (ResearchOutput, error) {
 		return Research(ctx, d, in, capability.CallFrom(ctx).Now)
 	})
 }
 
-// ResearchPreviewSignals say what the paid call would do.
+// ResearchPreviewSignals say what the paid call would do (searches per
+// engine, engines, LLM synthesis) and what exists for this input already
+// (intel.Prospect: cached answers about the company), and whether the
+// paid call would be charged. No provider is called.
 type ResearchPreviewSignals struct {
 	SearchesPerEngine int  `json:"searchesPerEngine"`
 	Engines           int  `json:"engines"`
 	Synthesis         bool `json:"synthesis"`
+	intel.Prospect
 }
 
 func researchPreview(d Deps) capability.PreviewFunc[ResearchInput, ResearchPreviewSignals] {
@@ -303,12 +307,15 @@ func researchPreview(d Deps) capability.PreviewFunc[ResearchInput, ResearchPrevi
 		if n == 0 {
 			n = 3
 		}
-		sig := ResearchPreviewSignals{SearchesPerEngine: n, Engines: len(d.Sources.Searchers), Synthesis: d.Sources.LLM != nil}
-		rep := capability.PreviewReport[ResearchPreviewSignals]{Status: capability.PreviewLimited, Entity: strings.TrimSpace(in.Company), EntityType: "company",
-			SourcesFound: sig.Engines, CoverageScore: 0.5, Signals: sig, AvailableSections: []string{"company", "overview", "productsAndServices", "leadership",
+		name := strings.TrimSpace(in.Company)
+		country, _ := intel.CheckCountry(in.Country)
+		p, cov := d.Sources.Prospect(name, country, []string{"web_search", "llm"})
+		sig := ResearchPreviewSignals{SearchesPerEngine: n, Engines: len(d.Sources.Searchers), Synthesis: d.Sources.LLM != nil, Prospect: p}
+		rep := capability.PreviewReport[ResearchPreviewSignals]{Status: capability.PreviewLimited, Entity: name, EntityType: "company",
+			SourcesFound: p.CachedLookups, CoverageScore: cov, Signals: sig, AvailableSections: []string{"company", "overview", "productsAndServices", "leadership",
 				"funding", "competitors", "technologySignals", "recentDevelopments", "riskFlags", "sources", "claims"}}
-		if sig.Synthesis {
-			rep.Status, rep.CoverageScore = capability.PreviewAvailable, 1
+		if p.WouldBeCharged && p.CachedLookups > 0 {
+			rep.Status = capability.PreviewAvailable
 		}
 		return rep, nil
 	}

@@ -542,28 +542,34 @@ func Entry(d Deps) capability.Entry {
 		Example:     Input{CompanyName: "Acme Trading Ltd", Country: "United Kingdom", Website: "https://acmetrading.co.uk"},
 		Methodology: Methodology,
 		Limitations: Limitations,
-		Preview:     capability.PreviewOf(capability.LeakageSafe, preview(d)),
+		Preview:     capability.PreviewOf(capability.LeakageLow, preview(d)),
 	}, func(ctx context.Context, in Input) (Output, error) {
 		return Handle(ctx, d, in, capability.CallFrom(ctx).Now)
 	})
 }
 
-// PreviewSignals say what the paid check could consult (configuration
-// only; no provider is called).
+// PreviewSignals say what exists for this input (evidence already cached
+// about the company), what the paid check would ask, whether synthetic
+// data is all that would answer, and whether it would be charged. No
+// provider is called.
 type PreviewSignals struct {
 	CountryCode string `json:"countryCode,omitempty"`
-	intel.Outlook
+	intel.Prospect
 }
+
+// previewKinds are the sources the paid check asks.
+var previewKinds = []string{"registry", "web_search", "sanctions", "domain", "website", "threat_listing"}
 
 func preview(d Deps) capability.PreviewFunc[Input, PreviewSignals] {
 	return func(_ context.Context, in Input) (capability.PreviewReport[PreviewSignals], error) {
 		country, _ := intel.CheckCountry(in.Country)
-		o, full, cov := d.Sources.Outlook(country)
-		rep := capability.PreviewReport[PreviewSignals]{Status: capability.PreviewLimited, Entity: strings.TrimSpace(in.CompanyName), EntityType: "company",
-			SourcesFound: len(o.SourcesConfigured), CoverageScore: cov, Signals: PreviewSignals{CountryCode: country, Outlook: o},
+		name := strings.TrimSpace(in.CompanyName)
+		p, cov := d.Sources.Prospect(name, country, previewKinds)
+		rep := capability.PreviewReport[PreviewSignals]{Status: capability.PreviewLimited, Entity: name, EntityType: "company",
+			SourcesFound: p.CachedLookups, CoverageScore: cov, Signals: PreviewSignals{CountryCode: country, Prospect: p},
 			AvailableSections: []string{"resolution", "reputationScore", "confidenceScore", "trustLevel", "scores", "identity", "sanctions", "adverseMedia",
 				"customerSentiment", "onlinePresence", "positiveSignals", "negativeSignals", "redFlags", "evidence"}}
-		if full {
+		if p.WouldBeCharged && p.CachedLookups > 0 {
 			rep.Status = capability.PreviewAvailable
 		}
 		return rep, nil

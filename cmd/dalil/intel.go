@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"strings"
+	"time"
 
 	"dalil/capabilities/businessrisk"
 	"dalil/capabilities/companyintel"
 	"dalil/capabilities/reputation"
+	"dalil/capabilities/sanctions"
 	"dalil/capability"
 	"dalil/internal/intel"
 	"dalil/internal/intel/sitefetch"
@@ -140,4 +143,32 @@ func expanded(opts capability.RegistryOptions) capability.RegistryOptions {
 		}
 	}
 	return opts
+}
+
+var _ intel.ListsSynthetic = intelSanctions{}
+
+// SyntheticOnly reports whether every list imported is synthetic demo
+// data (serve --demo), for the previews' syntheticOnly; like Ready, one
+// small query. A store that cannot answer counts as not synthetic.
+func (a intelSanctions) SyntheticOnly() bool {
+	if a.s == nil || a.s.Lists == nil {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	e, err := a.s.Lists.Engine(ctx)
+	if err != nil || e == nil {
+		return false
+	}
+	return allListsSynthetic(e.Lists())
+}
+
+// allListsSynthetic: at least one list, and every one synthetic.
+func allListsSynthetic(ls []sanctions.List) bool {
+	for _, l := range ls {
+		if !l.Synthetic {
+			return false
+		}
+	}
+	return len(ls) > 0
 }

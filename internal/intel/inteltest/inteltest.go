@@ -170,6 +170,9 @@ type Sanctions struct {
 }
 
 func (s *Sanctions) Name() string { return "sanctions_lists" }
+
+// SyntheticOnly implements intel.ListsSynthetic.
+func (s *Sanctions) SyntheticOnly() bool { return s.Synthetic }
 func (s *Sanctions) Screen(_ context.Context, q intel.ScreenQuery) (intel.ScreenResult, error) {
 	s.inc()
 	if s.Err != nil {
