@@ -10,6 +10,7 @@ package suppliercheck
 
 import (
 	"context"
+	"math"
 	"reflect"
 	"strings"
 	"time"
@@ -56,15 +57,27 @@ func Entry(d Deps) capability.Entry {
 }
 
 // PreviewSignals are the free preview's counts and switches: whether the
-// records hold a candidate, and which sources the paid check would use.
+// records hold a candidate (and whether only synthetic demo records do),
+// which real sources the paid check would use, whether synthetic data is
+// all that would answer, and whether the paid check would be charged.
 type PreviewSignals struct {
-	RegistryCandidatesFound     int  `json:"registryCandidatesFound" schema:"minimum=0"`
-	RegistryMatchFound          bool `json:"registryMatchFound"`
-	DemoDataOnly                bool `json:"demoDataOnly"`
-	CompanyRecordsLoaded        bool `json:"companyRecordsLoaded"`
-	SanctionsConfigured         bool `json:"sanctionsConfigured"`
+	RegistryCandidatesFound int  `json:"registryCandidatesFound" schema:"minimum=0" jsonschema:"Company records whose names resemble the supplier's (search confidence 0.15 and up)."`
+	RegistryMatchFound      bool `json:"registryMatchFound"`
+	DemoDataOnly            bool `json:"demoDataOnly" jsonschema:"The record matched is synthetic demo data only: it can confirm nothing."`
+	CompanyRecordsLoaded    bool `json:"companyRecordsLoaded"`
+	// SanctionsConfigured: a real sanctions list is imported (a demo list
+	// is SanctionsSyntheticOnly, never configured screening).
+	SanctionsConfigured         bool `json:"sanctionsConfigured" jsonschema:"A real sanctions list is imported; false with no list or with synthetic demo lists only."`
+	SanctionsSyntheticOnly      bool `json:"sanctionsSyntheticOnly" jsonschema:"The only sanctions lists imported are made-up demo data: screening them is no evidence."`
 	WebSearchConfigured         bool `json:"webSearchConfigured"`
 	WebsiteInspectionConfigured bool `json:"websiteInspectionConfigured"`
+	// SyntheticOnly: synthetic demo data is all that would answer.
+	SyntheticOnly bool `json:"syntheticOnly" jsonschema:"Synthetic demo data (records or lists) is all that would answer: the paid check would say nothing about the real supplier and would not be charged."`
+	// WouldBeCharged is false when the paid check could not reach the
+	// evidence it charges for (no real source, or too little coverage to
+	// leave insufficient_data).
+	WouldBeCharged bool   `json:"wouldBeCharged" jsonschema:"False: the paid check would answer insufficient_data or rest on synthetic data only, and not be charged. True: it may be charged; what it finds only the paid check can tell."`
+	Statement      string `json:"statement"`
 }
 
 var previewSections = func() []string {
@@ -77,14 +90,48 @@ var previewSections = func() []string {
 	return out
 }()
 
-// Preview runs only the identity lookup: how many company records
-// resemble the supplier and whether one matches; never a score, a
-// suitability, a sanctions result or a flag. Status is available with a
-// record match, else limited; coverage is the best name score.
+// SanctionsLists may be implemented by a SanctionsScreener: the lists
+// imported, read without screening (for the preview).
+type SanctionsLists interface {
+	Lists(ctx context.Context) ([]ListVersion, error)
+}
+
+// Preview runs only the identity lookup and reads which sources exist:
+// how many company records resemble the supplier and whether one
+// matches; never a score, a suitability, a sanctions result or a flag.
+//
+// Coverage is the most the paid check's confidence could reach from real
+// sources for this input (the confidence weights: identity 0.35 with a
+// real record matched, website 0.15 with inspection on and a website
+// given or recorded, activity 0.15 when asked and a real record matched,
+// contact 0.10 and address 0.10 when given and a real record matched,
+// sanctions 0.10 with a real list, public web 0.05 with web search), over
+// the weights that apply: synthetic demo records and lists count for
+// nothing. Status is available with a real record match, else limited.
 func Preview(ctx context.Context, d Deps, in Input) (capability.PreviewReport[PreviewSignals], error) {
 	n := normalize(in)
 	rep := capability.PreviewReport[PreviewSignals]{Status: capability.PreviewLimited, Entity: n.name, EntityType: "company", AvailableSections: append([]string{}, previewSections...)}
-	sig := PreviewSignals{SanctionsConfigured: d.Sanctions != nil, WebSearchConfigured: d.Web != nil, WebsiteInspectionConfigured: d.Website != nil}
+	sig := PreviewSignals{WebSearchConfigured: d.Web != nil, WebsiteInspectionConfigured: d.Website != nil}
+	if d.Sanctions != nil {
+		sig.SanctionsConfigured = true
+		if l, ok := d.Sanctions.(SanctionsLists); ok {
+			lists, err := l.Lists(ctx)
+			if err != nil {
+				return rep, err
+			}
+			real, fake := 0, 0
+			for _, v := range lists {
+				if v.Synthetic {
+					fake++
+				} else {
+					real++
+				}
+			}
+			sig.SanctionsConfigured, sig.SanctionsSyntheticOnly = real > 0, real == 0 && fake > 0
+		}
+	}
+	realMatch := false
+	recordedSite := false
 	if d.Registry != nil {
 		cat, err := d.Registry.Catalog(ctx)
 		if err != nil {
@@ -94,20 +141,55 @@ func Preview(ctx context.Context, d Deps, in Input) (capability.PreviewReport[Pr
 			sig.CompanyRecordsLoaded = true
 			id := assessIdentity(n, cat, nil)
 			found := 0
-			top := 0.0
-			for _, s := range cat.Search(omanbusiness.Query{Text: n.name}) {
+			for range cat.Search(omanbusiness.Query{Text: n.name}) {
 				found++
-				top = max(top, s.NameScore)
 			}
 			sig.RegistryCandidatesFound = found
-			if id.candidate != nil {
-				sig.RegistryMatchFound, sig.DemoDataOnly = true, id.candidate.Merged.DemoOnly
-				rep.Status = capability.PreviewAvailable
-				rep.FreshestSourceDate = id.candidate.Merged.Latest.Format("2006-01-02")
+			if c := id.candidate; c != nil {
+				sig.RegistryMatchFound, sig.DemoDataOnly = true, c.Merged.DemoOnly
+				realMatch = !c.Merged.DemoOnly
+				recordedSite = c.Merged.Website != ""
+				rep.FreshestSourceDate = c.Merged.Latest.Format("2006-01-02")
+				rep.SourcesFound = 1
+				if realMatch {
+					rep.Status = capability.PreviewAvailable
+				}
 			}
-			rep.SourcesFound = found
-			rep.CoverageScore = min(1, top)
 		}
+	}
+	// The most the paid confidence could reach from real sources.
+	got, of := 0.0, 0.0
+	part := func(weight float64, applies, covered bool) {
+		if applies {
+			of += weight
+			if covered {
+				got += weight
+			}
+		}
+	}
+	part(0.35, true, realMatch)
+	part(0.15, true, d.Website != nil && (n.website != "" || recordedSite))
+	part(0.15, n.requirement != "", realMatch)
+	part(0.10, true, realMatch && (n.email != "" || n.phone != nil))
+	part(0.10, true, realMatch && n.address != "")
+	part(0.10, true, sig.SanctionsConfigured)
+	part(0.05, true, d.Web != nil)
+	rep.CoverageScore = math.Round(got/of*100) / 100
+	// The paid check answers insufficient_data (not charged) under 0.25,
+	// or under 0.35 with the identity unconfirmed (always, without a real
+	// record matched).
+	enough := rep.CoverageScore >= 0.25 && (realMatch || rep.CoverageScore >= 0.35)
+	sig.WouldBeCharged = enough
+	sig.SyntheticOnly = rep.CoverageScore == 0 && (sig.DemoDataOnly || sig.SanctionsSyntheticOnly)
+	switch {
+	case sig.SyntheticOnly:
+		sig.Statement = "Only synthetic demo data would answer the paid check: it would say nothing about the real supplier and would not be charged."
+	case !enough:
+		sig.Statement = "The real sources on this server cover too little of this supplier: the paid check would answer insufficient_data and not be charged."
+	case realMatch:
+		sig.Statement = "A real company record matches this supplier; the paid check would run its checks on it and be charged unless it finds too little."
+	default:
+		sig.Statement = "No real company record matches this supplier; whether the paid check finds enough to be charged only the paid check can tell."
 	}
 	rep.Signals = sig
 	return rep, nil

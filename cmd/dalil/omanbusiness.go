@@ -101,3 +101,22 @@ func (a businessWebsite) Inspect(ctx context.Context, url string) (omanbusiness.
 func webSearchClient(d deps) websearch.Searcher {
 	return newIntelClients(d.providers).webSearch()
 }
+
+var _ suppliercheck.SanctionsLists = supplierSanctions{}
+
+// Lists are the sanctions lists imported, read without screening (the
+// supplier check's preview: sanctionsConfigured only with a real list).
+func (a supplierSanctions) Lists(ctx context.Context) ([]suppliercheck.ListVersion, error) {
+	if a.s == nil || a.s.Lists == nil {
+		return nil, nil
+	}
+	e, err := a.s.Lists.Engine(ctx)
+	if err != nil || e == nil {
+		return nil, err
+	}
+	var out []suppliercheck.ListVersion
+	for _, l := range e.Lists() {
+		out = append(out, suppliercheck.ListVersion{Name: l.Name, Version: l.Version, Entries: l.Entries, Synthetic: l.Synthetic, Batch: l.Batch, RetrievedAt: l.RetrievedAt})
+	}
+	return out, nil
+}
