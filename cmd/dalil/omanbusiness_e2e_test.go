@@ -269,4 +269,11 @@ func testOmanBusinessDemo(t *testing.T, db string) {
 	if p.status != 200 || data(p)["status"] != "available" || strings.Contains(string(p.raw), "riskScore") {
 		t.Errorf("preview: %d %s", p.status, p.raw)
 	}
+	// On a demo record with the demo list only: synthetic, not high, not
+	// charged, no sanctions screening configured (issue 30 item 5).
+	p = post(t, base+"/api/v1/preview/oman_supplier_check", `{"companyName":"Al Noor Trading LLC","crNumber":"1000001"}`, nil)
+	if p.status != 200 || path(data(p), "preview", "signals", "syntheticOnly") != true || path(data(p), "preview", "signals", "wouldBeCharged") != false ||
+		path(data(p), "preview", "signals", "sanctionsConfigured") != false || path(data(p), "preview", "dataCoverage") == "high" {
+		t.Errorf("demo preview: %d %s", p.status, p.raw)
+	}
 }
