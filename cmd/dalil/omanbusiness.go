@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+
 	"dalil/capabilities/omanbusiness"
 	"dalil/capabilities/omanbusiness/companysql"
 	"dalil/capabilities/sanctions"
