@@ -72,7 +72,42 @@ func (p *accountPayer) hold(ctx context.Context, w http.ResponseWriter, r *http.
 	p.price = p.e.PriceOf(in)
 	idem, done, err := p.s.beginIdempotent(w, r, p.acct.ID, p.e.ID, in)
 	p.idem = idem
-	return done, err
+	if done || err != nil {
+		return done, err // a replay is served whatever the balance: it was paid
+	}
+	if err := p.canPay(ctx); err != nil {
+		if rerr := p.release(ctx); rerr != nil {
+			p.s.log.Warn("release of a refused call's Idempotency-Key failed; its lease frees it", "requestId", RequestID(ctx), "error", rerr.Error())
+		}
+		return false, err
+	}
+	return false, nil
+}
+
+// canPay refuses, before any work, a call the account cannot pay for:
+// the charge rule (dalil.DecideCharge) on the account as authenticated.
+// Credits that cover the price need no database read; otherwise the
+// allowance used this period is read. The charge itself decides again
+// (the balance may change meanwhile): this only spares the work, and the
+// server's CPU, of calls that would be refused anyway.
+func (p *accountPayer) canPay(ctx context.Context) error {
+	creditsOn := p.s.rails[dalil.MethodCredits]
+	if creditsOn && p.acct.Credits >= p.price {
+		return nil
+	}
+	plan, _ := dalil.PlanByID(p.acct.Plan)
+	st := dalil.ChargeState{Plan: plan, Credits: p.acct.Credits}
+	if st.HasAllowance() && p.method != dalil.MethodCredits {
+		u, err := p.s.store.Usage(ctx, p.acct.ID)
+		if err != nil {
+			return nil // unknown: let the charge decide
+		}
+		st.PeriodStart, st.PeriodEnd, st.Used, st.Calls = u.PeriodStart, u.PeriodEnd, u.USD, u.Calls
+	}
+	if _, refusal := dalil.DecideCharge(st, p.price, p.method, creditsOn, time.Now()); refusal != nil {
+		return refusal
+	}
+	return nil
 }
 
 func (p *accountPayer) call(requestID string) capability.Call {
