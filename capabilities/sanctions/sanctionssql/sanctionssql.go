@@ -185,7 +185,7 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO sanctions_batches (id, source, license, format, title, published, declared, entries, content_hash,
 			filename, synthetic, current, imported_at, retrieved_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13)`,
-			batch, opts.Source, opts.License, format, list.Title, list.Published, list.Declared, len(rows), hash, opts.Filename,
+			batch, opts.Source, opts.License, format, TitleOf(list.Title, opts.Synthetic), list.Published, list.Declared, len(rows), hash, opts.Filename,
 			b2i(opts.Synthetic), micros(now), micros(opts.Retrieved(now))); err != nil {
 			return sqlstore.Unavailable("insert sanctions batch", err)
 		}
@@ -337,4 +337,14 @@ func (s *Store) load(ctx context.Context) (*sanctions.Engine, error) {
 		return nil, sqlstore.Unavailable("load sanctions entries", err)
 	}
 	return sanctions.NewEngine(lists, entries), nil
+}
+
+// TitleOf is the title a list is stored and shown under: a synthetic
+// (demo) list read in an official format would otherwise carry that
+// format's official title (OFAC's SDN list); its title says it is made up.
+func TitleOf(title string, synthetic bool) string {
+	if !synthetic {
+		return title
+	}
+	return "Synthetic demo list, made up (not the " + title + ")"
 }

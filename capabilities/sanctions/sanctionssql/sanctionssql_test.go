@@ -200,3 +200,20 @@ func testSanctions(t *testing.T, s *sanctionssql.Store) {
 		t.Error("no source accepted")
 	}
 }
+
+// A synthetic list read in OFAC's format is not titled as OFAC's list.
+func TestSyntheticListTitleSaysMadeUp(t *testing.T) {
+	s := openWith(t, filepath.Join(t.TempDir(), "s.db"), sqlstore.Options{})
+	imp(t, s, sanctions.DemoXML, dataset.ImportOptions{Source: sanctions.DemoSource, Filename: "demo.xml", Format: "ofac-xml", Synthetic: true})
+	imp(t, s, file(t, "sdn.xml"), dataset.ImportOptions{Source: "ofac-sdn", Filename: "sdn.xml"})
+	titles := map[string]string{}
+	for _, l := range screen(t, s, sanctions.Query{Names: []string{"anyone"}}).Lists {
+		titles[l.Name] = l.Title
+	}
+	if got := titles[sanctions.DemoSource]; !strings.HasPrefix(got, "Synthetic demo list, made up") {
+		t.Errorf("the demo list is titled %q", got)
+	}
+	if got := titles["ofac-sdn"]; strings.Contains(got, "made up") || got == "" {
+		t.Errorf("a real list is titled %q", got)
+	}
+}
