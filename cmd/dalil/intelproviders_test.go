@@ -1,16 +1,13 @@
 package main
 
 import (
-	"errors"
 	"io"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"dalil/internal/intel"
 	"dalil/provider/client"
-	"dalil/provider/rdap"
 )
 
 // TestIntelProviderSpecs: each company intelligence vendor is off until
@@ -86,37 +83,6 @@ func TestIntelBudgetRefused(t *testing.T) {
 	}
 }
 
-// TestIntelErrorMapping: every vendor client error becomes the intel
-// kind its capability answers with, keeping the client's error.
-func TestIntelErrorMapping(t *testing.T) {
-	for _, c := range []struct {
-		kind, want error
-	}{
-		{client.ErrTimeout, intel.ErrTimeout},
-		{client.ErrRateLimited, intel.ErrRateLimited},
-		{client.ErrBudgetExhausted, intel.ErrRateLimited},
-		{client.ErrUpstream, intel.ErrUnavailable},
-		{client.ErrUnavailable, intel.ErrUnavailable},
-		{client.ErrMalformed, intel.ErrUnavailable},
-		{client.ErrCanceled, intel.ErrUnavailable},
-		{rdap.ErrNoServer, intel.ErrUnavailable},
-	} {
-		in := &client.Error{Provider: "p", Kind: c.kind}
-		got := intelErr(in)
-		if !errors.Is(got, c.want) || !errors.Is(got, c.kind) {
-			t.Errorf("%v -> %v", c.kind, got)
-		}
-		for _, other := range []error{intel.ErrTimeout, intel.ErrRateLimited, intel.ErrUnavailable} {
-			if other != c.want && errors.Is(got, other) {
-				t.Errorf("%v is also %v", c.kind, other)
-			}
-		}
-	}
-	if intelErr(nil) != nil {
-		t.Error("nil error mapped")
-	}
-}
-
 // TestIntelSourcesOff: with nothing configured there is no client and no
 // port at all (TestIntelNotConfiguredEndToEnd proves no dial happens).
 func TestIntelSourcesOff(t *testing.T) {
@@ -125,7 +91,7 @@ func TestIntelSourcesOff(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := intelSources(deps{configured: configured(cfg), providers: cfg.Providers})
-	if src.Configured() || src.Website != nil || src.LLM != nil || len(src.Searchers)+len(src.Registries) != 0 {
+	if src.Configured() || src.Website != nil || src.LLM != nil || src.Domain != nil || src.SafeBrowsing != nil || len(src.Searchers)+len(src.Registries) != 0 {
 		t.Errorf("sources with nothing configured: %+v", src)
 	}
 	if c := newIntelClients(cfg.Providers); c != (intelClients{}) || c.webSearch() != nil {
