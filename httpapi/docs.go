@@ -162,12 +162,12 @@ each call uses the <code>X-API-Key</code> (or <code>Authorization: Bearer</code>
 {{if .Roadmap}}<h2 id="roadmap">Roadmap</h2><p>Planned, not yet available:</p><ul>{{range .Roadmap}}<li><code>{{.}}</code></li>{{end}}</ul>{{end}}
 <h2 id="errors">Errors</h2>
 <table><tr><th>Status</th><th>Code</th></tr>
-<tr><td>400</td><td>INVALID_INPUT, PAYMENT_METHOD_UNSUPPORTED; INVALID_JSON, INVALID_MONETARY_VALUE, INVALID_DATE, UNSUPPORTED_CURRENCY_FORMAT (invoice_anomaly_check, as the reference service; <code>details.path</code> names the field)</td></tr><tr><td>401</td><td>UNAUTHORIZED</td></tr>
+<tr><td>400</td><td>INVALID_INPUT, PAYMENT_METHOD_UNSUPPORTED; INVALID_JSON, INVALID_MONETARY_VALUE, INVALID_DATE, UNSUPPORTED_CURRENCY_FORMAT (invoice_anomaly_check; <code>details.path</code> names the field)</td></tr><tr><td>401</td><td>UNAUTHORIZED</td></tr>
 <tr><td>402</td><td>INSUFFICIENT_CREDITS, PAYMENT_REQUIRED, PAYMENT_INVALID, PRICE_ABOVE_MAXIMUM</td></tr><tr><td>404</td><td>NOT_FOUND, CAPABILITY_NOT_FOUND (preview)</td></tr>
 <tr><td>405</td><td>METHOD_NOT_ALLOWED</td></tr>
 <tr><td>409</td><td>IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS</td></tr><tr><td>413</td><td>PAYLOAD_TOO_LARGE</td></tr>
 <tr><td>415</td><td>UNSUPPORTED_MEDIA_TYPE</td></tr><tr><td>429</td><td>RATE_LIMITED, QUOTA_EXCEEDED</td></tr>
-<tr><td>500</td><td>INTERNAL_ERROR; VALUATION_FAILED, ANALYSIS_FAILED, EXTRACTION_FAILED (vehicle_value_estimate, invoice_anomaly_check, document_facts_extract, as the reference service); never charged</td></tr><tr><td>503</td><td>SERVICE_UNAVAILABLE, PROVIDER_NOT_CONFIGURED</td></tr></table>
+<tr><td>500</td><td>INTERNAL_ERROR; VALUATION_FAILED, ANALYSIS_FAILED, EXTRACTION_FAILED (vehicle_value_estimate, invoice_anomaly_check, document_facts_extract); never charged</td></tr><tr><td>503</td><td>SERVICE_UNAVAILABLE, PROVIDER_NOT_CONFIGURED</td></tr></table>
 </body></html>
 {{define "fields"}}{{if .Rows}}<table class="fields"><tr><th>Field</th><th>Type</th><th>{{if .Output}}Always present{{else}}Required{{end}}</th><th>Bounds</th><th>Description</th></tr>
 {{range .Rows}}<tr><td class="d{{.Depth}}"><code>{{.Path}}</code></td><td>{{.Type}}</td><td>{{if .Required}}yes{{else}}no{{end}}</td><td>{{.Bounds}}</td><td>{{.Description}}</td></tr>

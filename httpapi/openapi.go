@@ -71,7 +71,7 @@ func (s *Server) openAPI() obj {
 		return obj{"description": desc, "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Error"}}}}
 	}
 	responses := obj{
-		"BadRequest":       errResp("Invalid input (INVALID_INPUT, every problem listed with its path) or unsupported payment method. invoice_anomaly_check answers as the reference service does: INVALID_JSON for a body that is not JSON, INVALID_MONETARY_VALUE, INVALID_DATE or UNSUPPORTED_CURRENCY_FORMAT for a value it cannot read (details.path names the field, details.problems lists every problem; the value is never echoed). Never charged."),
+		"BadRequest":       errResp("Invalid input (INVALID_INPUT, every problem listed with its path) or unsupported payment method. invoice_anomaly_check answers with codes of its own: INVALID_JSON for a body that is not JSON, INVALID_MONETARY_VALUE, INVALID_DATE or UNSUPPORTED_CURRENCY_FORMAT for a value it cannot read (details.path names the field, details.problems lists every problem; the value is never echoed). Never charged."),
 		"Unauthorized":     errResp("A valid X-API-Key header (or Authorization: Bearer) is required."),
 		"PaymentRequired":  paymentRequired(errResp),
 		"Conflict":         errResp("Idempotency-Key reused with another body, or still in progress."),

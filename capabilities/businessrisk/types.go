@@ -7,7 +7,7 @@ import (
 )
 
 // Input is the request of business_risk_score: the reference service's
-// fields (strict: unknown fields are refused) and evidence (Dalil), the
+// fields (strict: unknown fields are refused) and evidence, the
 // caller's own evidence.
 type Input struct {
 	CompanyName           string              `json:"companyName" schema:"minLength=2,maxLength=200" jsonschema:"The company's name; not only a legal form such as Ltd."`
@@ -21,7 +21,7 @@ type Input struct {
 	KnownAliases          []string            `json:"knownAliases,omitempty" schema:"maxItems=5,items.minLength=1,items.maxLength=200"`
 	IncludeNews           *bool               `json:"includeNews,omitempty" jsonschema:"Search news and reviews (default true)."`
 	IncludeDigitalSignals *bool               `json:"includeDigitalSignals,omitempty" jsonschema:"Check the domain, website and threat lists (default true)."`
-	Evidence              []evidence.Supplied `json:"evidence,omitempty" schema:"maxItems=20" jsonschema:"Evidence you hold (Dalil). It enters at tier 4 unless Dalil verifies the excerpt at its URL."`
+	Evidence              []evidence.Supplied `json:"evidence,omitempty" schema:"maxItems=20" jsonschema:"Evidence you hold. It enters at tier 4 unless Dalil verifies the excerpt at its URL."`
 }
 
 // Business is who was assessed.

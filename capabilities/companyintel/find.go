@@ -22,8 +22,8 @@ type FindInput struct {
 	Country     string   `json:"country,omitempty" schema:"maxLength=60"`
 	City        string   `json:"city,omitempty" schema:"maxLength=100"`
 	Keywords    []string `json:"keywords,omitempty" schema:"maxItems=10,items.minLength=1,items.maxLength=60"`
-	EmployeeMin *int     `json:"employeeMin,omitempty" schema:"minimum=0,maximum=10000000" jsonschema:"Accepted as the reference service does (at most employeeMax) but not used: registers and search results rarely state head counts, so no company is filtered by size; limitations says so when it is given."`
-	EmployeeMax *int     `json:"employeeMax,omitempty" schema:"minimum=0,maximum=10000000" jsonschema:"Accepted as the reference service does but not used, as employeeMin."`
+	EmployeeMin *int     `json:"employeeMin,omitempty" schema:"minimum=0,maximum=10000000" jsonschema:"Accepted (at most employeeMax) but not used: registers and search results rarely state head counts, so no company is filtered by size; limitations says so when it is given."`
+	EmployeeMax *int     `json:"employeeMax,omitempty" schema:"minimum=0,maximum=10000000" jsonschema:"Accepted but not used, as employeeMin."`
 	Limit       int      `json:"limit,omitempty" schema:"minimum=1,maximum=100" jsonschema:"Default 20; at most 20 are returned (appliedLimit)."`
 }
 

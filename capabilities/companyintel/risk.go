@@ -22,7 +22,7 @@ type RiskInput struct {
 	Website  string              `json:"website,omitempty" schema:"maxLength=2048"`
 	Country  string              `json:"country,omitempty" schema:"maxLength=60" jsonschema:"Dalil: lets the registers and namesake exclusion work."`
 	Checks   []string            `json:"checks,omitempty" schema:"maxItems=8,items.enum=corporate_identity|domain|website|sanctions|adverse_news|security_signals|reputation|legal_signals" jsonschema:"Default: every check."`
-	Evidence []evidence.Supplied `json:"evidence,omitempty" schema:"maxItems=20" jsonschema:"Evidence you hold (Dalil); tier 4 unless verified at its URL."`
+	Evidence []evidence.Supplied `json:"evidence,omitempty" schema:"maxItems=20" jsonschema:"Evidence you hold; tier 4 unless verified at its URL."`
 }
 
 // Validate: company or website; a valid website and country.

@@ -20,7 +20,7 @@ type Input struct {
 	Language       string   `json:"language,omitempty" schema:"maxLength=35,pattern=^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$" jsonschema:"ISO 639 language of the document when known (en, ar); detected otherwise."`
 	// IncludeSourceEvidence defaults to true.
 	IncludeSourceEvidence *bool    `json:"includeSourceEvidence,omitempty" jsonschema:"Attach evidence (excerpt, offsets, section, page) to every fact (default true)."`
-	FactTypes             []string `json:"factTypes,omitempty" schema:"maxItems=12" jsonschema:"Only facts of these types: party, date, money, percentage, duration, identifier, bank_account, email, phone, url, governing_law, payment_terms (Dalil)."`
+	FactTypes             []string `json:"factTypes,omitempty" schema:"maxItems=12" jsonschema:"Only facts of these types: party, date, money, percentage, duration, identifier, bank_account, email, phone, url, governing_law, payment_terms."`
 
 	// textSent: the body had a "text" member, even an empty one (an
 	// empty text is EMPTY_DOCUMENT, no text at all MISSING_DOCUMENT).
@@ -83,7 +83,7 @@ type Output struct {
 	Facts          []Fact          `json:"facts"`
 	RequestedFacts []RequestedFact `json:"requestedFacts"`
 	Entities       []Entity        `json:"entities"`
-	Dates          []Fact          `json:"dates" jsonschema:"The date facts again, for clients of the reference service."`
+	Dates          []Fact          `json:"dates" jsonschema:"The date facts again, on their own (the same entries as in facts)."`
 	Amounts        []Fact          `json:"amounts" jsonschema:"The money facts again."`
 	Percentages    []Fact          `json:"percentages" jsonschema:"The percentage facts again."`
 	// Obligations, Requirements and Deadlines are read from the
@@ -115,7 +115,7 @@ type Fact struct {
 	// identifier, an ISO 3166 code for a governing law. Empty when the
 	// value cannot be normalised unambiguously.
 	Normalized      string   `json:"normalized,omitempty"`
-	NormalizedValue string   `json:"normalizedValue,omitempty" jsonschema:"The same as normalized (the reference service's name)."`
+	NormalizedValue string   `json:"normalizedValue,omitempty" jsonschema:"The same as normalized, under a second name some clients read."`
 	Amount          *float64 `json:"amount,omitempty" jsonschema:"Money: the amount as a number."`
 	Currency        string   `json:"currency,omitempty" jsonschema:"Money: the ISO 4217 code, when the text makes it unambiguous."`
 	CurrencySymbol  string   `json:"currencySymbol,omitempty" jsonschema:"Money: the symbol or word as written."`
@@ -128,7 +128,7 @@ type Fact struct {
 	Ratio      *float64 `json:"ratio,omitempty" jsonschema:"Percentage: the ratio as a number (5 % is 0.05)."`
 	EntityType string   `json:"entityType,omitempty" schema:"enum=person|company|organization|government|other"`
 	Confidence float64  `json:"confidence" schema:"minimum=0,maximum=1"`
-	Method     string   `json:"method" schema:"enum=labeled_field|pattern|clause|table|definition|llm_verified" jsonschema:"How the fact was read. llm_verified is the reference service's value for a fact a language model confirmed; Dalil has no such pass (metadata.llmAssist.status is off), so it never answers it."`
+	Method     string   `json:"method" schema:"enum=labeled_field|pattern|clause|table|definition|llm_verified" jsonschema:"How the fact was read. llm_verified would mark a fact a language model confirmed; this service has no such pass (metadata.llmAssist.status is off), so it never answers it."`
 	// Evidence is where the fact was read (omitted when
 	// includeSourceEvidence is false); SourceEvidence is the same in the
 	// reference service's field names.

@@ -45,7 +45,7 @@ func Entry(deps Deps) capability.Entry {
 			"purchase-order, contract and approval-limit issues, split-invoice patterns, date anomalies and repeated line items. " +
 			"Every check that lacks the context it needs is listed in checksSkipped with the reason. With remember: true a salted fingerprint " +
 			"(never the invoice) is kept in your account so later checks find duplicates without resending history. Risk indicators only. " +
-			"Takes the reference service's request as it is; a body that is not JSON answers 400 INVALID_JSON, an unreadable amount " +
+			"A body that is not JSON answers 400 INVALID_JSON, an unreadable amount " +
 			"INVALID_MONETARY_VALUE, date INVALID_DATE or currency code UNSUPPORTED_CURRENCY_FORMAT (details.path names the field, the value " +
 			"is never echoed), anything else INVALID_INPUT; an unexpected failure answers 500 ANALYSIS_FAILED; nothing is charged for any of them.",
 		WhenToUse: "Before approving or paying an invoice, to decide whether it can go ahead, needs review, or should be held.",

@@ -41,7 +41,7 @@ type Invoice struct {
 	InvoiceNumber    string     `json:"invoiceNumber,omitempty" schema:"maxLength=100" jsonschema:"The supplier's invoice number."`
 	SupplierName     string     `json:"supplierName,omitempty" schema:"maxLength=200"`
 	SupplierID       string     `json:"supplierId,omitempty" schema:"maxLength=100" jsonschema:"Your id of the supplier; matched before names."`
-	SupplierTaxID    string     `json:"supplierTaxId,omitempty" schema:"maxLength=50" jsonschema:"The supplier's tax registration number (Dalil)."`
+	SupplierTaxID    string     `json:"supplierTaxId,omitempty" schema:"maxLength=50" jsonschema:"The supplier's tax registration number."`
 	InvoiceDate      string     `json:"invoiceDate,omitempty" schema:"maxLength=40" jsonschema:"Issue date, YYYY-MM-DD (an ISO 8601 date-time is taken as its UTC date)."`
 	DueDate          string     `json:"dueDate,omitempty" schema:"maxLength=40"`
 	Currency         string     `json:"currency,omitempty" schema:"maxLength=10" jsonschema:"ISO 4217 code, case-insensitive; sets the rounding tolerance (OMR 0.001, USD 0.01, JPY 1)."`
@@ -54,7 +54,7 @@ type Invoice struct {
 	BankAccount      string     `json:"bankAccount,omitempty" schema:"maxLength=80" jsonschema:"IBAN or account number to pay. Only ever shown masked (last 4 characters)."`
 	PaymentTermsDays *int       `json:"paymentTermsDays,omitempty" schema:"minimum=0,maximum=3650" jsonschema:"Payment terms in days (30 for net 30)."`
 	PONumber         string     `json:"poNumber,omitempty" schema:"maxLength=100"`
-	ContractID       string     `json:"contractId,omitempty" schema:"maxLength=100" jsonschema:"Accepted as the reference service does; not used by the checks."`
+	ContractID       string     `json:"contractId,omitempty" schema:"maxLength=100" jsonschema:"Accepted for your records; not used by the checks."`
 	LineItems        []LineItem `json:"lineItems,omitempty" schema:"maxItems=500"`
 }
 
@@ -111,13 +111,13 @@ type SupplierProfile struct {
 	SupplierID       string         `json:"supplierId,omitempty" schema:"maxLength=100"`
 	SupplierName     string         `json:"supplierName,omitempty" schema:"maxLength=200"`
 	Aliases          []string       `json:"aliases,omitempty" schema:"maxItems=10,items.maxLength=200"`
-	TaxID            string         `json:"taxId,omitempty" schema:"maxLength=50" jsonschema:"Tax registration number (Dalil)."`
+	TaxID            string         `json:"taxId,omitempty" schema:"maxLength=50" jsonschema:"Tax registration number."`
 	BankAccounts     []KnownAccount `json:"bankAccounts,omitempty" schema:"maxItems=20" jsonschema:"Known accounts: a string, or {account, verified, addedDate}."`
 	Currencies       []string       `json:"currencies,omitempty" schema:"maxItems=10,items.maxLength=10"`
 	PaymentTermsDays *int           `json:"paymentTermsDays,omitempty" schema:"minimum=0,maximum=3650" jsonschema:"Agreed standard payment terms."`
 	Status           string         `json:"status,omitempty" schema:"enum=active|inactive|blocked|suspended|pending_verification"`
 	CreatedDate      string         `json:"createdDate,omitempty" schema:"maxLength=40"`
-	Country          string         `json:"country,omitempty" schema:"maxLength=60" jsonschema:"Accepted as the reference service does; not used by the checks."`
+	Country          string         `json:"country,omitempty" schema:"maxLength=60" jsonschema:"Accepted for your records; not used by the checks."`
 }
 
 // KnownAccount is a bank account on the supplier's record. On the wire it is
@@ -164,7 +164,7 @@ type PurchaseOrder struct {
 	RemainingAmount   Decimal     `json:"remainingAmount,omitempty"`
 	AmountsIncludeTax *bool       `json:"amountsIncludeTax,omitempty" jsonschema:"Whether PO amounts include tax (default true); when false the invoice subtotal is compared."`
 	IssueDate         string      `json:"issueDate,omitempty" schema:"maxLength=40"`
-	ExpiryDate        string      `json:"expiryDate,omitempty" schema:"maxLength=40" jsonschema:"Last date the PO may be invoiced (Dalil)."`
+	ExpiryDate        string      `json:"expiryDate,omitempty" schema:"maxLength=40" jsonschema:"Last date the PO may be invoiced."`
 	Status            string      `json:"status,omitempty" schema:"enum=open|partially_invoiced|closed|cancelled"`
 	LineItems         []PriceLine `json:"lineItems,omitempty" schema:"maxItems=500"`
 }
@@ -179,7 +179,7 @@ type PriceLine struct {
 
 // Contract is the framework agreement the invoice bills under.
 type Contract struct {
-	ContractID       string      `json:"contractId,omitempty" schema:"maxLength=100" jsonschema:"Accepted as the reference service does; not used by the checks."`
+	ContractID       string      `json:"contractId,omitempty" schema:"maxLength=100" jsonschema:"Accepted for your records; not used by the checks."`
 	SupplierID       string      `json:"supplierId,omitempty" schema:"maxLength=100"`
 	SupplierName     string      `json:"supplierName,omitempty" schema:"maxLength=200"`
 	Currency         string      `json:"currency,omitempty" schema:"maxLength=10"`
@@ -189,7 +189,7 @@ type Contract struct {
 	StartDate        string      `json:"startDate,omitempty" schema:"maxLength=40"`
 	EndDate          string      `json:"endDate,omitempty" schema:"maxLength=40"`
 	PaymentTermsDays *int        `json:"paymentTermsDays,omitempty" schema:"minimum=0,maximum=3650"`
-	Rates            []PriceLine `json:"rates,omitempty" schema:"maxItems=200" jsonschema:"Agreed unit prices (Dalil)."`
+	Rates            []PriceLine `json:"rates,omitempty" schema:"maxItems=200" jsonschema:"Agreed unit prices."`
 }
 
 // ApprovalContext is the buyer's approval policy.
@@ -197,8 +197,8 @@ type ApprovalContext struct {
 	ApprovalThreshold  Decimal `json:"approvalThreshold,omitempty" jsonschema:"Amount above which an invoice needs higher approval."`
 	Currency           string  `json:"currency,omitempty" schema:"maxLength=10" jsonschema:"Currency of the threshold; the limit checks are skipped when it differs from the invoice's."`
 	SplitWindowDays    int     `json:"splitWindowDays,omitempty" schema:"minimum=1,maximum=90" jsonschema:"Days around the invoice date searched for split invoices (default 7)."`
-	PORequired         bool    `json:"poRequired,omitempty" jsonschema:"Every invoice must cite a purchase order (Dalil)."`
-	PORequiredAbove    Decimal `json:"poRequiredAbove,omitempty" jsonschema:"Invoices above this total must cite a purchase order (Dalil)."`
+	PORequired         bool    `json:"poRequired,omitempty" jsonschema:"Every invoice must cite a purchase order."`
+	PORequiredAbove    Decimal `json:"poRequiredAbove,omitempty" jsonschema:"Invoices above this total must cite a purchase order."`
 	LargeInvoiceAmount Decimal `json:"largeInvoiceAmount,omitempty" jsonschema:"From this total up a changed bank account is critical (Dalil; default: the approval threshold)."`
 }
 

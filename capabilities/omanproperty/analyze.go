@@ -482,7 +482,7 @@ func investment(in Input, o *Output) Investment {
 		if in.AgeYears == nil {
 			how = "0 years (ageYears not given)"
 		}
-		o.Assumptions = append(o.Assumptions, fmt.Sprintf("Maintenance not given: estimated at %.1f %% of the asking price a year for a building aged %s (contract §4 age bands).", rate, how))
+		o.Assumptions = append(o.Assumptions, fmt.Sprintf("Maintenance not given: estimated at %.1f %% of the asking price a year for a building aged %s (the age bands of estimate_maintenance).", rate, how))
 		o.RiskFlags = append(o.RiskFlags, "maintenance_estimated")
 	}
 	if in.ServiceCharge == nil {

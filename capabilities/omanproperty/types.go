@@ -14,9 +14,9 @@ type Input struct {
 	Bathrooms    *int     `json:"bathrooms,omitempty" schema:"minimum=0,maximum=20" jsonschema:"Bathrooms; echoed, not used to select comparables."`
 	SizeSqm      float64  `json:"sizeSqm" schema:"minimum=10,maximum=5000" jsonschema:"Built-up area in square metres; comparables within 20 % of it are used."`
 	AskingPrice  float64  `json:"askingPriceOMR" schema:"minimum=1000,maximum=1e9" jsonschema:"Asking (or purchase) price in OMR: yields are computed on it and its position in the sale market is reported."`
-	AskingRent   *float64 `json:"askingMonthlyRentOMR,omitempty" schema:"minimum=1,maximum=1e6" jsonschema:"Asking monthly rent in OMR (Dalil): its position in the rent market is reported."`
+	AskingRent   *float64 `json:"askingMonthlyRentOMR,omitempty" schema:"minimum=1,maximum=1e6" jsonschema:"Asking monthly rent in OMR: its position in the rent market is reported."`
 	Furnished    string   `json:"furnished,omitempty" schema:"enum=furnished|semi_furnished|unfurnished" jsonschema:"Furnishing; rent comparables with the same furnishing are preferred when there are at least three."`
-	AgeYears     *int     `json:"ageYears,omitempty" schema:"minimum=0,maximum=200" jsonschema:"Age of the building in years (Dalil); sets the maintenance estimate when optionalAnnualMaintenanceOMR is not given (contract §4 age bands)."`
+	AgeYears     *int     `json:"ageYears,omitempty" schema:"minimum=0,maximum=200" jsonschema:"Age of the building in years; sets the maintenance estimate when optionalAnnualMaintenanceOMR is not given (the age bands of estimate_maintenance)."`
 	// Operating costs, OMR a year.
 	ServiceCharge *float64 `json:"optionalAnnualServiceChargeOMR,omitempty" schema:"minimum=0,maximum=1e9" jsonschema:"Annual service charge in OMR; subtracted for the net yield."`
 	Maintenance   *float64 `json:"optionalAnnualMaintenanceOMR,omitempty" schema:"minimum=0,maximum=1e9" jsonschema:"Annual maintenance in OMR; when absent it is estimated from ageYears (0.6 % to 1.8 % of the asking price a year) and the answer says so."`
@@ -35,24 +35,24 @@ type Range struct {
 type Output struct {
 	// Status is ok (rent and sale estimates), partial (one of them) or
 	// insufficient_comparables (neither: the call is not charged).
-	Status   string      `json:"status" schema:"enum=ok|partial|insufficient_comparables" jsonschema:"ok: rent and sale estimates; partial: one of them; insufficient_comparables: too few comparables for either (not charged; see missing) (Dalil)."`
-	Missing  []Missing   `json:"missing" jsonschema:"What was too thin to answer, per kind, and what would help (Dalil)."`
+	Status   string      `json:"status" schema:"enum=ok|partial|insufficient_comparables" jsonschema:"ok: rent and sale estimates; partial: one of them; insufficient_comparables: too few comparables for either (not charged; see missing)."`
+	Missing  []Missing   `json:"missing" jsonschema:"What was too thin to answer, per kind, and what would help."`
 	Location Location    `json:"normalizedLocation"`
 	Subject  Subject     `json:"subjectProperty"`
 	Market   MarketBlock `json:"market"`
 	// Investment: yields on the asking price.
 	Investment    Investment       `json:"investment"`
 	PricePosition PricePosition    `json:"pricePosition"`
-	RentPosition  *RentPosition    `json:"rentPosition" jsonschema:"The asking rent against the rent comparables; null without askingMonthlyRentOMR (Dalil)."`
+	RentPosition  *RentPosition    `json:"rentPosition" jsonschema:"The asking rent against the rent comparables; null without askingMonthlyRentOMR."`
 	Summary       *Summary         `json:"comparablesSummary" jsonschema:"Per-sqm figures of the comparables used; null when there are none."`
-	Selection     Selection        `json:"selection" jsonschema:"How the rent and sale comparables were chosen: the level used and why, the filters, what was dropped (Dalil)."`
+	Selection     Selection        `json:"selection" jsonschema:"How the rent and sale comparables were chosen: the level used and why, the filters, what was dropped."`
 	RiskFlags     []string         `json:"riskFlags"`
 	Confidence    Confidence       `json:"confidence"`
-	Provenance    []SourceUse      `json:"provenance" jsonschema:"Comparables used, grouped by source type and name (reference service shape)."`
-	Comparables   []UsedComparable `json:"comparablesUsed" jsonschema:"Every comparable used, after outlier removal (Dalil)."`
-	Datasets      []DatasetUse     `json:"datasets" jsonschema:"Every import batch the comparables used come from: source, licence, retrieval date, period, synthetic (Dalil)."`
-	Benchmarks    []Benchmark      `json:"historicalBenchmarks" jsonschema:"Published Muscat figures (mostly 2010-2019) matching the subject, shown when comparables are few: a labelled historical prior and sanity bound, never a comparable or today's level (Dalil)."`
-	Warnings      []string         `json:"warnings" jsonschema:"What the reader must know: synthetic data, fallbacks, stale data (Dalil)."`
+	Provenance    []SourceUse      `json:"provenance" jsonschema:"Comparables used, grouped by source type and name."`
+	Comparables   []UsedComparable `json:"comparablesUsed" jsonschema:"Every comparable used, after outlier removal."`
+	Datasets      []DatasetUse     `json:"datasets" jsonschema:"Every import batch the comparables used come from: source, licence, retrieval date, period, synthetic."`
+	Benchmarks    []Benchmark      `json:"historicalBenchmarks" jsonschema:"Published Muscat figures (mostly 2010-2019) matching the subject, shown when comparables are few: a labelled historical prior and sanity bound, never a comparable or today's level."`
+	Warnings      []string         `json:"warnings" jsonschema:"What the reader must know: synthetic data, fallbacks, stale data."`
 	Assumptions   []string         `json:"assumptions"`
 	// InsufficientMarketData is true when status is
 	// insufficient_comparables.
@@ -81,8 +81,8 @@ type Location struct {
 	WilayatArabic     string `json:"wilayatArabic"`
 	Area              string `json:"area" jsonschema:"canonical name of the area, or of the wilayat when the area given is a wilayat"`
 	AreaArabic        string `json:"areaArabic"`
-	AreaID            string `json:"areaId" jsonschema:"stable id of the place (Dalil)"`
-	AreaLevel         string `json:"areaLevel" schema:"enum=area|wilayat" jsonschema:"whether the area given is a neighbourhood or a whole wilayat (Dalil)"`
+	AreaID            string `json:"areaId" jsonschema:"stable id of the place"`
+	AreaLevel         string `json:"areaLevel" schema:"enum=area|wilayat" jsonschema:"whether the area given is a neighbourhood or a whole wilayat"`
 	InputArea         string `json:"inputArea"`
 	MatchType         string `json:"matchType" schema:"enum=exact|alias" jsonschema:"exact: the canonical English or Arabic name; alias: another accepted spelling"`
 	Supported         bool   `json:"supported" jsonschema:"always true: an unsupported location is a 400"`
@@ -106,9 +106,9 @@ type Subject struct {
 type MarketBlock struct {
 	MonthlyRent     *Range   `json:"estimatedMonthlyRentOMR" jsonschema:"monthly rent for the subject's size: weighted 25th, 50th and 75th percentiles of rent per sqm times sizeSqm; null with too few rent comparables"`
 	AnnualRent      *float64 `json:"estimatedAnnualRentOMR" jsonschema:"median monthly rent x 12"`
-	Value           *Range   `json:"estimatedValueOMR" jsonschema:"value for the subject's size from sale comparables, as the rent (Dalil)"`
-	RentPerSqm      *Range   `json:"rentPerSqmOMR" jsonschema:"monthly rent per sqm (Dalil)"`
-	PricePerSqm     *Range   `json:"salePricePerSqmOMR" jsonschema:"sale price per sqm (Dalil)"`
+	Value           *Range   `json:"estimatedValueOMR" jsonschema:"value for the subject's size from sale comparables, as the rent"`
+	RentPerSqm      *Range   `json:"rentPerSqmOMR" jsonschema:"monthly rent per sqm"`
+	PricePerSqm     *Range   `json:"salePricePerSqmOMR" jsonschema:"sale price per sqm"`
 	ComparableCount int      `json:"comparableCount" jsonschema:"rent and sale candidates at the levels used, before outlier removal"`
 	SampleSizeUsed  int      `json:"sampleSizeUsed" jsonschema:"rent and sale comparables used"`
 	FreshnessDays   *int     `json:"dataFreshnessDays" jsonschema:"age in days of the newest comparable used"`
@@ -120,8 +120,8 @@ type Investment struct {
 	OperatingCost    float64  `json:"estimatedOperatingCostOMR" jsonschema:"service charge + maintenance a year"`
 	NetIncome        *float64 `json:"estimatedNetIncomeOMR" jsonschema:"estimated annual rent - operating cost"`
 	NetYieldPct      *float64 `json:"netYieldPct" jsonschema:"net income / askingPriceOMR x 100"`
-	ServiceCharge    float64  `json:"serviceChargeOMR" jsonschema:"as given, else 0 (Dalil)"`
-	MaintenanceOMR   float64  `json:"maintenanceOMR" jsonschema:"as given, else estimated (Dalil)"`
+	ServiceCharge    float64  `json:"serviceChargeOMR" jsonschema:"as given, else 0"`
+	MaintenanceOMR   float64  `json:"maintenanceOMR" jsonschema:"as given, else estimated"`
 	MaintenanceBasis string   `json:"maintenanceBasis" schema:"enum=given|estimated_from_age" jsonschema:"Dalil"`
 }
 
@@ -130,11 +130,11 @@ type PricePosition struct {
 	AskingPerSqm      float64  `json:"askingPricePerSqmOMR"`
 	Range             *Range   `json:"observedComparableRange" jsonschema:"price per sqm of the sale comparables (weighted 25th, 50th, 75th percentiles); null with too few"`
 	MarketPosition    string   `json:"marketPosition" schema:"enum=below_market|at_market|above_market|insufficient_data" jsonschema:"below or above: more than 10 % from the median per sqm"`
-	Percentile        *int     `json:"percentile" jsonschema:"share (0-100) of the weighted sale comparables priced per sqm below the asking price (Dalil)"`
-	DiffFromMedianPct *float64 `json:"differenceFromMedianPct" jsonschema:"(asking - median) / median x 100, per sqm (Dalil)"`
+	Percentile        *int     `json:"percentile" jsonschema:"share (0-100) of the weighted sale comparables priced per sqm below the asking price"`
+	DiffFromMedianPct *float64 `json:"differenceFromMedianPct" jsonschema:"(asking - median) / median x 100, per sqm"`
 }
 
-// RentPosition places the asking rent in the rent market (Dalil).
+// RentPosition places the asking rent in the rent market.
 type RentPosition struct {
 	AskingMonthlyRent float64  `json:"askingMonthlyRentOMR"`
 	AskingPerSqm      float64  `json:"askingRentPerSqmOMR"`
@@ -203,7 +203,7 @@ type Confidence struct {
 	Score   float64  `json:"score" schema:"minimum=0,maximum=1"`
 	Level   string   `json:"level" schema:"enum=insufficient|low|medium|high"`
 	Reasons []string `json:"reasons"`
-	Factors []Factor `json:"factors" jsonschema:"each factor with its value and weight (Dalil)"`
+	Factors []Factor `json:"factors" jsonschema:"each factor with its value and weight"`
 }
 
 // Factor is one confidence factor.
@@ -286,7 +286,7 @@ type DataQuality struct {
 	SampleSize     int      `json:"sampleSize"`
 	SourceTypes    []string `json:"sourceTypes"`
 	Stale          bool     `json:"staleMarketData" jsonschema:"the median age of the comparables used is over 365 days"`
-	SyntheticShare float64  `json:"syntheticShare" jsonschema:"share of the comparables used that are synthetic demo data (Dalil)"`
+	SyntheticShare float64  `json:"syntheticShare" jsonschema:"share of the comparables used that are synthetic demo data"`
 }
 
 // HistoricalSalesContext is the reference service's sales history block,
@@ -295,7 +295,7 @@ type HistoricalSalesContext struct {
 	Available             bool     `json:"available"`
 	RecordsAvailable      int      `json:"recordsAvailable" jsonschema:"sale rows at the level used, recent and older"`
 	RecentComparableSales int      `json:"recentComparableSales"`
-	OlderRecords          int      `json:"olderRecords" jsonschema:"sale rows older than the cut-off (Dalil)"`
+	OlderRecords          int      `json:"olderRecords" jsonschema:"sale rows older than the cut-off"`
 	RecentMedianPerSqm    *float64 `json:"recentMedianPricePerSqmOMR"`
 	// HistoricalMedianPerSqm is the reference's median over all sale
 	// records; Dalil counts the older records (olderRecords) but does not

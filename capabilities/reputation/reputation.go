@@ -24,7 +24,7 @@ import (
 // Deps are the ports the capability uses.
 type Deps struct{ Sources intel.Sources }
 
-// Input is the reference service's request, plus evidence (Dalil).
+// Input is the reference service's request, plus evidence.
 type Input struct {
 	CompanyName        string              `json:"companyName" schema:"minLength=2,maxLength=200" jsonschema:"Must contain a letter or a digit."`
 	Country            string              `json:"country,omitempty" schema:"maxLength=60" jsonschema:"ISO 3166 alpha-2 or alpha-3 code, or an English country name."`
@@ -34,8 +34,8 @@ type Input struct {
 	LEI                string              `json:"lei,omitempty" schema:"maxLength=20" jsonschema:"ISO 17442 LEI (checksum verified)."`
 	LegalName          string              `json:"legalName,omitempty" schema:"maxLength=200"`
 	City               string              `json:"city,omitempty" schema:"maxLength=100"`
-	Industry           string              `json:"industry,omitempty" schema:"maxLength=120" jsonschema:"Accepted as the reference service does; not used by the scores or the search for evidence."`
-	Evidence           []evidence.Supplied `json:"evidence,omitempty" schema:"maxItems=20" jsonschema:"Evidence you hold (Dalil); tier 4 unless verified at its URL."`
+	Industry           string              `json:"industry,omitempty" schema:"maxLength=120" jsonschema:"Accepted for your records; not used by the scores or the search for evidence."`
+	Evidence           []evidence.Supplied `json:"evidence,omitempty" schema:"maxItems=20" jsonschema:"Evidence you hold; tier 4 unless verified at its URL."`
 }
 
 // Validate checks name, country, LEI, website and domain.
@@ -168,7 +168,7 @@ type MediaItem struct {
 	Publisher        string `json:"publisher"`
 	PublishedAt      string `json:"publishedAt,omitempty"`
 	Tier             int    `json:"tier"`
-	LegalStage       string `json:"legalStage" schema:"enum=allegation|investigation|lawsuit|charge|settlement|judgment|conviction" jsonschema:"Where the matter stands (the reference service's legal stages); allegation when the source says no more."`
+	LegalStage       string `json:"legalStage" schema:"enum=allegation|investigation|lawsuit|charge|settlement|judgment|conviction" jsonschema:"Where the matter stands; allegation when the source says no more."`
 	StageDescription string `json:"stageDescription"`
 	Established      bool   `json:"established"`
 	DuplicatesMerged int    `json:"duplicatesMerged"`

@@ -5,7 +5,7 @@ package sanctions
 // name on it is made up; answers that use it say so in their warnings.
 const (
 	DemoSource  = "demo-sanctions"
-	DemoLicense = "synthetic demo data (Dalil); not a sanctions list"
+	DemoLicense = "synthetic demo data; not a sanctions list"
 )
 
 // DemoXML is the synthetic demo list.

@@ -40,7 +40,7 @@ func Entry(deps Deps) capability.Entry {
 		Description: "Values a passenger vehicle from comparable listings: the operator's imported listings, market-data providers (MarketCheck for the US and Canada, " +
 			"a partner feed) and comparables the caller supplies. Normalises make and model (aliases, Arabic names), widens the search step by step, fits year and " +
 			"mileage effects, removes outliers, lists every adjustment with its basis, shows each comparable's distance and weight and each source's coverage, " +
-			"checks the VIN. Takes the reference service's input as it is. With too little evidence the status is insufficient_market_data, every price is null " +
+			"checks the VIN. With too little evidence the status is insufficient_market_data, every price is null " +
 			"and the call is not charged.",
 		WhenToUse:   "Before buying, selling, financing or insuring a used car: to see what comparable vehicles sell for, where an asking price sits, and how sure that is.",
 		Path:        "/api/v1/automotive/vehicle-value-estimate",

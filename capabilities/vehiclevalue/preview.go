@@ -23,26 +23,26 @@ type PreviewSignals struct {
 	// MarketDataProvidersCovering counts the configured providers that
 	// serve this market; none is called by the preview.
 	MarketDataProvidersCovering int  `json:"marketDataProvidersCovering" schema:"minimum=0"`
-	DatasetConfigured           bool `json:"datasetConfigured" jsonschema:"imported listings can be searched (Dalil)"`
+	DatasetConfigured           bool `json:"datasetConfigured" jsonschema:"imported listings can be searched"`
 	// DatasetListings counts the imported listings of this make and model
 	// within ±2 model years in the market and its regional ones, observed
 	// in the last 365 days.
-	DatasetListings int `json:"datasetListings" schema:"minimum=0" jsonschema:"(Dalil)"`
+	DatasetListings int `json:"datasetListings" schema:"minimum=0" jsonschema:"imported listings of this make and model within 2 model years, in the market and its regional ones, observed in the last 365 days"`
 	// SyntheticListings counts the synthetic demo listings among them.
 	SyntheticListings int `json:"syntheticListings" schema:"minimum=0" jsonschema:"synthetic demo listings among datasetListings: never market evidence"`
 	// SyntheticOnly: synthetic demo listings alone would answer (no real
 	// listing, no covering provider, no caller comparable): the paid call
 	// would not be charged.
 	SyntheticOnly             bool     `json:"syntheticOnly" jsonschema:"synthetic demo listings alone would answer; such an answer is not charged"`
-	CallerComparables         int      `json:"callerComparables" schema:"minimum=0" jsonschema:"(Dalil)"`
+	CallerComparables         int      `json:"callerComparables" schema:"minimum=0" jsonschema:"comparables given in the request"`
 	RegionalFallbackAvailable bool     `json:"regionalFallbackAvailable"`
 	MileageProvided           bool     `json:"mileageProvided"`
 	TrimProvided              bool     `json:"trimProvided"`
 	CityProvided              bool     `json:"cityProvided"`
 	ConditionProvided         bool     `json:"conditionProvided"`
 	AskingPriceProvided       bool     `json:"askingPriceProvided"`
-	VINProvided               bool     `json:"vinProvided" jsonschema:"(Dalil)"`
-	SourcesCovering           []string `json:"sourcesCovering" jsonschema:"names of the configured sources that cover the market (Dalil)"`
+	VINProvided               bool     `json:"vinProvided" jsonschema:"a VIN was given (the paid call checks it)"`
+	SourcesCovering           []string `json:"sourcesCovering" jsonschema:"names of the configured sources that cover the market"`
 }
 
 var previewSections = func() []string {

@@ -34,8 +34,8 @@ type Input struct {
 	AskingPrice     *float64 `json:"askingPrice,omitempty" schema:"exclusiveMinimum=0,maximum=100000000" jsonschema:"Asking price to assess, in currency: adds askingPriceAnalysis."`
 	ValuationDate   string   `json:"valuationDate,omitempty" schema:"pattern=^[0-9]{4}-[0-9]{2}-[0-9]{2}$" jsonschema:"As-of date YYYY-MM-DD, not in the future (default today, UTC); evidence after it is ignored."`
 	// VIN and Comparables are Dalil's additions (issue 18).
-	VIN         string             `json:"vin,omitempty" schema:"minLength=17,maxLength=24" jsonschema:"VIN (17 characters; spaces and hyphens ignored) (Dalil): ISO 3779 check digit and model-year character checked against year; decoded when a VIN decoder is configured."`
-	Comparables []CallerComparable `json:"comparables,omitempty" schema:"maxItems=100" jsonschema:"Your own comparable listings or sales (Dalil): marked callerSupplied and weighted half as much as market evidence."`
+	VIN         string             `json:"vin,omitempty" schema:"minLength=17,maxLength=24" jsonschema:"VIN (17 characters; spaces and hyphens ignored): ISO 3779 check digit and model-year character checked against year; decoded when a VIN decoder is configured."`
+	Comparables []CallerComparable `json:"comparables,omitempty" schema:"maxItems=100" jsonschema:"Your own comparable listings or sales: marked callerSupplied and weighted half as much as market evidence."`
 }
 
 // CallerComparable is one comparable the caller supplies. Make and model
@@ -142,11 +142,11 @@ type Output struct {
 	MarketCoverage             MarketCoverage       `json:"marketCoverage"`
 	// ProviderPrediction is a market-data provider's own price prediction
 	// for this VIN (MarketCheck Price), shown beside the estimate and not
-	// blended into it (Dalil).
+	// blended into it.
 	ProviderPrediction *ProviderPrediction `json:"providerPrediction"`
-	VINCheck           *VINCheck           `json:"vinCheck" jsonschema:"the VIN's check digit and model-year character against year; null without vin (Dalil)"`
-	Datasets           []DatasetUse        `json:"datasets" jsonschema:"every import batch of the listings used: source, licence, retrieval date, synthetic (Dalil)"`
-	Warnings           []string            `json:"warnings" jsonschema:"what the reader must know: synthetic data, caller-supplied evidence, provider failures (Dalil)"`
+	VINCheck           *VINCheck           `json:"vinCheck" jsonschema:"the VIN's check digit and model-year character against year; null without vin"`
+	Datasets           []DatasetUse        `json:"datasets" jsonschema:"every import batch of the listings used: source, licence, retrieval date, synthetic"`
+	Warnings           []string            `json:"warnings" jsonschema:"what the reader must know: synthetic data, caller-supplied evidence, provider failures"`
 	Disclaimer         string              `json:"disclaimer"`
 }
 
@@ -177,7 +177,7 @@ type Vehicle struct {
 	Owners                   *int     `json:"owners"`
 	Color                    *string  `json:"color"`
 	Options                  []string `json:"options"`
-	VIN                      *string  `json:"vin" jsonschema:"normalised VIN (Dalil)"`
+	VIN                      *string  `json:"vin" jsonschema:"normalised VIN"`
 	AgeYears                 float64  `json:"ageYears"`
 	ExpectedMileageKm        *float64 `json:"expectedMileageKm"`
 	MileageVsExpectedPercent *float64 `json:"mileageVsExpectedPercent"`
@@ -228,7 +228,7 @@ type Adjustment struct {
 	Reason        string  `json:"reason"`
 }
 
-// Distance is how far a comparable is from the subject (Dalil).
+// Distance is how far a comparable is from the subject.
 type Distance struct {
 	Years int  `json:"years" jsonschema:"comparable's model year minus the subject's"`
 	Km    *int `json:"km" jsonschema:"comparable's mileage minus the subject's; null when either is unknown"`
@@ -254,13 +254,13 @@ type Comparable struct {
 	ObservedAt          *string  `json:"observedAt"`
 	PriceType           string   `json:"priceType" schema:"enum=listing|sale"`
 	SimilarityScore     float64  `json:"similarityScore" schema:"minimum=0,maximum=1"`
-	Distance            Distance `json:"distance" jsonschema:"(Dalil)"`
-	// Weight is the comparable's share of the weighted median (Dalil).
-	Weight float64 `json:"weight" schema:"minimum=0,maximum=1" jsonschema:"share of the weighted median (Dalil)"`
-	// Source is dataset (imported listings), provider or caller (Dalil).
+	Distance            Distance `json:"distance" jsonschema:"how the comparable differs from the subject: model years, mileage and trim"`
+	// Weight is the comparable's share of the weighted median.
+	Weight float64 `json:"weight" schema:"minimum=0,maximum=1" jsonschema:"share of the weighted median"`
+	// Source is dataset (imported listings), provider or caller.
 	Source         string `json:"source" schema:"enum=dataset|provider|caller"`
 	CallerSupplied bool   `json:"callerSupplied"`
-	Synthetic      bool   `json:"synthetic" jsonschema:"made-up demo data (Dalil)"`
+	Synthetic      bool   `json:"synthetic" jsonschema:"made-up demo data"`
 }
 
 // MarketStats summarise the comparables used.
@@ -275,7 +275,7 @@ type MarketStats struct {
 	RecentListingCount     int      `json:"recentListingCount"`
 	PricePerKmAdjustment   *float64 `json:"pricePerKmAdjustment" jsonschema:"value change per additional 1,000 km; market-derived only"`
 	CurrencyExcludedCount  int      `json:"currencyExcludedCount"`
-	CallerSuppliedCount    int      `json:"callerSuppliedCount" jsonschema:"(Dalil)"`
+	CallerSuppliedCount    int      `json:"callerSuppliedCount" jsonschema:"comparables used that came from the request's own comparables"`
 }
 
 // Effect is a fitted effect and its basis.
@@ -340,7 +340,7 @@ type ProviderRun struct {
 	ComparablesReturned int    `json:"comparablesReturned"`
 }
 
-// SourceCoverage is one evidence source, configured or not (Dalil).
+// SourceCoverage is one evidence source, configured or not.
 type SourceCoverage struct {
 	Source string `json:"source" jsonschema:"listings (imported dataset), a provider's name, or caller"`
 	Kind   string `json:"kind" schema:"enum=dataset|provider|caller"`
@@ -366,10 +366,10 @@ type MarketCoverage struct {
 	MarketDataProviders           []ProviderRun    `json:"marketDataProviders"`
 	LiveMarketDataAvailable       bool             `json:"liveMarketDataAvailable"`
 	RegionalFallbackCountries     []string         `json:"regionalFallbackCountries"`
-	Sources                       []SourceCoverage `json:"sources" jsonschema:"every evidence source, configured or not, with listings found and the freshest date (Dalil)"`
+	Sources                       []SourceCoverage `json:"sources" jsonschema:"every evidence source, configured or not, with listings found and the freshest date"`
 }
 
-// ProviderPrediction is a provider's own price for the VIN (Dalil).
+// ProviderPrediction is a provider's own price for the VIN.
 type ProviderPrediction struct {
 	Source   string   `json:"source"`
 	Price    float64  `json:"price"`
@@ -378,7 +378,7 @@ type ProviderPrediction struct {
 	Note     string   `json:"note"`
 }
 
-// DatasetUse is one import batch the answer used (Dalil).
+// DatasetUse is one import batch the answer used.
 type DatasetUse struct {
 	Batch       string `json:"batch"`
 	Source      string `json:"source"`

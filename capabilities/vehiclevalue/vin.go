@@ -73,7 +73,7 @@ func VINYears(vin string) []int {
 	return []int{1980 + i, 2010 + i}
 }
 
-// VINCheck is what the VIN says against the input (Dalil).
+// VINCheck is what the VIN says against the input.
 type VINCheck struct {
 	VIN string `json:"vin"`
 	// WMI is the world manufacturer identifier (positions 1-3).

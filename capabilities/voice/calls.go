@@ -282,7 +282,7 @@ func operations(calls Calls) []capability.Operation {
 		{ID: "get_voice_call", Method: "GET", Path: "/api/v1/voice/calls/{id}", Public: true, Summary: getSummary, Run: get},
 		// The reference service polls calls at /api/v1/calls/{callId}:
 		// the same operation, so its clients need no change.
-		{ID: "get_call", Method: "GET", Path: "/api/v1/calls/{id}", Public: true, Summary: getSummary + " The reference service's path for GET /api/v1/voice/calls/{id}.", Run: get},
+		{ID: "get_call", Method: "GET", Path: "/api/v1/calls/{id}", Public: true, Summary: getSummary + " Another path for GET /api/v1/voice/calls/{id}.", Run: get},
 		{ID: "cancel_voice_call", Method: "POST", Path: "/api/v1/voice/calls/{id}/cancel", Public: true,
 			Summary: "Cancels a call that was not answered yet (a ringing call is hung up); nothing is charged for it. 409 INVALID_CALL_TRANSITION once it was answered or ended.",
 			Run: func(ctx context.Context) (any, error) {

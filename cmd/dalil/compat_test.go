@@ -342,7 +342,7 @@ func (s *compatServer) checkCap(t *testing.T, c compatCap) {
 }
 
 // compatSaysUnused is how a schema description says a field is accepted
-// but not used ("Accepted as the reference service does; not used by the
+// but not used ("Accepted for your records; not used by the
 // checks", "recorded, not priced").
 var compatSaysUnused = regexp.MustCompile(`(?i)\b(not used|unused|not priced|ignored)\b`)
 
