@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -379,6 +380,13 @@ func problems(err error) []dalil.Problem {
 }
 
 func collect(ve *jsonschema.ValidationError, out *[]dalil.Problem) {
+	switch ve.ErrorKind.(type) {
+	case *kind.OneOf, *kind.AnyOf:
+		if len(ve.Causes) > 0 {
+			collectUnion(ve, out)
+			return
+		}
+	}
 	if len(ve.Causes) > 0 {
 		for _, c := range ve.Causes {
 			collect(c, out)
@@ -421,6 +429,33 @@ func collect(ve *jsonschema.ValidationError, out *[]dalil.Problem) {
 		*out = append(*out, dalil.Problem{Path: path, Message: "is not a valid " + k.Want})
 	default:
 		*out = append(*out, dalil.Problem{Path: path, Message: "is not valid (rule " + strings.Join(ve.ErrorKind.KeywordPath(), "/") + ")"})
+	}
+}
+
+// collectUnion reports a value that matched no branch of a oneOf or
+// anyOf. Branches the value is not even of the type of say nothing useful
+// when another branch has its type: only that branch's problems are
+// listed (a 41-character amount string "must be at most 40 characters
+// long", not also "must be number"). When no branch has its type, the
+// branches' types make one problem, "must be number or string, not
+// boolean", the same words as for a type list.
+func collectUnion(ve *jsonschema.ValidationError, out *[]dalil.Problem) {
+	var want []string
+	got := ""
+	var rest []*jsonschema.ValidationError
+	for _, c := range ve.Causes {
+		if k, ok := c.ErrorKind.(*kind.Type); ok && len(c.Causes) == 0 && slices.Equal(c.InstanceLocation, ve.InstanceLocation) {
+			want, got = append(want, k.Want...), k.Got
+			continue
+		}
+		rest = append(rest, c)
+	}
+	if len(rest) == 0 {
+		*out = append(*out, dalil.Problem{Path: strings.Join(ve.InstanceLocation, "."), Message: fmt.Sprintf("must be %s, not %s", strings.Join(want, " or "), got)})
+		return
+	}
+	for _, c := range rest {
+		collect(c, out)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,7 +36,82 @@ func schemaFor(t reflect.Type, input bool) (*jsonschema.Schema, error) {
 	} else {
 		nonNullCollections(t, s)
 	}
+	if err := splitUnions(s); err != nil {
+		return nil, err
+	}
 	return s, nil
+}
+
+// splitUnions rewrites every schema whose type lists two JSON types or
+// more besides null (an amount sent as a number or a decimal string) as a
+// oneOf of one schema per type, each with the keywords that apply to its
+// type: {"type":["number","string"],"minimum":0,"maxLength":40} becomes
+// {"oneOf":[{"type":"number","minimum":0},{"type":"string","maxLength":40}]}.
+// The two accept the same values (a keyword of one type ignores values of
+// another, and values of two types never match two branches), so Decode
+// enforces what it did; but client generators that cannot read a type
+// list (oapi-codegen) can read a oneOf. Nullable single types
+// (["null","string"]) stay as they are: generators read those. Only
+// unions of scalar types are rewritten; any other is an error.
+func splitUnions(s *jsonschema.Schema) error {
+	if s == nil {
+		return nil
+	}
+	for _, c := range subSchemas(s) {
+		if err := splitUnions(c); err != nil {
+			return err
+		}
+	}
+	nonNull := 0
+	for _, t := range s.Types {
+		if t != "null" {
+			nonNull++
+		}
+	}
+	if nonNull < 2 {
+		return nil
+	}
+	if len(s.OneOf) > 0 {
+		return fmt.Errorf("a type union %v beside a oneOf", s.Types)
+	}
+	if slices.Contains(s.Types, "number") && slices.Contains(s.Types, "integer") {
+		return fmt.Errorf("a type union %v: an integer would match two branches", s.Types)
+	}
+	branches := make([]*jsonschema.Schema, 0, len(s.Types))
+	for _, t := range s.Types {
+		b := &jsonschema.Schema{Type: t}
+		switch t {
+		case "null", "boolean":
+		case "number", "integer":
+			b.Minimum, b.Maximum, b.ExclusiveMinimum, b.ExclusiveMaximum, b.MultipleOf = s.Minimum, s.Maximum, s.ExclusiveMinimum, s.ExclusiveMaximum, s.MultipleOf
+		case "string":
+			b.MinLength, b.MaxLength, b.Pattern, b.Format = s.MinLength, s.MaxLength, s.Pattern, s.Format
+		default:
+			return fmt.Errorf("a type union %v: only unions of scalar types are supported", s.Types)
+		}
+		branches = append(branches, b)
+	}
+	s.Types, s.OneOf = nil, branches
+	s.Minimum, s.Maximum, s.ExclusiveMinimum, s.ExclusiveMaximum, s.MultipleOf = nil, nil, nil, nil, nil
+	s.MinLength, s.MaxLength, s.Pattern, s.Format = nil, nil, "", ""
+	return nil
+}
+
+// subSchemas are s's immediate sub-schemas.
+func subSchemas(s *jsonschema.Schema) []*jsonschema.Schema {
+	out := []*jsonschema.Schema{s.Items, s.AdditionalProperties, s.Not, s.If, s.Then, s.Else, s.Contains, s.PropertyNames,
+		s.AdditionalItems, s.UnevaluatedItems, s.UnevaluatedProperties}
+	out = append(out, s.PrefixItems...)
+	out = append(out, s.AllOf...)
+	out = append(out, s.AnyOf...)
+	out = append(out, s.OneOf...)
+	out = append(out, s.ItemsArray...)
+	for _, m := range []map[string]*jsonschema.Schema{s.Properties, s.PatternProperties, s.Defs, s.Definitions, s.DependentSchemas} {
+		for _, c := range m {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // nonNullCollections walks t and s together (as applyTags does) and drops

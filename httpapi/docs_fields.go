@@ -162,6 +162,15 @@ func typeName(s *jsonschema.Schema) string {
 // values, pattern and default; the items' own limits after "each:".
 func bounds(s *jsonschema.Schema) string {
 	var b []string
+	// A union of scalar types is a oneOf of one schema per type, each
+	// with its own bounds (a number's range, a string's length).
+	for _, sub := range s.OneOf {
+		if len(sub.Properties) == 0 {
+			if r := bounds(sub); r != "" {
+				b = append(b, r)
+			}
+		}
+	}
 	num := func(op string, f *float64) {
 		if f != nil {
 			b = append(b, op+" "+number(*f))
