@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 )
 
@@ -166,7 +165,6 @@ func TestNumberWordsRoundTrip(t *testing.T) {
 // nothing.
 func TestNumberWordsLongInput(t *testing.T) {
 	long := strings.Repeat("twenty-one hundred and ", 20000) + "days"
-	start := time.Now()
 	if n, ok := parseENNumber(long); ok {
 		t.Fatalf("parsed %d", n)
 	}
@@ -177,8 +175,17 @@ func TestNumberWordsLongInput(t *testing.T) {
 	if p := periods(arLong, true); len(p) != 0 {
 		t.Fatalf("periods %+v", p)
 	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Fatalf("%v for %d bytes", d, len(long)+len(arLong))
+}
+
+// BenchmarkNumberWordsLongInput is the cost of TestNumberWordsLongInput's
+// inputs (it was a 5 s wall-time assertion, which a loaded machine broke):
+// go test ./capabilities/documentfacts -run NONE -bench NumberWordsLong
+func BenchmarkNumberWordsLongInput(b *testing.B) {
+	long := strings.Repeat("twenty-one hundred and ", 20000) + "days"
+	text := "The Buyer shall pay within " + long + " of receipt."
+	for b.Loop() {
+		parseENNumber(long)
+		periods(text, true)
 	}
 }
 
