@@ -137,6 +137,7 @@ type metrics struct {
 	PaybackYears         *float64 `json:"paybackYears"`
 	Currency             string   `json:"currency"`
 	Note                 string   `json:"note"`
+	Assumptions          []string `json:"assumptions"`
 }
 
 type meta struct {
@@ -214,7 +215,7 @@ func compute(in input) metrics {
 		GrossYield: gross, GrossYieldPct: gross, NetYield: netYield, NetYieldPct: netYield,
 		AnnualOperatingCost: roundTo(operating, 3), AnnualOperatingCosts: roundTo(operating, 3),
 		AnnualNetIncome: roundTo(net, 3), EffectiveAnnualRent: roundTo(effective, 3),
-		Currency: "OMR", Note: note,
+		Currency: "OMR", Note: note, Assumptions: assumptions(in),
 	}
 	if net > 0 {
 		if p := roundTo(in.PropertyValue/net, 2); !math.IsInf(p, 0) {
@@ -222,6 +223,32 @@ func compute(in input) metrics {
 		}
 	}
 	return m
+}
+
+// assumptions lists the figures not given and counted as 0, in Dalil's
+// words (capabilities/property), so that the floor's answer is as long.
+func assumptions(in input) []string {
+	out := []string{}
+	noCost := in.ServiceCharge == nil && in.MaintenanceCost == nil && in.Maintenance == nil && in.OtherAnnualCosts == nil
+	if in.ServiceCharge == nil {
+		out = append(out, "No service charge given: counted as 0.")
+	}
+	if in.MaintenanceCost == nil && in.Maintenance == nil {
+		out = append(out, "No maintenance cost given: counted as 0.")
+	}
+	if in.OtherAnnualCosts == nil {
+		out = append(out, "No other annual costs given: counted as 0.")
+	}
+	if in.VacancyRatePct == nil {
+		out = append(out, "No vacancy rate given: counted as 0 % (the rent is received all year).")
+	}
+	switch {
+	case noCost && in.VacancyRatePct == nil:
+		out = append(out, "With no operating cost and no vacancy given, net yield equals gross yield: it is not a net figure.")
+	case noCost:
+		out = append(out, "With no operating cost given, net income is the rent after vacancy alone.")
+	}
+	return out
 }
 
 // roundTo is the usual float rounding: math.Round(x × 10^dp) / 10^dp.
