@@ -1,6 +1,8 @@
 package dalil
 
 import (
+	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"time"
@@ -60,23 +62,56 @@ func (st ChargeState) Apply(rail string, price MicroUSD) ChargeState {
 	return st
 }
 
-// Refusal is the error for a call that neither the allowance nor the
-// credits can pay: QUOTA_EXCEEDED when an allowance applied, with
-// Retry-After in seconds to the period's end, else INSUFFICIENT_CREDITS.
+// Refusal is the answer to a call that neither the allowance nor the
+// credits cover, saying what is true of both and what would cover it:
+//
+//   - QUOTA_EXCEEDED (429) when the plan's allowance applies, is used up
+//     (no USD or no call left this period) and the next period's would
+//     cover the price: Retry-After is the exact seconds to the period's
+//     end;
+//   - otherwise INSUFFICIENT_CREDITS (402): the credits do not cover the
+//     price, and the allowance (when it applies) has too little left.
+//     Retry-After only when the next period's allowance would cover it.
+//
+// Details give the price, the credits, what more credits would cover it,
+// and the allowance left and its period, so an agent can act.
 func Refusal(st ChargeState, allowanceApplied bool, price MicroUSD, now time.Time) *Error {
-	if allowanceApplied {
-		retry := 1
-		if d := st.PeriodEnd.Sub(now); d > 0 {
-			retry = int(d.Seconds()) + 1
-		}
-		return &Error{Code: CodeQuotaExceeded,
-			Message: "The monthly allowance of plan " + st.Plan.ID + " is used up and prepaid credits cannot cover this call; add credits or wait for the next period.",
-			Details: map[string]any{"plan": st.Plan.ID, "periodEndsAt": st.PeriodEnd.Format(time.RFC3339), "price": price.Float(), "credits": st.Credits.Float()},
-			Headers: map[string]string{"Retry-After": strconv.Itoa(retry)}}
+	short := max(price-st.Credits, 0)
+	details := map[string]any{"price": price.Float(), "credits": st.Credits.Float(), "currency": "USD", "creditsNeeded": short.Float()}
+	if !allowanceApplied {
+		return &Error{Code: CodeInsufficientCredits,
+			Message: fmt.Sprintf("This call costs %s and the account's prepaid credits are %s; add at least %s of credits and retry.", price, st.Credits, short),
+			Details: details}
 	}
-	return &Error{Code: CodeInsufficientCredits,
-		Message: "The account's prepaid credits do not cover this call; add credits and retry.",
-		Details: map[string]any{"price": price.Float(), "credits": st.Credits.Float(), "currency": "USD"}}
+	left, callsLeft := max(st.Plan.MonthlyUSD-st.Used, 0), max(st.Plan.MonthlyCalls-st.Calls, 0)
+	retry := 1
+	if d := st.PeriodEnd.Sub(now); d > 0 {
+		retry = int(math.Ceil(d.Seconds()))
+	}
+	details["plan"], details["periodEndsAt"] = st.Plan.ID, st.PeriodEnd.Format(time.RFC3339)
+	details["allowanceRemaining"], details["allowanceCallsRemaining"] = left.Float(), callsLeft
+	waitHelps := price <= st.Plan.MonthlyUSD && st.Plan.MonthlyCalls > 0
+	headers := map[string]string{}
+	if waitHelps {
+		headers["Retry-After"] = strconv.Itoa(retry)
+	}
+	if (left == 0 || callsLeft == 0) && waitHelps {
+		return &Error{Code: CodeQuotaExceeded,
+			Message: fmt.Sprintf("The monthly allowance of plan %s is used up until %s and the prepaid credits (%s) do not cover this call's %s: add at least %s of credits, or retry when the period ends (Retry-After).",
+				st.Plan.ID, st.PeriodEnd.Format(time.RFC3339), st.Credits, price, short),
+			Details: details, Headers: headers}
+	}
+	msg := fmt.Sprintf("This call costs %s; plan %s has %s and %d calls of its allowance left this period, and the prepaid credits are %s: neither covers it. Add at least %s of credits",
+		price, st.Plan.ID, left, callsLeft, st.Credits, short)
+	if waitHelps {
+		msg += ", or retry when the period ends (Retry-After)."
+	} else {
+		msg += " (the plan's whole monthly allowance, " + st.Plan.MonthlyUSD.String() + ", is less than the price), or move to a larger plan."
+	}
+	if len(headers) == 0 {
+		headers = nil
+	}
+	return &Error{Code: CodeInsufficientCredits, Message: msg, Details: details, Headers: headers}
 }
 
 // RailChoice is how one call will be paid: by the caller's account (Method

@@ -1,6 +1,7 @@
 package dalil_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -36,6 +37,8 @@ func TestDecideCharge(t *testing.T) {
 		{"credits named on an allowance plan, none left", dalil.ChargeState{Plan: dev}, cent, dalil.MethodCredits, true, "", dalil.CodeInsufficientCredits},
 		{"price above the whole allowance", dalil.ChargeState{Plan: dev, Credits: 20 * dalil.USD}, 11 * dalil.USD, dalil.MethodAuto, true, dalil.RailCredits, ""},
 		{"zero price on the allowance", dalil.ChargeState{Plan: dev}, 0, dalil.MethodAuto, true, dalil.RailSubscription, ""},
+		{"allowance partly left, credits short: not a quota", dalil.ChargeState{Plan: dev, Used: 10*dalil.USD - 1_610_000, Credits: 990_000, PeriodEnd: end}, 2 * dalil.USD, dalil.MethodAuto, true, "", dalil.CodeInsufficientCredits},
+		{"price above the whole allowance, credits short", dalil.ChargeState{Plan: dev, Credits: dalil.USD, PeriodEnd: end}, 11 * dalil.USD, dalil.MethodAuto, true, "", dalil.CodeInsufficientCredits},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,8 +50,61 @@ func TestDecideCharge(t *testing.T) {
 			if rail != tt.wantRail || code != tt.wantCode {
 				t.Fatalf("DecideCharge = %q, %v; want %q, %q", rail, err, tt.wantRail, tt.wantCode)
 			}
-			if code == dalil.CodeQuotaExceeded && err.Headers["Retry-After"] != "1900801" {
-				t.Errorf("Retry-After = %q, want seconds to the period's end", err.Headers["Retry-After"])
+			if code == dalil.CodeQuotaExceeded && err.Headers["Retry-After"] != "1900800" {
+				t.Errorf("Retry-After = %q, want the exact seconds to the period's end", err.Headers["Retry-After"])
+			}
+		})
+	}
+}
+
+// TestRefusalSaysWhatIsTrue: a refusal's code, Retry-After and figures
+// follow what the allowance and the credits really hold (issue #33: USD
+// 1.61 of allowance left was answered "used up", with a 30-day wait).
+func TestRefusalSaysWhatIsTrue(t *testing.T) {
+	now := time.Date(2026, 5, 10, 0, 0, 0, 0, time.UTC)
+	end := now.Add(90 * time.Second)
+	dev, _ := dalil.PlanByID("developer") // USD 10.00 and 1000 calls a month
+	tests := []struct {
+		name        string
+		st          dalil.ChargeState
+		allowance   bool
+		price       dalil.MicroUSD
+		code        dalil.Code
+		retryAfter  string
+		mentions    []string
+		notMentions []string
+	}{
+		{"partly left, waiting helps", dalil.ChargeState{Plan: dev, Used: 10*dalil.USD - 1_610_000, Calls: 10, Credits: 990_000, PeriodEnd: end}, true, 2 * dalil.USD,
+			dalil.CodeInsufficientCredits, "90", []string{"USD 1.61", "USD 0.99", "USD 1.01 of credits", "Retry-After"}, []string{"used up"}},
+		{"used up, waiting helps", dalil.ChargeState{Plan: dev, Used: 10 * dalil.USD, Calls: 400, PeriodEnd: end}, true, 2 * dalil.USD,
+			dalil.CodeQuotaExceeded, "90", []string{"used up", "USD 2.00 of credits"}, nil},
+		{"calls used up", dalil.ChargeState{Plan: dev, Calls: 1000, Credits: 10_000, PeriodEnd: end}, true, 20_000,
+			dalil.CodeQuotaExceeded, "90", []string{"used up", "USD 0.01 of credits"}, nil},
+		{"price above the whole allowance: waiting never helps", dalil.ChargeState{Plan: dev, Credits: dalil.USD, PeriodEnd: end}, true, 11 * dalil.USD,
+			dalil.CodeInsufficientCredits, "", []string{"larger plan", "USD 10.00 of credits"}, []string{"Retry-After"}},
+		{"no allowance", dalil.ChargeState{Plan: dev, Credits: 5_000, PeriodEnd: end}, false, 10_000,
+			dalil.CodeInsufficientCredits, "", []string{"USD 0.005 of credits"}, []string{"allowance"}},
+		{"period end passed: one second", dalil.ChargeState{Plan: dev, Used: 10 * dalil.USD, PeriodEnd: now.Add(-time.Second)}, true, 10_000,
+			dalil.CodeQuotaExceeded, "1", nil, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := dalil.Refusal(tc.st, tc.allowance, tc.price, now)
+			if err.Code != tc.code || err.Headers["Retry-After"] != tc.retryAfter {
+				t.Fatalf("%s Retry-After %q, want %s %q: %s", err.Code, err.Headers["Retry-After"], tc.code, tc.retryAfter, err.Message)
+			}
+			for _, s := range tc.mentions {
+				if !strings.Contains(err.Message, s) {
+					t.Errorf("message does not say %q: %s", s, err.Message)
+				}
+			}
+			for _, s := range tc.notMentions {
+				if strings.Contains(err.Message, s) {
+					t.Errorf("message says %q: %s", s, err.Message)
+				}
+			}
+			if err.Details.(map[string]any)["creditsNeeded"] == nil {
+				t.Errorf("details %v lack creditsNeeded", err.Details)
 			}
 		})
 	}

@@ -102,8 +102,11 @@ Key order and spacing in the body do not make a "different" body. Over MCP: <cod
 {{range .Limits}}<tr><td>{{.Who}}</td><td>{{.PerMinute}}</td></tr>
 {{end}}</table>
 <p>Every limited response carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code> (seconds). Over the limit:
-429 <code>RATE_LIMITED</code> with <code>Retry-After</code>; wait that many seconds. A plan's monthly allowance used up with no credits to fall back on is
-429 <code>QUOTA_EXCEEDED</code>, <code>Retry-After</code> = seconds to the period's end. Refused calls are not charged.</p>
+429 <code>RATE_LIMITED</code> with <code>Retry-After</code>; wait that many seconds. A plan's monthly allowance used up, with credits that do not cover the call
+and a next period's allowance that would, is 429 <code>QUOTA_EXCEEDED</code> with <code>Retry-After</code> = the exact seconds to the period's end: add credits or
+wait. When neither the allowance left nor the credits cover the price, the answer is 402 <code>INSUFFICIENT_CREDITS</code>, whose <code>details</code> give the
+price, the credits, <code>creditsNeeded</code> and the allowance left: add that much credit (or move to a larger plan); it carries <code>Retry-After</code> only when
+the next period's allowance would cover the call. Refused calls are not charged.</p>
 
 <h2 id="spending-ceiling">Spending ceiling: X-Max-Price</h2>
 <p>Send <code>X-Max-Price: &lt;USD&gt;</code> (a non-negative decimal, at most 6 decimals, such as <code>0.05</code>) with any paid call, on any rail. A tool priced
@@ -483,7 +486,7 @@ func (s *Server) handleLLMs(w http.ResponseWriter, r *http.Request) {
 	b.WriteString("- Retry safely with `Idempotency-Key: <unique string>`: the same key and body replay the first answer without a second charge.\n")
 	b.WriteString("- Cap what one call may cost with `" + MaxPriceHeader + ": <USD>` (e.g. 0.05): a tool priced above it answers 402 PRICE_ABOVE_MAXIMUM and nothing is run or charged. MCP: `params._meta.maxPrice`.\n")
 	b.WriteString("- Success: `{\"success\":true,\"data\":{...},\"meta\":{\"requestId\",\"tool\",\"price\",\"currency\",\"paymentMethod\"}}`. Failure: `{\"success\":false,\"error\":{\"code\",\"message\",\"details\"}}`; `details` lists every input problem with its dotted `path`. Fix the input and retry.\n")
-	b.WriteString("- You are charged only for a 2xx answer. 401: send a valid key. 402 INSUFFICIENT_CREDITS: the account's operator must add credits (or pay per call where offered). 429: wait for `Retry-After`.\n")
+	b.WriteString("- You are charged only for a 2xx answer. 401: send a valid key. 402 INSUFFICIENT_CREDITS: neither the allowance left nor the credits cover the price; `details.creditsNeeded` is what the account's operator must add (or pay per call where offered), and a `Retry-After`, when present, is when the next period's allowance would cover it. 429 QUOTA_EXCEEDED: the monthly allowance is used up; add credits or wait `Retry-After` seconds (the period's end). 429 RATE_LIMITED: wait `Retry-After` seconds.\n")
 	b.WriteString("- Free preview: `POST /api/v1/preview/<tool>` with the same body and no key (" + s.previewLimit() + ") says whether the paid call would find what it needs (status available or limited, coverage, counts), never the paid result. Tools without one answer status unavailable.\n")
 	b.WriteString("- Machine-readable: /openapi.json, /api/v1/capabilities, /api/v1/pricing. MCP: run `dalil mcp` (stdio)")
 	if s.cfg.MCP != nil {
