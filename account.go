@@ -257,12 +257,13 @@ type Claim struct {
 	ExpiresAt    time.Time
 }
 
-// Spend is the total charged for one tool on one rail.
+// Spend is the total charged for one tool on one rail, net of refunds.
 type Spend struct {
-	Tool   string
-	Rail   string
-	Calls  int64
-	Amount MicroUSD // positive
+	Tool     string
+	Rail     string
+	Calls    int64    // charges, refunded or not
+	Amount   MicroUSD // charged less refunded
+	Refunded MicroUSD // given back of those charges (Refunder)
 }
 
 // What a plan change did to the allowance period (PlanChange.Period).
@@ -359,7 +360,7 @@ type Store interface {
 	SettleCredential(ctx context.Context, credentialID string) error
 	// Usage returns the allowance use of the current period.
 	Usage(ctx context.Context, accountID string) (Usage, error)
-	// Spend sums the account's charges per tool and rail.
+	// Spend sums the account's charges per tool and rail, net of refunds.
 	Spend(ctx context.Context, accountID string) ([]Spend, error)
 	// Ledger returns entries newest first, with id < before when before > 0.
 	Ledger(ctx context.Context, accountID string, limit int, before int64) ([]LedgerEntry, error)

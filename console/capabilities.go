@@ -20,7 +20,8 @@ type capabilityRow struct {
 	Status           capability.Status
 	Requires         []requirementRow
 	Calls            int64
-	Revenue          dalil.MicroUSD
+	Revenue          dalil.MicroUSD // charged less refunded
+	Refunded         dalil.MicroUSD
 }
 
 type requirementRow struct {
@@ -55,13 +56,13 @@ func (c *Console) capabilities(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	type total struct {
-		calls  int64
-		amount dalil.MicroUSD
+		calls            int64
+		amount, refunded dalil.MicroUSD
 	}
 	totals := map[string]total{}
 	for _, row := range rows {
 		t := totals[row.Tool]
-		totals[row.Tool] = total{t.calls + row.Calls, t.amount + row.Amount}
+		totals[row.Tool] = total{t.calls + row.Calls, t.amount + row.Amount, t.refunded + row.Refunded}
 	}
 	importers := map[string]dataset.Importer{}
 	for _, im := range c.o.Datasets {
@@ -71,7 +72,7 @@ func (c *Console) capabilities(w http.ResponseWriter, r *http.Request) {
 	d := capabilitiesData{From: from}
 	for _, e := range c.o.Registry.All() {
 		row := capabilityRow{ID: e.ID, Title: e.Title, Group: e.Group, Price: e.Price, Status: e.Status(),
-			Calls: totals[e.ID].calls, Revenue: totals[e.ID].amount}
+			Calls: totals[e.ID].calls, Revenue: totals[e.ID].amount, Refunded: totals[e.ID].refunded}
 		for _, req := range e.Requires {
 			rr := requirementRow{Kind: req.Kind, Name: req.Name, IsDataset: req.Kind == capability.KindDataset,
 				Configured: e.Supplied(req) != capability.SupplyMissing, SyntheticOnly: e.Supplied(req) == capability.SupplySynthetic,

@@ -638,7 +638,7 @@ func TestOverviewAndCapabilities(t *testing.T) {
 		}
 		return m
 	}
-	if r := row("analyze_property"); !strings.Contains(r, "available") || !strings.Contains(r, ">0.01<") || !strings.Contains(r, `<td class="n">3</td><td class="n">0.03</td>`) {
+	if r := row("analyze_property"); !strings.Contains(r, "available") || !strings.Contains(r, ">0.01<") || !strings.Contains(r, `<td class="n">3</td><td class="n">0.03</td><td class="n">0.00</td>`) {
 		t.Errorf("analyze_property row:\n%s", r)
 	}
 	if r := row("data_tool"); !strings.Contains(r, "configured") || !strings.Contains(r, "not loaded") {
@@ -658,6 +658,43 @@ func TestOverviewAndCapabilities(t *testing.T) {
 	caps = b.get("/console/capabilities").body
 	if r := row("data_tool"); !strings.Contains(r, "loaded</span>, 2 rows in 1 batches") || !strings.Contains(r, rep.Batch) || !strings.Contains(r, "retrieved 2026-11-01") {
 		t.Errorf("data_tool after import:\n%s", r)
+	}
+}
+
+// TestOverviewNetOfRefunds: a paid call refunded in full (a voice call
+// that rang unanswered) counts nothing in the overview's totals, the top
+// accounts and the capabilities page's revenue; the refund is shown beside.
+func TestOverviewNetOfRefunds(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	id, _, key := e.account("Refunded", "free", dalil.USD)
+	for range 3 {
+		if got := e.call(key); got != 200 {
+			t.Fatalf("paid call: %d", got)
+		}
+	}
+	ctx := context.Background()
+	ledger, err := e.store.Ledger(ctx, id, 10, 0)
+	if err != nil || len(ledger) == 0 || ledger[0].Kind != "charge" {
+		t.Fatalf("ledger = %+v, %v", ledger, err)
+	}
+	if _, err := e.store.Refund(ctx, id, ledger[0].RequestID, -ledger[0].Amount, "not answered"); err != nil {
+		t.Fatal(err)
+	}
+	b := e.browser()
+	b.mustLogin()
+	page := b.get("/console").body
+	for _, s := range []string{
+		`id="total-calls">3<`, `id="total-revenue">USD 0.02<`, `id="total-refunded">USD 0.01<`,
+		`href="/console/accounts/` + id + `"><bdi>Refunded</bdi></a></td><td>3</td><td>0.02</td><td>0.01</td>`,
+	} {
+		if !strings.Contains(page, s) {
+			t.Errorf("the overview lacks %q", s)
+		}
+	}
+	caps := b.get("/console/capabilities").body
+	r := regexp.MustCompile(`(?s)<tr data-capability="analyze_property">.*?</tr>`).FindString(caps)
+	if !strings.Contains(r, `<td class="n">3</td><td class="n">0.02</td><td class="n">0.01</td>`) {
+		t.Errorf("analyze_property row:\n%s", r)
 	}
 }
 

@@ -28,8 +28,9 @@ var payPerCallRails = func() []string {
 // overviewData is the overview page.
 type overviewData struct {
 	From, To         time.Time
-	Revenue, Calls   int64 // Revenue in micro-USD
-	RevenueUSD       dalil.MicroUSD
+	Revenue, Calls   int64          // Revenue in micro-USD
+	RevenueUSD       dalil.MicroUSD // charged less refunded
+	RefundedUSD      dalil.MicroUSD // refunded, already taken off RevenueUSD
 	TodayUSD         dalil.MicroUSD
 	TodayCalls       int64
 	RevenueByRail    chart
@@ -64,7 +65,8 @@ func (c *Console) overview(w http.ResponseWriter, r *http.Request) {
 }
 
 // buildOverview gathers the overview: the last Days days of charges from
-// the ledger (Data), and refusals and latency from the server's metrics.
+// the ledger (Data), net of refunds, and refusals and latency from the
+// server's metrics.
 func (c *Console) buildOverview(r *http.Request) (overviewData, error) {
 	now := c.o.Now().UTC()
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
@@ -98,6 +100,7 @@ func (c *Console) buildOverview(r *http.Request) (overviewData, error) {
 		revTool.add(row.Tool, i, int64(row.Amount))
 		callsTool.add(row.Tool, i, row.Calls)
 		d.RevenueUSD += row.Amount
+		d.RefundedUSD += row.Refunded
 		d.Calls += row.Calls
 		if i == Days-1 {
 			d.TodayUSD += row.Amount

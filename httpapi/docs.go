@@ -77,7 +77,7 @@ Over MCP the same is the free tool <code>preview_capability {capability, input}<
 {{template "fields" .Balance}}
 <h3><code>GET /api/v1/account/usage</code></h3>
 <pre>curl -s {{.Base}}/api/v1/account/usage -H "X-API-Key: $DALIL_API_KEY"</pre>
-<p>What the account has been charged, per tool and rail, and in total.</p>
+<p>What the account has been charged, per tool and rail, and in total: net of refunds (a voice call's unused maximum comes back as a refund), with the refunds beside.</p>
 {{template "fields" .Usage}}
 <h3><code>GET /api/v1/account/transactions?limit=&amp;before=</code></h3>
 <pre>curl -s '{{.Base}}/api/v1/account/transactions?limit=20' -H "X-API-Key: $DALIL_API_KEY"</pre>
@@ -305,8 +305,9 @@ func accountTables() (balance, usage, transactions docsTable) {
 		"accountId": "the key's account", "currency": "always USD",
 		"byToolAndRail": "one row per tool and rail that charged the account", "byToolAndRail[].tool": "tool id",
 		"byToolAndRail[].rail": "subscription or api_credits", "byToolAndRail[].calls": "charged calls",
-		"byToolAndRail[].charged": "USD charged", "total": "over every tool and rail",
-		"total.calls": "charged calls", "total.charged": "USD charged",
+		"byToolAndRail[].charged": "USD charged, net of refunds", "byToolAndRail[].refunded": "USD refunded of those calls (a voice call's unused maximum)",
+		"total": "over every tool and rail", "total.calls": "charged calls", "total.charged": "USD charged, net of refunds",
+		"total.refunded": "USD refunded",
 	})}
 	transactions = docsTable{Output: true, Rows: typeFields(reflect.TypeFor[ops.LedgerPage](), map[string]string{
 		"accountId": "the key's account", "transactions": "ledger entries, newest first",

@@ -76,20 +76,22 @@ func ListAccounts(ctx context.Context, s dalil.Store, limit int, after string) (
 
 // UsageRow is what one tool cost on one rail.
 type UsageRow struct {
-	Tool    string  `json:"tool"`
-	Rail    string  `json:"rail"`
-	Calls   int64   `json:"calls"`
-	Charged float64 `json:"charged" jsonschema:"USD charged"`
+	Tool     string  `json:"tool"`
+	Rail     string  `json:"rail"`
+	Calls    int64   `json:"calls"`
+	Charged  float64 `json:"charged" jsonschema:"USD charged, net of refunds"`
+	Refunded float64 `json:"refunded" jsonschema:"USD refunded of those charges (already taken off charged)"`
 }
 
 // UsageTotal adds up every row.
 type UsageTotal struct {
-	Calls   int64   `json:"calls"`
-	Charged float64 `json:"charged"`
+	Calls    int64   `json:"calls"`
+	Charged  float64 `json:"charged"`
+	Refunded float64 `json:"refunded"`
 }
 
 // Usage is what an account was charged, per tool and rail, since it was
-// created (contract §7).
+// created (contract §7): net of refunds, the refunds beside.
 type Usage struct {
 	AccountID string     `json:"accountId"`
 	Currency  string     `json:"currency"`
@@ -109,13 +111,14 @@ func AccountUsage(ctx context.Context, s dalil.Store, accountID string) (Usage, 
 		return Usage{}, err
 	}
 	v := Usage{AccountID: accountID, Currency: "USD", ByTool: make([]UsageRow, 0, len(spend))}
-	var total dalil.MicroUSD
+	var total, refunded dalil.MicroUSD
 	for _, sp := range spend {
-		v.ByTool = append(v.ByTool, UsageRow{Tool: sp.Tool, Rail: sp.Rail, Calls: sp.Calls, Charged: sp.Amount.Float()})
+		v.ByTool = append(v.ByTool, UsageRow{Tool: sp.Tool, Rail: sp.Rail, Calls: sp.Calls, Charged: sp.Amount.Float(), Refunded: sp.Refunded.Float()})
 		v.Total.Calls += sp.Calls
 		total += sp.Amount
+		refunded += sp.Refunded
 	}
-	v.Total.Charged = total.Float()
+	v.Total.Charged, v.Total.Refunded = total.Float(), refunded.Float()
 	return v, nil
 }
 

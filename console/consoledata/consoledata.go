@@ -69,7 +69,9 @@ type DayRevenue struct {
 	Rail   string
 	Tool   string
 	Calls  int64
-	Amount dalil.MicroUSD // positive
+	Amount dalil.MicroUSD // charged less refunded (refunds count on the day they are made)
+	// Refunded is what was given back that day (in Amount already).
+	Refunded dalil.MicroUSD
 	// Source names the payments of a RevenueSource within their rail, as
 	// the overview lists them ("budget sessions"); empty for Data's rows.
 	Source string
@@ -80,7 +82,8 @@ type Spender struct {
 	AccountID string
 	Name      string
 	Calls     int64
-	Amount    dalil.MicroUSD
+	Amount    dalil.MicroUSD // charged less refunded
+	Refunded  dalil.MicroUSD // given back (in Amount already)
 }
 
 // AuditEntry is one thing an operator did.

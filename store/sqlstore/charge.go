@@ -372,11 +372,14 @@ func (s *Store) Usage(ctx context.Context, accountID string) (dalil.Usage, error
 	return u, nil
 }
 
-// Spend implements dalil.Store.
+// Spend implements dalil.Store: charges less refunds per tool and rail,
+// the refunds beside them; calls counts the charges.
 func (s *Store) Spend(ctx context.Context, accountID string) ([]dalil.Spend, error) {
 	ctx, cancel := s.bound(ctx)
 	defer cancel()
-	rows, err := s.r.QueryContext(ctx, `SELECT tool, rail, COUNT(*), -SUM(amount) FROM ledger WHERE account_id = $1 AND kind = 'charge' GROUP BY tool, rail ORDER BY tool, rail`, accountID)
+	rows, err := s.r.QueryContext(ctx, `SELECT tool, rail, SUM(CASE WHEN kind = 'charge' THEN 1 ELSE 0 END), -SUM(amount),
+		SUM(CASE WHEN kind = 'refund' THEN amount ELSE 0 END) FROM ledger
+		WHERE account_id = $1 AND kind IN ('charge', 'refund') GROUP BY tool, rail ORDER BY tool, rail`, accountID)
 	if err != nil {
 		return nil, unavailable("spend", err)
 	}
@@ -384,11 +387,11 @@ func (s *Store) Spend(ctx context.Context, accountID string) ([]dalil.Spend, err
 	out := []dalil.Spend{}
 	for rows.Next() {
 		var sp dalil.Spend
-		var amount int64
-		if err := rows.Scan(&sp.Tool, &sp.Rail, &sp.Calls, &amount); err != nil {
+		var amount, refunded int64
+		if err := rows.Scan(&sp.Tool, &sp.Rail, &sp.Calls, &amount, &refunded); err != nil {
 			return nil, unavailable("spend", err)
 		}
-		sp.Amount = dalil.MicroUSD(amount)
+		sp.Amount, sp.Refunded = dalil.MicroUSD(amount), dalil.MicroUSD(refunded)
 		out = append(out, sp)
 	}
 	return out, unavailable("spend", rows.Err())

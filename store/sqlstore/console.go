@@ -92,7 +92,7 @@ func (s *Store) Revenue(ctx context.Context, from, to time.Time) ([]consoledata.
 		}
 		c, cancel := s.bound(ctx)
 		defer cancel()
-		rows, err := s.r.QueryContext(c, `SELECT day, rail, tool, calls, amount FROM console_revenue_days WHERE day >= $1 AND day <= $2`, sp.firstDay, sp.lastDay)
+		rows, err := s.r.QueryContext(c, `SELECT day, rail, tool, calls, amount, refunded FROM console_revenue_days WHERE day >= $1 AND day <= $2`, sp.firstDay, sp.lastDay)
 		if err != nil {
 			return nil, unavailable("console revenue", err)
 		}
@@ -110,18 +110,23 @@ func (s *Store) Revenue(ctx context.Context, from, to time.Time) ([]consoledata.
 	return out, nil
 }
 
-// revenueSQL adds up charges in [$1, $2) (micro-seconds) per day, rail
-// and capability: the ledger's charges (negative amounts) and the settled
-// pay-per-call claims.
-const revenueSQL = `SELECT created_at / 86400000000 AS d, rail, tool, COUNT(*), -SUM(amount) FROM ledger
-		WHERE created_at >= $1 AND created_at < $2 AND kind = 'charge' GROUP BY d, rail, tool
+// revenueSQL adds up, per day, rail and capability, what was kept in
+// [$1, $2) (micro-seconds): the ledger's charges (negative amounts) less
+// its refunds (positive; counted when made, so in the hour of the refund,
+// not of its charge), and the settled pay-per-call claims (never
+// refunded). calls counts the charges and claims, refunded the refunds.
+const revenueSQL = `SELECT created_at / 86400000000 AS d, rail, tool, SUM(CASE WHEN kind = 'charge' THEN 1 ELSE 0 END), -SUM(amount),
+		SUM(CASE WHEN kind = 'refund' THEN amount ELSE 0 END) FROM ledger
+		WHERE created_at >= $1 AND created_at < $2 AND kind IN ('charge', 'refund') GROUP BY d, rail, tool
 	UNION ALL
-	SELECT settled_at / 86400000000 AS d, rail, tool, COUNT(*), SUM(amount) FROM payment_claims
+	SELECT settled_at / 86400000000 AS d, rail, tool, COUNT(*), SUM(amount), 0 FROM payment_claims
 		WHERE status = 'settled' AND settled_at >= $1 AND settled_at < $2 GROUP BY d, rail, tool`
 
-// spendSQL adds up the ledger's charges in [$1, $2) per account.
-const spendSQL = `SELECT account_id, COUNT(*), -SUM(amount) FROM ledger
-	WHERE created_at >= $1 AND created_at < $2 AND kind = 'charge' GROUP BY account_id`
+// spendSQL adds up the ledger's charges less refunds in [$1, $2) per
+// account, with the refunds beside them.
+const spendSQL = `SELECT account_id, SUM(CASE WHEN kind = 'charge' THEN 1 ELSE 0 END), -SUM(amount),
+		SUM(CASE WHEN kind = 'refund' THEN amount ELSE 0 END) FROM ledger
+	WHERE created_at >= $1 AND created_at < $2 AND kind IN ('charge', 'refund') GROUP BY account_id`
 
 func (s *Store) revenueBetween(ctx context.Context, from, to int64) ([]consoledata.DayRevenue, error) {
 	ctx, cancel := s.bound(ctx)
@@ -136,19 +141,20 @@ func (s *Store) revenueBetween(ctx context.Context, from, to int64) ([]consoleda
 func scanRevenue(rows *sql.Rows, out []consoledata.DayRevenue) ([]consoledata.DayRevenue, error) {
 	defer rows.Close()
 	for rows.Next() {
-		var d, calls, amount int64
+		var d, calls, amount, refunded int64
 		var r consoledata.DayRevenue
-		if err := rows.Scan(&d, &r.Rail, &r.Tool, &calls, &amount); err != nil {
+		if err := rows.Scan(&d, &r.Rail, &r.Tool, &calls, &amount, &refunded); err != nil {
 			return nil, unavailable("console revenue", err)
 		}
-		r.Day, r.Calls, r.Amount = fromMicros(d*dayMicros), calls, dalil.MicroUSD(amount)
+		r.Day, r.Calls, r.Amount, r.Refunded = fromMicros(d*dayMicros), calls, dalil.MicroUSD(amount), dalil.MicroUSD(refunded)
 		out = append(out, r)
 	}
 	return out, unavailable("console revenue", rows.Err())
 }
 
-// spend is calls and micro-USD per account.
-type spend struct{ calls, amount int64 }
+// spend is calls, micro-USD kept (charged less refunded) and refunded
+// per account.
+type spend struct{ calls, amount, refunded int64 }
 
 func (s *Store) spendBetween(ctx context.Context, from, to int64, into map[string]spend) error {
 	ctx, cancel := s.bound(ctx)
@@ -165,11 +171,11 @@ func scanSpend(rows *sql.Rows, into map[string]spend) error {
 	for rows.Next() {
 		var id string
 		var sp spend
-		if err := rows.Scan(&id, &sp.calls, &sp.amount); err != nil {
+		if err := rows.Scan(&id, &sp.calls, &sp.amount, &sp.refunded); err != nil {
 			return unavailable("console spend", err)
 		}
 		t := into[id]
-		into[id] = spend{t.calls + sp.calls, t.amount + sp.amount}
+		into[id] = spend{t.calls + sp.calls, t.amount + sp.amount, t.refunded + sp.refunded}
 	}
 	return unavailable("console spend", rows.Err())
 }
@@ -254,16 +260,18 @@ func (s *Store) rollUpHours(ctx context.Context, first, end int64) error {
 			}
 		}
 		for _, r := range rev {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO console_revenue_days (day, rail, tool, calls, amount) VALUES ($1, $2, $3, $4, $5)
-				ON CONFLICT (day, rail, tool) DO UPDATE SET calls = console_revenue_days.calls + excluded.calls, amount = console_revenue_days.amount + excluded.amount`,
-				day, r.Rail, r.Tool, r.Calls, int64(r.Amount)); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO console_revenue_days (day, rail, tool, calls, amount, refunded) VALUES ($1, $2, $3, $4, $5, $6)
+				ON CONFLICT (day, rail, tool) DO UPDATE SET calls = console_revenue_days.calls + excluded.calls,
+					amount = console_revenue_days.amount + excluded.amount, refunded = console_revenue_days.refunded + excluded.refunded`,
+				day, r.Rail, r.Tool, r.Calls, int64(r.Amount), int64(r.Refunded)); err != nil {
 				return unavailable("console roll up", err)
 			}
 		}
 		for id, v := range spends {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO console_spend_days (day, account_id, calls, amount) VALUES ($1, $2, $3, $4)
-				ON CONFLICT (day, account_id) DO UPDATE SET calls = console_spend_days.calls + excluded.calls, amount = console_spend_days.amount + excluded.amount`,
-				day, id, v.calls, v.amount); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO console_spend_days (day, account_id, calls, amount, refunded) VALUES ($1, $2, $3, $4, $5)
+				ON CONFLICT (day, account_id) DO UPDATE SET calls = console_spend_days.calls + excluded.calls,
+					amount = console_spend_days.amount + excluded.amount, refunded = console_spend_days.refunded + excluded.refunded`,
+				day, id, v.calls, v.amount, v.refunded); err != nil {
 				return unavailable("console roll up", err)
 			}
 		}
@@ -289,7 +297,7 @@ func (s *Store) TopSpenders(ctx context.Context, from, to time.Time, limit int) 
 		}
 		c, cancel := s.bound(ctx)
 		defer cancel()
-		rows, err := s.r.QueryContext(c, `SELECT account_id, SUM(calls), SUM(amount) FROM console_spend_days WHERE day >= $1 AND day <= $2 GROUP BY account_id`, sp.firstDay, sp.lastDay)
+		rows, err := s.r.QueryContext(c, `SELECT account_id, SUM(calls), SUM(amount), SUM(refunded) FROM console_spend_days WHERE day >= $1 AND day <= $2 GROUP BY account_id`, sp.firstDay, sp.lastDay)
 		if err != nil {
 			return nil, unavailable("console spend", err)
 		}
@@ -304,7 +312,7 @@ func (s *Store) TopSpenders(ctx context.Context, from, to time.Time, limit int) 
 	}
 	out := make([]consoledata.Spender, 0, len(sums))
 	for id, v := range sums {
-		out = append(out, consoledata.Spender{AccountID: id, Calls: v.calls, Amount: dalil.MicroUSD(v.amount)})
+		out = append(out, consoledata.Spender{AccountID: id, Calls: v.calls, Amount: dalil.MicroUSD(v.amount), Refunded: dalil.MicroUSD(v.refunded)})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Amount != out[j].Amount {

@@ -233,6 +233,65 @@ func TestConsoleRollUpLeavesRecentDaysLive(t *testing.T) {
 	})
 }
 
+// TestConsoleRevenueNetOfRefunds: a voice call charged 1.05 that rang
+// unanswered and was refunded 1.05 counts nothing in the revenue and the
+// top spenders, live and once its hours are rolled up; a call refunded in
+// part counts what was kept, and the refunds are shown beside.
+func TestConsoleRevenueNetOfRefunds(t *testing.T) {
+	consoleStores(t, func(t *testing.T, s *sqlstore.Store, clock *storetest.Clock) {
+		ctx := context.Background()
+		a, _ := s.CreateAccount(ctx, "unanswered", "free", 10*dalil.USD)
+		b, _ := s.CreateAccount(ctx, "talked", "free", 10*dalil.USD)
+		for _, c := range []struct {
+			acct   string
+			req    string
+			refund dalil.MicroUSD
+		}{{a.ID, "call-a", 1_050_000}, {b.ID, "call-b", 600_000}} {
+			if _, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: c.acct, Tool: "voice_call", Price: 1_050_000, RequestID: c.req, Method: dalil.MethodCredits}); err != nil {
+				t.Fatal(err)
+			}
+			clock.Advance(time.Minute)
+			if _, err := s.Refund(ctx, c.acct, c.req, c.refund, "unused maximum"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		clock.Advance(time.Minute) // the window ends before now
+		day := clock.Now().Format("2006-01-02")
+		from := clock.Now().AddDate(0, 0, -1)
+		check := func(when string) {
+			t.Helper()
+			rows, err := s.Revenue(ctx, from, clock.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got consoledata.DayRevenue
+			for _, r := range rows {
+				if r.Day.Format("2006-01-02") == day && r.Tool == "voice_call" {
+					got.Calls, got.Amount, got.Refunded = got.Calls+r.Calls, got.Amount+r.Amount, got.Refunded+r.Refunded
+				}
+			}
+			if got.Calls != 2 || got.Amount != 450_000 || got.Refunded != 1_650_000 {
+				t.Errorf("%s: revenue %+v; want 2 calls, 450000 kept, 1650000 refunded", when, got)
+			}
+			top, err := s.TopSpenders(ctx, from, clock.Now(), 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := []consoledata.Spender{
+				{AccountID: b.ID, Name: "talked", Calls: 1, Amount: 450_000, Refunded: 600_000},
+				{AccountID: a.ID, Name: "unanswered", Calls: 1, Amount: 0, Refunded: 1_050_000},
+			}
+			if diff := cmp.Diff(want, top); diff != "" {
+				t.Errorf("%s: top spenders (-want +got):\n%s", when, diff)
+			}
+		}
+		check("live")
+		clock.Advance(3 * time.Hour) // the hours are sealed: rolled up
+		check("rolled up")
+		check("rolled up, read again")
+	})
+}
+
 func TestConsoleFindAccounts(t *testing.T) {
 	consoleStores(t, func(t *testing.T, s *sqlstore.Store, clock *storetest.Clock) {
 		ctx := context.Background()

@@ -80,6 +80,11 @@ func testRefund(t *testing.T, open Opener) {
 	if _, err := r.Refund(ctx, a.ID, "req-1", 10_000, ""); dalil.ErrorCode(err) != dalil.CodeInvalidInput {
 		t.Fatalf("second, different refund: %v", err)
 	}
+	// What the account spent is net of the refund, the refund beside it.
+	want := []dalil.Spend{{Tool: "call", Rail: dalil.RailCredits, Calls: 1, Amount: 1_050_000 - 440_000, Refunded: 440_000}}
+	if sp, err := s.Spend(ctx, a.ID); err != nil || !reflect.DeepEqual(sp, want) {
+		t.Fatalf("Spend after refund = %+v, %v; want %+v", sp, err, want)
+	}
 	acct, _ := s.Account(ctx, a.ID)
 	if sum := LedgerSum(t, s, a.ID); sum != acct.Credits || acct.Credits != rec.CreditsAfter {
 		t.Fatalf("ledger sum %d, credits %d, receipt %d", sum, acct.Credits, rec.CreditsAfter)
@@ -96,6 +101,17 @@ func testRefund(t *testing.T, open Opener) {
 	u, err := s.Usage(ctx, b.ID)
 	if err != nil || u.USD != 2*dalil.USD {
 		t.Fatalf("usage after refund = %+v, %v (want USD 2 used)", u, err)
+	}
+	// A call refunded in full (it rang, no answer) counts nothing spent.
+	if _, err := s.Charge(ctx, dalil.ChargeRequest{AccountID: b.ID, Tool: "call", Price: 1_050_000, RequestID: "req-3", Method: dalil.MethodAuto}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Refund(ctx, b.ID, "req-3", 1_050_000, "no answer"); err != nil {
+		t.Fatal(err)
+	}
+	want = []dalil.Spend{{Tool: "call", Rail: dalil.RailSubscription, Calls: 2, Amount: 2 * dalil.USD, Refunded: dalil.USD + 1_050_000}}
+	if sp, err := s.Spend(ctx, b.ID); err != nil || !reflect.DeepEqual(sp, want) {
+		t.Fatalf("Spend after a full refund = %+v, %v; want %+v", sp, err, want)
 	}
 	// Another account cannot refund this charge.
 	if _, err := r.Refund(ctx, a.ID, "req-2", 1, ""); !errors.Is(err, dalil.ErrNotFound) {
