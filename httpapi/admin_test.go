@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"dalil"
 	"dalil/httpapi"
 )
 
@@ -101,6 +102,32 @@ func TestAccountEndpointsAndRails(t *testing.T) {
 	}
 	if r := e.do("GET", "/api/v1/account/balance", nil, nil); r.Status != 401 {
 		t.Errorf("balance without key: %d", r.Status)
+	}
+}
+
+// TestUsageNetOfRefunds: a charge of 1.05 refunded in full (a voice call
+// that rang unanswered) and one of 1.05 refunded 0.60 show charged 0.45
+// and refunded 1.65 in GET /api/v1/account/usage, per row and in total.
+func TestUsageNetOfRefunds(t *testing.T) {
+	e := newEnv(t)
+	id, key := e.account("free", 5*dalil.USD)
+	for req, refund := range map[string]dalil.MicroUSD{"call-1": 1_050_000, "call-2": 600_000} {
+		if _, err := e.store.Charge(t.Context(), dalil.ChargeRequest{AccountID: id, Tool: "voice_call", Price: 1_050_000, RequestID: req, Method: dalil.MethodCredits}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.store.Refund(t.Context(), id, req, refund, "unused maximum"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	usage := e.do("GET", "/api/v1/account/usage", nil, map[string]string{"X-API-Key": key}).data()
+	rows := usage["byToolAndRail"].([]any)
+	if len(rows) != 1 {
+		t.Fatalf("usage = %v", usage)
+	}
+	for name, got := range map[string]any{"row": rows[0], "total": usage["total"]} {
+		if m := got.(map[string]any); m["calls"] != 2.0 || m["charged"] != 0.45 || m["refunded"] != 1.65 {
+			t.Errorf("%s = %v; want 2 calls, charged 0.45, refunded 1.65", name, m)
+		}
 	}
 }
 

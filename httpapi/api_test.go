@@ -339,9 +339,19 @@ func TestLogsNeverCarryCredentials(t *testing.T) {
 
 func TestMetricsExposition(t *testing.T) {
 	e := newEnv(t)
-	_, key := e.account("free", 1_000_000)
+	acct, key := e.account("free", 1_000_000)
 	e.do("POST", "/api/v1/property/analyze", analyzeBody, map[string]string{"X-API-Key": key})
 	e.do("POST", "/api/v1/property/analyze", `{}`, map[string]string{"X-API-Key": key})
+	// The call is refunded in part (as a voice call's unused maximum is):
+	// the refund is counted beside the charge.
+	ctx := context.Background()
+	page, err := e.store.Ledger(ctx, acct, 1, 0)
+	if err != nil || len(page) != 1 || page[0].Kind != "charge" {
+		t.Fatalf("ledger = %+v, %v", page, err)
+	}
+	if _, err := e.store.Refund(ctx, page[0].AccountID, page[0].RequestID, 4000, "unused"); err != nil {
+		t.Fatal(err)
+	}
 	res, err := http.Get(e.srv.URL + "/metrics")
 	if err != nil {
 		t.Fatal(err)
@@ -349,6 +359,8 @@ func TestMetricsExposition(t *testing.T) {
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	for _, want := range []string{
+		`dalil_refunds_total{rail="api_credits",tool="analyze_property"} 1`,
+		`dalil_refunded_microusd_total{rail="api_credits",tool="analyze_property"} 4000`,
 		`dalil_http_requests_total{route="POST /api/v1/property/analyze",status="200"} 1`,
 		`dalil_charges_total{rail="api_credits",tool="analyze_property"} 1`,
 		`dalil_charged_microusd_total{rail="api_credits",tool="analyze_property"} 10000`,

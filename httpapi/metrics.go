@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"time"
 
+	"dalil"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -19,8 +21,13 @@ type metrics struct {
 	latency   *prometheus.HistogramVec
 	charges   *prometheus.CounterVec
 	chargedUS *prometheus.CounterVec
-	errors    *prometheus.CounterVec
-	releases  prometheus.Counter
+	// refunds and refundedUS count what was given back of charges (a
+	// voice call's unused maximum): net revenue is dalil_charged_microusd_total
+	// less dalil_refunded_microusd_total.
+	refunds    *prometheus.CounterVec
+	refundedUS *prometheus.CounterVec
+	errors     *prometheus.CounterVec
+	releases   prometheus.Counter
 }
 
 func newMetrics() *metrics {
@@ -30,9 +37,11 @@ func newMetrics() *metrics {
 		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10}}, []string{"route"})
 	m.charges = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dalil_charges_total", Help: "Successful charges by rail and tool."}, []string{"rail", "tool"})
 	m.chargedUS = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dalil_charged_microusd_total", Help: "Amount charged in micro-USD by rail and tool."}, []string{"rail", "tool"})
+	m.refunds = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dalil_refunds_total", Help: "Refunds of charges by rail and tool (a voice call's unused maximum)."}, []string{"rail", "tool"})
+	m.refundedUS = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dalil_refunded_microusd_total", Help: "Amount refunded in micro-USD by rail and tool; charged less refunded is what was kept."}, []string{"rail", "tool"})
 	m.errors = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dalil_errors_total", Help: "Error responses by error code."}, []string{"code"})
 	m.releases = prometheus.NewCounter(prometheus.CounterOpts{Name: "dalil_release_failures_total", Help: "Releases of unpaid calls (idempotency claims, credential claims, session draws) that failed at first and were retried in the background."})
-	m.reg.MustRegister(m.requests, m.latency, m.charges, m.chargedUS, m.errors, m.releases,
+	m.reg.MustRegister(m.requests, m.latency, m.charges, m.chargedUS, m.refunds, m.refundedUS, m.errors, m.releases,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -47,6 +56,17 @@ func (m *metrics) observeRequest(route string, status int, d time.Duration, cl *
 		m.charges.WithLabelValues(cl.rail, cl.tool).Inc()
 		m.chargedUS.WithLabelValues(cl.rail, cl.tool).Add(float64(cl.amount))
 	}
+}
+
+// refunded counts one refund (the store's OnRefund hook).
+func (m *metrics) refunded(rail, tool string, amount dalil.MicroUSD) {
+	m.refunds.WithLabelValues(rail, tool).Inc()
+	m.refundedUS.WithLabelValues(rail, tool).Add(float64(amount))
+}
+
+// refundObserver is a store that reports its refunds (sqlstore.Store).
+type refundObserver interface {
+	OnRefund(func(rail, tool string, amount dalil.MicroUSD))
 }
 
 func (m *metrics) releaseFailed() { m.releases.Inc() }

@@ -113,6 +113,9 @@ func NewServer(cfg Config) *Server {
 			s.rails[rail.Header] = true
 		}
 	}
+	if ro, ok := cfg.Store.(refundObserver); ok {
+		ro.OnRefund(s.metrics.refunded)
+	}
 	s.adminTh = newAuthThrottle(adminFailLimit, adminFailWindow, adminFailTracked, time.Now)
 	s.routes()
 	s.openapi = marshal(s.openAPI())

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"sync"
 
 	"dalil"
 )
@@ -27,7 +28,10 @@ func (s *Store) Refund(ctx context.Context, accountID, requestID string, amount 
 		return dalil.Receipt{}, dalil.Errorf(dalil.CodeInvalidInput, "a refund needs a positive amount and the charge's request id")
 	}
 	var rec dalil.Receipt
+	var fresh bool              // a new refund, not the same one again
+	var refRail, refTool string // the charge's, for the hooks
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		fresh = false
 		var rail, tool string
 		var charged, chargedAt int64
 		err := tx.QueryRowContext(ctx, `SELECT rail, tool, amount, created_at FROM ledger WHERE account_id = $1 AND request_id = $2 AND kind = 'charge'`,
@@ -75,11 +79,36 @@ func (s *Store) Refund(ctx context.Context, accountID, requestID string, amount 
 		if err := appendLedger(ctx, tx, e, nil); err != nil {
 			return err
 		}
-		rec = dalil.Receipt{Rail: rail, Amount: amount, CreditsAfter: dalil.MicroUSD(balance)}
+		rec, fresh, refRail, refTool = dalil.Receipt{Rail: rail, Amount: amount, CreditsAfter: dalil.MicroUSD(balance)}, true, rail, tool
 		return s.announce(ctx, tx, changeAccount+accountID)
 	})
 	if err == nil {
 		s.keys.forgetAccount(accountID)
 	}
+	if err == nil && fresh {
+		s.refundHooks.Lock()
+		hooks := s.refundHooks.fns
+		s.refundHooks.Unlock()
+		for _, f := range hooks {
+			f(refRail, refTool, amount)
+		}
+	}
 	return rec, err
+}
+
+// refundHooks are the functions OnRefund registered.
+type refundHooks struct {
+	sync.Mutex
+	fns []func(rail, tool string, amount dalil.MicroUSD)
+}
+
+// OnRefund has f called after each new refund this Store makes commits
+// (not when the same refund is asked again), with the charge's rail and
+// tool and the amount given back: the HTTP server counts refunds in its
+// metrics so that what was charged can be read net of them. f must not
+// block.
+func (s *Store) OnRefund(f func(rail, tool string, amount dalil.MicroUSD)) {
+	s.refundHooks.Lock()
+	defer s.refundHooks.Unlock()
+	s.refundHooks.fns = append(s.refundHooks.fns[:len(s.refundHooks.fns):len(s.refundHooks.fns)], f)
 }

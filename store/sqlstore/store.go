@@ -46,6 +46,8 @@ type Store struct {
 	stmts sync.Map // query -> *sql.Stmt on w or r, prepared once
 	keys  keyCache
 
+	refundHooks refundHooks // OnRefund
+
 	// cacheSync hears key and account changes made elsewhere (notify.go).
 	cacheSync cacheSync
 	log       *slog.Logger
