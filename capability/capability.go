@@ -188,6 +188,9 @@ type Entry struct {
 	planned bool
 	// evidenced: Out implements Evidenced.
 	evidenced bool
+	// accepted decodes a stored result and reports Accepted (nil: the
+	// output type never is).
+	accepted func(data []byte) bool
 	// reg is the registry the entry belongs to (nil before one holds it:
 	// nothing is then supplied).
 	reg *Registry
@@ -264,6 +267,19 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 		panic(fmt.Sprintf("capability %s: output schema: %v", id, err))
 	}
 	e := Entry{ID: id, Options: opts, InputSchema: in, OutputSchema: out, evidenced: reflect.TypeFor[Out]().Implements(reflect.TypeFor[Evidenced]())}
+	if t := reflect.TypeFor[Out](); t.Implements(reflect.TypeFor[Accepted]()) || reflect.PointerTo(t).Implements(reflect.TypeFor[Accepted]()) {
+		e.accepted = func(data []byte) bool {
+			var v Out
+			if json.Unmarshal(data, &v) != nil {
+				return false
+			}
+			a, ok := any(v).(Accepted)
+			if !ok {
+				a, ok = any(&v).(Accepted)
+			}
+			return ok && a.Accepted()
+		}
+	}
 	var zero In
 	e.tree, _ = any(zero).(TreeValidator)
 	if _, ok := any(zero).(ErrorValidator); ok {
@@ -415,6 +431,11 @@ func (e *Entry) StatesEvidence() bool { return e.evidenced }
 
 // Status is State().Status.
 func (e *Entry) Status() Status { return e.State().Status }
+
+// AnswerAccepted reports whether a result the capability returned, as
+// the JSON it was sent in (a stored answer replayed), answered 202: its
+// output type is Accepted and says so. A replay repeats the status.
+func (e *Entry) AnswerAccepted(data []byte) bool { return e.accepted != nil && e.accepted(data) }
 
 // Decode validates a request body against the published input schema and
 // the input's own rules, and returns the typed input. Every problem is

@@ -193,13 +193,18 @@ func (s *Server) beginIdempotent(w http.ResponseWriter, r *http.Request, account
 }
 
 // replay answers with a stored paid answer: the first request's id, its
-// rail and price, and Idempotent-Replayed: true.
+// rail and price, its status (202 for a result that was Accepted, as the
+// stored data says: a voice call queued), and Idempotent-Replayed: true.
 func (s *Server) replay(w http.ResponseWriter, tool string, a dalil.Answer) {
 	body := a.Raw
 	requestID := a.RequestID
+	status := http.StatusOK
 	if body == nil {
 		data, basis := unpackAnswer(a.Data)
 		body = envelopeRaw(data, paidMeta(a.RequestID, tool, a.Price, a.Rail).withEvidence(basis))
+		if e, ok := s.reg.Lookup(tool); ok && e.AnswerAccepted(data) {
+			status = http.StatusAccepted
+		}
 	} else {
 		// Stored whole by an earlier version: its id is inside.
 		var stored struct {
@@ -216,7 +221,7 @@ func (s *Server) replay(w http.ResponseWriter, tool string, a dalil.Answer) {
 		w.Header().Set("X-Request-Id", requestID)
 	}
 	w.Header().Set("Idempotent-Replayed", "true")
-	writeRaw(w, http.StatusOK, "application/json", body)
+	writeRaw(w, status, "application/json", body)
 }
 
 func validIdempotencyKey(k string) bool {

@@ -88,7 +88,7 @@ Over MCP the same is the free tool <code>preview_capability {capability, input}<
 <h2 id="idempotency">Retrying safely: Idempotency-Key</h2>
 <p>Send <code>Idempotency-Key: &lt;1–255 printable ASCII characters&gt;</code> with a paid call. Scope: your account and the tool, kept 24 hours.</p>
 <table><tr><th>You send</th><th>You get</th></tr>
-<tr><td>the same key and the same body again</td><td>the first answer replayed, header <code>Idempotent-Replayed: true</code>, charged nothing</td></tr>
+<tr><td>the same key and the same body again</td><td>the first answer replayed with its status (202 for a queued voice call), header <code>Idempotent-Replayed: true</code>, charged nothing</td></tr>
 <tr><td>the same key with another body</td><td>409 <code>IDEMPOTENCY_KEY_REUSED</code></td></tr>
 <tr><td>the same key while the first request still runs</td><td>409 <code>IDEMPOTENCY_IN_PROGRESS</code>; retry shortly</td></tr>
 <tr><td>the same key after a failed (non-2xx) answer</td><td>the call runs again: failures are not stored</td></tr></table>

@@ -61,6 +61,16 @@ func TestPricedByInputAndAccepted(t *testing.T) {
 		t.Errorf("credits %d, want %d", got, 5_000_000-1_800_000)
 	}
 
+	// The same call again with its Idempotency-Key replays the answer
+	// with its status: 202, not 200.
+	h["Idempotency-Key"] = "metered-1"
+	first := e.do("POST", "/api/v1/test/metered", `{"minutes":1}`, h)
+	again := e.do("POST", "/api/v1/test/metered", `{"minutes":1}`, h)
+	if first.Status != 202 || again.Status != 202 || again.Header.Get("Idempotent-Replayed") != "true" || string(again.Raw) != string(first.Raw) {
+		t.Fatalf("replay: first %d %s, again %d %s", first.Status, first.Raw, again.Status, again.Raw)
+	}
+	delete(h, "Idempotency-Key")
+
 	// Pay per call: the verified payment is for the input's price.
 	r = e.do("POST", "/api/v1/test/metered", `{"minutes":2}`, map[string]string{"X-Test-Pay": "m1", "X-Service-Payment-Method": "l402"})
 	if r.Status != 202 || r.meta()["price"] != 0.6 {
