@@ -2,6 +2,7 @@ package documentfacts
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math/rand"
 	"net/http"
@@ -429,6 +430,38 @@ func TestFormXObjectFacts(t *testing.T) {
 	for k, page := range map[string]int{"invoice_number=INV-55": 1, "total_amount=1155 OMR": 2, "due_date=2026-04-30": 2} {
 		if got[k] != page {
 			t.Errorf("%s on page %d, want %d (facts %v)", k, got[k], page, got)
+		}
+	}
+}
+
+// TestLongDocumentURLIsInvalidURL: a documentUrl over 2,048 bytes is
+// INVALID_URL about documentUrl alone (docs/documents.md), decoded as a
+// request body is; not INVALID_INPUT with a "one of documentUrl and text
+// is required" for a URL that was sent. 2,048 bytes pass.
+func TestLongDocumentURLIsInvalidURL(t *testing.T) {
+	e := Entry(Deps{})
+	for _, c := range []struct {
+		n    int // bytes of the URL
+		code dalil.Code
+	}{{2048, ""}, {2049, dalil.CodeInvalidURL}, {5000, dalil.CodeInvalidURL}} {
+		u := "https://a.example/" + strings.Repeat("é", (c.n-18)/2) + strings.Repeat("a", (c.n-18)%2)
+		if len(u) != c.n {
+			t.Fatalf("built %d bytes, want %d", len(u), c.n)
+		}
+		body, _ := json.Marshal(map[string]string{"documentUrl": u})
+		_, err := e.Decode(body)
+		if c.code == "" {
+			if err != nil {
+				t.Errorf("%d bytes: %v", c.n, err)
+			}
+			continue
+		}
+		var de *dalil.Error
+		if !errors.As(err, &de) || de.Code != c.code {
+			t.Fatalf("%d bytes: %v, want %s", c.n, err, c.code)
+		}
+		if ps, _ := de.Details.([]dalil.Problem); len(ps) != 1 || ps[0].Path != "documentUrl" {
+			t.Errorf("%d bytes: details %+v; want one problem at documentUrl", c.n, de.Details)
 		}
 	}
 }

@@ -9,7 +9,7 @@ import (
 // input (documentUrl or text, documentType, requestedFacts, mode, language,
 // includeSourceEvidence) plus Dalil's factTypes filter.
 type Input struct {
-	DocumentURL string `json:"documentUrl,omitempty" schema:"maxLength=2048" jsonschema:"An https URL of the document (PDF with a text layer, DOCX, HTML, plain text, Markdown or CSV; at most 25 pages, 10 MiB). Exactly one of documentUrl and text."`
+	DocumentURL string `json:"documentUrl,omitempty" jsonschema:"An https URL of the document, at most 2,048 bytes (PDF with a text layer, DOCX, HTML, plain text, Markdown or CSV; at most 25 pages, 10 MiB). Exactly one of documentUrl and text."`
 	// Text has no maxLength in the schema: a longer text is 413
 	// DOCUMENT_TOO_LARGE (ValidateError), as in the reference service.
 	Text string `json:"text,omitempty" jsonschema:"The document's text (at most 200,000 characters, else 413 DOCUMENT_TOO_LARGE); a form feed (\\f) is a page break. Exactly one of documentUrl and text."`

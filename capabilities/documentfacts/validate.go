@@ -12,6 +12,9 @@ import (
 // MaxTextChars bounds the text a caller sends (the reference's 200,000).
 const MaxTextChars = 200_000
 
+// MaxURLBytes is the longest documentUrl accepted, in bytes.
+const MaxURLBytes = 2048
+
 // ValidateError applies the rules the schema cannot state, with the
 // reference service's codes.
 func (in Input) ValidateError() *dalil.Error {
@@ -31,6 +34,12 @@ func (in Input) ValidateError() *dalil.Error {
 		return &dalil.Error{Code: dalil.CodeDocumentTooLarge,
 			Message: fmt.Sprintf("The text has %d characters; at most %d are read.", n, MaxTextChars) + notCharged,
 			Details: TooLargeDetails{Limit: "characters", Max: MaxTextChars, Actual: &n}}
+	case len(in.DocumentURL) > MaxURLBytes:
+		// Checked here, not by a schema maxLength: that counts characters,
+		// and a value it refuses is dropped before these rules run, which
+		// then found no document.
+		return &dalil.Error{Code: dalil.CodeInvalidURL, Message: fmt.Sprintf("documentUrl is %d bytes; at most %d.", len(in.DocumentURL), MaxURLBytes) + notCharged,
+			Details: []dalil.Problem{{Path: "documentUrl", Message: fmt.Sprintf("at most %d bytes", MaxURLBytes)}}}
 	case hasURL && !strings.HasPrefix(strings.ToLower(strings.TrimSpace(in.DocumentURL)), "https://"):
 		return &dalil.Error{Code: dalil.CodeInvalidURL, Message: "documentUrl must be an https URL." + notCharged,
 			Details: []dalil.Problem{{Path: "documentUrl", Message: "must start with https://"}}}
