@@ -47,6 +47,17 @@ func HTTPHandler(srv *mcp.Server, logger *slog.Logger) http.Handler {
 			io.WriteString(w, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the body is not one JSON-RPC message"}}`+"\n")
 			return
 		}
+		// A batch is refused as on stdio (Stdio), whatever protocol
+		// version the request names: the revisions the SDK negotiates
+		// (2025-06-18 and later) have none, and the SDK would otherwise run
+		// an unbounded number of calls from one POST for a client naming
+		// 2025-03-26 or no version.
+		if t := bytes.TrimLeft(body, " \t\r\n"); len(t) > 0 && t[0] == '[' {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			io.WriteString(w, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: JSON-RPC batches are not supported; send one message per request"}}`+"\n")
+			return
+		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		c := client{addr: r.RemoteAddr, forwardedFor: r.Header.Values("X-Forwarded-For")}
 		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKey{}, c)))
