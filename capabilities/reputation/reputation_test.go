@@ -240,9 +240,22 @@ func TestCharge(t *testing.T) {
 				return intel.Sources{Sanctions: w.Sanctions}
 			}), true, ""},
 		{"nothing configured", acme(), only(func(*inteltest.World) intel.Sources { return intel.Sources{} }), false, "no_provider_configured"},
+		// A website whose address the fetch policy refuses (it resolves
+		// to a private address) was never asked: no evidence, no charge.
+		{"a refused website only", Input{CompanyName: "Some Unknown Co", Country: "Oman", Website: "https://someunknown-co.com"}, only(func(w *inteltest.World) intel.Sources {
+			w.Site.Err = intel.ErrRefused
+			return intel.Sources{Website: w.Site}
+		}), false, dalil.NotChargedNoEvidence},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o := check(t, Deps{Sources: c.sources(inteltest.NewWorld())}, c.in)
+			if c.name == "a refused website only" {
+				for _, s := range append(append(append([]Signal{}, o.NegativeSignals...), o.RedFlags...), o.PositiveSignals...) {
+					if s.Code == "WEBSITE_UNREACHABLE" {
+						t.Errorf("a website never asked is reported unreachable: %+v", s)
+					}
+				}
+			}
 			charge, reason := dalil.DecideEvidence(o.Basis())
 			if charge != c.charge || reason != c.reason {
 				t.Errorf("DecideEvidence = %v %q, want %v %q; basis %+v", charge, reason, c.charge, c.reason, o.Basis())

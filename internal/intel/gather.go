@@ -33,8 +33,9 @@ type ProviderUse struct {
 	Provider string `json:"provider" schema:"maxLength=60"`
 	Kind     string `json:"kind" schema:"enum=registry|web_search|domain|website|threat_listing|sanctions|llm"`
 	// Status: used, cached (answered from the evidence cache, no call),
-	// failed, not_configured, skipped (not needed for this request).
-	Status string `json:"status" schema:"enum=used|cached|failed|not_configured|skipped"`
+	// failed, not_configured, skipped (not needed for this request),
+	// refused (the URL given is not one Dalil fetches: nothing asked).
+	Status string `json:"status" schema:"enum=used|cached|failed|not_configured|skipped|refused"`
 	Detail string `json:"detail,omitempty" schema:"maxLength=300"`
 	// Synthetic marks a source that is made-up demo data (the demo
 	// sanctions list): it is listed, and is never evidence.
@@ -198,6 +199,13 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 		} else {
 			wg.Go(func() {
 				p, hit, err := cached(src.Cache, "website", src.Website.Name(), s.Website, func() (Page, error) { return src.Website.Fetch(ctx, s.Website) })
+				if errors.Is(err, ErrRefused) {
+					// Not fetched: nothing is known of the site, so no
+					// finding (not "unreachable") and no evidence.
+					use(ProviderUse{Provider: src.Website.Name(), Kind: "website", Status: "refused",
+						Detail: "not fetched: the website's address is not a public internet address"}, hit)
+					return
+				}
 				if err != nil {
 					mu.Lock()
 					g.Site = Site{Checked: true} // unreachable

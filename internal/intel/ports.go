@@ -215,6 +215,10 @@ var (
 	ErrTimeout     = errors.New("provider timed out")
 	ErrRateLimited = errors.New("provider rate limited")
 	ErrUnavailable = errors.New("provider unavailable")
+	// ErrRefused: the URL is not one Dalil fetches (its host is not a
+	// public internet address, or it is not a valid web address):
+	// nothing was asked, so nothing was learnt about the site.
+	ErrRefused = errors.New("URL refused: not a public internet address")
 )
 
 // Sources are the ports a capability may use; nil fields are not

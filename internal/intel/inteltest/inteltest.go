@@ -107,10 +107,12 @@ func (d *Domain) Lookup(_ context.Context, domain string) (intel.DomainRecord, e
 	return intel.DomainRecord{Domain: domain}, nil
 }
 
-// Website serves Pages by URL; an unknown URL fails.
+// Website serves Pages by URL; an unknown URL fails (Err when set, else
+// intel.ErrUnavailable).
 type Website struct {
 	Counter
 	Pages map[string]intel.Page
+	Err   error
 }
 
 func (w *Website) Name() string { return "website" }
@@ -118,6 +120,9 @@ func (w *Website) Fetch(_ context.Context, url string) (intel.Page, error) {
 	w.inc()
 	if p, ok := w.Pages[url]; ok {
 		return p, nil
+	}
+	if w.Err != nil {
+		return intel.Page{}, w.Err
 	}
 	return intel.Page{}, intel.ErrUnavailable
 }

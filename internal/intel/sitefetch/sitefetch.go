@@ -35,13 +35,18 @@ func (*Fetcher) Name() string { return "website" }
 // the title first (htmltext.Page: scripts, styles and templates dropped,
 // entities decoded, navigation and buttons kept, every tag ending a
 // word, at most MaxText bytes). A body that is not text/* gives
-// a page without text. A timeout is intel.ErrTimeout; any other failure,
-// a refused URL included, intel.ErrUnavailable.
+// a page without text. A timeout is intel.ErrTimeout; a URL the policy
+// refuses (not a public internet address, not a valid web address)
+// intel.ErrRefused, with nothing fetched; any other failure
+// intel.ErrUnavailable.
 func (f *Fetcher) Fetch(ctx context.Context, url string) (intel.Page, error) {
 	r, err := f.c.Get(ctx, url)
 	if err != nil {
-		if safehttp.CodeOf(err) == safehttp.CodeTimeout {
+		switch safehttp.CodeOf(err) {
+		case safehttp.CodeTimeout:
 			return intel.Page{}, errors.Join(intel.ErrTimeout, err)
+		case safehttp.CodeNotAllowed, safehttp.CodeInvalidURL:
+			return intel.Page{}, errors.Join(intel.ErrRefused, err)
 		}
 		return intel.Page{}, errors.Join(intel.ErrUnavailable, err)
 	}

@@ -80,12 +80,13 @@ func TestFetchLongPage(t *testing.T) {
 	}
 }
 
-// TestFetchErrors: a refused or failed fetch is intel.ErrUnavailable, a
-// deadline intel.ErrTimeout.
+// TestFetchErrors: a URL the policy refuses (a private address, plain
+// http, not a URL) is intel.ErrRefused, nothing fetched; a deadline is
+// intel.ErrTimeout.
 func TestFetchErrors(t *testing.T) {
 	f := server(t)
 	for _, u := range []string{"https://10.0.0.1/", "http://acme.test.example/home", "not a url"} {
-		if _, err := f.Fetch(context.Background(), u); !errors.Is(err, intel.ErrUnavailable) || errors.Is(err, intel.ErrTimeout) {
+		if _, err := f.Fetch(context.Background(), u); !errors.Is(err, intel.ErrRefused) || errors.Is(err, intel.ErrUnavailable) || errors.Is(err, intel.ErrTimeout) {
 			t.Errorf("%s: %v", u, err)
 		}
 	}
