@@ -1,6 +1,7 @@
 package documentfacts
 
 import (
+	"context"
 	"regexp"
 	"slices"
 	"sort"
@@ -18,6 +19,7 @@ type candidate struct {
 
 // extractor runs every pattern over the blocks of the returned text.
 type extractor struct {
+	ctx      context.Context // done: read no further block
 	a        *assembled
 	cands    []candidate
 	omani    bool   // the text names Oman (so "rial" alone is OMR)
@@ -97,6 +99,9 @@ func (x *extractor) run() {
 	}
 	header := -1 // the first row of the table the block is in
 	for i, seg := range x.a.segs {
+		if x.ctx != nil && x.ctx.Err() != nil {
+			return // the caller left: extractDocument answers ctx's error
+		}
 		t := x.a.text[seg.start:seg.end]
 		prev := ""
 		if i > 0 && !x.a.segs[i-1].heading {

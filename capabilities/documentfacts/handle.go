@@ -61,8 +61,11 @@ func Handle(ctx context.Context, deps Deps, in Input) (out Output, err error) {
 		return Output{}, extractionFailed(err)
 	}
 	if deps.Extract == nil {
-		out, failures := extractDocument(doc, src, in)
+		out, failures, err := extractDocument(ctx, doc, src, in)
 		logFailures(ctx, deps.Logger, failures)
+		if err != nil {
+			return Output{}, err // the caller left or the call's deadline passed
+		}
 		return out, nil
 	}
 	out, err = deps.Extract(ctx, doc, in)
@@ -105,18 +108,23 @@ func obtain(ctx context.Context, deps Deps, in Input) (*read.Document, source, e
 
 // extractAll turns a read document into the answer.
 func extractAll(doc *read.Document, src source, in Input) Output {
-	out, _ := extractDocument(doc, src, in)
+	out, _, _ := extractDocument(context.Background(), doc, src, in)
 	return out
 }
 
 // extractDocument turns a read document into the answer; failures are
 // the extractors that panicked, whose facts the answer leaves out and
-// whose warnings it carries (see guard.go).
-func extractDocument(doc *read.Document, src source, in Input) (Output, []extractorFailure) {
+// whose warnings it carries (see guard.go). Once ctx is done (the caller
+// left, or the call's deadline passed) no further block is read and the
+// error is ctx's: the work stops instead of running on for no one.
+func extractDocument(ctx context.Context, doc *read.Document, src source, in Input) (Output, []extractorFailure, error) {
 	a := assemble(doc)
-	x := &extractor{a: &a}
+	x := &extractor{a: &a, ctx: ctx}
 	x.run()
 	failures := x.failures
+	if err := ctx.Err(); err != nil {
+		return Output{}, failures, err
+	}
 	injections := findInjections(&a)
 	cands := dropInjected(resolve(x.cands), injections)
 	cands = dedupe(cands)
@@ -321,7 +329,7 @@ func extractDocument(doc *read.Document, src source, in Input) (Output, []extrac
 	}
 	out.Metadata = md
 	out.OverallConfidence = overall(out.Facts, len(injections) > 0 || len(doc.Hidden) > 0)
-	return out, failures
+	return out, failures, nil
 }
 
 // readClauses reads the requirements, obligations and deadlines into out,

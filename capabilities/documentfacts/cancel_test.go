@@ -1,0 +1,48 @@
+package documentfacts
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// Once the call's context is done (the caller left), extraction reads no
+// further block: counted in extractor runs after the cancellation, at
+// most the rest of the block under way, and the answer is ctx's error.
+func TestExtractionStopsWhenTheCallerLeaves(t *testing.T) {
+	text := strings.Repeat("The Supplier shall deliver 40 units for OMR 1,250.000 by 3 March 2026.\n\n", 400)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	runs, after := 0, 0
+	testPanic = func(name string) {
+		if strings.HasSuffix(name, " done") {
+			return
+		}
+		runs++
+		if ctx.Err() != nil {
+			after++
+		}
+		if runs == 50 {
+			cancel()
+		}
+	}
+	defer func() { testPanic = nil }()
+	_, err := Handle(ctx, Deps{}, Input{Text: text})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want the context's", err)
+	}
+	if after > len(blockExtractors) {
+		t.Errorf("%d extractor runs after the cancellation (of %d before it); at most the %d of one block", after, runs-after, len(blockExtractors))
+	}
+	// Uncancelled, the same document runs every extractor on every block.
+	runs, after = 0, 0
+	testPanic = func(name string) {
+		if !strings.HasSuffix(name, " done") {
+			runs++
+		}
+	}
+	if _, err := Handle(context.Background(), Deps{}, Input{Text: text}); err != nil || runs < 400*len(blockExtractors) {
+		t.Fatalf("uncancelled: %d runs, %v", runs, err)
+	}
+}
