@@ -35,6 +35,27 @@ func TestExtractionStopsWhenTheCallerLeaves(t *testing.T) {
 	if after > len(blockExtractors) {
 		t.Errorf("%d extractor runs after the cancellation (of %d before it); at most the %d of one block", after, runs-after, len(blockExtractors))
 	}
+	// One block can be the whole text: no extractor starts on it once
+	// the caller has left.
+	one := strings.Repeat("The Supplier shall deliver 40 units for OMR 1,250.000 by 3 March 2026. ", 400)
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	defer cancel2()
+	runs, after = 0, 0
+	testPanic = func(name string) {
+		if strings.HasSuffix(name, " done") {
+			return
+		}
+		runs++
+		if ctx2.Err() != nil {
+			after++
+		}
+		if runs == 2 {
+			cancel2()
+		}
+	}
+	if _, err := Handle(ctx2, Deps{}, Input{Text: one}); !errors.Is(err, context.Canceled) || after != 0 {
+		t.Errorf("one block: %d extractor runs after the cancellation, %v", after, err)
+	}
 	// Uncancelled, the same document runs every extractor on every block.
 	runs, after = 0, 0
 	testPanic = func(name string) {

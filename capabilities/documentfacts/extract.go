@@ -74,8 +74,8 @@ func (x *extractor) failed(name string) bool {
 // runGuarded runs f as the extractor name unless it has failed already;
 // a panic marks it failed.
 func (x *extractor) runGuarded(name string, f func()) {
-	if x.failed(name) {
-		return
+	if x.failed(name) || x.ctx != nil && x.ctx.Err() != nil {
+		return // failed before, or the caller left (one block can be the whole text)
 	}
 	x.running = name
 	if fail := guard(name, f); fail != nil {
