@@ -299,15 +299,7 @@ func diligenceRisk(r Risk, identityVerified bool, sc DDSanctions, web DDWebsite)
 	if web.Status == SiteUnreachable {
 		add("WEBSITE_UNREACHABLE", "The website on file did not answer with a page when fetched.")
 	}
-	score = min(100, score)
-	level := "low"
-	switch {
-	case score >= 60:
-		level = "high"
-	case score >= 25:
-		level = "medium"
-	}
-	return Risk{Score: score, Level: level, Flags: flags}
+	return riskOf(score, flags)
 }
 
 // digitalFootprint labels the digital presence: the website counts only

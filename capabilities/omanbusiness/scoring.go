@@ -169,6 +169,12 @@ func AssessRisk(c *Company, now time.Time) Risk {
 	for _, f := range flags {
 		score += riskWeights[f.Code].points
 	}
+	return riskOf(score, flags)
+}
+
+// riskOf is the risk of score points (capped at 100; 60 and up high, 25
+// and up medium, else low) with its flags.
+func riskOf(score int, flags []RiskFlag) Risk {
 	score = min(100, score)
 	level := "low"
 	switch {
