@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"dalil"
-	"dalil/capabilities/omanbusiness"
+	"dalil/internal/intel"
 )
 
 // Input is oman_supplier_check's request (reference §7): only
@@ -34,8 +34,11 @@ func (in Input) Validate() []dalil.Problem {
 			ps = append(ps, dalil.Problem{Path: f.path, Message: "is too short once spaces are trimmed"})
 		}
 	}
-	if in.Website != "" && omanbusiness.Domain(in.Website) == "" {
-		ps = append(ps, dalil.Problem{Path: "website", Message: "must be a valid http(s) URL or domain"})
+	// The one rule for a website a caller gives (intel.WebsiteProblem, as
+	// every capability applies it): a domain name over http(s), no IP
+	// address, no credentials, no local name.
+	if problem := intel.WebsiteProblem(in.Website); problem != "" {
+		ps = append(ps, dalil.Problem{Path: "website", Message: problem})
 	}
 	return ps
 }

@@ -66,6 +66,46 @@ func ValidLEI(s string) bool {
 // slashes and dashes.
 const RegNumberPattern = `^[A-Za-z0-9][A-Za-z0-9 ./-]*$`
 
+// WebsiteProblem is the one rule for a website a caller gives, whatever
+// the capability: an http(s) address or a bare domain, of a domain name
+// (no IP address in any spelling, no credentials, no port but 80 or 443,
+// no single-label or local name such as .local, .internal, .localhost).
+// It returns "" or what is wrong. ParseWebsite adds what the
+// intelligence capabilities need on top (no reserved documentation name).
+func WebsiteProblem(raw string) string {
+	s := strings.TrimSpace(raw)
+	if s == "" {
+		return ""
+	}
+	if !strings.Contains(s, "://") {
+		s = "https://" + s
+	}
+	_, _, problem := websiteURL(s)
+	return problem
+}
+
+// websiteURL parses s (with a scheme) under WebsiteProblem's rule and
+// returns the URL and its lower-case host.
+func websiteURL(s string) (*url.URL, string, string) {
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") || u.User != nil {
+		return nil, "", "is not a website address (https://example.com)"
+	}
+	h := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	if net.ParseIP(h) != nil {
+		return nil, "", "must be a domain name, not an IP address"
+	}
+	if !strings.Contains(h, ".") || u.Port() != "" && u.Port() != "443" && u.Port() != "80" {
+		return nil, "", "must be a public domain name"
+	}
+	for _, bad := range []string{".local", ".localhost", ".internal", ".lan", ".home", ".corp", ".onion", ".arpa"} {
+		if strings.HasSuffix(h, bad) {
+			return nil, "", "must be a public domain name"
+		}
+	}
+	return u, h, ""
+}
+
 // ParseWebsite checks a website or bare domain a caller gave and returns
 // its https URL and its host. It must be a public domain name: no IP
 // address, no single-label or local name, http or https only.
@@ -77,18 +117,11 @@ func ParseWebsite(raw string) (site, host, problem string) {
 	if !strings.Contains(s, "://") {
 		s = "https://" + s
 	}
-	u, err := url.Parse(s)
-	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") || u.User != nil {
-		return "", "", "is not a website address (https://example.com)"
+	u, h, problem := websiteURL(s)
+	if problem != "" {
+		return "", "", problem
 	}
-	h := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
-	if net.ParseIP(h) != nil {
-		return "", "", "must be a domain name, not an IP address"
-	}
-	if !strings.Contains(h, ".") || u.Port() != "" && u.Port() != "443" && u.Port() != "80" {
-		return "", "", "must be a public domain name"
-	}
-	for _, bad := range []string{".local", ".localhost", ".internal", ".lan", ".home", ".corp", ".test", ".invalid", ".example", ".onion"} {
+	for _, bad := range []string{".test", ".invalid", ".example"} {
 		if strings.HasSuffix(h, bad) {
 			return "", "", "must be a public domain name"
 		}
