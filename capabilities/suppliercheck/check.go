@@ -242,6 +242,10 @@ func Check(ctx context.Context, d Deps, in Input) (Output, error) {
 	}
 	if siteErr != nil {
 		cov.UnavailableSources = append(cov.UnavailableSources, "website inspection")
+	} else if site != nil && site.Refused != "" && !site.Insecure {
+		// The address failed the network-safety checks: nothing was
+		// fetched, so it is neither a live check nor evidence (the
+		// website check's explanation says why).
 	} else if site != nil {
 		cov.LiveChecksPerformed = append(cov.LiveChecksPerformed, "website")
 		basis = append(basis, dalil.Source{Kind: dalil.SourceLive, Name: "website " + firstNonEmpty(site.FinalURL, url), RetrievedAt: now, Items: 1})

@@ -41,14 +41,15 @@ func assessWebsite(n normalized, url, source string, site *Website, inspectErr e
 	}
 	w.Execution = Performed
 	if site.Refused != "" {
-		if site.Insecure {
-			w.Status, w.Signals.HTTPS = Partial, bptr(false)
-			w.flags = append(w.flags, Flag{"WEBSITE_NO_HTTPS", "low", "The website left HTTPS (a plain-http address or redirect), which was not followed."})
-		} else {
-			w.Status = Fail
-			w.flags = append(w.flags, Flag{"WEBSITE_UNREACHABLE", "medium", "The website address failed the network-safety checks (for example it points to a private or local address) and was not fetched."})
-		}
 		w.Explanation = "The website was not fetched: " + site.Refused + "."
+		if !site.Insecure {
+			// Never asked: nothing is known of the site, so no finding
+			// and no evidence (the check is not_checked, status unknown).
+			w.Execution, w.Status = NotChecked, Unknown
+			return w
+		}
+		w.Status, w.Signals.HTTPS = Partial, bptr(false)
+		w.flags = append(w.flags, Flag{"WEBSITE_NO_HTTPS", "low", "The website left HTTPS (a plain-http address or redirect), which was not followed."})
 		return w
 	}
 	siteDomain := omanbusiness.RegistrableDomain(site.FinalDomain)

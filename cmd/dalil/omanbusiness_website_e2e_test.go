@@ -79,11 +79,16 @@ func TestSupplierWebsiteEndToEnd(t *testing.T) {
 		t.Errorf("supplied website: %d %s", a.status, a.raw)
 	}
 
-	// Refused by the SSRF checks: never dialled, reported.
+	// Refused by the SSRF checks: never dialled, and never a finding (not
+	// "unreachable") nor a live check: the website check is not_checked
+	// and says why (issue #28 item 6).
 	for _, url := range []string{"https://intranet.alnoor-trading.example/", "https://alnoor-trading.example/to-metadata"} {
 		a = s.post(t, route, `{"companyName":"Al Noor Trading LLC","crNumber":"1000001","website":"`+url+`"}`)
 		d = a.data()
-		if a.status != 200 || !slices.Contains(flagCodes(d), "WEBSITE_UNREACHABLE") || signal(d, "companyNameOnWebsite") == true {
+		live, _ := d["dataCoverage"].(map[string]any)["liveChecksPerformed"].([]any)
+		if a.status != 200 || slices.Contains(flagCodes(d), "WEBSITE_UNREACHABLE") || website(d)["execution"] != "not_checked" ||
+			!strings.Contains(fmt.Sprint(website(d)["explanation"]), "not fetched") || slices.Contains(live, any("website")) ||
+			signal(d, "companyNameOnWebsite") == true {
 			t.Errorf("%s: %d %s", url, a.status, a.raw)
 		}
 	}

@@ -56,6 +56,7 @@ func TestReservedIPv6RefusedEndToEnd(t *testing.T) {
 	docs.Resolve("loopback6.test.example", "::ffff:0:7f00:1")
 	docs.Resolve("metadata6.test.example", "::ffff:0:a9fe:a9fe")
 	docs.Resolve("reserved6.test.example", "4000::1")
+	docs.Resolve("loopback6.alnoor-test.com", "::ffff:0:7f00:1")
 	fetch := docs.Options()
 	toDocs := fetch.DialContext
 	fetch.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
@@ -73,6 +74,7 @@ func TestReservedIPv6RefusedEndToEnd(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "dalil.db")
 	env := twilioEnv(fake, base)
 	env["DALIL_DB"] = db
+	env[envWebsiteFetch] = "on" // website fields are fetched, through the same policy
 	cfg, _, err := loadConfig(newFlagSet("serve", io.Discard), nil, func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
@@ -150,6 +152,39 @@ func TestReservedIPv6RefusedEndToEnd(t *testing.T) {
 	}
 	if n := fake.Dials(voiceNum1); n != 0 {
 		t.Errorf("a call with a refused callbackUrl was dialled %d times", n)
+	}
+
+	// Website fields: a literal is refused at the input (400, the one
+	// rule); a name resolving to reserved IPv6, or a redirect there, is
+	// never connected to, never reported as a site that "did not answer",
+	// and never charged for.
+	for _, tc := range []struct{ route, body string }{
+		{"/api/v1/procurement/oman-supplier-check", `{"companyName":"Al Noor Trading LLC","website":"https://[::ffff:0:7f00:1]/"}`},
+		{"/api/v1/risk/company-reputation-check", `{"companyName":"Al Noor Trading LLC","country":"OM","website":"https://[::ffff:0:7f00:1]/"}`},
+		{"/api/v1/risk/company-reputation-check", `{"companyName":"Al Noor Trading LLC","country":"OM","website":"https://user:p@alnoor-test.com/"}`},
+	} {
+		before := credits(t, base, key)
+		a := post(t, base+tc.route, tc.body, hdr)
+		if a.status != 400 || !strings.Contains(string(a.raw), `"website"`) {
+			t.Errorf("%s %s: %d %s, want 400 on website", tc.route, tc.body, a.status, a.raw)
+		}
+		if after := credits(t, base, key); after != before {
+			t.Errorf("%s %s: credits %v → %v", tc.route, tc.body, before, after)
+		}
+	}
+	for _, tc := range []struct{ route, body string }{
+		{"/api/v1/procurement/oman-supplier-check", `{"companyName":"Al Noor Trading LLC","website":"https://loopback6.test.example/"}`}, // AAAA
+		{"/api/v1/procurement/oman-supplier-check", `{"companyName":"Al Noor Trading LLC","website":"https://docs.test.example/to-translated"}`},
+		{"/api/v1/risk/company-reputation-check", `{"companyName":"Al Noor Trading LLC","country":"OM","website":"https://loopback6.alnoor-test.com/"}`},
+	} {
+		before := credits(t, base, key)
+		a := post(t, base+tc.route, tc.body, hdr)
+		if a.status >= 500 || strings.Contains(string(a.raw), "WEBSITE_UNREACHABLE") || strings.Contains(string(a.raw), "did not answer") {
+			t.Errorf("%s %s: %d %s", tc.route, tc.body, a.status, a.raw)
+		}
+		if after := credits(t, base, key); after != before {
+			t.Errorf("%s %s: credits %v → %v, want no charge for a website never fetched", tc.route, tc.body, before, after)
+		}
 	}
 
 	// The same server does fetch a public document (the dialer above is
