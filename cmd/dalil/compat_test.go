@@ -145,7 +145,7 @@ func newCompatServer(t *testing.T) *compatServer {
 	t.Cleanup(func() { svc.Close() })
 	// The synthetic demo datasets of `serve --demo`.
 	for _, name := range []string{"comparables", "listings", "companies"} {
-		if err := seedDemoDataset(ctx, svc.store, name, io.Discard); err != nil {
+		if err := seedServiceDemo(ctx, svc, name); err != nil {
 			t.Fatal(err)
 		}
 	}

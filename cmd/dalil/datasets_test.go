@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,4 +98,15 @@ func TestReportText(t *testing.T) {
 			t.Errorf("reportText(%+v) =\n%q\nwant\n%q", tc.rep, b.String(), tc.want)
 		}
 	}
+}
+
+// seedServiceDemo loads the named dataset's demo rows into svc's database
+// and refreshes svc's view of its datasets, as serve --demo does after
+// seeding: statuses read right after it follow the new rows.
+func seedServiceDemo(ctx context.Context, svc *service, name string) error {
+	if err := seedDemoDataset(ctx, svc.store, name, io.Discard); err != nil {
+		return err
+	}
+	svc.datasets.Refresh(ctx)
+	return nil
 }

@@ -142,7 +142,7 @@ func TestIntelNotConfiguredEndToEnd(t *testing.T) {
 	// list is synthetic, and nothing else answered: 200, not charged
 	// (synthetic_data_only, issue 30 item 1), the credits untouched.
 	before = credits(t, base, key)
-	if err := seedDemoDataset(context.Background(), s.svc.store, "sanctions", io.Discard); err != nil {
+	if err := seedServiceDemo(context.Background(), s.svc, "sanctions"); err != nil {
 		t.Fatal(err)
 	}
 	a = intelCall(t, "POST", base+"/api/v1/risk/business-risk-score", key, `{"companyName":"Demo Horizon Shipping LLC"}`)

@@ -211,7 +211,7 @@ func providerStatus(v any) map[string]string {
 func TestIntelProvidersEndToEnd(t *testing.T) {
 	f := newIntelFakes(t)
 	s := newIntelServer(t, f.env(), f.site.Options())
-	if err := seedDemoDataset(context.Background(), s.svc.store, "sanctions", io.Discard); err != nil {
+	if err := seedServiceDemo(context.Background(), s.svc, "sanctions"); err != nil {
 		t.Fatal(err)
 	}
 	for _, id := range []string{"research_company", "find_companies", "analyze_company_risk", "company_reputation_check", "business_risk_score"} {

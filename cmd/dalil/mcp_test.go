@@ -64,11 +64,11 @@ func newMCPFixture(t *testing.T) *mcpFixture {
 	}
 	// The Oman business examples answer from company records: the
 	// synthetic demo set, as `serve --demo` loads it.
-	if err := seedDemoDataset(ctx, svc.store, "companies", io.Discard); err != nil {
+	if err := seedServiceDemo(ctx, svc, "companies"); err != nil {
 		t.Fatal(err)
 	}
 	// sanctions_screen's example answers from the synthetic demo list.
-	if err := seedDemoDataset(ctx, svc.store, "sanctions", io.Discard); err != nil {
+	if err := seedServiceDemo(ctx, svc, "sanctions"); err != nil {
 		t.Fatal(err)
 	}
 	if f.broke, err = ops.CreateAccount(ctx, svc.store, "broke", "free", 0); err != nil {

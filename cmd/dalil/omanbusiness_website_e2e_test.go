@@ -49,7 +49,7 @@ func TestSupplierWebsiteEndToEnd(t *testing.T) {
 	site.Resolve("intranet.alnoor-trading.example", "10.1.2.3")
 
 	s := newIntelServer(t, map[string]string{envWebsiteFetch: "on"}, site.Options())
-	if err := seedDemoDataset(context.Background(), s.svc.store, "companies", io.Discard); err != nil {
+	if err := seedServiceDemo(context.Background(), s.svc, "companies"); err != nil {
 		t.Fatal(err)
 	}
 	const route = "/api/v1/procurement/oman-supplier-check"
@@ -108,7 +108,7 @@ func TestSupplierWebsiteEndToEnd(t *testing.T) {
 
 	// Website fetching off: not_checked, no request.
 	off := newIntelServer(t, nil, site.Options())
-	if err := seedDemoDataset(context.Background(), off.svc.store, "companies", io.Discard); err != nil {
+	if err := seedServiceDemo(context.Background(), off.svc, "companies"); err != nil {
 		t.Fatal(err)
 	}
 	a = off.post(t, route, `{"companyName":"Al Noor Trading LLC","crNumber":"1000001","website":"https://alnoor-trading.example/"}`)
