@@ -162,6 +162,8 @@ func TestReservedIPv6RefusedEndToEnd(t *testing.T) {
 		{"/api/v1/procurement/oman-supplier-check", `{"companyName":"Al Noor Trading LLC","website":"https://[::ffff:0:7f00:1]/"}`},
 		{"/api/v1/risk/company-reputation-check", `{"companyName":"Al Noor Trading LLC","country":"OM","website":"https://[::ffff:0:7f00:1]/"}`},
 		{"/api/v1/risk/company-reputation-check", `{"companyName":"Al Noor Trading LLC","country":"OM","website":"https://user:p@alnoor-test.com/"}`},
+		{"/api/v1/intelligence/analyze-company-risk", `{"company":"Acme Trading Ltd","country":"GB","website":"https://[::ffff:0:a9fe:a9fe]/"}`},
+		{"/api/v1/risk/business-risk-score", `{"companyName":"Acme Trading Ltd","country":"GB","website":"https://[4000::1]/"}`},
 	} {
 		before := credits(t, base, key)
 		a := post(t, base+tc.route, tc.body, hdr)
@@ -176,6 +178,8 @@ func TestReservedIPv6RefusedEndToEnd(t *testing.T) {
 		{"/api/v1/procurement/oman-supplier-check", `{"companyName":"Al Noor Trading LLC","website":"https://loopback6.test.example/"}`}, // AAAA
 		{"/api/v1/procurement/oman-supplier-check", `{"companyName":"Al Noor Trading LLC","website":"https://docs.test.example/to-translated"}`},
 		{"/api/v1/risk/company-reputation-check", `{"companyName":"Al Noor Trading LLC","country":"OM","website":"https://loopback6.alnoor-test.com/"}`},
+		{"/api/v1/intelligence/analyze-company-risk", `{"company":"Acme Trading Ltd","country":"GB","website":"https://loopback6.alnoor-test.com/"}`},
+		{"/api/v1/risk/business-risk-score", `{"companyName":"Acme Trading Ltd","country":"GB","website":"https://loopback6.alnoor-test.com/"}`},
 	} {
 		before := credits(t, base, key)
 		a := post(t, base+tc.route, tc.body, hdr)
