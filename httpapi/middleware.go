@@ -3,6 +3,7 @@ package httpapi
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -121,10 +122,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 				s.refusals.add(caller)
 				return
 			}
-			level := slog.LevelInfo
-			if sw.status >= 500 {
-				level = slog.LevelError
-			}
+			level := requestLevel(sw.status, cl.code, cl.cause, r.Context().Err())
 			if !s.log.Enabled(r.Context(), level) {
 				return // the line would be dropped: skip building it
 			}
@@ -151,6 +149,26 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(sw, r)
 	})
+}
+
+// requestLevel is a request line's level. ERROR means the operator must
+// act: a 500, or a 5xx of Dalil's own (storage). A client's mistake (4xx),
+// a capability the operator has not configured (503
+// PROVIDER_NOT_CONFIGURED: the operator chose it) and a call whose client
+// left are INFO; a provider that failed or timed out (502, 504, or their
+// codes) is WARN: it is the provider's, and usually passes.
+func requestLevel(status int, code dalil.Code, cause, clientGone error) slog.Level {
+	switch {
+	case status < 500, code == dalil.CodeProviderNotConfigured:
+		return slog.LevelInfo
+	case clientGone != nil && errors.Is(clientGone, context.Canceled),
+		cause != nil && errors.Is(cause, context.Canceled):
+		return slog.LevelInfo
+	case status == http.StatusBadGateway, status == http.StatusGatewayTimeout,
+		code == dalil.CodeProviderUnavailable, code == dalil.CodeProviderTimeout:
+		return slog.LevelWarn
+	}
+	return slog.LevelError
 }
 
 // Refusal summaries: how often at most one is written, and how many
