@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -227,6 +228,47 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeData(w, r, http.StatusOK, map[string]any{"ok": true, "status": "ok", "version": Version, "storage": "ok"}, Meta{})
+}
+
+// ReadyCheck is one part of readiness: nil when the part can serve.
+type ReadyCheck struct {
+	Name  string
+	Check func(context.Context) error
+}
+
+// handleLive is /livez: the process is up and serving HTTP. It reads
+// nothing, so a load balancer restarts only a process that hangs.
+func (s *Server) handleLive(w http.ResponseWriter, r *http.Request) {
+	writeData(w, r, http.StatusOK, map[string]any{"status": "live", "version": Version}, Meta{})
+}
+
+// handleReady is /readyz: storage reachable (the store opened, so its
+// migrations are applied) and every Config.Ready check passing; 503
+// naming each failing part otherwise, so a load balancer sends traffic
+// elsewhere until it passes.
+func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	checks := append([]ReadyCheck{{Name: "storage", Check: s.store.Ping}}, s.cfg.Ready...)
+	parts, failing := map[string]string{}, map[string]string{}
+	for _, c := range checks {
+		if err := c.Check(ctx); err != nil {
+			parts[c.Name], failing[c.Name] = "failing", err.Error()
+			continue
+		}
+		parts[c.Name] = "ok"
+	}
+	if len(failing) > 0 {
+		names := make([]string, 0, len(failing))
+		for n := range failing {
+			names = append(names, n)
+		}
+		slices.Sort(names)
+		writeError(w, r, &dalil.Error{Code: dalil.CodeServiceUnavailable, Message: "Not ready: " + strings.Join(names, ", ") + " failing.",
+			Details: map[string]any{"checks": parts}, Headers: map[string]string{"Retry-After": "5"}})
+		return
+	}
+	writeData(w, r, http.StatusOK, map[string]any{"status": "ready", "version": Version, "checks": parts}, Meta{})
 }
 
 func (s *Server) handleAgentCard(w http.ResponseWriter, r *http.Request) {

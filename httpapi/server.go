@@ -50,6 +50,9 @@ type Config struct {
 	// each mounted at POST /webhooks/{name}; the handler verifies the
 	// provider's signature itself. No API key, never charged.
 	Webhooks map[string]http.Handler
+	// Ready are the readiness checks /readyz runs beside storage (the job
+	// queue running, ...); each names the part it checks.
+	Ready []ReadyCheck
 	// Console, when set, builds the operator console's handler, mounted
 	// at /console and /console/ (package console; it needs the server's
 	// metrics and admin throttle, hence a function of the server).
@@ -148,6 +151,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/v1/pricing", s.handlePricing)
 	m.HandleFunc("GET /api/v1/health", s.handleHealth)
 	m.HandleFunc("GET /health", s.handleHealth)
+	m.HandleFunc("GET /livez", s.handleLive)
+	m.HandleFunc("GET /readyz", s.handleReady)
 	m.HandleFunc("GET /api/v1/payment-methods", s.handlePaymentMethods)
 	m.HandleFunc("GET /api/v1/subscription-plans", s.handlePlans)
 	m.HandleFunc("GET /api/v1/account/balance", s.handleBalance)

@@ -19,7 +19,6 @@ package mcpserver
 import (
 	"bytes"
 	"context"
-	"dalil/internal/logx"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -34,6 +33,7 @@ import (
 
 	"dalil"
 	"dalil/capability"
+	"dalil/internal/logx"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"dalil/internal/logx"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -11,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/nyaruka/phonenumbers"
@@ -18,7 +18,9 @@ import (
 	"dalil"
 	"dalil/capabilities/voice"
 	"dalil/capabilities/voice/voicesql"
+	"dalil/httpapi"
 	"dalil/internal/jobs"
+	"dalil/internal/logx"
 	"dalil/internal/safehttp"
 	"dalil/provider/client"
 	"dalil/provider/telephony/twilio"
@@ -327,6 +329,22 @@ type voiceRuntime struct {
 	provider   string
 	unfinished int
 	log        *slog.Logger
+	// running: the job workers are started (and not stopped).
+	running atomic.Bool
+}
+
+// readyChecks are the voice runtime's readiness checks (/readyz): the job
+// queue's workers running. None without a runtime.
+func (v *voiceRuntime) readyChecks() []httpapi.ReadyCheck {
+	if v == nil {
+		return nil
+	}
+	return []httpapi.ReadyCheck{{Name: "jobs", Check: func(context.Context) error {
+		if !v.running.Load() {
+			return errors.New("the job queue's workers are not running")
+		}
+		return nil
+	}}}
 }
 
 // voiceWorkers is the voice queue's concurrency in each process.
@@ -556,6 +574,7 @@ func (v *voiceRuntime) start(ctx context.Context) error {
 	if err := v.queue.Start(ctx); err != nil {
 		return fmt.Errorf("voice job workers: %w", err)
 	}
+	v.running.Store(true)
 	if v.provider == "" {
 		v.log.Warn(fmt.Sprintf("voice: no telephony provider is configured, but %d calls placed with one have work left: "+
 			"finishing them without a provider (queued calls end failed, provider_not_configured, account charges refunded in full; "+
@@ -576,6 +595,7 @@ func (v *voiceRuntime) stop() {
 	if v == nil {
 		return
 	}
+	v.running.Store(false)
 	ctx, cancel := context.WithTimeout(context.Background(), voiceStopTimeout)
 	defer cancel()
 	if err := v.queue.Stop(ctx); err != nil {
