@@ -58,10 +58,10 @@ func TestReservedIPv6RefusedEndToEnd(t *testing.T) {
 	docs.Resolve("reserved6.test.example", "4000::1")
 	docs.Resolve("loopback6.alnoor-test.com", "::ffff:0:7f00:1")
 	fetch := docs.Options()
-	toDocs := fetch.DialContext
+	dialDocs := fetch.DialContext
 	fetch.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
 		if addr == safehttptest.PublicIP+":443" {
-			return toDocs(ctx, network, addr)
+			return dialDocs(ctx, network, addr)
 		}
 		var d net.Dialer
 		return d.DialContext(ctx, network, trap.Addr().String())
