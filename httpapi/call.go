@@ -75,7 +75,7 @@ func (p *accountPayer) hold(ctx context.Context, w http.ResponseWriter, r *http.
 	if done || err != nil {
 		return done, err // a replay is served whatever the balance: it was paid
 	}
-	if err := p.canPay(ctx); err != nil {
+	if err := p.canPay(); err != nil {
 		if rerr := p.release(ctx); rerr != nil {
 			p.s.log.Warn("release of a refused call's Idempotency-Key failed; its lease frees it", "requestId", RequestID(ctx), "error", rerr.Error())
 		}
@@ -84,27 +84,22 @@ func (p *accountPayer) hold(ctx context.Context, w http.ResponseWriter, r *http.
 	return false, nil
 }
 
-// canPay refuses, before any work, a call the account cannot pay for:
-// the charge rule (dalil.DecideCharge) on the account as authenticated.
-// Credits that cover the price need no database read; otherwise the
-// allowance used this period is read. The charge itself decides again
-// (the balance may change meanwhile): this only spares the work, and the
-// server's CPU, of calls that would be refused anyway.
-func (p *accountPayer) canPay(ctx context.Context) error {
+// canPay refuses, before any work, a call the account cannot pay for,
+// from the account as authenticated (no storage read: this runs on every
+// call): credits that cover the price pass; a plan allowance that may
+// apply passes too (what is left of it is the charge's to read); else the
+// charge rule's own refusal. The charge decides again (balances move):
+// this only spares the work, and the server's CPU, of calls a key without
+// credit or allowance would have refused anyway.
+func (p *accountPayer) canPay() error {
 	creditsOn := p.s.rails[dalil.MethodCredits]
-	if creditsOn && p.acct.Credits >= p.price {
-		return nil
-	}
 	plan, _ := dalil.PlanByID(p.acct.Plan)
 	st := dalil.ChargeState{Plan: plan, Credits: p.acct.Credits}
-	if st.HasAllowance() && p.method != dalil.MethodCredits {
-		u, err := p.s.store.Usage(ctx, p.acct.ID)
-		if err != nil {
-			return nil // unknown: let the charge decide
-		}
-		st.PeriodStart, st.PeriodEnd, st.Used, st.Calls = u.PeriodStart, u.PeriodEnd, u.USD, u.Calls
+	if creditsOn && st.Credits >= p.price || st.HasAllowance() && p.method != dalil.MethodCredits {
+		return nil
 	}
-	if _, refusal := dalil.DecideCharge(st, p.price, p.method, creditsOn, time.Now()); refusal != nil {
+	_, refusal := dalil.DecideCharge(st, p.price, p.method, creditsOn, time.Now())
+	if refusal != nil {
 		return refusal
 	}
 	return nil
