@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -250,21 +249,18 @@ func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	checks := append([]ReadyCheck{{Name: "storage", Check: s.store.Ping}}, s.cfg.Ready...)
-	parts, failing := map[string]string{}, map[string]string{}
+	parts := map[string]string{}
+	var failing []string // in check order
 	for _, c := range checks {
-		if err := c.Check(ctx); err != nil {
-			parts[c.Name], failing[c.Name] = "failing", err.Error()
-			continue
-		}
 		parts[c.Name] = "ok"
+		if err := c.Check(ctx); err != nil {
+			parts[c.Name] = "failing"
+			failing = append(failing, c.Name)
+			s.log.Warn("not ready", "part", c.Name, "error", err.Error())
+		}
 	}
 	if len(failing) > 0 {
-		names := make([]string, 0, len(failing))
-		for n := range failing {
-			names = append(names, n)
-		}
-		slices.Sort(names)
-		writeError(w, r, &dalil.Error{Code: dalil.CodeServiceUnavailable, Message: "Not ready: " + strings.Join(names, ", ") + " failing.",
+		writeError(w, r, &dalil.Error{Code: dalil.CodeServiceUnavailable, Message: "Not ready: " + strings.Join(failing, ", ") + " failing.",
 			Details: map[string]any{"checks": parts}, Headers: map[string]string{"Retry-After": "5"}})
 		return
 	}
