@@ -91,6 +91,11 @@ func newDatasetSupply(importers []dataset.Importer, log *slog.Logger) *datasetSu
 func (d *datasetSupply) Refresh(ctx context.Context) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	d.refreshLocked(ctx)
+}
+
+// refreshLocked is Refresh with d.mu held.
+func (d *datasetSupply) refreshLocked(ctx context.Context) {
 	old := *d.snap.Load()
 	next := make(map[string]datasetState, len(d.importers))
 	for _, im := range d.importers {
@@ -149,15 +154,18 @@ func stateOf(st dataset.Stats) datasetState {
 	return s
 }
 
-// State is name's state, read again first when the snapshot is older than
-// datasetFresh and no other read is under way (which this one then does
-// not wait for).
+// State is name's last known state. A snapshot older than datasetFresh
+// is read again in the background (one read at a time), so that a status
+// read never waits on storage on a request's path; a call about to be
+// refused re-reads first (RefreshIfOlder through Entry.Confirm).
 func (d *datasetSupply) State(name string) datasetState {
 	if d.now().UnixNano()-d.read.Load() > int64(datasetFresh) && d.mu.TryLock() {
-		d.mu.Unlock()
-		ctx, cancel := context.WithTimeout(context.Background(), datasetReadTimeout)
-		d.Refresh(ctx)
-		cancel()
+		go func() {
+			defer d.mu.Unlock()
+			ctx, cancel := context.WithTimeout(context.Background(), datasetReadTimeout)
+			defer cancel()
+			d.refreshLocked(ctx)
+		}()
 	}
 	return (*d.snap.Load())[name]
 }
