@@ -39,19 +39,6 @@ func isDataset(cmd string) bool {
 	return slices.ContainsFunc(datasets(), func(d module.Dataset) bool { return d.Name == cmd })
 }
 
-// seedDemoDataset loads the named dataset's synthetic demo rows into store
-// (tests; serve --demo loads every module's with module.LoadDemos).
-func seedDemoDataset(ctx context.Context, store *sqlstore.Store, name string, w io.Writer) error {
-	for _, m := range modules() {
-		for _, d := range m.Datasets {
-			if d.Name == name {
-				return module.LoadDemos(ctx, []module.Module{{Datasets: []module.Dataset{d}}}, store.DB(), w)
-			}
-		}
-	}
-	return fmt.Errorf("no dataset %q", name)
-}
-
 // runDataset runs `dalil <name> import FILE ...` and `dalil <name> stats`:
 // the same Importer as POST /admin/v1/datasets/{name}/import.
 func runDataset(ctx context.Context, name string, args []string, getenv func(string) string, stdout, stderr io.Writer) error {

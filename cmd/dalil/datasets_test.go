@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -109,4 +110,17 @@ func seedServiceDemo(ctx context.Context, svc *service, name string) error {
 	}
 	svc.datasets.Refresh(ctx)
 	return nil
+}
+
+// seedDemoDataset loads the named dataset's synthetic demo rows into store
+// (serve --demo loads every module's with module.LoadDemos).
+func seedDemoDataset(ctx context.Context, store *sqlstore.Store, name string, w io.Writer) error {
+	for _, m := range modules() {
+		for _, d := range m.Datasets {
+			if d.Name == name {
+				return module.LoadDemos(ctx, []module.Module{{Datasets: []module.Dataset{d}}}, store.DB(), w)
+			}
+		}
+	}
+	return fmt.Errorf("no dataset %q", name)
 }
