@@ -264,3 +264,37 @@ func TestStatusIsReadLive(t *testing.T) {
 		}
 	}
 }
+
+// RegistryOptions.Expand: a requirement naming a kind of source is met
+// by the best of the sources it expands to, or by the kind itself (as a
+// remote service's listing names it); its hint is theirs.
+func TestExpandKindsOfSource(t *testing.T) {
+	e := previewed(capability.Options{Requires: []capability.Requirement{capability.NeedsProvider("web_search")}, Preview: capability.PreviewOf(capability.LeakageLow, peek)})
+	supply := map[capability.Requirement]capability.Supply{}
+	reg, err := capability.NewRegistryWith(capability.RegistryOptions{
+		Supply: func(r capability.Requirement) capability.Supply { return supply[r] },
+		Hint:   func(r capability.Requirement) string { return "set " + r.Name },
+		Expand: func(r capability.Requirement) capability.Requirement {
+			if r.Name == "web_search" {
+				return capability.AnyOf(r.Name, capability.NeedsProvider("brave"), capability.NeedsProvider("tavily"))
+			}
+			return r
+		},
+	}, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := reg.Lookup("p_tool")
+	if st := got.State(); st.Status != capability.StatusUnconfigured || st.Missing[0].Hint != "set brave; or set tavily" {
+		t.Fatalf("nothing supplied: %s %+v", st.Status, st.Missing)
+	}
+	supply[capability.NeedsProvider("tavily")] = capability.SupplyReal
+	if s := got.Status(); s != capability.StatusAvailable {
+		t.Errorf("tavily configured: %s", s)
+	}
+	delete(supply, capability.NeedsProvider("tavily"))
+	supply[capability.NeedsProvider("web_search")] = capability.SupplySynthetic
+	if s := got.Status(); s != capability.StatusDemo {
+		t.Errorf("the kind itself synthetic: %s", s)
+	}
+}

@@ -111,6 +111,12 @@ type RegistryOptions struct {
 	// batches). Entry.Confirm calls it before a capability is refused as
 	// unconfigured, so that a 503 is never answered from a stale view.
 	Refresh func(context.Context)
+	// Expand, when set, names the sources that meet a requirement naming
+	// a kind of source rather than one ("web_search": Brave or Tavily):
+	// an AnyOf of them, met as well as the best of them or the kind
+	// itself (a remote service's listing names the kind). Requirements it
+	// returns unchanged are answered as they are.
+	Expand func(Requirement) Requirement
 }
 
 // supply is o's answer for one provider or dataset requirement, and for
@@ -123,6 +129,16 @@ func (o RegistryOptions) supply(r Requirement) Supply {
 		}
 		return best
 	}
+	if o.Expand != nil {
+		if x := o.Expand(r); x.Kind == KindAny {
+			return max(o.direct(r), o.supply(x))
+		}
+	}
+	return o.direct(r)
+}
+
+// direct is o's answer for one provider or dataset requirement as it is.
+func (o RegistryOptions) direct(r Requirement) Supply {
 	switch {
 	case o.Supply != nil:
 		return o.Supply(r)
@@ -197,6 +213,11 @@ func (o RegistryOptions) stateOf(e *Entry) State {
 
 // hint joins the hints of an "any" requirement's alternatives.
 func (o RegistryOptions) hint(r Requirement) string {
+	if o.Expand != nil && r.Kind != KindAny {
+		if x := o.Expand(r); x.Kind == KindAny {
+			r = x
+		}
+	}
 	if r.Kind != KindAny {
 		return o.Hint(r)
 	}

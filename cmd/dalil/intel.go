@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"dalil/capabilities/businessrisk"
@@ -106,43 +105,6 @@ func intelRequirement(r capability.Requirement) capability.Requirement {
 		return capability.AnyOf(r.Name, append(providers(webSearchProviders, registryProviders, riskProviders), capability.NeedsDataset(sanctionsDataset))...)
 	}
 	return r
-}
-
-// expanded is opts with the intelligence capabilities' kinds of source
-// answered by the sources that meet them (intelRequirement).
-func expanded(opts capability.RegistryOptions) capability.RegistryOptions {
-	supply, hint := opts.Supply, opts.Hint
-	if supply != nil {
-		opts.Supply = func(r capability.Requirement) capability.Supply {
-			x := intelRequirement(r)
-			if x.Kind != capability.KindAny {
-				return supply(x)
-			}
-			// The kind itself first: a remote service's listing names it
-			// (RemoteSupply), not its vendors.
-			best := supply(r)
-			for _, alt := range x.Alternatives() {
-				best = max(best, supply(alt))
-			}
-			return best
-		}
-	}
-	if hint != nil {
-		opts.Hint = func(r capability.Requirement) string {
-			x := intelRequirement(r)
-			if x.Kind != capability.KindAny {
-				return hint(x)
-			}
-			var hints []string
-			for _, alt := range x.Alternatives() {
-				if h := hint(alt); h != "" {
-					hints = append(hints, h)
-				}
-			}
-			return strings.Join(hints, "; or ")
-		}
-	}
-	return opts
 }
 
 var _ intel.ListsSynthetic = intelSanctions{}

@@ -102,7 +102,7 @@ func registry(deps deps) (*capability.Registry, error) {
 		capability.Planned("find_oman_suppliers", "Procurement", "Find suppliers in Oman for a product or service."),
 		capability.Planned("compare_oman_companies", "Intelligence", "Compare Omani companies side by side."),
 	)
-	return capability.NewRegistryWith(expanded(capability.RegistryOptions{Supply: deps.supply, Hint: hintOf, Refresh: deps.refresh}), entries...)
+	return capability.NewRegistryWith(capability.RegistryOptions{Supply: deps.supply, Hint: hintOf, Refresh: deps.refresh, Expand: intelRequirement}, entries...)
 }
 
 // documentDeps wires document_facts_extract: URLs are fetched through
