@@ -11,9 +11,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
 	"dalil/capability"
 	"dalil/dataset"
+	"dalil/internal/safehttp"
 	"dalil/store/sqlstore"
 )
 
@@ -24,11 +26,66 @@ type Module struct {
 	Store sqlstore.Module
 	// Datasets are the datasets it owns, in the order they are listed.
 	Datasets []Dataset
+	// Providers are the external services it can use, each with the
+	// variables that configure it; `dalil config`, docs/providers.md and
+	// the capability statuses follow from them.
+	Providers []Provider
 	// Entries, when set, declares capabilities the module adds to the
-	// registry (after the ones cmd/dalil lists itself). db is the
-	// store's handle; ok is false without a local database (remote MCP),
-	// when only the declarations are needed.
-	Entries func(db sqlstore.DB, ok bool) []capability.Entry
+	// registry (after the ones cmd/dalil lists itself), built over what
+	// env holds: the store, and the providers as the operator configured
+	// them (one not configured is never called).
+	Entries func(env Env) []capability.Entry
+}
+
+// Provider declares one external provider: its name (what capabilities
+// require with capability.NeedsProvider), its kind, and the variables
+// that configure it. It is configured when every Required variable is
+// set.
+type Provider struct {
+	Name, Kind string
+	// Endpoint and Credential name the variables holding its URL and
+	// its secret ("" when it has none); HexCredential refuses a secret
+	// that is not hex.
+	Endpoint, Credential string
+	HexCredential        bool
+	// Timeout names the variable bounding one call (DefaultTimeout when
+	// it is unset).
+	Timeout        string
+	DefaultTimeout time.Duration
+	// Settings maps its other, non-secret settings to their variables.
+	Settings map[string]string
+	// Required lists the variables that must be set, in the order they
+	// are reported missing.
+	Required []string
+}
+
+// ProviderConfig is a provider as the operator configured it.
+type ProviderConfig struct {
+	Configured bool
+	Endpoint   string
+	Credential string
+	Timeout    time.Duration
+	Settings   map[string]string
+}
+
+// Env is what a module builds its capabilities over.
+type Env struct {
+	// DB is the store's handle; HasDB is false without a local database
+	// (remote MCP), when only the declarations are needed.
+	DB    sqlstore.DB
+	HasDB bool
+	// Providers are the providers' configurations by name.
+	Providers map[string]ProviderConfig
+	// Fetch is the policy for URLs a caller or a provider gives
+	// (internal/safehttp; tests reach local servers through it).
+	Fetch safehttp.Options
+}
+
+// Provider returns the named provider's configuration and whether it is
+// configured.
+func (e Env) Provider(name string) (ProviderConfig, bool) {
+	p := e.Providers[name]
+	return p, p.Configured
 }
 
 // Dataset is one dataset an operator imports.
@@ -106,6 +163,15 @@ func Datasets(mods []Module) []Dataset {
 	var out []Dataset
 	for _, m := range mods {
 		out = append(out, m.Datasets...)
+	}
+	return out
+}
+
+// Providers lists the modules' providers, in order.
+func Providers(mods []Module) []Provider {
+	var out []Provider
+	for _, m := range mods {
+		out = append(out, m.Providers...)
 	}
 	return out
 }

@@ -15,8 +15,8 @@ import (
 
 	"dalil"
 	"dalil/httpapi"
+	"dalil/module"
 	"dalil/provider/client"
-	"dalil/provider/marketdata"
 	"dalil/rail/l402"
 	"dalil/rail/mpp"
 	"dalil/rail/x402"
@@ -141,7 +141,7 @@ type MPP struct {
 
 // Provider is an external service Dalil may call: a payment facilitator
 // or node today; web search, registries, market data, telephony and an LLM
-// next. Its settings come from the variables its providerSpec names.
+// next. Its settings come from the variables its module.Provider names.
 type Provider struct {
 	// Kind says what it is for ("payment"; later "web_search",
 	// "registry", "market_data", "telephony", "llm").
@@ -175,38 +175,24 @@ const (
 	providerTempoRPC        = "tempo_rpc"
 )
 
-// providerSpec is how one provider is configured: which variable holds
-// each setting, and which are required.
-type providerSpec struct {
-	name, kind string
-	endpoint   string            // variable holding its URL
-	credential string            // variable holding its secret, if any
-	hexCred    bool              // the credential must be hex
-	timeout    string            // variable holding its call timeout, if any
-	defTimeout time.Duration     // the timeout when that variable is unset
-	settings   map[string]string // setting name -> variable, non-secret
-	required   []string          // variables that must be set, in the order they are reported
+// providerSpecs lists every provider: the rails' and the ones cmd/dalil
+// still wires itself below, then each module's own (module.Provider).
+// A capability requires one by name (capability.NeedsProvider) and its
+// status follows; docs/providers.md lists their variables (tested).
+func providerSpecs() []module.Provider {
+	return append(slices.Clone(wiredProviders), module.Providers(modules())...)
 }
 
-// providerSpecs lists every provider. Adding one (a web search API, a
-// company registry, a telephony vendor) is one entry here and its
-// variables in docs/providers.md; a capability then requires it by name
-// (capability.NeedsProvider) and its status follows.
-var providerSpecs = []providerSpec{
-	{name: providerX402Facilitator, kind: "payment", endpoint: envX402Facilitator, credential: envX402Token,
-		required: []string{envX402Facilitator}},
-	{name: providerLightningNode, kind: "payment", endpoint: envL402LNDURL, credential: envL402Macaroon, hexCred: true,
-		timeout: envL402LNDTimeout, defTimeout: l402.DefaultLNDTimeout, settings: map[string]string{"tlsCert": envL402TLSCert},
-		required: []string{envL402LNDURL, envL402Macaroon}},
-	{name: providerTempoRPC, kind: "payment", endpoint: envMPPRPCURL,
-		required: []string{envMPPRPCURL}},
-	{name: providerWebsiteFetch, kind: "website", required: []string{envWebsiteFetch}}, // intel.go
-	// vehicle_value_estimate (vehicle.go).
-	{name: providerMarketCheck, kind: "market_data", endpoint: envMarketCheckURL, credential: envMarketCheckKey, timeout: envMarketCheckTimeout,
-		defTimeout: marketdata.DefaultTimeout, settings: map[string]string{"pages": envMarketCheckPages, "zip": envMarketCheckZIP}, required: []string{envMarketCheckKey}},
-	{name: providerVehicleFeed, kind: "market_data", endpoint: envFeedURL, credential: envFeedToken, timeout: envFeedTimeout, defTimeout: marketdata.DefaultTimeout,
-		settings: map[string]string{"countries": envFeedCountries, "name": envFeedName}, required: []string{envFeedURL, envFeedCountries}},
-	{name: providerVINDecoder, kind: "vin_decoder", endpoint: envVPICURL, settings: map[string]string{"decoder": envVINDecoder}, required: []string{envVINDecoder}},
+// wiredProviders are the providers not yet declared by a module.
+var wiredProviders = []module.Provider{
+	{Name: providerX402Facilitator, Kind: "payment", Endpoint: envX402Facilitator, Credential: envX402Token,
+		Required: []string{envX402Facilitator}},
+	{Name: providerLightningNode, Kind: "payment", Endpoint: envL402LNDURL, Credential: envL402Macaroon, HexCredential: true,
+		Timeout: envL402LNDTimeout, DefaultTimeout: l402.DefaultLNDTimeout, Settings: map[string]string{"tlsCert": envL402TLSCert},
+		Required: []string{envL402LNDURL, envL402Macaroon}},
+	{Name: providerTempoRPC, Kind: "payment", Endpoint: envMPPRPCURL,
+		Required: []string{envMPPRPCURL}},
+	{Name: providerWebsiteFetch, Kind: "website", Required: []string{envWebsiteFetch}}, // intel.go
 	// Company intelligence (intelproviders.go, docs/providers.md).
 	vendorSpec(providerBraveSearch, "web_search", "DALIL_BRAVE_SEARCH", "DALIL_BRAVE_SEARCH_API_KEY", defaultVendorTimeout, nil),
 	vendorSpec(providerTavily, "web_search", "DALIL_TAVILY", "DALIL_TAVILY_API_KEY", defaultVendorTimeout, nil),
@@ -477,23 +463,23 @@ func (l *loader) load() *Config {
 	} else {
 		c.Rails.MPP.Channels = on || c.Rails.MPP.Escrow != ""
 	}
-	for _, spec := range providerSpecs {
-		c.Providers[spec.name] = l.provider(spec)
+	for _, spec := range providerSpecs() {
+		c.Providers[spec.Name] = l.provider(spec)
 	}
 	c.Voice = l.voice(c) // and the "telephony" provider (voice.go)
 	return c
 }
 
 // provider reads one provider's settings.
-func (l *loader) provider(spec providerSpec) Provider {
-	p := Provider{Kind: spec.kind, Endpoint: Endpoint(l.url(spec.endpoint, true, "http", "https"))}
-	if spec.credential != "" {
-		p.Credential = l.secret(spec.credential, spec.hexCred)
+func (l *loader) provider(spec module.Provider) Provider {
+	p := Provider{Kind: spec.Kind, Endpoint: Endpoint(l.url(spec.Endpoint, true, "http", "https"))}
+	if spec.Credential != "" {
+		p.Credential = l.secret(spec.Credential, spec.HexCredential)
 	}
-	if spec.timeout != "" {
-		p.Timeout = l.duration(spec.timeout, spec.defTimeout)
+	if spec.Timeout != "" {
+		p.Timeout = l.duration(spec.Timeout, spec.DefaultTimeout)
 	}
-	for name, env := range spec.settings {
+	for name, env := range spec.Settings {
 		if v := l.str(env); v != "" {
 			if p.Settings == nil {
 				p.Settings = map[string]string{}
@@ -503,12 +489,12 @@ func (l *loader) provider(spec providerSpec) Provider {
 	}
 	// A vendor's call budget (the company intelligence providers'
 	// DALIL_<P>_BUDGET, vendorSpec) is refused when malformed.
-	if env, ok := spec.settings["budget"]; ok && p.Settings["budget"] != "" {
+	if env, ok := spec.Settings["budget"]; ok && p.Settings["budget"] != "" {
 		if _, err := client.ParseBudget(p.Settings["budget"]); err != nil {
 			l.fail(env, "must be CALLS/PERIOD such as 1000/24h, got %q", p.Settings["budget"])
 		}
 	}
-	for _, env := range spec.required {
+	for _, env := range spec.Required {
 		if l.str(env) == "" {
 			p.Missing = append(p.Missing, env)
 		}

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"dalil/internal/intel"
+	"dalil/module"
 	"dalil/provider/client"
 	"dalil/provider/llm"
 	"dalil/provider/rdap"
@@ -31,19 +32,19 @@ const (
 	envOpenCorporatesToken = "DALIL_OPENCORPORATES_API_TOKEN"
 )
 
-// vendorSpec is the providerSpec of a vendor API whose variables share
-// prefix: PREFIX_URL, credential (required; "" for a keyless vendor,
-// which then requires PREFIX_URL), PREFIX_TIMEOUT, PREFIX_BUDGET, plus
-// extra settings.
-func vendorSpec(name, kind, prefix, credential string, timeout time.Duration, extra map[string]string) providerSpec {
-	s := providerSpec{name: name, kind: kind, endpoint: prefix + "_URL", credential: credential,
-		timeout: prefix + "_TIMEOUT", defTimeout: timeout, settings: map[string]string{"budget": prefix + "_BUDGET"}}
+// vendorSpec declares a vendor API whose variables share prefix:
+// PREFIX_URL, credential (required; "" for a keyless vendor, which then
+// requires PREFIX_URL), PREFIX_TIMEOUT, PREFIX_BUDGET, plus extra
+// settings.
+func vendorSpec(name, kind, prefix, credential string, timeout time.Duration, extra map[string]string) module.Provider {
+	s := module.Provider{Name: name, Kind: kind, Endpoint: prefix + "_URL", Credential: credential,
+		Timeout: prefix + "_TIMEOUT", DefaultTimeout: timeout, Settings: map[string]string{"budget": prefix + "_BUDGET"}}
 	for k, v := range extra {
-		s.settings[k] = v
+		s.Settings[k] = v
 	}
-	s.required = []string{credential}
+	s.Required = []string{credential}
 	if credential == "" {
-		s.required = []string{s.endpoint}
+		s.Required = []string{s.Endpoint}
 	}
 	return s
 }

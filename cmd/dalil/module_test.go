@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -30,18 +32,37 @@ func (o widgetOut) Basis() dalil.Basis {
 	return dalil.Basis{Sources: []dalil.Source{{Kind: dalil.SourceDataset, Name: "widgets", Dataset: "widgets", Items: o.rows}}}
 }
 
+type registryOut struct {
+	Registry string `json:"registry"`
+}
+
+func (o registryOut) Basis() dalil.Basis {
+	return dalil.Basis{Sources: []dalil.Source{{Kind: dalil.SourceLive, Name: "widget_registry", Items: 1}}}
+}
+
+// envWidgetRegistry switches the test module's provider on.
+const envWidgetRegistry = "DALIL_WIDGET_REGISTRY_URL"
+
 // widgetModule is a test-only capability module: a dataset of its own
-// (datasettest.Fake) and a capability that requires it.
+// (datasettest.Fake) and a capability that requires it, a provider of
+// its own and a capability that requires that.
 func widgetModule(fake *datasettest.Fake) module.Module {
 	return module.Module{
-		Datasets: []module.Dataset{{Name: fake.Dataset, Open: func(sqlstore.DB) dataset.Importer { return fake }}},
-		Entries: func(sqlstore.DB, bool) []capability.Entry {
+		Datasets:  []module.Dataset{{Name: fake.Dataset, Open: func(sqlstore.DB) dataset.Importer { return fake }}},
+		Providers: []module.Provider{{Name: "widget_registry", Kind: "registry", Endpoint: envWidgetRegistry, Required: []string{envWidgetRegistry}}},
+		Entries: func(env module.Env) []capability.Entry {
+			registry, _ := env.Provider("widget_registry")
 			return []capability.Entry{capability.Define("widget_lookup", capability.Options{
 				Group: "Test", Summary: "Whether a widget value is on record.", Path: "/api/v1/test/widgets", Price: 10_000,
 				Requires: []capability.Requirement{capability.NeedsDataset(fake.Dataset)},
 			}, func(ctx context.Context, in widgetIn) (widgetOut, error) {
 				st, err := fake.Stats(ctx)
 				return widgetOut{Known: st.Rows > 0, rows: st.Rows}, err
+			}), capability.Define("widget_registry_check", capability.Options{
+				Group: "Test", Summary: "Which registry a widget is checked against.", Path: "/api/v1/test/widgets/registry", Price: 10_000,
+				Requires: []capability.Requirement{capability.NeedsProvider("widget_registry")},
+			}, func(ctx context.Context, in widgetIn) (registryOut, error) {
+				return registryOut{Registry: registry.Endpoint}, nil
 			})}
 		},
 	}
@@ -97,5 +118,42 @@ func TestOneModuleLineAppearsEverywhere(t *testing.T) {
 	}
 	if got := listed(); got != "available" {
 		t.Errorf("after an import the listing says %s", got)
+	}
+
+	// Its provider: unconfigured, naming the variable, until it is set.
+	status := func(base string) map[string]any {
+		for _, c := range do(t, http.MethodGet, base+"/api/v1/capabilities", "", nil).body["data"].([]any) {
+			if c := c.(map[string]any); c["name"] == "widget_registry_check" {
+				return c
+			}
+		}
+		t.Fatal("widget_registry_check is not listed")
+		return nil
+	}
+	if c := status(base); c["status"] != "unconfigured" || !strings.Contains(fmt.Sprint(c), envWidgetRegistry) {
+		t.Errorf("without its provider: %v", c)
+	}
+	if a := post(t, base+"/api/v1/test/widgets/registry", `{"value":1}`, hdr); a.status != 503 || !strings.Contains(string(a.raw), envWidgetRegistry) {
+		t.Errorf("without its provider: %d %s", a.status, a.raw)
+	}
+	var cfgOut bytes.Buffer
+	getenv := func(k string) string {
+		if k == envWidgetRegistry {
+			return "https://registry.test/v1"
+		}
+		return ""
+	}
+	if err := run(context.Background(), []string{"config", "--db", db}, getenv, nil, &cfgOut, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(cfgOut.String(), `"widget_registry": "configured"`) || !strings.Contains(cfgOut.String(), `"widget_registry_check": "available"`) {
+		t.Errorf("dalil config does not show the configured provider:\n%s", cfgOut.String())
+	}
+	configured := startServeEnv(t, db, getenv)
+	if c := status(configured); c["status"] != "available" {
+		t.Errorf("with its provider: %v", c)
+	}
+	if a := post(t, configured+"/api/v1/test/widgets/registry", `{"value":1}`, hdr); a.status != 200 || a.data()["registry"] != "https://registry.test/v1" {
+		t.Errorf("with its provider: %d %s", a.status, a.raw)
 	}
 }

@@ -18,11 +18,17 @@ import (
 // startPlainServe runs `dalil serve` (no --demo) on db and returns its base URL.
 func startPlainServe(t *testing.T, db string) string {
 	t.Helper()
+	return startServeEnv(t, db, noEnv)
+}
+
+// startServeEnv is startPlainServe with the environment getenv.
+func startServeEnv(t *testing.T, db string, getenv func(string) string) string {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	stderr := &lockedBuffer{}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", db}, noEnv, nil, io.Discard, stderr)
+		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", db}, getenv, nil, io.Discard, stderr)
 	}()
 	t.Cleanup(func() {
 		cancel()

@@ -24,19 +24,19 @@ func TestProvidersDocMatchesDeclarations(t *testing.T) {
 		rows[m[1]] = m[0]
 	}
 	declared := map[string]bool{}
-	for _, p := range providerSpecs {
-		declared[p.name] = true
-		r, ok := rows[p.name]
+	for _, p := range providerSpecs() {
+		declared[p.Name] = true
+		r, ok := rows[p.Name]
 		if !ok {
-			t.Errorf("docs/providers.md has no row for provider %s (%s)", p.name, p.kind)
+			t.Errorf("docs/providers.md has no row for provider %s (%s)", p.Name, p.Kind)
 			continue
 		}
-		if !strings.HasPrefix(r, "| `"+p.name+"` | "+p.kind+" |") {
-			t.Errorf("docs/providers.md gives %s another kind than %s: %s", p.name, p.kind, r[:min(len(r), 80)])
+		if !strings.HasPrefix(r, "| `"+p.Name+"` | "+p.Kind+" |") {
+			t.Errorf("docs/providers.md gives %s another kind than %s: %s", p.Name, p.Kind, r[:min(len(r), 80)])
 		}
-		for _, v := range p.required {
+		for _, v := range p.Required {
 			if !strings.Contains(r, v) {
-				t.Errorf("docs/providers.md's row for %s does not name %s, which switches it on", p.name, v)
+				t.Errorf("docs/providers.md's row for %s does not name %s, which switches it on", p.Name, v)
 			}
 		}
 	}

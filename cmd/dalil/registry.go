@@ -11,13 +11,11 @@ import (
 	"dalil/capabilities/invoiceanomaly/invoicesql"
 	"dalil/capabilities/maintenance"
 	"dalil/capabilities/omanbusiness/companysql"
-	"dalil/capabilities/omanproperty"
 	"dalil/capabilities/omanproperty/omanpropertysql"
 	"dalil/capabilities/property"
 	"dalil/capabilities/sanctions"
 	"dalil/capabilities/sanctions/sanctionssql"
-	"dalil/capabilities/vehiclevalue"
-	"dalil/capabilities/vehiclevalue/vehiclesql"
+	"dalil/capabilities/vehiclevalue/vehiclemod"
 	"dalil/capabilities/voice"
 	"dalil/capabilities/voice/voicesql"
 	"dalil/capability"
@@ -36,7 +34,7 @@ import (
 // from this list while databases may hold its tables. A variable so that
 // a test can add one.
 var modules = func() []module.Module {
-	return []module.Module{{Store: invoicesql.Module()}, {Store: mppsql.Module()}, omanpropertysql.Data(), companysql.Data(), vehiclesql.Data(),
+	return []module.Module{{Store: invoicesql.Module()}, {Store: mppsql.Module()}, omanpropertysql.Data(), companysql.Data(), vehiclemod.Module(),
 		sanctionssql.Data(), {Store: voicesql.Module()}}
 }
 
@@ -63,8 +61,6 @@ func registry(deps deps) (*capability.Registry, error) {
 		maintenance.Entry(),
 		invoiceanomaly.Entry(invoices),
 		documentfacts.Entry(documentDeps(deps)),
-		omanproperty.Entry(omanPropertyDeps(deps)),
-		vehiclevalue.Entry(vehicleDeps(deps)),
 	}
 	// Voice: gated on the telephony provider (voice.go; 503
 	// PROVIDER_NOT_CONFIGURED until one is configured).
@@ -76,14 +72,10 @@ func registry(deps deps) (*capability.Registry, error) {
 	// sanctions_screen (sanctions.go).
 	entries = append(entries, sanctions.Entry(sanctionsDeps(deps)))
 	// Capabilities the modules declare themselves.
+	env := moduleEnv(deps)
 	for _, m := range modules() {
-		if m.Entries == nil {
-			continue
-		}
-		if deps.store != nil {
-			entries = append(entries, m.Entries(deps.store.DB(), true)...)
-		} else {
-			entries = append(entries, m.Entries(sqlstore.DB{}, false)...)
+		if m.Entries != nil {
+			entries = append(entries, m.Entries(env)...)
 		}
 	}
 	entries = append(entries,
@@ -103,6 +95,19 @@ func registry(deps deps) (*capability.Registry, error) {
 		capability.Planned("compare_oman_companies", "Intelligence", "Compare Omani companies side by side."),
 	)
 	return capability.NewRegistryWith(capability.RegistryOptions{Supply: deps.supply, Hint: hintOf, Refresh: deps.refresh, Expand: intelRequirement}, entries...)
+}
+
+// moduleEnv is what the modules build their capabilities over.
+func moduleEnv(d deps) module.Env {
+	env := module.Env{Fetch: d.fetch, Providers: map[string]module.ProviderConfig{}}
+	if d.store != nil {
+		env.DB, env.HasDB = d.store.DB(), true
+	}
+	for name, p := range d.providers {
+		env.Providers[name] = module.ProviderConfig{Configured: p.Configured, Endpoint: string(p.Endpoint), Credential: p.Credential.Reveal(),
+			Timeout: p.Timeout, Settings: p.Settings}
+	}
+	return env
 }
 
 // documentDeps wires document_facts_extract: URLs are fetched through

@@ -246,9 +246,9 @@ func hintOf(r capability.Requirement) string {
 	case capability.KindDataset:
 		return "import it: dalil " + r.Name + " import FILE --source NAME --license TEXT (or POST /admin/v1/datasets/" + r.Name + "/import)"
 	case capability.KindProvider:
-		for _, p := range providerSpecs {
-			if p.name == r.Name && len(p.required) > 0 {
-				return "set " + strings.Join(p.required, " and ")
+		for _, p := range providerSpecs() {
+			if p.Name == r.Name && len(p.Required) > 0 {
+				return "set " + strings.Join(p.Required, " and ")
 			}
 		}
 	}

@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"dalil/capabilities/vehiclevalue/vehiclemod"
 	"dalil/internal/testenv"
+	"dalil/provider/marketdata"
 	"dalil/provider/marketdata/marketdatatest"
 	"dalil/rail/x402"
 )
@@ -66,7 +68,7 @@ func testVehicleValueEndToEnd(t *testing.T, db string) {
 			Seen: time.Now().UTC().AddDate(0, 0, -2)})
 	}
 	mc := marketdatatest.NewMarketCheck(t, "mc-e2e-5ecret", cars...)
-	env := map[string]string{envMarketCheckKey: "mc-e2e-5ecret", envMarketCheckURL: mc.URL}
+	env := map[string]string{vehiclemod.EnvMarketCheckKey: "mc-e2e-5ecret", vehiclemod.EnvMarketCheckURL: mc.URL}
 	for k, v := range p.env {
 		env[k] = v
 	}
@@ -195,23 +197,23 @@ func TestVehicleProvidersFromConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := vehicleDeps(deps{providers: cfg.Providers})
+	d := vehiclemod.Deps(moduleEnv(deps{providers: cfg.Providers}))
 	if len(d.Sources) != 0 || d.VIN != nil || d.Predictor != nil || d.Listings != nil {
 		t.Fatalf("sources built with nothing configured: %+v", d)
 	}
-	env := map[string]string{envMarketCheckKey: "k", envFeedURL: "https://feed.example/l.json", envFeedCountries: "OM,AE", envVINDecoder: "nhtsa"}
+	env := map[string]string{vehiclemod.EnvMarketCheckKey: "k", vehiclemod.EnvFeedURL: "https://feed.example/l.json", vehiclemod.EnvFeedCountries: "OM,AE", vehiclemod.EnvVINDecoder: "nhtsa"}
 	cfg, _, err = loadConfig(newFlagSet("serve", nil), nil, func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
-	d = vehicleDeps(deps{providers: cfg.Providers})
+	d = vehiclemod.Deps(moduleEnv(deps{providers: cfg.Providers}))
 	if len(d.Sources) != 2 || d.VIN == nil || d.Predictor == nil || !d.Sources[1].Covers("AE") || d.Sources[0].Covers("OM") {
 		t.Fatalf("configured: %+v", d)
 	}
 	// A feed without countries is not configured.
-	delete(env, envFeedCountries)
+	delete(env, vehiclemod.EnvFeedCountries)
 	cfg, _, _ = loadConfig(newFlagSet("serve", nil), nil, func(k string) string { return env[k] })
-	if p := cfg.Providers[providerVehicleFeed]; p.Configured || len(p.Missing) != 1 {
+	if p := cfg.Providers[marketdata.FeedName]; p.Configured || len(p.Missing) != 1 {
 		t.Errorf("feed without countries: %+v", p)
 	}
 }

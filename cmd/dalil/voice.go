@@ -22,6 +22,7 @@ import (
 	"dalil/internal/jobs"
 	"dalil/internal/logx"
 	"dalil/internal/safehttp"
+	"dalil/module"
 	"dalil/provider/client"
 	"dalil/provider/telephony/twilio"
 	"dalil/provider/telephony/vapi"
@@ -88,16 +89,16 @@ const (
 // non-secret settings are Settings; their second secret (Twilio's API key
 // secret, Vapi's webhook secret) is in Config.Voice.
 var (
-	twilioSpec = providerSpec{name: providerTwilio, kind: "telephony", endpoint: "DALIL_TWILIO_URL", credential: envTwilioAuthToken,
-		timeout: "DALIL_TWILIO_TIMEOUT", defTimeout: client.DefaultTimeout,
-		settings: map[string]string{"budget": "DALIL_TWILIO_BUDGET", "accountSid": envTwilioAccountSID, "from": envTwilioFrom,
+	twilioSpec = module.Provider{Name: providerTwilio, Kind: "telephony", Endpoint: "DALIL_TWILIO_URL", Credential: envTwilioAuthToken,
+		Timeout: "DALIL_TWILIO_TIMEOUT", DefaultTimeout: client.DefaultTimeout,
+		Settings: map[string]string{"budget": "DALIL_TWILIO_BUDGET", "accountSid": envTwilioAccountSID, "from": envTwilioFrom,
 			"apiKeySid": envTwilioAPIKeySID, "conversationURL": envTwilioConversationURL, "ringTimeout": envTwilioRingTimeout},
-		required: []string{envTwilioAccountSID, envTwilioAuthToken, envTwilioFrom}}
-	vapiSpec = providerSpec{name: providerVapi, kind: "telephony", endpoint: "DALIL_VAPI_URL", credential: envVapiAPIKey,
-		timeout: "DALIL_VAPI_TIMEOUT", defTimeout: client.DefaultTimeout,
-		settings: map[string]string{"budget": "DALIL_VAPI_BUDGET", "phoneNumberId": envVapiPhoneNumberID, "credentialId": envVapiCredentialID,
+		Required: []string{envTwilioAccountSID, envTwilioAuthToken, envTwilioFrom}}
+	vapiSpec = module.Provider{Name: providerVapi, Kind: "telephony", Endpoint: "DALIL_VAPI_URL", Credential: envVapiAPIKey,
+		Timeout: "DALIL_VAPI_TIMEOUT", DefaultTimeout: client.DefaultTimeout,
+		Settings: map[string]string{"budget": "DALIL_VAPI_BUDGET", "phoneNumberId": envVapiPhoneNumberID, "credentialId": envVapiCredentialID,
 			"modelProvider": envVapiModelProvider, "model": envVapiModel},
-		required: []string{envVapiAPIKey, envVapiPhoneNumberID, envVapiWebhookSecret}}
+		Required: []string{envVapiAPIKey, envVapiPhoneNumberID, envVapiWebhookSecret}}
 )
 
 // Voice are the voice calls' settings (Config.Voice).

@@ -4,13 +4,16 @@ import (
 	"context"
 
 	"dalil/capabilities/omanproperty"
+	"dalil/capability"
 	"dalil/dataset"
 	"dalil/module"
 	"dalil/store/sqlstore"
 )
 
-// Data is analyze_oman_property's module: its tables and the comparables
-// dataset, with the synthetic Muscat comparables of serve --demo.
+// Data is analyze_oman_property's module: its tables, the comparables
+// dataset with the synthetic Muscat comparables of serve --demo, and the
+// capability over them (without a local database every answer is
+// insufficient_comparables, not charged).
 func Data() module.Module {
 	open := func(db sqlstore.DB) dataset.Importer { return New(db) }
 	return module.Module{Store: Module(), Datasets: []module.Dataset{{
@@ -19,5 +22,11 @@ func Data() module.Module {
 			Load: func(ctx context.Context, db sqlstore.DB) (dataset.Report, bool, error) { return New(db).LoadDemo(ctx) },
 			Says: "%d synthetic Muscat comparables (batch %s) for analyze_oman_property",
 		},
-	}}}
+	}}, Entries: func(env module.Env) []capability.Entry {
+		var deps omanproperty.Deps
+		if env.HasDB {
+			deps.Market = New(env.DB)
+		}
+		return []capability.Entry{omanproperty.Entry(deps)}
+	}}
 }
