@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
-	"time"
-
 	"dalil/capabilities/businessrisk"
 	"dalil/capabilities/companyintel"
 	"dalil/capabilities/reputation"
-	"dalil/capabilities/sanctions"
+	"dalil/capabilities/sanctions/screening"
 	"dalil/capability"
 	"dalil/internal/intel"
 	"dalil/internal/intel/sitefetch"
@@ -55,7 +52,7 @@ func intelSourcesFrom(d deps, clients intelClients) intel.Sources {
 	src := intel.Sources{Cache: intel.NewCache(nil, 0)}
 	clients.sources(&src)
 	if s := sanctionsScreener(d); s != nil {
-		src.Sanctions = intelSanctions{s}
+		src.Sanctions = screening.ForIntel(s)
 	}
 	if d.configured != nil && d.configured(capability.NeedsProvider(providerWebsiteFetch)) {
 		// The configured fetch policy: production's checks; tests inject
@@ -105,32 +102,4 @@ func intelRequirement(r capability.Requirement) capability.Requirement {
 		return capability.AnyOf(r.Name, append(providers(webSearchProviders, registryProviders, riskProviders), capability.NeedsDataset(sanctionsDataset))...)
 	}
 	return r
-}
-
-var _ intel.ListsSynthetic = intelSanctions{}
-
-// SyntheticOnly reports whether every list imported is synthetic demo
-// data (serve --demo), for the previews' syntheticOnly; like Ready, one
-// small query. A store that cannot answer counts as not synthetic.
-func (a intelSanctions) SyntheticOnly() bool {
-	if a.s == nil || a.s.Lists == nil {
-		return false
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	e, err := a.s.Lists.Engine(ctx)
-	if err != nil || e == nil {
-		return false
-	}
-	return allListsSynthetic(e.Lists())
-}
-
-// allListsSynthetic: at least one list, and every one synthetic.
-func allListsSynthetic(ls []sanctions.List) bool {
-	for _, l := range ls {
-		if !l.Synthetic {
-			return false
-		}
-	}
-	return len(ls) > 0
 }
