@@ -1,7 +1,6 @@
 package main
 
 import (
-	"dalil/internal/safehttp"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"dalil/internal/safehttp"
 
 	"dalil"
 	"dalil/httpapi"
@@ -193,15 +194,6 @@ var wiredProviders = []module.Provider{
 	{Name: providerTempoRPC, Kind: "payment", Endpoint: envMPPRPCURL,
 		Required: []string{envMPPRPCURL}},
 	{Name: providerWebsiteFetch, Kind: "website", Required: []string{envWebsiteFetch}}, // intel.go
-	// Company intelligence (intelproviders.go, docs/providers.md).
-	vendorSpec(providerBraveSearch, "web_search", "DALIL_BRAVE_SEARCH", "DALIL_BRAVE_SEARCH_API_KEY", defaultVendorTimeout, nil),
-	vendorSpec(providerTavily, "web_search", "DALIL_TAVILY", "DALIL_TAVILY_API_KEY", defaultVendorTimeout, nil),
-	vendorSpec(providerGLEIF, "registry", "DALIL_GLEIF", "", defaultVendorTimeout, nil),
-	vendorSpec(providerCompaniesHouse, "registry", "DALIL_COMPANIES_HOUSE", "DALIL_COMPANIES_HOUSE_API_KEY", defaultVendorTimeout, nil),
-	vendorSpec(providerOpenCorporates, "registry", "DALIL_OPENCORPORATES", envOpenCorporatesToken, defaultVendorTimeout, nil),
-	vendorSpec(providerRDAP, "domain", "DALIL_RDAP", "", defaultVendorTimeout, nil),
-	vendorSpec(providerSafeBrowsing, "threat_listing", "DALIL_SAFE_BROWSING", "DALIL_SAFE_BROWSING_API_KEY", defaultVendorTimeout, nil),
-	vendorSpec(providerAnthropic, "llm", "DALIL_ANTHROPIC", "DALIL_ANTHROPIC_API_KEY", anthropicTimeout, map[string]string{"model": envAnthropicModel}),
 	// Voice calls' telephony (voice.go, docs/telephony.md).
 	twilioSpec, vapiSpec,
 }

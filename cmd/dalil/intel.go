@@ -9,6 +9,9 @@ import (
 	"dalil/internal/intel"
 	"dalil/internal/intel/sitefetch"
 	"dalil/internal/safehttp"
+	"dalil/provider/rdap"
+	"dalil/provider/safebrowsing"
+	"dalil/provider/vendors"
 )
 
 // Company intelligence wiring (issue #17): the five capabilities of
@@ -29,9 +32,9 @@ import (
 // Provider names the intelligence capabilities stand on, as configured in
 // providerSpecs (and datasets in cmd/dalil/datasets.go).
 var (
-	webSearchProviders = []string{providerBraveSearch, providerTavily}
-	registryProviders  = []string{providerGLEIF, providerCompaniesHouse, providerOpenCorporates}
-	riskProviders      = []string{providerRDAP, providerSafeBrowsing, providerWebsiteFetch}
+	webSearchProviders = vendors.WebSearch
+	registryProviders  = vendors.Registries
+	riskProviders      = []string{rdap.Name, safebrowsing.Name, providerWebsiteFetch}
 	sanctionsDataset   = "sanctions"
 )
 
@@ -43,14 +46,14 @@ const providerWebsiteFetch = "website_fetch"
 
 // intelSources builds the ports from what the operator configured.
 func intelSources(d deps) intel.Sources {
-	return intelSourcesFrom(d, newIntelClients(d.providers))
+	return intelSourcesFrom(d, intelClients(d))
 }
 
 // intelSourcesFrom builds the ports over clients (built once, so that a
 // vendor's budget and cache are shared by every capability using it).
-func intelSourcesFrom(d deps, clients intelClients) intel.Sources {
+func intelSourcesFrom(d deps, clients vendors.Clients) intel.Sources {
 	src := intel.Sources{Cache: intel.NewCache(nil, 0)}
-	clients.sources(&src)
+	clients.Sources(&src)
 	if s := sanctionsScreener(d); s != nil {
 		src.Sanctions = screening.ForIntel(s)
 	}

@@ -59,5 +59,5 @@ func omanBusinessEntriesWith(d deps, web websearch.Searcher) []capability.Entry 
 // (off: no call), with its timeout and call budget from the
 // configuration.
 func webSearchClient(d deps) websearch.Searcher {
-	return newIntelClients(d.providers).webSearch()
+	return intelClients(d).WebSearcher()
 }

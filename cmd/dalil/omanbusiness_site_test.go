@@ -10,6 +10,7 @@ import (
 	"dalil/capabilities/suppliercheck"
 	"dalil/capability"
 	"dalil/internal/safehttp/safehttptest"
+	"dalil/provider/websearch"
 	"dalil/provider/websearch/websearchtest"
 	"dalil/store/sqlstore"
 )
@@ -86,7 +87,7 @@ func TestSupplierCheckWebSearchWiring(t *testing.T) {
 	if out := run(nil); out.Checks.PublicRisk.Execution != "not_checked" {
 		t.Errorf("no provider: %+v", out.Checks.PublicRisk)
 	}
-	out := run(map[string]Provider{providerBraveSearch: {Configured: true, Endpoint: Endpoint(srv.BaseURL()), Credential: "key-1"}})
+	out := run(map[string]Provider{websearch.BraveName: {Configured: true, Endpoint: Endpoint(srv.BaseURL()), Credential: "key-1"}})
 	if out.Checks.PublicRisk.Execution != "performed" || out.Checks.PublicRisk.Status != "signal_detected" {
 		t.Errorf("brave: %+v", out.Checks.PublicRisk)
 	}

@@ -21,6 +21,7 @@ import (
 	"dalil/capability"
 	"dalil/internal/safehttp"
 	"dalil/module"
+	"dalil/provider/vendors"
 	"dalil/rail/mpp/mppsql"
 	"dalil/store/sqlstore"
 )
@@ -34,7 +35,7 @@ import (
 // from this list while databases may hold its tables. A variable so that
 // a test can add one.
 var modules = func() []module.Module {
-	return []module.Module{{Store: invoicesql.Module()}, {Store: mppsql.Module()}, omanpropertysql.Data(), companysql.Data(), vehiclemod.Module(),
+	return []module.Module{vendors.Module(), {Store: invoicesql.Module()}, {Store: mppsql.Module()}, omanpropertysql.Data(), companysql.Data(), vehiclemod.Module(),
 		sanctionssql.Data(), {Store: voicesql.Module()}}
 }
 
@@ -66,9 +67,12 @@ func registry(deps deps) (*capability.Registry, error) {
 	// PROVIDER_NOT_CONFIGURED until one is configured).
 	entries = append(entries, voice.Entries(deps.voice)...)
 	// Company intelligence and risk (intel.go).
-	entries = append(entries, intelEntries(intelSources(deps))...)
+	// The vendors' clients are built once: a vendor's call budget and
+	// cache are shared by every capability that uses it.
+	vendorClients := intelClients(deps)
+	entries = append(entries, intelEntries(intelSourcesFrom(deps, vendorClients))...)
 	// Oman business routes and oman_supplier_check (omanbusiness.go).
-	entries = append(entries, omanBusinessEntries(deps)...)
+	entries = append(entries, omanBusinessEntriesWith(deps, vendorClients.WebSearcher())...)
 	// sanctions_screen (sanctions.go).
 	entries = append(entries, sanctions.Entry(sanctionsDeps(deps)))
 	// Capabilities the modules declare themselves.
@@ -104,8 +108,7 @@ func moduleEnv(d deps) module.Env {
 		env.DB, env.HasDB = d.store.DB(), true
 	}
 	for name, p := range d.providers {
-		env.Providers[name] = module.ProviderConfig{Configured: p.Configured, Endpoint: string(p.Endpoint), Credential: p.Credential.Reveal(),
-			Timeout: p.Timeout, Settings: p.Settings}
+		env.Providers[name] = providerConfig(p)
 	}
 	return env
 }
