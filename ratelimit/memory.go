@@ -117,11 +117,11 @@ func (m *Memory) Allow(_ context.Context, key string, perMinute int) (Result, er
 	}
 	var res Result
 	if allowed {
-		// The common case needs no look at the counters.
-		res = verdict(true, perMinute, w.total, m.width, into, nil)
+		// The common case needs no copy of the counters.
+		res = verdict(true, perMinute, w.total, m.width, into, w.oldest(), nil)
 	} else {
 		byAge := w.byAge()
-		res = verdict(false, perMinute, w.total, m.width, into, &byAge)
+		res = verdict(false, perMinute, w.total, m.width, into, w.oldest(), &byAge)
 	}
 	s.mu.Unlock()
 
@@ -196,6 +196,20 @@ func (w *window) byAge() [ring]uint32 {
 		}
 	}
 	return out
+}
+
+// oldest is the age of the oldest slot still holding a call, 0 when none
+// does.
+func (w *window) oldest() int {
+	if w.total == 0 {
+		return 0
+	}
+	for age := ring - 1; age > 0; age-- {
+		if w.counts[index(w.head-int64(age))] > 0 {
+			return age
+		}
+	}
+	return 0
 }
 
 // index is where slot s is counted in a window's ring.

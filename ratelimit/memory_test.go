@@ -69,19 +69,19 @@ func TestMemoryAllowsBurstThenRefuses(t *testing.T) {
 	m, clock := newTestMemory(t, 0)
 	// 300 ms into slot 0; the frozen clock then adds nothing. Every call
 	// lands in slot 0, which leaves the window when slot 61 begins, 60.7 s
-	// from now.
+	// from now; Reset says the window, 60 s, never more.
 	clock.Advance(300 * time.Millisecond)
 	const leaves = 60*time.Second + 700*time.Millisecond
 	for i := range 5 {
 		got := allow(t, m, "k", 5)
-		want := Result{Allowed: true, Limit: 5, Remaining: 4 - i, Reset: leaves}
+		want := Result{Allowed: true, Limit: 5, Remaining: 4 - i, Reset: time.Minute}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("call %d (-want +got):\n%s", i+1, diff)
 		}
 	}
 	for i := range 3 {
 		got := allow(t, m, "k", 5)
-		want := Result{Allowed: false, Limit: 5, Remaining: 0, Reset: leaves, RetryAfter: leaves}
+		want := Result{Allowed: false, Limit: 5, Remaining: 0, Reset: time.Minute, RetryAfter: leaves}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("refused call %d (-want +got):\n%s", i+1, diff)
 		}
@@ -100,7 +100,7 @@ func TestMemoryWindowSlides(t *testing.T) {
 	// At 60 s the window (slots 0-60) holds 60 calls: refused until slot 0
 	// leaves at 61 s.
 	clock.Advance(250 * time.Millisecond)
-	want := Result{Limit: 60, Reset: 60*time.Second - 250*time.Millisecond, RetryAfter: 750 * time.Millisecond}
+	want := Result{Limit: 60, Reset: 750 * time.Millisecond, RetryAfter: 750 * time.Millisecond}
 	if diff := cmp.Diff(want, allow(t, m, "k", 60)); diff != "" {
 		t.Fatalf("at 60.25 s (-want +got):\n%s", diff)
 	}

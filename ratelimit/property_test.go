@@ -202,16 +202,20 @@ func TestMemoryPropertyHeadersTellTheTruth(t *testing.T) {
 					t.Fatalf("seed %d, limit %d, call %d at %v: refused at RetryAfter %v: %+v", seed, n, i, at, r.RetryAfter, onTime)
 				}
 			}
-			// The whole budget is back at Reset, not before.
+			// Reset is never past the window; no call leaves before it, and
+			// the oldest have left within one slot after it.
+			if r.Reset <= 0 || r.Reset > time.Minute {
+				t.Fatalf("seed %d, limit %d, call %d at %v: Reset %v outside (0, 1m]", seed, n, i, at, r.Reset)
+			}
 			m, clock := replay(t, n, offset, seen)
 			clock.Advance(r.Reset - 1)
-			if early := allow(t, m, "k", n); early.Allowed && early.Remaining == n-1 {
-				t.Fatalf("seed %d, limit %d, call %d at %v: whole budget back 1ns before Reset %v", seed, n, i, at, r.Reset)
+			if got := drain(t, m, "k", n); got != r.Remaining {
+				t.Fatalf("seed %d, limit %d, call %d at %v: %d calls allowed 1ns before Reset %v, want Remaining %d", seed, n, i, at, got, r.Reset, r.Remaining)
 			}
 			m, clock = replay(t, n, offset, seen)
-			clock.Advance(r.Reset)
-			if onTime := allow(t, m, "k", n); !onTime.Allowed || onTime.Remaining != n-1 {
-				t.Fatalf("seed %d, limit %d, call %d at %v: at Reset %v got %+v, want the whole budget", seed, n, i, at, r.Reset, onTime)
+			clock.Advance(r.Reset + time.Second)
+			if got := drain(t, m, "k", n); got <= r.Remaining {
+				t.Fatalf("seed %d, limit %d, call %d at %v: one slot after Reset %v only %d calls allowed, want more than %d", seed, n, i, at, r.Reset, got, r.Remaining)
 			}
 		}
 		if !slices.ContainsFunc(probes, func(i int) bool { return !calls[i].res.Allowed }) && len(probes) > 0 {

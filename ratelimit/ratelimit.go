@@ -27,8 +27,8 @@
 //
 // The results they return mean the same (see [Result] and [Headers]):
 // Remaining is how many calls the window still admits right now,
-// RetryAfter when the next call succeeds, and Reset when the whole budget
-// is back.
+// RetryAfter when the next call succeeds, and Reset when the oldest calls
+// leave the window (never longer than the window).
 //
 // # Failure policy
 //
@@ -65,8 +65,9 @@ type Limit struct {
 // Result is the decision for one call and the state of its key's window
 // afterwards. With one process deciding (or one Redis), each figure is
 // exact: as many calls as Remaining would be allowed right now, a call
-// RetryAfter from now is allowed and one earlier is not, and Reset from
-// now the key has its whole budget again.
+// RetryAfter from now is allowed and one earlier is not, and until Reset
+// from now no call leaves the window (the oldest leave within one slot
+// after it).
 type Result struct {
 	// Allowed reports whether the call may proceed.
 	Allowed bool
@@ -75,8 +76,8 @@ type Result struct {
 	// Remaining is how many more calls the key may make now: Limit minus
 	// the calls its current window holds, never negative.
 	Remaining int
-	// Reset is how long until every call the window holds has left it, so
-	// that Remaining is back to Limit.
+	// Reset is how long until the oldest calls the window holds leave it,
+	// so that Remaining grows (a slot frees); never more than the window.
 	Reset time.Duration
 	// RetryAfter is how long until the next call may succeed: until enough
 	// of the oldest calls have left the window. 0 when Allowed.
@@ -189,8 +190,8 @@ func positive(s string) (int, error) {
 
 // Headers sets, from r: RateLimit-Limit (calls a minute);
 // RateLimit-Remaining (calls the key may still make in its current
-// 60-second window); RateLimit-Reset (seconds, rounded up, until every call
-// in that window has left it and the whole limit is available again); and,
+// 60-second window); RateLimit-Reset (seconds, rounded up, until the
+// oldest calls in that window leave it and Remaining grows; at most 60); and,
 // when r refused the call, Retry-After (seconds, rounded up, at least 1,
 // until the next call can succeed, so a client never retries early). An
 // allowed result leaves any Retry-After set by other code (a quota's, for

@@ -114,9 +114,10 @@ func OpenRedis(rawURL string, opts *RedisOptions) (*Redis, error) {
 // ARGV: slot width in microseconds, limit, slots kept (ring). It drops the
 // slots that have left the window, counts the call in the current slot
 // when the window holds fewer than the limit, and returns {allowed (0 or
-// 1), calls in the window afterwards, microseconds into the current slot},
-// followed, for a refused call only, by (age, count) pairs of the slots
-// still counted, age 0 being the current slot. The time is the server's
+// 1), calls in the window afterwards, microseconds into the current slot,
+// age of the oldest slot holding a call}, followed, for a refused call
+// only, by (age, count) pairs of the slots still counted, age 0 being the
+// current slot. The time is the server's
 // (TIME), so the replicas' clocks do not matter; since Redis 5 a script is
 // replicated by its effects, which allows TIME before a write (on 3.2 and
 // 4, replicate_commands asks for that).
@@ -129,7 +130,7 @@ local limit = tonumber(ARGV[2])
 local keep = tonumber(ARGV[3])
 local cur = math.floor(now / width)
 local h = redis.call('HGETALL', KEYS[1])
-local total, live, dead = 0, {}, {}
+local total, oldest, live, dead = 0, 0, {}, {}
 for i = 1, #h, 2 do
   local age = cur - tonumber(h[i])
   if age >= keep then
@@ -139,10 +140,11 @@ for i = 1, #h, 2 do
     total = total + n
     live[#live + 1] = math.max(age, 0)
     live[#live + 1] = n
+    if n > 0 and age > oldest then oldest = age end
   end
 end
 if #dead > 0 then redis.call('HDEL', KEYS[1], unpack(dead)) end
-local out = {0, total, now - cur * width}
+local out = {0, total, now - cur * width, oldest}
 if total < limit then
   out[1], out[2] = 1, total + 1
   redis.call('HINCRBY', KEYS[1], string.format('%d', cur), 1)
@@ -172,19 +174,20 @@ func (r *Redis) Allow(ctx context.Context, key string, perMinute int) (Result, e
 
 // redisResult turns allowScript's answer into a Result.
 func redisResult(vals []int64, perMinute int, width time.Duration) (Result, error) {
-	if len(vals) < 3 || len(vals)%2 == 0 {
+	if len(vals) < 4 || len(vals)%2 != 0 {
 		return Result{}, fmt.Errorf("ratelimit: redis: unexpected script answer %v", vals)
 	}
 	allowed, total, into := vals[0] == 1, uint32(max(vals[1], 0)), time.Duration(vals[2])*time.Microsecond
+	oldest := int(min(max(vals[3], 0), ring-1))
 	if allowed {
-		return verdict(true, perMinute, total, width, into, nil), nil
+		return verdict(true, perMinute, total, width, into, oldest, nil), nil
 	}
 	var counts [ring]uint32 // by age
-	for i := 3; i+1 < len(vals); i += 2 {
+	for i := 4; i+1 < len(vals); i += 2 {
 		age, n := min(max(vals[i], 0), ring-1), vals[i+1]
 		counts[age] += uint32(max(n, 0))
 	}
-	return verdict(false, perMinute, total, width, into, &counts), nil
+	return verdict(false, perMinute, total, width, into, oldest, &counts), nil
 }
 
 // Close closes the client OpenRedis made; for a limiter from NewRedis it

@@ -45,35 +45,31 @@ func clampLimit(perMinute int) uint32 {
 
 // verdict describes a window after a call was counted (allowed) or refused.
 // width is the slot width and into how far now is into the current slot.
-// total is the number of calls the window holds afterwards. counts, read
-// only when the call was refused, holds the window's counters by age: the
-// calls of the current slot first, then those of the slot before, and so
-// on.
-func verdict(allowed bool, perMinute int, total uint32, width, into time.Duration, counts *[ring]uint32) Result {
+// total is the number of calls the window holds afterwards, and oldest
+// the age of its oldest slot that holds a call (0, the current slot,
+// when it holds none). counts, read only when the call was refused, holds
+// the window's counters by age: the calls of the current slot first, then
+// those of the slot before, and so on.
+func verdict(allowed bool, perMinute int, total uint32, width, into time.Duration, oldest int, counts *[ring]uint32) Result {
 	r := Result{
 		Allowed:   allowed,
 		Limit:     perMinute,
 		Remaining: max(perMinute-int(total), 0),
+		// The next calls leave when the oldest slot holding one does; a
+		// window is never reported longer than it is (the partial oldest
+		// slot, counted whole, adds less than one slot).
+		Reset: min(leaves(oldest, width, into), slots*width),
 	}
 	if allowed {
-		// This call, in the current slot, is the newest one counted.
-		r.Reset = leaves(0, width, into)
 		return r
 	}
 	// Refused: the next call succeeds once enough of the oldest slots have
-	// left for the window to hold fewer than perMinute calls, and the whole
-	// budget is back once the newest non-empty slot has left.
+	// left for the window to hold fewer than perMinute calls.
 	need := int64(total) - int64(perMinute) + 1 // calls that must leave first
 	var gone int64
 	for age := ring - 1; age >= 0 && gone < need; age-- {
 		if gone += int64(counts[age]); gone >= need {
 			r.RetryAfter = leaves(age, width, into)
-		}
-	}
-	for age := range ring {
-		if counts[age] > 0 {
-			r.Reset = leaves(age, width, into)
-			break
 		}
 	}
 	if r.RetryAfter <= 0 {
