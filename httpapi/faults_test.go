@@ -260,6 +260,75 @@ func TestMoneyTruthUnderConnectionCuts(t *testing.T) {
 	}
 }
 
+// TestSlowDatabaseOneStorageDeadlinePerCall: a database that answers,
+// but slowly (each round trip 2 s, the operation timeout 3 s), makes a
+// paid call on an API key answer within one operation timeout: its key
+// lookup, idempotency claim and charge share one storage deadline, where
+// each used to get a whole one (issue #33: calls answered after twice
+// the timeout). A call refused so is not charged.
+func TestSlowDatabaseOneStorageDeadlinePerCall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fault test")
+	}
+	const opTimeout, callTimeout, roundTrip = 3 * time.Second, 30 * time.Second, 700 * time.Millisecond
+	f := newFaultEnv(t, opTimeout, callTimeout, time.Minute)
+	var keys []string
+	for i := range 3 {
+		c, err := ops.CreateAccount(context.Background(), f.store, fmt.Sprintf("slow-%d", i), "free", 10*dalil.USD)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keys = append(keys, c.APIKey) // never used yet: the lookup reads the database
+	}
+	// Open the pool's connections first: a new one costs several round
+	// trips, which is not what this test measures.
+	body := []byte(`{"propertyValue":85000,"annualRent":7200}`)
+	warm, err := ops.CreateAccount(context.Background(), f.store, "warm", "free", 10*dalil.USD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wwg sync.WaitGroup
+	for i := range 2 * len(keys) {
+		wwg.Add(1)
+		go func() {
+			defer wwg.Done()
+			f.call("POST", "/api/v1/property/analyze", warm.APIKey, fmt.Sprintf("req-warm-%d", i), fmt.Sprintf("idem-warm-%d", i), body)
+		}()
+	}
+	wwg.Wait()
+	f.proxy.Delay(roundTrip)
+	var wg sync.WaitGroup
+	results := make([]answer, len(keys))
+	for i, key := range keys {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = f.call("POST", "/api/v1/property/analyze", key, fmt.Sprintf("req-slow-%d", i), fmt.Sprintf("idem-slow-%d", i), body)
+		}()
+	}
+	wg.Wait()
+	f.proxy.Delay(0)
+	charged := f.charged()
+	for _, a := range results {
+		t.Logf("%s: %d %s after %v", a.requestID, a.status, a.code, a.elapsed)
+		if a.err != nil {
+			t.Fatalf("%s: %v", a.requestID, a.err)
+		}
+		// Three steps of one round trip or more each: without one shared
+		// deadline the call answers after 2+2+3 s; with it, at 3 s (the
+		// slack is for a loaded machine, far below that difference).
+		if limit := opTimeout + 1500*time.Millisecond; a.elapsed > limit {
+			t.Errorf("%s answered %d after %v, over one storage deadline (%v)", a.requestID, a.status, a.elapsed, limit)
+		}
+		if a.status != 200 && charged[a.requestID] > 0 {
+			t.Errorf("%s answered %d but was charged", a.requestID, a.status)
+		}
+		if a.status == 200 && charged[a.requestID] != 1 {
+			t.Errorf("%s answered 200 but is charged %d times", a.requestID, charged[a.requestID])
+		}
+	}
+}
+
 // TestStalledDatabaseAnswersWithinDeadline: a database that stops
 // answering (a blackhole, not a refusal) makes paid calls, balance and
 // admin routes answer 503 within their deadline instead of hanging, and no

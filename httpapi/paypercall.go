@@ -242,11 +242,14 @@ func (p *railPayer) release(ctx context.Context) error {
 // to log. What still fails is logged as an error for the operator.
 func (s *Server) retryRecord(ctx context.Context, requestID, what string, fn func(context.Context) error) error {
 	attempt := func() error {
-		c, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.releaseTimeout())
+		c, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.storageTimeout())
 		defer cancel()
 		return fn(c)
 	}
+	// The first attempt is within the call's storage budget, if it has
+	// one; the retries, after the answer, are not.
 	err := attempt()
+	ctx = dalil.WithoutStorageBudget(ctx)
 	if err == nil {
 		return nil
 	}

@@ -66,6 +66,15 @@ func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.CallTimeout)
 	defer cancel()
+	// On the account rails the call's storage steps (key, idempotency
+	// claim, charge, stored answer) share one storage deadline, paused
+	// while the capability runs (dalil.StorageBudget). The pay-per-call
+	// rails keep one per step: a settlement on a chain or a Lightning
+	// node must never leave its record without time to be written.
+	var budget *dalil.StorageBudget
+	if _, ok := p.(*accountPayer); ok {
+		ctx, budget = dalil.WithStorageBudget(ctx, s.cfg.storageTimeout())
+	}
 	r = r.WithContext(ctx)
 	if handled, err := p.admit(ctx, w, r); handled || err != nil {
 		if err != nil {
@@ -99,7 +108,13 @@ func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.
 			s.release(ctx, requestID, p)
 		}
 	}()
+	if budget != nil {
+		budget.Pause()
+	}
 	out, err := e.Run(capability.WithCall(ctx, p.call(requestID)), in)
+	if budget != nil {
+		budget.Resume()
+	}
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -72,7 +72,7 @@ type Config struct {
 	TrustedProxies []*net.IPNet
 }
 
-func (c Config) releaseTimeout() time.Duration {
+func (c Config) storageTimeout() time.Duration {
 	if c.StorageTimeout > 0 {
 		return c.StorageTimeout
 	}

@@ -24,6 +24,7 @@ type Proxy struct {
 	conns  map[net.Conn]bool
 	closed bool
 	life   time.Duration // when > 0, each connection is cut this long after it opened
+	delay  time.Duration // when > 0, each chunk from the server is held this long
 	// cutOn, when set, cuts a connection right after forwarding a chunk
 	// from the client that contains it, every cutEvery-th time.
 	cutOn    []byte
@@ -99,7 +100,11 @@ func (p *Proxy) pipe(dst, src net.Conn, fromClient bool) {
 			for p.stall && !p.closed {
 				p.wake.Wait()
 			}
+			delay := p.delay
 			p.mu.Unlock()
+			if delay > 0 && !fromClient {
+				time.Sleep(delay)
+			}
 			if _, werr := dst.Write(buf[:n]); werr != nil {
 				return
 			}
@@ -144,6 +149,15 @@ func (p *Proxy) closeAll() {
 func (p *Proxy) CutAfter(d time.Duration) {
 	p.mu.Lock()
 	p.life = d
+	p.mu.Unlock()
+}
+
+// Delay holds every chunk the server sends for d before it is delivered:
+// a slow database that still answers, each round trip taking d longer.
+// Zero turns it off.
+func (p *Proxy) Delay(d time.Duration) {
+	p.mu.Lock()
+	p.delay = d
 	p.mu.Unlock()
 }
 

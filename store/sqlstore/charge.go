@@ -30,6 +30,16 @@ func (s *Store) Charge(ctx context.Context, r dalil.ChargeRequest) (dalil.Receip
 		return dalil.Receipt{}, errors.New("sqlstore: negative price")
 	}
 	job := &chargeJob{ctx: ctx, req: r, done: make(chan struct{})}
+	if b := dalil.StorageBudgetOf(ctx); b != nil {
+		// The call's storage steps share one deadline: too little of it
+		// left to charge is not charged, and the group this charge joins
+		// ends by its deadline.
+		left := b.Left()
+		if left < minChargeBudget {
+			return dalil.Receipt{}, unavailable("charge", errBudgetSpent)
+		}
+		job.deadline = time.Now().Add(left)
+	}
 	// The read lock keeps Close from draining the queue while a job is
 	// being queued, so every queued job is answered.
 	s.queueMu.RLock()
@@ -50,12 +60,22 @@ func (s *Store) Charge(ctx context.Context, r dalil.ChargeRequest) (dalil.Receip
 	return job.rec, job.err
 }
 
+// minChargeBudget is the least storage time a call must have left to
+// join a charge group: one with less fails alone (not charged) rather
+// than cut short the group it would join.
+const minChargeBudget = 50 * time.Millisecond
+
+// errBudgetSpent: the call's storage budget is spent.
+var errBudgetSpent = errors.New("the call's storage time is spent")
+
 type chargeJob struct {
-	ctx  context.Context
-	req  dalil.ChargeRequest
-	rec  dalil.Receipt
-	err  error
-	done chan struct{}
+	ctx context.Context
+	// deadline is when its caller's storage budget ends (zero: none).
+	deadline time.Time
+	req      dalil.ChargeRequest
+	rec      dalil.Receipt
+	err      error
+	done     chan struct{}
 }
 
 // maxGroup bounds one group transaction, keeping its latency small.
@@ -135,11 +155,18 @@ func (s *Store) gatherMore(group []*chargeJob, timer *time.Timer) ([]*chargeJob,
 func (s *Store) runGroup(group []*chargeJob) {
 	// A group's transaction must not die with one caller's context, but it
 	// must not hang every caller either when the database stops answering:
-	// past the operation timeout it is rolled back and the group gets 503.
+	// past the operation timeout, or the earliest of its callers' storage
+	// deadlines, it is rolled back and the group gets 503.
 	// The HTTP layer's call deadline leaves room for it before the
 	// server's write timeout, so no charge commits after its answer can
 	// no longer be delivered.
-	ctx, cancel := context.WithTimeout(context.Background(), s.opTimeout)
+	deadline := time.Now().Add(s.opTimeout)
+	for _, j := range group {
+		if !j.deadline.IsZero() && j.deadline.Before(deadline) {
+			deadline = j.deadline
+		}
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
 	defer cancel()
 	var res groupResult
 	// A failure before COMMIT leaves nothing behind: the whole group is

@@ -234,9 +234,14 @@ func (s *Store) Ping(ctx context.Context) error {
 }
 
 // bound gives a database call on a request path its deadline: the
-// caller's, or the operation timeout if that comes first.
+// caller's, the operation timeout, or what is left of the call's storage
+// budget (dalil.StorageBudget), whichever comes first.
 func (s *Store) bound(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(ctx, s.opTimeout)
+	d := s.opTimeout
+	if b := dalil.StorageBudgetOf(ctx); b != nil {
+		d = min(d, b.Left())
+	}
+	return context.WithTimeout(ctx, d)
 }
 
 // CommitStats reports how many failed commits were found committed after
