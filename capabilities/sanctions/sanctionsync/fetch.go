@@ -2,8 +2,10 @@ package sanctionsync
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"dalil/internal/safehttp"
@@ -44,7 +46,14 @@ func (f *HTTPFetcher) Fetch(ctx context.Context, req Request) (Response, error) 
 		h.Set("If-Modified-Since", req.LastModified)
 	}
 	r, err := f.c.Do(ctx, safehttp.Request{Method: http.MethodGet, URL: req.URL, Header: h})
-	if err != nil {
+	var se *safehttp.Error
+	switch {
+	case errors.As(err, &se) && se.Err != nil:
+		// safehttp's sentence, and its cause for the operator.
+		return Response{}, fmt.Errorf("%s (%v)", strings.TrimSuffix(se.Message, "."), se.Err)
+	case errors.As(err, &se):
+		return Response{}, errors.New(strings.TrimSuffix(se.Message, "."))
+	case err != nil:
 		return Response{}, err
 	}
 	switch {
