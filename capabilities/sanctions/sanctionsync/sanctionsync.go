@@ -109,6 +109,10 @@ const (
 	OutcomeNotModified = "not_modified" // the publisher answered 304: nothing downloaded
 	OutcomeFailed      = "failed"       // download or read failed: the previous list stays
 	OutcomeRefused     = "refused"      // a suspicious change (shrink): the previous list stays
+	// OutcomeInterrupted: the sync's context ended (shutdown, Ctrl-C)
+	// before it finished; the previous list stays. Not counted as a
+	// failure: the next sync runs it again.
+	OutcomeInterrupted = "interrupted"
 )
 
 // State is one source's sync state, kept by the Store.
@@ -252,8 +256,11 @@ type Result struct {
 	Error string `json:"error,omitempty"`
 }
 
-// Failed reports whether the previous list was kept for a problem.
-func (r Result) Failed() bool { return r.Outcome == OutcomeFailed || r.Outcome == OutcomeRefused }
+// Failed reports whether the previous list was kept (for a problem, or
+// because the sync was interrupted).
+func (r Result) Failed() bool {
+	return r.Outcome == OutcomeFailed || r.Outcome == OutcomeRefused || r.Outcome == OutcomeInterrupted
+}
 
 // ShrinkError is a new version refused for having too few entries.
 type ShrinkError struct {
@@ -331,11 +338,21 @@ func (s *Syncer) SyncSource(ctx context.Context, src Source) Result {
 	}
 	st.URL, st.LastAttempt = u, now
 	fail := func(outcome, msg string) Result {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordTimeout)
+		defer cancel()
+		if ctx.Err() != nil && outcome == OutcomeFailed {
+			// Stopped, not broken: the attempt is recorded, no failure.
+			st.LastOutcome = OutcomeInterrupted
+			if err := s.o.Store.RecordSync(rctx, st); err != nil {
+				log.Error("sanctions sync: recording the interruption failed", "error", err.Error())
+			}
+			res.Outcome, res.Error = OutcomeInterrupted, "interrupted: "+msg
+			log.Warn("sanctions sync interrupted: the previous list stays in use; the next sync runs it again", "error", msg)
+			return res
+		}
 		st.LastOutcome, st.LastError, st.LastErrorAt = outcome, msg, now
 		st.Failures++
 		st.ConsecutiveFailures++
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordTimeout)
-		defer cancel()
 		if err := s.o.Store.RecordSync(rctx, st); err != nil {
 			log.Error("sanctions sync: recording the failure failed", "error", err.Error())
 		}

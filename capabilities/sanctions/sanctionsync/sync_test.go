@@ -542,3 +542,40 @@ func TestSyncAfterAManualImport(t *testing.T) {
 func datasetOpts(source string) dataset.ImportOptions {
 	return dataset.ImportOptions{Source: source, License: "imported by hand", Format: "un-xml", Filename: "consolidated.xml"}
 }
+
+// cancelling is a Fetcher whose download is cut by the end of its
+// context (a shutdown while it runs).
+type cancelling struct{ cancel context.CancelFunc }
+
+func (c cancelling) Fetch(ctx context.Context, _ sanctionsync.Request) (sanctionsync.Response, error) {
+	c.cancel()
+	<-ctx.Done()
+	return sanctionsync.Response{}, ctx.Err()
+}
+
+// TestSyncInterrupted: a sync stopped by its context (shutdown, Ctrl-C)
+// keeps the list, is recorded as interrupted and counts no failure (no
+// alarm: the next sync runs it again); the command still reports it.
+func TestSyncInterrupted(t *testing.T) {
+	e := newEnv(t, filepath.Join(t.TempDir(), "s.db"), sanctionsync.Options{}, 0)
+	if r := e.sync(t, "un")["un"]; r.Outcome != sanctionsync.OutcomeImported {
+		t.Fatalf("first %+v", r)
+	}
+	before := e.status(t, "un")
+	ctx, cancel := context.WithCancel(context.Background())
+	s := sanctionsync.New(sanctionsync.Options{Store: e.store, Fetcher: cancelling{cancel}, URLs: map[string]string{"un": "https://" + host + paths["un"]}, Logger: slog.New(slog.NewJSONHandler(lockedWriter{e.logMu, e.logs}, nil))})
+	rs, err := s.Sync(ctx, "un")
+	if err != nil || rs[0].Outcome != sanctionsync.OutcomeInterrupted || !rs[0].Failed() || !strings.Contains(rs[0].Error, "context canceled") {
+		t.Fatalf("%v %+v", err, rs)
+	}
+	st := e.status(t, "un")
+	if st.Batch != before.Batch || st.LastOutcome != sanctionsync.OutcomeInterrupted || st.Failures != 0 || st.ConsecutiveFailures != 0 || st.ETag != before.ETag {
+		t.Errorf("status %+v", st)
+	}
+	if n, w := len(e.logLines(t, "ERROR")), len(e.logLines(t, "WARN")); n != 0 || w != 1 {
+		t.Errorf("%d error and %d warning lines", n, w)
+	}
+	if m := metrics(t, e.store); m["dalil_sanctions_sync_up{un}"] != 1 || m["dalil_sanctions_sync_failures_total{un}"] != 0 {
+		t.Errorf("metrics %v", m)
+	}
+}
