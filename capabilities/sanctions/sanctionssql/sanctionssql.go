@@ -1,9 +1,11 @@
 // Package sanctionssql keeps the sanctions lists (the "sanctions"
 // dataset) in the store's SQL database, SQLite or PostgreSQL. It
 // implements dataset.Importer (`dalil sanctions import FILE --format
-// ofac-xml|ofac-csv|un-xml|ftm --source NAME --license TEXT`, the admin
-// import route) and the port sanctions.Lists, and owns its tables through
-// its own embedded migrations: list Module() in sqlstore.Options.Modules.
+// ofac-xml|ofac-csv|un-xml|eu-xml|uk-xml|ftm --source NAME --license
+// TEXT`, the admin import route), the port sanctions.Lists and the port
+// sanctionsync.Store (the lists' sync: its imports and its state, table
+// sanctions_sync), and owns its tables through its own embedded
+// migrations: list Module() in sqlstore.Options.Modules.
 //
 // A list is named by its source: importing a file under a source replaces
 // that list's entries, in one transaction, and makes the new batch (with
