@@ -337,13 +337,22 @@ func (s *Syncer) SyncSource(ctx context.Context, src Source) Result {
 		st.ETag, st.LastModified, st.FileBatch = "", "", ""
 	}
 	st.URL, st.LastAttempt = u, now
-	fail := func(outcome, msg string) Result {
+	// succeeded is st after an attempt that left the list current.
+	succeeded := func(st State, outcome string) State {
+		st.LastOutcome, st.LastError, st.LastSuccess = outcome, "", now
+		st.ConsecutiveFailures = 0
+		return st
+	}
+	record := func(st State) error {
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordTimeout)
 		defer cancel()
+		return s.o.Store.RecordSync(rctx, st)
+	}
+	fail := func(outcome, msg string) Result {
 		if ctx.Err() != nil && outcome == OutcomeFailed {
 			// Stopped, not broken: the attempt is recorded, no failure.
 			st.LastOutcome = OutcomeInterrupted
-			if err := s.o.Store.RecordSync(rctx, st); err != nil {
+			if err := record(st); err != nil {
 				log.Error("sanctions sync: recording the interruption failed", "error", err.Error())
 			}
 			res.Outcome, res.Error = OutcomeInterrupted, "interrupted: "+msg
@@ -353,17 +362,13 @@ func (s *Syncer) SyncSource(ctx context.Context, src Source) Result {
 		st.LastOutcome, st.LastError, st.LastErrorAt = outcome, msg, now
 		st.Failures++
 		st.ConsecutiveFailures++
-		if err := s.o.Store.RecordSync(rctx, st); err != nil {
+		if err := record(st); err != nil {
 			log.Error("sanctions sync: recording the failure failed", "error", err.Error())
 		}
 		res.Outcome, res.Error = outcome, msg
 		log.Error("sanctions sync failed: the previous list stays in use", "outcome", outcome, "error", msg,
 			"consecutiveFailures", st.ConsecutiveFailures)
 		return res
-	}
-	succeed := func(outcome string) {
-		st.LastOutcome, st.LastError, st.LastSuccess = outcome, "", now
-		st.ConsecutiveFailures = 0
 	}
 	resp, err := s.o.Fetcher.Fetch(ctx, req)
 	if err != nil {
@@ -373,21 +378,17 @@ func (s *Syncer) SyncSource(ctx context.Context, src Source) Result {
 		if req.ETag == "" && req.LastModified == "" {
 			return fail(OutcomeFailed, "download: the publisher answered 304 Not Modified to an unconditional request")
 		}
-		succeed(OutcomeNotModified)
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordTimeout)
-		defer cancel()
-		if err := s.o.Store.RecordSync(rctx, st); err != nil {
+		if err := record(succeeded(st, OutcomeNotModified)); err != nil {
 			return fail(OutcomeFailed, "recording the sync: "+err.Error())
 		}
 		res.Outcome = OutcomeNotModified
 		log.Info("sanctions sync: the list is unchanged (304 Not Modified)")
 		return res
 	}
-	// The validators of the file now downloaded; recorded only with it.
-	prev := st
-	st.ETag, st.LastModified = resp.ETag, resp.LastModified
-	succeed(OutcomeImported)
-	st.LastChange = now
+	// The state once the file now downloaded is the current version: its
+	// validators, recorded only with it.
+	next := succeeded(st, OutcomeImported)
+	next.ETag, next.LastModified, next.LastChange = resp.ETag, resp.LastModified, now
 	opts := dataset.ImportOptions{Source: src.Name, License: src.License, Format: src.Format, Filename: src.Filename, SkipBad: true, RetrievedAt: now}
 	check := func(current, next int) error {
 		res.Previous = current
@@ -396,9 +397,8 @@ func (s *Syncer) SyncSource(ctx context.Context, src Source) Result {
 		}
 		return nil
 	}
-	rep, err := s.o.Store.ImportSync(ctx, resp.Body, opts, check, st)
+	rep, err := s.o.Store.ImportSync(ctx, resp.Body, opts, check, next)
 	if err != nil {
-		st = prev
 		var se *ShrinkError
 		if errors.As(err, &se) {
 			return fail(OutcomeRefused, err.Error())
@@ -411,10 +411,8 @@ func (s *Syncer) SyncSource(ctx context.Context, src Source) Result {
 	}
 	res.Batch, res.BadRows = rep.Batch, rep.BadRows
 	if rep.Unchanged {
-		st.LastOutcome, st.LastChange, st.FileBatch = OutcomeUnchanged, prev.LastChange, rep.Batch
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), recordTimeout)
-		defer cancel()
-		if err := s.o.Store.RecordSync(rctx, st); err != nil {
+		next.LastOutcome, next.LastChange, next.FileBatch = OutcomeUnchanged, st.LastChange, rep.Batch
+		if err := record(next); err != nil {
 			return fail(OutcomeFailed, "recording the sync: "+err.Error())
 		}
 		res.Outcome = OutcomeUnchanged
