@@ -30,7 +30,7 @@ type metrics struct {
 	releases   prometheus.Counter
 }
 
-func newMetrics() *metrics {
+func newMetrics(more ...prometheus.Collector) *metrics {
 	m := &metrics{reg: prometheus.NewRegistry()}
 	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "dalil_http_requests_total", Help: "HTTP requests by route template and status."}, []string{"route", "status"})
 	m.latency = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "dalil_http_request_duration_seconds", Help: "HTTP request latency by route template.",
@@ -43,6 +43,7 @@ func newMetrics() *metrics {
 	m.releases = prometheus.NewCounter(prometheus.CounterOpts{Name: "dalil_release_failures_total", Help: "Releases of unpaid calls (idempotency claims, credential claims, session draws) that failed at first and were retried in the background."})
 	m.reg.MustRegister(m.requests, m.latency, m.charges, m.chargedUS, m.refunds, m.refundedUS, m.errors, m.releases,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.reg.MustRegister(more...)
 	return m
 }
 

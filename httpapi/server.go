@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"dalil"
 	"dalil/capability"
 	"dalil/dataset"
@@ -53,6 +55,9 @@ type Config struct {
 	// Ready are the readiness checks /readyz runs beside storage (the job
 	// queue running, ...); each names the part it checks.
 	Ready []ReadyCheck
+	// Collectors are more Prometheus series served at /metrics beside the
+	// server's own (the sanctions lists' sync state, ...).
+	Collectors []prometheus.Collector
 	// Console, when set, builds the operator console's handler, mounted
 	// at /console and /console/ (package console; it needs the server's
 	// metrics and admin throttle, hence a function of the server).
@@ -108,7 +113,7 @@ func NewServer(cfg Config) *Server {
 	if len(cfg.Rails) == 0 {
 		cfg.Rails = []string{dalil.MethodCredits, dalil.MethodSubscription}
 	}
-	s := &Server{cfg: cfg, reg: cfg.Registry, store: cfg.Store, log: cfg.Logger, mux: http.NewServeMux(), metrics: newMetrics(), rails: map[string]bool{}, payRails: map[string]*PayRail{}}
+	s := &Server{cfg: cfg, reg: cfg.Registry, store: cfg.Store, log: cfg.Logger, mux: http.NewServeMux(), metrics: newMetrics(cfg.Collectors...), rails: map[string]bool{}, payRails: map[string]*PayRail{}}
 	for _, r := range cfg.Rails {
 		// Only account rails are switched on by name; pay-per-call rails
 		// need their configuration (PayPerCall).

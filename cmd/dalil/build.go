@@ -8,6 +8,10 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/prometheus/client_golang/prometheus"
+
+	"dalil/capabilities/sanctions/sanctionssql"
+	"dalil/capabilities/sanctions/sanctionsync"
 	"dalil/capabilities/voice"
 	"dalil/capability"
 	"dalil/httpapi"
@@ -112,6 +116,9 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 		MCP: mcpserver.HTTPHandler(tools, log), PayPerCall: rails, Limiter: limiter, Limits: limits, TrustedProxies: cfg.Listen.TrustedProxies,
 		Admin: append(mpp.AdminRoutes(closer), voice.AdminRoutes(doNotCallList(store))...), CallTimeout: cfg.Listen.CallTimeout, StorageTimeout: cfg.Storage.Timeout,
 		Datasets: supply.Wrap(datasetImporters(store)), Console: consoleFor(cfg, store, reg, supply, log), Webhooks: vc.hooks(), Ready: vc.readyChecks(),
+		// The sanctions lists' sync state, read from the database at each
+		// scrape, whichever replica synced (sanctionsync.go).
+		Collectors: []prometheus.Collector{sanctionsync.Collector(sanctionssql.New(store.DB()), log)},
 	})
 	return &service{api: api, reg: reg, store: store, limiter: limiter, channels: channels, voice: vc, datasets: supply, stopRefresh: stopRefresh}, nil
 }

@@ -51,6 +51,8 @@ type Config struct {
 	MCP MCPClient `json:"mcp"`
 	// Voice are the voice calls' settings (voice.go).
 	Voice Voice `json:"voice"`
+	// SanctionsSync is the official sanctions lists' sync (sanctionsync.go).
+	SanctionsSync SanctionsSync `json:"sanctionsSync"`
 	// Fetch is the policy for URLs a caller supplies (documents): the zero
 	// value is production's (internal/safehttp); tests set a resolver and
 	// dialer that reach a local server through the same checks.
@@ -459,6 +461,8 @@ func (l *loader) load() *Config {
 		c.Providers[spec.Name] = l.provider(spec)
 	}
 	c.Voice = l.voice(c) // and the "telephony" provider (voice.go)
+	// The sanctions lists' sync (sanctionsync.go).
+	c.SanctionsSync = l.sanctionsSync()
 	return c
 }
 

@@ -173,6 +173,9 @@ func statsTable(w io.Writer, st dataset.Stats) error {
 			return err
 		}
 	}
+	if err := writeSyncTable(w, st.Coverage); err != nil { // the sanctions lists' sync (sanctionsync.go)
+		return err
+	}
 	if st.Coverage != nil {
 		fmt.Fprintln(w, "coverage:")
 		return printJSON(w, st.Coverage)

@@ -46,6 +46,8 @@ commands:
   DATASET stats [--json]                  import a dataset file, or show its coverage
                                           (DATASET: comparables, listings, companies, sanctions
                                           where this build has them; see docs/datasets.md)
+  sanctions sync [SOURCE...] [--json]     download the official sanctions lists now
+                                          (ofac_sdn, ofac_consolidated, un, eu, uk; docs/sanctions.md)
 
 Common flags (each command): --addr, --db, --db-timeout, --base-url, --rails, --log-level.
 Configuration: flags override DALIL_* environment variables, which override
@@ -75,6 +77,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil
+	}
+	if cmd == "sanctions" && len(rest) > 0 && rest[0] == "sync" {
+		return runSanctionsSync(ctx, rest[1:], getenv, stdout, stderr)
 	}
 	if isDataset(cmd) {
 		return runDataset(ctx, cmd, rest, getenv, stdout, stderr)
@@ -138,6 +143,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	defer svc.voice.stop()
+	// The official sanctions lists' scheduled sync (sanctionsync.go), when
+	// DALIL_SANCTIONS_SYNC is set: stopped before the database closes.
+	sync, err := startSanctionsSync(ctx, cfg, store, log)
+	if err != nil {
+		return err
+	}
+	defer sync.stop()
 	// Payment channels idle this long are closed by the sweep (below).
 	idle := cfg.Rails.MPP.ChannelIdle
 	if idle == 0 { // a Config built by hand

@@ -12,7 +12,8 @@ import (
 // what it returns is consistent (each entity has an id, a name and a
 // type, and no NUL byte; errors have lines).
 func FuzzRead(f *testing.F) {
-	for i, name := range []string{"sdn.xml", "sdn.csv", "un.xml", "entities.ftm.json"} {
+	// In the order of Formats.
+	for i, name := range []string{"sdn.xml", "sdn.csv", "un.xml", "entities.ftm.json", "eu.xml", "uk.xml"} {
 		b, err := os.ReadFile("testdata/" + name)
 		if err != nil {
 			f.Fatal(err)

@@ -14,6 +14,11 @@
 //     read the same way. No header row, "-0-" is null.
 //   - "un-xml": the UN Security Council Consolidated List XML (root
 //     CONSOLIDATED_LIST, INDIVIDUALS and ENTITIES).
+//   - "eu-xml": the EU Financial Sanctions Files (FSF) consolidated list,
+//     XML version 1.1 (root export, one sanctionEntity per listing).
+//   - "uk-xml": the UK Sanctions List published by the FCDO
+//     (UK-Sanctions-List.xml: root Designations, one Designation per
+//     listing), the only official UK list since 28 January 2026.
 //   - "ftm": OpenSanctions' FollowTheMoney JSON lines export (one entity a
 //     line), accepted only under a commercial licence (CheckLicense).
 //
@@ -40,11 +45,13 @@ const (
 	FormatOFACXML = "ofac-xml"
 	FormatOFACCSV = "ofac-csv"
 	FormatUNXML   = "un-xml"
+	FormatEUXML   = "eu-xml"
+	FormatUKXML   = "uk-xml"
 	FormatFTM     = "ftm"
 )
 
 // Formats lists every format, the default first.
-var Formats = []string{FormatOFACXML, FormatOFACCSV, FormatUNXML, FormatFTM}
+var Formats = []string{FormatOFACXML, FormatOFACCSV, FormatUNXML, FormatFTM, FormatEUXML, FormatUKXML}
 
 // Entity types.
 const (
@@ -57,9 +64,10 @@ const (
 // Entity is one listed party.
 type Entity struct {
 	// ID is the entity's id on its list (OFAC uid / ent_num, UN DATAID,
-	// OpenSanctions id); unique within a list.
+	// EU logicalId, UK Unique ID, OpenSanctions id); unique within a list.
 	ID string `json:"id"`
-	// Reference is the list's human reference (UN "QDi.001"), if any.
+	// Reference is the list's human reference (UN "QDi.001", EU
+	// "EU.27.28"), if any.
 	Reference string `json:"reference,omitempty"`
 	Type      string `json:"type"` // individual, entity, vessel or aircraft
 	// Name is the primary name as the list writes it.
@@ -85,10 +93,12 @@ type Entity struct {
 // Alias is another name of an entity.
 type Alias struct {
 	Name string `json:"name"`
-	// Type: aka, fka, nka (OFAC), alias (UN, OpenSanctions), original
+	// Type: aka, fka, nka (OFAC), alias (UN, EU, UK, OpenSanctions),
+	// variation (UK: a spelling variation of the primary name), original
 	// (the name in its original script), previous, weak.
 	Type string `json:"type,omitempty"`
-	// Quality: strong or weak (OFAC category, UN Good / Low quality).
+	// Quality: strong or weak (OFAC category, UN and UK Good / Low
+	// quality, EU strong="true|false").
 	Quality string `json:"quality,omitempty"`
 }
 
@@ -127,6 +137,10 @@ func Read(format string, r io.Reader) (*List, error) {
 		return ReadUNXML(r)
 	case FormatFTM:
 		return ReadFTM(r)
+	case FormatEUXML:
+		return ReadEUXML(r)
+	case FormatUKXML:
+		return ReadUKXML(r)
 	}
 	return nil, fmt.Errorf("unknown sanctions list format %q: use one of %s", format, strings.Join(Formats, ", "))
 }
@@ -142,6 +156,10 @@ func Detect(filename string, head []byte) string {
 		return FormatOFACXML
 	case strings.Contains(h, "<CONSOLIDATED_LIST"):
 		return FormatUNXML
+	case strings.Contains(h, "http://eu.europa.ec/fpi/fsd/export") || strings.Contains(h, "<export") && strings.Contains(h, "<sanctionEntity"):
+		return FormatEUXML
+	case strings.Contains(h, "<Designations"):
+		return FormatUKXML
 	case strings.HasPrefix(strings.TrimSpace(h), "{") && strings.Contains(h, `"schema"`):
 		return FormatFTM
 	}
@@ -157,7 +175,10 @@ func Detect(filename string, head []byte) string {
 
 // CheckLicense refuses an OpenSanctions import whose licence text does
 // not state a commercial licence: OpenSanctions publishes its data under
-// CC BY-NC 4.0 (non-commercial use), and Dalil sells its answers.
+// CC BY-NC 4.0 (non-commercial use), and Dalil sells its answers. The
+// official lists need nothing: OFAC's and the UN's are public, the EU's
+// is reusable with acknowledgement (Commission Decision 2011/833/EU) and
+// the UK's is under the Open Government Licence v3.0.
 func CheckLicense(format, license string) error {
 	if format != FormatFTM {
 		return nil
@@ -314,9 +335,9 @@ func normType(s string) string {
 	switch strings.ToLower(clean(s)) {
 	case "individual", "person":
 		return TypeIndividual
-	case "entity", "organization", "company", "legalentity", "publicbody", "":
+	case "entity", "organization", "company", "legalentity", "publicbody", "enterprise", "":
 		return TypeEntity
-	case "vessel":
+	case "vessel", "ship":
 		return TypeVessel
 	case "aircraft", "airplane":
 		return TypeAircraft

@@ -189,6 +189,8 @@ func TestCheckLicense(t *testing.T) {
 		{FormatFTM, "non-commercial use", false},
 		{FormatFTM, "opensanctions", false},
 		{FormatOFACXML, "public domain (17 U.S.C. 105)", true},
+		{FormatEUXML, "EU FSF, reuse per Commission Decision 2011/833/EU", true},
+		{FormatUKXML, "Open Government Licence v3.0", true},
 	} {
 		if err := CheckLicense(c.format, c.license); (err == nil) != c.ok {
 			t.Errorf("CheckLicense(%q, %q) = %v", c.format, c.license, err)
@@ -208,7 +210,8 @@ func TestParseDates(t *testing.T) {
 }
 
 func TestDetectAndRead(t *testing.T) {
-	for _, c := range []struct{ file, format string }{{"sdn.xml", FormatOFACXML}, {"un.xml", FormatUNXML}, {"entities.ftm.json", FormatFTM}, {"sdn.csv", FormatOFACCSV}} {
+	for _, c := range []struct{ file, format string }{{"sdn.xml", FormatOFACXML}, {"un.xml", FormatUNXML}, {"entities.ftm.json", FormatFTM}, {"sdn.csv", FormatOFACCSV},
+		{"eu.xml", FormatEUXML}, {"uk.xml", FormatUKXML}} {
 		b := mustRead(t, c.file)
 		if got := Detect(c.file, b); got != c.format {
 			t.Errorf("Detect(%s) = %q", c.file, got)
@@ -223,6 +226,8 @@ func TestDetectAndRead(t *testing.T) {
 	for _, c := range []struct{ format, body string }{
 		{FormatOFACXML, "<CONSOLIDATED_LIST/>"}, {FormatUNXML, "<sdnList/>"}, {FormatOFACXML, "<sdnList><sdnEntry><uid>1</uid>"}, {FormatUNXML, ""},
 		{FormatOFACCSV, "PK\x03\x04garbage"},
+		{FormatEUXML, "<Designations/>"}, {FormatUKXML, "<export/>"}, {FormatEUXML, "<export><sanctionEntity logicalId=\"1\">"},
+		{FormatUKXML, "<html><body>Service unavailable</body></html>"},
 	} {
 		if _, err := Read(c.format, strings.NewReader(c.body)); err == nil {
 			t.Errorf("Read(%s, %q) accepted", c.format, c.body)
@@ -301,6 +306,9 @@ func TestReadNUL(t *testing.T) {
 		{"ftm: UTF-16", FormatFTM, utf16(ftm), notText("JSON lines")},
 		{"ofac-xml: a NUL byte in a name", FormatOFACXML, []byte(strings.Replace(string(mustRead(t, "sdn.xml")), "AL-EXAMPLE", "AL\x00EXAMPLE", 1)),
 			"line 7: <sdnEntry>: XML syntax error on line 10: illegal character code U+0000: a NUL byte (0x00), which XML cannot hold: the file is damaged; download it again"},
+		{"eu-xml: UTF-16", FormatEUXML, utf16(string(mustRead(t, "eu.xml"))), notText("XML")},
+		{"uk-xml: a NUL byte in a name", FormatUKXML, []byte(strings.Replace(string(mustRead(t, "uk.xml")), "Salem", "Sa\x00lem", 1)),
+			"illegal character code U+0000: a NUL byte (0x00), which XML cannot hold"},
 		{"un-xml: &#0;", FormatUNXML, []byte(strings.Replace(string(mustRead(t, "un.xml")), "ABDUL", "ABDUL&#0;", 1)),
 			"illegal character code U+0000: a NUL byte (0x00), which XML cannot hold"},
 	} {

@@ -1,9 +1,11 @@
 // Package sanctionssql keeps the sanctions lists (the "sanctions"
 // dataset) in the store's SQL database, SQLite or PostgreSQL. It
 // implements dataset.Importer (`dalil sanctions import FILE --format
-// ofac-xml|ofac-csv|un-xml|ftm --source NAME --license TEXT`, the admin
-// import route) and the port sanctions.Lists, and owns its tables through
-// its own embedded migrations: list Module() in sqlstore.Options.Modules.
+// ofac-xml|ofac-csv|un-xml|eu-xml|uk-xml|ftm --source NAME --license
+// TEXT`, the admin import route), the port sanctions.Lists and the port
+// sanctionsync.Store (the lists' sync: its imports and its state, table
+// sanctions_sync), and owns its tables through its own embedded
+// migrations: list Module() in sqlstore.Options.Modules.
 //
 // A list is named by its source: importing a file under a source replaces
 // that list's entries, in one transaction, and makes the new batch (with
@@ -26,6 +28,7 @@ import (
 	"time"
 
 	"dalil/capabilities/sanctions"
+	"dalil/capabilities/sanctions/sanctionsync"
 	reader "dalil/dataset/sanctions"
 
 	"dalil/dataset"
@@ -99,6 +102,17 @@ func b2i(b bool) int64 {
 // (ftm) is refused unless opts.License states a commercial licence. The
 // order of those checks is dataset.Commit's.
 func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
+	return s.importFile(ctx, r, opts, nil)
+}
+
+// syncWrite is what a sync (sanctionsync) adds to an import's
+// transaction: a check of the change, and the source's sync state.
+type syncWrite struct {
+	check func(current, next int) error
+	state sanctionsync.State
+}
+
+func (s *Store) importFile(ctx context.Context, r io.Reader, opts dataset.ImportOptions, sw *syncWrite) (dataset.Report, error) {
 	if err := opts.Validate(); err != nil {
 		return dataset.Report{}, err
 	}
@@ -148,15 +162,16 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 				opts.Source, hash)
 			return existing, sqlstore.Unavailable("find sanctions batch", err)
 		},
-		Write: func(ctx context.Context) (string, int, error) { return s.replace(ctx, opts, format, hash, list) },
+		Write: func(ctx context.Context) (string, int, error) { return s.replace(ctx, opts, format, hash, list, sw) },
 	})
 	return rep, err
 }
 
 // replace makes list the current version of the list named opts.Source,
 // in one transaction: the list's entries are replaced and its earlier
-// batches are no longer current.
-func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format, hash string, list *reader.List) (string, int, error) {
+// batches are no longer current. A sync's check runs first in it, and
+// its state is recorded in it.
+func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format, hash string, list *reader.List, sw *syncWrite) (string, int, error) {
 	if len(list.Entities) == 0 {
 		return "", 0, dataset.Unreadable(fmt.Errorf("the file has no listed entity to import"))
 	}
@@ -176,7 +191,22 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 		}
 		rows = append(rows, []any{opts.Source, e.ID, batch, string(b)})
 	}
+	title := list.Title
+	if format == reader.FormatOFACXML && strings.Contains(strings.ToLower(opts.Filename), "consolidated") {
+		// OFAC's consolidated.xml has sdn.xml's schema, and says nothing
+		// else about which list it is.
+		title = reader.TitleOFACCons
+	}
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if sw != nil {
+			current, err := currentEntries(ctx, tx, opts.Source)
+			if err != nil {
+				return err
+			}
+			if err := sw.check(current, len(rows)); err != nil {
+				return err
+			}
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sanctions_entries WHERE source = $1`, opts.Source); err != nil {
 			return sqlstore.Unavailable("replace sanctions list", err)
 		}
@@ -185,7 +215,7 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO sanctions_batches (id, source, license, format, title, published, declared, entries, content_hash,
 			filename, synthetic, current, imported_at, retrieved_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13)`,
-			batch, opts.Source, opts.License, format, TitleOf(list.Title, opts.Synthetic), list.Published, list.Declared, len(rows), hash, opts.Filename,
+			batch, opts.Source, opts.License, format, TitleOf(title, opts.Synthetic), list.Published, list.Declared, len(rows), hash, opts.Filename,
 			b2i(opts.Synthetic), micros(now), micros(opts.Retrieved(now))); err != nil {
 			return sqlstore.Unavailable("insert sanctions batch", err)
 		}
@@ -196,6 +226,11 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 			if err := insert(ctx, tx, s.db, rows[start:min(start+insertChunk, len(rows))]); err != nil {
 				return err
 			}
+		}
+		if sw != nil {
+			st := sw.state
+			st.FileBatch = batch
+			return putSyncState(ctx, tx, st)
 		}
 		return nil
 	})
@@ -215,11 +250,15 @@ func insert(ctx context.Context, tx *sql.Tx, db sqlstore.DB, rows [][]any) error
 }
 
 // Coverage is the sanctions dataset's own breakdown in Stats: the current
-// version of every list.
+// version of every list, and the sync state of every synced source.
 type Coverage struct {
 	Lists []sanctions.List `json:"lists"`
 	// ByType counts entries by entity type over every list.
 	ByType map[string]int `json:"byType"`
+	// Sync is each source `dalil sanctions sync` or the scheduled job
+	// tried: its current batch, publication and retrieval dates, last
+	// attempt, last error and validators.
+	Sync []sanctionsync.Status `json:"sync"`
 }
 
 // Stats implements dataset.Importer: every import (current and replaced)
@@ -241,7 +280,11 @@ func (s *Store) Stats(ctx context.Context) (dataset.Stats, error) {
 		return st, err
 	}
 	st.Rows = e.Entries()
-	cov := Coverage{Lists: e.Lists(), ByType: e.CountByType()}
+	sync, err := s.SyncStatuses(ctx)
+	if err != nil {
+		return st, err
+	}
+	cov := Coverage{Lists: e.Lists(), ByType: e.CountByType(), Sync: sync}
 	st.Coverage = cov
 	return st, nil
 }
