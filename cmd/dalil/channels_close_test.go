@@ -84,7 +84,7 @@ func TestMPPOperatorCloseChannel(t *testing.T) {
 	b := open(8)
 	getenv := func(k string) string { return env[k] }
 	var stdout, stderr bytes.Buffer
-	if err := run(context.Background(), []string{"mpp", "close-channel", b, "--db", db}, getenv, nil, &stdout, &stderr); err != nil {
+	if err := run(context.Background(), []string{"mpp", "close-channel", b, "--db", db, "--json"}, getenv, nil, &stdout, &stderr); err != nil {
 		t.Fatalf("mpp close-channel: %v\n%s", err, stderr.String())
 	}
 	var v map[string]any

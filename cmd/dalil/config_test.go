@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -202,8 +203,8 @@ func TestDalilConfigRedactsEverySecret(t *testing.T) {
 		args []string
 		env  map[string]string
 	}{
-		{"from the environment", []string{"config"}, env},
-		{"with the database from a flag", []string{"config", "--db", env["DALIL_DB"], "--base-url", env["DALIL_BASE_URL"]}, env},
+		{"from the environment", []string{"config", "--json"}, env},
+		{"with the database from a flag", []string{"config", "--json", "--db", env["DALIL_DB"], "--base-url", env["DALIL_BASE_URL"]}, env},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
@@ -253,6 +254,17 @@ func TestDalilConfigRedactsEverySecret(t *testing.T) {
 				t.Errorf("RPC endpoint shown as %v", ep)
 			}
 		})
+	}
+	// The table, the default, is the same document a setting a line.
+	var table bytes.Buffer
+	if err := run(context.Background(), []string{"config"}, envOf(env), nil, &table, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if found := leaks(table.String(), secrets); len(found) > 0 {
+		t.Fatalf("dalil config's table printed %d secret(s) %q:\n%s", len(found), found, table.String())
+	}
+	if !regexp.MustCompile(`(?m)^status\.rails\.x402\s+on$`).MatchString(table.String()) || !strings.Contains(table.String(), "[redacted]") {
+		t.Errorf("dalil config's table:\n%s", table.String())
 	}
 }
 

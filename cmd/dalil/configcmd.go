@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/go-json-experiment/json"
@@ -20,13 +22,15 @@ import (
 )
 
 // runConfig is `dalil config`: the effective configuration (flags over
-// DALIL_* over defaults) as JSON, with every secret hidden, under a status
+// DALIL_* over defaults), a setting a line (--json: as JSON), with every
+// secret hidden, under a status
 // block that says what is switched on and what each dataset holds, and so
 // each capability's status. It calls no provider; it reads the database
 // when one exists (a SQLite file that is not there is not created), so it
 // is safe to run beside a live service.
 func runConfig(args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("config", stderr)
+	asJSON := fs.Bool("json", false, "print JSON instead of a table")
 	cfg, rest, err := loadConfig(fs, args, getenv)
 	if err != nil {
 		return err
@@ -45,7 +49,19 @@ func runConfig(args []string, getenv func(string) string, stdout, stderr io.Writ
 	if err != nil {
 		return err
 	}
-	return writeJSON(stdout, report)
+	if *asJSON {
+		return writeJSON(stdout, report)
+	}
+	// The table is the same document, a setting a line.
+	var doc bytes.Buffer
+	if err := writeJSON(&doc, report); err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	if err := writeFields(tw, "", doc.Bytes()); err != nil {
+		return err
+	}
+	return tw.Flush()
 }
 
 // configDatasets reads what the datasets of cfg's database hold. With no

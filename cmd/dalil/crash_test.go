@@ -67,7 +67,7 @@ func TestKill9UnderKeyedLoadSQLite(t *testing.T) {
 	bin := dalilBinary(t)
 	db := filepath.Join(t.TempDir(), "crash.db")
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"accounts", "create", "--name", "crash", "--plan", "free", "--credits", "100", "--db", db}, noEnv, nil, &out, io.Discard); err != nil {
+	if err := run(context.Background(), []string{"accounts", "create", "--name", "crash", "--plan", "free", "--credits", "100", "--db", db, "--json"}, noEnv, nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	var acct struct{ AccountID, APIKey string }

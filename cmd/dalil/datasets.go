@@ -12,6 +12,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/go-json-experiment/json"
+
 	"dalil/dataset"
 	"dalil/module"
 	"dalil/store/sqlstore"
@@ -158,8 +160,8 @@ func reportText(w io.Writer, rep dataset.Report) {
 	}
 }
 
-// statsTable prints a dataset's imports; its coverage follows as JSON,
-// its shape being the dataset's own.
+// statsTable prints a dataset's imports; its coverage follows, a figure
+// a line (its shape is the dataset's own).
 func statsTable(w io.Writer, st dataset.Stats) error {
 	fmt.Fprintf(w, "%s: %d rows in %d imports\n", st.Dataset, st.Rows, len(st.Batches))
 	if len(st.Batches) > 0 {
@@ -178,7 +180,18 @@ func statsTable(w io.Writer, st dataset.Stats) error {
 	}
 	if st.Coverage != nil {
 		fmt.Fprintln(w, "coverage:")
-		return printJSON(w, st.Coverage)
+		raw, err := json.Marshal(st.Coverage)
+		if err != nil {
+			return err
+		}
+		if len(raw) == 0 || raw[0] != '{' {
+			return printJSON(w, st.Coverage)
+		}
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		if err := writeFields(tw, "  ", raw); err != nil {
+			return err
+		}
+		return tw.Flush()
 	}
 	return nil
 }

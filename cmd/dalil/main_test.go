@@ -34,7 +34,7 @@ func noEnv(string) string { return "" }
 func cli(t *testing.T, db string, args ...string) map[string]any {
 	t.Helper()
 	var out, errb bytes.Buffer
-	if err := run(context.Background(), append(args, "--db", db), noEnv, nil, &out, &errb); err != nil {
+	if err := run(context.Background(), append(args, "--db", db, "--json"), noEnv, nil, &out, &errb); err != nil {
 		t.Fatalf("dalil %v: %v (%s)", args, err, errb.String())
 	}
 	var v map[string]any

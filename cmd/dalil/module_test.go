@@ -143,7 +143,7 @@ func TestOneModuleLineAppearsEverywhere(t *testing.T) {
 		}
 		return ""
 	}
-	if err := run(context.Background(), []string{"config", "--db", db}, getenv, nil, &cfgOut, io.Discard); err != nil {
+	if err := run(context.Background(), []string{"config", "--db", db, "--json"}, getenv, nil, &cfgOut, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(cfgOut.String(), `"widget_registry": "configured"`) || !strings.Contains(cfgOut.String(), `"widget_registry_check": "available"`) {

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -34,7 +36,8 @@ type opCommand struct {
 	arg string
 	// run does the work and returns what to print.
 	run func(ctx context.Context, store *sqlstore.Store, f *opFlags, arg string, stderr io.Writer) (any, error)
-	// table, when set, prints the answer for people unless --json.
+	// table prints the answer for people; --json prints it as JSON
+	// instead (every command takes it). Nil is fieldsTable.
 	table func(w io.Writer, v any, f *opFlags) error
 }
 
@@ -125,6 +128,7 @@ var opCommands = map[string]opCommand{
 			}
 			return ops.ListKeys(ctx, st, f.account)
 		},
+		table: keysTable,
 	},
 	"keys revoke": {
 		arg: "KEY_ID",
@@ -206,6 +210,9 @@ func operate(ctx context.Context, group string, args []string, getenv func(strin
 	if cmd.flags != nil {
 		cmd.flags(fs, &f)
 	}
+	if fs.Lookup("json") == nil {
+		jsonFlag(fs, &f)
+	}
 	cfg, pos, err := loadConfig(fs, args, getenv)
 	if err != nil {
 		return err
@@ -228,10 +235,13 @@ func operate(ctx context.Context, group string, args []string, getenv func(strin
 	if err != nil {
 		return explain(err)
 	}
-	if cmd.table != nil && !f.json {
+	switch {
+	case f.json:
+		return printJSON(stdout, out)
+	case cmd.table != nil:
 		return cmd.table(stdout, out, &f)
 	}
-	return printJSON(stdout, out)
+	return fieldsTable(stdout, out)
 }
 
 func need(v, flagName string) error {
@@ -351,6 +361,118 @@ func usageTable(w io.Writer, v any, _ *opFlags) error {
 	}
 	fmt.Fprintf(tw, "TOTAL\t\t%d\t%s\n", u.Total.Calls, usd(u.Total.Charged))
 	return tw.Flush()
+}
+
+func keysTable(w io.Writer, v any, _ *opFlags) error {
+	keys := v.([]dalil.Key)
+	if len(keys) == 0 {
+		_, err := fmt.Fprintln(w, "no keys")
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "KEY\tPREFIX\tCREATED (UTC)\tREVOKED (UTC)")
+	for _, k := range keys {
+		revoked := "-"
+		if k.RevokedAt != nil {
+			revoked = k.RevokedAt.UTC().Format("2006-01-02 15:04:05")
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", k.ID, k.Prefix, k.CreatedAt.UTC().Format("2006-01-02 15:04:05"), revoked)
+	}
+	return tw.Flush()
+}
+
+// fieldsTable prints one answer for people, a field a line in the order
+// its JSON gives them, nested objects as dotted names
+// (credits.available), a list as compact JSON. The commands print this
+// unless they have a table of their own.
+func fieldsTable(w io.Writer, v any) error {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if len(raw) == 0 || raw[0] != '{' {
+		return printJSON(w, v) // not an object: JSON is its plainest form
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	if err := writeFields(tw, "", raw); err != nil {
+		return err
+	}
+	return tw.Flush()
+}
+
+// writeFields writes the fields of the JSON object raw, each name after
+// prefix.
+func writeFields(w io.Writer, prefix string, raw json.RawMessage) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if _, err := dec.Token(); err != nil {
+		return err
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		var val json.RawMessage
+		if err := dec.Decode(&val); err != nil {
+			return err
+		}
+		name := prefix + fmt.Sprint(key)
+		var str string
+		switch {
+		case len(val) > 0 && val[0] == '{':
+			if err := writeFields(w, name+".", val); err != nil {
+				return err
+			}
+		case string(val) == "null":
+			fmt.Fprintf(w, "%s\t-\n", name)
+		case len(val) > 1 && val[0] == '[' && bytes.HasPrefix(bytes.TrimLeft(val[1:], " \n"), []byte("{")):
+			// A list of objects: one line each, as name=value pairs.
+			var items []json.RawMessage
+			if err := json.Unmarshal(val, &items); err != nil {
+				return err
+			}
+			for i, it := range items {
+				label := name
+				if i > 0 {
+					label = ""
+				}
+				fmt.Fprintf(w, "%s\t%s\n", label, pairs(it))
+			}
+		case json.Unmarshal(val, &str) == nil:
+			fmt.Fprintf(w, "%s\t%s\n", name, str)
+		default:
+			fmt.Fprintf(w, "%s\t%s\n", name, val)
+		}
+	}
+	return nil
+}
+
+// pairs writes a JSON object on one line as name=value pairs, in its
+// order.
+func pairs(raw json.RawMessage) string {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return string(raw)
+	}
+	var parts []string
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			break
+		}
+		var val json.RawMessage
+		if err := dec.Decode(&val); err != nil {
+			break
+		}
+		var str string
+		if json.Unmarshal(val, &str) == nil {
+			val = json.RawMessage(str)
+		}
+		parts = append(parts, fmt.Sprintf("%s=%s", key, val))
+	}
+	return strings.Join(parts, " ")
 }
 
 func dash(s string) string {

@@ -78,8 +78,8 @@ func TestMoneyCommandsMatchAdminRoutes(t *testing.T) {
 		{[]string{"ledger", "--account", id, "--json"}, "/admin/v1/accounts/" + id + "/ledger"},
 		{[]string{"ledger", "--account", id, "--json", "--limit", "2", "--before", "4"}, "/admin/v1/accounts/" + id + "/ledger?limit=2&before=4"},
 		{[]string{"usage", "--account", id, "--json"}, "/admin/v1/accounts/" + id + "/usage"},
-		{[]string{"accounts", "show", id}, "/admin/v1/accounts/" + id},
-		{[]string{"keys", "list", "--account", id}, "/admin/v1/accounts/" + id + "/keys"},
+		{[]string{"accounts", "show", id, "--json"}, "/admin/v1/accounts/" + id},
+		{[]string{"keys", "list", "--account", id, "--json"}, "/admin/v1/accounts/" + id + "/keys"},
 	} {
 		out, _ := cliOut(t, db, c.cli...)
 		r := do(t, "GET", base+c.route, "", admin)
@@ -153,7 +153,7 @@ func TestPlanSetSaysWhatHappenedToThePeriod(t *testing.T) {
 	}
 	plan := func(args ...string) (map[string]any, string) {
 		t.Helper()
-		out, errOut := cliOut(t, db, append([]string{"plan", "set", "--account", id}, args...)...)
+		out, errOut := cliOut(t, db, append([]string{"plan", "set", "--account", id, "--json"}, args...)...)
 		var v map[string]any
 		if err := json.Unmarshal([]byte(out), &v); err != nil {
 			t.Fatalf("plan set printed %q", out)

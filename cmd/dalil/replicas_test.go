@@ -90,7 +90,7 @@ func TestTwoReplicasNeverOverspend(t *testing.T) {
 	db := testenv.FreshPostgresSchema(t, testenv.Postgres(t))
 	bin := dalilBinary(t)
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"accounts", "create", "--name", "replicas", "--plan", "free", "--credits", "1.50", "--db", db}, noEnv, nil, &out, io.Discard); err != nil {
+	if err := run(context.Background(), []string{"accounts", "create", "--name", "replicas", "--plan", "free", "--credits", "1.50", "--db", db, "--json"}, noEnv, nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	var acct struct{ AccountID, APIKey string }
@@ -165,7 +165,7 @@ func TestReplicasShareRateLimitsThroughRedis(t *testing.T) {
 	db := testenv.FreshPostgresSchema(t, testenv.Postgres(t))
 	bin := dalilBinary(t)
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"accounts", "create", "--name", "limited", "--plan", "free", "--credits", "1", "--db", db}, noEnv, nil, &out, io.Discard); err != nil {
+	if err := run(context.Background(), []string{"accounts", "create", "--name", "limited", "--plan", "free", "--credits", "1", "--db", db, "--json"}, noEnv, nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	var acct struct{ APIKey string }

@@ -283,6 +283,7 @@ func operateMPP(ctx context.Context, args []string, getenv func(string) string, 
 		return fmt.Errorf("unknown command mpp %s", args[0])
 	}
 	fs := newFlagSet("mpp close-channel", stderr)
+	asJSON := fs.Bool("json", false, "print JSON instead of a table")
 	cfg, pos, err := loadConfig(fs, args[1:], getenv)
 	if err != nil {
 		return err
@@ -321,7 +322,10 @@ func operateMPP(ctx context.Context, args []string, getenv func(string) string, 
 		}
 		return errors.New(msg)
 	}
-	return printJSON(stdout, out)
+	if *asJSON {
+		return printJSON(stdout, out)
+	}
+	return fieldsTable(stdout, out)
 }
 
 // seedDemo creates the demo account on an empty database. On one that

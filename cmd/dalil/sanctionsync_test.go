@@ -43,7 +43,7 @@ func TestSanctionsSyncConfig(t *testing.T) {
 	}
 	// `dalil config` shows the override's host only.
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"config", "--db", filepath.Join(t.TempDir(), "none.db")},
+	if err := run(context.Background(), []string{"config", "--json", "--db", filepath.Join(t.TempDir(), "none.db")},
 		func(k string) string {
 			return map[string]string{"DALIL_SANCTIONS_URL_OFAC_SDN": "https://mirror.example.com/ofac/SDN.XML?key=s3cret", envSanctionsSync: "all"}[k]
 		}, nil, &out, io.Discard); err != nil {

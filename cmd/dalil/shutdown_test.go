@@ -75,7 +75,7 @@ func TestServeClosesRedisOnShutdown(t *testing.T) {
 
 	db := filepath.Join(t.TempDir(), "dalil.db")
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"accounts", "create", "--name", "r", "--plan", "free", "--credits", "1", "--db", db}, noEnv, nil, &out, io.Discard); err != nil {
+	if err := run(context.Background(), []string{"accounts", "create", "--name", "r", "--plan", "free", "--credits", "1", "--db", db, "--json"}, noEnv, nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	var acct struct{ APIKey string }

@@ -41,7 +41,7 @@ func TestStatusFollowsTheDataEndToEnd(t *testing.T) {
 		out := map[string]string{}
 		// dalil config, beside the running server.
 		var stdout, stderr bytes.Buffer
-		if err := run(ctx, []string{"config", "--db", db}, noEnv, nil, &stdout, &stderr); err != nil {
+		if err := run(ctx, []string{"config", "--db", db, "--json"}, noEnv, nil, &stdout, &stderr); err != nil {
 			t.Fatalf("dalil config: %v %s", err, stderr.String())
 		}
 		var report struct {
@@ -114,7 +114,7 @@ func TestStatusFollowsTheDataEndToEnd(t *testing.T) {
 		t.Fatalf("fresh: %d %s", a.status, a.raw)
 	}
 	var config bytes.Buffer
-	if err := run(ctx, []string{"config", "--db", db}, noEnv, nil, &config, &bytes.Buffer{}); err != nil || !strings.Contains(config.String(), "needs the sanctions dataset (import it: dalil sanctions import") {
+	if err := run(ctx, []string{"config", "--db", db, "--json"}, noEnv, nil, &config, &bytes.Buffer{}); err != nil || !strings.Contains(config.String(), "needs the sanctions dataset (import it: dalil sanctions import") {
 		t.Fatalf("dalil config does not say what to import: %v %s", err, config.String())
 	}
 

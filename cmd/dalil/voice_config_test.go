@@ -41,7 +41,7 @@ func envOfMap(env map[string]string) func(string) string {
 // voice capabilities need, and never a voice secret.
 func TestVoiceConfig(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if err := run(context.Background(), []string{"config"}, envOfMap(voiceConfigEnv()), nil, &stdout, &stderr); err != nil {
+	if err := run(context.Background(), []string{"config", "--json"}, envOfMap(voiceConfigEnv()), nil, &stdout, &stderr); err != nil {
 		t.Fatalf("dalil config: %v\n%s", err, stderr.String())
 	}
 	out := stdout.String() + stderr.String()
@@ -90,7 +90,7 @@ func TestVoiceConfig(t *testing.T) {
 		t.Errorf("defaults %+v, telephony %+v", v, cfg.Providers[providerTelephony])
 	}
 	var report bytes.Buffer
-	if err := run(context.Background(), []string{"config"}, noEnv, nil, &report, io.Discard); err != nil {
+	if err := run(context.Background(), []string{"config", "--json"}, noEnv, nil, &report, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(report.String(), `"ai_call_agent": "unconfigured: needs the telephony provider"`) {
