@@ -38,6 +38,13 @@ type BatchState struct {
 	Retracted *Retraction `json:"retracted,omitempty"`
 }
 
+// BatchList is a dataset's batches (`dalil <name> batches --json`, the
+// admin API's answer).
+type BatchList struct {
+	Dataset string       `json:"dataset"`
+	Batches []BatchState `json:"batches"`
+}
+
 // Retraction records a batch's removal.
 type Retraction struct {
 	Dataset     string    `json:"dataset"`
