@@ -44,8 +44,11 @@ commands:
   config                                  print the effective configuration as JSON, secrets hidden
   DATASET import FILE --source S --license L [--format F] [--skip-bad] [--json]
   DATASET stats [--json]                  import a dataset file, or show its coverage
+  DATASET batches [--json]                every batch: source, licence, rows, current, retracted
+  DATASET retract BATCH [--reason TEXT]   remove a batch's rows (recorded; answers stop using them)
                                           (DATASET: comparables, listings, companies, sanctions
                                           where this build has them; see docs/datasets.md)
+  demo remove                             retract every synthetic batch, revoke the demo key
 
 Common flags (each command): --addr, --db, --db-timeout, --base-url, --rails, --log-level.
 Configuration: flags override DALIL_* environment variables, which override
