@@ -14,8 +14,8 @@ import (
 // batches|retract`, the admin routes /admin/v1/datasets/{name}/batches
 // and .../batches/{batch}/retract, and the console's dataset page.
 type Lifecycle interface {
-	// Batches lists every batch the dataset holds, then every batch
-	// retracted from it, each oldest import first.
+	// Batches lists every batch the dataset holds or held (retracted),
+	// oldest import first.
 	Batches(ctx context.Context) ([]BatchState, error)
 	// Retract removes batch's rows and the batch in one transaction and
 	// records the retraction (when, why, how many rows were removed).

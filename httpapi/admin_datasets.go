@@ -90,8 +90,8 @@ func (s *Server) datasetRoutes() []adminRoute {
 			handle: s.adminImportDataset},
 		{method: "GET", path: "/admin/v1/datasets/{name}/batches", id: "list_dataset_batches", tag: "Datasets",
 			summary: "List a dataset's batches",
-			description: "Every batch the dataset holds (source, licence, retrieval and import dates, rows, synthetic, and current: whether answers use its rows now), " +
-				"then every batch retracted from it, with when, why and how many rows were removed, oldest import first. The same as `dalil <name> batches --json`.",
+			description: "Every batch the dataset holds (source, licence, retrieval and import dates, rows, synthetic, and current: whether answers use its rows now) " +
+				"or held (retracted: when, why and how many rows were removed), oldest import first. The same as `dalil <name> batches --json`.",
 			status: http.StatusOK, data: dataset.BatchList{}, errors: []int{404}, params: params,
 			handle: func(w http.ResponseWriter, r *http.Request) {
 				lc, err := s.datasetLifecycle(r.PathValue("name"))

@@ -179,7 +179,7 @@ func TestDatasetBatchesAndRetractCommands(t *testing.T) {
 	if list["dataset"] != "widgets" || len(bs) != 2 {
 		t.Fatalf("batches --json: %v", list)
 	}
-	gone := bs[1].(map[string]any)
+	gone := bs[0].(map[string]any) // imported first
 	if gone["id"] != ids[0] || gone["current"] != false || path(gone, "retracted", "reason") != "licence withdrawn\nby the publisher" ||
 		path(gone, "retracted", "rowsRemoved") != float64(2) {
 		t.Errorf("retracted batch in --json: %v", gone)

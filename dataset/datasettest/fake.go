@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -92,8 +93,8 @@ func (f *Fake) Stats(context.Context) (dataset.Stats, error) {
 	return dataset.Stats{Dataset: f.Dataset, Rows: f.rows, Batches: append([]dataset.Batch{}, f.batches...), Coverage: map[string]int{"values": f.rows}}, nil
 }
 
-// Batches implements dataset.Lifecycle: the batches held, then the ones
-// retracted.
+// Batches implements dataset.Lifecycle: the batches held and the ones
+// retracted, oldest import first.
 func (f *Fake) Batches(context.Context) ([]dataset.BatchState, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -101,7 +102,9 @@ func (f *Fake) Batches(context.Context) ([]dataset.BatchState, error) {
 	for _, b := range f.batches {
 		out = append(out, dataset.BatchState{Batch: b, Current: true})
 	}
-	return append(out, f.gone...), nil
+	out = append(out, f.gone...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].ImportedAt.Before(out[j].ImportedAt) })
+	return out, nil
 }
 
 // Retract implements dataset.Lifecycle: the batch's rows are forgotten
