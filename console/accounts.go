@@ -124,6 +124,8 @@ type confirmData struct {
 	Question               string
 	Fields                 map[string]string
 	Target                 string // the form's action URL
+	// Back is where Cancel leads (default: the account's page).
+	Back string
 }
 
 // doneData is the page after an action.
@@ -134,6 +136,8 @@ type doneData struct {
 	Secret string
 	// Unrecorded is set when the audit log could not be written.
 	Unrecorded bool
+	// Back and BackText are the link after it (default: the account).
+	Back, BackText string
 }
 
 // accountAction is POST /console/accounts/{id}/{action}: top-up, plan or

@@ -72,7 +72,9 @@ type Options struct {
 	// the overview's and the capabilities page's figures. Optional.
 	Revenue  []RevenueSource
 	Registry *capability.Registry
-	// Datasets are the importable datasets, for their batches and dates.
+	// Datasets are the importable datasets, for their batches and dates;
+	// those that are a dataset.Lifecycle too get the datasets page's
+	// batches and its Retract buttons.
 	Datasets []dataset.Importer
 	Host     Host
 	// BaseURL is DALIL_BASE_URL: when it is https://..., cookies are
@@ -184,6 +186,8 @@ func (c *Console) routes() {
 	m.HandleFunc("POST /console/accounts/{id}/{action}", c.session(c.accountAction))
 	m.HandleFunc("POST /console/keys/{keyId}/revoke", c.session(c.revokeKey))
 	m.HandleFunc("GET /console/capabilities", c.session(c.capabilities))
+	m.HandleFunc("GET /console/datasets", c.session(c.datasets))
+	m.HandleFunc("POST /console/datasets/{name}/batches/{batch}/retract", c.session(c.retractBatch))
 	m.HandleFunc("GET /console/audit", c.session(c.audit))
 	m.HandleFunc("/console/", func(w http.ResponseWriter, r *http.Request) {
 		c.fail(w, r, http.StatusNotFound, "There is no console page here.")

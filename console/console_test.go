@@ -800,3 +800,91 @@ func TestOverviewAddsRevenueSources(t *testing.T) {
 		}
 	}
 }
+
+// TestDatasetsPageRetracts: the datasets page lists each batch with a
+// Retract form carrying the session's CSRF token; the form asks first,
+// a forged one is refused and changes nothing, the confirmed one removes
+// the batch's rows, is recorded in the audit log and shows the batch as
+// retracted with its reason; a second retraction is 404.
+func TestDatasetsPageRetracts(t *testing.T) {
+	e := newEnv(t, envOptions{})
+	ctx := context.Background()
+	var batches []string
+	for _, f := range []string{"value\n1\n2\n", "value\n3\n"} {
+		rep, err := e.data.Import(ctx, strings.NewReader(f), datasetOpts())
+		if err != nil || rep.Batch == "" {
+			t.Fatalf("import: %v %+v", err, rep)
+		}
+		batches = append(batches, rep.Batch)
+	}
+	b := e.browser()
+	token := b.mustLogin()
+	page := b.get("/console/datasets")
+	if page.status != 200 || !strings.Contains(page.body, `<section id="testdata">`) || strings.Count(page.body, `class="retract"`) != 2 {
+		t.Fatalf("datasets page: %d\n%s", page.status, page.body)
+	}
+	for _, f := range regexp.MustCompile(`(?s)<form method="post".*?</form>`).FindAllString(page.body, -1) {
+		if !strings.Contains(f, `<input type="hidden" name="csrf" value="`+token+`">`) {
+			t.Errorf("a form without the session's CSRF token: %s", f)
+		}
+	}
+	target := "/console/datasets/testdata/batches/" + batches[0] + "/retract"
+	rows := func() int {
+		st, _ := e.data.Stats(ctx)
+		return st.Rows
+	}
+	// Forged: refused, nothing retracted.
+	for _, form := range []url.Values{{"confirm": {"yes"}}, {"csrf": {"made-up"}, "confirm": {"yes"}}} {
+		if a := b.post(target, form); a.status != http.StatusForbidden {
+			t.Errorf("forged retraction: %d", a.status)
+		}
+	}
+	if rows() != 3 {
+		t.Fatalf("a forged form retracted rows: %d left", rows())
+	}
+	if a := b.post(target, url.Values{"csrf": {token}, "reason": {strings.Repeat("x", 501)}}); a.status != http.StatusBadRequest {
+		t.Errorf("long reason: %d", a.status)
+	}
+	ask := b.post(target, url.Values{"csrf": {token}, "reason": {"licence withdrawn"}})
+	if ask.status != 200 || !strings.Contains(ask.body, "Retract batch "+batches[0]+" of testdata (2 rows, source test") ||
+		!strings.Contains(ask.body, `name="reason" value="licence withdrawn"`) || !strings.Contains(ask.body, `href="/console/datasets#testdata"`) {
+		t.Fatalf("confirmation: %d\n%s", ask.status, ask.body)
+	}
+	if rows() != 3 {
+		t.Fatal("asking retracted already")
+	}
+	done := b.post(target, url.Values{"csrf": {token}, "reason": {"licence withdrawn"}, "confirm": {"yes"}})
+	if done.status != 200 || !strings.Contains(done.body, "Retracted batch "+batches[0]+" of testdata: 2 rows removed.") {
+		t.Fatalf("retract: %d\n%s", done.status, done.body)
+	}
+	if rows() != 1 {
+		t.Errorf("%d rows left, want 1", rows())
+	}
+	page = b.get("/console/datasets")
+	if !regexp.MustCompile(`(?s)<tr data-batch="`+batches[0]+`" class="retracted">.*?retracted .*?, 2 rows removed: <bdi>licence withdrawn</bdi>`).MatchString(page.body) ||
+		strings.Count(page.body, `class="retract"`) != 1 {
+		t.Errorf("datasets page after the retraction:\n%s", page.body)
+	}
+	if a := b.post(target, url.Values{"csrf": {token}, "confirm": {"yes"}}); a.status != http.StatusNotFound {
+		t.Errorf("retract again: %d", a.status)
+	}
+	if a := b.post(target, url.Values{"csrf": {token}}); a.status != http.StatusNotFound {
+		t.Errorf("ask to retract a retracted batch: %d", a.status)
+	}
+	if a := b.post("/console/datasets/nope/batches/x/retract", url.Values{"csrf": {token}}); a.status != http.StatusNotFound {
+		t.Errorf("unknown dataset: %d", a.status)
+	}
+	entries, err := e.store.Audit(ctx, "", 10, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, en := range entries {
+		if en.Action == console.ActionRetractBatch {
+			got = append(got, en.Outcome+" "+en.Target+" "+en.Detail)
+		}
+	}
+	if want := []string{"NOT_FOUND " + batches[0] + " testdata", "ok " + batches[0] + " testdata: licence withdrawn"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("audit: %q, want %q", got, want)
+	}
+}

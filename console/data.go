@@ -23,4 +23,6 @@ const (
 	ActionSetPlan   = consoledata.ActionSetPlan
 	ActionCreateKey = consoledata.ActionCreateKey
 	ActionRevokeKey = consoledata.ActionRevokeKey
+	// ActionRetractBatch is a dataset batch retracted.
+	ActionRetractBatch = consoledata.ActionRetractBatch
 )

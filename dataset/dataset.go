@@ -4,9 +4,9 @@
 // transaction (Commit holds the order of its checks), and the provenance
 // and coverage it reports. The readers of each file format live in
 // dataset/<kind>; the tables in the capability's own <name>sql package.
-// cmd/dalil mounts every Importer as
-// `dalil <name> import|stats` and as the admin routes
-// /admin/v1/datasets/{name}/import and /stats, with the same code.
+// cmd/dalil mounts every Importer, with its Lifecycle (lifecycle.go), as
+// `dalil <name> import|stats|batches|retract` and as the admin routes
+// under /admin/v1/datasets/{name}, with the same code.
 package dataset
 
 import (

@@ -27,8 +27,10 @@ type adminRoute struct {
 	description  string
 	tag          string
 	query        []adminParam
-	// body is a pointer to the request body's type (nil: no body).
-	body any
+	// body is a pointer to the request body's type (nil: no body);
+	// optionalBody: it may be left out.
+	body         any
+	optionalBody bool
 	// example is a request body shown in the document.
 	example any
 	// upload: the body is a file (a dataset import), not JSON.

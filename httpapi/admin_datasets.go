@@ -17,6 +17,11 @@ import (
 // them from disk with the same code.
 const MaxDatasetUpload = 256 << 20
 
+// adminRetractBody is the optional body of a retraction.
+type adminRetractBody struct {
+	Reason string `json:"reason,omitempty" jsonschema:"why the batch is retracted, at most 500 characters; kept with the retraction and listed with the batch"`
+}
+
 // datasetsView lists every dataset with its coverage.
 type datasetsView struct {
 	Datasets []dataset.Stats `json:"datasets"`
@@ -33,6 +38,8 @@ func (s *Server) datasetRoutes() []adminRoute {
 	if len(names) > 0 {
 		known = strings.Join(names, ", ")
 	}
+	params := map[string]string{"name": "the dataset's name (" + known + ")",
+		"batch": "the batch's id, as the dataset's batches list it (cmp_..., veh_..., cb_..., sb_...)"}
 	return []adminRoute{
 		{method: "GET", path: "/admin/v1/datasets", id: "list_datasets", tag: "Datasets",
 			summary:     "List datasets and their coverage",
@@ -53,7 +60,7 @@ func (s *Server) datasetRoutes() []adminRoute {
 		{method: "GET", path: "/admin/v1/datasets/{name}", id: "dataset_stats", tag: "Datasets",
 			summary:     "One dataset's coverage",
 			description: "Rows, imports and coverage of one dataset (" + known + "). The same as `dalil <name> stats --json`.",
-			status:      http.StatusOK, data: dataset.Stats{}, errors: []int{404},
+			status:      http.StatusOK, data: dataset.Stats{}, errors: []int{404}, params: params,
 			handle: func(w http.ResponseWriter, r *http.Request) {
 				d, err := s.datasetNamed(r.PathValue("name"))
 				if err != nil {
@@ -79,9 +86,72 @@ func (s *Server) datasetRoutes() []adminRoute {
 				{"filename", "the file's name, for format detection and the report", obj{"type": "string"}},
 				{"skipBad", "import the good rows of a file with bad ones (default false)", obj{"type": "boolean", "default": false}},
 			},
-			upload: true, status: http.StatusOK, data: dataset.Report{}, errors: []int{400, 404, 413},
+			upload: true, status: http.StatusOK, data: dataset.Report{}, errors: []int{400, 404, 413}, params: params,
 			handle: s.adminImportDataset},
+		{method: "GET", path: "/admin/v1/datasets/{name}/batches", id: "list_dataset_batches", tag: "Datasets",
+			summary: "List a dataset's batches",
+			description: "Every batch the dataset holds (source, licence, retrieval and import dates, rows, synthetic, and current: whether answers use its rows now) " +
+				"or held (retracted: when, why and how many rows were removed), oldest import first. The same as `dalil <name> batches --json`.",
+			status: http.StatusOK, data: dataset.BatchList{}, errors: []int{404}, params: params,
+			handle: func(w http.ResponseWriter, r *http.Request) {
+				lc, err := s.datasetLifecycle(r.PathValue("name"))
+				if err != nil {
+					writeError(w, r, err)
+					return
+				}
+				bs, err := lc.Batches(r.Context())
+				if err != nil {
+					writeError(w, r, err)
+					return
+				}
+				writeData(w, r, http.StatusOK, dataset.BatchList{Dataset: r.PathValue("name"), Batches: bs}, Meta{})
+			}},
+		{method: "POST", path: "/admin/v1/datasets/{name}/batches/{batch}/retract", id: "retract_dataset_batch", tag: "Datasets",
+			summary: "Retract a batch",
+			description: "Removes the batch's rows and the batch in one transaction and records the retraction (time, reason, rows removed): answers stop using its rows at once, " +
+				"and a capability whose only data it was becomes unconfigured. The body is optional. A batch retracted already, or unknown, is 404. " +
+				"The same file may be imported again afterwards. The same as `dalil <name> retract BATCH --reason TEXT`.",
+			body: &adminRetractBody{}, optionalBody: true, example: obj{"reason": "licence withdrawn by the publisher"},
+			status: http.StatusOK, data: dataset.Retraction{}, errors: []int{400, 404, 413, 415}, params: params,
+			handle: s.adminRetractBatch},
 	}
+}
+
+// datasetLifecycle is the named dataset's lifecycle (every dataset
+// cmd/dalil mounts has one).
+func (s *Server) datasetLifecycle(name string) (dataset.Lifecycle, error) {
+	d, err := s.datasetNamed(name)
+	if err != nil {
+		return nil, err
+	}
+	lc, ok := d.(dataset.Lifecycle)
+	if !ok {
+		return nil, dalil.Errorf(dalil.CodeNotFound, "The %s dataset keeps no batches on this server.", name)
+	}
+	return lc, nil
+}
+
+func (s *Server) adminRetractBatch(w http.ResponseWriter, r *http.Request) {
+	lc, err := s.datasetLifecycle(r.PathValue("name"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	var body adminRetractBody
+	if r.ContentLength != 0 && !decodeAdmin(w, r, &body) {
+		return
+	}
+	if err := dataset.CheckReason(body.Reason); err != nil {
+		writeError(w, r, dalil.InvalidInput(dalil.Problem{Path: "reason", Message: err.Error()}))
+		return
+	}
+	rt, err := lc.Retract(r.Context(), r.PathValue("batch"), body.Reason)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	s.log.Info("dataset batch retracted", "dataset", rt.Dataset, "batch", rt.Batch, "rowsRemoved", rt.RowsRemoved)
+	writeData(w, r, http.StatusOK, rt, Meta{})
 }
 
 func (s *Server) datasetNamed(name string) (dataset.Importer, error) {

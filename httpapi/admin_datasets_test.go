@@ -1,6 +1,8 @@
 package httpapi_test
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -107,5 +109,85 @@ func TestAdminDatasetImportOutlastsServerTimeouts(t *testing.T) {
 	b, _ := io.ReadAll(res.Body)
 	if res.StatusCode != 200 || !strings.Contains(string(b), `"imported":2`) {
 		t.Fatalf("slow upload: %d %s", res.StatusCode, b)
+	}
+}
+
+// widgetBatch is the batch datasettest.Fake imports file as.
+func widgetBatch(file string) string {
+	sum := sha256.Sum256([]byte(file))
+	return "batch-" + hex.EncodeToString(sum[:])[:12]
+}
+
+// The admin API lists a dataset's batches and retracts one, as `dalil
+// <name> batches|retract` do: the body is optional, the retraction is
+// listed with its reason and rows, a second one or an unknown batch is
+// 404, a bad reason or an unknown field 400 (nothing retracted).
+func TestAdminDatasetBatchesAndRetract(t *testing.T) {
+	fake := datasettest.New("widgets")
+	e := newEnv(t, func(c *httpapi.Config) { c.Datasets = []dataset.Importer{fake} })
+	admin := map[string]string{"Authorization": "Bearer admin-secret-token"}
+	for _, f := range []string{"value\n1\n2\n", "value\n3\n"} {
+		if r := e.do("POST", "/admin/v1/datasets/widgets/import?source=s&license=l", f, admin); r.Status != 200 {
+			t.Fatalf("import: %d %s", r.Status, r.Raw)
+		}
+	}
+	first, second := widgetBatch("value\n1\n2\n"), widgetBatch("value\n3\n")
+	r := e.do("GET", "/admin/v1/datasets/widgets/batches", nil, admin)
+	bs, _ := r.data()["batches"].([]any)
+	if r.Status != 200 || r.data()["dataset"] != "widgets" || len(bs) != 2 || bs[0].(map[string]any)["current"] != true {
+		t.Fatalf("batches: %d %s", r.Status, r.Raw)
+	}
+	retract := func(batch string, body any) response {
+		return e.do("POST", "/admin/v1/datasets/widgets/batches/"+batch+"/retract", body, admin)
+	}
+	for _, c := range []struct {
+		name string
+		body any
+	}{
+		{"a NUL byte", `{"reason":"a\u0000b"}`},
+		{"too long", `{"reason":"` + strings.Repeat("x", dataset.MaxReason+1) + `"}`},
+		{"an unknown field", `{"why":"x"}`},
+		{"not an object", `"x"`},
+	} {
+		if r := retract(first, c.body); r.Status != 400 || r.code() != "INVALID_INPUT" {
+			t.Errorf("%s: %d %s", c.name, r.Status, r.Raw)
+		}
+	}
+	r = retract(first, nil)
+	if r.Status != 200 || r.data()["rowsRemoved"] != float64(2) || r.data()["batch"] != first || r.data()["reason"] != "" {
+		t.Fatalf("retract without a body: %d %s", r.Status, r.Raw)
+	}
+	if r := retract(first, `{"reason":"again"}`); r.Status != 404 || r.code() != "NOT_FOUND" {
+		t.Errorf("retract again: %d %s", r.Status, r.Raw)
+	}
+	r = retract(second, `{"reason":"licence withdrawn"}`)
+	if r.Status != 200 || r.data()["reason"] != "licence withdrawn" || r.data()["rowsRemoved"] != float64(1) {
+		t.Fatalf("retract with a reason: %d %s", r.Status, r.Raw)
+	}
+	r = e.do("GET", "/admin/v1/datasets/widgets/batches", nil, admin)
+	bs, _ = r.data()["batches"].([]any)
+	if len(bs) != 2 {
+		t.Fatalf("batches after: %s", r.Raw)
+	}
+	for _, b := range bs {
+		b := b.(map[string]any)
+		if b["current"] != false || b["retracted"] == nil {
+			t.Errorf("after both retractions: %v", b)
+		}
+	}
+	if st, _ := fake.Stats(t.Context()); st.Rows != 0 {
+		t.Errorf("%d rows left", st.Rows)
+	}
+	for _, p := range []string{"/admin/v1/datasets/gadgets/batches", "/admin/v1/datasets/gadgets/batches/x/retract"} {
+		m := "GET"
+		if strings.HasSuffix(p, "retract") {
+			m = "POST"
+		}
+		if r := e.do(m, p, nil, admin); r.Status != 404 {
+			t.Errorf("%s %s: %d %s", m, p, r.Status, r.Raw)
+		}
+	}
+	if r := e.do("POST", "/admin/v1/datasets/widgets/batches/x/retract", nil, nil); r.Status != 401 {
+		t.Errorf("no token: %d", r.Status)
 	}
 }

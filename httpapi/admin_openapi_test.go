@@ -127,7 +127,7 @@ func TestAdminOpenAPICoversEveryRoute(t *testing.T) {
 
 	// Every operation is mounted and guarded: no token is 401, documented.
 	concrete := func(template string) string {
-		return strings.NewReplacer("{id}", "acct_x", "{keyId}", "key_x", "{name}", "widgets", "{number}", "+96891234567").Replace(template)
+		return strings.NewReplacer("{id}", "acct_x", "{keyId}", "key_x", "{name}", "widgets", "{number}", "+96891234567", "{batch}", "batch-x").Replace(template)
 	}
 	probe := 0
 	for op := range ops {
@@ -175,7 +175,12 @@ func TestAdminOpenAPICoversEveryRoute(t *testing.T) {
 		{"GET", "/admin/v1/datasets", "", "", 200},
 		{"GET", "/admin/v1/datasets/{name}", "/admin/v1/datasets/widgets", "", 200},
 		{"POST", "/admin/v1/datasets/{name}/import", "/admin/v1/datasets/widgets/import?source=s&license=l", "value\n1\n", 200},
+		{"GET", "/admin/v1/datasets/{name}/batches", "/admin/v1/datasets/widgets/batches", "", 200},
+		{"POST", "/admin/v1/datasets/{name}/batches/{batch}/retract", "/admin/v1/datasets/widgets/batches/" + widgetBatch("value\n1\n") + "/retract", `{"reason":"test"}`, 200},
 		// Documented failures.
+		{"POST", "/admin/v1/datasets/{name}/batches/{batch}/retract", "/admin/v1/datasets/widgets/batches/" + widgetBatch("value\n1\n") + "/retract", "", 404},
+		{"POST", "/admin/v1/datasets/{name}/batches/{batch}/retract", "/admin/v1/datasets/widgets/batches/batch-x/retract", `{"reason":"a\u0000b"}`, 400},
+		{"GET", "/admin/v1/datasets/{name}/batches", "/admin/v1/datasets/gadgets/batches", "", 404},
 		{"GET", "/admin/v1/datasets/{name}", "/admin/v1/datasets/gadgets", "", 404},
 		{"POST", "/admin/v1/datasets/{name}/import", "/admin/v1/datasets/widgets/import?source=s&license=l", "value\nx\n", 400},
 		{"GET", "/admin/v1/accounts/{id}", "/admin/v1/accounts/acct_missing", "", 404},

@@ -56,7 +56,7 @@ func (s *Server) adminOpenAPI(routes []adminRoute) obj {
 	addErr(401, "Unauthorized", "UNAUTHORIZED: no token, or not the one in DALIL_ADMIN_TOKEN. Failures count towards the throttle (429).",
 		obj{"WWW-Authenticate": obj{"description": "Bearer", "schema": obj{"type": "string"}}})
 	addErr(403, "Forbidden", "DO_NOT_CALL (details.rule callee_opt_out): the number is on the do-not-call list by the callee's own opt-out, which only the callee can give back; it stays.", nil)
-	addErr(404, "NotFound", "NOT_FOUND: no such account, key or channel.", nil)
+	addErr(404, "NotFound", "NOT_FOUND: no such account, key, channel, dataset or batch (a batch retracted already included).", nil)
 	addErr(413, "TooLarge", "PAYLOAD_TOO_LARGE: the body is over 4096 bytes (a dataset file: over 256 MiB).", nil)
 	addErr(415, "MediaType", "UNSUPPORTED_MEDIA_TYPE: send Content-Type: application/json.", nil)
 	addErr(429, "TooMany", fmt.Sprintf("RATE_LIMITED: more than %d failed authentications from this client address in a minute; every admin request from it is refused until Retry-After passes.", adminFailLimit),
@@ -101,7 +101,7 @@ func (s *Server) adminOpenAPI(routes []adminRoute) obj {
 				content["example"] = rt.example
 			}
 			// A route whose body is optional (the MPP close) says so.
-			required := len(jsonFields(rt.body)) > 0
+			required := len(jsonFields(rt.body)) > 0 && !rt.optionalBody
 			op["requestBody"] = obj{"required": required, "content": obj{"application/json": content}}
 		}
 		dataName := cmp.Or(rt.dataName, adminTypeName(reflect.TypeOf(rt.data)))

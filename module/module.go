@@ -2,9 +2,9 @@
 // it: the tables it keeps (its sqlstore.Module), the datasets it owns
 // (each with its importer and its synthetic demo rows) and, for a module
 // that declares them here, its capabilities. cmd/dalil lists the modules
-// once; the migrations, `dalil <dataset> import|stats`, the admin dataset
-// routes, the console's dataset rows, the capability statuses and
-// `serve --demo` follow from that list.
+// once; the migrations, `dalil <dataset> import|stats|batches|retract`,
+// the admin dataset routes, the console's dataset rows, the capability
+// statuses and `serve --demo` follow from that list.
 package module
 
 import (
@@ -15,6 +15,7 @@ import (
 
 	"dalil/capability"
 	"dalil/dataset"
+	"dalil/dataset/datasetsql"
 	"dalil/internal/safehttp"
 	"dalil/store/sqlstore"
 )
@@ -96,8 +97,27 @@ type Dataset struct {
 	Name string
 	// Open returns the dataset's importer on a store.
 	Open func(sqlstore.DB) dataset.Importer
+	// Batches names the dataset's batch table and the tables of its rows:
+	// its lifecycle (`dalil <name> batches|retract`) is datasetsql's, the
+	// same for every dataset. Left zero, the importer Open returns must
+	// be a dataset.Lifecycle itself (a test's in-memory dataset).
+	Batches datasetsql.Tables
 	// Demo, when set, is the synthetic data `serve --demo` loads.
 	Demo *Demo
+}
+
+// Lifecycle returns the dataset's lifecycle on db: datasetsql's over
+// Batches, or the importer's own when Batches is zero. It panics when
+// there is neither (a declaration's mistake, caught by any test that
+// wires the module).
+func (d Dataset) Lifecycle(db sqlstore.DB) dataset.Lifecycle {
+	if d.Batches.Batches != "" {
+		return datasetsql.New(db, d.Name, d.Batches)
+	}
+	if lc, ok := d.Open(db).(dataset.Lifecycle); ok {
+		return lc
+	}
+	panic(fmt.Sprintf("dataset %q declares no Batches and its importer keeps no lifecycle", d.Name))
 }
 
 // Demo is a dataset's synthetic demo data.
@@ -147,9 +167,14 @@ func LoadDemos(ctx context.Context, mods []Module, db sqlstore.DB, w io.Writer) 
 	return nil
 }
 
-// Stores lists the modules' table modules, in order.
+// Stores lists the modules' table modules, in order, preceded by
+// datasetsql's (the retractions every dataset records) when any module
+// owns a dataset.
 func Stores(mods []Module) []sqlstore.Module {
 	var out []sqlstore.Module
+	if len(Datasets(mods)) > 0 {
+		out = append(out, datasetsql.Module())
+	}
 	for _, m := range mods {
 		if m.Store.Name != "" {
 			out = append(out, m.Store)

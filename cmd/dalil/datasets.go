@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,8 +13,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/go-json-experiment/json"
-
+	"dalil"
 	"dalil/dataset"
 	"dalil/module"
 	"dalil/store/sqlstore"
@@ -22,7 +22,10 @@ import (
 // datasets lists every dataset, from the modules (registry.go).
 func datasets() []module.Dataset { return module.Datasets(modules()) }
 
-// datasetImporters opens every dataset's Importer on store.
+// datasetImporters opens every dataset on store: its Importer with its
+// Lifecycle (module.Dataset.Lifecycle), so that every dataset can list
+// and retract its batches wherever it is mounted (each value is a
+// managedDataset).
 func datasetImporters(store *sqlstore.Store) []dataset.Importer {
 	ds := datasets()
 	out := make([]dataset.Importer, 0, len(ds))
@@ -31,9 +34,26 @@ func datasetImporters(store *sqlstore.Store) []dataset.Importer {
 		if im.Name() != d.Name {
 			panic(fmt.Sprintf("dataset %q opens an importer named %q", d.Name, im.Name()))
 		}
-		out = append(out, im)
+		out = append(out, managedDataset{Importer: im, Lifecycle: d.Lifecycle(store.DB())})
 	}
 	return out
+}
+
+// managedDataset is a dataset as the CLI, the admin API and the console
+// use it: its importer and its lifecycle. It is a dataset.Holder whether
+// or not the importer is (holdings falls back on Stats).
+type managedDataset struct {
+	dataset.Importer
+	dataset.Lifecycle
+}
+
+var _ dataset.Holder = managedDataset{}
+
+// Holdings implements dataset.Holder with the importer's own cheap query
+// when it has one.
+func (m managedDataset) Holdings(ctx context.Context) ([]dataset.Batch, error) {
+	st, err := holdings(ctx, m.Importer)
+	return st.Batches, err
 }
 
 // isDataset reports whether cmd names a dataset.
@@ -41,18 +61,23 @@ func isDataset(cmd string) bool {
 	return slices.ContainsFunc(datasets(), func(d module.Dataset) bool { return d.Name == cmd })
 }
 
-// runDataset runs `dalil <name> import FILE ...` and `dalil <name> stats`:
-// the same Importer as POST /admin/v1/datasets/{name}/import.
+// runDataset runs `dalil <name> import FILE ...`, `dalil <name> stats`,
+// `dalil <name> batches` and `dalil <name> retract BATCH`: the same
+// Importer and Lifecycle as the admin routes /admin/v1/datasets/{name}/...
 func runDataset(ctx context.Context, name string, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || (args[0] != "import" && args[0] != "stats") {
-		fmt.Fprintf(stderr, "usage: dalil %s import FILE --source NAME --license TEXT [--format F] [--skip-bad] [--retrieved YYYY-MM-DD] [--json]\n       dalil %s stats [--json]\n", name, name)
-		return fmt.Errorf("%s: expected import or stats", name)
+	if len(args) == 0 || !slices.Contains([]string{"import", "stats", "batches", "retract"}, args[0]) {
+		fmt.Fprintf(stderr, "usage: dalil %[1]s import FILE --source NAME --license TEXT [--format F] [--skip-bad] [--retrieved YYYY-MM-DD] [--json]\n"+
+			"       dalil %[1]s stats [--json]\n       dalil %[1]s batches [--json]\n       dalil %[1]s retract BATCH [--reason TEXT] [--json]\n", name)
+		return fmt.Errorf("%s: expected import, stats, batches or retract", name)
 	}
 	sub := args[0]
 	fs := newFlagSet(name+" "+sub, stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
-	var source, license, format, retrieved *string
+	var source, license, format, retrieved, reason *string
 	var skipBad *bool
+	if sub == "retract" {
+		reason = fs.String("reason", "", "why the batch is retracted (kept with the retraction, shown by batches)")
+	}
 	if sub == "import" {
 		source = fs.String("source", "", "where the file came from (required)")
 		license = fs.String("license", "", "the terms you hold the data under (required)")
@@ -64,14 +89,21 @@ func runDataset(ctx context.Context, name string, args []string, getenv func(str
 	if err != nil {
 		return err
 	}
-	var file string
+	var file, batch string
 	switch {
 	case sub == "import" && len(rest) != 1:
 		return fmt.Errorf("%s import: give exactly one FILE", name)
 	case sub == "import":
 		file = rest[0]
+	case sub == "retract" && len(rest) != 1:
+		return fmt.Errorf("%s retract: give exactly one BATCH (dalil %s batches lists them)", name, name)
+	case sub == "retract":
+		batch = rest[0]
+		if err := dataset.CheckReason(*reason); err != nil {
+			return fmt.Errorf("%s retract: --reason %v", name, err)
+		}
 	case len(rest) > 0:
-		return fmt.Errorf("%s stats: unexpected argument %q", name, rest[0])
+		return fmt.Errorf("%s %s: unexpected argument %q", name, sub, rest[0])
 	}
 	var opts dataset.ImportOptions
 	if sub == "import" {
@@ -99,7 +131,8 @@ func runDataset(ctx context.Context, name string, args []string, getenv func(str
 			im = d
 		}
 	}
-	if sub == "stats" {
+	switch sub {
+	case "stats":
 		st, err := im.Stats(ctx)
 		if err != nil {
 			return err
@@ -108,6 +141,25 @@ func runDataset(ctx context.Context, name string, args []string, getenv func(str
 			return printJSON(stdout, st)
 		}
 		return statsTable(stdout, st)
+	case "batches":
+		bs, err := im.(dataset.Lifecycle).Batches(ctx)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return printJSON(stdout, dataset.BatchList{Dataset: name, Batches: bs})
+		}
+		return batchesTable(stdout, name, bs)
+	case "retract":
+		r, err := im.(dataset.Lifecycle).Retract(ctx, batch, *reason)
+		if err != nil {
+			return cliError(err)
+		}
+		if *asJSON {
+			return printJSON(stdout, r)
+		}
+		fmt.Fprintf(stdout, "%s: retracted batch %s: %s removed\n", name, r.Batch, plural(r.RowsRemoved, "row"))
+		return nil
 	}
 	if opts.Format != "" && !slices.Contains(im.Formats(), opts.Format) {
 		return fmt.Errorf("%s import: --format must be one of %s", name, strings.Join(im.Formats(), ", "))
@@ -194,4 +246,54 @@ func statsTable(w io.Writer, st dataset.Stats) error {
 		return tw.Flush()
 	}
 	return nil
+}
+
+// batchesTable prints a dataset's batches for people: the held ones
+// (current or not), then the retracted ones with when and why.
+func batchesTable(w io.Writer, name string, bs []dataset.BatchState) error {
+	if len(bs) == 0 {
+		fmt.Fprintf(w, "%s: no batches (import one: dalil %s import FILE --source NAME --license TEXT)\n", name, name)
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "BATCH\tSOURCE\tLICENCE\tRETRIEVED\tROWS\tSYNTHETIC\tCURRENT\tRETRACTED")
+	for _, b := range bs {
+		current, retracted := "yes", "-"
+		if !b.Current {
+			current = "no"
+		}
+		if r := b.Retracted; r != nil {
+			retracted = fmt.Sprintf("%s, %s removed", r.RetractedAt.Format(time.RFC3339), plural(r.RowsRemoved, "row"))
+			if r.Reason != "" {
+				retracted += ": " + oneLine(r.Reason)
+			}
+		}
+		synthetic := "no"
+		if b.Synthetic {
+			synthetic = "yes"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n", b.ID, oneLine(b.Source), oneLine(b.License), b.RetrievedAt.Format("2006-01-02"),
+			b.Rows, synthetic, current, retracted)
+	}
+	return tw.Flush()
+}
+
+// oneLine keeps an operator's text on its table row.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// cliError is err as the CLI says it: a *dalil.Error by its message (the
+// admin API's answer), anything else as it is.
+func cliError(err error) error {
+	var de *dalil.Error
+	if errors.As(err, &de) {
+		if ps, ok := de.Details.([]dalil.Problem); ok && len(ps) > 0 {
+			var msgs []string
+			for _, p := range ps {
+				msgs = append(msgs, p.Path+": "+p.Message)
+			}
+			return errors.New(strings.Join(msgs, "; "))
+		}
+		return errors.New(de.Message)
+	}
+	return err
 }

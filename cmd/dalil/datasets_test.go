@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -123,4 +124,71 @@ func seedDemoDataset(ctx context.Context, store *sqlstore.Store, name string, w 
 		}
 	}
 	return fmt.Errorf("no dataset %q", name)
+}
+
+// `dalil <dataset> batches` lists every batch, `retract BATCH` removes one
+// and records why: the table and --json agree, a second retraction or an
+// unknown batch says so and exits non-zero, a bad reason is refused
+// before the database is opened.
+func TestDatasetBatchesAndRetractCommands(t *testing.T) {
+	fake := datasettest.New("widgets")
+	withDataset(t, fake)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "d.db")
+	runCLI := func(args ...string) (string, error) {
+		var out, errb bytes.Buffer
+		err := run(context.Background(), append(args, "--db", db), noEnv, nil, &out, &errb)
+		return out.String() + errb.String(), err
+	}
+	if out, err := runCLI("widgets", "batches"); err != nil || !strings.Contains(out, "widgets: no batches (import one: dalil widgets import") {
+		t.Fatalf("no batches: %v %s", err, out)
+	}
+	var ids []string
+	for i, body := range []string{"value\n1\n2\n", "value\n3\n"} {
+		file := filepath.Join(dir, fmt.Sprintf("w%d.csv", i))
+		if err := os.WriteFile(file, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		rep := cli(t, db, "widgets", "import", file, "--source", fmt.Sprintf("src%d", i), "--license", "test licence", "--retrieved", "2026-10-0"+fmt.Sprint(i+1), "--json")
+		ids = append(ids, rep["batch"].(string))
+	}
+	out, err := runCLI("widgets", "batches")
+	if err != nil || !strings.Contains(out, "BATCH") || !strings.Contains(out, "CURRENT") || !strings.Contains(out, ids[0]) ||
+		!regexp.MustCompile(ids[1]+`\s+src1\s+test licence\s+2026-10-02\s+1\s+no\s+yes\s+-`).MatchString(out) {
+		t.Fatalf("batches table: %v\n%s", err, out)
+	}
+	if out, err := runCLI("widgets", "retract"); err == nil || !strings.Contains(err.Error(), "give exactly one BATCH") {
+		t.Errorf("no batch: %v %s", err, out)
+	}
+	if out, err := runCLI("widgets", "retract", ids[0], "--reason", strings.Repeat("x", 501)); err == nil || !strings.Contains(err.Error(), "--reason is longer than 500 characters") {
+		t.Errorf("long reason: %v %s", err, out)
+	}
+	out, err = runCLI("widgets", "retract", ids[0], "--reason", "licence withdrawn\nby the publisher")
+	if err != nil || out != "widgets: retracted batch "+ids[0]+": 2 rows removed\n" {
+		t.Fatalf("retract: %v %q", err, out)
+	}
+	if out, err := runCLI("widgets", "retract", ids[0]); err == nil || !strings.Contains(err.Error(), "holds no batch") {
+		t.Errorf("retract again: %v %s", err, out)
+	}
+	out, err = runCLI("widgets", "batches")
+	if err != nil || !regexp.MustCompile(ids[0]+`\s+src0\s+test licence\s+2026-10-01\s+2\s+no\s+no\s+\S+, 2 rows removed: licence withdrawn by the publisher`).MatchString(out) {
+		t.Fatalf("batches after: %v\n%s", err, out)
+	}
+	list := cli(t, db, "widgets", "batches", "--json")
+	bs := list["batches"].([]any)
+	if list["dataset"] != "widgets" || len(bs) != 2 {
+		t.Fatalf("batches --json: %v", list)
+	}
+	gone := bs[0].(map[string]any) // imported first
+	if gone["id"] != ids[0] || gone["current"] != false || path(gone, "retracted", "reason") != "licence withdrawn\nby the publisher" ||
+		path(gone, "retracted", "rowsRemoved") != float64(2) {
+		t.Errorf("retracted batch in --json: %v", gone)
+	}
+	r := cli(t, db, "widgets", "retract", ids[1], "--json")
+	if r["batch"] != ids[1] || r["rowsRemoved"] != float64(1) || r["dataset"] != "widgets" {
+		t.Errorf("retract --json: %v", r)
+	}
+	if st := cli(t, db, "widgets", "stats", "--json"); st["rows"] != float64(0) {
+		t.Errorf("rows after retracting both: %v", st["rows"])
+	}
 }

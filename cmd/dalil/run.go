@@ -44,10 +44,13 @@ commands:
   config                                  print the effective configuration as JSON, secrets hidden
   DATASET import FILE --source S --license L [--format F] [--skip-bad] [--json]
   DATASET stats [--json]                  import a dataset file, or show its coverage
+  DATASET batches [--json]                every batch: source, licence, rows, current, retracted
+  DATASET retract BATCH [--reason TEXT]   remove a batch's rows (recorded; answers stop using them)
                                           (DATASET: comparables, listings, companies, sanctions
                                           where this build has them; see docs/datasets.md)
   sanctions sync [SOURCE...] [--json]     download the official sanctions lists now
                                           (ofac_sdn, ofac_consolidated, un, eu, uk; docs/sanctions.md)
+  demo remove                             retract every synthetic batch, revoke the demo key
 
 Common flags (each command): --addr, --db, --db-timeout, --base-url, --rails, --log-level.
 Configuration: flags override DALIL_* environment variables, which override
@@ -70,6 +73,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return operate(ctx, cmd, rest, getenv, stdout, stderr)
 	case "mpp":
 		return operateMPP(ctx, rest, getenv, stdout, stderr)
+	case "demo":
+		return runDemo(ctx, rest, getenv, stdout, stderr)
 	case "voice":
 		return runVoice(ctx, rest, getenv, stdout, stderr)
 	case "config":
@@ -117,7 +122,7 @@ func openStore(ctx context.Context, cfg *Config, log *slog.Logger) (*sqlstore.St
 
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", stderr)
-	demo := fs.Bool("demo", false, "on an empty database, create account demo (developer plan, USD 1.00) and print its key")
+	demo := fs.Bool("demo", false, "on a new database (or one --demo seeded before), load synthetic demo data and create account demo (developer plan, USD 1.00), printing its key; any other database is refused")
 	cfg, rest, err := loadConfig(fs, args, getenv)
 	if err != nil {
 		return err
@@ -137,6 +142,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	store, srv := svc.store, svc.api
 	defer svc.Close()
+	// --demo seeds only a demo database: a new one, or one --demo seeded
+	// before (demo.go); any other is refused before anything starts.
+	if *demo {
+		if err := claimDemo(ctx, store, cfg); err != nil {
+			return err
+		}
+	}
 	// Voice call jobs (voice.go): started here, stopped after the HTTP
 	// server, before the database closes.
 	if err := svc.voice.start(ctx); err != nil {
@@ -328,10 +340,11 @@ func operateMPP(ctx context.Context, args []string, getenv func(string) string, 
 	return fieldsTable(stdout, out)
 }
 
-// seedDemo creates the demo account on an empty database. On one that
-// has accounts it creates nothing and says how to get a key for the demo
-// account created before (its key was shown once, then).
-func seedDemo(ctx context.Context, store dalil.Store, cfg *Config, stderr io.Writer) error {
+// seedDemo creates the demo account on a demo database without accounts
+// and records it in the demo marker (demo.go). On one that has accounts
+// it creates nothing and says how to get a key for the demo account
+// created before (its key was shown once, then).
+func seedDemo(ctx context.Context, store *sqlstore.Store, cfg *Config, stderr io.Writer) error {
 	n, err := store.AccountCount(ctx)
 	if err != nil {
 		return err
@@ -342,6 +355,9 @@ func seedDemo(ctx context.Context, store dalil.Store, cfg *Config, stderr io.Wri
 	}
 	c, err := ops.CreateAccount(ctx, store, "demo", "developer", dalil.USD)
 	if err != nil {
+		return err
+	}
+	if err := store.PutSetting(ctx, demoSetting, c.AccountID); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "demo: created account %s (plan developer, USD 1.00 credits)\ndemo: API key (shown once): %s\n", c.AccountID, c.APIKey)

@@ -189,28 +189,38 @@ func (d *datasetSupply) run(ctx context.Context, period time.Duration) {
 	}
 }
 
-// Wrap returns the importers with an import that writes anything followed
-// by a refresh, so that statuses follow an import through the admin API
-// at once.
+// Wrap returns the datasets (datasetImporters' managedDataset values) with
+// an import that writes anything, and a retraction, followed by a
+// refresh, so that statuses follow an import or a retraction through the
+// admin API or the console at once: a capability whose only batch was
+// retracted is unconfigured on the next call.
 func (d *datasetSupply) Wrap(importers []dataset.Importer) []dataset.Importer {
 	out := make([]dataset.Importer, len(importers))
 	for i, im := range importers {
-		out[i] = refreshingImporter{Importer: im, d: d}
+		out[i] = refreshingImporter{managedDataset: im.(managedDataset), d: d}
 	}
 	return out
 }
 
 type refreshingImporter struct {
-	dataset.Importer
+	managedDataset
 	d *datasetSupply
 }
 
 func (r refreshingImporter) Import(ctx context.Context, rd io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
-	rep, err := r.Importer.Import(ctx, rd, opts)
+	rep, err := r.managedDataset.Import(ctx, rd, opts)
 	if err == nil && rep.Imported > 0 {
 		r.d.Refresh(context.WithoutCancel(ctx))
 	}
 	return rep, err
+}
+
+func (r refreshingImporter) Retract(ctx context.Context, batch, reason string) (dataset.Retraction, error) {
+	rt, err := r.managedDataset.Retract(ctx, batch, reason)
+	if err == nil {
+		r.d.Refresh(context.WithoutCancel(ctx))
+	}
+	return rt, err
 }
 
 // supplyOf is how the operator's configuration and the data present meet

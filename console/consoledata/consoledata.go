@@ -107,6 +107,9 @@ const (
 	ActionSetPlan   = "set_plan"
 	ActionCreateKey = "create_key"
 	ActionRevokeKey = "revoke_key"
+	// ActionRetractBatch: a dataset batch retracted (Target the batch,
+	// Detail the dataset and the reason).
+	ActionRetractBatch = "retract_batch"
 )
 
 // Session is a logged-in operator's session as stored: ID is the SHA-256

@@ -11,11 +11,13 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"dalil"
 	"dalil/dataset"
 )
 
@@ -26,6 +28,7 @@ type Fake struct {
 	rows    int
 	batches []dataset.Batch
 	seen    map[string]string // content hash -> batch id
+	gone    []dataset.BatchState
 }
 
 // New returns an empty Fake named name.
@@ -88,4 +91,45 @@ func (f *Fake) Stats(context.Context) (dataset.Stats, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return dataset.Stats{Dataset: f.Dataset, Rows: f.rows, Batches: append([]dataset.Batch{}, f.batches...), Coverage: map[string]int{"values": f.rows}}, nil
+}
+
+// Batches implements dataset.Lifecycle: the batches held and the ones
+// retracted, oldest import first.
+func (f *Fake) Batches(context.Context) ([]dataset.BatchState, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := []dataset.BatchState{}
+	for _, b := range f.batches {
+		out = append(out, dataset.BatchState{Batch: b, Current: true})
+	}
+	out = append(out, f.gone...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].ImportedAt.Before(out[j].ImportedAt) })
+	return out, nil
+}
+
+// Retract implements dataset.Lifecycle: the batch's rows are forgotten
+// and the file may be imported again.
+func (f *Fake) Retract(_ context.Context, batch, reason string) (dataset.Retraction, error) {
+	r := dataset.Retraction{Dataset: f.Dataset, Batch: batch, Reason: reason}
+	if err := dataset.CheckReason(reason); err != nil {
+		return r, dalil.InvalidInput(dalil.Problem{Path: "reason", Message: "the reason " + err.Error()})
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i, b := range f.batches {
+		if b.ID != batch {
+			continue
+		}
+		f.batches = append(f.batches[:i:i], f.batches[i+1:]...)
+		f.rows -= b.Rows
+		for h, id := range f.seen {
+			if id == batch {
+				delete(f.seen, h)
+			}
+		}
+		r.RetractedAt, r.RowsRemoved = time.Now().UTC(), b.Rows
+		f.gone = append(f.gone, dataset.BatchState{Batch: b, Retracted: &r})
+		return r, nil
+	}
+	return r, dalil.Errorf(dalil.CodeNotFound, "The %s dataset holds no batch %q.", f.Dataset, batch)
 }

@@ -6,6 +6,7 @@ import (
 
 	"dalil/capabilities/omanbusiness"
 	"dalil/dataset"
+	"dalil/dataset/datasetsql"
 	"dalil/module"
 	"dalil/store/sqlstore"
 )
@@ -17,6 +18,7 @@ func Data() module.Module {
 	open := func(db sqlstore.DB) dataset.Importer { return New(db) }
 	return module.Module{Store: Module(), Datasets: []module.Dataset{{
 		Name: omanbusiness.Dataset, Open: open,
+		Batches: datasetsql.Tables{Batches: "company_batches", RowsCount: "rows_count", Rows: []string{"company_records"}},
 		Demo: module.DemoFile(open, func() io.Reader { return strings.NewReader(omanbusiness.DemoCSV) },
 			dataset.ImportOptions{Source: omanbusiness.DemoSource, License: omanbusiness.DemoLicense, Format: "csv", Filename: "demo-companies.csv"},
 			"%d synthetic Omani companies (batch %s) for the business routes and oman_supplier_check"),

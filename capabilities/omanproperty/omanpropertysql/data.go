@@ -6,6 +6,7 @@ import (
 	"dalil/capabilities/omanproperty"
 	"dalil/capability"
 	"dalil/dataset"
+	"dalil/dataset/datasetsql"
 	"dalil/module"
 	"dalil/store/sqlstore"
 )
@@ -18,6 +19,7 @@ func Data() module.Module {
 	open := func(db sqlstore.DB) dataset.Importer { return New(db) }
 	return module.Module{Store: Module(), Datasets: []module.Dataset{{
 		Name: omanproperty.Dataset, Open: open,
+		Batches: datasetsql.Tables{Batches: "comparable_batches", RowsCount: "rows_count", Rows: []string{"comparables"}},
 		Demo: &module.Demo{
 			Load: func(ctx context.Context, db sqlstore.DB) (dataset.Report, bool, error) { return New(db).LoadDemo(ctx) },
 			Says: "%d synthetic Muscat comparables (batch %s) for analyze_oman_property",

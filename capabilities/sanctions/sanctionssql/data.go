@@ -6,6 +6,7 @@ import (
 
 	"dalil/capabilities/sanctions"
 	"dalil/dataset"
+	"dalil/dataset/datasetsql"
 	"dalil/module"
 	"dalil/store/sqlstore"
 )
@@ -16,6 +17,10 @@ func Data() module.Module {
 	open := func(db sqlstore.DB) dataset.Importer { return New(db) }
 	return module.Module{Store: Module(), Datasets: []module.Dataset{{
 		Name: sanctions.Dataset, Open: open,
+		// A list's version that another import replaced holds no entries
+		// and is not current; retracting the current one leaves its
+		// source with no list.
+		Batches: datasetsql.Tables{Batches: "sanctions_batches", RowsCount: "entries", Current: "current", Version: "published", Rows: []string{"sanctions_entries"}},
 		Demo: module.DemoFile(open, func() io.Reader { return strings.NewReader(sanctions.DemoXML) },
 			dataset.ImportOptions{Source: sanctions.DemoSource, License: sanctions.DemoLicense, Format: "ofac-xml", Filename: "demo-sanctions.xml"},
 			"a synthetic sanctions list of %d made-up entries (batch %s) for sanctions_screen"),

@@ -1,0 +1,19 @@
+-- Batches retracted from any dataset (dalil <dataset> retract): the
+-- batch's provenance as it was, and when, why and how many rows were
+-- removed with it. The batch's own row and its rows are deleted in the
+-- same transaction as this row is written. Times are Unix microseconds.
+CREATE TABLE dataset_retractions (
+    dataset      TEXT NOT NULL,
+    batch_id     TEXT NOT NULL,
+    source       TEXT NOT NULL,
+    license      TEXT NOT NULL,
+    synthetic    BIGINT NOT NULL,
+    rows_count   BIGINT NOT NULL,
+    version      TEXT NOT NULL,
+    imported_at  BIGINT NOT NULL,
+    retrieved_at BIGINT NOT NULL,
+    retracted_at BIGINT NOT NULL,
+    reason       TEXT NOT NULL,
+    rows_removed BIGINT NOT NULL,
+    PRIMARY KEY (dataset, batch_id, retracted_at)
+);
