@@ -303,7 +303,7 @@ func newTwilio(p Provider, v Voice) (*twilio.Client, error) {
 	}
 	return twilio.New(twilio.Config{AccountSID: p.Settings["accountSid"], AuthToken: p.Credential.Reveal(), From: p.Settings["from"],
 		APIKeySID: p.Settings["apiKeySid"], APIKeySecret: v.TwilioAPIKeySecret.Reveal(), BaseURL: string(p.Endpoint),
-		ConversationURL: p.Settings["conversationURL"], RingTimeout: ring, HTTP: vendorHTTP(p)})
+		RingTimeout: ring, HTTP: vendorHTTP(p)})
 }
 
 // newVapi is the Vapi client of the configuration (nil when it is off);
