@@ -88,6 +88,12 @@ type Deps struct {
 	// Secret keys the number hashes (numbers are stored hashed except
 	// while a call is live).
 	Secret []byte
+	// Requires are what the capabilities need beside the telephony
+	// provider: a provider that only carries the audio (Twilio) needs a
+	// language model for Dalil to hold the conversation; until it is
+	// configured the capabilities are unconfigured, not charged, and no
+	// call is placed.
+	Requires []capability.Requirement
 }
 
 // HashNumber is the stored form of a number.
@@ -220,7 +226,7 @@ func define[In any](sp spec, deps Deps, parts func(In) (Common, []string, *dalil
 			return MaxCharge(sp.base, c.MaxSeconds())
 		},
 		OpenWorld:   true,
-		Requires:    []capability.Requirement{capability.NeedsProvider(ProviderTelephony)},
+		Requires:    append([]capability.Requirement{capability.NeedsProvider(ProviderTelephony)}, deps.Requires...),
 		Example:     example,
 		Limitations: limitations(deps.Policy),
 	}, func(ctx context.Context, in In) (View, error) {

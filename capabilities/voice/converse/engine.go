@@ -219,8 +219,10 @@ func (s *session) loop(ctx context.Context) {
 // addUser adds the callee's words to the history (joined to a user turn
 // still waiting for the agent's answer).
 func (s *session) addUser(text string) {
-	if n := len(s.history); n > 0 && s.history[n-1].Role == "user" && len(s.history[n-1].Results) == 0 {
-		s.history[n-1].Text += " " + text
+	if n := len(s.history); n > 0 && s.history[n-1].Role == "user" {
+		// The turn still waiting for an answer (words, or the results of
+		// the agent's last tool calls: the words follow them).
+		s.history[n-1].Text = strings.TrimSpace(s.history[n-1].Text + " " + text)
 		return
 	}
 	s.history = append(s.history, Turn{Role: "user", Text: text})
@@ -289,10 +291,13 @@ func (s *session) turn(ctx context.Context) bool {
 			s.close(s.lines.trouble, "model_unavailable")
 			return true
 		}
-		s.history = append(s.history, Turn{Role: "assistant", Text: said, Calls: reply.Calls})
 		if len(reply.Calls) == 0 {
+			if said != "" {
+				s.history = append(s.history, Turn{Role: "assistant", Text: said})
+			}
 			return false
 		}
+		s.history = append(s.history, Turn{Role: "assistant", Text: said, Calls: reply.Calls})
 		results, end := s.applyAll(reply.Calls)
 		s.history = append(s.history, Turn{Role: "user", Results: results})
 		if end {

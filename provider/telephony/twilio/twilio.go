@@ -103,16 +103,16 @@ type Config struct {
 
 // Client is the Twilio Programmable Voice client. A nil *Client is off.
 type Client struct {
-	base            string
-	account         string
-	user, pass      string
-	authToken       string
-	from            string
-	relayURL        string
-	ring            int
-	voiceEN         string
-	voiceAR         string
-	dial            *dialing.Client // HTTP: hang up, list (retried); Once: call creation, retried by Dial
+	base       string
+	account    string
+	user, pass string
+	authToken  string
+	from       string
+	relayURL   string
+	ring       int
+	voiceEN    string
+	voiceAR    string
+	dial       *dialing.Client // HTTP: hang up, list (retried); Once: call creation, retried by Dial
 }
 
 var (

@@ -112,7 +112,9 @@ type RelayRefused struct {
 	Err    error
 }
 
-func (e *RelayRefused) Error() string { return fmt.Sprintf("relay upgrade refused (HTTP %d): %v", e.Status, e.Err) }
+func (e *RelayRefused) Error() string {
+	return fmt.Sprintf("relay upgrade refused (HTTP %d): %v", e.Status, e.Err)
+}
 
 // OpenRelay starts call sid's ConversationRelay session as Twilio does:
 // the signed upgrade, then the setup message.
