@@ -314,7 +314,10 @@ func TestVoiceTwilioWithoutModel(t *testing.T) {
 	addr := freeAddr(t)
 	base := "http://" + addr
 	db := filepath.Join(t.TempDir(), "dalil.db")
-	serveAt(t, twilioEnv(fake, base), db, addr)
+	env := twilioEnv(fake, base)
+	delete(env, "DALIL_ANTHROPIC_API_KEY")
+	delete(env, "DALIL_ANTHROPIC_URL")
+	serveAt(t, env, db, addr)
 	key := cli(t, db, "accounts", "create", "--name", "caller", "--credits", "10")["apiKey"].(string)
 	for _, route := range []string{voiceRoute, "/api/v1/voice/lead-qualifier", "/api/v1/voice/appointment-call-agent"} {
 		body := voiceCallBody(voiceNum1, "")
