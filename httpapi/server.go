@@ -52,6 +52,11 @@ type Config struct {
 	// each mounted at POST /webhooks/{name}; the handler verifies the
 	// provider's signature itself. No API key, never charged.
 	Webhooks map[string]http.Handler
+	// Sockets are providers' WebSocket endpoints (Twilio's
+	// ConversationRelay), each mounted at GET /webhooks/{name}; the
+	// handler verifies the provider's signature before the upgrade. No
+	// API key, never charged.
+	Sockets map[string]http.Handler
 	// Ready are the readiness checks /readyz runs beside storage (the job
 	// queue running, ...); each names the part it checks.
 	Ready []ReadyCheck
@@ -179,6 +184,9 @@ func (s *Server) routes() {
 	s.adminRoutes()
 	for name, h := range s.cfg.Webhooks {
 		m.Handle("POST /webhooks/"+name, h)
+	}
+	for name, h := range s.cfg.Sockets {
+		m.Handle("GET /webhooks/"+name, h)
 	}
 	if s.cfg.Console != nil {
 		h := s.cfg.Console(s)

@@ -163,6 +163,9 @@ func (s *Service) view(r Record) View {
 	}
 	if r.Lead != nil {
 		v.NextAction = optional(r.Lead.NextAction)
+	} else if na, ok := r.Facts["nextAction"].(string); ok {
+		// From Dalil's conversation (or a provider's structured data).
+		v.NextAction = optional(na)
 	}
 	if !r.Status.Terminal() {
 		v.Links["cancel"] = "/api/v1/voice/calls/" + r.ID + "/cancel"

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"strings"
 	"time"
 
 	"dalil"
@@ -42,7 +43,10 @@ type Call struct {
 	Base         dalil.MicroUSD
 	Safety       Safety
 	Callback     string
-	Input        any // the capability's input, for the AI's instructions
+	// Voicemail is the short message to leave if a machine answers ("":
+	// none).
+	Voicemail string
+	Input     any // the capability's input, for the AI's instructions
 }
 
 // Script is what the AI says first and offers on every call.
@@ -84,6 +88,12 @@ type Deps struct {
 	// Secret keys the number hashes (numbers are stored hashed except
 	// while a call is live).
 	Secret []byte
+	// Requires are what the capabilities need beside the telephony
+	// provider: a provider that only carries the audio (Twilio) needs a
+	// language model for Dalil to hold the conversation; until it is
+	// configured the capabilities are unconfigured, not charged, and no
+	// call is placed.
+	Requires []capability.Requirement
 }
 
 // HashNumber is the stored form of a number.
@@ -216,7 +226,7 @@ func define[In any](sp spec, deps Deps, parts func(In) (Common, []string, *dalil
 			return MaxCharge(sp.base, c.MaxSeconds())
 		},
 		OpenWorld:   true,
-		Requires:    []capability.Requirement{capability.NeedsProvider(ProviderTelephony)},
+		Requires:    append([]capability.Requirement{capability.NeedsProvider(ProviderTelephony)}, deps.Requires...),
 		Example:     example,
 		Limitations: limitations(deps.Policy),
 	}, func(ctx context.Context, in In) (View, error) {
@@ -246,6 +256,7 @@ func (d Deps) place(ctx context.Context, sp spec, c Common, texts []string, in a
 	for _, v := range c.Context {
 		texts = append(texts, v)
 	}
+	texts = append(texts, c.VoicemailMessage)
 	if err := CheckInstructions(texts...); err != nil {
 		return View{}, err
 	}
@@ -299,7 +310,7 @@ func (d Deps) place(ctx context.Context, sp spec, c Common, texts []string, in a
 	v, err := d.Queue.Enqueue(ctx, Call{Capability: sp.id, RequestID: call.RequestID, AccountID: call.AccountID,
 		Rail: call.Rail, Session: call.Session, SessionKey: call.SessionKey, PayOnConnect: onConnect, Number: num, NumberHash: hash,
 		Language: lang, Script: script, MaxSeconds: c.MaxSeconds(), MaxCharge: MaxCharge(sp.base, c.MaxSeconds()), Base: sp.base,
-		Safety: s, Callback: c.CallbackURL, Input: in})
+		Safety: s, Callback: c.CallbackURL, Voicemail: strings.TrimSpace(c.VoicemailMessage), Input: in})
 	if err != nil || !onConnect {
 		return v, err
 	}

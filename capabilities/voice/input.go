@@ -25,6 +25,7 @@ type Common struct {
 	MaxDurationSeconds int               `json:"maxDurationSeconds,omitempty" schema:"minimum=1,maximum=3600" jsonschema:"the longest the call may last, 1 to 3600 seconds (default 300); the price held is base + this many seconds at the per-minute rate"`
 	CallbackURL        string            `json:"callbackUrl,omitempty" schema:"maxLength=2048" jsonschema:"https URL that receives the completed call, signed with HMAC-SHA256 (X-Dalil-Signature)"`
 	OnBehalfOf         string            `json:"onBehalfOf,omitempty" schema:"maxLength=120" jsonschema:"whom the AI says it calls for (default: our client)"`
+	VoicemailMessage   string            `json:"voicemailMessage,omitempty" schema:"maxLength=300" jsonschema:"a short message the AI leaves after the beep when an answering machine picks up (the AI disclosure is said first); without it nothing is left and the call ends as voicemail"`
 }
 
 // MaxSeconds is the call's maximum duration.

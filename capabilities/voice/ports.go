@@ -74,6 +74,9 @@ type DialSpec struct {
 	Transcribe   bool      `json:"transcribe,omitempty"`
 	CallerZone   string    `json:"callerZone,omitempty"` // safety.timezone, for calling hours
 	Criteria     *Criteria `json:"criteria,omitempty"`   // the lead qualifier's, for the score
+	// VoicemailMessage is what to leave when a machine answers (the
+	// caller's voicemailMessage); "" leaves nothing. Cleared at the end.
+	VoicemailMessage string `json:"voicemailMessage,omitempty"`
 }
 
 // PayPerCall is the Payer of calls paid on a pay-per-call rail (x402,

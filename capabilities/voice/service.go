@@ -147,6 +147,9 @@ var (
 	_ EventSink = (*Service)(nil)
 	_ Calls     = (*Service)(nil)
 	_ Awaiter   = (*Service)(nil)
+	// Dalil's own conversations (conversation.go).
+	_ Conversations = (*Service)(nil)
+	_ MachineSink   = (*Service)(nil)
 )
 
 // HashToken is how a pay-per-call payer's access token is stored.
@@ -173,7 +176,7 @@ func (s *Service) Enqueue(ctx context.Context, c Call) (View, error) {
 		ID: dalil.NewID("call_"), Capability: c.Capability, AccountID: c.AccountID, Payer: c.AccountID, RequestID: c.RequestID,
 		Status: StatusQueued, NumberHash: c.NumberHash, Number: c.Number.E164,
 		Dial: DialSpec{Language: c.Language, Instructions: instructions(c.Input), Record: c.Safety.Recording, Transcribe: c.Safety.Transcription,
-			CallerZone: c.Safety.Timezone, Criteria: criteriaOf(c.Input)},
+			CallerZone: c.Safety.Timezone, Criteria: criteriaOf(c.Input), VoicemailMessage: c.Voicemail},
 		Script: c.Script, MaxSeconds: c.MaxSeconds, Base: c.Base, MaxCharge: c.MaxCharge,
 		CallbackURL: c.Callback, CreatedAt: now, UpdatedAt: now,
 	}
@@ -220,7 +223,7 @@ func instructions(in any) string {
 	if json.Unmarshal(b, &m) != nil {
 		return ""
 	}
-	for _, k := range []string{"phoneNumber", "callbackUrl", "safety", "maxDurationSeconds"} {
+	for _, k := range []string{"phoneNumber", "callbackUrl", "safety", "maxDurationSeconds", "voicemailMessage"} {
 		delete(m, k)
 	}
 	b, _ = json.Marshal(m)
@@ -283,6 +286,10 @@ func (s *Service) Apply(ctx context.Context, e Event) error {
 		}
 		at = at.UTC()
 		to := e.Status
+		// A machine answered (MachineAnswered): the end is voicemail.
+		if to == StatusCompleted && isVoicemail(c.Outcome) {
+			to = StatusVoicemail
+		}
 		// A provider that reports only the end: connected time on a call
 		// never reported answered means it was answered.
 		if to == StatusCompleted && !c.Status.Terminal() && rank[c.Status] < rank[StatusAnswered] && e.ConnectedSeconds > 0 {
@@ -397,6 +404,7 @@ func (s *Service) finish(c *Record, to Status, outcome string, connectedSeconds 
 	c.EndedAt = at
 	c.Number = ""
 	c.Dial.Instructions = ""
+	c.Dial.VoicemailMessage = ""
 	c.ConnectedSeconds = max(0, min(connectedSeconds, c.MaxSeconds))
 	c.FinalCharge = Charge(c.Base, c.ConnectedSeconds, c.MaxSeconds, to.Connected())
 	c.Settle = SettlePending

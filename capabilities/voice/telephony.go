@@ -55,6 +55,9 @@ type Dial struct {
 	RingSeconds int
 	Record      bool
 	Transcribe  bool
+	// VoicemailMessage, when set, is said after the beep if answering
+	// machine detection hears a machine; "" hangs up on a machine.
+	VoicemailMessage string
 	// EventsURL is where the provider posts status events for this call
 	// (Dalil's webhook route for this provider).
 	EventsURL string
@@ -81,6 +84,21 @@ type Event struct {
 	// OptOut: the callee asked not to be called again; the number goes on
 	// the do-not-call list.
 	OptOut bool
+}
+
+// Conversations is the voice service as a provider's conversation
+// endpoint sees it (Service implements it): a provider that carries only
+// the audio hands each answered call to Dalil's conversation engine.
+type Conversations interface {
+	BeginConversation(ctx context.Context, id, provider, providerCallID string) (Conversation, error)
+	FinishConversation(ctx context.Context, id string, res ConversationResult) error
+}
+
+// MachineSink records that answering-machine detection heard a machine
+// (Service implements it); the message, when the caller gave one, is
+// left on the machine.
+type MachineSink interface {
+	MachineAnswered(ctx context.Context, id, provider, providerCallID string) (message, language string, ok bool, err error)
 }
 
 // EventSink receives verified provider events: the voice service applies

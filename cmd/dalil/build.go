@@ -115,7 +115,7 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 		Registry: reg, Store: store, Logger: log, BaseURL: string(cfg.Listen.BaseURL), Rails: cfg.Rails.Enabled, AdminToken: cfg.Listen.AdminToken.Reveal(),
 		MCP: mcpserver.HTTPHandler(tools, log), PayPerCall: rails, Limiter: limiter, Limits: limits, TrustedProxies: cfg.Listen.TrustedProxies,
 		Admin: append(mpp.AdminRoutes(closer), voice.AdminRoutes(doNotCallList(store))...), CallTimeout: cfg.Listen.CallTimeout, StorageTimeout: cfg.Storage.Timeout,
-		Datasets: supply.Wrap(datasetImporters(store)), Console: consoleFor(cfg, store, reg, supply, log), Webhooks: vc.hooks(), Ready: vc.readyChecks(),
+		Datasets: supply.Wrap(datasetImporters(store)), Console: consoleFor(cfg, store, reg, supply, log), Webhooks: vc.hooks(), Sockets: vc.sockets(), Ready: vc.readyChecks(),
 		// The sanctions lists' sync state, read from the database at each
 		// scrape, whichever replica synced (sanctionsync.go).
 		Collectors: []prometheus.Collector{sanctionsync.Collector(sanctionssql.New(store.DB()), log)},

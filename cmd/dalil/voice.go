@@ -17,13 +17,16 @@ import (
 
 	"dalil"
 	"dalil/capabilities/voice"
+	"dalil/capabilities/voice/converse"
 	"dalil/capabilities/voice/voicesql"
+	"dalil/capability"
 	"dalil/httpapi"
 	"dalil/internal/jobs"
 	"dalil/internal/logx"
 	"dalil/internal/safehttp"
 	"dalil/module"
 	"dalil/provider/client"
+	"dalil/provider/llm"
 	"dalil/provider/telephony/twilio"
 	"dalil/provider/telephony/vapi"
 	"dalil/rail/mpp"
@@ -92,7 +95,7 @@ var (
 	twilioSpec = module.Provider{Name: providerTwilio, Kind: "telephony", Endpoint: "DALIL_TWILIO_URL", Credential: envTwilioAuthToken,
 		Timeout: "DALIL_TWILIO_TIMEOUT", DefaultTimeout: client.DefaultTimeout,
 		Settings: map[string]string{"budget": "DALIL_TWILIO_BUDGET", "accountSid": envTwilioAccountSID, "from": envTwilioFrom,
-			"apiKeySid": envTwilioAPIKeySID, "conversationURL": envTwilioConversationURL, "ringTimeout": envTwilioRingTimeout},
+			"apiKeySid": envTwilioAPIKeySID, "ringTimeout": envTwilioRingTimeout},
 		Required: []string{envTwilioAccountSID, envTwilioAuthToken, envTwilioFrom}}
 	vapiSpec = module.Provider{Name: providerVapi, Kind: "telephony", Endpoint: "DALIL_VAPI_URL", Credential: envVapiAPIKey,
 		Timeout: "DALIL_VAPI_TIMEOUT", DefaultTimeout: client.DefaultTimeout,
@@ -161,6 +164,11 @@ func (l *loader) voice(c *Config) Voice {
 	if v.RescueAfter <= v.JobTimeout {
 		l.fail(envVoiceRescueAfter, "must be longer than %s (%s): a job still running must not be taken as abandoned", envVoiceJobTimeout, v.JobTimeout)
 	}
+	if l.str(envTwilioConversationURL) != "" {
+		// Dalil holds Twilio's conversations itself now: a call connected
+		// elsewhere would get none of the capability's outcome.
+		l.fail(envTwilioConversationURL, "is no longer used: Dalil holds Twilio conversations itself at {DALIL_BASE_URL}/webhooks/voice/twilio/relay with the language model (DALIL_ANTHROPIC_API_KEY); unset it (docs/telephony.md)")
+	}
 	v.CallsPerPayerDay = l.dailyCap(envVoicePayerDay, voice.DefaultAccountPerDay, 0, "calls a payer may place in 24 hours")
 	v.CallsPerNumberDay = l.dailyCap(envVoiceNumberDay, voice.DefaultNumberPerDay, voice.MaxNumberPerDay, "calls to one number in 24 hours")
 	var err error
@@ -174,7 +182,7 @@ func (l *loader) voice(c *Config) Voice {
 	// all is an error, not a vendor silently off.
 	on := map[string]bool{}
 	for name, vars := range map[string][]string{
-		providerTwilio: {envTwilioAccountSID, envTwilioAuthToken, envTwilioFrom, envTwilioAPIKeySID, envTwilioAPIKeySecret, envTwilioConversationURL},
+		providerTwilio: {envTwilioAccountSID, envTwilioAuthToken, envTwilioFrom, envTwilioAPIKeySID, envTwilioAPIKeySecret},
 		providerVapi:   {envVapiAPIKey, envVapiPhoneNumberID, envVapiWebhookSecret, envVapiCredentialID},
 	} {
 		p := c.Providers[name]
@@ -304,7 +312,44 @@ func newTwilio(p Provider, v Voice) (*twilio.Client, error) {
 	}
 	return twilio.New(twilio.Config{AccountSID: p.Settings["accountSid"], AuthToken: p.Credential.Reveal(), From: p.Settings["from"],
 		APIKeySID: p.Settings["apiKeySid"], APIKeySecret: v.TwilioAPIKeySecret.Reveal(), BaseURL: string(p.Endpoint),
-		ConversationURL: p.Settings["conversationURL"], RingTimeout: ring, HTTP: vendorHTTP(p)})
+		RingTimeout: ring, HTTP: vendorHTTP(p)})
+}
+
+// newTwilioRelay is newTwilio connecting its calls to Dalil's relay
+// endpoint at relay ("": none).
+func newTwilioRelay(p Provider, v Voice, relay string) (*twilio.Client, error) {
+	if !p.Configured {
+		return nil, nil
+	}
+	c, err := newTwilio(p, v)
+	if err != nil || relay == "" {
+		return c, err
+	}
+	var ring time.Duration
+	if s := p.Settings["ringTimeout"]; s != "" {
+		ring, _ = time.ParseDuration(s) // checked by newTwilio
+	}
+	return twilio.New(twilio.Config{AccountSID: p.Settings["accountSid"], AuthToken: p.Credential.Reveal(), From: p.Settings["from"],
+		APIKeySID: p.Settings["apiKeySid"], APIKeySecret: v.TwilioAPIKeySecret.Reveal(), BaseURL: string(p.Endpoint),
+		RelayURL: relay, RingTimeout: ring, HTTP: vendorHTTP(p)})
+}
+
+// relayURL is the public URL of Dalil's ConversationRelay endpoint:
+// DALIL_BASE_URL's origin in ws form (https → wss; http → ws, for a
+// local test: Twilio connects over wss only).
+func relayURL(base string) string {
+	u := strings.Replace(base, "https://", "wss://", 1)
+	u = strings.Replace(u, "http://", "ws://", 1)
+	return u + "/webhooks/voice/" + providerTwilio + "/relay"
+}
+
+// llmClient is the language model the configuration has (nil: none).
+func llmClient(cfg *Config) *llm.Client {
+	p := cfg.Providers[llm.Name]
+	if !p.Configured {
+		return nil
+	}
+	return llm.New(llm.Config{APIKey: p.Credential.Reveal(), BaseURL: string(p.Endpoint), Model: p.Settings["model"], HTTP: vendorHTTP(p)})
 }
 
 // newVapi is the Vapi client of the configuration (nil when it is off);
@@ -325,6 +370,9 @@ type voiceRuntime struct {
 	queue    *jobs.Queue
 	deps     voice.Deps
 	webhooks map[string]http.Handler
+	// sockets are the providers' WebSocket endpoints (Twilio's
+	// ConversationRelay: GET /webhooks/voice/twilio/relay).
+	socketRoutes map[string]http.Handler
 	// provider is the vendor that dials; "" while draining: no provider,
 	// and unfinished calls (that many at start) left to finish.
 	provider   string
@@ -371,7 +419,15 @@ func newVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slog
 		return nil, err
 	}
 	hook := func(name string) string { return base + "/webhooks/voice/" + name }
-	tw, err := newTwilio(cfg.Providers[providerTwilio], v)
+	// Twilio carries only the audio: Dalil holds the conversation over
+	// the language model, at its relay endpoint. Without a model Twilio
+	// does not dial and the capabilities are unconfigured (voiceModel).
+	model := llmClient(cfg)
+	relay := ""
+	if model != nil {
+		relay = relayURL(base)
+	}
+	tw, err := newTwilioRelay(cfg.Providers[providerTwilio], v, relay)
 	if err != nil {
 		return nil, err
 	}
@@ -380,7 +436,13 @@ func newVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slog
 		return nil, err
 	}
 	var dialer voice.Dialer // a nil *twilio.Client must not become a non-nil interface
+	var requires []capability.Requirement
 	switch {
+	case v.Provider == providerTwilio && tw != nil && model == nil:
+		// Not sold, never dialled: queued calls end provider_not_configured
+		// (refunded); webhooks still finish the calls placed before.
+		requires = []capability.Requirement{capability.NeedsProvider(llm.Name)}
+		log.Warn("voice: Twilio is configured but no language model (DALIL_ANTHROPIC_API_KEY): Twilio cannot hold a conversation, so the voice capabilities are unconfigured and no call is placed")
 	case v.Provider == providerTwilio && tw != nil:
 		dialer = tw
 	case v.Provider == providerVapi && vp != nil:
@@ -394,6 +456,16 @@ func newVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slog
 	}
 	svc, q := rt.svc, rt.queue
 	rt.provider = v.Provider
+	rt.deps.Requires = requires
+	if tw != nil && model != nil {
+		engine := converse.New(llm.ForConversation(model), converse.Limits{}, log)
+		h, err := tw.Relay(svc, engine, log)
+		if err != nil {
+			q.Close()
+			return nil, err
+		}
+		rt.socketRoutes["voice/"+providerTwilio+"/relay"] = h
+	}
 	// Both vendors' webhooks, whichever dials: calls placed before a
 	// switch still complete.
 	if tw != nil {
@@ -483,7 +555,7 @@ func openVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slo
 		SessionRefunds: newSessionRefunds(store), Callbacks: callbacks, Policy: policy, NumberSecret: numbers, SigningSecret: signing, EventsURL: events,
 		ChargeWait: voiceChargeWait, ConnectWait: v.ConnectWait, Logger: log})
 	run.svc = svc
-	rt := &voiceRuntime{svc: svc, queue: q, log: log, webhooks: map[string]http.Handler{},
+	rt := &voiceRuntime{svc: svc, queue: q, log: log, webhooks: map[string]http.Handler{}, socketRoutes: map[string]http.Handler{},
 		deps: voice.Deps{Policy: policy, Queue: svc, DoNotCall: calls, Counts: calls, Calls: svc, Secret: numbers,
 			CheckCallback: func(raw string) error { return callbacks.CheckDestination(context.Background(), raw) }}}
 	return rt, nil
@@ -556,6 +628,15 @@ func (v *voiceRuntime) voiceDeps(settings Voice) voice.Deps {
 		return voice.Deps{Policy: settings.policy()}
 	}
 	return v.deps
+}
+
+// sockets are the provider WebSocket routes to mount
+// (httpapi.Config.Sockets).
+func (v *voiceRuntime) sockets() map[string]http.Handler {
+	if v == nil {
+		return nil
+	}
+	return v.socketRoutes
 }
 
 // hooks are the provider webhook routes to mount (httpapi.Config.Webhooks).

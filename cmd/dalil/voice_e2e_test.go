@@ -102,6 +102,11 @@ func twilioEnv(fake *twiliotest.Server, base string) map[string]string {
 		envTwilioAccountSID: twiliotest.AccountSID, envTwilioAuthToken: twiliotest.AuthToken, envTwilioFrom: twiliotest.From,
 		"DALIL_TWILIO_URL": fake.BaseURL(), "DALIL_BASE_URL": base, envVoiceCountries: "OM", envVoiceHours: "0-24",
 		"DALIL_RATE_LIMITS": "free=100000,payg=100000", "DALIL_LOG_LEVEL": "warn",
+		// Twilio voice is sold only with a language model (Dalil holds
+		// the conversation). These tests never open a conversation, so
+		// the model is never called; voice_relay_test.go's tests give a
+		// fake one.
+		"DALIL_ANTHROPIC_API_KEY": "sk-ant-unused", "DALIL_ANTHROPIC_URL": "http://127.0.0.1:9",
 	}
 }
 

@@ -70,6 +70,10 @@ type Client struct {
 	maxTokens                int
 	ttl                      time.Duration
 	c                        *client.Client
+	// stream sends Stream's requests (one attempt each: a live
+	// conversation cannot wait for retries).
+	stream *http.Client
+	name   string
 }
 
 // New returns the client, or nil when cfg has no API key.
@@ -110,6 +114,12 @@ func New(cfg Config) *Client {
 		}
 	}
 	c.c = client.New(h)
+	c.name = Name
+	tr := h.Transport
+	if tr == nil {
+		tr = http.DefaultTransport.(*http.Transport).Clone()
+	}
+	c.stream = &http.Client{Transport: tr}
 	return c
 }
 

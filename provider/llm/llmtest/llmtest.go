@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"dalil/provider/client/clienttest"
 )
@@ -23,12 +24,28 @@ type Request struct {
 	MaxTokens int    `json:"max_tokens"`
 	System    string `json:"system"`
 	Messages  []struct {
-		Role    string `json:"role"`
-		Content []struct {
-			Type string `json:"type"`
-			Text string `json:"text"`
-		} `json:"content"`
+		Role    string  `json:"role"`
+		Content []Block `json:"content"`
 	} `json:"messages"`
+	Tools []struct {
+		Name        string         `json:"name"`
+		Description string         `json:"description"`
+		InputSchema map[string]any `json:"input_schema"`
+	} `json:"tools"`
+	Stream bool `json:"stream"`
+}
+
+// Block is one content block of a request message: text, tool_use
+// (an assistant's call) or tool_result (the answer in a user message).
+type Block struct {
+	Type      string          `json:"type"`
+	Text      string          `json:"text"`
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	Input     json.RawMessage `json:"input"`
+	ToolUseID string          `json:"tool_use_id"`
+	Content   string          `json:"content"`
+	IsError   bool            `json:"is_error"`
 }
 
 // UserText is the text of the last user message.
@@ -52,9 +69,13 @@ type Server struct {
 	Key string
 	// Reply computes the model's text for a request (nil: "{}").
 	Reply func(Request) string
-	mu    sync.Mutex
-	reqs  []Request
-	n     int
+	// Streamed computes a streamed answer ("stream": true) as parts: text
+	// sent in small deltas, tool calls with their input sent in
+	// fragments. Nil: the text of Reply, as one part.
+	Streamed func(Request) []Part
+	mu       sync.Mutex
+	reqs     []Request
+	n        int
 }
 
 // BaseURL is the URL to give the client (it adds /v1/messages).
@@ -116,6 +137,10 @@ func (s *Server) messages(w http.ResponseWriter, r *http.Request) {
 	s.n++
 	id := fmt.Sprintf("msg_fake%04d", s.n)
 	s.mu.Unlock()
+	if req.Stream {
+		s.stream(w, req, id)
+		return
+	}
 	text := "{}"
 	if s.Reply != nil {
 		text = s.Reply(req)
@@ -128,4 +153,97 @@ func (s *Server) messages(w http.ResponseWriter, r *http.Request) {
 		"stop_reason": "end_turn", "stop_sequence": nil,
 		"usage": map[string]any{"input_tokens": len(req.UserText()) / 4, "output_tokens": len(text) / 4},
 	})
+}
+
+// Part is one content block of a streamed answer: Text, or a tool call
+// (Tool and its Input, a JSON object).
+type Part struct {
+	Text  string
+	Tool  string
+	Input string
+}
+
+// Text is a text part; Tool a tool call part.
+func Text(s string) Part           { return Part{Text: s} }
+func Tool(name, input string) Part { return Part{Tool: name, Input: input} }
+
+// stream answers req as Anthropic's server-sent events: message_start,
+// per part content_block_start, deltas (text in pieces of a few
+// characters, tool input in two fragments), content_block_stop, then a
+// ping, message_delta with the stop reason and usage, and message_stop.
+func (s *Server) stream(w http.ResponseWriter, req Request, id string) {
+	var parts []Part
+	switch {
+	case s.Streamed != nil:
+		parts = s.Streamed(req)
+	case s.Reply != nil:
+		parts = []Part{Text(s.Reply(req))}
+	default:
+		parts = []Part{Text("{}")}
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("request-id", "req_"+id)
+	fl, _ := w.(http.Flusher)
+	send := func(event string, data any) {
+		b, _ := json.Marshal(data)
+		fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, b)
+		if fl != nil {
+			fl.Flush()
+		}
+	}
+	send("message_start", map[string]any{"type": "message_start", "message": map[string]any{
+		"id": id, "type": "message", "role": "assistant", "model": req.Model, "content": []any{},
+		"stop_reason": nil, "usage": map[string]any{"input_tokens": len(req.System)/4 + len(req.UserText())/4, "output_tokens": 1}}})
+	stop, out := "end_turn", 0
+	for i, p := range parts {
+		if p.Tool != "" {
+			stop = "tool_use"
+			send("content_block_start", map[string]any{"type": "content_block_start", "index": i,
+				"content_block": map[string]any{"type": "tool_use", "id": fmt.Sprintf("toolu_%s_%d", id, i), "name": p.Tool, "input": map[string]any{}}})
+			half := len(p.Input) / 2
+			for _, frag := range []string{p.Input[:half], p.Input[half:]} {
+				send("content_block_delta", map[string]any{"type": "content_block_delta", "index": i,
+					"delta": map[string]any{"type": "input_json_delta", "partial_json": frag}})
+			}
+			out += len(p.Input) / 4
+		} else {
+			send("content_block_start", map[string]any{"type": "content_block_start", "index": i,
+				"content_block": map[string]any{"type": "text", "text": ""}})
+			for rest := p.Text; rest != ""; {
+				n := min(len(rest), 7)
+				for n < len(rest) && !utf8.RuneStart(rest[n]) {
+					n++
+				}
+				send("content_block_delta", map[string]any{"type": "content_block_delta", "index": i,
+					"delta": map[string]any{"type": "text_delta", "text": rest[:n]}})
+				rest = rest[n:]
+			}
+			out += len(p.Text) / 4
+		}
+		send("content_block_stop", map[string]any{"type": "content_block_stop", "index": i})
+	}
+	send("ping", map[string]any{"type": "ping"})
+	send("message_delta", map[string]any{"type": "message_delta", "delta": map[string]any{"stop_reason": stop, "stop_sequence": nil},
+		"usage": map[string]any{"output_tokens": out + 1}})
+	send("message_stop", map[string]any{"type": "message_stop"})
+}
+
+// LastUser is the text of the last user message and the tool results it
+// carries (content of each, in order).
+func (r Request) LastUser() (text string, results []Block) {
+	for i := len(r.Messages) - 1; i >= 0; i-- {
+		if r.Messages[i].Role != "user" {
+			continue
+		}
+		for _, c := range r.Messages[i].Content {
+			switch c.Type {
+			case "text":
+				text += c.Text
+			case "tool_result":
+				results = append(results, c)
+			}
+		}
+		return text, results
+	}
+	return "", nil
 }

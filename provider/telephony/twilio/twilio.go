@@ -82,11 +82,16 @@ type Config struct {
 	From string
 	// BaseURL defaults to DefaultBaseURL (tests: the fake's).
 	BaseURL string
-	// ConversationURL (wss://…), when set, is the ConversationRelay
-	// endpoint the call is connected to after the script; it receives the
-	// call id as the custom parameter "call". Unset: the call says the
-	// script, records an opt-out, says goodbye and hangs up.
-	ConversationURL string
+	// RelayURL (wss://…; ws:// only for a local test), when set, is
+	// Dalil's own ConversationRelay endpoint (Relay, at
+	// {DALIL_BASE_URL}/webhooks/voice/twilio/relay): the call's TwiML
+	// connects it there, the disclosure said first as the welcome
+	// greeting, with the call id as the custom parameter "call", and
+	// answering-machine detection runs (asynchronously) on every call.
+	// Unset: the call says the script, records an opt-out, says goodbye
+	// and hangs up (Twilio alone holds no conversation; cmd/dalil never
+	// sells calls so).
+	RelayURL string
 	// RingTimeout is Twilio's Timeout (0: DefaultRingTimeout).
 	RingTimeout time.Duration
 	// VoiceEN and VoiceAR are the <Say> voices ("": the defaults).
@@ -98,16 +103,16 @@ type Config struct {
 
 // Client is the Twilio Programmable Voice client. A nil *Client is off.
 type Client struct {
-	base            string
-	account         string
-	user, pass      string
-	authToken       string
-	from            string
-	conversationURL string
-	ring            int
-	voiceEN         string
-	voiceAR         string
-	dial            *dialing.Client // HTTP: hang up, list (retried); Once: call creation, retried by Dial
+	base       string
+	account    string
+	user, pass string
+	authToken  string
+	from       string
+	relayURL   string
+	ring       int
+	voiceEN    string
+	voiceAR    string
+	dial       *dialing.Client // HTTP: hang up, list (retried); Once: call creation, retried by Dial
 }
 
 var (
@@ -154,10 +159,10 @@ func New(cfg Config) (*Client, error) {
 	if cfg.APIKeySID != "" && !apiKeyPattern.MatchString(cfg.APIKeySID) {
 		return nil, errors.New("twilio: the API key SID is SK followed by 32 hexadecimal digits")
 	}
-	if cfg.ConversationURL != "" {
-		u, err := url.Parse(cfg.ConversationURL)
-		if err != nil || u.Scheme != "wss" || u.Host == "" {
-			return nil, errors.New("twilio: the conversation URL must be a wss:// URL")
+	if cfg.RelayURL != "" {
+		u, err := url.Parse(cfg.RelayURL)
+		if err != nil || (u.Scheme != "wss" && u.Scheme != "ws") || u.Host == "" || u.RawQuery != "" {
+			return nil, errors.New("twilio: the relay URL must be a wss:// URL without a query")
 		}
 	}
 	base := strings.TrimRight(strings.TrimSpace(cfg.BaseURL), "/")
@@ -172,7 +177,7 @@ func New(cfg Config) (*Client, error) {
 		ring = DefaultRingTimeout
 	}
 	c := &Client{base: base, account: cfg.AccountSID, user: cfg.AccountSID, pass: cfg.AuthToken,
-		authToken: cfg.AuthToken, from: cfg.From, conversationURL: cfg.ConversationURL,
+		authToken: cfg.AuthToken, from: cfg.From, relayURL: cfg.RelayURL,
 		ring: max(1, int(ring/time.Second)), voiceEN: cfg.VoiceEN, voiceAR: cfg.VoiceAR}
 	if cfg.APIKeySID != "" {
 		c.user, c.pass = cfg.APIKeySID, cfg.APIKeySecret
@@ -264,6 +269,24 @@ func (c *Client) form(d voice.Dial) (url.Values, error) {
 	v.Set("TimeLimit", strconv.Itoa(d.MaxSeconds))
 	if d.Record {
 		v.Set("Record", "true")
+	}
+	if c.relayURL != "" {
+		// Answering-machine detection, asynchronous: the call goes on
+		// while Twilio listens, and its verdict (AnsweredBy) is posted to
+		// the webhook (step=amd), which leaves the caller's message or
+		// hangs up on a machine. DetectMessageEnd waits for the beep, so
+		// a message is left whole; Enable answers sooner.
+		amd, err := withQuery(d.EventsURL, "call", d.CallID, "step", "amd")
+		if err != nil {
+			return nil, err
+		}
+		v.Set("MachineDetection", "Enable")
+		if d.VoicemailMessage != "" {
+			v.Set("MachineDetection", "DetectMessageEnd")
+		}
+		v.Set("AsyncAmd", "true")
+		v.Set("AsyncAmdStatusCallback", amd)
+		v.Set("AsyncAmdStatusCallbackMethod", http.MethodPost)
 	}
 	return v, nil
 }
@@ -361,6 +384,24 @@ func (c *Client) Hangup(ctx context.Context, sid string) error {
 	}
 	v := url.Values{}
 	v.Set("Status", "completed")
+	var res callResource
+	_, err := c.dial.HTTP.JSON(ctx, client.Request{Method: http.MethodPost, URL: c.callURL(sid), Header: c.authHeader(),
+		Body: []byte(v.Encode())}, &res)
+	if err != nil && twilioCode(err) == 21220 {
+		return nil
+	}
+	return err
+}
+
+// Play replaces the TwiML of a call in progress with twiml (Twilio's
+// call update): what it says is said, then the call goes on with it. A
+// call that already ended (21220) is not an error.
+func (c *Client) Play(ctx context.Context, sid, twiml string) error {
+	if c == nil || c.dial == nil {
+		return client.NotConfigured(Name)
+	}
+	v := url.Values{}
+	v.Set("Twiml", twiml)
 	var res callResource
 	_, err := c.dial.HTTP.JSON(ctx, client.Request{Method: http.MethodPost, URL: c.callURL(sid), Header: c.authHeader(),
 		Body: []byte(v.Encode())}, &res)

@@ -86,7 +86,7 @@ func TestNewRefusesPartialConfig(t *testing.T) {
 		{"bad from", twilio.Config{AccountSID: account, AuthToken: token, From: "0091234"}, "E.164"},
 		{"half API key", twilio.Config{AccountSID: account, AuthToken: token, From: from, APIKeySID: "SK0123456789abcdef0123456789abcdef"}, "both"},
 		{"bad API key", twilio.Config{AccountSID: account, AuthToken: token, From: from, APIKeySID: "AK1", APIKeySecret: "s3cr3t-key"}, "SK followed"},
-		{"ws conversation", twilio.Config{AccountSID: account, AuthToken: token, From: from, ConversationURL: "http://x"}, "wss://"},
+		{"http relay", twilio.Config{AccountSID: account, AuthToken: token, From: from, RelayURL: "http://x"}, "wss://"},
 		{"bad base", twilio.Config{AccountSID: account, AuthToken: token, From: from, BaseURL: "ftp://x"}, "base URL"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -184,8 +184,13 @@ func TestDialSendsTwiliosCallCreation(t *testing.T) {
 	}
 }
 
+// TestDialArabicAndConversation: with Dalil's relay, the TwiML connects
+// the call to it, the script said first as a greeting that cannot be
+// interrupted, the call id as a parameter, then hangs up; answering
+// machine detection runs asynchronously, waiting for the beep only when
+// a voicemail message is to be left.
 func TestDialArabicAndConversation(t *testing.T) {
-	s := newSetup(t, func(c *twilio.Config) { c.ConversationURL = "wss://agent.example/relay" })
+	s := newSetup(t, func(c *twilio.Config) { c.RelayURL = "wss://dalil.example/webhooks/voice/twilio/relay" })
 	opening, optOut := voice.Disclosure("ar", "شركة النور")
 	d := dial("call_ar")
 	d.Language, d.Script = "ar", voice.Script{Opening: opening, OptOut: optOut, Consent: "This call is recorded."}
@@ -195,14 +200,35 @@ func TestDialArabicAndConversation(t *testing.T) {
 	}
 	call, _ := s.fake.Call(sid)
 	tw := call.Params.Get("Twiml")
-	for _, want := range []string{`<Say voice="Google.ar-XA-Standard-A" language="ar-XA">` + opening, `language="ar-AE"`,
-		"This call is recorded.", `<Connect><ConversationRelay url="wss://agent.example/relay"`, `<Parameter name="call" value="call_ar"/>`} {
+	for _, want := range []string{`<Connect><ConversationRelay url="wss://dalil.example/webhooks/voice/twilio/relay"`,
+		`welcomeGreeting="` + opening + ` This call is recorded. ` + optOut + `"`, `welcomeGreetingInterruptible="none"`,
+		`transcriptionLanguage="ar-AE"`, `voice="ar-XA-Standard-A"`, `<Parameter name="call" value="call_ar"/>`, `</Connect><Hangup/>`} {
 		if !strings.Contains(tw, want) {
 			t.Errorf("TwiML lacks %q: %s", want, tw)
 		}
 	}
-	if strings.Contains(tw, "<Hangup/>") {
-		t.Errorf("a call with a conversation endpoint hangs up after the script: %s", tw)
+	if strings.Contains(tw, "<Gather") {
+		t.Errorf("the relay's TwiML still gathers: %s", tw)
+	}
+	p := call.Params
+	if p.Get("MachineDetection") != "Enable" || p.Get("AsyncAmd") != "true" ||
+		!strings.HasSuffix(p.Get("AsyncAmdStatusCallback"), "?call=call_ar&step=amd") {
+		t.Errorf("answering machine detection: %v", p)
+	}
+	d2 := dial("call_vm")
+	d2.VoicemailMessage = "Please call us back."
+	sid2, err := s.c.Dial(context.Background(), d2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c2, _ := s.fake.Call(sid2); c2.Params.Get("MachineDetection") != "DetectMessageEnd" {
+		t.Errorf("a call with a voicemail message does not wait for the beep: %v", c2.Params)
+	}
+	// Without the relay: no machine detection (nothing would act on it).
+	s0 := newSetup(t, nil)
+	sid0, _ := s0.c.Dial(context.Background(), dial("c0"))
+	if c0, _ := s0.fake.Call(sid0); c0.Params.Has("MachineDetection") {
+		t.Errorf("machine detection without a relay: %v", c0.Params)
 	}
 }
 

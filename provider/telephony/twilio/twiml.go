@@ -28,6 +28,9 @@ const maxTwiML = 4000
 // offer) inside a speech <Gather> whose answer goes to the webhook (step
 // "gather": an opt-out is recorded there), then the conversation.
 func (c *Client) twiml(d voice.Dial, gatherURL string) string {
+	if c.relayURL != "" {
+		return c.relayTwiML(d)
+	}
 	sv, sl, gl := c.voiceFor(d.Language)
 	var b strings.Builder
 	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?><Response>`)
@@ -46,23 +49,59 @@ func (c *Client) twiml(d voice.Dial, gatherURL string) string {
 	return b.String()
 }
 
-// continuation is what follows the script: the conversation endpoint
-// when one is configured (ConversationRelay over a WebSocket, told the
-// call's id; it fetches the instructions itself), else a goodbye and
-// hang up.
+// relayTwiML connects the call to Dalil's conversation endpoint
+// (ConversationRelay over a WebSocket, told the call's id as the custom
+// parameter "call"; the relay reads the instructions itself). Twilio
+// says the script first, as the welcome greeting that cannot be
+// interrupted: the disclosure that an AI calls and on whose behalf, the
+// consent notice when recording or transcribing, the opt-out offer.
+// When the session ends (Dalil's end message, or an error) the call
+// hangs up.
+func (c *Client) relayTwiML(d voice.Dial) string {
+	sv, sl, gl := c.voiceFor(d.Language)
+	var greet []string
+	for _, line := range []string{d.Script.Opening, d.Script.Consent, d.Script.OptOut} {
+		if strings.TrimSpace(line) != "" {
+			greet = append(greet, strings.TrimSpace(line))
+		}
+	}
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?><Response><Connect><ConversationRelay`)
+	attr(&b, "url", c.relayURL)
+	attr(&b, "welcomeGreeting", strings.Join(greet, " "))
+	attr(&b, "welcomeGreetingInterruptible", "none")
+	attr(&b, "language", sl)
+	attr(&b, "transcriptionLanguage", gl)
+	attr(&b, "ttsProvider", "Google")
+	attr(&b, "voice", strings.TrimPrefix(sv, "Google."))
+	attr(&b, "interruptible", "speech")
+	attr(&b, "dtmfDetection", "true")
+	b.WriteString(`><Parameter name="call"`)
+	attr(&b, "value", d.CallID)
+	b.WriteString(`/></ConversationRelay></Connect><Hangup/></Response>`)
+	return b.String()
+}
+
+// voicemailTwiML leaves message on a machine and hangs up.
+func (c *Client) voicemailTwiML(lang, message string) string {
+	sv, sl, _ := c.voiceFor(lang)
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?><Response>`)
+	say(&b, sv, sl, message)
+	b.WriteString(`<Hangup/></Response>`)
+	return b.String()
+}
+
+// continuation is what follows the script without a conversation
+// endpoint: a goodbye and hang up.
 func (c *Client) continuation(callID, lang string) string {
 	sv, sl, _ := c.voiceFor(lang)
 	var b strings.Builder
-	if c.conversationURL != "" {
-		b.WriteString(`<Connect><ConversationRelay`)
-		attr(&b, "url", c.conversationURL)
-		attr(&b, "language", sl)
-		attr(&b, "ttsLanguage", sl)
-		attr(&b, "transcriptionLanguage", sl)
-		b.WriteString(`><Parameter name="call"`)
-		attr(&b, "value", callID)
-		b.WriteString(`/></ConversationRelay></Connect>`)
-		return b.String()
+	if c.relayURL != "" {
+		// A gather answer of a call placed with the old script, after the
+		// relay was configured: connect it to the conversation.
+		return strings.TrimSuffix(strings.TrimPrefix(c.relayTwiML(voice.Dial{CallID: callID, Language: lang}),
+			`<?xml version="1.0" encoding="UTF-8"?><Response>`), `</Response>`)
 	}
 	say(&b, sv, sl, goodbye(lang))
 	b.WriteString(`<Hangup/>`)

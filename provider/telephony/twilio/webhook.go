@@ -102,8 +102,12 @@ func (w *Webhook) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		http.Error(rw, "malformed query", http.StatusBadRequest)
 		return
 	}
-	if query.Get("step") == "gather" {
+	switch query.Get("step") {
+	case "gather":
 		w.gather(rw, r, query, params)
+		return
+	case "amd":
+		w.machine(rw, r, query, params)
 		return
 	}
 	e, err := w.Event(params, query.Get("call"))
@@ -139,6 +143,44 @@ func (w *Webhook) gather(rw http.ResponseWriter, r *http.Request, query, params 
 	rw.Header().Set("Content-Type", "text/xml; charset=utf-8")
 	rw.WriteHeader(http.StatusOK)
 	io.WriteString(rw, twiml)
+}
+
+// machine answers the asynchronous answering-machine detection's
+// verdict (AnsweredBy: human, machine_start, machine_end_beep,
+// machine_end_silence, machine_end_other, fax, unknown). A machine or a
+// fax is recorded (voice.MachineSink: the call ends voicemail), then the
+// caller's message is said over the call (disclosure first) and the call
+// hung up, or, without a message, the call is hung up at once. Anything
+// else changes nothing.
+func (w *Webhook) machine(rw http.ResponseWriter, r *http.Request, query, params url.Values) {
+	sid := params.Get("CallSid")
+	if sid == "" {
+		http.Error(rw, "CallSid missing", http.StatusBadRequest)
+		return
+	}
+	by := params.Get("AnsweredBy")
+	ms, isSink := w.sink.(voice.MachineSink)
+	if !isSink || !(strings.HasPrefix(by, "machine") || by == "fax") {
+		rw.WriteHeader(http.StatusNoContent)
+		return
+	}
+	message, lang, ok, err := ms.MachineAnswered(r.Context(), query.Get("call"), Name, sid)
+	if err != nil && !errors.Is(err, voice.ErrUnknownCall) {
+		http.Error(rw, "could not record the verdict", http.StatusInternalServerError)
+		return
+	}
+	if ok && w.c != nil && w.c.dial != nil {
+		if message != "" && by != "fax" {
+			err = w.c.Play(r.Context(), sid, w.c.voicemailTwiML(lang, message))
+		} else {
+			err = w.c.Hangup(r.Context(), sid)
+		}
+		if err != nil {
+			http.Error(rw, "could not act on the verdict", http.StatusBadGateway)
+			return
+		}
+	}
+	rw.WriteHeader(http.StatusNoContent)
 }
 
 // statuses maps Twilio's CallStatus to the call lifecycle. Twilio's

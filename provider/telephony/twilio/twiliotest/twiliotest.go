@@ -66,6 +66,7 @@ type Call struct {
 	Created        time.Time
 	Hangups        int          // POST …/Calls/{Sid}.json with Status completed or canceled
 	Updates        []url.Values // every update's parameters, in order
+	Plays          []string     // TwiML given to the live call by an update (Twiml)
 	seq            int          // next SequenceNumber
 }
 
@@ -164,6 +165,7 @@ func (c *Call) copy() Call {
 	out := *c
 	out.Params = cloneValues(c.Params)
 	out.Events = slices.Clone(c.Events)
+	out.Plays = slices.Clone(c.Plays)
 	out.Updates = make([]url.Values, len(c.Updates))
 	for i, u := range c.Updates {
 		out.Updates[i] = cloneValues(u)
@@ -493,6 +495,20 @@ func (s *Server) update(w http.ResponseWriter, r *http.Request) {
 	}
 	c.Updates = append(c.Updates, cloneValues(p))
 	st := p.Get("Status")
+	if tw := p.Get("Twiml"); tw != "" && st == "" {
+		// New TwiML for a live call (the voicemail message): it runs
+		// now; the test sends the status callbacks it wants.
+		if ended[c.Status] {
+			s.keeper.Unlock()
+			twilioError(w, http.StatusBadRequest, 21220, "Call is not in-progress. Cannot redirect.")
+			return
+		}
+		c.Plays = append(c.Plays, tw)
+		body := s.resource(c)
+		s.keeper.Unlock()
+		telephonytest.WriteJSON(w, http.StatusOK, body)
+		return
+	}
 	switch {
 	case st != "completed" && st != "canceled":
 		s.keeper.Unlock()
