@@ -23,12 +23,12 @@ func readPairs(t *testing.T, path string) []labelled.Pair {
 	return pairs
 }
 
-// scorePairs scores pairs with Similarity at MatchThreshold and logs
+// scorePairs scores pairs with Match at MatchThreshold and logs
 // every error and the precision and recall per category.
 func scorePairs(t *testing.T, pairs []labelled.Pair) labelled.Report {
 	t.Helper()
 	r := labelled.Evaluate(pairs, func(_ int, p labelled.Pair) (float64, bool) {
-		s := Similarity(p.A, p.B)
+		s := Match(p.A, p.B)
 		return s, s >= MatchThreshold
 	})
 	for _, l := range r.Errors() {
