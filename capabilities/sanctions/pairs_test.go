@@ -15,8 +15,8 @@ import (
 // screenPairs scores labelled pairs through the engine: every name b is
 // listed (one entity per pair, in one list) and each name a is screened
 // at the default threshold; a pair matches when its b entity is among
-// the matches. The engine must agree with names.Similarity on every
-// pair: it finds exactly what scoring every name finds.
+// the matches. The engine must agree with names.Match on every pair:
+// it finds exactly what scoring every name finds.
 func screenPairs(t *testing.T, path string) labelled.Report {
 	t.Helper()
 	f, err := os.Open(path)
@@ -43,9 +43,9 @@ func screenPairs(t *testing.T, path string) labelled.Report {
 				score, found = m.Score, true
 			}
 		}
-		s := names.Similarity(p.A, p.B)
+		s := names.Match(p.A, p.B)
 		if direct := s >= DefaultThreshold; direct != found || found && round3(s) != score {
-			t.Errorf("line %d %q %q: Similarity %.3f, engine match %v score %.3f", p.Line, p.A, p.B, s, found, score)
+			t.Errorf("line %d %q %q: Match %.3f, engine match %v score %.3f", p.Line, p.A, p.B, s, found, score)
 		}
 		return score, found
 	})
