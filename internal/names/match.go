@@ -138,7 +138,18 @@ func newSimCache(k, o Key) *simCache {
 	c := &simCache{n: len(k.words), m: len(o.words), s: make([]float64, len(k.words)*len(o.words))}
 	for i := range k.words {
 		for j := range o.words {
-			c.s[i*c.m+j] = wordSim(&k.words[i], &o.words[j])
+			q := wordSim(&k.words[i], &o.words[j])
+			// Ben Ali may be the family name Benali.
+			if q < wordAccept && (k.toks[i].kin == "") != (o.toks[j].kin == "") {
+				if kin := k.toks[i].kin + o.toks[j].kin; k.toks[i].kin != "" {
+					w := newWord(kin + k.words[i].text)
+					q = max(q, wordSim(&w, &o.words[j]))
+				} else {
+					w := newWord(kin + o.words[j].text)
+					q = max(q, wordSim(&k.words[i], &w))
+				}
+			}
+			c.s[i*c.m+j] = q
 		}
 	}
 	return c
@@ -273,7 +284,7 @@ func align(k, o Key, ra, rb []int, company bool, sims *simCache) alignment {
 // by how well; a middle name missing on one side counts 0.9 (a person's
 // name only), a family name missing after a father's name given with bin
 // 0.5 (Mohammed bin Salman, Mohammed bin Salman Al Saud), a nisba added
-// after the family name 0.7 (al-Adnani, al-Adnani al-Shami); a given or
+// after the family name 0.5 (al-Adnani, al-Adnani al-Shami); a given or
 // family name that does not agree takes a fifth off; each word of a
 // company's name left over a tenth.
 func scoreLinks(k, o Key, ra, rb []int, links []link, company bool) float64 {
@@ -309,9 +320,9 @@ func scoreLinks(k, o Key, ra, rb []int, links []link, company bool) float64 {
 		// One name ends with its family name, the other adds a nisba
 		// (Abu Muhammad al-Adnani al-Shami).
 		case pa == n && pb < m && k.toks[ra[n-1]].art && allArt(o, rb[pb:]):
-			familyMissing, credit = true, credit+0.7*float64(m-pb)
+			familyMissing, credit = true, credit+0.5*float64(m-pb)
 		case pb == m && pa < n && o.toks[rb[m-1]].art && allArt(k, ra[pa:]):
-			familyMissing, credit = true, credit+0.7*float64(n-pa)
+			familyMissing, credit = true, credit+0.5*float64(n-pa)
 		}
 	}
 	s := credit / float64(n+m)

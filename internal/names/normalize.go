@@ -119,7 +119,11 @@ func Normalize(s string) Key {
 		}
 		k.latin = grams(ph)
 	case Arabic:
-		k.arabic = grams(toks)
+		f := make([]string, len(toks))
+		for i, t := range toks {
+			f[i] = foldYaHamza(t)
+		}
+		k.arabic = grams(f)
 	}
 	if !k.Empty() {
 		k.ident = k.makeID()
@@ -261,6 +265,9 @@ type tok struct {
 	// comma: a comma followed the word (AL-HOSNI, Ali: the family name
 	// written first).
 	comma bool
+	// kin is the Latin kinship word before the word (ben in Ben Ali,
+	// which the Maghreb writes as a family name, Benali).
+	kin string
 }
 
 // removed is a word the parser dropped and why: "title" or "legal form".
@@ -290,7 +297,8 @@ func tokens(s string) []string {
 // kinship words (bin, bint), titles and legal forms removed, what they
 // said about the words next to them kept on those words.
 func parse(s string) parsed {
-	raw := joinInitials(splitToks(s))
+	var p parsed
+	raw := joinInitials(splitToks(s, &p))
 	for i := range raw {
 		if isArabicWord(raw[i].w) {
 			f := foldArabic(raw[i].w)
@@ -298,7 +306,6 @@ func parse(s string) parsed {
 			raw[i].art = raw[i].w != f
 		}
 	}
-	var p parsed
 	raw = dropSunArticles(dropPhrases(raw, &p))
 	for _, t := range raw {
 		if legalForms[t.w] || companyWords[t.w] {
@@ -320,8 +327,15 @@ func parse(s string) parsed {
 			dropped = append(dropped, removed{t.w, "legal form"})
 		case articles[t.w]:
 			mark(i+1, true, false)
+		case t.w == "ben" && i+2 == len(raw) && !isArabicWord(raw[i+1].w) && len(kept) > 0:
+			// The Maghreb's family names: Ben Ali is Benali.
+			raw[i+1].w = "ben" + raw[i+1].w
+			raw[i+1].art = true
 		case kinship[t.w]:
 			mark(i+1, false, true)
+			if i+1 < len(raw) && !isArabicWord(t.w) && !isArabicWord(raw[i+1].w) {
+				raw[i+1].kin = t.w
+			}
 		case particles[t.w]:
 		case honorifics[t.w]:
 			dropped = append(dropped, removed{t.w, "title"})
@@ -343,9 +357,12 @@ func parse(s string) parsed {
 	return p
 }
 
-// splitToks is split, with the commas kept on the word before them.
-func splitToks(s string) []tok {
+// splitToks is split, with the commas kept on the word before them. A
+// part in brackets that is not a legal form is set aside when something
+// is left: it is an alias or an acronym (Shipping Lines (IRISL)).
+func splitToks(s string, p *parsed) []tok {
 	var out []tok
+	s = dropBrackets(s, p)
 	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '،' || r == ';' || r == '؛' }) {
 		ws := split(part)
 		for _, w := range ws {
@@ -357,6 +374,56 @@ func splitToks(s string) []tok {
 	}
 	if n := len(out); n > 0 {
 		out[n-1].comma = false
+	}
+	return out
+}
+
+func dropBrackets(s string, p *parsed) string {
+	var b strings.Builder
+	var dropped []string
+	for {
+		i := strings.IndexAny(s, "([")
+		if i < 0 {
+			break
+		}
+		closer := ")"
+		if s[i] == '[' {
+			closer = "]"
+		}
+		j := strings.Index(s[i:], closer)
+		if j < 0 {
+			break
+		}
+		inner := s[i+1 : i+j]
+		legal := true
+		for _, w := range joinInitials(toks(split(inner))) {
+			legal = legal && legalForms[foldArabic(w.w)]
+		}
+		b.WriteString(s[:i])
+		if legal {
+			b.WriteString(" " + inner + " ")
+		} else {
+			b.WriteByte(' ')
+			dropped = append(dropped, strings.TrimSpace(inner))
+		}
+		s = s[i+j+1:]
+	}
+	b.WriteString(s)
+	if len(dropped) == 0 || len(split(b.String())) == 0 {
+		return strings.NewReplacer("(", " ", ")", " ", "[", " ", "]", " ").Replace(strings.Join(append([]string{b.String()}, dropped...), " "))
+	}
+	for _, d := range dropped {
+		if d != "" {
+			p.removed = append(p.removed, removed{d, "part in brackets"})
+		}
+	}
+	return b.String()
+}
+
+func toks(ws []string) []tok {
+	out := make([]tok, len(ws))
+	for i, w := range ws {
+		out[i] = tok{w: w}
 	}
 	return out
 }
@@ -496,21 +563,26 @@ func isApostrophe(r rune) bool {
 }
 
 // split lower-cases s, removes diacritics (combining marks, Arabic
-// harakat, tatweel), maps every decimal digit to ASCII, and cuts it into
-// words at every other character and wherever the script changes.
+// harakat, tatweel), writes Cyrillic in Latin letters, maps every decimal
+// digit to ASCII, and cuts it into words at every other character and
+// wherever the script changes.
 func split(s string) []string {
 	s = norm.NFKD.String(s)
 	var out []string
-	var b strings.Builder
+	var cur []rune
 	var arabic bool
 	flush := func() {
-		if b.Len() > 0 {
-			out = append(out, b.String())
-			b.Reset()
+		if len(cur) > 0 {
+			out = append(out, string(cur))
+			cur = cur[:0]
 		}
 	}
 	for _, r := range s {
 		switch {
+		case r == '\u0654' && len(cur) > 0 && (cur[len(cur)-1] == 'ي' || cur[len(cur)-1] == 'ى'):
+			// ئ, decomposed: the hamza on its seat is kept.
+			cur[len(cur)-1] = 'ئ'
+			continue
 		case unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r) || r == 'ـ' || unicode.Is(unicode.Cf, r):
 			continue
 		case isApostrophe(r):
@@ -525,16 +597,31 @@ func split(s string) []string {
 			continue
 		}
 		ar := isArabicRune(r)
-		if b.Len() > 0 && ar != arabic && unicode.IsLetter(r) {
+		if len(cur) > 0 && ar != arabic && unicode.IsLetter(r) {
 			flush()
 		}
 		if unicode.IsLetter(r) {
 			arabic = ar
 		}
-		b.WriteRune(unicode.ToLower(r))
+		r = unicode.ToLower(r)
+		if l, ok := cyrillic[r]; ok {
+			cur = append(cur, []rune(l)...)
+			continue
+		}
+		cur = append(cur, r)
 	}
 	flush()
 	return out
+}
+
+// cyrillic is a Russian and Ukrainian letter's Latin spelling (the
+// common romanisation: ж zh, х kh, ц ts, ч ch, ш sh, щ shch, ю yu, я
+// ya), so a name in Cyrillic compares with its transliterations.
+var cyrillic = map[rune]string{
+	'а': "a", 'б': "b", 'в': "v", 'г': "g", 'д': "d", 'е': "e", 'ё': "yo", 'ж': "zh", 'з': "z", 'и': "i", 'й': "y",
+	'к': "k", 'л': "l", 'м': "m", 'н': "n", 'о': "o", 'п': "p", 'р': "r", 'с': "s", 'т': "t", 'у': "u", 'ф': "f",
+	'х': "kh", 'ц': "ts", 'ч': "ch", 'ш': "sh", 'щ': "shch", 'ъ': "", 'ы': "y", 'ь': "", 'э': "e", 'ю': "yu", 'я': "ya",
+	'і': "i", 'ї': "yi", 'є': "ye", 'ґ': "g",
 }
 
 // FoldDigits writes every Arabic-Indic, Persian, Devanagari and
@@ -622,8 +709,10 @@ func hasLetter(w string) bool {
 
 // foldArabic folds the letter variants spelling does not distinguish:
 // alef with hamza or madda and alef wasla → alef, alef maqsura and Persian
-// ya → ya, ta marbuta → ha, waw and ya with hamza → waw and ya, a lone
-// hamza dropped, Persian kaf → kaf.
+// ya → ya, ta marbuta → ha, waw with hamza → waw, a lone hamza dropped,
+// Persian kaf → kaf. Ya with hamza (ئ) stays: across scripts it is a
+// glottal stop (Raisi, رئيسي), not a long i; Match takes it for ي
+// within Arabic, Similarity folds it (foldYaHamza).
 func foldArabic(w string) string {
 	var b strings.Builder
 	for _, r := range w {
@@ -636,8 +725,6 @@ func foldArabic(w string) string {
 			r = 'ه'
 		case 'ؤ':
 			r = 'و'
-		case 'ئ':
-			r = 'ي'
 		case 'ک':
 			r = 'ك'
 		case 'ء':
@@ -647,6 +734,9 @@ func foldArabic(w string) string {
 	}
 	return b.String()
 }
+
+// foldYaHamza writes ئ as ي (Similarity's Arabic representation).
+func foldYaHamza(w string) string { return strings.ReplaceAll(w, "ئ", "ي") }
 
 // stripArticle removes the article ال (and its forms after the particles
 // و and ل: وال, لل) from an Arabic word that is longer than the article.

@@ -11,7 +11,7 @@ var legalForms = setOf(
 	// Oman: LLC, SAOG (public joint stock), SAOC (closed), SPC (single
 	// person), establishment; and the GCC's WLL, PJSC, PSC, QSC, BSC, KSC.
 	"llc", "saog", "saoc", "sao", "spc", "est", "establishment", "wll", "pjsc", "psc", "jsc", "cjsc", "ojsc",
-	"qsc", "qpsc", "qscc", "qfzc", "bsc", "bscc", "ksc", "kscc", "kscp", "ksca", "ksccc", "sae", "pjscc",
+	"qsc", "qpsc", "qscc", "qcsc", "qfzc", "bsc", "bscc", "ksc", "kscc", "kscp", "ksca", "ksccc", "sae", "pjscc",
 	"fze", "fzco", "fzc", "fz", "fzllc", "fzlle", "dmcc", "llp", "lp", "ltd", "limited", "liability", "co", "company", "corp",
 	"corporation", "inc", "incorporated", "plc", "gmbh", "ag", "bv", "nv", "sa", "sarl", "sas", "srl", "spa", "pte", "pty", "pvt",
 	"private", "sdn", "bhd", "ooo", "zao", "oao", "lda", "ltda", "kft", "proprietorship",

@@ -50,8 +50,9 @@ const (
 type lunit struct {
 	c rune
 	// Vowel run: q the qualities its letters have (e has none: it is
-	// any), last the quality it ends on (0: only e), n its letters.
-	q, last, n uint8
+	// any), first and last the qualities it starts and ends on (0: only
+	// e), n its letters.
+	q, first, last, n uint8
 	// glide: a consonant y before a vowel (cheap to drop: Yevgeniy =
 	// Evgenii, Dostoyevsky = Dostoevsky).
 	glide bool
@@ -121,6 +122,9 @@ func parseLatin(w string) []lunit {
 		lastDef := rune(0)
 		for _, r := range run {
 			if q := quality(r); q != 0 {
+				if u.q == 0 {
+					u.first = q
+				}
 				u.q |= q
 				u.last = q
 				lastDef = r
@@ -368,7 +372,7 @@ func latinConsonants(u []lunit) int {
 // which Latin writes as a vowel or not at all).
 func arabicVowel(r rune) bool {
 	switch r {
-	case 'ا', 'و', 'ي', 'ى', 'ع', 'ء':
+	case 'ا', 'و', 'ي', 'ى', 'ع', 'ء', 'ئ':
 		return true
 	}
 	return false
@@ -412,6 +416,33 @@ func vowelCost(run lunit, ls []rune, initial, latinEnd, arabicEnd bool) float64 
 	cost := 0.0
 	var backed uint8
 	glottal := false
+	// A run of two vowels against two long vowel letters: in their
+	// order (Raed is رائد, not رياض).
+	var firstLong uint8
+	longs := 0
+	for k, r := range ls {
+		var q uint8
+		switch r {
+		case 'ا':
+			q = qA
+		case 'و':
+			q = qU
+		case 'ي', 'ى':
+			q = qI
+			if arabicEnd && k == len(ls)-1 {
+				q |= qA
+			}
+		}
+		if q != 0 {
+			if longs == 0 {
+				firstLong = q
+			}
+			longs++
+		}
+	}
+	if longs >= 2 && run.q&(run.q-1) != 0 && run.first&firstLong == 0 {
+		cost++
+	}
 	for k, r := range ls {
 		final := arabicEnd && k == len(ls)-1
 		switch r {
@@ -439,10 +470,14 @@ func vowelCost(run lunit, ls []rune, initial, latinEnd, arabicEnd bool) float64 
 			if run.n > 0 && run.q != 0 && run.q&qI == 0 {
 				cost++
 			}
-		case 'ع', 'ء':
+		case 'ع', 'ء', 'ئ':
 			glottal = true
 		case 'ه':
-			backed |= qA // ta marbuta: Fatima
+			// Ta marbuta: Fatima, Fatemeh; not Otaibi for العتيبة.
+			backed |= qA
+			if run.n > 0 && run.q != 0 && run.q&qA == 0 {
+				cost++
+			}
 		}
 	}
 	if run.n == 0 {
@@ -521,7 +556,7 @@ func crossDistance(a []rune, l []lunit) float64 {
 				relax(i+1, j+1, cur+arabicLatinCons(a[i], l[j].c))
 			}
 			if j < m && l[j].c == 0 {
-				for k := 0; k <= 3 && i+k <= n; k++ {
+				for k := 0; k <= 4 && i+k <= n; k++ {
 					if k > 0 && !arabicVowel(a[i+k-1]) && !(a[i+k-1] == 'ه' && i+k == n) {
 						break
 					}
@@ -547,7 +582,7 @@ func arabicDrop(a []rune, i int, latinStart bool) float64 {
 			return 1
 		}
 		return 0
-	case 'ء':
+	case 'ء', 'ئ':
 		return 0
 	case 'ى':
 		return 0.5
@@ -563,7 +598,7 @@ func arabicConsonants(a []rune) int {
 	n := 0
 	for i, r := range a {
 		switch {
-		case r == 'ا' || r == 'ع' || r == 'ء' || r == 'ى':
+		case r == 'ا' || r == 'ع' || r == 'ء' || r == 'ئ' || r == 'ى':
 		case (r == 'و' || r == 'ي') && i > 0:
 		case r == 'ه' && i == len(a)-1:
 		default:
@@ -577,7 +612,7 @@ func arabicConsonants(a []rune) int {
 // and their Arabic counterparts, and what confusing them costs.
 var arabicPairs = map[[2]rune]float64{
 	{'ض', 'ظ'}: 0.3, {'ذ', 'ز'}: 0.5, {'ث', 'س'}: 0.5, {'ت', 'ط'}: 0.5, {'س', 'ص'}: 0.5,
-	{'پ', 'ب'}: 0.3, {'چ', 'ج'}: 0.3, {'گ', 'ك'}: 0.3, {'ژ', 'ز'}: 0.3, {'ڤ', 'ف'}: 0.3,
+	{'ئ', 'ي'}: 0.1, {'پ', 'ب'}: 0.3, {'چ', 'ج'}: 0.3, {'گ', 'ك'}: 0.3, {'ژ', 'ز'}: 0.3, {'ڤ', 'ف'}: 0.3,
 }
 
 func arabicSub(a, b rune) float64 {
@@ -749,7 +784,7 @@ func coarseClass(r rune) rune {
 		return 'm'
 	case 'n', 'ن':
 		return 'n'
-	case 'w', 'y', 'v', 'ڤ', 'ا', 'و', 'ي', 'ى', 'ع', 'ء':
+	case 'w', 'y', 'v', 'ڤ', 'ا', 'و', 'ي', 'ى', 'ع', 'ء', 'ئ':
 		// v too: Persian writes و for v (Javad, جواد).
 		return 0
 	}
