@@ -379,6 +379,9 @@ func splitToks(s string, p *parsed) []tok {
 }
 
 func dropBrackets(s string, p *parsed) string {
+	if !strings.ContainsAny(s, "([") {
+		return s
+	}
 	var b strings.Builder
 	var dropped []string
 	for {
@@ -494,7 +497,7 @@ func leadTitleAt(ts []tok, company bool) int {
 // family names) to the word after them: Abu Bakr = Abubakar, Al Bu Said
 // = Albusaid, أبو بكر = ابوبكر.
 func joinAbu(ts []tok) []tok {
-	out := ts[:0:0]
+	out := ts[:0]
 	for i := 0; i < len(ts); i++ {
 		t := ts[i]
 		if (t.w == "abu" || t.w == "abou" || t.w == "ابو" || t.w == "bu" || t.w == "بو") && i+1 < len(ts) && isArabicWord(t.w) == isArabicWord(ts[i+1].w) {
@@ -517,7 +520,7 @@ func joinAbu(ts []tok) []tok {
 // before them, as they are often written fused in Latin: Nasr ad-Din =
 // Nasreddin, Nasr Allah = Nasrallah, حزب الله = Hizbullah = Hezbollah.
 func joinSuffixes(ts []tok) []tok {
-	out := ts[:0:0]
+	out := ts[:0]
 	for i := 0; i < len(ts); i++ {
 		t := ts[i]
 		w := t.w
@@ -653,7 +656,7 @@ func digitValue(r rune) int {
 // joinInitials joins runs of two or more one-letter words of one script
 // (L.L.C. → llc, ش.م.م → شمم, H.E. → he).
 func joinInitials(ws []tok) []tok {
-	out := ws[:0:0]
+	out := ws[:0]
 	for i := 0; i < len(ws); {
 		j := i
 		for j < len(ws) && isInitial(ws[j].w) && isArabicWord(ws[j].w) == isArabicWord(ws[i].w) && (j == i || !ws[j-1].comma) {
@@ -754,7 +757,7 @@ func stripArticle(w string) string {
 // Abdul Aziz, Abdulaziz and عبد العزيز all become one word, the article
 // between them dropped, so they compare as one name.
 func joinAbd(ws []tok) []tok {
-	out := ws[:0:0]
+	out := ws[:0]
 	for i := 0; i < len(ws); i++ {
 		t := ws[i]
 		if rest, ok := abdPrefix(t.w); ok {
@@ -845,7 +848,7 @@ func stripLatinArticle(w string) string {
 // a vowel and one to two consonants that the next word starts with. The
 // next word is marked as having had the article.
 func dropSunArticles(ws []tok) []tok {
-	out := ws[:0:0]
+	out := ws[:0]
 	art := false
 	for i, t := range ws {
 		w := t.w
