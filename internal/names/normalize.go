@@ -1,25 +1,24 @@
 // Package names normalises and compares the names of people and
 // companies the way they are written in the Gulf: in Arabic script and in
 // its many Latin transliterations (محمد, Mohammed, Muhammad, Mohamed),
-// with or without diacritics, honorifics (Sheikh, Sayyid, bin, Al) and
-// legal forms (LLC, SAOG, ش.م.م), in any word order.
+// with or without diacritics, titles (Sheikh, Sayyid, General), kinship
+// words (bin, Al) and legal forms (LLC, SAOG, ش.م.م).
 //
-// A name becomes a Key (Normalize). Two keys are compared with a Dice
-// coefficient over character bigrams (Similarity), computed on the
-// representation both names share:
+// A name becomes a Key (Normalize). Two keys are compared two ways:
 //
-//   - both in Latin script: a phonetic spelling where the vowels fold to
-//     one letter and transliteration digraphs to one consonant (kh→k,
-//     ou→a, q→k), so Mohammed, Muhammad and Mohamad are one spelling but
-//     Ahmed and Hamed are not;
-//   - both in Arabic script: the Arabic letters with alef, ya, ta marbuta
-//     and hamza variants folded;
-//   - one in each (or mixed): the consonant skeleton both reduce to (محمد
-//     and Mohammed are both "mhmd"), because Arabic writes no short vowels.
-//
-// Bigrams are taken per word, with word-boundary markers, and pooled as a
-// multiset, so word order does not matter. Index retrieves the names that
-// can reach a threshold without scoring every name.
+//   - Match (match.go, words.go) decides whether two names are the same
+//     name: their parts compared in their roles and order (a person's
+//     given, father's and family names; a company's words), each word by
+//     sound within and across scripts. MatchThreshold applies to it;
+//     Explain says how the parts agreed; Index.Matches finds the names
+//     reaching a threshold.
+//   - Similarity is a resemblance for ranking search results: a Dice
+//     coefficient over character bigrams, word order ignored, computed on
+//     the representation both names share: a phonetic Latin spelling
+//     (vowels folded to one letter, kh→k, q→k), the folded Arabic
+//     letters, or the consonant skeleton across scripts (محمد and
+//     Mohammed are both "mhmd"). Index.Search finds the names reaching a
+//     threshold.
 package names
 
 import (
@@ -886,7 +885,9 @@ func dropPhrases(ws []tok, p *parsed) []tok {
 	return ws
 }
 
-// MatchThreshold is the similarity from which two names are taken to be
+// MatchThreshold is the Match score from which two names are taken to be
 // the same name (a possible match to review, for a sanctions screen). It
-// was chosen on the labelled pairs in testdata/pairs.tsv.
+// was chosen on the labelled pairs in testdata/pairs.tsv and kept for
+// Match: its rules put a name's own variants above it and another
+// person's or company's name below (testdata/*_pairs.tsv).
 const MatchThreshold = 0.85
