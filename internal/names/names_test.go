@@ -359,6 +359,11 @@ func TestMatchExamples(t *testing.T) {
 		{"Yuri Fyodorov", "Yury Fedorov", true},
 		{"Abu Bakr", "Abubakar", true},
 		{"Gholamreza Ghasemi", "Gholam Reza Qasemi", true},
+		// Abbreviations and initials.
+		{"Sh. Hamdan bin Zayed", "Hamdan bin Zayed", true},
+		{"Mohd Salim Al Harthy", "محمد سالم الحارثي", true},
+		{"M. Al Balushi", "Mohammed Al Balushi", true},
+		{"M. Al Balushi", "Ahmed Al Balushi", false},
 		// Companies: every word, in order.
 		{"Petro Gulf Services", "Gulf Petro Services", false},
 		{"Bank Melli", "Bank Mellat", false},

@@ -76,9 +76,19 @@ func Normalize(s string) Key {
 	k := Key{tokens: toks, toks: p.toks, company: p.company, removed: p.removed}
 	k.words = make([]word, len(toks))
 	cw := make([]string, len(toks))
+	initials := 0
 	for i, t := range toks {
 		k.words[i] = newWord(t)
 		cw[i] = coarseOf(&k.words[i])
+		if !k.words[i].arabic && len(t) == 1 {
+			// An initial stands for a word it starts: it adds nothing
+			// to the bound (M. Al Balushi, Mohammed Al Balushi).
+			cw[i] = ""
+			initials++
+		}
+	}
+	if initials == len(toks) {
+		cw = toks
 	}
 	k.coarse = grams(cw)
 	for i, t := range p.toks {
@@ -339,6 +349,9 @@ func parse(s string) parsed {
 		case honorifics[t.w]:
 			dropped = append(dropped, removed{t.w, "title"})
 		default:
+			if full, ok := abbreviations[t.w]; ok {
+				t.w = full
+			}
 			kept = append(kept, t)
 			continue
 		}

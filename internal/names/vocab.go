@@ -14,11 +14,11 @@ var legalForms = setOf(
 	"qsc", "qpsc", "qscc", "qcsc", "qfzc", "bsc", "bscc", "ksc", "kscc", "kscp", "ksca", "ksccc", "sae", "pjscc",
 	"fze", "fzco", "fzc", "fz", "fzllc", "fzlle", "dmcc", "llp", "lp", "ltd", "limited", "liability", "co", "company", "corp",
 	"corporation", "inc", "incorporated", "plc", "gmbh", "ag", "bv", "nv", "sa", "sarl", "sas", "srl", "spa", "pte", "pty", "pvt",
-	"private", "sdn", "bhd", "ooo", "zao", "oao", "lda", "ltda", "kft", "proprietorship",
+	"private", "sdn", "bhd", "ooo", "zao", "oao", "pao", "tov", "sal", "lda", "ltda", "kft", "proprietorship",
 	// Arabic: شركة, مؤسسة and the abbreviations ش.م.م (LLC), ش.م.ع.ع
 	// (SAOG), ش.م.ع.م (SAOC), ش.ش.و (SPC), ذ.م.م (UAE LLC), ش.م.ب
 	// (Bahrain), ش.م.ك (Kuwait), ش.م.ع (PJSC), م.م.ح (free zone).
-	"شركه", "موسسه", "شمم", "شمعع", "شمعم", "شمع", "ششو", "ذمم", "شذمم", "شمب", "شمبم", "شمك", "شمكع", "شمكم", "ممح", "شممح",
+	"شركه", "موسسه", "شمق", "شمقع", "شمل", "شمم", "شمعع", "شمعم", "شمع", "ششو", "ذمم", "شذمم", "شمب", "شمبم", "شمك", "شمكع", "شمكم", "ممح", "شممح",
 )
 
 // legalPhrases are legal forms of several words.
@@ -81,6 +81,7 @@ var leadTitles = setOf(
 	"seyed", "seyyed", "seyyid", "sayed", "sayyed", "syed", "sayyad", "sayid", "sayyida", "seyyedeh", "seyedeh",
 	"ayatollah", "ayatullah", "ayatolla", "ayatlah", "hojatoleslam", "hojjatoleslam", "hujjatulislam", "allameh", "mullah", "mulla", "maulana", "mawlana", "molana", "imam", "mufti", "grand",
 	"prince", "princess", "president", "minister", "hon", "honourable", "honorable", "sir", "lord",
+	"sh", "shk", "hrh", // Sh. Mohammed: Sheikh abbreviated; H.R.H.
 	"سماحه", "فضيله", "ايهله", "ايتله", "ايتالله", "حجهالاسلام", "دكتر", "مهندسه", "استاد", "سردار", "سرتيپ", "سرلشكر", "سپهبد", "ژنرال", "شيخه",
 )
 
@@ -124,3 +125,7 @@ var companyWords = setOf(
 	"استثمار", "استثمارات", "شحن", "نقل", "مصنع", "مصانع", "حركه", "جبهه", "منظمه", "جمعيه", "هيئه", "وزاره", "جامعه", "مستشفى",
 	"صيدليه", "انترناشونال", "ستيل", "كيبلز", "فارمسي", "وطنيه", "دوليه", "شركت", "صنايع", "گروه", "مؤسسه",
 )
+
+// abbreviations are shortened given names written in lists and
+// registers, and the name they stand for.
+var abbreviations = map[string]string{"mohd": "mohammed", "mhd": "mohammed", "muhd": "muhammad", "mohd.": "mohammed"}

@@ -689,6 +689,10 @@ func wordSim(a, b *word) float64 {
 	if a.text == b.text {
 		return 1
 	}
+	if !a.arabic && !b.arabic && (len(a.text) == 1) != (len(b.text) == 1) && a.text[0] == b.text[0] {
+		// An initial (M. Al Balushi): just enough to agree.
+		return 0.86
+	}
 	if a.abd && b.abd {
 		// Abd compounds: the names after Abd (Abdullah ≠ Abdulilah).
 		return wordSim(a.rest, b.rest)
