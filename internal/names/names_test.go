@@ -364,6 +364,9 @@ func TestMatchExamples(t *testing.T) {
 		{"Mohd Salim Al Harthy", "محمد سالم الحارثي", true},
 		{"M. Al Balushi", "Mohammed Al Balushi", true},
 		{"M. Al Balushi", "Ahmed Al Balushi", false},
+		{"Mohammed Alhosni", "Mohammed Al Hosni", true}, // the article written fused
+		{"ALBUSAIDI, Badr", "بدر البوسعيدي", true},
+		{"Alberto Fernandez", "Berto Fernandez", false}, // a given name keeps its al
 		// Companies: every word, in order.
 		{"Petro Gulf Services", "Gulf Petro Services", false},
 		{"Bank Melli", "Bank Mellat", false},

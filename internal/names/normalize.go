@@ -331,6 +331,9 @@ func parse(s string) parsed {
 	}
 	var dropped []removed
 	for i, t := range raw {
+		if rest, ok := fusedArticle(t, i); ok {
+			t.w, t.art = rest, true
+		}
 		switch {
 		case legalForms[t.w]:
 			dropped = append(dropped, removed{t.w, "legal form"})
@@ -367,6 +370,21 @@ func parse(s string) parsed {
 	p.removed = append(p.removed, dropped...)
 	p.toks = joinSuffixes(joinAbu(joinAbd(kept)))
 	return p
+}
+
+// fusedArticle: a Latin word after the first (or before a comma) that
+// starts with the article written fused to a name starting with a
+// consonant (Mohammed Alhosni, ALBUSAIDI, Ahmed): the name without it.
+func fusedArticle(t tok, i int) (string, bool) {
+	if isArabicWord(t.w) || i == 0 && !t.comma {
+		return "", false
+	}
+	for _, p := range []string{"al", "el"} {
+		if rest, ok := strings.CutPrefix(t.w, p); ok && len(rest) >= 4 && !isVowelRune(rune(rest[0])) && rest[0] != 'l' && hasLetter(rest) {
+			return rest, true
+		}
+	}
+	return "", false
 }
 
 // splitToks is split, with the commas kept on the word before them. A
