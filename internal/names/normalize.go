@@ -308,13 +308,19 @@ func tokens(s string) []string {
 func parse(s string) parsed {
 	var p parsed
 	raw := joinInitials(splitToks(s, &p))
-	for i := range raw {
-		if isArabicWord(raw[i].w) {
-			f := foldArabic(raw[i].w)
-			raw[i].w = stripArticle(f)
-			raw[i].art = raw[i].w != f
+	folded := raw[:0]
+	for _, t := range raw {
+		if isArabicWord(t.w) {
+			f := foldArabic(t.w)
+			t.w = stripArticle(f)
+			t.art = t.w != f
+			if t.w == "" {
+				continue // a lone hamza
+			}
 		}
+		folded = append(folded, t)
 	}
+	raw = folded
 	raw = dropSunArticles(dropPhrases(raw, &p))
 	for _, t := range raw {
 		if legalForms[t.w] || companyWords[t.w] {
