@@ -187,8 +187,8 @@ type Match struct {
 	// words) and how each agreed; MatchReasons says the same in words,
 	// with the alias used and the titles and legal forms set aside, so
 	// a reviewer can judge the hit.
-	NameParts    []names.Part `json:"nameParts"`
-	MatchReasons []string     `json:"matchReasons"`
+	NameParts    []names.Part `json:"nameParts" jsonschema:"The screened and the listed name's parts side by side, in the order compared (given, father's, family name; a company's words), and how each agreed."`
+	MatchReasons []string     `json:"matchReasons" jsonschema:"Why the names matched, in words: the name or alias matched, each part, and the titles, legal forms and bracketed parts set aside."`
 
 	// sameText: the listed name is the screened one as normalised (not
 	// only alike across scripts); it wins a tie.

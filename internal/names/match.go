@@ -351,7 +351,7 @@ type Part struct {
 	// "grandfather's name", "ancestor's name", "family name", "last
 	// name" (the second of two words, father's or family name), "name"
 	// (a one-word name) or "word" (of a company's name).
-	Role string `json:"role"`
+	Role string `json:"role" schema:"enum=given name|father's name|grandfather's name|ancestor's name|family name|last name|name|word"`
 	// A and B are the part as written in each name, normalised; "" when
 	// the name has no such part.
 	A string `json:"screened"`
@@ -360,8 +360,8 @@ type Part struct {
 	// spelled or transliterated another way: Mohammed, محمد),
 	// "near" (a slip: a letter doubled, dropped or swapped), "missing"
 	// (one name does not have it: a middle name left out), "different".
-	Agreement string  `json:"agreement"`
-	Score     float64 `json:"score"`
+	Agreement string  `json:"agreement" schema:"enum=same|spelling variant|near|missing|different"`
+	Score     float64 `json:"score" jsonschema:"The two words' similarity, 0 to 1 (0 when missing or different)."`
 }
 
 // Explanation is why two names match or not: their parts side by side
