@@ -282,9 +282,10 @@ func align(k, o Key, ra, rb []int, company bool, sims *simCache) alignment {
 
 // scoreLinks scores a line-up: the share of words that agree, weighted
 // by how well; a middle name missing on one side counts 0.9 (a person's
-// name only), a family name missing after a father's name given with bin
-// 0.5 (Mohammed bin Salman, Mohammed bin Salman Al Saud), a nisba added
-// after the family name 0.5 (al-Adnani, al-Adnani al-Shami); a given or
+// name only); a family name or nisba (with its article) one name adds
+// after the last word both have 0.5 (Saddam Hussein, Saddam Hussein
+// al-Tikriti), as does a family name after a father's name given with
+// bin (Mohammed bin Salman, Mohammed bin Salman Al Saud); a given or
 // family name that does not agree takes a fifth off; each word of a
 // company's name left over a tenth.
 func scoreLinks(k, o Key, ra, rb []int, links []link, company bool) float64 {
@@ -317,11 +318,12 @@ func scoreLinks(k, o Key, ra, rb []int, links []link, company bool) float64 {
 			familyMissing, credit = true, credit+0.5
 		case pb == m && pa == n-1 && o.toks[rb[m-1]].pat:
 			familyMissing, credit = true, credit+0.5
-		// One name ends with its family name, the other adds a nisba
-		// (Abu Muhammad al-Adnani al-Shami).
-		case pa == n && pb < m && k.toks[ra[n-1]].art && allArt(o, rb[pb:]):
+		// The other goes on with family names or a nisba, each with its
+		// article (Saddam Hussein al-Tikriti; Abu Muhammad al-Adnani
+		// al-Shami).
+		case pa == n && pb < m && allArt(o, rb[pb:]):
 			familyMissing, credit = true, credit+0.5*float64(m-pb)
-		case pb == m && pa < n && o.toks[rb[m-1]].art && allArt(k, ra[pa:]):
+		case pb == m && pa < n && allArt(k, ra[pa:]):
 			familyMissing, credit = true, credit+0.5*float64(n-pa)
 		}
 	}

@@ -330,6 +330,8 @@ func TestMatchExamples(t *testing.T) {
 		{"Mohammed Salim Al Harthy", "Mohammed Saif Al Harthy", false}, // another father
 		{"Mohammed", "Mohammed Al Balushi", false},
 		{"Mohammed bin Salman", "Muhammad ibn Salman Al Saud", true}, // a family name left out after bin
+		{"Saddam Hussein", "Saddam Hussein al-Tikriti", true},        // a nisba left out
+		{"Saddam Hussein", "Saddam Hussein Ali Khan", false},         // more names, not a family name
 		// Vowels.
 		{"Saud", "Saad", false},
 		{"سعد", "Saud", false},
