@@ -5,13 +5,15 @@
 // capability (USD 0.05) and the screening engine other capabilities use
 // through their own ports (cmd/dalil adapts Screener to them).
 //
-// Matching is internal/names: Arabic script and its Latin
-// transliterations, diacritics and letter variants, honorifics and legal
-// forms, word order, every alias the lists give. A name matches at
-// names.MatchThreshold (0.85) or a higher threshold the caller asks for.
-// Each match shows the listed name, the alias that matched, the score,
-// the list and its version, and the identifiers (country, date of birth,
-// registration number, entity type) that corroborate or contradict it.
+// Matching is internal/names (names.Match): the parts of a name compared
+// in their roles (given, father's, family name; a company's words in
+// order), Arabic script and its Latin transliterations, diacritics and
+// letter variants, titles and legal forms, every alias the lists give. A
+// name matches at names.MatchThreshold (0.85) or a higher threshold the
+// caller asks for. Each match shows the listed name, the alias that
+// matched, the score, which parts of the names agreed, the list and its
+// version, and the identifiers (country, date of birth, registration
+// number, entity type) that corroborate or contradict it.
 // With no list imported the answer is not_checked, never "clear".
 package sanctions
 
@@ -180,6 +182,13 @@ type Match struct {
 	// and disagree, in words.
 	Corroborating []string `json:"corroboratingIdentifiers"`
 	Contradicting []string `json:"contradictions"`
+	// NameParts are the parts of the screened and the listed name side
+	// by side (given name, father's name, family name; a company's
+	// words) and how each agreed; MatchReasons says the same in words,
+	// with the alias used and the titles and legal forms set aside, so
+	// a reviewer can judge the hit.
+	NameParts    []names.Part `json:"nameParts" jsonschema:"The screened and the listed name's parts side by side, in the order compared (given, father's, family name; a company's words), and how each agreed."`
+	MatchReasons []string     `json:"matchReasons" jsonschema:"Why the names matched, in words: the name or alias matched, each part, and the titles, legal forms and bracketed parts set aside."`
 
 	// sameText: the listed name is the screened one as normalised (not
 	// only alike across scripts); it wins a tie.
@@ -204,7 +213,7 @@ func (e *Engine) Screen(q Query) Result {
 	best := map[int]Match{} // by entry
 	for _, n := range r.NamesScreened {
 		k := names.Normalize(n)
-		for _, h := range e.ix.Search(k, th) {
+		for _, h := range e.ix.Matches(k, th) {
 			ref := e.alias[h.Ref]
 			m := e.match(ref, n, k, h.Score, q)
 			if prev, ok := best[ref.entry]; ok && !better(m, prev) {
@@ -265,10 +274,24 @@ func (e *Engine) match(ref aliasRef, n string, k names.Key, score float64, q Que
 		a := en.Aliases[ref.alias]
 		m.MatchedAlias, m.AliasType, m.AliasQuality, listed = a.Name, a.Type, a.Quality, a.Name
 	}
-	// Exact: the same normalised name, in any word order, or the same
-	// in the representation both scripts share (محمد = Mohammed).
-	m.sameText = names.Normalize(listed).Sorted() == k.Sorted()
+	// Exact: the same normalised name (its family name may come first),
+	// or the same in the representation both scripts share (محمد =
+	// Mohammed).
+	lk := names.Normalize(listed)
+	m.sameText = lk.Sorted() == k.Sorted()
 	exact := score >= 0.9995 || m.sameText
+	ex := names.Explain(k, lk)
+	m.NameParts = nonNil(ex.Parts)
+	if ref.alias >= 0 {
+		kind := m.AliasType
+		if m.AliasQuality != "" {
+			kind += ", " + m.AliasQuality
+		}
+		m.MatchReasons = append(m.MatchReasons, fmt.Sprintf("matched the listed alias %q (%s), not the listed name", m.MatchedAlias, kind))
+	} else {
+		m.MatchReasons = append(m.MatchReasons, "matched the listed name")
+	}
+	m.MatchReasons = append(m.MatchReasons, ex.Reasons()...)
 	if exact {
 		m.MatchType = MatchExact
 	}

@@ -2,7 +2,9 @@ package sanctions
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +13,7 @@ import (
 
 	"dalil"
 	"dalil/dataset/sanctions"
+	"dalil/internal/names"
 )
 
 func testEngine() *Engine {
@@ -176,5 +179,78 @@ func TestEntryDeclares(t *testing.T) {
 	}
 	if _, err := en.Decode([]byte(`{"name":"Al Noor","threshold":0.9,"dateOfBirth":"1971","registrationNumber":"CR 1234/5"}`)); err != nil {
 		t.Errorf("valid input refused: %v", err)
+	}
+}
+
+// TestMatchReportsWhy: a match says which parts of the names agreed,
+// the alias used and what was set aside, so a reviewer can judge it.
+func TestMatchReportsWhy(t *testing.T) {
+	e := testEngine()
+	m := e.Screen(Query{Names: []string{"Sheikh Khalid Al-Mithal"}}).Matches[0]
+	wantParts := []names.Part{
+		{Role: "given name", A: "khalid", B: "khalid", Agreement: "same", Score: 1},
+		{Role: "father's name", B: "saif", Agreement: "missing"},
+		{Role: "family name", A: "mithal", B: "mithal", Agreement: "same", Score: 1},
+	}
+	if d := cmp.Diff(wantParts, m.NameParts); d != "" {
+		t.Errorf("name parts (-want +got):\n%s", d)
+	}
+	wantReasons := []string{
+		"matched the listed name",
+		"given name: khalid = khalid (same)",
+		"father's name: saif, missing in the screened name",
+		"family name: mithal = mithal (same)",
+		"the listed name is written family name first",
+		"title set aside in the screened name: sheikh",
+	}
+	if d := cmp.Diff(wantReasons, m.MatchReasons); d != "" {
+		t.Errorf("reasons (-want +got):\n%s", d)
+	}
+	// An alias in Arabic script: the alias is named, the parts compared
+	// across scripts.
+	m = e.Screen(Query{Names: []string{"Khaled Seif Al Mithal"}}).Matches[0]
+	if m.MatchedAlias != "" {
+		// Both the name and the alias score 1; the main name wins.
+		t.Fatalf("alias %q", m.MatchedAlias)
+	}
+	m = e.Screen(Query{Names: []string{"خالد سيف المثال"}}).Matches[0]
+	if m.MatchReasons[0] != `matched the listed alias "خالد سيف المثال" (aka, strong), not the listed name` || len(m.NameParts) != 3 || m.NameParts[1].Agreement != "same" {
+		t.Errorf("alias reasons %q parts %+v", m.MatchReasons, m.NameParts)
+	}
+	// A company: its words in order, the legal form set aside.
+	m = e.Screen(Query{Names: []string{"Gulf Example Shipping L.L.C."}}).Matches[0]
+	if !slices.Contains(m.MatchReasons, "word: example = example (same)") || !slices.Contains(m.MatchReasons, "legal form set aside in the listed name: llc") {
+		t.Errorf("company reasons %q", m.MatchReasons)
+	}
+	// The JSON an agent reads.
+	b, _ := json.Marshal(m)
+	if !strings.Contains(string(b), `"nameParts":[{"role":"word","screened":"gulf","listed":"gulf","agreement":"same","score":1}`) || !strings.Contains(string(b), `"matchReasons":["matched the listed name"`) {
+		t.Errorf("json %s", b)
+	}
+}
+
+// TestScreenNoLongerMatchesSwappedNames: the order of a person's names
+// and a company's words counts (issue 29).
+func TestScreenNoLongerMatchesSwappedNames(t *testing.T) {
+	e := NewEngine([]List{{Name: "ofac", Version: "v"}}, []Listed{
+		{List: "ofac", Entity: sanctions.Entity{ID: "1", Type: sanctions.TypeIndividual, Name: "AL-HOSNI, Ali bin Said"}},
+		{List: "ofac", Entity: sanctions.Entity{ID: "2", Type: sanctions.TypeEntity, Name: "PETRO GULF SERVICES LLC"}},
+	})
+	for q, want := range map[string]string{
+		"Ali Said Al Hosni":     "1",
+		"Said bin Ali Al-Hosni": "",
+		"Petro Gulf Services":   "2",
+		"Gulf Petro Services":   "",
+		"Ali Al-Hosni":          "1",
+		"علي بن سعيد الحوسني":   "1",
+	} {
+		r := e.Screen(Query{Names: []string{q}})
+		got := ""
+		if len(r.Matches) > 0 {
+			got = r.Matches[0].EntityID
+		}
+		if got != want {
+			t.Errorf("%q: matched %q, want %q (%+v)", q, got, want, r.Matches)
+		}
 	}
 }

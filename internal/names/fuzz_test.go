@@ -30,3 +30,57 @@ func FuzzNormalize(f *testing.F) {
 		}
 	})
 }
+
+// FuzzMatch: any two strings compare without panicking, symmetrically,
+// within [0, 1]; a name matches itself fully; Explain's parts cover
+// every word of both names; the index finds the name when it should.
+func FuzzMatch(f *testing.F) {
+	for _, s := range [][2]string{
+		{"Ali bin Said Al-Hosni", "AL-HOSNI, Ali Said"},
+		{"علي بن سعيد الحوسني", "Said bin Ali Al-Hosni"},
+		{"Brig. Gen. Ali Shamkhani", "العميد علي شمخاني"},
+		{"غلامرضا قاسمی", "Gholam Reza Qasemi"},
+		{"Islamic Republic of Iran Shipping Lines (IRISL)", "IRISL (Shipping"},
+		{"Евгений Пригожин", "Yevgeniy Prigozhin"},
+		{"أسماء الرئيسي", "Asmaa Al Raisi"},
+		{"Zine El Abidine Ben Ali", "Benali, Zine"},
+		{"Petro Gulf Services LLC", "Gulf Petro Services"},
+		{"Abu Bakr", "Abubakar"},
+		{"bin", "Al"},
+		{",,,", "a, b, c, d"},
+		{"ـــ", "ئ"},
+		{"\xff\xfe", "١٢٣ Trading"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		ka, kb := Normalize(a), Normalize(b)
+		ab, ba := ka.Match(kb), kb.Match(ka)
+		if ab != ba || ab < 0 || ab > 1 {
+			t.Fatalf("Match(%q, %q) = %v, reversed %v", a, b, ab, ba)
+		}
+		if !ka.Empty() && ka.Match(ka) != 1 {
+			t.Fatalf("Match(%q, itself) = %v", a, ka.Match(ka))
+		}
+		ex := Explain(ka, kb)
+		if ex.Score != ab {
+			t.Fatalf("Explain score %v, Match %v", ex.Score, ab)
+		}
+		if !ka.Empty() && !kb.Empty() {
+			na, nb := 0, 0
+			for _, p := range ex.Parts {
+				na += len(strings.Fields(p.A))
+				nb += len(strings.Fields(p.B))
+			}
+			if na != len(ka.words) || nb != len(kb.words) {
+				t.Fatalf("Explain(%q, %q) covers %d and %d words of %d and %d: %+v", a, b, na, nb, len(ka.words), len(kb.words), ex.Parts)
+			}
+		}
+		ix := NewIndex()
+		ix.Add(1, b)
+		hits := ix.Matches(ka, 0.5)
+		if found := len(hits) == 1; found != (ab >= 0.5 && ab > 0) {
+			t.Fatalf("index finds %v for %q in %q, Match %v", hits, a, b, ab)
+		}
+	})
+}

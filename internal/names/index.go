@@ -7,18 +7,24 @@ import (
 	"sync/atomic"
 )
 
-// Index finds, among many names, those whose Similarity with a query
-// reaches a threshold, without comparing the query with every name: an
+// Index finds, among many names, those whose Match (Matches) or
+// Similarity (Search) with a query reaches a threshold, without
+// comparing the query with every name: an
 // inverted index from each bigram occurrence (the k-th "mo" of a name is
 // its own element, so multisets count right) to the names holding it.
 // A search adds up, for every name that shares an element with the query,
 // how many it shares: that is the overlap of the two bigram multisets,
 // from which the Dice coefficient follows with no further comparison.
-// Names that normalise alike are indexed once. The hits are exactly those
-// a scan with Key.Similarity finds.
+// Names that normalise alike are indexed once. Search's hits are exactly
+// those a scan with Key.Similarity finds. Matches counts the sound-class
+// bigrams a name shares with the query the same way: the share of the
+// shorter name's bigrams shared bounds Key.Match from above, so only the
+// names reaching the threshold on it are compared word by word, and the
+// hits are exactly those a scan with Key.Match finds.
 //
-// Add and Search must not run at the same time; any number of Searches
-// may. The first Search after an Add builds the index.
+// Add and the searches must not run at the same time; any number of
+// searches may. The first Search (or Matches) after an Add builds its
+// postings.
 type Index struct {
 	docs []doc
 	// keys are the distinct keys (names that normalise alike are scored
@@ -28,6 +34,10 @@ type Index struct {
 
 	mu    sync.Mutex
 	built atomic.Bool
+	// coarse maps an element of the sound-class bigrams to the keys
+	// holding it (Matches).
+	coarseBuilt atomic.Bool
+	coarse      map[uint64][]int32
 	// post[s][r] maps an element (bigram and occurrence) of
 	// representation r to the keys of script s that hold it.
 	post    [3][nReps]map[uint64][]int32
@@ -77,6 +87,7 @@ func (ix *Index) Add(ref int, name string) {
 	ix.keys[id].docs = append(ix.keys[id].docs, int32(len(ix.docs)))
 	ix.docs = append(ix.docs, doc{ref: ref, name: name})
 	ix.built.Store(false)
+	ix.coarseBuilt.Store(false)
 }
 
 // elements tags each occurrence of a bigram in a sorted multiset: the
@@ -161,6 +172,65 @@ func (ix *Index) Search(q Key, min float64) []Hit {
 					d := &ix.docs[di]
 					hits = append(hits, Hit{Ref: d.ref, Name: d.name, Score: score})
 				}
+			}
+		}
+	}
+	slices.SortFunc(hits, func(a, b Hit) int {
+		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Ref, b.Ref), cmp.Compare(a.Name, b.Name))
+	})
+	return hits
+}
+
+func (ix *Index) buildCoarse() {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.coarseBuilt.Load() {
+		return
+	}
+	ix.coarse = map[uint64][]int32{}
+	for id, d := range ix.keys {
+		elements(d.key.coarse, func(e uint64) { ix.coarse[e] = append(ix.coarse[e], int32(id)) })
+	}
+	ix.coarseBuilt.Store(true)
+}
+
+// Matches returns the names whose Match with q is at least th (and
+// above 0), best first (then by ref and name).
+func (ix *Index) Matches(q Key, th float64) []Hit {
+	if q.Empty() || len(ix.docs) == 0 {
+		return nil
+	}
+	if !ix.coarseBuilt.Load() {
+		ix.buildCoarse()
+	}
+	sc, _ := ix.scratch.Get().(*scratch)
+	if sc == nil || len(sc.count) < len(ix.keys) {
+		sc = &scratch{count: make([]uint32, len(ix.keys))}
+	}
+	defer ix.scratch.Put(sc)
+	sc.touched = sc.touched[:0]
+	elements(q.coarse, func(e uint64) {
+		for _, id := range ix.coarse[e] {
+			if sc.count[id] == 0 {
+				sc.touched = append(sc.touched, id)
+			}
+			sc.count[id]++
+		}
+	})
+	var hits []Hit
+	for _, id := range sc.touched {
+		inter := sc.count[id]
+		sc.count[id] = 0
+		k := &ix.keys[id]
+		// The same arithmetic as bound, so Match's cap is this.
+		if ub := float64(inter) / float64(min(len(q.coarse), len(k.key.coarse))); ub <= 0 || ub < th {
+			continue
+		}
+		score := q.Match(k.key)
+		if score > 0 && score >= th {
+			for _, di := range k.docs {
+				d := &ix.docs[di]
+				hits = append(hits, Hit{Ref: d.ref, Name: d.name, Score: score})
 			}
 		}
 	}

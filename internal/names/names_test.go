@@ -3,6 +3,7 @@ package names
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -310,4 +311,195 @@ func mutate(r *rand.Rand, s string) string {
 func ExampleSimilarity() {
 	fmt.Printf("%.2f %.2f %.2f\n", Similarity("محمد", "Mohammed"), Similarity("Abd Allah", "عبد الله"), Similarity("Oman Trading", "Oman Trading Services"))
 	// Output: 1.00 1.00 0.74
+}
+
+// TestMatchExamples: the rules of Match, one example each.
+func TestMatchExamples(t *testing.T) {
+	for _, c := range []struct {
+		a, b  string
+		match bool
+	}{
+		// Roles and order.
+		{"Ali bin Said Al-Hosni", "Ali Said Al Hosni", true},
+		{"Ali bin Said Al-Hosni", "Said bin Ali Al-Hosni", false}, // son and father
+		{"Abdullah Nasser", "Nasser Abdullah", false},
+		{"Abdullah Nasser", "NASSER, Abdullah", true}, // family name first, with a comma
+		{"Al Hosni Ali Said", "Ali Said Al-Hosni", true},
+		{"Ali Said Al-Hosni", "Ali Al-Hosni", true}, // a middle name missing
+		{"Khalid Salim Al-Hinai", "Khalid Salim Al-Habsi", false},
+		{"Mohammed Salim Al Harthy", "Mohammed Saif Al Harthy", false}, // another father
+		{"Mohammed", "Mohammed Al Balushi", false},
+		{"Mohammed bin Salman", "Muhammad ibn Salman Al Saud", true}, // a family name left out after bin
+		{"Saddam Hussein", "Saddam Hussein al-Tikriti", true},        // a nisba left out
+		{"Saddam Hussein", "Saddam Hussein Ali Khan", false},         // more names, not a family name
+		// Vowels.
+		{"Saud", "Saad", false},
+		{"سعد", "Saud", false},
+		{"سعود", "Saud", true},
+		{"Hassan", "Hussein", false},
+		{"حسن", "Hussein", false},
+		{"أحمد سالم", "Hamid Salim", false},
+		{"Hussein", "Husain", true},
+		{"Mohammed", "Muhammad", true},
+		{"محمد", "Mahmoud", false},
+		// Short names change with one letter; long ones carry a slip.
+		{"Jamal", "Kamal", false},
+		{"Sami", "Samir", false},
+		{"Said", "Saida", false},
+		{"Omar", "Amr", false},
+		{"عمرو", "Amr", true},
+		{"Busaidi", "Busiadi", true},
+		{"Muscat Electricity Distribution", "Muscat Electricty Distribution", true},
+		// Titles, transliterations.
+		{"Brig. Gen. Ali Shamkhani", "Ali Shamkhani", true},
+		{"Seyed Ali Khamenei", "Sayyid Ali Khamenei", true},
+		{"اللواء قاسم سليماني", "Qasem Soleimani", true},
+		{"غلامرضا قاسمی", "Gholamreza Ghasemi", true},
+		{"Gamal Abdel Hamid", "جمال عبد الحميد", true},
+		{"Saif", "Sayf", true},
+		{"Yevgeniy Prigozhin", "Evgenii Prigozhin", true},
+		{"Yuri Fyodorov", "Yury Fedorov", true},
+		{"Abu Bakr", "Abubakar", true},
+		{"Gholamreza Ghasemi", "Gholam Reza Qasemi", true},
+		// Abbreviations and initials.
+		{"Sh. Hamdan bin Zayed", "Hamdan bin Zayed", true},
+		{"Mohd Salim Al Harthy", "محمد سالم الحارثي", true},
+		{"M. Al Balushi", "Mohammed Al Balushi", true},
+		{"M. Al Balushi", "Ahmed Al Balushi", false},
+		{"Mohammed Alhosni", "Mohammed Al Hosni", true}, // the article written fused
+		{"ALBUSAIDI, Badr", "بدر البوسعيدي", true},
+		{"Alberto Fernandez", "Berto Fernandez", false}, // a given name keeps its al
+		// Companies: every word, in order.
+		{"Petro Gulf Services", "Gulf Petro Services", false},
+		{"Bank Melli", "Bank Mellat", false},
+		{"Oman Trading", "Oman Trading Services", false},
+		{"Al Noor Trading LLC", "AL NOOR TRADING L.L.C.", true},
+		{"General Petroleum Services", "Petroleum Services", false}, // a company keeps its ranks
+	} {
+		s := Match(c.a, c.b)
+		if got := s >= MatchThreshold; got != c.match {
+			t.Errorf("Match(%q, %q) = %.3f: match %v, want %v\n%s", c.a, c.b, s, got, c.match,
+				strings.Join(Explain(Normalize(c.a), Normalize(c.b)).Reasons(), "\n"))
+		}
+	}
+}
+
+func TestExplain(t *testing.T) {
+	ex := Explain(Normalize("Sheikh Ali bin Said Al-Hosni"), Normalize("AL-HOSNI, Ali Saeed"))
+	want := []Part{
+		{Role: "given name", A: "ali", B: "ali", Agreement: "same", Score: 1},
+		{Role: "father's name", A: "said", B: "saeed", Agreement: "spelling variant", Score: 1},
+		{Role: "family name", A: "hosni", B: "hosni", Agreement: "same", Score: 1},
+	}
+	if d := cmp.Diff(want, ex.Parts); d != "" {
+		t.Errorf("parts (-want +got):\n%s", d)
+	}
+	notes := strings.Join(ex.Notes, "; ")
+	if !strings.Contains(notes, "listed name is written family name first") || !strings.Contains(notes, "title set aside in the screened name: sheikh") {
+		t.Errorf("notes: %s", notes)
+	}
+	ex = Explain(Normalize("Ali Al-Hosni"), Normalize("Ali Said Al-Hosni"))
+	if len(ex.Parts) != 3 || ex.Parts[1].Agreement != "missing" || ex.Parts[1].B != "said" || ex.Parts[1].Role != "father's name" {
+		t.Errorf("a missing middle name: %+v", ex.Parts)
+	}
+	ex = Explain(Normalize("Khalid Salim Al-Hinai"), Normalize("Khalid Salim Al-Habsi"))
+	if last := ex.Parts[len(ex.Parts)-1]; last.Agreement != "different" || last.Role != "family name" || ex.Score >= MatchThreshold {
+		t.Errorf("another family name: %+v, %.3f", ex.Parts, ex.Score)
+	}
+	if r := Explain(Normalize("Gulf Petro Services LLC"), Normalize("Gulf Petro Services")).Reasons(); !slices.Contains(r, "legal form set aside in the screened name: llc") || !strings.HasPrefix(r[0], "word: gulf = gulf") {
+		t.Errorf("company reasons: %q", r)
+	}
+}
+
+// TestMatchProperties: Match is symmetric, in [0, 1], 1 for a name and
+// itself, insensitive to case, spacing and diacritics, and to a family
+// name written first with a comma; swapping a person's given and
+// father's names changes it.
+func TestMatchProperties(t *testing.T) {
+	r := rand.New(rand.NewPCG(29, 1))
+	for i := 0; i < 2000; i++ {
+		a, b := sample[r.IntN(len(sample))], sample[r.IntN(len(sample))]
+		if i%2 == 0 {
+			a, b = synthName(r), synthName(r)
+		}
+		ab, ba := Match(a, b), Match(b, a)
+		if ab != ba {
+			t.Fatalf("not symmetric: %q %q %v %v", a, b, ab, ba)
+		}
+		if ab < 0 || ab > 1 {
+			t.Fatalf("out of range: %q %q %v", a, b, ab)
+		}
+		if s := Match(a, a); s != 1 && !Normalize(a).Empty() {
+			t.Fatalf("Match(%q, itself) = %v", a, s)
+		}
+		for name, f := range map[string]func(*rand.Rand, string) string{"case": recase, "spacing": respace, "diacritics": diacritize} {
+			if a2 := f(r, a); Match(a2, b) != ab {
+				t.Fatalf("%s changes the score: %q vs %q: %v, %q vs %q: %v", name, a, b, ab, a2, b, Match(a2, b))
+			}
+		}
+	}
+	for _, p := range [][3]string{
+		{"Mohammed Salim Al Harthy", "Al Harthy, Mohammed Salim", "Salim Mohammed Al Harthy"},
+		{"محمد سالم الحارثي", "الحارثي، محمد سالم", "سالم محمد الحارثي"},
+		{"Khalid Saif Al Busaidi", "AL-BUSAIDI, Khalid Saif", "Saif Khalid Al Busaidi"},
+	} {
+		if s := Match(p[0], p[1]); s != 1 {
+			t.Errorf("family name first: Match(%q, %q) = %v, want 1", p[0], p[1], s)
+		}
+		if s := Match(p[0], p[2]); s >= MatchThreshold {
+			t.Errorf("given and father's names swapped: Match(%q, %q) = %v", p[0], p[2], s)
+		}
+	}
+}
+
+// TestIndexMatchesMatchScan: Index.Matches finds exactly what scoring
+// every name with Match finds, at several thresholds.
+func TestIndexMatchesMatchScan(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	var corpus []string
+	var keys []Key
+	ix := NewIndex()
+	for i := 0; i < 1000; i++ {
+		n := synthName(r)
+		if i%5 == 0 {
+			n = sample[r.IntN(len(sample))]
+		}
+		corpus = append(corpus, n)
+		keys = append(keys, Normalize(n))
+		ix.Add(i, n)
+	}
+	scores := make([]float64, len(corpus))
+	for q := 0; q < 200; q++ {
+		query := synthName(r)
+		if q%3 == 0 {
+			query = mutate(r, corpus[r.IntN(len(corpus))])
+		}
+		k := Normalize(query)
+		for i := range corpus {
+			scores[i] = k.Match(keys[i])
+		}
+		for _, min := range []float64{0.5, 0.7, 0.85, 0.9, 1} {
+			var want []Hit
+			for i, n := range corpus {
+				if s := scores[i]; s > 0 && s >= min {
+					want = append(want, Hit{Ref: i, Name: n, Score: s})
+				}
+			}
+			sortHits(want)
+			got := ix.Matches(k, min)
+			if len(want) == 0 && len(got) == 0 {
+				continue
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Fatalf("query %q min %v (-scan +index):\n%s", query, min, d)
+			}
+		}
+	}
+}
+
+func BenchmarkMatch(b *testing.B) {
+	x, y := Normalize("Sheikh Mohammed bin Salim Al-Harthy"), Normalize("محمد سالم الحارثي")
+	for b.Loop() {
+		x.Match(y)
+	}
 }

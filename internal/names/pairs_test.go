@@ -1,80 +1,92 @@
 package names
 
 import (
-	"bufio"
+	"errors"
+	"io/fs"
 	"os"
-	"strings"
 	"testing"
+
+	"dalil/internal/names/labelled"
 )
 
-type labelled struct {
-	same     bool
-	a, b     string
-	category string
-	line     int
-}
-
-func readPairs(t *testing.T) []labelled {
+func readPairs(t *testing.T, path string) []labelled.Pair {
 	t.Helper()
-	f, err := os.Open("testdata/pairs.tsv")
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var out []labelled
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Split(line, "\t")
-		if len(f) != 4 || (f[0] != "0" && f[0] != "1") {
-			t.Fatalf("testdata/pairs.tsv:%d: want label, a, b, category", n)
-		}
-		out = append(out, labelled{same: f[0] == "1", a: f[1], b: f[2], category: f[3], line: n})
+	pairs, err := labelled.Read(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
 	}
-	return out
+	return pairs
 }
 
-// TestLabelledPairs scores every labelled pair at MatchThreshold and
-// requires precision and recall of at least 0.95 each.
+// scorePairs scores pairs with Match at MatchThreshold and logs
+// every error and the precision and recall per category.
+func scorePairs(t *testing.T, pairs []labelled.Pair) labelled.Report {
+	t.Helper()
+	r := labelled.Evaluate(pairs, func(_ int, p labelled.Pair) (float64, bool) {
+		s := Match(p.A, p.B)
+		return s, s >= MatchThreshold
+	})
+	for _, l := range r.Errors() {
+		t.Log(l)
+	}
+	t.Logf("at threshold %.2f:", MatchThreshold)
+	for _, l := range r.Table() {
+		t.Log("  " + l)
+	}
+	return r
+}
+
+// TestLabelledPairs scores the labelled pairs of testdata/pairs.tsv at
+// MatchThreshold and requires precision and recall of at least 0.95 each.
+// go test ./internal/names -run LabelledPairs -v
 func TestLabelledPairs(t *testing.T) {
-	pairs := readPairs(t)
+	pairs := readPairs(t, "testdata/pairs.tsv")
 	if len(pairs) < 300 {
 		t.Fatalf("%d labelled pairs, want at least 300", len(pairs))
 	}
-	var tp, fp, fn, tn int
-	byCat := map[string][2]int{}
-	for _, p := range pairs {
-		s := Similarity(p.a, p.b)
-		got := s >= MatchThreshold
-		c := byCat[p.category]
-		c[1]++
-		switch {
-		case got && p.same:
-			tp++
-			c[0]++
-		case got && !p.same:
-			fp++
-			t.Logf("false match  line %d %.3f %q %q (%s)", p.line, s, p.a, p.b, p.category)
-		case !got && p.same:
-			fn++
-			t.Logf("missed match line %d %.3f %q %q (%s)", p.line, s, p.a, p.b, p.category)
-		default:
-			tn++
-			c[0]++
-		}
-		byCat[p.category] = c
+	r := scorePairs(t, pairs)
+	if p, rc := r.All.Precision(), r.All.Recall(); p < 0.95 || rc < 0.95 {
+		t.Errorf("precision %.3f, recall %.3f: both must be at least 0.95", p, rc)
 	}
-	precision := float64(tp) / float64(tp+fp)
-	recall := float64(tp) / float64(tp+fn)
-	t.Logf("%d pairs (%d same, %d different) at threshold %.2f: precision %.3f, recall %.3f (tp %d, fp %d, fn %d, tn %d)",
-		len(pairs), tp+fn, fp+tn, MatchThreshold, precision, recall, tp, fp, fn, tn)
-	for c, n := range byCat {
-		t.Logf("  %-22s %d/%d right", c, n[0], n[1])
+}
+
+// TestStructurePairs scores testdata/structure_pairs.tsv: the classes of
+// issue 29 (name roles and order, vowels, family names, one-letter
+// changes, titles, Persian, Egyptian, y/i, Russian, compounds, company
+// word order). go test ./internal/names -run StructurePairs -v
+func TestStructurePairs(t *testing.T) {
+	pairs := readPairs(t, "testdata/structure_pairs.tsv")
+	if len(pairs) < 200 {
+		t.Fatalf("%d labelled pairs, want at least 200", len(pairs))
 	}
-	if precision < 0.95 || recall < 0.95 {
-		t.Errorf("precision %.3f, recall %.3f: both must be at least 0.95", precision, recall)
+	r := scorePairs(t, pairs)
+	if p, rc := r.All.Precision(), r.All.Recall(); p < 0.95 || rc < 0.95 {
+		t.Errorf("precision %.3f, recall %.3f: both must be at least 0.95", p, rc)
 	}
+}
+
+// TestProbePairs scores testdata/probe_pairs.tsv, pairs written after
+// the rules to see how they generalise (translations and abbreviations
+// among them are known misses). go test ./internal/names -run ProbePairs -v
+func TestProbePairs(t *testing.T) {
+	r := scorePairs(t, readPairs(t, "testdata/probe_pairs.tsv"))
+	if p, rc := r.All.Precision(), r.All.Recall(); p < 0.95 || rc < 0.9 {
+		t.Errorf("precision %.3f, recall %.3f: want at least 0.95 and 0.9", p, rc)
+	}
+}
+
+// TestHeldOutPairs scores testdata/heldout_pairs.tsv, pairs written apart
+// from the matcher's rules, when the file is there; no floor yet.
+// go test ./internal/names -run HeldOutPairs -v
+func TestHeldOutPairs(t *testing.T) {
+	const path = "testdata/heldout_pairs.tsv"
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		t.Skipf("%s is not here: nothing to score", path)
+	}
+	scorePairs(t, readPairs(t, path))
 }
