@@ -20,8 +20,10 @@ import (
 // dataset's life: on a fresh database sanctions_screen is unconfigured and
 // names the dataset and how to import it; after the synthetic demo list is
 // imported (by another process, the CLI) it is demo; after a real list it
-// is available. At each step `dalil config`, the capabilities listing, MCP
-// tools/list, /llms.txt and the 503 or the answer agree, with no restart.
+// is available; once the real list is retracted (the CLI, another process)
+// it is demo again, and once the demo list is too, unconfigured. At each
+// step `dalil config`, the capabilities listing, MCP tools/list, /llms.txt
+// and the 503 or the answer agree, with no restart.
 func TestStatusFollowsTheDataEndToEnd(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "status.db")
 	acct := cli(t, db, "accounts", "create", "--name", "status", "--plan", "free", "--credits", "5")
@@ -140,5 +142,50 @@ func TestStatusFollowsTheDataEndToEnd(t *testing.T) {
 	agree("real list", "available")
 	if a := screen(); a.status != 200 {
 		t.Fatalf("real list: %d %s", a.status, a.raw)
+	}
+
+	// Retractions, by another process: the real list, then the demo one.
+	batches := func() (real, demo string) {
+		t.Helper()
+		var out bytes.Buffer
+		if err := run(ctx, []string{"sanctions", "batches", "--json", "--db", db}, noEnv, nil, &out, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		var l struct {
+			Batches []struct {
+				ID        string `json:"id"`
+				Synthetic bool   `json:"synthetic"`
+				Current   bool   `json:"current"`
+			} `json:"batches"`
+		}
+		if err := json.Unmarshal(out.Bytes(), &l); err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range l.Batches {
+			switch {
+			case b.Current && b.Synthetic:
+				demo = b.ID
+			case b.Current:
+				real = b.ID
+			}
+		}
+		return real, demo
+	}
+	retract := func(batch string) {
+		t.Helper()
+		if err := run(ctx, []string{"sanctions", "retract", batch, "--reason", "status test", "--db", db}, noEnv, nil, io.Discard, io.Discard); err != nil {
+			t.Fatalf("retract %s: %v", batch, err)
+		}
+	}
+	realBatch, demoBatch := batches()
+	if realBatch == "" || demoBatch == "" {
+		t.Fatalf("batches: real %q, demo %q", realBatch, demoBatch)
+	}
+	retract(realBatch)
+	agree("real list retracted", "demo")
+	retract(demoBatch)
+	agree("demo list retracted", "unconfigured")
+	if a := screen(); a.status != 503 || a.details()["status"] != "not_checked" {
+		t.Fatalf("every list retracted: %d %s", a.status, a.raw)
 	}
 }
