@@ -124,9 +124,12 @@ func newCompatServer(t *testing.T) *compatServer {
 		envTwilioAuthToken:  twiliotest.AuthToken,
 		envTwilioFrom:       twiliotest.From,
 		"DALIL_TWILIO_URL":  twilio.BaseURL(),
-		"DALIL_BASE_URL":    "https://dalil.example",
-		envVoiceCountries:   "OM,GB",
-		envVoiceHours:       "0-24",
+		// Twilio voice converses over a language model: configured, never
+		// reached (the audit places no conversation).
+		"DALIL_ANTHROPIC_API_KEY": "sk-ant-unused", "DALIL_ANTHROPIC_URL": "http://127.0.0.1:9",
+		"DALIL_BASE_URL":  "https://dalil.example",
+		envVoiceCountries: "OM,GB",
+		envVoiceHours:     "0-24",
 	}
 	cfg, _, err := loadConfig(newFlagSet("serve", io.Discard), []string{"--db", db}, envOf(env))
 	if err != nil {

@@ -173,7 +173,9 @@ func testDemoKeepsToDemoDatabases(t *testing.T, realDB, demoDB string) {
 	}
 	// The demo key is refused at once; the capabilities are unconfigured
 	// again (read within datasetFresh: polled).
-	if a := post(t, base+"/api/v1/risk/sanctions-screen", `{"name":"Khalid Saif Al-Example"}`, map[string]string{"X-API-Key": key}); a.status != http.StatusUnauthorized {
+	// (A capability needing no data: one whose data is gone answers 503
+	// before any key is read.)
+	if a := post(t, base+"/api/v1/property/analyze", `{"propertyValue":85000,"annualRent":7200}`, map[string]string{"X-API-Key": key}); a.status != http.StatusUnauthorized {
 		t.Errorf("a call with the revoked demo key: %d %s", a.status, a.raw)
 	}
 	status := ""

@@ -11,12 +11,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"html"
-	"io"
 	"net/http"
-	"net/url"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -24,7 +19,6 @@ import (
 	"dalil/capabilities/documentfacts/testdoc"
 	"dalil/internal/safehttp/safehttptest"
 	"dalil/provider/client/clienttest"
-	"dalil/provider/telephony/twilio/twiliotest"
 )
 
 // errServer is the intel tests' server (newIntelServer: dalil serve
@@ -289,60 +283,35 @@ func TestProviderErrorsEndToEnd(t *testing.T) {
 	}
 }
 
-// gatherRe finds the action of the script's speech <Gather> in the TwiML
-// a call was placed with.
-var gatherRe = regexp.MustCompile(`<Gather [^>]*action="([^"]+)"`)
-
 // TestDoNotCallEndToEnd: a callee opts out during a call (one of the two
 // ways a number reaches the do-not-call list; the operator's
 // `dalil voice do-not-call add` is TestVoiceDoNotCallOperatorEndToEnd),
 // and the next call to that number is
 // refused 403 DO_NOT_CALL with details.rule do_not_call, not charged and
 // never dialled. Reference Part 2 §9 ("do-not-call hook → 403
-// DO_NOT_CALL").
+// DO_NOT_CALL"). The callee speaks through Dalil's ConversationRelay
+// endpoint and the model records the opt-out (voice_relay_test.go).
 func TestDoNotCallEndToEnd(t *testing.T) {
 	const sec = "reference-service.md Part 2 §9 (Safety: do-not-call hook → 403 DO_NOT_CALL); docs/voice.md safety gate"
-	fake := twiliotest.New(t, twiliotest.AccountSID, twiliotest.AuthToken)
-	addr := freeAddr(t)
-	base := "http://" + addr
-	db := filepath.Join(t.TempDir(), "dalil.db")
-	serveAt(t, twilioEnv(fake, base), db, addr)
-	a := cli(t, db, "accounts", "create", "--name", "caller", "--credits", "10")
+	g := startRelayRig(t)
+	fake, base, db := g.fake, g.base, g.db
+	a := cli(t, db, "accounts", "create", "--name", "caller-dnc", "--credits", "10")
 	key, acct := a["apiKey"].(string), a["accountId"].(string)
+	g.key = key
 	hdr := map[string]string{"X-API-Key": key}
+	ctx := context.Background()
 
-	// The first call is placed; the callee says stop during the script.
-	r := post(t, base+voiceRoute, voiceCallBody(voiceNum5, ""), hdr)
-	id, _ := r.data()["callId"].(string)
-	if r.status != 202 || id == "" {
-		t.Fatalf("first call: %d %s", r.status, r.raw)
-	}
-	sid := twilioSid(t, fake, voiceNum5)
-	call, _ := fake.Call(sid)
-	m := gatherRe.FindStringSubmatch(call.Params.Get("Twiml"))
-	if m == nil {
-		t.Fatalf("no <Gather action> in the TwiML: %s", call.Params.Get("Twiml"))
-	}
-	gather := html.UnescapeString(m[1])
-	if !strings.HasPrefix(gather, base+"/") {
-		t.Fatalf("gather action %q is not on this server", gather)
-	}
-	if err := fake.Send(sid, "in-progress", nil); err != nil {
-		t.Fatal(err)
-	}
-	form := url.Values{"AccountSid": {twiliotest.AccountSID}, "CallSid": {sid}, "CallStatus": {"in-progress"},
-		"SpeechResult": {"Please stop calling me."}, "Confidence": {"0.93"}}
-	req, _ := http.NewRequest("POST", gather, strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("X-Twilio-Signature", twiliotest.Sign(twiliotest.AuthToken, gather, form))
-	res, err := http.DefaultClient.Do(req)
+	// The first call is placed; the callee says stop during the call.
+	id, sid := g.place(t, voiceRoute, voiceCallBody(voiceNum5, ""))
+	relay, err := fake.OpenRelay(ctx, sid)
 	if err != nil {
 		t.Fatal(err)
 	}
-	twiml, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if res.StatusCode != 200 || !strings.Contains(string(twiml), "We will not call this number again") {
-		t.Fatalf("opt-out gather: %d %s", res.StatusCode, twiml)
+	if err := relay.Prompt(ctx, "Please stop calling me."); err != nil {
+		t.Fatal(err)
+	}
+	if said, handoff := endOf(t, ctx, relay); !strings.Contains(said, "We will not call this number again") || !strings.Contains(handoff, "opted_out") {
+		t.Fatalf("opt-out: said %q, handoff %q", said, handoff)
 	}
 	if err := fake.Complete(sid, 20); err != nil {
 		t.Fatal(err)
@@ -357,7 +326,7 @@ func TestDoNotCallEndToEnd(t *testing.T) {
 		if !strings.Contains(body, "objective") {
 			route = "/api/v1/voice/lead-qualifier"
 		}
-		r = post(t, base+route, body, hdr)
+		r := post(t, base+route, body, hdr)
 		if r.status != 403 || r.code() != "DO_NOT_CALL" || r.details()["rule"] != "do_not_call" {
 			t.Errorf("%s after the opt-out (%s): %d %s, want 403 DO_NOT_CALL rule do_not_call", route, sec, r.status, r.raw)
 		}
@@ -369,7 +338,7 @@ func TestDoNotCallEndToEnd(t *testing.T) {
 		t.Errorf("the opted-out number was dialled %d times, want only the first call", n)
 	}
 	// Another number is still called: the refusal is the list, not the account.
-	if r = post(t, base+voiceRoute, voiceCallBody(voiceNum6, ""), hdr); r.status != 202 {
+	if r := post(t, base+voiceRoute, voiceCallBody(voiceNum6, ""), hdr); r.status != 202 {
 		t.Errorf("another number: %d %s", r.status, r.raw)
 	}
 }

@@ -176,6 +176,10 @@ func TestREADME(t *testing.T) {
 				}
 			}
 		}
+		// The same ids in a command's table ("accountId  acct_...").
+		for _, m := range tableIDs.FindAllStringSubmatch(out, -1) {
+			vals[map[string]string{"accountId": "acct_...", "keyId": "key_..."}[m[1]]] = m[2]
+		}
 	}
 	if addr == "" {
 		t.Fatal("the README never started dalil serve")
@@ -258,6 +262,9 @@ func jsonObjects(out string) []map[string]any {
 		docs = append(docs, v)
 	}
 }
+
+// tableIDs finds the ids a command's table prints, a field a line.
+var tableIDs = regexp.MustCompile(`(?m)^(accountId|keyId)\s+((?:acct|key)_[a-z0-9]+)\s*$`)
 
 var shownPair = regexp.MustCompile(`"([A-Za-z]+)":("[^"]*"|-?[0-9][0-9.]*|true|false|null)`)
 
