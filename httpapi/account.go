@@ -161,7 +161,12 @@ func (s *Server) accountDescriptor(r dalil.RailInfo) map[string]any {
 	case dalil.RailCredits:
 		d["type"] = "prepaid"
 		d["balance"] = "/api/v1/account/balance"
-		d["fundingMethods"] = []string{}
+		// The pay-per-call rails that buy credits (funding.go): empty
+		// unless the operator turned funding on.
+		d["fundingMethods"] = s.fundingMethodsListed()
+		if len(d["fundingMethods"].([]string)) > 0 {
+			d["funding"] = s.fundingDescriptor()
+		}
 	case dalil.RailSubscription:
 		d["type"] = "subscription"
 		d["plans"] = plansView()

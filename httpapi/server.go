@@ -80,6 +80,9 @@ type Config struct {
 	// TrustedProxies are the networks of the operator's load balancers,
 	// whose X-Forwarded-For names the real client (DALIL_TRUSTED_PROXIES).
 	TrustedProxies []*net.IPNet
+	// Funding lets agents fund themselves over pay-per-call rails
+	// (funding.go); the zero value is off.
+	Funding Funding
 }
 
 func (c Config) storageTimeout() time.Duration {
@@ -155,6 +158,7 @@ func (s *Server) routes() {
 		m.HandleFunc(p, s.handleDiscovery)
 	}
 	s.payRoutes()
+	s.fundingRoutes()
 	m.HandleFunc("POST /api/v1/preview/{capability}", s.handlePreview)
 	m.HandleFunc("GET /api/v1/capabilities", s.handleCapabilities)
 	m.HandleFunc("GET /api/v1/tools", s.handleTools)

@@ -119,6 +119,8 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 		// The sanctions lists' sync state, read from the database at each
 		// scrape, whichever replica synced (sanctionsync.go).
 		Collectors: []prometheus.Collector{sanctionsync.Collector(sanctionssql.New(store.DB()), log)},
+		// Agents' self-funding (funding.go); off unless DALIL_FUNDING_RAILS.
+		Funding: cfg.Rails.Funding.httpFunding(),
 	})
 	return &service{api: api, reg: reg, store: store, limiter: limiter, channels: channels, voice: vc, datasets: supply, stopRefresh: stopRefresh}, nil
 }

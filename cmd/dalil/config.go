@@ -102,6 +102,9 @@ type Rails struct {
 	X402    X402     `json:"x402"`
 	L402    L402     `json:"l402"`
 	MPP     MPP      `json:"mpp"`
+	// Funding is agents' self-funding over the pay-per-call rails
+	// (funding.go; off unless DALIL_FUNDING_RAILS is set).
+	Funding Funding `json:"funding"`
 }
 
 // X402 is the x402 rail (docs/rail-x402.md); its facilitator is the
@@ -452,6 +455,7 @@ func (l *loader) load() *Config {
 		ChallengeTTL:  l.duration(envMPPChallengeTTL, mpp.DefaultChallengeTTL),
 		Escrow:        l.str(envMPPEscrow), ChannelIdle: l.duration(envMPPChannelIdle, mpp.DefaultChannelIdle),
 	}
+	c.Rails.Funding = l.funding(c.Rails.Enabled)
 	if on, err := switchOn(envMPPChannels, l.str(envMPPChannels)); err != nil {
 		l.errs = append(l.errs, err)
 	} else {
