@@ -106,11 +106,11 @@ func Entry(d Deps) capability.Entry {
 			"The answer gives the current screening (known matches, not alerted) and, with a webhookUrl, its signing secret once. " +
 			"Each later update of a list screens every watched name again at the default threshold; a listed entry that matches for the first time " +
 			"(by list and entry id) is one alert, POSTed once (retried with backoff) with X-Dalil-Signature, X-Dalil-Delivery and X-Dalil-Event: sanctions.match.",
-		WhenToUse: "When a counterparty must stay screened over time (an ongoing supplier, customer or partner), not just once.",
-		Path:      "/api/v1/sanctions/watchlist",
-		Price:     Price,
-		Requires:  []capability.Requirement{capability.NeedsDataset(sanctions.Dataset)},
-		Example:   Input{Name: "Al Noor Trading LLC", Country: "OM", EntityType: "entity", WebhookURL: "https://example.com/dalil/alerts"},
+		WhenToUse:   "When a counterparty must stay screened over time (an ongoing supplier, customer or partner), not just once.",
+		Path:        "/api/v1/sanctions/watchlist",
+		Price:       Price,
+		Requires:    []capability.Requirement{capability.NeedsDataset(sanctions.Dataset)},
+		Example:     Input{Name: "Al Noor Trading LLC", Country: "OM", EntityType: "entity", WebhookURL: "https://example.com/dalil/alerts"},
 		Limitations: limitations,
 		Operations: []capability.Operation{
 			{ID: "list_sanctions_watchlist", Method: "GET", Path: "/api/v1/sanctions/watchlist", Summary: "The account's watched names (all statuses), newest first.",
