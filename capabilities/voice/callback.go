@@ -2,19 +2,13 @@ package voice
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
-	"strconv"
-	"strings"
 	"time"
 
 	"dalil"
-	"dalil/internal/safehttp"
+	"dalil/internal/webhook"
 )
 
 // Completion callback headers. The signature is Stripe-like:
@@ -25,15 +19,15 @@ import (
 //
 // secret is the callbackSecret the call's 202 answer gave once.
 const (
-	HeaderSignature = "X-Dalil-Signature"
-	HeaderDelivery  = "X-Dalil-Delivery"
-	HeaderEvent     = "X-Dalil-Event"
+	HeaderSignature = webhook.HeaderSignature
+	HeaderDelivery  = webhook.HeaderDelivery
+	HeaderEvent     = webhook.HeaderEvent
 	// EventCompleted is the one event delivered: the call reached a
 	// terminal state.
 	EventCompleted = "call.completed"
 	// SignatureTolerance is how old a signature a receiver should accept
 	// (VerifyCallback): a replayed delivery older than this is refused.
-	SignatureTolerance = 5 * time.Minute
+	SignatureTolerance = webhook.SignatureTolerance
 )
 
 // Completion is the body of a completion callback.
@@ -44,13 +38,10 @@ type Completion struct {
 	Call       View      `json:"call"`
 }
 
-// SignCallback returns the X-Dalil-Signature value of body sent at t.
+// SignCallback returns the X-Dalil-Signature value of body sent at t
+// (internal/webhook).
 func SignCallback(secret string, t time.Time, body []byte) string {
-	ts := strconv.FormatInt(t.Unix(), 10)
-	m := hmac.New(sha256.New, []byte(secret))
-	m.Write([]byte(ts + "."))
-	m.Write(body)
-	return "t=" + ts + ",v1=" + hex.EncodeToString(m.Sum(nil))
+	return webhook.Sign(secret, t, body)
 }
 
 // VerifyCallback checks a received callback as a receiver should: the
@@ -58,37 +49,7 @@ func SignCallback(secret string, t time.Time, body []byte) string {
 // call's callbackSecret, the receiver's clock. The signature must match
 // (constant-time) and be at most SignatureTolerance old (or ahead).
 func VerifyCallback(secret, header string, body []byte, now time.Time) error {
-	var ts string
-	var sigs []string
-	for _, part := range strings.Split(header, ",") {
-		k, v, ok := strings.Cut(strings.TrimSpace(part), "=")
-		if !ok {
-			continue
-		}
-		switch k {
-		case "t":
-			ts = v
-		case "v1":
-			sigs = append(sigs, v)
-		}
-	}
-	sec, err := strconv.ParseInt(ts, 10, 64)
-	if err != nil || len(sigs) == 0 {
-		return errors.New("voice callback: malformed " + HeaderSignature)
-	}
-	if d := now.Sub(time.Unix(sec, 0)); d > SignatureTolerance || d < -SignatureTolerance {
-		return errors.New("voice callback: signature timestamp outside the tolerance")
-	}
-	m := hmac.New(sha256.New, []byte(secret))
-	m.Write([]byte(ts + "."))
-	m.Write(body)
-	want := m.Sum(nil)
-	for _, s := range sigs {
-		if got, err := hex.DecodeString(s); err == nil && hmac.Equal(got, want) {
-			return nil
-		}
-	}
-	return errors.New("voice callback: signature does not match")
+	return webhook.Verify("voice callback", secret, header, body, now)
 }
 
 // deliver is the callback job: the completion is POSTed to the call's
@@ -114,26 +75,23 @@ func (s *Service) deliver(ctx context.Context, id, delivery string, last bool) e
 	if err != nil {
 		return err
 	}
-	h := http.Header{}
-	h.Set("Content-Type", "application/json")
-	h.Set(HeaderSignature, SignCallback(s.callbackSecret(r.ID), now, body))
-	h.Set(HeaderDelivery, delivery)
-	h.Set(HeaderEvent, EventCompleted)
 	var failure error
 	if s.posts == nil {
 		failure = errors.New("no callback client configured")
 	} else {
-		resp, err := s.posts.Do(ctx, safehttp.Request{Method: http.MethodPost, URL: r.CallbackURL, Header: h, Body: body})
-		switch {
-		case err == nil && resp.OK():
+		outcome, err := webhook.Post(ctx, s.posts, webhook.Delivery{URL: r.CallbackURL, Secret: s.callbackSecret(r.ID), ID: delivery,
+			Event: EventCompleted, Body: body, SentAt: now})
+		switch outcome {
+		case webhook.Delivered:
 			return s.callbackState(ctx, id, CallbackDelivered)
-		case err == nil:
-			failure = fmt.Errorf("callback answered HTTP %d", resp.Status)
-		case refused(err):
+		case webhook.Refused:
 			s.log.Warn("voice: callback URL refused; not retried", "callId", id, "error", err.Error())
 			return s.callbackState(ctx, id, CallbackFailed)
-		default:
-			failure = err
+		}
+		failure = err
+		var se *webhook.StatusError
+		if errors.As(err, &se) {
+			failure = fmt.Errorf("callback answered HTTP %d", se.Status)
 		}
 	}
 	if last {
@@ -141,16 +99,6 @@ func (s *Service) deliver(ctx context.Context, id, delivery string, last bool) e
 		return s.callbackState(ctx, id, CallbackFailed)
 	}
 	return failure
-}
-
-// refused reports a safehttp refusal that no retry can change: the URL
-// itself, or the addresses its host resolves to.
-func refused(err error) bool {
-	switch safehttp.CodeOf(err) {
-	case safehttp.CodeInvalidURL, safehttp.CodeNotAllowed, safehttp.CodeTooManyRedirects:
-		return true
-	}
-	return false
 }
 
 func (s *Service) callbackState(ctx context.Context, id, state string) error {

@@ -15,6 +15,7 @@ import (
 	"dalil/capabilities/property"
 	"dalil/capabilities/sanctions"
 	"dalil/capabilities/sanctions/sanctionssql"
+	"dalil/capabilities/sanctions/watchlist"
 	"dalil/capabilities/vehiclevalue/vehiclemod"
 	"dalil/capabilities/voice"
 	"dalil/capabilities/voice/voicesql"
@@ -75,6 +76,12 @@ func registry(deps deps) (*capability.Registry, error) {
 	entries = append(entries, omanBusinessEntriesWith(deps, vendorClients.WebSearcher())...)
 	// sanctions_screen (sanctions.go).
 	entries = append(entries, sanctions.Entry(sanctionsDeps(deps)))
+	// sanctions_watch, the sanctions watchlist (watchlist.go).
+	wd, err := watchlistDeps(deps)
+	if err != nil {
+		return nil, err
+	}
+	entries = append(entries, watchlist.Entry(wd))
 	// Capabilities the modules declare themselves.
 	env := moduleEnv(deps)
 	for _, m := range modules() {

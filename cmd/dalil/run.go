@@ -14,6 +14,7 @@ import (
 
 	"dalil"
 	"dalil/capabilities/invoiceanomaly/invoicesql"
+	"dalil/capabilities/sanctions/watchlist"
 	"dalil/capabilities/voice"
 	"dalil/capability"
 	"dalil/httpapi"
@@ -162,6 +163,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	defer sync.stop()
+	// The sanctions watchlist's monitor (watchlist.go): stopped before
+	// the database closes.
+	watch, err := startWatchlist(ctx, cfg, store, log, watchlist.DefaultPoll)
+	if err != nil {
+		return err
+	}
+	defer watch.stop()
 	// Payment channels idle this long are closed by the sweep (below).
 	idle := cfg.Rails.MPP.ChannelIdle
 	if idle == 0 { // a Config built by hand
