@@ -27,6 +27,10 @@ type extractor struct {
 	title    string // what the first heading calls the document: agreement, invoice or ""
 	topEnd   int    // the end of the document's first lines (the letterhead)
 	running  string // the extractor running (see guard)
+	// decimalComma: the document writes amounts with a decimal comma
+	// (learnNumberStyle); suffixCurrency: mostly with the currency after
+	// the number.
+	decimalComma, suffixCurrency bool
 	failures []extractorFailure
 }
 
@@ -93,6 +97,7 @@ func (x *extractor) run() {
 		x.learnDateOrder()
 		x.title = titleKind(x.a)
 	})
+	x.runGuarded("money", x.learnNumberStyle)
 	x.topEnd = len(x.a.text)
 	if len(x.a.segs) > 8 {
 		x.topEnd = x.a.segs[8].start
@@ -159,7 +164,7 @@ func ctxBefore(t string, at int, prev string) string {
 // reNewSentence is the end of a sentence and the first letter of the next
 // (". A", ". ا"); abbreviations followed by a lower-case word or a number
 // ("a.m. on", "No. 12") do not end one.
-var reNewSentence = regexp.MustCompile(`[a-z\p{Arabic})][.!?؟]\s+[A-Z\p{Arabic}]`)
+var reNewSentence = regexp.MustCompile(`[a-z0-9\p{Arabic})][.!?؟]\s+[A-Z\p{Arabic}]`)
 
 // cueWindow is how far before a value its cue is looked for (bytes: about
 // 60 Arabic or 120 Latin characters).

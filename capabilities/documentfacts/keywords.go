@@ -79,7 +79,7 @@ var moneyCues = []cue{
 	{[]string{"total", "grand total", "amount due", "total due", "balance due", "amount payable", "total amount", "total price", "incl. vat", "including vat", "inclusive of vat", "شامل الضريبة", "الإجمالي", "الاجمالي", "المبلغ الإجمالي", "المجموع الكلي", "المجموع", "المبلغ المستحق", "إجمالي"}, "total_amount", "", "Total amount"},
 	{[]string{"subtotal", "sub-total", "sub total", "net amount", "total before vat", "total excluding vat", "المجموع الفرعي", "المجموع قبل الضريبة"}, "subtotal", "", "Subtotal"},
 	{[]string{"vat", "tax", "ضريبة", "الضريبة"}, "tax_amount", "", "Tax amount"},
-	{[]string{"rent", "rental", "الإيجار", "الايجار", "بدل الإيجار", "القيمة الإيجارية"}, "rent", "", "Rent"},
+	{[]string{"rent", "rental", "الإيجار", "الايجار", "بدل الإيجار", "القيمة الإيجارية", "الأجرة", "الاجرة", "أجرة", "اجرة", "الأجرة الشهرية", "الأجرة السنوية"}, "rent", "", "Rent"},
 	{[]string{"deposit", "التأمين", "تأمين", "مبلغ التأمين"}, "security_deposit", "", "Security deposit"},
 	{[]string{"salary", "الراتب", "راتب", "الأجر", "اجر"}, "salary", "", "Salary"},
 	{[]string{"allowance", "بدل"}, "allowance", "", "Allowance"},
@@ -89,6 +89,7 @@ var moneyCues = []cue{
 	{[]string{"performance bond", "performance guarantee", "performance security", "ضمان حسن التنفيذ", "ضمان نهائي", "الضمان النهائي"}, "performance_bond", "", "Performance bond"},
 	{[]string{"discount", "خصم"}, "discount", "", "Discount"},
 	{[]string{"penalty", "liquidated damages", "damages", "غرامة", "تعويض"}, "penalty_amount", "", "Penalty"},
+	{[]string{"unit price", "unit rate", "price per", "priced at", "at a price of", "سعر الوحدة", "بسعر"}, "price", "", "Unit price"},
 	{[]string{"capital", "رأس المال", "راس المال"}, "share_capital", "", "Share capital"},
 	{[]string{"revenue", "turnover", "الإيرادات"}, "revenue", "", "Revenue"},
 }
