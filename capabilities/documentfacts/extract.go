@@ -31,7 +31,7 @@ type extractor struct {
 	// (learnNumberStyle); suffixCurrency: mostly with the currency after
 	// the number.
 	decimalComma, suffixCurrency bool
-	failures []extractorFailure
+	failures                     []extractorFailure
 }
 
 func (x *extractor) add(c candidate) {
