@@ -188,6 +188,13 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 		// A request for quotations or proposals is a tender, however
 		// often it says "quotation".
 		out.DocumentType, out.DocumentSubtype = "tender", ""
+	} else if t := titleType(&a, doc.Title); t != "" && t != out.DocumentType {
+		// A document calls itself what it is: a quotation that
+		// mentions a lease is a quotation.
+		out.DocumentType, out.DocumentSubtype, out.DocumentTypeConfidence = t, "", max(out.DocumentTypeConfidence, 0.8)
+		if t == "invoice" && strings.Contains(lowerASCII(a.text), "tax invoice") {
+			out.DocumentSubtype = "tax_invoice"
+		}
 	}
 	out.DocumentTypeSource = "detected"
 	if t := in.DocumentType; t != "" && t != "auto" {
@@ -557,6 +564,67 @@ var typeRules = []typeRule{
 	{"tender", "", []string{"tender", "request for proposal", "rfp", "request for quotation", "rfq", "invitation to bid", "مناقصة", "طلب عروض", "طلب تقديم عروض"}},
 }
 
+// reTitleType: a title, or one of the document's first lines, that
+// starts by naming what the document is.
+var reTitleType = regexp.MustCompile(`(?i)^[\s#*_]*(?:(tax\s+invoice|invoice|pro[\s-]?forma\s+invoice|فاتورة)|((?:price\s+|sales\s+)?quotation|quote|عرض\s+سعر|عرض\s+أسعار)|(purchase\s+order|أمر\s+شراء|امر\s+شراء)|((?:\w+\s+){0,2}(?:lease|tenancy)(?:\s+(?:agreement|contract))?|عقد\s+(?:إيجار|ايجار)|عقد\s+الإيجار))(?:$|[^\p{L}])`)
+
+// titleType is the type the document's title or first heading (or its
+// first short line) names: invoice, quotation, purchase_order or lease;
+// "" when it names none of them.
+func titleType(a *assembled, title string) string {
+	cands := []string{title}
+	for i, s := range a.segs {
+		if i > 3 {
+			break
+		}
+		line := a.text[s.start:s.end]
+		if s.heading || len(line) <= 80 {
+			cands = append(cands, line)
+		}
+	}
+	for _, c := range cands {
+		m := reTitleType.FindStringSubmatch(c)
+		if m == nil {
+			continue
+		}
+		switch {
+		case m[1] != "":
+			return "invoice"
+		case m[2] != "":
+			return "quotation"
+		case m[3] != "":
+			return "purchase_order"
+		case m[4] != "":
+			return "lease"
+		}
+	}
+	return ""
+}
+
+// countWord counts w in lower as a word (an ASCII keyword not inside a
+// longer word, but for a plural s: "leases" counts for lease, "pleased"
+// and "leased" do not).
+func countWord(lower, w string) int {
+	if !isASCIILetter(w[0]) {
+		return strings.Count(lower, w)
+	}
+	n := 0
+	for i := 0; ; {
+		j := strings.Index(lower[i:], w)
+		if j < 0 {
+			return n
+		}
+		at, end := i+j, i+j+len(w)
+		if end < len(lower) && lower[end] == 's' {
+			end++
+		}
+		if (at == 0 || !isASCIILetter(lower[at-1])) && (end >= len(lower) || !isASCIILetter(lower[end])) {
+			n++
+		}
+		i = i + j + 1
+	}
+}
+
 // detectType scores the rules by keyword occurrences (each keyword counted
 // at most 5 times).
 func detectType(text string) (typ, subtype string, conf float64) {
@@ -566,7 +634,7 @@ func detectType(text string) (typ, subtype string, conf float64) {
 	for _, r := range typeRules {
 		n := 0
 		for _, w := range r.words {
-			n += min(5, strings.Count(lower, w))
+			n += min(5, countWord(lower, w))
 		}
 		scores[r.typ] += n
 		if r.subtype != "" {

@@ -128,7 +128,7 @@ var partyRoles = []struct {
 	{[]string{"tenant", "lessee", "المستأجر", "المستأجرة"}, "tenant"},
 	{[]string{"buyer", "purchaser", "المشتري", "المشترية"}, "buyer"},
 	{[]string{"seller", "البائع", "البائعة"}, "seller"},
-	{[]string{"supplier", "vendor", "service provider", "المورد", "مزود الخدمة", "مقدم الخدمة", "مورد"}, "supplier"},
+	{[]string{"supplier", "vendor", "service provider", "provider", "المورد", "مزود الخدمة", "مقدم الخدمة", "مورد"}, "supplier"},
 	{[]string{"customer", "client", "bill to", "billed to", "sold to", "العميل", "الزبون"}, "customer"},
 	{[]string{"employer", "صاحب العمل"}, "employer"},
 	{[]string{"employee", "الموظف", "الموظفة", "العامل", "العاملة"}, "employee"},
