@@ -19,17 +19,17 @@ const (
 )
 
 var (
-	reOrg      = regexp.MustCompile(`\b([A-Z][A-Za-z0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `)(?:\s|[,.;:)"”]|$)`)
+	reOrg = regexp.MustCompile(`\b([A-Z][A-Za-z0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `)(?:\s|[,.;:)"”]|$)`)
 	// reArOrgDefined: an organisation named by its kind without a
 	// legal form ("مستشفى الشفاء التخصصي"), followed by its definition or
 	// its representative.
 	reArOrgDefined = regexp.MustCompile(`((?:مستشفى|بنك|مصرف|جامعة|كلية|معهد|هيئة|وزارة|بلدية|مجموعة|مصنع|مركز|فندق|مدرسة|جمعية|مختبر|مكتب|دائرة|مديرية|صندوق|مجلس|شرطة|جهاز)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}?)\s*[،,]?\s*(?:ويشار|والمشار|ويمثله|ويمثلها|يمثله|يمثلها|وتمثلها|ومقره|ومقرها|\(\s*["«“])`)
 	// reAnnounces: "تعلن بلدية صلالة عن طرح مناقصة": the issuer.
 	reAnnounces = regexp.MustCompile(`(?:تعلن|يعلن|أعلنت|اعلنت|تدعو|يدعو)\s+((?:\p{Arabic}+\s+){0,1}(?:مستشفى|بنك|جامعة|كلية|هيئة|وزارة|بلدية|شركة|مؤسسة|مجموعة|مركز|مكتب|دائرة|مديرية|صندوق|مجلس|جهاز|المديرية|الهيئة|الشركة|وزارة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}?)\s+(?:عن|جميع|الشركات|المؤسسات|الراغبين)`)
-	reArOrg    = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مستشفى|مصنع|جامعة|كلية|معهد|مكتب|هيئة|وزارة|بلدية|مركز|فندق|مدرسة|جمعية|مختبر)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:ويشار|والمشار|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
-	honorific  = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*)`)
-	rePerson   = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+(` + personName + `)`)
-	reArPerson = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){1,3}?)(?:\s*[،,(]|\s+(?:ويشار|المشار|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
+	reArOrg     = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مستشفى|مصنع|جامعة|كلية|معهد|مكتب|هيئة|وزارة|بلدية|مركز|فندق|مدرسة|جمعية|مختبر)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:ويشار|والمشار|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
+	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*)`)
+	rePerson    = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+(` + personName + `)`)
+	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){1,3}?)(?:\s*[،,(]|\s+(?:ويشار|المشار|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
 	// A role in parentheses or quotes after a name: (the "Supplier"),
 	// (hereinafter referred to as the "Landlord"), ويشار إليه بـ "المؤجر".
 	reRoleDef = regexp.MustCompile(`(?i)^[^()]{0,160}?\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?["“”'«]?([A-Za-z ]{3,25}?|\p{Arabic}+(?:\s+\p{Arabic}+)?)["“”'»]?\s*\)` +
@@ -60,7 +60,7 @@ var (
 	// for a party ("ويمثلها السيد", "represented by Mr."): the person
 	// takes none of the party's role.
 	reRepresentedBy = regexp.MustCompile(`(?i)(?:represented\s+by|acting\s+through|through\s+its|signed\s+by|by\s+its|ويمثلها|ويمثله|يمثلها|يمثله|وتمثلها|ممثلة\s+في|ممثلاً\s+في|ممثلا\s+في|ممثلة\s+ب|ويوقع\s+عنها|ويوقع\s+عنه)(?:\s+في\s+التوقيع|\s+قانوناً|\s+قانونا)?\s*(?:\p{Arabic}+\s*/?\s*)?$`)
-	reClosing   = regexp.MustCompile(`(?i)^\s*(?:yours\s+(?:sincerely|faithfully|truly)|sincerely|regards|best\s+regards|kind\s+regards|with\s+(?:best\s+)?regards)\s*[,.]?\s*$`)
+	reClosing       = regexp.MustCompile(`(?i)^\s*(?:yours\s+(?:sincerely|faithfully|truly)|sincerely|regards|best\s+regards|kind\s+regards|with\s+(?:best\s+)?regards)\s*[,.]?\s*$`)
 	// reIssuedBy and reHiring: the issuer of a tender or policy, the
 	// employer of a vacancy, when the sentence says so.
 	reIssuedBy = regexp.MustCompile(`(?i)\bissued\s+by\s*:?\s*$`)
@@ -76,7 +76,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 	taken := [][2]int{}
 	addParty := func(ms, me int, name, role, method, etype string, conf float64) {
 		name = strings.TrimSpace(strings.TrimRight(name, " ,.;:،*_"))
-		if reAbbrevEnd.MatchString(name + ".") && strings.HasPrefix(t[ms+strings.Index(t[ms:], name)+len(name):], ".") {
+		if reAbbrevEnd.MatchString(name+".") && strings.HasPrefix(t[ms+strings.Index(t[ms:], name)+len(name):], ".") {
 			name += "." // "B.V.", "Inc.", "Co.": the stop is the name's
 		}
 		if name == "" {
