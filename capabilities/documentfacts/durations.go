@@ -101,10 +101,32 @@ func (x *extractor) durations(t string, base int, prev string) {
 				}
 			}
 		}
+		conf := 0.82
+		if !headed {
+			if ok && c.key == "term" && genericTermWord(ctx[at:]) {
+				// "warrants all goods for a period of 18 months", "يضمن
+				// المورد الأجهزة لمدة ...": the clause's own role word
+				// names the period, not "period of" / لمدة.
+				if q, found := nearestCue(ctx[:at], strongDurationCues); found {
+					c = q
+				}
+			}
+			if q, found := clauseDurationRole(ctx, lowerASCII(t[me:min(len(t), me+60)]), !ok || c.key == "term"); found {
+				c, ok = q, true
+			}
+			if !ok {
+				// "shall respond to priority 1 incidents within 2 hours",
+				// "بإصلاح أي عطل خلال ثلاثة أيام", "Response time: 4
+				// hours": the time given for a service action.
+				if q, found := serviceTime(ctx); found {
+					c, ok, conf = q, true, 0.75
+				}
+			}
+		}
 		if !ok {
 			return // a duration without a role ("15 years of experience") is not reported
 		}
-		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: 0.82}
+		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: conf}
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 1})
 	}
 	spans := x.durationSpans(t)
@@ -126,6 +148,112 @@ func (x *extractor) durations(t string, base int, prev string) {
 		}
 		emit(r.s, r.e, sumISO(r.parts), r.glued, from, next)
 	}
+}
+
+// Roles a duration's clause gives over its nearest cue (see
+// clauseDurationRole), and the time limit of a duty.
+var (
+	cueCurePeriod  = cue{key: "cure_period", label: "Cure period"}
+	cueClaimPeriod = cue{key: "claim_period", label: "Claim period"}
+	cueValidity    = cue{key: "duration", label: "Validity period"}
+	cueResponse    = cue{key: "duration", label: "Response time"}
+	cueRepair      = cue{key: "duration", label: "Repair time"}
+	// strongDurationCues name a period even when a generic word ("for
+	// a period of", "لمدة") stands nearer to it.
+	strongDurationCues = []cue{durationCueOf("warranty_period"), durationCueOf("probation_period"), durationCueOf("confidentiality_period"),
+		durationCueOf("renewal_term")}
+	reCureWord     = regexp.MustCompile(`(?i)\b(?:remed(?:y|ied|ies|ying)|cured?|curing|rectif(?:y|ied|ies|ying|ication)|make\s+good|made\s+good)\b|تصحيح|معالجة|تدارك|بتصحيح|بمعالجة`)
+	reClaimWord    = regexp.MustCompile(`(?i)\bclaims?\b|مطالبة|المطالبة|المطالبات`)
+	// reClaimMade: a claim is made, submitted or notified (not paid).
+	reClaimMade = regexp.MustCompile(`(?i)\b(?:made|make|submit\w*|notif\w*|lodg\w*|rais\w*|brought|bring|fil(?:e|ed|ing)|present\w*|report\w*|assert\w*)\b|تقديم|بتقديم|تقدم|يقدم`)
+	reDefectWord   = regexp.MustCompile(`(?i)\b(?:defects?|defective|faults?|faulty|non-?conform\w*)\b|عيب|العيب|عيوب|العيوب`)
+	reNotifyWord   = regexp.MustCompile(`(?i)\b(?:notif(?:y|ied|ies|ication)|report(?:ed)?|inform(?:ed)?|raised?|lodged?)\b|إبلاغ|ابلاغ|بإبلاغ|إخطار|اخطار|بإخطار|يبلغ|يخطر`)
+	reDiscoveryAfter = regexp.MustCompile(`(?i)^[^.;,،]{0,40}?(?:\b(?:discovery|discovered|discovering|becomes?\s+apparent|became\s+apparent|detection|detected)\b|اكتشاف|اكتشافه|اكتشافها|ظهور)`)
+	reValidityWord = regexp.MustCompile(`(?i)\bvalid(?:ity)?\b|\bopen\s+for\s+acceptance\b|ساري|سارية|سارٍ|صالح|صالحة|صلاحية`)
+	reOfferNoun    = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|bid|tender|proposal|prices?)\b|العرض|عرض|الأسعار|العطاء|عطاء`)
+	// reWindowBefore: the duration follows "within", خلال, "no later
+	// than" or "in not more than".
+	reWindowBefore = regexp.MustCompile(`(?i)(?:\bwithin|\b(?:no|not)\s+later\s+than|\bin\s+not\s+more\s+than|\bin\s+no\s+more\s+than|خلال|في\s+غضون|في\s+مدة\s+لا\s+تتجاوز)\s*(?:a\s+period\s+of\s+|مدة\s+)?$`)
+	// reDutyWord: the clause binds someone.
+	reDutyWord = regexp.MustCompile(`(?i)\b(?:shall|must|undertakes?|agrees?\s+to|is\s+required|are\s+required|will|is\s+to|are\s+to|obliged)\b|يلتزم|تلتزم|يتعهد|تتعهد|يجب|يتعين|يقوم|تقوم|ويقوم|وتقوم|^\s*على\s|\sعلى\s+(?:المورد|المشتري|البائع|المقاول|المستأجر|المؤجر|العميل|الطرف)`)
+	reResponseWord = regexp.MustCompile(`(?i)\b(?:respond|responds|response|attend|attends|attendance|acknowledge|acknowledges|arrive|arrives|on\s+site)\b|الاستجابة|بالاستجابة|الرد|بالرد|الحضور|بالحضور`)
+	reRepairWord   = regexp.MustCompile(`(?i)\b(?:repair|repairs|replace|replaces|fix|fixes|restore|restores|resolve|resolves|resolution)\b|إصلاح|بإصلاح|اصلاح|باصلاح|استبدال|باستبدال|تبديل|بتبديل`)
+	reServiceLabel = regexp.MustCompile(`(?i)\b(response|resolution|repair|turnaround|lead|restoration|attendance)\s+times?\b|زمن\s+الاستجابة|مدة\s+الاستجابة|وقت\s+الاستجابة|مدة\s+الإصلاح`)
+)
+
+// serviceTime is the role of a period given for a service action: the
+// time to respond, attend, repair or replace, when the clause binds
+// someone to it and the period follows "within"/خلال, or a label names it
+// ("Response time: 4 hours"). Other windows of a duty ("complete the
+// works within 18 months", "vacate within 30 days") are deadlines only.
+func serviceTime(ctx string) (cue, bool) {
+	if m := reServiceLabel.FindStringSubmatch(ctx); m != nil {
+		if w := strings.ToLower(m[1]); w == "repair" || w == "resolution" || w == "restoration" || strings.Contains(m[0], "الإصلاح") {
+			return cueRepair, true
+		}
+		return cueResponse, true
+	}
+	if !reWindowBefore.MatchString(ctx) || !reDutyWord.MatchString(ctx) {
+		return cue{}, false
+	}
+	// The action nearest the period names it.
+	r, p := lastMatch(reResponseWord, ctx), lastMatch(reRepairWord, ctx)
+	switch {
+	case r < 0 && p < 0:
+		return cue{}, false
+	case r > p:
+		return cueResponse, true
+	}
+	return cueRepair, true
+}
+
+// lastMatch is where re last matches in s, or -1.
+func lastMatch(re *regexp.Regexp, s string) int {
+	locs := re.FindAllStringIndex(s, -1)
+	if len(locs) == 0 {
+		return -1
+	}
+	return locs[len(locs)-1][0]
+}
+
+// clauseDurationRole is the role a duration's clause gives it over its
+// nearest cue: a cure period (the breach is to be remedied within it), a
+// claim period (a claim is to be made, or a defect notified, within it,
+// or it runs from the defect's discovery), or an offer's validity (in
+// place of a term or of no role only).
+func clauseDurationRole(ctx, after string, termCue bool) (cue, bool) {
+	switch {
+	case reCureWord.MatchString(ctx):
+		return cueCurePeriod, true
+	case reClaimWord.MatchString(ctx) && reClaimMade.MatchString(ctx), reDefectWord.MatchString(ctx) && reNotifyWord.MatchString(ctx),
+		reDiscoveryAfter.MatchString(after):
+		return cueClaimPeriod, true
+	case termCue && reValidityWord.MatchString(ctx) && reOfferNoun.MatchString(ctx):
+		return cueValidity, true
+	}
+	return cue{}, false
+}
+
+// genericTermWord: the term cue at the start of s is a generic period
+// word ("period of", "for a period", "duration", مدة, لمدة), not "term".
+func genericTermWord(s string) bool {
+	s = lowerASCII(s)
+	for _, w := range []string{"period of", "for a period", "duration", "مدة", "لمدة", "المدة", "in force"} {
+		if strings.HasPrefix(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// durationCueOf is the duration cue with key k.
+func durationCueOf(k string) cue {
+	for _, c := range durationCues {
+		if c.key == k {
+			return c
+		}
+	}
+	panic("documentfacts: no duration cue " + k)
 }
 
 // reAfterStop ends the words after a duration that may name it: a

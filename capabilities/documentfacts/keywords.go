@@ -66,7 +66,7 @@ var dateCues = []cue{
 	{[]string{"issue date", "date of issue", "issued on", "issued:", "order date", "date of order", "quotation date", "date of quotation", "تاريخ الإصدار", "تاريخ الاصدار", "تاريخ الطرح", "تاريخ العرض", "تاريخ الإعلان", "تاريخ الاعلان", "صدر في", "حرر في", "تحريراً في", "تحريرا في"}, "issue_date", "issue", "Issue date"},
 	{[]string{"dated", "made on", "entered into on", "made and entered into", "agreement date", "date of this agreement", "contract date", "date of contract", "تاريخ العقد", "تاريخ الاتفاقية", "أبرم هذا العقد", "أبرم في", "ابرم في", "تم الاتفاق في", "حرر هذا العقد"}, "agreement_date", "issue", "Agreement date"},
 	{[]string{"date", "التاريخ"}, "document_date", "issue", "Document date"},
-	{[]string{"effective", "takes effect", "take effect", "in effect from", "starts on", "start on", "starts", "starting", "begins", "begins on", "begin on", "commence", "commences", "commenced", "commencing", "commencement", "start date", "starting on", "starting from", "with effect from", "from", "joining date", "start work on", "تاريخ السريان", "يسري", "تسري", "اعتبارا من", "اعتباراً من", "تاريخ البدء", "تاريخ بدء", "ابتداء من", "ابتداءً من", "يبدأ", "تبدأ", "من تاريخ", "تاريخ المباشرة", "المباشرة"}, "effective_date", "effective", "Effective date"},
+	{[]string{"effective", "takes effect", "take effect", "in effect from", "starts on", "start on", "starts", "starting", "begins", "begins on", "begin on", "commence", "commences", "commenced", "commencing", "commencement", "start date", "starting on", "starting from", "with effect from", "from", "joining date", "start work on", "into force", "entry into force", "in force from", "go live", "go-live", "goes live", "تاريخ السريان", "يسري", "تسري", "اعتبارا من", "اعتباراً من", "تاريخ البدء", "تاريخ بدء", "ابتداء من", "ابتداءً من", "يبدأ", "تبدأ", "من تاريخ", "تاريخ المباشرة", "المباشرة"}, "effective_date", "effective", "Effective date"},
 	{[]string{"expiry", "expires", "expiration", "end date", "ending on", "ends on", "until", "terminate on", "terminates on", "to ", "تاريخ الانتهاء", "ينتهي", "تنتهي", "حتى", "إلى", "الى", "لغاية"}, "expiry_date", "expiry", "Expiry date"},
 	{[]string{"valid until", "valid till", "valid up to", "valid through", "validity", "offer valid", "ساري حتى", "سارٍ حتى", "سارية حتى", "صالح حتى", "صالحة حتى", "صلاحية العرض", "مدة سريان العرض"}, "valid_until", "expiry", "Valid until"},
 	{[]string{"due date", "payment due", "payment deadline", "payment date", "due on", "due by", "payable by", "pay by", "تاريخ الاستحقاق", "يستحق", "تستحق", "يستحق الدفع"}, "due_date", "due", "Due date"},
@@ -109,11 +109,11 @@ var durationCues = []cue{
 	{[]string{"notice", "إشعار", "اشعار", "إخطار", "اخطار"}, "notice_period", "", "Notice period"},
 	{[]string{"probation", "التجربة", "تجربة"}, "probation_period", "", "Probation period"},
 	{[]string{"renew", "renewal", "renewed", "renews", "renewable", "تجديد", "يجدد", "تجدد"}, "renewal_term", "", "Renewal term"},
-	{[]string{"warranty", "guarantee", "الضمان", "ضمان"}, "warranty_period", "", "Warranty period"},
-	{[]string{"deliver", "delivery", "delivered", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
-	{[]string{"confidential", "confidentiality", "survive", "السرية"}, "confidentiality_period", "", "Confidentiality period"},
+	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون"}, "warranty_period", "", "Warranty period"},
+	{[]string{"deliver", "delivery", "delivered", "ship", "shipped", "shipment", "dispatch", "dispatched", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
+	{[]string{"confidential", "confidentiality", "survive", "survives", "survival", "السرية"}, "confidentiality_period", "", "Confidentiality period"},
 	{[]string{"payment", "invoice", "payable", "paid", "pay ", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة", "بدفع", "بسداد", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع"}, "payment_period", "", "Payment period"},
-	{[]string{"term", "period of", "for a period", "duration", "lease period", "مدة", "لمدة", "المدة"}, "term", "", "Term"},
+	{[]string{"term", "period of", "for a period", "duration", "lease period", "in force", "مدة", "لمدة", "المدة"}, "term", "", "Term"},
 }
 
 // partyRoles maps role words to the role reported (the guideline's
