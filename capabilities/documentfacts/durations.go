@@ -162,20 +162,20 @@ var (
 	// a period of", "لمدة") stands nearer to it.
 	strongDurationCues = []cue{durationCueOf("warranty_period"), durationCueOf("probation_period"), durationCueOf("confidentiality_period"),
 		durationCueOf("renewal_term")}
-	reCureWord     = regexp.MustCompile(`(?i)\b(?:remed(?:y|ied|ies|ying)|cured?|curing|rectif(?:y|ied|ies|ying|ication)|make\s+good|made\s+good)\b|تصحيح|معالجة|تدارك|بتصحيح|بمعالجة`)
-	reClaimWord    = regexp.MustCompile(`(?i)\bclaims?\b|مطالبة|المطالبة|المطالبات`)
+	reCureWord  = regexp.MustCompile(`(?i)\b(?:remed(?:y|ied|ies|ying)|cured?|curing|rectif(?:y|ied|ies|ying|ication)|make\s+good|made\s+good)\b|تصحيح|معالجة|تدارك|بتصحيح|بمعالجة`)
+	reClaimWord = regexp.MustCompile(`(?i)\bclaims?\b|مطالبة|المطالبة|المطالبات`)
 	// reClaimMade: a claim is made, submitted or notified (not paid).
-	reClaimMade = regexp.MustCompile(`(?i)\b(?:made|make|submit\w*|notif\w*|lodg\w*|rais\w*|brought|bring|fil(?:e|ed|ing)|present\w*|report\w*|assert\w*)\b|تقديم|بتقديم|تقدم|يقدم`)
-	reDefectWord   = regexp.MustCompile(`(?i)\b(?:defects?|defective|faults?|faulty|non-?conform\w*)\b|عيب|العيب|عيوب|العيوب`)
-	reNotifyWord   = regexp.MustCompile(`(?i)\b(?:notif(?:y|ied|ies|ication)|report(?:ed)?|inform(?:ed)?|raised?|lodged?)\b|إبلاغ|ابلاغ|بإبلاغ|إخطار|اخطار|بإخطار|يبلغ|يخطر`)
+	reClaimMade      = regexp.MustCompile(`(?i)\b(?:made|make|submit\w*|notif\w*|lodg\w*|rais\w*|brought|bring|fil(?:e|ed|ing)|present\w*|report\w*|assert\w*)\b|تقديم|بتقديم|تقدم|يقدم`)
+	reDefectWord     = regexp.MustCompile(`(?i)\b(?:defects?|defective|faults?|faulty|non-?conform\w*)\b|عيب|العيب|عيوب|العيوب`)
+	reNotifyWord     = regexp.MustCompile(`(?i)\b(?:notif(?:y|ied|ies|ication)|report(?:ed)?|inform(?:ed)?|raised?|lodged?)\b|إبلاغ|ابلاغ|بإبلاغ|إخطار|اخطار|بإخطار|يبلغ|يخطر`)
 	reDiscoveryAfter = regexp.MustCompile(`(?i)^[^.;,،]{0,40}?(?:\b(?:discovery|discovered|discovering|becomes?\s+apparent|became\s+apparent|detection|detected)\b|اكتشاف|اكتشافه|اكتشافها|ظهور)`)
-	reValidityWord = regexp.MustCompile(`(?i)\bvalid(?:ity)?\b|\bopen\s+for\s+acceptance\b|ساري|سارية|سارٍ|صالح|صالحة|صلاحية`)
-	reOfferNoun    = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|bid|tender|proposal|prices?)\b|العرض|عرض|الأسعار|العطاء|عطاء`)
+	reValidityWord   = regexp.MustCompile(`(?i)\bvalid(?:ity)?\b|\bopen\s+for\s+acceptance\b|ساري|سارية|سارٍ|صالح|صالحة|صلاحية`)
+	reOfferNoun      = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|bid|tender|proposal|prices?)\b|العرض|عرض|الأسعار|العطاء|عطاء`)
 	// reWindowBefore: the duration follows "within", خلال, "no later
 	// than" or "in not more than".
 	reWindowBefore = regexp.MustCompile(`(?i)(?:\bwithin|\b(?:no|not)\s+later\s+than|\bin\s+not\s+more\s+than|\bin\s+no\s+more\s+than|خلال|في\s+غضون|في\s+مدة\s+لا\s+تتجاوز)\s*(?:a\s+period\s+of\s+|مدة\s+)?$`)
 	// reDutyWord: the clause binds someone.
-	reDutyWord = regexp.MustCompile(`(?i)\b(?:shall|must|undertakes?|agrees?\s+to|is\s+required|are\s+required|will|is\s+to|are\s+to|obliged)\b|يلتزم|تلتزم|يتعهد|تتعهد|يجب|يتعين|يقوم|تقوم|ويقوم|وتقوم|^\s*على\s|\sعلى\s+(?:المورد|المشتري|البائع|المقاول|المستأجر|المؤجر|العميل|الطرف)`)
+	reDutyWord     = regexp.MustCompile(`(?i)\b(?:shall|must|undertakes?|agrees?\s+to|is\s+required|are\s+required|will|is\s+to|are\s+to|obliged)\b|يلتزم|تلتزم|يتعهد|تتعهد|يجب|يتعين|يقوم|تقوم|ويقوم|وتقوم|^\s*على\s|\sعلى\s+(?:المورد|المشتري|البائع|المقاول|المستأجر|المؤجر|العميل|الطرف)`)
 	reResponseWord = regexp.MustCompile(`(?i)\b(?:respond|responds|response|attend|attends|attendance|acknowledge|acknowledges|arrive|arrives|on\s+site)\b|الاستجابة|بالاستجابة|الرد|بالرد|الحضور|بالحضور`)
 	reRepairWord   = regexp.MustCompile(`(?i)\b(?:repair|repairs|replace|replaces|fix|fixes|restore|restores|resolve|resolves|resolution)\b|إصلاح|بإصلاح|اصلاح|باصلاح|استبدال|باستبدال|تبديل|بتبديل`)
 	reServiceLabel = regexp.MustCompile(`(?i)\b(response|resolution|repair|turnaround|lead|restoration|attendance)\s+times?\b|زمن\s+الاستجابة|مدة\s+الاستجابة|وقت\s+الاستجابة|مدة\s+الإصلاح`)
