@@ -221,16 +221,37 @@ func (x *extractor) learnNumberStyle() {
 			point++
 		}
 	}
-	for _, m := range reMoneyBefore.FindAllStringSubmatch(x.a.text, 200) {
-		vote(m[2])
-		pre++
-	}
-	for _, m := range reMoneyAfter.FindAllStringSubmatch(x.a.text, 200) {
-		vote(m[1])
-		post++
+	// Block by block (a short input is matched faster), at most 400
+	// amounts.
+	for _, seg := range x.a.segs {
+		if pre+post >= 400 {
+			break
+		}
+		t := x.a.text[seg.start:seg.end]
+		if !hasDigit(t) {
+			continue
+		}
+		for _, m := range reMoneyBefore.FindAllStringSubmatch(t, -1) {
+			vote(m[2])
+			pre++
+		}
+		for _, m := range reMoneyAfter.FindAllStringSubmatch(t, -1) {
+			vote(m[1])
+			post++
+		}
 	}
 	x.decimalComma = comma > 0 && point == 0
 	x.suffixCurrency = post > pre
+}
+
+// hasDigit reports whether s has a digit (ASCII or Arabic-Indic).
+func hasDigit(s string) bool {
+	for _, r := range s {
+		if r >= '0' && r <= '9' || r >= 0x0660 && r <= 0x0669 || r >= 0x06F0 && r <= 0x06F9 {
+			return true
+		}
+	}
+	return false
 }
 
 var (

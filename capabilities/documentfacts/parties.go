@@ -174,7 +174,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 			}
 			off += len(part) + 1
 		}
-	} else if m := reSignedAR.FindStringSubmatchIndex(t); m != nil {
+	} else if m := reSignedAR.FindStringSubmatchIndex(t); hasArabic(t) && m != nil {
 		// "عن المؤجر: ناصر بن علي الهنائي": the person who signs; an
 		// organisation after it is found as one below.
 		p := t[m[2]:m[3]]
@@ -214,7 +214,8 @@ func (x *extractor) parties(t string, base int, prev string) {
 	for _, m := range reOrg.FindAllStringSubmatchIndex(t, -1) {
 		names = append(names, found{m[2], m[3], "company"})
 	}
-	for _, m := range reArOrg.FindAllStringSubmatchIndex(t, -1) {
+	ar := hasArabic(t)
+	for _, m := range arMatches(ar, reArOrg, t) {
 		if m[2] >= 0 {
 			names = append(names, found{m[2], m[3], "company"})
 		} else {
@@ -224,14 +225,16 @@ func (x *extractor) parties(t string, base int, prev string) {
 	for _, m := range rePerson.FindAllStringSubmatchIndex(t, -1) {
 		names = append(names, found{m[2], m[3], "person"})
 	}
-	for _, m := range reArPerson.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range arMatches(ar, reArPerson, t) {
 		names = append(names, found{m[2], m[3], "person"})
 	}
-	for _, m := range reArOrgDefined.FindAllStringSubmatchIndex(t, -1) {
-		names = append(names, found{m[2], m[3], entityType(t[m[2]:m[3]])})
-	}
-	for _, m := range reAnnounces.FindAllStringSubmatchIndex(t, -1) {
-		names = append(names, found{m[2], m[3], entityType(t[m[2]:m[3]])})
+	if ar {
+		for _, m := range reArOrgDefined.FindAllStringSubmatchIndex(t, -1) {
+			names = append(names, found{m[2], m[3], entityType(t[m[2]:m[3]])})
+		}
+		for _, m := range reAnnounces.FindAllStringSubmatchIndex(t, -1) {
+			names = append(names, found{m[2], m[3], entityType(t[m[2]:m[3]])})
+		}
 	}
 	for _, m := range reDefinedParty.FindAllStringSubmatchIndex(t, -1) {
 		if roleOf(t[m[4]:m[5]]) != "" {
@@ -274,6 +277,14 @@ func (x *extractor) parties(t string, base int, prev string) {
 		}
 		addParty(s, n.e, name, role, method, n.etype, conf)
 	}
+}
+
+// arMatches runs an Arabic pattern only on a block with Arabic letters.
+func arMatches(ar bool, re *regexp.Regexp, t string) [][]int {
+	if !ar {
+		return nil
+	}
+	return re.FindAllStringSubmatchIndex(t, -1)
 }
 
 // reAbbrevEnd: a name ending in an abbreviation whose stop belongs to it.
