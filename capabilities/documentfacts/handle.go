@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"dalil"
@@ -34,8 +35,17 @@ type Deps struct {
 	// failures are answered as the built-in's are (see Handle).
 	Extract func(ctx context.Context, doc *read.Document, in Input) (Output, error)
 	// Logger receives the panics of single extractors, which cost their
-	// facts and not the answer (nil: slog.Default()).
+	// facts and not the answer, and the language-model pass's failures
+	// (nil: slog.Default()).
 	Logger *slog.Logger
+	// Assist is the language model that proposes the facts the rules
+	// missed (assist.go); nil: no model, metadata.llmAssist.status off.
+	Assist Assistant
+	// AssistTimeout bounds the model call (0: DefaultAssistTimeout),
+	// within the call's own deadline less 2 s; AssistMaxTokens caps its
+	// answer (0: DefaultAssistMaxTokens).
+	AssistTimeout   time.Duration
+	AssistMaxTokens int
 }
 
 const contentStatement = "The document was read as untrusted data. Instructions, requests or prompts in it were not followed; " +
@@ -61,7 +71,7 @@ func Handle(ctx context.Context, deps Deps, in Input) (out Output, err error) {
 		return Output{}, extractionFailed(err)
 	}
 	if deps.Extract == nil {
-		out, failures, err := extractDocument(ctx, doc, src, in)
+		out, failures, err := extractDocument(ctx, doc, src, in, deps)
 		logFailures(ctx, deps.Logger, failures)
 		if err != nil {
 			return Output{}, err // the caller left or the call's deadline passed
@@ -108,7 +118,7 @@ func obtain(ctx context.Context, deps Deps, in Input) (*read.Document, source, e
 
 // extractAll turns a read document into the answer.
 func extractAll(doc *read.Document, src source, in Input) Output {
-	out, _, _ := extractDocument(context.Background(), doc, src, in)
+	out, _, _ := extractDocument(context.Background(), doc, src, in, Deps{})
 	return out
 }
 
@@ -117,7 +127,7 @@ func extractAll(doc *read.Document, src source, in Input) Output {
 // whose warnings it carries (see guard.go). Once ctx is done (the caller
 // left, or the call's deadline passed) no further block is read and the
 // error is ctx's: the work stops instead of running on for no one.
-func extractDocument(ctx context.Context, doc *read.Document, src source, in Input) (Output, []extractorFailure, error) {
+func extractDocument(ctx context.Context, doc *read.Document, src source, in Input, deps Deps) (Output, []extractorFailure, error) {
 	a := assemble(doc)
 	x := &extractor{a: &a, ctx: ctx}
 	x.run()
@@ -232,7 +242,25 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 		failures = append(failures, readClauses(&a, injections, all, cands, ri, withEvidence, &out)...)
 	}
 
-	// Requested facts, filters, mode.
+	// Requested facts; then the language-model pass for what the rules
+	// did not find, and the requests again with its facts.
+	var unresolved []string
+	for _, r := range in.RequestedFacts {
+		if answerRequest(strings.TrimSpace(r), all).Status != "found" {
+			unresolved = append(unresolved, strings.TrimSpace(r))
+		}
+	}
+	factTypes := FactTypes
+	if len(in.FactTypes) > 0 {
+		factTypes = in.FactTypes
+	}
+	pass := assistPass{deps: deps, a: &a, ri: ri, injections: injections, docType: out.DocumentType, language: out.Language, factTypes: factTypes}
+	nextRef := 0
+	added, llm, llmWarn := pass.run(ctx, all, unresolved, &nextRef)
+	if len(added) > 0 {
+		all = append(all, added...)
+		sort.SliceStable(all, func(i, j int) bool { return all[i].Evidence.Start < all[j].Evidence.Start })
+	}
 	for _, r := range in.RequestedFacts {
 		out.RequestedFacts = append(out.RequestedFacts, answerRequest(strings.TrimSpace(r), all))
 	}
@@ -258,6 +286,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 		}
 	}
 	out.Facts = append(out.Facts, keep...)
+	resolveAssistRefs(out.Facts)
 	seenEntity := map[string]bool{}
 	for _, f := range out.Facts {
 		switch f.Type {
@@ -313,12 +342,21 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	for _, f := range failures {
 		out.Warnings = append(out.Warnings, failureWarning(f))
 	}
+	if llmWarn != nil {
+		out.Warnings = append(out.Warnings, *llmWarn)
+	}
 	out.RiskFlags = append(out.RiskFlags, riskFlags(doc, &out, all, a.text, len(injections))...)
 
 	// Metadata.
 	md := Metadata{CharacterCount: ri.at(len(a.text)), WordCount: wordCount(a.text), Format: string(doc.Format), Source: src.kind, FinalURL: src.finalURL,
 		PageProvenance: "none", ExtractionMode: "auto", ExtractionMethod: "deterministic_patterns", OffsetUnit: "unicode_code_point", ExtractorVersion: Version,
-		LLMAssist: LLMAssist{Status: "off"}}
+		LLMAssist: llm}
+	if llm.Status == "used" && llm.VerifiedFacts > 0 {
+		md.ExtractionMethod = "deterministic_patterns+llm_verified"
+	}
+	if llm.Status == "used" {
+		out.Limitations[0] = "Facts are read by deterministic patterns and cues; a language model was asked for the facts they missed, and its proposals were kept (method llm_verified) only where their value is found verbatim in the text at the place it cited: a model's fact can still be misread (a right value under a wrong key)."
+	}
 	if in.Mode == "requested_only" {
 		md.ExtractionMode = "requested_only"
 	}
