@@ -298,15 +298,15 @@ type LLMAssist struct {
 	VerifiedFacts int `json:"verifiedFacts" schema:"minimum=0"`
 	RejectedFacts int `json:"rejectedFacts" schema:"minimum=0"`
 	// Dalil's additions.
-	Provider          string            `json:"provider,omitempty" jsonschema:"The model's provider (anthropic), when one is configured."`
-	Model             string            `json:"model,omitempty"`
-	Wanted            []string          `json:"wanted,omitempty" jsonschema:"What the model was asked for: the requested facts and the facts expected for this type of document that the rules did not find."`
-	ProposedFacts     int               `json:"proposedFacts,omitempty" schema:"minimum=0"`
-	ConfirmedFacts    int               `json:"confirmedFacts,omitempty" schema:"minimum=0" jsonschema:"Proposals equal to a rule-based fact (that fact is marked confirmed; no second fact is added)."`
-	DisagreeingFacts  int               `json:"disagreeingFacts,omitempty" schema:"minimum=0" jsonschema:"Proposals that differ from a rule-based fact of the same key or passage (both are given, each naming the other)."`
-	NewFacts          int               `json:"newFacts,omitempty" schema:"minimum=0" jsonschema:"Proposals the rules did not find at all."`
-	Rejections        []AssistRejection `json:"rejections,omitempty" jsonschema:"Up to 20 refused proposals with the reason (not_found_at_cited_offsets, unreadable_value, ...)."`
-	Note              string            `json:"note,omitempty"`
+	Provider         string            `json:"provider,omitempty" jsonschema:"The model's provider (anthropic), when one is configured."`
+	Model            string            `json:"model,omitempty"`
+	Wanted           []string          `json:"wanted,omitempty" jsonschema:"What the model was asked for: the requested facts and the facts expected for this type of document that the rules did not find."`
+	ProposedFacts    int               `json:"proposedFacts,omitempty" schema:"minimum=0"`
+	ConfirmedFacts   int               `json:"confirmedFacts,omitempty" schema:"minimum=0" jsonschema:"Proposals equal to a rule-based fact (that fact is marked confirmed; no second fact is added)."`
+	DisagreeingFacts int               `json:"disagreeingFacts,omitempty" schema:"minimum=0" jsonschema:"Proposals that differ from a rule-based fact of the same key or passage (both are given, each naming the other)."`
+	NewFacts         int               `json:"newFacts,omitempty" schema:"minimum=0" jsonschema:"Proposals the rules did not find at all."`
+	Rejections       []AssistRejection `json:"rejections,omitempty" jsonschema:"Up to 20 refused proposals with the reason (not_found_at_cited_offsets, unreadable_value, ...)."`
+	Note             string            `json:"note,omitempty"`
 }
 
 // unanswered is why nothing can be charged for: a readable document in
