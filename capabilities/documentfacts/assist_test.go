@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"dalil/capabilities/documentfacts/read"
 )
 
 // fakeAssistant is a scripted language model: propose computes its answer
@@ -305,4 +307,27 @@ func TestAssistBounds(t *testing.T) {
 	if cd, _ := ctx.Deadline(); deadline.IsZero() || deadline.After(cd) || time.Until(deadline) > DefaultAssistTimeout {
 		t.Errorf("pass deadline %v, call deadline %v", deadline, cd)
 	}
+}
+
+// FuzzAssistLocate: whatever offset a model cites, locating its value
+// never panics and, when it succeeds, the bytes found are the value.
+func FuzzAssistLocate(f *testing.F) {
+	f.Add("SERVICES AGREEMENT\nمدة العقد سنتان 😀\nGoverned by Omani law.", "Omani law", 40)
+	f.Add("a\nb", "b", -3)
+	f.Add("", "x", 0)
+	f.Add("αβγ\nδ", "γ", 99)
+	f.Fuzz(func(t *testing.T, text, value string, cited int) {
+		if !utf8.ValidString(text) || value == "" {
+			return
+		}
+		doc, err := read.Text(text, read.Limits{})
+		if err != nil {
+			return
+		}
+		a := assemble(doc)
+		p := assistPass{a: &a, ri: newRuneIndex(a.text)}
+		if s, e, ok := p.locate(value, cited); ok && a.text[s:e] != value {
+			t.Fatalf("located %q for %q", a.text[s:e], value)
+		}
+	})
 }
