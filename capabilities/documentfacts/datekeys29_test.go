@@ -45,6 +45,8 @@ func TestDateKeysOfTerms(t *testing.T) {
 		{"Delivery: 45 days from approval of the artwork.", "delivery_deadline|P45D|45 days from approval of the artwork"},
 		{"Lead time: 6 weeks after receipt of the order.", "delivery_deadline|P6W|6 weeks after receipt of the order"},
 		{"مدة التسليم: ٤٥ يوماً من تاريخ أمر الشراء.", "delivery_deadline|P45D|مدة التسليم: ٤٥ يوماً من تاريخ أمر الشراء"},
+		{"Payment is due 30 days after the invoice date.", "payment_deadline|P30D|30 days after the invoice date"},
+		{"The balance is payable 60 days from delivery.", "payment_deadline|P60D|60 days from delivery"},
 	} {
 		out := extractText(t, c.text)
 		var got []string

@@ -45,6 +45,10 @@ var (
 	reOfferWord  = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|proposal|prices?)\b|العرض|عرض|الأسعار`)
 	reBondWord   = regexp.MustCompile(`(?i)\b(?:bond|guarantee|security|warranty)\b|ضمان|كفالة|تأمين`)
 	reBeforeAR   = regexp.MustCompile(`قبل\s+(?:مدة\s+)?(?:` + arQty + `)(?:\s+على\s+الأقل|\s+على\s+الاقل)?`)
+	// A payment due a period after an event, without "within" ("Payment
+	// is due 30 days after the invoice date", "payable 60 days from
+	// delivery").
+	reDueAfterEN = regexp.MustCompile(`(?i)(\b(?:is|are|falls?|becomes?|shall\s+be|will\s+be)\s+(?:due|payable)(?:\s+(?:and\s+payable|for\s+payment))?|\bpayable|\bshall\s+be\s+(?:paid|settled)|\bto\s+be\s+paid)\s+(?:in\s+full\s+)?` + enQty + enUnit + `\s+(?:after|from|of|following)\b`)
 	// A labelled delivery or completion time counted from an event
 	// ("Delivery: 45 days from approval of the artwork", "مدة التسليم:
 	// ٤٥ يوماً من تاريخ أمر الشراء").
@@ -240,6 +244,15 @@ func periods(t string, withNotice bool) []period {
 	for _, m := range reWithinPeriodAR.FindAllStringSubmatchIndex(t, -1) {
 		iso, e := arPeriodSum(t, m, 2)
 		add(m[0], e, iso, false)
+	}
+	for _, m := range reDueAfterEN.FindAllStringSubmatchIndex(t, -1) {
+		m[1] = m[11] // the period ends with its unit; its event follows
+		iso, e := enPeriodSum(t, m, 4)
+		start := m[3]
+		for start < len(t) && t[start] == ' ' {
+			start++
+		}
+		add(start, e, iso, true)
 	}
 	if m := reLabelPeriodEN.FindStringSubmatchIndex(t); m != nil && reRelEN.MatchString(t[m[1]:]) {
 		iso, e := enPeriodSum(t, m, 2)

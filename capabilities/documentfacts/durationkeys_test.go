@@ -31,6 +31,9 @@ func TestDurationKeys(t *testing.T) {
 		{"The other party may terminate if the breach is not remedied within 30 days of written notice of the breach.", []string{"cure_period|30 days|P30D"}},
 		{"If either party fails to cure a material breach within fifteen (15) days after receiving written notice, the other may terminate.", []string{"cure_period|fifteen (15) days|P15D"}},
 		{"Either party may terminate by giving 30 days' notice.", []string{"notice_period|30 days|P30D"}},
+		// Remedying a defect is no cure of a breach; a defects liability
+		// period is the warranty.
+		{"The Contractor shall remedy any defect notified during the defects liability period of 12 months.", []string{"warranty_period|12 months|P12M"}},
 		// Notice before the end, survival, a term in force.
 		{"Either party may terminate this Agreement by written notice given at least 90 days before the end of the term.", []string{"notice_period|90 days|P90D"}},
 		{"This obligation survives for three (3) years after the end of this Agreement.", []string{"confidentiality_period|three (3) years|P3Y"}},

@@ -162,8 +162,9 @@ var (
 	// a period of", "لمدة") stands nearer to it.
 	strongDurationCues = []cue{durationCueOf("warranty_period"), durationCueOf("probation_period"), durationCueOf("confidentiality_period"),
 		durationCueOf("renewal_term")}
-	reCureWord  = regexp.MustCompile(`(?i)\b(?:remed(?:y|ied|ies|ying)|cured?|curing|rectif(?:y|ied|ies|ying|ication)|make\s+good|made\s+good)\b|تصحيح|معالجة|تدارك|بتصحيح|بمعالجة`)
-	reClaimWord = regexp.MustCompile(`(?i)\bclaims?\b|مطالبة|المطالبة|المطالبات`)
+	reCureWord   = regexp.MustCompile(`(?i)\b(?:remed(?:y|ied|ies|ying)|cured?|curing|rectif(?:y|ied|ies|ying|ication)|make\s+good|made\s+good)\b|تصحيح|معالجة|تدارك|بتصحيح|بمعالجة`)
+	reBreachWord = regexp.MustCompile(`(?i)\b(?:breach\w*|default\w*|fail(?:s|ed|ure|ing)?|non-?performance|non-?compliance|violation\w*)\b|إخلال|الإخلال|مخالفة|المخالفة|تقصير|التقصير`)
+	reClaimWord  = regexp.MustCompile(`(?i)\bclaims?\b|مطالبة|المطالبة|المطالبات`)
 	// reClaimMade: a claim is made, submitted or notified (not paid).
 	reClaimMade      = regexp.MustCompile(`(?i)\b(?:made|make|submit\w*|notif\w*|lodg\w*|rais\w*|brought|bring|fil(?:e|ed|ing)|present\w*|report\w*|assert\w*)\b|تقديم|بتقديم|تقدم|يقدم`)
 	reDefectWord     = regexp.MustCompile(`(?i)\b(?:defects?|defective|faults?|faulty|non-?conform\w*)\b|عيب|العيب|عيوب|العيوب`)
@@ -223,10 +224,14 @@ func lastMatch(re *regexp.Regexp, s string) int {
 // place of a term or of no role only).
 func clauseDurationRole(ctx, after string, termCue bool) (cue, bool) {
 	switch {
-	case reCureWord.MatchString(ctx):
+	case reCureWord.MatchString(ctx) && reBreachWord.MatchString(ctx+" "+after):
+		// A breach or default to remedy ("fails to remedy a default
+		// within 20 days"); remedying a defect is a repair.
 		return cueCurePeriod, true
-	case reClaimWord.MatchString(ctx) && reClaimMade.MatchString(ctx), reDefectWord.MatchString(ctx) && reNotifyWord.MatchString(ctx),
+	case reWindowBefore.MatchString(ctx) && (reClaimWord.MatchString(ctx) && reClaimMade.MatchString(ctx) || reDefectWord.MatchString(ctx) && reNotifyWord.MatchString(ctx)),
 		reDiscoveryAfter.MatchString(after):
+		// A window to claim or to notify a defect in ("must be made
+		// within 7 days", "notify any defect within 10 days").
 		return cueClaimPeriod, true
 	case termCue && reValidityWord.MatchString(ctx) && reOfferNoun.MatchString(ctx):
 		return cueValidity, true

@@ -109,7 +109,7 @@ var durationCues = []cue{
 	{[]string{"notice", "إشعار", "اشعار", "إخطار", "اخطار"}, "notice_period", "", "Notice period"},
 	{[]string{"probation", "التجربة", "تجربة"}, "probation_period", "", "Probation period"},
 	{[]string{"renew", "renewal", "renewed", "renews", "renewable", "تجديد", "يجدد", "تجدد"}, "renewal_term", "", "Renewal term"},
-	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون"}, "warranty_period", "", "Warranty period"},
+	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "defects liability", "defect liability", "defects notification", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون"}, "warranty_period", "", "Warranty period"},
 	{[]string{"deliver", "delivery", "delivered", "ship", "shipped", "shipment", "dispatch", "dispatched", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
 	{[]string{"confidential", "confidentiality", "survive", "survives", "survival", "السرية"}, "confidentiality_period", "", "Confidentiality period"},
 	{[]string{"payment", "invoice", "payable", "paid", "pay ", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة", "بدفع", "بسداد", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع"}, "payment_period", "", "Payment period"},

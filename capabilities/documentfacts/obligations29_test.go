@@ -26,6 +26,7 @@ func TestObligationClasses(t *testing.T) {
 		{"يضمن المورد الأجهزة لمدة سنتين.", nil},
 		{"If availability falls below 99.5%, the Client will receive a service credit of 5%.", nil},
 		{"The Supplier shall be entitled to a fee.", nil},
+		{"The laws of the Sultanate of Oman shall govern this Contract.", nil},
 		{"يحق للمستأجر تجديد العقد.", nil},
 		// A duty that obtains something still binds.
 		{"The Lessee shall obtain all municipal licences before opening.", []string{"Lessee|tenant|must"}},
