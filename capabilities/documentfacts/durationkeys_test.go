@@ -35,6 +35,8 @@ func TestDurationKeys(t *testing.T) {
 		// period is the warranty.
 		{"The Contractor shall remedy any defect notified during the defects liability period of 12 months.", []string{"warranty_period|12 months|P12M"}},
 		// Notice before the end, survival, a term in force.
+		{"يتجدد العقد تلقائياً لمدة سنة واحدة ما لم يخطر أحد الطرفين الآخر برغبته في عدم التجديد قبل شهرين من انتهاء مدته.",
+			[]string{"renewal_term|سنة واحدة|P1Y", "notice_period|شهرين|P2M"}},
 		{"Either party may terminate this Agreement by written notice given at least 90 days before the end of the term.", []string{"notice_period|90 days|P90D"}},
 		{"This obligation survives for three (3) years after the end of this Agreement.", []string{"confidentiality_period|three (3) years|P3Y"}},
 		{"This Agreement enters into force on signature and remains in force for three years.", []string{"term|three years|P3Y"}},

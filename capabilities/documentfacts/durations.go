@@ -113,6 +113,11 @@ func (x *extractor) durations(t string, base int, prev string) {
 			}
 			if q, found := clauseDurationRole(ctx, lowerASCII(t[me:min(len(t), me+60)]), !ok || c.key == "term"); found {
 				c, ok = q, true
+			} else if beforeTheEnd(ctx, t[me:min(len(t), me+80)]) {
+				// "قبل شهرين من انتهاء مدته", "at least 90 days before the
+				// end of the term": how long before the end notice is
+				// due, not the renewal or the term.
+				c, ok = durationCues[0], true
 			}
 			if !ok {
 				// "shall respond to priority 1 incidents within 2 hours",
@@ -237,6 +242,22 @@ func clauseDurationRole(ctx, after string, termCue bool) (cue, bool) {
 		return cueValidity, true
 	}
 	return cue{}, false
+}
+
+// reBeforeEnd: the words after a duration that count it back from the
+// end of a term; reBeforeAR: Arabic "قبل" right before the duration.
+var (
+	reBeforeEnd   = regexp.MustCompile(`(?i)^\s*(?:(?:prior\s+to|before)\s+(?:the\s+)?(?:end|expiry|expiration|termination|lapse|renewal|anniversary)\b|(?:على\s+الأقل\s+|على\s+الاقل\s+)?(?:من|قبل)\s+(?:تاريخ\s+)?(?:انتهاء|نهاية|انقضاء|تجديد))`)
+	reBeforeARDur = regexp.MustCompile(`قبل\s+(?:مدة\s+)?$`)
+	reNoticeVerb  = regexp.MustCompile(`(?i)\b(?:notice|notif\w*|inform\w*|written)\b|يخطر|تخطر|إخطار|اخطار|بإخطار|إشعار|اشعار|يبلغ|إبلاغ`)
+)
+
+// beforeTheEnd: the duration is how long before the end of a term
+// something is due ("قبل شهرين من انتهاء مدته"; "given at least 90 days
+// before the end of the term"), when notice is what is due or the
+// Arabic says قبل right before it.
+func beforeTheEnd(ctx, after string) bool {
+	return reBeforeEnd.MatchString(after) && (reBeforeARDur.MatchString(ctx) || reNoticeVerb.MatchString(ctx))
 }
 
 // genericTermWord: the term cue at the start of s is a generic period

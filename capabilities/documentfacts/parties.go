@@ -27,7 +27,7 @@ var (
 	// reAnnounces: "تعلن بلدية صلالة عن طرح مناقصة": the issuer.
 	reAnnounces = regexp.MustCompile(`(?:تعلن|يعلن|أعلنت|اعلنت|تدعو|يدعو)\s+((?:\p{Arabic}+\s+){0,1}(?:مستشفى|بنك|جامعة|كلية|هيئة|وزارة|بلدية|شركة|مؤسسة|مجموعة|مركز|مكتب|دائرة|مديرية|صندوق|مجلس|جهاز|المديرية|الهيئة|الشركة|وزارة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}?)\s+(?:عن|جميع|الشركات|المؤسسات|الراغبين)`)
 	reArOrg     = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مستشفى|مصنع|جامعة|كلية|معهد|مكتب|هيئة|وزارة|بلدية|مركز|فندق|مدرسة|جمعية|مختبر)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:ويشار|والمشار|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
-	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*)`)
+	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Messrs|M/s)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*)`)
 	rePerson    = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+(` + personName + `)`)
 	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){1,3}?)(?:\s*[،,(]|\s+(?:ويشار|المشار|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
 	// A role in parentheses or quotes after a name: (the "Supplier"),
@@ -42,7 +42,7 @@ var (
 	reLabelOnly = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)[\s*_]*[:：][\s*_]*$`)
 	// reDefinedParty: a name without a legal form, defined with a role
 	// ("(1) Ministry of Tourism Projects Office, Muscat (the "Client")").
-	reDefinedParty = regexp.MustCompile(`(?:^|\(\s*\d{1,2}\s*\)\s*|\b(?:between|and|by)\s+)([A-Z][\w&'.-]*(?:\s+(?:of|for|and|the|&|[A-Z][\w&'.-]*)){0,7})\s*(?:,[^()"“”]{0,60})?\s*\((?i:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?i:the\s+)?["“”']?([A-Za-z ]{3,25}?)["“”']?\s*\)`)
+	reDefinedParty = regexp.MustCompile(`(?:^|\(\s*\d{1,2}\s*\)\s*|\b(?:between|and|by)\s+(?:the\s+)?)([A-Z][\w&'.-]*(?:\s+(?:of|for|and|the|&|[A-Z][\w&'.-]*)){0,7})\s*(?:,[^()"“”]{0,60})?\s*\((?i:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?i:the\s+)?["“”']?([A-Za-z ]{3,25}?)["“”']?\s*\)`)
 	// Signatories and senders of letters named without a title.
 	rePlainName = regexp.MustCompile(`^` + personName + `$`)
 	reSigned    = regexp.MustCompile(`(?i)^\s*(?:(?:signed|signature|for and on behalf of)(?:\s+(?:for|on behalf of|by)\s+[^:]{1,60})?|(?:for|on behalf of)\s+[^:]{1,60}|signed\s+by)\s*[:：]\s*(.{2,160})$`)
@@ -158,7 +158,18 @@ func (x *extractor) parties(t string, base int, prev string) {
 	// Signatories: "Signed for the Lessor: Khalid Al Rawas, Managing
 	// Director", "Signed: X SAOC, by Tariq Al Said, CEO"; the sender of a
 	// letter on the line after "Yours sincerely,". They take no role.
-	if m := reSigned.FindStringSubmatchIndex(t); m != nil {
+	if m := reInlineName.FindStringSubmatchIndex(t); m != nil && m[0] > 0 && reSignWord.MatchString(t[:m[0]]) {
+		// "Signed: ________  Name: Khalid Al Harthy  Title: ...".
+		p := t[m[2]:m[3]]
+		for _, label := range []string{" Title", " Position", " Designation", " Date", " Signature", " Capacity", " Role"} {
+			if i := strings.Index(p, label); i > 0 {
+				p = p[:i]
+			}
+		}
+		if strings.Contains(p, " ") && !titleWords(p) {
+			addParty(m[2], m[2]+len(p), p, "", "pattern", "person", 0.7)
+		}
+	} else if m := reSigned.FindStringSubmatchIndex(t); m != nil {
 		off := m[2]
 		for i, part := range strings.Split(t[m[2]:m[3]], ",") {
 			p := strings.TrimSpace(part)
@@ -289,6 +300,13 @@ func arMatches(ar bool, re *regexp.Regexp, t string) [][]int {
 
 // reAbbrevEnd: a name ending in an abbreviation whose stop belongs to it.
 var reAbbrevEnd = regexp.MustCompile(`(?:\b[A-Za-z]\.[A-Za-z]\.|\b(?:Inc|Ltd|Co|Corp|Est|Bhd|Pvt|Pty|Bros|S\.p\.A|S\.r\.l)\.)$`)
+
+// reInlineName: a "Name:" label inside a signing line; reSignWord: the
+// line signs.
+var (
+	reInlineName = regexp.MustCompile(`\b(?:Name|NAME|name)\s*[:：]\s*(` + personName + `)`)
+	reSignWord   = regexp.MustCompile(`(?i)\bsign(?:ed|ature)?\b|توقيع|التوقيع`)
+)
 
 // reAnnounceBefore: "تعلن بلدية صلالة عن طرح مناقصة" names the issuer.
 var reAnnounceBefore = regexp.MustCompile(`(?:تعلن|يعلن|أعلنت|اعلنت|تدعو|يدعو)\s+$`)

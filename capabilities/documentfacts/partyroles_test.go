@@ -37,6 +37,10 @@ func TestPartiesAndSignatories(t *testing.T) {
 		{"عن المستأجر: حمد بن سالم العامري", []string{"|حمد بن سالم العامري"}},
 		{"عن شركة الرعاية للتجهيزات الطبية ش.م.م | عن مستشفى الشفاء التخصصي", []string{"|شركة الرعاية للتجهيزات الطبية ش.م.م"}},
 		{"تعلن بلدية صحار عن طرح مناقصة لتوريد معدات", []string{"issuer|بلدية صحار"}},
+		{"This contract is entered into between the Ministry of Health (the \"Employer\") and Gulf Builders LLC (the \"Contractor\").",
+			[]string{"employer|Ministry of Health", "contractor|Gulf Builders LLC"}},
+		{"INVOICE\nTo: Messrs. Al Madina Logistics LLC", []string{"customer|Al Madina Logistics LLC"}},
+		{"Signed: ______________  Name: Khalid Al Harthy  Title: General Manager", []string{"|Khalid Al Harthy"}},
 		// Table headers are no parties.
 		{"المورد | المشتري\nشركة ألف ش.م.م | شركة باء ش.م.م", []string{"|شركة ألف ش.م.م", "|شركة باء ش.م.م"}},
 		{"Supplier | Description | Qty | Amount (OMR)\nAl Noor LLC | Cement | 10 | 25.000", []string{"|Al Noor LLC"}},
