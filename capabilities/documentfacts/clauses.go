@@ -81,7 +81,7 @@ var (
 	reOblEN = regexp.MustCompile(`(?i)\b(?:(shall\s+not|must\s+not|may\s+not|will\s+not|shall\s+never|must\s+never|(?:is|are)\s+not\s+(?:permitted|allowed)\s+to|(?:is|are)\s+(?:prohibited|forbidden)\s+from|(?:undertakes?|agrees?)\s+not\s+to|shall\s+refrain\s+from|must\s+refrain\s+from)|(shall|must|(?:is|are)\s+to\s+be|(?:undertakes?|agrees?)\s+to|(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:is|are|shall\s+be|will\s+be)\s+(?:solely\s+)?responsible\s+for|will))\b`)
 	// reStateAfter: what follows shall/will/must in a statement of state
 	// or law, not an obligation ("shall commence", "shall not exceed").
-	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated|eligible|credited|reimbursed|compensated)|receive|benefit\s+from|enjoy|earn|qualify\s+for|commence|expire|mean|survive|prevail|govern|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed))|automatically)\b`)
+	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated|eligible|credited|reimbursed|compensated|on\s+probation|employed|appointed|based)|receive|benefit\s+from|enjoy|earn|qualify\s+for|commence|expire|mean|survive|prevail|govern|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed))|automatically)\b`)
 	// reStateUnlessParty: verbs that state a state when the subject is no
 	// party ("This Agreement shall renew", "the lease shall terminate")
 	// and bind when it is one ("Suppliers shall renew their registration").
@@ -146,6 +146,11 @@ var subjectForms = func() []clauseParty {
 // a role word (plurals too: "Suppliers", "All bidders"), or the name of a
 // party found in the document.
 func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
+	if x.you != "" {
+		if w := strings.TrimSpace(subj); w == "You" || w == "you" || strings.HasSuffix(w, " you") || strings.HasSuffix(w, " You") {
+			return clauseParty{"You", x.you}, true
+		}
+	}
 	if m := reEachParty.FindStringIndex(subj); m != nil {
 		return clauseParty{strings.TrimSpace(subj[m[0]:m[1]]), "each_party"}, true
 	}
@@ -285,6 +290,9 @@ type clauseExtractor struct {
 	sectionOf []string
 	pseudo    map[int]bool
 	obls      []oblFound
+	// you is the role "you" names: the employee in an employment
+	// letter ("You must not disclose ..."); "" elsewhere.
+	you string
 	reqs      []reqFound
 	dls       []dlFound
 }

@@ -398,6 +398,9 @@ func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands []c
 		return fail == nil
 	}
 	cx := &clauseExtractor{a: a, skip: injections, reqSents: map[int]bool{}}
+	if out.DocumentSubtype == "employment_letter" {
+		cx.you = "employee"
+	}
 	if !run("sentences", func() { cx.sents = a.sentenceSpans() }, func() {}) {
 		return failures
 	}

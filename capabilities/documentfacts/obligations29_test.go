@@ -28,6 +28,10 @@ func TestObligationClasses(t *testing.T) {
 		{"The Supplier shall be entitled to a fee.", nil},
 		{"The laws of the Sultanate of Oman shall govern this Contract.", nil},
 		{"يحق للمستأجر تجديد العقد.", nil},
+		// In an employment letter "you" is the employee; being on
+		// probation is a state.
+		{"OFFER OF EMPLOYMENT\nYour basic salary will be OMR 780.000. You will be on probation for three months. You must not disclose customer information.",
+			[]string{"You|employee|must_not"}},
 		// A duty that obtains something still binds.
 		{"The Lessee shall obtain all municipal licences before opening.", []string{"Lessee|tenant|must"}},
 	} {
