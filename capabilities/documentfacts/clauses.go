@@ -292,9 +292,9 @@ type clauseExtractor struct {
 	obls      []oblFound
 	// you is the role "you" names: the employee in an employment
 	// letter ("You must not disclose ..."); "" elsewhere.
-	you string
-	reqs      []reqFound
-	dls       []dlFound
+	you  string
+	reqs []reqFound
+	dls  []dlFound
 }
 
 type oblFound struct {
