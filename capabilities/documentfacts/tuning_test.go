@@ -2,9 +2,19 @@ package documentfacts
 
 import "testing"
 
-// tuningFloors (strict precision, recall) for the tuning corpus. Empty
-// until the rules are fixed: the first run is the measure before.
-var tuningFloors = map[string][2]float64{}
+// tuningFloors (strict precision, recall) for the tuning corpus: set
+// after the rules were fixed on it (every type was then at 1.00; the
+// first run, before any fix, is in docs/documents.md), a regression floor
+// on development data.
+var tuningFloors = map[string][2]float64{
+	"party":      {0.95, 0.95},
+	"date":       {0.95, 0.95},
+	"money":      {0.95, 0.95},
+	"obligation": {0.95, 0.95},
+	"deadline":   {0.95, 0.95},
+	"law":        {0.95, 0.95},
+	"duration":   {0.95, 0.95},
+}
 
 // TestTuning scores the tuning corpus (testdata/tuning, README.md there):
 // ten documents written from the guideline for the classes of misses of
