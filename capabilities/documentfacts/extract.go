@@ -31,7 +31,10 @@ type extractor struct {
 	// (learnNumberStyle); suffixCurrency: mostly with the currency after
 	// the number.
 	decimalComma, suffixCurrency bool
-	failures                     []extractorFailure
+	// docCurrency: the currency the document states for all its amounts
+	// ("All amounts are in Omani Rials"), as written; "" when none.
+	docCurrency string
+	failures    []extractorFailure
 }
 
 func (x *extractor) add(c candidate) {
@@ -97,7 +100,10 @@ func (x *extractor) run() {
 		x.learnDateOrder()
 		x.title = titleKind(x.a)
 	})
-	x.runGuarded("money", x.learnNumberStyle)
+	x.runGuarded("money", func() {
+		x.learnNumberStyle()
+		x.learnDocCurrency()
+	})
 	x.topEnd = len(x.a.text)
 	if len(x.a.segs) > 8 {
 		x.topEnd = x.a.segs[8].start

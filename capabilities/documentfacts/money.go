@@ -103,7 +103,42 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 	if dataRow {
 		x.tableNumbers(t, base, headerCells)
 	}
+	if m := reLabelCurrency.FindStringSubmatchIndex(t); m != nil && !seen[[2]int{m[6], m[7]}] {
+		// "Total (OMR): 1,050.000", "Amount in OMR: 2,300.500",
+		// "الإجمالي (ر.ع.): ١٬٠٥٠٫٠٠٠": the label names the currency.
+		emitLabelled(x, t, base, m)
+	}
 	x.inheritMoneyKeys(t, base, first)
+}
+
+// reLabelCurrency: a line "label (CUR): number" or "label in CUR: number"
+// (the whole line).
+var reLabelCurrency = regexp.MustCompile(`(?i)^[\s*_-]*([^:|\n()]{1,60}?)\s*(?:[(\[]\s*(?:in\s+)?(` + curWords + `)\s*[)\]]|\bin\s+(` + curWords + `))\s*[:：]?[\s*_]*(` + numPat + `)[\s*_]*$`)
+
+// emitLabelled adds the amount of a reLabelCurrency match, keyed by the
+// cue in its label.
+func emitLabelled(x *extractor, t string, base int, m []int) {
+	cur := ""
+	if m[4] >= 0 {
+		cur = t[m[4]:m[5]]
+	} else {
+		cur = t[m[6]:m[7]]
+	}
+	ns, ne := m[8], m[9]
+	code, sure := currencyCode(cur, x.omani)
+	v, ok := x.parseAmount(t[ns:ne])
+	if code == "" || !ok {
+		return
+	}
+	f := Fact{Type: TypeMoney, Key: "amount", Label: "Amount", Value: t[ns:ne], CurrencySymbol: strings.TrimSpace(cur), Currency: code,
+		Normalized: formatNumber(v) + " " + code, Method: "labeled_field", Confidence: 0.85, Amount: &v}
+	if c, ok := nearestCue(t[m[2]:m[3]], moneyCues); ok {
+		f.Key, f.Label = c.key, c.label
+	}
+	if !sure {
+		f.Confidence -= 0.1
+	}
+	x.add(candidate{fact: f, start: base + ns, end: base + ne, prio: 2})
 }
 
 var reUnitAfter = regexp.MustCompile(`(?i)^\s*(?:(?:per|/)\s*([a-z]+)\b|each\b|a\s+(?:unit|piece|box)\b|للوحدة|لكل\s+(?:وحدة|قطعة|صندوق|طن|كيلو|متر|لتر)|للقطعة|للصندوق|للطن|للمتر)`)
@@ -185,6 +220,11 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 			continue
 		}
 		hm := reCurrencyCol.FindStringSubmatch(heads[i])
+		if hm == nil && x.docCurrency != "" && reMoneyColumn.MatchString(heads[i]) {
+			// "All amounts are in Omani Rials": a price, amount or total
+			// column is in the document's currency.
+			hm = []string{"", x.docCurrency}
+		}
 		if hm == nil {
 			continue
 		}
@@ -203,6 +243,27 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 		}
 		f.Amount = &v
 		x.add(candidate{fact: f, start: base + start + m[2], end: base + start + m[3], prio: 2})
+	}
+}
+
+// reDocCurrency: the document states the currency of all its amounts
+// once ("All amounts are in Omani Rials", "Currency: USD", "جميع المبالغ
+// بالريال العماني", "العملة: ريال عماني").
+var (
+	reDocCurrency = regexp.MustCompile(`(?i)(?:\b(?:all\s+)?(?:amounts|prices|figures|values|rates)\s+(?:are\s+)?(?:stated\s+|quoted\s+|expressed\s+|shown\s+)?in|\bcurrency\s*[:：]|(?:جميع\s+)?(?:المبالغ|الأسعار|الاسعار)\s+(?:مبينة\s+|محسوبة\s+)?(?:بـ|ب)|العملة\s*[:：])\s*(?:the\s+)?(` + curWords + `)`)
+	// reMoneyColumn: a column header of amounts.
+	reMoneyColumn = regexp.MustCompile(`(?i)\b(?:price|amount|total|rate|value|cost|fee|sum|subtotal)\b|المبلغ|السعر|الإجمالي|الاجمالي|القيمة|التكلفة|المجموع`)
+)
+
+// learnDocCurrency finds a statement of the document's currency.
+func (x *extractor) learnDocCurrency() {
+	for _, seg := range x.a.segs {
+		if m := reDocCurrency.FindStringSubmatch(x.a.text[seg.start:seg.end]); m != nil {
+			if code, _ := currencyCode(m[1], x.omani); code != "" {
+				x.docCurrency = m[1]
+				return
+			}
+		}
 	}
 }
 

@@ -34,6 +34,11 @@ func TestMoneyInTables(t *testing.T) {
 			false, []string{"price|0.085 USD", "price|34000 USD"}},
 		{"quantity then unit price in a line", "Laminated pouches 400,000 USD 0.0850 each, USD 34,000.00 in all.",
 			false, []string{"amount|34000 USD", "price|0.085 USD"}},
+		{"currency in the label", "Subtotal (OMR) 1,000.000\nVAT 5% (OMR): 50.000\nGrand Total (OMR): 1,050.000\nAmount in USD: 2,300.50\nالإجمالي (ر.ع.): ١٬٠٥٠٫٠٠٠",
+			false, []string{"amount|2300.5 USD", "subtotal|1000 OMR", "tax_amount|50 OMR", "total_amount|1050 OMR"}},
+		{"currency stated once", "All amounts are in Omani Rials.\nItem | Qty | Unit Price | Total\nPipes | 10 | 12.500 | 125.000\nTotal | 125.000",
+			false, []string{"price|12.5 OMR", "price|125 OMR", "total_amount|125 OMR"}},
+		{"no currency anywhere", "Item | Qty | Unit Price | Total\nPipes | 10 | 12.500 | 125.000", false, nil},
 		{"four decimals", "Service | Rate (USD) | Hours\nData transfer per GB | 0.1275 | 10", false, []string{"price|0.1275 USD"}},
 	} {
 		var out Output
