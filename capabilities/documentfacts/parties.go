@@ -59,7 +59,7 @@ var (
 	// reRepresentedBy: the words before a person who represents or signs
 	// for a party ("ويمثلها السيد", "represented by Mr."): the person
 	// takes none of the party's role.
-	reRepresentedBy = regexp.MustCompile(`(?i)(?:represented\s+by|acting\s+through|through\s+its|signed\s+by|by\s+its|ويمثلها|ويمثله|يمثلها|يمثله|وتمثلها|ممثلة\s+في|ممثلاً\s+في|ممثلا\s+في|ممثلة\s+ب|ويوقع\s+عنها|ويوقع\s+عنه)(?:\s+في\s+التوقيع|\s+قانوناً|\s+قانونا)?\s*(?:\p{Arabic}+\s*/?\s*)?$`)
+	reRepresentedBy = regexp.MustCompile(`(?i)(?:represented\s+by|acting\s+through|through\s+its|signed\s+by|by\s+its|ويمثلها|ويمثله|يمثلها|يمثله|وتمثلها|ممثلة\s+في|ممثلاً\s+في|ممثلا\s+في|ممثلة\s+ب|ويوقع\s+عنها|ويوقع\s+عنه)(?:\s+في\s+التوقيع|\s+قانوناً|\s+قانونا)?\s*(?:\p{Arabic}+\s*/?\s*|(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+)?$`)
 	reClosing       = regexp.MustCompile(`(?i)^\s*(?:yours\s+(?:sincerely|faithfully|truly)|sincerely|regards|best\s+regards|kind\s+regards|with\s+(?:best\s+)?regards)\s*[,.]?\s*$`)
 	// reIssuedBy and reHiring: the issuer of a tender or policy, the
 	// employer of a vacancy, when the sentence says so.

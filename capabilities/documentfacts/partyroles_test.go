@@ -32,6 +32,8 @@ func TestPartiesAndSignatories(t *testing.T) {
 			[]string{"landlord|شركة السلام العقارية ش.م.م", "|ناصر بن علي الهنائي"}},
 		{"مستشفى الشفاء التخصصي، ويمثله في التوقيع الدكتور خالد بن حمد الشكيلي بصفته المدير التنفيذي، ويشار إليه فيما بعد بـ \"المشتري\"،",
 			[]string{"buyer|مستشفى الشفاء التخصصي", "|خالد بن حمد الشكيلي"}},
+		{"This Agreement is made between Al Noor Hospital, represented by Dr. Yousuf Al Kindi, its Director (the \"Buyer\"), and Gulf Medical LLC (the \"Seller\").",
+			[]string{"buyer|Al Noor Hospital", "|Yousuf Al Kindi", "seller|Gulf Medical LLC"}},
 		{"عن مؤسسة الواحة للأثاث المكتبي\nسالم بن خميس الرواحي\nمدير المبيعات",
 			[]string{"|مؤسسة الواحة للأثاث المكتبي", "|سالم بن خميس الرواحي"}},
 		{"عن المستأجر: حمد بن سالم العامري", []string{"|حمد بن سالم العامري"}},
