@@ -81,19 +81,25 @@ var (
 	reOblEN = regexp.MustCompile(`(?i)\b(?:(shall\s+not|must\s+not|may\s+not|will\s+not|shall\s+never|must\s+never|(?:is|are)\s+not\s+(?:permitted|allowed)\s+to|(?:is|are)\s+(?:prohibited|forbidden)\s+from|(?:undertakes?|agrees?)\s+not\s+to|shall\s+refrain\s+from|must\s+refrain\s+from)|(shall|must|(?:is|are)\s+to\s+be|(?:undertakes?|agrees?)\s+to|(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:is|are|shall\s+be|will\s+be)\s+(?:solely\s+)?responsible\s+for|will))\b`)
 	// reStateAfter: what follows shall/will/must in a statement of state
 	// or law, not an obligation ("shall commence", "shall not exceed").
-	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated)|commence|expire|mean|survive|prevail|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed))|automatically)\b`)
+	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated|eligible|credited|reimbursed|compensated|on\s+probation|employed|appointed|based)|receive|benefit\s+from|enjoy|earn|qualify\s+for|commence|expire|mean|survive|prevail|govern|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed))|automatically)\b`)
 	// reStateUnlessParty: verbs that state a state when the subject is no
 	// party ("This Agreement shall renew", "the lease shall terminate")
 	// and bind when it is one ("Suppliers shall renew their registration").
 	reStateUnlessParty = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:renewed|extended|liable|responsible)|begin|start|end|remain|continue|terminate|apply|become|include|renew|not\s+be\s+(?:liable|responsible))\b`)
 	// reOblAR: Arabic obligation words; the party follows them.
 	reOblAR = regexp.MustCompile(`(?:^|[\s،,:؛(])(?:(لا\s+يجوز|لا\s+يحق|يحظر|يُحظر|يمنع|يُمنع|و?[يت]متنع)|(و?[يت]لتزم|و?[يت]تعهد|و?(?:يجب|يتعين|يتوجب)\s+على|و?يلزم|(?:يجب|يتعين|يتوجب)\s+أن|و?(?:يجب|يتعين|يتوجب)))(?:\s|$)`)
+	// reArClauseAla: على + party after a comma, opening a clause.
+	reArClauseAla = regexp.MustCompile(`[،,؛;]\s*(و?على)\s+`)
+	// reArDutyVerb: a present-tense verb of a duty (its party follows).
+	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد))(?:ه|ها|هما|هم)?)(?:\s|$)`)
+	// reArRelative: a relative pronoun right before the verb.
+	reArRelative = regexp.MustCompile(`(?:الذي|التي|اللذين|الذين|اللتين|اللواتي|ما|مما|عما)\s*$`)
 	// reArStartAla: "على المستأجر إخطار ..." (على + party at the start).
 	reArStartAla = regexp.MustCompile(`^(?:[\p{Arabic}\d٠-٩]+\s*[:.)-]\s*)?(على)\s+`)
 	// rePermission: a sentence that grants a right.
 	rePermission = regexp.MustCompile(`(?i)\bmay\b|\bis\s+entitled\b|\bare\s+entitled\b|\bhas\s+the\s+right\b|\bshall\s+have\s+the\s+right\b|يحق|(?:^|\s)يجوز`)
 	reCondition  = regexp.MustCompile(`(?i)\b(?:if|unless|provided\s+that|provided,\s+however,\s+that|in\s+the\s+event\s+(?:that|of)|in\s+case\s+of|on\s+request|upon\s+request|where)\b|في\s+حال(?:ة)?|(?:^|\s)إذا|(?:^|\s)ما\s+لم|بشرط|شريطة|عند\s+الطلب`)
-	reEachParty  = regexp.MustCompile(`(?i)\b(?:each|either|neither|both)\s+part(?:y|ies)\b|\bthe\s+parties\b|كل\s+طرف|كلا\s+الطرفين|الطرفين|الطرفان|أي\s+من\s+الطرفين|لأي\s+من\s+الطرفين`)
+	reEachParty  = regexp.MustCompile(`(?i)\b(?:each|either|neither|both)\s+part(?:y|ies)\b|\bthe\s+parties\b|كل\s+طرف|كلا\s+الطرفين|الطرفين|الطرفان|أي\s+من\s+الطرفين|لأي\s+من\s+الطرفين|(?:ل?أي|لكل)\s+طرف|(?:ال|لل)طرف\s+الراغب`)
 	// reMayCan grant a right, except after a negated subject ("Neither
 	// party may assign ..."), where they forbid.
 	reMayCan = regexp.MustCompile(`(?i)\b(?:may|can)\b`)
@@ -140,6 +146,11 @@ var subjectForms = func() []clauseParty {
 // a role word (plurals too: "Suppliers", "All bidders"), or the name of a
 // party found in the document.
 func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
+	if x.you != "" {
+		if w := strings.TrimSpace(subj); w == "You" || w == "you" || strings.HasSuffix(w, " you") || strings.HasSuffix(w, " You") {
+			return clauseParty{"You", x.you}, true
+		}
+	}
 	if m := reEachParty.FindStringIndex(subj); m != nil {
 		return clauseParty{strings.TrimSpace(subj[m[0]:m[1]]), "each_party"}, true
 	}
@@ -279,8 +290,11 @@ type clauseExtractor struct {
 	sectionOf []string
 	pseudo    map[int]bool
 	obls      []oblFound
-	reqs      []reqFound
-	dls       []dlFound
+	// you is the role "you" names: the employee in an employment
+	// letter ("You must not disclose ..."); "" elsewhere.
+	you  string
+	reqs []reqFound
+	dls  []dlFound
 }
 
 type oblFound struct {
@@ -355,6 +369,9 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 	// "Neither party may assign ...": may forbids after a negated
 	// subject (found as the loop below finds subjects).
 	for _, m := range reMayCan.FindAllStringIndex(t, -1) {
+		if monthMay(t, m[0], m[1]) {
+			continue
+		}
 		pre := t[:m[0]]
 		for _, coordinated := range []bool{false, true} {
 			_, i := lastBoundary(pre, coordinated)
@@ -514,6 +531,11 @@ func (x *clauseExtractor) negatedSubject(subj string) (parties []clauseParty, ne
 			parties = append(parties, clauseParty{text: n})
 		}
 	}
+	if len(parties) > 1 {
+		// "Neither the Supplier nor the Buyer shall disclose": a
+		// prohibition on each party it names, as "Neither party" is.
+		return []clauseParty{{strings.TrimSpace(s), "each_party"}}, true
+	}
 	return parties, true
 }
 
@@ -640,10 +662,6 @@ func (c *sentenceCondition) at(t string, at int) string {
 }
 
 func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
-	type arTrig struct {
-		start, end int
-		must       bool
-	}
 	var trigs []arTrig
 	for _, m := range reOblAR.FindAllStringSubmatchIndex(t, -1) {
 		g := 2
@@ -660,6 +678,28 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 			trigs = append(trigs, arTrig{m[2], m[3], true})
 		}
 	}
+	// "، وعلى الطرف الراغب في عدم التجديد إخطار ...": على + a party
+	// opening a later clause binds it too.
+	for _, m := range reArClauseAla.FindAllStringSubmatchIndex(t, -1) {
+		rest := strings.TrimSpace(t[m[3]:])
+		if !strings.HasPrefix(rest, "أن") && arRole(arKnownParty(rest)) != "" && !overlapsTrig(trigs, m[2]) {
+			trigs = append(trigs, arTrig{m[2], m[3], true})
+		}
+	}
+	// Present-tense duties: "يتحمل المستأجر فواتير الكهرباء", "يدفع
+	// العميل ٥٠٪", "يدفعها المستأجر مقدماً", "ويقوم المورد بإصلاح": a
+	// verb of a duty with a party right after it (not in a relative
+	// clause: "المبلغ الذي يدفعه المستأجر" describes).
+	for _, m := range reArDutyVerb.FindAllStringSubmatchIndex(t, -1) {
+		if reArRelative.MatchString(t[:m[2]]) || overlapsTrig(trigs, m[2]) {
+			continue
+		}
+		rest := strings.TrimSpace(t[m[3]:])
+		if kp := arKnownParty(rest); kp != "" && arRole(kp) != "" && isArRolePhrase(displayArParty(strings.Join(strings.Fields(kp)[:1], " "))) {
+			trigs = append(trigs, arTrig{m[2], m[3], true})
+		}
+	}
+	sort.Slice(trigs, func(i, j int) bool { return trigs[i].start < trigs[j].start })
 	for k, tr := range trigs {
 		word := t[tr.start:tr.end]
 		end := len(t)
@@ -762,6 +802,24 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 	}
 }
 
+// arTrig is an Arabic obligation word in a sentence: must, or a
+// prohibition.
+type arTrig struct {
+	start, end int
+	must       bool
+}
+
+// overlapsTrig: an Arabic obligation word already starts at at (or
+// covers it).
+func overlapsTrig(trigs []arTrig, at int) bool {
+	for _, tr := range trigs {
+		if at >= tr.start && at < tr.end+2 {
+			return true
+		}
+	}
+	return false
+}
+
 // lastArRole is the Arabic role word named last in s, or "".
 func lastArRole(s string) string {
 	best, bestEnd := "", -1
@@ -813,3 +871,27 @@ func (x *clauseExtractor) evidence(ri *runeIndex, s, e, fs, fe int) (*Evidence, 
 	ev := Evidence{Excerpt: text[s:e], Start: ri.at(s), End: ri.at(e), Section: seg.section, Page: seg.page}
 	return &ev, &SourceEvidence{Text: ev.Excerpt, StartOffset: ev.Start, EndOffset: ev.End, Section: ev.Section, Page: ev.Page}
 }
+
+// grantsRight reports whether a sentence grants a right (rePermission),
+// the month May aside ("Payment due: 14 May 2026" grants nothing).
+func grantsRight(s string) bool {
+	for _, m := range rePermission.FindAllStringIndex(s, -1) {
+		if !monthMay(s, m[0], m[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// monthMay: the word at s[i:j] is the month May, capitalised and next to
+// a day or a year ("14 May 2026", "May 14, 2026", "May 2026").
+func monthMay(s string, i, j int) bool {
+	if s[i:j] != "May" && s[i:j] != "MAY" {
+		return false
+	}
+	before := strings.TrimRight(s[:i], " ")
+	after := strings.TrimLeft(s[j:], " ")
+	return reDayBeforeMay.MatchString(before) || after != "" && after[0] >= '0' && after[0] <= '9'
+}
+
+var reDayBeforeMay = regexp.MustCompile(`(?:[0-9](?:st|nd|rd|th)?|\bof)$`)

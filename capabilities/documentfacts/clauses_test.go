@@ -102,8 +102,8 @@ func TestObligationRules(t *testing.T) {
 
 // A negated subject forbids: "Neither party shall disclose" is a
 // prohibition on each party (it used to panic: the "neither party
-// shall" pattern and the obligation word overlapped), and "Neither the
-// Supplier nor the Buyer shall disclose" one on each party it names,
+// shall" pattern and the obligation word overlapped), and so is "Neither
+// the Supplier nor the Buyer shall disclose" (each party it names),
 // whatever the obligation word (shall, must, will, may) and the case.
 func TestNegatedObligations(t *testing.T) {
 	for _, c := range []struct {
@@ -126,15 +126,16 @@ func TestNegatedObligations(t *testing.T) {
 		{"Neither party shall be liable for delays caused by force majeure.",
 			[]string{"Neither party|each_party|must_not|be liable for delays caused by force majeure"}},
 		{"Neither party shall be deemed in breach by reason of force majeure.", nil},
-		// Neither ... nor: each party named.
+		// Neither ... nor: a prohibition on each party it names, as
+		// "Neither party" (issue 29; was one obligation per party named).
 		{"Neither the Supplier nor the Buyer shall disclose the terms.",
-			[]string{"Supplier|supplier|must_not|disclose the terms", "Buyer|buyer|must_not|disclose the terms"}},
+			[]string{"Neither the Supplier nor the Buyer|each_party|must_not|disclose the terms"}},
 		{"Neither the Supplier nor the Buyer may assign this Agreement.",
-			[]string{"Supplier|supplier|must_not|assign this Agreement", "Buyer|buyer|must_not|assign this Agreement"}},
+			[]string{"Neither the Supplier nor the Buyer|each_party|must_not|assign this Agreement"}},
 		{"Neither the Landlord nor the Tenant must disclose the rent.",
-			[]string{"Landlord|landlord|must_not|disclose the rent", "Tenant|tenant|must_not|disclose the rent"}},
+			[]string{"Neither the Landlord nor the Tenant|each_party|must_not|disclose the rent"}},
 		{"Neither Al Noor Trading LLC nor the Buyer shall disclose the terms.",
-			[]string{"Al Noor Trading LLC||must_not|disclose the terms", "Buyer|buyer|must_not|disclose the terms"}},
+			[]string{"Neither Al Noor Trading LLC nor the Buyer|each_party|must_not|disclose the terms"}},
 		// In a later clause of the sentence.
 		{"The Supplier shall deliver the goods, and neither party shall disclose the price.",
 			[]string{"Supplier|supplier|must|deliver the goods", "neither party|each_party|must_not|disclose the price"}},

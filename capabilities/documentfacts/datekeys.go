@@ -85,6 +85,10 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 		}
 	case c.key == "document_date" && x.title == "agreement":
 		return cueAgreementDate, true
+	case c.key == "valid_until" && reAgreementNoun.MatchString(ctx[:at]) && !reOfferNoun.MatchString(ctx[:at]):
+		// "This Agreement is valid until 31 January 2028": its expiry;
+		// an offer's validity stays valid_until.
+		return cueExpiryDate, true
 	case c.key == "document_date" && x.title == "invoice":
 		return cueInvoiceDate, true
 	}
@@ -97,6 +101,8 @@ var (
 	cueIssueDate     = dateCueOf("issue_date")
 	cueAgreementDate = dateCueOf("agreement_date")
 	cueDocumentDate  = dateCueOf("document_date")
+	cueExpiryDate    = dateCueOf("expiry_date")
+	reAgreementNoun  = regexp.MustCompile(`(?i)\b(?:agreement|contract|lease|tenancy|licen[cs]e|term)\b|العقد|عقد|الاتفاقية|اتفاقية`)
 )
 
 // dateCueOf is the cue of dateCues with key k.

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Deadlines: a time by which something must be done. Read from
@@ -43,7 +44,16 @@ var (
 	reValidityAR = regexp.MustCompile(`(?:صالح|صالحة|ساري|سارية|سارٍ)\s+(?:المفعول\s+)?(?:لمدة|لفترة)\s+(?:` + arQty + `)`)
 	reOfferWord  = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|proposal|prices?)\b|العرض|عرض|الأسعار`)
 	reBondWord   = regexp.MustCompile(`(?i)\b(?:bond|guarantee|security|warranty)\b|ضمان|كفالة|تأمين`)
-	reBeforeAR   = regexp.MustCompile(`قبل\s+(?:مدة\s+)?(?:` + arQty + `)`)
+	reBeforeAR   = regexp.MustCompile(`قبل\s+(?:مدة\s+)?(?:` + arQty + `)(?:\s+على\s+الأقل|\s+على\s+الاقل)?`)
+	// A payment due a period after an event, without "within" ("Payment
+	// is due 30 days after the invoice date", "payable 60 days from
+	// delivery").
+	reDueAfterEN = regexp.MustCompile(`(?i)(\b(?:is|are|falls?|becomes?|shall\s+be|will\s+be)\s+(?:due|payable)(?:\s+(?:and\s+payable|for\s+payment))?|\bpayable|\bshall\s+be\s+(?:paid|settled)|\bto\s+be\s+paid)\s+(?:in\s+full\s+)?` + enQty + enUnit + `\s+(?:after|from|of|following)\b`)
+	// A labelled delivery or completion time counted from an event
+	// ("Delivery: 45 days from approval of the artwork", "مدة التسليم:
+	// ٤٥ يوماً من تاريخ أمر الشراء").
+	reLabelPeriodEN = regexp.MustCompile(`(?i)^[\s*_-]*(?:delivery(?:\s+(?:time|period|schedule|terms))?|lead\s+time|completion(?:\s+(?:time|period))?|shipment|dispatch)[\s*_]*[:：-][\s*_]*(?:within\s+)?` + enQty + enUnit + `\b`)
+	reLabelPeriodAR = regexp.MustCompile(`^[\s*_-]*(?:مدة\s+)?(?:التسليم|التوريد|التنفيذ|الإنجاز)[\s*_]*[:：][\s*_]*(?:` + arQty + `)`)
 
 	reRelEN = regexp.MustCompile(`(?i)^\s*(?:of|from|after|following|before|prior\s+to)\s+([^,.;:()]{2,100})`)
 	reRelAR = regexp.MustCompile(`^\s*(?:عمل\s+)?(?:من|بعد|اعتبارا\s+من|اعتباراً\s+من|على)\s+([^.،,؛;:()]{2,80})`)
@@ -71,6 +81,7 @@ type period struct {
 	iso        string
 	relativeTo string
 	validity   bool // an offer's validity
+	delivery   bool // a labelled delivery or completion time
 }
 
 // arDuals are the dual forms, two of a unit: genitive and accusative
@@ -234,6 +245,35 @@ func periods(t string, withNotice bool) []period {
 		iso, e := arPeriodSum(t, m, 2)
 		add(m[0], e, iso, false)
 	}
+	for _, m := range reDueAfterEN.FindAllStringSubmatchIndex(t, -1) {
+		m[1] = m[11] // the period ends with its unit; its event follows
+		iso, e := enPeriodSum(t, m, 4)
+		start := m[3]
+		for start < len(t) && t[start] == ' ' {
+			start++
+		}
+		add(start, e, iso, true)
+	}
+	if m := reLabelPeriodEN.FindStringSubmatchIndex(t); m != nil && reRelEN.MatchString(t[m[1]:]) {
+		iso, e := enPeriodSum(t, m, 2)
+		start := m[0]
+		if i := strings.IndexAny(t[m[0]:m[1]], ":："); i >= 0 {
+			_, size := utf8.DecodeRuneInString(t[m[0]+i:])
+			rest := t[m[0]+i+size : m[1]]
+			start = m[0] + i + size + len(rest) - len(strings.TrimLeft(rest, " *_"))
+		}
+		add(start, e, iso, true)
+		if len(out) > 0 && out[len(out)-1].start == start {
+			out[len(out)-1].delivery = true
+		}
+	}
+	if m := reLabelPeriodAR.FindStringSubmatchIndex(t); m != nil && reRelAR.MatchString(t[m[1]:]) {
+		iso, e := arPeriodSum(t, m, 2)
+		add(m[0], e, iso, false)
+		if len(out) > 0 && out[len(out)-1].start == m[0] {
+			out[len(out)-1].delivery = true
+		}
+	}
 	if reOfferWord.MatchString(t) && !reBondWord.MatchString(t) {
 		for _, m := range reValidityEN.FindAllStringSubmatchIndex(t, -1) {
 			iso, e := enPeriodSum(t, m, 2)
@@ -322,7 +362,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 		}
 		p, ok := permits[si]
 		if !ok {
-			p = rePermission.MatchString(x.a.text[s.start:s.end])
+			p = grantsRight(x.a.text[s.start:s.end])
 			permits[si] = p
 		}
 		return p
@@ -396,6 +436,8 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			key, label := "deadline", "Deadline"
 			if p.validity {
 				key, label = "valid_until", "Valid until"
+			} else if p.delivery {
+				key, label = "delivery_deadline", "Delivery deadline"
 			} else if c, ok := nearestCue(tail(t[:p.start], subjectWindow), deadlineKinds); ok {
 				key, label = c.key, c.label
 			} else if c, ok := nearestCue(t[p.end:min(len(t), p.end+subjectWindow)], deadlineKinds); ok && strings.Contains(lowerASCII(t[p.start:p.end]), "notice") {

@@ -101,10 +101,37 @@ func (x *extractor) durations(t string, base int, prev string) {
 				}
 			}
 		}
+		conf := 0.82
+		if !headed {
+			if ok && c.key == "term" && genericTermWord(ctx[at:]) {
+				// "warrants all goods for a period of 18 months", "يضمن
+				// المورد الأجهزة لمدة ...": the clause's own role word
+				// names the period, not "period of" / لمدة.
+				if q, found := nearestCue(ctx[:at], strongDurationCues); found {
+					c = q
+				}
+			}
+			if q, found := clauseDurationRole(ctx, lowerASCII(t[me:min(len(t), me+60)]), !ok || c.key == "term"); found {
+				c, ok = q, true
+			} else if beforeTheEnd(ctx, t[me:min(len(t), me+80)]) {
+				// "قبل شهرين من انتهاء مدته", "at least 90 days before the
+				// end of the term": how long before the end notice is
+				// due, not the renewal or the term.
+				c, ok = durationCues[0], true
+			}
+			if !ok {
+				// "shall respond to priority 1 incidents within 2 hours",
+				// "بإصلاح أي عطل خلال ثلاثة أيام", "Response time: 4
+				// hours": the time given for a service action.
+				if q, found := serviceTime(ctx); found {
+					c, ok, conf = q, true, 0.75
+				}
+			}
+		}
 		if !ok {
 			return // a duration without a role ("15 years of experience") is not reported
 		}
-		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: 0.82}
+		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: conf}
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 1})
 	}
 	spans := x.durationSpans(t)
@@ -126,6 +153,133 @@ func (x *extractor) durations(t string, base int, prev string) {
 		}
 		emit(r.s, r.e, sumISO(r.parts), r.glued, from, next)
 	}
+}
+
+// Roles a duration's clause gives over its nearest cue (see
+// clauseDurationRole), and the time limit of a duty.
+var (
+	cueCurePeriod  = cue{key: "cure_period", label: "Cure period"}
+	cueClaimPeriod = cue{key: "claim_period", label: "Claim period"}
+	cueValidity    = cue{key: "duration", label: "Validity period"}
+	cueResponse    = cue{key: "duration", label: "Response time"}
+	cueRepair      = cue{key: "duration", label: "Repair time"}
+	// strongDurationCues name a period even when a generic word ("for
+	// a period of", "لمدة") stands nearer to it.
+	strongDurationCues = []cue{durationCueOf("warranty_period"), durationCueOf("probation_period"), durationCueOf("confidentiality_period"),
+		durationCueOf("renewal_term")}
+	reCureWord   = regexp.MustCompile(`(?i)\b(?:remed(?:y|ied|ies|ying)|cured?|curing|rectif(?:y|ied|ies|ying|ication)|make\s+good|made\s+good)\b|تصحيح|معالجة|تدارك|بتصحيح|بمعالجة`)
+	reBreachWord = regexp.MustCompile(`(?i)\b(?:breach\w*|default\w*|fail(?:s|ed|ure|ing)?|non-?performance|non-?compliance|violation\w*)\b|إخلال|الإخلال|مخالفة|المخالفة|تقصير|التقصير`)
+	reClaimWord  = regexp.MustCompile(`(?i)\bclaims?\b|مطالبة|المطالبة|المطالبات`)
+	// reClaimMade: a claim is made, submitted or notified (not paid).
+	reClaimMade      = regexp.MustCompile(`(?i)\b(?:made|make|submit\w*|notif\w*|lodg\w*|rais\w*|brought|bring|fil(?:e|ed|ing)|present\w*|report\w*|assert\w*)\b|تقديم|بتقديم|تقدم|يقدم`)
+	reDefectWord     = regexp.MustCompile(`(?i)\b(?:defects?|defective|faults?|faulty|non-?conform\w*)\b|عيب|العيب|عيوب|العيوب`)
+	reNotifyWord     = regexp.MustCompile(`(?i)\b(?:notif(?:y|ied|ies|ication)|report(?:ed)?|inform(?:ed)?|raised?|lodged?)\b|إبلاغ|ابلاغ|بإبلاغ|إخطار|اخطار|بإخطار|يبلغ|يخطر`)
+	reDiscoveryAfter = regexp.MustCompile(`(?i)^[^.;,،]{0,40}?(?:\b(?:discovery|discovered|discovering|becomes?\s+apparent|became\s+apparent|detection|detected)\b|اكتشاف|اكتشافه|اكتشافها|ظهور)`)
+	reValidityWord   = regexp.MustCompile(`(?i)\bvalid(?:ity)?\b|\bopen\s+for\s+acceptance\b|ساري|سارية|سارٍ|صالح|صالحة|صلاحية`)
+	reOfferNoun      = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|bid|tender|proposal|prices?)\b|العرض|عرض|الأسعار|العطاء|عطاء`)
+	// reWindowBefore: the duration follows "within", خلال, "no later
+	// than" or "in not more than".
+	reWindowBefore = regexp.MustCompile(`(?i)(?:\bwithin|\b(?:no|not)\s+later\s+than|\bin\s+not\s+more\s+than|\bin\s+no\s+more\s+than|خلال|في\s+غضون|في\s+مدة\s+لا\s+تتجاوز)\s*(?:a\s+period\s+of\s+|مدة\s+)?$`)
+	// reDutyWord: the clause binds someone.
+	reDutyWord     = regexp.MustCompile(`(?i)\b(?:shall|must|undertakes?|agrees?\s+to|is\s+required|are\s+required|will|is\s+to|are\s+to|obliged)\b|يلتزم|تلتزم|يتعهد|تتعهد|يجب|يتعين|يقوم|تقوم|ويقوم|وتقوم|^\s*على\s|\sعلى\s+(?:المورد|المشتري|البائع|المقاول|المستأجر|المؤجر|العميل|الطرف)`)
+	reResponseWord = regexp.MustCompile(`(?i)\b(?:respond|responds|response|attend|attends|attendance|acknowledge|acknowledges|arrive|arrives|on\s+site)\b|الاستجابة|بالاستجابة|الرد|بالرد|الحضور|بالحضور`)
+	reRepairWord   = regexp.MustCompile(`(?i)\b(?:repair|repairs|replace|replaces|fix|fixes|restore|restores|resolve|resolves|resolution)\b|إصلاح|بإصلاح|اصلاح|باصلاح|استبدال|باستبدال|تبديل|بتبديل`)
+	reServiceLabel = regexp.MustCompile(`(?i)\b(response|resolution|repair|turnaround|lead|restoration|attendance)\s+times?\b|زمن\s+الاستجابة|مدة\s+الاستجابة|وقت\s+الاستجابة|مدة\s+الإصلاح`)
+)
+
+// serviceTime is the role of a period given for a service action: the
+// time to respond, attend, repair or replace, when the clause binds
+// someone to it and the period follows "within"/خلال, or a label names it
+// ("Response time: 4 hours"). Other windows of a duty ("complete the
+// works within 18 months", "vacate within 30 days") are deadlines only.
+func serviceTime(ctx string) (cue, bool) {
+	if m := reServiceLabel.FindStringSubmatch(ctx); m != nil {
+		if w := strings.ToLower(m[1]); w == "repair" || w == "resolution" || w == "restoration" || strings.Contains(m[0], "الإصلاح") {
+			return cueRepair, true
+		}
+		return cueResponse, true
+	}
+	if !reWindowBefore.MatchString(ctx) || !reDutyWord.MatchString(ctx) {
+		return cue{}, false
+	}
+	// The action nearest the period names it.
+	r, p := lastMatch(reResponseWord, ctx), lastMatch(reRepairWord, ctx)
+	switch {
+	case r < 0 && p < 0:
+		return cue{}, false
+	case r > p:
+		return cueResponse, true
+	}
+	return cueRepair, true
+}
+
+// lastMatch is where re last matches in s, or -1.
+func lastMatch(re *regexp.Regexp, s string) int {
+	locs := re.FindAllStringIndex(s, -1)
+	if len(locs) == 0 {
+		return -1
+	}
+	return locs[len(locs)-1][0]
+}
+
+// clauseDurationRole is the role a duration's clause gives it over its
+// nearest cue: a cure period (the breach is to be remedied within it), a
+// claim period (a claim is to be made, or a defect notified, within it,
+// or it runs from the defect's discovery), or an offer's validity (in
+// place of a term or of no role only).
+func clauseDurationRole(ctx, after string, termCue bool) (cue, bool) {
+	switch {
+	case reCureWord.MatchString(ctx) && reBreachWord.MatchString(ctx+" "+after):
+		// A breach or default to remedy ("fails to remedy a default
+		// within 20 days"); remedying a defect is a repair.
+		return cueCurePeriod, true
+	case reWindowBefore.MatchString(ctx) && (reClaimWord.MatchString(ctx) && reClaimMade.MatchString(ctx) || reDefectWord.MatchString(ctx) && reNotifyWord.MatchString(ctx)),
+		reDiscoveryAfter.MatchString(after):
+		// A window to claim or to notify a defect in ("must be made
+		// within 7 days", "notify any defect within 10 days").
+		return cueClaimPeriod, true
+	case termCue && reValidityWord.MatchString(ctx) && reOfferNoun.MatchString(ctx):
+		return cueValidity, true
+	}
+	return cue{}, false
+}
+
+// reBeforeEnd: the words after a duration that count it back from the
+// end of a term; reBeforeAR: Arabic "قبل" right before the duration.
+var (
+	reBeforeEnd   = regexp.MustCompile(`(?i)^\s*(?:(?:prior\s+to|before)\s+(?:the\s+)?(?:end|expiry|expiration|termination|lapse|renewal|anniversary)\b|(?:على\s+الأقل\s+|على\s+الاقل\s+)?(?:من|قبل)\s+(?:تاريخ\s+)?(?:انتهاء|نهاية|انقضاء|تجديد))`)
+	reBeforeARDur = regexp.MustCompile(`قبل\s+(?:مدة\s+)?$`)
+	reNoticeVerb  = regexp.MustCompile(`(?i)\b(?:notice|notif\w*|inform\w*|written)\b|يخطر|تخطر|إخطار|اخطار|بإخطار|إشعار|اشعار|يبلغ|إبلاغ`)
+)
+
+// beforeTheEnd: the duration is how long before the end of a term
+// something is due ("قبل شهرين من انتهاء مدته"; "given at least 90 days
+// before the end of the term"), when notice is what is due or the
+// Arabic says قبل right before it.
+func beforeTheEnd(ctx, after string) bool {
+	return reBeforeEnd.MatchString(after) && (reBeforeARDur.MatchString(ctx) || reNoticeVerb.MatchString(ctx))
+}
+
+// genericTermWord: the term cue at the start of s is a generic period
+// word ("period of", "for a period", "duration", مدة, لمدة), not "term".
+func genericTermWord(s string) bool {
+	s = lowerASCII(s)
+	for _, w := range []string{"period of", "for a period", "duration", "مدة", "لمدة", "المدة", "in force"} {
+		if strings.HasPrefix(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// durationCueOf is the duration cue with key k.
+func durationCueOf(k string) cue {
+	for _, c := range durationCues {
+		if c.key == k {
+			return c
+		}
+	}
+	panic("documentfacts: no duration cue " + k)
 }
 
 // reAfterStop ends the words after a duration that may name it: a

@@ -27,7 +27,14 @@ type extractor struct {
 	title    string // what the first heading calls the document: agreement, invoice or ""
 	topEnd   int    // the end of the document's first lines (the letterhead)
 	running  string // the extractor running (see guard)
-	failures []extractorFailure
+	// decimalComma: the document writes amounts with a decimal comma
+	// (learnNumberStyle); suffixCurrency: mostly with the currency after
+	// the number.
+	decimalComma, suffixCurrency bool
+	// docCurrency: the currency the document states for all its amounts
+	// ("All amounts are in Omani Rials"), as written; "" when none.
+	docCurrency string
+	failures    []extractorFailure
 }
 
 func (x *extractor) add(c candidate) {
@@ -92,6 +99,10 @@ func (x *extractor) run() {
 	x.runGuarded("dates", func() {
 		x.learnDateOrder()
 		x.title = titleKind(x.a)
+	})
+	x.runGuarded("money", func() {
+		x.learnNumberStyle()
+		x.learnDocCurrency()
 	})
 	x.topEnd = len(x.a.text)
 	if len(x.a.segs) > 8 {
@@ -159,7 +170,7 @@ func ctxBefore(t string, at int, prev string) string {
 // reNewSentence is the end of a sentence and the first letter of the next
 // (". A", ". ا"); abbreviations followed by a lower-case word or a number
 // ("a.m. on", "No. 12") do not end one.
-var reNewSentence = regexp.MustCompile(`[a-z\p{Arabic})][.!?؟]\s+[A-Z\p{Arabic}]`)
+var reNewSentence = regexp.MustCompile(`[a-z0-9\p{Arabic})][.!?؟]\s+[A-Z\p{Arabic}]`)
 
 // cueWindow is how far before a value its cue is looked for (bytes: about
 // 60 Arabic or 120 Latin characters).

@@ -4,42 +4,132 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Governing law: the jurisdiction named by a governing-law clause or
 // label, in English and Arabic, as ISO 3166.
+//
+// English: a jurisdiction is read where a law is named by it — "the
+// laws of X", "the substantive law of X", "the laws in force in X", "X
+// law", "Omani law" — in a sentence that says the law governs: a
+// governing word before it in the sentence (governed by, construed,
+// interpreted, subject to, governing law, applicable law) or a verb
+// after it ("Dutch law governs", "English law shall apply"). Arabic: a
+// governing verb or phrase (يخضع, يحكم, يفسر, يسري, القانون الواجب
+// التطبيق, ...) followed in its sentence by قانون/قوانين and a known
+// jurisdiction (سلطنة عمان, العماني, ...). A company "incorporated under
+// the laws of X" names no governing law, and a heading such as
+// "القانون الواجب التطبيق وتسوية النزاعات" gives nothing (an Arabic law
+// is reported only when its jurisdiction is known).
 
 var (
-	lawName    = `([A-Z][A-Za-z'-]*(?:\s+(?:of|and|the|[A-Z][A-Za-z'-]*)){0,5})`
-	reLawEN    = regexp.MustCompile(`(?i:governed\s+by|construed\s+in\s+accordance\s+with|subject\s+to)(?i:,?\s+and\s+(?:shall\s+be\s+)?construed\s+in\s+accordance\s+with,?)?\s+(?i:the\s+laws?\s+(?:of|in\s+force\s+in))\s+(?:(?i:the)\s+)?` + lawName)
-	reLawLabel = regexp.MustCompile(`(?i:governing\s+law)\s*[:：.-]\s*(?:(?i:the)\s+)?(?:(?i:laws?\s+of)\s+)?(?:(?i:the)\s+)?` + lawName)
-	reLawAR    = regexp.MustCompile(`(?:يخضع|تخضع|يحكم|تحكم)[^.،]{0,40}?(?:لقوانين|لأحكام قوانين|للقوانين النافذة في|للقوانين المعمول بها في|لقانون|القوانين السارية في|قوانين)\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})|القانون\s+(?:الواجب\s+التطبيق|الحاكم)\s*[:：]?\s*(?:هو\s+)?(?:قانون\s+|قوانين\s+)?(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})`)
+	lawName = `([A-Z][A-Za-z'-]*(?:\s+(?:of|and|the|[A-Z][A-Za-z'-]*)){0,5})`
+	// reLawOf: "the laws of X", "the substantive law of the Federal
+	// Republic of Germany", "the laws in force in X".
+	reLawOf = regexp.MustCompile(`(?i:\blaws?\s+(?:of|in\s+force\s+in|applicable\s+in|prevailing\s+in|of\s+and\s+in\s+force\s+in))\s+(?:(?i:the)\s+)?` + lawName)
+	// reLawTrigger: a governing word in the sentence before the law.
+	reLawTrigger = regexp.MustCompile(`(?i)\b(?:governed|governs?|governing|construed|interpreted|subject\s+to|applicable\s+law|law\s+applicable|proper\s+law|choice\s+of\s+law)\b`)
+	// reLawVerbAfter: "Dutch law governs", "English law shall apply".
+	reLawVerbAfter = regexp.MustCompile(`^(?:\s+(?:shall|will|is\s+to|does|exclusively|solely|alone))?\s+(?i:governs?|appl(?:y|ies)|shall\s+govern|is\s+applicable|is\s+the\s+governing\s+law)\b`)
+	// reIncorporated: "incorporated under the laws of X" describes a
+	// company, not the law that governs the document.
+	reIncorporated = regexp.MustCompile(`(?i)\b(?:incorporated|registered|organi[sz]ed|established|existing|formed)\s+(?:and\s+\w+\s+)?(?:under|in\s+accordance\s+with|pursuant\s+to)\s+(?:the\s+)?$`)
+	reLawLabel     = regexp.MustCompile(`(?i:governing\s+law)\s*[:：.-]\s*(?:(?i:the)\s+)?(?:(?i:laws?\s+of)\s+)?(?:(?i:the)\s+)?` + lawName)
+	// reLawTriggerAR: a governing verb or phrase.
+	reLawTriggerAR = regexp.MustCompile(`(?:يخضع|تخضع|يحكم|تحكم|يفسر|تفسر|يُفسر|تُفسر|يسري|تسري|يطبق|تطبق|يُطبق|تُطبق|القانون\s+الواجب\s+التطبيق|القانون\s+الحاكم|القانون\s+المطبق|القانون\s+المختص)`)
 )
 
-// jurisdictions maps how a governing law is written to ISO 3166.
+// jurisdictions maps how a governing law is written to ISO 3166: names
+// (after "the laws of") and adjectives ("Omani law", القانون العماني),
+// lower-case.
 var jurisdictions = []struct {
-	words []string
-	code  string
+	code        string
+	names, adjs []string
 }{
-	{[]string{"sultanate of oman", "oman", "سلطنة عمان", "سلطنة عُمان", "عمان"}, "OM"},
-	{[]string{"united arab emirates", "uae", "dubai", "abu dhabi", "الإمارات العربية المتحدة", "الإمارات", "دولة الإمارات"}, "AE"},
-	{[]string{"kingdom of saudi arabia", "saudi arabia", "المملكة العربية السعودية", "السعودية"}, "SA"},
-	{[]string{"england and wales", "england", "united kingdom"}, "GB"},
-	{[]string{"qatar", "قطر"}, "QA"}, {[]string{"bahrain", "البحرين"}, "BH"}, {[]string{"kuwait", "الكويت"}, "KW"},
-	{[]string{"singapore"}, "SG"}, {[]string{"state of new york", "new york"}, "US-NY"}, {[]string{"delaware"}, "US-DE"},
-	{[]string{"india"}, "IN"}, {[]string{"switzerland"}, "CH"}, {[]string{"france"}, "FR"}, {[]string{"germany"}, "DE"},
+	{"OM", []string{"sultanate of oman", "oman", "سلطنة عمان", "سلطنة عُمان", "عمان", "عُمان"}, []string{"omani", "العماني", "العمانية"}},
+	{"AE", []string{"united arab emirates", "uae", "u.a.e", "emirate of dubai", "emirate of abu dhabi", "dubai", "abu dhabi", "الإمارات العربية المتحدة", "دولة الإمارات", "الإمارات", "الامارات", "إمارة دبي", "دبي", "أبوظبي", "أبو ظبي"}, []string{"emirati", "uae", "dubai", "الإماراتي", "الإماراتية", "الاماراتي"}},
+	{"SA", []string{"kingdom of saudi arabia", "saudi arabia", "ksa", "المملكة العربية السعودية", "السعودية"}, []string{"saudi", "saudi arabian", "السعودي", "السعودية"}},
+	{"GB", []string{"england and wales", "england & wales", "england", "united kingdom", "scotland"}, []string{"english", "scots", "scottish", "الإنجليزي", "الإنكليزي", "الانجليزي", "البريطاني"}},
+	{"QA", []string{"state of qatar", "qatar", "دولة قطر", "قطر"}, []string{"qatari", "القطري", "القطرية"}},
+	{"BH", []string{"kingdom of bahrain", "bahrain", "مملكة البحرين", "البحرين"}, []string{"bahraini", "البحريني", "البحرينية"}},
+	{"KW", []string{"state of kuwait", "kuwait", "دولة الكويت", "الكويت"}, []string{"kuwaiti", "الكويتي", "الكويتية"}},
+	{"EG", []string{"arab republic of egypt", "egypt", "جمهورية مصر العربية", "مصر"}, []string{"egyptian", "المصري", "المصرية"}},
+	{"JO", []string{"hashemite kingdom of jordan", "jordan", "المملكة الأردنية الهاشمية", "الأردن"}, []string{"jordanian", "الأردني", "الأردنية"}},
+	{"SG", []string{"republic of singapore", "singapore"}, []string{"singapore", "singaporean"}},
+	{"US-NY", []string{"state of new york", "new york"}, []string{"new york"}},
+	{"US-DE", []string{"state of delaware", "delaware"}, []string{"delaware"}},
+	{"US-CA", []string{"state of california", "california"}, []string{"california", "californian"}},
+	{"US-TX", []string{"state of texas", "texas"}, []string{"texas"}},
+	{"IN", []string{"republic of india", "india", "الهند"}, []string{"indian", "الهندي"}},
+	{"PK", []string{"islamic republic of pakistan", "pakistan"}, []string{"pakistani"}},
+	{"CH", []string{"swiss confederation", "switzerland", "سويسرا"}, []string{"swiss", "السويسري"}},
+	{"FR", []string{"french republic", "republic of france", "france", "فرنسا"}, []string{"french", "الفرنسي"}},
+	{"DE", []string{"federal republic of germany", "germany", "ألمانيا", "المانيا"}, []string{"german", "الألماني", "الالماني"}},
+	{"NL", []string{"kingdom of the netherlands", "the netherlands", "netherlands", "holland", "هولندا"}, []string{"dutch", "netherlands", "الهولندي"}},
+	{"BE", []string{"kingdom of belgium", "belgium"}, []string{"belgian"}},
+	{"LU", []string{"grand duchy of luxembourg", "luxembourg"}, []string{"luxembourg"}},
+	{"IE", []string{"republic of ireland", "ireland"}, []string{"irish"}},
+	{"IT", []string{"italian republic", "italy"}, []string{"italian"}},
+	{"ES", []string{"kingdom of spain", "spain"}, []string{"spanish"}},
+	{"PT", []string{"portuguese republic", "portugal"}, []string{"portuguese"}},
+	{"AT", []string{"republic of austria", "austria"}, []string{"austrian"}},
+	{"SE", []string{"kingdom of sweden", "sweden"}, []string{"swedish"}},
+	{"DK", []string{"kingdom of denmark", "denmark"}, []string{"danish"}},
+	{"NO", []string{"kingdom of norway", "norway"}, []string{"norwegian"}},
+	{"FI", []string{"republic of finland", "finland"}, []string{"finnish"}},
+	{"PL", []string{"republic of poland", "poland"}, []string{"polish"}},
+	{"CY", []string{"republic of cyprus", "cyprus"}, []string{"cypriot", "cyprus"}},
+	{"TR", []string{"republic of turkey", "republic of türkiye", "turkey", "türkiye", "تركيا"}, []string{"turkish", "التركي"}},
+	{"HK", []string{"hong kong special administrative region", "hong kong"}, []string{"hong kong"}},
+	{"CN", []string{"people's republic of china", "china", "الصين"}, []string{"chinese", "prc", "الصيني"}},
+	{"JP", []string{"japan"}, []string{"japanese"}},
+	{"KR", []string{"republic of korea", "south korea", "korea"}, []string{"korean"}},
+	{"AU", []string{"commonwealth of australia", "australia"}, []string{"australian"}},
+	{"ZA", []string{"republic of south africa", "south africa"}, []string{"south african"}},
+	{"LB", []string{"lebanese republic", "lebanon", "لبنان"}, []string{"lebanese", "اللبناني"}},
+	{"IQ", []string{"republic of iraq", "iraq", "العراق"}, []string{"iraqi", "العراقي"}},
+	{"MA", []string{"kingdom of morocco", "morocco", "المغرب"}, []string{"moroccan", "المغربي"}},
 }
 
+// jurisdiction is the ISO 3166 code of a jurisdiction's name or
+// adjective at the start of s ("Sultanate of Oman", "the Federal Republic
+// of Germany", "Omani law"), or "".
 func jurisdiction(s string) string {
-	w := lowerASCII(s)
+	code, _ := jurisdictionAt(s)
+	return code
+}
+
+// jurisdictionAt is jurisdiction with the length (bytes) of the name or
+// adjective it read at the start of s (after "the ").
+func jurisdictionAt(s string) (code string, n int) {
+	w := lowerASCII(strings.TrimSpace(s))
+	lead := len(s) - len(strings.TrimLeft(s, " \t"))
+	if strings.HasPrefix(w, "the ") {
+		w, lead = w[4:], lead+4
+	}
+	best := 0
 	for _, j := range jurisdictions {
-		for _, x := range j.words {
-			if strings.HasPrefix(w, x) || strings.HasPrefix(w, "the "+x) {
-				return j.code
+		for _, x := range slices.Concat(j.names, j.adjs) {
+			if len(x) > best && strings.HasPrefix(w, x) && wordEnds(w, len(x)) {
+				code, best = j.code, len(x)
 			}
 		}
 	}
-	return ""
+	if best == 0 {
+		return "", 0
+	}
+	return code, lead + best
+}
+
+// wordEnds reports whether s[:i] ends a word (no letter follows).
+func wordEnds(s string, i int) bool {
+	if i >= len(s) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return !unicode.IsLetter(r)
 }
 
 // subjectWords begin a sentence's subject, never a jurisdiction.
@@ -65,46 +155,149 @@ func subjectPhrase(v, after string) bool {
 	return slices.Contains(subjectWords, first)
 }
 
+// lawSentence is the part of t before at that is in at's sentence (after
+// the last full stop followed by a space, semicolon or line break), at
+// most 200 bytes.
+func lawSentence(t string, at int) string {
+	s := t[max(0, at-200):at]
+	for _, sep := range []string{". ", "; ", "\n", "؛", ". "} {
+		if i := strings.LastIndex(s, sep); i >= 0 {
+			s = s[i+len(sep):]
+		}
+	}
+	return s
+}
+
 func (x *extractor) law(t string, base int) {
-	add := func(ms, me int, method string) {
+	type span struct{ s, e int }
+	var taken []span
+	add := func(ms, me int, method string, conf float64) {
+		for _, k := range taken {
+			if ms < k.e && k.s < me {
+				return
+			}
+		}
 		v := strings.TrimSpace(t[ms:me])
 		// Trim a trailing connective the pattern may have taken.
-		for _, suf := range []string{" and", " the", " of", " without", " in", " with", " وذلك", " و"} {
+		for _, suf := range []string{" and", " the", " of", " without", " in", " with", " excluding", " except", " وذلك", " و"} {
 			v = strings.TrimSuffix(v, suf)
 		}
+		ms += strings.Index(t[ms:me], v)
 		code := jurisdiction(v)
-		f := Fact{Type: TypeGoverningLaw, Key: "governing_law", Label: "Governing law", Value: v, Normalized: code, Method: method, Confidence: 0.9}
+		if code != "" && method != "labeled_field" {
+			// Keep the jurisdiction as named ("Sultanate of Oman",
+			// "Omani law"), not the words the pattern ran on into.
+			if _, n := jurisdictionAt(v); n > 0 && n < len(v) && !strings.HasPrefix(lowerASCII(v[n:]), " law") {
+				v = strings.TrimSpace(v[:n])
+			}
+		}
+		f := Fact{Type: TypeGoverningLaw, Key: "governing_law", Label: "Governing law", Value: v, Normalized: code, Method: method, Confidence: conf}
 		if code == "" {
 			f.Confidence = 0.7
 		}
+		taken = append(taken, span{ms, ms + len(v)})
 		x.add(candidate{fact: f, start: base + ms, end: base + ms + len(v), prio: 4})
 	}
-	for _, m := range reLawEN.FindAllStringSubmatchIndex(t, -1) {
-		add(m[2], m[3], "clause")
-	}
-	for _, m := range reLawLabel.FindAllStringSubmatchIndex(t, -1) {
-		if subjectPhrase(t[m[2]:m[3]], t[m[3]:]) {
-			continue
-		}
-		add(m[2], m[3], "labeled_field")
-	}
-	for _, m := range reLawAR.FindAllStringSubmatchIndex(t, -1) {
-		g := 2
-		if m[2] < 0 {
-			g = 4
-		}
-		// Arabic: keep the words up to a known jurisdiction.
-		v := t[m[g]:m[g+1]]
-		end := m[g+1]
-		for _, j := range jurisdictions {
-			for _, w := range j.words {
-				if strings.HasPrefix(v, w) {
-					end = m[g] + len(w)
-					goto found
-				}
+	lower := lowerASCII(t)
+	if strings.Contains(lower, "law") {
+		// "the laws of X" in a governing sentence.
+		for _, m := range reLawOf.FindAllStringSubmatchIndex(t, -1) {
+			before := lawSentence(t, m[0])
+			if reIncorporated.MatchString(before) {
+				continue
+			}
+			if reLawTrigger.MatchString(before) || reLawVerbAfter.MatchString(t[m[3]:]) || reLawLabel.MatchString(before+t[m[0]:m[3]]) {
+				add(m[2], m[3], "clause", 0.9)
 			}
 		}
-	found:
-		add(m[g], end, "clause")
+		// "Omani law", "New York law", "Dutch law governs".
+		for _, m := range reLawWord.FindAllStringIndex(t, -1) {
+			code, n := x.lawAdjective(t, m[0])
+			if code == "" {
+				continue
+			}
+			before := lawSentence(t, n)
+			if reIncorporated.MatchString(before) {
+				continue
+			}
+			if reLawTrigger.MatchString(before) || reLawVerbAfter.MatchString(t[m[1]:]) {
+				add(n, m[1], "clause", 0.88)
+			}
+		}
+		for _, m := range reLawLabel.FindAllStringSubmatchIndex(t, -1) {
+			if subjectPhrase(t[m[2]:m[3]], t[m[3]:]) {
+				continue
+			}
+			add(m[2], m[3], "labeled_field", 0.9)
+		}
 	}
+	// Arabic: a governing phrase, then in its sentence a law word and a
+	// known jurisdiction.
+	for _, m := range reLawTriggerAR.FindAllStringIndex(t, -1) {
+		rest := t[m[1]:]
+		if i := strings.IndexAny(rest, ".؛\n"); i >= 0 {
+			rest = rest[:i]
+		}
+		if len(rest) > 240 {
+			rest = rest[:240]
+		}
+		law := strings.Index(rest, "قانون")
+		if l := strings.Index(rest, "قوانين"); l >= 0 && (law < 0 || l < law) {
+			law = l
+		}
+		if law < 0 && !strings.HasPrefix(t[m[0]:m[1]], "القانون") {
+			continue
+		}
+		from := max(0, law)
+		for i := from; i < len(rest); {
+			if i == 0 || !unicode.IsLetter(lastRune(rest[:i])) {
+				if code, n := jurisdictionAt(rest[i:]); code != "" {
+					add(m[1]+i, m[1]+i+n, "clause", 0.9)
+					break
+				}
+			}
+			_, size := utf8.DecodeRuneInString(rest[i:])
+			i += size
+		}
+	}
+}
+
+// reLawWord finds "law"/"laws" as a word (the adjective or name before it
+// is read by lawAdjective).
+var reLawWord = regexp.MustCompile(`(?i)\blaws?\b`)
+
+// lawAdjective reads the jurisdiction written right before "law" at
+// lawAt ("Omani law", "the substantive Swiss law", "New York law"): its
+// code and where its words start.
+func (x *extractor) lawAdjective(t string, lawAt int) (string, int) {
+	head := strings.TrimRight(t[:lawAt], " ")
+	for _, q := range []string{"substantive", "federal", "civil", "internal", "domestic"} {
+		if h := strings.TrimSuffix(lowerASCII(head), " "+q); len(h) < len(head) {
+			head = strings.TrimRight(head[:len(h)], " ")
+		}
+	}
+	// Try the last one, two and three words.
+	best, at := "", -1
+	for words, i := 0, len(head); words < 3 && i > 0; words++ {
+		j := strings.LastIndexAny(head[:i], " \t(\"“,")
+		start := j + 1
+		w := head[start:]
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) {
+			break // adjectives and names are capitalised in English
+		}
+		if code, n := jurisdictionAt(w); code != "" && n == len(w) {
+			best, at = code, start
+		}
+		if j < 0 {
+			break
+		}
+		i = j
+	}
+	return best, at
+}
+
+func lastRune(s string) rune {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
 }

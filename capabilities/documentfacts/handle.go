@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"dalil"
@@ -34,8 +35,17 @@ type Deps struct {
 	// failures are answered as the built-in's are (see Handle).
 	Extract func(ctx context.Context, doc *read.Document, in Input) (Output, error)
 	// Logger receives the panics of single extractors, which cost their
-	// facts and not the answer (nil: slog.Default()).
+	// facts and not the answer, and the language-model pass's failures
+	// (nil: slog.Default()).
 	Logger *slog.Logger
+	// Assist is the language model that proposes the facts the rules
+	// missed (assist.go); nil: no model, metadata.llmAssist.status off.
+	Assist Assistant
+	// AssistTimeout bounds the model call (0: DefaultAssistTimeout),
+	// within the call's own deadline less 2 s; AssistMaxTokens caps its
+	// answer (0: DefaultAssistMaxTokens).
+	AssistTimeout   time.Duration
+	AssistMaxTokens int
 }
 
 const contentStatement = "The document was read as untrusted data. Instructions, requests or prompts in it were not followed; " +
@@ -61,7 +71,7 @@ func Handle(ctx context.Context, deps Deps, in Input) (out Output, err error) {
 		return Output{}, extractionFailed(err)
 	}
 	if deps.Extract == nil {
-		out, failures, err := extractDocument(ctx, doc, src, in)
+		out, failures, err := extractDocument(ctx, doc, src, in, deps)
 		logFailures(ctx, deps.Logger, failures)
 		if err != nil {
 			return Output{}, err // the caller left or the call's deadline passed
@@ -108,7 +118,7 @@ func obtain(ctx context.Context, deps Deps, in Input) (*read.Document, source, e
 
 // extractAll turns a read document into the answer.
 func extractAll(doc *read.Document, src source, in Input) Output {
-	out, _, _ := extractDocument(context.Background(), doc, src, in)
+	out, _, _ := extractDocument(context.Background(), doc, src, in, Deps{})
 	return out
 }
 
@@ -117,7 +127,7 @@ func extractAll(doc *read.Document, src source, in Input) Output {
 // whose warnings it carries (see guard.go). Once ctx is done (the caller
 // left, or the call's deadline passed) no further block is read and the
 // error is ctx's: the work stops instead of running on for no one.
-func extractDocument(ctx context.Context, doc *read.Document, src source, in Input) (Output, []extractorFailure, error) {
+func extractDocument(ctx context.Context, doc *read.Document, src source, in Input, deps Deps) (Output, []extractorFailure, error) {
 	a := assemble(doc)
 	x := &extractor{a: &a, ctx: ctx}
 	x.run()
@@ -188,6 +198,13 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 		// A request for quotations or proposals is a tender, however
 		// often it says "quotation".
 		out.DocumentType, out.DocumentSubtype = "tender", ""
+	} else if t := titleType(&a, doc.Title); t != "" && t != out.DocumentType {
+		// A document calls itself what it is: a quotation that
+		// mentions a lease is a quotation.
+		out.DocumentType, out.DocumentSubtype, out.DocumentTypeConfidence = t, "", max(out.DocumentTypeConfidence, 0.8)
+		if t == "invoice" && strings.Contains(lowerASCII(a.text), "tax invoice") {
+			out.DocumentSubtype = "tax_invoice"
+		}
 	}
 	out.DocumentTypeSource = "detected"
 	if t := in.DocumentType; t != "" && t != "auto" {
@@ -225,7 +242,25 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 		failures = append(failures, readClauses(&a, injections, all, cands, ri, withEvidence, &out)...)
 	}
 
-	// Requested facts, filters, mode.
+	// Requested facts; then the language-model pass for what the rules
+	// did not find, and the requests again with its facts.
+	var unresolved []string
+	for _, r := range in.RequestedFacts {
+		if answerRequest(strings.TrimSpace(r), all).Status != "found" {
+			unresolved = append(unresolved, strings.TrimSpace(r))
+		}
+	}
+	factTypes := FactTypes
+	if len(in.FactTypes) > 0 {
+		factTypes = in.FactTypes
+	}
+	pass := assistPass{deps: deps, a: &a, ri: ri, injections: injections, docType: out.DocumentType, language: out.Language, factTypes: factTypes}
+	nextRef := 0
+	added, llm, llmWarn := pass.run(ctx, all, unresolved, &nextRef)
+	if len(added) > 0 {
+		all = append(all, added...)
+		sort.SliceStable(all, func(i, j int) bool { return all[i].Evidence.Start < all[j].Evidence.Start })
+	}
 	for _, r := range in.RequestedFacts {
 		out.RequestedFacts = append(out.RequestedFacts, answerRequest(strings.TrimSpace(r), all))
 	}
@@ -251,6 +286,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 		}
 	}
 	out.Facts = append(out.Facts, keep...)
+	resolveAssistRefs(out.Facts)
 	seenEntity := map[string]bool{}
 	for _, f := range out.Facts {
 		switch f.Type {
@@ -306,12 +342,21 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	for _, f := range failures {
 		out.Warnings = append(out.Warnings, failureWarning(f))
 	}
+	if llmWarn != nil {
+		out.Warnings = append(out.Warnings, *llmWarn)
+	}
 	out.RiskFlags = append(out.RiskFlags, riskFlags(doc, &out, all, a.text, len(injections))...)
 
 	// Metadata.
 	md := Metadata{CharacterCount: ri.at(len(a.text)), WordCount: wordCount(a.text), Format: string(doc.Format), Source: src.kind, FinalURL: src.finalURL,
 		PageProvenance: "none", ExtractionMode: "auto", ExtractionMethod: "deterministic_patterns", OffsetUnit: "unicode_code_point", ExtractorVersion: Version,
-		LLMAssist: LLMAssist{Status: "off"}}
+		LLMAssist: llm}
+	if llm.Status == "used" && llm.VerifiedFacts > 0 {
+		md.ExtractionMethod = "deterministic_patterns+llm_verified"
+	}
+	if llm.Status == "used" {
+		out.Limitations[0] = "Facts are read by deterministic patterns and cues; a language model was asked for the facts they missed, and its proposals were kept (method llm_verified) only where their value is found verbatim in the text at the place it cited: a model's fact can still be misread (a right value under a wrong key)."
+	}
 	if in.Mode == "requested_only" {
 		md.ExtractionMode = "requested_only"
 	}
@@ -353,6 +398,9 @@ func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands []c
 		return fail == nil
 	}
 	cx := &clauseExtractor{a: a, skip: injections, reqSents: map[int]bool{}}
+	if out.DocumentSubtype == "employment_letter" {
+		cx.you = "employee"
+	}
 	if !run("sentences", func() { cx.sents = a.sentenceSpans() }, func() {}) {
 		return failures
 	}
@@ -557,6 +605,67 @@ var typeRules = []typeRule{
 	{"tender", "", []string{"tender", "request for proposal", "rfp", "request for quotation", "rfq", "invitation to bid", "مناقصة", "طلب عروض", "طلب تقديم عروض"}},
 }
 
+// reTitleType: a title, or one of the document's first lines, that
+// starts by naming what the document is.
+var reTitleType = regexp.MustCompile(`(?i)^[\s#*_]*(?:(tax\s+invoice|invoice|pro[\s-]?forma\s+invoice|فاتورة)|((?:price\s+|sales\s+)?quotation|quote|عرض\s+سعر|عرض\s+أسعار)|(purchase\s+order|أمر\s+شراء|امر\s+شراء)|((?:\w+\s+){0,2}(?:lease|tenancy)(?:\s+(?:agreement|contract))?|عقد\s+(?:إيجار|ايجار)|عقد\s+الإيجار))(?:$|[^\p{L}])`)
+
+// titleType is the type the document's title or first heading (or its
+// first short line) names: invoice, quotation, purchase_order or lease;
+// "" when it names none of them.
+func titleType(a *assembled, title string) string {
+	cands := []string{title}
+	for i, s := range a.segs {
+		if i > 3 {
+			break
+		}
+		line := a.text[s.start:s.end]
+		if s.heading || len(line) <= 80 {
+			cands = append(cands, line)
+		}
+	}
+	for _, c := range cands {
+		m := reTitleType.FindStringSubmatch(c)
+		if m == nil {
+			continue
+		}
+		switch {
+		case m[1] != "":
+			return "invoice"
+		case m[2] != "":
+			return "quotation"
+		case m[3] != "":
+			return "purchase_order"
+		case m[4] != "":
+			return "lease"
+		}
+	}
+	return ""
+}
+
+// countWord counts w in lower as a word (an ASCII keyword not inside a
+// longer word, but for a plural s: "leases" counts for lease, "pleased"
+// and "leased" do not).
+func countWord(lower, w string) int {
+	if !isASCIILetter(w[0]) {
+		return strings.Count(lower, w)
+	}
+	n := 0
+	for i := 0; ; {
+		j := strings.Index(lower[i:], w)
+		if j < 0 {
+			return n
+		}
+		at, end := i+j, i+j+len(w)
+		if end < len(lower) && lower[end] == 's' {
+			end++
+		}
+		if (at == 0 || !isASCIILetter(lower[at-1])) && (end >= len(lower) || !isASCIILetter(lower[end])) {
+			n++
+		}
+		i = i + j + 1
+	}
+}
+
 // detectType scores the rules by keyword occurrences (each keyword counted
 // at most 5 times).
 func detectType(text string) (typ, subtype string, conf float64) {
@@ -566,7 +675,7 @@ func detectType(text string) (typ, subtype string, conf float64) {
 	for _, r := range typeRules {
 		n := 0
 		for _, w := range r.words {
-			n += min(5, strings.Count(lower, w))
+			n += min(5, countWord(lower, w))
 		}
 		scores[r.typ] += n
 		if r.subtype != "" {

@@ -1,6 +1,9 @@
 package documentfacts
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 // heldOutFloors (strict precision, recall): just under the figures
 // measured after the general fixes that the first run showed were needed
@@ -22,4 +25,17 @@ var heldOutFloors = map[string][2]float64{
 // tuned on that corpus, committed before it was run on them).
 func TestHeldOut(t *testing.T) {
 	scoreCorpus(t, loadEvalCorpus(t, "testdata/heldout", 8), heldOutFloors)
+}
+
+// TestHeldOut2 scores the second held-out set (testdata/heldout2), written
+// and annotated by a writer who has not read the extractor's rules, kept
+// on another branch until it is scored: it prints precision and recall
+// per type and language, strict and loose, and has no floors yet. Without
+// the directory it is skipped.
+func TestHeldOut2(t *testing.T) {
+	const dir = "testdata/heldout2"
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("%s is absent: the second held-out set is not in this tree", dir)
+	}
+	scoreCorpus(t, loadEvalCorpus(t, dir, 1), nil)
 }

@@ -12,7 +12,9 @@ import (
 // currency-named table column, and how often an amount is due.
 
 var (
-	numPat   = D + `{1,3}(?:[,٬،]` + D + `{3})+(?:[.٫]` + D + `+)?|` + D + `{1,3}(?:\.` + D + `{3})+,` + D + `{2}|` + D + `+(?:[.٫]` + D + `+)?`
+	// numPat: 1,250.500 | 1.250,50 | 228,50 (a decimal comma: one or
+	// two digits after it) | 1250.5
+	numPat   = D + `{1,3}(?:[,٬،]` + D + `{3})+(?:[.٫]` + D + `+)?|` + D + `{1,3}(?:\.` + D + `{3})+,` + D + `{1,2}|` + D + `+,` + D + `{1,2}|` + D + `+(?:[.٫]` + D + `+)?`
 	multPat  = `(?:\s?(?:(?:million|mn|m|thousand|k)\b|مليون|ألف|الف))?`
 	curWords = `US\$|\$|€|£|USD|OMR|AED|SAR|EUR|QAR|KWD|BHD|GBP|R\.O\.?|RO\b|Omani Rials?|Rials? Omani|Rial Omani|Omani Riyals?|Saudi Riyals?|UAE Dirhams?|Dirhams?|US Dollars?|Dollars?|Euros?|Rials?|Riyals?|` +
 		`ر\.ع\.?|ر\.ع|ريال عماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ر\.س\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو`
@@ -33,7 +35,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			return
 		}
 		seen[[2]int{ms, me}] = true
-		v, ok := parseNumber(num)
+		v, ok := x.parseAmount(num)
 		if !ok {
 			return
 		}
@@ -50,7 +52,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		} else if dataRow {
 			f.Key, f.Label, f.Method, f.Confidence = "price", "Line price", "table", 0.85
 		}
-		if f.Key == "amount" && reUnitAfter.MatchString(t[me:min(len(t), me+30)]) {
+		if f.Key == "amount" && unitAfter(t[me:min(len(t), me+30)]) && !reBoundBefore.MatchString(t[max(0, ms-30):ms]) {
 			// "OMR 3.250 per box", "USD 12 each": a unit price.
 			f.Key, f.Label, f.Method, f.Confidence = "price", "Unit price", "pattern", 0.8
 		}
@@ -73,19 +75,92 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		}
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 2})
 	}
-	for _, m := range reMoneyBefore.FindAllStringSubmatchIndex(t, -1) {
+	before := reMoneyBefore.FindAllStringSubmatchIndex(t, -1)
+	after := reMoneyAfter.FindAllStringSubmatchIndex(t, -1)
+	// A currency between two numbers ("400,000 USD 0.085") belongs to
+	// one of them: the one the document's other amounts write it with
+	// (before the number unless most of them put it after).
+	shared := map[int]bool{}
+	for _, b := range before {
+		for _, a := range after {
+			if a[6] == b[2] {
+				shared[b[2]] = true
+			}
+		}
+	}
+	for _, m := range before {
+		if shared[m[2]] && x.suffixCurrency {
+			continue
+		}
 		emit(m[0], m[1], t[m[2]:m[3]], t[m[4]:m[5]], t[m[6]:m[7]])
 	}
-	for _, m := range reMoneyAfter.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range after {
+		if shared[m[6]] && !x.suffixCurrency {
+			continue
+		}
 		emit(m[0], m[1], t[m[6]:m[7]], t[m[2]:m[3]], t[m[4]:m[5]])
 	}
 	if dataRow {
 		x.tableNumbers(t, base, headerCells)
 	}
+	if m := reLabelCurrency.FindStringSubmatchIndex(t); m != nil && !seen[[2]int{m[6], m[7]}] {
+		// "Total (OMR): 1,050.000", "Amount in OMR: 2,300.500",
+		// "الإجمالي (ر.ع.): ١٬٠٥٠٫٠٠٠": the label names the currency.
+		emitLabelled(x, t, base, m)
+	}
 	x.inheritMoneyKeys(t, base, first)
 }
 
-var reUnitAfter = regexp.MustCompile(`(?i)^\s*(?:per\s+(?:unit|item|piece|box|pack|carton|bag|set|kg|tonne|ton|litre|liter|metre|meter|hour|night|person|copy|licence|license|user)\b|each\b|a\s+(?:unit|piece|box)\b|للوحدة|لكل\s+وحدة|للقطعة|للصندوق)`)
+// reLabelCurrency: a line "label (CUR): number" or "label in CUR: number"
+// (the whole line).
+var reLabelCurrency = regexp.MustCompile(`(?i)^[\s*_-]*([^:|\n()]{1,60}?)\s*(?:[(\[]\s*(?:in\s+)?(` + curWords + `)\s*[)\]]|\bin\s+(` + curWords + `))\s*[:：]?[\s*_]*(` + numPat + `)[\s*_]*$`)
+
+// emitLabelled adds the amount of a reLabelCurrency match, keyed by the
+// cue in its label.
+func emitLabelled(x *extractor, t string, base int, m []int) {
+	cur := ""
+	if m[4] >= 0 {
+		cur = t[m[4]:m[5]]
+	} else {
+		cur = t[m[6]:m[7]]
+	}
+	ns, ne := m[8], m[9]
+	code, sure := currencyCode(cur, x.omani)
+	v, ok := x.parseAmount(t[ns:ne])
+	if code == "" || !ok {
+		return
+	}
+	f := Fact{Type: TypeMoney, Key: "amount", Label: "Amount", Value: t[ns:ne], CurrencySymbol: strings.TrimSpace(cur), Currency: code,
+		Normalized: formatNumber(v) + " " + code, Method: "labeled_field", Confidence: 0.85, Amount: &v}
+	if c, ok := nearestCue(t[m[2]:m[3]], moneyCues); ok {
+		f.Key, f.Label = c.key, c.label
+	}
+	if !sure {
+		f.Confidence -= 0.1
+	}
+	x.add(candidate{fact: f, start: base + ns, end: base + ne, prio: 2})
+}
+
+var reUnitAfter = regexp.MustCompile(`(?i)^\s*(?:(?:per|/)\s*([a-z]+)\b|each\b|a\s+(?:unit|piece|box)\b|للوحدة|لكل\s+(?:وحدة|قطعة|صندوق|طن|كيلو|متر|لتر)|للقطعة|للصندوق|للطن|للمتر)`)
+
+// reBoundBefore: a minimum or a maximum ("at least € 5.000 per
+// call-off") is no unit price.
+var reBoundBefore = regexp.MustCompile(`(?i)\b(?:at\s+least|minimum(?:\s+of)?|maximum(?:\s+of)?|up\s+to|not\s+(?:to\s+)?exceed(?:ing)?|(?:not|no)\s+(?:less|more)\s+than|ceiling\s+of|cap\s+of)\s*$|(?:لا\s+يقل\s+عن|لا\s+يزيد\s+على|لا\s+يتجاوز|بحد\s+أدنى|بحد\s+أقصى)\s*$`)
+
+// unitAfter: the words after an amount make it a unit price ("OMR 3.250
+// per box", "€ 228,50 per kit", "USD 12 each", "٥ ر.ع. للقطعة"), not a
+// rate per period ("per month": a frequency) or a percentage.
+func unitAfter(after string) bool {
+	m := reUnitAfter.FindStringSubmatch(after)
+	if m == nil {
+		return false
+	}
+	switch strings.ToLower(m[1]) {
+	case "cent", "centum", "annum", "year", "month", "week", "day", "quarter", "calendar", "the", "a", "an", "cent.":
+		return false
+	}
+	return true
+}
 
 var reDelayAfter = regexp.MustCompile(`(?i)^[^.;]{0,30}?(?:\bof\s+delay|\bday\s+late|\bdelay\b|تأخير|التأخير)`)
 
@@ -127,11 +202,17 @@ var (
 // names a currency.
 func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 	heads := strings.Split(headerCells, " | ")
+	cells := strings.Split(t, " | ")
+	// A row with fewer cells than the header (a subtotal or total row,
+	// whose empty cells the readers drop) is aligned on the right: its
+	// last cell is under the last column.
+	shift := max(0, len(heads)-len(cells))
 	off := 0
-	for i, cell := range strings.Split(t, " | ") {
+	for j, cell := range cells {
 		start := off
 		off += len(cell) + len(" | ")
-		if i == 0 || i >= len(heads) {
+		i := j + shift
+		if j == 0 || i >= len(heads) {
 			continue
 		}
 		m := reBareNumber.FindStringSubmatchIndex(cell)
@@ -139,11 +220,16 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 			continue
 		}
 		hm := reCurrencyCol.FindStringSubmatch(heads[i])
+		if hm == nil && x.docCurrency != "" && reMoneyColumn.MatchString(heads[i]) {
+			// "All amounts are in Omani Rials": a price, amount or total
+			// column is in the document's currency.
+			hm = []string{"", x.docCurrency}
+		}
 		if hm == nil {
 			continue
 		}
 		code, sure := currencyCode(hm[1], x.omani)
-		v, ok := parseNumber(cell[m[2]:m[3]])
+		v, ok := x.parseAmount(cell[m[2]:m[3]])
 		if code == "" || !ok {
 			continue
 		}
@@ -158,6 +244,92 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 		f.Amount = &v
 		x.add(candidate{fact: f, start: base + start + m[2], end: base + start + m[3], prio: 2})
 	}
+}
+
+// reDocCurrency: the document states the currency of all its amounts
+// once ("All amounts are in Omani Rials", "Currency: USD", "جميع المبالغ
+// بالريال العماني", "العملة: ريال عماني").
+var (
+	reDocCurrency = regexp.MustCompile(`(?i)(?:\b(?:all\s+)?(?:amounts|prices|figures|values|rates)\s+(?:are\s+)?(?:stated\s+|quoted\s+|expressed\s+|shown\s+)?in|\bcurrency\s*[:：]|(?:جميع\s+)?(?:المبالغ|الأسعار|الاسعار)\s+(?:مبينة\s+|محسوبة\s+)?(?:بـ|ب)|العملة\s*[:：])\s*(?:the\s+)?(` + curWords + `)`)
+	// reMoneyColumn: a column header of amounts.
+	reMoneyColumn = regexp.MustCompile(`(?i)\b(?:price|amount|total|rate|value|cost|fee|sum|subtotal)\b|المبلغ|السعر|الإجمالي|الاجمالي|القيمة|التكلفة|المجموع`)
+)
+
+// learnDocCurrency finds a statement of the document's currency.
+func (x *extractor) learnDocCurrency() {
+	for _, seg := range x.a.segs {
+		if m := reDocCurrency.FindStringSubmatch(x.a.text[seg.start:seg.end]); m != nil {
+			if code, _ := currencyCode(m[1], x.omani); code != "" {
+				x.docCurrency = m[1]
+				return
+			}
+		}
+	}
+}
+
+// learnNumberStyle reads how the document writes its amounts: with a
+// decimal comma (1.250,50 or 228,50, and no amount with a decimal point
+// before one or two digits), and with its currency after the number more
+// often than before it.
+func (x *extractor) learnNumberStyle() {
+	comma, point, pre, post := 0, 0, 0, 0
+	vote := func(num string) {
+		n := asciiDigits(num)
+		switch {
+		case reCommaDecimal.MatchString(n):
+			comma++
+		case rePointDecimal.MatchString(n):
+			point++
+		}
+	}
+	// Block by block (a short input is matched faster), at most 400
+	// amounts.
+	for _, seg := range x.a.segs {
+		if pre+post >= 400 {
+			break
+		}
+		t := x.a.text[seg.start:seg.end]
+		if !hasDigit(t) {
+			continue
+		}
+		for _, m := range reMoneyBefore.FindAllStringSubmatch(t, -1) {
+			vote(m[2])
+			pre++
+		}
+		for _, m := range reMoneyAfter.FindAllStringSubmatch(t, -1) {
+			vote(m[1])
+			post++
+		}
+	}
+	x.decimalComma = comma > 0 && point == 0
+	x.suffixCurrency = post > pre
+}
+
+// hasDigit reports whether s has a digit (ASCII or Arabic-Indic).
+func hasDigit(s string) bool {
+	for _, r := range s {
+		if r >= '0' && r <= '9' || r >= 0x0660 && r <= 0x0669 || r >= 0x06F0 && r <= 0x06F9 {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	reCommaDecimal = regexp.MustCompile(`^[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]{1,2}$|^[0-9]+,[0-9]{1,2}$`)
+	rePointDecimal = regexp.MustCompile(`^[0-9]{1,3}(?:,[0-9]{3})+\.[0-9]+$|^[0-9]+\.(?:[0-9]{1,2}|[0-9]{4,})$`)
+	reDotThousands = regexp.MustCompile(`^[0-9]{1,3}(?:\.[0-9]{3})+$`)
+)
+
+// parseAmount is parseNumber, except that in a document writing decimal
+// commas a number grouped by points alone ("€ 5.000") is in thousands.
+// Elsewhere "48.000" stays 48 (three decimals, as Omani amounts are
+// written).
+func (x *extractor) parseAmount(s string) (float64, bool) {
+	if x.decimalComma && reDotThousands.MatchString(asciiDigits(strings.TrimSpace(s))) {
+		return parseNumber(strings.ReplaceAll(s, ".", ""))
+	}
+	return parseNumber(s)
 }
 
 // frequencyAround says how often an amount is due when the words right

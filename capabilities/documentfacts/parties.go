@@ -2,6 +2,7 @@ package documentfacts
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -10,19 +11,25 @@ import (
 const (
 	// personName is a person's name in Latin letters: two to five
 	// capitalised words with the Arabic name particles.
-	personName  = `[A-Z][a-z]+(?:[ -](?:(?:Al|al|bin|bint|Bin|Bint|El|el)\b(?:[ -][A-Z][a-z]+)?|[A-Z][a-z]+)){1,4}`
+	personName  = `[A-Z][a-z]+(?:[ -](?:(?:Al|al|bin|bint|Bin|Bint|El|el|de|van|von|der|den|da|di|du|la|le|dos|das|ter|ten)\b(?:[ -](?:(?:de|der|den|la)\b[ -])?[A-Z][a-z]+)?|[A-Z][a-z]+)){1,4}`
 	roleLabels  = `landlord|lessor|tenant|lessee|buyer|purchaser|seller|supplier|vendor|customer|client|bill(?:ed)? to|sold to|employer|employee|contractor|consultant|service provider|disclosing party|receiving party|issued by|issuer|from|to|صادر عن|صادرة عن|المؤجر|المستأجر|البائع|المشتري|المورد|العميل|صاحب العمل|الموظف|الموظفة|المقاول|الطرف الأول|الطرف الثاني|الجهة المعلنة|الجهة المصدرة|من|إلى|الى`
-	orgSuffix   = `(?:L\.L\.C\.?|LLC|SAOG|S\.A\.O\.G\.?|SAOC|S\.A\.O\.C\.?|Ltd\.?|Limited|Inc\.?|Corporation|Corp\.?|PLC|GmbH|FZE|FZ-LLC|FZCO|W\.L\.L\.?|LLP|Co\.|Company|Group|Holding|Holdings|Enterprises|Establishment|Est\.)`
+	orgSuffix   = `(?:L\.L\.C\.?|LLC|SAOG|S\.A\.O\.G\.?|SAOC|S\.A\.O\.C\.?|Ltd\.?|Limited|Inc\.?|Corporation|Corp\.?|PLC|GmbH|AG|FZE|FZ-LLC|FZCO|W\.L\.L\.?|WLL|LLP|B\.V\.?|N\.V\.?|S\.A\.|SAS|SARL|S\.p\.A\.?|S\.r\.l\.?|Oy|A/S|ApS|Pty\.? Ltd\.?|Pvt\.? Ltd\.?|Sdn\.? Bhd\.?|PJSC|PSC|QSC|QPSC|BSC|KSC|KSCC|K\.S\.C\.C\.?|JSC|Co\.|Company|Group|Holding|Holdings|Enterprises|Establishment|Est\.)`
 	orgWord     = `(?:[A-Z][A-Za-z0-9&'.-]*|&|and|of|for|al|Al|bin|the)`
 	arOrgSuffix = `(?:ش\.م\.م\.?|ش\.م\.ع\.ع\.?|ش\.م\.ع\.م\.?|ش\.م\.ع\.?|ذ\.م\.م\.?|المحدودة|القابضة|ش\.ش\.و)`
 )
 
 var (
-	reOrg      = regexp.MustCompile(`\b([A-Z][A-Za-z0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `)(?:\s|[,.;:)"”]|$)`)
-	reArOrg    = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مستشفى|مصنع|جامعة|كلية|معهد|مكتب|هيئة|وزارة|بلدية|مركز|فندق|مدرسة|جمعية|مختبر)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:ويشار|والمشار|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
-	honorific  = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*)`)
-	rePerson   = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+(` + personName + `)`)
-	reArPerson = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){1,3}?)(?:\s*[،,(]|\s+(?:ويشار|المشار|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
+	reOrg = regexp.MustCompile(`\b([A-Z][A-Za-z0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `)(?:\s|[,.;:)"”]|$)`)
+	// reArOrgDefined: an organisation named by its kind without a
+	// legal form ("مستشفى الشفاء التخصصي"), followed by its definition or
+	// its representative.
+	reArOrgDefined = regexp.MustCompile(`((?:مستشفى|بنك|مصرف|جامعة|كلية|معهد|هيئة|وزارة|بلدية|مجموعة|مصنع|مركز|فندق|مدرسة|جمعية|مختبر|مكتب|دائرة|مديرية|صندوق|مجلس|شرطة|جهاز)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}?)\s*[،,]?\s*(?:ويشار|والمشار|ويمثله|ويمثلها|يمثله|يمثلها|وتمثلها|ومقره|ومقرها|\(\s*["«“])`)
+	// reAnnounces: "تعلن بلدية صلالة عن طرح مناقصة": the issuer.
+	reAnnounces = regexp.MustCompile(`(?:تعلن|يعلن|أعلنت|اعلنت|تدعو|يدعو)\s+((?:\p{Arabic}+\s+){0,1}(?:مستشفى|بنك|جامعة|كلية|هيئة|وزارة|بلدية|شركة|مؤسسة|مجموعة|مركز|مكتب|دائرة|مديرية|صندوق|مجلس|جهاز|المديرية|الهيئة|الشركة|وزارة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}?)\s+(?:عن|جميع|الشركات|المؤسسات|الراغبين)`)
+	reArOrg     = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مستشفى|مصنع|جامعة|كلية|معهد|مكتب|هيئة|وزارة|بلدية|مركز|فندق|مدرسة|جمعية|مختبر)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:ويشار|والمشار|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
+	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Messrs|M/s)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*)`)
+	rePerson    = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+(` + personName + `)`)
+	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){1,3}?)(?:\s*[،,(]|\s+(?:ويشار|المشار|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
 	// A role in parentheses or quotes after a name: (the "Supplier"),
 	// (hereinafter referred to as the "Landlord"), ويشار إليه بـ "المؤجر".
 	reRoleDef = regexp.MustCompile(`(?i)^[^()]{0,160}?\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?["“”'«]?([A-Za-z ]{3,25}?|\p{Arabic}+(?:\s+\p{Arabic}+)?)["“”'»]?\s*\)` +
@@ -35,11 +42,25 @@ var (
 	reLabelOnly = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)[\s*_]*[:：][\s*_]*$`)
 	// reDefinedParty: a name without a legal form, defined with a role
 	// ("(1) Ministry of Tourism Projects Office, Muscat (the "Client")").
-	reDefinedParty = regexp.MustCompile(`(?:^|\(\s*\d{1,2}\s*\)\s*|\b(?:between|and|by)\s+)([A-Z][\w&'.-]*(?:\s+(?:of|for|and|the|&|[A-Z][\w&'.-]*)){0,7})\s*(?:,[^()"“”]{0,60})?\s*\((?i:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?i:the\s+)?["“”']?([A-Za-z ]{3,25}?)["“”']?\s*\)`)
+	reDefinedParty = regexp.MustCompile(`(?:^|\(\s*\d{1,2}\s*\)\s*|\b(?:between|and|by)\s+(?:the\s+)?)([A-Z][\w&'.-]*(?:\s+(?:of|for|and|the|&|[A-Z][\w&'.-]*)){0,7})\s*(?:,[^()"“”]{0,60})?\s*\((?i:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?i:the\s+)?["“”']?([A-Za-z ]{3,25}?)["“”']?\s*\)`)
 	// Signatories and senders of letters named without a title.
 	rePlainName = regexp.MustCompile(`^` + personName + `$`)
-	reSigned    = regexp.MustCompile(`(?i)^\s*(?:signed|signature|for and on behalf of)(?:\s+(?:for|on behalf of)\s+[^:]{1,60})?\s*[:：]\s*(.{2,160})$`)
-	reClosing   = regexp.MustCompile(`(?i)^\s*(?:yours\s+(?:sincerely|faithfully|truly)|sincerely|regards|best\s+regards|kind\s+regards|with\s+(?:best\s+)?regards)\s*[,.]?\s*$`)
+	reSigned    = regexp.MustCompile(`(?i)^\s*(?:(?:signed|signature|for and on behalf of)(?:\s+(?:for|on behalf of|by)\s+[^:]{1,60})?|(?:for|on behalf of)\s+[^:]{1,60}|signed\s+by)\s*[:：]\s*(.{2,160})$`)
+	// reSignedFor: a line naming whom the next line signs for ("For Gulf
+	// Packaging Co. LLC", "Signed for and on behalf of the Buyer", "عن
+	// مؤسسة الواحة"), or a signature block's "Name:" label.
+	reSignedFor = regexp.MustCompile(`(?i)^\s*(?:(?:signed\s+)?(?:for\s+and\s+on\s+behalf\s+of|on\s+behalf\s+of|for)\s+\S.{0,80}|signed\s+by|signature|عن\s+\S.{0,80}|نيابة\s+عن\s+\S.{0,80}|بالنيابة\s+عن\s+\S.{0,80}|التوقيع|وتفضلوا\s+بقبول.*)[:：]?\s*$`)
+	reNameLabel = regexp.MustCompile(`(?i)^\s*(?:name|الاسم)\s*[:：]\s*(.{2,80})$`)
+	// reSignedAR: "عن المؤجر: X", "نيابة عن الشركة: X".
+	reSignedAR = regexp.MustCompile(`^\s*(?:عن|نيابة\s+عن|بالنيابة\s+عن|التوقيع\s+عن)\s+[^:：]{1,60}[:：]\s*(.{2,120})$`)
+	// reArPlainName: an Arabic person's name alone (two to six words,
+	// with بن/بنت or after a signing line).
+	reArPlainName = regexp.MustCompile(`^\p{Arabic}{2,}(?:\s+\p{Arabic}{2,}){1,5}$`)
+	// reRepresentedBy: the words before a person who represents or signs
+	// for a party ("ويمثلها السيد", "represented by Mr."): the person
+	// takes none of the party's role.
+	reRepresentedBy = regexp.MustCompile(`(?i)(?:represented\s+by|acting\s+through|through\s+its|signed\s+by|by\s+its|ويمثلها|ويمثله|يمثلها|يمثله|وتمثلها|ممثلة\s+في|ممثلاً\s+في|ممثلا\s+في|ممثلة\s+ب|ويوقع\s+عنها|ويوقع\s+عنه)(?:\s+في\s+التوقيع|\s+قانوناً|\s+قانونا)?\s*(?:\p{Arabic}+\s*/?\s*|(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+)?$`)
+	reClosing       = regexp.MustCompile(`(?i)^\s*(?:yours\s+(?:sincerely|faithfully|truly)|sincerely|regards|best\s+regards|kind\s+regards|with\s+(?:best\s+)?regards)\s*[,.]?\s*$`)
 	// reIssuedBy and reHiring: the issuer of a tender or policy, the
 	// employer of a vacancy, when the sentence says so.
 	reIssuedBy = regexp.MustCompile(`(?i)\bissued\s+by\s*:?\s*$`)
@@ -55,6 +76,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 	taken := [][2]int{}
 	addParty := func(ms, me int, name, role, method, etype string, conf float64) {
 		name = strings.TrimSpace(strings.TrimRight(name, " ,.;:،*_"))
+		if reAbbrevEnd.MatchString(name+".") && strings.HasPrefix(t[ms+strings.Index(t[ms:], name)+len(name):], ".") {
+			name += "." // "B.V.", "Inc.", "Co.": the stop is the name's
+		}
 		if name == "" {
 			return
 		}
@@ -122,6 +146,11 @@ func (x *extractor) parties(t string, base int, prev string) {
 			r, _ := utf8.DecodeRuneInString(strings.TrimSpace(name))
 			named = named && (unicode.IsUpper(r) || unicode.Is(unicode.Arabic, r))
 		}
+		// A table's header row ("Supplier | Buyer", "Supplier | Item |
+		// Qty") names columns, not a party.
+		if roleOf(name) != "" || labelRole(name) != "" || columnWord(name) {
+			named = false
+		}
 		if role != "" && named {
 			addParty(start, start+len(name), name, role, "labeled_field", etype, 0.88)
 		}
@@ -129,7 +158,18 @@ func (x *extractor) parties(t string, base int, prev string) {
 	// Signatories: "Signed for the Lessor: Khalid Al Rawas, Managing
 	// Director", "Signed: X SAOC, by Tariq Al Said, CEO"; the sender of a
 	// letter on the line after "Yours sincerely,". They take no role.
-	if m := reSigned.FindStringSubmatchIndex(t); m != nil {
+	if m := reInlineName.FindStringSubmatchIndex(t); m != nil && m[0] > 0 && reSignWord.MatchString(t[:m[0]]) {
+		// "Signed: ________  Name: Khalid Al Harthy  Title: ...".
+		p := t[m[2]:m[3]]
+		for _, label := range []string{" Title", " Position", " Designation", " Date", " Signature", " Capacity", " Role"} {
+			if i := strings.Index(p, label); i > 0 {
+				p = p[:i]
+			}
+		}
+		if strings.Contains(p, " ") && !titleWords(p) {
+			addParty(m[2], m[2]+len(p), p, "", "pattern", "person", 0.7)
+		}
+	} else if m := reSigned.FindStringSubmatchIndex(t); m != nil {
 		off := m[2]
 		for i, part := range strings.Split(t[m[2]:m[3]], ",") {
 			p := strings.TrimSpace(part)
@@ -145,8 +185,33 @@ func (x *extractor) parties(t string, base int, prev string) {
 			}
 			off += len(part) + 1
 		}
-	} else if reClosing.MatchString(prev) {
-		if p := strings.TrimSpace(t); rePlainName.MatchString(p) && !titleWords(p) {
+	} else if m := reSignedAR.FindStringSubmatchIndex(t); hasArabic(t) && m != nil {
+		// "عن المؤجر: ناصر بن علي الهنائي": the person who signs; an
+		// organisation after it is found as one below.
+		p := t[m[2]:m[3]]
+		if i := strings.IndexAny(p, "،,("); i > 0 {
+			p = p[:i]
+		}
+		p = strings.TrimSpace(p)
+		if h := honorific.FindString(p); h != "" {
+			p = strings.TrimSpace(p[len(h):])
+		}
+		if reArPlainName.MatchString(p) && !arOrgHead(p) && roleOf(p) == "" && labelRole(p) == "" {
+			at := m[2] + strings.Index(t[m[2]:], p)
+			addParty(at, at+len(p), p, "", "pattern", "person", 0.7)
+		}
+	} else if m := reNameLabel.FindStringSubmatchIndex(t); m != nil && reSignatureArea(prev) {
+		p := strings.TrimSpace(strings.TrimRight(t[m[2]:m[3]], " ,.;"))
+		if rePlainName.MatchString(p) && !titleWords(p) || reArPlainName.MatchString(p) && !arOrgHead(p) {
+			at := m[2] + strings.Index(t[m[2]:], p)
+			addParty(at, at+len(p), p, "", "pattern", "person", 0.7)
+		}
+	} else if reClosing.MatchString(prev) || reSignedFor.MatchString(prev) {
+		// The name under "Yours sincerely," or under "For Gulf Packaging
+		// Co. LLC" / "عن مؤسسة الواحة" is the person who signs.
+		p := strings.TrimSpace(t)
+		if rePlainName.MatchString(p) && !titleWords(p) ||
+			reArPlainName.MatchString(p) && !arOrgHead(p) && roleOf(p) == "" && !strings.HasPrefix(p, "عن ") && arPersonLike(p) {
 			at := strings.Index(t, p)
 			addParty(at, at+len(p), p, "", "pattern", "person", 0.7)
 		}
@@ -160,7 +225,8 @@ func (x *extractor) parties(t string, base int, prev string) {
 	for _, m := range reOrg.FindAllStringSubmatchIndex(t, -1) {
 		names = append(names, found{m[2], m[3], "company"})
 	}
-	for _, m := range reArOrg.FindAllStringSubmatchIndex(t, -1) {
+	ar := hasArabic(t)
+	for _, m := range arMatches(ar, reArOrg, t) {
 		if m[2] >= 0 {
 			names = append(names, found{m[2], m[3], "company"})
 		} else {
@@ -170,8 +236,16 @@ func (x *extractor) parties(t string, base int, prev string) {
 	for _, m := range rePerson.FindAllStringSubmatchIndex(t, -1) {
 		names = append(names, found{m[2], m[3], "person"})
 	}
-	for _, m := range reArPerson.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range arMatches(ar, reArPerson, t) {
 		names = append(names, found{m[2], m[3], "person"})
+	}
+	if ar {
+		for _, m := range reArOrgDefined.FindAllStringSubmatchIndex(t, -1) {
+			names = append(names, found{m[2], m[3], entityType(t[m[2]:m[3]])})
+		}
+		for _, m := range reAnnounces.FindAllStringSubmatchIndex(t, -1) {
+			names = append(names, found{m[2], m[3], entityType(t[m[2]:m[3]])})
+		}
 	}
 	for _, m := range reDefinedParty.FindAllStringSubmatchIndex(t, -1) {
 		if roleOf(t[m[4]:m[5]]) != "" {
@@ -197,8 +271,16 @@ func (x *extractor) parties(t string, base int, prev string) {
 				role, method, conf = "second_party", "definition", 0.85
 			}
 		}
+		represents := reRepresentedBy.MatchString(t[:s])
+		if represents {
+			// "ويمثلها السيد/ X بصفته المدير العام، ويشار إليها بـ
+			// "المؤجر"": the definition is the company's, not X's.
+			role, method, conf = "", "pattern", 0.75
+		}
 		switch {
-		case role != "":
+		case role != "" || represents:
+		case reAnnounceBefore.MatchString(t[:s]):
+			role, method, conf = "issuer", "clause", 0.8
 		case reIssuedBy.MatchString(t[:s]):
 			role, method, conf = "issuer", "clause", 0.85
 		case reHiring.MatchString(after):
@@ -206,6 +288,71 @@ func (x *extractor) parties(t string, base int, prev string) {
 		}
 		addParty(s, n.e, name, role, method, n.etype, conf)
 	}
+}
+
+// arMatches runs an Arabic pattern only on a block with Arabic letters.
+func arMatches(ar bool, re *regexp.Regexp, t string) [][]int {
+	if !ar {
+		return nil
+	}
+	return re.FindAllStringSubmatchIndex(t, -1)
+}
+
+// reAbbrevEnd: a name ending in an abbreviation whose stop belongs to it.
+var reAbbrevEnd = regexp.MustCompile(`(?:\b[A-Za-z]\.[A-Za-z]\.|\b(?:Inc|Ltd|Co|Corp|Est|Bhd|Pvt|Pty|Bros|S\.p\.A|S\.r\.l)\.)$`)
+
+// reInlineName: a "Name:" label inside a signing line; reSignWord: the
+// line signs.
+var (
+	reInlineName = regexp.MustCompile(`\b(?:Name|NAME|name)\s*[:：]\s*(` + personName + `)`)
+	reSignWord   = regexp.MustCompile(`(?i)\bsign(?:ed|ature)?\b|توقيع|التوقيع`)
+)
+
+// reAnnounceBefore: "تعلن بلدية صلالة عن طرح مناقصة" names the issuer.
+var reAnnounceBefore = regexp.MustCompile(`(?:تعلن|يعلن|أعلنت|اعلنت|تدعو|يدعو)\s+$`)
+
+// columnWords are the usual column headers of a table ("Supplier |
+// Description | Qty"): a labelled "name" that is one of them is a header.
+var columnWords = []string{"name", "description", "item", "items", "qty", "quantity", "amount", "price", "unit price", "total", "date",
+	"signature", "address", "title", "position", "details", "value", "no.", "no", "remarks", "product", "service", "services",
+	"الاسم", "التوقيع", "البيان", "الوصف", "البند", "الصنف", "الكمية", "المبلغ", "السعر", "الإجمالي", "التاريخ", "العنوان", "الصفة", "المنصب", "ملاحظات"}
+
+func columnWord(s string) bool {
+	return slices.Contains(columnWords, lowerASCII(strings.TrimSpace(s)))
+}
+
+// reSignatureArea: the block before a "Name:" line is a signing line.
+func reSignatureArea(prev string) bool {
+	return reSignedFor.MatchString(prev) || reSigned.MatchString(prev) || reClosing.MatchString(prev)
+}
+
+// arOrgHead reports whether an Arabic name starts with the kind of an
+// organisation (شركة, مؤسسة, مستشفى, ...).
+func arOrgHead(s string) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(s), " ")
+	switch first {
+	case "شركة", "مؤسسة", "مجموعة", "بنك", "مصرف", "مستشفى", "مصنع", "جامعة", "كلية", "معهد", "مكتب", "هيئة", "وزارة", "بلدية", "مركز",
+		"فندق", "مدرسة", "جمعية", "مختبر", "دائرة", "مديرية", "صندوق", "مجلس", "الشركة", "المؤسسة":
+		return true
+	}
+	return false
+}
+
+// arPersonLike: an Arabic line is a person's name when it carries بن or
+// بنت, or is two to four words none of which is a common word of a job
+// title or a closing ("مدير", "المبيعات", "وتفضلوا").
+func arPersonLike(s string) bool {
+	words := strings.Fields(s)
+	for _, w := range words {
+		switch w {
+		case "بن", "بنت", "ابن":
+			return true
+		case "مدير", "المدير", "مديرة", "رئيس", "الرئيس", "قسم", "إدارة", "ادارة", "المبيعات", "المشتريات", "العام", "التنفيذي",
+			"وتفضلوا", "بقبول", "الاحترام", "والتقدير", "المخول", "بالتوقيع", "الختم", "التوقيع", "التاريخ":
+			return false
+		}
+	}
+	return len(words) >= 2 && len(words) <= 4
 }
 
 // labelRole is the role a label gives: its role word, first_party and
@@ -285,7 +432,8 @@ func trimOrgLead(s string) string {
 			return s
 		}
 		switch strings.ToLower(w) {
-		case "between", "and", "the", "by", "with", "to", "from", "of", "for", "dear", "at", "is", "are", "this", "that":
+		case "between", "and", "the", "by", "with", "to", "from", "of", "for", "dear", "at", "is", "are", "this", "that",
+			"signed", "executed", "witnessed", "on", "behalf", "attention", "attn", "attn.", "messrs", "messrs.", "m/s":
 			s = rest
 			continue
 		}

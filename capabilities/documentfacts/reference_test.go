@@ -172,9 +172,9 @@ func TestReferenceRiskFlags(t *testing.T) {
 
 // TestReferenceOutputReachable: every output field of reference-service.md
 // §6 "Output" is filled by some document, and every enumerated value Dalil
-// can give is given (llm_verified never is: Dalil has no language-model
-// pass; entity type "other" never is: a party that is no person, company
-// or government is an organization).
+// can give is given (llm_verified through a fake language model; entity
+// type "other" never is: a party that is no person, company or government
+// is an organization).
 func TestReferenceOutputReachable(t *testing.T) {
 	text := "SUPPLY AGREEMENT\nThis Agreement is made on 1 March 2026 between Al Noor Trading LLC (the \"Supplier\") and Ministry of Health (the \"Customer\").\n" +
 		"Project Manager: Mr. Salim Al Harthy\nTerm: one year\nThe Customer shall pay OMR 450.000 per month within 30 days of invoice.\n" +
@@ -201,9 +201,20 @@ func TestReferenceOutputReachable(t *testing.T) {
 		}
 	}
 	var out Output
-	for _, typ := range []string{"", "contract"} {
+	model := &fakeAssistant{propose: func(_ context.Context, req AssistRequest) (AssistAnswer, error) {
+		for _, l := range req.Lines {
+			if i := strings.Index(l.Text, "Schedule 1"); i >= 0 {
+				return AssistAnswer{Model: "fake-1", Facts: []ProposedFact{{Type: TypeIdentifier, Key: "schedule_number", Value: "Schedule 1", Start: l.Start + i}}}, nil
+			}
+		}
+		return AssistAnswer{}, nil
+	}}
+	for _, c := range []struct {
+		typ  string
+		deps Deps
+	}{{"", Deps{}}, {"contract", Deps{}}, {"contract", Deps{Assist: model}}} {
 		var err error
-		out, err = Handle(context.Background(), Deps{}, Input{Text: text, DocumentType: typ, RequestedFacts: []string{"governing law", "colour of the sky"}})
+		out, err = Handle(context.Background(), c.deps, Input{Text: text, DocumentType: c.typ, RequestedFacts: []string{"governing law", "colour of the sky"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -230,12 +241,13 @@ func TestReferenceOutputReachable(t *testing.T) {
 		}
 	}
 	for p, want := range map[string][]string{
-		".facts[].method":          {"labeled_field", "pattern", "clause", "table", "definition"},
-		".requestedFacts[].status": {"found", "not_found"},
-		".entities[].type":         {"person", "company", "government", "location"},
-		".dates[].precision":       {"day", "month"},
-		".obligations[].modality":  {"must", "must_not"},
-		".documentTypeSource":      {"caller"},
+		".facts[].method":            {"labeled_field", "pattern", "clause", "table", "definition", "llm_verified"},
+		".metadata.llmAssist.status": {"off", "used"},
+		".requestedFacts[].status":   {"found", "not_found"},
+		".entities[].type":           {"person", "company", "government", "location"},
+		".dates[].precision":         {"day", "month"},
+		".obligations[].modality":    {"must", "must_not"},
+		".documentTypeSource":        {"caller"},
 	} {
 		for _, w := range want {
 			if !values[p][w] {

@@ -128,12 +128,18 @@ type Fact struct {
 	Ratio      *float64 `json:"ratio,omitempty" jsonschema:"Percentage: the ratio as a number (5 % is 0.05)."`
 	EntityType string   `json:"entityType,omitempty" schema:"enum=person|company|organization|government|other"`
 	Confidence float64  `json:"confidence" schema:"minimum=0,maximum=1"`
-	Method     string   `json:"method" schema:"enum=labeled_field|pattern|clause|table|definition|llm_verified" jsonschema:"How the fact was read. llm_verified would mark a fact a language model confirmed; this service has no such pass (metadata.llmAssist.status is off), so it never answers it."`
+	Method     string   `json:"method" schema:"enum=labeled_field|pattern|clause|table|definition|llm_verified" jsonschema:"How the fact was read. llm_verified: proposed by a language model (where the operator configured one) and kept because its value is found verbatim in the text at the offsets the model cited; the others come from deterministic rules."`
 	// Evidence is where the fact was read (omitted when
 	// includeSourceEvidence is false); SourceEvidence is the same in the
 	// reference service's field names.
 	Evidence       *Evidence       `json:"evidence,omitempty"`
 	SourceEvidence *SourceEvidence `json:"sourceEvidence,omitempty"`
+	// Assist is set when the language-model pass ran and touched this
+	// fact: an llm_verified fact is new or disagrees with rule-based
+	// facts; a rule-based fact is confirmed or contradicted by it.
+	Assist *FactAssist `json:"assist,omitempty" jsonschema:"Where the language-model pass ran: new or disagrees (an llm_verified fact), confirmed or contradicted (a rule-based fact), with relatedFacts, the indexes in facts of the facts of the other source."`
+
+	ref int // links facts across the assist pass (resolveAssistRefs)
 }
 
 // Obligation is a sentence or clause that binds a party.
@@ -274,20 +280,33 @@ type Metadata struct {
 	PageProvenance   string `json:"pageProvenance" schema:"enum=pdf_pages|form_feeds|docx_page_breaks|none"`
 	ExtractionMode   string `json:"extractionMode" schema:"enum=auto|requested_only"`
 	ExtractionMethod string `json:"extractionMethod"`
-	// LLMAssist reports the reference service's language-model pass:
-	// Dalil has none, so its status is always off.
+	// LLMAssist reports the language-model pass (assist.go).
 	LLMAssist        LLMAssist `json:"llmAssist"`
 	OffsetUnit       string    `json:"offsetUnit" jsonschema:"unicode_code_point: evidence offsets count code points (equal to UTF-16 units for text without characters outside the Basic Multilingual Plane)."`
 	ExtractorVersion string    `json:"extractorVersion"`
 }
 
-// LLMAssist is metadata.llmAssist: facts verified and rejected by a
-// language-model pass. Dalil's extractor is deterministic: status off,
-// nothing verified or rejected.
+// LLMAssist is metadata.llmAssist: the language-model pass. off: no
+// model is configured (nothing is sent anywhere); not_needed: the rules
+// found what was requested and expected; used: the model was asked and
+// its proposals verified; failed: it was asked and failed (the answer is
+// the rules' alone, with a warning).
 type LLMAssist struct {
-	Status        string `json:"status" schema:"enum=off|not_needed|used|failed"`
-	VerifiedFacts int    `json:"verifiedFacts" schema:"minimum=0"`
-	RejectedFacts int    `json:"rejectedFacts" schema:"minimum=0"`
+	Status string `json:"status" schema:"enum=off|not_needed|used|failed"`
+	// VerifiedFacts are the proposals kept (confirmed, disagreeing or
+	// new); RejectedFacts those refused.
+	VerifiedFacts int `json:"verifiedFacts" schema:"minimum=0"`
+	RejectedFacts int `json:"rejectedFacts" schema:"minimum=0"`
+	// Dalil's additions.
+	Provider         string            `json:"provider,omitempty" jsonschema:"The model's provider (anthropic), when one is configured."`
+	Model            string            `json:"model,omitempty"`
+	Wanted           []string          `json:"wanted,omitempty" jsonschema:"What the model was asked for: the requested facts and the facts expected for this type of document that the rules did not find."`
+	ProposedFacts    int               `json:"proposedFacts,omitempty" schema:"minimum=0"`
+	ConfirmedFacts   int               `json:"confirmedFacts,omitempty" schema:"minimum=0" jsonschema:"Proposals equal to a rule-based fact (that fact is marked confirmed; no second fact is added)."`
+	DisagreeingFacts int               `json:"disagreeingFacts,omitempty" schema:"minimum=0" jsonschema:"Proposals that differ from a rule-based fact of the same key or passage (both are given, each naming the other)."`
+	NewFacts         int               `json:"newFacts,omitempty" schema:"minimum=0" jsonschema:"Proposals the rules did not find at all."`
+	Rejections       []AssistRejection `json:"rejections,omitempty" jsonschema:"Up to 20 refused proposals with the reason (not_found_at_cited_offsets, unreadable_value, ...)."`
+	Note             string            `json:"note,omitempty"`
 }
 
 // unanswered is why nothing can be charged for: a readable document in

@@ -7,6 +7,7 @@ import (
 
 	"dalil/capabilities/documentfacts"
 	"dalil/capabilities/documentfacts/docfetch"
+	"dalil/capabilities/documentfacts/llmassist"
 	"dalil/capabilities/invoiceanomaly"
 	"dalil/capabilities/invoiceanomaly/invoicesql"
 	"dalil/capabilities/maintenance"
@@ -128,6 +129,7 @@ func documentDeps(deps deps) documentfacts.Deps {
 	return documentfacts.Deps{
 		Fetcher:  docfetch.New(deps.fetch),
 		CheckURL: func(u string) error { _, err := client.CheckURL(u); return err },
+		Assist:   llmassist.New(newIntelClients(deps.providers).anthropic),
 	}
 }
 

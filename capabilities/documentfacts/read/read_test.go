@@ -373,3 +373,30 @@ func TestPDFFormXObjectHiddenText(t *testing.T) {
 		t.Errorf("hidden %+v", doc.Hidden)
 	}
 }
+
+// TestSpacedTableRows: a plain-text or Markdown line laid out as a table
+// with spaces or tabs is read as a row of cells (" | "), as the other
+// formats' tables are; prose and "Label:   value" lines are not.
+func TestSpacedTableRows(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"No.  Description            Qty    Unit Price (OMR)   Amount (OMR)", "No. | Description | Qty | Unit Price (OMR) | Amount (OMR)"},
+		{"1    A4 copy paper (box)    120         6.750          810.000", "1 | A4 copy paper (box) | 120 | 6.750 | 810.000"},
+		{"                                  Subtotal          1,149.750", "Subtotal | 1,149.750"},
+		{"Item\tQty\tPrice (USD)", "Item | Qty | Price (USD)"},
+		{"م   الصنف   الكمية   المبلغ (ر.ع.)", "م | الصنف | الكمية | المبلغ (ر.ع.)"},
+		// Not rows: prose with two spaces after a stop, a label and its value.
+		{"The Buyer shall pay.  The Seller shall deliver.", "The Buyer shall pay. The Seller shall deliver."},
+		{"Invoice No.:      MOS-17", "Invoice No.: MOS-17"},
+		{"A single   line", "A single | line"},
+	} {
+		for _, f := range []string{"a.txt", "a.md"} {
+			doc, err := Read(context.Background(), []byte(c.line), "", f, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := doc.Blocks[0].Text; got != c.want || doc.Blocks[0].Row != strings.Contains(c.want, " | ") {
+				t.Errorf("%s %q: %q (row %v), want %q", f, c.line, got, doc.Blocks[0].Row, c.want)
+			}
+		}
+	}
+}

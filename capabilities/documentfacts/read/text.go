@@ -40,16 +40,63 @@ func readText(b *budget, s string, f Format) (*Document, error) {
 					blk.Text, blk.Heading = strings.TrimSpace(t), true
 				} else if strings.HasPrefix(strings.TrimSpace(line), "|") {
 					blk.Text, blk.Row = markdownRow(line), true
+				} else if row, ok := spacedRow(line); ok {
+					blk.Text, blk.Row = row, true
 				}
 			case FormatCSV:
 				blk.Row = true
 			default:
-				blk.Heading = LooksLikeHeading(line)
+				if row, ok := spacedRow(line); ok {
+					blk.Text, blk.Row = row, true
+				} else {
+					blk.Heading = LooksLikeHeading(line)
+				}
 			}
 			doc.Blocks = append(doc.Blocks, blk)
 		}
 	}
 	return doc, nil
+}
+
+// reColumnGap is the space between two columns of a table laid out with
+// spaces: a tab, or three spaces or more.
+var (
+	reColumnGap = regexp.MustCompile(`\t+ *| {3,}\t*`)
+	reNarrowGap = regexp.MustCompile(`[ \t]*\t[ \t]*| {2,}`)
+)
+
+// spacedRow reads a line of a table laid out with spaces or tabs ("No.
+// Description      Qty    Unit Price (OMR)    Amount (OMR)") as its cells
+// joined by " | ", as tables of the other formats are: three cells or
+// more, or two ("Subtotal       1,149.750") unless the first is a label
+// ending in a colon ("Invoice No.:    MOS-17" stays a labelled line). The
+// indentation before the first cell is not a column. Lines of prose are
+// left alone: a gap of two spaces (after a full stop) is no column.
+func spacedRow(line string) (string, bool) {
+	t := strings.TrimSpace(line)
+	if !reColumnGap.MatchString(t) {
+		return "", false
+	}
+	// In a line laid out as a table, two spaces part columns too ("No.
+	// Description").
+	var cells []string
+	for _, c := range reNarrowGap.Split(t, -1) {
+		if c = strings.TrimSpace(c); c != "" {
+			cells = append(cells, c)
+		}
+	}
+	switch {
+	case len(cells) < 2:
+		return "", false
+	case len(cells) == 2 && (strings.HasSuffix(cells[0], ":") || strings.HasSuffix(cells[0], "：")):
+		return "", false
+	}
+	for _, c := range cells {
+		if strings.Contains(c, "|") {
+			return "", false // a line already using pipes is read as written
+		}
+	}
+	return strings.Join(cells, " | "), true
 }
 
 func markdownRow(line string) string {
