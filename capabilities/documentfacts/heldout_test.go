@@ -32,10 +32,24 @@ func TestHeldOut(t *testing.T) {
 // on another branch until it is scored: it prints precision and recall
 // per type and language, strict and loose, and has no floors yet. Without
 // the directory it is skipped.
+// heldOut2Floors (strict precision, recall): just under the first scored
+// run after issue 29's rules (docs/documents.md has it beside the run
+// before them). They only keep later changes from making it worse.
+var heldOut2Floors = map[string][2]float64{
+	"party":       {0.60, 0.45},
+	"date":        {0.60, 0.58},
+	"money":       {0.65, 0.33},
+	"obligation":  {0.75, 0.70},
+	"requirement": {0.14, 0.12},
+	"deadline":    {0.90, 0.63},
+	"law":         {0.95, 0.65},
+	"duration":    {0.74, 0.65},
+}
+
 func TestHeldOut2(t *testing.T) {
 	const dir = "testdata/heldout2"
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("%s is absent: the second held-out set is not in this tree", dir)
 	}
-	scoreCorpus(t, loadEvalCorpus(t, dir, 1), nil)
+	scoreCorpus(t, loadEvalCorpus(t, dir, 18), heldOut2Floors)
 }

@@ -23,6 +23,7 @@ import (
 	"dalil/capability"
 	"dalil/internal/safehttp"
 	"dalil/module"
+	"dalil/provider/llm"
 	"dalil/provider/vendors"
 	"dalil/rail/mpp/mppsql"
 	"dalil/store/sqlstore"
@@ -58,20 +59,20 @@ func registry(deps deps) (*capability.Registry, error) {
 		}
 		invoices.Store, invoices.Secret = invoicesql.New(deps.store.DB()), secret
 	}
+	// The vendors' clients are built once: a vendor's call budget and
+	// cache are shared by every capability that uses it.
+	vendorClients := intelClients(deps)
 	entries := []capability.Entry{
 		property.AnalyzeEntry(),
 		property.CompareEntry(),
 		maintenance.Entry(),
 		invoiceanomaly.Entry(invoices),
-		documentfacts.Entry(documentDeps(deps)),
+		documentfacts.Entry(documentDeps(deps, vendorClients.Anthropic)),
 	}
 	// Voice: gated on the telephony provider (voice.go; 503
 	// PROVIDER_NOT_CONFIGURED until one is configured).
 	entries = append(entries, voice.Entries(deps.voice)...)
 	// Company intelligence and risk (intel.go).
-	// The vendors' clients are built once: a vendor's call budget and
-	// cache are shared by every capability that uses it.
-	vendorClients := intelClients(deps)
 	entries = append(entries, intelEntries(intelSourcesFrom(deps, vendorClients))...)
 	// Oman business routes and oman_supplier_check (omanbusiness.go).
 	entries = append(entries, omanBusinessEntriesWith(deps, vendorClients.WebSearcher())...)
@@ -123,13 +124,15 @@ func moduleEnv(d deps) module.Env {
 
 // documentDeps wires document_facts_extract: URLs are fetched through
 // internal/safehttp only (tests may inject deps.fetch's options: a local
-// TLS server reached through the production checks).
-func documentDeps(deps deps) documentfacts.Deps {
+// TLS server reached through the production checks); the grounded model
+// pass uses the configured language model (nil: off), the same client
+// as the intelligence capabilities.
+func documentDeps(deps deps, model *llm.Client) documentfacts.Deps {
 	client := safehttp.New(deps.fetch)
 	return documentfacts.Deps{
 		Fetcher:  docfetch.New(deps.fetch),
 		CheckURL: func(u string) error { _, err := client.CheckURL(u); return err },
-		Assist:   llmassist.New(newIntelClients(deps.providers).anthropic),
+		Assist:   llmassist.New(model),
 	}
 }
 
