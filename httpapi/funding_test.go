@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"sync/atomic"
@@ -173,5 +174,29 @@ func TestFundingTopUp(t *testing.T) {
 	}
 	if r := e.do("POST", "/api/v1/account/top-up", `{"usd":"3"}`, h); r.Status != 402 || e.credits(id) != 4*dalil.USD {
 		t.Errorf("replayed top-up: %d %s, credits %v", r.Status, r.Raw, e.credits(id))
+	}
+}
+
+// The funding routes are in /openapi.json when funding is on (with the
+// rails that fund), and not when it is off.
+func TestFundingInOpenAPI(t *testing.T) {
+	for _, on := range []bool{false, true} {
+		e, _ := fundingEnv(t, on)
+		r := e.do("GET", "/openapi.json", nil, nil)
+		var doc struct {
+			Paths map[string]map[string]struct {
+				OperationID string `json:"operationId"`
+				Description string `json:"description"`
+			} `json:"paths"`
+		}
+		if err := json.Unmarshal([]byte(r.Raw), &doc); err != nil {
+			t.Fatal(err)
+		}
+		for path, id := range map[string]string{"/api/v1/accounts": "fund_new_account", "/api/v1/account/top-up": "top_up_account"} {
+			op, listed := doc.Paths[path]["post"]
+			if listed != on || on && (op.OperationID != id || !strings.Contains(op.Description, "x402")) {
+				t.Errorf("funding on=%v: POST %s in openapi.json: %v %+v", on, path, listed, op)
+			}
+		}
 	}
 }

@@ -222,6 +222,40 @@ func (s *Server) openAPI() obj {
 			}
 		}
 	}
+	// Agents funding themselves (funding.go), when the operator turned it
+	// on: paid over a pay-per-call rail (a 402 challenge first, for the
+	// amount asked).
+	if _, ok := s.store.(dalil.Funder); ok && len(s.fundingRails()) > 0 {
+		body := obj{"type": "object", "additionalProperties": false, "required": []string{"usd"}, "properties": obj{
+			"usd":  obj{"type": "string", "pattern": `^[0-9]+(\.[0-9]{1,6})?$`, "description": "USD to pay and receive in credits, within the operator's bounds"},
+			"name": obj{"type": "string", "minLength": 1, "maxLength": 120, "description": "the new account's name (account creation only)"},
+		}}
+		fund := func(path, id, summary, status string, secured bool) {
+			op := obj{"operationId": id, "tags": []string{"Account"}, "summary": summary,
+				"description": summary + " Paid over " + strings.Join(s.fundingRails(), ", ") + ": without a credential the answer is 402 with the rail's challenge for the amount asked.",
+				"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": body}}},
+				"responses": obj{
+					status: obj{"description": "Funded", "content": obj{"application/json": obj{"schema": envelope}}},
+					"400":  obj{"$ref": "#/components/responses/BadRequest"},
+					"402":  obj{"$ref": "#/components/responses/PaymentRequired"},
+					"500":  obj{"$ref": "#/components/responses/Internal"},
+				}}
+			if secured {
+				op["security"] = []any{obj{"ApiKeyAuth": []string{}}, obj{"BearerAuth": []string{}}}
+				op["responses"].(obj)["401"] = obj{"$ref": "#/components/responses/Unauthorized"}
+			} else {
+				op["security"] = []any{}
+			}
+			item, _ := paths[path].(obj)
+			if item == nil {
+				item = obj{}
+				paths[path] = item
+			}
+			item["post"] = op
+		}
+		fund("/api/v1/accounts", "fund_new_account", "Buy an account with credits: the answer holds its API key, shown once.", "201", false)
+		fund("/api/v1/account/top-up", "top_up_account", "Add credits to the key's account.", "200", true)
+	}
 	for _, p := range []string{"/api/v1/health", "/health"} {
 		paths[p].(obj)["get"].(obj)["responses"].(obj)["503"] = obj{"$ref": "#/components/responses/Unavailable"}
 	}
