@@ -81,6 +81,10 @@ type Options struct {
 	// Idempotent: the same input gives the same output.
 	// OpenWorld: the call reaches external providers.
 	ReadOnly, Idempotent, OpenWorld bool
+	// AccountOnly: only an account (an API key: credits or subscription)
+	// pays for it; the pay-per-call rails refuse it before any challenge
+	// and do not list it (a monthly service, such as a watchlist).
+	AccountOnly bool
 	// Requires lists what the operator must configure for the capability
 	// to run (NeedsProvider, NeedsDataset). Its status follows: available
 	// when every requirement is configured (see RegistryOptions), else

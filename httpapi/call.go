@@ -39,12 +39,23 @@ func (s *Server) capabilityHandler(e *capability.Entry, legacy bool) http.Handle
 			presented = s.presentedRails(r)
 		}
 		choice := dalil.ChooseRail(method, s.rails, apiKey(r) != "", presented)
+		if !choice.Account && e.AccountOnly {
+			writeError(w, r, accountOnly(e))
+			return
+		}
 		if !choice.Account {
 			s.paidCall(w, r, e, &railPayer{s: s, e: e, pr: s.payRails[choice.PayPerCall]})
 			return
 		}
 		s.paidCall(w, r, e, &accountPayer{s: s, e: e, method: choice.Method})
 	}
+}
+
+// accountOnly refuses a pay-per-call payment for a capability only an
+// account pays for, before any challenge.
+func accountOnly(e *capability.Entry) *dalil.Error {
+	return dalil.Errorf(dalil.CodePaymentMethodUnsupported, "%s is paid from an account only: call it with an API key (api_credits or subscription). "+
+		"Pay-per-call rails (x402, L402, MPP) cannot pay for it. Nothing was charged.", e.ID)
 }
 
 // accountPayer pays with the caller's account: an API key, its plan's

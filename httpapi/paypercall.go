@@ -72,7 +72,9 @@ func (s *Server) payRoutes() {
 		s.rails[id] = true
 		s.payRails[id] = pr
 		for _, e := range s.reg.Callable() {
-			m.HandleFunc("POST "+dedicatedPath(id, e), s.dedicatedHandler(e, pr))
+			if !e.AccountOnly {
+				m.HandleFunc("POST "+dedicatedPath(id, e), s.dedicatedHandler(e, pr))
+			}
 		}
 		info := pr.Info
 		m.HandleFunc("GET /api/v1/"+id, func(w http.ResponseWriter, r *http.Request) { writeData(w, r, http.StatusOK, info, Meta{}) })
@@ -86,7 +88,7 @@ func (s *Server) payRoutes() {
 		if pr.Sessions != nil {
 			m.HandleFunc("POST "+pr.SessionCall, func(w http.ResponseWriter, r *http.Request) {
 				e, ok := s.reg.Lookup(r.PathValue("tool"))
-				if !ok || !e.Callable() {
+				if !ok || !e.Callable() || e.AccountOnly {
 					writeError(w, r, dalil.Errorf(dalil.CodeNotFound, "No capability %s.", quote(r.PathValue("tool"))))
 					return
 				}
@@ -100,7 +102,9 @@ func (s *Server) payRoutes() {
 func (s *Server) quotes(r *http.Request, rail string) []dalil.Quote {
 	var qs []dalil.Quote
 	for _, e := range s.reg.Callable() {
-		qs = append(qs, s.quote(r, e, dedicatedPath(rail, e)))
+		if !e.AccountOnly {
+			qs = append(qs, s.quote(r, e, dedicatedPath(rail, e)))
+		}
 	}
 	return qs
 }

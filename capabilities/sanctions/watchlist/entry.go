@@ -109,6 +109,7 @@ func Entry(d Deps) capability.Entry {
 		WhenToUse:   "When a counterparty must stay screened over time (an ongoing supplier, customer or partner), not just once.",
 		Path:        "/api/v1/sanctions/watchlist",
 		Price:       Price,
+		AccountOnly: true,
 		Requires:    []capability.Requirement{capability.NeedsDataset(sanctions.Dataset)},
 		Example:     Input{Name: "Al Noor Trading LLC", Country: "OM", EntityType: "entity", WebhookURL: "https://example.com/dalil/alerts"},
 		Limitations: limitations,
