@@ -134,6 +134,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err := checkAdminToken(cfg); err != nil {
 		return err
 	}
+	if err := checkMetricsToken(cfg); err != nil {
+		return err
+	}
 	log := logger(cfg.LogLevel, stderr)
 	// GOGC 400 unless the operator set GOGC (gc.go).
 	defer setGC(getenv)()
@@ -190,6 +193,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	fmt.Fprintf(stderr, "dalil %s listening on http://%s (database: %s)\n", httpapi.Version, ln.Addr(), store.Dialect())
+	if cfg.Listen.MetricsAddr != "" {
+		stopMetrics, err := serveMetrics(cfg.Listen.MetricsAddr, srv.MetricsHandler(), stderr)
+		if err != nil {
+			return err
+		}
+		defer stopMetrics()
+	}
 	if cfg.Listen.DebugAddr != "" {
 		stopDebug, err := serveDebug(cfg.Listen.DebugAddr, stderr)
 		if err != nil {
