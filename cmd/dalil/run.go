@@ -43,6 +43,7 @@ commands:
                                           the voice calls' do-not-call list (E.164 NUMBER):
                                           add one, check one, remove one an operator added
   config                                  print the effective configuration as JSON, secrets hidden
+  health [--live] [--url URL] [--json]    ask the running server /readyz (or /livez): exit 0 when 200
   DATASET import FILE --source S --license L [--format F] [--skip-bad] [--json]
   DATASET stats [--json]                  import a dataset file, or show its coverage
   DATASET batches [--json]                every batch: source, licence, rows, current, retracted
@@ -80,6 +81,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return runVoice(ctx, rest, getenv, stdout, stderr)
 	case "config":
 		return runConfig(rest, getenv, stdout, stderr)
+	case "health":
+		return runHealth(ctx, rest, getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil
