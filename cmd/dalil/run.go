@@ -44,6 +44,9 @@ commands:
                                           add one, check one, remove one an operator added
   config                                  print the effective configuration as JSON, secrets hidden
   health [--live] [--url URL] [--json]    ask the running server /readyz (or /livez): exit 0 when 200
+  backup FILE [--json]                    a consistent copy of the SQLite database, while it serves
+  restore FILE [--keep PATH] [--force]    the backup FILE becomes the database (refused while in use)
+  verify [--json]                         check the money: balances, ledger, charges; exit 1 on a problem
   DATASET import FILE --source S --license L [--format F] [--skip-bad] [--json]
   DATASET stats [--json]                  import a dataset file, or show its coverage
   DATASET batches [--json]                every batch: source, licence, rows, current, retracted
@@ -83,6 +86,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return runConfig(rest, getenv, stdout, stderr)
 	case "health":
 		return runHealth(ctx, rest, getenv, stdout, stderr)
+	case "backup":
+		return runBackup(ctx, rest, getenv, stdout, stderr)
+	case "restore":
+		return runRestore(ctx, rest, getenv, stdout, stderr)
+	case "verify":
+		return runVerify(ctx, rest, getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil
