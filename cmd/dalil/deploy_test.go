@@ -127,16 +127,18 @@ func guideDatabase(t *testing.T) (string, string) {
 // does), against PostgreSQL and Redis of this machine. What it changes:
 //   - go build runs in the repository (-C), its output in the test's
 //     directory, where every command runs;
-//   - the ports 8080-8082 and 9090-9092 are free ports it chose;
+//   - the ports 8080-8082, 9090-9092 and 8443 are free ports it chose;
 //   - the PostgreSQL URL of the guide is a database it created (and drops),
 //     "dalil_restored" that database's name with _restored, the Redis URL
 //     this machine's;
-//   - `dalil serve` runs in the background until it prints its address;
+//   - `dalil serve` and `caddy run` run in the background once they say
+//     they are ready;
 //     the prose line "Stop the server" stops the servers started so far,
 //     and every server is stopped when the test ends;
 //   - a command whose answer shown starts with "dalil: " must fail, with
 //     that message;
-//   - blocks marked "sh not run here: why" are not run (why is logged).
+//   - blocks marked "sh not run here: why" are not run (why is logged), nor
+//     are those marked "sh if TOOL is installed" where TOOL is not.
 //
 // The Caddy configurations (the guide's and deploy/Caddyfile) are checked
 // with `caddy adapt` when caddy is installed.
@@ -162,12 +164,12 @@ func TestDeployGuide(t *testing.T) {
 		"redis://127.0.0.1:6379/0", redisURL,
 	}
 	ports := map[string]string{}
-	for _, p := range []string{"8080", "8081", "8082", "9090", "9091", "9092"} {
+	for _, p := range []string{"8080", "8081", "8082", "9090", "9091", "9092", "8443"} {
 		ports[p] = freePort(t)
 	}
 	rewrite := func(s string) string {
 		s = strings.NewReplacer(subst...).Replace(s)
-		return regexp.MustCompile(`\b(808[0-2]|909[0-2])\b`).ReplaceAllStringFunc(s, func(p string) string { return ports[p] })
+		return regexp.MustCompile(`\b(808[0-2]|909[0-2]|8443)\b`).ReplaceAllStringFunc(s, func(p string) string { return ports[p] })
 	}
 
 	dir := t.TempDir()
@@ -228,6 +230,13 @@ func TestDeployGuide(t *testing.T) {
 			skipped++
 			t.Logf("not run (%s):\n%s", strings.TrimPrefix(b.info, "sh "), b.body)
 			continue
+		case strings.HasPrefix(b.info, "sh if ") && strings.HasSuffix(b.info, " is installed"):
+			tool := strings.TrimSuffix(strings.TrimPrefix(b.info, "sh if "), " is installed")
+			if _, err := exec.LookPath(tool); err != nil {
+				skipped++
+				t.Logf("not run (%s is not installed):\n%s", tool, b.body)
+				continue
+			}
 		case b.info != "sh":
 			if strings.HasPrefix(b.info, "sh") {
 				t.Errorf("block info %q: want sh, or sh not run here: why", b.info)
@@ -238,8 +247,8 @@ func TestDeployGuide(t *testing.T) {
 			line := rewrite(c.line)
 			c.want = rewrite(c.want)
 			ran++
-			if regexp.MustCompile(`(^|\s)dalil serve\b`).MatchString(line) {
-				srv, printed := guideServe(t, dir, env, line)
+			if ready := background(line); ready != "" {
+				srv, printed := guideServe(t, dir, env, line, ready)
 				servers = append(servers, srv)
 				if c.want != "" {
 					checkShown(t, c, printed)
@@ -298,9 +307,22 @@ func TestDeployGuide(t *testing.T) {
 	}
 }
 
-// guideServe starts a `dalil serve` command line of the guide in dir with
-// env and returns it and what it printed once it listens.
-func guideServe(t *testing.T, dir string, env []string, line string) (*exec.Cmd, string) {
+// background is what a command that keeps running prints when it is
+// ready (dalil serve, caddy run); "" for other commands.
+func background(line string) string {
+	switch {
+	case regexp.MustCompile(`(^|\s)dalil serve\b`).MatchString(line):
+		return "listening on http://"
+	case regexp.MustCompile(`(^|\s)caddy run\b`).MatchString(line):
+		return "serving initial configuration"
+	}
+	return ""
+}
+
+// guideServe starts a command line of the guide that keeps running (dalil
+// serve, caddy run) in dir with env and returns it and what it printed
+// once it printed ready.
+func guideServe(t *testing.T, dir string, env []string, line, ready string) (*exec.Cmd, string) {
 	t.Helper()
 	cmd := exec.Command("bash", "-c", "exec env "+line) // env: the line may start with VAR=value
 	cmd.Dir, cmd.Env = dir, env
@@ -329,7 +351,7 @@ func guideServe(t *testing.T, dir string, env []string, line string) (*exec.Cmd,
 				t.Fatalf("%s stopped:\n%s", line, printed.String())
 			}
 			printed.WriteString(l + "\n")
-			if strings.Contains(l, "listening on http://") {
+			if strings.Contains(l, ready) {
 				go func() {
 					for range lines {
 					}
