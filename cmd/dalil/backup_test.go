@@ -30,7 +30,7 @@ func dalilCmd(args ...string) (string, error) {
 // its id and key.
 func newPaidAccount(t *testing.T, db string, credits string) (string, string) {
 	t.Helper()
-	out, err := dalilCmd("accounts", "create", "--name", "load", "--plan", "free", "--credits", credits, "--db", db)
+	out, err := dalilCmd("accounts", "create", "--name", "load", "--plan", "free", "--credits", credits, "--db", db, "--json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,7 @@ func metricsListener(t *testing.T, log *lockedBuffer) string {
 func paidCall(t *testing.T, base, db string) {
 	t.Helper()
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"accounts", "create", "--name", "m", "--plan", "free", "--credits", "1", "--db", db}, noEnv, nil, &out, io.Discard); err != nil {
+	if err := run(context.Background(), []string{"accounts", "create", "--name", "m", "--plan", "free", "--credits", "1", "--db", db, "--json"}, noEnv, nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	var acct struct{ APIKey string }
