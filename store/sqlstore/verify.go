@@ -35,6 +35,9 @@ import (
 //   - credits: each other row (top-up) adds a positive amount;
 //   - idempotency: each completed Idempotency-Key record paid by an
 //     account rail has its charge in the ledger, of the price it recorded;
+//   - funding: each credential spent on credits (a "funded" claim) has its
+//     top-up row, of its amount on its rail, and each top-up paid over a
+//     pay-per-call rail has its funded claim;
 //   - pay-per-call claims: each settled claim records a positive amount, a
 //     request and when it was settled.
 //
@@ -165,6 +168,18 @@ var verifyChecks = []verifyCheck{
 			FROM idempotency i WHERE i.status = 'completed' AND i.response_rail IN ('api_credits', 'subscription')
 			AND NOT EXISTS (SELECT 1 FROM ledger l WHERE l.kind = 'charge' AND l.request_id = i.response_request_id AND l.account_id = i.account_id
 				AND l.tool = i.tool AND l.rail = i.response_rail AND l.amount = -i.response_price)
+			ORDER BY 1`,
+		detail: pair,
+	},
+	{
+		name: "funding", what: "each credential spent on credits (a funded claim) has its top-up, and each top-up paid over x402/L402/MPP its funded claim",
+		count: `SELECT COUNT(*) FROM payment_claims WHERE status = '` + claimFunded + `'`,
+		bad: `SELECT c.credential_id, c.rail || ' ' || c.tool || ': funded ' || CAST(c.amount AS TEXT) || ' micro-USD (request ' || c.request_id || '), no such top-up in the ledger'
+			FROM payment_claims c WHERE c.status = '` + claimFunded + `' AND NOT EXISTS (SELECT 1 FROM ledger l WHERE l.kind = 'topup' AND l.request_id = c.request_id AND l.rail = c.rail AND l.amount = c.amount)
+			UNION ALL
+			SELECT 'ledger ' || CAST(l.id AS TEXT), l.account_id || ': a top-up of ' || CAST(l.amount AS TEXT) || ' micro-USD paid over ' || l.rail || ' without its funded claim'
+			FROM ledger l WHERE l.kind NOT IN ('charge', 'refund') AND l.rail NOT IN ('api_credits', 'subscription')
+			AND NOT EXISTS (SELECT 1 FROM payment_claims c WHERE c.status = '` + claimFunded + `' AND c.request_id = l.request_id AND c.rail = l.rail AND c.amount = l.amount)
 			ORDER BY 1`,
 		detail: pair,
 	},

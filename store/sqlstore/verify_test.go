@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"dalil"
 	"dalil/internal/testenv"
@@ -52,6 +53,14 @@ func moneyActivity(t *testing.T, s *sqlstore.Store) string {
 			t.Fatal(err)
 		}
 	}
+	// Credits bought over x402 by the first account (issue 33 item 11).
+	cred := dalil.Claim{CredentialID: "x402:nonce-1", Rail: "x402", Tool: dalil.ToolAccountTopUp, Amount: 500_000, RequestID: "req_fund", Payer: "0xabc", ExpiresAt: time.Now().Add(time.Hour)}
+	if err := s.ClaimCredential(ctx, cred); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Fund(ctx, dalil.FundingRequest{CredentialID: cred.CredentialID, Rail: "x402", RequestID: "req_fund", Amount: 500_000, AccountID: first}); err != nil {
+		t.Fatal(err)
+	}
 	return first
 }
 
@@ -89,7 +98,7 @@ func testVerify(t *testing.T, dsn string, raw func(t *testing.T) *sql.DB) {
 	defer s.Close()
 	acct := moneyActivity(t, s)
 	rep := verifyOK(t, dsn)
-	if rep.Accounts != 3 || rep.LedgerRows != 3*(1+1+5+1) || len(rep.Checks) != 7 {
+	if rep.Accounts != 3 || rep.LedgerRows != 3*(1+1+5+1)+1 || len(rep.Checks) != 8 {
 		t.Errorf("report: %d accounts, %d ledger rows, %d checks", rep.Accounts, rep.LedgerRows, len(rep.Checks))
 	}
 	for _, c := range rep.Checks {
@@ -103,9 +112,9 @@ func testVerify(t *testing.T, dsn string, raw func(t *testing.T) *sql.DB) {
 		want               []string
 	}{
 		{"a balance", `UPDATE accounts SET credits = credits + 1 WHERE id = '` + acct + `'`, `UPDATE accounts SET credits = credits - 1 WHERE id = '` + acct + `'`,
-			[]string{"balances: " + acct + ": credits USD 1.204001 but its ledger sums to USD 1.204 (off by USD 0.000001)"}},
+			[]string{"balances: " + acct + ": credits USD 1.704001 but its ledger sums to USD 1.704 (off by USD 0.000001)"}},
 		{"a charge's amount", `UPDATE ledger SET amount = -9000 WHERE request_id = 'req_0_3'`, `UPDATE ledger SET amount = -10000 WHERE request_id = 'req_0_3'`,
-			[]string{"balances: " + acct + ": credits USD 1.204 but its ledger sums to USD 1.205 (off by USD -0.001)", "ledger chain: ledger "}},
+			[]string{"balances: " + acct + ": credits USD 1.704 but its ledger sums to USD 1.705 (off by USD -0.001)", "ledger chain: ledger "}},
 		{"a charge's request id", `UPDATE ledger SET request_id = '' WHERE request_id = 'req_1_3'`, `UPDATE ledger SET request_id = 'req_1_3' WHERE kind = 'charge' AND request_id = ''`,
 			[]string{"charges: ledger ", "a charge without a request id"}},
 		{"a charge written twice", `INSERT INTO ledger (account_id, kind, rail, tool, amount, balance_after, request_id, note, created_at)
@@ -116,6 +125,9 @@ func testVerify(t *testing.T, dsn string, raw func(t *testing.T) *sql.DB) {
 			[]string{"idempotency: req_1_2: ", "key key-2 (analyze_property): answered as paid 10000 micro-USD on subscription, no such charge in the ledger"}},
 		{"a refund's charge", `UPDATE ledger SET request_id = 'req_gone' WHERE kind = 'charge' AND request_id = 'req_2_1'`, `UPDATE ledger SET request_id = 'req_2_1' WHERE request_id = 'req_gone'`,
 			[]string{"refunds: ledger ", "request req_2_1: a refund of 4000 micro-USD without its charge"}},
+		{"a funded claim's amount", `UPDATE payment_claims SET amount = 400000 WHERE status = 'funded'`, `UPDATE payment_claims SET amount = 500000 WHERE status = 'funded'`,
+			[]string{"funding: x402:nonce-1: x402 account_top_up: funded 400000 micro-USD (request req_fund), no such top-up in the ledger",
+				"a top-up of 500000 micro-USD paid over x402 without its funded claim"}},
 		{"a top-up", `UPDATE ledger SET amount = -amount WHERE kind = 'topup' AND note = 'top-up' AND account_id = '` + acct + `'`,
 			`UPDATE ledger SET amount = -amount WHERE kind = 'topup' AND note = 'top-up' AND account_id = '` + acct + `'`,
 			[]string{"credits: ledger ", "a topup of -250000 micro-USD"}},
