@@ -338,7 +338,8 @@ func TestLogsNeverCarryCredentials(t *testing.T) {
 }
 
 func TestMetricsExposition(t *testing.T) {
-	e := newEnv(t)
+	const token = "metrics-token-0123456789abcdef0123456789"
+	e := newEnv(t, func(c *httpapi.Config) { c.MetricsToken = token })
 	acct, key := e.account("free", 1_000_000)
 	e.do("POST", "/api/v1/property/analyze", analyzeBody, map[string]string{"X-API-Key": key})
 	e.do("POST", "/api/v1/property/analyze", `{}`, map[string]string{"X-API-Key": key})
@@ -352,12 +353,17 @@ func TestMetricsExposition(t *testing.T) {
 	if _, err := e.store.Refund(ctx, page[0].AccountID, page[0].RequestID, 4000, "unused"); err != nil {
 		t.Fatal(err)
 	}
-	res, err := http.Get(e.srv.URL + "/metrics")
+	req, _ := http.NewRequest("GET", e.srv.URL+"/metrics", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/plain") {
+		t.Fatalf("GET /metrics with the token: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
 	for _, want := range []string{
 		`dalil_refunds_total{rail="api_credits",tool="analyze_property"} 1`,
 		`dalil_refunded_microusd_total{rail="api_credits",tool="analyze_property"} 4000`,
@@ -370,6 +376,50 @@ func TestMetricsExposition(t *testing.T) {
 		if !bytes.Contains(body, []byte(want)) {
 			t.Errorf("metrics lack %s", want)
 		}
+	}
+}
+
+// TestMetricsAreNotPublic: without MetricsToken, /metrics on the API
+// answers 404 in the envelope, naming both ways to read the metrics; with
+// it, a missing or wrong token is 401 (and the token never shows in the
+// answer), ten failures a minute from one address are 429 even with the
+// right token, and MetricsHandler serves the same registry unguarded.
+func TestMetricsAreNotPublic(t *testing.T) {
+	e := newEnv(t)
+	r := e.do("GET", "/metrics", nil, nil)
+	if r.Status != 404 || r.code() != "NOT_FOUND" || !strings.Contains(string(r.Raw), "DALIL_METRICS_ADDR") || !strings.Contains(string(r.Raw), "DALIL_METRICS_TOKEN") {
+		t.Errorf("GET /metrics without a token configured: %d %s", r.Status, r.Raw)
+	}
+	if strings.Contains(string(r.Raw), "dalil_") {
+		t.Errorf("the 404 leaks metrics: %s", r.Raw)
+	}
+	r = e.do("GET", "/openapi.json", nil, nil)
+	if paths, _ := r.Body["paths"].(map[string]any); paths["/metrics"] != nil {
+		t.Errorf("openapi.json lists /metrics, an operator route")
+	}
+
+	const token = "metrics-token-0123456789abcdef0123456789"
+	e = newEnv(t, func(c *httpapi.Config) { c.MetricsToken = token })
+	for _, h := range []map[string]string{nil, {"Authorization": "Bearer wrong"}, {"Authorization": "Bearer admin-secret-token"}, {"Authorization": token}} {
+		r := e.do("GET", "/metrics", nil, h)
+		if r.Status != 401 || r.code() != "UNAUTHORIZED" || r.Header.Get("WWW-Authenticate") == "" || strings.Contains(string(r.Raw), "dalil_") {
+			t.Errorf("GET /metrics with %v: %d %s", h, r.Status, r.Raw)
+		}
+	}
+	ok := map[string]string{"Authorization": "bearer " + token}
+	if r := e.do("GET", "/metrics", nil, ok); r.Status != 200 || !strings.Contains(string(r.Raw), "dalil_http_requests_total") {
+		t.Fatalf("GET /metrics with the token: %d %.200s", r.Status, r.Raw)
+	}
+	for range 10 { // 4 failures above, 6 here: the limit is reached
+		e.do("GET", "/metrics", nil, map[string]string{"Authorization": "Bearer guess"})
+	}
+	if r := e.do("GET", "/metrics", nil, ok); r.Status != 429 || r.Header.Get("Retry-After") == "" {
+		t.Errorf("after 10 failures, GET /metrics with the token: %d %s", r.Status, r.Raw)
+	}
+	// The admin API has its own throttle: metrics guesses do not lock
+	// the operator out of it.
+	if r := e.do("GET", "/admin/v1/accounts", nil, map[string]string{"Authorization": "Bearer admin-secret-token"}); r.Status != 200 {
+		t.Errorf("admin API after metrics failures: %d %s", r.Status, r.Raw)
 	}
 }
 

@@ -270,7 +270,6 @@ func (s *Server) openAPI() obj {
 	}
 	text("/llms.txt", "llms_txt", "Agent", "A Markdown guide an LLM can act on: tools, prices, auth, one curl per tool", "text/plain")
 	text("/docs", "docs", "Agent", "Human API reference (HTML, works offline)", "text/html")
-	text("/metrics", "metrics", "System", "Prometheus metrics", "text/plain")
 	if s.cfg.MCP != nil {
 		paths["/mcp"] = obj{"post": obj{"operationId": "mcp", "tags": []string{"Agent"}, "summary": "MCP over streamable HTTP (JSON-RPC); tool calls are charged like REST calls",
 			"security":    []any{obj{}, obj{"ApiKeyAuth": []string{}}, obj{"BearerAuth": []string{}}},

@@ -246,7 +246,7 @@ func TestRefusalsAreSummarisedNotLogged(t *testing.T) {
 	checkSummary(t, sums[0], want)
 	// Every refusal is still counted by the metrics.
 	w := httptest.NewRecorder()
-	s.ServeHTTP(w, httptest.NewRequest("GET", "/metrics", nil))
+	s.MetricsHandler().ServeHTTP(w, httptest.NewRequest("GET", "/metrics", nil))
 	m := regexp.MustCompile(`(?m)^dalil_errors_total\{code="RATE_LIMITED"\} (\d+)$`).FindStringSubmatch(w.Body.String())
 	if m == nil {
 		t.Fatalf("no RATE_LIMITED counter in /metrics:\n%s", w.Body)

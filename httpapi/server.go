@@ -39,6 +39,11 @@ type Config struct {
 	PayPerCall []PayRail
 	// AdminToken enables the admin API when non-empty.
 	AdminToken string
+	// MetricsToken, when non-empty, serves GET /metrics to requests that
+	// send it as a bearer token; when empty /metrics answers 404 here
+	// and the metrics are read through MetricsHandler on a listener of
+	// their own (metricsauth.go).
+	MetricsToken string
 	// Admin are the admin routes modules declare (a rail's, such as the
 	// MPP channel close, and a capability's, such as the voice calls'
 	// do-not-call list), mounted and documented beside the admin API's own.
@@ -108,6 +113,8 @@ type Server struct {
 	// adminTh throttles failed admin authentications: the admin API's
 	// and the console's log-ins share it.
 	adminTh *authThrottle
+	// metricsTh throttles failed /metrics authentications alike.
+	metricsTh *authThrottle
 }
 
 // NewServer builds the handler and all its routes.
@@ -133,6 +140,7 @@ func NewServer(cfg Config) *Server {
 		ro.OnRefund(s.metrics.refunded)
 	}
 	s.adminTh = newAuthThrottle(adminFailLimit, adminFailWindow, adminFailTracked, time.Now)
+	s.metricsTh = newAuthThrottle(adminFailLimit, adminFailWindow, adminFailTracked, time.Now)
 	s.routes()
 	s.openapi = marshal(s.openAPI())
 	s.handler = withRequestID(s.observe(commonHeaders(http.HandlerFunc(s.dispatch))))
@@ -177,7 +185,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /.well-known/ai-plugin.json", s.handlePluginManifest)
 	m.HandleFunc("GET /llms.txt", s.handleLLMs)
 	m.HandleFunc("GET /docs", s.handleDocs)
-	m.Handle("GET /metrics", s.metrics.handler())
+	s.metricsRoute() // behind MetricsToken, else 404
 	if s.cfg.MCP != nil {
 		// Stateless JSON mode answers POST only; other methods get the
 		// envelope's 405 from dispatch.

@@ -74,6 +74,13 @@ type Listen struct {
 	// AdminToken enables the admin API (DALIL_ADMIN_TOKEN; environment
 	// only, since flags show in ps).
 	AdminToken Secret `json:"adminToken"`
+	// MetricsAddr, when set, serves GET /metrics on a listener of its own,
+	// for the operator's network only (DALIL_METRICS_ADDR, metrics.go).
+	MetricsAddr string `json:"metricsAddr"`
+	// MetricsToken, when set, serves GET /metrics on the API listener to
+	// requests bearing it (DALIL_METRICS_TOKEN). With neither, /metrics
+	// answers 404.
+	MetricsToken Secret `json:"metricsToken"`
 	// CallTimeout bounds one paid call (DALIL_CALL_TIMEOUT, default 45 s).
 	CallTimeout time.Duration `json:"callTimeout"`
 }
@@ -392,11 +399,13 @@ func (l *loader) addr(env string) string {
 func (l *loader) load() *Config {
 	c := &Config{
 		Listen: Listen{
-			Addr:        l.addr("DALIL_ADDR"),
-			BaseURL:     Location(l.url("DALIL_BASE_URL", false, "http", "https")),
-			DebugAddr:   l.addr("DALIL_DEBUG_ADDR"),
-			AdminToken:  l.secret("DALIL_ADMIN_TOKEN", false),
-			CallTimeout: l.duration("DALIL_CALL_TIMEOUT", httpapi.DefaultCallTimeout),
+			Addr:         l.addr("DALIL_ADDR"),
+			BaseURL:      Location(l.url("DALIL_BASE_URL", false, "http", "https")),
+			DebugAddr:    l.addr("DALIL_DEBUG_ADDR"),
+			AdminToken:   l.secret("DALIL_ADMIN_TOKEN", false),
+			MetricsAddr:  l.addr("DALIL_METRICS_ADDR"),
+			MetricsToken: l.secret("DALIL_METRICS_TOKEN", false),
+			CallTimeout:  l.duration("DALIL_CALL_TIMEOUT", httpapi.DefaultCallTimeout),
 		},
 		Storage: Storage{
 			DSN:              Location(l.str("DALIL_DB")),

@@ -141,6 +141,7 @@ func TestLoadConfigRejects(t *testing.T) {
 func secretEnv() (env map[string]string, secrets []string) {
 	s := map[string]string{
 		"admin":     "admin-token-9f8e7d",
+		"metrics":   "metrics-token-6a5b4c",
 		"apikey":    "dk_live_mcpkeyvalue1234567890",
 		"dbpass":    "db-pass-4c3b2a",
 		"dbquery":   "db-query-pass-1a2b",
@@ -156,6 +157,7 @@ func secretEnv() (env map[string]string, secrets []string) {
 	}
 	env = map[string]string{
 		"DALIL_ADMIN_TOKEN":    s["admin"],
+		"DALIL_METRICS_TOKEN":  s["metrics"],
 		"DALIL_API_KEY":        s["apikey"],
 		"DALIL_DB":             "postgres://dalil:" + s["dbpass"] + "@db.internal:5432/dalil?sslmode=require&password=" + s["dbquery"],
 		"DALIL_REDIS_URL":      "redis://:" + s["redispass"] + "@cache.internal:6379/0",

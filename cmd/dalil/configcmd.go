@@ -113,6 +113,7 @@ type configStatus struct {
 	AdminAPI     string            `json:"adminAPI"`
 	RateLimits   string            `json:"rateLimits"`
 	Profiler     string            `json:"profiler"`
+	Metrics      string            `json:"metrics"`
 	Rails        map[string]string `json:"rails"`
 	Providers    map[string]string `json:"providers"`
 	Datasets     map[string]string `json:"datasets"`
@@ -138,6 +139,7 @@ func describe(cfg *Config, ds *datasetSupply) (configReport, error) {
 	if cfg.Listen.DebugAddr != "" {
 		st.Profiler = "on " + cfg.Listen.DebugAddr
 	}
+	st.Metrics = metricsStatus(cfg)
 	for _, r := range knownRails {
 		missing := cfg.RailMissing(r)
 		switch {

@@ -43,6 +43,10 @@ commands:
                                           the voice calls' do-not-call list (E.164 NUMBER):
                                           add one, check one, remove one an operator added
   config                                  print the effective configuration as JSON, secrets hidden
+  health [--live] [--url URL] [--json]    ask the running server /readyz (or /livez): exit 0 when 200
+  backup FILE [--json]                    a consistent copy of the SQLite database, while it serves
+  restore FILE [--keep PATH] [--force]    the backup FILE becomes the database (refused while in use)
+  verify [--json]                         check the money: balances, ledger, charges; exit 1 on a problem
   DATASET import FILE --source S --license L [--format F] [--skip-bad] [--json]
   DATASET stats [--json]                  import a dataset file, or show its coverage
   DATASET batches [--json]                every batch: source, licence, rows, current, retracted
@@ -80,6 +84,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return runVoice(ctx, rest, getenv, stdout, stderr)
 	case "config":
 		return runConfig(rest, getenv, stdout, stderr)
+	case "health":
+		return runHealth(ctx, rest, getenv, stdout, stderr)
+	case "backup":
+		return runBackup(ctx, rest, getenv, stdout, stderr)
+	case "restore":
+		return runRestore(ctx, rest, getenv, stdout, stderr)
+	case "verify":
+		return runVerify(ctx, rest, getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil
@@ -132,6 +144,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return fmt.Errorf("serve: unexpected argument %q", rest[0])
 	}
 	if err := checkAdminToken(cfg); err != nil {
+		return err
+	}
+	if err := checkMetricsToken(cfg); err != nil {
 		return err
 	}
 	log := logger(cfg.LogLevel, stderr)
@@ -190,6 +205,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	fmt.Fprintf(stderr, "dalil %s listening on http://%s (database: %s)\n", httpapi.Version, ln.Addr(), store.Dialect())
+	if cfg.Listen.MetricsAddr != "" {
+		stopMetrics, err := serveMetrics(cfg.Listen.MetricsAddr, srv.MetricsHandler(), stderr)
+		if err != nil {
+			return err
+		}
+		defer stopMetrics()
+	}
 	if cfg.Listen.DebugAddr != "" {
 		stopDebug, err := serveDebug(cfg.Listen.DebugAddr, stderr)
 		if err != nil {

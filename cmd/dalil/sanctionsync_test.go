@@ -161,7 +161,8 @@ func TestSanctionsSyncCommand(t *testing.T) {
 // sync is scheduled (no sync state, no metric).
 func TestServeSanctionsSyncAlarm(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "dalil.db")
-	env := map[string]string{envSanctionsSync: "un", "DALIL_SANCTIONS_URL_UN": "https://127.0.0.1/consolidated.xml"}
+	const metricsToken = "0123456789abcdef0123456789abcdef-metrics"
+	env := map[string]string{envSanctionsSync: "un", "DALIL_SANCTIONS_URL_UN": "https://127.0.0.1/consolidated.xml", "DALIL_METRICS_TOKEN": metricsToken}
 	getenv := func(k string) string { return env[k] }
 	ctx, cancel := context.WithCancel(context.Background())
 	stderr := &lockedBuffer{}
@@ -187,7 +188,9 @@ func TestServeSanctionsSyncAlarm(t *testing.T) {
 	if base == "" {
 		t.Fatalf("no sync failure logged:\n%s", stderr.String())
 	}
-	res, err := http.Get(base + "/metrics")
+	req, _ := http.NewRequest("GET", base+"/metrics", nil)
+	req.Header.Set("Authorization", "Bearer "+metricsToken) // /metrics is not public (metrics.go)
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -129,13 +129,57 @@ func (s *Store) migrate(ctx context.Context, mods []Module) error {
 	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)`); err != nil {
 		return unavailable("migrate", err)
 	}
-	for _, m := range append([]Module{core()}, mods...) {
+	all := append([]Module{core()}, mods...)
+	for _, m := range all {
 		if err := s.migrateModule(ctx, m); err != nil {
 			return err
 		}
 	}
+	s.newerSchema = s.unknownVersions(ctx, all)
+	if len(s.newerSchema) > 0 {
+		s.log.Warn("the database schema is newer than this binary: it has migrations this version does not know; it runs as long as they only add (docs/deploy.md, Upgrades)",
+			"unknown", strings.Join(s.newerSchema, ", "))
+	}
 	return nil
 }
+
+// unknownVersions lists the versions recorded in schema_migrations that
+// none of mods has (nor names as legacy): migrations of a newer binary
+// that ran on this database, as when replicas of two versions share it
+// during a rolling upgrade. A read failure lists nothing.
+func (s *Store) unknownVersions(ctx context.Context, mods []Module) []string {
+	known := map[string]bool{}
+	for _, m := range mods {
+		names, err := m.files(s.dialect)
+		if err != nil {
+			return nil
+		}
+		for _, n := range names {
+			known[m.version(strings.TrimSuffix(path.Base(n), ".sql"))] = true
+		}
+		for _, legacy := range m.Legacy {
+			known[legacy] = true
+		}
+	}
+	rows, err := s.w.QueryContext(ctx, `SELECT version FROM schema_migrations ORDER BY version`)
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if rows.Scan(&v) == nil && !known[v] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// NewerSchema lists the migrations recorded in the database that this
+// binary does not know (see unknownVersions); none on a database this
+// version or an older one created.
+func (s *Store) NewerSchema() []string { return s.newerSchema }
 
 func (s *Store) migrateModule(ctx context.Context, m Module) error {
 	names, err := m.files(s.dialect)

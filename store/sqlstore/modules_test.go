@@ -219,3 +219,37 @@ func TestSecret(t *testing.T) {
 		})
 	}
 }
+
+// TestOlderBinaryOnNewerSchema is a rolling upgrade's middle: a newer
+// binary migrated the database (here a module with one more, additive,
+// migration), and a replica of the older binary opens it. It opens and
+// works, ignores the migration it does not know, and names it
+// (NewerSchema, logged as a warning); a binary of the same version names
+// nothing.
+func TestOlderBinaryOnNewerSchema(t *testing.T) {
+	for name, open := range map[string]func(*testing.T) dbOpener{"sqlite": sqliteOpener, "postgres": postgresOpener} {
+		t.Run(name, func(t *testing.T) {
+			db := open(t)
+			v1 := module("extra", map[string]string{"001_a": `CREATE TABLE extra_a (id TEXT PRIMARY KEY)`}, nil)
+			v2 := module("extra", map[string]string{"001_a": `CREATE TABLE extra_a (id TEXT PRIMARY KEY)`,
+				"002_b": `ALTER TABLE extra_a ADD COLUMN note TEXT NOT NULL DEFAULT ''`}, nil)
+			newer, err := db(t, v2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ns := newer.NewerSchema(); len(ns) != 0 {
+				t.Errorf("the newer binary finds %v newer than itself", ns)
+			}
+			older, err := db(t, v1)
+			if err != nil {
+				t.Fatalf("the older binary cannot open the newer schema: %v", err)
+			}
+			if ns := older.NewerSchema(); len(ns) != 1 || ns[0] != "extra/002_b" {
+				t.Errorf("NewerSchema = %v, want [extra/002_b]", ns)
+			}
+			if _, err := older.CreateAccount(context.Background(), "old", "free", 1000); err != nil {
+				t.Errorf("the older binary cannot write: %v", err)
+			}
+		})
+	}
+}

@@ -59,6 +59,9 @@ type Store struct {
 	isClosed      bool
 	committerDone chan struct{}
 
+	// newerSchema are migrations a newer binary recorded (NewerSchema).
+	newerSchema []string
+
 	// Counters of failed commits resolved by asking the database
 	// (committed after all) and of those it could not resolve.
 	commitsRecovered, outcomeUnknown atomic.Int64
