@@ -47,6 +47,8 @@ func TestInteropNPMClients(t *testing.T) {
 	esc := mpptest.NewEscrow(p.rpc, mpp.Networks["tempo-testnet"].Escrow)
 	p.env[envMPPChannels] = "on"
 	p.env[envMPPEscrow] = esc.Address.Hex()
+	// Agents fund themselves over x402 (x402-fund.mjs).
+	p.env["DALIL_FUNDING_RAILS"] = "x402"
 	base, logs := serveWith(t, p.env)
 	// The L402 "wallet": pays a BOLT11 invoice through the local LND and
 	// answers the preimage, as a Lightning wallet would learn it.
@@ -71,6 +73,11 @@ func TestInteropNPMClients(t *testing.T) {
 		{"x402-v1.mjs", nil, func(t *testing.T) {
 			if n := len(p.fac.Settlements()); n != 2 {
 				t.Errorf("facilitator settled %d payments, want 2 (v2 and v1)", n)
+			}
+		}},
+		{"x402-fund.mjs", nil, func(t *testing.T) {
+			if n := len(p.fac.Settlements()); n != 3 {
+				t.Errorf("facilitator settled %d payments, want 3 (v2, v1, the funding; not its replay)", n)
 			}
 		}},
 		{"mppx.mjs", nil, func(t *testing.T) {
