@@ -39,6 +39,10 @@ type ImportOptions struct {
 	Synthetic bool
 	// RetrievedAt is when the operator obtained the file; zero is now.
 	RetrievedAt time.Time
+	// Progress, when set, is told how far a long import has got, every
+	// ProgressEvery rows of each phase (the CLI prints it to stderr).
+	// Importers that stream their file call it; it must return quickly.
+	Progress func(Progress)
 }
 
 // Validate reports a missing source or licence, and a source, licence or

@@ -169,6 +169,7 @@ func runDataset(ctx context.Context, name string, args []string, getenv func(str
 		return err
 	}
 	defer f.Close()
+	opts.Progress = progressPrinter(stderr, name, time.Now, 2*time.Second)
 	rep, err := im.Import(ctx, f, opts)
 	if err != nil {
 		return err
@@ -184,6 +185,23 @@ func runDataset(ctx context.Context, name string, args []string, getenv func(str
 		return errors.New("nothing was imported: fix the bad rows, or pass --skip-bad to import the good ones")
 	}
 	return nil
+}
+
+// progressPrinter prints a long import's progress to w (stderr), at most
+// once every interval: the phase, the rows read in it and their rate.
+func progressPrinter(w io.Writer, name string, now func() time.Time, interval time.Duration) func(dataset.Progress) {
+	start, last, phase := now(), now(), ""
+	return func(p dataset.Progress) {
+		t := now()
+		if p.Phase != phase {
+			phase, start = p.Phase, t
+		}
+		if t.Sub(last) < interval {
+			return
+		}
+		last = t
+		fmt.Fprintf(w, "%s import: %s: %d rows (%.0f rows/s)\n", name, p.Phase, p.Rows, dataset.Rate(p.Rows, t.Sub(start)))
+	}
 }
 
 // reportText prints an import's report for people.

@@ -58,7 +58,7 @@ type row struct {
 
 // Result is a whole file read and validated.
 type Result struct {
-	Records []omanbusiness.Record // the good rows, in line order
+	Records []omanbusiness.Record // the good rows, in line order (Read only; Scan hands them over one by one)
 	Total   int                   // data rows read
 	Bad     int                   // rows with at least one problem
 	Errors  []dataset.RowError    // the first dataset.MaxReportedErrors problems
@@ -72,10 +72,26 @@ type Result struct {
 // (parse); src carries the import's source, batch, licence, synthetic
 // flag and default observation time. A file whose shape is wrong (an
 // unknown column, a column twice, an unknown format) is an error; a row's
-// own problems, a recordId repeated included, are in the result.
+// own problems, a recordId repeated included, are in the result. It holds
+// every good row: an import streams with Scan instead.
 func Read(r io.Reader, format, filename string, src omanbusiness.Record, now time.Time) (Result, error) {
+	var good []omanbusiness.Record
+	res, err := Scan(r, format, filename, src, now, func(rec omanbusiness.Record, _ int) error {
+		good = append(good, rec)
+		return nil
+	})
+	res.Records = good
+	return res, err
+}
+
+// Scan reads a file as Read does but holds no row: it hands each good row
+// to each (nil: none) with its line, as it is read, and keeps only the
+// counts, the first dataset.MaxReportedErrors problems and the recordIds
+// seen (to find one given twice). An error from each stops the read and
+// is returned as it is.
+func Scan(r io.Reader, format, filename string, src omanbusiness.Record, now time.Time, each func(omanbusiness.Record, int) error) (Result, error) {
 	var res Result
-	seen := map[string]int{}
+	seen := map[string]int32{}
 	hash, err := schema.ReadRows(r, format, filename, func(line int, values map[string]string, errs []dataset.RowError) error {
 		res.Total++
 		if len(errs) == 0 {
@@ -88,8 +104,10 @@ func Read(r io.Reader, format, filename string, src omanbusiness.Record, now tim
 					errs = append(errs, dataset.RowError{Line: line, Field: "recordId", Message: fmt.Sprintf("%q is also the id of line %d", rec.RecordID, prev)})
 				}
 				if len(errs) == 0 {
-					seen[rec.RecordID] = line
-					res.Records = append(res.Records, rec)
+					seen[strings.Clone(rec.RecordID)] = int32(line)
+					if each != nil {
+						return each(rec, line)
+					}
 					return nil
 				}
 			}

@@ -3,3 +3,6 @@ package companysql
 // SetHook makes f run at the steps of an import's write: "write" before
 // its transaction, "tx" inside it.
 func (s *Store) SetHook(f func(step string)) { s.hook = f }
+
+// RowsRead is how many rows the store's imports have read so far.
+func (s *Store) RowsRead() int64 { return s.rowsRead.Load() }
