@@ -150,6 +150,19 @@ type Batch struct {
 	// Version is the publication or version date the file states
 	// (sanctions lists), when it states one.
 	Version string `json:"version,omitempty"`
+	// CheckedAt is when a sync last found the batch still its
+	// publisher's current version (a synced sanctions list), zero when
+	// none did.
+	CheckedAt time.Time `json:"checkedAt,omitzero"`
+}
+
+// CurrentAsOf is when the batch was last known to be its source's current
+// data: the later of its retrieval and its last check.
+func (b Batch) CurrentAsOf() time.Time {
+	if b.CheckedAt.After(b.RetrievedAt) {
+		return b.CheckedAt
+	}
+	return b.RetrievedAt
 }
 
 // Stats is a dataset's coverage: how many rows from which imports, and a
