@@ -468,7 +468,7 @@ func business(f Facts) Business {
 
 func screening(s intel.Screening) Screening {
 	out := Screening{Status: s.Status, ListsChecked: nonNil(s.ListsChecked), ListsUnavailable: nonNil(s.ListsUnavailable),
-		NamesScreened: nonNil(s.NamesScreened), Matches: []SanctionsMatch{}}
+		NamesScreened: nonNil(s.NamesScreened), Matches: []SanctionsMatch{}, Lists: listInfos(s.Lists), ListsNotUsed: listInfos(s.ListsNotUsed)}
 	for _, m := range s.Matches {
 		mt := "fuzzy"
 		if evidence.NormalizeName(m.ListedName) != "" && slices.ContainsFunc(s.NamesScreened, func(n string) bool {
@@ -483,6 +483,13 @@ func screening(s intel.Screening) Screening {
 			CorroboratingIdentifiers: nonNil(m.Corroborating), Contradictions: nonNil(m.Contradictions), EvidenceID: m.EvidenceID})
 	}
 	return out
+}
+
+func listInfos(ls []intel.ListInfo) []intel.ListInfo {
+	if ls == nil {
+		return []intel.ListInfo{}
+	}
+	return slices.Clone(ls)
 }
 
 func nonNil(s []string) []string {

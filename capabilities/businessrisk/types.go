@@ -109,6 +109,9 @@ type Screening struct {
 	ListsUnavailable []string         `json:"listsUnavailable"`
 	NamesScreened    []string         `json:"namesScreened"`
 	Matches          []SanctionsMatch `json:"matches"`
+	// Lists and ListsNotUsed name the lists with their dates and ages.
+	Lists        []intel.ListInfo `json:"lists" jsonschema:"Each list screened: version, publication date, when it was downloaded and last known current, its age and freshness (stale past the server's age limit, with a stale_list warning)."`
+	ListsNotUsed []intel.ListInfo `json:"listsNotUsed" jsonschema:"Lists past the server's hard age limit: not screened, so nothing is said from them."`
 }
 
 // Recommendation is the machine-readable due-diligence action.
