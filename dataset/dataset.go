@@ -156,15 +156,6 @@ type Batch struct {
 	CheckedAt time.Time `json:"checkedAt,omitzero"`
 }
 
-// CurrentAsOf is when the batch was last known to be its source's current
-// data: the later of its retrieval and its last check.
-func (b Batch) CurrentAsOf() time.Time {
-	if b.CheckedAt.After(b.RetrievedAt) {
-		return b.CheckedAt
-	}
-	return b.RetrievedAt
-}
-
 // Stats is a dataset's coverage: how many rows from which imports, and a
 // dataset-specific breakdown (by area, make, list ...) in Coverage.
 type Stats struct {
