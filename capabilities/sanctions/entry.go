@@ -183,7 +183,7 @@ func Screen(ctx context.Context, deps Deps, in Input) (Output, error) {
 		for _, l := range out.ListsNotUsed {
 			old = append(old, l.Name)
 		}
-		out.Summary += " Not screened, past the age limit for use: " + strings.Join(old, ", ") + "."
+		out.Summary += " Not screened, past the age limit: " + strings.Join(old, ", ") + "."
 	}
 	return out, nil
 }
