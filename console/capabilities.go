@@ -2,7 +2,6 @@ package console
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"dalil"
@@ -13,19 +12,6 @@ import (
 type capabilitiesData struct {
 	From         time.Time
 	Capabilities []capabilityRow
-	// Sources are the datasets' sources with their ages.
-	Sources []sourceRow
-}
-
-// sourceRow is one dataset source and how old its newest data is
-// (dataset.SourceAges: what dalil_dataset_source_age_seconds reports).
-type sourceRow struct {
-	Dataset, Source string
-	CurrentAsOf     time.Time
-	Age             string
-	Synthetic       bool
-	// Error: the dataset could not be read.
-	Error bool
 }
 
 type capabilityRow struct {
@@ -114,37 +100,7 @@ func (c *Console) capabilities(w http.ResponseWriter, r *http.Request) {
 		}
 		d.Capabilities = append(d.Capabilities, row)
 	}
-	d.Sources = c.sourceAges(r, now)
 	c.render(w, r, http.StatusOK, "capabilities", page{Title: "Capabilities", Nav: "capabilities", Body: d})
-}
-
-// sourceAges lists every dataset's sources with the age of their newest
-// data at now.
-func (c *Console) sourceAges(r *http.Request, now time.Time) []sourceRow {
-	var out []sourceRow
-	for _, im := range c.o.Datasets {
-		ages, err := dataset.SourceAges(r.Context(), im)
-		if err != nil {
-			c.o.Logger.Warn("console dataset ages", "dataset", im.Name(), "error", err.Error())
-			out = append(out, sourceRow{Dataset: im.Name(), Error: true})
-			continue
-		}
-		for _, a := range ages {
-			out = append(out, sourceRow{Dataset: a.Dataset, Source: a.Source, CurrentAsOf: a.CurrentAsOf, Age: age(now.Sub(a.CurrentAsOf)), Synthetic: a.Synthetic})
-		}
-	}
-	return out
-}
-
-// age is a duration in days, or hours under two days.
-func age(d time.Duration) string {
-	switch d = max(d, 0); {
-	case d >= 48*time.Hour:
-		return strconv.Itoa(int(d/(24*time.Hour))) + " days"
-	case d >= 2*time.Hour:
-		return strconv.Itoa(int(d/time.Hour)) + " hours"
-	}
-	return strconv.Itoa(int(d/time.Minute)) + " minutes"
 }
 
 // newestBatch is the batch imported last.
