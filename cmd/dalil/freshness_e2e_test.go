@@ -24,6 +24,9 @@ func TestSanctionsFreshnessEndToEndPostgres(t *testing.T) {
 	testSanctionsFreshness(t, testenv.FreshPostgresSchema(t, testenv.Postgres(t)))
 }
 
+// testMetricsToken reads /metrics in these tests (DALIL_METRICS_TOKEN).
+const testMetricsToken = "0123456789abcdef0123456789abcdef-fresh"
+
 // ledgerSize is how many entries the account's ledger holds.
 func ledgerSize(t *testing.T, base, key string) int {
 	t.Helper()
@@ -31,7 +34,11 @@ func ledgerSize(t *testing.T, base, key string) int {
 	if a.status != 200 {
 		t.Fatalf("transactions: %d %s", a.status, a.raw)
 	}
-	return len(fmt.Sprint(a.body["data"])) // compared before and after: any new entry changes it
+	txs, ok := path(a.body["data"], "transactions").([]any)
+	if !ok {
+		t.Fatalf("transactions: %s", a.raw)
+	}
+	return len(txs)
 }
 
 // Issue 31 item 3 through a real server: sanctions lists imported with
@@ -45,7 +52,7 @@ func ledgerSize(t *testing.T, base, key string) int {
 func testSanctionsFreshness(t *testing.T, db string) {
 	acct := cli(t, db, "accounts", "create", "--name", "screener", "--plan", "developer", "--credits", "5")
 	key := acct["apiKey"].(string)
-	base := startPlainServe(t, db)
+	base := startServeEnv(t, db, func(k string) string { return map[string]string{"DALIL_METRICS_TOKEN": testMetricsToken}[k] })
 	hdr := map[string]string{"X-API-Key": key}
 	screen := base + "/api/v1/risk/sanctions-screen"
 	supplier := base + "/api/v1/procurement/oman-supplier-check"
@@ -129,7 +136,7 @@ func testSanctionsFreshness(t *testing.T, db string) {
 	}
 
 	// The age of each source, in seconds.
-	m := do(t, "GET", base+"/metrics", "", nil)
+	m := do(t, "GET", base+"/metrics", "", map[string]string{"Authorization": "Bearer " + testMetricsToken})
 	re := regexp.MustCompile(`dalil_dataset_source_age_seconds\{dataset="sanctions",source="ofac-sdn",synthetic="false"\} ([0-9.e+]+)`)
 	got := re.FindStringSubmatch(string(m.raw))
 	if got == nil {

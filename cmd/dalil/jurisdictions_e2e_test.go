@@ -23,7 +23,7 @@ func TestJurisdictionsEndToEnd(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "dalil.db")
 	acct := cli(t, db, "accounts", "create", "--name", "risk", "--plan", "developer", "--credits", "5")
 	key := acct["apiKey"].(string)
-	base := startPlainServe(t, db)
+	base := startServeEnv(t, db, func(k string) string { return map[string]string{"DALIL_METRICS_TOKEN": testMetricsToken}[k] })
 	// A sanctions list is a source business_risk_score can assess with.
 	if out, err := sanctionsImport(t, db, sanctionsFile("sdn.xml"), "--format", "ofac-xml", "--source", "ofac-sdn", "--license", "public domain"); err != nil {
 		t.Fatalf("import sdn.xml: %v %s", err, out)
@@ -75,7 +75,7 @@ func TestJurisdictionsEndToEnd(t *testing.T) {
 	if path(st, "coverage", "used") != "imported" || path(st, "coverage", "published") != published || len(st["batches"].([]any)) != 1 {
 		t.Errorf("stats: %v", st)
 	}
-	m := do(t, "GET", base+"/metrics", "", nil)
+	m := do(t, "GET", base+"/metrics", "", map[string]string{"Authorization": "Bearer " + testMetricsToken})
 	if !strings.Contains(string(m.raw), `dalil_dataset_source_age_seconds{dataset="jurisdictions",source="fatf-test",synthetic="false"}`) {
 		t.Errorf("no age of the jurisdictions source:\n%s", grepLines(string(m.raw), "dalil_dataset"))
 	}
