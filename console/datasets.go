@@ -20,6 +20,8 @@ type datasetRow struct {
 	Batches   []dataset.BatchState
 	Error     bool
 	Unmanaged bool
+	// Sources are its sources by the age of their newest data (issue 31).
+	Sources []sourceRow
 }
 
 // datasets is GET /console/datasets: every dataset with its batches
@@ -28,7 +30,7 @@ type datasetRow struct {
 func (c *Console) datasets(w http.ResponseWriter, r *http.Request) {
 	var d datasetsData
 	for _, im := range c.o.Datasets {
-		row := datasetRow{Name: im.Name()}
+		row := datasetRow{Name: im.Name(), Sources: c.sourceAges(r, im, c.o.Now())}
 		lc, ok := im.(dataset.Lifecycle)
 		if !ok {
 			row.Unmanaged = true

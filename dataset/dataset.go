@@ -154,6 +154,10 @@ type Batch struct {
 	// Version is the publication or version date the file states
 	// (sanctions lists), when it states one.
 	Version string `json:"version,omitempty"`
+	// CheckedAt is when a sync last found the batch still its
+	// publisher's current version (a synced sanctions list), zero when
+	// none did.
+	CheckedAt time.Time `json:"checkedAt,omitzero"`
 }
 
 // Stats is a dataset's coverage: how many rows from which imports, and a

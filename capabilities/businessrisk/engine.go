@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"dalil/dataset/jurisdictions"
 	"dalil/internal/evidence"
 	"dalil/internal/intel"
 )
@@ -34,8 +35,11 @@ type Facts struct {
 	DomainChecked, ThreatsChecked                bool
 	// CallerEvidence: the request carried evidence of its own.
 	CallerEvidence bool
-	// HighRisk are the ISO-2 codes of high-risk jurisdictions.
+	// HighRisk, when set, are the ISO-2 codes of high-risk jurisdictions
+	// the operator gives instead of the FATF call-for-action list.
 	HighRisk []string
+	// Jurisdictions are the FATF lists used (zero: the embedded default).
+	Jurisdictions jurisdictions.Lists
 }
 
 // Weights are category weights; Evaluate renormalises them over the
@@ -153,6 +157,16 @@ func Evaluate(f Facts, w Weights, now time.Time) Output {
 	out.SanctionsScreening = screening(f.Gathered.Screening)
 	out.Providers = f.Gathered.Providers
 	out.Warnings = slices.Clone(f.Gathered.Warnings)
+	// The FATF lists, named with their date whenever the country was
+	// judged against them.
+	out.JurisdictionLists = []JurisdictionList{}
+	if country := subjectCountry(f); country != "" {
+		var warning string
+		out.JurisdictionLists, warning = jurisdictionLists(f.lists(), country, now)
+		if warning != "" {
+			out.Warnings = append(out.Warnings, warning)
+		}
+	}
 
 	// Coverage, by which sources ran.
 	cov := coverage(f)
@@ -373,6 +387,9 @@ func insufficient(out Output, f Facts) Output {
 	out.Confidence = 0
 	out.ConfidenceBreakdown = ConfidenceBreakdown{}
 	out.RiskFlags, out.PositiveSignals = []Flag{}, []Flag{}
+	if out.JurisdictionLists == nil {
+		out.JurisdictionLists = []JurisdictionList{}
+	}
 	out.ScoreBreakdown.FloorsApplied = []Floor{}
 	out.ScoreBreakdown.EffectiveWeights = map[string]float64{}
 	if out.ScoreBreakdown.WeightsSource == "" {
@@ -468,7 +485,7 @@ func business(f Facts) Business {
 
 func screening(s intel.Screening) Screening {
 	out := Screening{Status: s.Status, ListsChecked: nonNil(s.ListsChecked), ListsUnavailable: nonNil(s.ListsUnavailable),
-		NamesScreened: nonNil(s.NamesScreened), Matches: []SanctionsMatch{}}
+		NamesScreened: nonNil(s.NamesScreened), Matches: []SanctionsMatch{}, Lists: listInfos(s.Lists), ListsNotUsed: listInfos(s.ListsNotUsed)}
 	for _, m := range s.Matches {
 		mt := "fuzzy"
 		if evidence.NormalizeName(m.ListedName) != "" && slices.ContainsFunc(s.NamesScreened, func(n string) bool {
@@ -483,6 +500,13 @@ func screening(s intel.Screening) Screening {
 			CorroboratingIdentifiers: nonNil(m.Corroborating), Contradictions: nonNil(m.Contradictions), EvidenceID: m.EvidenceID})
 	}
 	return out
+}
+
+func listInfos(ls []intel.ListInfo) []intel.ListInfo {
+	if ls == nil {
+		return []intel.ListInfo{}
+	}
+	return slices.Clone(ls)
 }
 
 func nonNil(s []string) []string {
@@ -594,4 +618,25 @@ func describe(n int, what string) string {
 		return fmt.Sprintf("1 %s.", what)
 	}
 	return fmt.Sprintf("%d %ss.", n, what)
+}
+
+// lists are the FATF lists the facts use: the embedded default when none
+// was given.
+func (f Facts) lists() jurisdictions.Lists {
+	if f.Jurisdictions.Published == "" {
+		return jurisdictions.Default()
+	}
+	return f.Jurisdictions
+}
+
+// subjectCountry is the company's country: the one given, else its
+// register's.
+func subjectCountry(f Facts) string {
+	if f.Subject.Country != "" {
+		return f.Subject.Country
+	}
+	if p := f.Resolution.Primary(); p != nil {
+		return p.Country
+	}
+	return ""
 }

@@ -15,6 +15,7 @@ import (
 
 	"dalil"
 	"dalil/capability"
+	"dalil/dataset/jurisdictions"
 	"dalil/internal/evidence"
 	"dalil/internal/intel"
 )
@@ -24,8 +25,14 @@ type Deps struct {
 	Sources intel.Sources
 	// Weights override the category weights (nil: the defaults).
 	Weights map[string]float64
-	// HighRisk overrides the high-risk jurisdictions (nil: DefaultHighRisk).
+	// HighRisk, when set, replaces the FATF call-for-action list with the
+	// operator's own ISO-2 codes (the increased-monitoring list is then
+	// not used either).
 	HighRisk []string
+	// Jurisdictions are the FATF lists the operator imported (the
+	// jurisdictions dataset); nil, or none imported, uses the embedded
+	// default (jurisdictions.Default), as does an import older than it.
+	Jurisdictions Jurisdictions
 }
 
 // Methodology is how the score, confidence and action are made.
@@ -131,7 +138,11 @@ func Handle(ctx context.Context, d Deps, in Input, now time.Time) (Output, error
 	plan := intel.Plan{News: n.IncludeNews, Reviews: n.IncludeNews, Website: n.IncludeDigitalSignals, Domain: n.IncludeDigitalSignals,
 		Threats: n.IncludeDigitalSignals, Sanctions: true, Supplied: n.Evidence}
 	g := intel.Gather(ctx, src, n.Subject, res, plan, now)
-	f := Facts{Subject: n.Subject, Resolution: res, Gathered: g, HighRisk: d.HighRisk, CallerEvidence: len(n.Evidence) > 0,
+	lists, warning := d.jurisdictionLists(ctx)
+	if warning != "" {
+		g.Warnings = append(g.Warnings, warning)
+	}
+	f := Facts{Subject: n.Subject, Resolution: res, Gathered: g, HighRisk: d.HighRisk, Jurisdictions: lists, CallerEvidence: len(n.Evidence) > 0,
 		RegistryChecked: len(res.RegistriesChecked) > 0, WebsiteChecked: g.Site.Checked, DomainChecked: g.DomainChecked, ThreatsChecked: g.ThreatsChecked}
 	for _, p := range g.Providers {
 		ok := p.Status == "used" || p.Status == "cached"
@@ -227,4 +238,19 @@ func preview(d Deps) capability.PreviewFunc[Input, PreviewSignals] {
 		}
 		return rep, nil
 	}
+}
+
+// jurisdictionLists are the FATF lists to use: the current import when it
+// is not older than the embedded default, else the default. A store that
+// cannot answer leaves the default, with a warning.
+func (d Deps) jurisdictionLists(ctx context.Context) (jurisdictions.Lists, string) {
+	if d.Jurisdictions == nil {
+		return jurisdictions.Default(), ""
+	}
+	l, ok, err := d.Jurisdictions.Current(ctx)
+	if err != nil {
+		return jurisdictions.Default(), "JURISDICTIONS_UNAVAILABLE: the imported FATF lists could not be read; the embedded default (published " +
+			jurisdictions.Default().Published + ") was used."
+	}
+	return ChooseLists(l, ok), ""
 }

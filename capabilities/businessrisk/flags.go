@@ -50,7 +50,10 @@ var flags = map[string]flagDef{
 	"REGISTRY_CITY_MISMATCH":         {category: "corporate", severity: "medium", title: "The register's city differs from the city given", verify: true, fact: "observed"},
 	"LEI_LAPSED":                     {category: "corporate", severity: "low", title: "The LEI has lapsed (not renewed)", fact: "established"},
 	"HIGH_RISK_JURISDICTION":         {category: "corporate", severity: "high", title: "Registered in a jurisdiction under a FATF call for action", fact: "established"},
-	"SHELL_COMPANY_INDICATORS":       {category: "corporate", severity: "medium", title: "Recently incorporated with no evident operating presence", verify: true, fact: "observed"},
+	// The FATF's grey list: it calls for no enhanced due diligence, so a
+	// low signal (issue 31: the FATF lists as data).
+	"JURISDICTION_UNDER_INCREASED_MONITORING": {category: "corporate", severity: "low", title: "Registered in a jurisdiction under FATF increased monitoring", fact: "established"},
+	"SHELL_COMPANY_INDICATORS":                {category: "corporate", severity: "medium", title: "Recently incorporated with no evident operating presence", verify: true, fact: "observed"},
 	// financial
 	"FILINGS_UP_TO_DATE":             {category: "financial", severity: "medium", positive: true, title: "Accounts and confirmation statement are up to date", fact: "established"},
 	"INSOLVENCY_PROCEEDINGS":         {category: "financial", severity: "critical", title: "The register shows open insolvency or liquidation proceedings", fact: "established", floor: 70},

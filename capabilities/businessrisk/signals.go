@@ -6,13 +6,10 @@ import (
 	"strings"
 	"time"
 
+	"dalil/dataset/jurisdictions"
 	"dalil/internal/evidence"
 	"dalil/internal/intel"
 )
-
-// DefaultHighRisk are the jurisdictions under a FATF call for action as of
-// June 2025: North Korea, Iran, Myanmar.
-var DefaultHighRisk = []string{"KP", "IR", "MM"}
 
 var insolvencyWords = []string{"insolvency", "insolvent", "bankrupt", "bankruptcy", "administration", "liquidation", "receivership", "chapter 11", "wound up", "winding up"}
 
@@ -133,18 +130,23 @@ func signals(f Facts, now time.Time) []signal {
 	if res.CityMismatch {
 		add("REGISTRY_CITY_MISMATCH", 0.8, strings.Join(res.Conflicts, " "))
 	}
-	country := f.Subject.Country
-	if country == "" {
-		if p := res.Primary(); p != nil {
-			country = p.Country
+	// Jurisdiction: the FATF lists (the jurisdictions dataset, else the
+	// embedded default), or the operator's own high-risk list.
+	country := subjectCountry(f)
+	switch l := f.lists(); {
+	case country == "":
+	case f.HighRisk != nil:
+		if slices.Contains(f.HighRisk, country) {
+			add("HIGH_RISK_JURISDICTION", 0.95, "The company's country ("+country+") is on this server's list of high-risk jurisdictions.")
 		}
-	}
-	hr := f.HighRisk
-	if hr == nil {
-		hr = DefaultHighRisk
-	}
-	if country != "" && slices.Contains(hr, country) {
-		add("HIGH_RISK_JURISDICTION", 0.95, "The company's country ("+country+") is under a FATF call for action.")
+	default:
+		switch e, _ := l.On(country); e.List {
+		case jurisdictions.CallForAction:
+			add("HIGH_RISK_JURISDICTION", 0.95, "The company's country ("+country+") is on the "+jurisdictions.Titles[e.List]+" published "+l.Published+".")
+		case jurisdictions.IncreasedMonitoring:
+			add("JURISDICTION_UNDER_INCREASED_MONITORING", 0.95, "The company's country ("+country+") is on the "+jurisdictions.Titles[e.List]+" published "+l.Published+
+				". The FATF does not call for enhanced due diligence on these jurisdictions; it asks that the listing be taken into account in risk analysis.")
+		}
 	}
 
 	// Compliance: sanctions.

@@ -109,6 +109,9 @@ type Screening struct {
 	ListsUnavailable []string         `json:"listsUnavailable"`
 	NamesScreened    []string         `json:"namesScreened"`
 	Matches          []SanctionsMatch `json:"matches"`
+	// Lists and ListsNotUsed name the lists with their dates and ages.
+	Lists        []intel.ListInfo `json:"lists" jsonschema:"Each list screened: version, publication date, when it was downloaded and last known current, its age and freshness (stale past the server's age limit, with a stale_list warning)."`
+	ListsNotUsed []intel.ListInfo `json:"listsNotUsed" jsonschema:"Lists past the server's hard age limit: not screened, so nothing is said from them."`
 }
 
 // Recommendation is the machine-readable due-diligence action.
@@ -146,19 +149,23 @@ type ConfidenceBreakdown struct {
 // input against the same evidence and gets the same bytes), the evidence
 // set aside as possibly another entity, and the merged-duplicate count.
 type Output struct {
-	Status              string              `json:"status" schema:"enum=assessed|insufficient_data"`
-	AssessmentID        string              `json:"assessmentId"`
-	EngineVersion       string              `json:"engineVersion"`
-	InputHash           string              `json:"inputHash"`
-	Business            Business            `json:"business"`
-	RiskScore           *int                `json:"riskScore" schema:"minimum=0,maximum=100"`
-	RiskLevel           *string             `json:"riskLevel" jsonschema:"low, moderate, elevated, high or critical; null when there is too little data to score"`
-	Confidence          float64             `json:"confidence" schema:"minimum=0,maximum=1"`
-	Components          Components          `json:"components"`
-	ScoreBreakdown      Breakdown           `json:"scoreBreakdown"`
-	RiskFlags           []Flag              `json:"riskFlags"`
-	PositiveSignals     []Flag              `json:"positiveSignals"`
-	SanctionsScreening  Screening           `json:"sanctionsScreening"`
+	Status             string     `json:"status" schema:"enum=assessed|insufficient_data"`
+	AssessmentID       string     `json:"assessmentId"`
+	EngineVersion      string     `json:"engineVersion"`
+	InputHash          string     `json:"inputHash"`
+	Business           Business   `json:"business"`
+	RiskScore          *int       `json:"riskScore" schema:"minimum=0,maximum=100"`
+	RiskLevel          *string    `json:"riskLevel" jsonschema:"low, moderate, elevated, high or critical; null when there is too little data to score"`
+	Confidence         float64    `json:"confidence" schema:"minimum=0,maximum=1"`
+	Components         Components `json:"components"`
+	ScoreBreakdown     Breakdown  `json:"scoreBreakdown"`
+	RiskFlags          []Flag     `json:"riskFlags"`
+	PositiveSignals    []Flag     `json:"positiveSignals"`
+	SanctionsScreening Screening  `json:"sanctionsScreening"`
+	// JurisdictionLists are the FATF lists the company's country was
+	// judged against, each with its publication date (empty when the
+	// country is unknown).
+	JurisdictionLists   []JurisdictionList  `json:"jurisdictionLists" jsonschema:"The FATF lists (high-risk jurisdictions subject to a call for action; jurisdictions under increased monitoring) the company's country was judged against, each with its publication date, source and age; empty when the country is unknown."`
 	Evidence            []evidence.Item     `json:"evidence"`
 	ExcludedEvidence    []evidence.Excluded `json:"excludedEvidence"`
 	DuplicatesMerged    int                 `json:"duplicatesMerged"`

@@ -151,13 +151,18 @@ func Analyze(ctx context.Context, d Deps, in RiskInput, now time.Time) (RiskOutp
 	// unset: a kind every provider of which said it had nothing to
 	// work with (a sanctions source with no list imported): the check
 	// was not performed, whatever the source's presence says.
-	unset, used := map[string]string{}, map[string]bool{}
+	// stale: the sanctions lists, all past their age limit, were not
+	// screened: the check is unavailable until the operator syncs them.
+	unset, used, stale := map[string]string{}, map[string]bool{}, map[string]bool{}
 	for _, p := range g.Providers {
 		switch p.Status {
 		case "failed":
 			failed[p.Kind] = true
 		case "not_configured":
 			unset[p.Kind] = p.Detail
+			continue
+		case "stale":
+			stale[p.Kind] = true
 			continue
 		}
 		used[p.Kind] = true
@@ -175,6 +180,9 @@ func Analyze(ctx context.Context, d Deps, in RiskInput, now time.Time) (RiskOutp
 			notRun(&ch, configured[c], applicable(c))
 		case failed[kind] && !(c == "corporate_identity" && len(res.RegistriesChecked) > 0):
 			ch.Status, ch.Summary = "unavailable", "The source did not answer; retry later."
+		case stale[kind] && !used[kind]:
+			ch.Status, ch.Summary = "unavailable", "Not checked: every sanctions list on this server is past its age limit, so none was screened (never read this as no match)."
+			ch.Findings = append(ch.Findings, staleWarnings(g.Warnings)...)
 		case hasKey(unset, kind):
 			ch.Status, ch.Summary = "not_configured", "No source for this check is configured here."
 			if d := unset[kind]; d != "" {
@@ -393,6 +401,10 @@ func fill(ch *Check, c string, s intel.Subject, res intel.Resolution, g intel.Ga
 	case "sanctions":
 		sc := g.Screening
 		ch.Summary = "Screening: " + sc.Status + " (" + strings.Join(sc.ListsChecked, ", ") + ")."
+		for _, l := range sc.Lists {
+			ch.Findings = append(ch.Findings, ListLine(l))
+		}
+		ch.Findings = append(ch.Findings, staleWarnings(g.Warnings)...)
 		for _, m := range sc.Matches {
 			tier := "automated_indicator"
 			if m.Strength == "high" {
@@ -477,4 +489,34 @@ func RiskEntry(d Deps) capability.Entry {
 func hasKey(m map[string]string, k string) bool {
 	_, ok := m[k]
 	return ok
+}
+
+// ListLine is a sanctions list as a finding names it: its version, dates,
+// age and freshness.
+func ListLine(l intel.ListInfo) string {
+	line := "List " + l.Name + " version " + l.Version
+	if l.Published != "" {
+		line += ", published " + l.Published
+	}
+	if !l.RetrievedAt.IsZero() {
+		line += ", retrieved " + l.RetrievedAt.UTC().Format(time.RFC3339)
+	}
+	if !l.CurrentAsOf.IsZero() {
+		line += ", last known current " + l.CurrentAsOf.UTC().Format(time.RFC3339)
+	}
+	if l.Freshness != "" {
+		line += " (" + l.Freshness + ")"
+	}
+	return line + "."
+}
+
+// staleWarnings are the stale_list warnings among ws.
+func staleWarnings(ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		if strings.HasPrefix(w, "stale_list:") {
+			out = append(out, w)
+		}
+	}
+	return out
 }

@@ -36,6 +36,10 @@ type ScreenRequest struct {
 type Screening struct {
 	Lists   []SanctionsList
 	Matches []SanctionsMatch
+	// NotUsed are the lists left out for their age (past the hard
+	// limit): not screened. Warnings are the stale_list warnings.
+	NotUsed  []SanctionsList
+	Warnings []string
 }
 
 // SanctionsList is one list screened.
@@ -44,9 +48,15 @@ type SanctionsList struct {
 	Version   string `json:"version" jsonschema:"Publication date or version the list states."`
 	Entries   int    `json:"entries"`
 	Synthetic bool   `json:"synthetic" jsonschema:"The list is made-up demo data: screening it says nothing about real sanctions."`
-	// Batch and RetrievedAt identify the import (meta.evidence).
-	Batch       string    `json:"-"`
-	RetrievedAt time.Time `json:"-"`
+	// Published, RetrievedAt, CurrentAsOf, AgeSeconds and Freshness date
+	// the list (the sanctions engine's Freshness).
+	Published   string    `json:"published,omitempty" jsonschema:"The publication date the list states."`
+	RetrievedAt time.Time `json:"retrievedAt,omitzero" jsonschema:"When this version of the list was downloaded."`
+	CurrentAsOf time.Time `json:"currentAsOf,omitzero" jsonschema:"When the list was last known to be its publisher's current version (its download, or a later sync that found it unchanged)."`
+	AgeSeconds  int64     `json:"ageSeconds,omitempty" jsonschema:"Seconds from currentAsOf to this answer."`
+	Freshness   string    `json:"freshness,omitempty" schema:"enum=current|stale|expired" jsonschema:"stale: past the server's age limit, screened with a stale_list warning; expired: past its hard limit, not screened."`
+	// Batch identifies the import (meta.evidence).
+	Batch string `json:"-"`
 }
 
 // SanctionsMatch is one listed name that came close to one of the
@@ -101,9 +111,13 @@ const (
 type DDSanctions struct {
 	Status        string           `json:"status" schema:"enum=no_match_found|possible_match|high_confidence_match|synthetic_lists_only|not_checked|unavailable" jsonschema:"From real imported lists only. no_match_found only means no listed name came close on the lists screened; synthetic_lists_only when the only lists imported are made-up demo data (never read as no match); not_checked when no list is imported or screening is not configured."`
 	NamesScreened []string         `json:"namesScreened"`
-	Lists         []SanctionsList  `json:"lists" jsonschema:"Each list screened, with its version, entry count and whether it is synthetic."`
+	Lists         []SanctionsList  `json:"lists" jsonschema:"Each list screened, with its version, entry count, whether it is synthetic, its dates, age and freshness."`
+	ListsNotUsed  []SanctionsList  `json:"listsNotUsed" jsonschema:"Lists past the server's hard age limit (DALIL_SANCTIONS_HARD_MAX_AGE): not screened, so nothing is said from them."`
 	Matches       []SanctionsMatch `json:"matches" jsonschema:"Listed names that came close: automated leads to verify at the source list, never findings."`
 	Explanation   string           `json:"explanation"`
+	// Warnings are the stale_list warnings (also in the answer's
+	// warnings).
+	Warnings []string `json:"-"`
 }
 
 // Website check statuses of due diligence.
@@ -168,7 +182,7 @@ func companyNames(c *Company) []string {
 
 // screenSanctions screens the company through d.Sanctions.
 func (d Deps) screenSanctions(ctx context.Context, c *Company) DDSanctions {
-	out := DDSanctions{NamesScreened: companyNames(c), Lists: []SanctionsList{}, Matches: []SanctionsMatch{}}
+	out := DDSanctions{NamesScreened: companyNames(c), Lists: []SanctionsList{}, ListsNotUsed: []SanctionsList{}, Matches: []SanctionsMatch{}}
 	if d.Sanctions == nil {
 		out.Status = SanctionsNotChecked
 		out.Explanation = "Sanctions screening is not configured on this server; the company was not screened (never read this as no match)."
@@ -178,6 +192,17 @@ func (d Deps) screenSanctions(ctx context.Context, c *Company) DDSanctions {
 	if err != nil {
 		out.Status = SanctionsUnavailable
 		out.Explanation = "The sanctions lists could not be screened: " + strings.TrimSuffix(err.Error(), ".") + "."
+		return out
+	}
+	out.ListsNotUsed = append(out.ListsNotUsed, scr.NotUsed...)
+	out.Warnings = scr.Warnings
+	var tooOld []string
+	for _, l := range scr.NotUsed {
+		tooOld = append(tooOld, l.Name)
+	}
+	if len(scr.Lists) == 0 && len(scr.NotUsed) > 0 {
+		out.Status = SanctionsNotChecked
+		out.Explanation = "Every sanctions list on this server is past its age limit (" + strings.Join(tooOld, ", ") + "), so the company was not screened (never read this as no match); see warnings."
 		return out
 	}
 	if len(scr.Lists) == 0 {
@@ -229,6 +254,9 @@ func (d Deps) screenSanctions(ctx context.Context, c *Company) DDSanctions {
 	}
 	if realHits > 0 {
 		out.Explanation = fmt.Sprintf("%d potential name match(es) on %s: automated and unconfirmed; check the identifiers at the source list.", realHits, strings.Join(real, "; "))
+	}
+	if len(tooOld) > 0 {
+		out.Explanation += " Not screened, past the age limit: " + strings.Join(tooOld, ", ") + "."
 	}
 	return out
 }
@@ -356,12 +384,14 @@ func diligenceBasis(o DueDiligenceOutput) dalil.Basis {
 	if o.DataCoverage.RealSources == 0 {
 		return b
 	}
-	for _, l := range o.SanctionsScreening.Lists {
+	for _, l := range slices.Concat(o.SanctionsScreening.Lists, o.SanctionsScreening.ListsNotUsed) {
 		kind := dalil.SourceDataset
 		if l.Synthetic {
 			kind = dalil.SourceSynthetic
 		}
-		b = b.Add(dalil.Source{Kind: kind, Name: l.Name, Dataset: "sanctions", Batch: l.Batch, RetrievedAt: l.RetrievedAt, Items: l.Entries})
+		// A list past its hard age limit was not screened: named, Stale.
+		b = b.Add(dalil.Source{Kind: kind, Name: l.Name, Dataset: "sanctions", Batch: l.Batch, RetrievedAt: l.RetrievedAt, Items: l.Entries,
+			Stale: l.Freshness == "expired"})
 	}
 	if w := o.WebsiteCheck; w.Checked && w.Status != SiteRefused && w.URL != nil && w.CheckedAt != nil {
 		at, _ := time.Parse(time.RFC3339, *w.CheckedAt)

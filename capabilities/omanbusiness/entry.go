@@ -376,7 +376,8 @@ func DueDiligence(ctx context.Context, d Deps, in DueDiligenceInput) (DueDiligen
 		RiskAssessment:          RiskAssessment{RiskLevel: risk.Level, RiskScore: risk.Score, RiskFlags: risk.Flags},
 		RecommendedDueDiligence: checks,
 		MissingInformation:      missingInformation(m),
-		Confidence:              conf, ConfidenceReasons: reasons, DataCoverage: coverage(c, now), Sources: sources(c, now), Warnings: warnings(c),
+		Confidence:              conf, ConfidenceReasons: reasons, DataCoverage: coverage(c, now), Sources: sources(c, now),
+		Warnings: append(warnings(c), sc.Warnings...),
 	}
 	return out, nil
 }

@@ -158,6 +158,9 @@ type Sanctions struct {
 	ListsChecked     []string         `json:"listsChecked"`
 	ListsUnavailable []string         `json:"listsUnavailable"`
 	Matches          []SanctionsMatch `json:"matches"`
+	// Lists and ListsNotUsed name the lists with their dates and ages.
+	Lists        []intel.ListInfo `json:"lists" jsonschema:"Each list screened: version, publication date, when it was downloaded and last known current, its age and freshness (stale past the server's age limit, with a stale_list warning)."`
+	ListsNotUsed []intel.ListInfo `json:"listsNotUsed" jsonschema:"Lists past the server's hard age limit: not screened, so nothing is said from them."`
 }
 
 // MediaItem is one adverse media item with its legal stage.
@@ -365,7 +368,8 @@ func Evaluate(s intel.Subject, res intel.Resolution, g intel.Gathered, now time.
 		}
 	}
 	sc := g.Screening
-	out.Sanctions = Sanctions{Status: cmp.Or(sc.Status, "not_checked"), ListsChecked: nonNil(sc.ListsChecked), ListsUnavailable: nonNil(sc.ListsUnavailable), Matches: []SanctionsMatch{}}
+	out.Sanctions = Sanctions{Status: cmp.Or(sc.Status, "not_checked"), ListsChecked: nonNil(sc.ListsChecked), ListsUnavailable: nonNil(sc.ListsUnavailable), Matches: []SanctionsMatch{},
+		Lists: append([]intel.ListInfo{}, sc.Lists...), ListsNotUsed: append([]intel.ListInfo{}, sc.ListsNotUsed...)}
 	for _, m := range sc.Matches {
 		out.Sanctions.Matches = append(out.Sanctions.Matches, SanctionsMatch{ListedName: m.ListedName, List: m.List, ListType: cmp.Or(m.ListType, "sanctions"),
 			MatchScore: math.Round(m.Score*100) / 100, MatchStrength: m.Strength, Corroborating: nonNil(m.Corroborating), Contradictions: nonNil(m.Contradictions), EvidenceID: m.EvidenceID})

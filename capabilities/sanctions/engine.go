@@ -26,6 +26,7 @@ import (
 	"time"
 	"unicode"
 
+	"dalil/capability"
 	"dalil/dataset/sanctions"
 	"dalil/internal/names"
 )
@@ -67,6 +68,19 @@ type List struct {
 	Synthetic   bool      `json:"synthetic"`
 	RetrievedAt time.Time `json:"retrievedAt"`
 	ImportedAt  time.Time `json:"importedAt"`
+	// CheckedAt is when a sync last found this version still its
+	// publisher's current one (a 304, or the same file again); zero when
+	// no sync did.
+	CheckedAt time.Time `json:"checkedAt,omitzero"`
+	// CurrentAsOf, AgeSeconds and Freshness are set on the lists an
+	// answer names (Freshness.Judge): when the list was last known to be
+	// current (the later of RetrievedAt and CheckedAt), its age then, and
+	// current, stale (past DALIL_SANCTIONS_MAX_AGE: screened, with a
+	// stale_list warning) or expired (past DALIL_SANCTIONS_HARD_MAX_AGE:
+	// not screened).
+	CurrentAsOf time.Time `json:"currentAsOf,omitzero"`
+	AgeSeconds  int64     `json:"ageSeconds,omitempty"`
+	Freshness   string    `json:"freshness,omitempty"`
 }
 
 // Listed is one entity of a list.
@@ -143,6 +157,9 @@ type Query struct {
 	// Threshold is the lowest name similarity reported; below
 	// DefaultThreshold (or 0) means DefaultThreshold.
 	Threshold float64
+	// Skip names lists not to screen (the Screener's expired lists): they
+	// are left out of the result as if not imported.
+	Skip []string
 }
 
 // Result is a screening.
@@ -154,6 +171,11 @@ type Result struct {
 	NamesScreened []string
 	Threshold     float64
 	Matches       []Match
+	// NotUsed are the lists left out for their age (expired; the
+	// Screener's), and Warnings the stale_list warning of each list past
+	// its age (stale or expired), both empty from Engine.Screen.
+	NotUsed  []List
+	Warnings []string
 }
 
 // Match is one listed entity whose name (or alias) came close to a
@@ -208,13 +230,23 @@ func (e *Engine) Screen(q Query) Result {
 	if e == nil || len(e.lists) == 0 {
 		return r
 	}
-	r.Lists = e.Lists()
+	for _, l := range e.lists {
+		if !slices.Contains(q.Skip, l.Name) {
+			r.Lists = append(r.Lists, l)
+		}
+	}
+	if len(r.Lists) == 0 {
+		return r
+	}
 	r.Status = StatusNoMatch
 	best := map[int]Match{} // by entry
 	for _, n := range r.NamesScreened {
 		k := names.Normalize(n)
 		for _, h := range e.ix.Matches(k, th) {
 			ref := e.alias[h.Ref]
+			if len(q.Skip) > 0 && slices.Contains(q.Skip, e.entries[ref.entry].List) {
+				continue
+			}
 			m := e.match(ref, n, k, h.Score, q)
 			if prev, ok := best[ref.entry]; ok && !better(m, prev) {
 				continue
@@ -400,17 +432,65 @@ type Lists interface {
 // through their own ports (cmd/dalil adapts it).
 type Screener struct {
 	Lists Lists // nil: nothing imported
+	// Freshness is how old a list may be (zero: the defaults).
+	Freshness Freshness
 }
 
-// Screen screens q. No list imported is Result{Status: not_checked},
-// never an error; an error is the store failing.
+// Screen screens q against the lists current at the call's time
+// (capability.CallFrom(ctx).Now): every list is judged by its age
+// (Freshness); an expired one is not screened (Result.NotUsed), and each
+// stale or expired one has its stale_list warning. No list imported, or
+// every list expired, is Result{Status: not_checked}, never an error; an
+// error is the store failing.
 func (s Screener) Screen(ctx context.Context, q Query) (Result, error) {
+	r := Result{NotUsed: []List{}, Warnings: []string{}}
 	if s.Lists == nil {
-		return (*Engine)(nil).Screen(q), nil
+		out := (*Engine)(nil).Screen(q)
+		out.NotUsed, out.Warnings = r.NotUsed, r.Warnings
+		return out, nil
 	}
 	e, err := s.Lists.Engine(ctx)
 	if err != nil {
 		return Result{}, err
 	}
-	return e.Screen(q), nil
+	now := capability.CallFrom(ctx).Now
+	judged := map[string]List{}
+	q.Skip = slices.Clone(q.Skip)
+	for _, l := range e.Lists() {
+		l = s.Freshness.Judge(l, now)
+		judged[l.Name] = l
+		if w := s.Freshness.Warning(l); w != "" {
+			r.Warnings = append(r.Warnings, w)
+		}
+		if l.Freshness == FreshExpired {
+			r.NotUsed = append(r.NotUsed, l)
+			q.Skip = append(q.Skip, l.Name)
+		}
+	}
+	out := e.Screen(q)
+	for i, l := range out.Lists {
+		out.Lists[i] = judged[l.Name]
+	}
+	out.NotUsed, out.Warnings = r.NotUsed, r.Warnings
+	return out, nil
+}
+
+// WithLists is e over the same entries with its lists' metadata (dates,
+// versions; not their names) taken from lists, by name: an engine whose
+// lists were confirmed current again without a new version needs no new
+// index. A list of e's that lists does not name keeps its metadata.
+func (e *Engine) WithLists(lists []List) *Engine {
+	if e == nil {
+		return nil
+	}
+	c := *e
+	c.lists = slices.Clone(e.lists)
+	for i, l := range c.lists {
+		for _, n := range lists {
+			if n.Name == l.Name {
+				c.lists[i] = n
+			}
+		}
+	}
+	return &c
 }

@@ -119,7 +119,7 @@ func (f listsFunc) Engine(context.Context) (*Engine, error) { return f() }
 
 func TestScreenCapability(t *testing.T) {
 	now := func() time.Time { return time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC) }
-	e := testEngine()
+	e := retrievedAt(testEngine(), now())
 	deps := Deps{Lists: listsFunc(func() (*Engine, error) { return e, nil }), Now: now}
 	out, err := Screen(context.Background(), deps, Input{Name: "Sheikh Khalid bin Saif Al-Mithal", Country: "yemen", DateOfBirth: "1971-03-12", EntityType: "individual"})
 	if err != nil {
@@ -131,7 +131,7 @@ func TestScreenCapability(t *testing.T) {
 		t.Fatalf("%+v", out)
 	}
 	// Synthetic lists say so.
-	e = NewEngine([]List{{Name: DemoSource, Version: "2026-10-01", Synthetic: true}}, nil)
+	e = NewEngine([]List{{Name: DemoSource, Version: "2026-10-01", Synthetic: true, RetrievedAt: now()}}, nil)
 	if out, _ := Screen(context.Background(), deps, Input{Name: "Anyone"}); out.Status != StatusNoMatch || len(out.Warnings) != 1 {
 		t.Fatalf("synthetic: %+v", out)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -53,18 +54,23 @@ func (in Input) Validate() []dalil.Problem {
 
 // Output is sanctions_screen's answer.
 type Output struct {
-	// Status: no_match_found, possible_match or high_confidence_match.
-	// (With no list imported there is no answer: 503
-	// PROVIDER_NOT_CONFIGURED, status not_checked, not charged.)
-	Status    string   `json:"status" schema:"enum=no_match_found|possible_match|high_confidence_match" jsonschema:"no_match_found only means no listed name came close on the lists screened, at the threshold used; possible_match and high_confidence_match are leads to verify, never findings."`
+	// Status: no_match_found, possible_match or high_confidence_match;
+	// not_checked when every list imported is past the hard age limit
+	// (nothing was screened; not charged). (With no list imported there
+	// is no answer: 503 PROVIDER_NOT_CONFIGURED, status not_checked, not
+	// charged.)
+	Status    string   `json:"status" schema:"enum=no_match_found|possible_match|high_confidence_match|not_checked" jsonschema:"no_match_found only means no listed name came close on the lists screened, at the threshold used; possible_match and high_confidence_match are leads to verify, never findings; not_checked when every list on the server is too old to be used (see listsNotUsed and warnings): nothing was screened and nothing is charged."`
 	Screened  Screened `json:"screened"`
 	Threshold float64  `json:"threshold" jsonschema:"The name similarity from which a listed name was reported."`
-	// Lists are the lists screened, with their versions.
-	Lists        []List   `json:"lists"`
+	// Lists are the lists screened, with their versions, dates and ages.
+	Lists []List `json:"lists" jsonschema:"Each list screened: its publication date (published, version), when it was downloaded (retrievedAt), when it was last known to be the publisher's current version (currentAsOf), its age then (ageSeconds) and its freshness (current, or stale past DALIL_SANCTIONS_MAX_AGE)."`
+	// ListsNotUsed are the lists left out for their age (past the hard
+	// limit): not screened, so nothing is said from them.
+	ListsNotUsed []List   `json:"listsNotUsed" jsonschema:"Lists imported but not screened because they are older than the server's hard limit (DALIL_SANCTIONS_HARD_MAX_AGE, default 30 days): nothing is said from them, not even no match."`
 	ListsChecked []string `json:"listsChecked"`
 	Matches      []Match  `json:"matches"`
 	Summary      string   `json:"summary"`
-	Warnings     []string `json:"warnings"`
+	Warnings     []string `json:"warnings" jsonschema:"Among others, one stale_list warning per list past DALIL_SANCTIONS_MAX_AGE, naming it and its age."`
 	Limitations  []string `json:"limitations"`
 	CheckedAt    string   `json:"checkedAt"`
 }
@@ -83,10 +89,12 @@ type Screened struct {
 type Deps struct {
 	Lists Lists
 	Now   func() time.Time // nil: the call's time
+	// Freshness is how old a list may be (zero: the defaults).
+	Freshness Freshness
 }
 
 var limitations = []string{
-	"Screens only the lists the operator imported, at the versions shown; a list not imported is not screened, and a list's newer version is unknown until it is imported.",
+	"Screens only the lists the operator imported, at the versions shown; a list not imported is not screened, and a list's newer version is unknown until it is imported or synced. A list past the server's age limit (DALIL_SANCTIONS_MAX_AGE, default 7 days) is screened with a stale_list warning; past the hard limit (DALIL_SANCTIONS_HARD_MAX_AGE, default 30 days) it is not screened at all.",
 	"Name screening is automated and approximate: a match is a lead to verify against the list entry's identifiers, never a finding that the holder is sanctioned; no_match_found is not a clearance.",
 	"Not KYC, AML or legal advice; screening only.",
 }
@@ -99,6 +107,7 @@ var Methodology = []string{
 	"Identifiers judge a match: entity type, country (nationality, citizenship, address, registration), date of birth (agreeing at the precision both state) and registration or document number (letters and digits compared) corroborate or contradict it.",
 	"Strength: high when an identifier number matches with no contradiction, or the name is exact (same normalised name, or the same across scripts) with a corroborating identifier and no contradiction; a weak alias alone is never high; otherwise possible. Status: high_confidence_match if any match is high, else possible_match if any, else no_match_found.",
 	"No list imported: 503 PROVIDER_NOT_CONFIGURED with status not_checked, not charged; never a clear answer.",
+	"A list's age runs from when it was last known to be its publisher's current version: its download, or a later sync that found it unchanged. Past DALIL_SANCTIONS_MAX_AGE (default 7 days) the answer carries a stale_list warning naming the list and its age; past DALIL_SANCTIONS_HARD_MAX_AGE (default 30 days) the list is not screened (listsNotUsed), no_match_found is never said from it, and an answer with no other list is status not_checked and not charged.",
 }
 
 // Dataset is the name of the sanctions lists dataset (`dalil sanctions
@@ -132,10 +141,12 @@ func Entry(deps Deps) capability.Entry {
 // no list is imported (details.status not_checked); a store failure is
 // internal.
 func Screen(ctx context.Context, deps Deps, in Input) (Output, error) {
-	now := capability.CallFrom(ctx).Now
+	call := capability.CallFrom(ctx)
 	if deps.Now != nil {
-		now = deps.Now()
+		call.Now = deps.Now()
+		ctx = capability.WithCall(ctx, call)
 	}
+	now := call.Now
 	q := Query{Names: []string{in.Name}, DateOfBirth: in.DateOfBirth, RegistrationNumber: strings.TrimSpace(in.RegistrationNumber), EntityType: in.EntityType}
 	if in.Country != "" {
 		q.Country, _ = evidence.NormalizeCountry(in.Country)
@@ -143,15 +154,21 @@ func Screen(ctx context.Context, deps Deps, in Input) (Output, error) {
 	if in.Threshold != nil {
 		q.Threshold = *in.Threshold
 	}
-	r, err := Screener{Lists: deps.Lists}.Screen(ctx, q)
+	r, err := Screener{Lists: deps.Lists, Freshness: deps.Freshness}.Screen(ctx, q)
 	if err != nil {
 		return Output{}, err
 	}
-	if r.Status == StatusNotChecked {
+	if r.Status == StatusNotChecked && len(r.NotUsed) == 0 {
 		return Output{}, NotChecked()
 	}
-	out := Output{Status: r.Status, Threshold: r.Threshold, Lists: r.Lists, ListsChecked: []string{}, Matches: r.Matches,
-		Warnings: []string{}, Limitations: limitations, CheckedAt: now.UTC().Format(time.RFC3339)}
+	out := Output{Status: r.Status, Threshold: r.Threshold, Lists: r.Lists, ListsNotUsed: r.NotUsed, ListsChecked: []string{}, Matches: r.Matches,
+		Warnings: slices.Clone(r.Warnings), Limitations: limitations, CheckedAt: now.UTC().Format(time.RFC3339)}
+	if out.Warnings == nil {
+		out.Warnings = []string{}
+	}
+	if out.ListsNotUsed == nil {
+		out.ListsNotUsed = []List{}
+	}
 	out.Screened = Screened{Name: in.Name, NormalizedName: names.Normalize(in.Name).String(), Country: opt(q.Country), DateOfBirth: opt(q.DateOfBirth),
 		RegistrationNumber: opt(q.RegistrationNumber), EntityType: opt(q.EntityType)}
 	for _, l := range r.Lists {
@@ -161,6 +178,13 @@ func Screen(ctx context.Context, deps Deps, in Input) (Output, error) {
 		}
 	}
 	out.Summary = summary(out)
+	if len(out.Lists) > 0 && len(out.ListsNotUsed) > 0 {
+		old := make([]string, 0, len(out.ListsNotUsed))
+		for _, l := range out.ListsNotUsed {
+			old = append(old, l.Name)
+		}
+		out.Summary += " Not screened, past the age limit: " + strings.Join(old, ", ") + "."
+	}
 	return out, nil
 }
 
@@ -173,23 +197,30 @@ func opt(s string) *string {
 
 // Basis is what the screen rests on: each list screened, a dataset (or
 // synthetic demo data when the list is), with its batch, retrieval date
-// and entries. A screen against synthetic lists only is not charged.
+// and entries, and each list left out for its age, marked Stale (listed,
+// no evidence). A screen against synthetic lists only is not charged,
+// nor one whose every list was too old (stale_evidence_only).
 func (o Output) Basis() dalil.Basis {
 	var b dalil.Basis
 	for _, l := range o.Lists {
 		b = b.Add(ListSource(l))
 	}
+	for _, l := range o.ListsNotUsed {
+		b = b.Add(ListSource(l))
+	}
 	return b
 }
 
-// ListSource is a screened list as a source of evidence: dataset
-// "sanctions", or synthetic when the list is demo data.
+// ListSource is a list as a source of evidence: dataset "sanctions", or
+// synthetic when the list is demo data; Stale when it was judged expired
+// (past the hard age limit, so not screened).
 func ListSource(l List) dalil.Source {
 	kind := dalil.SourceDataset
 	if l.Synthetic {
 		kind = dalil.SourceSynthetic
 	}
-	return dalil.Source{Kind: kind, Name: l.Name, Dataset: Dataset, Batch: l.Batch, RetrievedAt: l.RetrievedAt, Items: l.Entries}
+	return dalil.Source{Kind: kind, Name: l.Name, Dataset: Dataset, Batch: l.Batch, RetrievedAt: l.RetrievedAt, Items: l.Entries,
+		Stale: l.Freshness == FreshExpired}
 }
 
 // allSynthetic reports whether every list is synthetic demo data (and
@@ -209,6 +240,13 @@ func summary(o Output) string {
 		lists = append(lists, fmt.Sprintf("%s (version %s, %d entries)", l.Name, l.Version, l.Entries))
 	}
 	on := strings.Join(lists, "; ")
+	if len(o.Lists) == 0 {
+		old := make([]string, 0, len(o.ListsNotUsed))
+		for _, l := range o.ListsNotUsed {
+			old = append(old, l.Name)
+		}
+		return fmt.Sprintf("Nothing was screened (not_checked, not a clear result): every list on this server is past the age limit for use (%s); see warnings. No payment was taken.", strings.Join(old, ", "))
+	}
 	if allSynthetic(o.Lists) {
 		return fmt.Sprintf("No real sanctions screening was done: the only lists on this server are synthetic demo data (%s), made-up names that say nothing about real sanctions; %d demo match(es) at a similarity of %.2f.", on, len(o.Matches), o.Threshold)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"dalil"
+	"dalil/capability"
 )
 
 // A screen's charge follows the lists it used: real lists are evidence,
@@ -15,7 +16,8 @@ func TestScreenBasisDecidesCharge(t *testing.T) {
 	retrieved := time.Date(2026, 10, 28, 0, 0, 0, 0, time.UTC)
 	ofac := List{Name: "ofac-sdn", Version: "2026-10-28", Entries: 18000, Batch: "b-ofac", RetrievedAt: retrieved}
 	un := List{Name: "un-consolidated", Version: "2026-10-20", Entries: 1000, Batch: "b-un", RetrievedAt: retrieved}
-	demo := List{Name: DemoSource, Version: "2026-10-01", Entries: 4, Batch: "b-demo", Synthetic: true}
+	demo := List{Name: DemoSource, Version: "2026-10-01", Entries: 4, Batch: "b-demo", Synthetic: true, RetrievedAt: retrieved}
+	ctx := capability.WithCall(context.Background(), capability.Call{Now: retrieved.Add(24 * time.Hour)})
 	for _, c := range []struct {
 		name   string
 		lists  []List
@@ -30,7 +32,7 @@ func TestScreenBasisDecidesCharge(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e := NewEngine(c.lists, nil)
 			deps := Deps{Lists: listsFunc(func() (*Engine, error) { return e, nil })}
-			out, err := Screen(context.Background(), deps, Input{Name: "Al Noor Trading LLC"})
+			out, err := Screen(ctx, deps, Input{Name: "Al Noor Trading LLC"})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -137,8 +137,19 @@ func Check(ctx context.Context, d Deps, in Input) (Output, error) {
 	}
 
 	// Sanctions.
-	sc := SanctionsCheck{Matches: []SanctionsMatch{}, ListsChecked: []string{}, ListsUnavailable: []string{}, Lists: []ListVersion{}}
+	sc := SanctionsCheck{Matches: []SanctionsMatch{}, ListsChecked: []string{}, ListsUnavailable: []string{}, Lists: []ListVersion{},
+		ListsNotUsed: []ListVersion{}, Warnings: []string{}}
 	exact := false
+	if scrErr == nil {
+		// Lists past their hard age limit: named, never screened, no
+		// evidence.
+		for _, l := range screening.NotUsed {
+			sc.ListsNotUsed = append(sc.ListsNotUsed, l)
+			sc.ListsUnavailable = append(sc.ListsUnavailable, fmt.Sprintf("%s (%s): past the age limit, not screened", l.Name, l.Version))
+			basis = append(basis, listSource(l))
+		}
+		sc.Warnings = append(sc.Warnings, screening.Warnings...)
+	}
 	switch {
 	case d.Sanctions == nil:
 		sc.Status, sc.Execution = "not_checked", NotChecked
@@ -149,6 +160,10 @@ func Check(ctx context.Context, d Deps, in Input) (Output, error) {
 		sc.Explanation = "The sanctions lists could not be screened: " + scrErr.Error() + "."
 		sc.ListsUnavailable = append(sc.ListsUnavailable, "sanctions lists")
 		cov.UnavailableSources = append(cov.UnavailableSources, "sanctions lists")
+	case len(screening.Lists) == 0 && len(screening.NotUsed) > 0:
+		sc.Status, sc.Execution = "not_checked", NotChecked
+		sc.Explanation = "Every sanctions list on this server is past its age limit, so none was screened (never read this as clear); see warnings."
+		cov.UnavailableSources = append(cov.UnavailableSources, "sanctions lists (past their age limit)")
 	case len(screening.Lists) == 0:
 		sc.Status, sc.Execution = "not_checked", NotChecked
 		sc.Explanation = "No sanctions list is imported on this server; sanctions were not screened (never read this as clear)."
@@ -184,6 +199,13 @@ func Check(ctx context.Context, d Deps, in Input) (Output, error) {
 		} else {
 			sc.Status = "clear"
 			sc.Explanation = "No name on these lists came close: " + strings.Join(sc.ListsChecked, "; ") + "."
+			if len(sc.ListsNotUsed) > 0 {
+				var old []string
+				for _, l := range sc.ListsNotUsed {
+					old = append(old, l.Name)
+				}
+				sc.Explanation += " Not screened, past the age limit: " + strings.Join(old, ", ") + "."
+			}
 			if !realList {
 				sc.Explanation = "Only synthetic demo lists are imported (" + strings.Join(sc.ListsChecked, "; ") + "): no real sanctions screening was done."
 			}
@@ -362,7 +384,10 @@ func Check(ctx context.Context, d Deps, in Input) (Output, error) {
 	case d.Website == nil:
 		out.Limitations = append(out.Limitations, "Website inspection is not enabled on this server.")
 	}
-	if sc.Status == "not_checked" {
+	switch {
+	case sc.Status == "not_checked" && len(sc.ListsNotUsed) > 0:
+		out.Limitations = append(out.Limitations, "Sanctions lists were not screened: every list on this server is past its age limit (see checks.sanctions.warnings).")
+	case sc.Status == "not_checked":
 		out.Limitations = append(out.Limitations, "Sanctions lists were not screened: none is imported or configured on this server.")
 	}
 	if d.Web == nil {
@@ -451,14 +476,16 @@ func normalizedInput(n normalized) NormalizedInput {
 	return ni
 }
 
-// listSource is a sanctions list screened, as a source: dataset
-// "sanctions", or synthetic when the list is demo data.
+// listSource is a sanctions list, as a source: dataset "sanctions", or
+// synthetic when the list is demo data; Stale when it was past its hard
+// age limit and not screened.
 func listSource(l ListVersion) dalil.Source {
 	kind := dalil.SourceDataset
 	if l.Synthetic {
 		kind = dalil.SourceSynthetic
 	}
-	return dalil.Source{Kind: kind, Name: l.Name, Dataset: "sanctions", Batch: l.Batch, RetrievedAt: l.RetrievedAt, Items: l.Entries}
+	return dalil.Source{Kind: kind, Name: l.Name, Dataset: "sanctions", Batch: l.Batch, RetrievedAt: l.RetrievedAt, Items: l.Entries,
+		Stale: l.Freshness == "expired"}
 }
 
 // recordSources are the company records the identity rests on: the

@@ -35,6 +35,10 @@ type ScreenRequest struct {
 type Screening struct {
 	Lists   []ListVersion
 	Matches []SanctionsMatch // MatchType exact_normalized_name or fuzzy_name
+	// NotUsed are the lists left out for their age (past the hard
+	// limit): not screened. Warnings are the stale_list warnings.
+	NotUsed  []ListVersion
+	Warnings []string
 }
 
 // WebSearcher finds public web pages about a query (the web-search

@@ -162,9 +162,15 @@ type ListVersion struct {
 	Version   string `json:"version" jsonschema:"Publication date or version the list states."`
 	Entries   int    `json:"entries"`
 	Synthetic bool   `json:"synthetic" jsonschema:"The list is synthetic demo data: screening it says nothing about real sanctions."`
-	// Batch and RetrievedAt identify the import (in meta.evidence).
-	Batch       string    `json:"-"`
-	RetrievedAt time.Time `json:"-"`
+	// Published, RetrievedAt, CurrentAsOf, AgeSeconds and Freshness date
+	// the list (the sanctions engine's Freshness).
+	Published   string    `json:"published,omitempty" jsonschema:"The publication date the list states."`
+	RetrievedAt time.Time `json:"retrievedAt,omitzero" jsonschema:"When this version of the list was downloaded."`
+	CurrentAsOf time.Time `json:"currentAsOf,omitzero" jsonschema:"When the list was last known to be its publisher's current version (its download, or a later sync that found it unchanged)."`
+	AgeSeconds  int64     `json:"ageSeconds,omitempty" jsonschema:"Seconds from currentAsOf to this answer."`
+	Freshness   string    `json:"freshness,omitempty" schema:"enum=current|stale|expired" jsonschema:"stale: past the server's age limit, screened with a stale_list warning; expired: past its hard limit, not screened."`
+	// Batch identifies the import (in meta.evidence).
+	Batch string `json:"-"`
 }
 
 // SanctionsCheck is the sanctions screen.
@@ -173,7 +179,9 @@ type SanctionsCheck struct {
 	Matches          []SanctionsMatch `json:"matches"`
 	ListsChecked     []string         `json:"listsChecked"`
 	ListsUnavailable []string         `json:"listsUnavailable"`
-	Lists            []ListVersion    `json:"lists" jsonschema:"Each list screened with its version and entry count."`
+	Lists            []ListVersion    `json:"lists" jsonschema:"Each list screened with its version, entry count, dates, age and freshness."`
+	ListsNotUsed     []ListVersion    `json:"listsNotUsed" jsonschema:"Lists past the server's hard age limit (DALIL_SANCTIONS_HARD_MAX_AGE): not screened, so nothing is said from them."`
+	Warnings         []string         `json:"warnings" jsonschema:"One stale_list warning per list past the server's age limit, naming it and its age."`
 	Explanation      string           `json:"explanation"`
 	CheckRun
 }

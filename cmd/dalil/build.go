@@ -14,6 +14,7 @@ import (
 	"dalil/capabilities/sanctions/sanctionsync"
 	"dalil/capabilities/voice"
 	"dalil/capability"
+	"dalil/dataset/datasetmetrics"
 	"dalil/httpapi"
 	"dalil/mcpserver"
 	"dalil/rail/mpp"
@@ -84,7 +85,8 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 		store.Close()
 		return nil, err
 	}
-	reg, err := registry(deps{store: store, configured: configured(cfg), supply: supplyOf(cfg, supply), refresh: func(ctx context.Context) { supply.RefreshIfOlder(ctx, 0) }, fetch: cfg.Fetch, providers: cfg.Providers, voice: vc.voiceDeps(cfg.Voice)})
+	reg, err := registry(deps{store: store, configured: configured(cfg), supply: supplyOf(cfg, supply), refresh: func(ctx context.Context) { supply.RefreshIfOlder(ctx, 0) }, fetch: cfg.Fetch, providers: cfg.Providers, voice: vc.voiceDeps(cfg.Voice),
+		sanctionsAge: cfg.SanctionsAge.Freshness()})
 	if err != nil {
 		return fail(err)
 	}
@@ -118,7 +120,9 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 		Datasets: supply.Wrap(datasetImporters(store)), Console: consoleFor(cfg, store, reg, supply, log), Webhooks: vc.hooks(), Sockets: vc.sockets(), Ready: vc.readyChecks(),
 		// The sanctions lists' sync state, read from the database at each
 		// scrape, whichever replica synced (sanctionsync.go).
-		Collectors: []prometheus.Collector{sanctionsync.Collector(sanctionssql.New(store.DB()), log)},
+		Collectors: []prometheus.Collector{sanctionsync.Collector(sanctionssql.New(store.DB()), log),
+			// Each dataset source's age (dalil_dataset_source_age_seconds).
+			datasetmetrics.Collector(datasetImporters(store), nil, log)},
 		// Agents' self-funding (funding.go); off unless DALIL_FUNDING_RAILS.
 		Funding: cfg.Rails.Funding.httpFunding(),
 	})

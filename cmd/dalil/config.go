@@ -53,6 +53,9 @@ type Config struct {
 	Voice Voice `json:"voice"`
 	// SanctionsSync is the official sanctions lists' sync (sanctionsync.go).
 	SanctionsSync SanctionsSync `json:"sanctionsSync"`
+	// SanctionsAge is how old a sanctions list may be in an answer
+	// (freshness.go): DALIL_SANCTIONS_MAX_AGE, DALIL_SANCTIONS_HARD_MAX_AGE.
+	SanctionsAge SanctionsAge `json:"sanctionsAge"`
 	// Fetch is the policy for URLs a caller supplies (documents): the zero
 	// value is production's (internal/safehttp); tests set a resolver and
 	// dialer that reach a local server through the same checks.
@@ -476,6 +479,7 @@ func (l *loader) load() *Config {
 	c.Voice = l.voice(c) // and the "telephony" provider (voice.go)
 	// The sanctions lists' sync (sanctionsync.go).
 	c.SanctionsSync = l.sanctionsSync()
+	c.SanctionsAge = l.sanctionsAge() // (freshness.go)
 	return c
 }
 

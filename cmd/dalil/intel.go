@@ -2,6 +2,7 @@ package main
 
 import (
 	"dalil/capabilities/businessrisk"
+	"dalil/capabilities/businessrisk/jurisdictionsql"
 	"dalil/capabilities/companyintel"
 	"dalil/capabilities/reputation"
 	"dalil/capabilities/sanctions/screening"
@@ -65,15 +66,21 @@ func intelSourcesFrom(d deps, clients vendors.Clients) intel.Sources {
 	return src
 }
 
-// intelEntries are the five capabilities over src.
-func intelEntries(src intel.Sources) []capability.Entry {
+// intelEntries are the five capabilities over src, business_risk_score
+// with the embedded FATF lists.
+func intelEntries(src intel.Sources) []capability.Entry { return intelEntriesWith(src, nil) }
+
+// intelEntriesWith are the five capabilities over src, business_risk_score
+// judging countries against the jurisdictions dataset jur (nil: the
+// embedded FATF lists).
+func intelEntriesWith(src intel.Sources, jur businessrisk.Jurisdictions) []capability.Entry {
 	ci := companyintel.Deps{Sources: src}
 	return []capability.Entry{
 		companyintel.ResearchEntry(ci),
 		companyintel.FindEntry(ci),
 		companyintel.RiskEntry(ci),
 		reputation.Entry(reputation.Deps{Sources: src}),
-		businessrisk.Entry(businessrisk.Deps{Sources: src}),
+		businessrisk.Entry(businessrisk.Deps{Sources: src, Jurisdictions: jur}),
 	}
 }
 
@@ -105,4 +112,13 @@ func intelRequirement(r capability.Requirement) capability.Requirement {
 		return capability.AnyOf(r.Name, append(providers(webSearchProviders, registryProviders, riskProviders), capability.NeedsDataset(sanctionsDataset))...)
 	}
 	return r
+}
+
+// jurisdictionsOf is the jurisdictions dataset in the store (the FATF
+// lists the operator imported), nil without a store.
+func jurisdictionsOf(d deps) businessrisk.Jurisdictions {
+	if d.store == nil {
+		return nil
+	}
+	return jurisdictionsql.New(d.store.DB())
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"dalil/capabilities/businessrisk/jurisdictionsql"
 	"dalil/capabilities/documentfacts"
 	"dalil/capabilities/documentfacts/docfetch"
 	"dalil/capabilities/documentfacts/llmassist"
@@ -39,7 +40,7 @@ import (
 // a test can add one.
 var modules = func() []module.Module {
 	return []module.Module{vendors.Module(), {Store: invoicesql.Module()}, {Store: mppsql.Module()}, omanpropertysql.Data(), companysql.Data(), vehiclemod.Module(),
-		sanctionssql.Data(), {Store: voicesql.Module()}}
+		sanctionssql.Data(), {Store: voicesql.Module()}, jurisdictionsql.Data()}
 }
 
 // storeModules are the modules' tables, in order (sqlstore.Options.Modules).
@@ -73,7 +74,7 @@ func registry(deps deps) (*capability.Registry, error) {
 	// PROVIDER_NOT_CONFIGURED until one is configured).
 	entries = append(entries, voice.Entries(deps.voice)...)
 	// Company intelligence and risk (intel.go).
-	entries = append(entries, intelEntries(intelSourcesFrom(deps, vendorClients))...)
+	entries = append(entries, intelEntriesWith(intelSourcesFrom(deps, vendorClients), jurisdictionsOf(deps))...)
 	// Oman business routes and oman_supplier_check (omanbusiness.go).
 	entries = append(entries, omanBusinessEntriesWith(deps, vendorClients.WebSearcher())...)
 	// sanctions_screen (sanctions.go).

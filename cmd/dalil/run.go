@@ -14,6 +14,7 @@ import (
 
 	"dalil"
 	"dalil/capabilities/invoiceanomaly/invoicesql"
+	"dalil/capabilities/sanctions"
 	"dalil/capabilities/sanctions/watchlist"
 	"dalil/capabilities/voice"
 	"dalil/capability"
@@ -123,6 +124,9 @@ type deps struct {
 	// voice are the voice capabilities' ports (voice.go); zero: 503
 	// PROVIDER_NOT_CONFIGURED.
 	voice voice.Deps
+	// sanctionsAge is how old a sanctions list may be (freshness.go);
+	// zero: the defaults.
+	sanctionsAge sanctions.Freshness
 }
 
 func openStore(ctx context.Context, cfg *Config, log *slog.Logger) (*sqlstore.Store, error) {

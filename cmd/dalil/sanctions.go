@@ -15,7 +15,7 @@ func sanctionsDeps(d deps) sanctions.Deps {
 	if d.store == nil {
 		return sanctions.Deps{}
 	}
-	return sanctions.Deps{Lists: sanctionssql.New(d.store.DB())}
+	return sanctions.Deps{Lists: sanctionssql.New(d.store.DB()), Freshness: d.sanctionsAge}
 }
 
 // sanctionsScreener is the engine over the store's lists, nil without a
@@ -24,5 +24,5 @@ func sanctionsScreener(d deps) *sanctions.Screener {
 	if d.store == nil {
 		return nil
 	}
-	return &sanctions.Screener{Lists: sanctionssql.New(d.store.DB())}
+	return &sanctions.Screener{Lists: sanctionssql.New(d.store.DB()), Freshness: d.sanctionsAge}
 }

@@ -34,8 +34,10 @@ type ProviderUse struct {
 	Kind     string `json:"kind" schema:"enum=registry|web_search|domain|website|threat_listing|sanctions|llm"`
 	// Status: used, cached (answered from the evidence cache, no call),
 	// failed, not_configured, skipped (not needed for this request),
-	// refused (the URL given is not one Dalil fetches: nothing asked).
-	Status string `json:"status" schema:"enum=used|cached|failed|not_configured|skipped|refused"`
+	// refused (the URL given is not one Dalil fetches: nothing asked),
+	// stale (every sanctions list is past its age limit: nothing was
+	// screened; listed, and no evidence).
+	Status string `json:"status" schema:"enum=used|cached|failed|not_configured|skipped|refused|stale"`
 	Detail string `json:"detail,omitempty" schema:"maxLength=300"`
 	// Synthetic marks a source that is made-up demo data (the demo
 	// sanctions list): it is listed, and is never evidence.
@@ -52,6 +54,10 @@ type Screening struct {
 	ListsUnavailable []string
 	NamesScreened    []string
 	Matches          []Match
+	// Lists are the lists checked with their dates and ages, and
+	// ListsNotUsed those left out for their age (when the port says).
+	Lists        []ListInfo
+	ListsNotUsed []ListInfo
 }
 
 // Match is a judged sanctions hit.
@@ -115,13 +121,18 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 		items []evidence.Item
 	)
 	g.Cached = true
+	// A local sanctions port is asked at every call (LocalLists).
+	localSanctions := false
+	if l, ok := src.Sanctions.(LocalLists); ok && l.Local() {
+		localSanctions = true
+	}
 	use := func(p ProviderUse, hit bool, more ...evidence.Item) {
 		mu.Lock()
 		defer mu.Unlock()
 		if p.Status == "used" && hit {
 			p.Status = "cached"
 		}
-		if p.Status == "used" {
+		if p.Status == "used" && !(p.Kind == "sanctions" && localSanctions) {
 			g.Cached = false
 		}
 		if p.Status == "failed" {
@@ -279,13 +290,37 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 		} else {
 			wg.Go(func() {
 				q := ScreenQuery{Names: names, Country: s.Country, Identifiers: identifiers(s, res)}
-				r, hit, err := cached(src.Cache, "sanctions", src.Sanctions.Name(), fmt.Sprint(q), func() (ScreenResult, error) {
+				screen := func() (ScreenResult, error) {
 					r, err := src.Sanctions.Screen(ctx, q)
-					if err == nil && len(r.ListsChecked)+len(r.ListsUnavailable) == 0 {
+					if err == nil && len(r.ListsChecked)+len(r.ListsUnavailable)+len(r.NotUsed) == 0 {
 						err = errNoLists // not kept: a list imported later is used at once
 					}
+					if err == nil && len(r.ListsChecked) == 0 && len(r.NotUsed) > 0 {
+						err = errListsTooOld // not kept either: a sync makes them current at once
+					}
 					return r, err
-				})
+				}
+				var r ScreenResult
+				var hit bool
+				var err error
+				if localSanctions {
+					r, err = screen()
+				} else {
+					r, hit, err = cached(src.Cache, "sanctions", src.Sanctions.Name(), fmt.Sprint(q), screen)
+				}
+				if errors.Is(err, errListsTooOld) {
+					// Every list is past its hard age limit: nothing was
+					// screened (not_checked, never clear), and the lists
+					// are named as stale, no evidence.
+					sc, _ := judge(r, s, res, names, now)
+					mu.Lock()
+					g.Screening = sc
+					g.Warnings = append(g.Warnings, r.Warnings...)
+					mu.Unlock()
+					use(ProviderUse{Provider: src.Sanctions.Name(), Kind: "sanctions", Status: "stale", Synthetic: r.Synthetic,
+						Detail: "every list is past the server's age limit: not screened"}, false)
+					return
+				}
 				if errors.Is(err, errNoLists) {
 					// No list to screen against: not checked, never clear.
 					use(ProviderUse{Provider: src.Sanctions.Name(), Kind: "sanctions", Status: "not_configured", Detail: "no list imported"}, false)
@@ -301,6 +336,7 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 				sc, its := judge(r, s, res, names, now)
 				mu.Lock()
 				g.Screening = sc
+				g.Warnings = append(g.Warnings, r.Warnings...)
 				mu.Unlock()
 				p := ProviderUse{Provider: src.Sanctions.Name(), Kind: "sanctions", Status: "used", Synthetic: r.Synthetic}
 				if r.Synthetic {
@@ -336,7 +372,7 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 	g.Warnings = slices.Compact(g.Warnings)
 	slices.SortFunc(g.Failed, func(a, b Failure) int { return cmp.Compare(a.Provider, b.Provider) })
 	for _, p := range g.Providers {
-		if p.Status == "used" {
+		if p.Status == "used" && !(p.Kind == "sanctions" && localSanctions) {
 			g.Cached = false
 		}
 	}
@@ -345,6 +381,9 @@ func Gather(ctx context.Context, src Sources, s Subject, res Resolution, plan Pl
 
 // errNoLists: a sanctions port answered with no list checked at all.
 var errNoLists = errors.New("no sanctions list imported")
+
+// errListsTooOld: a sanctions port left every list out for its age.
+var errListsTooOld = errors.New("every sanctions list is past its age limit")
 
 func uniqueByID(items []evidence.Item) []evidence.Item {
 	seen := map[string]bool{}

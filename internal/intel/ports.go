@@ -163,6 +163,42 @@ type ScreenResult struct {
 	// Synthetic is true when every list checked is made-up demo data
 	// (serve --demo): the screening is then no evidence of anything.
 	Synthetic bool
+	// Lists are the lists checked with their dates and ages, when the
+	// port knows them (the imported lists).
+	Lists []ListInfo
+	// NotUsed are the lists the port left out for their age (past the
+	// hard limit): not screened, each also in ListsUnavailable. With
+	// nothing in ListsChecked the screening is not_checked, never clear,
+	// and no evidence.
+	NotUsed []ListInfo
+	// Warnings are the port's own (stale_list: ...), carried to the
+	// answer's warnings.
+	Warnings []string
+}
+
+// ListInfo is one sanctions list as an answer names it: its version and
+// publication date, when it was downloaded, when it was last known to be
+// its publisher's current version, its age then and its freshness
+// (current; stale past the age limit, screened with a stale_list warning;
+// expired past the hard limit, not screened).
+type ListInfo struct {
+	Name        string    `json:"list" schema:"maxLength=100"`
+	Version     string    `json:"version" schema:"maxLength=100"`
+	Published   string    `json:"published,omitempty" schema:"maxLength=40" jsonschema:"The publication date the list states."`
+	RetrievedAt time.Time `json:"retrievedAt,omitzero" jsonschema:"When this version was downloaded."`
+	CurrentAsOf time.Time `json:"currentAsOf,omitzero" jsonschema:"When the list was last known to be its publisher's current version (its download, or a later sync that found it unchanged)."`
+	AgeSeconds  int64     `json:"ageSeconds" jsonschema:"Seconds from currentAsOf to the answer."`
+	Freshness   string    `json:"freshness" schema:"enum=current|stale|expired" jsonschema:"stale: past the server's age limit, screened with a stale_list warning; expired: past its hard limit, not screened."`
+	Synthetic   bool      `json:"synthetic,omitempty"`
+}
+
+// LocalLists may be implemented by a Sanctions port that screens lists
+// held on this server: Local reports true, and its answers are never
+// kept in the evidence cache, since each sync may bring a new version
+// and a list ages by the hour. Asking it is no outbound call, so it does
+// not make an answer uncached.
+type LocalLists interface {
+	Local() bool
 }
 
 // Hit is one candidate list entry.

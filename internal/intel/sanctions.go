@@ -44,9 +44,13 @@ const MinHitScore = 0.85
 // exact and a country or identifier corroborates it with no
 // contradiction (or an identifier matches), else possible.
 func judge(r ScreenResult, s Subject, res Resolution, names []string, now time.Time) (Screening, []evidence.Item) {
-	sc := Screening{ListsChecked: slices.Clone(r.ListsChecked), ListsUnavailable: slices.Clone(r.ListsUnavailable), NamesScreened: names}
+	sc := Screening{ListsChecked: slices.Clone(r.ListsChecked), ListsUnavailable: slices.Clone(r.ListsUnavailable), NamesScreened: names,
+		Lists: slices.Clone(r.Lists), ListsNotUsed: slices.Clone(r.NotUsed)}
 	slices.Sort(sc.ListsChecked)
 	slices.Sort(sc.ListsUnavailable)
+	byName := func(a, b ListInfo) int { return cmp.Compare(a.Name, b.Name) }
+	slices.SortFunc(sc.Lists, byName)
+	slices.SortFunc(sc.ListsNotUsed, byName)
 	target := map[string]bool{}
 	for _, n := range names {
 		target[evidence.NormalizeName(n)] = true
@@ -102,6 +106,10 @@ func judge(r ScreenResult, s Subject, res Resolution, names []string, now time.T
 		sc.Matches = append(sc.Matches, m)
 	}
 	sc.Status = "no_match_found"
+	if len(sc.ListsChecked) == 0 && len(sc.ListsNotUsed) > 0 {
+		// Every list too old to use: nothing was screened.
+		sc.Status = "not_checked"
+	}
 	for _, m := range sc.Matches {
 		if m.Strength == "high" {
 			sc.Status = "high_confidence_match"

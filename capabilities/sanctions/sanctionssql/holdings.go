@@ -20,7 +20,7 @@ func (s *Store) Holdings(ctx context.Context) ([]dataset.Batch, error) {
 	out := make([]dataset.Batch, len(bs))
 	for i, b := range bs {
 		out[i] = dataset.Batch{ID: b.Batch, Source: b.Name, License: b.License, Synthetic: b.Synthetic, Rows: b.Entries,
-			ImportedAt: b.ImportedAt, RetrievedAt: b.RetrievedAt, Version: b.Published}
+			ImportedAt: b.ImportedAt, RetrievedAt: b.RetrievedAt, Version: b.Published, CheckedAt: b.CheckedAt}
 	}
 	return out, nil
 }

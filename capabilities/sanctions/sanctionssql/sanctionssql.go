@@ -273,7 +273,7 @@ func (s *Store) Stats(ctx context.Context) (dataset.Stats, error) {
 	}
 	for _, b := range bs {
 		st.Batches = append(st.Batches, dataset.Batch{ID: b.Batch, Source: b.Name, License: b.License, Synthetic: b.Synthetic, Rows: b.Entries,
-			ImportedAt: b.ImportedAt, RetrievedAt: b.RetrievedAt, Version: b.Published})
+			ImportedAt: b.ImportedAt, RetrievedAt: b.RetrievedAt, Version: b.Published, CheckedAt: b.CheckedAt})
 	}
 	e, err := s.Engine(ctx)
 	if err != nil {
@@ -292,11 +292,14 @@ func (s *Store) Stats(ctx context.Context) (dataset.Stats, error) {
 // batches lists the imports, oldest first; currentOnly: the current
 // batch of each list.
 func (s *Store) batches(ctx context.Context, currentOnly bool) ([]sanctions.List, error) {
-	q := `SELECT id, source, license, format, title, published, entries, synthetic, imported_at, retrieved_at FROM sanctions_batches`
+	// A sync that found the list unchanged since (its file_batch is this
+	// batch) confirmed it current at its last success.
+	q := `SELECT b.id, b.source, b.license, b.format, b.title, b.published, b.entries, b.synthetic, b.imported_at, b.retrieved_at,
+		COALESCE(s.last_success, 0) FROM sanctions_batches b LEFT JOIN sanctions_sync s ON s.source = b.source AND s.file_batch = b.id`
 	if currentOnly {
-		q += ` WHERE current = 1`
+		q += ` WHERE b.current = 1`
 	}
-	rows, err := s.db.Read().QueryContext(ctx, q+` ORDER BY imported_at, id`)
+	rows, err := s.db.Read().QueryContext(ctx, q+` ORDER BY b.imported_at, b.id`)
 	if err != nil {
 		return nil, sqlstore.Unavailable("list sanctions batches", err)
 	}
@@ -304,11 +307,11 @@ func (s *Store) batches(ctx context.Context, currentOnly bool) ([]sanctions.List
 	var out []sanctions.List
 	for rows.Next() {
 		var l sanctions.List
-		var syn, imp, ret int64
-		if err := rows.Scan(&l.Batch, &l.Name, &l.License, &l.Format, &l.Title, &l.Published, &l.Entries, &syn, &imp, &ret); err != nil {
+		var syn, imp, ret, checked int64
+		if err := rows.Scan(&l.Batch, &l.Name, &l.License, &l.Format, &l.Title, &l.Published, &l.Entries, &syn, &imp, &ret, &checked); err != nil {
 			return nil, sqlstore.Unavailable("list sanctions batches", err)
 		}
-		l.Synthetic, l.ImportedAt, l.RetrievedAt = syn != 0, fromMicros(imp), fromMicros(ret)
+		l.Synthetic, l.ImportedAt, l.RetrievedAt, l.CheckedAt = syn != 0, fromMicros(imp), fromMicros(ret), fromOptMicros(checked)
 		l.Version = l.Published
 		if l.Version == "" {
 			l.Version = "retrieved " + l.RetrievedAt.Format(time.DateOnly)
@@ -319,38 +322,65 @@ func (s *Store) batches(ctx context.Context, currentOnly bool) ([]sanctions.List
 }
 
 // Engine implements sanctions.Lists: the engine over the current lists,
-// rebuilt only when they changed (one small query per call tells).
+// rebuilt only when they changed (one small query per call tells). The
+// lists' dates are read at each call: a sync that found a list unchanged
+// makes it current again (List.CheckedAt) without a new index.
 func (s *Store) Engine(ctx context.Context) (*sanctions.Engine, error) {
 	ctx, cancel := s.db.Bound(ctx)
 	defer cancel()
-	var version string
-	if err := s.db.Read().QueryRowContext(ctx, s.versionQuery()).Scan(&version); err != nil {
-		return nil, sqlstore.Unavailable("read sanctions version", err)
-	}
-	s.mu.Lock()
-	if s.engine != nil && s.version == version {
-		e := s.engine
-		s.mu.Unlock()
-		return e, nil
-	}
-	s.mu.Unlock()
-	e, err := s.load(ctx)
+	version, checked, err := s.current(ctx)
 	if err != nil {
 		return nil, err
 	}
 	s.mu.Lock()
-	s.engine, s.version = e, version
-	s.mu.Unlock()
+	e := s.engine
+	if e == nil || s.version != version {
+		s.mu.Unlock()
+		if e, err = s.load(ctx); err != nil {
+			return nil, err
+		}
+		s.mu.Lock()
+		s.engine, s.version = e, version
+	}
+	defer s.mu.Unlock()
+	lists, changed := e.Lists(), false
+	for i, l := range lists {
+		if at := checked[l.Batch]; !at.Equal(l.CheckedAt) {
+			lists[i].CheckedAt, changed = at, true
+		}
+	}
+	if changed {
+		e = e.WithLists(lists)
+		s.engine = e
+	}
 	return e, nil
 }
 
-// versionQuery joins the current batch ids (the lists' version): a new
-// import changes it.
-func (s *Store) versionQuery() string {
-	if s.db.Dialect() == "postgres" {
-		return `SELECT COALESCE(string_agg(id, ',' ORDER BY id), '') FROM sanctions_batches WHERE current = 1`
+// current reads the current batches: their ids joined (the lists'
+// version: a new import or a retraction changes it) and, by batch, when a
+// sync last found it unchanged (zero: none did).
+func (s *Store) current(ctx context.Context) (string, map[string]time.Time, error) {
+	rows, err := s.db.Read().QueryContext(ctx, `SELECT b.id, COALESCE(s.last_success, 0) FROM sanctions_batches b
+		LEFT JOIN sanctions_sync s ON s.source = b.source AND s.file_batch = b.id WHERE b.current = 1 ORDER BY b.id`)
+	if err != nil {
+		return "", nil, sqlstore.Unavailable("read sanctions version", err)
 	}
-	return `SELECT COALESCE(group_concat(id, ','), '') FROM (SELECT id FROM sanctions_batches WHERE current = 1 ORDER BY id)`
+	defer rows.Close()
+	var ids []string
+	checked := map[string]time.Time{}
+	for rows.Next() {
+		var id string
+		var at int64
+		if err := rows.Scan(&id, &at); err != nil {
+			return "", nil, sqlstore.Unavailable("read sanctions version", err)
+		}
+		ids = append(ids, id)
+		checked[id] = fromOptMicros(at)
+	}
+	if err := rows.Err(); err != nil {
+		return "", nil, sqlstore.Unavailable("read sanctions version", err)
+	}
+	return strings.Join(ids, ","), checked, nil
 }
 
 func (s *Store) load(ctx context.Context) (*sanctions.Engine, error) {

@@ -10,6 +10,7 @@ import (
 
 	"dalil/capabilities/sanctions"
 	"dalil/capabilities/sanctions/sanctionssql"
+	"dalil/capability"
 	"dalil/dataset"
 	"dalil/internal/testenv"
 	"dalil/store/sqlstore"
@@ -25,7 +26,7 @@ func open(t *testing.T, dsn string) *sanctionssql.Store {
 // tests').
 func openWith(t *testing.T, dsn string, opts sqlstore.Options) *sanctionssql.Store {
 	t.Helper()
-	opts.Now = storetest.NewClock(time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)).Now
+	opts.Now = storetest.NewClock(storeTime).Now
 	opts.Modules = []sqlstore.Module{sanctionssql.Module()}
 	s, err := sqlstore.Open(context.Background(), dsn, opts)
 	if err != nil {
@@ -91,9 +92,14 @@ func imp(t *testing.T, s *sanctionssql.Store, body string, opts dataset.ImportOp
 	return rep
 }
 
+// storeTime is the store's clock in these tests: a call is screened at
+// it, so its lists are current whatever the day the tests run.
+var storeTime = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+
 func screen(t *testing.T, s *sanctionssql.Store, q sanctions.Query) sanctions.Result {
 	t.Helper()
-	r, err := sanctions.Screener{Lists: s}.Screen(context.Background(), q)
+	ctx := capability.WithCall(context.Background(), capability.Call{Now: storeTime.Add(time.Hour)})
+	r, err := sanctions.Screener{Lists: s}.Screen(ctx, q)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,7 @@ import (
 	"dalil/capabilities/sanctions"
 	"dalil/capabilities/sanctions/sanctionssql"
 	"dalil/capabilities/sanctions/sanctionsync"
+	"dalil/capability"
 	"dalil/dataset"
 	"dalil/internal/safehttp/safehttptest"
 	"dalil/internal/testenv"
@@ -302,7 +303,8 @@ func TestSyncEverySource(t *testing.T) {
 		}
 		// The lists as the engine screens them, with their titles and
 		// publication dates.
-		r, err := sanctions.Screener{Lists: e.store}.Screen(context.Background(), sanctions.Query{Names: []string{"حمد صالح التجربة"}})
+		r, err := sanctions.Screener{Lists: e.store}.Screen(capability.WithCall(context.Background(), capability.Call{Now: e.now}),
+			sanctions.Query{Names: []string{"حمد صالح التجربة"}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,6 +15,7 @@ import (
 	"dalil/capabilities/omanbusiness"
 	"dalil/capabilities/sanctions"
 	"dalil/capabilities/suppliercheck"
+	"dalil/capability"
 	"dalil/internal/intel"
 )
 
@@ -59,13 +60,15 @@ func (a supplierSanctions) Screen(ctx context.Context, req suppliercheck.ScreenR
 	if err != nil {
 		return suppliercheck.Screening{}, err
 	}
-	out := suppliercheck.Screening{}
+	out := suppliercheck.Screening{Warnings: r.Warnings}
+	for _, l := range r.NotUsed {
+		out.NotUsed = append(out.NotUsed, supplierList(l))
+	}
 	if r.Status == sanctions.StatusNotChecked {
 		return out, nil
 	}
 	for _, l := range r.Lists {
-		out.Lists = append(out.Lists, suppliercheck.ListVersion{Name: l.Name, Version: l.Version, Entries: l.Entries,
-			Synthetic: l.Synthetic, Batch: l.Batch, RetrievedAt: l.RetrievedAt})
+		out.Lists = append(out.Lists, supplierList(l))
 	}
 	for _, m := range r.Matches {
 		sm := suppliercheck.SanctionsMatch{Name: m.ListedName, Source: m.List, Reference: ptrTo(m.EntityID), MatchScore: m.Score,
@@ -79,6 +82,21 @@ func (a supplierSanctions) Screen(ctx context.Context, req suppliercheck.ScreenR
 	return out, nil
 }
 
+func supplierList(l sanctions.List) suppliercheck.ListVersion {
+	return suppliercheck.ListVersion{Name: l.Name, Version: l.Version, Entries: l.Entries, Synthetic: l.Synthetic, Batch: l.Batch,
+		Published: l.Published, RetrievedAt: l.RetrievedAt, CurrentAsOf: l.CurrentAsOf, AgeSeconds: l.AgeSeconds, Freshness: l.Freshness}
+}
+
+func businessList(l sanctions.List) omanbusiness.SanctionsList {
+	return omanbusiness.SanctionsList{Name: l.Name, Version: l.Version, Entries: l.Entries, Synthetic: l.Synthetic, Batch: l.Batch,
+		Published: l.Published, RetrievedAt: l.RetrievedAt, CurrentAsOf: l.CurrentAsOf, AgeSeconds: l.AgeSeconds, Freshness: l.Freshness}
+}
+
+func intelList(l sanctions.List) intel.ListInfo {
+	return intel.ListInfo{Name: l.Name, Version: l.Version, Published: l.Published, RetrievedAt: l.RetrievedAt, CurrentAsOf: l.CurrentAsOf,
+		AgeSeconds: l.AgeSeconds, Freshness: l.Freshness, Synthetic: l.Synthetic}
+}
+
 // intelSanctions adapts the screener to intel.Sanctions (the company
 // intelligence capabilities): no list imported lists no list checked.
 type intelSanctions struct{ s *sanctions.Screener }
@@ -86,13 +104,21 @@ type intelSanctions struct{ s *sanctions.Screener }
 var (
 	_ intel.Sanctions  = intelSanctions{}
 	_ intel.ListsReady = intelSanctions{}
+	_ intel.LocalLists = intelSanctions{}
 )
 
 func (intelSanctions) Name() string { return "sanctions lists" }
 
-// Ready reports whether a list is imported (the engine is cached by the
-// lists' version, so this is one small query). A store that cannot answer
-// counts as ready: the screening then fails and says unavailable.
+// Local implements intel.LocalLists: the lists are this server's, asked
+// at every call (never from the evidence cache), so that a sync's new
+// version, and each list's age, show at once.
+func (intelSanctions) Local() bool { return true }
+
+// Ready reports whether a list is imported, whatever its age (a list
+// past its age limit is then named as not screened, never clear); the
+// engine is cached by the lists' version, so this is one small query. A
+// store that cannot answer counts as ready: the screening then fails and
+// says unavailable.
 func (a intelSanctions) Ready() bool {
 	if a.s == nil || a.s.Lists == nil {
 		return false
@@ -116,15 +142,25 @@ func (a intelSanctions) Screen(ctx context.Context, q intel.ScreenQuery) (intel.
 	ids := append([]string{reg}, q.Identifiers[min(1, len(q.Identifiers)):]...)
 	seen := map[string]bool{}
 	real := false // a list that is not synthetic demo data was checked
-	for _, id := range ids {
+	for i, id := range ids {
 		r, err := a.s.Screen(ctx, sanctions.Query{Names: q.Names, Country: q.Country, RegistrationNumber: id})
 		if err != nil {
 			return intel.ScreenResult{}, errors.Join(intel.ErrUnavailable, err)
+		}
+		if i == 0 {
+			// The lists and their ages are the same for every screening
+			// of one call.
+			out.Warnings = r.Warnings
+			for _, l := range r.NotUsed {
+				out.NotUsed = append(out.NotUsed, intelList(l))
+				out.ListsUnavailable = append(out.ListsUnavailable, l.Name+" "+l.Version+" (past the age limit: not screened)")
+			}
 		}
 		for _, l := range r.Lists {
 			if name := l.Name + " " + l.Version; !seen["list "+name] {
 				seen["list "+name] = true
 				out.ListsChecked = append(out.ListsChecked, name)
+				out.Lists = append(out.Lists, intelList(l))
 				real = real || !l.Synthetic
 			}
 		}
@@ -168,13 +204,15 @@ func (a businessSanctions) Screen(ctx context.Context, req omanbusiness.ScreenRe
 	if err != nil {
 		return omanbusiness.Screening{}, err
 	}
-	out := omanbusiness.Screening{}
+	out := omanbusiness.Screening{Warnings: r.Warnings}
+	for _, l := range r.NotUsed {
+		out.NotUsed = append(out.NotUsed, businessList(l))
+	}
 	if r.Status == sanctions.StatusNotChecked {
 		return out, nil
 	}
 	for _, l := range r.Lists {
-		out.Lists = append(out.Lists, omanbusiness.SanctionsList{Name: l.Name, Version: l.Version, Entries: l.Entries,
-			Synthetic: l.Synthetic, Batch: l.Batch, RetrievedAt: l.RetrievedAt})
+		out.Lists = append(out.Lists, businessList(l))
 	}
 	for _, m := range r.Matches {
 		out.Matches = append(out.Matches, omanbusiness.SanctionsMatch{ListedName: m.ListedName, MatchedAlias: m.MatchedAlias, List: m.List,
@@ -184,8 +222,10 @@ func (a businessSanctions) Screen(ctx context.Context, req omanbusiness.ScreenRe
 	return out, nil
 }
 
-// Lists are the sanctions lists imported, read without screening (the
-// supplier check's preview: sanctionsConfigured only with a real list).
+// Lists are the sanctions lists a screening would use now, read without
+// screening (the supplier check's preview: sanctionsConfigured only with
+// a real list): a list past its hard age limit is left out, as the
+// screening would leave it.
 func (a supplierSanctions) Lists(ctx context.Context) ([]suppliercheck.ListVersion, error) {
 	if a.s == nil || a.s.Lists == nil {
 		return nil, nil
@@ -194,9 +234,12 @@ func (a supplierSanctions) Lists(ctx context.Context) ([]suppliercheck.ListVersi
 	if err != nil || e == nil {
 		return nil, err
 	}
+	now := capability.CallFrom(ctx).Now
 	var out []suppliercheck.ListVersion
 	for _, l := range e.Lists() {
-		out = append(out, suppliercheck.ListVersion{Name: l.Name, Version: l.Version, Entries: l.Entries, Synthetic: l.Synthetic, Batch: l.Batch, RetrievedAt: l.RetrievedAt})
+		if l = a.s.Freshness.Judge(l, now); l.Freshness != sanctions.FreshExpired {
+			out = append(out, supplierList(l))
+		}
 	}
 	return out, nil
 }
