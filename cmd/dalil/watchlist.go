@@ -41,7 +41,7 @@ func watchlistDeps(d deps) (watchlist.Deps, error) {
 		return watchlist.Deps{}, fmt.Errorf("sanctions watchlist secret: %w", err)
 	}
 	posts := watchlistPoster(d.fetch)
-	return watchlist.Deps{Store: sanctionssql.NewWatchlist(d.store.DB()), Lists: sanctionssql.New(d.store.DB()), Key: key,
+	return watchlist.Deps{Store: sanctionssql.NewWatchlist(d.store.DB()), Lists: sanctionssql.New(d.store.DB()), Freshness: d.sanctionsAge, Key: key,
 		CheckURL: func(raw string) error { return posts.CheckDestination(context.Background(), raw) }}, nil
 }
 
@@ -60,7 +60,7 @@ func startWatchlist(ctx context.Context, cfg *Config, store *sqlstore.Store, log
 	if err != nil {
 		return nil, fmt.Errorf("sanctions watchlist secret: %w", err)
 	}
-	m := &watchlist.Monitor{Store: sanctionssql.NewWatchlist(store.DB()), Lists: sanctionssql.New(store.DB()), Charges: store,
+	m := &watchlist.Monitor{Store: sanctionssql.NewWatchlist(store.DB()), Lists: sanctionssql.New(store.DB()), Freshness: cfg.SanctionsAge.Freshness(), Charges: store,
 		Poster: watchlistPoster(cfg.Fetch), Key: key, Logger: log}
 	rctx, stop := context.WithCancel(context.WithoutCancel(ctx))
 	rt := &watchlistRuntime{cancel: stop, done: make(chan struct{})}

@@ -76,6 +76,9 @@ func (o Output) Basis() dalil.Basis {
 type Deps struct {
 	Store Store
 	Lists sanctions.Lists
+	// Freshness is how old a list may be (zero: the defaults): a list past
+	// it is not screened, as for sanctions_screen.
+	Freshness sanctions.Freshness
 	// Key derives each watch's webhook secret (the operator's, stable
 	// across restarts and replicas).
 	Key []byte
@@ -147,7 +150,7 @@ func Register(ctx context.Context, d Deps, in Input) (Output, error) {
 	if in.Country != "" {
 		w.Country, _ = evidence.NormalizeCountry(in.Country)
 	}
-	r, err := sanctions.Screener{Lists: d.Lists}.Screen(ctx, w.Query())
+	r, err := sanctions.Screener{Lists: d.Lists, Freshness: d.Freshness}.Screen(ctx, w.Query())
 	if err != nil {
 		return Output{}, err
 	}

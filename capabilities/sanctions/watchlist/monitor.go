@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"dalil/capabilities/sanctions"
+	"dalil/capability"
 	"dalil/internal/webhook"
 )
 
@@ -47,13 +48,16 @@ type Payload struct {
 // Monitor screens the watched names again after each lists update and
 // delivers the alerts.
 type Monitor struct {
-	Store   Store
-	Lists   sanctions.Lists
-	Charges Charges
-	Poster  webhook.Poster
-	Key     []byte
-	Logger  *slog.Logger
-	Now     func() time.Time
+	Store Store
+	Lists sanctions.Lists
+	// Freshness is how old a list may be (zero: the defaults): a list past
+	// it is not screened again, so no alert rests on it.
+	Freshness sanctions.Freshness
+	Charges   Charges
+	Poster    webhook.Poster
+	Key       []byte
+	Logger    *slog.Logger
+	Now       func() time.Time
 }
 
 func (m *Monitor) now() time.Time {
@@ -150,7 +154,10 @@ func (m *Monitor) Rescreen(ctx context.Context) error {
 		if !screen {
 			continue
 		}
-		r := e.Screen(w.Query())
+		r, err := sanctions.Screener{Lists: m.Lists, Freshness: m.Freshness}.Screen(capability.WithCall(ctx, capability.Call{Now: now}), w.Query())
+		if err != nil {
+			return err
+		}
 		for _, a := range alertsOf(w, r, now, false) {
 			added, err := m.Store.AddAlert(ctx, a)
 			if err != nil {
