@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"database/sql"
 	"fmt"
@@ -333,35 +332,11 @@ func guideServe(t *testing.T, dir string, env []string, line, ready string) (*ex
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	lines := make(chan string)
-	go func() {
-		sc := bufio.NewScanner(pipe)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
-	var printed strings.Builder
-	timeout := time.After(60 * time.Second)
-	for {
-		select {
-		case l, ok := <-lines:
-			if !ok {
-				cmd.Wait()
-				t.Fatalf("%s stopped:\n%s", line, printed.String())
-			}
-			printed.WriteString(l + "\n")
-			if strings.Contains(l, ready) {
-				go func() {
-					for range lines {
-					}
-				}()
-				return cmd, printed.String()
-			}
-		case <-timeout:
-			cmd.Process.Kill()
-			cmd.Wait()
-			t.Fatalf("%s did not start:\n%s", line, printed.String())
-		}
+	printed, ok := awaitLine(pipe, 60*time.Second, func(l string) bool { return strings.Contains(l, ready) })
+	if !ok {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("%s did not start:\n%s", line, printed)
 	}
+	return cmd, printed
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -219,32 +220,45 @@ func readmeServe(t *testing.T, dir string, env []string, line string) (string, s
 		cmd.Process.Signal(syscall.SIGTERM)
 		cmd.Wait()
 	})
+	re := regexp.MustCompile(`listening on http://(\S+)`)
+	printed, ok := awaitLine(pipe, 30*time.Second, func(l string) bool { return re.MatchString(l) })
+	if !ok {
+		t.Fatalf("%s did not start:\n%s", line, printed)
+	}
+	return re.FindStringSubmatch(printed)[1], printed
+}
+
+// awaitLine reads a started command's output until a line satisfies
+// ready, then keeps reading it in the background (so the command never
+// blocks on its log). It returns what was printed up to that line, and
+// false if the output ended or wait passed first.
+func awaitLine(out io.Reader, wait time.Duration, ready func(string) bool) (string, bool) {
 	lines := make(chan string)
 	go func() {
-		sc := bufio.NewScanner(pipe)
+		sc := bufio.NewScanner(out)
 		for sc.Scan() {
 			lines <- sc.Text()
 		}
 		close(lines)
 	}()
 	var printed strings.Builder
-	timeout := time.After(30 * time.Second)
+	timeout := time.After(wait)
 	for {
 		select {
 		case l, ok := <-lines:
 			if !ok {
-				t.Fatalf("%s stopped:\n%s", line, printed.String())
+				return printed.String(), false
 			}
 			printed.WriteString(l + "\n")
-			if m := regexp.MustCompile(`listening on http://(\S+)`).FindStringSubmatch(l); m != nil {
-				go func() { // keep reading, so the server never blocks on its log
+			if ready(l) {
+				go func() {
 					for range lines {
 					}
 				}()
-				return m[1], printed.String()
+				return printed.String(), true
 			}
 		case <-timeout:
-			t.Fatalf("%s did not start:\n%s", line, printed.String())
+			return printed.String(), false
 		}
 	}
 }
