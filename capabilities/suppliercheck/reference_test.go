@@ -1,6 +1,7 @@
 package suppliercheck
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"testing"
@@ -87,6 +88,8 @@ func TestSupplierReferenceOutcomes(t *testing.T) {
 	exact.Sanctions = screener{s: Screening{Lists: lists, Matches: []SanctionsMatch{{Name: "AL NOOR TRADING", Source: "UN SC", MatchScore: 1, MatchType: "exact_normalized_name"}}}}
 	down := full()
 	down.Sanctions = screener{err: errors.New("down")}
+	webDown := full()
+	webDown.Web = failingSearcher{}
 	signal := full()
 	signal.Web = searcher{res: []WebResult{{Title: "Al Noor Trading fined by court", URL: "https://news.example/1", Snippet: "Al Noor Trading LLC was fined"}}}
 	for _, c := range []struct {
@@ -104,6 +107,7 @@ func TestSupplierReferenceOutcomes(t *testing.T) {
 		{"exact sanctions match", exact, strong, RiskHigh, PotentialRisk, "", "potential_match", "", 60},
 		{"sanctions list down", down, strong, "", "", "", "unavailable", "", 0},
 		{"public-web signal", signal, strong, "", "", "", "", "signal_detected", -1},
+		{"web search down", webDown, strong, "", "", "", "", "unavailable", -1},
 		{"directory only", full(), Input{CompanyName: "Muscat Directory Traders"}, "", "", Weak, "", "", -1},
 		{"CR number only corroborates", full(), Input{CompanyName: "Al Noor Trading", CRNumber: "1234567"}, "", "", Moderate, "", "", -1},
 		{"nothing configured", Deps{Now: full().Now}, Input{CompanyName: "Unknown Supplier LLC"}, RiskInsufficient, InsufficientInformation, Unconfirmed, "not_checked", "not_checked", 0},
@@ -127,3 +131,11 @@ func TestSupplierReferenceOutcomes(t *testing.T) {
 		t.Errorf("thresholds %+v, want medium 20 high 45", th)
 	}
 }
+
+// failingSearcher is a web search that fails every time.
+type failingSearcher struct{}
+
+func (failingSearcher) Search(context.Context, string, int) ([]WebResult, error) {
+	return nil, errors.New("search provider down")
+}
+func (failingSearcher) Name() string { return "failing search" }
