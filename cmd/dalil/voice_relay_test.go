@@ -368,3 +368,37 @@ func TestVoiceTwilioWithoutModel(t *testing.T) {
 		t.Errorf("Twilio was called: %d calls, %d requests", len(fake.Calls()), fake.Hits())
 	}
 }
+
+// TestVoiceVoicemailEndToEnd: Twilio's asynchronous answering-machine
+// detection through a real `dalil serve`. A machine on a call that asked
+// for a voicemail message hears the disclosure and the message, then a
+// hang-up, and the call ends voicemail_message_left; without a message it
+// is hung up at once and ends voicemail. Neither reaches the model.
+func TestVoiceVoicemailEndToEnd(t *testing.T) {
+	g := startRelayRig(t)
+	for _, c := range []struct {
+		number, extra, verdict, outcome, said string
+	}{
+		{voiceNum1, `,"voicemailMessage":"Please call Acme back about order 4471."`, "machine_end_beep", "voicemail_message_left", "Please call Acme back about order 4471."},
+		{voiceNum2, "", "machine_start", "voicemail", ""},
+	} {
+		id, sid := g.place(t, voiceRoute, voiceCallBody(c.number, c.extra))
+		if err := g.fake.Machine(sid, c.verdict); err != nil {
+			t.Fatal(err)
+		}
+		call, _ := g.fake.Call(sid)
+		switch {
+		case c.said != "" && (len(call.Plays) != 1 || !strings.Contains(call.Plays[0], c.said) || !strings.Contains(call.Plays[0], "automated AI assistant")):
+			t.Errorf("%s: plays %v, want the disclosure and the message", c.outcome, call.Plays)
+		case c.said == "" && (len(call.Plays) != 0 || call.Hangups != 1):
+			t.Errorf("%s: plays %v, hang-ups %d, want a hang-up only", c.outcome, call.Plays, call.Hangups)
+		}
+		if err := g.fake.Send(sid, "completed", url.Values{"CallDuration": {"18"}}); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, c.outcome, func() bool { return voiceCall(t, g.base, g.key, id).data()["outcome"] == c.outcome })
+	}
+	if n := len(g.model.Requests()); n != 0 {
+		t.Errorf("the model was asked %d times for calls a machine answered", n)
+	}
+}
