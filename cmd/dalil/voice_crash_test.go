@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,10 +11,13 @@ import (
 	"testing"
 	"time"
 
+	"dalil"
+
 	"dalil/capabilities/voice"
 	"dalil/capabilities/voice/voicesql"
 	"dalil/internal/testenv"
 	"dalil/provider/client/clienttest"
+	"dalil/provider/llm/llmtest"
 	"dalil/provider/telephony/twilio/twiliotest"
 	"dalil/store/sqlstore"
 	"dalil/store/storetest"
@@ -264,6 +268,79 @@ func TestVoiceTwoReplicasPostgres(t *testing.T) {
 	t.Logf("calls placed per replica: %v", byReplica)
 	if c := credits(t, bases[0], key); money(c) != "95.44" {
 		t.Errorf("credits %v, want 95.44 (12 × 0.38)", c)
+	}
+	if t.Failed() {
+		t.Logf("logs:\n%s", logs.String())
+	}
+}
+
+// TestVoiceKill9DuringConversation kills a real `dalil serve` with SIGKILL
+// while Twilio's ConversationRelay is connected to it mid-conversation,
+// and restarts it on the same file and address. The call is not lost and
+// not charged twice: Twilio's completed status reaches the restarted
+// server, which settles the call by the documented rule (base plus the
+// connected minutes, the rest of the maximum refunded), exactly once, and
+// the account's credits equal its ledger.
+func TestVoiceKill9DuringConversation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crash test")
+	}
+	bin := dalilBinary(t)
+	db := filepath.Join(t.TempDir(), "voice.db")
+	acct := cli(t, db, "accounts", "create", "--name", "caller", "--credits", "20")
+	key, acctID := acct["apiKey"].(string), acct["accountId"].(string)
+	fake := twiliotest.New(t, twiliotest.AccountSID, twiliotest.AuthToken)
+	model := llmtest.New(t, llmKey, nil)
+	model.Streamed = scripted
+	addr := freeAddr(t)
+	base := "http://" + addr
+	env := twilioEnv(fake, base)
+	env["DALIL_ANTHROPIC_API_KEY"], env["DALIL_ANTHROPIC_URL"] = llmKey, model.BaseURL()
+	logs := &lockedBuffer{}
+	proc := startServeAt(t, bin, db, addr, env, logs)
+	g := relayRig{base: base, db: db, key: key, fake: fake, model: model}
+
+	id, sid := g.place(t, voiceRoute, voiceCallBody(voiceNum1, ""))
+	ctx := context.Background()
+	relay, err := fake.OpenRelay(ctx, sid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	talk(t, ctx, relay, "Hello, who is this?")
+	if err := proc.Process.Kill(); err != nil { // SIGKILL mid-conversation
+		t.Fatal(err)
+	}
+	proc.Wait()
+	if _, err := relay.Next(ctx); err == nil {
+		t.Fatal("the relay still answers after the kill")
+	}
+
+	startServeAt(t, bin, db, addr, env, logs)
+	if err := fake.Send(sid, "completed", url.Values{"CallDuration": {"75"}}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the call settled after the restart", func() bool { return callRecords(t, db, []string{id})[0].Settle == voice.SettleDone })
+	r := callRecords(t, db, []string{id})[0]
+	if r.Status != voice.StatusCompleted || r.ConnectedSeconds != 75 || r.FinalCharge != voice.Charge(r.Base, 75, r.MaxSeconds, true) ||
+		r.FinalCharge+r.Refunded != r.MaxCharge {
+		t.Errorf("call after the restart: %s, %d s, charged %d, refunded %d, max %d", r.Status, r.ConnectedSeconds, r.FinalCharge, r.Refunded, r.MaxCharge)
+	}
+	// Twilio resends the status: nothing moves a second time.
+	before := credits(t, base, key)
+	if err := fake.Send(sid, "completed", url.Values{"CallDuration": {"75"}}); err != nil {
+		t.Fatal(err)
+	}
+	if after := credits(t, base, key); after != before {
+		t.Errorf("a repeated status moved credits %v -> %v", before, after)
+	}
+	st, err := sqlstore.Open(ctx, db, sqlstore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	a, _ := st.Account(ctx, acctID)
+	if sum := storetest.LedgerSum(t, st, acctID); sum != a.Credits || a.Credits != 20*dalil.USD-r.FinalCharge {
+		t.Errorf("credits %d, ledger %d, want 20 USD less %d", a.Credits, sum, r.FinalCharge)
 	}
 	if t.Failed() {
 		t.Logf("logs:\n%s", logs.String())
