@@ -54,6 +54,13 @@ import (
 // Provider names: the two vendors, and the requirement the voice
 // capabilities declare (voice.ProviderTelephony), configured when one of
 // them is.
+// The language model's limits on a Twilio conversation (Voice).
+const (
+	envVoiceModelFirstWord = "DALIL_VOICE_MODEL_FIRST_WORD"
+	envVoiceModelTurn      = "DALIL_VOICE_MODEL_TURN"
+	envVoiceModelCallCost  = "DALIL_VOICE_MODEL_CALL_COST_USD"
+)
+
 const (
 	providerTwilio    = twilio.Name // "twilio"
 	providerVapi      = vapi.Name   // "vapi"
@@ -137,6 +144,15 @@ type Voice struct {
 	// voice.MaxNumberPerDay, 10), in the last 24 hours.
 	CallsPerPayerDay  int `json:"callsPerPayerDay"`
 	CallsPerNumberDay int `json:"callsPerNumberDay"`
+	// ModelFirstWord and ModelTurn bound the language model on a Twilio
+	// conversation: its first word of a turn (DALIL_VOICE_MODEL_FIRST_WORD,
+	// default 8s) and a whole model call (DALIL_VOICE_MODEL_TURN, default
+	// 20s); ModelCallCost caps what the model may cost one call
+	// (DALIL_VOICE_MODEL_CALL_COST_USD, default 0.50). Past them the call
+	// ends politely (converse.Limits).
+	ModelFirstWord time.Duration  `json:"modelFirstWord"`
+	ModelTurn      time.Duration  `json:"modelTurn"`
+	ModelCallCost  dalil.MicroUSD `json:"modelCallCostMicroUsd"`
 	// TwilioAPIKeySecret (DALIL_TWILIO_API_KEY_SECRET) and
 	// VapiWebhookSecret (DALIL_VAPI_WEBHOOK_SECRET) are the vendors'
 	// second secrets.
@@ -168,6 +184,19 @@ func (l *loader) voice(c *Config) Voice {
 		// Dalil holds Twilio's conversations itself now: a call connected
 		// elsewhere would get none of the capability's outcome.
 		l.fail(envTwilioConversationURL, "is no longer used: Dalil holds Twilio conversations itself at {DALIL_BASE_URL}/webhooks/voice/twilio/relay with the language model (DALIL_ANTHROPIC_API_KEY); unset it (docs/telephony.md)")
+	}
+	v.ModelFirstWord = l.duration(envVoiceModelFirstWord, converse.DefaultFirstWord)
+	v.ModelTurn = l.duration(envVoiceModelTurn, converse.DefaultTurn)
+	if v.ModelFirstWord <= 0 || v.ModelTurn < v.ModelFirstWord {
+		l.fail(envVoiceModelTurn, "must be at least %s (%s), and both positive", envVoiceModelFirstWord, v.ModelFirstWord)
+	}
+	v.ModelCallCost = converse.DefaultCallCost
+	if s := l.str(envVoiceModelCallCost); s != "" {
+		if m, err := dalil.ParseUSD(s); err != nil || m <= 0 {
+			l.fail(envVoiceModelCallCost, "must be a positive USD amount such as 0.50, got %q", s)
+		} else {
+			v.ModelCallCost = m
+		}
 	}
 	v.CallsPerPayerDay = l.dailyCap(envVoicePayerDay, voice.DefaultAccountPerDay, 0, "calls a payer may place in 24 hours")
 	v.CallsPerNumberDay = l.dailyCap(envVoiceNumberDay, voice.DefaultNumberPerDay, voice.MaxNumberPerDay, "calls to one number in 24 hours")
@@ -458,7 +487,7 @@ func newVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slog
 	rt.provider = v.Provider
 	rt.deps.Requires = requires
 	if tw != nil && model != nil {
-		engine := converse.New(llm.ForConversation(model), converse.Limits{}, log)
+		engine := converse.New(llm.ForConversation(model), converse.Limits{FirstWord: v.ModelFirstWord, Turn: v.ModelTurn, CallCost: v.ModelCallCost}, log)
 		h, err := tw.Relay(svc, engine, log)
 		if err != nil {
 			q.Close()

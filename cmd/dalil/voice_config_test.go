@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"dalil/provider/telephony/twilio/twiliotest"
 )
@@ -197,5 +198,41 @@ func TestVoiceConfigRejects(t *testing.T) {
 	if _, _, err := loadConfig(newFlagSet("serve", io.Discard), nil, envOfMap(env)); err == nil ||
 		!strings.Contains(err.Error(), envVoicePayerDay) || !strings.Contains(err.Error(), envVoiceNumberDay) {
 		t.Errorf("both caps bad: %v", err)
+	}
+}
+
+// The language model's limits on a Twilio conversation: defaults, set,
+// and refused when malformed or inconsistent.
+func TestVoiceModelLimits(t *testing.T) {
+	load := func(extra map[string]string) (*Config, error) {
+		env := voiceConfigEnv()
+		for k, v := range extra {
+			env[k] = v
+		}
+		cfg, _, err := loadConfig(newFlagSet("serve", io.Discard), nil, envOfMap(env))
+		return cfg, err
+	}
+	cfg, err := load(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := cfg.Voice; v.ModelFirstWord != 8*time.Second || v.ModelTurn != 20*time.Second || v.ModelCallCost != 500_000 {
+		t.Errorf("defaults %v %v %v", v.ModelFirstWord, v.ModelTurn, v.ModelCallCost)
+	}
+	cfg, err = load(map[string]string{envVoiceModelFirstWord: "5s", envVoiceModelTurn: "12s", envVoiceModelCallCost: "0.25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := cfg.Voice; v.ModelFirstWord != 5*time.Second || v.ModelTurn != 12*time.Second || v.ModelCallCost != 250_000 {
+		t.Errorf("set %v %v %v", v.ModelFirstWord, v.ModelTurn, v.ModelCallCost)
+	}
+	for _, bad := range []map[string]string{
+		{envVoiceModelFirstWord: "30s"},     // longer than the turn
+		{envVoiceModelCallCost: "-1"},       // not positive
+		{envVoiceModelCallCost: "a dollar"}, // not an amount
+	} {
+		if _, err := load(bad); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
 	}
 }
