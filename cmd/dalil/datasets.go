@@ -236,10 +236,13 @@ func statsTable(w io.Writer, st dataset.Stats) error {
 	fmt.Fprintf(w, "%s: %d rows in %d imports\n", st.Dataset, st.Rows, len(st.Batches))
 	if len(st.Batches) > 0 {
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "BATCH\tSOURCE\tLICENCE\tROWS\tRETRIEVED\tIMPORTED\tSYNTHETIC")
+		fmt.Fprintln(tw, "BATCH\tSOURCE\tLICENCE\tROWS\tRETRIEVED\tCURRENT AS OF (AGE)\tIMPORTED\tSYNTHETIC")
 		for _, b := range st.Batches {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%v\n", b.ID, b.Source, b.License, b.Rows,
-				b.RetrievedAt.Format("2006-01-02"), b.ImportedAt.Format(time.RFC3339), b.Synthetic)
+			// Current as of: the retrieval, or a later sync that found the
+			// source unchanged; its age is what the answers' freshness reads.
+			asOf := b.CurrentAsOf()
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s (%d d)\t%s\t%v\n", b.ID, b.Source, b.License, b.Rows,
+				b.RetrievedAt.Format("2006-01-02"), asOf.Format("2006-01-02"), int(time.Since(asOf).Hours()/24), b.ImportedAt.Format(time.RFC3339), b.Synthetic)
 		}
 		if err := tw.Flush(); err != nil {
 			return err
