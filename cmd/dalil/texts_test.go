@@ -19,6 +19,10 @@ import (
 	"dalil/mcpserver"
 )
 
+// unfinishedMarkers are the words that mark unfinished work, written so
+// that this file does not itself carry them.
+const unfinishedMarkers = "TO" + "DO|FIX" + "ME|XX" + "X"
+
 // internalRefs are phrases that mean something only inside the project:
 // its design documents' sections, its issues, its own name as a
 // distinction from another service, the service it was modelled on, the
@@ -35,7 +39,7 @@ var internalRefs = []struct {
 	{"(Dalil)", regexp.MustCompile(`\(Dalil\)`)},
 	{"reference service", regexp.MustCompile(`(?i)reference\s+service`)},
 	{"session", regexp.MustCompile(`(?i)\bsessions?\b`)},
-	{"TODO", regexp.MustCompile(`\b(TODO|FIXME|XXX)\b`)},
+	{"an unfinished-work marker", regexp.MustCompile(`\b(` + unfinishedMarkers + `)\b`)},
 }
 
 // budgetSession matches the phrases naming an MPP budget session (a
@@ -220,7 +224,7 @@ func TestTextProblems(t *testing.T) {
 		{"Decided in an earlier session.", true},
 		{"Drawn from an MPP budget session, back to the session's budget (POST /api/v1/mpp/sessions).", false},
 		{"Drawn from an MPP budget session, as this session decided.", true},
-		{"TODO: say more.", true},
+		{"TO" + "DO: say more.", true},
 		{"A possession of the company.", false},
 	}
 	for _, c := range cases {
