@@ -173,22 +173,7 @@ func TestDeployGuide(t *testing.T) {
 
 	dir := t.TempDir()
 	envFile := filepath.Join(t.TempDir(), "env")
-	var env []string
-	for _, kv := range os.Environ() {
-		switch {
-		case strings.HasPrefix(kv, "DALIL_"):
-		case strings.HasPrefix(kv, "PATH="):
-			var dirs []string
-			for _, d := range filepath.SplitList(strings.TrimPrefix(kv, "PATH=")) {
-				if _, err := os.Stat(filepath.Join(d, "dalil")); err != nil {
-					dirs = append(dirs, d)
-				}
-			}
-			env = append(env, "PATH="+strings.Join(dirs, string(filepath.ListSeparator)))
-		default:
-			env = append(env, kv)
-		}
-	}
+	env := freshShellEnv()
 	var servers []*exec.Cmd
 	stopServers := func() {
 		for _, s := range servers {

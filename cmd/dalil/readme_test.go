@@ -98,24 +98,7 @@ func TestREADME(t *testing.T) {
 	bin := buildDalil(t)
 	dir := t.TempDir()
 	envFile := filepath.Join(t.TempDir(), "env")
-	var env []string // the shell's environment, carried from command to command
-	for _, kv := range os.Environ() {
-		switch {
-		case strings.HasPrefix(kv, "DALIL_"):
-		case strings.HasPrefix(kv, "PATH="):
-			// As on a fresh machine: no dalil on the PATH until the
-			// README builds one.
-			var dirs []string
-			for _, d := range filepath.SplitList(strings.TrimPrefix(kv, "PATH=")) {
-				if _, err := os.Stat(filepath.Join(d, "dalil")); err != nil {
-					dirs = append(dirs, d)
-				}
-			}
-			env = append(env, "PATH="+strings.Join(dirs, string(filepath.ListSeparator)))
-		default:
-			env = append(env, kv)
-		}
-	}
+	env := freshShellEnv()      // the shell's environment, carried from command to command
 	vals := map[string]string{} // placeholder -> value printed earlier
 	addr := ""
 	ran := 0
@@ -226,6 +209,29 @@ func readmeServe(t *testing.T, dir string, env []string, line string) (string, s
 		t.Fatalf("%s did not start:\n%s", line, printed)
 	}
 	return re.FindStringSubmatch(printed)[1], printed
+}
+
+// freshShellEnv is this process's environment as a fresh machine's
+// shell would have it for the documents' commands: no DALIL_ variable,
+// and no dalil on the PATH until a command builds one.
+func freshShellEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		switch {
+		case strings.HasPrefix(kv, "DALIL_"):
+		case strings.HasPrefix(kv, "PATH="):
+			var dirs []string
+			for _, d := range filepath.SplitList(strings.TrimPrefix(kv, "PATH=")) {
+				if _, err := os.Stat(filepath.Join(d, "dalil")); err != nil {
+					dirs = append(dirs, d)
+				}
+			}
+			env = append(env, "PATH="+strings.Join(dirs, string(filepath.ListSeparator)))
+		default:
+			env = append(env, kv)
+		}
+	}
+	return env
 }
 
 // awaitLine reads a started command's output until a line satisfies
