@@ -128,7 +128,7 @@ var errInterrupted = errors.New("converse: interrupted")
 func (e *Engine) Run(ctx context.Context, conv voice.Conversation, line Line, inputs <-chan Input) voice.ConversationResult {
 	s := &session{Engine: e, conv: conv, in: conv.Input(), line: line, inputs: inputs, tools: Tools(conv.Capability)}
 	s.lines = linesFor(conv.Language, onBehalfOf(s.in))
-	s.system = systemPrompt(conv)
+	s.system = SystemPrompt(conv)
 	start := conv.AnsweredAt
 	if start.IsZero() || start.After(e.now()) {
 		start = e.now()
@@ -136,7 +136,7 @@ func (e *Engine) Run(ctx context.Context, conv voice.Conversation, line Line, in
 	if conv.MaxSeconds > 0 {
 		s.deadline = start.Add(time.Duration(conv.MaxSeconds)*time.Second - endMargin)
 	}
-	s.say("agent", greeting(conv.Script))
+	s.say("agent", Greeting(conv.Script))
 	s.loop(ctx)
 	res := s.outcome()
 	res.Facts["turns"] = s.calls
