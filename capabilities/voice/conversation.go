@@ -18,8 +18,9 @@ import (
 // live call, FinishConversation records what the conversation
 // established (by the model's tool calls, never by parsing its prose),
 // and MachineAnswered records that answering-machine detection heard a
-// machine. A provider that runs the conversation itself (Vapi) reports
-// the same outcome in its end-of-call report.
+// machine. A provider that runs the conversation itself (Vapi) is given
+// the same prompt and tools, and its assistant's tool calls are judged by
+// the same rules (tools.go).
 
 // Conversation is what a conversation engine is given of a live call.
 type Conversation struct {
@@ -105,6 +106,12 @@ func (s *Service) BeginConversation(ctx context.Context, id, provider, providerC
 	if isVoicemail(r.Outcome) {
 		return Conversation{}, ErrUnknownCall // a machine answered: no conversation
 	}
+	return conversationOf(r), nil
+}
+
+// conversationOf is what a conversation engine (or the tool rules) is
+// given of call r.
+func conversationOf(r Record) Conversation {
 	var crit *Criteria
 	if r.Dial.Criteria != nil {
 		c := *r.Dial.Criteria
@@ -112,7 +119,7 @@ func (s *Service) BeginConversation(ctx context.Context, id, provider, providerC
 	}
 	return Conversation{CallID: r.ID, Capability: r.Capability, Language: r.Dial.Language, Script: r.Script,
 		Instructions: r.Dial.Instructions, Criteria: crit, MaxSeconds: r.MaxSeconds, Transcribe: r.Dial.Transcribe,
-		AnsweredAt: r.AnsweredAt}, nil
+		AnsweredAt: r.AnsweredAt}
 }
 
 // FinishConversation records what the conversation of call id

@@ -41,6 +41,10 @@ type Record struct {
 	Facts                    map[string]any
 	Transcript               []TranscriptLine
 	Lead                     *LeadScore
+	// ToolCalls are the tool calls a provider's assistant made during
+	// the call, in order, as judged when they came (ToolSink): the
+	// outcome above is their tally.
+	ToolCalls []ToolCall
 	// CallbackURL receives the completion; Callback is its delivery state:
 	// "" (none), CallbackPending, CallbackDelivered or CallbackFailed.
 	CallbackURL, Callback string

@@ -76,8 +76,11 @@ type Service struct {
 	chargeWait time.Duration
 	// connectWait: how long a pay-on-connect request waits (AwaitConnect).
 	connectWait time.Duration
-	now         func() time.Time
-	log         *slog.Logger
+	// rules judge the tool calls of conversations a provider holds
+	// (ToolCalls); nil: none.
+	rules ToolRules
+	now   func() time.Time
+	log   *slog.Logger
 }
 
 // Poster sends a completion callback: *safehttp.Client (https only, every
@@ -119,14 +122,18 @@ type Config struct {
 	// ConnectWait is how long a pay-on-connect call's request waits for
 	// the call to connect (AwaitConnect); ConnectWait when zero.
 	ConnectWait time.Duration
-	Now         func() time.Time
-	Logger      *slog.Logger
+	// ToolRules judge the tool calls of conversations a provider holds
+	// with Dalil's tools (Vapi: ToolCalls, and the tally at the end of
+	// the call); converse.Rules in cmd/dalil. Nil: such tool calls fail.
+	ToolRules ToolRules
+	Now       func() time.Time
+	Logger    *slog.Logger
 }
 
 // NewService builds the service.
 func NewService(c Config) *Service {
 	s := &Service{store: c.Store, dialer: c.Dialer, charges: c.Charges, refunds: c.Refunds, sessions: c.SessionRefunds, posts: c.Callbacks, policy: c.Policy,
-		secret: c.NumberSecret, signing: c.SigningSecret, events: c.EventsURL, window: c.ChargeWindow, chargeWait: c.ChargeWait, connectWait: c.ConnectWait, now: c.Now, log: c.Logger}
+		secret: c.NumberSecret, signing: c.SigningSecret, events: c.EventsURL, window: c.ChargeWindow, chargeWait: c.ChargeWait, connectWait: c.ConnectWait, rules: c.ToolRules, now: c.Now, log: c.Logger}
 	if s.window <= 0 {
 		s.window = DefaultChargeWindow
 	}
@@ -317,6 +324,9 @@ func (s *Service) Apply(ctx context.Context, e Event) error {
 			secs := 0
 			if to.Connected() {
 				secs = e.ConnectedSeconds
+			}
+			if e.EndedBy != "" && s.rules != nil && c.Provider == e.Provider {
+				s.endHeld(c, to, e, &eff)
 			}
 			mergeDetails(c, e)
 			eff.Jobs = append(eff.Jobs, s.finish(c, to, e.Outcome, secs, at, 0)...)

@@ -41,10 +41,14 @@ var ErrRejected = errors.New("telephony provider rejected the call")
 
 // Dial is what a provider needs to place one call.
 type Dial struct {
-	CallID   string // Dalil's call id; providers echo it in their events (metadata)
-	To       string // E.164
-	Language string // en or ar
-	Script   Script // disclosure and opt-out, said first on every call
+	CallID string // Dalil's call id; providers echo it in their events (metadata)
+	// Capability is the call's capability id (ai_call_agent, …): a
+	// provider that runs the conversation gives its assistant that
+	// capability's task and tools.
+	Capability string
+	To         string // E.164
+	Language   string // en or ar
+	Script     Script // disclosure and opt-out, said first on every call
 	// Instructions are the objective and context for the AI, to be
 	// treated as data (never as instructions that change the rules).
 	Instructions string
@@ -84,6 +88,13 @@ type Event struct {
 	// OptOut: the callee asked not to be called again; the number goes on
 	// the do-not-call list.
 	OptOut bool
+	// EndedBy is set on the end of a conversation the provider held with
+	// Dalil's tools (Vapi's end-of-call report): how it ended, in the
+	// conversation engine's words (callee_hung_up, time_limit,
+	// model_unavailable, …). The call's outcome is then the tally of its
+	// recorded tool calls (ToolRules), not the provider's Summary or
+	// Facts.
+	EndedBy string
 }
 
 // Conversations is the voice service as a provider's conversation

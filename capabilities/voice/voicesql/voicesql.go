@@ -64,7 +64,7 @@ func fromMicros(v int64) time.Time {
 const columns = `id, capability, account_id, payer, request_id, status, number_hash, number, dial, script, max_seconds, base, max_charge,
 	final_charge, refunded, settle, provider, provider_call_id, connected_seconds, outcome, summary, facts, transcript, lead,
 	callback_url, callback, token_hash, dial_attempts, created_at, updated_at, dialed_at, answered_at, ended_at,
-	pay_rail, mpp_session, mpp_session_key, pay_on_connect`
+	pay_rail, mpp_session, mpp_session_key, pay_on_connect, tool_calls`
 
 // row is a call's columns in storable form.
 type row struct {
@@ -78,20 +78,21 @@ type row struct {
 	CreatedAt, UpdatedAt, DialedAt, AnsweredAt, EndedAt                                   int64
 	PayRail, Session, SessionKey                                                          string
 	PayOnConnect                                                                          int64
+	ToolCalls                                                                             string
 }
 
 func (r *row) dest() []any {
 	return []any{&r.ID, &r.Capability, &r.AccountID, &r.Payer, &r.RequestID, &r.Status, &r.NumberHash, &r.Number, &r.Dial, &r.Script,
 		&r.MaxSeconds, &r.Base, &r.MaxCharge, &r.FinalCharge, &r.Refunded, &r.Settle, &r.Provider, &r.ProviderCallID, &r.ConnectedSeconds,
 		&r.Outcome, &r.Summary, &r.Facts, &r.Transcript, &r.Lead, &r.CallbackURL, &r.Callback, &r.TokenHash, &r.DialAttempts,
-		&r.CreatedAt, &r.UpdatedAt, &r.DialedAt, &r.AnsweredAt, &r.EndedAt, &r.PayRail, &r.Session, &r.SessionKey, &r.PayOnConnect}
+		&r.CreatedAt, &r.UpdatedAt, &r.DialedAt, &r.AnsweredAt, &r.EndedAt, &r.PayRail, &r.Session, &r.SessionKey, &r.PayOnConnect, &r.ToolCalls}
 }
 
 func (r *row) values() []any {
 	return []any{r.ID, r.Capability, r.AccountID, r.Payer, r.RequestID, r.Status, r.NumberHash, r.Number, r.Dial, r.Script,
 		r.MaxSeconds, r.Base, r.MaxCharge, r.FinalCharge, r.Refunded, r.Settle, r.Provider, r.ProviderCallID, r.ConnectedSeconds,
 		r.Outcome, r.Summary, r.Facts, r.Transcript, r.Lead, r.CallbackURL, r.Callback, r.TokenHash, r.DialAttempts,
-		r.CreatedAt, r.UpdatedAt, r.DialedAt, r.AnsweredAt, r.EndedAt, r.PayRail, r.Session, r.SessionKey, r.PayOnConnect}
+		r.CreatedAt, r.UpdatedAt, r.DialedAt, r.AnsweredAt, r.EndedAt, r.PayRail, r.Session, r.SessionKey, r.PayOnConnect, r.ToolCalls}
 }
 
 // jsonText is v as JSON, "" for an empty value.
@@ -115,12 +116,13 @@ func toRow(c voice.Record) (row, error) {
 		r.PayOnConnect = 1
 	}
 	var err error
-	var errs [5]error
+	var errs [6]error
 	r.Dial, errs[0] = jsonText(c.Dial, false)
 	r.Script, errs[1] = jsonText(c.Script, false)
 	r.Facts, errs[2] = jsonText(c.Facts, len(c.Facts) == 0)
 	r.Transcript, errs[3] = jsonText(c.Transcript, len(c.Transcript) == 0)
 	r.Lead, errs[4] = jsonText(c.Lead, c.Lead == nil)
+	r.ToolCalls, errs[5] = jsonText(c.ToolCalls, len(c.ToolCalls) == 0)
 	if err = errors.Join(errs[:]...); err != nil {
 		return row{}, fmt.Errorf("voicesql: encode call %s: %w", c.ID, err)
 	}
@@ -147,6 +149,7 @@ func (r row) record() (voice.Record, error) {
 	decode(r.Facts, &c.Facts)
 	decode(r.Transcript, &c.Transcript)
 	decode(r.Lead, &c.Lead)
+	decode(r.ToolCalls, &c.ToolCalls)
 	if err := errors.Join(errs...); err != nil {
 		return voice.Record{}, fmt.Errorf("voicesql: decode call %s: %w", r.ID, err)
 	}
@@ -162,7 +165,7 @@ func (s *Store) Create(ctx context.Context, c voice.Record, js []voice.Job) erro
 		return err
 	}
 	return s.q.Tx(ctx, func(tx jobs.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO voice_calls (`+columns+`) VALUES `+s.db.Values(1, 37), r.values()...); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO voice_calls (`+columns+`) VALUES `+s.db.Values(1, 38), r.values()...); err != nil {
 			return err
 		}
 		return insertJobs(ctx, tx, js)
@@ -269,9 +272,10 @@ func (s *Store) Update(ctx context.Context, id, eventKey string, fn func(*voice.
 		if _, err := tx.Exec(ctx, `UPDATE voice_calls SET status = $2, number = $3, dial = $4, script = $5, final_charge = $6, refunded = $7,
 			settle = $8, provider = $9, provider_call_id = $10, connected_seconds = $11, outcome = $12, summary = $13, facts = $14,
 			transcript = $15, lead = $16, callback = $17, dial_attempts = $18, updated_at = $19, dialed_at = $20, answered_at = $21,
-			ended_at = $22 WHERE id = $1`,
+			ended_at = $22, tool_calls = $23 WHERE id = $1`,
 			id, w.Status, w.Number, w.Dial, w.Script, w.FinalCharge, w.Refunded, w.Settle, w.Provider, w.ProviderCallID, w.ConnectedSeconds,
-			w.Outcome, w.Summary, w.Facts, w.Transcript, w.Lead, w.Callback, w.DialAttempts, w.UpdatedAt, w.DialedAt, w.AnsweredAt, w.EndedAt); err != nil {
+			w.Outcome, w.Summary, w.Facts, w.Transcript, w.Lead, w.Callback, w.DialAttempts, w.UpdatedAt, w.DialedAt, w.AnsweredAt, w.EndedAt,
+			w.ToolCalls); err != nil {
 			return err
 		}
 		if eff.DoNotCall != "" {

@@ -2,6 +2,7 @@ package voicesql_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -134,6 +135,8 @@ func testStore(t *testing.T, f *fixture) {
 		r.Facts = map[string]any{"window": "10:00"}
 		r.Transcript = []voice.TranscriptLine{{Speaker: "agent", Text: "مرحباً", At: f.clock.Now()}}
 		r.Lead = &voice.LeadScore{Score: 70, Status: "qualified", NextAction: "schedule_sales_demo"}
+		r.ToolCalls = []voice.ToolCall{{ID: "tc_1", Name: "record_answers", Input: json.RawMessage(`{"interest":"high"}`), At: f.clock.Now()},
+			{ID: "tc_2", Name: "appointment", Input: json.RawMessage(`{"status":"agreed"}`), Error: "slot must be one of availableSlots", At: f.clock.Now()}}
 		return voice.Effects{Jobs: []voice.Job{{Kind: voice.JobSettle, CallID: c.ID}, {Kind: voice.JobCallback, CallID: c.ID, Delivery: "dlv_1", At: f.clock.Now().Add(time.Minute)}}}, nil
 	})
 	if err != nil {
