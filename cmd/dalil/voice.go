@@ -506,7 +506,7 @@ func newVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slog
 		rt.webhooks["voice/"+providerTwilio] = h
 	}
 	if vp != nil {
-		h, err := vp.Webhook(svc)
+		h, err := vp.Webhook(svc, svc)
 		if err != nil {
 			q.Close()
 			return nil, err
@@ -582,7 +582,10 @@ func openVoice(ctx context.Context, cfg *Config, store *sqlstore.Store, log *slo
 	policy := v.policy()
 	svc := voice.NewService(voice.Config{Store: calls, Dialer: dialer, Charges: store, Refunds: store,
 		SessionRefunds: newSessionRefunds(store), Callbacks: callbacks, Policy: policy, NumberSecret: numbers, SigningSecret: signing, EventsURL: events,
-		ChargeWait: voiceChargeWait, ConnectWait: v.ConnectWait, Logger: log})
+		ChargeWait: voiceChargeWait, ConnectWait: v.ConnectWait, Logger: log,
+		// Vapi's assistant holds its conversations with the engine's tools:
+		// its tool calls are judged and tallied by the engine's rules.
+		ToolRules: converse.Rules{}})
 	run.svc = svc
 	rt := &voiceRuntime{svc: svc, queue: q, log: log, webhooks: map[string]http.Handler{}, socketRoutes: map[string]http.Handler{},
 		deps: voice.Deps{Policy: policy, Queue: svc, DoNotCall: calls, Counts: calls, Calls: svc, Secret: numbers,

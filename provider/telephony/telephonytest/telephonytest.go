@@ -198,6 +198,9 @@ type Delivery struct {
 	// reached); Err the transport error, if any.
 	Status int
 	Err    error
+	// Response is the receiver's answer body (its first 64 KiB), from the
+	// last time it was posted.
+	Response []byte
 	// Replays is how many times Replay posted it again.
 	Replays int
 }
@@ -208,20 +211,30 @@ type Delivery struct {
 // hc, without the lock. An error when there is no such call, or when the
 // receiver did not answer 2xx.
 func (b *Keeper[C]) Send(hc *http.Client, id string, build func(*C) (*Delivery, error)) error {
+	_, err := b.Exchange(hc, id, build)
+	return err
+}
+
+// Exchange is Send that also returns the receiver's answer body (the
+// delivery's Response), for messages the vendor reads the answer of.
+func (b *Keeper[C]) Exchange(hc *http.Client, id string, build func(*C) (*Delivery, error)) ([]byte, error) {
 	b.mu.Lock()
 	c, ok := b.byID[id]
 	if !ok {
 		b.mu.Unlock()
-		return fmt.Errorf("%s: no call %s", b.name, id)
+		return nil, fmt.Errorf("%s: no call %s", b.name, id)
 	}
 	d, err := build(c)
 	if err != nil {
 		b.mu.Unlock()
-		return err
+		return nil, err
 	}
 	b.deliveries = append(b.deliveries, d)
 	b.mu.Unlock()
-	return b.post(hc, d)
+	err = b.post(hc, d)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return d.Response, err
 }
 
 // Replay posts the i-th delivery again, byte for byte (same body, same
@@ -264,10 +277,12 @@ func (b *Keeper[C]) post(hc *http.Client, d *Delivery) error {
 		b.mu.Unlock()
 		return fmt.Errorf("%s: %s: %w", b.name, d.What, err)
 	}
-	d.Status, d.Err = res.StatusCode, nil
 	b.mu.Unlock()
-	io.Copy(io.Discard, io.LimitReader(res.Body, 1<<16))
+	answer, _ := io.ReadAll(io.LimitReader(res.Body, 1<<16))
 	res.Body.Close()
+	b.mu.Lock()
+	d.Status, d.Err, d.Response = res.StatusCode, nil, answer
+	b.mu.Unlock()
 	if res.StatusCode/100 != 2 {
 		return fmt.Errorf("%s: %s: HTTP %d", b.name, d.What, res.StatusCode)
 	}

@@ -4,31 +4,35 @@
 //
 // Dial creates an outbound phone call (POST https://api.vapi.ai/call,
 // Authorization: Bearer API key) from the operator's Vapi phone number
-// with a transient assistant: its first message is the call's script
-// (the AI disclosure on whose behalf, the consent notice when recording
-// or transcribing, the opt-out offer), its system prompt holds the rules
-// that the call's instructions cannot change (always an AI, opt-out
-// honoured, no impersonation, threats or credential collection) with the
-// instructions quoted as data, maxDurationSeconds is the call's maximum,
-// recording and the transcript follow the call's flags, its server is
-// the call's EventsURL, and its metadata carries Dalil's call id. Hangup
-// ends a live call through its control URL ({"type":"end-call"}), or
-// deletes one not yet started.
+// with a transient assistant given what Dalil's own conversation engine
+// (package converse) holds a Twilio call with: its first message is the
+// call's script (the AI disclosure on whose behalf, the consent notice
+// when recording or transcribing, the opt-out offer), its system prompt
+// is the engine's (the rules no instruction changes, the capability's
+// task, the instructions quoted as data), and its tools are the engine's
+// conversation tools (opt_out, end_call, request_callback and the
+// capability's record_answers, appointment or report_result) as Vapi
+// function tools posted to the webhook. maxDurationSeconds is the call's
+// maximum, recording and the transcript follow the call's flags, its
+// server is the call's EventsURL, and its metadata carries Dalil's call
+// id. Hangup ends a live call through its control URL
+// ({"type":"end-call"}), or deletes one not yet started.
 //
 // Wiring (cmd/dalil):
 //
 //	c, err := vapi.New(vapi.Config{APIKey: …, PhoneNumberID: …, WebhookSecret: …})
 //	// c == nil && err == nil: not configured, no request is ever made.
-//	hook, err := c.Webhook(sink) // mount at POST /webhooks/voice/vapi
+//	hook, err := c.Webhook(sink, tools) // mount at POST /webhooks/voice/vapi
 //
-// The webhook verifies each message as configured: with CredentialID set,
-// the signature of Vapi's HMAC custom credential (hex HMAC-SHA256 of
-// "{timestamp}.{body}" in x-signature, timestamp in x-timestamp, five
-// minutes of tolerance); else the X-Vapi-Secret header the assistant's
-// server sends. Both compare in constant time. It applies status-update
-// and end-of-call-report messages to the sink (2xx only when Apply
-// returned nil) with ids made of the call id and the message, so a
-// redelivery is the same event.
+// The webhook verifies each message as configured, before reading it:
+// with CredentialID set, the signature of Vapi's HMAC custom credential
+// (hex HMAC-SHA256 of "{timestamp}.{body}" in x-signature, timestamp in
+// x-timestamp, five minutes of tolerance); else the X-Vapi-Secret header
+// the assistant's server sends. Both compare in constant time. It applies
+// status-update and end-of-call-report messages to the sink (2xx only
+// when Apply returned nil) with ids made of the call id and the message,
+// so a redelivery is the same event, and hands tool-calls messages to the
+// tool sink, answering Vapi with each call's result (toolcalls.go).
 package vapi
 
 import (

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"dalil/capabilities/voice"
+	"dalil/capabilities/voice/converse"
 	"dalil/provider/telephony/webhook"
 )
 
@@ -33,29 +34,31 @@ type Webhook struct {
 	secret string
 	hmac   bool
 	sink   voice.EventSink
+	tools  voice.ToolSink
 	now    func() time.Time
 }
 
-// NewWebhook returns the webhook. With hmacCredential, messages must
-// carry the signature of Vapi's HMAC custom credential whose secret key
-// is secret; without, the X-Vapi-Secret header must equal secret.
-func NewWebhook(secret string, hmacCredential bool, sink voice.EventSink) (*Webhook, error) {
+// NewWebhook returns the webhook: events go to sink, the assistant's tool
+// calls to tools. With hmacCredential, messages must carry the signature
+// of Vapi's HMAC custom credential whose secret key is secret; without,
+// the X-Vapi-Secret header must equal secret.
+func NewWebhook(secret string, hmacCredential bool, sink voice.EventSink, tools voice.ToolSink) (*Webhook, error) {
 	if len(secret) < 16 {
 		return nil, errors.New("vapi webhook: the secret must be at least 16 characters")
 	}
-	if sink == nil {
-		return nil, errors.New("vapi webhook: an event sink is required")
+	if sink == nil || tools == nil {
+		return nil, errors.New("vapi webhook: an event sink and a tool sink are required")
 	}
-	return &Webhook{secret: secret, hmac: hmacCredential, sink: sink, now: time.Now}, nil
+	return &Webhook{secret: secret, hmac: hmacCredential, sink: sink, tools: tools, now: time.Now}, nil
 }
 
 // Webhook returns the webhook for calls c places (its secret and
 // authentication scheme).
-func (c *Client) Webhook(sink voice.EventSink) (*Webhook, error) {
+func (c *Client) Webhook(sink voice.EventSink, tools voice.ToolSink) (*Webhook, error) {
 	if c == nil {
 		return nil, errors.New("vapi webhook: vapi is not configured")
 	}
-	w, err := NewWebhook(c.secret, c.credential != "", sink)
+	w, err := NewWebhook(c.secret, c.credential != "", sink, tools)
 	if err != nil {
 		return nil, err
 	}
@@ -66,10 +69,11 @@ func (c *Client) Webhook(sink voice.EventSink) (*Webhook, error) {
 // ServeHTTP verifies and applies one server message: 405 for another
 // method, 415 for a body that is not JSON, 413 over 4 MiB, 401 when the
 // signature or the secret is missing or wrong (or the signature's
-// timestamp is over five minutes off), 400 for a verified body that is
-// not a server message, 500 when the sink failed (Vapi retries), else
-// 204. Message types other than status-update and end-of-call-report,
-// and status updates that change nothing here, are acknowledged and not
+// timestamp is over five minutes off), all before anything is read; 400
+// for a verified body that is not a server message, 500 when the sink
+// failed (Vapi retries), else 204. A tool-calls message is answered 200
+// with its results (toolCalls). Message types other than these, and
+// status updates that change nothing here, are acknowledged and not
 // applied.
 func (w *Webhook) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	body, ok := webhook.Body(rw, r, "application/json", "JSON body expected", maxWebhookBody)
@@ -78,6 +82,15 @@ func (w *Webhook) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	}
 	if !w.verify(r.Header, body) {
 		http.Error(rw, "invalid signature", http.StatusUnauthorized)
+		return
+	}
+	var head struct {
+		Message *struct {
+			Type string `json:"type"`
+		} `json:"message"`
+	}
+	if json.Unmarshal(body, &head) == nil && head.Message != nil && head.Message.Type == "tool-calls" {
+		w.toolCalls(rw, r, body)
 		return
 	}
 	e, apply, err := w.Event(body)
@@ -159,12 +172,7 @@ type serverMessage struct {
 		DurationSeconds *float64 `json:"durationSeconds"`
 		StartedAt       string   `json:"startedAt"`
 		EndedAt         string   `json:"endedAt"`
-		Summary         string   `json:"summary"`
-		Analysis        *struct {
-			Summary        string          `json:"summary"`
-			StructuredData json.RawMessage `json:"structuredData"`
-		} `json:"analysis"`
-		Artifact *struct {
+		Artifact        *struct {
 			Messages []struct {
 				Role    string   `json:"role"`
 				Message string   `json:"message"`
@@ -230,6 +238,30 @@ func MapEndedReason(reason string, seconds int) voice.Status {
 	return voice.StatusFailed
 }
 
+// EndedBy is how a conversation ended for Vapi's endedReason, in the
+// conversation engine's words: the customer hanging up is callee_hung_up,
+// the maximum duration time_limit, a failing language model
+// model_unavailable; the assistant ending the call without a tool that
+// ends it, silence, and Vapi's other reasons have no outcome of their
+// own (the tally says no outcome was recorded, naming the reason).
+func EndedBy(reason string) string {
+	switch {
+	case strings.HasPrefix(reason, "customer-ended-call"):
+		return "callee_hung_up"
+	case reason == "exceeded-max-duration":
+		return "time_limit"
+	case strings.Contains(reason, "llm"):
+		return "model_unavailable"
+	case strings.HasPrefix(reason, "assistant-") && strings.Contains(reason, "end"):
+		return "assistant_ended"
+	case reason == "silence-timed-out":
+		return "silence_timeout"
+	case strings.Contains(reason, "error"), strings.Contains(reason, "fault"), strings.Contains(reason, "failed"):
+		return "provider_error"
+	}
+	return "provider_ended"
+}
+
 // Event parses a verified server message. apply is false for a message
 // that is acknowledged without changing the call (another type, the
 // status-update "ended" that precedes the report, an unknown status).
@@ -285,24 +317,24 @@ func (w *Webhook) Event(body []byte) (e voice.Event, apply bool, err error) {
 		e.ConnectedSeconds = seconds
 	}
 	e.Outcome = msg.EndedReason
-	e.Summary = msg.Summary
-	if msg.Analysis != nil {
-		if msg.Analysis.Summary != "" {
-			e.Summary = msg.Analysis.Summary
-		}
-		var facts map[string]any
-		if len(msg.Analysis.StructuredData) > 0 && json.Unmarshal(msg.Analysis.StructuredData, &facts) == nil && len(facts) > 0 {
-			e.Facts = facts
-			if opt, ok := facts["optOut"].(bool); ok && opt {
-				e.OptOut = true
-			}
-		}
-	}
-	if meta[metaTranscript] == "on" && msg.Artifact != nil {
+	// The conversation was held with Dalil's tools: the outcome is the
+	// tally of the tool calls recorded (voice.ToolRules), ended as the
+	// report says. Vapi's own analysis (summary, structured data) is not
+	// read.
+	e.EndedBy = EndedBy(msg.EndedReason)
+	if msg.Artifact != nil {
 		for _, line := range msg.Artifact.Messages {
 			speaker := map[string]string{"bot": "agent", "assistant": "agent", "user": "customer"}[line.Role]
 			if speaker == "" || strings.TrimSpace(line.Message) == "" {
 				continue
+			}
+			// Plain words asking not to be called again are an opt-out,
+			// as in Dalil's own conversations, whatever the assistant did.
+			if speaker == "customer" && converse.AsksNotToBeCalled(line.Message) {
+				e.OptOut = true
+			}
+			if meta[metaTranscript] != "on" {
+				continue // the transcript was not asked for: not kept
 			}
 			tl := voice.TranscriptLine{Speaker: speaker, Text: line.Message}
 			if line.Time != nil && *line.Time > 0 && *line.Time < 1e15 {

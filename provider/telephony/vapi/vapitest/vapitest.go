@@ -26,6 +26,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -49,6 +50,11 @@ type Call struct {
 	Hangups  int // end-call control messages and deletions received
 	Deleted  bool
 	ServerTo string // assistant.server.url
+	// Spoken are the request-complete messages Dalil's tool results
+	// asked the assistant to say; EndRequested: one of them asked to end
+	// the call once spoken (endCallAfterSpokenEnabled).
+	Spoken       []string
+	EndRequested bool
 }
 
 // Assistant is the call's transient assistant (Body["assistant"]).
@@ -250,6 +256,94 @@ func (s *Server) EndOfCall(id string, rep Report) error {
 	return s.send(id, msg, func(c *Call) { c.Status, c.Ended = "ended", rep.EndedReason })
 }
 
+// ToolCall is one call of a tool the fake's assistant makes.
+type ToolCall struct {
+	ID, Name string
+	// Arguments are the JSON object of the call's arguments.
+	Arguments string
+}
+
+// ToolResult is one result of Dalil's answer to a tool-calls message.
+type ToolResult struct {
+	Name       string `json:"name"`
+	ToolCallID string `json:"toolCallId"`
+	Result     string `json:"result"`
+	Error      string `json:"error"`
+	Message    *struct {
+		Type                      string `json:"type"`
+		Content                   string `json:"content"`
+		EndCallAfterSpokenEnabled bool   `json:"endCallAfterSpokenEnabled"`
+	} `json:"message"`
+}
+
+// ToolCalls posts a tool-calls message for the call, as the assistant
+// calling its tools (arguments as an object, as Vapi's documentation
+// shows them, with each tool's declaration in toolWithToolCallList), to
+// the first tool's server (model.tools[].server, else the assistant's:
+// Vapi's order), authenticated as that server says, and returns the
+// results of the answer. A result whose message ends the call is
+// recorded on the call (Spoken, EndRequested), as Vapi would say it and
+// hang up. An answer that is not 2xx or not JSON is an error.
+func (s *Server) ToolCalls(id string, calls ...ToolCall) ([]ToolResult, error) {
+	var list, with []map[string]any
+	for _, c := range calls {
+		var args any = map[string]any{}
+		if c.Arguments != "" {
+			if err := json.Unmarshal([]byte(c.Arguments), &args); err != nil {
+				return nil, fmt.Errorf("vapitest: arguments of %s: %w", c.Name, err)
+			}
+		}
+		call := map[string]any{"id": c.ID, "type": "function", "function": map[string]any{"name": c.Name, "arguments": args}}
+		list = append(list, call)
+		with = append(with, map[string]any{"type": "function", "function": map[string]any{"name": c.Name}, "toolCall": call})
+	}
+	msg := map[string]any{"type": "tool-calls", "toolCallList": list, "toolWithToolCallList": with}
+	resp, err := s.sendTo(id, msg, func(c *Call) map[string]any {
+		if len(calls) > 0 {
+			if srv := toolServer(c, calls[0].Name); srv != nil {
+				return srv
+			}
+		}
+		server, _ := c.Assistant()["server"].(map[string]any)
+		return server
+	})
+	if err != nil {
+		return nil, err
+	}
+	var answer struct {
+		Results []ToolResult `json:"results"`
+	}
+	if err := json.Unmarshal(resp, &answer); err != nil {
+		return nil, fmt.Errorf("vapitest: tool-calls answer %q: %w", resp, err)
+	}
+	s.keeper.Lock()
+	if c, ok := s.keeper.Get(id); ok {
+		for _, r := range answer.Results {
+			if r.Message != nil && r.Message.Type == "request-complete" {
+				c.Spoken = append(c.Spoken, r.Message.Content)
+				c.EndRequested = c.EndRequested || r.Message.EndCallAfterSpokenEnabled
+			}
+		}
+	}
+	s.keeper.Unlock()
+	return answer.Results, nil
+}
+
+// toolServer is the server of the assistant's tool name, or nil.
+func toolServer(c *Call, name string) map[string]any {
+	model, _ := c.Assistant()["model"].(map[string]any)
+	tools, _ := model["tools"].([]any)
+	for _, t := range tools {
+		tm, _ := t.(map[string]any)
+		fn, _ := tm["function"].(map[string]any)
+		if fn["name"] == name {
+			srv, _ := tm["server"].(map[string]any)
+			return srv
+		}
+	}
+	return nil
+}
+
 // Replay posts the i-th delivery again, byte for byte (same body and
 // headers): Vapi retrying a message.
 func (s *Server) Replay(i int) error { return s.keeper.Replay(s.HTTP, i) }
@@ -257,12 +351,23 @@ func (s *Server) Replay(i int) error { return s.keeper.Replay(s.HTTP, i) }
 // send wraps msg with the call, signs it and posts it to the call's
 // server URL, after apply updated the call.
 func (s *Server) send(id string, msg map[string]any, apply func(*Call)) error {
-	return s.keeper.Send(s.HTTP, id, func(c *Call) (*telephonytest.Delivery, error) {
+	_, err := s.sendTo(id, msg, func(c *Call) map[string]any {
 		apply(c)
+		server, _ := c.Assistant()["server"].(map[string]any)
+		return server
+	})
+	return err
+}
+
+// sendTo is send to the server pick chooses (and updates the call); it
+// returns the receiver's answer body.
+func (s *Server) sendTo(id string, msg map[string]any, pick func(*Call) map[string]any) ([]byte, error) {
+	return s.keeper.Exchange(s.HTTP, id, func(c *Call) (*telephonytest.Delivery, error) {
+		server := pick(c)
 		asst := c.Assistant()
-		server, _ := asst["server"].(map[string]any)
-		if c.ServerTo == "" {
-			return nil, fmt.Errorf("vapitest: call %s has no assistant.server.url", id)
+		to, _ := server["url"].(string)
+		if to == "" {
+			return nil, fmt.Errorf("vapitest: call %s has no server url", id)
 		}
 		now := s.now()
 		msg["timestamp"] = now.UnixMilli()
@@ -289,7 +394,7 @@ func (s *Server) send(id string, msg map[string]any, apply func(*Call)) error {
 			h.Set("X-Timestamp", ts)
 			h.Set("X-Signature", Sign(secret, ts, body))
 		}
-		return &telephonytest.Delivery{URL: c.ServerTo, Body: body, Header: h, What: "server message"}, nil
+		return &telephonytest.Delivery{URL: to, Body: body, Header: h, What: "server message " + fmt.Sprint(msg["type"])}, nil
 	})
 }
 
@@ -364,6 +469,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 		}
+		problems = append(problems, checkTools(asst)...)
 		if fm, _ := asst["firstMessage"].(string); fm == "" {
 			problems = append(problems, "assistant.firstMessage is empty in this fake's checks")
 		}
@@ -387,6 +493,70 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	out := s.resource(c)
 	s.keeper.Unlock()
 	answer.Write(w, r, out, func(status int) { vapiError(w, status, "Internal server error") })
+}
+
+// functionName is what Vapi's OpenAIFunction.name allows.
+var functionName = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+
+// checkTools checks assistant.model.tools as Vapi's API reference
+// declares a transient function tool: type "function", function.name
+// (a-z, A-Z, 0-9, _ and -, at most 64), function.parameters a JSON
+// Schema of type object with properties, an absolute server.url when a
+// server is given, messages of the documented types.
+func checkTools(asst map[string]any) []string {
+	model, _ := asst["model"].(map[string]any)
+	raw, ok := model["tools"]
+	if !ok {
+		return nil
+	}
+	tools, ok := raw.([]any)
+	if !ok {
+		return []string{"assistant.model.tools must be an array"}
+	}
+	var problems []string
+	seen := map[string]bool{}
+	for i, t := range tools {
+		at := fmt.Sprintf("assistant.model.tools.%d", i)
+		tool, _ := t.(map[string]any)
+		if tool["type"] != "function" {
+			problems = append(problems, at+".type must be one of the documented tool types (this fake: function)")
+			continue
+		}
+		fn, _ := tool["function"].(map[string]any)
+		name, _ := fn["name"].(string)
+		if !functionName.MatchString(name) || seen[name] {
+			problems = append(problems, at+".function.name must match /^[a-zA-Z0-9_-]{1,64}$/ and be unique")
+		}
+		seen[name] = true
+		if params, ok := fn["parameters"]; ok {
+			pm, _ := params.(map[string]any)
+			if _, hasProps := pm["properties"].(map[string]any); pm["type"] != "object" || !hasProps {
+				problems = append(problems, at+".function.parameters must be an object schema with properties")
+			}
+		}
+		if srv, ok := tool["server"]; ok {
+			sm, _ := srv.(map[string]any)
+			u, _ := sm["url"].(string)
+			if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
+				problems = append(problems, at+".server.url must be a URL address")
+			}
+		}
+		if msgs, ok := tool["messages"]; ok {
+			ms, ok := msgs.([]any)
+			if !ok {
+				problems = append(problems, at+".messages must be an array")
+			}
+			for _, m := range ms {
+				mm, _ := m.(map[string]any)
+				switch mm["type"] {
+				case "request-start", "request-complete", "request-failed", "request-response-delayed":
+				default:
+					problems = append(problems, at+".messages.type must be a documented message type")
+				}
+			}
+		}
+	}
+	return problems
 }
 
 // resource is the Call object as Vapi answers it.
