@@ -28,11 +28,13 @@ type Conversation struct {
 	Capability string
 	Language   string // en or ar
 	Script     Script // already said when the engine starts (the provider's greeting)
-	// Instructions are the caller's objective and context as JSON data
-	// (never rules): the engine quotes them, delimited.
+	// Instructions are the caller's input as JSON data (never rules):
+	// the engine quotes them, delimited.
 	Instructions string
-	Criteria     *Criteria
-	MaxSeconds   int
+	// Criteria are the lead qualifier's (nil for the other capabilities,
+	// or when not known: LeadCriteria reads them from Instructions).
+	Criteria   *Criteria
+	MaxSeconds int
 	// Transcribe: the caller asked for the transcript (with a consent
 	// notice); otherwise it is not kept.
 	Transcribe bool
@@ -46,16 +48,34 @@ func (c Conversation) Input() ConversationInput {
 	return in
 }
 
+// LeadCriteria are the criteria a lead qualifier's conversation is held
+// and scored against, defaults applied (Criteria.WithDefaults): the
+// call's Criteria, else those of its instructions, else none (only the
+// defaults). The prompt states them and the score uses them, so both
+// providers agree.
+func (c Conversation) LeadCriteria() Criteria {
+	if c.Criteria != nil {
+		return c.Criteria.WithDefaults()
+	}
+	if in := c.Input(); in.Criteria != nil {
+		return in.Criteria.WithDefaults()
+	}
+	return Criteria{}.WithDefaults()
+}
+
 // ConversationInput is the union of the three capabilities' inputs, as
-// kept in the call's instructions.
+// kept in the call's instructions (instructions: the number, callback,
+// safety settings, duration and voicemail message are left out).
 type ConversationInput struct {
-	Objective       string            `json:"objective"`
-	OnBehalfOf      string            `json:"onBehalfOf"`
-	Context         map[string]string `json:"context"`
-	Action          string            `json:"action"`
-	AppointmentType string            `json:"appointmentType"`
-	AvailableSlots  []string          `json:"availableSlots"`
-	Timezone        string            `json:"timezone"`
+	Objective       string            `json:"objective,omitempty"`
+	OnBehalfOf      string            `json:"onBehalfOf,omitempty"`
+	Language        string            `json:"language,omitempty"`
+	Context         map[string]string `json:"context,omitempty"`
+	Criteria        *Criteria         `json:"criteria,omitempty"`
+	Action          string            `json:"action,omitempty"`
+	AppointmentType string            `json:"appointmentType,omitempty"`
+	AvailableSlots  []string          `json:"availableSlots,omitempty"`
+	Timezone        string            `json:"timezone,omitempty"`
 }
 
 // ParseSlot reads an appointment slot as the capability does (RFC 3339,

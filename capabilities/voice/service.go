@@ -375,8 +375,8 @@ func mergeDetails(c *Record, e Event) {
 }
 
 // answersOf reads a qualifying call's answers from the provider's facts
-// (interest, businessNeed, productRequested, budget, timelineDays,
-// decisionMaker); false when none is there.
+// (interest, businessNeed, productRequested, budget, currency,
+// timelineDays, decisionMaker); false when none is there.
 func answersOf(f map[string]any) (Answers, bool) {
 	var a Answers
 	found := false
@@ -391,6 +391,9 @@ func answersOf(f map[string]any) (Answers, bool) {
 	a.BusinessNeed, a.ProductRequested, a.DecisionMaker = flag("businessNeed"), flag("productRequested"), flag("decisionMaker")
 	if v, ok := f["budget"].(float64); ok {
 		a.Budget, found = v, true
+	}
+	if v, ok := f["currency"].(string); ok {
+		a.Currency = strings.ToUpper(strings.TrimSpace(v))
 	}
 	if v, ok := f["timelineDays"].(float64); ok {
 		a.TimelineDays, found = int(v), true

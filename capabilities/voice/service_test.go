@@ -650,6 +650,19 @@ func TestLeadScoreFromFacts(t *testing.T) {
 	if view.Lead == nil || view.Lead.Score != 100 || view.Lead.Status != "qualified" || view.NextAction == nil || *view.NextAction != "schedule_sales_demo" {
 		t.Errorf("lead %+v", view.Lead)
 	}
+	// A budget in another currency than the criteria's (USD by default)
+	// earns no budget points: Dalil converts none.
+	v, err = h.place("voice_lead_qualifier", h.acct, "req_lead_aed", `{"phoneNumber":"+96892345679","criteria":{"minimumBudget":5000}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.charge("req_lead_aed", v)
+	h.runOK(voice.JobDial, v.CallID)
+	h.apply(voice.Event{ID: "c2", CallID: v.CallID, Status: voice.StatusCompleted, ConnectedSeconds: 200,
+		Facts: map[string]any{"interest": "high", "businessNeed": true, "budget": 8000.0, "currency": "aed", "timelineDays": 20.0}})
+	if view, _ := h.svc.Call(h.ctx, v.CallID, voice.Caller{AccountID: h.acct}); view.Lead == nil || view.Lead.Score != 60 || view.Lead.Status != "needs_review" {
+		t.Errorf("lead with a budget in AED %+v", view.Lead)
+	}
 }
 
 // A refused callback URL is a 400 before anything is queued or charged.
