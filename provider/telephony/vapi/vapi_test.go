@@ -232,6 +232,46 @@ func TestDialCreatesTransientAssistant(t *testing.T) {
 	}
 }
 
+// TestDialPromptCarriesCallInputs: the assistant's prompt states the
+// lead qualifier's criteria and the appointment's offered slots, read
+// from the dial's instructions, and is the very prompt Dalil's engine
+// holds a Twilio call with (where the criteria come with the call).
+func TestDialPromptCarriesCallInputs(t *testing.T) {
+	s := newSetup(t, nil)
+	for i, tc := range []struct {
+		capability, instructions string
+		crit                     *voice.Criteria
+		want                     []string
+	}{
+		{"voice_lead_qualifier", `{"onBehalfOf":"Acme Fit-outs","criteria":{"requiredInterest":"office fit-out","minimumBudget":5000,"currency":"OMR","targetTimelineDays":45,"decisionMakerRequired":true}}`,
+			&voice.Criteria{RequiredInterest: "office fit-out", MinimumBudget: 5000, Currency: "OMR", TargetTimelineDays: 45, DecisionMakerRequired: true},
+			[]string{`"office fit-out" (criteria.requiredInterest)`, "it qualifies at 5000 OMR or more", "within 45 days", "the lead qualifies only if they do"}},
+		{"appointment_call_agent", `{"action":"book","appointmentType":"apartment viewing","availableSlots":["2026-12-01T10:00:00+04:00","2026-12-01T16:00:00+04:00"],"timezone":"Asia/Muscat"}`, nil,
+			[]string{`"apartment viewing" (appointmentType)`, `- "2026-12-01T10:00:00+04:00", that is Tuesday 1 December 2026, 10:00 (UTC+04:00)`,
+				`- "2026-12-01T16:00:00+04:00", that is Tuesday 1 December 2026, 16:00 (UTC+04:00)`, "Offer only these slots"}},
+	} {
+		d := dial(fmt.Sprintf("call_in%d", i))
+		d.To = fmt.Sprintf("+9689123450%d", i)
+		d.Capability, d.Instructions = tc.capability, tc.instructions
+		id, err := s.c.Dial(context.Background(), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		call, _ := s.fake.Call(id)
+		sys := call.Assistant()["model"].(map[string]any)["messages"].([]any)[0].(map[string]any)["content"].(string)
+		for _, w := range tc.want {
+			if !strings.Contains(sys, w) {
+				t.Errorf("%s: the prompt lacks %s:\n%s", tc.capability, w, sys)
+			}
+		}
+		engine := converse.SystemPrompt(voice.Conversation{CallID: d.CallID, Capability: d.Capability, Language: d.Language, Script: d.Script,
+			Instructions: d.Instructions, Criteria: tc.crit, MaxSeconds: d.MaxSeconds})
+		if sys != engine {
+			t.Errorf("%s: the prompt differs from the engine's:\n%s\n---\n%s", tc.capability, sys, engine)
+		}
+	}
+}
+
 func TestDialRejected(t *testing.T) {
 	s := newSetup(t, nil)
 	s.fake.Reject(callee, "Number "+callee+" is not allowed for outbound calls")
