@@ -136,3 +136,41 @@ func TestSystemPromptSharedRules(t *testing.T) {
 		t.Error("AsksNotToBeCalled")
 	}
 }
+
+// TestRulesQualifyAgainstCriteria: the lead's outcome follows from the
+// recorded answers judged against the criteria of the call's
+// instructions (as a Vapi call's tally reads them): each verdict is in
+// structuredFacts.qualification, and a budget in another currency is not
+// counted.
+func TestRulesQualifyAgainstCriteria(t *testing.T) {
+	cv := conv("voice_lead_qualifier", `{"criteria":{"requiredInterest":"office fit-out","minimumBudget":10000,"currency":"OMR","targetTimelineDays":14,"decisionMakerRequired":true}}`)
+	cv.Criteria = nil
+	first := tc("1", "record_answers", `{"interest":"high","businessNeed":true,"productRequested":true}`)
+	for _, c := range []struct {
+		name, answers   string
+		qualification   map[string]any
+		score           int
+		outcome, next   string
+		summaryContains string
+	}{
+		{"every criterion met", `{"budget":12000,"currency":"omr","timelineDays":10,"decisionMaker":true}`,
+			map[string]any{"interest": "met", "budget": "met", "timeline": "met", "decisionMaker": "met"},
+			100, "lead_qualified", "schedule_sales_demo", "score 100"},
+		{"dollars, too late, not the decision maker", `{"budget":12000,"currency":"USD","timelineDays":21,"decisionMaker":false}`,
+			map[string]any{"interest": "met", "budget": "other_currency", "timeline": "not_met", "decisionMaker": "not_met"},
+			60, "lead_needs_review", "human_follow_up", "given in USD, not in the criteria's OMR: it was not counted"},
+		{"90 points but the decision maker is required", `{"budget":10000,"timelineDays":14}`,
+			map[string]any{"interest": "met", "budget": "met", "timeline": "met", "decisionMaker": "not_met"},
+			90, "lead_needs_review", "human_follow_up", "score 90"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, res := converse.Rules{}.Tally(cv, []voice.ToolCall{first, tc("2", "record_answers", c.answers)}, voice.ConversationEnd{Reason: "callee_hung_up"})
+			if diff := cmp.Diff(c.qualification, res.Facts["qualification"]); diff != "" {
+				t.Errorf("qualification (-want +got):\n%s", diff)
+			}
+			if res.Lead == nil || res.Lead.Score != c.score || res.Outcome != c.outcome || res.NextAction != c.next || !strings.Contains(res.Summary, c.summaryContains) {
+				t.Errorf("result %+v lead %+v", res, res.Lead)
+			}
+		})
+	}
+}

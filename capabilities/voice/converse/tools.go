@@ -339,16 +339,22 @@ func (e *session) outcome() voice.ConversationResult {
 			if len(st.qa) > 0 {
 				f["answers"] = st.qa
 			}
-			crit := voice.Criteria{}
-			if e.conv.Criteria != nil {
-				crit = *e.conv.Criteria
-			}
+			// The criteria the prompt stated decide: each is judged from
+			// the recorded answers (voice.Qualify) and the score adds up
+			// the verdicts.
+			crit := e.conv.LeadCriteria()
+			a.Currency = st.currency
+			q := voice.Qualify(a, crit)
+			f["qualification"] = map[string]any{"interest": q.Interest, "budget": q.Budget, "timeline": q.Timeline, "decisionMaker": q.DecisionMaker}
 			l := voice.ScoreLead(a, crit)
 			res.Lead = &l
 			res.Outcome, res.NextAction = "lead_"+l.Status, l.NextAction
 			summary = append(summary, fmt.Sprintf("Lead %s, score %d of 100 (interest %s; business need %s; budget %s; timeline %s; decision maker %s).",
 				strings.ReplaceAll(l.Status, "_", " "), l.Score, orUnknown(a.Interest), yesNo(a.BusinessNeed), budgetWords(a.Budget, st.currency),
 				daysWords(a.TimelineDays), yesNo(a.DecisionMaker)))
+			if q.Budget == voice.CriterionOtherCurrency {
+				summary = append(summary, fmt.Sprintf("The budget was given in %s, not in the criteria's %s: it was not counted.", st.currency, crit.Currency))
+			}
 		}
 	case "appointment_call_agent":
 		if st.appt != nil {
