@@ -139,7 +139,16 @@ func TestVoiceVapiConversations(t *testing.T) {
 
 	t.Run("lead qualified with a score", func(t *testing.T) {
 		id, vid := g.place(t, "/api/v1/voice/lead-qualifier", voiceNum1,
-			`{"phoneNumber":"`+voiceNum1+`","onBehalfOf":"Acme Fit-outs","criteria":{"minimumBudget":5000,"currency":"USD","targetTimelineDays":30}`+safety+`}`)
+			`{"phoneNumber":"`+voiceNum1+`","onBehalfOf":"Acme Fit-outs",`+leadCriteria+safety+`}`)
+		// The assistant's prompt states the criteria, as the engine's does
+		// on Twilio (voice_relay_test.go).
+		c, _ := g.fake.Call(vid)
+		sys := c.Assistant()["model"].(map[string]any)["messages"].([]any)[0].(map[string]any)["content"].(string)
+		for _, w := range []string{promptInterest, promptBudget, "it qualifies within 30 days", "the lead qualifies only if they do", leadCriteria} {
+			if !strings.Contains(sys, w) {
+				t.Errorf("the assistant's prompt lacks %s:\n%s", w, sys)
+			}
+		}
 		res, err := g.fake.ToolCalls(vid, vapitest.ToolCall{ID: "tc_1", Name: "record_answers", Arguments: `{"interest":"high","businessNeed":true,"productRequested":true}`})
 		if err != nil || res[0].Result != "recorded" {
 			t.Fatalf("record_answers: %+v, %v", res, err)
@@ -169,6 +178,9 @@ func TestVoiceVapiConversations(t *testing.T) {
 		if !strings.Contains(summary, "score 100") || strings.Contains(summary, "cold") {
 			t.Errorf("summary %q", summary)
 		}
+		if q, _ := facts["qualification"].(map[string]any); q["budget"] != "met" || q["decisionMaker"] != "met" {
+			t.Errorf("qualification %v", facts["qualification"])
+		}
 		if tr, _ := v["transcript"].([]any); len(tr) != 2 {
 			t.Errorf("transcript %v", v["transcript"])
 		}
@@ -181,6 +193,11 @@ func TestVoiceVapiConversations(t *testing.T) {
 	t.Run("appointment agreed, a slot not offered refused", func(t *testing.T) {
 		id, vid := g.place(t, "/api/v1/voice/appointment-call-agent", voiceNum2,
 			`{"phoneNumber":"`+voiceNum2+`","action":"book","availableSlots":["2026-12-01T10:00:00+04:00","2026-12-01T16:00:00+04:00"]}`)
+		c, _ := g.fake.Call(vid)
+		sys := c.Assistant()["model"].(map[string]any)["messages"].([]any)[0].(map[string]any)["content"].(string)
+		if offeredSlot(sys) != `"2026-12-01T10:00:00+04:00"` || !strings.Contains(sys, `- "2026-12-01T16:00:00+04:00", that is Tuesday 1 December 2026, 16:00 (UTC+04:00)`) {
+			t.Errorf("the assistant's prompt lacks the offered slots:\n%s", sys)
+		}
 		res, err := g.fake.ToolCalls(vid, vapitest.ToolCall{ID: "tc_1", Name: "appointment", Arguments: `{"status":"agreed","slot":"2099-01-01T10:00:00Z"}`})
 		if err != nil || res[0].Error == "" || !strings.Contains(res[0].Error, "not one of the offered slots") {
 			t.Fatalf("a slot not offered: %+v, %v", res, err)
