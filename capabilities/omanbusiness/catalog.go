@@ -46,7 +46,14 @@ type prefixEntry struct {
 }
 
 // NewCatalog groups records by CompanyID and merges each company.
-func NewCatalog(records []Record) *Catalog {
+func NewCatalog(records []Record) *Catalog { return newCatalog(records, true) }
+
+// NewCandidates is NewCatalog for the companies a Directory chose for a
+// call (a few hundred at most): Search scores each of them, with no name
+// index of its own to build.
+func NewCandidates(records []Record) *Catalog { return newCatalog(records, false) }
+
+func newCatalog(records []Record, indexed bool) *Catalog {
 	groups := map[string][]Record{}
 	var order []string
 	for _, r := range records {
@@ -57,7 +64,10 @@ func NewCatalog(records []Record) *Catalog {
 		groups[id] = append(groups[id], r)
 	}
 	slices.Sort(order)
-	c := &Catalog{byID: map[string]int{}, byCR: map[string]int{}, Records: len(records), index: names.NewIndex(), exact: map[string][]int{}}
+	c := &Catalog{byID: map[string]int{}, byCR: map[string]int{}, Records: len(records), exact: map[string][]int{}}
+	if indexed {
+		c.index = names.NewIndex()
+	}
 	for _, id := range order {
 		co := NewCompany(id, groups[id])
 		i := len(c.companies)
@@ -82,6 +92,9 @@ func NewCatalog(records []Record) *Catalog {
 					continue
 				}
 				keys = append(keys, nameKey{raw: n, norm: k.String(), sorted: k.Sorted(), key: k})
+				if !indexed {
+					continue
+				}
 				c.index.Add(i, n)
 				if !slices.Contains(c.exact[k.Sorted()], i) {
 					c.exact[k.Sorted()] = append(c.exact[k.Sorted()], i)
@@ -243,6 +256,14 @@ const similarMin = MinScore / 0.65
 // is a prefix of the query, and those the name index finds at similarMin
 // or above (internal/names' index: exactly what a scan would find).
 func (c *Catalog) candidates(qk names.Key, cr string, isCR bool) []int {
+	if c.index == nil {
+		// A Directory's candidates: every one is scored.
+		out := make([]int, len(c.companies))
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
 	seen := map[int]bool{}
 	var out []int
 	add := func(i int) {

@@ -21,6 +21,7 @@
 package nameindex
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -53,8 +54,13 @@ func New(db sqlstore.DB, terms, counts string) *Index {
 	return &Index{db: db, terms: terms, counts: counts}
 }
 
-// chunk is how many (term, ref) rows one INSERT writes.
-const chunk = 500
+// chunk is how many (term, ref) rows one INSERT writes; a writer holds
+// buffered rows, and writes them sorted: the B-tree's pages are then
+// touched in order, not at random.
+const (
+	chunk    = 500
+	buffered = 64 * chunk
+)
 
 // Writer files names inside a transaction (an import's). Close it before
 // the transaction commits: it writes what is buffered and recounts the
@@ -62,7 +68,8 @@ const chunk = 500
 type Writer struct {
 	ix      *Index
 	tx      *sql.Tx
-	buf     []any
+	buf     [][2]string
+	args    []any
 	touched map[string]struct{}
 	// Rows counts the (term, ref) rows written (some may have been there).
 	Rows int
@@ -81,8 +88,8 @@ func (w *Writer) Add(ctx context.Context, ref, name string) error {
 		if counted(t) {
 			w.touched[t] = struct{}{}
 		}
-		w.buf = append(w.buf, t, ref)
-		if len(w.buf) == 2*chunk {
+		w.buf = append(w.buf, [2]string{t, ref})
+		if len(w.buf) == buffered {
 			if err := w.flush(ctx); err != nil {
 				return err
 			}
@@ -99,15 +106,22 @@ func counted(term string) bool {
 }
 
 func (w *Writer) flush(ctx context.Context) error {
-	n := len(w.buf) / 2
-	if n == 0 {
-		return nil
+	slices.SortFunc(w.buf, func(a, b [2]string) int {
+		return cmp.Or(strings.Compare(a[0], b[0]), strings.Compare(a[1], b[1]))
+	})
+	for rows := w.buf; len(rows) > 0; {
+		n := min(len(rows), chunk)
+		w.args = w.args[:0]
+		for _, r := range rows[:n] {
+			w.args = append(w.args, r[0], r[1])
+		}
+		_, err := w.tx.ExecContext(ctx, `INSERT INTO `+w.ix.terms+` (term, ref) VALUES `+w.ix.db.Values(n, 2)+` ON CONFLICT DO NOTHING`, w.args...)
+		if err != nil {
+			return sqlstore.Unavailable("write name index", err)
+		}
+		w.Rows += n
+		rows = rows[n:]
 	}
-	_, err := w.tx.ExecContext(ctx, `INSERT INTO `+w.ix.terms+` (term, ref) VALUES `+w.ix.db.Values(n, 2)+` ON CONFLICT DO NOTHING`, w.buf...)
-	if err != nil {
-		return sqlstore.Unavailable("write name index", err)
-	}
-	w.Rows += n
 	w.buf = w.buf[:0]
 	return nil
 }

@@ -379,7 +379,7 @@ func (s *Store) groupCount(ctx context.Context, col string, into map[string]int)
 // candidates is how many companies a searched name brings into a call's
 // catalog at most: its exact and prefix names, then those sharing its
 // rarest words (dataset/nameindex).
-const candidates = 300
+const candidates = 200
 
 // Catalog implements omanbusiness.Directory: the companies of w, each
 // with every record it has, read through the indexes (the name index for
@@ -425,7 +425,7 @@ func (s *Store) Catalog(ctx context.Context, w omanbusiness.Want) (*omanbusiness
 	if err != nil {
 		return nil, err
 	}
-	c := omanbusiness.NewCatalog(recs)
+	c := omanbusiness.NewCandidates(recs)
 	c.Imported, c.AllSynthetic = true, real == 0
 	return c, nil
 }
