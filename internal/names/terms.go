@@ -33,15 +33,25 @@ func (k Key) Terms() []string {
 }
 
 // WordTerms are the word and sound terms of Terms, without the whole
-// name's: what a search looks up for names sharing a word.
+// name's: what a search looks up for names sharing a word. Two Latin
+// words side by side are also filed joined: a compound is written split
+// or whole (Gholam Reza / Gholamreza, Ali Akbar / Aliakbar, Abu Bakr /
+// Abubakar), and Match compares the two.
 func (k Key) WordTerms() []string {
-	out := make([]string, 0, 2*len(k.words))
-	for i := range k.words {
-		w := &k.words[i]
-		out = append(out, string(termWord)+k.tokens[i])
+	out := make([]string, 0, 4*len(k.words))
+	add := func(text string, w *word) {
+		out = append(out, string(termWord)+text)
 		// "a" is a word of vowels only: no sound to share.
 		if c := coarseOf(w); c != "a" {
 			out = append(out, string(termSound)+c)
+		}
+	}
+	for i := range k.words {
+		add(k.tokens[i], &k.words[i])
+		if i > 0 && !k.words[i-1].arabic && !k.words[i].arabic {
+			joined := k.tokens[i-1] + k.tokens[i]
+			w := newWord(joined)
+			add(joined, &w)
 		}
 	}
 	slices.Sort(out)
