@@ -408,7 +408,7 @@ func (s *Store) Catalog(ctx context.Context, w omanbusiness.Want) (*omanbusiness
 	crs := []string{w.CR}
 	for _, n := range w.Names {
 		crs = append(crs, n)
-		refs, err := s.ix.Candidates(ctx, names.Normalize(n), candidates)
+		refs, err := s.ix.Candidates(ctx, names.Normalize(n), candidates, true)
 		if err != nil {
 			return nil, err
 		}
