@@ -71,6 +71,9 @@ type Writer struct {
 	buf     [][2]string
 	args    []any
 	touched map[string]struct{}
+	// all: more terms were touched than maxTouched; Close recounts every
+	// term instead.
+	all bool
 	// Rows counts the (term, ref) rows written (some may have been there).
 	Rows int
 }
@@ -85,8 +88,11 @@ func (ix *Index) Writer(tx *sql.Tx) *Writer {
 func (w *Writer) Add(ctx context.Context, ref, name string) error {
 	k := names.Normalize(name)
 	for _, t := range k.Terms() {
-		if counted(t) {
+		if counted(t) && !w.all {
 			w.touched[t] = struct{}{}
+			if len(w.touched) > maxTouched {
+				w.all, w.touched = true, nil
+			}
 		}
 		w.buf = append(w.buf, [2]string{t, ref})
 		if len(w.buf) == buffered {
@@ -97,6 +103,11 @@ func (w *Writer) Add(ctx context.Context, ref, name string) error {
 	}
 	return nil
 }
+
+// maxTouched bounds the terms a writer remembers to recount (about 100
+// bytes each): past it, Close recounts every term, which a large import
+// touches most of anyway.
+var maxTouched = 200_000
 
 // counted reports whether a term's rows are counted: a word or a sound,
 // not a whole name (which few rows share, and which a search looks up
@@ -132,6 +143,18 @@ func (w *Writer) Close(ctx context.Context) error {
 	if err := w.flush(ctx); err != nil {
 		return err
 	}
+	if w.all {
+		for _, kind := range []string{"c", "w"} {
+			if _, err := w.tx.ExecContext(ctx, `DELETE FROM `+w.ix.counts+` WHERE term >= $1 AND term < $2`, kind, next(kind)); err != nil {
+				return sqlstore.Unavailable("count name index terms", err)
+			}
+			if _, err := w.tx.ExecContext(ctx, `INSERT INTO `+w.ix.counts+` (term, df) SELECT term, COUNT(*) FROM `+w.ix.terms+
+				` WHERE term >= $1 AND term < $2 GROUP BY term`, kind, next(kind)); err != nil {
+				return sqlstore.Unavailable("count name index terms", err)
+			}
+		}
+		return nil
+	}
 	terms := make([]string, 0, len(w.touched))
 	for t := range w.touched {
 		terms = append(terms, t)
@@ -154,6 +177,10 @@ func (w *Writer) Close(ctx context.Context) error {
 	return nil
 }
 
+// next is the first string after every string starting with kind (one
+// ASCII letter).
+func next(kind string) string { return string(kind[0] + 1) }
+
 // Clear empties the index inside tx (before a Rebuild's writer refiles
 // every row).
 func (ix *Index) Clear(ctx context.Context, tx *sql.Tx) error {
@@ -165,8 +192,8 @@ func (ix *Index) Clear(ctx context.Context, tx *sql.Tx) error {
 	return nil
 }
 
-// Tuning of a search (see Candidates).
-const (
+// Tuning of a search (see Candidates); variables for the tests.
+var (
 	// rareMax: a word term filed under more rows than this is common,
 	// and its postings are read only when the query has no rarer term.
 	rareMax = 5000
@@ -176,12 +203,13 @@ const (
 
 // Candidates returns at most limit refs whose names may match q, the
 // likeliest first: those with q's words in any order (an exact name),
-// then names that start with q or that q starts with (three letters at
-// least), then those sharing q's rarest words and sounds, by how rare
-// what they share is. A query made only of common words (each filed
-// under more than 5,000 rows) reads the first 20,000 rows of its rarest
-// word and keeps those that also have its next rarest.
-func (ix *Index) Candidates(ctx context.Context, q names.Key, limit int) ([]string, error) {
+// then, with prefixes, names that start with q or that q starts with
+// (three letters at least; half the limit at most), then those sharing
+// q's rarest words and sounds, by how rare what they share is. A query
+// made only of common words (each filed under more than 5,000 rows)
+// reads the first 20,000 rows of its rarest word and keeps those that
+// also have its next rarest.
+func (ix *Index) Candidates(ctx context.Context, q names.Key, limit int, prefixes bool) ([]string, error) {
 	if q.Empty() || limit <= 0 {
 		return nil, nil
 	}
@@ -194,25 +222,28 @@ func (ix *Index) Candidates(ctx context.Context, q names.Key, limit int) ([]stri
 	// Names that start with the query, and the query's own prefixes that
 	// are names.
 	qn := q.String()
-	if utf8.RuneCountInString(qn) >= 3 && !c.full() {
+	if prefixes && utf8.RuneCountInString(qn) >= 3 && !c.full() {
+		all := c.limit
+		c.limit = len(c.out) + limit/2
 		start := q.NameTerm()
 		if err := c.query(ctx, db, `SELECT ref FROM `+ix.terms+` WHERE term >= $1 AND term < $2 ORDER BY term, ref LIMIT $3`,
 			start, start+string(utf8.MaxRune), limit); err != nil {
 			return nil, err
 		}
-		var prefixes []any
+		var starts []any
 		for n := 3; n < len(qn); n++ {
 			if utf8.RuneStart(qn[n]) && utf8.RuneCountInString(qn[:n]) >= 3 {
-				prefixes = append(prefixes, "n"+qn[:n])
+				starts = append(starts, "n"+qn[:n])
 			}
 		}
-		if len(prefixes) > 0 && !c.full() {
-			in := ix.db.Values(1, len(prefixes))
+		if len(starts) > 0 && !c.full() {
+			in := ix.db.Values(1, len(starts))
 			if err := c.query(ctx, db, `SELECT ref FROM `+ix.terms+` WHERE term IN `+in+` ORDER BY term DESC, ref LIMIT `+fmt.Sprint(limit),
-				prefixes...); err != nil {
+				starts...); err != nil {
 				return nil, err
 			}
 		}
+		c.limit = all
 	}
 	if c.full() {
 		return c.out, nil
