@@ -29,6 +29,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"dalil/internal/names"
@@ -40,7 +41,13 @@ import (
 type Index struct {
 	db            sqlstore.DB
 	terms, counts string
+	// read counts the index rows searches have read (tests count the
+	// work done after a cancellation).
+	read atomic.Int64
 }
+
+// RowsRead is how many index rows this index's searches have read.
+func (ix *Index) RowsRead() int64 { return ix.read.Load() }
 
 var identifier = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 
@@ -213,7 +220,7 @@ func (ix *Index) Candidates(ctx context.Context, q names.Key, limit int, prefixe
 	if q.Empty() || limit <= 0 {
 		return nil, nil
 	}
-	c := collector{limit: limit, seen: map[string]bool{}}
+	c := collector{ix: ix, limit: limit, seen: map[string]bool{}}
 	db := ix.db.Read()
 	// The same words in any order.
 	if err := c.query(ctx, db, `SELECT ref FROM `+ix.terms+` WHERE term = $1 ORDER BY ref LIMIT $2`, q.ExactTerm(), limit); err != nil {
@@ -303,7 +310,7 @@ func (ix *Index) Candidates(ctx context.Context, q names.Key, limit int, prefixe
 			if t.df > rareMax {
 				break
 			}
-			if err := eachRef(ctx, db, `SELECT ref FROM `+ix.terms+` WHERE term = $1`, []any{t.term}, func(ref string) { add(ref, weight(t.df)) }); err != nil {
+			if err := ix.eachRef(ctx, db, `SELECT ref FROM `+ix.terms+` WHERE term = $1`, []any{t.term}, func(ref string) { add(ref, weight(t.df)) }); err != nil {
 				return nil, err
 			}
 		}
@@ -317,7 +324,7 @@ func (ix *Index) Candidates(ctx context.Context, q names.Key, limit int, prefixe
 			qargs = append(qargs, second.term)
 			w += weight(second.df)
 		}
-		if err := eachRef(ctx, db, query, qargs, func(ref string) { add(ref, w) }); err != nil {
+		if err := ix.eachRef(ctx, db, query, qargs, func(ref string) { add(ref, w) }); err != nil {
 			return nil, err
 		}
 	}
@@ -340,6 +347,7 @@ func (ix *Index) Candidates(ctx context.Context, q names.Key, limit int, prefixe
 }
 
 type collector struct {
+	ix    *Index
 	limit int
 	seen  map[string]bool
 	out   []string
@@ -355,10 +363,15 @@ func (c *collector) add(ref string) {
 }
 
 func (c *collector) query(ctx context.Context, db *sql.DB, query string, args ...any) error {
-	return eachRef(ctx, db, query, args, c.add)
+	return c.ix.eachRef(ctx, db, query, args, c.add)
 }
 
-func eachRef(ctx context.Context, db *sql.DB, query string, args []any, each func(string)) error {
+// eachRef runs a search query and calls each for every ref it reads; a
+// done ctx ends it (the driver stops the statement).
+func (ix *Index) eachRef(ctx context.Context, db *sql.DB, query string, args []any, each func(string)) error {
+	if err := ctx.Err(); err != nil {
+		return sqlstore.Unavailable("search name index", err)
+	}
 	rows, err := db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return sqlstore.Unavailable("search name index", err)
@@ -369,6 +382,7 @@ func eachRef(ctx context.Context, db *sql.DB, query string, args []any, each fun
 		if err := rows.Scan(&ref); err != nil {
 			return sqlstore.Unavailable("search name index", err)
 		}
+		ix.read.Add(1)
 		each(ref)
 	}
 	return sqlstore.Unavailable("search name index", rows.Err())

@@ -18,3 +18,6 @@ func (s *Store) Forget(t interface{ Fatal(...any) }) {
 	}
 	s.indexed.Store(false)
 }
+
+// IndexRowsRead is how many name index rows the store's searches read.
+func (s *Store) IndexRowsRead() int64 { return s.ix.RowsRead() }

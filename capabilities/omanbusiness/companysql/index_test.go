@@ -185,3 +185,29 @@ func TestRecordsImportedBeforeTheIndexAreFiled(t *testing.T) {
 		}
 	})
 }
+
+// TestSearchStopsWhenCancelled: a search whose context is done reads no
+// index row and no record, and says so with an error (counted in rows,
+// not timed).
+func TestSearchStopsWhenCancelled(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		s := open(t, dsn)
+		imp(t, s, companiesCSV(genCompanies(rand.New(rand.NewPCG(1, 2)), 500)), dataset.ImportOptions{Filename: "gen.csv"})
+		if _, err := s.Catalog(context.Background(), omanbusiness.Want{Names: []string{"Majan Trading"}}); err != nil {
+			t.Fatal(err)
+		}
+		before := s.IndexRowsRead()
+		if before == 0 {
+			t.Fatal("a search read no index row: the counter counts nothing")
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		cat, err := s.Catalog(ctx, omanbusiness.Want{Names: []string{"Majan Trading"}})
+		if err == nil || cat != nil {
+			t.Fatalf("a cancelled search answered: %v, %v", cat, err)
+		}
+		if n := s.IndexRowsRead() - before; n != 0 {
+			t.Errorf("a cancelled search read %d index rows", n)
+		}
+	})
+}
