@@ -295,7 +295,7 @@ func testSanctionsRetraction(t *testing.T, store *sqlstore.Store) {
 		t.Fatalf("retract the current version: %v %+v", err, r)
 	}
 	e, err = s.Engine(ctx, nil)
-	if err != nil || len(e.Lists()) != 1 || e.Lists()[0].Batch != un.Batch || e.Entries() != un.Imported {
+	if err != nil || len(e.Lists()) != 1 || e.Lists()[0].Batch != un.Batch || e.Lists()[0].Entries != un.Imported {
 		t.Fatalf("engine after retracting the current version: %v %+v", err, e.Lists())
 	}
 	var _ sanctions.Lists = s
