@@ -205,7 +205,7 @@ var (
 	// and its postings are read only when the query has no rarer term.
 	rareMax = 5000
 	// commonScan bounds the rows read of a common term.
-	commonScan = 20000
+	commonScan = 3000
 )
 
 // Candidates returns at most limit refs whose names may match q, the
@@ -214,7 +214,7 @@ var (
 // (three letters at least; half the limit at most), then those sharing
 // q's rarest words and sounds, by how rare what they share is. A query
 // made only of common words (each filed under more than 5,000 rows)
-// reads the first 20,000 rows of its rarest word and keeps those that
+// reads the first 3,000 rows of its rarest word and keeps those that
 // also have its next rarest.
 func (ix *Index) Candidates(ctx context.Context, q names.Key, limit int, prefixes bool) ([]string, error) {
 	if q.Empty() || limit <= 0 {
