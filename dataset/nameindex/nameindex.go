@@ -306,13 +306,33 @@ func (ix *Index) Candidates(ctx context.Context, q names.Key, limit int, prefixe
 	}
 	weight := func(df int) float64 { return 1 / math.Log(2+float64(df)) }
 	if present[0].df <= rareMax {
+		// Every rare term's postings in one statement: one round trip
+		// (PostgreSQL) however many words the query has.
+		weights := map[string]float64{}
+		var terms []any
 		for _, t := range present {
 			if t.df > rareMax {
 				break
 			}
-			if err := ix.eachRef(ctx, db, `SELECT ref FROM `+ix.terms+` WHERE term = $1`, []any{t.term}, func(ref string) { add(ref, weight(t.df)) }); err != nil {
-				return nil, err
+			weights[t.term] = weight(t.df)
+			terms = append(terms, t.term)
+		}
+		rows, err := db.QueryContext(ctx, `SELECT term, ref FROM `+ix.terms+` WHERE term IN `+ix.db.Values(1, len(terms)), terms...)
+		if err != nil {
+			return nil, sqlstore.Unavailable("search name index", err)
+		}
+		for rows.Next() {
+			var term, ref string
+			if err := rows.Scan(&term, &ref); err != nil {
+				rows.Close()
+				return nil, sqlstore.Unavailable("search name index", err)
 			}
+			ix.read.Add(1)
+			add(ref, weights[term])
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, sqlstore.Unavailable("search name index", err)
 		}
 	} else {
 		first := present[0]
