@@ -239,7 +239,7 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 		}
 		w := s.ix.Writer(tx)
 		for i := range list.Entities {
-			if err := file(ctx, w, opts.Source, &list.Entities[i]); err != nil {
+			if err := fileNames(ctx, w, opts.Source, &list.Entities[i]); err != nil {
 				return err
 			}
 		}
@@ -466,8 +466,8 @@ func (s *Store) scanEntries(ctx context.Context, q string, args ...any) ([]sanct
 	return entries, sqlstore.Unavailable("load sanctions entries", rows.Err())
 }
 
-// file files an entry's name and aliases in the name index.
-func file(ctx context.Context, w *nameindex.Writer, source string, e *reader.Entity) error {
+// fileNames files an entry's name and aliases in the name index.
+func fileNames(ctx context.Context, w *nameindex.Writer, source string, e *reader.Entity) error {
 	ref := source + "\t" + e.ID
 	if err := w.Add(ctx, ref, e.Name); err != nil {
 		return err
@@ -542,7 +542,7 @@ func (s *Store) Reindex(ctx context.Context) error {
 				if err := json.Unmarshal([]byte(r.data), &e); err != nil {
 					return fmt.Errorf("sanctions entry %s of %s: %w", r.id, r.source, err)
 				}
-				if err := file(ctx, w, r.source, &e); err != nil {
+				if err := fileNames(ctx, w, r.source, &e); err != nil {
 					return err
 				}
 			}
