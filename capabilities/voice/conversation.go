@@ -39,6 +39,9 @@ type Conversation struct {
 	// notice); otherwise it is not kept.
 	Transcribe bool
 	AnsweredAt time.Time
+	// PlacedAt is when the call was requested (the same for Twilio's
+	// engine and Vapi's assistant, so their prompts are the same).
+	PlacedAt time.Time
 }
 
 // Input reads the caller's instructions as the engine needs them.
@@ -139,7 +142,7 @@ func conversationOf(r Record) Conversation {
 	}
 	return Conversation{CallID: r.ID, Capability: r.Capability, Language: r.Dial.Language, Script: r.Script,
 		Instructions: r.Dial.Instructions, Criteria: crit, MaxSeconds: r.MaxSeconds, Transcribe: r.Dial.Transcribe,
-		AnsweredAt: r.AnsweredAt}
+		AnsweredAt: r.AnsweredAt, PlacedAt: r.CreatedAt}
 }
 
 // FinishConversation records what the conversation of call id

@@ -65,6 +65,9 @@ type Dial struct {
 	// EventsURL is where the provider posts status events for this call
 	// (Dalil's webhook route for this provider).
 	EventsURL string
+	// PlacedAt is when the call was requested: the conversation counts
+	// the times the callee names ("tomorrow at ten") from it.
+	PlacedAt time.Time
 }
 
 // Event is a provider's report about a call, after the provider's

@@ -192,7 +192,8 @@ func (s *Service) dial(ctx context.Context, id string, last bool) error {
 // dialOf is what the provider is given to place the call.
 func (s *Service) dialOf(r Record) Dial {
 	d := Dial{CallID: r.ID, Capability: r.Capability, To: r.Number, Language: r.Dial.Language, Script: r.Script, Instructions: r.Dial.Instructions,
-		MaxSeconds: r.MaxSeconds, Record: r.Dial.Record, Transcribe: r.Dial.Transcribe, VoicemailMessage: r.Dial.VoicemailMessage, EventsURL: s.events}
+		MaxSeconds: r.MaxSeconds, Record: r.Dial.Record, Transcribe: r.Dial.Transcribe, VoicemailMessage: r.Dial.VoicemailMessage, EventsURL: s.events,
+		PlacedAt: r.CreatedAt}
 	if r.PayOnConnect {
 		d.RingSeconds = s.ringSeconds()
 	}

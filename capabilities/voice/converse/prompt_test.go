@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"dalil/capabilities/voice"
 	"dalil/capabilities/voice/converse"
@@ -120,5 +121,27 @@ func TestSystemPromptCriteriaStayData(t *testing.T) {
 				t.Errorf("the attack escaped its quotes:\n%s", p)
 			}
 		})
+	}
+}
+
+// TestSystemPromptDatesTheCall: the prompt says when the call was placed,
+// in the call's time zone (UTC without a valid one), so "tomorrow at ten"
+// becomes a date-time; a call with no placement time says nothing.
+func TestSystemPromptDatesTheCall(t *testing.T) {
+	placed := time.Date(2026, 11, 28, 20, 50, 30, 0, time.UTC)
+	for _, c := range []struct {
+		instructions, want string
+	}{
+		{`{"objective":"Book a visit","timezone":"Asia/Muscat"}`, "Sunday 29 November 2026, 00:50 (2026-11-29T00:50:00+04:00)"},
+		{`{"objective":"Ask about the offer"}`, "Saturday 28 November 2026, 20:50 (2026-11-28T20:50:00Z)"},
+		{`{"objective":"Ask about the offer","timezone":"Mars/Olympus"}`, "Saturday 28 November 2026, 20:50 (2026-11-28T20:50:00Z)"},
+	} {
+		p := converse.SystemPrompt(voice.Conversation{Capability: "ai_call_agent", Instructions: c.instructions, PlacedAt: placed})
+		if !strings.Contains(p, "The call was placed on "+c.want) {
+			t.Errorf("%s: the prompt does not date the call as %q:\n%s", c.instructions, c.want, p)
+		}
+	}
+	if p := converse.SystemPrompt(voice.Conversation{Capability: "ai_call_agent", Instructions: `{"objective":"x"}`}); strings.Contains(p, "was placed on") {
+		t.Error("a call with no placement time is dated")
 	}
 }

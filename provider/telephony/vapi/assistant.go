@@ -77,7 +77,7 @@ func tools(capability string, server map[string]any) []map[string]any {
 // Dalil's own engine would be given it.
 func conversation(d voice.Dial) voice.Conversation {
 	return voice.Conversation{CallID: d.CallID, Capability: d.Capability, Language: d.Language, Script: d.Script,
-		Instructions: d.Instructions, MaxSeconds: d.MaxSeconds, Transcribe: d.Transcribe}
+		Instructions: d.Instructions, MaxSeconds: d.MaxSeconds, Transcribe: d.Transcribe, PlacedAt: d.PlacedAt}
 }
 
 // noLiquid keeps Vapi's templating (LiquidJS: {{ … }} and {% … %} in
