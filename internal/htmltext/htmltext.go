@@ -41,6 +41,10 @@ type Options struct {
 	// elements and <br> do, as in a document whose words may be split
 	// across inline elements.
 	Words bool
+	// Lines: a <br> outside a table ends its block, as the line break of
+	// a document (a letter's signature: the company, the name, the title
+	// on lines of their own). Without it a <br> is a space.
+	Lines bool
 	// MaxText stops reading once the blocks hold at least this many bytes
 	// (0: no limit); Doc.Truncated then says so.
 	MaxText int
@@ -244,7 +248,11 @@ func Extract(data []byte, opt Options) Doc {
 				title = doc.Title == "" && !f.svg
 				f.skip = true // a later title is not text either
 			case atom.Br:
-				cur.WriteString(" ")
+				if opt.Lines && !inRow && !f.skip {
+					flush()
+				} else {
+					cur.WriteString(" ")
+				}
 			}
 			if isBlock(a) && !f.skip {
 				flush()
