@@ -157,14 +157,28 @@ func ctxBefore(t string, at int, prev string) string {
 		}
 		c = c[i:]
 	}
-	// A cue does not reach back over the end of a sentence.
-	if locs := reNewSentence.FindAllStringIndex(c, -1); len(locs) > 0 {
-		c = c[locs[len(locs)-1][1]-1:]
+	// A cue does not reach back over the end of a sentence (an
+	// abbreviation's stop, "excl. VAT", "No. 12", ends none).
+	locs := reNewSentence.FindAllStringIndex(c, -1)
+	for k := len(locs) - 1; k >= 0; k-- {
+		if abbreviationBefore(c, locs[k][0]+1) {
+			continue
+		}
+		c = c[locs[k][1]-1:]
 		for len(c) > 0 && !utf8.RuneStart(c[0]) {
 			c = c[1:]
 		}
+		break
 	}
 	return c
+}
+
+// abbreviationBefore: the word ending at s[:end] is an abbreviation
+// whose stop follows it ("excl", "incl", "approx", "Mr").
+func abbreviationBefore(s string, end int) bool {
+	i := strings.LastIndexAny(s[:end], " (/")
+	w := lowerASCII(s[i+1 : end])
+	return abbreviations[w] || w == "excl" || w == "incl" || w == "exc" || w == "inc" || w == "vs" || w == "approx"
 }
 
 // reNewSentence is the end of a sentence and the first letter of the next

@@ -232,6 +232,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	}
 
 	senderRoles(all, out.DocumentType)
+	periodicKeys(all, out.DocumentType, out.DocumentSubtype)
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" {
 		issuerRole(all, &a)
 	}

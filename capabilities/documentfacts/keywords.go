@@ -77,19 +77,23 @@ var dateCues = []cue{
 
 var moneyCues = []cue{
 	{[]string{"total", "grand total", "amount due", "total due", "balance due", "amount payable", "total amount", "total price", "incl. vat", "including vat", "inclusive of vat", "شامل الضريبة", "الإجمالي", "الاجمالي", "المبلغ الإجمالي", "المجموع الكلي", "المجموع", "المبلغ المستحق", "إجمالي"}, "total_amount", "", "Total amount"},
-	{[]string{"subtotal", "sub-total", "sub total", "net amount", "total before vat", "total excluding vat", "المجموع الفرعي", "المجموع قبل الضريبة"}, "subtotal", "", "Subtotal"},
-	{[]string{"vat", "tax", "ضريبة", "الضريبة"}, "tax_amount", "", "Tax amount"},
+	{[]string{"subtotal", "sub-total", "sub total", "net amount", "net total", "total net", "total before vat", "total excluding vat", "before vat", "before tax", "excl. vat", "excl vat", "excluding vat", "exclusive of vat", "net of vat", "المجموع الفرعي", "المجموع قبل الضريبة", "قبل الضريبة", "غير شامل الضريبة", "بدون الضريبة"}, "subtotal", "", "Subtotal"},
+	{[]string{"vat", "tax", "reverse charge", "ضريبة", "الضريبة"}, "tax_amount", "", "Tax amount"},
 	{[]string{"rent", "rental", "الإيجار", "الايجار", "بدل الإيجار", "القيمة الإيجارية", "الأجرة", "الاجرة", "أجرة", "اجرة", "الأجرة الشهرية", "الأجرة السنوية"}, "rent", "", "Rent"},
 	{[]string{"deposit", "التأمين", "تأمين", "مبلغ التأمين"}, "security_deposit", "", "Security deposit"},
 	{[]string{"salary", "الراتب", "راتب", "الأجر", "اجر"}, "salary", "", "Salary"},
 	{[]string{"allowance", "بدل"}, "allowance", "", "Allowance"},
 	{[]string{"contract value", "contract price", "total value", "contract sum", "agreement value", "قيمة العقد", "قيمة العقد الإجمالية", "القيمة الإجمالية للعقد"}, "contract_value", "", "Contract value"},
-	{[]string{"fee", "fees", "document price", "price of the tender documents", "رسوم", "الرسوم", "أتعاب", "الأتعاب", "اتعاب", "ثمن وثائق", "ثمن الوثائق", "ثمن كراسة"}, "fee", "", "Fee"},
+	{[]string{"fee", "fees", "charge", "charges", "document price", "price of the tender documents", "رسوم", "الرسوم", "أتعاب", "الأتعاب", "اتعاب", "ثمن وثائق", "ثمن الوثائق", "ثمن كراسة"}, "fee", "", "Fee"},
 	{[]string{"bid bond", "bid security", "tender bond", "tender security", "bid guarantee", "ضمان ابتدائي", "ضمان بنكي ابتدائي", "الضمان الابتدائي", "تأمين مؤقت", "التأمين المؤقت", "التأمين الابتدائي"}, "bid_bond", "", "Bid bond"},
-	{[]string{"performance bond", "performance guarantee", "performance security", "ضمان حسن التنفيذ", "ضمان نهائي", "الضمان النهائي"}, "performance_bond", "", "Performance bond"},
+	{[]string{"performance bond", "performance guarantee", "performance security", "ضمان حسن التنفيذ", "ضمان حسن تنفيذ", "ضمان حسن الأداء", "ضمان نهائي", "الضمان النهائي"}, "performance_bond", "", "Performance bond"},
 	{[]string{"discount", "خصم"}, "discount", "", "Discount"},
 	{[]string{"penalty", "liquidated damages", "damages", "غرامة", "تعويض"}, "penalty_amount", "", "Penalty"},
-	{[]string{"unit price", "unit rate", "price per", "priced at", "at a price of", "سعر الوحدة", "بسعر"}, "price", "", "Unit price"},
+	{[]string{"unit price", "unit rate", "price per", "priced at", "at a price of", "charged at", "سعر الوحدة", "بسعر"}, "price", "", "Unit price"},
+	{[]string{"price", "rate", "rates", "الثمن", "ثمن"}, "price", "", "Price"},
+	// A cap on liability: an amount of its own kind (the guideline's
+	// "amount"), not the total its sentence may name ("total liability").
+	{[]string{"liability", "liable", "المسؤولية", "مسؤولية"}, "amount", "", "Liability cap"},
 	{[]string{"capital", "رأس المال", "راس المال"}, "share_capital", "", "Share capital"},
 	{[]string{"revenue", "turnover", "الإيرادات"}, "revenue", "", "Revenue"},
 }
