@@ -138,8 +138,10 @@ var partyRoles = []struct {
 	{[]string{"employee", "الموظف", "الموظفة", "العامل", "العاملة"}, "employee"},
 	{[]string{"contractor", "المقاول"}, "contractor"},
 	{[]string{"consultant", "adviser", "advisor", "المستشار", "الاستشاري"}, "consultant"},
-	{[]string{"disclosing party", "الطرف المفصح"}, "disclosing_party"},
+	{[]string{"disclosing party", "discloser", "الطرف المفصح"}, "disclosing_party"},
 	{[]string{"receiving party", "recipient", "الطرف المتلقي", "الطرف المستلم"}, "receiving_party"},
+	// The text's own role word where the guideline has none.
+	{[]string{"distributor", "الموزع"}, "distributor"},
 	{[]string{"bidder", "tenderer", "applicant", "candidate", "المتناقص", "مقدم العطاء", "المناقص", "المتقدم"}, "bidder"},
 	{[]string{"issuer", "issued by", "from", "الجهة المعلنة", "الجهة المصدرة", "صادر عن", "صادرة عن"}, "issuer"},
 }
