@@ -112,12 +112,12 @@ var percentCues = []cue{
 var durationCues = []cue{
 	{[]string{"notice", "إشعار", "اشعار", "إخطار", "اخطار"}, "notice_period", "", "Notice period"},
 	{[]string{"probation", "التجربة", "تجربة"}, "probation_period", "", "Probation period"},
-	{[]string{"renew", "renewal", "renewed", "renews", "renewable", "تجديد", "يجدد", "تجدد"}, "renewal_term", "", "Renewal term"},
-	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "defects liability", "defect liability", "defects notification", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون"}, "warranty_period", "", "Warranty period"},
-	{[]string{"deliver", "delivery", "delivered", "ship", "shipped", "shipment", "dispatch", "dispatched", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
+	{[]string{"renew", "renewal", "renewed", "renews", "renewable", "extend", "extends", "extended", "extension", "prolonged", "تجديد", "يجدد", "تجدد", "تمديد", "يمدد", "تمدد"}, "renewal_term", "", "Renewal term"},
+	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "defects liability", "defect liability", "defects notification", "maintenance period", "فترة الصيانة", "مدة الصيانة", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون"}, "warranty_period", "", "Warranty period"},
+	{[]string{"deliver", "delivery", "delivered", "ship", "shipped", "shipment", "dispatch", "dispatched", "hand over", "handover", "handed over", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
 	{[]string{"confidential", "confidentiality", "survive", "survives", "survival", "السرية"}, "confidentiality_period", "", "Confidentiality period"},
-	{[]string{"payment", "invoice", "payable", "paid", "pay ", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة", "بدفع", "بسداد", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع"}, "payment_period", "", "Payment period"},
-	{[]string{"term", "period of", "for a period", "duration", "lease period", "in force", "مدة", "لمدة", "المدة"}, "term", "", "Term"},
+	{[]string{"payment", "invoice", "payable", "paid", "pay ", "balance", "transfer", "remit", "الباقي", "المتبقي", "سداد", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة", "بدفع", "بسداد", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع"}, "payment_period", "", "Payment period"},
+	{[]string{"term", "period of", "for a period", "duration", "lease period", "in force", "continues for", "continue for", "runs for", "run for", "مدة", "لمدة", "المدة"}, "term", "", "Term"},
 }
 
 // partyRoles maps role words to the role reported (the guideline's
