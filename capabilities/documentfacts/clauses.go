@@ -81,7 +81,7 @@ var (
 	reOblEN = regexp.MustCompile(`(?i)\b(?:(shall\s+not|must\s+not|may\s+not|will\s+not|shall\s+never|must\s+never|(?:is|are)\s+not\s+(?:permitted|allowed)\s+to|(?:is|are)\s+(?:prohibited|forbidden)\s+from|(?:undertakes?|agrees?)\s+not\s+to|shall\s+refrain\s+from|must\s+refrain\s+from)|(shall|must|(?:is|are)\s+to\s+be|(?:undertakes?|agrees?)\s+to|(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:is|are|shall\s+be|will\s+be)\s+(?:solely\s+)?responsible\s+for|will))\b`)
 	// reStateAfter: what follows shall/will/must in a statement of state
 	// or law, not an obligation ("shall commence", "shall not exceed").
-	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated|eligible|credited|reimbursed|compensated|on\s+probation|employed|appointed|based)|receive|benefit\s+from|enjoy|earn|qualify\s+for|commence|expire|mean|survive|prevail|govern|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|have\s+(?:the\s+)?(?:exclusive\s+|non-exclusive\s+|sole\s+)?jurisdiction|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed|liable|responsible))|automatically)\b`)
+	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated|eligible|credited|reimbursed|compensated|on\s+probation|employed|appointed|based)|receive|benefit\s+from|enjoy|earn|qualify\s+for|commence|expire|mean|survive|prevail|govern|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|have\s+(?:the\s+)?(?:exclusive\s+|non-exclusive\s+|sole\s+)?jurisdiction|be\s+(?:\(?[0-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety|a\s+period|for\s+a\s+period)\b|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed|liable|responsible))|automatically)\b`)
 	// reStateUnlessParty: verbs that state a state when the subject is no
 	// party ("This Agreement shall renew", "the lease shall terminate")
 	// and bind when it is one ("Suppliers shall renew their registration").
@@ -101,7 +101,7 @@ var (
 	reArStartAla = regexp.MustCompile(`^(?:[\p{Arabic}\d٠-٩]+\s*[:.)-]\s*)?(على)\s+`)
 	// rePermission: a sentence that grants a right.
 	rePermission = regexp.MustCompile(`(?i)\bmay\b|\bis\s+entitled\b|\bare\s+entitled\b|\bhas\s+the\s+right\b|\bshall\s+have\s+the\s+right\b|يحق|(?:^|\s)يجوز`)
-	reCondition  = regexp.MustCompile(`(?i)\b(?:if|unless|provided\s+that|provided,\s+however,\s+that|in\s+the\s+event\s+(?:that|of)|in\s+case\s+of|on\s+request|upon\s+request|where)\b|في\s+حال(?:ة)?|(?:^|\s)إذا|(?:^|\s)ما\s+لم|بشرط|شريطة|عند\s+الطلب`)
+	reCondition  = regexp.MustCompile(`(?i)^\s*should\s+(?:the|a|an|either|any)\b|\b(?:if|unless|provided\s+that|provided,\s+however,\s+that|in\s+the\s+event\s+(?:that|of)|in\s+case\s+of|on\s+request|upon\s+request|where)\b|في\s+حال(?:ة)?|(?:^|\s)إذا|(?:^|\s)ما\s+لم|بشرط|شريطة|عند\s+الطلب`)
 	reEachParty  = regexp.MustCompile(`(?i)\b(?:each|either|neither|both)\s+part(?:y|ies)\b|\bthe\s+parties\b|كل\s+طرف|كلا\s+الطرفين|الطرفين|الطرفان|أي\s+من\s+الطرفين|لأي\s+من\s+الطرفين|(?:ل?أي|لكل)\s+طرف|(?:ال|لل)طرف\s+الراغب`)
 	// reMayCan grant a right, except after a negated subject ("Neither
 	// party may assign ..."), where they forbid.

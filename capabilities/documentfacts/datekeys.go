@@ -13,8 +13,8 @@ import (
 
 var (
 	// reDeadlinePrep matches the end of the text before a date.
-	reDeadlinePrep = regexp.MustCompile(`(?i)(?:\b(?:no|not)\s+later\s+than|\bon\s+or\s+before|\bby|\bbefore)\s+(?:` + D + `{1,2}[:.]` + D + `{2}\s*(?:noon|midnight|hrs|hours|[ap]\.?m\.?)?\s*(?:\([^)]{0,20}\)\s*)?(?:on\s+)?|(?:noon|midnight)\s+(?:on\s+)?)?(?:the\s+)?$` +
-		`|(?:في\s+موعد\s+(?:أقصاه|اقصاه|لا\s+يتجاوز|لا\s+يتعدى)|بحلول|قبل|(?:على\s+)?(?:ألا|الا|أن\s+لا)\s+(?:يتجاوز|يتعدى|تتجاوز|تتعدى)(?:\s+ذلك)?)\s*(?:يوم\s*)?(?:تاريخ\s*)?$`)
+	reDeadlinePrep = regexp.MustCompile(`(?i)(?:\b(?:no|not)\s+later\s+than|\bon\s+or\s+before|\bby|\bbefore)\s+(?:` + D + `{1,2}[:.]` + D + `{2}\s*(?:noon|midnight|hrs|hours|[ap]\.?m\.?)?\s*(?:\([^)]{0,20}\)\s*)?(?:on\s+)?|(?:noon|midnight)\s+(?:on\s+)?)?(?:the\s+)?[:：]?\s*$` +
+		`|(?:في\s+موعد\s+(?:أقصاه|اقصاه|لا\s+يتجاوز|لا\s+يتعدى)|بحلول|قبل|(?:على\s+)?(?:ألا|الا|أن\s+لا)\s+(?:يتجاوز|يتعدى|تتجاوز|تتعدى)(?:\s+ذلك)?)\s*(?:يوم\s*)?(?:تاريخ\s*)?[:：]?\s*$`)
 	// deadlineVerbs classify a deadline by its action; the one nearest
 	// before the date wins.
 	deadlineVerbs = []cue{

@@ -23,7 +23,7 @@ import (
 // for 90 days"), a term or a notice period of a permission.
 
 var (
-	enUnit = `(?:calendar\s+|business\s+|working\s+|banking\s+|consecutive\s+|clear\s+)?(hours?|days?|weeks?|months?|years?)`
+	enUnit = `(?:calendar\s+|business\s+|working\s+|banking\s+|consecutive\s+|clear\s+)?(minutes?|hours?|days?|weeks?|months?|years?)`
 	// enQty: number words, digits or both ("thirty (30)"), then spaces or
 	// a hyphen that glues the number to its unit ("30-day", "thirty-day",
 	// "thirty (30)-day").
@@ -31,7 +31,7 @@ var (
 	reWithinEN = regexp.MustCompile(`(?i)\b(?:within|(?:no|not)\s+later\s+than)\s+(?:a\s+(?:period|maximum)\s+of\s+|(?:no|not)\s+more\s+than\s+|at\s+(?:the\s+)?(?:most|latest)\s+)?` + enQty + enUnit + `\b(?:\s+period\b)?`)
 	reNoticeEN = regexp.MustCompile(`(?i)\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)\s+)?` + enQty + `(?:calendar\s+|business\s+|working\s+|clear\s+)?(days?|weeks?|months?)['’]?s?['’]?\s+(?:prior\s+)?(?:written\s+)?(?:prior\s+)?(?:notice|notification)\b`)
 
-	arUnit = `(ساعات|ساعة|أيام|ايام|يوماً|يومًا|يوما|يوم|أسابيع|أسبوعاً|أسبوعا|أسبوع|أشهر|اشهر|شهور|شهراً|شهرًا|شهرا|شهر|سنوات|سنة|أعوام|اعوام|عاماً|عامًا|عاما|عام)`
+	arUnit = `(دقيقة|دقائق|ساعات|ساعة|أيام|ايام|يوماً|يومًا|يوما|يوم|أسابيع|أسبوعاً|أسبوعا|أسبوع|أشهر|اشهر|شهور|شهراً|شهرًا|شهرا|شهر|سنوات|سنة|أعوام|اعوام|عاماً|عامًا|عاما|عام)`
 	arDual = `(ساعتين|يومين|أسبوعين|شهرين|سنتين|عامين)`
 	// arQty: digits or number words and a unit, a dual, or a bare
 	// singular unit (one: "خلال عام", "قبل شهر"; see arBareStands).

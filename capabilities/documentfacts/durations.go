@@ -12,7 +12,7 @@ import (
 // role from a cue in their own clause.
 
 var (
-	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))(?:-|\s*)(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوعاً|أسبوعا|أسبوع|أسابيع|شهراً|شهرًا|شهرا|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاماً|عامًا|عاما|عام|أعوام|ساعة|ساعات)`)
+	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))(?:-|\s*)(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|minutes?|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوعاً|أسبوعا|أسبوع|أسابيع|شهراً|شهرًا|شهرا|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاماً|عامًا|عاما|عام|أعوام|ساعة|ساعات|دقيقة|دقائق)`)
 	reDurationWord = regexp.MustCompile(`(?i)\b(` + enNumRun + `)(days?|hours?|weeks?|months?|years?)\b`)
 	// reDurationAR: Arabic number words and a unit ("ثلاث سنوات", "أربعة
 	// وعشرين شهرا"), a dual ("سنتان", "شهرين") or a fixed phrase with the
@@ -34,6 +34,8 @@ func durationUnit(u string) string {
 		return "year"
 	case strings.HasPrefix(u, "hour"), strings.HasPrefix(u, "ساع"):
 		return "hour"
+	case strings.HasPrefix(u, "minute"), strings.HasPrefix(u, "دقيق"), strings.HasPrefix(u, "دقائق"):
+		return "minute"
 	}
 	return ""
 }
@@ -56,6 +58,9 @@ func (x *extractor) durations(t string, base int, prev string) {
 		ctx := durationCtx(raw)
 		if reEveryBefore.MatchString(ctx) {
 			return // "every three months", "كل ثلاثة أشهر": how often, no period
+		}
+		if reLookBackBefore.MatchString(ctx) && reLookBackAfter.MatchString(t[me:min(len(t), me+30)]) {
+			return // "the fees paid in the twelve months before the claim": a measure, no period
 		}
 		c, at, ok := nearestCueAt(ctx, durationCues)
 		for ok && c.key == "confidentiality_period" && reConfidentialNoun.MatchString(lowerASCII(ctx[at:])) {
@@ -178,6 +183,14 @@ func (x *extractor) durations(t string, base int, prev string) {
 		emit(r.s, r.e, sumISO(r.parts), r.glued, from, next)
 	}
 }
+
+// reLookBackBefore and reLookBackAfter: a span of time looked back on
+// ("in the twelve months before the claim", "during the preceding 12
+// months").
+var (
+	reLookBackBefore = regexp.MustCompile(`(?i)\b(?:in|during|over|within|for)\s+the\s+(?:last\s+|past\s+|preceding\s+|previous\s+|prior\s+)?$`)
+	reLookBackAfter  = regexp.MustCompile(`(?i)^\s*(?:before|preceding|prior\s+to|immediately\s+(?:before|preceding))\b|^\s*$|^\s*[.,;]`)
+)
 
 // reFurtherBefore: "a further", "an additional" right before a glued
 // duration.
@@ -325,7 +338,7 @@ func clauseDurationRole(ctx, after string, termCue bool) (cue, bool) {
 // reBeforeEnd: the words after a duration that count it back from the
 // end of a term; reBeforeAR: Arabic "قبل" right before the duration.
 var (
-	reBeforeEnd   = regexp.MustCompile(`(?i)^\s*(?:(?:prior\s+to|before)\s+(?:the\s+)?(?:end|expiry|expiration|termination|lapse|renewal|anniversary)\b|(?:على\s+الأقل\s+|على\s+الاقل\s+)?(?:من|قبل)\s+(?:تاريخ\s+)?(?:ال)?(?:انتهاء|نهاية|انقضاء|تجديد))`)
+	reBeforeEnd   = regexp.MustCompile(`(?i)^\s*(?:(?:prior\s+to|before)\s+(?:the\s+)?(?:end|expiry|expiration|termination|lapse|renewal|anniversary)\b|(?:على\s+الأقل\s+|على\s+الاقل\s+)?(?:من|قبل)\s+(?:تاريخ\s+)?(?:ال)?(?:انتهاء|انتهائ|نهاية|انقضاء|تجديد))`)
 	reBeforeARDur = regexp.MustCompile(`قبل\s+(?:مدة\s+)?$`)
 	reNoticeVerb  = regexp.MustCompile(`(?i)\b(?:notice|notif\w*|inform\w*|written|terminat\w*|letter)\b|يخطر|تخطر|إخطار|اخطار|بإخطار|إشعار|اشعار|يبلغ|إبلاغ`)
 )

@@ -28,7 +28,7 @@ var (
 	lawName = `([A-Z][A-Za-z'-]*(?:\s+(?:of|and|the|[A-Z][A-Za-z'-]*)){0,5})`
 	// reLawOf: "the laws of X", "the substantive law of the Federal
 	// Republic of Germany", "the laws in force in X".
-	reLawOf = regexp.MustCompile(`(?i:\b(?:laws?|legislation)\s+(?:of|in\s+force\s+in|applicable\s+in|prevailing\s+in|of\s+and\s+in\s+force\s+in))\s+(?:(?i:the)\s+)?` + lawName)
+	reLawOf = regexp.MustCompile(`(?i:\b(?:laws?|legislation)(?:\s+and\s+(?:regulations|rules|statutes))?\s+(?:of|in\s+force\s+in|applicable\s+in|prevailing\s+in|of\s+and\s+in\s+force\s+in))\s+(?:(?i:the)\s+)?` + lawName)
 	// reLawNumbered: a statute named by its number, then the state that
 	// made it ("Law No. 4 of 2008 on Property Leasing of the State of
 	// Qatar", "Federal Law No. 5 of 1985 of the United Arab Emirates").

@@ -1,6 +1,7 @@
 package documentfacts
 
 import (
+	"math"
 	"regexp"
 	"sort"
 	"strings"
@@ -68,7 +69,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			f.Key, f.Label, f.Method, f.Confidence = c.key, c.label, "labeled_field", 0.88
 		case dataRow:
 			f.Key, f.Label, f.Method, f.Confidence = colKey, columnLabel(colKey), "table", 0.85
-		case cued && unit && !near && c.key != "penalty_amount":
+		case cued && unit && !near && c.key != "penalty_amount" && rePerUnitAfter.MatchString(t[me:min(len(t), me+30)]):
 			// "Pages above the monthly allowance are charged at RO 0.012
 			// per page": the unit after the amount says more than a cue
 			// words away from it.
@@ -80,7 +81,8 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// "OMR 3.250 per box", "USD 12 each": a unit price.
 			f.Key, f.Label, f.Method, f.Confidence = "price", "Unit price", "pattern", 0.8
 		}
-		if (f.Key == "amount" && f.Method == "pattern" || f.Key == "discount") && reDelayAfter.MatchString(t[me:min(len(t), me+60)]) {
+		if (f.Key == "amount" && f.Method == "pattern" || f.Key == "discount") && (reDelayAfter.MatchString(t[me:min(len(t), me+60)]) ||
+			reDailyAfter.MatchString(t[me:min(len(t), me+30)]) && reLateWord.MatchString(sentenceBefore(t, ms)) || reFailureBefore.MatchString(sentenceBefore(t, ms))) {
 			// "OMR 100.000 per day of delay", "١٠٠ ريال عماني عن كل يوم
 			// تأخير", "GBP 5,000 for each breach", "خصم ٥٠ ريالاً عن كل
 			// مخالفة": a penalty, whatever word names it.
@@ -219,6 +221,26 @@ func unitAfter(after string) bool {
 		return false
 	}
 	return true
+}
+
+// reDailyAfter, reLateWord and reFailureBefore: "AED 250 per day" in a
+// sentence about late deliveries, and "For each KPI failure the Client
+// may deduct SAR 5,000": penalties.
+var (
+	reDailyAfter    = regexp.MustCompile(`(?i)^\s*(?:per|for\s+each|for\s+every|a)\s+(?:calendar\s+|working\s+)?day\b|^\s*(?:عن|لكل)\s+(?:كل\s+)?يوم`)
+	reLateWord      = regexp.MustCompile(`(?i)\b(?:late|lateness|delay\w*|overdue)\b|تأخير|التأخير|تأخر|التأخر`)
+	reFailureBefore = regexp.MustCompile(`(?i)\b(?:for|per)\s+(?:each|every|any)\s+(?:[\w-]+\s+){0,3}(?:failure|breach|violation|default|missed)\b`)
+	// rePerUnitAfter: "per page", "per GB": a unit, not "each".
+	rePerUnitAfter = regexp.MustCompile(`(?i)^\s*(?:per|/)\s*[a-z]`)
+)
+
+// sentenceBefore is the text of t's sentence before at.
+func sentenceBefore(t string, at int) string {
+	s := t[:at]
+	if locs := reSentenceEnd.FindAllStringIndex(s, -1); len(locs) > 0 {
+		s = s[locs[len(locs)-1][1]:]
+	}
+	return s
 }
 
 var reDelayAfter = regexp.MustCompile(`(?i)^[^.;]{0,30}?(?:\bof\s+delay|\bday\s+late|\bdelay\b|تأخير|التأخير|\b(?:for|per)\s+(?:each|every|any)?\s*(?:breach|violation|infringement|missed\s+\w+|default)\b|(?:عن|لكل)\s+(?:كل\s+)?(?:مخالفة|إخلال|اخلال))`)
@@ -592,6 +614,29 @@ func periodicKeys(facts []Fact, docType, subtype string) {
 	for i, f := range facts {
 		if f.Type == TypeMoney && f.Key == "amount" && f.Method == "pattern" && f.Frequency != "" {
 			facts[i].Key, facts[i].Label = key, columnLabel(key)
+		}
+	}
+}
+
+// subtotalBeforeTax: of two totals in one currency, the smaller is the
+// subtotal when a tax amount brings it to the larger ("المجموع 1,961.500",
+// "VAT 98.075", "الإجمالي المستحق 2,059.575": a total row before the tax
+// is the subtotal), within the tolerance totals_do_not_reconcile allows.
+func subtotalBeforeTax(facts []Fact) {
+	for i, x := range facts {
+		if x.Type != TypeMoney || x.Key != "total_amount" || x.Amount == nil || x.Currency == "" {
+			continue
+		}
+		for _, y := range facts {
+			if y.Type != TypeMoney || y.Key != "total_amount" || y.Amount == nil || y.Currency != x.Currency || *y.Amount <= *x.Amount {
+				continue
+			}
+			for _, tax := range facts {
+				if tax.Type == TypeMoney && tax.Key == "tax_amount" && tax.Amount != nil && tax.Currency == x.Currency &&
+					math.Abs(*x.Amount+*tax.Amount-*y.Amount) <= max(0.011, 0.001**y.Amount) {
+					facts[i].Key, facts[i].Label = "subtotal", "Subtotal"
+				}
+			}
 		}
 	}
 }

@@ -37,7 +37,7 @@ var (
 	reHereinafter = regexp.MustCompile(`(?i)^[^()";]{0,160}?\b(?:hereinafter|hereafter)\b\s*[:,]?\s*(?:(?:referred\s+to\s+as|called|named|known\s+as|designated\s+as|defined\s+as)\b\s*[:,]?\s*)?([^;.,\n()]{1,60}|["“'‘][^"”'’\n]{1,40}["”'’])`)
 	reQuotedWord  = regexp.MustCompile(`["“”'«‘’]\s*([^"“”'«»‘’]{2,40}?)\s*["“”'»‘’]`)
 	reDefLead     = regexp.MustCompile(`(?i)^\s*(?:(?:hereinafter|hereafter)\s*[:,]?\s*(?:(?:referred\s+to\s+as|called|named|known\s+as)\s*)?|(?:referred\s+to\s+as|called)\s+)?(?:the\s+)?`)
-	reArRole      = regexp.MustCompile(`^[^!?؟]{0,160}?(?:ويشار إليها|ويشار إليه|ويشار اليها|ويشار اليه|والمشار إليها|والمشار إليه|المشار إليها|المشار إليه)\s*(?:فيما بعد\s*)?(?:بـ|باسم|ب)?\s*["«“]?(\p{Arabic}+(?:\s+\p{Arabic}+)?)`)
+	reArRole      = regexp.MustCompile(`^[^!?؟]{0,160}?(?:ويشار إليها|ويشار إليه|ويشار اليها|ويشار اليه|والمشار إليها|والمشار إليه|المشار إليها|المشار إليه)\s*(?:فيما (?:بعد|يلي)\s*)?(?:بـ|باسم|ب)?\s*["«“]?(\p{Arabic}+(?:\s+\p{Arabic}+)?)`)
 	// A role label, with its translation ("Seller / البائع") or a note
 	// in brackets ("First Party (Employer)"), then the name.
 	reLabeled = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)(?:\s*/\s*[^:：|/()]{1,30}?)?[\s*_]*(?:\(\s*(\p{Arabic}+(?:\s+\p{Arabic}+)?|[A-Za-z ]+)\s*\))?[\s*_]*[:：|-][\s*_]*(.{2,160})$`)
@@ -49,7 +49,7 @@ var (
 	reDefinedParty = regexp.MustCompile(`(?:^|\(\s*\d{1,2}\s*\)\s*|\b(?:between|and|by)\s+(?:the\s+)?)([A-Z][\w&'.-]*(?:\s+(?:of|for|and|the|&|[A-Z][\w&'.-]*)){0,7})\s*(?:,[^()"“”]{0,60})?\s*\(((?i:hereinafter|referred|called|the\s|["“”'‘])[^()]{1,80})\)`)
 	// Signatories and senders of letters named without a title.
 	rePlainName = regexp.MustCompile(`^` + personName + `$`)
-	reSigned    = regexp.MustCompile(`(?i)^\s*(?:(?:signed|signature|for and on behalf of)(?:\s+(?:for|on behalf of|by)\s+[^:]{1,60})?|(?:for|on behalf of)\s+[^:]{1,60}|signed\s+by|(?:authori[sz]ed|approved|prepared|checked)\s+by)\s*[:：]\s*(.{2,160})$`)
+	reSigned    = regexp.MustCompile(`(?i)^\s*(?:(?:signed|signature|for and on behalf of|accepted|agreed|acknowledged|confirmed)(?:\s+and\s+(?:accepted|agreed))?(?:\s+(?:for|on behalf of|by)\s+[^:]{1,60})?|(?:for|on behalf of)\s+[^:]{1,60}|signed\s+by|(?:authori[sz]ed|approved|prepared|checked|issued)\s+by)(?:\s*/\s*[^:：]{1,30})?\s*[:：]\s*(.{2,160})$`)
 	// reSignedFor: a line naming whom the next line signs for ("For Gulf
 	// Packaging Co. LLC", "Signed for and on behalf of the Buyer", "عن
 	// مؤسسة الواحة"), or a signature block's "Name:" label.
@@ -169,6 +169,11 @@ func (x *extractor) parties(t string, base int, prev string) {
 			// | Qty") names columns, not a party.
 			if roleOf(name) != "" || labelRole(name) != "" || columnWord(name) {
 				named = false
+			}
+			if role != "" && named && (rePlainName.MatchString(name) || reArPlainName.MatchString(name) && reBinWord.MatchString(name)) && x.companyHasRole(role) {
+				// "صاحب العمل: هلال بن محمد الراشدي" under a company
+				// defined as the employer: the person signs for it.
+				role, signLine = "", true
 			}
 			switch {
 			case role != "" && named:
@@ -322,6 +327,16 @@ func definedRole(after string) (word string, ok bool) {
 // المحترمين", "الفاضل/ X المحترم".
 var reArAddressee = regexp.MustCompile(`^\s*(?:إلى\s+)?(?:السادة|السيد|السيدة|الفاضل|الفاضلة|الأفاضل|المكرم|حضرة)\s*/\s*(\p{Arabic}.{2,100}?)\s+(?:المحترمين|المحترم|المحترمة|الموقرين|الموقرة|الموقر|حفظه\s+الله|حفظهم\s+الله)\s*[،,.]*\s*$`)
 
+// companyHasRole: an organisation found before has the role.
+func (x *extractor) companyHasRole(role string) bool {
+	for _, c := range x.cands {
+		if c.fact.Type == TypeParty && c.fact.Role == role && c.fact.EntityType != "person" && (c.fact.EntityType == "company" || !reBinWord.MatchString(c.fact.Value)) {
+			return true
+		}
+	}
+	return false
+}
+
 // reSignLineIn: a line drawn to sign on (underscores or dots).
 var reSignLineIn = regexp.MustCompile(`_{3,}|\.{4,}|…{2,}`)
 
@@ -384,6 +399,19 @@ func signatories(t, prev string) [][2]int {
 			}
 			off += len(part) + 1
 		}
+	} else if m := reTitledName.FindStringSubmatchIndex(t); m != nil {
+		p := t[m[2]:m[3]]
+		if i := strings.IndexAny(p, ",،("); i > 0 {
+			p = p[:i]
+		}
+		p = strings.TrimSpace(p)
+		if h := honorific.FindString(p); h != "" {
+			p = strings.TrimSpace(p[len(h):])
+		}
+		if rePlainName.MatchString(p) && !titleWords(p) || reArPlainName.MatchString(p) && reBinWord.MatchString(p) {
+			at := m[2] + strings.Index(t[m[2]:], p)
+			out = append(out, [2]int{at, at + len(p)})
+		}
 	} else if m := reSignedAR.FindStringSubmatchIndex(t); hasArabic(t) && m != nil {
 		// "عن المؤجر: ناصر بن علي الهنائي": the person who signs; an
 		// organisation after it is found as one below.
@@ -426,6 +454,11 @@ func signatories(t, prev string) [][2]int {
 		if h := honorific.FindString(p); h != "" {
 			p = strings.TrimSpace(p[len(h):])
 		}
+		if (orgAlone(prev) || roleHeading(prev)) && !reSignedFor.MatchString(prev) && !reClosing.MatchString(prev) && hasArabic(p) && !reBinWord.MatchString(p) {
+			// Under a company or a role, an Arabic name needs بن/بنت:
+			// "فاتورة ضريبية" under a letterhead is the title.
+			return out
+		}
 		if rePlainName.MatchString(p) && !titleWords(p) ||
 			reArPlainName.MatchString(p) && !arOrgHead(p) && roleOf(p) == "" && !strings.HasPrefix(p, "عن ") && arPersonLike(p) {
 			at := strings.Index(t, p)
@@ -434,6 +467,14 @@ func signatories(t, prev string) [][2]int {
 	}
 	return out
 }
+
+// reBinWord: بن, بنت or ابن in an Arabic name.
+var reBinWord = regexp.MustCompile(`(?:^|\s)(?:بن|بنت|ابن)(?:\s|$)`)
+
+// reTitledName: a line naming a person by a job title ("المحاسب: سالم
+// بن خلفان المعولي", "Contact person: Noura Al Lawati"): a contact, with
+// no role.
+var reTitledName = regexp.MustCompile(`(?i)^\s*(?:المحاسب|المحاسبة|المدير|المديرة|مدير\s+\p{Arabic}+|مديرة\s+\p{Arabic}+|المسؤول|المسؤولة|المندوب|المندوبة|منسق\s+\p{Arabic}+|ضابط\s+\p{Arabic}+|accountant|contact(?:\s+person)?|sales\s+(?:manager|executive|representative)|account\s+manager|project\s+manager|procurement\s+(?:manager|officer)|prepared\s+by|checked\s+by)\s*[:：]\s*(.{4,80})$`)
 
 // reSignedByName: "Signed for X by Y, Title", "SIGNED by Y, Director,
 // for and on behalf of X": Y signs.
@@ -614,7 +655,8 @@ func trimOrgLead(s string) string {
 		}
 		switch strings.ToLower(w) {
 		case "between", "and", "the", "by", "with", "to", "from", "of", "for", "dear", "at", "is", "are", "this", "that",
-			"signed", "executed", "witnessed", "on", "behalf", "attention", "attn", "attn.", "messrs", "messrs.", "m/s":
+			"signed", "executed", "witnessed", "on", "behalf", "attention", "attn", "attn.", "messrs", "messrs.", "m/s",
+			"accepted", "agreed", "approved", "acknowledged", "confirmed", "authorised", "authorized":
 			s = rest
 			continue
 		}
