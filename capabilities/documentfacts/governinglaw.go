@@ -40,9 +40,9 @@ var (
 	// reIncorporated: "incorporated under the laws of X" describes a
 	// company, not the law that governs the document.
 	reIncorporated = regexp.MustCompile(`(?i)\b(?:incorporated|registered|organi[sz]ed|established|existing|formed)\s+(?:and\s+\w+\s+)?(?:under|in\s+accordance\s+with|pursuant\s+to)\s+(?:the\s+)?$`)
-	reLawLabel     = regexp.MustCompile(`(?i:governing\s+law)\s*[:：.-]\s*(?:(?i:the)\s+)?(?:(?i:laws?\s+of)\s+)?(?:(?i:the)\s+)?` + lawName)
+	reLawLabel     = regexp.MustCompile(`(?i:(?:governing|applicable|proper)\s+law)\s*[:：.-]\s*(?:(?i:the)\s+)?(?:(?i:laws?\s+of)\s+)?(?:(?i:the)\s+)?` + lawName)
 	// reLawTriggerAR: a governing verb or phrase.
-	reLawTriggerAR = regexp.MustCompile(`(?:يخضع|تخضع|يحكم|تحكم|يفسر|تفسر|يُفسر|تُفسر|يسري|تسري|يطبق|تطبق|يُطبق|تُطبق|القانون\s+الواجب\s+التطبيق|القانون\s+الحاكم|القانون\s+المطبق|القانون\s+المختص)`)
+	reLawTriggerAR = regexp.MustCompile(`(?:تفسير|وفقاً\s+لل?قوانين|وفقا\s+لل?قوانين|طبقاً\s+لل?قوانين|طبقا\s+لل?قوانين|يخضع|تخضع|يحكم|تحكم|يفسر|تفسر|يُفسر|تُفسر|يسري|تسري|يطبق|تطبق|يُطبق|تُطبق|القانون\s+الواجب\s+التطبيق|القانون\s+الحاكم|القانون\s+المطبق|القانون\s+المختص)`)
 )
 
 // jurisdictions maps how a governing law is written to ISO 3166: names

@@ -66,12 +66,12 @@ var dateCues = []cue{
 	{[]string{"issue date", "date of issue", "issued on", "issued:", "order date", "date of order", "quotation date", "date of quotation", "تاريخ الإصدار", "تاريخ الاصدار", "تاريخ الطرح", "تاريخ العرض", "تاريخ الإعلان", "تاريخ الاعلان", "صدر في", "حرر في", "تحريراً في", "تحريرا في"}, "issue_date", "issue", "Issue date"},
 	{[]string{"dated", "made on", "entered into on", "made and entered into", "agreement date", "date of this agreement", "contract date", "date of contract", "تاريخ العقد", "تاريخ الاتفاقية", "أبرم هذا العقد", "أبرم في", "ابرم في", "تم الاتفاق في", "حرر هذا العقد"}, "agreement_date", "issue", "Agreement date"},
 	{[]string{"date", "التاريخ"}, "document_date", "issue", "Document date"},
-	{[]string{"effective", "takes effect", "take effect", "in effect from", "starts on", "start on", "starts", "starting", "begins", "begins on", "begin on", "commence", "commences", "commenced", "commencing", "commencement", "start date", "starting on", "starting from", "with effect from", "from", "joining date", "start work on", "into force", "entry into force", "in force from", "go live", "go-live", "goes live", "تاريخ السريان", "يسري", "تسري", "اعتبارا من", "اعتباراً من", "تاريخ البدء", "تاريخ بدء", "ابتداء من", "ابتداءً من", "يبدأ", "تبدأ", "من تاريخ", "تاريخ المباشرة", "المباشرة"}, "effective_date", "effective", "Effective date"},
-	{[]string{"expiry", "expires", "expiration", "expiring", "expiring on", "expire on", "end date", "ending on", "ends on", "until", "terminate on", "terminates on", "to ", "تاريخ الانتهاء", "ينتهي", "تنتهي", "حتى", "إلى", "الى", "لغاية"}, "expiry_date", "expiry", "Expiry date"},
+	{[]string{"effective", "takes effect", "take effect", "in effect from", "starts on", "start on", "starts", "starting", "begins", "begins on", "begin on", "commence", "commences", "commenced", "commencing", "commencement", "start date", "starting on", "starting from", "with effect from", "w.e.f.", "w.e.f", "from", "joining date", "start work on", "into force", "entry into force", "in force from", "go live", "go-live", "goes live", "تاريخ السريان", "تاريخ سريان", "يسري", "تسري", "اعتبارا من", "اعتباراً من", "تاريخ البدء", "تاريخ بدء", "ابتداء من", "ابتداءً من", "يبدأ", "تبدأ", "من تاريخ", "تاريخ المباشرة", "المباشرة"}, "effective_date", "effective", "Effective date"},
+	{[]string{"expiry", "expires", "expiration", "expiring", "expiring on", "expire on", "end date", "ending on", "ends on", "until", "terminate on", "terminates on", "to ", "termination date", "تاريخ الانتهاء", "تاريخ انتهاء", "ينتهي", "تنتهي", "حتى", "إلى", "الى", "لغاية"}, "expiry_date", "expiry", "Expiry date"},
 	{[]string{"valid until", "valid till", "valid up to", "valid through", "validity", "offer valid", "ساري حتى", "سارٍ حتى", "سارية حتى", "صالح حتى", "صالحة حتى", "صلاحية العرض", "مدة سريان العرض"}, "valid_until", "expiry", "Valid until"},
-	{[]string{"due date", "payment due", "payment deadline", "payment date", "due on", "due by", "payable by", "pay by", "تاريخ الاستحقاق", "يستحق", "تستحق", "يستحق الدفع"}, "due_date", "due", "Due date"},
+	{[]string{"due date", "payment due", "payment deadline", "payment date", "due on", "due by", "payable by", "pay by", "تاريخ الاستحقاق", "موعد الاستحقاق", "موعد السداد", "يستحق", "تستحق", "يستحق الدفع"}, "due_date", "due", "Due date"},
 	{[]string{"submission deadline", "closing date", "deadline", "close on", "closes on", "closing on", "آخر موعد", "اخر موعد", "الموعد النهائي", "موعد التقديم", "تاريخ الإغلاق", "تاريخ الاغلاق"}, "submission_deadline", "due", "Submission deadline"},
-	{[]string{"delivery date", "date of delivery", "تاريخ التسليم", "تاريخ التوريد"}, "delivery_date", "due", "Delivery date"},
+	{[]string{"delivery date", "date of delivery", "completion date", "date of completion", "handover date", "تاريخ التسليم", "تاريخ تسليم", "تاريخ التوريد", "تاريخ توريد", "تاريخ الإنجاز", "تاريخ الانجاز"}, "delivery_date", "due", "Delivery date"},
 	{[]string{"signed on", "signature date", "date of signature", "executed on", "signed this", "تاريخ التوقيع", "وقع في", "وقعت في", "تم التوقيع"}, "signature_date", "signature", "Signature date"},
 }
 
@@ -110,8 +110,8 @@ var percentCues = []cue{
 }
 
 var durationCues = []cue{
-	{[]string{"notice", "إشعار", "اشعار", "إخطار", "اخطار"}, "notice_period", "", "Notice period"},
-	{[]string{"probation", "التجربة", "تجربة"}, "probation_period", "", "Probation period"},
+	{[]string{"notice", "إشعار", "اشعار", "إخطار", "اخطار", "إنذار", "الإنذار", "انذار"}, "notice_period", "", "Notice period"},
+	{[]string{"probation", "probationary", "التجربة", "تجربة"}, "probation_period", "", "Probation period"},
 	{[]string{"renewal term", "renewal period", "renew", "renewal", "renewed", "renews", "renewable", "extend", "extends", "extended", "extension", "prolonged", "تجديد", "يجدد", "تجدد", "تمديد", "يمدد", "تمدد"}, "renewal_term", "", "Renewal term"},
 	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "defects liability", "defect liability", "defects notification", "maintenance period", "فترة الصيانة", "مدة الصيانة", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون"}, "warranty_period", "", "Warranty period"},
 	{[]string{"deliver", "delivery", "delivered", "ship", "shipped", "shipment", "dispatch", "dispatched", "hand over", "handover", "handed over", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},

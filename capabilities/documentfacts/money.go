@@ -18,7 +18,7 @@ var (
 	numPat   = D + `{1,3}(?:[,٬،]` + D + `{3})+(?:[.٫]` + D + `+)?|` + D + `{1,3}(?:\.` + D + `{3})+,` + D + `{1,2}|` + D + `+,` + D + `{1,2}|` + D + `+(?:[.٫]` + D + `+)?`
 	multPat  = `(?:\s?(?:(?:million|mn|m|thousand|k)\b|مليون|ألف|الف))?`
 	curWords = `US\$|\$|€|£|USD|OMR|AED|SAR|EUR|QAR|KWD|BHD|GBP|CHF|INR|R\.O\.?|RO\b|(?-i:\b(?:BD|KD|QR|Dhs)\b)|Omani Rials?|Rials? Omani|Rial Omani|Omani Riyals?|Saudi Riyals?|Qatari Riyals?|Bahraini Dinars?|Kuwaiti Dinars?|UAE Dirhams?|Dirhams?|US Dollars?|Dollars?|Euros?|Pounds? Sterling|Rials?|Riyals?|` +
-		`ر\.ع\.?|ر\.ع|ريال عماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ريال قطري|ر\.س\.?|ر\.ق\.?|دينار بحريني|دينار كويتي|د\.ب\.?|د\.ك\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو`
+		`ر\.ع\.?|ر\.ع|ريال عماني|ريال العماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ريال قطري|ر\.س\.?|ر\.ق\.?|دينار بحريني|دينار كويتي|د\.ب\.?|د\.ك\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو`
 	reMoneyBefore = regexp.MustCompile(`(?i)(` + curWords + `)\s?(` + numPat + `)(` + multPat + `)`)
 	reMoneyAfter  = regexp.MustCompile(`(?i)(` + numPat + `)(` + multPat + `)\s?(` + curWords + `)`)
 )
@@ -279,7 +279,7 @@ var (
 	// negative ("-1,310.40", "(1,310.40)": a discount or credit, whose
 	// amount is read without its sign).
 	reBareNumber  = regexp.MustCompile(`^[\s*_]*[-−–(]?\s*(` + numPat + `)\)?[\s*_]*$`)
-	reCurrencyCol = regexp.MustCompile(`(?i)(?:^|[\s(\[])(` + curWords + `)(?:$|[\s)\]])`)
+	reCurrencyCol = regexp.MustCompile(`(?i)(?:^|[\s(\[/]|بال|ب)(` + curWords + `)(?:$|[\s)\]/])`)
 )
 
 // tableNumbers reads the bare numbers of a data row whose column header
