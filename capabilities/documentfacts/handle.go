@@ -232,7 +232,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	}
 
 	senderRoles(all, out.DocumentType)
-	periodicKeys(all, out.DocumentType, out.DocumentSubtype)
+	periodicKeys(all, cands, a.text, out.DocumentType, out.DocumentSubtype)
 	subtotalBeforeTax(all)
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)

@@ -598,8 +598,10 @@ func currencyCode(s string, omani bool) (code string, sure bool) {
 // periodicKeys names an amount that no cue keys but that is due every
 // month, quarter or year ("يدفع العميل مبلغاً شهرياً قدره ٣٬٢٠٠ ريال
 // عماني", "a monthly sum of OMR 950"): in a lease it is the rent, in an
-// employment contract the salary, in any other contract the fee.
-func periodicKeys(facts []Fact, docType, subtype string) {
+// employment contract the salary, in any other contract the fee; a
+// bound ("at least USD 10,000 per month") stays an amount. facts[i] is
+// cands[i]'s fact.
+func periodicKeys(facts []Fact, cands []candidate, text, docType, subtype string) {
 	key := ""
 	switch {
 	case docType == "lease":
@@ -612,7 +614,8 @@ func periodicKeys(facts []Fact, docType, subtype string) {
 		return
 	}
 	for i, f := range facts {
-		if f.Type == TypeMoney && f.Key == "amount" && f.Method == "pattern" && f.Frequency != "" {
+		if f.Type == TypeMoney && f.Key == "amount" && f.Method == "pattern" && f.Frequency != "" && i < len(cands) &&
+			!reBoundBefore.MatchString(text[max(0, cands[i].start-30):cands[i].start]) {
 			facts[i].Key, facts[i].Label = key, columnLabel(key)
 		}
 	}

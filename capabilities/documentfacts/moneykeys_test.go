@@ -44,6 +44,7 @@ func TestMoneyColumnsAndCues(t *testing.T) {
 		{"three decimals with a decimal comma", "Pumps at € 1.240,00 each and seals at € 4,125 each.", []string{"price|1240 EUR", "price|4.125 EUR"}},
 		{"a recurring sum in a contract is a fee", "SERVICES AGREEMENT\nThe Client shall pay the Contractor OMR 950.000 every month for the services.", []string{"fee|950 OMR"}},
 		{"a recurring sum in a lease is the rent", "TENANCY AGREEMENT\nThe Tenant shall pay the Landlord OMR 400.000 per month.", []string{"rent|400 OMR"}},
+		{"a recurring bound stays an amount", "DISTRIBUTION AGREEMENT\nThe Distributor shall purchase at least USD 10,000 per month.", []string{"amount|10000 USD"}},
 	} {
 		got := factSet(extractText(t, c.text), TypeMoney)
 		slices.Sort(got)
