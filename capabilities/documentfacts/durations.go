@@ -329,7 +329,7 @@ func clauseDurationRole(ctx, after string, termCue bool) (cue, bool) {
 		// A window to claim or to notify a defect in ("must be made
 		// within 7 days", "notify any defect within 10 days").
 		return cueClaimPeriod, true
-	case termCue && reValidityWord.MatchString(ctx) && reOfferNoun.MatchString(ctx):
+	case termCue && reValidityWord.MatchString(ctx) && reOfferNoun.MatchString(ctx+" "+after):
 		return cueValidity, true
 	}
 	return cue{}, false

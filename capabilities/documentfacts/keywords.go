@@ -115,7 +115,7 @@ var durationCues = []cue{
 	{[]string{"renewal term", "renewal period", "renew", "renewal", "renewed", "renews", "renewable", "extend", "extends", "extended", "extension", "prolonged", "تجديد", "يجدد", "تجدد", "تمديد", "يمدد", "تمدد"}, "renewal_term", "", "Renewal term"},
 	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "defects liability", "defect liability", "defects notification", "maintenance period", "فترة الصيانة", "مدة الصيانة", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون"}, "warranty_period", "", "Warranty period"},
 	{[]string{"deliver", "delivery", "delivered", "ship", "shipped", "shipment", "dispatch", "dispatched", "hand over", "handover", "handed over", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
-	{[]string{"confidential", "confidentiality", "survive", "survives", "survival", "السرية"}, "confidentiality_period", "", "Confidentiality period"},
+	{[]string{"confidential", "confidentiality", "survive", "survives", "survival", "السرية", "سرية"}, "confidentiality_period", "", "Confidentiality period"},
 	{[]string{"payment", "invoice", "payable", "paid", "pay ", "balance", "transfer", "remit", "الباقي", "المتبقي", "سداد", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة", "بدفع", "بسداد", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع"}, "payment_period", "", "Payment period"},
 	{[]string{"term", "period of", "for a period", "duration", "lease period", "in force", "continues for", "continue for", "runs for", "run for", "مدة", "لمدة", "المدة"}, "term", "", "Term"},
 }
@@ -140,6 +140,8 @@ var partyRoles = []struct {
 	{[]string{"consultant", "adviser", "advisor", "المستشار", "الاستشاري"}, "consultant"},
 	{[]string{"disclosing party", "discloser", "الطرف المفصح"}, "disclosing_party"},
 	{[]string{"receiving party", "recipient", "الطرف المتلقي", "الطرف المستلم"}, "receiving_party"},
+	{[]string{"first party", "party a", "party of the first part", "الطرف الأول", "الطرف أ"}, "first_party"},
+	{[]string{"second party", "party b", "party of the second part", "الطرف الثاني", "الطرف ب"}, "second_party"},
 	// The text's own role word where the guideline has none.
 	{[]string{"distributor", "الموزع"}, "distributor"},
 	{[]string{"bidder", "tenderer", "applicant", "candidate", "المتناقص", "مقدم العطاء", "المناقص", "المتقدم"}, "bidder"},

@@ -59,6 +59,9 @@ type Block struct {
 	Text    string
 	Heading bool // inside h1 to h6
 	Row     bool // a table row, cells joined by " | "
+	// TableStart: the first row of a table (two tables one after the
+	// other are two tables, not one).
+	TableStart bool
 }
 
 // Hidden is the text of one element the page hides (Options.Hidden), with
@@ -157,6 +160,7 @@ func Extract(data []byte, opt Options) Doc {
 		doc.Blocks = append(doc.Blocks, b)
 		size += len(b.Text)
 	}
+	newTable := false // the next row flushed opens a table
 	flush := func() {
 		t := collapse(cur.String())
 		cur.Reset()
@@ -171,7 +175,8 @@ func Extract(data []byte, opt Options) Doc {
 	}
 	flushRow := func() {
 		if len(row) > 0 {
-			add(Block{Text: strings.Join(row, " | "), Row: true})
+			add(Block{Text: strings.Join(row, " | "), Row: true, TableStart: newTable})
+			newTable = false
 		}
 		inRow, row = false, row[:0]
 	}
@@ -268,6 +273,8 @@ func Extract(data []byte, opt Options) Doc {
 				inRow = true
 			case atom.Td, atom.Th:
 				flush()
+			case atom.Table:
+				newTable = true
 			}
 			if tt == html.SelfClosingTagToken || isVoid(a) {
 				continue

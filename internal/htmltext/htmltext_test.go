@@ -81,7 +81,7 @@ func TestExtractBlocks(t *testing.T) {
 <p hidden>attr hidden</p><span style="font-size:0">zero size</span><p style="color:#ffffff">white text</p><p style="opacity:0.5">half</p>
 <table><tr><td>Ali</td><td>CEO</td></tr></table></body>`
 	d := Extract([]byte(page), Options{Hidden: true})
-	want := []Block{{Text: "Company Profile", Heading: true}, {Text: "We are Desert Rose."}, {Text: "half"}, {Text: "Ali | CEO", Row: true}}
+	want := []Block{{Text: "Company Profile", Heading: true}, {Text: "We are Desert Rose."}, {Text: "half"}, {Text: "Ali | CEO", Row: true, TableStart: true}}
 	if len(d.Blocks) != len(want) {
 		t.Fatalf("blocks %+v", d.Blocks)
 	}

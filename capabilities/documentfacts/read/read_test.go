@@ -455,3 +455,27 @@ func TestMarkdownStrong(t *testing.T) {
 		}
 	}
 }
+
+// TestTableStarts: a DOCX cell of two paragraphs is one cell (a header in
+// two languages); the first row of each table is marked, so two tables
+// one after the other stay two (DOCX and HTML).
+func TestTableStarts(t *testing.T) {
+	docx := mustRead(t, testdoc.DOCX([]testdoc.Para{
+		{Table: [][]string{{"Invoice No.", "7"}}},
+		{Table: [][]string{{"Item", "Unit price (OMR)\nسعر الوحدة"}, {"Pump", "5.000"}}},
+	}, nil))
+	html, err := Read(context.Background(), []byte(`<table><tr><td>Invoice No.</td><td>7</td></tr></table><table><tr><th>Item</th><th>Unit price (OMR)<br>سعر الوحدة</th></tr><tr><td>Pump</td><td>5.000</td></tr></table>`), "", "a.html", Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, doc := range map[string]*Document{"docx": docx, "html": html} {
+		var got []string
+		for _, b := range doc.Blocks {
+			got = append(got, fmt.Sprintf("%s|%v", b.Text, b.TableStart))
+		}
+		want := []string{"Invoice No. | 7|true", "Item | Unit price (OMR) سعر الوحدة|true", "Pump | 5.000|false"}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+}
