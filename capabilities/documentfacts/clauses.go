@@ -78,10 +78,10 @@ func appendSpan(out []span, text string, s, e, seg int) []span {
 // Obligation words. English: must_not first, so that "shall not" is not
 // read as "shall".
 var (
-	reOblEN = regexp.MustCompile(`(?i)\b(?:(shall\s+not|must\s+not|may\s+not|will\s+not|shall\s+never|must\s+never|(?:is|are)\s+not\s+(?:permitted|allowed)\s+to|(?:is|are)\s+(?:prohibited|forbidden)\s+from|(?:undertakes?|agrees?)\s+not\s+to|shall\s+refrain\s+from|must\s+refrain\s+from)|(shall|must|(?:is|are)\s+to\s+be|(?:undertakes?|agrees?)\s+to|(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:is|are|shall\s+be|will\s+be)\s+(?:solely\s+)?responsible\s+for|will))\b`)
+	reOblEN = regexp.MustCompile(`(?i)\b(?:(shall\s+not|must\s+not|may\s+not|will\s+not|shall\s+never|must\s+never|(?:is|are)\s+not\s+(?:permitted|allowed)\s+to|(?:is|are)\s+(?:prohibited|forbidden)\s+from|(?:undertakes?|agrees?)\s+not\s+to|shall\s+refrain\s+from|must\s+refrain\s+from)|(shall|must|(?:is|are)\s+to\s+be|(?:undertakes?|agrees?)\s+to|(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:has|have)\s+to|(?:is|are|shall\s+be|will\s+be)\s+(?:solely\s+)?responsible\s+for|will))\b`)
 	// reStateAfter: what follows shall/will/must in a statement of state
 	// or law, not an obligation ("shall commence", "shall not exceed").
-	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated|eligible|credited|reimbursed|compensated|on\s+probation|employed|appointed|based)|receive|benefit\s+from|enjoy|earn|qualify\s+for|commence|expire|mean|survive|prevail|govern|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed))|automatically)\b`)
+	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated|eligible|credited|reimbursed|compensated|on\s+probation|employed|appointed|based)|receive|benefit\s+from|enjoy|earn|qualify\s+for|commence|expire|mean|survive|prevail|govern|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|have\s+(?:the\s+)?(?:exclusive\s+|non-exclusive\s+|sole\s+)?jurisdiction|be\s+(?:\(?[0-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety|a\s+period|for\s+a\s+period)\b|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed|liable|responsible))|automatically)\b`)
 	// reStateUnlessParty: verbs that state a state when the subject is no
 	// party ("This Agreement shall renew", "the lease shall terminate")
 	// and bind when it is one ("Suppliers shall renew their registration").
@@ -91,14 +91,17 @@ var (
 	// reArClauseAla: على + party after a comma, opening a clause.
 	reArClauseAla = regexp.MustCompile(`[،,؛;]\s*(و?على)\s+`)
 	// reArDutyVerb: a present-tense verb of a duty (its party follows).
-	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد))(?:ه|ها|هما|هم)?)(?:\s|$)`)
+	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد|وافق))(?:ه|ها|هما|هم)?)(?:\s|$)`)
+	// reArAlaPronoun: "فعليه إخطار ...": على with the pronoun of a party
+	// named before (in a condition: "إذا رغب أي من الطرفين ...، فعليه").
+	reArAlaPronoun = regexp.MustCompile(`(?:^|[\s،,:؛])((?:ف|و)?(?:عليه|عليها|عليهما|عليهم))\s+\p{Arabic}`)
 	// reArRelative: a relative pronoun right before the verb.
 	reArRelative = regexp.MustCompile(`(?:الذي|التي|اللذين|الذين|اللتين|اللواتي|ما|مما|عما)\s*$`)
 	// reArStartAla: "على المستأجر إخطار ..." (على + party at the start).
 	reArStartAla = regexp.MustCompile(`^(?:[\p{Arabic}\d٠-٩]+\s*[:.)-]\s*)?(على)\s+`)
 	// rePermission: a sentence that grants a right.
 	rePermission = regexp.MustCompile(`(?i)\bmay\b|\bis\s+entitled\b|\bare\s+entitled\b|\bhas\s+the\s+right\b|\bshall\s+have\s+the\s+right\b|يحق|(?:^|\s)يجوز`)
-	reCondition  = regexp.MustCompile(`(?i)\b(?:if|unless|provided\s+that|provided,\s+however,\s+that|in\s+the\s+event\s+(?:that|of)|in\s+case\s+of|on\s+request|upon\s+request|where)\b|في\s+حال(?:ة)?|(?:^|\s)إذا|(?:^|\s)ما\s+لم|بشرط|شريطة|عند\s+الطلب`)
+	reCondition  = regexp.MustCompile(`(?i)^\s*should\s+(?:the|a|an|either|any)\b|\b(?:if|unless|provided\s+that|provided,\s+however,\s+that|in\s+the\s+event\s+(?:that|of)|in\s+case\s+of|on\s+request|upon\s+request|where)\b|في\s+حال(?:ة)?|(?:^|\s)إذا|(?:^|\s)ما\s+لم|بشرط|شريطة|عند\s+الطلب`)
 	reEachParty  = regexp.MustCompile(`(?i)\b(?:each|either|neither|both)\s+part(?:y|ies)\b|\bthe\s+parties\b|كل\s+طرف|كلا\s+الطرفين|الطرفين|الطرفان|أي\s+من\s+الطرفين|لأي\s+من\s+الطرفين|(?:ل?أي|لكل)\s+طرف|(?:ال|لل)طرف\s+الراغب`)
 	// reMayCan grant a right, except after a negated subject ("Neither
 	// party may assign ..."), where they forbid.
@@ -400,6 +403,9 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		party, has := x.partyIn(tail(subj, subjectWindow))
 		var parties []clauseParty
 		negParties, negated := x.negatedSubject(subj)
+		if negated && reLiableAfter.MatchString(t[tr.end:]) {
+			continue // "Neither party shall be liable for ...": a limit of liability, no duty
+		}
 		switch {
 		case len(negParties) > 0:
 			// "Neither the Supplier nor the Buyer shall disclose": each
@@ -409,6 +415,13 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			parties, has = prevParties, len(prevParties) > 0 // "... and shall not disclose it"
 		case !has && k > 0 && isCoordinatedVerb(subj):
 			parties, has = prevParties, len(prevParties) > 0 // "..., nor shall it use them"
+		}
+		if !has && rePronounSubject.MatchString(subj) && reCondition.MatchString(t[:subjStart]) {
+			// "If the Recipient breaches clause 1, it shall pay ...": the
+			// pronoun is the party the condition names.
+			if p, ok := x.partyIn(tail(t[:subjStart], subjectWindow)); ok {
+				party, has = p, true
+			}
 		}
 		if has && len(parties) > 0 {
 			party = parties[0]
@@ -538,6 +551,12 @@ func (x *clauseExtractor) negatedSubject(subj string) (parties []clauseParty, ne
 	}
 	return parties, true
 }
+
+// reLiableAfter: "be liable", "be responsible" after an obligation word.
+var reLiableAfter = regexp.MustCompile(`(?i)^\s*be\s+(?:held\s+)?(?:liable|responsible)\b`)
+
+// rePronounSubject: a subject that is a pronoun alone.
+var rePronounSubject = regexp.MustCompile(`(?i)^\s*(?:it|he|she|they)\s*$`)
 
 // reNotParty: subjects that bind no one: pronouns, the document and its
 // parts, and things.
@@ -695,7 +714,19 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 			continue
 		}
 		rest := strings.TrimSpace(t[m[3]:])
-		if kp := arKnownParty(rest); kp != "" && arRole(kp) != "" && isArRolePhrase(displayArParty(strings.Join(strings.Fields(kp)[:1], " "))) {
+		kp := arKnownParty(rest)
+		switch {
+		case kp != "" && arRole(kp) != "" && (isArRolePhrase(displayArParty(strings.Join(strings.Fields(kp)[:1], " "))) || isArRolePhrase(displayArParty(kp))):
+			// "يدفع العميل", "يتحمل مقدم الخدمة", "يدفع صاحب العمل".
+			trigs = append(trigs, arTrig{m[2], m[3], true})
+		case arConditionParty(t[:m[2]]) != "":
+			// "إذا تخلف المقاول عن زيارة مجدولة يدفع غرامة": the party
+			// of the condition pays.
+			trigs = append(trigs, arTrig{m[2], m[3], true})
+		}
+	}
+	for _, m := range reArAlaPronoun.FindAllStringSubmatchIndex(t, -1) {
+		if !overlapsTrig(trigs, m[2]) && (arConditionParty(t[:m[2]]) != "" || lastArRole(t[:m[2]]) != "") {
 			trigs = append(trigs, arTrig{m[2], m[3], true})
 		}
 	}
@@ -738,6 +769,17 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 			if len(words) > 0 && strings.HasPrefix(words[0], "ل") {
 				party = arKnownParty(rest)
 			}
+		case reArAlaPronoun.MatchString(" " + word + " ا"):
+			// "فعليه إخطار": the party named before.
+			party = arConditionParty(t[:tr.start])
+			if party == "" {
+				party = lastArRole(tail(t[:tr.start], subjectWindow))
+			}
+			implied = party != ""
+		case reArDutyVerb.MatchString(word) && arRole(arKnownParty(rest)) == "":
+			// A duty verb whose party the condition before it names.
+			party = arConditionParty(t[:tr.start])
+			implied = party != ""
 		case strings.HasSuffix(word, "أن"):
 			// يجب أن يقوم المورد ...: the party is any role named.
 		default:
@@ -808,6 +850,23 @@ type arTrig struct {
 	start, end int
 	must       bool
 }
+
+// arConditionParty is the party a condition before a duty names ("إذا
+// تخلف المقاول عن ...", "إذا رغب أي من الطرفين ..."): its role word, or
+// "أي من الطرفين" for each party; "" when no condition precedes.
+func arConditionParty(before string) string {
+	m := reArCondStart.FindAllStringIndex(before, -1)
+	if len(m) == 0 {
+		return ""
+	}
+	cond := before[m[len(m)-1][1]:]
+	if p := reEachParty.FindString(cond); p != "" {
+		return p
+	}
+	return lastArRole(cond)
+}
+
+var reArCondStart = regexp.MustCompile(`(?:^|\s)(?:إذا|اذا|وإذا|فإذا|في\s+حال(?:ة)?|عند|متى|إن)(?:\s|$)`)
 
 // overlapsTrig: an Arabic obligation word already starts at at (or
 // covers it).

@@ -13,8 +13,8 @@ import (
 
 var (
 	// reDeadlinePrep matches the end of the text before a date.
-	reDeadlinePrep = regexp.MustCompile(`(?i)(?:\b(?:no|not)\s+later\s+than|\bon\s+or\s+before|\bby|\bbefore)\s+(?:` + D + `{1,2}[:.]` + D + `{2}\s*(?:noon|midnight|hrs|hours|[ap]\.?m\.?)?\s*(?:\([^)]{0,20}\)\s*)?(?:on\s+)?|(?:noon|midnight)\s+(?:on\s+)?)?(?:the\s+)?$` +
-		`|(?:في\s+موعد\s+(?:أقصاه|اقصاه|لا\s+يتجاوز|لا\s+يتعدى)|بحلول|قبل)\s*(?:يوم\s*)?(?:تاريخ\s*)?$`)
+	reDeadlinePrep = regexp.MustCompile(`(?i)(?:\b(?:no|not)\s+later\s+than|\bon\s+or\s+before|\bby|\bbefore)\s+(?:` + D + `{1,2}[:.]` + D + `{2}\s*(?:noon|midnight|hrs|hours|[ap]\.?m\.?)?\s*(?:\([^)]{0,20}\)\s*)?(?:on\s+)?|(?:noon|midnight)\s+(?:on\s+)?)?(?:the\s+)?[:：]?\s*$` +
+		`|(?:في\s+موعد\s+(?:أقصاه|اقصاه|لا\s+يتجاوز|لا\s+يتعدى)|بحلول|قبل|(?:على\s+)?(?:ألا|الا|أن\s+لا)\s+(?:يتجاوز|يتعدى|تتجاوز|تتعدى)(?:\s+ذلك)?)\s*(?:يوم\s*)?(?:تاريخ\s*)?[:：]?\s*$`)
 	// deadlineVerbs classify a deadline by its action; the one nearest
 	// before the date wins.
 	deadlineVerbs = []cue{
@@ -22,20 +22,30 @@ var (
 		{[]string{"submit", "submitted", "submission", "bids", "bid", "tenders", "proposals", "applications", "quotations", "offers", "reach", "received", "apply", "تقديم", "العطاءات", "العروض", "الطلبات", "بتقديم"}, "submission_deadline", "due", "Submission deadline"},
 		{[]string{"pay", "paid", "payment", "payable", "settle", "settled", "remit", "سداد", "السداد", "بسداد", "الدفع", "بدفع", "دفع", "يدفع", "تدفع"}, "due_date", "due", "Due date"},
 	}
-	reClauseStop = regexp.MustCompile(`[;؛]\s|[a-z\p{Arabic})][.!?؟]\s+[A-Z\p{Arabic}]`)
+	// reDeliverable and reBidWord: what a contract's party submits
+	// (a report, a design) and what a bidder does (a bid, an offer).
+	reDeliverable = regexp.MustCompile(`(?i)\b(?:reports?|designs?|drawings?|deliverables?|plans?|stud(?:y|ies)|manuals?|as-built|programme|schedule)\b|تقرير|التقرير|المخططات|الدراسة|التصاميم`)
+	reBidWord     = regexp.MustCompile(`(?i)\b(?:bids?|tenders?|proposals?|offers?|quotations?|applications?|cvs?|expressions?\s+of\s+interest)\b|العطاءات|العطاء|العروض|الطلبات|عرض`)
+	reClauseStop  = regexp.MustCompile(`[;؛]\s|[a-z\p{Arabic})][.!?؟]\s+[A-Z\p{Arabic}]`)
 )
 
 // titleKind says what the document calls itself in its first heading:
 // agreement (an agreement, contract, lease), invoice, or "".
 func titleKind(a *assembled) string {
 	for i, s := range a.segs {
-		if i > 3 {
+		if i > 5 {
 			break
 		}
 		t := lowerASCII(a.text[s.start:s.end])
 		// A heading, or a short first line without a value (Arabic has
-		// no capitals to show a heading in plain text).
-		if !s.heading && (i > 0 || len(t) > 120 || strings.ContainsAny(t, ":0123456789٠١٢٣٤٥٦٧٨٩")) {
+		// no capitals to show a heading in plain text), or a short line
+		// among the first that starts by naming the document ("TAX
+		// INVOICE / فاتورة ضريبية" under a letterhead).
+		plain := len(t) <= 120 && !strings.ContainsAny(t, ":0123456789٠١٢٣٤٥٦٧٨٩")
+		if !s.heading && !(plain && (i == 0 || reTitleWord.MatchString(t))) {
+			continue
+		}
+		if i > 3 && !reTitleWord.MatchString(t) {
 			continue
 		}
 		switch {
@@ -45,10 +55,16 @@ func titleKind(a *assembled) string {
 			strings.Contains(t, "عقد") || strings.Contains(t, "اتفاقية"):
 			return "agreement"
 		}
-		return ""
+		if (s.heading || reTitleWord.MatchString(t)) && !orgAlone(a.text[s.start:s.end]) {
+			return "" // the title names another kind of document
+		}
+		// A letterhead line (a company's name) names none: read on.
 	}
 	return ""
 }
+
+// reTitleWord: a line that starts by naming the document.
+var reTitleWord = regexp.MustCompile(`^[\s#*_]*(?:(?:tax\s+|commercial\s+|pro[\s-]?forma\s+)?invoice|فاتورة|(?:\w+\s+){0,3}(?:agreement|contract|lease)\b|tenancy|عقد|اتفاقية)`)
 
 // dateCue decides a date's key from the text before it in its block (t,
 // the date at ms) and the previous block.
@@ -60,11 +76,20 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 			clause = clause[locs[len(locs)-1][0]+1:]
 		}
 		if c, ok := nearestCue(clause, deadlineVerbs); ok {
+			if c.key == "submission_deadline" && reDeliverable.MatchString(clause) && !reBidWord.MatchString(clause) {
+				// "submit the final report no later than ...": a
+				// deliverable is delivered, not a bid submitted.
+				return dateCueOf("delivery_date"), true
+			}
 			return c, true
 		}
 		return cue{key: "date", label: "Date"}, true
 	}
 	c, at, ok := nearestCueAt(ctx, dateCues)
+	if w := strings.Fields(ctx); len(w) > 0 && w[len(w)-1] == "من" && (!ok || c.key == "date" || c.key == "document_date") {
+		// "من ١ أغسطس ٢٠٢٦ إلى ٣١ يوليو ٢٠٢٧": the start of a period.
+		return dateCueOf("effective_date"), true
+	}
 	if !ok {
 		return c, false
 	}

@@ -11,7 +11,10 @@ import (
 // month names and digits; datekeys.go says what each date is for.
 
 var (
-	reDateISO   = regexp.MustCompile(`(?:^|[^\p{N}])(` + D + `{4})-(` + D + `{1,2})-(` + D + `{1,2})(?:$|[^\p{N}])`)
+	reDateISO = regexp.MustCompile(`(?:^|[^\p{N}])(` + D + `{4})-(` + D + `{1,2})-(` + D + `{1,2})(?:$|[^\p{N}])`)
+	// reDateYMD: a year first with slashes or points ("2026/09/07",
+	// "2026.09.07"): always year, month, day.
+	reDateYMD   = regexp.MustCompile(`(?:^|[^\p{N}/.])(` + D + `{4})([/.])(` + D + `{1,2})[/.](` + D + `{1,2})(?:$|[^\p{N}/.])`)
 	reDateNum   = regexp.MustCompile(`(?:^|[^0-9\x{0660}-\x{0669}/.-])(` + D + `{1,2})[/.-](` + D + `{1,2})[/.-](` + D + `{4})(?:$|[^0-9\x{0660}-\x{0669}])`)
 	reDateDMY   = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + D + `{1,2})(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s-]+(` + monthPattern() + `)\.?,?[\s-]*(` + D + `{4})`)
 	reDateMY    = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + monthPattern() + `)\.?,?\s+(` + D + `{4})(?:$|[^\p{N}])`)
@@ -43,10 +46,17 @@ func (x *extractor) dates(t string, base int, prev string) {
 	}
 	emit := func(ms, me int, iso string, conf float64, note string) {
 		f := Fact{Type: TypeDate, Key: "date", Label: "Date", Value: t[ms:me], Normalized: iso, Method: "pattern", Confidence: conf}
-		if c, ok := x.dateCue(t, ms, prev); ok && c.key != "date" {
+		c, ok := x.dateCue(t, ms, prev)
+		switch {
+		case ok && c.key != "date":
 			f.Key, f.Label, f.Role, f.Method = c.key, c.label, c.role, "labeled_field"
 			f.Confidence = min(0.95, conf+0.08)
-		} else if !ok && base < x.topEnd && strings.TrimSpace(t[:ms]) == "" && strings.TrimSpace(strings.TrimRight(t[me:], ".,")) == "" {
+		case !ok && x.makingSentence(t, ms, me):
+			// "This Tenancy Agreement is made at Doha on 14 May 2026",
+			// "إنه في يوم الأحد الموافق ١٢ أبريل ٢٠٢٦م، تم الاتفاق بين":
+			// the date the agreement is made.
+			f.Key, f.Label, f.Role, f.Method = cueAgreementDate.key, cueAgreementDate.label, cueAgreementDate.role, "clause"
+		case !ok && base < x.topEnd && strings.TrimSpace(t[:ms]) == "" && strings.TrimSpace(strings.TrimRight(t[me:], ".,")) == "":
 			// A date alone on its line at the top of a letter is its date.
 			f.Key, f.Label, f.Role, f.Method = "document_date", "Document date", "issue", "pattern"
 		}
@@ -56,6 +66,14 @@ func (x *extractor) dates(t string, base int, prev string) {
 	for _, m := range reDateISO.FindAllStringSubmatchIndex(t, -1) {
 		if iso := validDate(atoi(t[m[2]:m[3]]), atoi(t[m[4]:m[5]]), atoi(t[m[6]:m[7]])); iso != "" {
 			emit(m[2], m[7], iso, 0.85, "")
+		}
+	}
+	for _, m := range reDateYMD.FindAllStringSubmatchIndex(t, -1) {
+		if t[m[8]-1:m[8]] != t[m[4]:m[5]] {
+			continue // "2026/09.07": one separator throughout
+		}
+		if iso := validDate(atoi(t[m[2]:m[3]]), atoi(t[m[6]:m[7]]), atoi(t[m[8]:m[9]])); iso != "" {
+			emit(m[2], m[9], iso, 0.85, "")
 		}
 	}
 	for _, m := range reDateNum.FindAllStringSubmatchIndex(t, -1) {
@@ -121,4 +139,28 @@ func hasYear(t string) bool {
 		}
 	}
 	return false
+}
+
+// reMaking: the words of a sentence that makes an agreement ("made",
+// "entered into", "concluded", "تم الاتفاق", "أبرم", "حررت ... بين").
+var reMaking = regexp.MustCompile(`(?i)\b(?:is|was)\s+(?:made|entered\s+into|concluded|signed|executed)\b|\b(?:made|entered\s+into|concluded)\s+(?:at|in)\b|تم\s+(?:الاتفاق|الإتفاق|إبرام|ابرام|التعاقد|التوقيع)|(?:^|\s)(?:أبرم|ابرم|أبرمت|ابرمت|حرر|حررت|تحرر|اتفق)(?:\s|$)|(?:^|\s)بين(?:\s|:|$)|\bbetween\b`)
+
+// makingSentence: in a document titled as an agreement, the sentence
+// around a date with no cue of its own makes the agreement.
+func (x *extractor) makingSentence(t string, ms, me int) bool {
+	if x.title != "agreement" {
+		return false
+	}
+	s, e := ms, me
+	if i := strings.LastIndexAny(t[:ms], ".;؛"); i >= 0 && !hasDigit(t[max(0, i-1):min(len(t), i+2)]) {
+		s = i + 1
+	} else {
+		s = 0
+	}
+	if i := strings.IndexAny(t[me:], ".;؛"); i >= 0 {
+		e = me + i
+	} else {
+		e = len(t)
+	}
+	return reMaking.MatchString(t[s:e])
 }

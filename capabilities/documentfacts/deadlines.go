@@ -23,7 +23,7 @@ import (
 // for 90 days"), a term or a notice period of a permission.
 
 var (
-	enUnit = `(?:calendar\s+|business\s+|working\s+|banking\s+|consecutive\s+|clear\s+)?(hours?|days?|weeks?|months?|years?)`
+	enUnit = `(?:calendar\s+|business\s+|working\s+|banking\s+|consecutive\s+|clear\s+)?(minutes?|hours?|days?|weeks?|months?|years?)`
 	// enQty: number words, digits or both ("thirty (30)"), then spaces or
 	// a hyphen that glues the number to its unit ("30-day", "thirty-day",
 	// "thirty (30)-day").
@@ -31,7 +31,7 @@ var (
 	reWithinEN = regexp.MustCompile(`(?i)\b(?:within|(?:no|not)\s+later\s+than)\s+(?:a\s+(?:period|maximum)\s+of\s+|(?:no|not)\s+more\s+than\s+|at\s+(?:the\s+)?(?:most|latest)\s+)?` + enQty + enUnit + `\b(?:\s+period\b)?`)
 	reNoticeEN = regexp.MustCompile(`(?i)\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)\s+)?` + enQty + `(?:calendar\s+|business\s+|working\s+|clear\s+)?(days?|weeks?|months?)['’]?s?['’]?\s+(?:prior\s+)?(?:written\s+)?(?:prior\s+)?(?:notice|notification)\b`)
 
-	arUnit = `(ساعات|ساعة|أيام|ايام|يوماً|يومًا|يوما|يوم|أسابيع|أسبوعاً|أسبوعا|أسبوع|أشهر|اشهر|شهور|شهراً|شهرًا|شهرا|شهر|سنوات|سنة|أعوام|اعوام|عاماً|عامًا|عاما|عام)`
+	arUnit = `(دقيقة|دقائق|ساعات|ساعة|أيام|ايام|يوماً|يومًا|يوما|يوم|أسابيع|أسبوعاً|أسبوعا|أسبوع|أشهر|اشهر|شهور|شهراً|شهرًا|شهرا|شهر|سنوات|سنة|أعوام|اعوام|عاماً|عامًا|عاما|عام)`
 	arDual = `(ساعتين|يومين|أسبوعين|شهرين|سنتين|عامين)`
 	// arQty: digits or number words and a unit, a dual, or a bare
 	// singular unit (one: "خلال عام", "قبل شهر"; see arBareStands).
@@ -40,15 +40,15 @@ var (
 	// An offer's validity ("This quotation is valid for 30 days", "العرض
 	// صالح لمدة ثلاثين يوماً من تاريخه"); a bond's or a guarantee's
 	// validity is none.
-	reValidityEN = regexp.MustCompile(`(?i)\bvalid(?:ity)?\s+(?:for|of)\s+(?:a\s+period\s+of\s+)?` + enQty + enUnit + `\b`)
-	reValidityAR = regexp.MustCompile(`(?:صالح|صالحة|ساري|سارية|سارٍ)\s+(?:المفعول\s+)?(?:لمدة|لفترة)\s+(?:` + arQty + `)`)
+	reValidityEN = regexp.MustCompile(`(?i)\bvalid(?:ity)?(?:\s+(?:for|of)|(?:\s+(?:period|of\s+(?:the\s+)?(?:offer|quotation|prices)))?\s*[:：])\s+(?:a\s+period\s+of\s+)?` + enQty + enUnit + `\b`)
+	reValidityAR = regexp.MustCompile(`(?:(?:صالح|صالحة|ساري|سارية|سارٍ)\s+(?:المفعول\s+)?(?:لمدة|لفترة)|(?:مدة\s+)?(?:صلاحية|سريان)\s+(?:العرض|الأسعار|الاسعار)\s*[:：])\s*(?:` + arQty + `)`)
 	reOfferWord  = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|proposal|prices?)\b|العرض|عرض|الأسعار`)
 	reBondWord   = regexp.MustCompile(`(?i)\b(?:bond|guarantee|security|warranty)\b|ضمان|كفالة|تأمين`)
 	reBeforeAR   = regexp.MustCompile(`قبل\s+(?:مدة\s+)?(?:` + arQty + `)(?:\s+على\s+الأقل|\s+على\s+الاقل)?`)
 	// A payment due a period after an event, without "within" ("Payment
 	// is due 30 days after the invoice date", "payable 60 days from
 	// delivery").
-	reDueAfterEN = regexp.MustCompile(`(?i)(\b(?:is|are|falls?|becomes?|shall\s+be|will\s+be)\s+(?:due|payable)(?:\s+(?:and\s+payable|for\s+payment))?|\bpayable|\bshall\s+be\s+(?:paid|settled)|\bto\s+be\s+paid)\s+(?:in\s+full\s+)?` + enQty + enUnit + `\s+(?:after|from|of|following)\b`)
+	reDueAfterEN = regexp.MustCompile(`(?i)(\b(?:is|are|falls?|becomes?|shall\s+be|will\s+be)\s+(?:due|payable)(?:\s+(?:and\s+payable|for\s+payment))?|\bpayable|\bshall\s+be\s+(?:paid|settled)|\bto\s+be\s+paid)\s+(?:in\s+full\s+)?(?:net\s+)?` + enQty + enUnit + `\s+(?:net\s+)?(?:after|from|of|following)\b`)
 	// A labelled delivery or completion time counted from an event
 	// ("Delivery: 45 days from approval of the artwork", "مدة التسليم:
 	// ٤٥ يوماً من تاريخ أمر الشراء").
@@ -325,6 +325,10 @@ func (x *clauseExtractor) sentenceAt(off int) int {
 	return -1
 }
 
+// reRequiredDate: a label that asks for a date ("Required delivery
+// date:", "Latest delivery date", "تاريخ التسليم المطلوب").
+var reRequiredDate = regexp.MustCompile(`(?i)\b(?:required|requested|latest|expected|target)\b[^\n]{0,30}$|المطلوب|المطلوبة|أقصى`)
+
 // dateDeadlineLabels are the labels of the deadlines read from dates.
 var dateDeadlineLabels = map[string]string{"due_date": "Due date", "submission_deadline": "Submission deadline", "valid_until": "Valid until",
 	"delivery_deadline": "Delivery deadline", "deadline": "Deadline"}
@@ -406,6 +410,12 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			switch c.fact.Key {
 			case "due_date", "submission_deadline", "valid_until":
 				key = c.fact.Key
+			case "delivery_date":
+				// "Required delivery date: 15 June 2026" (not a delivery
+				// note's record of when goods came).
+				if reRequiredDate.MatchString(before) {
+					key = "delivery_deadline"
+				}
 			}
 		}
 		if key == "" || blocked(si, c.start) {

@@ -12,7 +12,7 @@ import (
 // role from a cue in their own clause.
 
 var (
-	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))(?:-|\s*)(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوعاً|أسبوعا|أسبوع|أسابيع|شهراً|شهرًا|شهرا|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاماً|عامًا|عاما|عام|أعوام|ساعة|ساعات)`)
+	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))(?:-|\s*)(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|minutes?|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوعاً|أسبوعا|أسبوع|أسابيع|شهراً|شهرًا|شهرا|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاماً|عامًا|عاما|عام|أعوام|ساعة|ساعات|دقيقة|دقائق)`)
 	reDurationWord = regexp.MustCompile(`(?i)\b(` + enNumRun + `)(days?|hours?|weeks?|months?|years?)\b`)
 	// reDurationAR: Arabic number words and a unit ("ثلاث سنوات", "أربعة
 	// وعشرين شهرا"), a dual ("سنتان", "شهرين") or a fixed phrase with the
@@ -34,6 +34,8 @@ func durationUnit(u string) string {
 		return "year"
 	case strings.HasPrefix(u, "hour"), strings.HasPrefix(u, "ساع"):
 		return "hour"
+	case strings.HasPrefix(u, "minute"), strings.HasPrefix(u, "دقيق"), strings.HasPrefix(u, "دقائق"):
+		return "minute"
 	}
 	return ""
 }
@@ -54,7 +56,18 @@ func (x *extractor) durations(t string, base int, prev string) {
 			raw = t[from:ms]
 		}
 		ctx := durationCtx(raw)
+		if reEveryBefore.MatchString(ctx) {
+			return // "every three months", "كل ثلاثة أشهر": how often, no period
+		}
+		if reLookBackBefore.MatchString(ctx) && reLookBackAfter.MatchString(t[me:min(len(t), me+30)]) {
+			return // "the fees paid in the twelve months before the claim": a measure, no period
+		}
 		c, at, ok := nearestCueAt(ctx, durationCues)
+		for ok && c.key == "confidentiality_period" && reConfidentialNoun.MatchString(lowerASCII(ctx[at:])) {
+			// "Confidential Information" names what is kept secret, not
+			// how long: the cue before it counts.
+			c, at, ok = nearestCueAt(ctx[:at], durationCues)
+		}
 		if ok && c.key == "term" && strings.HasPrefix(lowerASCII(ctx[at:]), "period") {
 			// "a warranty period of twelve months": the role word
 			// right before "period" names it, not "period of".
@@ -79,6 +92,10 @@ func (x *extractor) durations(t string, base int, prev string) {
 			// the number and its unit qualify names the role.
 			if q, found := headCue(t[me:min(len(t), me+40)]); found {
 				c, ok, headed = q, true, true
+				if q.key == "term" && reFurtherBefore.MatchString(ctx) && containsCue(ctx, durationCueOf("renewal_term")) {
+					// "renewed for a further one-year term": the renewal.
+					c = durationCueOf("renewal_term")
+				}
 			}
 		}
 		if !headed {
@@ -95,6 +112,9 @@ func (x *extractor) durations(t string, base int, prev string) {
 			}
 			for _, q := range durationCues[:2] {
 				for _, w := range q.words {
+					if q.key == "notice_period" && w[0] < 0x80 && !reNoticeAfterEN.MatchString(after) {
+						continue // "for twelve months by notice given ...": the notice's means, not its period
+					}
 					if lastWordIndex(after, w) >= 0 {
 						c, ok = q, true
 					}
@@ -111,7 +131,16 @@ func (x *extractor) durations(t string, base int, prev string) {
 					c = q
 				}
 			}
-			if q, found := clauseDurationRole(ctx, lowerASCII(t[me:min(len(t), me+60)]), !ok || c.key == "term"); found {
+			if ok && c.key == "term" && reFurtherBefore.MatchString(ctx) && containsCue(ctx, durationCueOf("renewal_term")) {
+				// "may extend the term for a further six (6) months":
+				// the renewal, not the term.
+				c = durationCueOf("renewal_term")
+			}
+			if reSurvivalAfter.MatchString(t[me:min(len(t), me+60)]) && reSecretWord.MatchString(ctx) {
+				// "shall not disclose ... during the term and for two
+				// (2) years thereafter": how long the secret is kept.
+				c, ok = durationCueOf("confidentiality_period"), true
+			} else if q, found := clauseDurationRole(ctx, lowerASCII(t[me:min(len(t), me+60)]), !ok || c.key == "term"); found {
 				c, ok = q, true
 			} else if beforeTheEnd(ctx, t[me:min(len(t), me+80)]) {
 				// "قبل شهرين من انتهاء مدته", "at least 90 days before the
@@ -155,6 +184,42 @@ func (x *extractor) durations(t string, base int, prev string) {
 	}
 }
 
+// reLookBackBefore and reLookBackAfter: a span of time looked back on
+// ("in the twelve months before the claim", "during the preceding 12
+// months").
+var (
+	reLookBackBefore = regexp.MustCompile(`(?i)\b(?:in|during|over|within|for)\s+the\s+(?:last\s+|past\s+|preceding\s+|previous\s+|prior\s+)?$`)
+	reLookBackAfter  = regexp.MustCompile(`(?i)^\s*(?:before|preceding|prior\s+to|immediately\s+(?:before|preceding))\b|^\s*$|^\s*[.,;]`)
+)
+
+// reFurtherBefore: "a further", "an additional" right before a glued
+// duration.
+var reFurtherBefore = regexp.MustCompile(`(?i)\b(?:further|additional|another|successive|subsequent)\s+(?:(?:term|period)\s+of\s+)?$|\b(?:further|additional|another|successive|subsequent)\s*$`)
+
+// containsCue: a word of cue q stands in s.
+func containsCue(s string, q cue) bool {
+	s = lowerASCII(s)
+	for _, w := range q.words {
+		if lastWordIndex(s, w) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// reEveryBefore: "every", "each", كل right before a duration (a
+// frequency); reConfidentialNoun: "confidential" naming a thing;
+// reNoticeAfterEN: a notice word right after an English duration ("90
+// days' notice", "two (2) months written notice"); reSurvivalAfter and reSecretWord: a period after the
+// end of an agreement in a clause about secrets.
+var (
+	reEveryBefore      = regexp.MustCompile(`(?i)(?:\b(?:every|each)|(?:^|\s)كل)\s*$`)
+	reConfidentialNoun = regexp.MustCompile(`^confidential\s+(?:information|data|materials?|documents?|matters?)`)
+	reNoticeAfterEN    = regexp.MustCompile(`(?i)^\s*['’]?s?['’]?\s*(?:\(\s*\w+\s*\)\s*)?(?:of\s+)?(?:(?:prior|advance|written|clear|calendar|formal)\s+)*(?:notice|notification)\b`)
+	reSurvivalAfter    = regexp.MustCompile(`(?i)^\s*(?:thereafter|after(?:wards)?\s+(?:the\s+)?(?:end|expiry|expiration|termination)|following\s+(?:the\s+)?(?:end|expiry|expiration|termination)|from\s+(?:the\s+)?(?:end|expiry|termination))|^\s*(?:بعد|من)\s+(?:تاريخ\s+)?(?:انتهاء|انقضاء|إنهاء|نهاية)`)
+	reSecretWord       = regexp.MustCompile(`(?i)\b(?:confidential\w*|disclos\w*|secre\w*)\b|السرية|سرية|إفشاء|افشاء`)
+)
+
 // Roles a duration's clause gives over its nearest cue (see
 // clauseDurationRole), and the time limit of a duty.
 var (
@@ -169,7 +234,7 @@ var (
 		durationCueOf("renewal_term")}
 	reCureWord   = regexp.MustCompile(`(?i)\b(?:remed(?:y|ied|ies|ying)|cured?|curing|rectif(?:y|ied|ies|ying|ication)|make\s+good|made\s+good)\b|تصحيح|معالجة|تدارك|بتصحيح|بمعالجة`)
 	reBreachWord = regexp.MustCompile(`(?i)\b(?:breach\w*|default\w*|fail(?:s|ed|ure|ing)?|non-?performance|non-?compliance|violation\w*)\b|إخلال|الإخلال|مخالفة|المخالفة|تقصير|التقصير`)
-	reClaimWord  = regexp.MustCompile(`(?i)\bclaims?\b|مطالبة|المطالبة|المطالبات`)
+	reClaimWord  = regexp.MustCompile(`(?i)\b(?:claims?|complaints?)\b|مطالبة|المطالبة|المطالبات|شكوى|الشكاوى`)
 	// reClaimMade: a claim is made, submitted or notified (not paid).
 	reClaimMade      = regexp.MustCompile(`(?i)\b(?:made|make|submit\w*|notif\w*|lodg\w*|rais\w*|brought|bring|fil(?:e|ed|ing)|present\w*|report\w*|assert\w*)\b|تقديم|بتقديم|تقدم|يقدم`)
 	reDefectWord     = regexp.MustCompile(`(?i)\b(?:defects?|defective|faults?|faulty|non-?conform\w*)\b|عيب|العيب|عيوب|العيوب`)
@@ -213,6 +278,31 @@ func serviceTime(ctx string) (cue, bool) {
 	return cueRepair, true
 }
 
+// serviceDuty: the first action a duty binds in ctx is a service one
+// ("shall attend any reported fault within"), not to notify ("must
+// notify any defect within").
+func serviceDuty(ctx string) bool {
+	from := 0
+	if m := reDutyWord.FindAllStringIndex(ctx, -1); len(m) > 0 {
+		from = m[len(m)-1][1]
+	}
+	rest := ctx[from:]
+	n := firstMatch(reNotifyWord, rest)
+	s := firstMatch(reResponseWord, rest)
+	if r := firstMatch(reRepairWord, rest); r >= 0 && (s < 0 || r < s) {
+		s = r
+	}
+	return s >= 0 && (n < 0 || s < n)
+}
+
+// firstMatch is where re first matches in s, or -1.
+func firstMatch(re *regexp.Regexp, s string) int {
+	if m := re.FindStringIndex(s); m != nil {
+		return m[0]
+	}
+	return -1
+}
+
 // lastMatch is where re last matches in s, or -1.
 func lastMatch(re *regexp.Regexp, s string) int {
 	locs := re.FindAllStringIndex(s, -1)
@@ -233,12 +323,13 @@ func clauseDurationRole(ctx, after string, termCue bool) (cue, bool) {
 		// A breach or default to remedy ("fails to remedy a default
 		// within 20 days"); remedying a defect is a repair.
 		return cueCurePeriod, true
-	case reWindowBefore.MatchString(ctx) && (reClaimWord.MatchString(ctx) && reClaimMade.MatchString(ctx) || reDefectWord.MatchString(ctx) && reNotifyWord.MatchString(ctx)),
+	case reWindowBefore.MatchString(ctx) && (reClaimWord.MatchString(ctx) && reClaimMade.MatchString(ctx) ||
+		reDefectWord.MatchString(ctx) && reNotifyWord.MatchString(ctx) && !serviceDuty(ctx)),
 		reDiscoveryAfter.MatchString(after):
 		// A window to claim or to notify a defect in ("must be made
 		// within 7 days", "notify any defect within 10 days").
 		return cueClaimPeriod, true
-	case termCue && reValidityWord.MatchString(ctx) && reOfferNoun.MatchString(ctx):
+	case termCue && reValidityWord.MatchString(ctx) && reOfferNoun.MatchString(ctx+" "+after):
 		return cueValidity, true
 	}
 	return cue{}, false
@@ -247,9 +338,9 @@ func clauseDurationRole(ctx, after string, termCue bool) (cue, bool) {
 // reBeforeEnd: the words after a duration that count it back from the
 // end of a term; reBeforeAR: Arabic "قبل" right before the duration.
 var (
-	reBeforeEnd   = regexp.MustCompile(`(?i)^\s*(?:(?:prior\s+to|before)\s+(?:the\s+)?(?:end|expiry|expiration|termination|lapse|renewal|anniversary)\b|(?:على\s+الأقل\s+|على\s+الاقل\s+)?(?:من|قبل)\s+(?:تاريخ\s+)?(?:انتهاء|نهاية|انقضاء|تجديد))`)
+	reBeforeEnd   = regexp.MustCompile(`(?i)^\s*(?:(?:prior\s+to|before)\s+(?:the\s+)?(?:end|expiry|expiration|termination|lapse|renewal|anniversary)\b|(?:على\s+الأقل\s+|على\s+الاقل\s+)?(?:من|قبل)\s+(?:تاريخ\s+)?(?:ال)?(?:انتهاء|انتهائ|نهاية|انقضاء|تجديد))`)
 	reBeforeARDur = regexp.MustCompile(`قبل\s+(?:مدة\s+)?$`)
-	reNoticeVerb  = regexp.MustCompile(`(?i)\b(?:notice|notif\w*|inform\w*|written)\b|يخطر|تخطر|إخطار|اخطار|بإخطار|إشعار|اشعار|يبلغ|إبلاغ`)
+	reNoticeVerb  = regexp.MustCompile(`(?i)\b(?:notice|notif\w*|inform\w*|written|terminat\w*|letter)\b|يخطر|تخطر|إخطار|اخطار|بإخطار|إشعار|اشعار|يبلغ|إبلاغ`)
 )
 
 // beforeTheEnd: the duration is how long before the end of a term
@@ -476,7 +567,11 @@ func durationCtx(c string) string {
 		if m := reLineLabel.FindString(c[:locs[0][0]]); m != "" {
 			label = m + " "
 		}
-		c = label + c[locs[len(locs)-1][1]:]
+		// Cut after the separator: the verb that opens the clause
+		// ("، ويسدد العميل") is the clause's, and may be its cue.
+		last := locs[len(locs)-1]
+		cut := last[0] + len(reClauseSep.FindString(c[last[0]:last[1]]))
+		c = label + c[cut:]
 	}
 	lc := lowerASCII(c)
 	var b []byte
@@ -510,6 +605,9 @@ func durationCtx(c string) string {
 // the order; balance within 15 days"): it names the topic of every
 // clause after it, so it is kept when a clause is cut.
 var reLineLabel = regexp.MustCompile(`^\s*[^:.;,،؛\n]{1,40}:`)
+
+// reClauseSep is the separator at the start of a reClauseStart match.
+var reClauseSep = regexp.MustCompile(`^[;؛,،]\s*`)
 
 // reClauseStart is the start of a new clause inside a sentence: a
 // semicolon, or a comma followed by a conjunction or (Arabic) a verb in

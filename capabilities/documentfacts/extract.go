@@ -109,6 +109,7 @@ func (x *extractor) run() {
 		x.topEnd = x.a.segs[8].start
 	}
 	header := -1 // the first row of the table the block is in
+	headerCells := ""
 	for i, seg := range x.a.segs {
 		if x.ctx != nil && x.ctx.Err() != nil {
 			return // the caller left: extractDocument answers ctx's error
@@ -121,16 +122,24 @@ func (x *extractor) run() {
 		}
 		switch {
 		case !strings.Contains(t, " | "):
-			header = -1
-		case header < 0:
-			header = i
+			header, headerCells = -1, ""
+		case header < 0 || seg.tableStart && !hasDigit(t):
+			// A table's first row is its header; a table that follows
+			// another at once starts anew, unless its first row is data
+			// (a document made of one-row tables).
+			header, headerCells = i, t
+		case header == i-1 && currencyRow(t):
+			// "| | | (OMR) | (OMR) |" under "No. | Description | Qty |
+			// Unit Rate | Total": the header's second row names the
+			// currency of the columns above it.
+			headerCells = mergeHeaderRow(headerCells, t)
+			continue
 		}
-		headerCells := ""
+		rowHeader := ""
 		if header >= 0 && header < i {
-			h := x.a.segs[header]
-			headerCells = x.a.text[h.start:h.end]
+			rowHeader = headerCells
 		}
-		b := block{t: t, base: seg.start, prev: prev, headerCells: headerCells}
+		b := block{t: t, base: seg.start, prev: prev, headerCells: rowHeader}
 		for _, e := range blockExtractors {
 			x.runGuarded(e.name, func() { e.run(x, b) })
 		}
@@ -138,6 +147,33 @@ func (x *extractor) run() {
 	if len(x.failures) > 0 {
 		x.cands = slices.DeleteFunc(x.cands, func(c candidate) bool { return x.failed(c.by) })
 	}
+}
+
+// currencyRow: a table row whose every cell names a currency alone
+// ("(OMR) | (OMR)", "ر.ع. | ر.ع."): the second row of a header.
+func currencyRow(t string) bool {
+	for _, c := range strings.Split(t, " | ") {
+		c = strings.Trim(strings.TrimSpace(c), "()[]*_ ")
+		if c == "" || hasDigit(c) || reCurrencyCol.FindString(" "+c+" ") == "" || len(c) > 24 {
+			return false
+		}
+	}
+	return true
+}
+
+// mergeHeaderRow adds a header's second row to its first, the cells
+// aligned on the right (the readers drop empty cells): "Unit Rate |
+// Total" and "(OMR) | (OMR)" make "Unit Rate (OMR) | Total (OMR)".
+func mergeHeaderRow(head, row string) string {
+	hs, rs := strings.Split(head, " | "), strings.Split(row, " | ")
+	if len(rs) > len(hs) {
+		return head
+	}
+	off := len(hs) - len(rs)
+	for j, c := range rs {
+		hs[off+j] += " " + strings.TrimSpace(c)
+	}
+	return strings.Join(hs, " | ")
 }
 
 // ctxBefore is the block text before a match; when the match opens its
@@ -157,20 +193,34 @@ func ctxBefore(t string, at int, prev string) string {
 		}
 		c = c[i:]
 	}
-	// A cue does not reach back over the end of a sentence.
-	if locs := reNewSentence.FindAllStringIndex(c, -1); len(locs) > 0 {
-		c = c[locs[len(locs)-1][1]-1:]
+	// A cue does not reach back over the end of a sentence (an
+	// abbreviation's stop, "excl. VAT", "No. 12", ends none).
+	locs := reNewSentence.FindAllStringIndex(c, -1)
+	for k := len(locs) - 1; k >= 0; k-- {
+		if abbreviationBefore(c, locs[k][0]+1) {
+			continue
+		}
+		c = c[locs[k][1]-1:]
 		for len(c) > 0 && !utf8.RuneStart(c[0]) {
 			c = c[1:]
 		}
+		break
 	}
 	return c
+}
+
+// abbreviationBefore: the word ending at s[:end] is an abbreviation
+// whose stop follows it ("excl", "incl", "approx", "Mr").
+func abbreviationBefore(s string, end int) bool {
+	i := strings.LastIndexAny(s[:end], " (/")
+	w := lowerASCII(s[i+1 : end])
+	return abbreviations[w] || w == "excl" || w == "incl" || w == "exc" || w == "inc" || w == "vs" || w == "approx"
 }
 
 // reNewSentence is the end of a sentence and the first letter of the next
 // (". A", ". ا"); abbreviations followed by a lower-case word or a number
 // ("a.m. on", "No. 12") do not end one.
-var reNewSentence = regexp.MustCompile(`[a-z0-9\p{Arabic})][.!?؟]\s+[A-Z\p{Arabic}]`)
+var reNewSentence = regexp.MustCompile(`[a-z0-9\p{Arabic})][.!?؟]\s+(?:/\s+)?[A-Z\p{Arabic}]`)
 
 // cueWindow is how far before a value its cue is looked for (bytes: about
 // 60 Arabic or 120 Latin characters).

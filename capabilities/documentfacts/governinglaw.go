@@ -28,7 +28,11 @@ var (
 	lawName = `([A-Z][A-Za-z'-]*(?:\s+(?:of|and|the|[A-Z][A-Za-z'-]*)){0,5})`
 	// reLawOf: "the laws of X", "the substantive law of the Federal
 	// Republic of Germany", "the laws in force in X".
-	reLawOf = regexp.MustCompile(`(?i:\blaws?\s+(?:of|in\s+force\s+in|applicable\s+in|prevailing\s+in|of\s+and\s+in\s+force\s+in))\s+(?:(?i:the)\s+)?` + lawName)
+	reLawOf = regexp.MustCompile(`(?i:\b(?:laws?|legislation)(?:\s+and\s+(?:regulations|rules|statutes))?\s+(?:of|in\s+force\s+in|applicable\s+in|prevailing\s+in|of\s+and\s+in\s+force\s+in))\s+(?:(?i:the)\s+)?` + lawName)
+	// reLawNumbered: a statute named by its number, then the state that
+	// made it ("Law No. 4 of 2008 on Property Leasing of the State of
+	// Qatar", "Federal Law No. 5 of 1985 of the United Arab Emirates").
+	reLawNumbered = regexp.MustCompile(`(?i:\b(?:law|decree|code)\s+(?:no\.?|number|n°)\s*[0-9/]+(?:\s+of\s+[0-9]{4})?[^.;()]{0,80}?\bof)\s+(?:(?i:the)\s+)?` + lawName)
 	// reLawTrigger: a governing word in the sentence before the law.
 	reLawTrigger = regexp.MustCompile(`(?i)\b(?:governed|governs?|governing|construed|interpreted|subject\s+to|applicable\s+law|law\s+applicable|proper\s+law|choice\s+of\s+law)\b`)
 	// reLawVerbAfter: "Dutch law governs", "English law shall apply".
@@ -36,9 +40,9 @@ var (
 	// reIncorporated: "incorporated under the laws of X" describes a
 	// company, not the law that governs the document.
 	reIncorporated = regexp.MustCompile(`(?i)\b(?:incorporated|registered|organi[sz]ed|established|existing|formed)\s+(?:and\s+\w+\s+)?(?:under|in\s+accordance\s+with|pursuant\s+to)\s+(?:the\s+)?$`)
-	reLawLabel     = regexp.MustCompile(`(?i:governing\s+law)\s*[:：.-]\s*(?:(?i:the)\s+)?(?:(?i:laws?\s+of)\s+)?(?:(?i:the)\s+)?` + lawName)
+	reLawLabel     = regexp.MustCompile(`(?i:(?:governing|applicable|proper)\s+law)\s*[:：.-]\s*(?:(?i:the)\s+)?(?:(?i:laws?\s+of)\s+)?(?:(?i:the)\s+)?` + lawName)
 	// reLawTriggerAR: a governing verb or phrase.
-	reLawTriggerAR = regexp.MustCompile(`(?:يخضع|تخضع|يحكم|تحكم|يفسر|تفسر|يُفسر|تُفسر|يسري|تسري|يطبق|تطبق|يُطبق|تُطبق|القانون\s+الواجب\s+التطبيق|القانون\s+الحاكم|القانون\s+المطبق|القانون\s+المختص)`)
+	reLawTriggerAR = regexp.MustCompile(`(?:تفسير|وفقاً\s+لل?قوانين|وفقا\s+لل?قوانين|طبقاً\s+لل?قوانين|طبقا\s+لل?قوانين|يخضع|تخضع|يحكم|تحكم|يفسر|تفسر|يُفسر|تُفسر|يسري|تسري|يطبق|تطبق|يُطبق|تُطبق|القانون\s+الواجب\s+التطبيق|القانون\s+الحاكم|القانون\s+المطبق|القانون\s+المختص)`)
 )
 
 // jurisdictions maps how a governing law is written to ISO 3166: names
@@ -48,7 +52,7 @@ var jurisdictions = []struct {
 	code        string
 	names, adjs []string
 }{
-	{"OM", []string{"sultanate of oman", "oman", "سلطنة عمان", "سلطنة عُمان", "عمان", "عُمان"}, []string{"omani", "العماني", "العمانية"}},
+	{"OM", []string{"sultanate of oman", "oman", "sultanate", "سلطنة عمان", "سلطنة عُمان", "عمان", "عُمان", "السلطنة"}, []string{"omani", "العماني", "العمانية"}},
 	{"AE", []string{"united arab emirates", "uae", "u.a.e", "emirate of dubai", "emirate of abu dhabi", "dubai", "abu dhabi", "الإمارات العربية المتحدة", "دولة الإمارات", "الإمارات", "الامارات", "إمارة دبي", "دبي", "أبوظبي", "أبو ظبي"}, []string{"emirati", "uae", "dubai", "الإماراتي", "الإماراتية", "الاماراتي"}},
 	{"SA", []string{"kingdom of saudi arabia", "saudi arabia", "ksa", "المملكة العربية السعودية", "السعودية"}, []string{"saudi", "saudi arabian", "السعودي", "السعودية"}},
 	{"GB", []string{"england and wales", "england & wales", "england", "united kingdom", "scotland"}, []string{"english", "scots", "scottish", "الإنجليزي", "الإنكليزي", "الانجليزي", "البريطاني"}},
@@ -91,6 +95,7 @@ var jurisdictions = []struct {
 	{"LB", []string{"lebanese republic", "lebanon", "لبنان"}, []string{"lebanese", "اللبناني"}},
 	{"IQ", []string{"republic of iraq", "iraq", "العراق"}, []string{"iraqi", "العراقي"}},
 	{"MA", []string{"kingdom of morocco", "morocco", "المغرب"}, []string{"moroccan", "المغربي"}},
+	{"BN", []string{"sultanate of brunei", "brunei darussalam", "brunei"}, []string{"bruneian"}},
 }
 
 // jurisdiction is the ISO 3166 code of a jurisdiction's name or
@@ -199,7 +204,7 @@ func (x *extractor) law(t string, base int) {
 		x.add(candidate{fact: f, start: base + ms, end: base + ms + len(v), prio: 4})
 	}
 	lower := lowerASCII(t)
-	if strings.Contains(lower, "law") {
+	if strings.Contains(lower, "law") || strings.Contains(lower, "legislation") {
 		// "the laws of X" in a governing sentence.
 		for _, m := range reLawOf.FindAllStringSubmatchIndex(t, -1) {
 			before := lawSentence(t, m[0])
@@ -208,6 +213,11 @@ func (x *extractor) law(t string, base int) {
 			}
 			if reLawTrigger.MatchString(before) || reLawVerbAfter.MatchString(t[m[3]:]) || reLawLabel.MatchString(before+t[m[0]:m[3]]) {
 				add(m[2], m[3], "clause", 0.9)
+			}
+		}
+		for _, m := range reLawNumbered.FindAllStringSubmatchIndex(t, -1) {
+			if jurisdiction(t[m[2]:m[3]]) != "" && reLawTrigger.MatchString(lawSentence(t, m[0])) {
+				add(m[2], m[3], "clause", 0.85)
 			}
 		}
 		// "Omani law", "New York law", "Dutch law governs".
@@ -241,9 +251,11 @@ func (x *extractor) law(t string, base int) {
 		if len(rest) > 240 {
 			rest = rest[:240]
 		}
-		law := strings.Index(rest, "قانون")
-		if l := strings.Index(rest, "قوانين"); l >= 0 && (law < 0 || l < law) {
-			law = l
+		law := -1
+		for _, w := range []string{"قانون", "قوانين", "أنظمة", "الأنظمة", "انظمة", "تشريعات", "التشريعات"} {
+			if l := strings.Index(rest, w); l >= 0 && (law < 0 || l < law) {
+				law = l
+			}
 		}
 		if law < 0 && !strings.HasPrefix(t[m[0]:m[1]], "القانون") {
 			continue

@@ -232,9 +232,12 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	}
 
 	senderRoles(all, out.DocumentType)
-	if out.DocumentType == "invoice" || out.DocumentType == "quotation" {
-		issuerRole(all, &a)
+	periodicKeys(all, cands, a.text, out.DocumentType, out.DocumentSubtype)
+	subtotalBeforeTax(all)
+	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
+		issuerRole(all, &a, out.DocumentType)
 	}
+	translationRoles(all, cands, a.text)
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).
@@ -442,11 +445,16 @@ func firstHeading(a *assembled, title string) string {
 	return ""
 }
 
-// issuerRole: on an invoice, an organisation named without a role in
-// the first lines, before the customer, is the issuer (the supplier).
-func issuerRole(facts []Fact, a *assembled) {
+// issuerRole: on an invoice or a quotation, an organisation named without
+// a role in the first lines, before the customer, is the issuer (the
+// supplier); on a purchase order, before the supplier, the buyer.
+func issuerRole(facts []Fact, a *assembled, docType string) {
+	role, other := "supplier", "customer"
+	if docType == "purchase_order" {
+		role, other = "buyer", "supplier"
+	}
 	for _, f := range facts {
-		if f.Type == TypeParty && f.Role == "supplier" {
+		if f.Type == TypeParty && f.Role == role {
 			return
 		}
 	}
@@ -458,12 +466,41 @@ func issuerRole(facts []Fact, a *assembled) {
 		if f.Type != TypeParty || f.Evidence == nil {
 			continue
 		}
-		if f.Role == "customer" || f.Role == "buyer" {
+		if f.Role == other || role == "supplier" && f.Role == "buyer" {
 			return
 		}
 		if f.Role == "" && f.EntityType == "company" && runeToByte(a.text, f.Evidence.Start) < limit {
-			facts[i].Role, facts[i].Key, facts[i].Label, facts[i].Confidence = "supplier", "supplier", "Supplier (issuer)", min(f.Confidence, 0.75)
+			label := "Supplier (issuer)"
+			if role == "buyer" {
+				label = "Buyer (issuer)"
+			}
+			facts[i].Role, facts[i].Key, facts[i].Label, facts[i].Confidence = role, role, label, min(f.Confidence, 0.75)
 			return
+		}
+	}
+}
+
+// translationRoles: a party named in two scripts side by side ("AL
+// SAHWA LLC | شركة الصحوة ش.م.م", "Majan LLC / شركة مجان ش.م.م",
+// "Gulf Co. (شركة الخليج)") is one party: a name without a role takes
+// the role of its translation. facts[i] is cands[i]'s fact.
+func translationRoles(facts []Fact, cands []candidate, text string) {
+	for i, f := range facts {
+		if f.Type != TypeParty || f.Role != "" || i >= len(cands) {
+			continue
+		}
+		for j, g := range facts {
+			if j == i || g.Type != TypeParty || g.Role == "" || j >= len(cands) || hasArabic(f.Value) == hasArabic(g.Value) || f.EntityType != g.EntityType {
+				continue
+			}
+			a, b := cands[i], cands[j]
+			if a.start > b.start {
+				a, b = b, a
+			}
+			if a.end <= b.start && strings.Trim(text[a.end:b.start], " /|()-–,،\t\n") == "" {
+				facts[i].Role, facts[i].Key, facts[i].Label = g.Role, g.Key, g.Label
+				break
+			}
 		}
 	}
 }
@@ -597,7 +634,7 @@ var typeRules = []typeRule{
 	{"lease", "lease_agreement", []string{"lease", "tenancy", "landlord", "tenant", "lessor", "lessee", "إيجار", "الإيجار", "المؤجر", "المستأجر"}},
 	{"contract", "nda", []string{"non-disclosure", "confidential information", "disclosing party", "receiving party", "عدم الإفصاح", "المعلومات السرية"}},
 	{"contract", "supply_agreement", []string{"supply agreement", "supply contract", "supplier shall", "deliver the goods", "عقد توريد", "المورد"}},
-	{"contract", "employment_letter", []string{"employment", "offer letter", "probation", "basic salary", "job title", "position of", "عقد عمل", "الراتب الأساسي", "فترة التجربة", "المسمى الوظيفي", "صاحب العمل"}},
+	{"contract", "employment_letter", []string{"employment", "offer letter", "probation", "basic salary", "job title", "position of", "عقد عمل", "الراتب الأساسي", "فترة التجربة", "المسمى الوظيفي", "الموظف", "الموظفة"}},
 	{"contract", "", []string{"agreement", "contract", "hereinafter", "the parties", "عقد", "اتفاقية", "الطرف الأول"}},
 	{"company_profile", "", []string{"company profile", "about us", "our services", "our clients", "our mission", "our vision", "established in", "founded in", "نبذة عن الشركة", "خدماتنا", "رؤيتنا", "تأسست"}},
 	{"purchase_order", "", []string{"purchase order", "ship to", "أمر شراء"}},

@@ -66,30 +66,34 @@ var dateCues = []cue{
 	{[]string{"issue date", "date of issue", "issued on", "issued:", "order date", "date of order", "quotation date", "date of quotation", "تاريخ الإصدار", "تاريخ الاصدار", "تاريخ الطرح", "تاريخ العرض", "تاريخ الإعلان", "تاريخ الاعلان", "صدر في", "حرر في", "تحريراً في", "تحريرا في"}, "issue_date", "issue", "Issue date"},
 	{[]string{"dated", "made on", "entered into on", "made and entered into", "agreement date", "date of this agreement", "contract date", "date of contract", "تاريخ العقد", "تاريخ الاتفاقية", "أبرم هذا العقد", "أبرم في", "ابرم في", "تم الاتفاق في", "حرر هذا العقد"}, "agreement_date", "issue", "Agreement date"},
 	{[]string{"date", "التاريخ"}, "document_date", "issue", "Document date"},
-	{[]string{"effective", "takes effect", "take effect", "in effect from", "starts on", "start on", "starts", "starting", "begins", "begins on", "begin on", "commence", "commences", "commenced", "commencing", "commencement", "start date", "starting on", "starting from", "with effect from", "from", "joining date", "start work on", "into force", "entry into force", "in force from", "go live", "go-live", "goes live", "تاريخ السريان", "يسري", "تسري", "اعتبارا من", "اعتباراً من", "تاريخ البدء", "تاريخ بدء", "ابتداء من", "ابتداءً من", "يبدأ", "تبدأ", "من تاريخ", "تاريخ المباشرة", "المباشرة"}, "effective_date", "effective", "Effective date"},
-	{[]string{"expiry", "expires", "expiration", "end date", "ending on", "ends on", "until", "terminate on", "terminates on", "to ", "تاريخ الانتهاء", "ينتهي", "تنتهي", "حتى", "إلى", "الى", "لغاية"}, "expiry_date", "expiry", "Expiry date"},
+	{[]string{"effective", "takes effect", "take effect", "in effect from", "starts on", "start on", "starts", "starting", "begins", "begins on", "begin on", "commence", "commences", "commenced", "commencing", "commencement", "start date", "starting on", "starting from", "with effect from", "w.e.f.", "w.e.f", "from", "joining date", "start work on", "into force", "entry into force", "in force from", "go live", "go-live", "goes live", "تاريخ السريان", "تاريخ سريان", "يسري", "تسري", "اعتبارا من", "اعتباراً من", "تاريخ البدء", "تاريخ بدء", "ابتداء من", "ابتداءً من", "يبدأ", "تبدأ", "من تاريخ", "تاريخ المباشرة", "المباشرة"}, "effective_date", "effective", "Effective date"},
+	{[]string{"expiry", "expires", "expiration", "expiring", "expiring on", "expire on", "end date", "ending on", "ends on", "until", "terminate on", "terminates on", "to ", "termination date", "تاريخ الانتهاء", "تاريخ انتهاء", "ينتهي", "تنتهي", "حتى", "إلى", "الى", "لغاية"}, "expiry_date", "expiry", "Expiry date"},
 	{[]string{"valid until", "valid till", "valid up to", "valid through", "validity", "offer valid", "ساري حتى", "سارٍ حتى", "سارية حتى", "صالح حتى", "صالحة حتى", "صلاحية العرض", "مدة سريان العرض"}, "valid_until", "expiry", "Valid until"},
-	{[]string{"due date", "payment due", "payment deadline", "payment date", "due on", "due by", "payable by", "pay by", "تاريخ الاستحقاق", "يستحق", "تستحق", "يستحق الدفع"}, "due_date", "due", "Due date"},
+	{[]string{"due date", "payment due", "payment deadline", "payment date", "due on", "due by", "payable by", "pay by", "تاريخ الاستحقاق", "موعد الاستحقاق", "موعد السداد", "يستحق", "تستحق", "يستحق الدفع"}, "due_date", "due", "Due date"},
 	{[]string{"submission deadline", "closing date", "deadline", "close on", "closes on", "closing on", "آخر موعد", "اخر موعد", "الموعد النهائي", "موعد التقديم", "تاريخ الإغلاق", "تاريخ الاغلاق"}, "submission_deadline", "due", "Submission deadline"},
-	{[]string{"delivery date", "date of delivery", "تاريخ التسليم", "تاريخ التوريد"}, "delivery_date", "due", "Delivery date"},
+	{[]string{"delivery date", "date of delivery", "completion date", "date of completion", "handover date", "تاريخ التسليم", "تاريخ تسليم", "تاريخ التوريد", "تاريخ توريد", "تاريخ الإنجاز", "تاريخ الانجاز"}, "delivery_date", "due", "Delivery date"},
 	{[]string{"signed on", "signature date", "date of signature", "executed on", "signed this", "تاريخ التوقيع", "وقع في", "وقعت في", "تم التوقيع"}, "signature_date", "signature", "Signature date"},
 }
 
 var moneyCues = []cue{
 	{[]string{"total", "grand total", "amount due", "total due", "balance due", "amount payable", "total amount", "total price", "incl. vat", "including vat", "inclusive of vat", "شامل الضريبة", "الإجمالي", "الاجمالي", "المبلغ الإجمالي", "المجموع الكلي", "المجموع", "المبلغ المستحق", "إجمالي"}, "total_amount", "", "Total amount"},
-	{[]string{"subtotal", "sub-total", "sub total", "net amount", "total before vat", "total excluding vat", "المجموع الفرعي", "المجموع قبل الضريبة"}, "subtotal", "", "Subtotal"},
-	{[]string{"vat", "tax", "ضريبة", "الضريبة"}, "tax_amount", "", "Tax amount"},
+	{[]string{"subtotal", "sub-total", "sub total", "net amount", "net total", "total net", "total before vat", "total excluding vat", "before vat", "before tax", "excl. vat", "excl vat", "excluding vat", "exclusive of vat", "net of vat", "المجموع الفرعي", "المجموع قبل الضريبة", "قبل الضريبة", "غير شامل الضريبة", "بدون الضريبة"}, "subtotal", "", "Subtotal"},
+	{[]string{"vat", "tax", "reverse charge", "ضريبة", "الضريبة"}, "tax_amount", "", "Tax amount"},
 	{[]string{"rent", "rental", "الإيجار", "الايجار", "بدل الإيجار", "القيمة الإيجارية", "الأجرة", "الاجرة", "أجرة", "اجرة", "الأجرة الشهرية", "الأجرة السنوية"}, "rent", "", "Rent"},
 	{[]string{"deposit", "التأمين", "تأمين", "مبلغ التأمين"}, "security_deposit", "", "Security deposit"},
 	{[]string{"salary", "الراتب", "راتب", "الأجر", "اجر"}, "salary", "", "Salary"},
 	{[]string{"allowance", "بدل"}, "allowance", "", "Allowance"},
 	{[]string{"contract value", "contract price", "total value", "contract sum", "agreement value", "قيمة العقد", "قيمة العقد الإجمالية", "القيمة الإجمالية للعقد"}, "contract_value", "", "Contract value"},
-	{[]string{"fee", "fees", "document price", "price of the tender documents", "رسوم", "الرسوم", "أتعاب", "الأتعاب", "اتعاب", "ثمن وثائق", "ثمن الوثائق", "ثمن كراسة"}, "fee", "", "Fee"},
+	{[]string{"fee", "fees", "charge", "charges", "document price", "price of the tender documents", "رسوم", "الرسوم", "أتعاب", "الأتعاب", "اتعاب", "ثمن وثائق", "ثمن الوثائق", "ثمن كراسة"}, "fee", "", "Fee"},
 	{[]string{"bid bond", "bid security", "tender bond", "tender security", "bid guarantee", "ضمان ابتدائي", "ضمان بنكي ابتدائي", "الضمان الابتدائي", "تأمين مؤقت", "التأمين المؤقت", "التأمين الابتدائي"}, "bid_bond", "", "Bid bond"},
-	{[]string{"performance bond", "performance guarantee", "performance security", "ضمان حسن التنفيذ", "ضمان نهائي", "الضمان النهائي"}, "performance_bond", "", "Performance bond"},
+	{[]string{"performance bond", "performance guarantee", "performance security", "ضمان حسن التنفيذ", "ضمان حسن تنفيذ", "ضمان حسن الأداء", "ضمان نهائي", "الضمان النهائي"}, "performance_bond", "", "Performance bond"},
 	{[]string{"discount", "خصم"}, "discount", "", "Discount"},
 	{[]string{"penalty", "liquidated damages", "damages", "غرامة", "تعويض"}, "penalty_amount", "", "Penalty"},
-	{[]string{"unit price", "unit rate", "price per", "priced at", "at a price of", "سعر الوحدة", "بسعر"}, "price", "", "Unit price"},
+	{[]string{"unit price", "unit rate", "price per", "priced at", "at a price of", "charged at", "سعر الوحدة", "بسعر"}, "price", "", "Unit price"},
+	{[]string{"price", "rate", "rates", "الثمن", "ثمن"}, "price", "", "Price"},
+	// A cap on liability: an amount of its own kind (the guideline's
+	// "amount"), not the total its sentence may name ("total liability").
+	{[]string{"liability", "liable", "المسؤولية", "مسؤولية"}, "amount", "", "Liability cap"},
 	{[]string{"capital", "رأس المال", "راس المال"}, "share_capital", "", "Share capital"},
 	{[]string{"revenue", "turnover", "الإيرادات"}, "revenue", "", "Revenue"},
 }
@@ -106,14 +110,14 @@ var percentCues = []cue{
 }
 
 var durationCues = []cue{
-	{[]string{"notice", "إشعار", "اشعار", "إخطار", "اخطار"}, "notice_period", "", "Notice period"},
-	{[]string{"probation", "التجربة", "تجربة"}, "probation_period", "", "Probation period"},
-	{[]string{"renew", "renewal", "renewed", "renews", "renewable", "تجديد", "يجدد", "تجدد"}, "renewal_term", "", "Renewal term"},
-	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "defects liability", "defect liability", "defects notification", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون"}, "warranty_period", "", "Warranty period"},
-	{[]string{"deliver", "delivery", "delivered", "ship", "shipped", "shipment", "dispatch", "dispatched", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
-	{[]string{"confidential", "confidentiality", "survive", "survives", "survival", "السرية"}, "confidentiality_period", "", "Confidentiality period"},
-	{[]string{"payment", "invoice", "payable", "paid", "pay ", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة", "بدفع", "بسداد", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع"}, "payment_period", "", "Payment period"},
-	{[]string{"term", "period of", "for a period", "duration", "lease period", "in force", "مدة", "لمدة", "المدة"}, "term", "", "Term"},
+	{[]string{"notice", "إشعار", "اشعار", "إخطار", "اخطار", "إنذار", "الإنذار", "انذار"}, "notice_period", "", "Notice period"},
+	{[]string{"probation", "probationary", "التجربة", "تجربة"}, "probation_period", "", "Probation period"},
+	{[]string{"renewal term", "renewal period", "renew", "renewal", "renewed", "renews", "renewable", "extend", "extends", "extended", "extension", "prolonged", "تجديد", "يجدد", "تجدد", "تمديد", "يمدد", "تمدد"}, "renewal_term", "", "Renewal term"},
+	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "defects liability", "defect liability", "defects notification", "maintenance period", "فترة الصيانة", "مدة الصيانة", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون"}, "warranty_period", "", "Warranty period"},
+	{[]string{"deliver", "delivery", "delivered", "ship", "shipped", "shipment", "dispatch", "dispatched", "hand over", "handover", "handed over", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
+	{[]string{"confidential", "confidentiality", "survive", "survives", "survival", "السرية", "سرية"}, "confidentiality_period", "", "Confidentiality period"},
+	{[]string{"payment", "invoice", "payable", "paid", "pay ", "balance", "transfer", "remit", "الباقي", "المتبقي", "سداد", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة", "بدفع", "بسداد", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع"}, "payment_period", "", "Payment period"},
+	{[]string{"term", "period of", "for a period", "duration", "lease period", "in force", "continues for", "continue for", "runs for", "run for", "مدة", "لمدة", "المدة"}, "term", "", "Term"},
 }
 
 // partyRoles maps role words to the role reported (the guideline's
@@ -134,8 +138,12 @@ var partyRoles = []struct {
 	{[]string{"employee", "الموظف", "الموظفة", "العامل", "العاملة"}, "employee"},
 	{[]string{"contractor", "المقاول"}, "contractor"},
 	{[]string{"consultant", "adviser", "advisor", "المستشار", "الاستشاري"}, "consultant"},
-	{[]string{"disclosing party", "الطرف المفصح"}, "disclosing_party"},
+	{[]string{"disclosing party", "discloser", "الطرف المفصح"}, "disclosing_party"},
 	{[]string{"receiving party", "recipient", "الطرف المتلقي", "الطرف المستلم"}, "receiving_party"},
+	{[]string{"first party", "party a", "party of the first part", "الطرف الأول", "الطرف أ"}, "first_party"},
+	{[]string{"second party", "party b", "party of the second part", "الطرف الثاني", "الطرف ب"}, "second_party"},
+	// The text's own role word where the guideline has none.
+	{[]string{"distributor", "الموزع"}, "distributor"},
 	{[]string{"bidder", "tenderer", "applicant", "candidate", "المتناقص", "مقدم العطاء", "المناقص", "المتقدم"}, "bidder"},
 	{[]string{"issuer", "issued by", "from", "الجهة المعلنة", "الجهة المصدرة", "صادر عن", "صادرة عن"}, "issuer"},
 }

@@ -1,6 +1,7 @@
 package documentfacts
 
 import (
+	"math"
 	"regexp"
 	"sort"
 	"strings"
@@ -16,8 +17,8 @@ var (
 	// two digits after it) | 1250.5
 	numPat   = D + `{1,3}(?:[,٬،]` + D + `{3})+(?:[.٫]` + D + `+)?|` + D + `{1,3}(?:\.` + D + `{3})+,` + D + `{1,2}|` + D + `+,` + D + `{1,2}|` + D + `+(?:[.٫]` + D + `+)?`
 	multPat  = `(?:\s?(?:(?:million|mn|m|thousand|k)\b|مليون|ألف|الف))?`
-	curWords = `US\$|\$|€|£|USD|OMR|AED|SAR|EUR|QAR|KWD|BHD|GBP|R\.O\.?|RO\b|Omani Rials?|Rials? Omani|Rial Omani|Omani Riyals?|Saudi Riyals?|UAE Dirhams?|Dirhams?|US Dollars?|Dollars?|Euros?|Rials?|Riyals?|` +
-		`ر\.ع\.?|ر\.ع|ريال عماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ر\.س\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو`
+	curWords = `US\$|\$|€|£|USD|OMR|AED|SAR|EUR|QAR|KWD|BHD|GBP|CHF|INR|R\.O\.?|RO\b|(?-i:\b(?:BD|KD|QR|Dhs)\b)|Omani Rials?|Rials? Omani|Rial Omani|Omani Riyals?|Saudi Riyals?|Qatari Riyals?|Bahraini Dinars?|Kuwaiti Dinars?|UAE Dirhams?|Dirhams?|US Dollars?|Dollars?|Euros?|Pounds? Sterling|Rials?|Riyals?|` +
+		`ر\.ع\.?|ر\.ع|ريال عماني|ريال العماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ريال قطري|ر\.س\.?|ر\.ق\.?|دينار بحريني|دينار كويتي|د\.ب\.?|د\.ك\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو`
 	reMoneyBefore = regexp.MustCompile(`(?i)(` + curWords + `)\s?(` + numPat + `)(` + multPat + `)`)
 	reMoneyAfter  = regexp.MustCompile(`(?i)(` + numPat + `)(` + multPat + `)\s?(` + curWords + `)`)
 )
@@ -47,17 +48,44 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		}
 		code, sure := currencyCode(cur, x.omani)
 		f := Fact{Type: TypeMoney, Key: "amount", Label: "Amount", Value: t[ms:me], CurrencySymbol: strings.TrimSpace(cur), Method: "pattern", Confidence: 0.8}
-		if c, ok := nearestCue(ctxBefore(t, ms, prev), moneyCues); ok && (!dataRow || strings.TrimSpace(t[:ms]) != "") {
-			f.Key, f.Label, f.Method, f.Confidence = c.key, c.label, "labeled_field", 0.88
-		} else if dataRow {
-			f.Key, f.Label, f.Method, f.Confidence = "price", "Line price", "table", 0.85
+		ctx := ctxBefore(t, ms, prev)
+		c, at, cued := nearestCueAt(ctx, moneyCues)
+		if cued && c.key == "total_amount" && strings.HasSuffix(lowerASCII(ctx[:at]), "in ") {
+			cued = false // "in total not more than EUR 6.250": a bound, not a total
 		}
-		if f.Key == "amount" && unitAfter(t[me:min(len(t), me+30)]) && !reBoundBefore.MatchString(t[max(0, ms-30):ms]) {
+		near := cued && cueAttached(ctx[at+cueLen(ctx[at:], c):])
+		unit := unitAfter(t[me:min(len(t), me+30)]) && !reBoundBefore.MatchString(t[max(0, ms-30):ms])
+		colKey := ""
+		if dataRow {
+			colKey = columnKey(t, ms, headerCells)
+		}
+		switch {
+		case colKey == "tax_amount" && !shortRow(t, headerCells):
+			// A line's amount under a tax column is its tax.
+			f.Key, f.Label, f.Method, f.Confidence = colKey, columnLabel(colKey), "table", 0.85
+		case dataRow && cued && strings.TrimSpace(t[:ms]) != "":
+			// A cue in the row before the amount ("Delivery fee | OMR
+			// 20", "VAT 5% | OMR 50.000").
+			f.Key, f.Label, f.Method, f.Confidence = c.key, c.label, "labeled_field", 0.88
+		case dataRow:
+			f.Key, f.Label, f.Method, f.Confidence = colKey, columnLabel(colKey), "table", 0.85
+		case cued && unit && !near && c.key != "penalty_amount" && rePerUnitAfter.MatchString(t[me:min(len(t), me+30)]):
+			// "Pages above the monthly allowance are charged at RO 0.012
+			// per page": the unit after the amount says more than a cue
+			// words away from it.
+			f.Key, f.Label, f.Method, f.Confidence = "price", "Unit price", "pattern", 0.8
+		case cued:
+			f.Key, f.Label, f.Method, f.Confidence = c.key, c.label, "labeled_field", 0.88
+		}
+		if f.Key == "amount" && f.Method == "pattern" && unit {
 			// "OMR 3.250 per box", "USD 12 each": a unit price.
 			f.Key, f.Label, f.Method, f.Confidence = "price", "Unit price", "pattern", 0.8
 		}
-		if f.Key == "amount" && reDelayAfter.MatchString(t[me:min(len(t), me+60)]) {
-			// "OMR 100.000 per day of delay", "١٠٠ ريال عماني عن كل يوم تأخير"
+		if (f.Key == "amount" && f.Method == "pattern" || f.Key == "discount") && (reDelayAfter.MatchString(t[me:min(len(t), me+60)]) ||
+			reDailyAfter.MatchString(t[me:min(len(t), me+30)]) && reLateWord.MatchString(sentenceBefore(t, ms)) || reFailureBefore.MatchString(sentenceBefore(t, ms))) {
+			// "OMR 100.000 per day of delay", "١٠٠ ريال عماني عن كل يوم
+			// تأخير", "GBP 5,000 for each breach", "خصم ٥٠ ريالاً عن كل
+			// مخالفة": a penalty, whatever word names it.
 			f.Key, f.Label, f.Method, f.Confidence = "penalty_amount", "Penalty", "clause", 0.85
 		}
 		f.Frequency = frequencyAround(t, ms, me)
@@ -111,6 +139,39 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 	x.inheritMoneyKeys(t, base, first)
 }
 
+// cueLen is the length of the cue word c that s starts with.
+func cueLen(s string, c cue) int {
+	low, n := lowerASCII(s), 0
+	for _, w := range c.words {
+		if strings.HasPrefix(low, w) && len(w) > n {
+			n = len(w)
+		}
+	}
+	return n
+}
+
+// cueAttached: between a cue and its amount stand only words that join
+// them ("allowance of", "rent: ", "fee amounting to", "غرامة قدرها"), not
+// a verb or a noun of another thing ("the monthly allowance are charged
+// at", "the allowance costs").
+func cueAttached(gap string) bool {
+	for _, w := range strings.FieldsFunc(lowerASCII(gap), func(r rune) bool {
+		return r == ' ' || r == ':' || r == ',' || r == '(' || r == ')' || r == '-' || r == '=' || r == '|' || r == '*' || r == '،'
+	}) {
+		if !joinWords[w] && !hasDigit(w) {
+			return false
+		}
+	}
+	return true
+}
+
+var joinWords = map[string]bool{"of": true, "is": true, "are": true, "be": true, "will": true, "shall": true, "at": true, "a": true, "an": true,
+	"the": true, "to": true, "amounting": true, "equal": true, "equals": true, "totalling": true, "totaling": true, "for": true, "fixed": true,
+	"monthly": true, "annual": true, "yearly": true, "weekly": true, "daily": true, "per": true, "month": true, "year": true, "in": true,
+	"amount": true, "sum": true, "total": true, "net": true, "gross": true, "basic": true, "only": true, "vat": true, "%": true,
+	"قدره": true, "قدرها": true, "وقدره": true, "وقدرها": true, "بمبلغ": true, "مبلغ": true, "مبلغاً": true, "بقيمة": true, "قيمته": true,
+	"قيمتها": true, "هو": true, "هي": true, "الشهري": true, "الشهرية": true, "السنوي": true, "السنوية": true}
+
 // reLabelCurrency: a line "label (CUR): number" or "label in CUR: number"
 // (the whole line).
 var reLabelCurrency = regexp.MustCompile(`(?i)^[\s*_-]*([^:|\n()]{1,60}?)\s*(?:[(\[]\s*(?:in\s+)?(` + curWords + `)\s*[)\]]|\bin\s+(` + curWords + `))\s*[:：]?[\s*_]*(` + numPat + `)[\s*_]*$`)
@@ -162,7 +223,27 @@ func unitAfter(after string) bool {
 	return true
 }
 
-var reDelayAfter = regexp.MustCompile(`(?i)^[^.;]{0,30}?(?:\bof\s+delay|\bday\s+late|\bdelay\b|تأخير|التأخير)`)
+// reDailyAfter, reLateWord and reFailureBefore: "AED 250 per day" in a
+// sentence about late deliveries, and "For each KPI failure the Client
+// may deduct SAR 5,000": penalties.
+var (
+	reDailyAfter    = regexp.MustCompile(`(?i)^\s*(?:per|for\s+each|for\s+every|a)\s+(?:calendar\s+|working\s+)?day\b|^\s*(?:عن|لكل)\s+(?:كل\s+)?يوم`)
+	reLateWord      = regexp.MustCompile(`(?i)\b(?:late|lateness|delay\w*|overdue)\b|تأخير|التأخير|تأخر|التأخر`)
+	reFailureBefore = regexp.MustCompile(`(?i)\b(?:for|per)\s+(?:each|every|any)\s+(?:[\w-]+\s+){0,3}(?:failure|breach|violation|default|missed)\b`)
+	// rePerUnitAfter: "per page", "per GB": a unit, not "each".
+	rePerUnitAfter = regexp.MustCompile(`(?i)^\s*(?:per|/)\s*[a-z]`)
+)
+
+// sentenceBefore is the text of t's sentence before at.
+func sentenceBefore(t string, at int) string {
+	s := t[:at]
+	if locs := reSentenceEnd.FindAllStringIndex(s, -1); len(locs) > 0 {
+		s = s[locs[len(locs)-1][1]:]
+	}
+	return s
+}
+
+var reDelayAfter = regexp.MustCompile(`(?i)^[^.;]{0,30}?(?:\bof\s+delay|\bday\s+late|\bdelay\b|تأخير|التأخير|\b(?:for|per)\s+(?:each|every|any)?\s*(?:breach|violation|infringement|missed\s+\w+|default)\b|(?:عن|لكل)\s+(?:كل\s+)?(?:مخالفة|إخلال|اخلال))`)
 
 // inheritMoneyKeys: in one sentence, an amount with no cue of its own that
 // follows a keyed amount is a part of it ("a fixed fee of USD 85,000, in
@@ -177,7 +258,7 @@ func (x *extractor) inheritMoneyKeys(t string, base, first int) {
 		if c.fact.Type != TypeMoney {
 			continue
 		}
-		if last != nil && c.fact.Key == "amount" && c.start >= last.end && !reSentenceEnd.MatchString(t[last.end-base:c.start-base]) {
+		if last != nil && c.fact.Key == "amount" && c.fact.Method == "pattern" && c.start >= last.end && !reSentenceEnd.MatchString(t[last.end-base:c.start-base]) {
 			c.fact.Key, c.fact.Label, c.fact.Method = last.fact.Key, last.fact.Label, "clause"
 			c.fact.Confidence = min(c.fact.Confidence, 0.78)
 			continue
@@ -194,8 +275,11 @@ func (x *extractor) inheritMoneyKeys(t string, base, first int) {
 var reSentenceEnd = regexp.MustCompile(`[.;!?؟؛](?:\s|$)|\n`)
 
 var (
-	reBareNumber  = regexp.MustCompile(`^\s*(` + numPat + `)\s*$`)
-	reCurrencyCol = regexp.MustCompile(`(?i)(?:^|[\s(\[])(` + curWords + `)(?:$|[\s)\]])`)
+	// reBareNumber: a cell that is a number alone, bold in Markdown, or
+	// negative ("-1,310.40", "(1,310.40)": a discount or credit, whose
+	// amount is read without its sign).
+	reBareNumber  = regexp.MustCompile(`^[\s*_]*[-−–(]?\s*(` + numPat + `)\)?[\s*_]*$`)
+	reCurrencyCol = regexp.MustCompile(`(?i)(?:^|[\s(\[/]|بال|ب)(` + curWords + `)(?:$|[\s)\]/])`)
 )
 
 // tableNumbers reads the bare numbers of a data row whose column header
@@ -207,6 +291,7 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 	// whose empty cells the readers drop) is aligned on the right: its
 	// last cell is under the last column.
 	shift := max(0, len(heads)-len(cells))
+	tableCur := headerCurrency(heads, x.omani)
 	off := 0
 	for j, cell := range cells {
 		start := off
@@ -220,10 +305,17 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 			continue
 		}
 		hm := reCurrencyCol.FindStringSubmatch(heads[i])
-		if hm == nil && x.docCurrency != "" && reMoneyColumn.MatchString(heads[i]) {
-			// "All amounts are in Omani Rials": a price, amount or total
-			// column is in the document's currency.
-			hm = []string{"", x.docCurrency}
+		if hm == nil && reMoneyColumn.MatchString(heads[i]) && !rateColumn(heads[i]) {
+			switch {
+			case tableCur != "":
+				// "Unit price (OMR) | VAT 5% | Total (OMR)": a money
+				// column of a table whose others name one currency.
+				hm = []string{"", tableCur}
+			case x.docCurrency != "":
+				// "All amounts are in Omani Rials": a price, amount or
+				// total column is in the document's currency.
+				hm = []string{"", x.docCurrency}
+			}
 		}
 		if hm == nil {
 			continue
@@ -233,9 +325,12 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 		if code == "" || !ok {
 			continue
 		}
-		f := Fact{Type: TypeMoney, Key: "price", Label: "Line price", Value: cell[m[2]:m[3]], CurrencySymbol: hm[1], Currency: code,
+		k := columnKey(t, start+m[2], headerCells)
+		f := Fact{Type: TypeMoney, Key: k, Label: columnLabel(k), Value: cell[m[2]:m[3]], CurrencySymbol: hm[1], Currency: code,
 			Normalized: formatNumber(v) + " " + code, Method: "table", Confidence: 0.8}
-		if c, ok := nearestCue(strings.Split(t, " | ")[0], moneyCues); ok {
+		if c, ok := nearestCue(strings.Split(t, " | ")[0], moneyCues); ok && !(k == "tax_amount" && shift == 0) {
+			// The row's label ("Subtotal", "VAT 5%") keys its amounts,
+			// but a line's amount under a tax column is its tax.
 			f.Key, f.Label = c.key, c.label
 		}
 		if !sure {
@@ -246,13 +341,95 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 	}
 }
 
+// rateColumn: a column of rates ("VAT %", "Tax rate", "النسبة"), not of
+// amounts ("VAT 5%" heads each line's tax, "Unit rate" its price).
+func rateColumn(h string) bool {
+	if !reRateColumn.MatchString(h) {
+		return false
+	}
+	_, ok := nearestCue(h, moneyCues)
+	return !ok || reTaxWord.MatchString(h)
+}
+
+var reTaxWord = regexp.MustCompile(`(?i)\b(?:vat|tax)\b|ضريبة`)
+
+// headerCurrency is the currency a table's header names, as written,
+// when every column that names one names the same; "" otherwise.
+func headerCurrency(heads []string, omani bool) string {
+	cur, code := "", ""
+	for _, h := range heads {
+		m := reCurrencyCol.FindStringSubmatch(h)
+		if m == nil {
+			continue
+		}
+		c, _ := currencyCode(m[1], omani)
+		if c == "" || code != "" && c != code {
+			return ""
+		}
+		cur, code = m[1], c
+	}
+	return cur
+}
+
+// columnKey is the key of an amount at t[at:] in a table's data row by
+// the header of its column (the row aligned as tableNumbers aligns it):
+// the line's tax under a tax column ("VAT 5% (OMR)", "الضريبة"), a fee,
+// rent, salary, allowance, deposit, discount or penalty under a column
+// naming one ("Fee (AED)"), an instalment in a payment schedule (a table
+// whose first column names the payments: "Milestone", "الدفعة"), and
+// otherwise a line price (under "Unit price", "Amount", "Total").
+func columnKey(t string, at int, headerCells string) string {
+	heads := strings.Split(headerCells, " | ")
+	cells := strings.Count(t, " | ") + 1
+	i := strings.Count(t[:at], " | ") + max(0, len(heads)-cells)
+	key := "price"
+	if i < len(heads) {
+		if c, ok := nearestCue(heads[i], moneyCues); ok {
+			switch c.key {
+			case "tax_amount", "fee", "rent", "salary", "allowance", "security_deposit", "discount", "penalty_amount", "bid_bond", "performance_bond":
+				return c.key
+			}
+		}
+	}
+	if reScheduleHead.MatchString(heads[0]) {
+		key = "amount"
+	}
+	return key
+}
+
+// shortRow: a data row with fewer cells than its header (a subtotal,
+// tax or total row, whose empty cells the readers drop).
+func shortRow(t, headerCells string) bool {
+	return strings.Count(t, " | ") < strings.Count(headerCells, " | ")
+}
+
+// reScheduleHead: the first column of a payment schedule.
+var reScheduleHead = regexp.MustCompile(`(?i)^\s*(?:milestones?|instal?lments?|payments?|payment\s+stages?|stages?|الدفعات|الدفعة|الدفعه|المرحلة|المراحل|القسط|الأقساط)\s*$`)
+
+func columnLabel(key string) string {
+	switch key {
+	case "price":
+		return "Line price"
+	case "amount":
+		return "Instalment"
+	}
+	for _, c := range moneyCues {
+		if c.key == key {
+			return c.label
+		}
+	}
+	return "Amount"
+}
+
 // reDocCurrency: the document states the currency of all its amounts
 // once ("All amounts are in Omani Rials", "Currency: USD", "جميع المبالغ
 // بالريال العماني", "العملة: ريال عماني").
 var (
 	reDocCurrency = regexp.MustCompile(`(?i)(?:\b(?:all\s+)?(?:amounts|prices|figures|values|rates)\s+(?:are\s+)?(?:stated\s+|quoted\s+|expressed\s+|shown\s+)?in|\bcurrency\s*[:：]|(?:جميع\s+)?(?:المبالغ|الأسعار|الاسعار)\s+(?:مبينة\s+|محسوبة\s+)?(?:بـ|ب)|العملة\s*[:：])\s*(?:the\s+)?(` + curWords + `)`)
+	// reRateColumn: a rate or a percent sign after no number.
+	reRateColumn = regexp.MustCompile(`(?i)\brate\b|نسبة|(?:^|[^0-9٠-٩\s])\s*[%٪]`)
 	// reMoneyColumn: a column header of amounts.
-	reMoneyColumn = regexp.MustCompile(`(?i)\b(?:price|amount|total|rate|value|cost|fee|sum|subtotal)\b|المبلغ|السعر|الإجمالي|الاجمالي|القيمة|التكلفة|المجموع`)
+	reMoneyColumn = regexp.MustCompile(`(?i)\b(?:price|amount|total|rate|value|cost|fee|fees|sum|subtotal|vat|tax)\b|المبلغ|السعر|الإجمالي|الاجمالي|القيمة|التكلفة|المجموع|الضريبة|ضريبة`)
 )
 
 // learnDocCurrency finds a statement of the document's currency.
@@ -326,11 +503,19 @@ var (
 // Elsewhere "48.000" stays 48 (three decimals, as Omani amounts are
 // written).
 func (x *extractor) parseAmount(s string) (float64, bool) {
-	if x.decimalComma && reDotThousands.MatchString(asciiDigits(strings.TrimSpace(s))) {
-		return parseNumber(strings.ReplaceAll(s, ".", ""))
+	n := asciiDigits(strings.TrimSpace(s))
+	switch {
+	case x.decimalComma && reDotThousands.MatchString(n):
+		return parseNumber(strings.ReplaceAll(n, ".", ""))
+	case x.decimalComma && reCommaThree.MatchString(n):
+		// "4,125" where thousands are grouped by points: three decimals.
+		return parseNumber(strings.Replace(n, ",", ".", 1))
 	}
 	return parseNumber(s)
 }
+
+// reCommaThree: one comma before three digits ("4,125").
+var reCommaThree = regexp.MustCompile(`^[0-9]{1,3},[0-9]{3}$`)
 
 // frequencyAround says how often an amount is due when the words right
 // after it ("per month", "شهرياً") or just before it in its clause
@@ -390,12 +575,71 @@ func currencyCode(s string, omani bool) (code string, sure bool) {
 		return "EUR", true
 	case w == "gbp" || w == "£":
 		return "GBP", true
-	case w == "qar" || w == "kwd" || w == "bhd":
+	case w == "qar" || w == "kwd" || w == "bhd" || w == "chf" || w == "inr":
 		return strings.ToUpper(w), true
+	case w == "bd" || strings.Contains(w, "bahraini") || strings.Contains(w, "بحريني") || strings.HasPrefix(w, "د.ب"):
+		return "BHD", true
+	case w == "kd" || strings.Contains(w, "kuwaiti") || strings.Contains(w, "كويتي") || strings.HasPrefix(w, "د.ك"):
+		return "KWD", true
+	case w == "qr" || strings.Contains(w, "qatari") || strings.Contains(w, "قطري") || strings.HasPrefix(w, "ر.ق"):
+		return "QAR", true
+	case w == "dhs":
+		return "AED", true
+	case strings.HasPrefix(w, "pound"):
+		return "GBP", true
 	case strings.HasPrefix(w, "rial") || strings.HasPrefix(w, "riyal"):
 		if omani {
 			return "OMR", false
 		}
 	}
 	return "", false
+}
+
+// periodicKeys names an amount that no cue keys but that is due every
+// month, quarter or year ("يدفع العميل مبلغاً شهرياً قدره ٣٬٢٠٠ ريال
+// عماني", "a monthly sum of OMR 950"): in a lease it is the rent, in an
+// employment contract the salary, in any other contract the fee; a
+// bound ("at least USD 10,000 per month") stays an amount. facts[i] is
+// cands[i]'s fact.
+func periodicKeys(facts []Fact, cands []candidate, text, docType, subtype string) {
+	key := ""
+	switch {
+	case docType == "lease":
+		key = "rent"
+	case subtype == "employment_letter":
+		key = "salary"
+	case docType == "contract":
+		key = "fee"
+	default:
+		return
+	}
+	for i, f := range facts {
+		if f.Type == TypeMoney && f.Key == "amount" && f.Method == "pattern" && f.Frequency != "" && i < len(cands) &&
+			!reBoundBefore.MatchString(text[max(0, cands[i].start-30):cands[i].start]) {
+			facts[i].Key, facts[i].Label = key, columnLabel(key)
+		}
+	}
+}
+
+// subtotalBeforeTax: of two totals in one currency, the smaller is the
+// subtotal when a tax amount brings it to the larger ("المجموع 1,961.500",
+// "VAT 98.075", "الإجمالي المستحق 2,059.575": a total row before the tax
+// is the subtotal), within the tolerance totals_do_not_reconcile allows.
+func subtotalBeforeTax(facts []Fact) {
+	for i, x := range facts {
+		if x.Type != TypeMoney || x.Key != "total_amount" || x.Amount == nil || x.Currency == "" {
+			continue
+		}
+		for _, y := range facts {
+			if y.Type != TypeMoney || y.Key != "total_amount" || y.Amount == nil || y.Currency != x.Currency || *y.Amount <= *x.Amount {
+				continue
+			}
+			for _, tax := range facts {
+				if tax.Type == TypeMoney && tax.Key == "tax_amount" && tax.Amount != nil && tax.Currency == x.Currency &&
+					math.Abs(*x.Amount+*tax.Amount-*y.Amount) <= max(0.011, 0.001**y.Amount) {
+					facts[i].Key, facts[i].Label = "subtotal", "Subtotal"
+				}
+			}
+		}
+	}
 }

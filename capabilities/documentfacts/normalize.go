@@ -129,6 +129,8 @@ func isoDuration(n int, unit string) string {
 		return "P" + strconv.Itoa(n) + "Y"
 	case "hour":
 		return "PT" + strconv.Itoa(n) + "H"
+	case "minute":
+		return "PT" + strconv.Itoa(n) + "M"
 	}
 	return ""
 }

@@ -369,6 +369,20 @@ func arNumberWordBefore(before string) bool {
 		return false
 	}
 	if unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) {
+		if r == 'و' {
+			// "و" glued to the number: "and". The tail of a number or of
+			// a sum when the word before it is a number or a unit ("ألف
+			// وعشرين", "سنة وستة أشهر"); else a duration of its own
+			// ("سنتان على الأجهزة وخمس سنوات على الضاغط").
+			rest := before[:len(before)-size]
+			if p, _ := utf8.DecodeLastRuneInString(rest); p == utf8.RuneError || unicode.IsSpace(p) {
+				s := strings.TrimRight(rest, asciiSpace)
+				w := s[strings.LastIndexAny(s, asciiSpace)+1:]
+				_, atom := arAtoms[w]
+				_, dual := arDuals[w]
+				return w == "" || atom || dual || durationUnit(w) != "" || arNumberish(w)
+			}
+		}
 		if r != 'ب' && r != 'ل' && r != 'ك' {
 			return true
 		}
@@ -388,6 +402,15 @@ func arNumberWordBefore(before string) bool {
 	if c, size := utf8.DecodeRuneInString(w); c == 'و' {
 		_, ok := arAtoms[w[size:]]
 		return ok
+	}
+	return false
+}
+
+// arNumberish: ألف, مليون and their forms (a number's larger part).
+func arNumberish(w string) bool {
+	switch w {
+	case "ألف", "الف", "آلاف", "الاف", "ألفين", "ألفان", "ألفي", "الفين", "مليون", "ملايين":
+		return true
 	}
 	return false
 }

@@ -15,7 +15,8 @@ func TestObligationClasses(t *testing.T) {
 	}{
 		{"3.2 The Supplier undertakes to provide training once a year. 3.3 The Buyer shall not sell competing products.",
 			[]string{"Supplier|supplier|must", "Buyer|buyer|must_not"}},
-		{"3.2 The Distributor undertakes to promote the Products.", []string{"The Distributor||must"}},
+		{"3.2 The Distributor undertakes to promote the Products.", []string{"Distributor|distributor|must"}},
+		{"3.2 The Agent undertakes to promote the Products.", []string{"The Agent||must"}},
 		{"يتحمل المستأجر فواتير الكهرباء والماء.", []string{"المستأجر|tenant|must"}},
 		{"يدفع العميل ٥٠٪ من قيمة العرض عند التعميد.", []string{"العميل|customer|must"}},
 		{"الأجرة الشهرية ٦٥٠ ريالاً عمانياً، يدفعها المستأجر مقدماً في بداية كل شهر.", []string{"المستأجر|tenant|must"}},

@@ -12,14 +12,14 @@ const (
 	// personName is a person's name in Latin letters: two to five
 	// capitalised words with the Arabic name particles.
 	personName  = `[A-Z][a-z]+(?:[ -](?:(?:Al|al|bin|bint|Bin|Bint|El|el|de|van|von|der|den|da|di|du|la|le|dos|das|ter|ten)\b(?:[ -](?:(?:de|der|den|la)\b[ -])?[A-Z][a-z]+)?|[A-Z][a-z]+)){1,4}`
-	roleLabels  = `landlord|lessor|tenant|lessee|buyer|purchaser|seller|supplier|vendor|customer|client|bill(?:ed)? to|sold to|employer|employee|contractor|consultant|service provider|disclosing party|receiving party|issued by|issuer|from|to|صادر عن|صادرة عن|المؤجر|المستأجر|البائع|المشتري|المورد|العميل|صاحب العمل|الموظف|الموظفة|المقاول|الطرف الأول|الطرف الثاني|الجهة المعلنة|الجهة المصدرة|من|إلى|الى`
+	roleLabels  = `landlord|lessor|tenant|lessee|buyer|purchaser|seller|supplier|vendor|customer|client|bill(?:ed)? to|sold to|employer|employee|contractor|consultant|service provider|distributor|disclosing party|discloser|receiving party|recipient|first party|second party|issued by|issuer|from|to|صادر عن|صادرة عن|المؤجر|المستأجر|البائع|المشتري|المورد|العميل|صاحب العمل|الموظف|الموظفة|المقاول|الطرف الأول|الطرف الثاني|الجهة المعلنة|الجهة المصدرة|من|إلى|الى`
 	orgSuffix   = `(?:L\.L\.C\.?|LLC|SAOG|S\.A\.O\.G\.?|SAOC|S\.A\.O\.C\.?|Ltd\.?|Limited|Inc\.?|Corporation|Corp\.?|PLC|GmbH|AG|FZE|FZ-LLC|FZCO|W\.L\.L\.?|WLL|LLP|B\.V\.?|N\.V\.?|S\.A\.|SAS|SARL|S\.p\.A\.?|S\.r\.l\.?|Oy|A/S|ApS|Pty\.? Ltd\.?|Pvt\.? Ltd\.?|Sdn\.? Bhd\.?|PJSC|PSC|QSC|QPSC|BSC|KSC|KSCC|K\.S\.C\.C\.?|JSC|Co\.|Company|Group|Holding|Holdings|Enterprises|Establishment|Est\.)`
 	orgWord     = `(?:[A-Z][A-Za-z0-9&'.-]*|&|and|of|for|al|Al|bin|the)`
 	arOrgSuffix = `(?:ش\.م\.م\.?|ش\.م\.ع\.ع\.?|ش\.م\.ع\.م\.?|ش\.م\.ع\.?|ذ\.م\.م\.?|المحدودة|القابضة|ش\.ش\.و)`
 )
 
 var (
-	reOrg = regexp.MustCompile(`\b([A-Z][A-Za-z0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `)(?:\s|[,.;:)"”]|$)`)
+	reOrg = regexp.MustCompile(`\b([A-Z][A-Za-z0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `(?:\s+` + orgSuffix + `)?)(?:\s|[,.;:)"”*_|/]|$)`)
 	// reArOrgDefined: an organisation named by its kind without a
 	// legal form ("مستشفى الشفاء التخصصي"), followed by its definition or
 	// its representative.
@@ -30,22 +30,26 @@ var (
 	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Messrs|M/s)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*)`)
 	rePerson    = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+(` + personName + `)`)
 	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){1,3}?)(?:\s*[،,(]|\s+(?:ويشار|المشار|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
-	// A role in parentheses or quotes after a name: (the "Supplier"),
-	// (hereinafter referred to as the "Landlord"), ويشار إليه بـ "المؤجر".
-	reRoleDef = regexp.MustCompile(`(?i)^[^()]{0,160}?\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?["“”'«]?([A-Za-z ]{3,25}?|\p{Arabic}+(?:\s+\p{Arabic}+)?)["“”'»]?\s*\)` +
-		// ", hereinafter referred to as the "Client"" without parentheses
-		`|(?i)^[^()";]{0,160}?\bhereinafter\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?["“”']([A-Za-z ]{3,25}?)["“”']`)
-	reArRole  = regexp.MustCompile(`^[^!?؟]{0,160}?(?:ويشار إليها|ويشار إليه|ويشار اليها|ويشار اليه|والمشار إليها|والمشار إليه|المشار إليها|المشار إليه)\s*(?:فيما بعد\s*)?(?:بـ|باسم|ب)?\s*["«“]?(\p{Arabic}+(?:\s+\p{Arabic}+)?)`)
-	reLabeled = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)[\s*_]*(?:\(\s*(\p{Arabic}+|[A-Za-z ]+)\s*\))?[\s*_]*[:：|-][\s*_]*(.{2,120})$`)
+	// A role in parentheses or after "hereinafter" after a name (see
+	// definedRole); ويشار إليه بـ "المؤجر" (reArRole).
+	reDefParen    = regexp.MustCompile(`\(([^()]{1,100})\)`)
+	reDefBefore   = regexp.MustCompile(`^[^()]*$`)
+	reHereinafter = regexp.MustCompile(`(?i)^[^()";]{0,160}?\b(?:hereinafter|hereafter)\b\s*[:,]?\s*(?:(?:referred\s+to\s+as|called|named|known\s+as|designated\s+as|defined\s+as)\b\s*[:,]?\s*)?([^;.,\n()]{1,60}|["“'‘][^"”'’\n]{1,40}["”'’])`)
+	reQuotedWord  = regexp.MustCompile(`["“”'«‘’]\s*([^"“”'«»‘’]{2,40}?)\s*["“”'»‘’]`)
+	reDefLead     = regexp.MustCompile(`(?i)^\s*(?:(?:hereinafter|hereafter)\s*[:,]?\s*(?:(?:referred\s+to\s+as|called|named|known\s+as)\s*)?|(?:referred\s+to\s+as|called)\s+)?(?:the\s+)?`)
+	reArRole      = regexp.MustCompile(`^[^!?؟]{0,160}?(?:ويشار إليها|ويشار إليه|ويشار اليها|ويشار اليه|والمشار إليها|والمشار إليه|المشار إليها|المشار إليه)\s*(?:فيما (?:بعد|يلي)\s*)?(?:بـ|باسم|ب)?\s*["«“]?(\p{Arabic}+(?:\s+\p{Arabic}+)?)`)
+	// A role label, with its translation ("Seller / البائع") or a note
+	// in brackets ("First Party (Employer)"), then the name.
+	reLabeled = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)(?:\s*/\s*[^:：|/()]{1,30}?)?[\s*_]*(?:\(\s*(\p{Arabic}+(?:\s+\p{Arabic}+)?|[A-Za-z ]+)\s*\))?[\s*_]*[:：|-][\s*_]*(.{2,160})$`)
 	// reLabelOnly is a role label alone on its line ("Bill to:"): the
 	// name is the next block.
 	reLabelOnly = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)[\s*_]*[:：][\s*_]*$`)
 	// reDefinedParty: a name without a legal form, defined with a role
 	// ("(1) Ministry of Tourism Projects Office, Muscat (the "Client")").
-	reDefinedParty = regexp.MustCompile(`(?:^|\(\s*\d{1,2}\s*\)\s*|\b(?:between|and|by)\s+(?:the\s+)?)([A-Z][\w&'.-]*(?:\s+(?:of|for|and|the|&|[A-Z][\w&'.-]*)){0,7})\s*(?:,[^()"“”]{0,60})?\s*\((?i:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?i:the\s+)?["“”']?([A-Za-z ]{3,25}?)["“”']?\s*\)`)
+	reDefinedParty = regexp.MustCompile(`(?:^|\(\s*\d{1,2}\s*\)\s*|\b(?:between|and|by)\s+(?:the\s+)?)([A-Z][\w&'.-]*(?:\s+(?:of|for|and|the|&|[A-Z][\w&'.-]*)){0,7})\s*(?:,[^()"“”]{0,60})?\s*\(((?i:hereinafter|referred|called|the\s|["“”'‘])[^()]{1,80})\)`)
 	// Signatories and senders of letters named without a title.
 	rePlainName = regexp.MustCompile(`^` + personName + `$`)
-	reSigned    = regexp.MustCompile(`(?i)^\s*(?:(?:signed|signature|for and on behalf of)(?:\s+(?:for|on behalf of|by)\s+[^:]{1,60})?|(?:for|on behalf of)\s+[^:]{1,60}|signed\s+by)\s*[:：]\s*(.{2,160})$`)
+	reSigned    = regexp.MustCompile(`(?i)^\s*(?:(?:signed|signature|for and on behalf of|accepted|agreed|acknowledged|confirmed)(?:\s+and\s+(?:accepted|agreed))?(?:\s+(?:for|on behalf of|by)\s+[^:]{1,60})?|(?:for|on behalf of)\s+[^:]{1,60}|signed\s+by|(?:authori[sz]ed|approved|prepared|checked|issued)\s+by)(?:\s*/\s*[^:：]{1,30})?\s*[:：]\s*(.{2,160})$`)
 	// reSignedFor: a line naming whom the next line signs for ("For Gulf
 	// Packaging Co. LLC", "Signed for and on behalf of the Buyer", "عن
 	// مؤسسة الواحة"), or a signature block's "Name:" label.
@@ -59,7 +63,7 @@ var (
 	// reRepresentedBy: the words before a person who represents or signs
 	// for a party ("ويمثلها السيد", "represented by Mr."): the person
 	// takes none of the party's role.
-	reRepresentedBy = regexp.MustCompile(`(?i)(?:represented\s+by|acting\s+through|through\s+its|signed\s+by|by\s+its|ويمثلها|ويمثله|يمثلها|يمثله|وتمثلها|ممثلة\s+في|ممثلاً\s+في|ممثلا\s+في|ممثلة\s+ب|ويوقع\s+عنها|ويوقع\s+عنه)(?:\s+في\s+التوقيع|\s+قانوناً|\s+قانونا)?\s*(?:\p{Arabic}+\s*/?\s*|(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+)?$`)
+	reRepresentedBy = regexp.MustCompile(`(?i)(?:represented\s+(?:herein\s+|hereby\s+)?by(?:\s+its\s+[A-Za-z ]{2,40},)?|acting\s+through|through\s+its|signed\s+by|by\s+its|ويمثلها|ويمثله|يمثلها|يمثله|وتمثلها|ممثلة\s+في|ممثلاً\s+في|ممثلا\s+في|ممثلة\s+ب|ويوقع\s+عنها|ويوقع\s+عنه)(?:\s+في\s+(?:التوقيع(?:\s+على\s+(?:هذا\s+العقد|هذه\s+الاتفاقية))?|هذا\s+العقد|هذه\s+الاتفاقية|العقد)|\s+قانوناً|\s+قانونا)?\s*(?:\p{Arabic}+\s*/?\s*|(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+)?$`)
 	reClosing       = regexp.MustCompile(`(?i)^\s*(?:yours\s+(?:sincerely|faithfully|truly)|sincerely|regards|best\s+regards|kind\s+regards|with\s+(?:best\s+)?regards)\s*[,.]?\s*$`)
 	// reIssuedBy and reHiring: the issuer of a tender or policy, the
 	// employer of a vacancy, when the sentence says so.
@@ -107,6 +111,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 		}
 	} else if m := reLabelOnly.FindStringSubmatch(prev); m != nil && strings.TrimSpace(t) != "" {
 		roleWord, nameStart, nameEnd = m[1], 0, len(t)
+	} else if m := reArAddressee.FindStringSubmatchIndex(t); m != nil {
+		// "السادة/ شركة X المحترمين": the addressee of a letter.
+		roleWord, nameStart, nameEnd = "إلى", m[2], m[3]
 	}
 	if nameStart >= 0 {
 		role := labelRole(roleWord)
@@ -120,100 +127,80 @@ func (x *extractor) parties(t string, base int, prev string) {
 			if r := roleOf(d[1]); r != "" {
 				role = r
 			}
-		} else if d := reRoleDef.FindStringSubmatch(name); d != nil {
-			if r := roleOf(d[1] + d[2]); r != "" {
+		} else if w, ok := definedRole(name); ok {
+			if r := roleOf(w); r != "" {
 				role = r
 			}
 		}
-		// Stop the name at the first separator.
-		for _, sep := range []string{" | ", ",", "،", " - ", "(", ";", " CR ", " C.R", " VAT", " السجل", " رقم", " ويشار", " والمشار", " المشار", " بصفته"} {
-			if i := strings.Index(name, sep); i > 0 {
-				name = name[:i]
+		// A signing line after the label ("Landlord: ________ Hamad Al
+		// Kuwari, for X") is a signature block: whoever is named there
+		// signs, and the party's role comes from its definition.
+		signLine := reSignLineIn.MatchString(t[:nameEnd])
+		if signLine {
+			role = ""
+		}
+		// A name in two scripts ("Majan Rental LLC / شركة مجان ش.م.م")
+		// is two names of one party.
+		for _, part := range bilingualParts(name) {
+			at := nameStart + part[0]
+			name := name[part[0]:part[1]]
+			// Stop the name at the first separator.
+			for _, sep := range []string{" | ", ",", "،", " - ", "(", ";", " CR ", " C.R", " VAT", " السجل", " رقم", " ويشار", " والمشار", " المشار", " بصفته"} {
+				if i := strings.Index(name, sep); i > 0 {
+					name = name[:i]
+				}
 			}
-		}
-		start := nameStart
-		if h := honorific.FindString(name); h != "" {
-			name, start = name[len(h):], start+len(h)
-		}
-		etype := entityType(name)
-		if nameStart != start {
-			etype = "person"
-		}
-		// A sender or an addressee must look like a name, not like "all
-		// staff".
-		named := looksLikeName(name)
-		if role == "sender" || role == "addressee" {
-			r, _ := utf8.DecodeRuneInString(strings.TrimSpace(name))
-			named = named && (unicode.IsUpper(r) || unicode.Is(unicode.Arabic, r))
-		}
-		// A table's header row ("Supplier | Buyer", "Supplier | Item |
-		// Qty") names columns, not a party.
-		if roleOf(name) != "" || labelRole(name) != "" || columnWord(name) {
-			named = false
-		}
-		if role != "" && named {
-			addParty(start, start+len(name), name, role, "labeled_field", etype, 0.88)
+			start := at
+			if h := honorific.FindString(name); h != "" {
+				name, start = name[len(h):], start+len(h)
+			}
+			etype := entityType(name)
+			if at != start {
+				etype = "person"
+			}
+			// A sender or an addressee must look like a name, not like
+			// "all staff".
+			named := looksLikeName(name)
+			if role == "sender" || role == "addressee" {
+				r, _ := utf8.DecodeRuneInString(strings.TrimSpace(name))
+				named = named && (unicode.IsUpper(r) || unicode.Is(unicode.Arabic, r))
+			}
+			// A table's header row ("Supplier | Buyer", "Supplier | Item
+			// | Qty") names columns, not a party.
+			if roleOf(name) != "" || labelRole(name) != "" || columnWord(name) {
+				named = false
+			}
+			if role != "" && named && (rePlainName.MatchString(name) || reArPlainName.MatchString(name) && reBinWord.MatchString(name)) && x.companyHasRole(role) {
+				// "صاحب العمل: هلال بن محمد الراشدي" under a company
+				// defined as the employer: the person signs for it.
+				role, signLine = "", true
+			}
+			switch {
+			case role != "" && named:
+				addParty(start, start+len(name), name, role, "labeled_field", etype, 0.88)
+			case signLine && named && (rePlainName.MatchString(name) && !titleWords(name) || reArPlainName.MatchString(name) && arPersonLike(name)):
+				addParty(start, start+len(name), name, "", "pattern", "person", 0.7)
+			}
 		}
 	}
 	// Signatories: "Signed for the Lessor: Khalid Al Rawas, Managing
 	// Director", "Signed: X SAOC, by Tariq Al Said, CEO"; the sender of a
-	// letter on the line after "Yours sincerely,". They take no role.
-	if m := reInlineName.FindStringSubmatchIndex(t); m != nil && m[0] > 0 && reSignWord.MatchString(t[:m[0]]) {
-		// "Signed: ________  Name: Khalid Al Harthy  Title: ...".
-		p := t[m[2]:m[3]]
-		for _, label := range []string{" Title", " Position", " Designation", " Date", " Signature", " Capacity", " Role"} {
-			if i := strings.Index(p, label); i > 0 {
-				p = p[:i]
+	// letter on the line after "Yours sincerely,". They take no role. In
+	// a table of signatures ("For X LLC | For the Buyer" over "Name,
+	// Title | Name, Title") each cell is read under the cell above it.
+	for _, sp := range signatories(t, prev) {
+		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+	}
+	if strings.Contains(t, " | ") && strings.Contains(prev, " | ") {
+		cells, above := strings.Split(t, " | "), strings.Split(prev, " | ")
+		off := 0
+		for j, cell := range cells {
+			if j < len(above) {
+				for _, sp := range signatories(cell, above[j]) {
+					addParty(off+sp[0], off+sp[1], cell[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+				}
 			}
-		}
-		if strings.Contains(p, " ") && !titleWords(p) {
-			addParty(m[2], m[2]+len(p), p, "", "pattern", "person", 0.7)
-		}
-	} else if m := reSigned.FindStringSubmatchIndex(t); m != nil {
-		off := m[2]
-		for i, part := range strings.Split(t[m[2]:m[3]], ",") {
-			p := strings.TrimSpace(part)
-			if strings.HasPrefix(p, "by ") {
-				p = strings.TrimSpace(p[3:])
-			} else if i > 0 {
-				off += len(part) + 1
-				continue
-			}
-			if rePlainName.MatchString(p) && !titleWords(p) {
-				at := off + strings.Index(part, p)
-				addParty(at, at+len(p), p, "", "pattern", "person", 0.7)
-			}
-			off += len(part) + 1
-		}
-	} else if m := reSignedAR.FindStringSubmatchIndex(t); hasArabic(t) && m != nil {
-		// "عن المؤجر: ناصر بن علي الهنائي": the person who signs; an
-		// organisation after it is found as one below.
-		p := t[m[2]:m[3]]
-		if i := strings.IndexAny(p, "،,("); i > 0 {
-			p = p[:i]
-		}
-		p = strings.TrimSpace(p)
-		if h := honorific.FindString(p); h != "" {
-			p = strings.TrimSpace(p[len(h):])
-		}
-		if reArPlainName.MatchString(p) && !arOrgHead(p) && roleOf(p) == "" && labelRole(p) == "" {
-			at := m[2] + strings.Index(t[m[2]:], p)
-			addParty(at, at+len(p), p, "", "pattern", "person", 0.7)
-		}
-	} else if m := reNameLabel.FindStringSubmatchIndex(t); m != nil && reSignatureArea(prev) {
-		p := strings.TrimSpace(strings.TrimRight(t[m[2]:m[3]], " ,.;"))
-		if rePlainName.MatchString(p) && !titleWords(p) || reArPlainName.MatchString(p) && !arOrgHead(p) {
-			at := m[2] + strings.Index(t[m[2]:], p)
-			addParty(at, at+len(p), p, "", "pattern", "person", 0.7)
-		}
-	} else if reClosing.MatchString(prev) || reSignedFor.MatchString(prev) {
-		// The name under "Yours sincerely," or under "For Gulf Packaging
-		// Co. LLC" / "عن مؤسسة الواحة" is the person who signs.
-		p := strings.TrimSpace(t)
-		if rePlainName.MatchString(p) && !titleWords(p) ||
-			reArPlainName.MatchString(p) && !arOrgHead(p) && roleOf(p) == "" && !strings.HasPrefix(p, "عن ") && arPersonLike(p) {
-			at := strings.Index(t, p)
-			addParty(at, at+len(p), p, "", "pattern", "person", 0.7)
+			off += len(cell) + len(" | ")
 		}
 	}
 	// Named organisations and people, each with a role defined after it.
@@ -248,7 +235,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 		}
 	}
 	for _, m := range reDefinedParty.FindAllStringSubmatchIndex(t, -1) {
-		if roleOf(t[m[4]:m[5]]) != "" {
+		if w, ok := definedRole(t[m[3]:]); ok && roleOf(w) != "" {
 			name := trimOrgLead(t[m[2]:m[3]])
 			names = append(names, found{m[3] - len(name), m[3], entityType(name)})
 		}
@@ -258,8 +245,8 @@ func (x *extractor) parties(t string, base int, prev string) {
 		s := n.e - len(name)
 		role, method, conf := "", "pattern", 0.75
 		after := t[n.e:]
-		if m := reRoleDef.FindStringSubmatch(after); m != nil {
-			if r := roleOf(m[1] + m[2]); r != "" {
+		if w, ok := definedRole(after); ok {
+			if r := roleOf(w); r != "" {
 				role, method, conf = r, "definition", 0.9
 			}
 		} else if m := reArRole.FindStringSubmatch(after); m != nil {
@@ -288,6 +275,239 @@ func (x *extractor) parties(t string, base int, prev string) {
 		}
 		addParty(s, n.e, name, role, method, n.etype, conf)
 	}
+}
+
+// definedRole reads the definition that follows a name: the first
+// parenthesis within 160 bytes that is no number ("(CR No. 1298765)" is
+// passed over) or a "hereinafter" phrase, and in it the quoted word that
+// names a role, or the words after "the": '(the "Supplier")', '("the
+// Discloser")', '("ERH" or the "Client")', '(hereinafter "Seller")',
+// "hereinafter: the “Supplier”", "hereinafter referred to as 'the
+// Purchaser'", '(ويشار إليه بـ "المؤجر")' and '("صاحب العمل")'. ok says a
+// definition was found; word is its role word when one names a role,
+// else its first word.
+func definedRole(after string) (word string, ok bool) {
+	var inner string
+	from := 0
+	for _, m := range reDefParen.FindAllStringSubmatchIndex(after, 4) {
+		if utf8.RuneCountInString(after[:m[0]]) > 160 || !reDefBefore.MatchString(after[from:m[0]]) {
+			break
+		}
+		from = m[1]
+		if c := after[m[2]:m[3]]; !hasDigit(c) {
+			inner = c
+			break
+		}
+	}
+	if inner == "" {
+		m := reHereinafter.FindStringSubmatch(after)
+		if m == nil {
+			return "", false
+		}
+		inner = m[1]
+	}
+	var cands []string
+	for _, q := range reQuotedWord.FindAllStringSubmatch(inner, -1) {
+		cands = append(cands, q[1])
+	}
+	if len(cands) == 0 {
+		cands = append(cands, inner[len(reDefLead.FindString(inner)):])
+	}
+	for _, c := range cands {
+		c = strings.TrimSpace(c)
+		c = strings.TrimSpace(c[len(reDefLead.FindString(c)):])
+		if roleOf(c) != "" {
+			return c, true
+		}
+	}
+	return strings.TrimSpace(cands[0]), true
+}
+
+// reArAddressee: the salutation line of an Arabic letter, "السادة/ X
+// المحترمين", "الفاضل/ X المحترم".
+var reArAddressee = regexp.MustCompile(`^\s*(?:إلى\s+)?(?:السادة|السيد|السيدة|الفاضل|الفاضلة|الأفاضل|المكرم|حضرة)\s*/\s*(\p{Arabic}.{2,100}?)\s+(?:المحترمين|المحترم|المحترمة|الموقرين|الموقرة|الموقر|حفظه\s+الله|حفظهم\s+الله)\s*[،,.]*\s*$`)
+
+// companyHasRole: an organisation found before has the role.
+func (x *extractor) companyHasRole(role string) bool {
+	for _, c := range x.cands {
+		if c.fact.Type == TypeParty && c.fact.Role == role && c.fact.EntityType != "person" && (c.fact.EntityType == "company" || !reBinWord.MatchString(c.fact.Value)) {
+			return true
+		}
+	}
+	return false
+}
+
+// reSignLineIn: a line drawn to sign on (underscores or dots).
+var reSignLineIn = regexp.MustCompile(`_{3,}|\.{4,}|…{2,}`)
+
+// bilingualParts splits a name written in two scripts and parted by " /
+// " (or " | ") into its parts, as [start, end) offsets in s; a name in
+// one script is one part.
+func bilingualParts(s string) [][2]int {
+	for _, sep := range []string{" / ", " | "} {
+		i := strings.Index(s, sep)
+		if i <= 0 {
+			continue
+		}
+		a, b := s[:i], s[i+len(sep):]
+		if hasArabic(a) != hasArabic(b) && strings.TrimSpace(b) != "" {
+			return [][2]int{{0, i}, {i + len(sep), len(s)}}
+		}
+	}
+	return [][2]int{{0, len(s)}}
+}
+
+// signatories finds the people who sign in block t (prev is the block
+// before it), as [start, end) offsets in t: "Name: X" in a signing line
+// or under one, the names of "Signed: X, Title" and "Authorised by: X",
+// "Signed for Y by X, Title", "SIGNED by X, Director, for and on behalf
+// of Y", "عن المؤجر: X", and a name (with its title after a comma) alone
+// on the line under "Yours sincerely,", under "For Y LLC" / "عن مؤسسة
+// Y", under an organisation named alone on its line, or under a role
+// heading a signature column ("Seller / البائع").
+func signatories(t, prev string) [][2]int {
+	var out [][2]int
+	if m := reInlineName.FindStringSubmatchIndex(t); m != nil && m[0] > 0 && reSignWord.MatchString(t[:m[0]]) {
+		// "Signed: ________  Name: Khalid Al Harthy  Title: ...".
+		p := t[m[2]:m[3]]
+		for _, label := range []string{" Title", " Position", " Designation", " Date", " Signature", " Capacity", " Role"} {
+			if i := strings.Index(p, label); i > 0 {
+				p = p[:i]
+			}
+		}
+		if strings.Contains(p, " ") && !titleWords(p) {
+			out = append(out, [2]int{m[2], m[2] + len(p)})
+		}
+	} else if m := reSignedByName.FindStringSubmatchIndex(t); m != nil && !titleWords(t[m[2]:m[3]]) {
+		out = append(out, [2]int{m[2], m[3]})
+	} else if m := reSigned.FindStringSubmatchIndex(t); m != nil {
+		off := m[2]
+		for i, part := range strings.Split(t[m[2]:m[3]], ",") {
+			p := strings.TrimSpace(part)
+			if strings.HasPrefix(p, "by ") {
+				p = strings.TrimSpace(p[3:])
+			} else if i > 0 {
+				off += len(part) + 1
+				continue
+			}
+			if h := honorific.FindString(p); h != "" {
+				p = p[len(h):]
+			}
+			if rePlainName.MatchString(p) && !titleWords(p) {
+				at := off + strings.Index(part, p)
+				out = append(out, [2]int{at, at + len(p)})
+			}
+			off += len(part) + 1
+		}
+	} else if m := reTitledName.FindStringSubmatchIndex(t); m != nil {
+		p := t[m[2]:m[3]]
+		if i := strings.IndexAny(p, ",،("); i > 0 {
+			p = p[:i]
+		}
+		p = strings.TrimSpace(p)
+		if h := honorific.FindString(p); h != "" {
+			p = strings.TrimSpace(p[len(h):])
+		}
+		if rePlainName.MatchString(p) && !titleWords(p) || reArPlainName.MatchString(p) && reBinWord.MatchString(p) {
+			at := m[2] + strings.Index(t[m[2]:], p)
+			out = append(out, [2]int{at, at + len(p)})
+		}
+	} else if m := reSignedAR.FindStringSubmatchIndex(t); hasArabic(t) && m != nil {
+		// "عن المؤجر: ناصر بن علي الهنائي": the person who signs; an
+		// organisation after it is found as one below.
+		p := t[m[2]:m[3]]
+		if i := strings.IndexAny(p, "،,("); i > 0 {
+			p = p[:i]
+		}
+		p = strings.TrimSpace(p)
+		if h := honorific.FindString(p); h != "" {
+			p = strings.TrimSpace(p[len(h):])
+		}
+		if reArPlainName.MatchString(p) && !arOrgHead(p) && roleOf(p) == "" && labelRole(p) == "" {
+			at := m[2] + strings.Index(t[m[2]:], p)
+			out = append(out, [2]int{at, at + len(p)})
+		}
+	} else if m := reNameLabel.FindStringSubmatchIndex(t); m != nil && (reSignatureArea(prev) || roleHeading(prev)) {
+		p := strings.TrimSpace(strings.TrimRight(t[m[2]:m[3]], " ,.;"))
+		if i := strings.IndexAny(p, ",،"); i > 0 {
+			p = strings.TrimSpace(p[:i])
+		}
+		if rePlainName.MatchString(p) && !titleWords(p) || reArPlainName.MatchString(p) && !arOrgHead(p) {
+			at := m[2] + strings.Index(t[m[2]:], p)
+			out = append(out, [2]int{at, at + len(p)})
+		}
+	} else if reClosing.MatchString(prev) || reSignedFor.MatchString(prev) || orgAlone(prev) || roleHeading(prev) {
+		// The name under "Yours sincerely," or under "For Gulf Packaging
+		// Co. LLC" / "عن مؤسسة الواحة" is the person who signs; a title
+		// may follow it after a comma ("Stefan Hoffmann, Sales
+		// Director").
+		p := strings.TrimSpace(t)
+		if i := strings.IndexAny(p, ",،"); i > 0 {
+			// Under an organisation or a role, what follows the comma
+			// must be a title: "Wadi Kabir, Muscat" under a letterhead's
+			// company is its address.
+			if (orgAlone(prev) || roleHeading(prev)) && !titleWords(p[i+1:]) {
+				return out
+			}
+			p = strings.TrimSpace(p[:i])
+		}
+		if h := honorific.FindString(p); h != "" {
+			p = strings.TrimSpace(p[len(h):])
+		}
+		if (orgAlone(prev) || roleHeading(prev)) && !reSignedFor.MatchString(prev) && !reClosing.MatchString(prev) && hasArabic(p) && !reBinWord.MatchString(p) {
+			// Under a company or a role, an Arabic name needs بن/بنت:
+			// "فاتورة ضريبية" under a letterhead is the title.
+			return out
+		}
+		if rePlainName.MatchString(p) && !titleWords(p) ||
+			reArPlainName.MatchString(p) && !arOrgHead(p) && roleOf(p) == "" && !strings.HasPrefix(p, "عن ") && arPersonLike(p) {
+			at := strings.Index(t, p)
+			out = append(out, [2]int{at, at + len(p)})
+		}
+	}
+	return out
+}
+
+// reBinWord: بن, بنت or ابن in an Arabic name.
+var reBinWord = regexp.MustCompile(`(?:^|\s)(?:بن|بنت|ابن)(?:\s|$)`)
+
+// reTitledName: a line naming a person by a job title ("المحاسب: سالم
+// بن خلفان المعولي", "Contact person: Noura Al Lawati"): a contact, with
+// no role.
+var reTitledName = regexp.MustCompile(`(?i)^\s*(?:المحاسب|المحاسبة|المدير|المديرة|مدير\s+\p{Arabic}+|مديرة\s+\p{Arabic}+|المسؤول|المسؤولة|المندوب|المندوبة|منسق\s+\p{Arabic}+|ضابط\s+\p{Arabic}+|accountant|contact(?:\s+person)?|sales\s+(?:manager|executive|representative)|account\s+manager|project\s+manager|procurement\s+(?:manager|officer)|prepared\s+by|checked\s+by)\s*[:：]\s*(.{4,80})$`)
+
+// reSignedByName: "Signed for X by Y, Title", "SIGNED by Y, Director,
+// for and on behalf of X": Y signs.
+var reSignedByName = regexp.MustCompile(`(?i)^\s*signed\s+(?:for\s+(?:and\s+on\s+behalf\s+of\s+)?\S.{0,100}?\s+)?by\s*:?\s+(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+)?((?-i:` + personName + `))\s*(?:,|$)`)
+
+// orgAlone: a line that is an organisation's name with its legal form
+// and nothing else (a signature block: the company, then who signs).
+func orgAlone(s string) bool {
+	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ",:"))
+	if s == "" {
+		return false
+	}
+	if m := reOrg.FindStringSubmatchIndex(s + " "); m != nil && m[2] == 0 && strings.TrimSpace(s[m[3]:]) == "" {
+		return true
+	}
+	m := reArOrg.FindStringSubmatchIndex(s)
+	return m != nil && m[0] == 0 && m[1] == len(s)
+}
+
+// roleHeading: a line (or a cell) that is a role word alone, or with its
+// translation ("Seller / البائع", "المقاول"): the heading of a signature
+// column.
+func roleHeading(s string) bool {
+	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ":："))
+	if s == "" {
+		return false
+	}
+	for _, part := range strings.Split(s, "/") {
+		if labelRole(strings.TrimSpace(part)) == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // arMatches runs an Arabic pattern only on a block with Arabic letters.
@@ -365,9 +585,9 @@ func labelRole(word string) string {
 		return "sender"
 	case "to", "إلى", "الى":
 		return "addressee"
-	case "الطرف الأول":
+	case "الطرف الأول", "first party", "party of the first part", "party a":
 		return "first_party"
-	case "الطرف الثاني":
+	case "الطرف الثاني", "second party", "party of the second part", "party b":
 		return "second_party"
 	}
 	return roleOf(w)
@@ -379,7 +599,9 @@ func titleWords(s string) bool {
 	for _, w := range strings.Fields(lowerASCII(s)) {
 		switch w {
 		case "director", "manager", "officer", "chief", "executive", "department", "procurement", "finance", "owner", "president",
-			"secretary", "controller", "head", "team", "company", "agreement", "contract", "lessor", "lessee", "landlord", "tenant":
+			"secretary", "controller", "head", "team", "company", "agreement", "contract", "lessor", "lessee", "landlord", "tenant",
+			"partner", "engineer", "representative", "signatory", "authorised", "authorized", "ceo", "cfo", "coo", "chairman", "treasurer",
+			"accountant", "coordinator", "administrator", "supervisor", "stamp", "seal", "witness":
 			return true
 		}
 	}
@@ -433,7 +655,8 @@ func trimOrgLead(s string) string {
 		}
 		switch strings.ToLower(w) {
 		case "between", "and", "the", "by", "with", "to", "from", "of", "for", "dear", "at", "is", "are", "this", "that",
-			"signed", "executed", "witnessed", "on", "behalf", "attention", "attn", "attn.", "messrs", "messrs.", "m/s":
+			"signed", "executed", "witnessed", "on", "behalf", "attention", "attn", "attn.", "messrs", "messrs.", "m/s",
+			"accepted", "agreed", "approved", "acknowledged", "confirmed", "authorised", "authorized":
 			s = rest
 			continue
 		}

@@ -25,7 +25,7 @@ type durPart struct {
 }
 
 // unitRank orders the units, largest last.
-var unitRank = map[string]int{"hour": 1, "day": 2, "week": 3, "month": 4, "year": 5}
+var unitRank = map[string]int{"minute": 0, "hour": 1, "day": 2, "week": 3, "month": 4, "year": 5}
 
 // sumISO is the ISO 8601 duration of the parts together.
 func sumISO(parts []durPart) string {

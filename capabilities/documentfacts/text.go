@@ -13,6 +13,7 @@ type segment struct {
 	page       int
 	section    string
 	heading    bool
+	tableStart bool // the first row of a table (see read.Block)
 }
 
 // assembled is the returned text and where each block sits in it.
@@ -41,7 +42,7 @@ func assemble(doc *read.Document) assembled {
 		}
 		start := b.Len()
 		b.WriteString(blk.Text)
-		segs = append(segs, segment{start: start, end: b.Len(), page: blk.Page, section: section, heading: blk.Heading})
+		segs = append(segs, segment{start: start, end: b.Len(), page: blk.Page, section: section, heading: blk.Heading, tableStart: blk.TableStart})
 	}
 	return assembled{text: b.String(), segs: segs}
 }

@@ -41,6 +41,10 @@ type Options struct {
 	// elements and <br> do, as in a document whose words may be split
 	// across inline elements.
 	Words bool
+	// Lines: a <br> outside a table ends its block, as the line break of
+	// a document (a letter's signature: the company, the name, the title
+	// on lines of their own). Without it a <br> is a space.
+	Lines bool
 	// MaxText stops reading once the blocks hold at least this many bytes
 	// (0: no limit); Doc.Truncated then says so.
 	MaxText int
@@ -55,6 +59,9 @@ type Block struct {
 	Text    string
 	Heading bool // inside h1 to h6
 	Row     bool // a table row, cells joined by " | "
+	// TableStart: the first row of a table (two tables one after the
+	// other are two tables, not one).
+	TableStart bool
 }
 
 // Hidden is the text of one element the page hides (Options.Hidden), with
@@ -153,6 +160,7 @@ func Extract(data []byte, opt Options) Doc {
 		doc.Blocks = append(doc.Blocks, b)
 		size += len(b.Text)
 	}
+	newTable := false // the next row flushed opens a table
 	flush := func() {
 		t := collapse(cur.String())
 		cur.Reset()
@@ -167,7 +175,8 @@ func Extract(data []byte, opt Options) Doc {
 	}
 	flushRow := func() {
 		if len(row) > 0 {
-			add(Block{Text: strings.Join(row, " | "), Row: true})
+			add(Block{Text: strings.Join(row, " | "), Row: true, TableStart: newTable})
+			newTable = false
 		}
 		inRow, row = false, row[:0]
 	}
@@ -244,7 +253,11 @@ func Extract(data []byte, opt Options) Doc {
 				title = doc.Title == "" && !f.svg
 				f.skip = true // a later title is not text either
 			case atom.Br:
-				cur.WriteString(" ")
+				if opt.Lines && !inRow && !f.skip {
+					flush()
+				} else {
+					cur.WriteString(" ")
+				}
 			}
 			if isBlock(a) && !f.skip {
 				flush()
@@ -260,6 +273,8 @@ func Extract(data []byte, opt Options) Doc {
 				inRow = true
 			case atom.Td, atom.Th:
 				flush()
+			case atom.Table:
+				newTable = true
 			}
 			if tt == html.SelfClosingTagToken || isVoid(a) {
 				continue

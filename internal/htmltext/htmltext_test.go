@@ -81,7 +81,7 @@ func TestExtractBlocks(t *testing.T) {
 <p hidden>attr hidden</p><span style="font-size:0">zero size</span><p style="color:#ffffff">white text</p><p style="opacity:0.5">half</p>
 <table><tr><td>Ali</td><td>CEO</td></tr></table></body>`
 	d := Extract([]byte(page), Options{Hidden: true})
-	want := []Block{{Text: "Company Profile", Heading: true}, {Text: "We are Desert Rose."}, {Text: "half"}, {Text: "Ali | CEO", Row: true}}
+	want := []Block{{Text: "Company Profile", Heading: true}, {Text: "We are Desert Rose."}, {Text: "half"}, {Text: "Ali | CEO", Row: true, TableStart: true}}
 	if len(d.Blocks) != len(want) {
 		t.Fatalf("blocks %+v", d.Blocks)
 	}
@@ -196,4 +196,26 @@ func FuzzExtract(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestExtractLines: with Lines a <br> outside a table ends its block (a
+// signature's company, name and title read as three lines); inside a cell,
+// and without Lines, it is a space.
+func TestExtractLines(t *testing.T) {
+	page := `<p>For Al Noor LLC<br>Salim Al Harthy<br/>Sales Manager</p><table><tr><td>Unit price<br>(OMR)</td><td>5.000</td></tr></table>`
+	for _, c := range []struct {
+		lines bool
+		want  []string
+	}{
+		{true, []string{"For Al Noor LLC", "Salim Al Harthy", "Sales Manager", "Unit price (OMR) | 5.000"}},
+		{false, []string{"For Al Noor LLC Salim Al Harthy Sales Manager", "Unit price (OMR) | 5.000"}},
+	} {
+		var got []string
+		for _, b := range Extract([]byte(page), Options{Lines: c.lines}).Blocks {
+			got = append(got, b.Text)
+		}
+		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("lines %v: %q, want %q", c.lines, got, c.want)
+		}
+	}
 }

@@ -135,7 +135,8 @@ func parseDocumentXML(b *budget, r io.Reader, doc *Document) error {
 	var rp runProps
 	inRunProps, inText := false, false
 	tableDepth := 0
-	var cells []string
+	var cells, cell []string
+	newTable := false // the next row read opens a table
 	breaks := 0
 	depth := 0
 	for {
@@ -194,9 +195,11 @@ func parseDocumentXML(b *budget, r io.Reader, doc *Document) error {
 			case "lastRenderedPageBreak":
 			case "tbl":
 				tableDepth++
+				newTable = true
 			case "tr":
 				cells = cells[:0]
 			case "tc":
+				cell = cell[:0]
 			}
 		case xml.EndElement:
 			depth--
@@ -209,7 +212,7 @@ func parseDocumentXML(b *budget, r io.Reader, doc *Document) error {
 				text := strings.TrimSpace(para.String())
 				if tableDepth > 0 {
 					if text != "" {
-						cells = append(cells, text)
+						cell = append(cell, text) // a cell's paragraphs are one cell
 					}
 				} else if text != "" {
 					doc.Blocks = append(doc.Blocks, Block{Text: text, Heading: heading})
@@ -220,9 +223,15 @@ func parseDocumentXML(b *budget, r io.Reader, doc *Document) error {
 				hidden.Reset()
 				hiddenReason = ""
 				para.Reset()
+			case "tc":
+				if len(cell) > 0 {
+					cells = append(cells, strings.Join(cell, " "))
+				}
+				cell = cell[:0]
 			case "tr":
 				if len(cells) > 0 && tableDepth > 0 {
-					doc.Blocks = append(doc.Blocks, Block{Text: strings.Join(cells, " | "), Row: true})
+					doc.Blocks = append(doc.Blocks, Block{Text: strings.Join(cells, " | "), Row: true, TableStart: newTable})
+					newTable = false
 				}
 				cells = cells[:0]
 			case "tbl":

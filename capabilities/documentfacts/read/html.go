@@ -7,10 +7,10 @@ import "dalil/internal/htmltext"
 // dropped (hidden ones reported), headings as headings, table rows with
 // cells joined by " | ", block elements as blocks.
 func readHTML(b *budget, data []byte, _ Limits) (*Document, error) {
-	h := htmltext.Extract(data, htmltext.Options{Hidden: true, Check: b.check})
+	h := htmltext.Extract(data, htmltext.Options{Hidden: true, Lines: true, Check: b.check})
 	doc := &Document{Format: FormatHTML, Title: h.Title}
 	for _, bl := range h.Blocks {
-		doc.Blocks = append(doc.Blocks, Block{Text: bl.Text, Heading: bl.Heading, Row: bl.Row})
+		doc.Blocks = append(doc.Blocks, Block{Text: bl.Text, Heading: bl.Heading, Row: bl.Row, TableStart: bl.TableStart})
 	}
 	for _, x := range h.Hidden {
 		doc.Hidden = append(doc.Hidden, Hidden{Text: x.Text, Reason: x.Reason})

@@ -64,6 +64,13 @@ func readPDF(b *budget, data []byte, lim Limits) (*Document, error) {
 			doc.PagesWithoutText++
 		}
 		for _, l := range lines {
+			// A line laid out in columns (runs placed apart, or one run
+			// with a wide gap of spaces) is a table row, its cells joined
+			// by " | " as in the other formats.
+			if row, ok := spacedRow(l); ok {
+				doc.Blocks = append(doc.Blocks, Block{Text: row, Page: i + 1, Row: true})
+				continue
+			}
 			doc.Blocks = append(doc.Blocks, Block{Text: l, Page: i + 1, Heading: LooksLikeHeading(l)})
 		}
 		for _, h := range hidden {
@@ -156,7 +163,11 @@ type textState struct {
 type run struct {
 	text       string
 	x, y, size float64
-	hidden     string
+	// xEnd is where the run ends on its line (its start plus the
+	// advance of its glyphs: their widths, or half the size a byte when
+	// the font states none, which can only overestimate it).
+	xEnd   float64
+	hidden string
 }
 
 // Bounds of Form XObjects (content drawn with "Do"): how deep forms may
@@ -324,7 +335,8 @@ func (pr *pageReader) interpret(contents, res pdf.Value, scope string, g0 textSt
 		x, y := trm[2][0], trm[2][1]
 		sc := start.times(g.ctm)
 		eff := math.Abs(g.size) * math.Sqrt(math.Abs(sc[0][0]*sc[1][1]-sc[0][1]*sc[1][0]))
-		rn := run{text: text, x: x, y: y, size: eff}
+		end := matrix{{g.size * g.scale, 0, 0}, {0, g.size, 0}, {0, g.rise, 1}}.times(tm).times(g.ctm)
+		rn := run{text: text, x: x, y: y, size: eff, xEnd: end[2][0]}
 		box, clip := pr.box, g.clip
 		switch {
 		case g.renderMode == 3 || g.renderMode == 7:
@@ -571,7 +583,7 @@ func layout(runs []run) (lines []string, hidden []Hidden) {
 		var sb strings.Builder
 		for k, r := range line {
 			if k > 0 {
-				sb.WriteString(" ")
+				sb.WriteString(runGap(line[k-1], r, rtl))
 			}
 			sb.WriteString(r.text)
 		}
@@ -580,6 +592,25 @@ func layout(runs []run) (lines []string, hidden []Hidden) {
 	}
 	return lines, hidden
 }
+
+// runGap is what parts two runs of a line: a space, or, when the blank
+// between them is wider than columnGapEm times their size (cells of a
+// table placed apart), a column gap of three spaces, which readPDF reads
+// as a table row as a text file's spaced columns are.
+func runGap(prev, next run, rtl bool) string {
+	gap := next.x - prev.xEnd
+	if rtl {
+		gap = prev.x - next.xEnd
+	}
+	if gap > columnGapEm*math.Max(prev.size, next.size) {
+		return "   "
+	}
+	return " "
+}
+
+// columnGapEm: a blank wider than this many ems between two runs parts
+// two columns; words of justified prose are set closer.
+const columnGapEm = 1.5
 
 func tolerance(a, b run) float64 {
 	return math.Max(1, 0.5*math.Min(math.Abs(a.size), math.Abs(b.size)))

@@ -61,6 +61,9 @@ type Block struct {
 	Page    int  // 1-based; 0 when the format has no pages
 	Heading bool // a heading (its text names the section of what follows)
 	Row     bool // a table row, cells joined by " | "
+	// TableStart: the first row of a table (HTML, DOCX): a table that
+	// follows another at once is a table of its own.
+	TableStart bool
 }
 
 // Hidden is text a human reader would not see (and which is therefore not

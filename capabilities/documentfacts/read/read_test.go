@@ -400,3 +400,82 @@ func TestSpacedTableRows(t *testing.T) {
 		}
 	}
 }
+
+// TestPDFColumns: a PDF line whose runs stand apart (the cells of a table
+// placed by x), or one run with a wide gap of spaces, is a table row with
+// its cells joined by " | "; runs set a space apart, and Arabic runs read
+// right to left, stay one line of prose.
+func TestPDFColumns(t *testing.T) {
+	page := testdoc.Page{Runs: []testdoc.Run{
+		{Text: "Cement 50 kg", X: 56, Y: 800, Size: 10},
+		{Text: "400", X: 260, Y: 800, Size: 10},
+		{Text: "1.950", X: 360, Y: 800, Size: 10},
+		{Text: "The Buyer", X: 56, Y: 780, Size: 10},
+		{Text: "shall pay.", X: 103, Y: 780, Size: 10},
+		{Text: "الكمية", X: 300, Y: 760, Size: 10},
+		{Text: "المبلغ (ر.ع.)", X: 420, Y: 760, Size: 10},
+		{Text: "Total (OMR)        1,207.238", X: 56, Y: 740, Size: 10},
+	}}
+	doc := mustRead(t, testdoc.PDF([]testdoc.Page{page}, testdoc.Options{}))
+	want := []struct {
+		text string
+		row  bool
+	}{
+		{"Cement 50 kg | 400 | 1.950", true},
+		{"The Buyer shall pay.", false},
+		{"المبلغ (ر.ع.) | الكمية", true},
+		{"Total (OMR) | 1,207.238", true},
+	}
+	if len(doc.Blocks) != len(want) {
+		t.Fatalf("blocks %+v", doc.Blocks)
+	}
+	for i, w := range want {
+		if b := doc.Blocks[i]; b.Text != w.text || b.Row != w.row {
+			t.Errorf("block %d: %q (row %v), want %q (row %v)", i, b.Text, b.Row, w.text, w.row)
+		}
+	}
+}
+
+// TestMarkdownStrong: the markers of strong emphasis are markup, not
+// text; a rule and a signing line of underscores stay as written.
+func TestMarkdownStrong(t *testing.T) {
+	for _, c := range []struct{ line, want string }{
+		{"This contract is made between **Al Noor LLC** (the \"Employer\").", "This contract is made between Al Noor LLC (the \"Employer\")."},
+		{"| | **Net total** | | **65,520.00** |", "Net total | 65,520.00"},
+		{"__Supplier:__ Gulf Cables SAOG", "Supplier: Gulf Cables SAOG"},
+		{"Signature: ____________", "Signature: ____________"},
+		{"***", "***"},
+	} {
+		doc, err := Read(context.Background(), []byte(c.line), "", "a.md", Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := doc.Blocks[0].Text; got != c.want {
+			t.Errorf("%q: %q, want %q", c.line, got, c.want)
+		}
+	}
+}
+
+// TestTableStarts: a DOCX cell of two paragraphs is one cell (a header in
+// two languages); the first row of each table is marked, so two tables
+// one after the other stay two (DOCX and HTML).
+func TestTableStarts(t *testing.T) {
+	docx := mustRead(t, testdoc.DOCX([]testdoc.Para{
+		{Table: [][]string{{"Invoice No.", "7"}}},
+		{Table: [][]string{{"Item", "Unit price (OMR)\nسعر الوحدة"}, {"Pump", "5.000"}}},
+	}, nil))
+	html, err := Read(context.Background(), []byte(`<table><tr><td>Invoice No.</td><td>7</td></tr></table><table><tr><th>Item</th><th>Unit price (OMR)<br>سعر الوحدة</th></tr><tr><td>Pump</td><td>5.000</td></tr></table>`), "", "a.html", Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, doc := range map[string]*Document{"docx": docx, "html": html} {
+		var got []string
+		for _, b := range doc.Blocks {
+			got = append(got, fmt.Sprintf("%s|%v", b.Text, b.TableStart))
+		}
+		want := []string{"Invoice No. | 7|true", "Item | Unit price (OMR) سعر الوحدة|true", "Pump | 5.000|false"}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+}

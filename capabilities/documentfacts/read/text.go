@@ -36,6 +36,8 @@ func readText(b *budget, s string, f Format) (*Document, error) {
 			blk := Block{Text: line, Page: pageNo}
 			switch f {
 			case FormatMarkdown:
+				line = unstrong(line)
+				blk.Text = line
 				if t := strings.TrimLeft(line, "#"); len(t) < len(line) && len(line)-len(t) <= 6 && strings.HasPrefix(t, " ") {
 					blk.Text, blk.Heading = strings.TrimSpace(t), true
 				} else if strings.HasPrefix(strings.TrimSpace(line), "|") {
@@ -56,6 +58,21 @@ func readText(b *budget, s string, f Format) (*Document, error) {
 		}
 	}
 	return doc, nil
+}
+
+// reUnderStrong is Markdown's strong emphasis written with underscores
+// ("__Total__"); a signing line of underscores is not one.
+var reUnderStrong = regexp.MustCompile(`__([^_\s](?:[^_]*[^_\s])?)__`)
+
+// unstrong drops the markers of Markdown's strong emphasis ("**Total
+// CFR Salalah**", "__Supplier__"), which are markup, not text: the
+// returned text is what a reader of the rendered page sees. A rule line
+// ("***") is left as written.
+func unstrong(line string) string {
+	if strings.Trim(line, "*-_ ") == "" {
+		return line
+	}
+	return reUnderStrong.ReplaceAllString(strings.ReplaceAll(line, "**", ""), "$1")
 }
 
 // reColumnGap is the space between two columns of a table laid out with

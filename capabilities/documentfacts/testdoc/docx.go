@@ -30,7 +30,12 @@ func DOCX(paras []Para, extra map[string][]byte) []byte {
 			for _, row := range p.Table {
 				body.WriteString("<w:tr>")
 				for _, c := range row {
-					fmt.Fprintf(&body, "<w:tc><w:p><w:r><w:t>%s</w:t></w:r></w:p></w:tc>", esc(c))
+					// A line break in a cell writes a paragraph each.
+					body.WriteString("<w:tc>")
+					for _, line := range strings.Split(c, "\n") {
+						fmt.Fprintf(&body, "<w:p><w:r><w:t>%s</w:t></w:r></w:p>", esc(line))
+					}
+					body.WriteString("</w:tc>")
 				}
 				body.WriteString("</w:tr>")
 			}

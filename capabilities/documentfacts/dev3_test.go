@@ -1,0 +1,25 @@
+package documentfacts
+
+import "testing"
+
+// dev3Floors (strict precision, recall) for the third development corpus
+// (testdata/dev3, README.md there): set after the rules were fixed on it
+// (docs/documents.md has the first runs and the figures after), a
+// regression floor on development data.
+var dev3Floors = map[string][2]float64{
+	"party":      {0.95, 0.95},
+	"date":       {0.95, 0.95},
+	"money":      {0.95, 0.95},
+	"obligation": {0.95, 0.95},
+	"deadline":   {0.95, 0.95},
+	"law":        {0.95, 0.95},
+	"duration":   {0.95, 0.95},
+}
+
+// TestDev3 scores the third development corpus: documents written for
+// issue 29's classes of misses in wordings the tuning corpus does not use,
+// in two batches each committed before the rules were changed for it.
+// go test ./capabilities/documentfacts -run TestDev3 -v
+func TestDev3(t *testing.T) {
+	scoreCorpus(t, loadEvalCorpus(t, "testdata/dev3", 29), dev3Floors)
+}
