@@ -27,18 +27,20 @@ func TestHeldOut(t *testing.T) {
 	scoreCorpus(t, loadEvalCorpus(t, "testdata/heldout", 8), heldOutFloors)
 }
 
-// heldOut2Floors (strict precision, recall): just under the first scored
-// run after issue 29's rules (docs/documents.md has it beside the run
-// before them). They only keep later changes from making it worse.
+// heldOut2Floors (strict precision, recall): just under the run after
+// session 11's rules (docs/documents.md has the runs before and after
+// each round). They only keep later changes from making it worse; the
+// deadline precision fell from 0.92 to 0.90 in that round (one more
+// Arabic deadline found that is not one) while every other type rose.
 var heldOut2Floors = map[string][2]float64{
-	"party":       {0.60, 0.45},
-	"date":        {0.60, 0.58},
-	"money":       {0.65, 0.33},
-	"obligation":  {0.75, 0.70},
+	"party":       {0.65, 0.57},
+	"date":        {0.69, 0.65},
+	"money":       {0.75, 0.65},
+	"obligation":  {0.85, 0.80},
 	"requirement": {0.14, 0.12},
-	"deadline":    {0.90, 0.63},
-	"law":         {0.95, 0.65},
-	"duration":    {0.74, 0.65},
+	"deadline":    {0.88, 0.63},
+	"law":         {0.95, 0.72},
+	"duration":    {0.77, 0.69},
 }
 
 // TestHeldOut2 scores the second held-out set (testdata/heldout2), written
@@ -54,10 +56,21 @@ func TestHeldOut2(t *testing.T) {
 	scoreCorpus(t, loadEvalCorpus(t, dir, 18), heldOut2Floors)
 }
 
-// heldOut3Floors (strict precision, recall) are zero: the set is scored
-// for its figures (docs/documents.md), before and after a change to the
-// rules, and never tuned on.
-var heldOut3Floors = map[string][2]float64{}
+// heldOut3Floors (strict precision, recall): just under the first run
+// after session 11's rules, which were written without the set (before
+// them: party 0.58/0.42, date 0.66/0.66, money 0.53/0.35, obligation
+// 0.85/0.85, duration 0.71/0.68). They only keep later changes from
+// making it worse; the set is measured, never tuned on.
+var heldOut3Floors = map[string][2]float64{
+	"party":       {0.81, 0.64},
+	"date":        {0.72, 0.68},
+	"money":       {0.69, 0.58},
+	"obligation":  {0.88, 0.88},
+	"requirement": {0.88, 0.73},
+	"deadline":    {0.84, 0.81},
+	"law":         {0.95, 0.70},
+	"duration":    {0.71, 0.70},
+}
 
 // TestHeldOut3 scores the third held-out set (testdata/heldout3: 20
 // documents, 619 facts), written by a writer who had read neither the
