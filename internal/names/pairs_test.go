@@ -101,3 +101,17 @@ func TestHeldOutPairs(t *testing.T) {
 		t.Errorf("held-out pairs: P %.3f R %.3f, under the floors 0.95 / 0.85", p, rec)
 	}
 }
+
+// TestTranslationPairs scores testdata/translation_pairs.tsv: companies
+// named in English on one side and by an Arabic (or Persian) translation
+// on the other, and the hard negatives beside them (the same distinctive
+// word with another activity, the same activity with another distinctive
+// word, one translated word differing, a generic word more).
+// go test ./internal/names -run TranslationPairs -v
+func TestTranslationPairs(t *testing.T) {
+	pairs := readPairs(t, "testdata/translation_pairs.tsv")
+	if len(pairs) < 150 {
+		t.Fatalf("%d labelled pairs, want at least 150", len(pairs))
+	}
+	scorePairs(t, pairs)
+}
