@@ -2,6 +2,7 @@ package omanbusiness
 
 import (
 	"cmp"
+	"context"
 	"math"
 	"slices"
 	"strings"
@@ -24,6 +25,14 @@ type Catalog struct {
 	prefixes  []prefixEntry    // every key, sorted, for prefix search
 	Synthetic int              // companies whose every record is synthetic
 	Records   int
+
+	// Imported is whether the whole dataset holds any record, and
+	// AllSynthetic whether every one it holds is synthetic: a Directory
+	// returns the companies a call needs, and these say what it chose
+	// from (not counts: counting a million records on every call is
+	// what issue 34 took out). NewCatalog sets them from its records.
+	Imported     bool
+	AllSynthetic bool
 }
 
 type nameKey struct {
@@ -37,7 +46,14 @@ type prefixEntry struct {
 }
 
 // NewCatalog groups records by CompanyID and merges each company.
-func NewCatalog(records []Record) *Catalog {
+func NewCatalog(records []Record) *Catalog { return newCatalog(records, true) }
+
+// NewCandidates is NewCatalog for the companies a Directory chose for a
+// call (a few hundred at most): Search scores each of them, with no name
+// index of its own to build.
+func NewCandidates(records []Record) *Catalog { return newCatalog(records, false) }
+
+func newCatalog(records []Record, indexed bool) *Catalog {
 	groups := map[string][]Record{}
 	var order []string
 	for _, r := range records {
@@ -48,7 +64,10 @@ func NewCatalog(records []Record) *Catalog {
 		groups[id] = append(groups[id], r)
 	}
 	slices.Sort(order)
-	c := &Catalog{byID: map[string]int{}, byCR: map[string]int{}, Records: len(records), index: names.NewIndex(), exact: map[string][]int{}}
+	c := &Catalog{byID: map[string]int{}, byCR: map[string]int{}, Records: len(records), exact: map[string][]int{}}
+	if indexed {
+		c.index = names.NewIndex()
+	}
 	for _, id := range order {
 		co := NewCompany(id, groups[id])
 		i := len(c.companies)
@@ -73,6 +92,9 @@ func NewCatalog(records []Record) *Catalog {
 					continue
 				}
 				keys = append(keys, nameKey{raw: n, norm: k.String(), sorted: k.Sorted(), key: k})
+				if !indexed {
+					continue
+				}
 				c.index.Add(i, n)
 				if !slices.Contains(c.exact[k.Sorted()], i) {
 					c.exact[k.Sorted()] = append(c.exact[k.Sorted()], i)
@@ -85,8 +107,13 @@ func NewCatalog(records []Record) *Catalog {
 	slices.SortFunc(c.prefixes, func(a, b prefixEntry) int {
 		return cmp.Or(strings.Compare(a.norm, b.norm), cmp.Compare(a.company, b.company))
 	})
+	c.Imported, c.AllSynthetic = len(records) > 0, c.Synthetic == len(c.companies)
 	return c
 }
+
+// Catalog implements Directory over every company of c (tests, and
+// callers that hold all the records in memory).
+func (c *Catalog) Catalog(context.Context, Want) (*Catalog, error) { return c, nil }
 
 // Len is the number of companies.
 func (c *Catalog) Len() int {
@@ -229,6 +256,14 @@ const similarMin = MinScore / 0.65
 // is a prefix of the query, and those the name index finds at similarMin
 // or above (internal/names' index: exactly what a scan would find).
 func (c *Catalog) candidates(qk names.Key, cr string, isCR bool) []int {
+	if c.index == nil {
+		// A Directory's candidates: every one is scored.
+		out := make([]int, len(c.companies))
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
 	seen := map[int]bool{}
 	var out []int
 	add := func(i int) {

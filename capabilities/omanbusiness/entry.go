@@ -22,10 +22,25 @@ import (
 	"dalil/internal/names"
 )
 
-// Directory is where the company records are (the companies dataset):
-// its current Catalog, rebuilt by the adapter when an import changed it.
+// Directory is where the company records are (the companies dataset).
+// Catalog returns the companies a call needs, not every company: those
+// the names in w may name (its candidates, from the adapter's index),
+// the one registered under w's CR number and those with w's IDs, each
+// with all its records, plus what the whole dataset holds (Imported,
+// AllSynthetic). The catalog's Search, ByCR and Company then answer as
+// they would over every company.
 type Directory interface {
-	Catalog(ctx context.Context) (*Catalog, error)
+	Catalog(ctx context.Context, w Want) (*Catalog, error)
+}
+
+// Want is what a call asks a Directory for.
+type Want struct {
+	// Names are names (or CR numbers) the call searches for.
+	Names []string
+	// CR is a CR number (any spelling NormalizeCR reads).
+	CR string
+	// IDs are company ids (Company.ID).
+	IDs []string
 }
 
 // Deps are the capabilities' collaborators; a nil Directory answers 503.
@@ -127,15 +142,15 @@ func (d Deps) now(ctx context.Context) time.Time {
 
 // catalog returns the loaded catalog, or 503 PROVIDER_NOT_CONFIGURED
 // when nothing is imported.
-func (d Deps) catalog(ctx context.Context) (*Catalog, error) {
+func (d Deps) catalog(ctx context.Context, w Want) (*Catalog, error) {
 	if d.Directory == nil {
 		return nil, notConfigured()
 	}
-	c, err := d.Directory.Catalog(ctx)
+	c, err := d.Directory.Catalog(ctx, w)
 	if err != nil {
 		return nil, err
 	}
-	if c.Len() == 0 {
+	if !c.Imported {
 		return nil, notConfigured()
 	}
 	return c, nil
@@ -146,7 +161,7 @@ func notConfigured() error {
 }
 
 func (d Deps) company(ctx context.Context, id string) (*Company, error) {
-	c, err := d.catalog(ctx)
+	c, err := d.catalog(ctx, Want{IDs: []string{strings.TrimSpace(id)}})
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +174,7 @@ func (d Deps) company(ctx context.Context, id string) (*Company, error) {
 
 // Search implements search_oman_company.
 func Search(ctx context.Context, d Deps, in SearchInput) (SearchOutput, error) {
-	c, err := d.catalog(ctx)
+	c, err := d.catalog(ctx, Want{Names: []string{in.Query}})
 	if err != nil {
 		return SearchOutput{}, err
 	}

@@ -10,7 +10,7 @@ import (
 
 type fixedDirectory struct{ c *Catalog }
 
-func (d fixedDirectory) Catalog(context.Context) (*Catalog, error) { return d.c, nil }
+func (d fixedDirectory) Catalog(context.Context, Want) (*Catalog, error) { return d.c, nil }
 
 // Every business answer is charged on real company records and not on
 // synthetic demo records alone; a search that finds nothing is

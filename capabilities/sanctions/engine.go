@@ -421,12 +421,24 @@ func nonNil[T any](s []T) []T {
 	return slices.Clone(s)
 }
 
-// Lists is where the imported lists are (the sanctions dataset): the
-// engine over the current version of every list, rebuilt by the adapter
-// when an import changed them. No list imported: an engine with none.
+// Lists is where the imported lists are (the sanctions dataset).
+// Current is the current version of every list, without its entries (a
+// small read). Engine is an engine over the current lists holding the
+// entries that names may match (the adapter's candidates, from its
+// index: issue 34), not every entry: its Screen of those names answers
+// as an engine over every entry would. No list imported: an engine with
+// none.
 type Lists interface {
-	Engine(ctx context.Context) (*Engine, error)
+	Current(ctx context.Context) ([]List, error)
+	Engine(ctx context.Context, names []string) (*Engine, error)
 }
+
+// Current implements Lists over e's lists (tests, and callers holding
+// every entry in memory).
+func (e *Engine) Current(context.Context) ([]List, error) { return e.Lists(), nil }
+
+// Engine implements Lists: e itself.
+func (e *Engine) Engine(context.Context, []string) (*Engine, error) { return e, nil }
 
 // Screener screens against the current lists. Other capabilities use it
 // through their own ports (cmd/dalil adapts it).
@@ -449,7 +461,7 @@ func (s Screener) Screen(ctx context.Context, q Query) (Result, error) {
 		out.NotUsed, out.Warnings = r.NotUsed, r.Warnings
 		return out, nil
 	}
-	e, err := s.Lists.Engine(ctx)
+	e, err := s.Lists.Engine(ctx, q.Names)
 	if err != nil {
 		return Result{}, err
 	}

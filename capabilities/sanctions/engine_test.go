@@ -115,7 +115,15 @@ func TestScreenThresholdAndNotChecked(t *testing.T) {
 
 type listsFunc func() (*Engine, error)
 
-func (f listsFunc) Engine(context.Context) (*Engine, error) { return f() }
+func (f listsFunc) Engine(context.Context, []string) (*Engine, error) { return f() }
+
+func (f listsFunc) Current(context.Context) ([]List, error) {
+	e, err := f()
+	if err != nil || e == nil {
+		return nil, err
+	}
+	return e.Lists(), nil
+}
 
 func TestScreenCapability(t *testing.T) {
 	now := func() time.Time { return time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC) }

@@ -51,9 +51,9 @@ func Check(ctx context.Context, d Deps, in Input) (Output, error) {
 	registryRan := false
 	if d.Registry == nil {
 		cov.NotConfigured = append(cov.NotConfigured, "company records")
-	} else if c, err := d.Registry.Catalog(ctx); err != nil {
+	} else if c, err := d.Registry.Catalog(ctx, want(n)); err != nil {
 		cov.UnavailableSources = append(cov.UnavailableSources, "company records")
-	} else if c.Len() == 0 {
+	} else if !c.Imported {
 		cov.NotConfigured = append(cov.NotConfigured, "company records")
 	} else {
 		cat, registryRan = c, true
@@ -496,7 +496,7 @@ func listSource(l ListVersion) dalil.Source {
 func recordSources(cat *omanbusiness.Catalog, cand *omanbusiness.Company) []dalil.Source {
 	if cand == nil {
 		kind := dalil.SourceDataset
-		if cat.Synthetic == cat.Len() {
+		if cat.AllSynthetic {
 			kind = dalil.SourceSynthetic
 		}
 		return []dalil.Source{{Kind: kind, Name: "company records", Dataset: omanbusiness.Dataset}}

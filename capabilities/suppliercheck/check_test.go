@@ -18,7 +18,9 @@ var now = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 
 type dir struct{ cat *omanbusiness.Catalog }
 
-func (d dir) Catalog(context.Context) (*omanbusiness.Catalog, error) { return d.cat, nil }
+func (d dir) Catalog(context.Context, omanbusiness.Want) (*omanbusiness.Catalog, error) {
+	return d.cat, nil
+}
 
 type screener struct {
 	s   Screening

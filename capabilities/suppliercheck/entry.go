@@ -133,11 +133,11 @@ func Preview(ctx context.Context, d Deps, in Input) (capability.PreviewReport[Pr
 	realMatch := false
 	recordedSite := false
 	if d.Registry != nil {
-		cat, err := d.Registry.Catalog(ctx)
+		cat, err := d.Registry.Catalog(ctx, want(n))
 		if err != nil {
 			return rep, err
 		}
-		if cat.Len() > 0 {
+		if cat.Imported {
 			sig.CompanyRecordsLoaded = true
 			id := assessIdentity(n, cat, nil)
 			found := 0

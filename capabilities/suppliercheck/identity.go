@@ -55,6 +55,17 @@ type identity struct {
 // sources disagree on the name. Level: ≥0.80 strong, ≥0.60 moderate,
 // ≥0.30 weak, else unconfirmed; identityConfirmed only for strong real
 // evidence.
+// want is what the identity check reads of the company records: the
+// companies the supplier's name may name and the one its CR number is
+// registered to.
+func want(n normalized) omanbusiness.Want {
+	w := omanbusiness.Want{Names: []string{n.name}}
+	if n.crValid {
+		w.CR = n.cr
+	}
+	return w
+}
+
 func assessIdentity(n normalized, cat *omanbusiness.Catalog, site *Website) identity {
 	id := identity{corroborations: []string{}}
 	var owner *omanbusiness.Company

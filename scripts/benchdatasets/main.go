@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 )
 
 func main() {
@@ -37,7 +38,17 @@ func main() {
 		db := fs.String("db", "dalil.db", "SQLite file or postgres:// URL holding the companies")
 		n := fs.Int("n", 1000, "searches")
 		limit := fs.Int("max-mb", 6000, "stop when the process's memory passes this")
+		prof := fs.String("cpuprofile", "", "write a CPU profile of the searches to this file")
 		fs.Parse(os.Args[2:])
+		if *prof != "" {
+			f, err := os.Create(*prof)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+			pprof.StartCPUProfile(f)
+			defer pprof.StopCPUProfile()
+		}
 		if err := searchCompanies(*db, *n, *limit); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)

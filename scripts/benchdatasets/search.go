@@ -78,6 +78,11 @@ func searchCompanies(dsn string, n, limitMB int) error {
 	deps := omanbusiness.Deps{Directory: companysql.New(st.DB()), Now: time.Now}
 	qs := queries(n, 5)
 	var lat []time.Duration
+	type slow struct {
+		q string
+		d time.Duration
+	}
+	var slowest []slow
 	found := 0
 	for i, q := range qs {
 		t := time.Now()
@@ -94,6 +99,11 @@ func searchCompanies(dsn string, n, limitMB int) error {
 			continue
 		}
 		lat = append(lat, d)
+		slowest = append(slowest, slow{q, d})
+	}
+	slices.SortFunc(slowest, func(a, b slow) int { return int(b.d - a.d) })
+	for _, s := range slowest[:min(5, len(slowest))] {
+		fmt.Printf("  slow: %v %q\n", s.d.Round(time.Millisecond), s.q)
 	}
 	slices.Sort(lat)
 	pct := func(p float64) time.Duration { return lat[int(p*float64(len(lat)-1))].Round(10 * time.Microsecond) }

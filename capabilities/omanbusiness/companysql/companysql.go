@@ -8,12 +8,14 @@
 package companysql
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"embed"
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -23,6 +25,8 @@ import (
 	"dalil/capabilities/omanbusiness"
 	"dalil/dataset"
 	"dalil/dataset/companies"
+	"dalil/dataset/nameindex"
+	"dalil/internal/names"
 	"dalil/store/sqlstore"
 )
 
@@ -38,16 +42,17 @@ func Module() sqlstore.Module {
 	return sqlstore.EmbeddedModule("companies", migrations)
 }
 
-// Store holds the company records. It is safe for concurrent use; the
-// Catalog it serves is rebuilt when an import (by this process or
-// another) changed the tables.
+// Store holds the company records. It is safe for concurrent use. It
+// holds no records in memory: a call's Catalog reads the companies it
+// needs from the database's indexes (issue 34).
 type Store struct {
 	db sqlstore.DB
+	ix *nameindex.Index
 
-	mu      sync.Mutex
-	version string
-	cat     *omanbusiness.Catalog
-	all     []omanbusiness.Record
+	// indexed is set once no record lacks its company_id (records
+	// imported before the name index had none: Catalog files them first).
+	indexed  atomic.Bool
+	indexing sync.Mutex
 
 	// rowsRead counts the good rows every import of this store has read
 	// (both readings): tests count the work done after a cancellation.
@@ -65,7 +70,9 @@ var (
 
 // New returns the store on db. Its tables exist once the store was opened
 // with Module() among its modules.
-func New(db sqlstore.DB) *Store { return &Store{db: db} }
+func New(db sqlstore.DB) *Store {
+	return &Store{db: db, ix: nameindex.New(db, "company_name_terms", "company_term_counts")}
+}
 
 // Name implements dataset.Importer.
 func (s *Store) Name() string { return Name }
@@ -199,11 +206,12 @@ func (s *Store) write(ctx context.Context, batch, hash string, opts dataset.Impo
 		written = 0
 		read := 0
 		buf := make([]omanbusiness.Record, 0, chunk)
+		names := s.ix.Writer(tx)
 		res, err := companies.Scan(file, opts.Format, opts.Filename, src, now, func(rec omanbusiness.Record, _ int) error {
 			rec.Batch = batch
 			buf = append(buf, rec)
 			if len(buf) == chunk {
-				if err := s.upsert(ctx, tx, buf, now); err != nil {
+				if err := s.upsert(ctx, tx, names, buf, now); err != nil {
 					return err
 				}
 				written += len(buf)
@@ -218,12 +226,12 @@ func (s *Store) write(ctx context.Context, batch, hash string, opts dataset.Impo
 			return dataset.ErrChanged
 		}
 		if len(buf) > 0 {
-			if err := s.upsert(ctx, tx, buf, now); err != nil {
+			if err := s.upsert(ctx, tx, names, buf, now); err != nil {
 				return err
 			}
 			written += len(buf)
 		}
-		return nil
+		return names.Close(ctx)
 	})
 	if err != nil {
 		return earlier, 0, err
@@ -246,7 +254,7 @@ func (s *Store) at(step string) {
 
 // upsertCols are company_records' columns, in the order upsert gives
 // them.
-const upsertCols = 22
+const upsertCols = 23
 
 // upsert writes records in one statement, each replacing the row of its
 // (source, recordId) if there is one. A file's records have distinct
@@ -256,10 +264,13 @@ const upsertCols = 22
 // Its parameters are in the database's own style (sqlstore.DB.Values):
 // SQLite's driver looks each "$N" up by name among all the arguments,
 // which made a 4,400-parameter statement take a quarter of a second.
-func (s *Store) upsert(ctx context.Context, tx *sql.Tx, recs []omanbusiness.Record, now time.Time) error {
+//
+// Each record's names are filed in the name index under its company.
+func (s *Store) upsert(ctx context.Context, tx *sql.Tx, names *nameindex.Writer, recs []omanbusiness.Record, now time.Time) error {
 	var q strings.Builder
 	q.WriteString(`INSERT INTO company_records (source, record_id, batch_id, source_type, source_url, observed_at, synthetic,
-		cr_number, name_en, name_ar, legal_form, status, registration_date, industry, activities, governorate, wilayat, address, website, email, phone, updated_at)
+		cr_number, name_en, name_ar, legal_form, status, registration_date, industry, activities, governorate, wilayat, address, website, email, phone, updated_at,
+		company_id)
 		VALUES `)
 	args := make([]any, 0, len(recs)*upsertCols)
 	for i := range recs {
@@ -273,7 +284,12 @@ func (s *Store) upsert(ctx context.Context, tx *sql.Tx, recs []omanbusiness.Reco
 		}
 		args = append(args, r.Source, r.RecordID, r.Batch, string(r.SourceType), r.SourceURL, micros(r.ObservedAt), b2i(r.Synthetic),
 			r.CRNumber, r.NameEn, r.NameAr, r.LegalForm, r.Status, r.RegistrationDate, r.Industry, string(acts), r.Governorate, r.Wilayat,
-			r.Address, r.Website, r.Email, r.Phone, micros(now))
+			r.Address, r.Website, r.Email, r.Phone, micros(now), r.CompanyID())
+		for _, n := range []string{r.NameEn, r.NameAr} {
+			if err := names.Add(ctx, r.CompanyID(), n); err != nil {
+				return err
+			}
+		}
 	}
 	q.WriteString(s.db.Values(len(recs), upsertCols))
 	q.WriteString(` ON CONFLICT (source, record_id) DO UPDATE SET batch_id = excluded.batch_id, source_type = excluded.source_type,
@@ -281,7 +297,7 @@ func (s *Store) upsert(ctx context.Context, tx *sql.Tx, recs []omanbusiness.Reco
 		name_en = excluded.name_en, name_ar = excluded.name_ar, legal_form = excluded.legal_form, status = excluded.status,
 		registration_date = excluded.registration_date, industry = excluded.industry, activities = excluded.activities,
 		governorate = excluded.governorate, wilayat = excluded.wilayat, address = excluded.address, website = excluded.website,
-		email = excluded.email, phone = excluded.phone, updated_at = excluded.updated_at`)
+		email = excluded.email, phone = excluded.phone, updated_at = excluded.updated_at, company_id = excluded.company_id`)
 	_, err := tx.ExecContext(ctx, q.String(), args...)
 	return sqlstore.Unavailable("upsert company records", err)
 }
@@ -317,74 +333,209 @@ func (s *Store) Stats(ctx context.Context) (dataset.Stats, error) {
 	if err := rows.Err(); err != nil {
 		return st, sqlstore.Unavailable("list company batches", err)
 	}
-	cat, err := s.Catalog(ctx)
-	if err != nil {
-		return st, err
+	// The breakdown is read with aggregates over the whole table: stats
+	// are an operator's command, not a call's path.
+	cov := Coverage{ByGovernorate: map[string]int{}, BySourceType: map[string]int{}}
+	if err := s.db.Read().QueryRowContext(ctx, `SELECT COUNT(*), COUNT(DISTINCT company_id), COALESCE(SUM(synthetic), 0),
+		COALESCE(SUM(CASE WHEN cr_number <> '' THEN 1 ELSE 0 END), 0) FROM company_records`).Scan(&st.Rows, &cov.Companies, &cov.SyntheticRecords,
+		&cov.WithCRNumber); err != nil {
+		return st, sqlstore.Unavailable("count company records", err)
 	}
-	st.Rows = cat.Records
-	cov := Coverage{Companies: cat.Len(), ByGovernorate: map[string]int{}, BySourceType: map[string]int{}}
-	for _, r := range s.records() {
-		if r.Synthetic {
-			cov.SyntheticRecords++
+	for _, g := range []struct {
+		col string
+		m   map[string]int
+	}{{"governorate", cov.ByGovernorate}, {"source_type", cov.BySourceType}} {
+		if err := s.groupCount(ctx, g.col, g.m); err != nil {
+			return st, err
 		}
-		if r.CRNumber != "" {
-			cov.WithCRNumber++
-		}
-		g := r.Governorate
-		if g == "" {
-			g = "(none)"
-		}
-		cov.ByGovernorate[g]++
-		cov.BySourceType[string(r.SourceType)]++
+	}
+	if n, ok := cov.ByGovernorate[""]; ok {
+		delete(cov.ByGovernorate, "")
+		cov.ByGovernorate["(none)"] += n
 	}
 	st.Coverage = cov
 	return st, nil
 }
 
-// records returns the records of the current catalog (after Catalog).
-func (s *Store) records() []omanbusiness.Record {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.all
+// groupCount counts the records by the value of col (a column name
+// written here, never a caller's).
+func (s *Store) groupCount(ctx context.Context, col string, into map[string]int) error {
+	rows, err := s.db.Read().QueryContext(ctx, `SELECT `+col+`, COUNT(*) FROM company_records GROUP BY `+col)
+	if err != nil {
+		return sqlstore.Unavailable("count company records", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k string
+		var n int
+		if err := rows.Scan(&k, &n); err != nil {
+			return sqlstore.Unavailable("count company records", err)
+		}
+		into[k] += n
+	}
+	return sqlstore.Unavailable("count company records", rows.Err())
 }
 
-// Catalog implements omanbusiness.Directory: the records, merged and
-// indexed, rebuilt only when the tables changed (one small query per
-// call tells).
-func (s *Store) Catalog(ctx context.Context) (*omanbusiness.Catalog, error) {
+// candidates is how many companies a searched name brings into a call's
+// catalog at most: its exact and prefix names, then those sharing its
+// rarest words (dataset/nameindex).
+const candidates = 200
+
+// Catalog implements omanbusiness.Directory: the companies of w, each
+// with every record it has, read through the indexes (the name index for
+// names, company_id for the rest), and whether anything is imported.
+func (s *Store) Catalog(ctx context.Context, w omanbusiness.Want) (*omanbusiness.Catalog, error) {
 	ctx, cancel := s.db.Bound(ctx)
 	defer cancel()
-	var n, last, recs int64
-	if err := s.db.Read().QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(MAX(imported_at), 0), (SELECT COUNT(*) FROM company_records) FROM company_batches`).Scan(&n, &last, &recs); err != nil {
-		return nil, sqlstore.Unavailable("read company version", err)
+	if err := s.ensureIndexed(ctx); err != nil {
+		return nil, err
 	}
-	version := fmt.Sprintf("%d/%d/%d", n, last, recs)
-	s.mu.Lock()
-	if s.cat != nil && s.version == version {
-		c := s.cat
-		s.mu.Unlock()
-		return c, nil
+	var any, real int
+	if err := s.db.Read().QueryRowContext(ctx, `SELECT
+		(SELECT COUNT(*) FROM (SELECT 1 FROM company_records LIMIT 1) a),
+		(SELECT COUNT(*) FROM company_batches WHERE synthetic = 0)`).Scan(&any, &real); err != nil {
+		return nil, sqlstore.Unavailable("read company summary", err)
 	}
-	s.mu.Unlock()
-	all, err := s.load(ctx)
+	if any == 0 {
+		return omanbusiness.NewCatalog(nil), nil
+	}
+	ids := map[string]bool{}
+	for _, id := range w.IDs {
+		if id = strings.TrimSpace(id); id != "" {
+			ids[id] = true
+		}
+	}
+	crs := []string{w.CR}
+	for _, n := range w.Names {
+		crs = append(crs, n)
+		refs, err := s.ix.Candidates(ctx, names.Normalize(n), candidates, true)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range refs {
+			ids[r] = true
+		}
+	}
+	for _, c := range crs {
+		if cr, ok := omanbusiness.NormalizeCR(c); ok {
+			ids[(&omanbusiness.Record{CRNumber: cr}).CompanyID()] = true
+		}
+	}
+	recs, err := s.load(ctx, slices.Sorted(maps.Keys(ids)))
 	if err != nil {
 		return nil, err
 	}
-	c := omanbusiness.NewCatalog(all)
-	s.mu.Lock()
-	s.cat, s.version, s.all = c, version, all
-	s.mu.Unlock()
+	c := omanbusiness.NewCandidates(recs)
+	c.Imported, c.AllSynthetic = true, real == 0
 	return c, nil
 }
 
-func (s *Store) load(ctx context.Context) ([]omanbusiness.Record, error) {
-	rows, err := s.db.Read().QueryContext(ctx, `SELECT r.source, r.record_id, r.batch_id, b.license, r.source_type, r.source_url, r.observed_at, r.synthetic,
+// ensureIndexed files the records imported before the name index existed
+// (their company_id is empty) in one transaction, once per process; a
+// store whose records all have theirs only looks.
+func (s *Store) ensureIndexed(ctx context.Context) error {
+	if s.indexed.Load() {
+		return nil
+	}
+	s.indexing.Lock()
+	defer s.indexing.Unlock()
+	if s.indexed.Load() {
+		return nil
+	}
+	missing, err := sqlstore.OptionalString(ctx, s.db.Read(), `SELECT record_id FROM company_records WHERE company_id = '' LIMIT 1`)
+	if err != nil {
+		return sqlstore.Unavailable("read company index", err)
+	}
+	if missing != "" {
+		if err := s.Reindex(ctx); err != nil {
+			return err
+		}
+	}
+	s.indexed.Store(true)
+	return nil
+}
+
+// Reindex files every record afresh: each record's company_id, and the
+// name index rebuilt from the records held (dropping terms of names no
+// record has since a retraction or a restated record). It is one
+// transaction, reading the records a page at a time.
+func (s *Store) Reindex(ctx context.Context) error {
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := s.ix.Clear(ctx, tx); err != nil {
+			return err
+		}
+		w := s.ix.Writer(tx)
+		var lastSource, lastID string
+		for {
+			type rec struct{ source, id, company, en, ar string }
+			var page []rec
+			rows, err := tx.QueryContext(ctx, `SELECT source, record_id, cr_number, name_en, name_ar FROM company_records
+				WHERE source > $1 OR (source = $1 AND record_id > $2) ORDER BY source, record_id LIMIT 1000`, lastSource, lastID)
+			if err != nil {
+				return sqlstore.Unavailable("reindex company records", err)
+			}
+			for rows.Next() {
+				var r omanbusiness.Record
+				if err := rows.Scan(&r.Source, &r.RecordID, &r.CRNumber, &r.NameEn, &r.NameAr); err != nil {
+					rows.Close()
+					return sqlstore.Unavailable("reindex company records", err)
+				}
+				page = append(page, rec{r.Source, r.RecordID, r.CompanyID(), r.NameEn, r.NameAr})
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return sqlstore.Unavailable("reindex company records", err)
+			}
+			if len(page) == 0 {
+				return w.Close(ctx)
+			}
+			for _, r := range page {
+				if _, err := tx.ExecContext(ctx, `UPDATE company_records SET company_id = $1 WHERE source = $2 AND record_id = $3 AND company_id <> $1`,
+					r.company, r.source, r.id); err != nil {
+					return sqlstore.Unavailable("reindex company records", err)
+				}
+				for _, n := range []string{r.en, r.ar} {
+					if err := w.Add(ctx, r.company, n); err != nil {
+						return err
+					}
+				}
+			}
+			lastSource, lastID = page[len(page)-1].source, page[len(page)-1].id
+		}
+	})
+}
+
+// load reads the records of the companies ids, in (source, recordId)
+// order.
+func (s *Store) load(ctx context.Context, ids []string) ([]omanbusiness.Record, error) {
+	var out []omanbusiness.Record
+	for len(ids) > 0 {
+		n := min(len(ids), 500)
+		args := make([]any, n)
+		for i, id := range ids[:n] {
+			args[i] = id
+		}
+		ids = ids[n:]
+		rows, err := s.db.Read().QueryContext(ctx, `SELECT r.source, r.record_id, r.batch_id, b.license, r.source_type, r.source_url, r.observed_at, r.synthetic,
 		r.cr_number, r.name_en, r.name_ar, r.legal_form, r.status, r.registration_date, r.industry, r.activities, r.governorate, r.wilayat,
 		r.address, r.website, r.email, r.phone
-		FROM company_records r JOIN company_batches b ON b.id = r.batch_id ORDER BY r.source, r.record_id`)
-	if err != nil {
-		return nil, sqlstore.Unavailable("load company records", err)
+		FROM company_records r JOIN company_batches b ON b.id = r.batch_id WHERE r.company_id IN `+s.db.Values(1, n), args...)
+		if err != nil {
+			return nil, sqlstore.Unavailable("load company records", err)
+		}
+		recs, err := scanRecords(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, recs...)
 	}
+	slices.SortFunc(out, func(a, b omanbusiness.Record) int {
+		return cmp.Or(strings.Compare(a.Source, b.Source), strings.Compare(a.RecordID, b.RecordID))
+	})
+	return out, nil
+}
+
+func scanRecords(rows *sql.Rows) ([]omanbusiness.Record, error) {
 	defer rows.Close()
 	var out []omanbusiness.Record
 	for rows.Next() {

@@ -51,6 +51,9 @@ r2,7654321,Oman Trading LLC,,LLC,active,2015-01-01,4690 Non-specialised wholesal
 r3,7654322,Oman Trading LLC,,LLC,active,2016-01-01,4690 Non-specialised wholesale trade,Dhofar,Salalah,,,,public_registry,2026-10-01
 `
 
+// everything asks for every company of these tests by name.
+var everything = omanbusiness.Want{Names: []string{"Al Noor Trading", "Oman Trading"}}
+
 func imp(t *testing.T, s *companysql.Store, body string, opts dataset.ImportOptions) dataset.Report {
 	t.Helper()
 	if opts.Source == "" {
@@ -68,8 +71,8 @@ func imp(t *testing.T, s *companysql.Store, body string, opts dataset.ImportOpti
 
 func testCompanies(t *testing.T, s *companysql.Store) {
 	ctx := context.Background()
-	cat, err := s.Catalog(ctx)
-	if err != nil || cat.Len() != 0 {
+	cat, err := s.Catalog(ctx, everything)
+	if err != nil || cat.Len() != 0 || cat.Imported {
 		t.Fatalf("empty catalog = %d, %v", cat.Len(), err)
 	}
 	// A file with bad rows imports nothing and names every problem.
@@ -86,7 +89,7 @@ func testCompanies(t *testing.T, s *companysql.Store) {
 	if rep.Errors[0].Line != 5 {
 		t.Errorf("first error on line %d, want 5", rep.Errors[0].Line)
 	}
-	if cat, _ := s.Catalog(ctx); cat.Len() != 0 {
+	if cat, _ := s.Catalog(ctx, everything); cat.Len() != 0 || cat.Imported {
 		t.Fatal("a refused file imported rows")
 	}
 	// SkipBad imports the good rows.
@@ -99,7 +102,7 @@ func testCompanies(t *testing.T, s *companysql.Store) {
 	if !again.Unchanged || again.Batch != rep.Batch || again.Imported != 0 {
 		t.Fatalf("re-import = %+v", again)
 	}
-	cat, err = s.Catalog(ctx)
+	cat, err = s.Catalog(ctx, everything)
 	if err != nil || cat.Len() != 3 {
 		t.Fatalf("catalog = %d, %v", cat.Len(), err)
 	}
@@ -124,7 +127,7 @@ func testCompanies(t *testing.T, s *companysql.Store) {
 	if rep.Imported != 1 {
 		t.Fatalf("update = %+v", rep)
 	}
-	cat, _ = s.Catalog(ctx)
+	cat, _ = s.Catalog(ctx, everything)
 	if c, _ := cat.ByCR("1234567"); c.Merged.Status != "suspended" || len(c.Records) != 1 {
 		t.Errorf("after update: status %q, %d records", c.Merged.Status, len(c.Records))
 	}
@@ -134,7 +137,7 @@ func testCompanies(t *testing.T, s *companysql.Store) {
 	if rep.Imported != 1 {
 		t.Fatalf("jsonl = %+v", rep)
 	}
-	cat, _ = s.Catalog(ctx)
+	cat, _ = s.Catalog(ctx, everything)
 	c, _ = cat.ByCR("1234567")
 	if len(c.Records) != 2 || c.Merged.NameEn != "Al Noor Trading LLC" || c.Merged.IdentityConflict {
 		t.Errorf("merged = %+v", c.Merged)
@@ -186,7 +189,7 @@ func TestImportOutlastsOpTimeout(t *testing.T) {
 		}
 		// Read back with the default timeout: the 50 ms one bounds this
 		// test's import, not a loaded machine's reads.
-		cat, err := openWith(t, dsn, sqlstore.Options{}).Catalog(context.Background())
+		cat, err := openWith(t, dsn, sqlstore.Options{}).Catalog(context.Background(), everything)
 		if err != nil || cat.Len() != 3 {
 			t.Fatalf("catalog = %v, %v", cat, err)
 		}

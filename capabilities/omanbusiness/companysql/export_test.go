@@ -6,3 +6,18 @@ func (s *Store) SetHook(f func(step string)) { s.hook = f }
 
 // RowsRead is how many rows the store's imports have read so far.
 func (s *Store) RowsRead() int64 { return s.rowsRead.Load() }
+
+// Forget makes the store's records look as they did before the name
+// index (issue 34): no company_id, no terms, and this store not yet
+// checked.
+func (s *Store) Forget(t interface{ Fatal(...any) }) {
+	for _, q := range []string{`UPDATE company_records SET company_id = ''`, `DELETE FROM company_name_terms`, `DELETE FROM company_term_counts`} {
+		if _, err := s.db.Write().Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.indexed.Store(false)
+}
+
+// IndexRowsRead is how many name index rows the store's searches read.
+func (s *Store) IndexRowsRead() int64 { return s.ix.RowsRead() }

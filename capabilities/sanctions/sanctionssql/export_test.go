@@ -1,5 +1,37 @@
 package sanctionssql
 
+import (
+	"context"
+
+	"dalil/capabilities/sanctions"
+)
+
 // SetHook makes f run at the steps of an import's write: "tx" inside its
 // transaction.
 func (s *Store) SetHook(f func(step string)) { s.hook = f }
+
+// Everything is an engine over every current entry, loaded in memory:
+// what the store's Engine answered before issue 34, for comparison.
+func (s *Store) Everything(ctx context.Context) (*sanctions.Engine, error) {
+	lists, err := s.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := s.scanEntries(ctx, `SELECT e.source, e.data FROM sanctions_entries e JOIN sanctions_batches b ON b.id = e.batch_id
+		WHERE b.current = 1 ORDER BY e.source, e.entity_id`)
+	if err != nil {
+		return nil, err
+	}
+	return sanctions.NewEngine(lists, entries), nil
+}
+
+// Forget makes the store's entries look as they did before the name
+// index: no terms, and this store not yet checked.
+func (s *Store) Forget(t interface{ Fatal(...any) }) {
+	for _, q := range []string{`DELETE FROM sanctions_name_terms`, `DELETE FROM sanctions_term_counts`} {
+		if _, err := s.db.Write().Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.indexed.Store(false)
+}

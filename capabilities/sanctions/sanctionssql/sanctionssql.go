@@ -13,6 +13,7 @@
 package sanctionssql
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -22,9 +23,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"dalil/capabilities/sanctions"
@@ -32,6 +36,8 @@ import (
 	reader "dalil/dataset/sanctions"
 
 	"dalil/dataset"
+	"dalil/dataset/nameindex"
+	"dalil/internal/names"
 	"dalil/store/sqlstore"
 )
 
@@ -47,15 +53,17 @@ func Module() sqlstore.Module {
 	return sqlstore.EmbeddedModule("sanctions", migrations)
 }
 
-// Store holds the lists. It is safe for concurrent use; the Engine it
-// serves is rebuilt when an import (by this process or another) changed
-// the tables.
+// Store holds the lists. It is safe for concurrent use. It holds no
+// entries in memory: a call's Engine reads the entries its names may
+// match through the name index (issue 34).
 type Store struct {
 	db sqlstore.DB
+	ix *nameindex.Index
 
-	mu      sync.Mutex
-	version string
-	engine  *sanctions.Engine
+	// indexed is set once the entries are known to be filed in the name
+	// index (entries imported before it are filed on first use).
+	indexed  atomic.Bool
+	indexing sync.Mutex
 
 	// hook, when set (tests), is called at the named step of an import's
 	// write: "tx" inside its transaction.
@@ -69,7 +77,9 @@ var (
 
 // New returns the store on db. Its tables exist once the store was opened
 // with Module() among its modules.
-func New(db sqlstore.DB) *Store { return &Store{db: db} }
+func New(db sqlstore.DB) *Store {
+	return &Store{db: db, ix: nameindex.New(db, "sanctions_name_terms", "sanctions_term_counts")}
+}
 
 // Name implements dataset.Importer.
 func (s *Store) Name() string { return Name }
@@ -227,6 +237,15 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 				return err
 			}
 		}
+		w := s.ix.Writer(tx)
+		for i := range list.Entities {
+			if err := file(ctx, w, opts.Source, &list.Entities[i]); err != nil {
+				return err
+			}
+		}
+		if err := w.Close(ctx); err != nil {
+			return err
+		}
 		if sw != nil {
 			st := sw.state
 			st.FileBatch = batch
@@ -275,16 +294,22 @@ func (s *Store) Stats(ctx context.Context) (dataset.Stats, error) {
 		st.Batches = append(st.Batches, dataset.Batch{ID: b.Batch, Source: b.Name, License: b.License, Synthetic: b.Synthetic, Rows: b.Entries,
 			ImportedAt: b.ImportedAt, RetrievedAt: b.RetrievedAt, Version: b.Published, CheckedAt: b.CheckedAt})
 	}
-	e, err := s.Engine(ctx)
+	lists, err := s.Current(ctx)
 	if err != nil {
 		return st, err
 	}
-	st.Rows = e.Entries()
+	for _, l := range lists {
+		st.Rows += l.Entries
+	}
+	byType, err := s.countByType(ctx)
+	if err != nil {
+		return st, err
+	}
 	sync, err := s.SyncStatuses(ctx)
 	if err != nil {
 		return st, err
 	}
-	cov := Coverage{Lists: e.Lists(), ByType: e.CountByType(), Sync: sync}
+	cov := Coverage{Lists: lists, ByType: byType, Sync: sync}
 	st.Coverage = cov
 	return st, nil
 }
@@ -321,75 +346,107 @@ func (s *Store) batches(ctx context.Context, currentOnly bool) ([]sanctions.List
 	return out, sqlstore.Unavailable("list sanctions batches", rows.Err())
 }
 
-// Engine implements sanctions.Lists: the engine over the current lists,
-// rebuilt only when they changed (one small query per call tells). The
-// lists' dates are read at each call: a sync that found a list unchanged
-// makes it current again (List.CheckedAt) without a new index.
-func (s *Store) Engine(ctx context.Context) (*sanctions.Engine, error) {
-	ctx, cancel := s.db.Bound(ctx)
-	defer cancel()
-	version, checked, err := s.current(ctx)
+// countByType counts the current lists' entries by entity type, with
+// the database's own JSON functions (an operator's stats, not a call's
+// path: it reads every entry).
+func (s *Store) countByType(ctx context.Context) (map[string]int, error) {
+	typ := `json_extract(e.data, '$.type')`
+	if s.db.Dialect() == "postgres" {
+		typ = `(e.data::jsonb ->> 'type')`
+	}
+	rows, err := s.db.Read().QueryContext(ctx, `SELECT COALESCE(`+typ+`, ''), COUNT(*) FROM sanctions_entries e
+		JOIN sanctions_batches b ON b.id = e.batch_id WHERE b.current = 1 GROUP BY 1`)
 	if err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	e := s.engine
-	if e == nil || s.version != version {
-		s.mu.Unlock()
-		if e, err = s.load(ctx); err != nil {
-			return nil, err
-		}
-		s.mu.Lock()
-		s.engine, s.version = e, version
-	}
-	defer s.mu.Unlock()
-	lists, changed := e.Lists(), false
-	for i, l := range lists {
-		if at := checked[l.Batch]; !at.Equal(l.CheckedAt) {
-			lists[i].CheckedAt, changed = at, true
-		}
-	}
-	if changed {
-		e = e.WithLists(lists)
-		s.engine = e
-	}
-	return e, nil
-}
-
-// current reads the current batches: their ids joined (the lists'
-// version: a new import or a retraction changes it) and, by batch, when a
-// sync last found it unchanged (zero: none did).
-func (s *Store) current(ctx context.Context) (string, map[string]time.Time, error) {
-	rows, err := s.db.Read().QueryContext(ctx, `SELECT b.id, COALESCE(s.last_success, 0) FROM sanctions_batches b
-		LEFT JOIN sanctions_sync s ON s.source = b.source AND s.file_batch = b.id WHERE b.current = 1 ORDER BY b.id`)
-	if err != nil {
-		return "", nil, sqlstore.Unavailable("read sanctions version", err)
+		return nil, sqlstore.Unavailable("count sanctions entries", err)
 	}
 	defer rows.Close()
-	var ids []string
-	checked := map[string]time.Time{}
+	out := map[string]int{}
 	for rows.Next() {
-		var id string
-		var at int64
-		if err := rows.Scan(&id, &at); err != nil {
-			return "", nil, sqlstore.Unavailable("read sanctions version", err)
+		var t string
+		var n int
+		if err := rows.Scan(&t, &n); err != nil {
+			return nil, sqlstore.Unavailable("count sanctions entries", err)
 		}
-		ids = append(ids, id)
-		checked[id] = fromOptMicros(at)
+		out[t] += n
 	}
-	if err := rows.Err(); err != nil {
-		return "", nil, sqlstore.Unavailable("read sanctions version", err)
-	}
-	return strings.Join(ids, ","), checked, nil
+	return out, sqlstore.Unavailable("count sanctions entries", rows.Err())
 }
 
-func (s *Store) load(ctx context.Context) (*sanctions.Engine, error) {
+// Current implements sanctions.Lists: the current batch of every list,
+// with when a sync last found it unchanged.
+func (s *Store) Current(ctx context.Context) ([]sanctions.List, error) {
+	ctx, cancel := s.db.Bound(ctx)
+	defer cancel()
+	return s.batches(ctx, true)
+}
+
+// candidates is how many entries one screened name brings into a call's
+// engine at most: those sharing its rarest words and sounds
+// (dataset/nameindex), the whole name first.
+const candidates = 500
+
+// Engine implements sanctions.Lists: an engine over the current lists
+// holding the current entries any of ns may match, read through the name
+// index.
+func (s *Store) Engine(ctx context.Context, ns []string) (*sanctions.Engine, error) {
+	ctx, cancel := s.db.Bound(ctx)
+	defer cancel()
 	lists, err := s.batches(ctx, true)
-	if err != nil {
+	if err != nil || len(lists) == 0 {
+		return sanctions.NewEngine(lists, nil), err
+	}
+	if err := s.ensureIndexed(ctx); err != nil {
 		return nil, err
 	}
-	rows, err := s.db.Read().QueryContext(ctx, `SELECT e.source, e.data FROM sanctions_entries e JOIN sanctions_batches b ON b.id = e.batch_id
-		WHERE b.current = 1 ORDER BY e.source, e.entity_id`)
+	bySource := map[string]map[string]bool{}
+	for _, n := range ns {
+		refs, err := s.ix.Candidates(ctx, names.Normalize(n), candidates, false)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range refs {
+			src, id, ok := strings.Cut(r, "\t")
+			if !ok {
+				continue
+			}
+			if bySource[src] == nil {
+				bySource[src] = map[string]bool{}
+			}
+			bySource[src][id] = true
+		}
+	}
+	var entries []sanctions.Listed
+	for _, src := range slices.Sorted(maps.Keys(bySource)) {
+		ids := slices.Sorted(maps.Keys(bySource[src]))
+		for len(ids) > 0 {
+			n := min(len(ids), 500)
+			args := make([]any, 0, n+1)
+			for _, id := range ids[:n] {
+				args = append(args, id)
+			}
+			ids = ids[n:]
+			// The ids' placeholders first, then the source's (SQLite's
+			// "?" are positional).
+			ph := "?"
+			if s.db.Dialect() == "postgres" {
+				ph = fmt.Sprintf("$%d", n+1)
+			}
+			args = append(args, src)
+			q := `SELECT e.source, e.data FROM sanctions_entries e JOIN sanctions_batches b ON b.id = e.batch_id
+				WHERE b.current = 1 AND e.entity_id IN ` + s.db.Values(1, n) + ` AND e.source = ` + ph
+			got, err := s.scanEntries(ctx, q, args...)
+			if err != nil {
+				return nil, err
+			}
+			entries = append(entries, got...)
+		}
+	}
+	slices.SortFunc(entries, func(a, b sanctions.Listed) int { return cmp.Or(cmp.Compare(a.List, b.List), cmp.Compare(a.ID, b.ID)) })
+	return sanctions.NewEngine(lists, entries), nil
+}
+
+func (s *Store) scanEntries(ctx context.Context, q string, args ...any) ([]sanctions.Listed, error) {
+	rows, err := s.db.Read().QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, sqlstore.Unavailable("load sanctions entries", err)
 	}
@@ -406,10 +463,92 @@ func (s *Store) load(ctx context.Context) (*sanctions.Engine, error) {
 		}
 		entries = append(entries, l)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, sqlstore.Unavailable("load sanctions entries", err)
+	return entries, sqlstore.Unavailable("load sanctions entries", rows.Err())
+}
+
+// file files an entry's name and aliases in the name index.
+func file(ctx context.Context, w *nameindex.Writer, source string, e *reader.Entity) error {
+	ref := source + "\t" + e.ID
+	if err := w.Add(ctx, ref, e.Name); err != nil {
+		return err
 	}
-	return sanctions.NewEngine(lists, entries), nil
+	for _, a := range e.Aliases {
+		if err := w.Add(ctx, ref, a.Name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ensureIndexed files the entries imported before the name index (the
+// index is empty while entries exist), once per process.
+func (s *Store) ensureIndexed(ctx context.Context) error {
+	if s.indexed.Load() {
+		return nil
+	}
+	s.indexing.Lock()
+	defer s.indexing.Unlock()
+	if s.indexed.Load() {
+		return nil
+	}
+	var entries, terms int
+	if err := s.db.Read().QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM sanctions_entries LIMIT 1) a),
+		(SELECT COUNT(*) FROM (SELECT 1 FROM sanctions_name_terms LIMIT 1) b)`).Scan(&entries, &terms); err != nil {
+		return sqlstore.Unavailable("read sanctions index", err)
+	}
+	if entries > 0 && terms == 0 {
+		if err := s.Reindex(ctx); err != nil {
+			return err
+		}
+	}
+	s.indexed.Store(true)
+	return nil
+}
+
+// Reindex files every entry held afresh in the name index, in one
+// transaction, reading the entries a page at a time.
+func (s *Store) Reindex(ctx context.Context) error {
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := s.ix.Clear(ctx, tx); err != nil {
+			return err
+		}
+		w := s.ix.Writer(tx)
+		var lastSource, lastID string
+		for {
+			type row struct{ source, id, data string }
+			var page []row
+			rows, err := tx.QueryContext(ctx, `SELECT source, entity_id, data FROM sanctions_entries
+				WHERE source > $1 OR (source = $1 AND entity_id > $2) ORDER BY source, entity_id LIMIT 500`, lastSource, lastID)
+			if err != nil {
+				return sqlstore.Unavailable("reindex sanctions entries", err)
+			}
+			for rows.Next() {
+				var r row
+				if err := rows.Scan(&r.source, &r.id, &r.data); err != nil {
+					rows.Close()
+					return sqlstore.Unavailable("reindex sanctions entries", err)
+				}
+				page = append(page, r)
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return sqlstore.Unavailable("reindex sanctions entries", err)
+			}
+			if len(page) == 0 {
+				return w.Close(ctx)
+			}
+			for _, r := range page {
+				var e reader.Entity
+				if err := json.Unmarshal([]byte(r.data), &e); err != nil {
+					return fmt.Errorf("sanctions entry %s of %s: %w", r.id, r.source, err)
+				}
+				if err := file(ctx, w, r.source, &e); err != nil {
+					return err
+				}
+			}
+			lastSource, lastID = page[len(page)-1].source, page[len(page)-1].id
+		}
+	})
 }
 
 // TitleOf is the title a list is stored and shown under: a synthetic

@@ -125,11 +125,11 @@ func (a intelSanctions) Ready() bool {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	e, err := a.s.Lists.Engine(ctx)
+	ls, err := a.s.Lists.Current(ctx)
 	if err != nil {
 		return true
 	}
-	return e != nil && len(e.Lists()) > 0
+	return len(ls) > 0
 }
 
 func (a intelSanctions) Screen(ctx context.Context, q intel.ScreenQuery) (intel.ScreenResult, error) {
@@ -230,13 +230,13 @@ func (a supplierSanctions) Lists(ctx context.Context) ([]suppliercheck.ListVersi
 	if a.s == nil || a.s.Lists == nil {
 		return nil, nil
 	}
-	e, err := a.s.Lists.Engine(ctx)
-	if err != nil || e == nil {
+	ls, err := a.s.Lists.Current(ctx)
+	if err != nil {
 		return nil, err
 	}
 	now := capability.CallFrom(ctx).Now
 	var out []suppliercheck.ListVersion
-	for _, l := range e.Lists() {
+	for _, l := range ls {
 		if l = a.s.Freshness.Judge(l, now); l.Freshness != sanctions.FreshExpired {
 			out = append(out, supplierList(l))
 		}
@@ -255,11 +255,11 @@ func (a intelSanctions) SyntheticOnly() bool {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	e, err := a.s.Lists.Engine(ctx)
-	if err != nil || e == nil {
+	ls, err := a.s.Lists.Current(ctx)
+	if err != nil {
 		return false
 	}
-	return allListsSynthetic(e.Lists())
+	return allListsSynthetic(ls)
 }
 
 // allListsSynthetic: at least one list, and every one synthetic.

@@ -16,7 +16,14 @@ import (
 
 type fixedLists struct{ e *sanctions.Engine }
 
-func (f fixedLists) Engine(context.Context) (*sanctions.Engine, error) { return f.e, nil }
+func (f fixedLists) Engine(context.Context, []string) (*sanctions.Engine, error) { return f.e, nil }
+
+func (f fixedLists) Current(context.Context) ([]sanctions.List, error) {
+	if f.e == nil {
+		return nil, nil
+	}
+	return f.e.Lists(), nil
+}
 
 // The adapters hand the engine's matches to oman_supplier_check and the
 // company intelligence capabilities in their own words; no list is no

@@ -112,16 +112,16 @@ func (m *Monitor) Rescreen(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	e, err := m.Lists.Engine(ctx)
+	ls, err := m.Lists.Current(ctx)
 	if err != nil {
 		return err
 	}
-	version := Version(e.Lists())
+	version := Version(ls)
 	last, err := m.Store.ScreenedVersion(ctx)
 	if err != nil {
 		return err
 	}
-	changed := version != last && len(e.Lists()) > 0
+	changed := version != last && len(ls) > 0
 	for _, w := range ws {
 		// A watch confirmed now is screened whatever the version: the
 		// lists may have changed since its registration's baseline.
@@ -149,7 +149,7 @@ func (m *Monitor) Rescreen(ctx context.Context) error {
 			if err := m.Store.SetStatus(ctx, w.ID, StatusActive); err != nil {
 				return err
 			}
-			screen = len(e.Lists()) > 0
+			screen = len(ls) > 0
 		}
 		if !screen {
 			continue

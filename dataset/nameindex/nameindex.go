@@ -1,0 +1,409 @@
+// Package nameindex is a name index kept in the store's SQL database
+// (SQLite or PostgreSQL), for datasets whose rows are found by name: the
+// companies register and the sanctions lists. A row (a company, a list
+// entry) is filed under the terms of each of its names (names.Key.Terms:
+// its words, their sound classes, the whole name sorted and in order) in
+// one table with a B-tree on (term, ref); a second table counts the rows
+// filed under each word term, so that a search reads the postings of a
+// query's rare words and not those of "trading" or "mohammed".
+//
+// The index is a candidate filter, never the answer: a search returns
+// refs whose names may match, and the caller scores them from its own
+// rows with names.Key.Match or Similarity. So an index that holds a term
+// a row no longer has (a record restated under a new name, a batch
+// retracted) costs a candidate, not a wrong answer, and imports only add
+// to it; Rebuild starts it afresh.
+//
+// Both databases get the same plain tables and the same SQL, so the two
+// find the same candidates: SQLite's FTS5 and PostgreSQL's pg_trgm
+// would each rank differently, and the normalisation that makes Arabic
+// and Latin spellings meet is internal/names', applied before indexing.
+package nameindex
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"unicode/utf8"
+
+	"dalil/internal/names"
+	"dalil/store/sqlstore"
+)
+
+// Index is one dataset's name index: the tables Terms (term, ref) and
+// Counts (term, df).
+type Index struct {
+	db            sqlstore.DB
+	terms, counts string
+	// read counts the index rows searches have read (tests count the
+	// work done after a cancellation).
+	read atomic.Int64
+}
+
+// RowsRead is how many index rows this index's searches have read.
+func (ix *Index) RowsRead() int64 { return ix.read.Load() }
+
+var identifier = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// New returns the index kept in the tables terms and counts (created by
+// the dataset's migrations: see the package's testdata/schema for their
+// shape). It panics on a name that is not a plain SQL identifier.
+func New(db sqlstore.DB, terms, counts string) *Index {
+	if !identifier.MatchString(terms) || !identifier.MatchString(counts) {
+		panic(fmt.Sprintf("nameindex: %q, %q: not table names", terms, counts))
+	}
+	return &Index{db: db, terms: terms, counts: counts}
+}
+
+// chunk is how many (term, ref) rows one INSERT writes; a writer holds
+// buffered rows, and writes them sorted: the B-tree's pages are then
+// touched in order, not at random.
+const (
+	chunk    = 500
+	buffered = 64 * chunk
+)
+
+// Writer files names inside a transaction (an import's). Close it before
+// the transaction commits: it writes what is buffered and recounts the
+// terms it touched.
+type Writer struct {
+	ix      *Index
+	tx      *sql.Tx
+	buf     [][2]string
+	args    []any
+	touched map[string]struct{}
+	// all: more terms were touched than maxTouched; Close recounts every
+	// term instead.
+	all bool
+	// Rows counts the (term, ref) rows written (some may have been there).
+	Rows int
+}
+
+// Writer returns a writer of names inside tx.
+func (ix *Index) Writer(tx *sql.Tx) *Writer {
+	return &Writer{ix: ix, tx: tx, touched: map[string]struct{}{}}
+}
+
+// Add files ref under the terms of name (nothing for a name with no
+// letters or digits).
+func (w *Writer) Add(ctx context.Context, ref, name string) error {
+	k := names.Normalize(name)
+	for _, t := range k.Terms() {
+		if counted(t) && !w.all {
+			w.touched[t] = struct{}{}
+			if len(w.touched) > maxTouched {
+				w.all, w.touched = true, nil
+			}
+		}
+		w.buf = append(w.buf, [2]string{t, ref})
+		if len(w.buf) == buffered {
+			if err := w.flush(ctx); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// maxTouched bounds the terms a writer remembers to recount (about 100
+// bytes each): past it, Close recounts every term, which a large import
+// touches most of anyway.
+var maxTouched = 200_000
+
+// counted reports whether a term's rows are counted: a word or a sound,
+// not a whole name (which few rows share, and which a search looks up
+// directly).
+func counted(term string) bool {
+	return term != "" && (term[0] == 'w' || term[0] == 'c')
+}
+
+func (w *Writer) flush(ctx context.Context) error {
+	slices.SortFunc(w.buf, func(a, b [2]string) int {
+		return cmp.Or(strings.Compare(a[0], b[0]), strings.Compare(a[1], b[1]))
+	})
+	for rows := w.buf; len(rows) > 0; {
+		n := min(len(rows), chunk)
+		w.args = w.args[:0]
+		for _, r := range rows[:n] {
+			w.args = append(w.args, r[0], r[1])
+		}
+		_, err := w.tx.ExecContext(ctx, `INSERT INTO `+w.ix.terms+` (term, ref) VALUES `+w.ix.db.Values(n, 2)+` ON CONFLICT DO NOTHING`, w.args...)
+		if err != nil {
+			return sqlstore.Unavailable("write name index", err)
+		}
+		w.Rows += n
+		rows = rows[n:]
+	}
+	w.buf = w.buf[:0]
+	return nil
+}
+
+// Close writes what is buffered and recounts the rows of every word and
+// sound term the writer touched.
+func (w *Writer) Close(ctx context.Context) error {
+	if err := w.flush(ctx); err != nil {
+		return err
+	}
+	if w.all {
+		for _, kind := range []string{"c", "w"} {
+			if _, err := w.tx.ExecContext(ctx, `DELETE FROM `+w.ix.counts+` WHERE term >= $1 AND term < $2`, kind, next(kind)); err != nil {
+				return sqlstore.Unavailable("count name index terms", err)
+			}
+			if _, err := w.tx.ExecContext(ctx, `INSERT INTO `+w.ix.counts+` (term, df) SELECT term, COUNT(*) FROM `+w.ix.terms+
+				` WHERE term >= $1 AND term < $2 GROUP BY term`, kind, next(kind)); err != nil {
+				return sqlstore.Unavailable("count name index terms", err)
+			}
+		}
+		return nil
+	}
+	terms := make([]string, 0, len(w.touched))
+	for t := range w.touched {
+		terms = append(terms, t)
+	}
+	slices.Sort(terms)
+	for len(terms) > 0 {
+		n := min(len(terms), chunk)
+		args := make([]any, n)
+		for i, t := range terms[:n] {
+			args[i] = t
+		}
+		_, err := w.tx.ExecContext(ctx, `INSERT INTO `+w.ix.counts+` (term, df) SELECT term, COUNT(*) FROM `+w.ix.terms+
+			` WHERE term IN `+w.ix.db.Values(1, n)+` GROUP BY term
+			ON CONFLICT (term) DO UPDATE SET df = excluded.df`, args...)
+		if err != nil {
+			return sqlstore.Unavailable("count name index terms", err)
+		}
+		terms = terms[n:]
+	}
+	return nil
+}
+
+// next is the first string after every string starting with kind (one
+// ASCII letter).
+func next(kind string) string { return string(kind[0] + 1) }
+
+// Clear empties the index inside tx (before a Rebuild's writer refiles
+// every row).
+func (ix *Index) Clear(ctx context.Context, tx *sql.Tx) error {
+	for _, t := range []string{ix.terms, ix.counts} {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM `+t); err != nil {
+			return sqlstore.Unavailable("clear name index", err)
+		}
+	}
+	return nil
+}
+
+// Tuning of a search (see Candidates); variables for the tests.
+var (
+	// rareMax: a word term filed under more rows than this is common,
+	// and its postings are read only when the query has no rarer term.
+	rareMax = 5000
+	// commonScan bounds the rows read of a common term.
+	commonScan = 3000
+)
+
+// Candidates returns at most limit refs whose names may match q, the
+// likeliest first: those with q's words in any order (an exact name),
+// then, with prefixes, names that start with q or that q starts with
+// (three letters at least; half the limit at most), then those sharing
+// q's rarest words and sounds, by how rare what they share is. A query
+// made only of common words (each filed under more than 5,000 rows)
+// reads the first 3,000 rows of its rarest word and keeps those that
+// also have its next rarest.
+func (ix *Index) Candidates(ctx context.Context, q names.Key, limit int, prefixes bool) ([]string, error) {
+	if q.Empty() || limit <= 0 {
+		return nil, nil
+	}
+	c := collector{ix: ix, limit: limit, seen: map[string]bool{}}
+	db := ix.db.Read()
+	// The same words in any order.
+	if err := c.query(ctx, db, `SELECT ref FROM `+ix.terms+` WHERE term = $1 ORDER BY ref LIMIT $2`, q.ExactTerm(), limit); err != nil {
+		return nil, err
+	}
+	// Names that start with the query, and the query's own prefixes that
+	// are names.
+	qn := q.String()
+	if prefixes && utf8.RuneCountInString(qn) >= 3 && !c.full() {
+		all := c.limit
+		c.limit = len(c.out) + limit/2
+		start := q.NameTerm()
+		if err := c.query(ctx, db, `SELECT ref FROM `+ix.terms+` WHERE term >= $1 AND term < $2 ORDER BY term, ref LIMIT $3`,
+			start, start+string(utf8.MaxRune), limit); err != nil {
+			return nil, err
+		}
+		var starts []any
+		for n := 3; n < len(qn); n++ {
+			if utf8.RuneStart(qn[n]) && utf8.RuneCountInString(qn[:n]) >= 3 {
+				starts = append(starts, "n"+qn[:n])
+			}
+		}
+		if len(starts) > 0 && !c.full() {
+			in := ix.db.Values(1, len(starts))
+			if err := c.query(ctx, db, `SELECT ref FROM `+ix.terms+` WHERE term IN `+in+` ORDER BY term DESC, ref LIMIT `+fmt.Sprint(limit),
+				starts...); err != nil {
+				return nil, err
+			}
+		}
+		c.limit = all
+	}
+	if c.full() {
+		return c.out, nil
+	}
+	// Shared words and sounds, rarest first.
+	words := q.WordTerms()
+	args := make([]any, len(words))
+	for i, w := range words {
+		args[i] = w
+	}
+	rows, err := db.QueryContext(ctx, `SELECT term, df FROM `+ix.counts+` WHERE term IN `+ix.db.Values(1, len(args)), args...)
+	if err != nil {
+		return nil, sqlstore.Unavailable("read name index counts", err)
+	}
+	type tdf struct {
+		term string
+		df   int
+	}
+	var present []tdf
+	for rows.Next() {
+		var t tdf
+		if err := rows.Scan(&t.term, &t.df); err != nil {
+			rows.Close()
+			return nil, sqlstore.Unavailable("read name index counts", err)
+		}
+		if t.df > 0 {
+			present = append(present, t)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, sqlstore.Unavailable("read name index counts", err)
+	}
+	if len(present) == 0 {
+		return c.out, nil
+	}
+	slices.SortFunc(present, func(a, b tdf) int {
+		if a.df != b.df {
+			return a.df - b.df
+		}
+		return strings.Compare(a.term, b.term)
+	})
+	score := map[string]float64{}
+	var order []string
+	add := func(ref string, w float64) {
+		if c.seen[ref] {
+			return
+		}
+		if _, ok := score[ref]; !ok {
+			order = append(order, ref)
+		}
+		score[ref] += w
+	}
+	weight := func(df int) float64 { return 1 / math.Log(2+float64(df)) }
+	if present[0].df <= rareMax {
+		// Every rare term's postings in one statement: one round trip
+		// (PostgreSQL) however many words the query has.
+		weights := map[string]float64{}
+		var terms []any
+		for _, t := range present {
+			if t.df > rareMax {
+				break
+			}
+			weights[t.term] = weight(t.df)
+			terms = append(terms, t.term)
+		}
+		rows, err := db.QueryContext(ctx, `SELECT term, ref FROM `+ix.terms+` WHERE term IN `+ix.db.Values(1, len(terms)), terms...)
+		if err != nil {
+			return nil, sqlstore.Unavailable("search name index", err)
+		}
+		for rows.Next() {
+			var term, ref string
+			if err := rows.Scan(&term, &ref); err != nil {
+				rows.Close()
+				return nil, sqlstore.Unavailable("search name index", err)
+			}
+			ix.read.Add(1)
+			add(ref, weights[term])
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, sqlstore.Unavailable("search name index", err)
+		}
+	} else {
+		first := present[0]
+		query, qargs := `SELECT ref FROM (SELECT ref FROM `+ix.terms+` WHERE term = $1 LIMIT $2) a`, []any{first.term, commonScan}
+		w := weight(first.df)
+		if len(present) > 1 {
+			second := present[1]
+			query += ` WHERE EXISTS (SELECT 1 FROM ` + ix.terms + ` b WHERE b.term = $3 AND b.ref = a.ref)`
+			qargs = append(qargs, second.term)
+			w += weight(second.df)
+		}
+		if err := ix.eachRef(ctx, db, query, qargs, func(ref string) { add(ref, w) }); err != nil {
+			return nil, err
+		}
+	}
+	slices.SortStableFunc(order, func(a, b string) int {
+		if score[a] != score[b] {
+			if score[a] > score[b] {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a, b)
+	})
+	for _, ref := range order {
+		if c.full() {
+			break
+		}
+		c.add(ref)
+	}
+	return c.out, nil
+}
+
+type collector struct {
+	ix    *Index
+	limit int
+	seen  map[string]bool
+	out   []string
+}
+
+func (c *collector) full() bool { return len(c.out) >= c.limit }
+
+func (c *collector) add(ref string) {
+	if !c.seen[ref] && !c.full() {
+		c.seen[ref] = true
+		c.out = append(c.out, ref)
+	}
+}
+
+func (c *collector) query(ctx context.Context, db *sql.DB, query string, args ...any) error {
+	return c.ix.eachRef(ctx, db, query, args, c.add)
+}
+
+// eachRef runs a search query and calls each for every ref it reads; a
+// done ctx ends it (the driver stops the statement).
+func (ix *Index) eachRef(ctx context.Context, db *sql.DB, query string, args []any, each func(string)) error {
+	if err := ctx.Err(); err != nil {
+		return sqlstore.Unavailable("search name index", err)
+	}
+	rows, err := db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return sqlstore.Unavailable("search name index", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var ref string
+		if err := rows.Scan(&ref); err != nil {
+			return sqlstore.Unavailable("search name index", err)
+		}
+		ix.read.Add(1)
+		each(ref)
+	}
+	return sqlstore.Unavailable("search name index", rows.Err())
+}

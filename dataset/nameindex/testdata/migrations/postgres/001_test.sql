@@ -1,0 +1,2 @@
+CREATE TABLE test_terms (term TEXT COLLATE "C" NOT NULL, ref TEXT NOT NULL, PRIMARY KEY (term, ref));
+CREATE TABLE test_counts (term TEXT COLLATE "C" PRIMARY KEY, df BIGINT NOT NULL);
