@@ -63,6 +63,13 @@ type Key struct {
 	removed  []removed
 	coarse   []uint64
 	ident    string // id()
+
+	// For a company's name compared across languages (translate.go):
+	// the runs of words that are forms of the dictionary, the sorted
+	// classes of their meanings, and the count tbound divides by.
+	spans   []span
+	classes []uint64
+	teff    int
 }
 
 // Normalize turns a name into its matching key. It never fails: a string
@@ -91,6 +98,17 @@ func Normalize(s string) Key {
 		cw = toks
 	}
 	k.coarse = grams(cw)
+	if k.spans = findSpans(toks); len(k.spans) > 0 {
+		rest := slices.Clone(cw)
+		for _, sp := range k.spans {
+			k.classes = append(k.classes, classMark|uint64(lex.class[sp.ids[0]]))
+			for x := range sp.n {
+				rest[sp.at+x] = ""
+			}
+		}
+		slices.Sort(k.classes)
+		k.teff = len(grams(rest)) + len(k.spans)
+	}
 	for i, t := range p.toks {
 		if t.comma && i+1 < len(p.toks) {
 			k.famFirst = i + 1
@@ -323,7 +341,7 @@ func parse(s string) parsed {
 	raw = folded
 	raw = dropSunArticles(dropPhrases(raw, &p))
 	for _, t := range raw {
-		if legalForms[t.w] || companyWords[t.w] {
+		if legalForms[t.w] || companyWords[t.w] || marksCompany(t.w) {
 			p.company = true
 		}
 	}
