@@ -231,8 +231,29 @@ func findSpans(toks []string) []span {
 			i++
 			continue
 		}
+		// Two forms of one meaning side by side are one (Ready Mix
+		// Concrete, الحديد والصلب).
+		if n := len(out); n > 0 && out[n-1].at+out[n-1].n == i {
+			if ids := commonMeanings(out[n-1].ids, best.ids); len(ids) > 0 {
+				out[n-1].n += best.n
+				out[n-1].ids = ids
+				i += best.n
+				continue
+			}
+		}
 		out = append(out, best)
 		i += best.n
+	}
+	return out
+}
+
+// commonMeanings are the meanings two sorted lists share.
+func commonMeanings(a, b []uint16) []uint16 {
+	var out []uint16
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			out = append(out, x)
+		}
 	}
 	return out
 }
