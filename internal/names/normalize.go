@@ -98,7 +98,7 @@ func Normalize(s string) Key {
 		cw = toks
 	}
 	k.coarse = grams(cw)
-	if k.spans = findSpans(toks); len(k.spans) > 0 {
+	if k.spans = findSpans(p.toks); len(k.spans) > 0 {
 		rest := slices.Clone(cw)
 		for _, sp := range k.spans {
 			k.classes = append(k.classes, classMark|uint64(lex.class[sp.ids[0]]))
@@ -195,6 +195,9 @@ func (k Key) makeID() string {
 		}
 		if t.pat {
 			b.WriteByte('^')
+		}
+		if t.ll {
+			b.WriteByte('~')
 		}
 		b.WriteString(t.w)
 	}
@@ -295,6 +298,10 @@ type tok struct {
 	// kin is the Latin kinship word before the word (ben in Ben Ali,
 	// which the Maghreb writes as a family name, Benali).
 	kin string
+	// ll: the Arabic word began with لل, taken for ل and the article
+	// (للتجارة), which may be ل before a word that starts with ل
+	// (للحوم: for meats).
+	ll bool
 }
 
 // removed is a word the parser dropped and why: "title" or "legal form".
@@ -332,6 +339,7 @@ func parse(s string) parsed {
 			f := foldArabic(t.w)
 			t.w = stripArticle(f)
 			t.art = t.w != f
+			t.ll = t.art && strings.HasPrefix(f, "لل")
 			if t.w == "" {
 				continue // a lone hamza
 			}

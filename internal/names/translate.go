@@ -134,6 +134,10 @@ func variants(t string) []string {
 		}
 		return out
 	}
+	// ألبان is folded to بان, للألبان to البان: the article once more.
+	if s := stripArticle(t); s != t {
+		out = append(out, s)
+	}
 	if r, size := utf8.DecodeRuneInString(t); strings.ContainsRune("ولبفك", r) && utf8.RuneCountInString(t) >= 4 {
 		if s := stripArticle(t[size:]); utf8.RuneCountInString(s) >= 3 {
 			out = append(out, s)
@@ -154,6 +158,16 @@ func variants(t string) []string {
 		}
 	}
 	return out
+}
+
+// tokVariants are a word's variants, and those of the word with an ل
+// restored when it was read as ل and the article (للحوم: لحوم).
+func tokVariants(t tok) []string {
+	vs := variants(t.w)
+	if t.ll {
+		vs = append(vs, variants("ل"+t.w)...)
+	}
+	return vs
 }
 
 // lookup is the meanings of a name's word and the form that gave them.
@@ -190,7 +204,7 @@ type span struct {
 
 // findSpans cuts a name's words into the dictionary's forms, the
 // longest first, left to right.
-func findSpans(toks []string) []span {
+func findSpans(toks []tok) []span {
 	var out []span
 	var vs [][]string
 	for i := 0; i < len(toks); {
@@ -198,7 +212,7 @@ func findSpans(toks []string) []span {
 			vs = make([][]string, len(toks))
 		}
 		if vs[i] == nil {
-			vs[i] = variants(toks[i])
+			vs[i] = tokVariants(toks[i])
 		}
 		best := span{}
 		for _, v := range vs[i] {
@@ -210,7 +224,7 @@ func findSpans(toks []string) []span {
 				fits := true
 				for j := 1; j < n && fits; j++ {
 					if vs[i+j] == nil {
-						vs[i+j] = variants(toks[i+j])
+						vs[i+j] = tokVariants(toks[i+j])
 					}
 					fits = slices.Contains(vs[i+j], p.words[j])
 				}
