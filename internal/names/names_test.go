@@ -35,6 +35,8 @@ func TestNormalize(t *testing.T) {
 		{"Hassan Nasrallah", "hassan nasrlah", "hsn nsrl"},
 		{"حسن نصر الله", "حسن نصرله", "hsn nsrl"},
 		{"Sa'id", "said", "sd"},
+		{"A'Saffa Foods", "saffa foods", "sf fds"}, // the article as Oman writes it
+		{"A'isha", "aisha", "as"},
 		{"Fatimah", "fatimah", "ftm"},
 		{"فاطمة", "فاطمه", "ftm"},
 		{"إبراهيم", "ابراهيم", "abrhm"},

@@ -642,8 +642,15 @@ func split(s string) []string {
 			cur = cur[:0]
 		}
 	}
-	for _, r := range s {
+	rs := []rune(s)
+	for i, r := range rs {
 		switch {
+		case isApostrophe(r) && len(cur) == 1 && cur[0] == 'a' && i+1 < len(rs) && strings.ContainsRune("tdrzslnTDRZSLN", rs[i+1]):
+			// A'Seeb, A'Saffa: the article assimilated to a sun letter,
+			// written as Oman writes it.
+			cur = append(cur, 'l')
+			flush()
+			continue
 		case r == '\u0654' && len(cur) > 0 && (cur[len(cur)-1] == 'ي' || cur[len(cur)-1] == 'ى'):
 			// ئ, decomposed: the hamza on its seat is kept.
 			cur[len(cur)-1] = 'ئ'
