@@ -19,8 +19,9 @@ var legalForms = setOf(
 	// (SAOG), ش.م.ع.م (SAOC), ش.ش.و (SPC), ذ.م.م (UAE LLC), ش.م.ب
 	// (Bahrain), ش.م.ك (Kuwait), ش.م.ع (PJSC), م.م.ح (free zone).
 	"شركه", "موسسه", "شمق", "شمقع", "شمل", "شمم", "شمعع", "شمعم", "شمع", "ششو", "ذمم", "شذمم", "شمب", "شمبم", "شمك", "شمكع", "شمكم", "ممح", "شممح",
-	// Persian: شرکت (company). Arabic خاص (private), as Private is.
-	"شركت", "خاص", "خاصه",
+	// Persian: شرکت (company). Arabic خاص (private), as Private is;
+	// وشركاه (and partners), as & Co. is.
+	"شركت", "خاص", "خاصه", "شركاه", "وشركاه", "وشركاوه",
 )
 
 // legalPhrases are legal forms of several words.
