@@ -258,7 +258,9 @@ func (ix *Index) Matches(q Key, th float64) []Hit {
 		if inter > 0 {
 			ub = float64(inter) / float64(min(len(q.coarse), len(k.key.coarse)))
 		}
-		if translatable(q, k.key) {
+		if shared > 0 {
+			// In another script, with a meaning in common (only then
+			// does Match compare the names as translations).
 			ub = max(ub, tboundOf(int(inter+shared), q.teff, k.key.teff))
 		}
 		if ub <= 0 || ub < th {

@@ -25,6 +25,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -99,15 +100,19 @@ func Normalize(s string) Key {
 	}
 	k.coarse = grams(cw)
 	if k.spans = findSpans(p.toks); len(k.spans) > 0 {
-		rest := slices.Clone(cw)
+		// teff: the sound bigrams of the words outside the spans, and
+		// one for each span.
+		k.teff = len(k.coarse)
 		for _, sp := range k.spans {
 			k.classes = append(k.classes, classMark|uint64(lex.class[sp.ids[0]]))
 			for x := range sp.n {
-				rest[sp.at+x] = ""
+				if w := cw[sp.at+x]; w != "" {
+					k.teff -= utf8.RuneCountInString(w) + 1
+				}
 			}
 		}
+		k.teff += len(k.spans)
 		slices.Sort(k.classes)
-		k.teff = len(grams(rest)) + len(k.spans)
 	}
 	for i, t := range p.toks {
 		if t.comma && i+1 < len(p.toks) {

@@ -123,56 +123,62 @@ func buildLexicon(d []entry) *lexicon {
 // for an Arabic word without a prefixed و, ل, ب, ف or ك (لصناعة:
 // صناعة) and with a plural or feminine ending undone (صناعات: صناعة,
 // بحرية: بحري, مقاولين: مقاول), for a Latin word without its plural s.
-func variants(t string) []string {
-	out := []string{t}
+func variants(t string) []string { return appendVariants(nil, t) }
+
+// appendVariants appends t's variants to dst.
+func appendVariants(dst []string, t string) []string {
+	dst = append(dst, t)
 	if !isArabicWord(t) {
 		switch {
 		case strings.HasSuffix(t, "ies") && len(t) > 4:
-			out = append(out, t[:len(t)-3]+"y")
+			dst = append(dst, t[:len(t)-3]+"y")
 		case strings.HasSuffix(t, "s") && !strings.HasSuffix(t, "ss") && len(t) > 3:
-			out = append(out, t[:len(t)-1])
+			dst = append(dst, t[:len(t)-1])
 		}
-		return out
+		return dst
 	}
+	from := len(dst) - 1
 	// ألبان is folded to بان, للألبان to البان: the article once more.
 	if s := stripArticle(t); s != t {
-		out = append(out, s)
+		dst = append(dst, s)
 	}
 	if r, size := utf8.DecodeRuneInString(t); strings.ContainsRune("ولبفك", r) && utf8.RuneCountInString(t) >= 4 {
 		if s := stripArticle(t[size:]); utf8.RuneCountInString(s) >= 3 {
-			out = append(out, s)
+			dst = append(dst, s)
 		}
 	}
-	for _, b := range out[:len(out):len(out)] {
+	for _, b := range dst[from:len(dst):len(dst)] {
 		n := utf8.RuneCountInString(b)
 		switch {
 		case strings.HasSuffix(b, "ات") && n >= 5:
 			stem := strings.TrimSuffix(b, "ات")
-			out = append(out, stem+"ه", stem)
+			dst = append(dst, stem+"ه", stem)
 		case strings.HasSuffix(b, "يه") && n >= 4:
-			out = append(out, strings.TrimSuffix(b, "ه"))
+			dst = append(dst, strings.TrimSuffix(b, "ه"))
 		case (strings.HasSuffix(b, "ين") || strings.HasSuffix(b, "ون")) && n >= 5:
-			out = append(out, b[:len(b)-len("ين")])
+			dst = append(dst, b[:len(b)-len("ين")])
 		case strings.HasSuffix(b, "ي") && n >= 4:
-			out = append(out, b+"ه")
+			dst = append(dst, b+"ه")
 		}
 	}
-	return out
+	return dst
 }
 
-// tokVariants are a word's variants, and those of the word with an ل
-// restored when it was read as ل and the article (للحوم: لحوم).
-func tokVariants(t tok) []string {
-	vs := variants(t.w)
+// appendTokVariants appends a word's variants, and those of the word
+// with an ل restored when it was read as ل and the article (للحوم:
+// لحوم).
+func appendTokVariants(dst []string, t tok) []string {
+	dst = appendVariants(dst, t.w)
 	if t.ll {
-		vs = append(vs, variants("ل"+t.w)...)
+		dst = appendVariants(dst, "ل"+t.w)
 	}
-	return vs
+	return dst
 }
 
 // lookup is the meanings of a name's word and the form that gave them.
 func lookup(t string) ([]uint16, string) {
-	for _, v := range variants(t) {
+	var buf [8]string
+	for _, v := range appendVariants(buf[:0], t) {
 		if ids, ok := lex.words[v]; ok {
 			return ids, v
 		}
@@ -205,17 +211,19 @@ type span struct {
 // findSpans cuts a name's words into the dictionary's forms, the
 // longest first, left to right.
 func findSpans(toks []tok) []span {
+	// The words' variants, one after another: word i's are
+	// buf[at[i]:at[i+1]].
+	buf := make([]string, 0, 4*len(toks))
+	at := make([]int, len(toks)+1)
+	for i, t := range toks {
+		buf = appendTokVariants(buf, t)
+		at[i+1] = len(buf)
+	}
+	vs := func(i int) []string { return buf[at[i]:at[i+1]] }
 	var out []span
-	var vs [][]string
 	for i := 0; i < len(toks); {
-		if vs == nil {
-			vs = make([][]string, len(toks))
-		}
-		if vs[i] == nil {
-			vs[i] = tokVariants(toks[i])
-		}
 		best := span{}
-		for _, v := range vs[i] {
+		for _, v := range vs(i) {
 			for _, p := range lex.phrases[v] {
 				n := len(p.words)
 				if n <= best.n || i+n > len(toks) {
@@ -223,10 +231,7 @@ func findSpans(toks []tok) []span {
 				}
 				fits := true
 				for j := 1; j < n && fits; j++ {
-					if vs[i+j] == nil {
-						vs[i+j] = tokVariants(toks[i+j])
-					}
-					fits = slices.Contains(vs[i+j], p.words[j])
+					fits = slices.Contains(vs(i+j), p.words[j])
 				}
 				if fits {
 					best = span{at: i, n: n, ids: p.ids}
@@ -234,7 +239,7 @@ func findSpans(toks []tok) []span {
 			}
 		}
 		if best.n == 0 {
-			for _, v := range vs[i] {
+			for _, v := range vs(i) {
 				if ids, ok := lex.words[v]; ok {
 					best = span{at: i, n: 1, ids: ids}
 					break
