@@ -459,10 +459,24 @@ func shareMeaning(a, b []uint16) bool {
 	return false
 }
 
-// Meanings are the dictionary's head words for the generic words of the
-// name (trading, industries, packaging), in the name's order: what a
-// term index may file a company's name under, so that its translation,
-// which shares no sound with it, shares these.
+// namesActivity: a word of the name is an activity's in the dictionary
+// (حديد: steel), whether or not it makes the name a company's.
+func (k Key) namesActivity() bool {
+	for _, s := range k.spans {
+		for _, id := range s.ids {
+			if dictionary[id].activity {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Meanings are the generic words of the name by meaning, in the name's
+// order: for each, the head word of its meaning (trading, industries,
+// packaging; of the first meaning of its class, when a word has several).
+// A term index files a company's name under them (Terms), so that its
+// translation, which shares no sound with it, shares these.
 func (k Key) Meanings() []string {
 	var out []string
 	for _, s := range k.spans {
