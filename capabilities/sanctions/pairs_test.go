@@ -61,9 +61,9 @@ func screenPairs(t *testing.T, path string) labelled.Report {
 
 // TestScreenLabelledPairs: the labelled pairs of internal/names through
 // the engine, the same figures as names.TestLabelledPairs,
-// TestStructurePairs and TestProbePairs. go test ./capabilities/sanctions -run ScreenLabelledPairs -v
+// TestStructurePairs, TestProbePairs and TestTranslationPairs. go test ./capabilities/sanctions -run ScreenLabelledPairs -v
 func TestScreenLabelledPairs(t *testing.T) {
-	for _, path := range []string{"pairs.tsv", "structure_pairs.tsv", "probe_pairs.tsv"} {
+	for _, path := range []string{"pairs.tsv", "structure_pairs.tsv", "probe_pairs.tsv", "translation_pairs.tsv"} {
 		t.Run(path, func(t *testing.T) { screenPairs(t, "../../internal/names/testdata/"+path) })
 	}
 }

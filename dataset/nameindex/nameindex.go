@@ -116,11 +116,11 @@ func (w *Writer) Add(ctx context.Context, ref, name string) error {
 // touches most of anyway.
 var maxTouched = 200_000
 
-// counted reports whether a term's rows are counted: a word or a sound,
-// not a whole name (which few rows share, and which a search looks up
-// directly).
+// counted reports whether a term's rows are counted: a word, a sound or
+// a meaning, not a whole name (which few rows share, and which a search
+// looks up directly).
 func counted(term string) bool {
-	return term != "" && (term[0] == 'w' || term[0] == 'c')
+	return term != "" && (term[0] == 'w' || term[0] == 'c' || term[0] == 'm')
 }
 
 func (w *Writer) flush(ctx context.Context) error {
@@ -151,7 +151,7 @@ func (w *Writer) Close(ctx context.Context) error {
 		return err
 	}
 	if w.all {
-		for _, kind := range []string{"c", "w"} {
+		for _, kind := range []string{"c", "m", "w"} {
 			if _, err := w.tx.ExecContext(ctx, `DELETE FROM `+w.ix.counts+` WHERE term >= $1 AND term < $2`, kind, next(kind)); err != nil {
 				return sqlstore.Unavailable("count name index terms", err)
 			}

@@ -38,6 +38,10 @@ type Index struct {
 	// holding it (Matches).
 	coarseBuilt atomic.Bool
 	coarse      map[uint64][]int32
+	// classes[s] maps a class of meanings (Key.classes) to the keys of
+	// script s holding it (Matches, for a company's name in another
+	// language).
+	classes [3]map[uint64][]int32
 	// post[s][r] maps an element (bigram and occurrence) of
 	// representation r to the keys of script s that hold it.
 	post    [3][nReps]map[uint64][]int32
@@ -128,6 +132,8 @@ func (ix *Index) build() {
 type scratch struct {
 	count   []uint32
 	touched []int32
+	// classes counts the classes of meanings shared (Matches).
+	classes []uint32
 }
 
 // Search returns the names whose similarity with q is at least min (and
@@ -188,8 +194,13 @@ func (ix *Index) buildCoarse() {
 		return
 	}
 	ix.coarse = map[uint64][]int32{}
+	for s := range ix.classes {
+		ix.classes[s] = map[uint64][]int32{}
+	}
 	for id, d := range ix.keys {
 		elements(d.key.coarse, func(e uint64) { ix.coarse[e] = append(ix.coarse[e], int32(id)) })
+		m := ix.classes[d.key.script]
+		elements(d.key.classes, func(e uint64) { m[e] = append(m[e], int32(id)) })
 	}
 	ix.coarseBuilt.Store(true)
 }
@@ -204,26 +215,55 @@ func (ix *Index) Matches(q Key, th float64) []Hit {
 		ix.buildCoarse()
 	}
 	sc, _ := ix.scratch.Get().(*scratch)
-	if sc == nil || len(sc.count) < len(ix.keys) {
-		sc = &scratch{count: make([]uint32, len(ix.keys))}
+	if sc == nil || len(sc.count) < len(ix.keys) || len(sc.classes) < len(ix.keys) {
+		sc = &scratch{count: make([]uint32, len(ix.keys)), classes: make([]uint32, len(ix.keys))}
 	}
 	defer ix.scratch.Put(sc)
 	sc.touched = sc.touched[:0]
+	// A key is touched when it shares a sound bigram (count) or, in
+	// another script, a class of meanings (classes) with q.
+	touch := func(id int32) {
+		if sc.count[id] == 0 && sc.classes[id] == 0 {
+			sc.touched = append(sc.touched, id)
+		}
+	}
 	elements(q.coarse, func(e uint64) {
 		for _, id := range ix.coarse[e] {
-			if sc.count[id] == 0 {
-				sc.touched = append(sc.touched, id)
-			}
+			touch(id)
 			sc.count[id]++
 		}
 	})
+	if len(q.classes) > 0 {
+		for s := range Script(3) {
+			if s == q.script {
+				continue
+			}
+			m := ix.classes[s]
+			elements(q.classes, func(e uint64) {
+				for _, id := range m[e] {
+					touch(id)
+					sc.classes[id]++
+				}
+			})
+		}
+	}
 	var hits []Hit
 	for _, id := range sc.touched {
-		inter := sc.count[id]
-		sc.count[id] = 0
+		inter, shared := sc.count[id], sc.classes[id]
+		sc.count[id], sc.classes[id] = 0, 0
 		k := &ix.keys[id]
-		// The same arithmetic as bound, so Match's cap is this.
-		if ub := float64(inter) / float64(min(len(q.coarse), len(k.key.coarse))); ub <= 0 || ub < th {
+		// The same arithmetic as bound and tbound, so Match's cap is
+		// this.
+		ub := 0.0
+		if inter > 0 {
+			ub = float64(inter) / float64(min(len(q.coarse), len(k.key.coarse)))
+		}
+		if shared > 0 {
+			// In another script, with a meaning in common (only then
+			// does Match compare the names as translations).
+			ub = max(ub, tboundOf(int(inter+shared), q.teff, k.key.teff))
+		}
+		if ub <= 0 || ub < th {
 			continue
 		}
 		score := q.Match(k.key)

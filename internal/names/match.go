@@ -40,11 +40,10 @@ func (k Key) Match(o Key) float64 {
 	if k.Empty() || o.Empty() {
 		return 0
 	}
-	ub := bound(k.coarse, o.coarse)
-	if ub == 0 {
+	if bound(k.coarse, o.coarse) == 0 && tbound(k, o) == 0 {
 		return 0
 	}
-	return min(ub, compare(k, o).score)
+	return compare(k, o).score
 }
 
 // bound is the share of the shorter name's sound bigrams the other
@@ -60,8 +59,9 @@ func bound(a, b []uint64) float64 {
 // two) of the other, at positions a and b of their orders.
 type link struct {
 	a, b   int
-	na, nb int // words: 1, or 2 for a compound written apart
+	na, nb int // words: 1, or 2 for a compound written apart (or more for a translation)
 	q      float64
+	tr     bool // the words translate each other
 }
 
 // alignment is how two names' words line up, in the orders used.
@@ -74,6 +74,9 @@ type alignment struct {
 	swapped  bool // computed as compare(o, k)
 	rotatedA bool
 	rotatedB bool
+	// translated: a company's name compared across languages
+	// (translate.go).
+	translated bool
 }
 
 // compare aligns two keys' words, trying each order a key may be read in
@@ -85,7 +88,7 @@ func compare(k, o Key) alignment {
 		al.swapped = !al.swapped
 		al.links = append([]link(nil), al.links...)
 		for i, l := range al.links {
-			al.links[i] = link{a: l.b, b: l.a, na: l.nb, nb: l.na, q: l.q}
+			al.links[i] = link{a: l.b, b: l.a, na: l.nb, nb: l.na, q: l.q, tr: l.tr}
 		}
 		al.ordA, al.ordB = al.ordB, al.ordA
 		al.rotatedA, al.rotatedB = al.rotatedB, al.rotatedA
@@ -98,6 +101,17 @@ func compare(k, o Key) alignment {
 		for _, rb := range o.orders(company) {
 			al := align(k, o, ra, rb, company, sims)
 			if al.score > best.score {
+				best = al
+			}
+		}
+	}
+	ub := bound(k.coarse, o.coarse)
+	best.score = min(ub, best.score)
+	// A company's name in two languages: also compared word by meaning,
+	// capped by what the index counts for it.
+	if company && translatable(k, o) {
+		if al, ok := translated(k, o, sims); ok {
+			if al.score = min(max(ub, tbound(k, o)), al.score); al.score > best.score {
 				best = al
 			}
 		}
@@ -360,9 +374,11 @@ type Part struct {
 	B string `json:"listed"`
 	// Agreement: "same" (the same word), "spelling variant" (one name
 	// spelled or transliterated another way: Mohammed, محمد),
-	// "near" (a slip: a letter doubled, dropped or swapped), "missing"
-	// (one name does not have it: a middle name left out), "different".
-	Agreement string  `json:"agreement" schema:"enum=same|spelling variant|near|missing|different"`
+	// "near" (a slip: a letter doubled, dropped or swapped),
+	// "translation" (a company's generic word and its translation:
+	// Packaging, التغليف), "missing" (one name does not have it: a
+	// middle name left out), "different".
+	Agreement string  `json:"agreement" schema:"enum=same|spelling variant|near|translation|missing|different"`
 	Score     float64 `json:"score" jsonschema:"The two words' similarity, 0 to 1 (0 when missing or different)."`
 }
 
@@ -371,6 +387,7 @@ type Part struct {
 type Explanation struct {
 	Score float64
 	// Company: the names were compared as a company's (every word, in
+	// order; across languages, the generic words by meaning in any
 	// order).
 	Company bool
 	Parts   []Part
@@ -440,6 +457,8 @@ func Explain(a, b Key) Explanation {
 		gap(l.a, l.b)
 		p := Part{Role: role(b, al.ordB, l.b), A: text(a, al.ordA, l.a, l.na), B: text(b, al.ordB, l.b, l.nb), Score: round3(l.q)}
 		switch {
+		case l.tr:
+			p.Agreement = "translation"
 		case p.A == p.B:
 			p.Agreement = "same"
 		case l.q >= 0.9995:
@@ -447,13 +466,16 @@ func Explain(a, b Key) Explanation {
 		default:
 			p.Agreement = "near"
 		}
-		if l.na != l.nb {
+		if l.na != l.nb && !l.tr {
 			ex.Notes = append(ex.Notes, fmt.Sprintf("%q and %q are one name written as one word and as two", p.A, p.B))
 		}
 		ex.Parts = append(ex.Parts, p)
 		pa, pb = l.a+l.na, l.b+l.nb
 	}
 	gap(len(al.ordA), len(al.ordB))
+	if al.translated {
+		ex.Notes = append(ex.Notes, "compared across languages: the dictionary's words by meaning, in any order, the others by sound, in their order")
+	}
 	if al.rotatedA {
 		ex.Notes = append(ex.Notes, "the screened name is written family name first")
 	}

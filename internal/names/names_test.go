@@ -35,6 +35,8 @@ func TestNormalize(t *testing.T) {
 		{"Hassan Nasrallah", "hassan nasrlah", "hsn nsrl"},
 		{"حسن نصر الله", "حسن نصرله", "hsn nsrl"},
 		{"Sa'id", "said", "sd"},
+		{"A'Saffa Foods", "saffa foods", "sf fds"}, // the article as Oman writes it
+		{"A'isha", "aisha", "as"},
 		{"Fatimah", "fatimah", "ftm"},
 		{"فاطمة", "فاطمه", "ftm"},
 		{"إبراهيم", "ابراهيم", "abrhm"},
@@ -274,14 +276,28 @@ var (
 	familyArab  = []string{"البلوشي", "البوسعيدي", "الحارثي", "الكندي", "الرواحي", "الهنائي", "المعمري", "الشحي", "الزدجالي", "الراشدي", "الغافري", "السيابي", "العبري", "الفارسي", "الجابري", "الكلباني"}
 	companyW    = []string{"Oman", "Gulf", "Muscat", "Sohar", "National", "Noor", "Amal", "Trading", "Services", "Contracting", "Engineering", "Logistics", "Energy", "Holding", "Marine", "Steel", "Foods"}
 	legal       = []string{"LLC", "L.L.C.", "SAOG", "SAOC", "SPC", "Est.", "Co.", ""}
+	// Arabic companies' words: their names and the translations of
+	// companyW's generic words (an activity first, with لل).
+	companyArabName = []string{"عمان", "الخليج", "مسقط", "صحار", "النور", "الأمل", "مجان"}
+	companyArabWord = []string{"للتجارة", "للخدمات", "للمقاولات", "الهندسية", "اللوجستية", "للطاقة", "القابضة", "البحرية", "للحديد", "للأغذية", "الوطنية", "للتأمين"}
+	legalArab       = []string{"ش.م.م", "ش.م.ع.ع", "ش.ش.و", ""}
 )
 
 func synthName(r *rand.Rand) string {
-	switch r.IntN(3) {
+	switch r.IntN(4) {
 	case 0:
 		return givenLatin[r.IntN(len(givenLatin))] + " " + givenLatin[r.IntN(len(givenLatin))] + " " + familyLatin[r.IntN(len(familyLatin))]
 	case 1:
 		return givenArabic[r.IntN(len(givenArabic))] + " " + givenArabic[r.IntN(len(givenArabic))] + " " + familyArab[r.IntN(len(familyArab))]
+	case 2:
+		ws := []string{"شركة"}
+		for range 1 + r.IntN(2) {
+			ws = append(ws, companyArabName[r.IntN(len(companyArabName))])
+		}
+		for range 1 + r.IntN(2) {
+			ws = append(ws, companyArabWord[r.IntN(len(companyArabWord))])
+		}
+		return strings.Join(append(ws, legalArab[r.IntN(len(legalArab))]), " ")
 	}
 	n := 1 + r.IntN(3)
 	var ws []string

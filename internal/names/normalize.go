@@ -25,6 +25,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -63,6 +64,13 @@ type Key struct {
 	removed  []removed
 	coarse   []uint64
 	ident    string // id()
+
+	// For a company's name compared across languages (translate.go):
+	// the runs of words that are forms of the dictionary, the sorted
+	// classes of their meanings, and the count tbound divides by.
+	spans   []span
+	classes []uint64
+	teff    int
 }
 
 // Normalize turns a name into its matching key. It never fails: a string
@@ -91,6 +99,21 @@ func Normalize(s string) Key {
 		cw = toks
 	}
 	k.coarse = grams(cw)
+	if k.spans = findSpans(p.toks); len(k.spans) > 0 {
+		// teff: the sound bigrams of the words outside the spans, and
+		// one for each span.
+		k.teff = len(k.coarse)
+		for _, sp := range k.spans {
+			k.classes = append(k.classes, classMark|uint64(lex.class[sp.ids[0]]))
+			for x := range sp.n {
+				if w := cw[sp.at+x]; w != "" {
+					k.teff -= utf8.RuneCountInString(w) + 1
+				}
+			}
+		}
+		k.teff += len(k.spans)
+		slices.Sort(k.classes)
+	}
 	for i, t := range p.toks {
 		if t.comma && i+1 < len(p.toks) {
 			k.famFirst = i + 1
@@ -177,6 +200,9 @@ func (k Key) makeID() string {
 		}
 		if t.pat {
 			b.WriteByte('^')
+		}
+		if t.ll {
+			b.WriteByte('~')
 		}
 		b.WriteString(t.w)
 	}
@@ -277,6 +303,10 @@ type tok struct {
 	// kin is the Latin kinship word before the word (ben in Ben Ali,
 	// which the Maghreb writes as a family name, Benali).
 	kin string
+	// ll: the Arabic word began with لل, taken for ل and the article
+	// (للتجارة), which may be ل before a word that starts with ل
+	// (للحوم: for meats).
+	ll bool
 }
 
 // removed is a word the parser dropped and why: "title" or "legal form".
@@ -314,6 +344,7 @@ func parse(s string) parsed {
 			f := foldArabic(t.w)
 			t.w = stripArticle(f)
 			t.art = t.w != f
+			t.ll = t.art && strings.HasPrefix(f, "لل")
 			if t.w == "" {
 				continue // a lone hamza
 			}
@@ -323,7 +354,7 @@ func parse(s string) parsed {
 	raw = folded
 	raw = dropSunArticles(dropPhrases(raw, &p))
 	for _, t := range raw {
-		if legalForms[t.w] || companyWords[t.w] {
+		if legalForms[t.w] || companyWords[t.w] || marksCompany(t.w) {
 			p.company = true
 		}
 	}
@@ -616,8 +647,15 @@ func split(s string) []string {
 			cur = cur[:0]
 		}
 	}
-	for _, r := range s {
+	rs := []rune(s)
+	for i, r := range rs {
 		switch {
+		case isApostrophe(r) && len(cur) == 1 && cur[0] == 'a' && i+1 < len(rs) && strings.ContainsRune("tdrzslnTDRZSLN", rs[i+1]):
+			// A'Seeb, A'Saffa: the article assimilated to a sun letter,
+			// written as Oman writes it.
+			cur = append(cur, 'l')
+			flush()
+			continue
 		case r == '\u0654' && len(cur) > 0 && (cur[len(cur)-1] == 'ي' || cur[len(cur)-1] == 'ى'):
 			// ئ, decomposed: the hamza on its seat is kept.
 			cur[len(cur)-1] = 'ئ'

@@ -83,7 +83,9 @@ func TestProbePairs(t *testing.T) {
 // before either matcher was run on them. It prints the figures of
 // Similarity, the order-blind score that decided matches before issue
 // #29 ("before"), and of Match ("after"), and keeps floors just under
-// Match's first run (P 0.963, R 0.871: docs/sanctions.md).
+// Match's first run (P 0.963, R 0.871: docs/sanctions.md) for precision
+// and under its figure with the translation rules, which used the set as
+// development data, for recall (R 0.948).
 // go test ./internal/names -run HeldOutPairs -v
 func TestHeldOutPairs(t *testing.T) {
 	pairs := readPairs(t, "testdata/heldout_pairs.tsv")
@@ -97,8 +99,27 @@ func TestHeldOutPairs(t *testing.T) {
 	}
 	t.Log("after (Match):")
 	r := scorePairs(t, pairs)
-	if p, rec := r.All.Precision(), r.All.Recall(); p < 0.95 || rec < 0.85 {
-		t.Errorf("held-out pairs: P %.3f R %.3f, under the floors 0.95 / 0.85", p, rec)
+	if p, rec := r.All.Precision(), r.All.Recall(); p < 0.95 || rec < 0.93 {
+		t.Errorf("held-out pairs: P %.3f R %.3f, under the floors 0.95 / 0.93", p, rec)
+	}
+}
+
+// TestTranslationPairs scores testdata/translation_pairs.tsv: companies
+// named in English on one side and by an Arabic (or Persian) translation
+// on the other, and the hard negatives beside them (the same distinctive
+// word with another activity, the same activity with another distinctive
+// word, one translated word differing, a generic word more). Floors just
+// under the figures the rules reached on it (P 1.000, R 0.987;
+// docs/sanctions.md): development pairs, not a held-out set.
+// go test ./internal/names -run TranslationPairs -v
+func TestTranslationPairs(t *testing.T) {
+	pairs := readPairs(t, "testdata/translation_pairs.tsv")
+	if len(pairs) < 150 {
+		t.Fatalf("%d labelled pairs, want at least 150", len(pairs))
+	}
+	r := scorePairs(t, pairs)
+	if p, rc := r.All.Precision(), r.All.Recall(); p < 0.98 || rc < 0.97 {
+		t.Errorf("precision %.3f, recall %.3f: want at least 0.98 and 0.97", p, rc)
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 // lose. It prints the share per file and lists the pairs lost.
 // go test ./internal/names -run TermsFind -v
 func TestTermsFindTheLabelledPairs(t *testing.T) {
-	for _, file := range []string{"pairs.tsv", "structure_pairs.tsv", "probe_pairs.tsv", "heldout_pairs.tsv"} {
+	for _, file := range []string{"pairs.tsv", "structure_pairs.tsv", "probe_pairs.tsv", "heldout_pairs.tsv", "translation_pairs.tsv"} {
 		pairs := readPairs(t, "testdata/"+file)
 		accepted, found := 0, 0
 		for _, p := range pairs {

@@ -19,6 +19,9 @@ var legalForms = setOf(
 	// (SAOG), ش.م.ع.م (SAOC), ش.ش.و (SPC), ذ.م.م (UAE LLC), ش.م.ب
 	// (Bahrain), ش.م.ك (Kuwait), ش.م.ع (PJSC), م.م.ح (free zone).
 	"شركه", "موسسه", "شمق", "شمقع", "شمل", "شمم", "شمعع", "شمعم", "شمع", "ششو", "ذمم", "شذمم", "شمب", "شمبم", "شمك", "شمكع", "شمكم", "ممح", "شممح",
+	// Persian: شرکت (company). Arabic خاص (private), as Private is;
+	// وشركاه (and partners), as & Co. is.
+	"شركت", "خاص", "خاصه", "شركاه", "وشركاه", "وشركاوه",
 )
 
 // legalPhrases are legal forms of several words.
@@ -34,6 +37,12 @@ var legalPhrases = [][]string{
 	{"مساهمه", "عامه"},
 	{"مساهمه", "مقفله"},
 	{"شخص", "واحد"},
+	// Persian: سهامی خاص (private joint stock), سهامی عام (public),
+	// با مسئولیت محدود (limited liability).
+	{"سهامي", "خاص"},
+	{"سهامي", "عام"},
+	{"با", "مسئوليت", "محدود"},
+	{"مسئوليت", "محدود"},
 }
 
 // articles are the article (Al, El) and آل (family of): the word after
@@ -126,6 +135,11 @@ var companyWords = setOf(
 	"صيدليه", "انترناشونال", "ستيل", "كيبلز", "فارمسي", "وطنيه", "دوليه", "شركت", "صنايع", "گروه", "مؤسسه",
 )
 
-// abbreviations are shortened given names written in lists and
-// registers, and the name they stand for.
-var abbreviations = map[string]string{"mohd": "mohammed", "mhd": "mohammed", "muhd": "muhammad", "mohd.": "mohammed"}
+// abbreviations are shortened given names and company words written in
+// lists and registers, and the word they stand for.
+var abbreviations = map[string]string{"mohd": "mohammed", "mhd": "mohammed", "muhd": "muhammad", "mohd.": "mohammed",
+	// A company's words.
+	"mgmt": "management", "intl": "international", "natl": "national", "svcs": "services", "mfg": "manufacturing",
+	"bros": "brothers", "hldgs": "holdings", "grp": "group", "engg": "engineering", "inds": "industries", "trdg": "trading",
+	"contg": "contracting", "mktg": "marketing", "ins": "insurance",
+}
