@@ -126,12 +126,14 @@ func TestTranslationPairs(t *testing.T) {
 // TestHeldOut2Pairs scores testdata/heldout2_pairs.tsv: 440 pairs in
 // eleven classes (company translations among them) written by a helper
 // who had not read the matcher, committed before it ran on them. It
-// prints the figures per class; it is measured, not tuned on, so its
-// floors only keep a change from making it much worse.
+// prints the figures per class. Before session 11's translation rules
+// (written without it): P 0.970, R 0.873 (company translations 0.000);
+// after: P 0.972, R 0.964 (translations 0.950). It is measured, never
+// tuned on; the floors sit just under the after run.
 // go test ./internal/names -run HeldOut2Pairs -v
 func TestHeldOut2Pairs(t *testing.T) {
 	r := scorePairs(t, readPairs(t, "testdata/heldout2_pairs.tsv"))
-	if p, rec := r.All.Precision(), r.All.Recall(); p < 0.85 || rec < 0.6 {
-		t.Errorf("held-out pairs 2: P %.3f R %.3f, under the floors 0.85 / 0.6", p, rec)
+	if p, rec := r.All.Precision(), r.All.Recall(); p < 0.96 || rec < 0.95 {
+		t.Errorf("held-out pairs 2: P %.3f R %.3f, under the floors 0.96 / 0.95", p, rec)
 	}
 }
