@@ -83,6 +83,9 @@ type Writer struct {
 	all bool
 	// Rows counts the (term, ref) rows written (some may have been there).
 	Rows int
+	// opened: the writer looked whether the index was empty (fresh, it
+	// records names.TermsVersion at Close).
+	opened, fresh bool
 }
 
 // Writer returns a writer of names inside tx.
@@ -93,6 +96,13 @@ func (ix *Index) Writer(tx *sql.Tx) *Writer {
 // Add files ref under the terms of name (nothing for a name with no
 // letters or digits).
 func (w *Writer) Add(ctx context.Context, ref, name string) error {
+	if !w.opened {
+		var n int
+		if err := w.tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM `+w.ix.terms+` LIMIT 1) a`).Scan(&n); err != nil {
+			return sqlstore.Unavailable("write name index", err)
+		}
+		w.opened, w.fresh = true, n == 0
+	}
 	k := names.Normalize(name)
 	for _, t := range k.Terms() {
 		if counted(t) && !w.all {
@@ -145,10 +155,17 @@ func (w *Writer) flush(ctx context.Context) error {
 }
 
 // Close writes what is buffered and recounts the rows of every word and
-// sound term the writer touched.
+// sound term the writer touched. A writer that filed an empty index
+// records the scheme of its terms (names.TermsVersion).
 func (w *Writer) Close(ctx context.Context) error {
 	if err := w.flush(ctx); err != nil {
 		return err
+	}
+	if w.fresh {
+		if _, err := w.tx.ExecContext(ctx, `INSERT INTO `+w.ix.counts+` (term, df) VALUES ($1, $2)
+			ON CONFLICT (term) DO UPDATE SET df = excluded.df`, versionTerm, names.TermsVersion); err != nil {
+			return sqlstore.Unavailable("write name index", err)
+		}
 	}
 	if w.all {
 		for _, kind := range []string{"c", "m", "w"} {
@@ -187,6 +204,24 @@ func (w *Writer) Close(ctx context.Context) error {
 // next is the first string after every string starting with kind (one
 // ASCII letter).
 func next(kind string) string { return string(kind[0] + 1) }
+
+// versionTerm is the counts row holding the scheme the index was filed
+// under: no term starts with "#".
+const versionTerm = "#version"
+
+// Stale reports whether the index must be rebuilt before it is searched:
+// it holds rows filed under another scheme of terms than this build's
+// (names.TermsVersion), or rows and no scheme at all (filed before
+// schemes were recorded).
+func (ix *Index) Stale(ctx context.Context) (bool, error) {
+	var version, rows int
+	err := ix.db.Read().QueryRowContext(ctx, `SELECT COALESCE((SELECT df FROM `+ix.counts+` WHERE term = $1), 0),
+		(SELECT COUNT(*) FROM (SELECT 1 FROM `+ix.terms+` LIMIT 1) a)`, versionTerm).Scan(&version, &rows)
+	if err != nil {
+		return false, sqlstore.Unavailable("read name index", err)
+	}
+	return rows > 0 && version != names.TermsVersion, nil
+}
 
 // Clear empties the index inside tx (before a Rebuild's writer refiles
 // every row).

@@ -162,3 +162,44 @@ func TestCandidates(t *testing.T) {
 }
 
 func fsSub() (fs.FS, error) { return fs.Sub(testMigrations, "testdata") }
+
+// TestStale: an index filed by a writer into an empty index records this
+// build's scheme of terms and is current; rows with no scheme, or another
+// one, are stale; an empty index is not.
+func TestStale(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		ix, db := openIndex(t, dsn)
+		ctx := context.Background()
+		stale := func() bool {
+			t.Helper()
+			s, err := ix.Stale(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		if stale() {
+			t.Error("an empty index is stale")
+		}
+		file(t, ix, db, map[string][]string{"a": {"Al Noor Trading"}})
+		if stale() {
+			t.Error("a freshly filed index is stale")
+		}
+		file(t, ix, db, map[string][]string{"b": {"Majan Foods"}})
+		if stale() {
+			t.Error("an index filed twice is stale")
+		}
+		if _, err := db.Write().Exec(`UPDATE test_counts SET df = 1 WHERE term = '#version'`); err != nil {
+			t.Fatal(err)
+		}
+		if !stale() {
+			t.Error("an index of another scheme is not stale")
+		}
+		if _, err := db.Write().Exec(`DELETE FROM test_counts WHERE term = '#version'`); err != nil {
+			t.Fatal(err)
+		}
+		if !stale() {
+			t.Error("an index with no scheme is not stale")
+		}
+	})
+}

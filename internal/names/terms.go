@@ -12,6 +12,12 @@ const (
 	termName    = 'n' // the whole name, words in order (String), for prefixes
 )
 
+// TermsVersion names the scheme of Terms: a change to what a name is
+// filed under (a new kind of term, another normalisation) raises it, and
+// a database index filed under another version is rebuilt on first use
+// (dataset/nameindex's Stale).
+const TermsVersion = 2
+
 // Terms are the terms a database index files a name under (the SQL
 // indexes of the companies and sanctions datasets): each word as
 // normalised, each word's sound classes (which an Arabic spelling and its

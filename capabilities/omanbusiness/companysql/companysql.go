@@ -446,8 +446,17 @@ func (s *Store) ensureIndexed(ctx context.Context) error {
 	if err != nil {
 		return sqlstore.Unavailable("read company index", err)
 	}
-	if missing != "" {
-		if err := s.Reindex(ctx); err != nil {
+	stale, err := s.ix.Stale(ctx)
+	if err != nil {
+		return err
+	}
+	if missing != "" || stale {
+		// The rebuild has an import's time, not the call's: a call that
+		// gives up waiting leaves it running, and the next call finds
+		// the index current.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), dataset.ImportTimeout)
+		defer cancel()
+		if err := s.Reindex(rctx); err != nil {
 			return err
 		}
 	}

@@ -496,8 +496,16 @@ func (s *Store) ensureIndexed(ctx context.Context) error {
 		(SELECT COUNT(*) FROM (SELECT 1 FROM sanctions_name_terms LIMIT 1) b)`).Scan(&entries, &terms); err != nil {
 		return sqlstore.Unavailable("read sanctions index", err)
 	}
-	if entries > 0 && terms == 0 {
-		if err := s.Reindex(ctx); err != nil {
+	stale, err := s.ix.Stale(ctx)
+	if err != nil {
+		return err
+	}
+	if entries > 0 && terms == 0 || stale {
+		// The rebuild has an import's time, not the call's (see
+		// companysql): a screening that gives up waiting leaves it running.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), dataset.ImportTimeout)
+		defer cancel()
+		if err := s.Reindex(rctx); err != nil {
 			return err
 		}
 	}
