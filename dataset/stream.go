@@ -1,10 +1,12 @@
 package dataset
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
 	"time"
 )
 
@@ -104,4 +106,92 @@ func Rate(rows int, d time.Duration) float64 {
 		return 0
 	}
 	return float64(rows) / d.Seconds()
+}
+
+// Reading counts the rows one reading of a streamed import reads (the
+// validation, then the write): it reports progress through
+// ImportOptions.Progress and stops the read, with ctx's error, once ctx
+// is done, checking every Every rows (Ctrl-C, the admin client gone, the
+// import's time up stop it within that many rows). Its Counter, when set,
+// is added one per row: tests count the work done after a cancellation.
+type Reading struct {
+	ctx   context.Context
+	opts  ImportOptions
+	phase string
+	every int
+	// Rows is how many rows this reading has counted.
+	Rows    int
+	counter *atomic.Int64
+}
+
+// Read starts counting one reading of an import in phase ("validating",
+// "writing"), checking ctx every every rows; counter may be nil.
+func (o ImportOptions) Read(ctx context.Context, phase string, every int, counter *atomic.Int64) *Reading {
+	return &Reading{ctx: ctx, opts: o, phase: phase, every: max(every, 1), counter: counter}
+}
+
+// Step counts one row read, reports progress every ProgressEvery rows and
+// returns ctx's error every Every rows once ctx is done.
+func (r *Reading) Step() error {
+	r.Rows++
+	if r.counter != nil {
+		r.counter.Add(1)
+	}
+	r.opts.Report(r.phase, r.Rows)
+	if r.Rows%r.every == 0 {
+		return r.ctx.Err()
+	}
+	return nil
+}
+
+// Chunks gathers rows and writes them Size at a time, so that a streamed
+// import holds at most one chunk of rows.
+type Chunks[T any] struct {
+	Size int
+	// Write writes one chunk (one multi-row statement); it must not keep
+	// the slice.
+	Write func([]T) error
+	// Written counts the rows written so far.
+	Written int
+	buf     []T
+}
+
+// Add adds one row, writing the chunk once it is full.
+func (c *Chunks[T]) Add(v T) error {
+	if c.buf == nil {
+		c.buf = make([]T, 0, c.Size)
+	}
+	c.buf = append(c.buf, v)
+	if len(c.buf) < c.Size {
+		return nil
+	}
+	return c.Flush()
+}
+
+// Flush writes the rows gathered, if any.
+func (c *Chunks[T]) Flush() error {
+	if len(c.buf) == 0 {
+		return nil
+	}
+	if err := c.Write(c.buf); err != nil {
+		return err
+	}
+	c.Written += len(c.buf)
+	clear(c.buf)
+	c.buf = c.buf[:0]
+	return nil
+}
+
+// Span is the earliest and the latest of a stream of dates (a batch's
+// period), without holding them; both are zero when none was added.
+type Span struct{ From, To time.Time }
+
+// Add widens the span to d.
+func (s *Span) Add(d time.Time) {
+	if s.From.IsZero() || d.Before(s.From) {
+		s.From = d
+	}
+	if s.To.IsZero() || d.After(s.To) {
+		s.To = d
+	}
 }

@@ -1,12 +1,16 @@
 package dataset
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // Spool reads a regular file where it is (from its current offset) and
@@ -57,5 +61,66 @@ func TestSpool(t *testing.T) {
 	}
 	if _, err := Spool(f, 2); !errors.As(err, &fe) {
 		t.Errorf("too large file: %v", err)
+	}
+}
+
+// A Reading reports progress every ProgressEvery rows and, once its
+// context is done, stops at the next multiple of its check interval,
+// counting every row it was given.
+func TestReading(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var seen []Progress
+	var counter atomic.Int64
+	r := ImportOptions{Progress: func(p Progress) { seen = append(seen, p) }}.Read(ctx, "writing", 200, &counter)
+	var err error
+	for i := 1; i <= 2*ProgressEvery+50 && err == nil; i++ {
+		if i == ProgressEvery+1 {
+			cancel()
+		}
+		err = r.Step()
+	}
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if r.Rows != ProgressEvery+200 || counter.Load() != int64(r.Rows) {
+		t.Errorf("stopped after %d rows (counter %d), want %d: the first check after the cancellation", r.Rows, counter.Load(), ProgressEvery+200)
+	}
+	if len(seen) != 1 || seen[0] != (Progress{Phase: "writing", Rows: ProgressEvery}) {
+		t.Errorf("progress = %v", seen)
+	}
+}
+
+// Chunks writes full chunks as they fill and the rest on Flush, never
+// holding more than one chunk; Span keeps the earliest and latest dates.
+func TestChunksAndSpan(t *testing.T) {
+	var writes [][]int
+	c := Chunks[int]{Size: 3, Write: func(b []int) error { writes = append(writes, append([]int(nil), b...)); return nil }}
+	for i := range 7 {
+		if err := c.Add(i); err != nil {
+			t.Fatal(err)
+		}
+		if len(c.buf) > 3 {
+			t.Fatalf("holds %d rows", len(c.buf))
+		}
+	}
+	if err := c.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(writes) != "[[0 1 2] [3 4 5] [6]]" || c.Written != 7 {
+		t.Errorf("writes %v, written %d", writes, c.Written)
+	}
+	boom := errors.New("boom")
+	c = Chunks[int]{Size: 1, Write: func([]int) error { return boom }}
+	if err := c.Add(1); err != boom || c.Written != 0 {
+		t.Errorf("failed write: %v, written %d", err, c.Written)
+	}
+	var s Span
+	for _, d := range []string{"2026-03-01", "2025-01-02", "2026-11-20", "2026-01-01"} {
+		tm, _ := time.Parse(time.DateOnly, d)
+		s.Add(tm)
+	}
+	if s.From.Format(time.DateOnly) != "2025-01-02" || s.To.Format(time.DateOnly) != "2026-11-20" {
+		t.Errorf("span = %v", s)
 	}
 }
