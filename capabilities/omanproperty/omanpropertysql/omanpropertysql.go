@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"dalil/capabilities/omanproperty"
@@ -35,7 +36,14 @@ const Name = "comparables"
 // Store is the comparables dataset on a store's database. Every call on a
 // request path is bounded by the store's operation timeout and wraps
 // dalil.ErrStorageUnavailable when the database fails.
-type Store struct{ db sqlstore.DB }
+type Store struct {
+	db sqlstore.DB
+
+	// rowsRead counts the rows this store has read: both readings of
+	// every import, and the comparables every query read. Tests count the
+	// work done after a cancellation.
+	rowsRead atomic.Int64
+}
 
 var _ omanproperty.Market = (*Store)(nil)
 
