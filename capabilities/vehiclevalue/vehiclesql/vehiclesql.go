@@ -12,6 +12,7 @@ import (
 	"embed"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"dalil/capabilities/vehiclevalue"
@@ -35,7 +36,14 @@ const Name = "listings"
 // Store is the listings dataset on a store's database. Calls on a request
 // path are bounded by the store's operation timeout and wrap
 // dalil.ErrStorageUnavailable when the database fails.
-type Store struct{ db sqlstore.DB }
+type Store struct {
+	db sqlstore.DB
+
+	// rowsRead counts the rows this store has read: both readings of
+	// every import, and the listings every query read. Tests count the
+	// work done after a cancellation.
+	rowsRead atomic.Int64
+}
 
 var (
 	_ vehiclevalue.Listings = (*Store)(nil)
