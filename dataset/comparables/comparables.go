@@ -102,20 +102,23 @@ func DetectFormat(format, filename string, head []byte) string {
 // import streams with Scan instead.
 func Read(r io.Reader, format, filename string, today time.Time) (Result, error) {
 	var good []Row
-	res, err := Scan(r, format, filename, today, func(row Row) error {
-		good = append(good, row)
+	res, err := Scan(r, format, filename, today, func(row *Row) error {
+		if row != nil {
+			good = append(good, *row)
+		}
 		return nil
 	})
 	res.Rows = good
 	return res, err
 }
 
-// Scan reads a file as Read does but holds no row: it hands each good row
-// to each (nil: none) as it is read, and keeps only the counts, the
-// period, the first dataset.MaxReportedErrors problems and the record ids
-// seen (to find one given twice). An error from each stops the read and
-// is returned as it is.
-func Scan(r io.Reader, format, filename string, today time.Time, each func(Row) error) (Result, error) {
+// Scan reads a file as Read does but holds no row: it calls each (nil:
+// none) for every data row as it is read, with the row when it is good,
+// with nil when it is bad, and keeps only the counts, the period, the
+// first dataset.MaxReportedErrors problems and the record ids seen (to
+// find one given twice). An error from each stops the read and is
+// returned as it is.
+func Scan(r io.Reader, format, filename string, today time.Time, each func(*Row) error) (Result, error) {
 	var res Result
 	seen := map[string]int{}
 	hash, err := schema.ReadRows(r, format, filename, func(line int, fields map[string]string, errs []dataset.RowError) error {
@@ -125,12 +128,15 @@ func Scan(r io.Reader, format, filename string, today time.Time, each func(Row) 
 			if row, errs = parseRow(fields, line, today, seen); len(errs) == 0 {
 				res.Period.Add(row.ObservedOn)
 				if each != nil {
-					return each(row)
+					return each(&row)
 				}
 				return nil
 			}
 		}
 		res.bad(line, errs)
+		if each != nil {
+			return each(nil)
+		}
 		return nil
 	})
 	res.Hash = hash

@@ -98,20 +98,23 @@ func (r *Result) refuse(errs []dataset.RowError) {
 // import streams with Scan instead.
 func Read(r io.Reader, format, filename string, today time.Time) (Result, error) {
 	var good []Row
-	res, err := Scan(r, format, filename, today, func(rw Row) error {
-		good = append(good, rw)
+	res, err := Scan(r, format, filename, today, func(rw *Row) error {
+		if rw != nil {
+			good = append(good, *rw)
+		}
 		return nil
 	})
 	res.Rows = good
 	return res, err
 }
 
-// Scan reads a file as Read does but holds no row: it hands each good row
-// to each (nil: none) as it is read, and keeps only the counts, the
-// period, the first dataset.MaxReportedErrors problems and the record ids
-// seen (to find one given twice). An error from each stops the read and
-// is returned as it is.
-func Scan(r io.Reader, format, filename string, today time.Time, each func(Row) error) (Result, error) {
+// Scan reads a file as Read does but holds no row: it calls each (nil:
+// none) for every data row as it is read, with the row when it is good,
+// with nil when it is bad, and keeps only the counts, the period, the
+// first dataset.MaxReportedErrors problems and the record ids seen (to
+// find one given twice). An error from each stops the read and is
+// returned as it is.
+func Scan(r io.Reader, format, filename string, today time.Time, each func(*Row) error) (Result, error) {
 	var res Result
 	v := validator{today: today, ids: map[string]int{}}
 	hash, err := schema.ReadRows(r, format, filename, func(line int, values map[string]string, errs []dataset.RowError) error {
@@ -121,12 +124,15 @@ func Scan(r io.Reader, format, filename string, today time.Time, each func(Row) 
 			if rw, errs = v.parse(line, values); len(errs) == 0 {
 				res.Period.Add(rw.ListedOn)
 				if each != nil {
-					return each(rw)
+					return each(&rw)
 				}
 				return nil
 			}
 		}
 		res.refuse(errs)
+		if each != nil {
+			return each(nil)
+		}
 		return nil
 	})
 	res.Hash = hash

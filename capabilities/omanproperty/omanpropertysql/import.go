@@ -61,7 +61,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	defer file.Close()
 	now := s.db.Now()
 	read := opts.Read(ctx, "validating", insertChunk, &s.rowsRead)
-	res, err := comparables.Scan(file, opts.Format, opts.Filename, now, func(comparables.Row) error { return read.Step() })
+	res, err := comparables.Scan(file, opts.Format, opts.Filename, now, func(*comparables.Row) error { return read.Step() })
 	rep.Rows, rep.BadRows, rep.Errors = res.Total, res.Bad, append(rep.Errors, res.Errors...)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -121,9 +121,11 @@ func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOpti
 			return insertRows(ctx, tx, s.db, batch, opts, rows)
 		}}
 		read := opts.Read(ctx, "writing", insertChunk, &s.rowsRead)
-		again, err := comparables.Scan(file, opts.Format, opts.Filename, now, func(row comparables.Row) error {
-			if err := chunks.Add(row); err != nil {
-				return err
+		again, err := comparables.Scan(file, opts.Format, opts.Filename, now, func(row *comparables.Row) error {
+			if row != nil {
+				if err := chunks.Add(*row); err != nil {
+					return err
+				}
 			}
 			return read.Step()
 		})

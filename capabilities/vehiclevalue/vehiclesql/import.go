@@ -58,7 +58,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	defer file.Close()
 	now := s.db.Now()
 	read := opts.Read(ctx, "validating", rowsPerInsert, &s.rowsRead)
-	res, err := listings.Scan(file, opts.Format, opts.Filename, now, func(listings.Row) error { return read.Step() })
+	res, err := listings.Scan(file, opts.Format, opts.Filename, now, func(*listings.Row) error { return read.Step() })
 	rep.Rows, rep.BadRows, rep.Errors = res.Total, res.Bad, append(rep.Errors, res.Errors...)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -119,9 +119,11 @@ func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOpti
 			return insert(ctx, tx, s.db, batch, opts, rows)
 		}}
 		read := opts.Read(ctx, "writing", rowsPerInsert, &s.rowsRead)
-		again, err := listings.Scan(file, opts.Format, opts.Filename, now, func(rw listings.Row) error {
-			if err := chunks.Add(rw); err != nil {
-				return err
+		again, err := listings.Scan(file, opts.Format, opts.Filename, now, func(rw *listings.Row) error {
+			if rw != nil {
+				if err := chunks.Add(*rw); err != nil {
+					return err
+				}
 			}
 			return read.Step()
 		})

@@ -25,11 +25,18 @@ func manyListings(n int) string {
 
 // TestImportStopsWhenCancelled: an import whose context is cancelled
 // while it reads stops within one chunk of rows (counted, not timed) and
-// writes nothing, in either of its two readings.
+// writes nothing, in either of its two readings, good rows or bad.
 func TestImportStopsWhenCancelled(t *testing.T) {
-	file := manyListings(3 * dataset.ProgressEvery)
-	for _, phase := range []string{"validating", "writing"} {
-		t.Run(phase, func(t *testing.T) {
+	for _, c := range []struct {
+		phase string
+		bad   bool
+	}{{"validating", false}, {"writing", false}, {"validating", true}} {
+		phase := c.phase
+		file := manyListings(3 * dataset.ProgressEvery)
+		if c.bad { // every row bad
+			file = strings.ReplaceAll(file, ",OMR,", ",OMRX,")
+		}
+		t.Run(fmt.Sprintf("%s bad=%v", phase, c.bad), func(t *testing.T) {
 			stores(t, func(t *testing.T, s *vehiclesql.Store) {
 				ctx, cancel := context.WithCancel(context.Background())
 				defer cancel()
