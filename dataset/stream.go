@@ -36,7 +36,17 @@ type Spooled struct {
 	io.ReadSeeker
 	remove string // the temporary file to remove, if one was made
 	f      *os.File
+	size   int64
 }
+
+// ReadAt reads the file at off, wherever the reading is (an archive is
+// read in place).
+func (s *Spooled) ReadAt(p []byte, off int64) (int, error) {
+	return s.ReadSeeker.(io.ReaderAt).ReadAt(p, off)
+}
+
+// Size is the file's size in bytes.
+func (s *Spooled) Size() int64 { return s.size }
 
 // Close removes the temporary copy, if one was made.
 func (s *Spooled) Close() error {
@@ -66,7 +76,7 @@ func Spool(r io.Reader, limit int64) (*Spooled, error) {
 				if st.Size()-pos > limit {
 					return nil, tooLarge(limit)
 				}
-				return &Spooled{ReadSeeker: io.NewSectionReader(f, pos, st.Size()-pos)}, nil
+				return &Spooled{ReadSeeker: io.NewSectionReader(f, pos, st.Size()-pos), size: st.Size() - pos}, nil
 			}
 		}
 	}
@@ -88,6 +98,7 @@ func Spool(r io.Reader, limit int64) (*Spooled, error) {
 		s.Close()
 		return nil, err
 	}
+	s.size = n
 	return s, nil
 }
 

@@ -33,6 +33,10 @@ func TestSpool(t *testing.T) {
 	if err != nil || s.remove != "" {
 		t.Fatalf("regular file: %v, copied to %q", err, s.remove)
 	}
+	at := make([]byte, 3)
+	if n, err := s.ReadAt(at, 1); err != nil || string(at[:n]) != "ody" || s.Size() != 5 {
+		t.Fatalf("ReadAt = %q, %v; size %d", at[:n], err, s.Size())
+	}
 	for i := 0; i < 2; i++ {
 		b, _ := io.ReadAll(s)
 		if string(b) != "body\n" {
@@ -47,8 +51,11 @@ func TestSpool(t *testing.T) {
 		t.Fatalf("upload: %v, not copied", err)
 	}
 	b, _ := io.ReadAll(s)
-	if string(b) != "an upload" {
-		t.Fatalf("upload read %q", b)
+	if string(b) != "an upload" || s.Size() != 9 {
+		t.Fatalf("upload read %q, size %d", b, s.Size())
+	}
+	if n, err := s.ReadAt(at, 3); err != nil || string(at[:n]) != "upl" {
+		t.Fatalf("upload ReadAt = %q, %v", at[:n], err)
 	}
 	tmp := s.remove
 	s.Close()
