@@ -63,13 +63,20 @@ func (s *Spooled) Rewind() error {
 	return err
 }
 
+// file is a file on disk: an *os.File, or a type that embeds one.
+type file interface {
+	io.ReaderAt
+	io.Seeker
+	Stat() (os.FileInfo, error)
+}
+
 // Spool makes r readable twice, at most limit bytes: a regular file (the
-// CLI's) is read where it is; anything else (an upload) is copied to a
-// temporary file first, never into memory. A larger input is a
-// *FileError naming the limit in MiB, as is a failure to read r (the
-// upload broke off; the cause stays wrapped).
+// CLI's, a downloaded list) is read where it is; anything else (an
+// upload) is copied to a temporary file first, never into memory. A
+// larger input is a *FileError naming the limit in MiB, as is a failure
+// to read r (the upload broke off; the cause stays wrapped).
 func Spool(r io.Reader, limit int64) (*Spooled, error) {
-	if f, ok := r.(*os.File); ok {
+	if f, ok := r.(file); ok {
 		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 			pos, err := f.Seek(0, io.SeekCurrent)
 			if err == nil {

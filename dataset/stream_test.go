@@ -46,6 +46,14 @@ func TestSpool(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// A type that embeds an *os.File (a downloaded list that removes
+	// itself) is a file too.
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := Spool(struct{ *os.File }{f}, 1<<20); err != nil || s.remove != "" || s.Size() != 10 {
+		t.Fatalf("embedded file: %v, copied to %q", err, s.remove)
+	}
 	s, err = Spool(strings.NewReader("an upload"), 1<<20)
 	if err != nil || s.remove == "" {
 		t.Fatalf("upload: %v, not copied", err)
