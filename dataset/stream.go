@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -212,4 +213,35 @@ func (s *Span) Add(d time.Time) {
 	if s.To.IsZero() || d.After(s.To) {
 		s.To = d
 	}
+}
+
+// IDs remembers the record ids of a file, to find one given twice,
+// without holding them: each is kept as a 128-bit hash (SHA-256's first
+// half) with the line it was first seen on, about 40 bytes an id whatever
+// its length (a map of the ids themselves took twice that and more for a
+// million rows). Two different ids share a hash with a probability of
+// about n²/2¹²⁹: nil for any file. The zero value is ready to use.
+type IDs struct{ m map[[16]byte]int32 }
+
+// See records id as seen on line and returns the line it was first seen
+// on, or 0 when it is new.
+func (s *IDs) See(id string, line int) int {
+	if s.m == nil {
+		s.m = map[[16]byte]int32{}
+	}
+	k := idKey(id)
+	if first, ok := s.m[k]; ok {
+		return int(first)
+	}
+	s.m[k] = int32(line)
+	return 0
+}
+
+// Line returns the line id was first seen on, or 0 when it was not; it
+// records nothing.
+func (s *IDs) Line(id string) int { return int(s.m[idKey(id)]) }
+
+func idKey(id string) [16]byte {
+	sum := sha256.Sum256([]byte(id))
+	return [16]byte(sum[:16])
 }

@@ -139,3 +139,19 @@ func TestChunksAndSpan(t *testing.T) {
 		t.Errorf("span = %v", s)
 	}
 }
+
+// IDs finds an id given twice, with the line it was first given on.
+func TestIDs(t *testing.T) {
+	var ids IDs
+	for i, c := range []struct {
+		id   string
+		want int
+	}{{"a", 0}, {"b", 0}, {"a", 2}, {"A", 0}, {strings.Repeat("x", 200), 0}, {"b", 3}, {"a", 2}} {
+		if got := ids.Line(c.id); got != c.want {
+			t.Errorf("Line(%q) before line %d = %d, want %d", c.id, i+2, got, c.want)
+		}
+		if got := ids.See(c.id, i+2); got != c.want {
+			t.Errorf("See(%q) on line %d = %d, want %d", c.id, i+2, got, c.want)
+		}
+	}
+}

@@ -120,12 +120,12 @@ func Read(r io.Reader, format, filename string, today time.Time) (Result, error)
 // returned as it is.
 func Scan(r io.Reader, format, filename string, today time.Time, each func(*Row) error) (Result, error) {
 	var res Result
-	seen := map[string]int{}
+	var seen dataset.IDs
 	hash, err := schema.ReadRows(r, format, filename, func(line int, fields map[string]string, errs []dataset.RowError) error {
 		res.Total++
 		if len(errs) == 0 {
 			var row Row
-			if row, errs = parseRow(fields, line, today, seen); len(errs) == 0 {
+			if row, errs = parseRow(fields, line, today, &seen); len(errs) == 0 {
 				res.Period.Add(row.ObservedOn)
 				if each != nil {
 					return each(&row)
@@ -157,9 +157,9 @@ const (
 // earliest is the oldest date accepted.
 var earliest = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// parseRow validates one row given as column → text. seen maps record ids
-// to the line they were first seen on.
-func parseRow(f map[string]string, line int, today time.Time, seen map[string]int) (Row, []dataset.RowError) {
+// parseRow validates one row given as column → text. seen holds the
+// record ids seen, with the line each was first seen on.
+func parseRow(f map[string]string, line int, today time.Time, seen *dataset.IDs) (Row, []dataset.RowError) {
 	var errs []dataset.RowError
 	bad := func(field, format string, args ...any) {
 		errs = append(errs, dataset.RowError{Line: line, Field: field, Message: fmt.Sprintf(format, args...)})
@@ -172,11 +172,12 @@ func parseRow(f map[string]string, line int, today time.Time, seen map[string]in
 		switch {
 		case len(id) > maxIDLength || !utf8.ValidString(id):
 			bad("id", "at most %d characters of UTF-8", maxIDLength)
-		case seen[id] != 0:
-			bad("id", "duplicate id: also on line %d", seen[id])
 		default:
-			seen[strings.Clone(id)] = line
-			row.RecordID = id
+			if first := seen.See(id, line); first != 0 {
+				bad("id", "duplicate id: also on line %d", first)
+			} else {
+				row.RecordID = id
+			}
 		}
 	}
 

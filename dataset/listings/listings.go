@@ -116,7 +116,7 @@ func Read(r io.Reader, format, filename string, today time.Time) (Result, error)
 // returned as it is.
 func Scan(r io.Reader, format, filename string, today time.Time, each func(*Row) error) (Result, error) {
 	var res Result
-	v := validator{today: today, ids: map[string]int{}}
+	v := validator{today: today, ids: &dataset.IDs{}}
 	hash, err := schema.ReadRows(r, format, filename, func(line int, values map[string]string, errs []dataset.RowError) error {
 		res.Total++
 		if len(errs) == 0 {
@@ -142,7 +142,7 @@ func Scan(r io.Reader, format, filename string, today time.Time, each func(*Row)
 // validator checks rows one at a time.
 type validator struct {
 	today time.Time
-	ids   map[string]int // record id -> first line
+	ids   *dataset.IDs // record ids seen, with their first line
 }
 
 // parse validates one row's values; every problem is reported.
@@ -156,10 +156,10 @@ func (v validator) parse(line int, values map[string]string) (Row, []dataset.Row
 	l := &rw.Listing
 	if len(rw.RecordID) > 200 {
 		bad("id", "longer than 200 characters")
-	} else if first, dup := v.ids[rw.RecordID]; dup && rw.RecordID != "" {
-		bad("id", "the same id as line %d", first)
 	} else if rw.RecordID != "" {
-		v.ids[strings.Clone(rw.RecordID)] = line
+		if first := v.ids.See(rw.RecordID, line); first != 0 {
+			bad("id", "the same id as line %d", first)
+		}
 	}
 	mk := get("make")
 	if vehiclevalue.Key(mk) == "" || len(mk) > 60 {

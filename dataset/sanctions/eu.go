@@ -91,7 +91,6 @@ func ReadEUXML(r io.Reader) (*List, error) { return Read(FormatEUXML, r) }
 
 func readEUXML(r io.Reader, l *List) error {
 	l.Title = TitleEU
-	seen := map[string]int{}
 	onRoot := func(st xml.StartElement) {
 		for _, a := range st.Attr {
 			if a.Name.Local == "generationDate" {
@@ -111,7 +110,7 @@ func readEUXML(r io.Reader, l *List) error {
 			return true, err
 		}
 		e := x.entity(line)
-		return true, finish(l, &e, seen)
+		return true, finish(l, &e)
 	})
 }
 

@@ -60,7 +60,6 @@ func readFTM(r io.Reader, l *List) error {
 	}
 	sc := bufio.NewScanner(br)
 	sc.Buffer(make([]byte, 64<<10), maxFTMLine)
-	seen := map[string]int{}
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
 		if text == "" {
@@ -92,7 +91,7 @@ func readFTM(r io.Reader, l *List) error {
 			continue
 		}
 		e := x.entity(typ, line)
-		if err := finish(l, &e, seen); err != nil {
+		if err := finish(l, &e); err != nil {
 			return err
 		}
 	}

@@ -79,7 +79,6 @@ func ReadOFACXML(r io.Reader) (*List, error) { return Read(FormatOFACXML, r) }
 
 func readOFACXML(r io.Reader, l *List) error {
 	l.Title = TitleOFACSDN
-	seen := map[string]int{}
 	return walkXML(r, "sdnList", "an OFAC SDN XML file", nil, func(dec *xml.Decoder, st *xml.StartElement, line int) (bool, error) {
 		switch st.Name.Local {
 		case "publshInformation", "publishInformation":
@@ -98,7 +97,7 @@ func readOFACXML(r io.Reader, l *List) error {
 				return true, err
 			}
 			e := x.entity(line)
-			return true, finish(l, &e, seen)
+			return true, finish(l, &e)
 		default:
 			return false, nil
 		}
@@ -340,12 +339,11 @@ func readOFACCSV(r io.Reader, l *List) error {
 			return err
 		}
 	}
-	seen := map[string]int{}
 	for _, id := range order {
 		e := byID[id]
 		delete(byID, id)
 		fromRemarks(e, e.Remarks)
-		if err := finish(l, e, seen); err != nil {
+		if err := finish(l, e); err != nil {
 			return err
 		}
 	}

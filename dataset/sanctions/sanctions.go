@@ -133,6 +133,8 @@ type List struct {
 	// Entities; stopped is its error, which ends the read.
 	each    func(*Entity) error
 	stopped error
+	// ids are the good records' ids, to find one given twice.
+	ids dataset.IDs
 }
 
 // readers are the formats' readers: each fills in l, handing its good
@@ -403,7 +405,7 @@ func normType(s string) string {
 
 // finish validates an entity and keeps it, or hands it to each; its
 // problems are row errors. The error is errStop once each failed.
-func finish(l *List, e *Entity, seen map[string]int) error {
+func finish(l *List, e *Entity) error {
 	l.Records++
 	var errs []dataset.RowError
 	if e.ID == "" {
@@ -418,13 +420,13 @@ func finish(l *List, e *Entity, seen map[string]int) error {
 	if f := nulField(e); f != "" {
 		errs = append(errs, dataset.RowError{Line: e.Line, Field: f, Message: dataset.NULByte})
 	}
-	if prev, ok := seen[e.ID]; ok && e.ID != "" {
+	if prev := l.ids.Line(e.ID); prev != 0 && e.ID != "" {
 		errs = append(errs, dataset.RowError{Line: e.Line, Field: "id", Message: fmt.Sprintf("%q is also the id of the record at line %d", e.ID, prev)})
 	}
 	if len(errs) > 0 {
 		return l.bad(errs...)
 	}
-	seen[strings.Clone(e.ID)] = e.Line
+	l.ids.See(e.ID, e.Line)
 	slices.Sort(e.Countries)
 	if l.each == nil {
 		l.Entities = append(l.Entities, *e)

@@ -108,7 +108,6 @@ func ReadUKXML(r io.Reader) (*List, error) { return Read(FormatUKXML, r) }
 
 func readUKXML(r io.Reader, l *List) error {
 	l.Title = TitleUK
-	seen := map[string]int{}
 	return walkXML(r, "Designations", "a UK Sanctions List XML file", nil, func(dec *xml.Decoder, st *xml.StartElement, line int) (bool, error) {
 		switch st.Name.Local {
 		case "DateGenerated":
@@ -126,7 +125,7 @@ func readUKXML(r io.Reader, l *List) error {
 				return true, err
 			}
 			e := x.entity(line)
-			return true, finish(l, &e, seen)
+			return true, finish(l, &e)
 		default:
 			return false, nil
 		}

@@ -56,7 +56,6 @@ func ReadUNXML(r io.Reader) (*List, error) { return Read(FormatUNXML, r) }
 
 func readUNXML(r io.Reader, l *List) error {
 	l.Title = TitleUN
-	seen := map[string]int{}
 	onRoot := func(st xml.StartElement) {
 		for _, a := range st.Attr {
 			if a.Name.Local == "dateGenerated" {
@@ -76,7 +75,7 @@ func readUNXML(r io.Reader, l *List) error {
 			return true, err
 		}
 		e := x.entity(st.Name.Local == "INDIVIDUAL", line)
-		return true, finish(l, &e, seen)
+		return true, finish(l, &e)
 	}, "INDIVIDUALS", "ENTITIES")
 }
 
