@@ -165,6 +165,7 @@ func Scan(format string, r io.Reader, each func(*Entity) error) (*List, error) {
 	}
 	l := &List{Format: format, each: each}
 	err := read(r, l)
+	l.ids = dataset.IDs{} // needed while reading only: the List may outlive the read
 	if l.stopped != nil {
 		return nil, l.stopped
 	}
