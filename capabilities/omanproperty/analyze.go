@@ -31,6 +31,11 @@ const (
 	// QueryLimit caps the comparables read per kind and level, newest
 	// first, so that one answer's work is bounded whatever the dataset.
 	QueryLimit = 250
+	// OlderCountLimit caps the count of matching comparables past the
+	// cut-off (selection.*.droppedStale) for the same reason: counting
+	// every older 120 sqm apartment of the governorate in a million rows
+	// took as long as the rest of the answer ten times over.
+	OlderCountLimit = 10_000
 	// FewComparables: below this many comparables used for a kind, the
 	// historical benchmarks are shown and used as a sanity bound.
 	FewComparables = 8
@@ -123,6 +128,11 @@ func gather(ctx context.Context, deps Deps, in Input, today time.Time) (resolved
 	for _, st := range ladder(loc) {
 		if kinds[KindRent] != nil && kinds[KindRent].ok && kinds[KindSale] != nil && kinds[KindSale].ok {
 			break
+		}
+		// A call past its deadline (or whose caller left) searches no
+		// further level.
+		if err := ctx.Err(); err != nil {
+			return loc, nil, nil, err
 		}
 		var found Found
 		if deps.Market != nil {
