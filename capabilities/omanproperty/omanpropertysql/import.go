@@ -24,8 +24,8 @@ func (s *Store) Name() string { return Name }
 // Formats implements dataset.Importer: CSV (the default) and JSON lines.
 func (s *Store) Formats() []string { return slices.Clone(comparables.Formats) }
 
-// insertChunk is how many rows one INSERT statement writes (17 columns ×
-// 400 rows = 6,800 parameters, under SQLite's 32,766 and PostgreSQL's
+// insertChunk is how many rows one INSERT statement writes (18 columns ×
+// 400 rows = 7,200 parameters, under SQLite's 32,766 and PostgreSQL's
 // 65,535), and how often a reading of the file checks its context.
 const insertChunk = 400
 
@@ -160,7 +160,7 @@ func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOpti
 
 // insertRows writes rows with one multi-row INSERT.
 func insertRows(ctx context.Context, tx *sql.Tx, db sqlstore.DB, batch string, opts dataset.ImportOptions, rows []comparables.Row) error {
-	args := make([]any, 0, 17*len(rows))
+	args := make([]any, 0, 18*len(rows))
 	for _, row := range rows {
 		c := row.Comparable
 		id := batch + "/" + row.RecordID
@@ -177,10 +177,10 @@ func insertRows(ctx context.Context, tx *sql.Tx, db sqlstore.DB, batch string, o
 		}
 		baisa := int64(round.Half(c.AmountOMR*1000, 0))
 		args = append(args, id, batch, string(c.Kind), c.Area, c.Wilayat, c.PropertyType, c.Bedrooms, baths, c.SizeSqm, baisa,
-			c.RentPeriod, c.Furnished, c.ObservedOn.Format(time.DateOnly), c.SourceType, source, c.SourceURL, opts.Synthetic)
+			c.RentPeriod, c.Furnished, c.ObservedOn.Format(time.DateOnly), monthOf(c.ObservedOn), c.SourceType, source, c.SourceURL, opts.Synthetic)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO comparables (id, batch_id, kind, area_id, wilayat_id, property_type, bedrooms, bathrooms, size_sqm,
-		amount_baisa, rent_period, furnished, observed_on, source_type, source_name, source_url, synthetic) VALUES `+db.Values(len(rows), 17), args...); err != nil {
+		amount_baisa, rent_period, furnished, observed_on, observed_month, source_type, source_name, source_url, synthetic) VALUES `+db.Values(len(rows), 18), args...); err != nil {
 		return sqlstore.Unavailable("import comparables", err)
 	}
 	return nil
