@@ -18,12 +18,12 @@ type Statement struct {
 // Statements are the statements a query of kind runs: the months probe,
 // the newest rows of a two-month window and the count of older rows in
 // one.
-func Statements(q omanproperty.Query, kind omanproperty.Kind) []Statement {
+func Statements(dialect string, q omanproperty.Query, kind omanproperty.Kind) []Statement {
 	scope, band, args, nScope := where(q, kind)
 	cond := scope + " AND " + band
 	m := monthOf(q.Since)
 	var out []Statement
-	for _, st := range []stmt{monthsStmt(scope, args[:nScope]), rowsStmt(cond, args, m, m+1, q.Since, 251), olderStmt(cond, args, m-2, m, q.Since, 10000)} {
+	for _, st := range []stmt{monthsStmt(scope, args[:nScope]), rowsStmt(dialect, cond, args, m, m+1, q.Since, 251), olderStmt(cond, args, m-2, m, q.Since, 10000)} {
 		out = append(out, Statement{st.sql, st.args})
 	}
 	return out

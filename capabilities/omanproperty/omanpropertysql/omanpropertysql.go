@@ -47,6 +47,9 @@ type Store struct {
 	// onRow, when set (tests), is called for each comparable a query
 	// reads.
 	onRow func()
+
+	stmtMu sync.Mutex
+	stmts  map[string]*sql.Stmt // kept preparations (query)
 }
 
 var _ omanproperty.Market = (*Store)(nil)
@@ -144,12 +147,17 @@ func (s *Store) Comparables(ctx context.Context, q omanproperty.Query) (omanprop
 // (truncated: there were more) and counts the older ones, up to
 // omanproperty.OlderCountLimit.
 //
-// Each reads months, newest first, a window at a time (1, 1, 2, 4 ...
-// months: few queries for a sparse band, few rows for a dense one),
-// through the level's month index (migration 003): within a month the
-// size band is one range of the index, so a query visits only the band's
-// entries of its months, and the newest rows are chosen from the index
-// alone before only those are read from the table.
+// Both go through the level's month index (migration 003), where within
+// a month the size band is one range: a statement visits only the band's
+// entries of the months it names. The rows are read from the newest two
+// months first (the current month is partial), then, if they hold fewer
+// than limit+1, from every other month since q.Since, which then hold
+// fewer than limit+1 a month pair each; either way the newest rows are
+// chosen from the index alone and only those are read from the table.
+// The count names every month before q.Since and stops at the cap. So a
+// kind costs four statements at most, whatever the band's width: a
+// sparse band a seek a month, a dense one the entries of its newest
+// months.
 func (s *Store) newest(ctx context.Context, q omanproperty.Query, kind omanproperty.Kind, limit int) ([]omanproperty.Comparable, int, bool, error) {
 	scope, band, args, nScope := where(q, kind)
 	since := q.Since.UTC()
@@ -160,12 +168,16 @@ func (s *Store) newest(ctx context.Context, q omanproperty.Query, kind omanprope
 	cond := scope + " AND " + band
 	var got []omanproperty.Comparable
 	bottom := max(monthOf(since), first)
-	for m, width := last, 1; m >= bottom && len(got) <= limit; m, width = m-width, width*2 {
+	for _, w := range [][2]int{{last - 1, last}, {bottom, last - 2}} {
+		from, to := max(w[0], bottom), w[1]
+		if from > to || len(got) > limit {
+			continue
+		}
 		if err := ctx.Err(); err != nil {
 			return nil, 0, false, err
 		}
-		st := rowsStmt(cond, args, max(m-width+1, bottom), m, since, limit+1-len(got))
-		rows, err := s.db.Read().QueryContext(ctx, st.sql, st.args...)
+		st := rowsStmt(s.db.Dialect(), cond, args, from, to, since, limit+1-len(got))
+		rows, err := s.query(ctx, st)
 		if err != nil {
 			return nil, 0, false, sqlstore.Unavailable("read comparables", err)
 		}
@@ -180,16 +192,14 @@ func (s *Store) newest(ctx context.Context, q omanproperty.Query, kind omanprope
 		got = got[:limit]
 	}
 	older := 0
-	for m, width := min(monthOf(since), last), 1; m >= first && older < omanproperty.OlderCountLimit; m, width = m-width, width*2 {
+	if to := min(monthOf(since), last); to >= first {
 		if err := ctx.Err(); err != nil {
 			return nil, 0, false, err
 		}
-		st := olderStmt(cond, args, max(m-width+1, first), m, since, omanproperty.OlderCountLimit-older)
-		var c int
-		if err := s.db.Read().QueryRowContext(ctx, st.sql, st.args...).Scan(&c); err != nil {
+		st := olderStmt(cond, args, first, to, since, omanproperty.OlderCountLimit)
+		if err := s.queryRow(ctx, st, &older); err != nil {
 			return nil, 0, false, sqlstore.Unavailable("count older comparables", err)
 		}
-		older += c
 	}
 	return got, older, truncated, nil
 }
@@ -209,13 +219,20 @@ func monthsStmt(scope string, args []any) stmt {
 
 // rowsStmt reads the newest need rows matching cond (with args) in the
 // months from..to observed on or after since: chosen from the index
-// alone, then read from the table.
-func rowsStmt(cond string, args []any, from, to int, since time.Time, need int) stmt {
+// alone, then read from the table, in no particular order
+// (scanComparables sorts them). On SQLite they are found again by rowid,
+// which every index holds: one seek a row instead of two through the
+// text primary key.
+func rowsStmt(dialect, cond string, args []any, from, to int, since time.Time, need int) stmt {
 	in, months := monthList(from, to, len(args))
 	n := len(args) + len(months)
-	return stmt{fmt.Sprintf(`SELECT %s FROM comparables WHERE id IN
-		(SELECT id FROM comparables WHERE %s AND observed_month IN (%s) AND observed_on >= $%d ORDER BY observed_on DESC, id LIMIT $%d)
-		ORDER BY observed_on DESC, id`, columns, cond, in, n+1, n+2), append(append(slices.Clone(args), months...), since.Format(time.DateOnly), need)}
+	key := "id"
+	if dialect == "sqlite" {
+		key = "rowid"
+	}
+	return stmt{fmt.Sprintf(`SELECT %s FROM comparables WHERE %s IN
+		(SELECT %s FROM comparables WHERE %s AND observed_month IN (%s) AND observed_on >= $%d ORDER BY observed_on DESC, id LIMIT $%d)`,
+		columns, key, key, cond, in, n+1, n+2), append(append(slices.Clone(args), months...), since.Format(time.DateOnly), need)}
 }
 
 // olderStmt counts up to need rows matching cond (with args) in the
@@ -231,22 +248,79 @@ func olderStmt(cond string, args []any, from, to int, since time.Time, need int)
 // none).
 func (s *Store) months(ctx context.Context, st stmt) (first, last int, ok bool, err error) {
 	var lo, hi sql.NullInt64
-	if err := s.db.Read().QueryRowContext(ctx, st.sql, st.args...).Scan(&lo, &hi); err != nil {
+	if err := s.queryRow(ctx, st, &lo, &hi); err != nil {
 		return 0, 0, false, sqlstore.Unavailable("read comparables", err)
 	}
 	return int(lo.Int64), int(hi.Int64), lo.Valid && hi.Valid, nil
 }
 
 // monthList is the months from..to as an IN list of parameters numbered
-// after n, and their values.
+// after n, and their values. The list is padded to a power of two (the
+// first month repeated), so that the statements have few shapes and
+// their preparations can be kept (query).
 func monthList(from, to, n int) (string, []any) {
-	marks := make([]string, 0, to-from+1)
-	var vals []any
-	for m := to; m >= from; m-- {
-		vals = append(vals, m)
+	size := 1
+	for size < to-from+1 {
+		size *= 2
+	}
+	marks := make([]string, 0, size)
+	vals := make([]any, 0, size)
+	for i := 0; i < size; i++ {
+		vals = append(vals, max(to-i, from))
 		marks = append(marks, fmt.Sprintf("$%d", n+len(vals)))
 	}
 	return strings.Join(marks, ", "), vals
+}
+
+// maxPrepared bounds the statements kept prepared (a few dozen shapes
+// are made: three statements, three levels, with and without bedrooms,
+// IN lists of powers of two).
+const maxPrepared = 256
+
+// query runs st. On SQLite its preparation is kept (database/sql
+// prepares it again on each connection it runs on, then reuses it):
+// SQLite's driver would otherwise parse and plan each statement at each
+// call, a tenth of an analysis's time at a million rows. PostgreSQL's
+// driver keeps its own.
+func (s *Store) query(ctx context.Context, st stmt) (*sql.Rows, error) {
+	if ps := s.prepared(ctx, st.sql); ps != nil {
+		return ps.QueryContext(ctx, st.args...)
+	}
+	return s.db.Read().QueryContext(ctx, st.sql, st.args...)
+}
+
+// queryRow runs st, a statement of one row, into dest.
+func (s *Store) queryRow(ctx context.Context, st stmt, dest ...any) error {
+	if ps := s.prepared(ctx, st.sql); ps != nil {
+		return ps.QueryRowContext(ctx, st.args...).Scan(dest...)
+	}
+	return s.db.Read().QueryRowContext(ctx, st.sql, st.args...).Scan(dest...)
+}
+
+// prepared is q's kept preparation, made now if need be; nil on
+// PostgreSQL, when maxPrepared are kept already, or when preparing failed
+// (the statement then runs unprepared and reports its own error).
+func (s *Store) prepared(ctx context.Context, q string) *sql.Stmt {
+	if s.db.Dialect() != "sqlite" {
+		return nil
+	}
+	s.stmtMu.Lock()
+	defer s.stmtMu.Unlock()
+	if ps, ok := s.stmts[q]; ok {
+		return ps
+	}
+	if len(s.stmts) >= maxPrepared {
+		return nil
+	}
+	ps, err := s.db.Read().PrepareContext(ctx, q)
+	if err != nil {
+		return nil
+	}
+	if s.stmts == nil {
+		s.stmts = map[string]*sql.Stmt{}
+	}
+	s.stmts[q] = ps
+	return ps
 }
 
 // scanComparables reads the rows of a query, stopping once ctx is done
@@ -283,6 +357,13 @@ func (s *Store) scanComparables(ctx context.Context, rows *sql.Rows) ([]omanprop
 		c.ObservedOn = d
 		out = append(out, c)
 	}
+	// Newest first; the same day by id (as the statement chose them).
+	slices.SortFunc(out, func(a, b omanproperty.Comparable) int {
+		if c := b.ObservedOn.Compare(a.ObservedOn); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
 	return out, sqlstore.Unavailable("read comparables", rows.Err())
 }
 

@@ -68,7 +68,7 @@ func TestQueriesUseIndexes(t *testing.T) {
 		}
 		for _, q := range planQueries() {
 			for _, kind := range []omanproperty.Kind{omanproperty.KindRent, omanproperty.KindSale} {
-				for i, st := range omanpropertysql.Statements(q, kind) {
+				for i, st := range omanpropertysql.Statements(db.Dialect(), q, kind) {
 					rows, err := conn.QueryContext(ctx, explain+st.SQL, st.Args...)
 					if err != nil {
 						t.Fatalf("%s: %v", st.SQL, err)
