@@ -48,8 +48,7 @@ type Store struct {
 	// reads.
 	onRow func()
 
-	stmtMu sync.Mutex
-	stmts  map[string]*sql.Stmt // kept preparations (query)
+	prepared sqlstore.Prepared
 }
 
 var _ omanproperty.Market = (*Store)(nil)
@@ -257,7 +256,7 @@ func (s *Store) months(ctx context.Context, st stmt) (first, last int, ok bool, 
 // monthList is the months from..to as an IN list of parameters numbered
 // after n, and their values. The list is padded to a power of two (the
 // first month repeated), so that the statements have few shapes and
-// their preparations can be kept (query).
+// their preparations can be kept (sqlstore.Prepared).
 func monthList(from, to, n int) (string, []any) {
 	size := 1
 	for size < to-from+1 {
@@ -272,55 +271,14 @@ func monthList(from, to, n int) (string, []any) {
 	return strings.Join(marks, ", "), vals
 }
 
-// maxPrepared bounds the statements kept prepared (a few dozen shapes
-// are made: three statements, three levels, with and without bedrooms,
-// IN lists of powers of two).
-const maxPrepared = 256
-
-// query runs st. On SQLite its preparation is kept (database/sql
-// prepares it again on each connection it runs on, then reuses it):
-// SQLite's driver would otherwise parse and plan each statement at each
-// call, a tenth of an analysis's time at a million rows. PostgreSQL's
-// driver keeps its own.
+// query runs st (its preparation kept on SQLite: sqlstore.Prepared).
 func (s *Store) query(ctx context.Context, st stmt) (*sql.Rows, error) {
-	if ps := s.prepared(ctx, st.sql); ps != nil {
-		return ps.QueryContext(ctx, st.args...)
-	}
-	return s.db.Read().QueryContext(ctx, st.sql, st.args...)
+	return s.prepared.Query(ctx, s.db, st.sql, st.args...)
 }
 
 // queryRow runs st, a statement of one row, into dest.
 func (s *Store) queryRow(ctx context.Context, st stmt, dest ...any) error {
-	if ps := s.prepared(ctx, st.sql); ps != nil {
-		return ps.QueryRowContext(ctx, st.args...).Scan(dest...)
-	}
-	return s.db.Read().QueryRowContext(ctx, st.sql, st.args...).Scan(dest...)
-}
-
-// prepared is q's kept preparation, made now if need be; nil on
-// PostgreSQL, when maxPrepared are kept already, or when preparing failed
-// (the statement then runs unprepared and reports its own error).
-func (s *Store) prepared(ctx context.Context, q string) *sql.Stmt {
-	if s.db.Dialect() != "sqlite" {
-		return nil
-	}
-	s.stmtMu.Lock()
-	defer s.stmtMu.Unlock()
-	if ps, ok := s.stmts[q]; ok {
-		return ps
-	}
-	if len(s.stmts) >= maxPrepared {
-		return nil
-	}
-	ps, err := s.db.Read().PrepareContext(ctx, q)
-	if err != nil {
-		return nil
-	}
-	if s.stmts == nil {
-		s.stmts = map[string]*sql.Stmt{}
-	}
-	s.stmts[q] = ps
-	return ps
+	return s.prepared.QueryRow(ctx, s.db, st.sql, st.args, dest...)
 }
 
 // scanComparables reads the rows of a query, stopping once ctx is done
