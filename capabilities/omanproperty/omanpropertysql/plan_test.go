@@ -228,3 +228,20 @@ func TestComparablesMatchAFullRead(t *testing.T) {
 		}
 	})
 }
+
+// TestMonthMatchesTheMigration: the month an import writes is the one
+// migration 003 computes for the rows already there, on both databases.
+func TestMonthMatchesTheMigration(t *testing.T) {
+	stores(t, func(t *testing.T, s *omanpropertysql.Store) {
+		ctx := context.Background()
+		if _, err := s.Import(ctx, bytes.NewReader(benchCSV(500)), dataset.ImportOptions{Source: "month", License: "test"}); err != nil {
+			t.Fatal(err)
+		}
+		var differ, zero int
+		if err := s.DB().Read().QueryRowContext(ctx, `SELECT
+			SUM(CASE WHEN observed_month <> CAST(substr(observed_on, 1, 4) AS INTEGER) * 12 + CAST(substr(observed_on, 6, 2) AS INTEGER) - 1 THEN 1 ELSE 0 END),
+			SUM(CASE WHEN observed_month = 0 THEN 1 ELSE 0 END) FROM comparables`).Scan(&differ, &zero); err != nil || differ != 0 || zero != 0 {
+			t.Errorf("%d rows whose month is not the migration's, %d without one, %v", differ, zero, err)
+		}
+	})
+}

@@ -17,3 +17,6 @@ DROP INDEX comparables_type_band;
 CREATE INDEX comparables_area_month ON comparables(area_id, property_type, kind, observed_month, size_sqm, bedrooms, observed_on, id);
 CREATE INDEX comparables_wilayat_month ON comparables(wilayat_id, property_type, kind, observed_month, size_sqm, bedrooms, observed_on, id);
 CREATE INDEX comparables_type_month ON comparables(property_type, kind, observed_month, size_sqm, bedrooms, observed_on, id);
+-- Statistics for the new indexes, so that the planner uses them at once
+-- (an import refreshes them too).
+ANALYZE comparables;

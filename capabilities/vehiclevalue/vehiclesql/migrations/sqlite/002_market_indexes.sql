@@ -14,3 +14,6 @@
 DROP INDEX vehicle_listings_model_year;
 CREATE INDEX vehicle_listings_find ON vehicle_listings(make_key, model_key, country, listed_on DESC, id, year);
 CREATE INDEX vehicle_listings_count ON vehicle_listings(make_key, model_key, country, year, listed_on, synthetic);
+-- Statistics for the new indexes, so that the planner uses them at once
+-- (an import refreshes them too).
+ANALYZE vehicle_listings;
