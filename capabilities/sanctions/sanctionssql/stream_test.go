@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -93,6 +94,39 @@ func TestImportProgress(t *testing.T) {
 		rep, err = s.Import(context.Background(), strings.NewReader(manyEntities(1000, true)), o)
 		if err != nil || !rep.Refused || rep.Rows != 1000 || rep.BadRows != 1000 || len(rep.Errors) != dataset.MaxReportedErrors {
 			t.Errorf("bad file = rows %d bad %d refused %v, %d errors, %v", rep.Rows, rep.BadRows, rep.Refused, len(rep.Errors), err)
+		}
+	})
+}
+
+// TestImportFileChanged: a list that changes between its validation and
+// its write is refused and nothing is written.
+func TestImportFileChanged(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *sanctionssql.Store) {
+		path := filepath.Join(t.TempDir(), "e.json")
+		if err := os.WriteFile(path, []byte(manyEntities(2*dataset.ProgressEvery, false)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		o := ftmOpts()
+		o.Progress = func(p dataset.Progress) {
+			if p.Phase == "writing" {
+				data, _ := os.ReadFile(path)
+				i := strings.LastIndex(string(data), "Example")
+				data[i] = 'X' // the last person's name
+				if err := os.WriteFile(path, data, 0o600); err != nil {
+					t.Error(err)
+				}
+			}
+		}
+		if _, err := s.Import(context.Background(), f, o); !errors.Is(err, dataset.ErrChanged) {
+			t.Fatalf("err = %v, want dataset.ErrChanged", err)
+		}
+		if st, err := s.Stats(context.Background()); err != nil || st.Rows != 0 || len(st.Batches) != 0 {
+			t.Errorf("after a changed file: %d rows, %d batches, %v", st.Rows, len(st.Batches), err)
 		}
 	})
 }
