@@ -1,10 +1,13 @@
 package dataset
 
 import (
+	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
 	"time"
 )
 
@@ -34,7 +37,17 @@ type Spooled struct {
 	io.ReadSeeker
 	remove string // the temporary file to remove, if one was made
 	f      *os.File
+	size   int64
 }
+
+// ReadAt reads the file at off, wherever the reading is (an archive is
+// read in place).
+func (s *Spooled) ReadAt(p []byte, off int64) (int, error) {
+	return s.ReadSeeker.(io.ReaderAt).ReadAt(p, off)
+}
+
+// Size is the file's size in bytes.
+func (s *Spooled) Size() int64 { return s.size }
 
 // Close removes the temporary copy, if one was made.
 func (s *Spooled) Close() error {
@@ -51,20 +64,27 @@ func (s *Spooled) Rewind() error {
 	return err
 }
 
+// file is a file on disk: an *os.File, or a type that embeds one.
+type file interface {
+	io.ReaderAt
+	io.Seeker
+	Stat() (os.FileInfo, error)
+}
+
 // Spool makes r readable twice, at most limit bytes: a regular file (the
-// CLI's) is read where it is; anything else (an upload) is copied to a
-// temporary file first, never into memory. A larger input is a
-// *FileError naming the limit in MiB, as is a failure to read r (the
-// upload broke off; the cause stays wrapped).
+// CLI's, a downloaded list) is read where it is; anything else (an
+// upload) is copied to a temporary file first, never into memory. A
+// larger input is a *FileError naming the limit in MiB, as is a failure
+// to read r (the upload broke off; the cause stays wrapped).
 func Spool(r io.Reader, limit int64) (*Spooled, error) {
-	if f, ok := r.(*os.File); ok {
+	if f, ok := r.(file); ok {
 		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 			pos, err := f.Seek(0, io.SeekCurrent)
 			if err == nil {
 				if st.Size()-pos > limit {
 					return nil, tooLarge(limit)
 				}
-				return &Spooled{ReadSeeker: io.NewSectionReader(f, pos, st.Size()-pos)}, nil
+				return &Spooled{ReadSeeker: io.NewSectionReader(f, pos, st.Size()-pos), size: st.Size() - pos}, nil
 			}
 		}
 	}
@@ -86,6 +106,7 @@ func Spool(r io.Reader, limit int64) (*Spooled, error) {
 		s.Close()
 		return nil, err
 	}
+	s.size = n
 	return s, nil
 }
 
@@ -104,4 +125,123 @@ func Rate(rows int, d time.Duration) float64 {
 		return 0
 	}
 	return float64(rows) / d.Seconds()
+}
+
+// Reading counts the rows one reading of a streamed import reads (the
+// validation, then the write): it reports progress through
+// ImportOptions.Progress and stops the read, with ctx's error, once ctx
+// is done, checking every Every rows (Ctrl-C, the admin client gone, the
+// import's time up stop it within that many rows). Its Counter, when set,
+// is added one per row: tests count the work done after a cancellation.
+type Reading struct {
+	ctx   context.Context
+	opts  ImportOptions
+	phase string
+	every int
+	// Rows is how many rows this reading has counted.
+	Rows    int
+	counter *atomic.Int64
+}
+
+// Read starts counting one reading of an import in phase ("validating",
+// "writing"), checking ctx every every rows; counter may be nil.
+func (o ImportOptions) Read(ctx context.Context, phase string, every int, counter *atomic.Int64) *Reading {
+	return &Reading{ctx: ctx, opts: o, phase: phase, every: max(every, 1), counter: counter}
+}
+
+// Step counts one row read, reports progress every ProgressEvery rows and
+// returns ctx's error every Every rows once ctx is done.
+func (r *Reading) Step() error {
+	r.Rows++
+	if r.counter != nil {
+		r.counter.Add(1)
+	}
+	r.opts.Report(r.phase, r.Rows)
+	if r.Rows%r.every == 0 {
+		return r.ctx.Err()
+	}
+	return nil
+}
+
+// Chunks gathers rows and writes them Size at a time, so that a streamed
+// import holds at most one chunk of rows.
+type Chunks[T any] struct {
+	Size int
+	// Write writes one chunk (one multi-row statement); it must not keep
+	// the slice.
+	Write func([]T) error
+	// Written counts the rows written so far.
+	Written int
+	buf     []T
+}
+
+// Add adds one row, writing the chunk once it is full.
+func (c *Chunks[T]) Add(v T) error {
+	if c.buf == nil {
+		c.buf = make([]T, 0, c.Size)
+	}
+	c.buf = append(c.buf, v)
+	if len(c.buf) < c.Size {
+		return nil
+	}
+	return c.Flush()
+}
+
+// Flush writes the rows gathered, if any.
+func (c *Chunks[T]) Flush() error {
+	if len(c.buf) == 0 {
+		return nil
+	}
+	if err := c.Write(c.buf); err != nil {
+		return err
+	}
+	c.Written += len(c.buf)
+	clear(c.buf)
+	c.buf = c.buf[:0]
+	return nil
+}
+
+// Span is the earliest and the latest of a stream of dates (a batch's
+// period), without holding them; both are zero when none was added.
+type Span struct{ From, To time.Time }
+
+// Add widens the span to d.
+func (s *Span) Add(d time.Time) {
+	if s.From.IsZero() || d.Before(s.From) {
+		s.From = d
+	}
+	if s.To.IsZero() || d.After(s.To) {
+		s.To = d
+	}
+}
+
+// IDs remembers the record ids of a file, to find one given twice,
+// without holding them: each is kept as a 128-bit hash (SHA-256's first
+// half) with the line it was first seen on, about 40 bytes an id whatever
+// its length (a map of the ids themselves took twice that and more for a
+// million rows). Two different ids share a hash with a probability of
+// about n²/2¹²⁹: nil for any file. The zero value is ready to use.
+type IDs struct{ m map[[16]byte]int32 }
+
+// See records id as seen on line and returns the line it was first seen
+// on, or 0 when it is new.
+func (s *IDs) See(id string, line int) int {
+	if s.m == nil {
+		s.m = map[[16]byte]int32{}
+	}
+	k := idKey(id)
+	if first, ok := s.m[k]; ok {
+		return int(first)
+	}
+	s.m[k] = int32(line)
+	return 0
+}
+
+// Line returns the line id was first seen on, or 0 when it was not; it
+// records nothing.
+func (s *IDs) Line(id string) int { return int(s.m[idKey(id)]) }
+
+func idKey(id string) [16]byte {
+	sum := sha256.Sum256([]byte(id))
+	return [16]byte(sum[:16])
 }

@@ -31,6 +31,12 @@ const (
 	// QueryLimit caps the comparables read per kind and level, newest
 	// first, so that one answer's work is bounded whatever the dataset.
 	QueryLimit = 250
+	// OlderCountLimit caps the count of matching comparables past the
+	// cut-off (selection.*.droppedStale) for the same reason: counting
+	// every older 120 sqm apartment of the governorate in a million rows
+	// (85,000) took as long as the rest of the answer ten times over. A
+	// count at the cap means at least that many; the hint says so.
+	OlderCountLimit = 1000
 	// FewComparables: below this many comparables used for a kind, the
 	// historical benchmarks are shown and used as a sanity bound.
 	FewComparables = 8
@@ -123,6 +129,11 @@ func gather(ctx context.Context, deps Deps, in Input, today time.Time) (resolved
 	for _, st := range ladder(loc) {
 		if kinds[KindRent] != nil && kinds[KindRent].ok && kinds[KindSale] != nil && kinds[KindSale].ok {
 			break
+		}
+		// A call past its deadline (or whose caller left) searches no
+		// further level.
+		if err := ctx.Err(); err != nil {
+			return loc, nil, nil, err
 		}
 		var found Found
 		if deps.Market != nil {
@@ -506,7 +517,11 @@ func missing(c *chosen, loc resolved, in Input) Missing {
 	m.Hint = fmt.Sprintf("Import %s comparables of %ss of %.0f-%.0f sqm%s observed in the last %d days in %s or %s (dalil comparables import).",
 		c.kind, in.PropertyType, in.SizeSqm*(1-SizeBand), in.SizeSqm*(1+SizeBand), beds, CutoffDays, loc.place.Name, loc.wilayat.Name)
 	if c.sel.DroppedStale > 0 {
-		m.Hint += fmt.Sprintf(" %d older comparables matched but are past the %d-day cut-off.", c.sel.DroppedStale, CutoffDays)
+		atLeast := ""
+		if c.sel.DroppedStale >= OlderCountLimit {
+			atLeast = "at least "
+		}
+		m.Hint += fmt.Sprintf(" %s%d older comparables matched but are past the %d-day cut-off.", atLeast, c.sel.DroppedStale, CutoffDays)
 	}
 	return m
 }

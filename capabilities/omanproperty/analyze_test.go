@@ -3,6 +3,7 @@ package omanproperty
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -662,5 +663,36 @@ func TestConfidenceCappedBySampleSize(t *testing.T) {
 				t.Errorf("sample_size factor = %+v, want cap %v", cap, tc.maxScore)
 			}
 		})
+	}
+}
+
+// cancelling cancels its context on its first query.
+type cancelling struct {
+	memMarket
+	cancel context.CancelFunc
+}
+
+func (c *cancelling) Comparables(ctx context.Context, q Query) (Found, error) {
+	c.cancel()
+	return c.memMarket.Comparables(ctx, q)
+}
+
+// TestAnalyzeStopsWhenCancelled: an analysis whose context ends during a
+// level's query searches no further level (counted in queries, not
+// timed) and returns the context's error; uncancelled, the same subject
+// searches all three.
+func TestAnalyzeStopsWhenCancelled(t *testing.T) {
+	in := flat("Al Khuwair", 2, 100, 72000)
+	m := &memMarket{}
+	analyze(t, m, in)
+	if len(m.queries) != 3 {
+		t.Fatalf("uncancelled: %d queries, want 3 (area, wilayat, governorate)", len(m.queries))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c := &cancelling{cancel: cancel}
+	_, err := Analyze(ctx, Deps{Market: c}, in, now)
+	if !errors.Is(err, context.Canceled) || len(c.queries) != 1 {
+		t.Errorf("cancelled: %v after %d queries, want context.Canceled after 1", err, len(c.queries))
 	}
 }

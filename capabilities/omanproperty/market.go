@@ -95,7 +95,7 @@ type Found struct {
 	// both kinds, at most Limit of each, newest first.
 	Comparables []Comparable
 	// Older counts, per kind, the rows that match except that they were
-	// observed before Since (dropped for age).
+	// observed before Since (dropped for age), up to OlderCountLimit.
 	Older map[Kind]int
 	// Truncated reports, per kind, that more than Limit rows matched.
 	Truncated map[Kind]bool

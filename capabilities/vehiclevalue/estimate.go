@@ -74,6 +74,10 @@ func Estimate(ctx context.Context, deps Deps, in Input, today time.Time) (Output
 	if err != nil {
 		return Output{}, err
 	}
+	// A call past its deadline (or whose caller left) values nothing.
+	if err := ctx.Err(); err != nil {
+		return Output{}, err
+	}
 	out := build(s, g, maxAge)
 	if s.vin != "" {
 		check(ctx, deps, s, &out)
@@ -118,6 +122,9 @@ func gather(ctx context.Context, deps Deps, s *subject, q Query, caller []Caller
 	}
 	if deps.Listings != nil {
 		found, err := deps.Listings.Find(ctx, q)
+		if err == nil {
+			err = ctx.Err() // no batch lookup for a call that is over
+		}
 		if err != nil {
 			wg.Wait()
 			return g, err

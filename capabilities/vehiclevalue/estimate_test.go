@@ -422,3 +422,36 @@ func TestAliases(t *testing.T) {
 		}
 	}
 }
+
+// cancelling is a Listings port whose Find cancels its call's context.
+type cancelling struct {
+	mem
+	cancel  context.CancelFunc
+	batches int
+}
+
+func (c *cancelling) Find(ctx context.Context, q Query) (Found, error) {
+	c.cancel()
+	return c.mem.Find(ctx, q)
+}
+
+func (c *cancelling) Batches(ctx context.Context, ids []string) ([]DatasetBatch, error) {
+	c.batches++
+	return c.mem.Batches(ctx, ids)
+}
+
+// TestEstimateStopsWhenCancelled: an estimate whose context ends while
+// its listings are read takes no further step (no batch lookup, no
+// valuation: counted, not timed) and returns the context's error.
+func TestEstimateStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c := &cancelling{mem: mem{ls: lc(20, 2019, "GXR")}, cancel: cancel}
+	_, err := Estimate(ctx, Deps{Listings: c}, subjectInput(), today)
+	if !errors.Is(err, context.Canceled) || c.queries != 1 || c.batches != 0 {
+		t.Errorf("cancelled: %v after %d queries and %d batch lookups, want context.Canceled after 1 and 0", err, c.queries, c.batches)
+	}
+	if out := estimate(t, Deps{Listings: &c.mem}, subjectInput()); out.Status != "estimated" {
+		t.Errorf("uncancelled: %s", out.Status)
+	}
+}

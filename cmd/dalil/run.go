@@ -129,8 +129,13 @@ type deps struct {
 	sanctionsAge sanctions.Freshness
 }
 
+// migrationTimeout bounds opening the store: connecting (within
+// sqlstore.ConnectTimeout) and the migrations, which rebuild the indexes of
+// every dataset and take minutes at a million rows (issue 34).
+const migrationTimeout = 10 * time.Minute
+
 func openStore(ctx context.Context, cfg *Config, log *slog.Logger) (*sqlstore.Store, error) {
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, migrationTimeout)
 	defer cancel()
 	return sqlstore.Open(ctx, string(cfg.Storage.DSN), sqlstore.Options{
 		Modules: storeModules(), OpTimeout: cfg.Storage.Timeout, IdempotencyLease: cfg.Storage.IdempotencyLease, Logger: log,

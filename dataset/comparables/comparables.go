@@ -65,16 +65,21 @@ type Row struct {
 	omanproperty.Comparable
 }
 
-// Result is what Read found.
+// Result is what Read (or Scan) found.
 type Result struct {
-	Rows   []Row
+	Rows   []Row              // the good rows, in line order (Read only; Scan hands them over one by one)
 	Total  int                // data rows read
 	Bad    int                // rows with at least one problem
 	Errors []dataset.RowError // the first dataset.MaxReportedErrors problems
+	// Period is the earliest and latest date of the good rows.
+	Period dataset.Span
 	// Hash is the SHA-256 of the file's bytes (hex): the same file gives
 	// the same hash, whatever its name.
 	Hash string
 }
+
+// Good is how many rows are good.
+func (r Result) Good() int { return r.Total - r.Bad }
 
 func (r *Result) bad(line int, errs []dataset.RowError) {
 	r.Bad++
@@ -90,23 +95,48 @@ func DetectFormat(format, filename string, head []byte) string {
 	return dataset.DetectFormat(format, filename, head)
 }
 
-// Read reads a whole file. today bounds the dates (a row dated after
-// today + 1 day is bad). The error is for a file that cannot be read at
-// all (an unknown format, a bad CSV header, an I/O failure, too many rows);
-// bad rows are in the Result.
+// Read reads a whole file and holds its good rows in Result.Rows. today
+// bounds the dates (a row dated after today + 1 day is bad). The error is
+// for a file that cannot be read at all (an unknown format, a bad CSV
+// header, an I/O failure, too many rows); bad rows are in the Result. An
+// import streams with Scan instead.
 func Read(r io.Reader, format, filename string, today time.Time) (Result, error) {
+	var good []Row
+	res, err := Scan(r, format, filename, today, func(row *Row) error {
+		if row != nil {
+			good = append(good, *row)
+		}
+		return nil
+	})
+	res.Rows = good
+	return res, err
+}
+
+// Scan reads a file as Read does but holds no row: it calls each (nil:
+// none) for every data row as it is read, with the row when it is good,
+// with nil when it is bad, and keeps only the counts, the period, the
+// first dataset.MaxReportedErrors problems and the record ids seen (to
+// find one given twice). An error from each stops the read and is
+// returned as it is.
+func Scan(r io.Reader, format, filename string, today time.Time, each func(*Row) error) (Result, error) {
 	var res Result
-	seen := map[string]int{}
+	var seen dataset.IDs
 	hash, err := schema.ReadRows(r, format, filename, func(line int, fields map[string]string, errs []dataset.RowError) error {
 		res.Total++
 		if len(errs) == 0 {
 			var row Row
-			if row, errs = parseRow(fields, line, today, seen); len(errs) == 0 {
-				res.Rows = append(res.Rows, row)
+			if row, errs = parseRow(fields, line, today, &seen); len(errs) == 0 {
+				res.Period.Add(row.ObservedOn)
+				if each != nil {
+					return each(&row)
+				}
 				return nil
 			}
 		}
 		res.bad(line, errs)
+		if each != nil {
+			return each(nil)
+		}
 		return nil
 	})
 	res.Hash = hash
@@ -127,9 +157,9 @@ const (
 // earliest is the oldest date accepted.
 var earliest = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// parseRow validates one row given as column → text. seen maps record ids
-// to the line they were first seen on.
-func parseRow(f map[string]string, line int, today time.Time, seen map[string]int) (Row, []dataset.RowError) {
+// parseRow validates one row given as column → text. seen holds the
+// record ids seen, with the line each was first seen on.
+func parseRow(f map[string]string, line int, today time.Time, seen *dataset.IDs) (Row, []dataset.RowError) {
 	var errs []dataset.RowError
 	bad := func(field, format string, args ...any) {
 		errs = append(errs, dataset.RowError{Line: line, Field: field, Message: fmt.Sprintf(format, args...)})
@@ -142,11 +172,12 @@ func parseRow(f map[string]string, line int, today time.Time, seen map[string]in
 		switch {
 		case len(id) > maxIDLength || !utf8.ValidString(id):
 			bad("id", "at most %d characters of UTF-8", maxIDLength)
-		case seen[id] != 0:
-			bad("id", "duplicate id: also on line %d", seen[id])
 		default:
-			seen[id] = line
-			row.RecordID = id
+			if first := seen.See(id, line); first != 0 {
+				bad("id", "duplicate id: also on line %d", first)
+			} else {
+				row.RecordID = id
+			}
 		}
 	}
 

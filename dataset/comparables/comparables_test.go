@@ -90,25 +90,25 @@ func TestRowRules(t *testing.T) {
 			f[k] = v
 		}
 		f[tc.field] = tc.value
-		_, errs := parseRow(f, 7, today, map[string]int{})
+		_, errs := parseRow(f, 7, today, &dataset.IDs{})
 		if len(errs) != 1 || errs[0].Line != 7 || errs[0].Field != tc.wantField || !strings.Contains(errs[0].Message, tc.wantText) {
 			t.Errorf("%s=%q: %+v", tc.field, tc.value, errs)
 		}
 	}
-	if _, errs := parseRow(good, 2, today, map[string]int{}); len(errs) != 0 {
+	if _, errs := parseRow(good, 2, today, &dataset.IDs{}); len(errs) != 0 {
 		t.Errorf("good row: %+v", errs)
 	}
 	// Annual rents become monthly; a sale has no rent period.
 	f := map[string]string{"area": "Al Mouj", "propertyType": "villa", "bedrooms": "4", "sizeSqm": "400", "kind": "rent", "amountOMR": "24000", "rentPeriod": "annual", "date": "2026-10-01"}
-	if r, errs := parseRow(f, 2, today, map[string]int{}); len(errs) != 0 || r.AmountOMR != 2000 || r.RentPeriod != "annual" {
+	if r, errs := parseRow(f, 2, today, &dataset.IDs{}); len(errs) != 0 || r.AmountOMR != 2000 || r.RentPeriod != "annual" {
 		t.Errorf("annual: %+v %+v", r, errs)
 	}
 	f["kind"] = "sale"
-	if _, errs := parseRow(f, 2, today, map[string]int{}); len(errs) == 0 || errs[0].Field != "rentPeriod" {
+	if _, errs := parseRow(f, 2, today, &dataset.IDs{}); len(errs) == 0 || errs[0].Field != "rentPeriod" {
 		t.Errorf("sale with a rent period: %+v", errs)
 	}
 	// Duplicate ids name the first line.
-	seen := map[string]int{}
+	seen := &dataset.IDs{}
 	good["id"] = "a1"
 	parseRow(good, 2, today, seen)
 	if _, errs := parseRow(good, 9, today, seen); len(errs) != 1 || !strings.Contains(errs[0].Message, "line 2") {

@@ -66,16 +66,21 @@ type Row struct {
 	vehiclevalue.Listing
 }
 
-// Result is what Read found.
+// Result is what Read (or Scan) found.
 type Result struct {
-	Rows   []Row
+	Rows   []Row              // the good rows, in line order (Read only; Scan hands them over one by one)
 	Total  int                // data rows read
 	Bad    int                // rows with at least one problem
 	Errors []dataset.RowError // the first dataset.MaxReportedErrors problems
+	// Period is the earliest and latest listing date of the good rows.
+	Period dataset.Span
 	// Hash is the SHA-256 of the file's bytes (hex): the same file gives
 	// the same hash, whatever its name.
 	Hash string
 }
+
+// Good is how many rows are good.
+func (r Result) Good() int { return r.Total - r.Bad }
 
 func (r *Result) refuse(errs []dataset.RowError) {
 	r.Bad++
@@ -86,23 +91,48 @@ func (r *Result) refuse(errs []dataset.RowError) {
 	}
 }
 
-// Read reads and validates a whole file; today bounds the dates and the
-// model years. The error is for a file that cannot be read at all (an
-// unknown format, a bad CSV header, an I/O failure, too many rows); bad
-// rows are in the Result.
+// Read reads and validates a whole file and holds its good rows in
+// Result.Rows; today bounds the dates and the model years. The error is
+// for a file that cannot be read at all (an unknown format, a bad CSV
+// header, an I/O failure, too many rows); bad rows are in the Result. An
+// import streams with Scan instead.
 func Read(r io.Reader, format, filename string, today time.Time) (Result, error) {
+	var good []Row
+	res, err := Scan(r, format, filename, today, func(rw *Row) error {
+		if rw != nil {
+			good = append(good, *rw)
+		}
+		return nil
+	})
+	res.Rows = good
+	return res, err
+}
+
+// Scan reads a file as Read does but holds no row: it calls each (nil:
+// none) for every data row as it is read, with the row when it is good,
+// with nil when it is bad, and keeps only the counts, the period, the
+// first dataset.MaxReportedErrors problems and the record ids seen (to
+// find one given twice). An error from each stops the read and is
+// returned as it is.
+func Scan(r io.Reader, format, filename string, today time.Time, each func(*Row) error) (Result, error) {
 	var res Result
-	v := validator{today: today, ids: map[string]int{}}
+	v := validator{today: today, ids: &dataset.IDs{}}
 	hash, err := schema.ReadRows(r, format, filename, func(line int, values map[string]string, errs []dataset.RowError) error {
 		res.Total++
 		if len(errs) == 0 {
 			var rw Row
 			if rw, errs = v.parse(line, values); len(errs) == 0 {
-				res.Rows = append(res.Rows, rw)
+				res.Period.Add(rw.ListedOn)
+				if each != nil {
+					return each(&rw)
+				}
 				return nil
 			}
 		}
 		res.refuse(errs)
+		if each != nil {
+			return each(nil)
+		}
 		return nil
 	})
 	res.Hash = hash
@@ -112,7 +142,7 @@ func Read(r io.Reader, format, filename string, today time.Time) (Result, error)
 // validator checks rows one at a time.
 type validator struct {
 	today time.Time
-	ids   map[string]int // record id -> first line
+	ids   *dataset.IDs // record ids seen, with their first line
 }
 
 // parse validates one row's values; every problem is reported.
@@ -126,10 +156,10 @@ func (v validator) parse(line int, values map[string]string) (Row, []dataset.Row
 	l := &rw.Listing
 	if len(rw.RecordID) > 200 {
 		bad("id", "longer than 200 characters")
-	} else if first, dup := v.ids[rw.RecordID]; dup && rw.RecordID != "" {
-		bad("id", "the same id as line %d", first)
 	} else if rw.RecordID != "" {
-		v.ids[rw.RecordID] = line
+		if first := v.ids.See(rw.RecordID, line); first != 0 {
+			bad("id", "the same id as line %d", first)
+		}
 	}
 	mk := get("make")
 	if vehiclevalue.Key(mk) == "" || len(mk) > 60 {

@@ -87,9 +87,10 @@ const TitleEU = "EU Consolidated Financial Sanctions List"
 // the EU reference number; the first strong name in no particular
 // language is its name, every other name an alias (those in other
 // languages and scripts included).
-func ReadEUXML(r io.Reader) (*List, error) {
-	l := &List{Format: FormatEUXML, Title: TitleEU}
-	seen := map[string]int{}
+func ReadEUXML(r io.Reader) (*List, error) { return Read(FormatEUXML, r) }
+
+func readEUXML(r io.Reader, l *List) error {
+	l.Title = TitleEU
 	onRoot := func(st xml.StartElement) {
 		for _, a := range st.Attr {
 			if a.Name.Local == "generationDate" {
@@ -100,7 +101,7 @@ func ReadEUXML(r io.Reader) (*List, error) {
 			}
 		}
 	}
-	err := walkXML(r, "export", "an EU Financial Sanctions Files XML file", onRoot, func(dec *xml.Decoder, st *xml.StartElement, line int) (bool, error) {
+	return walkXML(r, "export", "an EU Financial Sanctions Files XML file", onRoot, func(dec *xml.Decoder, st *xml.StartElement, line int) (bool, error) {
 		if st.Name.Local != "sanctionEntity" {
 			return false, nil
 		}
@@ -109,13 +110,8 @@ func ReadEUXML(r io.Reader) (*List, error) {
 			return true, err
 		}
 		e := x.entity(line)
-		finish(l, &e, seen)
-		return true, nil
+		return true, finish(l, &e)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return l, nil
 }
 
 func (x *euEntity) entity(line int) Entity {

@@ -49,16 +49,17 @@ const maxFTMLine = 16 << 20
 // NUL byte, or an entity with one (written \u0000) in what is kept, is a
 // bad record; one in the first line means the file is not text
 // (dataset.CheckText).
-func ReadFTM(r io.Reader) (*List, error) {
-	l := &List{Format: FormatFTM, Title: TitleFTM}
+func ReadFTM(r io.Reader) (*List, error) { return Read(FormatFTM, r) }
+
+func readFTM(r io.Reader, l *List) error {
+	l.Title = TitleFTM
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(512)
 	if err := dataset.CheckText(head, "JSON lines"); err != nil {
-		return nil, err
+		return err
 	}
 	sc := bufio.NewScanner(br)
 	sc.Buffer(make([]byte, 64<<10), maxFTMLine)
-	seen := map[string]int{}
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
 		if text == "" {
@@ -66,13 +67,17 @@ func ReadFTM(r io.Reader) (*List, error) {
 		}
 		if strings.IndexByte(text, 0) >= 0 { // not JSON: a string holds one only as \u0000
 			l.Records++
-			l.Errors = append(l.Errors, dataset.RowError{Line: line, Message: dataset.NULByte})
+			if err := l.bad(dataset.RowError{Line: line, Message: dataset.NULByte}); err != nil {
+				return err
+			}
 			continue
 		}
 		var x ftmEntity
 		if err := json.Unmarshal([]byte(text), &x); err != nil {
 			l.Records++
-			l.Errors = append(l.Errors, dataset.RowError{Line: line, Message: "not a JSON object: " + err.Error()})
+			if err := l.bad(dataset.RowError{Line: line, Message: "not a JSON object: " + err.Error()}); err != nil {
+				return err
+			}
 			continue
 		}
 		for _, v := range []string{x.LastChange, x.LastSeen} {
@@ -86,12 +91,14 @@ func ReadFTM(r io.Reader) (*List, error) {
 			continue
 		}
 		e := x.entity(typ, line)
-		finish(l, &e, seen)
+		if err := finish(l, &e); err != nil {
+			return err
+		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading JSON lines: %v", err)
+		return fmt.Errorf("reading JSON lines: %v", err)
 	}
-	return l, nil
+	return nil
 }
 
 func (x *ftmEntity) entity(typ string, line int) Entity {

@@ -75,10 +75,11 @@ const (
 
 // ReadOFACXML reads OFAC's sdn.xml (or consolidated.xml). The version is
 // publshInformation/Publish_Date (MM/DD/YYYY, given as YYYY-MM-DD).
-func ReadOFACXML(r io.Reader) (*List, error) {
-	l := &List{Format: FormatOFACXML, Title: TitleOFACSDN}
-	seen := map[string]int{}
-	err := walkXML(r, "sdnList", "an OFAC SDN XML file", nil, func(dec *xml.Decoder, st *xml.StartElement, line int) (bool, error) {
+func ReadOFACXML(r io.Reader) (*List, error) { return Read(FormatOFACXML, r) }
+
+func readOFACXML(r io.Reader, l *List) error {
+	l.Title = TitleOFACSDN
+	return walkXML(r, "sdnList", "an OFAC SDN XML file", nil, func(dec *xml.Decoder, st *xml.StartElement, line int) (bool, error) {
 		switch st.Name.Local {
 		case "publshInformation", "publishInformation":
 			var p ofacPublish
@@ -96,16 +97,12 @@ func ReadOFACXML(r io.Reader) (*List, error) {
 				return true, err
 			}
 			e := x.entity(line)
-			finish(l, &e, seen)
+			return true, finish(l, &e)
 		default:
 			return false, nil
 		}
 		return true, nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return l, nil
 }
 
 // walkXML reads an XML document whose root element is root (what names
@@ -151,6 +148,9 @@ func walkXML(r io.Reader, root, what string, onRoot func(xml.StartElement), hand
 		}
 		at, _ := dec.InputPos()
 		done, err := handle(dec, &st, at)
+		if err == errStop {
+			return err
+		}
 		if err != nil {
 			return fmt.Errorf("line %d: <%s>: %v", at, st.Name.Local, nulHint(err))
 		}
@@ -213,34 +213,60 @@ func (x *ofacEntry) entity(line int) Entity {
 	return e
 }
 
+// MaxOFACCSVEntries bounds the entries of OFAC's CSV files read at once:
+// an entry's aliases and addresses are in other files (alt.csv, add.csv),
+// so the reader holds every entry of sdn.csv until the last file is read.
+// OFAC's SDN list has about 18,000 entries; the classic XML (ofac-xml),
+// which states the same, is read entry by entry.
+const MaxOFACCSVEntries = 100_000
+
 // ReadOFACCSV reads OFAC's legacy CSV files: sdn.csv alone, or a ZIP
 // archive holding sdn.csv (or cons_prim.csv) with alt.csv and add.csv
 // (cons_alt.csv, cons_add.csv) and optionally sdn_comments.csv. The CSV
-// files state no publication date: the version is the retrieval date.
-func ReadOFACCSV(r io.Reader) (*List, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	files := map[string][]byte{"sdn.csv": data}
-	if bytes.HasPrefix(data, []byte("PK\x03\x04")) {
-		files, err = unzip(data)
-		if err != nil {
-			return nil, err
+// files state no publication date: the version is the retrieval date. An
+// archive is read in place when r is a file (an io.ReaderAt with a Size,
+// as dataset.Spooled is), else read whole first.
+func ReadOFACCSV(r io.Reader) (*List, error) { return Read(FormatOFACCSV, r) }
+
+// sized is a file a ZIP archive can be read from in place.
+type sized interface {
+	io.ReaderAt
+	Size() int64
+}
+
+func readOFACCSV(r io.Reader, l *List) error {
+	l.Title = TitleOFACSDN
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(4)
+	open := map[string]func() (io.ReadCloser, error){"sdn.csv": func() (io.ReadCloser, error) { return io.NopCloser(br), nil }}
+	if bytes.HasPrefix(head, []byte("PK\x03\x04")) {
+		var err error
+		if open, err = unzip(br, r); err != nil {
+			return err
 		}
 	}
-	l := &List{Format: FormatOFACCSV, Title: TitleOFACSDN}
-	prim, ok := files["sdn.csv"]
-	if !ok {
-		if prim, ok = files["cons_prim.csv"]; !ok {
-			return nil, errors.New("the archive holds no sdn.csv (or cons_prim.csv): zip OFAC's sdn.csv, alt.csv and add.csv together")
+	primName := "sdn.csv"
+	if _, ok := open[primName]; !ok {
+		if primName = "cons_prim.csv"; open[primName] == nil {
+			return errors.New("the archive holds no sdn.csv (or cons_prim.csv): zip OFAC's sdn.csv, alt.csv and add.csv together")
 		}
 		l.Title = TitleOFACCons
 	}
 	byID := map[string]*Entity{}
 	var order []string
-	var bad []dataset.RowError
-	err = readCSV("sdn.csv", prim, 12, func(line int, f []string) {
+	bad := func(e dataset.RowError) error {
+		l.Records++
+		return l.bad(e)
+	}
+	readFile := func(name, as string, fields int, row func(line int, f []string) error) error {
+		rc, err := open[name]()
+		if err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		defer rc.Close()
+		return readCSV(as, rc, fields, row, bad)
+	}
+	err := readFile(primName, "sdn.csv", 12, func(line int, f []string) error {
 		e := &Entity{ID: clean(f[0]), Name: clean(f[1]), Type: normType(f[2]), Remarks: clean(f[11]), Line: line}
 		if clean(f[2]) == "" {
 			e.Type = TypeEntity
@@ -252,40 +278,42 @@ func ReadOFACCSV(r io.Reader) (*List, error) {
 		}
 		addCountry(e, f[9]) // vessel flag
 		if _, dup := byID[e.ID]; dup && e.ID != "" {
-			bad = append(bad, dataset.RowError{Line: line, Field: "ent_num", Message: fmt.Sprintf("%q appears twice", e.ID)})
-			return
+			return bad(dataset.RowError{Line: line, Field: "ent_num", Message: fmt.Sprintf("%q appears twice", e.ID)})
 		}
-		if e.ID != "" {
-			byID[e.ID] = e
-			order = append(order, e.ID)
-			return
+		if e.ID == "" {
+			return bad(dataset.RowError{Line: line, Field: "ent_num", Message: "empty"})
 		}
-		bad = append(bad, dataset.RowError{Line: line, Field: "ent_num", Message: "empty"})
-	}, &bad)
+		if len(order) == MaxOFACCSVEntries {
+			return fmt.Errorf("sdn.csv has more than %d entries, which OFAC's CSV files (joined by id in memory) are not read beyond: import the list's XML (--format ofac-xml)", MaxOFACCSVEntries)
+		}
+		byID[e.ID] = e
+		order = append(order, e.ID)
+		return nil
+	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	attach := func(name string, fields int, fn func(e *Entity, f []string)) error {
-		data, ok := files[name]
-		if !ok {
-			data, ok = files[strings.Replace(strings.Replace(name, "alt", "cons_alt", 1), "add", "cons_add", 1)]
+		file := name
+		if open[file] == nil {
+			file = strings.Replace(strings.Replace(name, "alt", "cons_alt", 1), "add", "cons_add", 1)
 		}
-		if !ok {
+		if open[file] == nil {
 			return nil
 		}
-		return readCSV(name, data, fields, func(line int, f []string) {
+		return readFile(file, name, fields, func(line int, f []string) error {
 			e := byID[clean(f[0])]
 			if e == nil {
-				bad = append(bad, dataset.RowError{Line: line, Field: name + " ent_num", Message: fmt.Sprintf("%q is no entry of sdn.csv", clean(f[0]))})
-				return
+				return bad(dataset.RowError{Line: line, Field: name + " ent_num", Message: fmt.Sprintf("%q is no entry of sdn.csv", clean(f[0]))})
 			}
 			fn(e, f)
-		}, &bad)
+			return nil
+		})
 	}
 	if err := attach("alt.csv", 5, func(e *Entity, f []string) {
 		addAlias(e, Alias{Name: f[3], Type: strings.ToLower(strings.Trim(clean(f[2]), ".'\" "))})
 	}); err != nil {
-		return nil, err
+		return err
 	}
 	if err := attach("add.csv", 6, func(e *Entity, f []string) {
 		parts := []string{}
@@ -299,34 +327,51 @@ func ReadOFACCSV(r io.Reader) (*List, error) {
 		}
 		addCountry(e, f[4])
 	}); err != nil {
-		return nil, err
+		return err
 	}
-	if c, ok := files["sdn_comments.csv"]; ok {
-		if err := readCSV("sdn_comments.csv", c, 2, func(line int, f []string) {
+	if open["sdn_comments.csv"] != nil {
+		if err := readFile("sdn_comments.csv", "sdn_comments.csv", 2, func(line int, f []string) error {
 			if e := byID[clean(f[0])]; e != nil {
 				e.Remarks = clean(e.Remarks + " " + f[1])
 			}
-		}, &bad); err != nil {
-			return nil, err
+			return nil
+		}); err != nil {
+			return err
 		}
 	}
-	seen := map[string]int{}
 	for _, id := range order {
 		e := byID[id]
+		delete(byID, id)
 		fromRemarks(e, e.Remarks)
-		finish(l, e, seen)
+		if err := finish(l, e); err != nil {
+			return err
+		}
 	}
-	l.Errors = append(l.Errors, bad...)
-	l.Records += len(bad)
-	return l, nil
+	return nil
 }
 
-func unzip(data []byte) (map[string][]byte, error) {
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+// maxZipEntry bounds one CSV file of an archive.
+const maxZipEntry = 1 << 30
+
+// unzip opens the OFAC files of a ZIP archive: in place when src is a
+// file (sized), else read whole from br first.
+func unzip(br *bufio.Reader, src io.Reader) (map[string]func() (io.ReadCloser, error), error) {
+	var ra io.ReaderAt
+	var size int64
+	if f, ok := src.(sized); ok {
+		ra, size = f, f.Size()
+	} else {
+		data, err := io.ReadAll(br)
+		if err != nil {
+			return nil, err
+		}
+		ra, size = bytes.NewReader(data), int64(len(data))
+	}
+	zr, err := zip.NewReader(ra, size)
 	if err != nil {
 		return nil, fmt.Errorf("not a readable ZIP archive: %v", err)
 	}
-	out := map[string][]byte{}
+	out := map[string]func() (io.ReadCloser, error){}
 	for _, f := range zr.File {
 		name := strings.ToLower(path.Base(f.Name))
 		switch name {
@@ -334,19 +379,19 @@ func unzip(data []byte) (map[string][]byte, error) {
 		default:
 			continue
 		}
-		if f.UncompressedSize64 > 1<<30 {
+		if f.UncompressedSize64 > maxZipEntry {
 			return nil, fmt.Errorf("%s: larger than 1 GiB", f.Name)
 		}
-		rc, err := f.Open()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", f.Name, err)
+		out[name] = func() (io.ReadCloser, error) {
+			rc, err := f.Open()
+			if err != nil {
+				return nil, err
+			}
+			return struct {
+				io.Reader
+				io.Closer
+			}{io.LimitReader(rc, maxZipEntry), rc}, nil
 		}
-		b, err := io.ReadAll(io.LimitReader(rc, 1<<30))
-		rc.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", f.Name, err)
-		}
-		out[name] = b
 	}
 	return out, nil
 }
@@ -354,13 +399,15 @@ func unzip(data []byte) (map[string][]byte, error) {
 // readCSV reads one of OFAC's header-less CSV files: each record must
 // have fields fields; the end-of-file mark (Ctrl-Z) and blank lines are
 // skipped; a record with another count, or with a NUL byte in a field,
-// is a row error. A NUL byte in the first line means the file is not
-// text (UTF-16, a spreadsheet): an error.
-func readCSV(name string, data []byte, fields int, row func(line int, f []string), bad *[]dataset.RowError) error {
-	if err := dataset.CheckText(data[:min(len(data), 512)], "CSV"); err != nil {
+// is a bad record (bad). A NUL byte in the first line means the file is
+// not text (UTF-16, a spreadsheet): an error, as is row's.
+func readCSV(name string, r io.Reader, fields int, row func(line int, f []string) error, bad func(dataset.RowError) error) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(512)
+	if err := dataset.CheckText(head, "CSV"); err != nil {
 		return fmt.Errorf("%s %w", name, err)
 	}
-	cr := csv.NewReader(bytes.NewReader(data))
+	cr := csv.NewReader(br)
 	cr.FieldsPerRecord = -1
 	cr.LazyQuotes = true
 	for {
@@ -380,14 +427,20 @@ func readCSV(name string, data []byte, fields int, row func(line int, f []string
 			continue
 		}
 		if len(rec) != fields {
-			*bad = append(*bad, dataset.RowError{Line: line, Field: name, Message: fmt.Sprintf("%d fields, want %d", len(rec), fields)})
+			if err := bad(dataset.RowError{Line: line, Field: name, Message: fmt.Sprintf("%d fields, want %d", len(rec), fields)}); err != nil {
+				return err
+			}
 			continue
 		}
 		if i := slices.IndexFunc(rec, dataset.HasNUL); i >= 0 {
-			*bad = append(*bad, dataset.RowError{Line: line, Field: name, Message: fmt.Sprintf("field %d %s", i+1, dataset.NULByte)})
+			if err := bad(dataset.RowError{Line: line, Field: name, Message: fmt.Sprintf("field %d %s", i+1, dataset.NULByte)}); err != nil {
+				return err
+			}
 			continue
 		}
-		row(line, rec)
+		if err := row(line, rec); err != nil {
+			return err
+		}
 	}
 }
 

@@ -28,6 +28,7 @@
 package sanctions
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -119,30 +120,88 @@ type List struct {
 	Published string
 	// Declared is the record count the file states, 0 when none.
 	Declared int
+	// Entities are the good records (Read only: Scan hands them over one
+	// by one).
 	Entities []Entity
-	// Errors are the bad records (not in Entities).
+	// Errors are the problems of the bad records (not in Entities), the
+	// first dataset.MaxReportedErrors found.
 	Errors []dataset.RowError
-	// Records counts every record read, good or bad.
-	Records int
+	// Records counts every record read, good or bad; Bad the bad ones.
+	Records, Bad int
+
+	// each, when set (Scan), receives each good entity instead of
+	// Entities; stopped is its error, which ends the read.
+	each    func(*Entity) error
+	stopped error
+	// ids are the good records' ids, to find one given twice.
+	ids dataset.IDs
 }
 
-// Read reads r in format.
+// readers are the formats' readers: each fills in l, handing its good
+// entities to finish.
+var readers = map[string]func(r io.Reader, l *List) error{
+	FormatOFACXML: readOFACXML, FormatOFACCSV: readOFACCSV, FormatUNXML: readUNXML,
+	FormatFTM: readFTM, FormatEUXML: readEUXML, FormatUKXML: readUKXML,
+}
+
+// Read reads r in format and holds its entities in List.Entities. An
+// import streams with Scan instead.
 func Read(format string, r io.Reader) (*List, error) {
-	switch format {
-	case FormatOFACXML:
-		return ReadOFACXML(r)
-	case FormatOFACCSV:
-		return ReadOFACCSV(r)
-	case FormatUNXML:
-		return ReadUNXML(r)
-	case FormatFTM:
-		return ReadFTM(r)
-	case FormatEUXML:
-		return ReadEUXML(r)
-	case FormatUKXML:
-		return ReadUKXML(r)
+	return Scan(format, r, nil)
+}
+
+// Scan reads r in format as Read does but holds no entity: it calls each
+// (nil: keep them in Entities) for every record as it is read, with the
+// entity when it is good, with nil when it is bad, and
+// keeps only the counts, the first dataset.MaxReportedErrors problems and
+// the ids seen (to find one given twice). An error from each stops the
+// read and is returned as it is. The OFAC CSV files are the exception:
+// their reader joins three files by id, so it holds the entries (at most
+// MaxOFACCSVEntries) until the last file is read.
+func Scan(format string, r io.Reader, each func(*Entity) error) (*List, error) {
+	read, ok := readers[format]
+	if !ok {
+		return nil, fmt.Errorf("unknown sanctions list format %q: use one of %s", format, strings.Join(Formats, ", "))
 	}
-	return nil, fmt.Errorf("unknown sanctions list format %q: use one of %s", format, strings.Join(Formats, ", "))
+	l := &List{Format: format, each: each}
+	err := read(r, l)
+	l.ids = dataset.IDs{} // needed while reading only: the List may outlive the read
+	if l.stopped != nil {
+		return nil, l.stopped
+	}
+	if err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// errStop is what a reader's loop returns once each's error stopped the
+// read (the error itself is List.stopped).
+var errStop = errors.New("sanctions: stopped")
+
+// bad records one bad record and its problems, and tells each (with
+// nil); the error is errStop once each failed.
+func (l *List) bad(errs ...dataset.RowError) error {
+	l.Bad++
+	for _, e := range errs {
+		if len(l.Errors) < dataset.MaxReportedErrors {
+			l.Errors = append(l.Errors, e)
+		}
+	}
+	return l.tell(nil)
+}
+
+// tell hands e (nil: a bad record) to each, if any; the error is errStop
+// once each failed.
+func (l *List) tell(e *Entity) error {
+	if l.each == nil || l.stopped != nil {
+		return nil
+	}
+	if err := l.each(e); err != nil {
+		l.stopped = err
+		return errStop
+	}
+	return nil
 }
 
 // Detect guesses a file's format from its name and first bytes; "" when
@@ -345,8 +404,9 @@ func normType(s string) string {
 	return ""
 }
 
-// finish validates an entity; its problems are row errors.
-func finish(l *List, e *Entity, seen map[string]int) {
+// finish validates an entity and keeps it, or hands it to each; its
+// problems are row errors. The error is errStop once each failed.
+func finish(l *List, e *Entity) error {
 	l.Records++
 	var errs []dataset.RowError
 	if e.ID == "" {
@@ -361,16 +421,19 @@ func finish(l *List, e *Entity, seen map[string]int) {
 	if f := nulField(e); f != "" {
 		errs = append(errs, dataset.RowError{Line: e.Line, Field: f, Message: dataset.NULByte})
 	}
-	if prev, ok := seen[e.ID]; ok && e.ID != "" {
+	if prev := l.ids.Line(e.ID); prev != 0 && e.ID != "" {
 		errs = append(errs, dataset.RowError{Line: e.Line, Field: "id", Message: fmt.Sprintf("%q is also the id of the record at line %d", e.ID, prev)})
 	}
 	if len(errs) > 0 {
-		l.Errors = append(l.Errors, errs...)
-		return
+		return l.bad(errs...)
 	}
-	seen[e.ID] = e.Line
+	l.ids.See(e.ID, e.Line)
 	slices.Sort(e.Countries)
-	l.Entities = append(l.Entities, *e)
+	if l.each == nil {
+		l.Entities = append(l.Entities, *e)
+		return nil
+	}
+	return l.tell(e)
 }
 
 // nulField names the first of e's texts that holds a NUL byte (0x00),

@@ -104,10 +104,11 @@ const TitleUK = "UK Sanctions List (FCDO)"
 // RUS1234); its name is the one whose type is "Primary name" (Name1 to
 // Name6 joined); primary name variations, aliases and the names in
 // non-Latin script are its aliases.
-func ReadUKXML(r io.Reader) (*List, error) {
-	l := &List{Format: FormatUKXML, Title: TitleUK}
-	seen := map[string]int{}
-	err := walkXML(r, "Designations", "a UK Sanctions List XML file", nil, func(dec *xml.Decoder, st *xml.StartElement, line int) (bool, error) {
+func ReadUKXML(r io.Reader) (*List, error) { return Read(FormatUKXML, r) }
+
+func readUKXML(r io.Reader, l *List) error {
+	l.Title = TitleUK
+	return walkXML(r, "Designations", "a UK Sanctions List XML file", nil, func(dec *xml.Decoder, st *xml.StartElement, line int) (bool, error) {
 		switch st.Name.Local {
 		case "DateGenerated":
 			var s string
@@ -124,16 +125,12 @@ func ReadUKXML(r io.Reader) (*List, error) {
 				return true, err
 			}
 			e := x.entity(line)
-			finish(l, &e, seen)
+			return true, finish(l, &e)
 		default:
 			return false, nil
 		}
 		return true, nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return l, nil
 }
 
 func (x *ukDesignation) entity(line int) Entity {

@@ -52,9 +52,10 @@ type unRecord struct {
 
 // ReadUNXML reads the UN Security Council Consolidated List
 // (consolidated.xml). The version is CONSOLIDATED_LIST/@dateGenerated.
-func ReadUNXML(r io.Reader) (*List, error) {
-	l := &List{Format: FormatUNXML, Title: TitleUN}
-	seen := map[string]int{}
+func ReadUNXML(r io.Reader) (*List, error) { return Read(FormatUNXML, r) }
+
+func readUNXML(r io.Reader, l *List) error {
+	l.Title = TitleUN
 	onRoot := func(st xml.StartElement) {
 		for _, a := range st.Attr {
 			if a.Name.Local == "dateGenerated" {
@@ -65,7 +66,7 @@ func ReadUNXML(r io.Reader) (*List, error) {
 			}
 		}
 	}
-	err := walkXML(r, "CONSOLIDATED_LIST", "a UN consolidated list XML file", onRoot, func(dec *xml.Decoder, st *xml.StartElement, line int) (bool, error) {
+	return walkXML(r, "CONSOLIDATED_LIST", "a UN consolidated list XML file", onRoot, func(dec *xml.Decoder, st *xml.StartElement, line int) (bool, error) {
 		if st.Name.Local != "INDIVIDUAL" && st.Name.Local != "ENTITY" {
 			return false, nil
 		}
@@ -74,13 +75,8 @@ func ReadUNXML(r io.Reader) (*List, error) {
 			return true, err
 		}
 		e := x.entity(st.Name.Local == "INDIVIDUAL", line)
-		finish(l, &e, seen)
-		return true, nil
+		return true, finish(l, &e)
 	}, "INDIVIDUALS", "ENTITIES")
-	if err != nil {
-		return nil, err
-	}
-	return l, nil
 }
 
 func (x *unRecord) entity(individual bool, line int) Entity {

@@ -161,6 +161,46 @@ func (c *Client) Post(ctx context.Context, rawURL, contentType string, body []by
 
 // Do performs r under every check of the Client.
 func (c *Client) Do(ctx context.Context, r Request) (*Response, error) {
+	var body bytes.Buffer
+	out, err := c.do(ctx, r, &body)
+	if err != nil {
+		return nil, err
+	}
+	out.Body = body.Bytes()
+	out.ContentType = Sniff(out.Body)
+	return out, nil
+}
+
+// Download performs r as Do does but copies the body to w as it arrives
+// (a file: a body of hundreds of MiB is never held in memory) instead of
+// Response.Body, which stays nil; ContentType is sniffed from its first
+// 512 bytes. At most Options.MaxBytes are copied: a larger body is the
+// same TOO_LARGE error as Do's, with w holding a part of it.
+func (c *Client) Download(ctx context.Context, r Request, w io.Writer) (*Response, error) {
+	head := &headWriter{w: w}
+	out, err := c.do(ctx, r, head)
+	if err != nil {
+		return nil, err
+	}
+	out.ContentType = Sniff(head.head)
+	return out, nil
+}
+
+// headWriter passes writes on to w and keeps their first 512 bytes.
+type headWriter struct {
+	w    io.Writer
+	head []byte
+}
+
+func (h *headWriter) Write(p []byte) (int, error) {
+	if n := min(512-len(h.head), len(p)); n > 0 {
+		h.head = append(h.head, p[:n]...)
+	}
+	return h.w.Write(p)
+}
+
+// do performs r and copies at most MaxBytes of the body to w.
+func (c *Client) do(ctx context.Context, r Request, w io.Writer) (*Response, error) {
 	u, err := c.CheckURL(r.URL)
 	if err != nil {
 		return nil, err
@@ -200,15 +240,13 @@ func (c *Client) Do(ctx context.Context, r Request) (*Response, error) {
 	if resp.ContentLength > c.opts.MaxBytes {
 		return nil, &Error{Code: CodeTooLarge, Message: fmt.Sprintf("The response is %d bytes; at most %d are read.", resp.ContentLength, c.opts.MaxBytes), Limit: c.opts.MaxBytes, Actual: resp.ContentLength}
 	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, c.opts.MaxBytes+1))
+	n, err := io.Copy(w, io.LimitReader(resp.Body, c.opts.MaxBytes+1))
 	if err != nil {
 		return nil, c.classify(ctx, err)
 	}
-	if int64(len(data)) > c.opts.MaxBytes {
+	if n > c.opts.MaxBytes {
 		return nil, &Error{Code: CodeTooLarge, Message: fmt.Sprintf("The response is larger than %d bytes.", c.opts.MaxBytes), Limit: c.opts.MaxBytes, Actual: -1}
 	}
-	out.Body = data
-	out.ContentType = Sniff(data)
 	return out, nil
 }
 

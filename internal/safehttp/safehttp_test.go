@@ -285,6 +285,35 @@ func TestSizeLimits(t *testing.T) {
 	}
 }
 
+// Download copies the body to its writer instead of Response.Body, with
+// the same size limit and content sniffing as Get.
+func TestDownload(t *testing.T) {
+	big := append([]byte("PK\x03\x04"), bytes.Repeat([]byte("x"), 1996)...)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/file", func(w http.ResponseWriter, r *http.Request) { w.Write(big[:1000]) })
+	mux.HandleFunc("/chunked", func(w http.ResponseWriter, r *http.Request) {
+		for i := 0; i < 20; i++ {
+			w.Write(big[:100])
+			w.(http.Flusher).Flush()
+		}
+	})
+	s := safehttptest.NewTLSServer(t, mux, host)
+	o := s.Options()
+	o.MaxBytes = 1000
+	c := safehttp.New(o)
+	var got bytes.Buffer
+	resp, err := c.Download(context.Background(), safehttp.Request{URL: "https://" + host + "/file"}, &got)
+	if err != nil || !bytes.Equal(got.Bytes(), big[:1000]) || resp.Body != nil || resp.ContentType != "application/zip" || !resp.OK() {
+		t.Fatalf("download: %v; %d bytes written, body %d bytes, type %q", err, got.Len(), len(resp.Body), resp.ContentType)
+	}
+	got.Reset()
+	_, err = c.Download(context.Background(), safehttp.Request{URL: "https://" + host + "/chunked"}, &got)
+	var se *safehttp.Error
+	if !errors.As(err, &se) || se.Code != safehttp.CodeTooLarge || got.Len() > 1001 {
+		t.Errorf("too large: %v, %d bytes written", err, got.Len())
+	}
+}
+
 func TestTimeout(t *testing.T) {
 	release := make(chan struct{})
 	s := safehttptest.NewTLSServer(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -4,10 +4,18 @@
 //	go run ./scripts/benchdatasets gen-companies -n 1000000 > companies.csv
 //	go run ./scripts/benchdatasets gen-companies -n 1000000 -bad 1 > bad.csv   # every row bad
 //	go run ./scripts/benchdatasets search-companies -db dalil.db -n 1000
+//	go run ./scripts/benchdatasets gen-comparables -n 1000000 > comparables.csv
+//	go run ./scripts/benchdatasets bench-comparables -db dalil.db -n 1000
+//	go run ./scripts/benchdatasets gen-listings -n 1000000 > listings.csv
+//	go run ./scripts/benchdatasets bench-listings -db dalil.db -n 1000
+//	go run ./scripts/benchdatasets gen-sanctions -n 1000000 > entities.ftm.json
 //
-// Names are realistic Gulf company names in Latin and Arabic script (see
-// gen.go). Import a file with `dalil companies import` under
-// /usr/bin/time -v for its peak memory.
+// Names are realistic Gulf company and personal names in Latin and Arabic
+// script (see gen.go, sanctions.go); places are the Muscat gazetteer's,
+// in English or Arabic (property.go); vehicles the Gulf's common models
+// in the six GCC markets (vehicles.go). Import a file with `dalil <name>
+// import` under /usr/bin/time -v for its peak memory; scripts/benchdatasets/run.sh
+// runs every round of docs/performance.md's issue 34 section.
 package main
 
 import (
@@ -15,11 +23,20 @@ import (
 	"fmt"
 	"os"
 	"runtime/pprof"
+	"time"
 )
+
+// today is the day the generated data is dated back from and the
+// analyses are made on: the UTC date.
+func today() time.Time {
+	y, m, d := time.Now().UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: benchdatasets gen-companies [-n N] [-bad K] [-seed S]")
+		fmt.Fprintln(os.Stderr, "usage: benchdatasets gen-companies|gen-comparables|gen-listings|gen-sanctions [-n N] [-bad K] [-seed S]\n"+
+			"       benchdatasets search-companies|bench-comparables|bench-listings -db DSN [-n N]")
 		os.Exit(2)
 	}
 	switch os.Args[1] {
@@ -50,6 +67,50 @@ func main() {
 			defer pprof.StopCPUProfile()
 		}
 		if err := searchCompanies(*db, *n, *limit); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	case "gen-comparables", "gen-listings", "gen-sanctions":
+		fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
+		n := fs.Int("n", 1_000_000, "rows")
+		bad := fs.Int("bad", 0, "every K-th row is bad (0: none)")
+		seed := fs.Uint64("seed", 1, "random seed")
+		fs.Parse(os.Args[2:])
+		var err error
+		switch os.Args[1] {
+		case "gen-comparables":
+			err = genComparables(os.Stdout, *n, *bad, *seed, today())
+		case "gen-listings":
+			err = genListings(os.Stdout, *n, *bad, *seed, today())
+		default:
+			err = genSanctions(os.Stdout, *n, *bad, *seed)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	case "bench-comparables", "bench-listings":
+		fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
+		db := fs.String("db", "dalil.db", "SQLite file or postgres:// URL holding the dataset")
+		n := fs.Int("n", 1000, "calls")
+		limit := fs.Int("max-mb", 6000, "stop when the process's memory passes this")
+		profile := fs.String("cpuprofile", "", "write a CPU profile of the calls to this file")
+		fs.Parse(os.Args[2:])
+		if *profile != "" {
+			f, err := os.Create(*profile)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(1)
+			}
+			pprof.StartCPUProfile(f)
+			defer pprof.StopCPUProfile()
+		}
+		run := benchComparables
+		if os.Args[1] == "bench-listings" {
+			run = benchListings
+		}
+		if err := run(*db, *n, *limit, today()); err != nil {
+			pprof.StopCPUProfile()
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

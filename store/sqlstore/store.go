@@ -103,9 +103,15 @@ type Options struct {
 // answers 503 within 5 s instead of hanging the caller.
 const DefaultOpTimeout = 5 * time.Second
 
+// ConnectTimeout bounds Open's first connection: a database that cannot be
+// reached fails Open within it, whatever ctx allows the migrations.
+const ConnectTimeout = 30 * time.Second
+
 // Open opens dsn: a postgres:// or postgresql:// URL, or else a SQLite file
-// path (":memory:" is refused: reads and writes use separate pools). It runs
-// the embedded migrations, then those of opts.Modules, before returning.
+// path (":memory:" is refused: reads and writes use separate pools). It
+// connects within ConnectTimeout, then runs the embedded migrations, then
+// those of opts.Modules, before returning, within ctx (a migration that
+// rebuilds an index of a million-row dataset takes minutes).
 func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	s := &Store{now: opts.Now, opTimeout: opts.OpTimeout, gather: opts.GatherWindow}
 	if s.opTimeout <= 0 {
@@ -158,6 +164,13 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		s.r.SetMaxIdleConns(8)
 	}
 	s.charges, s.closed, s.committerDone = make(chan *chargeJob, 4*maxGroup), make(chan struct{}), make(chan struct{})
+	pctx, cancel := context.WithTimeout(ctx, ConnectTimeout)
+	err = s.w.PingContext(pctx)
+	cancel()
+	if err != nil {
+		s.closeDB()
+		return nil, fmt.Errorf("sqlstore: connect: %w", err)
+	}
 	if err := s.migrate(ctx, opts.Modules); err != nil {
 		s.closeDB()
 		return nil, err

@@ -24,18 +24,28 @@ func (s *Store) Name() string { return Name }
 // Formats implements dataset.Importer: CSV (the default) and JSON lines.
 func (s *Store) Formats() []string { return slices.Clone(comparables.Formats) }
 
-// insertChunk is how many rows one INSERT statement writes: 17 columns ×
-// 400 rows = 6,800 parameters, under SQLite's 32,766 and PostgreSQL's
-// 65,535.
+// insertChunk is how many rows one INSERT statement writes (18 columns ×
+// 400 rows = 7,200 parameters, under SQLite's 32,766 and PostgreSQL's
+// 65,535), and how often a reading of the file checks its context.
 const insertChunk = 400
 
-// Import implements dataset.Importer. The file is read whole and every row
-// validated (dataset/comparables); with a bad row and no SkipBad nothing
-// is written (Refused). Otherwise the good rows and their batch are
-// written in one transaction. The batch id follows from the file's
-// content hash, so the same file imported again writes nothing and
-// reports the batch it got the first time (Unchanged). The order of
-// those checks is dataset.Commit's.
+// maxFile bounds what Import reads (the admin route has its own, smaller,
+// limit): 2,000,000 rows (comparables.MaxRows) of a few hundred bytes.
+const maxFile = 1 << 30
+
+// Import implements dataset.Importer. Every row is validated
+// (dataset/comparables); with a bad row and no SkipBad nothing is
+// written (Refused). Otherwise the good rows and their batch are written
+// in one transaction. The batch id follows from the file's content hash,
+// so the same file imported again writes nothing and reports the batch it
+// got the first time (Unchanged). The order of those checks is
+// dataset.Commit's.
+//
+// The file is read twice and held nowhere (dataset.Spool): once to
+// validate and hash it (Commit's checks need the bad rows and the hash
+// before anything is written), then, if it is to be written, again inside
+// the transaction, insertChunk rows a statement. Progress goes to
+// opts.Progress; a done ctx stops either reading within insertChunk rows.
 func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
 	rep := dataset.NewReport(Name, opts)
 	if err := opts.Validate(); err != nil {
@@ -44,10 +54,19 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	if opts.Format != "" && !slices.Contains(comparables.Formats, opts.Format) {
 		return rep, dataset.Unreadable(fmt.Errorf("format %q: use one of %s", opts.Format, strings.Join(comparables.Formats, ", ")))
 	}
+	file, err := dataset.Spool(r, maxFile)
+	if err != nil {
+		return rep, err
+	}
+	defer file.Close()
 	now := s.db.Now()
-	res, err := comparables.Read(r, opts.Format, opts.Filename, now)
+	read := opts.Read(ctx, "validating", insertChunk, &s.rowsRead)
+	res, err := comparables.Scan(file, opts.Format, opts.Filename, now, func(*comparables.Row) error { return read.Step() })
 	rep.Rows, rep.BadRows, rep.Errors = res.Total, res.Bad, append(rep.Errors, res.Errors...)
 	if err != nil {
+		if ctx.Err() != nil {
+			return rep, ctx.Err()
+		}
 		return rep, dataset.Unreadable(err)
 	}
 	// The batch the file's rows are written as; the report names it only
@@ -60,21 +79,23 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 			id, err := batchByHash(ctx, s.db.Read(), res.Hash)
 			return id, sqlstore.Unavailable("read comparable batches", err)
 		},
-		Write: func(ctx context.Context) (string, int, error) { return s.write(ctx, batch, opts, res, now) },
+		Write: func(ctx context.Context) (string, int, error) { return s.write(ctx, batch, opts, file, res, now) },
 	})
 	return rep, err
 }
 
-// write writes the good rows and their batch in one transaction and
-// refreshes the planner's statistics; it returns the batch written and
-// its rows (none, and no batch, when there is no good row), or
-// dataset.ErrImported with the batch that imported the file meanwhile.
-func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOptions, res comparables.Result, now time.Time) (string, int, error) {
-	if len(res.Rows) == 0 {
+// write writes the good rows of file, read again, and their batch in one
+// transaction and refreshes the planner's statistics; it returns the
+// batch written and its rows (none, and no batch, when there is no good
+// row), or dataset.ErrImported with the batch that imported the file
+// meanwhile, or dataset.ErrChanged when the file's second reading is not
+// the one validated.
+func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOptions, file *dataset.Spooled, res comparables.Result, now time.Time) (string, int, error) {
+	if res.Good() == 0 {
 		return "", 0, nil
 	}
-	from, to := dataset.Period(res.Rows, func(row comparables.Row) time.Time { return row.ObservedOn })
 	var earlier string
+	written := 0
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		// A concurrent import of the same file may have committed since
 		// Commit looked. (On PostgreSQL, one still in progress when this
@@ -89,15 +110,35 @@ func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOpti
 			return dataset.ErrImported
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO comparable_batches (id, content_hash, source, license, synthetic, rows_count, imported_at, retrieved_at, period_from, period_to)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, batch, res.Hash, opts.Source, opts.License, opts.Synthetic, len(res.Rows),
-			micros(now), micros(opts.Retrieved(now)), from.Format(time.DateOnly), to.Format(time.DateOnly)); err != nil {
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, batch, res.Hash, opts.Source, opts.License, opts.Synthetic, res.Good(),
+			micros(now), micros(opts.Retrieved(now)), res.Period.From.Format(time.DateOnly), res.Period.To.Format(time.DateOnly)); err != nil {
 			return sqlstore.Unavailable("import comparables", err)
 		}
-		for start := 0; start < len(res.Rows); start += insertChunk {
-			if err := insertRows(ctx, tx, s.db, batch, opts, res.Rows[start:min(start+insertChunk, len(res.Rows))]); err != nil {
-				return err
-			}
+		if err := file.Rewind(); err != nil {
+			return err
 		}
+		chunks := dataset.Chunks[comparables.Row]{Size: insertChunk, Write: func(rows []comparables.Row) error {
+			return insertRows(ctx, tx, s.db, batch, opts, rows)
+		}}
+		read := opts.Read(ctx, "writing", insertChunk, &s.rowsRead)
+		again, err := comparables.Scan(file, opts.Format, opts.Filename, now, func(row *comparables.Row) error {
+			if row != nil {
+				if err := chunks.Add(*row); err != nil {
+					return err
+				}
+			}
+			return read.Step()
+		})
+		if err != nil {
+			return err
+		}
+		if again.Hash != res.Hash {
+			return dataset.ErrChanged
+		}
+		if err := chunks.Flush(); err != nil {
+			return err
+		}
+		written = chunks.Written
 		return nil
 	})
 	if err != nil {
@@ -114,12 +155,12 @@ func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOpti
 		refresh = `VACUUM (ANALYZE) comparables`
 	}
 	_, _ = s.db.Write().ExecContext(ctx, refresh)
-	return batch, len(res.Rows), nil
+	return batch, written, nil
 }
 
 // insertRows writes rows with one multi-row INSERT.
 func insertRows(ctx context.Context, tx *sql.Tx, db sqlstore.DB, batch string, opts dataset.ImportOptions, rows []comparables.Row) error {
-	args := make([]any, 0, 17*len(rows))
+	args := make([]any, 0, 18*len(rows))
 	for _, row := range rows {
 		c := row.Comparable
 		id := batch + "/" + row.RecordID
@@ -136,10 +177,10 @@ func insertRows(ctx context.Context, tx *sql.Tx, db sqlstore.DB, batch string, o
 		}
 		baisa := int64(round.Half(c.AmountOMR*1000, 0))
 		args = append(args, id, batch, string(c.Kind), c.Area, c.Wilayat, c.PropertyType, c.Bedrooms, baths, c.SizeSqm, baisa,
-			c.RentPeriod, c.Furnished, c.ObservedOn.Format(time.DateOnly), c.SourceType, source, c.SourceURL, opts.Synthetic)
+			c.RentPeriod, c.Furnished, c.ObservedOn.Format(time.DateOnly), monthOf(c.ObservedOn), c.SourceType, source, c.SourceURL, opts.Synthetic)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO comparables (id, batch_id, kind, area_id, wilayat_id, property_type, bedrooms, bathrooms, size_sqm,
-		amount_baisa, rent_period, furnished, observed_on, source_type, source_name, source_url, synthetic) VALUES `+db.Values(len(rows), 17), args...); err != nil {
+		amount_baisa, rent_period, furnished, observed_on, observed_month, source_type, source_name, source_url, synthetic) VALUES `+db.Values(len(rows), 18), args...); err != nil {
 		return sqlstore.Unavailable("import comparables", err)
 	}
 	return nil

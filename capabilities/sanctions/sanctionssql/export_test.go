@@ -35,3 +35,6 @@ func (s *Store) Forget(t interface{ Fatal(...any) }) {
 	}
 	s.indexed.Store(false)
 }
+
+// RowsRead is how many records the store's imports have read so far.
+func (s *Store) RowsRead() int64 { return s.rowsRead.Load() }

@@ -68,6 +68,10 @@ type Store struct {
 	// hook, when set (tests), is called at the named step of an import's
 	// write: "tx" inside its transaction.
 	hook func(step string)
+
+	// rowsRead counts the records every import of this store has read
+	// (both readings): tests count the work done after a cancellation.
+	rowsRead atomic.Int64
 }
 
 var (
@@ -127,39 +131,55 @@ func (s *Store) importFile(ctx context.Context, r io.Reader, opts dataset.Import
 		return dataset.Report{}, err
 	}
 	rep := dataset.NewReport(Name, opts)
-	data, err := dataset.ReadAll(r, maxFile)
+	// The file is read twice and held nowhere (dataset.Spool, as every
+	// dataset's import): once to validate it and count its entries (the
+	// sync's check and Commit's need them before anything is written),
+	// then, if it is to be written, again inside the one transaction.
+	file, err := dataset.Spool(r, maxFile)
 	if err != nil {
 		return rep, err
 	}
+	defer file.Close()
 	format := opts.Format
 	if format == "" {
-		if format = reader.Detect(opts.Filename, data); format == "" {
+		head := make([]byte, 4096)
+		n, err := io.ReadFull(file, head)
+		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+			return rep, dataset.Unreadable(err)
+		}
+		if err := file.Rewind(); err != nil {
+			return rep, err
+		}
+		if format = reader.Detect(opts.Filename, head[:n]); format == "" {
 			return rep, dataset.Unreadable(fmt.Errorf("cannot tell the list's format: give --format %s", strings.Join(reader.Formats, "|")))
 		}
 	}
 	if err := reader.CheckLicense(format, opts.License); err != nil {
 		return rep, dataset.Unreadable(err)
 	}
-	list, err := reader.Read(format, strings.NewReader(string(data)))
+	// The hash is taken before the first reading and after the second:
+	// a file that changed in between is refused (dataset.ErrChanged).
+	hash, err := fileHash(file, format)
 	if err != nil {
+		return rep, dataset.Unreadable(err)
+	}
+	read := opts.Read(ctx, "validating", insertChunk, &s.rowsRead)
+	entities := 0
+	list, err := reader.Scan(format, file, func(e *reader.Entity) error {
+		if e != nil {
+			entities++
+		}
+		return read.Step()
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return rep, ctx.Err()
+		}
 		return rep, dataset.Unreadable(fmt.Errorf("%s: %w", format, err))
 	}
-	rep.Rows = list.Records
-	bad := map[int]bool{}
-	for _, e := range list.Errors {
-		if !bad[e.Line] {
-			bad[e.Line] = true
-			rep.BadRows++
-		}
-		if len(rep.Errors) < dataset.MaxReportedErrors {
-			rep.Errors = append(rep.Errors, e)
-		}
-	}
+	rep.Rows, rep.BadRows = list.Records, list.Bad
+	rep.Errors = append(rep.Errors, list.Errors...)
 	sort.SliceStable(rep.Errors, func(i, j int) bool { return rep.Errors[i].Line < rep.Errors[j].Line })
-	// The format is part of the hash: the same bytes read as another
-	// format are another list.
-	sum := sha256.Sum256(append([]byte(format+"\x00"), data...))
-	hash := hex.EncodeToString(sum[:])
 	// The lookup is bounded by the store's operation timeout; the write
 	// by dataset.ImportTimeout (Commit's).
 	err = dataset.Commit(ctx, &rep, opts.SkipBad, dataset.Steps{
@@ -172,17 +192,39 @@ func (s *Store) importFile(ctx context.Context, r io.Reader, opts dataset.Import
 				opts.Source, hash)
 			return existing, sqlstore.Unavailable("find sanctions batch", err)
 		},
-		Write: func(ctx context.Context) (string, int, error) { return s.replace(ctx, opts, format, hash, list, sw) },
+		Write: func(ctx context.Context) (string, int, error) {
+			return s.replace(ctx, opts, format, hash, file, list, entities, sw)
+		},
 	})
 	return rep, err
 }
 
-// replace makes list the current version of the list named opts.Source,
-// in one transaction: the list's entries are replaced and its earlier
-// batches are no longer current. A sync's check runs first in it, and
-// its state is recorded in it.
-func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format, hash string, list *reader.List, sw *syncWrite) (string, int, error) {
-	if len(list.Entities) == 0 {
+// fileHash is the SHA-256 (hex) of the format's name, a NUL byte and the
+// file's bytes (the same bytes read as another format are another list);
+// the file is rewound before and after.
+func fileHash(file *dataset.Spooled, format string) (string, error) {
+	if err := file.Rewind(); err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	h.Write([]byte(format + "\x00"))
+	if _, err := io.Copy(h, file); err != nil {
+		return "", err
+	}
+	if err := file.Rewind(); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// replace makes the list in file (read again; list is its first reading,
+// with entities good entities) the current version of the list named
+// opts.Source, in one transaction: the list's entries are replaced and
+// its earlier batches are no longer current. A sync's check runs first in
+// it, and its state is recorded in it.
+func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format, hash string, file *dataset.Spooled, list *reader.List, entities int,
+	sw *syncWrite) (string, int, error) {
+	if entities == 0 {
 		return "", 0, dataset.Unreadable(fmt.Errorf("the file has no listed entity to import"))
 	}
 	now := s.db.Now().UTC()
@@ -193,27 +235,20 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 		return "", 0, err
 	}
 	batch := "sb_" + hash[:8] + hex.EncodeToString(nonce)
-	rows := make([][]any, 0, len(list.Entities))
-	for _, e := range list.Entities {
-		b, err := json.Marshal(e)
-		if err != nil {
-			return "", 0, err
-		}
-		rows = append(rows, []any{opts.Source, e.ID, batch, string(b)})
-	}
 	title := list.Title
 	if format == reader.FormatOFACXML && strings.Contains(strings.ToLower(opts.Filename), "consolidated") {
 		// OFAC's consolidated.xml has sdn.xml's schema, and says nothing
 		// else about which list it is.
 		title = reader.TitleOFACCons
 	}
+	written := 0
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		if sw != nil {
 			current, err := currentEntries(ctx, tx, opts.Source)
 			if err != nil {
 				return err
 			}
-			if err := sw.check(current, len(rows)); err != nil {
+			if err := sw.check(current, entities); err != nil {
 				return err
 			}
 		}
@@ -225,27 +260,49 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO sanctions_batches (id, source, license, format, title, published, declared, entries, content_hash,
 			filename, synthetic, current, imported_at, retrieved_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $13)`,
-			batch, opts.Source, opts.License, format, TitleOf(title, opts.Synthetic), list.Published, list.Declared, len(rows), hash, opts.Filename,
+			batch, opts.Source, opts.License, format, TitleOf(title, opts.Synthetic), list.Published, list.Declared, entities, hash, opts.Filename,
 			b2i(opts.Synthetic), micros(now), micros(opts.Retrieved(now))); err != nil {
 			return sqlstore.Unavailable("insert sanctions batch", err)
 		}
 		if s.hook != nil {
 			s.hook("tx")
 		}
-		for start := 0; start < len(rows); start += insertChunk {
-			if err := insert(ctx, tx, s.db, rows[start:min(start+insertChunk, len(rows))]); err != nil {
-				return err
-			}
-		}
-		w := s.ix.Writer(tx)
-		for i := range list.Entities {
-			if err := fileNames(ctx, w, opts.Source, &list.Entities[i]); err != nil {
-				return err
-			}
-		}
-		if err := w.Close(ctx); err != nil {
+		if err := file.Rewind(); err != nil {
 			return err
 		}
+		chunks := dataset.Chunks[[]any]{Size: insertChunk, Write: func(rows [][]any) error { return insert(ctx, tx, s.db, rows) }}
+		read := opts.Read(ctx, "writing", insertChunk, &s.rowsRead)
+		nw := s.ix.Writer(tx)
+		if _, err := reader.Scan(format, file, func(e *reader.Entity) error {
+			if e != nil {
+				b, err := json.Marshal(e)
+				if err != nil {
+					return err
+				}
+				if err := chunks.Add([]any{opts.Source, e.ID, batch, string(b)}); err != nil {
+					return err
+				}
+				if err := fileNames(ctx, nw, opts.Source, e); err != nil {
+					return err
+				}
+			}
+			return read.Step()
+		}); err != nil {
+			return err
+		}
+		if err := chunks.Flush(); err != nil {
+			return err
+		}
+		if again, err := fileHash(file, format); err != nil || again != hash || chunks.Written != entities {
+			if err != nil {
+				return err
+			}
+			return dataset.ErrChanged
+		}
+		if err := nw.Close(ctx); err != nil {
+			return err
+		}
+		written = chunks.Written
 		if sw != nil {
 			st := sw.state
 			st.FileBatch = batch
@@ -256,7 +313,7 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 	if err != nil {
 		return "", 0, err
 	}
-	return batch, len(rows), nil
+	return batch, written, nil
 }
 
 func insert(ctx context.Context, tx *sql.Tx, db sqlstore.DB, rows [][]any) error {

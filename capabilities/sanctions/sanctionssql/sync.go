@@ -1,10 +1,10 @@
 package sanctionssql
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"errors"
+	"io"
 	"time"
 
 	"dalil/capabilities/sanctions/sanctionsync"
@@ -14,13 +14,13 @@ import (
 
 var _ sanctionsync.Store = (*Store)(nil)
 
-// ImportSync implements sanctionsync.Store: data imported as Import
+// ImportSync implements sanctionsync.Store: r imported as Import
 // does, in one transaction that first runs check with the current and
 // the new entry counts (its error writes nothing) and last records st,
 // its FileBatch the new batch. A file identical to the current version is
 // Unchanged and writes nothing.
-func (s *Store) ImportSync(ctx context.Context, data []byte, opts dataset.ImportOptions, check func(current, next int) error, st sanctionsync.State) (dataset.Report, error) {
-	return s.importFile(ctx, bytes.NewReader(data), opts, &syncWrite{check: check, state: st})
+func (s *Store) ImportSync(ctx context.Context, r io.Reader, opts dataset.ImportOptions, check func(current, next int) error, st sanctionsync.State) (dataset.Report, error) {
+	return s.importFile(ctx, r, opts, &syncWrite{check: check, state: st})
 }
 
 // RecordSync implements sanctionsync.Store.

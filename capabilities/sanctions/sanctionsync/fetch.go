@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -37,6 +39,9 @@ func NewHTTPFetcher(o safehttp.Options, maxBytes int64, timeout time.Duration) *
 
 // Fetch implements Fetcher: a GET, conditional when req carries
 // validators. 304 is NotModified; any other status but 2xx is an error.
+// The body is written to a temporary file as it arrives (a list of
+// hundreds of MiB is never held in memory), which the Body's Close
+// removes.
 func (f *HTTPFetcher) Fetch(ctx context.Context, req Request) (Response, error) {
 	h := http.Header{}
 	if req.ETag != "" {
@@ -45,7 +50,18 @@ func (f *HTTPFetcher) Fetch(ctx context.Context, req Request) (Response, error) 
 	if req.LastModified != "" {
 		h.Set("If-Modified-Since", req.LastModified)
 	}
-	r, err := f.c.Do(ctx, safehttp.Request{Method: http.MethodGet, URL: req.URL, Header: h})
+	tmp, err := os.CreateTemp("", "dalil-sanctions-*")
+	if err != nil {
+		return Response{}, err
+	}
+	body := &tempFile{File: tmp}
+	ok := false
+	defer func() {
+		if !ok {
+			body.Close()
+		}
+	}()
+	r, err := f.c.Download(ctx, safehttp.Request{Method: http.MethodGet, URL: req.URL, Header: h}, tmp)
 	var se *safehttp.Error
 	switch {
 	case errors.As(err, &se) && se.Err != nil:
@@ -56,13 +72,30 @@ func (f *HTTPFetcher) Fetch(ctx context.Context, req Request) (Response, error) 
 	case err != nil:
 		return Response{}, err
 	}
+	size, err := tmp.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return Response{}, err
+	}
 	switch {
 	case r.Status == http.StatusNotModified:
 		return Response{NotModified: true, ETag: req.ETag, LastModified: req.LastModified}, nil
 	case !r.OK():
 		return Response{}, fmt.Errorf("the publisher answered HTTP %d %s", r.Status, http.StatusText(r.Status))
-	case len(r.Body) == 0:
+	case size == 0:
 		return Response{}, fmt.Errorf("the publisher answered HTTP %d with an empty body", r.Status)
 	}
-	return Response{Body: r.Body, ETag: r.Header.Get("ETag"), LastModified: r.Header.Get("Last-Modified")}, nil
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		return Response{}, err
+	}
+	ok = true
+	return Response{Body: body, ETag: r.Header.Get("ETag"), LastModified: r.Header.Get("Last-Modified")}, nil
+}
+
+// tempFile is a downloaded list: a file (an import reads it in place)
+// that Close removes.
+type tempFile struct{ *os.File }
+
+func (t *tempFile) Close() error {
+	t.File.Close()
+	return os.Remove(t.Name())
 }

@@ -18,6 +18,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/url"
 	"slices"
@@ -164,14 +165,14 @@ type Store interface {
 	SyncState(ctx context.Context, source string) (Status, error)
 	// SyncStatuses lists every synced source's status, by name.
 	SyncStatuses(ctx context.Context) ([]Status, error)
-	// ImportSync imports data as source opts.Source's new version in one
+	// ImportSync imports r as source opts.Source's new version in one
 	// transaction that also records st as its state, its FileBatch the
 	// new batch. Inside it, check
 	// receives the current version's entries (0: none) and the new one's
 	// and may refuse the change: its error is returned and nothing is
 	// written. A file identical to the current version is Unchanged and
 	// writes nothing (st is not recorded: the caller records it).
-	ImportSync(ctx context.Context, data []byte, opts dataset.ImportOptions, check func(current, next int) error, st State) (dataset.Report, error)
+	ImportSync(ctx context.Context, r io.Reader, opts dataset.ImportOptions, check func(current, next int) error, st State) (dataset.Report, error)
 	// RecordSync records st (an attempt that wrote no new version).
 	RecordSync(ctx context.Context, st State) error
 }
@@ -186,9 +187,11 @@ type Request struct {
 
 // Response is a download's result.
 type Response struct {
-	// NotModified: the publisher answered 304; Body is empty.
+	// NotModified: the publisher answered 304; Body is nil.
 	NotModified bool
-	Body        []byte
+	// Body is the downloaded file; the caller closes it (HTTPFetcher's
+	// is a temporary file, which Close removes).
+	Body io.ReadCloser
 	// The new validators (ETag, Last-Modified headers).
 	ETag, LastModified string
 }
@@ -374,6 +377,9 @@ func (s *Syncer) SyncSource(ctx context.Context, src Source) Result {
 	if err != nil {
 		return fail(OutcomeFailed, "download: "+err.Error())
 	}
+	if resp.Body != nil {
+		defer resp.Body.Close()
+	}
 	if resp.NotModified {
 		if req.ETag == "" && req.LastModified == "" {
 			return fail(OutcomeFailed, "download: the publisher answered 304 Not Modified to an unconditional request")
@@ -384,6 +390,9 @@ func (s *Syncer) SyncSource(ctx context.Context, src Source) Result {
 		res.Outcome = OutcomeNotModified
 		log.Info("sanctions sync: the list is unchanged (304 Not Modified)")
 		return res
+	}
+	if resp.Body == nil {
+		return fail(OutcomeFailed, "download: no body")
 	}
 	// The state once the file now downloaded is the current version: its
 	// validators, recorded only with it.

@@ -280,9 +280,16 @@ func eachDB(t *testing.T, run func(t *testing.T, dsn string)) {
 // (If-None-Match with the ETag of the file imported), answered 304: no
 // batch, no entry written, the same batches current.
 func TestSyncEverySource(t *testing.T) {
+	// The downloads go to temporary files, read in place and removed
+	// after each source's sync.
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
 	eachDB(t, func(t *testing.T, dsn string) {
 		e := newEnv(t, dsn, sanctionsync.Options{}, 0)
 		first := e.sync(t)
+		if left, _ := filepath.Glob(filepath.Join(tmp, "dalil-*")); len(left) != 0 {
+			t.Errorf("temporary files left: %v", left)
+		}
 		want := map[string]int{"ofac_sdn": 3, "ofac_consolidated": 3, "un": 2, "eu": 2, "uk": 3}
 		batches := map[string]string{}
 		for name, n := range want {

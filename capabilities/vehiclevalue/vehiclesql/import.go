@@ -23,8 +23,13 @@ func (s *Store) Name() string { return Name }
 func (s *Store) Formats() []string { return slices.Clone(listings.Formats) }
 
 // rowsPerInsert: 26 columns × 400 rows = 10,400 parameters, under SQLite's
-// 32,766 and PostgreSQL's 65,535.
+// 32,766 and PostgreSQL's 65,535. A reading of the file checks its
+// context as often.
 const rowsPerInsert = 400
+
+// maxFile bounds what Import reads (the admin route has its own, smaller,
+// limit): 2,000,000 rows (listings.MaxRows) of a few hundred bytes.
+const maxFile = 1 << 30
 
 // Import implements dataset.Importer. Every row is validated first; with
 // a bad row and no SkipBad nothing is written (Refused). The good rows
@@ -32,6 +37,12 @@ const rowsPerInsert = 400
 // from the file's content hash: the same file again writes nothing and
 // reports its first batch (Unchanged). The order of those checks is
 // dataset.Commit's.
+//
+// The file is read twice and held nowhere (dataset.Spool): once to
+// validate and hash it, then, if it is to be written, again inside the
+// transaction, rowsPerInsert rows a statement. Progress goes to
+// opts.Progress; a done ctx stops either reading within rowsPerInsert
+// rows.
 func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOptions) (dataset.Report, error) {
 	rep := dataset.NewReport(Name, opts)
 	if err := opts.Validate(); err != nil {
@@ -40,10 +51,19 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 	if opts.Format != "" && !slices.Contains(listings.Formats, opts.Format) {
 		return rep, dataset.Unreadable(fmt.Errorf("format %q: use one of %s", opts.Format, strings.Join(listings.Formats, ", ")))
 	}
+	file, err := dataset.Spool(r, maxFile)
+	if err != nil {
+		return rep, err
+	}
+	defer file.Close()
 	now := s.db.Now()
-	res, err := listings.Read(r, opts.Format, opts.Filename, now)
+	read := opts.Read(ctx, "validating", rowsPerInsert, &s.rowsRead)
+	res, err := listings.Scan(file, opts.Format, opts.Filename, now, func(*listings.Row) error { return read.Step() })
 	rep.Rows, rep.BadRows, rep.Errors = res.Total, res.Bad, append(rep.Errors, res.Errors...)
 	if err != nil {
+		if ctx.Err() != nil {
+			return rep, ctx.Err()
+		}
 		return rep, dataset.Unreadable(err)
 	}
 	// The batch the file's rows are written as; the report names it only
@@ -56,21 +76,23 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts dataset.ImportOpti
 			id, err := batchByHash(ctx, s.db.Read(), res.Hash)
 			return id, sqlstore.Unavailable("read vehicle listing batches", err)
 		},
-		Write: func(ctx context.Context) (string, int, error) { return s.write(ctx, batch, opts, res, now) },
+		Write: func(ctx context.Context) (string, int, error) { return s.write(ctx, batch, opts, file, res, now) },
 	})
 	return rep, err
 }
 
-// write writes the good rows and their batch in one transaction and
-// refreshes the planner's statistics; it returns the batch written and
-// its rows (none, and no batch, when there is no good row), or
-// dataset.ErrImported with the batch that imported the file meanwhile.
-func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOptions, res listings.Result, now time.Time) (string, int, error) {
-	if len(res.Rows) == 0 {
+// write writes the good rows of file, read again, and their batch in one
+// transaction and refreshes the planner's statistics; it returns the
+// batch written and its rows (none, and no batch, when there is no good
+// row), or dataset.ErrImported with the batch that imported the file
+// meanwhile, or dataset.ErrChanged when the file's second reading is not
+// the one validated.
+func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOptions, file *dataset.Spooled, res listings.Result, now time.Time) (string, int, error) {
+	if res.Good() == 0 {
 		return "", 0, nil
 	}
-	from, to := dataset.Period(res.Rows, func(rw listings.Row) time.Time { return rw.ListedOn })
 	var earlier string
+	written := 0
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
 		// A concurrent import of the same file may have committed since
 		// Commit looked. (On PostgreSQL, one still in progress when this
@@ -86,14 +108,35 @@ func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOpti
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO vehicle_listing_batches (id, content_hash, source, license, synthetic, rows_count, imported_at,
 			retrieved_at, period_from, period_to) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, batch, res.Hash, opts.Source, opts.License,
-			opts.Synthetic, len(res.Rows), micros(now), micros(opts.Retrieved(now)), from.Format(time.DateOnly), to.Format(time.DateOnly)); err != nil {
+			opts.Synthetic, res.Good(), micros(now), micros(opts.Retrieved(now)), res.Period.From.Format(time.DateOnly),
+			res.Period.To.Format(time.DateOnly)); err != nil {
 			return sqlstore.Unavailable("import vehicle listings", err)
 		}
-		for start := 0; start < len(res.Rows); start += rowsPerInsert {
-			if err := insert(ctx, tx, s.db, batch, opts, res.Rows[start:min(start+rowsPerInsert, len(res.Rows))]); err != nil {
-				return err
-			}
+		if err := file.Rewind(); err != nil {
+			return err
 		}
+		chunks := dataset.Chunks[listings.Row]{Size: rowsPerInsert, Write: func(rows []listings.Row) error {
+			return insert(ctx, tx, s.db, batch, opts, rows)
+		}}
+		read := opts.Read(ctx, "writing", rowsPerInsert, &s.rowsRead)
+		again, err := listings.Scan(file, opts.Format, opts.Filename, now, func(rw *listings.Row) error {
+			if rw != nil {
+				if err := chunks.Add(*rw); err != nil {
+					return err
+				}
+			}
+			return read.Step()
+		})
+		if err != nil {
+			return err
+		}
+		if again.Hash != res.Hash {
+			return dataset.ErrChanged
+		}
+		if err := chunks.Flush(); err != nil {
+			return err
+		}
+		written = chunks.Written
 		return nil
 	})
 	if err != nil {
@@ -102,7 +145,7 @@ func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOpti
 	// Fresh planner statistics after a large import; a failure loses
 	// nothing.
 	_, _ = s.db.Write().ExecContext(ctx, `ANALYZE vehicle_listings`)
-	return batch, len(res.Rows), nil
+	return batch, written, nil
 }
 
 // insert writes rows with one multi-row INSERT.

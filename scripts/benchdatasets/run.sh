@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# scripts/benchdatasets/run.sh: the million-row figures of docs/performance.md's
+# issue 34 section for comparables, vehicle listings and sanctions entries:
+#
+#   1. generate a million good rows of each (and a million bad ones);
+#   2. import each with `dalil <name> import` under /usr/bin/time on SQLite and
+#      on PostgreSQL: wall time and peak RSS (a file of bad rows is refused,
+#      after every row was read: its time and memory are the validation's);
+#   3. run bench-comparables and bench-listings (1,000 calls of the
+#      capability's own code) ROUNDS times on each database: the first call
+#      after the restart (a new process), p50/p99/max warm, RSS after a tenth
+#      of the calls and at the end.
+#
+# Each figure is printed with the load average (the machine is shared).
+# Settings (env): DIR (/tmp/benchdatasets), N (1000000), CALLS (1000),
+# ROUNDS (3), CASES ("import bench"), DALIL_TEST_POSTGRES
+# (postgres://postgres@127.0.0.1:5432/test?sslmode=disable; the schemas
+# benchds_* are dropped and made again), BEFORE (a dalil binary to import with
+# too, for a before/after comparison) and BEFORE_DBS ("sqlite postgres": the
+# databases it imports into).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+
+DIR=${DIR:-/tmp/benchdatasets}
+N=${N:-1000000}
+CALLS=${CALLS:-1000}
+ROUNDS=${ROUNDS:-3}
+CASES=${CASES:-import bench}
+BEFORE_DBS=${BEFORE_DBS:-sqlite postgres}
+PG=${DALIL_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable}
+mkdir -p "$DIR"
+go build -o "$DIR/dalil" ./cmd/dalil
+go build -o "$DIR/bd" ./scripts/benchdatasets
+load() { echo "load $(cut -d' ' -f1-3 /proc/loadavg)"; }
+pgurl() { case "$PG" in *\?*) echo "$PG&search_path=$1";; *) echo "$PG?search_path=$1";; esac; }
+schema() { psql "$PG" -q -c "DROP SCHEMA IF EXISTS $1 CASCADE" -c "CREATE SCHEMA $1" >/dev/null 2>&1; }
+
+declare -A gen=([comparables]=gen-comparables [listings]=gen-listings [sanctions]=gen-sanctions)
+declare -A file=([comparables]=comparables.csv [listings]=listings.csv [sanctions]=entities.ftm.json)
+flags() {
+  case $1 in
+    sanctions) echo "--format ftm --source bench --license OpenSanctions-commercial-licence-benchmark";;
+    *) echo "--source bench --license benchmark";;
+  esac
+}
+
+for ds in comparables listings sanctions; do
+  [ -s "$DIR/${file[$ds]}" ] || "$DIR/bd" "${gen[$ds]}" -n "$N" > "$DIR/${file[$ds]}"
+  [ -s "$DIR/bad-${file[$ds]}" ] || "$DIR/bd" "${gen[$ds]}" -n "$N" -bad 1 -seed 2 > "$DIR/bad-${file[$ds]}"
+done
+
+imp() { # binary label dataset file dsn
+  local bin=$1 label=$2 ds=$3 f=$4 dsn=$5
+  echo "$(load) | $label $ds $(basename "$f"): $(ls -l "$f" | awk '{printf "%.0f MB", $5/1048576}')"
+  # A file of bad rows is refused: the command exits non-zero.
+  { DALIL_DB="$dsn" /usr/bin/time -f "  %e s, peak RSS %M KB" "$bin" $ds import "$f" $(flags $ds) 2>&1 || true; } |
+    grep -v -e " import: " -e "^  line " -e "more bad rows" -e "exited with" | sed 's/^/  /' | tail -2
+}
+
+if [[ " $CASES " == *" import "* ]]; then
+  for db in sqlite postgres; do
+    for ds in comparables listings sanctions; do
+      for f in "$DIR/${file[$ds]}" "$DIR/bad-${file[$ds]}"; do
+        bins=after
+        [[ -n "${BEFORE:-}" && " $BEFORE_DBS " == *" $db "* ]] && bins="before after"
+        for bin in $bins; do
+          b="$DIR/dalil"; [ $bin = before ] && b=$BEFORE
+          if [ $db = sqlite ]; then
+            dsn="$DIR/$bin-$ds.db"; [[ $f == */bad-* ]] && dsn="$DIR/$bin-bad-$ds.db"
+            rm -f "$dsn" "$dsn-wal" "$dsn-shm"
+          else
+            s="benchds_${bin}_${ds}"; [[ $f == */bad-* ]] && s="benchds_${bin}_bad_${ds}"
+            schema "$s"; dsn=$(pgurl "$s")
+          fi
+          imp "$b" "$bin $db" $ds "$f" "$dsn"
+        done
+      done
+    done
+  done
+fi
+
+if [[ " $CASES " == *" bench "* ]]; then
+  for r in $(seq "$ROUNDS"); do
+    for db in sqlite postgres; do
+      for ds in comparables listings; do
+        dsn="$DIR/after-$ds.db"; [ $db = postgres ] && dsn=$(pgurl "benchds_after_$ds")
+        echo "$(load) | round $r $db bench-$ds"
+        "$DIR/bd" bench-$ds -db "$dsn" -n "$CALLS" | sed 's/^/  /'
+        echo "  $(load)"
+      done
+    done
+  done
+fi

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+)
+
+// Sanctions entries are OpenSanctions FollowTheMoney lines (the format of
+// a full export, over a million entities): people with Gulf and Levantine
+// names in Latin script and their Arabic spelling as an alias,
+// organisations and companies named as gen.go names companies, vessels;
+// nationalities, dates of birth, passport and registration numbers.
+var (
+	givenNames = [][2]string{{"Mohammed", "محمد"}, {"Ahmed", "أحمد"}, {"Ali", "علي"}, {"Hassan", "حسن"}, {"Hussein", "حسين"}, {"Khalid", "خالد"},
+		{"Omar", "عمر"}, {"Abdullah", "عبدالله"}, {"Ibrahim", "إبراهيم"}, {"Yusuf", "يوسف"}, {"Salim", "سالم"}, {"Saif", "سيف"}, {"Hamad", "حمد"},
+		{"Fatima", "فاطمة"}, {"Aisha", "عائشة"}, {"Maryam", "مريم"}, {"Zainab", "زينب"}, {"Nasser", "ناصر"}, {"Tariq", "طارق"}, {"Majid", "ماجد"}}
+	familyNames = [][2]string{{"Al Harthi", "الحارثي"}, {"Al Balushi", "البلوشي"}, {"Al Shamsi", "الشامسي"}, {"Al Qahtani", "القحطاني"},
+		{"Al Tamimi", "التميمي"}, {"Haddad", "حداد"}, {"Khoury", "خوري"}, {"Nasrallah", "نصرالله"}, {"Al Hashimi", "الهاشمي"},
+		{"Al Kindi", "الكندي"}, {"Al Zadjali", "الزدجالي"}, {"Mansour", "منصور"}, {"Al Rashid", "الراشد"}, {"Saleh", "صالح"}}
+	nationalities = []string{"ir", "sy", "iq", "ye", "lb", "ru", "kp", "ae", "om", "sa", "af", "so", "ly", "sd", "by", "ve", "cn", "tr"}
+	programs      = []string{"IRAN", "SDGT", "SYRIA", "RUSSIA-EO14024", "YEMEN", "IRGC", "DPRK", "ISIL", "GLOMAG", "LIBYA"}
+)
+
+// personName is a person's name in Latin script and in Arabic.
+func personName(rng *rand.Rand) (string, string) {
+	var en, ar []string
+	g := givenNames[rng.IntN(len(givenNames))]
+	en, ar = append(en, g[0]), append(ar, g[1])
+	if rng.IntN(2) == 0 { // a father's name
+		f := givenNames[rng.IntN(len(givenNames))]
+		en, ar = append(en, "bin", f[0]), append(ar, "بن", f[1])
+	}
+	if rng.IntN(3) == 0 { // a generated name, as gen.go's companies
+		e, a := word(rng)
+		en, ar = append(en, e), append(ar, a)
+	}
+	fam := familyNames[rng.IntN(len(familyNames))]
+	return strings.Join(append(en, fam[0]), " "), strings.Join(append(ar, fam[1]), " ")
+}
+
+type ftmLine struct {
+	ID         string              `json:"id"`
+	Schema     string              `json:"schema"`
+	Caption    string              `json:"caption"`
+	Properties map[string][]string `json:"properties"`
+	Datasets   []string            `json:"datasets"`
+	Target     bool                `json:"target"`
+	FirstSeen  string              `json:"first_seen"`
+	LastChange string              `json:"last_change"`
+}
+
+// genSanctions writes n entities as FollowTheMoney JSON lines; every
+// badEvery-th one (0: none) has no name.
+func genSanctions(w io.Writer, n, badEvery int, seed uint64) error {
+	bw := bufio.NewWriterSize(w, 1<<20)
+	rng := rand.New(rand.NewPCG(seed, 16))
+	enc := json.NewEncoder(bw)
+	for i := 0; i < n; i++ {
+		e := ftmLine{ID: fmt.Sprintf("NK-%08x", rng.Uint32()) + fmt.Sprintf("%07d", i), Properties: map[string][]string{}, Target: true,
+			Datasets:  []string{"gen_sanctions"},
+			FirstSeen: fmt.Sprintf("20%02d-%02d-%02dT00:00:00", 10+rng.IntN(16), 1+rng.IntN(12), 1+rng.IntN(28)), LastChange: "2026-11-20T00:00:00"}
+		p := e.Properties
+		nat := nationalities[rng.IntN(len(nationalities))]
+		switch r := rng.IntN(20); {
+		case r < 13:
+			e.Schema = "Person"
+			en, ar := personName(rng)
+			p["name"], p["alias"] = []string{en}, []string{ar}
+			if rng.IntN(3) == 0 {
+				other, _ := personName(rng)
+				p["alias"] = append(p["alias"], other)
+			}
+			p["nationality"] = []string{nat}
+			p["birthDate"] = []string{fmt.Sprintf("19%02d-%02d-%02d", 40+rng.IntN(60), 1+rng.IntN(12), 1+rng.IntN(28))}
+			p["passportNumber"] = []string{fmt.Sprintf("%c%08d", 'A'+rune(rng.IntN(26)), rng.IntN(1e8))}
+		case r < 19:
+			e.Schema = []string{"Organization", "Company", "LegalEntity"}[rng.IntN(3)]
+			en, ar := companyName(rng)
+			p["name"], p["alias"] = []string{en}, []string{ar}
+			p["jurisdiction"] = []string{nat}
+			p["registrationNumber"] = []string{fmt.Sprintf("%d", 1000000+rng.IntN(9000000))}
+			p["address"] = []string{fmt.Sprintf("%d %s Street, %s", 1+rng.IntN(200), words[rng.IntN(len(words))][0], strings.ToUpper(nat))}
+		default:
+			e.Schema = "Vessel"
+			en, _ := word(rng)
+			p["name"] = []string{strings.ToUpper(en + " " + words[rng.IntN(len(words))][0])}
+			p["imoNumber"] = []string{fmt.Sprintf("IMO%07d", rng.IntN(1e7))}
+			p["flag"] = []string{nat}
+		}
+		p["program"] = []string{programs[rng.IntN(len(programs))]}
+		e.Caption = p["name"][0]
+		if badEvery > 0 && i%badEvery == 0 {
+			delete(p, "name")
+			e.Caption = ""
+		}
+		if err := enc.Encode(e); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
