@@ -35,6 +35,9 @@ type extractor struct {
 	// ("All amounts are in Omani Rials"), as written; "" when none.
 	docCurrency string
 	failures    []extractorFailure
+	// signing: the block read is in the document's signature block
+	// (see signingStart), where a bare "Date:" is the date of signing.
+	signing bool
 }
 
 func (x *extractor) add(c candidate) {
@@ -135,6 +138,12 @@ func (x *extractor) run() {
 			headerCells = mergeHeaderRow(headerCells, t)
 			continue
 		}
+		switch {
+		case signingStart(t, seg.heading):
+			x.signing = true
+		case seg.heading:
+			x.signing = false
+		}
 		rowHeader := ""
 		if header >= 0 && header < i {
 			rowHeader = headerCells
@@ -147,6 +156,40 @@ func (x *extractor) run() {
 	if len(x.failures) > 0 {
 		x.cands = slices.DeleteFunc(x.cands, func(c candidate) bool { return x.failed(c.by) })
 	}
+}
+
+// reSigningStart: a line that opens a signature block: a heading
+// "Signatures" / "التوقيعات" / "Execution", "IN WITNESS WHEREOF", or the
+// line naming whom the signatures below are for ("Signed for and on
+// behalf of", "For the Employer | The Employee", "عن الطرف الأول
+// (المورد) | عن الطرف الثاني", "Landlord / المؤجر   For the Tenant").
+var reSigningStart = regexp.MustCompile(`(?i)^[\s#*_|]*(?:signatures?\b|signed(?:\s+(?:for|by|on|and|as)\b|\s*[:|/]|\s*$)|execution\s*$|in\s+witness\b|for\s+and\s+on\s+behalf\b|on\s+behalf\s+of\b|التوقيعات|التوقيع|توقيع|عن\s+(?:الطرف|المؤجر|المستأجر|المورد|المشتري|البائع|العميل|الشركة|المقاول|صاحب)|نيابة\s+عن)`)
+
+// signingStart: block t opens a signature block. A heading must name
+// signatures; a line must be short (a signing line, not a clause that
+// starts "Signed copies ... shall be").
+func signingStart(t string, heading bool) bool {
+	if utf8.RuneCountInString(t) > 160 || !reSigningStart.MatchString(t) && !forRoleLine(t) {
+		return false
+	}
+	return !heading || reSigningStart.MatchString(t)
+}
+
+// forRoleLine: "For the Employer | The Employee", "Landlord / المؤجر
+// For the Tenant / عن المستأجر": signature columns headed by the roles.
+func forRoleLine(t string) bool {
+	for _, c := range strings.Split(strings.ReplaceAll(t, "   ", " | "), " | ") {
+		c = strings.TrimSpace(c)
+		if c == "" {
+			continue
+		}
+		w, ok := strings.CutPrefix(lowerASCII(c), "for ")
+		if !ok || !roleHeading(strings.TrimPrefix(w, "the ")) {
+			return false
+		}
+		return true
+	}
+	return false
 }
 
 // currencyRow: a table row whose every cell names a currency alone
