@@ -126,10 +126,11 @@ func (x *extractor) run() {
 		switch {
 		case !strings.Contains(t, " | "):
 			header, headerCells = -1, ""
-		case header < 0 || seg.tableStart && !hasDigit(t):
+		case header < 0 || seg.tableStart && !hasDigit(rePercentIn.ReplaceAllString(t, "")):
 			// A table's first row is its header; a table that follows
 			// another at once starts anew, unless its first row is data
-			// (a document made of one-row tables).
+			// (a document made of one-row tables). A rate in a header
+			// ("VAT 5% (AED)") is no data.
 			header, headerCells = i, t
 		case header == i-1 && currencyRow(t):
 			// "| | | (OMR) | (OMR) |" under "No. | Description | Qty |
@@ -191,6 +192,9 @@ func forRoleLine(t string) bool {
 	}
 	return false
 }
+
+// rePercentIn: a rate written in a column header ("VAT 5%", "ضريبة ١٥٪").
+var rePercentIn = regexp.MustCompile(`[0-9٠-٩]+(?:[.,٫][0-9٠-٩]+)?\s*[%٪]`)
 
 // currencyRow: a table row whose every cell names a currency alone
 // ("(OMR) | (OMR)", "ر.ع. | ر.ع."): the second row of a header.

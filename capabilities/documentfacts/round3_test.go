@@ -1,8 +1,11 @@
 package documentfacts
 
 import (
+	"context"
 	"slices"
 	"testing"
+
+	"dalil/capabilities/documentfacts/read"
 )
 
 // round3Case: in text, the facts of typ (key|normalized, or role|name for
@@ -47,5 +50,40 @@ func TestSignatureDates(t *testing.T) {
 		// A clause about signed copies opens no signature block.
 		{"SUPPLY AGREEMENT\nSigned copies of every delivery note shall be kept by the Buyer for audit purposes throughout the term of this Agreement and after it.\nDate: 4 March 2026",
 			TypeDate, []string{"agreement_date|2026-03-04"}, nil},
+	})
+}
+
+// TestMoneyTablesRound3: a Markdown items table right under a key/value
+// table has its own header; a header with a rate ("VAT 5% (SAR)") is
+// still a header; a "Taxable amount" column holds line amounts, not tax;
+// a bilingual row label keys by its narrower half ("Subtotal /
+// المجموع"); a charge under the items is an amount; the net after a
+// discount, an advance and the balance after it (issue 29, third round).
+func TestMoneyTablesRound3(t *testing.T) {
+	md := func(t *testing.T, s string) []string {
+		doc, err := read.Read(context.Background(), []byte(s), "", "order.md", read.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return factSet(extractAll(doc, source{kind: "text"}, Input{}), TypeMoney)
+	}
+	got := md(t, "# ORDER\n\n| | |\n|---|---|\n| Order No. | A-17 |\n| Supplier | Nizwa Tools LLC |\n\n| Item / الصنف | Qty | Price (SAR) / السعر (ر.س) | VAT 15% (SAR) / الضريبة | Amount (SAR) |\n|---|---|---|---|---|\n| Drill | 4 | 120.5000 | 72.30 | 554.30 |\n| | Subtotal / المجموع | | | 482.00 |\n")
+	for _, w := range []string{"price|120.5 SAR", "tax_amount|72.3 SAR", "price|554.3 SAR", "subtotal|482 SAR"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("markdown table: %q missing; got %q", w, got)
+		}
+	}
+	checkRound3(t, []round3Case{
+		{"Item | Qty | Unit price (AED) | Taxable amount (AED) | VAT (AED) | Total (AED)\nBanner | 2 | 50.00 | 100.00 | 5.00 | 105.00",
+			TypeMoney, []string{"price|100 AED", "tax_amount|5 AED"}, []string{"tax_amount|100 AED"}},
+		{"Item | Qty | Unit price (USD) | Amount (USD)\nPump | 2 | 100.00 | 200.00\nSubtotal | 200.00\nLess discount 5% | 10.00\nNet amount | 190.00\nFreight | 30.00\nTotal | 220.00",
+			TypeMoney, []string{"subtotal|200 USD", "discount|10 USD", "net_amount|190 USD", "amount|30 USD", "total_amount|220 USD"}, nil},
+		// Without a discount the net amount is the sum before tax.
+		{"Net amount: OMR 3,150.000\nVAT 5%: OMR 157.500\nInvoice total: OMR 3,307.500",
+			TypeMoney, []string{"subtotal|3150 OMR"}, []string{"net_amount|3150 OMR"}},
+		{"Payment: 40% advance, EUR 4,000.00; balance of EUR 6,000.00 on delivery.",
+			TypeMoney, []string{"advance_payment|4000 EUR", "amount|6000 EUR"}, nil},
+		{"يدفع المشتري دفعة مقدمة قدرها ٥٠٠ ريال عماني عند التوقيع.",
+			TypeMoney, []string{"advance_payment|500 OMR"}, nil},
 	})
 }
