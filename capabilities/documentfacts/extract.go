@@ -154,6 +154,7 @@ func (x *extractor) run() {
 			x.runGuarded(e.name, func() { e.run(x, b) })
 		}
 	}
+	x.runGuarded("parties", x.wrappedDefinitions)
 	if len(x.failures) > 0 {
 		x.cands = slices.DeleteFunc(x.cands, func(c candidate) bool { return x.failed(c.by) })
 	}

@@ -168,6 +168,10 @@ var partyRoles = []struct {
 	{[]string{"second party", "party b", "party of the second part", "الطرف الثاني", "الطرف ب"}, "second_party"},
 	// The text's own role word where the guideline has none.
 	{[]string{"distributor", "الموزع"}, "distributor"},
+	{[]string{"subcontractor", "sub-contractor", "المقاول من الباطن"}, "subcontractor"},
+	{[]string{"principal", "الموكل"}, "principal"},
+	{[]string{"agent", "commercial agent", "الوكيل", "الوكيل التجاري"}, "agent"},
+	{[]string{"beneficiary", "المستفيد"}, "beneficiary"},
 	{[]string{"bidder", "tenderer", "applicant", "candidate", "المتناقص", "مقدم العطاء", "المناقص", "المتقدم"}, "bidder"},
 	{[]string{"issuer", "issued by", "from", "الجهة المعلنة", "الجهة المصدرة", "صادر عن", "صادرة عن"}, "issuer"},
 }

@@ -19,7 +19,7 @@ const (
 )
 
 var (
-	reOrg = regexp.MustCompile(`\b([A-Z][A-Za-z0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `(?:\s+` + orgSuffix + `)?)(?:\s|[,.;:)"”*_|/]|$)`)
+	reOrg = regexp.MustCompile(`\b([A-Z][A-Za-z0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `(?:,?\s+` + orgSuffix + `)?(?:\s+\((?:(?:[A-Z]\.){2,}[A-Z]?\.?|[a-z])\))?)(?:\s|[,.;:)"”*_|/]|$)`)
 	// reArOrgDefined: an organisation named by its kind without a
 	// legal form ("مستشفى الشفاء التخصصي"), followed by its definition or
 	// its representative.
@@ -146,7 +146,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 			name := name[part[0]:part[1]]
 			// Stop the name at the first separator.
 			for _, sep := range []string{" | ", ",", "،", " - ", "(", ";", " CR ", " C.R", " VAT", " السجل", " رقم", " ويشار", " والمشار", " المشار", " بصفته"} {
-				if i := strings.Index(name, sep); i > 0 {
+				if i := sepIndex(name, sep); i > 0 {
 					name = name[:i]
 				}
 			}
@@ -289,12 +289,24 @@ func (x *extractor) parties(t string, base int, prev string) {
 func definedRole(after string) (word string, ok bool) {
 	var inner string
 	from := 0
-	for _, m := range reDefParen.FindAllStringSubmatchIndex(after, 4) {
-		if utf8.RuneCountInString(after[:m[0]]) > 160 || !reDefBefore.MatchString(after[from:m[0]]) {
+	for _, m := range reDefParen.FindAllStringSubmatchIndex(after, 6) {
+		n := utf8.RuneCountInString(after[:m[0]])
+		if n > 360 || !reDefBefore.MatchString(after[from:m[0]]) {
 			break
 		}
+		gap := after[from:m[0]]
 		from = m[1]
-		if c := after[m[2]:m[3]]; !hasDigit(c) {
+		c := after[m[2]:m[3]]
+		if n > 160 && (!reDefWords.MatchString(c) || reOrg.MatchString(gap) || reSentenceGap.MatchString(gap)) {
+			// Past a short description, only a definition ("hereinafter
+			// referred to as the "Agent"") counts, and none across
+			// another company's name or a sentence's end.
+			break
+		}
+		if !hasDigit(c) && (n <= 160 || reDefWords.MatchString(c)) {
+			if reFormInParen.MatchString(c) {
+				continue // "Co. (P.S.C.)": a legal form in brackets, not a definition
+			}
 			inner = c
 			break
 		}
@@ -322,6 +334,45 @@ func definedRole(after string) (word string, ok bool) {
 	}
 	return strings.TrimSpace(cands[0]), true
 }
+
+// reFormInParen: a legal form's abbreviation in brackets ("P.S.C.",
+// "c" of "B.S.C. (c)").
+var reFormInParen = regexp.MustCompile(`^\s*(?:(?:[A-Za-z]\.){2,}[A-Za-z]?\.?|[a-z])\s*$`)
+
+// sepIndex is where sep ends a labelled name: not the comma of "Co.,
+// Ltd." nor the bracket of "Co. (P.S.C.)" or "B.S.C. (c)", which are
+// the legal form's.
+func sepIndex(name, sep string) int {
+	from := 0
+	for {
+		i := strings.Index(name[from:], sep)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		rest := name[i+len(sep):]
+		switch {
+		case sep == "," && reFormAfterComma.MatchString(rest),
+			sep == "(" && reFormParenAfter.MatchString(rest):
+			from = i + len(sep)
+			continue
+		}
+		return i
+	}
+}
+
+var (
+	reFormAfterComma = regexp.MustCompile(`^\s*(?:Ltd\.?|Limited|Inc\.?|LLC|L\.L\.C\.?)(?:\s|[,.;)(]|$)`)
+	reFormParenAfter = regexp.MustCompile(`^(?:(?:[A-Z]\.){2,}[A-Z]?\.?|[a-z])\)`)
+)
+
+// reDefWords: a parenthesis that defines ("hereinafter referred to as",
+// "the "Agent"", quotes).
+var reDefWords = regexp.MustCompile(`(?i)\bhereinafter\b|\bhereafter\b|\breferred\s+to\b|\bcalled\b|["“”'‘’«»]`)
+
+// reSentenceGap: a sentence ends in a gap ("... Muscat. The Supplier");
+// an abbreviation's stop ("No. 12") ends none.
+var reSentenceGap = regexp.MustCompile(`(?:[a-z]{3}|\))[.;]\s+[A-Z]`)
 
 // reArAddressee: the salutation line of an Arabic letter, "السادة/ X
 // المحترمين", "الفاضل/ X المحترم".
@@ -698,4 +749,56 @@ func entityType(name string) string {
 // punctuation.
 func normalName(s string) string {
 	return strings.Join(strings.Fields(strings.TrimRight(lowerASCII(s), " .,")), " ")
+}
+
+// wrappedDefinitions: in text wrapped at a fixed width (a plain-text
+// contract), a company's definition is often on a later line than its
+// name ("(1) Gulf Crescent Logistics FZE, a free zone establishment
+// ...\n    (hereinafter referred to as the "Service Provider"); and"):
+// a company found with no role takes the definition that follows it
+// across its line ends, when no other company is named and no sentence
+// ends in between (definedRole's rules, the lines joined).
+func (x *extractor) wrappedDefinitions() {
+	text := x.a.text
+	for i := range x.cands {
+		c := &x.cands[i]
+		f := &c.fact
+		if f.Type != TypeParty || f.Role != "" || f.EntityType == "person" {
+			continue
+		}
+		end := min(len(text), c.end+700)
+		for end < len(text) && !utf8.RuneStart(text[end]) {
+			end++
+		}
+		after := text[c.end:end]
+		nl := strings.IndexByte(after, '\n')
+		if nl < 0 {
+			continue // one block to the end: read as it was
+		}
+		if i := strings.IndexAny(after[:nl], "()"); i >= 0 {
+			continue // a bracket on its own line was read there
+		}
+		joined := strings.ReplaceAll(after, "\n", " ")
+		w, ok := definedRole(joined)
+		if !ok || roleOf(w) == "" {
+			continue
+		}
+		p := strings.Index(joined, "(")
+		if p < 0 || reOrg.MatchString(joined[:p]) || reSentenceGap.MatchString(joined[:p]) || strings.Contains(joined[:p], " between ") {
+			continue
+		}
+		r := roleOf(w)
+		f.Role, f.Key, f.Label, f.Method, f.Confidence = r, r, strings.ToUpper(r[:1])+strings.ReplaceAll(r[1:], "_", " "), "definition", 0.85
+		// The definition's line may have given its first word a role
+		// of its own ("Dubai, United Arab Emirates (hereinafter ...)"):
+		// that was this company's.
+		defAt := c.end + p
+		for j := range x.cands {
+			o := &x.cands[j]
+			if j != i && o.fact.Type == TypeParty && o.fact.Role == r && o.start > c.end && o.start < defAt && o.fact.Method == "definition" {
+				o.fact.Role, o.fact.Key, o.fact.Label = "-drop", "", ""
+			}
+		}
+	}
+	x.cands = slices.DeleteFunc(x.cands, func(c candidate) bool { return c.fact.Role == "-drop" })
 }

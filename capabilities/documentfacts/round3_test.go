@@ -87,3 +87,24 @@ func TestMoneyTablesRound3(t *testing.T) {
 			TypeMoney, []string{"advance_payment|500 OMR"}, nil},
 	})
 }
+
+// TestPartyDefinitionsRound3: a definition after a long description of
+// the company, past a legal form in brackets, or on a later line of
+// wrapped text; legal forms with a comma or in brackets belong to the
+// name; the text's own role words principal, agent, subcontractor and
+// beneficiary (issue 29, third round).
+func TestPartyDefinitionsRound3(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{`This Agreement is made between Rossi Macchine S.p.A., a company incorporated in Italy, VAT No. IT0123456789, with its registered office at Via Roma 12, 10121 Torino, Italy, and represented by its managing director (hereinafter referred to as the "Principal"); and Sohar Agri Trading LLC, a company registered in Oman (hereinafter referred to as the "Agent").`,
+			TypeParty, []string{"principal|Rossi Macchine S.p.A.", "agent|Sohar Agri Trading LLC"}, nil},
+		{"This MoU is signed by:\nAmman Solar Co. (P.S.C.), a public shareholding company registered in the Hashemite\nKingdom of Jordan under No. 1234, of 5 Zahran Street, Amman\n(hereinafter referred to as the \"First Party\"); and\nBarka Energy LLC, a company of Barka, Oman\n(hereinafter referred to as the \"Second Party\").",
+			TypeParty, []string{"first_party|Amman Solar Co. (P.S.C.)", "second_party|Barka Energy LLC"}, nil},
+		{"(1) Jebel Freight FZE, a free zone establishment of Jebel Ali,\n    Dubai, United Arab Emirates (hereinafter referred to as the \"Service Provider\"); and\n(2) Quoz Retail LLC, of Al Quoz,\n    Dubai (hereinafter referred to as the \"Customer\").",
+			TypeParty, []string{"supplier|Jebel Freight FZE", "customer|Quoz Retail LLC"}, []string{"customer|Dubai", "supplier|Dubai"}},
+		{"Seller: Ningbo Star Valve Co., Ltd.\nBuyer: Ibra Irrigation LLC", TypeParty, []string{"seller|Ningbo Star Valve Co., Ltd."}, nil},
+		{`The Contractor appoints Seeb MEP LLC (the "Subcontractor") for the works.`, TypeParty, []string{"subcontractor|Seeb MEP LLC"}, nil},
+		// A definition of the next company is not this one's.
+		{`This Agreement is made between Alpha Trading LLC, a company registered in Oman under Commercial Registration No. 1234567 of Ruwi, Muscat, Sultanate of Oman, and Beta Services LLC, a company registered in Oman (hereinafter referred to as the "Supplier").`,
+			TypeParty, []string{"supplier|Beta Services LLC"}, []string{"supplier|Alpha Trading LLC"}},
+	})
+}
