@@ -27,9 +27,9 @@ var (
 	// reAnnounces: "تعلن بلدية صلالة عن طرح مناقصة": the issuer.
 	reAnnounces = regexp.MustCompile(`(?:تعلن|يعلن|أعلنت|اعلنت|تدعو|يدعو)\s+((?:\p{Arabic}+\s+){0,1}(?:مستشفى|بنك|جامعة|كلية|هيئة|وزارة|بلدية|شركة|مؤسسة|مجموعة|مركز|مكتب|دائرة|مديرية|صندوق|مجلس|جهاز|المديرية|الهيئة|الشركة|وزارة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}?)\s+(?:عن|جميع|الشركات|المؤسسات|الراغبين)`)
 	reArOrg     = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مستشفى|مصنع|جامعة|كلية|معهد|مكتب|هيئة|وزارة|بلدية|مركز|فندق|مدرسة|جمعية|مختبر)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:ويشار|والمشار|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
-	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Messrs|M/s)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*)`)
+	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Messrs|M/s)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ)\s*/?\s*|م\.\s*)`)
 	rePerson    = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+(` + personName + `)`)
-	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){1,3}?)(?:\s*[،,(]|\s+(?:ويشار|المشار|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
+	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ)\s*/?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){1,3}?)(?:\s*[،,(]|\s+(?:ويشار|المشار|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
 	// A role in parentheses or after "hereinafter" after a name (see
 	// definedRole); ويشار إليه بـ "المؤجر" (reArRole).
 	reDefParen    = regexp.MustCompile(`\(([^()]{1,100})\)`)
@@ -190,6 +190,11 @@ func (x *extractor) parties(t string, base int, prev string) {
 	// Title | Name, Title") each cell is read under the cell above it.
 	for _, sp := range signatories(t, prev) {
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+	}
+	if x.signing {
+		for _, sp := range signingBlockNames(t) {
+			addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+		}
 	}
 	if strings.Contains(t, " | ") && strings.Contains(prev, " | ") {
 		cells, above := strings.Split(t, " | "), strings.Split(prev, " | ")
@@ -801,4 +806,73 @@ func (x *extractor) wrappedDefinitions() {
 		}
 	}
 	x.cands = slices.DeleteFunc(x.cands, func(c candidate) bool { return c.fact.Role == "-drop" })
+}
+
+// reSignLabel: a label before a signer's name in a signature block
+// ("Name:", "Witness:", "الاسم:", "الشاهد:").
+var reSignLabel = regexp.MustCompile(`(?i)^\s*(?:name|witness|witnessed\s+by|الاسم|الشاهد|شاهد)\s*(?:/\s*[^:：]{1,20})?[:：]\s*`)
+
+// reArTitleAfter: a job title after a name ("- المدير التنفيذي", "،
+// مدير المبيعات").
+var reArTitleAfter = regexp.MustCompile(`^\s*[-–،,]\s*(?:ال)?(?:مدير|مديرة|رئيس|رئيسة|نائب|مسؤول|المسؤول|شريك|الشريك|وكيل)`)
+
+// signingBlockNames finds, in a block of the signature block, the people
+// who sign or witness: each cell (or the line) that is a person's name,
+// after a "Name:" or "Witness:" label or alone, with a title after a
+// comma or a dash, and in two scripts parted by " / ". An English name
+// is two to five capitalised words that are no title; an Arabic one
+// needs بن/بنت, a label, an honorific, an English twin in the cell, or a
+// title after it (so that "ختم الشركة" or "عن المستأجر" is nobody).
+func signingBlockNames(t string) [][2]int {
+	var out [][2]int
+	off := 0
+	for _, cell := range strings.Split(t, " | ") {
+		at := off
+		off += len(cell) + len(" | ")
+		c := cell
+		labelled := false
+		if m := reSignLabel.FindString(c); m != "" {
+			c, at, labelled = c[len(m):], at+len(m), true
+		}
+		if h := honorific.FindString(c); h != "" {
+			c, at, labelled = c[len(h):], at+len(h), true
+		}
+		if strings.Contains(c, ":") || strings.Contains(c, "：") || hasDigit(c) {
+			continue
+		}
+		// The name ends at a title after a comma or a dash.
+		body := c
+		titled := false
+		if i := strings.IndexAny(body, ",،"); i > 0 {
+			body, titled = body[:i], true
+		}
+		if i := strings.Index(body, " - "); i > 0 {
+			titled = titled || reArTitleAfter.MatchString(body[i:]) || titleWords(body[i:])
+			body = body[:i]
+		}
+		parts := bilingualParts(body)
+		twin := len(parts) == 2
+		for _, pr := range parts {
+			p := body[pr[0]:pr[1]]
+			lead := len(p) - len(strings.TrimLeft(p, " "))
+			if h := honorific.FindString(p[lead:]); h != "" {
+				lead += len(h)
+			}
+			p = p[lead:]
+			lead += len(p) - len(strings.TrimLeft(p, " "))
+			p = strings.TrimSpace(p)
+			if p == "" || roleOf(p) != "" || labelRole(p) != "" || roleHeading(p) {
+				continue
+			}
+			ok := rePlainName.MatchString(p) && !titleWords(p) && trimOrgLead(p) == p
+			if !ok && reArPlainName.MatchString(p) && !arOrgHead(p) && arPersonLike(p) && !strings.HasPrefix(p, "عن ") && !strings.HasPrefix(p, "نيابة") {
+				ok = reBinWord.MatchString(p) || labelled || twin || titled
+			}
+			if ok {
+				s := at + pr[0] + lead
+				out = append(out, [2]int{s, s + len(p)})
+			}
+		}
+	}
+	return out
 }

@@ -108,3 +108,22 @@ func TestPartyDefinitionsRound3(t *testing.T) {
 			TypeParty, []string{"supplier|Beta Services LLC"}, []string{"supplier|Alpha Trading LLC"}},
 	})
 }
+
+// TestSigningBlockNames: in a signature block every cell or line that is
+// a person's name signs or witnesses (no role): after "Name:" /
+// "Witness:" / "الاسم:" / "الشاهد:", alone, with a title after a comma
+// or a dash, in two scripts; role headings, companies, titles and "عن
+// المستأجر" are nobody (issue 29, third round).
+func TestSigningBlockNames(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"SUPPLY AGREEMENT\nSignatures\nFor the Seller | For the Buyer\nMuscat Foods LLC | Sohar Retail LLC\nName: Salim Nasser Al Hinai | Name: Aisha Khamis Al Balushi\nTitle: General Manager | Title: Director",
+			TypeParty, []string{"|Salim Nasser Al Hinai", "|Aisha Khamis Al Balushi"}, []string{"|For the Seller", "|General Manager"}},
+		{"LEASE AGREEMENT\nSignatures / التوقيعات\nFor the Landlord / عن المؤجر | For the Tenant / عن المستأجر\nHamad Said Al Amri / حمد بن سعيد العامري | Noor Ali Al Zadjali / نور علي الزدجالية, Director / مديرة\nWitness: Yousef Ahmed Al Lawati",
+			TypeParty, []string{"|Hamad Said Al Amri", "|حمد بن سعيد العامري", "|Noor Ali Al Zadjali", "|نور علي الزدجالية", "|Yousef Ahmed Al Lawati"}, []string{"|عن المؤجر", "|عن المستأجر"}},
+		{"عقد إيجار\nالتوقيعات\nالمؤجر | المستأجر\nأحمد سالم الحارثي | منى خالد الكندي - المدير التنفيذي\nختم الشركة\nالشاهد: سعيد علي المعمري",
+			TypeParty, []string{"|منى خالد الكندي", "|سعيد علي المعمري"}, []string{"|ختم الشركة"}},
+		// Outside a signature block a name alone on its line is no signer.
+		{"SUPPLY AGREEMENT\nThe parties met at the office of\nSalim Nasser Al Hinai",
+			TypeParty, nil, []string{"|Salim Nasser Al Hinai"}},
+	})
+}
