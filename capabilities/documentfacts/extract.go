@@ -66,7 +66,7 @@ var blockExtractors = []struct {
 	{"identifiers", func(x *extractor, b block) { x.identifiers(b.t, b.base) }},
 	{"bank_accounts", func(x *extractor, b block) { x.bank(b.t, b.base) }},
 	{"contacts", func(x *extractor, b block) { x.contacts(b.t, b.base, b.prev) }},
-	{"governing_law", func(x *extractor, b block) { x.law(b.t, b.base) }},
+	{"governing_law", func(x *extractor, b block) { x.law(b.t, b.base, b.prev) }},
 	{"payment_terms", func(x *extractor, b block) { x.paymentTerms(b.t, b.base) }},
 	{"parties", func(x *extractor, b block) { x.parties(b.t, b.base, b.prev) }},
 }

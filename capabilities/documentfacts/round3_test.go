@@ -127,3 +127,16 @@ func TestSigningBlockNames(t *testing.T) {
 			TypeParty, nil, []string{"|Salim Nasser Al Hinai"}},
 	})
 }
+
+// TestGoverningLawRound3: a law named by its field between the
+// jurisdiction and "Law" ("Qatar Labour Law No. 14 of 2004"), and a
+// governing sentence wrapped over two lines of plain text (issue 29,
+// third round); a wrapped line after a finished sentence gives nothing.
+func TestGoverningLawRound3(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"This Contract is subject to Qatar Labour Law No. 14 of 2004.", TypeGoverningLaw, []string{"governing_law|QA"}, nil},
+		{"This Agreement is governed by the UAE Commercial Transactions Law.", TypeGoverningLaw, []string{"governing_law|AE"}, nil},
+		{"This Lease is subject to Royal Decree No. 6/89 on tenancies and the other\nlaws of the Sultanate of Oman.", TypeGoverningLaw, []string{"governing_law|OM"}, nil},
+		{"This Agreement is subject to the approval of the board.\nlaws of the Sultanate of Oman are published in the Official Gazette.", TypeGoverningLaw, nil, []string{"governing_law|OM"}},
+	})
+}
