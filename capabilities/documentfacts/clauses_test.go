@@ -53,10 +53,10 @@ func TestObligationRules(t *testing.T) {
 		{"We will send the goods tomorrow.", nil},
 		{"Late bids will not be accepted.", nil},
 		// A subject we know no role for is named as written.
-		{"The Agent agrees to keep adequate stock.", []string{"|must|keep adequate stock||"}},
+		{"The Surveyor agrees to keep adequate stock.", []string{"|must|keep adequate stock||"}},
 		// After a clause number of two levels or more (read as "2 The
-		// Agent", no one, before).
-		{"3.2 The Agent undertakes to keep adequate stock.", []string{"|must|keep adequate stock||"}},
+		// Surveyor", no one, before).
+		{"3.2 The Surveyor undertakes to keep adequate stock.", []string{"|must|keep adequate stock||"}},
 		// The distributor is a role of its own (issue 29, second round).
 		{"3.2 The Distributor undertakes to keep adequate stock.", []string{"distributor|must|keep adequate stock||"}},
 		{"12.1.4 The Contractor shall submit a report.", []string{"contractor|must|submit a report||"}},
@@ -91,8 +91,8 @@ func TestObligationRules(t *testing.T) {
 		}
 	}
 	// The party as written.
-	out := extractText(t, "لا يجوز للمستأجر التنازل عن العقد.\nThe Agent agrees to keep adequate stock.")
-	if len(out.Obligations) != 2 || out.Obligations[0].Party != "المستأجر" || out.Obligations[1].Party != "The Agent" {
+	out := extractText(t, "لا يجوز للمستأجر التنازل عن العقد.\nThe Surveyor agrees to keep adequate stock.")
+	if len(out.Obligations) != 2 || out.Obligations[0].Party != "المستأجر" || out.Obligations[1].Party != "The Surveyor" {
 		t.Errorf("parties as written: %+v", out.Obligations)
 	}
 	// A named party's role comes from its definition.

@@ -48,6 +48,10 @@ func (x *extractor) dates(t string, base int, prev string) {
 		f := Fact{Type: TypeDate, Key: "date", Label: "Date", Value: t[ms:me], Normalized: iso, Method: "pattern", Confidence: conf}
 		c, ok := x.dateCue(t, ms, prev)
 		switch {
+		case ok && c.key != "date" && x.signing && bareDateLabel(ctxBefore(t, ms, prev)):
+			// "Date: 20 April 2026" under the signatures: the date
+			// the party signed.
+			f.Key, f.Label, f.Role, f.Method = "signature_date", "Signature date", "signature", "labeled_field"
 		case ok && c.key != "date":
 			f.Key, f.Label, f.Role, f.Method = c.key, c.label, c.role, "labeled_field"
 			f.Confidence = min(0.95, conf+0.08)
@@ -139,6 +143,14 @@ func hasYear(t string) bool {
 		}
 	}
 	return false
+}
+
+// reBareDateLabel: the text before a date is a bare date label ("Date:",
+// "Date / التاريخ:", "التاريخ:"), in its cell.
+var reBareDateLabel = regexp.MustCompile(`(?i)(?:^|\|)[\s*_]*(?:date|التاريخ)(?:\s*/\s*(?:date|التاريخ))?[\s*_]*[:：]?[\s*_]*$`)
+
+func bareDateLabel(ctx string) bool {
+	return reBareDateLabel.MatchString(ctx)
 }
 
 // reMaking: the words of a sentence that makes an agreement ("made",

@@ -35,6 +35,9 @@ type extractor struct {
 	// ("All amounts are in Omani Rials"), as written; "" when none.
 	docCurrency string
 	failures    []extractorFailure
+	// signing: the block read is in the document's signature block
+	// (see signingStart), where a bare "Date:" is the date of signing.
+	signing bool
 }
 
 func (x *extractor) add(c candidate) {
@@ -63,7 +66,7 @@ var blockExtractors = []struct {
 	{"identifiers", func(x *extractor, b block) { x.identifiers(b.t, b.base) }},
 	{"bank_accounts", func(x *extractor, b block) { x.bank(b.t, b.base) }},
 	{"contacts", func(x *extractor, b block) { x.contacts(b.t, b.base, b.prev) }},
-	{"governing_law", func(x *extractor, b block) { x.law(b.t, b.base) }},
+	{"governing_law", func(x *extractor, b block) { x.law(b.t, b.base, b.prev) }},
 	{"payment_terms", func(x *extractor, b block) { x.paymentTerms(b.t, b.base) }},
 	{"parties", func(x *extractor, b block) { x.parties(b.t, b.base, b.prev) }},
 }
@@ -123,10 +126,11 @@ func (x *extractor) run() {
 		switch {
 		case !strings.Contains(t, " | "):
 			header, headerCells = -1, ""
-		case header < 0 || seg.tableStart && !hasDigit(t):
+		case header < 0 || seg.tableStart && !hasDigit(rePercentIn.ReplaceAllString(t, "")):
 			// A table's first row is its header; a table that follows
 			// another at once starts anew, unless its first row is data
-			// (a document made of one-row tables).
+			// (a document made of one-row tables). A rate in a header
+			// ("VAT 5% (AED)") is no data.
 			header, headerCells = i, t
 		case header == i-1 && currencyRow(t):
 			// "| | | (OMR) | (OMR) |" under "No. | Description | Qty |
@@ -134,6 +138,12 @@ func (x *extractor) run() {
 			// currency of the columns above it.
 			headerCells = mergeHeaderRow(headerCells, t)
 			continue
+		}
+		switch {
+		case signingStart(t, seg.heading):
+			x.signing = true
+		case seg.heading:
+			x.signing = false
 		}
 		rowHeader := ""
 		if header >= 0 && header < i {
@@ -144,10 +154,48 @@ func (x *extractor) run() {
 			x.runGuarded(e.name, func() { e.run(x, b) })
 		}
 	}
+	x.runGuarded("parties", x.wrappedDefinitions)
 	if len(x.failures) > 0 {
 		x.cands = slices.DeleteFunc(x.cands, func(c candidate) bool { return x.failed(c.by) })
 	}
 }
+
+// reSigningStart: a line that opens a signature block: a heading
+// "Signatures" / "التوقيعات" / "Execution", "IN WITNESS WHEREOF", or the
+// line naming whom the signatures below are for ("Signed for and on
+// behalf of", "For the Employer | The Employee", "عن الطرف الأول
+// (المورد) | عن الطرف الثاني", "Landlord / المؤجر   For the Tenant").
+var reSigningStart = regexp.MustCompile(`(?i)^[\s#*_|]*(?:signatures?\b|signed(?:\s+(?:for|by|on|and|as)\b|\s*[:|/]|\s*$)|execution\s*$|in\s+witness\b|for\s+and\s+on\s+behalf\b|on\s+behalf\s+of\b|التوقيعات|التوقيع|توقيع|عن\s+(?:الطرف|المؤجر|المستأجر|المورد|المشتري|البائع|العميل|الشركة|المقاول|صاحب)|نيابة\s+عن)`)
+
+// signingStart: block t opens a signature block. A heading must name
+// signatures; a line must be short (a signing line, not a clause that
+// starts "Signed copies ... shall be").
+func signingStart(t string, heading bool) bool {
+	if utf8.RuneCountInString(t) > 160 || !reSigningStart.MatchString(t) && !forRoleLine(t) {
+		return false
+	}
+	return !heading || reSigningStart.MatchString(t)
+}
+
+// forRoleLine: "For the Employer | The Employee", "Landlord / المؤجر
+// For the Tenant / عن المستأجر": signature columns headed by the roles.
+func forRoleLine(t string) bool {
+	for _, c := range strings.Split(strings.ReplaceAll(t, "   ", " | "), " | ") {
+		c = strings.TrimSpace(c)
+		if c == "" {
+			continue
+		}
+		w, ok := strings.CutPrefix(lowerASCII(c), "for ")
+		if !ok || !roleHeading(strings.TrimPrefix(w, "the ")) {
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// rePercentIn: a rate written in a column header ("VAT 5%", "ضريبة ١٥٪").
+var rePercentIn = regexp.MustCompile(`[0-9٠-٩]+(?:[.,٫][0-9٠-٩]+)?\s*[%٪]`)
 
 // currencyRow: a table row whose every cell names a currency alone
 // ("(OMR) | (OMR)", "ر.ع. | ر.ع."): the second row of a header.

@@ -173,7 +173,30 @@ func lawSentence(t string, at int) string {
 	return s
 }
 
-func (x *extractor) law(t string, base int) {
+// lawFields are the words between a jurisdiction and "law" ("Omani
+// substantive law", "Qatar Labour Law", "UAE Commercial Transactions
+// Law").
+var lawFields = []string{"substantive", "federal", "civil", "internal", "domestic", "labour", "labor", "employment", "commercial", "transactions",
+	"companies", "company", "tenancy", "leasing", "lease", "contracts", "obligations", "procurement", "tender", "tax"}
+
+// wrappedBefore is the sentence before t[:at] when t continues the
+// sentence of the block before it (plain text wrapped at a fixed width:
+// "... is subject to Royal Decree No. 6/89 and the other\nlaws of the
+// Sultanate of Oman."): prev's last sentence, then t's text before at.
+func wrappedBefore(t string, at int, prev string) string {
+	before := lawSentence(t, at)
+	p := strings.TrimSpace(prev)
+	if p == "" || len(before) < len(strings.TrimLeft(t[:at], " ")) || strings.ContainsAny(p[len(p)-1:], ".;:؛") {
+		return before
+	}
+	p = p[max(0, len(p)-200):]
+	if locs := reSentenceGap.FindAllStringIndex(p, -1); len(locs) > 0 {
+		p = p[locs[len(locs)-1][1]-1:] // an abbreviation's stop ("No. 6/89") ends no sentence
+	}
+	return p + " " + before
+}
+
+func (x *extractor) law(t string, base int, prev string) {
 	type span struct{ s, e int }
 	var taken []span
 	add := func(ms, me int, method string, conf float64) {
@@ -207,7 +230,7 @@ func (x *extractor) law(t string, base int) {
 	if strings.Contains(lower, "law") || strings.Contains(lower, "legislation") {
 		// "the laws of X" in a governing sentence.
 		for _, m := range reLawOf.FindAllStringSubmatchIndex(t, -1) {
-			before := lawSentence(t, m[0])
+			before := wrappedBefore(t, m[0], prev)
 			if reIncorporated.MatchString(before) {
 				continue
 			}
@@ -226,7 +249,7 @@ func (x *extractor) law(t string, base int) {
 			if code == "" {
 				continue
 			}
-			before := lawSentence(t, n)
+			before := wrappedBefore(t, n, prev)
 			if reIncorporated.MatchString(before) {
 				continue
 			}
@@ -283,9 +306,14 @@ var reLawWord = regexp.MustCompile(`(?i)\blaws?\b`)
 // code and where its words start.
 func (x *extractor) lawAdjective(t string, lawAt int) (string, int) {
 	head := strings.TrimRight(t[:lawAt], " ")
-	for _, q := range []string{"substantive", "federal", "civil", "internal", "domestic"} {
-		if h := strings.TrimSuffix(lowerASCII(head), " "+q); len(h) < len(head) {
-			head = strings.TrimRight(head[:len(h)], " ")
+	// "Qatar Labour Law No. 14 of 2004", "UAE Commercial Transactions
+	// Law": the law's field stands between the jurisdiction and "Law".
+	for trimmed := true; trimmed; {
+		trimmed = false
+		for _, q := range lawFields {
+			if h := strings.TrimSuffix(lowerASCII(head), " "+q); len(h) < len(head) {
+				head, trimmed = strings.TrimRight(head[:len(h)], " "), true
+			}
 		}
 	}
 	// Try the last one, two and three words.

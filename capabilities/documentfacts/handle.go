@@ -234,6 +234,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	senderRoles(all, out.DocumentType)
 	periodicKeys(all, cands, a.text, out.DocumentType, out.DocumentSubtype)
 	subtotalBeforeTax(all)
+	netAfterDiscount(all)
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
 	}

@@ -39,6 +39,27 @@ func nearestCueAt(ctx string, cues []cue) (c cue, at int, ok bool) {
 	return c, at, ok
 }
 
+// translatedCue is nearestCueAt for a label written in two languages
+// ("Subtotal / المجموع", "Net total / الصافي"): the cue of its second
+// half is the nearest, but when that is a bare total and the first
+// half names something narrower (a subtotal, a discount), the first
+// half's cue is the label's.
+func translatedCue(ctx string, cues []cue) (c cue, at int, ok bool) {
+	c, at, ok = nearestCueAt(ctx, cues)
+	if !ok || c.key != "total_amount" {
+		return c, at, ok
+	}
+	end := len(strings.TrimRight(ctx[:at], " "))
+	if end == 0 || ctx[end-1] != '/' {
+		return c, at, ok
+	}
+	hs := strings.LastIndex(ctx[:end-1], "|") + 1
+	if c2, at2, ok2 := nearestCueAt(ctx[hs:end-1], cues); ok2 && c2.key != c.key {
+		return c2, hs + at2, true
+	}
+	return c, at, ok
+}
+
 // lastWordIndex is strings.LastIndex for a keyword that must stand as a
 // word: an ASCII keyword is not taken inside a longer word ("term" in
 // "terminate", "vat" in "private").
@@ -88,12 +109,15 @@ var moneyCues = []cue{
 	{[]string{"bid bond", "bid security", "tender bond", "tender security", "bid guarantee", "ضمان ابتدائي", "ضمان بنكي ابتدائي", "الضمان الابتدائي", "تأمين مؤقت", "التأمين المؤقت", "التأمين الابتدائي"}, "bid_bond", "", "Bid bond"},
 	{[]string{"performance bond", "performance guarantee", "performance security", "ضمان حسن التنفيذ", "ضمان حسن تنفيذ", "ضمان حسن الأداء", "ضمان نهائي", "الضمان النهائي"}, "performance_bond", "", "Performance bond"},
 	{[]string{"discount", "خصم"}, "discount", "", "Discount"},
+	{[]string{"advance", "advance payment", "advance received", "down payment", "الدفعة المقدمة", "دفعة مقدمة", "الدفعة المقدّمة", "دفعة مقدّمة", "مقدم العقد"}, "advance_payment", "", "Advance payment"},
 	{[]string{"penalty", "liquidated damages", "damages", "غرامة", "تعويض"}, "penalty_amount", "", "Penalty"},
 	{[]string{"unit price", "unit rate", "price per", "priced at", "at a price of", "charged at", "سعر الوحدة", "بسعر"}, "price", "", "Unit price"},
 	{[]string{"price", "rate", "rates", "الثمن", "ثمن"}, "price", "", "Price"},
 	// A cap on liability: an amount of its own kind (the guideline's
 	// "amount"), not the total its sentence may name ("total liability").
 	{[]string{"liability", "liable", "المسؤولية", "مسؤولية"}, "amount", "", "Liability cap"},
+	// What is left to pay after an advance or a credit: no total.
+	{[]string{"balance", "balance of", "remaining balance", "الرصيد", "الرصيد المتبقي", "المبلغ المتبقي", "الباقي"}, "amount", "", "Balance"},
 	{[]string{"capital", "رأس المال", "راس المال"}, "share_capital", "", "Share capital"},
 	{[]string{"revenue", "turnover", "الإيرادات"}, "revenue", "", "Revenue"},
 }
@@ -144,6 +168,10 @@ var partyRoles = []struct {
 	{[]string{"second party", "party b", "party of the second part", "الطرف الثاني", "الطرف ب"}, "second_party"},
 	// The text's own role word where the guideline has none.
 	{[]string{"distributor", "الموزع"}, "distributor"},
+	{[]string{"subcontractor", "sub-contractor", "المقاول من الباطن"}, "subcontractor"},
+	{[]string{"principal", "الموكل"}, "principal"},
+	{[]string{"agent", "commercial agent", "الوكيل", "الوكيل التجاري"}, "agent"},
+	{[]string{"beneficiary", "المستفيد"}, "beneficiary"},
 	{[]string{"bidder", "tenderer", "applicant", "candidate", "المتناقص", "مقدم العطاء", "المناقص", "المتقدم"}, "bidder"},
 	{[]string{"issuer", "issued by", "from", "الجهة المعلنة", "الجهة المصدرة", "صادر عن", "صادرة عن"}, "issuer"},
 }

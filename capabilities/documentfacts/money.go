@@ -49,7 +49,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		code, sure := currencyCode(cur, x.omani)
 		f := Fact{Type: TypeMoney, Key: "amount", Label: "Amount", Value: t[ms:me], CurrencySymbol: strings.TrimSpace(cur), Method: "pattern", Confidence: 0.8}
 		ctx := ctxBefore(t, ms, prev)
-		c, at, cued := nearestCueAt(ctx, moneyCues)
+		c, at, cued := translatedCue(ctx, moneyCues)
 		if cued && c.key == "total_amount" && strings.HasSuffix(lowerASCII(ctx[:at]), "in ") {
 			cued = false // "in total not more than EUR 6.250": a bound, not a total
 		}
@@ -264,7 +264,10 @@ func (x *extractor) inheritMoneyKeys(t string, base, first int) {
 			continue
 		}
 		switch c.fact.Key {
-		case "amount", "total_amount", "subtotal", "tax_amount", "price":
+		case "amount", "total_amount", "subtotal", "tax_amount", "price", "advance_payment":
+			// An advance is not split either: the amount after it is
+			// the balance ("30% advance, USD 17,246.31; balance of USD
+			// 40,241.38").
 			last = nil
 		default:
 			last = c
@@ -326,9 +329,15 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 			continue
 		}
 		k := columnKey(t, start+m[2], headerCells)
+		if k == "price" && shift > 0 && j == 1 && len(cells) == 2 {
+			// "Ocean freight | 2,850.00" under the items: a charge
+			// added to them, not a line's price (its label's cue, if
+			// any, keys it below).
+			k = "amount"
+		}
 		f := Fact{Type: TypeMoney, Key: k, Label: columnLabel(k), Value: cell[m[2]:m[3]], CurrencySymbol: hm[1], Currency: code,
 			Normalized: formatNumber(v) + " " + code, Method: "table", Confidence: 0.8}
-		if c, ok := nearestCue(strings.Split(t, " | ")[0], moneyCues); ok && !(k == "tax_amount" && shift == 0) {
+		if c, _, ok := translatedCue(strings.Split(t, " | ")[0], moneyCues); ok && !(k == "tax_amount" && shift == 0) {
 			// The row's label ("Subtotal", "VAT 5%") keys its amounts,
 			// but a line's amount under a tax column is its tax.
 			f.Key, f.Label = c.key, c.label
@@ -384,7 +393,7 @@ func columnKey(t string, at int, headerCells string) string {
 	i := strings.Count(t[:at], " | ") + max(0, len(heads)-cells)
 	key := "price"
 	if i < len(heads) {
-		if c, ok := nearestCue(heads[i], moneyCues); ok {
+		if c, ok := nearestCue(reTaxable.ReplaceAllString(heads[i], " "), moneyCues); ok {
 			switch c.key {
 			case "tax_amount", "fee", "rent", "salary", "allowance", "security_deposit", "discount", "penalty_amount", "bid_bond", "performance_bond":
 				return c.key
@@ -396,6 +405,10 @@ func columnKey(t string, at int, headerCells string) string {
 	}
 	return key
 }
+
+// reTaxable: "Taxable amount", "المبلغ الخاضع للضريبة": the amount the
+// tax is computed on, not the tax.
+var reTaxable = regexp.MustCompile(`(?i)\btaxable\b|(?:ال)?خاضع(?:ة)?\s+لل?ضريبة`)
 
 // shortRow: a data row with fewer cells than its header (a subtotal,
 // tax or total row, whose empty cells the readers drop).
@@ -642,4 +655,41 @@ func subtotalBeforeTax(facts []Fact) {
 			}
 		}
 	}
+}
+
+// netAfterDiscount: an amount keyed as a subtotal by a net word ("Net
+// amount", "الصافي") that a subtotal before it less a discount makes
+// ("Subtotal 56,157.00", "Less discount 3% 1,684.71", "Net amount
+// 54,472.29") is the net after the discount, and the one before it the
+// subtotal. Without a discount before it, a net amount stays the
+// subtotal (the sum before tax).
+func netAfterDiscount(facts []Fact) {
+	for i, n := range facts {
+		if n.Type != TypeMoney || n.Key != "subtotal" || n.Amount == nil || n.Currency == "" || !reNetWord.MatchString(n.Label+" "+evidenceText(n)) {
+			continue
+		}
+		for j := range i {
+			s := facts[j]
+			if s.Type != TypeMoney || s.Key != "subtotal" && s.Key != "total_amount" || s.Amount == nil || s.Currency != n.Currency || *s.Amount <= *n.Amount {
+				continue
+			}
+			for _, d := range facts[j+1 : i] {
+				if d.Type == TypeMoney && d.Key == "discount" && d.Amount != nil && d.Currency == n.Currency &&
+					math.Abs(*s.Amount-*d.Amount-*n.Amount) <= max(0.011, 0.001**s.Amount) {
+					facts[i].Key, facts[i].Label = "net_amount", "Net amount"
+					facts[j].Key, facts[j].Label = "subtotal", "Subtotal"
+				}
+			}
+		}
+	}
+}
+
+// reNetWord: a net amount's label.
+var reNetWord = regexp.MustCompile(`(?i)\bnet\b|صافي|الصافي`)
+
+func evidenceText(f Fact) string {
+	if f.Evidence == nil {
+		return ""
+	}
+	return f.Evidence.Excerpt
 }

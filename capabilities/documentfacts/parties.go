@@ -19,7 +19,7 @@ const (
 )
 
 var (
-	reOrg = regexp.MustCompile(`\b([A-Z][A-Za-z0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `(?:\s+` + orgSuffix + `)?)(?:\s|[,.;:)"”*_|/]|$)`)
+	reOrg = regexp.MustCompile(`\b([A-Z][A-Za-z0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `(?:,?\s+` + orgSuffix + `)?(?:\s+\((?:(?:[A-Z]\.){2,}[A-Z]?\.?|[a-z])\))?)(?:\s|[,.;:)"”*_|/]|$)`)
 	// reArOrgDefined: an organisation named by its kind without a
 	// legal form ("مستشفى الشفاء التخصصي"), followed by its definition or
 	// its representative.
@@ -27,9 +27,9 @@ var (
 	// reAnnounces: "تعلن بلدية صلالة عن طرح مناقصة": the issuer.
 	reAnnounces = regexp.MustCompile(`(?:تعلن|يعلن|أعلنت|اعلنت|تدعو|يدعو)\s+((?:\p{Arabic}+\s+){0,1}(?:مستشفى|بنك|جامعة|كلية|هيئة|وزارة|بلدية|شركة|مؤسسة|مجموعة|مركز|مكتب|دائرة|مديرية|صندوق|مجلس|جهاز|المديرية|الهيئة|الشركة|وزارة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}?)\s+(?:عن|جميع|الشركات|المؤسسات|الراغبين)`)
 	reArOrg     = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مستشفى|مصنع|جامعة|كلية|معهد|مكتب|هيئة|وزارة|بلدية|مركز|فندق|مدرسة|جمعية|مختبر)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:ويشار|والمشار|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
-	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Messrs|M/s)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*)`)
+	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Messrs|M/s)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ)\s*/?\s*|م\.\s*)`)
 	rePerson    = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+(` + personName + `)`)
-	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس)\s*/?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){1,3}?)(?:\s*[،,(]|\s+(?:ويشار|المشار|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
+	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ)\s*/?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){1,3}?)(?:\s*[،,(]|\s+(?:ويشار|المشار|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
 	// A role in parentheses or after "hereinafter" after a name (see
 	// definedRole); ويشار إليه بـ "المؤجر" (reArRole).
 	reDefParen    = regexp.MustCompile(`\(([^()]{1,100})\)`)
@@ -146,7 +146,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 			name := name[part[0]:part[1]]
 			// Stop the name at the first separator.
 			for _, sep := range []string{" | ", ",", "،", " - ", "(", ";", " CR ", " C.R", " VAT", " السجل", " رقم", " ويشار", " والمشار", " المشار", " بصفته"} {
-				if i := strings.Index(name, sep); i > 0 {
+				if i := sepIndex(name, sep); i > 0 {
 					name = name[:i]
 				}
 			}
@@ -190,6 +190,11 @@ func (x *extractor) parties(t string, base int, prev string) {
 	// Title | Name, Title") each cell is read under the cell above it.
 	for _, sp := range signatories(t, prev) {
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+	}
+	if x.signing {
+		for _, sp := range signingBlockNames(t) {
+			addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+		}
 	}
 	if strings.Contains(t, " | ") && strings.Contains(prev, " | ") {
 		cells, above := strings.Split(t, " | "), strings.Split(prev, " | ")
@@ -289,12 +294,24 @@ func (x *extractor) parties(t string, base int, prev string) {
 func definedRole(after string) (word string, ok bool) {
 	var inner string
 	from := 0
-	for _, m := range reDefParen.FindAllStringSubmatchIndex(after, 4) {
-		if utf8.RuneCountInString(after[:m[0]]) > 160 || !reDefBefore.MatchString(after[from:m[0]]) {
+	for _, m := range reDefParen.FindAllStringSubmatchIndex(after, 6) {
+		n := utf8.RuneCountInString(after[:m[0]])
+		if n > 360 || !reDefBefore.MatchString(after[from:m[0]]) {
 			break
 		}
+		gap := after[from:m[0]]
 		from = m[1]
-		if c := after[m[2]:m[3]]; !hasDigit(c) {
+		c := after[m[2]:m[3]]
+		if n > 160 && (!reDefWords.MatchString(c) || reOrg.MatchString(gap) || reSentenceGap.MatchString(gap)) {
+			// Past a short description, only a definition ("hereinafter
+			// referred to as the "Agent"") counts, and none across
+			// another company's name or a sentence's end.
+			break
+		}
+		if !hasDigit(c) && (n <= 160 || reDefWords.MatchString(c)) {
+			if reFormInParen.MatchString(c) {
+				continue // "Co. (P.S.C.)": a legal form in brackets, not a definition
+			}
 			inner = c
 			break
 		}
@@ -322,6 +339,45 @@ func definedRole(after string) (word string, ok bool) {
 	}
 	return strings.TrimSpace(cands[0]), true
 }
+
+// reFormInParen: a legal form's abbreviation in brackets ("P.S.C.",
+// "c" of "B.S.C. (c)").
+var reFormInParen = regexp.MustCompile(`^\s*(?:(?:[A-Za-z]\.){2,}[A-Za-z]?\.?|[a-z])\s*$`)
+
+// sepIndex is where sep ends a labelled name: not the comma of "Co.,
+// Ltd." nor the bracket of "Co. (P.S.C.)" or "B.S.C. (c)", which are
+// the legal form's.
+func sepIndex(name, sep string) int {
+	from := 0
+	for {
+		i := strings.Index(name[from:], sep)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		rest := name[i+len(sep):]
+		switch {
+		case sep == "," && reFormAfterComma.MatchString(rest),
+			sep == "(" && reFormParenAfter.MatchString(rest):
+			from = i + len(sep)
+			continue
+		}
+		return i
+	}
+}
+
+var (
+	reFormAfterComma = regexp.MustCompile(`^\s*(?:Ltd\.?|Limited|Inc\.?|LLC|L\.L\.C\.?)(?:\s|[,.;)(]|$)`)
+	reFormParenAfter = regexp.MustCompile(`^(?:(?:[A-Z]\.){2,}[A-Z]?\.?|[a-z])\)`)
+)
+
+// reDefWords: a parenthesis that defines ("hereinafter referred to as",
+// "the "Agent"", quotes).
+var reDefWords = regexp.MustCompile(`(?i)\bhereinafter\b|\bhereafter\b|\breferred\s+to\b|\bcalled\b|["“”'‘’«»]`)
+
+// reSentenceGap: a sentence ends in a gap ("... Muscat. The Supplier");
+// an abbreviation's stop ("No. 12") ends none.
+var reSentenceGap = regexp.MustCompile(`(?:[a-z]{3}|\))[.;]\s+[A-Z]`)
 
 // reArAddressee: the salutation line of an Arabic letter, "السادة/ X
 // المحترمين", "الفاضل/ X المحترم".
@@ -698,4 +754,125 @@ func entityType(name string) string {
 // punctuation.
 func normalName(s string) string {
 	return strings.Join(strings.Fields(strings.TrimRight(lowerASCII(s), " .,")), " ")
+}
+
+// wrappedDefinitions: in text wrapped at a fixed width (a plain-text
+// contract), a company's definition is often on a later line than its
+// name ("(1) Gulf Crescent Logistics FZE, a free zone establishment
+// ...\n    (hereinafter referred to as the "Service Provider"); and"):
+// a company found with no role takes the definition that follows it
+// across its line ends, when no other company is named and no sentence
+// ends in between (definedRole's rules, the lines joined).
+func (x *extractor) wrappedDefinitions() {
+	text := x.a.text
+	for i := range x.cands {
+		c := &x.cands[i]
+		f := &c.fact
+		if f.Type != TypeParty || f.Role != "" || f.EntityType == "person" {
+			continue
+		}
+		end := min(len(text), c.end+700)
+		for end < len(text) && !utf8.RuneStart(text[end]) {
+			end++
+		}
+		after := text[c.end:end]
+		nl := strings.IndexByte(after, '\n')
+		if nl < 0 {
+			continue // one block to the end: read as it was
+		}
+		if i := strings.IndexAny(after[:nl], "()"); i >= 0 {
+			continue // a bracket on its own line was read there
+		}
+		joined := strings.ReplaceAll(after, "\n", " ")
+		w, ok := definedRole(joined)
+		if !ok || roleOf(w) == "" {
+			continue
+		}
+		p := strings.Index(joined, "(")
+		if p < 0 || reOrg.MatchString(joined[:p]) || reSentenceGap.MatchString(joined[:p]) || strings.Contains(joined[:p], " between ") {
+			continue
+		}
+		r := roleOf(w)
+		f.Role, f.Key, f.Label, f.Method, f.Confidence = r, r, strings.ToUpper(r[:1])+strings.ReplaceAll(r[1:], "_", " "), "definition", 0.85
+		// The definition's line may have given its first word a role
+		// of its own ("Dubai, United Arab Emirates (hereinafter ...)"):
+		// that was this company's.
+		defAt := c.end + p
+		for j := range x.cands {
+			o := &x.cands[j]
+			if j != i && o.fact.Type == TypeParty && o.fact.Role == r && o.start > c.end && o.start < defAt && o.fact.Method == "definition" {
+				o.fact.Role, o.fact.Key, o.fact.Label = "-drop", "", ""
+			}
+		}
+	}
+	x.cands = slices.DeleteFunc(x.cands, func(c candidate) bool { return c.fact.Role == "-drop" })
+}
+
+// reSignLabel: a label before a signer's name in a signature block
+// ("Name:", "Witness:", "الاسم:", "الشاهد:").
+var reSignLabel = regexp.MustCompile(`(?i)^\s*(?:name|witness|witnessed\s+by|الاسم|الشاهد|شاهد)\s*(?:/\s*[^:：]{1,20})?[:：]\s*`)
+
+// reArTitleAfter: a job title after a name ("- المدير التنفيذي", "،
+// مدير المبيعات").
+var reArTitleAfter = regexp.MustCompile(`^\s*[-–،,]\s*(?:ال)?(?:مدير|مديرة|رئيس|رئيسة|نائب|مسؤول|المسؤول|شريك|الشريك|وكيل)`)
+
+// signingBlockNames finds, in a block of the signature block, the people
+// who sign or witness: each cell (or the line) that is a person's name,
+// after a "Name:" or "Witness:" label or alone, with a title after a
+// comma or a dash, and in two scripts parted by " / ". An English name
+// is two to five capitalised words that are no title; an Arabic one
+// needs بن/بنت, a label, an honorific, an English twin in the cell, or a
+// title after it (so that "ختم الشركة" or "عن المستأجر" is nobody).
+func signingBlockNames(t string) [][2]int {
+	var out [][2]int
+	off := 0
+	for _, cell := range strings.Split(t, " | ") {
+		at := off
+		off += len(cell) + len(" | ")
+		c := cell
+		labelled := false
+		if m := reSignLabel.FindString(c); m != "" {
+			c, at, labelled = c[len(m):], at+len(m), true
+		}
+		if h := honorific.FindString(c); h != "" {
+			c, at, labelled = c[len(h):], at+len(h), true
+		}
+		if strings.Contains(c, ":") || strings.Contains(c, "：") || hasDigit(c) {
+			continue
+		}
+		// The name ends at a title after a comma or a dash.
+		body := c
+		titled := false
+		if i := strings.IndexAny(body, ",،"); i > 0 {
+			body, titled = body[:i], true
+		}
+		if i := strings.Index(body, " - "); i > 0 {
+			titled = titled || reArTitleAfter.MatchString(body[i:]) || titleWords(body[i:])
+			body = body[:i]
+		}
+		parts := bilingualParts(body)
+		twin := len(parts) == 2
+		for _, pr := range parts {
+			p := body[pr[0]:pr[1]]
+			lead := len(p) - len(strings.TrimLeft(p, " "))
+			if h := honorific.FindString(p[lead:]); h != "" {
+				lead += len(h)
+			}
+			p = p[lead:]
+			lead += len(p) - len(strings.TrimLeft(p, " "))
+			p = strings.TrimSpace(p)
+			if p == "" || roleOf(p) != "" || labelRole(p) != "" || roleHeading(p) {
+				continue
+			}
+			ok := rePlainName.MatchString(p) && !titleWords(p) && trimOrgLead(p) == p
+			if !ok && reArPlainName.MatchString(p) && !arOrgHead(p) && arPersonLike(p) && !strings.HasPrefix(p, "عن ") && !strings.HasPrefix(p, "نيابة") {
+				ok = reBinWord.MatchString(p) || labelled || twin || titled
+			}
+			if ok {
+				s := at + pr[0] + lead
+				out = append(out, [2]int{s, s + len(p)})
+			}
+		}
+	}
+	return out
 }

@@ -479,3 +479,23 @@ func TestTableStarts(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkdownTableStarts: a Markdown table's header row (the row over
+// its "|---|" line) starts a table; under an empty header the first row
+// does; a row with no delimiter row under it continues the table above.
+func TestMarkdownTableStarts(t *testing.T) {
+	doc, err := Read(context.Background(), []byte("| | |\n|---|---|\n| Invoice No. | 7 |\n| Date | 1 May |\n\n| Item | Unit price (OMR) |\n|:--|--:|\n| Pump | 5.000 |\n"), "", "a.md", Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range doc.Blocks {
+		if b.Text != "" {
+			got = append(got, fmt.Sprintf("%s|%v", b.Text, b.TableStart))
+		}
+	}
+	want := []string{"Invoice No. | 7|true", "Date | 1 May|false", "Item | Unit price (OMR)|true", "Pump | 5.000|false"}
+	if !slices.Equal(got, want) {
+		t.Errorf("%q, want %q", got, want)
+	}
+}

@@ -22,6 +22,9 @@ func readText(b *budget, s string, f Format) (*Document, error) {
 			doc.Pages--
 		}
 	}
+	// mdStart: the next Markdown row starts a table; mdPending: the
+	// row before a delimiter row was empty.
+	mdStart, mdPending := false, false
 	for i, page := range pages {
 		pageNo := 0
 		if doc.Pages > 0 {
@@ -41,7 +44,21 @@ func readText(b *budget, s string, f Format) (*Document, error) {
 				if t := strings.TrimLeft(line, "#"); len(t) < len(line) && len(line)-len(t) <= 6 && strings.HasPrefix(t, " ") {
 					blk.Text, blk.Heading = strings.TrimSpace(t), true
 				} else if strings.HasPrefix(strings.TrimSpace(line), "|") {
+					if delimiterRow(line) {
+						// "|---|---|" underlines the table's header row:
+						// that row starts a table (an empty header, "| |
+						// |", leaves it to the first row under it).
+						if n := len(doc.Blocks); n > 0 && doc.Blocks[n-1].Row && doc.Blocks[n-1].Text != "" && !mdPending {
+							doc.Blocks[n-1].TableStart = true
+						} else {
+							mdStart = true
+						}
+						mdPending = false
+						continue
+					}
 					blk.Text, blk.Row = markdownRow(line), true
+					blk.TableStart, mdStart = mdStart && blk.Text != "", mdStart && blk.Text == ""
+					mdPending = blk.Text == ""
 				} else if row, ok := spacedRow(line); ok {
 					blk.Text, blk.Row = row, true
 				}
@@ -114,6 +131,11 @@ func spacedRow(line string) (string, bool) {
 		}
 	}
 	return strings.Join(cells, " | "), true
+}
+
+// delimiterRow: a Markdown table's delimiter row ("|---|:--:|").
+func delimiterRow(line string) bool {
+	return strings.Contains(line, "-") && strings.Trim(line, "|-: \t") == ""
 }
 
 func markdownRow(line string) string {
