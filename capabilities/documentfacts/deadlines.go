@@ -35,7 +35,10 @@ var (
 	arDual = `(ساعتين|يومين|أسبوعين|شهرين|سنتين|عامين)`
 	// arQty: digits or number words and a unit, a dual, or a bare
 	// singular unit (one: "خلال عام", "قبل شهر"; see arBareStands).
-	arQty            = `(?:(` + D + `{1,3})\s*|(` + arNumWords + `))` + arUnit + `|` + arDual + `|` + arBare
+	// The number in words may be followed by its digits in brackets
+	// ("ثلاثين (30) يوماً", "ساعتين (2)"), and digits may stand in
+	// brackets alone ("(15) يوماً"), as contracts write them.
+	arQty            = `(?:\(?\s*(` + D + `{1,3})\s*\)?\s*|(` + arNumWords + `)(?:\(\s*` + D + `{1,3}\s*\)\s*)?)` + arUnit + `|` + arDual + `(?:\s*\(\s*` + D + `{1,3}\s*\))?|` + arBare
 	reWithinPeriodAR = regexp.MustCompile(`خلال\s+(?:مدة\s+|فترة\s+)?(?:أقصاها\s+|اقصاها\s+|لا\s+تتجاوز\s+|لا\s+تزيد\s+عن\s+)?(?:` + arQty + `)`)
 	// An offer's validity ("This quotation is valid for 30 days", "العرض
 	// صالح لمدة ثلاثين يوماً من تاريخه"); a bond's or a guarantee's

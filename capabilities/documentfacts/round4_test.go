@@ -1,0 +1,71 @@
+package documentfacts
+
+import (
+	"slices"
+	"testing"
+)
+
+// round4Set is round3's fact set, with deadlines (key|value) and
+// requirements (category|mandatory) too.
+func round4Set(out Output, typ string) []string {
+	switch typ {
+	case "deadline":
+		var s []string
+		for _, d := range out.Deadlines {
+			s = append(s, d.Key+"|"+d.NormalizedValue)
+		}
+		return s
+	case "requirement":
+		var s []string
+		for _, r := range out.Requirements {
+			m := "optional"
+			if r.Mandatory {
+				m = "mandatory"
+			}
+			s = append(s, r.Category+"|"+m)
+		}
+		return s
+	}
+	return factSet(out, typ)
+}
+
+// checkRound4: in text, the items of typ include every want and none of
+// not.
+func checkRound4(t *testing.T, cases []round3Case) {
+	t.Helper()
+	for _, c := range cases {
+		got := round4Set(extractText(t, c.text), c.typ)
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%q: %s %q missing; got %q", c.text, c.typ, w, got)
+			}
+		}
+		for _, n := range c.not {
+			if slices.Contains(got, n) {
+				t.Errorf("%q: %s %q found; got %q", c.text, c.typ, n, got)
+			}
+		}
+	}
+}
+
+// TestArabicPeriodsInWordsAndDigits: Arabic contracts write a period's
+// number in words with its digits in brackets ("ثلاثين (30) يوماً"), a
+// dual with its digit ("ساعتين (2)") or the digits in brackets alone;
+// each is a time limit of the duty it qualifies (issue 29, fourth round).
+func TestArabicPeriodsInWordsAndDigits(t *testing.T) {
+	checkRound4(t, []round3Case{
+		{"يلتزم المورد بتوريد المواد خلال أربعة عشر (14) يوماً من تاريخ أمر الشراء.",
+			"deadline", []string{"delivery_deadline|P14D"}, nil},
+		{"يدفع المشتري قيمة كل فاتورة خلال خمسة وأربعين (45) يوماً من تاريخ استلامها.",
+			"deadline", []string{"payment_deadline|P45D"}, nil},
+		{"يلتزم المقاول بالاستجابة للبلاغات خلال ساعتين (2) من وقت البلاغ.",
+			"deadline", []string{"response_deadline|PT2H"}, nil},
+		{"يلتزم المستأجر بإخطار المؤجر خلال (10) أيام من وقوع أي ضرر.",
+			"deadline", []string{"notice_deadline|P10D"}, nil},
+		{"يلتزم المقاول بإصلاح العطل خلال ثمان وأربعين (48) ساعة من الإبلاغ.",
+			"deadline", []string{"response_deadline|PT48H"}, nil},
+		// A prohibition's period is no deadline.
+		{"لا يجوز للموظف العمل لدى منافس خلال ستة (6) أشهر من انتهاء العقد.",
+			"deadline", nil, []string{"deadline|P6M"}},
+	})
+}
