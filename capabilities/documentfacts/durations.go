@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -50,6 +51,11 @@ func (x *extractor) durations(t string, base int, prev string) {
 			return
 		}
 		raw := ctxBefore(t, ms, prev)
+		if hasArabic(raw) {
+			// Arabic letters take two bytes: the same reach in words
+			// as an English clause's.
+			raw = ctxBeforeN(t, ms, prev, 2*cueWindow)
+		}
 		if from > ms-len(raw) && from <= ms && strings.HasSuffix(t[:ms], raw) {
 			// An earlier item of a list named its own duration: its cue
 			// (a line label too) does not reach this one.
@@ -67,6 +73,13 @@ func (x *extractor) durations(t string, base int, prev string) {
 			// "Confidential Information" names what is kept secret, not
 			// how long: the cue before it counts.
 			c, at, ok = nearestCueAt(ctx[:at], durationCues)
+		}
+		if ok && c.key == "notice_period" && ctx[at] >= 0x80 && reWindowBefore.MatchString(ctx) {
+			// "بإخطار المورد خلال ثمانٍ وأربعين ساعة": the Arabic noun of
+			// notifying before a window is a duty to notify within it
+			// (a deadline), as "shall notify ... within 48 hours" is,
+			// not a notice period; the clause may still name a role.
+			ok = false
 		}
 		if ok && c.key == "term" && strings.HasPrefix(lowerASCII(ctx[at:]), "period") {
 			// "a warranty period of twelve months": the role word
@@ -114,6 +127,9 @@ func (x *extractor) durations(t string, base int, prev string) {
 				for _, w := range q.words {
 					if q.key == "notice_period" && w[0] < 0x80 && !reNoticeAfterEN.MatchString(after) {
 						continue // "for twelve months by notice given ...": the notice's means, not its period
+					}
+					if i := lastWordIndex(after, w); q.key == "notice_period" && w[0] >= 0x80 && i >= 0 && reEventBeforeAR.MatchString(after[:i]) {
+						continue // "خلال 15 يوماً من تاريخ إخطاره": counted from the notice, not its period
 					}
 					if lastWordIndex(after, w) >= 0 {
 						c, ok = q, true
@@ -184,6 +200,10 @@ func (x *extractor) durations(t string, base int, prev string) {
 	}
 }
 
+// reEventBeforeAR: من, بعد, منذ or عند after a duration: the event it is
+// counted from follows.
+var reEventBeforeAR = regexp.MustCompile(`(?:^|\s)(?:من|بعد|منذ|عند)\s`)
+
 // reLookBackBefore and reLookBackAfter: a span of time looked back on
 // ("in the twelve months before the claim", "during the preceding 12
 // months").
@@ -232,12 +252,14 @@ var (
 	// a period of", "لمدة") stands nearer to it.
 	strongDurationCues = []cue{durationCueOf("warranty_period"), durationCueOf("probation_period"), durationCueOf("confidentiality_period"),
 		durationCueOf("renewal_term")}
-	reCureWord   = regexp.MustCompile(`(?i)\b(?:remed(?:y|ied|ies|ying)|cured?|curing|rectif(?:y|ied|ies|ying|ication)|make\s+good|made\s+good)\b|تصحيح|معالجة|تدارك|بتصحيح|بمعالجة`)
+	reCureWord   = regexp.MustCompile(`(?i)\b(?:remed(?:y|ied|ies|ying)|cured?|curing|rectif(?:y|ied|ies|ying|ication)|make\s+good|made\s+good)\b|تصحيح|معالجة|تدارك|بتصحيح|بمعالجة|يصحح|تصحح|يعالج|تعالج|يتدارك|تتدارك`)
 	reBreachWord = regexp.MustCompile(`(?i)\b(?:breach\w*|default\w*|fail(?:s|ed|ure|ing)?|non-?performance|non-?compliance|violation\w*)\b|إخلال|الإخلال|مخالفة|المخالفة|تقصير|التقصير`)
 	reClaimWord  = regexp.MustCompile(`(?i)\b(?:claims?|complaints?)\b|مطالبة|المطالبة|المطالبات|شكوى|الشكاوى`)
 	// reClaimMade: a claim is made, submitted or notified (not paid).
-	reClaimMade      = regexp.MustCompile(`(?i)\b(?:made|make|submit\w*|notif\w*|lodg\w*|rais\w*|brought|bring|fil(?:e|ed|ing)|present\w*|report\w*|assert\w*)\b|تقديم|بتقديم|تقدم|يقدم`)
-	reDefectWord     = regexp.MustCompile(`(?i)\b(?:defects?|defective|faults?|faulty|non-?conform\w*)\b|عيب|العيب|عيوب|العيوب`)
+	reClaimMade = regexp.MustCompile(`(?i)\b(?:made|make|submit\w*|notif\w*|lodg\w*|rais\w*|brought|bring|fil(?:e|ed|ing)|present\w*|report\w*|assert\w*)\b|تقديم|بتقديم|تقدم|يقدم`)
+	// reDefectWord: what a claim window is for: a defect, a loss, a
+	// shortage or damage in goods, a discrepancy in an invoice.
+	reDefectWord     = regexp.MustCompile(`(?i)\b(?:defects?|defective|faults?|faulty|non-?conform\w*|loss(?:es)?|lost|damaged?|damages|shortages?|short-?delivery|breakages?|broken|discrepanc(?:y|ies))\b|عيب|العيب|عيوب|العيوب|نقص|النقص|تلف|التلف|كسر|الكسر|اختلاف|تباين|ملاحظة|ملاحظات|اعتراض`)
 	reNotifyWord     = regexp.MustCompile(`(?i)\b(?:notif(?:y|ied|ies|ication)|report(?:ed)?|inform(?:ed)?|raised?|lodged?)\b|إبلاغ|ابلاغ|بإبلاغ|إخطار|اخطار|بإخطار|يبلغ|يخطر`)
 	reDiscoveryAfter = regexp.MustCompile(`(?i)^[^.;,،]{0,40}?(?:\b(?:discovery|discovered|discovering|becomes?\s+apparent|became\s+apparent|detection|detected)\b|اكتشاف|اكتشافه|اكتشافها|ظهور)`)
 	reValidityWord   = regexp.MustCompile(`(?i)\bvalid(?:ity)?\b|\bopen\s+for\s+acceptance\b|ساري|سارية|سارٍ|صالح|صالحة|صلاحية`)
@@ -407,7 +429,13 @@ func (x *extractor) durationSpans(t string) []rawDur {
 		case m[6] >= 0:
 			n = atoi(t[m[6]:m[7]])
 		}
-		one(m[0], m[1], n, durationUnit(t[m[8]:m[9]]), gluedUnit(t[:m[8]]))
+		s := m[0]
+		if t[s] == '(' {
+			// "ثلاثين (30) يوماً": the number in words before the
+			// digits is the duration's, not its context.
+			s = arWordsBefore(t, s)
+		}
+		one(s, m[1], n, durationUnit(t[m[8]:m[9]]), gluedUnit(t[:m[8]]))
 	}
 	for _, m := range reDurationWord.FindAllStringSubmatchIndex(t, -1) {
 		// "thirty-six months" is not "six months"; nor is "two
@@ -653,4 +681,26 @@ func headCue(after string) (cue, bool) {
 // number is glued to it ("30-day", "thirty-day").
 func gluedUnit(before string) bool {
 	return strings.HasSuffix(strings.TrimRight(before, asciiSpace), "-")
+}
+
+// reARWordsEnd: Arabic number words ending a text, before the digits
+// that repeat them.
+var reARWordsEnd = regexp.MustCompile(`(` + arNumWords + `)$`)
+
+// arWordsBefore is where the Arabic number in words right before off
+// (the digits in brackets that repeat it) starts, or off without one.
+func arWordsBefore(t string, off int) int {
+	from := max(0, off-120)
+	for from < off && !utf8.RuneStart(t[from]) {
+		from++
+	}
+	m := reARWordsEnd.FindStringIndex(t[from:off])
+	if m == nil {
+		return off
+	}
+	s := from + m[0]
+	if r, _ := utf8.DecodeLastRuneInString(t[:s]); s > 0 && (unicode.IsLetter(r) || unicode.Is(unicode.Mn, r)) {
+		return off // the tail of a longer word
+	}
+	return s
 }

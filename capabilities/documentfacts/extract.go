@@ -230,12 +230,17 @@ func mergeHeaderRow(head, row string) string {
 // Only the last cueWindow bytes count, so that a block of any length costs
 // time in proportion to its length, not its length times its matches.
 func ctxBefore(t string, at int, prev string) string {
+	return ctxBeforeN(t, at, prev, cueWindow)
+}
+
+// ctxBeforeN is ctxBefore over the last n bytes.
+func ctxBeforeN(t string, at int, prev string, n int) string {
 	c := t[:at]
 	if strings.TrimSpace(c) == "" {
 		c = prev
 	}
-	if len(c) > cueWindow {
-		i := len(c) - cueWindow
+	if len(c) > n {
+		i := len(c) - n
 		for i < len(c) && !utf8.RuneStart(c[i]) {
 			i++
 		}

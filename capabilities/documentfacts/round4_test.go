@@ -69,3 +69,32 @@ func TestArabicPeriodsInWordsAndDigits(t *testing.T) {
 			"deadline", nil, []string{"deadline|P6M"}},
 	})
 }
+
+// TestArabicDurationRoles: an Arabic period written in words with its
+// digits is read with its words (the context before them is the
+// clause's); a notice word after the period that follows من / بعد is the
+// event it runs from; the noun of notifying before a window (بإخطار ...
+// خلال) is a duty to notify, no notice period; a window to notify a
+// shortage, damage or a remark on an invoice is a claim period, in
+// English too; Arabic cure verbs (يصحح, يعالج) make a cure period; the
+// cue is looked for as far back in words as in English (issue 29, fourth
+// round).
+func TestArabicDurationRoles(t *testing.T) {
+	checkRound4(t, []round3Case{
+		{"يحق للمالك فسخ العقد إذا لم يعالج المقاول الإخلال خلال عشرين (20) يوماً من تاريخ إخطاره كتابياً.",
+			TypeDuration, []string{"cure_period|P20D"}, []string{"notice_period|P20D"}},
+		{"يلتزم المستأجر بإخطار المؤجر خطياً خلال اثنتين وسبعين (72) ساعة من وقوع أي حريق.",
+			TypeDuration, nil, []string{"notice_period|PT72H"}},
+		{"يلتزم المشتري بإبلاغ البائع بأي نقص أو تلف في البضاعة المستلمة في المستودع الرئيسي للمشتري خلال خمسة (5) أيام من الاستلام.",
+			TypeDuration, []string{"claim_period|P5D"}, nil},
+		{"The Buyer shall report any shortage or damage within three (3) days of unloading.",
+			TypeDuration, []string{"claim_period|P3D"}, nil},
+		{"Any discrepancy in this statement must be notified to us within ten (10) days of its date.",
+			TypeDuration, []string{"claim_period|P10D"}, nil},
+		// A notice period stays one: the notice word before it, no window.
+		{"يجوز لأي من الطرفين إنهاء العقد بإشعار كتابي مدته تسعون (90) يوماً.",
+			TypeDuration, []string{"notice_period|P90D"}, nil},
+		{"يتجدد العقد تلقائياً ما لم يخطر أحد الطرفين الآخر قبل ستين (60) يوماً من تاريخ انتهائه.",
+			TypeDuration, []string{"notice_period|P60D"}, []string{"renewal_term|P60D"}},
+	})
+}
