@@ -494,7 +494,7 @@ func normalizeProposal(typ, value string) (string, Fact, bool) {
 		x.omani = strings.Contains(lowerASCII(value), "oman") || strings.Contains(value, "عمان")
 		switch typ {
 		case TypeDate:
-			x.dates(value, 0, "")
+			x.dates(value, 0, "", "")
 		case TypeMoney:
 			x.money(value, 0, "", "")
 		case TypePercentage:

@@ -52,7 +52,7 @@ func titleKind(a *assembled) string {
 		case strings.Contains(t, "invoice") || strings.Contains(t, "فاتورة"):
 			return "invoice"
 		case strings.Contains(t, "agreement") || strings.Contains(t, "contract") || strings.Contains(t, "lease") || strings.Contains(t, "tenancy") ||
-			strings.Contains(t, "عقد") || strings.Contains(t, "اتفاقية"):
+			strings.Contains(t, "memorandum of understanding") || strings.Contains(t, "عقد") || strings.Contains(t, "اتفاقية") || strings.Contains(t, "مذكرة تفاهم"):
 			return "agreement"
 		}
 		if (s.heading || reTitleWord.MatchString(t)) && !orgAlone(a.text[s.start:s.end]) {
@@ -64,7 +64,7 @@ func titleKind(a *assembled) string {
 }
 
 // reTitleWord: a line that starts by naming the document.
-var reTitleWord = regexp.MustCompile(`^[\s#*_]*(?:(?:tax\s+|commercial\s+|pro[\s-]?forma\s+)?invoice|فاتورة|(?:\w+\s+){0,3}(?:agreement|contract|lease)\b|tenancy|عقد|اتفاقية)`)
+var reTitleWord = regexp.MustCompile(`^[\s#*_]*(?:(?:tax\s+|commercial\s+|pro[\s-]?forma\s+)?invoice|فاتورة|(?:\w+\s+){0,3}(?:agreement|contract|lease)\b|memorandum\s+of\s+understanding|tenancy|عقد|اتفاقية|مذكرة\s+تفاهم)`)
 
 // dateCue decides a date's key from the text before it in its block (t,
 // the date at ms) and the previous block.
@@ -114,6 +114,10 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 		// "This Agreement is valid until 31 January 2028": its expiry;
 		// an offer's validity stays valid_until.
 		return cueExpiryDate, true
+	case c.key == "expiry_date" && reOfferNoun.MatchString(ctx[:at]) && !reAgreementNoun.MatchString(ctx[:at]):
+		// "This offer expires on", "يسري هذا العرض حتى": how long an
+		// offer stands is its validity, not a contract's expiry.
+		return dateCueOf("valid_until"), true
 	case c.key == "document_date" && x.title == "invoice":
 		return cueInvoiceDate, true
 	}

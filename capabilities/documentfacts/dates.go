@@ -38,15 +38,32 @@ func (x *extractor) learnDateOrder() {
 			return
 		}
 	}
+	// No numeric date settles it: the document's other dates do. Arabic
+	// writes the day first, and so does English that writes its dates
+	// with month names day first ("6 October 2026") and never month
+	// first ("October 6, 2026"), as every country but a few does.
+	if hasArabic(x.a.text) && !reDateMDY.MatchString(x.a.text) ||
+		reDateDMY.MatchString(x.a.text) && !reDateMDY.MatchString(x.a.text) {
+		t := true
+		x.dayFirst = &t
+	}
 }
 
-func (x *extractor) dates(t string, base int, prev string) {
+func (x *extractor) dates(t string, base int, prev, headerCells string) {
 	if !hasYear(t) {
 		return // every date pattern needs a four-digit year
 	}
 	emit := func(ms, me int, iso string, conf float64, note string) {
 		f := Fact{Type: TypeDate, Key: "date", Label: "Date", Value: t[ms:me], Normalized: iso, Method: "pattern", Confidence: conf}
 		c, ok := x.dateCue(t, ms, prev)
+		if !ok && headerCells != "" {
+			// A table's date with no cue in its row: its column's
+			// header names it ("Expiry date", "تاريخ انتهاء الضمان"),
+			// unless the header says only "Date".
+			if h, found := dateColumnCue(t, ms, headerCells); found {
+				c, ok = h, true
+			}
+		}
 		switch {
 		case ok && c.key != "date" && x.signing && bareDateLabel(ctxBefore(t, ms, prev)):
 			// "Date: 20 April 2026" under the signatures: the date
@@ -175,4 +192,21 @@ func (x *extractor) makingSentence(t string, ms, me int) bool {
 		e = len(t)
 	}
 	return reMaking.MatchString(t[s:e])
+}
+
+// dateColumnCue is the date cue of the header of the column that holds
+// the byte at of a table row (aligned on the right, as columnKey aligns
+// money), but for a bare "Date" header.
+func dateColumnCue(t string, at int, headerCells string) (cue, bool) {
+	heads := strings.Split(headerCells, " | ")
+	cells := strings.Count(t, " | ") + 1
+	i := strings.Count(t[:at], " | ") + max(0, len(heads)-cells)
+	if i >= len(heads) {
+		return cue{}, false
+	}
+	c, ok := nearestCue(heads[i], dateCues)
+	if !ok || c.key == "document_date" {
+		return cue{}, false
+	}
+	return c, true
 }

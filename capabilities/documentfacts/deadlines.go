@@ -334,6 +334,7 @@ var reRequiredDate = regexp.MustCompile(`(?i)\b(?:required|requested|latest|expe
 
 // dateDeadlineLabels are the labels of the deadlines read from dates.
 var dateDeadlineLabels = map[string]string{"due_date": "Due date", "submission_deadline": "Submission deadline", "valid_until": "Valid until",
+	"clarification_deadline": "Clarification deadline", "document_purchase_deadline": "Document purchase deadline",
 	"delivery_deadline": "Delivery deadline", "deadline": "Deadline"}
 
 type dlFound struct {
@@ -411,7 +412,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			}
 		} else {
 			switch c.fact.Key {
-			case "due_date", "submission_deadline", "valid_until":
+			case "due_date", "submission_deadline", "valid_until", "clarification_deadline", "document_purchase_deadline":
 				key = c.fact.Key
 			case "delivery_date":
 				// "Required delivery date: 15 June 2026" (not a delivery

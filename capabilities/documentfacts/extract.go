@@ -61,7 +61,7 @@ var blockExtractors = []struct {
 }{
 	{"money", func(x *extractor, b block) { x.money(b.t, b.base, b.prev, b.headerCells) }},
 	{"percentages", func(x *extractor, b block) { x.percent(b.t, b.base, b.prev) }},
-	{"dates", func(x *extractor, b block) { x.dates(b.t, b.base, b.prev) }},
+	{"dates", func(x *extractor, b block) { x.dates(b.t, b.base, b.prev, b.headerCells) }},
 	{"durations", func(x *extractor, b block) { x.durations(b.t, b.base, b.prev) }},
 	{"identifiers", func(x *extractor, b block) { x.identifiers(b.t, b.base) }},
 	{"bank_accounts", func(x *extractor, b block) { x.bank(b.t, b.base) }},

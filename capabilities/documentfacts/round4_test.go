@@ -98,3 +98,44 @@ func TestArabicDurationRoles(t *testing.T) {
 			TypeDuration, []string{"notice_period|P60D"}, []string{"renewal_term|P60D"}},
 	})
 }
+
+// TestDateKeysRound4: a tender's calendar (site visit, last day for
+// questions or for buying the documents, bid opening), a commissioning
+// date, a table's date under its column's header, an offer's end as its
+// validity, "Commencement Date"/"Expiry Date" over the bare "date" in
+// them, a memorandum of understanding as an agreement, and numeric dates
+// day first in a document that writes its dates day first (issue 29,
+// fourth round).
+func TestDateKeysRound4(t *testing.T) {
+	checkRound4(t, []round3Case{
+		{"TENDER No. 4/2027\nSite visit: 3 February 2027\nDeadline for queries: 8 February 2027\nOpening of bids: 22 February 2027",
+			TypeDate, []string{"site_visit_date|2027-02-03", "clarification_deadline|2027-02-08", "bid_opening_date|2027-02-22"}, nil},
+		{"إعلان مناقصة\nآخر موعد لشراء وثائق المناقصة: 5 مارس 2027\nآخر موعد لتقديم الاستفسارات: 9 مارس 2027\nآخر موعد لتقديم العطاءات: 20 مارس 2027\nفتح العطاءات: 21 مارس 2027",
+			TypeDate, []string{"document_purchase_deadline|2027-03-05", "clarification_deadline|2027-03-09", "submission_deadline|2027-03-20", "bid_opening_date|2027-03-21"}, nil},
+		{"آخر موعد لتقديم الاستفسارات: 9 مارس 2027",
+			"deadline", []string{"clarification_deadline|2027-03-09"}, nil},
+		{"Commissioning date: 14 January 2027\nThe plant was handed over after its tests.",
+			TypeDate, []string{"commissioning_date|2027-01-14"}, nil},
+		{"Equipment | Warranty | Expiry date\nGenerator | 2 years | 14 January 2029\nTransformer | 5 years | 14 January 2032",
+			TypeDate, []string{"expiry_date|2029-01-14", "expiry_date|2032-01-14"}, nil},
+		// A bare "Date" column names nothing.
+		{"Milestone | Date | Amount (USD)\nDesign | 3 March 2027 | 1,000.00",
+			TypeDate, nil, []string{"document_date|2027-03-03"}},
+		{"عرض سعر\nيسري هذا العرض حتى 15 أبريل 2027.",
+			TypeDate, []string{"valid_until|2027-04-15"}, []string{"expiry_date|2027-04-15"}},
+		// A contract's end stays its expiry.
+		{"عقد إيجار\nيسري هذا العقد حتى 15 أبريل 2028.",
+			TypeDate, []string{"expiry_date|2028-04-15"}, nil},
+		{"WORKS CONTRACT\nThe Commencement Date is 2 May 2027 and the Expiry Date is 1 May 2029.",
+			TypeDate, []string{"effective_date|2027-05-02", "expiry_date|2029-05-01"}, nil},
+		{"MEMORANDUM OF UNDERSTANDING\nThis Memorandum is signed in Sohar on 9 June 2027 between Al Batinah Ports LLC and Sohar Freight SAOC.",
+			TypeDate, []string{"agreement_date|2027-06-09"}, nil},
+		{"فاتورة ضريبية\nتاريخ الفاتورة: 04/03/2027\nتاريخ الاستحقاق: 03/04/2027",
+			TypeDate, []string{"invoice_date|2027-03-04", "due_date|2027-04-03"}, nil},
+		{"TAX INVOICE\nInvoice date: 04/03/2027\nDelivered on 2 March 2027.",
+			TypeDate, []string{"invoice_date|2027-03-04"}, nil},
+		// Month first elsewhere in the text: no order is assumed.
+		{"INVOICE\nInvoice date: 04/03/2027\nDelivered on March 2, 2027.",
+			TypeDate, nil, []string{"invoice_date|2027-03-04"}},
+	})
+}
