@@ -256,6 +256,18 @@ func sameKey(want, got string) bool {
 	return want == got || keySynonyms[want] == got
 }
 
+// olderGuideline are the development corpora labelled under the guideline
+// of testdata/eval/README.md, which names fewer money keys than the later
+// label specification (dev4's, and the later held-out sets'): there a cap
+// on liability, an insurance cover, a minimum purchase and an advance are
+// "amount", a tender's fee and a service charge "fee". In them the
+// narrower key the extractor now answers is scored as the older key it
+// refines (olderMoneyKeys). The held-out sets are left as they are.
+var olderGuideline = map[string]bool{"testdata/eval": true, "testdata/tuning": true, "testdata/dev3": true}
+
+var olderMoneyKeys = map[string]string{"liability_cap": "amount", "insurance_cover": "amount", "minimum_purchase": "amount",
+	"advance_payment": "amount", "tender_fee": "fee", "service_charge": "fee"}
+
 type evalScore struct{ tp, found, want int }
 
 // annotates says whether the document's expectations cover typ: always
@@ -279,6 +291,14 @@ func (d evalDoc) annotates(typ string) bool {
 // not annotate (see scopedTypes).
 func scoreDoc(d evalDoc, got []evalGot, loose bool) (map[string]*evalScore, []string, []string) {
 	want := d.want
+	if olderGuideline[d.dir] {
+		got = slices.Clone(got)
+		for i := range got {
+			if k, ok := olderMoneyKeys[got[i].key]; ok && got[i].typ == "money" {
+				got[i].key = k
+			}
+		}
+	}
 	for _, typ := range scopedTypes {
 		if !d.annotates(typ) {
 			got = slices.DeleteFunc(slices.Clone(got), func(g evalGot) bool { return g.typ == typ })

@@ -129,7 +129,7 @@ func TestMoneyRules(t *testing.T) {
 		{"The total price is OMR 600.000.", "total_amount|600 OMR"},
 		{"Gloves at OMR 3.250 per box are in stock.", "price|3.25 OMR"},
 		{"المجموع: ٧٥٠ ر.ع.", "total_amount|750 OMR"},
-		{"ثمن وثائق المناقصة ٧٥ ريالاً عمانياً.", "fee|75 OMR"},
+		{"ثمن وثائق المناقصة ٧٥ ريالاً عمانياً.", "tender_fee|75 OMR"}, // the later specification's key (issue 29, round 4)
 		// "m" is a multiplier only as a word: "OMR 3,000.000 must" is 3000.
 		{"A bid bond of OMR 3,000.000 must accompany each bid.", "bid_bond|3000 OMR"},
 		{"Turnover of USD 2.5 m is needed.", "revenue|2500000 USD"},

@@ -17,8 +17,8 @@ var (
 	// two digits after it) | 1250.5
 	numPat   = D + `{1,3}(?:[,٬،]` + D + `{3})+(?:[.٫]` + D + `+)?|` + D + `{1,3}(?:\.` + D + `{3})+,` + D + `{1,2}|` + D + `+,` + D + `{1,2}|` + D + `+(?:[.٫]` + D + `+)?`
 	multPat  = `(?:\s?(?:(?:million|mn|m|thousand|k)\b|مليون|ألف|الف))?`
-	curWords = `US\$|\$|€|£|USD|OMR|AED|SAR|EUR|QAR|KWD|BHD|GBP|CHF|INR|R\.O\.?|RO\b|(?-i:\b(?:BD|KD|QR|Dhs)\b)|Omani Rials?|Rials? Omani|Rial Omani|Omani Riyals?|Saudi Riyals?|Qatari Riyals?|Bahraini Dinars?|Kuwaiti Dinars?|UAE Dirhams?|Dirhams?|US Dollars?|Dollars?|Euros?|Pounds? Sterling|Rials?|Riyals?|` +
-		`ر\.ع\.?|ر\.ع|ريال عماني|ريال العماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ريال قطري|ر\.س\.?|ر\.ق\.?|دينار بحريني|دينار كويتي|د\.ب\.?|د\.ك\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو`
+	curWords = `US\$|\$|€|£|USD|OMR|AED|SAR|EUR|QAR|KWD|BHD|JOD|EGP|GBP|CHF|INR|R\.O\.?|RO\b|(?-i:\b(?:BD|KD|QR|Dhs)\b)|Omani Rials?|Rials? Omani|Rial Omani|Omani Riyals?|Saudi Riyals?|Qatari Riyals?|Bahraini Dinars?|Kuwaiti Dinars?|UAE Dirhams?|Dirhams?|US Dollars?|Dollars?|Euros?|Pounds? Sterling|Egyptian Pounds?|Jordanian Dinars?|Rials?|Riyals?|` +
+		`ر\.ع\.?|ر\.ع|ريال عماني|ريال العماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ريال قطري|ر\.س\.?|ر\.ق\.?|دينار بحريني|دينار كويتي|د\.ب\.?|د\.ك\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو|جنيه مصري|جنيهاً مصرياً|جنيها مصريا|ج\.م\.?|دينار أردني|ديناراً أردنياً|دينارا أردنيا|د\.أ\.?`
 	reMoneyBefore = regexp.MustCompile(`(?i)(` + curWords + `)\s?(` + numPat + `)(` + multPat + `)`)
 	reMoneyAfter  = regexp.MustCompile(`(?i)(` + numPat + `)(` + multPat + `)\s?(` + curWords + `)`)
 )
@@ -81,7 +81,17 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// "OMR 3.250 per box", "USD 12 each": a unit price.
 			f.Key, f.Label, f.Method, f.Confidence = "price", "Unit price", "pattern", 0.8
 		}
-		if (f.Key == "amount" && f.Method == "pattern" || f.Key == "discount") && (reDelayAfter.MatchString(t[me:min(len(t), me+60)]) ||
+		if f.Key == "fee" && reTenderDocs.MatchString(sentenceBefore(t, ms)) {
+			// "buy the tender documents for a non-refundable fee of OMR
+			// 50": the tender's fee.
+			f.Key, f.Label = "tender_fee", "Tender fee"
+		}
+		if (f.Key == "amount" || f.Key == "price") && reMinPurchase.MatchString(sentenceBefore(t, ms)) {
+			// "shall purchase Products worth not less than EUR 420,000
+			// in each year", "بشراء منتجات لا تقل قيمتها عن": a minimum.
+			f.Key, f.Label, f.Method, f.Confidence = "minimum_purchase", "Minimum purchase", "clause", 0.85
+		}
+		if (f.Key == "amount" && f.Method == "pattern" || f.Key == "discount" || f.Key == "fee" && reLateWord.MatchString(sentenceBefore(t, ms))) && (reDelayAfter.MatchString(t[me:min(len(t), me+60)]) ||
 			reDailyAfter.MatchString(t[me:min(len(t), me+30)]) && reLateWord.MatchString(sentenceBefore(t, ms)) || reFailureBefore.MatchString(sentenceBefore(t, ms))) {
 			// "OMR 100.000 per day of delay", "١٠٠ ريال عماني عن كل يوم
 			// تأخير", "GBP 5,000 for each breach", "خصم ٥٠ ريالاً عن كل
@@ -232,6 +242,13 @@ var (
 	reFailureBefore = regexp.MustCompile(`(?i)\b(?:for|per)\s+(?:each|every|any)\s+(?:[\w-]+\s+){0,3}(?:failure|breach|violation|default|missed)\b`)
 	// rePerUnitAfter: "per page", "per GB": a unit, not "each".
 	rePerUnitAfter = regexp.MustCompile(`(?i)^\s*(?:per|/)\s*[a-z]`)
+)
+
+// reTenderDocs: the documents of a tender, bought for a fee;
+// reMinPurchase: a duty to buy at least an amount, right before it.
+var (
+	reTenderDocs  = regexp.MustCompile(`(?i)\b(?:tender|bid|bidding|rfp|rfq)\s+documents?\b|مستندات\s+(?:ال)?مناقصة|وثائق\s+(?:ال)?مناقصة|وثائق\s+(?:ال)?عطاء|كراسة\s+(?:ال)?شروط`)
+	reMinPurchase = regexp.MustCompile(`(?i)\b(?:purchase|purchases|buy|order)\b[^.;]{0,40}\b(?:not\s+less\s+than|at\s+least|a\s+minimum\s+of|no\s+less\s+than)\s*$|(?:بشراء|شراء)[^.؛]{0,40}(?:لا\s+تقل\s+(?:قيمتها\s+)?عن|بما\s+لا\s+يقل\s+عن|لا\s+يقل\s+عن)\s*$`)
 )
 
 // sentenceBefore is the text of t's sentence before at.
@@ -393,7 +410,16 @@ func columnKey(t string, at int, headerCells string) string {
 	i := strings.Count(t[:at], " | ") + max(0, len(heads)-cells)
 	key := "price"
 	if i < len(heads) {
-		if c, ok := nearestCue(reTaxable.ReplaceAllString(heads[i], " "), moneyCues); ok {
+		head := reTaxable.ReplaceAllString(heads[i], " ")
+		if j := strings.Index(head, " / "); j > 0 && !hasArabic(head[:j]) {
+			if _, ok := nearestCue(head[:j], moneyCues); ok {
+				// "Deduction (OMR) / الخصم (ر.ع.)": a header in two
+				// languages says one thing; its English half, whose
+				// words are the narrower (خصم is a discount too), keys.
+				head = head[:j]
+			}
+		}
+		if c, ok := nearestCue(head, moneyCues); ok {
 			switch c.key {
 			case "tax_amount", "fee", "rent", "salary", "allowance", "security_deposit", "discount", "penalty_amount", "bid_bond", "performance_bond":
 				return c.key
@@ -588,6 +614,10 @@ func currencyCode(s string, omani bool) (code string, sure bool) {
 		return "EUR", true
 	case w == "gbp" || w == "£":
 		return "GBP", true
+	case w == "egp" || strings.Contains(w, "egyptian") || strings.Contains(w, "مصري") || strings.HasPrefix(w, "ج.م"):
+		return "EGP", true
+	case w == "jod" || strings.Contains(w, "jordanian") || strings.Contains(w, "أردني") || strings.HasPrefix(w, "د.أ"):
+		return "JOD", true
 	case w == "qar" || w == "kwd" || w == "bhd" || w == "chf" || w == "inr":
 		return strings.ToUpper(w), true
 	case w == "bd" || strings.Contains(w, "bahraini") || strings.Contains(w, "بحريني") || strings.HasPrefix(w, "د.ب"):

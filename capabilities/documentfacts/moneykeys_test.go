@@ -33,8 +33,9 @@ func TestMoneyColumnsAndCues(t *testing.T) {
 		{"subtotal before tax", "Amount before tax: OMR 1,000.000\nTotal excl. VAT: EUR 2.000,00", []string{"subtotal|1000 OMR", "subtotal|2000 EUR"}},
 		{"penalty capped in total", "The Contractor shall pay a penalty of USD 500 per day, in total not more than USD 5,000.",
 			[]string{"penalty_amount|500 USD", "penalty_amount|5000 USD"}},
-		{"liability cap", "The Supplier's total liability under this Agreement shall not exceed USD 250,000.", []string{"amount|250000 USD"}},
-		{"a charge is a fee", "The Customer pays a monthly service charge of AED 4,500.", []string{"fee|4500 AED"}},
+		{"liability cap", "The Supplier's total liability under this Agreement shall not exceed USD 250,000.", []string{"liability_cap|250000 USD"}}, // the later specification's key (round 4)
+		{"a charge is a fee", "The Customer pays a monthly maintenance charge of AED 4,500.", []string{"fee|4500 AED"}},
+		{"a service charge has its key (round 4)", "The Customer pays a monthly service charge of AED 4,500.", []string{"service_charge|4500 AED"}},
 		{"price alone", "Price: SAR 12,400 for the complete unit.", []string{"price|12400 SAR"}},
 		{"a unit price outweighs a distant cue", "Storage above the monthly allowance is billed at USD 0.15 per GB.", []string{"price|0.15 USD"}},
 		{"an attached cue stays", "Housing allowance of KWD 150.000 per month.", []string{"allowance|150 KWD"}},
@@ -44,7 +45,8 @@ func TestMoneyColumnsAndCues(t *testing.T) {
 		{"three decimals with a decimal comma", "Pumps at € 1.240,00 each and seals at € 4,125 each.", []string{"price|1240 EUR", "price|4.125 EUR"}},
 		{"a recurring sum in a contract is a fee", "SERVICES AGREEMENT\nThe Client shall pay the Contractor OMR 950.000 every month for the services.", []string{"fee|950 OMR"}},
 		{"a recurring sum in a lease is the rent", "TENANCY AGREEMENT\nThe Tenant shall pay the Landlord OMR 400.000 per month.", []string{"rent|400 OMR"}},
-		{"a recurring bound stays an amount", "DISTRIBUTION AGREEMENT\nThe Distributor shall purchase at least USD 10,000 per month.", []string{"amount|10000 USD"}},
+		{"a recurring bound to buy is a minimum purchase (round 4)", "DISTRIBUTION AGREEMENT\nThe Distributor shall purchase at least USD 10,000 per month.", []string{"minimum_purchase|10000 USD"}},
+		{"a recurring bound stays an amount", "SERVICES AGREEMENT\nThe Client shall spend at least USD 10,000 per month.", []string{"amount|10000 USD"}},
 	} {
 		got := factSet(extractText(t, c.text), TypeMoney)
 		slices.Sort(got)

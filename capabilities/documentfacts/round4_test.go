@@ -139,3 +139,63 @@ func TestDateKeysRound4(t *testing.T) {
 			TypeDate, nil, []string{"invoice_date|2027-03-04"}},
 	})
 }
+
+// TestMoneyKeysRound4: the later label specification's money keys (a
+// liability cap, an insurance cover, a minimum purchase, a tender's fee,
+// a service charge), deductions and service credits as penalties, a late
+// payment charge per week, a header in two languages keyed by its
+// English half, the contract's value, and the Egyptian pound and the
+// Jordanian dinar (issue 29, fourth round).
+func TestMoneyKeysRound4(t *testing.T) {
+	checkRound4(t, []round3Case{
+		{"The Contractor's aggregate liability under this Contract shall not exceed USD 400,000.",
+			TypeMoney, []string{"liability_cap|400000 USD"}, []string{"total_amount|400000 USD"}},
+		{"لا تتجاوز المسؤولية الإجمالية للمقاول بموجب هذا العقد 90,000.000 ر.ع.",
+			TypeMoney, []string{"liability_cap|90000 OMR"}, []string{"total_amount|90000 OMR"}},
+		{"The Supplier shall carry product liability insurance of not less than QAR 2,000,000.",
+			TypeMoney, []string{"insurance_cover|2000000 QAR"}, nil},
+		{"The Distributor shall buy Products worth at least USD 250,000 in each contract year.",
+			TypeMoney, []string{"minimum_purchase|250000 USD"}, nil},
+		{"يلتزم الوكيل بشراء بضائع لا تقل قيمتها عن 60,000.000 ر.ع. سنوياً.",
+			TypeMoney, []string{"minimum_purchase|60000 OMR"}, nil},
+		// A purchase price is no minimum.
+		{"The Buyer shall purchase the vessel for USD 1,200,000.",
+			TypeMoney, nil, []string{"minimum_purchase|1200000 USD"}},
+		{"Bidders may obtain the tender documents from the portal against a non-refundable fee of OMR 75.000.",
+			TypeMoney, []string{"tender_fee|75 OMR"}, nil},
+		{"رسوم وثائق المناقصة: 40 ريالاً عمانياً غير مستردة.",
+			TypeMoney, []string{"tender_fee|40 OMR"}, nil},
+		// Another fee stays a fee.
+		{"The Consultant's fee is OMR 9,000.000.",
+			TypeMoney, []string{"fee|9000 OMR"}, nil},
+		{"Service charges: OMR 95.000 per month, payable with the rent.",
+			TypeMoney, []string{"service_charge|95 OMR"}, nil},
+		{"Overdue invoices bear a charge of SAR 300.00 per week of delay.",
+			TypeMoney, []string{"penalty_amount|300 SAR"}, []string{"fee|300 SAR"}},
+		{"Event | Deduction (QAR) / الخصم (ر.ق)\nLate meal service | 400.00",
+			TypeMoney, []string{"penalty_amount|400 QAR"}, []string{"discount|400 QAR"}},
+		{"The value of this Contract is AED 2,400,000.00, excluding VAT.",
+			TypeMoney, []string{"contract_value|2400000 AED"}, nil},
+		{"يدفع المستأجر إيجاراً شهرياً قدره ١٢٬٥٠٠ جنيه مصري.",
+			TypeMoney, []string{"rent|12500 EGP"}, nil},
+		{"The budget is estimated at JOD 30,000.",
+			TypeMoney, []string{"amount|30000 JOD"}, nil},
+	})
+}
+
+// TestEvalScorerOlderMoneyKeys: in a corpus labelled under the older
+// guideline a narrower money key is scored as the key it refines; in
+// another corpus it is not.
+func TestEvalScorerOlderMoneyKeys(t *testing.T) {
+	got := []evalGot{{typ: "money", key: "liability_cap", val: "100 OMR"}, {typ: "money", key: "tender_fee", val: "50 OMR"}}
+	want := []evalWant{{typ: "money", fields: []string{"amount", "100 OMR"}}, {typ: "money", fields: []string{"fee", "50 OMR"}}}
+	for _, c := range []struct {
+		dir string
+		tp  int
+	}{{"testdata/eval", 2}, {"testdata/dev3", 2}, {"testdata/dev4", 0}} {
+		scores, _, _ := scoreDoc(evalDoc{dir: c.dir, want: want}, got, false)
+		if scores["money"].tp != c.tp {
+			t.Errorf("%s: money tp %d, want %d", c.dir, scores["money"].tp, c.tp)
+		}
+	}
+}
