@@ -262,8 +262,12 @@ func sameKey(want, got string) bool {
 // on liability, an insurance cover, a minimum purchase and an advance are
 // "amount", a tender's fee and a service charge "fee". In them the
 // narrower key the extractor now answers is scored as the older key it
-// refines (olderMoneyKeys). The held-out sets are left as they are.
-var olderGuideline = map[string]bool{"testdata/eval": true, "testdata/tuning": true, "testdata/dev3": true}
+// refines (olderMoneyKeys). The first held-out set (testdata/heldout) was
+// labelled under the same older guideline (its README says so) and is
+// mapped alike; the later held-out sets name the newer keys and are scored
+// as they are.
+var olderGuideline = map[string]bool{"testdata/eval": true, "testdata/tuning": true, "testdata/dev3": true,
+	"testdata/heldout": true}
 
 var olderMoneyKeys = map[string]string{"liability_cap": "amount", "insurance_cover": "amount", "minimum_purchase": "amount",
 	"advance_payment": "amount", "tender_fee": "fee", "service_charge": "fee"}
