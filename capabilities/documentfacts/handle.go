@@ -137,7 +137,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	}
 	injections := findInjections(&a)
 	cands := dropInjected(resolve(x.cands), injections)
-	cands = dedupe(cands)
+	cands = dedupe(wrappedNames(cands, a.text))
 
 	// Mask account numbers in the returned text (same length: offsets hold).
 	masked := []byte(a.text)
@@ -231,7 +231,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 		}
 	}
 
-	senderRoles(all, out.DocumentType)
+	senderRoles(all, out.DocumentType, out.DocumentSubtype)
 	periodicKeys(all, cands, a.text, out.DocumentType, out.DocumentSubtype)
 	subtotalBeforeTax(all)
 	netAfterDiscount(all)
@@ -548,8 +548,18 @@ func dedupe(cs []candidate) []candidate {
 			}
 		}
 		if i, ok := best[k]; ok {
-			if c.fact.Type == TypeParty && out[i].fact.Role == "" && c.fact.Role != "" {
+			switch {
+			case c.fact.Type != TypeParty:
+			case out[i].fact.Role == "" && c.fact.Role != "":
+				keep := out[i]
 				out[i] = c
+				if allCaps(c.fact.Value) && !allCaps(keep.fact.Value) {
+					// The role from a letterhead in capitals, the name
+					// as the text writes it.
+					f := c.fact
+					out[i] = keep
+					out[i].fact.Role, out[i].fact.Key, out[i].fact.Label, out[i].fact.Method = f.Role, f.Key, f.Label, f.Method
+				}
 			}
 			continue
 		}

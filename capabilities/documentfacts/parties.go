@@ -67,8 +67,11 @@ var (
 	reClosing       = regexp.MustCompile(`(?i)^\s*(?:yours\s+(?:sincerely|faithfully|truly)|sincerely|regards|best\s+regards|kind\s+regards|with\s+(?:best\s+)?regards)\s*[,.]?\s*$`)
 	// reIssuedBy and reHiring: the issuer of a tender or policy, the
 	// employer of a vacancy, when the sentence says so.
-	reIssuedBy = regexp.MustCompile(`(?i)\bissued\s+by\s*:?\s*$`)
-	reHiring   = regexp.MustCompile(`(?i)^\s*(?:is|are)\s+(?:hiring|recruiting|seeking|looking\s+for)\b|^\s*invites?\s+applications\b`)
+	reInvites    = regexp.MustCompile(`(?i)^\s*(?:\([^()]{1,60}\)\s*)?(?:hereby\s+)?(?:invites|is\s+inviting|calls\s+upon|calls\s+for)\s+(?:[a-z]+\s+){0,3}?(?:suppliers|bidders|tenderers|contractors|companies|firms|vendors|quotations|tenders|bids|proposals|offers)\b`)
+	reWeAre      = regexp.MustCompile(`(?i)\bwe\s*,\s*(?:the\s+undersigned\s*,\s*)?$`)
+	reUndertakes = regexp.MustCompile(`(?i)^\s*,?\s*(?:\([^()]{1,60}\)\s*,?\s*)?(?:(?:hereby|irrevocably|unconditionally|and|jointly|severally)\s*,?\s+)*(?:undertake|guarantee|certify|confirm)`)
+	reIssuedBy   = regexp.MustCompile(`(?i)\bissued\s+by\s*:?\s*$`)
+	reHiring     = regexp.MustCompile(`(?i)^\s*(?:is|are)\s+(?:hiring|recruiting|seeking|looking\s+for)\b|^\s*invites?\s+applications\b`)
 )
 
 // parties finds organisations and people: labelled ("Landlord: X", or
@@ -170,6 +173,11 @@ func (x *extractor) parties(t string, base int, prev string) {
 			if roleOf(name) != "" || labelRole(name) != "" || columnWord(name) {
 				named = false
 			}
+			// "Landlord / المؤجر | For the Tenant / عن المستأجر": the
+			// heading of a signature column names whom it signs for.
+			if reSignedFor.MatchString(name) {
+				named = false
+			}
 			if role != "" && named && (rePlainName.MatchString(name) || reArPlainName.MatchString(name) && reBinWord.MatchString(name)) && x.companyHasRole(role) {
 				// "صاحب العمل: هلال بن محمد الراشدي" under a company
 				// defined as the employer: the person signs for it.
@@ -190,6 +198,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 	// Title | Name, Title") each cell is read under the cell above it.
 	for _, sp := range signatories(t, prev) {
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+	}
+	for _, sp := range bilingualPersons(t) {
+		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.75)
 	}
 	if x.signing {
 		for _, sp := range signingBlockNames(t) {
@@ -219,6 +230,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 	}
 	ar := hasArabic(t)
 	for _, m := range arMatches(ar, reArOrg, t) {
+		if arWordBefore(t[:m[0]]) {
+			continue // "الشركة المصنعة", "تلتزم الشركة بالسداد": a word, no name
+		}
 		if m[2] >= 0 {
 			names = append(names, found{m[2], m[3], "company"})
 		} else {
@@ -230,6 +244,14 @@ func (x *extractor) parties(t string, base int, prev string) {
 	}
 	for _, m := range arMatches(ar, reArPerson, t) {
 		names = append(names, found{m[2], m[3], "person"})
+	}
+	for _, m := range reNationalPerson.FindAllStringSubmatchIndex(t, -1) {
+		names = append(names, found{m[2], m[3], "person"})
+	}
+	for _, m := range arMatches(ar, reArNationalPerson, t) {
+		if !arOrgHead(t[m[2]:m[3]]) {
+			names = append(names, found{m[2], m[3], "person"})
+		}
 	}
 	if ar {
 		for _, m := range reArOrgDefined.FindAllStringSubmatchIndex(t, -1) {
@@ -247,6 +269,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 	}
 	for _, n := range names {
 		name := trimOrgLead(t[n.s:n.e])
+		if !strings.Contains(name, " ") && n.etype == "company" {
+			continue // "The Company shall pay": a legal form alone is no name
+		}
 		s := n.e - len(name)
 		role, method, conf := "", "pattern", 0.75
 		after := t[n.e:]
@@ -273,8 +298,16 @@ func (x *extractor) parties(t string, base int, prev string) {
 		case role != "" || represents:
 		case reAnnounceBefore.MatchString(t[:s]):
 			role, method, conf = "issuer", "clause", 0.8
+		case reWeAre.MatchString(t[:s]) && reUndertakes.MatchString(x.a.text[base+n.e:min(len(x.a.text), base+n.e+160)]):
+			// "we, Al Jabal Bank SAOG, hereby irrevocably undertake to
+			// pay": the writer of a guarantee or an undertaking issues it.
+			role, method, conf = "issuer", "clause", 0.85
 		case reIssuedBy.MatchString(t[:s]):
 			role, method, conf = "issuer", "clause", 0.85
+		case reInvites.MatchString(after):
+			// "X SAOC (the "Company") invites qualified suppliers to
+			// submit quotations": the issuer of the request.
+			role, method, conf = "issuer", "clause", 0.8
 		case reHiring.MatchString(after):
 			role, method, conf = "employer", "clause", 0.8
 		}
@@ -381,7 +414,7 @@ var reSentenceGap = regexp.MustCompile(`(?:[a-z]{3}|\))[.;]\s+[A-Z]`)
 
 // reArAddressee: the salutation line of an Arabic letter, "السادة/ X
 // المحترمين", "الفاضل/ X المحترم".
-var reArAddressee = regexp.MustCompile(`^\s*(?:إلى\s+)?(?:السادة|السيد|السيدة|الفاضل|الفاضلة|الأفاضل|المكرم|حضرة)\s*/\s*(\p{Arabic}.{2,100}?)\s+(?:المحترمين|المحترم|المحترمة|الموقرين|الموقرة|الموقر|حفظه\s+الله|حفظهم\s+الله)\s*[،,.]*\s*$`)
+var reArAddressee = regexp.MustCompile(`^\s*(?:إلى\s+)?(?:السادة|السيد|السيدة|الفاضل|الفاضلة|الأفاضل|المكرم|حضرة)\s*/\s*(\p{Arabic}.{2,100}?)[\s|]+(?:المحترمين|المحترم|المحترمة|الموقرين|الموقرة|الموقر|حفظه\s+الله|حفظهم\s+الله)\s*[،,.]*\s*$`)
 
 // companyHasRole: an organisation found before has the role.
 func (x *extractor) companyHasRole(role string) bool {
@@ -530,7 +563,7 @@ var reBinWord = regexp.MustCompile(`(?:^|\s)(?:بن|بنت|ابن)(?:\s|$)`)
 // reTitledName: a line naming a person by a job title ("المحاسب: سالم
 // بن خلفان المعولي", "Contact person: Noura Al Lawati"): a contact, with
 // no role.
-var reTitledName = regexp.MustCompile(`(?i)^\s*(?:المحاسب|المحاسبة|المدير|المديرة|مدير\s+\p{Arabic}+|مديرة\s+\p{Arabic}+|المسؤول|المسؤولة|المندوب|المندوبة|منسق\s+\p{Arabic}+|ضابط\s+\p{Arabic}+|accountant|contact(?:\s+person)?|sales\s+(?:manager|executive|representative)|account\s+manager|project\s+manager|procurement\s+(?:manager|officer)|prepared\s+by|checked\s+by)\s*[:：]\s*(.{4,80})$`)
+var reTitledName = regexp.MustCompile(`(?i)^\s*(?:المحاسب|المحاسبة|المدير|المديرة|مدير\s+\p{Arabic}+|مديرة\s+\p{Arabic}+|المسؤول|المسؤولة|المندوب|المندوبة|منسق\s+\p{Arabic}+|ضابط\s+\p{Arabic}+|accountant|contact(?:\s+person)?|sales\s+(?:manager|executive|representative)|account\s+manager|project\s+manager|procurement\s+(?:manager|officer)|prepared\s+by|checked\s+by|(?:أعد|أعدت|اعد|اعدت)(?:ه|ها)?(?:\s+(?:الفاتورة|العرض|المستند|الطلب))?|إعداد|اعداد)\s*[:：]\s*(.{4,80})$`)
 
 // reSignedByName: "Signed for X by Y, Title", "SIGNED by Y, Director,
 // for and on behalf of X": Y signs.
@@ -669,7 +702,7 @@ func titleWords(s string) bool {
 // addressee the customer; on a purchase order the buyer writes to the
 // supplier; on a tender or policy the sender is the issuer. Otherwise
 // they keep no role.
-func senderRoles(facts []Fact, docType string) {
+func senderRoles(facts []Fact, docType, subtype string) {
 	for i, f := range facts {
 		if f.Type != TypeParty || f.Role != "sender" && f.Role != "addressee" && f.Role != "issuer" {
 			continue
@@ -683,9 +716,24 @@ func senderRoles(facts []Fact, docType string) {
 		}
 		role := ""
 		switch docType + "|" + f.Role {
-		case "invoice|sender", "quotation|sender", "other|sender":
+		case "contract|sender", "contract|addressee", "other|sender", "other|addressee":
+			// An employment offer or contract written as a letter: the
+			// company writes, the person it is addressed to is employed.
+			if subtype == "employment_letter" {
+				switch {
+				case f.Role == "sender" && f.EntityType != "person":
+					role = "employer"
+				case f.Role == "addressee" && f.EntityType != "company":
+					role = "employee"
+				}
+				break
+			}
+			if docType == "other" {
+				role = map[string]string{"sender": "supplier", "addressee": "customer"}[f.Role]
+			}
+		case "invoice|sender", "quotation|sender":
 			role = "supplier"
-		case "invoice|addressee", "quotation|addressee", "other|addressee":
+		case "invoice|addressee", "quotation|addressee":
 			role = "customer"
 		case "purchase_order|sender":
 			role = "buyer"
@@ -768,7 +816,7 @@ func (x *extractor) wrappedDefinitions() {
 	for i := range x.cands {
 		c := &x.cands[i]
 		f := &c.fact
-		if f.Type != TypeParty || f.Role != "" || f.EntityType == "person" {
+		if f.Type != TypeParty || f.Role != "" || f.EntityType == "person" && !describedPerson(text, c.start, c.end) {
 			continue
 		}
 		end := min(len(text), c.end+700)
@@ -780,7 +828,7 @@ func (x *extractor) wrappedDefinitions() {
 		if nl < 0 {
 			continue // one block to the end: read as it was
 		}
-		if i := strings.IndexAny(after[:nl], "()"); i >= 0 {
+		if line := after[:nl]; strings.Contains(line, ")") || strings.Count(line, "(") > 1 {
 			continue // a bracket on its own line was read there
 		}
 		joined := strings.ReplaceAll(after, "\n", " ")
@@ -875,4 +923,194 @@ func signingBlockNames(t string) [][2]int {
 		}
 	}
 	return out
+}
+
+// describedPerson: a person's name that opens its line and is followed by
+// a comma, as an individual party is listed in a contract's preamble
+// ("Said bin Nasser Al Busaidi, Omani national, ID No. ..."; "سعيد بن
+// ناصر البوسعيدي، عماني الجنسية"), so that its definition may follow on
+// a later line.
+func describedPerson(text string, s, e int) bool {
+	ls := strings.LastIndexByte(text[:s], '\n') + 1
+	if strings.TrimSpace(text[ls:s]) != "" {
+		return false
+	}
+	rest := strings.TrimLeft(text[e:], " ")
+	return strings.HasPrefix(rest, ",") || strings.HasPrefix(rest, "،")
+}
+
+// reNationalPerson: an individual party listed by name and nationality at
+// the start of a line: "Said bin Nasser Al Busaidi, Omani national",
+// "سعيد بن ناصر البوسعيدي، عماني الجنسية".
+var (
+	reNationalPerson   = regexp.MustCompile(`^\s*(?:\(?\d{1,2}[.)]\s*)?(` + personName + `)\s*,\s*(?:an?\s+)?[A-Z][a-z]+\s+(?:national|citizen)\b`)
+	reArNationalPerson = regexp.MustCompile(`^\s*(?:\(?\d{1,2}[.)]\s*)?(\p{Arabic}{2,}(?:\s+\p{Arabic}{2,}){1,5}?)\s*[،,]\s*(?:\p{Arabic}+\s+)?الجنسية`)
+)
+
+// wrappedNames: a name wrapped over two lines of plain text ("you,
+// Dhofar Utilities\n   Development Company SAOC (hereinafter ... the
+// "Beneficiary")", "وتمثلها الفاضلة/ زينب محمد\nالبلوشي") is read as a
+// fragment on one line. When the document names the whole ("To: Dhofar
+// Utilities Development Company SAOC") and the fragment's neighbouring
+// line holds the rest, the fragment is that party: its role goes to the
+// whole name and the fragment is dropped.
+func wrappedNames(cs []candidate, text string) []candidate {
+	drop := map[int]bool{}
+	for i, a := range cs {
+		if a.fact.Type != TypeParty || a.start < 0 || a.end > len(text) {
+			continue
+		}
+		for _, b := range cs {
+			if b.fact.Type != TypeParty || len(b.fact.Normalized) <= len(a.fact.Normalized) {
+				continue
+			}
+			whole, part := b.fact.Normalized, a.fact.Normalized
+			ok := false
+			switch {
+			case strings.HasSuffix(whole, " "+part):
+				// The fragment opens its line; the line before ends
+				// with the rest.
+				ls := strings.LastIndexByte(text[:a.start], '\n')
+				if ls < 0 || strings.TrimSpace(text[ls+1:a.start]) != "" {
+					continue
+				}
+				prev := normalName(text[strings.LastIndexByte(text[:ls], '\n')+1 : ls])
+				rest := whole[:len(whole)-len(part)-1]
+				ok = strings.HasSuffix(prev, rest) && (len(prev) == len(rest) || prev[len(prev)-len(rest)-1] == ' ')
+			case strings.HasPrefix(whole, part+" "):
+				// The fragment ends its line; the next line starts with
+				// the rest.
+				nl := strings.IndexByte(text[a.end:], '\n')
+				if nl < 0 || strings.TrimSpace(text[a.end:a.end+nl]) != "" {
+					continue
+				}
+				from := a.end + nl + 1
+				to := strings.IndexByte(text[from:], '\n')
+				if to < 0 {
+					to = len(text) - from
+				}
+				next := normalName(text[from : from+to])
+				rest := whole[len(part)+1:]
+				if strings.HasPrefix(next, rest) {
+					r, _ := utf8.DecodeRuneInString(next[len(rest):])
+					ok = len(next) == len(rest) || !unicode.IsLetter(r) && !unicode.IsDigit(r)
+				}
+			}
+			if !ok {
+				continue
+			}
+			drop[i] = true
+			if a.fact.Role != "" {
+				for k := range cs {
+					if cs[k].fact.Type == TypeParty && cs[k].fact.Normalized == whole && (cs[k].fact.Role == "" || cs[k].fact.Role == "sender" || cs[k].fact.Role == "addressee") {
+						f := &cs[k].fact
+						f.Role, f.Key, f.Label, f.Method = a.fact.Role, a.fact.Key, a.fact.Label, a.fact.Method
+					}
+				}
+			}
+			break
+		}
+	}
+	if len(drop) == 0 {
+		return cs
+	}
+	out := cs[:0:0]
+	for i, c := range cs {
+		if !drop[i] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// allCaps: a name written in capitals only (a letterhead's "AL JABAL
+// COMMERCIAL BANK SAOG").
+func allCaps(s string) bool {
+	upper := false
+	for _, r := range s {
+		if unicode.IsLower(r) {
+			return false
+		}
+		upper = upper || unicode.IsUpper(r)
+	}
+	return upper
+}
+
+// reBilingualPerson: a person's name written in Latin letters and then in
+// Arabic, parted by " / " (a title may follow the Latin name after a
+// comma): "Hilal Saud Al Kharusi / هلال بن سعود الخروصي", "Nasser
+// Mohammed Al Shukaili, Sales Manager / ناصر بن محمد الشكيلي، مدير".
+var reBilingualPerson = regexp.MustCompile(`(?:^|[:：|]\s*|\s{3,})(` + personName + `)(?:\s*,\s*[A-Za-z][A-Za-z &.-]{1,40}?)?\s+/\s+(\p{Arabic}{2,}(?:\s+\p{Arabic}{2,}){1,5}?)\s*(?:[،,|]|$|\s{3,})`)
+
+// bilingualPersons finds the people a block names in both scripts: the
+// Latin name and its Arabic writing, each a name of the same person, when
+// the two are a transliteration of each other (as many name words, not
+// counting Al / bin / بن, and the first and last words starting with
+// letters that sound alike). "Muscat Branch / فرع مسقط" is no person.
+func bilingualPersons(t string) [][2]int {
+	if !hasArabic(t) {
+		return nil
+	}
+	var out [][2]int
+	off := 0
+	for _, cell := range strings.Split(t, " | ") {
+		for _, m := range reBilingualPerson.FindAllStringSubmatchIndex(cell, -1) {
+			lat, ar := cell[m[2]:m[3]], cell[m[4]:m[5]]
+			if titleWords(lat) || arOrgHead(ar) || !arPersonLike(ar) || !transliterates(lat, ar) {
+				continue
+			}
+			out = append(out, [2]int{off + m[2], off + m[3]}, [2]int{off + m[4], off + m[5]})
+		}
+		off += len(cell) + len(" | ")
+	}
+	return out
+}
+
+// arInitials: the Latin letters an Arabic name's first letter is written
+// with.
+var arInitials = map[rune]string{
+	'ا': "AEIOU", 'أ': "AEIOU", 'إ': "AEIOU", 'آ': "AEIOU", 'ع': "AEIOU", 'ب': "B", 'ت': "T", 'ث': "T", 'ج': "JG", 'ح': "H",
+	'خ': "KH", 'د': "D", 'ذ': "DZT", 'ر': "R", 'ز': "Z", 'س': "S", 'ش': "S", 'ص': "S", 'ض': "D", 'ط': "T", 'ظ': "ZD",
+	'غ': "G", 'ف': "F", 'ق': "QKG", 'ك': "KC", 'ل': "L", 'م': "M", 'ن': "N", 'ه': "H", 'و': "WOU", 'ي': "YIEJ",
+}
+
+// transliterates: Latin name lat and Arabic name ar are one name.
+func transliterates(lat, ar string) bool {
+	var lw, aw []string
+	for _, w := range strings.FieldsFunc(lat, func(r rune) bool { return r == ' ' || r == '-' }) {
+		switch strings.ToLower(w) {
+		case "al", "el", "bin", "bint", "ibn":
+		default:
+			lw = append(lw, w)
+		}
+	}
+	for _, w := range strings.Fields(ar) {
+		if w == "بن" || w == "بنت" || w == "ابن" {
+			continue
+		}
+		aw = append(aw, strings.TrimPrefix(w, "ال"))
+	}
+	if len(lw) != len(aw) || len(lw) < 2 {
+		return false
+	}
+	same := func(l, a string) bool {
+		r, _ := utf8.DecodeRuneInString(a)
+		return strings.ContainsRune(arInitials[r], unicode.ToUpper(rune(l[0])))
+	}
+	return same(lw[0], aw[0]) && same(lw[len(lw)-1], aw[len(aw)-1])
+}
+
+// arWordBefore: the text before ends inside an Arabic word (so that a
+// match after it starts mid-word: "ال" + "شركة"); the conjunction و alone
+// ("وشركة الجزيرة") is no word.
+func arWordBefore(before string) bool {
+	r, n := utf8.DecodeLastRuneInString(before)
+	if n == 0 || !unicode.Is(unicode.Arabic, r) || !unicode.IsLetter(r) {
+		return false
+	}
+	if r == 'و' {
+		p, _ := utf8.DecodeLastRuneInString(before[:len(before)-n])
+		return unicode.IsLetter(p)
+	}
+	return true
 }
