@@ -165,6 +165,12 @@ func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
 			best = clauseParty{strings.TrimSpace(subj[i : i+len(f.text)]), f.role}
 		}
 	}
+	for _, f := range x.aliases {
+		if i := lastWordIndex(low, f.text); i >= 0 && i+len(f.text) > bestEnd {
+			bestEnd = i + len(f.text)
+			best = clauseParty{strings.TrimSpace(subj[i : i+len(f.text)]), f.role}
+		}
+	}
 	for _, p := range x.parties {
 		if i := strings.LastIndex(subj, p.Value); i >= 0 && len(p.Value) > 2 && i+len(p.Value) > bestEnd {
 			bestEnd = i + len(p.Value)
@@ -283,8 +289,12 @@ func isArAdjective(w string) bool {
 
 // clauseExtractor reads obligations, requirements and deadlines.
 type clauseExtractor struct {
-	a        *assembled
-	parties  []Fact // parties found, to name a subject
+	a       *assembled
+	parties []Fact // parties found, to name a subject
+	// aliases: the words a document defines for a party whose role
+	// comes from elsewhere ('X SAOC (the "Company") invites suppliers':
+	// "the Company" is the issuer), as subject forms.
+	aliases  []clauseParty
 	skip     []injectionSpan
 	sents    []span
 	reqSents map[int]bool // sentences read as requirements
@@ -403,6 +413,9 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		party, has := x.partyIn(tail(subj, subjectWindow))
 		var parties []clauseParty
 		negParties, negated := x.negatedSubject(subj)
+		if reDisputeSubject.MatchString(subj) && reForumAfter.MatchString(t[tr.end:]) {
+			continue // "Any dispute ... shall be referred to arbitration": a forum, no duty
+		}
 		if negated && reLiableAfter.MatchString(t[tr.end:]) {
 			continue // "Neither party shall be liable for ...": a limit of liability, no duty
 		}
@@ -544,13 +557,20 @@ func (x *clauseExtractor) negatedSubject(subj string) (parties []clauseParty, ne
 			parties = append(parties, clauseParty{text: n})
 		}
 	}
-	if len(parties) > 1 {
-		// "Neither the Supplier nor the Buyer shall disclose": a
-		// prohibition on each party it names, as "Neither party" is.
-		return []clauseParty{{strings.TrimSpace(s), "each_party"}}, true
-	}
+	// "Neither the Supplier nor the Buyer shall disclose": a prohibition
+	// on each party it names, one each (the later label specification,
+	// dev4; the older guideline labelled it each_party).
 	return parties, true
 }
+
+// reDisputeSubject and reForumAfter: "Any dispute arising out of this
+// Agreement shall be referred to arbitration", "Disputes shall be settled
+// by the courts of Muscat": a statement of forum, as "governed by" is a
+// statement of law, not a duty (the later label specification).
+var (
+	reDisputeSubject = regexp.MustCompile(`(?i)^\s*(?:\S+\s+)?(?:any|all|every|each|the)?\s*(?:disputes?|differences?|controvers(?:y|ies)|claims?\s+or\s+disputes?)\b`)
+	reForumAfter     = regexp.MustCompile(`(?i)^\s*(?:first\s+|finally\s+|exclusively\s+)?be\s+(?:finally\s+|exclusively\s+|amicably\s+)?(?:referred|settled|resolved|submitted|heard|determined|decided)\b`)
+)
 
 // reLiableAfter: "be liable", "be responsible" after an obligation word.
 var reLiableAfter = regexp.MustCompile(`(?i)^\s*be\s+(?:held\s+)?(?:liable|responsible)\b`)
@@ -713,6 +733,11 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		if reArRelative.MatchString(t[:m[2]]) || overlapsTrig(trigs, m[2]) {
 			continue
 		}
+		if strings.HasSuffix(strings.TrimRight(t[:m[2]], " "), " أن") || strings.TrimRight(t[:m[2]], " ") == "أن" {
+			// "وعليه أن يخطر المؤجر": the verb completes the duty before
+			// it, and the noun after it is its object, not its subject.
+			continue
+		}
 		rest := strings.TrimSpace(t[m[3]:])
 		kp := arKnownParty(rest)
 		switch {
@@ -726,6 +751,10 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		}
 	}
 	for _, m := range reArAlaPronoun.FindAllStringSubmatchIndex(t, -1) {
+		w := t[m[2]:m[3]]
+		if !strings.HasPrefix(w, "و") && !strings.HasPrefix(w, "ف") && !reArClauseOpen.MatchString(t[:m[2]]) {
+			continue // "بالحالة التي استلمه عليها": a preposition, no duty
+		}
 		if !overlapsTrig(trigs, m[2]) && (arConditionParty(t[:m[2]]) != "" || lastArRole(t[:m[2]]) != "") {
 			trigs = append(trigs, arTrig{m[2], m[3], true})
 		}
@@ -818,11 +847,17 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 			role = arRole(rest)
 			actionAt = restAt
 		}
+		if reArDutyVerb.MatchString(" "+word+" ") && !strings.HasPrefix(word, "لا") {
+			// "يسدد العميل قيمة الفاتورة": the verb before the party is
+			// the action's head; the action runs from it.
+			actionAt = tr.start + len(word) - len(strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(word, "و"), "ف"), " "))
+		}
 		action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[actionAt:end]), ".،,؛;:"))
 		action = strings.TrimPrefix(strings.TrimPrefix(action, "بعدم "), "عن ")
 		if action == "" {
 			continue
 		}
+
 		o := Obligation{Modality: "must_not", Action: clip(action, 300), Method: "clause", Confidence: 0.85}
 		if tr.must {
 			o.Modality = "must"
@@ -843,6 +878,10 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 			clauseStart: s.start + actionAt, clauseEnd: s.start + end})
 	}
 }
+
+// reArClauseOpen: the text before a word ends where a clause opens (the
+// sentence's start, a comma, a colon, a clause number).
+var reArClauseOpen = regexp.MustCompile(`(?:^|[،,:؛.)\-]|^\s*[0-9٠-٩]{1,2}[.)-]?)\s*$`)
 
 // arTrig is an Arabic obligation word in a sentence: must, or a
 // prohibition.
@@ -885,6 +924,12 @@ func lastArRole(s string) string {
 	for _, rw := range arRoleWords {
 		if i := strings.LastIndex(s, rw.word); i >= 0 && i+len(rw.word) > bestEnd {
 			best, bestEnd = rw.word, i+len(rw.word)
+		}
+		// "يحق للمستأجر": the role word after the preposition ل.
+		if rest, ok := strings.CutPrefix(rw.word, "ال"); ok {
+			if i := strings.LastIndex(s, "لل"+rest); i >= 0 && i+len("لل"+rest) > bestEnd {
+				best, bestEnd = rw.word, i+len("لل"+rest)
+			}
 		}
 	}
 	return best

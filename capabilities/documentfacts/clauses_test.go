@@ -129,16 +129,17 @@ func TestNegatedObligations(t *testing.T) {
 		// guideline; was each party's must_not).
 		{"Neither party shall be liable for delays caused by force majeure.", nil},
 		{"Neither party shall be deemed in breach by reason of force majeure.", nil},
-		// Neither ... nor: a prohibition on each party it names, as
-		// "Neither party" (issue 29; was one obligation per party named).
+		// Neither ... nor: a prohibition on each party it names, one
+		// obligation each (issue 29, fifth round: the later label
+		// specification; was each_party).
 		{"Neither the Supplier nor the Buyer shall disclose the terms.",
-			[]string{"Neither the Supplier nor the Buyer|each_party|must_not|disclose the terms"}},
+			[]string{"Supplier|supplier|must_not|disclose the terms", "Buyer|buyer|must_not|disclose the terms"}},
 		{"Neither the Supplier nor the Buyer may assign this Agreement.",
-			[]string{"Neither the Supplier nor the Buyer|each_party|must_not|assign this Agreement"}},
+			[]string{"Supplier|supplier|must_not|assign this Agreement", "Buyer|buyer|must_not|assign this Agreement"}},
 		{"Neither the Landlord nor the Tenant must disclose the rent.",
-			[]string{"Neither the Landlord nor the Tenant|each_party|must_not|disclose the rent"}},
+			[]string{"Landlord|landlord|must_not|disclose the rent", "Tenant|tenant|must_not|disclose the rent"}},
 		{"Neither Al Noor Trading LLC nor the Buyer shall disclose the terms.",
-			[]string{"Neither Al Noor Trading LLC nor the Buyer|each_party|must_not|disclose the terms"}},
+			[]string{"Al Noor Trading LLC||must_not|disclose the terms", "Buyer|buyer|must_not|disclose the terms"}},
 		// In a later clause of the sentence.
 		{"The Supplier shall deliver the goods, and neither party shall disclose the price.",
 			[]string{"Supplier|supplier|must|deliver the goods", "neither party|each_party|must_not|disclose the price"}},

@@ -408,9 +408,15 @@ func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands []c
 	if !run("sentences", func() { cx.sents = a.sentenceSpans() }, func() {}) {
 		return failures
 	}
-	for _, f := range all {
+	for i, f := range all {
 		if f.Type == TypeParty {
 			cx.parties = append(cx.parties, f)
+			if f.Role != "" && i < len(cands) {
+				// 'X SAOC (the "Company")': "the Company" names X.
+				if w, ok := definedRole(a.text[cands[i].end:]); ok && roleOf(w) == "" && reAliasWord.MatchString(w) {
+					cx.aliases = append(cx.aliases, clauseParty{"the " + lowerASCII(w), f.Role})
+				}
+			}
 		}
 	}
 	run("requirements", func() {
@@ -427,6 +433,10 @@ func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands []c
 	run("obligations", func() { out.Obligations = cx.results(ri, withEvidence) }, func() { out.Obligations = []Obligation{} })
 	return failures
 }
+
+// reAliasWord: a defined word that can stand for a party ("Company",
+// "Bank", "Authority").
+var reAliasWord = regexp.MustCompile(`^[A-Z][a-z]{2,20}$`)
 
 var reTenderTitle = regexp.MustCompile(`(?i)request\s+for\s+(?:quotations?|proposals?|tenders?)|\brf[pqt]\b|invitation\s+to\s+(?:bid|tender)|\btender\b|مناقصة|طلب\s+(?:تقديم\s+)?عروض|دعوة\s+لتقديم`)
 

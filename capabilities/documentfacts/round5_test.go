@@ -1,6 +1,9 @@
 package documentfacts
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestPartiesRound5: parties of Arabic and mixed documents (issue 29,
 // fifth round): a bank that writes a guarantee under a letterhead in
@@ -31,5 +34,72 @@ func TestPartiesRound5(t *testing.T) {
 		{"REQUEST FOR QUOTATION\nSalalah Port Services SAOG (the \"Company\") invites qualified suppliers to submit quotations for mooring ropes.\nتلتزم الشركة بالسداد خلال ثلاثين (30) يوماً. خطاب تفويض من الشركة المصنعة.\nThe Company shall pay within 30 days.",
 			TypeParty, []string{"issuer|Salalah Port Services SAOG"}, []string{"|شركة بالسداد خلال ثلاثين", "|شركة المصنعة", "|Company"}},
 		{"أعد الفاتورة: سعيد بن حمد الكلباني، المحاسب", TypeParty, []string{"|سعيد بن حمد الكلباني"}, nil},
+	})
+}
+
+// obligationCase: in text, an obligation binds role with modality and an
+// action holding anchor ("role|modality|anchor"); not lists ones that
+// must not be found, an empty anchor meaning any action.
+type obligationCase struct {
+	text      string
+	want, not []string
+}
+
+func checkObligations(t *testing.T, cases []obligationCase) {
+	t.Helper()
+	for _, c := range cases {
+		out := extractText(t, c.text)
+		has := func(spec string) bool {
+			p := strings.SplitN(spec, "|", 3)
+			for _, o := range out.Obligations {
+				role := o.PartyRole
+				if role == "" {
+					role = "-"
+				}
+				if role == p[0] && o.Modality == p[1] && strings.Contains(o.Action, p[2]) {
+					return true
+				}
+			}
+			return false
+		}
+		var got []string
+		for _, o := range out.Obligations {
+			got = append(got, o.PartyRole+"|"+o.Modality+"|"+o.Action)
+		}
+		for _, w := range c.want {
+			if !has(w) {
+				t.Errorf("%q: obligation %q missing; got %q", c.text, w, got)
+			}
+		}
+		for _, n := range c.not {
+			if has(n) {
+				t.Errorf("%q: obligation %q found; got %q", c.text, n, got)
+			}
+		}
+	}
+}
+
+// TestObligationsRound5: the roles duties bind in Arabic and mixed
+// documents (issue 29, fifth round): "Neither X nor Y shall" binds each
+// named party; an Arabic duty verb before its party heads the action
+// ("يسدد العميل ..."); "وعليه أن يخطر المؤجر" binds the party named before
+// ("يحق للمستأجر"), not the object after the verb; "استلمه عليها" is no
+// duty; a word the document defines for a party ('(the "Company")')
+// names it; a forum for disputes is no duty.
+func TestObligationsRound5(t *testing.T) {
+	checkObligations(t, []obligationCase{
+		{"Neither the Lessor nor the Lessee shall register this lease without the other's consent.",
+			[]string{"landlord|must_not|register", "tenant|must_not|register"}, []string{"each_party|must_not|"}},
+		{"يسدد المشتري قيمة كل شحنة خلال أربعين (40) يوماً من تاريخ الاستلام.",
+			[]string{"buyer|must|يسدد"}, nil},
+		{"يدفع المستأجر أجرة الحارس شهرياً.", []string{"tenant|must|يدفع"}, nil},
+		{"يجوز للمستأجر تجديد العقد، وعليه في هذه الحالة أن يخطر المؤجر قبل شهرين (2) على الأقل.",
+			[]string{"tenant|must|يخطر"}, []string{"landlord|must|"}},
+		{"يلتزم المشتري بإعادة العبوات بالحالة التي تسلمها عليها خلال عشرة (10) أيام.",
+			[]string{"buyer|must|بإعادة"}, nil},
+		{"INVITATION TO TENDER No. 7/2026\nSohar Cement Company SAOG (the \"Company\") invites qualified contractors to submit bids for the supply of kiln bricks.\nBidders shall submit a bid bond with their tender.\nThe Company shall pay the successful bidder within 30 days of each certified payment.",
+			[]string{"issuer|must|pay the successful bidder"}, []string{"-|must|pay"}},
+		{"Any dispute arising out of this Contract shall be referred to arbitration in Muscat.\nAll disputes shall be finally settled by the courts of Doha.",
+			nil, []string{"-|must|", "each_party|must|"}},
 	})
 }
