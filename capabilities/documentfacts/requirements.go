@@ -3,6 +3,7 @@ package documentfacts
 import (
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -34,11 +35,18 @@ var (
 		re   *regexp.Regexp
 	}{
 		{"insurance", regexp.MustCompile(`(?i)\binsurance\b|\binsured\b|تأمين\s+ضد|وثيقة\s+تأمين|بوليصة`)},
-		{"financial", regexp.MustCompile(`(?i)\bbid\s+(?:bond|security)\b|\bperformance\s+(?:bond|security|guarantee)\b|\bbank\s+guarantee\b|\bguarantee\b|\bturnover\b|\bpaid-?up\s+capital\b|\bsolvency\b|\bnet\s+worth\b|ضمان|كفالة|التأمين\s+المؤقت|تأمين\s+مؤقت|التأمين\s+الابتدائي|رأس\s+مال|ملاءة`)},
+		{"financial", regexp.MustCompile(`(?i)\bbid\s+(?:bond|security)\b|\bperformance\s+(?:bond|security|guarantee)\b|\bbank\s+guarantee\b|\bguarantee\b|\bturnover\b|\bpaid-?up\s+capital\b|\bsolvency\b|\bnet\s+worth\b|\bannual\s+(?:sales|revenues?)\b|المبيعات\s+السنوية|متوسط\s+المبيعات|الإيرادات\s+السنوية|ضمان|كفالة|التأمين\s+المؤقت|تأمين\s+مؤقت|التأمين\s+الابتدائي|رأس\s+مال|ملاءة`)},
 		{"documentation", regexp.MustCompile(`(?i)\b(?:provide|submit|submitted|attach|attached|include|enclose|send|upload|furnish|present)\b|تقديم|إرفاق|ارفاق|يرفق|إرسال|ارسال`)},
-		{"experience", regexp.MustCompile(`(?i)\bexperience\b|\btrack\s+record\b|\bsimilar\s+(?:projects|contracts|works)\b|\byears?\s+in\b|\b(?:delivered|completed|executed|implemented|carried\s+out)\b[^.;]{0,40}\b(?:projects?|contracts?|works|installations?)\b|خبرة|سابقة\s+أعمال|سنوات\s+في|مشاريع[^.؛]{0,30}مماثلة|أعمال\s+مماثلة`)},
-		{"compliance", regexp.MustCompile(`(?i)\bomani[sz]ation\b|\bcomply\b|\bcompliance\b|\bcompliant\b|\bcode\s+of\s+conduct\b|\bregulations?\b|\bpolicy\b|\banti-?bribery\b|التعمين|الامتثال|اللوائح|الأنظمة`)},
-		{"technical", regexp.MustCompile(`(?i)\biso\b|\bcertification\b|\bservice\s+cent(?:re|er)\b|\bshowroom\b|\bworkshop\b|\bwarehouse\b|\bequipment\b|\bspecifications?\b|\btechnical\b|\bfacilit(?:y|ies)\b|\bcapacity\b|صالة\s+عرض|ورشة|مستودع|معدات|مواصفات|فني|الفنية|مركز\s+خدمة`)},
+		// A registration or licence to hold is eligibility (the later
+		// label specification), whatever the activity it names ("for
+		// the supply of equipment" is no technical requirement).
+		{"eligibility", regexp.MustCompile(`(?i)\b(?:be|is|are)\s+registered\b|\bhold\s+(?:a\s+)?(?:valid\s+)?(?:commercial\s+)?(?:registration|licen[cs]e)\b|\bregistered\s+(?:with|in|on)\b|مسجل(?:ة|اً|ا)?\s+(?:لدى|في)|حاصلاً?\s+على\s+سجل|سجل\s+تجاري\s+ساري|مرخصة?\s+(?:من|لدى)`)},
+		{"experience", regexp.MustCompile(`(?i)\bexperience\b|\btrack\s+record\b|\bsimilar\s+(?:projects|contracts|works|supplies|supply|services|assignments|installations)\b|(?:مشاريع|أعمال|عمليات|عقود)[^.؛]{0,30}مماثلة|\byears?\s+in\b|\b(?:delivered|completed|executed|implemented|carried\s+out)\b[^.;]{0,40}\b(?:projects?|contracts?|works|installations?)\b|خبرة|سابقة\s+أعمال|سنوات\s+في|مشاريع[^.؛]{0,30}مماثلة|أعمال\s+مماثلة`)},
+		// A certificate to a standard (ISO 9001, NSF/ANSI 61) is
+		// compliance in the later label specification (the older
+		// guideline said technical; see docs/documents.md).
+		{"compliance", regexp.MustCompile(`(?i)\biso\b|\bcertified\s+(?:to|under|as\s+per|according\s+to)\b|\bstandards?\b|الأيزو|الايزو|معتمدة?\s+وفق|المواصفة\s+القياسية|وفق\s+المواصفة|\bomani[sz]ation\b|\bcomply\b|\bcompliance\b|\bcompliant\b|\bcode\s+of\s+conduct\b|\bregulations?\b|\bpolicy\b|\banti-?bribery\b|التعمين|الامتثال|اللوائح|الأنظمة`)},
+		{"technical", regexp.MustCompile(`(?i)\bcertification\b|\b(?:local\s+)?stock\b|\bspare\s+parts\b|مخزون|قطع\s+غيار|\bservice\s+cent(?:re|er)\b|\bshowroom\b|\bworkshop\b|\bwarehouse\b|\bequipment\b|\bspecifications?\b|\btechnical\b|\bfacilit(?:y|ies)\b|\bcapacity\b|صالة\s+عرض|ورشة|مستودع|معدات|مواصفات|فني|الفنية|مركز\s+خدمة`)},
 	}
 	// Document nouns: an item naming a document is documentation.
 	reDocNoun    = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s*)?(?:an?\s+|the\s+|two\s+|three\s+)?(?:valid\s+|certified\s+|signed\s+|audited\s+|recent\s+|company\s+|client\s+)?(?:cop(?:y|ies)\b|certificate|statements?\b|profile\b|references?\b|letter\b|cv\b|résumé|resume\b|list\b|portfolio\b|brochure\b|declaration\b)|^\s*(?:صورة|نسخة|شهادة|قائمة|خطاب|رسالة|سيرة)`)
@@ -131,6 +139,11 @@ func (x *clauseExtractor) requirements() {
 			take = true
 		case inSection && isNounItem(t):
 			take, method = true, "list_item"
+		case inSection && len(t) <= 300 && categoryRe("financial").MatchString(t):
+			// "ضمان عطاء مصرفي بقيمة 2,500 ر.ع.", "ألا يقل متوسط
+			// المبيعات السنوية عن 600,000 ر.ع.": a bond or a turnover
+			// with its amount, under a requirements heading.
+			take, method = true, "list_item"
 		case !inSection && opt && !strings.Contains(lowerASCII(t), "should be noted"):
 			p, ok := x.partyIn(tail(t, 2*subjectWindow))
 			take = ok && (p.role == "bidder" || p.role == "supplier" && strings.HasSuffix(lowerASCII(p.text), "s")) || arRole(t) == "bidder"
@@ -158,6 +171,12 @@ func (x *clauseExtractor) requirements() {
 				}
 				parts = [][2]int{{0, i}, {j, len(t)}}
 			}
+		}
+		if i := strings.Index(t, " / "); len(parts) == 1 && i > 0 && !hasArabic(t[:i]) && startsArabic(t[i+3:]) {
+			// "- Copy of the CR certificate / نسخة من شهادة السجل
+			// التجاري": an item in two languages is one requirement in
+			// each, as a bilingual document's sentences are.
+			parts = [][2]int{{0, i}, {i + 3, len(t)}}
 		}
 		for _, p := range parts {
 			pt := t[p[0]:p[1]]
@@ -256,3 +275,19 @@ func hasDeadlinePhrase(t string) bool {
 }
 
 var reDeadlineWords = regexp.MustCompile(`(?i)\b(?:no|not)\s+later\s+than\b|\bon\s+or\s+before\b|في\s+موعد\s+(?:أقصاه|اقصاه|لا\s+يتجاوز)|آخر\s+موعد`)
+
+// startsArabic: s (after spaces) starts with an Arabic letter.
+func startsArabic(s string) bool {
+	r, _ := utf8.DecodeRuneInString(strings.TrimLeft(s, " "))
+	return unicode.Is(unicode.Arabic, r) && unicode.IsLetter(r)
+}
+
+// categoryRe is the pattern of requirement category name.
+func categoryRe(name string) *regexp.Regexp {
+	for _, c := range reqCategories {
+		if c.name == name {
+			return c.re
+		}
+	}
+	panic("documentfacts: no requirement category " + name)
+}

@@ -103,3 +103,33 @@ func TestObligationsRound5(t *testing.T) {
 			nil, []string{"-|must|", "each_party|must|"}},
 	})
 }
+
+// TestRequirementCategoriesRound5: requirement categories of the later
+// label specification (issue 29, fifth round): a registration to hold is
+// eligibility whatever activity it names; a certificate to a standard
+// (ISO, NSF/ANSI) is compliance (the older guideline said technical);
+// similar supplies done before are experience; local stock is technical;
+// a bond or a turnover with its amount under a requirements heading is
+// financial; a bilingual item is one requirement per language.
+func TestRequirementCategoriesRound5(t *testing.T) {
+	checkRound4(t, []round3Case{
+		{"Eligibility criteria\n1. The bidder must be registered with the Ministry of Commerce for the supply of pumping equipment.",
+			"requirement", []string{"eligibility|mandatory"}, []string{"technical|mandatory"}},
+		{"شروط التأهيل\n1. أن يكون المتقدم مسجلاً لدى وزارة التجارة بنشاط توريد معدات الضخ.",
+			"requirement", []string{"eligibility|mandatory"}, []string{"technical|mandatory"}},
+		{"Qualification requirements\n1. The pipes offered must be certified to WRAS or an equivalent standard.\n2. The manufacturer must hold a valid ISO 14001 certificate.",
+			"requirement", []string{"compliance|mandatory"}, []string{"technical|mandatory", "eligibility|mandatory"}},
+		{"شروط التأهيل\n1. أن يكون المصنع حاصلاً على شهادة الأيزو 45001 سارية.",
+			"requirement", []string{"compliance|mandatory"}, []string{"eligibility|mandatory"}},
+		{"Qualification requirements\n1. The supplier must have completed at least two similar supplies to oil companies in the last three years.",
+			"requirement", []string{"experience|mandatory"}, []string{"eligibility|mandatory"}},
+		{"Qualification requirements\n1. A local stock of spare parts in Muscat is preferred.",
+			"requirement", []string{"technical|optional"}, nil},
+		{"المستندات المطلوبة\n- كفالة عطاء مصرفية بقيمة 1,200 ر.ع. سارية لمدة تسعين (90) يوماً.\n\nشروط التأهيل\n- ألا يقل متوسط المبيعات السنوية عن 250,000 ر.ع.",
+			"requirement", []string{"financial|mandatory"}, nil},
+	})
+	out := extractText(t, "Documents to be submitted\n- Copy of the VAT registration certificate / نسخة من شهادة التسجيل الضريبي\n- Company profile / ملف الشركة")
+	if n := len(out.Requirements); n != 4 {
+		t.Errorf("bilingual items: %d requirements, want 4 (one per language): %+v", n, out.Requirements)
+	}
+}
