@@ -251,7 +251,7 @@ var (
 	// strongDurationCues name a period even when a generic word ("for
 	// a period of", "لمدة") stands nearer to it.
 	strongDurationCues = []cue{durationCueOf("warranty_period"), durationCueOf("probation_period"), durationCueOf("confidentiality_period"),
-		durationCueOf("renewal_term")}
+		durationCueOf("renewal_term"), durationCueOf("duration")}
 	reCureWord   = regexp.MustCompile(`(?i)\b(?:remed(?:y|ied|ies|ying)|cured?|curing|rectif(?:y|ied|ies|ying|ication)|make\s+good|made\s+good)\b|تصحيح|معالجة|تدارك|بتصحيح|بمعالجة|يصحح|تصحح|يعالج|تعالج|يتدارك|تتدارك`)
 	reBreachWord = regexp.MustCompile(`(?i)\b(?:breach\w*|default\w*|fail(?:s|ed|ure|ing)?|non-?performance|non-?compliance|violation\w*)\b|إخلال|الإخلال|مخالفة|المخالفة|تقصير|التقصير`)
 	reClaimWord  = regexp.MustCompile(`(?i)\b(?:claims?|complaints?)\b|مطالبة|المطالبة|المطالبات|شكوى|الشكاوى`)

@@ -156,6 +156,10 @@ var durationCues = []cue{
 	{[]string{"deliver", "delivery", "delivered", "ship", "shipped", "shipment", "dispatch", "dispatched", "hand over", "handover", "handed over", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
 	{[]string{"confidential", "confidentiality", "survive", "survives", "survival", "السرية", "سرية"}, "confidentiality_period", "", "Confidentiality period"},
 	{[]string{"payment", "invoice", "payable", "paid", "pay ", "balance", "transfer", "remit", "الباقي", "المتبقي", "سداد", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة", "بدفع", "بسداد", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع"}, "payment_period", "", "Payment period"},
+	// A non-solicitation period, a training programme's length, the
+	// period prices are fixed for: durations with no key of their own
+	// (the later label specification's duration).
+	{[]string{"solicit", "non-solicitation", "poach", "استقطاب", "الاستقطاب", "training", "التدريب", "تدريب", "البرنامج التدريبي", "fixed for", "are fixed", "is fixed", "ثابتة"}, "duration", "", "Duration"},
 	{[]string{"term", "period of", "for a period", "duration", "lease period", "in force", "continues for", "continue for", "runs for", "run for", "مدة", "لمدة", "المدة"}, "term", "", "Term"},
 }
 

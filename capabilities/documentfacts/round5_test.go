@@ -133,3 +133,19 @@ func TestRequirementCategoriesRound5(t *testing.T) {
 		t.Errorf("bilingual items: %d requirements, want 4 (one per language): %+v", n, out.Requirements)
 	}
 }
+
+// TestDurationKeysRound5: the periods the later label specification
+// keys `duration` (issue 29, fifth round): a non-solicitation period, a
+// training programme's length, the period rates are fixed for.
+func TestDurationKeysRound5(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"The Contractor shall not solicit any employee of the Owner for eighteen (18) months after completion.",
+			TypeDuration, []string{"duration|P18M"}, []string{"term|P18M"}},
+		{"لا يجوز لأي من الطرفين استقطاب موظفي الطرف الآخر لمدة ستة (6) أشهر من تاريخ انتهاء العقد.",
+			TypeDuration, []string{"duration|P6M"}, []string{"term|P6M"}},
+		{"The Company will provide a training programme of eight (8) weeks in Sohar.",
+			TypeDuration, []string{"duration|P8W"}, nil},
+		{"Unit rates are fixed for the first eighteen (18) months of the Contract.",
+			TypeDuration, []string{"duration|P18M"}, []string{"term|P18M"}},
+	})
+}
