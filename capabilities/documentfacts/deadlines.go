@@ -43,11 +43,12 @@ var (
 	// An offer's validity ("This quotation is valid for 30 days", "العرض
 	// صالح لمدة ثلاثين يوماً من تاريخه"); a bond's or a guarantee's
 	// validity is none.
-	reValidityEN = regexp.MustCompile(`(?i)\bvalid(?:ity)?(?:\s+(?:for|of)|(?:\s+(?:period|of\s+(?:the\s+)?(?:offer|quotation|prices)))?\s*[:：])\s+(?:a\s+period\s+of\s+)?` + enQty + enUnit + `\b`)
-	reValidityAR = regexp.MustCompile(`(?:(?:صالح|صالحة|ساري|سارية|سارٍ)\s+(?:المفعول\s+)?(?:لمدة|لفترة)|(?:مدة\s+)?(?:صلاحية|سريان)\s+(?:العرض|الأسعار|الاسعار)\s*[:：])\s*(?:` + arQty + `)`)
-	reOfferWord  = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|proposal|prices?)\b|العرض|عرض|الأسعار`)
-	reBondWord   = regexp.MustCompile(`(?i)\b(?:bond|guarantee|security|warranty)\b|ضمان|كفالة|تأمين`)
-	reBeforeAR   = regexp.MustCompile(`قبل\s+(?:مدة\s+)?(?:` + arQty + `)(?:\s+على\s+الأقل|\s+على\s+الاقل)?`)
+	reValidityEN      = regexp.MustCompile(`(?i)\bvalid(?:ity)?(?:\s+(?:for|of)|(?:\s+(?:period|of\s+(?:the\s+)?(?:offer|quotation|prices)))?\s*[:：])\s+(?:a\s+period\s+of\s+)?` + enQty + enUnit + `\b`)
+	reValidityAR      = regexp.MustCompile(`(?:(?:صالح|صالحة|ساري|سارية|سارٍ)\s+(?:المفعول\s+)?(?:لمدة|لفترة)|(?:مدة\s+)?(?:صلاحية|سريان)\s+(?:العرض|الأسعار|الاسعار)\s*[:：])\s*(?:` + arQty + `)`)
+	reOfferWord       = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|proposal|prices?)\b|العرض|عرض|الأسعار`)
+	reBondWord        = regexp.MustCompile(`(?i)\b(?:bond|guarantee|security|warranty)\b|ضمان|كفالة|تأمين`)
+	reAtLeastBeforeEN = regexp.MustCompile(`(?i)\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)\s+` + enQty + enUnit + `\s+(?:before|prior\s+to|in\s+advance)\b`)
+	reBeforeAR        = regexp.MustCompile(`قبل\s+(?:مدة\s+)?(?:` + arQty + `)(?:\s+على\s+الأقل|\s+على\s+الاقل)?`)
 	// A payment due a period after an event, without "within" ("Payment
 	// is due 30 days after the invoice date", "payable 60 days from
 	// delivery").
@@ -314,6 +315,13 @@ func periods(t string, withNotice bool) []period {
 			iso, e := arPeriodSum(t, m, 2)
 			add(m[0], e, iso, false)
 		}
+		// "shall issue each order at least thirty (30) days before the
+		// delivery date", "apply for leave at least one (1) month in
+		// advance": a limit before an event, as "قبل ... على الأقل" is.
+		for _, m := range reAtLeastBeforeEN.FindAllStringSubmatchIndex(t, -1) {
+			iso, e := enPeriodSum(t, m, 2)
+			add(m[0], e, iso, true)
+		}
 	}
 	return out
 }
@@ -468,6 +476,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 				at, s.start+p.end, si)
 		}
 	}
+	x.serviceLevelCells(add)
 	// Payment terms not already read as a period: Net 30, "Payment
 	// terms: 30 days from invoice date".
 	for _, c := range cands {
@@ -524,4 +533,74 @@ func (x *clauseExtractor) deadlineResults(ri *runeIndex, withEvidence bool) []De
 		out = append(out, d)
 	}
 	return out
+}
+
+var (
+	// reCellPeriod: a table cell that is a period alone ("1 hour",
+	// "within 4 hours", "2 working days").
+	reCellPeriod = regexp.MustCompile(`(?i)^\s*(?:within\s+)?(\d{1,3})\s*(?:calendar\s+|working\s+|business\s+)?(minutes?|mins?|hours?|hrs?|days?|weeks?)\s*$`)
+	// reTimeColumn: a column of a service-level table that holds the time
+	// allowed to act ("Response", "Rectification", "Resolution time",
+	// "الاستجابة", "المعالجة").
+	reTimeColumn = regexp.MustCompile(`(?i)\b(?:respon(?:se|d)|rectif\w*|resolution|resolve|repair|restor\w*|fix|attendance|arrival|turnaround|target)\b|الاستجابة|المعالجة|الإصلاح|الاصلاح|زمن`)
+)
+
+// serviceLevelCells: in a service-level table, each cell that is a period
+// alone under a column of the time allowed ("Response | Rectification"
+// over "1 hour | 24 hours") is a deadline of its row (the later label
+// specification: one deadline per cell).
+func (x *clauseExtractor) serviceLevelCells(add func(d Deadline, s, e, si int)) {
+	var header []string
+	for i, seg := range x.a.segs {
+		t := x.a.text[seg.start:seg.end]
+		if !strings.Contains(t, " | ") {
+			header = nil
+			continue
+		}
+		cells := strings.Split(t, " | ")
+		if header == nil || seg.tableStart || i > 0 && !strings.Contains(x.a.text[x.a.segs[i-1].start:x.a.segs[i-1].end], " | ") {
+			header = cells
+			continue
+		}
+		off := seg.start
+		for j, cell := range cells {
+			at := off
+			off += len(cell) + len(" | ")
+			if j >= len(header) || !reTimeColumn.MatchString(header[j]) {
+				continue
+			}
+			m := reCellPeriod.FindStringSubmatchIndex(cell)
+			if m == nil {
+				continue
+			}
+			s, e := at+len(cell)-len(strings.TrimLeft(cell, " ")), at+len(strings.TrimRight(cell, " "))
+			covered := false
+			for _, d := range x.dls {
+				if d.start < e && s < d.end {
+					covered = true
+				}
+			}
+			if covered {
+				continue
+			}
+			n := 0
+			for _, r := range cell[m[2]:m[3]] {
+				n = n*10 + int(r-'0')
+			}
+			unit := lowerASCII(cell[m[4]:m[5]])
+			switch {
+			case strings.HasPrefix(unit, "min"):
+				unit = "minute"
+			case strings.HasPrefix(unit, "h"):
+				unit = "hour"
+			default:
+				unit = strings.TrimSuffix(unit, "s")
+			}
+			iso := isoDuration(n, unit)
+			if iso == "" {
+				continue
+			}
+			add(Deadline{Key: "deadline", Label: "Deadline", Value: x.a.text[s:e], Period: iso, Method: "pattern", Confidence: 0.75}, s, e, x.sentenceAt(s))
+		}
+	}
 }

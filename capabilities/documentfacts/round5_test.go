@@ -1,6 +1,7 @@
 package documentfacts
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -148,4 +149,36 @@ func TestDurationKeysRound5(t *testing.T) {
 		{"Unit rates are fixed for the first eighteen (18) months of the Contract.",
 			TypeDuration, []string{"duration|P18M"}, []string{"term|P18M"}},
 	})
+}
+
+// TestDeadlinesRound5: "at least N days before / in advance" is a limit
+// before an event, and a service-level table gives one deadline per cell
+// that is a period alone under a column of the time allowed (issue 29,
+// fifth round); a period in another column (a term, a warranty) is none.
+func TestDeadlinesRound5(t *testing.T) {
+	checkRound4(t, []round3Case{
+		{"The Customer shall confirm each booking at least seven (7) days before the event date.",
+			"deadline", []string{"deadline|P7D"}, nil},
+		{"The Employee shall request unpaid leave at least two (2) weeks in advance.",
+			"deadline", []string{"deadline|P2W"}, nil},
+	})
+	out := extractHTML(t, `<html><body><h2>Service levels</h2><table>
+<tr><th>Fault</th><th>Response time</th><th>Restoration</th><th>Warranty</th></tr>
+<tr><td>Chiller failure</td><td>2 hours</td><td>8 hours</td><td>12 months</td></tr>
+<tr><td>Cold room alarm</td><td>30 minutes</td><td>4 hours</td><td>6 months</td></tr>
+</table></body></html>`)
+	var got []string
+	for _, d := range out.Deadlines {
+		got = append(got, d.NormalizedValue)
+	}
+	for _, w := range []string{"PT2H", "PT8H", "PT30M", "PT4H"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("service-level cell %s: no deadline; got %q", w, got)
+		}
+	}
+	for _, n := range []string{"P12M", "P6M"} {
+		if slices.Contains(got, n) {
+			t.Errorf("warranty column %s read as a deadline; got %q", n, got)
+		}
+	}
 }
