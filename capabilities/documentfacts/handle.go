@@ -508,7 +508,7 @@ func translationRoles(facts []Fact, cands []candidate, text string) {
 			if a.start > b.start {
 				a, b = b, a
 			}
-			if a.end <= b.start && strings.Trim(text[a.end:b.start], " /|()-–,،\t\n") == "" {
+			if a.end <= b.start && strings.Trim(text[a.end:b.start], " /|()-–—,،*\t\n") == "" {
 				facts[i].Role, facts[i].Key, facts[i].Label = g.Role, g.Key, g.Label
 				break
 			}

@@ -22,9 +22,20 @@ func nearestCue(ctx string, cues []cue) (c cue, ok bool) {
 // starts.
 func nearestCueAt(ctx string, cues []cue) (c cue, at int, ok bool) {
 	ctx = lowerASCII(ctx)
+	if strings.ContainsFunc(ctx, isTashkeel) {
+		// Short vowels and shadda ("الإيجَار", "المقدّمة") are no part of
+		// a keyword: match on the bare letters, answer the offset in ctx.
+		bare, pos := stripTashkeelAt(ctx)
+		c, at, ok = nearestCueAt(bare, cues)
+		if ok {
+			at = pos[at]
+		}
+		return c, at, ok
+	}
 	best, bestLen := -1, 0
 	for _, q := range cues {
 		for _, w := range q.words {
+			w = stripTashkeel(w)
 			i := lastWordIndex(ctx, w)
 			if i < 0 {
 				continue
@@ -177,9 +188,9 @@ var partyRoles = []struct {
 	{[]string{"seller", "البائع", "البائعة"}, "seller"},
 	{[]string{"supplier", "vendor", "service provider", "provider", "المورد", "مزود الخدمة", "مقدم الخدمة", "مورد"}, "supplier"},
 	{[]string{"customer", "client", "bill to", "billed to", "sold to", "العميل", "الزبون"}, "customer"},
-	{[]string{"employer", "صاحب العمل"}, "employer"},
+	{[]string{"employer", "صاحب العمل", "رب العمل"}, "employer"},
 	{[]string{"employee", "الموظف", "الموظفة", "العامل", "العاملة"}, "employee"},
-	{[]string{"contractor", "المقاول"}, "contractor"},
+	{[]string{"contractor", "main contractor", "المقاول", "المقاول الرئيسي", "المتعهد"}, "contractor"},
 	{[]string{"consultant", "adviser", "advisor", "المستشار", "الاستشاري"}, "consultant"},
 	{[]string{"disclosing party", "discloser", "الطرف المفصح"}, "disclosing_party"},
 	{[]string{"receiving party", "recipient", "الطرف المتلقي", "الطرف المستلم"}, "receiving_party"},
@@ -191,12 +202,28 @@ var partyRoles = []struct {
 	{[]string{"principal", "الموكل"}, "principal"},
 	{[]string{"agent", "commercial agent", "الوكيل", "الوكيل التجاري"}, "agent"},
 	{[]string{"beneficiary", "المستفيد"}, "beneficiary"},
+	{[]string{"owner", "المالك", "الجهة المالكة"}, "owner"},
+	{[]string{"licensor", "المرخص"}, "licensor"},
+	{[]string{"licensee", "المرخص له"}, "licensee"},
+	{[]string{"lender", "المقرض"}, "lender"},
+	{[]string{"borrower", "المقترض"}, "borrower"},
+	{[]string{"guarantor", "الكفيل", "الضامن"}, "guarantor"},
+	{[]string{"carrier", "الناقل"}, "carrier"},
+	{[]string{"shipper", "الشاحن"}, "shipper"},
+	{[]string{"franchisor", "مانح الامتياز"}, "franchisor"},
+	{[]string{"franchisee", "صاحب الامتياز"}, "franchisee"},
 	{[]string{"bidder", "tenderer", "applicant", "candidate", "المتناقص", "مقدم العطاء", "المناقص", "المتقدم"}, "bidder"},
 	{[]string{"issuer", "issued by", "from", "الجهة المعلنة", "الجهة المصدرة", "صادر عن", "صادرة عن"}, "issuer"},
 }
 
+// writtenRoles are the role words kept as the text writes them, where the
+// guideline maps none: a definition naming one of the guideline's roles
+// too ('"the Owner" or "the Client"') takes that.
+var writtenRoles = map[string]bool{"owner": true, "licensor": true, "licensee": true, "lender": true, "borrower": true,
+	"guarantor": true, "carrier": true, "shipper": true, "franchisor": true, "franchisee": true}
+
 func roleOf(word string) string {
-	w := lowerASCII(strings.TrimSpace(word))
+	w := lowerASCII(strings.TrimSpace(stripTashkeel(word)))
 	for _, r := range partyRoles {
 		for _, x := range r.words {
 			if w == x {
@@ -205,4 +232,39 @@ func roleOf(word string) string {
 		}
 	}
 	return ""
+}
+
+// stripTashkeel drops the short vowels, shadda and sukun of Arabic
+// letters ("المؤجِّر" is المؤجر).
+func stripTashkeel(s string) string {
+	if !strings.ContainsFunc(s, isTashkeel) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if isTashkeel(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func isTashkeel(r rune) bool { return r >= 0x064B && r <= 0x0652 }
+
+// stripTashkeelAt is stripTashkeel with, for each byte of the result, its
+// offset in s (and one more for the end).
+func stripTashkeelAt(s string) (string, []int) {
+	var b strings.Builder
+	pos := make([]int, 0, len(s)+1)
+	for i, r := range s {
+		if isTashkeel(r) {
+			continue
+		}
+		n := b.Len()
+		b.WriteRune(r)
+		for range b.Len() - n {
+			pos = append(pos, i)
+		}
+	}
+	pos = append(pos, len(s))
+	return b.String(), pos
 }

@@ -1,0 +1,74 @@
+package documentfacts
+
+import "testing"
+
+// TestPartyFormsRound6: parties named with the legal forms and defined
+// with the wordings of the class, not of one document (issue 29, sixth
+// round): an Arabic legal form is any of the dotted initialisms that open
+// with ش, ذ or م (ش.م.ع.ق, ش.ذ.م.م, ش.م.ب.م, "ش. م. م", in brackets or
+// not); a Latin one is an initialism written with stops or without
+// (S.P.C., Q.P.S.C., KSCP); an Arabic definition opens with يشار, يسمى,
+// يدعى, يعرف or المسماة, with or without إليه and short vowels; role
+// words kept as written where the guideline has none (owner, licensor,
+// licensee, guarantor, carrier, shipper) and رب العمل / المتعهد.
+func TestPartyFormsRound6(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"أبرم هذا العقد بين شركة الواحة للتطوير العقاري ش.م.ع.ق ويشار إليها فيما بعد بـ \"المالك\"، وبين مؤسسة النجم للصيانة ويُشار إليها فيما بعد بـ \"المتعهد\".",
+			TypeParty, []string{"owner|شركة الواحة للتطوير العقاري ش.م.ع.ق", "contractor|مؤسسة النجم للصيانة"}, []string{"|شركة الواحة للتطوير العقاري ش.م.ع"}},
+		{"الطرف الأول: شركة البحار السبعة للشحن ش.ذ.م.م، وتسمى فيما يلي \"الناقل\".\nالطرف الثاني: شركة ريف للأغذية (ش.م.ب.م) ويسمى فيما يلي \"الشاحن\".",
+			TypeParty, []string{"carrier|شركة البحار السبعة للشحن ش.ذ.م.م", "shipper|شركة ريف للأغذية (ش.م.ب.م)"}, nil},
+		{"حرر هذا العقد بين: السيد/ مبارك بن حمد الغافري ويُسمّى \"رب العمل\"، والسيدة/ شيخة بنت سالم المعمرية المسماة \"العاملة\".",
+			TypeParty, []string{"employer|مبارك بن حمد الغافري", "employee|شيخة بنت سالم المعمرية"}, nil},
+		{"شركة الجسر للمقاولات ش. م. م، ويدعى في هذا العقد \"المقاول\"",
+			TypeParty, []string{"contractor|شركة الجسر للمقاولات ش. م. م"}, nil},
+		{"This Licence Agreement is made between Sidra Media Q.P.S.C. (\"Licensor\") and Bayan Screens S.P.C. (\"Licensee\"), guaranteed by Al Manara Holding KSCP (the \"Guarantor\").",
+			TypeParty, []string{"licensor|Sidra Media Q.P.S.C.", "licensee|Bayan Screens S.P.C.", "guarantor|Al Manara Holding KSCP"}, nil},
+		{"Lessee: Falaj Coffee House SPC\nOwner: Nahdha Towers Real Estate Development FZ LLC",
+			TypeParty, []string{"tenant|Falaj Coffee House SPC", "owner|Nahdha Towers Real Estate Development FZ LLC"}, nil},
+		// A role of the guideline before one kept as written.
+		{"Between: Najd Clinics Company, Riyadh (hereinafter \"the Owner\" or \"the Client\")",
+			TypeParty, []string{"customer|Najd Clinics Company"}, []string{"owner|Najd Clinics Company"}},
+		// Dotted Arabic abbreviations that are no legal form: a P.O. Box,
+		// a currency.
+		{"شركة الريم للتجارة ص.ب 455 مسقط\nالمبلغ: 300 ر.ع. تدفعه شركة الريم نقداً",
+			TypeParty, nil, []string{"|شركة الريم للتجارة ص.ب", "|شركة الريم نقداً ر.ع"}},
+		// An Arabic definition cue used as a plain verb gives no role.
+		{"شركة السهل للتقنية ش.م.م المشار إليها في البند الثالث أعلاه",
+			TypeParty, []string{"|شركة السهل للتقنية ش.م.م"}, nil},
+	})
+}
+
+// TestPartyLayoutsRound6: parties as Arabic and bilingual documents lay
+// them out (issue 29, sixth round): an Arabic definition wrapped to a
+// later line past the party's representative; a preamble's أولاً: and
+// a name of five words and more; a From/To label's role given way to a
+// definition on a later line, but never across another party; the
+// writer of a guarantee its issuer whatever it calls itself; witnesses
+// numbered; the company offering a position its employer; a label
+// repeated in the second language of its cell; "Bill To (the
+// "Customer"):"; em dashes between two scripts; a joint-stock kind in
+// brackets after the legal form; titles "د." and "الفاضلة" only as whole
+// words; a person who issues or signs an invoice is no issuer; places
+// and account holders are no parties.
+func TestPartyLayoutsRound6(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"الطرف الأول: مستشفى الرحمة التخصصي، ومقره ولاية صحار، ويمثله في\nالتوقيع الدكتور/ يحيى بن عامر الفارسي بصفته المدير الطبي، ويشار إليه فيما بعد\nبـ\"العميل\".\nالطرف الثاني: شركة المدار للتبريد ش.م.م، ومقرها مسقط، ويشار إليها فيما بعد بـ\"المقاول\".",
+			TypeParty, []string{"customer|مستشفى الرحمة التخصصي", "contractor|شركة المدار للتبريد ش.م.م", "|يحيى بن عامر الفارسي"}, []string{"first_party|مستشفى الرحمة التخصصي"}},
+		{"ثانياً: السيدة/ نورة بنت خلفان بن مسلم الحارثية، عمانية الجنسية، ويشار إليها فيما بعد بـ\"المستأجرة\".\nالتوقيعات\nالمستأجرة: ..........\nالشاهد الأول: هلال بن سعيد العامري\nالشاهد الثاني: بدرية بنت حمود الريامية\nSecond witness: Faisal Omar Baqi",
+			TypeParty, []string{"tenant|نورة بنت خلفان بن مسلم الحارثية", "|هلال بن سعيد العامري", "|بدرية بنت حمود الريامية", "|Faisal Omar Baqi"}, nil},
+		{"NIZWA COMMERCIAL BANK S.A.O.G.\nGuarantees Section\n\nTo:\nPublic Authority for Water\nProjects Directorate\nMuscat\n(the \"Beneficiary\")\n\nAt the request of the Contractor, we, Nizwa Commercial Bank S.A.O.G. (the \"Guarantor\"), hereby irrevocably undertake to pay you any sum.",
+			TypeParty, []string{"issuer|Nizwa Commercial Bank S.A.O.G.", "beneficiary|Public Authority for Water"}, []string{"beneficiary|NIZWA COMMERCIAL BANK S.A.O.G.", "guarantor|Nizwa Commercial Bank S.A.O.G."}},
+		{"To: Mr. Yaqoob bin Said Al Kindi | إلى: الفاضل/ يعقوب بن سعيد الكندي\nDear Mr. Yaqoob, | عزيزي الفاضل يعقوب،\nSohar Steel Rolling LLC (the \"Company\") is pleased to offer you the position of Shift Engineer.\nيسر شركة صحار لدرفلة الصلب ش.م.م (ويشار إليها فيما بعد بـ\"الشركة\") أن تعرض عليك وظيفة مهندس مناوب.\nDr. Amal bint Nasser Al Shukaili | د. أمل بنت ناصر الشكيلية",
+			TypeParty, []string{"employee|Yaqoob bin Said Al Kindi", "employee|يعقوب بن سعيد الكندي", "employer|Sohar Steel Rolling LLC", "employer|شركة صحار لدرفلة الصلب ش.م.م", "|أمل بنت ناصر الشكيلية"},
+			[]string{"employee|إلى: الفاضل/ يعقوب بن سعيد الكندي", "|ل يعقوب"}},
+		{"**Gulf Seating Co. W.L.L.** — **شركة الخليج للمقاعد ذ.م.م**\nRoad 2405, Sitra — طريق 2405، سترة\n\nTAX INVOICE\n\n**Bill to / فاتورة إلى:**\nAwal Data Centre B.S.C. (Closed) — أوال لمراكز البيانات ش.م.ب (مقفلة)\nIssued by / أصدرها: Deepak Raman, Accounts — ديباك رامان، الحسابات\nAuthorised signatory: Hussain Ali Juma",
+			TypeParty, []string{"supplier|Gulf Seating Co. W.L.L.", "supplier|شركة الخليج للمقاعد ذ.م.م", "customer|Awal Data Centre B.S.C. (Closed)", "customer|أوال لمراكز البيانات ش.م.ب (مقفلة)", "|Deepak Raman", "|Hussain Ali Juma"},
+			[]string{"supplier|Deepak Raman", "issuer|Deepak Raman"}},
+		{"Seller:\n  Dune Optics Trading LLC (the \"Seller\")\n\nBill To (the \"Customer\"):\n  Sharjah Eye Clinic LLC\n  Sheikh Khalifa Road, Sharjah\n\nBank: First Gulf Bank, A/C name Dune Optics Trading L.L.C.",
+			TypeParty, []string{"seller|Dune Optics Trading LLC", "customer|Sharjah Eye Clinic LLC"}, []string{"customer|Bill To", "|Khalifa Road", "|Dune Optics Trading L.L.C."}},
+		{"شركة الخليج للاستثمار القابضة ش.م.ك (مقفلة)، ويشار إليها فيما بعد بـ\"العميل\"",
+			TypeParty, []string{"customer|شركة الخليج للاستثمار القابضة ش.م.ك (مقفلة)"}, nil},
+		{"تعلن بلدية صور (ويشار إليها فيما بعد بـ\"الجهة المالكة\") عن طرح مناقصة صيانة الطرق.",
+			TypeParty, []string{"owner|بلدية صور"}, []string{"issuer|بلدية صور"}},
+	})
+}
