@@ -235,6 +235,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	periodicKeys(all, cands, a.text, out.DocumentType, out.DocumentSubtype)
 	subtotalBeforeTax(all)
 	netAfterDiscount(all)
+	balanceAfterAdvance(all)
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
 	}

@@ -57,7 +57,20 @@ func nearestCueAt(ctx string, cues []cue) (c cue, at int, ok bool) {
 // half's cue is the label's.
 func translatedCue(ctx string, cues []cue) (c cue, at int, ok bool) {
 	c, at, ok = nearestCueAt(ctx, cues)
-	if !ok || c.key != "total_amount" {
+	if !ok {
+		return c, at, ok
+	}
+	// "Monthly fee / الأجر الشهري": when the two halves of a label name
+	// different things, the English half keys it (الأجر is a wage or a
+	// fee as the contract goes; a bilingual header keys by its English
+	// half alike).
+	if h := strings.LastIndex(ctx[:at], " / "); h > 0 && hasArabic(ctx[h:]) && !hasArabic(ctx[:h]) {
+		hs := strings.LastIndex(ctx[:h], "|") + 1
+		if c2, at2, ok2 := nearestCueAt(ctx[hs:h], cues); ok2 && c2.key != c.key && c.key != "total_amount" {
+			return c2, hs + at2, true
+		}
+	}
+	if c.key != "total_amount" {
 		return c, at, ok
 	}
 	end := len(strings.TrimRight(ctx[:at], " "))
@@ -116,7 +129,7 @@ var dateCues = []cue{
 }
 
 var moneyCues = []cue{
-	{[]string{"total", "grand total", "amount due", "total due", "balance due", "amount payable", "total amount", "total price", "incl. vat", "including vat", "inclusive of vat", "شامل الضريبة", "الإجمالي", "الاجمالي", "المبلغ الإجمالي", "المجموع الكلي", "المجموع", "المبلغ المستحق", "إجمالي"}, "total_amount", "", "Total amount"},
+	{[]string{"total", "grand total", "amount due", "total due", "balance due", "amount payable", "total amount", "total price", "incl. vat", "including vat", "inclusive of vat", "شامل الضريبة", "شاملاً الضريبة", "شاملا الضريبة", "شاملة الضريبة", "شاملة للضريبة", "شامل للضريبة", "متضمناً الضريبة", "متضمنا الضريبة", "متضمنة الضريبة", "بعد الضريبة", "مع الضريبة", "الإجمالي", "الاجمالي", "المبلغ الإجمالي", "المجموع الكلي", "المجموع", "المبلغ المستحق", "إجمالي"}, "total_amount", "", "Total amount"},
 	{[]string{"subtotal", "sub-total", "sub total", "net amount", "net total", "total net", "total before vat", "total excluding vat", "before vat", "before tax", "excl. vat", "excl vat", "excluding vat", "exclusive of vat", "net of vat", "المجموع الفرعي", "المجموع قبل الضريبة", "قبل الضريبة", "غير شامل الضريبة", "بدون الضريبة"}, "subtotal", "", "Subtotal"},
 	{[]string{"vat", "tax", "reverse charge", "ضريبة", "الضريبة"}, "tax_amount", "", "Tax amount"},
 	{[]string{"rent", "rental", "الإيجار", "الايجار", "بدل الإيجار", "القيمة الإيجارية", "الأجرة", "الاجرة", "أجرة", "اجرة", "الأجرة الشهرية", "الأجرة السنوية"}, "rent", "", "Rent"},
@@ -143,6 +156,7 @@ var moneyCues = []cue{
 	// sentence may name ("total liability").
 	{[]string{"liability", "liable", "المسؤولية", "مسؤولية", "المسؤولية الإجمالية", "مسؤولية إجمالية", "المسؤولية الكلية"}, "liability_cap", "", "Liability cap"},
 	// What is left to pay after an advance or a credit: no total.
+	{[]string{"instalment", "installment", "each instalment", "each installment", "قسط", "القسط", "كل قسط"}, "amount", "", "Instalment"},
 	{[]string{"balance", "balance of", "remaining balance", "الرصيد", "الرصيد المتبقي", "المبلغ المتبقي", "الباقي"}, "amount", "", "Balance"},
 	{[]string{"capital", "رأس المال", "راس المال"}, "share_capital", "", "Share capital"},
 	{[]string{"revenue", "turnover", "الإيرادات"}, "revenue", "", "Revenue"},

@@ -1,6 +1,12 @@
 package documentfacts
 
-import "testing"
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"dalil/capabilities/documentfacts/read"
+)
 
 // TestPartyFormsRound6: parties named with the legal forms and defined
 // with the wordings of the class, not of one document (issue 29, sixth
@@ -71,4 +77,49 @@ func TestPartyLayoutsRound6(t *testing.T) {
 		{"تعلن بلدية صور (ويشار إليها فيما بعد بـ\"الجهة المالكة\") عن طرح مناقصة صيانة الطرق.",
 			TypeParty, []string{"owner|بلدية صور"}, []string{"issuer|بلدية صور"}},
 	})
+}
+
+// extractMarkdown reads text as a Markdown file.
+func extractMarkdown(t *testing.T, text string) Output {
+	t.Helper()
+	doc, err := read.Read(context.Background(), []byte(text), "text/markdown", "doc.md", read.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := extractAll(doc, source{kind: "text"}, Input{})
+	checkEvidence(t, out)
+	return out
+}
+
+// TestMoneyRound6: money as invoices and contracts lay it out (issue 29,
+// sixth round): a summary row "label (CUR) | number" (a plain-text line
+// whose wide gap the reader makes a cell), its deduction's minus sign
+// no part of the amount; summary rows that name no currency take the
+// currency of the row above or of the last table's header; a plain-text
+// table stays open over its rule of dashes and over a description wrapped
+// to a line of its own; a header of one currency cell ("| | QAR |"); a net
+// taxable amount that the subtotal less the discount makes is the net
+// amount, a balance that the total less an advance makes an amount; a
+// sum deducted per day or per event a penalty; an instalment an amount;
+// a bilingual label keyed by its English half; "شاملاً الضريبة" a total.
+func TestMoneyRound6(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"TAX INVOICE\n\n                              Subtotal (QAR)             12,400.00\n                              Discount 2% (QAR)            -248.00\n                              Net taxable amount (QAR)   12,152.00\n                              VAT 5% (QAR)                  607.60\n                              Total incl. VAT (QAR)      12,759.60\n                              Less advance received      -5,000.00\n                              BALANCE DUE (QAR)           7,759.60\n",
+			TypeMoney, []string{"subtotal|12400 QAR", "discount|248 QAR", "net_amount|12152 QAR", "tax_amount|607.6 QAR", "total_amount|12759.6 QAR", "advance_payment|5000 QAR", "amount|7759.6 QAR"},
+			[]string{"total_amount|7759.6 QAR"}},
+		{"QUOTATION\n\nNo.  Item                          Qty    Unit price (OMR)   Amount (OMR)\n---  ----------------------------  -----  -----------------  ------------\n1    Safety helmet                    50            3.2000        160.000\n     خوذة سلامة\n2    Safety boots, steel toe          20           14.5000        290.000\n     حذاء سلامة\n\nPage 2 / الصفحة 2\nSubtotal / المجموع                                         450.000\nVAT 5% / ضريبة القيمة المضافة 5%                            22.500\nTotal / الإجمالي                                           472.500\n",
+			TypeMoney, []string{"price|3.2 OMR", "price|160 OMR", "price|14.5 OMR", "price|290 OMR", "subtotal|450 OMR", "tax_amount|22.5 OMR", "total_amount|472.5 OMR"}, nil},
+		{"The Contractor shall keep four cleaners on site. If a cleaner is absent, the Client may deduct OMR 12.500 per day.\nيحق للعميل أن يخصم مبلغ 40.000 ر.ع. عن كل زيارة متأخرة.\nتدفع قيمة العقد على أربعة أقساط، قيمة كل قسط 9,000.000 ر.ع.\nThe Buyer shall receive a discount of OMR 300.000 on orders above OMR 10,000.000.",
+			TypeMoney, []string{"penalty_amount|12.5 OMR", "penalty_amount|40 OMR", "amount|9000 OMR", "discount|300 OMR"}, []string{"discount|40 OMR", "contract_value|9000 OMR"}},
+	})
+	out := extractMarkdown(t, "# TAX INVOICE\n\n| # | Item | Qty | Amount (QAR) |\n|---|---|---|---|\n| 1 | Desk | 2 | 1,000.00 |\n\n| | QAR / ر.ق |\n|---|---|\n| Monthly fee / الأجر الشهري | 2,500.00 |\n| Total excluding VAT / الإجمالي قبل الضريبة | 1,000.00 |\n| Total including VAT / الإجمالي شاملاً الضريبة | 1,050.00 |\n")
+	got := factSet(out, TypeMoney)
+	for _, w := range []string{"fee|2500 QAR", "subtotal|1000 QAR", "total_amount|1050 QAR"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("markdown summary: %q missing; got %q", w, got)
+		}
+	}
+	if slices.Contains(got, "salary|2500 QAR") || slices.Contains(got, "tax_amount|1050 QAR") {
+		t.Errorf("markdown summary: keyed by the Arabic half; got %q", got)
+	}
 }
