@@ -45,7 +45,7 @@ func durationUnit(u string) string {
 // number follows the unit.
 var arabicDurations = map[string][2]any{"شهر واحد": {1, "month"}, "سنة واحدة": {1, "year"}, "سنة ميلادية": {1, "year"}}
 
-func (x *extractor) durations(t string, base int, prev string) {
+func (x *extractor) durations(t string, base int, prev, headerCells string) {
 	emit := func(ms, me int, iso string, glued bool, from, next int) {
 		if iso == "" {
 			return
@@ -56,6 +56,7 @@ func (x *extractor) durations(t string, base int, prev string) {
 			// as an English clause's.
 			raw = ctxBeforeN(t, ms, prev, 2*cueWindow)
 		}
+		whole := raw
 		if from > ms-len(raw) && from <= ms && strings.HasSuffix(t[:ms], raw) {
 			// An earlier item of a list named its own duration: its cue
 			// (a line label too) does not reach this one.
@@ -91,6 +92,15 @@ func (x *extractor) durations(t string, base int, prev string) {
 						c = q
 					}
 				}
+			}
+		}
+		if ok && c.key == "term" && genericTermWord(ctx[at:]) && len(whole) > len(raw) && !containsAnyCue(ctx[:at], durationCues) {
+			// "warranted for five years against defects; fabric for
+			// two years", "مضمون لمدة خمس سنوات ...، والأقمشة لمدة
+			// سنتين": a later item with only "for a period" / لمدة
+			// keeps the warranty or the role its list opened with.
+			if q, found := nearestCue(durationCtx(strings.TrimRight(whole[:len(whole)-len(raw)], " ;,،؛")), strongDurationCues); found {
+				c = q
 			}
 		}
 		if ok && c.key == "term" && withinPeriod(ctx[:at]) {
@@ -173,6 +183,22 @@ func (x *extractor) durations(t string, base int, prev string) {
 				}
 			}
 		}
+		if !ok && headerCells != "" {
+			// A table's period with no cue in its row: its column's
+			// header names it ("مدة الضمان", "Warranty period", "Notice
+			// period").
+			// Only a label heads such a column, and the cell holds the
+			// period alone (a side-by-side table of clauses is no list
+			// of periods).
+			cs := strings.LastIndex(t[:ms], " | ") + 1
+			ce := strings.Index(t[me:], " | ")
+			if ce < 0 {
+				ce = len(t) - me
+			}
+			if h := columnHeader(t, ms, headerCells); h != "" && utf8.RuneCountInString(h) <= 40 && utf8.RuneCountInString(t[cs:me+ce]) <= 30 {
+				c, ok = nearestCue(h, durationCues)
+			}
+		}
 		if !ok {
 			return // a duration without a role ("15 years of experience") is not reported
 		}
@@ -198,6 +224,24 @@ func (x *extractor) durations(t string, base int, prev string) {
 		}
 		emit(r.s, r.e, sumISO(r.parts), r.glued, from, next)
 	}
+}
+
+// containsAnyCue: a word of one of cues stands in s.
+func containsAnyCue(s string, cues []cue) bool {
+	_, ok := nearestCue(s, cues)
+	return ok
+}
+
+// columnHeader is the header cell above offset at of table row t (the
+// row aligned on the right, as the readers drop empty cells).
+func columnHeader(t string, at int, headerCells string) string {
+	heads := strings.Split(headerCells, " | ")
+	cells := strings.Count(t, " | ") + 1
+	j := strings.Count(t[:at], " | ") + len(heads) - cells
+	if j < 0 || j >= len(heads) {
+		return ""
+	}
+	return heads[j]
 }
 
 // reEventBeforeAR: من, بعد, منذ or عند after a duration: the event it is

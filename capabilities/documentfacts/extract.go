@@ -66,7 +66,7 @@ var blockExtractors = []struct {
 	{"money", func(x *extractor, b block) { x.money(b.t, b.base, b.prev, b.headerCells) }},
 	{"percentages", func(x *extractor, b block) { x.percent(b.t, b.base, b.prev) }},
 	{"dates", func(x *extractor, b block) { x.dates(b.t, b.base, b.prev, b.headerCells) }},
-	{"durations", func(x *extractor, b block) { x.durations(b.t, b.base, b.prev) }},
+	{"durations", func(x *extractor, b block) { x.durations(b.t, b.base, b.prev, b.headerCells) }},
 	{"identifiers", func(x *extractor, b block) { x.identifiers(b.t, b.base) }},
 	{"bank_accounts", func(x *extractor, b block) { x.bank(b.t, b.base) }},
 	{"contacts", func(x *extractor, b block) { x.contacts(b.t, b.base, b.prev) }},
@@ -155,7 +155,9 @@ func (x *extractor) run() {
 		switch {
 		case signingStart(t, seg.heading):
 			x.signing = true
-		case seg.heading:
+		case seg.heading && !strings.Contains(t, " | "):
+			// (A row of names in capitals, "Khalid Al Amri | Meera
+			// Nair", reads as a heading but stays in the block.)
 			x.signing = false
 		}
 		rowHeader := ""
@@ -190,9 +192,26 @@ func signingStart(t string, heading bool) bool {
 	return !heading || reSigningStart.MatchString(t)
 }
 
+// reBracketNote: a role in brackets after a role ("الطرف الأول (العميل)").
+var reBracketNote = regexp.MustCompile(`\s*\([^()]{2,30}\)`)
+
 // forRoleLine: "For the Employer | The Employee", "Landlord / المؤجر
 // For the Tenant / عن المستأجر": signature columns headed by the roles.
 func forRoleLine(t string) bool {
+	// "الطرف الأول (العميل)   الطرف الثاني (المقاول)": two or more
+	// columns, each a role alone, head signatures too.
+	var cells []string
+	for _, c := range strings.Split(strings.ReplaceAll(t, "   ", " | "), " | ") {
+		if c = strings.TrimSpace(c); c != "" {
+			cells = append(cells, c)
+		}
+	}
+	if len(cells) >= 2 && !slices.ContainsFunc(cells, func(c string) bool {
+		bare := reBracketNote.ReplaceAllString(c, "")
+		return !roleHeading(bare) || reBracketNote.MatchString(c) && !roleHeading(strings.Trim(reBracketNote.FindString(c), "() "))
+	}) {
+		return true
+	}
 	for _, c := range strings.Split(strings.ReplaceAll(t, "   ", " | "), " | ") {
 		c = strings.TrimSpace(c)
 		if c == "" {
@@ -283,10 +302,10 @@ func ctxBeforeN(t string, at int, prev string, n int) string {
 		if abbreviationBefore(c, locs[k][0]+1) {
 			continue
 		}
-		c = c[locs[k][1]-1:]
-		for len(c) > 0 && !utf8.RuneStart(c[0]) {
-			c = c[1:]
-		}
+		// Keep the sentence's first letter whole (an Arabic letter is
+		// two bytes: "2. يضمن" kept "ضمن").
+		_, size := utf8.DecodeLastRuneInString(c[:locs[k][1]])
+		c = c[locs[k][1]-size:]
 		break
 	}
 	return c

@@ -123,3 +123,30 @@ func TestMoneyRound6(t *testing.T) {
 		t.Errorf("markdown summary: keyed by the Arabic half; got %q", got)
 	}
 }
+
+// TestDatesDurationsRound6: signature dates and durations as documents
+// lay them out (issue 29, sixth round): a date alone in a signature
+// column, or ending a signing line, is the date of signing; role
+// headings alone ("الطرف الأول (العميل)   الطرف الثاني (المقاول)") open
+// a signature block; a table's period takes its column header's role
+// ("مدة الضمان", "Notice period"); a later item of a list with only
+// "for a period" / لمدة keeps the warranty its list opened with; an
+// Arabic sentence's first letter is kept when a cue is looked for
+// after a sentence end ("2. يضمن" was read "ضمن").
+func TestDatesDurationsRound6(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"SERVICES AGREEMENT\nThis Agreement is made on 3 May 2026.\nFor the Client: Mr. Nabil Yousuf Haddad, Finance Director — 4 May 2026\nFor the Contractor: Ms. Leena Paul, Manager — 5 May 2026",
+			TypeDate, []string{"agreement_date|2026-05-03", "signature_date|2026-05-04", "signature_date|2026-05-05"}, nil},
+		{"عقد صيانة\nأبرم هذا العقد في 2026/04/10م.\nالطرف الأول (المؤجر)                 الطرف الثاني (المستأجر)\nسالم بن علي الهاشمي                   شركة المروج للتجارة ش.م.م\nالتاريخ: 2026/04/12م                  التاريخ: 2026/04/13م",
+			TypeDate, []string{"signature_date|2026-04-12", "signature_date|2026-04-13"}, nil},
+		{"LEASE\nSigned:\nFor the Landlord | The Tenant\nKhalid Saif Al Amri | Meera Nair\n20 June 2026 | 21 June 2026",
+			TypeDate, []string{"signature_date|2026-06-20", "signature_date|2026-06-21"}, nil},
+		// A date alone under no signature stays a date.
+		{"PROJECT PLAN\nThe plan was revised.\nMilestone | Date\nDesign | 20 June 2026",
+			TypeDate, nil, []string{"signature_date|2026-06-20"}},
+		{"شهادة ضمان\n\nالمكون                     مدة الضمان        تاريخ الانتهاء\nالمضخات                    3 سنوات           2029/05/31\nلوحات التحكم               18 شهراً          2027/11/30\n",
+			TypeDuration, []string{"warranty_period|P3Y", "warranty_period|P18M"}, nil},
+		{"2. يضمن المورد المضخات ضد عيوب الصناعة لمدة ثلاث (3) سنوات، واللوحات لمدة سنة واحدة.\nThe chairs are warranted for three (3) years; the fabric for a period of one year.",
+			TypeDuration, []string{"warranty_period|P3Y", "warranty_period|P1Y"}, []string{"term|P3Y", "term|P1Y"}},
+	})
+}
