@@ -116,7 +116,7 @@ var dateCues = []cue{
 	{[]string{"valid until", "valid till", "valid up to", "valid through", "validity", "offer valid", "ساري حتى", "سارٍ حتى", "سارية حتى", "صالح حتى", "صالحة حتى", "صلاحية العرض", "مدة سريان العرض"}, "valid_until", "expiry", "Valid until"},
 	{[]string{"due date", "payment due", "payment deadline", "payment date", "due on", "due by", "payable by", "pay by", "تاريخ الاستحقاق", "موعد الاستحقاق", "موعد السداد", "يستحق", "تستحق", "يستحق الدفع"}, "due_date", "due", "Due date"},
 	{[]string{"submission deadline", "closing date", "deadline", "close on", "closes on", "closing on", "آخر موعد", "اخر موعد", "الموعد النهائي", "موعد التقديم", "تاريخ الإغلاق", "تاريخ الاغلاق"}, "submission_deadline", "due", "Submission deadline"},
-	{[]string{"delivery date", "date of delivery", "completion date", "date of completion", "handover date", "تاريخ التسليم", "تاريخ تسليم", "تاريخ التوريد", "تاريخ توريد", "تاريخ الإنجاز", "تاريخ الانجاز"}, "delivery_date", "due", "Delivery date"},
+	{[]string{"delivery date", "date of delivery", "date of supply", "supply date", "completion date", "date of completion", "handover date", "تاريخ التسليم", "تاريخ تسليم", "تاريخ التوريد", "تاريخ توريد", "تاريخ الإنجاز", "تاريخ الانجاز"}, "delivery_date", "due", "Delivery date"},
 	// A tender's calendar (the later guideline's keys): a commissioning,
 	// a site visit, the last day for questions or for buying the tender
 	// documents, the opening of the bids.

@@ -144,6 +144,9 @@ func TestDatesDurationsRound6(t *testing.T) {
 		// A date alone under no signature stays a date.
 		{"PROJECT PLAN\nThe plan was revised.\nMilestone | Date\nDesign | 20 June 2026",
 			TypeDate, nil, []string{"signature_date|2026-06-20"}},
+		{"ينتهي عقد الصيانة المشار إليه بالتراضي اعتباراً من 15 مارس 2027م.\nThe Lease shall terminate by mutual consent with effect from 30 June 2027.\nيسري هذا العقد اعتباراً من 1 يناير 2027م.\nيلتزم المقاول بإعادة المعدات إلى المستودع في موعد أقصاه 20 يناير 2027م.\nInvoice Date: 19/05/2026              Date of Supply: 14/05/2026",
+			TypeDate, []string{"expiry_date|2027-03-15", "expiry_date|2027-06-30", "effective_date|2027-01-01", "delivery_date|2027-01-20", "delivery_date|2026-05-14"},
+			[]string{"effective_date|2027-03-15", "effective_date|2027-06-30", "invoice_date|2026-05-14"}},
 		{"شهادة ضمان\n\nالمكون                     مدة الضمان        تاريخ الانتهاء\nالمضخات                    3 سنوات           2029/05/31\nلوحات التحكم               18 شهراً          2027/11/30\n",
 			TypeDuration, []string{"warranty_period|P3Y", "warranty_period|P18M"}, nil},
 		{"2. يضمن المورد المضخات ضد عيوب الصناعة لمدة ثلاث (3) سنوات، واللوحات لمدة سنة واحدة.\nThe chairs are warranted for three (3) years; the fabric for a period of one year.",
