@@ -231,7 +231,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 		}
 	}
 
-	senderRoles(all, out.DocumentType, out.DocumentSubtype)
+	senderRoles(all, out.DocumentType, out.DocumentSubtype, buyerSide(a.text))
 	periodicKeys(all, cands, a.text, out.DocumentType, out.DocumentSubtype)
 	subtotalBeforeTax(all)
 	netAfterDiscount(all)

@@ -59,9 +59,9 @@ var (
 	// reAnnounces: "تعلن بلدية صلالة عن طرح مناقصة": the issuer.
 	reAnnounces = regexp.MustCompile(`(?:تعلن|يعلن|أعلنت|اعلنت|تدعو|يدعو)\s+((?:\p{Arabic}+\s+){0,1}(?:مستشفى|بنك|جامعة|كلية|هيئة|وزارة|بلدية|شركة|مؤسسة|مجموعة|مركز|مكتب|دائرة|مديرية|صندوق|مجلس|جهاز|المديرية|الهيئة|الشركة|وزارة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}?)\s+(?:عن|جميع|الشركات|المؤسسات|الراغبين)`)
 	reArOrg     = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مستشفى|مصنع|جامعة|كلية|معهد|مكتب|هيئة|وزارة|بلدية|مركز|فندق|مدرسة|جمعية|مختبر)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `(?:\s+` + arOrgSuffix + `)?)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:` + arTashkeel(arDefCues...) + `|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
-	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Messrs|M/s)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ)(?:\s*/\s*|\s+)|[مد]\.\s*)`)
+	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Messrs|M/s)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ)(?:\s*/\s*|\s+)|[مد]\.\s*)`)
 	rePerson    = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+(` + personName + `)`)
-	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|(?:^|\s)د\.)(?:\s*/\s*|\s+)(\p{Arabic}+(?:\s+\p{Arabic}+){1,5}?)(?:\s*[،,(]|\s+(?:` + arTashkeel(arDefCues...) + `|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
+	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ|(?:^|\s)د\.)(?:\s*/\s*|\s+)(\p{Arabic}+(?:\s+\p{Arabic}+){1,5}?)(?:\s*[،,(]|\s+[-–—]\s|\s+(?:` + arTashkeel(arDefCues...) + `|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
 	// A role in parentheses or after "hereinafter" after a name (see
 	// definedRole); ويشار إليه بـ "المؤجر" (reArRole).
 	reDefParen    = regexp.MustCompile(`\(([^()]{1,100})\)`)
@@ -244,6 +244,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 	for _, sp := range signatories(t, prev) {
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
 	}
+	for _, sp := range titledLineNames(t, prev) {
+		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+	}
 	for _, sp := range bilingualPersons(t) {
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.75)
 	}
@@ -278,6 +281,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 		if arWordBefore(t[:m[0]]) {
 			continue // "الشركة المصنعة", "تلتزم الشركة بالسداد": a word, no name
 		}
+		if reArTitleBefore.MatchString(t[:m[0]]) {
+			continue // "رئيس مجلس الإدارة": a title, no organisation
+		}
 		if m[2] >= 0 {
 			names = append(names, found{m[2], m[3], "company"})
 		} else {
@@ -303,6 +309,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 	}
 	if ar {
 		for _, m := range reArOrgDefined.FindAllStringSubmatchIndex(t, -1) {
+			if reArTitleBefore.MatchString(t[:m[2]]) {
+				continue // "رئيس مجلس الإدارة (ويشار إليها ...)": the representative's title
+			}
 			names = append(names, found{m[2], m[3], entityType(t[m[2]:m[3]])})
 		}
 		for _, m := range reAnnounces.FindAllStringSubmatchIndex(t, -1) {
@@ -804,7 +813,7 @@ func titleWords(s string) bool {
 // addressee the customer; on a purchase order the buyer writes to the
 // supplier; on a tender or policy the sender is the issuer. Otherwise
 // they keep no role.
-func senderRoles(facts []Fact, docType, subtype string) {
+func senderRoles(facts []Fact, docType, subtype string, buyerSide bool) {
 	for i, f := range facts {
 		if f.Type != TypeParty || f.Role != "sender" && f.Role != "addressee" && f.Role != "issuer" {
 			continue
@@ -837,6 +846,11 @@ func senderRoles(facts []Fact, docType, subtype string) {
 			role = "supplier"
 		case "invoice|addressee", "quotation|addressee":
 			role = "customer"
+			if buyerSide {
+				// A quotation whose terms call its addressee "the
+				// Buyer" (and never "the Customer"): the stated role.
+				role = "buyer"
+			}
 		case "purchase_order|sender":
 			role = "buyer"
 		case "purchase_order|addressee":
@@ -850,6 +864,17 @@ func senderRoles(facts []Fact, docType, subtype string) {
 		}
 	}
 }
+
+// buyerSide: the text calls the side that buys "the Buyer" / المشتري and
+// never "the Customer" / العميل.
+func buyerSide(text string) bool {
+	return reTheBuyer.MatchString(text) && !reTheCustomer.MatchString(text)
+}
+
+var (
+	reTheBuyer    = regexp.MustCompile(`\b(?:the|The)\s+Buyer\b|المشتري`)
+	reTheCustomer = regexp.MustCompile(`(?i)\bthe\s+(?:customer|client)\b|العميل`)
+)
 
 // trimOrgLead drops words a name pattern may take from the sentence
 // before the name ("between", "and", "The").
@@ -1086,6 +1111,39 @@ var (
 	reNationalPerson   = regexp.MustCompile(`^\s*(?:\(?\d{1,2}[.)]\s*)?(` + personName + `)\s*,\s*(?:an?\s+)?[A-Z][a-z]+\s+(?:national|citizen)\b`)
 	reArNationalPerson = regexp.MustCompile(`^\s*(?:\(?\d{1,2}[.)]\s*|` + arEnumerator + `)?(\p{Arabic}{2,}(?:\s+\p{Arabic}{2,}){1,5}?)\s*[،,]\s*(?:\p{Arabic}+\s+)?الجنسية`)
 )
+
+// reArTitleBefore: a job title right before an organisation's kind word
+// ("رئيس مجلس الإدارة", "مدير مكتب", "عضو مجلس").
+var reArTitleBefore = regexp.MustCompile(`(?:^|[\s،,/])(?:رئيس|رئيسة|نائب|مدير|مديرة|عضو|أمين|امين|سكرتير)\s+$`)
+
+// reArTitleLine: a line that is an Arabic job title ("رئيس لجنة المناقصات",
+// "مدير إدارة المشتريات").
+var reArTitleLine = regexp.MustCompile(`^\s*(?:ال)?(?:رئيس|رئيسة|مدير|مديرة|نائب|أمين|امين|مسؤول|مسؤولة|منسق|منسقة|عضو)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}\s*[:：]?\s*$`)
+
+// titledLineNames: an Arabic name with بن or بنت alone on the line under
+// a line that is a job title (a notice's or a letter's signer: "رئيس
+// لجنة المناقصات" over "سعيد بن أحمد الشحري").
+func titledLineNames(t, prev string) [][2]int {
+	if !hasArabic(t) {
+		return nil
+	}
+	var out [][2]int
+	above := prev
+	if i := strings.LastIndexByte(above, '\n'); i >= 0 {
+		above = above[i+1:]
+	}
+	off := 0
+	for _, line := range strings.SplitAfter(t, "\n") {
+		name := strings.TrimSpace(line)
+		if reArTitleLine.MatchString(above) && reArPlainName.MatchString(name) && reBinWord.MatchString(name) && arPersonLike(name) {
+			s := off + strings.Index(line, name)
+			out = append(out, [2]int{s, s + len(name)})
+		}
+		above = line
+		off += len(line)
+	}
+	return out
+}
 
 // reAccountName: the label of a bank account's holder.
 var reAccountName = regexp.MustCompile(`(?i)(?:a/c|account)\s*(?:name|title|holder)\s*[:：]?\s*$|اسم\s+(?:صاحب\s+)?الحساب\s*[:：]?\s*$`)

@@ -74,9 +74,18 @@ func TestPartyLayoutsRound6(t *testing.T) {
 			TypeParty, []string{"seller|Dune Optics Trading LLC", "customer|Sharjah Eye Clinic LLC"}, []string{"customer|Bill To", "|Khalifa Road", "|Dune Optics Trading L.L.C."}},
 		{"شركة الخليج للاستثمار القابضة ش.م.ك (مقفلة)، ويشار إليها فيما بعد بـ\"العميل\"",
 			TypeParty, []string{"customer|شركة الخليج للاستثمار القابضة ش.م.ك (مقفلة)"}, nil},
+		{"شركة النجوم للتجارة ش.م.م، ويمثلها الشيخ/ ماجد بن سالم الحارثي، رئيس مجلس الإدارة (ويشار إليها فيما بعد بـ\"الوكيل\").\nعناية: الأستاذ/ حمد بن راشد الغيلاني - مدير المشتريات",
+			TypeParty, []string{"agent|شركة النجوم للتجارة ش.م.م", "|ماجد بن سالم الحارثي", "|حمد بن راشد الغيلاني"}, []string{"agent|مجلس الإدارة", "|مجلس الإدارة"}},
+		{"إعلان مناقصة\nتغلق العطاءات في 2026/09/30.\nرئيس لجنة المناقصات\nخالد بن مسعود العبري",
+			TypeParty, []string{"|خالد بن مسعود العبري"}, nil},
 		{"تعلن بلدية صور (ويشار إليها فيما بعد بـ\"الجهة المالكة\") عن طرح مناقصة صيانة الطرق.",
 			TypeParty, []string{"owner|بلدية صور"}, []string{"issuer|بلدية صور"}},
 	})
+	// A quotation whose terms say "the Buyer" names its addressee so.
+	out := extractText(t, "QUOTATION\nTo: Dhofar Cement Company SAOG\nTerms: The Buyer shall pay within 30 days of delivery.")
+	if got := factSet(out, TypeParty); !slices.Contains(got, "buyer|Dhofar Cement Company SAOG") {
+		t.Errorf("quotation to the Buyer: got %q", got)
+	}
 }
 
 // extractMarkdown reads text as a Markdown file.
