@@ -457,7 +457,11 @@ func columnKey(t string, at int, headerCells string) string {
 		}
 		if c, ok := nearestCue(head, moneyCues); ok {
 			switch c.key {
-			case "tax_amount", "fee", "rent", "salary", "allowance", "security_deposit", "discount", "penalty_amount", "bid_bond", "performance_bond":
+			case "total_amount", "subtotal", "price", "amount", "contract_value":
+				// A line's total, price or value: the line's amount.
+			default:
+				// A column of fees, rents, deductions, minimum purchases
+				// ("Minimum purchases (USD)"), caps: its key.
 				return c.key
 			}
 		}

@@ -121,6 +121,14 @@ func TestMoneyRound6(t *testing.T) {
 		{"The Contractor shall keep four cleaners on site. If a cleaner is absent, the Client may deduct OMR 12.500 per day.\nيحق للعميل أن يخصم مبلغ 40.000 ر.ع. عن كل زيارة متأخرة.\nتدفع قيمة العقد على أربعة أقساط، قيمة كل قسط 9,000.000 ر.ع.\nThe Buyer shall receive a discount of OMR 300.000 on orders above OMR 10,000.000.",
 			TypeMoney, []string{"penalty_amount|12.5 OMR", "penalty_amount|40 OMR", "amount|9000 OMR", "discount|300 OMR"}, []string{"discount|40 OMR", "contract_value|9000 OMR"}},
 	})
+	checkRound3(t, []round3Case{
+		{"إعلان مناقصة\nقيمة مستندات المناقصة: 75 ر.ع. غير مستردة.\nيرفق بالعطاء ضمان بنكي مؤقت بقيمة 3,200 ر.ع.\nألا يقل متوسط الإيرادات السنوية للمتقدم عن 250,000 ر.ع.",
+			TypeMoney, []string{"tender_fee|75 OMR", "bid_bond|3200 OMR", "amount|250000 OMR"}, []string{"revenue|250000 OMR"}},
+	})
+	out0 := extractMarkdown(t, "| Year | Minimum purchases (EUR) / الحد الأدنى للمشتريات |\n|---|---|\n| 2027 | 120,000 |\n| 2028 | 150,000 |\n")
+	if got := factSet(out0, TypeMoney); !slices.Contains(got, "minimum_purchase|120000 EUR") || !slices.Contains(got, "minimum_purchase|150000 EUR") {
+		t.Errorf("minimum purchases column: got %q", got)
+	}
 	out := extractMarkdown(t, "# TAX INVOICE\n\n| # | Item | Qty | Amount (QAR) |\n|---|---|---|---|\n| 1 | Desk | 2 | 1,000.00 |\n\n| | QAR / ر.ق |\n|---|---|\n| Monthly fee / الأجر الشهري | 2,500.00 |\n| Total excluding VAT / الإجمالي قبل الضريبة | 1,000.00 |\n| Total including VAT / الإجمالي شاملاً الضريبة | 1,050.00 |\n")
 	got := factSet(out, TypeMoney)
 	for _, w := range []string{"fee|2500 QAR", "subtotal|1000 QAR", "total_amount|1050 QAR"} {
