@@ -46,6 +46,8 @@ func durationUnit(u string) string {
 var arabicDurations = map[string][2]any{"شهر واحد": {1, "month"}, "سنة واحدة": {1, "year"}, "سنة ميلادية": {1, "year"}}
 
 func (x *extractor) durations(t string, base int, prev, headerCells string) {
+	var terms [][2]int // where each term stands, and its index in isos
+	var isos []string
 	emit := func(ms, me int, iso string, glued bool, from, next int) {
 		if iso == "" {
 			return
@@ -157,6 +159,11 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 					c = q
 				}
 			}
+			if ok && c.key == "warranty_period" && reValidityWord.MatchString(ctx) && reBondNoun.MatchString(ctx) && !reWarrantWord.MatchString(ctx) {
+				// "This guarantee is valid ... a period of ten months":
+				// a bank guarantee's validity, not a warranty.
+				c = cueValidity
+			}
 			if ok && c.key == "term" && reFurtherBefore.MatchString(ctx) && containsCue(ctx, durationCueOf("renewal_term")) {
 				// "may extend the term for a further six (6) months":
 				// the renewal, not the term.
@@ -204,6 +211,10 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 		}
 		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: conf}
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 1})
+		if c.key == "term" {
+			terms = append(terms, [2]int{ms, len(isos)})
+			isos = append(isos, iso)
+		}
 	}
 	spans := x.durationSpans(t)
 	for i, r := range spans {
@@ -224,7 +235,30 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 		}
 		emit(r.s, r.e, sumISO(r.parts), r.glued, from, next)
 	}
+	// "مدة هذا العقد ثلاث سنوات ... ويجوز تجديده لمدة مماثلة", "renewed
+	// for a like period": the renewal runs as long as the term before it.
+	for _, m := range reLikePeriod.FindAllStringIndex(t, -1) {
+		if !containsCue(lowerASCII(t[max(0, m[0]-120):m[0]]), durationCueOf("renewal_term")) {
+			continue
+		}
+		last := -1
+		for _, tm := range terms {
+			if tm[0] < m[0] {
+				last = tm[1]
+			}
+		}
+		if last < 0 {
+			continue
+		}
+		q := durationCueOf("renewal_term")
+		f := Fact{Type: TypeDuration, Key: q.key, Label: q.label, Value: t[m[0]:m[1]], Normalized: isos[last], Method: "clause", Confidence: 0.75}
+		x.add(candidate{fact: f, start: base + m[0], end: base + m[1], prio: 1})
+	}
 }
+
+// reLikePeriod: a period as long as one named before ("لمدة مماثلة",
+// "لمدد مماثلة", "for a like period", "for the same period").
+var reLikePeriod = regexp.MustCompile(`(?i)(?:لمدة|لمدد|لفترة|لفترات|مدة|مدداً|مددا)\s+(?:أخرى\s+)?مماثلة|\bfor\s+(?:a\s+|an\s+)?(?:similar|like|equal|identical|the\s+same)\s+(?:period|term)s?\b|\bfor\s+(?:a\s+)?further\s+period\s+of\s+the\s+same\s+(?:length|duration)\b`)
 
 // containsAnyCue: a word of one of cues stands in s.
 func containsAnyCue(s string, cues []cue) bool {
@@ -397,9 +431,19 @@ func clauseDurationRole(ctx, after string, termCue bool) (cue, bool) {
 		return cueClaimPeriod, true
 	case termCue && reValidityWord.MatchString(ctx) && reOfferNoun.MatchString(ctx+" "+after):
 		return cueValidity, true
+	case termCue && reValidityWord.MatchString(ctx) && reBondNoun.MatchString(ctx):
+		// "This guarantee is valid ... a period of fifteen (15) months",
+		// "يظل الضمان سارياً لمدة": a bond's validity is a duration.
+		return cueValidity, true
 	}
 	return cue{}, false
 }
+
+// reWarrantWord: a warranty of goods or works, not a bank's guarantee.
+var reWarrantWord = regexp.MustCompile(`(?i)\bwarrant\w*|\bdefects?\b|\bmanufactur\w*|عيوب|العيوب|مضمون|يضمن|تضمن`)
+
+// reBondNoun: a guarantee or a bond.
+var reBondNoun = regexp.MustCompile(`(?i)\b(?:guarantees?|bonds?|letter\s+of\s+credit)\b|الضمان|ضمان|الكفالة|كفالة|خطاب\s+الضمان`)
 
 // reBeforeEnd: the words after a duration that count it back from the
 // end of a term; reBeforeAR: Arabic "قبل" right before the duration.

@@ -164,6 +164,11 @@ func TestDatesDurationsRound6(t *testing.T) {
 		{"ينتهي عقد الصيانة المشار إليه بالتراضي اعتباراً من 15 مارس 2027م.\nThe Lease shall terminate by mutual consent with effect from 30 June 2027.\nيسري هذا العقد اعتباراً من 1 يناير 2027م.\nيلتزم المقاول بإعادة المعدات إلى المستودع في موعد أقصاه 20 يناير 2027م.\nInvoice Date: 19/05/2026              Date of Supply: 14/05/2026",
 			TypeDate, []string{"expiry_date|2027-03-15", "expiry_date|2027-06-30", "effective_date|2027-01-01", "delivery_date|2027-01-20", "delivery_date|2026-05-14"},
 			[]string{"effective_date|2027-03-15", "effective_date|2027-06-30", "invoice_date|2026-05-14"}},
+		{"مدة هذا العقد سنتان (2) تبدأ من 1 مارس 2027م، ويتجدد تلقائياً لمدة مماثلة ما لم يخطر أحد الطرفين الآخر.\nThe initial term is three (3) years and shall be renewed for a like period unless either party objects.\nلا يجوز للموظف الإفصاح عن أسرار الشركة لمدة ثلاث (3) سنوات من انتهاء العقد.\nThis guarantee is valid from the date of issue until 31 May 2027, a period of ten (10) months.",
+			TypeDuration, []string{"term|P2Y", "renewal_term|P2Y", "term|P3Y", "renewal_term|P3Y", "confidentiality_period|P3Y", "duration|P10M"}, []string{"term|P10M"}},
+		// A like period with no term before it, or no renewal, is none.
+		{"The price list applies for the same period as the agreement.\nتسري الأسعار لمدة مماثلة.",
+			TypeDuration, nil, []string{"renewal_term|P1Y"}},
 		{"شهادة ضمان\n\nالمكون                     مدة الضمان        تاريخ الانتهاء\nالمضخات                    3 سنوات           2029/05/31\nلوحات التحكم               18 شهراً          2027/11/30\n",
 			TypeDuration, []string{"warranty_period|P3Y", "warranty_period|P18M"}, nil},
 		{"2. يضمن المورد المضخات ضد عيوب الصناعة لمدة ثلاث (3) سنوات، واللوحات لمدة سنة واحدة.\nThe chairs are warranted for three (3) years; the fabric for a period of one year.",
