@@ -175,3 +175,26 @@ func TestDatesDurationsRound6(t *testing.T) {
 			TypeDuration, []string{"warranty_period|P3Y", "warranty_period|P1Y"}, []string{"term|P3Y", "term|P1Y"}},
 	})
 }
+
+// TestLawRound6: a law issued by Royal Decree of the Sultan (المرسوم
+// السلطاني) is Oman's, as "العماني" says (issue 29, sixth round).
+func TestLawRound6(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"يخضع هذا العقد لقانون العمل الصادر بالمرسوم السلطاني رقم 53/2023.", true},
+		{"تخضع هذه المناقصة لقانون المناقصات الصادر بمرسوم سلطاني رقم 36/2008.", true},
+		{"يقدم المورد العطاء وفق الأصول.", false},
+	} {
+		var got []string
+		for _, f := range extractText(t, c.text).Facts {
+			if f.Type == TypeGoverningLaw {
+				got = append(got, f.Normalized)
+			}
+		}
+		if has := slices.Contains(got, "OM"); has != c.want {
+			t.Errorf("%q: law OM %v, got %q", c.text, c.want, got)
+		}
+	}
+}
