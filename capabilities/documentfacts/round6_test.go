@@ -169,6 +169,8 @@ func TestDatesDurationsRound6(t *testing.T) {
 		// A like period with no term before it, or no renewal, is none.
 		{"The price list applies for the same period as the agreement.\nتسري الأسعار لمدة مماثلة.",
 			TypeDuration, nil, []string{"renewal_term|P1Y"}},
+		{"You will join on 1 February 2027.\nEmployment commences on 3 February 2027 and is for two years.\nThe Subcontractor shall commence the Works on 5 February 2027.\nتاريخ المباشرة: 7 فبراير 2027\nThis Agreement takes effect on 9 February 2027.\nCommencement Date: 11 February 2027",
+			TypeDate, []string{"start_date|2027-02-01", "start_date|2027-02-03", "start_date|2027-02-05", "start_date|2027-02-07", "effective_date|2027-02-09", "effective_date|2027-02-11"}, nil},
 		{"شهادة ضمان\n\nالمكون                     مدة الضمان        تاريخ الانتهاء\nالمضخات                    3 سنوات           2029/05/31\nلوحات التحكم               18 شهراً          2027/11/30\n",
 			TypeDuration, []string{"warranty_period|P3Y", "warranty_period|P18M"}, nil},
 		{"2. يضمن المورد المضخات ضد عيوب الصناعة لمدة ثلاث (3) سنوات، واللوحات لمدة سنة واحدة.\nThe chairs are warranted for three (3) years; the fabric for a period of one year.",
