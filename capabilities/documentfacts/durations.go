@@ -175,11 +175,18 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				c, ok = durationCueOf("confidentiality_period"), true
 			} else if q, found := clauseDurationRole(ctx, lowerASCII(t[me:min(len(t), me+60)]), !ok || c.key == "term"); found {
 				c, ok = q, true
-			} else if beforeTheEnd(ctx, t[me:min(len(t), me+80)]) {
+			} else if beforeTheEnd(ctx, t[me:min(len(t), me+80)]) || reNonRenewalBefore.MatchString(ctx) {
 				// "قبل شهرين من انتهاء مدته", "at least 90 days before the
-				// end of the term": how long before the end notice is
-				// due, not the renewal or the term.
+				// end of the term", "برغبته في عدم التجديد قبل تسعين
+				// يوماً": how long before the end notice is due, not the
+				// renewal or the term.
 				c, ok = durationCues[0], true
+			} else if reGraceBefore.MatchString(ctx) {
+				// "في حال تأخر المستأجر عن سداد الأجرة أكثر من خمسة عشر
+				// يوماً", "if payment is late by more than 10 days": the
+				// delay tolerated before a sanction (a grace period, the
+				// specification's duration), not a payment period.
+				c, ok = durationCueOf("duration"), true
 			}
 			if !ok {
 				// "shall respond to priority 1 incidents within 2 hours",
@@ -441,6 +448,15 @@ func clauseDurationRole(ctx, after string, termCue bool) (cue, bool) {
 
 // reWarrantWord: a warranty of goods or works, not a bank's guarantee.
 var reWarrantWord = regexp.MustCompile(`(?i)\bwarrant\w*|\bdefects?\b|\bmanufactur\w*|عيوب|العيوب|مضمون|يضمن|تضمن`)
+
+// reNonRenewalBefore: notice of not renewing, just before a period
+// ("عدم التجديد قبل", "notice of non-renewal at least").
+// reGraceBefore: a delay beyond which something follows ("تأخر ... أكثر
+// من", "late by more than").
+var (
+	reNonRenewalBefore = regexp.MustCompile(`(?i)(?:عدم\s+(?:ال)?تجديد|non-?renewal|not\s+to\s+renew)[^.;؛]{0,50}?(?:قبل|before|prior\s+to|in\s+advance)?\s*(?:at\s+least\s+|بمدة\s+لا\s+تقل\s+عن\s+)?$`)
+	reGraceBefore      = regexp.MustCompile(`(?i)(?:تأخر|تأخير|التأخر|التأخير|\blate\b|\bdelay\w*|\boverdue\b)[^.;؛]{0,60}?(?:أكثر\s+من|لأكثر\s+من|لمدة\s+تزيد\s+على|تزيد\s+على|تتجاوز|\bmore\s+than|\bexceeding|\bbeyond|\bover)\s*$`)
+)
 
 // reBondNoun: a guarantee or a bond.
 var reBondNoun = regexp.MustCompile(`(?i)\b(?:guarantees?|bonds?|letter\s+of\s+credit)\b|الضمان|ضمان|الكفالة|كفالة|خطاب\s+الضمان`)
