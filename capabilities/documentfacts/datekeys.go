@@ -18,7 +18,7 @@ var (
 	// deadlineVerbs classify a deadline by its action; the one nearest
 	// before the date wins.
 	deadlineVerbs = []cue{
-		{[]string{"deliver", "delivers", "delivered", "delivery", "deliveries", "hand over", "handed over", "handover", "supply", "supplied", "install", "installed", "installation", "complete", "completed", "completion", "finish", "finished", "dispatch", "dispatched", "ship", "shipped", "تسليم", "التسليم", "توريد", "التوريد", "تركيب", "بتسليم", "بتوريد", "إنجاز", "انجاز"}, "delivery_date", "due", "Delivery date"},
+		{[]string{"deliver", "delivers", "delivered", "delivery", "deliveries", "hand over", "handed over", "handover", "supply", "supplied", "install", "installed", "installation", "complete", "completed", "completion", "finish", "finished", "dispatch", "dispatched", "ship", "shipped", "return", "returned", "إعادة", "بإعادة", "اعادة", "تسليم", "التسليم", "توريد", "التوريد", "تركيب", "بتسليم", "بتوريد", "إنجاز", "انجاز"}, "delivery_date", "due", "Delivery date"},
 		{[]string{"submit", "submitted", "submission", "bids", "bid", "tenders", "proposals", "applications", "quotations", "offers", "reach", "received", "apply", "تقديم", "العطاءات", "العروض", "الطلبات", "بتقديم"}, "submission_deadline", "due", "Submission deadline"},
 		{[]string{"pay", "paid", "payment", "payable", "settle", "settled", "remit", "سداد", "السداد", "بسداد", "الدفع", "بدفع", "دفع", "يدفع", "تدفع"}, "due_date", "due", "Due date"},
 	}
@@ -120,9 +120,21 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 		return dateCueOf("valid_until"), true
 	case c.key == "document_date" && x.title == "invoice":
 		return cueInvoiceDate, true
+	case c.key == "effective_date" && reEffectFrom.MatchString(ctx[at:]) && reEndVerb.MatchString(ctx[:at]):
+		// "ينتهي العقد بالتراضي اعتباراً من 30 نوفمبر", "the Lease shall
+		// terminate with effect from": the date the contract ends.
+		return cueExpiryDate, true
 	}
 	return c, true
 }
+
+// reEffectFrom: "with effect from", "as of", اعتباراً من (an effective date
+// cue that names no start by itself); reEndVerb: the clause ends
+// something.
+var (
+	reEffectFrom = regexp.MustCompile(`(?i)^(?:with\s+effect\s+from|w\.e\.f|effective|as\s+(?:of|from)|from|اعتبارا\s+من|اعتباراً\s+من|ابتداء\s+من|ابتداءً\s+من|من\s+تاريخ)`)
+	reEndVerb    = regexp.MustCompile(`(?i)\b(?:terminat\w*|expir\w*|ends?|ended|ceases?|cease)\b|ينتهي|تنتهي|ينقضي|تنقضي|إنهاء|انهاء|ينهى|يُنهى|فسخ|يفسخ|انتهاء`)
+)
 
 // The date cues dateCue answers by name (looked up once, at start).
 var (

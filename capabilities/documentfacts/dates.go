@@ -49,6 +49,24 @@ func (x *extractor) learnDateOrder() {
 	}
 }
 
+// reSignLineDate: a signing line up to a date at its end ("For the
+// Buyer: X, Title — ", "عن المؤجر: X - ").
+var reSignLineDate = regexp.MustCompile(`(?i)^[\s*_]*(?:for|on\s+behalf\s+of|عن|نيابة\s+عن)\s+(?:the\s+)?[^:：|]{2,40}[:：][^|]{2,120}(?:[—–-]|,|،)\s*\**\s*$`)
+
+// dateAlone: the date is all its cell or line holds (with a Hijri-style
+// "م" after it).
+func dateAlone(t string, ms, me int) bool {
+	s := strings.LastIndexByte(t[:ms], '\n') + 1
+	if i := strings.LastIndex(t[:ms], " | "); i >= 0 {
+		s = max(s, i+len(" | "))
+	}
+	e := len(t)
+	if i := strings.IndexAny(t[me:], "|\n"); i >= 0 {
+		e = me + i
+	}
+	return strings.Trim(t[s:ms], " *_") == "" && strings.Trim(strings.TrimSpace(t[me:e]), "*_م.") == ""
+}
+
 func (x *extractor) dates(t string, base int, prev, headerCells string) {
 	if !hasYear(t) {
 		return // every date pattern needs a four-digit year
@@ -72,6 +90,12 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 		case ok && c.key != "date":
 			f.Key, f.Label, f.Role, f.Method = c.key, c.label, c.role, "labeled_field"
 			f.Confidence = min(0.95, conf+0.08)
+		case (!ok || c.key == "date") && (x.signing && dateAlone(t, ms, me) || reSignLineDate.MatchString(t[:ms]) && strings.Trim(t[me:], " .*_|") == ""):
+			// A date alone in a signature column ("12 August 2026 | 14
+			// August 2026" under the names), or ending a signing line
+			// ("For the Buyer: X, Director — 8 March 2026"): the date
+			// of signing.
+			f.Key, f.Label, f.Role, f.Method = "signature_date", "Signature date", "signature", "pattern"
 		case !ok && x.makingSentence(t, ms, me):
 			// "This Tenancy Agreement is made at Doha on 14 May 2026",
 			// "إنه في يوم الأحد الموافق ١٢ أبريل ٢٠٢٦م، تم الاتفاق بين":

@@ -45,7 +45,9 @@ func durationUnit(u string) string {
 // number follows the unit.
 var arabicDurations = map[string][2]any{"شهر واحد": {1, "month"}, "سنة واحدة": {1, "year"}, "سنة ميلادية": {1, "year"}}
 
-func (x *extractor) durations(t string, base int, prev string) {
+func (x *extractor) durations(t string, base int, prev, headerCells string) {
+	var terms [][2]int // where each term stands, and its index in isos
+	var isos []string
 	emit := func(ms, me int, iso string, glued bool, from, next int) {
 		if iso == "" {
 			return
@@ -56,6 +58,7 @@ func (x *extractor) durations(t string, base int, prev string) {
 			// as an English clause's.
 			raw = ctxBeforeN(t, ms, prev, 2*cueWindow)
 		}
+		whole := raw
 		if from > ms-len(raw) && from <= ms && strings.HasSuffix(t[:ms], raw) {
 			// An earlier item of a list named its own duration: its cue
 			// (a line label too) does not reach this one.
@@ -91,6 +94,15 @@ func (x *extractor) durations(t string, base int, prev string) {
 						c = q
 					}
 				}
+			}
+		}
+		if ok && c.key == "term" && genericTermWord(ctx[at:]) && len(whole) > len(raw) && !containsAnyCue(ctx[:at], durationCues) {
+			// "warranted for five years against defects; fabric for
+			// two years", "مضمون لمدة خمس سنوات ...، والأقمشة لمدة
+			// سنتين": a later item with only "for a period" / لمدة
+			// keeps the warranty or the role its list opened with.
+			if q, found := nearestCue(durationCtx(strings.TrimRight(whole[:len(whole)-len(raw)], " ;,،؛")), strongDurationCues); found {
+				c = q
 			}
 		}
 		if ok && c.key == "term" && withinPeriod(ctx[:at]) {
@@ -147,6 +159,11 @@ func (x *extractor) durations(t string, base int, prev string) {
 					c = q
 				}
 			}
+			if ok && c.key == "warranty_period" && reValidityWord.MatchString(ctx) && reBondNoun.MatchString(ctx) && !reWarrantWord.MatchString(ctx) {
+				// "This guarantee is valid ... a period of ten months":
+				// a bank guarantee's validity, not a warranty.
+				c = cueValidity
+			}
 			if ok && c.key == "term" && reFurtherBefore.MatchString(ctx) && containsCue(ctx, durationCueOf("renewal_term")) {
 				// "may extend the term for a further six (6) months":
 				// the renewal, not the term.
@@ -158,11 +175,18 @@ func (x *extractor) durations(t string, base int, prev string) {
 				c, ok = durationCueOf("confidentiality_period"), true
 			} else if q, found := clauseDurationRole(ctx, lowerASCII(t[me:min(len(t), me+60)]), !ok || c.key == "term"); found {
 				c, ok = q, true
-			} else if beforeTheEnd(ctx, t[me:min(len(t), me+80)]) {
+			} else if beforeTheEnd(ctx, t[me:min(len(t), me+80)]) || reNonRenewalBefore.MatchString(ctx) {
 				// "قبل شهرين من انتهاء مدته", "at least 90 days before the
-				// end of the term": how long before the end notice is
-				// due, not the renewal or the term.
+				// end of the term", "برغبته في عدم التجديد قبل تسعين
+				// يوماً": how long before the end notice is due, not the
+				// renewal or the term.
 				c, ok = durationCues[0], true
+			} else if reGraceBefore.MatchString(ctx) {
+				// "في حال تأخر المستأجر عن سداد الأجرة أكثر من خمسة عشر
+				// يوماً", "if payment is late by more than 10 days": the
+				// delay tolerated before a sanction (a grace period, the
+				// specification's duration), not a payment period.
+				c, ok = durationCueOf("duration"), true
 			}
 			if !ok {
 				// "shall respond to priority 1 incidents within 2 hours",
@@ -173,11 +197,31 @@ func (x *extractor) durations(t string, base int, prev string) {
 				}
 			}
 		}
+		if !ok && headerCells != "" {
+			// A table's period with no cue in its row: its column's
+			// header names it ("مدة الضمان", "Warranty period", "Notice
+			// period").
+			// Only a label heads such a column, and the cell holds the
+			// period alone (a side-by-side table of clauses is no list
+			// of periods).
+			cs := strings.LastIndex(t[:ms], " | ") + 1
+			ce := strings.Index(t[me:], " | ")
+			if ce < 0 {
+				ce = len(t) - me
+			}
+			if h := columnHeader(t, ms, headerCells); h != "" && utf8.RuneCountInString(h) <= 40 && utf8.RuneCountInString(t[cs:me+ce]) <= 30 {
+				c, ok = nearestCue(h, durationCues)
+			}
+		}
 		if !ok {
 			return // a duration without a role ("15 years of experience") is not reported
 		}
 		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: conf}
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 1})
+		if c.key == "term" {
+			terms = append(terms, [2]int{ms, len(isos)})
+			isos = append(isos, iso)
+		}
 	}
 	spans := x.durationSpans(t)
 	for i, r := range spans {
@@ -198,6 +242,47 @@ func (x *extractor) durations(t string, base int, prev string) {
 		}
 		emit(r.s, r.e, sumISO(r.parts), r.glued, from, next)
 	}
+	// "مدة هذا العقد ثلاث سنوات ... ويجوز تجديده لمدة مماثلة", "renewed
+	// for a like period": the renewal runs as long as the term before it.
+	for _, m := range reLikePeriod.FindAllStringIndex(t, -1) {
+		if !containsCue(lowerASCII(t[max(0, m[0]-120):m[0]]), durationCueOf("renewal_term")) {
+			continue
+		}
+		last := -1
+		for _, tm := range terms {
+			if tm[0] < m[0] {
+				last = tm[1]
+			}
+		}
+		if last < 0 {
+			continue
+		}
+		q := durationCueOf("renewal_term")
+		f := Fact{Type: TypeDuration, Key: q.key, Label: q.label, Value: t[m[0]:m[1]], Normalized: isos[last], Method: "clause", Confidence: 0.75}
+		x.add(candidate{fact: f, start: base + m[0], end: base + m[1], prio: 1})
+	}
+}
+
+// reLikePeriod: a period as long as one named before ("لمدة مماثلة",
+// "لمدد مماثلة", "for a like period", "for the same period").
+var reLikePeriod = regexp.MustCompile(`(?i)(?:لمدة|لمدد|لفترة|لفترات|مدة|مدداً|مددا)\s+(?:أخرى\s+)?مماثلة|\bfor\s+(?:a\s+|an\s+)?(?:similar|like|equal|identical|the\s+same)\s+(?:period|term)s?\b|\bfor\s+(?:a\s+)?further\s+period\s+of\s+the\s+same\s+(?:length|duration)\b`)
+
+// containsAnyCue: a word of one of cues stands in s.
+func containsAnyCue(s string, cues []cue) bool {
+	_, ok := nearestCue(s, cues)
+	return ok
+}
+
+// columnHeader is the header cell above offset at of table row t (the
+// row aligned on the right, as the readers drop empty cells).
+func columnHeader(t string, at int, headerCells string) string {
+	heads := strings.Split(headerCells, " | ")
+	cells := strings.Count(t, " | ") + 1
+	j := strings.Count(t[:at], " | ") + len(heads) - cells
+	if j < 0 || j >= len(heads) {
+		return ""
+	}
+	return heads[j]
 }
 
 // reEventBeforeAR: من, بعد, منذ or عند after a duration: the event it is
@@ -353,9 +438,28 @@ func clauseDurationRole(ctx, after string, termCue bool) (cue, bool) {
 		return cueClaimPeriod, true
 	case termCue && reValidityWord.MatchString(ctx) && reOfferNoun.MatchString(ctx+" "+after):
 		return cueValidity, true
+	case termCue && reValidityWord.MatchString(ctx) && reBondNoun.MatchString(ctx):
+		// "This guarantee is valid ... a period of fifteen (15) months",
+		// "يظل الضمان سارياً لمدة": a bond's validity is a duration.
+		return cueValidity, true
 	}
 	return cue{}, false
 }
+
+// reWarrantWord: a warranty of goods or works, not a bank's guarantee.
+var reWarrantWord = regexp.MustCompile(`(?i)\bwarrant\w*|\bdefects?\b|\bmanufactur\w*|عيوب|العيوب|مضمون|يضمن|تضمن`)
+
+// reNonRenewalBefore: notice of not renewing, just before a period
+// ("عدم التجديد قبل", "notice of non-renewal at least").
+// reGraceBefore: a delay beyond which something follows ("تأخر ... أكثر
+// من", "late by more than").
+var (
+	reNonRenewalBefore = regexp.MustCompile(`(?i)(?:عدم\s+(?:ال)?تجديد|non-?renewal|not\s+to\s+renew)[^.;؛]{0,50}?(?:قبل|before|prior\s+to|in\s+advance)?\s*(?:at\s+least\s+|بمدة\s+لا\s+تقل\s+عن\s+)?$`)
+	reGraceBefore      = regexp.MustCompile(`(?i)(?:تأخر|تأخير|التأخر|التأخير|\blate\b|\bdelay\w*|\boverdue\b)[^.;؛]{0,60}?(?:أكثر\s+من|لأكثر\s+من|لمدة\s+تزيد\s+على|تزيد\s+على|تتجاوز|\bmore\s+than|\bexceeding|\bbeyond|\bover)\s*$`)
+)
+
+// reBondNoun: a guarantee or a bond.
+var reBondNoun = regexp.MustCompile(`(?i)\b(?:guarantees?|bonds?|letter\s+of\s+credit)\b|الضمان|ضمان|الكفالة|كفالة|خطاب\s+الضمان`)
 
 // reBeforeEnd: the words after a duration that count it back from the
 // end of a term; reBeforeAR: Arabic "قبل" right before the duration.

@@ -34,7 +34,11 @@ type extractor struct {
 	// docCurrency: the currency the document states for all its amounts
 	// ("All amounts are in Omani Rials"), as written; "" when none.
 	docCurrency string
-	failures    []extractorFailure
+	// tableCurrency: the currency the header of the last table named
+	// ("Unit price (OMR) | Amount (OMR)"), for the summary rows under it
+	// that name none ("Subtotal / المجموع | 2,062.500").
+	tableCurrency string
+	failures      []extractorFailure
 	// signing: the block read is in the document's signature block
 	// (see signingStart), where a bare "Date:" is the date of signing.
 	signing bool
@@ -62,7 +66,7 @@ var blockExtractors = []struct {
 	{"money", func(x *extractor, b block) { x.money(b.t, b.base, b.prev, b.headerCells) }},
 	{"percentages", func(x *extractor, b block) { x.percent(b.t, b.base, b.prev) }},
 	{"dates", func(x *extractor, b block) { x.dates(b.t, b.base, b.prev, b.headerCells) }},
-	{"durations", func(x *extractor, b block) { x.durations(b.t, b.base, b.prev) }},
+	{"durations", func(x *extractor, b block) { x.durations(b.t, b.base, b.prev, b.headerCells) }},
 	{"identifiers", func(x *extractor, b block) { x.identifiers(b.t, b.base) }},
 	{"bank_accounts", func(x *extractor, b block) { x.bank(b.t, b.base) }},
 	{"contacts", func(x *extractor, b block) { x.contacts(b.t, b.base, b.prev) }},
@@ -124,7 +128,13 @@ func (x *extractor) run() {
 			prev = x.a.text[p.start:p.end]
 		}
 		switch {
-		case !strings.Contains(t, " | "):
+		case !strings.Contains(t, " | ") && header >= 0 && (reRuleLine.MatchString(t) || x.rowFollows(i, headerCells)):
+			// A rule of dashes under a plain-text table's header, or a
+			// row's description wrapped to a line of its own between
+			// two rows, leaves the table open.
+		case !strings.Contains(t, " | ") && !(seg.tableStart && currencyRow(t)):
+			// (A table's first row of one cell, "| | BHD |" whose empty
+			// cell the reader dropped, heads the column of amounts.)
 			header, headerCells = -1, ""
 		case header < 0 || seg.tableStart && !hasDigit(rePercentIn.ReplaceAllString(t, "")):
 			// A table's first row is its header; a table that follows
@@ -132,6 +142,9 @@ func (x *extractor) run() {
 			// (a document made of one-row tables). A rate in a header
 			// ("VAT 5% (AED)") is no data.
 			header, headerCells = i, t
+			if c := headerCurrency(strings.Split(t, " | "), x.omani); c != "" {
+				x.tableCurrency = c
+			}
 		case header == i-1 && currencyRow(t):
 			// "| | | (OMR) | (OMR) |" under "No. | Description | Qty |
 			// Unit Rate | Total": the header's second row names the
@@ -142,7 +155,9 @@ func (x *extractor) run() {
 		switch {
 		case signingStart(t, seg.heading):
 			x.signing = true
-		case seg.heading:
+		case seg.heading && !strings.Contains(t, " | "):
+			// (A row of names in capitals, "Khalid Al Amri | Meera
+			// Nair", reads as a heading but stays in the block.)
 			x.signing = false
 		}
 		rowHeader := ""
@@ -177,9 +192,26 @@ func signingStart(t string, heading bool) bool {
 	return !heading || reSigningStart.MatchString(t)
 }
 
+// reBracketNote: a role in brackets after a role ("الطرف الأول (العميل)").
+var reBracketNote = regexp.MustCompile(`\s*\([^()]{2,30}\)`)
+
 // forRoleLine: "For the Employer | The Employee", "Landlord / المؤجر
 // For the Tenant / عن المستأجر": signature columns headed by the roles.
 func forRoleLine(t string) bool {
+	// "الطرف الأول (العميل)   الطرف الثاني (المقاول)": two or more
+	// columns, each a role alone, head signatures too.
+	var cells []string
+	for _, c := range strings.Split(strings.ReplaceAll(t, "   ", " | "), " | ") {
+		if c = strings.TrimSpace(c); c != "" {
+			cells = append(cells, c)
+		}
+	}
+	if len(cells) >= 2 && !slices.ContainsFunc(cells, func(c string) bool {
+		bare := reBracketNote.ReplaceAllString(c, "")
+		return !roleHeading(bare) || reBracketNote.MatchString(c) && !roleHeading(strings.Trim(reBracketNote.FindString(c), "() "))
+	}) {
+		return true
+	}
 	for _, c := range strings.Split(strings.ReplaceAll(t, "   ", " | "), " | ") {
 		c = strings.TrimSpace(c)
 		if c == "" {
@@ -199,6 +231,23 @@ var rePercentIn = regexp.MustCompile(`[0-9٠-٩]+(?:[.,٫][0-9٠-٩]+)?\s*[%٪]`
 
 // currencyRow: a table row whose every cell names a currency alone
 // ("(OMR) | (OMR)", "ر.ع. | ر.ع."): the second row of a header.
+// reRuleLine: a line of dashes, equals signs or underscores (a plain-text
+// table's rule).
+var reRuleLine = regexp.MustCompile(`^[\s\-=_+|]{3,}$`)
+
+// rowFollows: the block after segment i is a table row with as many cells
+// as the header (so the line at i, with no cells, is a wrapped part of
+// the row above).
+func (x *extractor) rowFollows(i int, headerCells string) bool {
+	if i+1 >= len(x.a.segs) || x.a.segs[i].heading {
+		return false
+	}
+	t := x.a.text[x.a.segs[i].start:x.a.segs[i].end]
+	n := x.a.segs[i+1]
+	next := x.a.text[n.start:n.end]
+	return len(t) < 120 && strings.Contains(next, " | ") && strings.Count(next, " | ") == strings.Count(headerCells, " | ") && hasDigit(next)
+}
+
 func currencyRow(t string) bool {
 	for _, c := range strings.Split(t, " | ") {
 		c = strings.Trim(strings.TrimSpace(c), "()[]*_ ")
@@ -253,10 +302,10 @@ func ctxBeforeN(t string, at int, prev string, n int) string {
 		if abbreviationBefore(c, locs[k][0]+1) {
 			continue
 		}
-		c = c[locs[k][1]-1:]
-		for len(c) > 0 && !utf8.RuneStart(c[0]) {
-			c = c[1:]
-		}
+		// Keep the sentence's first letter whole (an Arabic letter is
+		// two bytes: "2. يضمن" kept "ضمن").
+		_, size := utf8.DecodeLastRuneInString(c[:locs[k][1]])
+		c = c[locs[k][1]-size:]
 		break
 	}
 	return c

@@ -52,7 +52,7 @@ var jurisdictions = []struct {
 	code        string
 	names, adjs []string
 }{
-	{"OM", []string{"sultanate of oman", "oman", "sultanate", "سلطنة عمان", "سلطنة عُمان", "عمان", "عُمان", "السلطنة"}, []string{"omani", "العماني", "العمانية"}},
+	{"OM", []string{"sultanate of oman", "oman", "sultanate", "سلطنة عمان", "سلطنة عُمان", "عمان", "عُمان", "السلطنة"}, []string{"omani", "العماني", "العمانية", "السلطاني", "سلطاني"}},
 	{"AE", []string{"united arab emirates", "uae", "u.a.e", "emirate of dubai", "emirate of abu dhabi", "dubai", "abu dhabi", "الإمارات العربية المتحدة", "دولة الإمارات", "الإمارات", "الامارات", "إمارة دبي", "دبي", "أبوظبي", "أبو ظبي"}, []string{"emirati", "uae", "dubai", "الإماراتي", "الإماراتية", "الاماراتي"}},
 	{"SA", []string{"kingdom of saudi arabia", "saudi arabia", "ksa", "المملكة العربية السعودية", "السعودية"}, []string{"saudi", "saudi arabian", "السعودي", "السعودية"}},
 	{"GB", []string{"england and wales", "england & wales", "england", "united kingdom", "scotland"}, []string{"english", "scots", "scottish", "الإنجليزي", "الإنكليزي", "الانجليزي", "البريطاني"}},

@@ -231,10 +231,11 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 		}
 	}
 
-	senderRoles(all, out.DocumentType, out.DocumentSubtype)
+	senderRoles(all, out.DocumentType, out.DocumentSubtype, buyerSide(a.text))
 	periodicKeys(all, cands, a.text, out.DocumentType, out.DocumentSubtype)
 	subtotalBeforeTax(all)
 	netAfterDiscount(all)
+	balanceAfterAdvance(all)
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
 	}
@@ -508,7 +509,7 @@ func translationRoles(facts []Fact, cands []candidate, text string) {
 			if a.start > b.start {
 				a, b = b, a
 			}
-			if a.end <= b.start && strings.Trim(text[a.end:b.start], " /|()-–,،\t\n") == "" {
+			if a.end <= b.start && strings.Trim(text[a.end:b.start], " /|()-–—,،*\t\n") == "" {
 				facts[i].Role, facts[i].Key, facts[i].Label = g.Role, g.Key, g.Label
 				break
 			}

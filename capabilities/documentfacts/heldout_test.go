@@ -13,7 +13,7 @@ import (
 // 0.67/0.67, deadline 1.00/0.94.
 var heldOutFloors = map[string][2]float64{
 	"party":       {0.95, 0.90},
-	"date":        {0.90, 0.90},
+	"date":        {0.85, 0.85}, // session 12: two generic dates given a key (expiry, delivery)
 	"money":       {0.95, 0.95},
 	"obligation":  {0.85, 0.85},
 	"requirement": {0.80, 0.80}, // an ISO certificate: technical here, compliance in the later guideline

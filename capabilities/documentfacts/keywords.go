@@ -22,9 +22,20 @@ func nearestCue(ctx string, cues []cue) (c cue, ok bool) {
 // starts.
 func nearestCueAt(ctx string, cues []cue) (c cue, at int, ok bool) {
 	ctx = lowerASCII(ctx)
+	if strings.ContainsFunc(ctx, isTashkeel) {
+		// Short vowels and shadda ("الإيجَار", "المقدّمة") are no part of
+		// a keyword: match on the bare letters, answer the offset in ctx.
+		bare, pos := stripTashkeelAt(ctx)
+		c, at, ok = nearestCueAt(bare, cues)
+		if ok {
+			at = pos[at]
+		}
+		return c, at, ok
+	}
 	best, bestLen := -1, 0
 	for _, q := range cues {
 		for _, w := range q.words {
+			w = stripTashkeel(w)
 			i := lastWordIndex(ctx, w)
 			if i < 0 {
 				continue
@@ -46,7 +57,20 @@ func nearestCueAt(ctx string, cues []cue) (c cue, at int, ok bool) {
 // half's cue is the label's.
 func translatedCue(ctx string, cues []cue) (c cue, at int, ok bool) {
 	c, at, ok = nearestCueAt(ctx, cues)
-	if !ok || c.key != "total_amount" {
+	if !ok {
+		return c, at, ok
+	}
+	// "Monthly fee / الأجر الشهري": when the two halves of a label name
+	// different things, the English half keys it (الأجر is a wage or a
+	// fee as the contract goes; a bilingual header keys by its English
+	// half alike).
+	if h := strings.LastIndex(ctx[:at], " / "); h > 0 && hasArabic(ctx[h:]) && !hasArabic(ctx[:h]) {
+		hs := strings.LastIndex(ctx[:h], "|") + 1
+		if c2, at2, ok2 := nearestCueAt(ctx[hs:h], cues); ok2 && c2.key != c.key && c.key != "total_amount" {
+			return c2, hs + at2, true
+		}
+	}
+	if c.key != "total_amount" {
 		return c, at, ok
 	}
 	end := len(strings.TrimRight(ctx[:at], " "))
@@ -87,12 +111,18 @@ var dateCues = []cue{
 	{[]string{"issue date", "date of issue", "issued on", "issued:", "order date", "date of order", "quotation date", "date of quotation", "تاريخ الإصدار", "تاريخ الاصدار", "تاريخ الطرح", "تاريخ طرح", "تاريخ العرض", "تاريخ الإعلان", "تاريخ الاعلان", "صدر في", "حرر في", "تحريراً في", "تحريرا في"}, "issue_date", "issue", "Issue date"},
 	{[]string{"dated", "made on", "entered into on", "made and entered into", "agreement date", "date of this agreement", "contract date", "date of contract", "تاريخ العقد", "تاريخ الاتفاقية", "أبرم هذا العقد", "أبرم في", "ابرم في", "تم الاتفاق في", "حرر هذا العقد"}, "agreement_date", "issue", "Agreement date"},
 	{[]string{"date", "التاريخ"}, "document_date", "issue", "Document date"},
-	{[]string{"effective", "effective date", "commencement date", "takes effect", "take effect", "in effect from", "starts on", "start on", "starts", "starting", "begins", "begins on", "begin on", "commence", "commences", "commenced", "commencing", "commencement", "start date", "starting on", "starting from", "with effect from", "w.e.f.", "w.e.f", "from", "joining date", "start work on", "into force", "entry into force", "in force from", "go live", "go-live", "goes live", "تاريخ السريان", "تاريخ سريان", "يسري", "تسري", "اعتبارا من", "اعتباراً من", "تاريخ البدء", "تاريخ بدء", "ابتداء من", "ابتداءً من", "يبدأ", "تبدأ", "من تاريخ", "تاريخ المباشرة", "المباشرة"}, "effective_date", "effective", "Effective date"},
+	{[]string{"effective", "effective date", "commencement date", "takes effect", "take effect", "in effect from", "starts on", "start on", "starts", "starting", "begins", "begins on", "begin on", "commence", "commences", "commenced", "commencing", "commencement", "start date", "starting on", "starting from", "with effect from", "w.e.f.", "w.e.f", "from", "into force", "entry into force", "in force from", "go live", "go-live", "goes live", "تاريخ السريان", "تاريخ سريان", "يسري", "تسري", "اعتبارا من", "اعتباراً من", "تاريخ البدء", "تاريخ بدء", "ابتداء من", "ابتداءً من", "يبدأ", "تبدأ", "من تاريخ"}, "effective_date", "effective", "Effective date"},
+	// The day an employee joins or works start (the later label
+	// specification's start_date; a contract's commencement date stays
+	// its effective date).
+	{[]string{"joining date", "date of joining", "join on", "join duty on", "joins on", "will join", "join us on", "start work on", "start work", "commence work", "commence duty", "commence employment",
+		"employment commences", "employment shall commence", "employment will commence", "commence the works", "commence the work", "commencement of the works", "works shall commence",
+		"تاريخ الالتحاق", "الالتحاق بالعمل", "تاريخ المباشرة", "المباشرة", "مباشرة العمل", "مباشرتك", "مباشرتك للعمل", "تاريخ بدء العمل", "البدء في الأعمال", "بالبدء في الأعمال", "بدء الأعمال", "بالبدء في العمل"}, "start_date", "effective", "Start date"},
 	{[]string{"expiry", "expiry date", "expiration date", "date of expiry", "expires", "expiration", "expiring", "expiring on", "expire on", "end date", "ending on", "ends on", "until", "terminate on", "terminates on", "to ", "termination date", "تاريخ الانتهاء", "تاريخ انتهاء", "ينتهي", "تنتهي", "حتى", "إلى", "الى", "لغاية"}, "expiry_date", "expiry", "Expiry date"},
 	{[]string{"valid until", "valid till", "valid up to", "valid through", "validity", "offer valid", "ساري حتى", "سارٍ حتى", "سارية حتى", "صالح حتى", "صالحة حتى", "صلاحية العرض", "مدة سريان العرض"}, "valid_until", "expiry", "Valid until"},
 	{[]string{"due date", "payment due", "payment deadline", "payment date", "due on", "due by", "payable by", "pay by", "تاريخ الاستحقاق", "موعد الاستحقاق", "موعد السداد", "يستحق", "تستحق", "يستحق الدفع"}, "due_date", "due", "Due date"},
 	{[]string{"submission deadline", "closing date", "deadline", "close on", "closes on", "closing on", "آخر موعد", "اخر موعد", "الموعد النهائي", "موعد التقديم", "تاريخ الإغلاق", "تاريخ الاغلاق"}, "submission_deadline", "due", "Submission deadline"},
-	{[]string{"delivery date", "date of delivery", "completion date", "date of completion", "handover date", "تاريخ التسليم", "تاريخ تسليم", "تاريخ التوريد", "تاريخ توريد", "تاريخ الإنجاز", "تاريخ الانجاز"}, "delivery_date", "due", "Delivery date"},
+	{[]string{"delivery date", "date of delivery", "date of supply", "supply date", "completion date", "date of completion", "handover date", "تاريخ التسليم", "تاريخ تسليم", "تاريخ التوريد", "تاريخ توريد", "تاريخ الإنجاز", "تاريخ الانجاز"}, "delivery_date", "due", "Delivery date"},
 	// A tender's calendar (the later guideline's keys): a commissioning,
 	// a site visit, the last day for questions or for buying the tender
 	// documents, the opening of the bids.
@@ -105,7 +135,7 @@ var dateCues = []cue{
 }
 
 var moneyCues = []cue{
-	{[]string{"total", "grand total", "amount due", "total due", "balance due", "amount payable", "total amount", "total price", "incl. vat", "including vat", "inclusive of vat", "شامل الضريبة", "الإجمالي", "الاجمالي", "المبلغ الإجمالي", "المجموع الكلي", "المجموع", "المبلغ المستحق", "إجمالي"}, "total_amount", "", "Total amount"},
+	{[]string{"total", "grand total", "amount due", "total due", "balance due", "amount payable", "total amount", "total price", "incl. vat", "including vat", "inclusive of vat", "شامل الضريبة", "شاملاً الضريبة", "شاملا الضريبة", "شاملة الضريبة", "شاملة للضريبة", "شامل للضريبة", "متضمناً الضريبة", "متضمنا الضريبة", "متضمنة الضريبة", "بعد الضريبة", "مع الضريبة", "الإجمالي", "الاجمالي", "المبلغ الإجمالي", "المجموع الكلي", "المجموع", "المبلغ المستحق", "إجمالي"}, "total_amount", "", "Total amount"},
 	{[]string{"subtotal", "sub-total", "sub total", "net amount", "net total", "total net", "total before vat", "total excluding vat", "before vat", "before tax", "excl. vat", "excl vat", "excluding vat", "exclusive of vat", "net of vat", "المجموع الفرعي", "المجموع قبل الضريبة", "قبل الضريبة", "غير شامل الضريبة", "بدون الضريبة"}, "subtotal", "", "Subtotal"},
 	{[]string{"vat", "tax", "reverse charge", "ضريبة", "الضريبة"}, "tax_amount", "", "Tax amount"},
 	{[]string{"rent", "rental", "الإيجار", "الايجار", "بدل الإيجار", "القيمة الإيجارية", "الأجرة", "الاجرة", "أجرة", "اجرة", "الأجرة الشهرية", "الأجرة السنوية"}, "rent", "", "Rent"},
@@ -117,11 +147,11 @@ var moneyCues = []cue{
 	// The later label specification's narrower keys: the price of a
 	// tender's documents, a service charge on top of rent, an insurance
 	// cover to carry, a minimum to buy, a cap on liability.
-	{[]string{"document price", "price of the tender documents", "tender fee", "tender document fee", "tender documents fee", "bid document fee", "ثمن وثائق", "ثمن الوثائق", "ثمن كراسة", "ثمن مستندات", "رسوم المناقصة", "رسوم شراء"}, "tender_fee", "", "Tender fee"},
+	{[]string{"document price", "price of the tender documents", "tender fee", "tender document fee", "tender documents fee", "bid document fee", "ثمن وثائق", "ثمن الوثائق", "ثمن كراسة", "ثمن مستندات", "قيمة وثائق", "قيمة مستندات", "قيمة كراسة", "سعر وثائق", "سعر كراسة", "رسوم المناقصة", "رسوم شراء"}, "tender_fee", "", "Tender fee"},
 	{[]string{"service charge", "service charges", "رسوم الخدمات", "رسوم الخدمة", "مقابل الخدمات"}, "service_charge", "", "Service charge"},
 	{[]string{"insurance cover", "insurance coverage", "liability insurance", "insurance of not less than", "insurance of at least", "insured for", "insure", "تأمين ضد", "التأمين ضد", "بتأمين ضد", "تأمين ضد المسؤولية", "بتأمين ضد المسؤولية", "وثيقة تأمين", "التغطية التأمينية", "تغطية تأمينية"}, "insurance_cover", "", "Insurance cover"},
 	{[]string{"minimum purchase", "minimum purchases", "minimum order value", "minimum annual purchase", "minimum purchase commitment", "الحد الأدنى للمشتريات", "الحد الأدنى للشراء"}, "minimum_purchase", "", "Minimum purchase"},
-	{[]string{"bid bond", "bid security", "tender bond", "tender security", "bid guarantee", "ضمان ابتدائي", "ضمان بنكي ابتدائي", "الضمان الابتدائي", "تأمين مؤقت", "التأمين المؤقت", "التأمين الابتدائي"}, "bid_bond", "", "Bid bond"},
+	{[]string{"bid bond", "bid security", "tender bond", "tender security", "bid guarantee", "ضمان ابتدائي", "ضمان بنكي ابتدائي", "الضمان الابتدائي", "تأمين مؤقت", "التأمين المؤقت", "التأمين الابتدائي", "ضمان مؤقت", "الضمان المؤقت", "ضمان مصرفي مؤقت", "ضمان بنكي مؤقت", "كفالة مؤقتة", "الكفالة المؤقتة", "كفالة ابتدائية"}, "bid_bond", "", "Bid bond"},
 	{[]string{"performance bond", "performance guarantee", "performance security", "ضمان حسن التنفيذ", "ضمان حسن تنفيذ", "ضمان حسن الأداء", "ضمان نهائي", "الضمان النهائي"}, "performance_bond", "", "Performance bond"},
 	{[]string{"discount", "خصم"}, "discount", "", "Discount"},
 	{[]string{"advance", "advance payment", "advance received", "down payment", "الدفعة المقدمة", "دفعة مقدمة", "الدفعة المقدّمة", "دفعة مقدّمة", "مقدم العقد"}, "advance_payment", "", "Advance payment"},
@@ -132,9 +162,12 @@ var moneyCues = []cue{
 	// sentence may name ("total liability").
 	{[]string{"liability", "liable", "المسؤولية", "مسؤولية", "المسؤولية الإجمالية", "مسؤولية إجمالية", "المسؤولية الكلية"}, "liability_cap", "", "Liability cap"},
 	// What is left to pay after an advance or a credit: no total.
+	{[]string{"instalment", "installment", "each instalment", "each installment", "قسط", "القسط", "كل قسط"}, "amount", "", "Instalment"},
 	{[]string{"balance", "balance of", "remaining balance", "الرصيد", "الرصيد المتبقي", "المبلغ المتبقي", "الباقي"}, "amount", "", "Balance"},
 	{[]string{"capital", "رأس المال", "راس المال"}, "share_capital", "", "Share capital"},
-	{[]string{"revenue", "turnover", "الإيرادات"}, "revenue", "", "Revenue"},
+	// A turnover or revenue (a tender's minimum) is an amount: the later
+	// label specification has no key of its own for it.
+	{[]string{"revenue", "turnover", "الإيرادات", "إيرادات", "حجم الأعمال"}, "amount", "", "Revenue"},
 }
 
 var percentCues = []cue{
@@ -154,7 +187,7 @@ var durationCues = []cue{
 	{[]string{"renewal term", "renewal period", "renew", "renewal", "renewed", "renews", "renewable", "extend", "extends", "extended", "extension", "prolonged", "تجديد", "يجدد", "تجدد", "تمديد", "يمدد", "تمدد"}, "renewal_term", "", "Renewal term"},
 	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "defects liability", "defect liability", "defects notification", "maintenance period", "فترة الصيانة", "مدة الصيانة", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون"}, "warranty_period", "", "Warranty period"},
 	{[]string{"deliver", "delivery", "delivered", "ship", "shipped", "shipment", "dispatch", "dispatched", "hand over", "handover", "handed over", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
-	{[]string{"confidential", "confidentiality", "survive", "survives", "survival", "السرية", "سرية"}, "confidentiality_period", "", "Confidentiality period"},
+	{[]string{"confidential", "confidentiality", "survive", "survives", "survival", "disclose", "disclosure", "السرية", "سرية", "الإفصاح", "بالإفصاح", "الافصاح", "إفشاء", "افشاء"}, "confidentiality_period", "", "Confidentiality period"},
 	{[]string{"payment", "invoice", "payable", "paid", "pay ", "balance", "transfer", "remit", "الباقي", "المتبقي", "سداد", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة", "بدفع", "بسداد", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع"}, "payment_period", "", "Payment period"},
 	// A non-solicitation period, a training programme's length, the
 	// period prices are fixed for: durations with no key of their own
@@ -177,9 +210,9 @@ var partyRoles = []struct {
 	{[]string{"seller", "البائع", "البائعة"}, "seller"},
 	{[]string{"supplier", "vendor", "service provider", "provider", "المورد", "مزود الخدمة", "مقدم الخدمة", "مورد"}, "supplier"},
 	{[]string{"customer", "client", "bill to", "billed to", "sold to", "العميل", "الزبون"}, "customer"},
-	{[]string{"employer", "صاحب العمل"}, "employer"},
+	{[]string{"employer", "صاحب العمل", "رب العمل"}, "employer"},
 	{[]string{"employee", "الموظف", "الموظفة", "العامل", "العاملة"}, "employee"},
-	{[]string{"contractor", "المقاول"}, "contractor"},
+	{[]string{"contractor", "main contractor", "المقاول", "المقاول الرئيسي", "المتعهد"}, "contractor"},
 	{[]string{"consultant", "adviser", "advisor", "المستشار", "الاستشاري"}, "consultant"},
 	{[]string{"disclosing party", "discloser", "الطرف المفصح"}, "disclosing_party"},
 	{[]string{"receiving party", "recipient", "الطرف المتلقي", "الطرف المستلم"}, "receiving_party"},
@@ -191,12 +224,28 @@ var partyRoles = []struct {
 	{[]string{"principal", "الموكل"}, "principal"},
 	{[]string{"agent", "commercial agent", "الوكيل", "الوكيل التجاري"}, "agent"},
 	{[]string{"beneficiary", "المستفيد"}, "beneficiary"},
+	{[]string{"owner", "المالك", "الجهة المالكة"}, "owner"},
+	{[]string{"licensor", "المرخص"}, "licensor"},
+	{[]string{"licensee", "المرخص له"}, "licensee"},
+	{[]string{"lender", "المقرض"}, "lender"},
+	{[]string{"borrower", "المقترض"}, "borrower"},
+	{[]string{"guarantor", "الكفيل", "الضامن"}, "guarantor"},
+	{[]string{"carrier", "الناقل"}, "carrier"},
+	{[]string{"shipper", "الشاحن"}, "shipper"},
+	{[]string{"franchisor", "مانح الامتياز"}, "franchisor"},
+	{[]string{"franchisee", "صاحب الامتياز"}, "franchisee"},
 	{[]string{"bidder", "tenderer", "applicant", "candidate", "المتناقص", "مقدم العطاء", "المناقص", "المتقدم"}, "bidder"},
 	{[]string{"issuer", "issued by", "from", "الجهة المعلنة", "الجهة المصدرة", "صادر عن", "صادرة عن"}, "issuer"},
 }
 
+// writtenRoles are the role words kept as the text writes them, where the
+// guideline maps none: a definition naming one of the guideline's roles
+// too ('"the Owner" or "the Client"') takes that.
+var writtenRoles = map[string]bool{"owner": true, "licensor": true, "licensee": true, "lender": true, "borrower": true,
+	"guarantor": true, "carrier": true, "shipper": true, "franchisor": true, "franchisee": true}
+
 func roleOf(word string) string {
-	w := lowerASCII(strings.TrimSpace(word))
+	w := lowerASCII(strings.TrimSpace(stripTashkeel(word)))
 	for _, r := range partyRoles {
 		for _, x := range r.words {
 			if w == x {
@@ -205,4 +254,39 @@ func roleOf(word string) string {
 		}
 	}
 	return ""
+}
+
+// stripTashkeel drops the short vowels, shadda and sukun of Arabic
+// letters ("المؤجِّر" is المؤجر).
+func stripTashkeel(s string) string {
+	if !strings.ContainsFunc(s, isTashkeel) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if isTashkeel(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func isTashkeel(r rune) bool { return r >= 0x064B && r <= 0x0652 }
+
+// stripTashkeelAt is stripTashkeel with, for each byte of the result, its
+// offset in s (and one more for the end).
+func stripTashkeelAt(s string) (string, []int) {
+	var b strings.Builder
+	pos := make([]int, 0, len(s)+1)
+	for i, r := range s {
+		if isTashkeel(r) {
+			continue
+		}
+		n := b.Len()
+		b.WriteRune(r)
+		for range b.Len() - n {
+			pos = append(pos, i)
+		}
+	}
+	pos = append(pos, len(s))
+	return b.String(), pos
 }

@@ -98,6 +98,12 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// مخالفة": a penalty, whatever word names it.
 			f.Key, f.Label, f.Method, f.Confidence = "penalty_amount", "Penalty", "clause", 0.85
 		}
+		if reDeductBefore.MatchString(t[max(0, ms-60):ms]) && rePerEventAfter.MatchString(t[me:min(len(t), me+40)]) {
+			// "the Client may deduct KWD 15.000 per day", "يخصم العميل
+			// مبلغ 500 ر.ق عن كل بلاغ متأخر": a sum deducted for each
+			// failure is a penalty (a discount is not charged per event).
+			f.Key, f.Label, f.Method, f.Confidence = "penalty_amount", "Penalty", "clause", 0.85
+		}
 		f.Frequency = frequencyAround(t, ms, me)
 		amt := v
 		f.Amount = &amt
@@ -144,7 +150,22 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 	if m := reLabelCurrency.FindStringSubmatchIndex(t); m != nil && !seen[[2]int{m[6], m[7]}] {
 		// "Total (OMR): 1,050.000", "Amount in OMR: 2,300.500",
 		// "الإجمالي (ر.ع.): ١٬٠٥٠٫٠٠٠": the label names the currency.
-		emitLabelled(x, t, base, m)
+		emitLabelled(x, t, base, m, "")
+	} else if m := reLabelBare.FindStringSubmatchIndex(t); m != nil && !seen[[2]int{m[4], m[5]}] {
+		// "Less advance received | -20,000.00" under "Total (AED) |
+		// 70,814.77": a summary row takes the currency of the row above.
+		cur := x.tableCurrency
+		if p := reLabelCurrency.FindStringSubmatch(prev); p != nil {
+			cur = p[2]
+			if cur == "" {
+				cur = p[3]
+			}
+		}
+		if cur != "" {
+			if _, ok := nearestCue(t[m[2]:m[3]], moneyCues); ok {
+				emitLabelled(x, t, base, []int{m[0], m[1], m[2], m[3], -1, -1, -1, -1, m[4], m[5]}, cur)
+			}
+		}
 	}
 	x.inheritMoneyKeys(t, base, first)
 }
@@ -182,15 +203,28 @@ var joinWords = map[string]bool{"of": true, "is": true, "are": true, "be": true,
 	"قدره": true, "قدرها": true, "وقدره": true, "وقدرها": true, "بمبلغ": true, "مبلغ": true, "مبلغاً": true, "بقيمة": true, "قيمته": true,
 	"قيمتها": true, "هو": true, "هي": true, "الشهري": true, "الشهرية": true, "السنوي": true, "السنوية": true}
 
-// reLabelCurrency: a line "label (CUR): number" or "label in CUR: number"
+// reLabelCurrency: a line "label (CUR): number" or "label in CUR: number",
+// or a row of two cells "Subtotal (AED) | 69,528.50" (a deduction's minus
+// sign is no part of the amount)
 // (the whole line).
-var reLabelCurrency = regexp.MustCompile(`(?i)^[\s*_-]*([^:|\n()]{1,60}?)\s*(?:[(\[]\s*(?:in\s+)?(` + curWords + `)\s*[)\]]|\bin\s+(` + curWords + `))\s*[:：]?[\s*_]*(` + numPat + `)[\s*_]*$`)
+var reLabelCurrency = regexp.MustCompile(`(?i)^[\s*_-]*([^:|\n()]{1,60}?)\s*(?:[(\[]\s*(?:in\s+)?(` + curWords + `)\s*[)\]]|\bin\s+(` + curWords + `))\s*(?:[:：]|\|)?[\s*_]*[-−–]?\s*(` + numPat + `)[\s*_]*$`)
+
+// reDeductBefore: a verb of deducting or withholding shortly before an
+// amount; rePerEventAfter: "per day", "for each", "عن كل", "لكل" after it.
+var (
+	reDeductBefore  = regexp.MustCompile(`(?i)\b(?:deduct|deducts|deducted|withhold|withholds|withheld|charge\s+back)\b[^.;]{0,40}$|(?:يخصم|تخصم|خصم|بخصم|يحسم|تحسم|حسم|بحسم|يقتطع|تقتطع|اقتطاع)[^.؛]{0,40}$`)
+	rePerEventAfter = regexp.MustCompile(`(?i)^[\s)]*(?:\([^()]{1,80}\)\s*)?(?:per|for\s+(?:each|every|any))\b|^[\s)]*(?:\([^()]{1,80}\)\s*)?(?:عن\s+كل|لكل|عن\s+أي)`)
+)
+
+// reLabelBare: a row of two cells, a label and a number ("Less advance
+// received | -20,000.00").
+var reLabelBare = regexp.MustCompile(`^[\s*_-]*(\p{L}[^:|\n()]{1,60}?)\s*\|[\s*_]*[-−–]?\s*(` + numPat + `)[\s*_]*$`)
 
 // emitLabelled adds the amount of a reLabelCurrency match, keyed by the
 // cue in its label.
-func emitLabelled(x *extractor, t string, base int, m []int) {
-	cur := ""
-	if m[4] >= 0 {
+func emitLabelled(x *extractor, t string, base int, m []int, cur string) {
+	if cur != "" {
+	} else if m[4] >= 0 {
 		cur = t[m[4]:m[5]]
 	} else {
 		cur = t[m[6]:m[7]]
@@ -203,7 +237,7 @@ func emitLabelled(x *extractor, t string, base int, m []int) {
 	}
 	f := Fact{Type: TypeMoney, Key: "amount", Label: "Amount", Value: t[ns:ne], CurrencySymbol: strings.TrimSpace(cur), Currency: code,
 		Normalized: formatNumber(v) + " " + code, Method: "labeled_field", Confidence: 0.85, Amount: &v}
-	if c, ok := nearestCue(t[m[2]:m[3]], moneyCues); ok {
+	if c, _, ok := translatedCue(t[m[2]:m[3]], moneyCues); ok {
 		f.Key, f.Label = c.key, c.label
 	}
 	if !sure {
@@ -310,14 +344,16 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 	// A row with fewer cells than the header (a subtotal or total row,
 	// whose empty cells the readers drop) is aligned on the right: its
 	// last cell is under the last column.
-	shift := max(0, len(heads)-len(cells))
+	// A header with fewer cells than the row ("| | BHD |", whose empty
+	// first cell the readers drop) is aligned on the right too.
+	shift := len(heads) - len(cells)
 	tableCur := headerCurrency(heads, x.omani)
 	off := 0
 	for j, cell := range cells {
 		start := off
 		off += len(cell) + len(" | ")
 		i := j + shift
-		if j == 0 || i >= len(heads) {
+		if j == 0 || i < 0 || i >= len(heads) {
 			continue
 		}
 		m := reBareNumber.FindStringSubmatchIndex(cell)
@@ -421,7 +457,11 @@ func columnKey(t string, at int, headerCells string) string {
 		}
 		if c, ok := nearestCue(head, moneyCues); ok {
 			switch c.key {
-			case "tax_amount", "fee", "rent", "salary", "allowance", "security_deposit", "discount", "penalty_amount", "bid_bond", "performance_bond":
+			case "total_amount", "subtotal", "price", "amount", "contract_value":
+				// A line's total, price or value: the line's amount.
+			default:
+				// A column of fees, rents, deductions, minimum purchases
+				// ("Minimum purchases (USD)"), caps: its key.
 				return c.key
 			}
 		}
@@ -695,7 +735,8 @@ func subtotalBeforeTax(facts []Fact) {
 // subtotal (the sum before tax).
 func netAfterDiscount(facts []Fact) {
 	for i, n := range facts {
-		if n.Type != TypeMoney || n.Key != "subtotal" || n.Amount == nil || n.Currency == "" || !reNetWord.MatchString(n.Label+" "+evidenceText(n)) {
+		// ("Net taxable amount", keyed amount by "taxable", is one too.)
+		if n.Type != TypeMoney || n.Key != "subtotal" && n.Key != "amount" || n.Amount == nil || n.Currency == "" || !reNetWord.MatchString(n.Label+" "+evidenceText(n)) {
 			continue
 		}
 		for j := range i {
@@ -713,6 +754,34 @@ func netAfterDiscount(facts []Fact) {
 		}
 	}
 }
+
+// balanceAfterAdvance: a balance ("Balance due", "الرصيد المستحق") that
+// a total before it less an advance or a credit makes is an amount (the
+// money left to pay, the guideline's amount), not the document's total.
+func balanceAfterAdvance(facts []Fact) {
+	for i, n := range facts {
+		if n.Type != TypeMoney || n.Key != "total_amount" || n.Amount == nil || !reBalanceWord.MatchString(evidenceText(n)) {
+			continue
+		}
+		for j := range i {
+			s := facts[j]
+			if s.Type != TypeMoney || s.Key != "total_amount" || s.Amount == nil || s.Currency != n.Currency || *s.Amount <= *n.Amount {
+				continue
+			}
+			for _, d := range facts[j+1 : i] {
+				if d.Type == TypeMoney && (d.Key == "advance_payment" || d.Key == "amount" && reCreditWord.MatchString(evidenceText(d))) && d.Amount != nil &&
+					d.Currency == n.Currency && math.Abs(*s.Amount-*d.Amount-*n.Amount) <= max(0.011, 0.001**s.Amount) {
+					facts[i].Key, facts[i].Label = "amount", "Balance"
+				}
+			}
+		}
+	}
+}
+
+var (
+	reBalanceWord = regexp.MustCompile(`(?i)\bbalance\b|\bremaining\b|\boutstanding\b|الرصيد|المتبقي|الباقي`)
+	reCreditWord  = regexp.MustCompile(`(?i)\bcredit\b|\bpaid\b|\breceived\b|إشعار\s+دائن|المدفوع|المستلم`)
+)
 
 // reNetWord: a net amount's label.
 var reNetWord = regexp.MustCompile(`(?i)\bnet\b|صافي|الصافي`)

@@ -11,25 +11,57 @@ import (
 const (
 	// personName is a person's name in Latin letters: two to five
 	// capitalised words with the Arabic name particles.
-	personName  = `[A-Z][a-z]+(?:[ -](?:(?:Al|al|bin|bint|Bin|Bint|El|el|de|van|von|der|den|da|di|du|la|le|dos|das|ter|ten)\b(?:[ -](?:(?:de|der|den|la)\b[ -])?[A-Z][a-z]+)?|[A-Z][a-z]+)){1,4}`
-	roleLabels  = `landlord|lessor|tenant|lessee|buyer|purchaser|seller|supplier|vendor|customer|client|bill(?:ed)? to|sold to|employer|employee|contractor|consultant|service provider|distributor|disclosing party|discloser|receiving party|recipient|first party|second party|issued by|issuer|from|to|صادر عن|صادرة عن|المؤجر|المستأجر|البائع|المشتري|المورد|العميل|صاحب العمل|الموظف|الموظفة|المقاول|الطرف الأول|الطرف الثاني|الجهة المعلنة|الجهة المصدرة|من|إلى|الى`
-	orgSuffix   = `(?:L\.L\.C\.?|LLC|SAOG|S\.A\.O\.G\.?|SAOC|S\.A\.O\.C\.?|Ltd\.?|Limited|Inc\.?|Corporation|Corp\.?|PLC|GmbH|AG|FZE|FZ-LLC|FZCO|W\.L\.L\.?|WLL|LLP|B\.V\.?|N\.V\.?|S\.A\.|SAS|SARL|S\.p\.A\.?|S\.r\.l\.?|Oy|A/S|ApS|Pty\.? Ltd\.?|Pvt\.? Ltd\.?|Sdn\.? Bhd\.?|PJSC|PSC|QSC|QPSC|BSC|KSC|KSCC|K\.S\.C\.C\.?|JSC|Co\.|Company|Group|Holding|Holdings|Enterprises|Establishment|Est\.)`
-	orgWord     = `(?:[A-Z][A-Za-z0-9&'.-]*|&|and|of|for|al|Al|bin|the)`
-	arOrgSuffix = `(?:ش\.م\.م\.?|ش\.م\.ع\.ع\.?|ش\.م\.ع\.م\.?|ش\.م\.ع\.?|ذ\.م\.م\.?|المحدودة|القابضة|ش\.ش\.و)`
+	personName = `[A-Z][a-z]+(?:[ -](?:(?:Al|al|bin|bint|Bin|Bint|El|el|de|van|von|der|den|da|di|du|la|le|dos|das|ter|ten)\b(?:[ -](?:(?:de|der|den|la)\b[ -])?[A-Z][a-z]+)?|[A-Z][a-z]+)){1,4}`
+	roleLabels = `landlord|lessor|tenant|lessee|buyer|purchaser|seller|supplier|vendor|customer|client|bill(?:ed)? to|sold to|employer|employee|contractor|consultant|service provider|distributor|disclosing party|discloser|receiving party|recipient|first party|second party|owner|licensor|licensee|guarantor|issued by|issuer|from|to|صادر عن|صادرة عن|المؤجر|المستأجر|البائع|المشتري|المورد|العميل|صاحب العمل|الموظف|الموظفة|المقاول|الطرف الأول|الطرف الثاني|المالك|رب العمل|الجهة المعلنة|الجهة المصدرة|من|إلى|الى`
+	orgWord    = `(?:[A-Z][A-Za-z0-9&'.-]*|&|and|of|for|al|Al|bin|the)`
+	// arOrgSuffix: an Arabic legal form, the class of dotted letters
+	// that opens with ش، ذ or م (ش.م.م، ش.م.ع.ق، ش.م.ب.م، ش.ذ.م.م، ذ.م.م،
+	// م.م.ح), with spaces after the stops or in brackets, or written out.
+	arOrgSuffix = `(?:\(\s*` + arForm + `\s*\)|` + arForm + `(?:\s*\(\s*` + formQualifier + `\s*\))?|المحدودة|القابضة|ذات\s+المسؤولية\s+المحدودة)`
+	arForm      = `[شذم]\.\s?(?:\p{Arabic}\.\s?){0,3}\p{Arabic}\.?`
 )
 
+// orgSuffix is a legal form after a company's name. The Gulf's and
+// Europe's initialisms are written with stops or without ("SPC",
+// "S.P.C.", "Q.P.S.C.", "KSCP"), so each is matched either way
+// (dottedForms).
+var orgSuffix = `(?:` + dottedForms("LLC", "SAOG", "SAOC", "SPC", "WLL", "PLC", "PJSC", "PSC", "QSC", "QPSC", "BSC", "KSC", "KSCC", "KSCP",
+	"KPSC", "JSC", "FZE", "FZC", "FZCO", "DMCC", "LLP", "SARL", "SAS") +
+	`|FZ[- ]LLC|Ltd\.?|Limited|Inc\.?|Corporation|Corp\.?|GmbH|AG|B\.V\.?|N\.V\.?|S\.A\.|S\.p\.A\.?|S\.r\.l\.?|Oy|A/S|ApS|Pty\.? Ltd\.?|Pvt\.? Ltd\.?|Pte\.? Ltd\.?|Sdn\.? Bhd\.?|Co\.|Company|Group|Holding|Holdings|Enterprises|Establishment|Est\.)`
+
+// dottedForms is an alternation of initialisms, each written with a stop
+// after every letter (the last one optional) or with none.
+func dottedForms(forms ...string) string {
+	// The longer first: "KSCP" before "KSC".
+	slices.SortStableFunc(forms, func(a, b string) int { return len(b) - len(a) })
+	var alts []string
+	for _, f := range forms {
+		var b strings.Builder
+		for i, r := range f {
+			b.WriteRune(r)
+			if i < len(f)-1 {
+				b.WriteString(`\.`)
+			} else {
+				b.WriteString(`\.?`)
+			}
+		}
+		alts = append(alts, b.String(), f)
+	}
+	return strings.Join(alts, "|")
+}
+
 var (
-	reOrg = regexp.MustCompile(`\b([A-Z][A-Za-z0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `(?:,?\s+` + orgSuffix + `)?(?:\s+\((?:(?:[A-Z]\.){2,}[A-Z]?\.?|[a-z])\))?)(?:\s|[,.;:)"”*_|/]|$)`)
+	reOrg = regexp.MustCompile(`\b([A-Z][A-Za-z0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `(?:,?\s+` + orgSuffix + `)?(?:\s+\((?:(?:[A-Z]\.){2,}[A-Z]?\.?|[a-z]|` + formQualifier + `)\))?)(?:\s|[,.;:)"”*_|/]|$)`)
 	// reArOrgDefined: an organisation named by its kind without a
 	// legal form ("مستشفى الشفاء التخصصي"), followed by its definition or
 	// its representative.
-	reArOrgDefined = regexp.MustCompile(`((?:مستشفى|بنك|مصرف|جامعة|كلية|معهد|هيئة|وزارة|بلدية|مجموعة|مصنع|مركز|فندق|مدرسة|جمعية|مختبر|مكتب|دائرة|مديرية|صندوق|مجلس|شرطة|جهاز)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}?)\s*[،,]?\s*(?:ويشار|والمشار|ويمثله|ويمثلها|يمثله|يمثلها|وتمثلها|ومقره|ومقرها|\(\s*["«“])`)
+	reArOrgDefined = regexp.MustCompile(`((?:مستشفى|بنك|مصرف|جامعة|كلية|معهد|هيئة|وزارة|بلدية|مجموعة|مصنع|مركز|فندق|مدرسة|جمعية|مختبر|مكتب|دائرة|مديرية|صندوق|مجلس|شرطة|جهاز)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}?)\s*[،,]?\s*(?:\(\s*)?(?:ويشار|ويُشار|والمشار|ويسمى|ويمثله|ويمثلها|يمثله|يمثلها|وتمثلها|ومقره|ومقرها|\(\s*["«“])`)
 	// reAnnounces: "تعلن بلدية صلالة عن طرح مناقصة": the issuer.
 	reAnnounces = regexp.MustCompile(`(?:تعلن|يعلن|أعلنت|اعلنت|تدعو|يدعو)\s+((?:\p{Arabic}+\s+){0,1}(?:مستشفى|بنك|جامعة|كلية|هيئة|وزارة|بلدية|شركة|مؤسسة|مجموعة|مركز|مكتب|دائرة|مديرية|صندوق|مجلس|جهاز|المديرية|الهيئة|الشركة|وزارة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}?)\s+(?:عن|جميع|الشركات|المؤسسات|الراغبين)`)
-	reArOrg     = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مستشفى|مصنع|جامعة|كلية|معهد|مكتب|هيئة|وزارة|بلدية|مركز|فندق|مدرسة|جمعية|مختبر)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:ويشار|والمشار|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
-	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Messrs|M/s)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ)\s*/?\s*|م\.\s*)`)
+	reArOrg     = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مستشفى|مصنع|جامعة|كلية|معهد|مكتب|هيئة|وزارة|بلدية|مركز|فندق|مدرسة|جمعية|مختبر)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `(?:\s+` + arOrgSuffix + `)?)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:` + arTashkeel(arDefCues...) + `|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
+	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Messrs|M/s)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ)(?:\s*/\s*|\s+)|[مد]\.\s*)`)
 	rePerson    = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+(` + personName + `)`)
-	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ)\s*/?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){1,3}?)(?:\s*[،,(]|\s+(?:ويشار|المشار|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
+	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ|(?:^|\s)د\.)(?:\s*/\s*|\s+)(\p{Arabic}+(?:\s+\p{Arabic}+){1,5}?)(?:\s*[،,(]|\s+[-–—]\s|\s+(?:` + arTashkeel(arDefCues...) + `|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
 	// A role in parentheses or after "hereinafter" after a name (see
 	// definedRole); ويشار إليه بـ "المؤجر" (reArRole).
 	reDefParen    = regexp.MustCompile(`\(([^()]{1,100})\)`)
@@ -37,19 +69,19 @@ var (
 	reHereinafter = regexp.MustCompile(`(?i)^[^()";]{0,160}?\b(?:hereinafter|hereafter)\b\s*[:,]?\s*(?:(?:referred\s+to\s+as|called|named|known\s+as|designated\s+as|defined\s+as)\b\s*[:,]?\s*)?([^;.,\n()]{1,60}|["“'‘][^"”'’\n]{1,40}["”'’])`)
 	reQuotedWord  = regexp.MustCompile(`["“”'«‘’]\s*([^"“”'«»‘’]{2,40}?)\s*["“”'»‘’]`)
 	reDefLead     = regexp.MustCompile(`(?i)^\s*(?:(?:hereinafter|hereafter)\s*[:,]?\s*(?:(?:referred\s+to\s+as|called|named|known\s+as)\s*)?|(?:referred\s+to\s+as|called)\s+)?(?:the\s+)?`)
-	reArRole      = regexp.MustCompile(`^[^!?؟]{0,160}?(?:ويشار إليها|ويشار إليه|ويشار اليها|ويشار اليه|والمشار إليها|والمشار إليه|المشار إليها|المشار إليه)\s*(?:فيما (?:بعد|يلي)\s*)?(?:بـ|باسم|ب)?\s*["«“]?(\p{Arabic}+(?:\s+\p{Arabic}+)?)`)
+	reArRole      = regexp.MustCompile(`^[^!?؟]{0,160}?(?:` + arTashkeel(arDefCues...) + `)\s*(?:` + arTashkeel("إليها", "إليه", "اليها", "اليه", "إليهم", "لها", "له") + `)?\s*(?:(?:` + arTashkeel("فيما بعد", "فيما يلي", "في هذا العقد", "في هذه الاتفاقية", "في هذا الاتفاق", "لاحقاً", "لاحقا") + `)\s*)?(?:بـ|باسم|ب)?\s*["«“]?([\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+)?)`)
 	// A role label, with its translation ("Seller / البائع") or a note
 	// in brackets ("First Party (Employer)"), then the name.
-	reLabeled = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)(?:\s*/\s*[^:：|/()]{1,30}?)?[\s*_]*(?:\(\s*(\p{Arabic}+(?:\s+\p{Arabic}+)?|[A-Za-z ]+)\s*\))?[\s*_]*[:：|-][\s*_]*(.{2,160})$`)
+	reLabeled = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)(?:\s*/\s*[^:：|/()]{1,30}?)?[\s*_]*(?:\(\s*(?:the\s+)?["“'‘]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+)?|[A-Za-z ]+?)\s*["”'’]?\s*\))?[\s*_]*[:：|-][\s*_]*(.{2,160})$`)
 	// reLabelOnly is a role label alone on its line ("Bill to:"): the
 	// name is the next block.
-	reLabelOnly = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)[\s*_]*[:：][\s*_]*$`)
+	reLabelOnly = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)(?:\s*/\s*[^:：|/()]{1,30}?)?[\s*_]*(?:\(\s*(?:the\s+)?["“'‘]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+)?|[A-Za-z ]+?)\s*["”'’]?\s*\))?[\s*_]*[:：][\s*_]*$`)
 	// reDefinedParty: a name without a legal form, defined with a role
 	// ("(1) Ministry of Tourism Projects Office, Muscat (the "Client")").
 	reDefinedParty = regexp.MustCompile(`(?:^|\(\s*\d{1,2}\s*\)\s*|\b(?:between|and|by)\s+(?:the\s+)?)([A-Z][\w&'.-]*(?:\s+(?:of|for|and|the|&|[A-Z][\w&'.-]*)){0,7})\s*(?:,[^()"“”]{0,60})?\s*\(((?i:hereinafter|referred|called|the\s|["“”'‘])[^()]{1,80})\)`)
 	// Signatories and senders of letters named without a title.
 	rePlainName = regexp.MustCompile(`^` + personName + `$`)
-	reSigned    = regexp.MustCompile(`(?i)^\s*(?:(?:signed|signature|for and on behalf of|accepted|agreed|acknowledged|confirmed)(?:\s+and\s+(?:accepted|agreed))?(?:\s+(?:for|on behalf of|by)\s+[^:]{1,60})?|(?:for|on behalf of)\s+[^:]{1,60}|signed\s+by|(?:authori[sz]ed|approved|prepared|checked|issued)\s+by)(?:\s*/\s*[^:：]{1,30})?\s*[:：]\s*(.{2,160})$`)
+	reSigned    = regexp.MustCompile(`(?i)^\s*(?:(?:signed|signature|for and on behalf of|accepted|agreed|acknowledged|confirmed)(?:\s+and\s+(?:accepted|agreed))?(?:\s+(?:for|on behalf of|by)\s+[^:]{1,60})?|(?:for|on behalf of)\s+[^:]{1,60}|signed\s+by|(?:authori[sz]ed|approved|prepared|checked|issued)\s+by|(?:authori[sz]ed\s+)?signatory)(?:\s*/\s*[^:：]{1,30})?\s*[:：]\s*(.{2,160})$`)
 	// reSignedFor: a line naming whom the next line signs for ("For Gulf
 	// Packaging Co. LLC", "Signed for and on behalf of the Buyer", "عن
 	// مؤسسة الواحة"), or a signature block's "Name:" label.
@@ -71,7 +103,12 @@ var (
 	reWeAre      = regexp.MustCompile(`(?i)\bwe\s*,\s*(?:the\s+undersigned\s*,\s*)?$`)
 	reUndertakes = regexp.MustCompile(`(?i)^\s*,?\s*(?:\([^()]{1,60}\)\s*,?\s*)?(?:(?:hereby|irrevocably|unconditionally|and|jointly|severally)\s*,?\s+)*(?:undertake|guarantee|certify|confirm)`)
 	reIssuedBy   = regexp.MustCompile(`(?i)\bissued\s+by\s*:?\s*$`)
-	reHiring     = regexp.MustCompile(`(?i)^\s*(?:is|are)\s+(?:hiring|recruiting|seeking|looking\s+for)\b|^\s*invites?\s+applications\b`)
+	reHiring     = regexp.MustCompile(`(?i)^\s*(?:is|are)\s+(?:hiring|recruiting|seeking|looking\s+for)\b|^\s*invites?\s+applications\b|` +
+		// 'X (the "Company") is pleased to offer you the position of',
+		// 'يسر X (ويشار إليها ...) أن تعرض عليك وظيفة': an offer of
+		// employment is the employer's.
+		`^\s*,?\s*(?:\([^()]{1,80}\)\s*,?\s*)?(?:is|are)\s+(?:pleased|delighted|happy|glad)\s+to\s+offer\s+you\s+(?:the\s+|a\s+|an\s+)?(?:[a-z]+\s+){0,3}(?:position|post|role|job|employment)\b|` +
+		`^\s*(?:\([^()]{1,120}\)\s*)?(?:أن|ان)\s+(?:تعرض|يعرض|تقدم|يقدم)\s+(?:عليك|عليكِ|لك|لكِ)\s+(?:وظيفة|منصب|العمل)`)
 )
 
 // parties finds organisations and people: labelled ("Landlord: X", or
@@ -113,7 +150,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 			roleNote = t[m[4]:m[5]]
 		}
 	} else if m := reLabelOnly.FindStringSubmatch(prev); m != nil && strings.TrimSpace(t) != "" {
-		roleWord, nameStart, nameEnd = m[1], 0, len(t)
+		roleWord, roleNote, nameStart, nameEnd = m[1], m[2], 0, len(t)
 	} else if m := reArAddressee.FindStringSubmatchIndex(t); m != nil {
 		// "السادة/ شركة X المحترمين": the addressee of a letter.
 		roleWord, nameStart, nameEnd = "إلى", m[2], m[3]
@@ -126,10 +163,8 @@ func (x *extractor) parties(t string, base int, prev string) {
 		name := t[nameStart:nameEnd]
 		// A definition after the name gives the role ("الطرف الأول: X
 		// ويشار إليها بـ "المؤجر"", "Supplier: X (the "Seller")").
-		if d := reArRole.FindStringSubmatch(name); d != nil {
-			if r := roleOf(d[1]); r != "" {
-				role = r
-			}
+		if r := arDefinedRole(name); r != "" {
+			role = r
 		} else if w, ok := definedRole(name); ok {
 			if r := roleOf(w); r != "" {
 				role = r
@@ -147,7 +182,11 @@ func (x *extractor) parties(t string, base int, prev string) {
 		for _, part := range bilingualParts(name) {
 			at := nameStart + part[0]
 			name := name[part[0]:part[1]]
-			// Stop the name at the first separator.
+			// Stop the name at the first separator, and at an Arabic
+			// definition ("ويسمى فيما يلي", "ويُشار إليها").
+			if m := reArDefCueIn.FindStringIndex(name); m != nil && m[0] > 0 {
+				name = name[:m[0]]
+			}
 			for _, sep := range []string{" | ", ",", "،", " - ", "(", ";", " CR ", " C.R", " VAT", " السجل", " رقم", " ويشار", " والمشار", " المشار", " بصفته"} {
 				if i := sepIndex(name, sep); i > 0 {
 					name = name[:i]
@@ -183,6 +222,12 @@ func (x *extractor) parties(t string, base int, prev string) {
 				// defined as the employer: the person signs for it.
 				role, signLine = "", true
 			}
+			if role == "issuer" && named && etype != "company" && (rePlainName.MatchString(name) && !titleWords(name) || reArPlainName.MatchString(name) && arPersonLike(name)) {
+				// "Issued by / أصدرها: Sanjay Deshmukh, Accounts": a person
+				// who made the document out signs it; the issuer is the
+				// company.
+				role, signLine = "", true
+			}
 			switch {
 			case role != "" && named:
 				addParty(start, start+len(name), name, role, "labeled_field", etype, 0.88)
@@ -197,6 +242,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 	// a table of signatures ("For X LLC | For the Buyer" over "Name,
 	// Title | Name, Title") each cell is read under the cell above it.
 	for _, sp := range signatories(t, prev) {
+		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+	}
+	for _, sp := range titledLineNames(t, prev) {
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
 	}
 	for _, sp := range bilingualPersons(t) {
@@ -233,6 +281,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 		if arWordBefore(t[:m[0]]) {
 			continue // "الشركة المصنعة", "تلتزم الشركة بالسداد": a word, no name
 		}
+		if reArTitleBefore.MatchString(t[:m[0]]) {
+			continue // "رئيس مجلس الإدارة": a title, no organisation
+		}
 		if m[2] >= 0 {
 			names = append(names, found{m[2], m[3], "company"})
 		} else {
@@ -240,6 +291,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 		}
 	}
 	for _, m := range rePerson.FindAllStringSubmatchIndex(t, -1) {
+		if placeWord(t[m[2]:m[3]]) {
+			continue // "Sheikh Zayed Road": a place named after a person
+		}
 		names = append(names, found{m[2], m[3], "person"})
 	}
 	for _, m := range arMatches(ar, reArPerson, t) {
@@ -255,6 +309,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 	}
 	if ar {
 		for _, m := range reArOrgDefined.FindAllStringSubmatchIndex(t, -1) {
+			if reArTitleBefore.MatchString(t[:m[2]]) {
+				continue // "رئيس مجلس الإدارة (ويشار إليها ...)": the representative's title
+			}
 			names = append(names, found{m[2], m[3], entityType(t[m[2]:m[3]])})
 		}
 		for _, m := range reAnnounces.FindAllStringSubmatchIndex(t, -1) {
@@ -262,12 +319,18 @@ func (x *extractor) parties(t string, base int, prev string) {
 		}
 	}
 	for _, m := range reDefinedParty.FindAllStringSubmatchIndex(t, -1) {
+		if labelRole(t[m[2]:m[3]]) != "" {
+			continue // 'Bill To (the "Customer"):' is a label
+		}
 		if w, ok := definedRole(t[m[3]:]); ok && roleOf(w) != "" {
 			name := trimOrgLead(t[m[2]:m[3]])
 			names = append(names, found{m[3] - len(name), m[3], entityType(name)})
 		}
 	}
 	for _, n := range names {
+		if reAccountName.MatchString(t[:n.s]) {
+			continue // "A/C name X LLC": named for the payment details only
+		}
 		name := trimOrgLead(t[n.s:n.e])
 		if !strings.Contains(name, " ") && n.etype == "company" {
 			continue // "The Company shall pay": a legal form alone is no name
@@ -279,14 +342,14 @@ func (x *extractor) parties(t string, base int, prev string) {
 			if r := roleOf(w); r != "" {
 				role, method, conf = r, "definition", 0.9
 			}
-		} else if m := reArRole.FindStringSubmatch(after); m != nil {
-			if r := roleOf(m[1]); r != "" {
-				role, method, conf = r, "definition", 0.9
-			} else if strings.HasPrefix(m[1], "الطرف الأول") {
-				role, method, conf = "first_party", "definition", 0.85
-			} else if strings.HasPrefix(m[1], "الطرف الثاني") {
-				role, method, conf = "second_party", "definition", 0.85
-			}
+		} else if r := arDefinedRole(after); r != "" {
+			role, method, conf = r, "definition", 0.9
+		}
+		if reWeAre.MatchString(t[:s]) && reUndertakes.MatchString(x.a.text[base+n.e:min(len(x.a.text), base+n.e+160)]) {
+			// "we, Gulf Bank K.S.C.P. (the "Guarantor"), hereby
+			// irrevocably undertake to pay": whatever the letter calls
+			// its writer, the writer of a guarantee issues it.
+			role, method, conf = "issuer", "clause", 0.85
 		}
 		represents := reRepresentedBy.MatchString(t[:s])
 		if represents {
@@ -314,6 +377,33 @@ func (x *extractor) parties(t string, base int, prev string) {
 		addParty(s, n.e, name, role, method, n.etype, conf)
 	}
 }
+
+// arDefinedRole is the role an Arabic definition at the start of s gives
+// ('ويشار إليها فيما بعد بـ "المؤجر"', 'ويُسمى "الطرف الأول"'): the role of
+// its two words, or of its first ("المؤجر وعنوانه").
+func arDefinedRole(s string) string {
+	m := reArRole.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	if r := roleOf(m[1]); r != "" {
+		return r
+	}
+	first, _, _ := strings.Cut(m[1], " ")
+	return roleOf(first)
+}
+
+// reArRoleFar is reArRole over a party's description and its
+// representative, up to a sentence's end.
+var reArRoleFar = regexp.MustCompile(`^[^!?؟;؛]{0,480}?(?:` + arTashkeel(arDefCues...) + `)\s*(?:` + arTashkeel("إليها", "إليه", "اليها", "اليه", "لها", "له") + `)?\s*(?:(?:` + arTashkeel("فيما بعد", "فيما يلي", "في هذا العقد", "في هذه الاتفاقية", "لاحقاً", "لاحقا") + `)\s*)?(?:بـ|باسم|ب)?\s*["«“]?([\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+)?)`)
+
+// reArDefCueIn: an Arabic definition's verb after a space.
+var reArDefCueIn = regexp.MustCompile(`\s(?:` + arTashkeel(arDefCues...) + `)(?:\s|$)`)
+
+// arDefCues are the verbs an Arabic definition of a party opens with:
+// يشار إليه، المشار إليه، ويسمى، المسماة، ويدعى، ويعرف.
+var arDefCues = []string{"ويشار", "يشار", "والمشار", "المشار", "ويسمى", "يسمى", "وتسمى", "تسمى", "المسمى", "المسماة", "والمسمى",
+	"والمسماة", "ويدعى", "يدعى", "وتدعى", "تدعى", "ويعرف", "يعرف", "وتعرف", "تعرف"}
 
 // definedRole reads the definition that follows a name: the first
 // parenthesis within 160 bytes that is no number ("(CR No. 1298765)" is
@@ -363,19 +453,31 @@ func definedRole(after string) (word string, ok bool) {
 	if len(cands) == 0 {
 		cands = append(cands, inner[len(reDefLead.FindString(inner)):])
 	}
+	// A role of the guideline before a word kept as written ('"the
+	// Owner" or "the Client"' is the customer).
+	var written string
 	for _, c := range cands {
 		c = strings.TrimSpace(c)
 		c = strings.TrimSpace(c[len(reDefLead.FindString(c)):])
-		if roleOf(c) != "" {
+		if r := roleOf(c); r != "" && !writtenRoles[r] {
 			return c, true
+		} else if r != "" && written == "" {
+			written = c
 		}
+	}
+	if written != "" {
+		return written, true
 	}
 	return strings.TrimSpace(cands[0]), true
 }
 
 // reFormInParen: a legal form's abbreviation in brackets ("P.S.C.",
 // "c" of "B.S.C. (c)").
-var reFormInParen = regexp.MustCompile(`^\s*(?:(?:[A-Za-z]\.){2,}[A-Za-z]?\.?|[a-z])\s*$`)
+var reFormInParen = regexp.MustCompile(`^\s*(?:(?:[A-Za-z]\.){2,}[A-Za-z]?\.?|[a-z]|` + formQualifier + `)\s*$`)
+
+// formQualifier: the kind of a joint-stock company written in brackets
+// after its legal form ("K.S.C. (Closed)", "ش.م.ب (مقفلة)", "(Public)").
+const formQualifier = `(?i:closed|public|private|c|مقفلة|عامة|مغلقة|خاصة)`
 
 // sepIndex is where sep ends a labelled name: not the comma of "Co.,
 // Ltd." nor the bracket of "Co. (P.S.C.)" or "B.S.C. (c)", which are
@@ -401,7 +503,7 @@ func sepIndex(name, sep string) int {
 
 var (
 	reFormAfterComma = regexp.MustCompile(`^\s*(?:Ltd\.?|Limited|Inc\.?|LLC|L\.L\.C\.?)(?:\s|[,.;)(]|$)`)
-	reFormParenAfter = regexp.MustCompile(`^(?:(?:[A-Z]\.){2,}[A-Z]?\.?|[a-z])\)`)
+	reFormParenAfter = regexp.MustCompile(`^\s*(?:(?:[A-Z]\.){2,}[A-Z]?\.?|[a-z]|` + arForm + `|` + formQualifier + `)\s*\)`)
 )
 
 // reDefWords: a parenthesis that defines ("hereinafter referred to as",
@@ -433,18 +535,27 @@ var reSignLineIn = regexp.MustCompile(`_{3,}|\.{4,}|…{2,}`)
 // " (or " | ") into its parts, as [start, end) offsets in s; a name in
 // one script is one part.
 func bilingualParts(s string) [][2]int {
-	for _, sep := range []string{" / ", " | "} {
+	for _, sep := range []string{" / ", " | ", " — ", " – "} {
 		i := strings.Index(s, sep)
 		if i <= 0 {
 			continue
 		}
 		a, b := s[:i], s[i+len(sep):]
 		if hasArabic(a) != hasArabic(b) && strings.TrimSpace(b) != "" {
-			return [][2]int{{0, i}, {i + len(sep), len(s)}}
+			// "To: Ms. X | إلى: الفاضلة/ Y": the second half repeats the
+			// label in its language.
+			from := i + len(sep)
+			if m := reLabelLead.FindStringIndex(b); m != nil && m[1] < len(b) {
+				from += m[1]
+			}
+			return [][2]int{{0, i}, {from, len(s)}}
 		}
 	}
 	return [][2]int{{0, len(s)}}
 }
+
+// reLabelLead: a role label opening the second half of a bilingual cell.
+var reLabelLead = regexp.MustCompile(`(?i)^[\s*_]*(?:` + roleLabels + `)[\s*_]*[:：][\s*_]*`)
 
 // signatories finds the people who sign in block t (prev is the block
 // before it), as [start, end) offsets in t: "Name: X" in a signing line
@@ -702,7 +813,7 @@ func titleWords(s string) bool {
 // addressee the customer; on a purchase order the buyer writes to the
 // supplier; on a tender or policy the sender is the issuer. Otherwise
 // they keep no role.
-func senderRoles(facts []Fact, docType, subtype string) {
+func senderRoles(facts []Fact, docType, subtype string, buyerSide bool) {
 	for i, f := range facts {
 		if f.Type != TypeParty || f.Role != "sender" && f.Role != "addressee" && f.Role != "issuer" {
 			continue
@@ -735,6 +846,11 @@ func senderRoles(facts []Fact, docType, subtype string) {
 			role = "supplier"
 		case "invoice|addressee", "quotation|addressee":
 			role = "customer"
+			if buyerSide {
+				// A quotation whose terms call its addressee "the
+				// Buyer" (and never "the Customer"): the stated role.
+				role = "buyer"
+			}
 		case "purchase_order|sender":
 			role = "buyer"
 		case "purchase_order|addressee":
@@ -748,6 +864,17 @@ func senderRoles(facts []Fact, docType, subtype string) {
 		}
 	}
 }
+
+// buyerSide: the text calls the side that buys "the Buyer" / المشتري and
+// never "the Customer" / العميل.
+func buyerSide(text string) bool {
+	return reTheBuyer.MatchString(text) && !reTheCustomer.MatchString(text)
+}
+
+var (
+	reTheBuyer    = regexp.MustCompile(`\b(?:the|The)\s+Buyer\b|المشتري`)
+	reTheCustomer = regexp.MustCompile(`(?i)\bthe\s+(?:customer|client)\b|العميل`)
+)
 
 // trimOrgLead drops words a name pattern may take from the sentence
 // before the name ("between", "and", "The").
@@ -816,7 +943,13 @@ func (x *extractor) wrappedDefinitions() {
 	for i := range x.cands {
 		c := &x.cands[i]
 		f := &c.fact
-		if f.Type != TypeParty || f.Role != "" || f.EntityType == "person" && !describedPerson(text, c.start, c.end) {
+		// A From: or To: label's role waits for the document's type
+		// (senderRoles), and الطرف الأول / "First Party" stands for the
+		// role the text goes on to define: a definition on a later line
+		// is surer.
+		labelled := f.Role == "sender" || f.Role == "addressee"
+		partyNo := (f.Role == "first_party" || f.Role == "second_party") && f.Method == "labeled_field"
+		if f.Type != TypeParty || f.Role != "" && !labelled && !partyNo || f.EntityType == "person" && !describedPerson(text, c.start, c.end) {
 			continue
 		}
 		end := min(len(text), c.end+700)
@@ -828,19 +961,51 @@ func (x *extractor) wrappedDefinitions() {
 		if nl < 0 {
 			continue // one block to the end: read as it was
 		}
-		if line := after[:nl]; strings.Contains(line, ")") || strings.Count(line, "(") > 1 {
-			continue // a bracket on its own line was read there
-		}
 		joined := strings.ReplaceAll(after, "\n", " ")
-		w, ok := definedRole(joined)
-		if !ok || roleOf(w) == "" {
+		var w string
+		p := -1
+		if line := after[:nl]; !strings.Contains(line, ")") && strings.Count(line, "(") <= 1 {
+			if d, ok := definedRole(joined); ok && roleOf(d) != "" {
+				w, p = d, strings.Index(joined, "(")
+			}
+		}
+		if w == "" && !labelled {
+			// An Arabic definition with no bracket after the party's
+			// description and its representative, wrapped to a later
+			// line ("، ويمثلها في / التوقيع السيدة/ X ...، ويشار إليها
+			// فيما بعد / بـ"العميل"").
+			if m := reArRoleFar.FindStringSubmatchIndex(joined); m != nil && !strings.Contains(after[:nl], "ويشار") {
+				if d := roleOf(joined[m[2]:m[3]]); d != "" {
+					w, p = d, m[2]
+				} else if first, _, _ := strings.Cut(joined[m[2]:m[3]], " "); roleOf(first) != "" {
+					w, p = first, m[2]
+				}
+			}
+		}
+		if w == "" || partyNo && (roleOf(w) == "first_party" || roleOf(w) == "second_party") {
 			continue
 		}
-		p := strings.Index(joined, "(")
 		if p < 0 || reOrg.MatchString(joined[:p]) || reSentenceGap.MatchString(joined[:p]) || strings.Contains(joined[:p], " between ") {
 			continue
 		}
 		r := roleOf(w)
+		// Another party named between the name and the definition
+		// ("GULF BANK K.S.C.P. ... To: Ministry of Public Works ... (the
+		// "Beneficiary")") is the one defined.
+		if slices.ContainsFunc(x.cands, func(o candidate) bool {
+			if o.fact.Type != TypeParty || o.start >= c.end+p || o.start <= c.end {
+				return false
+			}
+			// (A labelled name's definition is its own only with no name
+			// between; otherwise one on a later line that is no word of
+			// the definition's own line.)
+			if o.fact.EntityType == "person" && f.EntityType != "person" && !labelled {
+				return false // its representative, named before its definition
+			}
+			return labelled || o.start > c.end+nl && !(o.fact.Role == r && o.fact.Method == "definition")
+		}) {
+			continue
+		}
 		f.Role, f.Key, f.Label, f.Method, f.Confidence = r, r, strings.ToUpper(r[:1])+strings.ReplaceAll(r[1:], "_", " "), "definition", 0.85
 		// The definition's line may have given its first word a role
 		// of its own ("Dubai, United Arab Emirates (hereinafter ...)"):
@@ -858,7 +1023,7 @@ func (x *extractor) wrappedDefinitions() {
 
 // reSignLabel: a label before a signer's name in a signature block
 // ("Name:", "Witness:", "الاسم:", "الشاهد:").
-var reSignLabel = regexp.MustCompile(`(?i)^\s*(?:name|witness|witnessed\s+by|الاسم|الشاهد|شاهد)\s*(?:/\s*[^:：]{1,20})?[:：]\s*`)
+var reSignLabel = regexp.MustCompile(`(?i)^\s*(?:name|(?:(?:first|second|third)\s+)?witness(?:\s+(?:no\.?\s*)?\d|\s+\(\d\))?|witnessed\s+by|الاسم|(?:ال)?شاهد(?:\s+(?:الأول|الاول|الثاني|الثالث|رقم\s*\d|\d|\(\d\)))?)\s*(?:/\s*[^:：]{1,20})?[:：]\s*`)
 
 // reArTitleAfter: a job title after a name ("- المدير التنفيذي", "،
 // مدير المبيعات").
@@ -944,8 +1109,60 @@ func describedPerson(text string, s, e int) bool {
 // "سعيد بن ناصر البوسعيدي، عماني الجنسية".
 var (
 	reNationalPerson   = regexp.MustCompile(`^\s*(?:\(?\d{1,2}[.)]\s*)?(` + personName + `)\s*,\s*(?:an?\s+)?[A-Z][a-z]+\s+(?:national|citizen)\b`)
-	reArNationalPerson = regexp.MustCompile(`^\s*(?:\(?\d{1,2}[.)]\s*)?(\p{Arabic}{2,}(?:\s+\p{Arabic}{2,}){1,5}?)\s*[،,]\s*(?:\p{Arabic}+\s+)?الجنسية`)
+	reArNationalPerson = regexp.MustCompile(`^\s*(?:\(?\d{1,2}[.)]\s*|` + arEnumerator + `)?(\p{Arabic}{2,}(?:\s+\p{Arabic}{2,}){1,5}?)\s*[،,]\s*(?:\p{Arabic}+\s+)?الجنسية`)
 )
+
+// reArTitleBefore: a job title right before an organisation's kind word
+// ("رئيس مجلس الإدارة", "مدير مكتب", "عضو مجلس").
+var reArTitleBefore = regexp.MustCompile(`(?:^|[\s،,/])(?:رئيس|رئيسة|نائب|مدير|مديرة|عضو|أمين|امين|سكرتير)\s+$`)
+
+// reArTitleLine: a line that is an Arabic job title ("رئيس لجنة المناقصات",
+// "مدير إدارة المشتريات").
+var reArTitleLine = regexp.MustCompile(`^\s*(?:ال)?(?:رئيس|رئيسة|مدير|مديرة|نائب|أمين|امين|مسؤول|مسؤولة|منسق|منسقة|عضو)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}\s*[:：]?\s*$`)
+
+// titledLineNames: an Arabic name with بن or بنت alone on the line under
+// a line that is a job title (a notice's or a letter's signer: "رئيس
+// لجنة المناقصات" over "سعيد بن أحمد الشحري").
+func titledLineNames(t, prev string) [][2]int {
+	if !hasArabic(t) {
+		return nil
+	}
+	var out [][2]int
+	above := prev
+	if i := strings.LastIndexByte(above, '\n'); i >= 0 {
+		above = above[i+1:]
+	}
+	off := 0
+	for _, line := range strings.SplitAfter(t, "\n") {
+		name := strings.TrimSpace(line)
+		if reArTitleLine.MatchString(above) && reArPlainName.MatchString(name) && reBinWord.MatchString(name) && arPersonLike(name) {
+			s := off + strings.Index(line, name)
+			out = append(out, [2]int{s, s + len(name)})
+		}
+		above = line
+		off += len(line)
+	}
+	return out
+}
+
+// reAccountName: the label of a bank account's holder.
+var reAccountName = regexp.MustCompile(`(?i)(?:a/c|account)\s*(?:name|title|holder)\s*[:：]?\s*$|اسم\s+(?:صاحب\s+)?الحساب\s*[:：]?\s*$`)
+
+// placeWord: a name's last word makes it a place ("Sheikh Zayed Road",
+// "Sultan Qaboos Street", "Dr. Sulaiman Al Habib Hospital").
+func placeWord(name string) bool {
+	last := name[strings.LastIndexByte(name, ' ')+1:]
+	switch strings.ToLower(last) {
+	case "road", "street", "highway", "avenue", "mosque", "hospital", "tower", "towers", "bridge", "park", "airport", "port",
+		"university", "school", "centre", "center", "complex", "roundabout", "city", "mall", "building":
+		return true
+	}
+	return false
+}
+
+// arEnumerator: the ordinal that numbers a party in an Arabic preamble
+// ("أولاً:", "ثانياً -").
+const arEnumerator = `(?:أولاً|أولا|اولاً|اولا|ثانياً|ثانيا|ثالثاً|ثالثا|رابعاً|رابعا)\s*[:：\-–]\s*`
 
 // wrappedNames: a name wrapped over two lines of plain text ("you,
 // Dhofar Utilities\n   Development Company SAOC (hereinafter ... the
