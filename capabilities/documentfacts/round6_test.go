@@ -122,6 +122,8 @@ func TestMoneyRound6(t *testing.T) {
 			TypeMoney, []string{"penalty_amount|12.5 OMR", "penalty_amount|40 OMR", "amount|9000 OMR", "discount|300 OMR"}, []string{"discount|40 OMR", "contract_value|9000 OMR"}},
 	})
 	checkRound3(t, []round3Case{
+		{"The Employer shall pay an advance of 15% of the Contract Price before VAT, OMR 12,000.000, within 14 days.\nيدفع المالك دفعة مقدمة بنسبة 15% من قيمة العقد قبل الضريبة، أي 9,000.000 ر.ع.\nرسم الزيارة خارج الضمان: 40.000 ر.ع. للزيارة.",
+			TypeMoney, []string{"advance_payment|12000 OMR", "advance_payment|9000 OMR", "fee|40 OMR"}, []string{"subtotal|12000 OMR", "subtotal|9000 OMR"}},
 		{"إعلان مناقصة\nقيمة مستندات المناقصة: 75 ر.ع. غير مستردة.\nيرفق بالعطاء ضمان بنكي مؤقت بقيمة 3,200 ر.ع.\nألا يقل متوسط الإيرادات السنوية للمتقدم عن 250,000 ر.ع.",
 			TypeMoney, []string{"tender_fee|75 OMR", "bid_bond|3200 OMR", "amount|250000 OMR"}, []string{"revenue|250000 OMR"}},
 	})
