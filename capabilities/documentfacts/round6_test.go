@@ -78,6 +78,8 @@ func TestPartyLayoutsRound6(t *testing.T) {
 			TypeParty, []string{"agent|شركة النجوم للتجارة ش.م.م", "|ماجد بن سالم الحارثي", "|حمد بن راشد الغيلاني"}, []string{"agent|مجلس الإدارة", "|مجلس الإدارة"}},
 		{"إعلان مناقصة\nتغلق العطاءات في 2026/09/30.\nرئيس لجنة المناقصات\nخالد بن مسعود العبري",
 			TypeParty, []string{"|خالد بن مسعود العبري"}, nil},
+		{"شهادة ضمان\nتشهد شركة الريادة للطاقة ش.م.م (ويشار إليها فيما بعد بـ\"الشركة\") بأنها قامت\nبتوريد وتركيب مولدين لصالح العميل.\nWARRANTY CERTIFICATE\nPolar Chillers LLC (the \"Company\") certifies that it has supplied and installed two chillers.",
+			TypeParty, []string{"supplier|شركة الريادة للطاقة ش.م.م", "supplier|Polar Chillers LLC"}, nil},
 		{"تعلن بلدية صور (ويشار إليها فيما بعد بـ\"الجهة المالكة\") عن طرح مناقصة صيانة الطرق.",
 			TypeParty, []string{"owner|بلدية صور"}, []string{"issuer|بلدية صور"}},
 	})
