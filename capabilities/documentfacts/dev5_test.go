@@ -7,7 +7,7 @@ import "testing"
 // the rules; docs/documents.md has its first run and the figures after
 // the rules were fixed on it. A regression floor on development data.
 var dev5Floors = map[string][2]float64{
-	"party":       {0.91, 0.95},
+	"party":       {0.92, 0.97},
 	"date":        {0.80, 0.81},
 	"money":       {0.88, 0.86},
 	"obligation":  {0.63, 0.77},
