@@ -133,6 +133,11 @@ func TestMoneyRound6(t *testing.T) {
 	if got := factSet(out0, TypeMoney); !slices.Contains(got, "minimum_purchase|120000 EUR") || !slices.Contains(got, "minimum_purchase|150000 EUR") {
 		t.Errorf("minimum purchases column: got %q", got)
 	}
+	// A purchase order's own number and date in a table at its top.
+	po := extractMarkdown(t, "# أمر شراء\n\n**مستشفى النور**\n\n| رقم الأمر | التاريخ | المرجع |\n|---|---|---|\n| PO-77 | 2026/05/03م | RFQ-12 |\n\nيلتزم المورد بالتوريد.\n")
+	if got := factSet(po, TypeDate); !slices.Contains(got, "document_date|2026-05-03") {
+		t.Errorf("order's date in its top table: got %q", got)
+	}
 	out := extractMarkdown(t, "# TAX INVOICE\n\n| # | Item | Qty | Amount (QAR) |\n|---|---|---|---|\n| 1 | Desk | 2 | 1,000.00 |\n\n| | QAR / ر.ق |\n|---|---|\n| Monthly fee / الأجر الشهري | 2,500.00 |\n| Total excluding VAT / الإجمالي قبل الضريبة | 1,000.00 |\n| Total including VAT / الإجمالي شاملاً الضريبة | 1,050.00 |\n")
 	got := factSet(out, TypeMoney)
 	for _, w := range []string{"fee|2500 QAR", "subtotal|1000 QAR", "total_amount|1050 QAR"} {
