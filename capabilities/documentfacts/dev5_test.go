@@ -8,7 +8,7 @@ import "testing"
 // the rules were fixed on it. A regression floor on development data.
 var dev5Floors = map[string][2]float64{
 	"party":       {0.92, 0.97},
-	"date":        {0.80, 0.81},
+	"date":        {0.82, 0.83},
 	"money":       {0.88, 0.86},
 	"obligation":  {0.63, 0.77},
 	"requirement": {0.31, 0.25},
