@@ -101,6 +101,17 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 			// "إنه في يوم الأحد الموافق ١٢ أبريل ٢٠٢٦م، تم الاتفاق بين":
 			// the date the agreement is made.
 			f.Key, f.Label, f.Role, f.Method = cueAgreementDate.key, cueAgreementDate.label, cueAgreementDate.role, "clause"
+		case !ok && base < x.topEnd && headerCells != "" && topDateColumn(t, ms, headerCells):
+			// (As a bare "Date:" label is: an agreement's or an
+			// invoice's date by the title.)
+			c := cueDocumentDate
+			switch x.title {
+			case "agreement":
+				c = cueAgreementDate
+			case "invoice":
+				c = cueInvoiceDate
+			}
+			f.Key, f.Label, f.Role, f.Method = c.key, c.label, c.role, "table"
 		case !ok && base < x.topEnd && strings.TrimSpace(t[:ms]) == "" && strings.TrimSpace(strings.TrimRight(t[me:], ".,")) == "":
 			// A date alone on its line at the top of a letter is its date.
 			f.Key, f.Label, f.Role, f.Method = "document_date", "Document date", "issue", "pattern"
@@ -234,3 +245,21 @@ func dateColumnCue(t string, at int, headerCells string) (cue, bool) {
 	}
 	return c, true
 }
+
+// topDateColumn: the date of a table among the document's first lines
+// whose column is headed by a bare "Date" / "التاريخ" ("رقم أمر الشراء |
+// التاريخ | مرجع عرض السعر" over the order's own number and date) is the
+// document's date.
+func topDateColumn(t string, at int, headerCells string) bool {
+	heads := strings.Split(headerCells, " | ")
+	cells := strings.Count(t, " | ") + 1
+	i := strings.Count(t[:at], " | ") + max(0, len(heads)-cells)
+	if i >= len(heads) {
+		return false
+	}
+	c, ok := nearestCue(heads[i], dateCues)
+	return ok && c.key == "document_date" && len(strings.Fields(heads[i])) <= 2 && reRefColumn.MatchString(headerCells)
+}
+
+// reRefColumn: a column of the document's own number or reference.
+var reRefColumn = regexp.MustCompile(`(?i)(?:no\.?|number|ref(?:erence)?\.?)(?:\s|$|\|)|رقم|المرجع|مرجع`)

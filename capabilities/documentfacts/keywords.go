@@ -143,7 +143,7 @@ var moneyCues = []cue{
 	{[]string{"salary", "الراتب", "راتب", "الأجر", "اجر"}, "salary", "", "Salary"},
 	{[]string{"allowance", "بدل"}, "allowance", "", "Allowance"},
 	{[]string{"contract value", "contract price", "total value", "contract sum", "agreement value", "value of this agreement", "value of the agreement", "value of this contract", "value of the contract", "قيمة الاتفاقية", "قيمة هذه الاتفاقية", "قيمة هذا العقد", "قيمة العقد", "قيمة العقد الإجمالية", "القيمة الإجمالية للعقد"}, "contract_value", "", "Contract value"},
-	{[]string{"fee", "fees", "charge", "charges", "رسوم", "الرسوم", "أتعاب", "الأتعاب", "اتعاب"}, "fee", "", "Fee"},
+	{[]string{"fee", "fees", "charge", "charges", "رسوم", "الرسوم", "رسم", "الرسم", "أتعاب", "الأتعاب", "اتعاب"}, "fee", "", "Fee"},
 	// The later label specification's narrower keys: the price of a
 	// tender's documents, a service charge on top of rent, an insurance
 	// cover to carry, a minimum to buy, a cap on liability.

@@ -50,6 +50,20 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		f := Fact{Type: TypeMoney, Key: "amount", Label: "Amount", Value: t[ms:me], CurrencySymbol: strings.TrimSpace(cur), Method: "pattern", Confidence: 0.8}
 		ctx := ctxBefore(t, ms, prev)
 		c, at, cued := translatedCue(ctx, moneyCues)
+		if cued {
+			// "an advance of 10% of the Subcontract Price before VAT, OMR
+			// 33,938.050", "دفعة مقدمة بنسبة 10% من قيمة العقد قبل الضريبة،
+			// أي ...": a cue in the base of a percentage names the base,
+			// not the amount; the cue before the percentage does.
+			if locs := rePercentOf.FindAllStringIndex(ctx[:at], -1); len(locs) > 0 {
+				p := locs[len(locs)-1][0]
+				if !strings.ContainsAny(ctx[p:at], ".;؛") {
+					if c2, at2, ok2 := translatedCue(ctx[:p], moneyCues); ok2 {
+						c, at = c2, at2
+					}
+				}
+			}
+		}
 		if cued && c.key == "total_amount" && strings.HasSuffix(lowerASCII(ctx[:at]), "in ") {
 			cued = false // "in total not more than EUR 6.250": a bound, not a total
 		}
@@ -208,6 +222,9 @@ var joinWords = map[string]bool{"of": true, "is": true, "are": true, "be": true,
 // sign is no part of the amount)
 // (the whole line).
 var reLabelCurrency = regexp.MustCompile(`(?i)^[\s*_-]*([^:|\n()]{1,60}?)\s*(?:[(\[]\s*(?:in\s+)?(` + curWords + `)\s*[)\]]|\bin\s+(` + curWords + `))\s*(?:[:：]|\|)?[\s*_]*[-−–]?\s*(` + numPat + `)[\s*_]*$`)
+
+// rePercentOf: a percentage of a base ("10% of the", "بنسبة 10% من").
+var rePercentOf = regexp.MustCompile(`(?i)[0-9٠-٩]+(?:[.,٫][0-9٠-٩]+)?\s*(?:%|٪|per\s*cent|percent)\s+(?:of|من)\s`)
 
 // reDeductBefore: a verb of deducting or withholding shortly before an
 // amount; rePerEventAfter: "per day", "for each", "عن كل", "لكل" after it.

@@ -373,6 +373,10 @@ func (x *extractor) parties(t string, base int, prev string) {
 			role, method, conf = "issuer", "clause", 0.8
 		case reHiring.MatchString(after):
 			role, method, conf = "employer", "clause", 0.8
+		case reSuppliedAfter.MatchString(x.a.text[base+n.e : min(len(x.a.text), base+n.e+240)]):
+			// "تشهد X (...) بأنها قامت بتوريد وتركيب", "X certifies that
+			// it has supplied and installed": the supplier.
+			role, method, conf = "supplier", "clause", 0.8
 		}
 		addParty(s, n.e, name, role, method, n.etype, conf)
 	}
@@ -1144,6 +1148,9 @@ func titledLineNames(t, prev string) [][2]int {
 	}
 	return out
 }
+
+// reSuppliedAfter: the name's own sentence says it supplied the goods.
+var reSuppliedAfter = regexp.MustCompile(`(?i)^\s*,?\s*(?:\([^()]{1,120}\)\s*,?\s*)?(?:(?:بأنها|بأنه|أنها|أنه|بانها|بانه)\s+(?:قد\s+)?(?:قامت|قام)\s+(?:ب)?(?:توريد|بتوريد)|(?:certifies|confirms|declares)\s+that\s+it\s+(?:has\s+)?(?:supplied|delivered))`)
 
 // reAccountName: the label of a bank account's holder.
 var reAccountName = regexp.MustCompile(`(?i)(?:a/c|account)\s*(?:name|title|holder)\s*[:：]?\s*$|اسم\s+(?:صاحب\s+)?الحساب\s*[:：]?\s*$`)

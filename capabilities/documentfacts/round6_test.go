@@ -78,6 +78,8 @@ func TestPartyLayoutsRound6(t *testing.T) {
 			TypeParty, []string{"agent|شركة النجوم للتجارة ش.م.م", "|ماجد بن سالم الحارثي", "|حمد بن راشد الغيلاني"}, []string{"agent|مجلس الإدارة", "|مجلس الإدارة"}},
 		{"إعلان مناقصة\nتغلق العطاءات في 2026/09/30.\nرئيس لجنة المناقصات\nخالد بن مسعود العبري",
 			TypeParty, []string{"|خالد بن مسعود العبري"}, nil},
+		{"شهادة ضمان\nتشهد شركة الريادة للطاقة ش.م.م (ويشار إليها فيما بعد بـ\"الشركة\") بأنها قامت\nبتوريد وتركيب مولدين لصالح العميل.\nWARRANTY CERTIFICATE\nPolar Chillers LLC (the \"Company\") certifies that it has supplied and installed two chillers.",
+			TypeParty, []string{"supplier|شركة الريادة للطاقة ش.م.م", "supplier|Polar Chillers LLC"}, nil},
 		{"تعلن بلدية صور (ويشار إليها فيما بعد بـ\"الجهة المالكة\") عن طرح مناقصة صيانة الطرق.",
 			TypeParty, []string{"owner|بلدية صور"}, []string{"issuer|بلدية صور"}},
 	})
@@ -122,12 +124,19 @@ func TestMoneyRound6(t *testing.T) {
 			TypeMoney, []string{"penalty_amount|12.5 OMR", "penalty_amount|40 OMR", "amount|9000 OMR", "discount|300 OMR"}, []string{"discount|40 OMR", "contract_value|9000 OMR"}},
 	})
 	checkRound3(t, []round3Case{
+		{"The Employer shall pay an advance of 15% of the Contract Price before VAT, OMR 12,000.000, within 14 days.\nيدفع المالك دفعة مقدمة بنسبة 15% من قيمة العقد قبل الضريبة، أي 9,000.000 ر.ع.\nرسم الزيارة خارج الضمان: 40.000 ر.ع. للزيارة.",
+			TypeMoney, []string{"advance_payment|12000 OMR", "advance_payment|9000 OMR", "fee|40 OMR"}, []string{"subtotal|12000 OMR", "subtotal|9000 OMR"}},
 		{"إعلان مناقصة\nقيمة مستندات المناقصة: 75 ر.ع. غير مستردة.\nيرفق بالعطاء ضمان بنكي مؤقت بقيمة 3,200 ر.ع.\nألا يقل متوسط الإيرادات السنوية للمتقدم عن 250,000 ر.ع.",
 			TypeMoney, []string{"tender_fee|75 OMR", "bid_bond|3200 OMR", "amount|250000 OMR"}, []string{"revenue|250000 OMR"}},
 	})
 	out0 := extractMarkdown(t, "| Year | Minimum purchases (EUR) / الحد الأدنى للمشتريات |\n|---|---|\n| 2027 | 120,000 |\n| 2028 | 150,000 |\n")
 	if got := factSet(out0, TypeMoney); !slices.Contains(got, "minimum_purchase|120000 EUR") || !slices.Contains(got, "minimum_purchase|150000 EUR") {
 		t.Errorf("minimum purchases column: got %q", got)
+	}
+	// A purchase order's own number and date in a table at its top.
+	po := extractMarkdown(t, "# أمر شراء\n\n**مستشفى النور**\n\n| رقم الأمر | التاريخ | المرجع |\n|---|---|---|\n| PO-77 | 2026/05/03م | RFQ-12 |\n\nيلتزم المورد بالتوريد.\n")
+	if got := factSet(po, TypeDate); !slices.Contains(got, "document_date|2026-05-03") {
+		t.Errorf("order's date in its top table: got %q", got)
 	}
 	out := extractMarkdown(t, "# TAX INVOICE\n\n| # | Item | Qty | Amount (QAR) |\n|---|---|---|---|\n| 1 | Desk | 2 | 1,000.00 |\n\n| | QAR / ر.ق |\n|---|---|\n| Monthly fee / الأجر الشهري | 2,500.00 |\n| Total excluding VAT / الإجمالي قبل الضريبة | 1,000.00 |\n| Total including VAT / الإجمالي شاملاً الضريبة | 1,050.00 |\n")
 	got := factSet(out, TypeMoney)
