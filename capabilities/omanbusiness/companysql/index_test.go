@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dalil/capabilities/omanbusiness"
+	"dalil/capabilities/omanbusiness/companysql"
 	"dalil/dataset"
 )
 
@@ -208,6 +209,58 @@ func TestSearchStopsWhenCancelled(t *testing.T) {
 		}
 		if n := s.IndexRowsRead() - before; n != 0 {
 			t.Errorf("a cancelled search read %d index rows", n)
+		}
+	})
+}
+
+// TestReindexFindsAgain: an index that no check sees is stale (its terms
+// spelt otherwise, its scheme current) finds nothing, in this process or
+// a new one; Reindex (`dalil companies reindex`) refiles every record, and
+// the same search finds the company again.
+func TestReindexFindsAgain(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		s := open(t, dsn)
+		imp(t, s, registryCSV, dataset.ImportOptions{Filename: "r.csv"})
+		ctx := context.Background()
+		finds := func(s *companysql.Store) bool {
+			t.Helper()
+			cat, err := s.Catalog(ctx, omanbusiness.Want{Names: []string{"al noor trading"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := cat.Search(omanbusiness.Query{Text: "al noor trading"})
+			return len(got) > 0 && got[0].Company.ID == "OM-CR-1234567" && got[0].MatchedBy == "exact_name"
+		}
+		if !finds(s) {
+			t.Fatal("not found after the import")
+		}
+		s.Spoil(t)
+		if finds(s) || finds(open(t, dsn)) {
+			t.Fatal("found through a spoilt index: the test spoils nothing")
+		}
+		n, err := s.Reindex(ctx, nil)
+		if err != nil || n != strings.Count(registryCSV, "\n")-1 {
+			t.Fatalf("Reindex = %d, %v; want every record (%d)", n, err, strings.Count(registryCSV, "\n")-1)
+		}
+		if !finds(s) || !finds(open(t, dsn)) {
+			t.Error("not found after Reindex")
+		}
+	})
+}
+
+// TestAnEmptiedIndexIsRefiled: an index emptied while the records keep
+// their company_id is refiled by the first search of a new process.
+func TestAnEmptiedIndexIsRefiled(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		s := open(t, dsn)
+		imp(t, s, registryCSV, dataset.ImportOptions{Filename: "r.csv"})
+		s.Empty(t)
+		cat, err := open(t, dsn).Catalog(context.Background(), omanbusiness.Want{Names: []string{"al noor trading"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cat.Search(omanbusiness.Query{Text: "al noor trading"}); len(got) == 0 || got[0].Company.ID != "OM-CR-1234567" {
+			t.Fatalf("search after the index was emptied = %+v", got)
 		}
 	})
 }

@@ -33,8 +33,19 @@ func (s *Store) Forget(t interface{ Fatal(...any) }) {
 			t.Fatal(err)
 		}
 	}
-	s.indexed.Store(false)
+	s.indexed.Forget()
 }
 
 // RowsRead is how many records the store's imports have read so far.
 func (s *Store) RowsRead() int64 { return s.rowsRead.Load() }
+
+// Spoil makes the name index stale in a way no check can see: every term
+// filed under another spelling ("z" before it), its counts gone, its
+// scheme still this build's.
+func (s *Store) Spoil(t interface{ Fatal(...any) }) {
+	for _, q := range []string{`UPDATE sanctions_name_terms SET term = 'z' || term`, `DELETE FROM sanctions_term_counts WHERE term <> '#version'`} {
+		if _, err := s.db.Write().Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -139,3 +139,48 @@ func scoreOf(r sanctions.Result, id string) (float64, bool) {
 	}
 	return 0, false
 }
+
+// TestReindexFindsAgain: a list of 10,001 entries whose index no check
+// sees is stale (its terms spelt otherwise, its scheme current) screens
+// clear, in this process or a new one; Reindex (`dalil sanctions
+// reindex`) refiles every entry, reporting its progress, and the same
+// names are found again.
+func TestReindexFindsAgain(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		var b strings.Builder
+		for i := range 10_000 {
+			fmt.Fprint(&b, ftmLine(fmt.Sprintf("NK-filler%05d", i), fmt.Sprintf("Filler Person %s", strings.Repeat("x", 1+i%7)+fmt.Sprint(i))))
+		}
+		b.WriteString(ftmLine("NK-wanted", "Salem Hamed Al Wanted"))
+		s := open(t, dsn)
+		imp(t, s, b.String(), dataset.ImportOptions{Source: "gen", Format: "ftm", Filename: "gen.ftm.json", License: "OpenSanctions commercial licence, test"})
+		ctx := capability.WithCall(context.Background(), capability.Call{Now: storeTime})
+		finds := func(s sanctions.Lists) bool {
+			t.Helper()
+			r, err := sanctions.Screener{Lists: s}.Screen(ctx, sanctions.Query{Names: []string{"Salim Hamad Al-Wanted"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, ok := scoreOf(r, "NK-wanted")
+			return ok
+		}
+		if !finds(s) {
+			t.Fatal("not found after the import")
+		}
+		s.Spoil(t)
+		if finds(s) || finds(open(t, dsn)) {
+			t.Fatal("found through a spoilt index: the test spoils nothing")
+		}
+		var progress []dataset.Progress
+		n, err := s.Reindex(ctx, func(p dataset.Progress) { progress = append(progress, p) })
+		if err != nil || n != 10_001 {
+			t.Fatalf("Reindex = %d, %v; want 10001 entries", n, err)
+		}
+		if len(progress) != 1 || progress[0] != (dataset.Progress{Phase: "indexing", Rows: 10_000}) {
+			t.Errorf("progress = %+v, want indexing at 10000 rows", progress)
+		}
+		if !finds(s) || !finds(open(t, dsn)) {
+			t.Error("not found after Reindex")
+		}
+	})
+}
