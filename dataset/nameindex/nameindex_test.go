@@ -203,3 +203,24 @@ func TestStale(t *testing.T) {
 		}
 	})
 }
+
+// TestCloseAnalyzes: on PostgreSQL a writer's Close leaves the planner
+// statistics of the index's tables committed with the rows (pg_class's
+// row estimate counts them; a table never analyzed says -1), so that no
+// search plans fresh rows without them.
+func TestCloseAnalyzes(t *testing.T) {
+	ix, db := openIndex(t, testenv.FreshPostgresSchema(t, testenv.Postgres(t)))
+	rows := map[string][]string{}
+	for i := range 300 {
+		rows[fmt.Sprintf("r%03d", i)] = []string{fmt.Sprintf("Noor %d Trading", i)}
+	}
+	file(t, ix, db, rows)
+	var terms, termCounts float64
+	if err := db.Read().QueryRow(`SELECT (SELECT reltuples FROM pg_class WHERE oid = 'test_terms'::regclass),
+		(SELECT reltuples FROM pg_class WHERE oid = 'test_counts'::regclass)`).Scan(&terms, &termCounts); err != nil {
+		t.Fatal(err)
+	}
+	if terms < 300 || termCounts < float64(len(counts(t, db))) {
+		t.Errorf("row estimates after Close: terms %v, counts %v; want the rows filed (%d counted terms)", terms, termCounts, len(counts(t, db)))
+	}
+}

@@ -28,7 +28,8 @@ type Rows[T any] struct {
 }
 
 // Rebuild empties ix and files every row of rows afresh in one
-// transaction (readers see the old index until it commits), reporting
+// transaction (readers see the old index until it commits), then
+// vacuums it on PostgreSQL (Vacuum), reporting
 // the rows filed to progress, when set, every dataset.ProgressEvery
 // rows, in the phase "indexing". It returns the rows filed.
 func Rebuild[T any](ctx context.Context, ix *Index, rows Rows[T], progress func(dataset.Progress)) (int, error) {
@@ -61,6 +62,9 @@ func Rebuild[T any](ctx context.Context, ix *Index, rows Rows[T], progress func(
 			k1, k2 = rows.Key(page[len(page)-1])
 		}
 	})
+	if err == nil {
+		_ = ix.Vacuum(ctx)
+	}
 	return filed, err
 }
 

@@ -206,6 +206,7 @@ func (s *Store) write(ctx context.Context, batch, hash string, opts dataset.Impo
 		read := 0
 		buf := make([]omanbusiness.Record, 0, chunk)
 		names := s.ix.Writer(tx)
+		names.Also("company_records")
 		res, err := companies.Scan(file, opts.Format, opts.Filename, src, now, func(rec omanbusiness.Record, _ int) error {
 			rec.Batch = batch
 			buf = append(buf, rec)
@@ -235,6 +236,7 @@ func (s *Store) write(ctx context.Context, batch, hash string, opts dataset.Impo
 	if err != nil {
 		return earlier, 0, err
 	}
+	_ = s.ix.Vacuum(ctx, "company_records")
 	return batch, written, nil
 }
 

@@ -271,6 +271,7 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 		chunks := dataset.Chunks[[]any]{Size: insertChunk, Write: func(rows [][]any) error { return insert(ctx, tx, s.db, rows) }}
 		read := opts.Read(ctx, "writing", insertChunk, &s.rowsRead)
 		nw := s.ix.Writer(tx)
+		nw.Also("sanctions_entries")
 		if _, err := reader.Scan(format, file, func(e *reader.Entity) error {
 			if e != nil {
 				b, err := json.Marshal(e)
@@ -311,6 +312,7 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 	if err != nil {
 		return "", 0, err
 	}
+	_ = s.ix.Vacuum(ctx, "sanctions_entries")
 	return batch, written, nil
 }
 
