@@ -42,8 +42,10 @@ type Index struct {
 	db            sqlstore.DB
 	terms, counts string
 	// read counts the index rows searches have read (tests count the
-	// work done after a cancellation).
-	read atomic.Int64
+	// work done after a cancellation); onRow, when set (tests), is called
+	// for each.
+	read  atomic.Int64
+	onRow func()
 }
 
 // RowsRead is how many index rows this index's searches have read.
@@ -417,7 +419,10 @@ func (ix *Index) Candidates(ctx context.Context, q names.Key, limit int, prefixe
 				rows.Close()
 				return nil, sqlstore.Unavailable("search name index", err)
 			}
-			ix.read.Add(1)
+			if err := ix.step(ctx); err != nil {
+				rows.Close()
+				return nil, sqlstore.Unavailable("search name index", err)
+			}
 			add(ref, weights[term])
 		}
 		rows.Close()
@@ -492,8 +497,24 @@ func (ix *Index) eachRef(ctx context.Context, db *sql.DB, query string, args []a
 		if err := rows.Scan(&ref); err != nil {
 			return sqlstore.Unavailable("search name index", err)
 		}
-		ix.read.Add(1)
+		if err := ix.step(ctx); err != nil {
+			return sqlstore.Unavailable("search name index", err)
+		}
 		each(ref)
 	}
 	return sqlstore.Unavailable("search name index", rows.Err())
+}
+
+// step counts one index row a search read, and stops the search once
+// ctx is done: no row is used after that (the driver stops the
+// statement when the rows are closed).
+func (ix *Index) step(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	ix.read.Add(1)
+	if ix.onRow != nil {
+		ix.onRow()
+	}
+	return nil
 }

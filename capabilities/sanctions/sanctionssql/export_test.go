@@ -49,3 +49,12 @@ func (s *Store) Spoil(t interface{ Fatal(...any) }) {
 		}
 	}
 }
+
+// EntriesRead is how many entries the store's screenings have read.
+func (s *Store) EntriesRead() int64 { return s.entriesRead.Load() }
+
+// IndexRowsRead is how many name index rows the store's screenings read.
+func (s *Store) IndexRowsRead() int64 { return s.ix.RowsRead() }
+
+// OnEntry makes f run for each entry a screening reads (nil: none).
+func (s *Store) OnEntry(f func()) { s.onEntry = f }

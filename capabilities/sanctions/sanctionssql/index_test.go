@@ -3,6 +3,7 @@ package sanctionssql_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -181,6 +182,44 @@ func TestReindexFindsAgain(t *testing.T) {
 		}
 		if !finds(s) || !finds(open(t, dsn)) {
 			t.Error("not found after Reindex")
+		}
+	})
+}
+
+// TestScreeningStopsWhenCancelled: a screening stops once its context is
+// cancelled: cancelled while the candidates' entries are read, no entry
+// is read after the one that cancelled it; cancelled before, it reads no
+// index row and no entry (counted, not timed). Either way the error is
+// the context's, never an answer.
+func TestScreeningStopsWhenCancelled(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		var b strings.Builder
+		for i := range 600 {
+			fmt.Fprint(&b, ftmLine(fmt.Sprintf("NK-%04d", i), "Salem Hamed Al Sample"))
+		}
+		s := open(t, dsn)
+		imp(t, s, b.String(), dataset.ImportOptions{Source: "gen", Format: "ftm", Filename: "gen.ftm.json", License: "OpenSanctions commercial licence, test"})
+		call := capability.WithCall(context.Background(), capability.Call{Now: storeTime})
+		q := sanctions.Query{Names: []string{"Salem Hamed Al Sample"}}
+		if r, err := (sanctions.Screener{Lists: s}).Screen(call, q); err != nil || len(r.Matches) == 0 || s.EntriesRead() < 100 {
+			t.Fatalf("uncancelled: %d matches, %d entries read, %v", len(r.Matches), s.EntriesRead(), err)
+		}
+		ctx, cancel := context.WithCancel(call)
+		before, atCancel := s.EntriesRead(), int64(-1)
+		s.OnEntry(func() {
+			if s.EntriesRead()-before == 10 {
+				atCancel = s.EntriesRead()
+				cancel()
+			}
+		})
+		_, err := (sanctions.Screener{Lists: s}).Screen(ctx, q)
+		s.OnEntry(nil)
+		if !errors.Is(err, context.Canceled) || atCancel < 0 || s.EntriesRead() != atCancel {
+			t.Errorf("cancelled at entry %d, read %d; err %v (want context.Canceled and no entry after)", atCancel-before, s.EntriesRead()-before, err)
+		}
+		entries, index := s.EntriesRead(), s.IndexRowsRead()
+		if _, err := (sanctions.Screener{Lists: s}).Screen(ctx, q); !errors.Is(err, context.Canceled) || s.EntriesRead() != entries || s.IndexRowsRead() != index {
+			t.Errorf("screening with a cancelled context: %v, %d entries and %d index rows read", err, s.EntriesRead()-entries, s.IndexRowsRead()-index)
 		}
 	})
 }

@@ -68,8 +68,11 @@ type Store struct {
 	hook func(step string)
 
 	// rowsRead counts the records every import of this store has read
-	// (both readings): tests count the work done after a cancellation.
-	rowsRead atomic.Int64
+	// (both readings), entriesRead the entries screenings have read:
+	// tests count the work done after a cancellation. onEntry, when set
+	// (tests), is called for each entry read.
+	rowsRead, entriesRead atomic.Int64
+	onEntry               func()
 }
 
 var (
@@ -510,6 +513,15 @@ func (s *Store) scanEntries(ctx context.Context, q string, args ...any) ([]sanct
 	defer rows.Close()
 	var entries []sanctions.Listed
 	for rows.Next() {
+		// A screening stops reading once its context is done: no entry
+		// is decoded after that.
+		if err := ctx.Err(); err != nil {
+			return nil, sqlstore.Unavailable("load sanctions entries", err)
+		}
+		s.entriesRead.Add(1)
+		if s.onEntry != nil {
+			s.onEntry()
+		}
 		var l sanctions.Listed
 		var data string
 		if err := rows.Scan(&l.List, &data); err != nil {
