@@ -132,8 +132,11 @@ var screenKinds = []string{"listed, as written", "listed, Arabic alias", "listed
 // screenInputs are n sanctions_screen inputs (screenKinds, in turn) drawn
 // against the list genSanctions writes with its default seed (listed
 // names taken from its first 100,000 entities).
-func screenInputs(n int, seed uint64) []sanctions.Input {
-	type entry struct{ schema, name, alias, country, born, number string }
+//
+// want is, for an input of a listed name, the entity it must find ("":
+// a new name).
+func screenInputs(n int, seed uint64) (ins []sanctions.Input, want []string) {
+	type entry struct{ id, schema, name, alias, country, born, number string }
 	first := func(p map[string][]string, k string) string {
 		if len(p[k]) == 0 {
 			return ""
@@ -143,7 +146,7 @@ func screenInputs(n int, seed uint64) []sanctions.Input {
 	var listed []entry
 	sanctionEntities(20_000, 0, 1, func(e *ftmLine) error {
 		if p := e.Properties; e.Schema != "Vessel" {
-			listed = append(listed, entry{e.Schema, first(p, "name"), first(p, "alias"), first(p, "nationality") + first(p, "jurisdiction"),
+			listed = append(listed, entry{e.ID, e.Schema, first(p, "name"), first(p, "alias"), first(p, "nationality") + first(p, "jurisdiction"),
 				first(p, "birthDate"), first(p, "passportNumber") + first(p, "registrationNumber")})
 		}
 		return nil
@@ -184,8 +187,13 @@ func screenInputs(n int, seed uint64) []sanctions.Input {
 			}
 		}
 		out = append(out, in)
+		if len(out)%10 <= 4 && len(out)%10 >= 1 {
+			want = append(want, e.id)
+		} else {
+			want = append(want, "")
+		}
 	}
-	return out
+	return out, want
 }
 
 // benchSanctions runs n sanctions_screen screens over the lists in dsn
@@ -200,13 +208,28 @@ func benchSanctions(dsn string, n, limitMB int, _ time.Time) error {
 	}
 	defer st.Close()
 	deps := sanctions.Deps{Lists: sanctionssql.New(st.DB()), Now: time.Now}
-	ins := screenInputs(n, 5)
+	ins, want := screenInputs(n, 5)
 	statuses := map[string]int{}
-	matches := 0
+	matches, listed, found := 0, 0, 0
+	var lost []string
 	return measure("sanctions_screen", len(ins), func(i int) string { return screenKinds[i%10] }, func(i int) error {
 		out, err := sanctions.Screen(ctx, deps, ins[i])
 		statuses[out.Status]++
 		matches += len(out.Matches)
+		if want[i] != "" {
+			listed++
+			ok := false
+			for _, m := range out.Matches {
+				ok = ok || m.EntityID == want[i]
+			}
+			if ok {
+				found++
+			} else if len(lost) < 3 {
+				lost = append(lost, fmt.Sprintf("%q (%s)", ins[i].Name, screenKinds[i%10]))
+			}
+		}
 		return err
-	}, func() string { return fmt.Sprintf("statuses %v, %d matches", statuses, matches) })
+	}, func() string {
+		return fmt.Sprintf("statuses %v, %d matches; listed names found: %d of %d (not: %s)", statuses, matches, found, listed, strings.Join(lost, ", "))
+	})
 }
