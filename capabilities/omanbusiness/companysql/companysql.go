@@ -54,8 +54,11 @@ type Store struct {
 	indexed nameindex.Keeper
 
 	// rowsRead counts the good rows every import of this store has read
-	// (both readings): tests count the work done after a cancellation.
-	rowsRead atomic.Int64
+	// (both readings), recordsRead the records searches have read: tests
+	// count the work done after a cancellation. onRecord, when set
+	// (tests), is called for each record a search reads.
+	rowsRead, recordsRead atomic.Int64
+	onRecord              func()
 
 	// hook, when set (tests), is called at the named steps of an import's
 	// write: "write" before its transaction, "tx" inside it.
@@ -497,7 +500,7 @@ func (s *Store) load(ctx context.Context, ids []string) ([]omanbusiness.Record, 
 		if err != nil {
 			return nil, sqlstore.Unavailable("load company records", err)
 		}
-		recs, err := scanRecords(rows)
+		recs, err := s.scanRecords(ctx, rows)
 		if err != nil {
 			return nil, err
 		}
@@ -509,10 +512,19 @@ func (s *Store) load(ctx context.Context, ids []string) ([]omanbusiness.Record, 
 	return out, nil
 }
 
-func scanRecords(rows *sql.Rows) ([]omanbusiness.Record, error) {
+// scanRecords reads the records of a search, stopping once ctx is done:
+// no record is decoded after that.
+func (s *Store) scanRecords(ctx context.Context, rows *sql.Rows) ([]omanbusiness.Record, error) {
 	defer rows.Close()
 	var out []omanbusiness.Record
 	for rows.Next() {
+		if err := ctx.Err(); err != nil {
+			return nil, sqlstore.Unavailable("load company records", err)
+		}
+		s.recordsRead.Add(1)
+		if s.onRecord != nil {
+			s.onRecord()
+		}
 		var r omanbusiness.Record
 		var st, acts string
 		var obs, syn int64

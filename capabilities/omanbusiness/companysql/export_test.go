@@ -43,3 +43,9 @@ func (s *Store) Empty(t interface{ Fatal(...any) }) {
 		}
 	}
 }
+
+// RecordsRead is how many records the store's searches have read.
+func (s *Store) RecordsRead() int64 { return s.recordsRead.Load() }
+
+// OnRecord makes f run for each record a search reads (nil: none).
+func (s *Store) OnRecord(f func()) { s.onRecord = f }

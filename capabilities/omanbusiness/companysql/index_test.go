@@ -2,6 +2,7 @@ package companysql_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -188,8 +189,9 @@ func TestRecordsImportedBeforeTheIndexAreFiled(t *testing.T) {
 }
 
 // TestSearchStopsWhenCancelled: a search whose context is done reads no
-// index row and no record, and says so with an error (counted in rows,
-// not timed).
+// index row and no record, and one cancelled while it reads the records
+// reads none after that, and says so with an error (counted in rows, not
+// timed).
 func TestSearchStopsWhenCancelled(t *testing.T) {
 	dsns(t, func(t *testing.T, dsn string) {
 		s := open(t, dsn)
@@ -209,6 +211,21 @@ func TestSearchStopsWhenCancelled(t *testing.T) {
 		}
 		if n := s.IndexRowsRead() - before; n != 0 {
 			t.Errorf("a cancelled search read %d index rows", n)
+		}
+		// Cancelled while the candidates' records are read: no record
+		// after the one that cancelled it.
+		ctx, cancel = context.WithCancel(context.Background())
+		defer cancel()
+		from, atCancel := s.RecordsRead(), int64(-1)
+		s.OnRecord(func() {
+			if s.RecordsRead()-from == 10 {
+				atCancel = s.RecordsRead()
+				cancel()
+			}
+		})
+		defer s.OnRecord(nil)
+		if _, err := s.Catalog(ctx, omanbusiness.Want{Names: []string{"Majan Trading"}}); !errors.Is(err, context.Canceled) || atCancel < 0 || s.RecordsRead() != atCancel {
+			t.Errorf("cancelled at record %d, read %d; err %v (want context.Canceled and no record after)", atCancel-from, s.RecordsRead()-from, err)
 		}
 	})
 }
