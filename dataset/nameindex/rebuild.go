@@ -15,8 +15,13 @@ import (
 // filing and a million rows cost a page's memory.
 type Rows[T any] struct {
 	// Page is a statement selecting the rows whose key follows ($1, $2)
-	// in key order, a page of them: `... WHERE k1 > $1 OR (k1 = $1 AND
-	// k2 > $2) ORDER BY k1, k2 LIMIT n`.
+	// in key order, a page of them: `... WHERE (k1, k2) > ($1, $2) ORDER
+	// BY k1, k2 LIMIT n`, which both databases answer from the key's
+	// index as one range. (Written `k1 > $1 OR (k1 = $1 AND k2 > $2)`,
+	// both scanned the key's index from the first row of $1 and filtered:
+	// each page cost the rows before it, and rebuilding a million
+	// sanctions entries took 9:39 on SQLite and did not finish in 13
+	// minutes on PostgreSQL.)
 	Page string
 	// Scan reads one row of Page.
 	Scan func(*sql.Rows) (T, error)

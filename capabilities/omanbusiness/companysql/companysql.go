@@ -456,8 +456,7 @@ func (s *Store) ensureIndexed(ctx context.Context) error {
 func (s *Store) Reindex(ctx context.Context, progress func(dataset.Progress)) (int, error) {
 	type rec struct{ source, id, company, filed, en, ar string }
 	return nameindex.Rebuild(ctx, s.ix, nameindex.Rows[rec]{
-		Page: `SELECT source, record_id, cr_number, company_id, name_en, name_ar FROM company_records
-			WHERE source > $1 OR (source = $1 AND record_id > $2) ORDER BY source, record_id LIMIT 1000`,
+		Page: reindexPage,
 		Scan: func(rows *sql.Rows) (rec, error) {
 			var r omanbusiness.Record
 			var filed string
@@ -540,3 +539,7 @@ func (s *Store) scanRecords(ctx context.Context, rows *sql.Rows) ([]omanbusiness
 	}
 	return out, sqlstore.Unavailable("load company records", rows.Err())
 }
+
+// reindexPage reads the records after a key, a page at a time (Reindex).
+const reindexPage = `SELECT source, record_id, cr_number, company_id, name_en, name_ar FROM company_records
+	WHERE (source, record_id) > ($1, $2) ORDER BY source, record_id LIMIT 1000`

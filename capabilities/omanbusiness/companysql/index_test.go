@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -278,6 +279,23 @@ func TestAnEmptiedIndexIsRefiled(t *testing.T) {
 		}
 		if got := cat.Search(omanbusiness.Query{Text: "al noor trading"}); len(got) == 0 || got[0].Company.ID != "OM-CR-1234567" {
 			t.Fatalf("search after the index was emptied = %+v", got)
+		}
+	})
+}
+
+// TestReindexReadsPagesByIndexRange: Reindex reads the records a page at
+// a time as one range of the (source, record_id) key's index, starting
+// at the key after the last page, on both databases; a condition the
+// index cannot bound made each page scan the pages before it.
+func TestReindexReadsPagesByIndexRange(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		plan := open(t, dsn).ReindexPlan(t)
+		want := regexp.MustCompile(`SEARCH company_records USING INDEX \S+ \(\(source,record_id\)>\(\?,\?\)\)`)
+		if strings.HasPrefix(dsn, "postgres") {
+			want = regexp.MustCompile(`Index Cond: \(ROW\(source, record_id\) > ROW\(`)
+		}
+		if !want.MatchString(plan) {
+			t.Errorf("the page statement is not one index range:\n%s", plan)
 		}
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -220,6 +221,23 @@ func TestScreeningStopsWhenCancelled(t *testing.T) {
 		entries, index := s.EntriesRead(), s.IndexRowsRead()
 		if _, err := (sanctions.Screener{Lists: s}).Screen(ctx, q); !errors.Is(err, context.Canceled) || s.EntriesRead() != entries || s.IndexRowsRead() != index {
 			t.Errorf("screening with a cancelled context: %v, %d entries and %d index rows read", err, s.EntriesRead()-entries, s.IndexRowsRead()-index)
+		}
+	})
+}
+
+// TestReindexReadsPagesByIndexRange: Reindex reads the entries a page at
+// a time as one range of the (source, entity_id) key's index, starting
+// at the key after the last page, on both databases; a condition the
+// index cannot bound made each page scan the pages before it.
+func TestReindexReadsPagesByIndexRange(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		plan := open(t, dsn).ReindexPlan(t)
+		want := regexp.MustCompile(`SEARCH sanctions_entries USING INDEX \S+ \(\(source,entity_id\)>\(\?,\?\)\)`)
+		if strings.HasPrefix(dsn, "postgres") {
+			want = regexp.MustCompile(`Index Cond: \(ROW\(source, entity_id\) > ROW\(`)
+		}
+		if !want.MatchString(plan) {
+			t.Errorf("the page statement is not one index range:\n%s", plan)
 		}
 	})
 }

@@ -565,8 +565,7 @@ func (s *Store) ensureIndexed(ctx context.Context) error {
 func (s *Store) Reindex(ctx context.Context, progress func(dataset.Progress)) (int, error) {
 	type row struct{ source, id, data string }
 	return nameindex.Rebuild(ctx, s.ix, nameindex.Rows[row]{
-		Page: `SELECT source, entity_id, data FROM sanctions_entries
-			WHERE source > $1 OR (source = $1 AND entity_id > $2) ORDER BY source, entity_id LIMIT 500`,
+		Page: reindexPage,
 		Scan: func(rows *sql.Rows) (row, error) {
 			var r row
 			return r, rows.Scan(&r.source, &r.id, &r.data)
@@ -591,3 +590,7 @@ func TitleOf(title string, synthetic bool) string {
 	}
 	return "Synthetic demo list, made up (not the " + title + ")"
 }
+
+// reindexPage reads the entries after a key, a page at a time (Reindex).
+const reindexPage = `SELECT source, entity_id, data FROM sanctions_entries
+	WHERE (source, entity_id) > ($1, $2) ORDER BY source, entity_id LIMIT 500`
