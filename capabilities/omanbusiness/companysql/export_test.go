@@ -1,9 +1,9 @@
 package companysql
 
 import (
-	"context"
-	"fmt"
-	"strings"
+	"testing"
+
+	"dalil/internal/testenv"
 )
 
 // SetHook makes f run at the steps of an import's write: "write" before
@@ -56,40 +56,7 @@ func (s *Store) RecordsRead() int64 { return s.recordsRead.Load() }
 // OnRecord makes f run for each record a search reads (nil: none).
 func (s *Store) OnRecord(f func()) { s.onRecord = f }
 
-// ReindexPlan is the plan of Reindex's page statement (EXPLAIN QUERY
-// PLAN on SQLite, EXPLAIN with sequential scans off on PostgreSQL), its
-// lines joined.
-func (s *Store) ReindexPlan(t interface{ Fatal(...any) }) string {
-	ctx := context.Background()
-	conn, err := s.db.Read().Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	explain := "EXPLAIN QUERY PLAN "
-	if s.db.Dialect() == "postgres" {
-		explain = "EXPLAIN "
-		if _, err := conn.ExecContext(ctx, "SET enable_seqscan = off"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rows, err := conn.QueryContext(ctx, explain+reindexPage, "a", "b")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	cols, _ := rows.Columns()
-	var plan []string
-	for rows.Next() {
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		if err := rows.Scan(ptrs...); err != nil {
-			t.Fatal(err)
-		}
-		plan = append(plan, fmt.Sprint(vals[len(cols)-1]))
-	}
-	return strings.Join(plan, "\n")
+// ReindexPlan is the plan of Reindex's page statement (testenv.Plan).
+func (s *Store) ReindexPlan(t testing.TB) string {
+	return testenv.Plan(t, s.db.Read(), s.db.Dialect(), reindexPage, "a", "b")
 }
