@@ -61,14 +61,30 @@ func isDataset(cmd string) bool {
 	return slices.ContainsFunc(datasets(), func(d module.Dataset) bool { return d.Name == cmd })
 }
 
+// reindexer is a dataset found by name (companies, sanctions): `dalil
+// <name> reindex` rebuilds its name index from the rows it holds, in one
+// transaction, and returns the rows filed.
+type reindexer interface {
+	Reindex(ctx context.Context, progress func(dataset.Progress)) (int, error)
+}
+
+// Reindexed is what `dalil <name> reindex --json` prints.
+type Reindexed struct {
+	Dataset string  `json:"dataset"`
+	Rows    int     `json:"rows"`
+	Seconds float64 `json:"seconds"`
+}
+
 // runDataset runs `dalil <name> import FILE ...`, `dalil <name> stats`,
-// `dalil <name> batches` and `dalil <name> retract BATCH`: the same
-// Importer and Lifecycle as the admin routes /admin/v1/datasets/{name}/...
+// `dalil <name> batches`, `dalil <name> retract BATCH` (the same Importer
+// and Lifecycle as the admin routes /admin/v1/datasets/{name}/...) and,
+// for a dataset with a name index, `dalil <name> reindex`.
 func runDataset(ctx context.Context, name string, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || !slices.Contains([]string{"import", "stats", "batches", "retract"}, args[0]) {
+	if len(args) == 0 || !slices.Contains([]string{"import", "stats", "batches", "retract", "reindex"}, args[0]) {
 		fmt.Fprintf(stderr, "usage: dalil %[1]s import FILE --source NAME --license TEXT [--format F] [--skip-bad] [--retrieved YYYY-MM-DD] [--json]\n"+
-			"       dalil %[1]s stats [--json]\n       dalil %[1]s batches [--json]\n       dalil %[1]s retract BATCH [--reason TEXT] [--json]\n", name)
-		return fmt.Errorf("%s: expected import, stats, batches or retract", name)
+			"       dalil %[1]s stats [--json]\n       dalil %[1]s batches [--json]\n       dalil %[1]s retract BATCH [--reason TEXT] [--json]\n"+
+			"       dalil %[1]s reindex [--json]   (a dataset found by name: rebuild its name index)\n", name)
+		return fmt.Errorf("%s: expected import, stats, batches, retract or reindex", name)
 	}
 	sub := args[0]
 	fs := newFlagSet(name+" "+sub, stderr)
@@ -132,6 +148,8 @@ func runDataset(ctx context.Context, name string, args []string, getenv func(str
 		}
 	}
 	switch sub {
+	case "reindex":
+		return reindex(ctx, name, im, *asJSON, stdout, stderr)
 	case "stats":
 		st, err := im.Stats(ctx)
 		if err != nil {
@@ -169,7 +187,7 @@ func runDataset(ctx context.Context, name string, args []string, getenv func(str
 		return err
 	}
 	defer f.Close()
-	opts.Progress = progressPrinter(stderr, name, time.Now, 2*time.Second)
+	opts.Progress = progressPrinter(stderr, name+" import", time.Now, 2*time.Second)
 	rep, err := im.Import(ctx, f, opts)
 	if err != nil {
 		return err
@@ -187,9 +205,33 @@ func runDataset(ctx context.Context, name string, args []string, getenv func(str
 	return nil
 }
 
-// progressPrinter prints a long import's progress to w (stderr), at most
-// once every interval: the phase, the rows read in it and their rate.
-func progressPrinter(w io.Writer, name string, now func() time.Time, interval time.Duration) func(dataset.Progress) {
+// reindex runs `dalil <name> reindex`: the dataset's name index rebuilt
+// from the rows it holds, its progress on stderr as an import's.
+func reindex(ctx context.Context, name string, im dataset.Importer, asJSON bool, stdout, stderr io.Writer) error {
+	if m, ok := im.(managedDataset); ok {
+		im = m.Importer
+	}
+	r, ok := im.(reindexer)
+	if !ok {
+		return fmt.Errorf("%s reindex: this dataset keeps no name index", name)
+	}
+	start := time.Now()
+	n, err := r.Reindex(ctx, progressPrinter(stderr, name+" reindex", time.Now, 2*time.Second))
+	if err != nil {
+		return fmt.Errorf("%s reindex: %w (the index is as it was)", name, err)
+	}
+	took := time.Since(start)
+	if asJSON {
+		return printJSON(stdout, Reindexed{Dataset: name, Rows: n, Seconds: took.Seconds()})
+	}
+	fmt.Fprintf(stdout, "%s: name index rebuilt from %s in %v\n", name, plural(n, "row"), took.Round(100*time.Millisecond))
+	return nil
+}
+
+// progressPrinter prints a long import's or reindex's progress to w
+// (stderr), at most once every interval: the phase, the rows read in it
+// and their rate. label is the command ("companies import").
+func progressPrinter(w io.Writer, label string, now func() time.Time, interval time.Duration) func(dataset.Progress) {
 	start, last, phase := now(), now(), ""
 	return func(p dataset.Progress) {
 		t := now()
@@ -200,7 +242,7 @@ func progressPrinter(w io.Writer, name string, now func() time.Time, interval ti
 			return
 		}
 		last = t
-		fmt.Fprintf(w, "%s import: %s: %d rows (%.0f rows/s)\n", name, p.Phase, p.Rows, dataset.Rate(p.Rows, t.Sub(start)))
+		fmt.Fprintf(w, "%s: %s: %d rows (%.0f rows/s)\n", label, p.Phase, p.Rows, dataset.Rate(p.Rows, t.Sub(start)))
 	}
 }
 

@@ -192,3 +192,56 @@ func TestDatasetBatchesAndRetractCommands(t *testing.T) {
 		t.Errorf("rows after retracting both: %v", st["rows"])
 	}
 }
+
+// `dalil companies reindex` and `dalil sanctions reindex` rebuild the
+// name index from the rows held: a spoilt index (every term spelt
+// otherwise) is filed afresh, and the command says how many rows it
+// filed; a dataset with no name index refuses.
+func TestReindexCommands(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "d.db")
+	companies := filepath.Join(dir, "c.csv")
+	if err := os.WriteFile(companies, []byte("recordId,crNumber,nameEn,nameAr,sourceType\nr1,1234567,Al Noor Trading LLC,شركة النور للتجارة,public_registry\n"+
+		"r2,7654321,Majan Packaging Industries,,public_registry\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cli(t, db, "companies", "import", companies, "--source", "registry", "--license", "licensed")
+	cli(t, db, "sanctions", "import", sanctionsFile("entities.ftm.json"), "--format", "ftm", "--source", "os", "--license", "OpenSanctions commercial licence, test")
+	st, err := sqlstore.Open(context.Background(), db, sqlstore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	spelt := func(table string) (terms, spoilt int) {
+		t.Helper()
+		if err := st.DB().Read().QueryRow(`SELECT COUNT(*), COALESCE(SUM(CASE WHEN term LIKE 'z%' THEN 1 ELSE 0 END), 0) FROM `+table).Scan(&terms, &spoilt); err != nil {
+			t.Fatal(err)
+		}
+		return terms, spoilt
+	}
+	for _, c := range []struct{ dataset, table string }{{"companies", "company_name_terms"}, {"sanctions", "sanctions_name_terms"}} {
+		if _, err := st.DB().Write().Exec(`UPDATE ` + c.table + ` SET term = 'z' || term`); err != nil {
+			t.Fatal(err)
+		}
+		if terms, spoilt := spelt(c.table); terms == 0 || spoilt != terms {
+			t.Fatalf("%s: %d of %d terms spoilt", c.dataset, spoilt, terms)
+		}
+		var out, errb bytes.Buffer
+		if err := run(context.Background(), []string{c.dataset, "reindex", "--db", db}, noEnv, nil, &out, &errb); err != nil {
+			t.Fatalf("%s reindex: %v %s", c.dataset, err, errb.String())
+		}
+		if !regexp.MustCompile(`^` + c.dataset + `: name index rebuilt from [1-9][0-9]* rows? in `).MatchString(out.String()) {
+			t.Errorf("%s reindex printed %q", c.dataset, out.String())
+		}
+		if terms, spoilt := spelt(c.table); terms == 0 || spoilt != 0 {
+			t.Errorf("%s after reindex: %d of %d terms still spoilt", c.dataset, spoilt, terms)
+		}
+	}
+	if r := cli(t, db, "companies", "reindex"); r["dataset"] != "companies" || r["rows"] != float64(2) {
+		t.Errorf("companies reindex --json = %v", r)
+	}
+	var out, errb bytes.Buffer
+	if err := run(context.Background(), []string{"listings", "reindex", "--db", db}, noEnv, nil, &out, &errb); err == nil || !strings.Contains(err.Error(), "no name index") {
+		t.Errorf("listings reindex: %v", err)
+	}
+}

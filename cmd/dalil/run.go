@@ -54,6 +54,7 @@ commands:
   DATASET retract BATCH [--reason TEXT]   remove a batch's rows (recorded; answers stop using them)
                                           (DATASET: comparables, listings, companies, sanctions
                                           where this build has them; see docs/datasets.md)
+  companies|sanctions reindex [--json]    rebuild the name index from the rows held (no re-import)
   sanctions sync [SOURCE...] [--json]     download the official sanctions lists now
                                           (ofac_sdn, ofac_consolidated, un, eu, uk; docs/sanctions.md)
   demo remove                             retract every synthetic batch, revoke the demo key

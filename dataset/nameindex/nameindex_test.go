@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -200,6 +201,68 @@ func TestStale(t *testing.T) {
 		}
 		if !stale() {
 			t.Error("an index with no scheme is not stale")
+		}
+	})
+}
+
+// TestCloseAnalyzes: on PostgreSQL a writer's Close leaves the planner
+// statistics of the index's tables committed with the rows (pg_class's
+// row estimate counts them; a table never analyzed says -1), so that no
+// search plans fresh rows without them.
+func TestCloseAnalyzes(t *testing.T) {
+	ix, db := openIndex(t, testenv.FreshPostgresSchema(t, testenv.Postgres(t)))
+	rows := map[string][]string{}
+	for i := range 300 {
+		rows[fmt.Sprintf("r%03d", i)] = []string{fmt.Sprintf("Noor %d Trading", i)}
+	}
+	file(t, ix, db, rows)
+	var terms, termCounts float64
+	if err := db.Read().QueryRow(`SELECT (SELECT reltuples FROM pg_class WHERE oid = 'test_terms'::regclass),
+		(SELECT reltuples FROM pg_class WHERE oid = 'test_counts'::regclass)`).Scan(&terms, &termCounts); err != nil {
+		t.Fatal(err)
+	}
+	if terms < 300 || termCounts < float64(len(counts(t, db))) {
+		t.Errorf("row estimates after Close: terms %v, counts %v; want the rows filed (%d counted terms)", terms, termCounts, len(counts(t, db)))
+	}
+}
+
+// TestCandidatesStopWhenCancelled: a search stops reading postings once
+// its context is cancelled, through the rare words' postings and through
+// a common word's scan: no index row is read after the one that
+// cancelled it (counted, not timed), and the error is the context's.
+func TestCandidatesStopWhenCancelled(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		ix, db := openIndex(t, dsn)
+		rows := map[string][]string{}
+		for i := range 2000 {
+			rows[fmt.Sprintf("r%04d", i)] = []string{fmt.Sprintf("Noor Majan %d", i)}
+		}
+		file(t, ix, db, rows)
+		for _, c := range []struct {
+			name string
+			rare int
+		}{{"rare postings", rareMax}, {"common scan", 100}} {
+			old := rareMax
+			rareMax = c.rare
+			q := names.Normalize("Noor Majan")
+			got, err := ix.Candidates(context.Background(), q, 500, false)
+			if err != nil || len(got) < 100 {
+				t.Fatalf("%s uncancelled: %d candidates, %v", c.name, len(got), err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			before, atCancel := ix.RowsRead(), int64(-1)
+			ix.onRow = func() {
+				if ix.RowsRead()-before == 10 {
+					atCancel = ix.RowsRead()
+					cancel()
+				}
+			}
+			_, err = ix.Candidates(ctx, q, 500, false)
+			ix.onRow, rareMax = nil, old
+			cancel()
+			if !errors.Is(err, context.Canceled) || atCancel < 0 || ix.RowsRead() != atCancel {
+				t.Errorf("%s: cancelled at row %d, read %d; err %v (want context.Canceled and no row after)", c.name, atCancel-before, ix.RowsRead()-before, err)
+			}
 		}
 	})
 }

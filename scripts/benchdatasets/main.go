@@ -9,6 +9,7 @@
 //	go run ./scripts/benchdatasets gen-listings -n 1000000 > listings.csv
 //	go run ./scripts/benchdatasets bench-listings -db dalil.db -n 1000
 //	go run ./scripts/benchdatasets gen-sanctions -n 1000000 > entities.ftm.json
+//	go run ./scripts/benchdatasets bench-sanctions -db dalil.db -n 1000
 //
 // Names are realistic Gulf company and personal names in Latin and Arabic
 // script (see gen.go, sanctions.go); places are the Muscat gazetteer's,
@@ -36,7 +37,7 @@ func today() time.Time {
 func main() {
 	if len(os.Args) < 2 {
 		fmt.Fprintln(os.Stderr, "usage: benchdatasets gen-companies|gen-comparables|gen-listings|gen-sanctions [-n N] [-bad K] [-seed S]\n"+
-			"       benchdatasets search-companies|bench-comparables|bench-listings -db DSN [-n N]")
+			"       benchdatasets search-companies|bench-comparables|bench-listings|bench-sanctions -db DSN [-n N] [-cpuprofile F]")
 		os.Exit(2)
 	}
 	switch os.Args[1] {
@@ -89,7 +90,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-	case "bench-comparables", "bench-listings":
+	case "bench-comparables", "bench-listings", "bench-sanctions":
 		fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
 		db := fs.String("db", "dalil.db", "SQLite file or postgres:// URL holding the dataset")
 		n := fs.Int("n", 1000, "calls")
@@ -105,10 +106,8 @@ func main() {
 			pprof.StartCPUProfile(f)
 			defer pprof.StopCPUProfile()
 		}
-		run := benchComparables
-		if os.Args[1] == "bench-listings" {
-			run = benchListings
-		}
+		run := map[string]func(string, int, int, time.Time) error{"bench-comparables": benchComparables, "bench-listings": benchListings,
+			"bench-sanctions": benchSanctions}[os.Args[1]]
 		if err := run(*db, *n, *limit, today()); err != nil {
 			pprof.StopCPUProfile()
 			fmt.Fprintln(os.Stderr, err)

@@ -155,7 +155,7 @@ func comparableInputs(n int, seed uint64) []omanproperty.Input {
 func benchComparables(dsn string, n, limitMB int, today time.Time) error {
 	watchdog(limitMB)
 	ctx := context.Background()
-	st, err := sqlstore.Open(ctx, dsn, sqlstore.Options{Modules: []sqlstore.Module{omanpropertysql.Module()}})
+	st, err := openStore(ctx, dsn, sqlstore.Options{Modules: []sqlstore.Module{omanpropertysql.Module()}})
 	if err != nil {
 		return err
 	}

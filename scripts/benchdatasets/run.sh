@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # scripts/benchdatasets/run.sh: the million-row figures of docs/performance.md's
-# issue 34 section for comparables, vehicle listings and sanctions entries:
+# issue 34 section for comparables, vehicle listings, sanctions entries and
+# companies:
 #
 #   1. generate a million good rows of each (and a million bad ones);
 #   2. import each with `dalil <name> import` under /usr/bin/time on SQLite and
 #      on PostgreSQL: wall time and peak RSS (a file of bad rows is refused,
 #      after every row was read: its time and memory are the validation's);
-#   3. run bench-comparables and bench-listings (1,000 calls of the
-#      capability's own code) ROUNDS times on each database: the first call
-#      after the restart (a new process), p50/p99/max warm, RSS after a tenth
-#      of the calls and at the end.
+#   3. run bench-comparables, bench-listings, bench-sanctions and
+#      search-companies (1,000 calls of the capability's own code) ROUNDS
+#      times on each database: the first call after the restart (a new
+#      process), p50/p99/max warm, CPU a call (the process's and its
+#      PostgreSQL backends'), RSS after a tenth of the calls and at the end.
 #
 # Each figure is printed with the load average (the machine is shared).
 # Settings (env): DIR (/tmp/benchdatasets), N (1000000), CALLS (1000),
-# ROUNDS (3), CASES ("import bench"), DALIL_TEST_POSTGRES
+# ROUNDS (3), CASES ("import bench"), DATASETS ("comparables listings
+# sanctions companies"), DBS ("sqlite postgres"), DALIL_TEST_POSTGRES
 # (postgres://postgres@127.0.0.1:5432/test?sslmode=disable; the schemas
 # benchds_* are dropped and made again), BEFORE (a dalil binary to import with
 # too, for a before/after comparison) and BEFORE_DBS ("sqlite postgres": the
@@ -26,6 +29,8 @@ N=${N:-1000000}
 CALLS=${CALLS:-1000}
 ROUNDS=${ROUNDS:-3}
 CASES=${CASES:-import bench}
+DATASETS=${DATASETS:-comparables listings sanctions companies}
+DBS=${DBS:-sqlite postgres}
 BEFORE_DBS=${BEFORE_DBS:-sqlite postgres}
 PG=${DALIL_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable}
 mkdir -p "$DIR"
@@ -35,8 +40,9 @@ load() { echo "load $(cut -d' ' -f1-3 /proc/loadavg)"; }
 pgurl() { case "$PG" in *\?*) echo "$PG&search_path=$1";; *) echo "$PG?search_path=$1";; esac; }
 schema() { psql "$PG" -q -c "DROP SCHEMA IF EXISTS $1 CASCADE" -c "CREATE SCHEMA $1" >/dev/null 2>&1; }
 
-declare -A gen=([comparables]=gen-comparables [listings]=gen-listings [sanctions]=gen-sanctions)
-declare -A file=([comparables]=comparables.csv [listings]=listings.csv [sanctions]=entities.ftm.json)
+declare -A gen=([comparables]=gen-comparables [listings]=gen-listings [sanctions]=gen-sanctions [companies]=gen-companies)
+declare -A file=([comparables]=comparables.csv [listings]=listings.csv [sanctions]=entities.ftm.json [companies]=companies.csv)
+declare -A bench=([comparables]=bench-comparables [listings]=bench-listings [sanctions]=bench-sanctions [companies]=search-companies)
 flags() {
   case $1 in
     sanctions) echo "--format ftm --source bench --license OpenSanctions-commercial-licence-benchmark";;
@@ -44,7 +50,7 @@ flags() {
   esac
 }
 
-for ds in comparables listings sanctions; do
+for ds in $DATASETS; do
   [ -s "$DIR/${file[$ds]}" ] || "$DIR/bd" "${gen[$ds]}" -n "$N" > "$DIR/${file[$ds]}"
   [ -s "$DIR/bad-${file[$ds]}" ] || "$DIR/bd" "${gen[$ds]}" -n "$N" -bad 1 -seed 2 > "$DIR/bad-${file[$ds]}"
 done
@@ -58,8 +64,8 @@ imp() { # binary label dataset file dsn
 }
 
 if [[ " $CASES " == *" import "* ]]; then
-  for db in sqlite postgres; do
-    for ds in comparables listings sanctions; do
+  for db in $DBS; do
+    for ds in $DATASETS; do
       for f in "$DIR/${file[$ds]}" "$DIR/bad-${file[$ds]}"; do
         bins=after
         [[ -n "${BEFORE:-}" && " $BEFORE_DBS " == *" $db "* ]] && bins="before after"
@@ -81,11 +87,11 @@ fi
 
 if [[ " $CASES " == *" bench "* ]]; then
   for r in $(seq "$ROUNDS"); do
-    for db in sqlite postgres; do
-      for ds in comparables listings; do
+    for db in $DBS; do
+      for ds in $DATASETS; do
         dsn="$DIR/after-$ds.db"; [ $db = postgres ] && dsn=$(pgurl "benchds_after_$ds")
-        echo "$(load) | round $r $db bench-$ds"
-        "$DIR/bd" bench-$ds -db "$dsn" -n "$CALLS" | sed 's/^/  /'
+        echo "$(load) | round $r $db ${bench[$ds]}"
+        "$DIR/bd" "${bench[$ds]}" -db "$dsn" -n "$CALLS" | sed 's/^/  /'
         echo "  $(load)"
       done
     done

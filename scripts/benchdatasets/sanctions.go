@@ -2,11 +2,17 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
+	"time"
+
+	"dalil/capabilities/sanctions"
+	"dalil/capabilities/sanctions/sanctionssql"
+	"dalil/store/sqlstore"
 )
 
 // Sanctions entries are OpenSanctions FollowTheMoney lines (the format of
@@ -57,8 +63,17 @@ type ftmLine struct {
 // badEvery-th one (0: none) has no name.
 func genSanctions(w io.Writer, n, badEvery int, seed uint64) error {
 	bw := bufio.NewWriterSize(w, 1<<20)
-	rng := rand.New(rand.NewPCG(seed, 16))
 	enc := json.NewEncoder(bw)
+	if err := sanctionEntities(n, badEvery, seed, func(e *ftmLine) error { return enc.Encode(e) }); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// sanctionEntities makes the n entities genSanctions writes, in order,
+// and gives each to each.
+func sanctionEntities(n, badEvery int, seed uint64, each func(*ftmLine) error) error {
+	rng := rand.New(rand.NewPCG(seed, 16))
 	for i := 0; i < n; i++ {
 		e := ftmLine{ID: fmt.Sprintf("NK-%08x", rng.Uint32()) + fmt.Sprintf("%07d", i), Properties: map[string][]string{}, Target: true,
 			Datasets:  []string{"gen_sanctions"},
@@ -97,9 +112,124 @@ func genSanctions(w io.Writer, n, badEvery int, seed uint64) error {
 			delete(p, "name")
 			e.Caption = ""
 		}
-		if err := enc.Encode(e); err != nil {
+		if err := each(&e); err != nil {
 			return err
 		}
 	}
-	return bw.Flush()
+	return nil
+}
+
+// screenKinds are the kinds of names bench-sanctions screens, one call
+// in ten each: a listed name as written (with its country, and a person's
+// date of birth or a company's registration number), its Arabic alias,
+// the same name respelt (Muhammad for Mohammed, Al- for Al, L.L.C. for
+// LLC), then new names, as a screening service mostly sees: people and
+// companies drawn from the generator's own vocabulary (so many share
+// words with listed names), some with a country.
+var screenKinds = []string{"listed, as written", "listed, Arabic alias", "listed, respelt", "listed, identifiers", "new person", "new person",
+	"new person, country", "new company", "new company", "new company, country"}
+
+// screenInputs are n sanctions_screen inputs (screenKinds, in turn) drawn
+// against the list genSanctions writes with its default seed (listed
+// names taken from its first 100,000 entities).
+//
+// want is, for an input of a listed name, the entity it must find ("":
+// a new name).
+func screenInputs(n int, seed uint64) (ins []sanctions.Input, want []string) {
+	type entry struct{ id, schema, name, alias, country, born, number string }
+	first := func(p map[string][]string, k string) string {
+		if len(p[k]) == 0 {
+			return ""
+		}
+		return p[k][0]
+	}
+	var listed []entry
+	sanctionEntities(20_000, 0, 1, func(e *ftmLine) error {
+		if p := e.Properties; e.Schema != "Vessel" {
+			listed = append(listed, entry{e.ID, e.Schema, first(p, "name"), first(p, "alias"), first(p, "nationality") + first(p, "jurisdiction"),
+				first(p, "birthDate"), first(p, "passportNumber") + first(p, "registrationNumber")})
+		}
+		return nil
+	})
+	respell := strings.NewReplacer("Mohammed", "Muhammad", "Ahmed", "Ahmad", "Al ", "Al-", "LLC", "L.L.C.", "Hussein", "Husain")
+	rng := rand.New(rand.NewPCG(seed, 17))
+	var out []sanctions.Input
+	for len(out) < n {
+		e := listed[rng.IntN(len(listed))]
+		var in sanctions.Input
+		switch len(out) % 10 {
+		case 0:
+			in = sanctions.Input{Name: e.name, Country: e.country}
+		case 1:
+			in = sanctions.Input{Name: e.alias}
+		case 2:
+			in = sanctions.Input{Name: respell.Replace(e.name)}
+		case 3:
+			in = sanctions.Input{Name: e.name, DateOfBirth: e.born, RegistrationNumber: e.number, EntityType: "individual"}
+			if e.schema != "Person" {
+				in.EntityType = "entity"
+			}
+		case 4, 5, 6:
+			in.Name, _ = personName(rng)
+			if rng.IntN(4) == 0 {
+				_, in.Name = personName(rng)
+			}
+			if len(out)%10 == 6 {
+				in.Country = nationalities[rng.IntN(len(nationalities))]
+			}
+		default:
+			in.Name, _ = companyName(rng)
+			if rng.IntN(4) == 0 {
+				_, in.Name = companyName(rng)
+			}
+			if len(out)%10 == 9 {
+				in.Country = "om"
+			}
+		}
+		out = append(out, in)
+		if len(out)%10 <= 4 && len(out)%10 >= 1 {
+			want = append(want, e.id)
+		} else {
+			want = append(want, "")
+		}
+	}
+	return out, want
+}
+
+// benchSanctions runs n sanctions_screen screens over the lists in dsn
+// (sanctions.Screen on sanctionssql, the capability's own code without
+// HTTP) and prints the figures.
+func benchSanctions(dsn string, n, limitMB int, _ time.Time) error {
+	watchdog(limitMB)
+	ctx := context.Background()
+	st, err := openStore(ctx, dsn, sqlstore.Options{Modules: []sqlstore.Module{sanctionssql.Module()}})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	deps := sanctions.Deps{Lists: sanctionssql.New(st.DB()), Now: time.Now}
+	ins, want := screenInputs(n, 5)
+	statuses := map[string]int{}
+	matches, listed, found := 0, 0, 0
+	var lost []string
+	return measure("sanctions_screen", len(ins), func(i int) string { return screenKinds[i%10] }, func(i int) error {
+		out, err := sanctions.Screen(ctx, deps, ins[i])
+		statuses[out.Status]++
+		matches += len(out.Matches)
+		if want[i] != "" {
+			listed++
+			ok := false
+			for _, m := range out.Matches {
+				ok = ok || m.EntityID == want[i]
+			}
+			if ok {
+				found++
+			} else if len(lost) < 3 {
+				lost = append(lost, fmt.Sprintf("%q (%s)", ins[i].Name, screenKinds[i%10]))
+			}
+		}
+		return err
+	}, func() string {
+		return fmt.Sprintf("statuses %v, %d matches; listed names found: %d of %d (not: %s)", statuses, matches, found, listed, strings.Join(lost, ", "))
+	})
 }

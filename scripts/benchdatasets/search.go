@@ -65,49 +65,44 @@ func queries(n int, seed uint64) []string {
 }
 
 // searchCompanies runs n searches through search_oman_company's code over
-// the companies in dsn and prints the first call's time, p50, p99, max
-// and memory.
+// the companies in dsn and prints the figures (measure), with how many
+// found a company and the slowest queries.
 func searchCompanies(dsn string, n, limitMB int) error {
 	watchdog(limitMB)
 	ctx := context.Background()
-	st, err := sqlstore.Open(ctx, dsn, sqlstore.Options{Modules: []sqlstore.Module{companysql.Module()}, OpTimeout: time.Hour})
+	st, err := openStore(ctx, dsn, sqlstore.Options{Modules: []sqlstore.Module{companysql.Module()}, OpTimeout: time.Hour})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	deps := omanbusiness.Deps{Directory: companysql.New(st.DB()), Now: time.Now}
 	qs := queries(n, 5)
-	var lat []time.Duration
 	type slow struct {
 		q string
 		d time.Duration
 	}
 	var slowest []slow
 	found := 0
-	for i, q := range qs {
+	kinds := []string{"as written", "a letter dropped", "Arabic", "first two words", "not there"}
+	return measure("search_oman_company", len(qs), func(i int) string { return kinds[i%5] }, func(i int) error {
 		t := time.Now()
-		out, err := omanbusiness.Search(ctx, deps, omanbusiness.SearchInput{Query: q, Limit: 10})
-		d := time.Since(t)
+		out, err := omanbusiness.Search(ctx, deps, omanbusiness.SearchInput{Query: qs[i], Limit: 10})
 		if err != nil {
 			return err
 		}
 		if out.TotalMatches > 0 {
 			found++
 		}
-		if i == 0 {
-			fmt.Printf("first search: %v (RSS %d MB)\n", d.Round(time.Millisecond), rssKB("VmRSS")>>10)
-			continue
+		if i > 0 {
+			slowest = append(slowest, slow{qs[i], time.Since(t)})
 		}
-		lat = append(lat, d)
-		slowest = append(slowest, slow{q, d})
-	}
-	slices.SortFunc(slowest, func(a, b slow) int { return int(b.d - a.d) })
-	for _, s := range slowest[:min(5, len(slowest))] {
-		fmt.Printf("  slow: %v %q\n", s.d.Round(time.Millisecond), s.q)
-	}
-	slices.Sort(lat)
-	pct := func(p float64) time.Duration { return lat[int(p*float64(len(lat)-1))].Round(10 * time.Microsecond) }
-	fmt.Printf("%d warm searches: p50 %v p99 %v max %v; %d of %d with a match; RSS %d MB, peak %d MB\n",
-		len(lat), pct(0.5), pct(0.99), lat[len(lat)-1].Round(time.Millisecond), found, len(qs), rssKB("VmRSS")>>10, rssKB("VmHWM")>>10)
-	return nil
+		return nil
+	}, func() string {
+		slices.SortFunc(slowest, func(a, b slow) int { return int(b.d - a.d) })
+		var s []string
+		for _, x := range slowest[:min(3, len(slowest))] {
+			s = append(s, fmt.Sprintf("%v %q", x.d.Round(time.Millisecond), x.q))
+		}
+		return fmt.Sprintf("%d of %d with a match; slowest %s", found, len(qs), strings.Join(s, ", "))
+	})
 }

@@ -174,7 +174,7 @@ func listingInputs(n int, seed uint64, today time.Time) []vehiclevalue.Input {
 func benchListings(dsn string, n, limitMB int, today time.Time) error {
 	watchdog(limitMB)
 	ctx := context.Background()
-	st, err := sqlstore.Open(ctx, dsn, sqlstore.Options{Modules: []sqlstore.Module{vehiclesql.Module()}})
+	st, err := openStore(ctx, dsn, sqlstore.Options{Modules: []sqlstore.Module{vehiclesql.Module()}})
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -49,14 +48,17 @@ type Store struct {
 	db sqlstore.DB
 	ix *nameindex.Index
 
-	// indexed is set once no record lacks its company_id (records
-	// imported before the name index had none: Catalog files them first).
-	indexed  atomic.Bool
-	indexing sync.Mutex
+	// indexed knows whether the name index is current in this process
+	// (records imported before it had no company_id: Catalog files them
+	// first).
+	indexed nameindex.Keeper
 
 	// rowsRead counts the good rows every import of this store has read
-	// (both readings): tests count the work done after a cancellation.
-	rowsRead atomic.Int64
+	// (both readings), recordsRead the records searches have read: tests
+	// count the work done after a cancellation. onRecord, when set
+	// (tests), is called for each record a search reads.
+	rowsRead, recordsRead atomic.Int64
+	onRecord              func()
 
 	// hook, when set (tests), is called at the named steps of an import's
 	// write: "write" before its transaction, "tx" inside it.
@@ -207,6 +209,7 @@ func (s *Store) write(ctx context.Context, batch, hash string, opts dataset.Impo
 		read := 0
 		buf := make([]omanbusiness.Record, 0, chunk)
 		names := s.ix.Writer(tx)
+		names.Also("company_records")
 		res, err := companies.Scan(file, opts.Format, opts.Filename, src, now, func(rec omanbusiness.Record, _ int) error {
 			rec.Batch = batch
 			buf = append(buf, rec)
@@ -236,6 +239,7 @@ func (s *Store) write(ctx context.Context, batch, hash string, opts dataset.Impo
 	if err != nil {
 		return earlier, 0, err
 	}
+	_ = s.ix.Vacuum(ctx, "company_records")
 	return batch, written, nil
 }
 
@@ -430,88 +434,51 @@ func (s *Store) Catalog(ctx context.Context, w omanbusiness.Want) (*omanbusiness
 	return c, nil
 }
 
-// ensureIndexed files the records imported before the name index existed
-// (their company_id is empty) in one transaction, once per process; a
-// store whose records all have theirs only looks.
+// ensureIndexed files the records in the name index, once per process,
+// when the index needs it (nameindex.Keeper): filed under older terms,
+// empty, or records imported before the index existed (their company_id
+// is empty). A store whose records are all filed only looks.
 func (s *Store) ensureIndexed(ctx context.Context) error {
-	if s.indexed.Load() {
-		return nil
-	}
-	s.indexing.Lock()
-	defer s.indexing.Unlock()
-	if s.indexed.Load() {
-		return nil
-	}
-	missing, err := sqlstore.OptionalString(ctx, s.db.Read(), `SELECT record_id FROM company_records WHERE company_id = '' LIMIT 1`)
-	if err != nil {
-		return sqlstore.Unavailable("read company index", err)
-	}
-	stale, err := s.ix.Stale(ctx)
-	if err != nil {
+	return s.indexed.Ensure(ctx, s.ix, "company_records", func(ctx context.Context) (bool, error) {
+		missing, err := sqlstore.OptionalString(ctx, s.db.Read(), `SELECT record_id FROM company_records WHERE company_id = '' LIMIT 1`)
+		return missing != "", sqlstore.Unavailable("read company index", err)
+	}, func(ctx context.Context) error {
+		_, err := s.Reindex(ctx, nil)
 		return err
-	}
-	if missing != "" || stale {
-		// The rebuild has an import's time, not the call's: a call that
-		// gives up waiting leaves it running, and the next call finds
-		// the index current.
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), dataset.ImportTimeout)
-		defer cancel()
-		if err := s.Reindex(rctx); err != nil {
-			return err
-		}
-	}
-	s.indexed.Store(true)
-	return nil
+	})
 }
 
 // Reindex files every record afresh: each record's company_id, and the
 // name index rebuilt from the records held (dropping terms of names no
-// record has since a retraction or a restated record). It is one
-// transaction, reading the records a page at a time.
-func (s *Store) Reindex(ctx context.Context) error {
-	return s.db.Tx(ctx, func(tx *sql.Tx) error {
-		if err := s.ix.Clear(ctx, tx); err != nil {
-			return err
-		}
-		w := s.ix.Writer(tx)
-		var lastSource, lastID string
-		for {
-			type rec struct{ source, id, company, en, ar string }
-			var page []rec
-			rows, err := tx.QueryContext(ctx, `SELECT source, record_id, cr_number, name_en, name_ar FROM company_records
-				WHERE source > $1 OR (source = $1 AND record_id > $2) ORDER BY source, record_id LIMIT 1000`, lastSource, lastID)
-			if err != nil {
-				return sqlstore.Unavailable("reindex company records", err)
-			}
-			for rows.Next() {
-				var r omanbusiness.Record
-				if err := rows.Scan(&r.Source, &r.RecordID, &r.CRNumber, &r.NameEn, &r.NameAr); err != nil {
-					rows.Close()
-					return sqlstore.Unavailable("reindex company records", err)
-				}
-				page = append(page, rec{r.Source, r.RecordID, r.CompanyID(), r.NameEn, r.NameAr})
-			}
-			rows.Close()
-			if err := rows.Err(); err != nil {
-				return sqlstore.Unavailable("reindex company records", err)
-			}
-			if len(page) == 0 {
-				return w.Close(ctx)
-			}
-			for _, r := range page {
-				if _, err := tx.ExecContext(ctx, `UPDATE company_records SET company_id = $1 WHERE source = $2 AND record_id = $3 AND company_id <> $1`,
+// record has since a retraction or a restated record), in one
+// transaction reading the records a page at a time; progress, when set,
+// is told how far it has got. It returns the records filed.
+func (s *Store) Reindex(ctx context.Context, progress func(dataset.Progress)) (int, error) {
+	type rec struct{ source, id, company, filed, en, ar string }
+	return nameindex.Rebuild(ctx, s.ix, nameindex.Rows[rec]{
+		Page: reindexPage,
+		Scan: func(rows *sql.Rows) (rec, error) {
+			var r omanbusiness.Record
+			var filed string
+			err := rows.Scan(&r.Source, &r.RecordID, &r.CRNumber, &filed, &r.NameEn, &r.NameAr)
+			return rec{r.Source, r.RecordID, r.CompanyID(), filed, r.NameEn, r.NameAr}, err
+		},
+		Key: func(r rec) (string, string) { return r.source, r.id },
+		File: func(ctx context.Context, tx *sql.Tx, w *nameindex.Writer, r rec) error {
+			if r.filed != r.company {
+				if _, err := tx.ExecContext(ctx, `UPDATE company_records SET company_id = $1 WHERE source = $2 AND record_id = $3`,
 					r.company, r.source, r.id); err != nil {
 					return sqlstore.Unavailable("reindex company records", err)
 				}
-				for _, n := range []string{r.en, r.ar} {
-					if err := w.Add(ctx, r.company, n); err != nil {
-						return err
-					}
+			}
+			for _, n := range []string{r.en, r.ar} {
+				if err := w.Add(ctx, r.company, n); err != nil {
+					return err
 				}
 			}
-			lastSource, lastID = page[len(page)-1].source, page[len(page)-1].id
-		}
-	})
+			return nil
+		},
+	}, progress)
 }
 
 // load reads the records of the companies ids, in (source, recordId)
@@ -532,7 +499,7 @@ func (s *Store) load(ctx context.Context, ids []string) ([]omanbusiness.Record, 
 		if err != nil {
 			return nil, sqlstore.Unavailable("load company records", err)
 		}
-		recs, err := scanRecords(rows)
+		recs, err := s.scanRecords(ctx, rows)
 		if err != nil {
 			return nil, err
 		}
@@ -544,10 +511,19 @@ func (s *Store) load(ctx context.Context, ids []string) ([]omanbusiness.Record, 
 	return out, nil
 }
 
-func scanRecords(rows *sql.Rows) ([]omanbusiness.Record, error) {
+// scanRecords reads the records of a search, stopping once ctx is done:
+// no record is decoded after that.
+func (s *Store) scanRecords(ctx context.Context, rows *sql.Rows) ([]omanbusiness.Record, error) {
 	defer rows.Close()
 	var out []omanbusiness.Record
 	for rows.Next() {
+		if err := ctx.Err(); err != nil {
+			return nil, sqlstore.Unavailable("load company records", err)
+		}
+		s.recordsRead.Add(1)
+		if s.onRecord != nil {
+			s.onRecord()
+		}
 		var r omanbusiness.Record
 		var st, acts string
 		var obs, syn int64
@@ -563,3 +539,7 @@ func scanRecords(rows *sql.Rows) ([]omanbusiness.Record, error) {
 	}
 	return out, sqlstore.Unavailable("load company records", rows.Err())
 }
+
+// reindexPage reads the records after a key, a page at a time (Reindex).
+const reindexPage = `SELECT source, record_id, cr_number, company_id, name_en, name_ar FROM company_records
+	WHERE (source, record_id) > ($1, $2) ORDER BY source, record_id LIMIT 1000`

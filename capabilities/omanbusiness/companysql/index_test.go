@@ -2,12 +2,15 @@ package companysql_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
 	"dalil/capabilities/omanbusiness"
+	"dalil/capabilities/omanbusiness/companysql"
 	"dalil/dataset"
 )
 
@@ -187,8 +190,9 @@ func TestRecordsImportedBeforeTheIndexAreFiled(t *testing.T) {
 }
 
 // TestSearchStopsWhenCancelled: a search whose context is done reads no
-// index row and no record, and says so with an error (counted in rows,
-// not timed).
+// index row and no record, and one cancelled while it reads the records
+// reads none after that, and says so with an error (counted in rows, not
+// timed).
 func TestSearchStopsWhenCancelled(t *testing.T) {
 	dsns(t, func(t *testing.T, dsn string) {
 		s := open(t, dsn)
@@ -208,6 +212,90 @@ func TestSearchStopsWhenCancelled(t *testing.T) {
 		}
 		if n := s.IndexRowsRead() - before; n != 0 {
 			t.Errorf("a cancelled search read %d index rows", n)
+		}
+		// Cancelled while the candidates' records are read: no record
+		// after the one that cancelled it.
+		ctx, cancel = context.WithCancel(context.Background())
+		defer cancel()
+		from, atCancel := s.RecordsRead(), int64(-1)
+		s.OnRecord(func() {
+			if s.RecordsRead()-from == 10 {
+				atCancel = s.RecordsRead()
+				cancel()
+			}
+		})
+		defer s.OnRecord(nil)
+		if _, err := s.Catalog(ctx, omanbusiness.Want{Names: []string{"Majan Trading"}}); !errors.Is(err, context.Canceled) || atCancel < 0 || s.RecordsRead() != atCancel {
+			t.Errorf("cancelled at record %d, read %d; err %v (want context.Canceled and no record after)", atCancel-from, s.RecordsRead()-from, err)
+		}
+	})
+}
+
+// TestReindexFindsAgain: an index that no check sees is stale (its terms
+// spelt otherwise, its scheme current) finds nothing, in this process or
+// a new one; Reindex (`dalil companies reindex`) refiles every record, and
+// the same search finds the company again.
+func TestReindexFindsAgain(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		s := open(t, dsn)
+		imp(t, s, registryCSV, dataset.ImportOptions{Filename: "r.csv"})
+		ctx := context.Background()
+		finds := func(s *companysql.Store) bool {
+			t.Helper()
+			cat, err := s.Catalog(ctx, omanbusiness.Want{Names: []string{"al noor trading"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := cat.Search(omanbusiness.Query{Text: "al noor trading"})
+			return len(got) > 0 && got[0].Company.ID == "OM-CR-1234567" && got[0].MatchedBy == "exact_name"
+		}
+		if !finds(s) {
+			t.Fatal("not found after the import")
+		}
+		s.Spoil(t)
+		if finds(s) || finds(open(t, dsn)) {
+			t.Fatal("found through a spoilt index: the test spoils nothing")
+		}
+		n, err := s.Reindex(ctx, nil)
+		if err != nil || n != strings.Count(registryCSV, "\n")-1 {
+			t.Fatalf("Reindex = %d, %v; want every record (%d)", n, err, strings.Count(registryCSV, "\n")-1)
+		}
+		if !finds(s) || !finds(open(t, dsn)) {
+			t.Error("not found after Reindex")
+		}
+	})
+}
+
+// TestAnEmptiedIndexIsRefiled: an index emptied while the records keep
+// their company_id is refiled by the first search of a new process.
+func TestAnEmptiedIndexIsRefiled(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		s := open(t, dsn)
+		imp(t, s, registryCSV, dataset.ImportOptions{Filename: "r.csv"})
+		s.Empty(t)
+		cat, err := open(t, dsn).Catalog(context.Background(), omanbusiness.Want{Names: []string{"al noor trading"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cat.Search(omanbusiness.Query{Text: "al noor trading"}); len(got) == 0 || got[0].Company.ID != "OM-CR-1234567" {
+			t.Fatalf("search after the index was emptied = %+v", got)
+		}
+	})
+}
+
+// TestReindexReadsPagesByIndexRange: Reindex reads the records a page at
+// a time as one range of the (source, record_id) key's index, starting
+// at the key after the last page, on both databases; a condition the
+// index cannot bound made each page scan the pages before it.
+func TestReindexReadsPagesByIndexRange(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		plan := open(t, dsn).ReindexPlan(t)
+		want := regexp.MustCompile(`SEARCH company_records USING INDEX \S+ \(\(source,record_id\)>\(\?,\?\)\)`)
+		if strings.HasPrefix(dsn, "postgres") {
+			want = regexp.MustCompile(`Index Cond: \(ROW\(source, record_id\) > ROW\(`)
+		}
+		if !want.MatchString(plan) {
+			t.Errorf("the page statement is not one index range:\n%s", plan)
 		}
 	})
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"maps"
 	"math/rand/v2"
 	"regexp"
@@ -18,6 +17,7 @@ import (
 	"dalil/capabilities/omanproperty"
 	"dalil/capabilities/omanproperty/omanpropertysql"
 	"dalil/dataset"
+	"dalil/internal/testenv"
 )
 
 // planQueries are a query at each level of the fallback, the governorate
@@ -49,18 +49,6 @@ func TestQueriesUseIndexes(t *testing.T) {
 			t.Fatal(err)
 		}
 		db := s.DB()
-		conn, err := db.Read().Conn(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer conn.Close()
-		explain := "EXPLAIN QUERY PLAN "
-		if db.Dialect() == "postgres" {
-			explain = "EXPLAIN "
-			if _, err := conn.ExecContext(ctx, "SET enable_seqscan = off"); err != nil {
-				t.Fatal(err)
-			}
-		}
 		fullScan := regexp.MustCompile(`^SCAN comparables|Seq Scan on comparables`)
 		bounded := regexp.MustCompile(`USING COVERING INDEX comparables_(area|wilayat|type)_month \(.*observed_month=\? AND size_sqm>\? AND size_sqm<\?`)
 		if db.Dialect() == "postgres" {
@@ -69,25 +57,8 @@ func TestQueriesUseIndexes(t *testing.T) {
 		for _, q := range planQueries() {
 			for _, kind := range []omanproperty.Kind{omanproperty.KindRent, omanproperty.KindSale} {
 				for i, st := range omanpropertysql.Statements(db.Dialect(), q, kind) {
-					rows, err := conn.QueryContext(ctx, explain+st.SQL, st.Args...)
-					if err != nil {
-						t.Fatalf("%s: %v", st.SQL, err)
-					}
-					var plan []string
-					for rows.Next() {
-						vals := make([]any, 4)
-						ptrs := make([]any, 4)
-						for i := range ptrs {
-							ptrs[i] = &vals[i]
-						}
-						cols, _ := rows.Columns()
-						if err := rows.Scan(ptrs[:len(cols)]...); err != nil {
-							t.Fatal(err)
-						}
-						plan = append(plan, fmt.Sprint(vals[len(cols)-1]))
-					}
-					rows.Close()
-					text := strings.Join(plan, "\n")
+					text := testenv.Plan(t, db.Read(), db.Dialect(), st.SQL, st.Args...)
+					plan := strings.Split(text, "\n")
 					for _, line := range plan {
 						if fullScan.MatchString(strings.TrimLeft(line, " ->|`-")) {
 							t.Errorf("%s %s statement %d scans the table:\n%s\n%s", q.Level, kind, i, st.SQL, text)

@@ -2,8 +2,10 @@ package sanctionssql
 
 import (
 	"context"
+	"testing"
 
 	"dalil/capabilities/sanctions"
+	"dalil/internal/testenv"
 )
 
 // SetHook makes f run at the steps of an import's write: "tx" inside its
@@ -33,8 +35,33 @@ func (s *Store) Forget(t interface{ Fatal(...any) }) {
 			t.Fatal(err)
 		}
 	}
-	s.indexed.Store(false)
+	s.indexed.Forget()
 }
 
 // RowsRead is how many records the store's imports have read so far.
 func (s *Store) RowsRead() int64 { return s.rowsRead.Load() }
+
+// Spoil makes the name index stale in a way no check can see: every term
+// filed under another spelling ("z" before it), its counts gone, its
+// scheme still this build's.
+func (s *Store) Spoil(t interface{ Fatal(...any) }) {
+	for _, q := range []string{`UPDATE sanctions_name_terms SET term = 'z' || term`, `DELETE FROM sanctions_term_counts WHERE term <> '#version'`} {
+		if _, err := s.db.Write().Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// EntriesRead is how many entries the store's screenings have read.
+func (s *Store) EntriesRead() int64 { return s.entriesRead.Load() }
+
+// IndexRowsRead is how many name index rows the store's screenings read.
+func (s *Store) IndexRowsRead() int64 { return s.ix.RowsRead() }
+
+// OnEntry makes f run for each entry a screening reads (nil: none).
+func (s *Store) OnEntry(f func()) { s.onEntry = f }
+
+// ReindexPlan is the plan of Reindex's page statement (testenv.Plan).
+func (s *Store) ReindexPlan(t testing.TB) string {
+	return testenv.Plan(t, s.db.Read(), s.db.Dialect(), reindexPage, "a", "b")
+}

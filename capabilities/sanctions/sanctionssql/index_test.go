@@ -3,10 +3,12 @@ package sanctionssql_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -138,4 +140,104 @@ func scoreOf(r sanctions.Result, id string) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// TestReindexFindsAgain: a list of 10,001 entries whose index no check
+// sees is stale (its terms spelt otherwise, its scheme current) screens
+// clear, in this process or a new one; Reindex (`dalil sanctions
+// reindex`) refiles every entry, reporting its progress, and the same
+// names are found again.
+func TestReindexFindsAgain(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		var b strings.Builder
+		for i := range 10_000 {
+			fmt.Fprint(&b, ftmLine(fmt.Sprintf("NK-filler%05d", i), fmt.Sprintf("Filler Person %s", strings.Repeat("x", 1+i%7)+fmt.Sprint(i))))
+		}
+		b.WriteString(ftmLine("NK-wanted", "Salem Hamed Al Wanted"))
+		s := open(t, dsn)
+		imp(t, s, b.String(), dataset.ImportOptions{Source: "gen", Format: "ftm", Filename: "gen.ftm.json", License: "OpenSanctions commercial licence, test"})
+		ctx := capability.WithCall(context.Background(), capability.Call{Now: storeTime})
+		finds := func(s sanctions.Lists) bool {
+			t.Helper()
+			r, err := sanctions.Screener{Lists: s}.Screen(ctx, sanctions.Query{Names: []string{"Salim Hamad Al-Wanted"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, ok := scoreOf(r, "NK-wanted")
+			return ok
+		}
+		if !finds(s) {
+			t.Fatal("not found after the import")
+		}
+		s.Spoil(t)
+		if finds(s) || finds(open(t, dsn)) {
+			t.Fatal("found through a spoilt index: the test spoils nothing")
+		}
+		var progress []dataset.Progress
+		n, err := s.Reindex(ctx, func(p dataset.Progress) { progress = append(progress, p) })
+		if err != nil || n != 10_001 {
+			t.Fatalf("Reindex = %d, %v; want 10001 entries", n, err)
+		}
+		if len(progress) != 1 || progress[0] != (dataset.Progress{Phase: "indexing", Rows: 10_000}) {
+			t.Errorf("progress = %+v, want indexing at 10000 rows", progress)
+		}
+		if !finds(s) || !finds(open(t, dsn)) {
+			t.Error("not found after Reindex")
+		}
+	})
+}
+
+// TestScreeningStopsWhenCancelled: a screening stops once its context is
+// cancelled: cancelled while the candidates' entries are read, no entry
+// is read after the one that cancelled it; cancelled before, it reads no
+// index row and no entry (counted, not timed). Either way the error is
+// the context's, never an answer.
+func TestScreeningStopsWhenCancelled(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		var b strings.Builder
+		for i := range 600 {
+			fmt.Fprint(&b, ftmLine(fmt.Sprintf("NK-%04d", i), "Salem Hamed Al Sample"))
+		}
+		s := open(t, dsn)
+		imp(t, s, b.String(), dataset.ImportOptions{Source: "gen", Format: "ftm", Filename: "gen.ftm.json", License: "OpenSanctions commercial licence, test"})
+		call := capability.WithCall(context.Background(), capability.Call{Now: storeTime})
+		q := sanctions.Query{Names: []string{"Salem Hamed Al Sample"}}
+		if r, err := (sanctions.Screener{Lists: s}).Screen(call, q); err != nil || len(r.Matches) == 0 || s.EntriesRead() < 100 {
+			t.Fatalf("uncancelled: %d matches, %d entries read, %v", len(r.Matches), s.EntriesRead(), err)
+		}
+		ctx, cancel := context.WithCancel(call)
+		before, atCancel := s.EntriesRead(), int64(-1)
+		s.OnEntry(func() {
+			if s.EntriesRead()-before == 10 {
+				atCancel = s.EntriesRead()
+				cancel()
+			}
+		})
+		_, err := (sanctions.Screener{Lists: s}).Screen(ctx, q)
+		s.OnEntry(nil)
+		if !errors.Is(err, context.Canceled) || atCancel < 0 || s.EntriesRead() != atCancel {
+			t.Errorf("cancelled at entry %d, read %d; err %v (want context.Canceled and no entry after)", atCancel-before, s.EntriesRead()-before, err)
+		}
+		entries, index := s.EntriesRead(), s.IndexRowsRead()
+		if _, err := (sanctions.Screener{Lists: s}).Screen(ctx, q); !errors.Is(err, context.Canceled) || s.EntriesRead() != entries || s.IndexRowsRead() != index {
+			t.Errorf("screening with a cancelled context: %v, %d entries and %d index rows read", err, s.EntriesRead()-entries, s.IndexRowsRead()-index)
+		}
+	})
+}
+
+// TestReindexReadsPagesByIndexRange: Reindex reads the entries a page at
+// a time as one range of the (source, entity_id) key's index, starting
+// at the key after the last page, on both databases; a condition the
+// index cannot bound made each page scan the pages before it.
+func TestReindexReadsPagesByIndexRange(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		plan := open(t, dsn).ReindexPlan(t)
+		want := regexp.MustCompile(`SEARCH sanctions_entries USING INDEX \S+ \(\(source,entity_id\)>\(\?,\?\)\)`)
+		if strings.HasPrefix(dsn, "postgres") {
+			want = regexp.MustCompile(`Index Cond: \(ROW\(source, entity_id\) > ROW\(`)
+		}
+		if !want.MatchString(plan) {
+			t.Errorf("the page statement is not one index range:\n%s", plan)
+		}
+	})
 }

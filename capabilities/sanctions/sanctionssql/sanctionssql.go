@@ -27,7 +27,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -60,18 +59,20 @@ type Store struct {
 	db sqlstore.DB
 	ix *nameindex.Index
 
-	// indexed is set once the entries are known to be filed in the name
-	// index (entries imported before it are filed on first use).
-	indexed  atomic.Bool
-	indexing sync.Mutex
+	// indexed knows whether the name index is current in this process
+	// (entries imported before it are filed on first use).
+	indexed nameindex.Keeper
 
 	// hook, when set (tests), is called at the named step of an import's
 	// write: "tx" inside its transaction.
 	hook func(step string)
 
 	// rowsRead counts the records every import of this store has read
-	// (both readings): tests count the work done after a cancellation.
-	rowsRead atomic.Int64
+	// (both readings), entriesRead the entries screenings have read:
+	// tests count the work done after a cancellation. onEntry, when set
+	// (tests), is called for each entry read.
+	rowsRead, entriesRead atomic.Int64
+	onEntry               func()
 }
 
 var (
@@ -273,6 +274,7 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 		chunks := dataset.Chunks[[]any]{Size: insertChunk, Write: func(rows [][]any) error { return insert(ctx, tx, s.db, rows) }}
 		read := opts.Read(ctx, "writing", insertChunk, &s.rowsRead)
 		nw := s.ix.Writer(tx)
+		nw.Also("sanctions_entries")
 		if _, err := reader.Scan(format, file, func(e *reader.Entity) error {
 			if e != nil {
 				b, err := json.Marshal(e)
@@ -313,6 +315,7 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 	if err != nil {
 		return "", 0, err
 	}
+	_ = s.ix.Vacuum(ctx, "sanctions_entries")
 	return batch, written, nil
 }
 
@@ -510,6 +513,15 @@ func (s *Store) scanEntries(ctx context.Context, q string, args ...any) ([]sanct
 	defer rows.Close()
 	var entries []sanctions.Listed
 	for rows.Next() {
+		// A screening stops reading once its context is done: no entry
+		// is decoded after that.
+		if err := ctx.Err(); err != nil {
+			return nil, sqlstore.Unavailable("load sanctions entries", err)
+		}
+		s.entriesRead.Add(1)
+		if s.onEntry != nil {
+			s.onEntry()
+		}
 		var l sanctions.Listed
 		var data string
 		if err := rows.Scan(&l.List, &data); err != nil {
@@ -537,83 +549,36 @@ func fileNames(ctx context.Context, w *nameindex.Writer, source string, e *reade
 	return nil
 }
 
-// ensureIndexed files the entries imported before the name index (the
-// index is empty while entries exist), once per process.
+// ensureIndexed files the entries in the name index, once per process,
+// when the index needs it (nameindex.Keeper): filed under older terms, or
+// empty while entries exist (entries imported before the index).
 func (s *Store) ensureIndexed(ctx context.Context) error {
-	if s.indexed.Load() {
-		return nil
-	}
-	s.indexing.Lock()
-	defer s.indexing.Unlock()
-	if s.indexed.Load() {
-		return nil
-	}
-	var entries, terms int
-	if err := s.db.Read().QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM sanctions_entries LIMIT 1) a),
-		(SELECT COUNT(*) FROM (SELECT 1 FROM sanctions_name_terms LIMIT 1) b)`).Scan(&entries, &terms); err != nil {
-		return sqlstore.Unavailable("read sanctions index", err)
-	}
-	stale, err := s.ix.Stale(ctx)
-	if err != nil {
+	return s.indexed.Ensure(ctx, s.ix, "sanctions_entries", nil, func(ctx context.Context) error {
+		_, err := s.Reindex(ctx, nil)
 		return err
-	}
-	if entries > 0 && terms == 0 || stale {
-		// The rebuild has an import's time, not the call's (see
-		// companysql): a screening that gives up waiting leaves it running.
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), dataset.ImportTimeout)
-		defer cancel()
-		if err := s.Reindex(rctx); err != nil {
-			return err
-		}
-	}
-	s.indexed.Store(true)
-	return nil
+	})
 }
 
 // Reindex files every entry held afresh in the name index, in one
-// transaction, reading the entries a page at a time.
-func (s *Store) Reindex(ctx context.Context) error {
-	return s.db.Tx(ctx, func(tx *sql.Tx) error {
-		if err := s.ix.Clear(ctx, tx); err != nil {
-			return err
-		}
-		w := s.ix.Writer(tx)
-		var lastSource, lastID string
-		for {
-			type row struct{ source, id, data string }
-			var page []row
-			rows, err := tx.QueryContext(ctx, `SELECT source, entity_id, data FROM sanctions_entries
-				WHERE source > $1 OR (source = $1 AND entity_id > $2) ORDER BY source, entity_id LIMIT 500`, lastSource, lastID)
-			if err != nil {
-				return sqlstore.Unavailable("reindex sanctions entries", err)
+// transaction reading the entries a page at a time; progress, when set,
+// is told how far it has got. It returns the entries filed.
+func (s *Store) Reindex(ctx context.Context, progress func(dataset.Progress)) (int, error) {
+	type row struct{ source, id, data string }
+	return nameindex.Rebuild(ctx, s.ix, nameindex.Rows[row]{
+		Page: reindexPage,
+		Scan: func(rows *sql.Rows) (row, error) {
+			var r row
+			return r, rows.Scan(&r.source, &r.id, &r.data)
+		},
+		Key: func(r row) (string, string) { return r.source, r.id },
+		File: func(ctx context.Context, _ *sql.Tx, w *nameindex.Writer, r row) error {
+			var e reader.Entity
+			if err := json.Unmarshal([]byte(r.data), &e); err != nil {
+				return fmt.Errorf("sanctions entry %s of %s: %w", r.id, r.source, err)
 			}
-			for rows.Next() {
-				var r row
-				if err := rows.Scan(&r.source, &r.id, &r.data); err != nil {
-					rows.Close()
-					return sqlstore.Unavailable("reindex sanctions entries", err)
-				}
-				page = append(page, r)
-			}
-			rows.Close()
-			if err := rows.Err(); err != nil {
-				return sqlstore.Unavailable("reindex sanctions entries", err)
-			}
-			if len(page) == 0 {
-				return w.Close(ctx)
-			}
-			for _, r := range page {
-				var e reader.Entity
-				if err := json.Unmarshal([]byte(r.data), &e); err != nil {
-					return fmt.Errorf("sanctions entry %s of %s: %w", r.id, r.source, err)
-				}
-				if err := fileNames(ctx, w, r.source, &e); err != nil {
-					return err
-				}
-			}
-			lastSource, lastID = page[len(page)-1].source, page[len(page)-1].id
-		}
-	})
+			return fileNames(ctx, w, r.source, &e)
+		},
+	}, progress)
 }
 
 // TitleOf is the title a list is stored and shown under: a synthetic
@@ -625,3 +590,7 @@ func TitleOf(title string, synthetic bool) string {
 	}
 	return "Synthetic demo list, made up (not the " + title + ")"
 }
+
+// reindexPage reads the entries after a key, a page at a time (Reindex).
+const reindexPage = `SELECT source, entity_id, data FROM sanctions_entries
+	WHERE (source, entity_id) > ($1, $2) ORDER BY source, entity_id LIMIT 500`

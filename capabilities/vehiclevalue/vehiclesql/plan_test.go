@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -15,6 +14,7 @@ import (
 	"dalil/capabilities/vehiclevalue"
 	"dalil/capabilities/vehiclevalue/vehiclesql"
 	"dalil/dataset"
+	"dalil/internal/testenv"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -38,22 +38,12 @@ func TestQueriesUseIndexes(t *testing.T) {
 			t.Fatal(err)
 		}
 		db := s.DB()
-		conn, err := db.Read().Conn(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer conn.Close()
-		explain := "EXPLAIN QUERY PLAN "
 		want := []*regexp.Regexp{
 			regexp.MustCompile(`SEARCH vehicle_listings USING COVERING INDEX vehicle_listings_find \(make_key=\? AND model_key=\? AND country=\? AND listed_on>\? AND listed_on<\?\)$`),
 			regexp.MustCompile(`SEARCH vehicle_listings USING INTEGER PRIMARY KEY \(rowid=\?\)`),
 			regexp.MustCompile(`SEARCH vehicle_listings USING COVERING INDEX vehicle_listings_count \(make_key=\? AND model_key=\? AND country=\? AND year=\? AND listed_on>\? AND listed_on<\?\)`),
 		}
 		if db.Dialect() == "postgres" {
-			explain = "EXPLAIN "
-			if _, err := conn.ExecContext(ctx, "SET enable_seqscan = off"); err != nil {
-				t.Fatal(err)
-			}
 			want = []*regexp.Regexp{
 				regexp.MustCompile(`Index Only Scan using vehicle_listings_find`),
 				regexp.MustCompile(`Index Scan using vehicle_listings_pkey|Bitmap Index Scan on vehicle_listings_pkey`),
@@ -66,25 +56,8 @@ func TestQueriesUseIndexes(t *testing.T) {
 		noScan := regexp.MustCompile(`^SCAN vehicle_listings|Seq Scan on vehicle_listings|TEMP B-TREE|Sort Key`)
 		for _, q := range []vehiclevalue.Query{modelQuery("Toyota", "Land Cruiser", 2018, "OM", "AE", "SA", "QA", "BH", "KW"), modelQuery("Lexus", "LX", 2012, "BH")} {
 			for i, st := range vehiclesql.Statements(db.Dialect(), q) {
-				rows, err := conn.QueryContext(ctx, explain+st.SQL, st.Args...)
-				if err != nil {
-					t.Fatalf("%s: %v", st.SQL, err)
-				}
-				var plan []string
-				cols, _ := rows.Columns()
-				for rows.Next() {
-					vals := make([]any, len(cols))
-					ptrs := make([]any, len(cols))
-					for i := range ptrs {
-						ptrs[i] = &vals[i]
-					}
-					if err := rows.Scan(ptrs...); err != nil {
-						t.Fatal(err)
-					}
-					plan = append(plan, fmt.Sprint(vals[len(cols)-1]))
-				}
-				rows.Close()
-				text := strings.Join(plan, "\n")
+				text := testenv.Plan(t, db.Read(), db.Dialect(), st.SQL, st.Args...)
+				plan := strings.Split(text, "\n")
 				for _, line := range plan {
 					if l := strings.TrimLeft(line, " ->|`-"); noScan.MatchString(l) && !(i == 2 && strings.Contains(l, "Sort Key")) {
 						t.Errorf("statement %d scans or sorts:\n%s\n%s", i, st.SQL, text)
