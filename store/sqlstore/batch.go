@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"dalil"
 )
@@ -135,7 +136,7 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 			return unavailable("use allowance", err)
 		}
 	}
-	if err := s.insertLedgerRows(ctx, tx, entries); err != nil {
+	if err := s.insertChargeRows(ctx, tx, accountID, now, entries); err != nil {
 		return err
 	}
 	for i, j := range jobs {
@@ -144,15 +145,41 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 	return nil
 }
 
-// ledgerChunks are the multi-row insert sizes prepared at Open; any count
-// of rows is written greedily with them, one statement per binary digit
-// (e.g. 23 = 16 + 4 + 2 + 1): a group of 32 charges or fewer, what 32
-// connections make, takes at most 5 statements.
-var ledgerChunks = []int{64, 32, 16, 8, 4, 2, 1}
+// maxChargeRows is the most charge rows one prepared statement inserts:
+// a statement for every count from 1 to it is prepared at Open, so the
+// charges of one account in a group (at most what the connections make,
+// 32 or 128 in docs/performance.md) are one INSERT, and a larger batch
+// one per maxChargeRows.
+const maxChargeRows = 64
 
-// insertLedgerN is the prepared insert of n ledger rows.
-func insertLedgerN(dialect string, n int) string {
-	return `INSERT INTO ledger (account_id, kind, rail, tool, amount, balance_after, request_id, note, created_at) VALUES ` + valuesList(dialect, n, 9)
+// insertCharges[d][n] is the statement inserting n charge rows on dialect
+// d ("sqlite", "postgres"). The rows of one account's batch share their
+// account, kind, note and time, bound once as parameters 1 and 2; each
+// row binds its rail, tool, amount, balance and request id. (On SQLite
+// the numbered ?1 and ?2 come first, so that each plain ? is numbered
+// after them; named parameters cost the driver a lookup each, plain ones
+// none.)
+var insertCharges = map[string][]string{"sqlite": chargeInserts("sqlite"), "postgres": chargeInserts("postgres")}
+
+func chargeInserts(dialect string) []string {
+	out := make([]string, maxChargeRows+1)
+	for n := 1; n <= maxChargeRows; n++ {
+		var q strings.Builder
+		q.WriteString(`INSERT INTO ledger (account_id, created_at, kind, note, rail, tool, amount, balance_after, request_id) VALUES `)
+		for i := range n {
+			if i > 0 {
+				q.WriteByte(',')
+			}
+			if dialect == "sqlite" {
+				q.WriteString(`(?1,?2,'charge','',?,?,?,?,?)`)
+				continue
+			}
+			k := 3 + 5*i
+			fmt.Fprintf(&q, `($1,$2,'charge','',$%d,$%d,$%d,$%d,$%d)`, k, k+1, k+2, k+3, k+4)
+		}
+		out[n] = q.String()
+	}
+	return out
 }
 
 // valuesList is "(?,?),(?,?)" on SQLite — it resolves $N names by a linear
@@ -179,23 +206,25 @@ func valuesList(dialect string, rows, cols int) string {
 	return q.String()
 }
 
-// insertLedgerRows appends entries in arrival order.
-func (s *Store) insertLedgerRows(ctx context.Context, tx *sql.Tx, entries []dalil.LedgerEntry) error {
-	for _, size := range ledgerChunks {
-		for len(entries) >= size {
-			st, err := s.txStmt(ctx, tx, insertLedgerN(s.dialect, size))
-			if err != nil {
-				return err
-			}
-			args := make([]any, 0, 9*size)
-			for _, e := range entries[:size] {
-				args = append(args, e.AccountID, e.Kind, e.Rail, e.Tool, int64(e.Amount), int64(e.BalanceAfter), e.RequestID, e.Note, micros(e.CreatedAt))
-			}
-			if _, err := st.ExecContext(ctx, args...); err != nil {
-				return unavailable("append ledger", err)
-			}
-			entries = entries[size:]
+// insertChargeRows appends the charge rows of one account's batch, all
+// made at now, in arrival order: one statement for up to maxChargeRows.
+// args is the committer's buffer, reused from group to group.
+func (s *Store) insertChargeRows(ctx context.Context, tx *sql.Tx, accountID string, now time.Time, entries []dalil.LedgerEntry) error {
+	for len(entries) > 0 {
+		n := min(len(entries), maxChargeRows)
+		st, err := s.txStmt(ctx, tx, insertCharges[s.dialect][n])
+		if err != nil {
+			return err
 		}
+		args := append(s.ledgerArgs[:0], accountID, micros(now))
+		for _, e := range entries[:n] {
+			args = append(args, e.Rail, e.Tool, int64(e.Amount), int64(e.BalanceAfter), e.RequestID)
+		}
+		s.ledgerArgs = args[:0]
+		if _, err := st.ExecContext(ctx, args...); err != nil {
+			return unavailable("append ledger", err)
+		}
+		entries = entries[n:]
 	}
 	return nil
 }
