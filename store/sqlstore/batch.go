@@ -57,9 +57,8 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 	if testHookAccountRead != nil {
 		testHookAccountRead(ctx, tx, accountID)
 	}
-	plan, _ := dalil.PlanByID(planID)
-	st0 := dalil.ChargeState{Plan: plan, Credits: dalil.MicroUSD(credits0)}
-	st0.PeriodStart, st0.PeriodEnd = dalil.Period(fromMicros(started), now)
+	st0 := chargeStateOf(planID, started, credits0, now)
+	plan := st0.Plan
 	if st0.HasAllowance() {
 		us, err := s.txStmt(ctx, tx, selectUsage)
 		if err != nil {
@@ -73,40 +72,14 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 		st0.Used, st0.Calls = dalil.MicroUSD(used), calls
 	}
 
-	// Every charge is decided by the one rule, in arrival order, on the
-	// state the previous ones left.
-	st := st0
-	type result struct {
-		rec dalil.Receipt
-		err error
+	d, err := decideAccount(st0, now, jobs, func(j *chargeJob, a dalil.Answer) error {
+		return s.completeIdempotent(ctx, tx, j.req.Idem, a)
+	})
+	if err != nil {
+		return err
 	}
-	results := make([]result, len(jobs))
-	var entries []dalil.LedgerEntry
-	for i, j := range jobs {
-		r := j.req
-		rail, refused := dalil.DecideCharge(st, r.Price, r.Method, !r.NoCredits, now)
-		if refused != nil {
-			results[i].err = refused
-			continue
-		}
-		next := st.Apply(rail, r.Price)
-		rec := dalil.Receipt{Rail: rail, Amount: r.Price, CreditsAfter: next.Credits}
-		if r.Idem != nil {
-			a := dalil.Answer{RequestID: r.RequestID, Rail: rail, Price: r.Price, Data: r.Data}
-			if err := s.completeIdempotent(ctx, tx, r.Idem, a); err != nil {
-				var de *dalil.Error
-				if !errors.As(err, &de) {
-					return err
-				}
-				results[i].err = err
-				continue
-			}
-		}
-		entries = append(entries, dalil.LedgerEntry{AccountID: accountID, Kind: "charge", Rail: rail, Tool: r.Tool, Amount: -r.Price, BalanceAfter: next.Credits, RequestID: r.RequestID, CreatedAt: now})
-		st = next
-		results[i].rec = rec
-	}
-	credits, used, calls, used0, calls0, periodStart := st.Credits, st.Used, st.Calls, st0.Used, st0.Calls, st0.PeriodStart
+	credits, used, calls, used0, calls0, periodStart := d.st.Credits, d.st.Used, d.st.Calls, st0.Used, st0.Calls, st0.PeriodStart
+	entries, results := d.entries, d.results
 
 	if spent := dalil.MicroUSD(credits0) - credits; spent > 0 {
 		debit, err := s.txStmt(ctx, tx, debitCredits)
@@ -143,6 +116,68 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 		j.rec, j.err = results[i].rec, results[i].err
 	}
 	return nil
+}
+
+// chargeStateOf is the state an account's charges are decided on, as read
+// in the group's transaction: its plan, its credits and the allowance
+// period now falls in (the allowance used is read apart, when the plan
+// has one).
+func chargeStateOf(planID string, planStarted, credits int64, now time.Time) dalil.ChargeState {
+	plan, _ := dalil.PlanByID(planID)
+	st := dalil.ChargeState{Plan: plan, Credits: dalil.MicroUSD(credits)}
+	st.PeriodStart, st.PeriodEnd = dalil.Period(fromMicros(planStarted), now)
+	return st
+}
+
+// accountDecision is what one account's batch comes to: each job's
+// outcome, the ledger rows to append, and the state the account ends in.
+type accountDecision struct {
+	results []jobResult
+	entries []dalil.LedgerEntry
+	st      dalil.ChargeState
+}
+
+type jobResult struct {
+	rec dalil.Receipt
+	err error
+}
+
+// decideAccount decides every charge of one account's batch by the one
+// rule (dalil.DecideCharge), in arrival order, each on the state the
+// previous ones left, starting from st0 as read in the group's
+// transaction. complete is called for each job with an Idempotency-Key
+// that would be charged, with the answer to store: a *dalil.Error from it
+// refuses that job alone (nothing charged for it); any other error aborts
+// the batch.
+func decideAccount(st0 dalil.ChargeState, now time.Time, jobs []*chargeJob, complete func(j *chargeJob, a dalil.Answer) error) (accountDecision, error) {
+	st := st0
+	d := accountDecision{results: make([]jobResult, len(jobs)), entries: make([]dalil.LedgerEntry, 0, len(jobs))}
+	for i, j := range jobs {
+		r := j.req
+		rail, refused := dalil.DecideCharge(st, r.Price, r.Method, !r.NoCredits, now)
+		if refused != nil {
+			d.results[i].err = refused
+			continue
+		}
+		next := st.Apply(rail, r.Price)
+		rec := dalil.Receipt{Rail: rail, Amount: r.Price, CreditsAfter: next.Credits}
+		if r.Idem != nil {
+			a := dalil.Answer{RequestID: r.RequestID, Rail: rail, Price: r.Price, Data: r.Data}
+			if err := complete(j, a); err != nil {
+				var de *dalil.Error
+				if !errors.As(err, &de) {
+					return accountDecision{}, err
+				}
+				d.results[i].err = err
+				continue
+			}
+		}
+		d.entries = append(d.entries, dalil.LedgerEntry{AccountID: r.AccountID, Kind: "charge", Rail: rail, Tool: r.Tool, Amount: -r.Price, BalanceAfter: next.Credits, RequestID: r.RequestID, CreatedAt: now})
+		st = next
+		d.results[i].rec = rec
+	}
+	d.st = st
+	return d, nil
 }
 
 // maxChargeRows is the most charge rows one prepared statement inserts:
