@@ -188,7 +188,11 @@ func (s *Store) runGroup(group []*chargeJob) {
 			return false, nil // only refusals were decided: nothing was written either way
 		}
 		// COMMIT failed (its answer lost, say): find out what it did.
-		switch committed, verr := s.committed(res.xid, res.charged); {
+		resolve := res.resolve
+		if resolve == nil {
+			resolve = func() (bool, error) { return s.committed(res.xid, res.charged) }
+		}
+		switch committed, verr := resolve(); {
 		case verr != nil:
 			s.outcomeUnknown.Add(1)
 			return false, fmt.Errorf("sqlstore: commit: %w (%v); resolving it: %w", dalil.ErrOutcomeUnknown, res.err, verr)
@@ -220,6 +224,9 @@ type groupResult struct {
 	atCommit bool       // err is the COMMIT's: the outcome is not known
 	charged  *chargeJob // a job charged in the transaction, if any
 	xid      string     // the PostgreSQL transaction id
+	// resolve, when set, finds out whether a failed COMMIT committed
+	// (instead of committed with xid).
+	resolve func() (bool, error)
 }
 
 // groupTx decides and writes every live job of group in one transaction.

@@ -2,11 +2,13 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"database/sql/driver"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"dalil"
 
@@ -46,6 +48,20 @@ import (
 // it unknown, and the group is resolved, as a failed COMMIT always was,
 // by asking the server for the fate of the transaction id read in batch 1
 // (committed).
+//
+// One round trip when the committer knows the accounts' plans (pgFast):
+// a batch of charges that the rule would charge wholly on prepaid credits
+// if the account had at least their sum (no allowance involved, nothing
+// refused) needs only that: each account's debit of the sum, conditional
+// on the plan being the one known and on the credits covering it, and its
+// ledger rows, whose balances follow from what the debit leaves, are one
+// statement. The batch is BEGIN, those statements, COMMIT. When a
+// condition does not hold (the plan changed, the credits ran short, a
+// guard failed) nothing is written and the group takes the two round
+// trips above. The transaction's id is not known before its COMMIT's
+// answer then, so a lost answer is resolved by waiting until the
+// server's process that ran it is gone, then looking for the group's
+// ledger rows (committedByBackend).
 
 // pgStmt is a statement of the pipelined group, prepared on each
 // connection under its name the first time it runs there.
@@ -89,6 +105,48 @@ var pgLedger = func() []pgStmt {
 	}
 	return out
 }()
+
+// pgFast[n] debits one account of its batch of n charges and appends
+// their rows in one statement: $1 account, $2 time, $3 the sum, $4 and
+// $5 the plan and its start as known, then per row tool, amount (its
+// negative price), the balance after it less the account's final balance
+// (what the later charges of the batch take), request id. It answers the
+// account's credits after the batch, or fails (pgGuard's error) when the
+// account is not as assumed.
+var pgFast = func() []pgStmt {
+	out := make([]pgStmt, maxChargeRows+1)
+	for n := 1; n <= maxChargeRows; n++ {
+		var v strings.Builder
+		for i := range n {
+			if i > 0 {
+				v.WriteByte(',')
+			}
+			k := 6 + 4*i
+			fmt.Fprintf(&v, "(%d, $%d::text, $%d::bigint, $%d::bigint, $%d::text)", i, k, k+1, k+2, k+3)
+		}
+		out[n] = pgStmt{"dalil_charge_fast_" + strconv.Itoa(n), `WITH d AS (UPDATE accounts SET credits = credits - $3
+			WHERE id = $1 AND plan = $4 AND plan_started_at = $5 AND credits >= $3 RETURNING credits),
+		l AS (INSERT INTO ledger (account_id, created_at, kind, note, rail, tool, amount, balance_after, request_id)
+			SELECT $1, $2, 'charge', '', '` + dalil.RailCredits + `', v.tool, v.amount, d.credits + v.later, v.request_id
+			FROM d, (VALUES ` + v.String() + `) AS v(ord, tool, amount, later, request_id) ORDER BY v.ord)
+		SELECT CAST(CASE WHEN c IS NOT NULL THEN CAST(c AS text) ELSE '` + pgGuardMark + ` (' || COALESCE(CAST(c AS text), 'no row') || ')' END AS bigint)
+		FROM (SELECT (SELECT credits FROM d) AS c) g`}
+	}
+	return out
+}()
+
+// testHookPGFast, set only by tests, is called as a one-round-trip group
+// is sent, with its number of accounts.
+var testHookPGFast func(accounts int)
+
+// pgPlan is an account's plan as the committer last read it, for pgFast.
+type pgPlan struct {
+	id      string
+	started int64
+}
+
+// maxPGPlans bounds the plans the committer keeps (then it starts over).
+const maxPGPlans = 100_000
 
 // testHookPGRead, set only by tests, sees each account's state as batch 1
 // read it, before its charges are decided on it; a test alters it, as if
@@ -220,8 +278,15 @@ func (s *Store) groupPipelined(ctx context.Context, order []string, byAccount ma
 			res = groupResult{err: fmt.Errorf("sqlstore: the PostgreSQL driver connection is a %T", dc)}
 			return nil
 		}
-		var keep bool
-		res, keep = s.pipelinedOn(ctx, c.Conn(), order, byAccount, live)
+		now := s.now().UTC()
+		keep := true
+		fallBack := true
+		if fast, ok := s.fastGroup(order, byAccount, now); ok {
+			res, keep, fallBack = s.fastOn(ctx, c.Conn(), fast, now)
+		}
+		if fallBack && keep {
+			res, keep = s.pipelinedOn(ctx, c.Conn(), order, byAccount, live, now)
+		}
 		if !keep {
 			return driver.ErrBadConn // the pool closes it
 		}
@@ -235,8 +300,7 @@ func (s *Store) groupPipelined(ctx context.Context, order []string, byAccount ma
 
 // pipelinedOn runs the group on conn. keep is false when conn must not
 // be used again (it may be broken, or in a transaction it could not end).
-func (s *Store) pipelinedOn(ctx context.Context, conn *pgx.Conn, order []string, byAccount map[string][]*chargeJob, live []*chargeJob) (res groupResult, keep bool) {
-	now := s.now().UTC()
+func (s *Store) pipelinedOn(ctx context.Context, conn *pgx.Conn, order []string, byAccount map[string][]*chargeJob, live []*chargeJob, now time.Time) (res groupResult, keep bool) {
 	rollback := func() bool {
 		_, err := conn.PgConn().Exec(ctx, "rollback").ReadAll()
 		return err == nil
@@ -338,6 +402,7 @@ func (s *Store) pipelinedOn(ctx context.Context, conn *pgx.Conn, order []string,
 			return groupResult{err: err}, rollback()
 		}
 		decisions[i] = d
+		s.notePlan(a.id, a.planID, a.started, d)
 		if spent := a.st0.Credits - d.st.Credits; spent > 0 {
 			q.queue(pgGuardedDebit, int64(spent), a.id, int64(d.st.Credits))
 		}
@@ -396,4 +461,211 @@ func (s *Store) pipelinedOn(ctx context.Context, conn *pgx.Conn, order []string,
 		res.err, res.atCommit = unavailable("commit", err), true
 		return res, false
 	}
+}
+
+// notePlan keeps an account's plan for pgFast after a group read it, when
+// the next batch of the account is likely to be charged wholly on its
+// credits: none of this batch refused, and at least as much left as it
+// took. (Otherwise pgFast would be tried and fail, costing a round trip.)
+func (s *Store) notePlan(id, planID string, started int64, d accountDecision) {
+	spent := dalil.MicroUSD(0)
+	for _, r := range d.results {
+		if r.err != nil {
+			delete(s.pgPlans, id)
+			return
+		}
+		spent += r.rec.Amount
+	}
+	if d.st.Credits < spent {
+		delete(s.pgPlans, id)
+		return
+	}
+	if s.pgPlans == nil || len(s.pgPlans) >= maxPGPlans {
+		s.pgPlans = map[string]pgPlan{}
+	}
+	s.pgPlans[id] = pgPlan{id: planID, started: started}
+}
+
+// pgFastAccount is one account's part of a one-round-trip group: its
+// charges decided as if its credits were exactly their sum, so that each
+// receipt's and row's balance is what the later charges take, to which
+// the account's real final balance is added.
+type pgFastAccount struct {
+	id   string
+	plan pgPlan
+	jobs []*chargeJob
+	sum  dalil.MicroUSD
+	d    accountDecision
+}
+
+// fastGroup returns the group as pgFast charges it, or false when an
+// account needs the read: its plan is not known, a charge carries an
+// Idempotency-Key or no request id (committedByBackend finds rows by it),
+// or the rule would not charge every one of its charges
+// on credits were its credits their sum. The rule's credits rail depends
+// only on the credits covering the price (no allowance applies when it
+// is chosen on a plan without one, or by the credits method), so with
+// credits of at least the sum, as the statement requires, the rule
+// decides exactly this.
+func (s *Store) fastGroup(order []string, byAccount map[string][]*chargeJob, now time.Time) ([]pgFastAccount, bool) {
+	out := make([]pgFastAccount, 0, len(order))
+	for _, id := range order {
+		p, ok := s.pgPlans[id]
+		jobs := byAccount[id]
+		if !ok || len(jobs) > maxChargeRows {
+			return nil, false
+		}
+		var sum dalil.MicroUSD
+		for _, j := range jobs {
+			if j.req.Idem != nil || j.req.Price <= 0 || j.req.RequestID == "" {
+				return nil, false
+			}
+			sum += j.req.Price
+		}
+		d, err := decideAccount(chargeStateOf(p.id, p.started, int64(sum), now), now, jobs, nil)
+		if err != nil || d.st.Credits != 0 || len(d.entries) != len(jobs) {
+			return nil, false
+		}
+		for _, r := range d.results {
+			if r.err != nil || r.rec.Rail != dalil.RailCredits {
+				return nil, false
+			}
+		}
+		out = append(out, pgFastAccount{id: id, plan: p, jobs: jobs, sum: sum, d: d})
+	}
+	return out, true
+}
+
+// fastOn runs a fastGroup group on conn in one round trip. fallBack is
+// true when nothing was written and the group must take the read path
+// (an account not as assumed); keep as for pipelinedOn.
+func (s *Store) fastOn(ctx context.Context, conn *pgx.Conn, accounts []pgFastAccount, now time.Time) (res groupResult, keep, fallBack bool) {
+	q := &pgBatch{conn: conn, ctx: ctx}
+	q.queueText("begin")
+	for _, a := range accounts {
+		args := make([]any, 0, 5+4*len(a.d.entries))
+		args = append(args, a.id, micros(now), int64(a.sum), a.plan.id, a.plan.started)
+		for _, e := range a.d.entries {
+			args = append(args, e.Tool, int64(e.Amount), int64(e.BalanceAfter), e.RequestID)
+		}
+		q.queue(pgFast[len(a.d.entries)], args...)
+	}
+	commitAt := q.n
+	q.queueText("commit") // as text: a test's proxy cuts connections on it
+	if q.err != nil {
+		// Not sent (a statement could not be prepared).
+		return groupResult{err: unavailable("prepare", q.err)}, !conn.IsClosed(), false
+	}
+	if testHookPGFast != nil {
+		testHookPGFast(len(accounts))
+	}
+	pid := conn.PgConn().PID()
+	results, failedAt, err := q.run()
+	switch {
+	case err == nil:
+		for i, a := range accounts {
+			rows := results[1+i].Rows
+			if len(rows) != 1 {
+				// Committed, but its answer is not what was sent: should
+				// not happen; the balances are read back.
+				return s.fastUnknown(pid, now, accounts, fmt.Errorf("sqlstore: %d rows from a charge statement", len(rows))), false, false
+			}
+			final, perr := strconv.ParseInt(string(rows[0][0]), 10, 64)
+			if perr != nil {
+				return s.fastUnknown(pid, now, accounts, perr), false, false
+			}
+			a.settle(dalil.MicroUSD(final))
+		}
+		res.charged = accounts[0].jobs[0]
+		return res, true, false
+	case failedAt >= 0 && failedAt < commitAt:
+		// Refused before COMMIT: nothing written. An account not as
+		// assumed is read next time.
+		for _, a := range accounts {
+			delete(s.pgPlans, a.id)
+		}
+		_, rerr := conn.PgConn().Exec(ctx, "rollback").ReadAll()
+		if isPGGuard(err) {
+			return groupResult{}, rerr == nil, true
+		}
+		return groupResult{err: unavailable("charge", err)}, rerr == nil, false
+	default:
+		return s.fastUnknown(pid, now, accounts, err), false, false
+	}
+}
+
+// settle answers a's jobs: charged on credits, with the balance after
+// each now that the final one is known.
+func (a pgFastAccount) settle(final dalil.MicroUSD) {
+	for k, j := range a.jobs {
+		rec := a.d.results[k].rec
+		rec.CreditsAfter += final
+		j.rec, j.err = rec, nil
+	}
+}
+
+// fastUnknown is the result of a one-round-trip group whose COMMIT may
+// have run: runGroup resolves it with committedByBackend.
+func (s *Store) fastUnknown(pid uint32, now time.Time, accounts []pgFastAccount, err error) groupResult {
+	for _, a := range accounts {
+		a.settle(0) // placeholders: committedByBackend sets the real balances
+	}
+	return groupResult{err: unavailable("commit", err), atCommit: true, charged: accounts[0].jobs[0],
+		resolve: func() (bool, error) { return s.committedByBackend(pid, now, accounts) }}
+}
+
+// committedByBackend finds out whether a one-round-trip group committed:
+// it waits until the server process that ran it (pid) is gone, then looks
+// for the group's ledger rows (each account's first row, by account,
+// request id and the group's time). Found, it sets the receipts' balances
+// from them. Our side of the connection is closed by then (the pool
+// drops it), so the process ends once it has done what it was sent: it
+// may not even have read the batch when the answer was lost, so being
+// idle says nothing; being gone does. It gives up after the operation
+// timeout (a process still there, say behind a network cut the server
+// has not noticed yet), the outcome then unknown.
+func (s *Store) committedByBackend(pid uint32, now time.Time, accounts []pgFastAccount) (bool, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), s.opTimeout)
+	defer cancel()
+	for wait := 5 * time.Millisecond; ; wait = min(2*wait, 200*time.Millisecond) {
+		var state sql.NullString
+		err := s.w.QueryRowContext(ctx, `SELECT state FROM pg_stat_activity WHERE pid = $1`, int64(pid)).Scan(&state)
+		if errors.Is(err, sql.ErrNoRows) {
+			break
+		}
+		if err == nil {
+			err = fmt.Errorf("the server process %d is still there (%q)", pid, state.String)
+		}
+		select {
+		case <-ctx.Done():
+			return false, err
+		case <-time.After(wait):
+		}
+	}
+	found := 0
+	finals := make([]dalil.MicroUSD, len(accounts))
+	for i, a := range accounts {
+		first := a.d.entries[0]
+		var balance int64
+		err := s.w.QueryRowContext(ctx, `SELECT balance_after FROM ledger WHERE account_id = $1 AND request_id = $2 AND created_at = $3 AND kind = 'charge'`,
+			a.id, first.RequestID, micros(now)).Scan(&balance)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+		case err != nil:
+			return false, err
+		default:
+			found++
+			finals[i] = dalil.MicroUSD(balance) - first.BalanceAfter
+		}
+	}
+	switch found {
+	case 0:
+		return false, nil
+	case len(accounts):
+		for i, a := range accounts {
+			a.settle(finals[i])
+		}
+		return true, nil
+	}
+	return false, fmt.Errorf("sqlstore: %d of %d accounts' rows found", found, len(accounts))
 }

@@ -8,10 +8,12 @@ import (
 	"net/url"
 	"sync"
 	"testing"
+	"time"
 
 	"dalil"
 	"dalil/internal/testenv"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
@@ -148,7 +150,7 @@ func TestPGPipelinedGuardFallsBack(t *testing.T) {
 }
 
 // TestPGPipelinedCommitCut: every connection is cut right after it sent a
-// group's second batch (the one ending in COMMIT), so no group hears its
+// group's batch ending in COMMIT, so no group hears its
 // COMMIT's answer. Each outcome is then found out from the transaction id:
 // a charge reported charged is in the ledger once, a charge reported not
 // charged is not, and none is left unknown while the database answers.
@@ -164,6 +166,9 @@ func TestPGPipelinedCommitCut(t *testing.T) {
 	}
 	defer s.Close()
 	a, _ := s.CreateAccount(ctx, "x", "free", 1_000_000)
+	fast := 0
+	testHookPGFast = func(int) { fast++ }
+	defer func() { testHookPGFast = nil }()
 	proxy.CutOn([]byte("commit"), 1)
 	var all []*chargeJob
 	for g := range 5 {
@@ -197,7 +202,134 @@ func TestPGPipelinedCommitCut(t *testing.T) {
 	if want := dalil.MicroUSD(1_000_000 - 10_000*charged); acct.Credits != want {
 		t.Errorf("credits %d, want %d for %d charges", acct.Credits, want, charged)
 	}
-	t.Logf("%d of %d charged with every COMMIT's answer lost; %d commits recovered", charged, len(all), recovered)
+	// The first group reads the account; the next go in one round trip,
+	// whose lost answers are resolved from the server process's end.
+	if fast == 0 {
+		t.Error("no group went in one round trip")
+	}
+	t.Logf("%d of %d charged with every COMMIT's answer lost; %d commits recovered; %d one-round-trip attempts", charged, len(all), recovered, fast)
+}
+
+// TestPGOneRoundTrip: once a group has read an account's plan, the next
+// groups of charges its credits cover go in one round trip, with the
+// receipts and ledger balances the rule gives; when the credits no longer
+// cover a batch, or the plan changed, nothing of that attempt is written
+// and the group is decided on the rows as read: charges refused for
+// money, or moved to the new plan's allowance. The ledger passes Verify.
+func TestPGOneRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	dsn := testenv.FreshPostgresSchema(t, testenv.Postgres(t))
+	s, err := Open(ctx, dsn, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	fast := 0
+	testHookPGFast = func(int) { fast++ }
+	defer func() { testHookPGFast = nil }()
+	a, _ := s.CreateAccount(ctx, "a", "free", 100_000)
+	b, _ := s.CreateAccount(ctx, "b", "free", dalil.USD)
+	var got []string
+	run := func(groups ...[]*chargeJob) {
+		var group []*chargeJob
+		for _, g := range groups {
+			group = append(group, g...)
+		}
+		s.runGroup(group)
+		for _, j := range group {
+			if j.err != nil {
+				got = append(got, j.req.RequestID+" "+string(dalil.ErrorCode(j.err)))
+			} else {
+				got = append(got, j.req.RequestID+" "+j.rec.Rail+" "+j.rec.CreditsAfter.Decimal())
+			}
+		}
+		got = append(got, fmt.Sprintf("fast=%d", fast))
+	}
+	run(pgGroup(ctx, a.ID, "a1", 3, 10_000), pgGroup(ctx, b.ID, "b1", 1, 10_000)) // read: plans now known
+	run(pgGroup(ctx, a.ID, "a2", 3, 10_000), pgGroup(ctx, b.ID, "b2", 1, 10_000)) // one round trip
+	run(pgGroup(ctx, a.ID, "a3", 3, 10_000))                                      // one round trip
+	run(pgGroup(ctx, a.ID, "a4", 3, 10_000))                                      // 10,000 left: tried, then read
+	if _, err := s.SetPlan(ctx, b.ID, "developer", true); err != nil {
+		t.Fatal(err)
+	}
+	run(pgGroup(ctx, b.ID, "b3", 2, 10_000)) // the plan changed: tried, then read
+	want := []string{
+		"a1-0 api_credits 0.09", "a1-1 api_credits 0.08", "a1-2 api_credits 0.07", "b1-0 api_credits 0.99", "fast=0",
+		"a2-0 api_credits 0.06", "a2-1 api_credits 0.05", "a2-2 api_credits 0.04", "b2-0 api_credits 0.98", "fast=1",
+		"a3-0 api_credits 0.03", "a3-1 api_credits 0.02", "a3-2 api_credits 0.01", "fast=2",
+		"a4-0 api_credits 0.00", "a4-1 INSUFFICIENT_CREDITS", "a4-2 INSUFFICIENT_CREDITS", "fast=3",
+		"b3-0 subscription 0.98", "b3-1 subscription 0.98", "fast=4",
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("outcomes\n got %v\nwant %v", got, want)
+	}
+	rep, err := Verify(ctx, dsn)
+	if err != nil || !rep.OK {
+		t.Errorf("verify: %+v (%v)", rep, err)
+	}
+}
+
+// TestPGOneRoundTripTwoStoresOneAccount: two stores (two replicas) charge
+// one account at once, both in one round trip once they know its plan:
+// every charge is paid once, the account's credits run out exactly, and
+// the ledger's balances follow its id order (Verify's chain).
+func TestPGOneRoundTripTwoStoresOneAccount(t *testing.T) {
+	ctx := context.Background()
+	dsn := testenv.FreshPostgresSchema(t, testenv.Postgres(t))
+	var stores []*Store
+	for range 2 {
+		s, err := Open(ctx, dsn, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		stores = append(stores, s)
+	}
+	const calls = 300
+	a, _ := stores[0].CreateAccount(ctx, "shared", "free", (calls-20)*10_000) // the last 20 are refused
+	var mu sync.Mutex
+	fast := 0
+	testHookPGFast = func(int) { mu.Lock(); fast++; mu.Unlock() }
+	defer func() { testHookPGFast = nil }()
+	var wg sync.WaitGroup
+	var paid, refused, failed int
+	for w := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range calls / 16 {
+				_, err := stores[w%2].Charge(ctx, dalil.ChargeRequest{AccountID: a.ID, Tool: "t", Price: 10_000, Method: dalil.MethodAuto,
+					RequestID: fmt.Sprintf("req-%d-%d", w, i)})
+				mu.Lock()
+				switch {
+				case err == nil:
+					paid++
+				case dalil.ErrorCode(err) == dalil.CodeInsufficientCredits:
+					refused++
+				default:
+					failed++
+					t.Errorf("charge: %v", err)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	n := calls / 16 * 16
+	if paid != calls-20 || refused != n-paid || failed != 0 {
+		t.Errorf("%d paid, %d refused, %d failed of %d; want %d paid", paid, refused, failed, n, calls-20)
+	}
+	if acct, err := stores[1].Account(ctx, a.ID); err != nil || acct.Credits != 0 {
+		t.Errorf("credits %d (%v), want 0", acct.Credits, err)
+	}
+	rep, err := Verify(ctx, dsn)
+	if err != nil || !rep.OK {
+		t.Errorf("verify: %+v (%v)", rep, err)
+	}
+	if fast == 0 {
+		t.Error("no group went in one round trip")
+	}
+	t.Logf("%d groups in one round trip", fast)
 }
 
 // TestBatchFailure: only the server's refusal of a statement says where a
@@ -226,5 +358,52 @@ func TestBatchFailure(t *testing.T) {
 		if at != tc.at || (err != nil) != tc.failed {
 			t.Errorf("%s: failed at %d (%v), want %d (failed %v)", tc.name, at, err, tc.at, tc.failed)
 		}
+	}
+}
+
+// TestCommittedByBackendWaitsForTheProcess: while the server process that
+// was sent a one-round-trip group is still there, even idle (it may not
+// have read the batch yet), committedByBackend does not say "not
+// committed"; once the process is gone, what it committed is found.
+func TestCommittedByBackendWaitsForTheProcess(t *testing.T) {
+	ctx := context.Background()
+	dsn := testenv.FreshPostgresSchema(t, testenv.Postgres(t))
+	s, err := Open(ctx, dsn, Options{OpTimeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	a, _ := s.CreateAccount(ctx, "x", "free", 100_000)
+	now := s.now().UTC()
+	group := pgGroup(ctx, a.ID, "w", 2, 10_000)
+	acct, _ := s.Account(ctx, a.ID)
+	s.pgPlans = map[string]pgPlan{a.ID: {id: "free", started: micros(acct.PlanStartedAt)}}
+	fast, ok := s.fastGroup([]string{a.ID}, map[string][]*chargeJob{a.ID: group}, now)
+	if !ok {
+		t.Fatal("not a one-round-trip group")
+	}
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := conn.PgConn().PID()
+	// The process is there and idle, the group not yet run on it.
+	if committed, err := s.committedByBackend(pid, now, fast); err == nil && !committed {
+		t.Fatal(`"not committed" while the process that may run the group is still there`)
+	}
+	// Now it runs the group, and its connection closes.
+	if res, keep, fallBack := s.fastOn(ctx, conn, fast, now); res.err != nil || !keep || fallBack {
+		t.Fatalf("fastOn: %v, keep %v, fall back %v", res.err, keep, fallBack)
+	}
+	conn.Close(ctx)
+	for _, j := range group {
+		j.rec = dalil.Receipt{}
+	}
+	committed, err := s.committedByBackend(pid, now, fast)
+	for err != nil { // the process may take a moment to go
+		committed, err = s.committedByBackend(pid, now, fast)
+	}
+	if !committed || group[1].rec.CreditsAfter != 80_000 {
+		t.Errorf("committed %v, receipt %+v: want committed, credits after 0.08", committed, group[1].rec)
 	}
 }

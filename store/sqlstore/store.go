@@ -59,6 +59,9 @@ type Store struct {
 	isClosed      bool
 	committerDone chan struct{}
 	ledgerArgs    []any // the committer's buffer (insertChargeRows)
+	// pgPlans are accounts' plans as the committer last read them
+	// (PostgreSQL's one-round-trip group, pgpipe.go); committer only.
+	pgPlans map[string]pgPlan
 
 	// newerSchema are migrations a newer binary recorded (NewerSchema).
 	newerSchema []string
