@@ -407,3 +407,27 @@ func TestCommittedByBackendWaitsForTheProcess(t *testing.T) {
 		t.Errorf("committed %v, receipt %+v: want committed, credits after 0.08", committed, group[1].rec)
 	}
 }
+
+// TestTextArrayRoundTrip: the text arrays the pipelined statements bind
+// come back from PostgreSQL element for element, whatever they hold.
+func TestTextArrayRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, testenv.Postgres(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	want := []string{"", "plain", `quo"te`, `back\slash`, `\"`, "a,b", "{braces}", " spaced ", "NULL", "عربي", "tab\tnew\nline"}
+	res := conn.PgConn().ExecParams(ctx, `SELECT e FROM unnest($1::text[]) WITH ORDINALITY AS u(e, o) ORDER BY o`,
+		[][]byte{appendTextArray(nil, want)}, nil, nil, nil).Read()
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	var got []string
+	for _, r := range res.Rows {
+		got = append(got, string(r[0]))
+	}
+	if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
