@@ -666,7 +666,7 @@ func (s *Store) committedByBackend(pid uint32, now time.Time, accounts []pgFastA
 	for i, a := range accounts {
 		first := a.d.entries[0]
 		var balance int64
-		err := s.w.QueryRowContext(ctx, `SELECT balance_after FROM ledger WHERE account_id = $1 AND request_id = $2 AND created_at = $3 AND kind = 'charge'`,
+		err := s.w.QueryRowContext(ctx, fastRecoverySQL,
 			a.id, first.RequestID, micros(now)).Scan(&balance)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
@@ -688,3 +688,7 @@ func (s *Store) committedByBackend(pid uint32, now time.Time, accounts []pgFastA
 	}
 	return false, fmt.Errorf("sqlstore: %d of %d accounts' rows found", found, len(accounts))
 }
+
+// fastRecoverySQL finds a one-round-trip group's row of an account, on
+// ledger_request (see refundedChargeSQL).
+const fastRecoverySQL = `SELECT balance_after FROM ledger WHERE account_id = $1 AND request_id = $2 AND request_id <> '' AND created_at = $3 AND kind = 'charge'`
