@@ -18,9 +18,18 @@
 // to make a per-call charge durable before its answer (no database, no
 // index, no balance), so its rate bounds what a charged call can reach on
 // the machine measured (docs/performance.md).
+//
+// With -pg DSN it is the PostgreSQL durable floor (issue 34): the same
+// group commit, each group written by one multi-row INSERT (its own
+// transaction, so one round trip and one WAL flush) into a table
+// journal(request_id, tool, price, created_at) with no index, created in
+// the DSN's search_path if missing. It bounds what a charged call on
+// PostgreSQL can reach: one database transaction per group, nothing else.
+// Several processes may share one table (two "replicas" on one database).
 package main
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -31,20 +40,34 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "listen address")
 	journalPath := flag.String("journal", "", "append one record per call to this file, fdatasync'd before the answer (the durable floor)")
+	pgDSN := flag.String("pg", "", "insert one row per call into table journal of this PostgreSQL database, committed before the answer (the PostgreSQL durable floor)")
 	flag.Parse()
-	if *journalPath != "" {
+	switch {
+	case *journalPath != "" && *pgDSN != "":
+		log.Fatal("-journal and -pg exclude each other")
+	case *journalPath != "":
 		f, err := os.OpenFile(*journalPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 		if err != nil {
 			log.Fatal(err)
 		}
-		jr = newJournal(f)
+		jr = newJournal(&fileSink{f: f})
+	case *pgDSN != "":
+		sink, err := openPGSink(context.Background(), *pgDSN)
+		if err != nil {
+			log.Fatal(err)
+		}
+		jr = newJournal(sink)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -54,41 +77,57 @@ func main() {
 	log.Fatal(http.Serve(ln, http.HandlerFunc(handle)))
 }
 
-// jr, when set (-journal), makes every answer wait for its record.
+// jr, when set (-journal, -pg), makes every answer wait for its record.
 var jr *journal
 
-// journal group-commits records to an append-only file.
+// journal group-commits records to a sink.
 type journal struct {
 	queue chan record
+	lines bool // the sink is a file: records carry their line
 }
 
+// record is one call's: what a charge would write.
 type record struct {
-	line []byte
-	done chan error
+	requestID string
+	tool      string
+	price     int64  // micro-USD
+	at        int64  // Unix microseconds
+	line      []byte // the file sink's line, formatted by the caller
+	done      chan error
 }
 
-func newJournal(f *os.File) *journal {
+// sink makes a group of records durable, all or none, in one go.
+type sink interface {
+	write(group []record) error
+}
+
+func newJournal(s sink) *journal {
 	j := &journal{queue: make(chan record, 1024)}
-	go j.commit(f)
+	_, j.lines = s.(*fileSink)
+	go j.commit(s)
 	return j
 }
 
-// append queues line and returns once it is on disk.
-func (j *journal) append(line []byte) error {
-	r := record{line: line, done: make(chan error, 1)}
+// append queues r and returns once it is durable.
+func (j *journal) append(r record) error {
+	if j.lines {
+		// Formatted here, in the caller's goroutine, as before -pg existed:
+		// the committer only concatenates.
+		r.line = fmt.Appendf(nil, "%s\t%s\t%d\t%d\n", r.requestID, r.tool, r.price, r.at)
+	}
+	r.done = make(chan error, 1)
 	j.queue <- r
 	return <-r.done
 }
 
 // commit writes each group (the first record, then every record queued
-// meanwhile) with one write and one fdatasync, then answers the group.
-func (j *journal) commit(f *os.File) {
-	var buf []byte
+// meanwhile) with one sink write, then answers the group.
+func (j *journal) commit(s sink) {
 	group := make([]record, 0, 64)
 	for r := range j.queue {
 		group = append(group[:0], r)
 	drain:
-		for {
+		for len(group) < maxGroup {
 			select {
 			case r := <-j.queue:
 				group = append(group, r)
@@ -96,18 +135,82 @@ func (j *journal) commit(f *os.File) {
 				break drain
 			}
 		}
-		buf = buf[:0]
-		for _, r := range group {
-			buf = append(buf, r.line...)
-		}
-		_, err := f.Write(buf)
-		if err == nil {
-			err = syscall.Fdatasync(int(f.Fd()))
-		}
+		err := s.write(group)
 		for _, r := range group {
 			r.done <- err
 		}
 	}
+}
+
+// maxGroup bounds a group, as Dalil's committer does.
+const maxGroup = 256
+
+// fileSink appends a group to a file with one write and one fdatasync.
+type fileSink struct {
+	f   *os.File
+	buf []byte
+}
+
+func (s *fileSink) write(group []record) error {
+	s.buf = s.buf[:0]
+	for _, r := range group {
+		s.buf = append(s.buf, r.line...)
+	}
+	_, err := s.f.Write(s.buf)
+	if err == nil {
+		err = syscall.Fdatasync(int(s.f.Fd()))
+	}
+	return err
+}
+
+// pgSink inserts a group with one multi-row INSERT on one connection: one
+// statement, committed on its own (synchronous_commit as the server has
+// it), one round trip once the statement of that group size is prepared
+// (pgx keeps them).
+type pgSink struct {
+	conn  *pgx.Conn
+	stmts map[int]string
+	args  []any
+}
+
+// pgJournalTable has no index and no key: the least a durable row costs.
+const pgJournalTable = `CREATE TABLE IF NOT EXISTS journal (request_id text NOT NULL, tool text NOT NULL, price bigint NOT NULL, created_at bigint NOT NULL)`
+
+func openPGSink(ctx context.Context, dsn string) (*pgSink, error) {
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := conn.Exec(ctx, pgJournalTable); err != nil {
+		conn.Close(ctx)
+		return nil, err
+	}
+	return &pgSink{conn: conn, stmts: map[int]string{}}, nil
+}
+
+func (s *pgSink) write(group []record) error {
+	q, ok := s.stmts[len(group)]
+	if !ok {
+		var b strings.Builder
+		b.WriteString("INSERT INTO journal (request_id, tool, price, created_at) VALUES ")
+		for i := range group {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			n := 4 * i
+			b.WriteString("($" + strconv.Itoa(n+1) + ",$" + strconv.Itoa(n+2) + ",$" + strconv.Itoa(n+3) + ",$" + strconv.Itoa(n+4) + ")")
+		}
+		q = b.String()
+		s.stmts[len(group)] = q
+	}
+	s.args = s.args[:0]
+	for _, r := range group {
+		s.args = append(s.args, r.requestID, r.tool, r.price, r.at)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, err := s.conn.Exec(ctx, q, s.args...)
+	return err
 }
 
 // input is the analyze_property body.
@@ -175,8 +278,7 @@ func handle(w http.ResponseWriter, r *http.Request) {
 	out := envelope{Success: true, Data: compute(in), Meta: meta{RequestID: "req_" + hex.EncodeToString(id[:]),
 		Tool: "analyze_property", Price: 0.01, Currency: "USD", PaymentMethod: "api_credits"}}
 	if jr != nil {
-		line := fmt.Appendf(nil, "%s\t%s\t%d\t%d\n", out.Meta.RequestID, out.Meta.Tool, 10_000, time.Now().UnixMicro())
-		if err := jr.append(line); err != nil {
+		if err := jr.append(record{requestID: out.Meta.RequestID, tool: out.Meta.Tool, price: 10_000, at: time.Now().UnixMicro()}); err != nil {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusServiceUnavailable)
 			w.Write([]byte(`{"success":false,"error":{"code":"SERVICE_UNAVAILABLE","message":"journal"}}` + "\n"))

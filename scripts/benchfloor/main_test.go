@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,9 +13,13 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
 
 	"dalil/capabilities/property"
+	"dalil/internal/testenv"
 )
+
+func TestMain(m *testing.M) { testenv.Main(m) }
 
 // The floor must do the same JSON work as Dalil: the same keys in the same
 // order, and the same figures wherever float64 rounding does not differ
@@ -96,12 +101,92 @@ func TestDurableFloorJournalsEveryAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	jr = newJournal(f)
+	jr = newJournal(&fileSink{f: f})
 	defer func() { jr = nil }()
+	const calls = 64
+	ids := callConcurrently(t, calls, func(id string) error {
+		// The record must already be in the file: read it now.
+		b, err := os.ReadFile(path)
+		if err != nil || !strings.Contains(string(b), id+"\tanalyze_property\t10000\t") {
+			return fmt.Errorf("answer %s has no record in the journal (%v)", id, err)
+		}
+		return nil
+	})
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	if len(lines) != calls || len(ids) != calls {
+		t.Fatalf("%d records for %d answers", len(lines), len(ids))
+	}
+}
+
+// The PostgreSQL durable floor: every answered call has its row committed
+// (seen from another connection) by the time its answer arrives, and a
+// call whose group failed is not answered 200.
+func TestPGDurableFloorInsertsEveryAnswer(t *testing.T) {
+	dsn := testenv.FreshPostgresSchema(t, testenv.Postgres(t))
+	ctx := context.Background()
+	s, err := openPGSink(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.conn.Close(ctx)
+	jr = newJournal(s)
+	defer func() { jr = nil }()
+	other, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close(ctx)
+	var mu sync.Mutex // one pgx.Conn serves one query at a time
+	const calls = 64
+	ids := callConcurrently(t, calls, func(id string) error {
+		mu.Lock()
+		defer mu.Unlock()
+		var n int
+		if err := other.QueryRow(ctx, `SELECT COUNT(*) FROM journal WHERE request_id = $1 AND tool = 'analyze_property' AND price = 10000`, id).Scan(&n); err != nil || n != 1 {
+			return fmt.Errorf("answer %s has %d rows in the journal (%v)", id, n, err)
+		}
+		return nil
+	})
+	var n int
+	if err := other.QueryRow(ctx, `SELECT COUNT(*) FROM journal`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != calls || len(ids) != calls {
+		t.Fatalf("%d rows for %d answers", n, len(ids))
+	}
+	// The table has no index: nothing but the rows costs a write.
+	var indexes int
+	if err := other.QueryRow(ctx, `SELECT COUNT(*) FROM pg_indexes WHERE tablename = 'journal' AND schemaname = current_schema()`).Scan(&indexes); err != nil || indexes != 0 {
+		t.Errorf("journal has %d indexes (%v), want none", indexes, err)
+	}
+
+	// A group that cannot be written answers nobody 200.
+	if _, err := other.Exec(ctx, `ALTER TABLE journal ADD CONSTRAINT cheap CHECK (price < 10000) NOT VALID`); err != nil {
+		t.Fatal(err)
+	}
 	srv := httptest.NewServer(http.HandlerFunc(handle))
 	defer srv.Close()
+	res, err := http.Post(srv.URL+"/api/v1/property/analyze", "application/json", strings.NewReader(`{"propertyValue":85000,"annualRent":7200}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("a failed insert answered %d, want 503", res.StatusCode)
+	}
+}
 
-	const calls = 64
+// callConcurrently makes calls concurrent analyze_property calls to the
+// floor's handler; check runs on each 200's request id as soon as its
+// answer arrives. It returns the ids answered.
+func callConcurrently(t *testing.T, calls int, check func(requestID string) error) chan string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(handle))
+	defer srv.Close()
 	ids := make(chan string, calls)
 	var wg sync.WaitGroup
 	for range calls {
@@ -120,22 +205,13 @@ func TestDurableFloorJournalsEveryAnswer(t *testing.T) {
 				t.Errorf("%d %v", res.StatusCode, err)
 				return
 			}
-			// The record must already be in the file: read it now.
-			b, err := os.ReadFile(path)
-			if err != nil || !strings.Contains(string(b), env.Meta.RequestID+"\tanalyze_property\t10000\t") {
-				t.Errorf("answer %s has no record in the journal (%v)", env.Meta.RequestID, err)
+			if err := check(env.Meta.RequestID); err != nil {
+				t.Error(err)
 			}
 			ids <- env.Meta.RequestID
 		}()
 	}
 	wg.Wait()
 	close(ids)
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
-	if len(lines) != calls || len(ids) != calls {
-		t.Fatalf("%d records for %d answers", len(lines), len(ids))
-	}
+	return ids
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"dalil"
 )
@@ -56,9 +57,8 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 	if testHookAccountRead != nil {
 		testHookAccountRead(ctx, tx, accountID)
 	}
-	plan, _ := dalil.PlanByID(planID)
-	st0 := dalil.ChargeState{Plan: plan, Credits: dalil.MicroUSD(credits0)}
-	st0.PeriodStart, st0.PeriodEnd = dalil.Period(fromMicros(started), now)
+	st0 := chargeStateOf(planID, started, credits0, now)
+	plan := st0.Plan
 	if st0.HasAllowance() {
 		us, err := s.txStmt(ctx, tx, selectUsage)
 		if err != nil {
@@ -72,40 +72,14 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 		st0.Used, st0.Calls = dalil.MicroUSD(used), calls
 	}
 
-	// Every charge is decided by the one rule, in arrival order, on the
-	// state the previous ones left.
-	st := st0
-	type result struct {
-		rec dalil.Receipt
-		err error
+	d, err := decideAccount(st0, now, jobs, func(j *chargeJob, a dalil.Answer) error {
+		return s.completeIdempotent(ctx, tx, j.req.Idem, a)
+	})
+	if err != nil {
+		return err
 	}
-	results := make([]result, len(jobs))
-	var entries []dalil.LedgerEntry
-	for i, j := range jobs {
-		r := j.req
-		rail, refused := dalil.DecideCharge(st, r.Price, r.Method, !r.NoCredits, now)
-		if refused != nil {
-			results[i].err = refused
-			continue
-		}
-		next := st.Apply(rail, r.Price)
-		rec := dalil.Receipt{Rail: rail, Amount: r.Price, CreditsAfter: next.Credits}
-		if r.Idem != nil {
-			a := dalil.Answer{RequestID: r.RequestID, Rail: rail, Price: r.Price, Data: r.Data}
-			if err := s.completeIdempotent(ctx, tx, r.Idem, a); err != nil {
-				var de *dalil.Error
-				if !errors.As(err, &de) {
-					return err
-				}
-				results[i].err = err
-				continue
-			}
-		}
-		entries = append(entries, dalil.LedgerEntry{AccountID: accountID, Kind: "charge", Rail: rail, Tool: r.Tool, Amount: -r.Price, BalanceAfter: next.Credits, RequestID: r.RequestID, CreatedAt: now})
-		st = next
-		results[i].rec = rec
-	}
-	credits, used, calls, used0, calls0, periodStart := st.Credits, st.Used, st.Calls, st0.Used, st0.Calls, st0.PeriodStart
+	credits, used, calls, used0, calls0, periodStart := d.st.Credits, d.st.Used, d.st.Calls, st0.Used, st0.Calls, st0.PeriodStart
+	entries, results := d.entries, d.results
 
 	if spent := dalil.MicroUSD(credits0) - credits; spent > 0 {
 		debit, err := s.txStmt(ctx, tx, debitCredits)
@@ -135,7 +109,7 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 			return unavailable("use allowance", err)
 		}
 	}
-	if err := s.insertLedgerRows(ctx, tx, entries); err != nil {
+	if err := s.insertChargeRows(ctx, tx, accountID, now, entries); err != nil {
 		return err
 	}
 	for i, j := range jobs {
@@ -144,15 +118,103 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 	return nil
 }
 
-// ledgerChunks are the multi-row insert sizes prepared at Open; any count
-// of rows is written greedily with them, one statement per binary digit
-// (e.g. 23 = 16 + 4 + 2 + 1): a group of 32 charges or fewer, what 32
-// connections make, takes at most 5 statements.
-var ledgerChunks = []int{64, 32, 16, 8, 4, 2, 1}
+// chargeStateOf is the state an account's charges are decided on, as read
+// in the group's transaction: its plan, its credits and the allowance
+// period now falls in (the allowance used is read apart, when the plan
+// has one).
+func chargeStateOf(planID string, planStarted, credits int64, now time.Time) dalil.ChargeState {
+	plan, _ := dalil.PlanByID(planID)
+	st := dalil.ChargeState{Plan: plan, Credits: dalil.MicroUSD(credits)}
+	st.PeriodStart, st.PeriodEnd = dalil.Period(fromMicros(planStarted), now)
+	return st
+}
 
-// insertLedgerN is the prepared insert of n ledger rows.
-func insertLedgerN(dialect string, n int) string {
-	return `INSERT INTO ledger (account_id, kind, rail, tool, amount, balance_after, request_id, note, created_at) VALUES ` + valuesList(dialect, n, 9)
+// accountDecision is what one account's batch comes to: each job's
+// outcome, the ledger rows to append, and the state the account ends in.
+type accountDecision struct {
+	results []jobResult
+	entries []dalil.LedgerEntry
+	st      dalil.ChargeState
+}
+
+type jobResult struct {
+	rec dalil.Receipt
+	err error
+}
+
+// decideAccount decides every charge of one account's batch by the one
+// rule (dalil.DecideCharge), in arrival order, each on the state the
+// previous ones left, starting from st0 as read in the group's
+// transaction. complete is called for each job with an Idempotency-Key
+// that would be charged, with the answer to store: a *dalil.Error from it
+// refuses that job alone (nothing charged for it); any other error aborts
+// the batch.
+func decideAccount(st0 dalil.ChargeState, now time.Time, jobs []*chargeJob, complete func(j *chargeJob, a dalil.Answer) error) (accountDecision, error) {
+	st := st0
+	d := accountDecision{results: make([]jobResult, len(jobs)), entries: make([]dalil.LedgerEntry, 0, len(jobs))}
+	for i, j := range jobs {
+		r := j.req
+		rail, refused := dalil.DecideCharge(st, r.Price, r.Method, !r.NoCredits, now)
+		if refused != nil {
+			d.results[i].err = refused
+			continue
+		}
+		next := st.Apply(rail, r.Price)
+		rec := dalil.Receipt{Rail: rail, Amount: r.Price, CreditsAfter: next.Credits}
+		if r.Idem != nil {
+			a := dalil.Answer{RequestID: r.RequestID, Rail: rail, Price: r.Price, Data: r.Data}
+			if err := complete(j, a); err != nil {
+				var de *dalil.Error
+				if !errors.As(err, &de) {
+					return accountDecision{}, err
+				}
+				d.results[i].err = err
+				continue
+			}
+		}
+		d.entries = append(d.entries, dalil.LedgerEntry{AccountID: r.AccountID, Kind: "charge", Rail: rail, Tool: r.Tool, Amount: -r.Price, BalanceAfter: next.Credits, RequestID: r.RequestID, CreatedAt: now})
+		st = next
+		d.results[i].rec = rec
+	}
+	d.st = st
+	return d, nil
+}
+
+// maxChargeRows is the most charge rows one prepared statement inserts:
+// a statement for every count from 1 to it is prepared at Open, so the
+// charges of one account in a group (at most what the connections make,
+// 32 or 128 in docs/performance.md) are one INSERT, and a larger batch
+// one per maxChargeRows.
+const maxChargeRows = 64
+
+// insertCharges[d][n] is the statement inserting n charge rows on dialect
+// d ("sqlite", "postgres"). The rows of one account's batch share their
+// account, kind, note and time, bound once as parameters 1 and 2; each
+// row binds its rail, tool, amount, balance and request id. (On SQLite
+// the numbered ?1 and ?2 come first, so that each plain ? is numbered
+// after them; named parameters cost the driver a lookup each, plain ones
+// none.)
+var insertCharges = map[string][]string{"sqlite": chargeInserts("sqlite"), "postgres": chargeInserts("postgres")}
+
+func chargeInserts(dialect string) []string {
+	out := make([]string, maxChargeRows+1)
+	for n := 1; n <= maxChargeRows; n++ {
+		var q strings.Builder
+		q.WriteString(`INSERT INTO ledger (account_id, created_at, kind, note, rail, tool, amount, balance_after, request_id) VALUES `)
+		for i := range n {
+			if i > 0 {
+				q.WriteByte(',')
+			}
+			if dialect == "sqlite" {
+				q.WriteString(`(?1,?2,'charge','',?,?,?,?,?)`)
+				continue
+			}
+			k := 3 + 5*i
+			fmt.Fprintf(&q, `($1,$2,'charge','',$%d,$%d,$%d,$%d,$%d)`, k, k+1, k+2, k+3, k+4)
+		}
+		out[n] = q.String()
+	}
+	return out
 }
 
 // valuesList is "(?,?),(?,?)" on SQLite — it resolves $N names by a linear
@@ -179,23 +241,25 @@ func valuesList(dialect string, rows, cols int) string {
 	return q.String()
 }
 
-// insertLedgerRows appends entries in arrival order.
-func (s *Store) insertLedgerRows(ctx context.Context, tx *sql.Tx, entries []dalil.LedgerEntry) error {
-	for _, size := range ledgerChunks {
-		for len(entries) >= size {
-			st, err := s.txStmt(ctx, tx, insertLedgerN(s.dialect, size))
-			if err != nil {
-				return err
-			}
-			args := make([]any, 0, 9*size)
-			for _, e := range entries[:size] {
-				args = append(args, e.AccountID, e.Kind, e.Rail, e.Tool, int64(e.Amount), int64(e.BalanceAfter), e.RequestID, e.Note, micros(e.CreatedAt))
-			}
-			if _, err := st.ExecContext(ctx, args...); err != nil {
-				return unavailable("append ledger", err)
-			}
-			entries = entries[size:]
+// insertChargeRows appends the charge rows of one account's batch, all
+// made at now, in arrival order: one statement for up to maxChargeRows.
+// args is the committer's buffer, reused from group to group.
+func (s *Store) insertChargeRows(ctx context.Context, tx *sql.Tx, accountID string, now time.Time, entries []dalil.LedgerEntry) error {
+	for len(entries) > 0 {
+		n := min(len(entries), maxChargeRows)
+		st, err := s.txStmt(ctx, tx, insertCharges[s.dialect][n])
+		if err != nil {
+			return err
 		}
+		args := append(s.ledgerArgs[:0], accountID, micros(now))
+		for _, e := range entries[:n] {
+			args = append(args, e.Rail, e.Tool, int64(e.Amount), int64(e.BalanceAfter), e.RequestID)
+		}
+		s.ledgerArgs = args[:0]
+		if _, err := st.ExecContext(ctx, args...); err != nil {
+			return unavailable("append ledger", err)
+		}
+		entries = entries[n:]
 	}
 	return nil
 }

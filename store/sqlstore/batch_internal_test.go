@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"dalil"
+	"dalil/internal/testenv"
 )
 
 // TestChargeEachMatchesBatch: the slow path (used when an account changed
@@ -154,5 +155,69 @@ func TestGroupFallbackWithoutSavepoints(t *testing.T) {
 	// The ledger holds the opening credit and the three charges.
 	if acct.Credits != 0 || sum != 0 {
 		t.Errorf("credits %d, ledger sum %d: want 0 and a ledger that adds up to it", acct.Credits, sum)
+	}
+}
+
+// TestGroupOfManyChargesOneAccount: a group with more charges of one
+// account than one ledger statement inserts (maxChargeRows) writes every
+// row, in arrival order, each with the balance after it, on both
+// databases.
+func TestGroupOfManyChargesOneAccount(t *testing.T) {
+	for _, dialect := range []string{"sqlite", "postgres"} {
+		t.Run(dialect, func(t *testing.T) {
+			ctx := context.Background()
+			dsn := filepath.Join(t.TempDir(), "m.db")
+			if dialect == "postgres" {
+				dsn = testenv.FreshPostgresSchema(t, testenv.Postgres(t))
+			}
+			s, err := Open(ctx, dsn, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			const n = 2*maxChargeRows + 7
+			a, err := s.CreateAccount(ctx, "x", "free", (n-3)*10_000) // the last three are refused
+			if err != nil {
+				t.Fatal(err)
+			}
+			var group []*chargeJob
+			for i := range n {
+				group = append(group, &chargeJob{ctx: ctx, req: dalil.ChargeRequest{AccountID: a.ID, Tool: fmt.Sprintf("t%d", i%3), Price: 10_000,
+					Method: dalil.MethodAuto, RequestID: fmt.Sprintf("req_%03d", i)}, done: make(chan struct{})})
+			}
+			s.runGroup(group)
+			for i, j := range group {
+				switch {
+				case i < n-3 && (j.err != nil || j.rec.CreditsAfter != dalil.MicroUSD((n-4-i)*10_000)):
+					t.Errorf("charge %d: %v, credits after %d", i, j.err, j.rec.CreditsAfter)
+				case i >= n-3 && dalil.ErrorCode(j.err) != dalil.CodeInsufficientCredits:
+					t.Errorf("charge %d: %v, want insufficient credits", i, j.err)
+				}
+			}
+			rows, err := s.r.QueryContext(ctx, `SELECT account_id, kind, note, rail, tool, amount, balance_after, request_id, created_at FROM ledger WHERE account_id = $1 AND kind = 'charge' ORDER BY id`, a.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			i := 0
+			for rows.Next() {
+				var acct, kind, note, rail, tool, req string
+				var amount, balance, at int64
+				if err := rows.Scan(&acct, &kind, &note, &rail, &tool, &amount, &balance, &req, &at); err != nil {
+					t.Fatal(err)
+				}
+				want := fmt.Sprintf("%s charge  api_credits t%d -10000 %d req_%03d", a.ID, i%3, (n-4-i)*10_000, i)
+				if got := fmt.Sprintf("%s %s %s %s %s %d %d %s", acct, kind, note, rail, tool, amount, balance, req); got != want || at <= 0 {
+					t.Errorf("ledger row %d: %s at %d, want %s", i, got, at, want)
+				}
+				i++
+			}
+			if i != n-3 {
+				t.Errorf("%d charge rows, want %d", i, n-3)
+			}
+			if acct, err := s.Account(ctx, a.ID); err != nil || acct.Credits != 0 {
+				t.Errorf("credits %d (%v), want 0", acct.Credits, err)
+			}
+		})
 	}
 }

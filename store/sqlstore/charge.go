@@ -171,36 +171,39 @@ func (s *Store) runGroup(group []*chargeJob) {
 	var res groupResult
 	// A failure before COMMIT leaves nothing behind: the whole group is
 	// decided again on a fresh connection, within the same deadline.
-	// On SQLite the first attempt runs without savepoints (see groupTx);
-	// an account found changed under it redoes the group with them.
-	savepoints := s.dialect != "sqlite"
+	// The first attempt runs without savepoints (see groupTx; on
+	// PostgreSQL it is the pipelined group, pgpipe.go); an account found
+	// changed under it redoes the group with them.
+	savepoints := false
 	err := s.retry(ctx, func() (bool, error) {
 		res = s.groupTx(ctx, group, savepoints)
 		if errors.Is(res.err, errFallback) {
 			savepoints = true
 			res = s.groupTx(ctx, group, savepoints)
 		}
-		return res.err != nil && !res.atCommit, res.err
-	})
-	switch {
-	case err == nil:
-	case !res.atCommit:
-		s.finish(group, err)
-		return
-	case res.charged == nil:
-		err = nil // only refusals were decided: nothing was written either way
-	default:
-		switch committed, verr := s.committed(res.xid, res.charged); {
+		switch {
+		case !res.atCommit:
+			return res.err != nil, res.err
+		case res.charged == nil:
+			return false, nil // only refusals were decided: nothing was written either way
+		}
+		// COMMIT failed (its answer lost, say): find out what it did.
+		resolve := res.resolve
+		if resolve == nil {
+			resolve = func() (bool, error) { return s.committed(res.xid, res.charged) }
+		}
+		switch committed, verr := resolve(); {
 		case verr != nil:
 			s.outcomeUnknown.Add(1)
-			err = fmt.Errorf("sqlstore: commit: %w (%v); resolving it: %w", dalil.ErrOutcomeUnknown, err, verr)
+			return false, fmt.Errorf("sqlstore: commit: %w (%v); resolving it: %w", dalil.ErrOutcomeUnknown, res.err, verr)
 		case committed:
 			s.commitsRecovered.Add(1)
-			err = nil
-		default:
-			err = unavailable("commit", err)
+			return false, nil
 		}
-	}
+		// Certainly not committed: nothing was written, as after a failure
+		// before COMMIT, so the group may be tried again.
+		return true, unavailable("commit", res.err)
+	})
 	s.finish(group, err)
 }
 
@@ -221,6 +224,9 @@ type groupResult struct {
 	atCommit bool       // err is the COMMIT's: the outcome is not known
 	charged  *chargeJob // a job charged in the transaction, if any
 	xid      string     // the PostgreSQL transaction id
+	// resolve, when set, finds out whether a failed COMMIT committed
+	// (instead of committed with xid).
+	resolve func() (bool, error)
 }
 
 // groupTx decides and writes every live job of group in one transaction.
@@ -228,13 +234,15 @@ type groupResult struct {
 //
 // With savepoints, each account's batch runs inside its own, so that a
 // batch that met a concurrent change (errFallback) is undone alone and
-// redone one charge at a time. Without them (SQLite's first attempt) an
+// redone one charge at a time. Without them (the first attempt) an
 // errFallback rolls the whole transaction back and is returned, for the
 // caller to redo the group with savepoints. SQLite's writer begins
 // IMMEDIATE, so no other writer can change an account between the read
 // and the write and errFallback does not happen there; the savepoints
 // only cost it (their statement journal copied every page the group
-// touched, about a third of the ledger insert's CPU, issue #11).
+// touched, about a third of the ledger insert's CPU, issue #11). On
+// PostgreSQL the first attempt is the pipelined group (pgpipe.go), whose
+// rows are locked from its read to its COMMIT.
 func (s *Store) groupTx(ctx context.Context, group []*chargeJob, savepoints bool) groupResult {
 	var live []*chargeJob
 	for _, j := range group {
@@ -246,13 +254,7 @@ func (s *Store) groupTx(ctx context.Context, group []*chargeJob, savepoints bool
 	if len(live) == 0 {
 		return groupResult{}
 	}
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return groupResult{err: unavailable("begin", err)}
-	}
-	defer tx.Rollback()
-	// Charges of one account are decided together, in arrival order, each
-	// account inside a savepoint.
+	// Charges of one account are decided together, in arrival order.
 	var order []string
 	byAccount := map[string][]*chargeJob{}
 	for _, j := range live {
@@ -264,6 +266,14 @@ func (s *Store) groupTx(ctx context.Context, group []*chargeJob, savepoints bool
 	// Lock accounts in one global order, so that two replicas' groups on
 	// PostgreSQL can never wait on each other's rows (a deadlock).
 	sort.Strings(order)
+	if s.dialect == "postgres" && !savepoints {
+		return s.groupPipelined(ctx, order, byAccount, live)
+	}
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return groupResult{err: unavailable("begin", err)}
+	}
+	defer tx.Rollback()
 	for _, acct := range order {
 		jobs := byAccount[acct]
 		if !savepoints {

@@ -111,9 +111,15 @@ func (s *Store) completeIdempotent(ctx context.Context, tx *sql.Tx, k *dalil.Ide
 	if n, _ := res.RowsAffected(); n != 1 {
 		// The claim vanished or passed to another request: refuse to
 		// charge rather than risk a second charge for one key.
-		return &dalil.Error{Code: dalil.CodeIdempotencyInProgress, Message: "The Idempotency-Key claim was lost (its lease ran out); retry the request with the same key. Nothing was charged.", Headers: map[string]string{"Retry-After": "1"}}
+		return errClaimLost()
 	}
 	return nil
+}
+
+// errClaimLost refuses a charge whose Idempotency-Key claim is no longer
+// its request's.
+func errClaimLost() *dalil.Error {
+	return &dalil.Error{Code: dalil.CodeIdempotencyInProgress, Message: "The Idempotency-Key claim was lost (its lease ran out); retry the request with the same key. Nothing was charged.", Headers: map[string]string{"Retry-After": "1"}}
 }
 
 // CompleteIdempotent implements dalil.Store.

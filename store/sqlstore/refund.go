@@ -34,7 +34,7 @@ func (s *Store) Refund(ctx context.Context, accountID, requestID string, amount 
 		fresh = false
 		var rail, tool string
 		var charged, chargedAt int64
-		err := tx.QueryRowContext(ctx, `SELECT rail, tool, amount, created_at FROM ledger WHERE account_id = $1 AND request_id = $2 AND kind = 'charge'`,
+		err := tx.QueryRowContext(ctx, refundedChargeSQL,
 			accountID, requestID).Scan(&rail, &tool, &charged, &chargedAt)
 		if errors.Is(err, sql.ErrNoRows) {
 			return dalil.ErrNotFound
@@ -112,3 +112,10 @@ func (s *Store) OnRefund(f func(rail, tool string, amount dalil.MicroUSD)) {
 	defer s.refundHooks.Unlock()
 	s.refundHooks.fns = append(s.refundHooks.fns[:len(s.refundHooks.fns):len(s.refundHooks.fns)], f)
 }
+
+// refundedChargeSQL finds the charge a refund is for. request_id <> ”
+// (true: a refund needs a request id) lets the partial index
+// ledger_request serve it; without it neither SQLite nor a generic plan
+// on PostgreSQL can use that index, and SQLite read every ledger row of
+// the account instead (docs/performance.md, issue 34).
+const refundedChargeSQL = `SELECT rail, tool, amount, created_at FROM ledger WHERE account_id = $1 AND request_id = $2 AND request_id <> '' AND kind = 'charge'`

@@ -58,6 +58,10 @@ type Store struct {
 	queueMu       sync.RWMutex // isClosed, and sends on charges
 	isClosed      bool
 	committerDone chan struct{}
+	ledgerArgs    []any // the committer's buffer (insertChargeRows)
+	// pgPlans are accounts' plans as the committer last read them
+	// (PostgreSQL's one-round-trip group, pgpipe.go); committer only.
+	pgPlans map[string]pgPlan
 
 	// newerSchema are migrations a newer binary recorded (NewerSchema).
 	newerSchema []string
@@ -182,8 +186,9 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	if s.dialect == "postgres" {
 		qs = append(qs, selectAccountForUpdate, currentXactID)
 	}
-	for _, n := range ledgerChunks {
-		qs = append(qs, insertLedgerN(s.dialect, n))
+	if s.dialect == "sqlite" {
+		// PostgreSQL's pool prepares these when first used (txStmt).
+		qs = append(qs, insertCharges[s.dialect][1:]...)
 	}
 	for _, q := range qs {
 		if _, err := s.prepared(ctx, s.w, q); err != nil {
@@ -405,7 +410,16 @@ func (s *Store) readRow(ctx context.Context, query string, args ...any) (*sql.Ro
 func (s *Store) txStmt(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, error) {
 	st, ok := s.stmts.Load(stmtKey{s.w, query})
 	if !ok {
-		return nil, fmt.Errorf("sqlstore: statement not prepared: %s", query)
+		if s.dialect != "postgres" {
+			return nil, fmt.Errorf("sqlstore: statement not prepared: %s", query)
+		}
+		// PostgreSQL's writer is a pool: another of its connections
+		// prepares it while tx holds this one.
+		p, err := s.prepared(ctx, s.w, query)
+		if err != nil {
+			return nil, unavailable("prepare", err)
+		}
+		return tx.StmtContext(ctx, p), nil
 	}
 	return tx.StmtContext(ctx, st.(*sql.Stmt)), nil
 }
