@@ -623,11 +623,21 @@ func (a pgFastAccount) settle(final dalil.MicroUSD) {
 	}
 }
 
+// charging marks a's jobs as charged in a transaction whose outcome is
+// not known yet: no error of their own (so that finish gives them the
+// group's if it did not commit) and no receipt until committedByBackend
+// reads their balances.
+func (a pgFastAccount) charging() {
+	for _, j := range a.jobs {
+		j.rec, j.err = dalil.Receipt{}, nil
+	}
+}
+
 // fastUnknown is the result of a one-round-trip group whose COMMIT may
 // have run: runGroup resolves it with committedByBackend.
 func (s *Store) fastUnknown(pid uint32, now time.Time, accounts []pgFastAccount, err error) groupResult {
 	for _, a := range accounts {
-		a.settle(0) // placeholders: committedByBackend sets the real balances
+		a.charging()
 	}
 	return groupResult{err: unavailable("commit", err), atCommit: true, charged: accounts[0].jobs[0],
 		resolve: func() (bool, error) { return s.committedByBackend(pid, now, accounts) }}
