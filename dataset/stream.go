@@ -245,3 +245,32 @@ func idKey(id string) [16]byte {
 	sum := sha256.Sum256([]byte(id))
 	return [16]byte(sum[:16])
 }
+
+// Rewrite is an import's second reading, inside its transaction: file
+// read again from the start by scan (each called for every row, nil for a
+// bad one; scan returns the file's hash), its good rows written by chunks,
+// progress and cancellation by read. A hash other than the first
+// reading's is ErrChanged. It returns the rows written.
+func Rewrite[T any](file *Spooled, hash string, chunks *Chunks[T], read *Reading, scan func(io.Reader, func(*T) error) (string, error)) (int, error) {
+	if err := file.Rewind(); err != nil {
+		return 0, err
+	}
+	again, err := scan(file, func(row *T) error {
+		if row != nil {
+			if err := chunks.Add(*row); err != nil {
+				return err
+			}
+		}
+		return read.Step()
+	})
+	if err != nil {
+		return 0, err
+	}
+	if again != hash {
+		return 0, ErrChanged
+	}
+	if err := chunks.Flush(); err != nil {
+		return 0, err
+	}
+	return chunks.Written, nil
+}

@@ -114,32 +114,15 @@ func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOpti
 			micros(now), micros(opts.Retrieved(now)), res.Period.From.Format(time.DateOnly), res.Period.To.Format(time.DateOnly)); err != nil {
 			return sqlstore.Unavailable("import comparables", err)
 		}
-		if err := file.Rewind(); err != nil {
-			return err
-		}
 		chunks := dataset.Chunks[comparables.Row]{Size: insertChunk, Write: func(rows []comparables.Row) error {
 			return insertRows(ctx, tx, s.db, batch, opts, rows)
 		}}
 		read := opts.Read(ctx, "writing", insertChunk, &s.rowsRead)
-		again, err := comparables.Scan(file, opts.Format, opts.Filename, now, func(row *comparables.Row) error {
-			if row != nil {
-				if err := chunks.Add(*row); err != nil {
-					return err
-				}
-			}
-			return read.Step()
+		written, err = dataset.Rewrite(file, res.Hash, &chunks, read, func(r io.Reader, each func(*comparables.Row) error) (string, error) {
+			again, err := comparables.Scan(r, opts.Format, opts.Filename, now, each)
+			return again.Hash, err
 		})
-		if err != nil {
-			return err
-		}
-		if again.Hash != res.Hash {
-			return dataset.ErrChanged
-		}
-		if err := chunks.Flush(); err != nil {
-			return err
-		}
-		written = chunks.Written
-		return nil
+		return err
 	})
 	if err != nil {
 		return earlier, 0, err

@@ -112,32 +112,15 @@ func (s *Store) write(ctx context.Context, batch string, opts dataset.ImportOpti
 			res.Period.To.Format(time.DateOnly)); err != nil {
 			return sqlstore.Unavailable("import vehicle listings", err)
 		}
-		if err := file.Rewind(); err != nil {
-			return err
-		}
 		chunks := dataset.Chunks[listings.Row]{Size: rowsPerInsert, Write: func(rows []listings.Row) error {
 			return insert(ctx, tx, s.db, batch, opts, rows)
 		}}
 		read := opts.Read(ctx, "writing", rowsPerInsert, &s.rowsRead)
-		again, err := listings.Scan(file, opts.Format, opts.Filename, now, func(rw *listings.Row) error {
-			if rw != nil {
-				if err := chunks.Add(*rw); err != nil {
-					return err
-				}
-			}
-			return read.Step()
+		written, err = dataset.Rewrite(file, res.Hash, &chunks, read, func(r io.Reader, each func(*listings.Row) error) (string, error) {
+			again, err := listings.Scan(r, opts.Format, opts.Filename, now, each)
+			return again.Hash, err
 		})
-		if err != nil {
-			return err
-		}
-		if again.Hash != res.Hash {
-			return dataset.ErrChanged
-		}
-		if err := chunks.Flush(); err != nil {
-			return err
-		}
-		written = chunks.Written
-		return nil
+		return err
 	})
 	if err != nil {
 		return earlier, 0, err
