@@ -152,8 +152,10 @@ func TestBackupUnderLoadRestoresAndVerifies(t *testing.T) {
 		if out, err := dalilCmd("verify", "--db", restored); err != nil || !strings.Contains(out, "ok: the money checks out") {
 			t.Errorf("dalil verify of restore %d: %v\n%s", i, err, out)
 		}
-		if got := int64(ledgerCharges(t, restored)); got < b.before || got > b.after {
-			t.Errorf("backup %d holds %d charges; %d calls were answered when it started, %d when it ended", i, got, b.before, b.after)
+		// A charge commits before its answer reaches the client, so each
+		// of the clients may have one charged call not yet counted.
+		if got := int64(ledgerCharges(t, restored)); got < b.before || got > b.after+clients {
+			t.Errorf("backup %d holds %d charges; %d calls were answered when it started, %d when it ended, %d clients in flight", i, got, b.before, b.after, clients)
 		}
 	}
 
