@@ -10,9 +10,9 @@ var dev5Floors = map[string][2]float64{
 	"party":       {0.92, 0.97},
 	"date":        {0.82, 0.83},
 	"money":       {0.88, 0.86},
-	"obligation":  {0.63, 0.77},
+	"obligation":  {0.80, 0.77},
 	"requirement": {0.31, 0.25},
-	"deadline":    {0.71, 0.83},
+	"deadline":    {0.89, 0.83},
 	"law":         {0.97, 0.97},
 	"duration":    {0.85, 0.84},
 }

@@ -61,6 +61,9 @@ type evalGot struct {
 	val  string // party name, date ISO, money "n CUR", obligation modality, requirement mandatory|optional
 	text string // obligation action, requirement text (anchors are looked for in it)
 	desc string
+	// arabic: an obligation's action or a deadline's value written in
+	// Arabic script (see onceInBilingual).
+	arabic bool
 }
 
 type evalDoc struct {
@@ -70,6 +73,9 @@ type evalDoc struct {
 	// scored are the scoped types the document declares annotated
 	// ("# scored: law, duration"), even with no fact of the type.
 	scored []string
+	// bilingual is set by scoreCorpus for a document whose text is in
+	// English and Arabic (see onceInBilingual).
+	bilingual bool
 }
 
 func loadEvalCorpus(t testing.TB, dir string, least int) []evalDoc {
@@ -200,7 +206,7 @@ func evalItems(out Output) []evalGot {
 		if role == "" {
 			role = "-"
 		}
-		got = append(got, evalGot{typ: "obligation", key: role, val: o.Modality, text: strings.ToLower(o.Action), desc: role + " " + o.Modality + ": " + clip(o.Action, 60)})
+		got = append(got, evalGot{typ: "obligation", key: role, val: o.Modality, text: strings.ToLower(o.Action), desc: role + " " + o.Modality + ": " + clip(o.Action, 60), arabic: hasArabic(o.Action)})
 	}
 	for _, r := range out.Requirements {
 		m := "optional"
@@ -210,7 +216,7 @@ func evalItems(out Output) []evalGot {
 		got = append(got, evalGot{typ: "requirement", key: r.Category, val: m, text: strings.ToLower(r.Requirement), desc: r.Category + " " + m + ": " + clip(r.Requirement, 60)})
 	}
 	for _, d := range out.Deadlines {
-		got = append(got, evalGot{typ: "deadline", key: d.NormalizedValue, desc: d.Key + " " + d.NormalizedValue + " " + clip(d.Value, 40)})
+		got = append(got, evalGot{typ: "deadline", key: d.NormalizedValue, desc: d.Key + " " + d.NormalizedValue + " " + clip(d.Value, 40), arabic: hasArabic(d.Value)})
 	}
 	return got
 }
@@ -271,6 +277,17 @@ var olderGuideline = map[string]bool{"testdata/eval": true, "testdata/tuning": t
 
 var olderMoneyKeys = map[string]string{"liability_cap": "amount", "insurance_cover": "amount", "minimum_purchase": "amount",
 	"advance_payment": "amount", "tender_fee": "fee", "service_charge": "fee"}
+
+// onceInBilingual are the corpora whose guideline annotates a clause
+// written in both languages once, on its English text (dev5's README),
+// where the label specification the held-out sets follow (heldout3's
+// README, and dev4's) annotates an obligation or a deadline once per
+// language, and the extractor answers one per language. In a bilingual
+// document of these corpora an extracted obligation or deadline in Arabic
+// script that matches no expectation is the other language's copy of a
+// clause: it counts neither as found nor as extra. A clause annotated in
+// Arabic there is still matched and scored.
+var onceInBilingual = map[string]bool{"testdata/dev5": true}
 
 type evalScore struct{ tp, found, want int }
 
@@ -333,6 +350,9 @@ func scoreDoc(d evalDoc, got []evalGot, loose bool) (map[string]*evalScore, []st
 		}
 	}
 	for i, g := range got {
+		if !used[i] && g.arabic && d.bilingual && onceInBilingual[d.dir] && (g.typ == "obligation" || g.typ == "deadline") {
+			continue
+		}
 		scores[g.typ].found++
 		if !used[i] {
 			extra = append(extra, g.typ+": "+g.desc)
@@ -369,8 +389,9 @@ func scoreCorpus(t *testing.T, docs []evalDoc, floors map[string][2]float64) {
 			doc := renderEval(t, d.dir, d.name)
 			out := extractAll(doc, source{kind: "text"}, Input{})
 			checkEvidence(t, out)
-			scores, missed, extra := scoreDoc(d, evalItems(out), loose)
 			lang := detectLanguage(out.Text)
+			d.bilingual = lang == "mixed"
+			scores, missed, extra := scoreDoc(d, evalItems(out), loose)
 			if lang != "ar" && lang != "mixed" {
 				lang = "en"
 			}
