@@ -240,6 +240,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 		issuerRole(all, &a, out.DocumentType)
 	}
 	translationRoles(all, cands, a.text)
+	twinRoles(all, a.text)
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).
