@@ -29,14 +29,23 @@ var abbreviations = map[string]bool{"mr": true, "mrs": true, "ms": true, "dr": t
 	"ltd": true, "inc": true, "st": true, "e.g": true, "i.e": true, "etc": true, "vs": true, "p.o": true, "c.r": true, "art": true, "cl": true,
 	"approx": true, "ref": true, "tel": true, "fax": true, "a.m": true, "p.m": true, "r.o": true, "s.a.o.g": true, "s.a.o.c": true, "l.l.c": true}
 
-// sentenceSpans splits every block that is not a heading into sentences.
+// sentenceSpans splits every block that is not a heading into sentences;
+// a sentence hard-wrapped over lines of a plain-text document (see
+// wrapsInto) is read across them.
 func (a *assembled) sentenceSpans() []span {
 	var out []span
-	for i, seg := range a.segs {
+	for i := 0; i < len(a.segs); i++ {
+		seg := a.segs[i]
 		if seg.heading {
 			continue
 		}
-		t := a.text[seg.start:seg.end]
+		first, last := i, i
+		for last+1 < len(a.segs) && wrapsInto(a.text[a.segs[last].start:a.segs[last].end], a.segs[last+1], a.text) {
+			last++
+		}
+		i = last
+		end := a.segs[last].end
+		t := a.text[seg.start:end]
 		from := 0
 		for _, m := range reSentenceStop.FindAllStringIndex(t, -1) {
 			// The word before the stop.
@@ -52,14 +61,65 @@ func (a *assembled) sentenceSpans() []span {
 			if abbreviations[word] || utf8.RuneCountInString(word) == 1 && unicode.IsUpper([]rune(t[w:m[0]])[0]) {
 				continue
 			}
+			if reDottedForm.MatchString(word) && m[1] < len(t) && (t[m[1]] == '(' || t[m[1]] >= 'a' && t[m[1]] <= 'z') {
+				continue // "Gulf Bank K.S.C.P. (the "Guarantor")": a legal form's stop
+			}
 			// "OMR 1,240.000 is" has no space after its dot; "12. The"
 			// ends a number, which is a sentence of its own (harmless).
-			out = appendSpan(out, a.text, seg.start+from, seg.start+m[0]+1, i)
+			out = appendSpan(out, a.text, seg.start+from, seg.start+m[0]+1, first+segIndexAt(a.segs[first:last+1], seg.start+from))
 			from = m[1]
 		}
-		out = appendSpan(out, a.text, seg.start+from, seg.end, i)
+		out = appendSpan(out, a.text, seg.start+from, end, first+segIndexAt(a.segs[first:last+1], seg.start+from))
 	}
 	return out
+}
+
+// reDottedForm: an initialism written with stops ("k.s.c.p", "w.l.l").
+var reDottedForm = regexp.MustCompile(`^(?:[a-z]\.){1,5}[a-z]$`)
+
+// segIndexAt is the index in segs of the segment that holds off (the
+// last that starts at or before it).
+func segIndexAt(segs []segment, off int) int {
+	k := 0
+	for j, sg := range segs {
+		if sg.start <= off {
+			k = j
+		}
+	}
+	return k
+}
+
+// reWrapEndWord: a line that ends with a word no sentence ends with (an
+// article, a preposition, a conjunction, a possessive) goes on on the
+// next line.
+var reWrapEndWord = regexp.MustCompile(`(?i)(?:^|\s)(?:the|a|an|of|to|and|or|nor|in|for|with|by|at|on|from|as|that|which|its|their|our|your|any|this|these|such|under|into|upon|than|not|be|is|are|shall|must|will|may|في|من|على|إلى|الى|عن|أو|او|و|أن|ان|التي|الذي|لدى|بين|مع|حتى)$`)
+
+// reWrapStart: a line that starts as the rest of a sentence, a lower-case
+// word or a bracket that is no list marker ("(Thirty Thousand Rials)").
+var reWrapStart = regexp.MustCompile(`^(?:[a-z]|\((?:[A-Za-z]{2,}|[0-9]{3,}))`)
+
+// wrapsInto: block t goes on in the block next, a sentence a plain-text
+// document wrapped to the next line: t does not end a sentence or a
+// label, neither is a heading or a table row, next opens with no list
+// marker, and either next starts as the rest of a sentence or t ends with
+// a word no sentence ends with.
+func wrapsInto(t string, next segment, text string) bool {
+	n := text[next.start:next.end]
+	if next.heading || strings.Contains(t, " | ") || strings.Contains(n, " | ") || utf8.RuneCountInString(t) < 30 {
+		return false
+	}
+	t, n = strings.TrimSpace(t), strings.TrimSpace(n)
+	if t == "" || n == "" || strings.ContainsAny(t[len(t)-1:], ".!?:;") || strings.HasSuffix(t, "؟") || strings.HasSuffix(t, "؛") {
+		return false
+	}
+	if leadingNumber(n) > 0 || strings.ContainsAny(n[:1], "-•*▪·") || strings.HasPrefix(n, "–") {
+		return false
+	}
+	if reWrapStart.MatchString(n) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(n)
+	return reWrapEndWord.MatchString(t) && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
 func appendSpan(out []span, text string, s, e, seg int) []span {
@@ -81,7 +141,7 @@ var (
 	reOblEN = regexp.MustCompile(`(?i)\b(?:(shall\s+not|must\s+not|may\s+not|will\s+not|shall\s+never|must\s+never|(?:is|are)\s+not\s+(?:permitted|allowed)\s+to|(?:is|are)\s+(?:prohibited|forbidden)\s+from|(?:undertakes?|agrees?)\s+not\s+to|shall\s+refrain\s+from|must\s+refrain\s+from)|(shall|must|(?:is|are)\s+to\s+be|(?:undertakes?|agrees?)\s+to|(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:has|have)\s+to|(?:is|are|shall\s+be|will\s+be)\s+(?:solely\s+)?responsible\s+for|will))\b`)
 	// reStateAfter: what follows shall/will/must in a statement of state
 	// or law, not an obligation ("shall commence", "shall not exceed").
-	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated|eligible|credited|reimbursed|compensated|on\s+probation|employed|appointed|based)|receive|benefit\s+from|enjoy|earn|qualify\s+for|commence|expire|mean|survive|prevail|govern|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|have\s+(?:the\s+)?(?:exclusive\s+|non-exclusive\s+|sole\s+)?jurisdiction|be\s+(?:\(?[0-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety|a\s+period|for\s+a\s+period)\b|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed|liable|responsible))|automatically)\b`)
+	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:discharged|released|relieved|exempted|governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated|eligible|credited|reimbursed|compensated|on\s+probation|employed|appointed|based)|receive|benefit\s+from|enjoy|earn|qualify\s+for|commence|expire|mean|survive|prevail|govern|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|have\s+(?:the\s+)?(?:exclusive\s+|non-exclusive\s+|sole\s+)?jurisdiction|be\s+(?:\(?[0-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety|a\s+period|for\s+a\s+period)\b|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed|liable|responsible))|automatically)\b`)
 	// reStateUnlessParty: verbs that state a state when the subject is no
 	// party ("This Agreement shall renew", "the lease shall terminate")
 	// and bind when it is one ("Suppliers shall renew their registration").
@@ -166,7 +226,8 @@ func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
 		}
 	}
 	for _, f := range x.aliases {
-		if i := lastWordIndex(low, f.text); i >= 0 && i+len(f.text) > bestEnd {
+		// (A word the document defines wins over the same role word.)
+		if i := lastWordIndex(low, f.text); i >= 0 && i+len(f.text) >= bestEnd {
 			bestEnd = i + len(f.text)
 			best = clauseParty{strings.TrimSpace(subj[i : i+len(f.text)]), f.role}
 		}
@@ -294,7 +355,10 @@ type clauseExtractor struct {
 	// aliases: the words a document defines for a party whose role
 	// comes from elsewhere ('X SAOC (the "Company") invites suppliers':
 	// "the Company" is the issuer), as subject forms.
-	aliases  []clauseParty
+	aliases []clauseParty
+	// resolved are the candidates before one fact was kept per value:
+	// a date written in each language keeps each occurrence here.
+	resolved []candidate
 	skip     []injectionSpan
 	sents    []span
 	reqSents map[int]bool // sentences read as requirements
@@ -331,6 +395,7 @@ func (x *clauseExtractor) skipped(s span) bool {
 
 // obligations reads every sentence outside the requirement sections.
 func (x *clauseExtractor) obligations() {
+	x.renamedRoles()
 	for si, s := range x.sents {
 		if x.reqSents[si] || x.skipped(s) {
 			continue
@@ -341,6 +406,67 @@ func (x *clauseExtractor) obligations() {
 		}
 		x.englishObligations(si, s, t)
 	}
+}
+
+// sentText is sentence s's text with the line breaks of a wrapped
+// sentence read as spaces (the same length, so offsets hold), for
+// matching; what is returned is cut from the text as written.
+func (x *clauseExtractor) sentText(s span) string {
+	return strings.ReplaceAll(x.a.text[s.start:s.end], "\n", " ")
+}
+
+// renamedRoles: a party defined by a role word whose role the party
+// does not take ('we, Gulf Bank (the "Guarantor")' in a guarantee the bank
+// issues: the bank is the issuer) is meant by that word in the clauses:
+// "the Guarantor shall pay" binds the issuer.
+func (x *clauseExtractor) renamedRoles() {
+	text := x.a.text
+	for _, p := range x.parties {
+		if p.Role == "" || len(p.Value) < 3 {
+			continue
+		}
+		for _, at := range occurrences(lowerASCII(text), lowerASCII(p.Value)) {
+			// The definition right after the name, on its line.
+			after := text[at+len(p.Value) : min(len(text), at+len(p.Value)+120)]
+			if i := strings.IndexByte(after, '\n'); i >= 0 {
+				after = after[:i]
+			}
+			if i := strings.IndexByte(after, '('); i < 0 || i > 3 {
+				continue
+			}
+			w, ok := definedRole(after)
+			if !ok || hasArabic(w) {
+				continue
+			}
+			if r := roleOf(w); r != "" && r != p.Role {
+				x.aliases = append(x.aliases, clauseParty{"the " + lowerASCII(w), p.Role})
+			}
+		}
+	}
+}
+
+// reWeNamed: "we, Gulf Bank K.S.C.P. (the "Guarantor"), hereby
+// irrevocably": the writer names itself before its undertaking.
+var reWeNamed = regexp.MustCompile(`(?i)\bwe\s*,\s*(?:the\s+undersigned\s*,\s*)?([^,]{2,160}?)\s*,\s*(?:(?:hereby|irrevocably|unconditionally|and|jointly|severally)\s*,?\s+)*$`)
+
+// weParty is who "we" is in a clause: the party the writer names itself
+// as ("we, X, hereby undertake"), or else, for a bare "We", the issuer of
+// the document when it has one (a guarantee, a tender).
+func (x *clauseExtractor) weParty(before, subj string) (clauseParty, bool) {
+	if m := reWeNamed.FindStringSubmatch(before); m != nil {
+		name, _, _ := strings.Cut(m[1], "(") // the name, not its definition
+		if p, ok := x.partyIn(name); ok && p.role != "" {
+			return p, true
+		}
+	}
+	if w := strings.TrimSpace(subj); w == "We" || w == "we" {
+		for _, p := range x.parties {
+			if p.Role == "issuer" {
+				return clauseParty{w, "issuer"}, true
+			}
+		}
+	}
+	return clauseParty{}, false
 }
 
 func hasArabic(s string) bool {
@@ -433,6 +559,11 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			// "If the Recipient breaches clause 1, it shall pay ...": the
 			// pronoun is the party the condition names.
 			if p, ok := x.partyIn(tail(t[:subjStart], subjectWindow)); ok {
+				party, has = p, true
+			}
+		}
+		if !has && len(parties) == 0 {
+			if p, ok := x.weParty(t[:tr.start], subj); ok {
 				party, has = p, true
 			}
 		}
@@ -610,6 +741,7 @@ func namedSubject(subj string) string {
 // later clause of the sentence, after "and"/"or"/"but". It returns the
 // boundary's start and end, -1 when there is none.
 func lastBoundary(pre string, coordinated bool) (int, int) {
+	pre = strings.ReplaceAll(pre, "\n", " ") // a sentence wrapped over lines
 	bs, be := -1, -1
 	for _, b := range []string{", ", "; ", ": ", "، ", "؛ "} {
 		if i := strings.LastIndex(pre, b); i >= 0 && i+len(b) > be {
