@@ -1,6 +1,7 @@
 package documentfacts
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -23,5 +24,149 @@ func TestBilingualPartiesRound7b(t *testing.T) {
 		// after a label, not heading it.
 		{"QUOTATION\nBarka Steel Works LLC, Barka | المورد المعتمد لدى شركة النخيل للمقاولات ش.م.م\nTo: Sohar Port Services SAOC",
 			TypeParty, []string{"supplier|Barka Steel Works LLC"}, []string{"supplier|شركة النخيل للمقاولات ش.م.م"}},
+	})
+}
+
+// r7bCase: a text, the items it must give and the items it must not.
+// Deadlines are "value" or "value|a word of its text"; obligations
+// "role|modality|a word of the action"; requirements "category|mandatory
+// or optional|a word of the requirement".
+type r7bCase struct {
+	text      string
+	want, not []string
+}
+
+func r7bHas(rows [][3]string, item string) bool {
+	p := strings.SplitN(item, "|", 3)
+	for _, r := range rows {
+		switch len(p) {
+		case 1:
+			if r[0] == p[0] {
+				return true
+			}
+		case 2:
+			if r[0] == p[0] && strings.Contains(r[2], p[1]) {
+				return true
+			}
+		case 3:
+			if r[0] == p[0] && r[1] == p[1] && strings.Contains(strings.ToLower(r[2]), strings.ToLower(p[2])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func checkR7b(t *testing.T, what string, cases []r7bCase) {
+	t.Helper()
+	for _, c := range cases {
+		out := extractText(t, c.text)
+		var rows [][3]string
+		switch what {
+		case "deadline":
+			for _, d := range out.Deadlines {
+				rows = append(rows, [3]string{d.NormalizedValue, d.Key, d.Value})
+			}
+		case "obligation":
+			for _, o := range out.Obligations {
+				role := o.PartyRole
+				if role == "" {
+					role = "-"
+				}
+				rows = append(rows, [3]string{role, o.Modality, o.Action})
+			}
+		case "requirement":
+			for _, r := range out.Requirements {
+				m := "optional"
+				if r.Mandatory {
+					m = "mandatory"
+				}
+				rows = append(rows, [3]string{r.Category, m, r.Requirement})
+			}
+		}
+		for _, w := range c.want {
+			if !r7bHas(rows, w) {
+				t.Errorf("%q: %s %q missing; got %q", c.text, what, w, rows)
+			}
+		}
+		for _, n := range c.not {
+			if r7bHas(rows, n) {
+				t.Errorf("%q: %s %q found; got %q", c.text, what, n, rows)
+			}
+		}
+	}
+}
+
+// TestWrappedSentencesRound7b: a plain-text document hard-wrapped to a
+// width reads each sentence across its lines (issue 29, round 7b): the
+// obligation keeps the words after the break, a deadline preposition at a
+// line's end reaches the date on the next line; a line that ends a
+// sentence, a label, or a line before a list item is not joined.
+func TestWrappedSentencesRound7b(t *testing.T) {
+	checkR7b(t, "obligation", []r7bCase{
+		{"5. Should the Employer extend the completion date, the Contractor shall procure the\n   renewal of the advance payment bond at least twenty-one (21) days before it lapses.",
+			[]string{"contractor|must|renewal of the advance"}, nil},
+		{"3. The Lessee shall keep the premises insured with an insurer approved\n   by the Lessor for the whole term.\n4. The Lessor shall repair the roof.",
+			[]string{"tenant|must|by the lessor for the whole term", "landlord|must|repair"}, nil},
+	})
+	checkR7b(t, "deadline", []r7bCase{
+		{"7.2 The Seller shall ship the transformers from Jebel Ali port not later than\n    14 March 2027.",
+			[]string{"2027-03-14|not later than"}, nil},
+		{"5. Should the Employer extend the completion date, the Contractor shall procure the\n   renewal of the advance payment bond at least twenty-one (21) days before it lapses.",
+			[]string{"P21D"}, nil},
+		// A heading line and the numbered clause under it stay apart.
+		{"Delivery terms:\n1. Delivery within ten (10) days of the order.", []string{"P10D"}, nil},
+	})
+}
+
+// TestGuaranteeUndertakingsRound7b: in a bank's guarantee letter the bank
+// is the issuer and what "we" undertake binds it (issue 29, round 7b): "we,
+// <bank> (the "Guarantor"), hereby undertake to pay", "We shall pay", "the
+// Guarantor shall"; a statement that the guarantor is not discharged is no
+// duty; "on or before that date" is a deadline on the date written just
+// before; a date a period counts from is no deadline.
+func TestGuaranteeUndertakingsRound7b(t *testing.T) {
+	letter := "NORTHERN GULF BANK S.A.O.G.\nTo: Sohar Ports Authority (the \"Beneficiary\")\n" +
+		"ADVANCE PAYMENT GUARANTEE No. 4471\n" +
+		"1. At the request of Barka Marine Works LLC (the \"Contractor\"), we, Northern Gulf Bank S.A.O.G. (the \"Guarantor\"),\n   hereby irrevocably undertake to pay you any sum not exceeding OMR 60,000.000 on your first written demand.\n" +
+		"2. We shall pay each demand within three (3) banking days of receiving it.\n" +
+		"3. This guarantee remains in force until 31 January 2028. Any demand must reach our branch in Sohar on or before that date.\n" +
+		"4. The Guarantor shall not be released by any amendment to the Contract.\n" +
+		"5. The Guarantor shall notify the Contractor of every demand.\n" +
+		"6. The Contractor shall renew this guarantee within ninety (90) days from the mobilisation date of 2 February 2027."
+	checkR7b(t, "obligation", []r7bCase{
+		{letter, []string{"issuer|must|pay you any sum", "issuer|must|pay each demand", "issuer|must|notify", "contractor|must|renew"},
+			[]string{"guarantor|must|pay", "-|must|hereby", "issuer|must_not|released", "guarantor|must_not|released"}},
+		// "We" binds the issuer only where there is one.
+		{"Dear Customer,\nWe shall deliver the cables within five (5) days of your order.", nil, []string{"issuer|must|deliver"}},
+	})
+	checkR7b(t, "deadline", []r7bCase{
+		{letter, []string{"P3D", "2028-01-31|that date", "P90D"}, []string{"2027-02-02"}},
+		// "by that date" after a deadline already read on the date adds none.
+		{"Please settle the balance no later than 15 May 2026. If payment is not received by that date, deliveries stop.",
+			[]string{"2026-05-15|no later than"}, []string{"2026-05-15|that date"}},
+	})
+}
+
+// TestDeadlineRecallRound7b: deadlines the earlier rounds missed (issue
+// 29, round 7b): an offer's or a bid's validity however worded ("shall
+// remain valid for at least", "يظل العطاء سارياً لمدة", "سارية لمدة لا تقل
+// عن"), but not a bond's, nor a validity whose only offer word is the
+// event it counts from; a date after a deadline preposition written in
+// each language gives a deadline per language, though the date is one
+// fact.
+func TestDeadlineRecallRound7b(t *testing.T) {
+	checkR7b(t, "deadline", []r7bCase{
+		{"4.3 Proposals shall remain valid for at least one hundred and eighty (180) days from the submission date.",
+			[]string{"P180D|valid"}, nil},
+		{"٣- يظل العطاء سارياً لمدة ستين (60) يوماً من تاريخ فتح المظاريف.", []string{"P60D|سارياً"}, nil},
+		{"تظل الأسعار المقدمة سارية لمدة لا تقل عن خمسة وأربعين (45) يوماً.", []string{"P45D"}, nil},
+		// A bond's validity is its duration, not a deadline; so is a
+		// validity that names a bid only as the event it counts from.
+		{"The bid bond shall be valid for one hundred and twenty (120) days.", nil, []string{"P120D"}},
+		{"خطاب ضمان بنكي بقيمة 900 ر.ع. صادر من بنك محلي، ساري المفعول لمدة مائة (100) يوم من آخر موعد لتقديم العطاءات.", nil, []string{"P100D"}},
+		// One date, a deadline in each language.
+		{"Required by: 3 March 2027\n1. The Supplier shall install the chillers no later than 3 March 2027.\n   يلتزم المورد بتركيب المبردات في موعد أقصاه 3 مارس 2027.",
+			[]string{"2027-03-03|no later than", "2027-03-03|في موعد أقصاه"}, nil},
 	})
 }
