@@ -74,6 +74,11 @@ func (a *assembled) sentenceSpans() []span {
 	return out
 }
 
+// segmentIndexAt is the index of the block that holds off (segmentAt's).
+func (a *assembled) segmentIndexAt(off int) int {
+	return max(0, sort.Search(len(a.segs), func(i int) bool { return a.segs[i].start > off })-1)
+}
+
 // reDottedForm: an initialism written with stops ("k.s.c.p", "w.l.l").
 var reDottedForm = regexp.MustCompile(`^(?:[a-z]\.){1,5}[a-z]$`)
 
@@ -406,6 +411,76 @@ func (x *clauseExtractor) obligations() {
 		}
 		x.englishObligations(si, s, t)
 	}
+	x.twinObligations()
+}
+
+// twinObligations: a clause written in English and then in Arabic (the
+// next block, with the same clause number or none) states one duty in
+// each language. When the English states one obligation and its Arabic
+// twin none (a passive "تقدم العروض", "يتم السداد"), the Arabic sentence
+// is that obligation in Arabic; when each states one, the Arabic takes the
+// English one's role if they differ ("المورد الفائز" is the successful
+// bidder, "الشركة" the company that issues the tender).
+func (x *clauseExtractor) twinObligations() {
+	type group struct {
+		seg, last int   // the first and last block of its sentences
+		sents     []int // sentence indices
+		obls      []int // obligation indices
+	}
+	var groups []*group
+	bySent := map[int]*group{}
+	for si, sp := range x.sents {
+		if len(groups) == 0 || groups[len(groups)-1].seg != sp.seg {
+			groups = append(groups, &group{seg: sp.seg, last: sp.seg})
+		}
+		g := groups[len(groups)-1]
+		g.sents = append(g.sents, si)
+		g.last = max(g.last, x.a.segmentIndexAt(sp.end-1))
+		bySent[si] = g
+	}
+	for i := range x.obls {
+		if g := bySent[x.obls[i].sent]; g != nil {
+			g.obls = append(g.obls, i)
+		}
+	}
+	for k := 0; k+1 < len(groups); k++ {
+		en, ar := groups[k], groups[k+1]
+		if ar.seg != en.last+1 || len(en.obls) != 1 {
+			continue
+		}
+		et := x.a.text[x.sents[en.sents[0]].start:x.sents[en.sents[len(en.sents)-1]].end]
+		as := x.sents[ar.sents[0]]
+		at := x.a.text[as.start:x.sents[ar.sents[len(ar.sents)-1]].end]
+		if hasArabic(et) || strings.Contains(et, " | ") || strings.Contains(at, " | ") {
+			continue
+		}
+		an, enN := leadingNumber(at), leadingNumber(et)
+		if !startsArabic(at[an:]) || an > 0 && strings.TrimSpace(at[:an]) != strings.TrimSpace(et[:enN]) {
+			continue
+		}
+		e := x.obls[en.obls[0]]
+		switch len(ar.obls) {
+		case 0:
+			if len(ar.sents) != 1 || x.reqSents[ar.sents[0]] || x.skipped(as) {
+				continue
+			}
+			action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(at[an:]), ".،,;:"))
+			if action == "" {
+				continue
+			}
+			o := e.o
+			o.Action, o.Deadline, o.DeadlineNormalized, o.Condition = clip(action, 300), "", "", ""
+			o.Confidence = min(o.Confidence, 0.7)
+			x.obls = append(x.obls, oblFound{o: o, start: as.start, end: as.end, focus: as.start + an, sent: ar.sents[0],
+				clauseStart: as.start + an, clauseEnd: as.end})
+		case 1:
+			a := &x.obls[ar.obls[0]]
+			if e.o.PartyRole != "" && a.o.PartyRole != e.o.PartyRole {
+				a.o.PartyRole = e.o.PartyRole
+			}
+		}
+	}
+	sort.SliceStable(x.obls, func(i, j int) bool { return x.obls[i].start < x.obls[j].start })
 }
 
 // sentText is sentence s's text with the line breaks of a wrapped

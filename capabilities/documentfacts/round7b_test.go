@@ -170,3 +170,26 @@ func TestDeadlineRecallRound7b(t *testing.T) {
 			[]string{"2027-03-03|no later than", "2027-03-03|في موعد أقصاه"}, nil},
 	})
 }
+
+// TestTwinObligationsRound7b: a clause written in English and then in
+// Arabic states its duty once per language (issue 29, round 7b): an
+// Arabic twin with no duty word of its own (a passive "تسلم", "يتم") is
+// the English one's obligation in Arabic; an Arabic twin whose role word
+// differs ("المقاول الفائز" for "the successful bidder", "الهيئة" for the
+// Authority that issues) takes the English role. A twin with another
+// clause number, an Arabic line after an English line with no duty, and
+// an English line after an Arabic one give nothing.
+func TestTwinObligationsRound7b(t *testing.T) {
+	checkR7b(t, "obligation", []r7bCase{
+		{"REQUEST FOR PROPOSALS\nIssued by Dhofar Ports Authority (the \"Authority\")\n4.1 Proposals shall be delivered in sealed envelopes to the Authority's reception desk.\n4.1 تسلم العروض في مظاريف مغلقة إلى مكتب الاستقبال بالهيئة.",
+			[]string{"-|must|delivered in sealed", "-|must|مظاريف مغلقة"}, nil},
+		{"REQUEST FOR PROPOSALS\n4.2 The successful bidder shall install the pumps within six (6) weeks of the award.\n4.2 يلتزم المقاول الفائز بتركيب المضخات خلال ستة (6) أسابيع من الترسية.",
+			[]string{"bidder|must|install", "bidder|must|بتركيب"}, []string{"contractor|must|بتركيب"}},
+		// Another clause number: no twin.
+		{"4.3 The Contractor shall keep the site clean.\n4.4 تسلم المفاتيح عند نهاية العقد.", []string{"contractor|must|site clean"}, []string{"contractor|must|المفاتيح"}},
+		// No duty in English: the Arabic statement stays none.
+		{"4.5 The prices include delivery to the site.\n4.5 تشمل الأسعار التوصيل إلى الموقع.", nil, []string{"-|must|تشمل"}},
+		// Arabic first, then English: the English gains nothing from it.
+		{"٥- يلتزم المستأجر بسداد فواتير المياه.\n5. Water bills are listed in Annex B.", []string{"tenant|must|بسداد"}, []string{"tenant|must|water bills"}},
+	})
+}
