@@ -193,3 +193,26 @@ func TestTwinObligationsRound7b(t *testing.T) {
 		{"٥- يلتزم المستأجر بسداد فواتير المياه.\n5. Water bills are listed in Annex B.", []string{"tenant|must|بسداد"}, []string{"tenant|must|water bills"}},
 	})
 }
+
+// TestTenderRequirementsRound7b: tender requirements the earlier rounds
+// missed (issue 29, round 7b): the successful bidder's performance bond is
+// a financial requirement of the tender as well as the bidder's
+// obligation, in each language; a requirement stated first and its proof
+// added after it ("with proof", "مع تقديم", "مع إرفاق") keeps its own kind.
+// Outside a tender (no requirements) a performance bond clause is only an
+// obligation.
+func TestTenderRequirementsRound7b(t *testing.T) {
+	tender := "TENDER No. 12/2027\nEligibility requirements\n1. Bidders must be registered with the Ministry of Commerce.\nTerms\n" +
+		"5. The successful tenderer shall provide a performance security of 10% of the contract price within fourteen (14) days of the award.\n" +
+		"5. يلتزم مقدم العطاء الفائز بتقديم ضمان حسن التنفيذ بنسبة 10% من قيمة العقد خلال أربعة عشر (14) يوماً من الترسية."
+	checkR7b(t, "requirement", []r7bCase{
+		{tender, []string{"financial|mandatory|performance security", "financial|mandatory|حسن التنفيذ", "eligibility|mandatory|registered"}, nil},
+		{"مناقصة رقم 4/2027\nشروط التأهيل\n1. أن يكون لدى المتقدم خبرة لا تقل عن سبع (7) سنوات في صيانة المحطات، مع تقديم شهادات إنجاز.\n2. أن تكون المضخات المعروضة مطابقة للمواصفات الفنية المرفقة، مع إرفاق النشرات الفنية.\n3. تقديم نسخة من البطاقة الضريبية.",
+			[]string{"experience|mandatory|خبرة", "technical|mandatory|مطابقة", "documentation|mandatory|البطاقة الضريبية"},
+			[]string{"documentation|mandatory|خبرة", "documentation|mandatory|مطابقة"}},
+		{"SUPPLY AGREEMENT\n7. The Supplier shall provide a performance bond of 5% of the contract price within ten (10) days.", nil, []string{"financial|mandatory|performance bond"}},
+	})
+	checkR7b(t, "obligation", []r7bCase{
+		{tender, []string{"bidder|must|performance security", "bidder|must|حسن التنفيذ"}, nil},
+	})
+}
