@@ -97,7 +97,7 @@ func segIndexAt(segs []segment, off int) int {
 // reWrapEndWord: a line that ends with a word no sentence ends with (an
 // article, a preposition, a conjunction, a possessive) goes on on the
 // next line.
-var reWrapEndWord = regexp.MustCompile(`(?i)(?:^|\s)(?:the|a|an|of|to|and|or|nor|in|for|with|by|at|on|from|as|that|which|its|their|our|your|any|this|these|such|under|into|upon|than|not|be|is|are|shall|must|will|may|في|من|على|إلى|الى|عن|أو|او|و|أن|ان|التي|الذي|لدى|بين|مع|حتى)$`)
+var reWrapEndWord = regexp.MustCompile(`(?i)(?:^|\s)(?:the|a|an|of|to|and|or|nor|in|for|with|by|at|on|from|as|that|which|its|their|our|your|any|this|these|such|under|into|upon|than|not|be|is|are|shall|must|will|may|في|من|على|إلى|الى|عن|أو|او|و|أن|ان|التي|الذي|لدى|بين|مع|حتى|[وف]?[يت]لتزم|[وف]?يجب|[وف]?يتعين|[وف]?[يت]تعهد)$`)
 
 // reWrapStart: a line that starts as the rest of a sentence, a lower-case
 // word or a bracket that is no list marker ("(Thirty Thousand Rials)").
@@ -143,7 +143,7 @@ func appendSpan(out []span, text string, s, e, seg int) []span {
 // Obligation words. English: must_not first, so that "shall not" is not
 // read as "shall".
 var (
-	reOblEN = regexp.MustCompile(`(?i)\b(?:(shall\s+not|must\s+not|may\s+not|will\s+not|shall\s+never|must\s+never|(?:is|are)\s+not\s+(?:permitted|allowed)\s+to|(?:is|are)\s+(?:prohibited|forbidden)\s+from|(?:undertakes?|agrees?)\s+not\s+to|shall\s+refrain\s+from|must\s+refrain\s+from)|(shall|must|(?:is|are)\s+to\s+be|(?:undertakes?|agrees?)\s+to|(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:has|have)\s+to|(?:is|are|shall\s+be|will\s+be)\s+(?:solely\s+)?responsible\s+for|will))\b`)
+	reOblEN = regexp.MustCompile(`(?i)\b(?:(shall\s+not|must\s+not|may\s+not|will\s+not|shall\s+never|must\s+never|(?:is|are)\s+not\s+(?:permitted|allowed)\s+to|(?:is|are)\s+not\s+(?:permitted|allowed|accepted)|(?:is|are)\s+(?:prohibited|forbidden)\s+from|(?:undertakes?|agrees?)\s+not\s+to|shall\s+refrain\s+from|must\s+refrain\s+from)|(shall|must|(?:is|are)\s+to\s+be|(?:undertakes?|agrees?)\s+to|(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:has|have)\s+to|(?:is|are|shall\s+be|will\s+be)\s+(?:solely\s+)?responsible\s+for|will))\b`)
 	// reStateAfter: what follows shall/will/must in a statement of state
 	// or law, not an obligation ("shall commence", "shall not exceed").
 	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:discharged|released|relieved|exempted|governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated|eligible|credited|reimbursed|compensated|on\s+probation|employed|appointed|based)|receive|benefit\s+from|enjoy|earn|qualify\s+for|commence|expire|mean|survive|prevail|govern|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|have\s+(?:the\s+)?(?:exclusive\s+|non-exclusive\s+|sole\s+)?jurisdiction|be\s+(?:\(?[0-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety|a\s+period|for\s+a\s+period)\b|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed|liable|responsible))|automatically)\b`)
@@ -361,6 +361,9 @@ type clauseExtractor struct {
 	// comes from elsewhere ('X SAOC (the "Company") invites suppliers':
 	// "the Company" is the issuer), as subject forms.
 	aliases []clauseParty
+	// arAliases: Arabic words a document defines for a party that has a
+	// role ('شركة X (ويشار إليها فيما بعد بـ"الشركة")'), with that role.
+	arAliases map[string]string
 	// resolved are the candidates before one fact was kept per value:
 	// a date written in each language keeps each occurrence here.
 	resolved []candidate
@@ -500,6 +503,26 @@ func (x *clauseExtractor) renamedRoles() {
 		if p.Role == "" || len(p.Value) < 3 {
 			continue
 		}
+		if hasArabic(p.Value) {
+			// 'شركة X ش.ذ.م.م (ويشار إليها فيما بعد بـ"الشركة")': the
+			// defined word, a plain noun, means the party in the clauses.
+			for _, at := range occurrences(text, p.Value) {
+				after := strings.TrimLeft(text[at+len(p.Value):], " (")
+				m := reArRole.FindStringSubmatch(after)
+				if m == nil || strings.IndexByte(after[:strings.Index(after, m[1])], '\n') >= 0 {
+					continue
+				}
+				w, _, _ := strings.Cut(m[1], " ")
+				w = stripTashkeel(w)
+				if roleOf(w) == "" && arRole(w) == "" && strings.HasPrefix(w, "ال") {
+					if x.arAliases == nil {
+						x.arAliases = map[string]string{}
+					}
+					x.arAliases[w] = p.Role
+				}
+			}
+			continue
+		}
 		for _, at := range occurrences(lowerASCII(text), lowerASCII(p.Value)) {
 			// The definition right after the name, on its line.
 			after := text[at+len(p.Value) : min(len(text), at+len(p.Value)+120)]
@@ -542,6 +565,13 @@ func (x *clauseExtractor) weParty(before, subj string) (clauseParty, bool) {
 		}
 	}
 	return clauseParty{}, false
+}
+
+// arAlias is the role of the word the text defines for a party, the
+// first word of p (see arAliases), or "".
+func (x *clauseExtractor) arAlias(p string) string {
+	w, _, _ := strings.Cut(strings.TrimSpace(p), " ")
+	return x.arAliases[stripTashkeel(w)]
 }
 
 func hasArabic(s string) bool {
@@ -653,6 +683,11 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			if p := namedSubject(t[subjStart+leadingNumber(t[subjStart:]) : tr.start]); p != "" {
 				party, has = clauseParty{text: p}, true
 			}
+		}
+		if reBanWord.MatchString(t[tr.start:tr.end]) {
+			// "Partial shipments are not allowed": the thing banned is the
+			// subject; no one named.
+			has, parties = false, nil
 		}
 		if has && len(parties) == 0 {
 			parties = []clauseParty{party}
@@ -915,13 +950,16 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		if m[2] < 0 {
 			g, must = 4, true
 		}
-		trigs = append(trigs, arTrig{m[g], m[g+1], must})
+		if must && reArNotBefore.MatchString(t[:m[g]]) {
+			continue // "لا يلتزم المؤجر بأي تجهيزات": not obliged, no duty
+		}
+		trigs = append(trigs, arTrig{start: m[g], end: m[g+1], must: must})
 	}
 	var cond sentenceCondition
 	if m := reArStartAla.FindStringSubmatchIndex(t); m != nil && len(trigs) == 0 {
 		rest := strings.TrimSpace(t[m[3]:])
 		if !strings.HasPrefix(rest, "أن") && arRole(arKnownParty(rest)) != "" {
-			trigs = append(trigs, arTrig{m[2], m[3], true})
+			trigs = append(trigs, arTrig{start: m[2], end: m[3], must: true})
 		}
 	}
 	// "، وعلى الطرف الراغب في عدم التجديد إخطار ...": على + a party
@@ -929,7 +967,7 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 	for _, m := range reArClauseAla.FindAllStringSubmatchIndex(t, -1) {
 		rest := strings.TrimSpace(t[m[3]:])
 		if !strings.HasPrefix(rest, "أن") && arRole(arKnownParty(rest)) != "" && !overlapsTrig(trigs, m[2]) {
-			trigs = append(trigs, arTrig{m[2], m[3], true})
+			trigs = append(trigs, arTrig{start: m[2], end: m[3], must: true})
 		}
 	}
 	// Present-tense duties: "يتحمل المستأجر فواتير الكهرباء", "يدفع
@@ -950,20 +988,30 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		switch {
 		case kp != "" && arRole(kp) != "" && (isArRolePhrase(displayArParty(strings.Join(strings.Fields(kp)[:1], " "))) || isArRolePhrase(displayArParty(kp))):
 			// "يدفع العميل", "يتحمل مقدم الخدمة", "يدفع صاحب العمل".
-			trigs = append(trigs, arTrig{m[2], m[3], true})
+			trigs = append(trigs, arTrig{start: m[2], end: m[3], must: true})
+		case kp != "" && x.arAlias(kp) != "":
+			// "تضمن الشركة" where the text defines الشركة.
+			trigs = append(trigs, arTrig{start: m[2], end: m[3], must: true})
 		case arConditionParty(t[:m[2]]) != "":
 			// "إذا تخلف المقاول عن زيارة مجدولة يدفع غرامة": the party
 			// of the condition pays.
-			trigs = append(trigs, arTrig{m[2], m[3], true})
+			trigs = append(trigs, arTrig{start: m[2], end: m[3], must: true})
+		}
+	}
+	// "تُدفع للموظفة مكافأة توقيع", "يتم السداد خلال ستين يوماً": a
+	// payment in the passive is a duty of no one named.
+	for _, m := range reArPassivePay.FindAllStringSubmatchIndex(t, -1) {
+		if !overlapsTrig(trigs, m[2]) && !reArRelative.MatchString(t[:m[2]]) && !reArNotBefore.MatchString(t[:m[2]]) {
+			trigs = append(trigs, arTrig{start: m[2], end: m[3], must: true, passive: true})
 		}
 	}
 	for _, m := range reArAlaPronoun.FindAllStringSubmatchIndex(t, -1) {
 		w := t[m[2]:m[3]]
-		if !strings.HasPrefix(w, "و") && !strings.HasPrefix(w, "ف") && !reArClauseOpen.MatchString(t[:m[2]]) {
+		if !strings.HasPrefix(w, "و") && !strings.HasPrefix(w, "ف") && !reArClauseOpen.MatchString(t[:m[2]]) && !reArMustBefore.MatchString(t[:m[2]]) {
 			continue // "بالحالة التي استلمه عليها": a preposition, no duty
 		}
 		if !overlapsTrig(trigs, m[2]) && (arConditionParty(t[:m[2]]) != "" || lastArRole(t[:m[2]]) != "") {
-			trigs = append(trigs, arTrig{m[2], m[3], true})
+			trigs = append(trigs, arTrig{start: m[2], end: m[3], must: true})
 		}
 	}
 	sort.Slice(trigs, func(i, j int) bool { return trigs[i].start < trigs[j].start })
@@ -979,6 +1027,9 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		var party string
 		implied := false
 		switch {
+		case tr.passive:
+			restAt = tr.start + len(word) - len(strings.TrimPrefix(word, "و"))
+			rest = t[restAt:end]
 		case strings.Contains(word, "لتزم") || strings.Contains(word, "تعهد") || strings.Contains(word, "متنع"):
 			// VSO: the party runs to the first word with a preposition
 			// (بدفع، بعدم، عن).
@@ -1012,6 +1063,8 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 				party = lastArRole(tail(t[:tr.start], subjectWindow))
 			}
 			implied = party != ""
+		case reArDutyVerb.MatchString(word) && arRole(arKnownParty(rest)) == "" && x.arAlias(arKnownParty(rest)) != "":
+			party = arKnownParty(rest) // "تضمن الشركة" where the text defines الشركة
 		case reArDutyVerb.MatchString(word) && arRole(arKnownParty(rest)) == "":
 			// A duty verb whose party the condition before it names.
 			party = arConditionParty(t[:tr.start])
@@ -1035,6 +1088,9 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 			party = arKnownParty(rest)
 		}
 		role := arRole(party)
+		if role == "" && party != "" {
+			role = x.arAlias(party)
+		}
 		if role == "" && party != "" && !strings.HasSuffix(word, "أن") {
 			// An unknown first word is no party ("لا يجوز التنازل"),
 			// except after يلتزم / يتعهد.
@@ -1058,6 +1114,21 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 			// "يسدد العميل قيمة الفاتورة": the verb before the party is
 			// the action's head; the action runs from it.
 			actionAt = tr.start + len(word) - len(strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(word, "و"), "ف"), " "))
+		}
+		// "لا يجوز للمؤجر ولا للمستأجر إجراء ...": each party named
+		// must not.
+		also := ""
+		if strings.HasPrefix(word, "لا") && role != "" && actionAt <= end {
+			after := t[actionAt:end]
+			if m := reArNorParty.FindStringSubmatchIndex(after); m != nil {
+				if p2 := arKnownParty(after[m[2]:]); arRole(p2) != "" {
+					pw := strings.Fields(p2)
+					if i := strings.Index(after[m[2]:], pw[len(pw)-1]); i >= 0 {
+						also = p2
+						actionAt += m[2] + i + len(pw[len(pw)-1])
+					}
+				}
+			}
 		}
 		action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[actionAt:end]), ".،,؛;:"))
 		action = strings.TrimPrefix(strings.TrimPrefix(action, "بعدم "), "عن ")
@@ -1083,8 +1154,31 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		o.Condition = cond.at(t, tr.start)
 		x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + tr.start, sent: si,
 			clauseStart: s.start + actionAt, clauseEnd: s.start + end})
+		if also != "" {
+			o.Party, o.PartyRole = displayArParty(also), arRole(also)
+			x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + tr.start, sent: si,
+				clauseStart: s.start + actionAt, clauseEnd: s.start + end})
+		}
 	}
 }
+
+// reArPassivePay: a passive verb of payment, written with its damma
+// (تُدفع, not تدفع: "تدفع الشركة" is active), or يتم + the payment.
+var reArPassivePay = regexp.MustCompile(`(?:^|[\s،,:؛(\-])((?:و)?(?:تُدفع|يُدفع|تُسدد|يُسدد|تُسدَّد|يُسدَّد|تُصرف|يُصرف|يتم\s+(?:السداد|الدفع|دفع|سداد)))(?:\s|$)`)
+
+// reArNorParty: "ولا للمستأجر" right after the first party of a
+// prohibition.
+var reArNorParty = regexp.MustCompile(`^\s*ولا\s+(ل\p{Arabic})`)
+
+// reBanWord: a passive prohibition with no infinitive after it.
+var reBanWord = regexp.MustCompile(`(?i)\bnot\s+(?:permitted|allowed|accepted)$`)
+
+// reArMustBefore: "وجب عليه إخطار": a verb of necessity before على with
+// the pronoun of the party a condition names.
+var reArMustBefore = regexp.MustCompile(`(?:^|\s)[وف]?(?:وجب|يجب|يتعين|تعين|يتوجب|توجب|لزم|يلزم)\s*$`)
+
+// reArNotBefore: لا right before a duty word negates it.
+var reArNotBefore = regexp.MustCompile(`(?:^|\s)[وف]?لا\s*$`)
 
 // reArClauseOpen: the text before a word ends where a clause opens (the
 // sentence's start, a comma, a colon, a clause number).
@@ -1095,6 +1189,7 @@ var reArClauseOpen = regexp.MustCompile(`(?:^|[،,:؛.)\-]|^\s*[0-9٠-٩]{1,2}[.
 type arTrig struct {
 	start, end int
 	must       bool
+	passive    bool // a passive payment: binds no one named
 }
 
 // arConditionParty is the party a condition before a duty names ("إذا

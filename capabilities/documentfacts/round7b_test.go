@@ -216,3 +216,33 @@ func TestTenderRequirementsRound7b(t *testing.T) {
 		{tender, []string{"bidder|must|performance security", "bidder|must|حسن التنفيذ"}, nil},
 	})
 }
+
+// TestArabicObligationsRound7b: Arabic duties the earlier rounds missed
+// (issue 29, round 7b): a word the text defines for a party ("ويشار إليها
+// بـ"المؤسسة"") binds that party; لا before يلتزم negates it; "وجب عليه"
+// after a condition binds the party the condition names; "لا يجوز للمؤجر
+// ولا للمستأجر" forbids each; a passive payment (تُدفع, يتم السداد) binds
+// no one named; a duty verb at the end of a wrapped line goes on on the
+// next; an English passive ban ("are not allowed") is a prohibition of no
+// one. Warranties (يضمن) stay no duty.
+func TestArabicObligationsRound7b(t *testing.T) {
+	checkR7b(t, "obligation", []r7bCase{
+		{"عقد صيانة\nالمورد: شركة الواحة للتبريد ش.م.م (ويشار إليها فيما بعد بـ\"المؤسسة\")\nالعميل: مستشفى النور الخاص\n1. تلتزم المؤسسة بصيانة الوحدات كل ثلاثة أشهر.",
+			[]string{"supplier|must|بصيانة الوحدات"}, []string{"-|must|بصيانة الوحدات"}},
+		// No party defines the word: it binds no one named.
+		{"عقد صيانة\n1. تلتزم المؤسسة بصيانة الوحدات كل ثلاثة أشهر.", nil, []string{"supplier|must|بصيانة الوحدات"}},
+		{"عقد إيجار\nالمستأجر: شركة الفجر للتجارة ش.م.م\n1. لا يلتزم المؤجر بأي تجهيزات داخلية.\n2. يلتزم المؤجر بإصلاح السقف.",
+			[]string{"landlord|must|بإصلاح السقف"}, []string{"landlord|must|تجهيزات"}},
+		{"إذا رغب أي من الطرفين في إنهاء العقد وجب عليه إخطار الطرف الآخر قبل تسعين (90) يوماً.",
+			[]string{"each_party|must|إخطار"}, nil},
+		{"لا يجوز للبائع ولا للمشتري نشر شروط هذا العقد.",
+			[]string{"seller|must_not|نشر", "buyer|must_not|نشر"}, nil},
+		{"٤- تُدفع للموظف بدل سكن قدره 200 ر.ع. شهرياً.", []string{"-|must|بدل سكن"}, []string{"employee|must|بدل سكن"}},
+		{"6. يلتزم المقاول بتوريد المواد وفق الجدول الزمني، كما تلتزم\n   الشركة بتوفير مخزن في الموقع.", []string{"contractor|must|بتوريد المواد"}, nil},
+		{"8. Split deliveries are not allowed.", []string{"-|must_not|split deliveries"}, nil},
+		{"9. يضمن المورد الأجهزة لمدة سنتين من تاريخ التركيب.", nil, []string{"supplier|must|الأجهزة"}},
+	})
+	checkR7b(t, "deadline", []r7bCase{
+		{"إذا رغب أي من الطرفين في إنهاء العقد وجب عليه إخطار الطرف الآخر قبل تسعين (90) يوماً.", []string{"P90D"}, nil},
+	})
+}
