@@ -97,7 +97,7 @@ func segIndexAt(segs []segment, off int) int {
 // reWrapEndWord: a line that ends with a word no sentence ends with (an
 // article, a preposition, a conjunction, a possessive) goes on on the
 // next line.
-var reWrapEndWord = regexp.MustCompile(`(?i)(?:^|\s)(?:the|a|an|of|to|and|or|nor|in|for|with|by|at|on|from|as|that|which|its|their|our|your|any|this|these|such|under|into|upon|than|not|be|is|are|shall|must|will|may|في|من|على|إلى|الى|عن|أو|او|و|أن|ان|التي|الذي|لدى|بين|مع|حتى|[وف]?[يت]لتزم|[وف]?يجب|[وف]?يتعين|[وف]?[يت]تعهد)$`)
+var reWrapEndWord = regexp.MustCompile(`(?i)(?:^|\s)(?:the|a|an|of|to|and|or|nor|in|for|with|by|at|on|from|as|that|which|its|their|our|your|any|this|these|such|under|into|upon|than|not|be|is|are|shall|must|will|may|في|من|على|إلى|الى|عن|أو|او|و|أن|ان|التي|الذي|لدى|بين|مع|حتى|[وف]?[يت]لتزم|[وف]?يجب|[وف]?يتعين|[وف]?[يت]تعهد|خلال|قبل|بعد|لمدة|قدره|قدرها)$`)
 
 // reWrapStart: a line that starts as the rest of a sentence, a lower-case
 // word or a bracket that is no list marker ("(Thirty Thousand Rials)").

@@ -61,6 +61,8 @@ var (
 	// ("Delivery: 45 days from approval of the artwork", "مدة التسليم:
 	// ٤٥ يوماً من تاريخ أمر الشراء").
 	reLabelPeriodEN = regexp.MustCompile(`(?i)^[\s*_-]*(?:delivery(?:\s+(?:time|period|schedule|terms))?|lead\s+time|completion(?:\s+(?:time|period))?|shipment|dispatch)[\s*_]*[:：-][\s*_]*(?:within\s+)?` + enQty + enUnit + `\b`)
+	// "شروط الدفع: صافي 30 يوماً من تاريخ الفاتورة": Arabic net terms.
+	reNetAR         = regexp.MustCompile(`(?:^|[\s:：])صافي\s+(?:` + arQty + `)`)
 	reLabelPeriodAR = regexp.MustCompile(`^[\s*_-]*(?:مدة\s+)?(?:التسليم|التوريد|التنفيذ|الإنجاز)[\s*_]*[:：][\s*_]*(?:` + arQty + `)`)
 
 	reRelEN = regexp.MustCompile(`(?i)^\s*(?:of|from|after|following|before|prior\s+to)\s+([^,.;:()]{2,100})`)
@@ -89,6 +91,7 @@ type period struct {
 	iso        string
 	relativeTo string
 	validity   bool // an offer's validity
+	net        bool // Arabic net terms, a payment's
 	delivery   bool // a labelled delivery or completion time
 }
 
@@ -280,6 +283,15 @@ func periods(t string, withNotice bool) []period {
 		add(m[0], e, iso, false)
 		if len(out) > 0 && out[len(out)-1].start == m[0] {
 			out[len(out)-1].delivery = true
+		}
+	}
+	for _, m := range reNetAR.FindAllStringSubmatchIndex(t, -1) {
+		if iso, e := arPeriodSum(t, m, 2); strings.HasPrefix(iso, "P") && strings.HasSuffix(iso, "D") {
+			start := m[0] + strings.Index(t[m[0]:], "صافي")
+			add(start, e, iso, false)
+			if len(out) > 0 && out[len(out)-1].start == start {
+				out[len(out)-1].net = true
+			}
 		}
 	}
 	if reOfferWord.MatchString(t) && !reBondWord.MatchString(t) {
@@ -514,6 +526,8 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			key, label := "deadline", "Deadline"
 			if p.validity {
 				key, label = "valid_until", "Valid until"
+			} else if p.net {
+				key, label = "payment_deadline", "Payment deadline"
 			} else if p.delivery {
 				key, label = "delivery_deadline", "Delivery deadline"
 			} else if c, ok := nearestCue(tail(t[:p.start], subjectWindow), deadlineKinds); ok {
@@ -523,6 +537,12 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			}
 			if strings.Contains(lowerASCII(t[p.start:p.end]), "notice") || strings.HasPrefix(t[p.start:], "قبل") && key == "deadline" {
 				key, label = "notice_deadline", "Notice deadline"
+			}
+			if key != "payment_deadline" && reRequestStart.MatchString(t[leadingNumber(t):]) {
+				// "Please acknowledge this order within two working days",
+				// "يرجى تأكيد الاستلام خلال يومين": a courtesy, not a time
+				// limit; a request to pay is the invoice's payment term.
+				continue
 			}
 			conf := 0.8
 			if len(oblOf[si]) > 0 {
@@ -572,6 +592,9 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 		}
 	}
 }
+
+// reRequestStart: a sentence that opens as a request.
+var reRequestStart = regexp.MustCompile(`(?i)^\s*(?:(?:please|kindly|we\s+(?:kindly\s+)?(?:request|ask)\s+you\s+to)\b|(?:يرجى|يُرجى|نرجو|الرجاء)(?:\s|$))`)
 
 // reCountedFrom: the text before a date that a period is counted from
 // ("valid for 120 days from the tender closing date of").

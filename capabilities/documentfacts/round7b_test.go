@@ -246,3 +246,19 @@ func TestArabicObligationsRound7b(t *testing.T) {
 		{"إذا رغب أي من الطرفين في إنهاء العقد وجب عليه إخطار الطرف الآخر قبل تسعين (90) يوماً.", []string{"P90D"}, nil},
 	})
 }
+
+// TestDeadlineRequestsRound7b: a request ("Please acknowledge ... within
+// two days", يرجى) sets no deadline unless it asks for payment, the
+// invoice's payment term; Arabic net terms ("صافي 30 يوماً") are a
+// payment deadline, and a net amount is none; an Arabic clause wrapped
+// after خلال reaches its period (issue 29, round 7b).
+func TestDeadlineRequestsRound7b(t *testing.T) {
+	checkR7b(t, "deadline", []r7bCase{
+		{"5. Please confirm receipt of this order within three (3) working days.", nil, []string{"P3D"}},
+		{"يرجى إعادة نسخة موقعة من هذا الإشعار خلال سبعة (7) أيام.", nil, []string{"P7D"}},
+		{"Please pay the amount due within fifteen (15) days of the invoice date.", []string{"P15D"}, nil},
+		{"شروط الدفع: صافي 45 يوماً من تاريخ الفاتورة.", []string{"P45D|صافي"}, nil},
+		{"صافي المبلغ المستحق: 4,500.000 ر.ع.", nil, []string{"P45D"}},
+		{"3- يلتزم المقاول بإصلاح أي تسرب خلال\n   اثنتي عشرة (12) ساعة من إبلاغه.", []string{"PT12H"}, nil},
+	})
+}
