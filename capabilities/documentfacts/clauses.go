@@ -692,6 +692,9 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		if has && len(parties) == 0 {
 			parties = []clauseParty{party}
 		}
+		if tr.will && reIntentionAfter.MatchString(t[tr.end:]) {
+			continue // "The Parties will explore ...": an intention, no duty
+		}
 		if tr.will {
 			// "will" binds a party, or makes a passive of an action
 			// binding ("Payment will be made"); never "we will".
@@ -1169,6 +1172,10 @@ var reArPassivePay = regexp.MustCompile(`(?:^|[\s،,:؛(\-])((?:و)?(?:تُدف�
 // reArNorParty: "ولا للمستأجر" right after the first party of a
 // prohibition.
 var reArNorParty = regexp.MustCompile(`^\s*ولا\s+(ل\p{Arabic})`)
+
+// reIntentionAfter: a verb after "will" that states an intention ("will
+// explore", "will consider", "will seek to"), as a memorandum writes.
+var reIntentionAfter = regexp.MustCompile(`(?i)^\s*(?:jointly\s+|together\s+|also\s+)?(?:explore|consider|discuss|study|evaluate|investigate|look\s+into|seek\s+to|endeavou?r\s+to|aim\s+to|intend\s+to|work\s+towards?)\b`)
 
 // reBanWord: a passive prohibition with no infinitive after it.
 var reBanWord = regexp.MustCompile(`(?i)\bnot\s+(?:permitted|allowed|accepted)$`)

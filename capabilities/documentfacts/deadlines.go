@@ -402,7 +402,13 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 				return o.o.Modality == "must_not"
 			}
 		}
-		if len(obls) > 0 || x.reqSents[si] {
+		if len(obls) > 0 {
+			// Outside every clause that binds, after a permission ("The
+			// Client may terminate by giving 45 days' notice, in which case
+			// the Client shall pay ..."): the notice of a right.
+			return grantsRight(x.a.text[s.start:off])
+		}
+		if x.reqSents[si] {
 			return false
 		}
 		p, ok := permits[si]

@@ -262,3 +262,20 @@ func TestDeadlineRequestsRound7b(t *testing.T) {
 		{"3- يلتزم المقاول بإصلاح أي تسرب خلال\n   اثنتي عشرة (12) ساعة من إبلاغه.", []string{"PT12H"}, nil},
 	})
 }
+
+// TestPermissionNoticeRound7b: the notice of a right in a sentence that
+// also binds ("The Owner may suspend the works by giving 21 days' notice,
+// in which case the Owner shall pay ...") is no deadline, while the
+// binding clause's own limit is; a memorandum's "will explore" states an
+// intention, no duty (issue 29, round 7b).
+func TestPermissionNoticeRound7b(t *testing.T) {
+	checkR7b(t, "deadline", []r7bCase{
+		{"9.2 The Owner may suspend the works by giving the Contractor twenty-one (21) days' written notice, in which case the Owner shall pay the demobilisation costs within thirty (30) days.",
+			[]string{"P30D"}, []string{"P21D"}},
+		{"9.3 The Contractor shall give the Owner twenty-one (21) days' written notice before any shutdown.", []string{"P21D"}, nil},
+	})
+	checkR7b(t, "obligation", []r7bCase{
+		{"2.4 The Parties will jointly explore a logistics venture in Duqm.\n2.5 Each Party shall bear its own costs.",
+			[]string{"each_party|must|bear its own costs"}, []string{"each_party|must|explore"}},
+	})
+}
