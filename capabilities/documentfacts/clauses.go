@@ -667,9 +667,11 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 				party, has = p, true
 			}
 		}
+		undertaking := false
 		if !has && len(parties) == 0 {
 			if p, ok := x.weParty(t[:tr.start], subj); ok {
 				party, has = p, true
+				undertaking = strings.HasPrefix(lowerASCII(t[tr.start:tr.end]), "undertake")
 			}
 		}
 		if has && len(parties) > 0 {
@@ -713,6 +715,12 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		}
 		action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[tr.end:end]), ".,;:"))
 		actionAt := tr.end
+		if undertaking {
+			// "we, X, hereby undertake to pay": the undertaking is the
+			// writer's act, kept in the action.
+			action = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[tr.start:end]), ".,;:"))
+			actionAt = tr.start
+		}
 		if !has {
 			// A sentence that names no one: the action is the clause.
 			lead := leadingNumber(t[subjStart:])

@@ -135,7 +135,7 @@ func TestGuaranteeUndertakingsRound7b(t *testing.T) {
 		"5. The Guarantor shall notify the Contractor of every demand.\n" +
 		"6. The Contractor shall renew this guarantee within ninety (90) days from the mobilisation date of 2 February 2027."
 	checkR7b(t, "obligation", []r7bCase{
-		{letter, []string{"issuer|must|pay you any sum", "issuer|must|pay each demand", "issuer|must|notify", "contractor|must|renew"},
+		{letter, []string{"issuer|must|undertake to pay you any sum", "issuer|must|pay each demand", "issuer|must|notify", "contractor|must|renew"},
 			[]string{"guarantor|must|pay", "-|must|hereby", "issuer|must_not|released", "guarantor|must_not|released"}},
 		// "We" binds the issuer only where there is one.
 		{"Dear Customer,\nWe shall deliver the cables within five (5) days of your order.", nil, []string{"issuer|must|deliver"}},
