@@ -103,6 +103,13 @@ var reWrapEndWord = regexp.MustCompile(`(?i)(?:^|\s)(?:the|a|an|of|to|and|or|nor
 // word or a bracket that is no list marker ("(Thirty Thousand Rials)").
 var reWrapStart = regexp.MustCompile(`^(?:[a-z]|\((?:[A-Za-z]{2,}|[0-9]{3,}))`)
 
+// reWrapNumberEnd, reWrapDigits: a number in words at a line's end and
+// its digits in brackets opening the next ("within seven" / "(7) days").
+var (
+	reWrapNumberEnd = regexp.MustCompile(`(?i)(?:^|\s|-)` + enNumTok + `$`)
+	reWrapDigits    = regexp.MustCompile(`^\(\s*[0-9]{1,4}\s*\)\s*[A-Za-z]`)
+)
+
 // wrapsInto: block t goes on in the block next, a sentence a plain-text
 // document wrapped to the next line: t does not end a sentence or a
 // label, neither is a heading or a table row, next opens with no list
@@ -117,12 +124,16 @@ func wrapsInto(t string, next segment, text string) bool {
 	if t == "" || n == "" || strings.ContainsAny(t[len(t)-1:], ".!?:;") || strings.HasSuffix(t, "؟") || strings.HasSuffix(t, "؛") {
 		return false
 	}
+	if reWrapNumberEnd.MatchString(t) && reWrapDigits.MatchString(n) {
+		return true // "within seven" / "(7) days of delivery": no list marker
+	}
 	if leadingNumber(n) > 0 || strings.ContainsAny(n[:1], "-•*▪·") || strings.HasPrefix(n, "–") {
 		return false
 	}
 	if reWrapStart.MatchString(n) {
 		return true
 	}
+
 	r, _ := utf8.DecodeRuneInString(n)
 	return reWrapEndWord.MatchString(t) && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
@@ -146,7 +157,7 @@ var (
 	reOblEN = regexp.MustCompile(`(?i)\b(?:(shall\s+not|must\s+not|may\s+not|will\s+not|shall\s+never|must\s+never|(?:is|are)\s+not\s+(?:permitted|allowed)\s+to|(?:is|are)\s+not\s+(?:permitted|allowed|accepted)|(?:is|are)\s+(?:prohibited|forbidden)\s+from|(?:undertakes?|agrees?)\s+not\s+to|shall\s+refrain\s+from|must\s+refrain\s+from)|(shall|must|(?:is|are)\s+to\s+be|(?:undertakes?|agrees?)\s+to|(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:has|have)\s+to|(?:is|are|shall\s+be|will\s+be)\s+(?:solely\s+)?responsible\s+for|will))\b`)
 	// reStateAfter: what follows shall/will/must in a statement of state
 	// or law, not an obligation ("shall commence", "shall not exceed").
-	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:discharged|released|relieved|exempted|governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated|eligible|credited|reimbursed|compensated|on\s+probation|employed|appointed|based)|receive|benefit\s+from|enjoy|earn|qualify\s+for|commence|expire|mean|survive|prevail|govern|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|have\s+(?:the\s+)?(?:exclusive\s+|non-exclusive\s+|sole\s+)?jurisdiction|be\s+(?:\(?[0-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety|a\s+period|for\s+a\s+period)\b|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed|liable|responsible))|automatically)\b`)
+	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:discharged|released|relieved|exempted|governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated|eligible|credited|reimbursed|compensated|on\s+probation|employed|appointed|based)|receive\s|benefit\s+from|enjoy|earn|qualify\s+for|commence|expire|mean|survive|prevail|govern|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|have\s+(?:the\s+)?(?:exclusive\s+|non-exclusive\s+|sole\s+)?jurisdiction|be\s+(?:\(?[0-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety|a\s+period|for\s+a\s+period)\b|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed|liable|responsible))|automatically)\b`)
 	// reStateUnlessParty: verbs that state a state when the subject is no
 	// party ("This Agreement shall renew", "the lease shall terminate")
 	// and bind when it is one ("Suppliers shall renew their registration").

@@ -279,3 +279,19 @@ func TestPermissionNoticeRound7b(t *testing.T) {
 			[]string{"each_party|must|bear its own costs"}, []string{"each_party|must|explore"}},
 	})
 }
+
+// TestWrappedNumbersRound7b: a line ending in a number in words goes on
+// in the next line's bracketed digits ("within seven" / "(7) days"),
+// which is no list marker there; "shall receive, store and dispatch" is a
+// duty, "will receive the credits" a benefit (issue 29, round 7b).
+func TestWrappedNumbersRound7b(t *testing.T) {
+	checkR7b(t, "deadline", []r7bCase{
+		{"6.2 The Buyer shall report any shortage to the Carrier in writing within twelve\n    (12) days of unloading.", []string{"P12D"}, nil},
+		// A list of bracketed items after a line that ends in no number.
+		{"The Supplier shall provide:\n(1) a packing list;\n(2) a certificate of origin.", nil, []string{"P1D"}},
+	})
+	checkR7b(t, "obligation", []r7bCase{
+		{"3.1 The Operator shall receive, inspect and store the Owner's spare parts at its yard.", []string{"-|must|receive, inspect"}, nil},
+		{"3.2 The Owner will receive the service credits in the next invoice.", nil, []string{"owner|must|receive"}},
+	})
+}
