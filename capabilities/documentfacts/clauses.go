@@ -975,6 +975,9 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		if must && reArNotBefore.MatchString(t[:m[g]]) {
 			continue // "لا يلتزم المؤجر بأي تجهيزات": not obliged, no duty
 		}
+		if must && strings.HasSuffix(t[m[g]:m[g+1]], "يلزم") && reArWhatBefore.MatchString(t[:m[g]]) {
+			continue // "ليس في هذه الاتفاقية ما يلزم أياً من الطرفين": nothing obliges
+		}
 		trigs = append(trigs, arTrig{start: m[g], end: m[g+1], must: must})
 	}
 	var cond sentenceCondition
@@ -1202,6 +1205,9 @@ var reBanWord = regexp.MustCompile(`(?i)\bnot\s+(?:permitted|allowed|accepted)$`
 // reArMustBefore: "وجب عليه إخطار": a verb of necessity before على with
 // the pronoun of the party a condition names.
 var reArMustBefore = regexp.MustCompile(`(?:^|\s)[وف]?(?:وجب|يجب|يتعين|تعين|يتوجب|توجب|لزم|يلزم)\s*$`)
+
+// reArWhatBefore: the relative ما right before a verb ("ما يلزم").
+var reArWhatBefore = regexp.MustCompile(`(?:^|\s)ما\s*$`)
 
 // reArNotBefore: لا right before a duty word negates it.
 var reArNotBefore = regexp.MustCompile(`(?:^|\s)[وف]?لا\s*$`)

@@ -295,3 +295,13 @@ func TestWrappedNumbersRound7b(t *testing.T) {
 		{"3.2 The Owner will receive the service credits in the next invoice.", nil, []string{"owner|must|receive"}},
 	})
 }
+
+// TestNothingObligesRound7b: "ليس في هذا العقد ما يلزم" (nothing obliges)
+// states no duty; "يلزم" that binds a party still does (issue 29, round
+// 7b).
+func TestNothingObligesRound7b(t *testing.T) {
+	checkR7b(t, "obligation", []r7bCase{
+		{"ليس في هذا الاتفاق ما يلزم أياً من الطرفين بشراء أي كمية.", nil, []string{"-|must|بشراء", "each_party|must|بشراء"}},
+		{"يلزم المورد بتسليم البضاعة خلال عشرة (10) أيام.", []string{"supplier|must|بتسليم"}, nil},
+	})
+}
