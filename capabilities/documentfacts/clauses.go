@@ -29,14 +29,23 @@ var abbreviations = map[string]bool{"mr": true, "mrs": true, "ms": true, "dr": t
 	"ltd": true, "inc": true, "st": true, "e.g": true, "i.e": true, "etc": true, "vs": true, "p.o": true, "c.r": true, "art": true, "cl": true,
 	"approx": true, "ref": true, "tel": true, "fax": true, "a.m": true, "p.m": true, "r.o": true, "s.a.o.g": true, "s.a.o.c": true, "l.l.c": true}
 
-// sentenceSpans splits every block that is not a heading into sentences.
+// sentenceSpans splits every block that is not a heading into sentences;
+// a sentence hard-wrapped over lines of a plain-text document (see
+// wrapsInto) is read across them.
 func (a *assembled) sentenceSpans() []span {
 	var out []span
-	for i, seg := range a.segs {
+	for i := 0; i < len(a.segs); i++ {
+		seg := a.segs[i]
 		if seg.heading {
 			continue
 		}
-		t := a.text[seg.start:seg.end]
+		first, last := i, i
+		for last+1 < len(a.segs) && wrapsInto(a.text[a.segs[last].start:a.segs[last].end], a.segs[last+1], a.text) {
+			last++
+		}
+		i = last
+		end := a.segs[last].end
+		t := a.text[seg.start:end]
 		from := 0
 		for _, m := range reSentenceStop.FindAllStringIndex(t, -1) {
 			// The word before the stop.
@@ -52,14 +61,81 @@ func (a *assembled) sentenceSpans() []span {
 			if abbreviations[word] || utf8.RuneCountInString(word) == 1 && unicode.IsUpper([]rune(t[w:m[0]])[0]) {
 				continue
 			}
+			if reDottedForm.MatchString(word) && m[1] < len(t) && (t[m[1]] == '(' || t[m[1]] >= 'a' && t[m[1]] <= 'z') {
+				continue // "Gulf Bank K.S.C.P. (the "Guarantor")": a legal form's stop
+			}
 			// "OMR 1,240.000 is" has no space after its dot; "12. The"
 			// ends a number, which is a sentence of its own (harmless).
-			out = appendSpan(out, a.text, seg.start+from, seg.start+m[0]+1, i)
+			out = appendSpan(out, a.text, seg.start+from, seg.start+m[0]+1, first+segIndexAt(a.segs[first:last+1], seg.start+from))
 			from = m[1]
 		}
-		out = appendSpan(out, a.text, seg.start+from, seg.end, i)
+		out = appendSpan(out, a.text, seg.start+from, end, first+segIndexAt(a.segs[first:last+1], seg.start+from))
 	}
 	return out
+}
+
+// segmentIndexAt is the index of the block that holds off (segmentAt's).
+func (a *assembled) segmentIndexAt(off int) int {
+	return max(0, sort.Search(len(a.segs), func(i int) bool { return a.segs[i].start > off })-1)
+}
+
+// reDottedForm: an initialism written with stops ("k.s.c.p", "w.l.l").
+var reDottedForm = regexp.MustCompile(`^(?:[a-z]\.){1,5}[a-z]$`)
+
+// segIndexAt is the index in segs of the segment that holds off (the
+// last that starts at or before it).
+func segIndexAt(segs []segment, off int) int {
+	k := 0
+	for j, sg := range segs {
+		if sg.start <= off {
+			k = j
+		}
+	}
+	return k
+}
+
+// reWrapEndWord: a line that ends with a word no sentence ends with (an
+// article, a preposition, a conjunction, a possessive) goes on on the
+// next line.
+var reWrapEndWord = regexp.MustCompile(`(?i)(?:^|\s)(?:the|a|an|of|to|and|or|nor|in|for|with|by|at|on|from|as|that|which|its|their|our|your|any|this|these|such|under|into|upon|than|not|be|is|are|shall|must|will|may|في|من|على|إلى|الى|عن|أو|او|و|أن|ان|التي|الذي|لدى|بين|مع|حتى|[وف]?[يت]لتزم|[وف]?يجب|[وف]?يتعين|[وف]?[يت]تعهد|خلال|قبل|بعد|لمدة|قدره|قدرها)$`)
+
+// reWrapStart: a line that starts as the rest of a sentence, a lower-case
+// word or a bracket that is no list marker ("(Thirty Thousand Rials)").
+var reWrapStart = regexp.MustCompile(`^(?:[a-z]|\((?:[A-Za-z]{2,}|[0-9]{3,}))`)
+
+// reWrapNumberEnd, reWrapDigits: a number in words at a line's end and
+// its digits in brackets opening the next ("within seven" / "(7) days").
+var (
+	reWrapNumberEnd = regexp.MustCompile(`(?i)(?:^|\s|-)` + enNumTok + `$`)
+	reWrapDigits    = regexp.MustCompile(`^\(\s*[0-9]{1,4}\s*\)\s*[A-Za-z]`)
+)
+
+// wrapsInto: block t goes on in the block next, a sentence a plain-text
+// document wrapped to the next line: t does not end a sentence or a
+// label, neither is a heading or a table row, next opens with no list
+// marker, and either next starts as the rest of a sentence or t ends with
+// a word no sentence ends with.
+func wrapsInto(t string, next segment, text string) bool {
+	n := text[next.start:next.end]
+	if next.heading || strings.Contains(t, " | ") || strings.Contains(n, " | ") || utf8.RuneCountInString(t) < 30 {
+		return false
+	}
+	t, n = strings.TrimSpace(t), strings.TrimSpace(n)
+	if t == "" || n == "" || strings.ContainsAny(t[len(t)-1:], ".!?:;") || strings.HasSuffix(t, "؟") || strings.HasSuffix(t, "؛") {
+		return false
+	}
+	if reWrapNumberEnd.MatchString(t) && reWrapDigits.MatchString(n) {
+		return true // "within seven" / "(7) days of delivery": no list marker
+	}
+	if leadingNumber(n) > 0 || strings.ContainsAny(n[:1], "-•*▪·") || strings.HasPrefix(n, "–") {
+		return false
+	}
+	if reWrapStart.MatchString(n) {
+		return true
+	}
+
+	r, _ := utf8.DecodeRuneInString(n)
+	return reWrapEndWord.MatchString(t) && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
 func appendSpan(out []span, text string, s, e, seg int) []span {
@@ -78,10 +154,10 @@ func appendSpan(out []span, text string, s, e, seg int) []span {
 // Obligation words. English: must_not first, so that "shall not" is not
 // read as "shall".
 var (
-	reOblEN = regexp.MustCompile(`(?i)\b(?:(shall\s+not|must\s+not|may\s+not|will\s+not|shall\s+never|must\s+never|(?:is|are)\s+not\s+(?:permitted|allowed)\s+to|(?:is|are)\s+(?:prohibited|forbidden)\s+from|(?:undertakes?|agrees?)\s+not\s+to|shall\s+refrain\s+from|must\s+refrain\s+from)|(shall|must|(?:is|are)\s+to\s+be|(?:undertakes?|agrees?)\s+to|(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:has|have)\s+to|(?:is|are|shall\s+be|will\s+be)\s+(?:solely\s+)?responsible\s+for|will))\b`)
+	reOblEN = regexp.MustCompile(`(?i)\b(?:(shall\s+not|must\s+not|may\s+not|will\s+not|shall\s+never|must\s+never|(?:is|are)\s+not\s+(?:permitted|allowed)\s+to|(?:is|are)\s+not\s+(?:permitted|allowed|accepted)|(?:is|are)\s+(?:prohibited|forbidden)\s+from|(?:undertakes?|agrees?)\s+not\s+to|shall\s+refrain\s+from|must\s+refrain\s+from)|(shall|must|(?:is|are)\s+to\s+be|(?:undertakes?|agrees?)\s+to|(?:is|are)\s+(?:required|obliged|obligated|bound)\s+to|(?:has|have)\s+to|(?:is|are|shall\s+be|will\s+be)\s+(?:solely\s+)?responsible\s+for|will))\b`)
 	// reStateAfter: what follows shall/will/must in a statement of state
 	// or law, not an obligation ("shall commence", "shall not exceed").
-	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated|eligible|credited|reimbursed|compensated|on\s+probation|employed|appointed|based)|receive|benefit\s+from|enjoy|earn|qualify\s+for|commence|expire|mean|survive|prevail|govern|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|have\s+(?:the\s+)?(?:exclusive\s+|non-exclusive\s+|sole\s+)?jurisdiction|be\s+(?:\(?[0-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety|a\s+period|for\s+a\s+period)\b|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed|liable|responsible))|automatically)\b`)
+	reStateAfter = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:discharged|released|relieved|exempted|governed|construed|deemed|interpreted|effective|valid|binding|final|null|void|subject\s+to|entitled|considered|treated|eligible|credited|reimbursed|compensated|on\s+probation|employed|appointed|based)|receive\s|benefit\s+from|enjoy|earn|qualify\s+for|commence|expire|mean|survive|prevail|govern|have\s+the\s+(?:right|option)|take\s+effect|come\s+into|exceed|affect|prejudice|have\s+(?:the\s+)?(?:exclusive\s+|non-exclusive\s+|sole\s+)?jurisdiction|be\s+(?:\(?[0-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety|a\s+period|for\s+a\s+period)\b|not\s+(?:exceed|apply|affect|prejudice|be\s+(?:deemed|construed|liable|responsible))|automatically)\b`)
 	// reStateUnlessParty: verbs that state a state when the subject is no
 	// party ("This Agreement shall renew", "the lease shall terminate")
 	// and bind when it is one ("Suppliers shall renew their registration").
@@ -166,7 +242,8 @@ func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
 		}
 	}
 	for _, f := range x.aliases {
-		if i := lastWordIndex(low, f.text); i >= 0 && i+len(f.text) > bestEnd {
+		// (A word the document defines wins over the same role word.)
+		if i := lastWordIndex(low, f.text); i >= 0 && i+len(f.text) >= bestEnd {
 			bestEnd = i + len(f.text)
 			best = clauseParty{strings.TrimSpace(subj[i : i+len(f.text)]), f.role}
 		}
@@ -294,7 +371,13 @@ type clauseExtractor struct {
 	// aliases: the words a document defines for a party whose role
 	// comes from elsewhere ('X SAOC (the "Company") invites suppliers':
 	// "the Company" is the issuer), as subject forms.
-	aliases  []clauseParty
+	aliases []clauseParty
+	// arAliases: Arabic words a document defines for a party that has a
+	// role ('شركة X (ويشار إليها فيما بعد بـ"الشركة")'), with that role.
+	arAliases map[string]string
+	// resolved are the candidates before one fact was kept per value:
+	// a date written in each language keeps each occurrence here.
+	resolved []candidate
 	skip     []injectionSpan
 	sents    []span
 	reqSents map[int]bool // sentences read as requirements
@@ -331,6 +414,7 @@ func (x *clauseExtractor) skipped(s span) bool {
 
 // obligations reads every sentence outside the requirement sections.
 func (x *clauseExtractor) obligations() {
+	x.renamedRoles()
 	for si, s := range x.sents {
 		if x.reqSents[si] || x.skipped(s) {
 			continue
@@ -341,6 +425,164 @@ func (x *clauseExtractor) obligations() {
 		}
 		x.englishObligations(si, s, t)
 	}
+	x.twinObligations()
+}
+
+// twinObligations: a clause written in English and then in Arabic (the
+// next block, with the same clause number or none) states one duty in
+// each language. When the English states one obligation and its Arabic
+// twin none (a passive "تقدم العروض", "يتم السداد"), the Arabic sentence
+// is that obligation in Arabic; when each states one, the Arabic takes the
+// English one's role if they differ ("المورد الفائز" is the successful
+// bidder, "الشركة" the company that issues the tender).
+func (x *clauseExtractor) twinObligations() {
+	type group struct {
+		seg, last int   // the first and last block of its sentences
+		sents     []int // sentence indices
+		obls      []int // obligation indices
+	}
+	var groups []*group
+	bySent := map[int]*group{}
+	for si, sp := range x.sents {
+		if len(groups) == 0 || groups[len(groups)-1].seg != sp.seg {
+			groups = append(groups, &group{seg: sp.seg, last: sp.seg})
+		}
+		g := groups[len(groups)-1]
+		g.sents = append(g.sents, si)
+		g.last = max(g.last, x.a.segmentIndexAt(sp.end-1))
+		bySent[si] = g
+	}
+	for i := range x.obls {
+		if g := bySent[x.obls[i].sent]; g != nil {
+			g.obls = append(g.obls, i)
+		}
+	}
+	for k := 0; k+1 < len(groups); k++ {
+		en, ar := groups[k], groups[k+1]
+		if ar.seg != en.last+1 || len(en.obls) != 1 {
+			continue
+		}
+		et := x.a.text[x.sents[en.sents[0]].start:x.sents[en.sents[len(en.sents)-1]].end]
+		as := x.sents[ar.sents[0]]
+		at := x.a.text[as.start:x.sents[ar.sents[len(ar.sents)-1]].end]
+		if hasArabic(et) || strings.Contains(et, " | ") || strings.Contains(at, " | ") {
+			continue
+		}
+		an, enN := leadingNumber(at), leadingNumber(et)
+		if !startsArabic(at[an:]) || an > 0 && strings.TrimSpace(at[:an]) != strings.TrimSpace(et[:enN]) {
+			continue
+		}
+		e := x.obls[en.obls[0]]
+		switch len(ar.obls) {
+		case 0:
+			if len(ar.sents) != 1 || x.reqSents[ar.sents[0]] || x.skipped(as) {
+				continue
+			}
+			action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(at[an:]), ".،,;:"))
+			if action == "" {
+				continue
+			}
+			o := e.o
+			o.Action, o.Deadline, o.DeadlineNormalized, o.Condition = clip(action, 300), "", "", ""
+			o.Confidence = min(o.Confidence, 0.7)
+			x.obls = append(x.obls, oblFound{o: o, start: as.start, end: as.end, focus: as.start + an, sent: ar.sents[0],
+				clauseStart: as.start + an, clauseEnd: as.end})
+		case 1:
+			a := &x.obls[ar.obls[0]]
+			if e.o.PartyRole != "" && a.o.PartyRole != e.o.PartyRole {
+				a.o.PartyRole = e.o.PartyRole
+			}
+		}
+	}
+	sort.SliceStable(x.obls, func(i, j int) bool { return x.obls[i].start < x.obls[j].start })
+}
+
+// sentText is sentence s's text with the line breaks of a wrapped
+// sentence read as spaces (the same length, so offsets hold), for
+// matching; what is returned is cut from the text as written.
+func (x *clauseExtractor) sentText(s span) string {
+	return strings.ReplaceAll(x.a.text[s.start:s.end], "\n", " ")
+}
+
+// renamedRoles: a party defined by a role word whose role the party
+// does not take ('we, Gulf Bank (the "Guarantor")' in a guarantee the bank
+// issues: the bank is the issuer) is meant by that word in the clauses:
+// "the Guarantor shall pay" binds the issuer.
+func (x *clauseExtractor) renamedRoles() {
+	text := x.a.text
+	for _, p := range x.parties {
+		if p.Role == "" || len(p.Value) < 3 {
+			continue
+		}
+		if hasArabic(p.Value) {
+			// 'شركة X ش.ذ.م.م (ويشار إليها فيما بعد بـ"الشركة")': the
+			// defined word, a plain noun, means the party in the clauses.
+			for _, at := range occurrences(text, p.Value) {
+				after := strings.TrimLeft(text[at+len(p.Value):], " (")
+				m := reArRole.FindStringSubmatch(after)
+				if m == nil || strings.IndexByte(after[:strings.Index(after, m[1])], '\n') >= 0 {
+					continue
+				}
+				w, _, _ := strings.Cut(m[1], " ")
+				w = stripTashkeel(w)
+				if roleOf(w) == "" && arRole(w) == "" && strings.HasPrefix(w, "ال") {
+					if x.arAliases == nil {
+						x.arAliases = map[string]string{}
+					}
+					x.arAliases[w] = p.Role
+				}
+			}
+			continue
+		}
+		for _, at := range occurrences(lowerASCII(text), lowerASCII(p.Value)) {
+			// The definition right after the name, on its line.
+			after := text[at+len(p.Value) : min(len(text), at+len(p.Value)+120)]
+			if i := strings.IndexByte(after, '\n'); i >= 0 {
+				after = after[:i]
+			}
+			if i := strings.IndexByte(after, '('); i < 0 || i > 3 {
+				continue
+			}
+			w, ok := definedRole(after)
+			if !ok || hasArabic(w) {
+				continue
+			}
+			if r := roleOf(w); r != "" && r != p.Role {
+				x.aliases = append(x.aliases, clauseParty{"the " + lowerASCII(w), p.Role})
+			}
+		}
+	}
+}
+
+// reWeNamed: "we, Gulf Bank K.S.C.P. (the "Guarantor"), hereby
+// irrevocably": the writer names itself before its undertaking.
+var reWeNamed = regexp.MustCompile(`(?i)\bwe\s*,\s*(?:the\s+undersigned\s*,\s*)?([^,]{2,160}?)\s*,\s*(?:(?:hereby|irrevocably|unconditionally|and|jointly|severally)\s*,?\s+)*$`)
+
+// weParty is who "we" is in a clause: the party the writer names itself
+// as ("we, X, hereby undertake"), or else, for a bare "We", the issuer of
+// the document when it has one (a guarantee, a tender).
+func (x *clauseExtractor) weParty(before, subj string) (clauseParty, bool) {
+	if m := reWeNamed.FindStringSubmatch(before); m != nil {
+		name, _, _ := strings.Cut(m[1], "(") // the name, not its definition
+		if p, ok := x.partyIn(name); ok && p.role != "" {
+			return p, true
+		}
+	}
+	if w := strings.TrimSpace(subj); w == "We" || w == "we" {
+		for _, p := range x.parties {
+			if p.Role == "issuer" {
+				return clauseParty{w, "issuer"}, true
+			}
+		}
+	}
+	return clauseParty{}, false
+}
+
+// arAlias is the role of the word the text defines for a party, the
+// first word of p (see arAliases), or "".
+func (x *clauseExtractor) arAlias(p string) string {
+	w, _, _ := strings.Cut(strings.TrimSpace(p), " ")
+	return x.arAliases[stripTashkeel(w)]
 }
 
 func hasArabic(s string) bool {
@@ -436,6 +678,13 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 				party, has = p, true
 			}
 		}
+		undertaking := false
+		if !has && len(parties) == 0 {
+			if p, ok := x.weParty(t[:tr.start], subj); ok {
+				party, has = p, true
+				undertaking = strings.HasPrefix(lowerASCII(t[tr.start:tr.end]), "undertake")
+			}
+		}
 		if has && len(parties) > 0 {
 			party = parties[0]
 		}
@@ -448,8 +697,16 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 				party, has = clauseParty{text: p}, true
 			}
 		}
+		if reBanWord.MatchString(t[tr.start:tr.end]) {
+			// "Partial shipments are not allowed": the thing banned is the
+			// subject; no one named.
+			has, parties = false, nil
+		}
 		if has && len(parties) == 0 {
 			parties = []clauseParty{party}
+		}
+		if tr.will && reIntentionAfter.MatchString(t[tr.end:]) {
+			continue // "The Parties will explore ...": an intention, no duty
 		}
 		if tr.will {
 			// "will" binds a party, or makes a passive of an action
@@ -469,6 +726,12 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		}
 		action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[tr.end:end]), ".,;:"))
 		actionAt := tr.end
+		if undertaking {
+			// "we, X, hereby undertake to pay": the undertaking is the
+			// writer's act, kept in the action.
+			action = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[tr.start:end]), ".,;:"))
+			actionAt = tr.start
+		}
 		if !has {
 			// A sentence that names no one: the action is the clause.
 			lead := leadingNumber(t[subjStart:])
@@ -610,6 +873,7 @@ func namedSubject(subj string) string {
 // later clause of the sentence, after "and"/"or"/"but". It returns the
 // boundary's start and end, -1 when there is none.
 func lastBoundary(pre string, coordinated bool) (int, int) {
+	pre = strings.ReplaceAll(pre, "\n", " ") // a sentence wrapped over lines
 	bs, be := -1, -1
 	for _, b := range []string{", ", "; ", ": ", "، ", "؛ "} {
 		if i := strings.LastIndex(pre, b); i >= 0 && i+len(b) > be {
@@ -708,13 +972,19 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		if m[2] < 0 {
 			g, must = 4, true
 		}
-		trigs = append(trigs, arTrig{m[g], m[g+1], must})
+		if must && reArNotBefore.MatchString(t[:m[g]]) {
+			continue // "لا يلتزم المؤجر بأي تجهيزات": not obliged, no duty
+		}
+		if must && strings.HasSuffix(t[m[g]:m[g+1]], "يلزم") && reArWhatBefore.MatchString(t[:m[g]]) {
+			continue // "ليس في هذه الاتفاقية ما يلزم أياً من الطرفين": nothing obliges
+		}
+		trigs = append(trigs, arTrig{start: m[g], end: m[g+1], must: must})
 	}
 	var cond sentenceCondition
 	if m := reArStartAla.FindStringSubmatchIndex(t); m != nil && len(trigs) == 0 {
 		rest := strings.TrimSpace(t[m[3]:])
 		if !strings.HasPrefix(rest, "أن") && arRole(arKnownParty(rest)) != "" {
-			trigs = append(trigs, arTrig{m[2], m[3], true})
+			trigs = append(trigs, arTrig{start: m[2], end: m[3], must: true})
 		}
 	}
 	// "، وعلى الطرف الراغب في عدم التجديد إخطار ...": على + a party
@@ -722,7 +992,7 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 	for _, m := range reArClauseAla.FindAllStringSubmatchIndex(t, -1) {
 		rest := strings.TrimSpace(t[m[3]:])
 		if !strings.HasPrefix(rest, "أن") && arRole(arKnownParty(rest)) != "" && !overlapsTrig(trigs, m[2]) {
-			trigs = append(trigs, arTrig{m[2], m[3], true})
+			trigs = append(trigs, arTrig{start: m[2], end: m[3], must: true})
 		}
 	}
 	// Present-tense duties: "يتحمل المستأجر فواتير الكهرباء", "يدفع
@@ -743,20 +1013,30 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		switch {
 		case kp != "" && arRole(kp) != "" && (isArRolePhrase(displayArParty(strings.Join(strings.Fields(kp)[:1], " "))) || isArRolePhrase(displayArParty(kp))):
 			// "يدفع العميل", "يتحمل مقدم الخدمة", "يدفع صاحب العمل".
-			trigs = append(trigs, arTrig{m[2], m[3], true})
+			trigs = append(trigs, arTrig{start: m[2], end: m[3], must: true})
+		case kp != "" && x.arAlias(kp) != "":
+			// "تضمن الشركة" where the text defines الشركة.
+			trigs = append(trigs, arTrig{start: m[2], end: m[3], must: true})
 		case arConditionParty(t[:m[2]]) != "":
 			// "إذا تخلف المقاول عن زيارة مجدولة يدفع غرامة": the party
 			// of the condition pays.
-			trigs = append(trigs, arTrig{m[2], m[3], true})
+			trigs = append(trigs, arTrig{start: m[2], end: m[3], must: true})
+		}
+	}
+	// "تُدفع للموظفة مكافأة توقيع", "يتم السداد خلال ستين يوماً": a
+	// payment in the passive is a duty of no one named.
+	for _, m := range reArPassivePay.FindAllStringSubmatchIndex(t, -1) {
+		if !overlapsTrig(trigs, m[2]) && !reArRelative.MatchString(t[:m[2]]) && !reArNotBefore.MatchString(t[:m[2]]) {
+			trigs = append(trigs, arTrig{start: m[2], end: m[3], must: true, passive: true})
 		}
 	}
 	for _, m := range reArAlaPronoun.FindAllStringSubmatchIndex(t, -1) {
 		w := t[m[2]:m[3]]
-		if !strings.HasPrefix(w, "و") && !strings.HasPrefix(w, "ف") && !reArClauseOpen.MatchString(t[:m[2]]) {
+		if !strings.HasPrefix(w, "و") && !strings.HasPrefix(w, "ف") && !reArClauseOpen.MatchString(t[:m[2]]) && !reArMustBefore.MatchString(t[:m[2]]) {
 			continue // "بالحالة التي استلمه عليها": a preposition, no duty
 		}
 		if !overlapsTrig(trigs, m[2]) && (arConditionParty(t[:m[2]]) != "" || lastArRole(t[:m[2]]) != "") {
-			trigs = append(trigs, arTrig{m[2], m[3], true})
+			trigs = append(trigs, arTrig{start: m[2], end: m[3], must: true})
 		}
 	}
 	sort.Slice(trigs, func(i, j int) bool { return trigs[i].start < trigs[j].start })
@@ -772,6 +1052,9 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		var party string
 		implied := false
 		switch {
+		case tr.passive:
+			restAt = tr.start + len(word) - len(strings.TrimPrefix(word, "و"))
+			rest = t[restAt:end]
 		case strings.Contains(word, "لتزم") || strings.Contains(word, "تعهد") || strings.Contains(word, "متنع"):
 			// VSO: the party runs to the first word with a preposition
 			// (بدفع، بعدم، عن).
@@ -805,6 +1088,8 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 				party = lastArRole(tail(t[:tr.start], subjectWindow))
 			}
 			implied = party != ""
+		case reArDutyVerb.MatchString(word) && arRole(arKnownParty(rest)) == "" && x.arAlias(arKnownParty(rest)) != "":
+			party = arKnownParty(rest) // "تضمن الشركة" where the text defines الشركة
 		case reArDutyVerb.MatchString(word) && arRole(arKnownParty(rest)) == "":
 			// A duty verb whose party the condition before it names.
 			party = arConditionParty(t[:tr.start])
@@ -828,6 +1113,9 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 			party = arKnownParty(rest)
 		}
 		role := arRole(party)
+		if role == "" && party != "" {
+			role = x.arAlias(party)
+		}
 		if role == "" && party != "" && !strings.HasSuffix(word, "أن") {
 			// An unknown first word is no party ("لا يجوز التنازل"),
 			// except after يلتزم / يتعهد.
@@ -851,6 +1139,21 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 			// "يسدد العميل قيمة الفاتورة": the verb before the party is
 			// the action's head; the action runs from it.
 			actionAt = tr.start + len(word) - len(strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(word, "و"), "ف"), " "))
+		}
+		// "لا يجوز للمؤجر ولا للمستأجر إجراء ...": each party named
+		// must not.
+		also := ""
+		if strings.HasPrefix(word, "لا") && role != "" && actionAt <= end {
+			after := t[actionAt:end]
+			if m := reArNorParty.FindStringSubmatchIndex(after); m != nil {
+				if p2 := arKnownParty(after[m[2]:]); arRole(p2) != "" {
+					pw := strings.Fields(p2)
+					if i := strings.Index(after[m[2]:], pw[len(pw)-1]); i >= 0 {
+						also = p2
+						actionAt += m[2] + i + len(pw[len(pw)-1])
+					}
+				}
+			}
 		}
 		action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[actionAt:end]), ".،,؛;:"))
 		action = strings.TrimPrefix(strings.TrimPrefix(action, "بعدم "), "عن ")
@@ -876,8 +1179,38 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		o.Condition = cond.at(t, tr.start)
 		x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + tr.start, sent: si,
 			clauseStart: s.start + actionAt, clauseEnd: s.start + end})
+		if also != "" {
+			o.Party, o.PartyRole = displayArParty(also), arRole(also)
+			x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + tr.start, sent: si,
+				clauseStart: s.start + actionAt, clauseEnd: s.start + end})
+		}
 	}
 }
+
+// reArPassivePay: a passive verb of payment, written with its damma
+// (تُدفع, not تدفع: "تدفع الشركة" is active), or يتم + the payment.
+var reArPassivePay = regexp.MustCompile(`(?:^|[\s،,:؛(\-])((?:و)?(?:تُدفع|يُدفع|تُسدد|يُسدد|تُسدَّد|يُسدَّد|تُصرف|يُصرف|يتم\s+(?:السداد|الدفع|دفع|سداد)))(?:\s|$)`)
+
+// reArNorParty: "ولا للمستأجر" right after the first party of a
+// prohibition.
+var reArNorParty = regexp.MustCompile(`^\s*ولا\s+(ل\p{Arabic})`)
+
+// reIntentionAfter: a verb after "will" that states an intention ("will
+// explore", "will consider", "will seek to"), as a memorandum writes.
+var reIntentionAfter = regexp.MustCompile(`(?i)^\s*(?:jointly\s+|together\s+|also\s+)?(?:explore|consider|discuss|study|evaluate|investigate|look\s+into|seek\s+to|endeavou?r\s+to|aim\s+to|intend\s+to|work\s+towards?)\b`)
+
+// reBanWord: a passive prohibition with no infinitive after it.
+var reBanWord = regexp.MustCompile(`(?i)\bnot\s+(?:permitted|allowed|accepted)$`)
+
+// reArMustBefore: "وجب عليه إخطار": a verb of necessity before على with
+// the pronoun of the party a condition names.
+var reArMustBefore = regexp.MustCompile(`(?:^|\s)[وف]?(?:وجب|يجب|يتعين|تعين|يتوجب|توجب|لزم|يلزم)\s*$`)
+
+// reArWhatBefore: the relative ما right before a verb ("ما يلزم").
+var reArWhatBefore = regexp.MustCompile(`(?:^|\s)ما\s*$`)
+
+// reArNotBefore: لا right before a duty word negates it.
+var reArNotBefore = regexp.MustCompile(`(?:^|\s)[وف]?لا\s*$`)
 
 // reArClauseOpen: the text before a word ends where a clause opens (the
 // sentence's start, a comma, a colon, a clause number).
@@ -888,6 +1221,7 @@ var reArClauseOpen = regexp.MustCompile(`(?:^|[،,:؛.)\-]|^\s*[0-9٠-٩]{1,2}[.
 type arTrig struct {
 	start, end int
 	must       bool
+	passive    bool // a passive payment: binds no one named
 }
 
 // arConditionParty is the party a condition before a duty names ("إذا

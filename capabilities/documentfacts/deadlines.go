@@ -2,6 +2,7 @@ package documentfacts
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -43,9 +44,12 @@ var (
 	// An offer's validity ("This quotation is valid for 30 days", "العرض
 	// صالح لمدة ثلاثين يوماً من تاريخه"); a bond's or a guarantee's
 	// validity is none.
-	reValidityEN      = regexp.MustCompile(`(?i)\bvalid(?:ity)?(?:\s+(?:for|of)|(?:\s+(?:period|of\s+(?:the\s+)?(?:offer|quotation|prices)))?\s*[:：])\s+(?:a\s+period\s+of\s+)?` + enQty + enUnit + `\b`)
-	reValidityAR      = regexp.MustCompile(`(?:(?:صالح|صالحة|ساري|سارية|سارٍ)\s+(?:المفعول\s+)?(?:لمدة|لفترة)|(?:مدة\s+)?(?:صلاحية|سريان)\s+(?:العرض|الأسعار|الاسعار)\s*[:：])\s*(?:` + arQty + `)`)
-	reOfferWord       = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|proposal|prices?)\b|العرض|عرض|الأسعار`)
+	// "Quotations shall remain valid for at least ninety (90) days",
+	// "يظل العطاء سارياً لمدة مائة وعشرين (120) يوماً", "تظل العروض
+	// سارية لمدة لا تقل عن تسعين (90) يوماً": a bid's validity too.
+	reValidityEN      = regexp.MustCompile(`(?i)\bvalid(?:ity)?(?:\s+(?:for|of)|(?:\s+(?:period|of\s+(?:the\s+)?(?:offer|quotation|prices)))?\s*[:：])\s+(?:a\s+period\s+of\s+)?(?:(?:at\s+least|a\s+minimum\s+of|not\s+less\s+than|no\s+less\s+than)\s+)?` + enQty + enUnit + `\b`)
+	reValidityAR      = regexp.MustCompile(`(?:(?:صالح|صالحة|صالحاً|صالحا|ساري|سارية|سارياً|ساريا|سارٍ)\s+(?:المفعول\s+)?(?:لمدة|لفترة)|(?:مدة\s+)?(?:صلاحية|سريان)\s+(?:العرض|العروض|العطاء|العطاءات|الأسعار|الاسعار)\s*[:：])\s*(?:لا\s+(?:تقل|يقل)\s+عن\s+)?(?:` + arQty + `)`)
+	reOfferWord       = regexp.MustCompile(`(?i)\b(?:offers?|quotations?|quotes?|proposals?|prices?|bids?|tenders?)\b|العرض|عرض|العروض|عروض|العطاء|العطاءات|عطاء|الأسعار`)
 	reBondWord        = regexp.MustCompile(`(?i)\b(?:bond|guarantee|security|warranty)\b|ضمان|كفالة|تأمين`)
 	reAtLeastBeforeEN = regexp.MustCompile(`(?i)\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)\s+` + enQty + enUnit + `\s+(?:before|prior\s+to|in\s+advance)\b`)
 	reBeforeAR        = regexp.MustCompile(`قبل\s+(?:مدة\s+)?(?:` + arQty + `)(?:\s+على\s+الأقل|\s+على\s+الاقل)?`)
@@ -57,6 +61,8 @@ var (
 	// ("Delivery: 45 days from approval of the artwork", "مدة التسليم:
 	// ٤٥ يوماً من تاريخ أمر الشراء").
 	reLabelPeriodEN = regexp.MustCompile(`(?i)^[\s*_-]*(?:delivery(?:\s+(?:time|period|schedule|terms))?|lead\s+time|completion(?:\s+(?:time|period))?|shipment|dispatch)[\s*_]*[:：-][\s*_]*(?:within\s+)?` + enQty + enUnit + `\b`)
+	// "شروط الدفع: صافي 30 يوماً من تاريخ الفاتورة": Arabic net terms.
+	reNetAR         = regexp.MustCompile(`(?:^|[\s:：])صافي\s+(?:` + arQty + `)`)
 	reLabelPeriodAR = regexp.MustCompile(`^[\s*_-]*(?:مدة\s+)?(?:التسليم|التوريد|التنفيذ|الإنجاز)[\s*_]*[:：][\s*_]*(?:` + arQty + `)`)
 
 	reRelEN = regexp.MustCompile(`(?i)^\s*(?:of|from|after|following|before|prior\s+to)\s+([^,.;:()]{2,100})`)
@@ -85,6 +91,7 @@ type period struct {
 	iso        string
 	relativeTo string
 	validity   bool // an offer's validity
+	net        bool // Arabic net terms, a payment's
 	delivery   bool // a labelled delivery or completion time
 }
 
@@ -278,8 +285,27 @@ func periods(t string, withNotice bool) []period {
 			out[len(out)-1].delivery = true
 		}
 	}
+	for _, m := range reNetAR.FindAllStringSubmatchIndex(t, -1) {
+		if iso, e := arPeriodSum(t, m, 2); strings.HasPrefix(iso, "P") && strings.HasSuffix(iso, "D") {
+			start := m[0] + strings.Index(t[m[0]:], "صافي")
+			add(start, e, iso, false)
+			if len(out) > 0 && out[len(out)-1].start == start {
+				out[len(out)-1].net = true
+			}
+		}
+	}
 	if reOfferWord.MatchString(t) && !reBondWord.MatchString(t) {
+		// The offer is what is valid: its word stands before the
+		// validity or in it ("Validity of offer:"), not only in the
+		// event it counts from ("من آخر موعد لتقديم العطاءات").
+		offerBefore := func(m []int) bool {
+			lead := strings.TrimSpace(t[:m[0]])
+			return reOfferWord.MatchString(t[:m[1]]) || lead == "" || leadingNumber(lead) == len(lead)
+		}
 		for _, m := range reValidityEN.FindAllStringSubmatchIndex(t, -1) {
+			if !offerBefore(m) {
+				continue
+			}
 			iso, e := enPeriodSum(t, m, 2)
 			add(m[0], e, iso, true)
 			if len(out) > 0 && out[len(out)-1].start == m[0] {
@@ -287,6 +313,9 @@ func periods(t string, withNotice bool) []period {
 			}
 		}
 		for _, m := range reValidityAR.FindAllStringSubmatchIndex(t, -1) {
+			if !offerBefore(m) {
+				continue
+			}
 			iso, e := arPeriodSum(t, m, 2)
 			add(m[0], e, iso, false)
 			if len(out) > 0 && out[len(out)-1].start == m[0] {
@@ -373,7 +402,13 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 				return o.o.Modality == "must_not"
 			}
 		}
-		if len(obls) > 0 || x.reqSents[si] {
+		if len(obls) > 0 {
+			// Outside every clause that binds, after a permission ("The
+			// Client may terminate by giving 45 days' notice, in which case
+			// the Client shall pay ..."): the notice of a right.
+			return grantsRight(x.a.text[s.start:off])
+		}
+		if x.reqSents[si] {
 			return false
 		}
 		p, ok := permits[si]
@@ -395,14 +430,31 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 		}
 		x.dls = append(x.dls, dlFound{d: d, start: s, end: e})
 	}
-	// Dates.
+	// Dates: the facts kept, then each other occurrence of a date after a
+	// deadline preposition whose deadline is not yet read in its language
+	// ("deliver no later than 20 July 2026" and "بتسليم ... في موعد أقصاه
+	// 20 يوليو 2026", the date a fact once).
+	kept, lost := map[int]bool{}, map[int]bool{}
+	dateCands := slices.Clone(cands)
 	for _, c := range cands {
+		kept[c.start] = true
+	}
+	for _, c := range x.resolved {
+		if c.fact.Type == TypeDate && !kept[c.start] {
+			lost[c.start] = true
+			dateCands = append(dateCands, c)
+		}
+	}
+	for _, c := range dateCands {
 		if c.fact.Type != TypeDate || c.fact.Normalized == "" || len(c.fact.Normalized) != len("2006-01-02") {
 			continue
 		}
 		si := x.sentenceAt(c.start)
-		seg := x.a.segmentAt(c.start)
-		before := tail(x.a.text[seg.start:c.start], cueWindow)
+		from := x.a.segmentAt(c.start).start
+		if si >= 0 && x.sents[si].start < from {
+			from = x.sents[si].start // a sentence wrapped onto the date's line
+		}
+		before := tail(strings.ReplaceAll(x.a.text[from:c.start], "\n", " "), cueWindow)
 		beforeAt := c.start - len(before)
 		key := ""
 		s := c.start
@@ -422,6 +474,9 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			switch c.fact.Key {
 			case "due_date", "submission_deadline", "valid_until", "clarification_deadline", "document_purchase_deadline":
 				key = c.fact.Key
+				if reCountedFrom.MatchString(before) {
+					key = "" // "120 days from the tender closing date of 10 August 2026": a period's start
+				}
 			case "delivery_date":
 				// "Required delivery date: 15 June 2026" (not a delivery
 				// note's record of when goods came).
@@ -433,13 +488,32 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 		if key == "" || blocked(si, c.start) {
 			continue
 		}
+		if lost[c.start] && (s == c.start || x.hasDateDeadline(c.fact.Normalized, hasArabic(x.a.text[s:c.end]))) {
+			continue
+		}
+		if key == "deadline" && si >= 0 {
+			// "shall hand over the warehouse no later than 20 September
+			// 2026": the action before the preposition names it.
+			if k, ok := nearestCue(tail(x.sentText(x.sents[si])[:s-x.sents[si].start], subjectWindow), deadlineKinds); ok {
+				key = k.key
+			}
+		}
 		label := dateDeadlineLabels[key]
+		if label == "" {
+			label = "Deadline"
+			for _, k := range deadlineKinds {
+				if k.key == key {
+					label = k.label
+				}
+			}
+		}
 		method := "labeled_field"
 		if s != c.start {
 			method = "clause"
 		}
 		add(Deadline{Key: key, Label: label, Value: x.a.text[s:c.end], NormalizedDate: c.fact.Normalized, Method: method, Confidence: 0.85}, s, c.end, si)
 	}
+	x.thatDateDeadlines(dateCands, blocked, add)
 	// Periods.
 	for si, s := range x.sents {
 		if x.skipped(s) {
@@ -458,6 +532,8 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			key, label := "deadline", "Deadline"
 			if p.validity {
 				key, label = "valid_until", "Valid until"
+			} else if p.net {
+				key, label = "payment_deadline", "Payment deadline"
 			} else if p.delivery {
 				key, label = "delivery_deadline", "Delivery deadline"
 			} else if c, ok := nearestCue(tail(t[:p.start], subjectWindow), deadlineKinds); ok {
@@ -467,6 +543,12 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			}
 			if strings.Contains(lowerASCII(t[p.start:p.end]), "notice") || strings.HasPrefix(t[p.start:], "قبل") && key == "deadline" {
 				key, label = "notice_deadline", "Notice deadline"
+			}
+			if key != "payment_deadline" && reRequestStart.MatchString(t[leadingNumber(t):]) {
+				// "Please acknowledge this order within two working days",
+				// "يرجى تأكيد الاستلام خلال يومين": a courtesy, not a time
+				// limit; a request to pay is the invoice's payment term.
+				continue
 			}
 			conf := 0.8
 			if len(oblOf[si]) > 0 {
@@ -515,6 +597,58 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			}
 		}
 	}
+}
+
+// reRequestStart: a sentence that opens as a request.
+var reRequestStart = regexp.MustCompile(`(?i)^\s*(?:(?:please|kindly|we\s+(?:kindly\s+)?(?:request|ask)\s+you\s+to)\b|(?:يرجى|يُرجى|نرجو|الرجاء)(?:\s|$))`)
+
+// reCountedFrom: the text before a date that a period is counted from
+// ("valid for 120 days from the tender closing date of").
+var reCountedFrom = regexp.MustCompile(`(?i)\b(?:days?|weeks?|months?|years?)\)?\s+(?:from|after|following)\s+(?:the\s+)?(?:[a-z-]+\s+){0,4}(?:of|on|dated)?\s*$`)
+
+// reThatDate: a deadline preposition before a date named earlier ("any
+// demand must be received on or before that date", "قبل ذلك التاريخ").
+var reThatDate = regexp.MustCompile(`(?i)\b(?:on\s+or\s+before|(?:no|not)\s+later\s+than|by|before)\s+(?:that|this|the\s+said|such|the\s+same)\s+date\b|(?:في\s+موعد\s+(?:أقصاه|اقصاه)|قبل|بحلول)\s+(?:ذلك|هذا)\s+التاريخ`)
+
+// thatDateDeadlines reads "on or before that date" as a deadline on the
+// date written last before it, in its sentence or the one before.
+func (x *clauseExtractor) thatDateDeadlines(dates []candidate, blocked func(si, off int) bool, add func(d Deadline, s, e, si int)) {
+	for si, s := range x.sents {
+		t := x.sentText(s)
+		raw := x.a.text[s.start:s.end]
+		for _, m := range reThatDate.FindAllStringIndex(t, -1) {
+			at := s.start + m[0]
+			from := s.start
+			if si > 0 && x.sents[si-1].seg >= s.seg-1 {
+				from = x.sents[si-1].start
+			}
+			var last *candidate
+			for i, c := range dates {
+				if c.fact.Type == TypeDate && len(c.fact.Normalized) == len("2006-01-02") && c.start >= from && c.end <= at && (last == nil || c.start > last.start) {
+					last = &dates[i]
+				}
+			}
+			if last == nil || blocked(si, at) || x.hasDateDeadline(last.fact.Normalized, hasArabic(raw)) {
+				continue
+			}
+			key, label := "deadline", "Deadline"
+			if k, ok := nearestCue(tail(t[:m[0]], subjectWindow), deadlineKinds); ok {
+				key, label = k.key, k.label
+			}
+			add(Deadline{Key: key, Label: label, Value: raw[m[0]:m[1]], NormalizedDate: last.fact.Normalized, Method: "clause", Confidence: 0.75}, at, s.start+m[1], si)
+		}
+	}
+}
+
+// hasDateDeadline: a deadline on date iso is read already, in Arabic
+// text when ar, else in English.
+func (x *clauseExtractor) hasDateDeadline(iso string, ar bool) bool {
+	for _, d := range x.dls {
+		if d.d.NormalizedDate == iso && hasArabic(d.d.Value) == ar {
+			return true
+		}
+	}
+	return false
 }
 
 // deadlineResults are the deadlines with evidence.

@@ -136,8 +136,8 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 		return Output{}, failures, err
 	}
 	injections := findInjections(&a)
-	cands := dropInjected(resolve(x.cands), injections)
-	cands = dedupe(wrappedNames(cands, a.text))
+	resolved := dropInjected(resolve(x.cands), injections)
+	cands := dedupe(wrappedNames(resolved, a.text))
 
 	// Mask account numbers in the returned text (same length: offsets hold).
 	masked := []byte(a.text)
@@ -240,11 +240,12 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 		issuerRole(all, &a, out.DocumentType)
 	}
 	translationRoles(all, cands, a.text)
+	twinRoles(all, a.text)
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).
 	if in.Mode != "requested_only" {
-		failures = append(failures, readClauses(&a, injections, all, cands, ri, withEvidence, &out)...)
+		failures = append(failures, readClauses(&a, injections, all, cands, resolved, ri, withEvidence, &out)...)
 	}
 
 	// Requested facts; then the language-model pass for what the rules
@@ -385,7 +386,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 // readClauses reads the requirements, obligations and deadlines into out,
 // each reader under guard: a reader that panics gives none of its own,
 // and the readers after it run without them.
-func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands []candidate, ri *runeIndex, withEvidence bool, out *Output) []extractorFailure {
+func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands, resolved []candidate, ri *runeIndex, withEvidence bool, out *Output) []extractorFailure {
 	var failures []extractorFailure
 	// run runs f as the reader name unless it has failed; on a panic,
 	// undo drops what it had found.
@@ -402,7 +403,7 @@ func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands []c
 		}
 		return fail == nil
 	}
-	cx := &clauseExtractor{a: a, skip: injections, reqSents: map[int]bool{}}
+	cx := &clauseExtractor{a: a, skip: injections, reqSents: map[int]bool{}, resolved: resolved}
 	if out.DocumentSubtype == "employment_letter" {
 		cx.you = "employee"
 	}

@@ -1338,3 +1338,74 @@ func arWordBefore(before string) bool {
 	}
 	return true
 }
+
+// twinRoles: a company written in both scripts is one party, so a name
+// without a role takes the role of its twin in the other script when the
+// two stand together anywhere in the text: side by side with nothing but
+// separators between ("Gulf Co.\nشركة الخليج"), or each opening a cell of
+// the same table row ("Gulf Co. Muscat | شركة الخليج مسقط", a bilingual
+// letterhead in two columns). translationRoles looks only at the
+// occurrence each fact was kept from, which for a name that states its
+// role later in the text is not the one beside its twin.
+func twinRoles(facts []Fact, text string) {
+	for i, f := range facts {
+		if f.Type != TypeParty || f.Role != "" || f.EntityType != "company" || f.Value == "" {
+			continue
+		}
+		for _, g := range facts {
+			if g.Type != TypeParty || g.Role == "" || g.EntityType != "company" || g.Value == "" || hasArabic(f.Value) == hasArabic(g.Value) {
+				continue
+			}
+			if twinsIn(text, f.Value, g.Value) {
+				facts[i].Role, facts[i].Key, facts[i].Label = g.Role, g.Key, g.Label
+				break
+			}
+		}
+	}
+}
+
+// twinsIn: some occurrence of name a and some of name b stand together in
+// text (see twinRoles).
+func twinsIn(text, a, b string) bool {
+	as, bs := occurrences(text, a), occurrences(text, b)
+	for _, x := range as {
+		for _, y := range bs {
+			s, e, sl := x, y, len(a) // s before e
+			if s > e {
+				s, e, sl = y, x, len(b)
+			}
+			if s+sl > e {
+				continue
+			}
+			between := text[s+sl : e]
+			if strings.Trim(between, " /|()-–—,،*\t\n") == "" {
+				return true
+			}
+			if strings.Contains(between, "\n") || strings.Count(between, " | ") != 1 {
+				continue
+			}
+			if strings.TrimSpace(between[strings.Index(between, " | ")+3:]) != "" {
+				continue // the second name does not open its cell
+			}
+			ls := strings.LastIndex(text[:s], "\n") + 1
+			if strings.Trim(text[ls:s], " *#_") == "" {
+				return true // both open a cell of one row
+			}
+		}
+	}
+	return false
+}
+
+// occurrences are the offsets of name in text (at most a few).
+func occurrences(text, name string) []int {
+	var out []int
+	for off := 0; len(out) < 20; {
+		i := strings.Index(text[off:], name)
+		if i < 0 {
+			break
+		}
+		out = append(out, off+i)
+		off += i + len(name)
+	}
+	return out
+}

@@ -212,6 +212,7 @@ func (x *clauseExtractor) requirements() {
 			x.reqs = append(x.reqs, reqFound{r: r, start: s.start + p[0], end: s.start + p[1], explicit: popt || pmand, section: section})
 		}
 	}
+	x.winnerBonds()
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).
@@ -226,6 +227,32 @@ func (x *clauseExtractor) requirements() {
 				break
 			}
 		}
+	}
+}
+
+// rePerformanceBond: the security the successful bidder furnishes.
+var rePerformanceBond = regexp.MustCompile(`(?i)\bperformance\s+(?:bond|security|guarantee)\b|حسن\s+(?:ال)?تنفيذ`)
+
+// winnerBonds: in a tender (a document with requirements), the duty of
+// the successful bidder to furnish a performance bond ("The successful
+// bidder shall furnish a performance bond of 5%", "يلتزم المتقدم الفائز
+// بتقديم ضمان حسن التنفيذ") is also a financial requirement of the tender
+// (the later label specification); the sentence stays an obligation.
+func (x *clauseExtractor) winnerBonds() {
+	if len(x.reqs) == 0 {
+		return
+	}
+	for si, s := range x.sents {
+		if x.reqSents[si] || x.skipped(s) {
+			continue
+		}
+		t := x.a.text[s.start:s.end]
+		if !reWinner.MatchString(t) || !rePerformanceBond.MatchString(t) || !reOblEN.MatchString(t) && !reOblAR.MatchString(t) && !reArClauseAla.MatchString(t) && !reArStartAla.MatchString(t) {
+			continue
+		}
+		lead := leadingNumber(t)
+		r := Requirement{Requirement: clip(strings.TrimSpace(t[lead:]), 300), Category: "financial", Mandatory: true, Method: "clause", Confidence: 0.75}
+		x.reqs = append(x.reqs, reqFound{r: r, start: s.start + lead, end: s.end, explicit: true, section: x.sectionOf[s.seg]})
 	}
 }
 
@@ -246,8 +273,20 @@ func isNounItem(t string) bool {
 // to provide, or an item under a documents heading), experience,
 // compliance, technical, else eligibility.
 func requirementCategory(t, section string) string {
-	for _, c := range reqCategories {
+	for i, c := range reqCategories {
 		if c.re.MatchString(t) || c.name == "documentation" && (reDocHeading.MatchString(section) || reDocNoun.MatchString(t)) {
+			if c.name == "documentation" && !reDocHeading.MatchString(section) && !reDocNoun.MatchString(t) {
+				// Documentation only by a verb: a requirement of another
+				// kind stated first, with its proof added after it ("خبرة
+				// لا تقل عن خمس سنوات، مع تقديم ما يثبت", "مطابقة
+				// للمواصفات، مع إرفاق الكتالوجات"), is of that kind.
+				at := c.re.FindStringIndex(t)[0]
+				for _, o := range reqCategories[i+1:] {
+					if m := o.re.FindStringIndex(t); m != nil && m[0] < at && (o.name == "experience" || o.name == "technical") {
+						return o.name
+					}
+				}
+			}
 			return c.name
 		}
 	}
