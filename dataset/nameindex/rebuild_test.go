@@ -1,0 +1,299 @@
+package nameindex
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+
+	"dalil/internal/names"
+	"dalil/store/sqlstore"
+)
+
+// testRow is a row of test_rows, the dataset the rebuild tests index.
+type testRow struct{ source, id, name string }
+
+// rebuildRows reads test_rows two rows a page (several pages for a few
+// rows); each, when set, is called before each row is filed.
+func rebuildRows(each func(ctx context.Context, r testRow) error) Rows[testRow] {
+	return Rows[testRow]{
+		Page: `SELECT source, id, name FROM test_rows WHERE (source, id) > ($1, $2) ORDER BY source, id LIMIT 2`,
+		Scan: func(rows *sql.Rows) (testRow, error) {
+			var r testRow
+			return r, rows.Scan(&r.source, &r.id, &r.name)
+		},
+		Key: func(r testRow) (string, string) { return r.source, r.id },
+		File: func(ctx context.Context, _ *sql.Tx, w *Writer, r testRow) error {
+			if each != nil {
+				if err := each(ctx, r); err != nil {
+					return err
+				}
+			}
+			return w.Add(ctx, r.id, r.name)
+		},
+	}
+}
+
+// putRows writes rows (id: name, all of source "s") to test_rows.
+func putRows(t *testing.T, db sqlstore.DB, rows map[string]string) {
+	t.Helper()
+	for id, name := range rows {
+		if _, err := db.Write().Exec(`INSERT INTO test_rows (source, id, name) VALUES ('s', $1, $2)
+			ON CONFLICT (source, id) DO UPDATE SET name = excluded.name`, id, name); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// finds reports whether a search for name has ref among its candidates.
+func finds(t *testing.T, ix *Index, name, ref string) bool {
+	t.Helper()
+	got, err := ix.Candidates(context.Background(), names.Normalize(name), 10, false)
+	if err != nil {
+		t.Fatalf("search %q: %v", name, err)
+	}
+	return slices.Contains(got, ref)
+}
+
+// leftovers lists the tables of the index's schema whose name says they
+// are a rebuild's.
+func leftovers(t *testing.T, db sqlstore.DB) []string {
+	t.Helper()
+	if db.Dialect() == "postgres" {
+		return column(t, db, `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE '%rebuild%' ORDER BY 1`)
+	}
+	return column(t, db, `SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%rebuild%' ORDER BY 1`)
+}
+
+// indexNames lists the names of the indexes of the schema's tables, and
+// on PostgreSQL of their constraints.
+func indexNames(t *testing.T, db sqlstore.DB) []string {
+	t.Helper()
+	if db.Dialect() == "postgres" {
+		return column(t, db, `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()
+			UNION ALL SELECT conname FROM pg_constraint WHERE connamespace = current_schema()::regnamespace ORDER BY 1`)
+	}
+	return column(t, db, `SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY 1`)
+}
+
+// column is the one text column of q's rows.
+func column(t *testing.T, db sqlstore.DB, q string) []string {
+	t.Helper()
+	rows, err := db.Read().Query(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, n)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestRebuildReadersSeeOldUntilSwap: while a rebuild files the rows
+// afresh, a search (another connection) answers from the old index, up
+// to the moment the new one is swapped in, and from the new one after:
+// a row renamed since the import is found under its old name during the
+// rebuild and under its new name after it, never neither.
+func TestRebuildReadersSeeOldUntilSwap(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		ix, db := openIndex(t, dsn)
+		ctx := context.Background()
+		rows := map[string]string{"a": "Al Noor Trading", "b": "Majan Foods", "c": "Gulf Star Logistics", "d": "Sohar Aluminium", "e": "Dhofar Cattle Feed"}
+		putRows(t, db, rows)
+		byName := map[string][]string{}
+		for id, n := range rows {
+			byName[id] = []string{n}
+		}
+		file(t, ix, db, byName)
+		putRows(t, db, map[string]string{"a": "Barka Desalination"})
+		old := func(when string) {
+			t.Helper()
+			if !finds(t, ix, "Al Noor Trading", "a") || finds(t, ix, "Barka Desalination", "a") {
+				t.Errorf("%s: a search does not answer from the old index", when)
+			}
+		}
+		indexes := indexNames(t, db)
+		filing := 0
+		beforeSwap = func() { old("built, before the swap") }
+		defer func() { beforeSwap = nil }()
+		// An import started during the rebuild waits for it, then files
+		// into the new index.
+		imported := make(chan error, 1)
+		n, err := Rebuild(ctx, ix, rebuildRows(func(context.Context, testRow) error {
+			if filing++; filing == 3 {
+				old("during the rebuild")
+				go func() {
+					imported <- db.Tx(ctx, func(tx *sql.Tx) error {
+						w := ix.Writer(tx)
+						if err := w.Add(ctx, "f", "Nizwa Dates"); err != nil {
+							return err
+						}
+						return w.Close(ctx)
+					})
+				}()
+			}
+			return nil
+		}), nil)
+		if err != nil || n != len(rows) {
+			t.Fatalf("rebuild: %d rows, %v", n, err)
+		}
+		if err := <-imported; err != nil {
+			t.Fatalf("import during the rebuild: %v", err)
+		}
+		if !finds(t, ix, "Nizwa Dates", "f") {
+			t.Error("a name filed during the rebuild is not found after it")
+		}
+		if got := indexNames(t, db); fmt.Sprint(got) != fmt.Sprint(indexes) {
+			t.Errorf("indexes after the rebuild %v, before %v", got, indexes)
+		}
+		if filing < 3 {
+			t.Fatalf("filed %d rows", filing)
+		}
+		if finds(t, ix, "Al Noor Trading", "a") || !finds(t, ix, "Barka Desalination", "a") || !finds(t, ix, "Majan Foods", "b") {
+			t.Error("after the rebuild a search does not answer from the new index")
+		}
+		if stale, err := ix.Stale(ctx); err != nil || stale {
+			t.Errorf("rebuilt index stale: %v, %v", stale, err)
+		}
+		if got := counts(t, db); got["wbarka"] != 1 || got["wnoor"] != 0 || got["wmajan"] != 1 || got["wnizwa"] != 1 {
+			t.Errorf("counts after the rebuild: %v", got)
+		}
+		if l := leftovers(t, db); len(l) > 0 {
+			t.Errorf("tables left after the rebuild: %v", l)
+		}
+		// An import after the swap files into the index swapped in.
+		file(t, ix, db, map[string][]string{"g": {"Ibri Cement"}})
+		if !finds(t, ix, "Ibri Cement", "g") {
+			t.Error("a name filed after the rebuild is not found")
+		}
+	})
+}
+
+// TestRebuildCancelled: a rebuild cancelled midway leaves the old index
+// serving, and no table of its own behind; a half-built table left by a
+// rebuild that died (made here by hand, on PostgreSQL) is dropped by the
+// next one, whose index holds none of its rows.
+func TestRebuildCancelled(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		ix, db := openIndex(t, dsn)
+		rows := map[string]string{"a": "Al Noor Trading", "b": "Majan Foods", "c": "Gulf Star Logistics", "d": "Sohar Aluminium"}
+		putRows(t, db, rows)
+		byName := map[string][]string{}
+		for id, n := range rows {
+			byName[id] = []string{n}
+		}
+		file(t, ix, db, byName)
+		putRows(t, db, map[string]string{"a": "Barka Desalination"})
+		ctx, cancel := context.WithCancel(context.Background())
+		filing := 0
+		_, err := Rebuild(ctx, ix, rebuildRows(func(ctx context.Context, _ testRow) error {
+			if filing++; filing == 3 {
+				cancel()
+			}
+			return ctx.Err()
+		}), nil)
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("cancelled rebuild: %v", err)
+		}
+		if !finds(t, ix, "Al Noor Trading", "a") || finds(t, ix, "Barka Desalination", "a") || !finds(t, ix, "Majan Foods", "b") {
+			t.Error("after a cancelled rebuild the old index does not answer")
+		}
+		if l := leftovers(t, db); len(l) > 0 {
+			t.Errorf("tables left by a cancelled rebuild: %v", l)
+		}
+		if db.Dialect() == "postgres" {
+			for _, q := range []string{
+				`CREATE TABLE test_terms_rebuild (LIKE test_terms INCLUDING ALL)`,
+				`CREATE TABLE test_counts_rebuild (LIKE test_counts INCLUDING ALL)`,
+				`INSERT INTO test_terms_rebuild (term, ref) VALUES ('wghost', 'ghost')`,
+				`INSERT INTO test_counts_rebuild (term, df) VALUES ('wghost', 1)`,
+			} {
+				if _, err := db.Write().Exec(q); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if n, err := Rebuild(context.Background(), ix, rebuildRows(nil), nil); err != nil || n != len(rows) {
+			t.Fatalf("rebuild after the cancelled one: %d rows, %v", n, err)
+		}
+		if finds(t, ix, "Al Noor Trading", "a") || !finds(t, ix, "Barka Desalination", "a") || finds(t, ix, "ghost", "ghost") {
+			t.Error("the rebuild after the cancelled one does not answer from its own rows")
+		}
+		if l := leftovers(t, db); len(l) > 0 {
+			t.Errorf("tables left after the next rebuild: %v", l)
+		}
+	})
+}
+
+// TestRebuildDoesNotGrow: the index's tables take no more pages after
+// two rebuilds than after one, even while another transaction keeps a
+// snapshot open (on PostgreSQL it keeps every row version it could see:
+// a rebuild that rewrote the table in place left the old rows dead and
+// unvacuumable, and the table grew by the index's size each time).
+// Pages are counted (PostgreSQL: pg_relation_size of the tables and
+// their indexes; SQLite: the file's page_count), not timed.
+func TestRebuildDoesNotGrow(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		ix, db := openIndex(t, dsn)
+		ctx := context.Background()
+		rows := map[string]string{}
+		byName := map[string][]string{}
+		for i := range 1000 {
+			id := fmt.Sprintf("r%04d", i)
+			rows[id] = fmt.Sprintf("Noor %d Majan Trading %c%c", i, 'a'+i%26, 'a'+i/26%26)
+			byName[id] = []string{rows[id]}
+		}
+		putRows(t, db, rows)
+		file(t, ix, db, byName)
+		// Another session's transaction holding a snapshot throughout.
+		hold, err := db.Read().BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer hold.Rollback()
+		var n int
+		if err := hold.QueryRow(`SELECT COUNT(*) FROM test_rows`).Scan(&n); err != nil || n != len(rows) {
+			t.Fatalf("holding transaction: %d rows, %v", n, err)
+		}
+		pages := func() int64 {
+			t.Helper()
+			var p int64
+			q := `SELECT page_count FROM pragma_page_count()`
+			if db.Dialect() == "postgres" {
+				q = `SELECT (SELECT SUM(pg_relation_size(oid)) FROM pg_class WHERE relname IN ('test_terms', 'test_counts', 'test_terms_pkey', 'test_counts_pkey')
+					AND relnamespace = current_schema()::regnamespace)::bigint / 8192`
+			}
+			if err := db.Write().QueryRow(q).Scan(&p); err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}
+		imported := pages()
+		var after []int64
+		for range 2 {
+			if n, err := Rebuild(ctx, ix, rebuildRows(nil), nil); err != nil || n != len(rows) {
+				t.Fatalf("rebuild: %d rows, %v", n, err)
+			}
+			after = append(after, pages())
+		}
+		t.Logf("pages: imported %d, after one rebuild %d, after two %d", imported, after[0], after[1])
+		if after[1] > after[0] {
+			t.Errorf("pages after two rebuilds %d, after one %d: the index grows with each rebuild", after[1], after[0])
+		}
+		if !finds(t, ix, "Noor 7 Majan Trading hj", "r0007") {
+			t.Error("the rebuilt index does not find a row")
+		}
+	})
+}
