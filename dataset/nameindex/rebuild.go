@@ -146,10 +146,13 @@ func (ix *Index) build(ctx context.Context, tx *sql.Tx) (*Index, error) {
 
 // Swapping a rebuilt index in waits for the searches reading the old
 // one: at most swapWait each try (searches queued behind the swap wait
-// no longer), swapTries tries.
-const (
+// no longer), swapTries tries (variables for the tests).
+var (
 	swapWait  = "1s"
 	swapTries = 30
+	// swapFailed, when set (tests), is called after each try that
+	// failed.
+	swapFailed func(try int, err error)
 )
 
 // swap, on PostgreSQL, replaces ix's tables in tx with b's: the old ones
@@ -172,6 +175,9 @@ func (ix *Index) swap(ctx context.Context, tx *sql.Tx, b *Index) error {
 		}
 		if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT nameindex_swap`); rerr != nil {
 			return sqlstore.Unavailable("swap name index", rerr)
+		}
+		if swapFailed != nil {
+			swapFailed(try, err)
 		}
 		if try == swapTries || ctx.Err() != nil {
 			// Not marked unavailable: the transaction would be tried

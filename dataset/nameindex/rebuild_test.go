@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"dalil/internal/names"
+	"dalil/internal/testenv"
 	"dalil/store/sqlstore"
 )
 
@@ -296,4 +297,70 @@ func TestRebuildDoesNotGrow(t *testing.T) {
 			t.Error("the rebuilt index does not find a row")
 		}
 	})
+}
+
+// TestRebuildSwapWaitsForReaders (PostgreSQL): the swap waits for a
+// transaction reading the old index, a try at a time (between tries the
+// searches queued behind it go on), and swaps once the reader is done; a
+// reader that outlasts every try fails the rebuild, which leaves the old
+// index serving, no table behind, and is not tried again whole.
+func TestRebuildSwapWaitsForReaders(t *testing.T) {
+	ix, db := openIndex(t, testenv.FreshPostgresSchema(t, testenv.Postgres(t)))
+	ctx := context.Background()
+	rows := map[string]string{"a": "Al Noor Trading", "b": "Majan Foods", "c": "Gulf Star Logistics"}
+	putRows(t, db, rows)
+	byName := map[string][]string{}
+	for id, n := range rows {
+		byName[id] = []string{n}
+	}
+	file(t, ix, db, byName)
+	putRows(t, db, map[string]string{"a": "Barka Desalination"})
+	reader := func() *sql.Tx {
+		t.Helper()
+		tx, err := db.Read().BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		if err := tx.QueryRow(`SELECT COUNT(*) FROM test_terms`).Scan(&n); err != nil || n == 0 {
+			t.Fatalf("reader: %d terms, %v", n, err)
+		}
+		return tx
+	}
+	defer func() { swapFailed, swapTries = nil, 30 }()
+
+	// Done after the first try.
+	r := reader()
+	var failed []int
+	swapFailed = func(try int, err error) {
+		failed = append(failed, try)
+		if !finds(t, ix, "Al Noor Trading", "a") {
+			t.Error("between two tries of the swap a search does not answer from the old index")
+		}
+		r.Rollback()
+	}
+	if n, err := Rebuild(ctx, ix, rebuildRows(nil), nil); err != nil || n != len(rows) {
+		t.Fatalf("rebuild: %d rows, %v", n, err)
+	}
+	if fmt.Sprint(failed) != "[1]" || !finds(t, ix, "Barka Desalination", "a") || finds(t, ix, "Al Noor Trading", "a") {
+		t.Errorf("tries failed %v; the new index is not swapped in after the reader", failed)
+	}
+
+	// Outlasting every try.
+	putRows(t, db, map[string]string{"a": "Ibri Cement"})
+	r = reader()
+	defer r.Rollback()
+	failed, swapTries = nil, 2
+	swapFailed = func(try int, err error) { failed = append(failed, try) }
+	_, err := Rebuild(ctx, ix, rebuildRows(nil), nil)
+	if err == nil || fmt.Sprint(failed) != "[1 2]" {
+		t.Fatalf("rebuild with a reader outlasting the swap: %v, tries failed %v (want an error after 2 tries, not tried again)", err, failed)
+	}
+	r.Rollback()
+	if !finds(t, ix, "Barka Desalination", "a") || finds(t, ix, "Ibri Cement", "a") {
+		t.Error("after a failed swap the old index does not answer")
+	}
+	if l := leftovers(t, db); len(l) > 0 {
+		t.Errorf("tables left by a failed swap: %v", l)
+	}
 }
