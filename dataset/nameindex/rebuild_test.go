@@ -48,6 +48,22 @@ func putRows(t *testing.T, db sqlstore.DB, rows map[string]string) {
 	}
 }
 
+// imported writes rows to test_rows and files them as an import would;
+// then, when renamed is set, renames row "a" to it in test_rows only,
+// so that the index holds its old name until a rebuild.
+func imported(t *testing.T, ix *Index, db sqlstore.DB, rows map[string]string, renamed string) {
+	t.Helper()
+	putRows(t, db, rows)
+	byName := map[string][]string{}
+	for id, n := range rows {
+		byName[id] = []string{n}
+	}
+	file(t, ix, db, byName)
+	if renamed != "" {
+		putRows(t, db, map[string]string{"a": renamed})
+	}
+}
+
 // finds reports whether a search for name has ref among its candidates.
 func finds(t *testing.T, ix *Index, name, ref string) bool {
 	t.Helper()
@@ -111,13 +127,7 @@ func TestRebuildReadersSeeOldUntilSwap(t *testing.T) {
 		ix, db := openIndex(t, dsn)
 		ctx := context.Background()
 		rows := map[string]string{"a": "Al Noor Trading", "b": "Majan Foods", "c": "Gulf Star Logistics", "d": "Sohar Aluminium", "e": "Dhofar Cattle Feed"}
-		putRows(t, db, rows)
-		byName := map[string][]string{}
-		for id, n := range rows {
-			byName[id] = []string{n}
-		}
-		file(t, ix, db, byName)
-		putRows(t, db, map[string]string{"a": "Barka Desalination"})
+		imported(t, ix, db, rows, "Barka Desalination")
 		old := func(when string) {
 			t.Helper()
 			if !finds(t, ix, "Al Noor Trading", "a") || finds(t, ix, "Barka Desalination", "a") {
@@ -189,13 +199,7 @@ func TestRebuildCancelled(t *testing.T) {
 	dsns(t, func(t *testing.T, dsn string) {
 		ix, db := openIndex(t, dsn)
 		rows := map[string]string{"a": "Al Noor Trading", "b": "Majan Foods", "c": "Gulf Star Logistics", "d": "Sohar Aluminium"}
-		putRows(t, db, rows)
-		byName := map[string][]string{}
-		for id, n := range rows {
-			byName[id] = []string{n}
-		}
-		file(t, ix, db, byName)
-		putRows(t, db, map[string]string{"a": "Barka Desalination"})
+		imported(t, ix, db, rows, "Barka Desalination")
 		ctx, cancel := context.WithCancel(context.Background())
 		filing := 0
 		_, err := Rebuild(ctx, ix, rebuildRows(func(ctx context.Context, _ testRow) error {
@@ -250,14 +254,11 @@ func TestRebuildDoesNotGrow(t *testing.T) {
 		ix, db := openIndex(t, dsn)
 		ctx := context.Background()
 		rows := map[string]string{}
-		byName := map[string][]string{}
 		for i := range 1000 {
 			id := fmt.Sprintf("r%04d", i)
 			rows[id] = fmt.Sprintf("Noor %d Majan Trading %c%c", i, 'a'+i%26, 'a'+i/26%26)
-			byName[id] = []string{rows[id]}
 		}
-		putRows(t, db, rows)
-		file(t, ix, db, byName)
+		imported(t, ix, db, rows, "")
 		// Another session's transaction holding a snapshot throughout.
 		hold, err := db.Read().BeginTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
 		if err != nil {
@@ -308,13 +309,7 @@ func TestRebuildSwapWaitsForReaders(t *testing.T) {
 	ix, db := openIndex(t, testenv.FreshPostgresSchema(t, testenv.Postgres(t)))
 	ctx := context.Background()
 	rows := map[string]string{"a": "Al Noor Trading", "b": "Majan Foods", "c": "Gulf Star Logistics"}
-	putRows(t, db, rows)
-	byName := map[string][]string{}
-	for id, n := range rows {
-		byName[id] = []string{n}
-	}
-	file(t, ix, db, byName)
-	putRows(t, db, map[string]string{"a": "Barka Desalination"})
+	imported(t, ix, db, rows, "Barka Desalination")
 	reader := func() *sql.Tx {
 		t.Helper()
 		tx, err := db.Read().BeginTx(ctx, nil)
