@@ -151,8 +151,9 @@ var (
 	swapWait  = "1s"
 	swapTries = 30
 	// swapFailed, when set (tests), is called after each try that
-	// failed.
+	// failed; swapped once the tables are swapped, before the commit.
 	swapFailed func(try int, err error)
+	swapped    func()
 )
 
 // swap, on PostgreSQL, replaces ix's tables in tx with b's: the old ones
@@ -202,6 +203,9 @@ func (ix *Index) swap(ctx context.Context, tx *sql.Tx, b *Index) error {
 				return sqlstore.Unavailable("swap name index", err)
 			}
 		}
+	}
+	if swapped != nil {
+		swapped()
 	}
 	_, err := tx.ExecContext(ctx, `RELEASE SAVEPOINT nameindex_swap`)
 	return sqlstore.Unavailable("swap name index", err)

@@ -359,3 +359,53 @@ func TestRebuildSwapWaitsForReaders(t *testing.T) {
 		t.Errorf("tables left by a failed swap: %v", l)
 	}
 }
+
+// TestRebuildSearchDuringSwap (PostgreSQL): a search that starts while
+// the swap holds the old tables (dropped, the new ones renamed, not yet
+// committed) waits for the commit, then answers from the new index: the
+// name it looked up is looked up again, and its statements, prepared on
+// a connection that searched the old tables, are planned again.
+func TestRebuildSearchDuringSwap(t *testing.T) {
+	ix, db := openIndex(t, testenv.FreshPostgresSchema(t, testenv.Postgres(t)))
+	ctx := context.Background()
+	imported(t, ix, db, map[string]string{"a": "Al Noor Trading", "b": "Majan Foods"}, "Barka Desalination")
+	for range 3 { // every pooled connection has searched the old tables
+		if !finds(t, ix, "Al Noor Trading", "a") {
+			t.Fatal("the old index does not answer")
+		}
+	}
+	type answer struct {
+		refs []string
+		err  error
+	}
+	done := make(chan answer, 1)
+	swapped = func() {
+		var old int64
+		if err := db.Read().QueryRow(`SELECT 'test_terms'::regclass::oid`).Scan(&old); err != nil {
+			t.Error(err)
+			return
+		}
+		go func() {
+			refs, err := ix.Candidates(ctx, names.Normalize("Barka Desalination"), 10, false)
+			done <- answer{refs, err}
+		}()
+		// Until the search waits for the old table's lock.
+		for waiting := 0; waiting == 0; {
+			if err := db.Read().QueryRow(`SELECT COUNT(*) FROM pg_locks WHERE NOT granted AND relation = $1`, old).Scan(&waiting); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}
+	defer func() { swapped = nil }()
+	if _, err := Rebuild(ctx, ix, rebuildRows(nil), nil); err != nil {
+		t.Fatal(err)
+	}
+	a := <-done
+	if a.err != nil || !slices.Contains(a.refs, "a") {
+		t.Errorf("a search waiting on the swap: %v, %v; want a found under its new name", a.refs, a.err)
+	}
+	if !finds(t, ix, "Barka Desalination", "a") || finds(t, ix, "Al Noor Trading", "a") {
+		t.Error("after the swap a search does not answer from the new index")
+	}
+}
