@@ -101,6 +101,18 @@ func (ix *Index) Writer(tx *sql.Tx) *Writer {
 // letters or digits).
 func (w *Writer) Add(ctx context.Context, ref, name string) error {
 	if !w.opened {
+		// On PostgreSQL the writer takes the lock its inserts need
+		// before it reads the index: a writer that read first would hold
+		// a read lock while its insert waits for a Rebuild, and the
+		// rebuild's swap (which drops the tables) would wait for that
+		// read lock: a deadlock. Locked first, the writer waits for the
+		// rebuild holding nothing of the index, and once it commits
+		// files into the new tables (the names are looked up again).
+		if w.ix.db.Dialect() == "postgres" {
+			if _, err := w.tx.ExecContext(ctx, `LOCK TABLE `+w.ix.terms+`, `+w.ix.counts+` IN ROW EXCLUSIVE MODE`); err != nil {
+				return sqlstore.Unavailable("write name index", err)
+			}
+		}
 		var n int
 		if err := w.tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM `+w.ix.terms+` LIMIT 1) a`).Scan(&n); err != nil {
 			return sqlstore.Unavailable("write name index", err)

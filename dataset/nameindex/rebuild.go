@@ -1,8 +1,11 @@
 package nameindex
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
+	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -32,19 +35,48 @@ type Rows[T any] struct {
 	File func(ctx context.Context, tx *sql.Tx, w *Writer, row T) error
 }
 
-// Rebuild empties ix and files every row of rows afresh in one
-// transaction (readers see the old index until it commits), then
-// vacuums it on PostgreSQL (Vacuum), reporting
-// the rows filed to progress, when set, every dataset.ProgressEvery
-// rows, in the phase "indexing". It returns the rows filed.
+// Rebuild files every row of rows afresh in one transaction and puts the
+// result in ix's place, then vacuums it on PostgreSQL (Vacuum),
+// reporting the rows filed to progress, when set, every
+// dataset.ProgressEvery rows, in the phase "indexing". It returns the rows
+// filed. Searches answer from the old index until the transaction
+// commits, and from the new one after.
+//
+// On PostgreSQL the new index is built into new tables (ix's names with
+// "_rebuild"), which the end of the transaction swaps in for the old
+// ones (dropped, and the new ones renamed: see swap). Rewriting the
+// tables in place left every old row dead, and while any transaction
+// older than the rebuild was open anywhere no vacuum could remove them:
+// the tables grew by the index's size at each rebuild, and searches
+// read past the dead rows (docs/performance.md, issue 34). A dropped
+// table's pages go back at once. For the rebuild's time the old tables
+// are locked against writers (an import waits for the rebuild, then
+// files into the new index) and against another rebuild, not against
+// searches. A rebuild that fails or is cancelled rolls back, its tables
+// with it; one found anyway (a build table is never committed, so only
+// by hand) is dropped by the next rebuild.
+//
+// On SQLite the index is emptied and refilled in place in the
+// transaction: the pages the emptying frees are those the refilling
+// takes (the file is as large after two rebuilds as after one:
+// TestRebuildDoesNotGrow), and readers see the old index from the WAL
+// until the commit. New tables there would hold both indexes at once,
+// and the old one's pages would stay in the file as free pages.
 func Rebuild[T any](ctx context.Context, ix *Index, rows Rows[T], progress func(dataset.Progress)) (int, error) {
 	filed := 0
+	pg := ix.db.Dialect() == "postgres"
 	err := ix.db.Tx(ctx, func(tx *sql.Tx) error {
 		filed = 0
-		if err := ix.Clear(ctx, tx); err != nil {
+		into := ix
+		if pg {
+			var err error
+			if into, err = ix.build(ctx, tx); err != nil {
+				return err
+			}
+		} else if err := ix.Clear(ctx, tx); err != nil {
 			return err
 		}
-		w := ix.Writer(tx)
+		w := into.Writer(tx)
 		read := dataset.ImportOptions{Progress: progress}.Read(ctx, "indexing", 1, nil)
 		var k1, k2 string
 		for {
@@ -53,7 +85,7 @@ func Rebuild[T any](ctx context.Context, ix *Index, rows Rows[T], progress func(
 				return err
 			}
 			if len(page) == 0 {
-				return w.Close(ctx)
+				break
 			}
 			for _, r := range page {
 				if err := rows.File(ctx, tx, w, r); err != nil {
@@ -66,11 +98,136 @@ func Rebuild[T any](ctx context.Context, ix *Index, rows Rows[T], progress func(
 			}
 			k1, k2 = rows.Key(page[len(page)-1])
 		}
+		if err := w.Close(ctx); err != nil {
+			return err
+		}
+		if beforeSwap != nil {
+			beforeSwap()
+		}
+		if pg {
+			return ix.swap(ctx, tx, into)
+		}
+		return nil
 	})
 	if err == nil {
 		_ = ix.Vacuum(ctx)
 	}
 	return filed, err
+}
+
+// beforeSwap, when set (tests), is called once a rebuild has filed every
+// row, before its index replaces the old one.
+var beforeSwap func()
+
+// rebuildSuffix ends the names of the tables a rebuild files into on
+// PostgreSQL.
+const rebuildSuffix = "_rebuild"
+
+// build, on PostgreSQL, locks ix's tables against writers and other
+// rebuilds for the rest of tx (searches read on), drops the tables a
+// rebuild may have left, and creates empty ones shaped as ix's; it
+// returns the index kept in them.
+func (ix *Index) build(ctx context.Context, tx *sql.Tx) (*Index, error) {
+	b := &Index{db: ix.db, terms: ix.terms + rebuildSuffix, counts: ix.counts + rebuildSuffix}
+	for _, q := range []string{
+		// SHARE ROW EXCLUSIVE: conflicts with itself and with every
+		// write, not with a read (ACCESS SHARE).
+		`LOCK TABLE ` + ix.terms + `, ` + ix.counts + ` IN SHARE ROW EXCLUSIVE MODE`,
+		`DROP TABLE IF EXISTS ` + b.terms + `, ` + b.counts,
+		`CREATE TABLE ` + b.terms + ` (LIKE ` + ix.terms + ` INCLUDING ALL)`,
+		`CREATE TABLE ` + b.counts + ` (LIKE ` + ix.counts + ` INCLUDING ALL)`,
+	} {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return nil, sqlstore.Unavailable("create name index tables", err)
+		}
+	}
+	return b, nil
+}
+
+// Swapping a rebuilt index in waits for the searches reading the old
+// one: at most swapWait each try (searches queued behind the swap wait
+// no longer), swapTries tries (variables for the tests).
+var (
+	swapWait  = "1s"
+	swapTries = 30
+	// swapFailed, when set (tests), is called after each try that
+	// failed; swapped once the tables are swapped, before the commit.
+	swapFailed func(try int, err error)
+	swapped    func()
+)
+
+// swap, on PostgreSQL, replaces ix's tables in tx with b's: the old ones
+// dropped, b's renamed to their names, and their indexes to the old
+// ones' (`<table>_pkey`), so the next rebuild's are named alike. The drop
+// waits for the searches reading the old tables, and those that start
+// after it wait for the commit; each try waits swapWait at most, then
+// lets the searches through and tries again.
+func (ix *Index) swap(ctx context.Context, tx *sql.Tx, b *Index) error {
+	if _, err := tx.ExecContext(ctx, `SET LOCAL lock_timeout = '`+swapWait+`'`); err != nil {
+		return sqlstore.Unavailable("swap name index", err)
+	}
+	for try := 1; ; try++ {
+		if _, err := tx.ExecContext(ctx, `SAVEPOINT nameindex_swap`); err != nil {
+			return sqlstore.Unavailable("swap name index", err)
+		}
+		_, err := tx.ExecContext(ctx, `DROP TABLE `+ix.terms+`, `+ix.counts)
+		if err == nil {
+			break
+		}
+		if _, rerr := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT nameindex_swap`); rerr != nil {
+			return sqlstore.Unavailable("swap name index", rerr)
+		}
+		if swapFailed != nil {
+			swapFailed(try, err)
+		}
+		if try == swapTries || ctx.Err() != nil {
+			// Not marked unavailable: the transaction would be tried
+			// again, the whole rebuild with it.
+			return fmt.Errorf("nameindex: swap the rebuilt index of %s in: %w", ix.terms, cmp.Or(ctx.Err(), err))
+		}
+	}
+	for _, t := range [][2]string{{b.terms, ix.terms}, {b.counts, ix.counts}} {
+		idx, err := indexesOf(ctx, tx, t[0])
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `ALTER TABLE `+t[0]+` RENAME TO `+t[1]); err != nil {
+			return sqlstore.Unavailable("swap name index", err)
+		}
+		for _, name := range idx {
+			rest, ok := strings.CutPrefix(name, t[0])
+			if !ok || !identifier.MatchString(name) {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `ALTER INDEX `+name+` RENAME TO `+t[1]+rest); err != nil {
+				return sqlstore.Unavailable("swap name index", err)
+			}
+		}
+	}
+	if swapped != nil {
+		swapped()
+	}
+	_, err := tx.ExecContext(ctx, `RELEASE SAVEPOINT nameindex_swap`)
+	return sqlstore.Unavailable("swap name index", err)
+}
+
+// indexesOf lists the names of table's indexes (PostgreSQL).
+func indexesOf(ctx context.Context, tx *sql.Tx, table string) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+		WHERE i.indrelid = $1::regclass ORDER BY c.relname`, table)
+	if err != nil {
+		return nil, sqlstore.Unavailable("swap name index", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, sqlstore.Unavailable("swap name index", err)
+		}
+		out = append(out, n)
+	}
+	return out, sqlstore.Unavailable("swap name index", rows.Err())
 }
 
 // readPage reads the page of rows after the key (k1, k2).

@@ -32,9 +32,8 @@ type place struct {
 	level  float64
 }
 
-func gazetteer(rng *rand.Rand) ([]place, float64) {
+func gazetteer(rng *rand.Rand) []place {
 	var out []place
-	total := 0.0
 	for _, p := range omanproperty.Places() {
 		if p.Level == omanproperty.LevelGovernorate {
 			continue
@@ -47,20 +46,11 @@ func gazetteer(rng *rand.Rand) ([]place, float64) {
 			w = 0.5
 		}
 		out = append(out, place{p: p, weight: w, level: 0.7 + 0.7*rng.Float64()})
-		total += w
 	}
-	return out, total
+	return out
 }
 
-func pick(rng *rand.Rand, places []place, total float64) place {
-	x := rng.Float64() * total
-	for _, p := range places {
-		if x -= p.weight; x < 0 {
-			return p
-		}
-	}
-	return places[len(places)-1]
-}
+func (p place) share() float64 { return p.weight }
 
 // subject is a property of one type, a plausible size and bedrooms.
 func subject(rng *rand.Rand) (typ string, size float64, beds int) {
@@ -82,12 +72,12 @@ func subject(rng *rand.Rand) (typ string, size float64, beds int) {
 func genComparables(w io.Writer, n, badEvery int, seed uint64, today time.Time) error {
 	bw := bufio.NewWriterSize(w, 1<<20)
 	rng := rand.New(rand.NewPCG(seed, 14))
-	places, total := gazetteer(rng)
+	places := gazetteer(rng)
 	fmt.Fprintln(bw, "id,governorate,wilayat,area,propertyType,bedrooms,bathrooms,sizeSqm,kind,amountOMR,rentPeriod,furnished,date,sourceType,sourceName,sourceUrl")
 	furnish := []string{"furnished", "semi_furnished", "unfurnished", "unfurnished", ""}
 	sources := []string{"listing_asking_price", "listing_asking_price", "listing_asking_price", "transaction", "valuation", "partner_feed"}
 	for i := 0; i < n; i++ {
-		pl := pick(rng, places, total)
+		pl := weighted(rng, places, place.share)
 		name, gov := pl.p.Name, "Muscat"
 		if rng.IntN(6) == 0 {
 			name, gov = pl.p.Arabic, "مسقط"
@@ -119,7 +109,7 @@ func genComparables(w io.Writer, n, badEvery int, seed uint64, today time.Time) 
 // level searched, little found), a fifth in Arabic.
 func comparableInputs(n int, seed uint64) []omanproperty.Input {
 	rng := rand.New(rand.NewPCG(seed, 15))
-	places, total := gazetteer(rand.New(rand.NewPCG(1, 14))) // genComparables' weights and price levels (its default seed)
+	places := gazetteer(rand.New(rand.NewPCG(1, 14))) // genComparables' weights and price levels (its default seed)
 	var qurayyat []place
 	for _, p := range places {
 		if p.p.Wilayat == "qurayyat" {
@@ -128,7 +118,7 @@ func comparableInputs(n int, seed uint64) []omanproperty.Input {
 	}
 	var out []omanproperty.Input
 	for len(out) < n {
-		pl := pick(rng, places, total)
+		pl := weighted(rng, places, place.share)
 		if len(out)%10 == 3 && len(qurayyat) > 0 {
 			pl = qurayyat[rng.IntN(len(qurayyat))]
 		}
@@ -153,16 +143,6 @@ func comparableInputs(n int, seed uint64) []omanproperty.Input {
 // comparables in dsn (omanproperty.Analyze on omanpropertysql, the
 // capability's own code without HTTP) and prints the figures.
 func benchComparables(dsn string, n, limitMB int, today time.Time) error {
-	watchdog(limitMB)
-	ctx := context.Background()
-	st, err := openStore(ctx, dsn, sqlstore.Options{Modules: []sqlstore.Module{omanpropertysql.Module()}})
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	deps := omanproperty.Deps{Market: omanpropertysql.New(st.DB())}
-	ins := comparableInputs(n, 5)
-	statuses := map[string]int{}
 	class := func(i int) string {
 		switch {
 		case i%20 == 7:
@@ -172,9 +152,12 @@ func benchComparables(dsn string, n, limitMB int, today time.Time) error {
 		}
 		return "drawn as the data"
 	}
-	return measure("analyze_oman_property", len(ins), class, func(i int) error {
-		out, err := omanproperty.Analyze(ctx, deps, ins[i], today)
-		statuses[out.Status]++
-		return err
-	}, func() string { return fmt.Sprintf("statuses %v", statuses) })
+	return benchStatuses("analyze_oman_property", dsn, limitMB, omanpropertysql.Module(), comparableInputs(n, 5), class,
+		func(db sqlstore.DB) func(context.Context, omanproperty.Input) (string, error) {
+			deps := omanproperty.Deps{Market: omanpropertysql.New(db)}
+			return func(ctx context.Context, in omanproperty.Input) (string, error) {
+				out, err := omanproperty.Analyze(ctx, deps, in, today)
+				return out.Status, err
+			}
+		})
 }

@@ -172,16 +172,6 @@ func listingInputs(n int, seed uint64, today time.Time) []vehiclevalue.Input {
 // benchListings runs n vehicle_value_estimate estimates over the listings
 // in dsn (vehiclevalue.Estimate on vehiclesql) and prints the figures.
 func benchListings(dsn string, n, limitMB int, today time.Time) error {
-	watchdog(limitMB)
-	ctx := context.Background()
-	st, err := openStore(ctx, dsn, sqlstore.Options{Modules: []sqlstore.Module{vehiclesql.Module()}})
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	deps := vehiclevalue.Deps{Listings: vehiclesql.New(st.DB())}
-	ins := listingInputs(n, 5, today)
-	statuses := map[string]int{}
 	class := func(i int) string {
 		switch i % 20 {
 		case 5:
@@ -191,9 +181,12 @@ func benchListings(dsn string, n, limitMB int, today time.Time) error {
 		}
 		return "drawn as the data"
 	}
-	return measure("vehicle_value_estimate", len(ins), class, func(i int) error {
-		out, err := vehiclevalue.Estimate(ctx, deps, ins[i], today)
-		statuses[out.Status]++
-		return err
-	}, func() string { return fmt.Sprintf("statuses %v", statuses) })
+	return benchStatuses("vehicle_value_estimate", dsn, limitMB, vehiclesql.Module(), listingInputs(n, 5, today), class,
+		func(db sqlstore.DB) func(context.Context, vehiclevalue.Input) (string, error) {
+			deps := vehiclevalue.Deps{Listings: vehiclesql.New(db)}
+			return func(ctx context.Context, in vehiclevalue.Input) (string, error) {
+				out, err := vehiclevalue.Estimate(ctx, deps, in, today)
+				return out.Status, err
+			}
+		})
 }

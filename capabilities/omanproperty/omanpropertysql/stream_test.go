@@ -1,16 +1,13 @@
 package omanpropertysql_test
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"dalil/capabilities/omanproperty/omanpropertysql"
 	"dalil/dataset"
+	"dalil/dataset/datasettest"
 )
 
 // manyComparables is a comparables file of n good rows.
@@ -23,63 +20,31 @@ func manyComparables(n int) string {
 	return b.String()
 }
 
-// TestImportStopsWhenCancelled: an import whose context is cancelled
-// while it reads stops within one chunk of rows (counted, not timed) and
-// writes nothing, in either of its two readings, good rows or bad.
-func TestImportStopsWhenCancelled(t *testing.T) {
-	for _, c := range []struct {
-		phase string
-		bad   bool
-	}{{"validating", false}, {"writing", false}, {"validating", true}} {
-		phase := c.phase
-		file := manyComparables(3 * dataset.ProgressEvery)
-		if c.bad { // every row bad
-			file = strings.ReplaceAll(file, ",Al Khuwair,", ",Atlantis,")
+// streamed: the streamed import's tests (datasettest.Streamed) on
+// comparables files; a bad row's area is not in the gazetteer.
+var streamed = datasettest.Streamed[*omanpropertysql.Store]{
+	Stores: stores,
+	File: func(n int, bad bool) string {
+		if bad {
+			return strings.ReplaceAll(manyComparables(n), ",Al Khuwair,", ",Atlantis,")
 		}
-		t.Run(fmt.Sprintf("%s bad=%v", phase, c.bad), func(t *testing.T) {
-			stores(t, func(t *testing.T, s *omanpropertysql.Store) {
-				ctx, cancel := context.WithCancel(context.Background())
-				defer cancel()
-				var atCancel int64 = -1
-				o := opts()
-				o.Progress = func(p dataset.Progress) {
-					if p.Phase == phase && p.Rows == dataset.ProgressEvery && atCancel < 0 {
-						atCancel = s.RowsRead()
-						cancel()
-					}
-				}
-				_, err := s.Import(ctx, strings.NewReader(file), o)
-				if !errors.Is(err, context.Canceled) {
-					t.Fatalf("err = %v, want context.Canceled", err)
-				}
-				if after := s.RowsRead() - atCancel; atCancel < 0 || after > 400 {
-					t.Errorf("read %d rows after the cancellation (at %d), want at most one chunk (400)", after, atCancel)
-				}
-				st, err := s.Stats(context.Background())
-				if err != nil || st.Rows != 0 || len(st.Batches) != 0 {
-					t.Errorf("after a cancelled import: %d rows, %d batches, %v", st.Rows, len(st.Batches), err)
-				}
-			})
-		})
-	}
+		return manyComparables(n)
+	},
+	Options: opts,
+	Chunk:   400,
+	Change: func(data []byte) {
+		// The last row's rent, 300 + 19999%200 = 499, becomes 498.
+		data[strings.LastIndex(string(data), ",499,")+3] = '8'
+	},
 }
 
-// TestImportProgress: an import reports each phase every ProgressEvery
-// rows, writes every row and records the rows' period with its batch.
+func TestImportStopsWhenCancelled(t *testing.T) { streamed.StopsWhenCancelled(t) }
+
+// TestImportProgress: an import also records the rows' period with its
+// batch.
 func TestImportProgress(t *testing.T) {
-	stores(t, func(t *testing.T, s *omanpropertysql.Store) {
-		var seen []dataset.Progress
-		o := opts()
-		o.Progress = func(p dataset.Progress) { seen = append(seen, p) }
-		rep, err := s.Import(context.Background(), strings.NewReader(manyComparables(2*dataset.ProgressEvery+5)), o)
-		if err != nil || rep.Imported != 2*dataset.ProgressEvery+5 || rep.Rows != rep.Imported {
-			t.Fatalf("import = %+v, %v", rep, err)
-		}
-		want := []dataset.Progress{{Phase: "validating", Rows: 10000}, {Phase: "validating", Rows: 20000}, {Phase: "writing", Rows: 10000}, {Phase: "writing", Rows: 20000}}
-		if fmt.Sprint(seen) != fmt.Sprint(want) {
-			t.Errorf("progress = %v, want %v", seen, want)
-		}
-		bs, err := s.Batches(context.Background(), []string{rep.Batch})
+	streamed.Progress(t, func(t *testing.T, s *omanpropertysql.Store, rep dataset.Report) {
+		bs, err := s.Batches(t.Context(), []string{rep.Batch})
 		if err != nil || len(bs) != 1 || bs[0].Rows != rep.Imported || bs[0].PeriodFrom.Format("2006-01-02") != "2026-01-01" ||
 			bs[0].PeriodTo.Format("2006-01-02") != "2026-10-28" {
 			t.Errorf("batch = %+v, %v", bs, err)
@@ -87,37 +52,4 @@ func TestImportProgress(t *testing.T) {
 	})
 }
 
-// TestImportFileChanged: a file that changes between its validation and
-// its write is refused and nothing is written.
-func TestImportFileChanged(t *testing.T) {
-	stores(t, func(t *testing.T, s *omanpropertysql.Store) {
-		path := filepath.Join(t.TempDir(), "c.csv")
-		if err := os.WriteFile(path, []byte(manyComparables(2*dataset.ProgressEvery)), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		o := opts()
-		o.Progress = func(p dataset.Progress) {
-			if p.Phase == "writing" {
-				// The last row's rent, 300 + 19999%200 = 499, becomes 498.
-				data, _ := os.ReadFile(path)
-				i := strings.LastIndex(string(data), ",499,")
-				data[i+3] = '8'
-				if err := os.WriteFile(path, data, 0o600); err != nil {
-					t.Error(err)
-				}
-			}
-		}
-		_, err = s.Import(context.Background(), f, o)
-		if !errors.Is(err, dataset.ErrChanged) {
-			t.Fatalf("err = %v, want dataset.ErrChanged", err)
-		}
-		if st, err := s.Stats(context.Background()); err != nil || st.Rows != 0 {
-			t.Errorf("after a changed file: %d rows, %v", st.Rows, err)
-		}
-	})
-}
+func TestImportFileChanged(t *testing.T) { streamed.FileChanged(t) }

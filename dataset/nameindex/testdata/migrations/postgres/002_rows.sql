@@ -1,0 +1,1 @@
+CREATE TABLE test_rows (source TEXT COLLATE "C" NOT NULL, id TEXT COLLATE "C" NOT NULL, name TEXT NOT NULL, PRIMARY KEY (source, id));

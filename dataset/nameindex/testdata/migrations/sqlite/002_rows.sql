@@ -1,0 +1,1 @@
+CREATE TABLE test_rows (source TEXT NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (source, id)) WITHOUT ROWID;
