@@ -142,16 +142,16 @@ var moneyCues = []cue{
 	{[]string{"deposit", "التأمين", "تأمين", "مبلغ التأمين"}, "security_deposit", "", "Security deposit"},
 	{[]string{"salary", "الراتب", "راتب", "الأجر", "اجر"}, "salary", "", "Salary"},
 	{[]string{"allowance", "بدل"}, "allowance", "", "Allowance"},
-	{[]string{"contract value", "contract price", "total value", "contract sum", "agreement value", "value of this agreement", "value of the agreement", "value of this contract", "value of the contract", "قيمة الاتفاقية", "قيمة هذه الاتفاقية", "قيمة هذا العقد", "قيمة العقد", "قيمة العقد الإجمالية", "القيمة الإجمالية للعقد"}, "contract_value", "", "Contract value"},
+	{[]string{"contract value", "contract price", "total value", "contract sum", "subcontract price", "subcontract sum", "subcontract value", "sub-contract price", "sub-contract sum", "agreement value", "value of this agreement", "value of the agreement", "value of this contract", "value of the contract", "قيمة الاتفاقية", "قيمة هذه الاتفاقية", "قيمة هذا العقد", "قيمة العقد", "قيمة العقد الإجمالية", "القيمة الإجمالية للعقد"}, "contract_value", "", "Contract value"},
 	{[]string{"fee", "fees", "charge", "charges", "رسوم", "الرسوم", "رسم", "الرسم", "أتعاب", "الأتعاب", "اتعاب"}, "fee", "", "Fee"},
 	// The later label specification's narrower keys: the price of a
 	// tender's documents, a service charge on top of rent, an insurance
 	// cover to carry, a minimum to buy, a cap on liability.
 	{[]string{"document price", "price of the tender documents", "tender fee", "tender document fee", "tender documents fee", "bid document fee", "ثمن وثائق", "ثمن الوثائق", "ثمن كراسة", "ثمن مستندات", "قيمة وثائق", "قيمة مستندات", "قيمة كراسة", "سعر وثائق", "سعر كراسة", "رسوم المناقصة", "رسوم شراء"}, "tender_fee", "", "Tender fee"},
 	{[]string{"service charge", "service charges", "رسوم الخدمات", "رسوم الخدمة", "مقابل الخدمات"}, "service_charge", "", "Service charge"},
-	{[]string{"insurance cover", "insurance coverage", "liability insurance", "insurance of not less than", "insurance of at least", "insured for", "insure", "تأمين ضد", "التأمين ضد", "بتأمين ضد", "تأمين ضد المسؤولية", "بتأمين ضد المسؤولية", "وثيقة تأمين", "التغطية التأمينية", "تغطية تأمينية"}, "insurance_cover", "", "Insurance cover"},
+	{[]string{"insurance cover", "insurance coverage", "liability insurance", "insurance of not less than", "insurance of at least", "insured for", "insure", "insured against", "keep insured", "تأمين ضد", "التأمين ضد", "بتأمين ضد", "تأمين ضد المسؤولية", "بتأمين ضد المسؤولية", "وثيقة تأمين", "التغطية التأمينية", "تغطية تأمينية"}, "insurance_cover", "", "Insurance cover"},
 	{[]string{"minimum purchase", "minimum purchases", "minimum order value", "minimum annual purchase", "minimum purchase commitment", "الحد الأدنى للمشتريات", "الحد الأدنى للشراء"}, "minimum_purchase", "", "Minimum purchase"},
-	{[]string{"bid bond", "bid security", "tender bond", "tender security", "bid guarantee", "ضمان ابتدائي", "ضمان بنكي ابتدائي", "الضمان الابتدائي", "تأمين مؤقت", "التأمين المؤقت", "التأمين الابتدائي", "ضمان مؤقت", "الضمان المؤقت", "ضمان مصرفي مؤقت", "ضمان بنكي مؤقت", "كفالة مؤقتة", "الكفالة المؤقتة", "كفالة ابتدائية"}, "bid_bond", "", "Bid bond"},
+	{[]string{"bid bond", "bid security", "tender bond", "tender security", "bid guarantee", "ضمان ابتدائي", "ضمان بنكي ابتدائي", "الضمان الابتدائي", "تأمين مؤقت", "التأمين المؤقت", "التأمين الابتدائي", "ضمان مؤقت", "الضمان المؤقت", "ضمان مصرفي مؤقت", "ضمان بنكي مؤقت", "كفالة مؤقتة", "الكفالة المؤقتة", "كفالة ابتدائية", "ضمان عطاء", "ضمان العطاء", "ضمان المناقصة", "ضمان دخول المناقصة", "كفالة العطاء", "كفالة المناقصة"}, "bid_bond", "", "Bid bond"},
 	{[]string{"performance bond", "performance guarantee", "performance security", "ضمان حسن التنفيذ", "ضمان حسن تنفيذ", "ضمان حسن الأداء", "ضمان نهائي", "الضمان النهائي"}, "performance_bond", "", "Performance bond"},
 	{[]string{"discount", "خصم"}, "discount", "", "Discount"},
 	{[]string{"advance", "advance payment", "advance received", "down payment", "الدفعة المقدمة", "دفعة مقدمة", "الدفعة المقدّمة", "دفعة مقدّمة", "مقدم العقد"}, "advance_payment", "", "Advance payment"},
@@ -162,7 +162,7 @@ var moneyCues = []cue{
 	// sentence may name ("total liability").
 	{[]string{"liability", "liable", "المسؤولية", "مسؤولية", "المسؤولية الإجمالية", "مسؤولية إجمالية", "المسؤولية الكلية"}, "liability_cap", "", "Liability cap"},
 	// What is left to pay after an advance or a credit: no total.
-	{[]string{"instalment", "installment", "each instalment", "each installment", "قسط", "القسط", "كل قسط"}, "amount", "", "Instalment"},
+	{[]string{"instalment", "installment", "each instalment", "each installment", "قسط", "القسط", "كل قسط", "كل منها", "كل منهما", "each of which", "each of them"}, "amount", "", "Instalment"},
 	{[]string{"balance", "balance of", "remaining balance", "الرصيد", "الرصيد المتبقي", "المبلغ المتبقي", "الباقي"}, "amount", "", "Balance"},
 	{[]string{"capital", "رأس المال", "راس المال"}, "share_capital", "", "Share capital"},
 	// A turnover or revenue (a tender's minimum) is an amount: the later

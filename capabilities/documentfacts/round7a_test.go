@@ -1,0 +1,76 @@
+package documentfacts
+
+import "testing"
+
+// TestMoneyKeysRound7a: the key of an amount from the words and the table
+// around it (issue 29, round 7a): a cue on the line before a plain-text
+// line that continues it; a cap on liability per unit or per event stays
+// a cap; a deposit named after the amount (تأميناً, "as a security
+// deposit"); a cell "N per unit" under a column that names a currency
+// and a kind; a subcontract's price its contract value; a charge row
+// under the items, empty but for its amount, an amount; a total of
+// another document an amount; أجرة outside a lease a fee; a tender
+// guarantee's sum the bid bond; the share "each of which" an instalment.
+func TestMoneyKeysRound7a(t *testing.T) {
+	checkRound3(t, []round3Case{
+		// A cue on the line a plain-text sentence broke off.
+		{"7. COVER\n7.1 The Operator shall keep the vessels insured against loss and damage for\n    not less than USD 2,400,000.00 at all times.\n7.2 The Operator's liability for any one claim shall not exceed USD 90.00 per\n    tonne and USD 400,000.00 per incident.",
+			TypeMoney, []string{"insurance_cover|2400000 USD", "liability_cap|90 USD", "liability_cap|400000 USD"}, []string{"amount|2400000 USD", "price|400000 USD"}},
+		// A line that starts a new sentence takes no cue from the line
+		// before it.
+		{"The Buyer shall insure the goods.\nA charge of USD 150.00 applies to each late pallet.",
+			TypeMoney, []string{"fee|150 USD"}, []string{"insurance_cover|150 USD"}},
+		// A deposit named after the amount.
+		{"يدفع المستأجر عند التوقيع مبلغ 1,200.000 ر.ع. (ألف ومائتا ريال) تأميناً يرد إليه عند نهاية العقد.\nThe Tenant shall pay OMR 800.000 (eight hundred rials) as a refundable security deposit on signing.\nيدفع المقاول مبلغ 500 ر.ع. تأمين ضد الحريق.",
+			TypeMoney, []string{"security_deposit|1200 OMR", "security_deposit|800 OMR"}, []string{"amount|1200 OMR", "security_deposit|500 OMR"}},
+		// A subcontract's price is its contract value; the base of a
+		// percentage keys nothing.
+		{"2.1 The Sub-Contract Price is OMR 740,250.000, excluding VAT.\n2.2 The Subcontract Sum shall be adjusted for variations.",
+			TypeMoney, []string{"contract_value|740250 OMR"}, []string{"price|740250 OMR"}},
+		// Each of the instalments a sum is paid in is an amount, not the
+		// contract value the sentence names first.
+		{"تدفع قيمة العقد على ثلاث دفعات متساوية قيمة كل منها 12,500.000 ر.ع.\nThe contract value is payable in two instalments, each of which is OMR 6,000.000.",
+			TypeMoney, []string{"amount|12500 OMR", "amount|6000 OMR"}, []string{"contract_value|12500 OMR", "contract_value|6000 OMR"}},
+		// The total of the invoice a credit note corrects.
+		{"CREDIT NOTE\nOriginal invoice total | BHD 1,870.250\nTotal of this credit note | BHD 120.000",
+			TypeMoney, []string{"amount|1870.25 BHD", "total_amount|120 BHD"}, []string{"total_amount|1870.25 BHD"}},
+		// أجرة: a fee outside a lease, the rent in one.
+		{"شهادة صيانة\nأجرة الفني لكل زيارة إضافية 30.000 ر.ع.",
+			TypeMoney, []string{"fee|30 OMR"}, []string{"rent|30 OMR"}},
+		{"عقد إيجار\nيدفع المستأجر للمؤجر الأجرة الشهرية 450.000 ر.ع.",
+			TypeMoney, []string{"rent|450 OMR"}, []string{"fee|450 OMR"}},
+		// A tender guarantee letter: the sum the bank undertakes to pay
+		// is the bid bond, however the cap is worded.
+		{"NATIONAL BANK OF SOHAR\nBID SECURITY No. 4410\nWe hereby undertake to pay you any sum not exceeding in total OMR 12,000.000 on your first written demand.\nOur liability under this guarantee shall not exceed OMR 12,000.000.",
+			TypeMoney, []string{"bid_bond|12000 OMR"}, []string{"liability_cap|12000 OMR", "amount|12000 OMR"}},
+		{"إعلان مناقصة\nيقدم مع العطاء ضمان عطاء بقيمة 1,800 ر.ع. ساري لمدة 90 يوماً.",
+			TypeMoney, []string{"bid_bond|1800 OMR"}, []string{"amount|1800 OMR"}},
+		// A letter that is no guarantee keeps its cap.
+		{"SUPPLY AGREEMENT\nThe Supplier's liability shall not exceed OMR 30,000.000.",
+			TypeMoney, []string{"liability_cap|30000 OMR"}, []string{"bid_bond|30000 OMR"}},
+	})
+	// Cells of an amount per unit under a column naming a kind; a charge
+	// row empty but for its amount.
+	out := extractMarkdown(t, "# SERVICE AGREEMENT\n\n| KPI | Target | Deduction (SAR) |\n|---|---|---|\n| Patrol report | daily | 150.00 per missed report |\n| Response | 30 minutes | 400.00 for each late response |\n\n"+
+		"# PROFORMA INVOICE\n\n| No. | Description | Qty | Unit price (USD) | Amount (USD) |\n|---|---|---|---|---|\n| 1 | Valve DN50 | 10 | 45.0000 | 450.00 |\n| Subtotal | | | | 450.00 |\n| Air freight to Muscat | | | | 120.00 |\n| Total | | | | 570.00 |\n")
+	got := factSet(out, TypeMoney)
+	for _, w := range []string{"penalty_amount|150 SAR", "penalty_amount|400 SAR", "price|45 USD", "price|450 USD", "amount|120 USD", "total_amount|570 USD"} {
+		if !containsStr(got, w) {
+			t.Errorf("tables: %q missing; got %q", w, got)
+		}
+	}
+	for _, n := range []string{"price|120 USD", "price|150 SAR"} {
+		if containsStr(got, n) {
+			t.Errorf("tables: %q found; got %q", n, got)
+		}
+	}
+}
+
+func containsStr(s []string, w string) bool {
+	for _, x := range s {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
