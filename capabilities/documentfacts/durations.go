@@ -13,7 +13,7 @@ import (
 // role from a cue in their own clause.
 
 var (
-	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))(?:-|\s*)(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|minutes?|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوعاً|أسبوعا|أسبوع|أسابيع|شهراً|شهرًا|شهرا|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاماً|عامًا|عاما|عام|أعوام|ساعة|ساعات|دقيقة|دقائق)`)
+	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))(?:-|\s*)(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|banking\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|minutes?|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوعاً|أسبوعا|أسبوع|أسابيع|شهراً|شهرًا|شهرا|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاماً|عامًا|عاما|عام|أعوام|ساعة|ساعات|دقيقة|دقائق)`)
 	reDurationWord = regexp.MustCompile(`(?i)\b(` + enNumRun + `)(days?|hours?|weeks?|months?|years?)\b`)
 	// reDurationAR: Arabic number words and a unit ("ثلاث سنوات", "أربعة
 	// وعشرين شهرا"), a dual ("سنتان", "شهرين") or a fixed phrase with the
@@ -57,6 +57,14 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// Arabic letters take two bytes: the same reach in words
 			// as an English clause's.
 			raw = ctxBeforeN(t, ms, prev, 2*cueWindow)
+		} else if continuesLine(prev, t) {
+			// A plain-text line that continues the one before: its
+			// cue may stand there ("shall pay ... within seven / (7)
+			// days", the number's words left on the line before).
+			raw = wrappedCtx(t, ms, prev)
+			if t[ms] == '(' {
+				raw = reNumWordsEnd.ReplaceAllString(raw, "")
+			}
 		}
 		whole := raw
 		if from > ms-len(raw) && from <= ms && strings.HasSuffix(t[:ms], raw) {
@@ -111,6 +119,21 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// other cue, if any.
 			c, ok = nearestCue(ctx[:at], durationCues[:len(durationCues)-1])
 		}
+		if ok && c.key == "term" && reTermAndFor.MatchString(lowerASCII(ctx[at:])) {
+			// "during the term and for six (6) months after it ends":
+			// a period after the term, the clause's other role.
+			if q, found := nearestCue(ctx[:at], strongDurationCues); found {
+				c = q
+			} else {
+				c = durationCueOf("duration")
+			}
+		}
+		if m := lastMatch(reCompleteWord, ctx); m >= 0 && (!ok || m > at) && reWindowBefore.MatchString(ctx) && reWorksNoun.MatchString(ctx) {
+			// "shall complete the Works within fourteen (14) months",
+			// "وإنجازها خلال تسعة (9) أشهر": the time for completion of
+			// works is their term.
+			c, ok = durationCueOf("term"), true
+		}
 		headed := false
 		if glued {
 			// "a 12-month term", "a ninety-day notice period": the noun
@@ -149,6 +172,19 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				}
 			}
 		}
+		if x.guaranteeDoc() && reBeforeExpiry.MatchString(t[me:min(len(t), me+40)]) {
+			return // "extend this guarantee at least 14 days before its expiry": a time limit, no period
+		}
+		if ok && c.key == "duration" && reLeaveWord.MatchString(ctx[at:]) && reAdvanceAfter.MatchString(t[me:min(len(t), me+40)]) {
+			return // "apply for annual leave at least one month in advance": a time limit, not the leave
+		}
+		if ok && c.key == "notice_period" && reChangeNotice.MatchString(ctx) && !reEndVerb.MatchString(ctx) {
+			// "shall not increase the prices without giving ninety (90)
+			// days' written notice", "تعديل الأسعار إلا بإشعار مدته":
+			// notice of a change is a duration, not the notice period
+			// that ends the contract.
+			c = durationCueOf("duration")
+		}
 		conf := 0.82
 		if !headed {
 			if ok && c.key == "term" && genericTermWord(ctx[at:]) {
@@ -163,6 +199,16 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				// "This guarantee is valid ... a period of ten months":
 				// a bank guarantee's validity, not a warranty.
 				c = cueValidity
+			}
+			if ok && (c.key == "warranty_period" || c.key == "term") && x.guaranteeDoc() {
+				// A bank's guarantee: its "guarantee" names no warranty
+				// ("extension of this guarantee at least 14 days before
+				// its expiry"), and its period is its validity.
+				if c.key == "term" {
+					c = cueValidity
+				} else {
+					ok = false
+				}
 			}
 			if ok && c.key == "term" && reFurtherBefore.MatchString(ctx) && containsCue(ctx, durationCueOf("renewal_term")) {
 				// "may extend the term for a further six (6) months":
@@ -195,6 +241,13 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				if q, found := serviceTime(ctx); found {
 					c, ok, conf = q, true, 0.75
 				}
+			}
+		}
+		if !ok && strings.TrimSpace(t[:ms]) == "" {
+			// "1. Term" over "Two (2) years from 1 January 2027": the
+			// heading names a period that opens the text under it.
+			if h := x.sectionAt(base); h != "" {
+				c, ok = nearestCue(h, durationCues)
 			}
 		}
 		if !ok && headerCells != "" {
@@ -348,7 +401,7 @@ var (
 	reNotifyWord     = regexp.MustCompile(`(?i)\b(?:notif(?:y|ied|ies|ication)|report(?:ed)?|inform(?:ed)?|raised?|lodged?)\b|إبلاغ|ابلاغ|بإبلاغ|إخطار|اخطار|بإخطار|يبلغ|يخطر`)
 	reDiscoveryAfter = regexp.MustCompile(`(?i)^[^.;,،]{0,40}?(?:\b(?:discovery|discovered|discovering|becomes?\s+apparent|became\s+apparent|detection|detected)\b|اكتشاف|اكتشافه|اكتشافها|ظهور)`)
 	reValidityWord   = regexp.MustCompile(`(?i)\bvalid(?:ity)?\b|\bopen\s+for\s+acceptance\b|ساري|سارية|سارٍ|صالح|صالحة|صلاحية`)
-	reOfferNoun      = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|bid|tender|proposal|prices?)\b|العرض|عرض|الأسعار|العطاء|عطاء`)
+	reOfferNoun      = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|bid|tender|proposal|prices?)\b|العرض|عرض|العروض|عروض|الأسعار|العطاء|عطاء`)
 	// reWindowBefore: the duration follows "within", خلال, "no later
 	// than" or "in not more than".
 	reWindowBefore = regexp.MustCompile(`(?i)(?:\bwithin|\b(?:no|not)\s+later\s+than|\bin\s+not\s+more\s+than|\bin\s+no\s+more\s+than|خلال|في\s+غضون|في\s+مدة\s+لا\s+تتجاوز)\s*(?:a\s+period\s+of\s+|مدة\s+)?$`)
@@ -808,3 +861,61 @@ func arWordsBefore(t string, off int) int {
 	}
 	return s
 }
+
+// reNumWordsEnd: English number words ending a line, that the digits in
+// brackets opening the next line repeat ("within seven / (7) days").
+var reNumWordsEnd = regexp.MustCompile(`(?i)\b(?:` + enNumRun + `)\s*$`)
+
+// reTermAndFor: the term cue is followed by "and (for)", right before the
+// duration ("during the term and for", "the term of this Agreement and").
+var reTermAndFor = regexp.MustCompile(`^term(?:\s+of\s+(?:this|the)\s+[a-z]+)?\s+and\s+(?:for\s+)?(?:a\s+(?:further\s+)?period\s+of\s+)?$`)
+
+// reCompleteWord and reWorksNoun: completing works or a project.
+var (
+	reCompleteWord = regexp.MustCompile(`(?i)\bcomplet(?:e|ed|es|ion)\b|إنجاز|انجاز`)
+	reWorksNoun    = regexp.MustCompile(`(?i)\b(?:works|project)\b|الأعمال|الاعمال|المشروع`)
+)
+
+// reChangeNotice: notice is given of a change of prices or rates.
+var reChangeNotice = regexp.MustCompile(`(?i)\b(?:increas|revis|rais|chang|amend|adjust|vary|varies|varied|modif)\w*\b[^.;]{0,40}\b(?:prices?|rates?|charges|fees|tariffs?|them)\b|(?:تعديل|زيادة|رفع|تغيير)\s+(?:ال)?(?:أسعار|اسعار|رسوم|تعرفة)`)
+
+// guaranteeDoc: the document is a bank's guarantee (its title, among the
+// first lines, names a bid bond, a performance or an advance payment
+// guarantee, a bank guarantee).
+func (x *extractor) guaranteeDoc() bool {
+	for i, s := range x.a.segs {
+		if i > 8 {
+			break
+		}
+		t := x.a.text[s.start:s.end]
+		if len(t) > 120 {
+			continue
+		}
+		if (s.heading || mostlyUpper(t) || i <= 3 && hasArabic(t)) && reGuaranteeTitle.MatchString(t) {
+			return true
+		}
+	}
+	return false
+}
+
+var reGuaranteeTitle = regexp.MustCompile(`(?i)\b(?:bid|tender|performance|advance\s+payment|bank|retention)\s+(?:bond|guarantee|security)\b|\bletter\s+of\s+guarantee\b|خطاب\s+ضمان|ضمان\s+بنكي|ضمان\s+مصرفي|كفالة\s+بنكية|` + reBidBondTitle.String())
+
+// sectionAt is the heading of the section the block at base is in ("" if
+// none).
+func (x *extractor) sectionAt(base int) string {
+	for _, s := range x.a.segs {
+		if s.start == base {
+			return s.section
+		}
+	}
+	return ""
+}
+
+// reBeforeExpiry, reLeaveWord and reAdvanceAfter: a period counted back
+// from an expiry or an event ("before its expiry", "in advance", "before
+// its intended start"); leave.
+var (
+	reBeforeExpiry = regexp.MustCompile(`(?i)^\s*(?:before|prior\s+to)\s+(?:its|the|this)?\s*(?:expiry|expiration|end)\b|^\s*(?:قبل|من)\s+(?:تاريخ\s+)?(?:انتهاء|انتهائه|انتهائها)`)
+	reLeaveWord    = regexp.MustCompile(`(?i)^(?:annual\s+leave|إجازة|الإجازة)`)
+	reAdvanceAfter = regexp.MustCompile(`(?i)^\s*(?:in\s+advance|before|prior\s+to|ahead)\b|^\s*(?:مقدماً|مقدما|قبل)`)
+)

@@ -185,14 +185,16 @@ var durationCues = []cue{
 	{[]string{"notice", "إشعار", "اشعار", "إخطار", "اخطار", "إنذار", "الإنذار", "انذار"}, "notice_period", "", "Notice period"},
 	{[]string{"probation", "probationary", "التجربة", "تجربة"}, "probation_period", "", "Probation period"},
 	{[]string{"renewal term", "renewal period", "renew", "renewal", "renewed", "renews", "renewable", "extend", "extends", "extended", "extension", "prolonged", "تجديد", "يجدد", "تجدد", "تمديد", "يمدد", "تمدد"}, "renewal_term", "", "Renewal term"},
-	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "defects liability", "defect liability", "defects notification", "maintenance period", "فترة الصيانة", "مدة الصيانة", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون"}, "warranty_period", "", "Warranty period"},
-	{[]string{"deliver", "delivery", "delivered", "ship", "shipped", "shipment", "dispatch", "dispatched", "hand over", "handover", "handed over", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
+	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "defects liability", "defect liability", "defects notification", "maintenance period", "فترة الصيانة", "مدة الصيانة", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون", "مكفولة", "مكفول"}, "warranty_period", "", "Warranty period"},
+	{[]string{"deliver", "delivery", "delivered", "ship", "shipped", "shipment", "dispatch", "dispatched", "hand over", "handover", "handed over", "التسليم", "توريد", "تسليمها", "وتسليمها", "بتسليمها"}, "delivery_period", "", "Delivery period"},
 	{[]string{"confidential", "confidentiality", "survive", "survives", "survival", "disclose", "disclosure", "السرية", "سرية", "الإفصاح", "بالإفصاح", "الافصاح", "إفشاء", "افشاء"}, "confidentiality_period", "", "Confidentiality period"},
 	{[]string{"payment", "invoice", "payable", "paid", "pay ", "balance", "transfer", "remit", "الباقي", "المتبقي", "سداد", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة", "بدفع", "بسداد", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع"}, "payment_period", "", "Payment period"},
 	// A non-solicitation period, a training programme's length, the
 	// period prices are fixed for: durations with no key of their own
 	// (the later label specification's duration).
-	{[]string{"solicit", "non-solicitation", "poach", "استقطاب", "الاستقطاب", "training", "التدريب", "تدريب", "البرنامج التدريبي", "fixed for", "are fixed", "is fixed", "ثابتة"}, "duration", "", "Duration"},
+	{[]string{"solicit", "non-solicitation", "poach", "استقطاب", "الاستقطاب", "training", "التدريب", "تدريب", "البرنامج التدريبي", "fixed for", "are fixed", "is fixed", "ثابتة",
+		// Annual leave and a rent-free (fit-out) period: durations too.
+		"annual leave", "إجازة سنوية", "الإجازة السنوية", "rent-free", "rent free", "fit-out", "fit out", "فترة تجهيز", "فترة التجهيز", "فترة سماح"}, "duration", "", "Duration"},
 	{[]string{"term", "period of", "for a period", "duration", "lease period", "in force", "continues for", "continue for", "runs for", "run for", "مدة", "لمدة", "المدة"}, "term", "", "Term"},
 }
 

@@ -862,7 +862,7 @@ func continuesLine(prev, t string) bool {
 	if !isASCIILetter(last) && !(last >= '0' && last <= '9') && last != ',' && last != ')' {
 		return false
 	}
-	return s[0] >= 'a' && s[0] <= 'z' || s[0] == '(' && len(s) > 1 && (s[1] >= '0' && s[1] <= '9' || s[1] >= 'a' && s[1] <= 'z')
+	return s[0] >= 'a' && s[0] <= 'z' || s[0] == '(' && len(s) > 2 && (s[1] >= '0' && s[1] <= '9' || s[1] >= 'a' && s[1] <= 'z' || s[1] >= 'A' && s[1] <= 'Z' && s[2] >= 'a' && s[2] <= 'z')
 }
 
 // reDepositAfter: the words after an amount (past a bracket that writes it

@@ -74,3 +74,41 @@ func containsStr(s []string, w string) bool {
 	}
 	return false
 }
+
+// TestDurationKeysRound7a: the key of a period from its clause, its
+// heading and the document (issue 29, round 7a): notice of a change of
+// prices is a duration, not the notice period that ends a contract; a
+// period "during the term and for N after it" is not the term; the time
+// for completing works is their term; in a bank's guarantee, "guarantee"
+// names no warranty, its period is its validity and a time counted back
+// from its expiry no period; annual leave and a rent-free fit-out period
+// are durations, applying for leave in advance none; offers kept valid
+// (العروض سارية) a validity; مكفولة a warranty; a heading names the
+// period that opens the text under it; a plain-text line continuing the
+// one before takes its cue; banking days are days.
+func TestDurationKeysRound7a(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"5.1 The Supplier may not raise its rates without giving the Buyer sixty (60) days' written notice.\nلا يجوز للمؤجر زيادة الرسوم إلا بإشعار كتابي مدته ثلاثون (30) يوماً.\n9.1 Either party may terminate this Agreement by giving ninety (90) days' written notice.",
+			TypeDuration, []string{"duration|P60D", "duration|P30D", "notice_period|P90D"}, []string{"notice_period|P60D", "notice_period|P30D"}},
+		{"The Consultant shall not hire any employee of the Client during the term and for nine (9) months after it ends.\nThe Recipient shall keep the information confidential during the term of this Agreement and for three (3) years.\nThe initial term is one (1) year and may be renewed.",
+			TypeDuration, []string{"duration|P9M", "confidentiality_period|P3Y", "term|P1Y"}, []string{"term|P9M", "term|P3Y"}},
+		{"The Contractor shall start the Works on 1 May 2027 and complete them within eleven (11) months, by 31 March 2028.\nيلتزم المقاول بإنجاز أعمال المشروع خلال ستة (6) أشهر.\nThe Supplier shall deliver the pumps within thirty (30) days of the order.\nThe Consultant shall complete the survey report within ten (10) days.",
+			TypeDuration, []string{"term|P11M", "term|P6M", "delivery_period|P30D"}, []string{"term|P30D", "term|P10D"}},
+		{"BANK GUARANTEE No. 7731\nThis guarantee remains valid for a period of nine (9) months from its date.\nThe Principal shall request any extension of this guarantee at least twenty (20) days before its expiry.",
+			TypeDuration, []string{"duration|P9M"}, []string{"term|P9M", "warranty_period|P20D", "duration|P20D"}},
+		// Outside a guarantee, a warranty stays one.
+		{"SUPPLY AGREEMENT\nThe Supplier guarantees the motors for eighteen (18) months from delivery.",
+			TypeDuration, []string{"warranty_period|P18M"}, nil},
+		{"The Employee is entitled to annual leave of twenty-eight (28) days per year.\nتستحق الموظفة إجازة سنوية مدتها واحد وعشرون (21) يوماً.\nThe Employee shall apply for annual leave at least two (2) weeks in advance.",
+			TypeDuration, []string{"duration|P28D", "duration|P21D"}, []string{"duration|P2W"}},
+		{"The Tenant is given a rent-free fit-out period of sixty (60) days.\nتظل العروض سارية لمدة ستين (60) يوماً من تاريخ الإغلاق.\nأن تكون الأجهزة مكفولة لمدة ثلاث (3) سنوات.",
+			TypeDuration, []string{"duration|P60D", "warranty_period|P3Y"}, []string{"term|P60D", "term|P3Y"}},
+		{"2.3 The Buyer shall notify the Seller of any shortage or breakage within ten\n    (10) days of unloading.\n3.1 The Bank shall pay any demand within three (3) banking days.",
+			TypeDuration, []string{"claim_period|P10D", "payment_period|P3D"}, nil},
+	})
+	out := extractMarkdown(t, "# MAINTENANCE AGREEMENT\n\n## 1. Term\n\nThree (3) years from 1 March 2027 to 28 February 2030.\n\n## 2. Scope\n\nTwo (2) visits are made each month.\n")
+	got := factSet(out, TypeDuration)
+	if !containsStr(got, "term|P3Y") {
+		t.Errorf("a heading's period: got %q", got)
+	}
+}
