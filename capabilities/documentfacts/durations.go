@@ -172,6 +172,9 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				}
 			}
 		}
+		if ok && c.key == "delivery_period" && reBondObject.MatchString(sentenceBefore(t, ms)) {
+			return // "deliver a performance bond ... within fourteen (14) days": a time limit, no delivery period
+		}
 		if x.guaranteeDoc() && reBeforeExpiry.MatchString(t[me:min(len(t), me+40)]) {
 			return // "extend this guarantee at least 14 days before its expiry": a time limit, no period
 		}
@@ -250,10 +253,12 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				c, ok = nearestCue(h, durationCues)
 			}
 		}
-		if !ok && headerCells != "" {
+		if headerCells != "" && (!ok || strings.Contains(t[:ms], " | ")) {
 			// A table's period with no cue in its row: its column's
 			// header names it ("مدة الضمان", "Warranty period", "Notice
-			// period").
+			// period"); so it does over a word of the row's item
+			// ("أعمال التركيب والتمديدات | سنتان" under مدة الضمان: the
+			// wiring, no renewal).
 			// Only a label heads such a column, and the cell holds the
 			// period alone (a side-by-side table of clauses is no list
 			// of periods).
@@ -263,7 +268,9 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				ce = len(t) - me
 			}
 			if h := columnHeader(t, ms, headerCells); h != "" && utf8.RuneCountInString(h) <= 40 && utf8.RuneCountInString(t[cs:me+ce]) <= 30 {
-				c, ok = nearestCue(h, durationCues)
+				if q, found := nearestCue(h, durationCues); found || !ok {
+					c, ok = q, found
+				}
 			}
 		}
 		if !ok {
@@ -919,3 +926,6 @@ var (
 	reLeaveWord    = regexp.MustCompile(`(?i)^(?:annual\s+leave|إجازة|الإجازة)`)
 	reAdvanceAfter = regexp.MustCompile(`(?i)^\s*(?:in\s+advance|before|prior\s+to|ahead)\b|^\s*(?:مقدماً|مقدما|قبل)`)
 )
+
+// reBondObject: what is delivered is a bond or a guarantee, not goods.
+var reBondObject = regexp.MustCompile(`(?i)\b(?:deliver|delivery|hand\s+over|furnish)\w*\s+(?:of\s+)?(?:a|an|the)?\s*(?:\w+\s+){0,2}(?:bond|guarantee|security|insurance\s+policy)\b[^.;]*$|(?:بتسليم|تسليم)\s+(?:\S+\s+){0,2}(?:ضمان|كفالة)[^.؛]*$`)

@@ -101,6 +101,11 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// "OMR 3.250 per box", "USD 12 each": a unit price.
 			f.Key, f.Label, f.Method, f.Confidence = "price", "Unit price", "pattern", 0.8
 		}
+		if (f.Key == "amount" && f.Method == "pattern" || f.Key == "total_amount") && reARContractValue.MatchString(ctx) {
+			// "تبلغ القيمة السنوية التقديرية لهذه الاتفاقية 612,400.000
+			// ر.ع.": the value of this agreement, its words apart.
+			f.Key, f.Label, f.Method, f.Confidence = "contract_value", "Contract value", "labeled_field", 0.85
+		}
 		if f.Key == "total_amount" && reOtherDocTotal.MatchString(ctx) {
 			// "Original invoice total | BHD 2,451.075" in a credit note:
 			// the total of another document, an amount here.
@@ -961,3 +966,7 @@ func mostlyUpper(t string) bool {
 	}
 	return up >= 6 && up >= 4*low
 }
+
+// reARContractValue: القيمة and up to three words before "of this
+// agreement" (لهذه الاتفاقية, لهذا العقد), right before an amount.
+var reARContractValue = regexp.MustCompile(`(?:ال)?قيمة(?:\s+\S+){0,3}\s+(?:لهذه\s+الاتفاقية|لهذا\s+العقد|للعقد|للاتفاقية)\s*[:：]?\s*$`)

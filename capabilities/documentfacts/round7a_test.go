@@ -136,3 +136,29 @@ func TestDateKeysRound7a(t *testing.T) {
 			TypeDate, []string{"issue_date|2027-02-10"}, nil},
 	})
 }
+
+// TestTableAndBondRound7a (issue 29, round 7a): a table's column header
+// naming a period's role wins over a word of the row's item ("التمديدات",
+// wiring, is no renewal); delivering a bond within a time is a time
+// limit, no delivery period; القيمة ... لهذه الاتفاقية is the contract
+// value.
+func TestTableAndBondRound7a(t *testing.T) {
+	out := extractMarkdown(t, "# شهادة ضمان\n\n| البند | مدة الضمان | تاريخ الانتهاء |\n|---|---|---|\n| أعمال التمديدات الكهربائية | سنتان (2) | 2029/01/31 |\n| المضخات | 5 سنوات | 2032/01/31 |\n\n| Item | Notice period |\n|---|---|\n| Renewal of the licence | 60 days |\n")
+	got := factSet(out, TypeDuration)
+	for _, w := range []string{"warranty_period|P2Y", "warranty_period|P5Y", "notice_period|P60D"} {
+		if !containsStr(got, w) {
+			t.Errorf("table header: %q missing; got %q", w, got)
+		}
+	}
+	if containsStr(got, "renewal_term|P2Y") || containsStr(got, "renewal_term|P60D") {
+		t.Errorf("table header: a row word keyed the period; got %q", got)
+	}
+	checkRound3(t, []round3Case{
+		{"The Contractor shall deliver a performance guarantee issued by a local bank within twenty-one (21) days of signature.\nThe Supplier shall deliver the goods within twenty-one (21) days of the order.",
+			TypeDuration, []string{"delivery_period|P21D"}, nil},
+		{"The Contractor shall deliver a performance guarantee issued by a local bank within twenty-eight (28) days of signature.",
+			TypeDuration, nil, []string{"delivery_period|P28D"}},
+		{"تبلغ القيمة الإجمالية التقديرية لهذه الاتفاقية 48,000.000 ر.ع. سنوياً.\nيدفع العميل مبلغ 900.000 ر.ع. عن كل زيارة.",
+			TypeMoney, []string{"contract_value|48000 OMR"}, []string{"contract_value|900 OMR"}},
+	})
+}
