@@ -57,6 +57,12 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// Arabic letters take two bytes: the same reach in words
 			// as an English clause's.
 			raw = ctxBeforeN(t, ms, prev, 2*cueWindow)
+			if continuesLineAR(prev, t) && strings.TrimSpace(t[:ms]) != "" {
+				// An Arabic line wrapped in a PDF or plain text: the
+				// clause's verb may stand on the line before.
+				p := strings.TrimSpace(prev)
+				raw = ctxBeforeN(p+" "+t[:ms], len(p)+1+ms, "", 2*cueWindow)
+			}
 		} else if continuesLine(prev, t) {
 			// A plain-text line that continues the one before: its
 			// cue may stand there ("shall pay ... within seven / (7)
@@ -929,3 +935,20 @@ var (
 
 // reBondObject: what is delivered is a bond or a guarantee, not goods.
 var reBondObject = regexp.MustCompile(`(?i)\b(?:deliver|delivery|hand\s+over|furnish)\w*\s+(?:of\s+)?(?:a|an|the)?\s*(?:\w+\s+){0,2}(?:bond|guarantee|security|insurance\s+policy)\b[^.;]*$|(?:بتسليم|تسليم)\s+(?:\S+\s+){0,2}(?:ضمان|كفالة)[^.؛]*$`)
+
+// continuesLineAR: t, an Arabic line, continues prev, cut at a fixed
+// width (prev ends with no stop, colon or bracket; t opens with no
+// number, item mark or heading; neither is a table row).
+func continuesLineAR(prev, t string) bool {
+	p := strings.TrimRight(prev, " \t")
+	s := strings.TrimLeft(t, " \t")
+	if p == "" || s == "" || strings.Contains(p, " | ") || strings.Contains(t, " | ") || !hasArabic(p) || !hasArabic(s) {
+		return false
+	}
+	last, _ := utf8.DecodeLastRuneInString(p)
+	if strings.ContainsRune(".:؛!؟)*", last) || unicode.IsDigit(last) {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLetter(first) || first == '('
+}

@@ -162,3 +162,15 @@ func TestTableAndBondRound7a(t *testing.T) {
 			TypeMoney, []string{"contract_value|48000 OMR"}, []string{"contract_value|900 OMR"}},
 	})
 }
+
+// TestArabicWrappedLinesRound7a (issue 29, round 7a): an Arabic line cut
+// at a fixed width (a PDF's, plain text's) continues the line before,
+// whose verb names the period; a line after a stop does not.
+func TestArabicWrappedLinesRound7a(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"يسدد العميل قيمة كل فاتورة بعد اعتمادها من المهندس المشرف والتحقق من\n   الأعمال المنفذة بموجبها، خلال ثلاثين (30) يوماً من تقديمها.",
+			TypeDuration, []string{"payment_period|P30D"}, nil},
+		{"يسدد العميل قيمة كل فاتورة بعد اعتمادها.\nيلتزم المقاول بتوريد المواد خلال عشرة (10) أيام.",
+			TypeDuration, []string{"delivery_period|P10D"}, []string{"payment_period|P10D"}},
+	})
+}
