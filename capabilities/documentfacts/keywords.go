@@ -136,7 +136,7 @@ var dateCues = []cue{
 
 var moneyCues = []cue{
 	{[]string{"total", "grand total", "amount due", "total due", "balance due", "amount payable", "total amount", "total price", "incl. vat", "including vat", "inclusive of vat", "شامل الضريبة", "شاملاً الضريبة", "شاملا الضريبة", "شاملة الضريبة", "شاملة للضريبة", "شامل للضريبة", "متضمناً الضريبة", "متضمنا الضريبة", "متضمنة الضريبة", "بعد الضريبة", "مع الضريبة", "الإجمالي", "الاجمالي", "المبلغ الإجمالي", "المجموع الكلي", "المجموع", "المبلغ المستحق", "إجمالي"}, "total_amount", "", "Total amount"},
-	{[]string{"subtotal", "sub-total", "sub total", "net amount", "net total", "total net", "total before vat", "total excluding vat", "before vat", "before tax", "excl. vat", "excl vat", "excluding vat", "exclusive of vat", "net of vat", "المجموع الفرعي", "المجموع قبل الضريبة", "قبل الضريبة", "غير شامل الضريبة", "بدون الضريبة"}, "subtotal", "", "Subtotal"},
+	{[]string{"subtotal", "sub-total", "sub total", "net amount", "net total", "total net", "total before vat", "total excluding vat", "before vat", "before tax", "net", "الصافي", "صافي", "excl. vat", "excl vat", "excluding vat", "exclusive of vat", "net of vat", "المجموع الفرعي", "المجموع قبل الضريبة", "قبل الضريبة", "غير شامل الضريبة", "بدون الضريبة"}, "subtotal", "", "Subtotal"},
 	{[]string{"vat", "tax", "reverse charge", "ضريبة", "الضريبة"}, "tax_amount", "", "Tax amount"},
 	{[]string{"rent", "rental", "الإيجار", "الايجار", "بدل الإيجار", "القيمة الإيجارية", "الأجرة", "الاجرة", "أجرة", "اجرة", "الأجرة الشهرية", "الأجرة السنوية"}, "rent", "", "Rent"},
 	{[]string{"deposit", "التأمين", "تأمين", "مبلغ التأمين"}, "security_deposit", "", "Security deposit"},

@@ -106,6 +106,11 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// ر.ع.": the value of this agreement, its words apart.
 			f.Key, f.Label, f.Method, f.Confidence = "contract_value", "Contract value", "labeled_field", 0.85
 		}
+		if (f.Key == "fee" || f.Key == "price") && reBoundBefore.MatchString(t[max(0, ms-30):ms]) && reRepayWord.MatchString(sentenceBefore(t, ms)) {
+			// "you shall repay the licence fees paid on your behalf, up
+			// to OMR 240.000": a cap on what is repaid, an amount.
+			f.Key, f.Label, f.Method = "amount", "Amount", "clause"
+		}
 		if f.Key == "total_amount" && reOtherDocTotal.MatchString(ctx) {
 			// "Original invoice total | BHD 2,451.075" in a credit note:
 			// the total of another document, an amount here.
@@ -375,7 +380,7 @@ var (
 	// reBareNumber: a cell that is a number alone, bold in Markdown, or
 	// negative ("-1,310.40", "(1,310.40)": a discount or credit, whose
 	// amount is read without its sign).
-	reBareNumber  = regexp.MustCompile(`^[\s*_]*[-−–(]?\s*(` + numPat + `)\)?[\s*_]*$`)
+	reBareNumber  = regexp.MustCompile(`^[\s*_|]*[-−–(]?\s*(` + numPat + `)\)?[\s*_]*$`)
 	reCurrencyCol = regexp.MustCompile(`(?i)(?:^|[\s(\[/]|بال|ب)(` + curWords + `)(?:$|[\s)\]/])`)
 )
 
@@ -970,3 +975,6 @@ func mostlyUpper(t string) bool {
 // reARContractValue: القيمة and up to three words before "of this
 // agreement" (لهذه الاتفاقية, لهذا العقد), right before an amount.
 var reARContractValue = regexp.MustCompile(`(?:ال)?قيمة(?:\s+\S+){0,3}\s+(?:لهذه\s+الاتفاقية|لهذا\s+العقد|للعقد|للاتفاقية)\s*[:：]?\s*$`)
+
+// reRepayWord: money paid back (repaid, reimbursed, refunded).
+var reRepayWord = regexp.MustCompile(`(?i)\b(?:repay\w*|reimburs\w*|refund\w*|pay\s+back)\b|برد|(?:^|\s)رد\s|استرداد|تعويض\s+عن\s+تكاليف`)

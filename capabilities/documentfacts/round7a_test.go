@@ -174,3 +174,18 @@ func TestArabicWrappedLinesRound7a(t *testing.T) {
 			TypeDuration, []string{"delivery_period|P10D"}, []string{"payment_period|P10D"}},
 	})
 }
+
+// TestSummaryRowsRound7a (issue 29, round 7a): a summary row whose empty
+// cells the reader keeps ("Total | | | | 1,200.00") is read; a net line
+// ("Net / الصافي") that the subtotal less the discount makes is the net
+// amount; a cap on money repaid is an amount, not the fee it repays.
+func TestSummaryRowsRound7a(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"QUOTATION\nNo. | Item | Qty | Unit price (OMR) | Amount (OMR)\n1 | Hose reel 30 m | 10 | 55.0000 | 550.000\n2 | Nozzle | 20 | 12.5000 | 250.000\nSubtotal | | | | 800.000\nDiscount 10% | | | | 80.000\nNet / الصافي | | | | 720.000\nTotal estimated value | | | | 756.000",
+			TypeMoney, []string{"subtotal|800 OMR", "discount|80 OMR", "net_amount|720 OMR", "total_amount|756 OMR"}, nil},
+		{"If you resign within one year, you shall repay the training fees paid for you, up to OMR 650.000.\nThe Client shall pay a monthly fee of OMR 650.000.",
+			TypeMoney, []string{"amount|650 OMR", "fee|650 OMR"}, nil},
+		{"إذا استقال الموظف خلال سنة، يلتزم برد رسوم الدورة بحد أقصى 300.000 ر.ع.",
+			TypeMoney, []string{"amount|300 OMR"}, []string{"fee|300 OMR"}},
+	})
+}
