@@ -236,6 +236,11 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				// يوماً": how long before the end notice is due, not the
 				// renewal or the term.
 				c, ok = durationCues[0], true
+			} else if !ok && reBeforeARDur.MatchString(ctx) && reNotifyVerbAR.MatchString(ctx) {
+				// "أن يخطر المؤجر كتابياً قبل ثلاثة (٣) أشهر": notice
+				// given that long ahead, the notice period (as "بإخطار
+				// ... خلال" is a time limit to notify).
+				c, ok = durationCues[0], true
 			} else if reGraceBefore.MatchString(ctx) {
 				// "في حال تأخر المستأجر عن سداد الأجرة أكثر من خمسة عشر
 				// يوماً", "if payment is late by more than 10 days": the
@@ -952,3 +957,6 @@ func continuesLineAR(prev, t string) bool {
 	first, _ := utf8.DecodeRuneInString(s)
 	return unicode.IsLetter(first) || first == '('
 }
+
+// reNotifyVerbAR: an Arabic verb or noun of notifying.
+var reNotifyVerbAR = regexp.MustCompile(`يخطر|تخطر|يُخطر|بإخطار|إخطار|اخطار|بإشعار|يشعر|تشعر|إشعار`)

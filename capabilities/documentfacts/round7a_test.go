@@ -189,3 +189,15 @@ func TestSummaryRowsRound7a(t *testing.T) {
 			TypeMoney, []string{"amount|300 OMR"}, []string{"fee|300 OMR"}},
 	})
 }
+
+// TestArabicNoticeAheadRound7a (issue 29, round 7a): notifying "قبل"
+// (ahead of) a period is a notice period; notifying "خلال" (within) one is
+// a time limit, no notice period.
+func TestArabicNoticeAheadRound7a(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"يجوز للمستأجر إنهاء العقد، وعليه أن يخطر المؤجر كتابياً قبل شهرين (2) على الأقل.",
+			TypeDuration, []string{"notice_period|P2M"}, nil},
+		{"يلتزم المشتري بأن يخطر المورد بأي عيب خلال خمسة (5) أيام من الاستلام.",
+			TypeDuration, nil, []string{"notice_period|P5D"}},
+	})
+}
