@@ -70,16 +70,8 @@ var reTitleWord = regexp.MustCompile(`^[\s#*_]*(?:(?:tax\s+|commercial\s+|pro[\s
 // the date at ms) and the previous block.
 func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 	ctx := ctxBefore(t, ms, prev)
-	if strings.TrimSpace(t[:ms]) == "" && prev != "" {
-		ctx += " " // the line break before a date on its own line
-	}
 	if reDeadlinePrep.MatchString(ctx) {
 		clause := tail(t[:ms], 2*cueWindow)
-		if strings.TrimSpace(t[:ms]) == "" {
-			// "shall hand over the warehouse no later than / 20
-			// September 2026": the clause is on the line before.
-			clause = tail(prev, 2*cueWindow)
-		}
 		if locs := reClauseStop.FindAllStringIndex(clause, -1); len(locs) > 0 {
 			clause = clause[locs[len(locs)-1][0]+1:]
 		}
