@@ -182,6 +182,9 @@ func TestSummaryRowsRound7a(t *testing.T) {
 	checkRound3(t, []round3Case{
 		{"QUOTATION\nNo. | Item | Qty | Unit price (OMR) | Amount (OMR)\n1 | Hose reel 30 m | 10 | 55.0000 | 550.000\n2 | Nozzle | 20 | 12.5000 | 250.000\nSubtotal | | | | 800.000\nDiscount 10% | | | | 80.000\nNet / الصافي | | | | 720.000\nTotal estimated value | | | | 756.000",
 			TypeMoney, []string{"subtotal|800 OMR", "discount|80 OMR", "net_amount|720 OMR", "total_amount|756 OMR"}, nil},
+		// A price closing a bill (its subtotal and tax make it) is its total.
+		{"BILL OF QUANTITIES\nItem | Amount (OMR)\nEarthworks | 300.000\nConcrete | 500.000\nSubtotal | 800.000\nVAT 5% | 40.000\nPrice | 840.000",
+			TypeMoney, []string{"subtotal|800 OMR", "tax_amount|40 OMR", "total_amount|840 OMR"}, []string{"price|840 OMR"}},
 		{"If you resign within one year, you shall repay the training fees paid for you, up to OMR 650.000.\nThe Client shall pay a monthly fee of OMR 650.000.",
 			TypeMoney, []string{"amount|650 OMR", "fee|650 OMR"}, nil},
 		{"إذا استقال الموظف خلال سنة، يلتزم برد رسوم الدورة بحد أقصى 300.000 ر.ع.",
