@@ -19,7 +19,7 @@ var (
 	// وعشرين شهرا"), a dual ("سنتان", "شهرين") or a fixed phrase with the
 	// number after the unit.
 	reDurationAR = regexp.MustCompile(`(` + arNumWords + `)(ساعات|ساعة|أيام|ايام|يوماً|يومًا|يوما|يوم|أسابيع|أسبوعاً|أسبوعا|أسبوع|أشهر|اشهر|شهور|شهراً|شهرًا|شهرا|شهر|سنوات|سنة|أعوام|عاماً|عامًا|عاما|عام)|` +
-		`(ساعتين|ساعتان|يومين|يومان|أسبوعين|أسبوعان|شهرين|شهران|سنتين|سنتان|عامين|عامان|شهر واحد|سنة واحدة|سنة ميلادية)`)
+		`(ساعتين|ساعتان|يومين|يومان|أسبوعين|أسبوعان|شهرين|شهران|سنتين|سنتان|عامين|عامان|شهر واحد|سنة واحدة|سنة ميلادية|شهر\s*\(\s*[1١]\s*\)\s*واحد|سنة\s*\(\s*[1١]\s*\)\s*واحدة)`)
 )
 
 func durationUnit(u string) string {
@@ -637,6 +637,14 @@ func (x *extractor) durationSpans(t string) []rawDur {
 				one(m[0], m[1], arDuals[v][0].(int), arDuals[v][1].(string), false)
 			case arabicDurations[v][0] != nil:
 				one(m[0], m[1], arabicDurations[v][0].(int), arabicDurations[v][1].(string), false)
+			case strings.HasSuffix(v, "واحد") || strings.HasSuffix(v, "واحدة"):
+				// "شهر (1) واحد": the digit written between the unit and
+				// its number word.
+				if strings.HasPrefix(v, "شهر") {
+					one(m[0], m[1], 1, "month", false)
+				} else {
+					one(m[0], m[1], 1, "year", false)
+				}
 			}
 		}
 		// A bare unit is one of it ("مدة العقد عام", "سنة وستة أشهر").

@@ -194,12 +194,15 @@ func TestSummaryRowsRound7a(t *testing.T) {
 
 // TestArabicNoticeAheadRound7a (issue 29, round 7a): notifying "قبل"
 // (ahead of) a period is a notice period; notifying "خلال" (within) one is
-// a time limit, no notice period.
+// a time limit, no notice period; "شهر (1) واحد" is one month.
 func TestArabicNoticeAheadRound7a(t *testing.T) {
 	checkRound3(t, []round3Case{
 		{"يجوز للمستأجر إنهاء العقد، وعليه أن يخطر المؤجر كتابياً قبل شهرين (2) على الأقل.",
 			TypeDuration, []string{"notice_period|P2M"}, nil},
 		{"يلتزم المشتري بأن يخطر المورد بأي عيب خلال خمسة (5) أيام من الاستلام.",
 			TypeDuration, nil, []string{"notice_period|P5D"}},
+		// The digit between the unit and its number word.
+		{"يلتزم كل طرف بإشعار الطرف الآخر كتابياً قبل شهر (1) واحد على الأقل من الإنهاء.\nمدة الضمان سنة (1) واحدة من التسليم.",
+			TypeDuration, []string{"notice_period|P1M", "warranty_period|P1Y"}, nil},
 	})
 }
