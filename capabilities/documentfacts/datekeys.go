@@ -20,7 +20,7 @@ var (
 	deadlineVerbs = []cue{
 		{[]string{"deliver", "delivers", "delivered", "delivery", "deliveries", "hand over", "handed over", "handover", "supply", "supplied", "install", "installed", "installation", "complete", "completed", "completion", "finish", "finished", "dispatch", "dispatched", "ship", "shipped", "return", "returned", "إعادة", "بإعادة", "اعادة", "تسليم", "التسليم", "توريد", "التوريد", "تركيب", "بتسليم", "بتوريد", "إنجاز", "انجاز"}, "delivery_date", "due", "Delivery date"},
 		{[]string{"submit", "submitted", "submission", "bids", "bid", "tenders", "proposals", "applications", "quotations", "offers", "reach", "received", "apply", "تقديم", "العطاءات", "العروض", "الطلبات", "بتقديم"}, "submission_deadline", "due", "Submission deadline"},
-		{[]string{"pay", "paid", "payment", "payable", "settle", "settled", "remit", "سداد", "السداد", "بسداد", "الدفع", "بدفع", "دفع", "يدفع", "تدفع"}, "due_date", "due", "Due date"},
+		{[]string{"pay", "paid", "payment", "payable", "settle", "settled", "remit", "due", "سداد", "السداد", "بسداد", "الدفع", "بدفع", "دفع", "يدفع", "تدفع"}, "due_date", "due", "Due date"},
 	}
 	// reDeliverable and reBidWord: what a contract's party submits
 	// (a report, a design) and what a bidder does (a bid, an offer).
@@ -75,7 +75,22 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 		if locs := reClauseStop.FindAllStringIndex(clause, -1); len(locs) > 0 {
 			clause = clause[locs[len(locs)-1][0]+1:]
 		}
-		if c, ok := nearestCue(clause, deadlineVerbs); ok {
+		c, at, ok := nearestCueAt(clause, deadlineVerbs)
+		if e := lastMatch(reCountedFrom, clause); ok && e >= 0 && at > e {
+			// "shall ship the goods within 35 days after receipt of the
+			// advance payment, and in any event not later than": the
+			// event a period runs from names no action; the verb before
+			// it does.
+			if c2, at2, ok2 := nearestCueAt(clause[:e], deadlineVerbs); ok2 {
+				c, at = c2, at2
+			}
+		}
+		if ok {
+			if c.key == "delivery_date" && reCompleteWord.MatchString(head(clause[at:], 24)) && reWorksNoun.MatchString(clause) {
+				// "shall complete the Works ... on or before", "وإنجازها
+				// ... في موعد أقصاه": the completion date of works.
+				return cueCompletionDate, true
+			}
 			if c.key == "submission_deadline" && reDeliverable.MatchString(clause) && !reBidWord.MatchString(clause) {
 				// "submit the final report no later than ...": a
 				// deliverable is delivered, not a bid submitted.
@@ -100,6 +115,10 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 		switch {
 		case strings.Contains(before, "invoice") || strings.Contains(before, "فاتورة"):
 			return cueInvoiceDate, true
+		case reReferencedDoc.MatchString(before):
+			// "Your enquiry RFQ/26/07 dated", "Customer order PO-0912
+			// dated": another document's date, a plain date.
+			return cue{key: "date", label: "Date"}, true
 		case strings.Contains(before, "agreement") || strings.Contains(before, "contract") || strings.Contains(before, "lease"):
 		case strings.Contains(before, "letter") || strings.Contains(before, "order") || strings.Contains(before, "quotation") || strings.Contains(before, "notice"):
 			return cueIssueDate, true
@@ -118,6 +137,10 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 		// "This offer expires on", "يسري هذا العرض حتى": how long an
 		// offer stands is its validity, not a contract's expiry.
 		return dateCueOf("valid_until"), true
+	case c.key == "document_date" && x.title == "invoice" && x.proforma():
+		// A proforma invoice is an offer, not a tax invoice: its date
+		// is the date it was issued.
+		return cueIssueDate, true
 	case c.key == "document_date" && x.title == "invoice":
 		return cueInvoiceDate, true
 	case c.key == "effective_date" && reEffectFrom.MatchString(ctx[at:]) && reEndVerb.MatchString(ctx[:at]):
@@ -143,7 +166,10 @@ var (
 	cueAgreementDate = dateCueOf("agreement_date")
 	cueDocumentDate  = dateCueOf("document_date")
 	cueExpiryDate    = dateCueOf("expiry_date")
-	reAgreementNoun  = regexp.MustCompile(`(?i)\b(?:agreement|contract|lease|tenancy|licen[cs]e|term)\b|العقد|عقد|الاتفاقية|اتفاقية`)
+	// The later label specification's completion date of works (no
+	// label cue: "Completion Date" in a supply stays a delivery date).
+	cueCompletionDate = cue{key: "completion_date", role: "due", label: "Completion date"}
+	reAgreementNoun   = regexp.MustCompile(`(?i)\b(?:agreement|contract|lease|tenancy|licen[cs]e|term)\b|العقد|عقد|الاتفاقية|اتفاقية`)
 )
 
 // dateCueOf is the cue of dateCues with key k.
@@ -155,3 +181,26 @@ func dateCueOf(k string) cue {
 	}
 	panic("documentfacts: no date cue " + k)
 }
+
+// proforma: the document's title names a proforma invoice.
+func (x *extractor) proforma() bool {
+	for i, s := range x.a.segs {
+		if i > 8 {
+			break
+		}
+		if reProforma.MatchString(x.a.text[s.start:s.end]) {
+			return true
+		}
+	}
+	return false
+}
+
+var reProforma = regexp.MustCompile(`(?i)\bpro[\s-]?forma\b|فاتورة\s+مبدئية|فاتورة\s+أولية|فاتورة\s+اولية`)
+
+// reCountedFrom: the event a period is counted from ("after receipt of",
+// "from the date of", "following delivery of", "من تاريخ استلام").
+var reCountedFrom = regexp.MustCompile(`(?i)\b(?:after|from|following|upon|on)\s+(?:the\s+)?(?:receipt|date|issue)\s+of\b|(?:من|بعد)\s+(?:تاريخ\s+)?(?:استلام|تسلم|إصدار|اصدار)`)
+
+// reReferencedDoc: a document of the other side, or a request, named
+// before "dated" ("your enquiry", "customer order", "RFQ").
+var reReferencedDoc = regexp.MustCompile(`(?i)\b(?:your|customer|client|buyer'?s?|purchaser'?s?)\s+(?:\w+\s+)?(?:order|enquiry|inquiry|letter|quotation|request|rfq|po)\b|\b(?:enquiry|inquiry|rfq|request\s+for\s+quotation)\b`)

@@ -474,7 +474,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			switch c.fact.Key {
 			case "due_date", "submission_deadline", "valid_until", "clarification_deadline", "document_purchase_deadline":
 				key = c.fact.Key
-				if reCountedFrom.MatchString(before) {
+				if rePeriodCountedFrom.MatchString(before) {
 					key = "" // "120 days from the tender closing date of 10 August 2026": a period's start
 				}
 			case "delivery_date":
@@ -602,9 +602,9 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 // reRequestStart: a sentence that opens as a request.
 var reRequestStart = regexp.MustCompile(`(?i)^\s*(?:(?:please|kindly|we\s+(?:kindly\s+)?(?:request|ask)\s+you\s+to)\b|(?:يرجى|يُرجى|نرجو|الرجاء)(?:\s|$))`)
 
-// reCountedFrom: the text before a date that a period is counted from
+// rePeriodCountedFrom: the text before a date that a period is counted from
 // ("valid for 120 days from the tender closing date of").
-var reCountedFrom = regexp.MustCompile(`(?i)\b(?:days?|weeks?|months?|years?)\)?\s+(?:from|after|following)\s+(?:the\s+)?(?:[a-z-]+\s+){0,4}(?:of|on|dated)?\s*$`)
+var rePeriodCountedFrom = regexp.MustCompile(`(?i)\b(?:days?|weeks?|months?|years?)\)?\s+(?:from|after|following)\s+(?:the\s+)?(?:[a-z-]+\s+){0,4}(?:of|on|dated)?\s*$`)
 
 // reThatDate: a deadline preposition before a date named earlier ("any
 // demand must be received on or before that date", "قبل ذلك التاريخ").

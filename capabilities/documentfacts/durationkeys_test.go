@@ -48,8 +48,10 @@ func TestDurationKeys(t *testing.T) {
 		{"The Provider shall respond to priority 1 incidents within 2 hours.", []string{"duration|2 hours|PT2H"}},
 		{"The Supplier shall replace defective goods within 5 working days of a valid claim.", []string{"duration|5 working days|P5D"}},
 		{"Response time: 4 hours.", []string{"duration|4 hours|PT4H"}},
+		// The time for completing works is their term (dev4's guideline,
+		// issue 29 round 7a).
+		{"The Contractor shall complete the works within 18 months of signature.", []string{"term|18 months|P18M"}},
 		// Windows that are deadlines only.
-		{"The Contractor shall complete the works within 18 months of signature.", nil},
 		{"The Tenant shall vacate the premises within 30 days.", nil},
 		{"The Buyer may respond within 10 days.", nil},
 	} {

@@ -13,13 +13,13 @@ import (
 // role from a cue in their own clause.
 
 var (
-	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))(?:-|\s*)(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|minutes?|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوعاً|أسبوعا|أسبوع|أسابيع|شهراً|شهرًا|شهرا|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاماً|عامًا|عاما|عام|أعوام|ساعة|ساعات|دقيقة|دقائق)`)
+	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))(?:-|\s*)(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|banking\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|minutes?|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوعاً|أسبوعا|أسبوع|أسابيع|شهراً|شهرًا|شهرا|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاماً|عامًا|عاما|عام|أعوام|ساعة|ساعات|دقيقة|دقائق)`)
 	reDurationWord = regexp.MustCompile(`(?i)\b(` + enNumRun + `)(days?|hours?|weeks?|months?|years?)\b`)
 	// reDurationAR: Arabic number words and a unit ("ثلاث سنوات", "أربعة
 	// وعشرين شهرا"), a dual ("سنتان", "شهرين") or a fixed phrase with the
 	// number after the unit.
 	reDurationAR = regexp.MustCompile(`(` + arNumWords + `)(ساعات|ساعة|أيام|ايام|يوماً|يومًا|يوما|يوم|أسابيع|أسبوعاً|أسبوعا|أسبوع|أشهر|اشهر|شهور|شهراً|شهرًا|شهرا|شهر|سنوات|سنة|أعوام|عاماً|عامًا|عاما|عام)|` +
-		`(ساعتين|ساعتان|يومين|يومان|أسبوعين|أسبوعان|شهرين|شهران|سنتين|سنتان|عامين|عامان|شهر واحد|سنة واحدة|سنة ميلادية)`)
+		`(ساعتين|ساعتان|يومين|يومان|أسبوعين|أسبوعان|شهرين|شهران|سنتين|سنتان|عامين|عامان|شهر واحد|سنة واحدة|سنة ميلادية|شهر\s*\(\s*[1١]\s*\)\s*واحد|سنة\s*\(\s*[1١]\s*\)\s*واحدة)`)
 )
 
 func durationUnit(u string) string {
@@ -57,6 +57,20 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// Arabic letters take two bytes: the same reach in words
 			// as an English clause's.
 			raw = ctxBeforeN(t, ms, prev, 2*cueWindow)
+			if continuesLineAR(prev, t) && strings.TrimSpace(t[:ms]) != "" {
+				// An Arabic line wrapped in a PDF or plain text: the
+				// clause's verb may stand on the line before.
+				p := strings.TrimSpace(prev)
+				raw = ctxBeforeN(p+" "+t[:ms], len(p)+1+ms, "", 2*cueWindow)
+			}
+		} else if continuesLine(prev, t) {
+			// A plain-text line that continues the one before: its
+			// cue may stand there ("shall pay ... within seven / (7)
+			// days", the number's words left on the line before).
+			raw = wrappedCtx(t, ms, prev)
+			if t[ms] == '(' {
+				raw = reNumWordsEnd.ReplaceAllString(raw, "")
+			}
 		}
 		whole := raw
 		if from > ms-len(raw) && from <= ms && strings.HasSuffix(t[:ms], raw) {
@@ -111,6 +125,21 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// other cue, if any.
 			c, ok = nearestCue(ctx[:at], durationCues[:len(durationCues)-1])
 		}
+		if ok && c.key == "term" && reTermAndFor.MatchString(lowerASCII(ctx[at:])) {
+			// "during the term and for six (6) months after it ends":
+			// a period after the term, the clause's other role.
+			if q, found := nearestCue(ctx[:at], strongDurationCues); found {
+				c = q
+			} else {
+				c = durationCueOf("duration")
+			}
+		}
+		if m := lastMatch(reCompleteWord, ctx); m >= 0 && (!ok || m > at) && reWindowBefore.MatchString(ctx) && reWorksNoun.MatchString(ctx) {
+			// "shall complete the Works within fourteen (14) months",
+			// "وإنجازها خلال تسعة (9) أشهر": the time for completion of
+			// works is their term.
+			c, ok = durationCueOf("term"), true
+		}
 		headed := false
 		if glued {
 			// "a 12-month term", "a ninety-day notice period": the noun
@@ -149,6 +178,22 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				}
 			}
 		}
+		if ok && c.key == "delivery_period" && reBondObject.MatchString(sentenceBefore(t, ms)) {
+			return // "deliver a performance bond ... within fourteen (14) days": a time limit, no delivery period
+		}
+		if x.guaranteeDoc() && reBeforeExpiry.MatchString(t[me:min(len(t), me+40)]) {
+			return // "extend this guarantee at least 14 days before its expiry": a time limit, no period
+		}
+		if ok && c.key == "duration" && reLeaveWord.MatchString(ctx[at:]) && reAdvanceAfter.MatchString(t[me:min(len(t), me+40)]) {
+			return // "apply for annual leave at least one month in advance": a time limit, not the leave
+		}
+		if ok && c.key == "notice_period" && reChangeNotice.MatchString(ctx) && !reEndVerb.MatchString(ctx) {
+			// "shall not increase the prices without giving ninety (90)
+			// days' written notice", "تعديل الأسعار إلا بإشعار مدته":
+			// notice of a change is a duration, not the notice period
+			// that ends the contract.
+			c = durationCueOf("duration")
+		}
 		conf := 0.82
 		if !headed {
 			if ok && c.key == "term" && genericTermWord(ctx[at:]) {
@@ -163,6 +208,16 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				// "This guarantee is valid ... a period of ten months":
 				// a bank guarantee's validity, not a warranty.
 				c = cueValidity
+			}
+			if ok && (c.key == "warranty_period" || c.key == "term") && x.guaranteeDoc() {
+				// A bank's guarantee: its "guarantee" names no warranty
+				// ("extension of this guarantee at least 14 days before
+				// its expiry"), and its period is its validity.
+				if c.key == "term" {
+					c = cueValidity
+				} else {
+					ok = false
+				}
 			}
 			if ok && c.key == "term" && reFurtherBefore.MatchString(ctx) && containsCue(ctx, durationCueOf("renewal_term")) {
 				// "may extend the term for a further six (6) months":
@@ -181,6 +236,11 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				// يوماً": how long before the end notice is due, not the
 				// renewal or the term.
 				c, ok = durationCues[0], true
+			} else if !ok && reBeforeARDur.MatchString(ctx) && reNotifyVerbAR.MatchString(ctx) {
+				// "أن يخطر المؤجر كتابياً قبل ثلاثة (٣) أشهر": notice
+				// given that long ahead, the notice period (as "بإخطار
+				// ... خلال" is a time limit to notify).
+				c, ok = durationCues[0], true
 			} else if reGraceBefore.MatchString(ctx) {
 				// "في حال تأخر المستأجر عن سداد الأجرة أكثر من خمسة عشر
 				// يوماً", "if payment is late by more than 10 days": the
@@ -197,10 +257,19 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				}
 			}
 		}
-		if !ok && headerCells != "" {
+		if !ok && strings.TrimSpace(t[:ms]) == "" {
+			// "1. Term" over "Two (2) years from 1 January 2027": the
+			// heading names a period that opens the text under it.
+			if h := x.sectionAt(base); h != "" {
+				c, ok = nearestCue(h, durationCues)
+			}
+		}
+		if headerCells != "" && (!ok || strings.Contains(t[:ms], " | ")) {
 			// A table's period with no cue in its row: its column's
 			// header names it ("مدة الضمان", "Warranty period", "Notice
-			// period").
+			// period"); so it does over a word of the row's item
+			// ("أعمال التركيب والتمديدات | سنتان" under مدة الضمان: the
+			// wiring, no renewal).
 			// Only a label heads such a column, and the cell holds the
 			// period alone (a side-by-side table of clauses is no list
 			// of periods).
@@ -210,7 +279,9 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				ce = len(t) - me
 			}
 			if h := columnHeader(t, ms, headerCells); h != "" && utf8.RuneCountInString(h) <= 40 && utf8.RuneCountInString(t[cs:me+ce]) <= 30 {
-				c, ok = nearestCue(h, durationCues)
+				if q, found := nearestCue(h, durationCues); found || !ok {
+					c, ok = q, found
+				}
 			}
 		}
 		if !ok {
@@ -348,7 +419,7 @@ var (
 	reNotifyWord     = regexp.MustCompile(`(?i)\b(?:notif(?:y|ied|ies|ication)|report(?:ed)?|inform(?:ed)?|raised?|lodged?)\b|إبلاغ|ابلاغ|بإبلاغ|إخطار|اخطار|بإخطار|يبلغ|يخطر`)
 	reDiscoveryAfter = regexp.MustCompile(`(?i)^[^.;,،]{0,40}?(?:\b(?:discovery|discovered|discovering|becomes?\s+apparent|became\s+apparent|detection|detected)\b|اكتشاف|اكتشافه|اكتشافها|ظهور)`)
 	reValidityWord   = regexp.MustCompile(`(?i)\bvalid(?:ity)?\b|\bopen\s+for\s+acceptance\b|ساري|سارية|سارٍ|صالح|صالحة|صلاحية`)
-	reOfferNoun      = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|bid|tender|proposal|prices?)\b|العرض|عرض|الأسعار|العطاء|عطاء`)
+	reOfferNoun      = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|bid|tender|proposal|prices?)\b|العرض|عرض|العروض|عروض|الأسعار|العطاء|عطاء`)
 	// reWindowBefore: the duration follows "within", خلال, "no later
 	// than" or "in not more than".
 	reWindowBefore = regexp.MustCompile(`(?i)(?:\bwithin|\b(?:no|not)\s+later\s+than|\bin\s+not\s+more\s+than|\bin\s+no\s+more\s+than|خلال|في\s+غضون|في\s+مدة\s+لا\s+تتجاوز)\s*(?:a\s+period\s+of\s+|مدة\s+)?$`)
@@ -566,6 +637,14 @@ func (x *extractor) durationSpans(t string) []rawDur {
 				one(m[0], m[1], arDuals[v][0].(int), arDuals[v][1].(string), false)
 			case arabicDurations[v][0] != nil:
 				one(m[0], m[1], arabicDurations[v][0].(int), arabicDurations[v][1].(string), false)
+			case strings.HasSuffix(v, "واحد") || strings.HasSuffix(v, "واحدة"):
+				// "شهر (1) واحد": the digit written between the unit and
+				// its number word.
+				if strings.HasPrefix(v, "شهر") {
+					one(m[0], m[1], 1, "month", false)
+				} else {
+					one(m[0], m[1], 1, "year", false)
+				}
 			}
 		}
 		// A bare unit is one of it ("مدة العقد عام", "سنة وستة أشهر").
@@ -808,3 +887,84 @@ func arWordsBefore(t string, off int) int {
 	}
 	return s
 }
+
+// reNumWordsEnd: English number words ending a line, that the digits in
+// brackets opening the next line repeat ("within seven / (7) days").
+var reNumWordsEnd = regexp.MustCompile(`(?i)\b(?:` + enNumRun + `)\s*$`)
+
+// reTermAndFor: the term cue is followed by "and (for)", right before the
+// duration ("during the term and for", "the term of this Agreement and").
+var reTermAndFor = regexp.MustCompile(`^term(?:\s+of\s+(?:this|the)\s+[a-z]+)?\s+and\s+(?:for\s+)?(?:a\s+(?:further\s+)?period\s+of\s+)?$`)
+
+// reCompleteWord and reWorksNoun: completing works or a project.
+var (
+	reCompleteWord = regexp.MustCompile(`(?i)\bcomplet(?:e|ed|es|ion)\b|إنجاز|انجاز`)
+	reWorksNoun    = regexp.MustCompile(`(?i)\b(?:works|project)\b|الأعمال|الاعمال|المشروع`)
+)
+
+// reChangeNotice: notice is given of a change of prices or rates.
+var reChangeNotice = regexp.MustCompile(`(?i)\b(?:increas|revis|rais|chang|amend|adjust|vary|varies|varied|modif)\w*\b[^.;]{0,40}\b(?:prices?|rates?|charges|fees|tariffs?|them)\b|(?:تعديل|زيادة|رفع|تغيير)\s+(?:ال)?(?:أسعار|اسعار|رسوم|تعرفة)`)
+
+// guaranteeDoc: the document is a bank's guarantee (its title, among the
+// first lines, names a bid bond, a performance or an advance payment
+// guarantee, a bank guarantee).
+func (x *extractor) guaranteeDoc() bool {
+	for i, s := range x.a.segs {
+		if i > 8 {
+			break
+		}
+		t := x.a.text[s.start:s.end]
+		if len(t) > 120 {
+			continue
+		}
+		if (s.heading || mostlyUpper(t) || i <= 3 && hasArabic(t)) && reGuaranteeTitle.MatchString(t) {
+			return true
+		}
+	}
+	return false
+}
+
+var reGuaranteeTitle = regexp.MustCompile(`(?i)\b(?:bid|tender|performance|advance\s+payment|bank|retention)\s+(?:bond|guarantee|security)\b|\bletter\s+of\s+guarantee\b|خطاب\s+ضمان|ضمان\s+بنكي|ضمان\s+مصرفي|كفالة\s+بنكية|` + reBidBondTitle.String())
+
+// sectionAt is the heading of the section the block at base is in ("" if
+// none).
+func (x *extractor) sectionAt(base int) string {
+	for _, s := range x.a.segs {
+		if s.start == base {
+			return s.section
+		}
+	}
+	return ""
+}
+
+// reBeforeExpiry, reLeaveWord and reAdvanceAfter: a period counted back
+// from an expiry or an event ("before its expiry", "in advance", "before
+// its intended start"); leave.
+var (
+	reBeforeExpiry = regexp.MustCompile(`(?i)^\s*(?:before|prior\s+to)\s+(?:its|the|this)?\s*(?:expiry|expiration|end)\b|^\s*(?:قبل|من)\s+(?:تاريخ\s+)?(?:انتهاء|انتهائه|انتهائها)`)
+	reLeaveWord    = regexp.MustCompile(`(?i)^(?:annual\s+leave|إجازة|الإجازة)`)
+	reAdvanceAfter = regexp.MustCompile(`(?i)^\s*(?:in\s+advance|before|prior\s+to|ahead)\b|^\s*(?:مقدماً|مقدما|قبل)`)
+)
+
+// reBondObject: what is delivered is a bond or a guarantee, not goods.
+var reBondObject = regexp.MustCompile(`(?i)\b(?:deliver|delivery|hand\s+over|furnish)\w*\s+(?:of\s+)?(?:a|an|the)?\s*(?:\w+\s+){0,2}(?:bond|guarantee|security|insurance\s+policy)\b[^.;]*$|(?:بتسليم|تسليم)\s+(?:\S+\s+){0,2}(?:ضمان|كفالة)[^.؛]*$`)
+
+// continuesLineAR: t, an Arabic line, continues prev, cut at a fixed
+// width (prev ends with no stop, colon or bracket; t opens with no
+// number, item mark or heading; neither is a table row).
+func continuesLineAR(prev, t string) bool {
+	p := strings.TrimRight(prev, " \t")
+	s := strings.TrimLeft(t, " \t")
+	if p == "" || s == "" || strings.Contains(p, " | ") || strings.Contains(t, " | ") || !hasArabic(p) || !hasArabic(s) {
+		return false
+	}
+	last, _ := utf8.DecodeLastRuneInString(p)
+	if strings.ContainsRune(".:؛!؟)*", last) || unicode.IsDigit(last) {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLetter(first) || first == '('
+}
+
+// reNotifyVerbAR: an Arabic verb or noun of notifying.
+var reNotifyVerbAR = regexp.MustCompile(`يخطر|تخطر|يُخطر|بإخطار|إخطار|اخطار|بإشعار|يشعر|تشعر|إشعار`)

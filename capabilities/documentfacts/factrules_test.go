@@ -56,7 +56,9 @@ func factSet(out Output, typ string) []string {
 // the document's title; "valid until" is a validity, not an expiry.
 func TestDateKeyRules(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
-		{"The Contractor shall complete the works no later than 14 September 2026.", "delivery_date|2026-09-14"},
+		// Works completed by a date: their completion date (dev4's
+		// guideline, issue 29 round 7a; was delivery_date).
+		{"The Contractor shall complete the works no later than 14 September 2026.", "completion_date|2026-09-14"},
 		{"The goods must be shipped on or before 2 October 2026.", "delivery_date|2026-10-02"},
 		{"Proposals must be received by 12 August 2026.", "submission_deadline|2026-08-12"},
 		{"Tenders shall be submitted no later than 10:00 a.m. on 3 November 2026.", "submission_deadline|2026-11-03"},

@@ -23,7 +23,7 @@ func TestDurationFractions(t *testing.T) {
 		{"The warranty period is 2.5 years.", []string{"warranty_period|2.5 years|P30M"}, nil},
 		{"Half a day's notice.", []string{"notice_period|Half a day|PT12H"}, nil},
 		{"The Contractor shall complete the works within one and a half years of signature.",
-			nil, []string{"delivery_deadline|P18M|signature"}},
+			[]string{"term|one and a half years|P18M"}, []string{"delivery_deadline|P18M|signature"}},
 		{"The Supplier shall respond within a day and a half.", []string{"duration|a day and a half|PT36H"}, []string{"response_deadline|PT36H|"}},
 		{"The Supplier shall deliver within 1.5 days.", []string{"delivery_period|1.5 days|PT36H"}, []string{"delivery_deadline|PT36H|"}},
 		{"مدة العقد سنة ونصف.", []string{"term|سنة ونصف|P18M"}, nil},
@@ -32,7 +32,7 @@ func TestDurationFractions(t *testing.T) {
 		{"مدة العقد نصف سنة.", []string{"term|نصف سنة|P6M"}, nil},
 		{"مدة العقد ١٫٥ سنة.", []string{"term|١٫٥ سنة|P18M"}, nil},
 		{"مدة العقد 2.5 سنوات.", []string{"term|2.5 سنوات|P30M"}, nil},
-		{"يلتزم المقاول بإنجاز الأعمال خلال سنة ونصف من تاريخ التوقيع.", nil, []string{"delivery_deadline|P18M|تاريخ التوقيع"}},
+		{"يلتزم المقاول بإنجاز الأعمال خلال سنة ونصف من تاريخ التوقيع.", []string{"term|سنة ونصف|P18M"}, []string{"delivery_deadline|P18M|تاريخ التوقيع"}},
 		{"يلتزم المورد بالتوريد خلال نصف يوم.", []string{"delivery_period|نصف يوم|PT12H"}, []string{"delivery_deadline|PT12H|"}},
 		// Not exact: nothing, not the whole units (were P2M, P1Y, P5Y).
 		{"The notice period is one and a half months.", nil, nil},

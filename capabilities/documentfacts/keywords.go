@@ -136,22 +136,22 @@ var dateCues = []cue{
 
 var moneyCues = []cue{
 	{[]string{"total", "grand total", "amount due", "total due", "balance due", "amount payable", "total amount", "total price", "incl. vat", "including vat", "inclusive of vat", "شامل الضريبة", "شاملاً الضريبة", "شاملا الضريبة", "شاملة الضريبة", "شاملة للضريبة", "شامل للضريبة", "متضمناً الضريبة", "متضمنا الضريبة", "متضمنة الضريبة", "بعد الضريبة", "مع الضريبة", "الإجمالي", "الاجمالي", "المبلغ الإجمالي", "المجموع الكلي", "المجموع", "المبلغ المستحق", "إجمالي"}, "total_amount", "", "Total amount"},
-	{[]string{"subtotal", "sub-total", "sub total", "net amount", "net total", "total net", "total before vat", "total excluding vat", "before vat", "before tax", "excl. vat", "excl vat", "excluding vat", "exclusive of vat", "net of vat", "المجموع الفرعي", "المجموع قبل الضريبة", "قبل الضريبة", "غير شامل الضريبة", "بدون الضريبة"}, "subtotal", "", "Subtotal"},
+	{[]string{"subtotal", "sub-total", "sub total", "net amount", "net total", "total net", "total before vat", "total excluding vat", "before vat", "before tax", "net", "الصافي", "صافي", "excl. vat", "excl vat", "excluding vat", "exclusive of vat", "net of vat", "المجموع الفرعي", "المجموع قبل الضريبة", "قبل الضريبة", "غير شامل الضريبة", "بدون الضريبة"}, "subtotal", "", "Subtotal"},
 	{[]string{"vat", "tax", "reverse charge", "ضريبة", "الضريبة"}, "tax_amount", "", "Tax amount"},
 	{[]string{"rent", "rental", "الإيجار", "الايجار", "بدل الإيجار", "القيمة الإيجارية", "الأجرة", "الاجرة", "أجرة", "اجرة", "الأجرة الشهرية", "الأجرة السنوية"}, "rent", "", "Rent"},
 	{[]string{"deposit", "التأمين", "تأمين", "مبلغ التأمين"}, "security_deposit", "", "Security deposit"},
 	{[]string{"salary", "الراتب", "راتب", "الأجر", "اجر"}, "salary", "", "Salary"},
 	{[]string{"allowance", "بدل"}, "allowance", "", "Allowance"},
-	{[]string{"contract value", "contract price", "total value", "contract sum", "agreement value", "value of this agreement", "value of the agreement", "value of this contract", "value of the contract", "قيمة الاتفاقية", "قيمة هذه الاتفاقية", "قيمة هذا العقد", "قيمة العقد", "قيمة العقد الإجمالية", "القيمة الإجمالية للعقد"}, "contract_value", "", "Contract value"},
+	{[]string{"contract value", "contract price", "total value", "contract sum", "subcontract price", "subcontract sum", "subcontract value", "sub-contract price", "sub-contract sum", "agreement value", "value of this agreement", "value of the agreement", "value of this contract", "value of the contract", "قيمة الاتفاقية", "قيمة هذه الاتفاقية", "قيمة هذا العقد", "قيمة العقد", "قيمة العقد الإجمالية", "القيمة الإجمالية للعقد"}, "contract_value", "", "Contract value"},
 	{[]string{"fee", "fees", "charge", "charges", "رسوم", "الرسوم", "رسم", "الرسم", "أتعاب", "الأتعاب", "اتعاب"}, "fee", "", "Fee"},
 	// The later label specification's narrower keys: the price of a
 	// tender's documents, a service charge on top of rent, an insurance
 	// cover to carry, a minimum to buy, a cap on liability.
 	{[]string{"document price", "price of the tender documents", "tender fee", "tender document fee", "tender documents fee", "bid document fee", "ثمن وثائق", "ثمن الوثائق", "ثمن كراسة", "ثمن مستندات", "قيمة وثائق", "قيمة مستندات", "قيمة كراسة", "سعر وثائق", "سعر كراسة", "رسوم المناقصة", "رسوم شراء"}, "tender_fee", "", "Tender fee"},
 	{[]string{"service charge", "service charges", "رسوم الخدمات", "رسوم الخدمة", "مقابل الخدمات"}, "service_charge", "", "Service charge"},
-	{[]string{"insurance cover", "insurance coverage", "liability insurance", "insurance of not less than", "insurance of at least", "insured for", "insure", "تأمين ضد", "التأمين ضد", "بتأمين ضد", "تأمين ضد المسؤولية", "بتأمين ضد المسؤولية", "وثيقة تأمين", "التغطية التأمينية", "تغطية تأمينية"}, "insurance_cover", "", "Insurance cover"},
+	{[]string{"insurance cover", "insurance coverage", "liability insurance", "insurance of not less than", "insurance of at least", "insured for", "insure", "insured against", "keep insured", "تأمين ضد", "التأمين ضد", "بتأمين ضد", "تأمين ضد المسؤولية", "بتأمين ضد المسؤولية", "وثيقة تأمين", "التغطية التأمينية", "تغطية تأمينية"}, "insurance_cover", "", "Insurance cover"},
 	{[]string{"minimum purchase", "minimum purchases", "minimum order value", "minimum annual purchase", "minimum purchase commitment", "الحد الأدنى للمشتريات", "الحد الأدنى للشراء"}, "minimum_purchase", "", "Minimum purchase"},
-	{[]string{"bid bond", "bid security", "tender bond", "tender security", "bid guarantee", "ضمان ابتدائي", "ضمان بنكي ابتدائي", "الضمان الابتدائي", "تأمين مؤقت", "التأمين المؤقت", "التأمين الابتدائي", "ضمان مؤقت", "الضمان المؤقت", "ضمان مصرفي مؤقت", "ضمان بنكي مؤقت", "كفالة مؤقتة", "الكفالة المؤقتة", "كفالة ابتدائية"}, "bid_bond", "", "Bid bond"},
+	{[]string{"bid bond", "bid security", "tender bond", "tender security", "bid guarantee", "ضمان ابتدائي", "ضمان بنكي ابتدائي", "الضمان الابتدائي", "تأمين مؤقت", "التأمين المؤقت", "التأمين الابتدائي", "ضمان مؤقت", "الضمان المؤقت", "ضمان مصرفي مؤقت", "ضمان بنكي مؤقت", "كفالة مؤقتة", "الكفالة المؤقتة", "كفالة ابتدائية", "ضمان عطاء", "ضمان العطاء", "ضمان المناقصة", "ضمان دخول المناقصة", "كفالة العطاء", "كفالة المناقصة"}, "bid_bond", "", "Bid bond"},
 	{[]string{"performance bond", "performance guarantee", "performance security", "ضمان حسن التنفيذ", "ضمان حسن تنفيذ", "ضمان حسن الأداء", "ضمان نهائي", "الضمان النهائي"}, "performance_bond", "", "Performance bond"},
 	{[]string{"discount", "خصم"}, "discount", "", "Discount"},
 	{[]string{"advance", "advance payment", "advance received", "down payment", "الدفعة المقدمة", "دفعة مقدمة", "الدفعة المقدّمة", "دفعة مقدّمة", "مقدم العقد"}, "advance_payment", "", "Advance payment"},
@@ -162,7 +162,7 @@ var moneyCues = []cue{
 	// sentence may name ("total liability").
 	{[]string{"liability", "liable", "المسؤولية", "مسؤولية", "المسؤولية الإجمالية", "مسؤولية إجمالية", "المسؤولية الكلية"}, "liability_cap", "", "Liability cap"},
 	// What is left to pay after an advance or a credit: no total.
-	{[]string{"instalment", "installment", "each instalment", "each installment", "قسط", "القسط", "كل قسط"}, "amount", "", "Instalment"},
+	{[]string{"instalment", "installment", "each instalment", "each installment", "قسط", "القسط", "كل قسط", "كل منها", "كل منهما", "each of which", "each of them"}, "amount", "", "Instalment"},
 	{[]string{"balance", "balance of", "remaining balance", "الرصيد", "الرصيد المتبقي", "المبلغ المتبقي", "الباقي"}, "amount", "", "Balance"},
 	{[]string{"capital", "رأس المال", "راس المال"}, "share_capital", "", "Share capital"},
 	// A turnover or revenue (a tender's minimum) is an amount: the later
@@ -185,14 +185,16 @@ var durationCues = []cue{
 	{[]string{"notice", "إشعار", "اشعار", "إخطار", "اخطار", "إنذار", "الإنذار", "انذار"}, "notice_period", "", "Notice period"},
 	{[]string{"probation", "probationary", "التجربة", "تجربة"}, "probation_period", "", "Probation period"},
 	{[]string{"renewal term", "renewal period", "renew", "renewal", "renewed", "renews", "renewable", "extend", "extends", "extended", "extension", "prolonged", "تجديد", "يجدد", "تجدد", "تمديد", "يمدد", "تمدد"}, "renewal_term", "", "Renewal term"},
-	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "defects liability", "defect liability", "defects notification", "maintenance period", "فترة الصيانة", "مدة الصيانة", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون"}, "warranty_period", "", "Warranty period"},
-	{[]string{"deliver", "delivery", "delivered", "ship", "shipped", "shipment", "dispatch", "dispatched", "hand over", "handover", "handed over", "التسليم", "توريد"}, "delivery_period", "", "Delivery period"},
+	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "defects liability", "defect liability", "defects notification", "maintenance period", "فترة الصيانة", "مدة الصيانة", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون", "مكفولة", "مكفول"}, "warranty_period", "", "Warranty period"},
+	{[]string{"deliver", "delivery", "delivered", "ship", "shipped", "shipment", "dispatch", "dispatched", "hand over", "handover", "handed over", "التسليم", "توريد", "تسليمها", "وتسليمها", "بتسليمها"}, "delivery_period", "", "Delivery period"},
 	{[]string{"confidential", "confidentiality", "survive", "survives", "survival", "disclose", "disclosure", "السرية", "سرية", "الإفصاح", "بالإفصاح", "الافصاح", "إفشاء", "افشاء"}, "confidentiality_period", "", "Confidentiality period"},
 	{[]string{"payment", "invoice", "payable", "paid", "pay ", "balance", "transfer", "remit", "الباقي", "المتبقي", "سداد", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة", "بدفع", "بسداد", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع"}, "payment_period", "", "Payment period"},
 	// A non-solicitation period, a training programme's length, the
 	// period prices are fixed for: durations with no key of their own
 	// (the later label specification's duration).
-	{[]string{"solicit", "non-solicitation", "poach", "استقطاب", "الاستقطاب", "training", "التدريب", "تدريب", "البرنامج التدريبي", "fixed for", "are fixed", "is fixed", "ثابتة"}, "duration", "", "Duration"},
+	{[]string{"solicit", "non-solicitation", "poach", "استقطاب", "الاستقطاب", "training", "التدريب", "تدريب", "البرنامج التدريبي", "fixed for", "are fixed", "is fixed", "ثابتة",
+		// Annual leave and a rent-free (fit-out) period: durations too.
+		"annual leave", "إجازة سنوية", "الإجازة السنوية", "rent-free", "rent free", "fit-out", "fit out", "فترة تجهيز", "فترة التجهيز", "فترة سماح"}, "duration", "", "Duration"},
 	{[]string{"term", "period of", "for a period", "duration", "lease period", "in force", "continues for", "continue for", "runs for", "run for", "مدة", "لمدة", "المدة"}, "term", "", "Term"},
 }
 

@@ -48,7 +48,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		}
 		code, sure := currencyCode(cur, x.omani)
 		f := Fact{Type: TypeMoney, Key: "amount", Label: "Amount", Value: t[ms:me], CurrencySymbol: strings.TrimSpace(cur), Method: "pattern", Confidence: 0.8}
-		ctx := ctxBefore(t, ms, prev)
+		ctx := wrappedCtx(t, ms, prev)
 		c, at, cued := translatedCue(ctx, moneyCues)
 		if cued {
 			// "an advance of 10% of the Subcontract Price before VAT, OMR
@@ -83,7 +83,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			f.Key, f.Label, f.Method, f.Confidence = c.key, c.label, "labeled_field", 0.88
 		case dataRow:
 			f.Key, f.Label, f.Method, f.Confidence = colKey, columnLabel(colKey), "table", 0.85
-		case cued && unit && !near && c.key != "penalty_amount" && rePerUnitAfter.MatchString(t[me:min(len(t), me+30)]):
+		case cued && unit && !near && c.key != "penalty_amount" && c.key != "liability_cap" && rePerUnitAfter.MatchString(t[me:min(len(t), me+30)]):
 			// "Pages above the monthly allowance are charged at RO 0.012
 			// per page": the unit after the amount says more than a cue
 			// words away from it.
@@ -91,9 +91,40 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		case cued:
 			f.Key, f.Label, f.Method, f.Confidence = c.key, c.label, "labeled_field", 0.88
 		}
+		if f.Key == "amount" && f.Method == "pattern" && reDepositAfter.MatchString(t[me:min(len(t), me+120)]) {
+			// "a sum of EGP 90,000 (ninety thousand pounds) as a security
+			// deposit", "مبلغ ٩٠٬٠٠٠ جنيه تأميناً يرد إليه": the word after
+			// the amount says what it is for.
+			f.Key, f.Label, f.Method, f.Confidence = "security_deposit", "Security deposit", "clause", 0.85
+		}
 		if f.Key == "amount" && f.Method == "pattern" && unit {
 			// "OMR 3.250 per box", "USD 12 each": a unit price.
 			f.Key, f.Label, f.Method, f.Confidence = "price", "Unit price", "pattern", 0.8
+		}
+		if (f.Key == "amount" && f.Method == "pattern" || f.Key == "total_amount") && reARContractValue.MatchString(ctx) {
+			// "تبلغ القيمة السنوية التقديرية لهذه الاتفاقية 612,400.000
+			// ر.ع.": the value of this agreement, its words apart.
+			f.Key, f.Label, f.Method, f.Confidence = "contract_value", "Contract value", "labeled_field", 0.85
+		}
+		if (f.Key == "fee" || f.Key == "price") && reBoundBefore.MatchString(t[max(0, ms-30):ms]) && reRepayWord.MatchString(sentenceBefore(t, ms)) {
+			// "you shall repay the licence fees paid on your behalf, up
+			// to OMR 240.000": a cap on what is repaid, an amount.
+			f.Key, f.Label, f.Method = "amount", "Amount", "clause"
+		}
+		if f.Key == "total_amount" && reOtherDocTotal.MatchString(ctx) {
+			// "Original invoice total | BHD 2,451.075" in a credit note:
+			// the total of another document, an amount here.
+			f.Key, f.Label = "amount", "Amount"
+		}
+		if f.Key == "rent" && reHireWordAR.MatchString(ctx[at:]) && !x.leaseDoc() {
+			// "أجرة زيارة الطوارئ 45.000 ر.ع.": أجرة is the hire of a
+			// service outside a lease, a fee.
+			f.Key, f.Label = "fee", "Fee"
+		}
+		if (f.Key == "amount" || f.Key == "liability_cap") && x.bidBondDoc() {
+			// A bank's tender guarantee: the sum it undertakes to pay,
+			// however the letter words the cap, is the bid bond.
+			f.Key, f.Label, f.Method = "bid_bond", "Bid bond", "clause"
 		}
 		if f.Key == "fee" && reTenderDocs.MatchString(sentenceBefore(t, ms)) {
 			// "buy the tender documents for a non-refundable fee of OMR
@@ -349,7 +380,7 @@ var (
 	// reBareNumber: a cell that is a number alone, bold in Markdown, or
 	// negative ("-1,310.40", "(1,310.40)": a discount or credit, whose
 	// amount is read without its sign).
-	reBareNumber  = regexp.MustCompile(`^[\s*_]*[-−–(]?\s*(` + numPat + `)\)?[\s*_]*$`)
+	reBareNumber  = regexp.MustCompile(`^[\s*_|]*[-−–(]?\s*(` + numPat + `)\)?[\s*_]*$`)
 	reCurrencyCol = regexp.MustCompile(`(?i)(?:^|[\s(\[/]|بال|ب)(` + curWords + `)(?:$|[\s)\]/])`)
 )
 
@@ -375,6 +406,11 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 		}
 		m := reBareNumber.FindStringSubmatchIndex(cell)
 		if m == nil {
+			// "500.00 per late container" under "Service credit (AED)":
+			// an amount per unit or event, keyed by its column.
+			m = reRateCell.FindStringSubmatchIndex(cell)
+		}
+		if m == nil {
 			continue
 		}
 		hm := reCurrencyCol.FindStringSubmatch(heads[i])
@@ -399,7 +435,7 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 			continue
 		}
 		k := columnKey(t, start+m[2], headerCells)
-		if k == "price" && shift > 0 && j == 1 && len(cells) == 2 {
+		if k == "price" && (shift > 0 && j == 1 && len(cells) == 2 || chargeRow(cells, j)) {
 			// "Ocean freight | 2,850.00" under the items: a charge
 			// added to them, not a line's price (its label's cue, if
 			// any, keys it below).
@@ -726,6 +762,7 @@ func periodicKeys(facts []Fact, cands []candidate, text, docType, subtype string
 // "VAT 98.075", "الإجمالي المستحق 2,059.575": a total row before the tax
 // is the subtotal), within the tolerance totals_do_not_reconcile allows.
 func subtotalBeforeTax(facts []Fact) {
+	billTotal(facts)
 	for i, x := range facts {
 		if x.Type != TypeMoney || x.Key != "total_amount" || x.Amount == nil || x.Currency == "" {
 			continue
@@ -809,3 +846,135 @@ func evidenceText(f Fact) string {
 	}
 	return f.Evidence.Excerpt
 }
+
+// wrappedCtx is ctxBefore for an amount on a line that continues the
+// line before it (plain text wrapped at a fixed width: the line before
+// ends with no stop and this one opens with a lower-case word, "shall
+// insure the goods ... for / their replacement value up to AED
+// 6,000,000.00"): the cue may stand on the line before.
+func wrappedCtx(t string, ms int, prev string) string {
+	if continuesLine(prev, t) {
+		return ctxBefore(strings.TrimSpace(prev)+" "+t[:ms], len(strings.TrimSpace(prev))+1+ms, "")
+	}
+	return ctxBefore(t, ms, prev)
+}
+
+// continuesLine: t is the rest of the sentence prev broke off (prev ends
+// with a word, t starts with a lower-case English word; neither is a
+// table row).
+func continuesLine(prev, t string) bool {
+	p := strings.TrimRight(prev, " \t")
+	s := strings.TrimLeft(t, " \t")
+	if p == "" || s == "" || strings.Contains(p, " | ") || strings.Contains(t, " | ") {
+		return false
+	}
+	last := p[len(p)-1]
+	if !isASCIILetter(last) && !(last >= '0' && last <= '9') && last != ',' && last != ')' {
+		return false
+	}
+	return s[0] >= 'a' && s[0] <= 'z' || s[0] == '(' && len(s) > 2 && (s[1] >= '0' && s[1] <= '9' || s[1] >= 'a' && s[1] <= 'z' || s[1] >= 'A' && s[1] <= 'Z' && s[2] >= 'a' && s[2] <= 'z')
+}
+
+// reDepositAfter: the words after an amount (past a bracket that writes it
+// in words) make it a deposit ("as a security deposit", "by way of
+// deposit", تأميناً).
+var reDepositAfter = regexp.MustCompile(`(?i)^\s*(?:\([^()]{1,100}\)\s*)?,?\s*(?:(?:as|by\s+way\s+of)\s+(?:an?\s+)?(?:refundable\s+)?(?:security\s+)?deposit\b|(?:كتأمين|بصفة\s+تأمين|تأميناً|تأمينًا|تأمينا)(?:\s|$|[،.]))`)
+
+// reRateCell: a table cell of an amount per unit or per event ("25.00 per
+// late order", "2,500.00 for each breach").
+var reRateCell = regexp.MustCompile(`(?i)^[\s*_]*(` + numPat + `)\s+(?:per|for\s+(?:each|every))\s+\S[^|]*$`)
+
+// chargeRow: a row whose only number is in its last cell and whose
+// middle cells are empty ("Ocean freight | | | | | 2,850.00" under the
+// items): a charge added to the lines, not a line's price.
+func chargeRow(cells []string, j int) bool {
+	if len(cells) < 3 || j != len(cells)-1 {
+		return false
+	}
+	for _, c := range cells[1:j] {
+		if strings.Trim(c, " *_-|") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// reOtherDocTotal: the total of another document ("original invoice
+// total", "total of the original invoice", "إجمالي الفاتورة الأصلية").
+var reOtherDocTotal = regexp.MustCompile(`(?i)\b(?:original|previous|earlier|credited)\s+(?:invoice\s+)?(?:total|amount)\b|\btotal\s+of\s+(?:the\s+)?(?:original|previous|credited)\s+invoice\b|الفاتورة\s+الأصلية|الفاتورة\s+الاصلية`)
+
+// reHireWordAR: the Arabic word for hire (أجرة), which is rent only in a
+// lease.
+var reHireWordAR = regexp.MustCompile(`^(?:ال)?(?:أجرة|اجرة)`)
+
+// leaseDoc: the document lets premises (a lease: rent, landlord, tenant).
+func (x *extractor) leaseDoc() bool {
+	return reLeaseWord.MatchString(x.a.text)
+}
+
+var reLeaseWord = regexp.MustCompile(`(?i)\b(?:lease|leased|tenancy|landlord|lessor|lessee|tenant)\b|المؤجر|المستأجر|الإيجار|الايجار|عقد\s+إيجار|القيمة\s+الإيجارية`)
+
+// bidBondDoc: the document is a tender guarantee (its title, among the
+// first lines, names a bid bond or a tender guarantee).
+func (x *extractor) bidBondDoc() bool {
+	for i, s := range x.a.segs {
+		if i > 15 {
+			break
+		}
+		t := x.a.text[s.start:s.end]
+		if len(t) > 120 {
+			continue
+		}
+		if (s.heading || mostlyUpper(t) || i <= 3 && hasArabic(t)) && reBidBondTitle.MatchString(t) {
+			return true
+		}
+	}
+	return false
+}
+
+var reBidBondTitle = regexp.MustCompile(`(?i)\b(?:bid|tender)\s+(?:bond|guarantee|security)\b|ضمان\s+(?:ال)?(?:عطاء|مناقصة)|(?:ال)?ضمان\s+(?:ال)?(?:ابتدائي|مؤقت)|كفالة\s+(?:ال)?(?:عطاء|مناقصة)`)
+
+// billTotal: a price that a subtotal and the tax on it make ("Subtotal
+// 339,380.500", "VAT 5% 16,969.025", "Price 356,349.525" closing a bill)
+// is the bill's total. (A contract value stays one: "Total contract
+// value" is the older guideline's contract_value.)
+func billTotal(facts []Fact) {
+	for i, x := range facts {
+		if x.Type != TypeMoney || x.Key != "price" || x.Amount == nil || x.Currency == "" {
+			continue
+		}
+		for _, s := range facts[:i] {
+			if s.Type != TypeMoney || s.Key != "subtotal" || s.Amount == nil || s.Currency != x.Currency {
+				continue
+			}
+			for _, tax := range facts[:i] {
+				if tax.Type == TypeMoney && tax.Key == "tax_amount" && tax.Amount != nil && tax.Currency == x.Currency && *tax.Amount > 0 &&
+					math.Abs(*s.Amount+*tax.Amount-*x.Amount) <= max(0.011, 0.0001**x.Amount) {
+					facts[i].Key, facts[i].Label = "total_amount", "Total amount"
+				}
+			}
+		}
+	}
+}
+
+// mostlyUpper: most of t's ASCII letters are capitals (a title in plain
+// text: "TENDER GUARANTEE (BID BOND) No. 8811").
+func mostlyUpper(t string) bool {
+	up, low := 0, 0
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c >= 'A' && c <= 'Z':
+			up++
+		case c >= 'a' && c <= 'z':
+			low++
+		}
+	}
+	return up >= 6 && up >= 4*low
+}
+
+// reARContractValue: القيمة and up to three words before "of this
+// agreement" (لهذه الاتفاقية, لهذا العقد), right before an amount.
+var reARContractValue = regexp.MustCompile(`(?:ال)?قيمة(?:\s+\S+){0,3}\s+(?:لهذه\s+الاتفاقية|لهذا\s+العقد|للعقد|للاتفاقية)\s*[:：]?\s*$`)
+
+// reRepayWord: money paid back (repaid, reimbursed, refunded).
+var reRepayWord = regexp.MustCompile(`(?i)\b(?:repay\w*|reimburs\w*|refund\w*|pay\s+back)\b|برد|(?:^|\s)رد\s|استرداد|تعويض\s+عن\s+تكاليف`)

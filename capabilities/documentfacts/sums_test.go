@@ -25,7 +25,7 @@ func TestDurationSums(t *testing.T) {
 		{"The Supplier shall deliver within two weeks and three days of the order.",
 			[]string{"delivery_period|two weeks and three days|P17D"}, []string{"delivery_deadline|P17D|the order"}},
 		{"The Contractor shall complete the works within one year and six months of signature.",
-			nil, []string{"delivery_deadline|P18M|signature"}},
+			[]string{"term|one year and six months|P18M"}, []string{"delivery_deadline|P18M|signature"}},
 		{"The Supplier shall respond within one day and twelve hours.", []string{"duration|one day and twelve hours|PT36H"}, []string{"response_deadline|PT36H|"}},
 		// Arabic: a bare unit, a dual, a number, a fixed phrase first; و
 		// attached or apart; digits after it.
@@ -36,7 +36,7 @@ func TestDurationSums(t *testing.T) {
 		{"مدة العقد سنة واحدة وشهران.", []string{"term|سنة واحدة وشهران|P14M"}, nil},
 		{"مدة الضمان سنة و٦ أشهر.", []string{"warranty_period|سنة و٦ أشهر|P18M"}, nil},
 		{"يلتزم المقاول بإنجاز الأعمال خلال سنة وستة أشهر من تاريخ التوقيع.",
-			nil, []string{"delivery_deadline|P18M|تاريخ التوقيع"}},
+			[]string{"term|سنة وستة أشهر|P18M"}, []string{"delivery_deadline|P18M|تاريخ التوقيع"}},
 		// No sum: the same unit twice, a larger unit second, a notice of
 		// its own, a fraction.
 		{"The notice period is 30 days and 60 days for the Landlord.",
