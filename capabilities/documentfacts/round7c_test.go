@@ -31,7 +31,12 @@ func hasReq(got []string, w string) bool {
 	p := strings.SplitN(w, "|", 3)
 	for _, g := range got {
 		q := strings.SplitN(g, "|", 3)
-		if (p[0] == "*" || q[0] == p[0]) && (p[1] == "*" || q[1] == p[1]) && strings.Contains(strings.ToLower(q[2]), strings.ToLower(p[2])) {
+		text, words := strings.ToLower(q[2]), strings.ToLower(p[2])
+		ok := strings.Contains(text, words)
+		if w, cut := strings.CutPrefix(words, "^"); cut {
+			ok = strings.HasPrefix(text, w) // "^": the text opens with the words
+		}
+		if (p[0] == "*" || q[0] == p[0]) && (p[1] == "*" || q[1] == p[1]) && ok {
 			return true
 		}
 	}
@@ -106,6 +111,12 @@ func TestTenderItemsRound7c(t *testing.T) {
 	checkReqs(t, []reqCase{
 		{"wrapped item", textDoc("REQUEST FOR QUOTATION\n\n3. ELIGIBILITY\n3.1 Bidders must hold a valid Commercial Registration in Qatar whose activities\ninclude the trading of medical gases.\n3.2 Bidders must be listed in the buyer's vendor register."),
 			[]string{"eligibility|mandatory|whose activities include the trading"}, []string{"*|*|^include"}},
+		{"wrapped onto a capital", textDoc("INVITATION TO TENDER\n\n1. ELIGIBILITY\n1.1 Tenderers must hold a valid licence issued by the Ministry of Energy and\nMinerals of the Sultanate of Oman.\n\n1. الأهلية\n1.1 يجب أن يكون المناقص مرخصاً من وزارة الطاقة والمعادن."),
+			[]string{"eligibility|mandatory|Ministry of Energy and Minerals"}, []string{"*|*|الأهلية", "*|*|^Minerals"}},
+		{"short item then a statement", textDoc("REQUEST FOR PROPOSALS\nRequired documents\n- Organisation chart\nThe evaluation fee is OMR 10.000."),
+			[]string{"documentation|*|Organisation chart"}, []string{"*|*|evaluation fee"}},
+		{"bank letter under documents", mdDoc("# Prequalification\n\n### 3. Application documents\n\nApplicants shall submit:\n\n- a bank letter confirming credit facilities of AED 5,000,000;\n- a bid bond of AED 50,000.\n"),
+			[]string{"documentation|mandatory|bank letter", "financial|mandatory|bid bond"}, nil},
 		{"lead-in and heading items", textDoc("REQUEST FOR QUOTATION\n\n6. DOCUMENTS TO SUBMIT\nEach offer must contain the following documents:\n1. Copy of the trade licence\n2. Company profile with organisation chart\n3. Signed bill of quantities\n\n7. SUBMISSION\nOffers must be sent by e-mail."),
 			[]string{"documentation|mandatory|trade licence", "documentation|mandatory|organisation chart", "documentation|mandatory|bill of quantities"},
 			[]string{"*|*|must contain the following"}},

@@ -142,7 +142,7 @@ func upperLatin(t string) bool {
 // DOCUMENTS TO SUBMIT"): numbered, in mixed case under an upper-case
 // heading.
 func headingItem(t, cur string) bool {
-	return reItemStart.MatchString(t) && !upperLatin(t) && upperLatin(strings.TrimPrefix(cur, tenderMark))
+	return reItemStart.MatchString(t) && hasLatin(t) && !upperLatin(t) && upperLatin(strings.TrimPrefix(cur, tenderMark))
 }
 
 // reqUnit is a piece of text read as one requirement candidate: a
@@ -182,15 +182,13 @@ func (x *clauseExtractor) reqUnits(tender bool) []reqUnit {
 		if u == "" || strings.ContainsRune(".;:؛!?؟|", last) {
 			return false
 		}
-		// A wrapped line: the line before is long, and this one does
-		// not open with a capital ("Brochures of past projects" then
-		// "The evaluation fee is ..." are two lines).
+		// A wrapped line: the line before is long ("Brochures of past
+		// projects" then "The evaluation fee is ..." are two lines).
 		if utf8.RuneCountInString(text(j-1)) < 50 {
 			return false
 		}
 		t := strings.TrimSpace(text(j))
-		first, _ := utf8.DecodeRuneInString(t)
-		return !unicode.IsUpper(first) && !reItemStart.MatchString(t) && !strings.Contains(t, " | ") && len(bySeg[j]) > 0
+		return !reItemStart.MatchString(t) && !strings.Contains(t, " | ") && len(bySeg[j]) > 0
 	}
 	var out []reqUnit
 	for i := 0; i < len(x.a.segs); i++ {
@@ -420,6 +418,9 @@ var (
 	// reClearance: a certificate that taxes or social insurance are paid
 	// is compliance with the law, whatever verb asks for it.
 	reClearance = regexp.MustCompile(`(?i)\btax\s+clearance\b|\bno\s+(?:tax\s+)?dues\b|\bsocial\s+(?:insurance|security)\s+(?:clearance|contributions?)\b|جهاز\s+الضرائب|مستحقات\s+ضريبية|التأمينات\s+الاجتماعية|براءة\s+ذمة`)
+	// reBondWords: a bond or guarantee, financial also in a list of
+	// documents.
+	reBondWords = regexp.MustCompile(`(?i)\b(?:bid|tender|performance)\s+(?:bond|security|guarantee)\b|\bbank\s+guarantee\b|ضمان|كفالة|التأمين\s+(?:المؤقت|الابتدائي)`)
 	// reConformity: goods conforming to specifications are technical.
 	reConformity = regexp.MustCompile(`(?i)\bconform(?:s|ing)?\s+to\s+(?:the\s+)?(?:technical\s+)?specifications?\b|\bcomply\s+with\s+the\s+(?:technical\s+)?specifications?\b|مطابقة\s+للمواصفات|مطابقاً\s+للمواصفات`)
 )
@@ -431,8 +432,12 @@ var (
 // none.
 func tenderCategory(t, section string) string {
 	switch {
+	case reDocHeading.MatchString(strings.TrimPrefix(section, tenderMark)) && reBondWords.MatchString(t):
+		return "financial"
 	case reDocHeading.MatchString(strings.TrimPrefix(section, tenderMark)):
-		return ""
+		// "a bank letter confirming the credit facilities" under
+		// "Application documents" is a document to give.
+		return "documentation"
 	case reClearance.MatchString(t):
 		return "compliance"
 	case reConformity.MatchString(t):
