@@ -202,7 +202,7 @@ units:
 		case !inSection && opt && !strings.Contains(lowerASCII(t), "should be noted"):
 			p, ok := x.partyIn(tail(t, 2*subjectWindow))
 			take = ok && (p.role == "bidder" || p.role == "supplier" && strings.HasSuffix(lowerASCII(p.text), "s")) || arRole(t) == "bidder"
-		case !inSection && rePassiveRequired.MatchString(t) && !reOblEN.MatchString(t):
+		case !inSection && rePassiveRequired.MatchString(t) && !reOblEN.MatchString(t) && !x.wrappedFragment(u):
 			take = true
 		case !inSection && (strings.Contains(t, "يشترط") || strings.Contains(t, "يُشترط")):
 			take = true
@@ -228,6 +228,11 @@ units:
 				}
 				parts = [][2]int{{0, i}, {j, len(t)}}
 			}
+		}
+		if i, j := optionalTail(t); len(parts) == 1 && tender && i > 0 {
+			// "... ISO 9001، ويفضل حصوله على شهادة ISO 45001": a
+			// condition and a preference, two requirements.
+			parts = [][2]int{{0, i}, {j, len(t)}}
 		}
 		if i := strings.Index(t, " / "); len(parts) == 1 && i > 0 && !hasArabic(t[:i]) && startsArabic(t[i+3:]) {
 			// "- Copy of the CR certificate / نسخة من شهادة السجل

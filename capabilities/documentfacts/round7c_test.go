@@ -117,6 +117,9 @@ func TestTenderItemsRound7c(t *testing.T) {
 			[]string{"documentation|*|Organisation chart"}, []string{"*|*|evaluation fee"}},
 		{"bank letter under documents", mdDoc("# Prequalification\n\n### 3. Application documents\n\nApplicants shall submit:\n\n- a bank letter confirming credit facilities of AED 5,000,000;\n- a bid bond of AED 50,000.\n"),
 			[]string{"documentation|mandatory|bank letter", "financial|mandatory|bid bond"}, nil},
+		{"condition and preference", textDoc("مناقصة رقم 12\n\nشروط التأهيل\n1. أن يكون المناقص حاصلاً على شهادة ISO 14001، ويفضل حصوله على شهادة ISO 50001.\n\nREQUEST FOR QUOTATION\n\nELIGIBILITY\n- Registration with the Chamber of Commerce, preferably for more than five years."),
+			[]string{"compliance|mandatory|ISO 14001", "compliance|optional|ISO 50001", "eligibility|mandatory|Registration with the Chamber", "*|optional|preferably for more"},
+			[]string{"compliance|mandatory|ISO 50001"}},
 		{"lead-in and heading items", textDoc("REQUEST FOR QUOTATION\n\n6. DOCUMENTS TO SUBMIT\nEach offer must contain the following documents:\n1. Copy of the trade licence\n2. Company profile with organisation chart\n3. Signed bill of quantities\n\n7. SUBMISSION\nOffers must be sent by e-mail."),
 			[]string{"documentation|mandatory|trade licence", "documentation|mandatory|organisation chart", "documentation|mandatory|bill of quantities"},
 			[]string{"*|*|must contain the following"}},
@@ -176,9 +179,25 @@ func TestTenderCategoriesRound7c(t *testing.T) {
 			t.Errorf("%q: category %s, want %s", c.item, got, c.cat)
 		}
 	}
+	if got := requirementCategory("تقديم شهادة من الهيئة العامة للتأمينات الاجتماعية بسداد الاشتراكات", "شروط الاشتراك"); got != "compliance" {
+		t.Errorf("social insurance clearance: %s, want compliance", got)
+	}
 	// A document under a documents heading stays documentation even when
 	// it is a clearance.
 	if got := requirementCategory("Tax clearance certificate", "Documents to be submitted"); got != "documentation" {
 		t.Errorf("clearance under a documents heading: %s, want documentation", got)
 	}
+}
+
+// TestWrappedPassiveRequiredRound7c: a line that carries on the sentence
+// of a long line before it is no sentence of its own: "... a retention of
+// five per cent of the Contract" / "Sum of QAR 900,000 is required." gives
+// no requirement, while a whole sentence does.
+func TestWrappedPassiveRequiredRound7c(t *testing.T) {
+	checkReqs(t, []reqCase{
+		{"wrapped fragment", textDoc("Dear Sirs,\n\nWe understand that under the subcontract with your company a retention of five per cent of the Contract\nSum of QAR 900,000 is required.\n\nYours faithfully,"),
+			nil, []string{"*|*|is required"}},
+		{"whole sentence", textDoc("Dear Sirs,\n\nA site safety plan is required for every crew.\n\nYours faithfully,"),
+			[]string{"*|mandatory|site safety plan"}, nil},
+	})
 }

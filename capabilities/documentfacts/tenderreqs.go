@@ -417,7 +417,7 @@ var (
 	reProofTail = regexp.MustCompile(`(?i)[,،]?\s*(?:\bwith\s+(?:client\s+)?(?:references|proof|evidence|copies)|\bsupported\s+by\b|\btogether\s+with\b|مع\s+(?:تقديم|إرفاق|ارفاق))[\s\S]*$`)
 	// reClearance: a certificate that taxes or social insurance are paid
 	// is compliance with the law, whatever verb asks for it.
-	reClearance = regexp.MustCompile(`(?i)\btax\s+clearance\b|\bno\s+(?:tax\s+)?dues\b|\bsocial\s+(?:insurance|security)\s+(?:clearance|contributions?)\b|جهاز\s+الضرائب|مستحقات\s+ضريبية|التأمينات\s+الاجتماعية|براءة\s+ذمة`)
+	reClearance = regexp.MustCompile(`(?i)\btax\s+clearance\b|\bno\s+(?:tax\s+)?dues\b|\bsocial\s+(?:insurance|security)\s+(?:clearance|contributions?)\b|جهاز\s+الضرائب|مستحقات\s+ضريبية|(?:ال|لل)تأمينات\s+الاجتماعية|براءة\s+ذمة`)
 	// reBondWords: a bond or guarantee, financial also in a list of
 	// documents.
 	reBondWords = regexp.MustCompile(`(?i)\b(?:bid|tender|performance)\s+(?:bond|security|guarantee)\b|\bbank\s+guarantee\b|ضمان|كفالة|التأمين\s+(?:المؤقت|الابتدائي)`)
@@ -452,4 +452,40 @@ func tenderCategory(t, section string) string {
 		}
 	}
 	return ""
+}
+
+// reOptionalTail: a preference added to a condition after a comma
+// ("..., preferably with ...", "، ويفضل ...").
+var reOptionalTail = regexp.MustCompile(`(?i)[,،]\s*(?:and\s+)?(?:preferably|ideally)\s|[,،]\s*و?(?:يفضل|يُفضل)\s`)
+
+// optionalTail: where a condition's optional tail is cut (the end of the
+// condition and the start of the tail); 0, 0 when the sentence has none
+// or its head is itself optional.
+func optionalTail(t string) (int, int) {
+	m := reOptionalTail.FindStringIndex(t)
+	if m == nil || m[0] == 0 || reReqOptional.MatchString(t[:m[0]]) {
+		return 0, 0
+	}
+	j := m[0] + 1
+	for j < len(t) && (t[j] == ' ' || !utf8.RuneStart(t[j])) {
+		j++
+	}
+	return m[0], j
+}
+
+// wrappedFragment: the unit opens a line that carries on the sentence of
+// the line before (a long line with no stop), so that it is no sentence
+// of its own ("... 10% of the Contract" / "Price of KWD ... is
+// required.").
+func (x *clauseExtractor) wrappedFragment(u reqUnit) bool {
+	if u.seg == 0 || u.start != x.a.segs[u.seg].start {
+		return false
+	}
+	prev := x.a.segs[u.seg-1]
+	p := strings.TrimSpace(x.a.text[prev.start:prev.end])
+	if prev.heading || utf8.RuneCountInString(p) < 50 {
+		return false
+	}
+	last, _ := utf8.DecodeLastRuneInString(p)
+	return unicode.IsLetter(last) || unicode.IsDigit(last) || last == ','
 }
