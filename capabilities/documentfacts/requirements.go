@@ -98,7 +98,7 @@ func (x *clauseExtractor) sections() {
 		case tender && pseudoHeading(t) && !listLine(t) && (upperLatin(t) || !hasLatin(t)) && strings.HasPrefix(tenderSection(t), tenderMark):
 			cur = tenderSection(t)
 			x.pseudo[i] = true
-		case tender && pseudoHeading(t) && upperLatin(t):
+		case tender && pseudoHeading(t) && (upperLatin(t) || reArOrdinalHeading.MatchString(t)):
 			cur = ""
 		case tender && strings.HasSuffix(t, ":") && utf8.RuneCountInString(t) <= 70 && reLeadIn.MatchString(t) && (inRequirementSection(cur) || reDocHeading.MatchString(t)):
 			// "Each quotation must include the following documents:":

@@ -91,6 +91,8 @@ func TestTenderSectionsRound7c(t *testing.T) {
 			[]string{"experience|mandatory|تشغيل مصنع", "experience|mandatory|مدير مشروع", "financial|mandatory|ضمان عطاء", "insurance|mandatory|الحريق"}, nil},
 		{"title is no section", textDoc("PREQUALIFICATION NOTICE\n\nThe Authority invites contractors to apply for prequalification for the dredging of the harbour basin.\n\n1. ELIGIBILITY\n1.1 Applicants must hold a valid Commercial Registration."),
 			[]string{"eligibility|mandatory|Commercial Registration"}, []string{"*|*|invites contractors"}},
+		{"arabic ordinal heading ends the section", textDoc("مناقصة رقم 8/2027\n\nثانياً: الشروط المالية\n1. ألا يقل رأس المال عن 80,000 ر.ع.\n\nثالثاً: أحكام عامة\n1. الشركة غير ملزمة بقبول أقل العطاءات."),
+			[]string{"financial|mandatory|رأس المال"}, []string{"*|*|غير ملزمة"}},
 		{"upper-case heading ends the section", textDoc("REQUEST FOR QUOTATION\n\nREQUIREMENTS\n- Authorised distributor of the brand in Kuwait\nCOMMERCIAL TERMS\n- Prices in Kuwaiti Dinars, fixed for the contract"),
 			[]string{"eligibility|mandatory|Authorised distributor"}, []string{"*|*|Prices in Kuwaiti"}},
 		// Not a tender: a contract's "Insurance" heading opens no section

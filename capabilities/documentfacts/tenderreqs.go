@@ -489,3 +489,7 @@ func (x *clauseExtractor) wrappedFragment(u reqUnit) bool {
 	last, _ := utf8.DecodeLastRuneInString(p)
 	return unicode.IsLetter(last) || unicode.IsDigit(last) || last == ','
 }
+
+// reArOrdinalHeading: an Arabic heading opened by an ordinal ("ثالثاً:
+// أحكام عامة"), which ends a section of requirements in plain text.
+var reArOrdinalHeading = regexp.MustCompile(`^(?:أولاً|أولا|ثانياً|ثانيا|ثالثاً|ثالثا|رابعاً|رابعا|خامساً|خامسا|سادساً|سادسا|سابعاً|سابعا|ثامناً|ثامنا|تاسعاً|تاسعا|عاشراً|عاشرا)\s*[:：\-–]`)
