@@ -93,6 +93,8 @@ func TestTenderSectionsRound7c(t *testing.T) {
 			[]string{"eligibility|mandatory|Commercial Registration"}, []string{"*|*|invites contractors"}},
 		{"arabic ordinal heading ends the section", textDoc("مناقصة رقم 8/2027\n\nثانياً: الشروط المالية\n1. ألا يقل رأس المال عن 80,000 ر.ع.\n\nثالثاً: أحكام عامة\n1. الشركة غير ملزمة بقبول أقل العطاءات."),
 			[]string{"financial|mandatory|رأس المال"}, []string{"*|*|غير ملزمة"}},
+		{"proposal headings are no requirements", textDoc("REQUEST FOR PROPOSAL\n\n2. TECHNICAL PROPOSAL\n2.1 The technical proposal shall describe the test plan.\n\n3. FINANCIAL OFFER\n3.1 Prices shall be quoted in Bahraini Dinars.\n\n4. QUALIFICATION REQUIREMENTS\n4.1 The bidder must have supplied fenders to at least two ports."),
+			[]string{"experience|mandatory|supplied fenders"}, []string{"*|*|test plan", "*|*|Bahraini Dinars"}},
 		{"upper-case heading ends the section", textDoc("REQUEST FOR QUOTATION\n\nREQUIREMENTS\n- Authorised distributor of the brand in Kuwait\nCOMMERCIAL TERMS\n- Prices in Kuwaiti Dinars, fixed for the contract"),
 			[]string{"eligibility|mandatory|Authorised distributor"}, []string{"*|*|Prices in Kuwaiti"}},
 		// Not a tender: a contract's "Insurance" heading opens no section

@@ -116,7 +116,7 @@ func tenderSection(h string) string {
 	if reTitleHeading.MatchString(t) {
 		return ""
 	}
-	if !reReqHeading.MatchString(t) && (len(headingCategories(t)) > 0 || reCriteriaHeading.MatchString(t)) {
+	if !reReqHeading.MatchString(t) && !reOfferHeading.MatchString(t) && (len(headingCategories(t)) > 0 || reCriteriaHeading.MatchString(t)) {
 		return tenderMark + t
 	}
 	return h
@@ -380,6 +380,12 @@ func (x *clauseExtractor) tableRowRequirements(u reqUnit, section string) bool {
 	return true
 }
 
+// reOfferHeading: a heading about the bid itself, its form, price or
+// evaluation ("TECHNICAL PROPOSAL", "FINANCIAL OFFER", "العرض المالي",
+// "Technical evaluation"): what it says binds the bid, no condition to
+// qualify.
+var reOfferHeading = regexp.MustCompile(`(?i)\b(?:proposals?|offers?|bids?|tenders?|quotations?|submission|evaluation|payments?|prices?|pricing|envelopes?)\b|العرض|العروض|العطاء|العطاءات|التقييم|الدفع|الأسعار|المظروف`)
+
 // reCriteriaHeading: "2. Criteria", "معايير التقييم".
 var reCriteriaHeading = regexp.MustCompile(`(?i)\bcriteria\b|معايير`)
 
@@ -389,7 +395,7 @@ var reqCategoryMore = map[string]*regexp.Regexp{
 	// Staff and references of past work: "two engineers holding ...",
 	// "a plant manager", "supply of 5,000 elements during the last five
 	// years".
-	"experience": regexp.MustCompile(`(?i)\b(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\([0-9]+\)\s+)?(?:[a-z-]+\s+)?(?:engineers|technicians|welders|specialists)\b|\bengineers?\s+holding\b|\bplant\s+manager\b|\bproject\s+manager\b|\bkey\s+staff\b|\b(?:during|in|over|within)\s+the\s+(?:last|past)\s+(?:[a-z]+\s+)?(?:\([0-9]+\)\s+)?years\b|خلال\s+السنوات\s+\S+\s+الأخيرة|(?:مشروع|مشاريع|مشروعين|مشروعان|أعمال|عقود|عقدين)\s+مماثل|مدير\s+(?:محطة|مشروع|المشروع)|مهندس`),
+	"experience": regexp.MustCompile(`(?i)\b(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\([0-9]+\)\s+)?(?:[a-z-]+\s+)?(?:engineers|technicians|welders|specialists)\b|\bengineers?\s+holding\b|\bplant\s+manager\b|\bproject\s+manager\b|\bkey\s+staff\b|\b(?:during|in|over|within)\s+the\s+(?:last|past)\s+(?:[a-z]+\s+)?(?:\([0-9]+\)\s+)?years\b|\b(?:have|has)\s+(?:successfully\s+)?(?:supplied|delivered|completed|executed|implemented|installed|operated)\b|قد\s+(?:نفذ|نفذت|قام|قامت|ورد|وردت|أنجز|أنجزت)\s|سبق\s+(?:له|لها)\s|خلال\s+السنوات\s+\S+\s+الأخيرة|(?:مشروع|مشاريع|مشروعين|مشروعان|أعمال|عقود|عقدين)\s+مماثل|مدير\s+(?:محطة|مشروع|المشروع)|مهندس`),
 	// Paid-up capital written with its article.
 	"financial": regexp.MustCompile(`رأس\s+المال`),
 	// Local content and origin, and certificates to a product standard.
