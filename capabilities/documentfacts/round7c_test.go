@@ -97,6 +97,9 @@ func TestTenderSectionsRound7c(t *testing.T) {
 			[]string{"experience|mandatory|supplied fenders"}, []string{"*|*|test plan", "*|*|Bahraini Dinars"}},
 		{"upper-case heading ends the section", textDoc("REQUEST FOR QUOTATION\n\nREQUIREMENTS\n- Authorised distributor of the brand in Kuwait\nCOMMERCIAL TERMS\n- Prices in Kuwaiti Dinars, fixed for the contract"),
 			[]string{"eligibility|mandatory|Authorised distributor"}, []string{"*|*|Prices in Kuwaiti"}},
+		// A contract citing the tender it was awarded under is no tender.
+		{"contract citing a tender", textDoc("CONTRACT No. 31/2027\nTender No. 12/2027\n\nThis Agreement is made on 2 May 2027 between the Ministry and Ghala Builders LLC.\n\n9. INSURANCE\n9.1 The Contractor shall insure the works for their full value."),
+			nil, []string{"*|*|insure the works"}},
 		// Not a tender: a contract's "Insurance" heading opens no section
 		// of requirements.
 		{"contract insurance heading", textDoc("SERVICES AGREEMENT\n\n7. INSURANCE\n7.1 The Contractor shall keep public liability insurance of OMR 500,000 during the term."),

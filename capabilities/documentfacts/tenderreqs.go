@@ -70,16 +70,26 @@ var (
 // ("5. EXPERIENCE"), which reReqHeading alone does not know.
 const tenderMark = "\x1f"
 
-// isTenderText: the document opens as a tender, RFQ or prequalification.
+// isTenderText: the document opens as a tender, RFQ or prequalification
+// (in its first 300 bytes, its title), and not as a contract that cites
+// the tender it was awarded under ("Contract No. 4 under Tender No. 9
+// ... This Agreement is made ...").
 func isTenderText(text string) bool {
-	n := len(text)
-	if n > 600 {
-		n = 600
-		for n < len(text) && !utf8.RuneStart(text[n]) {
-			n++
-		}
+	return reTenderText.MatchString(prefixBytes(text, 300)) && !reContractOpening.MatchString(prefixBytes(text, 800))
+}
+
+// reContractOpening: the opening words of a contract or agreement.
+var reContractOpening = regexp.MustCompile(`(?i)\bthis\s+(?:agreement|contract)\b|\bmade\s+(?:and\s+entered\s+into\s+)?(?:on|this|between)\b|\bentered\s+into\b|هذا\s+العقد|هذه\s+الاتفاقية|أبرم|حرر\s+هذا|تم\s+الاتفاق`)
+
+// prefixBytes: text cut to at most n bytes, on a rune boundary.
+func prefixBytes(text string, n int) string {
+	if len(text) <= n {
+		return text
 	}
-	return reTenderText.MatchString(text[:n])
+	for n < len(text) && !utf8.RuneStart(text[n]) {
+		n++
+	}
+	return text[:n]
 }
 
 // headingCategories: the categories a section heading names, in the order
