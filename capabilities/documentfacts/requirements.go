@@ -168,7 +168,7 @@ units:
 			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(condReqText(t), 300), Category: "financial", Mandatory: true, Method: "list_item", Confidence: 0.85}, start: s.start, end: s.end, explicit: true, section: section})
 			continue
 		}
-		if tender && reBidValidity.MatchString(t) {
+		if tender && (reBidValidity.MatchString(t) || reIssuerRight.MatchString(t)) {
 			// "Bids shall remain valid for 90 days", يظل العطاء
 			// سارياً: a state of the bid, no condition to meet.
 			continue

@@ -31,7 +31,8 @@ func hasReq(got []string, w string) bool {
 	p := strings.SplitN(w, "|", 3)
 	for _, g := range got {
 		q := strings.SplitN(g, "|", 3)
-		text, words := strings.ToLower(q[2]), strings.ToLower(p[2])
+		// A wrapped item keeps its line break; compare its words.
+		text, words := strings.Join(strings.Fields(strings.ToLower(q[2])), " "), strings.ToLower(p[2])
 		ok := strings.Contains(text, words)
 		if w, cut := strings.CutPrefix(words, "^"); cut {
 			ok = strings.HasPrefix(text, w) // "^": the text opens with the words
@@ -127,6 +128,9 @@ func TestTenderItemsRound7c(t *testing.T) {
 		{"condition and preference", textDoc("مناقصة رقم 12\n\nشروط التأهيل\n1. أن يكون المناقص حاصلاً على شهادة ISO 14001، ويفضل حصوله على شهادة ISO 50001.\n\nREQUEST FOR QUOTATION\n\nELIGIBILITY\n- Registration with the Chamber of Commerce, preferably for more than five years."),
 			[]string{"compliance|mandatory|ISO 14001", "compliance|optional|ISO 50001", "eligibility|mandatory|Registration with the Chamber", "*|optional|preferably for more"},
 			[]string{"compliance|mandatory|ISO 50001"}},
+		{"bilingual items, then the issuer's right", textDoc("INVITATION TO BID / دعوة لتقديم العطاءات\n\nDOCUMENTS / المستندات\n- Audited accounts for the last two years / الحسابات المدققة لآخر سنتين\n- Bid bond of QAR 25,000 valid for ninety days / ضمان عطاء بقيمة 25,000 ريال قطري\n\nThe Company reserves the right to reject any bid.\nتحتفظ الشركة بحقها في رفض أي عطاء."),
+			[]string{"documentation|mandatory|Audited accounts", "documentation|mandatory|الحسابات المدققة", "financial|mandatory|Bid bond", "financial|mandatory|ضمان عطاء"},
+			[]string{"*|*|reserves the right", "*|*|تحتفظ"}},
 		{"lead-in and heading items", textDoc("REQUEST FOR QUOTATION\n\n6. DOCUMENTS TO SUBMIT\nEach offer must contain the following documents:\n1. Copy of the trade licence\n2. Company profile with organisation chart\n3. Signed bill of quantities\n\n7. SUBMISSION\nOffers must be sent by e-mail."),
 			[]string{"documentation|mandatory|trade licence", "documentation|mandatory|organisation chart", "documentation|mandatory|bill of quantities"},
 			[]string{"*|*|must contain the following"}},

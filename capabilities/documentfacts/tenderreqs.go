@@ -198,6 +198,13 @@ func (x *clauseExtractor) reqUnits(tender bool) []reqUnit {
 			return false
 		}
 		t := strings.TrimSpace(text(j))
+		// The same script on both sides of the break: an Arabic item
+		// does not go on with an English sentence.
+		lastR, _ := utf8.DecodeLastRuneInString(strings.TrimRight(u, " "))
+		firstR, _ := utf8.DecodeRuneInString(t)
+		if unicode.Is(unicode.Arabic, lastR) != unicode.Is(unicode.Arabic, firstR) {
+			return false
+		}
 		return !reItemStart.MatchString(t) && !strings.Contains(t, " | ") && len(bySeg[j]) > 0
 	}
 	var out []reqUnit
@@ -354,10 +361,11 @@ func cellCategory(v string) string {
 	return strings.ToLower(v)
 }
 
-// condReqText: the text of a requirement taken from a unit, its lines
-// joined and its list marker dropped.
+// condReqText: the text of a requirement taken from a unit, its list
+// marker dropped; a wrapped item keeps its line breaks, so that the text
+// is as written and its evidence holds it.
 func condReqText(t string) string {
-	return strings.Join(strings.Fields(strings.TrimLeft(strings.TrimSpace(t), "-*•·▪ ")), " ")
+	return strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(t), "-*•·▪ "))
 }
 
 // hasLatin: t has a Latin letter.
@@ -427,6 +435,10 @@ var reLetterItem = regexp.MustCompile(`^\s*(?:[-*•·▪–]|\(?[a-zA-Z][.)]|\(
 var (
 	// reBidValidity: the validity of the bid or quotation itself.
 	reBidValidity = regexp.MustCompile(`(?i)\b(?:bids?|quotations?|offers?|tenders?|proposals?|applications?)\s+(?:shall|must|will|should)\s+(?:remain\s+|be\s+)?valid\b|(?:يظل|تظل|يبقى|تبقى|تكون|يكون)\s+(?:ال)?(?:عطاء|عطاءات|عروض|عرض)\s+(?:ساري|سارية)`)
+	// reIssuerRight: the issuer's reservations ("The Company reserves
+	// the right to reject any bid", غير ملزمة, تحتفظ الشركة بحقها): no
+	// condition on the bidder.
+	reIssuerRight = regexp.MustCompile(`(?i)\breserves?\s+the\s+right\b|\bnot\s+bound\b|\bat\s+(?:its|their)\s+(?:sole\s+)?discretion\b|تحتفظ|غير\s+ملزم|يحق\s+(?:لل|لـ)`)
 	// reProofTail: a second clause asking for the proof of a condition
 	// ("..., with client references", "مع تقديم ما يثبت ..."): the
 	// condition, not the proof, decides the category.
