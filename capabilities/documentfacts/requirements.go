@@ -34,13 +34,15 @@ var (
 		name string
 		re   *regexp.Regexp
 	}{
-		{"insurance", regexp.MustCompile(`(?i)\binsurance\b|\binsured\b|تأمين\s+ضد|وثيقة\s+تأمين|بوليصة`)},
-		{"financial", regexp.MustCompile(`(?i)\bbid\s+(?:bond|security)\b|\bperformance\s+(?:bond|security|guarantee)\b|\bbank\s+guarantee\b|\bguarantee\b|\bturnover\b|\bpaid-?up\s+capital\b|\bsolvency\b|\bnet\s+worth\b|\bannual\s+(?:sales|revenues?)\b|المبيعات\s+السنوية|متوسط\s+المبيعات|الإيرادات\s+السنوية|ضمان|كفالة|التأمين\s+المؤقت|تأمين\s+مؤقت|التأمين\s+الابتدائي|رأس\s+مال|ملاءة`)},
-		{"documentation", regexp.MustCompile(`(?i)\b(?:provide|submit|submitted|attach|attached|include|enclose|send|upload|furnish|present)\b|تقديم|إرفاق|ارفاق|يرفق|إرسال|ارسال`)},
+		{"insurance", regexp.MustCompile(`(?i)\binsurance\b|\binsured\b|تأمين\s+ضد|تأمين\s+شامل|وثيقة\s+تأمين|بوليصة`)},
+		{"financial", regexp.MustCompile(`(?i)\bbid\s+(?:bond|security)\b|\bperformance\s+(?:bond|security|guarantee)\b|\bbank\s+guarantee\b|\bguarantee\b|\bturnover\b|\bpaid-?up\s+capital\b|\bsolvency\b|\bnet\s+worth\b|\bannual\s+(?:sales|revenues?)\b|\bcredit\s+facilit(?:y|ies)\b|حجم\s+الأعمال|تسهيلات\s+ائتمانية|المبيعات\s+السنوية|متوسط\s+المبيعات|الإيرادات\s+السنوية|ضمان|كفالة|التأمين\s+المؤقت|تأمين\s+مؤقت|التأمين\s+الابتدائي|رأس\s+مال|ملاءة`)},
 		// A registration or licence to hold is eligibility (the later
 		// label specification), whatever the activity it names ("for
-		// the supply of equipment" is no technical requirement).
-		{"eligibility", regexp.MustCompile(`(?i)\b(?:be|is|are)\s+registered\b|\bhold\s+(?:a\s+)?(?:valid\s+)?(?:commercial\s+)?(?:registration|licen[cs]e)\b|\bregistered\s+(?:with|in|on)\b|مسجل(?:ة|اً|ا)?\s+(?:لدى|في)|حاصلاً?\s+على\s+سجل|سجل\s+تجاري\s+ساري|مرخصة?\s+(?:من|لدى)`)},
+		// the supply of equipment" is no technical requirement), also
+		// when its sentence says "include" of the activity; so are an
+		// authorised dealer or partner and a joint venture rule.
+		{"eligibility", regexp.MustCompile(`(?i)\b(?:be|is|are)\s+registered\b|\bhold\s+(?:a\s+)?(?:valid\s+)?(?:commercial\s+)?(?:registration|licen[cs]e)\b|\bregistered\s+(?:with|in|on)\b|مسجل(?:ة|اً|ا)?\s+(?:لدى|في)|حاصلاً?\s+على\s+سجل|سجل\s+تجاري\s+ساري|مرخصة?\s+(?:من|لدى)|\bauthori[sz]ed\s+(?:dealers?|distributors?|agents?|partners?|resellers?)\b|وكيل\s+معتمد|موزع\s+معتمد|\bjoint\s+ventures?\b|بالمشاركة\s+مع|ائتلاف`)},
+		{"documentation", regexp.MustCompile(`(?i)\b(?:provide|submit|submitted|attach|attached|include|enclose|send|upload|furnish|present)\b|تقديم|إرفاق|ارفاق|يرفق|إرسال|ارسال|\bauthori[sz]ation\s+letter\b|\bletter\s+of\s+authori[sz]ation\b|\bmanufacturer'?s\s+authori[sz]ation\b|تفويض\s+من|\b(?:registration|membership|completion)\s+certificates?\b|شهادة\s+(?:تسجيل|عضوية)`)},
 		{"experience", regexp.MustCompile(`(?i)\bexperience\b|\btrack\s+record\b|\bsimilar\s+(?:projects|contracts|works|supplies|supply|services|assignments|installations)\b|(?:مشاريع|أعمال|عمليات|عقود)[^.؛]{0,30}مماثلة|\byears?\s+in\b|\b(?:delivered|completed|executed|implemented|carried\s+out)\b[^.;]{0,40}\b(?:projects?|contracts?|works|installations?)\b|خبرة|سابقة\s+أعمال|سنوات\s+في|مشاريع[^.؛]{0,30}مماثلة|أعمال\s+مماثلة`)},
 		// A certificate to a standard (ISO 9001, NSF/ANSI 61) is
 		// compliance in the later label specification (the older
@@ -67,7 +69,7 @@ type reqFound struct {
 
 // inRequirementSection: the block's heading names requirements.
 func inRequirementSection(section string) bool {
-	return section != "" && reReqHeading.MatchString(section)
+	return section != "" && (strings.HasPrefix(section, tenderMark) || reReqHeading.MatchString(section))
 }
 
 // sections gives each block the heading it falls under for requirements:
@@ -80,13 +82,31 @@ func (x *clauseExtractor) sections() {
 	x.sectionOf = make([]string, len(x.a.segs))
 	x.pseudo = map[int]bool{}
 	cur := ""
+	tender := isTenderText(x.a.text) // see tenderreqs.go
 	for i, s := range x.a.segs {
 		t := strings.TrimSpace(strings.Trim(strings.TrimSpace(x.a.text[s.start:s.end]), "*#_"))
 		switch {
+		case s.heading && tender && inRequirementSection(cur) && headingItem(t, cur):
+			// a list item the reader took for a heading
+		case s.heading && tender:
+			cur = tenderSection(s.section)
 		case s.heading:
 			cur = s.section
-		case pseudoHeading(t) && reReqHeading.MatchString(t):
+		case pseudoHeading(t) && reReqHeading.MatchString(t) && !(tender && (reTitleHeading.MatchString(t) || listLine(t))):
 			cur = t
+			x.pseudo[i] = true
+		case tender && pseudoHeading(t) && !listLine(t) && (upperLatin(t) || !hasLatin(t)) && strings.HasPrefix(tenderSection(t), tenderMark):
+			cur = tenderSection(t)
+			x.pseudo[i] = true
+		case tender && pseudoHeading(t) && (upperLatin(t) || reArOrdinalHeading.MatchString(t)):
+			cur = ""
+		case tender && strings.HasSuffix(t, ":") && utf8.RuneCountInString(t) <= 70 && reLeadIn.MatchString(t) && (inRequirementSection(cur) || reDocHeading.MatchString(t)):
+			// "Each quotation must include the following documents:":
+			// the list goes on under the lead-in, which is no
+			// requirement of its own.
+			if !inRequirementSection(cur) {
+				cur = tenderMark + t
+			}
 			x.pseudo[i] = true
 		case strings.HasSuffix(t, ":") && utf8.RuneCountInString(t) <= 60:
 			cur = ""
@@ -113,17 +133,47 @@ func pseudoHeading(t string) bool {
 // requirements reads every sentence; it marks the sentences it takes so
 // that they give no obligation.
 func (x *clauseExtractor) requirements() {
-	for si, s := range x.sents {
-		if x.skipped(s) {
+	tender := isTenderText(x.a.text)
+units:
+	for _, u := range x.reqUnits(tender) {
+		for _, si := range u.sis {
+			if x.skipped(x.sents[si]) {
+				continue units
+			}
+		}
+		if x.pseudo[u.seg] {
 			continue
 		}
-		if x.pseudo[s.seg] {
-			continue
-		}
+		s := u
 		section := x.sectionOf[s.seg]
 		t := x.a.text[s.start:s.end]
 		inSection := inRequirementSection(section)
-		if inSection && (reWinner.MatchString(t) || hasDeadlinePhrase(t)) {
+		if u.row && inSection {
+			// A row of a requirements table (tenderreqs.go).
+			if x.tableRowRequirements(u, section) {
+				for _, si := range u.sis {
+					x.reqSents[si] = true
+				}
+			}
+			continue
+		}
+		if tender && !inSection && reWinner.MatchString(t) && rePerfBond.MatchString(t) && len(t) <= 400 {
+			// "The successful bidder shall provide a performance bond
+			// of 10% ...": a financial requirement, and still the
+			// bidder's obligation.
+			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(condReqText(t), 300), Category: "financial", Mandatory: true, Method: "clause", Confidence: 0.8}, start: s.start, end: s.end, explicit: true, section: section})
+			continue
+		}
+		if inSection && reWinner.MatchString(t) && rePerfBond.MatchString(t) && tender {
+			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(condReqText(t), 300), Category: "financial", Mandatory: true, Method: "list_item", Confidence: 0.85}, start: s.start, end: s.end, explicit: true, section: section})
+			continue
+		}
+		if tender && (reBidValidity.MatchString(t) || reIssuerRight.MatchString(t)) {
+			// "Bids shall remain valid for 90 days", يظل العطاء
+			// سارياً: a state of the bid, no condition to meet.
+			continue
+		}
+		if inSection && (reWinner.MatchString(t) || hasDeadlinePhrase(reDeadlineRef.ReplaceAllString(t, ""))) {
 			// "Bids must be submitted no later than ...", "the
 			// successful bidder shall sign within 14 days": duties with
 			// a time, read as obligations even under a requirements
@@ -139,7 +189,12 @@ func (x *clauseExtractor) requirements() {
 			take = true
 		case inSection && isNounItem(t):
 			take, method = true, "list_item"
-		case inSection && len(t) <= 300 && categoryRe("financial").MatchString(t):
+		case inSection && tender && len(t) <= 400 && reArCondition.MatchString(t):
+			// "أن يكون المناقص قد نفذ ثلاثة مشاريع مماثلة ...": an item
+			// worded as a condition, under a tender's requirements
+			// heading.
+			take, method = true, "list_item"
+		case inSection && len(t) <= 300 && (categoryRe("financial").MatchString(t) || tender && categoryRe("insurance").MatchString(t)):
 			// "ضمان عطاء مصرفي بقيمة 2,500 ر.ع.", "ألا يقل متوسط
 			// المبيعات السنوية عن 600,000 ر.ع.": a bond or a turnover
 			// with its amount, under a requirements heading.
@@ -147,7 +202,7 @@ func (x *clauseExtractor) requirements() {
 		case !inSection && opt && !strings.Contains(lowerASCII(t), "should be noted"):
 			p, ok := x.partyIn(tail(t, 2*subjectWindow))
 			take = ok && (p.role == "bidder" || p.role == "supplier" && strings.HasSuffix(lowerASCII(p.text), "s")) || arRole(t) == "bidder"
-		case !inSection && rePassiveRequired.MatchString(t) && !reOblEN.MatchString(t):
+		case !inSection && rePassiveRequired.MatchString(t) && !reOblEN.MatchString(t) && !x.wrappedFragment(u):
 			take = true
 		case !inSection && (strings.Contains(t, "يشترط") || strings.Contains(t, "يُشترط")):
 			take = true
@@ -158,7 +213,9 @@ func (x *clauseExtractor) requirements() {
 		if reListMarker.MatchString(t) {
 			method = "list_item"
 		}
-		x.reqSents[si] = true
+		for _, si := range s.sis {
+			x.reqSents[si] = true
+		}
 		// "Suppliers must be authorised resellers; a letter of
 		// authorisation must be attached": two requirements.
 		parts := [][2]int{{0, len(t)}}
@@ -172,6 +229,11 @@ func (x *clauseExtractor) requirements() {
 				parts = [][2]int{{0, i}, {j, len(t)}}
 			}
 		}
+		if i, j := optionalTail(t); len(parts) == 1 && tender && i > 0 {
+			// "... ISO 9001، ويفضل حصوله على شهادة ISO 45001": a
+			// condition and a preference, two requirements.
+			parts = [][2]int{{0, i}, {j, len(t)}}
+		}
 		if i := strings.Index(t, " / "); len(parts) == 1 && i > 0 && !hasArabic(t[:i]) && startsArabic(t[i+3:]) {
 			// "- Copy of the CR certificate / نسخة من شهادة السجل
 			// التجاري": an item in two languages is one requirement in
@@ -180,7 +242,7 @@ func (x *clauseExtractor) requirements() {
 		}
 		for _, p := range parts {
 			pt := t[p[0]:p[1]]
-			r := Requirement{Requirement: clip(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(pt), "-*•·▪ ")), 300), Method: method, Confidence: 0.8}
+			r := Requirement{Requirement: clip(condReqText(pt), 300), Method: method, Confidence: 0.8}
 			popt, pmand := reReqOptional.MatchString(pt), reReqMandatory.MatchString(pt) || reMarkedMandatory.MatchString(pt)
 			if !popt && !pmand && reOptionalHeading.MatchString(section) {
 				popt = true // an item under "Desirable"
@@ -250,10 +312,23 @@ func (x *clauseExtractor) winnerBonds() {
 		if !reWinner.MatchString(t) || !rePerformanceBond.MatchString(t) || !reOblEN.MatchString(t) && !reOblAR.MatchString(t) && !reArClauseAla.MatchString(t) && !reArStartAla.MatchString(t) {
 			continue
 		}
+		if x.reqOverlaps(s.start, s.end) {
+			continue // read already, as a tender's item (tenderreqs.go)
+		}
 		lead := leadingNumber(t)
 		r := Requirement{Requirement: clip(strings.TrimSpace(t[lead:]), 300), Category: "financial", Mandatory: true, Method: "clause", Confidence: 0.75}
 		x.reqs = append(x.reqs, reqFound{r: r, start: s.start + lead, end: s.end, explicit: true, section: x.sectionOf[s.seg]})
 	}
+}
+
+// reqOverlaps: a requirement found already overlaps [start, end).
+func (x *clauseExtractor) reqOverlaps(start, end int) bool {
+	for _, r := range x.reqs {
+		if r.start < end && start < r.end {
+			return true
+		}
+	}
+	return false
 }
 
 // isNounItem: a list item stating a thing, without a verb of its own
@@ -272,23 +347,37 @@ func isNounItem(t string) bool {
 // requirementCategory: financial, insurance, documentation (a document
 // to provide, or an item under a documents heading), experience,
 // compliance, technical, else eligibility.
+//
+// A heading that names experience or technical alone decides ("5.
+// EXPERIENCE": "two engineers holding a certification" is experience); a
+// heading's first category is the fallback of an item whose words name
+// none (tenderreqs.go).
 func requirementCategory(t, section string) string {
+	hc := headingCategories(section)
+	if len(hc) == 1 && (hc[0] == "experience" || hc[0] == "technical") {
+		return hc[0]
+	}
+	if c := tenderCategory(t, section); c != "" {
+		return c
+	}
 	for i, c := range reqCategories {
-		if c.re.MatchString(t) || c.name == "documentation" && (reDocHeading.MatchString(section) || reDocNoun.MatchString(t)) {
-			if c.name == "documentation" && !reDocHeading.MatchString(section) && !reDocNoun.MatchString(t) {
+		if c.re.MatchString(t) || reqCategoryMore[c.name] != nil && reqCategoryMore[c.name].MatchString(t) || c.name == "documentation" && (reDocHeading.MatchString(section) || reDocNoun.MatchString(t)) {
+			if loc := c.re.FindStringIndex(t); loc != nil && c.name == "documentation" && !reDocHeading.MatchString(section) && !reDocNoun.MatchString(t) {
 				// Documentation only by a verb: a requirement of another
 				// kind stated first, with its proof added after it ("خبرة
 				// لا تقل عن خمس سنوات، مع تقديم ما يثبت", "مطابقة
 				// للمواصفات، مع إرفاق الكتالوجات"), is of that kind.
-				at := c.re.FindStringIndex(t)[0]
 				for _, o := range reqCategories[i+1:] {
-					if m := o.re.FindStringIndex(t); m != nil && m[0] < at && (o.name == "experience" || o.name == "technical") {
+					if m := o.re.FindStringIndex(t); m != nil && m[0] < loc[0] && (o.name == "experience" || o.name == "technical") {
 						return o.name
 					}
 				}
 			}
 			return c.name
 		}
+	}
+	if len(hc) > 0 {
+		return hc[0]
 	}
 	return "eligibility"
 }
