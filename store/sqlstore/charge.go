@@ -451,9 +451,10 @@ const (
 	selectAccountForCharge = `SELECT plan, plan_started_at, credits FROM accounts WHERE id = $1`
 	selectAccountForUpdate = selectAccountForCharge + ` FOR UPDATE`
 	debitCredits           = `UPDATE accounts SET credits = credits - $1 WHERE id = $2 AND credits >= $1 RETURNING credits`
+	setCreditsIfUnchanged  = `UPDATE accounts SET credits = $1 WHERE id = $2 AND credits = $3`
 	currentXactID          = `SELECT pg_current_xact_id()::text`
 )
 
-var writerStatements = []string{selectAccountForCharge, debitCredits, completeIdem, selectUsage, addUsage,
+var writerStatements = []string{selectAccountForCharge, debitCredits, setCreditsIfUnchanged, completeIdem, selectUsage, addUsage,
 	"SAVEPOINT charge", "ROLLBACK TO SAVEPOINT charge", "RELEASE SAVEPOINT charge",
 	"SAVEPOINT one", "ROLLBACK TO SAVEPOINT one", "RELEASE SAVEPOINT one"}
