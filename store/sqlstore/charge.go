@@ -452,9 +452,10 @@ const (
 	selectAccountForUpdate = selectAccountForCharge + ` FOR UPDATE`
 	debitCredits           = `UPDATE accounts SET credits = credits - $1 WHERE id = $2 AND credits >= $1 RETURNING credits`
 	setCreditsIfUnchanged  = `UPDATE accounts SET credits = $1 WHERE id = $2 AND credits = $3`
+	setCreditsIfKnown      = setCreditsIfUnchanged + ` AND plan = $4 AND plan_started_at = $5`
 	currentXactID          = `SELECT pg_current_xact_id()::text`
 )
 
-var writerStatements = []string{selectAccountForCharge, debitCredits, setCreditsIfUnchanged, completeIdem, selectUsage, addUsage,
+var writerStatements = []string{selectAccountForCharge, debitCredits, setCreditsIfUnchanged, setCreditsIfKnown, completeIdem, selectUsage, addUsage,
 	"SAVEPOINT charge", "ROLLBACK TO SAVEPOINT charge", "RELEASE SAVEPOINT charge",
 	"SAVEPOINT one", "ROLLBACK TO SAVEPOINT one", "RELEASE SAVEPOINT one"}
