@@ -7,7 +7,9 @@ import (
 	"encoding/hex"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
+	"sync"
 	"sync/atomic"
 
 	"dalil"
@@ -144,14 +146,98 @@ func successBodyRaw(r *http.Request, data []byte, meta Meta) ([]byte, error) {
 // envelopeRaw splices encoded data and meta (as given, request id
 // included) into a success envelope.
 func envelopeRaw(data []byte, meta Meta) []byte {
-	m := marshal(meta) // strings, and a price from integer micro-USD: always encodes
-	data, m = bytes.TrimRight(data, "\n"), bytes.TrimRight(m, "\n")
-	out := make([]byte, 0, len(data)+len(m)+40)
+	data = bytes.TrimRight(data, "\n")
+	tail := metaTail(meta)
+	var m []byte
+	if tail == nil {
+		m = bytes.TrimRight(marshal(meta), "\n") // strings, and a price from integer micro-USD: always encodes
+	}
+	out := make([]byte, 0, len(data)+len(m)+len(meta.RequestID)+len(tail)+60)
 	out = append(out, `{"success":true,"data":`...)
 	out = append(out, data...)
 	out = append(out, `,"meta":`...)
-	out = append(out, m...)
+	if tail != nil {
+		out = append(out, `{"requestId":"`...)
+		out = append(out, meta.RequestID...)
+		out = append(out, '"')
+		out = append(out, tail...)
+	} else {
+		out = append(out, m...)
+	}
 	return append(out, "}\n"...)
+}
+
+// Every paid answer's meta is its request id followed by what the calls of
+// one capability, rail and price share (the evidence too, most often), so
+// its encoding after the id is kept and reused: encoding Meta was a tenth
+// of the server's own CPU per charged call (docs/performance.md, session
+// 13). metaKey is all of Meta but the id and the evidence; the evidence is
+// compared apart.
+type metaKey struct {
+	tool, currency, rail, reason string
+	price                        float64
+	hasPrice, charged, hasCharge bool
+}
+
+type metaEncoded struct {
+	evidence *dalil.Basis // a copy, nil when none
+	tail     []byte       // Meta's encoding after `{"requestId":""`
+}
+
+var (
+	metaTails  sync.Map // metaKey -> *metaEncoded
+	metaTailsN atomic.Int32
+)
+
+// maxMetaTails bounds the kept encodings (prices set by the input make
+// more of them); past it the others are encoded each time.
+const maxMetaTails = 1024
+
+// metaTail is m's encoding after its request id, or nil when m is to be
+// encoded whole: an id outside [A-Za-z0-9._-] (which would need escaping:
+// never one Dalil made or accepted from a client), or an encoding that
+// does not start as expected.
+func metaTail(m Meta) []byte {
+	for i := 0; i < len(m.RequestID); i++ {
+		if c := m.RequestID[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return nil
+		}
+	}
+	k := metaKey{tool: m.Tool, currency: m.Currency, rail: m.PaymentMethod, reason: m.NotChargedReason}
+	if m.Price != nil {
+		k.price, k.hasPrice = *m.Price, true
+	}
+	if m.Charged != nil {
+		k.charged, k.hasCharge = *m.Charged, true
+	}
+	if v, ok := metaTails.Load(k); ok {
+		if e := v.(*metaEncoded); sameBasis(e.evidence, m.Evidence) {
+			return e.tail
+		}
+	}
+	m.RequestID = ""
+	b, err := encode(m)
+	const head = `{"requestId":""`
+	if err != nil || !bytes.HasPrefix(b, []byte(head)) {
+		return nil
+	}
+	e := &metaEncoded{tail: bytes.TrimRight(b[len(head):], "\n")}
+	if m.Evidence != nil {
+		e.evidence = &dalil.Basis{Sources: slices.Clone(m.Evidence.Sources), Unanswered: m.Evidence.Unanswered}
+	}
+	if _, loaded := metaTails.Swap(k, e); !loaded && metaTailsN.Add(1) > maxMetaTails {
+		metaTails.Delete(k)
+		metaTailsN.Add(-1)
+	}
+	return e.tail
+}
+
+// sameBasis reports whether a and b encode the same.
+func sameBasis(a, b *dalil.Basis) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Unanswered == b.Unanswered && slices.Equal(a.Sources, b.Sources)
 }
 
 func writeRaw(w http.ResponseWriter, status int, contentType string, body []byte) {

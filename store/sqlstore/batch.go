@@ -30,6 +30,11 @@ var testHookAccountRead func(ctx context.Context, tx *sql.Tx, accountID string)
 // savepoint. Job results are set only when it returns nil.
 func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string, jobs []*chargeJob) error {
 	now := s.now().UTC()
+	if s.dialect == "sqlite" {
+		if done, err := s.chargeKnown(ctx, tx, accountID, jobs, now); done || err != nil {
+			return err
+		}
+	}
 	// On PostgreSQL the row is locked for the rest of the group, so another
 	// replica waits instead of changing the balance under this batch (which
 	// would force the slow path every time). SQLite's write lock already
@@ -81,7 +86,28 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 	credits, used, calls, used0, calls0, periodStart := d.st.Credits, d.st.Used, d.st.Calls, st0.Used, st0.Calls, st0.PeriodStart
 	entries, results := d.entries, d.results
 
-	if spent := dalil.MicroUSD(credits0) - credits; spent > 0 {
+	if spent := dalil.MicroUSD(credits0) - credits; spent > 0 && s.dialect == "sqlite" {
+		// SQLite's writer holds the database's write lock from the read
+		// above, so the guard is the balance read: the debit writes what
+		// was decided where the balance is still what was read. Without
+		// RETURNING, which SQLite runs through a temporary table opened
+		// and closed per statement (with a statement journal), the debit
+		// costs the group about a tenth less CPU (docs/performance.md,
+		// session 13).
+		debit, err := s.txStmt(ctx, tx, setCreditsIfUnchanged)
+		if err != nil {
+			return err
+		}
+		res, err := debit.ExecContext(ctx, int64(credits), accountID, credits0)
+		if err != nil {
+			return unavailable("debit", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return unavailable("debit", err)
+		} else if n != 1 {
+			return errFallback
+		}
+	} else if spent > 0 {
 		debit, err := s.txStmt(ctx, tx, debitCredits)
 		if err != nil {
 			return err
@@ -115,8 +141,89 @@ func (s *Store) chargeAccount(ctx context.Context, tx *sql.Tx, accountID string,
 	for i, j := range jobs {
 		j.rec, j.err = results[i].rec, results[i].err
 	}
+	if s.dialect == "sqlite" {
+		s.setKnown(accountID, knownAccount{plan: planID, started: started, credits: int64(credits)})
+	}
 	return nil
 }
+
+// knownAccount is an account's row as SQLite's committer last read or
+// wrote it: the three columns a charge is decided on.
+type knownAccount struct {
+	plan             string
+	started, credits int64
+}
+
+// maxKnown bounds the accounts the committer keeps (then it starts over).
+const maxKnown = 100_000
+
+func (s *Store) setKnown(id string, k knownAccount) {
+	if s.known == nil || len(s.known) >= maxKnown {
+		s.known = map[string]knownAccount{}
+	}
+	s.known[id] = k
+}
+
+// chargeKnown charges one account's batch on SQLite without reading its
+// row, when the committer knows the row from its last group: the charges
+// are decided on that state and the debit is guarded by all of it (plan,
+// plan start and balance), so it writes only where the row is exactly as
+// known, which is what the read would have returned, and the decision is
+// the read path's. A row changed since (a top-up, a plan change, another
+// process, a group rolled back) fails the guard having written nothing,
+// and done is false: the caller reads the row and decides again. So is it
+// for a batch the known state cannot decide alone: a plan with an
+// allowance (its use is read apart), an Idempotency-Key (its answer is
+// stored while deciding), or nothing to debit. Saves the group one
+// statement per account (docs/performance.md, session 13).
+func (s *Store) chargeKnown(ctx context.Context, tx *sql.Tx, accountID string, jobs []*chargeJob, now time.Time) (done bool, err error) {
+	k, ok := s.known[accountID]
+	if !ok {
+		return false, nil
+	}
+	for _, j := range jobs {
+		if j.req.Idem != nil {
+			return false, nil
+		}
+	}
+	st0 := chargeStateOf(k.plan, k.started, k.credits, now)
+	if st0.HasAllowance() {
+		return false, nil
+	}
+	d, err := decideAccount(st0, now, jobs, nil)
+	if err != nil || d.st.Credits == dalil.MicroUSD(k.credits) {
+		return false, nil
+	}
+	debit, err := s.txStmt(ctx, tx, setCreditsIfKnown)
+	if err != nil {
+		return false, err
+	}
+	res, err := debit.ExecContext(ctx, int64(d.st.Credits), accountID, k.credits, k.plan, k.started)
+	if err != nil {
+		return false, unavailable("debit", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return false, unavailable("debit", err)
+	} else if n != 1 {
+		delete(s.known, accountID)
+		return false, nil
+	}
+	if err := s.insertChargeRows(ctx, tx, accountID, now, d.entries); err != nil {
+		return false, err
+	}
+	for i, j := range jobs {
+		j.rec, j.err = d.results[i].rec, d.results[i].err
+	}
+	s.setKnown(accountID, knownAccount{plan: k.plan, started: k.started, credits: int64(d.st.Credits)})
+	if testHookKnown != nil {
+		testHookKnown(accountID)
+	}
+	return true, nil
+}
+
+// testHookKnown, set only by tests, hears each account batch chargeKnown
+// charged.
+var testHookKnown func(accountID string)
 
 // chargeStateOf is the state an account's charges are decided on, as read
 // in the group's transaction: its plan, its credits and the allowance

@@ -221,3 +221,103 @@ func TestGroupOfManyChargesOneAccount(t *testing.T) {
 		})
 	}
 }
+
+// TestChargeKnownOnlyWhereTheRowIsAsKnown: on SQLite a group charges an
+// account without reading its row when the committer knows it from its
+// last group (chargeKnown), and reads it again, deciding as if it had never
+// known it, once the row changed in between: a top-up, a plan change, a
+// change made by another connection of another process, a group rolled
+// back. Every receipt, the balance and the ledger agree throughout.
+func TestChargeKnownOnlyWhereTheRowIsAsKnown(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "k.db")
+	s, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	a, err := s.CreateAccount(ctx, "x", "free", 100_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fast int
+	testHookKnown = func(string) { fast++ }
+	defer func() { testHookKnown = nil }()
+	n := 0
+	// group charges k calls of 10,000 and checks the receipts: the first
+	// `paid` charged with the balances following from credits0, the others
+	// refused for credits; usedKnown says whether the row was not read.
+	group := func(k int, credits0 dalil.MicroUSD, paid int, usedKnown bool) {
+		t.Helper()
+		var g []*chargeJob
+		for range k {
+			n++
+			g = append(g, &chargeJob{ctx: ctx, req: dalil.ChargeRequest{AccountID: a.ID, Tool: "t", Price: 10_000, Method: dalil.MethodAuto,
+				RequestID: fmt.Sprintf("req_%d", n)}, done: make(chan struct{})})
+		}
+		before := fast
+		s.runGroup(g)
+		if got := fast > before; got != usedKnown {
+			t.Errorf("group %d: charged without reading the row %v, want %v", n, got, usedKnown)
+		}
+		for i, j := range g {
+			switch {
+			case i < paid && (j.err != nil || j.rec.Rail != dalil.RailCredits || j.rec.CreditsAfter != credits0-dalil.MicroUSD(i+1)*10_000):
+				t.Errorf("group %d, charge %d: %v, %+v", n, i, j.err, j.rec)
+			case i >= paid && dalil.ErrorCode(j.err) != dalil.CodeInsufficientCredits:
+				t.Errorf("group %d, charge %d: %v, want insufficient credits", n, i, j.err)
+			}
+		}
+		acct, err := s.Account(ctx, a.ID)
+		var sum int64
+		if err == nil {
+			err = s.r.QueryRowContext(ctx, `SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE account_id = $1`, a.ID).Scan(&sum)
+		}
+		want := credits0 - dalil.MicroUSD(paid)*10_000
+		if err != nil || acct.Credits != want || dalil.MicroUSD(sum) != want {
+			t.Fatalf("group %d: credits %d, ledger sum %d (%v), want %d", n, acct.Credits, sum, err, want)
+		}
+	}
+	group(2, 100_000, 2, false) // first sight: read
+	group(3, 80_000, 3, true)
+	if _, err := s.AddCredits(ctx, a.ID, 50_000, "top-up"); err != nil {
+		t.Fatal(err)
+	}
+	group(2, 100_000, 2, false) // topped up: read again
+	group(1, 80_000, 1, true)
+	// Another process (a second Store on the same file) adds credits.
+	other, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.AddCredits(ctx, a.ID, 30_000, "elsewhere"); err != nil {
+		t.Fatal(err)
+	}
+	other.Close()
+	group(11, 100_000, 10, false) // read again: the eleventh is refused
+	// A plan with an allowance is decided on its use, which is read.
+	if _, err := s.SetPlan(ctx, a.ID, dalil.PlanDeveloper, true); err != nil {
+		t.Fatal(err)
+	}
+	var g []*chargeJob
+	for range 2 {
+		n++
+		g = append(g, &chargeJob{ctx: ctx, req: dalil.ChargeRequest{AccountID: a.ID, Tool: "t", Price: 10_000, Method: dalil.MethodAuto,
+			RequestID: fmt.Sprintf("req_%d", n)}, done: make(chan struct{})})
+	}
+	before := fast
+	s.runGroup(g)
+	for i, j := range g {
+		if j.err != nil || j.rec.Rail != dalil.RailSubscription {
+			t.Errorf("developer plan, charge %d: %v %+v, want the allowance", i, j.err, j.rec)
+		}
+	}
+	s.runGroup([]*chargeJob{{ctx: ctx, req: dalil.ChargeRequest{AccountID: a.ID, Tool: "t", Price: 10_000, Method: dalil.MethodAuto, RequestID: "req_last"}, done: make(chan struct{})}})
+	if fast != before {
+		t.Errorf("a plan with an allowance was charged without reading its use")
+	}
+	rep, err := Verify(ctx, path)
+	if err != nil || !rep.OK {
+		t.Errorf("verify: %v %+v", err, rep.Checks)
+	}
+}

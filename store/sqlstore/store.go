@@ -62,6 +62,9 @@ type Store struct {
 	// pgPlans are accounts' plans as the committer last read them
 	// (PostgreSQL's one-round-trip group, pgpipe.go); committer only.
 	pgPlans map[string]pgPlan
+	// known are accounts' rows as SQLite's committer last read or wrote
+	// them (chargeKnown); committer only.
+	known map[string]knownAccount
 
 	// newerSchema are migrations a newer binary recorded (NewerSchema).
 	newerSchema []string
