@@ -16,7 +16,11 @@ var heldOutFloors = map[string][2]float64{
 	"date":        {0.85, 0.85}, // session 12: two generic dates given a key (expiry, delivery)
 	"money":       {0.95, 0.95},
 	"obligation":  {0.85, 0.85},
-	"requirement": {0.80, 0.80}, // an ISO certificate: technical here, compliance in the later guideline
+	// An ISO certificate is technical here, compliance in the later
+	// guideline; a local support office technical here; the successful
+	// bidder's performance bond no requirement here, a financial one in
+	// the later guideline (session 13: 0.77 / 0.83).
+	"requirement": {0.75, 0.80},
 	"deadline":    {0.95, 0.95},
 }
 
@@ -115,9 +119,22 @@ func TestHeldOut4(t *testing.T) {
 	scoreCorpus(t, loadEvalCorpus(t, dir, 20), heldOut4Floors)
 }
 
-// heldOut5Floors (strict precision, recall): none until the set's first
-// run is recorded (docs/documents.md); then just under it.
-var heldOut5Floors = map[string][2]float64{}
+// heldOut5Floors (strict precision, recall): just under the run after
+// session 13's three rounds (7a-7c, made without this set). Before them:
+// party 0.88/0.81, date 0.75/0.75, money 0.81/0.81, obligation 0.87/0.79,
+// requirement 0.32/0.31, deadline 0.92/0.86, law 1.00/1.00, duration
+// 0.74/0.79 (docs/documents.md). They keep later changes from making it
+// worse; the set is measured, never tuned on.
+var heldOut5Floors = map[string][2]float64{
+	"party":       {0.86, 0.79},
+	"date":        {0.72, 0.72},
+	"money":       {0.78, 0.79},
+	"obligation":  {0.85, 0.80},
+	"requirement": {0.62, 0.82},
+	"deadline":    {0.90, 0.87},
+	"law":         {0.97, 0.97},
+	"duration":    {0.73, 0.81},
+}
 
 // TestHeldOut5 scores the fifth held-out set (testdata/heldout5, README
 // there), written in session 13 by a writer who had read neither the
