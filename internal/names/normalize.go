@@ -24,6 +24,7 @@ package names
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -47,10 +48,11 @@ const (
 type Key struct {
 	tokens []string
 	script Script
-	// Sorted bigram multisets of the three representations (see the
-	// package comment). latin is set for Latin keys, arabic for Arabic
-	// keys, skel always.
-	latin, arabic, skel []uint64
+	// reps are the sorted bigram multisets of the three representations
+	// Similarity compares (see the package comment), made on first use:
+	// Match does not read them, so a key only matched never pays for
+	// them.
+	reps *reps
 
 	// For Match: the words with their marks (article, bin), ready to
 	// compare; whether the name is a company's; how many words a family
@@ -138,29 +140,42 @@ func Normalize(s string) Key {
 	case hasArabic:
 		k.script = Arabic
 	}
+	if !k.Empty() {
+		k.ident = k.makeID()
+		k.reps = &reps{}
+	}
+	return k
+}
+
+// reps are a key's Similarity representations, made once (Key.gramsOf).
+type reps struct {
+	once sync.Once
+	// latin is set for Latin keys, arabic for Arabic keys, skel always.
+	latin, arabic, skel []uint64
+}
+
+// make computes the representations of a key of words toks and script
+// sc.
+func (r *reps) make(toks []string, sc Script) {
 	skel := make([]string, 0, len(toks))
 	for _, t := range toks {
 		skel = append(skel, skeleton(t))
 	}
-	k.skel = grams(skel)
-	switch k.script {
+	r.skel = grams(skel)
+	switch sc {
 	case Latin:
 		ph := make([]string, 0, len(toks))
 		for _, t := range toks {
 			ph = append(ph, phonetic(t))
 		}
-		k.latin = grams(ph)
+		r.latin = grams(ph)
 	case Arabic:
 		f := make([]string, len(toks))
 		for i, t := range toks {
 			f[i] = foldYaHamza(t)
 		}
-		k.arabic = grams(f)
+		r.arabic = grams(f)
 	}
-	if !k.Empty() {
-		k.ident = k.makeID()
-	}
-	return k
 }
 
 // String is the key's words joined by one space, in their original order:
@@ -247,15 +262,7 @@ func (k Key) Similarity(o Key) float64 {
 
 // gramsFor is the representation k is compared in against a key of
 // script other.
-func (k Key) gramsFor(other Script) []uint64 {
-	switch {
-	case k.script == Latin && other == Latin:
-		return k.latin
-	case k.script == Arabic && other == Arabic:
-		return k.arabic
-	}
-	return k.skel
-}
+func (k Key) gramsFor(other Script) []uint64 { return k.gramsOf(k.repFor(other)) }
 
 // rep names a representation (for the index).
 type rep uint8
@@ -278,13 +285,17 @@ func (k Key) repFor(other Script) rep {
 }
 
 func (k Key) gramsOf(r rep) []uint64 {
+	if k.reps == nil {
+		return nil
+	}
+	k.reps.once.Do(func() { k.reps.make(k.tokens, k.script) })
 	switch r {
 	case repLatin:
-		return k.latin
+		return k.reps.latin
 	case repArabic:
-		return k.arabic
+		return k.reps.arabic
 	}
-	return k.skel
+	return k.reps.skel
 }
 
 // tok is a word of a name as the parser sees it, with what its
