@@ -648,7 +648,10 @@ func isApostrophe(r rune) bool {
 // digit to ASCII, and cuts it into words at every other character and
 // wherever the script changes.
 func split(s string) []string {
-	s = norm.NFKD.String(s)
+	if !isASCII(s) {
+		// NFKD leaves ASCII as it is.
+		s = norm.NFKD.String(s)
+	}
 	var out []string
 	var cur []rune
 	var arabic bool
@@ -671,7 +674,7 @@ func split(s string) []string {
 			// ئ, decomposed: the hamza on its seat is kept.
 			cur[len(cur)-1] = 'ئ'
 			continue
-		case unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r) || r == 'ـ' || unicode.Is(unicode.Cf, r):
+		case r >= utf8.RuneSelf && isMark(r):
 			continue
 		case isApostrophe(r):
 			continue
@@ -691,15 +694,33 @@ func split(s string) []string {
 		if unicode.IsLetter(r) {
 			arabic = ar
 		}
-		r = unicode.ToLower(r)
-		if l, ok := cyrillic[r]; ok {
-			cur = append(cur, []rune(l)...)
+		if r < utf8.RuneSelf {
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			cur = append(cur, r)
 			continue
+		}
+		r = unicode.ToLower(r)
+		if r >= 0x400 && r < 0x500 {
+			if l, ok := cyrillic[r]; ok {
+				cur = append(cur, []rune(l)...)
+				continue
+			}
 		}
 		cur = append(cur, r)
 	}
 	flush()
 	return out
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // cyrillic is a Russian and Ukrainian letter's Latin spelling (the
@@ -774,7 +795,21 @@ func isInitial(w string) bool {
 }
 
 func isArabicRune(r rune) bool {
+	switch {
+	case r < 0x600:
+		// Below the Arabic block: Latin, Greek, Cyrillic.
+		return false
+	case r >= 'ء' && r <= 'ي' && r != 'ـ':
+		// The Arabic alphabet's letters.
+		return true
+	}
 	return unicode.Is(unicode.Arabic, r)
+}
+
+// isMark: r is deleted inside a word (split): a combining mark, the
+// tatweel or a format character.
+func isMark(r rune) bool {
+	return unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r) || r == 'ـ' || unicode.Is(unicode.Cf, r)
 }
 
 func isArabicWord(w string) bool {
