@@ -1,6 +1,7 @@
 package names
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -36,8 +37,32 @@ func TestRuneFastPaths(t *testing.T) {
 	}
 }
 
-// TestSplitAsReference: split with its shortcuts (ASCII not put through
-// NFKD, ASCII and the Arabic alphabet not looked up in the Unicode
+// TestNFKDInert: a string of the runes split does not put through NFKD
+// is what NFKD makes of it, whatever their order.
+func TestNFKDInert(t *testing.T) {
+	var inert []rune
+	for r := rune(0); r < 0x700; r++ {
+		if nfkdInert(string(r)) {
+			inert = append(inert, r)
+		}
+	}
+	if len(inert) < 128+40 || nfkdInert("أحمد") || nfkdInert("مُحَمَّد") || !nfkdInert("محمد Ali") {
+		t.Fatalf("%d inert runes; أحمد, مُحَمَّد, محمد Ali: %v %v %v", len(inert), nfkdInert("أحمد"), nfkdInert("مُحَمَّد"), nfkdInert("محمد Ali"))
+	}
+	r := rand.New(rand.NewPCG(6, 6))
+	for range 20000 {
+		rs := make([]rune, 1+r.IntN(12))
+		for i := range rs {
+			rs[i] = inert[r.IntN(len(inert))]
+		}
+		if s := string(rs); norm.NFKD.String(s) != s {
+			t.Fatalf("NFKD changes %q (%U)", s, rs)
+		}
+	}
+}
+
+// TestSplitAsReference: split with its shortcuts (ASCII and Arabic
+// letters without marks not put through NFKD, ASCII and the Arabic alphabet not looked up in the Unicode
 // tables) cuts every corpus name as the plain version does.
 func TestSplitAsReference(t *testing.T) {
 	for _, s := range corpusNames(t) {

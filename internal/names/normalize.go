@@ -648,8 +648,7 @@ func isApostrophe(r rune) bool {
 // digit to ASCII, and cuts it into words at every other character and
 // wherever the script changes.
 func split(s string) []string {
-	if !isASCII(s) {
-		// NFKD leaves ASCII as it is.
+	if !nfkdInert(s) {
 		s = norm.NFKD.String(s)
 	}
 	var out []string
@@ -714,14 +713,33 @@ func split(s string) []string {
 	return out
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
+// nfkdInert: s is ASCII and Arabic letters that NFKD leaves as they are
+// (not أ, which it writes as ا and a hamza), no mark: NFKD would give s
+// back.
+func nfkdInert(s string) bool {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r < 0x600 || r >= 0x700 || !arabicInert[r-0x600] {
 			return false
 		}
+		i += n
 	}
 	return true
 }
+
+// arabicInert[r-0x600]: NFKD leaves the Arabic block's r as it is, and r
+// is a starter (combining class 0, so nothing is reordered around it).
+var arabicInert = func() (t [0x100]bool) {
+	for r := rune(0x600); r < 0x700; r++ {
+		p := norm.NFKD.PropertiesString(string(r))
+		t[r-0x600] = p.Size() > 0 && p.CCC() == 0 && len(p.Decomposition()) == 0 && norm.NFKD.String(string(r)) == string(r)
+	}
+	return t
+}()
 
 // cyrillic is a Russian and Ukrainian letter's Latin spelling (the
 // common romanisation: ж zh, х kh, ц ts, ч ch, ш sh, щ shch, ю yu, я
