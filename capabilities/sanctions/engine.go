@@ -112,13 +112,6 @@ type aliasRef struct {
 // NewEngine indexes entries (each with its primary name and every
 // alias) of lists.
 func NewEngine(lists []List, entries []Listed) *Engine {
-	return NewEngineKeys(lists, entries, names.Normalize)
-}
-
-// NewEngineKeys is NewEngine with the names' keys from normalize, which
-// must give what names.Normalize gives (a names.KeyCache's Normalize: a
-// store building an engine for each call).
-func NewEngineKeys(lists []List, entries []Listed, normalize func(string) names.Key) *Engine {
 	e := &Engine{lists: slices.Clone(lists), byName: map[string]int{}, entries: entries, ix: names.NewIndex()}
 	slices.SortFunc(e.lists, func(a, b List) int { return cmp.Compare(a.Name, b.Name) })
 	for i, l := range e.lists {
@@ -130,7 +123,7 @@ func NewEngineKeys(lists []List, entries []Listed, normalize func(string) names.
 	}
 	e.alias, e.keys = make([]aliasRef, 0, n), make([]names.Key, 0, n)
 	add := func(name string, ref aliasRef) {
-		k := normalize(name)
+		k := names.Normalize(name)
 		e.ix.AddKey(len(e.alias), name, k)
 		e.alias = append(e.alias, ref)
 		e.keys = append(e.keys, k)

@@ -73,15 +73,7 @@ type Store struct {
 	// (tests), is called for each entry read.
 	rowsRead, entriesRead atomic.Int64
 	onEntry               func()
-
-	// keys are the keys of the names the last calls' engines held: a
-	// popular candidate is normalised once, not on every call.
-	keys *names.KeyCache
 }
-
-// keyCacheSize is how many names' keys a store remembers (about 1.3 KB
-// each: about 20 MB at most; a screening's engine holds about 1,150).
-const keyCacheSize = 16384
 
 var (
 	_ dataset.Importer = (*Store)(nil)
@@ -91,12 +83,8 @@ var (
 // New returns the store on db. Its tables exist once the store was opened
 // with Module() among its modules.
 func New(db sqlstore.DB) *Store {
-	return &Store{db: db, ix: nameindex.New(db, "sanctions_name_terms", "sanctions_term_counts"), keys: names.NewKeyCache(keyCacheSize)}
+	return &Store{db: db, ix: nameindex.New(db, "sanctions_name_terms", "sanctions_term_counts")}
 }
-
-// KeyCache is how many names' keys the store's engines found remembered
-// and how many they normalised (benchmarks).
-func (s *Store) KeyCache() (hits, misses int64) { return s.keys.Stats() }
 
 // Name implements dataset.Importer.
 func (s *Store) Name() string { return Name }
@@ -514,7 +502,7 @@ func (s *Store) Engine(ctx context.Context, ns []string) (*sanctions.Engine, err
 		}
 	}
 	slices.SortFunc(entries, func(a, b sanctions.Listed) int { return cmp.Or(cmp.Compare(a.List, b.List), cmp.Compare(a.ID, b.ID)) })
-	return sanctions.NewEngineKeys(lists, entries, s.keys.Normalize), nil
+	return sanctions.NewEngine(lists, entries), nil
 }
 
 func (s *Store) scanEntries(ctx context.Context, q string, args ...any) ([]sanctions.Listed, error) {
