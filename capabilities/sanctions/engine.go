@@ -98,8 +98,11 @@ type Engine struct {
 	entries []Listed
 	ix      *names.Index
 	// alias[i] describes indexed name i: its entry and which alias (-1
-	// for the primary name).
+	// for the primary name); keys[i] is its key (names.Normalize: the
+	// index's key may be another name's that compares alike, with other
+	// titles or legal forms set aside).
 	alias []aliasRef
+	keys  []names.Key
 }
 
 type aliasRef struct {
@@ -114,12 +117,21 @@ func NewEngine(lists []List, entries []Listed) *Engine {
 	for i, l := range e.lists {
 		e.byName[l.Name] = i
 	}
+	n := len(entries)
 	for i := range entries {
-		e.ix.Add(len(e.alias), entries[i].Name)
-		e.alias = append(e.alias, aliasRef{i, -1})
+		n += len(entries[i].Aliases)
+	}
+	e.alias, e.keys = make([]aliasRef, 0, n), make([]names.Key, 0, n)
+	add := func(name string, ref aliasRef) {
+		k := names.Normalize(name)
+		e.ix.AddKey(len(e.alias), name, k)
+		e.alias = append(e.alias, ref)
+		e.keys = append(e.keys, k)
+	}
+	for i := range entries {
+		add(entries[i].Name, aliasRef{i, -1})
 		for j, a := range entries[i].Aliases {
-			e.ix.Add(len(e.alias), a.Name)
-			e.alias = append(e.alias, aliasRef{i, j})
+			add(a.Name, aliasRef{i, j})
 		}
 	}
 	return e
@@ -215,6 +227,10 @@ type Match struct {
 	// sameText: the listed name is the screened one as normalised (not
 	// only alike across scripts); it wins a tie.
 	sameText bool
+	// screened and listed are the two names' keys, explained (NameParts,
+	// MatchReasons) only once the match is kept (Engine.explain).
+	screened, listed names.Key
+	viaAlias         bool
 }
 
 // Screen screens q's names against the engine's lists. A nil or empty
@@ -247,7 +263,7 @@ func (e *Engine) Screen(q Query) Result {
 			if len(q.Skip) > 0 && slices.Contains(q.Skip, e.entries[ref.entry].List) {
 				continue
 			}
-			m := e.match(ref, n, k, h.Score, q)
+			m := e.match(ref, h.Ref, n, k, h.Score, q)
 			if prev, ok := best[ref.entry]; ok && !better(m, prev) {
 				continue
 			}
@@ -262,6 +278,9 @@ func (e *Engine) Screen(q Query) Result {
 	})
 	if len(r.Matches) > maxMatchesPerQuery {
 		r.Matches = r.Matches[:maxMatchesPerQuery]
+	}
+	for i := range r.Matches {
+		explain(&r.Matches[i])
 	}
 	for _, m := range r.Matches {
 		if m.Strength == StrengthHigh {
@@ -292,38 +311,28 @@ func b2i(b bool) int {
 	return 0
 }
 
-// match describes entry ref's hit for screened name n and judges it
-// against the query's identifiers.
-func (e *Engine) match(ref aliasRef, n string, k names.Key, score float64, q Query) Match {
+// match describes entry ref's hit (indexed name i) for screened name n
+// and judges it against the query's identifiers. Its NameParts and
+// MatchReasons are left to explain: only the matches an answer keeps
+// need them.
+func (e *Engine) match(ref aliasRef, i int, n string, k names.Key, score float64, q Query) Match {
 	en := &e.entries[ref.entry]
 	l := e.lists[e.byName[en.List]]
 	m := Match{List: l.Name, ListTitle: l.Title, ListVersion: l.Version, EntityID: en.ID, Reference: en.Reference, EntityType: en.Type,
 		ListedName: en.Name, ScreenedName: n, Score: round3(score), MatchType: MatchFuzzy, Strength: StrengthPossible,
 		Programs: nonNil(en.Programs), Countries: nonNil(en.Countries), DatesOfBirth: nonNil(en.DatesOfBirth),
 		Identifiers: nonNil(en.Identifiers), ListedOn: en.ListedOn, Corroborating: []string{}, Contradicting: []string{}}
-	listed := en.Name
 	if ref.alias >= 0 {
 		a := en.Aliases[ref.alias]
-		m.MatchedAlias, m.AliasType, m.AliasQuality, listed = a.Name, a.Type, a.Quality, a.Name
+		m.MatchedAlias, m.AliasType, m.AliasQuality, m.viaAlias = a.Name, a.Type, a.Quality, true
 	}
 	// Exact: the same normalised name (its family name may come first),
 	// or the same in the representation both scripts share (محمد =
 	// Mohammed).
-	lk := names.Normalize(listed)
+	lk := e.keys[i] // names.Normalize of the name or alias matched
+	m.screened, m.listed = k, lk
 	m.sameText = lk.Sorted() == k.Sorted()
 	exact := score >= 0.9995 || m.sameText
-	ex := names.Explain(k, lk)
-	m.NameParts = nonNil(ex.Parts)
-	if ref.alias >= 0 {
-		kind := m.AliasType
-		if m.AliasQuality != "" {
-			kind += ", " + m.AliasQuality
-		}
-		m.MatchReasons = append(m.MatchReasons, fmt.Sprintf("matched the listed alias %q (%s), not the listed name", m.MatchedAlias, kind))
-	} else {
-		m.MatchReasons = append(m.MatchReasons, "matched the listed name")
-	}
-	m.MatchReasons = append(m.MatchReasons, ex.Reasons()...)
 	if exact {
 		m.MatchType = MatchExact
 	}
@@ -372,6 +381,24 @@ func (e *Engine) match(ref aliasRef, n string, k names.Key, score float64, q Que
 		m.Strength = StrengthHigh
 	}
 	return m
+}
+
+// explain sets m's NameParts and MatchReasons: how its screened and
+// listed names' parts agreed.
+func explain(m *Match) {
+	ex := names.Explain(m.screened, m.listed)
+	m.NameParts = nonNil(ex.Parts)
+	if m.viaAlias {
+		kind := m.AliasType
+		if m.AliasQuality != "" {
+			kind += ", " + m.AliasQuality
+		}
+		m.MatchReasons = append(m.MatchReasons, fmt.Sprintf("matched the listed alias %q (%s), not the listed name", m.MatchedAlias, kind))
+	} else {
+		m.MatchReasons = append(m.MatchReasons, "matched the listed name")
+	}
+	m.MatchReasons = append(m.MatchReasons, ex.Reasons()...)
+	m.screened, m.listed = names.Key{}, names.Key{}
 }
 
 func article(t string) string {

@@ -74,8 +74,11 @@ func (ix *Index) Len() int { return len(ix.docs) }
 // Add indexes name under ref (the caller's id of the thing named; one ref
 // may have several names, such as aliases). A name with an empty key is
 // ignored.
-func (ix *Index) Add(ref int, name string) {
-	k := Normalize(name)
+func (ix *Index) Add(ref int, name string) { ix.AddKey(ref, name, Normalize(name)) }
+
+// AddKey is Add of a name the caller has normalised already: k must be
+// Normalize(name).
+func (ix *Index) AddKey(ref int, name string, k Key) {
 	if k.Empty() {
 		return
 	}

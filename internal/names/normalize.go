@@ -24,6 +24,7 @@ package names
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -47,10 +48,11 @@ const (
 type Key struct {
 	tokens []string
 	script Script
-	// Sorted bigram multisets of the three representations (see the
-	// package comment). latin is set for Latin keys, arabic for Arabic
-	// keys, skel always.
-	latin, arabic, skel []uint64
+	// reps are the sorted bigram multisets of the three representations
+	// Similarity compares (see the package comment), made on first use:
+	// Match does not read them, so a key only matched never pays for
+	// them.
+	reps *reps
 
 	// For Match: the words with their marks (article, bin), ready to
 	// compare; whether the name is a company's; how many words a family
@@ -138,29 +140,42 @@ func Normalize(s string) Key {
 	case hasArabic:
 		k.script = Arabic
 	}
+	if !k.Empty() {
+		k.ident = k.makeID()
+		k.reps = &reps{}
+	}
+	return k
+}
+
+// reps are a key's Similarity representations, made once (Key.gramsOf).
+type reps struct {
+	once sync.Once
+	// latin is set for Latin keys, arabic for Arabic keys, skel always.
+	latin, arabic, skel []uint64
+}
+
+// make computes the representations of a key of words toks and script
+// sc.
+func (r *reps) make(toks []string, sc Script) {
 	skel := make([]string, 0, len(toks))
 	for _, t := range toks {
 		skel = append(skel, skeleton(t))
 	}
-	k.skel = grams(skel)
-	switch k.script {
+	r.skel = grams(skel)
+	switch sc {
 	case Latin:
 		ph := make([]string, 0, len(toks))
 		for _, t := range toks {
 			ph = append(ph, phonetic(t))
 		}
-		k.latin = grams(ph)
+		r.latin = grams(ph)
 	case Arabic:
 		f := make([]string, len(toks))
 		for i, t := range toks {
 			f[i] = foldYaHamza(t)
 		}
-		k.arabic = grams(f)
+		r.arabic = grams(f)
 	}
-	if !k.Empty() {
-		k.ident = k.makeID()
-	}
-	return k
 }
 
 // String is the key's words joined by one space, in their original order:
@@ -247,15 +262,7 @@ func (k Key) Similarity(o Key) float64 {
 
 // gramsFor is the representation k is compared in against a key of
 // script other.
-func (k Key) gramsFor(other Script) []uint64 {
-	switch {
-	case k.script == Latin && other == Latin:
-		return k.latin
-	case k.script == Arabic && other == Arabic:
-		return k.arabic
-	}
-	return k.skel
-}
+func (k Key) gramsFor(other Script) []uint64 { return k.gramsOf(k.repFor(other)) }
 
 // rep names a representation (for the index).
 type rep uint8
@@ -278,13 +285,17 @@ func (k Key) repFor(other Script) rep {
 }
 
 func (k Key) gramsOf(r rep) []uint64 {
+	if k.reps == nil {
+		return nil
+	}
+	k.reps.once.Do(func() { k.reps.make(k.tokens, k.script) })
 	switch r {
 	case repLatin:
-		return k.latin
+		return k.reps.latin
 	case repArabic:
-		return k.arabic
+		return k.reps.arabic
 	}
-	return k.skel
+	return k.reps.skel
 }
 
 // tok is a word of a name as the parser sees it, with what its
@@ -637,7 +648,9 @@ func isApostrophe(r rune) bool {
 // digit to ASCII, and cuts it into words at every other character and
 // wherever the script changes.
 func split(s string) []string {
-	s = norm.NFKD.String(s)
+	if !nfkdInert(s) {
+		s = norm.NFKD.String(s)
+	}
 	var out []string
 	var cur []rune
 	var arabic bool
@@ -660,7 +673,7 @@ func split(s string) []string {
 			// ئ, decomposed: the hamza on its seat is kept.
 			cur[len(cur)-1] = 'ئ'
 			continue
-		case unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r) || r == 'ـ' || unicode.Is(unicode.Cf, r):
+		case r >= utf8.RuneSelf && isMark(r):
 			continue
 		case isApostrophe(r):
 			continue
@@ -680,16 +693,53 @@ func split(s string) []string {
 		if unicode.IsLetter(r) {
 			arabic = ar
 		}
-		r = unicode.ToLower(r)
-		if l, ok := cyrillic[r]; ok {
-			cur = append(cur, []rune(l)...)
+		if r < utf8.RuneSelf {
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			cur = append(cur, r)
 			continue
+		}
+		r = unicode.ToLower(r)
+		if r >= 0x400 && r < 0x500 {
+			if l, ok := cyrillic[r]; ok {
+				cur = append(cur, []rune(l)...)
+				continue
+			}
 		}
 		cur = append(cur, r)
 	}
 	flush()
 	return out
 }
+
+// nfkdInert: s is ASCII and Arabic letters that NFKD leaves as they are
+// (not أ, which it writes as ا and a hamza), no mark: NFKD would give s
+// back.
+func nfkdInert(s string) bool {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r < 0x600 || r >= 0x700 || !arabicInert[r-0x600] {
+			return false
+		}
+		i += n
+	}
+	return true
+}
+
+// arabicInert[r-0x600]: NFKD leaves the Arabic block's r as it is, and r
+// is a starter (combining class 0, so nothing is reordered around it).
+var arabicInert = func() (t [0x100]bool) {
+	for r := rune(0x600); r < 0x700; r++ {
+		p := norm.NFKD.PropertiesString(string(r))
+		t[r-0x600] = p.Size() > 0 && p.CCC() == 0 && len(p.Decomposition()) == 0 && norm.NFKD.String(string(r)) == string(r)
+	}
+	return t
+}()
 
 // cyrillic is a Russian and Ukrainian letter's Latin spelling (the
 // common romanisation: ж zh, х kh, ц ts, ч ch, ш sh, щ shch, ю yu, я
@@ -763,7 +813,21 @@ func isInitial(w string) bool {
 }
 
 func isArabicRune(r rune) bool {
+	switch {
+	case r < 0x600:
+		// Below the Arabic block: Latin, Greek, Cyrillic.
+		return false
+	case r >= 'ء' && r <= 'ي' && r != 'ـ':
+		// The Arabic alphabet's letters.
+		return true
+	}
 	return unicode.Is(unicode.Arabic, r)
+}
+
+// isMark: r is deleted inside a word (split): a combining mark, the
+// tatweel or a format character.
+func isMark(r rune) bool {
+	return unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r) || r == 'ـ' || unicode.Is(unicode.Cf, r)
 }
 
 func isArabicWord(w string) bool {

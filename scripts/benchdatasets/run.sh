@@ -18,9 +18,12 @@
 # ROUNDS (3), CASES ("import bench"), DATASETS ("comparables listings
 # sanctions companies"), DBS ("sqlite postgres"), DALIL_TEST_POSTGRES
 # (postgres://postgres@127.0.0.1:5432/test?sslmode=disable; the schemas
-# benchds_* are dropped and made again), BEFORE (a dalil binary to import with
+# $PGPREFIX_* are dropped and made again), PGPREFIX (benchds: another name keeps
+# two people's runs on one server apart), BEFORE (a dalil binary to import with
 # too, for a before/after comparison) and BEFORE_DBS ("sqlite postgres": the
-# databases it imports into).
+# databases it imports into), BEFORE_BD (a benchdatasets binary built from
+# the code before a change: each round then runs it and this tree's, in
+# turn, the first of the two alternating from round to round).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
@@ -33,6 +36,7 @@ DATASETS=${DATASETS:-comparables listings sanctions companies}
 DBS=${DBS:-sqlite postgres}
 BEFORE_DBS=${BEFORE_DBS:-sqlite postgres}
 PG=${DALIL_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable}
+PGPREFIX=${PGPREFIX:-benchds}
 mkdir -p "$DIR"
 go build -o "$DIR/dalil" ./cmd/dalil
 go build -o "$DIR/bd" ./scripts/benchdatasets
@@ -75,7 +79,7 @@ if [[ " $CASES " == *" import "* ]]; then
             dsn="$DIR/$bin-$ds.db"; [[ $f == */bad-* ]] && dsn="$DIR/$bin-bad-$ds.db"
             rm -f "$dsn" "$dsn-wal" "$dsn-shm"
           else
-            s="benchds_${bin}_${ds}"; [[ $f == */bad-* ]] && s="benchds_${bin}_bad_${ds}"
+            s="${PGPREFIX}_${bin}_${ds}"; [[ $f == */bad-* ]] && s="${PGPREFIX}_${bin}_bad_${ds}"
             schema "$s"; dsn=$(pgurl "$s")
           fi
           imp "$b" "$bin $db" $ds "$f" "$dsn"
@@ -89,10 +93,17 @@ if [[ " $CASES " == *" bench "* ]]; then
   for r in $(seq "$ROUNDS"); do
     for db in $DBS; do
       for ds in $DATASETS; do
-        dsn="$DIR/after-$ds.db"; [ $db = postgres ] && dsn=$(pgurl "benchds_after_$ds")
-        echo "$(load) | round $r $db ${bench[$ds]}"
-        "$DIR/bd" "${bench[$ds]}" -db "$dsn" -n "$CALLS" | sed 's/^/  /'
-        echo "  $(load)"
+        dsn="$DIR/after-$ds.db"; [ $db = postgres ] && dsn=$(pgurl "${PGPREFIX}_after_$ds")
+        bds="after"
+        if [ -n "${BEFORE_BD:-}" ]; then
+          bds="before after"; [ $((r % 2)) = 0 ] && bds="after before"
+        fi
+        for b in $bds; do
+          bin="$DIR/bd"; [ $b = before ] && bin=$BEFORE_BD
+          echo "$(load) | round $r $db ${bench[$ds]} ($b)"
+          "$bin" "${bench[$ds]}" -db "$dsn" -n "$CALLS" | sed 's/^/  /'
+          echo "  $(load)"
+        done
       done
     done
   done

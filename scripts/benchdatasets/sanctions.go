@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -212,10 +213,18 @@ func benchSanctions(dsn string, n, limitMB int, _ time.Time) error {
 	statuses := map[string]int{}
 	matches, listed, found := 0, 0, 0
 	var lost []string
+	// digest is every answer's status and matches (entity, alias, score,
+	// type, strength, reasons, in order): two builds that match alike print the
+	// same.
+	digest := fnv.New64a()
 	return measure("sanctions_screen", len(ins), func(i int) string { return screenKinds[i%10] }, func(i int) error {
 		out, err := sanctions.Screen(ctx, deps, ins[i])
 		statuses[out.Status]++
 		matches += len(out.Matches)
+		fmt.Fprintf(digest, "%d %s\n", i, out.Status)
+		for _, m := range out.Matches {
+			fmt.Fprintf(digest, "%s\t%s\t%s\t%v\t%s\t%s\t%s\n", m.EntityID, m.ListedName, m.MatchedAlias, m.Score, m.MatchType, m.Strength, strings.Join(m.MatchReasons, "|"))
+		}
 		if want[i] != "" {
 			listed++
 			ok := false
@@ -230,6 +239,6 @@ func benchSanctions(dsn string, n, limitMB int, _ time.Time) error {
 		}
 		return err
 	}, func() string {
-		return fmt.Sprintf("statuses %v, %d matches; listed names found: %d of %d (not: %s)", statuses, matches, found, listed, strings.Join(lost, ", "))
+		return fmt.Sprintf("statuses %v, %d matches (digest %016x); listed names found: %d of %d (not: %s)", statuses, matches, digest.Sum64(), found, listed, strings.Join(lost, ", "))
 	})
 }
