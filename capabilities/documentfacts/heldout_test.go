@@ -12,10 +12,10 @@ import (
 // 0.83/0.83, money 0.81/0.81, obligation 0.79/0.61, requirement
 // 0.67/0.67, deadline 1.00/0.94.
 var heldOutFloors = map[string][2]float64{
-	"party":       {0.95, 0.90},
-	"date":        {0.85, 0.85}, // session 12: two generic dates given a key (expiry, delivery)
-	"money":       {0.95, 0.95},
-	"obligation":  {0.85, 0.85},
+	"party":      {0.95, 0.90},
+	"date":       {0.85, 0.85}, // session 12: two generic dates given a key (expiry, delivery)
+	"money":      {0.95, 0.95},
+	"obligation": {0.85, 0.85},
 	// An ISO certificate is technical here, compliance in the later
 	// guideline; a local support office technical here; the successful
 	// bidder's performance bond no requirement here, a financial one in
