@@ -209,3 +209,35 @@ func TestNewReportHasAnErrorList(t *testing.T) {
 		t.Errorf("NewReport = %+v", rep)
 	}
 }
+
+// TestCommitWriteHeldToTheCallersDeadline: the write runs within the
+// caller's deadline when its context has one, longer or shorter than
+// ImportTimeout (the CLI's --timeout, the sync job's limit);
+// TestCommitWriteDeadline covers a context with none.
+func TestCommitWriteHeldToTheCallersDeadline(t *testing.T) {
+	writeDeadline := func(ctx context.Context) (time.Time, bool) {
+		t.Helper()
+		var dl time.Time
+		var has bool
+		steps := Steps{
+			Imported: func(context.Context) (string, error) { return "", nil },
+			Write: func(wctx context.Context) (string, int, error) {
+				dl, has = wctx.Deadline()
+				return "b", 1, nil
+			},
+		}
+		if err := Commit(ctx, &Report{Rows: 1}, false, steps); err != nil {
+			t.Fatal(err)
+		}
+		return dl, has
+	}
+	for _, d := range []time.Duration{2 * time.Hour, 30 * time.Second} {
+		ctx, cancel := context.WithTimeout(context.Background(), d)
+		want, _ := ctx.Deadline()
+		got, has := writeDeadline(ctx)
+		cancel()
+		if !has || !got.Equal(want) {
+			t.Errorf("caller's deadline in %v: the write's is %v (%v), want the caller's %v", d, got, has, want)
+		}
+	}
+}

@@ -81,7 +81,7 @@ type Reindexed struct {
 // for a dataset with a name index, `dalil <name> reindex`.
 func runDataset(ctx context.Context, name string, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || !slices.Contains([]string{"import", "stats", "batches", "retract", "reindex"}, args[0]) {
-		fmt.Fprintf(stderr, "usage: dalil %[1]s import FILE --source NAME --license TEXT [--format F] [--skip-bad] [--retrieved YYYY-MM-DD] [--json]\n"+
+		fmt.Fprintf(stderr, "usage: dalil %[1]s import FILE --source NAME --license TEXT [--format F] [--skip-bad] [--retrieved YYYY-MM-DD] [--timeout 2h] [--json]\n"+
 			"       dalil %[1]s stats [--json]\n       dalil %[1]s batches [--json]\n       dalil %[1]s retract BATCH [--reason TEXT] [--json]\n"+
 			"       dalil %[1]s reindex [--json]   (a dataset found by name: rebuild its name index)\n", name)
 		return fmt.Errorf("%s: expected import, stats, batches, retract or reindex", name)
@@ -91,6 +91,7 @@ func runDataset(ctx context.Context, name string, args []string, getenv func(str
 	asJSON := fs.Bool("json", false, "print JSON")
 	var source, license, format, retrieved, reason *string
 	var skipBad *bool
+	var timeout *time.Duration
 	if sub == "retract" {
 		reason = fs.String("reason", "", "why the batch is retracted (kept with the retraction, shown by batches)")
 	}
@@ -100,6 +101,7 @@ func runDataset(ctx context.Context, name string, args []string, getenv func(str
 		format = fs.String("format", "", "the file's format when the dataset reads several; default: from the file name or content")
 		skipBad = fs.Bool("skip-bad", false, "import the good rows of a file with bad ones (default: one bad row imports nothing)")
 		retrieved = fs.String("retrieved", "", "the date you obtained the file, YYYY-MM-DD (default: today)")
+		timeout = fs.Duration("timeout", 2*time.Hour, "the import's time limit, reading and writing (Ctrl-C stops it sooner; nothing is written unless it completes)")
 	}
 	cfg, rest, err := loadConfig(fs, args[1:], getenv)
 	if err != nil {
@@ -126,6 +128,9 @@ func runDataset(ctx context.Context, name string, args []string, getenv func(str
 		opts = dataset.ImportOptions{Source: *source, License: *license, Format: *format, Filename: filepath.Base(file), SkipBad: *skipBad}
 		if err := opts.Validate(); err != nil {
 			return fmt.Errorf("%s import: %w", name, err)
+		}
+		if *timeout <= 0 {
+			return fmt.Errorf("%s import: --timeout must be positive, such as 30m or 2h", name)
 		}
 		if *retrieved != "" {
 			t, err := time.Parse("2006-01-02", *retrieved)
@@ -188,7 +193,9 @@ func runDataset(ctx context.Context, name string, args []string, getenv func(str
 	}
 	defer f.Close()
 	opts.Progress = progressPrinter(stderr, name+" import", time.Now, 2*time.Second)
-	rep, err := im.Import(ctx, f, opts)
+	ictx, cancel := context.WithTimeout(ctx, *timeout)
+	defer cancel()
+	rep, err := im.Import(ictx, f, opts)
 	if err != nil {
 		return err
 	}

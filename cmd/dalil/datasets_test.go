@@ -54,6 +54,9 @@ func TestDatasetCommands(t *testing.T) {
 	if err == nil || !strings.Contains(out, "line 3: value: must be a whole number") || !strings.Contains(out, "nothing was imported") {
 		t.Fatalf("bad row: %v %s", err, out)
 	}
+	if out, err := runCLI("widgets", "import", file, "--source", "s", "--license", "l", "--timeout", "0s"); err == nil || !strings.Contains(err.Error(), "--timeout must be positive") {
+		t.Errorf("a zero --timeout: %v\n%s", err, out)
+	}
 	if out, err := runCLI("widgets", "import", file, "--source", "s", "--license", "l", "--format", "xml"); err == nil || !strings.Contains(err.Error(), "lines") {
 		t.Fatalf("unknown format: %v %s", err, out)
 	}

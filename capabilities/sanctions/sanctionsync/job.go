@@ -14,7 +14,8 @@ import (
 const Queue = "sanctions_sync"
 
 // JobTimeout bounds one source's sync job: its download (DefaultTimeout)
-// and its import (dataset.ImportTimeout), with a margin.
+// and its import, which runs within what is left of it (dataset.Commit
+// holds a write to its caller's deadline when there is one).
 const JobTimeout = 25 * time.Minute
 
 // Args is the scheduled sync of one source.
