@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -254,7 +255,20 @@ func readPage[T any](ctx context.Context, tx *sql.Tx, rows Rows[T], k1, k2 strin
 type Keeper struct {
 	current atomic.Bool
 	mu      sync.Mutex
+	running *keeperRun // the rebuild in flight, if any (under mu)
 }
+
+// keeperRun is one rebuild: done closes when it ends, err is then its
+// outcome.
+type keeperRun struct {
+	done chan struct{}
+	err  error
+}
+
+// ErrRebuilding is what Ensure returns when the call's context ends while
+// the index is being rebuilt (wrapped with the context's error): the
+// rebuild goes on, and a later call finds the index current.
+var ErrRebuilding = errors.New("nameindex: the name index is being rebuilt")
 
 // Forget makes the next Ensure look again (tests, and a store whose
 // index was rebuilt elsewhere).
@@ -263,40 +277,59 @@ func (k *Keeper) Forget() { k.current.Store(false) }
 // Ensure rebuilds the index with rebuild when, at the first call in this
 // process (and after each that failed), the index needs it: it is Stale,
 // or it is empty while the dataset's table (a plain SQL identifier) has
-// rows, or missing (nil: not asked) reports rows the index lacks. Calls
-// wait for one rebuild.
+// rows, or missing (nil: not asked) reports rows the index lacks.
 //
 // The rebuild has an import's time (dataset.ImportTimeout), not the
-// call's: it runs on when the call's context is done, and the calls
-// after it find the index current.
+// call's: it runs in the background, one at a time. Each call waits for it
+// only until its own context ends (then ErrRebuilding, wrapping the
+// context's error), so no call runs past its deadline; the calls after the
+// rebuild find the index current.
 func (k *Keeper) Ensure(ctx context.Context, ix *Index, table string, missing func(context.Context) (bool, error),
 	rebuild func(context.Context) error) error {
 	if k.current.Load() {
 		return nil
 	}
 	k.mu.Lock()
-	defer k.mu.Unlock()
 	if k.current.Load() {
+		k.mu.Unlock()
 		return nil
 	}
-	need, err := ix.needs(ctx, table)
-	if err != nil {
-		return err
-	}
-	if !need && missing != nil {
-		if need, err = missing(ctx); err != nil {
+	run := k.running
+	if run == nil {
+		need, err := ix.needs(ctx, table)
+		if err == nil && !need && missing != nil {
+			need, err = missing(ctx)
+		}
+		if err != nil || !need {
+			if err == nil {
+				k.current.Store(true)
+			}
+			k.mu.Unlock()
 			return err
 		}
+		run = &keeperRun{done: make(chan struct{})}
+		k.running = run
+		go func() {
+			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), dataset.ImportTimeout)
+			err := rebuild(rctx)
+			cancel()
+			k.mu.Lock()
+			run.err = err
+			if err == nil {
+				k.current.Store(true)
+			}
+			k.running = nil
+			k.mu.Unlock()
+			close(run.done)
+		}()
 	}
-	if need {
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), dataset.ImportTimeout)
-		defer cancel()
-		if err := rebuild(rctx); err != nil {
-			return err
-		}
+	k.mu.Unlock()
+	select {
+	case <-run.done:
+		return run.err
+	case <-ctx.Done():
+		return fmt.Errorf("%w: %w", ErrRebuilding, ctx.Err())
 	}
-	k.current.Store(true)
-	return nil
 }
 
 // needs reports whether ix must be rebuilt before a search: it is Stale,
