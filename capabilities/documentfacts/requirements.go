@@ -157,14 +157,14 @@ units:
 			}
 			continue
 		}
-		if tender && !inSection && reWinner.MatchString(t) && rePerfBond.MatchString(t) && len(t) <= 400 {
+		if tender && !inSection && reWinner.MatchString(t) && rePerformanceBond.MatchString(t) && len(t) <= 400 {
 			// "The successful bidder shall provide a performance bond
 			// of 10% ...": a financial requirement, and still the
 			// bidder's obligation.
 			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(condReqText(t), 300), Category: "financial", Mandatory: true, Method: "clause", Confidence: 0.8}, start: s.start, end: s.end, explicit: true, section: section})
 			continue
 		}
-		if inSection && reWinner.MatchString(t) && rePerfBond.MatchString(t) && tender {
+		if inSection && reWinner.MatchString(t) && rePerformanceBond.MatchString(t) && tender {
 			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(condReqText(t), 300), Category: "financial", Mandatory: true, Method: "list_item", Confidence: 0.85}, start: s.start, end: s.end, explicit: true, section: section})
 			continue
 		}
@@ -292,7 +292,9 @@ units:
 	}
 }
 
-// rePerformanceBond: the security the successful bidder furnishes.
+// rePerformanceBond: the security the successful bidder furnishes, a
+// financial requirement of a tender as well as the bidder's obligation
+// (the tender items' rule above and winnerBonds).
 var rePerformanceBond = regexp.MustCompile(`(?i)\bperformance\s+(?:bond|security|guarantee)\b|حسن\s+(?:ال)?تنفيذ`)
 
 // winnerBonds: in a tender (a document with requirements), the duty of

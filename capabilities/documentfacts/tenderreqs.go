@@ -54,9 +54,6 @@ var (
 	// ر.ع. or د.ب.
 	reArAbbrevEnd = regexp.MustCompile(`(?:^|\s)\p{Arabic}\.\p{Arabic}\.$`)
 	reDeadlineRef = regexp.MustCompile(`(?:قبل|من|بعد)\s+آخر\s+موعد`)
-	// rePerfBond: the successful bidder's performance bond, a financial
-	// requirement as well as the bidder's obligation.
-	rePerfBond = regexp.MustCompile(`(?i)\bperformance\s+(?:bond|security|guarantee)\b|ضمان\s+حسن\s+(?:ال)?تنفيذ|كفالة\s+حسن\s+(?:ال)?تنفيذ`)
 	// Table cells: a status ("Mandatory / إلزامي", "Preferred", "M"),
 	// a category name, a reference ("2.1", "R4", "#").
 	reStatusCell   = regexp.MustCompile(`(?i)^(?:(mandatory|required|compulsory|must|m|yes|إلزامي|الزامي|مطلوب|إجباري)|(preferred|optional|desirable|advantage|o|اختياري|يفضل|مفضل|ميزة))(?:\s*/\s*(?:mandatory|required|preferred|optional|desirable|إلزامي|الزامي|مطلوب|اختياري|يفضل|مفضل))?$`)
