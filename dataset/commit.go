@@ -76,11 +76,12 @@ func Commit(ctx context.Context, rep *Report, skipBad bool, steps Steps) error {
 		rep.Refused = true
 		return nil
 	}
-	wctx, cancel := ctx, context.CancelFunc(func() {})
+	wctx := ctx
 	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
 		wctx, cancel = context.WithTimeout(ctx, ImportTimeout)
+		defer cancel()
 	}
-	defer cancel()
 	batch, n, err := steps.Write(wctx)
 	if errors.Is(err, ErrImported) {
 		rep.Batch, rep.Unchanged = batch, true
