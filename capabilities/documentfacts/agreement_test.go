@@ -1,0 +1,181 @@
+package documentfacts
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLabellerAgreement measures how far two labellers who followed the
+// same written guideline agree on the same documents: a corpus directory
+// with a second/ subdirectory holds a second labeller's .want files for
+// some of its documents, written without seeing the first's. The second
+// labeller's facts are scored against the first's as an extractor's are
+// (precision: of the second's facts, those the first also wrote; recall:
+// of the first's, those the second also wrote), strict and loose, per
+// type. What two careful readers agree on bounds what any extractor can
+// score against one of them (docs/documents.md, "Two labellers").
+//
+// The matching is evalMatch's, with one change: an obligation's or a
+// requirement's anchor is a word or phrase each labeller chose, so the two
+// anchors match when either contains the other (an extractor's action
+// text is matched by containing the labeller's anchor).
+//
+// go test ./capabilities/documentfacts -run LabellerAgreement -v
+func TestLabellerAgreement(t *testing.T) {
+	dirs, _ := filepath.Glob("testdata/*/second")
+	if len(dirs) == 0 {
+		t.Skip("no corpus has a second labeller's files")
+	}
+	for _, second := range dirs {
+		dir := filepath.Dir(second)
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			first := map[string]evalDoc{}
+			for _, d := range loadEvalCorpus(t, dir, 1) {
+				first[d.name] = d
+			}
+			again := loadEvalCorpus(t, second, 1)
+			for _, b := range again {
+				if _, ok := first[b.name]; !ok {
+					t.Fatalf("%s/%s.want has no first labelling in %s", second, b.name, dir)
+				}
+				for _, w := range b.want {
+					if !knownWantType(w) {
+						t.Errorf("%s/%s.want: malformed line %q", second, b.name, w.line)
+					}
+				}
+			}
+			for _, loose := range []bool{false, true} {
+				total := map[string]*evalScore{}
+				for _, typ := range evalTypes {
+					total[typ] = &evalScore{}
+				}
+				for _, b := range again {
+					a := first[b.name]
+					for typ, s := range agreeDoc(a.want, b.want, loose) {
+						total[typ].tp += s.tp
+						total[typ].found += s.found
+						total[typ].want += s.want
+					}
+				}
+				mode := "strict"
+				if loose {
+					mode = "loose"
+				}
+				var report strings.Builder
+				fmt.Fprintf(&report, "%s, %d documents labelled twice: the second labeller against the first\n%-12s %9s %7s %6s %6s %6s\n",
+					mode, len(again), "type", "precision", "recall", "agreed", "second", "first")
+				var all evalScore
+				for _, typ := range evalTypes {
+					s := total[typ]
+					all.tp, all.found, all.want = all.tp+s.tp, all.found+s.found, all.want+s.want
+					fmt.Fprintf(&report, "%-12s %9.2f %7.2f %6d %6d %6d\n", typ, ratio(s.tp, s.found), ratio(s.tp, s.want), s.tp, s.found, s.want)
+				}
+				fmt.Fprintf(&report, "%-12s %9.2f %7.2f %6d %6d %6d", "all", ratio(all.tp, all.found), ratio(all.tp, all.want), all.tp, all.found, all.want)
+				t.Log(report.String())
+			}
+		})
+	}
+}
+
+// knownWantType says whether a label line has a type the guideline names
+// and at least the fields evalMatch reads for it.
+func knownWantType(w evalWant) bool {
+	need := map[string]int{"party": 2, "date": 2, "money": 2, "obligation": 3, "requirement": 3, "deadline": 1, "law": 1, "duration": 2}
+	n, ok := need[w.typ]
+	return ok && len(w.fields) >= n
+}
+
+// agreeDoc scores labels b against labels a, one to one, first come.
+func agreeDoc(a, b []evalWant, loose bool) map[string]*evalScore {
+	scores := map[string]*evalScore{}
+	for _, typ := range evalTypes {
+		scores[typ] = &evalScore{}
+	}
+	used := make([]bool, len(b))
+	for _, w := range a {
+		s := scores[w.typ]
+		if s == nil {
+			continue
+		}
+		s.want++
+		for i, v := range b {
+			if !used[i] && labelsAgree(w, v, loose) {
+				used[i] = true
+				s.tp++
+				break
+			}
+		}
+	}
+	for _, v := range b {
+		if s := scores[v.typ]; s != nil {
+			s.found++
+		}
+	}
+	return scores
+}
+
+// labelsAgree is evalMatch between two labels (see TestLabellerAgreement).
+func labelsAgree(a, b evalWant, loose bool) bool {
+	if a.typ != b.typ || !knownWantType(a) || !knownWantType(b) {
+		return false
+	}
+	f, g := a.fields, b.fields
+	switch a.typ {
+	case "party":
+		return normalName(f[0]) == normalName(g[0]) && (loose || f[1] == g[1])
+	case "date", "money", "duration":
+		return f[1] == g[1] && (loose || sameKey(f[0], g[0]) || sameKey(g[0], f[0]))
+	case "obligation", "requirement":
+		x, y := strings.ToLower(f[2]), strings.ToLower(g[2])
+		anchors := strings.Contains(x, y) || strings.Contains(y, x)
+		if a.typ == "obligation" {
+			return anchors && f[1] == g[1] && (loose || f[0] == g[0])
+		}
+		return anchors && (loose || f[0] == g[0] && f[1] == g[1])
+	case "deadline", "law":
+		return f[0] == g[0]
+	}
+	return false
+}
+
+// TestLabelsAgree pins the agreement matcher on pairs of label lines.
+func TestLabelsAgree(t *testing.T) {
+	parse := func(line string) evalWant {
+		parts := strings.Split(line, "|")
+		for i := range parts {
+			parts[i] = strings.TrimSpace(parts[i])
+		}
+		return evalWant{typ: parts[0], fields: parts[1:], line: line}
+	}
+	cases := []struct {
+		a, b          string
+		strict, loose bool
+	}{
+		{"money | price | 12 OMR", "money | price | 12 OMR", true, true},
+		{"money | price | 12 OMR", "money | fee | 12 OMR", false, true},
+		{"money | price | 12 OMR", "money | price | 13 OMR", false, false},
+		{"date | issue_date | 2026-01-02", "date | document_date | 2026-01-02", true, true},
+		{"party | Gulf Pipes LLC | supplier", "party | Gulf Pipes LLC | buyer", false, true},
+		{"obligation | supplier | must | deliver", "obligation | supplier | must | deliver the goods", true, true},
+		{"obligation | supplier | must | deliver the goods", "obligation | supplier | must | deliver", true, true},
+		{"obligation | supplier | must | deliver", "obligation | buyer | must | deliver", false, true},
+		{"obligation | supplier | must | deliver", "obligation | supplier | must_not | deliver", false, false},
+		{"requirement | technical | mandatory | ISO 9001", "requirement | compliance | mandatory | iso 9001 certificate", false, true},
+		{"deadline | P14D | pay", "deadline | P14D | settle", true, true},
+		{"law | OM", "law | AE", false, false},
+		{"duration | term | P1Y", "duration | duration | P1Y", false, true},
+		{"duration | term | P1Y", "money | term | P1Y", false, false},
+		{"obligation | supplier", "obligation | supplier", false, false},
+	}
+	for _, c := range cases {
+		a, b := parse(c.a), parse(c.b)
+		if got := labelsAgree(a, b, false); got != c.strict {
+			t.Errorf("strict %q ~ %q = %v, want %v", c.a, c.b, got, c.strict)
+		}
+		if got := labelsAgree(a, b, true); got != c.loose {
+			t.Errorf("loose %q ~ %q = %v, want %v", c.a, c.b, got, c.loose)
+		}
+	}
+}
