@@ -108,7 +108,7 @@ func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <
 
 var dateCues = []cue{
 	{[]string{"invoice date", "date of invoice", "تاريخ الفاتورة"}, "invoice_date", "issue", "Invoice date"},
-	{[]string{"issue date", "date of issue", "issued on", "issued:", "order date", "date of order", "quotation date", "date of quotation", "تاريخ الإصدار", "تاريخ الاصدار", "تاريخ الطرح", "تاريخ طرح", "تاريخ العرض", "تاريخ الإعلان", "تاريخ الاعلان", "صدر في", "حرر في", "تحريراً في", "تحريرا في"}, "issue_date", "issue", "Issue date"},
+	{[]string{"issue date", "date of issue", "issued on", "issued:", "order date", "date of order", "quotation date", "date of quotation", "تاريخ الإصدار", "تاريخ الاصدار", "تاريخ الطرح", "تاريخ طرح", "تاريخ العرض", "تاريخ الإعلان", "تاريخ الاعلان", "rfq issue", "rfp issue", "publication of notice", "publication of the notice", "date of publication", "تاريخ النشر", "صدر في", "حرر في", "تحريراً في", "تحريرا في"}, "issue_date", "issue", "Issue date"},
 	{[]string{"dated", "made on", "entered into on", "made and entered into", "agreement date", "date of this agreement", "contract date", "date of contract", "تاريخ العقد", "تاريخ الاتفاقية", "أبرم هذا العقد", "أبرم في", "ابرم في", "تم الاتفاق في", "حرر هذا العقد"}, "agreement_date", "issue", "Agreement date"},
 	{[]string{"date", "التاريخ"}, "document_date", "issue", "Document date"},
 	{[]string{"effective", "effective date", "commencement date", "takes effect", "take effect", "in effect from", "starts on", "start on", "starts", "starting", "begins", "begins on", "begin on", "commence", "commences", "commenced", "commencing", "commencement", "start date", "starting on", "starting from", "with effect from", "w.e.f.", "w.e.f", "from", "into force", "entry into force", "in force from", "go live", "go-live", "goes live", "تاريخ السريان", "تاريخ سريان", "يسري", "تسري", "اعتبارا من", "اعتباراً من", "تاريخ البدء", "تاريخ بدء", "ابتداء من", "ابتداءً من", "يبدأ", "تبدأ", "من تاريخ"}, "effective_date", "effective", "Effective date"},
@@ -129,8 +129,11 @@ var dateCues = []cue{
 	{[]string{"commissioning date", "date of commissioning", "commissioned on", "تاريخ التشغيل", "تاريخ تشغيل"}, "commissioning_date", "", "Commissioning date"},
 	{[]string{"site visit", "site inspection", "زيارة الموقع", "زيارة ميدانية"}, "site_visit_date", "", "Site visit date"},
 	{[]string{"clarification", "clarifications", "queries", "questions", "الاستفسارات", "استفسارات", "للاستفسارات", "الاستيضاحات"}, "clarification_deadline", "due", "Clarification deadline"},
-	{[]string{"purchase of tender documents", "purchase of the tender documents", "purchase of bid documents", "purchase of the bid documents", "لشراء مستندات", "لشراء وثائق", "لشراء كراسة", "شراء مستندات المناقصة", "شراء وثائق المناقصة"}, "document_purchase_deadline", "due", "Document purchase deadline"},
-	{[]string{"bid opening", "opening of bids", "opening of tenders", "tender opening", "opening of the bids", "opening of the tenders", "فتح المظاريف", "فتح العطاءات", "فتح العروض"}, "bid_opening_date", "", "Bid opening date"},
+	{[]string{"purchase of tender documents", "purchase of the tender documents", "purchase of bid documents", "purchase of the bid documents", "لشراء مستندات", "لشراء وثائق", "لشراء كراسة", "شراء مستندات المناقصة", "شراء وثائق المناقصة",
+		// A key-dates table's row (the key specification: keyed).
+		"purchase of documents", "sale of tender documents", "sale of the tender documents", "لشراء الوثائق", "شراء الوثائق", "لشراء المستندات", "شراء المستندات", "لشراء الكراسة"}, "document_purchase_deadline", "due", "Document purchase deadline"},
+	{[]string{"bid opening", "opening of bids", "opening of tenders", "tender opening", "opening of the bids", "opening of the tenders", "فتح المظاريف", "فتح العطاءات", "فتح العروض",
+		"opening of quotations", "opening of the quotations", "quotation opening", "opening of offers", "opening of the offers", "opening of proposals", "opening of the proposals", "opening of envelopes", "envelope opening", "فتح الظروف"}, "bid_opening_date", "", "Bid opening date"},
 	{[]string{"signed on", "signature date", "date of signature", "executed on", "signed this", "تاريخ التوقيع", "وقع في", "وقعت في", "تم التوقيع"}, "signature_date", "signature", "Signature date"},
 }
 
@@ -152,7 +155,7 @@ var moneyCues = []cue{
 	{[]string{"insurance cover", "insurance coverage", "liability insurance", "insurance of not less than", "insurance of at least", "insured for", "insure", "insured against", "keep insured", "تأمين ضد", "التأمين ضد", "بتأمين ضد", "تأمين ضد المسؤولية", "بتأمين ضد المسؤولية", "وثيقة تأمين", "التغطية التأمينية", "تغطية تأمينية"}, "insurance_cover", "", "Insurance cover"},
 	{[]string{"minimum purchase", "minimum purchases", "minimum order value", "minimum annual purchase", "minimum purchase commitment", "الحد الأدنى للمشتريات", "الحد الأدنى للشراء"}, "minimum_purchase", "", "Minimum purchase"},
 	{[]string{"bid bond", "bid security", "tender bond", "tender security", "bid guarantee", "ضمان ابتدائي", "ضمان بنكي ابتدائي", "الضمان الابتدائي", "تأمين مؤقت", "التأمين المؤقت", "التأمين الابتدائي", "ضمان مؤقت", "الضمان المؤقت", "ضمان مصرفي مؤقت", "ضمان بنكي مؤقت", "كفالة مؤقتة", "الكفالة المؤقتة", "كفالة ابتدائية", "ضمان عطاء", "ضمان العطاء", "ضمان المناقصة", "ضمان دخول المناقصة", "كفالة العطاء", "كفالة المناقصة"}, "bid_bond", "", "Bid bond"},
-	{[]string{"performance bond", "performance guarantee", "performance security", "ضمان حسن التنفيذ", "ضمان حسن تنفيذ", "ضمان حسن الأداء", "ضمان نهائي", "الضمان النهائي"}, "performance_bond", "", "Performance bond"},
+	{[]string{"performance bond", "performance guarantee", "performance security", "ضمان حسن التنفيذ", "ضمان حسن تنفيذ", "ضمان حسن الأداء", "لحسن التنفيذ", "لحسن الأداء", "ضمان نهائي", "الضمان النهائي"}, "performance_bond", "", "Performance bond"},
 	{[]string{"discount", "خصم"}, "discount", "", "Discount"},
 	{[]string{"advance", "advance payment", "advance received", "down payment", "الدفعة المقدمة", "دفعة مقدمة", "الدفعة المقدّمة", "دفعة مقدّمة", "مقدم العقد"}, "advance_payment", "", "Advance payment"},
 	{[]string{"penalty", "liquidated damages", "damages", "service credit", "service credits", "deduction", "deductions", "غرامة", "تعويض"}, "penalty_amount", "", "Penalty"},
