@@ -80,6 +80,13 @@ func salaryTotal(facts []Fact, i int) bool {
 // short row, the lead-in within a few lines.
 func instalmentRow(text string, at int) bool {
 	start := strings.LastIndexByte(text[:at], '\n') + 1
+	end := strings.IndexByte(text[at:], '\n')
+	if end < 0 {
+		end = len(text) - at
+	}
+	if !reRowLine.MatchString(text[start : at+end]) {
+		return false // the amount's own line is no row
+	}
 	for n := 0; n < 8 && start > 0; n++ {
 		prevEnd := start - 1
 		prevStart := strings.LastIndexByte(text[:prevEnd], '\n') + 1
@@ -87,13 +94,17 @@ func instalmentRow(text string, at int) bool {
 		if reInstalmentLeadIn.MatchString(line) {
 			return true
 		}
-		if len(line) > 100 && !strings.Contains(line, " | ") {
-			return false // prose: no row of the table
+		if line != "" && !reRowLine.MatchString(line) {
+			return false // a sentence between: no row of the table
 		}
 		start = prevStart
 	}
 	return false
 }
+
+// reRowLine: a table row (cells joined by " | ") or a plain-text row
+// (columns set apart by a wide gap).
+var reRowLine = regexp.MustCompile(`\s\|\s|\S\s{3,}\S|\t`)
 
 // reInstalmentLeadIn: a line that introduces a schedule of instalments.
 var reInstalmentLeadIn = regexp.MustCompile(`(?i)\b(?:following|these)\s+(?:\w+\s+)?(?:instal(?:l)?ments|milestones|tranches)\b|\binstal(?:l)?ments\s+(?:below|as\s+follows|set\s+out\s+below)|\binstal(?:l)?ments\s*:\s*$|(?:دفعات|أقساط|اقساط|دفعتين)\s+(?:كما\s+يلي|وفقاً\s+للجدول|وفقا\s+للجدول|على\s+النحو\s+التالي)|(?:الدفعات|الأقساط)\s+التالية`)

@@ -137,7 +137,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// prequalification's application fee (the key specification).
 			f.Key, f.Label = "tender_fee", "Tender fee"
 		}
-		if cued && instalmentKeys[f.Key] && reInstalmentWord.MatchString(ctx[at:]) {
+		if cued && instalmentKeys[f.Key] && instalmentsBefore(ctx[at:]) {
 			// "a fixed fee of USD 60,000, in two instalments: USD 24,000
 			// on signature and ...", "تدفع الأتعاب على ثلاث دفعات: 5,000
 			// ر.ع. عند التوقيع": an amount after the instalments its
@@ -977,6 +977,22 @@ var instalmentKeys = map[string]bool{"fee": true, "price": true, "contract_value
 
 // reInstalmentWord: a payment schedule's parts named in the plural or the
 // dual.
+// instalmentsBefore: s (the text from a fee, price or value cue to an
+// amount) names the instalments the amount is one of: after the schedule
+// word come a colon, "of", "each" or "كما يلي", or an earlier item of
+// the list ("USD 24,000 on signature and"); "payable in instalments as
+// per the schedule, is OMR 500,000" names the whole.
+func instalmentsBefore(s string) bool {
+	locs := reInstalmentWord.FindAllStringIndex(s, -1)
+	if len(locs) == 0 {
+		return false
+	}
+	after := s[locs[len(locs)-1][1]:]
+	return reInstalmentListOpen.MatchString(after) || reMoneyBefore.MatchString(after) || reMoneyAfter.MatchString(after)
+}
+
+var reInstalmentListOpen = regexp.MustCompile(`(?i)^\s*(?:[:：]|of\b|each\b|as\s+follows|كما\s+يلي|قيمة\s+كل|مقدار\s+كل|على\s+النحو\s+التالي)`)
+
 var reInstalmentWord = regexp.MustCompile(`(?i)\b(?:instal(?:l)?ments|tranches|stage\s+payments)\b|دفعات|دفعتين|أقساط|اقساط|قسطين`)
 
 var reBidBondTitle = regexp.MustCompile(`(?i)\b(?:bid|tender)\s+(?:bond|guarantee|security)\b|ضمان\s+(?:ال)?(?:عطاء|مناقصة)|(?:ال)?ضمان\s+(?:ال)?(?:ابتدائي|مؤقت)|كفالة\s+(?:ال)?(?:عطاء|مناقصة)`)

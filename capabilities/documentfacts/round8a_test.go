@@ -77,6 +77,12 @@ func TestKeySpecInstalmentsRound8a(t *testing.T) {
 			TypeMoney, []string{"fee|5000 USD"}, []string{"amount|5000 USD"}},
 		{1, "txt", "LEASE AGREEMENT\nAnnual rent: OMR 14,400.000, payable in four quarterly instalments of OMR 3,600.000.",
 			TypeMoney, []string{"rent|14400 OMR", "rent|3600 OMR"}, nil},
+		// The whole named after the schedule word is no instalment; nor
+		// is a sentence's fee after an instalment table.
+		{1, "txt", "The Contract Price, payable in instalments as per the payment schedule, is OMR 500,000.000.",
+			TypeMoney, []string{"contract_value|500000 OMR"}, []string{"amount|500000 OMR"}},
+		{1, "txt", "4.1 The Client shall pay the following instalments:\n    Stage                  Fee (OMR)\n    Design approved           4,000\n    Handover                  6,000\n4.2 A late payment fee of OMR 50 applies to each overdue invoice.",
+			TypeMoney, []string{"amount|4000 OMR", "amount|6000 OMR", "fee|50 OMR"}, []string{"amount|50 OMR"}},
 	})
 }
 
