@@ -262,7 +262,10 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				// deadline only (the key specification, issue 29: response
 				// and repair times are no durations).
 				if _, found := serviceTime(ctx); found {
-					return
+					if !reLeadTime.MatchString(ctx) {
+						return
+					}
+					c, ok = durationCueOf("delivery_period"), true // "Lead time: 6 weeks"
 				}
 			}
 		}
@@ -445,7 +448,9 @@ var (
 	reDutyWord     = regexp.MustCompile(`(?i)\b(?:shall|must|undertakes?|agrees?\s+to|is\s+required|are\s+required|will|is\s+to|are\s+to|obliged)\b|يلتزم|تلتزم|يتعهد|تتعهد|يجب|يتعين|يقوم|تقوم|ويقوم|وتقوم|^\s*على\s|\sعلى\s+(?:المورد|المشتري|البائع|المقاول|المستأجر|المؤجر|العميل|الطرف)`)
 	reResponseWord = regexp.MustCompile(`(?i)\b(?:respond|responds|response|attend|attends|attendance|acknowledge|acknowledges|arrive|arrives|on\s+site)\b|الاستجابة|بالاستجابة|الرد|بالرد|الحضور|بالحضور`)
 	reRepairWord   = regexp.MustCompile(`(?i)\b(?:repair|repairs|replace|replaces|fix|fixes|restore|restores|resolve|resolves|resolution)\b|إصلاح|بإصلاح|اصلاح|باصلاح|استبدال|باستبدال|تبديل|بتبديل`)
-	reServiceLabel = regexp.MustCompile(`(?i)\b(response|resolution|repair|turnaround|lead|restoration|attendance)\s+times?\b|زمن\s+الاستجابة|مدة\s+الاستجابة|وقت\s+الاستجابة|مدة\s+الإصلاح`)
+	reServiceLabel = regexp.MustCompile(`(?i)\b(response|resolution|repair|turnaround|lead|restoration|attendance)\s+times?\b|(?:زمن|مدة|وقت)\s+(?:ال)?(?:استجابة|إصلاح|اصلاح|حضور|معالجة|إعادة\s+التشغيل)`)
+	// reLeadTime: a supply's lead time, its delivery period.
+	reLeadTime = regexp.MustCompile(`(?i)\blead\s+times?\b`)
 )
 
 // serviceTime is the role of a period given for a service action: the
@@ -935,7 +940,7 @@ var (
 )
 
 // reChangeNotice: notice is given of a change of prices or rates.
-var reChangeNotice = regexp.MustCompile(`(?i)\b(?:increas|revis|rais|chang|amend|adjust|vary|varies|varied|modif)\w*\b[^.;]{0,40}\b(?:prices?|rates?|charges|fees|tariffs?|them)\b|(?:تعديل|زيادة|رفع|تغيير|مراجعة)\s+(?:ال)?(?:أسعار|اسعار|رسوم|تعرفة)|` +
+var reChangeNotice = regexp.MustCompile(`(?i)\b(?:increas|revis|rais|chang|amend|adjust|vary|varies|varied|modif)\w*\b[^.;]{0,40}\b(?:prices?|rates?|charges|fees|tariffs?|them)\b|(?:تعديل|زيادة|رفع|تغيير|مراجعة)\s+(?:ال)?(?:أسعار|اسعار|رسوم|تعرفة|أجرة|اجرة|إيجار|ايجار|قيمة\s+الإيجارية)|\b(?:increas|revis|rais|adjust)\w*\s+(?:the\s+)?(?:annual\s+|monthly\s+)?rent\b|` +
 	// "may request a revision not exceeding 4%", "an increase of up to
 	// 3%": a change by a percentage, of prices or rates.
 	`\b(?:increase|revision|adjustment|escalation)s?\b[^.;%]{0,30}\d+(?:\.\d+)?\s?%`)

@@ -131,6 +131,9 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// 29: a bond named as such keys what it secures).
 			f.Key, f.Label, f.Method = "performance_bond", "Performance bond", "clause"
 		}
+		if f.Key == "amount" && f.Method == "pattern" && reTenderDocs.MatchString(sentenceBefore(t, ms)) && reDocsBought.MatchString(sentenceBefore(t, ms)) {
+			f.Key = "fee" // "Tender documents may be obtained ... upon payment of OMR 30"
+		}
 		if f.Key == "fee" && (reTenderDocs.MatchString(sentenceBefore(t, ms)) || reApplicationFee.MatchString(sentenceBefore(t, ms)) && isTenderText(x.a.text)) {
 			// "buy the tender documents for a non-refundable fee of OMR
 			// 50": the tender's fee; so is a tender's or a
@@ -966,6 +969,9 @@ func (x *extractor) performanceBondDoc() bool {
 }
 
 var rePerformanceBondTitle = regexp.MustCompile(`(?i)\bperformance\s+(?:bond|guarantee|security)\b|(?:خطاب\s+)?(?:ال)?ضمان\s+(?:ال)?(?:بنكي\s+)?(?:ل)?حسن\s+(?:ال)?(?:تنفيذ|أداء|اداء)|كفالة\s+حسن\s+(?:ال)?تنفيذ`)
+
+// reDocsBought: a tender's documents obtained, bought or paid for.
+var reDocsBought = regexp.MustCompile(`(?i)\b(?:obtain\w*|purchas\w*|buy|bought|collect\w*|payment\s+of|on\s+payment|upon\s+payment|against\s+payment|non-?refundable)\b|شراء|بشراء|الحصول|يمكن\s+الحصول|مقابل\s+مبلغ|مقابل\s+دفع|غير\s+مستردة|غير\s+قابلة\s+للاسترداد`)
 
 // reApplicationFee: the fee for an application (a tender's or a
 // prequalification's, in a document that is one).

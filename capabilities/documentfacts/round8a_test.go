@@ -99,6 +99,8 @@ func TestKeySpecBondsRound8a(t *testing.T) {
 			TypeMoney, []string{"performance_bond|3100 KWD"}, []string{"contract_value|3100 KWD"}},
 		{2, "txt", "Each bid must be accompanied by a bid bond of OMR 1,250.000, valid for 90 days.\nيجب أن يرفق مع كل عطاء ضمان بنكي ابتدائي بقيمة 900 ريال عماني.",
 			TypeMoney, []string{"bid_bond|1250 OMR", "bid_bond|900 OMR"}, []string{"amount|1250 OMR"}},
+		{2, "txt", "يقدم المقاول كفالة حسن التنفيذ بمبلغ 7,500.000 ر.ع. خلال عشرة أيام من التوقيع.",
+			TypeMoney, []string{"performance_bond|7500 OMR"}, []string{"amount|7500 OMR"}},
 		// Not a performance or bid bond: an advance payment guarantee.
 		{2, "txt", "An advance payment of OMR 11,000.000 is payable on signature against an advance payment guarantee.",
 			TypeMoney, []string{"advance_payment|11000 OMR"}, []string{"performance_bond|11000 OMR"}},
@@ -116,6 +118,8 @@ func TestKeySpecAnnualValueRound8a(t *testing.T) {
 			TypeMoney, []string{"contract_value|25200 KWD"}, []string{"total_amount|25200 KWD", "amount|25200 KWD"}},
 		{3, "txt", "تبلغ القيمة السنوية للعقد 44,000.000 ر.ع. غير شاملة الضريبة.",
 			TypeMoney, []string{"contract_value|44000 OMR"}, []string{"total_amount|44000 OMR"}},
+		{3, "txt", "MAINTENANCE AGREEMENT\nThe contract value per annum is estimated at AED 96,000.00.",
+			TypeMoney, []string{"contract_value|96000 AED"}, []string{"amount|96000 AED"}},
 		// A priced document's total stays its total.
 		{3, "md", "# TAX INVOICE\n\n| Item | Qty | Amount (OMR) |\n|---|---|---|\n| Pumps | 2 | 1,000.000 |\n| Total | | 1,000.000 |\n",
 			TypeMoney, []string{"total_amount|1000 OMR"}, []string{"contract_value|1000 OMR"}},
@@ -147,6 +151,8 @@ func TestKeySpecTenderFeeRound8a(t *testing.T) {
 			TypeMoney, []string{"tender_fee|40 OMR"}, []string{"fee|40 OMR"}},
 		{5, "txt", "إعلان مناقصة\nرسوم وثائق المناقصة: ٣٥ ريال عماني غير مستردة.\nقيمة وثائق المناقصة: 60 ر.ع. غير قابلة للاسترداد.",
 			TypeMoney, []string{"tender_fee|35 OMR", "tender_fee|60 OMR"}, []string{"fee|35 OMR"}},
+		{5, "txt", "INVITATION TO BID\nTender documents may be obtained from the Procurement Office upon payment of OMR 30.000 (non-refundable).",
+			TypeMoney, []string{"tender_fee|30 OMR"}, []string{"amount|30 OMR"}},
 		// An application fee outside a tender is a fee.
 		{5, "txt", "EMPLOYMENT CONTRACT\nThe Employer shall pay the visa application fee of QAR 500.",
 			TypeMoney, []string{"fee|500 QAR"}, []string{"tender_fee|500 QAR"}},
@@ -193,6 +199,8 @@ func TestKeySpecTenderDatesRound8a(t *testing.T) {
 		{7, "html", "<h1>إعلان عن طرح مناقصة رقم 3/2026</h1><table><tr><td>تاريخ الإعلان</td><td>2026/09/06</td></tr><tr><td>آخر موعد لشراء الوثائق</td><td>2026/09/27</td></tr><tr><td>آخر موعد لتقديم الاستفسارات</td><td>2026/10/04</td></tr><tr><td>آخر موعد لتقديم العطاءات</td><td>2026/10/18</td></tr><tr><td>فتح المظاريف</td><td>2026/10/19</td></tr></table>",
 			TypeDate, []string{"document_purchase_deadline|2026-09-27", "clarification_deadline|2026-10-04", "submission_deadline|2026-10-18", "bid_opening_date|2026-10-19"},
 			[]string{"submission_deadline|2026-09-27", "date|2026-10-19"}},
+		{7, "md", "# Invitation to Tender IT-12\n\n| Activity | Date |\n|---|---|\n| Submission of bids | 12 October 2026 |\n| Tender opening | 13 October 2026 |\n| Pre-bid meeting | 30 September 2026 |\n",
+			TypeDate, []string{"submission_deadline|2026-10-12", "bid_opening_date|2026-10-13", "date|2026-09-30"}, []string{"date|2026-10-12"}},
 	})
 }
 
@@ -217,6 +225,11 @@ func TestKeySpecServiceTimesRound8a(t *testing.T) {
 			TypeDuration, nil, []string{"duration|PT1H", "duration|PT8H", "term|PT1H"}},
 		{8, "html", "<h2>مستويات الخدمة</h2><table><tr><th>الأولوية</th><th>زمن الاستجابة</th><th>مدة الإصلاح</th></tr><tr><td>طارئ</td><td>ساعتان</td><td>8 ساعات</td></tr></table>",
 			TypeDuration, nil, []string{"duration|PT8H", "term|PT8H", "term|PT2H", "duration|PT2H"}},
+		{8, "html", "<h2>مستويات الخدمة</h2><table><tr><th>البلاغ</th><th>مدة الحضور</th><th>مدة المعالجة</th></tr><tr><td>عطل كلي</td><td>4 ساعات</td><td>24 ساعة</td></tr></table>",
+			TypeDuration, nil, []string{"term|PT4H", "term|PT24H", "duration|PT4H", "duration|PT24H"}},
+		// A lead time is a delivery period, no service time.
+		{8, "txt", "Lead time: 6 weeks after receipt of the order.",
+			TypeDuration, []string{"delivery_period|P6W"}, nil},
 		// Periods that are no service times keep their keys.
 		{8, "txt", "The Supplier warrants the goods for 24 months. The Supplier shall ship each order within 21 days of the order date. If the Supplier fails to remedy a breach within 15 days of notice, the Buyer may terminate.",
 			TypeDuration, []string{"warranty_period|P24M", "delivery_period|P21D", "cure_period|P15D"}, nil},
@@ -234,6 +247,8 @@ func TestKeySpecPriceChangeNoticeRound8a(t *testing.T) {
 			TypeDuration, []string{"duration|P60D"}, []string{"notice_period|P60D"}},
 		{9, "txt", "يحق للمورد مراجعة الأسعار مرة واحدة في السنة بإشعار كتابي مدته ثلاثون (30) يوماً.",
 			TypeDuration, []string{"duration|P30D"}, []string{"notice_period|P30D"}},
+		{9, "txt", "The Landlord may increase the rent once a year by giving the Tenant three (3) months' written notice.\nلا يجوز للمؤجر زيادة الأجرة إلا بعد إخطار المستأجر كتابياً بإشعار مدته شهران.",
+			TypeDuration, []string{"duration|P3M", "duration|P2M"}, []string{"notice_period|P3M", "notice_period|P2M"}},
 		// Notice to end the contract is its notice period.
 		{9, "txt", "Either party may terminate this Agreement by giving sixty (60) days' written notice.",
 			TypeDuration, []string{"notice_period|P60D"}, []string{"duration|P60D"}},
