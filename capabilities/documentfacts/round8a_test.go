@@ -101,6 +101,8 @@ func TestKeySpecBondsRound8a(t *testing.T) {
 			TypeMoney, []string{"bid_bond|1250 OMR", "bid_bond|900 OMR"}, []string{"amount|1250 OMR"}},
 		{2, "txt", "يقدم المقاول كفالة حسن التنفيذ بمبلغ 7,500.000 ر.ع. خلال عشرة أيام من التوقيع.",
 			TypeMoney, []string{"performance_bond|7500 OMR"}, []string{"amount|7500 OMR"}},
+		{2, "txt", "5.1 The Contractor shall submit a performance bond of OMR 18,000.000. / 5.1 يقدم المقاول ضمان حسن التنفيذ بقيمة 18,000.000 ر.ع.",
+			TypeMoney, []string{"performance_bond|18000 OMR"}, []string{"amount|18000 OMR"}},
 		// Not a performance or bid bond: an advance payment guarantee.
 		{2, "txt", "An advance payment of OMR 11,000.000 is payable on signature against an advance payment guarantee.",
 			TypeMoney, []string{"advance_payment|11000 OMR"}, []string{"performance_bond|11000 OMR"}},
@@ -135,6 +137,8 @@ func TestKeySpecSalaryTotalRound8a(t *testing.T) {
 			TypeMoney, []string{"salary|800 OMR", "salary|950 OMR"}, []string{"total_amount|950 OMR"}},
 		{4, "html", "<h1>Employment Contract</h1><table><tr><th>Component</th><th>OMR per month</th></tr><tr><td>Basic salary</td><td>1,100.000</td></tr><tr><td>Transport allowance</td><td>90.000</td></tr><tr><td>Total monthly gross</td><td>1,190.000</td></tr></table>",
 			TypeMoney, []string{"salary|1100 OMR", "salary|1190 OMR"}, []string{"total_amount|1190 OMR"}},
+		{4, "md", "# Offer Letter / خطاب عرض وظيفي\n\n| Item / البند | Monthly (OMR) / شهرياً (ر.ع.) |\n|---|---|\n| Basic salary / الراتب الأساسي | 900.000 |\n| Housing allowance / بدل السكن | 250.000 |\n| Total / الإجمالي | 1,150.000 |\n",
+			TypeMoney, []string{"salary|900 OMR", "salary|1150 OMR"}, []string{"total_amount|1150 OMR"}},
 		// An invoice's total stays a total, though a line names a salary
 		// (a payroll service's fee).
 		{4, "md", "# INVOICE\n\n| Description | Amount (OMR) |\n|---|---|\n| Payroll processing | 400.000 |\n| Total | 400.000 |\n",
@@ -153,6 +157,8 @@ func TestKeySpecTenderFeeRound8a(t *testing.T) {
 			TypeMoney, []string{"tender_fee|35 OMR", "tender_fee|60 OMR"}, []string{"fee|35 OMR"}},
 		{5, "txt", "INVITATION TO BID\nTender documents may be obtained from the Procurement Office upon payment of OMR 30.000 (non-refundable).",
 			TypeMoney, []string{"tender_fee|30 OMR"}, []string{"amount|30 OMR"}},
+		{5, "txt", "INVITATION TO BID / دعوة لتقديم العطاءات\nTender fee: OMR 45.000, not refundable. / رسوم المناقصة: 45 ر.ع. غير مستردة.",
+			TypeMoney, []string{"tender_fee|45 OMR"}, []string{"fee|45 OMR"}},
 		// An application fee outside a tender is a fee.
 		{5, "txt", "EMPLOYMENT CONTRACT\nThe Employer shall pay the visa application fee of QAR 500.",
 			TypeMoney, []string{"fee|500 QAR"}, []string{"tender_fee|500 QAR"}},
@@ -185,6 +191,10 @@ func TestKeySpecValidUntilRound8a(t *testing.T) {
 			TypeDate, []string{"expiry_date|2028-04-30"}, []string{"valid_until|2028-04-30"}},
 		{6, "txt", "عقد صيانة\nيظل هذا العقد سارياً حتى 30 يونيو 2027.",
 			TypeDate, []string{"expiry_date|2027-06-30"}, []string{"valid_until|2027-06-30"}},
+		{6, "txt", "PERFORMANCE GUARANTEE / ضمان حسن التنفيذ\nThis guarantee is valid until 31 August 2027. / يظل هذا الضمان سارياً حتى 31 أغسطس 2027.",
+			TypeDate, []string{"expiry_date|2027-08-31"}, []string{"valid_until|2027-08-31"}},
+		{6, "txt", "QUOTATION / عرض سعر\nThis offer is valid until 15 May 2026. / هذا العرض صالح حتى 15 مايو 2026.",
+			TypeDate, []string{"valid_until|2026-05-15"}, []string{"expiry_date|2026-05-15"}},
 	})
 }
 
@@ -201,6 +211,8 @@ func TestKeySpecTenderDatesRound8a(t *testing.T) {
 			[]string{"submission_deadline|2026-09-27", "date|2026-10-19"}},
 		{7, "md", "# Invitation to Tender IT-12\n\n| Activity | Date |\n|---|---|\n| Submission of bids | 12 October 2026 |\n| Tender opening | 13 October 2026 |\n| Pre-bid meeting | 30 September 2026 |\n",
 			TypeDate, []string{"submission_deadline|2026-10-12", "bid_opening_date|2026-10-13", "date|2026-09-30"}, []string{"date|2026-10-12"}},
+		{7, "md", "# Tender Notice / إعلان مناقصة\n\n| Event / الحدث | Date / التاريخ |\n|---|---|\n| Purchase of tender documents / آخر موعد لشراء الوثائق | 5 November 2026 |\n| Clarifications / الاستفسارات | 10 November 2026 |\n| Opening of bids / فتح المظاريف | 20 November 2026 |\n",
+			TypeDate, []string{"document_purchase_deadline|2026-11-05", "clarification_deadline|2026-11-10", "bid_opening_date|2026-11-20"}, []string{"date|2026-11-05", "submission_deadline|2026-11-05"}},
 	})
 }
 
@@ -230,6 +242,8 @@ func TestKeySpecServiceTimesRound8a(t *testing.T) {
 		// A lead time is a delivery period, no service time.
 		{8, "txt", "Lead time: 6 weeks after receipt of the order.",
 			TypeDuration, []string{"delivery_period|P6W"}, nil},
+		{8, "md", "# Maintenance Contract / عقد صيانة\n\n| Fault / العطل | Response time / زمن الاستجابة | Repair time / مدة الإصلاح |\n|---|---|---|\n| Chiller / المبرد | 2 hours | 12 hours |\n",
+			TypeDuration, nil, []string{"duration|PT2H", "duration|PT12H", "term|PT2H", "term|PT12H"}},
 		// Periods that are no service times keep their keys.
 		{8, "txt", "The Supplier warrants the goods for 24 months. The Supplier shall ship each order within 21 days of the order date. If the Supplier fails to remedy a breach within 15 days of notice, the Buyer may terminate.",
 			TypeDuration, []string{"warranty_period|P24M", "delivery_period|P21D", "cure_period|P15D"}, nil},
@@ -249,6 +263,8 @@ func TestKeySpecPriceChangeNoticeRound8a(t *testing.T) {
 			TypeDuration, []string{"duration|P30D"}, []string{"notice_period|P30D"}},
 		{9, "txt", "The Landlord may increase the rent once a year by giving the Tenant three (3) months' written notice.\nلا يجوز للمؤجر زيادة الأجرة إلا بعد إخطار المستأجر كتابياً بإشعار مدته شهران.",
 			TypeDuration, []string{"duration|P3M", "duration|P2M"}, []string{"notice_period|P3M", "notice_period|P2M"}},
+		{9, "txt", "4.2 The Supplier may adjust its prices on ninety (90) days' written notice. / 4.2 يجوز للمورد تعديل الأسعار بإشعار كتابي مدته تسعون (90) يوماً.",
+			TypeDuration, []string{"duration|P90D"}, []string{"notice_period|P90D"}},
 		// Notice to end the contract is its notice period.
 		{9, "txt", "Either party may terminate this Agreement by giving sixty (60) days' written notice.",
 			TypeDuration, []string{"notice_period|P60D"}, []string{"duration|P60D"}},
