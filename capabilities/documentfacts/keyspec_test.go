@@ -52,6 +52,7 @@ var keySpecTypes = map[string]bool{"date": true, "money": true, "duration": true
 func parseKeySpec(name, src string) ([]keySpecLine, []error) {
 	var lines []keySpecLine
 	var errs []error
+	src = strings.TrimPrefix(src, "\ufeff") // a byte-order mark some editors write
 	for i, raw := range strings.Split(src, "\n") {
 		n := i + 1
 		raw = strings.TrimRight(raw, "\r")
@@ -266,6 +267,8 @@ func TestKeySpecLoader(t *testing.T) {
 			[]string{":3: no money label \"price\" with value \"100 OMR\" left in d1.want"}},
 		{"re-key a date", "d1.want\tdate\texpiry_date\t2026-03-01\tvalid_until\ta quotation\n",
 			"money:price=100 OMR money:price=100 OMR money:price=250 OMR date:valid_until=2026-03-01 duration:response_time=PT4H obligation:supplier=must", "", nil},
+		{"a byte-order mark before the first line", "\ufeffd1.want\tmoney\tprice\t250 OMR\tamount\tx\n",
+			"money:price=100 OMR money:price=100 OMR money:amount=250 OMR date:expiry_date=2026-03-01 duration:response_time=PT4H obligation:supplier=must", "", nil},
 		{"drop", "d1.want\tduration\tresponse_time\tPT4H\t-\tdeadlines only\n",
 			"money:price=100 OMR money:price=100 OMR money:price=250 OMR date:expiry_date=2026-03-01 obligation:supplier=must", "", nil},
 		{"a dropped label is mapped: a re-key after it matches nothing",
