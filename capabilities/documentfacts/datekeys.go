@@ -133,6 +133,12 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 		// "This Agreement is valid until 31 January 2028": its expiry;
 		// an offer's validity stays valid_until.
 		return cueExpiryDate, true
+	case c.key == "valid_until" && lastMatch(reExpiringNoun, ctx[:at]) > lastMatch(reOfferNoun, ctx[:at]):
+		// The key specification (issue 29): a quotation's, offer's or
+		// bid's "valid until" is valid_until; a guarantee's, bond's,
+		// policy's, licence's or permit's ("a performance bond ...,
+		// valid until", "a bid bond ... valid until") is its expiry.
+		return cueExpiryDate, true
 	case c.key == "expiry_date" && reOfferNoun.MatchString(ctx[:at]) && !reAgreementNoun.MatchString(ctx[:at]):
 		// "This offer expires on", "يسري هذا العرض حتى": how long an
 		// offer stands is its validity, not a contract's expiry.
@@ -169,7 +175,11 @@ var (
 	// The later label specification's completion date of works (no
 	// label cue: "Completion Date" in a supply stays a delivery date).
 	cueCompletionDate = cue{key: "completion_date", role: "due", label: "Completion date"}
-	reAgreementNoun   = regexp.MustCompile(`(?i)\b(?:agreement|contract|lease|tenancy|licen[cs]e|term)\b|العقد|عقد|الاتفاقية|اتفاقية`)
+	// reExpiringNoun: what expires rather than stays open for acceptance:
+	// a contract, a guarantee or bond, a policy, a licence or permit, a
+	// warranty.
+	reExpiringNoun  = regexp.MustCompile(`(?i)\b(?:agreement|contract|lease|tenancy|licen[cs]e|permit|guarantee|bond|security|policy|insurance|warranty|certificate)\b|العقد|عقد|الاتفاقية|اتفاقية|الضمان|ضمان|الكفالة|كفالة|الوثيقة|وثيقة|الترخيص|ترخيص|الرخصة|رخصة|الشهادة|شهادة`)
+	reAgreementNoun = regexp.MustCompile(`(?i)\b(?:agreement|contract|lease|tenancy|licen[cs]e|term)\b|العقد|عقد|الاتفاقية|اتفاقية`)
 )
 
 // dateCueOf is the cue of dateCues with key k.

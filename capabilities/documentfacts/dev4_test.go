@@ -7,15 +7,19 @@ import "testing"
 // not read the rules; docs/documents.md has its first run and the
 // figures after the rules were fixed on it. A regression floor on
 // development data.
+//
+// The date, money and duration floors are just under the figures after the
+// key specification was applied (session 14): labels mapped by
+// testdata/dev4/keyspec.tsv, rules aligned (round8a_test.go).
 var dev4Floors = map[string][2]float64{
 	"party":       {0.97, 0.97},
-	"date":        {0.91, 0.87},
-	"money":       {0.88, 0.87},
+	"date":        {0.97, 0.93},
+	"money":       {0.98, 0.98},
 	"obligation":  {0.94, 0.88},
 	"requirement": {0.97, 0.88},
 	"deadline":    {0.93, 0.84},
 	"law":         {0.95, 0.95},
-	"duration":    {0.79, 0.71},
+	"duration":    {0.95, 0.93},
 }
 
 // TestDev4 scores the fourth development corpus.

@@ -6,15 +6,19 @@ import "testing"
 // (testdata/dev5, README.md there), written by a helper who had not read
 // the rules; docs/documents.md has its first run and the figures after
 // the rules were fixed on it. A regression floor on development data.
+//
+// The date, money, duration and deadline floors are just under the figures
+// after the key specification was applied (session 14): labels mapped by
+// testdata/dev5/keyspec.tsv, rules aligned (round8a_test.go).
 var dev5Floors = map[string][2]float64{
 	"party":       {0.92, 0.97},
-	"date":        {0.82, 0.83},
-	"money":       {0.88, 0.86},
+	"date":        {0.95, 0.96},
+	"money":       {0.96, 0.95},
 	"obligation":  {0.80, 0.77},
 	"requirement": {0.31, 0.25},
-	"deadline":    {0.89, 0.83},
+	"deadline":    {0.92, 0.92},
 	"law":         {0.97, 0.97},
-	"duration":    {0.85, 0.84},
+	"duration":    {0.96, 0.92},
 }
 
 // TestDev5 scores the fifth development corpus.

@@ -11,15 +11,19 @@ import "testing"
 // 7c built the tender requirement rules on it (requirements 0.32/0.29 ->
 // 1.00/1.00, a development figure). Floors just under the run after
 // session 13's rounds.
+//
+// The date, money and duration floors are just under the figures after the
+// key specification was applied (session 14): labels mapped by
+// testdata/dev6/keyspec.tsv, rules aligned (round8a_test.go).
 var dev6Floors = map[string][2]float64{
 	"party":       {0.82, 0.79},
-	"date":        {0.80, 0.85},
-	"money":       {0.74, 0.76},
+	"date":        {0.85, 0.88},
+	"money":       {0.79, 0.80},
 	"obligation":  {0.83, 0.76},
 	"requirement": {0.97, 0.97},
 	"deadline":    {0.83, 0.90},
 	"law":         {0.97, 0.97},
-	"duration":    {0.80, 0.75},
+	"duration":    {0.86, 0.76},
 }
 
 // TestDev6 scores the sixth development corpus.

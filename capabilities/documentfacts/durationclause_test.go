@@ -15,22 +15,22 @@ func TestDurationRoleInItsClause(t *testing.T) {
 		text string
 		want []string // key|value|normalized
 	}{
-		// The repair time is no term (h05), in words and in digits; it is
-		// a duration of its own (key duration: the time a duty gives for
-		// a repair or a response, issue 29), and "يضمن ... لمدة سنتين" is
-		// the warranty (was: term).
+		// The repair time is no term (h05), in words and in digits, and
+		// no duration either: the key specification (issue 29, session
+		// 14) makes response and repair times deadlines only (was:
+		// duration). "يضمن ... لمدة سنتين" is the warranty (was: term).
 		{"يضمن البائع المعدات لمدة سنتين من تاريخ التركيب، ويلتزم بإصلاح أي عطل خلال ثلاثة أيام من إبلاغه.",
-			[]string{"warranty_period|سنتين|P2Y", "duration|ثلاثة أيام|P3D"}},
+			[]string{"warranty_period|سنتين|P2Y"}},
 		{"يضمن البائع المعدات لمدة سنتين من تاريخ التركيب، ويلتزم بإصلاح أي عطل خلال 3 أيام من إبلاغه.",
-			[]string{"warranty_period|سنتين|P2Y", "duration|3 أيام|P3D"}},
+			[]string{"warranty_period|سنتين|P2Y"}},
 		{"مدة العقد سنتان، يلتزم المورد خلالها بالصيانة والإصلاح خلال ٥ أيام.",
-			[]string{"term|سنتان|P2Y", "duration|٥ أيام|P5D"}},
+			[]string{"term|سنتان|P2Y"}},
 		{"The Supplier grants a warranty period of twelve (12) months, and shall repair any fault within three (3) days of being told.",
-			[]string{"warranty_period|twelve (12) months|P12M", "duration|three (3) days|P3D"}},
+			[]string{"warranty_period|twelve (12) months|P12M"}},
 		{"The warranty period is 12 months, but the Supplier shall repair any fault within 3 days.",
-			[]string{"warranty_period|12 months|P12M", "duration|3 days|P3D"}},
+			[]string{"warranty_period|12 months|P12M"}},
 		{"The term of this Agreement is two (2) years; the Supplier shall respond to a call within 48 hours.",
-			[]string{"term|two (2) years|P2Y", "duration|48 hours|PT48H"}},
+			[]string{"term|two (2) years|P2Y"}},
 		// The performance bond's submission period is no warranty (h06).
 		{"يلتزم المتقدم الفائز بتقديم ضمان حسن التنفيذ خلال عشرة أيام من تاريخ الإخطار بالترسية.", nil},
 		{"يلتزم المتقدم الفائز بتقديم ضمان حسن التنفيذ خلال 10 أيام من تاريخ الإخطار بالترسية.", nil},
@@ -38,12 +38,13 @@ func TestDurationRoleInItsClause(t *testing.T) {
 		// A list: once an item has named its duration, the cue before it
 		// (a label heading the line too) does not reach the next items,
 		// over a comma or a semicolon alike.
-		// (A response or repair time names its own duration.)
-		{"Notice period: 30 days; response time: 4 hours.", []string{"notice_period|30 days|P30D", "duration|4 hours|PT4H"}},
+		// (A response or repair time is no duration: the key
+		// specification; nor does the label before it reach it.)
+		{"Notice period: 30 days; response time: 4 hours.", []string{"notice_period|30 days|P30D"}},
 		{"Notice period: 30 days, response time 4 hours, repair time 48 hours.",
-			[]string{"notice_period|30 days|P30D", "duration|4 hours|PT4H", "duration|48 hours|PT48H"}},
+			[]string{"notice_period|30 days|P30D"}},
 		{"Warranty: 12 months on parts; the Supplier shall repair faults within 3 days.",
-			[]string{"warranty_period|12 months|P12M", "duration|3 days|P3D"}},
+			[]string{"warranty_period|12 months|P12M"}},
 		{"The Supplier gives a warranty of 12 months on parts, 6 months on batteries, 30 days on consumables.",
 			[]string{"warranty_period|12 months|P12M"}},
 		{"Term: 2 years, site visits every 3 months, reports within 10 days.", []string{"term|2 years|P2Y"}},

@@ -21,7 +21,9 @@ func TestDurationKeysRound2(t *testing.T) {
 		text string
 		want []string
 	}{
-		{"The Seller shall attend any reported breakdown within 6 hours.", []string{"duration|PT6H"}},
+		// A response time is a deadline only (the key specification,
+		// issue 29; was duration).
+		{"The Seller shall attend any reported breakdown within 6 hours.", nil},
 		{"Complaints must be lodged within 8 days of receipt.", []string{"claim_period|P8D"}},
 		{"The term is automatically extended by six months at a time.", []string{"renewal_term|P6M"}},
 		{"This Agreement continues for three (3) years.", []string{"term|P3Y"}},

@@ -187,7 +187,14 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 		if ok && c.key == "duration" && reLeaveWord.MatchString(ctx[at:]) && reAdvanceAfter.MatchString(t[me:min(len(t), me+40)]) {
 			return // "apply for annual leave at least one month in advance": a time limit, not the leave
 		}
-		if ok && c.key == "notice_period" && reChangeNotice.MatchString(ctx) && !reEndVerb.MatchString(ctx) {
+		chg := ctx
+		if !reChangeNotice.MatchString(chg) {
+			// "... a revision not exceeding 4%, giving at least sixty
+			// (60) days' written notice": the comma that ended a list
+			// item before cut the change off the notice.
+			chg = durationCtx(whole)
+		}
+		if ok && c.key == "notice_period" && reChangeNotice.MatchString(chg) && !reEndVerb.MatchString(chg) {
 			// "shall not increase the prices without giving ninety (90)
 			// days' written notice", "تعديل الأسعار إلا بإشعار مدته":
 			// notice of a change is a duration, not the notice period
@@ -251,9 +258,14 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			if !ok {
 				// "shall respond to priority 1 incidents within 2 hours",
 				// "بإصلاح أي عطل خلال ثلاثة أيام", "Response time: 4
-				// hours": the time given for a service action.
-				if q, found := serviceTime(ctx); found {
-					c, ok, conf = q, true, 0.75
+				// hours": the time given for a service action is a
+				// deadline only (the key specification, issue 29: response
+				// and repair times are no durations).
+				if _, found := serviceTime(ctx); found {
+					if !reLeadTime.MatchString(ctx) {
+						return
+					}
+					c, ok = durationCueOf("delivery_period"), true // "Lead time: 6 weeks"
 				}
 			}
 		}
@@ -278,11 +290,20 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			if ce < 0 {
 				ce = len(t) - me
 			}
-			if h := columnHeader(t, ms, headerCells); h != "" && utf8.RuneCountInString(h) <= 40 && utf8.RuneCountInString(t[cs:me+ce]) <= 30 {
+			if h := columnHeader(t, ms, headerCells); h != "" && reServiceLabel.MatchString(h) {
+				return // a service-level table's response or repair time: a deadline only
+			} else if h != "" && utf8.RuneCountInString(h) <= 40 && utf8.RuneCountInString(t[cs:me+ce]) <= 30 {
 				if q, found := nearestCue(h, durationCues); found || !ok {
 					c, ok = q, found
 				}
 			}
+		}
+		if ok && !headed && (c.key == "warranty_period" || c.key == "term" || c.key == "duration") && serviceAfterCue(ctx, c) {
+			// "يلتزم المورد خلال فترة الضمان بالاستجابة لأي بلاغ خلال 48
+			// ساعة": a service action nearer the period than the
+			// clause's cue makes it a response or repair time, a
+			// deadline only.
+			return
 		}
 		if !ok {
 			return // a duration without a role ("15 years of experience") is not reported
@@ -427,7 +448,9 @@ var (
 	reDutyWord     = regexp.MustCompile(`(?i)\b(?:shall|must|undertakes?|agrees?\s+to|is\s+required|are\s+required|will|is\s+to|are\s+to|obliged)\b|يلتزم|تلتزم|يتعهد|تتعهد|يجب|يتعين|يقوم|تقوم|ويقوم|وتقوم|^\s*على\s|\sعلى\s+(?:المورد|المشتري|البائع|المقاول|المستأجر|المؤجر|العميل|الطرف)`)
 	reResponseWord = regexp.MustCompile(`(?i)\b(?:respond|responds|response|attend|attends|attendance|acknowledge|acknowledges|arrive|arrives|on\s+site)\b|الاستجابة|بالاستجابة|الرد|بالرد|الحضور|بالحضور`)
 	reRepairWord   = regexp.MustCompile(`(?i)\b(?:repair|repairs|replace|replaces|fix|fixes|restore|restores|resolve|resolves|resolution)\b|إصلاح|بإصلاح|اصلاح|باصلاح|استبدال|باستبدال|تبديل|بتبديل`)
-	reServiceLabel = regexp.MustCompile(`(?i)\b(response|resolution|repair|turnaround|lead|restoration|attendance)\s+times?\b|زمن\s+الاستجابة|مدة\s+الاستجابة|وقت\s+الاستجابة|مدة\s+الإصلاح`)
+	reServiceLabel = regexp.MustCompile(`(?i)\b(response|resolution|repair|turnaround|lead|restoration|attendance)\s+times?\b|(?:زمن|مدة|وقت)\s+(?:ال)?(?:استجابة|إصلاح|اصلاح|حضور|معالجة|إعادة\s+التشغيل)`)
+	// reLeadTime: a supply's lead time, its delivery period.
+	reLeadTime = regexp.MustCompile(`(?i)\blead\s+times?\b`)
 )
 
 // serviceTime is the role of a period given for a service action: the
@@ -454,6 +477,20 @@ func serviceTime(ctx string) (cue, bool) {
 		return cueResponse, true
 	}
 	return cueRepair, true
+}
+
+// serviceAfterCue: the period is the time for a service action
+// (serviceTime) whose word stands after every word of the cue c in ctx.
+func serviceAfterCue(ctx string, c cue) bool {
+	if _, found := serviceTime(ctx); !found {
+		return false
+	}
+	low := lowerASCII(ctx)
+	cueAt := -1
+	for _, w := range c.words {
+		cueAt = max(cueAt, lastWordIndex(low, w))
+	}
+	return max(lastMatch(reResponseWord, ctx), lastMatch(reRepairWord, ctx), lastMatch(reServiceLabel, ctx)) > cueAt
 }
 
 // serviceDuty: the first action a duty binds in ctx is a service one
@@ -903,7 +940,10 @@ var (
 )
 
 // reChangeNotice: notice is given of a change of prices or rates.
-var reChangeNotice = regexp.MustCompile(`(?i)\b(?:increas|revis|rais|chang|amend|adjust|vary|varies|varied|modif)\w*\b[^.;]{0,40}\b(?:prices?|rates?|charges|fees|tariffs?|them)\b|(?:تعديل|زيادة|رفع|تغيير)\s+(?:ال)?(?:أسعار|اسعار|رسوم|تعرفة)`)
+var reChangeNotice = regexp.MustCompile(`(?i)\b(?:increas|revis|rais|chang|amend|adjust|vary|varies|varied|modif)\w*\b[^.;]{0,40}\b(?:prices?|rates?|charges|fees|tariffs?|them)\b|(?:تعديل|زيادة|رفع|تغيير|مراجعة)\s+(?:ال)?(?:أسعار|اسعار|رسوم|تعرفة|أجرة|اجرة|إيجار|ايجار|قيمة\s+الإيجارية)|\b(?:increas|revis|rais|adjust)\w*\s+(?:the\s+)?(?:annual\s+|monthly\s+)?rent\b|` +
+	// "may request a revision not exceeding 4%", "an increase of up to
+	// 3%": a change by a percentage, of prices or rates.
+	`\b(?:increase|revision|adjustment|escalation)s?\b[^.;%]{0,30}\d+(?:\.\d+)?\s?%`)
 
 // guaranteeDoc: the document is a bank's guarantee (its title, among the
 // first lines, names a bid bond, a performance or an advance payment

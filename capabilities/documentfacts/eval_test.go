@@ -110,6 +110,11 @@ func loadEvalCorpus(t testing.TB, dir string, least int) []evalDoc {
 		}
 		docs = append(docs, d)
 	}
+	// The corpus's labels mapped to the key specification (keyspec_test.go);
+	// a line that maps nothing fails the corpus's test.
+	for _, err := range loadKeySpec(dir, docs) {
+		t.Errorf("key specification: %v", err)
+	}
 	return docs
 }
 
@@ -266,17 +271,24 @@ func sameKey(want, got string) bool {
 // of testdata/eval/README.md, which names fewer money keys than the later
 // label specification (dev4's, and the later held-out sets'): there a cap
 // on liability, an insurance cover, a minimum purchase and an advance are
-// "amount", a tender's fee and a service charge "fee". In them the
-// narrower key the extractor now answers is scored as the older key it
-// refines (olderMoneyKeys). The first held-out set (testdata/heldout) was
-// labelled under the same older guideline (its README says so) and is
-// mapped alike; the later held-out sets name the newer keys and are scored
-// as they are.
+// "amount", a service charge "fee". In them the narrower key the extractor
+// now answers is scored as the older key it refines (olderMoneyKeys). The
+// first held-out set (testdata/heldout) was labelled under the same older
+// guideline (its README says so) and is mapped alike; the later held-out
+// sets name the newer keys and are scored as they are.
+//
+// olderMoneyKeys folds back only what the key specification does not
+// settle. The specification settles the fee for tender documents or an
+// application as tender_fee (and instalments, bonds, annual values, salary
+// totals, ...): the older corpora's labels of those wordings are mapped to
+// the specification's key by their keyspec.tsv (keyspec_test.go), and the
+// extractor's key is scored as it is. A tender fee labelled "fee" in an
+// older corpus without a keyspec.tsv line now counts as a miss.
 var olderGuideline = map[string]bool{"testdata/eval": true, "testdata/tuning": true, "testdata/dev3": true,
 	"testdata/heldout": true}
 
 var olderMoneyKeys = map[string]string{"liability_cap": "amount", "insurance_cover": "amount", "minimum_purchase": "amount",
-	"advance_payment": "amount", "tender_fee": "fee", "service_charge": "fee"}
+	"advance_payment": "amount", "service_charge": "fee"}
 
 // onceInBilingual are the corpora whose guideline annotates a clause
 // written in both languages once, on its English text (dev5's README),

@@ -24,7 +24,9 @@ func TestDurationFractions(t *testing.T) {
 		{"Half a day's notice.", []string{"notice_period|Half a day|PT12H"}, nil},
 		{"The Contractor shall complete the works within one and a half years of signature.",
 			[]string{"term|one and a half years|P18M"}, []string{"delivery_deadline|P18M|signature"}},
-		{"The Supplier shall respond within a day and a half.", []string{"duration|a day and a half|PT36H"}, []string{"response_deadline|PT36H|"}},
+		// A response time is a deadline only (the key specification).
+		{"The Supplier shall respond within a day and a half.", nil, []string{"response_deadline|PT36H|"}},
+		{"The Supplier shall deliver within a day and a half.", []string{"delivery_period|a day and a half|PT36H"}, []string{"delivery_deadline|PT36H|"}},
 		{"The Supplier shall deliver within 1.5 days.", []string{"delivery_period|1.5 days|PT36H"}, []string{"delivery_deadline|PT36H|"}},
 		{"مدة العقد سنة ونصف.", []string{"term|سنة ونصف|P18M"}, nil},
 		{"مدة العقد سنتان ونصف.", []string{"term|سنتان ونصف|P30M"}, nil},

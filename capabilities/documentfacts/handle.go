@@ -236,6 +236,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	subtotalBeforeTax(all)
 	netAfterDiscount(all)
 	balanceAfterAdvance(all)
+	specKeys(all, cands, a.text)
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
 	}

@@ -125,11 +125,29 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// A bank's tender guarantee: the sum it undertakes to pay,
 			// however the letter words the cap, is the bid bond.
 			f.Key, f.Label, f.Method = "bid_bond", "Bid bond", "clause"
+		} else if (f.Key == "amount" || f.Key == "liability_cap") && x.performanceBondDoc() {
+			// A bank's performance guarantee: the sum it undertakes to
+			// pay is the performance bond (the key specification, issue
+			// 29: a bond named as such keys what it secures).
+			f.Key, f.Label, f.Method = "performance_bond", "Performance bond", "clause"
 		}
-		if f.Key == "fee" && reTenderDocs.MatchString(sentenceBefore(t, ms)) {
+		if f.Key == "amount" && f.Method == "pattern" && reTenderDocs.MatchString(sentenceBefore(t, ms)) && reDocsBought.MatchString(sentenceBefore(t, ms)) {
+			f.Key = "fee" // "Tender documents may be obtained ... upon payment of OMR 30"
+		}
+		if f.Key == "fee" && (reTenderDocs.MatchString(sentenceBefore(t, ms)) || reApplicationFee.MatchString(sentenceBefore(t, ms)) && isTenderText(x.a.text)) {
 			// "buy the tender documents for a non-refundable fee of OMR
-			// 50": the tender's fee.
+			// 50": the tender's fee; so is a tender's or a
+			// prequalification's application fee (the key specification).
 			f.Key, f.Label = "tender_fee", "Tender fee"
+		}
+		if cued && instalmentKeys[f.Key] && instalmentsBefore(ctx[at:]) {
+			// "a fixed fee of USD 60,000, in two instalments: USD 24,000
+			// on signature and ...", "تدفع الأتعاب على ثلاث دفعات: 5,000
+			// ر.ع. عند التوقيع": an amount after the instalments its
+			// sentence names is an instalment, a part of the price (the
+			// key specification: amount). A lease's rent per quarter
+			// stays rent.
+			f.Key, f.Label = "amount", "Instalment"
 		}
 		if (f.Key == "amount" || f.Key == "price") && reMinPurchase.MatchString(sentenceBefore(t, ms)) {
 			// "shall purchase Products worth not less than EUR 420,000
@@ -931,6 +949,57 @@ func (x *extractor) bidBondDoc() bool {
 	}
 	return false
 }
+
+// performanceBondDoc: the document's title names a performance
+// guarantee or bond (a bank's letter), as bidBondDoc a tender guarantee.
+func (x *extractor) performanceBondDoc() bool {
+	for i, s := range x.a.segs {
+		if i > 15 {
+			break
+		}
+		t := x.a.text[s.start:s.end]
+		if len(t) > 120 {
+			continue
+		}
+		if (s.heading || mostlyUpper(t) || i <= 3 && hasArabic(t)) && rePerformanceBondTitle.MatchString(t) {
+			return true
+		}
+	}
+	return false
+}
+
+var rePerformanceBondTitle = regexp.MustCompile(`(?i)\bperformance\s+(?:bond|guarantee|security)\b|(?:خطاب\s+)?(?:ال)?ضمان\s+(?:ال)?(?:بنكي\s+)?(?:ل)?حسن\s+(?:ال)?(?:تنفيذ|أداء|اداء)|كفالة\s+حسن\s+(?:ال)?تنفيذ`)
+
+// reDocsBought: a tender's documents obtained, bought or paid for.
+var reDocsBought = regexp.MustCompile(`(?i)\b(?:obtain\w*|purchas\w*|buy|bought|collect\w*|payment\s+of|on\s+payment|upon\s+payment|against\s+payment|non-?refundable)\b|شراء|بشراء|الحصول|يمكن\s+الحصول|مقابل\s+مبلغ|مقابل\s+دفع|غير\s+مستردة|غير\s+قابلة\s+للاسترداد`)
+
+// reApplicationFee: the fee for an application (a tender's or a
+// prequalification's, in a document that is one).
+var reApplicationFee = regexp.MustCompile(`(?i)\bapplication\s+fees?\b|\bprequalification\s+fees?\b|رسوم\s+(?:ال)?(?:طلب|تقديم|التأهيل|تأهيل)`)
+
+// instalmentKeys are the keys an instalment after its schedule's words
+// takes over (reInstalmentWord): the fee, price or value it is part of.
+var instalmentKeys = map[string]bool{"fee": true, "price": true, "contract_value": true, "total_amount": true}
+
+// reInstalmentWord: a payment schedule's parts named in the plural or the
+// dual.
+// instalmentsBefore: s (the text from a fee, price or value cue to an
+// amount) names the instalments the amount is one of: after the schedule
+// word come a colon, "of", "each" or "كما يلي", or an earlier item of
+// the list ("USD 24,000 on signature and"); "payable in instalments as
+// per the schedule, is OMR 500,000" names the whole.
+func instalmentsBefore(s string) bool {
+	locs := reInstalmentWord.FindAllStringIndex(s, -1)
+	if len(locs) == 0 {
+		return false
+	}
+	after := s[locs[len(locs)-1][1]:]
+	return reInstalmentListOpen.MatchString(after) || reMoneyBefore.MatchString(after) || reMoneyAfter.MatchString(after)
+}
+
+var reInstalmentListOpen = regexp.MustCompile(`(?i)^\s*(?:[:：]|of\b|each\b|as\s+follows|كما\s+يلي|قيمة\s+كل|مقدار\s+كل|على\s+النحو\s+التالي)`)
+
+var reInstalmentWord = regexp.MustCompile(`(?i)\b(?:instal(?:l)?ments|tranches|stage\s+payments)\b|دفعات|دفعتين|أقساط|اقساط|قسطين`)
 
 var reBidBondTitle = regexp.MustCompile(`(?i)\b(?:bid|tender)\s+(?:bond|guarantee|security)\b|ضمان\s+(?:ال)?(?:عطاء|مناقصة)|(?:ال)?ضمان\s+(?:ال)?(?:ابتدائي|مؤقت)|كفالة\s+(?:ال)?(?:عطاء|مناقصة)`)
 

@@ -33,7 +33,10 @@ func TestRound2SecondBatch(t *testing.T) {
 		{"For each missed KPI the Client may deduct USD 1,500 from the next invoice.", TypeMoney, []string{"penalty_amount|1500 USD"}},
 		{"Item | Amount (OMR)\nPumps | 200.000\nTotal | 200.000\nVAT 5% | 10.000\nTotal payable | 210.000", TypeMoney,
 			[]string{"price|200 OMR", "subtotal|200 OMR", "tax_amount|10 OMR", "total_amount|210 OMR"}},
-		{"The Contractor shall attend emergencies within forty-five (45) minutes.", TypeDuration, []string{"duration|PT45M"}},
+		// A response time is a deadline only (the key specification,
+		// issue 29; was duration); minutes still read (below).
+		{"The Contractor shall attend emergencies within forty-five (45) minutes.", TypeDuration, nil},
+		{"The Contractor shall deliver the samples within forty-five (45) minutes.", TypeDuration, []string{"delivery_period|PT45M"}},
 		{"The Supplier's liability is capped at the charges paid during the preceding six months.", TypeDuration, nil},
 		{"The initial term is two years; the renewal term shall be one (1) year.", TypeDuration, []string{"renewal_term|P1Y", "term|P2Y"}},
 		{"على الطرف الراغب في عدم التجديد إخطار الآخر قبل ثلاثة أشهر من انتهائه.", TypeDuration, []string{"notice_period|P3M"}},

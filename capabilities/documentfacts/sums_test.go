@@ -26,7 +26,9 @@ func TestDurationSums(t *testing.T) {
 			[]string{"delivery_period|two weeks and three days|P17D"}, []string{"delivery_deadline|P17D|the order"}},
 		{"The Contractor shall complete the works within one year and six months of signature.",
 			[]string{"term|one year and six months|P18M"}, []string{"delivery_deadline|P18M|signature"}},
-		{"The Supplier shall respond within one day and twelve hours.", []string{"duration|one day and twelve hours|PT36H"}, []string{"response_deadline|PT36H|"}},
+		// A response time is a deadline only (the key specification).
+		{"The Supplier shall respond within one day and twelve hours.", nil, []string{"response_deadline|PT36H|"}},
+		{"The Supplier shall deliver within one day and twelve hours.", []string{"delivery_period|one day and twelve hours|PT36H"}, []string{"delivery_deadline|PT36H|"}},
 		// Arabic: a bare unit, a dual, a number, a fixed phrase first; و
 		// attached or apart; digits after it.
 		{"مدة العقد سنة وستة أشهر من تاريخ التوقيع.", []string{"term|سنة وستة أشهر|P18M"}, nil},
