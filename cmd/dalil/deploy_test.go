@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"database/sql"
 	"fmt"
 	"net"
@@ -240,11 +241,21 @@ func TestDeployGuide(t *testing.T) {
 				continue
 			}
 			script := "set -eo pipefail\n" + line + "\nenv -0 > " + shellQuote(envFile) + "\n"
-			cmd := exec.Command("bash", "-c", script)
-			cmd.Dir, cmd.Env = dir, env
+			// Each command gets guideCommandLimit, so a command that hangs
+			// fails naming itself instead of running into the package's
+			// test timeout; WaitDelay bounds the wait for output pipes a
+			// child left open.
+			ctx, cancel := context.WithTimeout(context.Background(), guideCommandLimit)
+			cmd := exec.CommandContext(ctx, "bash", "-c", script)
+			cmd.Dir, cmd.Env, cmd.WaitDelay = dir, env, 10*time.Second
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			err := cmd.Run()
+			timedOut := ctx.Err() != nil
+			cancel()
+			if timedOut {
+				t.Fatalf("docs/deploy.md: %s\nran: %s\ndid not finish within %v\nstdout: %s\nstderr: %s", c.line, line, guideCommandLimit, stdout.String(), stderr.String())
+			}
 			if strings.HasPrefix(c.want, "dalil: ") {
 				if err == nil {
 					t.Errorf("docs/deploy.md: %s\nsucceeded; the guide shows it failing with %q\nstdout: %s", c.line, c.want, stdout.String())
@@ -290,6 +301,11 @@ func TestDeployGuide(t *testing.T) {
 		}
 	}
 }
+
+// guideCommandLimit bounds one command of the guide. The slowest is the
+// release build, which .ci/run compiles beforehand; cold, on two loaded
+// cores, it takes minutes.
+const guideCommandLimit = 7 * time.Minute
 
 // background is what a command that keeps running prints when it is
 // ready (dalil serve, caddy run); "" for other commands.
