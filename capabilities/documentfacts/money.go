@@ -77,6 +77,10 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		case colKey == "tax_amount" && !shortRow(t, headerCells):
 			// A line's amount under a tax column is its tax.
 			f.Key, f.Label, f.Method, f.Confidence = colKey, columnLabel(colKey), "table", 0.85
+		case dataRow && cued && c.key == "fee" && reTotalRowLead.MatchString(t[:ms]):
+			// "Total monthly fee | 7,225.500", "إجمالي الرسوم السنوية":
+			// the total of a fee table, whose rows are line prices.
+			f.Key, f.Label, f.Method, f.Confidence = "total_amount", "Total amount", "table", 0.85
 		case dataRow && cued && strings.TrimSpace(t[:ms]) != "":
 			// A cue in the row before the amount ("Delivery fee | OMR
 			// 20", "VAT 5% | OMR 50.000").
@@ -447,6 +451,10 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 			// The row's label ("Subtotal", "VAT 5%") keys its amounts,
 			// but a line's amount under a tax column is its tax.
 			f.Key, f.Label = c.key, c.label
+			if c.key == "fee" && reTotalRowLead.MatchString(t[:start+m[2]]) {
+				// "Total monthly fee | 7,225.500": a fee table's total.
+				f.Key, f.Label = "total_amount", "Total amount"
+			}
 		}
 		if !sure {
 			f.Confidence -= 0.1
@@ -510,8 +518,12 @@ func columnKey(t string, at int, headerCells string) string {
 		}
 		if c, ok := nearestCue(head, moneyCues); ok {
 			switch c.key {
-			case "total_amount", "subtotal", "price", "amount", "contract_value":
-				// A line's total, price or value: the line's amount.
+			case "total_amount", "subtotal", "price", "amount", "contract_value", "fee":
+				// A line's total, price or value: the line's amount. The
+				// rows of a fee table ("Fee (OMR)", "Monthly fee (OMR) /
+				// الرسوم الشهرية") are its line amounts too: "unit prices
+				// and line amounts are price", "rows of rate and fee
+				// tables are price" (the label guideline).
 			default:
 				// A column of fees, rents, deductions, minimum purchases
 				// ("Minimum purchases (USD)"), caps: its key.
@@ -524,6 +536,10 @@ func columnKey(t string, at int, headerCells string) string {
 	}
 	return key
 }
+
+// reTotalRowLead: a table row whose label opens with a total ("Total
+// monthly fee", "| Total annual fees", "إجمالي الرسوم", "الإجمالي").
+var reTotalRowLead = regexp.MustCompile(`(?i)^[\s|]*(?:\*\*)?(?:(?:grand\s+)?total\b|الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع)`)
 
 // reTaxable: "Taxable amount", "المبلغ الخاضع للضريبة": the amount the
 // tax is computed on, not the tax.
