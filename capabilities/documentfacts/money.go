@@ -70,6 +70,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		near := cued && cueAttached(ctx[at+cueLen(ctx[at:], c):])
 		unit := unitAfter(t[me:min(len(t), me+30)]) && !reBoundBefore.MatchString(t[max(0, ms-30):ms])
 		colKey := ""
+		dataRow := dataRow && !proseCell(t, ms)
 		if dataRow {
 			colKey = columnKey(t, ms, headerCells)
 		}
@@ -151,6 +152,22 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// "the Client may deduct KWD 15.000 per day", "يخصم العميل
 			// مبلغ 500 ر.ق عن كل بلاغ متأخر": a sum deducted for each
 			// failure is a penalty (a discount is not charged per event).
+			f.Key, f.Label, f.Method, f.Confidence = "penalty_amount", "Penalty", "clause", 0.85
+		}
+		if (f.Key == "amount" || f.Key == "price") && f.Method == "pattern" || f.Key == "discount" {
+			after := t[me:min(len(t), me+40)]
+			if reBreachCond.MatchString(sentenceBefore(t, ms)) && (rePerEventAfter.MatchString(after) || reDeductedAfter.MatchString(after) || reDeductBefore.MatchString(t[max(0, ms-60):ms])) {
+				// "A Party that breaches clause 7 shall pay ... USD 25,000
+				// for each employee solicited", "If the Contractor misses
+				// a visit, OMR 80.000 shall be deducted", "إذا تخلف
+				// المقاول ... يخصم مبلغ": what a party that fails pays or
+				// loses, per event or once, is a penalty.
+				f.Key, f.Label, f.Method, f.Confidence = "penalty_amount", "Penalty", "clause", 0.85
+			}
+		}
+		if f.Key == "fee" && reLateWord.MatchString(t[max(0, ms-40):ms]) && reLateFee.MatchString(t[max(0, ms-40):ms]) {
+			// "a late fee of SAR 1,500.00 per week", "رسوم تأخير قدرها":
+			// a late fee is a penalty (the label guideline).
 			f.Key, f.Label, f.Method, f.Confidence = "penalty_amount", "Penalty", "clause", 0.85
 		}
 		f.Frequency = frequencyAround(t, ms, me)
@@ -346,6 +363,18 @@ func sentenceBefore(t string, at int) string {
 	return s
 }
 
+// reBreachCond: a sentence that makes a sum follow a party's breach or
+// failure ("A Party that breaches", "If the Contractor fails / misses",
+// إذا أخل، إذا تخلف، إذا تأخر).
+var reBreachCond = regexp.MustCompile(`(?i)\b(?:breach(?:es|ed)?|fails?|failed|misses|missed|violates?|violated)\b|(?:إذا|اذا|في\s+حال)\s+(?:[^\s.؛،]+\s+){0,2}(?:أخل|اخل|تخلف|تأخر|يتخلف|يخل|لم\s+يقم)`)
+
+// reDeductedAfter: "OMR 250.000 shall be deducted", "will be withheld".
+var reDeductedAfter = regexp.MustCompile(`(?i)^[^.;]{0,20}?\b(?:shall|will|is|are|may)\s+be\s+(?:deducted|withheld|charged\s+back)\b`)
+
+// reLateFee: the words of a late fee just before its amount ("late fee
+// of", "late payment fee", "رسوم تأخير", "رسم التأخير").
+var reLateFee = regexp.MustCompile(`(?i)\b(?:late|delay|overdue)\s+(?:payment\s+)?(?:fee|fees|charge|charges)\b[^.;]{0,20}$|(?:رسوم|رسم)\s+(?:ال)?تأخير[^.؛]{0,20}$`)
+
 var reDelayAfter = regexp.MustCompile(`(?i)^[^.;]{0,30}?(?:\bof\s+delay|\bday\s+late|\bdelay\b|تأخير|التأخير|\b(?:for|per)\s+(?:each|every|any)?\s*(?:breach|violation|infringement|missed\s+\w+|default)\b|(?:عن|لكل)\s+(?:كل\s+)?(?:مخالفة|إخلال|اخلال))`)
 
 // inheritMoneyKeys: in one sentence, an amount with no cue of its own that
@@ -524,6 +553,14 @@ func columnKey(t string, at int, headerCells string) string {
 				// الرسوم الشهرية") are its line amounts too: "unit prices
 				// and line amounts are price", "rows of rate and fee
 				// tables are price" (the label guideline).
+			case "discount":
+				if reViolationHead.MatchString(heads[0]) || rePerEventRow.MatchString(strings.Split(t, " | ")[0]) {
+					// "المخالفة | الخصم (ر.ع.)", "التأخر في الحضور، لكل
+					// ساعة | 35.000": a deduction per failure is a
+					// penalty, not a discount.
+					return "penalty_amount"
+				}
+				return c.key
 			default:
 				// A column of fees, rents, deductions, minimum purchases
 				// ("Minimum purchases (USD)"), caps: its key.
@@ -535,6 +572,33 @@ func columnKey(t string, at int, headerCells string) string {
 		key = "amount"
 	}
 	return key
+}
+
+// reViolationHead: the first column of a table of deductions names the
+// failures ("Violation", "Breach", "Failure", "KPI", المخالفة، الإخلال).
+var reViolationHead = regexp.MustCompile(`(?i)\b(?:violations?|breach(?:es)?|failures?|kpis?|defaults?)\b|المخالفة|المخالفات|الإخلال|الاخلال|المؤشر`)
+
+// rePerEventRow: a row's label that says the amount is per event ("per
+// hour", "for each late report", لكل ساعة، عن كل يوم).
+var rePerEventRow = regexp.MustCompile(`(?i)\b(?:per|for\s+(?:each|every))\s+\w+|(?:لكل|عن\s+كل)\s+\S+`)
+
+// proseCell: the cell of a row that holds t[at:] is a sentence, not a
+// table's cell: a clause written side by side in two languages after a
+// table ("3.2 If the Contractor fails ..., it shall pay the Client OMR
+// 150.000 for each hour of delay. | 3.2 إذا تأخر ..."), twelve words or
+// more.
+func proseCell(t string, at int) bool {
+	s := strings.LastIndex(t[:at], " | ")
+	if s < 0 {
+		s = 0
+	}
+	e := strings.Index(t[at:], " | ")
+	if e < 0 {
+		e = len(t)
+	} else {
+		e += at
+	}
+	return len(strings.Fields(t[s:e])) >= 12
 }
 
 // reTotalRowLead: a table row whose label opens with a total ("Total

@@ -1,6 +1,38 @@
 package documentfacts
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"dalil/capabilities/documentfacts/read"
+	"dalil/capabilities/documentfacts/testdoc"
+)
+
+// extractDocxLines reads lines as a DOCX whose lines with " | " are
+// one-row tables and whose "# " lines are headings (the corpora's
+// .docx.txt).
+func extractDocxLines(t *testing.T, text string) Output {
+	t.Helper()
+	var ps []testdoc.Para
+	for _, l := range strings.Split(text, "\n") {
+		switch {
+		case strings.HasPrefix(l, "# "):
+			ps = append(ps, testdoc.Para{Text: l[2:], Style: "Heading1"})
+		case strings.Contains(l, " | "):
+			ps = append(ps, testdoc.Para{Table: [][]string{strings.Split(l, " | ")}})
+		case l != "":
+			ps = append(ps, testdoc.Para{Text: l})
+		}
+	}
+	doc, err := read.Read(context.Background(), testdoc.DOCX(ps, nil), "", "", read.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := extractAll(doc, source{kind: "text"}, Input{})
+	checkEvidence(t, out)
+	return out
+}
 
 // Round 8c (issue 29, session 14): keys of money, dates and durations as
 // the label guideline (testdata/heldout3/README.md, refined in
@@ -43,4 +75,64 @@ func TestFeeTableRowsRound8c(t *testing.T) {
 		{"The Consultant's lump-sum fee is OMR 48,000.000.", TypeMoney, []string{"fee|48000 OMR"}, []string{"price|48000 OMR"}},
 		{"أتعاب الاستشاري مبلغ مقطوع قدره 9,500.000 ر.ع.", TypeMoney, []string{"fee|9500 OMR"}, []string{"price|9500 OMR"}},
 	})
+}
+
+// TestPenaltiesRound8c: "service credits, deductions and late fees are
+// `penalty_amount`" (heldout3, Money); "service credits, liquidated
+// damages, deductions for delay and a minimum compensation per breach
+// ... are `penalty_amount`" (heldout4, Money). A sum charged per unit of
+// delay is no unit price; a sum a party that breaches pays per event, a
+// late fee, a sum deducted when a party fails, and the rows of a table of
+// deductions per event are penalties.
+func TestPenaltiesRound8c(t *testing.T) {
+	checkRound3(t, []round3Case{
+		// Per unit of delay: a penalty, not a unit price.
+		{"If the Supplier fails to deliver on time, it shall pay the Buyer QAR 400.000 for each hour of delay.",
+			TypeMoney, []string{"penalty_amount|400 QAR"}, []string{"price|400 QAR"}},
+		{"إذا تأخر المورد عن التسليم، يدفع للمشتري 90.000 ر.ع. عن كل ساعة تأخير.",
+			TypeMoney, []string{"penalty_amount|90 OMR"}, []string{"price|90 OMR"}},
+		// A party that breaches pays per event.
+		{"A Party that breaches clause 9 shall pay the other Party USD 15,000 for each customer solicited.",
+			TypeMoney, []string{"penalty_amount|15000 USD"}, []string{"amount|15000 USD"}},
+		{"إذا أخل أي طرف بالبند 6 يدفع للطرف الآخر مبلغ 5,000.000 ر.ع. عن كل موظف يتم استقطابه.",
+			TypeMoney, []string{"penalty_amount|5000 OMR"}, []string{"amount|5000 OMR"}},
+		// A late fee.
+		{"Unpaid invoices bear a late fee of AED 300.00 per week.",
+			TypeMoney, []string{"penalty_amount|300 AED"}, []string{"fee|300 AED"}},
+		{"تفرض رسوم تأخير قدرها 20.000 ر.ع. عن كل أسبوع.",
+			TypeMoney, []string{"penalty_amount|20 OMR"}, []string{"fee|20 OMR"}},
+		// A sum deducted when a party fails.
+		{"If the Contractor misses a scheduled visit, OMR 80.000 shall be deducted from the next invoice.",
+			TypeMoney, []string{"penalty_amount|80 OMR"}, []string{"price|80 OMR", "discount|80 OMR"}},
+		{"إذا تخلف المقاول عن الزيارة المجدولة، يخصم مبلغ 80.000 ر.ع. من الفاتورة التالية.",
+			TypeMoney, []string{"penalty_amount|80 OMR"}, []string{"discount|80 OMR"}},
+		// Negatives: a discount on a quotation; a price per unit.
+		{"A discount of OMR 120.000 is granted on the total.", TypeMoney, []string{"discount|120 OMR"}, []string{"penalty_amount|120 OMR"}},
+		{"Additional cleaning is charged at OMR 4.500 per hour.", TypeMoney, []string{"price|4.5 OMR"}, []string{"penalty_amount|4.5 OMR"}},
+	})
+	// The rows of a table of deductions per event.
+	out := extractMarkdown(t, "# الخصومات\n\n| المخالفة | الخصم (ر.ع.) |\n|---|---|\n| التأخر في الحضور، لكل ساعة | 35.000 |\n| عدم تقديم التقرير الشهري، لكل تقرير | 70.000 |\n")
+	got := factSet(out, TypeMoney)
+	for _, w := range []string{"penalty_amount|35 OMR", "penalty_amount|70 OMR"} {
+		if !containsStr(got, w) {
+			t.Errorf("deductions table: %q missing; got %q", w, got)
+		}
+	}
+	// A table of discounts is no table of penalties.
+	out = extractMarkdown(t, "# عرض سعر\n\n| البند | الخصم (ر.ع.) |\n|---|---|\n| أجهزة التكييف | 120.000 |\n")
+	if got := factSet(out, TypeMoney); containsStr(got, "penalty_amount|120 OMR") {
+		t.Errorf("discount table: penalty found; got %q", got)
+	}
+}
+
+// TestClauseRowAfterTableRound8c: a clause written side by side in two
+// languages right after a table is a sentence, not a row of that table:
+// its sum is keyed by its words ("deductions ... late fees are
+// `penalty_amount`", heldout3, Money).
+func TestClauseRowAfterTableRound8c(t *testing.T) {
+	out := extractDocxLines(t, "# 5. Response times | البند 5: أزمنة الاستجابة\nFault / العطل | Response / الاستجابة | Repair / الإصلاح\nUrgent / عاجل | 2 hours | 8 hours\n5.3 If the Contractor fails to respond within the response time, it shall pay the Client OMR 75.000 for each hour of delay. | 5.3 إذا تأخر المقاول عن الاستجابة خلال زمن الاستجابة، يدفع للعميل 75.000 ر.ع. عن كل ساعة تأخير.")
+	got := factSet(out, TypeMoney)
+	if !containsStr(got, "penalty_amount|75 OMR") || containsStr(got, "price|75 OMR") {
+		t.Errorf("clause row after a table: want penalty_amount|75 OMR and no price; got %q", got)
+	}
 }
