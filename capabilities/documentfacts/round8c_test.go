@@ -136,3 +136,24 @@ func TestClauseRowAfterTableRound8c(t *testing.T) {
 		t.Errorf("clause row after a table: want penalty_amount|75 OMR and no price; got %q", got)
 	}
 }
+
+// TestSignaturePlaceDateRound8c: "Date keys used: `agreement_date`,
+// `effective_date`, `expiry_date`, `signature_date` (one per distinct
+// value) ..." (heldout3, Dates): a place and a date under a party's
+// signature is the date it signed.
+func TestSignaturePlaceDateRound8c(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"DISTRIBUTION AGREEMENT\nThis Agreement is dated 2 June 2026.\n1. The Distributor shall promote the Products.\nFor the Supplier\nLa Plana Foods S.A.\nMarta Ruiz, Export Director\nValencia, 3 June 2026\nFor the Distributor\nGulf Pantry Trading LLC\nSaid Al Hinai, General Manager\nMuscat, 9 June 2026",
+			TypeDate, []string{"signature_date|2026-06-03", "signature_date|2026-06-09"}, []string{"date|2026-06-03", "date|2026-06-09"}},
+		{"اتفاقية توريد\n1. يلتزم المورد بتوريد البضاعة.\nعن المورد | عن المشتري\nخالد الحارثي | سالم البلوشي\nصحار، 14 أبريل 2026 | مسقط، 16 أبريل 2026",
+			TypeDate, []string{"signature_date|2026-04-14", "signature_date|2026-04-16"}, []string{"date|2026-04-14", "date|2026-04-16"}},
+		// "For the Landlord / عن المؤجر:" opens the signatures: the bare
+		// "Date:" under them is the date of signing, kept beside an
+		// agreement date of the same day (one date, two meanings).
+		{"SHOP LEASE AGREEMENT / عقد إيجار محل\nThis Lease is made on 3 February 2026.\n1. The Tenant shall pay the rent monthly.\nFor the Landlord / عن المؤجر:\nHamad Al Rawahi / حمد الرواحي\nFor the Tenant / عن المستأجر:\nAnil Kumar / أنيل كومار\nDate / التاريخ: 03/02/2026",
+			TypeDate, []string{"agreement_date|2026-02-03", "signature_date|2026-02-03"}, nil},
+		// Outside the signatures a place and a date heads a letter: no
+		// signature date.
+		{"Muscat, 4 May 2026\nDear Sir,\nWe confirm your order.", TypeDate, nil, []string{"signature_date|2026-05-04"}},
+	})
+}
