@@ -228,6 +228,14 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				// "shall not disclose ... during the term and for two
 				// (2) years thereafter": how long the secret is kept.
 				c, ok = durationCueOf("confidentiality_period"), true
+			} else if x.graceBeforeDefault(base, ms, me, ctx) {
+				// "If any instalment is not paid within ten (10) days
+				// after its due date, the whole unpaid balance becomes
+				// due", "إذا تأخر المستأجر في سداد الأجرة مدة تزيد على
+				// خمسة عشر يوماً ... يحق للمؤجر فسخ العقد": the time a
+				// late payer has before the other may terminate or
+				// accelerate is a cure period.
+				c, ok = cueCurePeriod, true
 			} else if q, found := clauseDurationRole(ctx, lowerASCII(t[me:min(len(t), me+60)]), !ok || c.key == "term"); found {
 				c, ok = q, true
 			} else if beforeTheEnd(ctx, t[me:min(len(t), me+80)]) || reNonRenewalBefore.MatchString(ctx) {
@@ -527,6 +535,45 @@ var reWarrantWord = regexp.MustCompile(`(?i)\bwarrant\w*|\bdefects?\b|\bmanufact
 var (
 	reNonRenewalBefore = regexp.MustCompile(`(?i)(?:عدم\s+(?:ال)?تجديد|non-?renewal|not\s+to\s+renew)[^.;؛]{0,50}?(?:قبل|before|prior\s+to|in\s+advance)?\s*(?:at\s+least\s+|بمدة\s+لا\s+تقل\s+عن\s+)?$`)
 	reGraceBefore      = regexp.MustCompile(`(?i)(?:تأخر|تأخير|التأخر|التأخير|\blate\b|\bdelay\w*|\boverdue\b)[^.;؛]{0,60}?(?:أكثر\s+من|لأكثر\s+من|لمدة\s+تزيد\s+على|تزيد\s+على|تتجاوز|\bmore\s+than|\bexceeding|\bbeyond|\bover)\s*$`)
+)
+
+// graceBeforeDefault: the duration ending at t[me] is the time a party
+// late in paying has before the other may end the contract or call the
+// whole balance due: the clause before it is a failure or delay to pay
+// ("fails to pay any rent within", "is not paid within", "تأخر ... في
+// سداد ... أكثر من", "ولم يسددها خلال"), and its sentence, read on past
+// the block into the document's next lines, gives the other party the
+// right to terminate or accelerate ("may terminate", "becomes
+// immediately due", فسخ، إنهاء، يصبح ... مستحقاً). A delay before a
+// late fee is no default: the grace stays a duration.
+func (x *extractor) graceBeforeDefault(base, ms, me int, ctx string) bool {
+	before := x.a.text[max(0, base+ms-240) : base+ms]
+	if locs := reStopAfter.FindAllStringIndex(before, -1); len(locs) > 0 {
+		before = before[locs[len(locs)-1][1]:]
+	}
+	before = strings.Join(strings.Fields(before), " ")
+	if !rePayFailBefore.MatchString(before) && !reGraceBefore.MatchString(ctx) {
+		return false
+	}
+	after := x.a.text[base+me : min(len(x.a.text), base+me+240)]
+	if i := reStopAfter.FindStringIndex(after); i != nil {
+		after = after[:i[0]]
+	}
+	return reDefaultSanction.MatchString(before) || reDefaultSanction.MatchString(after)
+}
+
+var (
+	// rePayFailBefore: a failure or delay to pay, right before the
+	// period it is tolerated for.
+	rePayFailBefore = regexp.MustCompile(`(?i)(?:\bfails?\s+to\s+pay|\bfailed\s+to\s+pay|\b(?:is|are)\s+not\s+paid|\bremains?\s+unpaid|\bnot\s+paid)\b[^.;]{0,80}?(?:\bwithin|\bfor|\bafter|\bbeyond|\bmore\s+than)\s*$|(?:تأخر|تأخير|التأخر|التأخير)[^.؛]{0,40}(?:سداد|دفع|السداد|الدفع)[^.؛]{0,60}$|لم\s*(?:ي|ت)سدد\w*[^.؛]{0,40}$`)
+	// reDefaultSanction: a right to end the contract or to call the
+	// whole balance due.
+	reDefaultSanction = regexp.MustCompile(`(?i)\bterminat\w*|\brescind\w*|\bbecomes?\s+(?:immediately\s+)?(?:due|payable)\b|\baccelerat\w*|فسخ|إنهاء|انهاء|يصبح[^.؛]{0,40}(?:مستحق|واجب)`)
+	// reStopAfter: where the sentence after a period ends (a full stop,
+	// a semicolon, a blank line).
+	reStopAfter = regexp.MustCompile(`[.;؛](?:\s|$)|
+\s*
+`)
 )
 
 // reBondNoun: a guarantee or a bond.

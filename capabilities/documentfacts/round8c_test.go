@@ -157,3 +157,32 @@ func TestSignaturePlaceDateRound8c(t *testing.T) {
 		{"Muscat, 4 May 2026\nDear Sir,\nWe confirm your order.", TypeDate, nil, []string{"signature_date|2026-05-04"}},
 	})
 }
+
+// TestGraceBeforeDefaultRound8c: "Not deadlines: ... cure periods and
+// grace periods in termination conditions" (heldout3, Deadlines): the time
+// a late payer has before the other party may terminate or call the whole
+// balance due is keyed with the cure periods, `cure_period`; a grace
+// before a late fee stays a `duration`.
+func TestGraceBeforeDefaultRound8c(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"7.2 If the Buyer fails to pay any invoice within twenty-one (21) days of its due date, the Seller may terminate this Agreement by written notice.",
+			TypeDuration, []string{"cure_period|P21D"}, []string{"payment_period|P21D"}},
+		// Wrapped over two lines of plain text.
+		{"7.2 If the Buyer fails to pay any invoice within twenty-one (21) days of its due date, the Seller may\nterminate this Agreement by written notice.",
+			TypeDuration, []string{"cure_period|P21D"}, []string{"payment_period|P21D"}},
+		{"The Owner may terminate the Contract at once if the Hirer fails to pay any sum within twelve (12) days after a written reminder.",
+			TypeDuration, []string{"cure_period|P12D"}, []string{"payment_period|P12D"}},
+		{"8.3 The Owner may terminate the Contract at once if the Hirer fails to pay any sum within\ntwelve (12) days after a written reminder.",
+			TypeDuration, []string{"cure_period|P12D"}, []string{"payment_period|P12D"}},
+		{"3.4 If an instalment is not paid within seven (7) days after its due date, the entire outstanding balance becomes immediately due.",
+			TypeDuration, []string{"cure_period|P7D"}, []string{"payment_period|P7D", "duration|P7D"}},
+		{"إذا تأخر المشتري في سداد أي فاتورة مدة تزيد على عشرين (20) يوما من تاريخ استحقاقها، يحق للبائع فسخ العقد بعد إنذاره.",
+			TypeDuration, []string{"cure_period|P20D"}, []string{"duration|P20D"}},
+		{"يحق للمؤجر إنهاء العقد إذا تأخر المستأجر في سداد الأجرة ولم يسددها خلال خمسة وعشرين (25) يوما من إنذاره كتابيا.",
+			TypeDuration, []string{"cure_period|P25D"}, []string{"payment_period|P25D"}},
+		// Negatives: a payment window; a grace before a late fee.
+		{"The Buyer shall pay each invoice within thirty (30) days of receipt.", TypeDuration, []string{"payment_period|P30D"}, []string{"cure_period|P30D"}},
+		{"في حال تأخر المستأجر عن سداد الأجرة أكثر من عشرة (10) أيام، يدفع غرامة تأخير قدرها 20.000 ر.ع. عن كل أسبوع.",
+			TypeDuration, []string{"duration|P10D"}, []string{"cure_period|P10D"}},
+	})
+}
