@@ -98,6 +98,17 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// not a notice period; the clause may still name a role.
 			ok = false
 		}
+		if ok && c.key == "warranty_period" && bankGuaranteeAt(ctx, at) {
+			// "pay the advance payment against an advance payment
+			// guarantee within 21 days", "دفعة مقدمة ... مقابل ضمان بنكي
+			// ... خلال": a bank's guarantee is no warranty; the clause's
+			// cue before it names the window.
+			if q, found := nearestCue(ctx[:at], durationCues); found && q.key != "warranty_period" {
+				c = q
+			} else {
+				ok = false // "return the bank guarantee ... within 7 days": a time limit
+			}
+		}
 		if ok && c.key == "term" && strings.HasPrefix(lowerASCII(ctx[at:]), "period") {
 			// "a warranty period of twelve months": the role word
 			// right before "period" names it, not "period of".
@@ -193,6 +204,13 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// notice of a change is a duration, not the notice period
 			// that ends the contract.
 			c = durationCueOf("duration")
+		}
+		if (!ok || c.key == "delivery_period" || c.key == "term") && !headed && reOfInvoiceAfter.MatchString(lowerASCII(t[me:min(len(t), me+50)])) {
+			// "70% on delivery and 10% on commissioning, each within
+			// thirty (30) days of invoice", "خلال 30 يوما من تاريخ
+			// الفاتورة": a window counted from an invoice is the time
+			// to pay it.
+			c, ok = durationCueOf("payment_period"), true
 		}
 		conf := 0.82
 		if !headed {
@@ -574,6 +592,23 @@ var (
 	reStopAfter = regexp.MustCompile(`[.;؛](?:\s|$)|
 \s*
 `)
+)
+
+// reOfInvoiceAfter: a period counted from an invoice ("of invoice",
+// "from the date of the invoice", "of receipt of each invoice", من تاريخ
+// الفاتورة، من استلام الفاتورة).
+var reOfInvoiceAfter = regexp.MustCompile(`^\s*(?:of|from|after)\s+(?:the\s+)?(?:(?:date|receipt|issue)\s+of\s+)?(?:the\s+|its\s+|each\s+|an\s+|a\s+)?(?:\w+\s+)?invoices?\b|^\s*(?:من|بعد)\s+(?:تاريخ\s+)?(?:استلام\s+|إصدار\s+|اصدار\s+)?(?:ال)?فاتورة`)
+
+// bankGuaranteeAt: the warranty word at ctx[at:] names a bank's
+// guarantee ("bank guarantee", "advance payment guarantee", "performance
+// guarantee", ضمان بنكي، خطاب ضمان، ضمان دفعة مقدمة).
+func bankGuaranteeAt(ctx string, at int) bool {
+	return reGuaranteeBank.MatchString(ctx[at:]) || reBankBeforeGuarantee.MatchString(lowerASCII(ctx[:at]))
+}
+
+var (
+	reGuaranteeBank       = regexp.MustCompile(`^(?:ضمان|الضمان)\s+(?:بنكي|بنكى|مصرفي|البنكي|دفعة|الدفعة|حسن)`)
+	reBankBeforeGuarantee = regexp.MustCompile(`(?:\bbank|\bbanker'?s|\bpayment|\bperformance|\bdemand|خطاب|كتاب)\s+$`)
 )
 
 // reBondNoun: a guarantee or a bond.

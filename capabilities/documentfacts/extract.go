@@ -299,7 +299,7 @@ func ctxBeforeN(t string, at int, prev string, n int) string {
 	// abbreviation's stop, "excl. VAT", "No. 12", ends none).
 	locs := reNewSentence.FindAllStringIndex(c, -1)
 	for k := len(locs) - 1; k >= 0; k-- {
-		if abbreviationBefore(c, locs[k][0]+1) {
+		if _, size := utf8.DecodeRuneInString(c[locs[k][0]:]); abbreviationBefore(c, locs[k][0]+size) {
 			continue
 		}
 		// Keep the sentence's first letter whole (an Arabic letter is
@@ -316,8 +316,17 @@ func ctxBeforeN(t string, at int, prev string, n int) string {
 func abbreviationBefore(s string, end int) bool {
 	i := strings.LastIndexAny(s[:end], " (/")
 	w := lowerASCII(s[i+1 : end])
+	if reArabicAbbrev.MatchString(w) {
+		// "12,300.000 د.ك. خلال", "ر.ع. عن": an Arabic currency's
+		// letters and stops end no sentence.
+		return true
+	}
 	return abbreviations[w] || w == "excl" || w == "incl" || w == "exc" || w == "inc" || w == "vs" || w == "approx"
 }
+
+// reArabicAbbrev: an abbreviation of single Arabic letters and stops
+// (ر.ع، د.ك، ر.س، د.إ), as currencies are written.
+var reArabicAbbrev = regexp.MustCompile(`^\p{Arabic}(?:\.\p{Arabic}){1,2}$`)
 
 // reNewSentence is the end of a sentence and the first letter of the next
 // (". A", ". ا"); abbreviations followed by a lower-case word or a number

@@ -188,7 +188,7 @@ var durationCues = []cue{
 	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "defects liability", "defect liability", "defects notification", "maintenance period", "فترة الصيانة", "مدة الصيانة", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون", "مكفولة", "مكفول"}, "warranty_period", "", "Warranty period"},
 	{[]string{"deliver", "delivery", "delivered", "ship", "shipped", "shipment", "dispatch", "dispatched", "hand over", "handover", "handed over", "التسليم", "توريد", "تسليمها", "وتسليمها", "بتسليمها"}, "delivery_period", "", "Delivery period"},
 	{[]string{"confidential", "confidentiality", "survive", "survives", "survival", "disclose", "disclosure", "السرية", "سرية", "الإفصاح", "بالإفصاح", "الافصاح", "إفشاء", "افشاء"}, "confidentiality_period", "", "Confidentiality period"},
-	{[]string{"payment", "invoice", "payable", "paid", "pay ", "balance", "transfer", "remit", "الباقي", "المتبقي", "سداد", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة", "بدفع", "بسداد", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع"}, "payment_period", "", "Payment period"},
+	{[]string{"payment", "invoice", "payable", "paid", "pay ", "balance", "transfer", "remit", "الباقي", "المتبقي", "سداد", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة", "بدفع", "بسداد", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع", "يصرف", "تصرف", "دفعة مقدمة", "الدفعة المقدمة"}, "payment_period", "", "Payment period"},
 	// A non-solicitation period, a training programme's length, the
 	// period prices are fixed for: durations with no key of their own
 	// (the later label specification's duration).

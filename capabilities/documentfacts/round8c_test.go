@@ -186,3 +186,30 @@ func TestGraceBeforeDefaultRound8c(t *testing.T) {
 			TypeDuration, []string{"duration|P10D"}, []string{"cure_period|P10D"}},
 	})
 }
+
+// TestPaymentWindowsRound8c: "Payment windows for an advance (...) are
+// `payment_period` like the other payment windows" (heldout4,
+// Durations): a window counted from an invoice, a balance paid after an
+// amount in a currency written with dots (د.ك.), an advance paid against
+// a bank guarantee (the guarantee is no warranty).
+func TestPaymentWindowsRound8c(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"Payment terms: 30% advance, 60% on delivery and 10% on installation, each within forty-five (45) days of invoice.",
+			TypeDuration, []string{"payment_period|P45D"}, []string{"delivery_period|P45D"}},
+		{"يسدد الرصيد البالغ 12,300.000 د.ك. خلال ستين (60) يوماً من تاريخ محضر الاستلام.",
+			TypeDuration, []string{"payment_period|P60D"}, nil},
+		{"يدفع المالك للمقاول دفعة مقدمة قدرها 15% من قيمة العقد مقابل ضمان بنكي بنفس القيمة، خلال عشرين (20) يوما من توقيع العقد.",
+			TypeDuration, []string{"payment_period|P20D"}, []string{"warranty_period|P20D"}},
+		{"The Employer shall pay the advance payment against an advance payment guarantee within twenty-one (21) days of signing.",
+			TypeDuration, []string{"payment_period|P21D"}, []string{"warranty_period|P21D"}},
+		{"يصرف المالك للمقاول دفعة مقدمة قدرها 10% من قيمة العقد مقابل ضمان بنكي بنفس القيمة، خلال ثلاثين (30) يوما من توقيع العقد.",
+			TypeDuration, []string{"payment_period|P30D"}, []string{"warranty_period|P30D"}},
+		// Returning a bank guarantee within a time: no warranty.
+		{"يلتزم المالك بإعادة الضمان البنكي لحسن التنفيذ بقيمة 3,000.000 ر.ع. إلى المقاول خلال عشرة (10) أيام.",
+			TypeDuration, nil, []string{"warranty_period|P10D"}},
+		// Negatives: a warranty stays a warranty; a delivery window a
+		// delivery period.
+		{"يضمن المقاول الأعمال لمدة اثني عشر (12) شهرا من تاريخ الاستلام.", TypeDuration, []string{"warranty_period|P12M"}, []string{"payment_period|P12M"}},
+		{"The Supplier shall deliver the goods within thirty (30) days of the order.", TypeDuration, []string{"delivery_period|P30D"}, []string{"payment_period|P30D"}},
+	})
+}
