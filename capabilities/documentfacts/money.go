@@ -571,8 +571,22 @@ func columnKey(t string, at int, headerCells string) string {
 	if reScheduleHead.MatchString(heads[0]) {
 		key = "amount"
 	}
+	if key == "price" && i < len(heads) && !reMoneyKindHead.MatchString(heads[i]) {
+		for j, h := range heads {
+			if c, ok := nearestCue(h, moneyCues); ok && c.key == "rent" && j != i {
+				// "Year | Annual rent (OMR) | Monthly equivalent (OMR)":
+				// a rent table's other column of amounts is rent too
+				// (rent rows are `rent`, the label guideline).
+				return "rent"
+			}
+		}
+	}
 	return key
 }
+
+// reMoneyKindHead: a column header naming a kind of amount other than a
+// line's ("Deposit", "VAT", "Service charge", التأمين، الضريبة).
+var reMoneyKindHead = regexp.MustCompile(`(?i)\b(?:deposit|vat|tax|service\s+charge|discount|fee|fees)\b|تأمين|التأمين|ضريبة|الضريبة|خصم|الخصم|رسوم`)
 
 // reViolationHead: the first column of a table of deductions names the
 // failures ("Violation", "Breach", "Failure", "KPI", المخالفة، الإخلال).

@@ -213,3 +213,29 @@ func TestPaymentWindowsRound8c(t *testing.T) {
 		{"The Supplier shall deliver the goods within thirty (30) days of the order.", TypeDuration, []string{"delivery_period|P30D"}, []string{"payment_period|P30D"}},
 	})
 }
+
+// TestRentTableRound8c: the money keys of heldout3 include "`rent`,
+// `security_deposit`, `service_charge`" (heldout3, Money): a rent table's
+// column of monthly equivalents, which names no kind itself, is rent as
+// its annual column is.
+func TestRentTableRound8c(t *testing.T) {
+	out := extractText(t, "SHOP LEASE AGREEMENT\n3. RENT\nYear / السنة | Annual rent (OMR) / الأجرة السنوية (ر.ع.) | Monthly equivalent (OMR) / ما يعادلها شهريا (ر.ع.)\n1            | 14,400.000                               | 1,200.000\n2            | 15,120.000                               | 1,260.000\n")
+	got := factSet(out, TypeMoney)
+	for _, w := range []string{"rent|14400 OMR", "rent|1200 OMR", "rent|15120 OMR", "rent|1260 OMR"} {
+		if !containsStr(got, w) {
+			t.Errorf("rent table: %q missing; got %q", w, got)
+		}
+	}
+	out = extractMarkdown(t, "# عقد إيجار\n\n| السنة | الأجرة السنوية (ر.ع.) | القسط الشهري (ر.ع.) |\n|---|---|---|\n| الأولى | 6,000.000 | 500.000 |\n")
+	got = factSet(out, TypeMoney)
+	for _, w := range []string{"rent|6000 OMR", "rent|500 OMR"} {
+		if !containsStr(got, w) {
+			t.Errorf("rent table (Arabic): %q missing; got %q", w, got)
+		}
+	}
+	// A price table beside no rent column keeps its line prices.
+	out = extractMarkdown(t, "# Quotation\n\n| Item | Unit price (OMR) | Amount (OMR) |\n|---|---|---|\n| Chair | 45.000 | 450.000 |\n")
+	if got := factSet(out, TypeMoney); containsStr(got, "rent|45 OMR") || !containsStr(got, "price|45 OMR") {
+		t.Errorf("price table: %q", got)
+	}
+}
