@@ -222,7 +222,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 					c = q
 				}
 			}
-			if ok && c.key == "warranty_period" && reValidityWord.MatchString(ctx) && reBondNoun.MatchString(ctx) && !reWarrantWord.MatchString(ctx) {
+			if ok && c.key == "warranty_period" && reValidityWord.MatchString(ctx) && reBondNoun.MatchString(ctx) && !reWarrantWord.MatchString(ctx) && !warrantyPeriodNamed(ctx, at) {
 				// "This guarantee is valid ... a period of ten months":
 				// a bank guarantee's validity, not a warranty.
 				c = cueValidity
@@ -598,6 +598,16 @@ var (
 // "from the date of the invoice", "of receipt of each invoice", من تاريخ
 // الفاتورة، من استلام الفاتورة).
 var reOfInvoiceAfter = regexp.MustCompile(`^\s*(?:of|from|after)\s+(?:the\s+)?(?:(?:date|receipt|issue)\s+of\s+)?(?:the\s+|its\s+|each\s+|an\s+|a\s+)?(?:\w+\s+)?invoices?\b|^\s*(?:من|بعد)\s+(?:تاريخ\s+)?(?:استلام\s+|إصدار\s+|اصدار\s+)?(?:ال)?فاتورة`)
+
+// warrantyPeriodNamed: the cue at ctx[at:] is "the warranty period"
+// itself ("فترة الضمان البالغة ثمانية عشر شهراً", "until the end of the
+// warranty period of 18 months"): a bond valid until it ends does not
+// make it the bond's validity.
+func warrantyPeriodNamed(ctx string, at int) bool {
+	head := strings.TrimSpace(ctx[:at])
+	return strings.HasSuffix(head, "فترة") || strings.HasSuffix(head, "مدة") && !strings.HasSuffix(head, "لمدة") ||
+		strings.HasPrefix(lowerASCII(ctx[at:]), "warranty period") || strings.HasPrefix(lowerASCII(ctx[at:]), "defects liability period")
+}
 
 // bankGuaranteeAt: the warranty word at ctx[at:] names a bank's
 // guarantee ("bank guarantee", "advance payment guarantee", "performance

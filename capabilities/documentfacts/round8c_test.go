@@ -239,3 +239,19 @@ func TestRentTableRound8c(t *testing.T) {
 		t.Errorf("price table: %q", got)
 	}
 }
+
+// TestWarrantyWordsRound8c: "A Defects Liability Period (03) is a
+// `warranty_period`" (heldout4, Durations), as a warranty's length is:
+// يكفل (guarantees goods against defects) names a warranty as يضمن does;
+// "فترة الضمان" that a final bond outlasts is the warranty period, not
+// the bond's validity (the bond's own "ساري لمدة" stays a duration).
+func TestWarrantyWordsRound8c(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"يكفل البائع الأجهزة ضد عيوب الصناعة لمدة ثلاث (3) سنوات من تاريخ التسليم.",
+			TypeDuration, []string{"warranty_period|P3Y"}, []string{"term|P3Y"}},
+		{"يقدم المقاول ضمانا نهائيا بنسبة 5% من قيمة العقد ويظل ساريا حتى انتهاء فترة الضمان البالغة أربعة وعشرين (24) شهرا من تاريخ الاستلام.",
+			TypeDuration, []string{"warranty_period|P24M"}, []string{"duration|P24M"}},
+		{"يقدم مع العطاء ضمان مصرفي مؤقت ساري المفعول لمدة مائة وعشرين (120) يوما من تاريخ فتح المظاريف.",
+			TypeDuration, []string{"duration|P120D"}, []string{"warranty_period|P120D"}},
+	})
+}
