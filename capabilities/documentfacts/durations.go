@@ -205,6 +205,16 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// that ends the contract.
 			c = durationCueOf("duration")
 		}
+		if !headed && reLeaveAfter.MatchString(lowerASCII(t[me:min(len(t), me+40)])) {
+			// "thirty (30) working days of paid annual leave", "ثلاثون
+			// يوماً إجازة سنوية": the leave named after its length.
+			c, ok = durationCueOf("duration"), true
+		} else if !headed && (!ok || c.key == "term" && genericTermWord(ctx[at:])) && x.restraintAround(base, ms, me) {
+			// "For twelve (12) months after the end of the discussions,
+			// neither Party shall solicit ...", "لمدة ستة أشهر ...، لا
+			// يجوز لأي من الطرفين التفاوض": how long a restraint lasts.
+			c, ok = durationCueOf("duration"), true
+		}
 		if (!ok || c.key == "delivery_period" || c.key == "term") && !headed && reOfInvoiceAfter.MatchString(lowerASCII(t[me:min(len(t), me+50)])) {
 			// "70% on delivery and 10% on commissioning, each within
 			// thirty (30) days of invoice", "خلال 30 يوما من تاريخ
@@ -592,6 +602,31 @@ var (
 	reStopAfter = regexp.MustCompile(`[.;؛](?:\s|$)|
 \s*
 `)
+)
+
+// restraintAround: the sentence of the duration at [ms, me) restrains a
+// party from soliciting, competing, working for a rival or negotiating
+// with others (a non-solicitation, non-competition or exclusivity
+// clause), read in the document's text across wrapped lines.
+func (x *extractor) restraintAround(base, ms, me int) bool {
+	before := x.a.text[max(0, base+ms-240) : base+ms]
+	if locs := reStopAfter.FindAllStringIndex(before, -1); len(locs) > 0 {
+		before = before[locs[len(locs)-1][1]:]
+	}
+	after := x.a.text[base+me : min(len(x.a.text), base+me+240)]
+	if i := reStopAfter.FindStringIndex(after); i != nil {
+		after = after[:i[0]]
+	}
+	return reRestraint.MatchString(strings.Join(strings.Fields(before+" "+after), " "))
+}
+
+var (
+	// reRestraint: a party may not solicit, compete, work for a rival
+	// or negotiate with others.
+	reRestraint = regexp.MustCompile(`(?i)\b(?:shall|will|may|must)\s+not\s+(?:\w+\s+){0,2}(?:solicit|compete|work\s+for|negotiate|employ|hire|entice|induce|engage\s+in)\w*|\bneither\s+party\s+(?:shall|will|may)\s+(?:\w+\s+){0,2}(?:solicit|compete|negotiate|employ|hire|entice|induce)\w*|لا\s+يجوز[^.؛]{0,40}(?:التفاوض|استقطاب|باستقطاب|المنافسة|منافسة|العمل\s+لدى|توظيف|استمالة)|(?:يمتنع|يلتزم\s+بعدم|تلتزم\s+بعدم)[^.؛]{0,30}(?:التفاوض|استقطاب|المنافسة|منافسة|العمل|توظيف)`)
+	// reLeaveAfter: a leave named right after a duration ("of paid
+	// annual leave", "إجازة سنوية").
+	reLeaveAfter = regexp.MustCompile(`^\s*(?:of\s+)?(?:paid\s+|fully\s+paid\s+)?(?:annual|vacation|yearly)\s+(?:paid\s+)?leave\b|^\s*(?:of\s+)?paid\s+leave\b|^\s*(?:من\s+)?(?:ال)?(?:إجازة|اجازة)\s+(?:ال)?(?:سنوية|مدفوعة)`)
 )
 
 // reOfInvoiceAfter: a period counted from an invoice ("of invoice",

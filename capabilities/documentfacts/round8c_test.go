@@ -255,3 +255,29 @@ func TestWarrantyWordsRound8c(t *testing.T) {
 			TypeDuration, []string{"duration|P120D"}, []string{"warranty_period|P120D"}},
 	})
 }
+
+// TestRestraintsAndLeaveRound8c: "`duration` is used for ... annual
+// leave, ... a non-solicitation period" (heldout3, Durations); "annual
+// leave (05, 17), non-competition (02, 05), non-solicitation (13)"
+// (heldout4, Durations): the length of a restraint opening its sentence,
+// and a leave named after its length.
+func TestRestraintsAndLeaveRound8c(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"For eighteen (18) months after the end of the project, neither Party shall solicit for\nemployment any staff of the other Party.",
+			TypeDuration, []string{"duration|P18M"}, nil},
+		{"For a period of nine (9) months from the date of this Letter of Intent, neither Party shall negotiate with any third party on a similar venture.",
+			TypeDuration, []string{"duration|P9M"}, []string{"term|P9M"}},
+		{"For two (2) years after leaving the Company, the Employee shall not work for a competing firm in Oman.",
+			TypeDuration, []string{"duration|P2Y"}, nil},
+		{"لمدة تسعة (9) أشهر من تاريخ هذه المذكرة، لا يجوز لأي من الطرفين التفاوض مع أي طرف ثالث بشأن مشروع مماثل.",
+			TypeDuration, []string{"duration|P9M"}, []string{"term|P9M"}},
+		{"The Employee is entitled to twenty-five (25) working days of paid annual leave each year.",
+			TypeDuration, []string{"duration|P25D"}, nil},
+		{"يستحق الموظف ثلاثين (30) يوما إجازة سنوية مدفوعة الأجر.",
+			TypeDuration, []string{"duration|P30D"}, nil},
+		// Negatives: a contract's term; a term beside a clause that
+		// restrains nothing.
+		{"This Agreement is for a period of two (2) years from the Effective Date.", TypeDuration, []string{"term|P2Y"}, []string{"duration|P2Y"}},
+		{"For a period of three (3) years from signature, the Supplier shall supply the goods.", TypeDuration, nil, []string{"duration|P3Y"}},
+	})
+}
