@@ -6,16 +6,17 @@ import "testing"
 // corpus (testdata/dev4, README.md there), written by a helper who had
 // not read the rules; docs/documents.md has its first run and the
 // figures after the rules were fixed on it. A regression floor on
-// development data.
+// development data. Date, money and duration
+// floors just under the figures after round 8c (session 14).
 var dev4Floors = map[string][2]float64{
 	"party":       {0.97, 0.97},
-	"date":        {0.91, 0.87},
-	"money":       {0.88, 0.87},
+	"date":        {0.97, 0.95},
+	"money":       {0.95, 0.95},
 	"obligation":  {0.94, 0.88},
 	"requirement": {0.97, 0.88},
 	"deadline":    {0.93, 0.84},
 	"law":         {0.95, 0.95},
-	"duration":    {0.79, 0.71},
+	"duration":    {0.91, 0.93},
 }
 
 // TestDev4 scores the fourth development corpus.
