@@ -281,3 +281,17 @@ func TestRestraintsAndLeaveRound8c(t *testing.T) {
 		{"For a period of three (3) years from signature, the Supplier shall supply the goods.", TypeDuration, nil, []string{"duration|P3Y"}},
 	})
 }
+
+// TestServiceChargeRound8c: the money keys "`rent`, `security_deposit`,
+// `service_charge`" (heldout3, Money): رسوم خدمات without the article is
+// a service charge as رسوم الخدمات is, not a fee.
+func TestServiceChargeRound8c(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"يدفع المستأجر رسوم خدمات سنوية قدرها 640.000 ر.ع. مقابل النظافة والحراسة.",
+			TypeMoney, []string{"service_charge|640 OMR"}, []string{"fee|640 OMR"}},
+		{"٤. يدفع المستأجر رسوم خدمة شهرية قدرها ٣٥٫٠٠٠ ر.ع.",
+			TypeMoney, []string{"service_charge|35 OMR"}, []string{"fee|35 OMR"}},
+		// A fee for a service that is no service charge keeps its key.
+		{"رسوم التسجيل 25.000 ر.ع.", TypeMoney, []string{"fee|25 OMR"}, []string{"service_charge|25 OMR"}},
+	})
+}
