@@ -266,6 +266,11 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				c, ok = cueCurePeriod, true
 			} else if q, found := clauseDurationRole(ctx, lowerASCII(t[me:min(len(t), me+60)]), !ok || c.key == "term"); found {
 				c, ok = q, true
+			} else if (!ok || c.key == "term") && reValidityWord.MatchString(ctx) && reBidBondWords.MatchString(raw) && !reWarrantWord.MatchString(ctx) {
+				// "A bid bond of OMR 2,500.000, valid for ninety (90)
+				// days": the bond's words, blanked in ctx as a money
+				// cue, still name what is valid.
+				c, ok = cueValidity, true
 			} else if beforeTheEnd(ctx, t[me:min(len(t), me+80)]) || reNonRenewalBefore.MatchString(ctx) {
 				// "قبل شهرين من انتهاء مدته", "at least 90 days before the
 				// end of the term", "برغبته في عدم التجديد قبل تسعين
@@ -455,7 +460,7 @@ var (
 	reNotifyWord     = regexp.MustCompile(`(?i)\b(?:notif(?:y|ied|ies|ication)|report(?:ed)?|inform(?:ed)?|raised?|lodged?)\b|إبلاغ|ابلاغ|بإبلاغ|إخطار|اخطار|بإخطار|يبلغ|يخطر`)
 	reDiscoveryAfter = regexp.MustCompile(`(?i)^[^.;,،]{0,40}?(?:\b(?:discovery|discovered|discovering|becomes?\s+apparent|became\s+apparent|detection|detected)\b|اكتشاف|اكتشافه|اكتشافها|ظهور)`)
 	reValidityWord   = regexp.MustCompile(`(?i)\bvalid(?:ity)?\b|\bopen\s+for\s+acceptance\b|ساري|سارية|سارٍ|صالح|صالحة|صلاحية`)
-	reOfferNoun      = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|bid|tender|proposal|prices?)\b|العرض|عرض|العروض|عروض|الأسعار|العطاء|عطاء`)
+	reOfferNoun      = regexp.MustCompile(`(?i)\b(?:offers?|quotations?|quotes?|bids?|tenders?|proposals?|applications?|prices?)\b|العرض|عرض|العروض|عروض|الأسعار|العطاء|عطاء`)
 	// reWindowBefore: the duration follows "within", خلال, "no later
 	// than" or "in not more than".
 	reWindowBefore = regexp.MustCompile(`(?i)(?:\bwithin|\b(?:no|not)\s+later\s+than|\bin\s+not\s+more\s+than|\bin\s+no\s+more\s+than|خلال|في\s+غضون|في\s+مدة\s+لا\s+تتجاوز)\s*(?:a\s+period\s+of\s+|مدة\s+)?$`)
@@ -655,6 +660,9 @@ var (
 	reGuaranteeBank       = regexp.MustCompile(`^(?:ضمان|الضمان)\s+(?:بنكي|بنكى|مصرفي|البنكي|دفعة|الدفعة|حسن)`)
 	reBankBeforeGuarantee = regexp.MustCompile(`(?:\bbank|\bbanker'?s|\bpayment|\bperformance|\bdemand|خطاب|كتاب)\s+$`)
 )
+
+// reBidBondWords: a bid or tender bond, guarantee or security named.
+var reBidBondWords = regexp.MustCompile(`(?i)\b(?:bid|tender|performance)\s+(?:bond|guarantee|security)\b|ضمان\s+(?:ال)?(?:عطاء|ابتدائي|مؤقت|نهائي)|كفالة\s+(?:ال)?(?:عطاء|دخول)`)
 
 // reBondNoun: a guarantee or a bond.
 var reBondNoun = regexp.MustCompile(`(?i)\b(?:guarantees?|bonds?|letter\s+of\s+credit)\b|الضمان|ضمان|الكفالة|كفالة|خطاب\s+الضمان`)

@@ -295,3 +295,20 @@ func TestServiceChargeRound8c(t *testing.T) {
 		{"رسوم التسجيل 25.000 ر.ع.", TypeMoney, []string{"fee|25 OMR"}, []string{"service_charge|25 OMR"}},
 	})
 }
+
+// TestValidityPeriodsRound8c: "`duration` is used for ... the validity
+// of a quotation, a bid or a bid bond" (heldout3, Durations); "the
+// validity of a performance bond (03) and of a bid bond and a bid (12)"
+// (heldout4, Durations): plural offers ("Quotations shall remain valid",
+// "Applications ...") and a bid bond named in a money line.
+func TestValidityPeriodsRound8c(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"Quotations shall remain valid for sixty (60) days from the closing date.", TypeDuration, []string{"duration|P60D"}, nil},
+		{"Bids shall remain valid for one hundred (100) days after the submission deadline.", TypeDuration, []string{"duration|P100D"}, nil},
+		{"Applications shall remain valid for one hundred fifty (150) days after the closing date.", TypeDuration, []string{"duration|P150D"}, nil},
+		{"- A bid bond of OMR 1,500.000, valid for one hundred twenty (120) days from the closing date.", TypeDuration, []string{"duration|P120D"}, nil},
+		{"تظل العطاءات سارية لمدة تسعين (90) يوما من تاريخ الإغلاق.", TypeDuration, []string{"duration|P90D"}, nil},
+		// A licence valid for a term is no offer's validity.
+		{"The Licensee's permit is valid for two (2) years.", TypeDuration, nil, []string{"duration|P2Y"}},
+	})
+}
