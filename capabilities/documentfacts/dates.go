@@ -53,6 +53,25 @@ func (x *extractor) learnDateOrder() {
 // Buyer: X, Title — ", "عن المؤجر: X - ").
 var reSignLineDate = regexp.MustCompile(`(?i)^[\s*_]*(?:for|on\s+behalf\s+of|عن|نيابة\s+عن)\s+(?:the\s+)?[^:：|]{2,40}[:：][^|]{2,120}(?:[—–-]|,|،)\s*\**\s*$`)
 
+// placeDate: the date follows a place and a comma and is all else its
+// cell or line holds ("Vila-real, 5 May 2026", "Hamburg, 05.03.2026",
+// "مسقط، 11 مايو 2026"): under the signatures, where and when a party
+// signed.
+func placeDate(t string, ms, me int) bool {
+	s := strings.LastIndexByte(t[:ms], '\n') + 1
+	if i := strings.LastIndex(t[:ms], " | "); i >= 0 {
+		s = max(s, i+len(" | "))
+	}
+	e := len(t)
+	if i := strings.IndexAny(t[me:], "|\n"); i >= 0 {
+		e = me + i
+	}
+	return rePlaceComma.MatchString(t[s:ms]) && strings.Trim(strings.TrimSpace(t[me:e]), "*_م.") == ""
+}
+
+// rePlaceComma: a place name of one to three words and a comma.
+var rePlaceComma = regexp.MustCompile(`^[\s*_]*\p{L}[\p{L}'’.-]*(?:\s+\p{L}[\p{L}'’.-]*){0,2}\s*[,،]\s*$`)
+
 // dateAlone: the date is all its cell or line holds (with a Hijri-style
 // "م" after it).
 func dateAlone(t string, ms, me int) bool {
@@ -90,7 +109,7 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 		case ok && c.key != "date":
 			f.Key, f.Label, f.Role, f.Method = c.key, c.label, c.role, "labeled_field"
 			f.Confidence = min(0.95, conf+0.08)
-		case (!ok || c.key == "date") && (x.signing && dateAlone(t, ms, me) || reSignLineDate.MatchString(t[:ms]) && strings.Trim(t[me:], " .*_|") == ""):
+		case (!ok || c.key == "date") && (x.signing && (dateAlone(t, ms, me) || placeDate(t, ms, me)) || reSignLineDate.MatchString(t[:ms]) && strings.Trim(t[me:], " .*_|") == ""):
 			// A date alone in a signature column ("12 August 2026 | 14
 			// August 2026" under the names), or ending a signing line
 			// ("For the Buyer: X, Director — 8 March 2026"): the date

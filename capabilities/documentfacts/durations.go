@@ -98,6 +98,17 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// not a notice period; the clause may still name a role.
 			ok = false
 		}
+		if ok && c.key == "warranty_period" && bankGuaranteeAt(ctx, at) {
+			// "pay the advance payment against an advance payment
+			// guarantee within 21 days", "دفعة مقدمة ... مقابل ضمان بنكي
+			// ... خلال": a bank's guarantee is no warranty; the clause's
+			// cue before it names the window.
+			if q, found := nearestCue(ctx[:at], durationCues); found && q.key != "warranty_period" {
+				c = q
+			} else {
+				ok = false // "return the bank guarantee ... within 7 days": a time limit
+			}
+		}
 		if ok && c.key == "term" && strings.HasPrefix(lowerASCII(ctx[at:]), "period") {
 			// "a warranty period of twelve months": the role word
 			// right before "period" names it, not "period of".
@@ -201,6 +212,23 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// that ends the contract.
 			c = durationCueOf("duration")
 		}
+		if !headed && reLeaveAfter.MatchString(lowerASCII(t[me:min(len(t), me+40)])) {
+			// "thirty (30) working days of paid annual leave", "ثلاثون
+			// يوماً إجازة سنوية": the leave named after its length.
+			c, ok = durationCueOf("duration"), true
+		} else if !headed && (!ok || c.key == "term" && genericTermWord(ctx[at:])) && x.restraintAround(base, ms, me) {
+			// "For twelve (12) months after the end of the discussions,
+			// neither Party shall solicit ...", "لمدة ستة أشهر ...، لا
+			// يجوز لأي من الطرفين التفاوض": how long a restraint lasts.
+			c, ok = durationCueOf("duration"), true
+		}
+		if (!ok || c.key == "delivery_period" || c.key == "term") && !headed && reOfInvoiceAfter.MatchString(lowerASCII(t[me:min(len(t), me+50)])) {
+			// "70% on delivery and 10% on commissioning, each within
+			// thirty (30) days of invoice", "خلال 30 يوما من تاريخ
+			// الفاتورة": a window counted from an invoice is the time
+			// to pay it.
+			c, ok = durationCueOf("payment_period"), true
+		}
 		conf := 0.82
 		if !headed {
 			if ok && c.key == "term" && genericTermWord(ctx[at:]) {
@@ -211,7 +239,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 					c = q
 				}
 			}
-			if ok && c.key == "warranty_period" && reValidityWord.MatchString(ctx) && reBondNoun.MatchString(ctx) && !reWarrantWord.MatchString(ctx) {
+			if ok && c.key == "warranty_period" && reValidityWord.MatchString(ctx) && reBondNoun.MatchString(ctx) && !reWarrantWord.MatchString(ctx) && !warrantyPeriodNamed(ctx, at) {
 				// "This guarantee is valid ... a period of ten months":
 				// a bank guarantee's validity, not a warranty.
 				c = cueValidity
@@ -235,8 +263,21 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				// "shall not disclose ... during the term and for two
 				// (2) years thereafter": how long the secret is kept.
 				c, ok = durationCueOf("confidentiality_period"), true
+			} else if x.graceBeforeDefault(base, ms, me, ctx) {
+				// "If any instalment is not paid within ten (10) days
+				// after its due date, the whole unpaid balance becomes
+				// due", "إذا تأخر المستأجر في سداد الأجرة مدة تزيد على
+				// خمسة عشر يوماً ... يحق للمؤجر فسخ العقد": the time a
+				// late payer has before the other may terminate or
+				// accelerate is a cure period.
+				c, ok = cueCurePeriod, true
 			} else if q, found := clauseDurationRole(ctx, lowerASCII(t[me:min(len(t), me+60)]), !ok || c.key == "term"); found {
 				c, ok = q, true
+			} else if (!ok || c.key == "term") && reValidityWord.MatchString(ctx) && reBidBondWords.MatchString(raw) && !reWarrantWord.MatchString(ctx) {
+				// "A bid bond of OMR 2,500.000, valid for ninety (90)
+				// days": the bond's words, blanked in ctx as a money
+				// cue, still name what is valid.
+				c, ok = cueValidity, true
 			} else if beforeTheEnd(ctx, t[me:min(len(t), me+80)]) || reNonRenewalBefore.MatchString(ctx) {
 				// "قبل شهرين من انتهاء مدته", "at least 90 days before the
 				// end of the term", "برغبته في عدم التجديد قبل تسعين
@@ -440,7 +481,7 @@ var (
 	reNotifyWord     = regexp.MustCompile(`(?i)\b(?:notif(?:y|ied|ies|ication)|report(?:ed)?|inform(?:ed)?|raised?|lodged?)\b|إبلاغ|ابلاغ|بإبلاغ|إخطار|اخطار|بإخطار|يبلغ|يخطر`)
 	reDiscoveryAfter = regexp.MustCompile(`(?i)^[^.;,،]{0,40}?(?:\b(?:discovery|discovered|discovering|becomes?\s+apparent|became\s+apparent|detection|detected)\b|اكتشاف|اكتشافه|اكتشافها|ظهور)`)
 	reValidityWord   = regexp.MustCompile(`(?i)\bvalid(?:ity)?\b|\bopen\s+for\s+acceptance\b|ساري|سارية|سارٍ|صالح|صالحة|صلاحية`)
-	reOfferNoun      = regexp.MustCompile(`(?i)\b(?:offer|quotation|quote|bid|tender|proposal|prices?)\b|العرض|عرض|العروض|عروض|الأسعار|العطاء|عطاء`)
+	reOfferNoun      = regexp.MustCompile(`(?i)\b(?:offers?|quotations?|quotes?|bids?|tenders?|proposals?|applications?|prices?)\b|العرض|عرض|العروض|عروض|الأسعار|العطاء|عطاء`)
 	// reWindowBefore: the duration follows "within", خلال, "no later
 	// than" or "in not more than".
 	reWindowBefore = regexp.MustCompile(`(?i)(?:\bwithin|\b(?:no|not)\s+later\s+than|\bin\s+not\s+more\s+than|\bin\s+no\s+more\s+than|خلال|في\s+غضون|في\s+مدة\s+لا\s+تتجاوز)\s*(?:a\s+period\s+of\s+|مدة\s+)?$`)
@@ -565,6 +606,100 @@ var (
 	reNonRenewalBefore = regexp.MustCompile(`(?i)(?:عدم\s+(?:ال)?تجديد|non-?renewal|not\s+to\s+renew)[^.;؛]{0,50}?(?:قبل|before|prior\s+to|in\s+advance)?\s*(?:at\s+least\s+|بمدة\s+لا\s+تقل\s+عن\s+)?$`)
 	reGraceBefore      = regexp.MustCompile(`(?i)(?:تأخر|تأخير|التأخر|التأخير|\blate\b|\bdelay\w*|\boverdue\b)[^.;؛]{0,60}?(?:أكثر\s+من|لأكثر\s+من|لمدة\s+تزيد\s+على|تزيد\s+على|تتجاوز|\bmore\s+than|\bexceeding|\bbeyond|\bover)\s*$`)
 )
+
+// graceBeforeDefault: the duration ending at t[me] is the time a party
+// late in paying has before the other may end the contract or call the
+// whole balance due: the clause before it is a failure or delay to pay
+// ("fails to pay any rent within", "is not paid within", "تأخر ... في
+// سداد ... أكثر من", "ولم يسددها خلال"), and its sentence, read on past
+// the block into the document's next lines, gives the other party the
+// right to terminate or accelerate ("may terminate", "becomes
+// immediately due", فسخ، إنهاء، يصبح ... مستحقاً). A delay before a
+// late fee is no default: the grace stays a duration.
+func (x *extractor) graceBeforeDefault(base, ms, me int, ctx string) bool {
+	before := x.a.text[max(0, base+ms-240) : base+ms]
+	if locs := reStopAfter.FindAllStringIndex(before, -1); len(locs) > 0 {
+		before = before[locs[len(locs)-1][1]:]
+	}
+	before = strings.Join(strings.Fields(before), " ")
+	if !rePayFailBefore.MatchString(before) && !reGraceBefore.MatchString(ctx) {
+		return false
+	}
+	after := x.a.text[base+me : min(len(x.a.text), base+me+240)]
+	if i := reStopAfter.FindStringIndex(after); i != nil {
+		after = after[:i[0]]
+	}
+	return reDefaultSanction.MatchString(before) || reDefaultSanction.MatchString(after)
+}
+
+var (
+	// rePayFailBefore: a failure or delay to pay, right before the
+	// period it is tolerated for.
+	rePayFailBefore = regexp.MustCompile(`(?i)(?:\bfails?\s+to\s+pay|\bfailed\s+to\s+pay|\b(?:is|are)\s+not\s+paid|\bremains?\s+unpaid|\bnot\s+paid)\b[^.;]{0,80}?(?:\bwithin|\bfor|\bafter|\bbeyond|\bmore\s+than)\s*$|(?:تأخر|تأخير|التأخر|التأخير)[^.؛]{0,40}(?:سداد|دفع|السداد|الدفع)[^.؛]{0,60}$|لم\s*(?:ي|ت)سدد\w*[^.؛]{0,40}$`)
+	// reDefaultSanction: a right to end the contract or to call the
+	// whole balance due.
+	reDefaultSanction = regexp.MustCompile(`(?i)\bterminat\w*|\brescind\w*|\bbecomes?\s+(?:immediately\s+)?(?:due|payable)\b|\baccelerat\w*|فسخ|إنهاء|انهاء|يصبح[^.؛]{0,40}(?:مستحق|واجب)`)
+	// reStopAfter: where the sentence after a period ends (a full stop,
+	// a semicolon, a blank line).
+	reStopAfter = regexp.MustCompile(`[.;؛](?:\s|$)|
+\s*
+`)
+)
+
+// restraintAround: the sentence of the duration at [ms, me) restrains a
+// party from soliciting, competing, working for a rival or negotiating
+// with others (a non-solicitation, non-competition or exclusivity
+// clause), read in the document's text across wrapped lines.
+func (x *extractor) restraintAround(base, ms, me int) bool {
+	before := x.a.text[max(0, base+ms-240) : base+ms]
+	if locs := reStopAfter.FindAllStringIndex(before, -1); len(locs) > 0 {
+		before = before[locs[len(locs)-1][1]:]
+	}
+	after := x.a.text[base+me : min(len(x.a.text), base+me+240)]
+	if i := reStopAfter.FindStringIndex(after); i != nil {
+		after = after[:i[0]]
+	}
+	return reRestraint.MatchString(strings.Join(strings.Fields(before+" "+after), " "))
+}
+
+var (
+	// reRestraint: a party may not solicit, compete, work for a rival
+	// or negotiate with others.
+	reRestraint = regexp.MustCompile(`(?i)\b(?:shall|will|may|must)\s+not\s+(?:\w+\s+){0,2}(?:solicit|compete|work\s+for|negotiate|employ|hire|entice|induce|engage\s+in)\w*|\bneither\s+party\s+(?:shall|will|may)\s+(?:\w+\s+){0,2}(?:solicit|compete|negotiate|employ|hire|entice|induce)\w*|لا\s+يجوز[^.؛]{0,40}(?:التفاوض|استقطاب|باستقطاب|المنافسة|منافسة|العمل\s+لدى|توظيف|استمالة)|(?:يمتنع|يلتزم\s+بعدم|تلتزم\s+بعدم)[^.؛]{0,30}(?:التفاوض|استقطاب|المنافسة|منافسة|العمل|توظيف)`)
+	// reLeaveAfter: a leave named right after a duration ("of paid
+	// annual leave", "إجازة سنوية").
+	reLeaveAfter = regexp.MustCompile(`^\s*(?:of\s+)?(?:paid\s+|fully\s+paid\s+)?(?:annual|vacation|yearly)\s+(?:paid\s+)?leave\b|^\s*(?:of\s+)?paid\s+leave\b|^\s*(?:من\s+)?(?:ال)?(?:إجازة|اجازة)\s+(?:ال)?(?:سنوية|مدفوعة)`)
+)
+
+// reOfInvoiceAfter: a period counted from an invoice ("of invoice",
+// "from the date of the invoice", "of receipt of each invoice", من تاريخ
+// الفاتورة، من استلام الفاتورة).
+var reOfInvoiceAfter = regexp.MustCompile(`^\s*(?:of|from|after)\s+(?:the\s+)?(?:(?:date|receipt|issue)\s+of\s+)?(?:the\s+|its\s+|each\s+|an\s+|a\s+)?(?:\w+\s+)?invoices?\b|^\s*(?:من|بعد)\s+(?:تاريخ\s+)?(?:استلام\s+|إصدار\s+|اصدار\s+)?(?:ال)?فاتورة`)
+
+// warrantyPeriodNamed: the cue at ctx[at:] is "the warranty period"
+// itself ("فترة الضمان البالغة ثمانية عشر شهراً", "until the end of the
+// warranty period of 18 months"): a bond valid until it ends does not
+// make it the bond's validity.
+func warrantyPeriodNamed(ctx string, at int) bool {
+	head := strings.TrimSpace(ctx[:at])
+	return strings.HasSuffix(head, "فترة") || strings.HasSuffix(head, "مدة") && !strings.HasSuffix(head, "لمدة") ||
+		strings.HasPrefix(lowerASCII(ctx[at:]), "warranty period") || strings.HasPrefix(lowerASCII(ctx[at:]), "defects liability period")
+}
+
+// bankGuaranteeAt: the warranty word at ctx[at:] names a bank's
+// guarantee ("bank guarantee", "advance payment guarantee", "performance
+// guarantee", ضمان بنكي، خطاب ضمان، ضمان دفعة مقدمة).
+func bankGuaranteeAt(ctx string, at int) bool {
+	return reGuaranteeBank.MatchString(ctx[at:]) || reBankBeforeGuarantee.MatchString(lowerASCII(ctx[:at]))
+}
+
+var (
+	reGuaranteeBank       = regexp.MustCompile(`^(?:ضمان|الضمان)\s+(?:بنكي|بنكى|مصرفي|البنكي|دفعة|الدفعة|حسن)`)
+	reBankBeforeGuarantee = regexp.MustCompile(`(?:\bbank|\bbanker'?s|\bpayment|\bperformance|\bdemand|خطاب|كتاب)\s+$`)
+)
+
+// reBidBondWords: a bid or tender bond, guarantee or security named.
+var reBidBondWords = regexp.MustCompile(`(?i)\b(?:bid|tender|performance)\s+(?:bond|guarantee|security)\b|ضمان\s+(?:ال)?(?:عطاء|ابتدائي|مؤقت|نهائي)|كفالة\s+(?:ال)?(?:عطاء|دخول)`)
 
 // reBondNoun: a guarantee or a bond.
 var reBondNoun = regexp.MustCompile(`(?i)\b(?:guarantees?|bonds?|letter\s+of\s+credit)\b|الضمان|ضمان|الكفالة|كفالة|خطاب\s+الضمان`)

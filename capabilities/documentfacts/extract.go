@@ -180,7 +180,7 @@ func (x *extractor) run() {
 // line naming whom the signatures below are for ("Signed for and on
 // behalf of", "For the Employer | The Employee", "عن الطرف الأول
 // (المورد) | عن الطرف الثاني", "Landlord / المؤجر   For the Tenant").
-var reSigningStart = regexp.MustCompile(`(?i)^[\s#*_|]*(?:signatures?\b|signed(?:\s+(?:for|by|on|and|as)\b|\s*[:|/]|\s*$)|execution\s*$|in\s+witness\b|for\s+and\s+on\s+behalf\b|on\s+behalf\s+of\b|التوقيعات|التوقيع|توقيع|عن\s+(?:الطرف|المؤجر|المستأجر|المورد|المشتري|البائع|العميل|الشركة|المقاول|صاحب)|نيابة\s+عن)`)
+var reSigningStart = regexp.MustCompile(`(?i)^[\s#*_|]*(?:signatures?\b|signed(?:\s+(?:for|by|on|and|as)\b|\s*[:|/]|\s*$)|execution\s*$|in\s+witness\b|for\s+and\s+on\s+behalf\b|on\s+behalf\s+of\b|for\s+(?:the\s+)?\p{L}[\p{L} ]{1,30}/\s*(?:عن|نيابة\s+عن)\s|التوقيعات|التوقيع|توقيع|عن\s+(?:الطرف|المؤجر|المستأجر|المورد|المشتري|البائع|العميل|الشركة|المقاول|صاحب)|نيابة\s+عن)`)
 
 // signingStart: block t opens a signature block. A heading must name
 // signatures; a line must be short (a signing line, not a clause that
@@ -299,7 +299,7 @@ func ctxBeforeN(t string, at int, prev string, n int) string {
 	// abbreviation's stop, "excl. VAT", "No. 12", ends none).
 	locs := reNewSentence.FindAllStringIndex(c, -1)
 	for k := len(locs) - 1; k >= 0; k-- {
-		if abbreviationBefore(c, locs[k][0]+1) {
+		if _, size := utf8.DecodeRuneInString(c[locs[k][0]:]); abbreviationBefore(c, locs[k][0]+size) {
 			continue
 		}
 		// Keep the sentence's first letter whole (an Arabic letter is
@@ -316,8 +316,17 @@ func ctxBeforeN(t string, at int, prev string, n int) string {
 func abbreviationBefore(s string, end int) bool {
 	i := strings.LastIndexAny(s[:end], " (/")
 	w := lowerASCII(s[i+1 : end])
+	if reArabicAbbrev.MatchString(w) {
+		// "12,300.000 د.ك. خلال", "ر.ع. عن": an Arabic currency's
+		// letters and stops end no sentence.
+		return true
+	}
 	return abbreviations[w] || w == "excl" || w == "incl" || w == "exc" || w == "inc" || w == "vs" || w == "approx"
 }
+
+// reArabicAbbrev: an abbreviation of single Arabic letters and stops
+// (ر.ع، د.ك، ر.س، د.إ), as currencies are written.
+var reArabicAbbrev = regexp.MustCompile(`^\p{Arabic}(?:\.\p{Arabic}){1,2}$`)
 
 // reNewSentence is the end of a sentence and the first letter of the next
 // (". A", ". ا"); abbreviations followed by a lower-case word or a number

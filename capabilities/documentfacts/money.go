@@ -70,6 +70,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		near := cued && cueAttached(ctx[at+cueLen(ctx[at:], c):])
 		unit := unitAfter(t[me:min(len(t), me+30)]) && !reBoundBefore.MatchString(t[max(0, ms-30):ms])
 		colKey := ""
+		dataRow := dataRow && !proseCell(t, ms)
 		if dataRow {
 			colKey = columnKey(t, ms, headerCells)
 		}
@@ -77,6 +78,10 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		case colKey == "tax_amount" && !shortRow(t, headerCells):
 			// A line's amount under a tax column is its tax.
 			f.Key, f.Label, f.Method, f.Confidence = colKey, columnLabel(colKey), "table", 0.85
+		case dataRow && cued && c.key == "fee" && reTotalRowLead.MatchString(t[:ms]):
+			// "Total monthly fee | 7,225.500", "إجمالي الرسوم السنوية":
+			// the total of a fee table, whose rows are line prices.
+			f.Key, f.Label, f.Method, f.Confidence = "total_amount", "Total amount", "table", 0.85
 		case dataRow && cued && strings.TrimSpace(t[:ms]) != "":
 			// A cue in the row before the amount ("Delivery fee | OMR
 			// 20", "VAT 5% | OMR 50.000").
@@ -165,6 +170,22 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// "the Client may deduct KWD 15.000 per day", "يخصم العميل
 			// مبلغ 500 ر.ق عن كل بلاغ متأخر": a sum deducted for each
 			// failure is a penalty (a discount is not charged per event).
+			f.Key, f.Label, f.Method, f.Confidence = "penalty_amount", "Penalty", "clause", 0.85
+		}
+		if (f.Key == "amount" || f.Key == "price") && f.Method == "pattern" || f.Key == "discount" {
+			after := t[me:min(len(t), me+40)]
+			if reBreachCond.MatchString(sentenceBefore(t, ms)) && (rePerEventAfter.MatchString(after) || reDeductedAfter.MatchString(after) || reDeductBefore.MatchString(t[max(0, ms-60):ms])) {
+				// "A Party that breaches clause 7 shall pay ... USD 25,000
+				// for each employee solicited", "If the Contractor misses
+				// a visit, OMR 80.000 shall be deducted", "إذا تخلف
+				// المقاول ... يخصم مبلغ": what a party that fails pays or
+				// loses, per event or once, is a penalty.
+				f.Key, f.Label, f.Method, f.Confidence = "penalty_amount", "Penalty", "clause", 0.85
+			}
+		}
+		if f.Key == "fee" && reLateWord.MatchString(t[max(0, ms-40):ms]) && reLateFee.MatchString(t[max(0, ms-40):ms]) {
+			// "a late fee of SAR 1,500.00 per week", "رسوم تأخير قدرها":
+			// a late fee is a penalty (the label guideline).
 			f.Key, f.Label, f.Method, f.Confidence = "penalty_amount", "Penalty", "clause", 0.85
 		}
 		f.Frequency = frequencyAround(t, ms, me)
@@ -360,6 +381,18 @@ func sentenceBefore(t string, at int) string {
 	return s
 }
 
+// reBreachCond: a sentence that makes a sum follow a party's breach or
+// failure ("A Party that breaches", "If the Contractor fails / misses",
+// إذا أخل، إذا تخلف، إذا تأخر).
+var reBreachCond = regexp.MustCompile(`(?i)\b(?:breach(?:es|ed)?|fails?|failed|misses|missed|violates?|violated)\b|(?:إذا|اذا|في\s+حال)\s+(?:[^\s.؛،]+\s+){0,2}(?:أخل|اخل|تخلف|تأخر|يتخلف|يخل|لم\s+يقم)`)
+
+// reDeductedAfter: "OMR 250.000 shall be deducted", "will be withheld".
+var reDeductedAfter = regexp.MustCompile(`(?i)^[^.;]{0,20}?\b(?:shall|will|is|are|may)\s+be\s+(?:deducted|withheld|charged\s+back)\b`)
+
+// reLateFee: the words of a late fee just before its amount ("late fee
+// of", "late payment fee", "رسوم تأخير", "رسم التأخير").
+var reLateFee = regexp.MustCompile(`(?i)\b(?:late|delay|overdue)\s+(?:payment\s+)?(?:fee|fees|charge|charges)\b[^.;]{0,20}$|(?:رسوم|رسم)\s+(?:ال)?تأخير[^.؛]{0,20}$`)
+
 var reDelayAfter = regexp.MustCompile(`(?i)^[^.;]{0,30}?(?:\bof\s+delay|\bday\s+late|\bdelay\b|تأخير|التأخير|\b(?:for|per)\s+(?:each|every|any)?\s*(?:breach|violation|infringement|missed\s+\w+|default)\b|(?:عن|لكل)\s+(?:كل\s+)?(?:مخالفة|إخلال|اخلال))`)
 
 // inheritMoneyKeys: in one sentence, an amount with no cue of its own that
@@ -465,6 +498,10 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 			// The row's label ("Subtotal", "VAT 5%") keys its amounts,
 			// but a line's amount under a tax column is its tax.
 			f.Key, f.Label = c.key, c.label
+			if c.key == "fee" && reTotalRowLead.MatchString(t[:start+m[2]]) {
+				// "Total monthly fee | 7,225.500": a fee table's total.
+				f.Key, f.Label = "total_amount", "Total amount"
+			}
 		}
 		if !sure {
 			f.Confidence -= 0.1
@@ -528,8 +565,20 @@ func columnKey(t string, at int, headerCells string) string {
 		}
 		if c, ok := nearestCue(head, moneyCues); ok {
 			switch c.key {
-			case "total_amount", "subtotal", "price", "amount", "contract_value":
-				// A line's total, price or value: the line's amount.
+			case "total_amount", "subtotal", "price", "amount", "contract_value", "fee":
+				// A line's total, price or value: the line's amount. The
+				// rows of a fee table ("Fee (OMR)", "Monthly fee (OMR) /
+				// الرسوم الشهرية") are its line amounts too: "unit prices
+				// and line amounts are price", "rows of rate and fee
+				// tables are price" (the label guideline).
+			case "discount":
+				if reViolationHead.MatchString(heads[0]) || rePerEventRow.MatchString(strings.Split(t, " | ")[0]) {
+					// "المخالفة | الخصم (ر.ع.)", "التأخر في الحضور، لكل
+					// ساعة | 35.000": a deduction per failure is a
+					// penalty, not a discount.
+					return "penalty_amount"
+				}
+				return c.key
 			default:
 				// A column of fees, rents, deductions, minimum purchases
 				// ("Minimum purchases (USD)"), caps: its key.
@@ -540,8 +589,53 @@ func columnKey(t string, at int, headerCells string) string {
 	if reScheduleHead.MatchString(heads[0]) {
 		key = "amount"
 	}
+	if key == "price" && i < len(heads) && !reMoneyKindHead.MatchString(heads[i]) {
+		for j, h := range heads {
+			if c, ok := nearestCue(h, moneyCues); ok && c.key == "rent" && j != i {
+				// "Year | Annual rent (OMR) | Monthly equivalent (OMR)":
+				// a rent table's other column of amounts is rent too
+				// (rent rows are `rent`, the label guideline).
+				return "rent"
+			}
+		}
+	}
 	return key
 }
+
+// reMoneyKindHead: a column header naming a kind of amount other than a
+// line's ("Deposit", "VAT", "Service charge", التأمين، الضريبة).
+var reMoneyKindHead = regexp.MustCompile(`(?i)\b(?:deposit|vat|tax|service\s+charge|discount|fee|fees)\b|تأمين|التأمين|ضريبة|الضريبة|خصم|الخصم|رسوم`)
+
+// reViolationHead: the first column of a table of deductions names the
+// failures ("Violation", "Breach", "Failure", "KPI", المخالفة، الإخلال).
+var reViolationHead = regexp.MustCompile(`(?i)\b(?:violations?|breach(?:es)?|failures?|kpis?|defaults?)\b|المخالفة|المخالفات|الإخلال|الاخلال|المؤشر`)
+
+// rePerEventRow: a row's label that says the amount is per event ("per
+// hour", "for each late report", لكل ساعة، عن كل يوم).
+var rePerEventRow = regexp.MustCompile(`(?i)\b(?:per|for\s+(?:each|every))\s+\w+|(?:لكل|عن\s+كل)\s+\S+`)
+
+// proseCell: the cell of a row that holds t[at:] is a sentence, not a
+// table's cell: a clause written side by side in two languages after a
+// table ("3.2 If the Contractor fails ..., it shall pay the Client OMR
+// 150.000 for each hour of delay. | 3.2 إذا تأخر ..."), twelve words or
+// more.
+func proseCell(t string, at int) bool {
+	s := strings.LastIndex(t[:at], " | ")
+	if s < 0 {
+		s = 0
+	}
+	e := strings.Index(t[at:], " | ")
+	if e < 0 {
+		e = len(t)
+	} else {
+		e += at
+	}
+	return len(strings.Fields(t[s:e])) >= 12
+}
+
+// reTotalRowLead: a table row whose label opens with a total ("Total
+// monthly fee", "| Total annual fees", "إجمالي الرسوم", "الإجمالي").
+var reTotalRowLead = regexp.MustCompile(`(?i)^[\s|]*(?:\*\*)?(?:(?:grand\s+)?total\b|الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع)`)
 
 // reTaxable: "Taxable amount", "المبلغ الخاضع للضريبة": the amount the
 // tax is computed on, not the tax.

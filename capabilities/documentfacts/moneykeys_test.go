@@ -24,8 +24,10 @@ func TestMoneyColumnsAndCues(t *testing.T) {
 			[]string{"price|100 EUR", "price|119 EUR", "tax_amount|19 EUR"}},
 		{"a column of VAT rates is no money", "Item | Qty | Unit price (OMR) | VAT % | Total (OMR)\nPen | 10 | 1.000 | 5 | 10.500",
 			[]string{"price|1 OMR", "price|10.5 OMR"}},
+		// The rows of a fee table are line prices (the later label
+		// specification, heldout4's README; round 8c).
 		{"fee column", "Phase | Fee (USD)\nDesign | 12,000\nSupervision | 8,500",
-			[]string{"fee|12000 USD", "fee|8500 USD"}},
+			[]string{"price|12000 USD", "price|8500 USD"}},
 		{"payment schedule", "Payment | Share | Amount (OMR)\nOn signature | 20% | 2,000.000\nOn handover | 80% | 8,000.000",
 			[]string{"amount|2000 OMR", "amount|8000 OMR"}},
 		{"negative discount row", "Item | Amount (OMR)\nDesk | 500.000\nDiscount | (50.000)\nTotal | 450.000",

@@ -79,8 +79,11 @@ func TestPaymentTermsVerbForms(t *testing.T) {
 		{"Any dispute shall be settled within 30 days.", nil, nil, []string{"payment_deadline|P30D|"}},
 		{"The Buyer shall pay the fee on signature and deliver the report within 30 days.",
 			nil, []string{"delivery_period|30 days|P30D"}, []string{"delivery_deadline|P30D|"}},
+		// A late payer's time before the other may terminate is a cure
+		// period (round 8c, heldout3's "cure periods and grace periods
+		// in termination conditions"); it pinned payment_period before.
 		{"If the Lessee fails to pay any instalment within 14 days of its due date, the Lessor may terminate this lease.",
-			nil, []string{"payment_period|14 days|P14D"}, nil},
+			nil, []string{"cure_period|14 days|P14D"}, nil},
 		{"يلتزم المستأجر بسداد التأمين خلال ٥ أيام من تاريخ التوقيع.",
 			nil, []string{"payment_period|٥ أيام|P5D"}, []string{"payment_deadline|P5D|تاريخ التوقيع"}},
 		{"يلتزم البائع بدفع الغرامة خلال ١٠ أيام.",

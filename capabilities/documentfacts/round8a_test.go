@@ -82,7 +82,7 @@ func TestKeySpecInstalmentsRound8a(t *testing.T) {
 		{1, "txt", "The Contract Price, payable in instalments as per the payment schedule, is OMR 500,000.000.",
 			TypeMoney, []string{"contract_value|500000 OMR"}, []string{"amount|500000 OMR"}},
 		{1, "txt", "4.1 The Client shall pay the following instalments:\n    Stage                  Fee (OMR)\n    Design approved           4,000\n    Handover                  6,000\n4.2 A late payment fee of OMR 50 applies to each overdue invoice.",
-			TypeMoney, []string{"amount|4000 OMR", "amount|6000 OMR", "fee|50 OMR"}, []string{"amount|50 OMR"}},
+			TypeMoney, []string{"amount|4000 OMR", "amount|6000 OMR", "penalty_amount|50 OMR"}, []string{"amount|50 OMR"}},
 	})
 }
 
