@@ -281,4 +281,4 @@ func topDateColumn(t string, at int, headerCells string) bool {
 }
 
 // reRefColumn: a column of the document's own number or reference.
-var reRefColumn = regexp.MustCompile(`(?i)(?:no\.?|number|ref(?:erence)?\.?)(?:\s|$|\|)|رقم|المرجع|مرجع`)
+var reRefColumn = regexp.MustCompile(`(?i)\b(?:no\.?|number|ref(?:erence)?\.?)(?:\s|$|\|)|رقم|المرجع|مرجع`)
