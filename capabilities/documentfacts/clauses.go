@@ -425,6 +425,7 @@ func (x *clauseExtractor) obligations() {
 		}
 		x.englishObligations(si, s, t)
 	}
+	x.leadInLists()
 	x.twinObligations()
 }
 
