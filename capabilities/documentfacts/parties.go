@@ -95,7 +95,7 @@ var (
 	// reRepresentedBy: the words before a person who represents or signs
 	// for a party ("ويمثلها السيد", "represented by Mr."): the person
 	// takes none of the party's role.
-	reRepresentedBy = regexp.MustCompile(`(?i)(?:represented\s+(?:herein\s+|hereby\s+)?by(?:\s+its\s+[A-Za-z ]{2,40},)?|acting\s+through|through\s+its|signed\s+by|by\s+its|ويمثلها|ويمثله|يمثلها|يمثله|وتمثلها|ممثلة\s+في|ممثلاً\s+في|ممثلا\s+في|ممثلة\s+ب|ويوقع\s+عنها|ويوقع\s+عنه)(?:\s+في\s+(?:التوقيع(?:\s+على\s+(?:هذا\s+العقد|هذه\s+الاتفاقية))?|هذا\s+العقد|هذه\s+الاتفاقية|العقد)|\s+قانوناً|\s+قانونا)?\s*(?:\p{Arabic}+\s*/?\s*|(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+)?$`)
+	reRepresentedBy = regexp.MustCompile(`(?i)(?:represented\s+(?:herein\s+|hereby\s+)?by(?:\s+its\s+[A-Za-z ]{2,40},)?|acting\s+through|through\s+its|signed\s+by|by\s+its|ويمثلها|ويمثله|يمثلها|يمثله|وتمثلها|ممثلة\s+في|ممثلاً\s+في|ممثلا\s+في|ممثلة\s+ب|ويوقع\s+عنها|ويوقع\s+عنه)(?:\s+في\s+(?:التوقيع(?:\s+على\s+(?:هذا\s+العقد|هذه\s+الاتفاقية))?|هذا\s+العقد|هذه\s+الاتفاقية|العقد)|\s+قانوناً|\s+قانونا)?\s*(?:(?:\p{Arabic}+\s+)?\p{Arabic}+\s*/?\s*|(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+)?$`)
 	reClosing       = regexp.MustCompile(`(?i)^\s*(?:yours\s+(?:sincerely|faithfully|truly)|sincerely|regards|best\s+regards|kind\s+regards|with\s+(?:best\s+)?regards)\s*[,.]?\s*$`)
 	// reIssuedBy and reHiring: the issuer of a tender or policy, the
 	// employer of a vacancy, when the sentence says so.
@@ -222,6 +222,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 				// defined as the employer: the person signs for it.
 				role, signLine = "", true
 			}
+			if named && x.signsFor(role, name) {
+				role, signLine = "", true
+			}
 			if role == "issuer" && named && etype != "company" && (rePlainName.MatchString(name) && !titleWords(name) || reArPlainName.MatchString(name) && arPersonLike(name)) {
 				// "Issued by / أصدرها: Sanjay Deshmukh, Accounts": a person
 				// who made the document out signs it; the issuer is the
@@ -250,7 +253,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 	for _, sp := range bilingualPersons(t) {
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.75)
 	}
-	if x.signing {
+	if x.signing || reWitnessLine.MatchString(t) {
 		for _, sp := range signingBlockNames(t) {
 			addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
 		}
@@ -351,7 +354,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 			// its writer, the writer of a guarantee issues it.
 			role, method, conf = "issuer", "clause", 0.85
 		}
-		represents := reRepresentedBy.MatchString(t[:s])
+		represents := reRepresentedBy.MatchString(t[:s]) || representedAcross(x.a.text, base+s)
 		if represents {
 			// "ويمثلها السيد/ X بصفته المدير العام، ويشار إليها بـ
 			// "المؤجر"": the definition is the company's, not X's.

@@ -28,3 +28,39 @@ func TestLeadInListsRound8b(t *testing.T) {
 		{"PRICE SCHEDULE\nPayment terms:\n(a) 30% on signing;\n(b) 70% on delivery.", nil, []string{"-|must|on delivery"}},
 	})
 }
+
+// TestRepresentativesRound8b: the person who represents or signs for a
+// party is a party with no role, however the representation is worded
+// (issue 29, round 8b): a capacity word between the verb and the name
+// (ويمثلها مالكها السيد/), the name wrapped to the next line after the
+// verb, "represented by", "acting through", and a signature line labelled
+// by the party's number (الطرف الأول: X) where that number is a company's.
+// The company keeps its role.
+func TestRepresentativesRound8b(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"عقد إيجار\nالمستأجر: مؤسسة نجمة الساحل للتجارة، سجل تجاري رقم 1188001، ويمثلها مالكها السيد/ خالد سالم الحارثي (ويشار إليها فيما بعد بـ\"المستأجر\")",
+			TypeParty, []string{"tenant|مؤسسة نجمة الساحل للتجارة", "|خالد سالم الحارثي"}, []string{"tenant|خالد سالم الحارثي"}},
+		{"عقد عمل\nصاحب العمل: شركة صحار للألمنيوم ش.م.م، سجل تجاري رقم 1022334، صحار، ويمثلها\nالسيد/ يوسف علي البلوشي بصفته مدير الموارد البشرية (ويشار إليها فيما بعد بـ\"صاحب العمل\").",
+			TypeParty, []string{"employer|شركة صحار للألمنيوم ش.م.م", "|يوسف علي البلوشي"}, []string{"employer|يوسف علي البلوشي"}},
+		{"SUPPLY AGREEMENT\nBetween Gulf Star Cables LLC, Sohar, represented by\nMr. Daniel Roberts, Managing Director (the \"Supplier\"), and Nizwa Power SAOC (the \"Buyer\").",
+			TypeParty, []string{"supplier|Gulf Star Cables LLC", "buyer|Nizwa Power SAOC", "|Daniel Roberts"}, []string{"supplier|Daniel Roberts"}},
+		{"عقد صيانة\nالطرف الأول: مستشفى الأمل الخاص ش.م.م، ويمثله السيد/ ماجد حمد العامري (ويشار إليه فيما بعد بـ\"العميل\").\nالطرف الثاني: شركة التبريد الحديث ش.م.م (ويشار إليها فيما بعد بـ\"المقاول\").\n# التوقيعات\nالطرف الأول: ماجد حمد العامري | الطرف الثاني: سعيد خلفان الراشدي",
+			TypeParty, []string{"customer|مستشفى الأمل الخاص ش.م.م", "contractor|شركة التبريد الحديث ش.م.م", "|ماجد حمد العامري"}, []string{"first_party|ماجد حمد العامري"}},
+		// A party that is a person keeps its role.
+		{"عقد إيجار\nالمؤجر: سالم بن راشد الكندي، عماني الجنسية (ويشار إليه فيما بعد بـ\"المؤجر\")\nالمستأجر: شركة الفجر للتجارة ش.م.م (ويشار إليها فيما بعد بـ\"المستأجر\")",
+			TypeParty, []string{"landlord|سالم بن راشد الكندي", "tenant|شركة الفجر للتجارة ش.م.م"}, nil},
+	})
+}
+
+// TestSignatureLabelsRound8b: in the signature lines, a person's name
+// under the label of a role a company holds signs for it, and a witness
+// line names a party with no role even outside a signature block (issue
+// 29, round 8b); a person who is the party keeps the role.
+func TestSignatureLabelsRound8b(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"عقد عمل\nصاحب العمل: شركة مرباط للأغذية ش.م.م، صلالة، ويمثلها\nالسيد/ فهد سالم المهري بصفته المدير العام (ويشار إليها فيما بعد بـ\"صاحب العمل\").\nالعامل: السيد/ أحمد علي الشحري، عماني الجنسية (ويشار إليه فيما بعد بـ\"العامل\").\n1. يعمل العامل محاسباً.\n\nصاحب العمل: فهد سالم المهري | العامل: أحمد علي الشحري\nالشاهد: مسلم سعيد قطن",
+			TypeParty, []string{"employer|شركة مرباط للأغذية ش.م.م", "|فهد سالم المهري", "employee|أحمد علي الشحري", "|مسلم سعيد قطن"}, []string{"employer|فهد سالم المهري"}},
+		{"EMPLOYMENT CONTRACT\nEmployer: Sur Fisheries LLC, represented by Mr. Rashid Ali Al Araimi, General Manager\nEmployee: Ms. Priya Menon\nWitness: Hamed Salim Al Saadi",
+			TypeParty, []string{"employer|Sur Fisheries LLC", "|Rashid Ali Al Araimi", "employee|Priya Menon", "|Hamed Salim Al Saadi"}, nil},
+	})
+}
