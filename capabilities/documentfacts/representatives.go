@@ -47,3 +47,88 @@ func (x *extractor) signsFor(role, name string) bool {
 // reWitnessLine: a witness's line ("Witness: X", "الشاهد: X"), read as a
 // signature wherever it stands.
 var reWitnessLine = regexp.MustCompile(`(?i)^\s*(?:(?:first|second)\s+)?witness(?:\s+\d)?\s*[:：]|^\s*(?:ال)?شاهد(?:\s+(?:الأول|الاول|الثاني))?\s*[:：]`)
+
+var (
+	// reContactLabel: a contact's label, in either script or both
+	// ("Contact / للتواصل:", "للتواصل:", "For enquiries:").
+	reContactLabel = regexp.MustCompile(`(?i)^\s*(?:contact(?:\s+person)?|for\s+(?:enquiries|inquiries|clarifications?)|للتواصل|للاستفسار|للاستفسارات|جهة\s+الاتصال|ضابط\s+الاتصال)(?:\s*/\s*(?:للتواصل|للاستفسار|للاستفسارات|جهة\s+الاتصال|ضابط\s+الاتصال|contact(?:\s+person)?))?\s*[:：]\s*`)
+	// reArTitleWord: the first word of an Arabic job title after a
+	// name ("، مديرة المشتريات", "، أمين سر اللجنة").
+	reArTitleWord = regexp.MustCompile(`^\s*[-–،,]\s*(?:ال)?(?:مدير|مديرة|رئيس|رئيسة|نائب|أمين|أمينة|امين|منسق|منسقة|مسؤول|مسؤولة|ضابط|ضابطة|مشرف|مشرفة|مهندس|مهندسة|محاسب|محاسبة|أخصائي|أخصائية|الشريك|شريك)(?:\s|$)`)
+	// reTitledEnName: "Name, Title" in Latin letters.
+	reTitledEnName = regexp.MustCompile(`^\s*(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng)\.?\s+)?(` + personName + `)\s*,\s*(.{2,80})$`)
+)
+
+// closingLine: a letter's closing, alone or with its translation
+// ("Yours sincerely / وتفضلوا بقبول فائق الاحترام،").
+func closingLine(s string) bool {
+	for _, part := range strings.Split(s, " / ") {
+		if reClosing.MatchString(part) || reSignedFor.MatchString(part) && strings.Contains(part, "وتفضلوا") {
+			return true
+		}
+	}
+	return false
+}
+
+// contactNames finds the people named as a contact or as a letter's
+// signer (issue 29, round 8b), as [start, end) offsets in t: the names
+// after a contact label on the line, or on the line under a contact label
+// or a closing alone ("Name, Title"), and the Arabic twin of such a name
+// on the next line ("الاسم، المسمى"). Each is a name with a title after
+// its comma, or a name alone; an office or a department is nobody.
+func contactNames(t, prev string) [][2]int {
+	var out [][2]int
+	first, _, _ := strings.Cut(t, "\n")
+	above := prev
+	if i := strings.LastIndexByte(above, '\n'); i >= 0 {
+		above = above[i+1:]
+	}
+	body, at := "", 0
+	switch {
+	case reContactLabel.MatchString(first):
+		m := reContactLabel.FindStringIndex(first)
+		body, at = first[m[1]:], m[1]
+	case reContactLabel.MatchString(above) && strings.TrimSpace(above[reContactLabel.FindStringIndex(above)[1]:]) == "" || closingLine(above):
+		body = first
+	default:
+		// The Arabic twin of a signer's or a contact's "Name, Title".
+		if m := reTitledEnName.FindStringSubmatch(above); m != nil && titleWords(m[2]) && !titleWords(m[1]) && hasArabic(first) && !hasArabic(above) {
+			body = first
+		}
+	}
+	if strings.TrimSpace(body) == "" {
+		return nil
+	}
+	off := 0
+	for _, part := range strings.Split(body, " / ") {
+		s := at + off
+		off += len(part) + len(" / ")
+		p := part
+		if h := honorific.FindString(strings.TrimLeft(p, " ")); h != "" {
+			lead := len(p) - len(strings.TrimLeft(p, " ")) + len(h)
+			p, s = p[lead:], s+lead
+		}
+		rest := ""
+		if i := strings.IndexAny(p, ",،"); i > 0 {
+			p, rest = p[:i], p[i:]
+		}
+		name := strings.TrimSpace(p)
+		if name == "" {
+			continue
+		}
+		ok := false
+		switch {
+		case hasArabic(name):
+			ok = reArPlainName.MatchString(name) && arPersonLike(name) && !arOrgHead(name) && roleOf(name) == "" &&
+				(rest == "" || reArTitleWord.MatchString(rest))
+		default:
+			ok = rePlainName.MatchString(name) && !titleWords(name) && trimOrgLead(name) == name &&
+				(rest == "" || titleWords(rest))
+		}
+		if ok {
+			i := strings.Index(t[s:], name)
+			out = append(out, [2]int{s + i, s + i + len(name)})
+		}
+	}
+	return out
+}

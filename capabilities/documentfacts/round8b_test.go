@@ -64,3 +64,24 @@ func TestSignatureLabelsRound8b(t *testing.T) {
 			TypeParty, []string{"employer|Sur Fisheries LLC", "|Rashid Ali Al Araimi", "employee|Priya Menon", "|Hamed Salim Al Saadi"}, nil},
 	})
 }
+
+// TestContactsRound8b: a contact or a letter's signer named under a
+// contact label or a closing, in either script or both, is a party with
+// no role (issue 29, round 8b): "Contact / للتواصل:" alone on its line
+// over the names, للتواصل: X، title inline, a bilingual closing over the
+// English name and its Arabic twin. A department or an office under the
+// label is nobody.
+func TestContactsRound8b(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"PREQUALIFICATION NOTICE\nAl Qurum Water Company SAOC invites applications.\nContact / للتواصل:\nSalma Nasser Al Rawahi, Procurement Manager\nسلمى ناصر الرواحي، مديرة المشتريات",
+			TypeParty, []string{"|Salma Nasser Al Rawahi", "|سلمى ناصر الرواحي"}, nil},
+		{"دعوة لتقديم العطاءات\nتدعو شركة صلالة للموانئ ش.م.ع.ع المقاولين إلى تقديم عطاءاتهم.\nللتواصل: مسلم علي الكثيري، أمين سر لجنة المناقصات",
+			TypeParty, []string{"|مسلم علي الكثيري"}, nil},
+		{"OFFER OF EMPLOYMENT\nFrom: Doha Pharma Trading W.L.L.\nDear Mr. Ravi Kumar,\nWe are pleased to offer you the position of Pharmacist.\nYours sincerely / وتفضلوا بقبول فائق الاحترام،\nMaryam Ahmed Al Sulaiti, Human Resources Manager\nمريم أحمد السليطي، مديرة الموارد البشرية",
+			TypeParty, []string{"|Maryam Ahmed Al Sulaiti", "|مريم أحمد السليطي"}, nil},
+		// An office under the label is nobody.
+		{"TENDER NOTICE\nContact / للتواصل:\nTender Committee Secretariat, Ministry of Health\nأمانة لجنة المناقصات، وزارة الصحة",
+			TypeParty, nil, []string{"|Tender Committee Secretariat", "|أمانة لجنة المناقصات"}},
+		{"إعلان مناقصة\nللتواصل: قسم المشتريات، هاتف 24500000", TypeParty, nil, []string{"|قسم المشتريات"}},
+	})
+}
