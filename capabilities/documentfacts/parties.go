@@ -384,6 +384,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 			// it has supplied and installed": the supplier.
 			role, method, conf = "supplier", "clause", 0.8
 		}
+		if method == "definition" && addressLine(x.a.text, base+s) && x.companyHasRole(role) {
+			continue // the wrapped address of the party named above
+		}
 		addParty(s, n.e, name, role, method, n.etype, conf)
 	}
 }

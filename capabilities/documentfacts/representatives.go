@@ -3,6 +3,8 @@ package documentfacts
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // representedAcross: the words before a name at off, across the line
@@ -131,4 +133,32 @@ func contactNames(t, prev string) [][2]int {
 		}
 	}
 	return out
+}
+
+// addressLine: off opens a line that goes on from the line before it,
+// in the same script, which ends in a comma or a capitalised word (not in
+// a stop, a colon, a bracket or a conjunction): "..., Second\nIndustrial
+// City, Riyadh (the "Lessor")" is the address of the party named above,
+// wrapped (issue 29, round 8b).
+func addressLine(text string, off int) bool {
+	ls := strings.LastIndexByte(text[:off], '\n')
+	if ls < 0 || strings.Trim(text[ls+1:off], " \t*_#>") != "" {
+		return false
+	}
+	prev := strings.TrimRight(text[:ls], " \t*_")
+	if prev == "" || prev[len(prev)-1] == '\n' {
+		return false
+	}
+	line := prev[strings.LastIndexByte(prev, '\n')+1:]
+	next, _, _ := strings.Cut(text[off:], "\n")
+	if hasArabic(line) != hasArabic(next) {
+		return false // a name and its twin in the other script
+	}
+	r, _ := utf8.DecodeLastRuneInString(prev)
+	if r == ',' || r == '،' {
+		return true
+	}
+	word := line[strings.LastIndexAny(line, " \t")+1:]
+	first, _ := utf8.DecodeRuneInString(word)
+	return unicode.IsUpper(first)
 }

@@ -1,6 +1,9 @@
 package documentfacts
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestLeadInListsRound8b: a lead-in that binds a party to a list ("The
 // Lessee shall:", "The Seller shall not, without the Buyer's consent:",
@@ -84,4 +87,41 @@ func TestContactsRound8b(t *testing.T) {
 			TypeParty, nil, []string{"|Tender Committee Secretariat", "|أمانة لجنة المناقصات"}},
 		{"إعلان مناقصة\nللتواصل: قسم المشتريات، هاتف 24500000", TypeParty, nil, []string{"|قسم المشتريات"}},
 	})
+}
+
+// TestAddressLinesRound8b: the line that continues a party's address
+// ("Second\nIndustrial City, Riyadh (the "Lessor")", "Nizwa,\nSultanate of
+// Oman (the "Buyer")") is not a second party of that role (issue 29, round
+// 8b); a party named on its own line after a line that ends its
+// definition, or after "between", is one.
+func TestAddressLinesRound8b(t *testing.T) {
+	cases := []struct {
+		doc       func(t *testing.T) Output
+		want, not []string
+	}{
+		{mdDoc("# Rental Agreement\n\n**Lessor:** Al Sahwa Cranes Co., Commercial Registration 1010101010, Second\nIndustrial City, Dammam (the \"Lessor\")  \n**Lessee:** Tihama Builders Company, Commercial Registration 4030303030, Al Safa\nDistrict, Jeddah (the \"Lessee\")\n"),
+			[]string{"landlord|Al Sahwa Cranes Co.", "tenant|Tihama Builders Company"}, []string{"landlord|Industrial City", "tenant|District"}},
+		{textDoc("SALES CONTRACT\nBuyer: Sohar Dairy Products SAOG, P.O. Box 12, Postal Code 311, Sohar,\nSultanate of Oman (the \"Buyer\")"),
+			[]string{"buyer|Sohar Dairy Products SAOG"}, []string{"buyer|Sultanate of Oman"}},
+		{textDoc("SUPPLY AGREEMENT\nThis Agreement is made between\nBarka Foods LLC, Barka (the \"Buyer\") and\nNorth Star Trading LLC, Sohar (the \"Seller\")."),
+			[]string{"buyer|Barka Foods LLC", "seller|North Star Trading LLC"}, nil},
+		{mdDoc("# Supply Agreement\n\n**Between:**\n\nBarka Foods LLC, Barka, Oman (the \"Buyer\")  \nNorth Star Trading LLC, Sohar, Oman (the \"Seller\")\n"),
+			[]string{"buyer|Barka Foods LLC", "seller|North Star Trading LLC"}, nil},
+		// The twin in the other script on the next line is a name.
+		{textDoc("SUPPLY AGREEMENT\nSur Glass Works LLC, C.R. No. 1200001, Sur, Sultanate of Oman (hereinafter referred to as the \"Supplier\"); and\nشركة صور لصناعة الزجاج ش.م.م، سجل تجاري رقم 1200001، صور، سلطنة عمان (ويشار إليها فيما بعد بـ \"المورد\")؛"),
+			[]string{"supplier|Sur Glass Works LLC", "supplier|شركة صور لصناعة الزجاج ش.م.م"}, nil},
+	}
+	for i, c := range cases {
+		got := factSet(c.doc(t), TypeParty)
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("case %d: party %q missing; got %q", i, w, got)
+			}
+		}
+		for _, n := range c.not {
+			if slices.Contains(got, n) {
+				t.Errorf("case %d: party %q found; got %q", i, n, got)
+			}
+		}
+	}
 }
