@@ -422,6 +422,7 @@ func (x *clauseExtractor) obligations() {
 		t := x.a.text[s.start:s.end]
 		if hasArabic(t) {
 			x.arabicObligations(si, s, t)
+			x.arPassiveDuties(si, s, t)
 		}
 		x.englishObligations(si, s, t)
 	}

@@ -125,3 +125,30 @@ func TestAddressLinesRound8b(t *testing.T) {
 		}
 	}
 }
+
+// TestArabicPassiveDutiesRound8b: an Arabic clause that opens with an
+// unvowelled passive verb of paying, returning, submitting or sending and
+// names the thing, not a party (تدفع دفعة مقدمة، وترد إلى المقاول، يسدد
+// الرصيد، تقدم العطاءات، ترسل الاستفسارات), is a duty of no one named
+// (issue 29, round 8b). A verb followed by a party is active and binds it;
+// "يرد في الملحق" (is stated in) and a verb inside a relative clause are
+// no duty.
+func TestArabicPassiveDutiesRound8b(t *testing.T) {
+	checkR7b(t, "obligation", []r7bCase{
+		{"عقد صيانة\n3. تدفع دفعة مقدمة بنسبة 10% عند توقيع العقد.\n4. يحتفظ العميل بنسبة 5% من كل دفعة، وترد إلى المقاول خلال ستين (60) يوماً من انتهاء العقد.",
+			[]string{"-|must|تدفع دفعة", "-|must|ترد إلى المقاول"}, nil},
+		{"عقد توريد\n2. يسدد الرصيد خلال خمسة وأربعين (45) يوماً من تاريخ الاستلام.\n3. يسدد المشتري قيمة الفاتورة خلال ثلاثين يوماً.",
+			[]string{"-|must|يسدد الرصيد", "buyer|must|قيمة الفاتورة"}, []string{"-|must|قيمة الفاتورة"}},
+		{"إعلان مناقصة\nتقدم العطاءات في مظروفين منفصلين إلى مكتب الشركة.\nترسل الاستفسارات بالبريد الإلكتروني في موعد أقصاه 20 مايو 2026.",
+			[]string{"-|must|تقدم العطاءات", "-|must|ترسل الاستفسارات"}, nil},
+		{"عقد عمل\nيمنح صاحب العمل العامل سلفة، تسترد من أجره على اثني عشر قسطاً.",
+			[]string{"-|must|تسترد من أجره"}, nil},
+		// A deposit returned to the payer named just before: the labels
+		// disagree (dev3, tuning: none; dev6: a duty); left none.
+		{"عقد إيجار\nيدفع المستأجر تأميناً قدره 500 ر.ع.، ويرد إليه عند انتهاء العقد.", []string{"tenant|must|تأميناً"}, []string{"-|must|يرد إليه"}},
+		// A schedule's lead-in: its duty is in the rows.
+		{"اتفاقية تسوية\n2. يسدد مبلغ التسوية على دفعتين كما يلي:\nالدفعة الأولى 500 ر.ع.", nil, []string{"-|must|مبلغ التسوية"}},
+		// Not duties: "is stated in", a relative clause.
+		{"عقد توريد\nيرد في الملحق (أ) وصف الأجهزة.\nالمبلغ الذي يدفع عند التسليم هو 500 ر.ع.", nil, []string{"-|must|يرد في", "-|must|يدفع عند"}},
+	})
+}
