@@ -611,6 +611,9 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		if reStateAfter.MatchString(t[m[1]:]) && !strings.Contains(word, "responsible") {
 			continue
 		}
+		if noDutyAfter(word, t[m[1]:]) {
+			continue
+		}
 		if reStateUnlessParty.MatchString(t[m[1]:]) {
 			if _, ok := x.partyIn(tail(t[:m[0]], subjectWindow)); !ok {
 				continue

@@ -152,3 +152,19 @@ func TestArabicPassiveDutiesRound8b(t *testing.T) {
 		{"عقد توريد\nيرد في الملحق (أ) وصف الأجهزة.\nالمبلغ الذي يدفع عند التسليم هو 500 ر.ع.", nil, []string{"-|must|يرد في", "-|must|يدفع عند"}},
 	})
 }
+
+// TestRightsNotDutiesRound8b: wordings that read as duties but state a
+// right or a future event are none (issue 29, round 8b): a party that
+// "will retain" a share of a payment "as retention" holds money back, a
+// right; applicants who "will be informed / invited / notified" are told
+// what will happen. A duty to keep records or to inform someone stays one.
+func TestRightsNotDutiesRound8b(t *testing.T) {
+	checkR7b(t, "obligation", []r7bCase{
+		{"WORKS CONTRACT\n2.5 The Employer will retain 5% of each interim payment as retention money.\n4.2 The Contractor will retain 10% of each certificate as retention.",
+			nil, []string{"employer|must|retain", "contractor|must|retain"}},
+		{"PREQUALIFICATION NOTICE\n5.3 Applicants will be informed of the results by 30 June 2026.\n5.4 Only applicants who meet all mandatory criteria will be invited to bid.\n5.5 Bidders will be notified of the award in writing.",
+			nil, []string{"bidder|must|informed", "bidder|must|invited", "bidder|must|notified", "-|must|informed"}},
+		{"SERVICES AGREEMENT\nThe Contractor shall retain all time sheets for five (5) years.\nThe Contractor shall inform the Client of any delay within two (2) days.",
+			[]string{"contractor|must|time sheets", "contractor|must|inform the client"}, nil},
+	})
+}
