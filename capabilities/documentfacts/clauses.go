@@ -415,6 +415,7 @@ func (x *clauseExtractor) skipped(s span) bool {
 // obligations reads every sentence outside the requirement sections.
 func (x *clauseExtractor) obligations() {
 	x.renamedRoles()
+	x.issuerAliases()
 	for si, s := range x.sents {
 		if x.reqSents[si] || x.skipped(s) {
 			continue

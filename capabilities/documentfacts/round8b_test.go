@@ -168,3 +168,16 @@ func TestRightsNotDutiesRound8b(t *testing.T) {
 			[]string{"contractor|must|time sheets", "contractor|must|inform the client"}, nil},
 	})
 }
+
+// TestIssuerWordsRound8b: in a request for quotation the issuer is meant
+// by "the Company" when its name is a company's and nothing else is
+// defined so, by الشركة when its Arabic name opens with شركة, and by the
+// short name it is given in brackets ("ODCS") (issue 29, round 8b).
+func TestIssuerWordsRound8b(t *testing.T) {
+	checkR7b(t, "obligation", []r7bCase{
+		{"REQUEST FOR QUOTATION / طلب عرض أسعار\nRFQ No. / رقم الطلب: SBH/RFQ/2026/04\nFrom: Sur Beach Hotels Company SAOG\nمن: شركة شاطئ صور للفنادق ش.م.ع.ع\nTo: Approved suppliers / إلى: الموردين المعتمدين\nQuotations must be submitted by 10 March 2026.\n1. Suppliers shall quote a monthly lease rate.\n4. The Company will pay each monthly invoice within thirty (30) days of its date.\n   تسدد الشركة كل فاتورة شهرية خلال ثلاثين (30) يوماً من تاريخها.",
+			[]string{"issuer|must|pay each monthly", "issuer|must|تسدد الشركة"}, []string{"-|must|pay each monthly"}},
+		{"REQUEST FOR QUOTATION\nIssued by: Gulf Data Networks SAOC (\"GDN\"), Muscat\nGDN invites qualified suppliers to quote for twelve network switches.\n8.5 GDN will pay 30% of the order value in advance.",
+			[]string{"issuer|must|pay 30%"}, nil},
+	})
+}
