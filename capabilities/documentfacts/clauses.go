@@ -609,7 +609,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		tr := trigger{start: m[0], end: m[1], must: m[4] >= 0}
 		word := lowerASCII(t[m[0]:m[1]])
 		tr.will = strings.HasPrefix(word, "will")
-		if reStateAfter.MatchString(t[m[1]:]) && !strings.Contains(word, "responsible") {
+		if reStateAfter.MatchString(t[m[1]:]) && !strings.Contains(word, "responsible") && !moneyBack(word, tail(t[:m[0]], subjectWindow), t[m[1]:]) {
 			continue
 		}
 		if noDutyAfter(word, t[m[1]:]) {
@@ -717,7 +717,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		if tr.will {
 			// "will" binds a party, or makes a passive of an action
 			// binding ("Payment will be made"); never "we will".
-			if !has && !(passive && reActionNoun.MatchString(subj) && tr.must) {
+			if !has && !(passive && reActionNoun.MatchString(subj) && tr.must) && !moneyBack(t[tr.start:tr.end], subj, t[tr.end:]) {
 				continue
 			}
 		}

@@ -23,3 +23,22 @@ func noDutyAfter(word, after string) bool {
 	}
 	return strings.HasPrefix(lowerASCII(word), "will") && reToldAfter.MatchString(after)
 }
+
+var (
+	// reMoneyBackAfter: the passive of giving money back.
+	reMoneyBackAfter = regexp.MustCompile(`(?i)^\s*be\s+(?:released|returned|refunded|repaid)\b`)
+	// reSecurityMoney: money held as security, the subject of giving back.
+	reSecurityMoney = regexp.MustCompile(`(?i)\b(?:deposits?|retention|guarantees?|bonds?|money|amounts?|sums?|balance|advance)\s*$|\b(?:deposit|retention(?:\s+money)?|guarantee|bond)\b[^,;.]{0,40}$`)
+)
+
+// moneyBack: "The deposit will be returned", "the retention money shall
+// be released": money held as security given back is a duty of no one
+// named (issue 29, round 8b), where a bare "be released / returned" is
+// otherwise a state ("shall not be released from its obligations", "late
+// applications will be returned unopened").
+func moneyBack(word, before, after string) bool {
+	if strings.Contains(lowerASCII(word), "not") || !reMoneyBackAfter.MatchString(after) {
+		return false
+	}
+	return reSecurityMoney.MatchString(strings.TrimSpace(before))
+}

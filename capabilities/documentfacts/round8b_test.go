@@ -181,3 +181,16 @@ func TestIssuerWordsRound8b(t *testing.T) {
 			[]string{"issuer|must|pay 30%"}, nil},
 	})
 }
+
+// TestMoneyReturnedRound8b: money held as security that "shall be
+// released" or "will be returned / refunded" is a duty of no one named
+// (issue 29, round 8b); late applications returned unopened, and a
+// guarantor who "shall not be released", are no duty.
+func TestMoneyReturnedRound8b(t *testing.T) {
+	checkR7b(t, "obligation", []r7bCase{
+		{"RENTAL AGREEMENT\n2.3 The deposit will be returned within thirty (30) days after the return of the cranes.\n2.5 Half of the retention money shall be released on taking-over.",
+			[]string{"-|must|deposit will be returned", "-|must|released on taking-over"}, nil},
+		{"PREQUALIFICATION NOTICE\nLate applications will be returned unopened.\nThe Guarantor shall not be released by any extension of time.",
+			nil, []string{"-|must|returned unopened", "-|must_not|released"}},
+	})
+}
