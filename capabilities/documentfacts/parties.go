@@ -205,7 +205,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 			named := looksLikeName(name)
 			if role == "sender" || role == "addressee" {
 				r, _ := utf8.DecodeRuneInString(strings.TrimSpace(name))
-				named = named && (unicode.IsUpper(r) || unicode.Is(unicode.Arabic, r))
+				named = named && (unicode.IsUpper(r) || unicode.Is(unicode.Arabic, r)) && !genericReaders(name)
 			}
 			// A table's header row ("Supplier | Buyer", "Supplier | Item
 			// | Qty") names columns, not a party.

@@ -162,3 +162,36 @@ func addressLine(text string, off int) bool {
 	first, _ := utf8.DecodeRuneInString(word)
 	return unicode.IsUpper(first)
 }
+
+// genericReaders: an addressee that is a class of readers, not a name
+// ("Approved suppliers", "All prospective bidders", "الموردين المعتمدين",
+// "جميع الموردين"): an English phrase with a lower-case word that is no
+// particle, or an Arabic one that opens with a role word or جميع / كافة
+// (issue 29, round 8b).
+func genericReaders(name string) bool {
+	name = strings.TrimSpace(name)
+	if hasArabic(name) {
+		first, _, _ := strings.Cut(name, " ")
+		return first == "جميع" || first == "كافة" || first == "السادة" && arRole(name) != "" || !arOrgHead(name) && arRole(first) != "" && !reBinWord.MatchString(name)
+	}
+	words := strings.Fields(name)
+	for _, w := range words {
+		switch lowerASCII(w) {
+		case "all", "every", "each", "any", "prospective", "interested", "qualified", "approved", "registered", "eligible":
+			if len(words) > 1 {
+				return true
+			}
+		}
+	}
+	for _, w := range words[1:] {
+		r, _ := utf8.DecodeRuneInString(w)
+		switch w {
+		case "of", "and", "for", "the", "&", "de", "del", "la", "van", "von", "der", "den", "da", "di", "bin", "bint", "al", "el":
+			continue
+		}
+		if unicode.IsLower(r) {
+			return true
+		}
+	}
+	return false
+}

@@ -194,3 +194,18 @@ func TestMoneyReturnedRound8b(t *testing.T) {
 			nil, []string{"-|must|returned unopened", "-|must_not|released"}},
 	})
 }
+
+// TestGenericAddresseesRound8b: a request addressed to a class of readers
+// ("To: Approved suppliers / إلى: الموردين المعتمدين", "To: All bidders")
+// names no party (issue 29, round 8b); a company or a person under To:
+// is one.
+func TestGenericAddresseesRound8b(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"REQUEST FOR QUOTATION / طلب عرض أسعار\nRFQ No. / رقم الطلب: SBH/RFQ/2026/04\nFrom: Sur Beach Hotels Company SAOG\nTo: Approved suppliers / إلى: الموردين المعتمدين\nQuotations must be submitted by 10 March 2026.\n1. Suppliers shall quote a monthly lease rate.",
+			TypeParty, []string{"issuer|Sur Beach Hotels Company SAOG"}, []string{"|Approved suppliers", "|الموردين المعتمدين", "addressee|Approved suppliers"}},
+		{"REQUEST FOR QUOTATION\nFrom: Sur Beach Hotels Company SAOG\nTo: All prospective bidders\nQuotations must be submitted by 10 March 2026.",
+			TypeParty, nil, []string{"|All prospective bidders"}},
+		{"QUOTATION\nFrom: Barka Steel Works LLC\nTo: Sohar Port Services SAOC\nTotal: OMR 1,200.000",
+			TypeParty, []string{"supplier|Barka Steel Works LLC", "customer|Sohar Port Services SAOC"}, nil},
+	})
+}
