@@ -256,6 +256,11 @@ func (x *extractor) parties(t string, base int, prev string) {
 	for _, sp := range bilingualPersons(t) {
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.75)
 	}
+	if x.signing || strings.Count(t, " | ") > 0 {
+		for _, sp := range twinRowNames(t, prev) {
+			addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+		}
+	}
 	if x.signing || reWitnessLine.MatchString(t) {
 		for _, sp := range signingBlockNames(t) {
 			addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
@@ -1273,7 +1278,7 @@ func allCaps(s string) bool {
 // Arabic, parted by " / " (a title may follow the Latin name after a
 // comma): "Hilal Saud Al Kharusi / هلال بن سعود الخروصي", "Nasser
 // Mohammed Al Shukaili, Sales Manager / ناصر بن محمد الشكيلي، مدير".
-var reBilingualPerson = regexp.MustCompile(`(?:^|[:：|]\s*|\s{3,})(` + personName + `)(?:\s*,\s*[A-Za-z][A-Za-z &.-]{1,40}?)?\s+/\s+(\p{Arabic}{2,}(?:\s+\p{Arabic}{2,}){1,5}?)\s*(?:[،,|]|$|\s{3,})`)
+var reBilingualPerson = regexp.MustCompile(`(?:^|[:：|]\s*|\s{3,})(` + personName + `)(?:\s*,\s*\p{L}[\p{L} &.-]{1,40}?)?\s+/\s+(\p{Arabic}{2,}(?:\s+\p{Arabic}{2,}){1,5}?)\s*(?:[،,|]|$|\s{3,})`)
 
 // bilingualPersons finds the people a block names in both scripts: the
 // Latin name and its Arabic writing, each a name of the same person, when

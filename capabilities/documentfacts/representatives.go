@@ -195,3 +195,50 @@ func genericReaders(name string) bool {
 	}
 	return false
 }
+
+// twinRowNames: in a signature block, the cells of a row of Arabic names
+// under a row (the line above) of English names, cell for cell: each is
+// the same person's name in Arabic (issue 29, round 8b), a name of two to
+// four words that is no organisation and no title.
+func twinRowNames(t, prev string) [][2]int {
+	if !hasArabic(t) || strings.Contains(t, "\n") {
+		return nil
+	}
+	above := prev
+	if i := strings.LastIndexByte(above, '\n'); i >= 0 {
+		above = above[i+1:]
+	}
+	if hasArabic(above) {
+		return nil
+	}
+	cells, over := strings.Split(t, " | "), strings.Split(above, " | ")
+	if len(cells) != len(over) {
+		return nil
+	}
+	var out [][2]int
+	off := 0
+	for j, cell := range cells {
+		at := off
+		off += len(cell) + len(" | ")
+		en := strings.TrimSpace(over[j])
+		if h := honorific.FindString(en); h != "" {
+			en = en[len(h):]
+		}
+		if i := strings.IndexByte(en, ','); i > 0 {
+			en = strings.TrimSpace(en[:i])
+		}
+		if !rePlainName.MatchString(en) || titleWords(en) {
+			continue
+		}
+		name := cell
+		if i := strings.IndexAny(name, ",،"); i > 0 {
+			name = name[:i]
+		}
+		name = strings.TrimSpace(name)
+		if reArPlainName.MatchString(name) && arPersonLike(name) && !arOrgHead(name) && roleOf(name) == "" && arRole(name) == "" {
+			s := at + strings.Index(cell, name)
+			out = append(out, [2]int{s, s + len(name)})
+		}
+	}
+	return out
+}

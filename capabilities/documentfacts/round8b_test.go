@@ -209,3 +209,18 @@ func TestGenericAddresseesRound8b(t *testing.T) {
 			TypeParty, []string{"supplier|Barka Steel Works LLC", "customer|Sohar Port Services SAOC"}, nil},
 	})
 }
+
+// TestSignatureTwinsRound8b: in a signature block, a row of Arabic names
+// under a row of the same people's English names gives each Arabic name
+// (a name without بن or a title), and a bilingual cell whose title is not
+// English ("Jens Albrecht, Geschäftsführer / ينس ألبرشت") gives both
+// names (issue 29, round 8b). A row of Arabic words under names that are
+// no names (ختم الشركة) gives nobody.
+func TestSignatureTwinsRound8b(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"CLEANING SERVICES CONTRACT\n1. The Contractor shall clean the offices daily.\nFor the Client / عن العميل                    For the Contractor / عن المقاول\nSaad Jassim Al Mutairi                          George Mathew Kurian\nسعد جاسم المطيري                                جورج ماثيو كوريان\nختم الشركة                                      ختم الشركة",
+			TypeParty, []string{"|Saad Jassim Al Mutairi", "|سعد جاسم المطيري", "|George Mathew Kurian", "|جورج ماثيو كوريان"}, []string{"|ختم الشركة"}},
+		{"FRAMEWORK AGREEMENT\n1. The Forwarder shall book space on the first vessel.\nSIGNATURES\nForwarder / وكيل الشحن | Customer / العميل\nKlaus Dieter Brandt, Geschäftsführer / كلاوس ديتر برانت | Hilal Said Al Hinai, General Manager / هلال سعيد الهنائي",
+			TypeParty, []string{"|Klaus Dieter Brandt", "|كلاوس ديتر برانت", "|Hilal Said Al Hinai", "|هلال سعيد الهنائي"}, nil},
+	})
+}
