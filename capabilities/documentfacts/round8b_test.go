@@ -224,3 +224,12 @@ func TestSignatureTwinsRound8b(t *testing.T) {
 			TypeParty, []string{"|Klaus Dieter Brandt", "|كلاوس ديتر برانت", "|Hilal Said Al Hinai", "|هلال سعيد الهنائي"}, nil},
 	})
 }
+
+// TestForwarderRoleRound8b: a freight forwarder, a role the guideline
+// does not name, keeps the text's word (as a carrier or a shipper does),
+// as a party and as the party bound (issue 29, round 8b).
+func TestForwarderRoleRound8b(t *testing.T) {
+	text := "FREIGHT FORWARDING AGREEMENT / اتفاقية شحن\nBaltic Cargo Logistik GmbH, Bremen, Germany (the \"Forwarder\")\nشركة بلطيق لوجستيك للشحن ش.م.م، بريمن، ألمانيا (\"وكيل الشحن\")\nSohar Tyres Trading LLC, Sohar, Oman (the \"Customer\")\n3.1 The Forwarder shall book space on the first available vessel within two (2) working days.\n3.1 يلتزم وكيل الشحن بحجز مساحة على أول سفينة متاحة خلال يومي عمل (2)."
+	checkRound3(t, []round3Case{{text, TypeParty, []string{"forwarder|Baltic Cargo Logistik GmbH", "customer|Sohar Tyres Trading LLC"}, nil}})
+	checkR7b(t, "obligation", []r7bCase{{text, []string{"forwarder|must|book space", "forwarder|must|بحجز"}, []string{"-|must|book space"}}})
+}
