@@ -99,7 +99,7 @@ var (
 	reClosing       = regexp.MustCompile(`(?i)^\s*(?:yours\s+(?:sincerely|faithfully|truly)|sincerely|regards|best\s+regards|kind\s+regards|with\s+(?:best\s+)?regards)\s*[,.]?\s*$`)
 	// reIssuedBy and reHiring: the issuer of a tender or policy, the
 	// employer of a vacancy, when the sentence says so.
-	reInvites    = regexp.MustCompile(`(?i)^\s*(?:\([^()]{1,60}\)\s*)?(?:hereby\s+)?(?:invites|is\s+inviting|calls\s+upon|calls\s+for)\s+(?:[a-z]+\s+){0,3}?(?:suppliers|bidders|tenderers|contractors|companies|firms|vendors|quotations|tenders|bids|proposals|offers)\b`)
+	reInvites    = regexp.MustCompile(`(?i)^\s*(?:\([^()]{1,60}\)\s*)?(?:hereby\s+)?(?:invites|is\s+inviting|calls\s+upon|calls\s+for)\s+(?:[a-z]+\s+){0,3}?(?:suppliers|bidders|tenderers|contractors|companies|firms|vendors|operators|applicants|consultants|manufacturers|service\s+providers|providers|quotations|tenders|bids|proposals|offers|expressions\s+of\s+interest)\b`)
 	reWeAre      = regexp.MustCompile(`(?i)\bwe\s*,\s*(?:the\s+undersigned\s*,\s*)?$`)
 	reUndertakes = regexp.MustCompile(`(?i)^\s*,?\s*(?:\([^()]{1,60}\)\s*,?\s*)?(?:(?:hereby|irrevocably|unconditionally|and|jointly|severally)\s*,?\s+)*(?:undertake|guarantee|certify|confirm)`)
 	reIssuedBy   = regexp.MustCompile(`(?i)\bissued\s+by\s*:?\s*$`)

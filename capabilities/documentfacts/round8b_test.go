@@ -233,3 +233,15 @@ func TestForwarderRoleRound8b(t *testing.T) {
 	checkRound3(t, []round3Case{{text, TypeParty, []string{"forwarder|Baltic Cargo Logistik GmbH", "customer|Sohar Tyres Trading LLC"}, nil}})
 	checkR7b(t, "obligation", []r7bCase{{text, []string{"forwarder|must|book space", "forwarder|must|بحجز"}, []string{"-|must|book space"}}})
 }
+
+// TestInvitingIssuerRound8b: the company that invites operators,
+// applicants or consultants to apply or to bid issues the notice (issue
+// 29, round 8b), as one that invites suppliers or bidders does.
+func TestInvitingIssuerRound8b(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"PREQUALIFICATION NOTICE\nNo.: AWS/PQ/2026/03\nAwali Waste Services W.L.L. invites experienced operators to apply for prequalification for a five-year contract.\nApplications must be submitted by 31 May 2026.",
+			TypeParty, []string{"issuer|Awali Waste Services W.L.L."}, []string{"|Awali Waste Services W.L.L."}},
+		{"EXPRESSION OF INTEREST\nSalalah Free Zone Company SAOC invites qualified consultants to submit expressions of interest.",
+			TypeParty, []string{"issuer|Salalah Free Zone Company SAOC"}, nil},
+	})
+}
