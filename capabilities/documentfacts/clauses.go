@@ -174,7 +174,7 @@ var (
 	// reArRelative: a relative pronoun right before the verb.
 	reArRelative = regexp.MustCompile(`(?:الذي|التي|اللذين|الذين|اللتين|اللواتي|ما|مما|عما)\s*$`)
 	// reArStartAla: "على المستأجر إخطار ..." (على + party at the start).
-	reArStartAla = regexp.MustCompile(`^(?:[\p{Arabic}\d٠-٩]+\s*[:.)-]\s*)?(على)\s+`)
+	reArStartAla = regexp.MustCompile(`^(?:\|\s*)?(?:[\p{Arabic}\d٠-٩]+\s*[:.)-]\s*|[\d٠-٩]{1,2}(?:[.٫][\d٠-٩]{1,2})+\s*[.)-]?\s+)?(على)\s+`)
 	// rePermission: a sentence that grants a right.
 	rePermission = regexp.MustCompile(`(?i)\bmay\b|\bis\s+entitled\b|\bare\s+entitled\b|\bhas\s+the\s+right\b|\bshall\s+have\s+the\s+right\b|يحق|(?:^|\s)يجوز`)
 	reCondition  = regexp.MustCompile(`(?i)^\s*should\s+(?:the|a|an|either|any)\b|\b(?:if|unless|provided\s+that|provided,\s+however,\s+that|in\s+the\s+event\s+(?:that|of)|in\s+case\s+of|on\s+request|upon\s+request|where)\b|في\s+حال(?:ة)?|(?:^|\s)إذا|(?:^|\s)ما\s+لم|بشرط|شريطة|عند\s+الطلب`)

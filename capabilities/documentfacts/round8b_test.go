@@ -245,3 +245,16 @@ func TestInvitingIssuerRound8b(t *testing.T) {
 			TypeParty, []string{"issuer|Salalah Free Zone Company SAOC"}, nil},
 	})
 }
+
+// TestNumberedAlaRound8b: على + a party opening a clause numbered with a
+// dotted number ("2.3 على العميل تمكين ...") binds the party, also in the
+// Arabic cell of a bilingual row (issue 29, round 8b); على inside a
+// sentence ("يعتمد ذلك على العميل") binds no one.
+func TestNumberedAlaRound8b(t *testing.T) {
+	checkR7b(t, "obligation", []r7bCase{
+		{"عقد صيانة\n2.3 على العميل تمكين فنيي المقاول من دخول جميع غرف المعدات.", []string{"customer|must|تمكين فنيي"}, nil},
+		{"MAINTENANCE CONTRACT\n2.3 The Client shall give the Contractor's technicians access to all plant rooms. | 2.3 على العميل تمكين فنيي المقاول من دخول جميع غرف المعدات.",
+			[]string{"customer|must|access to all plant rooms", "customer|must|تمكين فنيي"}, nil},
+		{"عقد صيانة\n2.4 يعتمد موعد الزيارة على العميل.", nil, []string{"customer|must|الزيارة"}},
+	})
+}
