@@ -75,3 +75,15 @@ func (x *clauseExtractor) arPassiveDuties(si int, s span, t string) {
 func (x *clauseExtractor) oblOverlaps(s, e int) bool {
 	return slices.ContainsFunc(x.obls, func(o oblFound) bool { return o.clauseStart < e && s < o.clauseEnd })
 }
+
+// reArValidity: an action that states how long something stays valid
+// ("تبقى العطاءات سارية لمدة 120 يوماً", "يظل العرض سارياً"): a state,
+// no duty, as "Quotations shall remain valid" (issue 29, round 8b).
+var reArValidity = regexp.MustCompile(`^(?:أن\s+)?(?:تبقى|تظل|يبقى|يظل|تكون|يكون)\s+(?:\p{Arabic}+\s+){0,2}(?:سارية|ساري|سارياً|ساريا|صالحة|صالح|صالحاً|نافذة|نافذ|نافذاً)(?:\s|$)`)
+
+// dropValidities removes the Arabic obligations that state a validity.
+func (x *clauseExtractor) dropValidities() {
+	x.obls = slices.DeleteFunc(x.obls, func(o oblFound) bool {
+		return hasArabic(o.o.Action) && reArValidity.MatchString(strings.TrimSpace(o.o.Action))
+	})
+}

@@ -428,6 +428,7 @@ func (x *clauseExtractor) obligations() {
 		x.englishObligations(si, s, t)
 	}
 	x.leadInLists()
+	x.dropValidities()
 	x.twinObligations()
 }
 

@@ -258,3 +258,13 @@ func TestNumberedAlaRound8b(t *testing.T) {
 		{"عقد صيانة\n2.4 يعتمد موعد الزيارة على العميل.", nil, []string{"customer|must|الزيارة"}},
 	})
 }
+
+// TestArabicValidityRound8b: "يجب أن تبقى العطاءات سارية لمدة ..." and
+// "يظل العرض سارياً" state a validity, no duty, as "Quotations shall remain
+// valid" does (issue 29, round 8b); a duty in the same notice stays one.
+func TestArabicValidityRound8b(t *testing.T) {
+	checkR7b(t, "obligation", []r7bCase{
+		{"إعلان مناقصة\nيجب أن تبقى العطاءات سارية لمدة تسعين (90) يوماً من آخر موعد لتقديم العطاءات.\nيظل العرض سارياً لمدة ستين يوماً.\nيجب على المناقص الفائز تقديم ضمان حسن التنفيذ خلال عشرة أيام.",
+			[]string{"bidder|must|ضمان حسن التنفيذ"}, []string{"-|must|سارية", "-|must|سارياً"}},
+	})
+}
