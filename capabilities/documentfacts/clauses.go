@@ -426,6 +426,7 @@ func (x *clauseExtractor) obligations() {
 			x.arPassiveDuties(si, s, t)
 		}
 		x.englishObligations(si, s, t)
+		x.presentDuties(si, s, t)
 	}
 	x.leadInLists()
 	x.dropValidities()

@@ -268,3 +268,18 @@ func TestArabicValidityRound8b(t *testing.T) {
 			[]string{"bidder|must|ضمان حسن التنفيذ"}, []string{"-|must|سارية", "-|must|سارياً"}},
 	})
 }
+
+// TestEnglishPresentDutiesRound8b: a party named at a clause's start with
+// a present-tense verb of paying or bearing a cost ("The Tenant bears the
+// electricity charges", "The Client pays the fee") is bound, as the
+// Arabic يتحمل / يدفع are (issue 29, round 8b). A condition ("If the
+// Tenant pays late"), a relative clause ("the amount the Buyer pays") and
+// a limit ("bears no liability") bind no one.
+func TestEnglishPresentDutiesRound8b(t *testing.T) {
+	checkR7b(t, "obligation", []r7bCase{
+		{"WAREHOUSE LEASE\nLandlord: Barka Stores LLC\nTenant: Nizwa Foods SAOC\n5.1 The Tenant bears the electricity and water charges.\n5.2 The Landlord pays the municipality fee.",
+			[]string{"tenant|must|electricity", "landlord|must|municipality fee"}, nil},
+		{"SERVICES AGREEMENT\n4.1 The Client pays the monthly fee within thirty (30) days of each invoice.\n4.2 If the Client pays late, interest accrues at 1% per month.\n4.3 The amount the Client pays is fixed for the term.\n4.4 The Contractor bears no liability for indirect loss.",
+			[]string{"customer|must|monthly fee"}, []string{"customer|must|late", "customer|must|is fixed", "contractor|must|indirect loss"}},
+	})
+}
