@@ -11,7 +11,7 @@ var dev4Floors = map[string][2]float64{
 	"party":       {0.97, 0.97},
 	"date":        {0.91, 0.87},
 	"money":       {0.88, 0.87},
-	"obligation":  {0.98, 0.98},
+	"obligation":  {0.98, 0.99},
 	"requirement": {0.97, 0.88},
 	"deadline":    {0.93, 0.84},
 	"law":         {0.95, 0.95},
