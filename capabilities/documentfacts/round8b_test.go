@@ -283,3 +283,20 @@ func TestEnglishPresentDutiesRound8b(t *testing.T) {
 			[]string{"customer|must|monthly fee"}, []string{"customer|must|late", "customer|must|is fixed", "contractor|must|indirect loss"}},
 	})
 }
+
+// TestHeadingsRound8b pins what round 8b keeps: a terms heading
+// ("Delivery:", "Payment:", التسليم:، الدفع:) is no duty, and a heading
+// that names a party's obligations ("OBLIGATIONS OF THE SUPPLIER",
+// التزامات المشتري:) is neither a duty nor a party; the duties under it
+// bind their parties.
+func TestHeadingsRound8b(t *testing.T) {
+	quote := "QUOTATION\nFrom: Barka Steel Works LLC\nTo: Sohar Port Services SAOC\nDelivery: within fourteen (14) days of the purchase order.\nPayment: 50% advance, balance within 30 days of delivery.\nالتسليم: خلال أسبوعين من أمر الشراء.\nالدفع: 50% مقدماً والباقي خلال 30 يوماً."
+	checkR7b(t, "obligation", []r7bCase{
+		{quote, nil, []string{"supplier|must|fourteen", "-|must|fourteen", "customer|must|advance", "-|must|advance", "-|must|أسبوعين", "-|must|مقدماً"}},
+		{"SUPPLY AGREEMENT\n5. OBLIGATIONS OF THE SUPPLIER\nThe Supplier shall deliver the goods.\nالتزامات المشتري:\nيلتزم المشتري بالسداد.",
+			[]string{"supplier|must|deliver the goods", "buyer|must|بالسداد"}, []string{"supplier|must|obligations", "buyer|must|التزامات"}},
+	})
+	checkRound3(t, []round3Case{
+		{quote, TypeParty, []string{"supplier|Barka Steel Works LLC", "customer|Sohar Port Services SAOC"}, []string{"|Delivery", "|Payment"}},
+	})
+}
