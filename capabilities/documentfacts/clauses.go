@@ -1008,8 +1008,8 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 	// verb of a duty with a party right after it (not in a relative
 	// clause: "المبلغ الذي يدفعه المستأجر" describes).
 	for _, m := range reArDutyVerb.FindAllStringSubmatchIndex(t, -1) {
-		if reArRelative.MatchString(t[:m[2]]) || overlapsTrig(trigs, m[2]) {
-			continue
+		if reArRelative.MatchString(t[:m[2]]) || overlapsTrig(trigs, m[2]) || reArNotBefore.MatchString(t[:m[2]]) {
+			continue // (لا يتحمل العميل أي مسؤولية: a limit, no duty)
 		}
 		if strings.HasSuffix(strings.TrimRight(t[:m[2]], " "), " أن") || strings.TrimRight(t[:m[2]], " ") == "أن" {
 			// "وعليه أن يخطر المؤجر": the verb completes the duty before

@@ -12,13 +12,16 @@ var (
 	reRetentionAfter = regexp.MustCompile(`(?i)^\s*(?:retain|withhold|hold\s+back)\b[^.;]{0,80}?\bas\s+(?:a\s+)?retention\b`)
 	// reToldAfter: "will be informed / invited / notified": what the
 	// writer will do, said to the reader.
-	reToldAfter = regexp.MustCompile(`(?i)^\s*be\s+(?:informed|invited|notified|advised|contacted|shortlisted|short-listed|selected)\b`)
+	// reDeductedAfter: "OMR 250.000 shall be deducted from the next
+	// instalment": a remedy for a breach, no duty.
+	reDeductedAfter = regexp.MustCompile(`(?i)^\s*be\s+deducted\b`)
+	reToldAfter     = regexp.MustCompile(`(?i)^\s*be\s+(?:informed|invited|notified|advised|contacted|shortlisted|short-listed|selected)\b`)
 )
 
 // noDutyAfter: the obligation word (as written) followed by after states
 // a right or a future event, no duty.
 func noDutyAfter(word, after string) bool {
-	if reRetentionAfter.MatchString(after) {
+	if reRetentionAfter.MatchString(after) || reDeductedAfter.MatchString(after) {
 		return true
 	}
 	return strings.HasPrefix(lowerASCII(word), "will") && reToldAfter.MatchString(after)

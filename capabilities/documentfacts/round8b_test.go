@@ -300,3 +300,16 @@ func TestHeadingsRound8b(t *testing.T) {
 		{quote, TypeParty, []string{"supplier|Barka Steel Works LLC", "customer|Sohar Port Services SAOC"}, []string{"|Delivery", "|Payment"}},
 	})
 }
+
+// TestLimitsAndRemediesRound8b: a sum that "shall be deducted" for a
+// breach is a remedy, and "لا يتحمل العميل أي مسؤولية" (bears no
+// liability) a limit; neither is a duty (issue 29, round 8b). "يتحمل
+// العميل تكاليف ..." stays one.
+func TestLimitsAndRemediesRound8b(t *testing.T) {
+	checkR7b(t, "obligation", []r7bCase{
+		{"MAINTENANCE CONTRACT\n3.2 If the Contractor misses a monthly inspection, OMR 250.000 shall be deducted from the next instalment.",
+			nil, []string{"-|must|deducted", "contractor|must|deducted"}},
+		{"عقد صيانة\n1. يتحمل العميل تكاليف الكهرباء والمياه.\n2. لا يتحمل العميل أي مسؤولية عن أدوات المقاول المخزنة في الموقع.",
+			[]string{"customer|must|الكهرباء"}, []string{"customer|must|أي مسؤولية"}},
+	})
+}
