@@ -313,3 +313,14 @@ func TestLimitsAndRemediesRound8b(t *testing.T) {
 			[]string{"customer|must|الكهرباء"}, []string{"customer|must|أي مسؤولية"}},
 	})
 }
+
+// TestArabicUseDutiesRound8b: "يستخدم المستأجر المحل لبيع الزهور فقط"
+// binds the tenant to a use, as the other present-tense duty verbs bind
+// their party (issue 29, round 8b); the verb with no party after it, or
+// in a relative clause, binds no one.
+func TestArabicUseDutiesRound8b(t *testing.T) {
+	checkR7b(t, "obligation", []r7bCase{
+		{"عقد إيجار\n١. يستخدم المستأجر المحل لبيع الزهور والهدايا فقط.\n٢. المواد التي يستخدمها المقاول مطابقة للمواصفات.\n٣. يستخدم النظام لتسجيل الطلبات.",
+			[]string{"tenant|must|المحل لبيع"}, []string{"contractor|must|مطابقة", "-|must|النظام"}},
+	})
+}
