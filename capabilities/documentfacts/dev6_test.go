@@ -16,7 +16,7 @@ var dev6Floors = map[string][2]float64{
 	"party":       {0.98, 0.98},
 	"date":        {0.80, 0.85},
 	"money":       {0.74, 0.76},
-	"obligation":  {0.94, 0.96},
+	"obligation":  {0.94, 0.97},
 	"requirement": {0.97, 0.97},
 	"deadline":    {0.83, 0.90},
 	"law":         {0.97, 0.97},
