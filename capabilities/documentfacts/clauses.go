@@ -167,14 +167,14 @@ var (
 	// reArClauseAla: على + party after a comma, opening a clause.
 	reArClauseAla = regexp.MustCompile(`[،,؛;]\s*(و?على)\s+`)
 	// reArDutyVerb: a present-tense verb of a duty (its party follows).
-	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد|وافق))(?:ه|ها|هما|هم)?)(?:\s|$)`)
+	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد|وافق|ستخدم|ستعمل))(?:ه|ها|هما|هم)?)(?:\s|$)`)
 	// reArAlaPronoun: "فعليه إخطار ...": على with the pronoun of a party
 	// named before (in a condition: "إذا رغب أي من الطرفين ...، فعليه").
 	reArAlaPronoun = regexp.MustCompile(`(?:^|[\s،,:؛])((?:ف|و)?(?:عليه|عليها|عليهما|عليهم))\s+\p{Arabic}`)
 	// reArRelative: a relative pronoun right before the verb.
 	reArRelative = regexp.MustCompile(`(?:الذي|التي|اللذين|الذين|اللتين|اللواتي|ما|مما|عما)\s*$`)
 	// reArStartAla: "على المستأجر إخطار ..." (على + party at the start).
-	reArStartAla = regexp.MustCompile(`^(?:[\p{Arabic}\d٠-٩]+\s*[:.)-]\s*)?(على)\s+`)
+	reArStartAla = regexp.MustCompile(`^(?:\|\s*)?(?:[\p{Arabic}\d٠-٩]+\s*[:.)-]\s*|[\d٠-٩]{1,2}(?:[.٫][\d٠-٩]{1,2})+\s*[.)-]?\s+)?(على)\s+`)
 	// rePermission: a sentence that grants a right.
 	rePermission = regexp.MustCompile(`(?i)\bmay\b|\bis\s+entitled\b|\bare\s+entitled\b|\bhas\s+the\s+right\b|\bshall\s+have\s+the\s+right\b|يحق|(?:^|\s)يجوز`)
 	reCondition  = regexp.MustCompile(`(?i)^\s*should\s+(?:the|a|an|either|any)\b|\b(?:if|unless|provided\s+that|provided,\s+however,\s+that|in\s+the\s+event\s+(?:that|of)|in\s+case\s+of|on\s+request|upon\s+request|where)\b|في\s+حال(?:ة)?|(?:^|\s)إذا|(?:^|\s)ما\s+لم|بشرط|شريطة|عند\s+الطلب`)
@@ -415,6 +415,7 @@ func (x *clauseExtractor) skipped(s span) bool {
 // obligations reads every sentence outside the requirement sections.
 func (x *clauseExtractor) obligations() {
 	x.renamedRoles()
+	x.issuerAliases()
 	for si, s := range x.sents {
 		if x.reqSents[si] || x.skipped(s) {
 			continue
@@ -422,9 +423,13 @@ func (x *clauseExtractor) obligations() {
 		t := x.a.text[s.start:s.end]
 		if hasArabic(t) {
 			x.arabicObligations(si, s, t)
+			x.arPassiveDuties(si, s, t)
 		}
 		x.englishObligations(si, s, t)
+		x.presentDuties(si, s, t)
 	}
+	x.leadInLists()
+	x.dropValidities()
 	x.twinObligations()
 }
 
@@ -606,7 +611,10 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		tr := trigger{start: m[0], end: m[1], must: m[4] >= 0}
 		word := lowerASCII(t[m[0]:m[1]])
 		tr.will = strings.HasPrefix(word, "will")
-		if reStateAfter.MatchString(t[m[1]:]) && !strings.Contains(word, "responsible") {
+		if reStateAfter.MatchString(t[m[1]:]) && !strings.Contains(word, "responsible") && !moneyBack(word, tail(t[:m[0]], subjectWindow), t[m[1]:]) {
+			continue
+		}
+		if noDutyAfter(word, t[m[1]:]) {
 			continue
 		}
 		if reStateUnlessParty.MatchString(t[m[1]:]) {
@@ -711,7 +719,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		if tr.will {
 			// "will" binds a party, or makes a passive of an action
 			// binding ("Payment will be made"); never "we will".
-			if !has && !(passive && reActionNoun.MatchString(subj) && tr.must) {
+			if !has && !(passive && reActionNoun.MatchString(subj) && tr.must) && !moneyBack(t[tr.start:tr.end], subj, t[tr.end:]) {
 				continue
 			}
 		}
@@ -1000,8 +1008,8 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 	// verb of a duty with a party right after it (not in a relative
 	// clause: "المبلغ الذي يدفعه المستأجر" describes).
 	for _, m := range reArDutyVerb.FindAllStringSubmatchIndex(t, -1) {
-		if reArRelative.MatchString(t[:m[2]]) || overlapsTrig(trigs, m[2]) {
-			continue
+		if reArRelative.MatchString(t[:m[2]]) || overlapsTrig(trigs, m[2]) || reArNotBefore.MatchString(t[:m[2]]) {
+			continue // (لا يتحمل العميل أي مسؤولية: a limit, no duty)
 		}
 		if strings.HasSuffix(strings.TrimRight(t[:m[2]], " "), " أن") || strings.TrimRight(t[:m[2]], " ") == "أن" {
 			// "وعليه أن يخطر المؤجر": the verb completes the duty before

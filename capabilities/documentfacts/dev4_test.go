@@ -15,7 +15,7 @@ var dev4Floors = map[string][2]float64{
 	"party":       {0.97, 0.97},
 	"date":        {0.97, 0.93},
 	"money":       {0.95, 0.95},
-	"obligation":  {0.94, 0.88},
+	"obligation":  {0.98, 0.99},
 	"requirement": {0.97, 0.88},
 	"deadline":    {0.93, 0.84},
 	"law":         {0.95, 0.95},

@@ -15,11 +15,13 @@ import "testing"
 // The date, money and duration floors are just under the figures after the
 // key specification was applied (session 14): labels mapped by
 // testdata/dev6/keyspec.tsv, rules aligned (round8a_test.go).
+// session 13's rounds; party and obligation just under round 8b's
+// (session 14).
 var dev6Floors = map[string][2]float64{
-	"party":       {0.82, 0.79},
+	"party":       {0.98, 0.98},
 	"date":        {0.82, 0.87},
 	"money":       {0.79, 0.80},
-	"obligation":  {0.83, 0.76},
+	"obligation":  {0.94, 0.97},
 	"requirement": {0.97, 0.97},
 	"deadline":    {0.83, 0.90},
 	"law":         {0.97, 0.97},

@@ -237,6 +237,7 @@ var partyRoles = []struct {
 	{[]string{"guarantor", "الكفيل", "الضامن"}, "guarantor"},
 	{[]string{"carrier", "الناقل"}, "carrier"},
 	{[]string{"shipper", "الشاحن"}, "shipper"},
+	{[]string{"forwarder", "freight forwarder", "وكيل الشحن"}, "forwarder"},
 	{[]string{"franchisor", "مانح الامتياز"}, "franchisor"},
 	{[]string{"franchisee", "صاحب الامتياز"}, "franchisee"},
 	{[]string{"bidder", "tenderer", "applicant", "candidate", "المتناقص", "مقدم العطاء", "المناقص", "المتقدم"}, "bidder"},

@@ -95,11 +95,11 @@ var (
 	// reRepresentedBy: the words before a person who represents or signs
 	// for a party ("ويمثلها السيد", "represented by Mr."): the person
 	// takes none of the party's role.
-	reRepresentedBy = regexp.MustCompile(`(?i)(?:represented\s+(?:herein\s+|hereby\s+)?by(?:\s+its\s+[A-Za-z ]{2,40},)?|acting\s+through|through\s+its|signed\s+by|by\s+its|ويمثلها|ويمثله|يمثلها|يمثله|وتمثلها|ممثلة\s+في|ممثلاً\s+في|ممثلا\s+في|ممثلة\s+ب|ويوقع\s+عنها|ويوقع\s+عنه)(?:\s+في\s+(?:التوقيع(?:\s+على\s+(?:هذا\s+العقد|هذه\s+الاتفاقية))?|هذا\s+العقد|هذه\s+الاتفاقية|العقد)|\s+قانوناً|\s+قانونا)?\s*(?:\p{Arabic}+\s*/?\s*|(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+)?$`)
+	reRepresentedBy = regexp.MustCompile(`(?i)(?:represented\s+(?:herein\s+|hereby\s+)?by(?:\s+its\s+[A-Za-z ]{2,40},)?|acting\s+through|through\s+its|signed\s+by|by\s+its|ويمثلها|ويمثله|يمثلها|يمثله|وتمثلها|ممثلة\s+في|ممثلاً\s+في|ممثلا\s+في|ممثلة\s+ب|ويوقع\s+عنها|ويوقع\s+عنه)(?:\s+في\s+(?:التوقيع(?:\s+على\s+(?:هذا\s+العقد|هذه\s+الاتفاقية))?|هذا\s+العقد|هذه\s+الاتفاقية|العقد)|\s+قانوناً|\s+قانونا)?\s*(?:(?:\p{Arabic}+\s+)?\p{Arabic}+\s*/?\s*|(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+)?$`)
 	reClosing       = regexp.MustCompile(`(?i)^\s*(?:yours\s+(?:sincerely|faithfully|truly)|sincerely|regards|best\s+regards|kind\s+regards|with\s+(?:best\s+)?regards)\s*[,.]?\s*$`)
 	// reIssuedBy and reHiring: the issuer of a tender or policy, the
 	// employer of a vacancy, when the sentence says so.
-	reInvites    = regexp.MustCompile(`(?i)^\s*(?:\([^()]{1,60}\)\s*)?(?:hereby\s+)?(?:invites|is\s+inviting|calls\s+upon|calls\s+for)\s+(?:[a-z]+\s+){0,3}?(?:suppliers|bidders|tenderers|contractors|companies|firms|vendors|quotations|tenders|bids|proposals|offers)\b`)
+	reInvites    = regexp.MustCompile(`(?i)^\s*(?:\([^()]{1,60}\)\s*)?(?:hereby\s+)?(?:invites|is\s+inviting|calls\s+upon|calls\s+for)\s+(?:[a-z]+\s+){0,3}?(?:suppliers|bidders|tenderers|contractors|companies|firms|vendors|operators|applicants|consultants|manufacturers|service\s+providers|providers|quotations|tenders|bids|proposals|offers|expressions\s+of\s+interest)\b`)
 	reWeAre      = regexp.MustCompile(`(?i)\bwe\s*,\s*(?:the\s+undersigned\s*,\s*)?$`)
 	reUndertakes = regexp.MustCompile(`(?i)^\s*,?\s*(?:\([^()]{1,60}\)\s*,?\s*)?(?:(?:hereby|irrevocably|unconditionally|and|jointly|severally)\s*,?\s+)*(?:undertake|guarantee|certify|confirm)`)
 	reIssuedBy   = regexp.MustCompile(`(?i)\bissued\s+by\s*:?\s*$`)
@@ -205,7 +205,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 			named := looksLikeName(name)
 			if role == "sender" || role == "addressee" {
 				r, _ := utf8.DecodeRuneInString(strings.TrimSpace(name))
-				named = named && (unicode.IsUpper(r) || unicode.Is(unicode.Arabic, r))
+				named = named && (unicode.IsUpper(r) || unicode.Is(unicode.Arabic, r)) && !genericReaders(name)
 			}
 			// A table's header row ("Supplier | Buyer", "Supplier | Item
 			// | Qty") names columns, not a party.
@@ -220,6 +220,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 			if role != "" && named && (rePlainName.MatchString(name) || reArPlainName.MatchString(name) && reBinWord.MatchString(name)) && x.companyHasRole(role) {
 				// "صاحب العمل: هلال بن محمد الراشدي" under a company
 				// defined as the employer: the person signs for it.
+				role, signLine = "", true
+			}
+			if named && x.signsFor(role, name) {
 				role, signLine = "", true
 			}
 			if role == "issuer" && named && etype != "company" && (rePlainName.MatchString(name) && !titleWords(name) || reArPlainName.MatchString(name) && arPersonLike(name)) {
@@ -244,13 +247,21 @@ func (x *extractor) parties(t string, base int, prev string) {
 	for _, sp := range signatories(t, prev) {
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
 	}
+	for _, sp := range contactNames(t, prev) {
+		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+	}
 	for _, sp := range titledLineNames(t, prev) {
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
 	}
 	for _, sp := range bilingualPersons(t) {
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.75)
 	}
-	if x.signing {
+	if x.signing || strings.Count(t, " | ") > 0 {
+		for _, sp := range twinRowNames(t, prev) {
+			addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+		}
+	}
+	if x.signing || reWitnessLine.MatchString(t) {
 		for _, sp := range signingBlockNames(t) {
 			addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
 		}
@@ -351,7 +362,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 			// its writer, the writer of a guarantee issues it.
 			role, method, conf = "issuer", "clause", 0.85
 		}
-		represents := reRepresentedBy.MatchString(t[:s])
+		represents := reRepresentedBy.MatchString(t[:s]) || representedAcross(x.a.text, base+s)
 		if represents {
 			// "ويمثلها السيد/ X بصفته المدير العام، ويشار إليها بـ
 			// "المؤجر"": the definition is the company's, not X's.
@@ -377,6 +388,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 			// "تشهد X (...) بأنها قامت بتوريد وتركيب", "X certifies that
 			// it has supplied and installed": the supplier.
 			role, method, conf = "supplier", "clause", 0.8
+		}
+		if method == "definition" && addressLine(x.a.text, base+s) && x.companyHasRole(role) {
+			continue // the wrapped address of the party named above
 		}
 		addParty(s, n.e, name, role, method, n.etype, conf)
 	}
@@ -1264,7 +1278,7 @@ func allCaps(s string) bool {
 // Arabic, parted by " / " (a title may follow the Latin name after a
 // comma): "Hilal Saud Al Kharusi / هلال بن سعود الخروصي", "Nasser
 // Mohammed Al Shukaili, Sales Manager / ناصر بن محمد الشكيلي، مدير".
-var reBilingualPerson = regexp.MustCompile(`(?:^|[:：|]\s*|\s{3,})(` + personName + `)(?:\s*,\s*[A-Za-z][A-Za-z &.-]{1,40}?)?\s+/\s+(\p{Arabic}{2,}(?:\s+\p{Arabic}{2,}){1,5}?)\s*(?:[،,|]|$|\s{3,})`)
+var reBilingualPerson = regexp.MustCompile(`(?:^|[:：|]\s*|\s{3,})(` + personName + `)(?:\s*,\s*\p{L}[\p{L} &.-]{1,40}?)?\s+/\s+(\p{Arabic}{2,}(?:\s+\p{Arabic}{2,}){1,5}?)\s*(?:[،,|]|$|\s{3,})`)
 
 // bilingualPersons finds the people a block names in both scripts: the
 // Latin name and its Arabic writing, each a name of the same person, when

@@ -1,0 +1,137 @@
+package documentfacts
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Lead-in lists (issue 29, round 8b): a clause that binds a party to what
+// a list says ("The Lessee shall:", "The Seller shall not, without the
+// Buyer's consent:", "يلتزم المورد بما يلي:", "على العامل ما يلي:") states
+// one duty per item of the list under it, in the party's role, and none of
+// its own. A lead-in that states its verb ("Bidders shall submit:") is a
+// duty of its own; its items are what the duty names, not duties.
+
+var (
+	// reLeadInEN: the party, the obligation word, an optional
+	// parenthetical after a comma, and the colon, nothing else.
+	reLeadInEN = regexp.MustCompile(`(?i)^(.{2,80}?)\s+(shall\s+not|must\s+not|shall|must|undertakes?\s+to|agrees?\s+to|(?:is|are)\s+(?:required|obliged)\s+to)(\s*,[^:;]{1,100})?\s*[:：]$`)
+	// reLeadInAR: يلتزم / يتعهد X بما يلي, (يجب) على X ما يلي, لا يجوز لـX
+	// ما يلي; X one to three words.
+	reLeadInAR = regexp.MustCompile(`^(?:(?:و?[يت](?:لتزم|تعهد))\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:بما\s+يلي|بما\s+يأتي|بالآتي|بالاتي|بالتالي)|(?:يجب\s+|يتعين\s+)?على\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:ما\s+يلي|ما\s+يأتي|الآتي|الاتي|التالي)|(?:لا\s+يجوز|يحظر\s+على|يُحظر\s+على)\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:ما\s+يلي|الآتي|التالي))\s*[:：]$`)
+	// reListItem: a lettered, roman or bulleted item: "(a)", "b)", "c.",
+	// "(iv)", "أ.", "ب-", "(ج)", "هـ.", "-", "•".
+	reListItem = regexp.MustCompile(`^\s*(?:\(\s*(?:[a-z]|[ivx]{1,5})\s*\)|(?:[a-z]|[ivx]{1,5})[.)]|\(\s*(?:[أابتثجحخدذرزسشصضطظعغفقكلمنهوي]|هـ)\s*\)|(?:[أابتثجحخدذرزسشصضطظعغفقكلمنهوي]|هـ)\s*[.)\-–]|[-•▪–*])\s+`)
+	// reItemTail: the coordinator or separator that closes an item.
+	reItemTail = regexp.MustCompile(`(?i)(?:[;,؛،.]\s*(?:and|or|و|أو)?|\s+(?:and|or))\s*$`)
+	// reArNotItem: an Arabic item worded as a prohibition (عدم ...).
+	reArNotItem = regexp.MustCompile(`^(?:و)?عدم\s`)
+)
+
+// leadInLists adds the items' duties and drops the lead-ins' own.
+func (x *clauseExtractor) leadInLists() {
+	text := x.a.text
+	type line struct{ s, e int }
+	var lines []line
+	for s := 0; s < len(text); {
+		e := strings.IndexByte(text[s:], '\n')
+		if e < 0 {
+			e = len(text)
+		} else {
+			e += s
+		}
+		lines = append(lines, line{s, e})
+		s = e + 1
+	}
+	for i, ln := range lines {
+		raw := strings.TrimSpace(text[ln.s:ln.e])
+		if raw == "" || !strings.HasSuffix(raw, ":") && !strings.HasSuffix(raw, "：") {
+			continue
+		}
+		body := strings.TrimSpace(raw[leadingNumber(raw):])
+		var party clauseParty
+		negated := false
+		if m := reLeadInEN.FindStringSubmatch(body); m != nil {
+			p, ok := x.partyIn(tail(m[1], subjectWindow))
+			if !ok || p.role == "" {
+				continue
+			}
+			party = p
+			w := lowerASCII(m[2])
+			negated = strings.HasSuffix(w, " not") || strings.Contains(w, "not")
+		} else if m := reLeadInAR.FindStringSubmatch(body); hasArabic(body) && m != nil {
+			phrase := m[1] + m[2] + m[3]
+			role := x.arAlias(phrase)
+			if role == "" {
+				role = arRole(phrase)
+			}
+			if role == "" {
+				continue
+			}
+			party, negated = clauseParty{phrase, role}, m[3] != ""
+		} else {
+			continue
+		}
+		// The items: the lines under the lead-in that open with a list
+		// marker, each with the lines that continue it (no marker, no
+		// clause number, the item not yet closed).
+		type item struct{ s, e, at int }
+		var items []item
+		for j := i + 1; j < len(lines); j++ {
+			lt := text[lines[j].s:lines[j].e]
+			if strings.TrimSpace(lt) == "" {
+				break
+			}
+			if m := reListItem.FindStringIndex(lt); m != nil {
+				items = append(items, item{lines[j].s, lines[j].e, lines[j].s + m[1]})
+				continue
+			}
+			if len(items) == 0 || leadingNumber(strings.TrimSpace(lt)) > 0 {
+				break
+			}
+			last := &items[len(items)-1]
+			if prev := strings.TrimSpace(text[last.s:last.e]); strings.HasSuffix(prev, ".") || strings.HasSuffix(prev, ";") || strings.HasSuffix(prev, "؛") {
+				break
+			}
+			last.e = lines[j].e
+		}
+		if len(items) == 0 {
+			continue
+		}
+		var added []oblFound
+		for _, it := range items {
+			si := x.sentenceAt(it.at)
+			if si >= 0 && x.reqSents[si] {
+				continue
+			}
+			if slices.ContainsFunc(x.obls, func(o oblFound) bool { return o.clauseStart < it.e && it.s < o.clauseEnd }) {
+				continue // the item states its own duty
+			}
+			action := strings.TrimSpace(text[it.at:it.e])
+			for {
+				cut := reItemTail.ReplaceAllString(action, "")
+				if cut == action {
+					break
+				}
+				action = strings.TrimSpace(cut)
+			}
+			if action == "" {
+				continue
+			}
+			o := Obligation{Party: party.text, PartyRole: party.role, Modality: "must", Action: clip(strings.ReplaceAll(action, "\n", " "), 300), Method: "clause", Confidence: 0.8}
+			if negated || reArNotItem.MatchString(action) {
+				o.Modality = "must_not"
+			}
+			added = append(added, oblFound{o: o, start: it.s, end: it.e, focus: it.at, sent: si, clauseStart: it.at, clauseEnd: it.e})
+		}
+		if len(added) == 0 {
+			continue
+		}
+		// The lead-in's own obligation ("بما يلي", ", at its own cost")
+		// is the list's.
+		x.obls = slices.DeleteFunc(x.obls, func(o oblFound) bool { return o.clauseStart >= ln.s && o.clauseStart < ln.e })
+		x.obls = append(x.obls, added...)
+	}
+	slices.SortStableFunc(x.obls, func(a, b oblFound) int { return a.start - b.start })
+}
