@@ -58,6 +58,13 @@ var reSignLineDate = regexp.MustCompile(`(?i)^[\s*_]*(?:for|on\s+behalf\s+of|ع�
 // "مسقط، 11 مايو 2026"): under the signatures, where and when a party
 // signed.
 func placeDate(t string, ms, me int) bool {
+	s, e := cellAround(t, ms, me)
+	return rePlaceComma.MatchString(t[s:ms]) && strings.Trim(strings.TrimSpace(t[me:e]), "*_م.") == ""
+}
+
+// cellAround: the start and end of the table cell or line that holds
+// t[ms:me].
+func cellAround(t string, ms, me int) (int, int) {
 	s := strings.LastIndexByte(t[:ms], '\n') + 1
 	if i := strings.LastIndex(t[:ms], " | "); i >= 0 {
 		s = max(s, i+len(" | "))
@@ -66,7 +73,7 @@ func placeDate(t string, ms, me int) bool {
 	if i := strings.IndexAny(t[me:], "|\n"); i >= 0 {
 		e = me + i
 	}
-	return rePlaceComma.MatchString(t[s:ms]) && strings.Trim(strings.TrimSpace(t[me:e]), "*_م.") == ""
+	return s, e
 }
 
 // rePlaceComma: a place name of one to three words and a comma.
@@ -75,14 +82,7 @@ var rePlaceComma = regexp.MustCompile(`^[\s*_]*\p{L}[\p{L}'’.-]*(?:\s+\p{L}[\p
 // dateAlone: the date is all its cell or line holds (with a Hijri-style
 // "م" after it).
 func dateAlone(t string, ms, me int) bool {
-	s := strings.LastIndexByte(t[:ms], '\n') + 1
-	if i := strings.LastIndex(t[:ms], " | "); i >= 0 {
-		s = max(s, i+len(" | "))
-	}
-	e := len(t)
-	if i := strings.IndexAny(t[me:], "|\n"); i >= 0 {
-		e = me + i
-	}
+	s, e := cellAround(t, ms, me)
 	return strings.Trim(t[s:ms], " *_") == "" && strings.Trim(strings.TrimSpace(t[me:e]), "*_م.") == ""
 }
 

@@ -1028,25 +1028,16 @@ var reLeaseWord = regexp.MustCompile(`(?i)\b(?:lease|leased|tenancy|landlord|les
 
 // bidBondDoc: the document is a tender guarantee (its title, among the
 // first lines, names a bid bond or a tender guarantee).
-func (x *extractor) bidBondDoc() bool {
-	for i, s := range x.a.segs {
-		if i > 15 {
-			break
-		}
-		t := x.a.text[s.start:s.end]
-		if len(t) > 120 {
-			continue
-		}
-		if (s.heading || mostlyUpper(t) || i <= 3 && hasArabic(t)) && reBidBondTitle.MatchString(t) {
-			return true
-		}
-	}
-	return false
-}
+func (x *extractor) bidBondDoc() bool { return x.titled(reBidBondTitle) }
 
 // performanceBondDoc: the document's title names a performance
 // guarantee or bond (a bank's letter), as bidBondDoc a tender guarantee.
-func (x *extractor) performanceBondDoc() bool {
+func (x *extractor) performanceBondDoc() bool { return x.titled(rePerformanceBondTitle) }
+
+// titled: a title among the document's first sixteen segments (a heading,
+// a line in capitals, or an Arabic line among the first four, of at most
+// 120 bytes) matches re.
+func (x *extractor) titled(re *regexp.Regexp) bool {
 	for i, s := range x.a.segs {
 		if i > 15 {
 			break
@@ -1055,7 +1046,7 @@ func (x *extractor) performanceBondDoc() bool {
 		if len(t) > 120 {
 			continue
 		}
-		if (s.heading || mostlyUpper(t) || i <= 3 && hasArabic(t)) && rePerformanceBondTitle.MatchString(t) {
+		if (s.heading || mostlyUpper(t) || i <= 3 && hasArabic(t)) && re.MatchString(t) {
 			return true
 		}
 	}
