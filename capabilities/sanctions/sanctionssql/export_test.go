@@ -43,12 +43,23 @@ func (s *Store) RowsRead() int64 { return s.rowsRead.Load() }
 
 // Spoil makes the name index stale in a way no check can see: every term
 // filed under another spelling ("z" before it), its counts gone, its
-// scheme still this build's.
+// schemes (of terms and of forms) still this build's.
 func (s *Store) Spoil(t interface{ Fatal(...any) }) {
-	for _, q := range []string{`UPDATE sanctions_name_terms SET term = 'z' || term`, `DELETE FROM sanctions_term_counts WHERE term <> '#version'`} {
+	for _, q := range []string{`UPDATE sanctions_name_terms SET term = 'z' || term`, `DELETE FROM sanctions_term_counts WHERE term NOT IN ('#version', '#forms')`} {
 		if _, err := s.db.Write().Exec(q); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// Prepared is how many names the store's screenings keyed from their
+// stored forms.
+func (s *Store) Prepared() int64 { return s.prepared.Load() }
+
+// DropForms deletes the stored forms of every name.
+func (s *Store) DropForms(t interface{ Fatal(...any) }) {
+	if _, err := s.db.Write().Exec(`DELETE FROM sanctions_name_forms`); err != nil {
+		t.Fatal(err)
 	}
 }
 

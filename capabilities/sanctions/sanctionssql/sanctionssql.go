@@ -73,6 +73,9 @@ type Store struct {
 	// (tests), is called for each entry read.
 	rowsRead, entriesRead atomic.Int64
 	onEntry               func()
+	// prepared counts the names screenings keyed from their stored
+	// prepared forms (the others were normalised).
+	prepared atomic.Int64
 }
 
 var (
@@ -83,7 +86,7 @@ var (
 // New returns the store on db. Its tables exist once the store was opened
 // with Module() among its modules.
 func New(db sqlstore.DB) *Store {
-	return &Store{db: db, ix: nameindex.New(db, "sanctions_name_terms", "sanctions_term_counts")}
+	return &Store{db: db, ix: nameindex.New(db, "sanctions_name_terms", "sanctions_term_counts").WithForms("sanctions_name_forms")}
 }
 
 // Name implements dataset.Importer.
@@ -502,7 +505,43 @@ func (s *Store) Engine(ctx context.Context, ns []string) (*sanctions.Engine, err
 		}
 	}
 	slices.SortFunc(entries, func(a, b sanctions.Listed) int { return cmp.Or(cmp.Compare(a.List, b.List), cmp.Compare(a.ID, b.ID)) })
+	if err := s.prepare(ctx, entries); err != nil {
+		return nil, err
+	}
 	return sanctions.NewEngine(lists, entries), nil
+}
+
+// prepare sets the keys of entries' names (Listed.Keys) from the forms
+// the name index keeps: a name with no form stored, or a damaged one or
+// of another version, is normalised (nameindex.Forms.Key).
+func (s *Store) prepare(ctx context.Context, entries []sanctions.Listed) error {
+	refs := make([]string, len(entries))
+	for i, e := range entries {
+		refs[i] = e.List + "\t" + e.ID
+	}
+	forms, err := s.ix.Forms(ctx, refs)
+	if err != nil {
+		return err
+	}
+	stored := 0
+	key := func(f nameindex.Forms, name string) names.Key {
+		k, ok := f.Key(name)
+		if ok {
+			stored++
+		}
+		return k
+	}
+	for i := range entries {
+		e := &entries[i]
+		f := forms[refs[i]]
+		e.Keys = make([]names.Key, 0, 1+len(e.Aliases))
+		e.Keys = append(e.Keys, key(f, e.Name))
+		for _, a := range e.Aliases {
+			e.Keys = append(e.Keys, key(f, a.Name))
+		}
+	}
+	s.prepared.Add(int64(stored))
+	return nil
 }
 
 func (s *Store) scanEntries(ctx context.Context, q string, args ...any) ([]sanctions.Listed, error) {
