@@ -56,10 +56,17 @@ func (s *Store) Spoil(t interface{ Fatal(...any) }) {
 // stored forms.
 func (s *Store) Prepared() int64 { return s.prepared.Load() }
 
-// DropForms deletes the stored forms of every name.
-func (s *Store) DropForms(t interface{ Fatal(...any) }) {
-	if _, err := s.db.Write().Exec(`DELETE FROM sanctions_name_forms`); err != nil {
-		t.Fatal(err)
+// DropForms deletes the stored forms of every name; unrecorded too, the
+// record of their version (as an index filed by code that kept none).
+func (s *Store) DropForms(t interface{ Fatal(...any) }, unrecorded bool) {
+	qs := []string{`DELETE FROM sanctions_name_forms`}
+	if unrecorded {
+		qs = append(qs, `DELETE FROM sanctions_term_counts WHERE term = '#forms'`)
+	}
+	for _, q := range qs {
+		if _, err := s.db.Write().Exec(q); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

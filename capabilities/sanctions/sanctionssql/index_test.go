@@ -289,7 +289,7 @@ func TestScreeningFromStoredForms(t *testing.T) {
 		if s.Prepared() < int64(len(all)) {
 			t.Fatalf("%d names keyed from their stored forms, want %d at least", s.Prepared(), len(all))
 		}
-		s.DropForms(t)
+		s.DropForms(t, false)
 		fresh := open(t, dsn)
 		normalised := screen(fresh)
 		if fresh.Prepared() != 0 {
@@ -304,6 +304,32 @@ func TestScreeningFromStoredForms(t *testing.T) {
 		}
 		if matches < len(all)/2 {
 			t.Fatalf("only %d matches: the test compares little", matches)
+		}
+	})
+}
+
+// TestIndexWithoutFormsIsRebuilt: an index filed by code that kept no
+// prepared forms (none stored, no version of them recorded) is rebuilt
+// on the first screening of a new process, which then keys its
+// candidates from the forms the rebuild stored.
+func TestIndexWithoutFormsIsRebuilt(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		s := open(t, dsn)
+		imp(t, s, file(t, "entities.ftm.json"), dataset.ImportOptions{Source: "sample", Format: "ftm", Filename: "entities.ftm.json", License: "OpenSanctions commercial licence, test"})
+		s.DropForms(t, true)
+		ctx := capability.WithCall(context.Background(), capability.Call{Now: storeTime})
+		fresh := open(t, dsn)
+		for range 2 {
+			r, err := sanctions.Screener{Lists: fresh}.Screen(ctx, sanctions.Query{Names: []string{"Salem Hamed Al Sample"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := scoreOf(r, "NK-sample1"); !ok {
+				t.Fatalf("not found: %+v", r)
+			}
+		}
+		if fresh.Prepared() == 0 {
+			t.Fatal("no name keyed from a stored form after the rebuild")
 		}
 	})
 }
