@@ -478,6 +478,27 @@ func (s *Store) Engine(ctx context.Context, ns []string) (*sanctions.Engine, err
 			bySource[src][id] = true
 		}
 	}
+	// The candidates' stored forms are read while their entries are (on
+	// another connection): on PostgreSQL the server's work for one
+	// overlaps this process's decoding of the other.
+	var refs []string
+	for src, ids := range bySource {
+		for id := range ids {
+			refs = append(refs, src+"\t"+id)
+		}
+	}
+	slices.Sort(refs)
+	type formsRead struct {
+		forms map[string]nameindex.Forms
+		err   error
+	}
+	fctx, stop := context.WithCancel(ctx)
+	defer stop()
+	formsDone := make(chan formsRead, 1)
+	go func() {
+		f, err := s.ix.Forms(fctx, refs)
+		formsDone <- formsRead{f, err}
+	}()
 	var entries []sanctions.Listed
 	for _, src := range slices.Sorted(maps.Keys(bySource)) {
 		ids := slices.Sorted(maps.Keys(bySource[src]))
@@ -505,24 +526,19 @@ func (s *Store) Engine(ctx context.Context, ns []string) (*sanctions.Engine, err
 		}
 	}
 	slices.SortFunc(entries, func(a, b sanctions.Listed) int { return cmp.Or(cmp.Compare(a.List, b.List), cmp.Compare(a.ID, b.ID)) })
-	if err := s.prepare(ctx, entries); err != nil {
-		return nil, err
+	fr := <-formsDone
+	if fr.err != nil {
+		return nil, fr.err
 	}
+	s.prepare(entries, fr.forms)
 	return sanctions.NewEngine(lists, entries), nil
 }
 
-// prepare sets the keys of entries' names (Listed.Keys) from the forms
-// the name index keeps: a name with no form stored, or a damaged one or
-// of another version, is normalised (nameindex.Forms.Key).
-func (s *Store) prepare(ctx context.Context, entries []sanctions.Listed) error {
-	refs := make([]string, len(entries))
-	for i, e := range entries {
-		refs[i] = e.List + "\t" + e.ID
-	}
-	forms, err := s.ix.Forms(ctx, refs)
-	if err != nil {
-		return err
-	}
+// prepare sets the keys of entries' names (Listed.Keys) from forms, the
+// forms the name index keeps of their refs: a name with no form stored,
+// or a damaged one or of another version, is normalised
+// (nameindex.Forms.Key).
+func (s *Store) prepare(entries []sanctions.Listed, forms map[string]nameindex.Forms) {
 	stored := 0
 	key := func(f nameindex.Forms, name string) names.Key {
 		k, ok := f.Key(name)
@@ -533,7 +549,7 @@ func (s *Store) prepare(ctx context.Context, entries []sanctions.Listed) error {
 	}
 	for i := range entries {
 		e := &entries[i]
-		f := forms[refs[i]]
+		f := forms[e.List+"\t"+e.ID]
 		e.Keys = make([]names.Key, 0, 1+len(e.Aliases))
 		e.Keys = append(e.Keys, key(f, e.Name))
 		for _, a := range e.Aliases {
@@ -541,7 +557,6 @@ func (s *Store) prepare(ctx context.Context, entries []sanctions.Listed) error {
 		}
 	}
 	s.prepared.Add(int64(stored))
-	return nil
 }
 
 func (s *Store) scanEntries(ctx context.Context, q string, args ...any) ([]sanctions.Listed, error) {
