@@ -87,6 +87,11 @@ type List struct {
 type Listed struct {
 	List string // List.Name
 	sanctions.Entity
+	// Keys, when set, are the keys of the entity's name and of each
+	// alias in order (1 + len(Aliases) of them), each names.Normalize of
+	// that name: a store makes them from the prepared forms it keeps
+	// (names.Prepared). NewEngine normalises the names itself otherwise.
+	Keys []names.Key
 }
 
 // Engine screens names against a fixed set of lists, through an index
@@ -122,16 +127,25 @@ func NewEngine(lists []List, entries []Listed) *Engine {
 		n += len(entries[i].Aliases)
 	}
 	e.alias, e.keys = make([]aliasRef, 0, n), make([]names.Key, 0, n)
-	add := func(name string, ref aliasRef) {
-		k := names.Normalize(name)
+	add := func(name string, ref aliasRef, keys []names.Key) {
+		var k names.Key
+		if n := ref.alias + 1; len(keys) > n {
+			k = keys[n]
+		} else {
+			k = names.Normalize(name)
+		}
 		e.ix.AddKey(len(e.alias), name, k)
 		e.alias = append(e.alias, ref)
 		e.keys = append(e.keys, k)
 	}
 	for i := range entries {
-		add(entries[i].Name, aliasRef{i, -1})
+		keys := entries[i].Keys
+		if len(keys) != 1+len(entries[i].Aliases) {
+			keys = nil
+		}
+		add(entries[i].Name, aliasRef{i, -1}, keys)
 		for j, a := range entries[i].Aliases {
-			add(a.Name, aliasRef{i, j})
+			add(a.Name, aliasRef{i, j}, keys)
 		}
 	}
 	return e

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -260,5 +261,37 @@ func TestScreenNoLongerMatchesSwappedNames(t *testing.T) {
 		if got != want {
 			t.Errorf("%q: matched %q, want %q (%+v)", q, got, want, r.Matches)
 		}
+	}
+}
+
+// TestEngineTakesGivenKeys: NewEngine indexes an entry's names under the
+// keys it is given (Listed.Keys: a store's prepared forms), not its own
+// Normalize, when there is one key per name; a slice of another length
+// is ignored.
+func TestEngineTakesGivenKeys(t *testing.T) {
+	base := testEngine()
+	entries := slices.Clone(base.entries)
+	for i := range entries {
+		e := &entries[i]
+		e.Keys = []names.Key{names.Normalize(e.Name)}
+		for _, a := range e.Aliases {
+			e.Keys = append(e.Keys, names.Normalize(a.Name))
+		}
+	}
+	given := NewEngine(base.lists, entries)
+	for _, q := range []string{"Khalid Saif Al Mithal", "خالد سيف المثال", "Gulf Example Shipping", "Mohamed Abdalla Al Sample", "Nobody Else"} {
+		if a, b := given.Screen(Query{Names: []string{q}}), base.Screen(Query{Names: []string{q}}); !reflect.DeepEqual(a, b) {
+			t.Fatalf("%q: with the keys given %+v, normalised %+v", q, a, b)
+		}
+	}
+	// Keys of other names are taken as given: the entry is found under
+	// them.
+	entries[1].Keys = []names.Key{names.Normalize("Zubair Other Name")}
+	if r := NewEngine(base.lists, entries).Screen(Query{Names: []string{"Zubair Other Name"}}); len(r.Matches) != 1 || r.Matches[0].EntityID != "2" {
+		t.Fatalf("the key given not taken: %+v", r.Matches)
+	}
+	entries[1].Keys = append(entries[1].Keys, names.Normalize("Another"))
+	if r := NewEngine(base.lists, entries).Screen(Query{Names: []string{"Gulf Example Shipping"}}); len(r.Matches) != 1 || r.Matches[0].EntityID != "2" {
+		t.Fatalf("keys of another length not ignored: %+v", r.Matches)
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"regexp"
@@ -37,10 +38,12 @@ import (
 )
 
 // Index is one dataset's name index: the tables Terms (term, ref) and
-// Counts (term, df).
+// Counts (term, df), and, when it keeps them (WithForms), Forms (ref,
+// forms): the prepared form of each name filed under a ref.
 type Index struct {
 	db            sqlstore.DB
 	terms, counts string
+	forms         string
 	// read counts the index rows searches have read (tests count the
 	// work done after a cancellation); onRow, when set (tests), is called
 	// for each.
@@ -61,6 +64,32 @@ func New(db sqlstore.DB, terms, counts string) *Index {
 		panic(fmt.Sprintf("nameindex: %q, %q: not table names", terms, counts))
 	}
 	return &Index{db: db, terms: terms, counts: counts}
+}
+
+// WithForms makes ix keep each name's prepared form (names.Key.AppendForm)
+// in the table forms (ref TEXT primary key, forms BLOB / BYTEA: see the
+// package's testdata migrations), so that a caller makes its candidates'
+// keys from them (Forms) instead of normalising their names again. A
+// writer stores the forms of a ref's names in one row, replacing what
+// the row held: the names of one ref are to be added one after another
+// (a ref added again after others keeps only its later names; the
+// others are then normalised, never wrong). An index whose forms were
+// made under another names.FormVersion, or by code that kept none, is
+// Stale. It returns ix.
+func (ix *Index) WithForms(forms string) *Index {
+	if !identifier.MatchString(forms) {
+		panic(fmt.Sprintf("nameindex: %q: not a table name", forms))
+	}
+	ix.forms = forms
+	return ix
+}
+
+// tables are the index's tables.
+func (ix *Index) tables() []string {
+	if ix.forms != "" {
+		return []string{ix.terms, ix.counts, ix.forms}
+	}
+	return []string{ix.terms, ix.counts}
 }
 
 // chunk is how many (term, ref) rows one INSERT writes; a writer holds
@@ -90,6 +119,17 @@ type Writer struct {
 	opened, fresh bool
 	// also are tables Close analyzes with the index's (Also).
 	also []string
+	// forms are the rows of the forms table to write (WithForms), the
+	// last one's ref still taking names; formAt finds a ref's row.
+	forms  []formRow
+	formAt map[string]int
+	form   []byte
+}
+
+// formRow is a ref's names and their prepared forms, encoded as Forms.
+type formRow struct {
+	ref  string
+	data []byte
 }
 
 // Writer returns a writer of names inside tx.
@@ -109,7 +149,7 @@ func (w *Writer) Add(ctx context.Context, ref, name string) error {
 		// rebuild holding nothing of the index, and once it commits
 		// files into the new tables (the names are looked up again).
 		if w.ix.db.Dialect() == "postgres" {
-			if _, err := w.tx.ExecContext(ctx, `LOCK TABLE `+w.ix.terms+`, `+w.ix.counts+` IN ROW EXCLUSIVE MODE`); err != nil {
+			if _, err := w.tx.ExecContext(ctx, `LOCK TABLE `+strings.Join(w.ix.tables(), ", ")+` IN ROW EXCLUSIVE MODE`); err != nil {
 				return sqlstore.Unavailable("write name index", err)
 			}
 		}
@@ -120,6 +160,11 @@ func (w *Writer) Add(ctx context.Context, ref, name string) error {
 		w.opened, w.fresh = true, n == 0
 	}
 	k := names.Normalize(name)
+	if w.ix.forms != "" && !k.Empty() {
+		if err := w.addForm(ctx, ref, name, k); err != nil {
+			return err
+		}
+	}
 	for _, t := range k.Terms() {
 		if counted(t) && !w.all {
 			w.touched[t] = struct{}{}
@@ -135,6 +180,144 @@ func (w *Writer) Add(ctx context.Context, ref, name string) error {
 		}
 	}
 	return nil
+}
+
+// addForm adds name's prepared form to ref's row of forms.
+func (w *Writer) addForm(ctx context.Context, ref, name string, k names.Key) error {
+	i, ok := w.formAt[ref]
+	if !ok {
+		// A full buffer is written before a new ref's row starts: the
+		// refs written have had all their names (they come one after
+		// another).
+		if len(w.forms) >= chunk {
+			if err := w.flushForms(ctx); err != nil {
+				return err
+			}
+		}
+		if w.formAt == nil {
+			w.formAt = map[string]int{}
+		}
+		i = len(w.forms)
+		w.formAt[ref] = i
+		w.forms = append(w.forms, formRow{ref: ref})
+	}
+	r := &w.forms[i]
+	if _, dup := Forms(r.data).find(name); dup {
+		return nil
+	}
+	w.form = k.AppendForm(w.form[:0])
+	r.data = binary.AppendUvarint(r.data, uint64(len(name)))
+	r.data = append(r.data, name...)
+	r.data = binary.AppendUvarint(r.data, uint64(len(w.form)))
+	r.data = append(r.data, w.form...)
+	return nil
+}
+
+// flushForms writes the buffered rows of forms, each replacing the row
+// of its ref.
+func (w *Writer) flushForms(ctx context.Context) error {
+	for rows := w.forms; len(rows) > 0; {
+		n := min(len(rows), chunk)
+		w.args = w.args[:0]
+		for _, r := range rows[:n] {
+			w.args = append(w.args, r.ref, r.data)
+		}
+		_, err := w.tx.ExecContext(ctx, `INSERT INTO `+w.ix.forms+` (ref, forms) VALUES `+w.ix.db.Values(n, 2)+
+			` ON CONFLICT (ref) DO UPDATE SET forms = excluded.forms`, w.args...)
+		if err != nil {
+			return sqlstore.Unavailable("write name forms", err)
+		}
+		rows = rows[n:]
+	}
+	w.forms = w.forms[:0]
+	clear(w.formAt)
+	return nil
+}
+
+// Forms are the names filed under a ref with their prepared forms, as
+// the forms table holds them: for each name, its length (uvarint) and
+// bytes, its form's length (uvarint) and bytes.
+type Forms []byte
+
+// find is the form stored for name; ok is false when there is none (or
+// the row is damaged before it).
+func (f Forms) find(name string) (form []byte, ok bool) {
+	for len(f) > 0 {
+		n, l := binary.Uvarint(f)
+		if l <= 0 || n > uint64(len(f)-l) {
+			return nil, false
+		}
+		f = f[l:]
+		nm := f[:n]
+		f = f[n:]
+		m, l := binary.Uvarint(f)
+		if l <= 0 || m > uint64(len(f)-l) {
+			return nil, false
+		}
+		f = f[l:]
+		form := f[:m]
+		f = f[m:]
+		if string(nm) == name {
+			return form, true
+		}
+	}
+	return nil, false
+}
+
+// Key is the key of name, a name filed under the ref these forms are
+// of: made from its stored form (stored is true), or names.Normalize(name)
+// when none is stored for it or it is damaged or of another version.
+func (f Forms) Key(name string) (k names.Key, stored bool) {
+	if form, ok := f.find(name); ok {
+		if k, ok := names.FromForm(form); ok {
+			return k, true
+		}
+	}
+	return names.Normalize(name), false
+}
+
+// Forms reads the stored forms of refs' names (WithForms); a ref with
+// none stored is not in the map, and its names are to be normalised
+// (Forms(nil).Key normalises them). An index without forms reads nothing.
+func (ix *Index) Forms(ctx context.Context, refs []string) (map[string]Forms, error) {
+	out := make(map[string]Forms, len(refs))
+	if ix.forms == "" {
+		return out, nil
+	}
+	db := ix.db.Read()
+	for len(refs) > 0 {
+		n := min(len(refs), chunk)
+		args := make([]any, n)
+		for i, r := range refs[:n] {
+			args[i] = r
+		}
+		refs = refs[n:]
+		if err := ctx.Err(); err != nil {
+			return nil, sqlstore.Unavailable("read name forms", err)
+		}
+		rows, err := db.QueryContext(ctx, `SELECT ref, forms FROM `+ix.forms+` WHERE ref IN `+ix.db.Values(1, n), args...)
+		if err != nil {
+			return nil, sqlstore.Unavailable("read name forms", err)
+		}
+		for rows.Next() {
+			var ref string
+			var f []byte
+			if err := rows.Scan(&ref, &f); err != nil {
+				rows.Close()
+				return nil, sqlstore.Unavailable("read name forms", err)
+			}
+			if err := ix.step(ctx); err != nil {
+				rows.Close()
+				return nil, sqlstore.Unavailable("read name forms", err)
+			}
+			out[ref] = f
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, sqlstore.Unavailable("read name forms", err)
+		}
+	}
+	return out, nil
 }
 
 // maxTouched bounds the terms a writer remembers to recount (about 100
@@ -200,7 +383,7 @@ func (w *Writer) Close(ctx context.Context) error {
 	if w.ix.db.Dialect() != "postgres" {
 		return nil
 	}
-	_, err := w.tx.ExecContext(ctx, `ANALYZE `+strings.Join(append([]string{w.ix.terms, w.ix.counts}, w.also...), ", "))
+	_, err := w.tx.ExecContext(ctx, `ANALYZE `+strings.Join(append(w.ix.tables(), w.also...), ", "))
 	return sqlstore.Unavailable("analyze name index", err)
 }
 
@@ -221,7 +404,7 @@ func (ix *Index) Vacuum(ctx context.Context, tables ...string) error {
 			panic(fmt.Sprintf("nameindex: %q: not a table name", t))
 		}
 	}
-	_, err := ix.db.Write().ExecContext(ctx, `VACUUM `+strings.Join(append([]string{ix.terms, ix.counts}, tables...), ", "))
+	_, err := ix.db.Write().ExecContext(ctx, `VACUUM `+strings.Join(append(ix.tables(), tables...), ", "))
 	return sqlstore.Unavailable("vacuum name index", err)
 }
 
@@ -230,10 +413,19 @@ func (w *Writer) recount(ctx context.Context) error {
 	if err := w.flush(ctx); err != nil {
 		return err
 	}
+	if err := w.flushForms(ctx); err != nil {
+		return err
+	}
 	if w.fresh {
-		if _, err := w.tx.ExecContext(ctx, `INSERT INTO `+w.ix.counts+` (term, df) VALUES ($1, $2)
-			ON CONFLICT (term) DO UPDATE SET df = excluded.df`, versionTerm, names.TermsVersion); err != nil {
-			return sqlstore.Unavailable("write name index", err)
+		versions := [][2]any{{versionTerm, names.TermsVersion}}
+		if w.ix.forms != "" {
+			versions = append(versions, [2]any{formsTerm, names.FormVersion})
+		}
+		for _, v := range versions {
+			if _, err := w.tx.ExecContext(ctx, `INSERT INTO `+w.ix.counts+` (term, df) VALUES ($1, $2)
+				ON CONFLICT (term) DO UPDATE SET df = excluded.df`, v[0], v[1]); err != nil {
+				return sqlstore.Unavailable("write name index", err)
+			}
 		}
 	}
 	if w.all {
@@ -278,24 +470,31 @@ func next(kind string) string { return string(kind[0] + 1) }
 // under: no term starts with "#".
 const versionTerm = "#version"
 
+// formsTerm is the counts row holding the names.FormVersion of the forms
+// the index keeps (WithForms).
+const formsTerm = "#forms"
+
 // Stale reports whether the index must be rebuilt before it is searched:
 // it holds rows filed under another scheme of terms than this build's
 // (names.TermsVersion), or rows and no scheme at all (filed before
-// schemes were recorded).
+// schemes were recorded); or, keeping forms (WithForms), rows and forms
+// of another names.FormVersion or none recorded (filed by code that
+// kept none).
 func (ix *Index) Stale(ctx context.Context) (bool, error) {
-	var version, rows int
+	var version, forms, rows int
 	err := ix.db.Read().QueryRowContext(ctx, `SELECT COALESCE((SELECT df FROM `+ix.counts+` WHERE term = $1), 0),
-		(SELECT COUNT(*) FROM (SELECT 1 FROM `+ix.terms+` LIMIT 1) a)`, versionTerm).Scan(&version, &rows)
+		COALESCE((SELECT df FROM `+ix.counts+` WHERE term = $2), 0),
+		(SELECT COUNT(*) FROM (SELECT 1 FROM `+ix.terms+` LIMIT 1) a)`, versionTerm, formsTerm).Scan(&version, &forms, &rows)
 	if err != nil {
 		return false, sqlstore.Unavailable("read name index", err)
 	}
-	return rows > 0 && version != names.TermsVersion, nil
+	return rows > 0 && (version != names.TermsVersion || ix.forms != "" && forms != names.FormVersion), nil
 }
 
 // Clear empties the index inside tx (before a Rebuild's writer refiles
 // every row).
 func (ix *Index) Clear(ctx context.Context, tx *sql.Tx) error {
-	for _, t := range []string{ix.terms, ix.counts} {
+	for _, t := range ix.tables() {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM `+t); err != nil {
 			return sqlstore.Unavailable("clear name index", err)
 		}

@@ -30,7 +30,7 @@ func openIndex(t *testing.T, dsn string) (*Index, sqlstore.DB) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	return New(st.DB(), "test_terms", "test_counts"), st.DB()
+	return New(st.DB(), "test_terms", "test_counts").WithForms("test_forms"), st.DB()
 }
 
 func dsns(t *testing.T, f func(t *testing.T, dsn string)) {

@@ -130,14 +130,19 @@ const rebuildSuffix = "_rebuild"
 // returns the index kept in them.
 func (ix *Index) build(ctx context.Context, tx *sql.Tx) (*Index, error) {
 	b := &Index{db: ix.db, terms: ix.terms + rebuildSuffix, counts: ix.counts + rebuildSuffix}
-	for _, q := range []string{
+	if ix.forms != "" {
+		b.forms = ix.forms + rebuildSuffix
+	}
+	qs := []string{
 		// SHARE ROW EXCLUSIVE: conflicts with itself and with every
 		// write, not with a read (ACCESS SHARE).
-		`LOCK TABLE ` + ix.terms + `, ` + ix.counts + ` IN SHARE ROW EXCLUSIVE MODE`,
-		`DROP TABLE IF EXISTS ` + b.terms + `, ` + b.counts,
-		`CREATE TABLE ` + b.terms + ` (LIKE ` + ix.terms + ` INCLUDING ALL)`,
-		`CREATE TABLE ` + b.counts + ` (LIKE ` + ix.counts + ` INCLUDING ALL)`,
-	} {
+		`LOCK TABLE ` + strings.Join(ix.tables(), ", ") + ` IN SHARE ROW EXCLUSIVE MODE`,
+		`DROP TABLE IF EXISTS ` + strings.Join(b.tables(), ", "),
+	}
+	for i, t := range ix.tables() {
+		qs = append(qs, `CREATE TABLE `+b.tables()[i]+` (LIKE `+t+` INCLUDING ALL)`)
+	}
+	for _, q := range qs {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return nil, sqlstore.Unavailable("create name index tables", err)
 		}
@@ -171,7 +176,7 @@ func (ix *Index) swap(ctx context.Context, tx *sql.Tx, b *Index) error {
 		if _, err := tx.ExecContext(ctx, `SAVEPOINT nameindex_swap`); err != nil {
 			return sqlstore.Unavailable("swap name index", err)
 		}
-		_, err := tx.ExecContext(ctx, `DROP TABLE `+ix.terms+`, `+ix.counts)
+		_, err := tx.ExecContext(ctx, `DROP TABLE `+strings.Join(ix.tables(), ", "))
 		if err == nil {
 			break
 		}
@@ -187,7 +192,8 @@ func (ix *Index) swap(ctx context.Context, tx *sql.Tx, b *Index) error {
 			return fmt.Errorf("nameindex: swap the rebuilt index of %s in: %w", ix.terms, cmp.Or(ctx.Err(), err))
 		}
 	}
-	for _, t := range [][2]string{{b.terms, ix.terms}, {b.counts, ix.counts}} {
+	for i, t := range b.tables() {
+		t := [2]string{t, ix.tables()[i]}
 		idx, err := indexesOf(ctx, tx, t[0])
 		if err != nil {
 			return err

@@ -79,6 +79,13 @@ type Key struct {
 // with no letters or digits gives the empty key.
 func Normalize(s string) Key {
 	p := parse(s)
+	return keyOf(p, findSpans(p.toks))
+}
+
+// keyOf makes the key of a parsed name whose dictionary spans are spans
+// (findSpans of its words): Normalize's work after the parse, which
+// FromForm does too from a stored form.
+func keyOf(p parsed, spans []span) Key {
 	toks := make([]string, len(p.toks))
 	for i, t := range p.toks {
 		toks[i] = t.w
@@ -101,7 +108,7 @@ func Normalize(s string) Key {
 		cw = toks
 	}
 	k.coarse = grams(cw)
-	if k.spans = findSpans(p.toks); len(k.spans) > 0 {
+	if k.spans = spans; len(k.spans) > 0 {
 		// teff: the sound bigrams of the words outside the spans, and
 		// one for each span.
 		k.teff = len(k.coarse)

@@ -43,9 +43,27 @@ func (s *Store) RowsRead() int64 { return s.rowsRead.Load() }
 
 // Spoil makes the name index stale in a way no check can see: every term
 // filed under another spelling ("z" before it), its counts gone, its
-// scheme still this build's.
+// schemes (of terms and of forms) still this build's.
 func (s *Store) Spoil(t interface{ Fatal(...any) }) {
-	for _, q := range []string{`UPDATE sanctions_name_terms SET term = 'z' || term`, `DELETE FROM sanctions_term_counts WHERE term <> '#version'`} {
+	for _, q := range []string{`UPDATE sanctions_name_terms SET term = 'z' || term`, `DELETE FROM sanctions_term_counts WHERE term NOT IN ('#version', '#forms')`} {
+		if _, err := s.db.Write().Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Prepared is how many names the store's screenings keyed from their
+// stored forms.
+func (s *Store) Prepared() int64 { return s.prepared.Load() }
+
+// DropForms deletes the stored forms of every name; unrecorded too, the
+// record of their version (as an index filed by code that kept none).
+func (s *Store) DropForms(t interface{ Fatal(...any) }, unrecorded bool) {
+	qs := []string{`DELETE FROM sanctions_name_forms`}
+	if unrecorded {
+		qs = append(qs, `DELETE FROM sanctions_term_counts WHERE term = '#forms'`)
+	}
+	for _, q := range qs {
 		if _, err := s.db.Write().Exec(q); err != nil {
 			t.Fatal(err)
 		}

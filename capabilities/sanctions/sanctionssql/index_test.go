@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -238,6 +239,97 @@ func TestReindexReadsPagesByIndexRange(t *testing.T) {
 		}
 		if !want.MatchString(plan) {
 			t.Errorf("the page statement is not one index range:\n%s", plan)
+		}
+	})
+}
+
+// TestScreeningFromStoredForms: a screening keys its candidates' names
+// from the prepared forms the name index stores (counted), and answers
+// exactly as with every name normalised afresh: the labelled pairs'
+// names, each entry with an alias, screened with the forms stored, then
+// with them deleted (a new store: every name normalised), give the same
+// results, field for field.
+func TestScreeningFromStoredForms(t *testing.T) {
+	var all []labelled.Pair
+	for _, f := range []string{"pairs.tsv", "structure_pairs.tsv", "translation_pairs.tsv"} {
+		r, err := os.Open("../../../internal/names/testdata/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pairs, err := labelled.Read(r)
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, pairs...)
+	}
+	var file strings.Builder
+	for i, p := range all {
+		b, _ := json.Marshal(map[string]any{"id": fmt.Sprintf("p%d", i), "schema": "Person", "caption": p.B, "target": true,
+			"properties": map[string]any{"name": []string{p.B}, "alias": []string{p.B + " Al Alias", "--"}, "topics": []string{"sanction"}}})
+		file.Write(append(b, '\n'))
+	}
+	dsns(t, func(t *testing.T, dsn string) {
+		s := open(t, dsn)
+		imp(t, s, file.String(), dataset.ImportOptions{Source: "pairs", Format: "ftm", Filename: "pairs.ftm.json", License: "OpenSanctions commercial licence, test"})
+		ctx := capability.WithCall(context.Background(), capability.Call{Now: storeTime})
+		screen := func(s sanctions.Lists) []sanctions.Result {
+			t.Helper()
+			var out []sanctions.Result
+			for _, p := range all {
+				r, err := sanctions.Screener{Lists: s}.Screen(ctx, sanctions.Query{Names: []string{p.A}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, r)
+			}
+			return out
+		}
+		fromForms := screen(s)
+		if s.Prepared() < int64(len(all)) {
+			t.Fatalf("%d names keyed from their stored forms, want %d at least", s.Prepared(), len(all))
+		}
+		s.DropForms(t, false)
+		fresh := open(t, dsn)
+		normalised := screen(fresh)
+		if fresh.Prepared() != 0 {
+			t.Fatalf("%d names keyed from forms that were deleted", fresh.Prepared())
+		}
+		matches := 0
+		for i := range all {
+			if !reflect.DeepEqual(fromForms[i], normalised[i]) {
+				t.Fatalf("%q: from the stored forms\n%+v\nnormalised\n%+v", all[i].A, fromForms[i], normalised[i])
+			}
+			matches += len(fromForms[i].Matches)
+		}
+		if matches < len(all)/2 {
+			t.Fatalf("only %d matches: the test compares little", matches)
+		}
+	})
+}
+
+// TestIndexWithoutFormsIsRebuilt: an index filed by code that kept no
+// prepared forms (none stored, no version of them recorded) is rebuilt
+// on the first screening of a new process, which then keys its
+// candidates from the forms the rebuild stored.
+func TestIndexWithoutFormsIsRebuilt(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		s := open(t, dsn)
+		imp(t, s, file(t, "entities.ftm.json"), dataset.ImportOptions{Source: "sample", Format: "ftm", Filename: "entities.ftm.json", License: "OpenSanctions commercial licence, test"})
+		s.DropForms(t, true)
+		ctx := capability.WithCall(context.Background(), capability.Call{Now: storeTime})
+		fresh := open(t, dsn)
+		for range 2 {
+			r, err := sanctions.Screener{Lists: fresh}.Screen(ctx, sanctions.Query{Names: []string{"Salem Hamed Al Sample"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := scoreOf(r, "NK-sample1"); !ok {
+				t.Fatalf("not found: %+v", r)
+			}
+		}
+		if fresh.Prepared() == 0 {
+			t.Fatal("no name keyed from a stored form after the rebuild")
 		}
 	})
 }

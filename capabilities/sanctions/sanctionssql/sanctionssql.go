@@ -73,6 +73,9 @@ type Store struct {
 	// (tests), is called for each entry read.
 	rowsRead, entriesRead atomic.Int64
 	onEntry               func()
+	// prepared counts the names screenings keyed from their stored
+	// prepared forms (the others were normalised).
+	prepared atomic.Int64
 }
 
 var (
@@ -83,7 +86,7 @@ var (
 // New returns the store on db. Its tables exist once the store was opened
 // with Module() among its modules.
 func New(db sqlstore.DB) *Store {
-	return &Store{db: db, ix: nameindex.New(db, "sanctions_name_terms", "sanctions_term_counts")}
+	return &Store{db: db, ix: nameindex.New(db, "sanctions_name_terms", "sanctions_term_counts").WithForms("sanctions_name_forms")}
 }
 
 // Name implements dataset.Importer.
@@ -475,6 +478,27 @@ func (s *Store) Engine(ctx context.Context, ns []string) (*sanctions.Engine, err
 			bySource[src][id] = true
 		}
 	}
+	// The candidates' stored forms are read while their entries are (on
+	// another connection): on PostgreSQL the server's work for one
+	// overlaps this process's decoding of the other.
+	var refs []string
+	for src, ids := range bySource {
+		for id := range ids {
+			refs = append(refs, src+"\t"+id)
+		}
+	}
+	slices.Sort(refs)
+	type formsRead struct {
+		forms map[string]nameindex.Forms
+		err   error
+	}
+	fctx, stop := context.WithCancel(ctx)
+	defer stop()
+	formsDone := make(chan formsRead, 1)
+	go func() {
+		f, err := s.ix.Forms(fctx, refs)
+		formsDone <- formsRead{f, err}
+	}()
 	var entries []sanctions.Listed
 	for _, src := range slices.Sorted(maps.Keys(bySource)) {
 		ids := slices.Sorted(maps.Keys(bySource[src]))
@@ -502,7 +526,37 @@ func (s *Store) Engine(ctx context.Context, ns []string) (*sanctions.Engine, err
 		}
 	}
 	slices.SortFunc(entries, func(a, b sanctions.Listed) int { return cmp.Or(cmp.Compare(a.List, b.List), cmp.Compare(a.ID, b.ID)) })
+	fr := <-formsDone
+	if fr.err != nil {
+		return nil, fr.err
+	}
+	s.prepare(entries, fr.forms)
 	return sanctions.NewEngine(lists, entries), nil
+}
+
+// prepare sets the keys of entries' names (Listed.Keys) from forms, the
+// forms the name index keeps of their refs: a name with no form stored,
+// or a damaged one or of another version, is normalised
+// (nameindex.Forms.Key).
+func (s *Store) prepare(entries []sanctions.Listed, forms map[string]nameindex.Forms) {
+	stored := 0
+	key := func(f nameindex.Forms, name string) names.Key {
+		k, ok := f.Key(name)
+		if ok {
+			stored++
+		}
+		return k
+	}
+	for i := range entries {
+		e := &entries[i]
+		f := forms[e.List+"\t"+e.ID]
+		e.Keys = make([]names.Key, 0, 1+len(e.Aliases))
+		e.Keys = append(e.Keys, key(f, e.Name))
+		for _, a := range e.Aliases {
+			e.Keys = append(e.Keys, key(f, a.Name))
+		}
+	}
+	s.prepared.Add(int64(stored))
 }
 
 func (s *Store) scanEntries(ctx context.Context, q string, args ...any) ([]sanctions.Listed, error) {

@@ -1,0 +1,1 @@
+CREATE TABLE test_forms (ref TEXT COLLATE "C" PRIMARY KEY, forms BYTEA NOT NULL);
