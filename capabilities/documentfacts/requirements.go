@@ -60,6 +60,11 @@ var (
 	reWinner = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)\b|الفائز|المرسى\s+عليه|المختار`)
 )
 
+// reInstrumentTitle: the title of a guarantee or bond issued as the
+// document itself ("BID BOND", "Performance Guarantee", "ضمان العطاء",
+// "كفالة حسن التنفيذ"), not a tender's section about one.
+var reInstrumentTitle = regexp.MustCompile(`(?i)^(?:(?:bank|bid|tender|performance|advance\s+payment)\s+(?:bond|guarantee|security)|guarantee|letter\s+of\s+guarantee|(?:خطاب\s+)?(?:ضمان|كفالة)(?:\s+(?:العطاء|بنكي|مصرفي|حسن\s+التنفيذ|ابتدائي|نهائي|دفعة\s+مقدمة))?)(?:\s+(?:no\.?|form|رقم)\b.*)?(?:\s*[|/(].*)?$`)
+
 type reqFound struct {
 	r          Requirement
 	start, end int
@@ -90,6 +95,10 @@ func (x *clauseExtractor) sections() {
 			// a list item the reader took for a heading
 		case s.heading && tender:
 			cur = tenderSection(s.section)
+		case s.heading && i == 0 && reInstrumentTitle.MatchString(t):
+			// "BID BOND | ضمان العطاء" as the first line: the title of
+			// the bond itself, which states no one's requirements.
+			cur = ""
 		case s.heading:
 			cur = s.section
 		case pseudoHeading(t) && reReqHeading.MatchString(t) && !(tender && (reTitleHeading.MatchString(t) || listLine(t))):
