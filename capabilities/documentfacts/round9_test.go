@@ -32,3 +32,33 @@ func TestInstrumentTitleRound9(t *testing.T) {
 		})
 	}
 }
+
+// TestLocalSupportCategoryRound9 (class "local support is technical"): a
+// tender item asking for a maintenance centre, service support, local
+// assembly or after-sales service near the buyer is a technical
+// requirement, also when it is only preferred and stands in a section of
+// qualification conditions (issue 29, round 9; guideline, heldout5
+// README: "local assembly "preferred" (technical, optional)", "a
+// maintenance centre "يفضل" (technical, optional)").
+func TestLocalSupportCategoryRound9(t *testing.T) {
+	for _, c := range []reqCase{
+		{"English, preferred", mdDoc("# Request for Quotation No. 12/2027: Chillers\n\n## Qualification requirements\n\n- The bidder must hold a valid Commercial Registration in Oman.\n- A maintenance centre in Nizwa is preferred.\n- After-sales service support in Sur is an advantage.\n"),
+			[]string{"technical|optional|maintenance centre", "technical|optional|after-sales", "eligibility|mandatory|commercial registration"}, []string{"eligibility|optional|maintenance"}},
+		{"Arabic, يفضل", mdDoc("# مناقصة رقم 9/2027 لتوريد مضخات\n\n## شروط التأهيل\n\n- أن يكون المناقص مسجلا في السجل التجاري.\n- يفضل أن يكون للمناقص مركز صيانة في ولاية صور.\n- يفضل التجميع المحلي للمضخات.\n"),
+			[]string{"technical|optional|مركز صيانة", "technical|optional|التجميع المحلي"}, []string{"eligibility|optional|مركز صيانة"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := reqLines(c.out(t))
+			for _, w := range c.want {
+				if !hasReq(got, w) {
+					t.Errorf("want %q in %q", w, got)
+				}
+			}
+			for _, n := range c.not {
+				if hasReq(got, n) {
+					t.Errorf("unwanted %q in %q", n, got)
+				}
+			}
+		})
+	}
+}
