@@ -62,3 +62,22 @@ func TestLocalSupportCategoryRound9(t *testing.T) {
 		})
 	}
 }
+
+// TestCreditorDebtorRound9 (class "the text's role word"): a settlement
+// between a creditor and a debtor keeps the text's words as roles, for
+// the parties and the duties that name them (issue 29, round 9;
+// guideline, heldout4 README: "Not in the role map and kept as the
+// text's word"; heldout5 README: ""Creditor" and "Debtor" kept as the
+// text's words").
+func TestCreditorDebtorRound9(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"SETTLEMENT AGREEMENT\nBetween Ras Al Hadd Steel LLC (the \"Creditor\") and Qurum Fitout Co. LLC (the \"Debtor\").\n2.1 The Debtor shall pay the balance in four instalments.",
+			TypeParty, []string{"creditor|Ras Al Hadd Steel LLC", "debtor|Qurum Fitout Co. LLC"}, []string{"|Ras Al Hadd Steel LLC"}},
+		{"اتفاقية تسوية\nالطرف الأول: شركة الشرق للحديد ش.م.م (ويشار إليها فيما بعد بـ\"الدائن\")\nالطرف الثاني: مؤسسة الوادي للديكور (ويشار إليها فيما بعد بـ\"المدين\")",
+			TypeParty, []string{"creditor|شركة الشرق للحديد ش.م.م", "debtor|مؤسسة الوادي للديكور"}, nil},
+	})
+	checkR7b(t, "obligation", []r7bCase{
+		{"SETTLEMENT AGREEMENT\nBetween Ras Al Hadd Steel LLC (the \"Creditor\") and Qurum Fitout Co. LLC (the \"Debtor\").\n2.1 The Debtor shall pay the balance in four instalments.\n2.2 The Creditor shall withdraw its claim within 14 days.",
+			[]string{"debtor|must|pay the balance", "creditor|must|withdraw"}, []string{"-|must|pay the balance"}},
+	})
+}
