@@ -10,10 +10,11 @@ import (
 
 const (
 	// personName is a person's name in Latin letters: two to five
-	// capitalised words with the Arabic name particles.
-	personName = `[A-Z][a-z]+(?:[ -](?:(?:Al|al|bin|bint|Bin|Bint|El|el|de|van|von|der|den|da|di|du|la|le|dos|das|ter|ten)\b(?:[ -](?:(?:de|der|den|la)\b[ -])?[A-Z][a-z]+)?|[A-Z][a-z]+)){1,4}`
+	// capitalised words with the Arabic name particles; the accented
+	// letters of Latin-1 count ("Joaquín Ferrer Castelló").
+	personName = `[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:[ -](?:(?:Al|al|bin|bint|Bin|Bint|El|el|de|van|von|der|den|da|di|du|la|le|dos|das|ter|ten)\b(?:[ -](?:(?:de|der|den|la)\b[ -])?[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+)?|[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+)){1,4}`
 	roleLabels = `landlord|lessor|tenant|lessee|buyer|purchaser|seller|supplier|vendor|customer|client|bill(?:ed)? to|sold to|employer|employee|contractor|consultant|service provider|distributor|disclosing party|discloser|receiving party|recipient|first party|second party|owner|licensor|licensee|guarantor|issued by|issuer|from|to|صادر عن|صادرة عن|المؤجر|المستأجر|البائع|المشتري|المورد|العميل|صاحب العمل|الموظف|الموظفة|المقاول|الطرف الأول|الطرف الثاني|المالك|رب العمل|الجهة المعلنة|الجهة المصدرة|من|إلى|الى`
-	orgWord    = `(?:[A-Z][A-Za-z0-9&'.-]*|&|and|of|for|al|Al|bin|the)`
+	orgWord    = `(?:[A-ZÀ-ÖØ-Þ][A-Za-zÀ-ÖØ-öø-ÿ0-9&'.-]*|&|and|of|for|al|Al|bin|the)`
 	// arOrgSuffix: an Arabic legal form, the class of dotted letters
 	// that opens with ش، ذ or م (ش.م.م، ش.م.ع.ق، ش.م.ب.م، ش.ذ.م.م، ذ.م.م،
 	// م.م.ح), with spaces after the stops or in brackets, or written out.
@@ -27,7 +28,7 @@ const (
 // (dottedForms).
 var orgSuffix = `(?:` + dottedForms("LLC", "SAOG", "SAOC", "SPC", "WLL", "PLC", "PJSC", "PSC", "QSC", "QPSC", "BSC", "KSC", "KSCC", "KSCP",
 	"KPSC", "JSC", "FZE", "FZC", "FZCO", "DMCC", "LLP", "SARL", "SAS") +
-	`|FZ[- ]LLC|Ltd\.?|Limited|Inc\.?|Corporation|Corp\.?|GmbH|AG|B\.V\.?|N\.V\.?|S\.A\.|S\.p\.A\.?|S\.r\.l\.?|Oy|A/S|ApS|Pty\.? Ltd\.?|Pvt\.? Ltd\.?|Pte\.? Ltd\.?|Sdn\.? Bhd\.?|Co\.|Company|Group|Holding|Holdings|Enterprises|Establishment|Est\.)`
+	`|FZ[- ]LLC|Ltd\.?|Limited|Inc\.?|Corporation|Corp\.?|GmbH|AG|B\.V\.?|N\.V\.?|S\.A\.E\.?|S\.A\.U\.?|S\.L\.U?\.?|S\.A\.|S\.p\.A\.?|S\.r\.l\.?|Oy|A/S|ApS|Pty\.? Ltd\.?|Pvt\.? Ltd\.?|Pte\.? Ltd\.?|Sdn\.? Bhd\.?|Co\.|Company|Group|Holding|Holdings|Enterprises|Establishment|Est\.)`
 
 // dottedForms is an alternation of initialisms, each written with a stop
 // after every letter (the last one optional) or with none.
@@ -51,7 +52,7 @@ func dottedForms(forms ...string) string {
 }
 
 var (
-	reOrg = regexp.MustCompile(`\b([A-Z][A-Za-z0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `(?:,?\s+` + orgSuffix + `)?(?:\s+\((?:(?:[A-Z]\.){2,}[A-Z]?\.?|[a-z]|` + formQualifier + `)\))?)(?:\s|[,.;:)"”*_|/]|$)`)
+	reOrg = regexp.MustCompile(`\b([A-ZÀ-ÖØ-Þ][A-Za-zÀ-ÖØ-öø-ÿ0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `(?:,?\s+` + orgSuffix + `)?(?:\s+\((?:(?:[A-Z]\.){2,}[A-Z]?\.?|[a-z]|` + formQualifier + `)\))?)(?:\s|[,.;:)"”*_|/]|$)`)
 	// reArOrgDefined: an organisation named by its kind without a
 	// legal form ("مستشفى الشفاء التخصصي"), followed by its definition or
 	// its representative.

@@ -81,3 +81,21 @@ func TestCreditorDebtorRound9(t *testing.T) {
 			[]string{"debtor|must|pay the balance", "creditor|must|withdraw"}, []string{"-|must|pay the balance"}},
 	})
 }
+
+// TestForeignLegalFormsRound9 (class "names as written"): a company whose
+// legal form is Spanish (S.L., S.L.U., S.A.U.) or Egyptian (S.A.E.), or
+// whose name or signatory's name has accented Latin letters ("Cerámicas",
+// "Castelló"), is a party named as written (issue 29, round 9; guideline,
+// heldout3 README: "party | <name as written ...>"; heldout5 02 and 18).
+func TestForeignLegalFormsRound9(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"DISTRIBUTION AGREEMENT\nBetween Azulejos Turia Export S.L., Valencia, Spain (the \"Supplier\"), and Barka Tiles Trading LLC, Oman (the \"Distributor\").",
+			TypeParty, []string{"supplier|Azulejos Turia Export S.L.", "distributor|Barka Tiles Trading LLC"}, nil},
+		{"MEMORANDUM OF UNDERSTANDING\n1. Upper Egypt Dairy Products Company S.A.E., Commercial Register No. 55120, Assiut, Egypt; and\n2. Dhofar Cattle Feed SAOG, Salalah, Oman.",
+			TypeParty, []string{"|Upper Egypt Dairy Products Company S.A.E.", "|Dhofar Cattle Feed SAOG"}, []string{"|Upper Egypt Dairy Products Company"}},
+		{"SUPPLY CONTRACT\nBetween Aceros Norte S.A.U., Bilbao (the \"Seller\") and Sur Steel LLC (the \"Buyer\").",
+			TypeParty, []string{"seller|Aceros Norte S.A.U."}, nil},
+		{"AGENCY AGREEMENT\nBetween Cerrajería Gómez Hermanos S.L., Sevilla (the \"Supplier\"), and Nizwa Locks Trading LLC (the \"Buyer\").\n\nSigned for the Supplier:\nNúria Pérez Gómez, Directora Comercial",
+			TypeParty, []string{"supplier|Cerrajería Gómez Hermanos S.L.", "|Núria Pérez Gómez"}, nil},
+	})
+}
