@@ -627,7 +627,10 @@ func signatories(t, prev string) [][2]int {
 		if h := honorific.FindString(p); h != "" {
 			p = strings.TrimSpace(p[len(h):])
 		}
-		if rePlainName.MatchString(p) && !titleWords(p) || reArPlainName.MatchString(p) && reBinWord.MatchString(p) {
+		// A contact label names a person ("أعده: م. هاني سمير
+		// عبدالفتاح"), also without بن; a job title's line needs it.
+		contact := rePreparerLabel.MatchString(t[:m[2]])
+		if rePlainName.MatchString(p) && !titleWords(p) || reArPlainName.MatchString(p) && (reBinWord.MatchString(p) || contact && arPersonLike(p) && !arOrgHead(p) && roleOf(p) == "" && labelRole(p) == "") {
 			at := m[2] + strings.Index(t[m[2]:], p)
 			out = append(out, [2]int{at, at + len(p)})
 		}
@@ -693,7 +696,11 @@ var reBinWord = regexp.MustCompile(`(?:^|\s)(?:بن|بنت|ابن)(?:\s|$)`)
 // reTitledName: a line naming a person by a job title ("المحاسب: سالم
 // بن خلفان المعولي", "Contact person: Noura Al Lawati"): a contact, with
 // no role.
-var reTitledName = regexp.MustCompile(`(?i)^\s*(?:المحاسب|المحاسبة|المدير|المديرة|مدير\s+\p{Arabic}+|مديرة\s+\p{Arabic}+|المسؤول|المسؤولة|المندوب|المندوبة|منسق\s+\p{Arabic}+|ضابط\s+\p{Arabic}+|accountant|contact(?:\s+person)?|sales\s+(?:manager|executive|representative)|account\s+manager|project\s+manager|procurement\s+(?:manager|officer)|prepared\s+by|checked\s+by|(?:أعد|أعدت|اعد|اعدت)(?:ه|ها)?(?:\s+(?:الفاتورة|العرض|المستند|الطلب))?|إعداد|اعداد)\s*[:：]\s*(.{4,80})$`)
+// rePreparerLabel: the labels of reTitledName that name a contact or the
+// writer, not a job ("Prepared by", "cc", أعده، إعداد).
+var rePreparerLabel = regexp.MustCompile(`(?i)prepared\s+by|checked\s+by|\bcc\b|c\.c\.|أعد|اعد|إعداد|اعداد`)
+
+var reTitledName = regexp.MustCompile(`(?i)^\s*(?:المحاسب|المحاسبة|المدير|المديرة|مدير\s+\p{Arabic}+|مديرة\s+\p{Arabic}+|المسؤول|المسؤولة|المندوب|المندوبة|منسق\s+\p{Arabic}+|ضابط\s+\p{Arabic}+|accountant|contact(?:\s+person)?|sales\s+(?:manager|executive|representative)|account\s+manager|project\s+manager|procurement\s+(?:manager|officer)|prepared\s+by|checked\s+by|cc|c\.c\.|(?:أعد|أعدت|اعد|اعدت)(?:ه|ها)?(?:\s+(?:الفاتورة|العرض|المستند|الطلب))?|إعداد|اعداد)\s*[:：]\s*(.{4,80})$`)
 
 // reSignedByName: "Signed for X by Y, Title", "SIGNED by Y, Director,
 // for and on behalf of X": Y signs.
@@ -1310,7 +1317,7 @@ func bilingualPersons(t string) [][2]int {
 var arInitials = map[rune]string{
 	'ا': "AEIOU", 'أ': "AEIOU", 'إ': "AEIOU", 'آ': "AEIOU", 'ع': "AEIOU", 'ب': "B", 'ت': "T", 'ث': "T", 'ج': "JG", 'ح': "H",
 	'خ': "KH", 'د': "D", 'ذ': "DZT", 'ر': "R", 'ز': "Z", 'س': "S", 'ش': "S", 'ص': "S", 'ض': "D", 'ط': "T", 'ظ': "ZD",
-	'غ': "G", 'ف': "F", 'ق': "QKG", 'ك': "KC", 'ل': "L", 'م': "M", 'ن': "N", 'ه': "H", 'و': "WOU", 'ي': "YIEJ",
+	'غ': "G", 'ف': "FV", 'ق': "QKG", 'ك': "KC", 'ل': "L", 'م': "M", 'ن': "N", 'ه': "H", 'و': "WOU", 'ي': "YIEJ",
 }
 
 // transliterates: Latin name lat and Arabic name ar are one name.

@@ -99,3 +99,23 @@ func TestForeignLegalFormsRound9(t *testing.T) {
 			TypeParty, []string{"supplier|Cerrajería Gómez Hermanos S.L.", "|Núria Pérez Gómez"}, nil},
 	})
 }
+
+// TestContactsRound9 (class "contacts and signatories"): a person named
+// after a preparer or copy label ("أعده: م. ...", "cc: ...") is a party
+// with no role, also when the Arabic name has no بن; a signatory written
+// in both scripts ("Vikram ..., Country Manager / فيكرام ...") is two
+// parties, V written ف (issue 29, round 9; guideline, heldout5 README:
+// "Signatories, contacts ("Attn", عناية، أعده، اعتمده، "Prepared by",
+// "cc", ...) ... are -"). A job title alone is no person.
+func TestContactsRound9(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"عرض سعر\nإلى: شركة الواحة للتكييف ذ.م.م\nأعده: م. وائل حسن الشربيني، مهندس مبيعات",
+			TypeParty, []string{"|وائل حسن الشربيني"}, []string{"|م. وائل حسن الشربيني", "|مهندس مبيعات"}},
+		{"OFFER LETTER\nDear Ms. Layla Salim Al Rawahi,\nWe are pleased to offer you the post.\ncc: Suresh Menon, Chief Financial Officer",
+			TypeParty, []string{"|Suresh Menon"}, []string{"|Chief Financial Officer"}},
+		{"LEASE AGREEMENT\nFor the Tenant | عن المستأجر\nVijay Rao, Branch Manager / فيجاي راو، مدير الفرع",
+			TypeParty, []string{"|Vijay Rao", "|فيجاي راو"}, nil},
+		{"عرض سعر\nأعده: قسم المبيعات",
+			TypeParty, nil, []string{"|قسم المبيعات"}},
+	})
+}
