@@ -131,7 +131,7 @@ func TestHeldOut4(t *testing.T) {
 // other types are still measured, never tuned on.
 var heldOut5Floors = map[string][2]float64{
 	"party":       {0.90, 0.88},
-	"date":        {0.76, 0.77},
+	"date":        {0.78, 0.82},
 	"money":       {0.91, 0.91},
 	"obligation":  {0.91, 0.86},
 	"requirement": {0.94, 0.90},

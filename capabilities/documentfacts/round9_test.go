@@ -1,6 +1,9 @@
 package documentfacts
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestInstrumentTitleRound9 (class "a bond is no tender"): a bank
 // guarantee or bond whose own title is its first heading ("BID BOND",
@@ -118,4 +121,32 @@ func TestContactsRound9(t *testing.T) {
 		{"عرض سعر\nأعده: قسم المبيعات",
 			TypeParty, nil, []string{"|قسم المبيعات"}},
 	})
+}
+
+// TestGulfDayFirstRound9 (class "numeric dates day first"): an English
+// document of the Gulf whose numeric dates are all ambiguous (09/10/2026)
+// and that has no Arabic and no date written with a month name reads them
+// day first, as its place or currency says (issue 29, round 9;
+// guideline, heldout5 README: "numeric dates elsewhere are day first (...
+// 04, ... 19)"). A document that writes a month first is not read day first.
+func TestGulfDayFirstRound9(t *testing.T) {
+	dates := func(s string) []string {
+		var out []string
+		for _, f := range extractText(t, s).Facts {
+			if f.Type == TypeDate {
+				out = append(out, f.Key+"|"+f.NormalizedValue)
+			}
+		}
+		return out
+	}
+	got := dates("TAX INVOICE\nRiffa Paper Supplies W.L.L., Riffa, Kingdom of Bahrain\nInvoice Date: 04/09/2026\nDue Date: 04/10/2026\nTotal: BHD 120.500")
+	for _, w := range []string{"invoice_date|2026-09-04", "due_date|2026-10-04"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("want %q in %q", w, got)
+		}
+	}
+	got = dates("INVOICE\nLakeside Office Supply Inc., Ohio\nInvoice Date: 04/09/2026\nShipped: May 3, 2026\nTotal: USD 120.50")
+	if slices.Contains(got, "invoice_date|2026-09-04") {
+		t.Errorf("month-first document read day first: %q", got)
+	}
 }
