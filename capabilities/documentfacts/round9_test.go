@@ -150,3 +150,21 @@ func TestGulfDayFirstRound9(t *testing.T) {
 		t.Errorf("month-first document read day first: %q", got)
 	}
 }
+
+// TestArabicPayeeRound9 (class "conditional duty, payer and payee"): in
+// "إذا تأخر المقاول ...، يدفع للعميل ..." the party after لـ is paid; the
+// party of the condition pays (issue 29, round 9; guideline, heldout5
+// README: "a conditional duty ("it shall pay ... for each hour of delay"
+// 20, ... يدفع ... غرامة تأخير 11)", bound to the contractor and the
+// subcontractor).
+func TestArabicPayeeRound9(t *testing.T) {
+	checkR7b(t, "obligation", []r7bCase{
+		{"عقد صيانة\nالعميل: فندق الشاطئ الذهبي ش.م.م (ويشار إليه فيما بعد بـ\"العميل\")\nالمقاول: شركة الأمان للصيانة ش.م.م (ويشار إليها فيما بعد بـ\"المقاول\")\n4. إذا تأخر المقاول عن إصلاح العطل خلال المدة المحددة، يدفع للعميل 80.000 ر.ع. عن كل يوم تأخير.",
+			[]string{"contractor|must|يدفع للعميل"}, []string{"customer|must|يدفع للعميل"}},
+		{"عقد مقاولة من الباطن\nالمقاول الرئيسي: شركة البناء المتحد (ويشار إليها فيما بعد بـ\"المقاول الرئيسي\")\nالمقاول من الباطن: مؤسسة الضوء للكهرباء (ويشار إليها فيما بعد بـ\"المقاول من الباطن\")\n5. إذا تأخر المقاول من الباطن في التسليم، يدفع للمقاول الرئيسي غرامة قدرها 1,000 ريال عن كل يوم.",
+			[]string{"subcontractor|must|غرامة"}, []string{"contractor|must|غرامة"}},
+		// The payer named after the verb stays the payer.
+		{"عقد إيجار\n3. يدفع المستأجر للمؤجر الأجرة في أول كل شهر.",
+			[]string{"tenant|must|الأجرة"}, []string{"landlord|must|الأجرة"}},
+	})
+}
