@@ -130,7 +130,7 @@ func TestHeldOut4(t *testing.T) {
 // 0.76/0.84 -> 0.85/0.97); their floors are just under those figures. Its
 // other types are still measured, never tuned on.
 var heldOut5Floors = map[string][2]float64{
-	"party":       {0.90, 0.88},
+	"party":       {0.91, 0.89},
 	"date":        {0.78, 0.82},
 	"money":       {0.91, 0.91},
 	"obligation":  {0.92, 0.87},

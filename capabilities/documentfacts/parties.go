@@ -70,7 +70,7 @@ var (
 	reHereinafter = regexp.MustCompile(`(?i)^[^()";]{0,160}?\b(?:hereinafter|hereafter)\b\s*[:,]?\s*(?:(?:referred\s+to\s+as|called|named|known\s+as|designated\s+as|defined\s+as)\b\s*[:,]?\s*)?([^;.,\n()]{1,60}|["“'‘][^"”'’\n]{1,40}["”'’])`)
 	reQuotedWord  = regexp.MustCompile(`["“”'«‘’]\s*([^"“”'«»‘’]{2,40}?)\s*["“”'»‘’]`)
 	reDefLead     = regexp.MustCompile(`(?i)^\s*(?:(?:hereinafter|hereafter)\s*[:,]?\s*(?:(?:referred\s+to\s+as|called|named|known\s+as)\s*)?|(?:referred\s+to\s+as|called)\s+)?(?:the\s+)?`)
-	reArRole      = regexp.MustCompile(`^[^!?؟]{0,160}?(?:` + arTashkeel(arDefCues...) + `)\s*(?:` + arTashkeel("إليها", "إليه", "اليها", "اليه", "إليهم", "لها", "له") + `)?\s*(?:(?:` + arTashkeel("فيما بعد", "فيما يلي", "في هذا العقد", "في هذه الاتفاقية", "في هذا الاتفاق", "لاحقاً", "لاحقا") + `)\s*)?(?:بـ|باسم|ب)?\s*["«“]?([\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+)?)`)
+	reArRole      = regexp.MustCompile(`^[^!?؟]{0,160}?(?:` + arTashkeel(arDefCues...) + `)\s*(?:` + arTashkeel("إليها", "إليه", "اليها", "اليه", "إليهم", "لها", "له") + `)?\s*(?:(?:` + arTashkeel("فيما بعد", "فيما يلي", "في هذا العقد", "في هذه الاتفاقية", "في هذا الاتفاق", "لاحقاً", "لاحقا") + `)\s*)?(?:بـ|باسم|ب)?\s*["«“]?([\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+){0,2})`)
 	// A role label, with its translation ("Seller / البائع") or a note
 	// in brackets ("First Party (Employer)"), then the name.
 	reLabeled = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)(?:\s*/\s*[^:：|/()]{1,30}?)?[\s*_]*(?:\(\s*(?:the\s+)?["“'‘]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+)?|[A-Za-z ]+?)\s*["”'’]?\s*\))?[\s*_]*[:：|-][\s*_]*(.{2,160})$`)
@@ -405,16 +405,24 @@ func arDefinedRole(s string) string {
 	if m == nil {
 		return ""
 	}
-	if r := roleOf(m[1]); r != "" {
-		return r
+	return roleOf(arRolePrefix(m[1]))
+}
+
+// arRolePrefix: the longest run of a definition's first words that names
+// a role ("المقاول من الباطن" before "المقاول"), else "".
+func arRolePrefix(s string) string {
+	words := strings.Fields(s)
+	for n := len(words); n > 0; n-- {
+		if w := strings.Join(words[:n], " "); roleOf(w) != "" {
+			return w
+		}
 	}
-	first, _, _ := strings.Cut(m[1], " ")
-	return roleOf(first)
+	return ""
 }
 
 // reArRoleFar is reArRole over a party's description and its
 // representative, up to a sentence's end.
-var reArRoleFar = regexp.MustCompile(`^[^!?؟;؛]{0,480}?(?:` + arTashkeel(arDefCues...) + `)\s*(?:` + arTashkeel("إليها", "إليه", "اليها", "اليه", "لها", "له") + `)?\s*(?:(?:` + arTashkeel("فيما بعد", "فيما يلي", "في هذا العقد", "في هذه الاتفاقية", "لاحقاً", "لاحقا") + `)\s*)?(?:بـ|باسم|ب)?\s*["«“]?([\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+)?)`)
+var reArRoleFar = regexp.MustCompile(`^[^!?؟;؛]{0,480}?(?:` + arTashkeel(arDefCues...) + `)\s*(?:` + arTashkeel("إليها", "إليه", "اليها", "اليه", "لها", "له") + `)?\s*(?:(?:` + arTashkeel("فيما بعد", "فيما يلي", "في هذا العقد", "في هذه الاتفاقية", "لاحقاً", "لاحقا") + `)\s*)?(?:بـ|باسم|ب)?\s*["«“]?([\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+){0,2})`)
 
 // reArDefCueIn: an Arabic definition's verb after a space.
 var reArDefCueIn = regexp.MustCompile(`\s(?:` + arTashkeel(arDefCues...) + `)(?:\s|$)`)
@@ -1001,10 +1009,8 @@ func (x *extractor) wrappedDefinitions() {
 			// line ("، ويمثلها في / التوقيع السيدة/ X ...، ويشار إليها
 			// فيما بعد / بـ"العميل"").
 			if m := reArRoleFar.FindStringSubmatchIndex(joined); m != nil && !strings.Contains(after[:nl], "ويشار") {
-				if d := roleOf(joined[m[2]:m[3]]); d != "" {
+				if d := arRolePrefix(joined[m[2]:m[3]]); d != "" {
 					w, p = d, m[2]
-				} else if first, _, _ := strings.Cut(joined[m[2]:m[3]], " "); roleOf(first) != "" {
-					w, p = first, m[2]
 				}
 			}
 		}

@@ -168,3 +168,15 @@ func TestArabicPayeeRound9(t *testing.T) {
 			[]string{"tenant|must|الأجرة"}, []string{"landlord|must|الأجرة"}},
 	})
 }
+
+// TestArabicRolePhraseRound9 (class "the text's role word"): an Arabic
+// definition whose role is three words ("ويشار إليها فيما بعد بـ"المقاول
+// من الباطن"") takes the longest words that name a role, not the first
+// (issue 29, round 9; guideline, heldout5 README: "المقاول الرئيسي →
+// contractor and المقاول من الباطن → subcontractor").
+func TestArabicRolePhraseRound9(t *testing.T) {
+	checkRound3(t, []round3Case{
+		{"عقد مقاولة من الباطن\n1. شركة الجسر للإنشاءات المحدودة، سجل تجاري رقم 5512، ومقرها جدة، ويمثلها في التوقيع المهندس/ خالد بن سعود الغامدي بصفته المدير العام، ويشار إليها فيما بعد بـ\"المقاول الرئيسي\".\n2. مؤسسة النور للتكييف، سجل تجاري رقم 7781، ومقرها جدة، ويمثلها في التوقيع السيد/ سامي بن علي الزهراني بصفته المالك، ويشار إليها فيما بعد بـ\"المقاول من الباطن\".",
+			TypeParty, []string{"contractor|شركة الجسر للإنشاءات المحدودة", "subcontractor|مؤسسة النور للتكييف"}, []string{"contractor|مؤسسة النور للتكييف"}},
+	})
+}
