@@ -259,6 +259,12 @@ func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
 
 // arPartyWord strips the particles a party takes after لا يجوز
 // ("للمستأجر" is "المستأجر", "لصاحب العمل" is "صاحب العمل").
+// arPayee: the words after a verb of paying open with a party prefixed
+// by لـ ("للعميل", "للمقاول الرئيسي"): the one paid, not the payer.
+func arPayee(rest string) bool {
+	return strings.HasPrefix(rest, "لل") && arRole(arKnownParty(rest)) != ""
+}
+
 func arPartyWord(w string) string {
 	switch {
 	case strings.HasPrefix(w, "لل"):
@@ -1018,6 +1024,9 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 		}
 		rest := strings.TrimSpace(t[m[3]:])
 		kp := arKnownParty(rest)
+		if arPayee(rest) {
+			kp = "" // "يدفع للعميل": the party after لـ is paid, it does not pay
+		}
 		switch {
 		case kp != "" && arRole(kp) != "" && (isArRolePhrase(displayArParty(strings.Join(strings.Fields(kp)[:1], " "))) || isArRolePhrase(displayArParty(kp))):
 			// "يدفع العميل", "يتحمل مقدم الخدمة", "يدفع صاحب العمل".
@@ -1096,9 +1105,11 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 				party = lastArRole(tail(t[:tr.start], subjectWindow))
 			}
 			implied = party != ""
-		case reArDutyVerb.MatchString(word) && arRole(arKnownParty(rest)) == "" && x.arAlias(arKnownParty(rest)) != "":
+		case reArDutyVerb.MatchString(word) && !arPayee(rest) && arRole(arKnownParty(rest)) == "" && x.arAlias(arKnownParty(rest)) != "":
 			party = arKnownParty(rest) // "تضمن الشركة" where the text defines الشركة
-		case reArDutyVerb.MatchString(word) && arRole(arKnownParty(rest)) == "":
+		case reArDutyVerb.MatchString(word) && (arPayee(rest) || arRole(arKnownParty(rest)) == ""):
+			// "إذا تأخر المقاول ...، يدفع للعميل": the party after لـ is
+			// the payee; the condition names who pays.
 			// A duty verb whose party the condition before it names.
 			party = arConditionParty(t[:tr.start])
 			implied = party != ""

@@ -22,6 +22,10 @@ var (
 	reDateMDY   = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(` + monthPattern() + `)\.?\s+(` + D + `{1,2})(?:st|nd|rd|th)?,?\s+(` + D + `{4})`)
 )
 
+// reDayFirstRegion: a country, capital or currency of the Gulf, Jordan
+// or Egypt, where numeric dates are written day first.
+var reDayFirstRegion = regexp.MustCompile(`(?i)\b(?:sultanate\s+of\s+oman|muscat|kingdom\s+of\s+bahrain|bahrain|manama|state\s+of\s+qatar|qatar|doha|kuwait|saudi\s+arabia|riyadh|jeddah|dammam|united\s+arab\s+emirates|abu\s+dhabi|dubai|sharjah|jordan|amman|egypt|cairo)\b|\b(?:OMR|BHD|QAR|KWD|SAR|AED|JOD|EGP)\b`)
+
 // learnDateOrder finds a numeric date whose first or second number is
 // over 12: that settles the document's day/month order.
 func (x *extractor) learnDateOrder() {
@@ -42,8 +46,12 @@ func (x *extractor) learnDateOrder() {
 	// writes the day first, and so does English that writes its dates
 	// with month names day first ("6 October 2026") and never month
 	// first ("October 6, 2026"), as every country but a few does.
+	// So does a document of the Gulf or the Levant, by its places or
+	// its currency ("Seef, Kingdom of Bahrain", "BHD"), as the guideline
+	// reads numeric dates there: day first.
 	if hasArabic(x.a.text) && !reDateMDY.MatchString(x.a.text) ||
-		reDateDMY.MatchString(x.a.text) && !reDateMDY.MatchString(x.a.text) {
+		reDateDMY.MatchString(x.a.text) && !reDateMDY.MatchString(x.a.text) ||
+		reDayFirstRegion.MatchString(x.a.text) && !reDateMDY.MatchString(x.a.text) {
 		t := true
 		x.dayFirst = &t
 	}

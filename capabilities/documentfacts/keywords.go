@@ -235,6 +235,8 @@ var partyRoles = []struct {
 	{[]string{"lender", "المقرض"}, "lender"},
 	{[]string{"borrower", "المقترض"}, "borrower"},
 	{[]string{"guarantor", "الكفيل", "الضامن"}, "guarantor"},
+	{[]string{"creditor", "الدائن"}, "creditor"},
+	{[]string{"debtor", "المدين"}, "debtor"},
 	{[]string{"carrier", "الناقل"}, "carrier"},
 	{[]string{"shipper", "الشاحن"}, "shipper"},
 	{[]string{"forwarder", "freight forwarder", "وكيل الشحن"}, "forwarder"},
@@ -248,7 +250,7 @@ var partyRoles = []struct {
 // guideline maps none: a definition naming one of the guideline's roles
 // too ('"the Owner" or "the Client"') takes that.
 var writtenRoles = map[string]bool{"owner": true, "licensor": true, "licensee": true, "lender": true, "borrower": true,
-	"guarantor": true, "carrier": true, "shipper": true, "franchisor": true, "franchisee": true}
+	"guarantor": true, "creditor": true, "debtor": true, "carrier": true, "shipper": true, "franchisor": true, "franchisee": true}
 
 func roleOf(word string) string {
 	w := lowerASCII(strings.TrimSpace(stripTashkeel(word)))

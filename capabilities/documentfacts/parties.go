@@ -10,10 +10,11 @@ import (
 
 const (
 	// personName is a person's name in Latin letters: two to five
-	// capitalised words with the Arabic name particles.
-	personName = `[A-Z][a-z]+(?:[ -](?:(?:Al|al|bin|bint|Bin|Bint|El|el|de|van|von|der|den|da|di|du|la|le|dos|das|ter|ten)\b(?:[ -](?:(?:de|der|den|la)\b[ -])?[A-Z][a-z]+)?|[A-Z][a-z]+)){1,4}`
+	// capitalised words with the Arabic name particles; the accented
+	// letters of Latin-1 count ("Joaquín Ferrer Castelló").
+	personName = `[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:[ -](?:(?:Al|al|bin|bint|Bin|Bint|El|el|de|van|von|der|den|da|di|du|la|le|dos|das|ter|ten)\b(?:[ -](?:(?:de|der|den|la)\b[ -])?[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+)?|[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+)){1,4}`
 	roleLabels = `landlord|lessor|tenant|lessee|buyer|purchaser|seller|supplier|vendor|customer|client|bill(?:ed)? to|sold to|employer|employee|contractor|consultant|service provider|distributor|disclosing party|discloser|receiving party|recipient|first party|second party|owner|licensor|licensee|guarantor|issued by|issuer|from|to|صادر عن|صادرة عن|المؤجر|المستأجر|البائع|المشتري|المورد|العميل|صاحب العمل|الموظف|الموظفة|المقاول|الطرف الأول|الطرف الثاني|المالك|رب العمل|الجهة المعلنة|الجهة المصدرة|من|إلى|الى`
-	orgWord    = `(?:[A-Z][A-Za-z0-9&'.-]*|&|and|of|for|al|Al|bin|the)`
+	orgWord    = `(?:[A-ZÀ-ÖØ-Þ][A-Za-zÀ-ÖØ-öø-ÿ0-9&'.-]*|&|and|of|for|al|Al|bin|the)`
 	// arOrgSuffix: an Arabic legal form, the class of dotted letters
 	// that opens with ش، ذ or م (ش.م.م، ش.م.ع.ق، ش.م.ب.م، ش.ذ.م.م، ذ.م.م،
 	// م.م.ح), with spaces after the stops or in brackets, or written out.
@@ -27,7 +28,7 @@ const (
 // (dottedForms).
 var orgSuffix = `(?:` + dottedForms("LLC", "SAOG", "SAOC", "SPC", "WLL", "PLC", "PJSC", "PSC", "QSC", "QPSC", "BSC", "KSC", "KSCC", "KSCP",
 	"KPSC", "JSC", "FZE", "FZC", "FZCO", "DMCC", "LLP", "SARL", "SAS") +
-	`|FZ[- ]LLC|Ltd\.?|Limited|Inc\.?|Corporation|Corp\.?|GmbH|AG|B\.V\.?|N\.V\.?|S\.A\.|S\.p\.A\.?|S\.r\.l\.?|Oy|A/S|ApS|Pty\.? Ltd\.?|Pvt\.? Ltd\.?|Pte\.? Ltd\.?|Sdn\.? Bhd\.?|Co\.|Company|Group|Holding|Holdings|Enterprises|Establishment|Est\.)`
+	`|FZ[- ]LLC|Ltd\.?|Limited|Inc\.?|Corporation|Corp\.?|GmbH|AG|B\.V\.?|N\.V\.?|S\.A\.E\.?|S\.A\.U\.?|S\.L\.U?\.?|S\.A\.|S\.p\.A\.?|S\.r\.l\.?|Oy|A/S|ApS|Pty\.? Ltd\.?|Pvt\.? Ltd\.?|Pte\.? Ltd\.?|Sdn\.? Bhd\.?|Co\.|Company|Group|Holding|Holdings|Enterprises|Establishment|Est\.)`
 
 // dottedForms is an alternation of initialisms, each written with a stop
 // after every letter (the last one optional) or with none.
@@ -51,7 +52,7 @@ func dottedForms(forms ...string) string {
 }
 
 var (
-	reOrg = regexp.MustCompile(`\b([A-Z][A-Za-z0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `(?:,?\s+` + orgSuffix + `)?(?:\s+\((?:(?:[A-Z]\.){2,}[A-Z]?\.?|[a-z]|` + formQualifier + `)\))?)(?:\s|[,.;:)"”*_|/]|$)`)
+	reOrg = regexp.MustCompile(`\b([A-ZÀ-ÖØ-Þ][A-Za-zÀ-ÖØ-öø-ÿ0-9&'.-]*(?:\s+` + orgWord + `){0,6}\s+` + orgSuffix + `(?:,?\s+` + orgSuffix + `)?(?:\s+\((?:(?:[A-Z]\.){2,}[A-Z]?\.?|[a-z]|` + formQualifier + `)\))?)(?:\s|[,.;:)"”*_|/]|$)`)
 	// reArOrgDefined: an organisation named by its kind without a
 	// legal form ("مستشفى الشفاء التخصصي"), followed by its definition or
 	// its representative.
@@ -69,7 +70,7 @@ var (
 	reHereinafter = regexp.MustCompile(`(?i)^[^()";]{0,160}?\b(?:hereinafter|hereafter)\b\s*[:,]?\s*(?:(?:referred\s+to\s+as|called|named|known\s+as|designated\s+as|defined\s+as)\b\s*[:,]?\s*)?([^;.,\n()]{1,60}|["“'‘][^"”'’\n]{1,40}["”'’])`)
 	reQuotedWord  = regexp.MustCompile(`["“”'«‘’]\s*([^"“”'«»‘’]{2,40}?)\s*["“”'»‘’]`)
 	reDefLead     = regexp.MustCompile(`(?i)^\s*(?:(?:hereinafter|hereafter)\s*[:,]?\s*(?:(?:referred\s+to\s+as|called|named|known\s+as)\s*)?|(?:referred\s+to\s+as|called)\s+)?(?:the\s+)?`)
-	reArRole      = regexp.MustCompile(`^[^!?؟]{0,160}?(?:` + arTashkeel(arDefCues...) + `)\s*(?:` + arTashkeel("إليها", "إليه", "اليها", "اليه", "إليهم", "لها", "له") + `)?\s*(?:(?:` + arTashkeel("فيما بعد", "فيما يلي", "في هذا العقد", "في هذه الاتفاقية", "في هذا الاتفاق", "لاحقاً", "لاحقا") + `)\s*)?(?:بـ|باسم|ب)?\s*["«“]?([\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+)?)`)
+	reArRole      = regexp.MustCompile(`^[^!?؟]{0,160}?(?:` + arTashkeel(arDefCues...) + `)\s*(?:` + arTashkeel("إليها", "إليه", "اليها", "اليه", "إليهم", "لها", "له") + `)?\s*(?:(?:` + arTashkeel("فيما بعد", "فيما يلي", "في هذا العقد", "في هذه الاتفاقية", "في هذا الاتفاق", "لاحقاً", "لاحقا") + `)\s*)?(?:بـ|باسم|ب)?\s*["«“]?([\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+){0,2})`)
 	// A role label, with its translation ("Seller / البائع") or a note
 	// in brackets ("First Party (Employer)"), then the name.
 	reLabeled = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)(?:\s*/\s*[^:：|/()]{1,30}?)?[\s*_]*(?:\(\s*(?:the\s+)?["“'‘]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+)?|[A-Za-z ]+?)\s*["”'’]?\s*\))?[\s*_]*[:：|-][\s*_]*(.{2,160})$`)
@@ -404,16 +405,24 @@ func arDefinedRole(s string) string {
 	if m == nil {
 		return ""
 	}
-	if r := roleOf(m[1]); r != "" {
-		return r
+	return roleOf(arRolePrefix(m[1]))
+}
+
+// arRolePrefix: the longest run of a definition's first words that names
+// a role ("المقاول من الباطن" before "المقاول"), else "".
+func arRolePrefix(s string) string {
+	words := strings.Fields(s)
+	for n := len(words); n > 0; n-- {
+		if w := strings.Join(words[:n], " "); roleOf(w) != "" {
+			return w
+		}
 	}
-	first, _, _ := strings.Cut(m[1], " ")
-	return roleOf(first)
+	return ""
 }
 
 // reArRoleFar is reArRole over a party's description and its
 // representative, up to a sentence's end.
-var reArRoleFar = regexp.MustCompile(`^[^!?؟;؛]{0,480}?(?:` + arTashkeel(arDefCues...) + `)\s*(?:` + arTashkeel("إليها", "إليه", "اليها", "اليه", "لها", "له") + `)?\s*(?:(?:` + arTashkeel("فيما بعد", "فيما يلي", "في هذا العقد", "في هذه الاتفاقية", "لاحقاً", "لاحقا") + `)\s*)?(?:بـ|باسم|ب)?\s*["«“]?([\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+)?)`)
+var reArRoleFar = regexp.MustCompile(`^[^!?؟;؛]{0,480}?(?:` + arTashkeel(arDefCues...) + `)\s*(?:` + arTashkeel("إليها", "إليه", "اليها", "اليه", "لها", "له") + `)?\s*(?:(?:` + arTashkeel("فيما بعد", "فيما يلي", "في هذا العقد", "في هذه الاتفاقية", "لاحقاً", "لاحقا") + `)\s*)?(?:بـ|باسم|ب)?\s*["«“]?([\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+){0,2})`)
 
 // reArDefCueIn: an Arabic definition's verb after a space.
 var reArDefCueIn = regexp.MustCompile(`\s(?:` + arTashkeel(arDefCues...) + `)(?:\s|$)`)
@@ -626,7 +635,10 @@ func signatories(t, prev string) [][2]int {
 		if h := honorific.FindString(p); h != "" {
 			p = strings.TrimSpace(p[len(h):])
 		}
-		if rePlainName.MatchString(p) && !titleWords(p) || reArPlainName.MatchString(p) && reBinWord.MatchString(p) {
+		// A contact label names a person ("أعده: م. هاني سمير
+		// عبدالفتاح"), also without بن; a job title's line needs it.
+		contact := rePreparerLabel.MatchString(t[:m[2]])
+		if rePlainName.MatchString(p) && !titleWords(p) || reArPlainName.MatchString(p) && (reBinWord.MatchString(p) || contact && arPersonLike(p) && !arOrgHead(p) && roleOf(p) == "" && labelRole(p) == "") {
 			at := m[2] + strings.Index(t[m[2]:], p)
 			out = append(out, [2]int{at, at + len(p)})
 		}
@@ -692,7 +704,11 @@ var reBinWord = regexp.MustCompile(`(?:^|\s)(?:بن|بنت|ابن)(?:\s|$)`)
 // reTitledName: a line naming a person by a job title ("المحاسب: سالم
 // بن خلفان المعولي", "Contact person: Noura Al Lawati"): a contact, with
 // no role.
-var reTitledName = regexp.MustCompile(`(?i)^\s*(?:المحاسب|المحاسبة|المدير|المديرة|مدير\s+\p{Arabic}+|مديرة\s+\p{Arabic}+|المسؤول|المسؤولة|المندوب|المندوبة|منسق\s+\p{Arabic}+|ضابط\s+\p{Arabic}+|accountant|contact(?:\s+person)?|sales\s+(?:manager|executive|representative)|account\s+manager|project\s+manager|procurement\s+(?:manager|officer)|prepared\s+by|checked\s+by|(?:أعد|أعدت|اعد|اعدت)(?:ه|ها)?(?:\s+(?:الفاتورة|العرض|المستند|الطلب))?|إعداد|اعداد)\s*[:：]\s*(.{4,80})$`)
+// rePreparerLabel: the labels of reTitledName that name a contact or the
+// writer, not a job ("Prepared by", "cc", أعده، إعداد).
+var rePreparerLabel = regexp.MustCompile(`(?i)prepared\s+by|checked\s+by|\bcc\b|c\.c\.|أعد|اعد|إعداد|اعداد`)
+
+var reTitledName = regexp.MustCompile(`(?i)^\s*(?:المحاسب|المحاسبة|المدير|المديرة|مدير\s+\p{Arabic}+|مديرة\s+\p{Arabic}+|المسؤول|المسؤولة|المندوب|المندوبة|منسق\s+\p{Arabic}+|ضابط\s+\p{Arabic}+|accountant|contact(?:\s+person)?|sales\s+(?:manager|executive|representative)|account\s+manager|project\s+manager|procurement\s+(?:manager|officer)|prepared\s+by|checked\s+by|cc|c\.c\.|(?:أعد|أعدت|اعد|اعدت)(?:ه|ها)?(?:\s+(?:الفاتورة|العرض|المستند|الطلب))?|إعداد|اعداد)\s*[:：]\s*(.{4,80})$`)
 
 // reSignedByName: "Signed for X by Y, Title", "SIGNED by Y, Director,
 // for and on behalf of X": Y signs.
@@ -993,10 +1009,8 @@ func (x *extractor) wrappedDefinitions() {
 			// line ("، ويمثلها في / التوقيع السيدة/ X ...، ويشار إليها
 			// فيما بعد / بـ"العميل"").
 			if m := reArRoleFar.FindStringSubmatchIndex(joined); m != nil && !strings.Contains(after[:nl], "ويشار") {
-				if d := roleOf(joined[m[2]:m[3]]); d != "" {
+				if d := arRolePrefix(joined[m[2]:m[3]]); d != "" {
 					w, p = d, m[2]
-				} else if first, _, _ := strings.Cut(joined[m[2]:m[3]], " "); roleOf(first) != "" {
-					w, p = first, m[2]
 				}
 			}
 		}
@@ -1309,7 +1323,7 @@ func bilingualPersons(t string) [][2]int {
 var arInitials = map[rune]string{
 	'ا': "AEIOU", 'أ': "AEIOU", 'إ': "AEIOU", 'آ': "AEIOU", 'ع': "AEIOU", 'ب': "B", 'ت': "T", 'ث': "T", 'ج': "JG", 'ح': "H",
 	'خ': "KH", 'د': "D", 'ذ': "DZT", 'ر': "R", 'ز': "Z", 'س': "S", 'ش': "S", 'ص': "S", 'ض': "D", 'ط': "T", 'ظ': "ZD",
-	'غ': "G", 'ف': "F", 'ق': "QKG", 'ك': "KC", 'ل': "L", 'م': "M", 'ن': "N", 'ه': "H", 'و': "WOU", 'ي': "YIEJ",
+	'غ': "G", 'ف': "FV", 'ق': "QKG", 'ك': "KC", 'ل': "L", 'م': "M", 'ن': "N", 'ه': "H", 'و': "WOU", 'ي': "YIEJ",
 }
 
 // transliterates: Latin name lat and Arabic name ar are one name.

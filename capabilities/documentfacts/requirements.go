@@ -48,7 +48,10 @@ var (
 		// compliance in the later label specification (the older
 		// guideline said technical; see docs/documents.md).
 		{"compliance", regexp.MustCompile(`(?i)\biso\b|\bcertified\s+(?:to|under|as\s+per|according\s+to)\b|\bstandards?\b|الأيزو|الايزو|معتمدة?\s+وفق|المواصفة\s+القياسية|وفق\s+المواصفة|\bomani[sz]ation\b|\bcomply\b|\bcompliance\b|\bcompliant\b|\bcode\s+of\s+conduct\b|\bregulations?\b|\bpolicy\b|\banti-?bribery\b|التعمين|الامتثال|اللوائح|الأنظمة`)},
-		{"technical", regexp.MustCompile(`(?i)\bcertification\b|\b(?:local\s+)?stock\b|\bspare\s+parts\b|مخزون|قطع\s+غيار|\bservice\s+cent(?:re|er)\b|\bshowroom\b|\bworkshop\b|\bwarehouse\b|\bequipment\b|\bspecifications?\b|\btechnical\b|\bfacilit(?:y|ies)\b|\bcapacity\b|صالة\s+عرض|ورشة|مستودع|معدات|مواصفات|فني|الفنية|مركز\s+خدمة`)},
+		{"technical", regexp.MustCompile(`(?i)\bcertification\b|\b(?:local\s+)?stock\b|\bspare\s+parts\b|مخزون|قطع\s+غيار|\bservice\s+cent(?:re|er)\b|\bshowroom\b|\bworkshop\b|\bwarehouse\b|\bequipment\b|\bspecifications?\b|\btechnical\b|\bfacilit(?:y|ies)\b|\bcapacity\b|صالة\s+عرض|ورشة|مستودع|معدات|مواصفات|فني|الفنية|مركز\s+خدمة` +
+			// Local support of what is offered: a maintenance centre,
+			// service support, local assembly, after-sales service.
+			`|\bmaintenance\s+(?:cent(?:re|er)|facilit(?:y|ies)|team)\b|\bservice\s+support\b|\blocal\s+assembly\b|\bassembled\s+locally\b|\bafter-?\s?sales\b|(?:مركز|مراكز)\s+(?:صيانة|للصيانة)|خدمة\s+ما\s+بعد\s+البيع|خدمات\s+ما\s+بعد\s+البيع|(?:ال)?تجميع\s+(?:ال)?محلي|دعم\s+فني`)},
 	}
 	// Document nouns: an item naming a document is documentation.
 	reDocNoun    = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s*)?(?:an?\s+|the\s+|two\s+|three\s+)?(?:valid\s+|certified\s+|signed\s+|audited\s+|recent\s+|company\s+|client\s+)?(?:cop(?:y|ies)\b|certificate|statements?\b|profile\b|references?\b|letter\b|cv\b|résumé|resume\b|list\b|portfolio\b|brochure\b|declaration\b)|^\s*(?:صورة|نسخة|شهادة|قائمة|خطاب|رسالة|سيرة)`)
@@ -59,6 +62,11 @@ var (
 	// conditions to qualify.
 	reWinner = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)\b|الفائز|المرسى\s+عليه|المختار`)
 )
+
+// reInstrumentTitle: the title of a guarantee or bond issued as the
+// document itself ("BID BOND", "Performance Guarantee", "ضمان العطاء",
+// "كفالة حسن التنفيذ"), not a tender's section about one.
+var reInstrumentTitle = regexp.MustCompile(`(?i)^(?:(?:bank|bid|tender|performance|advance\s+payment)\s+(?:bond|guarantee|security)|guarantee|letter\s+of\s+guarantee|(?:خطاب\s+)?(?:ضمان|كفالة)(?:\s+(?:العطاء|بنكي|مصرفي|حسن\s+التنفيذ|ابتدائي|نهائي|دفعة\s+مقدمة))?)(?:\s+(?:no\.?|form|رقم)\b.*)?(?:\s*[|/(].*)?$`)
 
 type reqFound struct {
 	r          Requirement
@@ -90,6 +98,10 @@ func (x *clauseExtractor) sections() {
 			// a list item the reader took for a heading
 		case s.heading && tender:
 			cur = tenderSection(s.section)
+		case s.heading && i == 0 && reInstrumentTitle.MatchString(t):
+			// "BID BOND | ضمان العطاء" as the first line: the title of
+			// the bond itself, which states no one's requirements.
+			cur = ""
 		case s.heading:
 			cur = s.section
 		case pseudoHeading(t) && reReqHeading.MatchString(t) && !(tender && (reTitleHeading.MatchString(t) || listLine(t))):
