@@ -35,22 +35,8 @@ func ftmLine(id, name string) string {
 // or not exactly as the in-memory engine over every entry finds it, with
 // the same score. It prints precision and recall per file.
 func TestIndexedScreeningAgreesWithTheEngine(t *testing.T) {
-	var all []labelled.Pair
 	files := []string{"pairs.tsv", "structure_pairs.tsv", "probe_pairs.tsv", "heldout_pairs.tsv", "translation_pairs.tsv"}
-	first := map[string]int{}
-	for _, f := range files {
-		r, err := os.Open("../../../internal/names/testdata/" + f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pairs, err := labelled.Read(r)
-		r.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		first[f] = len(all)
-		all = append(all, pairs...)
-	}
+	all, first := labelledPairs(t, files...)
 	var words []string
 	for _, p := range all {
 		words = append(words, strings.Fields(p.A)...)
@@ -250,19 +236,7 @@ func TestReindexReadsPagesByIndexRange(t *testing.T) {
 // with them deleted (a new store: every name normalised), give the same
 // results, field for field.
 func TestScreeningFromStoredForms(t *testing.T) {
-	var all []labelled.Pair
-	for _, f := range []string{"pairs.tsv", "structure_pairs.tsv", "translation_pairs.tsv"} {
-		r, err := os.Open("../../../internal/names/testdata/" + f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pairs, err := labelled.Read(r)
-		r.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		all = append(all, pairs...)
-	}
+	all, _ := labelledPairs(t, "pairs.tsv", "structure_pairs.tsv", "translation_pairs.tsv")
 	var file strings.Builder
 	for i, p := range all {
 		b, _ := json.Marshal(map[string]any{"id": fmt.Sprintf("p%d", i), "schema": "Person", "caption": p.B, "target": true,
@@ -332,4 +306,26 @@ func TestIndexWithoutFormsIsRebuilt(t *testing.T) {
 			t.Fatal("no name keyed from a stored form after the rebuild")
 		}
 	})
+}
+
+// labelledPairs reads files of internal/names/testdata in order and
+// returns their pairs and where each file's pairs begin.
+func labelledPairs(t *testing.T, files ...string) ([]labelled.Pair, map[string]int) {
+	t.Helper()
+	var all []labelled.Pair
+	first := map[string]int{}
+	for _, f := range files {
+		r, err := os.Open("../../../internal/names/testdata/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pairs, err := labelled.Read(r)
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		first[f] = len(all)
+		all = append(all, pairs...)
+	}
+	return all, first
 }
