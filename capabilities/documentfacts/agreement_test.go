@@ -17,9 +17,9 @@ import (
 // type. What two careful readers agree on bounds what any extractor can
 // score against one of them (docs/documents.md, "Two labellers").
 //
-// The matching is evalMatch's, with one change: an obligation's or a
-// requirement's anchor is a word or phrase each labeller chose, so the two
-// anchors match when either contains the other (an extractor's action
+// The matching is evalMatch's, tried both ways round: an obligation's or
+// a requirement's anchor is a word or phrase each labeller chose, so the
+// two anchors match when either contains the other (an extractor's action
 // text is matched by containing the labeller's anchor).
 //
 // go test ./capabilities/documentfacts -run LabellerAgreement -v
@@ -116,28 +116,34 @@ func agreeDoc(a, b []evalWant, loose bool) map[string]*evalScore {
 	return scores
 }
 
-// labelsAgree is evalMatch between two labels (see TestLabellerAgreement).
+// labelsAgree is evalMatch between two labels, either way round (see
+// TestLabellerAgreement): each label is matched as if the other had been
+// extracted.
 func labelsAgree(a, b evalWant, loose bool) bool {
 	if a.typ != b.typ || !knownWantType(a) || !knownWantType(b) {
 		return false
 	}
-	f, g := a.fields, b.fields
-	switch a.typ {
+	return evalMatch(a, asExtracted(b), loose) || evalMatch(b, asExtracted(a), loose)
+}
+
+// asExtracted is a label in evalItems's terms: what an extractor that
+// answered exactly this label would give.
+func asExtracted(w evalWant) evalGot {
+	f := w.fields
+	g := evalGot{typ: w.typ}
+	switch w.typ {
 	case "party":
-		return normalName(f[0]) == normalName(g[0]) && (loose || f[1] == g[1])
+		g.key, g.val = f[1], normalName(f[0])
 	case "date", "money", "duration":
-		return f[1] == g[1] && (loose || sameKey(f[0], g[0]) || sameKey(g[0], f[0]))
+		g.key, g.val = f[0], f[1]
 	case "obligation", "requirement":
-		x, y := strings.ToLower(f[2]), strings.ToLower(g[2])
-		anchors := strings.Contains(x, y) || strings.Contains(y, x)
-		if a.typ == "obligation" {
-			return anchors && f[1] == g[1] && (loose || f[0] == g[0])
-		}
-		return anchors && (loose || f[0] == g[0] && f[1] == g[1])
-	case "deadline", "law":
-		return f[0] == g[0]
+		g.key, g.val, g.text = f[0], f[1], strings.ToLower(f[2])
+	case "deadline":
+		g.key = f[0]
+	case "law":
+		g.val = f[0]
 	}
-	return false
+	return g
 }
 
 // TestLabelsAgree pins the agreement matcher on pairs of label lines.
