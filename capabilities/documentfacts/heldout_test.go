@@ -53,11 +53,7 @@ var heldOut2Floors = map[string][2]float64{
 // recall per type and language, strict and loose. Without the directory
 // it is skipped.
 func TestHeldOut2(t *testing.T) {
-	const dir = "testdata/heldout2"
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("%s is absent: the second held-out set is not in this tree", dir)
-	}
-	scoreCorpus(t, loadEvalCorpus(t, dir, 18), heldOut2Floors)
+	scoreHeldOut(t, "testdata/heldout2", 18, heldOut2Floors)
 }
 
 // heldOut3Floors (strict precision, recall): just under the first run
@@ -82,11 +78,7 @@ var heldOut3Floors = map[string][2]float64{
 // prints precision and recall per type and language, strict and loose.
 // go test ./capabilities/documentfacts -run HeldOut3 -v
 func TestHeldOut3(t *testing.T) {
-	const dir = "testdata/heldout3"
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("%s is absent: the third held-out set is not in this tree", dir)
-	}
-	scoreCorpus(t, loadEvalCorpus(t, dir, 20), heldOut3Floors)
+	scoreHeldOut(t, "testdata/heldout3", 20, heldOut3Floors)
 }
 
 // heldOut4Floors (strict precision, recall): just under the run after
@@ -112,11 +104,7 @@ var heldOut4Floors = map[string][2]float64{
 // prints precision and recall per type and language, strict and loose.
 // go test ./capabilities/documentfacts -run HeldOut4 -v
 func TestHeldOut4(t *testing.T) {
-	const dir = "testdata/heldout4"
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("%s is absent: the fourth held-out set is not in this tree", dir)
-	}
-	scoreCorpus(t, loadEvalCorpus(t, dir, 20), heldOut4Floors)
+	scoreHeldOut(t, "testdata/heldout4", 20, heldOut4Floors)
 }
 
 // heldOut5Floors (strict precision, recall): just under the run after
@@ -146,11 +134,7 @@ var heldOut5Floors = map[string][2]float64{
 // before that session's rounds, then once after them.
 // go test ./capabilities/documentfacts -run HeldOut5 -v
 func TestHeldOut5(t *testing.T) {
-	const dir = "testdata/heldout5"
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("%s is absent: the fifth held-out set is not in this tree", dir)
-	}
-	scoreCorpus(t, loadEvalCorpus(t, dir, 15), heldOut5Floors)
+	scoreHeldOut(t, "testdata/heldout5", 15, heldOut5Floors)
 }
 
 // heldOut6Floors (strict precision, recall): just under its first
@@ -174,11 +158,7 @@ var heldOut6Floors = map[string][2]float64{
 // hand.
 // go test ./capabilities/documentfacts -run HeldOut6 -v
 func TestHeldOut6(t *testing.T) {
-	const dir = "testdata/heldout6"
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("%s is absent: the sixth held-out set is not in this tree", dir)
-	}
-	scoreCorpus(t, loadEvalCorpus(t, dir, 20), heldOut6Floors)
+	scoreHeldOut(t, "testdata/heldout6", 20, heldOut6Floors)
 }
 
 // heldOut7Floors (strict precision, recall): just under its first
@@ -201,9 +181,15 @@ var heldOut7Floors = map[string][2]float64{
 // nor the other corpora's documents, with the key specification in hand.
 // go test ./capabilities/documentfacts -run HeldOut7 -v
 func TestHeldOut7(t *testing.T) {
-	const dir = "testdata/heldout7"
+	scoreHeldOut(t, "testdata/heldout7", 20, heldOut7Floors)
+}
+
+// scoreHeldOut scores a held-out set of at least least documents against
+// its floors, and skips where the set is not in the tree.
+func scoreHeldOut(t *testing.T, dir string, least int, floors map[string][2]float64) {
+	t.Helper()
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("%s is absent: the seventh held-out set is not in this tree", dir)
+		t.Skipf("%s is absent: that held-out set is not in this tree", dir)
 	}
-	scoreCorpus(t, loadEvalCorpus(t, dir, 20), heldOut7Floors)
+	scoreCorpus(t, loadEvalCorpus(t, dir, least), floors)
 }
