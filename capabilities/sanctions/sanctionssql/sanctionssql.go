@@ -462,31 +462,27 @@ func (s *Store) Engine(ctx context.Context, ns []string) (*sanctions.Engine, err
 		return nil, err
 	}
 	bySource := map[string]map[string]bool{}
+	var refs []string // every candidate's ref once, for its stored forms
 	for _, n := range ns {
-		refs, err := s.ix.Candidates(ctx, names.Normalize(n), candidates, false)
+		found, err := s.ix.Candidates(ctx, names.Normalize(n), candidates, false)
 		if err != nil {
 			return nil, err
 		}
-		for _, r := range refs {
+		for _, r := range found {
 			src, id, ok := strings.Cut(r, "\t")
-			if !ok {
+			if !ok || bySource[src][id] {
 				continue
 			}
 			if bySource[src] == nil {
 				bySource[src] = map[string]bool{}
 			}
 			bySource[src][id] = true
+			refs = append(refs, r)
 		}
 	}
 	// The candidates' stored forms are read while their entries are (on
 	// another connection): on PostgreSQL the server's work for one
 	// overlaps this process's decoding of the other.
-	var refs []string
-	for src, ids := range bySource {
-		for id := range ids {
-			refs = append(refs, src+"\t"+id)
-		}
-	}
 	slices.Sort(refs)
 	type formsRead struct {
 		forms map[string]nameindex.Forms
@@ -549,7 +545,7 @@ func (s *Store) prepare(entries []sanctions.Listed, forms map[string]nameindex.F
 	}
 	for i := range entries {
 		e := &entries[i]
-		f := forms[e.List+"\t"+e.ID]
+		f := forms[entryRef(e.List, e.ID)]
 		e.Keys = make([]names.Key, 0, 1+len(e.Aliases))
 		e.Keys = append(e.Keys, key(f, e.Name))
 		for _, a := range e.Aliases {
@@ -589,9 +585,12 @@ func (s *Store) scanEntries(ctx context.Context, q string, args ...any) ([]sanct
 	return entries, sqlstore.Unavailable("load sanctions entries", rows.Err())
 }
 
+// entryRef is the name index's ref of an entry: its source and id.
+func entryRef(source, id string) string { return source + "\t" + id }
+
 // fileNames files an entry's name and aliases in the name index.
 func fileNames(ctx context.Context, w *nameindex.Writer, source string, e *reader.Entity) error {
-	ref := source + "\t" + e.ID
+	ref := entryRef(source, e.ID)
 	if err := w.Add(ctx, ref, e.Name); err != nil {
 		return err
 	}
