@@ -41,7 +41,7 @@ func TestLabellerAgreement(t *testing.T) {
 					t.Fatalf("%s/%s.want has no first labelling in %s", second, b.name, dir)
 				}
 				for _, w := range b.want {
-					if !knownWantType(w) {
+					if !wantTypeKnown(w) {
 						t.Errorf("%s/%s.want: malformed line %q", second, b.name, w.line)
 					}
 				}
@@ -79,14 +79,6 @@ func TestLabellerAgreement(t *testing.T) {
 	}
 }
 
-// knownWantType says whether a label line has a type the guideline names
-// and at least the fields evalMatch reads for it.
-func knownWantType(w evalWant) bool {
-	need := map[string]int{"party": 2, "date": 2, "money": 2, "obligation": 3, "requirement": 3, "deadline": 1, "law": 1, "duration": 2}
-	n, ok := need[w.typ]
-	return ok && len(w.fields) >= n
-}
-
 // agreeDoc scores labels b against labels a, one to one, first come.
 func agreeDoc(a, b []evalWant, loose bool) map[string]*evalScore {
 	scores := map[string]*evalScore{}
@@ -120,7 +112,7 @@ func agreeDoc(a, b []evalWant, loose bool) map[string]*evalScore {
 // TestLabellerAgreement): each label is matched as if the other had been
 // extracted.
 func labelsAgree(a, b evalWant, loose bool) bool {
-	if a.typ != b.typ || !knownWantType(a) || !knownWantType(b) {
+	if a.typ != b.typ || !wantTypeKnown(a) || !wantTypeKnown(b) {
 		return false
 	}
 	return evalMatch(a, asExtracted(b), loose) || evalMatch(b, asExtracted(a), loose)

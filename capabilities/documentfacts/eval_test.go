@@ -99,14 +99,9 @@ func loadEvalCorpus(t testing.TB, dir string, least int) []evalDoc {
 				}
 				continue
 			}
-			if line == "" || strings.HasPrefix(line, "#") {
-				continue
+			if w, ok := parseWantLine(line); ok {
+				d.want = append(d.want, w)
 			}
-			parts := strings.Split(line, "|")
-			for i := range parts {
-				parts[i] = strings.TrimSpace(parts[i])
-			}
-			d.want = append(d.want, evalWant{typ: parts[0], fields: parts[1:], line: line})
 		}
 		docs = append(docs, d)
 	}
