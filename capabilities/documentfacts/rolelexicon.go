@@ -1,0 +1,263 @@
+package documentfacts
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The role lexicon (issue 29, session 15): a party's role is the role
+// word the document itself defines for it ('hereinafter the "Caterer"',
+// "(the Charterers)", 'ويشار إليه فيما بعد بـ "المؤجر"'), normalised one
+// way (lexRole): the guideline's role where it maps the word (lessor is
+// landlord, client is customer, المؤجر is landlord), else the word as the
+// text writes it, lowercased, its number kept (charterers, owners,
+// managing_agent). An obligation's party is the role word that is the
+// subject of the duty, resolved through the same definitions: a role word
+// the document defines, or a short name it gives a party ("Al Noor"),
+// stands for that party's role (definedAliases); a subject that is a role
+// word of no definition is read by the same normalisation (subjectRole).
+
+// lexiconRoles are role words beyond the guideline's with the role they
+// are reported as: Arabic words of roles the labels write in English, and
+// spellings the guideline's Arabic words take (a hamza left out, ى for
+// ي). They are part of partyRoles (keywords.go).
+var lexiconRoles = []struct {
+	words []string
+	role  string
+}{
+	{[]string{"الموجر", "الموجرة"}, "landlord"},
+	{[]string{"المستاجر", "المستاجرة"}, "tenant"},
+	{[]string{"المشترى", "الجهة المشترية"}, "buyer"},
+	{[]string{"المزود", "المجهز", "مقدم الخدمات", "مزود الخدمات", "الجهة الموردة"}, "supplier"},
+	{[]string{"المقاول الفرعي", "مقاول الباطن"}, "subcontractor"},
+	{[]string{"الطرف الثالث"}, "third_party"},
+	{[]string{"operator", "المشغل"}, "operator"},
+	{[]string{"partner", "الشريك"}, "partner"},
+	{[]string{"investor", "المستثمر"}, "investor"},
+	{[]string{"developer", "المطور"}, "developer"},
+	{[]string{"trainee", "المتدرب"}, "trainee"},
+	{[]string{"caterer", "متعهد التموين", "متعهد الإعاشة", "متعهد الاعاشة"}, "caterer"},
+	{[]string{"mortgagee", "المرتهن"}, "mortgagee"},
+	{[]string{"mortgagor", "الراهن"}, "mortgagor"},
+	{[]string{"assignee", "المحال له", "المحال إليه"}, "assignee"},
+	{[]string{"assignor", "المحيل"}, "assignor"},
+}
+
+// guidelineRoles are the roles the guideline names; a definition that
+// names one of them and another word ('"the Owner" or "the Client"')
+// gives the guideline's.
+var guidelineRoles = map[string]bool{"landlord": true, "tenant": true, "buyer": true, "seller": true, "supplier": true,
+	"customer": true, "employer": true, "employee": true, "contractor": true, "consultant": true, "disclosing_party": true,
+	"receiving_party": true, "first_party": true, "second_party": true, "issuer": true, "bidder": true}
+
+// pickRoleWord is the word of a definition that gives the party's role:
+// a word the guideline maps, then a role word kept as written (a known
+// one, then any role noun), else the first word (a short name).
+func pickRoleWord(cands []string) string {
+	var written, noun string
+	for _, c := range cands {
+		r := roleOf(c)
+		switch {
+		case r != "" && guidelineRoles[r]:
+			return c
+		case r != "" && written == "":
+			written = c
+		case r == "" && noun == "" && lexRole(c) != "":
+			noun = c
+		}
+	}
+	switch {
+	case written != "":
+		return written
+	case noun != "":
+		return noun
+	}
+	return cands[0]
+}
+
+// lexRole normalises a role word as the text writes it: the role the
+// guideline or the lexicon maps it to (a plural of such a word too:
+// "Suppliers" is supplier), else, for a role noun (roleNoun), the word
+// lowercased with its number, spaces as underscores ("Charterers" is
+// charterers, "Managing Agent" managing_agent); an Arabic word its
+// longest role prefix ("المقاول من الباطن وممثلوه"); "" for a word that
+// names no role (a short name, the Company, the Goods).
+func lexRole(w string) string {
+	w = strings.TrimSpace(stripTashkeel(w))
+	w = strings.Trim(w, `"“”'‘’«»`)
+	w = strings.TrimSpace(w[len(reTheLead.FindString(w)):])
+	if w == "" {
+		return ""
+	}
+	if r := roleOf(w); r != "" {
+		return r
+	}
+	if hasArabic(w) {
+		return roleOf(arRolePrefix(w))
+	}
+	if !roleNoun(w) {
+		return ""
+	}
+	low := lowerASCII(w)
+	if s := singularWord(low); s != low {
+		if r := roleOf(s); r != "" && guidelineRoles[r] {
+			return r
+		}
+	}
+	return strings.Join(strings.Fields(low), "_")
+}
+
+var reTheLead = regexp.MustCompile(`(?i)^(?:the|each|every)\s+`)
+
+// reRoleNounShape: one to three capitalised words of letters (or a word
+// in capitals), no possessive.
+var reRoleNounShape = regexp.MustCompile(`^[A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,2}$`)
+
+// roleNoun: a defined word names a role: its last word is an agent noun
+// ("Caterer", "Charterers", "Operator", "Consignee", "Claimant",
+// "Custodian", "Beneficiary", "Agent") and no thing or place ("Order",
+// "Tender", "Centre", "Fee", "Summary").
+func roleNoun(w string) bool {
+	if !reRoleNounShape.MatchString(w) {
+		return false
+	}
+	words := strings.Fields(lowerASCII(w))
+	last := singularWord(words[len(words)-1])
+	if notRoleNouns[last] {
+		return false
+	}
+	if roleWordsPlain[last] {
+		return true
+	}
+	for _, suf := range []string{"er", "or", "ee", "ant", "ist", "ary", "ian"} {
+		if strings.HasSuffix(last, suf) && len(last) >= len(suf)+3 {
+			return true
+		}
+	}
+	return false
+}
+
+// singularWord: an English plural's singular ("charterers", "parties",
+// "trustees"); the word itself otherwise.
+func singularWord(w string) string {
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
+		return w
+	case strings.HasSuffix(w, "s") && len(w) > 3:
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// roleWordsPlain are role nouns without an agent suffix.
+var roleWordsPlain = map[string]bool{"agent": true, "principal": true, "insured": true, "assured": true, "guest": true,
+	"host": true, "architect": true, "surety": true, "heir": true, "patient": true, "student": true, "resident": true,
+	"respondent": true, "client": true, "tenant": true, "obligee": true}
+
+// notRoleNouns end like an agent noun and name a thing, a place, a time
+// or an organisation's kind.
+var notRoleNouns = map[string]bool{"order": true, "letter": true, "tender": true, "number": true, "matter": true, "water": true,
+	"paper": true, "charter": true, "register": true, "transfer": true, "offer": true, "other": true, "cover": true, "meter": true,
+	"quarter": true, "chapter": true, "parameter": true, "power": true, "counter": true, "container": true, "computer": true,
+	"server": true, "printer": true, "trailer": true, "tanker": true, "center": true, "centre": true, "tower": true, "border": true,
+	"folder": true, "header": true, "ledger": true, "litre": true, "liter": true, "manner": true, "character": true, "answer": true,
+	"corner": true, "shelter": true, "banner": true, "poster": true, "voucher": true, "router": true, "scanner": true, "timber": true,
+	"summer": true, "winter": true, "september": true, "october": true, "november": true, "december": true, "chamber": true,
+	"floor": true, "door": true, "factor": true, "sector": true, "indicator": true, "monitor": true, "error": true, "motor": true,
+	"generator": true, "elevator": true, "escalator": true, "reactor": true, "connector": true, "corridor": true, "mirror": true,
+	"color": true, "labor": true, "honor": true, "favor": true, "vapor": true, "fee": true, "committee": true, "guarantee": true,
+	"degree": true, "tree": true, "coffee": true, "decree": true, "restaurant": true, "plant": true, "grant": true, "warrant": true,
+	"covenant": true, "variant": true, "list": true, "checklist": true, "shortlist": true, "summary": true, "salary": true,
+	"library": true, "boundary": true, "glossary": true, "anniversary": true, "dictionary": true, "commentary": true,
+	"january": true, "february": true, "itinerary": true, "career": true, "veneer": true, "median": true, "filter": true,
+	"cluster": true, "barrier": true, "sticker": true, "calendar": true, "daughter": true, "brother": true,
+	"sister": true, "mother": true, "father": true, "master": true, "leader": true}
+
+// definedRoleFor is the role a definition's word gives the party named
+// name: none for a short name of the party ("Al Noor" of "Al Noor
+// Catering LLC", "Nordwerk"), else lexRole.
+func definedRoleFor(w, name string) string {
+	if r := roleOf(w); r != "" {
+		return r
+	}
+	if shortNameOf(w, name) {
+		return ""
+	}
+	return lexRole(w)
+}
+
+// shortNameOf: a word of w is a word of name (case aside).
+func shortNameOf(w, name string) bool {
+	nameWords := map[string]bool{}
+	for _, n := range strings.Fields(lowerASCII(name)) {
+		nameWords[strings.Trim(n, ",.()")] = true
+	}
+	for _, x := range strings.Fields(lowerASCII(w)) {
+		switch x {
+		case "the", "and", "of", "al", "&":
+			continue
+		}
+		if nameWords[x] {
+			return true
+		}
+	}
+	return false
+}
+
+// subjectRole is the role of an English subject that names no party the
+// document knows ("The Hirer", "The Charterers", "The Managing Agent"): a
+// role noun read by lexRole; "" otherwise.
+func subjectRole(subj string) string {
+	s := strings.TrimSpace(subj[leadingNumber(subj):])
+	s = strings.TrimSpace(s[len(reTheLead.FindString(s)):])
+	if s == "" || len(strings.Fields(s)) > 3 {
+		return ""
+	}
+	return lexRole(s)
+}
+
+// definedAliases are the words a document defines for a party with a
+// role, as subject forms of that role: a role word the guideline does not
+// map ('X LLC (the "Caterer")': "the Caterer shall" binds the caterer;
+// "Owners" binds owners, not owner), a short name ('X LLC ("Al Noor")')
+// and an organisation's kind ('X SAOC (the "Company")').
+func (x *clauseExtractor) definedAliases(all []Fact, cands []candidate) {
+	text := x.a.text
+	for i, f := range all {
+		if f.Type != TypeParty || f.Role == "" || i >= len(cands) || hasArabic(f.Value) {
+			continue
+		}
+		after := text[cands[i].end:]
+		words, ok := definitionWords(after)
+		if !ok {
+			continue
+		}
+		// (A definition right after the name, its own: '("Al Noor")',
+		// ', (the "Company")'.)
+		near := strings.IndexAny(after, "(") >= 0 && strings.IndexAny(after, "(") <= 3
+		for _, w := range words {
+			if w == "" || hasArabic(w) || roleOf(w) != "" {
+				continue // a guideline word is a subject form already
+			}
+			switch r := lexRole(w); {
+			case r != "":
+				if r == f.Role && !x.hasAlias(lowerASCII(w)) {
+					x.aliases = append(x.aliases, clauseParty{lowerASCII(w), f.Role})
+				}
+			case orgKinds[lowerASCII(w)] || reAliasWord.MatchString(w) && !shortNameOf(w, f.Value):
+				x.aliases = append(x.aliases, clauseParty{"the " + lowerASCII(w), f.Role})
+			case near && shortNameOf(w, f.Value) && len(w) > 2:
+				x.aliases = append(x.aliases, clauseParty{lowerASCII(w), f.Role})
+			}
+		}
+	}
+}
+
+// orgKinds are the words for an organisation's kind a document defines a
+// party by ('X SAOC (the "Company")'): read as "the Company" only.
+var orgKinds = map[string]bool{"company": true, "bank": true, "hospital": true, "university": true, "ministry": true,
+	"authority": true, "municipality": true, "council": true, "board": true, "firm": true, "group": true, "hotel": true,
+	"school": true, "college": true, "institute": true, "corporation": true, "establishment": true, "entity": true,
+	"government": true, "department": true, "office": true, "agency": true, "fund": true, "foundation": true}

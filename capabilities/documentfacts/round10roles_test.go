@@ -1,0 +1,204 @@
+package documentfacts
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Issue 29, session 15: party roles from the text's role words
+// (rolelexicon.go). The figures and the development log below; the table
+// tests of the mechanism after them.
+
+// roleFigureDirs are the corpora whose party and obligation figures
+// TestRound10RoleFigures prints: the development corpora, then the
+// validation fold (dev6, heldout5), whose misses are never printed.
+var roleFigureDirs = []string{"testdata/eval", "testdata/tuning", "testdata/dev3", "testdata/dev4", "testdata/dev5",
+	"testdata/dev6", "testdata/heldout5"}
+
+// roleDevDirs are the corpora whose misses the development log may print.
+var roleDevDirs = []string{"testdata/eval", "testdata/tuning", "testdata/dev3", "testdata/dev4", "testdata/dev5"}
+
+// TestRound10RoleFigures prints strict and loose precision and recall of
+// parties and obligations per corpus, figures only.
+// go test ./capabilities/documentfacts -run 'TestRound10RoleFigures$' -v
+func TestRound10RoleFigures(t *testing.T) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-18s %-11s %-11s %-11s %-11s\n", "corpus", "party s", "party l", "oblig s", "oblig l")
+	for _, dir := range roleFigureDirs {
+		if _, err := os.Stat(dir); err != nil {
+			continue
+		}
+		sc := map[bool]map[string]*evalScore{}
+		for _, loose := range []bool{false, true} {
+			sc[loose] = map[string]*evalScore{"party": {}, "obligation": {}}
+		}
+		for _, d := range loadEvalCorpus(t, dir, 1) {
+			out := extractAll(renderEval(t, d.dir, d.name), source{kind: "text"}, Input{})
+			d.bilingual = detectLanguage(out.Text) == "mixed"
+			items := evalItems(out)
+			for _, loose := range []bool{false, true} {
+				s, _, _ := scoreDoc(d, items, loose)
+				for _, typ := range []string{"party", "obligation"} {
+					a := sc[loose][typ]
+					a.tp, a.found, a.want = a.tp+s[typ].tp, a.found+s[typ].found, a.want+s[typ].want
+				}
+			}
+		}
+		fmt.Fprintf(&b, "%-18s %-11s %-11s %-11s %-11s\n", strings.TrimPrefix(dir, "testdata/"),
+			fmtPR(sc[false]["party"]), fmtPR(sc[true]["party"]), fmtPR(sc[false]["obligation"]), fmtPR(sc[true]["obligation"]))
+	}
+	t.Log("\n" + b.String())
+}
+
+// TestRound10RoleMisses prints, for the development corpora only, the
+// parties and obligations found by value but with the wrong role or party
+// (strict misses that loose scoring matches), and the other misses and
+// extras of the two types. Set DALIL_ROLE_MISSES=1 to run it.
+func TestRound10RoleMisses(t *testing.T) {
+	if os.Getenv("DALIL_ROLE_MISSES") == "" {
+		t.Skip("set DALIL_ROLE_MISSES=1")
+	}
+	for _, dir := range roleDevDirs {
+		if !slices.Contains(roleDevDirs, dir) {
+			t.Fatalf("%s is no development corpus", dir)
+		}
+		for _, d := range loadEvalCorpus(t, dir, 1) {
+			out := extractAll(renderEval(t, d.dir, d.name), source{kind: "text"}, Input{})
+			d.bilingual = detectLanguage(out.Text) == "mixed"
+			items := evalItems(out)
+			_, missed, extra := scoreDoc(d, items, false)
+			var lines []string
+			for _, m := range missed {
+				if strings.HasPrefix(m, "party") || strings.HasPrefix(m, "obligation") {
+					lines = append(lines, "  missed: "+m)
+				}
+			}
+			for _, e := range extra {
+				if strings.HasPrefix(e, "party") || strings.HasPrefix(e, "obligation") {
+					lines = append(lines, "  extra:  "+e)
+				}
+			}
+			if len(lines) > 0 {
+				t.Logf("%s/%s:\n%s", dir, d.name, strings.Join(lines, "\n"))
+			}
+		}
+	}
+}
+
+// roleFacts is what a text gives: each party's role by name ("-" for
+// none) and each obligation as "role modality: action".
+func roleFacts(t *testing.T, text string) (map[string]string, []string) {
+	t.Helper()
+	out := extractText(t, text)
+	parties := map[string]string{}
+	for _, f := range out.Facts {
+		if f.Type == TypeParty {
+			r := f.Role
+			if r == "" {
+				r = "-"
+			}
+			parties[f.Value] = r
+		}
+	}
+	var obls []string
+	for _, o := range out.Obligations {
+		r := o.PartyRole
+		if r == "" {
+			r = "-"
+		}
+		obls = append(obls, r+" "+o.Modality+": "+o.Action)
+	}
+	return parties, obls
+}
+
+// TestRound10RoleWords: a party's role is the role word the text defines
+// for it, normalised one way; a duty binds the role its subject names,
+// through the same definitions.
+func TestRound10RoleWords(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		text    string
+		parties map[string]string // name -> role
+		obls    []string          // "role modality: anchor" each found
+	}{
+		{"caterer hereinafter",
+			"This Catering Agreement is made between Saffron Kitchens LLC, hereinafter the \"Caterer\", and Wadi Sahtan Resort SAOC (the \"Client\").\n" +
+				"The Caterer shall serve breakfast from 6:30 a.m. each day.\nThe Client shall provide a kitchen of at least 80 square metres.",
+			map[string]string{"Saffron Kitchens LLC": "caterer", "Wadi Sahtan Resort SAOC": "customer"},
+			[]string{"caterer must: serve breakfast", "customer must: provide a kitchen"}},
+		{"charter party, plural roles without quotes",
+			"This Time Charter is made between Blue Dhow Shipping LLC (the Owners) and Ras Madrakah Cement SAOG (the Charterers).\n" +
+				"The Charterers shall pay hire every fifteen days in advance.\nThe Owners shall keep the vessel in a thoroughly efficient state.",
+			map[string]string{"Blue Dhow Shipping LLC": "owners", "Ras Madrakah Cement SAOG": "charterers"},
+			[]string{"charterers must: pay hire", "owners must: keep the vessel"}},
+		{"short name stands for its role",
+			"This Supply Agreement is made between Al Noor Tiles LLC (\"Al Noor\" or the \"Supplier\") and Hajar Builders SAOC (the \"Buyer\").\n" +
+				"Al Noor shall deliver the tiles to the site in Barka.",
+			map[string]string{"Al Noor Tiles LLC": "supplier", "Hajar Builders SAOC": "buyer"},
+			[]string{"supplier must: deliver the tiles"}},
+		{"short name, role word kept as written",
+			"This Operation Agreement is made between Qurayyat Power Company SAOC (\"QPC\") and Sawt Energy Services LLC (hereinafter referred to as the \"Operator\").\n" +
+				"The Operator shall maintain the plant's availability at 95 percent.",
+			map[string]string{"Sawt Energy Services LLC": "operator"},
+			[]string{"operator must: maintain the plant"}},
+		{"a two-word role word",
+			"This Agreement is made between Sidab Towers SAOC (the \"Owner\") and Corniche Estates LLC (the \"Managing Agent\").\n" +
+				"The Managing Agent shall collect the rents of the building.",
+			map[string]string{"Sidab Towers SAOC": "owner", "Corniche Estates LLC": "managing_agent"},
+			[]string{"managing_agent must: collect the rents"}},
+		{"a subject role word of no definition",
+			"Hire of equipment.\nThe Hirer shall return the crane clean and in working order.",
+			nil,
+			[]string{"hirer must: return the crane"}},
+		{"a guideline role in the plural",
+			"The Suppliers shall submit their invoices monthly.",
+			nil,
+			[]string{"supplier must: submit their invoices"}},
+		{"a short name is no role",
+			"This Agreement is made between Nordwerk Armaturen GmbH (\"Nordwerk\") and Sohar Valve Trading LLC.",
+			map[string]string{"Nordwerk Armaturen GmbH": "-"},
+			nil},
+		{"the Company is no role word",
+			"TENDER FOR THE SUPPLY OF PAPER\nMajan Printing SAOC (the \"Company\") invites tenders for the supply of paper.\nThe Company shall return the bid bonds of unsuccessful bidders.",
+			map[string]string{"Majan Printing SAOC": "issuer"},
+			[]string{"issuer must: return the bid bonds"}},
+		{"a thing defined is no role",
+			"This Agreement is made between Bahja Foods LLC (the \"Distributor\") and Oryx Dairy SAOG (the \"Principal\") for the products listed in Annex 1 (the \"Order\").",
+			map[string]string{"Bahja Foods LLC": "distributor", "Oryx Dairy SAOG": "principal"},
+			nil},
+		{"arabic definition",
+			"أبرم هذا العقد بين شركة الوادي للتموين ش.م.م ويشار إليها فيما بعد بـ \"متعهد التموين\" وبين شركة النسيم للفنادق ش.م.م ويشار إليها فيما بعد بـ \"العميل\".\n" +
+				"يلتزم متعهد التموين بتقديم الوجبات في مواعيدها.",
+			map[string]string{"شركة الوادي للتموين ش.م.م": "caterer", "شركة النسيم للفنادق ش.م.م": "customer"},
+			[]string{"caterer must: بتقديم الوجبات"}},
+		{"arabic spelling without hamza",
+			"الطرف الأول: شركة الريف للعقارات ش.م.م ويشار إليها بـ \"الموجر\"\nيلتزم الموجر بصيانة المبنى.",
+			map[string]string{"شركة الريف للعقارات ش.م.م": "landlord"},
+			[]string{"landlord must: بصيانة المبنى"}},
+		{"arabic operator",
+			"أبرم هذا العقد بين وزارة الإسكان ويشار إليها بـ \"المالك\" وشركة صحار للتشغيل ش.م.م ويشار إليها بـ \"المشغل\".\nيلتزم المشغل بتشغيل المحطة على مدار الساعة.",
+			map[string]string{"شركة صحار للتشغيل ش.م.م": "operator"},
+			[]string{"operator must: بتشغيل المحطة"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			parties, obls := roleFacts(t, tc.text)
+			for name, role := range tc.parties {
+				if got, ok := parties[name]; !ok || got != role {
+					t.Errorf("party %q: role %q (found %v), want %q; parties %v", name, got, ok, role, parties)
+				}
+			}
+			for _, w := range tc.obls {
+				head, anchor, _ := strings.Cut(w, ": ")
+				if !slices.ContainsFunc(obls, func(o string) bool {
+					oh, oa, _ := strings.Cut(o, ": ")
+					return oh == head && strings.Contains(oa, anchor)
+				}) {
+					t.Errorf("obligation %q not found in %q", w, obls)
+				}
+			}
+		})
+	}
+}
