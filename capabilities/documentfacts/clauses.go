@@ -381,6 +381,9 @@ type clauseExtractor struct {
 	// arAliases: Arabic words a document defines for a party that has a
 	// role ('شركة X (ويشار إليها فيما بعد بـ"الشركة")'), with that role.
 	arAliases map[string]string
+	// numbered: the role the first and the second party are defined by
+	// (rolelexicon.go).
+	numbered map[string]string
 	// resolved are the candidates before one fact was kept per value:
 	// a date written in each language keeps each occurrence here.
 	resolved []candidate
@@ -437,6 +440,7 @@ func (x *clauseExtractor) obligations() {
 	x.leadInLists()
 	x.dropValidities()
 	x.twinObligations()
+	x.renumbered()
 }
 
 // twinObligations: a clause written in English and then in Arabic (the

@@ -419,6 +419,7 @@ func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands, re
 	// 'X SAOC (the "Company")', 'X LLC ("Al Noor")', 'X LLC (the
 	// "Caterer")': the defined words name X (rolelexicon.go).
 	cx.definedAliases(all, cands)
+	cx.numberedRoles(all, cands)
 	run("requirements", func() {
 		cx.sections()
 		cx.requirements()

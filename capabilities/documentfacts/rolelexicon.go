@@ -52,12 +52,17 @@ var guidelineRoles = map[string]bool{"landlord": true, "tenant": true, "buyer": 
 
 // pickRoleWord is the word of a definition that gives the party's role:
 // a word the guideline maps, then a role word kept as written (a known
-// one, then any role noun), else the first word (a short name).
+// one, then any role noun), then the party's number ('the "First Party"
+// or the "Lessor"' is the landlord), else the first word (a short name).
 func pickRoleWord(cands []string) string {
-	var written, noun string
+	var written, noun, number string
 	for _, c := range cands {
 		r := roleOf(c)
 		switch {
+		case r == "first_party" || r == "second_party":
+			if number == "" {
+				number = c
+			}
 		case r != "" && guidelineRoles[r]:
 			return c
 		case r != "" && written == "":
@@ -66,11 +71,10 @@ func pickRoleWord(cands []string) string {
 			noun = c
 		}
 	}
-	switch {
-	case written != "":
-		return written
-	case noun != "":
-		return noun
+	for _, w := range []string{written, noun, number} {
+		if w != "" {
+			return w
+		}
 	}
 	return cands[0]
 }
@@ -261,3 +265,80 @@ var orgKinds = map[string]bool{"company": true, "bank": true, "hospital": true, 
 	"authority": true, "municipality": true, "council": true, "board": true, "firm": true, "group": true, "hotel": true,
 	"school": true, "college": true, "institute": true, "corporation": true, "establishment": true, "entity": true,
 	"government": true, "department": true, "office": true, "agency": true, "fund": true, "foundation": true}
+
+// reNumberedParty: the first or second party by number ("First Party",
+// "Party A", الطرف الأول, الطرف ب).
+var (
+	reFirstPartyWord  = regexp.MustCompile(`(?i)\bfirst\s+party\b|\bparty\s+a\b|\bparty\s+of\s+the\s+first\s+part\b|الطرف\s+(?:الأول|الاول|أ)(?:[^\p{Arabic}]|$)`)
+	reSecondPartyWord = regexp.MustCompile(`(?i)\bsecond\s+party\b|\bparty\s+b\b|\bparty\s+of\s+the\s+second\s+part\b|الطرف\s+(?:الثاني|ب)(?:[^\p{Arabic}]|$)`)
+)
+
+// numberedRoles: a party the text calls both by its number and by a role
+// word ("First Party (Lessor): X", "الطرف الأول: X ويشار إليه بـ
+// المؤجر", 'X (the "First Party" or the "Caterer")') is meant by either
+// in the clauses: "يلتزم الطرف الأول" binds the landlord. The words
+// around each such party (its label before it on its line, its
+// definition after it, up to the next party) give first_party and
+// second_party the role each stands for, when one.
+func (x *clauseExtractor) numberedRoles(all []Fact, cands []candidate) {
+	text := x.a.text
+	roles := map[string]string{}
+	clash := map[string]bool{}
+	for i, f := range all {
+		if f.Type != TypeParty || i >= len(cands) || f.EntityType == "person" && f.Method != "labeled_field" && f.Method != "definition" {
+			continue
+		}
+		switch f.Role {
+		case "", "first_party", "second_party", "each_party", "sender", "addressee":
+			continue
+		}
+		c := cands[i]
+		from := strings.LastIndexByte(text[:c.start], '\n') + 1
+		to := min(len(text), c.end+240)
+		if nl := strings.IndexByte(text[c.end:to], '\n'); nl >= 0 {
+			// (A definition whose bracket the line leaves open goes on.)
+			if line := text[c.end : c.end+nl]; strings.Count(line, "(") <= strings.Count(line, ")") {
+				to = c.end + nl
+			}
+		}
+		for _, o := range cands {
+			if o.fact.Type != TypeParty || o.start == c.start {
+				continue
+			}
+			if o.end <= c.start && o.end > from {
+				from = o.end
+			}
+			if o.start >= c.end && o.start < to {
+				to = o.start
+			}
+		}
+		if i := strings.LastIndexAny(text[from:c.start], ")»\""); i >= 0 {
+			from += i + 1 // the definition of the party before
+		}
+		around := text[from:c.start] + " " + text[c.end:to]
+		first, second := reFirstPartyWord.MatchString(around), reSecondPartyWord.MatchString(around)
+		for num, on := range map[string]bool{"first_party": first && !second, "second_party": second && !first} {
+			if !on {
+				continue
+			}
+			if r, ok := roles[num]; ok && r != f.Role {
+				clash[num] = true
+			}
+			roles[num] = f.Role
+		}
+	}
+	for num := range clash {
+		delete(roles, num)
+	}
+	x.numbered = roles
+}
+
+// renumbered gives each obligation that binds the first or second party
+// the role that party is defined by (numberedRoles).
+func (x *clauseExtractor) renumbered() {
+	for i := range x.obls {
+		if r, ok := x.numbered[x.obls[i].o.PartyRole]; ok {
+			x.obls[i].o.PartyRole = r
+		}
+	}
+}
