@@ -73,6 +73,7 @@ var blockExtractors = []struct {
 	{"governing_law", func(x *extractor, b block) { x.law(b.t, b.base, b.prev) }},
 	{"payment_terms", func(x *extractor, b block) { x.paymentTerms(b.t, b.base) }},
 	{"parties", func(x *extractor, b block) { x.parties(b.t, b.base, b.prev) }},
+	{"parties", func(x *extractor, b block) { x.partyTableRow(b.t, b.base, b.headerCells) }},
 }
 
 // failed says whether the extractor name has failed on this document.

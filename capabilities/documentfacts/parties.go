@@ -155,9 +155,16 @@ func (x *extractor) parties(t string, base int, prev string) {
 	} else if m := reArAddressee.FindStringSubmatchIndex(t); m != nil {
 		// "السادة/ شركة X المحترمين": the addressee of a letter.
 		roleWord, nameStart, nameEnd = "إلى", m[2], m[3]
+	} else if w, s, e, ok := lexiconLabel(t, prev); ok {
+		// "Charterers: X SAOG": a role word of the lexicon as the label
+		// (rolelexicon.go).
+		roleWord, nameStart, nameEnd = w, s, e
 	}
 	if nameStart >= 0 {
 		role := labelRole(roleWord)
+		if role == "" {
+			role = lexRole(roleWord)
+		}
 		if r := lexRole(roleNote); roleNote != "" && r != "" {
 			role = r
 		}

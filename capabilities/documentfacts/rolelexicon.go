@@ -230,7 +230,16 @@ func subjectRole(subj string) string {
 func (x *clauseExtractor) definedAliases(all []Fact, cands []candidate) {
 	text := x.a.text
 	for i, f := range all {
-		if f.Type != TypeParty || f.Role == "" || i >= len(cands) || hasArabic(f.Value) {
+		if f.Type != TypeParty || f.Role == "" || i >= len(cands) {
+			continue
+		}
+		// The role kept as the text writes it ("owners" from "Owners:
+		// X") is the word its duties are written with: "The Owners
+		// shall" binds owners, not owner.
+		if w := strings.ReplaceAll(f.Role, "_", " "); !guidelineRoles[f.Role] && roleOf(w) != f.Role && !x.hasAlias(w) {
+			x.aliases = append(x.aliases, clauseParty{w, f.Role})
+		}
+		if hasArabic(f.Value) {
 			continue
 		}
 		after := text[cands[i].end:]
@@ -342,3 +351,113 @@ func (x *clauseExtractor) renumbered() {
 		}
 	}
 }
+
+// reAnyRoleLabel: a label of one to three words before a colon, then the
+// value ("Charterers: X", "Caterer / متعهد التموين: X", "المشغل: X");
+// reAnyRoleLabelOnly: the label alone, the value on the next line.
+var (
+	reAnyRoleLabel     = regexp.MustCompile(`^[\s*_]*([A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,2}|\p{Arabic}+(?:\s+\p{Arabic}+){0,2})(?:\s*/\s*[^:：|/()]{1,30}?)?[\s*_]*[:：][\s*_]*(\S.{1,159})$`)
+	reAnyRoleLabelOnly = regexp.MustCompile(`^[\s*_]*([A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,2}|\p{Arabic}+(?:\s+\p{Arabic}+){0,2})(?:\s*/\s*[^:：|/()]{1,30}?)?[\s*_]*[:：][\s*_]*$`)
+)
+
+// lexiconLabel reads a block labelled by a role word the fixed labels do
+// not know ("Charterers: Ras Madrakah Cement SAOG", "Owners:" over "Blue
+// Dhow Shipping LLC"): the label's word and where the name is. The word
+// must name a role (lexRole) and the name must be an organisation's,
+// or, for a word of the lexicon (partyRoles), a titled person's: a job
+// title over a person ("Engineer: Eng. Ahmed") names no party's role.
+func lexiconLabel(t, prev string) (word string, start, end int, ok bool) {
+	if m := reAnyRoleLabel.FindStringSubmatchIndex(t); m != nil {
+		word, start, end = t[m[2]:m[3]], m[4], m[5]
+	} else if m := reAnyRoleLabelOnly.FindStringSubmatch(prev); m != nil && strings.TrimSpace(t) != "" && !strings.Contains(t, " | ") {
+		word, start, end = m[1], 0, len(t)
+	} else {
+		return "", 0, 0, false
+	}
+	if lexRole(word) == "" {
+		return "", 0, 0, false
+	}
+	value := t[start:end]
+	lead := len(value) - len(strings.TrimLeft(value, " *_"))
+	if h := honorific.FindString(value[lead:]); h != "" {
+		if roleOf(word) == "" {
+			return "", 0, 0, false
+		}
+		return word, start, end, true
+	}
+	if m := reOrg.FindStringIndex(value); m != nil && m[0] <= lead {
+		return word, start, end, true
+	}
+	if hasArabic(value) && (reArOrg.MatchString(value) && strings.HasPrefix(strings.TrimSpace(value), "شركة") || strings.HasPrefix(strings.TrimSpace(value), "مؤسسة")) {
+		return word, start, end, true
+	}
+	return "", 0, 0, false
+}
+
+// partyTableRow reads a row of a table of parties whose header names a
+// role column and a name column ("Role | Party | CR No.", "الصفة | الاسم"):
+// the name cell's party takes the role cell's word (lexRole).
+func (x *extractor) partyTableRow(t string, base int, headerCells string) {
+	if headerCells == "" || !strings.Contains(t, " | ") {
+		return
+	}
+	head := strings.Split(headerCells, " | ")
+	cells := strings.Split(t, " | ")
+	if len(cells) != len(head) {
+		return
+	}
+	roleCol, nameCol := -1, -1
+	for i, h := range head {
+		h = strings.TrimSpace(strings.Trim(lowerASCII(h), " *_#"))
+		switch {
+		case roleCol < 0 && reRoleColumn.MatchString(h):
+			roleCol = i
+		case nameCol < 0 && reNameColumn.MatchString(h):
+			nameCol = i
+		}
+	}
+	if roleCol < 0 || nameCol < 0 {
+		return
+	}
+	roleCell := strings.TrimSpace(strings.Trim(cells[roleCol], " *_"))
+	role := lexRole(roleCell)
+	if m := reBracketNote.FindString(roleCell); role == "" || role == "first_party" || role == "second_party" {
+		// "First Party (Lessor)": the role in brackets.
+		if r := lexRole(strings.Trim(m, " ()")); m != "" && r != "" {
+			role = r
+		} else if role == "" {
+			role = labelRole(reBracketNote.ReplaceAllString(roleCell, ""))
+		}
+	}
+	if role == "" || role == "sender" || role == "addressee" {
+		return
+	}
+	off := 0
+	for i := 0; i < nameCol; i++ {
+		off += len(cells[i]) + len(" | ")
+	}
+	name := cells[nameCol]
+	for _, sep := range []string{",", "،", " (", " - "} {
+		if i := sepIndex(name, sep); i > 0 {
+			name = name[:i]
+		}
+	}
+	lead := len(name) - len(strings.TrimLeft(name, " *_"))
+	name = strings.TrimRight(name[lead:], " *_.")
+	off += lead
+	etype := entityType(name)
+	if h := honorific.FindString(name); h != "" {
+		name, off, etype = name[len(h):], off+len(h), "person"
+	}
+	if !looksLikeName(name) || columnWord(name) || lexRole(name) != "" {
+		return
+	}
+	label := strings.ToUpper(role[:1]) + strings.ReplaceAll(role[1:], "_", " ")
+	f := Fact{Type: TypeParty, Key: role, Label: label, Role: role, Value: name, Normalized: normalName(name), EntityType: etype, Method: "labeled_field", Confidence: 0.85}
+	x.add(candidate{fact: f, start: base + off, end: base + off + len(name), prio: 3})
+}
+
+var (
+	reRoleColumn = regexp.MustCompile(`^(?:role|capacity|party\s+role|role\s+of\s+(?:the\s+)?party|role\s+in\s+(?:this|the)\s+(?:agreement|contract)|الصفة|صفة\s+الطرف|الصفة\s+في\s+العقد|الدور)(?:\s*/.*)?$`)
+	reNameColumn = regexp.MustCompile(`^(?:name|party|party\s+name|name\s+of\s+(?:the\s+)?party|company|company\s+name|contracting\s+party|الاسم|اسم\s+الطرف|الطرف|اسم\s+الشركة|الجهة|الشركة)(?:\s*/.*)?$`)
+)
