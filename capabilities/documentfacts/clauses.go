@@ -519,51 +519,29 @@ func (x *clauseExtractor) sentText(s span) string {
 	return strings.ReplaceAll(x.a.text[s.start:s.end], "\n", " ")
 }
 
-// renamedRoles: a party defined by a role word whose role the party
-// does not take ('we, Gulf Bank (the "Guarantor")' in a guarantee the bank
-// issues: the bank is the issuer) is meant by that word in the clauses:
-// "the Guarantor shall pay" binds the issuer.
+// renamedRoles: 'شركة X ش.ذ.م.م (ويشار إليها فيما بعد بـ"الشركة")': the
+// defined word, a plain noun, means the party in the clauses. (In
+// English, definedAliases reads the definition after each name, a role
+// word the party does not take too: rolelexicon.go.)
 func (x *clauseExtractor) renamedRoles() {
 	text := x.a.text
 	for _, p := range x.parties {
-		if p.Role == "" || len(p.Value) < 3 {
+		if p.Role == "" || len(p.Value) < 3 || !hasArabic(p.Value) {
 			continue
 		}
-		if hasArabic(p.Value) {
-			// 'شركة X ش.ذ.م.م (ويشار إليها فيما بعد بـ"الشركة")': the
-			// defined word, a plain noun, means the party in the clauses.
-			for _, at := range occurrences(text, p.Value) {
-				after := strings.TrimLeft(text[at+len(p.Value):], " (")
-				m := reArRole.FindStringSubmatch(after)
-				if m == nil || strings.IndexByte(after[:strings.Index(after, m[1])], '\n') >= 0 {
-					continue
-				}
-				w, _, _ := strings.Cut(m[1], " ")
-				w = stripTashkeel(w)
-				if roleOf(w) == "" && arRole(w) == "" && strings.HasPrefix(w, "ال") {
-					if x.arAliases == nil {
-						x.arAliases = map[string]string{}
-					}
-					x.arAliases[w] = p.Role
-				}
-			}
-			continue
-		}
-		for _, at := range occurrences(lowerASCII(text), lowerASCII(p.Value)) {
-			// The definition right after the name, on its line.
-			after := text[at+len(p.Value) : min(len(text), at+len(p.Value)+120)]
-			if i := strings.IndexByte(after, '\n'); i >= 0 {
-				after = after[:i]
-			}
-			if i := strings.IndexByte(after, '('); i < 0 || i > 3 {
+		for _, at := range occurrences(text, p.Value) {
+			after := strings.TrimLeft(text[at+len(p.Value):], " (")
+			m := reArRole.FindStringSubmatch(after)
+			if m == nil || strings.IndexByte(after[:strings.Index(after, m[1])], '\n') >= 0 {
 				continue
 			}
-			w, ok := definedRole(after)
-			if !ok || hasArabic(w) {
-				continue
-			}
-			if r := roleOf(w); r != "" && r != p.Role {
-				x.aliases = append(x.aliases, clauseParty{"the " + lowerASCII(w), p.Role})
+			w, _, _ := strings.Cut(m[1], " ")
+			w = stripTashkeel(w)
+			if roleOf(w) == "" && arRole(w) == "" && strings.HasPrefix(w, "ال") {
+				if x.arAliases == nil {
+					x.arAliases = map[string]string{}
+				}
+				x.arAliases[w] = p.Role
 			}
 		}
 	}

@@ -242,6 +242,7 @@ func (x *clauseExtractor) definedAliases(all []Fact, cands []candidate) {
 		if hasArabic(f.Value) {
 			continue
 		}
+		x.renamedAt(f)
 		after := text[cands[i].end:]
 		words, ok := definitionWords(after)
 		if !ok {
@@ -267,6 +268,45 @@ func (x *clauseExtractor) definedAliases(all []Fact, cands []candidate) {
 		}
 	}
 }
+
+// renamedAt reads the definition right after each occurrence of a
+// party's name on its line: a guideline role word the party does not take
+// ('we, Gulf Bank (the "Guarantor")' in a guarantee the bank issues: "the
+// Guarantor shall pay" binds the issuer) and a short name in capitals
+// ('Oman Data Centre Services SAOC ("ODCS")') name the party in the
+// clauses.
+func (x *clauseExtractor) renamedAt(f Fact) {
+	if len(f.Value) < 3 {
+		return
+	}
+	text := x.a.text
+	for _, at := range occurrences(lowerASCII(text), lowerASCII(f.Value)) {
+		after := text[at+len(f.Value) : min(len(text), at+len(f.Value)+120)]
+		if i := strings.IndexByte(after, '\n'); i >= 0 {
+			after = after[:i]
+		}
+		if i := strings.IndexByte(after, '('); i < 0 || i > 3 {
+			continue
+		}
+		words, ok := definitionWords(after)
+		if !ok {
+			continue
+		}
+		for _, w := range words {
+			switch r := roleOf(w); {
+			case hasArabic(w):
+			case r != "" && r != f.Role:
+				if a := "the " + lowerASCII(w); !x.hasAlias(a) {
+					x.aliases = append(x.aliases, clauseParty{a, f.Role})
+				}
+			case r == "" && reCapsShortName.MatchString(w) && !x.hasAlias(lowerASCII(w)):
+				x.aliases = append(x.aliases, clauseParty{lowerASCII(w), f.Role})
+			}
+		}
+	}
+}
+
+var reCapsShortName = regexp.MustCompile(`^[A-Z][A-Z0-9&]{1,9}$`)
 
 // orgKinds are the words for an organisation's kind a document defines a
 // party by ('X SAOC (the "Company")'): read as "the Company" only.
