@@ -216,8 +216,8 @@ func shortNameOf(w, name string) bool {
 func subjectRole(subj string) string {
 	s := strings.TrimSpace(subj[leadingNumber(subj):])
 	s = strings.TrimSpace(s[len(reTheLead.FindString(s)):])
-	if s == "" || len(strings.Fields(s)) > 3 {
-		return ""
+	if s == "" || len(strings.Fields(s)) > 3 || jobTitle(s) {
+		return "" // (a post: "The Project Manager shall")
 	}
 	return lexRole(s)
 }
@@ -414,7 +414,7 @@ func lexiconLabel(t, prev string) (word string, start, end int, ok bool) {
 	} else {
 		return "", 0, 0, false
 	}
-	if lexRole(word) == "" {
+	if lexRole(word) == "" || jobTitle(word) || paymentLabel(word) {
 		return "", 0, 0, false
 	}
 	value := t[start:end]
@@ -432,6 +432,31 @@ func lexiconLabel(t, prev string) (word string, start, end int, ok bool) {
 		return word, start, end, true
 	}
 	return "", 0, 0, false
+}
+
+// jobTitle: words of a post a person holds ("Project Manager", "Site
+// Engineer", "Lead Consultant", "Witness"), no party's role.
+func jobTitle(s string) bool {
+	for _, w := range strings.Fields(lowerASCII(s)) {
+		switch singularWord(w) {
+		case "director", "manager", "officer", "chief", "executive", "president", "secretary", "controller", "head",
+			"engineer", "representative", "signatory", "ceo", "cfo", "coo", "chairman", "treasurer", "accountant",
+			"coordinator", "administrator", "supervisor", "witness", "lead", "senior", "junior", "specialist", "team",
+			"staff", "expert", "inspector", "member", "leader", "analyst", "technician":
+			return true
+		}
+	}
+	return false
+}
+
+// paymentLabel: a label of payment details ("Beneficiary:", "Account
+// Holder:", "Payee:") names whom money is paid to, not a party's role.
+func paymentLabel(word string) bool {
+	switch last := strings.Fields(lowerASCII(word)); last[len(last)-1] {
+	case "beneficiary", "holder", "payee", "payer", "drawer", "drawee", "المستفيد":
+		return true
+	}
+	return false
 }
 
 // partyTableRow reads a row of a table of parties whose header names a
@@ -469,8 +494,8 @@ func (x *extractor) partyTableRow(t string, base int, headerCells string) {
 			role = labelRole(reBracketNote.ReplaceAllString(roleCell, ""))
 		}
 	}
-	if role == "" || role == "sender" || role == "addressee" {
-		return
+	if role == "" || role == "sender" || role == "addressee" || jobTitle(roleCell) {
+		return // (a job title over a person: "Project Manager")
 	}
 	off := 0
 	for i := 0; i < nameCol; i++ {
@@ -491,6 +516,13 @@ func (x *extractor) partyTableRow(t string, base int, headerCells string) {
 	}
 	if !looksLikeName(name) || columnWord(name) || lexRole(name) != "" {
 		return
+	}
+	if etype == "person" || rePlainName.MatchString(name) || reArPlainName.MatchString(name) && arPersonLike(name) {
+		// A person takes a role of the lexicon only ("Employee"), not a
+		// staff table's ("Lead Consultant").
+		if roleOf(reBracketNote.ReplaceAllString(roleCell, "")) == "" {
+			return
+		}
 	}
 	label := strings.ToUpper(role[:1]) + strings.ReplaceAll(role[1:], "_", " ")
 	f := Fact{Type: TypeParty, Key: role, Label: label, Role: role, Value: name, Normalized: normalName(name), EntityType: etype, Method: "labeled_field", Confidence: 0.85}
