@@ -171,6 +171,7 @@ func (x *extractor) run() {
 		}
 	}
 	x.runGuarded("parties", x.wrappedDefinitions)
+	x.runGuarded("parties", x.signedForRoles)
 	if len(x.failures) > 0 {
 		x.cands = slices.DeleteFunc(x.cands, func(c candidate) bool { return x.failed(c.by) })
 	}

@@ -533,3 +533,41 @@ var (
 	reRoleColumn = regexp.MustCompile(`^(?:role|capacity|party\s+role|role\s+of\s+(?:the\s+)?party|role\s+in\s+(?:this|the)\s+(?:agreement|contract)|الصفة|صفة\s+الطرف|الصفة\s+في\s+العقد|الدور)(?:\s*/.*)?$`)
 	reNameColumn = regexp.MustCompile(`^(?:name|party|party\s+name|name\s+of\s+(?:the\s+)?party|company|company\s+name|contracting\s+party|الاسم|اسم\s+الطرف|الطرف|اسم\s+الشركة|الجهة|الشركة)(?:\s*/.*)?$`)
 )
+
+// reBehalfRole: a signing line that names whom it signs for by role, at
+// the end of the text before a name ("Signed for and on behalf of the
+// Caterer", "For the Owners:", "عن المشغل:").
+var reBehalfRole = regexp.MustCompile(`(?i)(?:^|\s)(?:signed\s+)?(?:for\s+and\s+on\s+behalf\s+of|on\s+behalf\s+of|for)\s+(?:the\s+)?((?-i:[A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,2}))\s*[:：]?\s*$|(?:^|\s)(?:عن|نيابة\s+عن|بالنيابة\s+عن)\s+(ال\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*[:：]?\s*$`)
+
+// signedForRoles: an organisation named under or after a signing line
+// that names a role ("Signed for and on behalf of the Caterer" over
+// "Saffron Kitchens LLC", "For the Owners: Blue Dhow Shipping LLC", "عن
+// المشغل: شركة ظفار للتشغيل ش.م.م") takes that role when it has none; a
+// person there signs, and takes none.
+func (x *extractor) signedForRoles() {
+	text := x.a.text
+	for i := range x.cands {
+		c := &x.cands[i]
+		f := &c.fact
+		if f.Type != TypeParty || f.Role != "" || f.EntityType == "person" {
+			continue
+		}
+		ls := strings.LastIndexByte(text[:c.start], '\n') + 1
+		before := text[ls:c.start]
+		if strings.TrimSpace(before) == "" && ls > 0 {
+			// The name opens its line: the signing line is the one above.
+			ps := strings.LastIndexByte(text[:ls-1], '\n') + 1
+			before = text[ps : ls-1]
+		}
+		m := reBehalfRole.FindStringSubmatch(before)
+		if m == nil {
+			continue
+		}
+		w := m[1] + m[2]
+		r := lexRole(w)
+		if r == "" || jobTitle(w) || paymentLabel(w) {
+			continue
+		}
+		f.Role, f.Key, f.Label, f.Method, f.Confidence = r, r, strings.ToUpper(r[:1])+strings.ReplaceAll(r[1:], "_", " "), "labeled_field", 0.8
+	}
+}
