@@ -3,6 +3,7 @@ package documentfacts
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // The role lexicon (issue 29, session 15): a party's role is the role
@@ -248,9 +249,6 @@ func (x *clauseExtractor) definedAliases(all []Fact, cands []candidate) {
 		if !ok {
 			continue
 		}
-		// (A definition right after the name, its own: '("Al Noor")',
-		// ', (the "Company")'.)
-		near := strings.IndexAny(after, "(") >= 0 && strings.IndexAny(after, "(") <= 3
 		for _, w := range words {
 			if w == "" || hasArabic(w) || roleOf(w) != "" {
 				continue // a guideline word is a subject form already
@@ -262,7 +260,9 @@ func (x *clauseExtractor) definedAliases(all []Fact, cands []candidate) {
 				}
 			case orgKinds[lowerASCII(w)] || reAliasWord.MatchString(w) && !shortNameOf(w, f.Value):
 				x.aliases = append(x.aliases, clauseParty{"the " + lowerASCII(w), f.Role})
-			case near && shortNameOf(w, f.Value) && len(w) > 2:
+			case shortNameOf(w, f.Value) && len(w) > 2:
+				// ("Saffron" of Saffron Kitchens LLC: its own name, however
+				// far its definition.)
 				x.aliases = append(x.aliases, clauseParty{lowerASCII(w), f.Role})
 			}
 		}
@@ -350,18 +350,19 @@ func (x *clauseExtractor) numberedRoles(all []Fact, cands []candidate) {
 				to = c.end + nl
 			}
 		}
+		after := false // a party named before on the line
 		for _, o := range cands {
 			if o.fact.Type != TypeParty || o.start == c.start {
 				continue
 			}
 			if o.end <= c.start && o.end > from {
-				from = o.end
+				from, after = o.end, true
 			}
 			if o.start >= c.end && o.start < to {
 				to = o.start
 			}
 		}
-		if i := strings.LastIndexAny(text[from:c.start], ")»\""); i >= 0 {
+		if i := strings.LastIndexAny(text[from:c.start], ")»\""); i >= 0 && after {
 			from += i + 1 // the definition of the party before
 		}
 		around := text[from:c.start] + " " + text[c.end:to]
@@ -400,13 +401,45 @@ var (
 	reAnyRoleLabelOnly = regexp.MustCompile(`^[\s*_]*([A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*){0,2}|\p{Arabic}+(?:\s+\p{Arabic}+){0,2})(?:\s*/\s*[^:：|/()]{1,30}?)?[\s*_]*[:：][\s*_]*$`)
 )
 
+// contractLike: the document binds parties it defines (an agreement, a
+// charter party, a lease, a deed, "between" in its opening), where the
+// text's role words are the roles; not a commercial document (an
+// invoice, a quotation, an order, a delivery note, a bill of lading),
+// whose sender and addressee the guideline makes supplier and customer
+// whatever its labels ("Shipper:", "Consignee:") say.
+func (x *extractor) contractLike() bool {
+	head := x.a.text
+	if len(x.a.segs) > 3 {
+		head = x.a.text[:x.a.segs[3].end]
+	}
+	if reCommercialTitle.MatchString(lowerASCII(head)) {
+		return false
+	}
+	open := x.a.text[:min(len(x.a.text), 1500)]
+	for open != "" && !utf8.ValidString(open) {
+		open = open[:len(open)-1]
+	}
+	return reContractWords.MatchString(lowerASCII(open))
+}
+
+var (
+	reCommercialTitle = regexp.MustCompile(`invoice|quotation|quote|purchase\s+order|delivery\s+note|bill\s+of\s+lading|packing\s+list|receipt|proforma|فاتورة|عرض\s+سعر|أمر\s+شراء|امر\s+شراء|إشعار\s+تسليم|سند\s+قبض`)
+	reContractWords   = regexp.MustCompile(`agreement|contract|charter|lease|tenancy|\bdeed\b|memorandum|\bbetween\b|عقد|اتفاقية|بين`)
+)
+
 // lexiconLabel reads a block labelled by a role word the fixed labels do
 // not know ("Charterers: Ras Madrakah Cement SAOG", "Owners:" over "Blue
 // Dhow Shipping LLC"): the label's word and where the name is. The word
 // must name a role (lexRole) and the name must be an organisation's,
 // or, for a word of the lexicon (partyRoles), a titled person's: a job
 // title over a person ("Engineer: Eng. Ahmed") names no party's role.
-func lexiconLabel(t, prev string) (word string, start, end int, ok bool) {
+func (x *extractor) lexiconLabel(t, prev string) (word string, start, end int, ok bool) {
+	if !strings.Contains(t, ":") && !strings.Contains(t, "：") && !strings.Contains(prev, ":") && !strings.Contains(prev, "：") {
+		return "", 0, 0, false
+	}
+	if !x.contractLike() {
+		return "", 0, 0, false
+	}
 	if m := reAnyRoleLabel.FindStringSubmatchIndex(t); m != nil {
 		word, start, end = t[m[2]:m[3]], m[4], m[5]
 	} else if m := reAnyRoleLabelOnly.FindStringSubmatch(prev); m != nil && strings.TrimSpace(t) != "" && !strings.Contains(t, " | ") {
@@ -463,7 +496,7 @@ func paymentLabel(word string) bool {
 // role column and a name column ("Role | Party | CR No.", "الصفة | الاسم"):
 // the name cell's party takes the role cell's word (lexRole).
 func (x *extractor) partyTableRow(t string, base int, headerCells string) {
-	if headerCells == "" || !strings.Contains(t, " | ") {
+	if headerCells == "" || !strings.Contains(t, " | ") || !x.contractLike() {
 		return
 	}
 	head := strings.Split(headerCells, " | ")
@@ -545,6 +578,9 @@ var reBehalfRole = regexp.MustCompile(`(?i)(?:^|\s)(?:signed\s+)?(?:for\s+and\s+
 // المشغل: شركة ظفار للتشغيل ش.م.م") takes that role when it has none; a
 // person there signs, and takes none.
 func (x *extractor) signedForRoles() {
+	if !x.contractLike() {
+		return
+	}
 	text := x.a.text
 	for i := range x.cands {
 		c := &x.cands[i]
