@@ -244,6 +244,13 @@ func (x *clauseExtractor) definedAliases(all []Fact, cands []candidate) {
 			continue
 		}
 		x.renamedAt(f)
+		// The name without its legal form ("Gulf Steel Industries shall
+		// deliver" for Gulf Steel Industries SAOG).
+		if m := reTrailingForm.FindStringIndex(f.Value); m != nil && f.EntityType == "company" {
+			if stem := strings.TrimSpace(f.Value[:m[0]]); len(strings.Fields(stem)) >= 2 && !x.hasAlias(lowerASCII(stem)) {
+				x.aliases = append(x.aliases, clauseParty{lowerASCII(stem), f.Role})
+			}
+		}
 		after := text[cands[i].end:]
 		words, ok := definitionWords(after)
 		if !ok {
@@ -305,6 +312,9 @@ func (x *clauseExtractor) renamedAt(f Fact) {
 		}
 	}
 }
+
+// reTrailingForm: the legal form that ends a company's name.
+var reTrailingForm = regexp.MustCompile(`,?\s+(?:` + orgSuffix + `)(?:,?\s+(?:` + orgSuffix + `))?(?:\s+\([^()]{1,12}\))?\s*$`)
 
 var reCapsShortName = regexp.MustCompile(`^[A-Z][A-Z0-9&]{1,9}$`)
 
