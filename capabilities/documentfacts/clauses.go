@@ -690,7 +690,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			// role we know ("The Distributor agrees to ..."), unless the
 			// subject is a pronoun or the document itself.
 			if p := namedSubject(t[subjStart+leadingNumber(t[subjStart:]) : tr.start]); p != "" {
-				party, has = clauseParty{text: p, role: subjectRole(p)}, true
+				party, has = clauseParty{text: p, role: x.subjectRole(p)}, true
 			}
 		}
 		if reBanWord.MatchString(t[tr.start:tr.end]) {
@@ -813,7 +813,7 @@ func (x *clauseExtractor) negatedSubject(subj string) (parties []clauseParty, ne
 		if p, ok := x.partyIn(part); ok {
 			parties = append(parties, p)
 		} else if n := namedSubject(part); n != "" {
-			parties = append(parties, clauseParty{text: n, role: subjectRole(n)})
+			parties = append(parties, clauseParty{text: n, role: x.subjectRole(n)})
 		}
 	}
 	// "Neither the Supplier nor the Buyer shall disclose": a prohibition

@@ -219,12 +219,18 @@ func shortNameOf(w, name string) bool {
 
 // subjectRole is the role of an English subject that names no party the
 // document knows ("The Hirer", "The Charterers", "The Managing Agent"): a
-// role noun read by lexRole; "" otherwise.
-func subjectRole(subj string) string {
+// role noun read by lexRole; "" otherwise, and for words of a party's
+// name ("Baker" of Baker Hughes Oman LLC).
+func (x *clauseExtractor) subjectRole(subj string) string {
 	s := strings.TrimSpace(subj[leadingNumber(subj):])
 	s = strings.TrimSpace(s[len(reTheLead.FindString(s)):])
 	if s == "" || len(strings.Fields(s)) > 3 || jobTitle(s) {
 		return "" // (a post: "The Project Manager shall")
+	}
+	for _, p := range x.parties {
+		if shortNameOf(s, p.Value) {
+			return ""
+		}
 	}
 	return lexRole(s)
 }
@@ -267,16 +273,18 @@ func (x *clauseExtractor) definedAliases(all []Fact, cands []candidate) {
 				continue // a guideline word is a subject form already
 			}
 			switch r := lexRole(w); {
+			case orgKinds[lowerASCII(w)]:
+				x.aliases = append(x.aliases, clauseParty{"the " + lowerASCII(w), f.Role})
+			case shortNameOf(w, f.Value) && len(w) > 2:
+				// ("Saffron", "Baker" of Baker Hughes Oman LLC: its own
+				// name, however far its definition.)
+				x.aliases = append(x.aliases, clauseParty{lowerASCII(w), f.Role})
 			case r != "":
 				if r == f.Role && !x.hasAlias(lowerASCII(w)) {
 					x.aliases = append(x.aliases, clauseParty{lowerASCII(w), f.Role})
 				}
-			case orgKinds[lowerASCII(w)] || reAliasWord.MatchString(w) && !shortNameOf(w, f.Value):
+			case reAliasWord.MatchString(w):
 				x.aliases = append(x.aliases, clauseParty{"the " + lowerASCII(w), f.Role})
-			case shortNameOf(w, f.Value) && len(w) > 2:
-				// ("Saffron" of Saffron Kitchens LLC: its own name, however
-				// far its definition.)
-				x.aliases = append(x.aliases, clauseParty{lowerASCII(w), f.Role})
 			}
 		}
 	}
