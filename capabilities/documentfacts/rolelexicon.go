@@ -461,9 +461,6 @@ func (x *extractor) lexiconLabel(t, prev string) (word string, start, end int, o
 	if !strings.Contains(t, ":") && !strings.Contains(t, "：") && !strings.Contains(prev, ":") && !strings.Contains(prev, "：") {
 		return "", 0, 0, false
 	}
-	if !x.contractLike() {
-		return "", 0, 0, false
-	}
 	if m := reAnyRoleLabel.FindStringSubmatchIndex(t); m != nil {
 		word, start, end = t[m[2]:m[3]], m[4], m[5]
 	} else if m := reAnyRoleLabelOnly.FindStringSubmatch(prev); m != nil && strings.TrimSpace(t) != "" && !strings.Contains(t, " | ") {
@@ -471,7 +468,7 @@ func (x *extractor) lexiconLabel(t, prev string) (word string, start, end int, o
 	} else {
 		return "", 0, 0, false
 	}
-	if lexRole(word) == "" || jobTitle(word) || paymentLabel(word) {
+	if lexRole(word) == "" || jobTitle(word) || paymentLabel(word) || !x.contractLike() {
 		return "", 0, 0, false
 	}
 	value := t[start:end]
