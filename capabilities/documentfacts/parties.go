@@ -174,7 +174,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 		if r := arDefinedRole(name); r != "" {
 			role = r
 		} else if w, ok := definedRole(name); ok {
-			if r := definedRoleFor(w, name[:max(0, strings.IndexAny(name, "(,"))]); r != "" {
+			if r := definedRoleFor(w, name[:max(0, strings.IndexAny(name, "(,"))], name); r != "" {
 				role = r
 			}
 		}
@@ -341,7 +341,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 		if labelRole(t[m[2]:m[3]]) != "" {
 			continue // 'Bill To (the "Customer"):' is a label
 		}
-		if w, ok := definedRole(t[m[3]:]); ok && definedRoleFor(w, t[m[2]:m[3]]) != "" {
+		if w, ok := definedRole(t[m[3]:]); ok && definedRoleFor(w, t[m[2]:m[3]], t[m[3]:]) != "" {
 			name := trimOrgLead(t[m[2]:m[3]])
 			names = append(names, found{m[3] - len(name), m[3], entityType(name)})
 		}
@@ -358,7 +358,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 		role, method, conf := "", "pattern", 0.75
 		after := t[n.e:]
 		if w, ok := definedRole(after); ok {
-			if r := definedRoleFor(w, name); r != "" {
+			if r := definedRoleFor(w, name, after); r != "" {
 				role, method, conf = r, "definition", 0.9
 			}
 		} else if r := arDefinedRole(after); r != "" {
@@ -1013,7 +1013,7 @@ func (x *extractor) wrappedDefinitions() {
 		var w string
 		p := -1
 		if line := after[:nl]; !strings.Contains(line, ")") && strings.Count(line, "(") <= 1 {
-			if d, ok := definedRole(joined); ok && definedRoleFor(d, f.Value) != "" {
+			if d, ok := definedRole(joined); ok && definedRoleFor(d, f.Value, joined) != "" {
 				w, p = d, strings.Index(joined, "(")
 			}
 		}
@@ -1034,7 +1034,7 @@ func (x *extractor) wrappedDefinitions() {
 		if p < 0 || reOrg.MatchString(joined[:p]) || reSentenceGap.MatchString(joined[:p]) || strings.Contains(joined[:p], " between ") {
 			continue
 		}
-		r := definedRoleFor(w, f.Value)
+		r := definedRoleFor(w, f.Value, joined)
 		// Another party named between the name and the definition
 		// ("GULF BANK K.S.C.P. ... To: Ministry of Public Works ... (the
 		// "Beneficiary")") is the one defined.

@@ -187,17 +187,47 @@ var notRoleNouns = map[string]bool{"order": true, "letter": true, "tender": true
 	"sister": true, "mother": true, "father": true, "master": true, "leader": true}
 
 // definedRoleFor is the role a definition's word gives the party named
-// name: none for a short name of the party ("Al Noor" of "Al Noor
-// Catering LLC", "Nordwerk"), else lexRole.
-func definedRoleFor(w, name string) string {
+// name, the definition read in after (the text after the name): none for
+// a short name of the party ("Al Noor" of "Al Noor Catering LLC",
+// "Nordwerk"), else lexRole; a role noun the lexicon does not know only
+// from the party's own definition, not from a thing's defined after a
+// verb or right after its own noun ('X LLC agrees to sell to Y SPC one
+// wheel loader (the "Loader")').
+func definedRoleFor(w, name, after string) string {
 	if r := roleOf(w); r != "" {
 		return r
 	}
 	if shortNameOf(w, name) {
 		return ""
 	}
+	if i := strings.Index(after, w); i > 0 {
+		gap := after[:i]
+		if j := strings.LastIndex(gap, "("); j >= 0 {
+			gap = gap[:j]
+		} else if m := reHereinafterWord.FindStringIndex(gap); m != nil {
+			gap = gap[:m[0]]
+		}
+		if reVerbInGap.MatchString(gap) {
+			return ""
+		}
+		// "one wheel loader (the "Loader")": the word names the thing
+		// written right before it.
+		if gw := strings.Fields(lowerASCII(gap)); len(gw) > 0 {
+			ww := strings.Fields(lowerASCII(w))
+			if singularWord(strings.Trim(gw[len(gw)-1], ",;:")) == singularWord(ww[len(ww)-1]) {
+				return ""
+			}
+		}
+	}
 	return lexRole(w)
 }
+
+var (
+	reHereinafterWord = regexp.MustCompile(`(?i)\b(?:hereinafter|hereafter)\b`)
+	// reVerbInGap: a verb between a name and a definition: the
+	// definition is of what the clause goes on to name.
+	reVerbInGap = regexp.MustCompile(`(?i)\b(?:agrees?|shall|will|must|may|sells?|buys?|delivers?|supply|supplies|leases?|lets|rents?|hires?|provides?|undertakes?|purchases?|pays?|offers?|owns|operates?|appoints?|grants?|acquires?|transfers?|assigns?|charters?)\b`)
+)
 
 // shortNameOf: a word of w is a word of name (case aside).
 func shortNameOf(w, name string) bool {
