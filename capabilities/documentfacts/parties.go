@@ -165,7 +165,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 		if role == "" {
 			role = lexRole(roleWord)
 		}
-		if r := lexRole(roleNote); roleNote != "" && r != "" {
+		if r := lexRole(roleNote); roleNote != "" && r != "" && !jobTitle(roleNote) {
 			role = r
 		}
 		name := t[nameStart:nameEnd]
