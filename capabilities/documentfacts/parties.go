@@ -195,7 +195,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 			if m := reArDefCueIn.FindStringIndex(name); m != nil && m[0] > 0 {
 				name = name[:m[0]]
 			}
-			for _, sep := range []string{" | ", ",", "،", " - ", "(", ";", " CR ", " C.R", " VAT", " السجل", " رقم", " ويشار", " والمشار", " المشار", " بصفته"} {
+			for _, sep := range []string{" | ", ",", "،", " - ", "(", ";", " CR ", " C.R", " VAT", " السجل", " رقم", " ويشار", " والمشار", " المشار", " بصفته", " ويمثلها", " ويمثله", " يمثلها", " يمثله", " وتمثلها", " ممثلة", " represented by"} {
 				if i := sepIndex(name, sep); i > 0 {
 					name = name[:i]
 				}

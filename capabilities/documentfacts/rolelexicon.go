@@ -257,12 +257,37 @@ func (x *clauseExtractor) subjectRole(subj string) string {
 	if s == "" || len(strings.Fields(s)) > 3 || jobTitle(s) {
 		return "" // (a post: "The Project Manager shall")
 	}
+	// The first words of one party's name ("Nawras shall" for Nawras
+	// Tech Solutions LLC, the Service Provider): that party's role.
+	role, named := "", 0
+	for _, p := range x.parties {
+		if !hasArabic(p.Value) && len(p.Value) > len(s) && strings.HasPrefix(lowerASCII(p.Value), lowerASCII(s)+" ") && !placeOrKind(s) {
+			if named == 0 || p.Role != role {
+				named++
+			}
+			role = p.Role
+		}
+	}
+	if named == 1 {
+		return role
+	}
 	for _, p := range x.parties {
 		if shortNameOf(s, p.Value) {
 			return ""
 		}
 	}
 	return lexRole(s)
+}
+
+// placeOrKind: a first word many names share (a place, a region, an
+// article), no short name of one party.
+func placeOrKind(s string) bool {
+	switch lowerASCII(s) {
+	case "oman", "gulf", "muscat", "al", "the", "arabian", "national", "international", "united", "emirates", "dubai",
+		"saudi", "qatar", "kuwait", "bahrain", "sohar", "salalah", "dhofar", "global", "general", "first", "new":
+		return true
+	}
+	return false
 }
 
 // definedAliases are the words a document defines for a party with a
