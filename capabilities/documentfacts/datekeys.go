@@ -18,9 +18,9 @@ var (
 	// deadlineVerbs classify a deadline by its action; the one nearest
 	// before the date wins.
 	deadlineVerbs = []cue{
-		{[]string{"deliver", "delivers", "delivered", "delivery", "deliveries", "hand over", "handed over", "handover", "supply", "supplied", "install", "installed", "installation", "complete", "completed", "completion", "finish", "finished", "dispatch", "dispatched", "ship", "shipped", "return", "returned", "إعادة", "بإعادة", "اعادة", "تسليم", "التسليم", "توريد", "التوريد", "تركيب", "بتسليم", "بتوريد", "إنجاز", "انجاز"}, "delivery_date", "due", "Delivery date"},
+		{[]string{"deliver", "delivers", "delivered", "delivery", "deliveries", "hand over", "handed over", "handover", "supply", "supplied", "install", "installed", "installation", "complete", "completed", "completion", "finish", "finished", "dispatch", "dispatched", "ship", "shipped", "return", "returned", "إعادة", "بإعادة", "اعادة", "تسليم", "التسليم", "توريد", "التوريد", "تركيب", "بتسليم", "بتوريد", "يسلم", "يسلّم", "يورد", "إنجاز", "انجاز"}, "delivery_date", "due", "Delivery date"},
 		{[]string{"submit", "submitted", "submission", "bids", "bid", "tenders", "proposals", "applications", "quotations", "offers", "reach", "received", "apply", "تقديم", "العطاءات", "العروض", "الطلبات", "بتقديم"}, "submission_deadline", "due", "Submission deadline"},
-		{[]string{"pay", "paid", "payment", "payable", "settle", "settled", "remit", "due", "سداد", "السداد", "بسداد", "الدفع", "بدفع", "دفع", "يدفع", "تدفع"}, "due_date", "due", "Due date"},
+		{[]string{"pay", "paid", "payment", "payable", "settle", "settled", "remit", "due", "سداد", "السداد", "بسداد", "يسدد", "تسدد", "الدفع", "بدفع", "دفع", "يدفع", "تدفع"}, "due_date", "due", "Due date"},
 	}
 	// reDeliverable and reBidWord: what a contract's party submits
 	// (a report, a design) and what a bidder does (a bid, an offer).

@@ -144,6 +144,7 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 			f.Key, f.Label, f.Role, f.Method = "document_date", "Document date", "issue", "pattern"
 		}
 		_ = note
+		x.round11Date(&f, t, base, ms, me, prev, headerCells)
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 3})
 	}
 	for _, m := range reDateISO.FindAllStringSubmatchIndex(t, -1) {
