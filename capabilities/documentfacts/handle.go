@@ -237,6 +237,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	netAfterDiscount(all)
 	balanceAfterAdvance(all)
 	specKeys(all, cands, a.text)
+	round11Money(all, cands, a.text, out.DocumentType)
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
 	}

@@ -197,8 +197,21 @@ func (x *extractor) signLineDate(t string, base, ms, me int, headerCells string)
 		return false
 	}
 	first = lowerASCII(strings.Trim(first, " *_"))
-	return roleHeading(first) || x.signing || reWitness.MatchString(first)
+	if roleHeading(first) || x.signing || reWitness.MatchString(first) {
+		return true
+	}
+	// A party's word of its own ("Broker / الوسيط: Rahul Khanna,
+	// Managing Partner — "): a short label, then a name and a post, the
+	// date set off by a dash.
+	return reShortLabel.MatchString(first) && reDashBefore.MatchString(line) && strings.ContainsAny(rest, ",،")
 }
+
+// reShortLabel: one to three words of letters, or two such in two
+// languages ("Broker / الوسيط"); reDashBefore: a dash before the date.
+var (
+	reShortLabel = regexp.MustCompile(`^\p{L}+(?:\s\p{L}+){0,2}(?:\s*/\s*\p{L}+(?:\s\p{L}+){0,2})?$`)
+	reDashBefore = regexp.MustCompile(`[—–]\s*$`)
+)
 
 // reWitness: a witness signs too.
 var reWitness = regexp.MustCompile(`(?i)^(?:(?:first|second|1st|2nd)\s+)?witness(?:\s*\d)?\b|^(?:ال)?شاهد`)
@@ -218,4 +231,255 @@ func signHeader(h string) bool {
 		n++
 	}
 	return n >= 2
+}
+
+// round11Money re-keys money facts by what the sum is of, read from its
+// sentence, its row and its table, and makes the two written forms of
+// one sum in a bilingual document agree; facts and cands are aligned
+// (handle.go), text is the document's.
+func round11Money(facts []Fact, cands []candidate, text, docType string) {
+	for i, f := range facts {
+		if f.Type != TypeMoney || i >= len(cands) {
+			continue
+		}
+		at := min(max(cands[i].start, 0), len(text))
+		line := lineBefore(text, at)
+		sent := moneySentence(text, at)
+		k := ""
+		switch f.Key {
+		case "total_amount":
+			switch {
+			case reGroupWordAR.MatchString(line) && !hasTotalCue(reGroupWordAR.ReplaceAllString(line, " ")):
+				// "كتيب مشاريع المجموعة | 10,000 | 4.75": المجموعة is
+				// "the group", not a total (المجموع).
+				k = "price"
+			case (docType == "contract" || docType == "lease") && !strings.Contains(lineAt(text, at), " | ") && reTotalPrice.MatchString(sent):
+				// "باع البائع الأرض ... بثمن إجمالي قدره 2,400,000" in a
+				// contract: the price the contract is made for, its
+				// value (a priced document's total stays total_amount).
+				k = "contract_value"
+			}
+		case "price":
+			switch {
+			case reInterestRate.MatchString(lineAt(text, at)) && !rePriceWord.MatchString(reInterestRate.ReplaceAllString(sent, " ")):
+				// "OMR 750,000 ... at a fixed interest rate of 4.5%":
+				// an interest rate prices nothing.
+				k = "amount"
+			case reInstalmentsOf.MatchString(tail(sent, 60)):
+				// "eight equal quarterly instalments of OMR 93,750.000
+				// each": an instalment (the key specification), however
+				// "each" reads.
+				k = "amount"
+			case reRestOfPrice.MatchString(sent):
+				// "يسدد المشتري باقي الثمن وقدره": the balance of the
+				// price, a part of it.
+				k = "amount"
+			case reDeductible.MatchString(line):
+				// "Deductible: USD 2,500.00 each and every claim".
+				k = "amount"
+			}
+		case "liability_cap":
+			if j := lastMatch(reInsureWord, sent); j >= 0 && !reCapWord.MatchString(sent[j:]) {
+				// "insure the vessel against third-party liability for
+				// not less than OMR 500,000": the cover required.
+				k = "insurance_cover"
+			}
+		case "tax_amount":
+			// "The estimated annual contract value, excluding the
+			// transition charge and VAT, is AED 891,000.00": the words
+			// a value excludes do not name it.
+			if s := reExcluding.ReplaceAllString(sent, " "); s != sent {
+				if reAnnualValue.MatchString(s) {
+					k = "contract_value"
+				} else if c, ok := nearestCue(s, moneyCues); ok && c.key != f.Key && c.key != "tax_amount" && c.key != "subtotal" && c.key != "total_amount" {
+					k = c.key
+				}
+			}
+		case "security_deposit":
+			if reBareDeposit.MatchString(tail(sent, 80)) && reBalanceWord11.MatchString(text) && !reLeaseWord11.MatchString(text) {
+				// "The Buyer shall pay a deposit of OMR 28,885.500" in a
+				// sale that has a balance to pay: a first part of the
+				// price, not a security.
+				k = "advance_payment"
+			}
+		case "rent":
+			if reHire11.MatchString(tableHeader(text, at)+" "+line) && !reLeaseWord11.MatchString(text) {
+				// "الأجرة الشهرية للحافلة الواحدة" in a transport
+				// contract: the hire of a service, a rate table's price.
+				k = "price"
+				if reTotalRowLead.MatchString(line) {
+					k = "total_amount"
+				}
+			}
+		}
+		switch {
+		case (f.Key == "amount" || f.Key == "price") && reBreachCond.MatchString(sent) && reCompensationAfter.MatchString(text[at:min(len(text), at+120)]):
+			// "إذا تأخر المشتري ... يحق للبائع ... الاحتفاظ بمبلغ
+			// 100,000 ريال سعودي من الدفعة الأولى تعويضاً": a sum a
+			// party in default loses.
+			k = "penalty_amount"
+		case (f.Key == "amount" || f.Key == "price") && reSumInsured.MatchString(line):
+			k = "insurance_cover"
+		case (f.Key == "amount" || f.Key == "price") && reCommission.MatchString(sent):
+			// "a commission of 2% of the final sale price, and not less
+			// than AED 250,000", "عمولة سعي قدرها": a broker's fee.
+			k = "fee"
+		case (f.Key == "price" || f.Key == "fee") && strings.Contains(line, " | ") && reShareHead.MatchString(tableHeader(text, at)):
+			// "الشريك | عدد الحصص | قيمة الحصص": a partner's shares
+			// are an amount of capital, not a price.
+			k = "amount"
+		}
+		if k != "" && k != f.Key {
+			facts[i].Key, facts[i].Label = k, moneyKeyLabel(k)
+		}
+	}
+	twinMoneyKeys(facts)
+}
+
+var (
+	reHire11            = regexp.MustCompile(`(?:^|\s)(?:ال)?(?:أجرة|اجرة)(?:\s|$)`)
+	reTotalPrice        = regexp.MustCompile(`(?i)\btotal\s+(?:purchase\s+|sale\s+)?(?:price|consideration)\s+of\b|\bfor\s+a\s+total\s+(?:price|consideration)\b|(?:ب|ال)?ثمن\s+(?:ال)?إجمالي|(?:ب|ال)?ثمن\s+(?:ال)?اجمالي|(?:ال)?ثمن\s+الكلي`)
+	reCompensationAfter = regexp.MustCompile(`(?i)^[^.;؛]{0,80}?(?:\bas\s+(?:liquidated\s+)?(?:damages|compensation)\b|\bforfeit\w*|تعويضاً|تعويضا|كتعويض|على\s+سبيل\s+التعويض)`)
+	reGroupWordAR       = regexp.MustCompile(`\S*مجموعة\S*|\S*مجموعات\S*`)
+	reInterestRate      = regexp.MustCompile(`(?i)\b(?:interest|exchange|tax|vat)\s+rate\b|\brate\s+of\s+interest\b|سعر\s+(?:ال)?(?:فائدة|صرف)|بسعر\s+(?:ال)?(?:فائدة|صرف)`)
+	rePriceWord         = regexp.MustCompile(`(?i)\b(?:prices?|priced|rates?)\b|الثمن|ثمن|سعر|بسعر|أسعار|الأسعار`)
+	reInstalmentsOf     = regexp.MustCompile(`(?i)\binstal?ments\s+of\s+(?:\S+\s+)?$|أقساط\s+(?:\S+\s+){0,3}(?:قيمة\s+كل\s+منها|قدر\s+كل\s+منها)\s*$`)
+	reRestOfPrice       = regexp.MustCompile(`(?i)(?:باقي|بقية|الباقي\s+من|المتبقي\s+من)\s+(?:ال)?ثمن|\b(?:balance|remainder|rest)\s+of\s+the\s+(?:purchase\s+|sale\s+)?price\b`)
+	reDeductible        = regexp.MustCompile(`(?i)\b(?:deductible|excess)\b|نسبة\s+التحمل|مبلغ\s+التحمل`)
+	reInsureWord        = regexp.MustCompile(`(?i)\binsur\w*|\bpolicy\b|(?:^|\s)(?:بالتأمين|تأمين|التأمين|تأميناً|يؤمن)(?:\s|$)`)
+	reCapWord           = regexp.MustCompile(`(?i)\b(?:shall\s+not\s+exceed|limited\s+to|cap(?:ped)?|maximum|aggregate)\b|لا\s+تتجاوز|لا\s+يتجاوز|بحد\s+أقصى`)
+	reExcluding         = regexp.MustCompile(`(?i)[,(]?\s*\b(?:excluding|exclusive\s+of|excl\.?|not\s+including|net\s+of|before)\s+[^,.;()]{0,60}?\b(?:vat|tax(?:es)?)\b[^,.;()]{0,20}[,)]?|(?:غير\s+شامل|لا\s+يشمل|قبل)\s+[^،.؛]{0,40}?(?:الضريبة|ضريبة)[^،.؛]{0,20}،?`)
+	reBareDeposit       = regexp.MustCompile(`(?i)\b(?:pay|paid|payment\s+of)\s+(?:an?\s+|the\s+)?(?:initial\s+|first\s+)?deposit\s+of\s*$|(?:^|\s)(?:عربون|العربون)(?:\s|$)`)
+	reBalanceWord11     = regexp.MustCompile(`(?i)\bbalance\b|باقي\s+الثمن|الرصيد\s+المتبقي|المبلغ\s+المتبقي`)
+	reLeaseWord11       = regexp.MustCompile(`(?i)\b(?:rent|rental|lease|leased|tenancy|tenant|landlord|lessor|lessee)\b|الإيجار|إيجار|الايجار|ايجار|المؤجر|المستأجر`)
+	reSumInsured        = regexp.MustCompile(`(?i)\b(?:sum|amount|value)\s+insured\b|\binsured\s+(?:sum|amount|value)\b|المبلغ\s+المؤمن|مبلغ\s+التأمين\s+عليه|القيمة\s+المؤمن`)
+	reCommission        = regexp.MustCompile(`(?i)\bcommissions?\b|عمولة|العمولة|عمولته`)
+	reShareHead         = regexp.MustCompile(`(?i)\bshares?\b|\bshareholding\b|\bcapital\s+contribution|الحصص|حصص|الأسهم|أسهم`)
+)
+
+// hasTotalCue: the text names a total.
+func hasTotalCue(s string) bool {
+	c, ok := nearestCue(s, moneyCues)
+	return ok && c.key == "total_amount"
+}
+
+// lineAt: the whole line that holds at.
+func lineAt(text string, at int) string {
+	s := strings.LastIndexByte(text[:at], '\n') + 1
+	e := len(text)
+	if i := strings.IndexByte(text[at:], '\n'); i >= 0 {
+		e = at + i
+	}
+	return text[s:e]
+}
+
+// moneySentence: the sentence before at, over line breaks.
+func moneySentence(text string, at int) string {
+	s := tail(text[:at], 400)
+	if locs := reSentenceStop11.FindAllStringIndex(s, -1); len(locs) > 0 {
+		s = s[locs[len(locs)-1][1]:]
+	}
+	return s
+}
+
+// reSentenceStop11: a sentence's end (a stop not inside a number), a
+// blank line, a table's cell, or a line that starts a numbered clause
+// or a table row.
+var reSentenceStop11 = regexp.MustCompile(`[^\d\s][.;!?؟؛](?:\s|$)|\n\s*\n|\n(?:\s*(?:\d+(?:\.\d+)*|[٠-٩]+(?:-[٠-٩]+)*)[.)\-\s]|[^\n]*\s\|\s)|\s\|\s`)
+
+// tableHeader: the first line of the table whose row holds at (lines with
+// " | " back from it).
+func tableHeader(text string, at int) string {
+	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	h := ""
+	for ls > 0 {
+		le := ls - 1
+		if !strings.Contains(text[ls:max(ls, strings.IndexByte(text[ls:], '\n')+ls)], " | ") && h != "" {
+			break
+		}
+		ps := strings.LastIndexByte(text[:le], '\n') + 1
+		cur := text[ls:]
+		if i := strings.IndexByte(cur, '\n'); i >= 0 {
+			cur = cur[:i]
+		}
+		if !strings.Contains(cur, " | ") {
+			break
+		}
+		h = cur
+		ls = ps
+		if le <= 0 {
+			break
+		}
+	}
+	return h
+}
+
+// moneyKeyLabel: the label a money cue gives key k.
+func moneyKeyLabel(k string) string {
+	for _, c := range moneyCues {
+		if c.key == k {
+			return c.label
+		}
+	}
+	return "Amount"
+}
+
+// twinMoneyKeys: in a document written in two languages, a sum written
+// once in each (the same amount and currency, one with Arabic words or
+// digits around it, the other without) is one sum: it takes the key of
+// the form that says more (not the bare amount), the English form's where
+// both do.
+func twinMoneyKeys(facts []Fact) {
+	groups := map[string][]int{}
+	for i, f := range facts {
+		if f.Type == TypeMoney && f.Normalized != "" && f.Currency != "" {
+			groups[f.Normalized] = append(groups[f.Normalized], i)
+		}
+	}
+	for _, idx := range groups {
+		if len(idx) < 2 {
+			continue
+		}
+		var ar, en []int
+		for _, i := range idx {
+			if arabicForm(facts[i]) {
+				ar = append(ar, i)
+			} else {
+				en = append(en, i)
+			}
+		}
+		if len(ar) != 1 || len(en) != 1 {
+			continue // two sums of one amount in one language may differ
+		}
+		a, e := ar[0], en[0]
+		if facts[a].Key == facts[e].Key {
+			continue
+		}
+		switch {
+		case facts[e].Key != "amount":
+			facts[a].Key, facts[a].Label = facts[e].Key, facts[e].Label
+		case facts[a].Key != "amount":
+			facts[e].Key, facts[e].Label = facts[a].Key, facts[a].Label
+		}
+	}
+}
+
+// arabicForm: the sum is written in Arabic (Arabic-Indic digits, or an
+// Arabic currency word, or an Arabic excerpt around it).
+func arabicForm(f Fact) bool {
+	for _, r := range f.Value {
+		if r >= 0x0660 && r <= 0x0669 || r >= 0x06F0 && r <= 0x06F9 {
+			return true
+		}
+	}
+	if hasArabic(f.Value) {
+		return true
+	}
+	if f.Evidence != nil {
+		ex := f.Evidence.Excerpt
+		if i := strings.Index(ex, f.Value); i >= 0 {
+			return hasArabic(tail(ex[:i], 40))
+		}
+	}
+	return false
 }
