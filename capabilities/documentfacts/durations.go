@@ -346,6 +346,11 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// deadline only.
 			return
 		}
+		if ok && !headed {
+			if c, ok = x.round11Duration(t, ms, me, whole, c); !ok {
+				return // round 11: a time limit only (keys11.go)
+			}
+		}
 		if !ok {
 			return // a duration without a role ("15 years of experience") is not reported
 		}

@@ -483,3 +483,88 @@ func arabicForm(f Fact) bool {
 	}
 	return false
 }
+
+// round11Duration re-keys or drops a duration whose key came from a word
+// that is not what the period is of: a window counted from a payment or
+// a notice for another action, a lead time before an event, a measure of
+// an amount ("two months' rent"), a deliverable's or works' time limit,
+// a restraint's or an appointment's length read as the term, a period
+// in a priced table row's description. ok false: a deadline only, no
+// duration.
+func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue) (cue, bool) {
+	after := t[me:min(len(t), me+60)]
+	clause := ctx
+	if locs := reClauseStop.FindAllStringIndex(clause, -1); len(locs) > 0 {
+		clause = clause[locs[len(locs)-1][0]+1:]
+	}
+	if reMeasureAfter.MatchString(after) {
+		return c, false // "a security deposit ... equal to two months' rent"
+	}
+	if ls := strings.LastIndexByte(t[:ms], '\n') + 1; strings.Contains(t[ls:], " | ") && !strings.Contains(t[ls:ms], " | ") && rowHasAmount(t[ls:]) {
+		return c, false // "اختبار الضخ لمدة ٢٤ ساعة | مقطوعية | ١ | ٤٥٠٫٠٠٠": an item's description
+	}
+	switch c.key {
+	case "payment_period":
+		if !rePayWord11.MatchString(clause) && !rePayWord11.MatchString(head(after, 12)) && reDutyWord.MatchString(clause) {
+			// "shall transfer the registration ... within fourteen (14)
+			// days after receiving full payment": the payment is the
+			// event counted from; the duty is another action.
+			return c, false
+		}
+	case "notice_period":
+		if !reNoticeWord11.MatchString(clause+" "+after) && reDutyWord.MatchString(clause) {
+			// "shall replace ... within ten (10) days of the Client's
+			// notice": counted from a notice, no notice period.
+			return c, false
+		}
+		if !reEndVerb.MatchString(clause+" "+after) && !reRenewWord11.MatchString(clause+" "+after) && (reBeforeEnd11.MatchString(clause) || reBeforeAfter11.MatchString(after)) {
+			// "بإخطار العميل بمواعيد الجلسات قبل سبعة (٧) أيام": a lead
+			// time before an event, not the notice that ends the
+			// contract.
+			return c, false
+		}
+	case "delivery_period":
+		if reRestraint11.MatchString(clause) {
+			return durationCueOf("duration"), true // "shall not replace its Service Delivery Manager during the first six (6) months"
+		}
+	case "term":
+		switch {
+		case reAppoint11.MatchString(clause) || reRestraint11.MatchString(clause):
+			// "يعين الشركاء ... مديراً للشركة لمدة ثلاث سنوات", "بعدم
+			// ممارسة أي نشاط منافس ... ولمدة سنتين": how long an
+			// appointment or a restraint lasts, not the term.
+			return durationCueOf("duration"), true
+		}
+	}
+	return c, true
+}
+
+var (
+	reMeasureAfter    = regexp.MustCompile(`(?i)^['’]s?\s+(?:rent|fees?|salary|wages?|pay|premium|charges?|income)\b|^\s*(?:من\s+)?(?:الإيجار|إيجار|الأجرة|أجرة|الراتب|راتب)(?:\s|$|[،.])`)
+	rePayWord11       = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|payment|payable|settle\w*|refund\w*|remit\w*|repa\w+)\b|سداد|يسدد|تسدد|يدفع|تدفع|دفع|بسداد|بدفع|الدفع|برد|يرد|ترد`)
+	reNoticeWord11    = regexp.MustCompile(`(?i)\b(?:notice|notif\w*|inform\w*)\b|إخطار|اخطار|إشعار|اشعار|بإخطار|بإشعار|يخطر|إنذار|انذار`)
+	reRenewWord11     = regexp.MustCompile(`(?i)\brenew\w*|\bvacat\w*|\bextend\w*|\bresign\w*|\bwithdraw\w*|استقالة|الاستقالة|تجديد|يجدد|تجدد|إخلاء|اخلاء|تمديد`)
+	reBeforeEnd11     = regexp.MustCompile(`(?:^|\s)قبل\s*$|(?i)\bat\s+least\s*$`)
+	reBeforeAfter11   = regexp.MustCompile(`(?i)^[^.;]{0,20}?\b(?:before|prior\s+to|in\s+advance\s+of)\b|^\s*(?:على\s+الأقل\s+)?(?:من\s+)?(?:قبل|موعد)`)
+	reStatementsWord  = regexp.MustCompile(`(?i)\b(?:financial\s+statements|accounts|certificates?|records)\b|القوائم\s+المالية|البيانات\s+المالية`)
+	reRestraint11     = regexp.MustCompile(`(?i)\b(?:shall|may|must|will)\s+not\s+(?:replace|remove|compete|solicit|engage|employ|hire|carry\s+on)\b|\bnon-?compet\w*|بعدم\s+(?:ممارسة|منافسة|استبدال|تغيير)|منافس`)
+	reAppoint11       = regexp.MustCompile(`(?i)\bappoint(?:s|ed)?\b[^.;]{0,80}\bas\s+(?:the\s+|its\s+)?(?:general\s+)?(?:manager|director|secretary|auditor)\b|(?:^|\s)(?:يعين|يعيّن|تعيين|بتعيين)\s[^.؛]{0,80}(?:مديراً|مديرا|مدير\s+الشركة|أميناً|مدققاً)`)
+	reCompleteWorksAR = regexp.MustCompile(`(?:بإنجاز|إنجاز|انجاز|باستكمال|بإتمام)\s+(?:جميع\s+)?(?:الأعمال|الاعمال|أعمال|المشروع)`)
+)
+
+// rowHasAmount: a table row, its first cell short, with a later cell that
+// is a number alone.
+func rowHasAmount(row string) bool {
+	cells := strings.Split(row, " | ")
+	if utf8.RuneCountInString(cells[0]) > 60 {
+		return false
+	}
+	for _, c := range cells[1:] {
+		if reAmountCell11.MatchString(c) {
+			return true
+		}
+	}
+	return false
+}
+
+var reAmountCell11 = regexp.MustCompile(`^\s*` + D + `[0-9٠-٩,٬.٫]*\s*$`)
