@@ -284,6 +284,10 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 				// not less than OMR 500,000": the cover required.
 				k = "insurance_cover"
 			}
+		case "subtotal":
+			if s := reExcluding.ReplaceAllString(sent, " "); s != sent && !strings.Contains(lineAt(text, at), " | ") && reAnnualValue.MatchString(s) {
+				k = "contract_value" // "The estimated annual contract value, excluding VAT, is"
+			}
 		case "tax_amount":
 			// "The estimated annual contract value, excluding the
 			// transition charge and VAT, is AED 891,000.00": the words
@@ -320,7 +324,7 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 			k = "penalty_amount"
 		case (f.Key == "amount" || f.Key == "price") && reSumInsured.MatchString(line):
 			k = "insurance_cover"
-		case (f.Key == "amount" || f.Key == "price") && reCommission.MatchString(sent):
+		case (f.Key == "amount" || f.Key == "price" || f.Key == "rent" && rePercentOf.MatchString(sent)) && reCommission.MatchString(sent):
 			// "a commission of 2% of the final sale price, and not less
 			// than AED 250,000", "عمولة سعي قدرها": a broker's fee.
 			k = "fee"
@@ -427,8 +431,9 @@ func moneyKeyLabel(k string) string {
 // twinMoneyKeys: in a document written in two languages, a sum written
 // once in each (the same amount and currency, one with Arabic words or
 // digits around it, the other without) is one sum: it takes the key of
-// the form that says more (not the bare amount), the English form's where
-// both do.
+// the form that says more than the bare amount. Where both say something
+// and differ, each keeps its own (a total and a line's price may share
+// an amount).
 func twinMoneyKeys(facts []Fact) {
 	groups := map[string][]int{}
 	for i, f := range facts {
@@ -456,9 +461,9 @@ func twinMoneyKeys(facts []Fact) {
 			continue
 		}
 		switch {
-		case facts[e].Key != "amount":
+		case facts[a].Key == "amount":
 			facts[a].Key, facts[a].Label = facts[e].Key, facts[e].Label
-		case facts[a].Key != "amount":
+		case facts[e].Key == "amount":
 			facts[e].Key, facts[e].Label = facts[a].Key, facts[a].Label
 		}
 	}
@@ -543,7 +548,7 @@ var (
 	reMeasureAfter    = regexp.MustCompile(`(?i)^['’]s?\s+(?:rent|fees?|salary|wages?|pay|premium|charges?|income)\b|^\s*(?:من\s+)?(?:الإيجار|إيجار|الأجرة|أجرة|الراتب|راتب)(?:\s|$|[،.])`)
 	rePayWord11       = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|payment|payable|settle\w*|refund\w*|remit\w*|repa\w+)\b|سداد|يسدد|تسدد|يدفع|تدفع|دفع|بسداد|بدفع|الدفع|برد|يرد|ترد`)
 	reNoticeWord11    = regexp.MustCompile(`(?i)\b(?:notice|notif\w*|inform\w*)\b|إخطار|اخطار|إشعار|اشعار|بإخطار|بإشعار|يخطر|إنذار|انذار`)
-	reRenewWord11     = regexp.MustCompile(`(?i)\brenew\w*|\bvacat\w*|\bextend\w*|\bresign\w*|\bwithdraw\w*|استقالة|الاستقالة|تجديد|يجدد|تجدد|إخلاء|اخلاء|تمديد`)
+	reRenewWord11     = regexp.MustCompile(`(?i)\brenew\w*|\bvacat\w*|\bextend\w*|\bresign\w*|\bwithdraw\w*|\bleav(?:e|es|ing)\b|\bquit\w*|\bmov(?:e|es|ing)\s+out\b|مغادرة|استقالة|الاستقالة|تجديد|يجدد|تجدد|إخلاء|اخلاء|تمديد`)
 	reBeforeEnd11     = regexp.MustCompile(`(?:^|\s)قبل\s*$|(?i)\bat\s+least\s*$`)
 	reBeforeAfter11   = regexp.MustCompile(`(?i)^[^.;]{0,20}?\b(?:before|prior\s+to|in\s+advance\s+of)\b|^\s*(?:على\s+الأقل\s+)?(?:من\s+)?(?:قبل|موعد)`)
 	reStatementsWord  = regexp.MustCompile(`(?i)\b(?:financial\s+statements|accounts|certificates?|records)\b|القوائم\s+المالية|البيانات\s+المالية`)
