@@ -346,9 +346,9 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// deadline only.
 			return
 		}
-		if ok && !headed {
-			if c, ok = x.round11Duration(t, ms, me, whole, c); !ok {
-				return // round 11: a time limit only (keys11.go)
+		if !headed {
+			if c, ok = x.round11Duration(t, ms, me, whole, c, ok); !ok {
+				return // round 11: a time limit only, or no role (keys11.go)
 			}
 		}
 		if !ok {

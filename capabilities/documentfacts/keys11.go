@@ -496,7 +496,25 @@ func arabicForm(f Fact) bool {
 // a restraint's or an appointment's length read as the term, a period
 // in a priced table row's description. ok false: a deadline only, no
 // duration.
-func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue) (cue, bool) {
+func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok bool) (cue, bool) {
+	if !ok {
+		clause := ctx
+		if locs := reClauseStop.FindAllStringIndex(clause, -1); len(locs) > 0 {
+			clause = clause[locs[len(locs)-1][0]+1:]
+		}
+		if reSumThenWindow.MatchString(ctx) && (rePayWord11.MatchString(clause) || !reDutyWord.MatchString(clause)) && !reBondObject.MatchString(tail(ctx, 160)) && !reBondAR11.MatchString(tail(ctx, 160)) {
+			// "(a) QAR 120,000.00 within fifteen (15) days of signing",
+			// "٥٬٠٠٠ ر.ع. خلال عشرة أيام": the time to pay the sum (not
+			// to provide a bond of that sum, or to do another thing).
+			return durationCueOf("payment_period"), true
+		}
+		if reAgreementFor.MatchString(ctx) {
+			// "This Agreement takes effect on 1 April 2027 for one (1)
+			// year": the agreement's term.
+			return durationCueOf("term"), true
+		}
+		return c, false
+	}
 	after := t[me:min(len(t), me+60)]
 	clause := ctx
 	if locs := reClauseStop.FindAllStringIndex(clause, -1); len(locs) > 0 {
@@ -510,14 +528,14 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue) (cu
 	}
 	switch c.key {
 	case "payment_period":
-		if !rePayWord11.MatchString(clause) && !rePayWord11.MatchString(head(after, 12)) && reDutyWord.MatchString(clause) {
+		if !rePayWord11.MatchString(clause) && !rePayWord11.MatchString(head(after, 12)) && (reDutyWord.MatchString(clause) || reBondObject.MatchString(clause) || reBondAR11.MatchString(clause)) {
 			// "shall transfer the registration ... within fourteen (14)
 			// days after receiving full payment": the payment is the
 			// event counted from; the duty is another action.
 			return c, false
 		}
 	case "notice_period":
-		if !reNoticeWord11.MatchString(clause+" "+after) && reDutyWord.MatchString(clause) {
+		if !reNoticeWord11.MatchString(clause) && !reNoticeAfterEN.MatchString(after) && !reNoticeAfterAR11.MatchString(after) && reDutyWord.MatchString(clause) {
 			// "shall replace ... within ten (10) days of the Client's
 			// notice": counted from a notice, no notice period.
 			return c, false
@@ -545,9 +563,13 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue) (cu
 }
 
 var (
+	reSumThenWindow   = regexp.MustCompile(`(?:\b[A-Z]{3}\s*` + D + `[0-9٠-٩,٬.٫]*|` + D + `[0-9٠-٩,٬.٫]*\s*(?:[A-Z]{3}\b|ر\.ع\.?|ريال\s+\S+|درهم|دينار\s+\S+))\s*(?:\([^()]{0,80}\)\s*)?,?\s*(?i:within|خلال)\s*$`)
+	reBondAR11        = regexp.MustCompile(`ضمان|كفالة|خطاب\s+اعتماد`)
+	reAgreementFor    = regexp.MustCompile(`(?i)\b(?:this|the)\s+(?:agreement|contract|lease|licen[cs]e)\s+(?:takes\s+effect|commences|starts|begins|runs|is\s+made|shall\s+(?:commence|start|run|continue))\b[^.;]{0,60}\bfor\s*$`)
 	reMeasureAfter    = regexp.MustCompile(`(?i)^['’]s?\s+(?:rent|fees?|salary|wages?|pay|premium|charges?|income)\b|^\s*(?:من\s+)?(?:الإيجار|إيجار|الأجرة|أجرة|الراتب|راتب)(?:\s|$|[،.])`)
 	rePayWord11       = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|payment|payable|settle\w*|refund\w*|remit\w*|repa\w+)\b|سداد|يسدد|تسدد|يدفع|تدفع|دفع|بسداد|بدفع|الدفع|برد|يرد|ترد`)
 	reNoticeWord11    = regexp.MustCompile(`(?i)\b(?:notice|notif\w*|inform\w*)\b|إخطار|اخطار|إشعار|اشعار|بإخطار|بإشعار|يخطر|إنذار|انذار`)
+	reNoticeAfterAR11 = regexp.MustCompile(`^\s*(?:إشعار|إخطار|اخطار|اشعار|إنذار)`)
 	reRenewWord11     = regexp.MustCompile(`(?i)\brenew\w*|\bvacat\w*|\bextend\w*|\bresign\w*|\bwithdraw\w*|\bleav(?:e|es|ing)\b|\bquit\w*|\bmov(?:e|es|ing)\s+out\b|مغادرة|استقالة|الاستقالة|تجديد|يجدد|تجدد|إخلاء|اخلاء|تمديد`)
 	reBeforeEnd11     = regexp.MustCompile(`(?:^|\s)قبل\s*$|(?i)\bat\s+least\s*$`)
 	reBeforeAfter11   = regexp.MustCompile(`(?i)^[^.;]{0,20}?\b(?:before|prior\s+to|in\s+advance\s+of)\b|^\s*(?:على\s+الأقل\s+)?(?:من\s+)?(?:قبل|موعد)`)
