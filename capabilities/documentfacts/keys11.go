@@ -338,6 +338,40 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 		}
 	}
 	twinMoneyKeys(facts)
+	twinDateKeys(facts)
+}
+
+// twinDateKeys: a date written once in each language of a bilingual
+// document ("the first no later than 25 May 2027" beside "يستحق أولها في
+// موعد أقصاه ٢٥ مايو ٢٠٢٧م") is one date: a plain "date" form takes the
+// key of its twin.
+func twinDateKeys(facts []Fact) {
+	groups := map[string][]int{}
+	for i, f := range facts {
+		if f.Type == TypeDate && f.Normalized != "" {
+			groups[f.Normalized] = append(groups[f.Normalized], i)
+		}
+	}
+	for _, idx := range groups {
+		var ar, en []int
+		for _, i := range idx {
+			if arabicForm(facts[i]) {
+				ar = append(ar, i)
+			} else {
+				en = append(en, i)
+			}
+		}
+		if len(ar) != 1 || len(en) != 1 {
+			continue
+		}
+		a, e := ar[0], en[0]
+		switch {
+		case facts[a].Key == "date" && facts[e].Key != "date":
+			facts[a].Key, facts[a].Label, facts[a].Role = facts[e].Key, facts[e].Label, facts[e].Role
+		case facts[e].Key == "date" && facts[a].Key != "date":
+			facts[e].Key, facts[e].Label, facts[e].Role = facts[a].Key, facts[a].Label, facts[a].Role
+		}
+	}
 }
 
 var (

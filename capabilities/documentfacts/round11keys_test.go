@@ -188,3 +188,11 @@ func TestRound11DurationKeys(t *testing.T) {
 		t.Errorf("a priced row's description: no duration; got %q", got)
 	}
 }
+
+func TestRound11TwinDates(t *testing.T) {
+	out := extractText(t, "LOAN AGREEMENT / اتفاقية قرض\n\nThe Borrower shall repay OMR 10,000.000 no later than 30 June 2027.\nيسدد المقترض القرض كاملاً، ويكون آخر موعد للسداد يوم ٣٠ يونيو ٢٠٢٧م.\n")
+	got := factSet(out, TypeDate)
+	if containsStr(got, "date|2027-06-30") || !containsStr(got, "due_date|2027-06-30") {
+		t.Errorf("twin dates: want both due_date; got %q", got)
+	}
+}
