@@ -605,12 +605,10 @@ var (
 	reNoticeWord11    = regexp.MustCompile(`(?i)\b(?:notice|notif\w*|inform\w*)\b|إخطار|اخطار|إشعار|اشعار|بإخطار|بإشعار|يخطر|إنذار|انذار`)
 	reNoticeAfterAR11 = regexp.MustCompile(`^\s*(?:إشعار|إخطار|اخطار|اشعار|إنذار)`)
 	reRenewWord11     = regexp.MustCompile(`(?i)\brenew\w*|\bvacat\w*|\bextend\w*|\bresign\w*|\bwithdraw\w*|\bleav(?:e|es|ing)\b|\bquit\w*|\bmov(?:e|es|ing)\s+out\b|مغادرة|استقالة|الاستقالة|تجديد|يجدد|تجدد|إخلاء|اخلاء|تمديد`)
-	reBeforeEnd11     = regexp.MustCompile(`(?:^|\s)قبل\s*$|(?i)\bat\s+least\s*$`)
+	reBeforeEnd11     = regexp.MustCompile(`(?:^|\s)قبل\s*$`)
 	reBeforeAfter11   = regexp.MustCompile(`(?i)^[^.;]{0,20}?\b(?:before|prior\s+to|in\s+advance\s+of)\b|^\s*(?:على\s+الأقل\s+)?(?:من\s+)?(?:قبل|موعد)`)
-	reStatementsWord  = regexp.MustCompile(`(?i)\b(?:financial\s+statements|accounts|certificates?|records)\b|القوائم\s+المالية|البيانات\s+المالية`)
 	reRestraint11     = regexp.MustCompile(`(?i)\b(?:shall|may|must|will)\s+not\s+(?:replace|remove|compete|solicit|engage|employ|hire|carry\s+on)\b|\bnon-?compet\w*|بعدم\s+(?:ممارسة|منافسة|استبدال|تغيير)|منافس`)
 	reAppoint11       = regexp.MustCompile(`(?i)\bappoint(?:s|ed)?\b[^.;]{0,80}\bas\s+(?:the\s+|its\s+)?(?:general\s+)?(?:manager|director|secretary|auditor)\b|(?:^|\s)(?:يعين|يعيّن|تعيين|بتعيين)\s[^.؛]{0,80}(?:مديراً|مديرا|مدير\s+الشركة|أميناً|مدققاً)`)
-	reCompleteWorksAR = regexp.MustCompile(`(?:بإنجاز|إنجاز|انجاز|باستكمال|بإتمام)\s+(?:جميع\s+)?(?:الأعمال|الاعمال|أعمال|المشروع)`)
 )
 
 // rowHasAmount: a table row, its first cell short, with a later cell that
