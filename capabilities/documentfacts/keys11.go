@@ -24,6 +24,13 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 		}
 	}
 	ctx := ctxBefore(t, ms, prev)
+	if f.Key != "date" && reYourDocDatedAR.MatchString(ctx) {
+		// "بالإشارة إلى طلبكم المؤرخ في 27 سبتمبر": the date of the
+		// other side's request or letter, a plain date (as "your enquiry
+		// dated" is in English).
+		f.Key, f.Label, f.Role = "date", "Date", ""
+		return
+	}
 	clause := sentenceClause(t, ms, prev)
 	switch f.Key {
 	case "date", "document_date":
@@ -102,6 +109,7 @@ var (
 	reDeliverVerb    = regexp.MustCompile(`(?i)\b(?:shall|will|must|to)\s+(?:\w+\s+)?(?:deliver|hand\s+over|ship|dispatch)\b`)
 	reEndsOn         = regexp.MustCompile(`(?i)\b(?:ends?|ending|expires?|expiring|terminates?)\s+(?:on\s+)?$`)
 	reAccountingYear = regexp.MustCompile(`(?i)\b(?:financial|fiscal|accounting)\s+year\b|السنة\s+المالية`)
+	reYourDocDatedAR = regexp.MustCompile(`(?:طلبكم|طلبك|خطابكم|خطابك|كتابكم|رسالتكم|استفساركم|استفسارکم|أمركم|عرضكم)\s+(?:رقم\s+\S+\s+)?(?:المؤرخ|المؤرخة|المؤرخين|بتاريخ)\s*(?:في\s*)?$`)
 	reDrawnUp        = regexp.MustCompile(`(?:^|\s)(?:حرر|حررت|تحرر|تحريراً|تحريرا)\s`)
 )
 

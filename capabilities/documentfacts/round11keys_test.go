@@ -76,6 +76,8 @@ func TestRound11DateKeys(t *testing.T) {
 			[]string{"issue_date|2027-02-02"}, []string{"date|2027-02-02"}},
 		{"حرر في عقد (ar)", "عقد إيجار\n\nحرر في مدينة صلالة يوم الأحد الموافق 2027/02/07م بين المؤجر والمستأجر.\n", TypeDate,
 			[]string{"agreement_date|2027-02-07"}, []string{"issue_date|2027-02-07"}},
+		{"your request dated (ar)", "عرض أسعار\n\nبالإشارة إلى طلبكم المؤرخ في 3 أكتوبر 2027، نقدم لكم عرضنا. يسري هذا العرض حتى 2 نوفمبر 2027.\n", TypeDate,
+			[]string{"date|2027-10-03", "valid_until|2027-11-02"}, []string{"expiry_date|2027-10-03", "valid_until|2027-10-03"}},
 		{"the first financial year's end", "عقد تأسيس شركة\n\nمدة الشركة عشرون سنة. وتنتهي السنة المالية الأولى في ٣١ ديسمبر ٢٠٢٨م.\n", TypeDate,
 			[]string{"date|2028-12-31"}, []string{"expiry_date|2028-12-31"}},
 	})
