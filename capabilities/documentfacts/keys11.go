@@ -550,6 +550,12 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 			// to provide a bond of that sum, or to do another thing).
 			return durationCueOf("payment_period"), true
 		}
+		if reRetain11.MatchString(ctx) {
+			// "The Broker shall keep copies of all declarations for five
+			// (5) years", "يحتفظ المقاول بالسجلات لمدة": how long records
+			// are kept.
+			return durationCueOf("duration"), true
+		}
 		if reAgreementFor.MatchString(ctx) {
 			// "This Agreement takes effect on 1 April 2027 for one (1)
 			// year": the agreement's term.
@@ -594,7 +600,7 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 		}
 	case "term":
 		switch {
-		case reAppoint11.MatchString(clause) || reRestraint11.MatchString(clause):
+		case reAppoint11.MatchString(clause) || reRestraint11.MatchString(clause) || reRetain11.MatchString(ctx):
 			// "يعين الشركاء ... مديراً للشركة لمدة ثلاث سنوات", "بعدم
 			// ممارسة أي نشاط منافس ... ولمدة سنتين": how long an
 			// appointment or a restraint lasts, not the term.
@@ -606,6 +612,7 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 
 var (
 	reSumThenWindow   = regexp.MustCompile(`(?:\b[A-Z]{3}\s*` + D + `[0-9٠-٩,٬.٫]*|` + D + `[0-9٠-٩,٬.٫]*\s*(?:[A-Z]{3}\b|ر\.ع\.?|ريال\s+\S+|درهم|دينار\s+\S+))\s*(?:\([^()]{0,80}\)\s*)?,?\s*(?i:within|خلال)\s*$`)
+	reRetain11        = regexp.MustCompile(`(?i)\b(?:keep|keeps|retain|retains|maintain|maintains|preserve|preserves|store|stores)\b[^.;]{0,80}\b(?:records?|copies|documents?|files|books|data|accounts)\b[^.;]{0,60}\bfor\s*(?:a\s+period\s+of\s*)?$|(?:يحتفظ|تحتفظ|بالاحتفاظ)\s[^.؛]{0,80}(?:السجلات|بالسجلات|سجلات|نسخ|بنسخ|المستندات|بالمستندات|الوثائق|الدفاتر)[^.؛]{0,60}لمدة\s*$`)
 	reBondAR11        = regexp.MustCompile(`ضمان|كفالة|خطاب\s+اعتماد`)
 	reAgreementFor    = regexp.MustCompile(`(?i)\b(?:this|the)\s+(?:agreement|contract|lease|licen[cs]e)\s+(?:takes\s+effect|commences|starts|begins|runs|is\s+made|shall\s+(?:commence|start|run|continue))\b[^.;]{0,60}\bfor\s*$`)
 	reMeasureAfter    = regexp.MustCompile(`(?i)^['’]s?\s+(?:rent|fees?|salary|wages?|pay|premium|charges?|income)\b|^\s*(?:من\s+)?(?:الإيجار|إيجار|الأجرة|أجرة|الراتب|راتب)(?:\s|$|[،.])`)

@@ -182,6 +182,12 @@ func TestRound11DurationKeys(t *testing.T) {
 			nil, []string{"payment_period|P20D"}},
 		{"an agreement that takes effect for a year", "SERVICES AGREEMENT\n\nThis Agreement takes effect on 1 May 2027 for two (2) years, and may be renewed by agreement.\n", TypeDuration,
 			[]string{"term|P2Y"}, nil},
+		{"keeping records (en)", "AGENCY AGREEMENT\n\nThe Agent shall keep copies of all invoices and shipping documents for six (6) years.\n", TypeDuration,
+			[]string{"duration|P6Y"}, []string{"term|P6Y"}},
+		{"keeping records (ar)", "عقد وكالة\n\nيحتفظ الوكيل بنسخ من جميع الفواتير والمستندات لمدة ست (٦) سنوات.\n", TypeDuration,
+			[]string{"duration|P6Y"}, []string{"term|P6Y"}},
+		{"keeping information confidential stays", "NON-DISCLOSURE AGREEMENT\n\nEach Party shall keep the other Party's information confidential for three (3) years from disclosure.\n", TypeDuration,
+			[]string{"confidentiality_period|P3Y"}, []string{"duration|P3Y"}},
 		{"a lock-in is no delivery period", "STATEMENT OF WORK\n\nThe Supplier shall not replace its Delivery Lead during the first four (4) months of the services.\n", TypeDuration,
 			nil, []string{"delivery_period|P4M"}},
 	})
