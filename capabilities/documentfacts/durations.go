@@ -695,6 +695,9 @@ func warrantyPeriodNamed(ctx string, at int) bool {
 // guarantee ("bank guarantee", "advance payment guarantee", "performance
 // guarantee", ضمان بنكي، خطاب ضمان، ضمان دفعة مقدمة).
 func bankGuaranteeAt(ctx string, at int) bool {
+	if strings.HasPrefix(lowerASCII(ctx[at:]), "warrant") {
+		return false // "a linear performance warranty of 25 years": a product's warranty, no bank's
+	}
 	return reGuaranteeBank.MatchString(ctx[at:]) || reBankBeforeGuarantee.MatchString(lowerASCII(ctx[:at]))
 }
 

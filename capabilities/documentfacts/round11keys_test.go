@@ -188,6 +188,10 @@ func TestRound11DurationKeys(t *testing.T) {
 			[]string{"duration|P6Y"}, []string{"term|P6Y"}},
 		{"keeping information confidential stays", "NON-DISCLOSURE AGREEMENT\n\nEach Party shall keep the other Party's information confidential for three (3) years from disclosure.\n", TypeDuration,
 			[]string{"confidentiality_period|P3Y"}, []string{"duration|P3Y"}},
+		{"a performance warranty is a warranty", "EPC CONTRACT\n\nThe modules carry a linear performance warranty of thirty (30) years.\n", TypeDuration,
+			[]string{"warranty_period|P30Y"}, nil},
+		{"a performance guarantee's validity is no warranty", "EPC CONTRACT\n\nThe Contractor shall provide a performance guarantee valid for twelve (12) months.\n", TypeDuration,
+			nil, []string{"warranty_period|P12M"}},
 		{"a lock-in is no delivery period", "STATEMENT OF WORK\n\nThe Supplier shall not replace its Delivery Lead during the first four (4) months of the services.\n", TypeDuration,
 			nil, []string{"delivery_period|P4M"}},
 	})
