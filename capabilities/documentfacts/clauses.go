@@ -167,7 +167,7 @@ var (
 	// reArClauseAla: على + party after a comma, opening a clause.
 	reArClauseAla = regexp.MustCompile(`[،,؛;]\s*(و?على)\s+`)
 	// reArDutyVerb: a present-tense verb of a duty (its party follows).
-	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد|وافق|ستخدم|ستعمل))(?:ه|ها|هما|هم)?)(?:\s|$)`)
+	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد|وافق|ستخدم|ستعمل|حضر|زود|ستبدل|صلح|رسل|جمع|نقل))(?:ه|ها|هما|هم)?)(?:\s|$)`)
 	// reArAlaPronoun: "فعليه إخطار ...": على with the pronoun of a party
 	// named before (in a condition: "إذا رغب أي من الطرفين ...، فعليه").
 	reArAlaPronoun = regexp.MustCompile(`(?:^|[\s،,:؛])((?:ف|و)?(?:عليه|عليها|عليهما|عليهم))\s+\p{Arabic}`)
@@ -301,7 +301,7 @@ func arRole(p string) string {
 	for i := range words {
 		words[i] = arPartyWord(words[i])
 	}
-	norm := strings.Join(words, " ")
+	norm := stripTashkeel(strings.Join(words, " "))
 	best, bestLen := "", 0
 	for _, rw := range arRoleWords {
 		if strings.Contains(norm, rw.word) && len(rw.word) > bestLen {
@@ -344,6 +344,7 @@ func arKnownParty(rest string) string {
 // isArRolePhrase: p is exactly an Arabic role word ("المستأجر", "مزود
 // الخدمة", "الطرف الأول", "كل طرف").
 func isArRolePhrase(p string) bool {
+	p = stripTashkeel(p)
 	if m := reEachParty.FindString(p); m == p {
 		return true
 	}
