@@ -1,0 +1,176 @@
+package documentfacts
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Issue 29, session 15, round 11: parties heldout8's writer names in ways
+// the earlier rules missed (docs/documents.md, "round 11, parties and
+// obligations from heldout8").
+
+// reEntrySep parts the entries of one line: table cells, an em or en dash
+// between two entries ("الشاهد الأول: X — الشاهد الثاني: Y", "Name, Title
+// — date") and a run of spaces between two signing columns.
+var reEntrySep = regexp.MustCompile(` \| | [—–] | {3,}|\t+`)
+
+// reDashDate: a date after a dash at a line's end.
+var reDashDate = regexp.MustCompile(`\s[—–]\s+[^|—–]*\d{4}\s*$`)
+
+// reForRole: the opening of a signing entry for a party ("For the
+// Lessee", "On behalf of the Owners", "عن العميل", "نيابة عن المقاول").
+var (
+	reForRoleEN = regexp.MustCompile(`(?i)^\s*(?:signed\s+)?(?:for\s+and\s+on\s+behalf\s+of|on\s+behalf\s+of|for)\s+(?:the\s+)?((?-i:[A-Z][A-Za-z'’-]*(?:\s+[A-Z][A-Za-z'’-]*){0,2}))\s*`)
+	reForRoleAR = regexp.MustCompile(`^\s*(?:عن|نيابة\s+عن|بالنيابة\s+عن)\s+(ال\p{Arabic}+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+){0,2}?)\s*(?:[:：]|$|\s+\p{Latin})`)
+	// reRoleLabelEN / AR: a bare role label of a signing entry ("Broker /
+	// الوسيط:", "صاحب العمل:").
+	reRoleLabelEN = regexp.MustCompile(`^\s*([A-Z][A-Za-z-]*(?:\s+[A-Za-z-]+){0,2})\s*(?:/\s*([\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+){0,2}))?\s*[:：]\s*`)
+	reRoleLabelAR = regexp.MustCompile(`^\s*([\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+){0,2})\s*[:：]\s*`)
+)
+
+// signerRoleWord: a label's word names a party's role (lexicon or
+// guideline), in either script; a post ("Managing Partner") does not.
+func signerRoleWord(w string) bool {
+	w = strings.TrimSpace(w)
+	if w == "" || jobTitle(w) {
+		return false
+	}
+	if hasArabic(w) {
+		w = stripTashkeel(strings.TrimPrefix(strings.TrimPrefix(w, "نيابة عن "), "عن "))
+		return roleOf(w) != "" || roleOf(arRolePrefix(w)) != "" || labelRole(w) != ""
+	}
+	return labelRole(w) != "" || lexRole(w) != ""
+}
+
+// roleSignerNames finds the people who sign for a party's role on a
+// signing line, as [start, end) offsets in t: in each entry of the line
+// (reEntrySep), a label of a role ("For the Lessee:", "For the Client /
+// عن العميل", "عن المستشار القانوني:", and in a signature block a bare
+// "Broker / الوسيط:" or "صاحب العمل:") followed by a person's name, in
+// one or two scripts, with a title after a comma. Each is a signatory:
+// no role. An organisation, a post or a date after the label is nobody.
+func roleSignerNames(t string, signing bool) [][2]int {
+	var out [][2]int
+	if strings.Contains(t, "\n") {
+		return nil
+	}
+	// A line that ends in a date after a dash ("Seller / البائع: Name —
+	// September 3, 2026") is a signing line wherever it stands.
+	signing = signing || reDashDate.MatchString(t)
+	idx := reEntrySep.FindAllStringIndex(t, -1)
+	from := 0
+	for k := 0; k <= len(idx); k++ {
+		to := len(t)
+		if k < len(idx) {
+			to = idx[k][0]
+		}
+		cellAt := from
+		cell := t[from:to]
+		if k < len(idx) {
+			from = idx[k][1]
+		}
+		body, at := "", -1
+		if m := reForRoleEN.FindStringSubmatchIndex(cell); m != nil && signerRoleWord(cell[m[2]:m[3]]) {
+			rest := cell[m[1]:]
+			at = m[1]
+			// "For the Client / عن العميل Hamad ..." or "For the Lessee:".
+			if r := strings.TrimLeft(rest, " "); strings.HasPrefix(r, "/") {
+				r2 := strings.TrimLeft(r[1:], " ")
+				if am := reForRoleAR.FindStringSubmatchIndex(r2); am != nil {
+					base := at + (len(rest) - len(r2))
+					end := am[3]
+					for end < len(r2) && (r2[end] == ' ' || r2[end] == ':') {
+						end++
+					}
+					if strings.HasPrefix(r2[end:], "：") {
+						end += len("：")
+					}
+					at = base + end
+				} else {
+					continue
+				}
+			} else if strings.HasPrefix(r, ":") || strings.HasPrefix(r, "：") {
+				at += len(rest) - len(r)
+				at += len(r[:strings.IndexAny(r, ":：")]) + len(string([]rune(r)[0]))
+			} else if !signing {
+				continue
+			}
+			body = cell[at:]
+		} else if m := reForRoleAR.FindStringSubmatchIndex(cell); m != nil && signerRoleWord(cell[m[2]:m[3]]) {
+			at = m[3]
+			for at < len(cell) && cell[at] == ' ' {
+				at++
+			}
+			if strings.HasPrefix(cell[at:], ":") {
+				at++
+			} else if strings.HasPrefix(cell[at:], "：") {
+				at += len("：")
+			}
+			body = cell[at:]
+		} else if !signing {
+			continue
+		} else if m := reRoleLabelEN.FindStringSubmatchIndex(cell); m != nil && (signerRoleWord(cell[m[2]:m[3]]) || m[4] >= 0 && signerRoleWord(cell[m[4]:m[5]])) {
+			at, body = m[1], cell[m[1]:]
+		} else if m := reRoleLabelAR.FindStringSubmatchIndex(cell); m != nil && signerRoleWord(cell[m[2]:m[3]]) {
+			at, body = m[1], cell[m[1]:]
+		}
+		if at < 0 || strings.TrimSpace(body) == "" || hasDigit(body) && !strings.ContainsAny(body, ",،") {
+			continue
+		}
+		if i := strings.IndexAny(body, ",،("); i >= 0 {
+			body = body[:i]
+		}
+		for _, pr := range bilingualParts(body) {
+			p := body[pr[0]:pr[1]]
+			lead := len(p) - len(strings.TrimLeft(p, " "))
+			p = p[lead:]
+			if h := honorific.FindString(p); h != "" {
+				lead += len(h)
+				p = p[len(h):]
+			}
+			p = strings.TrimSpace(p)
+			if p == "" || hasDigit(p) || roleOf(p) != "" || labelRole(p) != "" {
+				continue
+			}
+			ok := false
+			if hasArabic(p) {
+				ok = reArPlainName.MatchString(p) && arPersonLike(p) && !arOrgHead(p) && !strings.HasPrefix(p, "عن ")
+			} else {
+				ok = rePlainName.MatchString(p) && !titleWords(p) && trimOrgLead(p) == p
+			}
+			if ok {
+				s := cellAt + at + pr[0] + lead
+				out = append(out, [2]int{s, s + len(p)})
+			}
+		}
+	}
+	return out
+}
+
+// reLexLabelLead: a label of the role lexicon opening the second half of
+// a bilingual cell ("Lender: X | المقرض: Y").
+var reLexLabelLead = regexp.MustCompile(`^[\s*_]*([\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+)?|[A-Z][A-Za-z-]+(?:\s+[A-Z][A-Za-z-]+)?)[\s*_]*[:：][\s*_]*`)
+
+// labelledEntries parts a line of a signature block into its entries, as
+// [start, end) offsets: its table cells, and within a cell at an em or en
+// dash that a signing label follows ("الشاهد الأول: X — الشاهد الثاني:
+// Y"); a dash between a name's two scripts stays inside its entry.
+func labelledEntries(t string) [][2]int {
+	var out [][2]int
+	off := 0
+	for _, cell := range strings.Split(t, " | ") {
+		at := off
+		off += len(cell) + len(" | ")
+		from := 0
+		for _, m := range reDashSep.FindAllStringIndex(cell, -1) {
+			if m[0] > from && reSignLabel.MatchString(cell[m[1]:]) {
+				out = append(out, [2]int{at + from, at + m[0]})
+				from = m[1]
+			}
+		}
+		out = append(out, [2]int{at + from, at + len(cell)})
+	}
+	return out
+}
+
+var reDashSep = regexp.MustCompile(` [—–] `)
