@@ -255,6 +255,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 	for _, sp := range signatories(t, prev) {
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
 	}
+	for _, lp := range arListedParties(t) { // round11parties.go
+		addParty(lp.s, lp.e, t[lp.s:lp.e], lp.role, "definition", "company", 0.85)
+	}
 	for _, sp := range roleSignerNames(t, x.signing) { // round11parties.go
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
 	}

@@ -174,3 +174,90 @@ func labelledEntries(t string) [][2]int {
 }
 
 var reDashSep = regexp.MustCompile(` [—–] `)
+
+// Class P5: an Arabic party listed at an entry's start (after an
+// enumerator, a role cell or a label) whose definition comes later in the
+// same entry, after its licence, address or representative: "١- مزرعة
+// الوادي الأخضر ش.م.م، سجل تجاري ...، ويشار إليها فيما بعد بـ "صاحب
+// العمل"", "| الوسيط | مكتب الديرة للوساطة العقارية، ترخيص ...، ويشار
+// إليه بـ "الوسيط" |", "ثانياً: مكتب X، برج ...، ويمثله ...، ويشار إليه
+// بـ "المستشار القانوني"", "الوسيط: X ش.ذ.م.م، مكتب ١٨٠٤ ("الوسيط")".
+var (
+	// reArEntryLead: what may stand before the name at an entry's start.
+	reArEntryLead = regexp.MustCompile(`^[\s#*_>-]*(?:` + arEnumerator + `|[0-9\x{0660}-\x{0669}]{1,2}\s*[-.)]\s*|[\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+){0,2}\s*[:：]\s*)?[\s*_]*`)
+	// reArListedOrg: a kind word and up to six words to the first comma
+	// (its legal form among them or not), or one to six words ending in a
+	// legal form.
+	reArListedOrg = regexp.MustCompile(`^(?:((?:` + arListedKinds + `)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?(?:\s+` + arOrgSuffix + `)?)\s*[،,]|((?:\p{Arabic}+\s+){1,6}?` + arOrgSuffix + `)(?:\s*[،,(]|$))`)
+	// reArQuotedDef: a definition in brackets of a quoted word
+	// ('("الوسيط")').
+	reArQuotedDef = regexp.MustCompile(`^[^()]{0,240}?\(\s*["«“]([\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+){0,2})["»”]\s*\)`)
+)
+
+const arListedKinds = `شركة|مؤسسة|مجموعة|بنك|مصرف|مستشفى|مصنع|جامعة|كلية|معهد|مكتب|هيئة|وزارة|بلدية|مركز|فندق|مدرسة|جمعية|مختبر|مزرعة|مطبعة|عيادة|صيدلية|ورشة|مجمع`
+
+type listedParty struct {
+	s, e int
+	role string
+}
+
+// arListedParties finds the parties of class P5 in t, each with the role
+// of its definition; an entry whose definition gives no role is passed
+// over.
+func arListedParties(t string) []listedParty {
+	if !hasArabic(t) {
+		return nil
+	}
+	var out []listedParty
+	off := 0
+	for _, line := range strings.SplitAfter(t, "\n") {
+		lineAt := off
+		off += len(line)
+		coff := 0
+		for _, cell := range strings.Split(line, " | ") {
+			at := lineAt + coff
+			coff += len(cell) + len(" | ")
+			lead := reArEntryLead.FindString(cell)
+			rest := cell[len(lead):]
+			m := reArListedOrg.FindStringSubmatchIndex(rest)
+			if m == nil {
+				continue
+			}
+			s, e := m[2], m[3]
+			if s < 0 {
+				// A name known by its legal form alone follows an
+				// enumerator, a label or a role cell, and holds no kind
+				// word ("وشركة X ش.م.م", "بين شركة X": the name starts
+				// later, and other rules find it).
+				s, e = m[4], m[5]
+				if strings.TrimSpace(lead) == "" && !strings.Contains(line, " | ") || reArKindInside.MatchString(rest[s:e]) {
+					continue
+				}
+			}
+			name := rest[s:e]
+			if roleOf(name) != "" || labelRole(name) != "" || reArDefCueIn.MatchString(" "+name) || len(strings.Fields(name)) < 2 {
+				continue
+			}
+			after := rest[e:]
+			role := ""
+			if d := reArRoleFar.FindStringSubmatch(after); d != nil {
+				role = roleOf(arRolePrefix(stripTashkeel(d[1])))
+			}
+			if role == "" {
+				if d := reArQuotedDef.FindStringSubmatch(after); d != nil {
+					role = roleOf(arRolePrefix(stripTashkeel(d[1])))
+				}
+			}
+			if role == "" {
+				continue
+			}
+			p := at + len(lead) + s
+			out = append(out, listedParty{p, p + len(name), role})
+		}
+	}
+	return out
+}
+
+// reArKindInside: a kind word of an organisation, with or without a
+// particle, anywhere in a name.
+var reArKindInside = regexp.MustCompile(`(?:^|\s)[وبل]?(?:` + arListedKinds + `)(?:\s|$)`)

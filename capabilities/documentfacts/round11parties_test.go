@@ -93,6 +93,31 @@ func TestRound11Parties(t *testing.T) {
 			"# Loan Agreement\n\nThis Agreement is made between Al Hamra Investments LLC (the \"Lender\") and Nizwa Cold Stores SAOC (the \"Borrower\").\n\n| For the Lender — عن المقرض | For the Borrower — عن المقترض |\n|---|---|\n| Khalid Mohammed Al Rashdi — خالد محمد الراشدي | Aisha Salim Al Siyabi — عائشة سالم السيابية |\n",
 			map[string]string{"Khalid Mohammed Al Rashdi": "-", "خالد محمد الراشدي": "-", "Aisha Salim Al Siyabi": "-", "عائشة سالم السيابية": "-"},
 			nil, nil, nil},
+		// Class P5: an Arabic party listed at an entry's start, defined
+		// after its licence, address or representative.
+		{"an enumerated farm defined after its address and representative",
+			"عقد حفر بئر\nأبرم هذا العقد بين كل من:\n١- مزرعة الوادي الأخضر للإنتاج الزراعي ش.م.م، سجل تجاري رقم ١٢٦٧٠٩٩، بهلاء، ويمثلها السيد/ مبارك سيف العبري بصفته المدير العام، ويشار إليها فيما بعد بـ \"صاحب العمل\".\n٢- شركة الينابيع لحفر الآبار ش.م.م، ويشار إليها فيما بعد بـ \"المقاول\".",
+			map[string]string{"مزرعة الوادي الأخضر للإنتاج الزراعي ش.م.م": "employer", "مبارك سيف العبري": "-"},
+			nil, nil, nil},
+		{"an office after ordinal, address between",
+			"عقد استشارات\nثانياً: مكتب الصباح والعتيبي للمحاماة والاستشارات القانونية، برج التجارية، شرق، ويمثله الأستاذ/ سعود ناصر الصباح، ويشار إليه فيما بعد بـ \"المستشار القانوني\".",
+			map[string]string{"مكتب الصباح والعتيبي للمحاماة والاستشارات القانونية": "consultant"},
+			nil, nil, nil},
+		{"a broker in a parties table, licence between",
+			"# عقد بيع\n\n| الطرف | البيانات |\n|---|---|\n| الوسيط | مكتب النخبة للوساطة العقارية، ترخيص رقم 1200001234، ويشار إليه فيما بعد بـ \"الوسيط\" |\n",
+			map[string]string{"مكتب النخبة للوساطة العقارية": "broker"},
+			nil, nil, nil},
+		{"a labelled name of a legal form alone, quoted definition",
+			"اتفاقية وساطة\nالوسيط: مارينا كيز للوساطة العقارية ش.ذ.م.م، مكتب ١٨٠٤، دبي مارينا (\"الوسيط\")",
+			map[string]string{"مارينا كيز للوساطة العقارية ش.ذ.م.م": "broker"},
+			nil, nil, nil},
+		{"guard: an entry defining no role",
+			"١- مكتب الخدمات المشتركة، الطابق الثاني، ويشار إليه فيما بعد بـ \"المكتب\".",
+			nil, []string{"مكتب الخدمات المشتركة"}, nil, nil},
+		{"guard: words before a company's kind are not its name",
+			"أبرم هذا العقد بين شركة صحار للألمنيوم ش.م.م، ويشار إليها بـ \"الطرف الأول\"",
+			map[string]string{"شركة صحار للألمنيوم ش.م.م": "first_party"},
+			[]string{"بين شركة صحار للألمنيوم ش.م.م"}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			parties, obls := roleFacts(t, tc.text)
