@@ -62,7 +62,7 @@ var (
 	reArOrg     = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مستشفى|مصنع|جامعة|كلية|معهد|مكتب|هيئة|وزارة|بلدية|مركز|فندق|مدرسة|جمعية|مختبر)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `(?:\s+` + arOrgSuffix + `)?)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:` + arTashkeel(arDefCues...) + `|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
 	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Messrs|M/s|Capt|Captain)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ)(?:\s*/\s*|\s+)|[مد]\.\s*)`)
 	rePerson    = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+(` + personName + `)`)
-	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ|(?:^|\s)د\.)(?:\s*/\s*|\s+)(\p{Arabic}+(?:\s+\p{Arabic}+){1,5}?)(?:\s*[،,(]|\s+[-–—]\s|\s+(?:` + arTashkeel(arDefCues...) + `|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم|المحامي|المحامية)|$)`)
+	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ|(?:^|\s)د\.)(?:\s*/\s*|\s+)(\p{Arabic}+(?:\s+\p{Arabic}+){1,5}?)(?:\s*[،,(]|\s+[-–—]\s|\s+(?:` + arTashkeel(arDefCues...) + `|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم|المحامي|المحامية|بموجب)|$)`)
 	// A role in parentheses or after "hereinafter" after a name (see
 	// definedRole); ويشار إليه بـ "المؤجر" (reArRole).
 	reDefParen    = regexp.MustCompile(`\(([^()]{1,100})\)`)
@@ -259,6 +259,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 		addParty(lp.s, lp.e, t[lp.s:lp.e], lp.role, "definition", "company", 0.85)
 	}
 	for _, sp := range roleSignerNames(t, x.signing) { // round11parties.go
+		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+	}
+	for _, sp := range roleContactNames(t) { // round11parties.go
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
 	}
 	for _, sp := range contactNames(t, prev) {

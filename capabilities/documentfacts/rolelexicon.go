@@ -526,6 +526,7 @@ func (x *extractor) lexiconLabel(t, prev string) (word string, start, end int, o
 	} else {
 		return "", 0, 0, false
 	}
+	word = ordinalRoleWord(word) // round11parties.go
 	if lexRole(word) == "" || jobTitle(word) || paymentLabel(word) || !x.contractLike() {
 		return "", 0, 0, false
 	}

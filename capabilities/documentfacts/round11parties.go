@@ -261,3 +261,97 @@ func arListedParties(t string) []listedParty {
 // reArKindInside: a kind word of an organisation, with or without a
 // particle, anywhere in a name.
 var reArKindInside = regexp.MustCompile(`(?:^|\s)[وبل]?(?:` + arListedKinds + `)(?:\s|$)`)
+
+// Class P3: a person the label ties to a party by its role: "Client's
+// logistics contact: X", "Broker's agent / وكيلة الوسيط: X, BRN ...",
+// "منسقة العقد لدى العميل: X، إدارة ...". The label must name a party's
+// role (the possessive, the label's last words); the person takes no
+// role.
+var (
+	reRoleContactEN = regexp.MustCompile(`^[\s*_]*([A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)?)['’]s\s+(?:[a-z]+\s+){0,2}(?:contact|coordinator|representative|agent|liaison)(?:\s+person)?\s*(?:/\s*([^:：/]{2,40}))?[:：][\s*_]*`)
+	reRoleContactAR = regexp.MustCompile(`^[\s*_]*((?:منسق|منسقة|ممثل|ممثلة|مندوب|مندوبة|وكيل|وكيلة|ضابط\s+اتصال|مسؤول\s+اتصال|مسؤولة\s+اتصال)(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+){1,4})\s*[:：][\s*_]*`)
+)
+
+// arLabelNamesRole: the last one or two words of an Arabic label name a
+// party's role ("منسقة العقد لدى العميل", "وكيلة الوسيط").
+func arLabelNamesRole(label string) bool {
+	w := strings.Fields(stripTashkeel(label))
+	for n := 1; n <= 2 && n < len(w); n++ {
+		if signerRoleWord(strings.Join(w[len(w)-n:], " ")) {
+			return true
+		}
+	}
+	return false
+}
+
+// roleContactNames finds the people of class P3 in t, as [start, end)
+// offsets.
+func roleContactNames(t string) [][2]int {
+	line, _, _ := strings.Cut(t, "\n")
+	at := -1
+	if m := reRoleContactEN.FindStringSubmatchIndex(line); m != nil && (signerRoleWord(line[m[2]:m[3]]) || m[4] >= 0 && arLabelNamesRole(line[m[4]:m[5]])) {
+		at = m[1]
+	} else if m := reRoleContactAR.FindStringSubmatchIndex(line); m != nil && arLabelNamesRole(line[m[2]:m[3]]) {
+		at = m[1]
+	}
+	if at < 0 {
+		return nil
+	}
+	body := line[at:]
+	if i := strings.IndexAny(body, ",،(;؛|"); i >= 0 {
+		body = body[:i]
+	}
+	var out [][2]int
+	for _, pr := range bilingualParts(body) {
+		p := body[pr[0]:pr[1]]
+		lead := len(p) - len(strings.TrimLeft(p, " "))
+		p = p[lead:]
+		if h := honorific.FindString(p); h != "" {
+			lead += len(h)
+			p = p[len(h):]
+		}
+		p = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(p), "."))
+		if p == "" || hasDigit(p) || roleOf(p) != "" {
+			continue
+		}
+		ok := false
+		if hasArabic(p) {
+			ok = reArPlainName.MatchString(p) && arPersonLike(p) && !arOrgHead(p)
+		} else {
+			ok = rePlainName.MatchString(p) && !titleWords(p) && trimOrgLead(p) == p
+		}
+		if ok {
+			s := at + pr[0] + lead
+			out = append(out, [2]int{s, s + len(p)})
+		}
+	}
+	return out
+}
+
+// Class P6: a role label numbered by an ordinal ("الشريك الأول:", "الشريك
+// الثاني:", "First Partner:", "Partner 2:") labels that role: several
+// parties share it.
+var (
+	reArOrdinalAfter = regexp.MustCompile(`^(\S+(?:\s+\S+)?)\s+(?:الأول|الاول|الثاني|الثالث|الرابع|الخامس|السادس|الأولى|الاولى|الثانية|الثالثة|الرابعة|الخامسة|رقم\s*[0-9\x{0660}-\x{0669}]+|\(?[0-9\x{0660}-\x{0669}]+\)?)$`)
+	reEnOrdinalRole  = regexp.MustCompile(`(?i)^(?:(?:first|second|third|fourth|fifth|sixth)\s+([A-Za-z-]+(?:\s+[A-Za-z-]+)?)|([A-Za-z-]+(?:\s+[A-Za-z-]+)?)\s+(?:no\.?\s*)?\(?\d{1,2}\)?)$`)
+)
+
+// ordinalRoleWord is word without its ordinal when the rest names a role
+// other than the first or second party ("الشريك الأول" is الشريك; "الطرف
+// الأول" and "First Party" stay as they are); else word.
+func ordinalRoleWord(word string) string {
+	w := strings.TrimSpace(word)
+	rest := ""
+	if m := reArOrdinalAfter.FindStringSubmatch(w); m != nil {
+		rest = m[1]
+	} else if m := reEnOrdinalRole.FindStringSubmatch(w); m != nil {
+		rest = m[1] + m[2]
+	}
+	if rest == "" || labelRole(w) != "" || strings.HasPrefix(rest, "الطرف") || strings.EqualFold(rest, "party") {
+		return word
+	}
+	if lexRole(rest) == "" || jobTitle(rest) {
+		return word
+	}
+	return rest
+}
