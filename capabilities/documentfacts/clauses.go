@@ -178,7 +178,7 @@ var (
 	// rePermission: a sentence that grants a right.
 	rePermission = regexp.MustCompile(`(?i)\bmay\b|\bis\s+entitled\b|\bare\s+entitled\b|\bhas\s+the\s+right\b|\bshall\s+have\s+the\s+right\b|يحق|(?:^|\s)يجوز`)
 	reCondition  = regexp.MustCompile(`(?i)^\s*should\s+(?:the|a|an|either|any)\b|\b(?:if|unless|provided\s+that|provided,\s+however,\s+that|in\s+the\s+event\s+(?:that|of)|in\s+case\s+of|on\s+request|upon\s+request|where)\b|في\s+حال(?:ة)?|(?:^|\s)إذا|(?:^|\s)ما\s+لم|بشرط|شريطة|عند\s+الطلب`)
-	reEachParty  = regexp.MustCompile(`(?i)\b(?:each|either|neither|both)\s+part(?:y|ies)\b|\bthe\s+parties\b|كل\s+طرف|كلا\s+الطرفين|الطرفين|الطرفان|أي\s+من\s+الطرفين|لأي\s+من\s+الطرفين|(?:ل?أي|لكل)\s+طرف|(?:ال|لل)طرف\s+الراغب`)
+	reEachParty  = regexp.MustCompile(`(?i)\b(?:each|either|neither|both)\s+part(?:y|ies)\b|\bthe\s+parties\b|كل\s+طرف|كلا\s+الطرفين|الطرفين|الطرفان|أي\s+من\s+الطرفين|لأي\s+من\s+الطرفين|(?:ل?أي|لكل)\s+طرف|(?:ال|لل)طرف\s+الراغب|(?:كل|لكل|ل?أي)\s+(?:شريك|مساهم)|(?i:\b(?:each|every|any)\s+(?:partner|shareholder)\b|\ba\s+party\s+(?:that|who|which)\b)`)
 	// reMayCan grant a right, except after a negated subject ("Neither
 	// party may assign ..."), where they forbid.
 	reMayCan = regexp.MustCompile(`(?i)\b(?:may|can)\b`)
@@ -365,7 +365,9 @@ func isArRolePhrase(p string) bool {
 // successful bidder; "المتعاقد").
 func isArAdjective(w string) bool {
 	switch w {
-	case "الفائز", "المتعاقد", "المختار", "المؤهل", "المسجل":
+	case "الفائز", "المتعاقد", "المختار", "المؤهل", "المسجل",
+		// An ordinal of a numbered role ("الشريك الثالث", round 11).
+		"الثالث", "الرابع", "الخامس", "السادس", "الثالثة", "الرابعة", "الخامسة":
 		return true
 	}
 	return false
@@ -1074,6 +1076,13 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 				// last before the word.
 				party = lastArRole(tail(t[:tr.start], subjectWindow))
 				implied = party != ""
+			} else if strings.HasPrefix(word, "و") && arRole(party) == "" && x.arAlias(party) == "" {
+				// "يضمن المقاول ...، ويلتزم خلالها بإصلاح": a word that
+				// names no party after a joined يلتزم; the subject is the
+				// party named last before it (round 11).
+				if p := lastArRole(tail(t[:tr.start], subjectWindow)); p != "" {
+					party, implied = p, true
+				}
 			}
 		case strings.HasPrefix(word, "لا"):
 			// لا يجوز للمستأجر ...

@@ -149,6 +149,29 @@ func TestRound11Parties(t *testing.T) {
 		{"guard: a numbered post is no role",
 			"SERVICES AGREEMENT\nThis Agreement is made between Alpha Systems LLC and Beta Foods SAOC.\nEngineer 1: Eng. Ahmed Al Balushi",
 			map[string]string{"Ahmed Al Balushi": "-"}, nil, nil, nil},
+		// Class O4: each partner, any partner, a party that ...
+		{"each partner and any partner bind each party",
+			"عقد تأسيس شركة\nيلتزم كل شريك بسداد قيمة حصصه خلال ثلاثين يوماً.\nلا يجوز لأي شريك التنازل عن حصصه لغير الشركاء.",
+			nil, nil,
+			[]string{"each_party must: بسداد قيمة", "each_party must_not: التنازل"}, nil},
+		{"a party that wishes binds each party",
+			"A party that does not wish to renew shall give the other party written notice.\nEach Partner shall keep the accounts open to inspection.",
+			nil, nil,
+			[]string{"each_party must: give the other party", "each_party must: keep the accounts"}, nil},
+		// Class O5: a numbered role as the subject.
+		{"a numbered partner as the subject, negated duty",
+			"يلتزم الشريك الثالث بعدم ممارسة أي نشاط منافس لنشاط الشركة.",
+			nil, nil,
+			[]string{"partner must_not: ممارسة أي نشاط"}, []string{"الثالث"}},
+		// Class O6: a joined يلتزم after a duty of a named party.
+		{"a joined duty takes the party named before it",
+			"يضمن المقاول سلامة التغليف لمدة سنة واحدة، ويلتزم خلالها بإصلاح أي انهيار في جدار البئر.",
+			nil, nil,
+			[]string{"contractor must: بإصلاح أي انهيار"}, nil},
+		{"guard: a joined duty with its own party keeps it",
+			"يلتزم المقاول بتسليم الموقع، ويلتزم صاحب العمل بسداد الدفعة الأولى.",
+			nil, nil,
+			[]string{"employer must: بسداد الدفعة"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			parties, obls := roleFacts(t, tc.text)
