@@ -73,7 +73,7 @@ var (
 	reArRole      = regexp.MustCompile(`^[^!?؟]{0,160}?(?:` + arTashkeel(arDefCues...) + `)\s*(?:` + arTashkeel("إليها", "إليه", "اليها", "اليه", "إليهم", "لها", "له") + `)?\s*(?:(?:` + arTashkeel("فيما بعد", "فيما يلي", "في هذا العقد", "في هذه الاتفاقية", "في هذا الاتفاق", "لاحقاً", "لاحقا") + `)\s*)?(?:بـ|باسم|ب)?\s*["«“]?([\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+){0,2})`)
 	// A role label, with its translation ("Seller / البائع") or a note
 	// in brackets ("First Party (Employer)"), then the name.
-	reLabeled = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)(?:\s*/\s*[^:：|/()]{1,30}?)?[\s*_]*(?:\(\s*(?:the\s+)?["“'‘]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+)?|[A-Za-z ]+?)\s*["”'’]?\s*\))?[\s*_]*[:：|-][\s*_]*(.{2,160})$`)
+	reLabeled = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)(?:\s*/\s*[^:：|/()]{1,30}?)?[\s*_]*(?:\(\s*(?:the\s+)?["“'‘]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+)?|[A-Za-z ]+?)\s*["”'’]?\s*\))?[\s*_]*[:：|-][\s*_]*(.{2,160}|.{2,160}[،,].{0,600})$`)
 	// reLabelOnly is a role label alone on its line ("Bill to:"): the
 	// name is the next block.
 	reLabelOnly = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)(?:\s*/\s*[^:：|/()]{1,30}?)?[\s*_]*(?:\(\s*(?:the\s+)?["“'‘]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+)?|[A-Za-z ]+?)\s*["”'’]?\s*\))?[\s*_]*[:：][\s*_]*$`)
@@ -173,6 +173,10 @@ func (x *extractor) parties(t string, base int, prev string) {
 		// ويشار إليها بـ "المؤجر"", "Supplier: X (the "Seller")").
 		if r := arDefinedRole(name); r != "" {
 			role = r
+		} else if d := reArRoleFar.FindStringSubmatch(name); d != nil && roleOf(arRolePrefix(stripTashkeel(d[1]))) != "" {
+			// A definition after the party's address and representative
+			// on a long labelled line (round 11).
+			role = roleOf(arRolePrefix(stripTashkeel(d[1])))
 		} else if w, ok := definedRole(name); ok {
 			if r := definedRoleFor(w, name[:max(0, strings.IndexAny(name, "(,"))], name); r != "" {
 				role = r

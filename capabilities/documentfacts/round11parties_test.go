@@ -172,6 +172,22 @@ func TestRound11Parties(t *testing.T) {
 			"يلتزم المقاول بتسليم الموقع، ويلتزم صاحب العمل بسداد الدفعة الأولى.",
 			nil, nil,
 			[]string{"employer must: بسداد الدفعة"}, nil},
+		// Class O2 (heldout5): more present-tense verbs of a duty.
+		{"arabic present-tense duties: issue, supply",
+			"عقد توريد\nيصدر المشتري أوامر توريد خطية قبل سبعة أيام.\nيورد المقاول الكابلات إلى الموقع خلال عشرة أيام.",
+			nil, nil,
+			[]string{"buyer must: أوامر توريد", "contractor must: الكابلات"}, nil},
+		{"guard: a verb of issuing with no party",
+			"يصدر هذا الضمان باللغة العربية.",
+			nil, nil, nil, []string{"هذا الضمان"}},
+		// Class P7 (heldout5): a labelled party on a long line, its
+		// definition after its address and representative.
+		{"a long labelled line with a bracketed role note",
+			"عقد عمل محدد المدة\nالطرف الأول (صاحب العمل): شركة مسندم للصناعات السمكية ش.م.ع.م، سجل تجاري رقم 1156723، وعنوانها: ص.ب 88، الرمز البريدي 811، خصب، محافظة مسندم، سلطنة عمان، ويمثلها السيد/ عبدالله بن راشد بن علي الشحي بصفته مدير الموارد البشرية، وله حق التوقيع نيابة عن الشركة.",
+			map[string]string{"شركة مسندم للصناعات السمكية ش.م.ع.م": "employer"}, nil, nil, nil},
+		{"a long labelled line defined later by its role",
+			"اتفاقية توزيع\nالطرف الأول: شركة الخليج للصناعات الغذائية ش.م.ع.ع، سجل تجاري رقم 1019832، ومقرها المنطقة الصناعية بالرسيل، سلطنة عمان، ويمثلها الفاضل/ هلال بن مسلم الحوسني بصفته الرئيس التنفيذي، ويشار إليها فيما بعد بـ \"المورد\".",
+			map[string]string{"شركة الخليج للصناعات الغذائية ش.م.ع.ع": "supplier"}, nil, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			parties, obls := roleFacts(t, tc.text)
