@@ -62,7 +62,7 @@ var (
 	reArOrg     = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مستشفى|مصنع|جامعة|كلية|معهد|مكتب|هيئة|وزارة|بلدية|مركز|فندق|مدرسة|جمعية|مختبر)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `(?:\s+` + arOrgSuffix + `)?)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:` + arTashkeel(arDefCues...) + `|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
 	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Messrs|M/s|Capt|Captain)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ)(?:\s*/\s*|\s+)|[مد]\.\s*)`)
 	rePerson    = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+(` + personName + `)`)
-	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ|(?:^|\s)د\.)(?:\s*/\s*|\s+)(\p{Arabic}+(?:\s+\p{Arabic}+){1,5}?)(?:\s*[،,(]|\s+[-–—]\s|\s+(?:` + arTashkeel(arDefCues...) + `|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم|المحامي|المحامية|بموجب)|$)`)
+	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ|(?:^|\s)د\.)(?:\s*/\s*|\s+)(\p{Arabic}+(?:\s+\p{Arabic}+){1,5}?)(?:\s*[،,(]|\s+[-–—]\s|\s+(?:` + arTashkeel(arDefCues...) + `|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم|المحامي|المحامية|بموجب|مديراً|مديرا|مديرةً|مديرة|رئيساً|رئيسا|ممثلاً|ممثلا|وكيلاً|وكيلا)|$)`)
 	// A role in parentheses or after "hereinafter" after a name (see
 	// definedRole); ويشار إليه بـ "المؤجر" (reArRole).
 	reDefParen    = regexp.MustCompile(`\(([^()]{1,100})\)`)
@@ -217,7 +217,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 			named := looksLikeName(name)
 			if role == "sender" || role == "addressee" {
 				r, _ := utf8.DecodeRuneInString(strings.TrimSpace(name))
-				named = named && (unicode.IsUpper(r) || unicode.Is(unicode.Arabic, r)) && !genericReaders(name)
+				named = named && (unicode.IsUpper(r) || unicode.Is(unicode.Arabic, r)) && !genericReaders(name) && !voyagePlace(name)
 			}
 			// A table's header row ("Supplier | Buyer", "Supplier | Item
 			// | Qty") names columns, not a party.
@@ -364,7 +364,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 			continue // "A/C name X LLC": named for the payment details only
 		}
 		name := trimOrgLead(t[n.s:n.e])
-		if !strings.Contains(name, " ") && n.etype == "company" {
+		if !strings.Contains(name, " ") && n.etype == "company" || arFormOnly(name) {
 			continue // "The Company shall pay": a legal form alone is no name
 		}
 		s := n.e - len(name)

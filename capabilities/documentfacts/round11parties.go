@@ -355,3 +355,21 @@ func ordinalRoleWord(word string) string {
 	}
 	return rest
 }
+
+// Class X1: "From: Port of Qingdao, China" / "To: Port of Sohar" in a
+// shipment's details is where the goods go from and to, not a sender or
+// an addressee: a port, an airport or a harbour by its first or last
+// word (placeWord), in either script.
+var reVoyagePlace = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:port|harbou?r|airport|terminal|anchorage)\s+of\s|^\s*(?:ميناء|مطار|مرفأ)\s`)
+
+func voyagePlace(name string) bool {
+	n := strings.TrimSpace(name)
+	return reVoyagePlace.MatchString(n) || placeWord(n) && !reOrg.MatchString(n)
+}
+
+// Class X2: "شركة محدودة المسؤولية", "شركة مساهمة مقفلة": a kind of
+// company named by its legal form alone ("to found a limited liability
+// company") is no party.
+var reArFormOnly = regexp.MustCompile(`^(?:شركة|مؤسسة)(?:\s+(?:ذات|محدودة|المسؤولية|مسؤولية|المسئولية|مساهمة|عامة|مقفلة|قابضة|تضامن|توصية|بسيطة|فردية|الشخص|الواحد|تجارية|أجنبية|وطنية))+$`)
+
+func arFormOnly(name string) bool { return reArFormOnly.MatchString(strings.TrimSpace(name)) }

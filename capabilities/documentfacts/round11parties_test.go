@@ -188,6 +188,17 @@ func TestRound11Parties(t *testing.T) {
 		{"a long labelled line defined later by its role",
 			"اتفاقية توزيع\nالطرف الأول: شركة الخليج للصناعات الغذائية ش.م.ع.ع، سجل تجاري رقم 1019832، ومقرها المنطقة الصناعية بالرسيل، سلطنة عمان، ويمثلها الفاضل/ هلال بن مسلم الحوسني بصفته الرئيس التنفيذي، ويشار إليها فيما بعد بـ \"المورد\".",
 			map[string]string{"شركة الخليج للصناعات الغذائية ش.م.ع.ع": "supplier"}, nil, nil, nil},
+		// Class X1: a voyage's ports under From: and To:.
+		{"ports of a shipment are no sender or addressee",
+			"MARINE CARGO INSURANCE CERTIFICATE\nThis is to certify that Dhofar Insurance Company SAOG (the \"Insurer\") has insured the consignment.\nFrom:    Port of Jebel Ali, UAE\nTo:      Salalah Port\nبيانات الشحن\nمن: ميناء صحار",
+			map[string]string{"Dhofar Insurance Company SAOG": "insurer"}, []string{"Port of Jebel Ali", "Salalah Port", "ميناء صحار"}, nil, nil},
+		{"guard: a company under From: is still the sender",
+			"INVOICE\nFrom: Gulf Port Services LLC\nTo: Sohar Aluminium LLC",
+			map[string]string{"Gulf Port Services LLC": "supplier"}, nil, nil, nil},
+		// Class X2: a legal form alone; class P4: an appointed manager.
+		{"a limited liability company to be founded is no party; the appointed manager is",
+			"عقد تأسيس شركة محدودة المسؤولية\nعلى تأسيس شركة محدودة المسؤولية وفقاً لأحكام القانون.\nيعين الشركاء السيد/ طارق يحيى الرواحي مديراً للشركة لمدة ثلاث سنوات.",
+			map[string]string{"طارق يحيى الرواحي": "-"}, []string{"شركة محدودة المسؤولية"}, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			parties, obls := roleFacts(t, tc.text)
