@@ -359,12 +359,13 @@ func ordinalRoleWord(word string) string {
 // Class X1: "From: Port of Qingdao, China" / "To: Port of Sohar" in a
 // shipment's details is where the goods go from and to, not a sender or
 // an addressee: a port, an airport or a harbour by its first or last
-// word (placeWord), in either script.
+// word (placeWord), in either script, that is no company ("Port of Duqm
+// Company SAOC" is one).
 var reVoyagePlace = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:port|harbou?r|airport|terminal|anchorage)\s+of\s|^\s*(?:ميناء|مطار|مرفأ)\s`)
 
 func voyagePlace(name string) bool {
 	n := strings.TrimSpace(name)
-	return reVoyagePlace.MatchString(n) || placeWord(n) && !reOrg.MatchString(n)
+	return (reVoyagePlace.MatchString(n) || placeWord(n)) && !reOrg.MatchString(n) && !strings.Contains(n, "شركة")
 }
 
 // Class X2: "شركة محدودة المسؤولية", "شركة مساهمة مقفلة": a kind of

@@ -193,8 +193,8 @@ func TestRound11Parties(t *testing.T) {
 			"MARINE CARGO INSURANCE CERTIFICATE\nThis is to certify that Dhofar Insurance Company SAOG (the \"Insurer\") has insured the consignment.\nFrom:    Port of Jebel Ali, UAE\nTo:      Salalah Port\nبيانات الشحن\nمن: ميناء صحار",
 			map[string]string{"Dhofar Insurance Company SAOG": "insurer"}, []string{"Port of Jebel Ali", "Salalah Port", "ميناء صحار"}, nil, nil},
 		{"guard: a company under From: is still the sender",
-			"INVOICE\nFrom: Gulf Port Services LLC\nTo: Sohar Aluminium LLC",
-			map[string]string{"Gulf Port Services LLC": "supplier"}, nil, nil, nil},
+			"QUOTATION\nFrom: Gulf Port Services LLC\nTo: Port of Salalah Company SAOG",
+			map[string]string{"Gulf Port Services LLC": "supplier", "Port of Salalah Company SAOG": "customer"}, nil, nil, nil},
 		// Class X2: a legal form alone; class P4: an appointed manager.
 		{"a limited liability company to be founded is no party; the appointed manager is",
 			"عقد تأسيس شركة محدودة المسؤولية\nعلى تأسيس شركة محدودة المسؤولية وفقاً لأحكام القانون.\nيعين الشركاء السيد/ طارق يحيى الرواحي مديراً للشركة لمدة ثلاث سنوات.",
