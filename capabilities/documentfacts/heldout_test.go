@@ -197,12 +197,16 @@ func scoreHeldOut(t *testing.T, dir string, least int, floors map[string][2]floa
 // heldOut8Floors (strict precision, recall): two points under its first
 // scoring, on main at 5b05118, before session 15's rounds (docs/documents.md,
 // "Issue 29, session 15"). Measured, never tuned on. It has no requirement:
-// none of its documents is a tender or a specification.
+// none of its documents is a tender or a specification. Round 11 of session
+// 15 developed on it for parties and obligations (docs/documents.md, "round
+// 11, parties and obligations from heldout8"): their floors are two points
+// under that round's figures (party 0.98/0.99, obligation 0.98/0.98), and
+// the set is no longer held out for those two types.
 var heldOut8Floors = map[string][2]float64{
-	"party":      {0.80, 0.67},
+	"party":      {0.96, 0.97},
 	"date":       {0.65, 0.62},
 	"money":      {0.71, 0.76},
-	"obligation": {0.79, 0.76},
+	"obligation": {0.96, 0.95},
 	"deadline":   {0.96, 0.94},
 	"law":        {0.93, 0.98},
 	"duration":   {0.75, 0.78},
