@@ -233,6 +233,13 @@ func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
 	if m := reEachParty.FindStringIndex(subj); m != nil {
 		return clauseParty{strings.TrimSpace(subj[m[0]:m[1]]), "each_party"}, true
 	}
+	if m := reAndItsPeople.FindStringIndex(subj); m != nil && m[0] > 0 {
+		// "The Insured and their agents shall": the party is the one
+		// whose people follow it (round11parties.go).
+		if p, ok := x.partyIn(subj[:m[0]]); ok && p.role != "" {
+			return p, true
+		}
+	}
 	low := lowerASCII(subj)
 	best, bestEnd := clauseParty{}, -1
 	for _, f := range subjectForms {

@@ -374,3 +374,8 @@ func voyagePlace(name string) bool {
 var reArFormOnly = regexp.MustCompile(`^(?:شركة|مؤسسة)(?:\s+(?:ذات|محدودة|المسؤولية|مسؤولية|المسئولية|مساهمة|عامة|مقفلة|قابضة|تضامن|توصية|بسيطة|فردية|الشخص|الواحد|تجارية|أجنبية|وطنية))+$`)
 
 func arFormOnly(name string) bool { return reArFormOnly.MatchString(strings.TrimSpace(name)) }
+
+// Class O7: "The Insured and their agents shall", "the Contractor and its
+// subcontractors shall": a party's people after it do not make the
+// subject theirs.
+var reAndItsPeople = regexp.MustCompile(`(?i)\s+(?:and|or|and/or)\s+(?:its|their|his|her)\s+[a-z]+`)

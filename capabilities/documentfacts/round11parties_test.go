@@ -199,6 +199,14 @@ func TestRound11Parties(t *testing.T) {
 		{"a limited liability company to be founded is no party; the appointed manager is",
 			"عقد تأسيس شركة محدودة المسؤولية\nعلى تأسيس شركة محدودة المسؤولية وفقاً لأحكام القانون.\nيعين الشركاء السيد/ طارق يحيى الرواحي مديراً للشركة لمدة ثلاث سنوات.",
 			map[string]string{"طارق يحيى الرواحي": "-"}, []string{"شركة محدودة المسؤولية"}, nil, nil},
+		// Class O7: a party's people after it.
+		{"a party and its agents bind the party",
+			"This Agreement is made between Alpha Logistics LLC (the \"Carrier\") and Beta Foods SAOC (the \"Shipper\").\nThe Shipper and its agents shall pack the goods for sea carriage.\nThe Carrier and/or its subcontractors shall not open any sealed container.",
+			nil, nil,
+			[]string{"shipper must: pack the goods", "carrier must_not: open any sealed"}, nil},
+		{"guard: two parties joined stay as before",
+			"The Buyer and the Seller shall sign the delivery note.",
+			nil, nil, nil, []string{"buyer must: sign"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			parties, obls := roleFacts(t, tc.text)
