@@ -117,16 +117,25 @@ func roleSignerNames(t string, signing bool) [][2]int {
 		if at < 0 || strings.TrimSpace(body) == "" || hasDigit(body) && !strings.ContainsAny(body, ",،") {
 			continue
 		}
+		titled := false
 		if i := strings.IndexAny(body, ",،("); i >= 0 {
+			titled = titleWords(body[i:]) || reArTitleWord.MatchString(body[i:])
 			body = body[:i]
 		}
-		for _, pr := range bilingualParts(body) {
+		parts := bilingualParts(body)
+		// Outside a signature block a name alone after "For the Buyer:"
+		// may be anything capitalised: it needs a second entry on the
+		// line, a title, its twin in the other script or an honorific.
+		strong := signing || len(idx) > 0 || titled || len(parts) == 2
+		for _, pr := range parts {
 			p := body[pr[0]:pr[1]]
 			lead := len(p) - len(strings.TrimLeft(p, " "))
 			p = p[lead:]
 			if h := honorific.FindString(p); h != "" {
 				lead += len(h)
 				p = p[len(h):]
+			} else if !strong {
+				continue
 			}
 			p = strings.TrimSpace(p)
 			if p == "" || hasDigit(p) || roleOf(p) != "" || labelRole(p) != "" {
