@@ -16,7 +16,7 @@ import (
 // naming who must act.
 
 var (
-	reReqHeading = regexp.MustCompile(`(?i)\b(?:requirements|eligibility|qualifications?|qualification\s+criteria|pre-?qualification|who\s+(?:can|may|should)\s+apply|documents?\s+(?:to\s+(?:be\s+)?(?:submit(?:ted)?|provide[d]?|attach(?:ed)?)|required)|required\s+documents|mandatory\s+documents|supporting\s+documents|submission\s+documents|bid\s+(?:security|bond)|tender\s+(?:security|bond)|what\s+we(?:'re|\s+are)\s+looking\s+for|desirable|preferred|nice\s+to\s+have|advantageous|your\s+profile|selection\s+criteria|minimum\s+criteria|conditions\s+of\s+(?:participation|eligibility))\b` +
+	reReqHeading = regexp.MustCompile(`(?i)\b(?:requirements|eligibility|qualifications?|qualification\s+criteria|pre-?qualification|who\s+(?:can|may|should)\s+apply|documents?\s+(?:to\s+(?:be\s+)?(?:submit(?:ted)?|provide[d]?|attach(?:ed)?)|required)|required\s+documents|mandatory\s+documents|supporting\s+documents|submission\s+documents|bid\s+(?:security|bond)|tender\s+(?:security|bond)|what\s+we(?:'re|\s+are)\s+looking\s+for|desirable|preferred|nice\s+to\s+have|advantageous|your\s+profile|selection\s+criteria|minimum\s+criteria|conditions\s+(?:of|for)\s+(?:participation|eligibility|registration|qualification))\b` +
 		`|شروط\s+(?:التأهيل|المشاركة|الاشتراك|التقديم|التأهل)|المتطلبات|متطلبات|المؤهلات|مزايا\s+إضافية|يفضل|المستندات\s+المطلوبة|الوثائق\s+المطلوبة|الضمان\s+الابتدائي|التأمين\s+المؤقت|التأمين\s+الابتدائي|التأهيل|الأهلية`)
 	// Requirement words.
 	reReqOptional  = regexp.MustCompile(`(?i)\bshould\b|\bpreferred\b|\bpreferably\b|\bdesirable\b|\ban\s+advantage\b|\badvantageous\b|\ba\s+plus\b|\bideally\b|\bnice\s+to\s+have\b|\(optional\)|\boptional\b|يفضل|يُفضل|ويفضل|من\s+المستحسن|ميزة\s+إضافية|اختياري`)
@@ -90,7 +90,7 @@ func (x *clauseExtractor) sections() {
 	x.sectionOf = make([]string, len(x.a.segs))
 	x.pseudo = map[int]bool{}
 	cur := ""
-	tender := isTenderText(x.a.text) // see tenderreqs.go
+	tender := requirementContext(x.a.text).tender // see tenderreqs.go, reqcriterion.go
 	for i, s := range x.a.segs {
 		t := strings.TrimSpace(strings.Trim(strings.TrimSpace(x.a.text[s.start:s.end]), "*#_"))
 		switch {
@@ -107,6 +107,11 @@ func (x *clauseExtractor) sections() {
 		case pseudoHeading(t) && reReqHeading.MatchString(t) && !(tender && (reTitleHeading.MatchString(t) || listLine(t))):
 			cur = t
 			x.pseudo[i] = true
+		case inRequirementSection(cur) && pseudoHeading(t) && !listLine(t) && reOtherSection.MatchString(t):
+			// "What we offer", "How to apply", "COMMERCIAL TERMS": a
+			// section of another kind ends the requirements
+			// (reqcriterion.go).
+			cur = ""
 		case tender && pseudoHeading(t) && !listLine(t) && (upperLatin(t) || !hasLatin(t)) && strings.HasPrefix(tenderSection(t), tenderMark):
 			cur = tenderSection(t)
 			x.pseudo[i] = true
@@ -145,7 +150,8 @@ func pseudoHeading(t string) bool {
 // requirements reads every sentence; it marks the sentences it takes so
 // that they give no obligation.
 func (x *clauseExtractor) requirements() {
-	tender := isTenderText(x.a.text)
+	ctx := requirementContext(x.a.text) // reqcriterion.go
+	tender := ctx.tender
 units:
 	for _, u := range x.reqUnits(tender) {
 		for _, si := range u.sis {
@@ -159,8 +165,9 @@ units:
 		s := u
 		section := x.sectionOf[s.seg]
 		t := x.a.text[s.start:s.end]
-		inSection := inRequirementSection(section)
-		if u.row && inSection {
+		v := x.judgeRequirement(u, t, section, ctx)
+		inSection := v.inSection
+		if v.row {
 			// A row of a requirements table (tenderreqs.go).
 			if x.tableRowRequirements(u, section) {
 				for _, si := range u.sis {
@@ -169,56 +176,17 @@ units:
 			}
 			continue
 		}
-		if tender && !inSection && reWinner.MatchString(t) && rePerformanceBond.MatchString(t) && len(t) <= 400 {
-			// "The successful bidder shall provide a performance bond
-			// of 10% ...": a financial requirement, and still the
-			// bidder's obligation.
-			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(condReqText(t), 300), Category: "financial", Mandatory: true, Method: "clause", Confidence: 0.8}, start: s.start, end: s.end, explicit: true, section: section})
+		if v.bond {
+			// The successful bidder's performance bond: financial, and
+			// still the bidder's obligation (reqSents not marked).
+			conf := 0.8
+			if inSection {
+				conf = 0.85
+			}
+			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(condReqText(t), 300), Category: "financial", Mandatory: true, Method: v.method, Confidence: conf}, start: s.start, end: s.end, explicit: true, section: section})
 			continue
 		}
-		if inSection && reWinner.MatchString(t) && rePerformanceBond.MatchString(t) && tender {
-			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(condReqText(t), 300), Category: "financial", Mandatory: true, Method: "list_item", Confidence: 0.85}, start: s.start, end: s.end, explicit: true, section: section})
-			continue
-		}
-		if tender && (reBidValidity.MatchString(t) || reIssuerRight.MatchString(t)) {
-			// "Bids shall remain valid for 90 days", يظل العطاء
-			// سارياً: a state of the bid, no condition to meet.
-			continue
-		}
-		if inSection && (reWinner.MatchString(t) || hasDeadlinePhrase(reDeadlineRef.ReplaceAllString(t, ""))) {
-			// "Bids must be submitted no later than ...", "the
-			// successful bidder shall sign within 14 days": duties with
-			// a time, read as obligations even under a requirements
-			// heading.
-			inSection = false
-		}
-		opt := reReqOptional.MatchString(t)
-		mand := inSection && (reReqMandatory.MatchString(t) || reMarkedMandatory.MatchString(t))
-		var take bool
-		method := "clause"
-		switch {
-		case inSection && (opt || mand):
-			take = true
-		case inSection && isNounItem(t):
-			take, method = true, "list_item"
-		case inSection && tender && len(t) <= 400 && reArCondition.MatchString(t):
-			// "أن يكون المناقص قد نفذ ثلاثة مشاريع مماثلة ...": an item
-			// worded as a condition, under a tender's requirements
-			// heading.
-			take, method = true, "list_item"
-		case inSection && len(t) <= 300 && (categoryRe("financial").MatchString(t) || tender && categoryRe("insurance").MatchString(t)):
-			// "ضمان عطاء مصرفي بقيمة 2,500 ر.ع.", "ألا يقل متوسط
-			// المبيعات السنوية عن 600,000 ر.ع.": a bond or a turnover
-			// with its amount, under a requirements heading.
-			take, method = true, "list_item"
-		case !inSection && opt && !strings.Contains(lowerASCII(t), "should be noted"):
-			p, ok := x.partyIn(tail(t, 2*subjectWindow))
-			take = ok && (p.role == "bidder" || p.role == "supplier" && strings.HasSuffix(lowerASCII(p.text), "s")) || arRole(t) == "bidder"
-		case !inSection && rePassiveRequired.MatchString(t) && !reOblEN.MatchString(t) && !x.wrappedFragment(u):
-			take = true
-		case !inSection && (strings.Contains(t, "يشترط") || strings.Contains(t, "يُشترط")):
-			take = true
-		}
+		take, method := v.take, v.method
 		if !take {
 			continue
 		}

