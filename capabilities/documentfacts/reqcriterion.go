@@ -38,21 +38,23 @@ import (
 
 // reqContext: what the document is, for requirements.
 type reqContext struct {
-	tender  bool // a tender, RFQ or prequalification (isTenderText), not a reply to one
-	binding bool // a contract, order, invoice, quotation or award: its parties are bound already
+	tender    bool // a tender, RFQ or prequalification (isTenderText), not a reply to one
+	binding   bool // a contract, order, invoice, quotation or award: its parties are bound already
+	selecting bool // a tender or a document opening as a job advert, call or registration
 }
 
 // requirementContext reads the document's kind once.
 func requirementContext(text string) reqContext {
 	binding := replyDocument(text) || !isTenderText(text) && !reSelectionOpening.MatchString(prefixBytes(text, 400)) && reContractOpening.MatchString(prefixBytes(text, 800))
-	return reqContext{tender: isTenderText(text) && !binding, binding: binding}
+	tender := isTenderText(text) && !binding
+	return reqContext{tender: tender, binding: binding, selecting: tender || !binding && reSelectionOpening.MatchString(prefixBytes(text, 400))}
 }
 
 var (
 	// reSelectionOpening: the opening of a document that selects someone
 	// other than by tender: a job advert, a call for applications, a
 	// supplier or contractor registration or prequalification.
-	reSelectionOpening = regexp.MustCompile(`(?i)\bvacanc(?:y|ies)\b|\bjob\s+(?:opening|advert(?:isement)?|posting)\b|\b(?:is|are)\s+(?:hiring|recruiting)\b|\bwe\s+are\s+(?:hiring|recruiting|looking\s+for)\b|\bcall\s+for\s+(?:applications|proposals|expressions|nominations)\b|\b(?:suppliers?|vendors?|contractors?|subcontractors?)\b[^\n]{0,40}\b(?:registration|prequalification|qualification|onboarding|empanelment)\b|\b(?:registration|prequalification|qualification)\s+of\s+(?:suppliers|vendors|contractors)\b|\bapplications?\s+(?:are\s+)?invited\b|وظيفة\s+شاغرة|وظائف\s+شاغرة|عن\s+حاجت(?:ها|ه)\s+(?:إلى|الى|لشغل)|تسجيل\s+(?:ال)?(?:موردين|مقاولين)|تأهيل\s+(?:ال)?(?:موردين|مقاولين)|فتح\s+باب\s+التقديم`)
+	reSelectionOpening = regexp.MustCompile(`(?i)\b(?:quotation|price|bid|proposal)\s+request\b|\bvacanc(?:y|ies)\b|\bjob\s+(?:opening|advert(?:isement)?|posting)\b|\b(?:is|are)\s+(?:hiring|recruiting)\b|\bwe\s+are\s+(?:hiring|recruiting|looking\s+for)\b|\bcall\s+for\s+(?:applications|proposals|expressions|nominations)\b|\b(?:suppliers?|vendors?|contractors?|subcontractors?)\b[^\n]{0,40}\b(?:registration|prequalification|qualification|onboarding|empanelment)\b|\b(?:registration|prequalification|qualification)\s+of\s+(?:suppliers|vendors|contractors)\b|\bapplications?\s+(?:are\s+)?invited\b|وظيفة\s+شاغرة|وظائف\s+شاغرة|عن\s+حاجت(?:ها|ه)\s+(?:إلى|الى|لشغل)|تسجيل\s+(?:ال)?(?:موردين|مقاولين)|تأهيل\s+(?:ال)?(?:موردين|مقاولين)|فتح\s+باب\s+التقديم`)
 	// reReplyTitle: the title of a document that answers or executes a
 	// selection (a quotation, an invoice, an order, a contract, an award
 	// letter), also when it cites the RFQ or tender it answers.
@@ -97,6 +99,64 @@ var (
 	reOtherSection = regexp.MustCompile(`(?i)^(?:[0-9]{1,2}(?:\.[0-9]{1,2})*[.)]?\s+)?(?:what\s+we\s+offer|we\s+offer|our\s+offer|benefits?|package|remuneration|salary|compensation|about\s+(?:us|the\s+(?:role|company|job|position))|how\s+to\s+(?:apply|submit)|application\s+process|contacts?\b|payments?\b|delivery|general\b|(?:commercial\s+)?terms\b|evaluation|award|submission|scope|background|introduction|purpose|(?:key\s+)?(?:duties|responsibilities|obligations)\b|conduct|renewal|review|validity|penalt|المزايا|مزايا\s+الوظيفة|نقدم|الراتب|طريقة\s+التقديم|كيفية\s+التقديم|آلية\s+التقديم|للتواصل|التواصل|الدفع|شروط\s+الدفع|التسليم|التوريد|أحكام\s+عامة|الأحكام\s+العامة|التقييم|معايير\s+التقييم|الترسية|نطاق|المسؤوليات|الالتزامات|المهام|الغرامات)`)
 )
 
+var (
+	// reRejection: what becomes of a bid that fails ("Incomplete bids
+	// will be rejected", تستبعد العطاءات غير المستوفية): the issuer's
+	// act, not a condition stated to the bidder.
+	reRejection = regexp.MustCompile(`(?i)\b(?:will|shall|may|would)\s+(?:not\s+be\s+(?:accepted|considered|evaluated|opened)|be\s+(?:rejected|disqualified|excluded|ignored|returned\s+unopened))\b|(?:^|\s)(?:تستبعد|تُستبعد|يستبعد|يُستبعد|ترفض|تُرفض|يرفض|يُرفض|لن\s+(?:ينظر|يُنظر|يتم|تقبل|يقبل))(?:\s|$)|(?:^|\s)لا\s+(?:ينظر|يُنظر|تقبل|تُقبل|يقبل|يُقبل)\s`)
+	// reAdvice: advice on the procedure ("Bidders should examine the
+	// documents carefully", "should read the instructions"): what to do
+	// to bid well, not a condition to qualify.
+	reAdvice = regexp.MustCompile(`(?i)\b(?:should|must|are\s+advised\s+to|are\s+requested\s+to|are\s+encouraged\s+to)\s+(?:carefully\s+)?(?:examine|read|study|familiari[sz]e|acquaint|note|take\s+note|check|review|satisfy\s+themselves)\b|(?:^|\s)(?:يرجى|يُرجى|على\s+\S+\s+(?:قراءة|دراسة|الاطلاع))(?:\s|$)`)
+	// reLeadInWords: a sentence that announces a list ("The following
+	// documents shall be attached to the technical bid.", ما يلي).
+	reLeadInWords = regexp.MustCompile(`(?i)\bthe\s+following\b|\bas\s+follows\b|\bbelow\b|ما\s+يلي|ما\s+يأتي|الآتية|الآتي|التالية|أدناه`)
+	// reBidForm: the form or channel of the bid (its language, the portal,
+	// electronically), part of the manner of submission.
+	reBidForm = regexp.MustCompile(`(?i)\b(?:submitted|prepared|written)\s+(?:in\s+(?:english|arabic)|electronically|online|through\s+the\s+(?:e-?tendering\s+)?portal|via\s+the\s+(?:e-?tendering\s+)?portal)\b|(?:تقديم|تقدم|تُقدم|ترسل|تُرسل)\s+(?:ال)?(?:عطاء|عطاءات|عروض|عرض)\s+(?:باللغة|إلكترونياً|الكترونياً|إلكترونيا|الكترونيا|عبر|من\s+خلال|على\s+بوابة|باليد)`)
+)
+
+// leadInSentence: a short sentence announcing the list after it, with no
+// item of its own ("The following documents shall be attached.",
+// "Bidders must meet the following conditions.").
+func leadInSentence(t string) bool {
+	t = strings.TrimSpace(t)
+	if len(t) > 200 || !reLeadInWords.MatchString(t) {
+		return false
+	}
+	if i := strings.IndexAny(t, ":："); i >= 0 && strings.TrimSpace(strings.Trim(t[i:], ":：.")) != "" {
+		return false // "... the following: a bank guarantee"
+	}
+	return true
+}
+
+var (
+	// reCandidateState: the candidate, then a modal that governs a state
+	// (be, have, hold, possess): "Bidders must hold", "The applicant
+	// shall have", "Suppliers should be".
+	reCandidateState = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?|candidates?|suppliers?|vendors?|consultants?)\b[^.;:،؛]{0,60}?\b(?:must|shall|should|is\s+required\s+to|are\s+required\s+to)\s+(?:also\s+|each\s+)?(?:be|have|hold|possess|own|employ|demonstrate)\b`)
+	// reStateNotCondition: a state that is a duty, a liability or a
+	// status after award ("shall be responsible for", "shall be deemed").
+	reStateNotCondition = regexp.MustCompile(`(?i)\b(?:be|have)\s+(?:solely\s+|fully\s+)?(?:responsible|liable|deemed|entitled|bound|informed|notified|allowed|permitted|required\s+to|obliged|considered|paid|invited|given|the\s+right)\b|\bhave\s+(?:to|no)\b`)
+	// reAfterAward: a time under the contract to come.
+	reAfterAward = regexp.MustCompile(`(?i)\bduring\s+the\s+(?:contract|term|period|works)|\bthroughout\b|\bfor\s+the\s+duration\b|\b(?:after|upon|on)\s+(?:the\s+)?award\b|خلال\s+مدة\s+العقد|طوال\s+مدة|بعد\s+الترسية`)
+	// reArCandidateState: يجب / يشترط أن يكون (لدى) المناقص / المتقدم /
+	// المورد ...: the Arabic state of the candidate.
+	reArCandidateState = regexp.MustCompile(`(?:يجب|يشترط|يُشترط|ينبغي|يتعين)\s+أن\s+(?:يكون|تكون|يمتلك|تمتلك|يحمل|تحمل|يحوز|تحوز|يملك|تملك)\s+(?:لدى\s+)?(?:ال|لل)?(?:مناقص|متناقص|متقدم|مرشح|مورد|شركة\s+المتقدمة|مقدم\s+العطاء)`)
+)
+
+// candidateState: the sentence says what the candidate must be or have.
+func candidateState(t string) bool {
+	if reAfterAward.MatchString(t) {
+		return false // a state to keep under the contract: an obligation
+	}
+	if reArCandidateState.MatchString(t) {
+		return true
+	}
+	m := reCandidateState.FindStringIndex(t)
+	return m != nil && !reStateNotCondition.MatchString(t[m[0]:])
+}
+
 // notACondition: a selecting document's unit that is no condition to
 // meet, with why; "" when it may be one.
 func notACondition(t string, ctx reqContext) string {
@@ -107,8 +167,14 @@ func notACondition(t string, ctx reqContext) string {
 		return "the issuer's reservation"
 	case reDefinition.MatchString(t):
 		return "a definition"
-	case reSubmitManner.MatchString(t) && !reWithProof.MatchString(t) && !reBondWords.MatchString(t):
+	case (reSubmitManner.MatchString(t) || reBidForm.MatchString(t)) && !reWithProof.MatchString(t) && !reBondWords.MatchString(t):
 		return "the manner of submission"
+	case reRejection.MatchString(t):
+		return "what the issuer does with a bid"
+	case reAdvice.MatchString(t):
+		return "advice on the procedure"
+	case leadInSentence(t):
+		return "a lead-in"
 	}
 	return ""
 }
@@ -173,6 +239,11 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 		// السنوية عن 600,000 ر.ع.": a bond or a turnover with its
 		// amount, under a requirements heading.
 		v.take, v.method = true, "list_item"
+	case !inSection && ctx.selecting && candidateState(t):
+		// "The bidder shall have a valid Grade 2 classification", "يجب
+		// أن يكون المتقدم مسجلاً": what the candidate must be or have,
+		// a condition wherever the selecting document states it.
+		v.take = true
 	case !inSection && opt && !strings.Contains(lowerASCII(t), "should be noted"):
 		p, ok := x.partyIn(tail(t, 2*subjectWindow))
 		v.take = ok && (p.role == "bidder" || p.role == "supplier" && strings.HasSuffix(lowerASCII(p.text), "s")) || arRole(t) == "bidder"
@@ -182,4 +253,30 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 		v.take = true
 	}
 	return v
+}
+
+// dropRepeats keeps the first of requirements whose texts are the same
+// (a condition listed, then repeated in a checklist or a summary table):
+// one condition, one requirement.
+func (x *clauseExtractor) dropRepeats() {
+	seen := map[string]bool{}
+	kept := x.reqs[:0]
+	for _, r := range x.reqs {
+		k := reqKey(r.r.Requirement)
+		if k != "" && seen[k] {
+			continue
+		}
+		seen[k] = true
+		kept = append(kept, r)
+	}
+	x.reqs = kept
+}
+
+// reqKey: a requirement's text without its number, case, spacing and
+// closing stop.
+func reqKey(t string) string {
+	t = strings.TrimSpace(t)
+	t = t[leadingNumber(t):]
+	t = strings.Join(strings.Fields(strings.ToLower(t)), " ")
+	return strings.TrimRight(t, ".;:؛ ")
 }

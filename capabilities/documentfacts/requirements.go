@@ -255,6 +255,7 @@ units:
 		}
 	}
 	x.winnerBonds()
+	x.dropRepeats() // reqcriterion.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).

@@ -1,0 +1,167 @@
+package documentfacts
+
+import (
+	"strings"
+	"testing"
+)
+
+// Issue 29, session 15: what is a requirement (reqcriterion.go). Every
+// document and sentence here was written for these tests; none is taken
+// from a corpus.
+
+// TestRequirementContextRound10: the document's kind, read from its first
+// line and opening: a contract, order, invoice, quotation or award binds
+// its parties; a tender, RFQ, job advert or registration selects someone.
+func TestRequirementContextRound10(t *testing.T) {
+	for _, c := range []struct {
+		text               string
+		binding, selecting bool
+	}{
+		{"SUPPLY AGREEMENT\n\nThis Agreement is made on 2 March 2027 between A LLC and B SAOC.", true, false},
+		{"Maintenance Contract\nNo. 44/2027", true, false},
+		{"QUOTATION No. Q-17\nYour RFQ: RFQ/2027/31", true, false},
+		{"PURCHASE ORDER No. 5521\nDate: 10 March 2027", true, false},
+		{"TAX INVOICE\nInvoice No. 88", true, false},
+		{"LETTER OF AWARD\nTender No. 9/2027", true, false},
+		{"عقد توريد\nحرر هذا العقد في 5 يناير 2027", true, false},
+		{"عرض سعر رقم 55\nبالإشارة إلى طلبكم", true, false},
+		{"Quotation Request No. 12\nPlease quote for the items below.", false, true},
+		{"REQUEST FOR QUOTATION No. RFQ/2027/114\nSupply of reagents", false, true},
+		{"Contract Tender No. 7/2027\nInvitation to bid for the works", false, true},
+		{"إعلان مناقصة رقم 7/2027\nتوريد مولدات", false, true},
+		{"VACANCY: Senior Accountant\nWe are hiring.", false, true},
+		{"إعلان وظيفة شاغرة\nتعلن الشركة عن حاجتها إلى محاسب", false, true},
+		{"SUPPLIER REGISTRATION POLICY\nIssued by X SAOC", false, true},
+		{"Dear Sirs,\n\nPlease find our comments below.", false, false},
+	} {
+		ctx := requirementContext(c.text)
+		if ctx.binding != c.binding || ctx.selecting != c.selecting {
+			t.Errorf("%q: binding %v selecting %v, want %v %v", c.text, ctx.binding, ctx.selecting, c.binding, c.selecting)
+		}
+	}
+}
+
+// TestNotAConditionRound10: in a selecting document, what is no
+// condition to qualify: a definition, the manner and form of handing in
+// a bid, what becomes of a failing bid, advice on the procedure, a
+// sentence announcing a list; and what still is one.
+func TestNotAConditionRound10(t *testing.T) {
+	ctx := reqContext{tender: true, selecting: true}
+	for _, c := range []struct {
+		text string
+		not  bool
+	}{
+		{`"Bidder" means any company that submits a bid.`, true},
+		{"يقصد بالمناقص كل شركة تتقدم بعطاء.", true},
+		{"Tenders shall be submitted in two sealed envelopes.", true},
+		{"Bids must be delivered to the Tender Board office.", true},
+		{"Quotations must be submitted through the e-tendering portal.", true},
+		{"تقدم العطاءات في مظروفين مختومين.", true},
+		{"يشترط تقديم العطاء باللغة العربية أو الإنجليزية.", true},
+		{"Incomplete bids will be rejected.", true},
+		{"Bids that do not meet these conditions shall be disqualified.", true},
+		{"تستبعد العطاءات غير المستوفية للشروط.", true},
+		{"Bidders should examine all tender documents carefully.", true},
+		{"The following documents shall be attached to the technical bid.", true},
+		{"يجب إرفاق المستندات التالية بالعطاء.", true},
+		{"Bids shall remain valid for 90 days.", true},
+		{"The Company reserves the right to reject any bid.", true},
+		// Conditions.
+		{"Bids must be submitted with a bid bond of OMR 2,000.", false},
+		{"Bidders must hold a valid commercial registration.", false},
+		{"The bidder must provide the following: a bank guarantee of 2%.", false},
+		{"يجب أن يكون المناقص مسجلاً لدى وزارة التجارة.", false},
+		{"ضمان مصرفي بقيمة 3,000 ر.ع. صالح لمدة 90 يوماً.", false},
+	} {
+		if got := notACondition(c.text, ctx) != ""; got != c.not {
+			t.Errorf("%q: no condition %v (%q), want %v", c.text, got, notACondition(c.text, ctx), c.not)
+		}
+	}
+}
+
+// TestBoundPartiesGiveNoRequirementsRound10: a contract, an order or a
+// quotation states duties (obligations), not requirements, whatever the
+// word: "is required", "should", يشترط, a "requirements" heading. Only a
+// section naming eligibility or qualification states conditions there.
+func TestBoundPartiesGiveNoRequirementsRound10(t *testing.T) {
+	contract := "SUPPLY AGREEMENT\n\nThis Agreement is made on 2 February 2027 between Wadi Steel Trading LLC (the \"Supplier\") and Barka Builders SAOC (the \"Buyer\").\n\n" +
+		"1. SUPPLY\n1.1 The Supplier shall supply the steel products described in Schedule 1.\n1.2 The Supplier should notify the Buyer of any delay as soon as possible.\n\n" +
+		"2. QUALITY\n2.1 Prior written approval of the Buyer is required for any change of mill.\n2.2 Insurance of the goods in transit is required until delivery.\n\n" +
+		"3. REQUIREMENTS OF THE SITE\n3.1 The Supplier's drivers must wear safety boots and helmets on site.\n3.2 Deliveries are required to be made between 7 a.m. and 3 p.m.\n"
+	checkReqs(t, []reqCase{
+		{"contract", textDoc(contract), nil, []string{"*|*|notify", "*|*|approval", "*|*|transit", "*|*|safety boots", "*|*|between 7"}},
+		{"arabic contract", textDoc("عقد تقديم خدمات صيانة\n\nحرر هذا العقد في 5 يناير 2027 بين شركة الريم للخدمات (الطرف الأول) ومؤسسة الساحل للمقاولات (الطرف الثاني).\n\nالبند الأول: التزامات الطرف الثاني\nيلتزم الطرف الثاني بصيانة أجهزة التكييف شهرياً.\nيشترط أن يكون الفنيون المكلفون بالعمل حاصلين على شهادات مهنية معتمدة.\nيشترط لصحة أي إشعار أن يكون مكتوباً.\n"),
+			nil, []string{"*|*|الفنيون", "*|*|إشعار"}},
+		{"purchase order", textDoc("PURCHASE ORDER No. PO-5521\nDate: 10 March 2027\n\nSpecifications\nAll gloves must conform to EN 388.\nGoggles shall be supplied with a protective case.\n\nTerms\nDelivery must be made to the Sohar store within 14 days.\n"),
+			nil, []string{"*|*|EN 388", "*|*|protective case"}},
+		{"quotation answering an RFQ", textDoc("QUOTATION No. Q-2027-331\nYour RFQ: RFQ/2027/114 dated 3 March 2027\n\nTerms\nA purchase order is required to confirm the order.\nGoods should be stored at 2-8 degrees Celsius.\n"),
+			nil, []string{"*|*|purchase order", "*|*|stored"}},
+		{"eligibility section of a framework agreement", textDoc("FRAMEWORK AGREEMENT\n\nThis Agreement is made on 1 April 2027 between Nizwa Health Services SAOC and the suppliers listed in Schedule 2.\n\nEligibility\nSuppliers must hold a valid licence from the Ministry of Health.\n"),
+			[]string{"eligibility|mandatory|valid licence"}, nil},
+	})
+	// The contract's sentences are the Supplier's duties.
+	out := extractText(t, contract)
+	for _, w := range []string{"safety boots", "supply the steel"} {
+		found := false
+		for _, o := range out.Obligations {
+			found = found || strings.Contains(o.Action, w)
+		}
+		if !found {
+			t.Errorf("contract: no obligation with %q: %+v", w, out.Obligations)
+		}
+	}
+}
+
+// TestSelectionSectionsRound10: a job advert's or a tender's requirements
+// end at a heading of another kind (What we offer, How to apply, المزايا,
+// Payment), in plain text too; conditions for registration open one.
+func TestSelectionSectionsRound10(t *testing.T) {
+	checkReqs(t, []reqCase{
+		{"job advert", textDoc("VACANCY: Senior Accountant\nMuscat Freight Company SAOG is hiring a Senior Accountant for its head office.\n\nRequirements\n- A bachelor's degree in accounting or finance.\n- At least six years of experience in a similar role.\n- Knowledge of SAP is an advantage.\n\nWhat we offer\n- A competitive salary and annual air tickets.\n- Medical insurance for the employee and family.\n\nHow to apply\nSend your CV to careers@mfc.example.\n"),
+			[]string{"*|mandatory|bachelor", "experience|mandatory|six years", "*|optional|SAP"},
+			[]string{"*|*|What we offer", "*|*|air tickets", "*|*|Medical insurance", "*|*|How to apply"}},
+		{"arabic job advert", textDoc("إعلان وظيفة شاغرة\nتعلن شركة الخليج للتأمين عن حاجتها إلى محاسب أول.\n\nالمؤهلات المطلوبة\n- درجة البكالوريوس في المحاسبة.\n- خبرة لا تقل عن خمس سنوات في شركات التأمين.\n- يفضل الحصول على شهادة CPA.\n\nالمزايا\n- راتب مجز وتأمين صحي.\n- تذاكر سفر سنوية.\n"),
+			[]string{"*|mandatory|البكالوريوس", "experience|mandatory|خمس سنوات", "*|optional|CPA"},
+			[]string{"*|*|المزايا", "*|*|تأمين صحي", "*|*|تذاكر"}},
+		{"conditions for registration", textDoc("SUPPLIER CODE OF CONDUCT AND REGISTRATION POLICY\nMajan Hotels Group\n\n2. Conditions for registration\n2.1 Suppliers must be licensed to trade in Oman.\n2.2 Suppliers must carry product liability insurance of at least OMR 50,000.\n\n3. Conduct\n3.1 Suppliers shall not offer gifts to our staff.\n"),
+			[]string{"eligibility|mandatory|licensed", "insurance|mandatory|product liability"}, []string{"*|*|gifts"}},
+	})
+}
+
+// TestTenderNonConditionsRound10: in a tender, the classes of
+// notACondition give no requirement under a requirements heading or
+// elsewhere, while the conditions around them still do; the candidate's
+// state ("shall have", يجب أن يكون المناقص) is a condition outside a
+// requirements heading too, unless it is a duty under the contract.
+func TestTenderNonConditionsRound10(t *testing.T) {
+	en := "TENDER DOCUMENT\nTender No. MW/2027/08 - Maintenance of Street Lighting\n\n" +
+		"SECTION 1 - INSTRUCTIONS TO BIDDERS\n1.1 Bidders should examine all tender documents carefully.\n1.2 Bids must be submitted through the e-tendering portal.\n1.3 Bidders must hold a valid Grade 2 classification from the Tender Board.\n\n" +
+		"SECTION 2 - QUALIFICATION CRITERIA\n2.1 The bidder shall have executed at least two street lighting contracts in the past five years.\n2.2 The following documents shall be attached to the technical bid.\n2.3 Omanisation certificate from the Ministry of Labour.\n2.4 Incomplete bids will be rejected.\n2.5 \"Similar contract\" means a contract of at least OMR 100,000.\n\n" +
+		"SECTION 3 - CONDITIONS OF CONTRACT\n3.1 The supplier shall have a site office in Muscat during the contract period.\n3.2 The bidder shall be responsible for all permits.\n"
+	ar := "مناقصة عامة رقم 3/2027\nتشغيل وصيانة محطة ضخ المياه\n\n" +
+		"أولاً: تعليمات للمناقصين\n1. تقدم العطاءات إلكترونياً عبر بوابة المناقصات.\n2. يشترط تقديم العطاء باللغة العربية أو الإنجليزية.\n3. يجب أن يكون المناقص مسجلاً لدى وزارة التجارة والصناعة.\n\n" +
+		"ثانياً: شروط التأهيل\n1. أن يكون المناقص مصنفاً في الدرجة الأولى.\n2. يقصد بالخبرة المماثلة تشغيل محطة ضخ بطاقة لا تقل عن 5,000 متر مكعب يومياً.\n3. تستبعد العطاءات غير المستوفية للشروط.\n"
+	checkReqs(t, []reqCase{
+		{"english tender", textDoc(en),
+			[]string{"eligibility|mandatory|Grade 2", "experience|mandatory|two street lighting", "compliance|mandatory|Omanisation"},
+			[]string{"*|*|examine", "*|*|e-tendering", "*|*|following documents", "*|*|rejected", "*|*|means", "*|*|site office", "*|*|permits"}},
+		{"arabic tender", textDoc(ar),
+			[]string{"eligibility|mandatory|مسجلاً لدى وزارة", "*|mandatory|مصنفاً"},
+			[]string{"*|*|إلكترونياً", "*|*|باللغة العربية", "*|*|يقصد", "*|*|تستبعد"}},
+	})
+}
+
+// TestRepeatedRequirementRound10: a condition listed and repeated in a
+// checklist is one requirement.
+func TestRepeatedRequirementRound10(t *testing.T) {
+	out := extractText(t, "REQUEST FOR QUOTATION No. 19/2027\n\nRequired documents\n- Copy of the commercial registration.\n- Tax card.\n\nSubmission checklist\n- Copy of the commercial registration.\n")
+	n := 0
+	for _, r := range out.Requirements {
+		if strings.Contains(r.Requirement, "commercial registration") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("the repeated document gives %d requirements, want 1: %q", n, reqLines(out))
+	}
+}
