@@ -75,7 +75,10 @@ func replyDocument(text string) bool {
 			break
 		}
 	}
-	return reReplyTitle.MatchString(first) && !reRequestWord.MatchString(first)
+	// A guarantee or bond issued as the document itself ("BID BOND |
+	// ضمان العطاء", "Performance Guarantee") binds the bank that issues
+	// it (round 9's class "a bond is no tender").
+	return reReplyTitle.MatchString(first) && !reRequestWord.MatchString(first) || reInstrumentTitle.MatchString(first)
 }
 
 // reQualifyHeading: a heading that names conditions to qualify, which

@@ -98,10 +98,6 @@ func (x *clauseExtractor) sections() {
 			// a list item the reader took for a heading
 		case s.heading && tender:
 			cur = tenderSection(s.section)
-		case s.heading && i == 0 && reInstrumentTitle.MatchString(t):
-			// "BID BOND | ضمان العطاء" as the first line: the title of
-			// the bond itself, which states no one's requirements.
-			cur = ""
 		case s.heading:
 			cur = s.section
 		case pseudoHeading(t) && reReqHeading.MatchString(t) && !(tender && (reTitleHeading.MatchString(t) || listLine(t))):
