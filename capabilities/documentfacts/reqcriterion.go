@@ -3,6 +3,7 @@ package documentfacts
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // What is a requirement (issue 29, session 15). The guideline
@@ -119,6 +120,12 @@ var (
 	reBidForm = regexp.MustCompile(`(?i)\b(?:submitted|prepared|written)\s+(?:in\s+(?:english|arabic)|electronically|online|through\s+the\s+(?:e-?tendering\s+)?portal|via\s+the\s+(?:e-?tendering\s+)?portal)\b|(?:تقديم|تقدم|تُقدم|ترسل|تُرسل)\s+(?:ال)?(?:عطاء|عطاءات|عروض|عرض)\s+(?:باللغة|إلكترونياً|الكترونياً|إلكترونيا|الكترونيا|عبر|من\s+خلال|على\s+بوابة|باليد)`)
 )
 
+// reProviso: a note or a proviso on the items listed ("Note: copies must
+// be certified", "All documents must be valid on the closing date", جميع
+// المستندات ...): how the listed things are given, no condition of its
+// own.
+var reProviso = regexp.MustCompile(`(?i)^\W*(?:[0-9.]+\s+)?(?:note|n\.\s?b\.?|important|remarks?)\s*[:\-–]|^\W*(?:[0-9.]+\s+)?(?:all|any|the)\s+(?:above\s+|listed\s+|submitted\s+|required\s+|such\s+)?(?:documents|copies|certificates|papers|attachments)\s+(?:must|shall|should|are\s+to)\b|^\W*(?:ملاحظة|ملاحظات|تنبيه|هام)\s*[:\-–]|^\W*(?:يجب\s+أن\s+تكون\s+)?(?:جميع|كافة)\s+(?:المستندات|الوثائق|الشهادات|الأوراق)`)
+
 // leadInSentence: a short sentence announcing the list after it, with no
 // item of its own ("The following documents shall be attached.",
 // "Bidders must meet the following conditions.").
@@ -174,6 +181,8 @@ func notACondition(t string, ctx reqContext) string {
 		return "the manner of submission"
 	case reRejection.MatchString(t):
 		return "what the issuer does with a bid"
+	case reProviso.MatchString(t):
+		return "a proviso on the listed items"
 	case reAdvice.MatchString(t):
 		return "advice on the procedure"
 	case leadInSentence(t):
@@ -282,4 +291,23 @@ func reqKey(t string) string {
 	t = t[leadingNumber(t):]
 	t = strings.Join(strings.Fields(strings.ToLower(t)), " ")
 	return strings.TrimRight(t, ".;:؛ ")
+}
+
+// documentTitle: a first line that names the kind of document
+// ("PREQUALIFICATION OF CONTRACTORS", "Vacancy: Accountant"), its title,
+// which opens no requirements section even when it names qualification.
+func documentTitle(t string) bool {
+	return reTenderText.MatchString(t) || reSelectionOpening.MatchString(t)
+}
+
+// reSubMarker: a lettered heading ("A. Legal", "(b) Financial", "ب-
+// الخبرة").
+var reSubMarker = regexp.MustCompile(`^\s*(?:\(?[A-Ha-h][.)]|\(\p{Arabic}\)|\p{Arabic}[.)\-])\s+(\S.*)$`)
+
+// subHeading: a lettered heading inside a requirements section that
+// names no section of another kind: a part of the section ("A. Legal"
+// under "Qualification requirements").
+func subHeading(t string) bool {
+	m := reSubMarker.FindStringSubmatch(t)
+	return m != nil && utf8.RuneCountInString(m[1]) <= 40 && !reOtherSection.MatchString(m[1]) && !reOfferHeading.MatchString(m[1])
 }

@@ -94,8 +94,16 @@ func (x *clauseExtractor) sections() {
 	for i, s := range x.a.segs {
 		t := strings.TrimSpace(strings.Trim(strings.TrimSpace(x.a.text[s.start:s.end]), "*#_"))
 		switch {
+		case i == 0 && documentTitle(t):
+			// "PREQUALIFICATION OF CONTRACTORS": the document's title
+			// opens no section (reqcriterion.go).
+			cur = ""
 		case s.heading && tender && inRequirementSection(cur) && headingItem(t, cur):
 			// a list item the reader took for a heading
+		case s.heading && tender && inRequirementSection(cur) && subHeading(t) && !inRequirementSection(tenderSection(s.section)):
+			// "A. Legal" under "Qualification requirements": a part of
+			// the section, no requirement itself (reqcriterion.go).
+			x.pseudo[i] = true
 		case s.heading && tender:
 			cur = tenderSection(s.section)
 		case s.heading:
