@@ -155,6 +155,11 @@ var (
 	reArCandidateState = regexp.MustCompile(`(?:يجب|يشترط|يُشترط|ينبغي|يتعين)\s+أن\s+(?:يكون|تكون|يمتلك|تمتلك|يحمل|تحمل|يحوز|تحوز|يملك|تملك)\s+(?:لدى\s+)?(?:ال|لل)?(?:مناقص|متناقص|متقدم|مرشح|مورد|شركة\s+المتقدمة|مقدم\s+العطاء)`)
 )
 
+// reBidContent: the bid, application or quotation, then a modal that
+// governs what it holds ("must include", "shall be accompanied by",
+// يجب أن يتضمن العطاء).
+var reBidContent = regexp.MustCompile(`(?i)\b(?:bids?|tenders?|quotations?|offers?|proposals?|applications?|submissions?)\s+(?:must|shall|should)\s+(?:also\s+)?(?:include|contain|enclose|be\s+accompanied\s+by|be\s+supported\s+by)\b|(?:يجب|يشترط|يُشترط)\s+أن\s+(?:يتضمن|يشمل|يحتوي)\s+(?:ال)?(?:عطاء|عرض|طلب)`)
+
 // candidateState: the sentence says what the candidate must be or have.
 func candidateState(t string) bool {
 	if reAfterAward.MatchString(t) {
@@ -256,6 +261,12 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 		// أن يكون المتقدم مسجلاً": what the candidate must be or have,
 		// a condition wherever the selecting document states it.
 		v.take = true
+	case !inSection && ctx.selecting && reBidContent.MatchString(t):
+		// "Each application must include a completed questionnaire",
+		// "Bids must be accompanied by a bid bond": what the bid must
+		// hold, a condition to submit (a sentence announcing a list was
+		// set aside above).
+		v.take = true
 	case !inSection && opt && !strings.Contains(lowerASCII(t), "should be noted"):
 		p, ok := x.partyIn(tail(t, 2*subjectWindow))
 		v.take = ok && (p.role == "bidder" || p.role == "supplier" && strings.HasSuffix(lowerASCII(p.text), "s")) || arRole(t) == "bidder"
@@ -310,4 +321,22 @@ var reSubMarker = regexp.MustCompile(`^\s*(?:\(?[A-Ha-h][.)]|\(\p{Arabic}\)|\p{A
 func subHeading(t string) bool {
 	m := reSubMarker.FindStringSubmatch(t)
 	return m != nil && utf8.RuneCountInString(m[1]) <= 40 && !reOtherSection.MatchString(m[1]) && !reOfferHeading.MatchString(m[1])
+}
+
+var (
+	// reWhoBids: words about who bids (the candidate, its registration,
+	// classification, licence, nationality or size), which make an item
+	// with no category word eligibility.
+	reWhoBids = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?|candidates?|suppliers?|vendors?|contractors?|consultants?|compan(?:y|ies)|firms?|registration|registered|classifi(?:cation|ed)|grade|licen[cs]ed?|nationals?|omani|local|sme|members?|establishment|partners?)\b|مناقص|متناقص|متقدم|مرشح|مورد|الشركة|شركة|مؤسسة|سجل|مسجل|مصنف|تصنيف|ترخيص|مرخص|عماني|محلي|المنشأة`)
+	// reSpecCue: a property of goods or of the work: a measure with its
+	// unit, or a word of specification.
+	reSpecCue = regexp.MustCompile(`(?i)[0-9]\s*(?:mm|cm|m|km|kg|t|v|kv|kva|kw|w|a|ah|hz|bar|psi|l|°c?|gb|tb|mp|fps|rpm|m3/h|k)\b|\b[0-9]+k\b|\b(?:resolution|capacity|rated|warranty|stainless|material|dimensions?|voltage|power|speed|temperature|compatible|certified\s+to|ip[0-9]{2}|ce\s+marked|shelf\s+life|brand\s+new|unused|original|ergonomic|redundant|efficiency)\b|مواصفات|سعة|قدرة|ضمان\s+لمدة|درجة\s+حرارة|جديدة|أصلية|مقاس|أبعاد|فولت|كيلوواط`)
+)
+
+// goodsSpec: an item of a tender whose words name no category and no one
+// who bids, and state a property of what is supplied ("Cameras with 4K
+// resolution", "Desks with a 5-year warranty"): technical, not
+// eligibility (the guideline's technical: what is offered must meet).
+func goodsSpec(t string) bool {
+	return !reWhoBids.MatchString(t) && reSpecCue.MatchString(t)
 }

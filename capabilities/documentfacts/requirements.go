@@ -173,7 +173,7 @@ units:
 		inSection := v.inSection
 		if v.row {
 			// A row of a requirements table (tenderreqs.go).
-			if x.tableRowRequirements(u, section) {
+			if x.tableRowRequirements(u, section, tender) {
 				for _, si := range u.sis {
 					x.reqSents[si] = true
 				}
@@ -239,6 +239,9 @@ units:
 				r.Confidence = 0.85
 			}
 			r.Category = requirementCategory(pt, section)
+			if ctx.tender && r.Category == "eligibility" && goodsSpec(pt) {
+				r.Category = "technical" // reqcriterion.go
+			}
 			subj := pt
 			if m := reReqMandatory.FindStringIndex(pt); m != nil {
 				subj = pt[:m[0]]

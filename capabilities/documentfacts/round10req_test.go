@@ -181,3 +181,18 @@ func TestSectionShapesRound10(t *testing.T) {
 			[]string{"documentation|mandatory|السجل التجاري"}, []string{"*|*|ملاحظة", "*|*|سارية"}},
 	})
 }
+
+// TestGoodsAndBidContentRound10: in a tender, an item that names no
+// category and no one who bids but a property of what is supplied is
+// technical, not eligibility (in a list and in a table); what the bid
+// must hold is a condition outside a requirements heading too.
+func TestGoodsAndBidContentRound10(t *testing.T) {
+	checkReqs(t, []reqCase{
+		{"goods items", htmlDoc("<h1>Request for Quotation No. 31/2027</h1><h2>Requirements</h2><ul><li>Cameras with 4K resolution.</li><li>Valid registration with the Tender Board.</li></ul><table><tr><th>No.</th><th>Requirement</th><th>Status</th></tr><tr><td>1</td><td>Recorders with 16 TB storage</td><td>Mandatory</td></tr></table>"),
+			[]string{"technical|mandatory|4K", "eligibility|mandatory|Tender Board", "technical|mandatory|16 TB"}, nil},
+		{"arabic goods item", textDoc("مناقصة رقم 6/2027\n\nالمتطلبات\n- مولدات بقدرة 500 كيلوواط.\n- أن يكون المناقص مسجلاً لدى وزارة التجارة.\n"),
+			[]string{"technical|mandatory|500", "eligibility|mandatory|مسجلاً"}, nil},
+		{"bid content outside a requirements heading", textDoc("PREQUALIFICATION OF CONTRACTORS\n\nSUBMISSION OF APPLICATIONS\nApplications must be submitted in one original and two copies.\nEach application must include a completed prequalification questionnaire.\n"),
+			[]string{"documentation|mandatory|questionnaire"}, []string{"*|*|one original"}},
+	})
+}

@@ -377,7 +377,7 @@ func hasLatin(t string) bool {
 
 // tableRowRequirements adds the requirements of a table row under a
 // requirements heading; false when the row is not one of cells.
-func (x *clauseExtractor) tableRowRequirements(u reqUnit, section string) bool {
+func (x *clauseExtractor) tableRowRequirements(u reqUnit, section string, tender bool) bool {
 	t := x.a.text[u.start:u.end]
 	rs, ok := tableRowReqs(t)
 	if !ok {
@@ -389,6 +389,9 @@ func (x *clauseExtractor) tableRowRequirements(u reqUnit, section string) bool {
 		r.Category = rr.category
 		if r.Category == "" {
 			r.Category = requirementCategory(v, section)
+			if tender && r.Category == "eligibility" && goodsSpec(v) {
+				r.Category = "technical" // reqcriterion.go
+			}
 		}
 		x.reqs = append(x.reqs, reqFound{r: r, start: u.start + rr.start, end: u.start + rr.end, explicit: rr.explicit, section: section})
 	}
