@@ -59,7 +59,7 @@ var (
 	// reReplyTitle: the title of a document that answers or executes a
 	// selection (a quotation, an invoice, an order, a contract, an award
 	// letter), also when it cites the RFQ or tender it answers.
-	reReplyTitle = regexp.MustCompile(`(?i)^\W*(?:(?:tax\s+|commercial\s+|proforma\s+|pro-forma\s+)?invoice|(?:price\s+|sales\s+)?quotation|(?:local\s+)?purchase\s+order|(?:[a-z]+\s+){0,3}(?:contract|agreement)\b|letter\s+of\s+(?:award|acceptance|intent)|award\s+letter|notification\s+of\s+award|credit\s+note|debit\s+note|عرض\s+(?:سعر|أسعار)|فاتورة|أمر\s+(?:شراء|توريد)|عقد|اتفاقية|خطاب\s+(?:ترسية|قبول)|إشعار\s+(?:ترسية|دائن|مدين))`)
+	reReplyTitle = regexp.MustCompile(`(?i)^[\s\p{P}\p{S}]*(?:(?:tax\s+|commercial\s+|proforma\s+|pro-forma\s+)?invoice|(?:price\s+|sales\s+)?quotation|(?:local\s+)?purchase\s+order|(?:[a-z]+\s+){0,3}(?:contract|agreement)\b|letter\s+of\s+(?:award|acceptance|intent)|award\s+letter|notification\s+of\s+award|credit\s+note|debit\s+note|عرض\s+(?:سعر|أسعار)|فاتورة|أمر\s+(?:شراء|توريد)|عقد|اتفاقية|خطاب\s+(?:ترسية|قبول)|إشعار\s+(?:ترسية|دائن|مدين))`)
 	// reRequestWord: a title that asks ("Quotation Request", "Contract
 	// tender"): the selection itself.
 	reRequestWord = regexp.MustCompile(`(?i)\brequest|\binvitation|\btender|\bprequalification|\brf[pqt]\b|طلب|دعوة|مناقصة|إعلان|تأهيل`)
@@ -120,11 +120,15 @@ var (
 	reBidForm = regexp.MustCompile(`(?i)\b(?:submitted|prepared|written)\s+(?:in\s+(?:english|arabic)|electronically|online|through\s+the\s+(?:e-?tendering\s+)?portal|via\s+the\s+(?:e-?tendering\s+)?portal)\b|(?:تقديم|تقدم|تُقدم|ترسل|تُرسل)\s+(?:ال)?(?:عطاء|عطاءات|عروض|عرض)\s+(?:باللغة|إلكترونياً|الكترونياً|إلكترونيا|الكترونيا|عبر|من\s+خلال|على\s+بوابة|باليد)`)
 )
 
+// reNumberOnly: a unit that is only a clause number ("A1.", "2.3", "(b)"),
+// cut from its sentence.
+var reNumberOnly = regexp.MustCompile(`^[\s(\-–•*]*(?:[A-Za-z]{0,3}[0-9٠-٩]{1,3}(?:\.[0-9٠-٩]{1,3})*|[A-Za-z]|\p{Arabic})[.)\-]?\s*$`)
+
 // reProviso: a note or a proviso on the items listed ("Note: copies must
 // be certified", "All documents must be valid on the closing date", جميع
 // المستندات ...): how the listed things are given, no condition of its
 // own.
-var reProviso = regexp.MustCompile(`(?i)^\W*(?:[0-9.]+\s+)?(?:note|n\.\s?b\.?|important|remarks?)\s*[:\-–]|^\W*(?:[0-9.]+\s+)?(?:all|any|the)\s+(?:above\s+|listed\s+|submitted\s+|required\s+|such\s+)?(?:documents|copies|certificates|papers|attachments)\s+(?:must|shall|should|are\s+to)\b|^\W*(?:ملاحظة|ملاحظات|تنبيه|هام)\s*[:\-–]|^\W*(?:يجب\s+أن\s+تكون\s+)?(?:جميع|كافة)\s+(?:المستندات|الوثائق|الشهادات|الأوراق)`)
+var reProviso = regexp.MustCompile(`(?i)^[\s\p{P}\p{S}]*(?:[0-9.]+\s+)?(?:note|n\.\s?b\.?|important|remarks?)\s*[:\-–]|^[\s\p{P}\p{S}]*(?:[0-9.]+\s+)?(?:all|any|the)\s+(?:above\s+|listed\s+|submitted\s+|required\s+|such\s+)?(?:documents|copies|certificates|papers|attachments)\s+(?:must|shall|should|are\s+to)\b|^[\s\p{P}\p{S}]*(?:ملاحظة|ملاحظات|تنبيه|هام)\s*[:\-–]|^[\s\p{P}\p{S}]*(?:يجب\s+أن\s+تكون\s+)?(?:جميع|كافة)\s+(?:المستندات|الوثائق|الشهادات|الأوراق)`)
 
 // leadInSentence: a short sentence announcing the list after it, with no
 // item of its own ("The following documents shall be attached.",
@@ -180,6 +184,8 @@ func notACondition(t string, ctx reqContext) string {
 		return "validity of the bid"
 	case ctx.tender && reIssuerRight.MatchString(t):
 		return "the issuer's reservation"
+	case reNumberOnly.MatchString(t):
+		return "a clause number"
 	case reDefinition.MatchString(t):
 		return "a definition"
 	case (reSubmitManner.MatchString(t) || reBidForm.MatchString(t)) && !reWithProof.MatchString(t) && !reBondWords.MatchString(t):
@@ -340,3 +346,26 @@ var (
 func goodsSpec(t string) bool {
 	return !reWhoBids.MatchString(t) && reSpecCue.MatchString(t)
 }
+
+// reCandidateHeading: a heading that, in a document selecting someone,
+// lists what the candidate must meet although it names no requirement:
+// "Conditions", الشروط, "Skills", "Candidate profile", "What you need".
+var reCandidateHeading = regexp.MustCompile(`(?i)^[\s(]*(?:[0-9A-Za-z]{1,3}[.)]\s+)?(?:(?:special\s+)?conditions|skills(?:\s+and\s+experience)?|(?:candidate\s+|applicant\s+)?profile|what\s+you\s+(?:need|bring|will\s+need)|the\s+candidate|الشروط|شروط\s+(?:الوظيفة|التقدم|التعيين|الترشح)|المهارات(?:\s+المطلوبة)?)[\s:.]*$`)
+
+// candidateSection: the section a heading opens in a document selecting a
+// person or a supplier other than by tender (a job advert, a
+// registration): marked as requirements when it lists what the candidate
+// must meet. In a tender "Conditions" are as often the contract's, which
+// bind the contractor, so a tender's headings are read as they are.
+func candidateSection(heading string, ctx reqContext) string {
+	h := strings.TrimSpace(strings.Trim(strings.TrimSpace(heading), "*#_"))
+	if ctx.selecting && !ctx.tender && !inRequirementSection(heading) && reCandidateHeading.MatchString(h) {
+		return tenderMark + h
+	}
+	return heading
+}
+
+// reDocWord: a document named anywhere in a requirement; documentation
+// is documents to provide, so a verb of giving ("provide", "submit",
+// تقديم) makes a requirement documentation only with one.
+var reDocWord = regexp.MustCompile(`(?i)\b(?:cop(?:y|ies)|certificates?|certification|statements?|letters?|profiles?|lists?|cvs?|résumés?|resumes?|catalogues?|catalogs?|brochures?|data\s?sheets?|drawings?|documents?|documentation|evidence|proof|references?|declarations?|forms?|questionnaires?|plans?|schedules?|programmes?|licen[cs]es?|registrations?|cards?|authori[sz]ations?|undertakings?|affidavits?|accounts|reports?|samples?|details|information|methodology|method\s+statements?|bank\s+guarantees?|bonds?)\b|صورة|نسخة|شهادة|خطاب|كشف|قائمة|سيرة|كتالوج|كتالوجات|نشرة|مستند|وثيقة|وثائق|إقرار|اقرار|نموذج|بيان|ما\s+يثبت|سجل|بطاقة|رخصة|تفويض|تقرير|عينة|عينات|خطة|برنامج|ضمان|كفالة`)

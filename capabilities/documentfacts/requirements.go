@@ -90,7 +90,8 @@ func (x *clauseExtractor) sections() {
 	x.sectionOf = make([]string, len(x.a.segs))
 	x.pseudo = map[int]bool{}
 	cur := ""
-	tender := requirementContext(x.a.text).tender // see tenderreqs.go, reqcriterion.go
+	ctx := requirementContext(x.a.text) // reqcriterion.go
+	tender := ctx.tender                // see tenderreqs.go
 	for i, s := range x.a.segs {
 		t := strings.TrimSpace(strings.Trim(strings.TrimSpace(x.a.text[s.start:s.end]), "*#_"))
 		switch {
@@ -105,9 +106,15 @@ func (x *clauseExtractor) sections() {
 			// the section, no requirement itself (reqcriterion.go).
 			x.pseudo[i] = true
 		case s.heading && tender:
-			cur = tenderSection(s.section)
+			cur = candidateSection(tenderSection(s.section), ctx)
+			x.pseudo[i] = cur != tenderSection(s.section)
 		case s.heading:
-			cur = s.section
+			cur = candidateSection(s.section, ctx)
+			x.pseudo[i] = cur != s.section
+		case ctx.selecting && pseudoHeading(t) && !listLine(t) && strings.HasPrefix(candidateSection(t, ctx), tenderMark):
+			// "الشروط", "Conditions" in plain text (reqcriterion.go).
+			cur = candidateSection(t, ctx)
+			x.pseudo[i] = true
 		case pseudoHeading(t) && reReqHeading.MatchString(t) && !(tender && (reTitleHeading.MatchString(t) || listLine(t))):
 			cur = t
 			x.pseudo[i] = true
@@ -353,6 +360,11 @@ func requirementCategory(t, section string) string {
 	for i, c := range reqCategories {
 		if c.re.MatchString(t) || reqCategoryMore[c.name] != nil && reqCategoryMore[c.name].MatchString(t) || c.name == "documentation" && (reDocHeading.MatchString(section) || reDocNoun.MatchString(t)) {
 			if loc := c.re.FindStringIndex(t); loc != nil && c.name == "documentation" && !reDocHeading.MatchString(section) && !reDocNoun.MatchString(t) {
+				if !reDocWord.MatchString(t) {
+					// "provide on-site training": a verb of giving with no
+					// document is no documentation (reqcriterion.go).
+					continue
+				}
 				// Documentation only by a verb: a requirement of another
 				// kind stated first, with its proof added after it ("خبرة
 				// لا تقل عن خمس سنوات، مع تقديم ما يثبت", "مطابقة

@@ -196,3 +196,25 @@ func TestGoodsAndBidContentRound10(t *testing.T) {
 			[]string{"documentation|mandatory|questionnaire"}, []string{"*|*|one original"}},
 	})
 }
+
+// TestBlindSetClassesRound10: the classes a small set of documents
+// written by this session before its run showed (kept in
+// docs/documents.md): "Invitation for Bids" and "invites bids" open a
+// tender; a clause number cut from its sentence ("A1.") is no
+// requirement; a job advert's "الشروط" / "Conditions" lists its
+// requirements (a tender's "Conditions" stay the contract's); a verb of
+// giving without a document is no documentation ("provide on-site
+// training"); "have previously installed" is experience.
+func TestBlindSetClassesRound10(t *testing.T) {
+	checkReqs(t, []reqCase{
+		{"invitation for bids, lettered clauses", textDoc("INVITATION FOR BIDS\nBid No. 61/2027 - Supply of Pumps\n\nPART A - BIDDER QUALIFICATIONS\nA1. The bidder must be a company registered in Oman.\n\nPART B - DOCUMENTS\nBidders shall enclose with their bid:\n(a) a copy of the Commercial Registration;\n(b) a bid bond of OMR 900 valid for 90 days.\n"),
+			[]string{"eligibility|mandatory|registered in Oman", "documentation|mandatory|Commercial Registration", "financial|mandatory|bid bond"},
+			[]string{"*|*|^A1."}},
+		{"arabic job advert conditions", mdDoc("# وظيفة شاغرة: مهندس صيانة\n\nتعلن شركة الوادي للصناعات عن حاجتها إلى مهندس صيانة.\n\n## المهام\n- الإشراف على أعمال الصيانة الوقائية.\n\n## الشروط\n- درجة البكالوريوس في الهندسة الميكانيكية.\n- يفضل إجادة اللغة الإنجليزية.\n\n## نقدم لك\n- راتب تنافسي وسكن.\n"),
+			[]string{"*|mandatory|البكالوريوس", "*|optional|الإنجليزية"}, []string{"*|*|الصيانة الوقائية", "*|*|راتب", "*|*|^الشروط"}},
+		{"tender conditions stay the contract's", mdDoc("# Tender No. 4/2027: Cleaning Services\n\n## Conditions\n\n- The contractor shall clean the premises daily.\n"),
+			nil, []string{"*|*|clean the premises"}},
+		{"training and past installations", mdDoc("# Request for Quotation RFQ-0457\n\n## Supplier requirements\n\n- The supplier must provide on-site training for our technicians.\n- Suppliers should have previously installed similar freezers in Oman.\n"),
+			[]string{"technical|mandatory|training", "experience|optional|previously installed"}, nil},
+	})
+}

@@ -20,7 +20,7 @@ import (
 
 var (
 	// reTenderText: the opening of a tender-type document.
-	reTenderText = regexp.MustCompile(`(?i)request\s+for\s+(?:quotations?|proposals?|tenders?)|\brf[pqt]\b|invitation\s+to\s+(?:bid|tender)|\btender\b|pre-?qualification|expression\s+of\s+interest|مناقصة|طلب\s+(?:تقديم\s+)?عروض|دعوة\s+لتقديم|تأهيل\s+مسبق|التأهيل\s+المسبق`)
+	reTenderText = regexp.MustCompile(`(?i)request\s+for\s+(?:quotations?|proposals?|tenders?|bids?)|\brf[pqtb]\b|invitation\s+(?:to|for)\s+(?:bids?|tenders?)|\bcall\s+for\s+(?:bids|tenders)\b|\binvites?\s+(?:sealed\s+)?(?:bids|tenders)\b|\btender\b|pre-?qualification|expression\s+of\s+interest|مناقصة|طلب\s+(?:تقديم\s+)?عروض|دعوة\s+لتقديم|تأهيل\s+مسبق|التأهيل\s+المسبق`)
 	// reTitleHeading: the document's own title ("PREQUALIFICATION
 	// NOTICE", "Invitation to Bid / دعوة لتقديم العطاءات"), no section of
 	// requirements even when it names prequalification.
@@ -413,7 +413,7 @@ var reqCategoryMore = map[string]*regexp.Regexp{
 	// Staff and references of past work: "two engineers holding ...",
 	// "a plant manager", "supply of 5,000 elements during the last five
 	// years".
-	"experience": regexp.MustCompile(`(?i)\b(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\([0-9]+\)\s+)?(?:[a-z-]+\s+)?(?:engineers|technicians|welders|specialists)\b|\bengineers?\s+holding\b|\bplant\s+manager\b|\bproject\s+manager\b|\bkey\s+staff\b|\b(?:during|in|over|within)\s+the\s+(?:last|past)\s+(?:[a-z]+\s+)?(?:\([0-9]+\)\s+)?years\b|\b(?:have|has)\s+(?:successfully\s+)?(?:supplied|delivered|completed|executed|implemented|installed|operated)\b|قد\s+(?:نفذ|نفذت|قام|قامت|ورد|وردت|أنجز|أنجزت)\s|سبق\s+(?:له|لها)\s|خلال\s+السنوات\s+\S+\s+الأخيرة|(?:مشروع|مشاريع|مشروعين|مشروعان|أعمال|عقود|عقدين)\s+مماثل|مدير\s+(?:محطة|مشروع|المشروع)|مهندس`),
+	"experience": regexp.MustCompile(`(?i)\b(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\([0-9]+\)\s+)?(?:[a-z-]+\s+)?(?:engineers|technicians|welders|specialists)\b|\bengineers?\s+holding\b|\bplant\s+manager\b|\bproject\s+manager\b|\bkey\s+staff\b|\b(?:during|in|over|within)\s+the\s+(?:last|past)\s+(?:[a-z]+\s+)?(?:\([0-9]+\)\s+)?years\b|\b(?:have|has)\s+(?:(?:successfully|previously|already)\s+)?(?:supplied|delivered|completed|executed|implemented|installed|operated)\b|قد\s+(?:نفذ|نفذت|قام|قامت|ورد|وردت|أنجز|أنجزت)\s|سبق\s+(?:له|لها)\s|خلال\s+السنوات\s+\S+\s+الأخيرة|(?:مشروع|مشاريع|مشروعين|مشروعان|أعمال|عقود|عقدين)\s+مماثل|مدير\s+(?:محطة|مشروع|المشروع)|مهندس`),
 	// Paid-up capital written with its article.
 	"financial": regexp.MustCompile(`رأس\s+المال`),
 	// Local content and origin, and certificates to a product standard.
