@@ -162,7 +162,7 @@ var (
 // reBidContent: the bid, application or quotation, then a modal that
 // governs what it holds ("must include", "shall be accompanied by",
 // يجب أن يتضمن العطاء).
-var reBidContent = regexp.MustCompile(`(?i)\b(?:bids?|tenders?|quotations?|offers?|proposals?|applications?|submissions?)\s+(?:must|shall|should)\s+(?:also\s+)?(?:include|contain|enclose|be\s+accompanied\s+by|be\s+supported\s+by)\b|(?:يجب|يشترط|يُشترط)\s+أن\s+(?:يتضمن|يشمل|يحتوي)\s+(?:ال)?(?:عطاء|عرض|طلب)`)
+var reBidContent = regexp.MustCompile(`(?i)\b(?:bids?|tenders?|quotations?|offers?|proposals?|applications?|submissions?)\s+(?:must|shall|should)\s+(?:also\s+)?(?:include|contain|enclose|be\s+accompanied\s+by|be\s+supported\s+by)\b|(?:يجب|يشترط|يُشترط)\s+أن\s+(?:(?:يتضمن|يشمل|يحتوي)\s+(?:ال)?(?:عطاء|عرض|طلب)|(?:يرفق|يُرفق|ترفق|تُرفق)\s+(?:ب|مع\s+)(?:كل\s+)?(?:ال)?(?:عطاء|عرض|طلب))`)
 
 // candidateState: the sentence says what the candidate must be or have.
 func candidateState(t string) bool {
@@ -209,6 +209,8 @@ type reqVerdict struct {
 	inSection bool   // read as part of a requirements section
 	row       bool   // a table row of a requirements section
 	bond      bool   // the successful bidder's performance bond
+	category  string // the category the criterion settles, or ""
+	alsoDuty  bool   // the sentence stays an obligation too
 }
 
 // judgeRequirement decides whether unit u (text t, under section) states a
@@ -271,8 +273,13 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 		// "Each application must include a completed questionnaire",
 		// "Bids must be accompanied by a bid bond": what the bid must
 		// hold, a condition to submit (a sentence announcing a list was
-		// set aside above).
-		v.take = true
+		// set aside above): documents, or a bond. It stays the duty it
+		// was read as (dev6's README: "Each quotation must include" is
+		// also an obligation).
+		v.take, v.alsoDuty, v.category = true, true, "documentation"
+		if reBondWords.MatchString(t) {
+			v.category = "financial"
+		}
 	case !inSection && opt && !strings.Contains(lowerASCII(t), "should be noted"):
 		p, ok := x.partyIn(tail(t, 2*subjectWindow))
 		v.take = ok && (p.role == "bidder" || p.role == "supplier" && strings.HasSuffix(lowerASCII(p.text), "s")) || arRole(t) == "bidder"

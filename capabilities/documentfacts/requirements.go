@@ -205,7 +205,7 @@ units:
 			method = "list_item"
 		}
 		for _, si := range s.sis {
-			x.reqSents[si] = true
+			x.reqSents[si] = !v.alsoDuty
 		}
 		// "Suppliers must be authorised resellers; a letter of
 		// authorisation must be attached": two requirements.
@@ -246,6 +246,9 @@ units:
 				r.Confidence = 0.85
 			}
 			r.Category = requirementCategory(pt, section)
+			if v.category != "" {
+				r.Category = v.category
+			}
 			if ctx.tender && r.Category == "eligibility" && goodsSpec(pt) {
 				r.Category = "technical" // reqcriterion.go
 			}

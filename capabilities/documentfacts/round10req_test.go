@@ -218,3 +218,36 @@ func TestBlindSetClassesRound10(t *testing.T) {
 			[]string{"technical|mandatory|training", "experience|optional|previously installed"}, nil},
 	})
 }
+
+// TestSecondProbeClassesRound10: the classes a second set of documents
+// written by this session before its run showed: staff qualifications
+// and past work written noun first are experience; a quality management
+// system is compliance; what the bid must hold is documentation (or
+// financial for a bond) whatever its words name, and the sentence stays
+// an obligation as well; the Arabic يجب أن يرفق بكل عطاء is bid content.
+func TestSecondProbeClassesRound10(t *testing.T) {
+	rfp := "<h1>Request for Proposal No. 2027-19</h1><p>Energy audit of municipal buildings.</p>" +
+		"<h2>2. Consultant qualifications</h2><table><tr><th>Ref</th><th>Criterion</th><th>Status</th></tr>" +
+		"<tr><td>Q1</td><td>Lead auditor certified as a Certified Energy Manager</td><td>Mandatory</td></tr>" +
+		"<tr><td>Q2</td><td>Three energy audits of public buildings completed since 2022</td><td>Mandatory</td></tr></table>" +
+		"<h2>3. Proposal contents</h2><p>The technical proposal must include a work plan and the CVs of the proposed team.</p>"
+	checkReqs(t, []reqCase{
+		{"rfp", htmlDoc(rfp),
+			[]string{"experience|mandatory|lead auditor", "experience|mandatory|three energy audits", "documentation|mandatory|work plan"}, nil},
+		{"arabic prequalification", textDoc("إعلان تأهيل مسبق للمقاولين\n\nأولاً: متطلبات التأهيل\nأ. أن يكون المقاول مسجلاً في الدرجة الأولى.\nب. يفضل أن يكون لدى المقاول نظام إدارة جودة معتمد.\n"),
+			[]string{"eligibility|mandatory|مسجلاً", "compliance|optional|نظام إدارة جودة"}, nil},
+		{"arabic bid bond as bid content", mdDoc("# مناقصة رقم 18/2027\n\n## تقديم العطاءات\n\n- تقدم العطاءات إلى مكتب الشركة.\n- يجب أن يرفق بكل عطاء ضمان عطاء بقيمة 5,000 ر.ع.\n"),
+			[]string{"financial|mandatory|ضمان عطاء"}, []string{"*|*|مكتب الشركة"}},
+	})
+	out := extractText(t, "INVITATION TO TENDER No. 5/2027\n\nSUBMISSION\nEach bid must be accompanied by a bid bond of OMR 2,000.\n")
+	if !hasReq(reqLines(out), "financial|mandatory|bid bond") {
+		t.Errorf("bid bond: %q", reqLines(out))
+	}
+	found := false
+	for _, o := range out.Obligations {
+		found = found || strings.Contains(o.Action, "bid bond")
+	}
+	if !found {
+		t.Errorf("the bid-content sentence is no obligation any more: %+v", out.Obligations)
+	}
+}
