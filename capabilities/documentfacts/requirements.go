@@ -13,7 +13,10 @@ import (
 // phrase ("A copy of the Commercial Registration (mandatory).") is one;
 // elsewhere a sentence is one when it says "should", "preferred", "an
 // advantage" of bidders or applicants, or "is required" / "يشترط" without
-// naming who must act.
+// naming who must act. Whether a unit is one at all is decided in one
+// place, judgeRequirement (reqcriterion.go): none in a document that binds
+// parties already chosen, none for what is no condition (validity,
+// reservations, definitions, the manner of submission, headings).
 
 var (
 	reReqHeading = regexp.MustCompile(`(?i)\b(?:requirements|eligibility|qualifications?|qualification\s+criteria|pre-?qualification|who\s+(?:can|may|should)\s+apply|documents?\s+(?:to\s+(?:be\s+)?(?:submit(?:ted)?|provide[d]?|attach(?:ed)?)|required)|required\s+documents|mandatory\s+documents|supporting\s+documents|submission\s+documents|bid\s+(?:security|bond)|tender\s+(?:security|bond)|what\s+we(?:'re|\s+are)\s+looking\s+for|desirable|preferred|nice\s+to\s+have|advantageous|your\s+profile|selection\s+criteria|minimum\s+criteria|conditions\s+(?:of|for)\s+(?:participation|eligibility|registration|qualification))\b` +
