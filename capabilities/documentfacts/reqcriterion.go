@@ -340,24 +340,28 @@ var (
 	// reWhoBids: words about who bids (the candidate, its registration,
 	// classification, licence, nationality or size), which make an item
 	// with no category word eligibility.
-	reWhoBids = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?|candidates?|suppliers?|vendors?|contractors?|consultants?|compan(?:y|ies)|firms?|registration|registered|classifi(?:cation|ed)|grade|licen[cs]ed?|nationals?|omani|local|sme|members?|establishment|partners?)\b|مناقص|متناقص|متقدم|مرشح|مورد|الشركة|شركة|مؤسسة|سجل|مسجل|مصنف|تصنيف|ترخيص|مرخص|عماني|محلي|المنشأة`)
-	// reSpecCue: a property of goods or of the work: a measure with its
-	// unit, or a word of specification.
-	reSpecCue = regexp.MustCompile(`(?i)[0-9]\s*(?:mm|cm|m|km|kg|t|v|kv|kva|kw|w|a|ah|hz|bar|psi|l|°c?|gb|tb|mp|fps|rpm|m3/h|k)\b|\b[0-9]+k\b|\b(?:resolution|capacity|rated|warranty|stainless|material|dimensions?|voltage|power|speed|temperature|compatible|certified\s+to|ip[0-9]{2}|ce\s+marked|shelf\s+life|brand\s+new|unused|original|ergonomic|redundant|efficiency)\b|مواصفات|سعة|قدرة|ضمان\s+لمدة|درجة\s+حرارة|جديدة|أصلية|مقاس|أبعاد|فولت|كيلوواط`)
+	reWhoBids = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?|candidates?|suppliers?|vendors?|contractors?|consultants?|agents?|dealers?|distributors?|compan(?:y|ies)|firms?|entit(?:y|ies)|registration|registered|classifi(?:cation|ed)|grade|licen[cs]ed?|nationals?|nationality|omani|local|sme|members?|membership|chamber|establishment|partners?|joint\s+venture|site\s+visit|pre-?bid|attendance|attend|tender\s+documents)\b|زيارة\s+الموقع|وثائق\s+المناقصة|غرفة|عضوية|وكيل|موزع|مناقص|متناقص|متقدم|مرشح|مورد|الشركة|شركة|مؤسسة|سجل|مسجل|مصنف|تصنيف|ترخيص|مرخص|عماني|محلي|المنشأة`)
 )
 
 // goodsSpec: an item of a tender whose words name no category and no one
-// who bids, and state a property of what is supplied ("Cameras with 4K
-// resolution", "Desks with a 5-year warranty"): technical, not
-// eligibility (the guideline's technical: what is offered must meet).
+// who bids (no bidder, company, registration, membership, site visit):
+// a property of what is offered ("Cameras with 4K resolution",
+// "Coveralls shall be flame retardant"), technical, not eligibility (the
+// guideline's eligibility is who may bid; technical, what is offered must
+// meet).
 func goodsSpec(t string) bool {
-	return !reWhoBids.MatchString(t) && reSpecCue.MatchString(t)
+	return !reWhoBids.MatchString(t)
 }
 
 // reCandidateHeading: a heading that, in a document selecting someone,
 // lists what the candidate must meet although it names no requirement:
 // "Conditions", الشروط, "Skills", "Candidate profile", "What you need".
 var reCandidateHeading = regexp.MustCompile(`(?i)^[\s(]*(?:[0-9A-Za-z]{1,3}[.)]\s+)?(?:(?:special\s+)?conditions|skills(?:\s+and\s+experience)?|(?:candidate\s+|applicant\s+)?profile|what\s+you\s+(?:need|bring|will\s+need)|the\s+candidate|الشروط|شروط\s+(?:الوظيفة|التقدم|التعيين|الترشح)|المهارات(?:\s+المطلوبة)?)[\s:.]*$`)
+
+// reCandidateConditions: a heading naming the conditions of the one
+// selected ("Bidder conditions", "Conditions for suppliers", شروط
+// المورد), in a tender too.
+var reCandidateConditions = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|suppliers?|vendors?|applicants?|candidates?|consultants?)'?s?'?\s+(?:conditions|criteria)\b|\bconditions\s+(?:for|of)\s+(?:the\s+)?(?:bidders?|tenderers?|suppliers?|vendors?|applicants?|candidates?)\b|شروط\s+(?:ال)?(?:مورد|موردين|مناقص|مناقصين|متناقص|متقدم|متقدمين|مرشح|مرشحين)(?:\s|$)`)
 
 // candidateSection: the section a heading opens in a document selecting a
 // person or a supplier other than by tender (a job advert, a
@@ -366,7 +370,7 @@ var reCandidateHeading = regexp.MustCompile(`(?i)^[\s(]*(?:[0-9A-Za-z]{1,3}[.)]\
 // bind the contractor, so a tender's headings are read as they are.
 func candidateSection(heading string, ctx reqContext) string {
 	h := strings.TrimSpace(strings.Trim(strings.TrimSpace(heading), "*#_"))
-	if ctx.selecting && !ctx.tender && !inRequirementSection(heading) && reCandidateHeading.MatchString(h) {
+	if ctx.selecting && !inRequirementSection(heading) && (reCandidateConditions.MatchString(h) || !ctx.tender && reCandidateHeading.MatchString(h)) {
 		return tenderMark + h
 	}
 	return heading

@@ -54,7 +54,7 @@ var (
 		{"technical", regexp.MustCompile(`(?i)\bcertification\b|\b(?:local\s+)?stock\b|\bspare\s+parts\b|مخزون|قطع\s+غيار|\bservice\s+cent(?:re|er)\b|\bshowroom\b|\bworkshop\b|\bwarehouse\b|\bequipment\b|\bspecifications?\b|\btechnical\b|\bfacilit(?:y|ies)\b|\bcapacity\b|صالة\s+عرض|ورشة|مستودع|معدات|مواصفات|فني|الفنية|مركز\s+خدمة` +
 			// Local support of what is offered: a maintenance centre,
 			// service support, local assembly, after-sales service.
-			`|\bmaintenance\s+(?:cent(?:re|er)|facilit(?:y|ies)|team)\b|\bservice\s+support\b|\blocal\s+assembly\b|\bassembled\s+locally\b|\bafter-?\s?sales\b|(?:مركز|مراكز)\s+(?:صيانة|للصيانة)|خدمة\s+ما\s+بعد\s+البيع|خدمات\s+ما\s+بعد\s+البيع|(?:ال)?تجميع\s+(?:ال)?محلي|دعم\s+فني`)},
+			`|\bmaintenance\s+(?:cent(?:re|er)|facilit(?:y|ies)|team)\b|\bservice\s+support\b|\blocal\s+assembly\b|\bassembled\s+locally\b|\bafter-?\s?sales\b|(?:مركز|مراكز|فريق|فرق)\s+(?:صيانة|للصيانة)|خدمة\s+ما\s+بعد\s+البيع|خدمات\s+ما\s+بعد\s+البيع|(?:ال)?تجميع\s+(?:ال)?محلي|دعم\s+فني`)},
 	}
 	// Document nouns: an item naming a document is documentation.
 	reDocNoun    = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s*)?(?:an?\s+|the\s+|two\s+|three\s+)?(?:valid\s+|certified\s+|signed\s+|audited\s+|recent\s+|company\s+|client\s+)?(?:cop(?:y|ies)\b|certificate|statements?\b|profile\b|references?\b|letter\b|cv\b|résumé|resume\b|list\b|portfolio\b|brochure\b|declaration\b)|^\s*(?:صورة|نسخة|شهادة|قائمة|خطاب|رسالة|سيرة)`)

@@ -251,3 +251,22 @@ func TestSecondProbeClassesRound10(t *testing.T) {
 		t.Errorf("the bid-content sentence is no obligation any more: %+v", out.Obligations)
 	}
 }
+
+// TestThirdProbeClassesRound10: the classes a third set of documents
+// written by this session before its run showed: a tender item that names
+// no one who bids is about what is offered (technical), whatever its
+// words ("Coveralls shall be flame retardant", "a manufacturer's
+// warranty"), while membership, a site visit or an agent stay
+// eligibility; a heading naming the candidate's conditions (شروط المورد,
+// "Bidder conditions") opens a requirements section in a tender too; a
+// maintenance team (فريق صيانة) is local support, technical.
+func TestThirdProbeClassesRound10(t *testing.T) {
+	checkReqs(t, []reqCase{
+		{"product items", textDoc("PUBLIC TENDER No. 44/2027\n\n2. PRODUCT REQUIREMENTS\n2.1 Coveralls shall be flame retardant.\n2.2 All products must carry a manufacturer's warranty of at least 12 months.\n\n3. ELIGIBILITY\n3.1 Membership of the Chamber of Commerce is required.\n3.2 Attendance at the site visit is mandatory.\n"),
+			[]string{"technical|mandatory|flame retardant", "technical|mandatory|warranty", "eligibility|mandatory|Chamber", "eligibility|mandatory|site visit"}, nil},
+		{"arabic supplier conditions", htmlDoc("<h1>طلب عروض أسعار رقم 2027/77</h1><h2>شروط المورد</h2><ul><li>أن يكون المورد وكيلاً معتمداً للعلامة التجارية المعروضة.</li><li>أن يكون لدى المورد فريق صيانة في صلالة.</li></ul>"),
+			[]string{"eligibility|mandatory|وكيلاً معتمداً", "technical|mandatory|فريق صيانة"}, nil},
+		{"bidder conditions", mdDoc("# Request for Quotation No. 9/2027\n\n## Bidder conditions\n\n- Bidders must be registered in Qatar.\n"),
+			[]string{"eligibility|mandatory|registered in Qatar"}, nil},
+	})
+}
