@@ -269,11 +269,12 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 		// أن يكون المتقدم مسجلاً": what the candidate must be or have,
 		// a condition wherever the selecting document states it.
 		v.take = true
-	case !inSection && ctx.selecting && reBidContent.MatchString(t):
+	case !inSection && ctx.selecting && reBidContent.MatchString(t) && (reDocWord.MatchString(t) || reBondWords.MatchString(t)):
 		// "Each application must include a completed questionnaire",
 		// "Bids must be accompanied by a bid bond": what the bid must
 		// hold, a condition to submit (a sentence announcing a list was
-		// set aside above): documents, or a bond. It stays the duty it
+		// set aside above): documents, or a bond; prices or a delivery
+		// period to state are the bid's form, no document. It stays the duty it
 		// was read as (dev6's README: "Each quotation must include" is
 		// also an obligation).
 		v.take, v.alsoDuty, v.category = true, true, "documentation"
@@ -379,4 +380,4 @@ func candidateSection(heading string, ctx reqContext) string {
 // reDocWord: a document named anywhere in a requirement; documentation
 // is documents to provide, so a verb of giving ("provide", "submit",
 // تقديم) makes a requirement documentation only with one.
-var reDocWord = regexp.MustCompile(`(?i)\b(?:cop(?:y|ies)|certificates?|certification|statements?|letters?|profiles?|lists?|cvs?|résumés?|resumes?|catalogues?|catalogs?|brochures?|data\s?sheets?|drawings?|documents?|documentation|evidence|proof|references?|declarations?|forms?|questionnaires?|plans?|schedules?|programmes?|licen[cs]es?|registrations?|cards?|authori[sz]ations?|undertakings?|affidavits?|accounts|reports?|samples?|details|information|methodology|method\s+statements?|bank\s+guarantees?|bonds?)\b|صورة|نسخة|شهادة|خطاب|كشف|قائمة|سيرة|كتالوج|كتالوجات|نشرة|مستند|وثيقة|وثائق|إقرار|اقرار|نموذج|بيان|ما\s+يثبت|سجل|بطاقة|رخصة|تفويض|تقرير|عينة|عينات|خطة|برنامج|ضمان|كفالة`)
+var reDocWord = regexp.MustCompile(`(?i)\b(?:cop(?:y|ies)|certificates?|certification|statements?|letters?|profiles?|lists?|cvs?|résumés?|resumes?|catalogues?|catalogs?|brochures?|data\s?sheets?|drawings?|documents?|documentation|evidence|proof|references?|declarations?|forms?|questionnaires?|plans?|schedules?|programmes?|licen[cs]es?|registrations?|cards?|authori[sz]ations?|undertakings?|affidavits?|accounts|reports?|samples?|methodology|method\s+statements?|bank\s+guarantees?|bonds?)\b|صورة|نسخة|شهادة|خطاب|كشف|قائمة|سيرة|كتالوج|كتالوجات|نشرة|مستند|وثيقة|وثائق|إقرار|اقرار|نموذج|بيان|ما\s+يثبت|سجل|بطاقة|رخصة|تفويض|تقرير|عينة|عينات|خطة|برنامج|ضمان|كفالة`)

@@ -38,7 +38,7 @@ var (
 		re   *regexp.Regexp
 	}{
 		{"insurance", regexp.MustCompile(`(?i)\binsurance\b|\binsured\b|تأمين\s+ضد|تأمين\s+شامل|وثيقة\s+تأمين|بوليصة`)},
-		{"financial", regexp.MustCompile(`(?i)\bbid\s+(?:bond|security)\b|\bperformance\s+(?:bond|security|guarantee)\b|\bbank\s+guarantee\b|\bguarantee\b|\bturnover\b|\bpaid-?up\s+capital\b|\bsolvency\b|\bnet\s+worth\b|\bannual\s+(?:sales|revenues?)\b|\bcredit\s+facilit(?:y|ies)\b|حجم\s+الأعمال|تسهيلات\s+ائتمانية|المبيعات\s+السنوية|متوسط\s+المبيعات|الإيرادات\s+السنوية|ضمان|كفالة|التأمين\s+المؤقت|تأمين\s+مؤقت|التأمين\s+الابتدائي|رأس\s+مال|ملاءة`)},
+		{"financial", regexp.MustCompile(`(?i)\b(?:bid|tender)\s+(?:bond|security)\b|\bperformance\s+(?:bond|security|guarantee)\b|\bbank\s+guarantee\b|\bguarantee\b|\bturnover\b|\bpaid-?up\s+capital\b|\bsolvency\b|\bnet\s+worth\b|\bannual\s+(?:sales|revenues?)\b|\bcredit\s+facilit(?:y|ies)\b|حجم\s+الأعمال|تسهيلات\s+ائتمانية|المبيعات\s+السنوية|متوسط\s+المبيعات|الإيرادات\s+السنوية|ضمان|كفالة|التأمين\s+المؤقت|تأمين\s+مؤقت|التأمين\s+الابتدائي|رأس\s+مال|ملاءة`)},
 		// A registration or licence to hold is eligibility (the later
 		// label specification), whatever the activity it names ("for
 		// the supply of equipment" is no technical requirement), also

@@ -270,3 +270,17 @@ func TestThirdProbeClassesRound10(t *testing.T) {
 			[]string{"eligibility|mandatory|registered in Qatar"}, nil},
 	})
 }
+
+// TestFourthProbeClassesRound10: the classes a fourth set of documents
+// written by this session before its run showed: a tender bond is a
+// bond (financial) whatever verb asks for it; what a quotation must
+// state (prices, a delivery period) is its form, no document, so no
+// requirement.
+func TestFourthProbeClassesRound10(t *testing.T) {
+	checkReqs(t, []reqCase{
+		{"tender bond", textDoc("TENDER No. 31/2027\nConstruction of a storage shed\n\n2. TENDER SECURITY\n2.1 A tender bond of OMR 10,000 valid for 120 days shall be submitted with the tender.\n"),
+			[]string{"financial|mandatory|tender bond"}, nil},
+		{"what a quotation states", mdDoc("# RFQ No. 58/2027: Office Printers\n\n## Quotation\n\n- Quotations must include unit prices and the delivery period.\n- Quotations must include the manufacturer's data sheets.\n"),
+			[]string{"documentation|mandatory|data sheets"}, []string{"*|*|unit prices"}},
+	})
+}
