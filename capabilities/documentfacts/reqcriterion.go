@@ -12,30 +12,39 @@ import (
 // meet to qualify or to submit. judgeRequirement applies that as one
 // criterion of three parts, in order:
 //
-//  1. Someone is being selected. The document is a tender, RFQ,
-//     prequalification, job advert, call for applications or supplier
-//     registration (selectsSomeone), not a contract, order, invoice or
-//     letter between parties already bound, nor a quotation answering an
-//     RFQ. There every "must", "is required" and يشترط binds a party: an
-//     obligation (or a term), never a requirement.
+//  1. Someone is being selected. A contract, order, invoice, quotation
+//     answering an RFQ, award letter or a guarantee issued as the document
+//     (requirementContext: its first line, a contract opening) binds
+//     parties already chosen: its "must", "is required" and يشترط are
+//     obligations or terms, never requirements; only a section naming
+//     eligibility or qualification states conditions there. A tender,
+//     RFQ, prequalification, job advert, call for applications or
+//     supplier registration selects; a document of unknown kind keeps the
+//     sentence rules.
 //  2. The unit is a condition, not something else a selecting document
-//     says (notACondition): the bid's own validity, the issuer's
-//     reservations, a definition, or the manner of handing in the bid
-//     (sealed envelopes, by email, to the office: an obligation, heldout2's
-//     README). A heading or a lead-in line is none either (sections).
+//     says (notACondition): the bid's validity, the issuer's reservations,
+//     a clause number, a definition, the manner, channel or language of
+//     handing in the bid (an obligation, heldout2's README), what becomes
+//     of a failing bid, advice on the procedure, a sentence announcing a
+//     list, a note or proviso on the listed documents. Headings are none
+//     (sections: the title opens no section, a lettered sub-heading is
+//     part of the section above it, a heading of another kind ends one).
 //  3. It is stated as a condition of the one selected: under a section
-//     that names requirements, a sentence with a requirement word, an item
-//     that is a noun phrase, an Arabic condition (أن يكون، ألا يقل) or a
-//     bond or turnover; elsewhere, a preference ("should", "preferred",
-//     "an advantage") of the bidder, applicant or supplier, a passive "is
-//     required" that binds no named party, or يشترط. A duty with a time
-//     or of the successful bidder is an obligation, also under a
-//     requirements heading, except the winner's performance bond, which
+//     that names requirements (or, in a selecting document, the
+//     candidate's conditions), a sentence with a requirement word, an
+//     item that is a noun phrase, an Arabic condition (أن يكون، ألا يقل)
+//     or a bond or turnover; elsewhere what the candidate must be or have
+//     (candidateState), what the bid must hold when it names a document or
+//     a bond (reBidContent, which stays an obligation too), a preference
+//     ("should", "preferred") of the bidder, applicant or supplier, a
+//     passive "is required" that binds no named party, or يشترط. A duty
+//     with a time or of the successful bidder is an obligation, also under
+//     a requirements heading, except the winner's performance bond, which
 //     is both (dev6 and heldout2 READMEs).
 //
-// Sections end at a heading of another kind (reOtherSection) in every
-// document, not only in tenders: a job advert's "What we offer" or "How to
-// apply" line closes its "Requirements".
+// Categories follow the same reading: documentation is documents to
+// provide (reDocWord), an item of a tender naming no one who bids is about
+// what is offered (goodsSpec: technical).
 
 // reqContext: what the document is, for requirements.
 type reqContext struct {
