@@ -109,7 +109,7 @@ var (
 	// conditions: what the employer offers, how to apply, the commercial
 	// terms, payment, delivery, evaluation, award, general provisions,
 	// duties after award, contacts.
-	reOtherSection = regexp.MustCompile(`(?i)^(?:[0-9]{1,2}(?:\.[0-9]{1,2})*[.)]?\s+)?(?:what\s+we\s+offer|we\s+offer|our\s+offer|benefits?|package|remuneration|salary|compensation|about\s+(?:us|the\s+(?:role|company|job|position))|how\s+to\s+(?:apply|submit)|application\s+process|contacts?\b|payments?\b|delivery|general\b|(?:commercial\s+)?terms\b|evaluation|award|submission|scope|background|introduction|purpose|(?:key\s+)?(?:duties|responsibilities|obligations)\b|conduct|renewal|review|validity|penalt|المزايا|مزايا\s+الوظيفة|نقدم|الراتب|طريقة\s+التقديم|كيفية\s+التقديم|آلية\s+التقديم|للتواصل|التواصل|الدفع|شروط\s+الدفع|التسليم|التوريد|أحكام\s+عامة|الأحكام\s+العامة|التقييم|معايير\s+التقييم|الترسية|نطاق|المسؤوليات|الالتزامات|المهام|الغرامات)`)
+	reOtherSection = regexp.MustCompile(`(?i)^(?:[0-9]{1,2}(?:\.[0-9]{1,2})*[.)]?\s+)?(?:(?:programme|program|employee|staff|job|our|the|key|general|other)\s+)?(?:what\s+we\s+offer|we\s+offer|our\s+offer|benefits?|package|remuneration|salary|compensation|about\s+(?:us|the\s+(?:role|company|job|position))|how\s+to\s+(?:apply|submit)|application\s+process|contacts?\b|payments?\b|delivery|general\b|(?:commercial\s+)?terms\b|evaluation|award|submission|scope|background|introduction|purpose|(?:key\s+)?(?:duties|responsibilities|obligations)\b|conduct|renewal|review|validity|penalt|المزايا|مزايا\s+الوظيفة|نقدم|الراتب|طريقة\s+التقديم|كيفية\s+التقديم|آلية\s+التقديم|للتواصل|التواصل|الدفع|شروط\s+الدفع|التسليم|التوريد|أحكام\s+عامة|الأحكام\s+العامة|التقييم|معايير\s+التقييم|الترسية|نطاق|المسؤوليات|الالتزامات|المهام|الغرامات)`)
 )
 
 var (

@@ -284,3 +284,17 @@ func TestFourthProbeClassesRound10(t *testing.T) {
 			[]string{"documentation|mandatory|data sheets"}, []string{"*|*|unit prices"}},
 	})
 }
+
+// TestFifthProbeClassesRound10: the classes a fifth set of documents
+// written by this session before its run showed: "Programme benefits"
+// ends a call's requirements as "Benefits" does; a scoring advantage
+// ("will receive additional points") is a preference, optional; a named
+// staff post ("the proposed operations manager") is experience.
+func TestFifthProbeClassesRound10(t *testing.T) {
+	checkReqs(t, []reqCase{
+		{"call for applications", textDoc("CALL FOR APPLICATIONS\nGraduate Internship Programme 2027\n\nWho can apply\n- Omani nationals aged 25 or under.\n- Good command of English.\n\nProgramme benefits\n- A monthly stipend.\n- Rotation through four departments.\n"),
+			[]string{"*|mandatory|Omani nationals", "*|mandatory|English"}, []string{"*|*|Programme benefits", "*|*|Rotation"}},
+		{"prequalification", mdDoc("# Prequalification Notice PQ-2027-04\n\n## Eligibility criteria\n\n1. The applicant's proposed operations manager shall hold a degree in engineering.\n2. Applicants holding ISO 14001 certification will receive additional points.\n"),
+			[]string{"experience|mandatory|operations manager", "compliance|optional|ISO 14001"}, nil},
+	})
+}
