@@ -1,6 +1,8 @@
 package documentfacts
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -297,4 +299,69 @@ func TestFifthProbeClassesRound10(t *testing.T) {
 		{"prequalification", mdDoc("# Prequalification Notice PQ-2027-04\n\n## Eligibility criteria\n\n1. The applicant's proposed operations manager shall hold a degree in engineering.\n2. Applicants holding ISO 14001 certification will receive additional points.\n"),
 			[]string{"experience|mandatory|operations manager", "compliance|optional|ISO 14001"}, nil},
 	})
+}
+
+// TestProbe15Requirements scores the requirement type alone on the probe
+// sets written by session 15 (testdata/probe15, README there), strict and
+// loose, and fails under floors just below the fitted figures (1.00 /
+// 0.96). Their first runs are in docs/documents.md.
+// go test ./capabilities/documentfacts -run Probe15 -v
+func TestProbe15Requirements(t *testing.T) {
+	const dir = "testdata/probe15"
+	wants, err := filepath.Glob(filepath.Join(dir, "*.want"))
+	if err != nil || len(wants) < 25 {
+		t.Fatalf("%s: %d documents, want 25 (%v)", dir, len(wants), err)
+	}
+	for _, loose := range []bool{false, true} {
+		var tp, found, want int
+		for _, wf := range wants {
+			name := strings.TrimSuffix(filepath.Base(wf), ".want")
+			raw, err := os.ReadFile(wf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ws []evalWant
+			for _, l := range strings.Split(string(raw), "\n") {
+				if w, ok := parseWantLine(l); ok && w.typ == "requirement" {
+					ws = append(ws, w)
+				}
+			}
+			out := extractAll(renderEval(t, dir, name), source{kind: "text"}, Input{})
+			var got []evalGot
+			for _, g := range evalItems(out) {
+				if g.typ == "requirement" {
+					got = append(got, g)
+				}
+			}
+			used := make([]bool, len(got))
+			var missed, extra []string
+			for _, w := range ws {
+				hit := false
+				for i, g := range got {
+					if !used[i] && evalMatch(w, g, loose) {
+						used[i], hit = true, true
+						tp++
+						break
+					}
+				}
+				if !hit {
+					missed = append(missed, w.line)
+				}
+			}
+			for i, g := range got {
+				if !used[i] {
+					extra = append(extra, g.desc)
+				}
+			}
+			found, want = found+len(got), want+len(ws)
+			if !loose && testing.Verbose() && len(missed)+len(extra) > 0 {
+				t.Logf("%s:\n  missed: %s\n  extra:  %s", name, strings.Join(missed, "\n          "), strings.Join(extra, "\n          "))
+			}
+		}
+		p, r := ratio(tp, found), ratio(tp, want)
+		t.Logf("loose=%v requirement P %.2f R %.2f (tp %d found %d want %d)", loose, p, r, tp, found, want)
+		if !loose && (p < 0.97 || r < 0.93) {
+			t.Errorf("requirement strict P %.3f R %.3f, floors 0.97 / 0.93", p, r)
+		}
+	}
 }
