@@ -303,14 +303,15 @@ func TestFifthProbeClassesRound10(t *testing.T) {
 
 // TestProbe15Requirements scores the requirement type alone on the probe
 // sets written by session 15 (testdata/probe15, README there), strict and
-// loose, and fails under floors just below the fitted figures (1.00 /
-// 0.96). Their first runs are in docs/documents.md.
+// loose, and fails under floors just below the figures at the end of the
+// session (0.99 / 0.94: five sets fitted, the sixth measured only).
+// Their first runs are in docs/documents.md.
 // go test ./capabilities/documentfacts -run Probe15 -v
 func TestProbe15Requirements(t *testing.T) {
 	const dir = "testdata/probe15"
 	wants, err := filepath.Glob(filepath.Join(dir, "*.want"))
-	if err != nil || len(wants) < 25 {
-		t.Fatalf("%s: %d documents, want 25 (%v)", dir, len(wants), err)
+	if err != nil || len(wants) < 29 {
+		t.Fatalf("%s: %d documents, want 29 (%v)", dir, len(wants), err)
 	}
 	for _, loose := range []bool{false, true} {
 		var tp, found, want int
