@@ -381,6 +381,9 @@ type clauseExtractor struct {
 	// arAliases: Arabic words a document defines for a party that has a
 	// role ('شركة X (ويشار إليها فيما بعد بـ"الشركة")'), with that role.
 	arAliases map[string]string
+	// numbered: the role the first and the second party are defined by
+	// (rolelexicon.go).
+	numbered map[string]string
 	// resolved are the candidates before one fact was kept per value:
 	// a date written in each language keeps each occurrence here.
 	resolved []candidate
@@ -437,6 +440,7 @@ func (x *clauseExtractor) obligations() {
 	x.leadInLists()
 	x.dropValidities()
 	x.twinObligations()
+	x.renumbered()
 }
 
 // twinObligations: a clause written in English and then in Arabic (the
@@ -515,51 +519,29 @@ func (x *clauseExtractor) sentText(s span) string {
 	return strings.ReplaceAll(x.a.text[s.start:s.end], "\n", " ")
 }
 
-// renamedRoles: a party defined by a role word whose role the party
-// does not take ('we, Gulf Bank (the "Guarantor")' in a guarantee the bank
-// issues: the bank is the issuer) is meant by that word in the clauses:
-// "the Guarantor shall pay" binds the issuer.
+// renamedRoles: 'شركة X ش.ذ.م.م (ويشار إليها فيما بعد بـ"الشركة")': the
+// defined word, a plain noun, means the party in the clauses. (In
+// English, definedAliases reads the definition after each name, a role
+// word the party does not take too: rolelexicon.go.)
 func (x *clauseExtractor) renamedRoles() {
 	text := x.a.text
 	for _, p := range x.parties {
-		if p.Role == "" || len(p.Value) < 3 {
+		if p.Role == "" || len(p.Value) < 3 || !hasArabic(p.Value) {
 			continue
 		}
-		if hasArabic(p.Value) {
-			// 'شركة X ش.ذ.م.م (ويشار إليها فيما بعد بـ"الشركة")': the
-			// defined word, a plain noun, means the party in the clauses.
-			for _, at := range occurrences(text, p.Value) {
-				after := strings.TrimLeft(text[at+len(p.Value):], " (")
-				m := reArRole.FindStringSubmatch(after)
-				if m == nil || strings.IndexByte(after[:strings.Index(after, m[1])], '\n') >= 0 {
-					continue
-				}
-				w, _, _ := strings.Cut(m[1], " ")
-				w = stripTashkeel(w)
-				if roleOf(w) == "" && arRole(w) == "" && strings.HasPrefix(w, "ال") {
-					if x.arAliases == nil {
-						x.arAliases = map[string]string{}
-					}
-					x.arAliases[w] = p.Role
-				}
-			}
-			continue
-		}
-		for _, at := range occurrences(lowerASCII(text), lowerASCII(p.Value)) {
-			// The definition right after the name, on its line.
-			after := text[at+len(p.Value) : min(len(text), at+len(p.Value)+120)]
-			if i := strings.IndexByte(after, '\n'); i >= 0 {
-				after = after[:i]
-			}
-			if i := strings.IndexByte(after, '('); i < 0 || i > 3 {
+		for _, at := range occurrences(text, p.Value) {
+			after := strings.TrimLeft(text[at+len(p.Value):], " (")
+			m := reArRole.FindStringSubmatch(after)
+			if m == nil || strings.IndexByte(after[:strings.Index(after, m[1])], '\n') >= 0 {
 				continue
 			}
-			w, ok := definedRole(after)
-			if !ok || hasArabic(w) {
-				continue
-			}
-			if r := roleOf(w); r != "" && r != p.Role {
-				x.aliases = append(x.aliases, clauseParty{"the " + lowerASCII(w), p.Role})
+			w, _, _ := strings.Cut(m[1], " ")
+			w = stripTashkeel(w)
+			if roleOf(w) == "" && arRole(w) == "" && strings.HasPrefix(w, "ال") {
+				if x.arAliases == nil {
+					x.arAliases = map[string]string{}
+				}
+				x.arAliases[w] = p.Role
 			}
 		}
 	}
@@ -708,7 +690,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			// role we know ("The Distributor agrees to ..."), unless the
 			// subject is a pronoun or the document itself.
 			if p := namedSubject(t[subjStart+leadingNumber(t[subjStart:]) : tr.start]); p != "" {
-				party, has = clauseParty{text: p}, true
+				party, has = clauseParty{text: p, role: x.subjectRole(p)}, true
 			}
 		}
 		if reBanWord.MatchString(t[tr.start:tr.end]) {
@@ -831,7 +813,7 @@ func (x *clauseExtractor) negatedSubject(subj string) (parties []clauseParty, ne
 		if p, ok := x.partyIn(part); ok {
 			parties = append(parties, p)
 		} else if n := namedSubject(part); n != "" {
-			parties = append(parties, clauseParty{text: n})
+			parties = append(parties, clauseParty{text: n, role: x.subjectRole(n)})
 		}
 	}
 	// "Neither the Supplier nor the Buyer shall disclose": a prohibition

@@ -73,6 +73,7 @@ var blockExtractors = []struct {
 	{"governing_law", func(x *extractor, b block) { x.law(b.t, b.base, b.prev) }},
 	{"payment_terms", func(x *extractor, b block) { x.paymentTerms(b.t, b.base) }},
 	{"parties", func(x *extractor, b block) { x.parties(b.t, b.base, b.prev) }},
+	{"parties", func(x *extractor, b block) { x.partyTableRow(b.t, b.base, b.headerCells) }},
 }
 
 // failed says whether the extractor name has failed on this document.
@@ -170,6 +171,7 @@ func (x *extractor) run() {
 		}
 	}
 	x.runGuarded("parties", x.wrappedDefinitions)
+	x.runGuarded("parties", x.signedForRoles)
 	if len(x.failures) > 0 {
 		x.cands = slices.DeleteFunc(x.cands, func(c candidate) bool { return x.failed(c.by) })
 	}

@@ -411,17 +411,15 @@ func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands, re
 	if !run("sentences", func() { cx.sents = a.sentenceSpans() }, func() {}) {
 		return failures
 	}
-	for i, f := range all {
+	for _, f := range all {
 		if f.Type == TypeParty {
 			cx.parties = append(cx.parties, f)
-			if f.Role != "" && i < len(cands) {
-				// 'X SAOC (the "Company")': "the Company" names X.
-				if w, ok := definedRole(a.text[cands[i].end:]); ok && roleOf(w) == "" && reAliasWord.MatchString(w) {
-					cx.aliases = append(cx.aliases, clauseParty{"the " + lowerASCII(w), f.Role})
-				}
-			}
 		}
 	}
+	// 'X SAOC (the "Company")', 'X LLC ("Al Noor")', 'X LLC (the
+	// "Caterer")': the defined words name X (rolelexicon.go).
+	cx.definedAliases(all, cands)
+	cx.numberedRoles(all, cands)
 	run("requirements", func() {
 		cx.sections()
 		cx.requirements()

@@ -5,10 +5,6 @@ import (
 	"strings"
 )
 
-// reShortName: the short name a party is given in brackets right after
-// its name: ("ODCS"), (“GDN”).
-var reShortName = regexp.MustCompile(`^\s*,?\s*\(\s*["“”']([A-Z][A-Z0-9&]{1,9})["“”']\s*\)`)
-
 // issuerAliases adds the words that name a party in the clauses without
 // being a role word (issue 29, round 8b): the short name in brackets
 // after a party's name ('Oman Data Centre Services SAOC ("ODCS")'), and,
@@ -17,19 +13,9 @@ var reShortName = regexp.MustCompile(`^\s*,?\s*\(\s*["“”']([A-Z][A-Z0-9&]{1,
 // its Arabic name opens with شركة (مؤسسة) and the text defines the word
 // for no one.
 func (x *clauseExtractor) issuerAliases() {
-	text := x.a.text
+	// (The short name in brackets is read with every definition of a
+	// party: definedAliases, rolelexicon.go.)
 	issuers := map[string]bool{}
-	for _, p := range x.parties {
-		if p.Role == "" || hasArabic(p.Value) || len(p.Value) < 3 {
-			continue
-		}
-		for _, at := range occurrences(text, p.Value) {
-			if m := reShortName.FindStringSubmatch(text[at+len(p.Value) : min(len(text), at+len(p.Value)+24)]); m != nil && roleOf(m[1]) == "" {
-				x.aliases = append(x.aliases, clauseParty{lowerASCII(m[1]), p.Role})
-				break
-			}
-		}
-	}
 	for _, p := range x.parties {
 		if p.Role == "issuer" {
 			issuers[normalName(p.Value)] = true

@@ -205,7 +205,7 @@ var durationCues = []cue{
 // mapping: lessor is landlord, client is customer, vendor and service
 // provider are supplier, recipient is receiving_party, applicant,
 // candidate and tenderer are bidder).
-var partyRoles = []struct {
+var partyRoles = append([]struct {
 	words []string
 	role  string
 }{
@@ -244,7 +244,7 @@ var partyRoles = []struct {
 	{[]string{"franchisee", "صاحب الامتياز"}, "franchisee"},
 	{[]string{"bidder", "tenderer", "applicant", "candidate", "المتناقص", "مقدم العطاء", "المناقص", "المتقدم"}, "bidder"},
 	{[]string{"issuer", "issued by", "from", "الجهة المعلنة", "الجهة المصدرة", "صادر عن", "صادرة عن"}, "issuer"},
-}
+}, lexiconRoles...) // rolelexicon.go
 
 // writtenRoles are the role words kept as the text writes them, where the
 // guideline maps none: a definition naming one of the guideline's roles

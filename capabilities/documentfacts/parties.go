@@ -155,10 +155,17 @@ func (x *extractor) parties(t string, base int, prev string) {
 	} else if m := reArAddressee.FindStringSubmatchIndex(t); m != nil {
 		// "السادة/ شركة X المحترمين": the addressee of a letter.
 		roleWord, nameStart, nameEnd = "إلى", m[2], m[3]
+	} else if w, s, e, ok := x.lexiconLabel(t, prev); ok {
+		// "Charterers: X SAOG": a role word of the lexicon as the label
+		// (rolelexicon.go).
+		roleWord, nameStart, nameEnd = w, s, e
 	}
 	if nameStart >= 0 {
 		role := labelRole(roleWord)
-		if r := roleOf(roleNote); roleNote != "" && r != "" {
+		if role == "" {
+			role = lexRole(roleWord)
+		}
+		if r := lexRole(roleNote); roleNote != "" && r != "" && !jobTitle(roleNote) {
 			role = r
 		}
 		name := t[nameStart:nameEnd]
@@ -167,7 +174,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 		if r := arDefinedRole(name); r != "" {
 			role = r
 		} else if w, ok := definedRole(name); ok {
-			if r := roleOf(w); r != "" {
+			if r := definedRoleFor(w, name[:max(0, strings.IndexAny(name, "(,"))], name); r != "" {
 				role = r
 			}
 		}
@@ -188,7 +195,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 			if m := reArDefCueIn.FindStringIndex(name); m != nil && m[0] > 0 {
 				name = name[:m[0]]
 			}
-			for _, sep := range []string{" | ", ",", "،", " - ", "(", ";", " CR ", " C.R", " VAT", " السجل", " رقم", " ويشار", " والمشار", " المشار", " بصفته"} {
+			for _, sep := range []string{" | ", ",", "،", " - ", "(", ";", " CR ", " C.R", " VAT", " السجل", " رقم", " ويشار", " والمشار", " المشار", " بصفته", " ويمثلها", " ويمثله", " يمثلها", " يمثله", " وتمثلها", " ممثلة", " represented by"} {
 				if i := sepIndex(name, sep); i > 0 {
 					name = name[:i]
 				}
@@ -334,7 +341,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 		if labelRole(t[m[2]:m[3]]) != "" {
 			continue // 'Bill To (the "Customer"):' is a label
 		}
-		if w, ok := definedRole(t[m[3]:]); ok && roleOf(w) != "" {
+		if w, ok := definedRole(t[m[3]:]); ok && definedRoleFor(w, t[m[2]:m[3]], t[m[3]:]) != "" {
 			name := trimOrgLead(t[m[2]:m[3]])
 			names = append(names, found{m[3] - len(name), m[3], entityType(name)})
 		}
@@ -351,7 +358,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 		role, method, conf := "", "pattern", 0.75
 		after := t[n.e:]
 		if w, ok := definedRole(after); ok {
-			if r := roleOf(w); r != "" {
+			if r := definedRoleFor(w, name, after); r != "" {
 				role, method, conf = r, "definition", 0.9
 			}
 		} else if r := arDefinedRole(after); r != "" {
@@ -442,9 +449,27 @@ var arDefCues = []string{"ويشار", "يشار", "والمشار", "المشا
 // definition was found; word is its role word when one names a role,
 // else its first word.
 func definedRole(after string) (word string, ok bool) {
+	cands, ok := definitionWords(after)
+	if !ok {
+		return "", false
+	}
+	return pickRoleWord(cands), true
+}
+
+// definitionWords are the words of the definition that follows a name
+// (see definedRole): its quoted words, else its words after "the".
+func definitionWords(after string) ([]string, bool) {
 	var inner string
 	from := 0
+	// 'X LLC, hereinafter the "Caterer", and Y (the "Client")': a
+	// "hereinafter" before any bracket defines X.
+	if m := reHereinafter.FindStringSubmatch(after); m != nil {
+		inner = m[1]
+	}
 	for _, m := range reDefParen.FindAllStringSubmatchIndex(after, 6) {
+		if inner != "" {
+			break
+		}
 		n := utf8.RuneCountInString(after[:m[0]])
 		if n > 360 || !reDefBefore.MatchString(after[from:m[0]]) {
 			break
@@ -469,7 +494,7 @@ func definedRole(after string) (word string, ok bool) {
 	if inner == "" {
 		m := reHereinafter.FindStringSubmatch(after)
 		if m == nil {
-			return "", false
+			return nil, false
 		}
 		inner = m[1]
 	}
@@ -480,22 +505,11 @@ func definedRole(after string) (word string, ok bool) {
 	if len(cands) == 0 {
 		cands = append(cands, inner[len(reDefLead.FindString(inner)):])
 	}
-	// A role of the guideline before a word kept as written ('"the
-	// Owner" or "the Client"' is the customer).
-	var written string
-	for _, c := range cands {
+	for i, c := range cands {
 		c = strings.TrimSpace(c)
-		c = strings.TrimSpace(c[len(reDefLead.FindString(c)):])
-		if r := roleOf(c); r != "" && !writtenRoles[r] {
-			return c, true
-		} else if r != "" && written == "" {
-			written = c
-		}
+		cands[i] = strings.TrimSpace(c[len(reDefLead.FindString(c)):])
 	}
-	if written != "" {
-		return written, true
-	}
-	return strings.TrimSpace(cands[0]), true
+	return cands, true
 }
 
 // reFormInParen: a legal form's abbreviation in brackets ("P.S.C.",
@@ -999,7 +1013,7 @@ func (x *extractor) wrappedDefinitions() {
 		var w string
 		p := -1
 		if line := after[:nl]; !strings.Contains(line, ")") && strings.Count(line, "(") <= 1 {
-			if d, ok := definedRole(joined); ok && roleOf(d) != "" {
+			if d, ok := definedRole(joined); ok && definedRoleFor(d, f.Value, joined) != "" {
 				w, p = d, strings.Index(joined, "(")
 			}
 		}
@@ -1014,13 +1028,13 @@ func (x *extractor) wrappedDefinitions() {
 				}
 			}
 		}
-		if w == "" || partyNo && (roleOf(w) == "first_party" || roleOf(w) == "second_party") {
+		if w == "" || partyNo && (lexRole(w) == "first_party" || lexRole(w) == "second_party") {
 			continue
 		}
 		if p < 0 || reOrg.MatchString(joined[:p]) || reSentenceGap.MatchString(joined[:p]) || strings.Contains(joined[:p], " between ") {
 			continue
 		}
-		r := roleOf(w)
+		r := definedRoleFor(w, f.Value, joined)
 		// Another party named between the name and the definition
 		// ("GULF BANK K.S.C.P. ... To: Ministry of Public Works ... (the
 		// "Beneficiary")") is the one defined.

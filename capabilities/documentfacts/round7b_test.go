@@ -291,7 +291,7 @@ func TestWrappedNumbersRound7b(t *testing.T) {
 		{"The Supplier shall provide:\n(1) a packing list;\n(2) a certificate of origin.", nil, []string{"P1D"}},
 	})
 	checkR7b(t, "obligation", []r7bCase{
-		{"3.1 The Operator shall receive, inspect and store the Owner's spare parts at its yard.", []string{"-|must|receive, inspect"}, nil},
+		{"3.1 The Operator shall receive, inspect and store the Owner's spare parts at its yard.", []string{"operator|must|receive, inspect"}, nil},
 		{"3.2 The Owner will receive the service credits in the next invoice.", nil, []string{"owner|must|receive"}},
 	})
 }

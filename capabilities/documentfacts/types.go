@@ -106,8 +106,9 @@ type Fact struct {
 	Key   string `json:"key" jsonschema:"What the fact is in this document: landlord, effective_date, total_amount, notice_period, invoice_number, iban, ..."`
 	Label string `json:"label"`
 	// Role: a party's role (buyer, seller, landlord, tenant, employer,
-	// ...) or a date's (issue, effective, expiry, due, signature), when the
-	// text says so.
+	// ..., else the role word the text defines for it: caterer,
+	// charterers; rolelexicon.go) or a date's (issue, effective, expiry,
+	// due, signature), when the text says so.
 	Role  string `json:"role,omitempty"`
 	Value string `json:"value" jsonschema:"As written in the text (account numbers masked)."`
 	// Normalized is the canonical form: YYYY-MM-DD, "1250.5 OMR", a ratio
@@ -148,7 +149,7 @@ type Obligation struct {
 	// "المستأجر", "Each party", a company's name); empty for a passive
 	// sentence that names no one ("Payment shall be made within 30 days").
 	Party     string `json:"party" jsonschema:"Who is bound, as written; empty when a passive sentence names no one."`
-	PartyRole string `json:"partyRole,omitempty" jsonschema:"The role bound, normalised: tenant, landlord, buyer, seller, supplier, customer, employer, employee, contractor, consultant, bidder, disclosing_party, receiving_party, first_party, second_party, each_party; empty when unknown."`
+	PartyRole string `json:"partyRole,omitempty" jsonschema:"The role bound, normalised: tenant, landlord, buyer, seller, supplier, customer, employer, employee, contractor, consultant, bidder, disclosing_party, receiving_party, first_party, second_party, each_party; else the role word the text defines, lowercased (caterer, charterers); empty when unknown."`
 	Modality  string `json:"modality" schema:"enum=must|must_not" jsonschema:"must: an obligation (shall, must, agrees to, يلتزم, يجب على); must_not: a prohibition (shall not, may not, لا يجوز, يحظر)."`
 	Action    string `json:"action" jsonschema:"What must (not) be done, as written (the rest of the clause after the obligation word)."`
 	// Deadline and DeadlineNormalized: the time limit in the clause.
