@@ -167,7 +167,7 @@ var (
 	// reArClauseAla: على + party after a comma, opening a clause.
 	reArClauseAla = regexp.MustCompile(`[،,؛;]\s*(و?على)\s+`)
 	// reArDutyVerb: a present-tense verb of a duty (its party follows).
-	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد|وافق|ستخدم|ستعمل))(?:ه|ها|هما|هم)?)(?:\s|$)`)
+	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد|وافق|ستخدم|ستعمل|حضر|زود|ستبدل|صلح|رسل|جمع|نقل|صدر|ورد))(?:ه|ها|هما|هم)?)(?:\s|$)`)
 	// reArAlaPronoun: "فعليه إخطار ...": على with the pronoun of a party
 	// named before (in a condition: "إذا رغب أي من الطرفين ...، فعليه").
 	reArAlaPronoun = regexp.MustCompile(`(?:^|[\s،,:؛])((?:ف|و)?(?:عليه|عليها|عليهما|عليهم))\s+\p{Arabic}`)
@@ -178,7 +178,7 @@ var (
 	// rePermission: a sentence that grants a right.
 	rePermission = regexp.MustCompile(`(?i)\bmay\b|\bis\s+entitled\b|\bare\s+entitled\b|\bhas\s+the\s+right\b|\bshall\s+have\s+the\s+right\b|يحق|(?:^|\s)يجوز`)
 	reCondition  = regexp.MustCompile(`(?i)^\s*should\s+(?:the|a|an|either|any)\b|\b(?:if|unless|provided\s+that|provided,\s+however,\s+that|in\s+the\s+event\s+(?:that|of)|in\s+case\s+of|on\s+request|upon\s+request|where)\b|في\s+حال(?:ة)?|(?:^|\s)إذا|(?:^|\s)ما\s+لم|بشرط|شريطة|عند\s+الطلب`)
-	reEachParty  = regexp.MustCompile(`(?i)\b(?:each|either|neither|both)\s+part(?:y|ies)\b|\bthe\s+parties\b|كل\s+طرف|كلا\s+الطرفين|الطرفين|الطرفان|أي\s+من\s+الطرفين|لأي\s+من\s+الطرفين|(?:ل?أي|لكل)\s+طرف|(?:ال|لل)طرف\s+الراغب`)
+	reEachParty  = regexp.MustCompile(`(?i)\b(?:each|either|neither|both)\s+part(?:y|ies)\b|\bthe\s+parties\b|كل\s+طرف|كلا\s+الطرفين|الطرفين|الطرفان|أي\s+من\s+الطرفين|لأي\s+من\s+الطرفين|(?:ل?أي|لكل)\s+طرف|(?:ال|لل)طرف\s+الراغب|(?:كل|لكل|ل?أي)\s+(?:شريك|مساهم)|(?i:\b(?:each|every|any)\s+(?:partner|shareholder)\b|\ba\s+party\s+(?:that|who|which)\b)`)
 	// reMayCan grant a right, except after a negated subject ("Neither
 	// party may assign ..."), where they forbid.
 	reMayCan = regexp.MustCompile(`(?i)\b(?:may|can)\b`)
@@ -232,6 +232,13 @@ func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
 	}
 	if m := reEachParty.FindStringIndex(subj); m != nil {
 		return clauseParty{strings.TrimSpace(subj[m[0]:m[1]]), "each_party"}, true
+	}
+	if m := reAndItsPeople.FindStringIndex(subj); m != nil && m[0] > 0 {
+		// "The Insured and their agents shall": the party is the one
+		// whose people follow it (round11parties.go).
+		if p, ok := x.partyIn(subj[:m[0]]); ok && p.role != "" {
+			return p, true
+		}
 	}
 	low := lowerASCII(subj)
 	best, bestEnd := clauseParty{}, -1
@@ -301,7 +308,7 @@ func arRole(p string) string {
 	for i := range words {
 		words[i] = arPartyWord(words[i])
 	}
-	norm := strings.Join(words, " ")
+	norm := stripTashkeel(strings.Join(words, " "))
 	best, bestLen := "", 0
 	for _, rw := range arRoleWords {
 		if strings.Contains(norm, rw.word) && len(rw.word) > bestLen {
@@ -344,6 +351,7 @@ func arKnownParty(rest string) string {
 // isArRolePhrase: p is exactly an Arabic role word ("المستأجر", "مزود
 // الخدمة", "الطرف الأول", "كل طرف").
 func isArRolePhrase(p string) bool {
+	p = stripTashkeel(p)
 	if m := reEachParty.FindString(p); m == p {
 		return true
 	}
@@ -364,7 +372,9 @@ func isArRolePhrase(p string) bool {
 // successful bidder; "المتعاقد").
 func isArAdjective(w string) bool {
 	switch w {
-	case "الفائز", "المتعاقد", "المختار", "المؤهل", "المسجل":
+	case "الفائز", "المتعاقد", "المختار", "المؤهل", "المسجل",
+		// An ordinal of a numbered role ("الشريك الثالث", round 11).
+		"الثالث", "الرابع", "الخامس", "السادس", "الثالثة", "الرابعة", "الخامسة":
 		return true
 	}
 	return false
@@ -1073,6 +1083,13 @@ func (x *clauseExtractor) arabicObligations(si int, s span, t string) {
 				// last before the word.
 				party = lastArRole(tail(t[:tr.start], subjectWindow))
 				implied = party != ""
+			} else if strings.HasPrefix(word, "و") && arRole(party) == "" && x.arAlias(party) == "" {
+				// "يضمن المقاول ...، ويلتزم خلالها بإصلاح": a word that
+				// names no party after a joined يلتزم; the subject is the
+				// party named last before it (round 11).
+				if p := lastArRole(tail(t[:tr.start], subjectWindow)); p != "" {
+					party, implied = p, true
+				}
 			}
 		case strings.HasPrefix(word, "لا"):
 			// لا يجوز للمستأجر ...

@@ -182,7 +182,7 @@ func (x *extractor) run() {
 // line naming whom the signatures below are for ("Signed for and on
 // behalf of", "For the Employer | The Employee", "عن الطرف الأول
 // (المورد) | عن الطرف الثاني", "Landlord / المؤجر   For the Tenant").
-var reSigningStart = regexp.MustCompile(`(?i)^[\s#*_|]*(?:signatures?\b|signed(?:\s+(?:for|by|on|and|as)\b|\s*[:|/]|\s*$)|execution\s*$|in\s+witness\b|for\s+and\s+on\s+behalf\b|on\s+behalf\s+of\b|for\s+(?:the\s+)?\p{L}[\p{L} ]{1,30}/\s*(?:عن|نيابة\s+عن)\s|التوقيعات|التوقيع|توقيع|عن\s+(?:الطرف|المؤجر|المستأجر|المورد|المشتري|البائع|العميل|الشركة|المقاول|صاحب)|نيابة\s+عن)`)
+var reSigningStart = regexp.MustCompile(`(?i)^[\s#*_|]*(?:signatures?\b|signed(?:\s+(?:for|by|on|and|as)\b|\s*[:|/]|\s*$)|execution\s*$|in\s+witness\b|for\s+and\s+on\s+behalf\b|on\s+behalf\s+of\b|for\s+(?:the\s+)?\p{L}[\p{L} ]{1,30}[/—–]\s*(?:عن|نيابة\s+عن)\s|التوقيعات|التوقيع|توقيع|عن\s+(?:الطرف|المؤجر|المستأجر|المورد|المشتري|البائع|العميل|الشركة|المقاول|صاحب)|نيابة\s+عن)`)
 
 // signingStart: block t opens a signature block. A heading must name
 // signatures; a line must be short (a signing line, not a clause that

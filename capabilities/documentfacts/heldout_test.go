@@ -139,13 +139,15 @@ func TestHeldOut5(t *testing.T) {
 
 // heldOut6Floors (strict precision, recall): just under its first
 // scoring, on session 13's rules before any round of session 14 was merged
-// (docs/documents.md, "Issue 29, session 14"). They keep later changes from
-// making it worse; the set is measured, never tuned on.
+// (docs/documents.md, "Issue 29, session 14"); party and obligation two
+// points under their figures after session 15's round 10 (role words).
+// They keep later changes from making it worse; the set is measured,
+// never tuned on.
 var heldOut6Floors = map[string][2]float64{
-	"party":       {0.81, 0.73},
+	"party":       {0.84, 0.76},
 	"date":        {0.65, 0.68},
 	"money":       {0.66, 0.61},
-	"obligation":  {0.73, 0.72},
+	"obligation":  {0.77, 0.76},
 	"requirement": {0.59, 0.61},
 	"deadline":    {0.85, 0.91},
 	"law":         {0.92, 0.92},
@@ -163,13 +165,15 @@ func TestHeldOut6(t *testing.T) {
 
 // heldOut7Floors (strict precision, recall): just under its first
 // scoring, on the rules after rounds 8a-8c and before round 9
-// (docs/documents.md, "Issue 29, session 14"). They keep later
-// changes from making it worse; the set is measured, never tuned on.
+// (docs/documents.md, "Issue 29, session 14"); party and obligation two
+// points under their figures after session 15's round 10 (role words).
+// They keep later changes from making it worse; the set is measured,
+// never tuned on.
 var heldOut7Floors = map[string][2]float64{
-	"party":       {0.70, 0.65},
+	"party":       {0.74, 0.68},
 	"date":        {0.77, 0.69},
 	"money":       {0.77, 0.77},
-	"obligation":  {0.64, 0.63},
+	"obligation":  {0.72, 0.71},
 	"requirement": {0.64, 0.89},
 	"deadline":    {0.83, 0.87},
 	"law":         {0.93, 0.98},
@@ -197,12 +201,17 @@ func scoreHeldOut(t *testing.T, dir string, least int, floors map[string][2]floa
 // heldOut8Floors (strict precision, recall): two points under its first
 // scoring, on main at 5b05118, before session 15's rounds (docs/documents.md,
 // "Issue 29, session 15"). Measured, never tuned on. It has no requirement:
-// none of its documents is a tender or a specification.
+// none of its documents is a tender or a specification. Round 11 of session
+// 15 developed on it for parties and obligations (docs/documents.md, "round
+// 11, parties and obligations from heldout8"): their floors are two points
+// under that round's figures (party 0.98/0.99, obligation 0.98/0.98); the
+// keys round 11 developed on it for dates, money and durations. The set is
+// no longer held out for those five types.
 var heldOut8Floors = map[string][2]float64{
-	"party":      {0.80, 0.67},
+	"party":      {0.96, 0.97},
 	"date":       {0.92, 0.93}, // round 11 (keys11.go): 0.944/0.958
 	"money":      {0.85, 0.90}, // round 11: 0.872/0.925
-	"obligation": {0.79, 0.76},
+	"obligation": {0.96, 0.95},
 	"deadline":   {0.96, 0.94},
 	"law":        {0.93, 0.98},
 	"duration":   {0.88, 0.89}, // round 11: 0.903/0.918
@@ -214,4 +223,26 @@ var heldOut8Floors = map[string][2]float64{
 // go test ./capabilities/documentfacts -run HeldOut8 -v
 func TestHeldOut8(t *testing.T) {
 	scoreHeldOut(t, "testdata/heldout8", 20, heldOut8Floors)
+}
+
+// heldOut9Floors (strict precision, recall): two points under its first
+// scoring, on main at 1da66af (session 15, after round 10, before round
+// 11; docs/documents.md, "Issue 29, session 15"). Measured, never tuned on.
+var heldOut9Floors = map[string][2]float64{
+	"party":       {0.74, 0.63},
+	"date":        {0.65, 0.66},
+	"money":       {0.73, 0.75},
+	"obligation":  {0.76, 0.73},
+	"requirement": {0.84, 0.58},
+	"deadline":    {0.88, 0.95},
+	"law":         {0.92, 0.92},
+	"duration":    {0.79, 0.73},
+}
+
+// TestHeldOut9 scores the ninth held-out set (testdata/heldout9, README
+// there), written in session 15 by a writer who had read neither the rules
+// nor the other corpora's documents, with the key specification in hand.
+// go test ./capabilities/documentfacts -run HeldOut9 -v
+func TestHeldOut9(t *testing.T) {
+	scoreHeldOut(t, "testdata/heldout9", 20, heldOut9Floors)
 }

@@ -60,9 +60,9 @@ var (
 	// reAnnounces: "تعلن بلدية صلالة عن طرح مناقصة": the issuer.
 	reAnnounces = regexp.MustCompile(`(?:تعلن|يعلن|أعلنت|اعلنت|تدعو|يدعو)\s+((?:\p{Arabic}+\s+){0,1}(?:مستشفى|بنك|جامعة|كلية|هيئة|وزارة|بلدية|شركة|مؤسسة|مجموعة|مركز|مكتب|دائرة|مديرية|صندوق|مجلس|جهاز|المديرية|الهيئة|الشركة|وزارة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}?)\s+(?:عن|جميع|الشركات|المؤسسات|الراغبين)`)
 	reArOrg     = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مستشفى|مصنع|جامعة|كلية|معهد|مكتب|هيئة|وزارة|بلدية|مركز|فندق|مدرسة|جمعية|مختبر)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `(?:\s+` + arOrgSuffix + `)?)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:` + arTashkeel(arDefCues...) + `|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
-	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Messrs|M/s)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ)(?:\s*/\s*|\s+)|[مد]\.\s*)`)
+	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Messrs|M/s|Capt|Captain)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ)(?:\s*/\s*|\s+)|[مد]\.\s*)`)
 	rePerson    = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+(` + personName + `)`)
-	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ|(?:^|\s)د\.)(?:\s*/\s*|\s+)(\p{Arabic}+(?:\s+\p{Arabic}+){1,5}?)(?:\s*[،,(]|\s+[-–—]\s|\s+(?:` + arTashkeel(arDefCues...) + `|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم)|$)`)
+	reArPerson  = regexp.MustCompile(`(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ|(?:^|\s)د\.)(?:\s*/\s*|\s+)(\p{Arabic}+(?:\s+\p{Arabic}+){1,5}?)(?:\s*[،,(]|\s+[-–—]\s|\s+(?:` + arTashkeel(arDefCues...) + `|الجنسية|عماني|عمانية|بطاقة|رقم|ويحمل|يحمل|بصفته|المقيم|المحامي|المحامية|بموجب|مديراً|مديرا|مديرةً|مديرة|رئيساً|رئيسا|ممثلاً|ممثلا|وكيلاً|وكيلا)|$)`)
 	// A role in parentheses or after "hereinafter" after a name (see
 	// definedRole); ويشار إليه بـ "المؤجر" (reArRole).
 	reDefParen    = regexp.MustCompile(`\(([^()]{1,100})\)`)
@@ -73,7 +73,7 @@ var (
 	reArRole      = regexp.MustCompile(`^[^!?؟]{0,160}?(?:` + arTashkeel(arDefCues...) + `)\s*(?:` + arTashkeel("إليها", "إليه", "اليها", "اليه", "إليهم", "لها", "له") + `)?\s*(?:(?:` + arTashkeel("فيما بعد", "فيما يلي", "في هذا العقد", "في هذه الاتفاقية", "في هذا الاتفاق", "لاحقاً", "لاحقا") + `)\s*)?(?:بـ|باسم|ب)?\s*["«“]?([\p{Arabic}\x{064B}-\x{0652}]+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+){0,2})`)
 	// A role label, with its translation ("Seller / البائع") or a note
 	// in brackets ("First Party (Employer)"), then the name.
-	reLabeled = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)(?:\s*/\s*[^:：|/()]{1,30}?)?[\s*_]*(?:\(\s*(?:the\s+)?["“'‘]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+)?|[A-Za-z ]+?)\s*["”'’]?\s*\))?[\s*_]*[:：|-][\s*_]*(.{2,160})$`)
+	reLabeled = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)(?:\s*/\s*[^:：|/()]{1,30}?)?[\s*_]*(?:\(\s*(?:the\s+)?["“'‘]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+)?|[A-Za-z ]+?)\s*["”'’]?\s*\))?[\s*_]*[:：|-][\s*_]*(.{2,160}|.{2,160}[،,].{0,600})$`)
 	// reLabelOnly is a role label alone on its line ("Bill to:"): the
 	// name is the next block.
 	reLabelOnly = regexp.MustCompile(`(?i)^[\s*_]*(` + roleLabels + `)(?:\s*/\s*[^:：|/()]{1,30}?)?[\s*_]*(?:\(\s*(?:the\s+)?["“'‘]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+)?|[A-Za-z ]+?)\s*["”'’]?\s*\))?[\s*_]*[:：][\s*_]*$`)
@@ -173,6 +173,10 @@ func (x *extractor) parties(t string, base int, prev string) {
 		// ويشار إليها بـ "المؤجر"", "Supplier: X (the "Seller")").
 		if r := arDefinedRole(name); r != "" {
 			role = r
+		} else if d := reArRoleFar.FindStringSubmatch(name); d != nil && roleOf(arRolePrefix(stripTashkeel(d[1]))) != "" {
+			// A definition after the party's address and representative
+			// on a long labelled line (round 11).
+			role = roleOf(arRolePrefix(stripTashkeel(d[1])))
 		} else if w, ok := definedRole(name); ok {
 			if r := definedRoleFor(w, name[:max(0, strings.IndexAny(name, "(,"))], name); r != "" {
 				role = r
@@ -213,7 +217,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 			named := looksLikeName(name)
 			if role == "sender" || role == "addressee" {
 				r, _ := utf8.DecodeRuneInString(strings.TrimSpace(name))
-				named = named && (unicode.IsUpper(r) || unicode.Is(unicode.Arabic, r)) && !genericReaders(name)
+				named = named && (unicode.IsUpper(r) || unicode.Is(unicode.Arabic, r)) && !genericReaders(name) && !voyagePlace(name)
 			}
 			// A table's header row ("Supplier | Buyer", "Supplier | Item
 			// | Qty") names columns, not a party.
@@ -253,6 +257,15 @@ func (x *extractor) parties(t string, base int, prev string) {
 	// a table of signatures ("For X LLC | For the Buyer" over "Name,
 	// Title | Name, Title") each cell is read under the cell above it.
 	for _, sp := range signatories(t, prev) {
+		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+	}
+	for _, lp := range arListedParties(t) { // round11parties.go
+		addParty(lp.s, lp.e, t[lp.s:lp.e], lp.role, "definition", "company", 0.85)
+	}
+	for _, sp := range roleSignerNames(t, x.signing) { // round11parties.go
+		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+	}
+	for _, sp := range roleContactNames(t) { // round11parties.go
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
 	}
 	for _, sp := range contactNames(t, prev) {
@@ -351,7 +364,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 			continue // "A/C name X LLC": named for the payment details only
 		}
 		name := trimOrgLead(t[n.s:n.e])
-		if !strings.Contains(name, " ") && n.etype == "company" {
+		if !strings.Contains(name, " ") && n.etype == "company" || arFormOnly(name) {
 			continue // "The Company shall pay": a legal form alone is no name
 		}
 		s := n.e - len(name)
@@ -588,6 +601,8 @@ func bilingualParts(s string) [][2]int {
 			from := i + len(sep)
 			if m := reLabelLead.FindStringIndex(b); m != nil && m[1] < len(b) {
 				from += m[1]
+			} else if m := reLexLabelLead.FindStringSubmatchIndex(b); m != nil && m[1] < len(b) && signerRoleWord(b[m[2]:m[3]]) {
+				from += m[1] // "| المقرض: X" (round11parties.go)
 			}
 			return [][2]int{{0, i}, {from, len(s)}}
 		}
@@ -1084,10 +1099,8 @@ var reArTitleAfter = regexp.MustCompile(`^\s*[-–،,]\s*(?:ال)?(?:مدير|م
 // title after it (so that "ختم الشركة" or "عن المستأجر" is nobody).
 func signingBlockNames(t string) [][2]int {
 	var out [][2]int
-	off := 0
-	for _, cell := range strings.Split(t, " | ") {
-		at := off
-		off += len(cell) + len(" | ")
+	for _, ce := range labelledEntries(t) { // round11parties.go
+		at, cell := ce[0], t[ce[0]:ce[1]]
 		c := cell
 		labelled := false
 		if m := reSignLabel.FindString(c); m != "" {

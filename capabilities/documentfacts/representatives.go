@@ -48,7 +48,7 @@ func (x *extractor) signsFor(role, name string) bool {
 
 // reWitnessLine: a witness's line ("Witness: X", "الشاهد: X"), read as a
 // signature wherever it stands.
-var reWitnessLine = regexp.MustCompile(`(?i)^\s*(?:(?:first|second)\s+)?witness(?:\s+\d)?\s*[:：]|^\s*(?:ال)?شاهد(?:\s+(?:الأول|الاول|الثاني))?\s*[:：]`)
+var reWitnessLine = regexp.MustCompile(`(?i)^\s*(?:(?:first|second)\s+)?witness(?:\s+\d)?\s*[:：|]|^\s*(?:ال)?شاهد(?:\s+(?:الأول|الاول|الثاني))?\s*[:：|]`)
 
 var (
 	// reContactLabel: a contact's label, in either script or both

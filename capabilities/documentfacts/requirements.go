@@ -13,13 +13,16 @@ import (
 // phrase ("A copy of the Commercial Registration (mandatory).") is one;
 // elsewhere a sentence is one when it says "should", "preferred", "an
 // advantage" of bidders or applicants, or "is required" / "يشترط" without
-// naming who must act.
+// naming who must act. Whether a unit is one at all is decided in one
+// place, judgeRequirement (reqcriterion.go): none in a document that binds
+// parties already chosen, none for what is no condition (validity,
+// reservations, definitions, the manner of submission, headings).
 
 var (
-	reReqHeading = regexp.MustCompile(`(?i)\b(?:requirements|eligibility|qualifications?|qualification\s+criteria|pre-?qualification|who\s+(?:can|may|should)\s+apply|documents?\s+(?:to\s+(?:be\s+)?(?:submit(?:ted)?|provide[d]?|attach(?:ed)?)|required)|required\s+documents|mandatory\s+documents|supporting\s+documents|submission\s+documents|bid\s+(?:security|bond)|tender\s+(?:security|bond)|what\s+we(?:'re|\s+are)\s+looking\s+for|desirable|preferred|nice\s+to\s+have|advantageous|your\s+profile|selection\s+criteria|minimum\s+criteria|conditions\s+of\s+(?:participation|eligibility))\b` +
+	reReqHeading = regexp.MustCompile(`(?i)\b(?:requirements|eligibility|qualifications?|qualification\s+criteria|pre-?qualification|who\s+(?:can|may|should)\s+apply|documents?\s+(?:to\s+(?:be\s+)?(?:submit(?:ted)?|provide[d]?|attach(?:ed)?)|required)|required\s+documents|mandatory\s+documents|supporting\s+documents|submission\s+documents|bid\s+(?:security|bond)|tender\s+(?:security|bond)|what\s+we(?:'re|\s+are)\s+looking\s+for|desirable|preferred|nice\s+to\s+have|advantageous|your\s+profile|selection\s+criteria|minimum\s+criteria|conditions\s+(?:of|for)\s+(?:participation|eligibility|registration|qualification))\b` +
 		`|شروط\s+(?:التأهيل|المشاركة|الاشتراك|التقديم|التأهل)|المتطلبات|متطلبات|المؤهلات|مزايا\s+إضافية|يفضل|المستندات\s+المطلوبة|الوثائق\s+المطلوبة|الضمان\s+الابتدائي|التأمين\s+المؤقت|التأمين\s+الابتدائي|التأهيل|الأهلية`)
 	// Requirement words.
-	reReqOptional  = regexp.MustCompile(`(?i)\bshould\b|\bpreferred\b|\bpreferably\b|\bdesirable\b|\ban\s+advantage\b|\badvantageous\b|\ba\s+plus\b|\bideally\b|\bnice\s+to\s+have\b|\(optional\)|\boptional\b|يفضل|يُفضل|ويفضل|من\s+المستحسن|ميزة\s+إضافية|اختياري`)
+	reReqOptional  = regexp.MustCompile(`(?i)\bshould\b|\b(?:additional|extra|bonus)\s+(?:points|marks|credit)\b|\bpreference\s+(?:will|shall)\s+be\s+given\b|\bgiven\s+preference\b|أفضلية|\bpreferred\b|\bpreferably\b|\bdesirable\b|\ban\s+advantage\b|\badvantageous\b|\ba\s+plus\b|\bideally\b|\bnice\s+to\s+have\b|\(optional\)|\boptional\b|يفضل|يُفضل|ويفضل|من\s+المستحسن|ميزة\s+إضافية|اختياري`)
 	reReqMandatory = regexp.MustCompile(`(?i)\bmust\b|\bshall\b|\brequired\b|\bmandatory\b|\bessential\b|\bcompulsory\b|\bneed(?:s)?\s+to\b|\bis\s+a\s+must\b|\bobligatory\b|يجب|يشترط|يُشترط|يتعين|يلزم|إلزامي|الزامي|مطلوب|ضروري|(?:^|\s)على\s+\S+\s+أن`)
 	// reCopula: a sentence with one is a statement, not an item.
 	reCopula     = regexp.MustCompile(`(?i)\b(?:is|are|was|were|will|has|have|had|be)\b|(?:^|\s)(?:هو|هي|قدره|قدرها|بقيمة)(?:\s|$)|:\s`)
@@ -35,7 +38,7 @@ var (
 		re   *regexp.Regexp
 	}{
 		{"insurance", regexp.MustCompile(`(?i)\binsurance\b|\binsured\b|تأمين\s+ضد|تأمين\s+شامل|وثيقة\s+تأمين|بوليصة`)},
-		{"financial", regexp.MustCompile(`(?i)\bbid\s+(?:bond|security)\b|\bperformance\s+(?:bond|security|guarantee)\b|\bbank\s+guarantee\b|\bguarantee\b|\bturnover\b|\bpaid-?up\s+capital\b|\bsolvency\b|\bnet\s+worth\b|\bannual\s+(?:sales|revenues?)\b|\bcredit\s+facilit(?:y|ies)\b|حجم\s+الأعمال|تسهيلات\s+ائتمانية|المبيعات\s+السنوية|متوسط\s+المبيعات|الإيرادات\s+السنوية|ضمان|كفالة|التأمين\s+المؤقت|تأمين\s+مؤقت|التأمين\s+الابتدائي|رأس\s+مال|ملاءة`)},
+		{"financial", regexp.MustCompile(`(?i)\b(?:bid|tender)\s+(?:bond|security)\b|\bperformance\s+(?:bond|security|guarantee)\b|\bbank\s+guarantee\b|\bguarantee\b|\bturnover\b|\bpaid-?up\s+capital\b|\bsolvency\b|\bnet\s+worth\b|\bannual\s+(?:sales|revenues?)\b|\bcredit\s+facilit(?:y|ies)\b|حجم\s+الأعمال|تسهيلات\s+ائتمانية|المبيعات\s+السنوية|متوسط\s+المبيعات|الإيرادات\s+السنوية|ضمان|كفالة|التأمين\s+المؤقت|تأمين\s+مؤقت|التأمين\s+الابتدائي|رأس\s+مال|ملاءة`)},
 		// A registration or licence to hold is eligibility (the later
 		// label specification), whatever the activity it names ("for
 		// the supply of equipment" is no technical requirement), also
@@ -51,7 +54,7 @@ var (
 		{"technical", regexp.MustCompile(`(?i)\bcertification\b|\b(?:local\s+)?stock\b|\bspare\s+parts\b|مخزون|قطع\s+غيار|\bservice\s+cent(?:re|er)\b|\bshowroom\b|\bworkshop\b|\bwarehouse\b|\bequipment\b|\bspecifications?\b|\btechnical\b|\bfacilit(?:y|ies)\b|\bcapacity\b|صالة\s+عرض|ورشة|مستودع|معدات|مواصفات|فني|الفنية|مركز\s+خدمة` +
 			// Local support of what is offered: a maintenance centre,
 			// service support, local assembly, after-sales service.
-			`|\bmaintenance\s+(?:cent(?:re|er)|facilit(?:y|ies)|team)\b|\bservice\s+support\b|\blocal\s+assembly\b|\bassembled\s+locally\b|\bafter-?\s?sales\b|(?:مركز|مراكز)\s+(?:صيانة|للصيانة)|خدمة\s+ما\s+بعد\s+البيع|خدمات\s+ما\s+بعد\s+البيع|(?:ال)?تجميع\s+(?:ال)?محلي|دعم\s+فني`)},
+			`|\bmaintenance\s+(?:cent(?:re|er)|facilit(?:y|ies)|team)\b|\bservice\s+support\b|\blocal\s+assembly\b|\bassembled\s+locally\b|\bafter-?\s?sales\b|(?:مركز|مراكز|فريق|فرق)\s+(?:صيانة|للصيانة)|خدمة\s+ما\s+بعد\s+البيع|خدمات\s+ما\s+بعد\s+البيع|(?:ال)?تجميع\s+(?:ال)?محلي|دعم\s+فني`)},
 	}
 	// Document nouns: an item naming a document is documentation.
 	reDocNoun    = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s*)?(?:an?\s+|the\s+|two\s+|three\s+)?(?:valid\s+|certified\s+|signed\s+|audited\s+|recent\s+|company\s+|client\s+)?(?:cop(?:y|ies)\b|certificate|statements?\b|profile\b|references?\b|letter\b|cv\b|résumé|resume\b|list\b|portfolio\b|brochure\b|declaration\b)|^\s*(?:صورة|نسخة|شهادة|قائمة|خطاب|رسالة|سيرة)`)
@@ -90,23 +93,39 @@ func (x *clauseExtractor) sections() {
 	x.sectionOf = make([]string, len(x.a.segs))
 	x.pseudo = map[int]bool{}
 	cur := ""
-	tender := isTenderText(x.a.text) // see tenderreqs.go
+	ctx := requirementContext(x.a.text) // reqcriterion.go
+	tender := ctx.tender                // see tenderreqs.go
 	for i, s := range x.a.segs {
 		t := strings.TrimSpace(strings.Trim(strings.TrimSpace(x.a.text[s.start:s.end]), "*#_"))
 		switch {
+		case i == 0 && documentTitle(t):
+			// "PREQUALIFICATION OF CONTRACTORS": the document's title
+			// opens no section (reqcriterion.go).
+			cur = ""
 		case s.heading && tender && inRequirementSection(cur) && headingItem(t, cur):
 			// a list item the reader took for a heading
+		case s.heading && tender && inRequirementSection(cur) && subHeading(t) && !inRequirementSection(tenderSection(s.section)):
+			// "A. Legal" under "Qualification requirements": a part of
+			// the section, no requirement itself (reqcriterion.go).
+			x.pseudo[i] = true
 		case s.heading && tender:
-			cur = tenderSection(s.section)
-		case s.heading && i == 0 && reInstrumentTitle.MatchString(t):
-			// "BID BOND | ضمان العطاء" as the first line: the title of
-			// the bond itself, which states no one's requirements.
-			cur = ""
+			cur = candidateSection(tenderSection(s.section), ctx)
+			x.pseudo[i] = cur != tenderSection(s.section)
 		case s.heading:
-			cur = s.section
+			cur = candidateSection(s.section, ctx)
+			x.pseudo[i] = cur != s.section
+		case ctx.selecting && pseudoHeading(t) && !listLine(t) && strings.HasPrefix(candidateSection(t, ctx), tenderMark):
+			// "الشروط", "Conditions" in plain text (reqcriterion.go).
+			cur = candidateSection(t, ctx)
+			x.pseudo[i] = true
 		case pseudoHeading(t) && reReqHeading.MatchString(t) && !(tender && (reTitleHeading.MatchString(t) || listLine(t))):
 			cur = t
 			x.pseudo[i] = true
+		case inRequirementSection(cur) && pseudoHeading(t) && !listLine(t) && reOtherSection.MatchString(t):
+			// "What we offer", "How to apply", "COMMERCIAL TERMS": a
+			// section of another kind ends the requirements
+			// (reqcriterion.go).
+			cur = ""
 		case tender && pseudoHeading(t) && !listLine(t) && (upperLatin(t) || !hasLatin(t)) && strings.HasPrefix(tenderSection(t), tenderMark):
 			cur = tenderSection(t)
 			x.pseudo[i] = true
@@ -145,7 +164,8 @@ func pseudoHeading(t string) bool {
 // requirements reads every sentence; it marks the sentences it takes so
 // that they give no obligation.
 func (x *clauseExtractor) requirements() {
-	tender := isTenderText(x.a.text)
+	ctx := requirementContext(x.a.text) // reqcriterion.go
+	tender := ctx.tender
 units:
 	for _, u := range x.reqUnits(tender) {
 		for _, si := range u.sis {
@@ -159,66 +179,28 @@ units:
 		s := u
 		section := x.sectionOf[s.seg]
 		t := x.a.text[s.start:s.end]
-		inSection := inRequirementSection(section)
-		if u.row && inSection {
+		v := x.judgeRequirement(u, t, section, ctx)
+		inSection := v.inSection
+		if v.row {
 			// A row of a requirements table (tenderreqs.go).
-			if x.tableRowRequirements(u, section) {
+			if x.tableRowRequirements(u, section, tender) {
 				for _, si := range u.sis {
 					x.reqSents[si] = true
 				}
 			}
 			continue
 		}
-		if tender && !inSection && reWinner.MatchString(t) && rePerformanceBond.MatchString(t) && len(t) <= 400 {
-			// "The successful bidder shall provide a performance bond
-			// of 10% ...": a financial requirement, and still the
-			// bidder's obligation.
-			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(condReqText(t), 300), Category: "financial", Mandatory: true, Method: "clause", Confidence: 0.8}, start: s.start, end: s.end, explicit: true, section: section})
+		if v.bond {
+			// The successful bidder's performance bond: financial, and
+			// still the bidder's obligation (reqSents not marked).
+			conf := 0.8
+			if inSection {
+				conf = 0.85
+			}
+			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(condReqText(t), 300), Category: "financial", Mandatory: true, Method: v.method, Confidence: conf}, start: s.start, end: s.end, explicit: true, section: section})
 			continue
 		}
-		if inSection && reWinner.MatchString(t) && rePerformanceBond.MatchString(t) && tender {
-			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(condReqText(t), 300), Category: "financial", Mandatory: true, Method: "list_item", Confidence: 0.85}, start: s.start, end: s.end, explicit: true, section: section})
-			continue
-		}
-		if tender && (reBidValidity.MatchString(t) || reIssuerRight.MatchString(t)) {
-			// "Bids shall remain valid for 90 days", يظل العطاء
-			// سارياً: a state of the bid, no condition to meet.
-			continue
-		}
-		if inSection && (reWinner.MatchString(t) || hasDeadlinePhrase(reDeadlineRef.ReplaceAllString(t, ""))) {
-			// "Bids must be submitted no later than ...", "the
-			// successful bidder shall sign within 14 days": duties with
-			// a time, read as obligations even under a requirements
-			// heading.
-			inSection = false
-		}
-		opt := reReqOptional.MatchString(t)
-		mand := inSection && (reReqMandatory.MatchString(t) || reMarkedMandatory.MatchString(t))
-		var take bool
-		method := "clause"
-		switch {
-		case inSection && (opt || mand):
-			take = true
-		case inSection && isNounItem(t):
-			take, method = true, "list_item"
-		case inSection && tender && len(t) <= 400 && reArCondition.MatchString(t):
-			// "أن يكون المناقص قد نفذ ثلاثة مشاريع مماثلة ...": an item
-			// worded as a condition, under a tender's requirements
-			// heading.
-			take, method = true, "list_item"
-		case inSection && len(t) <= 300 && (categoryRe("financial").MatchString(t) || tender && categoryRe("insurance").MatchString(t)):
-			// "ضمان عطاء مصرفي بقيمة 2,500 ر.ع.", "ألا يقل متوسط
-			// المبيعات السنوية عن 600,000 ر.ع.": a bond or a turnover
-			// with its amount, under a requirements heading.
-			take, method = true, "list_item"
-		case !inSection && opt && !strings.Contains(lowerASCII(t), "should be noted"):
-			p, ok := x.partyIn(tail(t, 2*subjectWindow))
-			take = ok && (p.role == "bidder" || p.role == "supplier" && strings.HasSuffix(lowerASCII(p.text), "s")) || arRole(t) == "bidder"
-		case !inSection && rePassiveRequired.MatchString(t) && !reOblEN.MatchString(t) && !x.wrappedFragment(u):
-			take = true
-		case !inSection && (strings.Contains(t, "يشترط") || strings.Contains(t, "يُشترط")):
-			take = true
-		}
+		take, method := v.take, v.method
 		if !take {
 			continue
 		}
@@ -226,7 +208,7 @@ units:
 			method = "list_item"
 		}
 		for _, si := range s.sis {
-			x.reqSents[si] = true
+			x.reqSents[si] = !v.alsoDuty
 		}
 		// "Suppliers must be authorised resellers; a letter of
 		// authorisation must be attached": two requirements.
@@ -267,6 +249,12 @@ units:
 				r.Confidence = 0.85
 			}
 			r.Category = requirementCategory(pt, section)
+			if v.category != "" {
+				r.Category = v.category
+			}
+			if ctx.tender && r.Category == "eligibility" && goodsSpec(pt) {
+				r.Category = "technical" // reqcriterion.go
+			}
 			subj := pt
 			if m := reReqMandatory.FindStringIndex(pt); m != nil {
 				subj = pt[:m[0]]
@@ -287,6 +275,7 @@ units:
 		}
 	}
 	x.winnerBonds()
+	x.dropRepeats() // reqcriterion.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).
@@ -377,6 +366,11 @@ func requirementCategory(t, section string) string {
 	for i, c := range reqCategories {
 		if c.re.MatchString(t) || reqCategoryMore[c.name] != nil && reqCategoryMore[c.name].MatchString(t) || c.name == "documentation" && (reDocHeading.MatchString(section) || reDocNoun.MatchString(t)) {
 			if loc := c.re.FindStringIndex(t); loc != nil && c.name == "documentation" && !reDocHeading.MatchString(section) && !reDocNoun.MatchString(t) {
+				if !reDocWord.MatchString(t) {
+					// "provide on-site training": a verb of giving with no
+					// document is no documentation (reqcriterion.go).
+					continue
+				}
 				// Documentation only by a verb: a requirement of another
 				// kind stated first, with its proof added after it ("خبرة
 				// لا تقل عن خمس سنوات، مع تقديم ما يثبت", "مطابقة

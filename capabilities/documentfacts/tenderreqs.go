@@ -20,7 +20,7 @@ import (
 
 var (
 	// reTenderText: the opening of a tender-type document.
-	reTenderText = regexp.MustCompile(`(?i)request\s+for\s+(?:quotations?|proposals?|tenders?)|\brf[pqt]\b|invitation\s+to\s+(?:bid|tender)|\btender\b|pre-?qualification|expression\s+of\s+interest|مناقصة|طلب\s+(?:تقديم\s+)?عروض|دعوة\s+لتقديم|تأهيل\s+مسبق|التأهيل\s+المسبق`)
+	reTenderText = regexp.MustCompile(`(?i)request\s+for\s+(?:quotations?|proposals?|tenders?|bids?)|\brf[pqtb]\b|invitation\s+(?:to|for)\s+(?:bids?|tenders?)|\bcall\s+for\s+(?:bids|tenders)\b|\binvites?\s+(?:sealed\s+)?(?:bids|tenders)\b|\btender\b|pre-?qualification|expression\s+of\s+interest|مناقصة|طلب\s+(?:تقديم\s+)?عروض|دعوة\s+لتقديم|تأهيل\s+مسبق|التأهيل\s+المسبق`)
 	// reTitleHeading: the document's own title ("PREQUALIFICATION
 	// NOTICE", "Invitation to Bid / دعوة لتقديم العطاءات"), no section of
 	// requirements even when it names prequalification.
@@ -377,7 +377,7 @@ func hasLatin(t string) bool {
 
 // tableRowRequirements adds the requirements of a table row under a
 // requirements heading; false when the row is not one of cells.
-func (x *clauseExtractor) tableRowRequirements(u reqUnit, section string) bool {
+func (x *clauseExtractor) tableRowRequirements(u reqUnit, section string, tender bool) bool {
 	t := x.a.text[u.start:u.end]
 	rs, ok := tableRowReqs(t)
 	if !ok {
@@ -389,6 +389,9 @@ func (x *clauseExtractor) tableRowRequirements(u reqUnit, section string) bool {
 		r.Category = rr.category
 		if r.Category == "" {
 			r.Category = requirementCategory(v, section)
+			if tender && r.Category == "eligibility" && goodsSpec(v) {
+				r.Category = "technical" // reqcriterion.go
+			}
 		}
 		x.reqs = append(x.reqs, reqFound{r: r, start: u.start + rr.start, end: u.start + rr.end, explicit: rr.explicit, section: section})
 	}
@@ -410,11 +413,11 @@ var reqCategoryMore = map[string]*regexp.Regexp{
 	// Staff and references of past work: "two engineers holding ...",
 	// "a plant manager", "supply of 5,000 elements during the last five
 	// years".
-	"experience": regexp.MustCompile(`(?i)\b(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\([0-9]+\)\s+)?(?:[a-z-]+\s+)?(?:engineers|technicians|welders|specialists)\b|\bengineers?\s+holding\b|\bplant\s+manager\b|\bproject\s+manager\b|\bkey\s+staff\b|\b(?:during|in|over|within)\s+the\s+(?:last|past)\s+(?:[a-z]+\s+)?(?:\([0-9]+\)\s+)?years\b|\b(?:have|has)\s+(?:successfully\s+)?(?:supplied|delivered|completed|executed|implemented|installed|operated)\b|قد\s+(?:نفذ|نفذت|قام|قامت|ورد|وردت|أنجز|أنجزت)\s|سبق\s+(?:له|لها)\s|خلال\s+السنوات\s+\S+\s+الأخيرة|(?:مشروع|مشاريع|مشروعين|مشروعان|أعمال|عقود|عقدين)\s+مماثل|مدير\s+(?:محطة|مشروع|المشروع)|مهندس`),
+	"experience": regexp.MustCompile(`(?i)\b(?:site|project|plant|operations|contract|quality|hse|safety|technical|maintenance)\s+managers?\b|\b(?:proposed|nominated|key)\s+(?:[a-z]+\s+){0,2}(?:managers?|engineers?|supervisors?|staff|team|experts?|specialists?)\b|\b(?:lead|senior|chief|key|principal)\s+(?:auditors?|engineers?|consultants?|experts?|specialists?|staff)\b|\b(?:auditors?|engineers?|supervisors?|specialists?|experts?|technicians?)\s+(?:certified|qualified|holding|with\s+(?:at\s+least\s+)?[0-9]+)\b|\b(?:projects?|contracts?|audits?|studies|assignments?|installations?|works)\b[^.;]{0,60}\b(?:completed|delivered|executed|carried\s+out|performed)\b|\b(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\([0-9]+\)\s+)?(?:[a-z-]+\s+)?(?:engineers|technicians|welders|specialists)\b|\bengineers?\s+holding\b|\bplant\s+manager\b|\bproject\s+manager\b|\bkey\s+staff\b|\b(?:during|in|over|within)\s+the\s+(?:last|past)\s+(?:[a-z]+\s+)?(?:\([0-9]+\)\s+)?years\b|\b(?:have|has)\s+(?:(?:successfully|previously|already)\s+)?(?:supplied|delivered|completed|executed|implemented|installed|operated)\b|قد\s+(?:نفذ|نفذت|قام|قامت|ورد|وردت|أنجز|أنجزت)\s|سبق\s+(?:له|لها)\s|خلال\s+السنوات\s+\S+\s+الأخيرة|(?:مشروع|مشاريع|مشروعين|مشروعان|أعمال|عقود|عقدين)\s+مماثل|مدير\s+(?:محطة|مشروع|المشروع)|مهندس`),
 	// Paid-up capital written with its article.
 	"financial": regexp.MustCompile(`رأس\s+المال`),
 	// Local content and origin, and certificates to a product standard.
-	"compliance": regexp.MustCompile(`(?i)\bin-country\s+value\b|\bICV\b|\blocal\s+content\b|\bomani\s+content\b|(?:ال|لل)قيمة\s+المحلية|المحتوى\s+المحلي|\bassembled\s+in\b|مجمعة\s+في|\bNSF\b|\bANSI\b|حاصلة?\s+على\s+شهادة`),
+	"compliance": regexp.MustCompile(`(?i)\bquality\s+management\s+system\b|نظام\s+(?:إدارة\s+)?(?:ال)?جودة|\bin-country\s+value\b|\bICV\b|\blocal\s+content\b|\bomani\s+content\b|(?:ال|لل)قيمة\s+المحلية|المحتوى\s+المحلي|\bassembled\s+in\b|مجمعة\s+في|\bNSF\b|\bANSI\b|حاصلة?\s+على\s+شهادة`),
 	// What is supplied and how it performs.
 	"technical": regexp.MustCompile(`(?i)\btraining\b|تدريب|\bsupply\s+and\s+install|توريد\s+وتركيب|[0-9]\s*(?:km|kW|kVA)\b|[0-9٠-٩]\s*(?:كم|كيلوواط)(?:\s|$)|\bchargers?\b|شاحن|\blaborator(?:y|ies)\b|مختبر`),
 }
