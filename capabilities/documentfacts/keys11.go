@@ -32,6 +32,7 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 		return
 	}
 	clause := sentenceClause(t, ms, prev)
+	defer round12Date(f, ctx, clause, base < x.topEnd)
 	switch f.Key {
 	case "date", "document_date":
 		if base < x.topEnd && topPlaceDate(t, ms, me) {
@@ -340,6 +341,9 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 			// "الشريك | عدد الحصص | قيمة الحصص": a partner's shares
 			// are an amount of capital, not a price.
 			k = "amount"
+		}
+		if k == "" {
+			k = round12Money(f.Key, sent)
 		}
 		if k != "" && k != f.Key {
 			facts[i].Key, facts[i].Label = k, moneyKeyLabel(k)

@@ -1,0 +1,91 @@
+package documentfacts
+
+import "regexp"
+
+// Round 12 (issue 29, session 15): keys from heldout9's misses, by what a
+// sum or date is of (docs/documents.md, "Issue 29, session 15: round 12,
+// keys from heldout9").
+
+// round12Money re-keys a money fact from the sentence before it (sent,
+// as moneySentence returns it); "" when the rule does not apply.
+func round12Money(key, sent string) string {
+	switch key {
+	case "amount", "price":
+		if j := lastMatch(reHoldInsurance12, sent); j >= 0 && !reCapWord.MatchString(sent[j:]) && !reInsuranceCost12.MatchString(sent[j:]) && reCoverFloor12.MatchString(tail(sent, 80)) {
+			// "must hold professional indemnity insurance with a cover
+			// of not less than OMR 2,000,000.000", "shall maintain
+			// protection and indemnity insurance with a limit of not
+			// less than KWD 3,000,000.000", "يحتفظ الاستشاري بتأمين
+			// المسؤولية المهنية بمبلغ لا يقل عن": the cover a party
+			// must carry, not a sum paid.
+			return "insurance_cover"
+		}
+	}
+	return ""
+}
+
+var (
+	// reHoldInsurance12: a party holding, keeping or taking out an
+	// insurance (the verb, then the insurance).
+	reHoldInsurance12 = regexp.MustCompile(`(?i)\b(?:hold|holds|maintain|maintains|carry|carries|keep|keeps|take\s+out|procure|effect)\b[^.;]{0,60}\binsurance\b|(?:يحتفظ|يلتزم|يبرم|يوفر|يستخرج)[^.؛]{0,40}(?:بتأمين|تأمين|التأمين|بوثيقة\s+تأمين|وثيقة\s+تأمين)`)
+	// reInsuranceCost12: what an insurance costs or leaves uncovered
+	// (a premium, an excess) is not its cover.
+	reInsuranceCost12 = regexp.MustCompile(`(?i)\b(?:premium|premiums|excess|deductible|cost|costs)\b|قسط|أقساط|تحمل`)
+	// reCoverFloor12: the words that set a cover's floor or size just
+	// before the sum.
+	reCoverFloor12 = regexp.MustCompile(`(?i)\b(?:not\s+less\s+than|at\s+least|minimum(?:\s+of)?|limit\s+of|cover(?:age)?\s+of|sum\s+of|amount\s+of|for)\s*$|(?:لا\s+يقل\s+عن|لا\s+تقل\s+عن|بمبلغ|بقيمة|بحد\s+أدنى)\s*$`)
+)
+
+// round12Date re-keys a date fact from the words just before it (ctx)
+// and its sentence (clause); top tells whether the date is among the
+// document's first lines.
+func round12Date(f *Fact, ctx, clause string, top bool) {
+	set := func(k string) {
+		c := dateCueOf(k)
+		f.Key, f.Label, f.Role = c.key, c.label, c.role
+	}
+	switch {
+	case top && reMeetingHeld12.MatchString(ctx):
+		// "Held on 24 March 2026 at 10:00 a.m." under a minutes'
+		// title, "عقدت لجنة المناقصات ... اجتماعها يوم الثلاثاء
+		// الموافق ١٤ أبريل ٢٠٢٦م": minutes are dated by their meeting.
+		set("issue_date")
+	case reMinutesOf12.MatchString(ctx):
+		// "Minutes of 24 March 2026 - page 2": the same date again.
+		set("issue_date")
+	case reBidsOpened12.MatchString(ctx):
+		// "وفتحت المظاريف في ١ أبريل": the day the bids were opened.
+		set("bid_opening_date")
+	case reDocSale12.MatchString(ctx):
+		// "Sale of pre-qualification documents ends | 22 March 2026".
+		set("document_purchase_deadline")
+	case f.Key == "submission_deadline" || f.Key == "clarification_deadline" || f.Key == "due_date":
+	case reDeadlinePrep.MatchString(ctx) || reByDateAR12.MatchString(ctx):
+		switch {
+		case reClarify12.MatchString(clause):
+			// "Clarification requests must be sent no later than",
+			// "يجب إرسال طلبات الاستيضاح في موعد أقصاه".
+			set("clarification_deadline")
+		case reApplySend12.MatchString(clause):
+			// "Applications must be sent by email ... no later than",
+			// "Expressions of interest shall be submitted ... no later
+			// than": the last day to apply.
+			set("submission_deadline")
+		case f.Key == "date" && rePaidBy12.MatchString(clause):
+			// "The dividend shall be paid ... on or before 21 April
+			// 2026": the day a payment falls due.
+			set("due_date")
+		}
+	}
+}
+
+var (
+	reMeetingHeld12 = regexp.MustCompile(`(?i)(?:^|\n)\s*(?:meeting\s+)?(?:held|convened)\s+on\s*$|(?:عقدت|عقد|انعقد|انعقدت)\s[^.،\n]{0,60}(?:اجتماعها|اجتماعه|الاجتماع)\s[^.،\n]{0,30}(?:الموافق|بتاريخ)\s*$`)
+	reMinutesOf12   = regexp.MustCompile(`(?i)\bminutes\s+of\s+(?:the\s+)?(?:meeting\s+(?:of|held\s+on)\s+)?$|محضر\s+(?:اجتماع\s+)?(?:بتاريخ|المؤرخ\s+في)\s*$`)
+	reBidsOpened12  = regexp.MustCompile(`(?:فتحت|فتح|تم\s+فتح)\s+(?:المظاريف|الظروف|العطاءات|العروض)\s+(?:في|بتاريخ)\s*$`)
+	reDocSale12     = regexp.MustCompile(`(?i)\b(?:sale|purchase)\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}documents\s+(?:ends|closes)\W*$`)
+	reByDateAR12    = regexp.MustCompile(`(?:في\s+)?موعد\s+أقصاه\s*$|(?:في\s+)?موعد\s+لا\s+يتجاوز\s*$`)
+	reClarify12     = regexp.MustCompile(`(?i)\bclarification\s+(?:requests?|questions?|queries)\b|\b(?:requests?\s+for\s+clarification|questions|queries)\s+(?:must|shall|should|may)\b|طلبات\s+الاستيضاح|الاستفسارات\s+(?:يجب|ترسل)`)
+	reApplySend12   = regexp.MustCompile(`(?i)\b(?:applications?|expressions?\s+of\s+interest|CVs?)\s+(?:must|shall|should)\s+be\s+(?:sent|submitted|received|emailed|delivered)\b|(?:تقدم|ترسل|تسلم)\s+(?:طلبات\s+(?:التوظيف|التقديم|إبداء\s+الاهتمام)|الطلبات)`)
+	rePaidBy12      = regexp.MustCompile(`(?i)\b(?:shall|will|must)\s+be\s+paid\b|(?:يصرف|تصرف|يدفع|تدفع|تسدد|يسدد)\s`)
+)

@@ -1,0 +1,56 @@
+package documentfacts
+
+import "testing"
+
+// Round 12's rules (keys12.go), English and Arabic, negatives included.
+
+func TestRound12Money(t *testing.T) {
+	cases := []struct{ key, sent, want string }{
+		{"amount", "The applicant must hold professional indemnity insurance with a cover of not less than ", "insurance_cover"},
+		{"amount", "4.4 The Owners shall maintain protection and indemnity insurance with a limit of not less than ", "insurance_cover"},
+		{"price", "The Contractor shall carry public liability insurance for ", "insurance_cover"},
+		{"amount", "يحتفظ الاستشاري بتأمين المسؤولية المهنية بمبلغ لا يقل عن ", "insurance_cover"},
+		// negatives: a premium, an excess, a cap, a sum with no insurance
+		{"amount", "The Tenant shall maintain insurance and pay the annual premium of not less than ", ""},
+		{"amount", "The Contractor shall maintain insurance; its liability shall not exceed ", ""},
+		{"amount", "The Buyer shall pay not less than ", ""},
+		{"amount", "يلتزم المستأجر بتأمين المبنى ويتحمل قسط التأمين بمبلغ ", ""},
+		{"fee", "must hold insurance with a cover of not less than ", ""},
+	}
+	for _, c := range cases {
+		if got := round12Money(c.key, c.sent); got != c.want {
+			t.Errorf("round12Money(%q, %q) = %q, want %q", c.key, c.sent, got, c.want)
+		}
+	}
+}
+
+func TestRound12Date(t *testing.T) {
+	cases := []struct {
+		key, ctx, clause string
+		top              bool
+		want             string
+	}{
+		{"date", "MINUTES OF THE ANNUAL GENERAL MEETING\nHeld on ", "", true, "issue_date"},
+		{"date", "عقدت لجنة المناقصات بالشركة اجتماعها يوم الثلاثاء الموافق ", "", true, "issue_date"},
+		{"date", "Company X - Minutes of ", "", false, "issue_date"},
+		{"date", "وفتحت المظاريف في ", "", false, "bid_opening_date"},
+		{"date", "Sale of pre-qualification documents ends | ", "", false, "document_purchase_deadline"},
+		{"date", "must be sent no later than ", "3.1 Clarification requests must be sent no later than ", false, "clarification_deadline"},
+		{"date", "في موعد أقصاه ", "يجب إرسال طلبات الاستيضاح في موعد أقصاه ", false, "clarification_deadline"},
+		{"valid_until", "no later than ", "Applications must be sent by post no later than ", false, "submission_deadline"},
+		{"date", "on or before ", "The dividend shall be paid through the registrar on or before ", false, "due_date"},
+		// negatives
+		{"date", "Held on ", "", false, "date"},                                                 // not at the top: a meeting mentioned later
+		{"date", "a site meeting held on ", "", true, "date"},                                   // not a line's start
+		{"date", "no later than ", "The Works shall be finished no later than ", false, "date"}, // no payment, application or question
+		{"submission_deadline", "no later than ", "Clarification requests must be sent no later than ", false, "submission_deadline"},
+		{"date", "on ", "The dividend shall be paid on ", false, "date"}, // not a deadline's words
+	}
+	for _, c := range cases {
+		f := Fact{Type: TypeDate, Key: c.key}
+		round12Date(&f, c.ctx, c.clause, c.top)
+		if f.Key != c.want {
+			t.Errorf("round12Date(%q, %q, %q, %v) = %q, want %q", c.key, c.ctx, c.clause, c.top, f.Key, c.want)
+		}
+	}
+}
