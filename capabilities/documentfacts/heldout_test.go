@@ -231,7 +231,7 @@ func TestHeldOut8(t *testing.T) {
 // raised to two points under round 12 (keys12.go), which tuned on it.
 var heldOut9Floors = map[string][2]float64{
 	"party":       {0.74, 0.63},
-	"date":        {0.73, 0.73},
+	"date":        {0.77, 0.77},
 	"money":       {0.76, 0.78},
 	"obligation":  {0.76, 0.73},
 	"requirement": {0.84, 0.58},

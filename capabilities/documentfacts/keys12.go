@@ -1,6 +1,10 @@
 package documentfacts
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
 
 // Round 12 (issue 29, session 15): keys from heldout9's misses, by what a
 // sum or date is of (docs/documents.md, "Issue 29, session 15: round 12,
@@ -38,8 +42,8 @@ var (
 
 // round12Date re-keys a date fact from the words just before it (ctx)
 // and its sentence (clause); top tells whether the date is among the
-// document's first lines.
-func round12Date(f *Fact, ctx, clause string, top bool) {
+// document's first lines, hire whether the document offers a job.
+func round12Date(f *Fact, ctx, clause string, top, hire bool) {
 	set := func(k string) {
 		c := dateCueOf(k)
 		f.Key, f.Label, f.Role = c.key, c.label, c.role
@@ -50,6 +54,15 @@ func round12Date(f *Fact, ctx, clause string, top bool) {
 		// title, "عقدت لجنة المناقصات ... اجتماعها يوم الثلاثاء
 		// الموافق ١٤ أبريل ٢٠٢٦م": minutes are dated by their meeting.
 		set("issue_date")
+	case f.Key == "date" && rePosted12.MatchString(ctx):
+		// "Posted: 2 February 2026" at a job advert's or a notice's
+		// head: the day it was issued.
+		set("issue_date")
+	case hire && f.Key == "effective_date" && reStartDateLabel12.MatchString(ctx):
+		// "- Start date: 1 April 2026" in a job advert or an offer
+		// letter: the day the employee joins (dev6 18's convention;
+		// an employment contract's start stays its effective date).
+		set("start_date")
 	case reMinutesOf12.MatchString(ctx):
 		// "Minutes of 24 March 2026 - page 2": the same date again.
 		set("issue_date")
@@ -80,12 +93,32 @@ func round12Date(f *Fact, ctx, clause string, top bool) {
 }
 
 var (
-	reMeetingHeld12 = regexp.MustCompile(`(?i)(?:^|\n)\s*(?:meeting\s+)?(?:held|convened)\s+on\s*$|(?:عقدت|عقد|انعقد|انعقدت)\s[^.،\n]{0,60}(?:اجتماعها|اجتماعه|الاجتماع)\s[^.،\n]{0,30}(?:الموافق|بتاريخ)\s*$`)
-	reMinutesOf12   = regexp.MustCompile(`(?i)\bminutes\s+of\s+(?:the\s+)?(?:meeting\s+(?:of|held\s+on)\s+)?$|محضر\s+(?:اجتماع\s+)?(?:بتاريخ|المؤرخ\s+في)\s*$`)
-	reBidsOpened12  = regexp.MustCompile(`(?:فتحت|فتح|تم\s+فتح)\s+(?:المظاريف|الظروف|العطاءات|العروض)\s+(?:في|بتاريخ)\s*$`)
-	reDocSale12     = regexp.MustCompile(`(?i)\b(?:sale|purchase)\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}documents\s+(?:ends|closes)\W*$`)
-	reByDateAR12    = regexp.MustCompile(`(?:في\s+)?موعد\s+أقصاه\s*$|(?:في\s+)?موعد\s+لا\s+يتجاوز\s*$`)
-	reClarify12     = regexp.MustCompile(`(?i)\bclarification\s+(?:requests?|questions?|queries)\b|\b(?:requests?\s+for\s+clarification|questions|queries)\s+(?:must|shall|should|may)\b|طلبات\s+الاستيضاح|الاستفسارات\s+(?:يجب|ترسل)`)
-	reApplySend12   = regexp.MustCompile(`(?i)\b(?:applications?|expressions?\s+of\s+interest|CVs?)\s+(?:must|shall|should)\s+be\s+(?:sent|submitted|received|emailed|delivered)\b|(?:تقدم|ترسل|تسلم)\s+(?:طلبات\s+(?:التوظيف|التقديم|إبداء\s+الاهتمام)|الطلبات)`)
-	rePaidBy12      = regexp.MustCompile(`(?i)\b(?:shall|will|must)\s+be\s+paid\b|(?:يصرف|تصرف|يدفع|تدفع|تسدد|يسدد)\s`)
+	reMeetingHeld12    = regexp.MustCompile(`(?i)(?:^|\n)\s*(?:meeting\s+)?(?:held|convened)\s+on\s*$|(?:عقدت|عقد|انعقد|انعقدت)\s[^.،\n]{0,60}(?:اجتماعها|اجتماعه|الاجتماع)\s[^.،\n]{0,30}(?:الموافق|بتاريخ)\s*$`)
+	rePosted12         = regexp.MustCompile(`(?i)(?:^|\n|[|·•]\s*)\s*(?:date\s+posted|posted(?:\s+on)?)\s*:?\s*$|(?:^|\n)\s*تاريخ\s+النشر\s*:?\s*$`)
+	reStartDateLabel12 = regexp.MustCompile(`(?i)(?:^|\n|[-*•]\s*)\s*(?:expected\s+|proposed\s+)?start(?:ing)?\s+date\s*(?:/[^:\n]{0,30})?:\s*$`)
+	reHireDoc12        = regexp.MustCompile(`(?i)\b(?:vacancy|vacancies|job\s+(?:advert\w*|title|description|offer)|position\s+of|we\s+are\s+(?:pleased|delighted)\s+to\s+offer|offer\s+of\s+employment|offer\s+letter|the\s+successful\s+candidate)\b|عرض\s+(?:عمل|وظيفي|التوظيف)|وظيفة\s+شاغرة`)
+	reMinutesOf12      = regexp.MustCompile(`(?i)\bminutes\s+of\s+(?:the\s+)?(?:meeting\s+(?:of|held\s+on)\s+)?$|محضر\s+(?:اجتماع\s+)?(?:بتاريخ|المؤرخ\s+في)\s*$`)
+	reBidsOpened12     = regexp.MustCompile(`(?:فتحت|فتح|تم\s+فتح)\s+(?:المظاريف|الظروف|العطاءات|العروض)\s+(?:في|بتاريخ)\s*$`)
+	reDocSale12        = regexp.MustCompile(`(?i)\b(?:sale|purchase)\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}documents\s+(?:ends|closes)\W*$`)
+	reByDateAR12       = regexp.MustCompile(`(?:في\s+)?موعد\s+أقصاه\s*$|(?:في\s+)?موعد\s+لا\s+يتجاوز\s*$`)
+	reClarify12        = regexp.MustCompile(`(?i)\bclarification\s+(?:requests?|questions?|queries)\b|\b(?:requests?\s+for\s+clarification|questions|queries)\s+(?:must|shall|should|may)\b|طلبات\s+الاستيضاح|الاستفسارات\s+(?:يجب|ترسل)`)
+	reApplySend12      = regexp.MustCompile(`(?i)\b(?:applications?|expressions?\s+of\s+interest|CVs?)\s+(?:must|shall|should)\s+be\s+(?:sent|submitted|received|emailed|delivered)\b|(?:تقدم|ترسل|تسلم)\s+(?:طلبات\s+(?:التوظيف|التقديم|إبداء\s+الاهتمام)|الطلبات)`)
+	rePaidBy12         = regexp.MustCompile(`(?i)\b(?:shall|will|must)\s+be\s+paid\b|(?:يصرف|تصرف|يدفع|تدفع|تسدد|يسدد)\s`)
 )
+
+// clause12: the sentence before t[ms], joined to the line before when the
+// date's line does not start a sentence ("... quoting the reference, no
+// later than" / "16 February 2026.").
+func clause12(t string, ms int, prev string) string {
+	s := t[:ms]
+	if p := strings.TrimRight(prev, " \t"); p != "" && !strings.Contains(p, " | ") && !strings.Contains(s, " | ") && reClauseStop.FindStringIndex(s) == nil {
+		if r, _ := utf8.DecodeLastRuneInString(p); !strings.ContainsRune(".:;؛!?؟", r) {
+			s = p + " " + s
+		}
+	}
+	s = tail(s, 2*cueWindow)
+	if locs := reClauseStop.FindAllStringIndex(s, -1); len(locs) > 0 {
+		s = s[locs[len(locs)-1][0]+1:]
+	}
+	return s
+}

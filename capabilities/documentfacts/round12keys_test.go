@@ -27,30 +27,51 @@ func TestRound12Money(t *testing.T) {
 func TestRound12Date(t *testing.T) {
 	cases := []struct {
 		key, ctx, clause string
-		top              bool
+		top, hire        bool
 		want             string
 	}{
-		{"date", "MINUTES OF THE ANNUAL GENERAL MEETING\nHeld on ", "", true, "issue_date"},
-		{"date", "عقدت لجنة المناقصات بالشركة اجتماعها يوم الثلاثاء الموافق ", "", true, "issue_date"},
-		{"date", "Company X - Minutes of ", "", false, "issue_date"},
-		{"date", "وفتحت المظاريف في ", "", false, "bid_opening_date"},
-		{"date", "Sale of pre-qualification documents ends | ", "", false, "document_purchase_deadline"},
-		{"date", "must be sent no later than ", "3.1 Clarification requests must be sent no later than ", false, "clarification_deadline"},
-		{"date", "في موعد أقصاه ", "يجب إرسال طلبات الاستيضاح في موعد أقصاه ", false, "clarification_deadline"},
-		{"valid_until", "no later than ", "Applications must be sent by post no later than ", false, "submission_deadline"},
-		{"date", "on or before ", "The dividend shall be paid through the registrar on or before ", false, "due_date"},
+		{"date", "MINUTES OF THE ANNUAL GENERAL MEETING\nHeld on ", "", true, false, "issue_date"},
+		{"date", "عقدت لجنة المناقصات بالشركة اجتماعها يوم الثلاثاء الموافق ", "", true, false, "issue_date"},
+		{"date", "Company X - Minutes of ", "", false, false, "issue_date"},
+		{"date", "وفتحت المظاريف في ", "", false, false, "bid_opening_date"},
+		{"date", "Sale of pre-qualification documents ends | ", "", false, false, "document_purchase_deadline"},
+		{"date", "must be sent no later than ", "3.1 Clarification requests must be sent no later than ", false, false, "clarification_deadline"},
+		{"date", "في موعد أقصاه ", "يجب إرسال طلبات الاستيضاح في موعد أقصاه ", false, false, "clarification_deadline"},
+		{"valid_until", "no later than ", "Applications must be sent by post no later than ", false, false, "submission_deadline"},
+		{"date", "on or before ", "The dividend shall be paid through the registrar on or before ", false, false, "due_date"},
+		{"date", "Posted: ", "", true, false, "issue_date"},
+		{"date", "Reference: X/1 · Posted on ", "", true, false, "issue_date"},
+		{"effective_date", "- Start date: ", "", false, true, "start_date"},
+		{"effective_date", "Start date / تاريخ المباشرة: ", "", false, true, "start_date"},
+		{"valid_until", "quoting the reference, no later than ", "Applications must be sent by email to jobs@x.om, quoting the reference, no later than ", false, true, "submission_deadline"},
 		// negatives
-		{"date", "Held on ", "", false, "date"},                                                 // not at the top: a meeting mentioned later
-		{"date", "a site meeting held on ", "", true, "date"},                                   // not a line's start
-		{"date", "no later than ", "The Works shall be finished no later than ", false, "date"}, // no payment, application or question
-		{"submission_deadline", "no later than ", "Clarification requests must be sent no later than ", false, "submission_deadline"},
-		{"date", "on ", "The dividend shall be paid on ", false, "date"}, // not a deadline's words
+		{"effective_date", "- Start date: ", "", false, false, "effective_date"}, // a contract's start
+		{"date", "the goods were posted on ", "", false, false, "date"},
+		{"date", "Held on ", "", false, false, "date"},                                                 // not at the top: a meeting mentioned later
+		{"date", "a site meeting held on ", "", true, false, "date"},                                   // not a line's start
+		{"date", "no later than ", "The Works shall be finished no later than ", false, false, "date"}, // no payment, application or question
+		{"submission_deadline", "no later than ", "Clarification requests must be sent no later than ", false, false, "submission_deadline"},
+		{"date", "on ", "The dividend shall be paid on ", false, false, "date"}, // not a deadline's words
 	}
 	for _, c := range cases {
 		f := Fact{Type: TypeDate, Key: c.key}
-		round12Date(&f, c.ctx, c.clause, c.top)
+		round12Date(&f, c.ctx, c.clause, c.top, c.hire)
 		if f.Key != c.want {
 			t.Errorf("round12Date(%q, %q, %q, %v) = %q, want %q", c.key, c.ctx, c.clause, c.top, f.Key, c.want)
 		}
+	}
+}
+
+func TestClause12(t *testing.T) {
+	prev := "Applications must be sent by email to careers@x.om, quoting the reference, no later than"
+	if got := clause12("16 February 2026.", 0, prev); got != prev+" " {
+		t.Errorf("clause12 wrapped = %q", got)
+	}
+	if got := clause12("Company's registrar on or before 21 April 2026.", 33, "The dividend shall be paid through the"); got != "The dividend shall be paid through the Company's registrar on or before " {
+		t.Errorf("clause12 continued = %q", got)
+	}
+	// a line after a finished sentence is its own clause
+	if got := clause12("On or before 1 May 2026 the Buyer pays.", 13, "The Works are complete."); got != "On or before " {
+		t.Errorf("clause12 after a stop = %q", got)
 	}
 }
