@@ -13,6 +13,29 @@ import (
 // round12Money re-keys a money fact from the sentence before it (sent,
 // as moneySentence returns it); "" when the rule does not apply.
 func round12Money(key, sent string) string {
+	t := tail(sent, 100)
+	switch {
+	case (key == "amount" || key == "price" || key == "fee") && rePerDayDelay12.MatchString(sent):
+		// "For each day of delay in handover the Tenant will be
+		// charged OMR 180.000", "عن كل يوم تأخير": a sum for default.
+		return "penalty_amount"
+	case key == "fee" && reDocsObtained12.MatchString(sent):
+		// "Pre-qualification documents may be obtained ... against a
+		// non-refundable fee of OMR 150.000": the documents' price.
+		return "tender_fee"
+	case key != "contract_value" && reContractValueAR12.MatchString(t):
+		// "تقدر القيمة السنوية للعقد بمبلغ", "بقيمة تقديرية للعقد
+		// قدرها": what the contract is worth.
+		return "contract_value"
+	case (key == "total_amount" || key == "amount" || key == "price") && reAward12.MatchString(sent) && reAwardSum12.MatchString(t):
+		// "قررت اللجنة ترسية المناقصة على ... بقيمة إجمالية قدرها",
+		// "the Committee awarded the tender to X for a total of": the
+		// value of the contract awarded.
+		return "contract_value"
+	case key == "amount" && reBidBondsAR12.MatchString(t):
+		// "تعاد ضمانات العطاءات، وقيمة كل منها": the bid bonds.
+		return "bid_bond"
+	}
 	switch key {
 	case "amount", "price":
 		if j := lastMatch(reHoldInsurance12, sent); j >= 0 && !reCapWord.MatchString(sent[j:]) && !reInsuranceCost12.MatchString(sent[j:]) && reCoverFloor12.MatchString(tail(sent, 80)) {
@@ -29,6 +52,12 @@ func round12Money(key, sent string) string {
 }
 
 var (
+	rePerDayDelay12     = regexp.MustCompile(`(?i)\b(?:for\s+)?(?:each|every|per)\s+(?:calendar\s+)?(?:day|week)\s+of\s+(?:delay|late)|عن\s+كل\s+(?:يوم|أسبوع)\s+(?:تأخير|تأخر|من\s+التأخير)`)
+	reDocsObtained12    = regexp.MustCompile(`(?i)\b(?:tender|bid|bidding|pre-?qualification|rfp|rfq|solicitation)\s+documents?\b[^.;]{0,80}\b(?:obtained|purchased|collected|bought|sold|issued)\b[^.;]{0,120}\bfee\s+of\s*$`)
+	reContractValueAR12 = regexp.MustCompile(`(?:ال)?قيمة\s+(?:ال)?(?:سنوية|تقديرية|إجمالية|اجمالية)\s+(?:للعقد|للاتفاقية)\s+(?:بمبلغ|قدرها|تبلغ|هي)?\s*$`)
+	reAward12           = regexp.MustCompile(`(?i)ترسية\s+(?:المناقصة|العطاء|العقد|الممارسة)|\bawarded?\s+(?:the\s+)?(?:tender|contract|bid)\s+to\b`)
+	reAwardSum12        = regexp.MustCompile(`(?i)بقيمة\s+(?:إجمالية\s+)?(?:قدرها|تبلغ)?\s*$|\bfor\s+(?:a\s+|the\s+)?(?:total\s+)?(?:(?:value|sum|price|amount)\s+)?(?:of\s+)?$`)
+	reBidBondsAR12      = regexp.MustCompile(`ضمانات\s+(?:ال)?(?:عطاءات|عروض|مناقصة)[^.؛]{0,30}$`)
 	// reHoldInsurance12: a party holding, keeping or taking out an
 	// insurance (the verb, then the insurance).
 	reHoldInsurance12 = regexp.MustCompile(`(?i)\b(?:hold|holds|maintain|maintains|carry|carries|keep|keeps|take\s+out|procure|effect)\b[^.;]{0,60}\binsurance\b|(?:يحتفظ|يلتزم|يبرم|يوفر|يستخرج)[^.؛]{0,40}(?:بتأمين|تأمين|التأمين|بوثيقة\s+تأمين|وثيقة\s+تأمين)`)
