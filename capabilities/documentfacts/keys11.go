@@ -604,7 +604,7 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 		}
 	case "term":
 		switch {
-		case reAppoint11.MatchString(clause) || reRestraint11.MatchString(clause) || reRetain11.MatchString(ctx):
+		case reAppoint11.MatchString(clause) || reRestraint11.MatchString(clause) || reRetain11.MatchString(ctx) || reElectTerm12.MatchString(clause) || reListValid12.MatchString(clause):
 			// "يعين الشركاء ... مديراً للشركة لمدة ثلاث سنوات", "بعدم
 			// ممارسة أي نشاط منافس ... ولمدة سنتين": how long an
 			// appointment or a restraint lasts, not the term.

@@ -151,3 +151,14 @@ func clause12(t string, ms int, prev string) string {
 	}
 	return s
 }
+
+var (
+	// reElectTerm12: "The General Assembly elected the following
+	// directors for a term of": how long an office lasts (round 11's
+	// appointment class), not the term of an agreement.
+	reElectTerm12 = regexp.MustCompile(`(?i)\b(?:elect|elects|elected|re-elected)\b[^.;]{0,80}\bfor\s+a\s+(?:further\s+)?term\s+of\s*$|(?:انتخب|انتخاب|بانتخاب)\s[^.؛]{0,80}لمدة\s*$`)
+	// reListValid12: "The shortlist shall remain valid for one (1)
+	// year", "تظل القائمة المختصرة سارية لمدة": how long a shortlist or
+	// a pre-qualification stands, not a contract's term.
+	reListValid12 = regexp.MustCompile(`(?i)\b(?:shortlist|short\s+list|pre-?qualification|prequalified\s+list|approved\s+list)\b[^.;]{0,30}\b(?:remain|remains|be|is)\s+valid\s+for\s*$|(?:القائمة\s+المختصرة|التأهيل\s+المسبق|قائمة\s+المؤهلين)\s+(?:سارية|ساري|صالحة|صالح|نافذة)\s+لمدة\s*$`)
+)

@@ -87,3 +87,25 @@ func TestClause12(t *testing.T) {
 		t.Errorf("clause12 after a stop = %q", got)
 	}
 }
+
+func TestRound12TermNotAgreement(t *testing.T) {
+	for _, c := range []struct {
+		clause string
+		want   bool
+	}{
+		{"The General Assembly elected the following directors for a term of ", true},
+		{"وافقت الجمعية العامة على انتخاب أعضاء مجلس الإدارة لمدة ", true},
+		{"3.4 The shortlist shall remain valid for ", true},
+		{"٣-٤ تظل القائمة المختصرة سارية لمدة ", true},
+		{"Pre-qualification shall remain valid for ", true},
+		// negatives: the agreement's own term, an offer's validity
+		{"This Agreement is made for a term of ", false},
+		{"The Board was elected last year. This Agreement runs for ", false},
+		{"يسري هذا العقد لمدة ", false},
+	} {
+		got := reElectTerm12.MatchString(c.clause) || reListValid12.MatchString(c.clause)
+		if got != c.want {
+			t.Errorf("%q: not the agreement's term = %v, want %v", c.clause, got, c.want)
+		}
+	}
+}
