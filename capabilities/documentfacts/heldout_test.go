@@ -228,8 +228,8 @@ func TestHeldOut8(t *testing.T) {
 // heldOut9Floors (strict precision, recall): two points under its first
 // scoring, on main at 1da66af (session 15, after round 10, before round
 // 11; docs/documents.md, "Issue 29, session 15"). Date, money, deadline
-// raised to two points under round 12 (keys12.go), which tuned on it;
-// duration too.
+// and duration raised to two points under round 12 (keys12.go), which
+// tuned on them.
 var heldOut9Floors = map[string][2]float64{
 	"party":       {0.74, 0.63},
 	"date":        {0.77, 0.77},
