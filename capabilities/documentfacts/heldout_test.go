@@ -232,7 +232,7 @@ func TestHeldOut8(t *testing.T) {
 // tuned on them.
 var heldOut9Floors = map[string][2]float64{
 	"party":       {0.74, 0.63},
-	"date":        {0.77, 0.77},
+	"date":        {0.80, 0.80},
 	"money":       {0.81, 0.82},
 	"obligation":  {0.76, 0.73},
 	"requirement": {0.84, 0.58},

@@ -152,6 +152,10 @@ func topPlaceDate(t string, ms, me int) bool {
 		before = before[i:]
 		_, n := utf8.DecodeRuneInString(before)
 		before = before[n:]
+	} else if i := strings.LastIndex(before, " - "); i >= 0 {
+		// "Agreement No. SMF/SUP/2026/03 - Sur, 20 February 2026": a
+		// hyphen set off by spaces is a dash (round 12).
+		before = before[i+3:]
 	}
 	return rePlaceComma.MatchString(before)
 }

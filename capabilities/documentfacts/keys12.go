@@ -92,6 +92,10 @@ func round12Date(f *Fact, ctx, clause string, top, hire bool) {
 		// letter: the day the employee joins (dev6 18's convention;
 		// an employment contract's start stays its effective date).
 		set("start_date")
+	case (f.Key == "date" || f.Key == "document_date") && reMadeAtOn12.MatchString(ctx):
+		// "This Charter Party is made in Kuwait City on 10 April 2026":
+		// where and when the agreement was made.
+		set("agreement_date")
 	case reMinutesOf12.MatchString(ctx):
 		// "Minutes of 24 March 2026 - page 2": the same date again.
 		set("issue_date")
@@ -126,6 +130,7 @@ var (
 	rePosted12         = regexp.MustCompile(`(?i)(?:^|\n|[|·•]\s*)\s*(?:date\s+posted|posted(?:\s+on)?)\s*:?\s*$|(?:^|\n)\s*تاريخ\s+النشر\s*:?\s*$`)
 	reStartDateLabel12 = regexp.MustCompile(`(?i)(?:^|\n|[-*•]\s*)\s*(?:expected\s+|proposed\s+)?start(?:ing)?\s+date\s*(?:/[^:\n]{0,30})?:\s*$`)
 	reHireDoc12        = regexp.MustCompile(`(?i)\b(?:vacancy|vacancies|job\s+(?:advert\w*|title|description|offer)|position\s+of|we\s+are\s+(?:pleased|delighted)\s+to\s+offer|offer\s+of\s+employment|offer\s+letter|the\s+successful\s+candidate)\b|عرض\s+(?:عمل|وظيفي|التوظيف)|وظيفة\s+شاغرة`)
+	reMadeAtOn12       = regexp.MustCompile(`(?i)\b(?:agreement|contract|charter\s*party|lease|deed)\s+(?:is|was)\s+(?:made|entered\s+into|concluded|signed)\s+(?:at|in)\s+\p{Lu}[\p{L} .'’-]{1,40}?\s+on\s*$`)
 	reMinutesOf12      = regexp.MustCompile(`(?i)\bminutes\s+of\s+(?:the\s+)?(?:meeting\s+(?:of|held\s+on)\s+)?$|محضر\s+(?:اجتماع\s+)?(?:بتاريخ|المؤرخ\s+في)\s*$`)
 	reBidsOpened12     = regexp.MustCompile(`(?:فتحت|فتح|تم\s+فتح)\s+(?:المظاريف|الظروف|العطاءات|العروض)\s+(?:في|بتاريخ)\s*$`)
 	reDocSale12        = regexp.MustCompile(`(?i)\b(?:sale|purchase)\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}documents\s+(?:ends|closes)\W*$`)

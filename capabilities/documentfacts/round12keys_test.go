@@ -109,3 +109,35 @@ func TestRound12TermNotAgreement(t *testing.T) {
 		}
 	}
 }
+
+func TestRound12AgreementDate(t *testing.T) {
+	for _, c := range []struct {
+		line, date string
+		want       bool
+	}{
+		{"Agreement No. SMF/SUP/2026/03 - Sur, 20 February 2026", "20 February 2026", true},
+		{"اتفاقية رقم SMF/SUP/2026/03 - صور، ٢٠ فبراير ٢٠٢٦", "٢٠ فبراير ٢٠٢٦", true},
+		{"Ref. GBR/RA/2026/007 — Kuwait, 5 January 2026", "5 January 2026", true},
+		// negative: a hyphen inside a sentence, the date not after a place
+		{"Phase 2 - completion by 20 February 2026", "20 February 2026", false},
+	} {
+		ms := len(c.line) - len(c.date)
+		if got := topPlaceDate(c.line, ms, len(c.line)); got != c.want {
+			t.Errorf("topPlaceDate(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		ctx  string
+		want string
+	}{
+		{"This Charter Party is made in Kuwait City on ", "agreement_date"},
+		{"This Agreement is made at Nizwa on ", "agreement_date"},
+		{"The goods were made in China on ", "date"},
+	} {
+		f := Fact{Type: TypeDate, Key: "date"}
+		round12Date(&f, c.ctx, "", false, false)
+		if f.Key != c.want {
+			t.Errorf("round12Date(%q) = %q, want %q", c.ctx, f.Key, c.want)
+		}
+	}
+}
