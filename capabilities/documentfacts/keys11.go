@@ -197,7 +197,7 @@ func (x *extractor) signLineDate(t string, base, ms, me int, headerCells string)
 	}
 	rest := strings.TrimSpace(line[:len(line)-len(reDateLabelEnd.FindString(line))])
 	if rest == "" {
-		return false
+		return signBlockDate(x.a.text, base+ls, line)
 	}
 	if reSignLead.MatchString(line) {
 		return strings.ContainsAny(rest, ":：|") || strings.Contains(rest, ",") || strings.Contains(rest, "،")

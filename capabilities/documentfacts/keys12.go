@@ -167,3 +167,33 @@ var (
 	// a pre-qualification stands, not a contract's term.
 	reListValid12 = regexp.MustCompile(`(?i)\b(?:shortlist|short\s+list|pre-?qualification|prequalified\s+list|approved\s+list)\b[^.;]{0,30}\b(?:remain|remains|be|is)\s+valid\s+for\s*$|(?:القائمة\s+المختصرة|التأهيل\s+المسبق|قائمة\s+المؤهلين)\s+(?:سارية|ساري|صالحة|صالح|نافذة)\s+لمدة\s*$`)
 )
+
+// signBlockDate: a "Date:" line alone at the foot of a signing block ("For
+// Green Oasis Catering LLC" / "Sultan Al Habsi, Managing Partner" /
+// "Date: 16 July 2026"): one of the two lines above it, with no blank line
+// between, signs for a party. ls is the date line's start in text, label
+// the words before the date on it.
+func signBlockDate(text string, ls int, label string) bool {
+	if !reDateLabelOnly12.MatchString(label) {
+		return false
+	}
+	end := ls
+	for range 2 {
+		if end <= 0 {
+			return false
+		}
+		start := strings.LastIndexByte(text[:end-1], '\n') + 1
+		line := strings.TrimSpace(text[start : end-1])
+		if line == "" || utf8.RuneCountInString(line) > 80 {
+			return false
+		}
+		if reSignLead.MatchString(line) && !strings.ContainsAny(line[len(line)-1:], ".;") {
+			return true
+		}
+		end = start
+	}
+	return false
+}
+
+// reDateLabelOnly12: a line that is only a "Date:" label.
+var reDateLabelOnly12 = regexp.MustCompile(`(?i)^[\s*_]*(?:date|dated|التاريخ)\s*[:：]\s*$`)

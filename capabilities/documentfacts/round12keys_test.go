@@ -141,3 +141,27 @@ func TestRound12AgreementDate(t *testing.T) {
 		}
 	}
 }
+
+func TestRound12SignBlockDate(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"For Al Dakhiliyah Private University SAOC\nDr. Mazin Al Rawahi, Vice Chancellor\nDate: ", true},
+		{"For Green Oasis Catering LLC\nDate: ", true},
+		{"عن الطرف الأول\nالاسم: سالم\nالتاريخ: ", true},
+		// negatives: a blank line between, a sentence, no signing line
+		{"For Green Oasis Catering LLC\n\nDate: ", false},
+		{"For more details see clause 4.\nDate: ", false},
+		{"Inspection report\nPrepared by the Engineer\nDate: ", false},
+		{"For Green Oasis Catering LLC\nSultan Al Habsi\nThe Operator pays on ", false},
+	} {
+		ls := len(c.text)
+		for ls > 0 && c.text[ls-1] != '\n' {
+			ls--
+		}
+		if got := signBlockDate(c.text, ls, c.text[ls:]); got != c.want {
+			t.Errorf("signBlockDate(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
