@@ -366,7 +366,7 @@ func goodsSpec(t string) bool {
 // reCandidateHeading: a heading that, in a document selecting someone,
 // lists what the candidate must meet although it names no requirement:
 // "Conditions", الشروط, "Skills", "Candidate profile", "What you need".
-var reCandidateHeading = regexp.MustCompile(`(?i)^[\s(]*(?:[0-9A-Za-z]{1,3}[.)]\s+)?(?:(?:special\s+)?conditions|skills(?:\s+and\s+experience)?|(?:candidate\s+|applicant\s+)?profile|what\s+you\s+(?:need|bring|will\s+need)|the\s+candidate|الشروط|شروط\s+(?:الوظيفة|التقدم|التعيين|الترشح)|المهارات(?:\s+المطلوبة)?)[\s:.]*$`)
+var reCandidateHeading = regexp.MustCompile(`(?i)^[\s(]*(?:[0-9A-Za-z]{1,3}[.)]\s+)?(?:(?:special\s+)?conditions|skills(?:\s+and\s+experience)?|(?:candidate\s+|applicant\s+)?profile|what\s+you\s+(?:need|bring|will\s+need)|the\s+candidate|الشروط(?:\s+(?:المطلوبة|الواجب\s+(?:توفرها|توافرها)|اللازمة))?|شروط\s+(?:الوظيفة|التقدم|التعيين|الترشح)(?:\s+المطلوبة)?|المهارات(?:\s+المطلوبة)?)[\s:.]*$`)
 
 // reCandidateConditions: a heading naming the conditions of the one
 // selected ("Bidder conditions", "Conditions for suppliers", شروط
