@@ -138,7 +138,7 @@ func (x *clauseExtractor) sections() {
 			x.pseudo[i] = true
 		case tender && pseudoHeading(t) && (upperLatin(t) || reArOrdinalHeading.MatchString(t)):
 			cur = ""
-		case (tender || ctx.selecting && bidContentLead(t)) && strings.HasSuffix(t, ":") && utf8.RuneCountInString(t) <= 70 && reLeadIn.MatchString(t) && (inRequirementSection(cur) || reDocHeading.MatchString(t) || bidContentLead(t)):
+		case (tender || ctx.selecting && bidContentLead(t)) && strings.HasSuffix(t, ":") && utf8.RuneCountInString(leadSentence(t)) <= 70 && reLeadIn.MatchString(t) && (inRequirementSection(cur) || reDocHeading.MatchString(t) || bidContentLead(t)):
 			// "Each quotation must include the following documents:":
 			// the list goes on under the lead-in, which is no
 			// requirement of its own.

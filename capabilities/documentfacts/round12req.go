@@ -35,3 +35,17 @@ func leadListEnds(t, prev string) bool {
 	}
 	return strings.HasSuffix(prev, ".") || reListEndWords.MatchString(t)
 }
+
+// leadSentence: the last sentence of a line ending in a lead-in
+// ("Applications must be emailed by 1 May. Each application must
+// include:"), the line itself when the lead-in is all of it or names no
+// bid content.
+func leadSentence(t string) string {
+	if !bidContentLead(t) {
+		return t
+	}
+	if i := strings.LastIndex(t, ". "); i >= 0 && bidContentLead(t[i+2:]) {
+		return t[i+2:]
+	}
+	return t
+}
