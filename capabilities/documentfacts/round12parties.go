@@ -66,3 +66,45 @@ func definedLaterRoles(facts []Fact, cands []candidate, text string) {
 		facts[i].Role, facts[i].Key, facts[i].Label = role, role, strings.ToUpper(role[:1])+role[1:]
 	}
 }
+
+// reJobAdvertOpening: a document that opens as a job advert ("Vacancy:",
+// "Job opening", "إعلان وظيفة شاغرة").
+var reJobAdvertOpening = regexp.MustCompile(`(?i)\bvacanc(?:y|ies)\b|\bjob\s+(?:opening|advert(?:isement)?|posting|vacancy)\b|\bwe\s+are\s+hiring\b|وظيفة\s+شاغرة|وظائف\s+شاغرة|إعلان\s+وظيفة|اعلان\s+وظيفة`)
+
+// jobAdvertEmployer: the author of a job advert is its employer (the
+// guideline), whether the text announces it (تعلن X, read as a tender's
+// issuer) or only names it in the letterhead: the issuer becomes the
+// employer, else the first organisation without a role. Offers and
+// contracts of employment have their own rules and are left alone.
+func jobAdvertEmployer(facts []Fact, cands []candidate, text string) {
+	head := text[:min(len(text), 300)]
+	if !reJobAdvertOpening.MatchString(head) {
+		return
+	}
+	first := -1
+	for i, f := range facts {
+		if f.Type != TypeParty || i >= len(cands) {
+			continue
+		}
+		if f.Role == "employer" {
+			return
+		}
+		if f.Role == "issuer" || f.Role == "" && f.EntityType == "company" && first < 0 {
+			if f.Role == "issuer" {
+				first = i
+				break
+			}
+			first = i
+		}
+	}
+	if first < 0 {
+		return
+	}
+	v := facts[first].Value
+	for i, f := range facts {
+		// the same company named in the other script or in capitals
+		if f.Type == TypeParty && (i == first || strings.EqualFold(f.Value, v)) {
+			facts[i].Role, facts[i].Key, facts[i].Label = "employer", "employer", "Employer"
+		}
+	}
+}

@@ -58,6 +58,16 @@ func TestRound12(t *testing.T) {
 			"عقد تسجيل طالب\nبين مدرسة الأفق الخاصة ذ.م.م (\"المدرسة\") وسالم علي الهنائي (\"ولي الأمر\").\nيلتزم ولي الأمر بسداد كل قسط في تاريخ استحقاقه.\nتلتزم المدرسة بتزويد ولي الأمر بتقرير فصلي.",
 			nil, nil, nil,
 			[]string{"parent must: بسداد", "school must: بتزويد"}},
+		// P4: a job advert's author is its employer.
+		{"job advert: the announcing company is the employer",
+			"إعلان وظيفة شاغرة: محاسب\nتعلن شركة النخيل للتجارة ذ.م.م عن حاجتها إلى محاسب للعمل في الكويت.",
+			nil, nil, map[string]string{"شركة النخيل للتجارة ذ.م.م": "employer"}, nil},
+		{"job advert: the letterhead company is the employer",
+			"# Vacancy: Store Keeper\n**Sohar Steel Mills LLC** - Sohar, Oman\nSohar Steel Mills LLC (the \"Company\") runs a rolling mill and is looking for a store keeper.",
+			nil, nil, map[string]string{"Sohar Steel Mills LLC": "employer"}, nil},
+		{"guard: a tender's announcing company stays the issuer",
+			"مناقصة رقم ٥/٢٠٢٦\nتعلن شركة النخيل للتجارة ذ.م.م عن طرح مناقصة توريد أثاث مكتبي.",
+			nil, nil, map[string]string{"شركة النخيل للتجارة ذ.م.م": "issuer"}, nil},
 		// P3: a party first met in a letter's lines, defined later.
 		{"letter of intent: defined roles after the letterhead",
 			"NIZWA QUARRIES SAOC\nP.O. Box 12, Nizwa\n\nTo: Falaj Transport LLC\n\nLETTER OF INTENT\n\n1. Nizwa Quarries SAOC (the \"Company\") intends to award Falaj Transport LLC (the \"Contractor\") a haulage contract.\n2. The Contractor shall confirm its acceptance within five days.",
