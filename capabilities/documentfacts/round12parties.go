@@ -108,3 +108,18 @@ func jobAdvertEmployer(facts []Fact, cands []candidate, text string) {
 		}
 	}
 }
+
+// rePassiveAgent: a duty in the passive with its agent ("The deposit
+// shall be refunded by the Grantor", "The Tug shall be delivered by the
+// Owners"): the agent is bound, as heldout9's README reads it.
+var rePassiveAgent = regexp.MustCompile(`^\s*be\s+[a-z]+ed\s+by\s+(the\s+[A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)?)\b`)
+
+// passiveAgent: the party a passive duty names as its agent, if the
+// document defines it.
+func (x *clauseExtractor) passiveAgent(rest string) (clauseParty, bool) {
+	m := rePassiveAgent.FindStringSubmatch(rest)
+	if m == nil {
+		return clauseParty{}, false
+	}
+	return x.partyIn(m[1])
+}

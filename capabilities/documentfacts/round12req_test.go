@@ -68,6 +68,13 @@ func TestRound12(t *testing.T) {
 		{"guard: a tender's announcing company stays the issuer",
 			"مناقصة رقم ٥/٢٠٢٦\nتعلن شركة النخيل للتجارة ذ.م.م عن طرح مناقصة توريد أثاث مكتبي.",
 			nil, nil, map[string]string{"شركة النخيل للتجارة ذ.م.م": "issuer"}, nil},
+		// O1: a passive duty with its agent.
+		{"passive duty binds its agent",
+			"Concession Agreement between Sur Ports SAOC (the \"Grantor\") and Bay Cafe LLC (the \"Operator\").\nThe deposit shall be refunded by the Grantor within thirty days.",
+			nil, nil, nil, []string{"grantor must: be refunded"}},
+		{"guard: a passive with no agent binds no one",
+			"Concession Agreement between Sur Ports SAOC (the \"Grantor\") and Bay Cafe LLC (the \"Operator\").\nThe deposit shall be refunded within thirty days.",
+			nil, nil, nil, []string{"- must: The deposit"}},
 		// P3: a party first met in a letter's lines, defined later.
 		{"letter of intent: defined roles after the letterhead",
 			"NIZWA QUARRIES SAOC\nP.O. Box 12, Nizwa\n\nTo: Falaj Transport LLC\n\nLETTER OF INTENT\n\n1. Nizwa Quarries SAOC (the \"Company\") intends to award Falaj Transport LLC (the \"Contractor\") a haulage contract.\n2. The Contractor shall confirm its acceptance within five days.",
