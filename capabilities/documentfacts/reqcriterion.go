@@ -171,7 +171,7 @@ var (
 // reBidContent: the bid, application or quotation, then a modal that
 // governs what it holds ("must include", "shall be accompanied by",
 // يجب أن يتضمن العطاء).
-var reBidContent = regexp.MustCompile(`(?i)\b(?:bids?|tenders?|quotations?|offers?|proposals?|applications?|submissions?)\s+(?:must|shall|should)\s+(?:also\s+)?(?:include|contain|enclose|be\s+accompanied\s+by|be\s+supported\s+by)\b|(?:يجب|يشترط|يُشترط)\s+أن\s+(?:(?:يتضمن|يشمل|يحتوي)\s+(?:ال)?(?:عطاء|عرض|طلب)|(?:يرفق|يُرفق|ترفق|تُرفق)\s+(?:ب|مع\s+)(?:كل\s+)?(?:ال)?(?:عطاء|عرض|طلب))`)
+var reBidContent = regexp.MustCompile(`(?i)\b(?:bids?|tenders?|quotations?|offers?|proposals?|applications?|submissions?|expressions?\s+of\s+interest|eois?)\s+(?:must|shall|should)\s+(?:also\s+)?(?:include|contain|enclose|be\s+accompanied\s+by|be\s+supported\s+by)\b|(?:يجب|يشترط|يُشترط)\s+أن\s+(?:(?:يتضمن|يشمل|يحتوي)\s+(?:كل\s+)?(?:ال)?(?:عطاء|عرض|طلب)|(?:يرفق|يُرفق|ترفق|تُرفق)\s+(?:ب|مع\s+)(?:كل\s+)?(?:ال)?(?:عطاء|عرض|طلب))`)
 
 // candidateState: the sentence says what the candidate must be or have.
 func candidateState(t string) bool {

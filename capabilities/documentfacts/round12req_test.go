@@ -44,6 +44,10 @@ func TestRound12(t *testing.T) {
 		{"arabic liability insurance is insurance",
 			"دعوة لإبداء الاهتمام\n\nالمتطلبات\n\n١- يجب أن يكون لدى المتقدم تأمين مسؤولية تجاه الغير لا يقل عن مليون درهم.",
 			[]string{"insurance|mandatory|تأمين مسؤولية"}, nil, nil, nil},
+		// R5: what an expression of interest must hold.
+		{"expression of interest content, both scripts",
+			"Call for Expressions of Interest\n\nDocuments\n\nEach expression of interest must include a copy of the trade licence.\nيجب أن يتضمن كل طلب نسخة من الرخصة التجارية.",
+			[]string{"documentation|mandatory|trade licence", "documentation|mandatory|نسخة من الرخصة"}, nil, nil, nil},
 		// P1: a role word kept in the singular.
 		{"plural role words are kept singular",
 			"This Charter Party is made between Sea Tugs Co. W.L.L. (the \"Owners\") and Port Terminals Company K.S.C.C. (the \"Charterers\").\nThe Owners shall provide a full crew.\nThe Charterers shall pay hire monthly.",
