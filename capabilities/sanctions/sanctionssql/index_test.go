@@ -1,6 +1,7 @@
 package sanctionssql_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,10 +15,12 @@ import (
 	"testing"
 
 	"dalil/capabilities/sanctions"
+	"dalil/capabilities/sanctions/sanctionssql"
 	"dalil/capability"
 	"dalil/dataset"
 	"dalil/internal/names/labelled"
 	"dalil/internal/testenv"
+	"dalil/store/sqlstore"
 )
 
 // ftmLine is one listed person in FollowTheMoney JSON lines.
@@ -328,4 +331,88 @@ func labelledPairs(t *testing.T, files ...string) ([]labelled.Pair, map[string]i
 		all = append(all, pairs...)
 	}
 	return all, first
+}
+
+// TestFormsMoveIntoEntries: migration 006 moves the forms a database at
+// 005 kept in sanctions_name_forms into the entries' rows, byte for byte,
+// and drops that table; the index stays current (no rebuild), a screening
+// keys its candidates from the moved forms, and an import by this build
+// writes the same forms for the same names.
+func TestFormsMoveIntoEntries(t *testing.T) {
+	all, _ := labelledPairs(t, "pairs.tsv")
+	var file strings.Builder
+	for i, p := range all {
+		b, _ := json.Marshal(map[string]any{"id": fmt.Sprintf("p%d", i), "schema": "Person", "caption": p.B, "target": true,
+			"properties": map[string]any{"name": []string{p.B}, "alias": []string{p.A + " Al Alias", "--"}, "topics": []string{"sanction"}}})
+		file.Write(append(b, '\n'))
+	}
+	dsns(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		old, err := sqlstore.Open(ctx, dsn, sqlstore.Options{Modules: []sqlstore.Module{sanctionssql.ModuleUpTo(t, "005")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sanctionssql.ImportAt005(t, old.DB(), "old", file.String())
+		before := map[string][]byte{}
+		rows, err := old.DB().Read().QueryContext(ctx, `SELECT ref, forms FROM sanctions_name_forms`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var ref string
+			var f []byte
+			if err := rows.Scan(&ref, &f); err != nil {
+				t.Fatal(err)
+			}
+			before[strings.TrimPrefix(ref, "old\t")] = f
+		}
+		rows.Close()
+		old.Close()
+		if len(before) < len(all) {
+			t.Fatalf("%d refs with forms at 005, want %d", len(before), len(all))
+		}
+
+		s := open(t, dsn) // migration 006
+		if stale, err := s.Stale(ctx); err != nil || stale {
+			t.Fatalf("stale after the migration: %v, %v", stale, err)
+		}
+		imp(t, s, file.String(), dataset.ImportOptions{Source: "fresh", Format: "ftm", Filename: "pairs.ftm.json", License: "OpenSanctions commercial licence, test"})
+		db := s.DB()
+		after := map[string]map[string][]byte{"old": {}, "fresh": {}}
+		rows, err = db.Read().QueryContext(ctx, `SELECT source, entity_id, forms FROM sanctions_entries`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var src, id string
+			var f []byte
+			if err := rows.Scan(&src, &id, &f); err != nil {
+				t.Fatal(err)
+			}
+			after[src][id] = f
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		for id, f := range before {
+			if !bytes.Equal(after["old"][id], f) {
+				t.Fatalf("%s: forms %x after the migration, %x before", id, after["old"][id], f)
+			}
+			if !bytes.Equal(after["fresh"][id], f) {
+				t.Fatalf("%s: forms %x imported, %x at 005", id, after["fresh"][id], f)
+			}
+		}
+		if len(after["old"]) != len(all) || len(after["fresh"]) != len(all) {
+			t.Fatalf("%d and %d entries, want %d each", len(after["old"]), len(after["fresh"]), len(all))
+		}
+		var n int
+		if err := db.Read().QueryRowContext(ctx, `SELECT COUNT(*) FROM sanctions_name_forms`).Scan(&n); err == nil {
+			t.Fatal("sanctions_name_forms is still there")
+		}
+		r := screen(t, s, sanctions.Query{Names: []string{all[0].A}})
+		if len(r.Matches) == 0 || s.Prepared() == 0 {
+			t.Fatalf("%q: %d matches, %d names keyed from stored forms", all[0].A, len(r.Matches), s.Prepared())
+		}
+	})
 }
