@@ -20,7 +20,12 @@ const appName = "dalil-benchdatasets"
 
 // openStore opens the store at dsn with modules, as the benchmarks do:
 // on PostgreSQL its sessions are named appName.
+// readMmap is the -mmap flag: sqlstore.Options.ReadMmapSize of the
+// stores the benchmarks open.
+var readMmap int64
+
 func openStore(ctx context.Context, dsn string, opts sqlstore.Options) (*sqlstore.Store, error) {
+	opts.ReadMmapSize = readMmap
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		sep := "?"
 		if strings.Contains(dsn, "?") {

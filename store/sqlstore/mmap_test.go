@@ -11,9 +11,9 @@ import (
 	"dalil/store/sqlstore"
 )
 
-// The reader pool maps the SQLite file (Options.ReadMmapSize: the
-// default, cut to SQLite's limit; a size; none) and the writer never
-// does. On Linux the mapping is looked for in /proc/self/maps: the
+// The reader pool maps the SQLite file when asked (Options.ReadMmapSize:
+// a size; one cut to SQLite's limit; none, the default) and the writer
+// never does. On Linux the mapping is looked for in /proc/self/maps: the
 // driver honours the pragma, not only records it.
 func TestReadMmapSize(t *testing.T) {
 	ctx := context.Background()
@@ -21,8 +21,9 @@ func TestReadMmapSize(t *testing.T) {
 		name      string
 		opt, want int64
 	}{
-		{"default", 0, 0x7fff0000},
+		{"default", 0, 0},
 		{"a size", 1 << 20, 1 << 20},
+		{"cut to the limit", 1 << 40, 0x7fff0000},
 		{"none", -1, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {

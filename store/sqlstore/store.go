@@ -105,30 +105,26 @@ type Options struct {
 	// listener's losses and reconnections); nil discards them.
 	Logger *slog.Logger
 	// ReadMmapSize is how much of a SQLite file each reader connection
-	// maps into memory (PRAGMA mmap_size): 0, DefaultReadMmapSize;
-	// negative, none (every page read with a system call). Nothing on
-	// PostgreSQL.
+	// maps into memory (PRAGMA mmap_size; SQLite cuts it to its limit,
+	// 2 GiB less 64 KiB in this build); 0 or negative, none (the
+	// default): every page is read with pread(2) into the connection's
+	// 2 MB cache. The writer never maps. Nothing on PostgreSQL.
+	//
+	// Mapped, a reader takes pages from the page cache in place: a
+	// sanctions screening over a million entities took about a tenth
+	// less CPU (docs/performance.md, issue 34, session 15). It is not the
+	// default because of what it costs. With the file out of the page
+	// cache (a reboot, memory pressure) the first screening took 1.0-1.6
+	// s instead of 0.15 s: the kernel's read-around on each fault read
+	// the whole 1.6 GB file where pread read 25 MB. RSS counts the mapped
+	// pages once per connection mapping them (2-3.5 GB after 1,000
+	// screenings; the private memory stays 25 MB). And a mapped file
+	// truncated by another program than SQLite, or a read error of the
+	// disk, is a SIGBUS that stops the process where pread returns an
+	// error (SQLite's own truncations take the locks its readers honour,
+	// and RestoreSQLite refuses a database a process has open).
 	ReadMmapSize int64
 }
-
-// DefaultReadMmapSize is Options.ReadMmapSize's default: the whole file
-// up to SQLite's limit (SQLITE_MAX_MMAP_SIZE, 2 GiB less 64 KiB in this
-// build), which a larger value is cut to. A reader then reads the pages
-// of a dataset's million rows from the page cache in place instead of
-// copying each into its own 2 MB cache with a system call: sanctions
-// screening at a million entities took about a fifth less CPU
-// (docs/performance.md, issue 34, session 15). The writer does not map:
-// its pages go through its cache and the WAL as before.
-//
-// The mapped pages are the kernel's page cache, which read(2) fills
-// alike, not memory of the process; RSS counts them (once per
-// connection mapping them) where RssAnon does not. A mapped file
-// truncated by another program than SQLite, or a read error of the
-// disk, is a SIGBUS (the process stops) where read(2) returns an error:
-// SQLite's own truncations (a checkpoint, a VACUUM) take the locks its
-// readers honour, and RestoreSQLite refuses a database a process has
-// open.
-const DefaultReadMmapSize = 2 << 30
 
 // DefaultOpTimeout is Options.OpTimeout's default: a stalled database
 // answers 503 within 5 s instead of hanging the caller.
@@ -187,10 +183,7 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 		}
 		s.w.SetMaxOpenConns(1)
 		read := base
-		if m := opts.ReadMmapSize; m >= 0 {
-			if m == 0 {
-				m = DefaultReadMmapSize
-			}
+		if m := opts.ReadMmapSize; m > 0 {
 			read += fmt.Sprintf("&_pragma=mmap_size(%d)", m)
 		}
 		if s.r, err = sql.Open("sqlite", read); err != nil {
