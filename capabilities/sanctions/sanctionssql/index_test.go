@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"dalil/capabilities/sanctions"
@@ -415,4 +416,90 @@ func TestFormsMoveIntoEntries(t *testing.T) {
 			t.Fatalf("%q: %d matches, %d names keyed from stored forms", all[0].A, len(r.Matches), s.Prepared())
 		}
 	})
+}
+
+// TestImportDuringRebuild (PostgreSQL): an import of a list while a
+// rebuild of the name index rewrites that list's entries' forms waits
+// for the rebuild, and both complete. The import locks the index before
+// it deletes the list's entries, the order of the rebuild (the index,
+// then the entries); the other way round each would wait for the other
+// (a deadlock: PostgreSQL aborts one of them after deadlock_timeout and
+// the store tries it again, a million-entry rebuild or import redone),
+// so the database's count of deadlocks must not move.
+func TestImportDuringRebuild(t *testing.T) {
+	dsn := testenv.FreshPostgresSchema(t, testenv.Postgres(t))
+	ctx := context.Background()
+	opts := dataset.ImportOptions{Source: "sample", Format: "ftm", Filename: "entities.ftm.json", License: "OpenSanctions commercial licence, test"}
+	body := file(t, "entities.ftm.json")
+	first := open(t, dsn)
+	imp(t, first, body, opts)
+	first.DropForms(t, true) // the rebuild rewrites every entry's forms
+	deadlocks := func() int64 {
+		t.Helper()
+		var n int64
+		if err := first.DB().Read().QueryRowContext(ctx, `SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	deadlocks0 := deadlocks()
+
+	rebuilder := open(t, dsn)
+	held, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	rebuilder.SetHook(func(step string) {
+		if step == "reindex row" {
+			once.Do(func() { close(held); <-release })
+		}
+	})
+	rebuilt := make(chan error, 1)
+	go func() {
+		_, err := rebuilder.Reindex(ctx, nil)
+		rebuilt <- err
+	}()
+	<-held // the rebuild holds the index's lock; no entry written yet
+	importer := open(t, dsn)
+	imported := make(chan error, 1)
+	go func() {
+		_, err := importer.Import(ctx, strings.NewReader(body+ftmLine("late1", "Salim Rashid Al Latecomer")), opts)
+		imported <- err
+	}()
+	// The import waits for the rebuild's lock on the index.
+	db := importer.DB().Read()
+	for waiting := 0; waiting == 0; {
+		select {
+		case err := <-imported:
+			t.Fatalf("the import finished during the rebuild: %v", err)
+		default:
+		}
+		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'
+			AND datname = current_database() AND query LIKE 'LOCK TABLE sanctions_name_terms%'`).Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+	}
+	close(release)
+	if err := <-rebuilt; err != nil {
+		t.Fatalf("rebuild: %v", err)
+	}
+	if err := <-imported; err != nil {
+		t.Fatalf("import: %v", err)
+	}
+	// The statistics are sent at the end of a transaction (and read
+	// from a snapshot): a new transaction reads them afresh.
+	if _, err := first.DB().Read().ExecContext(ctx, `SELECT pg_stat_clear_snapshot()`); err != nil {
+		t.Fatal(err)
+	}
+	if n := deadlocks() - deadlocks0; n != 0 {
+		t.Fatalf("%d deadlocks between the import and the rebuild", n)
+	}
+	var entries, without int
+	if err := db.QueryRowContext(ctx, `SELECT COUNT(*), COUNT(*) - COUNT(forms) FROM sanctions_entries`).Scan(&entries, &without); err != nil {
+		t.Fatal(err)
+	}
+	if stale, err := importer.Stale(ctx); err != nil || stale || without != 0 || entries == 0 {
+		t.Fatalf("after both: %d entries, %d without forms, stale %v (%v)", entries, without, stale, err)
+	}
+	if _, ok := scoreOf(screen(t, importer, sanctions.Query{Names: []string{"Salim Rashid Al Latecomer"}}), "late1"); !ok {
+		t.Fatal("the imported entry is not found")
+	}
 }

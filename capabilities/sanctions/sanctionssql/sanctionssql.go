@@ -65,7 +65,8 @@ type Store struct {
 	indexed nameindex.Keeper
 
 	// hook, when set (tests), is called at the named step of an import's
-	// write: "tx" inside its transaction.
+	// write: "tx" inside its transaction; and of a rebuild: "reindex
+	// row" before it writes an entry's forms.
 	hook func(step string)
 
 	// rowsRead counts the records every import of this store has read
@@ -634,6 +635,9 @@ func (s *Store) Reindex(ctx context.Context, progress func(dataset.Progress)) (i
 			f := rowForms(w, r.source, r.id)
 			if b, _ := f.([]byte); bytes.Equal(b, r.forms) {
 				return nil
+			}
+			if s.hook != nil {
+				s.hook("reindex row")
 			}
 			_, err := tx.ExecContext(ctx, `UPDATE sanctions_entries SET forms = $1 WHERE source = $2 AND entity_id = $3`, f, r.source, r.id)
 			return sqlstore.Unavailable("write sanctions entry forms", err)
