@@ -249,3 +249,25 @@ var heldOut9Floors = map[string][2]float64{
 func TestHeldOut9(t *testing.T) {
 	scoreHeldOut(t, "testdata/heldout9", 20, heldOut9Floors)
 }
+
+// heldOut10Floors (strict precision, recall): two points under its first
+// scoring, on main after session 15's rounds 10 and 11 and before round 12
+// (docs/documents.md, "Issue 29, session 15"). Measured, never tuned on.
+var heldOut10Floors = map[string][2]float64{
+	"party":       {0.71, 0.67},
+	"date":        {0.64, 0.66},
+	"money":       {0.70, 0.72},
+	"obligation":  {0.78, 0.75},
+	"requirement": {0.87, 0.52},
+	"deadline":    {0.89, 0.89},
+	"law":         {0.98, 0.83},
+	"duration":    {0.70, 0.70},
+}
+
+// TestHeldOut10 scores the tenth held-out set (testdata/heldout10, README
+// there), written in session 15 by a writer who had read neither the rules
+// nor the other corpora's documents, with the key specification in hand.
+// go test ./capabilities/documentfacts -run HeldOut10 -v
+func TestHeldOut10(t *testing.T) {
+	scoreHeldOut(t, "testdata/heldout10", 20, heldOut10Floors)
+}
