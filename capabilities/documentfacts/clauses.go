@@ -695,6 +695,9 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			party = parties[0]
 		}
 		passive := rePassive.MatchString(t[tr.end:])
+		if !has && passive && tr.must && !tr.will {
+			party, has = x.passiveAgent(t[tr.end:]) // round12parties.go
+		}
 		if !has && !passive {
 			// An active sentence binds its subject even when it is no
 			// role we know ("The Distributor agrees to ..."), unless the

@@ -232,6 +232,8 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	}
 
 	senderRoles(all, out.DocumentType, out.DocumentSubtype, buyerSide(a.text))
+	definedLaterRoles(all, cands, a.text) // round12parties.go
+	jobAdvertEmployer(all, cands, a.text)
 	periodicKeys(all, cands, a.text, out.DocumentType, out.DocumentSubtype)
 	subtotalBeforeTax(all)
 	netAfterDiscount(all)

@@ -227,15 +227,16 @@ func TestHeldOut8(t *testing.T) {
 
 // heldOut9Floors (strict precision, recall): two points under its first
 // scoring, on main at 1da66af (session 15, after round 10, before round
-// 11; docs/documents.md, "Issue 29, session 15"). Date, money, deadline
-// and duration raised to two points under round 12 (keys12.go), which
-// tuned on them.
+// 11; docs/documents.md, "Issue 29, session 15"). Round 12 developed on
+// it for every type but law (keys12.go; "round 12, requirements and
+// parties from heldout9"): those floors sit two points under round 12's
+// figures, and the set is no longer held out for them.
 var heldOut9Floors = map[string][2]float64{
-	"party":       {0.74, 0.63},
+	"party":       {0.88, 0.74},
 	"date":        {0.81, 0.82},
 	"money":       {0.81, 0.82},
-	"obligation":  {0.76, 0.73},
-	"requirement": {0.84, 0.58},
+	"obligation":  {0.92, 0.89},
+	"requirement": {0.89, 0.86},
 	"deadline":    {0.88, 0.96},
 	"law":         {0.92, 0.92},
 	"duration":    {0.83, 0.78},
@@ -247,4 +248,26 @@ var heldOut9Floors = map[string][2]float64{
 // go test ./capabilities/documentfacts -run HeldOut9 -v
 func TestHeldOut9(t *testing.T) {
 	scoreHeldOut(t, "testdata/heldout9", 20, heldOut9Floors)
+}
+
+// heldOut10Floors (strict precision, recall): two points under its first
+// scoring, on main after session 15's rounds 10 and 11 and before round 12
+// (docs/documents.md, "Issue 29, session 15"). Measured, never tuned on.
+var heldOut10Floors = map[string][2]float64{
+	"party":       {0.71, 0.67},
+	"date":        {0.64, 0.66},
+	"money":       {0.70, 0.72},
+	"obligation":  {0.78, 0.75},
+	"requirement": {0.87, 0.52},
+	"deadline":    {0.89, 0.89},
+	"law":         {0.98, 0.83},
+	"duration":    {0.70, 0.70},
+}
+
+// TestHeldOut10 scores the tenth held-out set (testdata/heldout10, README
+// there), written in session 15 by a writer who had read neither the rules
+// nor the other corpora's documents, with the key specification in hand.
+// go test ./capabilities/documentfacts -run HeldOut10 -v
+func TestHeldOut10(t *testing.T) {
+	scoreHeldOut(t, "testdata/heldout10", 20, heldOut10Floors)
 }

@@ -171,7 +171,7 @@ var (
 // reBidContent: the bid, application or quotation, then a modal that
 // governs what it holds ("must include", "shall be accompanied by",
 // يجب أن يتضمن العطاء).
-var reBidContent = regexp.MustCompile(`(?i)\b(?:bids?|tenders?|quotations?|offers?|proposals?|applications?|submissions?)\s+(?:must|shall|should)\s+(?:also\s+)?(?:include|contain|enclose|be\s+accompanied\s+by|be\s+supported\s+by)\b|(?:يجب|يشترط|يُشترط)\s+أن\s+(?:(?:يتضمن|يشمل|يحتوي)\s+(?:ال)?(?:عطاء|عرض|طلب)|(?:يرفق|يُرفق|ترفق|تُرفق)\s+(?:ب|مع\s+)(?:كل\s+)?(?:ال)?(?:عطاء|عرض|طلب))`)
+var reBidContent = regexp.MustCompile(`(?i)\b(?:bids?|tenders?|quotations?|offers?|proposals?|applications?|submissions?|expressions?\s+of\s+interest|eois?)\s+(?:must|shall|should)\s+(?:also\s+)?(?:include|contain|enclose|be\s+accompanied\s+by|be\s+supported\s+by)\b|(?:يجب|يشترط|يُشترط)\s+أن\s+(?:(?:يتضمن|يشمل|يحتوي)\s+(?:كل\s+)?(?:ال)?(?:عطاء|عرض|طلب)|(?:يرفق|يُرفق|ترفق|تُرفق)\s+(?:ب|مع\s+)(?:كل\s+)?(?:ال)?(?:عطاء|عرض|طلب))`)
 
 // candidateState: the sentence says what the candidate must be or have.
 func candidateState(t string) bool {
@@ -366,7 +366,7 @@ func goodsSpec(t string) bool {
 // reCandidateHeading: a heading that, in a document selecting someone,
 // lists what the candidate must meet although it names no requirement:
 // "Conditions", الشروط, "Skills", "Candidate profile", "What you need".
-var reCandidateHeading = regexp.MustCompile(`(?i)^[\s(]*(?:[0-9A-Za-z]{1,3}[.)]\s+)?(?:(?:special\s+)?conditions|skills(?:\s+and\s+experience)?|(?:candidate\s+|applicant\s+)?profile|what\s+you\s+(?:need|bring|will\s+need)|the\s+candidate|الشروط|شروط\s+(?:الوظيفة|التقدم|التعيين|الترشح)|المهارات(?:\s+المطلوبة)?)[\s:.]*$`)
+var reCandidateHeading = regexp.MustCompile(`(?i)^[\s(]*(?:[0-9A-Za-z]{1,3}[.)]\s+)?(?:(?:special\s+)?conditions|skills(?:\s+and\s+experience)?|(?:candidate\s+|applicant\s+)?profile|what\s+you\s+(?:need|bring|will\s+need)|the\s+candidate|الشروط(?:\s+(?:المطلوبة|الواجب\s+(?:توفرها|توافرها)|اللازمة))?|شروط\s+(?:الوظيفة|التقدم|التعيين|الترشح)(?:\s+المطلوبة)?|المهارات(?:\s+المطلوبة)?)[\s:.]*$`)
 
 // reCandidateConditions: a heading naming the conditions of the one
 // selected ("Bidder conditions", "Conditions for suppliers", شروط

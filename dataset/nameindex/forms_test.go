@@ -3,6 +3,7 @@ package nameindex
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"testing"
 
 	"dalil/internal/names"
@@ -175,6 +176,77 @@ func TestFormsVersion(t *testing.T) {
 		}
 		if l := leftovers(t, db); len(l) > 0 {
 			t.Errorf("rebuild tables left: %v", l)
+		}
+	})
+}
+
+// TestRowForms: an index keeping its forms in the caller's rows
+// (WithRowForms) writes no forms table; a writer hands each ref's forms
+// over once (TakeForms: the names of that ref, each once, none for a name
+// with no letters), from which the keys are Normalize's, and the forms'
+// version is recorded and checked (Stale) as with a forms table.
+func TestRowForms(t *testing.T) {
+	dsns(t, func(t *testing.T, dsn string) {
+		withTable, db := openIndex(t, dsn)
+		ix := New(db, "test_terms", "test_counts").WithRowForms()
+		ctx := context.Background()
+		rows := [][2]string{{"a", "Al Noor Trading LLC"}, {"a", "شركة النور للتجارة ش.م.م"}, {"a", "Al Noor Trading LLC"}, {"a", "---"},
+			{"b", "Sheikh Dr. Mohammed bin Rashid Al Maktoum"}, {"c", "---"}}
+		taken := map[string]Forms{}
+		err := db.Tx(ctx, func(tx *sql.Tx) error {
+			w := ix.Writer(tx)
+			for i, r := range rows {
+				if err := w.Add(ctx, r[0], r[1]); err != nil {
+					return err
+				}
+				if i+1 == len(rows) || rows[i+1][0] != r[0] {
+					taken[r[0]] = w.TakeForms(r[0])
+					if again := w.TakeForms(r[0]); again != nil {
+						t.Errorf("%s: forms taken twice", r[0])
+					}
+				}
+			}
+			return w.Close(ctx)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if taken["c"] != nil {
+			t.Errorf("forms %x for a ref of no name with letters", taken["c"])
+		}
+		if c := bytes.Count(taken["a"], []byte("Al Noor Trading LLC")); c != 1 {
+			t.Errorf("the name added twice is in the forms %d times", c)
+		}
+		for _, r := range rows {
+			form, ok := taken[r[0]].find(r[1])
+			if ok != !names.Normalize(r[1]).Empty() {
+				t.Fatalf("%s %q: a form taken %v", r[0], r[1], ok)
+			}
+			if ok {
+				if k, fine := names.FromForm(form); !fine || k.String() != names.Normalize(r[1]).String() {
+					t.Fatalf("%s %q: form refused or another name's", r[0], r[1])
+				}
+			}
+			sameAsNormalize(t, taken[r[0]], r[1])
+		}
+		var n int
+		if err := db.Read().QueryRow(`SELECT COUNT(*) FROM test_forms`).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("%d rows in the forms table (%v), want none", n, err)
+		}
+		if got, err := withTable.Forms(ctx, []string{"a"}); err != nil || len(got) != 0 {
+			t.Fatalf("forms read from the table: %v, %v", got, err)
+		}
+		if counts(t, db)["#forms"] != names.FormVersion {
+			t.Fatalf("forms version %d recorded, want %d", counts(t, db)["#forms"], names.FormVersion)
+		}
+		if stale, err := ix.Stale(ctx); err != nil || stale {
+			t.Fatalf("stale %v, %v", stale, err)
+		}
+		if _, err := db.Write().Exec(`DELETE FROM test_counts WHERE term = '#forms'`); err != nil {
+			t.Fatal(err)
+		}
+		if stale, err := ix.Stale(ctx); err != nil || !stale {
+			t.Fatalf("no forms version recorded: stale %v, %v", stale, err)
 		}
 	})
 }

@@ -44,6 +44,9 @@ type Index struct {
 	db            sqlstore.DB
 	terms, counts string
 	forms         string
+	// rowForms: the forms are built and versioned as with a forms table,
+	// but the caller keeps them in its own rows (WithRowForms).
+	rowForms bool
 	// read counts the index rows searches have read (tests count the
 	// work done after a cancellation); onRow, when set (tests), is called
 	// for each.
@@ -83,6 +86,22 @@ func (ix *Index) WithForms(forms string) *Index {
 	ix.forms = forms
 	return ix
 }
+
+// WithRowForms makes ix's writers prepare each name's form as WithForms
+// does, for the caller to keep in the row the ref names (Writer.TakeForms,
+// after the ref's names were added) and read with it (Forms.Key), instead
+// of in a table of the index: a screening then reads them with the rows
+// it reads anyway, not with a lookup of its own a candidate. The index
+// records the forms' names.FormVersion and is Stale when it differs, as
+// with WithForms; a rebuild's File is to write the forms it takes into
+// the rows. It returns ix.
+func (ix *Index) WithRowForms() *Index {
+	ix.forms, ix.rowForms = "", true
+	return ix
+}
+
+// keepsForms reports whether ix prepares forms (WithForms, WithRowForms).
+func (ix *Index) keepsForms() bool { return ix.forms != "" || ix.rowForms }
 
 // tables are the index's tables.
 func (ix *Index) tables() []string {
@@ -137,9 +156,14 @@ func (ix *Index) Writer(tx *sql.Tx) *Writer {
 	return &Writer{ix: ix, tx: tx, touched: map[string]struct{}{}}
 }
 
-// Add files ref under the terms of name (nothing for a name with no
-// letters or digits).
-func (w *Writer) Add(ctx context.Context, ref, name string) error {
+// Open takes, on PostgreSQL, the lock the writer's inserts need, and
+// looks whether the index is empty; Add does it first when it was not
+// done. A caller that writes rows a rebuild writes too (WithRowForms: a
+// rebuild's File writes the rows' forms) opens its writer before it
+// writes them, so that it takes its locks in the rebuild's order (the
+// index's tables, then the rows): taken the other way round, the two
+// would wait for each other.
+func (w *Writer) Open(ctx context.Context) error {
 	if !w.opened {
 		// On PostgreSQL the writer takes the lock its inserts need
 		// before it reads the index: a writer that read first would hold
@@ -159,8 +183,17 @@ func (w *Writer) Add(ctx context.Context, ref, name string) error {
 		}
 		w.opened, w.fresh = true, n == 0
 	}
+	return nil
+}
+
+// Add files ref under the terms of name (nothing for a name with no
+// letters or digits).
+func (w *Writer) Add(ctx context.Context, ref, name string) error {
+	if err := w.Open(ctx); err != nil {
+		return err
+	}
 	k := names.Normalize(name)
-	if w.ix.forms != "" && !k.Empty() {
+	if w.ix.keepsForms() && !k.Empty() {
 		if err := w.addForm(ctx, ref, name, k); err != nil {
 			return err
 		}
@@ -213,9 +246,32 @@ func (w *Writer) addForm(ctx context.Context, ref, name string, k names.Key) err
 	return nil
 }
 
+// TakeForms is the Forms of ref's names added so far (WithRowForms), for
+// the caller to store with ref's row; nil when none was prepared (no
+// name with letters or digits). The writer forgets them: the names of a
+// ref are to be added one after another, then taken.
+func (w *Writer) TakeForms(ref string) Forms {
+	i, ok := w.formAt[ref]
+	if !ok {
+		return nil
+	}
+	delete(w.formAt, ref)
+	f := w.forms[i].data
+	w.forms[i].data = nil
+	if i == len(w.forms)-1 {
+		w.forms = w.forms[:i]
+	}
+	return f
+}
+
 // flushForms writes the buffered rows of forms, each replacing the row
-// of its ref.
+// of its ref (nothing with WithRowForms: the caller took them).
 func (w *Writer) flushForms(ctx context.Context) error {
+	if w.ix.forms == "" {
+		w.forms = w.forms[:0]
+		clear(w.formAt)
+		return nil
+	}
 	for rows := w.forms; len(rows) > 0; {
 		n := min(len(rows), chunk)
 		w.args = w.args[:0]
@@ -418,7 +474,7 @@ func (w *Writer) recount(ctx context.Context) error {
 	}
 	if w.fresh {
 		versions := [][2]any{{versionTerm, names.TermsVersion}}
-		if w.ix.forms != "" {
+		if w.ix.keepsForms() {
 			versions = append(versions, [2]any{formsTerm, names.FormVersion})
 		}
 		for _, v := range versions {
@@ -477,9 +533,9 @@ const formsTerm = "#forms"
 // Stale reports whether the index must be rebuilt before it is searched:
 // it holds rows filed under another scheme of terms than this build's
 // (names.TermsVersion), or rows and no scheme at all (filed before
-// schemes were recorded); or, keeping forms (WithForms), rows and forms
-// of another names.FormVersion or none recorded (filed by code that
-// kept none).
+// schemes were recorded); or, keeping forms (WithForms, WithRowForms),
+// rows and forms of another names.FormVersion or none recorded (filed by
+// code that kept none).
 func (ix *Index) Stale(ctx context.Context) (bool, error) {
 	var version, forms, rows int
 	err := ix.db.Read().QueryRowContext(ctx, `SELECT COALESCE((SELECT df FROM `+ix.counts+` WHERE term = $1), 0),
@@ -488,7 +544,7 @@ func (ix *Index) Stale(ctx context.Context) (bool, error) {
 	if err != nil {
 		return false, sqlstore.Unavailable("read name index", err)
 	}
-	return rows > 0 && (version != names.TermsVersion || ix.forms != "" && forms != names.FormVersion), nil
+	return rows > 0 && (version != names.TermsVersion || ix.keepsForms() && forms != names.FormVersion), nil
 }
 
 // Clear empties the index inside tx (before a Rebuild's writer refiles

@@ -129,7 +129,7 @@ const rebuildSuffix = "_rebuild"
 // rebuild may have left, and creates empty ones shaped as ix's; it
 // returns the index kept in them.
 func (ix *Index) build(ctx context.Context, tx *sql.Tx) (*Index, error) {
-	b := &Index{db: ix.db, terms: ix.terms + rebuildSuffix, counts: ix.counts + rebuildSuffix}
+	b := &Index{db: ix.db, terms: ix.terms + rebuildSuffix, counts: ix.counts + rebuildSuffix, rowForms: ix.rowForms}
 	if ix.forms != "" {
 		b.forms = ix.forms + rebuildSuffix
 	}

@@ -37,7 +37,7 @@ func today() time.Time {
 func main() {
 	if len(os.Args) < 2 {
 		fmt.Fprintln(os.Stderr, "usage: benchdatasets gen-companies|gen-comparables|gen-listings|gen-sanctions [-n N] [-bad K] [-seed S]\n"+
-			"       benchdatasets search-companies|bench-comparables|bench-listings|bench-sanctions -db DSN [-n N] [-cpuprofile F]")
+			"       benchdatasets search-companies|bench-comparables|bench-listings|bench-sanctions -db DSN [-n N] [-cpuprofile F] [-mmap BYTES]")
 		os.Exit(2)
 	}
 	switch os.Args[1] {
@@ -96,6 +96,7 @@ func main() {
 		n := fs.Int("n", 1000, "calls")
 		limit := fs.Int("max-mb", 6000, "stop when the process's memory passes this")
 		profile := fs.String("cpuprofile", "", "write a CPU profile of the calls to this file")
+		fs.Int64Var(&readMmap, "mmap", 0, "bytes of a SQLite file each reader maps (sqlstore.Options.ReadMmapSize; 0: none)")
 		fs.Parse(os.Args[2:])
 		if *profile != "" {
 			f, err := os.Create(*profile)

@@ -20,7 +20,12 @@ const appName = "dalil-benchdatasets"
 
 // openStore opens the store at dsn with modules, as the benchmarks do:
 // on PostgreSQL its sessions are named appName.
+// readMmap is the -mmap flag: sqlstore.Options.ReadMmapSize of the
+// stores the benchmarks open.
+var readMmap int64
+
 func openStore(ctx context.Context, dsn string, opts sqlstore.Options) (*sqlstore.Store, error) {
+	opts.ReadMmapSize = readMmap
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		sep := "?"
 		if strings.Contains(dsn, "?") {
@@ -91,7 +96,7 @@ func processCPU() time.Duration {
 func measure(name string, n int, class func(i int) string, call func(i int) error, more func() string) error {
 	var lat []time.Duration
 	byClass := map[string][]time.Duration{}
-	var early int
+	var early, earlyAnon int
 	var cpu0 time.Duration
 	var server0 map[int]time.Duration
 	for i := 0; i < n; i++ {
@@ -111,7 +116,7 @@ func measure(name string, n int, class func(i int) string, call func(i int) erro
 			fmt.Printf("%s: first call %v (%s; RSS %d MB)\n", name, d.Round(10*time.Microsecond), class(i), rssKB("VmRSS")>>10)
 			continue
 		case i == n/10:
-			early = rssKB("VmRSS")
+			early, earlyAnon = rssKB("VmRSS"), rssKB("RssAnon")
 		}
 		lat = append(lat, d)
 		byClass[class(i)] = append(byClass[class(i)], d)
@@ -127,8 +132,13 @@ func measure(name string, n int, class func(i int) string, call func(i int) erro
 	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	fmt.Printf("%s: %d warm calls: %s; %s; RSS %d MB after %d calls, %d MB after %d, peak %d MB; Go heap in use %d MB; %s\n",
-		name, len(lat), percentiles(lat), cpuText, early>>10, n/10+1, rssKB("VmRSS")>>10, n, rssKB("VmHWM")>>10, ms.HeapInuse>>20, more())
+	// RSS counts the pages of a file the process maps (SQLite's
+	// mmap_size) once a mapping: private memory (RssAnon) is printed
+	// apart, and the mapped file's pages (RssFile: the page cache's,
+	// shared, not this process's own).
+	fmt.Printf("%s: %d warm calls: %s; %s; RSS %d MB after %d calls, %d MB after %d, peak %d MB; private %d MB after %d calls, %d MB after %d, file-backed %d MB; Go heap in use %d MB; %s\n",
+		name, len(lat), percentiles(lat), cpuText, early>>10, n/10+1, rssKB("VmRSS")>>10, n, rssKB("VmHWM")>>10,
+		earlyAnon>>10, n/10+1, rssKB("RssAnon")>>10, n, rssKB("RssFile")>>10, ms.HeapInuse>>20, more())
 	var classes []string
 	for c, l := range byClass {
 		classes = append(classes, fmt.Sprintf("%s (%d): %s", c, len(l), percentiles(l)))

@@ -1,6 +1,7 @@
 package sanctionssql_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,13 +12,16 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"dalil/capabilities/sanctions"
+	"dalil/capabilities/sanctions/sanctionssql"
 	"dalil/capability"
 	"dalil/dataset"
 	"dalil/internal/names/labelled"
 	"dalil/internal/testenv"
+	"dalil/store/sqlstore"
 )
 
 // ftmLine is one listed person in FollowTheMoney JSON lines.
@@ -328,4 +332,174 @@ func labelledPairs(t *testing.T, files ...string) ([]labelled.Pair, map[string]i
 		all = append(all, pairs...)
 	}
 	return all, first
+}
+
+// TestFormsMoveIntoEntries: migration 006 moves the forms a database at
+// 005 kept in sanctions_name_forms into the entries' rows, byte for byte,
+// and drops that table; the index stays current (no rebuild), a screening
+// keys its candidates from the moved forms, and an import by this build
+// writes the same forms for the same names.
+func TestFormsMoveIntoEntries(t *testing.T) {
+	all, _ := labelledPairs(t, "pairs.tsv")
+	var file strings.Builder
+	for i, p := range all {
+		b, _ := json.Marshal(map[string]any{"id": fmt.Sprintf("p%d", i), "schema": "Person", "caption": p.B, "target": true,
+			"properties": map[string]any{"name": []string{p.B}, "alias": []string{p.A + " Al Alias", "--"}, "topics": []string{"sanction"}}})
+		file.Write(append(b, '\n'))
+	}
+	dsns(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		old, err := sqlstore.Open(ctx, dsn, sqlstore.Options{Modules: []sqlstore.Module{sanctionssql.ModuleUpTo(t, "005")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sanctionssql.ImportAt005(t, old.DB(), "old", file.String())
+		before := map[string][]byte{}
+		rows, err := old.DB().Read().QueryContext(ctx, `SELECT ref, forms FROM sanctions_name_forms`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var ref string
+			var f []byte
+			if err := rows.Scan(&ref, &f); err != nil {
+				t.Fatal(err)
+			}
+			before[strings.TrimPrefix(ref, "old\t")] = f
+		}
+		rows.Close()
+		old.Close()
+		if len(before) < len(all) {
+			t.Fatalf("%d refs with forms at 005, want %d", len(before), len(all))
+		}
+
+		s := open(t, dsn) // migration 006
+		if stale, err := s.Stale(ctx); err != nil || stale {
+			t.Fatalf("stale after the migration: %v, %v", stale, err)
+		}
+		imp(t, s, file.String(), dataset.ImportOptions{Source: "fresh", Format: "ftm", Filename: "pairs.ftm.json", License: "OpenSanctions commercial licence, test"})
+		db := s.DB()
+		after := map[string]map[string][]byte{"old": {}, "fresh": {}}
+		rows, err = db.Read().QueryContext(ctx, `SELECT source, entity_id, forms FROM sanctions_entries`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var src, id string
+			var f []byte
+			if err := rows.Scan(&src, &id, &f); err != nil {
+				t.Fatal(err)
+			}
+			after[src][id] = f
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		for id, f := range before {
+			if !bytes.Equal(after["old"][id], f) {
+				t.Fatalf("%s: forms %x after the migration, %x before", id, after["old"][id], f)
+			}
+			if !bytes.Equal(after["fresh"][id], f) {
+				t.Fatalf("%s: forms %x imported, %x at 005", id, after["fresh"][id], f)
+			}
+		}
+		if len(after["old"]) != len(all) || len(after["fresh"]) != len(all) {
+			t.Fatalf("%d and %d entries, want %d each", len(after["old"]), len(after["fresh"]), len(all))
+		}
+		var n int
+		if err := db.Read().QueryRowContext(ctx, `SELECT COUNT(*) FROM sanctions_name_forms`).Scan(&n); err == nil {
+			t.Fatal("sanctions_name_forms is still there")
+		}
+		r := screen(t, s, sanctions.Query{Names: []string{all[0].A}})
+		if len(r.Matches) == 0 || s.Prepared() == 0 {
+			t.Fatalf("%q: %d matches, %d names keyed from stored forms", all[0].A, len(r.Matches), s.Prepared())
+		}
+	})
+}
+
+// TestImportDuringRebuild (PostgreSQL): an import of a list while a
+// rebuild of the name index rewrites that list's entries' forms waits
+// for the rebuild, and both complete. The import locks the index before
+// it deletes the list's entries, the order of the rebuild (the index,
+// then the entries); the other way round each would wait for the other
+// (a deadlock: PostgreSQL aborts one of them after deadlock_timeout and
+// the store tries it again, a million-entry rebuild or import redone),
+// so the database's count of deadlocks must not move.
+func TestImportDuringRebuild(t *testing.T) {
+	dsn := testenv.FreshPostgresSchema(t, testenv.Postgres(t))
+	ctx := context.Background()
+	opts := dataset.ImportOptions{Source: "sample", Format: "ftm", Filename: "entities.ftm.json", License: "OpenSanctions commercial licence, test"}
+	body := file(t, "entities.ftm.json")
+	first := open(t, dsn)
+	imp(t, first, body, opts)
+	first.DropForms(t, true) // the rebuild rewrites every entry's forms
+	deadlocks := func() int64 {
+		t.Helper()
+		var n int64
+		if err := first.DB().Read().QueryRowContext(ctx, `SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	deadlocks0 := deadlocks()
+
+	rebuilder := open(t, dsn)
+	held, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	rebuilder.SetHook(func(step string) {
+		if step == "reindex row" {
+			once.Do(func() { close(held); <-release })
+		}
+	})
+	rebuilt := make(chan error, 1)
+	go func() {
+		_, err := rebuilder.Reindex(ctx, nil)
+		rebuilt <- err
+	}()
+	<-held // the rebuild holds the index's lock; no entry written yet
+	importer := open(t, dsn)
+	imported := make(chan error, 1)
+	go func() {
+		_, err := importer.Import(ctx, strings.NewReader(body+ftmLine("late1", "Salim Rashid Al Latecomer")), opts)
+		imported <- err
+	}()
+	// The import waits for the rebuild's lock on the index.
+	db := importer.DB().Read()
+	for waiting := 0; waiting == 0; {
+		select {
+		case err := <-imported:
+			t.Fatalf("the import finished during the rebuild: %v", err)
+		default:
+		}
+		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'
+			AND datname = current_database() AND query LIKE 'LOCK TABLE sanctions_name_terms%'`).Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+	}
+	close(release)
+	if err := <-rebuilt; err != nil {
+		t.Fatalf("rebuild: %v", err)
+	}
+	if err := <-imported; err != nil {
+		t.Fatalf("import: %v", err)
+	}
+	// The statistics are sent at the end of a transaction (and read
+	// from a snapshot): a new transaction reads them afresh.
+	if _, err := first.DB().Read().ExecContext(ctx, `SELECT pg_stat_clear_snapshot()`); err != nil {
+		t.Fatal(err)
+	}
+	if n := deadlocks() - deadlocks0; n != 0 {
+		t.Fatalf("%d deadlocks between the import and the rebuild", n)
+	}
+	var entries, without int
+	if err := db.QueryRowContext(ctx, `SELECT COUNT(*), COUNT(*) - COUNT(forms) FROM sanctions_entries`).Scan(&entries, &without); err != nil {
+		t.Fatal(err)
+	}
+	if stale, err := importer.Stale(ctx); err != nil || stale || without != 0 || entries == 0 {
+		t.Fatalf("after both: %d entries, %d without forms, stale %v (%v)", entries, without, stale, err)
+	}
+	if _, ok := scoreOf(screen(t, importer, sanctions.Query{Names: []string{"Salim Rashid Al Latecomer"}}), "late1"); !ok {
+		t.Fatal("the imported entry is not found")
+	}
 }

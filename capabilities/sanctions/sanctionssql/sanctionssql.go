@@ -13,6 +13,7 @@
 package sanctionssql
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"crypto/rand"
@@ -64,7 +65,8 @@ type Store struct {
 	indexed nameindex.Keeper
 
 	// hook, when set (tests), is called at the named step of an import's
-	// write: "tx" inside its transaction.
+	// write: "tx" inside its transaction; and of a rebuild: "reindex
+	// row" before it writes an entry's forms.
 	hook func(step string)
 
 	// rowsRead counts the records every import of this store has read
@@ -86,7 +88,7 @@ var (
 // New returns the store on db. Its tables exist once the store was opened
 // with Module() among its modules.
 func New(db sqlstore.DB) *Store {
-	return &Store{db: db, ix: nameindex.New(db, "sanctions_name_terms", "sanctions_term_counts").WithForms("sanctions_name_forms")}
+	return &Store{db: db, ix: nameindex.New(db, "sanctions_name_terms", "sanctions_term_counts").WithRowForms()}
 }
 
 // Name implements dataset.Importer.
@@ -247,6 +249,13 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 	}
 	written := 0
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		// The name index is locked before the entries are touched: a
+		// rebuild locks it, then writes the entries' forms (Reindex).
+		nw := s.ix.Writer(tx)
+		nw.Also("sanctions_entries")
+		if err := nw.Open(ctx); err != nil {
+			return err
+		}
 		if sw != nil {
 			current, err := currentEntries(ctx, tx, opts.Source)
 			if err != nil {
@@ -276,18 +285,18 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 		}
 		chunks := dataset.Chunks[[]any]{Size: insertChunk, Write: func(rows [][]any) error { return insert(ctx, tx, s.db, rows) }}
 		read := opts.Read(ctx, "writing", insertChunk, &s.rowsRead)
-		nw := s.ix.Writer(tx)
-		nw.Also("sanctions_entries")
 		if _, err := reader.Scan(format, file, func(e *reader.Entity) error {
 			if e != nil {
 				b, err := json.Marshal(e)
 				if err != nil {
 					return err
 				}
-				if err := chunks.Add([]any{opts.Source, e.ID, batch, string(b)}); err != nil {
+				// The names are filed first: the entry's row keeps
+				// their prepared forms.
+				if err := fileNames(ctx, nw, opts.Source, e); err != nil {
 					return err
 				}
-				if err := fileNames(ctx, nw, opts.Source, e); err != nil {
+				if err := chunks.Add([]any{opts.Source, e.ID, batch, string(b), rowForms(nw, opts.Source, e.ID)}); err != nil {
 					return err
 				}
 			}
@@ -323,12 +332,22 @@ func (s *Store) replace(ctx context.Context, opts dataset.ImportOptions, format,
 }
 
 func insert(ctx context.Context, tx *sql.Tx, db sqlstore.DB, rows [][]any) error {
-	args := make([]any, 0, 4*len(rows))
+	args := make([]any, 0, 5*len(rows))
 	for _, r := range rows {
 		args = append(args, r...)
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO sanctions_entries (source, entity_id, batch_id, data) VALUES `+db.Values(len(rows), 4), args...)
+	_, err := tx.ExecContext(ctx, `INSERT INTO sanctions_entries (source, entity_id, batch_id, data, forms) VALUES `+db.Values(len(rows), 5), args...)
 	return sqlstore.Unavailable("insert sanctions entries", err)
+}
+
+// rowForms takes from w the prepared forms of the names of the entry id
+// of source just filed, as its row's forms column holds them: NULL when
+// none (a name with no letters or digits is normalised).
+func rowForms(w *nameindex.Writer, source, id string) any {
+	if f := w.TakeForms(entryRef(source, id)); len(f) > 0 {
+		return []byte(f)
+	}
+	return nil
 }
 
 // Coverage is the sanctions dataset's own breakdown in Stats: the current
@@ -450,7 +469,7 @@ const candidates = 500
 
 // Engine implements sanctions.Lists: an engine over the current lists
 // holding the current entries any of ns may match, read through the name
-// index.
+// index, their names keyed from the prepared forms read with them.
 func (s *Store) Engine(ctx context.Context, ns []string) (*sanctions.Engine, error) {
 	ctx, cancel := s.db.Bound(ctx)
 	defer cancel()
@@ -462,7 +481,6 @@ func (s *Store) Engine(ctx context.Context, ns []string) (*sanctions.Engine, err
 		return nil, err
 	}
 	bySource := map[string]map[string]bool{}
-	var refs []string // every candidate's ref once, for its stored forms
 	for _, n := range ns {
 		found, err := s.ix.Candidates(ctx, names.Normalize(n), candidates, false)
 		if err != nil {
@@ -477,24 +495,8 @@ func (s *Store) Engine(ctx context.Context, ns []string) (*sanctions.Engine, err
 				bySource[src] = map[string]bool{}
 			}
 			bySource[src][id] = true
-			refs = append(refs, r)
 		}
 	}
-	// The candidates' stored forms are read while their entries are (on
-	// another connection): on PostgreSQL the server's work for one
-	// overlaps this process's decoding of the other.
-	slices.Sort(refs)
-	type formsRead struct {
-		forms map[string]nameindex.Forms
-		err   error
-	}
-	fctx, stop := context.WithCancel(ctx)
-	defer stop()
-	formsDone := make(chan formsRead, 1)
-	go func() {
-		f, err := s.ix.Forms(fctx, refs)
-		formsDone <- formsRead{f, err}
-	}()
 	var entries []sanctions.Listed
 	for _, src := range slices.Sorted(maps.Keys(bySource)) {
 		ids := slices.Sorted(maps.Keys(bySource[src]))
@@ -512,7 +514,7 @@ func (s *Store) Engine(ctx context.Context, ns []string) (*sanctions.Engine, err
 				ph = fmt.Sprintf("$%d", n+1)
 			}
 			args = append(args, src)
-			q := `SELECT e.source, e.data FROM sanctions_entries e JOIN sanctions_batches b ON b.id = e.batch_id
+			q := `SELECT e.source, e.data, e.forms FROM sanctions_entries e JOIN sanctions_batches b ON b.id = e.batch_id
 				WHERE b.current = 1 AND e.entity_id IN ` + s.db.Values(1, n) + ` AND e.source = ` + ph
 			got, err := s.scanEntries(ctx, q, args...)
 			if err != nil {
@@ -522,35 +524,25 @@ func (s *Store) Engine(ctx context.Context, ns []string) (*sanctions.Engine, err
 		}
 	}
 	slices.SortFunc(entries, func(a, b sanctions.Listed) int { return cmp.Or(cmp.Compare(a.List, b.List), cmp.Compare(a.ID, b.ID)) })
-	fr := <-formsDone
-	if fr.err != nil {
-		return nil, fr.err
-	}
-	s.prepare(entries, fr.forms)
 	return sanctions.NewEngine(lists, entries), nil
 }
 
-// prepare sets the keys of entries' names (Listed.Keys) from forms, the
-// forms the name index keeps of their refs: a name with no form stored,
-// or a damaged one or of another version, is normalised
-// (nameindex.Forms.Key).
-func (s *Store) prepare(entries []sanctions.Listed, forms map[string]nameindex.Forms) {
+// prepare sets the keys of an entry's names (Listed.Keys) from f, the
+// prepared forms its row keeps: a name with no form stored, or a damaged
+// one or of another version, is normalised (nameindex.Forms.Key).
+func (s *Store) prepare(e *sanctions.Listed, f nameindex.Forms) {
 	stored := 0
-	key := func(f nameindex.Forms, name string) names.Key {
+	key := func(name string) names.Key {
 		k, ok := f.Key(name)
 		if ok {
 			stored++
 		}
 		return k
 	}
-	for i := range entries {
-		e := &entries[i]
-		f := forms[entryRef(e.List, e.ID)]
-		e.Keys = make([]names.Key, 0, 1+len(e.Aliases))
-		e.Keys = append(e.Keys, key(f, e.Name))
-		for _, a := range e.Aliases {
-			e.Keys = append(e.Keys, key(f, a.Name))
-		}
+	e.Keys = make([]names.Key, 0, 1+len(e.Aliases))
+	e.Keys = append(e.Keys, key(e.Name))
+	for _, a := range e.Aliases {
+		e.Keys = append(e.Keys, key(a.Name))
 	}
 	s.prepared.Add(int64(stored))
 }
@@ -574,12 +566,14 @@ func (s *Store) scanEntries(ctx context.Context, q string, args ...any) ([]sanct
 		}
 		var l sanctions.Listed
 		var data string
-		if err := rows.Scan(&l.List, &data); err != nil {
+		var forms []byte
+		if err := rows.Scan(&l.List, &data, &forms); err != nil {
 			return nil, sqlstore.Unavailable("load sanctions entries", err)
 		}
 		if err := json.Unmarshal([]byte(data), &l.Entity); err != nil {
 			return nil, fmt.Errorf("sanctions entry of %s: %w", l.List, err)
 		}
+		s.prepare(&l, forms)
 		entries = append(entries, l)
 	}
 	return entries, sqlstore.Unavailable("load sanctions entries", rows.Err())
@@ -616,20 +610,37 @@ func (s *Store) ensureIndexed(ctx context.Context) error {
 // transaction reading the entries a page at a time; progress, when set,
 // is told how far it has got. It returns the entries filed.
 func (s *Store) Reindex(ctx context.Context, progress func(dataset.Progress)) (int, error) {
-	type row struct{ source, id, data string }
+	type row struct {
+		source, id, data string
+		forms            []byte
+	}
 	return nameindex.Rebuild(ctx, s.ix, nameindex.Rows[row]{
 		Page: reindexPage,
 		Scan: func(rows *sql.Rows) (row, error) {
 			var r row
-			return r, rows.Scan(&r.source, &r.id, &r.data)
+			return r, rows.Scan(&r.source, &r.id, &r.data, &r.forms)
 		},
 		Key: func(r row) (string, string) { return r.source, r.id },
-		File: func(ctx context.Context, _ *sql.Tx, w *nameindex.Writer, r row) error {
+		// The entry's row gets its names' forms as this build prepares
+		// them (written only when they differ: a rebuild for a new
+		// scheme of terms leaves the rows as they were).
+		File: func(ctx context.Context, tx *sql.Tx, w *nameindex.Writer, r row) error {
 			var e reader.Entity
 			if err := json.Unmarshal([]byte(r.data), &e); err != nil {
 				return fmt.Errorf("sanctions entry %s of %s: %w", r.id, r.source, err)
 			}
-			return fileNames(ctx, w, r.source, &e)
+			if err := fileNames(ctx, w, r.source, &e); err != nil {
+				return err
+			}
+			f := rowForms(w, r.source, r.id)
+			if b, _ := f.([]byte); bytes.Equal(b, r.forms) {
+				return nil
+			}
+			if s.hook != nil {
+				s.hook("reindex row")
+			}
+			_, err := tx.ExecContext(ctx, `UPDATE sanctions_entries SET forms = $1 WHERE source = $2 AND entity_id = $3`, f, r.source, r.id)
+			return sqlstore.Unavailable("write sanctions entry forms", err)
 		},
 	}, progress)
 }
@@ -645,5 +656,5 @@ func TitleOf(title string, synthetic bool) string {
 }
 
 // reindexPage reads the entries after a key, a page at a time (Reindex).
-const reindexPage = `SELECT source, entity_id, data FROM sanctions_entries
+const reindexPage = `SELECT source, entity_id, data, forms FROM sanctions_entries
 	WHERE (source, entity_id) > ($1, $2) ORDER BY source, entity_id LIMIT 500`
