@@ -140,13 +140,14 @@ func TestHeldOut5(t *testing.T) {
 // heldOut6Floors (strict precision, recall): just under its first
 // scoring, on session 13's rules before any round of session 14 was merged
 // (docs/documents.md, "Issue 29, session 14"); party and obligation two
-// points under their figures after session 15's round 10 (role words).
+// points under their figures after session 15's rounds (party, date,
+// money, obligation where they rose).
 // They keep later changes from making it worse; the set is measured,
 // never tuned on.
 var heldOut6Floors = map[string][2]float64{
-	"party":       {0.84, 0.76},
+	"party":       {0.85, 0.77},
 	"date":        {0.65, 0.68},
-	"money":       {0.66, 0.61},
+	"money":       {0.77, 0.71},
 	"obligation":  {0.77, 0.76},
 	"requirement": {0.59, 0.61},
 	"deadline":    {0.85, 0.91},
@@ -166,14 +167,15 @@ func TestHeldOut6(t *testing.T) {
 // heldOut7Floors (strict precision, recall): just under its first
 // scoring, on the rules after rounds 8a-8c and before round 9
 // (docs/documents.md, "Issue 29, session 14"); party and obligation two
-// points under their figures after session 15's round 10 (role words).
+// points under their figures after session 15's rounds (party, date,
+// money, obligation where they rose).
 // They keep later changes from making it worse; the set is measured,
 // never tuned on.
 var heldOut7Floors = map[string][2]float64{
-	"party":       {0.74, 0.68},
-	"date":        {0.77, 0.69},
+	"party":       {0.79, 0.76},
+	"date":        {0.80, 0.74},
 	"money":       {0.71, 0.71}, // round 11 (keys11.go) took it from 0.786 to 0.735
-	"obligation":  {0.72, 0.71},
+	"obligation":  {0.75, 0.75},
 	"requirement": {0.64, 0.89},
 	"deadline":    {0.83, 0.87},
 	"law":         {0.93, 0.98},
@@ -252,13 +254,14 @@ func TestHeldOut9(t *testing.T) {
 
 // heldOut10Floors (strict precision, recall): two points under its first
 // scoring, on main after session 15's rounds 10 and 11 and before round 12
-// (docs/documents.md, "Issue 29, session 15"). Measured, never tuned on.
+// (docs/documents.md, "Issue 29, session 15"); requirement and obligation
+// two points under their figures after round 12. Measured, never tuned on.
 var heldOut10Floors = map[string][2]float64{
 	"party":       {0.71, 0.67},
 	"date":        {0.64, 0.66},
 	"money":       {0.70, 0.72},
-	"obligation":  {0.78, 0.75},
-	"requirement": {0.87, 0.52},
+	"obligation":  {0.78, 0.76},
+	"requirement": {0.86, 0.61},
 	"deadline":    {0.89, 0.89},
 	"law":         {0.98, 0.83},
 	"duration":    {0.70, 0.70},
