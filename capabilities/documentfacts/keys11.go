@@ -369,18 +369,10 @@ func twinDateKeys(facts []Fact) {
 		}
 	}
 	for _, idx := range groups {
-		var ar, en []int
-		for _, i := range idx {
-			if arabicForm(facts[i]) {
-				ar = append(ar, i)
-			} else {
-				en = append(en, i)
-			}
-		}
-		if len(ar) != 1 || len(en) != 1 {
+		a, e, ok := twins(facts, idx)
+		if !ok {
 			continue
 		}
-		a, e := ar[0], en[0]
 		switch {
 		case facts[a].Key == "date" && facts[e].Key != "date":
 			facts[a].Key, facts[a].Label, facts[a].Role = facts[e].Key, facts[e].Label, facts[e].Role
@@ -478,6 +470,21 @@ func moneyKeyLabel(k string) string {
 	return "Amount"
 }
 
+// twins returns the one Arabic form and the one other form among the
+// facts at idx (one value written once in each language); ok is false
+// where there are more or fewer of either.
+func twins(facts []Fact, idx []int) (ar, en int, ok bool) {
+	na, ne := 0, 0
+	for _, i := range idx {
+		if arabicForm(facts[i]) {
+			ar, na = i, na+1
+		} else {
+			en, ne = i, ne+1
+		}
+	}
+	return ar, en, na == 1 && ne == 1
+}
+
 // twinMoneyKeys: in a document written in two languages, a sum written
 // once in each (the same amount and currency, one with Arabic words or
 // digits around it, the other without) is one sum: it takes the key of
@@ -492,21 +499,10 @@ func twinMoneyKeys(facts []Fact) {
 		}
 	}
 	for _, idx := range groups {
-		if len(idx) < 2 {
+		a, e, ok := twins(facts, idx) // two sums of one amount in one language may differ
+		if !ok {
 			continue
 		}
-		var ar, en []int
-		for _, i := range idx {
-			if arabicForm(facts[i]) {
-				ar = append(ar, i)
-			} else {
-				en = append(en, i)
-			}
-		}
-		if len(ar) != 1 || len(en) != 1 {
-			continue // two sums of one amount in one language may differ
-		}
-		a, e := ar[0], en[0]
 		if facts[a].Key == facts[e].Key {
 			continue
 		}
