@@ -42,7 +42,7 @@ var (
 	}
 	// reLeadIn: a line introducing a list of things to submit ("Applicants
 	// shall submit:", "... the following documents:", "ما يلي:").
-	reLeadIn = regexp.MustCompile(`(?i)\b(?:following|submit|include|attach|enclose|provide)\b|ما\s+يلي|الآتي|التالية|يرفق|يقدم|تقديم|إرفاق`)
+	reLeadIn = regexp.MustCompile(`(?i)\b(?:following|submit|include|contain|attach|enclose|provide)\b|ما\s+يلي|الآتي|التالية|يرفق|يقدم|تقديم|إرفاق`)
 	// reItemStart: a list item's marker: "-", "3.1", "(a)", "(ب)", "R1".
 	reItemStart = regexp.MustCompile(`^\s*(?:[-*•·▪–]|\(?[0-9٠-٩]{1,2}(?:\.[0-9٠-٩]{1,2})*[.)]?|\(?[a-zA-Z][.)]|\(\p{Arabic}\)|\p{Arabic}[.)-])\s+`)
 	// reArCondition: an Arabic item worded as a condition ("أن يكون
@@ -460,9 +460,9 @@ var (
 // none.
 func tenderCategory(t, section string) string {
 	switch {
-	case reDocHeading.MatchString(strings.TrimPrefix(section, tenderMark)) && reBondWords.MatchString(t):
+	case docSection(section) && reBondWords.MatchString(t): // round13req.go
 		return "financial"
-	case reDocHeading.MatchString(strings.TrimPrefix(section, tenderMark)):
+	case docSection(section):
 		// "a bank letter confirming the credit facilities" under
 		// "Application documents" is a document to give.
 		return "documentation"
