@@ -350,7 +350,7 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 			k = round12Money(f.Key, sent)
 		}
 		if k == "" {
-			k = round13Money(f.Key, sent, line, tableHeader(text, at))
+			k = round13Money(f.Key, sent, lineAt(text, at), text, at, docType)
 		}
 		if k != "" && k != f.Key {
 			facts[i].Key, facts[i].Label = k, moneyKeyLabel(k)

@@ -12,9 +12,30 @@ import (
 // round13Money re-keys a money fact from its sentence (sent), its line and
 // its table's header row (header, "" outside a table); "" when no rule
 // applies.
-func round13Money(key, sent, line, header string) string {
+func round13Money(key, sent, line, text string, at int, docType string) string {
 	t := tail(sent, 100)
+	header := ""
+	if strings.Contains(line, " | ") {
+		header = tableHeader(text, at)
+	}
 	switch {
+	case key == "fee" && reStipend13.MatchString(t):
+		// "shall pay the Intern a monthly stipend of AED 6,500": what
+		// an intern or a trainee is paid, a salary.
+		return "salary"
+	case key == "price" && header != "" && !reTotalRowLead.MatchString(line) && reRentHead13.MatchString(header) && !reHire11.MatchString(header):
+		// "المحل | المساحة (م²) | الحد الأدنى للإيجار السنوي (ريال
+		// سعودي)": each shop's rent.
+		return "rent"
+	case key == "rent" && header != "" && docType != "lease" && reItemRental13.MatchString(line):
+		// "Dispenser rental, per month / إيجار موزع، شهرياً | 2.5000"
+		// in a supply contract's price table: an item's price.
+		return "price"
+	case key == "price" && header != "" && !reTotalRowLead.MatchString(line) && reAllowanceIntro13.MatchString(introBefore13(text, at)):
+		// "The Company pays each travelling employee a daily allowance
+		// for meals ...:" above "Grade | GCC (BHD per day) | ...": the
+		// table's sums are allowances.
+		return "allowance"
 	case (key == "price" || key == "fee" || key == "amount") && reDocsFeeAR13.MatchString(t):
 		// "آخر موعد لشراء كراسة الشروط (قيمتها 500 ريال سعودي)": the
 		// price of the tender documents (the key specification's row).
@@ -44,18 +65,21 @@ var (
 	reWaitPeriod13 = regexp.MustCompile(`(?i)\bwaiting\s+period\b|فترة\s+(?:ال)?انتظار`)
 	// reBondValid13: "ضمان بنكي مؤقت ... ساري المفعول لمدة تسعين (٩٠)
 	// يوماً", "a bid bond valid for": how long a bond stands.
-	reBondValid13 = regexp.MustCompile(`(?i)\b(?:bond|guarantee)\b[^.;]{0,80}\bvalid\s+for\s*$|(?:ضمان|كفالة)[^.؛]{0,80}(?:ساري|سارية|صالح|صالحة)\s+(?:المفعول\s+)?لمدة\s*$`)
+	reBondValid13 = regexp.MustCompile(`(?i)\b(?:bond|guarantee)\b[^.;]{0,80}\bvalid\s+for\s*$|(?:ضمان|كفالة)[^؛\n]{0,100}(?:ساري|سارية|صالح|صالحة)\s+(?:المفعول\s+)?لمدة\s*$`)
 	// reWithinAR13: a window counted "خلال" or "within" the period.
-	reWithin13 = regexp.MustCompile(`(?i)\bwithin\s*$|خلال\s*$`)
+	// rePayDuty13: the duty is to pay ("The Company shall pay each
+	// approved invoice within", "تدفع الشركة قيمة كل فاتورة خلال").
+	rePayDuty13 = regexp.MustCompile(`(?i)\b(?:shall|will|must)\s+(?:\w+\s+)?pay\b|(?:^|\s)(?:تدفع|يدفع|تسدد|يسدد)\s`)
+	reWithin13  = regexp.MustCompile(`(?i)\bwithin\s*$|خلال\s*$`)
 )
 
 // round13Term re-keys a period the cues read as the term; ok false when no
 // rule applies.
 func round13Term(ctx, clause string) (cue, bool) {
 	switch {
-	case reWaitPeriod13.MatchString(clause) || reBondValid13.MatchString(clause):
+	case reWaitPeriod13.MatchString(clause) || reBondValid13.MatchString(tail(ctx, 200)):
 		return durationCueOf("duration"), true
-	case reWithin13.MatchString(ctx) && rePayWord11.MatchString(clause) && !reDutyWord.MatchString(clause):
+	case reWithin13.MatchString(ctx) && rePayWord11.MatchString(clause) && (!reDutyWord.MatchString(clause) || rePayDuty13.MatchString(clause)):
 		// "تدفع الشركة قيمة كل فاتورة معتمدة خلال خمسة وأربعين (٤٥)
 		// يوماً": the time to pay.
 		return durationCueOf("payment_period"), true
@@ -74,3 +98,26 @@ func issuedByLine(t string, ms int) bool {
 }
 
 var reIssuedByLine13 = regexp.MustCompile(`(?i)^\s*(?:issued\s+by|(?:صادرة|صادر|الصادرة|الصادر)\s+عن)\s[^\n;؛]{3,300}?(?:,?\s+on|،?\s+(?:بتاريخ|في))\s*$`)
+
+// introBefore13: the non-table line just above the table holding text[at]
+// (blank lines skipped), "" when there is none.
+func introBefore13(text string, at int) string {
+	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	for ls > 0 {
+		ps := strings.LastIndexByte(text[:ls-1], '\n') + 1
+		l := strings.TrimSpace(text[ps : ls-1])
+		ls = ps
+		if l == "" || strings.Contains(l, " | ") || strings.Trim(l, "|-: ") == "" {
+			continue
+		}
+		return l
+	}
+	return ""
+}
+
+var (
+	reStipend13        = regexp.MustCompile(`(?i)\bstipend\s+(?:of\s+)?$|مكافأة\s+(?:شهرية|تدريب)\s+(?:قدرها|بمبلغ)?\s*$`)
+	reRentHead13       = regexp.MustCompile(`(?i)\brent\b|الإيجار|للإيجار|إيجار|الايجار`)
+	reItemRental13     = regexp.MustCompile(`(?i)^[\s|]*[\p{L} -]{2,40}\s(?:rental|hire)\b`)
+	reAllowanceIntro13 = regexp.MustCompile(`(?i)\ballowances?\b[^.]{0,120}:?\s*$|(?:بدل|البدل|بدلات)\s[^.]{0,120}:?\s*$`)
+)
