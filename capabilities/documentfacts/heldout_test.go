@@ -255,18 +255,18 @@ func TestHeldOut9(t *testing.T) {
 // heldOut10Floors (strict precision, recall): two points under its first
 // scoring, on main after session 15's rounds 10 and 11 and before round 12
 // (docs/documents.md, "Issue 29, session 15"); requirement and obligation
-// two points under their figures after round 12. Measured, never tuned on
-// until round 13, which made it development data: party, obligation and
-// requirement are two points under round 13's figures.
+// two points under their figures after round 12. Round 13 developed on it
+// for every type but law (docs/documents.md, "round 13"): those floors sit
+// two points under round 13's figures, and the set is no longer held out.
 var heldOut10Floors = map[string][2]float64{
 	"party":       {0.88, 0.83},
-	"date":        {0.64, 0.66},
-	"money":       {0.70, 0.72},
+	"date":        {0.70, 0.71},
+	"money":       {0.85, 0.86},
 	"obligation":  {0.85, 0.83},
 	"requirement": {0.89, 0.71},
 	"deadline":    {0.89, 0.89},
 	"law":         {0.98, 0.83},
-	"duration":    {0.70, 0.70},
+	"duration":    {0.74, 0.74},
 }
 
 // TestHeldOut10 scores the tenth held-out set (testdata/heldout10, README
@@ -275,4 +275,27 @@ var heldOut10Floors = map[string][2]float64{
 // go test ./capabilities/documentfacts -run HeldOut10 -v
 func TestHeldOut10(t *testing.T) {
 	scoreHeldOut(t, "testdata/heldout10", 20, heldOut10Floors)
+}
+
+// heldOut11Floors (strict precision, recall): two points under its first
+// scoring, on main after session 15's rounds 10-12 and before round 13
+// (docs/documents.md, "Issue 29, session 15"). Measured, never tuned on.
+var heldOut11Floors = map[string][2]float64{
+	"party":       {0.84, 0.79},
+	"date":        {0.79, 0.79},
+	"money":       {0.72, 0.71},
+	"obligation":  {0.90, 0.86},
+	"requirement": {0.72, 0.72},
+	"deadline":    {0.91, 0.94},
+	"law":         {0.93, 0.98},
+	"duration":    {0.75, 0.82},
+}
+
+// TestHeldOut11 scores the eleventh held-out set (testdata/heldout11,
+// README there), written in session 15 by a writer who had read neither
+// the rules nor the other corpora's documents, with the key specification
+// in hand.
+// go test ./capabilities/documentfacts -run HeldOut11 -v
+func TestHeldOut11(t *testing.T) {
+	scoreHeldOut(t, "testdata/heldout11", 20, heldOut11Floors)
 }

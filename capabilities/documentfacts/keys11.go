@@ -53,7 +53,7 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 	switch f.Key {
 	case "date":
 		switch {
-		case reIssuedAt.MatchString(ctx):
+		case reIssuedAt.MatchString(ctx) || issuedByLine(t, ms):
 			// "Issued at Muscat on 18 March 2026": a certificate's,
 			// a policy's or a letter's date of issue.
 			f.Key, f.Label, f.Role = cueIssueDate.key, cueIssueDate.label, cueIssueDate.role
@@ -99,7 +99,7 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 }
 
 var (
-	reIssuedAt      = regexp.MustCompile(`(?i)\bissued\s+(?:at|in)\s+\p{L}[\p{L} '’-]{1,30}?\s+on\s*$|\bissued\s+on\s*$`)
+	reIssuedAt      = regexp.MustCompile(`(?i)\bissued\s+(?:at|in)\s+\p{L}[\p{L} '’-]{1,30}?\s+on\s*$|\bissued\s+on\s*$|(?:^|\n)\s*issued\s+by\s+[^.;\n]{3,160}?,?\s+on\s*$`)
 	reCompleteWorks = regexp.MustCompile(`(?i)\bcomplet(?:e|es|ed|ion\s+of)\s+(?:the\s+)?(?:\w+\s+){0,2}(?:works|plant|project|construction|transition)\b|(?:إنجاز|انجاز|استكمال|إتمام|اتمام)\s+(?:جميع\s+)?(?:الأعمال|الاعمال|المشروع|أعمال|اعمال)`)
 	reSumInClause   = regexp.MustCompile(`(?:\b[A-Z]{3}|ر\.ع\.?|ريال|درهم|دينار)\s*` + D + `[\d٠-٩,٬.٫]*|` + D + `[\d٠-٩,٬.٫]*\s*(?:[A-Z]{3}\b|ر\.ع|ريال|درهم|دينار)|(?i:\binstal?ments?\b|\bbalance\b)|القسط|الأقساط|أقساط|باقي\s+الثمن|الرصيد|الدفعة`)
 	// reVerbAfterSum: a verb of another action after the sum ("KWD
@@ -348,6 +348,9 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 		}
 		if k == "" {
 			k = round12Money(f.Key, sent)
+		}
+		if k == "" {
+			k = round13Money(f.Key, sent, lineAt(text, at), text, at, docType)
 		}
 		if k != "" && k != f.Key {
 			facts[i].Key, facts[i].Label = k, moneyKeyLabel(k)
@@ -609,6 +612,9 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 			// ممارسة أي نشاط منافس ... ولمدة سنتين": how long an
 			// appointment or a restraint lasts, not the term.
 			return durationCueOf("duration"), true
+		}
+		if c13, ok13 := round13Term(ctx, clause); ok13 {
+			return c13, true
 		}
 	}
 	return c, true
