@@ -12,14 +12,7 @@ import (
 // anchors no requirement holds; parties name -> role ("-" none); obls
 // "role modality: anchor" found.
 func TestRound12(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
-		text    string
-		reqs    []string
-		noReq   []string
-		parties map[string]string
-		obls    []string
-	}{
+	for _, tc := range []roundCase{
 		// R1: الشروط المطلوبة opens a job advert's requirements.
 		{"arabic job advert, required conditions",
 			"إعلان وظيفة شاغرة: مهندس مدني\nتعلن شركة الريم للمقاولات ذ.م.م عن حاجتها إلى مهندس مدني.\n\nالشروط المطلوبة\n\n١. درجة البكالوريوس في الهندسة المدنية.\n٢. خبرة لا تقل عن خمس سنوات في مشاريع الطرق.\n\nالمزايا\n\nراتب مجز وسكن.",
@@ -88,63 +81,78 @@ func TestRound12(t *testing.T) {
 			"To: Baker Hughes Oman LLC\n\nDear Sirs,\n\nBaker Hughes Oman LLC (\"Baker\") is invited to a meeting.",
 			nil, nil, map[string]string{"Baker Hughes Oman LLC": "!baker"}, nil},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			out := extractText(t, tc.text)
-			items := evalItems(out)
-			var reqs, obls []string
-			parties := map[string]string{}
-			norm := func(s string) string { return strings.TrimRight(strings.ToLower(s), ".") }
-			for _, g := range items {
-				switch g.typ {
-				case "requirement":
-					reqs = append(reqs, g.key+"|"+g.val+"|"+g.text)
-				case "obligation":
-					obls = append(obls, g.desc)
-				case "party":
-					parties[norm(g.val)] = g.key
-				}
+		t.Run(tc.name, tc.check)
+	}
+}
+
+// roundCase is one case of the round 12 and 13 table tests: reqs are
+// "category|modality|anchor" found, noReq anchors no requirement holds,
+// parties name -> role ("!role": found with another role), obls
+// "role modality: anchor" found.
+type roundCase struct {
+	name    string
+	text    string
+	reqs    []string
+	noReq   []string
+	parties map[string]string
+	obls    []string
+}
+
+// check extracts the case's text and reports each expectation it misses.
+func (c roundCase) check(t *testing.T) {
+	items := evalItems(extractText(t, c.text))
+	var reqs, obls []string
+	parties := map[string]string{}
+	norm := func(s string) string { return strings.TrimRight(strings.ToLower(s), ".") }
+	for _, g := range items {
+		switch g.typ {
+		case "requirement":
+			reqs = append(reqs, g.key+"|"+g.val+"|"+g.text)
+		case "obligation":
+			obls = append(obls, g.desc)
+		case "party":
+			parties[norm(g.val)] = g.key
+		}
+	}
+	for _, w := range c.reqs {
+		cat, rest, _ := strings.Cut(w, "|")
+		mod, anchor, _ := strings.Cut(rest, "|")
+		ok := false
+		for _, r := range reqs {
+			if strings.HasPrefix(r, cat+"|"+mod+"|") && strings.Contains(strings.ToLower(r), strings.ToLower(anchor)) {
+				ok = true
 			}
-			for _, w := range tc.reqs {
-				cat, rest, _ := strings.Cut(w, "|")
-				mod, anchor, _ := strings.Cut(rest, "|")
-				ok := false
-				for _, r := range reqs {
-					if strings.HasPrefix(r, cat+"|"+mod+"|") && strings.Contains(strings.ToLower(r), strings.ToLower(anchor)) {
-						ok = true
-					}
-				}
-				if !ok {
-					t.Errorf("requirement %q not found in %q", w, reqs)
-				}
+		}
+		if !ok {
+			t.Errorf("requirement %q not found in %q", w, reqs)
+		}
+	}
+	for _, a := range c.noReq {
+		for _, r := range reqs {
+			if strings.Contains(r, a) {
+				t.Errorf("requirement holding %q found: %q", a, r)
 			}
-			for _, a := range tc.noReq {
-				for _, r := range reqs {
-					if strings.Contains(r, a) {
-						t.Errorf("requirement holding %q found: %q", a, r)
-					}
-				}
+		}
+	}
+	for name, role := range c.parties {
+		got, ok := parties[norm(name)]
+		if not, neg := strings.CutPrefix(role, "!"); neg && ok && got != not {
+			continue
+		}
+		if !ok || got != role {
+			t.Errorf("party %q: role %q (found %v), want %q; parties %v", name, got, ok, role, parties)
+		}
+	}
+	for _, w := range c.obls {
+		head, anchor, _ := strings.Cut(w, ": ")
+		ok := false
+		for _, o := range obls {
+			if strings.HasPrefix(o, head+":") && strings.Contains(o, anchor) {
+				ok = true
 			}
-			for name, role := range tc.parties {
-				got, ok := parties[norm(name)]
-				if not, neg := strings.CutPrefix(role, "!"); neg && ok && got != not {
-					continue
-				}
-				if !ok || got != role {
-					t.Errorf("party %q: role %q (found %v), want %q; parties %v", name, got, ok, role, parties)
-				}
-			}
-			for _, w := range tc.obls {
-				head, anchor, _ := strings.Cut(w, ": ")
-				ok := false
-				for _, o := range obls {
-					if strings.HasPrefix(o, head+":") && strings.Contains(o, anchor) {
-						ok = true
-					}
-				}
-				if !ok {
-					t.Errorf("obligation %q not found in %q", w, obls)
-				}
-			}
-		})
+		}
+		if !ok {
+			t.Errorf("obligation %q not found in %q", w, obls)
+		}
 	}
 }

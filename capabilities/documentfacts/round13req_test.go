@@ -1,23 +1,13 @@
 package documentfacts
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // Issue 29, session 15, round 13: parties, obligations and requirements
 // from heldout10's classes (docs/documents.md, "round 13, parties and
 // requirements from heldout10"). Sentences of our own in English and
 // Arabic, guards among them; the fields read as in TestRound12.
 func TestRound13(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
-		text    string
-		reqs    []string
-		noReq   []string
-		parties map[string]string
-		obls    []string
-	}{
+	for _, tc := range []roundCase{
 		// R6: "must contain:" opens a documents list; its items are documentation.
 		{"rfp, each proposal must contain",
 			"Request for Proposals: Cleaning Services\n\n## 3. Proposal contents\n\nEach proposal must contain:\n\n- the firm's commercial registration;\n- a signed conflict of interest declaration;\n- a price schedule for each year.\n\nProposals shall be sent by e-mail.",
@@ -73,63 +63,6 @@ func TestRound13(t *testing.T) {
 			"TAX INVOICE\nInvoice No | 2211\nDeveloper | Pixel Dunes Solutions Co., Sharq\nTotal | KWD 500.000",
 			nil, nil, map[string]string{"Pixel Dunes Solutions Co.": "!developer"}, nil},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			out := extractText(t, tc.text)
-			items := evalItems(out)
-			var reqs, obls []string
-			parties := map[string]string{}
-			norm := func(s string) string { return strings.TrimRight(strings.ToLower(s), ".") }
-			for _, g := range items {
-				switch g.typ {
-				case "requirement":
-					reqs = append(reqs, g.key+"|"+g.val+"|"+g.text)
-				case "obligation":
-					obls = append(obls, g.desc)
-				case "party":
-					parties[norm(g.val)] = g.key
-				}
-			}
-			for _, w := range tc.reqs {
-				cat, rest, _ := strings.Cut(w, "|")
-				mod, anchor, _ := strings.Cut(rest, "|")
-				ok := false
-				for _, r := range reqs {
-					if strings.HasPrefix(r, cat+"|"+mod+"|") && strings.Contains(strings.ToLower(r), strings.ToLower(anchor)) {
-						ok = true
-					}
-				}
-				if !ok {
-					t.Errorf("requirement %q not found in %q", w, reqs)
-				}
-			}
-			for _, a := range tc.noReq {
-				for _, r := range reqs {
-					if strings.Contains(r, a) {
-						t.Errorf("requirement holding %q found: %q", a, r)
-					}
-				}
-			}
-			for name, role := range tc.parties {
-				got, ok := parties[norm(name)]
-				if not, neg := strings.CutPrefix(role, "!"); neg && ok && got != not {
-					continue
-				}
-				if !ok || got != role {
-					t.Errorf("party %q: role %q (found %v), want %q; parties %v", name, got, ok, role, parties)
-				}
-			}
-			for _, w := range tc.obls {
-				head, anchor, _ := strings.Cut(w, ": ")
-				ok := false
-				for _, o := range obls {
-					if strings.HasPrefix(o, head+":") && strings.Contains(o, anchor) {
-						ok = true
-					}
-				}
-				if !ok {
-					t.Errorf("obligation %q not found in %q", w, obls)
-				}
-			}
-		})
+		t.Run(tc.name, tc.check)
 	}
 }
