@@ -141,12 +141,7 @@ func roleSignerNames(t string, signing bool) [][2]int {
 			if p == "" || hasDigit(p) || roleOf(p) != "" || labelRole(p) != "" {
 				continue
 			}
-			ok := false
-			if hasArabic(p) {
-				ok = reArPlainName.MatchString(p) && arPersonLike(p) && !arOrgHead(p) && !strings.HasPrefix(p, "عن ")
-			} else {
-				ok = rePlainName.MatchString(p) && !titleWords(p) && trimOrgLead(p) == p
-			}
+			ok := personNameAlone(p) && !strings.HasPrefix(p, "عن ")
 			if ok {
 				s := cellAt + at + pr[0] + lead
 				out = append(out, [2]int{s, s + len(p)})
@@ -323,12 +318,7 @@ func roleContactNames(t string) [][2]int {
 		if p == "" || hasDigit(p) || roleOf(p) != "" {
 			continue
 		}
-		ok := false
-		if hasArabic(p) {
-			ok = reArPlainName.MatchString(p) && arPersonLike(p) && !arOrgHead(p)
-		} else {
-			ok = rePlainName.MatchString(p) && !titleWords(p) && trimOrgLead(p) == p
-		}
+		ok := personNameAlone(p)
 		if ok {
 			s := at + pr[0] + lead
 			out = append(out, [2]int{s, s + len(p)})
@@ -388,3 +378,13 @@ func arFormOnly(name string) bool { return reArFormOnly.MatchString(strings.Trim
 // subcontractors shall": a party's people after it do not make the
 // subject theirs.
 var reAndItsPeople = regexp.MustCompile(`(?i)\s+(?:and|or|and/or)\s+(?:its|their|his|her)\s+[a-z]+`)
+
+// personNameAlone reports whether p, standing alone in a signing or
+// witness line, reads as a person's name in its script: no title word,
+// no organisation's head word.
+func personNameAlone(p string) bool {
+	if hasArabic(p) {
+		return reArPlainName.MatchString(p) && arPersonLike(p) && !arOrgHead(p)
+	}
+	return rePlainName.MatchString(p) && !titleWords(p) && trimOrgLead(p) == p
+}
