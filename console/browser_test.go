@@ -124,6 +124,25 @@ func TestConsoleInBrowser(t *testing.T) {
 			t.Fatalf("%s: %v\npage:\n%s", step, err, page)
 		}
 	}
+	// loaded waits until the page's URL holds part and the page has
+	// loaded. Evaluating while the browser swaps documents can fail
+	// ("Cannot find context"), so a failed look is a look to repeat.
+	loaded := func(part string) chromedp.Action {
+		return chromedp.ActionFunc(func(ctx context.Context) error {
+			for {
+				var ok bool
+				err := chromedp.Evaluate(fmt.Sprintf(`location.href.includes(%q) && document.readyState === 'complete'`, part), &ok).Do(ctx)
+				if err == nil && ok {
+					return nil
+				}
+				select {
+				case <-ctx.Done():
+					return fmt.Errorf("waiting for a loaded page at ...%s: %w (last look: %v)", part, ctx.Err(), err)
+				case <-time.After(50 * time.Millisecond):
+				}
+			}
+		})
+	}
 	text := func(sel string) string {
 		t.Helper()
 		var s string
@@ -170,11 +189,22 @@ func TestConsoleInBrowser(t *testing.T) {
 		t.Error("the overview's charts have no bars")
 	}
 
+	// The unfiltered list has #accounts too, so the search waits for the
+	// answer's own page (its URL carries q and it has loaded) before it
+	// looks: waiting for #accounts alone could match the old page and
+	// screenshot it mid-navigation, which hung a CI run for 3 minutes.
+	var rows int
 	run("search",
 		chromedp.Navigate(base+"/console/accounts"), chromedp.WaitVisible(`#q`, chromedp.ByQuery),
 		chromedp.SendKeys(`#q`, "النور", chromedp.ByQuery),
 		chromedp.Submit(`#q`, chromedp.ByQuery),
-		chromedp.WaitVisible(`#accounts`, chromedp.ByQuery), shots.take("accounts-search"))
+		loaded("q="),
+		chromedp.WaitVisible(`#accounts`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll('#accounts tbody tr').length`, &rows),
+		shots.take("accounts-search"))
+	if rows != 1 {
+		t.Errorf("searching النور lists %d accounts; want the one whose name holds it", rows)
+	}
 	run("open the account",
 		chromedp.Click(`#accounts a`, chromedp.ByQuery),
 		chromedp.WaitVisible(`#topup`, chromedp.ByQuery), shots.take("account"))
