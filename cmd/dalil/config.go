@@ -100,6 +100,12 @@ type Storage struct {
 	IdempotencyLease time.Duration `json:"idempotencyLease"`
 	// RedisURL, when set, shares rate limits through Redis (DALIL_REDIS_URL).
 	RedisURL Location `json:"redisURL"`
+	// WarmupTimeout bounds the reading of the datasets' indexes at start
+	// and after an import (warmup.go; DALIL_WARMUP_TIMEOUT, default
+	// DefaultWarmupTimeout; 0, a Config built by hand, is the default).
+	// WarmupOff ("off") reads nothing: readiness does not wait.
+	WarmupTimeout time.Duration `json:"warmupTimeout"`
+	WarmupOff     bool          `json:"warmupOff"`
 }
 
 // Rails are the payment rails: which are enabled, and each pay-per-call
@@ -429,6 +435,11 @@ func (l *loader) load() *Config {
 		if u, err := url.Parse(dsn); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
 			l.fail("DALIL_DB", "must be a SQLite file path or a postgres:// URL, got %s", c.Storage.DSN)
 		}
+	}
+	if v := l.str("DALIL_WARMUP_TIMEOUT"); strings.EqualFold(v, "off") {
+		c.Storage.WarmupOff = true
+	} else {
+		c.Storage.WarmupTimeout = l.duration("DALIL_WARMUP_TIMEOUT", DefaultWarmupTimeout)
 	}
 	var err error
 	if c.Listen.TrustedProxies, err = parseProxies(l.str("DALIL_TRUSTED_PROXIES")); err != nil {

@@ -77,12 +77,35 @@ func TestLoadConfigDefaults(t *testing.T) {
 	if diff := cmp.Diff(ratelimit.Defaults(), cfg.RateLimits); diff != "" {
 		t.Errorf("rate limits (-want +got):\n%s", diff)
 	}
+	if cfg.Storage.WarmupTimeout != DefaultWarmupTimeout || cfg.Storage.WarmupOff {
+		t.Errorf("warm-up %v (off %v); want %v, on", cfg.Storage.WarmupTimeout, cfg.Storage.WarmupOff, DefaultWarmupTimeout)
+	}
 	if cfg.Storage.IdempotencyLease != time.Minute || cfg.Listen.AdminToken != "" || cfg.Storage.RedisURL != "" {
 		t.Errorf("storage %+v, admin token set %v", cfg.Storage, cfg.Listen.AdminToken != "")
 	}
 	for name, p := range cfg.Providers {
 		if p.Configured {
 			t.Errorf("provider %s configured with no variable set", name)
+		}
+	}
+}
+
+// TestLoadConfigWarmup: DALIL_WARMUP_TIMEOUT as a duration or off.
+func TestLoadConfigWarmup(t *testing.T) {
+	for _, tc := range []struct {
+		env     map[string]string
+		timeout time.Duration
+		off     bool
+	}{
+		{map[string]string{"DALIL_WARMUP_TIMEOUT": "30s"}, 30 * time.Second, false},
+		{map[string]string{"DALIL_WARMUP_TIMEOUT": "off"}, 0, true},
+	} {
+		cfg, _, err := loadConfig(newFlagSet("serve", io.Discard), nil, envOf(tc.env))
+		if err != nil {
+			t.Fatalf("%v: %v", tc.env, err)
+		}
+		if s := cfg.Storage; s.WarmupTimeout != tc.timeout || s.WarmupOff != tc.off {
+			t.Errorf("%v: warm-up %v off %v; want %v, %v", tc.env, s.WarmupTimeout, s.WarmupOff, tc.timeout, tc.off)
 		}
 	}
 }
@@ -103,6 +126,7 @@ func TestLoadConfigRejects(t *testing.T) {
 		{"call timeout", map[string]string{"DALIL_CALL_TIMEOUT": "soon"}, nil, []string{"DALIL_CALL_TIMEOUT"}},
 		{"idempotency lease", map[string]string{"DALIL_IDEMPOTENCY_LEASE": "0s"}, nil, []string{"DALIL_IDEMPOTENCY_LEASE"}},
 		{"log level", map[string]string{"DALIL_LOG_LEVEL": "loud"}, nil, []string{"DALIL_LOG_LEVEL", `"loud"`}},
+		{"warm-up timeout", map[string]string{"DALIL_WARMUP_TIMEOUT": "0"}, nil, []string{"DALIL_WARMUP_TIMEOUT", "positive duration"}},
 		{"unknown rail", nil, []string{"--rails", "credits,bitcoin"}, []string{"--rails", `"bitcoin"`}},
 		{"listen address", map[string]string{"DALIL_ADDR": "8080"}, nil, []string{"DALIL_ADDR", "host:port"}},
 		{"database URL scheme", map[string]string{"DALIL_DB": "mysql://root:" + secret + "@db/x"}, nil, []string{"DALIL_DB", "postgres://"}},
