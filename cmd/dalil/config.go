@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -106,6 +107,11 @@ type Storage struct {
 	// WarmupOff ("off") reads nothing: readiness does not wait.
 	WarmupTimeout time.Duration `json:"warmupTimeout"`
 	WarmupOff     bool          `json:"warmupOff"`
+	// SQLiteMmap is how much of a SQLite file each reader maps into
+	// memory (DALIL_SQLITE_MMAP: bytes, or with k, m or g; 0, the
+	// default, none): sqlstore.Options.ReadMmapSize, whose comment says
+	// what it costs. Nothing on PostgreSQL.
+	SQLiteMmap int64 `json:"sqliteMmap"`
 }
 
 // Rails are the payment rails: which are enabled, and each pay-per-call
@@ -362,6 +368,27 @@ func (l *loader) duration(env string, def time.Duration) time.Duration {
 	return d
 }
 
+// bytes reads a size in bytes: a whole number, with an optional k, m or
+// g (KiB, MiB, GiB); 0 when unset.
+func (l *loader) bytes(env string) int64 {
+	v := strings.ToLower(l.str(env))
+	if v == "" {
+		return 0
+	}
+	num, unit := v, int64(1)
+	for suffix, u := range map[string]int64{"k": 1 << 10, "m": 1 << 20, "g": 1 << 30} {
+		if n, ok := strings.CutSuffix(v, suffix); ok {
+			num, unit = n, u
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n < 0 || n > (1<<40)/unit {
+		l.fail(env, "must be a size in bytes such as 0, 268435456 or 256m, got %q", v)
+		return 0
+	}
+	return n * unit
+}
+
 // secret reads a secret; with hexOnly, it must be hex (an optional 0x
 // prefix allowed). Errors never quote it.
 func (l *loader) secret(env string, hexOnly bool) Secret {
@@ -421,6 +448,7 @@ func (l *loader) load() *Config {
 			Timeout:          l.duration("DALIL_DB_TIMEOUT", sqlstore.DefaultOpTimeout),
 			IdempotencyLease: l.duration("DALIL_IDEMPOTENCY_LEASE", dalil.IdempotencyLease),
 			RedisURL:         Location(l.url("DALIL_REDIS_URL", false, "redis", "rediss", "unix")),
+			SQLiteMmap:       l.bytes("DALIL_SQLITE_MMAP"),
 		},
 		Providers: map[string]Provider{},
 		LogLevel:  strings.ToLower(l.str("DALIL_LOG_LEVEL")),
