@@ -136,7 +136,7 @@ func (w *warmer) warm(ctx context.Context, why string, sets []module.Dataset) {
 	var total sqlstore.Warmed
 	for _, d := range sets {
 		t0 := time.Now()
-		opts := sqlstore.WarmOptions{}
+		opts := sqlstore.WarmOptions{Rows: d.WarmRows}
 		if warmStep != nil {
 			name := d.Name
 			opts.Step = func(s sqlstore.Warmed) { warmStep(name, s) }

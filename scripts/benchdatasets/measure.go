@@ -69,7 +69,7 @@ func warmDatasets(ctx context.Context, st *sqlstore.Store, mods []sqlstore.Modul
 		}
 		for _, d := range m.Datasets {
 			t0 := time.Now()
-			w, err := st.DB().Warm(ctx, d.Warm, sqlstore.WarmOptions{NoExtension: warmFallback})
+			w, err := st.DB().Warm(ctx, d.Warm, sqlstore.WarmOptions{Rows: d.WarmRows, NoExtension: warmFallback})
 			if err != nil {
 				return fmt.Errorf("warm %s: %w", d.Name, err)
 			}

@@ -47,6 +47,11 @@ type WarmOptions struct {
 	// NoExtension reads the pages without pg_prewarm even where it is
 	// there (tests of the fallback; nothing on SQLite).
 	NoExtension bool
+	// Rows names tables whose rows are read too, after the indexes: a
+	// table whose rows a call reads a few hundred of, at random (a
+	// screening's candidates), where their pages on disk would cost the
+	// first calls as much as the indexes' did.
+	Rows []string
 	// Chunk is how many pages one step reads (default 1,024: 8 MB of
 	// PostgreSQL's pages, 4 MB of SQLite's); the index scan without
 	// pg_prewarm reads an index a step.
@@ -67,8 +72,9 @@ func (o WarmOptions) chunk() int {
 // call that needs them after a restart or an import does not wait for the
 // disk: each name is an index, or a table whose every B-tree index is
 // read (on SQLite, a WITHOUT ROWID table is its own primary key's B-tree
-// and is read too). A table's rows are not read: a call reads a few of
-// them, its indexes it descends on every lookup.
+// and is read too). A table's rows are read only when opts.Rows names it
+// (after the indexes): a call descends its indexes on every lookup, and
+// reads a few of the rows.
 //
 // On PostgreSQL it uses the pg_prewarm extension ('read' mode: into the
 // operating system's page cache, a chunk at a time, so that a relation
@@ -86,15 +92,27 @@ func (d DB) Warm(ctx context.Context, names []string, opts WarmOptions) (Warmed,
 	return d.warmSQLite(ctx, names, opts)
 }
 
+// warmTarget is one relation to read: an index (or a SQLite WITHOUT
+// ROWID table), or a table's rows.
+type warmTarget struct {
+	name string
+	rows bool
+}
+
 // warmTargets resolves names to the B-trees to read, in order, each
-// once.
-func (d DB) warmTargets(ctx context.Context, names []string) ([]string, error) {
-	var out []string
+// once, then the tables of rows whose rows are read.
+func (d DB) warmTargets(ctx context.Context, names, rows []string) ([]warmTarget, error) {
+	var out []warmTarget
 	seen := map[string]bool{}
 	add := func(n string) {
 		if !seen[n] {
 			seen[n] = true
-			out = append(out, n)
+			out = append(out, warmTarget{name: n})
+		}
+	}
+	for _, t := range rows {
+		if err := d.isTable(ctx, t); err != nil {
+			return nil, err
 		}
 	}
 	for _, name := range names {
@@ -112,7 +130,27 @@ func (d DB) warmTargets(ctx context.Context, names []string) ([]string, error) {
 			add(f)
 		}
 	}
+	for _, t := range rows {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, warmTarget{name: t, rows: true})
+		}
+	}
 	return out, nil
+}
+
+// isTable reports an error unless name is a table.
+func (d DB) isTable(ctx context.Context, name string) error {
+	q := `SELECT 1 FROM pg_class WHERE oid = to_regclass($1) AND relkind IN ('r', 'p')`
+	if d.s.dialect != "postgres" {
+		q = `SELECT 1 FROM sqlite_schema WHERE name = $1 AND type = 'table'`
+	}
+	var one int
+	err := d.s.r.QueryRowContext(ctx, q, name).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("warm: %q is not a table", name)
+	}
+	return unavailable("warm: look up "+name, err)
 }
 
 func (d DB) pgTargets(ctx context.Context, name string) ([]string, error) {
@@ -184,7 +222,7 @@ func (d DB) sqliteTargets(ctx context.Context, name string) ([]string, error) {
 // read a page at a time, so a cancellation stops it within a chunk.
 func (d DB) warmSQLite(ctx context.Context, names []string, opts WarmOptions) (Warmed, error) {
 	w := Warmed{Method: "dbstat"}
-	targets, err := d.warmTargets(ctx, names)
+	targets, err := d.warmTargets(ctx, names, opts.Rows)
 	if err != nil {
 		return w, err
 	}
@@ -192,7 +230,7 @@ func (d DB) warmSQLite(ctx context.Context, names []string, opts WarmOptions) (W
 		if err := ctx.Err(); err != nil {
 			return w, err
 		}
-		if err := d.warmSQLiteTree(ctx, t, &w, opts); err != nil {
+		if err := d.warmSQLiteTree(ctx, t.name, &w, opts); err != nil {
 			return w, err
 		}
 		w.Relations++
@@ -266,7 +304,7 @@ func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`)
 
 func (d DB) warmPostgres(ctx context.Context, names []string, opts WarmOptions) (Warmed, error) {
 	var w Warmed
-	targets, err := d.warmTargets(ctx, names)
+	targets, err := d.warmTargets(ctx, names, opts.Rows)
 	if err != nil {
 		return w, err
 	}
@@ -283,7 +321,8 @@ func (d DB) warmPostgres(ctx context.Context, names []string, opts WarmOptions) 
 	if err := d.s.r.QueryRowContext(ctx, `SELECT current_setting('block_size')::bigint`).Scan(&block); err != nil {
 		return w, unavailable("warm: block size", err)
 	}
-	for _, t := range targets {
+	for _, target := range targets {
+		t := target.name
 		if err := ctx.Err(); err != nil {
 			return w, err
 		}
@@ -314,7 +353,11 @@ func (d DB) warmPostgres(ctx context.Context, names []string, opts WarmOptions) 
 				}
 			}
 		} else {
-			if err := d.scanIndex(ctx, t); err != nil {
+			scan := d.scanIndex
+			if target.rows {
+				scan = d.scanRows
+			}
+			if err := scan(ctx, t); err != nil {
 				return w, err
 			}
 			w.Pages += blocks
@@ -383,4 +426,16 @@ func (d DB) scanIndex(ctx context.Context, name string) error {
 		}
 		return unavailable("warm "+name, err)
 	})
+}
+
+// scanRows reads every page of table's rows without pg_prewarm: a
+// sequential scan, which reads them through a small ring of shared
+// buffers, and so into the operating system's page cache.
+func (d DB) scanRows(ctx context.Context, table string) error {
+	var n int64
+	err := d.s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+quoteIdent(table)).Scan(&n)
+	if err != nil && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return unavailable("warm "+table, err)
 }

@@ -113,6 +113,18 @@ func TestWarm(t *testing.T) {
 					t.Errorf("cancelled at step 2: %d steps, warmed %+v, %v", steps, w2, err)
 				}
 			}
+			// With warm_rows' rows: its table too, after its indexes.
+			withRows, err := db.Warm(ctx, []string{"warm_terms", "warm_rows"}, sqlstore.WarmOptions{Rows: []string{"warm_rows"}})
+			if err != nil || withRows.Relations != 4 || withRows.Pages <= int64(methods[0].Chunk) {
+				t.Errorf("with the rows: %+v, %v", withRows, err)
+			}
+			fallback := sqlstore.WarmOptions{Rows: []string{"warm_rows"}, NoExtension: true}
+			if w, err := db.Warm(ctx, []string{"warm_rows"}, fallback); err != nil || w.Relations != 3 {
+				t.Errorf("with the rows, without pg_prewarm: %+v, %v", w, err)
+			}
+			if _, err := db.Warm(ctx, nil, sqlstore.WarmOptions{Rows: []string{"warm_rows_k"}}); err == nil || !strings.Contains(err.Error(), "not a table") {
+				t.Errorf("rows of an index: %v", err)
+			}
 			// One index by its name.
 			w, err := db.Warm(ctx, []string{"warm_rows_k"}, sqlstore.WarmOptions{})
 			if err != nil || w.Relations != 1 || w.Pages == 0 {
