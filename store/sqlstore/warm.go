@@ -13,7 +13,8 @@ type Warmed struct {
 	// Method is how the pages were read: "pg_prewarm" (PostgreSQL's
 	// extension, into the operating system's page cache), "index scan"
 	// (PostgreSQL without the extension: a scan of each index in its
-	// order, through the server's shared buffers) or "dbstat" (SQLite:
+	// order, through the server's shared buffers, and a sequential scan
+	// of the tables WarmOptions.Rows names) or "dbstat" (SQLite:
 	// each page of each b-tree read once through a reader connection).
 	Method string `json:"method"`
 	// Relations counts the b-trees (indexes, and SQLite's WITHOUT ROWID
