@@ -104,6 +104,17 @@ type Dataset struct {
 	Batches datasetsql.Tables
 	// Demo, when set, is the synthetic data `serve --demo` loads.
 	Demo *Demo
+	// Warm names what a call reads on every lookup, most needed first:
+	// tables (every B-tree index of each, and on SQLite a WITHOUT ROWID
+	// table's own tree) or indexes. `dalil serve` reads their pages once
+	// at start and after an import (sqlstore.DB.Warm), so that the first
+	// call does not wait for the disk; none, nothing is warmed.
+	Warm []string
+	// WarmRows names tables whose rows are read too, after Warm's
+	// indexes: those a call reads a few hundred rows of, at random (a
+	// screening's candidates), whose pages on disk would cost the first
+	// calls as much as the indexes'.
+	WarmRows []string
 }
 
 // Lifecycle returns the dataset's lifecycle on db: datasetsql's over

@@ -37,6 +37,9 @@ type service struct {
 	// datasets is what each dataset holds, as statuses read it.
 	datasets    *datasetSupply
 	stopRefresh context.CancelFunc
+	// warm reads the datasets' indexes at start and after an import
+	// (warmup.go).
+	warm *warmer
 }
 
 // Close releases what buildServer opened: the rate limiter's Redis client
@@ -49,6 +52,9 @@ func (s *service) Close() error {
 	s.voice.close()
 	if s.stopRefresh != nil {
 		s.stopRefresh()
+	}
+	if s.warm != nil {
+		s.warm.close()
 	}
 	return errors.Join(err, s.store.Close())
 }
@@ -77,10 +83,18 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 	// capability statuses follow it.
 	supply := newDatasetSupply(datasetImporters(store), log)
 	supply.Refresh(ctx)
+	// The datasets' indexes are read in the background, now and after
+	// each import (warmup.go); readiness waits for the first reading.
+	warm := newWarmer(store.DB(), datasets(), cfg.Storage.WarmupTimeout, cfg.Storage.WarmupOff, log)
+	supply.mu.Lock()
+	supply.changed = warm.changed
+	supply.mu.Unlock()
+	warm.start(ctx)
 	refreshCtx, stopRefresh := context.WithCancel(context.WithoutCancel(ctx))
 	go supply.run(refreshCtx, datasetRefresh)
 	fail = func(err error) (*service, error) {
 		stopRefresh()
+		warm.close()
 		vc.close()
 		store.Close()
 		return nil, err
@@ -117,7 +131,8 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 		Registry: reg, Store: store, Logger: log, BaseURL: string(cfg.Listen.BaseURL), Rails: cfg.Rails.Enabled, AdminToken: cfg.Listen.AdminToken.Reveal(), MetricsToken: cfg.Listen.MetricsToken.Reveal(),
 		MCP: mcpserver.HTTPHandler(tools, log), PayPerCall: rails, Limiter: limiter, Limits: limits, TrustedProxies: cfg.Listen.TrustedProxies,
 		Admin: append(mpp.AdminRoutes(closer), voice.AdminRoutes(doNotCallList(store))...), CallTimeout: cfg.Listen.CallTimeout, StorageTimeout: cfg.Storage.Timeout,
-		Datasets: supply.Wrap(datasetImporters(store)), Console: consoleFor(cfg, store, reg, supply, log), Webhooks: vc.hooks(), Sockets: vc.sockets(), Ready: vc.readyChecks(),
+		Datasets: supply.Wrap(datasetImporters(store)), Console: consoleFor(cfg, store, reg, supply, log), Webhooks: vc.hooks(), Sockets: vc.sockets(),
+		Ready: append(vc.readyChecks(), httpapi.ReadyCheck{Name: "warmup", Check: warm.ready}),
 		// The sanctions lists' sync state, read from the database at each
 		// scrape, whichever replica synced (sanctionsync.go).
 		Collectors: []prometheus.Collector{sanctionsync.Collector(sanctionssql.New(store.DB()), log),
@@ -126,7 +141,7 @@ func buildServer(ctx context.Context, cfg *Config, log *slog.Logger) (*service, 
 		// Agents' self-funding (funding.go); off unless DALIL_FUNDING_RAILS.
 		Funding: cfg.Rails.Funding.httpFunding(),
 	})
-	return &service{api: api, reg: reg, store: store, limiter: limiter, channels: channels, voice: vc, datasets: supply, stopRefresh: stopRefresh}, nil
+	return &service{api: api, reg: reg, store: store, limiter: limiter, channels: channels, voice: vc, datasets: supply, stopRefresh: stopRefresh, warm: warm}, nil
 }
 
 // mppChannels returns the MPP rail's payment channels among rails, or nil.

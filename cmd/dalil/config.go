@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -100,6 +101,17 @@ type Storage struct {
 	IdempotencyLease time.Duration `json:"idempotencyLease"`
 	// RedisURL, when set, shares rate limits through Redis (DALIL_REDIS_URL).
 	RedisURL Location `json:"redisURL"`
+	// WarmupTimeout bounds the reading of the datasets' indexes at start
+	// and after an import (warmup.go; DALIL_WARMUP_TIMEOUT, default
+	// DefaultWarmupTimeout; 0, a Config built by hand, is the default).
+	// WarmupOff ("off") reads nothing: readiness does not wait.
+	WarmupTimeout time.Duration `json:"warmupTimeout"`
+	WarmupOff     bool          `json:"warmupOff"`
+	// SQLiteMmap is how much of a SQLite file each reader maps into
+	// memory (DALIL_SQLITE_MMAP: bytes, or with k, m or g; 0, the
+	// default, none): sqlstore.Options.ReadMmapSize, whose comment says
+	// what it costs. Nothing on PostgreSQL.
+	SQLiteMmap int64 `json:"sqliteMmap"`
 }
 
 // Rails are the payment rails: which are enabled, and each pay-per-call
@@ -356,6 +368,27 @@ func (l *loader) duration(env string, def time.Duration) time.Duration {
 	return d
 }
 
+// bytes reads a size in bytes: a whole number, with an optional k, m or
+// g (KiB, MiB, GiB); 0 when unset.
+func (l *loader) bytes(env string) int64 {
+	v := strings.ToLower(l.str(env))
+	if v == "" {
+		return 0
+	}
+	num, unit := v, int64(1)
+	for suffix, u := range map[string]int64{"k": 1 << 10, "m": 1 << 20, "g": 1 << 30} {
+		if n, ok := strings.CutSuffix(v, suffix); ok {
+			num, unit = n, u
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n < 0 || n > (1<<40)/unit {
+		l.fail(env, "must be a size in bytes such as 0, 268435456 or 256m, got %q", v)
+		return 0
+	}
+	return n * unit
+}
+
 // secret reads a secret; with hexOnly, it must be hex (an optional 0x
 // prefix allowed). Errors never quote it.
 func (l *loader) secret(env string, hexOnly bool) Secret {
@@ -415,6 +448,7 @@ func (l *loader) load() *Config {
 			Timeout:          l.duration("DALIL_DB_TIMEOUT", sqlstore.DefaultOpTimeout),
 			IdempotencyLease: l.duration("DALIL_IDEMPOTENCY_LEASE", dalil.IdempotencyLease),
 			RedisURL:         Location(l.url("DALIL_REDIS_URL", false, "redis", "rediss", "unix")),
+			SQLiteMmap:       l.bytes("DALIL_SQLITE_MMAP"),
 		},
 		Providers: map[string]Provider{},
 		LogLevel:  strings.ToLower(l.str("DALIL_LOG_LEVEL")),
@@ -429,6 +463,11 @@ func (l *loader) load() *Config {
 		if u, err := url.Parse(dsn); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
 			l.fail("DALIL_DB", "must be a SQLite file path or a postgres:// URL, got %s", c.Storage.DSN)
 		}
+	}
+	if v := l.str("DALIL_WARMUP_TIMEOUT"); strings.EqualFold(v, "off") {
+		c.Storage.WarmupOff = true
+	} else {
+		c.Storage.WarmupTimeout = l.duration("DALIL_WARMUP_TIMEOUT", DefaultWarmupTimeout)
 	}
 	var err error
 	if c.Listen.TrustedProxies, err = parseProxies(l.str("DALIL_TRUSTED_PROXIES")); err != nil {

@@ -77,12 +77,40 @@ func TestLoadConfigDefaults(t *testing.T) {
 	if diff := cmp.Diff(ratelimit.Defaults(), cfg.RateLimits); diff != "" {
 		t.Errorf("rate limits (-want +got):\n%s", diff)
 	}
+	if cfg.Storage.WarmupTimeout != DefaultWarmupTimeout || cfg.Storage.WarmupOff || cfg.Storage.SQLiteMmap != 0 {
+		t.Errorf("warm-up %v (off %v), SQLite mmap %d; want %v, on, none", cfg.Storage.WarmupTimeout, cfg.Storage.WarmupOff, cfg.Storage.SQLiteMmap, DefaultWarmupTimeout)
+	}
 	if cfg.Storage.IdempotencyLease != time.Minute || cfg.Listen.AdminToken != "" || cfg.Storage.RedisURL != "" {
 		t.Errorf("storage %+v, admin token set %v", cfg.Storage, cfg.Listen.AdminToken != "")
 	}
 	for name, p := range cfg.Providers {
 		if p.Configured {
 			t.Errorf("provider %s configured with no variable set", name)
+		}
+	}
+}
+
+// TestLoadConfigStorageSizes: DALIL_SQLITE_MMAP in bytes or with a
+// unit, and DALIL_WARMUP_TIMEOUT as a duration or off.
+func TestLoadConfigStorageSizes(t *testing.T) {
+	for _, tc := range []struct {
+		env     map[string]string
+		mmap    int64
+		timeout time.Duration
+		off     bool
+	}{
+		{map[string]string{"DALIL_SQLITE_MMAP": "0"}, 0, DefaultWarmupTimeout, false},
+		{map[string]string{"DALIL_SQLITE_MMAP": "268435456"}, 1 << 28, DefaultWarmupTimeout, false},
+		{map[string]string{"DALIL_SQLITE_MMAP": "256m"}, 1 << 28, DefaultWarmupTimeout, false},
+		{map[string]string{"DALIL_SQLITE_MMAP": "2G", "DALIL_WARMUP_TIMEOUT": "30s"}, 2 << 30, 30 * time.Second, false},
+		{map[string]string{"DALIL_SQLITE_MMAP": "64k", "DALIL_WARMUP_TIMEOUT": "off"}, 64 << 10, 0, true},
+	} {
+		cfg, _, err := loadConfig(newFlagSet("serve", io.Discard), nil, envOf(tc.env))
+		if err != nil {
+			t.Fatalf("%v: %v", tc.env, err)
+		}
+		if s := cfg.Storage; s.SQLiteMmap != tc.mmap || s.WarmupTimeout != tc.timeout || s.WarmupOff != tc.off {
+			t.Errorf("%v: mmap %d, warm-up %v off %v; want %d, %v, %v", tc.env, s.SQLiteMmap, s.WarmupTimeout, s.WarmupOff, tc.mmap, tc.timeout, tc.off)
 		}
 	}
 }
@@ -103,6 +131,9 @@ func TestLoadConfigRejects(t *testing.T) {
 		{"call timeout", map[string]string{"DALIL_CALL_TIMEOUT": "soon"}, nil, []string{"DALIL_CALL_TIMEOUT"}},
 		{"idempotency lease", map[string]string{"DALIL_IDEMPOTENCY_LEASE": "0s"}, nil, []string{"DALIL_IDEMPOTENCY_LEASE"}},
 		{"log level", map[string]string{"DALIL_LOG_LEVEL": "loud"}, nil, []string{"DALIL_LOG_LEVEL", `"loud"`}},
+		{"warm-up timeout", map[string]string{"DALIL_WARMUP_TIMEOUT": "0"}, nil, []string{"DALIL_WARMUP_TIMEOUT", "positive duration"}},
+		{"SQLite mmap", map[string]string{"DALIL_SQLITE_MMAP": "2 GB"}, nil, []string{"DALIL_SQLITE_MMAP", `"2 gb"`}},
+		{"negative SQLite mmap", map[string]string{"DALIL_SQLITE_MMAP": "-1"}, nil, []string{"DALIL_SQLITE_MMAP"}},
 		{"unknown rail", nil, []string{"--rails", "credits,bitcoin"}, []string{"--rails", `"bitcoin"`}},
 		{"listen address", map[string]string{"DALIL_ADDR": "8080"}, nil, []string{"DALIL_ADDR", "host:port"}},
 		{"database URL scheme", map[string]string{"DALIL_DB": "mysql://root:" + secret + "@db/x"}, nil, []string{"DALIL_DB", "postgres://"}},
@@ -390,5 +421,30 @@ func TestRailMissing(t *testing.T) {
 	}
 	if m := (&Config{}).RailMissing("l402"); len(m) != 3 || m[0] != "provider "+providerLightningNode {
 		t.Errorf("l402 on an empty Config: missing %v", m)
+	}
+}
+
+// TestSQLiteMmapReachesTheStore: DALIL_SQLITE_MMAP sets the readers'
+// mmap_size of the store serve opens; unset, none.
+func TestSQLiteMmapReachesTheStore(t *testing.T) {
+	for _, tc := range []struct {
+		set  string
+		want int64
+	}{{"", 0}, {"1m", 1 << 20}} {
+		env := map[string]string{"DALIL_DB": filepath.Join(t.TempDir(), "mmap.db"), "DALIL_SQLITE_MMAP": tc.set}
+		cfg, _, err := loadConfig(newFlagSet("serve", io.Discard), nil, envOf(env))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := openStore(context.Background(), cfg, slog.New(slog.DiscardHandler))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got int64
+		err = st.DB().Read().QueryRow(`PRAGMA mmap_size`).Scan(&got)
+		st.Close()
+		if err != nil || got != tc.want {
+			t.Errorf("DALIL_SQLITE_MMAP=%q: readers' mmap_size %d, %v; want %d", tc.set, got, err, tc.want)
+		}
 	}
 }

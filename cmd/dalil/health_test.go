@@ -25,7 +25,7 @@ func TestHealthCommand(t *testing.T) {
 		return out.String(), err
 	}
 	out, err := health("--addr", addr)
-	if err != nil || out != "ready: storage ok ("+base+"/readyz)\n" {
+	if err != nil || out != "ready: storage ok, warmup ok ("+base+"/readyz)\n" {
 		t.Errorf("health: %q, %v", out, err)
 	}
 	out, err = health("--addr", addr, "--live")

@@ -140,6 +140,7 @@ func openStore(ctx context.Context, cfg *Config, log *slog.Logger) (*sqlstore.St
 	defer cancel()
 	return sqlstore.Open(ctx, string(cfg.Storage.DSN), sqlstore.Options{
 		Modules: storeModules(), OpTimeout: cfg.Storage.Timeout, IdempotencyLease: cfg.Storage.IdempotencyLease, Logger: log,
+		ReadMmapSize: cfg.Storage.SQLiteMmap,
 	})
 }
 

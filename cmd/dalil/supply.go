@@ -74,13 +74,19 @@ type datasetSupply struct {
 	read      atomic.Int64 // when snap was read, Unix nanoseconds
 	mu        sync.Mutex   // one refresh at a time
 	now       func() time.Time
+	// batches is each dataset's batches as last read (ids and rows), and
+	// changed, when set, is told of a dataset whose batches differ from
+	// the ones read before (an import or a retraction, by any process):
+	// the warm-up reads its indexes again (warmup.go).
+	batches map[string]string
+	changed func(name string)
 }
 
 func newDatasetSupply(importers []dataset.Importer, log *slog.Logger) *datasetSupply {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	d := &datasetSupply{importers: importers, log: log, now: time.Now}
+	d := &datasetSupply{importers: importers, log: log, now: time.Now, batches: map[string]string{}}
 	empty := map[string]datasetState{}
 	d.snap.Store(&empty)
 	return d
@@ -108,6 +114,11 @@ func (d *datasetSupply) refreshLocked(ctx context.Context) {
 			continue
 		}
 		next[im.Name()] = stateOf(st)
+		sig := batchesOf(st)
+		if prev, ok := d.batches[im.Name()]; ok && prev != sig && d.changed != nil {
+			d.changed(im.Name())
+		}
+		d.batches[im.Name()] = sig
 	}
 	d.snap.Store(&next)
 	d.read.Store(d.now().UnixNano())
@@ -134,6 +145,16 @@ func holdings(ctx context.Context, im dataset.Importer) (dataset.Stats, error) {
 		return dataset.Stats{Dataset: im.Name(), Batches: bs}, err
 	}
 	return im.Stats(ctx)
+}
+
+// batchesOf is what tells one state of a dataset's batches from
+// another: each batch's id and rows, in order.
+func batchesOf(st dataset.Stats) string {
+	var b strings.Builder
+	for _, x := range st.Batches {
+		b.WriteString(x.ID + " " + strconv.Itoa(x.Rows) + "\n")
+	}
+	return b.String()
 }
 
 // stateOf counts a dataset's real and synthetic rows by batch.

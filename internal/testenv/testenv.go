@@ -18,6 +18,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -148,11 +149,20 @@ func Postgres(t testing.TB) string {
 
 var schemaSeq atomic.Int64
 
+// plainName is what DALIL_TEST_SCHEMA_PREFIX may be.
+var plainName = regexp.MustCompile(`^[a-z][a-z0-9_]{0,30}$`)
+
 // FreshPostgresSchema creates an empty schema for this test, drops it at
-// cleanup, and returns base with search_path set to it.
+// cleanup, and returns base with search_path set to it. Its name starts
+// with DALIL_TEST_SCHEMA_PREFIX (a plain lower-case name; default "t"),
+// so that the runs of several people on one server stay apart.
 func FreshPostgresSchema(t testing.TB, base string) string {
 	t.Helper()
-	name := fmt.Sprintf("t_%d_%d_%d", os.Getpid(), time.Now().UnixNano()%1e9, schemaSeq.Add(1))
+	prefix := os.Getenv("DALIL_TEST_SCHEMA_PREFIX")
+	if !plainName.MatchString(prefix) {
+		prefix = "t"
+	}
+	name := fmt.Sprintf("%s_%d_%d_%d", prefix, os.Getpid(), time.Now().UnixNano()%1e9, schemaSeq.Add(1))
 	db, err := sql.Open("pgx", base)
 	if err != nil {
 		t.Fatal(err)

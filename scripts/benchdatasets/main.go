@@ -37,7 +37,8 @@ func today() time.Time {
 func main() {
 	if len(os.Args) < 2 {
 		fmt.Fprintln(os.Stderr, "usage: benchdatasets gen-companies|gen-comparables|gen-listings|gen-sanctions [-n N] [-bad K] [-seed S]\n"+
-			"       benchdatasets search-companies|bench-comparables|bench-listings|bench-sanctions -db DSN [-n N] [-cpuprofile F] [-mmap BYTES]")
+			"       benchdatasets search-companies|bench-comparables|bench-listings|bench-sanctions -db DSN [-n N] [-cpuprofile F] [-mmap BYTES] [-warm [-warm-fallback]]\n"+
+			"       benchdatasets evict-pg -db postgres://...?search_path=SCHEMA   (drop the schema's files from the page cache; root)")
 		os.Exit(2)
 	}
 	switch os.Args[1] {
@@ -97,6 +98,8 @@ func main() {
 		limit := fs.Int("max-mb", 6000, "stop when the process's memory passes this")
 		profile := fs.String("cpuprofile", "", "write a CPU profile of the calls to this file")
 		fs.Int64Var(&readMmap, "mmap", 0, "bytes of a SQLite file each reader maps (sqlstore.Options.ReadMmapSize; 0: none)")
+		fs.BoolVar(&warmFirst, "warm", false, "warm the dataset's indexes as dalil serve does at start, before the first call")
+		fs.BoolVar(&warmFallback, "warm-fallback", false, "with -warm: without pg_prewarm (an index scan of each index)")
 		fs.Parse(os.Args[2:])
 		if *profile != "" {
 			f, err := os.Create(*profile)
@@ -111,6 +114,14 @@ func main() {
 			"bench-sanctions": benchSanctions}[os.Args[1]]
 		if err := run(*db, *n, *limit, today()); err != nil {
 			pprof.StopCPUProfile()
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	case "evict-pg":
+		fs := flag.NewFlagSet("evict-pg", flag.ExitOnError)
+		db := fs.String("db", "", "postgres:// URL whose search_path names the schema")
+		fs.Parse(os.Args[2:])
+		if err := evictPostgres(*db); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

@@ -11,6 +11,11 @@ import (
 	"syscall"
 	"time"
 
+	"dalil/capabilities/omanbusiness/companysql"
+	"dalil/capabilities/omanproperty/omanpropertysql"
+	"dalil/capabilities/sanctions/sanctionssql"
+	"dalil/capabilities/vehiclevalue/vehiclesql"
+	"dalil/module"
 	"dalil/store/sqlstore"
 )
 
@@ -40,7 +45,39 @@ func openStore(ctx context.Context, dsn string, opts sqlstore.Options) (*sqlstor
 	if st.DB().Dialect() == "postgres" {
 		serverCPU = func() map[int]time.Duration { return backendCPU(st.DB()) }
 	}
+	if warmFirst {
+		if err := warmDatasets(ctx, st, opts.Modules); err != nil {
+			st.Close()
+			return nil, err
+		}
+	}
 	return st, nil
+}
+
+// warmFirst and warmFallback are the -warm and -warm-fallback flags: the
+// opened store's datasets are warmed as `dalil serve` warms them at start
+// (their module.Dataset.Warm), before the first call; with the fallback,
+// without pg_prewarm.
+var warmFirst, warmFallback bool
+
+// warmDatasets warms the datasets of the modules among mods, and prints
+// what it read and how long it took.
+func warmDatasets(ctx context.Context, st *sqlstore.Store, mods []sqlstore.Module) error {
+	for _, m := range []module.Module{sanctionssql.Data(), companysql.Data(), omanpropertysql.Data(), vehiclesql.Data()} {
+		if !slices.ContainsFunc(mods, func(x sqlstore.Module) bool { return x.Name == m.Store.Name }) {
+			continue
+		}
+		for _, d := range m.Datasets {
+			t0 := time.Now()
+			w, err := st.DB().Warm(ctx, d.Warm, sqlstore.WarmOptions{Rows: d.WarmRows, NoExtension: warmFallback})
+			if err != nil {
+				return fmt.Errorf("warm %s: %w", d.Name, err)
+			}
+			fmt.Printf("warm-up of %s: %v (%s, %d relations, %d pages, %d MB)\n", d.Name, time.Since(t0).Round(time.Millisecond), w.Method,
+				w.Relations, w.Pages, w.Bytes>>20)
+		}
+	}
+	return nil
 }
 
 // serverCPU, when set (PostgreSQL), is the CPU time each of this

@@ -19,6 +19,10 @@ func Data() module.Module {
 	return module.Module{Store: Module(), Datasets: []module.Dataset{{
 		Name: omanbusiness.Dataset, Open: open,
 		Batches: datasetsql.Tables{Batches: "company_batches", RowsCount: "rows_count", Rows: []string{"company_records"}},
+		// A search reads its terms' counts and postings, then the
+		// records by company and registration number.
+		Warm:     []string{"company_batches", "company_term_counts", "company_name_terms", "company_records"},
+		WarmRows: []string{"company_term_counts", "company_records"},
 		Demo: module.DemoFile(open, func() io.Reader { return strings.NewReader(omanbusiness.DemoCSV) },
 			dataset.ImportOptions{Source: omanbusiness.DemoSource, License: omanbusiness.DemoLicense, Format: "csv", Filename: "demo-companies.csv"},
 			"%d synthetic Omani companies (batch %s) for the business routes and oman_supplier_check"),

@@ -20,6 +20,10 @@ func Data() module.Module {
 	return module.Module{Store: Module(), Datasets: []module.Dataset{{
 		Name: omanproperty.Dataset, Open: open,
 		Batches: datasetsql.Tables{Batches: "comparable_batches", RowsCount: "rows_count", Rows: []string{"comparables"}},
+		// An analysis reads the area's, wilayat's or type's month index,
+		// then the rows by id.
+		Warm:     []string{"comparable_batches", "comparables"},
+		WarmRows: []string{"comparables"},
 		Demo: &module.Demo{
 			Load: func(ctx context.Context, db sqlstore.DB) (dataset.Report, bool, error) { return New(db).LoadDemo(ctx) },
 			Says: "%d synthetic Muscat comparables (batch %s) for analyze_oman_property",

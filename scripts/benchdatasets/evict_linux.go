@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"unsafe"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
+)
+
+// evictPostgres drops the files of every relation of the schema dsn's
+// search_path names (tables, indexes, their TOAST tables and indexes,
+// every segment and fork) from the operating system's page cache: each
+// is flushed (fdatasync), then posix_fadvise(POSIX_FADV_DONTNEED). It
+// must run on the database's machine, as a user that may read its files
+// (root). PostgreSQL's shared_buffers keep what they hold: only a
+// restart of the server empties them. It prints the MB of those files in
+// the page cache before and after.
+func evictPostgres(dsn string) error {
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	ctx := context.Background()
+	rows, err := db.QueryContext(ctx, `WITH rels AS (
+		SELECT c.oid, c.reltoastrelid FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'i', 'm')),
+	all_rels AS (
+		SELECT oid FROM rels
+		UNION SELECT reltoastrelid FROM rels WHERE reltoastrelid <> 0
+		UNION SELECT i.indexrelid FROM rels JOIN pg_index i ON i.indrelid = rels.reltoastrelid)
+	SELECT current_setting('data_directory') || '/' || pg_relation_filepath(oid) FROM all_rels WHERE pg_relation_filepath(oid) IS NOT NULL`)
+	if err != nil {
+		return err
+	}
+	var files []string
+	for rows.Next() {
+		var base string
+		if err := rows.Scan(&base); err != nil {
+			rows.Close()
+			return err
+		}
+		more, _ := filepath.Glob(base + "*")
+		for _, f := range more {
+			if f == base || strings.ContainsAny(f[len(base):len(base)+1], "._") {
+				files = append(files, f)
+			}
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	before, err := cachedBytes(files)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		fd, err := os.Open(f)
+		if err != nil {
+			return err
+		}
+		if err := syscall.Fdatasync(int(fd.Fd())); err != nil {
+			fd.Close()
+			return err
+		}
+		// fadvise64(fd, offset 0, length 0: to the end, POSIX_FADV_DONTNEED).
+		_, _, errno := syscall.Syscall6(syscall.SYS_FADVISE64, fd.Fd(), 0, 0, fadvDontNeed, 0, 0)
+		fd.Close()
+		if errno != 0 {
+			return errno
+		}
+	}
+	after, err := cachedBytes(files)
+	if err != nil {
+		return err
+	}
+	// What shared_buffers hold of the schema, where pg_buffercache is
+	// installed (nothing is said otherwise).
+	shared := ""
+	var blocks int64
+	if db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_buffercache b JOIN pg_class c ON b.relfilenode = pg_relation_filenode(c.oid)
+		WHERE b.reldatabase = (SELECT oid FROM pg_database WHERE datname = current_database()) AND c.relnamespace = current_schema()::regnamespace`).Scan(&blocks) == nil {
+		shared = fmt.Sprintf("; shared_buffers hold %d MB of the schema", blocks*8192>>20)
+	}
+	fmt.Printf("evicted %d files: %d MB in the page cache before, %d MB after%s\n", len(files), before>>20, after>>20, shared)
+	return nil
+}
+
+// fadvDontNeed is POSIX_FADV_DONTNEED on Linux.
+const fadvDontNeed = 4
+
+// cachedBytes is how much of files the page cache holds (mincore(2) on a
+// mapping of each).
+func cachedBytes(files []string) (int64, error) {
+	page := int64(os.Getpagesize())
+	var total int64
+	for _, f := range files {
+		fd, err := os.Open(f)
+		if err != nil {
+			return 0, err
+		}
+		st, err := fd.Stat()
+		if err != nil || st.Size() == 0 {
+			fd.Close()
+			if err != nil {
+				return 0, err
+			}
+			continue
+		}
+		m, err := syscall.Mmap(int(fd.Fd()), 0, int(st.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
+		fd.Close()
+		if err != nil {
+			return 0, err
+		}
+		vec := make([]byte, (st.Size()+page-1)/page)
+		_, _, errno := syscall.Syscall(syscall.SYS_MINCORE, uintptr(unsafe.Pointer(&m[0])), uintptr(len(m)), uintptr(unsafe.Pointer(&vec[0])))
+		syscall.Munmap(m)
+		if errno != 0 {
+			return 0, errno
+		}
+		for _, v := range vec {
+			if v&1 == 1 {
+				total += page
+			}
+		}
+	}
+	return total, nil
+}
