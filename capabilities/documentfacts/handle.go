@@ -234,7 +234,8 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	senderRoles(all, out.DocumentType, out.DocumentSubtype, buyerSide(a.text))
 	definedLaterRoles(all, cands, a.text) // round12parties.go
 	jobAdvertEmployer(all, cands, a.text)
-	policyIssuer(all, a.text) // round13parties.go
+	policyIssuer(all, a.text)            // round13parties.go
+	companyKindRoles(all, cands, a.text) // round14parties.go
 	periodicKeys(all, cands, a.text, out.DocumentType, out.DocumentSubtype)
 	subtotalBeforeTax(all)
 	netAfterDiscount(all)
@@ -424,6 +425,7 @@ func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands, re
 	// "Caterer")': the defined words name X (rolelexicon.go).
 	cx.definedAliases(all, cands)
 	cx.numberedRoles(all, cands)
+	cx.kindAliases() // round14parties.go
 	run("requirements", func() {
 		cx.sections()
 		cx.requirements()

@@ -110,3 +110,80 @@ func paddedHeader(head, cells []string) []string {
 	}
 	return append([]string{""}, head...)
 }
+
+// reKindDef / reArKindDef: a definition by an organisation's kind in
+// brackets ('("the Company")', '(the "Company")', '("الشركة")').
+var (
+	reKindDef   = regexp.MustCompile(`\(\s*(?:the\s+)?["“]\s*(?:the\s+)?(Company|Firm|Corporation)\s*["”]\s*\)`)
+	reArKindDef = regexp.MustCompile(`\(\s*["“«]\s*(الشركة|المؤسسة)\s*["”»]\s*\)`)
+)
+
+// companyKindRoles: in a contract between parties, a party defined only
+// by an organisation's kind ('Ruwi Wheels LLC, P.O. Box 1, Ruwi ("the
+// Company")', '("الشركة")') while the other party is defined by a role
+// ('("the Customer")') is a party of the contract whose role word is the
+// one the text gives it: company, as the key specification keeps role
+// words as written. Earlier rules give such a definition the role the
+// document's type gives the party (an RFQ's issuer, an offer letter's
+// employer, a letter's author); only a party they leave without one is
+// read here, and only when another party of the document has a role.
+func companyKindRoles(facts []Fact, cands []candidate, text string) {
+	open := strings.ToLower(text[:min(len(text), 1500)])
+	if reCommercialTitle.MatchString(open[:min(len(open), 300)]) || !reContractWords.MatchString(open) {
+		return
+	}
+	other := false
+	for _, f := range facts {
+		if f.Type == TypeParty && f.Role != "" && f.EntityType != "person" {
+			other = true
+		}
+	}
+	if !other {
+		return
+	}
+	for i, f := range facts {
+		if f.Type != TypeParty || f.Role != "" || f.EntityType == "person" || i >= len(cands) {
+			continue
+		}
+		end := cands[i].end
+		line := text[end:]
+		if j := strings.IndexByte(line, '\n'); j >= 0 {
+			line = line[:j]
+		}
+		re := reKindDef
+		if hasArabic(f.Value) {
+			re = reArKindDef
+		}
+		m := re.FindStringSubmatchIndex(line)
+		if m == nil || strings.Contains(line[:m[0]], "(") && !strings.Contains(line[:m[0]], ")") {
+			continue
+		}
+		// the definition is the name's own: no other role word or party
+		// name between them
+		if reDefRoleWordBetween.MatchString(line[:m[0]]) {
+			continue
+		}
+		facts[i].Role, facts[i].Key, facts[i].Label = "company", "company", "Company"
+	}
+}
+
+// reDefRoleWordBetween: a definition of another kind between a name and
+// the kind word ('X LLC (the "Supplier") and Y ("the Company")').
+var reDefRoleWordBetween = regexp.MustCompile(`["“”«»]|\band\b|\bو\s`)
+
+// kindAliases: the Arabic kind word of a party companyKindRoles made the
+// company ("تلتزم الشركة بتوفير") stands for it, as the English "the
+// Company" does through definedAliases.
+func (x *clauseExtractor) kindAliases() {
+	for _, p := range x.parties {
+		if p.Role != "company" || !hasArabic(p.Value) {
+			continue
+		}
+		if x.arAliases == nil {
+			x.arAliases = map[string]string{}
+		}
+		if x.arAliases["الشركة"] == "" {
+			x.arAliases["الشركة"] = "company"
+		}
+	}
+}

@@ -26,6 +26,21 @@ func TestRound14Parties(t *testing.T) {
 		{"guard: a party column of a person's post gives no role",
 			"Service Agreement between Sur Pumps LLC (the \"Supplier\") and Ibri Farms SAOC (the \"Customer\").\n\n| Party | Name |\n|---|---|\n| Project Manager | Mr. Salim Nasser Al Hinai |",
 			nil, nil, map[string]string{"Salim Nasser Al Hinai": "!project_manager"}, nil},
+		// P2: a contract party defined only as "the Company".
+		{"a rental firm defined as the Company",
+			"VEHICLE LEASE AGREEMENT\nBetween:\nSeeb Motors Rental LLC, P.O. Box 12, Seeb (\"the Company\")\nand\nDhofar Foods SAOC, P.O. Box 5, Salalah (\"the Customer\")\n\n1. The Company shall provide a replacement car within six (6) hours.\n2. The Customer shall pay the rent monthly.",
+			nil, nil, map[string]string{"Seeb Motors Rental LLC": "company", "Dhofar Foods SAOC": "customer"},
+			[]string{"company must: provide a replacement car", "customer must: pay the rent"}},
+		{"arabic: a party defined as الشركة",
+			"عقد تأجير معدات\nبين:\nشركة المسفاة للمعدات ش.م.م، ص.ب ١٢، مسقط (\"الشركة\")\nو\nشركة الرستاق للبناء ش.م.م، ص.ب ٩، الرستاق (\"العميل\")\n١. تلتزم الشركة بصيانة المعدات على نفقتها.",
+			nil, nil, map[string]string{"شركة المسفاة للمعدات ش.م.م": "company", "شركة الرستاق للبناء ش.م.م": "customer"},
+			[]string{"company must: بصيانة"}},
+		{"guard: an RFQ's company stays its issuer",
+			"INVITATION TO TENDER\nBarka Desalination Company SAOC (the \"Company\") invites contractors to bid for the supply of pumps.\nBids must be valid for 90 days.",
+			nil, nil, map[string]string{"Barka Desalination Company SAOC": "issuer"}, nil},
+		{"guard: a letter's company with no other party has no company role",
+			"Sohar Aluminium Trading LLC (the \"Company\")\nP.O. Box 4, Sohar\n\nTo whom it may concern\n\nThis is to certify that Mr. Ali Said worked with us.",
+			nil, nil, map[string]string{"Sohar Aluminium Trading LLC": "!company"}, nil},
 	} {
 		t.Run(tc.name, tc.checkMarkdown)
 	}
