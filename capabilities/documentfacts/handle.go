@@ -247,6 +247,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	}
 	translationRoles(all, cands, a.text)
 	twinRoles(all, a.text)
+	all, cands = droppedParties(all, cands, a.text) // round14parties.go
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).

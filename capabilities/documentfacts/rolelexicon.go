@@ -547,10 +547,13 @@ func (x *extractor) lexiconLabel(t, prev string) (word string, start, end int, o
 		return "", 0, 0, false
 	}
 	word = ordinalRoleWord(word) // round11parties.go
-	if lexRole(word) == "" || jobTitle(word) || paymentLabel(word) || !x.contractLike() {
+	if lexRole(word) == "" || jobTitle(word) && !postFirm(word, t[start:end]) || paymentLabel(word) || !x.contractLike() {
 		return "", 0, 0, false
 	}
 	value := t[start:end]
+	if postFirm(word, value) { // round14parties.go: "Engineer: X Engineering Office"
+		return word, start, end, true
+	}
 	lead := len(value) - len(strings.TrimLeft(value, " *_"))
 	if h := honorific.FindString(value[lead:]); h != "" {
 		if roleOf(word) == "" {

@@ -187,3 +187,222 @@ func (x *clauseExtractor) kindAliases() {
 		}
 	}
 }
+
+// Class P3: who signs for a party, in the shapes heldout11's signing
+// lines take beyond round 11's.
+
+// reSignedLead: a signing label at an entry's start ("Signed /
+// التوقيع:", "Signature:", "التوقيع:").
+var reSignedLead = regexp.MustCompile(`(?i)^\s*(?:signed|signature|signatures|التوقيع|التوقيعات)(?:\s*/\s*(?:التوقيع|التوقيعات|signed|signature))?\s*[:：]\s*`)
+
+// reNameRoleBracket: a name with the role it signs for in brackets after
+// it ("Saif Al Jabri (Lessor / المؤجر)", "ناصر الهنائي (المؤجر)").
+var reNameRoleBracket = regexp.MustCompile(`^\s*([^()]{3,80}?)\s*\(([^()]{2,60})\)\s*[.,;]?\s*$`)
+
+// bracketRoleSigners finds, on a signing line, the people named with the
+// role they sign for in brackets after their name ("Signed / التوقيع:
+// Saif Hilal Al Jabri (Lessor / المؤجر) — Pradeep Rao Shetty (Lessee /
+// المستأجر)"), as [start, end) offsets in t: each a signatory with no
+// role. The line must open with a signing label or stand in a signature
+// block, and each bracket must name a role (a post or a place does not).
+func bracketRoleSigners(t string, signing bool) [][2]int {
+	if strings.Contains(t, "\n") {
+		return nil
+	}
+	lead := reSignedLead.FindStringIndex(t)
+	if lead == nil && !signing {
+		return nil
+	}
+	var out [][2]int
+	idx := reEntrySep.FindAllStringIndex(t, -1)
+	from := 0
+	if lead != nil {
+		from = lead[1]
+	}
+	for k := 0; k <= len(idx); k++ {
+		to := len(t)
+		if k < len(idx) {
+			to = idx[k][0]
+		}
+		if to <= from {
+			if k < len(idx) {
+				from = max(from, idx[k][1])
+			}
+			continue
+		}
+		at, cell := from, t[from:to]
+		if k < len(idx) {
+			from = idx[k][1]
+		}
+		m := reNameRoleBracket.FindStringSubmatchIndex(cell)
+		if m == nil {
+			continue
+		}
+		note := roleCellWord(strings.TrimSpace(cell[m[4]:m[5]]))
+		if !signerRoleWord(note) {
+			continue
+		}
+		body := cell[m[2]:m[3]]
+		for _, pr := range bilingualParts(body) {
+			p := body[pr[0]:pr[1]]
+			ld := len(p) - len(strings.TrimLeft(p, " "))
+			p = p[ld:]
+			if h := honorific.FindString(p); h != "" {
+				ld += len(h)
+				p = p[len(h):]
+			}
+			p = strings.TrimSpace(p)
+			if p == "" || hasDigit(p) || !personNameAlone(p) || rolePhrase(p) {
+				continue // (a signing column's heading: "عن الطرف الأول (المورد)")
+			}
+			s := at + m[2] + pr[0] + ld
+			out = append(out, [2]int{s, s + len(p)})
+		}
+	}
+	return out
+}
+
+// rePairedLabels: a line that labels two parties' signers side by side,
+// parted by a dash or a run of spaces ("الطرف الأول: X — الطرف الثاني:
+// Y", "Lessor: X     Lessee: Y").
+var rePairedLabels = regexp.MustCompile(`^\s*[^:：—–|]{2,40}[:：][^:：]{2,80}?(?: [—–] | {3,})[^:：—–|]{2,40}[:：][^:：]{2,80}$`)
+
+// pairedSigner: name, a person's, is labelled with a party's role on a
+// line that labels two parties side by side, in a document whose parties
+// with roles are organisations named before: it signs for its party.
+func (x *extractor) pairedSigner(t, name string) bool {
+	if !rePairedLabels.MatchString(t) {
+		return false
+	}
+	if !(hasArabic(name) && reArPlainName.MatchString(name) && arPersonLike(name) && !arOrgHead(name) || !hasArabic(name) && rePlainName.MatchString(name) && !titleWords(name) && trimOrgLead(name) == name) {
+		return false
+	}
+	orgs := 0
+	for _, c := range x.cands {
+		if c.fact.Type == TypeParty && c.fact.Role != "" && c.fact.EntityType == "company" {
+			orgs++
+		}
+	}
+	return orgs >= 2
+}
+
+// Class P4: a firm named under a post's word. A construction document
+// names the engineer or the consultant as a firm ("Engineer: Hisn
+// Consult Engineering Office, Muscat"; "عن الاستشاري | م. X، مكتب
+// الإتقان للاستشارات الهندسية"): a party with the role the label names,
+// not a person's post.
+
+// reFirmName: a firm's name with no legal form, its last word a firm's
+// kind ("Hisn Consult Engineering Office", "Al Bahr Architects").
+var reFirmName = regexp.MustCompile(`^\s*((?:[A-Z][A-Za-z&'-]*\s+){1,5}(?:Office|Bureau|Consultants|Consultancy|Associates|Partners|Architects|Engineers))\s*(?:,|$)`)
+
+// postFirm: a one-word post ("Engineer") labels value, a firm: the label
+// names the firm's role.
+func postFirm(word, value string) bool {
+	if len(strings.Fields(word)) != 1 {
+		return false
+	}
+	m := reFirmName.FindStringSubmatch(value)
+	if m == nil {
+		return false
+	}
+	switch lowerASCII(strings.Fields(m[1])[0]) {
+	case "head", "registered", "main", "branch", "post", "regional", "site", "the":
+		return false
+	}
+	return true
+}
+
+// reArFirmAfterPerson: in a signing cell for a role, the firm written
+// after the person's name ("م. سارة العنزي، مكتب الإتقان للاستشارات
+// الهندسية").
+var reArFirmAfterPerson = regexp.MustCompile(`^\s*(?:عن|نيابة\s+عن)\s+(ال\p{Arabic}+(?:\s+\p{Arabic}+)?)\s*[|:：]\s*[^،,|]{3,60}[،,]\s*((?:مكتب|شركة|مؤسسة|دار)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5})\s*$`)
+
+// firmAfterSigner: the firm of a signing cell (its offsets in t) and the
+// role its label names, when that role is no other party's.
+func (x *extractor) firmAfterSigner(t string) (s, e int, role string, ok bool) {
+	m := reArFirmAfterPerson.FindStringSubmatchIndex(t)
+	if m == nil {
+		return 0, 0, "", false
+	}
+	w := stripTashkeel(t[m[2]:m[3]])
+	role = roleOf(w)
+	if role == "" {
+		role = roleOf(arRolePrefix(w))
+	}
+	if role == "" || role == "first_party" || role == "second_party" {
+		return 0, 0, "", false
+	}
+	for _, c := range x.cands {
+		if c.fact.Type == TypeParty && c.fact.Role == role {
+			return 0, 0, "", false
+		}
+	}
+	return m[4], m[5], role, true
+}
+
+// Class X: parties found twice or in a title.
+
+// reFormRest: what a name's longer form adds: its legal form ("ش.م.ب
+// (مقفلة)", "LLC", "W.L.L.").
+var reFormRest = regexp.MustCompile(`^\s*,?\s*(?:` + arOrgSuffix + `|` + orgSuffix + `(?:\s*\((?:[a-z]|` + formQualifier + `)\))?)\s*\.?\s*$`)
+
+// reTitleDocWord: a document's kind right after a name in its title
+// ("Umrah Group Package Contract").
+var reTitleDocWord = regexp.MustCompile(`^\s+(?:[A-Z][a-z]+\s+){0,2}(?:Contract|Agreement|Policy|Package|Programme|Program|Terms|Proposal|Plan)\b`)
+
+// droppedParties removes two kinds of party from facts (and cands, kept
+// aligned): a name that is another party's name without its legal form,
+// with the same role ("تعلن شركة دلمون للتطوير العقاري عن" beside the
+// labelled "شركة دلمون للتطوير العقاري ش.م.ب (مقفلة)"), one party named
+// twice; and a name read from the document's first line that runs into
+// the document's kind ("Umrah Group Package Contract") and is named
+// nowhere else: a title's words, no party.
+func droppedParties(facts []Fact, cands []candidate, text string) ([]Fact, []candidate) {
+	if len(facts) != len(cands) {
+		return facts, cands
+	}
+	firstEnd := strings.IndexByte(text, '\n')
+	if firstEnd < 0 {
+		firstEnd = len(text)
+	}
+	drop := map[int]bool{}
+	for i, f := range facts {
+		if f.Type != TypeParty || len(f.Value) < 6 {
+			continue
+		}
+		for j, g := range facts {
+			if j == i || g.Type != TypeParty || g.Role != f.Role || len(g.Value) <= len(f.Value) || drop[j] {
+				continue
+			}
+			if strings.HasPrefix(g.Value, f.Value+" ") && reFormRest.MatchString(g.Value[len(f.Value):]) {
+				drop[i] = true
+				break
+			}
+		}
+		c := cands[i]
+		if f.Role == "" && c.end <= firstEnd && reTitleDocWord.MatchString(text[c.end:firstEnd]) && strings.Count(text, f.Value) == 1 {
+			drop[i] = true
+		}
+	}
+	if len(drop) == 0 {
+		return facts, cands
+	}
+	var fs []Fact
+	var cs []candidate
+	for i := range facts {
+		if !drop[i] {
+			fs, cs = append(fs, facts[i]), append(cs, cands[i])
+		}
+	}
+	return fs, cs
+}
+
+// rolePhrase: p names a role, not a person ("الطرف الأول", "عن
+// المورد", "For the Supplier").
+func rolePhrase(p string) bool {
+	if reForRoleEN.MatchString(p) || reForRoleAR.MatchString(p) || strings.HasPrefix(p, "عن ") {
+		return true
+	}
+	return signerRoleWord(p) || labelRole(p) != ""
+}

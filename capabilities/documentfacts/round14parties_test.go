@@ -41,6 +41,39 @@ func TestRound14Parties(t *testing.T) {
 		{"guard: a letter's company with no other party has no company role",
 			"Sohar Aluminium Trading LLC (the \"Company\")\nP.O. Box 4, Sohar\n\nTo whom it may concern\n\nThis is to certify that Mr. Ali Said worked with us.",
 			nil, nil, map[string]string{"Sohar Aluminium Trading LLC": "!company"}, nil},
+		// P3: who signs for a party.
+		{"signers with their role in brackets after the name",
+			"Boat Charter Agreement\nBetween Sur Dhow Tours LLC (the \"Owner\") and Reef Divers SPC (the \"Charterer\").\n1. The Owner shall provide a skipper.\n\nSigned / التوقيع: Khalfan Said Al Ghailani (Owner / المالك) — Maria Lopez Garcia (Charterer / المستأجر)",
+			nil, nil, map[string]string{"Khalfan Said Al Ghailani": "-", "Maria Lopez Garcia": "-", "Sur Dhow Tours LLC": "owner"}, nil},
+		{"guard: a bracket of a place after a name signs for no one",
+			"Boat Charter Agreement\nBetween Sur Dhow Tours LLC (the \"Owner\") and Reef Divers SPC (the \"Charterer\").\n\nSigned: Sur Dhow Tours LLC (Muscat)",
+			nil, nil, map[string]string{"Sur Dhow Tours LLC": "owner"}, nil},
+		{"received for the contractor",
+			"COMPLETION CERTIFICATE\nContract: C-12/2026\nEmployer: Ibra Schools SAOC\nContractor: Nizwa Builders LLC\n\n1. The Contractor shall clear the site by 1 June 2026.\n\nReceived for the Contractor: Yousuf Hamed Al Kindi, Site Manager",
+			nil, nil, map[string]string{"Yousuf Hamed Al Kindi": "-", "Nizwa Builders LLC": "contractor"}, nil},
+		{"arabic: two parties' signers on one line",
+			"عقد توريد\nالطرف الأول (البائع): شركة نزوى للتمور ش.م.م\nالطرف الثاني (المشتري): شركة صحار للأغذية ش.م.م\n١. يلتزم البائع بتسليم التمور.\nالطرف الأول: خالد ناصر الحارثي — الطرف الثاني: يوسف علي البلوشي",
+			nil, nil, map[string]string{"خالد ناصر الحارثي": "-", "شركة نزوى للتمور ش.م.م": "seller"}, nil},
+		{"guard: two parties named by labels on one line keep their roles",
+			"عقد توريد\nالبائع: شركة نزوى للتمور ش.م.م — المشتري: شركة صحار للأغذية ش.م.م\n١. يلتزم البائع بتسليم التمور.",
+			nil, nil, map[string]string{"شركة نزوى للتمور ش.م.م": "seller"}, nil},
+		// P4: a firm named under a post's word.
+		{"the engineer named as a firm",
+			"TAKING-OVER CERTIFICATE\nContract: W-7/2025\nEmployer: Sur Ports SAOC, Sur\nContractor: Batinah Marine Works LLC, Sohar\nEngineer: Wadi Design Consultants, Muscat\n\n1. The Contractor shall remove its equipment within 14 days.",
+			nil, nil, map[string]string{"Wadi Design Consultants": "engineer", "Sur Ports SAOC": "employer"}, nil},
+		{"guard: an engineer named as a person has no role",
+			"Site Services Contract\nContract: W-7/2025\nEmployer: Sur Ports SAOC, Sur\nEngineer: Eng. Salim Nasser Al Hinai\nSite office: Head Office, Sur",
+			nil, nil, map[string]string{"Salim Nasser Al Hinai": "!engineer"}, nil},
+		{"arabic: the consultant's firm after its engineer in the attendance",
+			"محضر اجتماع\nالمالك: شركة صلالة للفنادق ش.م.م، صلالة\nالمقاول: مؤسسة ظفار للمقاولات، صلالة\nالحضور\nعن المقاول | م. علي سالم الكثيري، مدير المشروع\nعن الاستشاري | م. هند سعيد الشحري، مكتب الريادة للاستشارات الهندسية\n١. يلتزم المقاول بتسليم المخططات.",
+			nil, nil, map[string]string{"مكتب الريادة للاستشارات الهندسية": "consultant", "هند سعيد الشحري": "-"}, nil},
+		// X: one party named twice, a title's words.
+		{"arabic: an announcing company is its labelled self",
+			"إعلان تأهيل مسبق\nالجهة المعلنة: شركة سترة للتطوير ش.م.ب (مقفلة)، سترة\nتعلن شركة سترة للتطوير عن رغبتها في تأهيل مقاولين.\nيجب أن يكون المتقدم مسجلاً في السجل التجاري.",
+			nil, nil, map[string]string{"شركة سترة للتطوير ش.م.ب (مقفلة)": "issuer"}, nil},
+		{"a title's group is no party",
+			"Family Group Travel Contract\nBetween Nizwa Tours LLC (the \"Organiser\") and Said Ali Al Abri (the \"Traveller\").\n1. The Organiser shall book the flights.",
+			nil, nil, map[string]string{"Nizwa Tours LLC": "organiser"}, nil},
 	} {
 		t.Run(tc.name, tc.checkMarkdown)
 	}
@@ -50,4 +83,48 @@ func TestRound14Parties(t *testing.T) {
 // its header there).
 func (c roundCase) checkMarkdown(t *testing.T) {
 	c.checkOutput(t, extractMarkdown(t, c.text))
+}
+
+// TestRound14NoParty: names that are no party of their own (class X): a
+// party's name without its legal form beside its full name, a title's
+// words; and, as guards, a company named in the title and again in the
+// text, and a short form with a role of its own.
+func TestRound14NoParty(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		absent     []string
+		present    []string
+	}{
+		{"arabic announcing company",
+			"إعلان تأهيل مسبق\nالجهة المعلنة: شركة سترة للتطوير ش.م.ب (مقفلة)، سترة\nتعلن شركة سترة للتطوير عن رغبتها في تأهيل مقاولين.",
+			[]string{"شركة سترة للتطوير"}, []string{"شركة سترة للتطوير ش.م.ب (مقفلة)"}},
+		{"a title's group",
+			"Family Group Travel Contract\nBetween Nizwa Tours LLC (the \"Organiser\") and Said Ali Al Abri (the \"Traveller\").",
+			[]string{"Family Group"}, []string{"Nizwa Tours LLC"}},
+		{"signing columns headed by role words in brackets name no one",
+			"عقد توزيع\nالطرف الأول (المورد): شركة نزوى للتمور ش.م.م\nالطرف الثاني (الموزع): شركة صحار للأغذية ش.م.م\nالتوقيعات\nعن الطرف الأول (المورد) | عن الطرف الثاني (الموزع)",
+			[]string{"عن الطرف الأول", "الطرف الأول", "عن الطرف الثاني"}, []string{"شركة نزوى للتمور ش.م.م"}},
+		{"guard: a company in the title and in the text",
+			"Rawda Group Supply Agreement\nBetween Rawda Group (the \"Supplier\") and Sur Water SAOC (the \"Buyer\").",
+			nil, []string{"Rawda Group", "Sur Water SAOC"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			found := map[string]bool{}
+			for _, g := range evalItems(extractText(t, tc.text)) {
+				if g.typ == "party" {
+					found[g.val] = true
+				}
+			}
+			for _, a := range tc.absent {
+				if found[normalName(a)] {
+					t.Errorf("%q found as a party: %v", a, found)
+				}
+			}
+			for _, p := range tc.present {
+				if !found[normalName(p)] {
+					t.Errorf("%q not found: %v", p, found)
+				}
+			}
+		})
+	}
 }
