@@ -1,6 +1,9 @@
 package documentfacts
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Issue 29, session 16, round 14: parties and obligations from heldout11's
 // classes (docs/documents.md, "round 14, parties, obligations and
@@ -74,6 +77,10 @@ func TestRound14Parties(t *testing.T) {
 		{"a title's group is no party",
 			"Family Group Travel Contract\nBetween Nizwa Tours LLC (the \"Organiser\") and Said Ali Al Abri (the \"Traveller\").\n1. The Organiser shall book the flights.",
 			nil, nil, map[string]string{"Nizwa Tours LLC": "organiser"}, nil},
+		// O2: present-tense duty verbs heldout11 writes.
+		{"arabic: pays out, insures, attaches",
+			"عقد نقل\nبين شركة صحار للحديد ش.م.م (\"الشاحن\") وشركة البريمي للنقل ش.م.م (\"الناقل\").\n١. يؤمن الناقل على الحمولة طوال الرحلة.\n٢. يصرف الشاحن للناقل أجرة النقل خلال ثلاثين يوماً.\n٣. يرفق الناقل بكل شحنة بوليصة موقعة.",
+			nil, nil, nil, []string{"carrier must: يؤمن", "shipper must: يصرف", "carrier must: يرفق"}},
 	} {
 		t.Run(tc.name, tc.checkMarkdown)
 	}
@@ -123,6 +130,23 @@ func TestRound14NoParty(t *testing.T) {
 			for _, p := range tc.present {
 				if !found[normalName(p)] {
 					t.Errorf("%q not found: %v", p, found)
+				}
+			}
+		})
+	}
+}
+
+// TestRound14NoDuty: guards of class O2: a duty verb in a relative clause
+// or naming no party binds no one.
+func TestRound14NoDuty(t *testing.T) {
+	for _, tc := range []struct{ name, text, not string }{
+		{"relative clause", "عقد نقل\nبين شركة صحار للحديد ش.م.م (\"الشاحن\") وشركة البريمي للنقل ش.م.م (\"الناقل\").\n١. البوليصة التي يرفقها الناقل هي المرجع في أي نزاع.", "carrier must"},
+		{"a believer, no party", "نشرة توعوية\nيؤمن الكثيرون بأهمية السلامة المرورية.", " must"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, g := range evalItems(extractText(t, tc.text)) {
+				if g.typ == "obligation" && strings.Contains(g.desc, tc.not) {
+					t.Errorf("obligation %q found", g.desc)
 				}
 			}
 		})
