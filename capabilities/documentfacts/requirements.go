@@ -263,6 +263,7 @@ units:
 			if ctx.tender && r.Category == "eligibility" && goodsSpec(pt) {
 				r.Category = "technical" // reqcriterion.go
 			}
+			r.Category = round14Category(pt, r.Category) // round14req.go
 			subj := pt
 			if m := reReqMandatory.FindStringIndex(pt); m != nil {
 				subj = pt[:m[0]]
@@ -283,7 +284,9 @@ units:
 		}
 	}
 	x.winnerBonds()
-	x.dropRepeats() // reqcriterion.go
+	x.splitDocLists()  // round14req.go
+	x.dropTableCells() // round14req.go
+	x.dropRepeats()    // reqcriterion.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).

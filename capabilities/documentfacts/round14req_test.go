@@ -1,0 +1,44 @@
+package documentfacts
+
+import "testing"
+
+// Issue 29, session 16, round 14: requirements from heldout11's classes
+// (docs/documents.md, "round 14, parties, obligations and requirements
+// from heldout11"). Sentences of our own in English and Arabic, guards
+// among them; the fields read as in TestRound12.
+func TestRound14Requirements(t *testing.T) {
+	for _, tc := range []roundCase{
+		// R1: categories by what the requirement asks.
+		{"counted past work is experience",
+			"Pre-qualification of Marine Surveyors\n\n1. Eligibility\n\n1.1 Applicants must have completed at least four (4) hull surveys for ship owners in the GCC.\n1.2 Applicants must have served at least three (3) port authority clients.",
+			[]string{"experience|mandatory|hull surveys", "experience|mandatory|port authority clients"}, nil, nil, nil},
+		{"staff certification preferred is eligibility",
+			"Pre-qualification of IT Auditors\n\n1. Eligibility\n\n1.1 Applicants must be licensed in Oman.\n1.2 Staff holding the CISA certification are preferred.",
+			[]string{"eligibility|optional|CISA"}, nil, nil, nil},
+		{"arabic: owning a facility is technical",
+			"إعلان تأهيل مسبق لمقاولي الصيانة\n\nشروط التأهيل\n\n١. يجب أن يكون المتقدم مسجلاً في السجل التجاري.\n٢. يفضل أن يمتلك المتقدم مستودعاً في مسقط.",
+			[]string{"technical|optional|مستودعاً", "eligibility|mandatory|مسجلاً"}, nil, nil, nil},
+		{"guard: an ISO certificate stays compliance",
+			"Pre-qualification of IT Auditors\n\n1. Eligibility\n\n1.1 Applicants must hold ISO 27001 certification.",
+			[]string{"compliance|mandatory|ISO 27001"}, nil, nil, nil},
+		// R2: the documents a bid must hold, listed in one sentence.
+		{"a list of three documents in one sentence",
+			"Pre-qualification of Cleaning Contractors\n\n2. Submission\n\n2.1 Each application shall include the commercial registration, the audited accounts and two client references.",
+			[]string{"documentation|mandatory|commercial registration", "documentation|mandatory|audited accounts", "documentation|mandatory|two client references"}, nil, nil, nil},
+		{"arabic: a list of three documents in one sentence",
+			"إعلان تأهيل مسبق لمقاولي النظافة\n\nالمستندات\n\n٢-١ يجب أن يتضمن كل طلب السجل التجاري وشهادة الأيزو وثلاث رسائل توصية.",
+			[]string{"documentation|mandatory|السجل التجاري", "documentation|mandatory|شهادة الأيزو", "documentation|mandatory|ثلاث رسائل توصية"}, nil, nil, nil},
+		{"guard: a pair of documents stays one requirement",
+			"Pre-qualification of Cleaning Contractors\n\n2. Submission\n\n2.1 Each application shall include the questionnaire and the audited accounts.",
+			[]string{"documentation|mandatory|questionnaire and the audited accounts"}, nil, nil, nil},
+		{"guard: documents and a second duty are not three documents",
+			"Internship Programme\n\nHow to apply\n\nApplications must include a CV and a transcript and be sent by 30 June 2027.",
+			nil, []string{"be sent by"}, nil, nil},
+		// R3: a bonds and fees table under a requirements heading.
+		{"arabic: a bonds table gives the bonds, not its cells",
+			"طلب عروض أسعار لتوريد أسمدة\n\nالضمانات والرسوم\n\n| البند | المبلغ (ر.ع.) |\n|---|---|\n| رسوم وثائق الطلب | ٢٠٫٠٠٠ |\n| ضمان العطاء | ٥٠٠٫٠٠٠ |\n\nيلتزم المورد بتوريد الأسمدة خلال أسبوع.",
+			[]string{"financial|mandatory|ضمان العطاء"}, []string{"المبلغ", "٢٠٫٠٠٠", "٥٠٠٫٠٠٠", "رسوم وثائق"}, nil, nil},
+	} {
+		t.Run(tc.name, tc.checkMarkdown)
+	}
+}
