@@ -29,6 +29,10 @@ var (
 	reStaffCertified = regexp.MustCompile(`(?i)\b(?:staff|personnel|employees|team\s+members|auditors|engineers|consultants|translators)\s+(?:holding|who\s+hold|with)\s+(?:an?\s+|the\s+)?(?:[A-Z][A-Za-z+-]*\s+){1,3}(?:certification|certificate|credential|qualification)s?\b|(?:يحمل|تحمل|حاصل|حاصلين|حاملي)\s+(?:ال)?(?:موظفون|موظفين|الموظفون|الموظفين|فريق\s+العمل|المدققون|المهندسون)?\s*(?:على\s+)?شهادة\s+[A-Z]`)
 )
 
+// reMembership: a membership, accreditation or registration the one
+// applying holds, "desirable" or required: eligibility (heldout11's README).
+var reMembership = regexp.MustCompile(`(?i)^(?:[0-9][0-9.]*\s+)?(?:membership|accreditation|registration)\s+(?:of|by|with|in)\b`)
+
 // round14Category is the category of requirement text t, cat as read
 // before, for the three wordings above.
 func round14Category(t, cat string) string {
@@ -36,6 +40,8 @@ func round14Category(t, cat string) string {
 	case cat == "eligibility" && reCountedWork.MatchString(t):
 		return "experience"
 	case (cat == "eligibility" || cat == "technical") && reStaffCertified.MatchString(t) && !strings.Contains(strings.ToLower(t), "iso"):
+		return "eligibility"
+	case cat != "eligibility" && reMembership.MatchString(t):
 		return "eligibility"
 	case cat == "eligibility" && reOwnsFacility.MatchString(t):
 		return "technical"
@@ -142,4 +148,23 @@ func (x *clauseExtractor) dropTableCells() {
 		kept = append(kept, r)
 	}
 	x.reqs = kept
+}
+
+// Class R4: in a selecting document (an RFQ, a pre-qualification),
+// outside a requirements heading, a condition on the one applying's
+// standing or people that names no bidder: "Membership of a recognised
+// professional body is desirable" (optional), "Each translator assigned
+// must have at least five (5) years of legal translation experience"
+// (the staff's experience). Conditions naming the bidder were read
+// already (candidateState, the optional case).
+
+var (
+	reStandingOptional = regexp.MustCompile(`(?i)^(?:[0-9][0-9.]*\s+)?(?:membership|registration|accreditation|certification|a\s+licen[cs]e|prior\s+experience|experience)\b[^.;]{0,120}\b(?:is|are|will\s+be)\s+(?:desirable|preferred|an\s+advantage|advantageous|a\s+plus)\b`)
+	reStaffYears       = regexp.MustCompile(`(?i)^(?:[0-9][0-9.]*\s+)?(?:each|every|all|the)\s+(?:proposed\s+|assigned\s+|key\s+)?(?:[a-z]+\s+){0,2}(?:translators?|interpreters?|engineers?|auditors?|consultants?|experts?|staff|supervisors?|managers?|trainers?|technicians?|specialists?|[a-z]+\s+(?:assigned|proposed|nominated|deployed))\b[^.;]{0,40}\b(?:must|shall)\s+(?:have|hold|possess)\s+(?:at\s+least\s+|a\s+minimum\s+of\s+|not\s+less\s+than\s+)?(?:[0-9]+|two|three|four|five|six|seven|eight|ten|fifteen)\s+(?:\([0-9]+\)\s+)?years?'?\b[^.;]{0,60}\bexperience\b`)
+)
+
+// standingCondition: t states a condition of class R4.
+func standingCondition(t string) bool {
+	t = strings.TrimSpace(t)
+	return len(t) <= 300 && (reStandingOptional.MatchString(t) || reStaffYears.MatchString(t))
 }

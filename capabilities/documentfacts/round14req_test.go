@@ -38,6 +38,13 @@ func TestRound14Requirements(t *testing.T) {
 		{"arabic: a bonds table gives the bonds, not its cells",
 			"طلب عروض أسعار لتوريد أسمدة\n\nالضمانات والرسوم\n\n| البند | المبلغ (ر.ع.) |\n|---|---|\n| رسوم وثائق الطلب | ٢٠٫٠٠٠ |\n| ضمان العطاء | ٥٠٠٫٠٠٠ |\n\nيلتزم المورد بتوريد الأسمدة خلال أسبوع.",
 			[]string{"financial|mandatory|ضمان العطاء"}, []string{"المبلغ", "٢٠٫٠٠٠", "٥٠٠٫٠٠٠", "رسوم وثائق"}, nil, nil},
+		// R4: conditions on the one applying's standing or staff, outside a heading.
+		{"an RFQ's desirable membership and staff experience",
+			"Request for Quotation: Interpreting Services\nIssued by Sur Events LLC.\n\n1. Who may quote\n\nBidders must be licensed by the Ministry of Commerce.\nEach interpreter proposed must have at least three (3) years of conference experience.\nAccreditation by a recognised interpreters' association is an advantage.",
+			[]string{"experience|mandatory|three (3) years", "eligibility|optional|Accreditation"}, nil, nil, nil},
+		{"guard: a contract's staff clause is no requirement",
+			"Services Agreement between Sur Events LLC (the \"Client\") and Reef Interpreting SPC (the \"Provider\").\nEach interpreter assigned must have at least three (3) years of conference experience.",
+			nil, []string{"three (3) years"}, nil, nil},
 	} {
 		t.Run(tc.name, tc.checkMarkdown)
 	}
