@@ -433,6 +433,7 @@ func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands, re
 		out.Requirements = cx.requirementResults(ri, withEvidence)
 	}, func() { cx.reqs, cx.reqSents, out.Requirements = nil, map[int]bool{}, []Requirement{} })
 	run("obligations", cx.obligations, func() { cx.obls = nil })
+	cx.bidContentParty()          // round14req.go
 	obls := slices.Clone(cx.obls) // deadlines sets the obligations' deadlines
 	run("deadlines", func() {
 		cx.deadlines(cands)

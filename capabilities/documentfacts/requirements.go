@@ -216,7 +216,8 @@ units:
 			method = "list_item"
 		}
 		for _, si := range s.sis {
-			x.reqSents[si] = !v.alsoDuty
+			// (round14req.go: the winner's bond stays its duty)
+			x.reqSents[si] = !v.alsoDuty && !winnerBondDuty(t)
 		}
 		// "Suppliers must be authorised resellers; a letter of
 		// authorisation must be attached": two requirements.

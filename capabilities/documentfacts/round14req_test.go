@@ -45,6 +45,14 @@ func TestRound14Requirements(t *testing.T) {
 		{"guard: a contract's staff clause is no requirement",
 			"Services Agreement between Sur Events LLC (the \"Client\") and Reef Interpreting SPC (the \"Provider\").\nEach interpreter assigned must have at least three (3) years of conference experience.",
 			nil, []string{"three (3) years"}, nil, nil},
+		// O3: the successful applicants' bond under a heading is also their duty.
+		{"pre-qualification: the winners' bond is a requirement and a duty",
+			"Vendor Pre-qualification for Pipe Coating\n\n## 3. Financial standing\n\n3.1 Applicants must show a turnover of not less than OMR 500,000.\n3.2 The successful applicants shall provide a performance bond of OMR 20,000 on signing.",
+			[]string{"financial|mandatory|performance bond"}, nil, nil, []string{"bidder must: provide a performance bond"}},
+		// O4: attaching to one's own bid binds the bidder.
+		{"arabic RFQ: the supplier attaches to its offer",
+			"طلب عروض أسعار لتوريد أعلاف\nتدعو شركة صحار للدواجن ش.م.م الموردين إلى تقديم عروضهم.\n\nالمستندات المطلوبة\n\nيجب أن يرفق المورد بعرضه ما يلي:\n\n- نسخة من السجل التجاري؛\n- شهادة التحليل.\n\nشروط التوريد\n\nيلتزم المورد بتوريد الأعلاف خلال أسبوع من أمر الشراء.",
+			[]string{"documentation|mandatory|السجل التجاري"}, nil, nil, []string{"bidder must: يرفق", "supplier must: بتوريد"}},
 	} {
 		t.Run(tc.name, tc.checkMarkdown)
 	}
