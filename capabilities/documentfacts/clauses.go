@@ -617,8 +617,8 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			continue
 		}
 		if reStateUnlessParty.MatchString(t[m[1]:]) {
-			if _, ok := x.partyIn(tail(t[:m[0]], subjectWindow)); !ok {
-				continue
+			if _, ok := x.partyIn(tail(t[:m[0]], subjectWindow)); !ok || possessiveThing(tail(t[:m[0]], subjectWindow)) {
+				continue // (round14parties.go: "The Contractor's bond shall remain valid")
 			}
 		}
 		if strings.HasPrefix(word, "shall not") || strings.HasPrefix(word, "will not") || strings.HasPrefix(word, "must not") || strings.HasPrefix(word, "may not") {

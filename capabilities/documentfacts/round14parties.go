@@ -406,3 +406,26 @@ func rolePhrase(p string) bool {
 	}
 	return signerRoleWord(p) || labelRole(p) != ""
 }
+
+// Class O5: a state of a party's thing ("The Contractor's performance
+// bond shall remain valid until ...", "the Supplier's warranty shall
+// continue for ..."): the subject is the thing, no party; a verb of state
+// after it binds no one (heldout11's README: "shall remain valid until",
+// a state).
+var rePossessiveThing = regexp.MustCompile(`\b[A-Z][A-Za-z]+['’]s?\s+(?:[a-z-]+\s+){0,3}[a-z-]+(?:\s+of\s+[^;]{1,40})?\s*$`)
+
+// possessiveThing: the subject before the verb ends in a possessive and
+// its noun ("the Contractor's performance bond").
+func possessiveThing(subj string) bool {
+	for _, sep := range []string{". ", "; ", ": "} {
+		if i := strings.LastIndex(subj, sep); i >= 0 {
+			subj = subj[i+len(sep):]
+		}
+	}
+	m := rePossessiveThing.FindString(strings.TrimRight(subj, " "))
+	// the party's people are the party ("the Supplier's staff shall
+	// remain on site")
+	return m != "" && !rePartyPeople.MatchString(m)
+}
+
+var rePartyPeople = regexp.MustCompile(`(?i)['’]s?\s+(?:[a-z-]+\s+){0,2}(?:staff|employees?|personnel|engineers?|team|representatives?|workers?|agents?|drivers?|crew|subcontractors?)\b`)

@@ -77,6 +77,10 @@ func TestRound14Parties(t *testing.T) {
 		{"a title's group is no party",
 			"Family Group Travel Contract\nBetween Nizwa Tours LLC (the \"Organiser\") and Said Ali Al Abri (the \"Traveller\").\n1. The Organiser shall book the flights.",
 			nil, nil, map[string]string{"Nizwa Tours LLC": "organiser"}, nil},
+		// O5: a state of a party's thing binds no one; the party's people do.
+		{"the contractor's bond remains valid, the contractor's staff remain on site",
+			"Works Contract between Sur Ports SAOC (the \"Employer\") and Batinah Marine Works LLC (the \"Contractor\").\n1. The Contractor's performance bond of OMR 12,500.000 shall remain valid until 1 June 2027.\n2. The Contractor's staff shall remain on site until the handover.\n3. The Contractor shall remain responsible for defects.",
+			nil, nil, nil, []string{"contractor must: remain on site"}},
 		// O2: present-tense duty verbs heldout11 writes.
 		{"arabic: pays out, insures, attaches",
 			"عقد نقل\nبين شركة صحار للحديد ش.م.م (\"الشاحن\") وشركة البريمي للنقل ش.م.م (\"الناقل\").\n١. يؤمن الناقل على الحمولة طوال الرحلة.\n٢. يصرف الشاحن للناقل أجرة النقل خلال ثلاثين يوماً.\n٣. يرفق الناقل بكل شحنة بوليصة موقعة.",
@@ -141,6 +145,7 @@ func TestRound14NoParty(t *testing.T) {
 func TestRound14NoDuty(t *testing.T) {
 	for _, tc := range []struct{ name, text, not string }{
 		{"relative clause", "عقد نقل\nبين شركة صحار للحديد ش.م.م (\"الشاحن\") وشركة البريمي للنقل ش.م.م (\"الناقل\").\n١. البوليصة التي يرفقها الناقل هي المرجع في أي نزاع.", "carrier must"},
+		{"a state of a party's thing", "Works Contract between Sur Ports SAOC (the \"Employer\") and Batinah Marine Works LLC (the \"Contractor\").\n1. The Contractor's performance bond of OMR 12,500.000 shall remain valid until 1 June 2027.", "remain valid"},
 		{"a believer, no party", "نشرة توعوية\nيؤمن الكثيرون بأهمية السلامة المرورية.", " must"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
