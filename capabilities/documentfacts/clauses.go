@@ -232,7 +232,8 @@ func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
 		}
 	}
 	if m := reEachParty.FindStringIndex(subj); m != nil {
-		return clauseParty{strings.TrimSpace(subj[m[0]:m[1]]), "each_party"}, true
+		w := strings.TrimSpace(subj[m[0]:m[1]])
+		return clauseParty{w, eachRole(w)}, true // round14parties.go
 	}
 	if m := reAndItsPeople.FindStringIndex(subj); m != nil && m[0] > 0 {
 		// "The Insured and their agents shall": the party is the one
@@ -302,8 +303,8 @@ var arRoleWords = func() []struct{ word, role string } {
 
 // arRole finds the role in an Arabic party phrase.
 func arRole(p string) string {
-	if reEachParty.MatchString(p) {
-		return "each_party"
+	if m := reEachParty.FindString(p); m != "" {
+		return eachRole(m) // round14parties.go
 	}
 	words := strings.Fields(p)
 	for i := range words {
@@ -574,8 +575,8 @@ func (x *clauseExtractor) weParty(before, subj string) (clauseParty, bool) {
 	}
 	if w := strings.TrimSpace(subj); w == "We" || w == "we" {
 		for _, p := range x.parties {
-			if p.Role == "issuer" {
-				return clauseParty{w, "issuer"}, true
+			if p.Role == "issuer" || writerRole(p.Role) { // round14parties.go
+				return clauseParty{w, p.Role}, true
 			}
 		}
 	}

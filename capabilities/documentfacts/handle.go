@@ -234,8 +234,9 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	senderRoles(all, out.DocumentType, out.DocumentSubtype, buyerSide(a.text))
 	definedLaterRoles(all, cands, a.text) // round12parties.go
 	jobAdvertEmployer(all, cands, a.text)
-	policyIssuer(all, a.text)            // round13parties.go
-	companyKindRoles(all, cands, a.text) // round14parties.go
+	policyIssuer(all, a.text)              // round13parties.go
+	companyKindRoles(all, cands, a.text)   // round14parties.go
+	definedIssuerRoles(all, cands, a.text) // round14parties.go
 	periodicKeys(all, cands, a.text, out.DocumentType, out.DocumentSubtype)
 	subtotalBeforeTax(all)
 	netAfterDiscount(all)

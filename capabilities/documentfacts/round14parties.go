@@ -368,7 +368,14 @@ func droppedParties(facts []Fact, cands []candidate, text string) ([]Fact, []can
 	}
 	drop := map[int]bool{}
 	for i, f := range facts {
-		if f.Type != TypeParty || len(f.Value) < 6 {
+		if f.Type != TypeParty {
+			continue
+		}
+		if w := strings.TrimSpace(f.Value); w == "We" || w == "we" || w == "نحن" {
+			drop[i] = true // (a writer's pronoun before its definition)
+			continue
+		}
+		if len(f.Value) < 6 {
 			continue
 		}
 		for j, g := range facts {
@@ -429,3 +436,73 @@ func possessiveThing(subj string) bool {
 }
 
 var rePartyPeople = regexp.MustCompile(`(?i)['’]s?\s+(?:[a-z-]+\s+){0,2}(?:staff|employees?|personnel|engineers?|team|representatives?|workers?|agents?|drivers?|crew|subcontractors?)\b`)
+
+// eachRole is the role "each X" binds (the key specification, session
+// 16): the role word the text uses, "each partner" / "كل شريك" partner,
+// "each shareholder" / "كل مساهم" shareholder; each_party only for "each
+// party", "كل طرف", "neither party" and their kin.
+func eachRole(phrase string) string {
+	low := lowerASCII(phrase)
+	switch {
+	case strings.Contains(low, "partner") || strings.Contains(phrase, "شريك"):
+		return "partner"
+	case strings.Contains(low, "shareholder") || strings.Contains(phrase, "مساهم"):
+		return "shareholder"
+	}
+	return "each_party"
+}
+
+// Class P5 (the key specification, session 16): the bank or insurer that
+// issues a guarantee or a policy takes the document's own defined word
+// ('We, Gulf Bank SAOG (the "Guarantor")' is the guarantor, 'X Insurance
+// SAOG (the "Insurer")' the insurer); the document type's issuer only
+// where the text defines none. A tender's or a letter's author stays
+// issuer whatever it calls itself (heldout11's README: "the Purchaser").
+
+// reGuaranteeDoc: a guarantee, a bond, a policy or an insurance
+// certificate, by its opening.
+var reGuaranteeDoc = regexp.MustCompile(`(?i)\bguarantee\b|\bbond\b|\bsurety\b|\bletter\s+of\s+credit\b|\binsurance\b|\bpolicy\b|\bcover\s+note\b|كفالة|خطاب\s+ضمان|ضمان\s+بنكي|وثيقة\s+تأمين|بوليصة`)
+
+// reIssuerDef: a definition in brackets after the issuer's name.
+var (
+	reIssuerDef   = regexp.MustCompile(`^[^()\n]{0,120}?\(\s*(?:the\s+)?["“]\s*(?:the\s+)?([A-Z][A-Za-z]+)\s*["”]\s*\)`)
+	reArIssuerDef = regexp.MustCompile(`^[^()\n]{0,160}?\(\s*(?:ويشار\s+إلي(?:ه|ها)\s+(?:فيما\s+بعد\s+)?بـ?\s*)?["“«]\s*(\p{Arabic}+(?:\s+\p{Arabic}+)?)\s*["”»]\s*\)`)
+)
+
+// definedIssuerRoles applies class P5 to facts; a "We" read as a party
+// of its own from the same definition is dropped by droppedParties.
+func definedIssuerRoles(facts []Fact, cands []candidate, text string) {
+	open := text[:min(len(text), 600)]
+	if !reGuaranteeDoc.MatchString(open) || reTenderTitle.MatchString(open) {
+		return
+	}
+	for i, f := range facts {
+		if f.Type != TypeParty || f.Role != "issuer" || f.EntityType == "person" || i >= len(cands) {
+			continue
+		}
+		after := text[cands[i].end:]
+		re := reIssuerDef
+		if hasArabic(f.Value) {
+			re = reArIssuerDef
+		}
+		m := re.FindStringSubmatch(after)
+		if m == nil {
+			continue
+		}
+		role := lexRole(m[1])
+		if role == "" || role == "issuer" || role == "first_party" || role == "second_party" || orgKindWords[lowerASCII(m[1])] {
+			continue
+		}
+		facts[i].Role, facts[i].Key, facts[i].Label = role, role, strings.ToUpper(role[:1])+strings.ReplaceAll(role[1:], "_", " ")
+	}
+}
+
+// writerRole: the roles definedIssuerRoles gives the writer of a
+// guarantee or a policy, whom a bare "We" names.
+func writerRole(role string) bool {
+	switch role {
+	case "guarantor", "insurer", "surety", "underwriter":
+		return true
+	}
+	return false
+}
