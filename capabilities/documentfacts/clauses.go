@@ -166,8 +166,9 @@ var (
 	reOblAR = regexp.MustCompile(`(?:^|[\s،,:؛(])(?:(لا\s+يجوز|لا\s+يحق|يحظر|يُحظر|يمنع|يُمنع|و?[يت]متنع)|(و?[يت]لتزم|و?[يت]تعهد|و?(?:يجب|يتعين|يتوجب)\s+على|و?يلزم|(?:يجب|يتعين|يتوجب)\s+أن|و?(?:يجب|يتعين|يتوجب)))(?:\s|$)`)
 	// reArClauseAla: على + party after a comma, opening a clause.
 	reArClauseAla = regexp.MustCompile(`[،,؛;]\s*(و?على)\s+`)
-	// reArDutyVerb: a present-tense verb of a duty (its party follows).
-	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد|وافق|ستخدم|ستعمل|حضر|زود|ستبدل|صلح|رسل|جمع|نقل|صدر|ورد))(?:ه|ها|هما|هم)?)(?:\s|$)`)
+	// reArDutyVerb: a present-tense verb of a duty (its party follows);
+	// round 14 adds يصرف (pays out), يؤمن (insures), يرفق (attaches).
+	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد|وافق|ستخدم|ستعمل|حضر|زود|ستبدل|صلح|رسل|جمع|نقل|صدر|ورد|صرف|ؤمن|رفق))(?:ه|ها|هما|هم)?)(?:\s|$)`)
 	// reArAlaPronoun: "فعليه إخطار ...": على with the pronoun of a party
 	// named before (in a condition: "إذا رغب أي من الطرفين ...، فعليه").
 	reArAlaPronoun = regexp.MustCompile(`(?:^|[\s،,:؛])((?:ف|و)?(?:عليه|عليها|عليهما|عليهم))\s+\p{Arabic}`)
@@ -231,7 +232,8 @@ func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
 		}
 	}
 	if m := reEachParty.FindStringIndex(subj); m != nil {
-		return clauseParty{strings.TrimSpace(subj[m[0]:m[1]]), "each_party"}, true
+		w := strings.TrimSpace(subj[m[0]:m[1]])
+		return clauseParty{w, eachRole(w)}, true // round14parties.go
 	}
 	if m := reAndItsPeople.FindStringIndex(subj); m != nil && m[0] > 0 {
 		// "The Insured and their agents shall": the party is the one
@@ -301,8 +303,8 @@ var arRoleWords = func() []struct{ word, role string } {
 
 // arRole finds the role in an Arabic party phrase.
 func arRole(p string) string {
-	if reEachParty.MatchString(p) {
-		return "each_party"
+	if m := reEachParty.FindString(p); m != "" {
+		return eachRole(m) // round14parties.go
 	}
 	words := strings.Fields(p)
 	for i := range words {
@@ -573,8 +575,8 @@ func (x *clauseExtractor) weParty(before, subj string) (clauseParty, bool) {
 	}
 	if w := strings.TrimSpace(subj); w == "We" || w == "we" {
 		for _, p := range x.parties {
-			if p.Role == "issuer" {
-				return clauseParty{w, "issuer"}, true
+			if p.Role == "issuer" || writerRole(p.Role) { // round14parties.go
+				return clauseParty{w, p.Role}, true
 			}
 		}
 	}
@@ -616,8 +618,8 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			continue
 		}
 		if reStateUnlessParty.MatchString(t[m[1]:]) {
-			if _, ok := x.partyIn(tail(t[:m[0]], subjectWindow)); !ok {
-				continue
+			if _, ok := x.partyIn(tail(t[:m[0]], subjectWindow)); !ok || possessiveThing(tail(t[:m[0]], subjectWindow)) {
+				continue // (round14parties.go: "The Contractor's bond shall remain valid")
 			}
 		}
 		if strings.HasPrefix(word, "shall not") || strings.HasPrefix(word, "will not") || strings.HasPrefix(word, "must not") || strings.HasPrefix(word, "may not") {

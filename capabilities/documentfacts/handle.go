@@ -234,7 +234,9 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	senderRoles(all, out.DocumentType, out.DocumentSubtype, buyerSide(a.text))
 	definedLaterRoles(all, cands, a.text) // round12parties.go
 	jobAdvertEmployer(all, cands, a.text)
-	policyIssuer(all, a.text) // round13parties.go
+	policyIssuer(all, a.text)              // round13parties.go
+	companyKindRoles(all, cands, a.text)   // round14parties.go
+	definedIssuerRoles(all, cands, a.text) // round14parties.go
 	periodicKeys(all, cands, a.text, out.DocumentType, out.DocumentSubtype)
 	subtotalBeforeTax(all)
 	netAfterDiscount(all)
@@ -246,6 +248,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	}
 	translationRoles(all, cands, a.text)
 	twinRoles(all, a.text)
+	all, cands = droppedParties(all, cands, a.text) // round14parties.go
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).
@@ -424,12 +427,14 @@ func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands, re
 	// "Caterer")': the defined words name X (rolelexicon.go).
 	cx.definedAliases(all, cands)
 	cx.numberedRoles(all, cands)
+	cx.kindAliases() // round14parties.go
 	run("requirements", func() {
 		cx.sections()
 		cx.requirements()
 		out.Requirements = cx.requirementResults(ri, withEvidence)
 	}, func() { cx.reqs, cx.reqSents, out.Requirements = nil, map[int]bool{}, []Requirement{} })
 	run("obligations", cx.obligations, func() { cx.obls = nil })
+	cx.bidContentParty()          // round14req.go
 	obls := slices.Clone(cx.obls) // deadlines sets the obligations' deadlines
 	run("deadlines", func() {
 		cx.deadlines(cands)

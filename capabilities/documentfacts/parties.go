@@ -199,7 +199,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 			if m := reArDefCueIn.FindStringIndex(name); m != nil && m[0] > 0 {
 				name = name[:m[0]]
 			}
-			for _, sep := range []string{" | ", ",", "،", " - ", "(", ";", " CR ", " C.R", " VAT", " السجل", " رقم", " ويشار", " والمشار", " المشار", " بصفته", " ويمثلها", " ويمثله", " يمثلها", " يمثله", " وتمثلها", " ممثلة", " represented by"} {
+			for _, sep := range []string{" | ", ",", "،", " - ", " — ", " – ", "(", ";", " CR ", " C.R", " VAT", " السجل", " رقم", " ويشار", " والمشار", " المشار", " بصفته", " ويمثلها", " ويمثله", " يمثلها", " يمثله", " وتمثلها", " ممثلة", " represented by"} {
 				if i := sepIndex(name, sep); i > 0 {
 					name = name[:i]
 				}
@@ -237,6 +237,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 			if named && x.signsFor(role, name) {
 				role, signLine = "", true
 			}
+			if role != "" && named && x.pairedSigner(t, name) { // round14parties.go
+				role, signLine = "", true
+			}
 			if role == "issuer" && named && etype != "company" && (rePlainName.MatchString(name) && !titleWords(name) || reArPlainName.MatchString(name) && arPersonLike(name)) {
 				// "Issued by / أصدرها: Sanjay Deshmukh, Accounts": a person
 				// who made the document out signs it; the issuer is the
@@ -264,6 +267,12 @@ func (x *extractor) parties(t string, base int, prev string) {
 	}
 	for _, sp := range roleSignerNames(t, x.signing) { // round11parties.go
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+	}
+	for _, sp := range bracketRoleSigners(t, x.signing) { // round14parties.go
+		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
+	}
+	if s, e, role, ok := x.firmAfterSigner(t); ok { // round14parties.go
+		addParty(s, e, t[s:e], role, "labeled_field", "company", 0.8)
 	}
 	for _, sp := range roleContactNames(t) { // round11parties.go
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)

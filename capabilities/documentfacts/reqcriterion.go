@@ -290,6 +290,11 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 		if reBondWords.MatchString(t) {
 			v.category = "financial"
 		}
+	case !inSection && ctx.selecting && standingCondition(t):
+		// "Membership of a professional body is desirable", "Each
+		// translator assigned must have at least five years of
+		// experience" (round14req.go).
+		v.take = true
 	case !inSection && opt && !strings.Contains(lowerASCII(t), "should be noted"):
 		p, ok := x.partyIn(tail(t, 2*subjectWindow))
 		v.take = ok && (p.role == "bidder" || p.role == "supplier" && strings.HasSuffix(lowerASCII(p.text), "s")) || arRole(t) == "bidder"

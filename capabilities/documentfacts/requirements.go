@@ -216,7 +216,8 @@ units:
 			method = "list_item"
 		}
 		for _, si := range s.sis {
-			x.reqSents[si] = !v.alsoDuty
+			// (round14req.go: the winner's bond stays its duty)
+			x.reqSents[si] = !v.alsoDuty && !winnerBondDuty(t)
 		}
 		// "Suppliers must be authorised resellers; a letter of
 		// authorisation must be attached": two requirements.
@@ -263,6 +264,7 @@ units:
 			if ctx.tender && r.Category == "eligibility" && goodsSpec(pt) {
 				r.Category = "technical" // reqcriterion.go
 			}
+			r.Category = round14Category(pt, r.Category) // round14req.go
 			subj := pt
 			if m := reReqMandatory.FindStringIndex(pt); m != nil {
 				subj = pt[:m[0]]
@@ -283,7 +285,9 @@ units:
 		}
 	}
 	x.winnerBonds()
-	x.dropRepeats() // reqcriterion.go
+	x.splitDocLists()  // round14req.go
+	x.dropTableCells() // round14req.go
+	x.dropRepeats()    // reqcriterion.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).

@@ -547,10 +547,13 @@ func (x *extractor) lexiconLabel(t, prev string) (word string, start, end int, o
 		return "", 0, 0, false
 	}
 	word = ordinalRoleWord(word) // round11parties.go
-	if lexRole(word) == "" || jobTitle(word) || paymentLabel(word) || !x.contractLike() {
+	if lexRole(word) == "" || jobTitle(word) && !postFirm(word, t[start:end]) || paymentLabel(word) || !x.contractLike() {
 		return "", 0, 0, false
 	}
 	value := t[start:end]
+	if postFirm(word, value) { // round14parties.go: "Engineer: X Engineering Office"
+		return word, start, end, true
+	}
 	lead := len(value) - len(strings.TrimLeft(value, " *_"))
 	if h := honorific.FindString(value[lead:]); h != "" {
 		if roleOf(word) == "" {
@@ -601,6 +604,7 @@ func (x *extractor) partyTableRow(t string, base int, headerCells string) {
 	}
 	head := strings.Split(headerCells, " | ")
 	cells := strings.Split(t, " | ")
+	head = paddedHeader(head, cells) // round14parties.go
 	if len(cells) != len(head) {
 		return
 	}
@@ -618,9 +622,13 @@ func (x *extractor) partyTableRow(t string, base int, headerCells string) {
 		roleCol, nameCol = detailsHeader(head) // round13parties.go
 	}
 	if roleCol < 0 || nameCol < 0 {
+		roleCol, nameCol = partyNameHeader(head, cells) // round14parties.go
+	}
+	if roleCol < 0 || nameCol < 0 {
 		return
 	}
 	roleCell := strings.TrimSpace(strings.Trim(cells[roleCol], " *_"))
+	roleCell = roleCellWord(roleCell) // round14parties.go
 	role := lexRole(roleCell)
 	if m := reBracketNote.FindString(roleCell); role == "" || role == "first_party" || role == "second_party" {
 		// "First Party (Lessor)": the role in brackets.
@@ -637,8 +645,17 @@ func (x *extractor) partyTableRow(t string, base int, headerCells string) {
 	for i := 0; i < nameCol; i++ {
 		off += len(cells[i]) + len(" | ")
 	}
-	name := cells[nameCol]
-	for _, sep := range []string{",", "،", " (", " - "} {
+	for _, np := range tableNameParts(cells[nameCol]) { // round14parties.go
+		x.partyTableName(cells[nameCol][np[0]:np[1]], base+off+np[0], role, roleCell)
+	}
+}
+
+// partyTableName adds the party named at the start of name (a table's
+// name cell, or one script's half of it) with role, name at offset at.
+func (x *extractor) partyTableName(name string, at int, role, roleCell string) {
+	off := 0
+	// "(" as the labels read it: not the bracket of "B.S.C. (c)".
+	for _, sep := range []string{",", "،", "(", " - "} {
 		if i := sepIndex(name, sep); i > 0 {
 			name = name[:i]
 		}
@@ -662,7 +679,7 @@ func (x *extractor) partyTableRow(t string, base int, headerCells string) {
 	}
 	label := strings.ToUpper(role[:1]) + strings.ReplaceAll(role[1:], "_", " ")
 	f := Fact{Type: TypeParty, Key: role, Label: label, Role: role, Value: name, Normalized: normalName(name), EntityType: etype, Method: "labeled_field", Confidence: 0.85}
-	x.add(candidate{fact: f, start: base + off, end: base + off + len(name), prio: 3})
+	x.add(candidate{fact: f, start: at + off, end: at + off + len(name), prio: 3})
 }
 
 var (

@@ -18,9 +18,10 @@ var reEntrySep = regexp.MustCompile(` \| | [—–] | {3,}|\t+`)
 var reDashDate = regexp.MustCompile(`\s[—–]\s+[^|—–]*\d{4}\s*$`)
 
 // reForRole: the opening of a signing entry for a party ("For the
-// Lessee", "On behalf of the Owners", "عن العميل", "نيابة عن المقاول").
+// Lessee", "On behalf of the Owners", "عن العميل", "نيابة عن المقاول";
+// round 14: "Received for the Contractor", "Accepted for the Buyer").
 var (
-	reForRoleEN = regexp.MustCompile(`(?i)^\s*(?:signed\s+)?(?:for\s+and\s+on\s+behalf\s+of|on\s+behalf\s+of|for)\s+(?:the\s+)?((?-i:[A-Z][A-Za-z'’-]*(?:\s+[A-Z][A-Za-z'’-]*){0,2}))\s*`)
+	reForRoleEN = regexp.MustCompile(`(?i)^\s*(?:(?:signed|received|accepted|acknowledged|approved)\s+)?(?:for\s+and\s+on\s+behalf\s+of|on\s+behalf\s+of|for)\s+(?:the\s+)?((?-i:[A-Z][A-Za-z'’-]*(?:\s+[A-Z][A-Za-z'’-]*){0,2}))\s*`)
 	reForRoleAR = regexp.MustCompile(`^\s*(?:عن|نيابة\s+عن|بالنيابة\s+عن)\s+(ال\p{Arabic}+(?:\s+[\p{Arabic}\x{064B}-\x{0652}]+){0,2}?)\s*(?:[:：]|$|\s+\p{Latin})`)
 	// reRoleLabelEN / AR: a bare role label of a signing entry ("Broker /
 	// الوسيط:", "صاحب العمل:").

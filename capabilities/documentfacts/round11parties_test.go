@@ -149,15 +149,17 @@ func TestRound11Parties(t *testing.T) {
 		{"guard: a numbered post is no role",
 			"SERVICES AGREEMENT\nThis Agreement is made between Alpha Systems LLC and Beta Foods SAOC.\nEngineer 1: Eng. Ahmed Al Balushi",
 			map[string]string{"Ahmed Al Balushi": "-"}, nil, nil, nil},
-		// Class O4: each partner, any partner, a party that ...
-		{"each partner and any partner bind each party",
+		// Class O4: each partner, any partner, a party that ... (session
+		// 16: the key specification binds each partner as partner, the
+		// role word the text uses; each_party only for each party).
+		{"each partner and any partner bind partner",
 			"عقد تأسيس شركة\nيلتزم كل شريك بسداد قيمة حصصه خلال ثلاثين يوماً.\nلا يجوز لأي شريك التنازل عن حصصه لغير الشركاء.",
 			nil, nil,
-			[]string{"each_party must: بسداد قيمة", "each_party must_not: التنازل"}, nil},
+			[]string{"partner must: بسداد قيمة", "partner must_not: التنازل"}, nil},
 		{"a party that wishes binds each party",
 			"A party that does not wish to renew shall give the other party written notice.\nEach Partner shall keep the accounts open to inspection.",
 			nil, nil,
-			[]string{"each_party must: give the other party", "each_party must: keep the accounts"}, nil},
+			[]string{"each_party must: give the other party", "partner must: keep the accounts"}, nil},
 		// Class O5: a numbered role as the subject.
 		{"a numbered partner as the subject, negated duty",
 			"يلتزم الشريك الثالث بعدم ممارسة أي نشاط منافس لنشاط الشركة.",

@@ -100,7 +100,13 @@ type roundCase struct {
 
 // check extracts the case's text and reports each expectation it misses.
 func (c roundCase) check(t *testing.T) {
-	items := evalItems(extractText(t, c.text))
+	c.checkOutput(t, extractText(t, c.text))
+}
+
+// checkOutput reports each expectation of the case out misses (a case
+// read as Markdown or HTML is extracted by its test).
+func (c roundCase) checkOutput(t *testing.T, out Output) {
+	items := evalItems(out)
 	var reqs, obls []string
 	parties := map[string]string{}
 	norm := func(s string) string { return strings.TrimRight(strings.ToLower(s), ".") }

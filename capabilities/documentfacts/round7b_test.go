@@ -120,7 +120,8 @@ func TestWrappedSentencesRound7b(t *testing.T) {
 }
 
 // TestGuaranteeUndertakingsRound7b: in a bank's guarantee letter the bank
-// is the issuer and what "we" undertake binds it (issue 29, round 7b): "we,
+// is the issuer (since session 16 the guarantor where it defines itself
+// so) and what "we" undertake binds it (issue 29, round 7b): "we,
 // <bank> (the "Guarantor"), hereby undertake to pay", "We shall pay", "the
 // Guarantor shall"; a statement that the guarantor is not discharged is no
 // duty; "on or before that date" is a deadline on the date written just
@@ -135,8 +136,10 @@ func TestGuaranteeUndertakingsRound7b(t *testing.T) {
 		"5. The Guarantor shall notify the Contractor of every demand.\n" +
 		"6. The Contractor shall renew this guarantee within ninety (90) days from the mobilisation date of 2 February 2027."
 	checkR7b(t, "obligation", []r7bCase{
-		{letter, []string{"issuer|must|undertake to pay you any sum", "issuer|must|pay each demand", "issuer|must|notify", "contractor|must|renew"},
-			[]string{"guarantor|must|pay", "-|must|hereby", "issuer|must_not|released", "guarantor|must_not|released"}},
+		// Session 16: the bank defines itself "the Guarantor", so the key
+		// specification makes it guarantor (it was issuer).
+		{letter, []string{"guarantor|must|undertake to pay you any sum", "guarantor|must|pay each demand", "guarantor|must|notify", "contractor|must|renew"},
+			[]string{"issuer|must|pay", "-|must|hereby", "issuer|must_not|released", "guarantor|must_not|released"}},
 		// "We" binds the issuer only where there is one.
 		{"Dear Customer,\nWe shall deliver the cables within five (5) days of your order.", nil, []string{"issuer|must|deliver"}},
 	})
