@@ -581,6 +581,9 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 	if ls := strings.LastIndexByte(t[:ms], '\n') + 1; strings.Contains(t[ls:], " | ") && !strings.Contains(t[ls:ms], " | ") && rowHasAmount(t[ls:]) {
 		return c, false // "اختبار الضخ لمدة ٢٤ ساعة | مقطوعية | ١ | ٤٥٠٫٠٠٠": an item's description
 	}
+	if c14, ok14, hit := round14Duration(ctx, clause, after, c); hit {
+		return c14, ok14 // round 14 (keys14.go)
+	}
 	switch c.key {
 	case "payment_period":
 		if !rePayWord11.MatchString(clause) && !rePayWord11.MatchString(head(after, 12)) && (reDutyWord.MatchString(clause) || reBondObject.MatchString(clause) || reBondAR11.MatchString(clause)) {
