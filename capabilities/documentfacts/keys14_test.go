@@ -26,3 +26,12 @@ func TestRound14TimeLimits(t *testing.T) {
 			[]string{"payment_period|P45D"}, nil},
 	})
 }
+
+func TestRound14PipeTableRows(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"a text table with edge pipes", "SUPPLY AGREEMENT\n\nThe Supplier supplies the items below.\n\n| Item | Monthly quantity | Price per tonne (OMR) |\n| Barley | 30 tonnes | 142.500 |\n| Maize | 55 tonnes | 131.750 |\n\nThe Buyer pays monthly.\n", TypeMoney,
+			[]string{"price|142.5 OMR", "price|131.75 OMR"}, nil},
+		{"edge pipes (ar)", "عقد توريد\n\n| الصنف | الكمية | سعر الطن (ر.ع.) |\n| شعير | ٣٠ طناً | ١٤٢٫٥٠٠ |\n", TypeMoney,
+			[]string{"price|142.5 OMR"}, nil},
+	})
+}

@@ -431,7 +431,7 @@ var (
 	// reBareNumber: a cell that is a number alone, bold in Markdown, or
 	// negative ("-1,310.40", "(1,310.40)": a discount or credit, whose
 	// amount is read without its sign).
-	reBareNumber  = regexp.MustCompile(`^[\s*_|]*[-−–(]?\s*(` + numPat + `)\)?[\s*_]*$`)
+	reBareNumber  = regexp.MustCompile(`^[\s*_|]*[-−–(]?\s*(` + numPat + `)\)?[\s*_|]*$`)
 	reCurrencyCol = regexp.MustCompile(`(?i)(?:^|[\s(\[/]|بال|ب)(` + curWords + `)(?:$|[\s)\]/])`)
 )
 
