@@ -352,6 +352,9 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 		if k == "" {
 			k = round13Money(f.Key, sent, lineAt(text, at), text, at, docType)
 		}
+		if k == "" {
+			k = round14Money(f.Key, sent, lineAt(text, at), text, at) // keys14.go
+		}
 		if k != "" && k != f.Key {
 			facts[i].Key, facts[i].Label = k, moneyKeyLabel(k)
 		}

@@ -2,6 +2,7 @@ package documentfacts
 
 import (
 	"regexp"
+	"strings"
 )
 
 // Round 14 (issue 29, session 16): keys from heldout11's misses, by what a
@@ -39,3 +40,54 @@ var (
 	// "من تاريخ أمر الشراء", "من استلام").
 	reCountedFrom14 = regexp.MustCompile(`(?i)^\s*(?:\([^()]{1,30}\)\s*)?(?:(?:working|business|calendar|clear)\s+)?(?:days?|weeks?|months?|hours?)?\s*(?:\([^()]{1,30}\)\s*)?(?:of|after|from|following|upon)\s+\S|^\s*(?:\([^()]{1,20}\)\s*)?(?:عمل\s+)?(?:من|بعد|عقب)\s+\S`)
 )
+
+// round14Money re-keys a money fact from its sentence (sent), its line and
+// its table's header row; "" when no rule applies.
+func round14Money(key, sent, line, text string, at int) string {
+	header := ""
+	if strings.Contains(line, " | ") {
+		header = tableHeader(text, at)
+	}
+	switch {
+	case key == "fee" && reDocFee14.MatchString(tail(sent, 160)+" "+lineStart14(line)) && isTenderText(text):
+		// "A non-refundable pre-qualification fee of OMR 50.000",
+		// "رسوم وثائق التأهيل ٤٠٫٠٠٠ د.ب.", "رسوم وثائق الطلب (غير
+		// مستردة) | ٣٠٫٠٠٠" in a tender, an RFQ or a pre-qualification:
+		// the price of its documents or of applying (the key
+		// specification's tender_fee).
+		return "tender_fee"
+	case key == "rent" && header != "" && reItemHead14.MatchString(firstCell14(header)):
+		// "Item / البند | Amount (OMR)" over "Monthly rent per generator
+		// | 1,450.000", "المعدة | المدة | الأجرة الشهرية (د.ك.)": the
+		// rows of a table of hired things are their prices (the key
+		// specification, session 16: rows of a rate table are price; a
+		// lease's premises keep rent); its total row is the total.
+		if reTotalRowLead.MatchString(line) {
+			return "total_amount"
+		}
+		return "price"
+	}
+	return ""
+}
+
+var (
+	// reDocFee14: a fee named for a tender's documents or for applying.
+	reDocFee14 = regexp.MustCompile(`(?i)\b(?:pre-?qualification|application|tender|bid|bidding|rfq|rfp|rfp|solicitation)\s+(?:documents?\s+|document\s+)?fees?\b|\bfees?\s+(?:for|of)\s+(?:the\s+)?(?:tender|bid|pre-?qualification|rfq|rfp)\s+documents?\b|رسوم\s+(?:(?:وثائق|مستندات|كراسة|كراسات)\s+)?(?:ال)?(?:تأهيل|طلب|تقديم|مناقصة|عطاء|وثائق|مستندات|كراسة)`)
+	// reItemHead14: a first column of hired things (not of premises).
+	reItemHead14 = regexp.MustCompile(`(?i)^[\s*|]*(?:items?|vehicles?|equipment|machine(?:s|ry)?|plant|assets?|description)\b|^[\s*|]*(?:ال)?(?:بند|معدة|معدات|مركبة|مركبات|صنف|آلة|آلات|وصف)(?:\s|$|/)`)
+)
+
+// firstCell14: a row's first cell.
+func firstCell14(row string) string {
+	if i := strings.Index(row, " | "); i >= 0 {
+		return row[:i]
+	}
+	return row
+}
+
+// lineStart14: the line's text before its first table cell break, the
+// row's label when the line is a table row ("رسوم وثائق الطلب (غير
+// مستردة)").
+func lineStart14(line string) string {
+	return firstCell14(line)
+}

@@ -35,3 +35,20 @@ func TestRound14PipeTableRows(t *testing.T) {
 			[]string{"price|142.5 OMR"}, nil},
 	})
 }
+
+func TestRound14Money(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"a pre-qualification fee", "PRE-QUALIFICATION NOTICE\n\nThe Authority invites contractors to pre-qualify.\n4.1 A non-refundable pre-qualification fee of OMR 25.000 is payable with the application.\n", TypeMoney,
+			[]string{"tender_fee|25 OMR"}, []string{"fee|25 OMR"}},
+		{"the documents' fee in a row (ar)", "إعلان تأهيل مسبق\n\nتدعو الشركة المقاولين إلى التأهيل المسبق.\n\nالبند | المبلغ (ر.ع.)\nرسوم وثائق التأهيل (غير مستردة) | ٢٠٫٠٠٠\n", TypeMoney,
+			[]string{"tender_fee|20 OMR"}, nil},
+		{"a licence fee in a contract stays", "LICENCE AGREEMENT\n\nThe Licensee shall pay an annual application fee of AED 2,000 to the Licensor.\n", TypeMoney,
+			nil, []string{"tender_fee|2000 AED"}},
+		{"a table of hired machines", "EQUIPMENT HIRE AGREEMENT\n\nThe Lessor leases to the Lessee the equipment below.\n\nEquipment | Months | Monthly rent (OMR)\nMobile crane 50 t | 3 | 2,400.000\nForklift 3 t | 3 | 310.000\nTotal monthly rent | | 2,710.000\n", TypeMoney,
+			[]string{"price|2400 OMR", "price|310 OMR", "total_amount|2710 OMR"}, []string{"rent|2400 OMR"}},
+		{"a table of hired machines (ar)", "عقد تأجير معدات\n\nيؤجر المؤجر للمستأجر المعدات التالية.\n\nالمعدة | المدة | الأجرة الشهرية (ر.ع.)\nرافعة شوكية | ٣ أشهر | ٣١٠٫٠٠٠\n", TypeMoney,
+			[]string{"price|310 OMR"}, []string{"rent|310 OMR"}},
+		{"a table of shops keeps rent", "LEASE AGREEMENT\n\nThe Landlord leases to the Tenant the shops below.\n\nShop | Area (m2) | Monthly rent (OMR)\nShop 4 | 60 | 450.000\n", TypeMoney,
+			nil, []string{"price|450 OMR"}},
+	})
+}
