@@ -352,8 +352,12 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 		if k == "" {
 			k = round13Money(f.Key, sent, lineAt(text, at), text, at, docType)
 		}
-		if k == "" {
-			k = round14Money(f.Key, sent, lineAt(text, at), text, at) // keys14.go
+		cur := f.Key
+		if k != "" {
+			cur = k
+		}
+		if k14 := round14Money(cur, sent, lineAt(text, at), text, at); k14 != "" {
+			k = k14 // keys14.go
 		}
 		if k != "" && k != f.Key {
 			facts[i].Key, facts[i].Label = k, moneyKeyLabel(k)

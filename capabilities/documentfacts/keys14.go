@@ -49,6 +49,16 @@ func round14Money(key, sent, line, text string, at int) string {
 		header = tableHeader(text, at)
 	}
 	switch {
+	case key == "advance_payment" && !reAdvanceWord14.MatchString(sent+" "+line):
+		// "shall pay a deposit of SAR 152.100,00 by 15 September and
+		// the balance", "a down payment of": a part of the price, an
+		// amount (the key specification, session 16); advance_payment
+		// only where the text says so.
+		return "amount"
+	case key == "total_amount" && !strings.Contains(line, " | ") && rePartOfTotal14.MatchString(tail(sent, 60)):
+		// "shall pay 40% of the total, BHD 3,311.220, on signing": a
+		// part of the total, an amount.
+		return "amount"
 	case key == "fee" && reDocFee14.MatchString(tail(sent, 160)+" "+lineStart14(line)) && isTenderText(text):
 		// "A non-refundable pre-qualification fee of OMR 50.000",
 		// "رسوم وثائق التأهيل ٤٠٫٠٠٠ د.ب.", "رسوم وثائق الطلب (غير
@@ -71,6 +81,11 @@ func round14Money(key, sent, line, text string, at int) string {
 }
 
 var (
+	// reAdvanceWord14: the text names an advance payment.
+	reAdvanceWord14 = regexp.MustCompile(`(?i)\badvance\b|(?:ال)?دفعة\s+(?:ال)?مقدم|(?:ال)?دفعة\s+(?:ال)?مقدّم|مقدم\s+العقد`)
+	// rePartOfTotal14: a share of the total before the sum ("40% of
+	// the total,", "٣٠٪ من الإجمالي").
+	rePartOfTotal14 = regexp.MustCompile(`(?i)[0-9٠-٩]+(?:[.٫][0-9٠-٩]+)?\s*(?:%|٪|per\s*cent)\s+(?:of\s+)?(?:the\s+)?(?:total|contract\s+price|price|fee)\b[^.;]{0,12}$|[0-9٠-٩]+\s*(?:%|٪)\s+من\s+(?:ال)?(?:إجمالي|اجمالي|قيمة|الثمن|المبلغ)[^.؛]{0,12}$`)
 	// reDocFee14: a fee named for a tender's documents or for applying.
 	reDocFee14 = regexp.MustCompile(`(?i)\b(?:pre-?qualification|application|tender|bid|bidding|rfq|rfp|rfp|solicitation)\s+(?:documents?\s+|document\s+)?fees?\b|\bfees?\s+(?:for|of)\s+(?:the\s+)?(?:tender|bid|pre-?qualification|rfq|rfp)\s+documents?\b|رسوم\s+(?:(?:وثائق|مستندات|كراسة|كراسات)\s+)?(?:ال)?(?:تأهيل|طلب|تقديم|مناقصة|عطاء|وثائق|مستندات|كراسة)`)
 	// reItemHead14: a first column of hired things (not of premises).

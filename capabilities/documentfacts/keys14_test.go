@@ -52,3 +52,16 @@ func TestRound14Money(t *testing.T) {
 			nil, []string{"price|450 OMR"}},
 	})
 }
+
+func TestRound14PartsOfThePrice(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"a deposit before the balance", "SALE AGREEMENT\n\nThe Buyer shall pay a deposit of OMR 4,000.000 on signing and the balance on delivery of the boat.\n", TypeMoney,
+			[]string{"amount|4000 OMR"}, []string{"advance_payment|4000 OMR"}},
+		{"a share of the total", "EVENT SERVICES AGREEMENT\n\nThe Client shall pay 50% of the total, BHD 1,200.000, on signing and the balance after the event.\n", TypeMoney,
+			[]string{"amount|1200 BHD"}, []string{"total_amount|1200 BHD"}},
+		{"an advance named as such stays", "SUBCONTRACT\n\nThe Contractor shall pay an advance payment of OMR 9,000.000 against an advance payment guarantee.\n", TypeMoney,
+			[]string{"advance_payment|9000 OMR"}, nil},
+		{"an advance on an invoice stays", "TAX INVOICE\n\nDescription | Amount (AED)\nDesign services | 10,000.00\nLess advance received | 2,000.00\n", TypeMoney,
+			nil, []string{"amount|2000 AED"}},
+	})
+}
