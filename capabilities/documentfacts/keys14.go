@@ -106,3 +106,31 @@ func firstCell14(row string) string {
 func lineStart14(line string) string {
 	return firstCell14(line)
 }
+
+// round14NoDeadline: a period of sentence t that the key specification's
+// session 16 rows make a duration only, with no deadline line: how long
+// a bid, a quotation or an offer stays valid ("Quotations shall remain
+// valid for ninety (90) days from the closing date", "يظل العرض سارياً
+// لمدة تسعين يوماً"), and the notice that ends, renews or does not renew
+// the contract ("fourteen (14) days' notice before the end of the hire",
+// "at least ninety (90) days before expiry if it wishes to renew").
+func round14NoDeadline(t string, p period, key string) bool {
+	before := t[:p.start]
+	switch {
+	case p.validity || key == "valid_until":
+		return reOfferValid14.MatchString(t)
+	case key == "notice_deadline" || strings.Contains(lowerASCII(t[p.start:p.end]), "notice") || reNoticeWord11.MatchString(tail(before, 80)):
+		return reEndOrRenew14.MatchString(t) && !reChangeNotice.MatchString(t)
+	}
+	return false
+}
+
+var (
+	// reOfferValid14: a bid's, a quotation's, an offer's or a
+	// pre-qualification's validity.
+	reOfferValid14 = regexp.MustCompile(`(?i)\b(?:bids?|tenders?|quotations?|quotes?|offers?|proposals?|prices?|pre-?qualification)\b[^.;]{0,80}\b(?:valid|validity|open\s+for\s+acceptance)\b|\bvalidity\b[^.;]{0,40}\b(?:bids?|tenders?|quotations?|offers?|proposals?)\b|(?:العطاء|العطاءات|العرض|العروض|عرض\s+السعر|عروض\s+الأسعار|الأسعار|التأهيل)[^.؛]{0,80}(?:ساري|سارية|صالح|صالحة|صلاحية|سريان)|(?:صلاحية|سريان)\s+(?:ال)?(?:عطاء|عطاءات|عرض|عروض)`)
+	// reEndOrRenew14: the notice is to end the contract, not renew it, or
+	// renew it ("before the end of the hire", "if it wishes to renew",
+	// "عدم التجديد", "إنهاء العقد").
+	reEndOrRenew14 = regexp.MustCompile(`(?i)\b(?:terminat\w*|renew\w*|non-?renewal|expir\w*|end\s+of\s+the\s+(?:hire|lease|term|agreement|contract|tenancy|rental)|end\s+(?:this|the)\s+(?:agreement|contract|lease|hire))\b|إنهاء|انهاء|فسخ|تجديد|التجديد|انتهاء|نهاية\s+(?:مدة\s+)?(?:العقد|الإيجار|التأجير)`)
+)

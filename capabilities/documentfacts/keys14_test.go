@@ -65,3 +65,42 @@ func TestRound14PartsOfThePrice(t *testing.T) {
 			nil, []string{"amount|2000 AED"}},
 	})
 }
+
+// deadlinePeriods: the periods of a text's deadlines.
+func deadlinePeriods(t *testing.T, text string) []string {
+	var s []string
+	for _, d := range extractText(t, text).Deadlines {
+		s = append(s, d.Period)
+	}
+	return s
+}
+
+func TestRound14NoDeadline(t *testing.T) {
+	cases := []struct {
+		name, text, period string
+		want               bool
+	}{
+		{"a quotation's validity", "QUOTATION\n\nOur prices are valid for sixty (60) days from the date of this quotation.\nThe Buyer shall pay within thirty (30) days of delivery.\n", "P60D", false},
+		{"a bid's validity (ar)", "طلب عروض أسعار\n\nيجب أن يظل العطاء سارياً لمدة مائة وعشرين (١٢٠) يوماً من تاريخ الإغلاق.\n", "P120D", false},
+		{"a notice to end the hire", "EQUIPMENT HIRE AGREEMENT\n\nThe Hirer shall give the Owner thirty (30) days' written notice before the end of the hire.\n", "P30D", false},
+		{"a notice to renew", "LEASE AGREEMENT\n\nThe Tenant shall notify the Landlord at least sixty (60) days before expiry if it wishes to renew.\n", "P60D", false},
+		// the limits stay deadlines
+		{"a payment limit stays", "QUOTATION\n\nOur prices are valid for sixty (60) days from the date of this quotation.\nThe Buyer shall pay within thirty (30) days of delivery.\n", "P30D", true},
+		{"a notice of a delay stays", "SUPPLY AGREEMENT\n\nThe Supplier shall notify the Buyer of any delay within five (5) days of learning of it.\n", "P5D", true},
+	}
+	for _, c := range cases {
+		got := containsStr(deadlinePeriods(t, c.text), c.period)
+		if got != c.want {
+			t.Errorf("%s: deadline %s found %v, want %v (%q)", c.name, c.period, got, c.want, deadlinePeriods(t, c.text))
+		}
+	}
+}
+
+func TestRound14KeySpecDeadlineDropOnly(t *testing.T) {
+	if _, errs := parseKeySpec("k", "a.want\tdeadline\tP90D\tvalid\t-\tvalidity: a duration only\n"); len(errs) != 0 {
+		t.Errorf("a deadline drop: %v", errs)
+	}
+	if _, errs := parseKeySpec("k", "a.want\tdeadline\tP90D\tvalid\tvalid_until\tno\n"); len(errs) != 1 {
+		t.Errorf("a deadline re-key must fail, got %v", errs)
+	}
+}
