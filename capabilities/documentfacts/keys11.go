@@ -32,6 +32,7 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 		return
 	}
 	clause := sentenceClause(t, ms, prev)
+	defer round14Date(f, t, ms, me, prev) // keys14.go, after round 12
 	defer round12Date(f, ctx, clause12(t, ms, prev), base < x.topEnd, x.title != "agreement" && reHireDoc12.MatchString(x.a.text))
 	switch f.Key {
 	case "date", "document_date":

@@ -134,3 +134,80 @@ var (
 	// "عدم التجديد", "إنهاء العقد").
 	reEndOrRenew14 = regexp.MustCompile(`(?i)\b(?:terminat\w*|renew\w*|non-?renewal|expir\w*|end\s+of\s+the\s+(?:hire|lease|term|agreement|contract|tenancy|rental)|end\s+(?:this|the)\s+(?:agreement|contract|lease|hire))\b|إنهاء|انهاء|فسخ|تجديد|التجديد|انتهاء|نهاية\s+(?:مدة\s+)?(?:العقد|الإيجار|التأجير)`)
 )
+
+// round14Date re-keys a date after rounds 11 and 12 (deferred from
+// round11Date, so it runs last): t is the date's block, t[ms:me] the date,
+// prev the block before it.
+func round14Date(f *Fact, t string, ms, me int, prev string) {
+	set := func(k string) {
+		var c cue
+		switch k {
+		case "date":
+			c = cue{key: "date", label: "Date"}
+		case "completion_date":
+			c = cueCompletionDate
+		case "agreement_date":
+			c = cueAgreementDate
+		default:
+			c = dateCueOf(k)
+		}
+		f.Key, f.Label, f.Role = c.key, c.label, c.role
+	}
+	ctx := ctxBefore(t, ms, prev)
+	clause := clause12(t, ms, prev)
+	line := t[strings.LastIndexByte(t[:ms], '\n')+1 : ms]
+	after := t[me:min(len(t), me+160)]
+	if i := strings.IndexAny(after, ".؛;\n"); i >= 0 {
+		after = after[:i]
+	}
+	switch f.Key {
+	case "date", "expiry_date", "valid_until", "document_date":
+		switch {
+		case reUntil14.MatchString(ctx) && reQuestions14.MatchString(clause):
+			// "Questions by e-mail until | 19 March 2026", "تقبل
+			// الاستفسارات حتى": the last day for questions.
+			set("clarification_deadline")
+			return
+		case reUntil14.MatchString(ctx) && reDocsSold14.MatchString(clause):
+			// "وتباع الوثائق حتى ٢٢ أكتوبر ٢٠٢٦م", "Documents are sold
+			// until": the last day to buy the documents.
+			set("document_purchase_deadline")
+			return
+		case reContractRef14.MatchString(line):
+			// "العقد: رقم ٢٠٢٥/٣٤ المؤرخ في 2025/06/01م", "Agreement No.
+			// SH-DMM-2026-27, dated 12 Shawwal 1447H corresponding to":
+			// a line that names the contract by its number dates it.
+			set("agreement_date")
+			return
+		}
+	}
+	switch f.Key {
+	case "date", "effective_date", "document_date":
+		if reTakenOver14.MatchString(tail(clause, 160)) || reTakenOverAR14.MatchString(clause+" "+after) && reOnDateAR14.MatchString(ctx) {
+			// "The Engineer certifies that the Works were substantially
+			// completed on", "عاينت اللجنة الأعمال في ... وقررت استلامها
+			// استلاماً ابتدائياً": the day the works were completed and
+			// taken over.
+			set("completion_date")
+			return
+		}
+	case "agreement_date":
+		if reMadeOnOther14.MatchString(tail(clause, 160)) && !reAgreementNoun.MatchString(clause) {
+			// "The first deduction is made on 30 September 2026 and the
+			// last on": a payment made on a day, not the agreement.
+			set("date")
+			return
+		}
+	}
+}
+
+var (
+	reUntil14       = regexp.MustCompile(`(?i)\buntil\s*(?:\|\s*)?$|(?:حتى|لغاية|إلى\s+غاية)\s*(?:تاريخ\s*)?(?:\|\s*)?$`)
+	reQuestions14   = regexp.MustCompile(`(?i)\b(?:questions?|queries|enquiries|inquiries|clarifications?)\b|الاستفسارات|استفسارات|الاستيضاح|الاستيضاحات|الأسئلة`)
+	reDocsSold14    = regexp.MustCompile(`(?i)\bdocuments?\b[^.;|]{0,40}\b(?:sold|sale|purchased|bought|available\s+for\s+(?:sale|purchase))\b|\b(?:sale|purchase)\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}documents?\b|(?:تباع|يباع|بيع|شراء)\s+(?:ال)?(?:وثائق|مستندات|كراسة|كراسات)`)
+	reContractRef14 = regexp.MustCompile(`(?i)^[\s*#|]*(?:(?:the\s+)?(?:sub)?contract|agreement)\s*(?::\s*|\s+(?:no\.?|number|ref\.?)\s*:?\s*)(?:no\.?\s*)?[\w/.-]*\d[\w/.-]*,?\s+(?:dated|of)\s+[^|]{0,60}$|^[\s*#|]*(?:ال)?عقد\s*:?\s*(?:رقم\s*)?[\p{N}\w/.-]+\s+(?:المؤرخ|بتاريخ)\s*(?:في\s*)?$`)
+	reTakenOver14   = regexp.MustCompile(`(?i)\b(?:works|project|facility|plant|building)\b[^.;]{0,60}\b(?:were|was|have\s+been|has\s+been)\s+(?:substantially\s+)?(?:completed|taken\s+over)\s+(?:on|as\s+of|with\s+effect\s+from)\s*$|\btaking[- ]over\s+date\b[^.;]{0,20}$`)
+	reTakenOverAR14 = regexp.MustCompile(`استلام(?:ها|ه)?\s+(?:استلاماً\s+|استلاما\s+)?(?:ال)?ابتدائي|(?:ال)?استلام\s+(?:ال)?ابتدائي|استلاماً\s+ابتدائياً`)
+	reOnDateAR14    = regexp.MustCompile(`(?:^|\s)(?:في|بتاريخ|يوم)\s*$`)
+	reMadeOnOther14 = regexp.MustCompile(`(?i)\b(?:deductions?|payments?|instalments?|installments?|transfers?|repayments?)\b[^.;]{0,40}\b(?:is|are|shall\s+be|will\s+be)\s+made\s+on\b`)
+)

@@ -104,3 +104,25 @@ func TestRound14KeySpecDeadlineDropOnly(t *testing.T) {
 		t.Errorf("a deadline re-key must fail, got %v", errs)
 	}
 }
+
+func TestRound14DateKeys(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"questions until, in a dates table", "REQUEST FOR QUOTATION\n\nKey dates\nEvent | Date\nWritten queries accepted until | 4 May 2026\nClosing date for quotations | 11 May 2026\n", TypeDate,
+			[]string{"clarification_deadline|2026-05-04"}, []string{"expiry_date|2026-05-04"}},
+		{"documents sold until (ar)", "إعلان مناقصة\n\nتطرح الهيئة مناقصة لصيانة المباني.\n١. تباع وثائق المناقصة حتى ١٥ مايو ٢٠٢٦م.\n", TypeDate,
+			[]string{"document_purchase_deadline|2026-05-15"}, []string{"expiry_date|2026-05-15"}},
+		{"the contract named by its number (ar)", "محضر اجتماع\n\nالمشروع: صيانة مبنى الإدارة\nالعقد: رقم ٢٠٢٦/١٢ المؤرخ في ١٠ يناير ٢٠٢٦م\n", TypeDate,
+			[]string{"agreement_date|2026-01-10"}, nil},
+		{"the contract named by its number", "COMPLETION CERTIFICATE\n\nProject: Staff clinic extension\nContract No. CW-2026-04, dated 10 January 2026\n", TypeDate,
+			[]string{"agreement_date|2026-01-10"}, nil},
+		{"works completed on a day", "TAKING-OVER CERTIFICATE\n\n1. The Engineer certifies that the Works were substantially completed on 14 June 2026.\n", TypeDate,
+			[]string{"completion_date|2026-06-14"}, nil},
+		{"works taken over on a day (ar)", "محضر استلام\n\n١. عاينت اللجنة المبنى في ١٤ يونيو ٢٠٢٦م وقررت استلامه استلاماً ابتدائياً.\n", TypeDate,
+			[]string{"completion_date|2026-06-14"}, nil},
+		{"a payment made on a day", "STAFF LOAN AGREEMENT\n\nThis Agreement is made on 2 March 2026.\n2. The first instalment is made on 30 April 2026 and the last on 31 March 2027.\n", TypeDate,
+			[]string{"agreement_date|2026-03-02", "date|2026-04-30"}, []string{"agreement_date|2026-04-30"}},
+		// negatives
+		{"a quotation valid until stays", "QUOTATION\n\nThis quotation is valid until 30 June 2026.\n", TypeDate,
+			nil, []string{"clarification_deadline|2026-06-30", "document_purchase_deadline|2026-06-30"}},
+	})
+}
