@@ -59,6 +59,10 @@ func round14Money(key, sent, line, text string, at int) string {
 		// "shall pay 40% of the total, BHD 3,311.220, on signing": a
 		// part of the total, an amount.
 		return "amount"
+	case key == "amount" && reContractWorth14.MatchString(tail(sent, 160)):
+		// "العقد: رقم ٢٠٢٥/٣٤ المؤرخ في ... بقيمة", "the Contract,
+		// with a value of": what the contract is worth.
+		return "contract_value"
 	case key == "fee" && reDocFee14.MatchString(tail(sent, 160)+" "+lineStart14(line)) && isTenderText(text):
 		// "A non-refundable pre-qualification fee of OMR 50.000",
 		// "رسوم وثائق التأهيل ٤٠٫٠٠٠ د.ب.", "رسوم وثائق الطلب (غير
@@ -81,6 +85,8 @@ func round14Money(key, sent, line, text string, at int) string {
 }
 
 var (
+	// reContractWorth14: the contract's worth just before the sum.
+	reContractWorth14 = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:sub)?contract\b[^.;|]{0,80}\b(?:with\s+a\s+(?:total\s+)?value\s+of|valued\s+at)\s*$|(?:^|\s)(?:ال)?عقد(?:\s|:)[^.؛|]{0,80}\sبقيمة\s+(?:إجمالية\s+)?(?:قدرها\s+)?$`)
 	// reAdvanceWord14: the text names an advance payment.
 	reAdvanceWord14 = regexp.MustCompile(`(?i)\badvance\b|(?:ال)?دفعة\s+(?:ال)?مقدم|(?:ال)?دفعة\s+(?:ال)?مقدّم|مقدم\s+العقد`)
 	// rePartOfTotal14: a share of the total before the sum ("40% of
@@ -211,3 +217,17 @@ var (
 	reOnDateAR14    = regexp.MustCompile(`(?:^|\s)(?:في|بتاريخ|يوم)\s*$`)
 	reMadeOnOther14 = regexp.MustCompile(`(?i)\b(?:deductions?|payments?|instalments?|installments?|transfers?|repayments?)\b[^.;]{0,40}\b(?:is|are|shall\s+be|will\s+be)\s+made\s+on\b`)
 )
+
+// arabicPoints14 reads a figure whose Arabic decimal sign (٫) also groups
+// its thousands, with two decimals after the last ("٩٫٨٤٠٫٠٠٠٫٠٠" is
+// 9,840,000.00, as "9.840.000,00" is); ok false for any other figure.
+func arabicPoints14(s string) (float64, bool) {
+	s = strings.TrimSpace(s)
+	if strings.Count(s, "٫") < 2 || !reArabicPoints14.MatchString(s) {
+		return 0, false
+	}
+	i := strings.LastIndex(s, "٫")
+	return parseNumber(strings.ReplaceAll(s[:i], "٫", "") + "." + s[i+len("٫"):])
+}
+
+var reArabicPoints14 = regexp.MustCompile(`^[0-9٠-٩]{1,3}(?:٫[0-9٠-٩]{3})+٫[0-9٠-٩]{2}$`)

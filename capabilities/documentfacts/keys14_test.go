@@ -126,3 +126,24 @@ func TestRound14DateKeys(t *testing.T) {
 			nil, []string{"clarification_deadline|2026-06-30", "document_purchase_deadline|2026-06-30"}},
 	})
 }
+
+func TestRound14ArabicPoints(t *testing.T) {
+	for s, want := range map[string]float64{"٩٫٨٤٠٫٠٠٠٫٠٠": 9840000, "٢٫٥٠٠٫٠٠": 2500, "١٢٫٣٠٠٫٧٥": 12300.75} {
+		if v, ok := arabicPoints14(s); !ok || v != want {
+			t.Errorf("arabicPoints14(%q) = %v, %v; want %v", s, v, ok, want)
+		}
+	}
+	for _, s := range []string{"٦٫٤٠٠", "١٥٢٬١٠٠", "1.150,00", "٤٢٠٫٠٠٠"} {
+		if _, ok := arabicPoints14(s); ok {
+			t.Errorf("arabicPoints14(%q) read; it is no such figure", s)
+		}
+	}
+	runRound11(t, []round11Case{
+		{"points grouping thousands (ar)", "محضر استلام\n\nالعقد: رقم ٢٠٢٦/٩ المؤرخ في ١ مارس ٢٠٢٦م بقيمة ٣٫٢٥٠٫٠٠٠٫٠٠ ريال سعودي\n٢. تخصم غرامة قدرها ١٫٥٠٠٫٠٠ ريال سعودي عن كل يوم تأخير.\n", TypeMoney,
+			[]string{"contract_value|3250000 SAR", "penalty_amount|1500 SAR"}, []string{"amount|0 SAR"}},
+		{"a two-language label naming the currency", "PRE-QUALIFICATION NOTICE\n\nKey dates / المواعيد\nClosing date / آخر موعد | 4 May 2026\nApplication fee (AED) / رسوم الطلب (درهم) | 750.00\n", TypeMoney,
+			[]string{"tender_fee|750 AED"}, nil},
+		{"a contract worth, in English", "COMPLETION CERTIFICATE\n\nThe Contract, with a value of OMR 1,250,000.000, was signed on 2 March 2025.\n", TypeMoney,
+			[]string{"contract_value|1250000 OMR"}, nil},
+	})
+}
