@@ -576,6 +576,9 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 			// year": the agreement's term.
 			return durationCueOf("term"), true
 		}
+		if c14, ok14 := round14NoCue(ctx, clause, t[me:min(len(t), me+60)]); ok14 {
+			return c14, true // round 14 (keys14.go)
+		}
 		return c, false
 	}
 	after := t[me:min(len(t), me+60)]

@@ -15,7 +15,25 @@ import (
 // clause the part of it after the last clause stop, after the text that
 // follows it.
 func round14Duration(ctx, clause, after string, c cue) (cue, bool, bool) {
+	if reShelfLife14.MatchString(clause) && c.key != "duration" {
+		// "shall not supply items whose remaining shelf life is less
+		// than twelve (12) months", "تقل مدة صلاحيتها المتبقية عن": how
+		// long the goods keep, a duration.
+		return durationCueOf("duration"), true, true
+	}
+	if c.key == "delivery_period" && reWithin14.MatchString(ctx) && reObjectWord14.MatchString(clause) && !reObjectWord14.MatchString(after) {
+		// "may reject any batch within three (3) days of its receipt":
+		// the window to reject, not a delivery (round14NoCue).
+		return cueClaimPeriod, true, true
+	}
 	switch c.key {
+	case "notice_period":
+		if reWithin14.MatchString(ctx) && reCountedFrom14.MatchString(after) && reDutyWord.MatchString(clause) && !reNoticeWord11.MatchString(clause) && !rePay14.MatchString(clause) {
+			// "shall repair any failure within twelve (12) hours of
+			// notice": a time limit counted from a notice, no notice
+			// period (the key specification: a deadline only).
+			return c, false, true
+		}
 	case "delivery_period", "term":
 		if reWithin14.MatchString(ctx) && reCountedFrom14.MatchString(after) && reDutyWord.MatchString(clause) && !rePayWord11.MatchString(clause) {
 			// "shall deliver the guidelines within ten (10) days of the
@@ -231,3 +249,36 @@ func arabicPoints14(s string) (float64, bool) {
 }
 
 var reArabicPoints14 = regexp.MustCompile(`^[0-9٠-٩]{1,3}(?:٫[0-9٠-٩]{3})+٫[0-9٠-٩]{2}$`)
+
+// round14NoCue gives a period with no role word of its own a role from its
+// clause; ok false when no rule applies.
+func round14NoCue(ctx, clause, after string) (cue, bool) {
+	switch {
+	case reOwnPeriod14.MatchString(ctx):
+		// "The hire period is six (6) months from 15 April 2026", "The
+		// loan is repaid over thirty (30) months": the hire's or the
+		// loan's own length, its term.
+		return durationCueOf("term"), true
+	case reStaysValid14.MatchString(ctx):
+		// "Pre-qualification remains valid for twenty-four (24)
+		// months": how long a status lasts, a duration.
+		return durationCueOf("duration"), true
+	case reWithin14.MatchString(ctx) && reObjectWord14.MatchString(clause) && !reObjectWord14.MatchString(after):
+		// "Any dispute must be raised in writing within ten (10) days
+		// of the date of this note", "يحق للمشتري رفض أي شحنة ... خلال
+		// يومين": the window to dispute or reject, a claim period (not
+		// a window counted from a rejection: "يستبدل ... خلال سبعة أيام
+		// من تاريخ الرفض").
+		return cueClaimPeriod, true
+	}
+	return cue{}, false
+}
+
+var (
+	reShelfLife14  = regexp.MustCompile(`(?i)shelf[- ]life|مدة\s+(?:ال)?صلاحي(?:ة|تها|ته)\s+(?:ال)?متبقية|صلاحيتها\s+المتبقية`)
+	reOwnPeriod14  = regexp.MustCompile(`(?i)\b(?:hire|rental|loan|repayment|licen[cs]e)\s+(?:period|term)\s+(?:is|shall\s+be|will\s+be)\s*$|\b(?:is|are|shall\s+be|will\s+be)\s+repaid\s+(?:over|in)\s*$|مدة\s+(?:ال)?(?:تأجير|إيجار|قرض|سداد)\s+(?:هي\s+)?$`)
+	reStaysValid14 = regexp.MustCompile(`(?i)\bpre-?qualification\s+(?:remains|shall\s+remain|will\s+remain|is)\s+valid\s+for\s*$|(?:يظل|تظل|يبقى|يكون)\s+(?:ال)?تأهيل\s+(?:ساري(?:اً|ا)?|صالح(?:اً|ا)?)\s+(?:المفعول\s+)?لمدة\s*$`)
+	// rePay14: the duty is to pay (rePayWord11 without "repair").
+	rePay14        = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|payment|payable|settle\w*|refund\w*|remit\w*|repay\w*)\b|سداد|يسدد|تسدد|يدفع|تدفع|دفع|بسداد|بدفع|الدفع`)
+	reObjectWord14 = regexp.MustCompile(`(?i)\b(?:disputes?|objections?|reject|rejects|rejection)\b|اعتراض|الاعتراض|رفض|برفض`)
+)

@@ -147,3 +147,27 @@ func TestRound14ArabicPoints(t *testing.T) {
 			[]string{"contract_value|1250000 OMR"}, nil},
 	})
 }
+
+func TestRound14DurationRoles(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"a hire period with no role word", "EQUIPMENT HIRE AGREEMENT\n\nThe hire period is nine (9) months from 1 May 2026.\n", TypeDuration,
+			[]string{"term|P9M"}, nil},
+		{"a loan repaid over months", "STAFF LOAN AGREEMENT\n\nThe loan is repaid over eighteen (18) months by monthly deductions.\n", TypeDuration,
+			[]string{"term|P18M"}, nil},
+		{"a pre-qualification's validity", "PRE-QUALIFICATION NOTICE\n\nPre-qualification remains valid for twelve (12) months.\n", TypeDuration,
+			[]string{"duration|P12M"}, nil},
+		{"a window to dispute a note", "DEBIT NOTE\n\nAny dispute must be raised in writing within five (5) days of the date of this note.\n", TypeDuration,
+			[]string{"claim_period|P5D"}, nil},
+		{"a window to reject (ar)", "عقد توريد\n\nيحق للمشتري رفض أي دفعة مخالفة للمواصفات خلال ثلاثة (٣) أيام من استلامها.\n", TypeDuration,
+			[]string{"claim_period|P3D"}, nil},
+		{"a remaining shelf life (ar)", "طلب عروض أسعار\n\nلا يجوز للمورد توريد أدوية تقل مدة صلاحيتها المتبقية عن تسعة (٩) أشهر.\n", TypeDuration,
+			[]string{"duration|P9M"}, []string{"payment_period|P9M"}},
+		{"a repair time counted from notice", "LEASE AGREEMENT\n\nThe Landlord shall repair any leak within six (6) hours of notice.\n", TypeDuration,
+			nil, []string{"notice_period|PT6H"}},
+		// negatives
+		{"counted from a rejection (ar)", "عقد توريد عمالة\n\nيستبدل المورد أي عامل يرفضه العميل خلال خمسة (٥) أيام من تاريخ الرفض.\n", TypeDuration,
+			nil, []string{"claim_period|P5D"}},
+		{"a notice to end stays", "SERVICES AGREEMENT\n\nEither party may terminate this Agreement on thirty (30) days' written notice.\n", TypeDuration,
+			[]string{"notice_period|P30D"}, nil},
+	})
+}
