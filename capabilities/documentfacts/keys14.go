@@ -81,6 +81,18 @@ func round14Money(key, sent, line, text string, at int) string {
 		// "العقد: رقم ٢٠٢٥/٣٤ المؤرخ في ... بقيمة", "the Contract,
 		// with a value of": what the contract is worth.
 		return "contract_value"
+	case key == "amount" && header != "" && reRateLabel14.MatchString(firstCell14(line)) && !reTotalRowLead.MatchString(line):
+		// "Urgent surcharge per page | - | 30.00" under a rate table: a
+		// rate per unit is a price, not a charge added to the lines.
+		return "price"
+	case (key == "price" || key == "amount") && reRetention14.MatchString(lineStart14(line)+" "+tail(sent, 80)) && !strings.Contains(tail(sent, 80), "%"):
+		// "Retention held (5%)   OMR 120,948.000", "First half of
+		// retention released": money retained or released, an amount.
+		return "amount"
+	case key == "amount" && reInsureWord.MatchString(sameLine14(sent)) && reBoundBefore.MatchString(tail(sent, 40)) && !reCapWord.MatchString(sameLine14(sent)):
+		// "يؤمن الناقل على البضائع المنقولة بمبلغ لا يقل عن", "shall
+		// insure the cargo for not less than": the cover required.
+		return "insurance_cover"
 	case key == "fee" && reDocFee14.MatchString(tail(sent, 160)+" "+lineStart14(line)) && isTenderText(text):
 		// "A non-refundable pre-qualification fee of OMR 50.000",
 		// "رسوم وثائق التأهيل ٤٠٫٠٠٠ د.ب.", "رسوم وثائق الطلب (غير
@@ -103,6 +115,10 @@ func round14Money(key, sent, line, text string, at int) string {
 }
 
 var (
+	// reRateLabel14: a row label that prices a unit ("per page", لكل).
+	reRateLabel14 = regexp.MustCompile(`(?i)\bper\s+\p{L}+|(?:^|\s)لكل\s+\p{L}+`)
+	// reRetention14: money retained from a contractor's payments.
+	reRetention14 = regexp.MustCompile(`(?i)\bretention\b|\bretained\b|المحتجزات|محتجزات|مبلغ\s+الاحتجاز|المبالغ\s+المحتجزة`)
 	// reContractWorth14: the contract's worth just before the sum.
 	reContractWorth14 = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:sub)?contract\b[^.;|]{0,80}\b(?:with\s+a\s+(?:total\s+)?value\s+of|valued\s+at)\s*$|(?:^|\s)(?:ال)?عقد(?:\s|:)[^.؛|]{0,80}\sبقيمة\s+(?:إجمالية\s+)?(?:قدرها\s+)?$`)
 	// reAdvanceWord14: the text names an advance payment.
@@ -115,6 +131,12 @@ var (
 	// reItemHead14: a first column of hired things (not of premises).
 	reItemHead14 = regexp.MustCompile(`(?i)^[\s*|]*(?:items?|vehicles?|equipment|machine(?:s|ry)?|plant|assets?|description)\b|^[\s*|]*(?:ال)?(?:بند|معدة|معدات|مركبة|مركبات|صنف|آلة|آلات|وصف)(?:\s|$|/)`)
 )
+
+// sameLine14: the last 120 bytes of a sentence's text on the sum's own
+// line (a list's items may run on without a full stop).
+func sameLine14(sent string) string {
+	return tail(sent[strings.LastIndexByte(sent, '\n')+1:], 120)
+}
 
 // firstCell14: a row's first cell.
 func firstCell14(row string) string {
@@ -205,6 +227,10 @@ func round14Date(f *Fact, t string, ms, me int, prev string) {
 			return
 		}
 	}
+	if f.Key == "effective_date" && reFrom14.MatchString(ctx) && reToDateAfter14.MatchString(after) && !reSpanOwner14.MatchString(clause) {
+		set("date") // the first day of such a span
+		return
+	}
 	switch f.Key {
 	case "date", "effective_date", "document_date":
 		if reTakenOver14.MatchString(tail(clause, 160)) || reTakenOverAR14.MatchString(clause+" "+after) && reOnDateAR14.MatchString(ctx) {
@@ -213,6 +239,14 @@ func round14Date(f *Fact, t string, ms, me int, prev string) {
 			// استلاماً ابتدائياً": the day the works were completed and
 			// taken over.
 			set("completion_date")
+			return
+		}
+	case "expiry_date":
+		if reFromTo14.MatchString(ctx) && !reSpanOwner14.MatchString(clause) {
+			// "shall provide accommodation ... for a group of 120
+			// pilgrims from 10 December 2026 to 19 December 2026": the
+			// days of a service, not the contract's start and end.
+			set("date")
 			return
 		}
 	case "agreement_date":
@@ -226,6 +260,14 @@ func round14Date(f *Fact, t string, ms, me int, prev string) {
 }
 
 var (
+	// reFrom14, reFromTo14, reToDateAfter14: a span "from <date> to
+	// <date>" (من ... إلى / حتى).
+	reFrom14        = regexp.MustCompile(`(?i)\bfrom\s*$|(?:^|\s)(?:من|اعتباراً\s+من)\s*$`)
+	reFromTo14      = regexp.MustCompile(`(?i)\bfrom\s+[^.;]{4,40}?\s+(?:to|until|till)\s*$|(?:^|\s)من\s+[^.؛]{4,40}?\s+(?:إلى|الى|حتى)\s*$`)
+	reToDateAfter14 = regexp.MustCompile(`(?i)^[^.;]{0,20}?\s(?:to|until|till)\s+\d|^[^.؛]{0,20}?\s(?:إلى|الى|حتى)\s+[0-9٠-٩]`)
+	// reSpanOwner14: the span is the contract's own (its term, a hire,
+	// a lease, a validity, a period of it).
+	reSpanOwner14   = regexp.MustCompile(`(?i)\b(?:agreement|contract|lease|tenancy|licen[cs]e|term|period|hire|rental|valid\w*|effective|in\s+force|commenc\w*|policy|cover|insurance|guarantee|bond|employment|engagement|appointment|assignment|framework)\b|\b(?:years?|months?)\b|العقد|عقد|الاتفاقية|اتفاقية|مدة|الإيجار|التأجير|سريان|ساري|سارية|التأمين|الضمان|الكفالة|سنة|سنتين|سنتان|سنوات|أشهر|شهراً|شهرا`)
 	reUntil14       = regexp.MustCompile(`(?i)\buntil\s*(?:\|\s*)?$|(?:حتى|لغاية|إلى\s+غاية)\s*(?:تاريخ\s*)?(?:\|\s*)?$`)
 	reQuestions14   = regexp.MustCompile(`(?i)\b(?:questions?|queries|enquiries|inquiries|clarifications?)\b|الاستفسارات|استفسارات|الاستيضاح|الاستيضاحات|الأسئلة`)
 	reDocsSold14    = regexp.MustCompile(`(?i)\bdocuments?\b[^.;|]{0,40}\b(?:sold|sale|purchased|bought|available\s+for\s+(?:sale|purchase))\b|\b(?:sale|purchase)\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}documents?\b|(?:تباع|يباع|بيع|شراء)\s+(?:ال)?(?:وثائق|مستندات|كراسة|كراسات)`)

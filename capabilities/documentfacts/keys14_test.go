@@ -171,3 +171,22 @@ func TestRound14DurationRoles(t *testing.T) {
 			[]string{"notice_period|P30D"}, nil},
 	})
 }
+
+func TestRound14MoreKeys(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"a rate per unit in a rate table", "REQUEST FOR QUOTATION\n\nItem | Estimate | Ceiling rate (QAR)\nStandard page | 800 pages | 70.00\nWeekend surcharge per page | - | 25.00\n", TypeMoney,
+			[]string{"price|25 QAR"}, []string{"amount|25 QAR"}},
+		{"retention in a certificate", "TAKING-OVER CERTIFICATE\n\nContract price | OMR 500,000.000\nRetention held | OMR 25,000.000\n", TypeMoney,
+			[]string{"amount|25000 OMR"}, []string{"price|25000 OMR"}},
+		{"cover a carrier must insure (ar)", "عقد نقل\n\n٣. يؤمن الناقل على الحمولة بمبلغ لا يقل عن ١٠٠٬٠٠٠٫٠٠٠ ر.ع. للشحنة.\n", TypeMoney,
+			[]string{"insurance_cover|100000 OMR"}, nil},
+		{"a listed turnover after an insurance item stays", "PRE-QUALIFICATION\n\nApplicants must show:\n- liability insurance with cover of at least OMR 50,000.000\n- an annual turnover of at least OMR 900,000.000\n", TypeMoney,
+			[]string{"amount|900000 OMR"}, []string{"insurance_cover|900000 OMR"}},
+	})
+	runRound11(t, []round11Case{
+		{"a service's days from and to", "TOUR PACKAGE CONTRACT\n\n1. The Operator shall host the delegation in Muscat from 3 March 2026 to 8 March 2026.\n", TypeDate,
+			[]string{"date|2026-03-03", "date|2026-03-08"}, []string{"effective_date|2026-03-03", "expiry_date|2026-03-08"}},
+		{"the term's span stays", "SERVICES AGREEMENT\n\n2. The Operator shall run the car park for two (2) years from 1 January 2027 to 31 December 2028.\n", TypeDate,
+			[]string{"effective_date|2027-01-01", "expiry_date|2028-12-31"}, nil},
+	})
+}
