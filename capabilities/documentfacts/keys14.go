@@ -3,6 +3,7 @@ package documentfacts
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Round 14 (issue 29, session 16): keys from heldout11's misses, by what a
@@ -93,6 +94,17 @@ func round14Money(key, sent, line, text string, at int) string {
 		// "يؤمن الناقل على البضائع المنقولة بمبلغ لا يقل عن", "shall
 		// insure the cargo for not less than": the cover required.
 		return "insurance_cover"
+	case (key == "subtotal" || key == "amount") && reRoyalty14.MatchString(tail(sent, 60)) && !strings.Contains(line, " | "):
+		// "a royalty of 6% of net sales, and in any case a minimum
+		// annual royalty of AED 250,000": what the licence costs, a fee
+		// ("net sales" names no subtotal).
+		return "fee"
+	case key == "fee" && strings.Contains(line, " | ") && header != "" && utf8.RuneCountInString(firstCell14(line)) <= 60 && !reDutyWord.MatchString(firstCell14(line)) && !reTotalRowLead.MatchString(line) && !reDocFee14.MatchString(lineStart14(line)) && !isTenderText(text):
+		// "Fee | Amount (AED)" over "Initial licence fee | 120,000.00":
+		// the rows of a fee table are its line prices (the key
+		// specification, session 16); a sentence naming the sum a fee
+		// keeps fee.
+		return "price"
 	case key == "fee" && reDocFee14.MatchString(tail(sent, 160)+" "+lineStart14(line)) && isTenderText(text):
 		// "A non-refundable pre-qualification fee of OMR 50.000",
 		// "رسوم وثائق التأهيل ٤٠٫٠٠٠ د.ب.", "رسوم وثائق الطلب (غير
@@ -115,6 +127,8 @@ func round14Money(key, sent, line, text string, at int) string {
 }
 
 var (
+	// reRoyalty14: a royalty just before the sum.
+	reRoyalty14 = regexp.MustCompile(`(?i)\broyalt(?:y|ies)\s+(?:of\s+)?$|(?:إتاوة|الإتاوة|إتاوات)\s+(?:سنوية\s+)?(?:قدرها\s+)?$`)
 	// reRateLabel14: a row label that prices a unit ("per page", لكل).
 	reRateLabel14 = regexp.MustCompile(`(?i)\bper\s+\p{L}+|(?:^|\s)لكل\s+\p{L}+`)
 	// reRetention14: money retained from a contractor's payments.
@@ -321,6 +335,9 @@ var (
 	reOwnPeriod14  = regexp.MustCompile(`(?i)\b(?:hire|rental|loan|repayment|licen[cs]e)\s+(?:period|term)\s+(?:is|shall\s+be|will\s+be)\s*$|\b(?:is|are|shall\s+be|will\s+be)\s+repaid\s+(?:over|in)\s*$|مدة\s+(?:ال)?(?:تأجير|إيجار|قرض|سداد)\s+(?:هي\s+)?$`)
 	reStaysValid14 = regexp.MustCompile(`(?i)\bpre-?qualification\s+(?:remains|shall\s+remain|will\s+remain|is)\s+valid\s+for\s*$|(?:يظل|تظل|يبقى|يكون)\s+(?:ال)?تأهيل\s+(?:ساري(?:اً|ا)?|صالح(?:اً|ا)?)\s+(?:المفعول\s+)?لمدة\s*$`)
 	// rePay14: the duty is to pay (rePayWord11 without "repair").
-	rePay14        = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|payment|payable|settle\w*|refund\w*|remit\w*|repay\w*)\b|سداد|يسدد|تسدد|يدفع|تدفع|دفع|بسداد|بدفع|الدفع`)
-	reObjectWord14 = regexp.MustCompile(`(?i)\b(?:disputes?|objections?|reject|rejects|rejection)\b|اعتراض|الاعتراض|رفض|برفض`)
+	rePay14 = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|payment|payable|settle\w*|refund\w*|remit\w*|repay\w*)\b|سداد|يسدد|تسدد|يدفع|تدفع|دفع|بسداد|بدفع|الدفع`)
+	// reObjectWord14: a dispute or an objection raised, or a rejection
+	// ("Any dispute must be raised", يحق ... رفض; not "any dispute shall
+	// be settled").
+	reObjectWord14 = regexp.MustCompile(`(?i)\b(?:disputes?|objections?|claims?)\b[^.;]{0,40}\b(?:raised|made|notified|submitted|lodged|filed)\b|\b(?:reject|rejects|rejection)\b|(?:اعتراض|الاعتراض)[^.؛]{0,20}(?:كتابياً|كتابيا)?|رفض|برفض`)
 )

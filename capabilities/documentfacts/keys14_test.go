@@ -190,3 +190,18 @@ func TestRound14MoreKeys(t *testing.T) {
 			[]string{"effective_date|2027-01-01", "expiry_date|2028-12-31"}, nil},
 	})
 }
+
+func TestRound14FeeRows(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"rows of a fee table", "LICENCE AGREEMENT\n\nFee | Amount (AED)\nInitial licence fee | 80,000.00\nAnnual renewal fee | 15,000.00\n", TypeMoney,
+			[]string{"price|80000 AED", "price|15000 AED"}, []string{"fee|80000 AED"}},
+		{"a fee in a sentence stays", "LICENCE AGREEMENT\n\nThe Licensee shall pay an initial licence fee of AED 80,000 on signature.\n", TypeMoney,
+			[]string{"fee|80000 AED"}, nil},
+		{"a royalty", "LICENCE AGREEMENT\n\nThe Licensee shall pay a royalty of 5% of net sales, and in any case a minimum annual royalty of AED 90,000.\n", TypeMoney,
+			[]string{"fee|90000 AED"}, []string{"subtotal|90000 AED"}},
+	})
+	runRound11(t, []round11Case{
+		{"a dispute settled is no claim window", "SERVICES AGREEMENT\n\nAny dispute shall be settled amicably within thirty (30) days.\n", TypeDuration,
+			nil, []string{"claim_period|P30D"}},
+	})
+}
