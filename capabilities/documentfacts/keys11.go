@@ -211,6 +211,9 @@ func (x *extractor) signLineDate(t string, base, ms, me int, headerCells string)
 		return false
 	}
 	first = lowerASCII(strings.Trim(first, " *_"))
+	if r, ok := strings.CutPrefix(first, "the "); ok && roleHeading(r) {
+		return true // "The Employee: | name | Date:" (round 14)
+	}
 	if roleHeading(first) || x.signing || reWitness.MatchString(first) {
 		return true
 	}

@@ -233,6 +233,12 @@ func round14Date(f *Fact, t string, ms, me int, prev string) {
 			// until": the last day to buy the documents.
 			set("document_purchase_deadline")
 			return
+		case f.Key != "expiry_date" && f.Key != "valid_until" && reInvoiceDated14.MatchString(tail(clause, 200)):
+			// "supplied under invoices INV-3310 dated 12/10/2025 and
+			// INV-3398\n dated 30/11/2025": an invoice's date, also
+			// where the sentence wraps before "dated".
+			set("invoice_date")
+			return
 		case reContractRef14.MatchString(line):
 			// "العقد: رقم ٢٠٢٥/٣٤ المؤرخ في 2025/06/01م", "Agreement No.
 			// SH-DMM-2026-27, dated 12 Shawwal 1447H corresponding to":
@@ -274,6 +280,8 @@ func round14Date(f *Fact, t string, ms, me int, prev string) {
 }
 
 var (
+	// reInvoiceDated14: an invoice named by its number, then "dated".
+	reInvoiceDated14 = regexp.MustCompile(`(?i)\binvoices?\b[^.;]{0,120}?\b[a-z]{0,6}[-/]?\d[\w/-]*\s+dated\s*$`)
 	// reFrom14, reFromTo14, reToDateAfter14: a span "from <date> to
 	// <date>" (من ... إلى / حتى).
 	reFrom14        = regexp.MustCompile(`(?i)\bfrom\s*$|(?:^|\s)(?:من|اعتباراً\s+من)\s*$`)

@@ -205,3 +205,12 @@ func TestRound14FeeRows(t *testing.T) {
 			nil, []string{"claim_period|P30D"}},
 	})
 }
+
+func TestRound14SigningAndInvoiceDates(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"an invoice dated on the next line", "ACKNOWLEDGEMENT OF DEBT\n\n1. The Debtor owes the sums of invoices INV-101 dated 2 March 2026 and INV-117\n   dated 30 March 2026.\n", TypeDate,
+			[]string{"invoice_date|2026-03-02", "invoice_date|2026-03-30"}, nil},
+		{"a role label with the article on a signing line", "STAFF LOAN AGREEMENT\n\nThis Agreement is dated 3 May 2026.\n" + filler + "\nThe Employer: | Noura Saif Al Harthy, HR Manager | Date: 03/05/2026\nThe Employee: | Salim Nasser Al Rawahi | Date: 04/05/2026\n", TypeDate,
+			[]string{"signature_date|2026-05-04"}, []string{"agreement_date|2026-05-04"}},
+	})
+}
