@@ -99,11 +99,13 @@ func round14Money(key, sent, line, text string, at int) string {
 		// annual royalty of AED 250,000": what the licence costs, a fee
 		// ("net sales" names no subtotal).
 		return "fee"
-	case key == "fee" && strings.Contains(line, " | ") && header != "" && utf8.RuneCountInString(firstCell14(line)) <= 60 && !reDutyWord.MatchString(firstCell14(line)) && !reTotalRowLead.MatchString(line) && !reDocFee14.MatchString(lineStart14(line)) && !isTenderText(text):
+	case key == "fee" && strings.Contains(line, " | ") && strings.Trim(firstCell14(header), " |*_-") != "" && strings.Count(header, " | ") >= strings.Count(line, " | ") && strings.TrimSpace(header) != strings.TrimSpace(line) && utf8.RuneCountInString(firstCell14(line)) <= 60 && !reDutyWord.MatchString(firstCell14(line)) && !reTotalRowLead.MatchString(line) && !reDocFee14.MatchString(lineStart14(line)) && !isTenderText(text):
 		// "Fee | Amount (AED)" over "Initial licence fee | 120,000.00":
 		// the rows of a fee table are its line prices (the key
 		// specification, session 16); a sentence naming the sum a fee
-		// keeps fee.
+		// keeps fee, and so does a row of a summary box whose header
+		// names no column of items ("| | QAR |", read with fewer cells
+		// than its rows, or not at all).
 		return "price"
 	case key == "fee" && reDocFee14.MatchString(tail(sent, 160)+" "+lineStart14(line)) && isTenderText(text):
 		// "A non-refundable pre-qualification fee of OMR 50.000",
