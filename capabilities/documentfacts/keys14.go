@@ -351,3 +351,17 @@ var (
 	// be settled").
 	reObjectWord14 = regexp.MustCompile(`(?i)\b(?:disputes?|objections?|claims?)\b[^.;]{0,40}\b(?:raised|made|notified|submitted|lodged|filed)\b|\b(?:reject|rejects|rejection)\b|(?:اعتراض|الاعتراض)[^.؛]{0,20}(?:كتابياً|كتابيا)?|رفض|برفض`)
 )
+
+// dayRangeStart14: the day at t[at:] ends a range of days in one month
+// ("takes place on 8-10 February 2026", "من ٣ – ٥ مارس"): the first day's
+// span in t, which is a date of the same month and year.
+func dayRangeStart14(t string, at int) (int, int, bool) {
+	m := reDayRangeStart14.FindStringSubmatchIndex(t[max(0, at-8):at])
+	if m == nil {
+		return 0, 0, false
+	}
+	off := max(0, at-8)
+	return off + m[2], off + m[3], true
+}
+
+var reDayRangeStart14 = regexp.MustCompile(`(?:^|[^\p{L}\p{N}/.:-])([0-9٠-٩]{1,2})\s?[-–]\s?$`)

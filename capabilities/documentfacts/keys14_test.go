@@ -214,3 +214,15 @@ func TestRound14SigningAndInvoiceDates(t *testing.T) {
 			[]string{"signature_date|2026-05-04"}, []string{"agreement_date|2026-05-04"}},
 	})
 }
+
+func TestRound14DayRanges(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"a range of days in one month", "EVENT SERVICES AGREEMENT\n\n1.2 The exhibition runs on 14-16 October 2026 at the centre.\n", TypeDate,
+			[]string{"date|2026-10-14", "date|2026-10-16"}, nil},
+		{"a range of days (ar)", "عقد خدمات\n\n١. تقام الفعالية في ٣ – ٥ مارس ٢٠٢٦م.\n", TypeDate,
+			[]string{"date|2026-03-03", "date|2026-03-05"}, nil},
+		// negatives: a reference or a clause number before a date
+		{"a reference number before a date", "INVOICE\n\nRef. 2026/11-12 March 2026\n", TypeDate,
+			nil, []string{"date|2026-03-11"}},
+	})
+}
