@@ -285,7 +285,7 @@ func TestHeldOut10(t *testing.T) {
 // under round 14's figures.
 var heldOut11Floors = map[string][2]float64{
 	"party":       {0.84, 0.79},
-	"date":        {0.96, 0.96}, // round 14 (keys14.go, session 16): 0.987/0.987
+	"date":        {0.96, 0.98}, // round 14 (keys14.go, session 16): 0.987/1.000
 	"money":       {0.89, 0.94}, // round 14: 0.915/0.960
 	"obligation":  {0.90, 0.86},
 	"requirement": {0.72, 0.72},
