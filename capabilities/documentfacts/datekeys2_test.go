@@ -33,8 +33,8 @@ func TestDateKeysRound2(t *testing.T) {
 		{"Required delivery date: 10 July 2026", []string{"delivery_date|2026-07-10"}, []string{"delivery_deadline|2026-07-10"}},
 		{"DELIVERY NOTE\nDelivery date: 10 July 2026", []string{"delivery_date|2026-07-10"}, nil},
 		{"Payment is due 30 days net from the date of invoice.", nil, []string{"payment_deadline|P30D"}},
-		{"QUOTATION\nOffer validity: 45 days from the date of this quotation.", nil, []string{"valid_until|P45D"}},
-		{"عرض سعر\nمدة صلاحية العرض: ٦٠ يوماً من تاريخه.", nil, []string{"valid_until|P60D"}},
+		{"QUOTATION\nOffer validity: 45 days from the date of this quotation.", nil, nil}, // an offer's validity: a duration only (session 16 key specification, round 14)
+		{"عرض سعر\nمدة صلاحية العرض: ٦٠ يوماً من تاريخه.", nil, nil},                      // an offer's validity: a duration only (session 16 key specification, round 14)
 	} {
 		out := extractText(t, c.text)
 		dates := factSet(out, TypeDate)

@@ -544,6 +544,9 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			if strings.Contains(lowerASCII(t[p.start:p.end]), "notice") || strings.HasPrefix(t[p.start:], "قبل") && key == "deadline" {
 				key, label = "notice_deadline", "Notice deadline"
 			}
+			if round14NoDeadline(t, p, key) {
+				continue // a duration only (keys14.go)
+			}
 			if key != "payment_deadline" && reRequestStart.MatchString(t[leadingNumber(t):]) {
 				// "Please acknowledge this order within two working days",
 				// "يرجى تأكيد الاستلام خلال يومين": a courtesy, not a time

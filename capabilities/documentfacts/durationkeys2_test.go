@@ -36,7 +36,7 @@ func TestDurationKeysRound2(t *testing.T) {
 		{"The lease may be renewed for an additional two-year term.", []string{"renewal_term|P2Y"}},
 		{"Payment: 20% on order, the balance within 25 days of installation.", []string{"payment_period|P25D"}},
 		{"Please remit the amount within 14 days.", []string{"payment_period|P14D"}},
-		{"The Supplier shall hand over the vehicles within 10 days of payment.", []string{"delivery_period|P10D"}},
+		{"The Supplier shall hand over the vehicles within 10 days of payment.", nil}, // a time limit: a deadline only (session 16 key specification, round 14)
 		{"فترة الصيانة ستة أشهر من تاريخ الاستلام.", []string{"warranty_period|P6M"}},
 		{"الضمان: سنتان على القطع وثلاث سنوات على المحرك.", []string{"warranty_period|P2Y", "warranty_period|P3Y"}},
 		{"يسلم المورد البضاعة عند الطلب، ويدفع المشتري الباقي خلال عشرة أيام من الاستلام.", []string{"payment_period|P10D"}},

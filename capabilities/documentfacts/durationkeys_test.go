@@ -40,7 +40,7 @@ func TestDurationKeys(t *testing.T) {
 		{"Either party may terminate this Agreement by written notice given at least 90 days before the end of the term.", []string{"notice_period|90 days|P90D"}},
 		{"This obligation survives for three (3) years after the end of this Agreement.", []string{"confidentiality_period|three (3) years|P3Y"}},
 		{"This Agreement enters into force on signature and remains in force for three years.", []string{"term|three years|P3Y"}},
-		{"The Supplier shall ship each order within 21 days of the order date.", []string{"delivery_period|21 days|P21D"}},
+		{"The Supplier shall ship each order within 21 days of the order date.", nil}, // a time limit: a deadline only (session 16 key specification, round 14)
 		// Validity, response and repair times.
 		{"هذا العرض ساري لمدة ثلاثين يوماً من تاريخه.", []string{"duration|ثلاثين يوماً|P30D"}},
 		{"This offer is valid for 60 days.", []string{"duration|60 days|P60D"}},
@@ -50,9 +50,10 @@ func TestDurationKeys(t *testing.T) {
 		{"The Provider shall respond to priority 1 incidents within 2 hours.", nil},
 		{"The Supplier shall replace defective goods within 5 working days of a valid claim.", nil},
 		{"Response time: 4 hours.", nil},
-		// The time for completing works is their term (dev4's guideline,
-		// issue 29 round 7a).
-		{"The Contractor shall complete the works within 18 months of signature.", []string{"term|18 months|P18M"}},
+		// The time for completing works counted from an event is a
+		// deadline only (the key specification's session 16 row, round
+		// 14; was term by dev4's guideline, round 7a).
+		{"The Contractor shall complete the works within 18 months of signature.", nil},
 		// Windows that are deadlines only.
 		{"The Tenant shall vacate the premises within 30 days.", nil},
 		{"The Buyer may respond within 10 days.", nil},

@@ -22,8 +22,11 @@ func TestDurationFractions(t *testing.T) {
 		{"The term of this Agreement is half a year.", []string{"term|half a year|P6M"}, nil},
 		{"The warranty period is 2.5 years.", []string{"warranty_period|2.5 years|P30M"}, nil},
 		{"Half a day's notice.", []string{"notice_period|Half a day|PT12H"}, nil},
+		// A time limit to complete is a deadline only (the key
+		// specification's session 16 row, round 14; was term): the
+		// fraction is read in the deadline.
 		{"The Contractor shall complete the works within one and a half years of signature.",
-			[]string{"term|one and a half years|P18M"}, []string{"delivery_deadline|P18M|signature"}},
+			nil, []string{"delivery_deadline|P18M|signature"}},
 		// A response time is a deadline only (the key specification).
 		{"The Supplier shall respond within a day and a half.", nil, []string{"response_deadline|PT36H|"}},
 		{"The Supplier shall deliver within a day and a half.", []string{"delivery_period|a day and a half|PT36H"}, []string{"delivery_deadline|PT36H|"}},
@@ -34,7 +37,7 @@ func TestDurationFractions(t *testing.T) {
 		{"مدة العقد نصف سنة.", []string{"term|نصف سنة|P6M"}, nil},
 		{"مدة العقد ١٫٥ سنة.", []string{"term|١٫٥ سنة|P18M"}, nil},
 		{"مدة العقد 2.5 سنوات.", []string{"term|2.5 سنوات|P30M"}, nil},
-		{"يلتزم المقاول بإنجاز الأعمال خلال سنة ونصف من تاريخ التوقيع.", []string{"term|سنة ونصف|P18M"}, []string{"delivery_deadline|P18M|تاريخ التوقيع"}},
+		{"يلتزم المقاول بإنجاز الأعمال خلال سنة ونصف من تاريخ التوقيع.", nil, []string{"delivery_deadline|P18M|تاريخ التوقيع"}}, // a time limit: a deadline only (round 14)
 		{"يلتزم المورد بالتوريد خلال نصف يوم.", []string{"delivery_period|نصف يوم|PT12H"}, []string{"delivery_deadline|PT12H|"}},
 		// Not exact: nothing, not the whole units (were P2M, P1Y, P5Y).
 		{"The notice period is one and a half months.", nil, nil},

@@ -32,6 +32,7 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 		return
 	}
 	clause := sentenceClause(t, ms, prev)
+	defer round14Date(f, t, ms, me, prev) // keys14.go, after round 12
 	defer round12Date(f, ctx, clause12(t, ms, prev), base < x.topEnd, x.title != "agreement" && reHireDoc12.MatchString(x.a.text))
 	switch f.Key {
 	case "date", "document_date":
@@ -210,6 +211,9 @@ func (x *extractor) signLineDate(t string, base, ms, me int, headerCells string)
 		return false
 	}
 	first = lowerASCII(strings.Trim(first, " *_"))
+	if r, ok := strings.CutPrefix(first, "the "); ok && roleHeading(r) {
+		return true // "The Employee: | name | Date:" (round 14)
+	}
 	if roleHeading(first) || x.signing || reWitness.MatchString(first) {
 		return true
 	}
@@ -351,6 +355,13 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 		}
 		if k == "" {
 			k = round13Money(f.Key, sent, lineAt(text, at), text, at, docType)
+		}
+		cur := f.Key
+		if k != "" {
+			cur = k
+		}
+		if k14 := round14Money(cur, sent, lineAt(text, at), text, at); k14 != "" {
+			k = k14 // keys14.go
 		}
 		if k != "" && k != f.Key {
 			facts[i].Key, facts[i].Label = k, moneyKeyLabel(k)
@@ -568,6 +579,9 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 			// year": the agreement's term.
 			return durationCueOf("term"), true
 		}
+		if c14, ok14 := round14NoCue(ctx, clause, t[me:min(len(t), me+60)]); ok14 {
+			return c14, true // round 14 (keys14.go)
+		}
 		return c, false
 	}
 	after := t[me:min(len(t), me+60)]
@@ -580,6 +594,9 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 	}
 	if ls := strings.LastIndexByte(t[:ms], '\n') + 1; strings.Contains(t[ls:], " | ") && !strings.Contains(t[ls:ms], " | ") && rowHasAmount(t[ls:]) {
 		return c, false // "اختبار الضخ لمدة ٢٤ ساعة | مقطوعية | ١ | ٤٥٠٫٠٠٠": an item's description
+	}
+	if c14, ok14, hit := round14Duration(ctx, clause, after, c); hit {
+		return c14, ok14 // round 14 (keys14.go)
 	}
 	switch c.key {
 	case "payment_period":

@@ -26,6 +26,7 @@ import (
 // where <want file> is the basename of a .want file of the corpus (the
 // ".want" suffix may be left off), <type> is date, money or duration and
 // <old key> and <value> are the label's first two fields as written
+// (a deadline's period and anchor; a deadline line may only drop)
 // (trimmed). A re-key or drop applies to the first label of that file with
 // that type, key and value that no earlier line has mapped (two identical
 // labels need two lines); a drop removes the label from the expected set;
@@ -45,8 +46,11 @@ type keySpecLine struct {
 	reason string
 }
 
-// keySpecTypes are the fact types the specification re-keys.
-var keySpecTypes = map[string]bool{"date": true, "money": true, "duration": true}
+// keySpecTypes are the fact types the specification re-keys. A deadline
+// line is a drop only (session 16: a bid's validity and a notice to end or
+// renew are durations with no deadline line); its "old key" and value are
+// the label's period and anchor ("P90D", "valid").
+var keySpecTypes = map[string]bool{"date": true, "money": true, "duration": true, "deadline": true}
 
 // parseKeySpec reads a keyspec.tsv's text; name prefixes its messages.
 func parseKeySpec(name, src string) ([]keySpecLine, []error) {
@@ -92,12 +96,16 @@ func parseKeySpec(name, src string) ([]keySpecLine, []error) {
 				continue
 			}
 			if !keySpecTypes[l.typ] {
-				bad("type %q is none of date, money, duration", l.typ)
+				bad("type %q is none of date, money, duration, deadline", l.typ)
 				continue
 			}
 			l.oldKey, l.value, l.newKey, l.reason = cols[2], cols[3], cols[4], cols[5]
 			if l.oldKey == "" || l.value == "" || l.newKey == "" {
 				bad("an empty key or value")
+				continue
+			}
+			if l.typ == "deadline" && l.newKey != "-" {
+				bad("a deadline line can only drop the label")
 				continue
 			}
 			if strings.ContainsAny(l.newKey, " |") {

@@ -14,8 +14,9 @@ import (
 
 var (
 	// numPat: 1,250.500 | 1.250,50 | 228,50 (a decimal comma: one or
-	// two digits after it) | 1250.5
-	numPat   = D + `{1,3}(?:[,٬،]` + D + `{3})+(?:[.٫]` + D + `+)?|` + D + `{1,3}(?:\.` + D + `{3})+,` + D + `{1,2}|` + D + `+,` + D + `{1,2}|` + D + `+(?:[.٫]` + D + `+)?`
+	// two digits after it) | 1250.5 | ٩٫٨٤٠٫٠٠٠٫٠٠ (the Arabic decimal
+	// sign grouping thousands as well, two decimals: arabicPoints14)
+	numPat   = D + `{1,3}(?:٫` + D + `{3})+٫` + D + `{2}|` + D + `{1,3}(?:[,٬،]` + D + `{3})+(?:[.٫]` + D + `+)?|` + D + `{1,3}(?:\.` + D + `{3})+,` + D + `{1,2}|` + D + `+,` + D + `{1,2}|` + D + `+(?:[.٫]` + D + `+)?`
 	multPat  = `(?:\s?(?:(?:million|mn|m|thousand|k)\b|مليون|ألف|الف))?`
 	curWords = `US\$|\$|€|£|USD|OMR|AED|SAR|EUR|QAR|KWD|BHD|JOD|EGP|GBP|CHF|INR|R\.O\.?|RO\b|(?-i:\b(?:BD|KD|QR|Dhs)\b)|Omani Rials?|Rials? Omani|Rial Omani|Omani Riyals?|Saudi Riyals?|Qatari Riyals?|Bahraini Dinars?|Kuwaiti Dinars?|UAE Dirhams?|Dirhams?|US Dollars?|Dollars?|Euros?|Pounds? Sterling|Egyptian Pounds?|Jordanian Dinars?|Rials?|Riyals?|` +
 		`ر\.ع\.?|ر\.ع|ريال عماني|ريال العماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ريال قطري|ر\.س\.?|ر\.ق\.?|دينار بحريني|دينار كويتي|د\.ب\.?|د\.ك\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو|جنيه مصري|جنيهاً مصرياً|جنيها مصريا|ج\.م\.?|دينار أردني|ديناراً أردنياً|دينارا أردنيا|د\.أ\.?`
@@ -288,10 +289,12 @@ var joinWords = map[string]bool{"of": true, "is": true, "are": true, "be": true,
 	"قيمتها": true, "هو": true, "هي": true, "الشهري": true, "الشهرية": true, "السنوي": true, "السنوية": true}
 
 // reLabelCurrency: a line "label (CUR): number" or "label in CUR: number",
-// or a row of two cells "Subtotal (AED) | 69,528.50" (a deduction's minus
+// or a row of two cells "Subtotal (AED) | 69,528.50", its label in two
+// languages ("Pre-qualification fee (AED) / رسوم التأهيل (درهم) | 500.00")
+// (a deduction's minus
 // sign is no part of the amount)
 // (the whole line).
-var reLabelCurrency = regexp.MustCompile(`(?i)^[\s*_-]*([^:|\n()]{1,60}?)\s*(?:[(\[]\s*(?:in\s+)?(` + curWords + `)\s*[)\]]|\bin\s+(` + curWords + `))\s*(?:[:：]|\|)?[\s*_]*[-−–]?\s*(` + numPat + `)[\s*_]*$`)
+var reLabelCurrency = regexp.MustCompile(`(?i)^[\s*_-]*([^:|\n()]{1,60}?)\s*(?:[(\[]\s*(?:in\s+)?(` + curWords + `)\s*[)\]](?:\s*/\s*[^:|\n]{1,60}?)?|\bin\s+(` + curWords + `))\s*(?:[:：]|\|)?[\s*_]*[-−–]?\s*(` + numPat + `)[\s*_]*$`)
 
 // rePercentOf: a percentage of a base ("10% of the", "بنسبة 10% من").
 var rePercentOf = regexp.MustCompile(`(?i)[0-9٠-٩]+(?:[.,٫][0-9٠-٩]+)?\s*(?:%|٪|per\s*cent|percent)\s+(?:of|من)\s`)
@@ -431,7 +434,7 @@ var (
 	// reBareNumber: a cell that is a number alone, bold in Markdown, or
 	// negative ("-1,310.40", "(1,310.40)": a discount or credit, whose
 	// amount is read without its sign).
-	reBareNumber  = regexp.MustCompile(`^[\s*_|]*[-−–(]?\s*(` + numPat + `)\)?[\s*_]*$`)
+	reBareNumber  = regexp.MustCompile(`^[\s*_|]*[-−–(]?\s*(` + numPat + `)\)?[\s*_|]*$`)
 	reCurrencyCol = regexp.MustCompile(`(?i)(?:^|[\s(\[/]|بال|ب)(` + curWords + `)(?:$|[\s)\]/])`)
 )
 
@@ -748,6 +751,9 @@ var (
 // written).
 func (x *extractor) parseAmount(s string) (float64, bool) {
 	n := asciiDigits(strings.TrimSpace(s))
+	if v, ok := arabicPoints14(s); ok {
+		return v, true
+	}
 	switch {
 	case x.decimalComma && reDotThousands.MatchString(n):
 		return parseNumber(strings.ReplaceAll(n, ".", ""))

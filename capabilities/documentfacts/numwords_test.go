@@ -223,11 +223,11 @@ func TestCompoundNumberDeadlines(t *testing.T) {
 		{"The Buyer shall pay within thirty-five (35) days of receipt.", []string{"payment_deadline|P35D|receipt"}, "within thirty-five (35) days of receipt"},
 		{"Defects must be repaired within Seventy-Two hours.", []string{"response_deadline|PT72H|"}, "within Seventy-Two hours"},
 		{"The Tenant shall give twenty-one days' written notice before leaving the flat.", []string{"notice_deadline|P21D|leaving the flat"}, "twenty-one days' written notice before leaving the flat"},
-		{"The offer remains valid for one hundred and eighty days from its date.", []string{"valid_until|P180D|its date"}, "valid for one hundred and eighty days from its date"},
+		{"The offer remains valid for one hundred and eighty days from its date.", nil, ""}, // session 16 key specification (round 14): an offer's validity has no deadline line
 		{"يلتزم المشتري بسداد الثمن خلال خمسة وثلاثين يوماً من الاستلام.", []string{"payment_deadline|P35D|الاستلام"}, "خلال خمسة وثلاثين يوماً من الاستلام"},
 		{"يلتزم المورد بتوريد البضاعة خلال مائة وعشرين يوماً من تاريخ العقد.", []string{"delivery_deadline|P120D|تاريخ العقد"}, "خلال مائة وعشرين يوماً من تاريخ العقد"},
 		{"يلتزم المورد بالتسليم خلال خمسة و عشرين يوما.", []string{"delivery_deadline|P25D|"}, "خلال خمسة و عشرين يوما"},
-		{"على المستأجر إخطار المؤجر قبل خمسة وأربعين يوماً من انتهاء العقد.", []string{"notice_deadline|P45D|انتهاء العقد"}, "قبل خمسة وأربعين يوماً من انتهاء العقد"},
+		{"على المستأجر إخطار المؤجر قبل خمسة وأربعين يوماً من انتهاء العقد.", nil, ""}, // session 16 key specification (round 14): a notice before the end has no deadline line
 		// No period: malformed or too large numbers, not a smaller
 		// number read from their tail.
 		{"The Buyer shall pay within twenty-one-ish days of receipt.", nil, ""},

@@ -93,7 +93,7 @@ func TestDurationKeysRound7a(t *testing.T) {
 		{"The Consultant shall not hire any employee of the Client during the term and for nine (9) months after it ends.\nThe Recipient shall keep the information confidential during the term of this Agreement and for three (3) years.\nThe initial term is one (1) year and may be renewed.",
 			TypeDuration, []string{"duration|P9M", "confidentiality_period|P3Y", "term|P1Y"}, []string{"term|P9M", "term|P3Y"}},
 		{"The Contractor shall start the Works on 1 May 2027 and complete them within eleven (11) months, by 31 March 2028.\nيلتزم المقاول بإنجاز أعمال المشروع خلال ستة (6) أشهر.\nThe Supplier shall deliver the pumps within thirty (30) days of the order.\nThe Consultant shall complete the survey report within ten (10) days.",
-			TypeDuration, []string{"term|P11M", "term|P6M", "delivery_period|P30D"}, []string{"term|P30D", "term|P10D"}},
+			TypeDuration, []string{"term|P11M", "term|P6M"}, []string{"term|P30D", "term|P10D", "delivery_period|P30D"}}, // session 16 key specification (round 14): delivering within 30 days of the order is a deadline only
 		{"BANK GUARANTEE No. 7731\nThis guarantee remains valid for a period of nine (9) months from its date.\nThe Principal shall request any extension of this guarantee at least twenty (20) days before its expiry.",
 			TypeDuration, []string{"duration|P9M"}, []string{"term|P9M", "warranty_period|P20D", "duration|P20D"}},
 		// Outside a guarantee, a warranty stays one.
@@ -154,7 +154,7 @@ func TestTableAndBondRound7a(t *testing.T) {
 	}
 	checkRound3(t, []round3Case{
 		{"The Contractor shall deliver a performance guarantee issued by a local bank within twenty-one (21) days of signature.\nThe Supplier shall deliver the goods within twenty-one (21) days of the order.",
-			TypeDuration, []string{"delivery_period|P21D"}, nil},
+			TypeDuration, nil, []string{"delivery_period|P21D"}}, // session 16 key specification (round 14): a time limit is a deadline only
 		{"The Contractor shall deliver a performance guarantee issued by a local bank within twenty-eight (28) days of signature.",
 			TypeDuration, nil, []string{"delivery_period|P28D"}},
 		{"تبلغ القيمة الإجمالية التقديرية لهذه الاتفاقية 48,000.000 ر.ع. سنوياً.\nيدفع العميل مبلغ 900.000 ر.ع. عن كل زيارة.",

@@ -161,9 +161,9 @@ func TestGuaranteeUndertakingsRound7b(t *testing.T) {
 func TestDeadlineRecallRound7b(t *testing.T) {
 	checkR7b(t, "deadline", []r7bCase{
 		{"4.3 Proposals shall remain valid for at least one hundred and eighty (180) days from the submission date.",
-			[]string{"P180D|valid"}, nil},
-		{"٣- يظل العطاء سارياً لمدة ستين (60) يوماً من تاريخ فتح المظاريف.", []string{"P60D|سارياً"}, nil},
-		{"تظل الأسعار المقدمة سارية لمدة لا تقل عن خمسة وأربعين (45) يوماً.", []string{"P45D"}, nil},
+			nil, []string{"P180D|valid"}}, // session 16 key specification (round 14): an offer's validity has no deadline line
+		{"٣- يظل العطاء سارياً لمدة ستين (60) يوماً من تاريخ فتح المظاريف.", nil, []string{"P60D|سارياً"}}, // session 16 key specification (round 14): no deadline line
+		{"تظل الأسعار المقدمة سارية لمدة لا تقل عن خمسة وأربعين (45) يوماً.", nil, []string{"P45D"}},       // session 16 key specification (round 14): no deadline line
 		// A bond's validity is its duration, not a deadline; so is a
 		// validity that names a bid only as the event it counts from.
 		{"The bid bond shall be valid for one hundred and twenty (120) days.", nil, []string{"P120D"}},
@@ -246,7 +246,7 @@ func TestArabicObligationsRound7b(t *testing.T) {
 		{"9. يضمن المورد الأجهزة لمدة سنتين من تاريخ التركيب.", nil, []string{"supplier|must|الأجهزة"}},
 	})
 	checkR7b(t, "deadline", []r7bCase{
-		{"إذا رغب أي من الطرفين في إنهاء العقد وجب عليه إخطار الطرف الآخر قبل تسعين (90) يوماً.", []string{"P90D"}, nil},
+		{"إذا رغب أي من الطرفين في إنهاء العقد وجب عليه إخطار الطرف الآخر قبل تسعين (90) يوماً.", nil, []string{"P90D"}}, // session 16 key specification (round 14): a notice to end has no deadline line
 	})
 }
 

@@ -23,9 +23,9 @@ func TestDurationSums(t *testing.T) {
 		{"The warranty period is two years, and three months.", []string{"warranty_period|two years, and three months|P27M"}, nil},
 		{"The warranty period is one year and fifteen days.", []string{"warranty_period|one year and fifteen days|P1Y15D"}, nil},
 		{"The Supplier shall deliver within two weeks and three days of the order.",
-			[]string{"delivery_period|two weeks and three days|P17D"}, []string{"delivery_deadline|P17D|the order"}},
+			nil, []string{"delivery_deadline|P17D|the order"}}, // session 16 key specification (round 14): a time limit: the sum is read in the deadline
 		{"The Contractor shall complete the works within one year and six months of signature.",
-			[]string{"term|one year and six months|P18M"}, []string{"delivery_deadline|P18M|signature"}},
+			nil, []string{"delivery_deadline|P18M|signature"}}, // session 16 key specification (round 14): a time limit: the sum is read in the deadline
 		// A response time is a deadline only (the key specification).
 		{"The Supplier shall respond within one day and twelve hours.", nil, []string{"response_deadline|PT36H|"}},
 		{"The Supplier shall deliver within one day and twelve hours.", []string{"delivery_period|one day and twelve hours|PT36H"}, []string{"delivery_deadline|PT36H|"}},
@@ -38,7 +38,7 @@ func TestDurationSums(t *testing.T) {
 		{"مدة العقد سنة واحدة وشهران.", []string{"term|سنة واحدة وشهران|P14M"}, nil},
 		{"مدة الضمان سنة و٦ أشهر.", []string{"warranty_period|سنة و٦ أشهر|P18M"}, nil},
 		{"يلتزم المقاول بإنجاز الأعمال خلال سنة وستة أشهر من تاريخ التوقيع.",
-			[]string{"term|سنة وستة أشهر|P18M"}, []string{"delivery_deadline|P18M|تاريخ التوقيع"}},
+			nil, []string{"delivery_deadline|P18M|تاريخ التوقيع"}}, // session 16 key specification (round 14): a time limit: the sum is read in the deadline
 		// No sum: the same unit twice, a larger unit second, a notice of
 		// its own, a fraction.
 		{"The notice period is 30 days and 60 days for the Landlord.",
@@ -70,8 +70,8 @@ func TestArabicBareUnit(t *testing.T) {
 	}{
 		{"يسري هذا العقد لمدة سنة من تاريخ توقيعه.", []string{"term|سنة|P1Y"}, nil},
 		{"مدة العقد عام واحد.", []string{"term|عام واحد|P1Y"}, nil},
-		{"يلتزم المورد بالتوريد خلال شهر من تاريخ الطلب.", []string{"delivery_period|شهر|P1M"}, []string{"delivery_deadline|P1M|تاريخ الطلب"}},
-		{"يجب على المستأجر إخطار المؤجر قبل شهر من انتهاء العقد.", []string{"notice_period|شهر|P1M"}, []string{"notice_deadline|P1M|انتهاء العقد"}},
+		{"يلتزم المورد بالتوريد خلال شهر من تاريخ الطلب.", nil, []string{"delivery_deadline|P1M|تاريخ الطلب"}}, // session 16 key specification (round 14): a time limit
+		{"يجب على المستأجر إخطار المؤجر قبل شهر من انتهاء العقد.", []string{"notice_period|شهر|P1M"}, nil},     // session 16 key specification (round 14): a notice before the end has no deadline line
 		{"يلتزم المورد بالتوريد خلال شهر مارس.", nil, nil},
 		{"يلتزم المورد بالصيانة لمدة شهر رمضان.", nil, nil},
 		{"يلتزم المورد بالتوريد يوم الأحد.", nil, nil},
