@@ -249,10 +249,6 @@ func round14Date(f *Fact, t string, ms, me int, prev string) {
 			return
 		}
 	}
-	if f.Key == "effective_date" && reFrom14.MatchString(ctx) && reToDateAfter14.MatchString(after) && !reSpanOwner14.MatchString(clause) {
-		set("date") // the first day of such a span
-		return
-	}
 	switch f.Key {
 	case "date", "effective_date", "document_date":
 		if reTakenOver14.MatchString(tail(clause, 160)) || reTakenOverAR14.MatchString(clause+" "+after) && reOnDateAR14.MatchString(ctx) {
@@ -261,14 +257,6 @@ func round14Date(f *Fact, t string, ms, me int, prev string) {
 			// استلاماً ابتدائياً": the day the works were completed and
 			// taken over.
 			set("completion_date")
-			return
-		}
-	case "expiry_date":
-		if reFromTo14.MatchString(ctx) && !reSpanOwner14.MatchString(clause) {
-			// "shall provide accommodation ... for a group of 120
-			// pilgrims from 10 December 2026 to 19 December 2026": the
-			// days of a service, not the contract's start and end.
-			set("date")
 			return
 		}
 	case "agreement_date":
@@ -284,22 +272,14 @@ func round14Date(f *Fact, t string, ms, me int, prev string) {
 var (
 	// reInvoiceDated14: an invoice named by its number, then "dated".
 	reInvoiceDated14 = regexp.MustCompile(`(?i)\binvoices?\b[^.;]{0,120}?\b[a-z]{0,6}[-/]?\d[\w/-]*\s+dated\s*$`)
-	// reFrom14, reFromTo14, reToDateAfter14: a span "from <date> to
-	// <date>" (من ... إلى / حتى).
-	reFrom14        = regexp.MustCompile(`(?i)\bfrom\s*$|(?:^|\s)(?:من|اعتباراً\s+من)\s*$`)
-	reFromTo14      = regexp.MustCompile(`(?i)\bfrom\s+[^.;]{4,40}?\s+(?:to|until|till)\s*$|(?:^|\s)من\s+[^.؛]{4,40}?\s+(?:إلى|الى|حتى)\s*$`)
-	reToDateAfter14 = regexp.MustCompile(`(?i)^[^.;]{0,20}?\s(?:to|until|till)\s+\d|^[^.؛]{0,20}?\s(?:إلى|الى|حتى)\s+[0-9٠-٩]`)
-	// reSpanOwner14: the span is the contract's own (its term, a hire,
-	// a lease, a validity, a period of it).
-	reSpanOwner14   = regexp.MustCompile(`(?i)\b(?:agreement|contract|lease|tenancy|licen[cs]e|term|period|hire|rental|valid\w*|effective|in\s+force|commenc\w*|policy|cover|insurance|guarantee|bond|employment|engagement|appointment|assignment|framework)\b|\b(?:years?|months?)\b|العقد|عقد|الاتفاقية|اتفاقية|مدة|الإيجار|التأجير|سريان|ساري|سارية|التأمين|الضمان|الكفالة|سنة|سنتين|سنتان|سنوات|أشهر|شهراً|شهرا`)
-	reUntil14       = regexp.MustCompile(`(?i)\buntil\s*(?:\|\s*)?$|(?:حتى|لغاية|إلى\s+غاية)\s*(?:تاريخ\s*)?(?:\|\s*)?$`)
-	reQuestions14   = regexp.MustCompile(`(?i)\b(?:questions?|queries|enquiries|inquiries|clarifications?)\b|الاستفسارات|استفسارات|الاستيضاح|الاستيضاحات|الأسئلة`)
-	reDocsSold14    = regexp.MustCompile(`(?i)\bdocuments?\b[^.;|]{0,40}\b(?:sold|sale|purchased|bought|available\s+for\s+(?:sale|purchase))\b|\b(?:sale|purchase)\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}documents?\b|(?:تباع|يباع|بيع|شراء)\s+(?:ال)?(?:وثائق|مستندات|كراسة|كراسات)`)
-	reContractRef14 = regexp.MustCompile(`(?i)^[\s*#|]*(?:(?:the\s+)?(?:sub)?contract|agreement)\s*(?::\s*|\s+(?:no\.?|number|ref\.?)\s*:?\s*)(?:no\.?\s*)?[\w/.-]*\d[\w/.-]*,?\s+(?:dated|of)\s+[^|]{0,60}$|^[\s*#|]*(?:ال)?عقد\s*:?\s*(?:رقم\s*)?[\p{N}\w/.-]+\s+(?:المؤرخ|بتاريخ)\s*(?:في\s*)?$`)
-	reTakenOver14   = regexp.MustCompile(`(?i)\b(?:works|project|facility|plant|building)\b[^.;]{0,60}\b(?:were|was|have\s+been|has\s+been)\s+(?:substantially\s+)?(?:completed|taken\s+over)\s+(?:on|as\s+of|with\s+effect\s+from)\s*$|\btaking[- ]over\s+date\b[^.;]{0,20}$`)
-	reTakenOverAR14 = regexp.MustCompile(`استلام(?:ها|ه)?\s+(?:استلاماً\s+|استلاما\s+)?(?:ال)?ابتدائي|(?:ال)?استلام\s+(?:ال)?ابتدائي|استلاماً\s+ابتدائياً`)
-	reOnDateAR14    = regexp.MustCompile(`(?:^|\s)(?:في|بتاريخ|يوم)\s*$`)
-	reMadeOnOther14 = regexp.MustCompile(`(?i)\b(?:deductions?|payments?|instalments?|installments?|transfers?|repayments?)\b[^.;]{0,40}\b(?:is|are|shall\s+be|will\s+be)\s+made\s+on\b`)
+	reUntil14        = regexp.MustCompile(`(?i)\buntil\s*(?:\|\s*)?$|(?:حتى|لغاية|إلى\s+غاية)\s*(?:تاريخ\s*)?(?:\|\s*)?$`)
+	reQuestions14    = regexp.MustCompile(`(?i)\b(?:questions?|queries|enquiries|inquiries|clarifications?)\b|الاستفسارات|استفسارات|الاستيضاح|الاستيضاحات|الأسئلة`)
+	reDocsSold14     = regexp.MustCompile(`(?i)\bdocuments?\b[^.;|]{0,40}\b(?:sold|sale|purchased|bought|available\s+for\s+(?:sale|purchase))\b|\b(?:sale|purchase)\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}documents?\b|(?:تباع|يباع|بيع|شراء)\s+(?:ال)?(?:وثائق|مستندات|كراسة|كراسات)`)
+	reContractRef14  = regexp.MustCompile(`(?i)^[\s*#|]*(?:(?:the\s+)?(?:sub)?contract|agreement)\s*(?::\s*|\s+(?:no\.?|number|ref\.?)\s*:?\s*)(?:no\.?\s*)?[\w/.-]*\d[\w/.-]*,?\s+(?:dated|of)\s+[^|]{0,60}$|^[\s*#|]*(?:ال)?عقد\s*:?\s*(?:رقم\s*)?[\p{N}\w/.-]+\s+(?:المؤرخ|بتاريخ)\s*(?:في\s*)?$`)
+	reTakenOver14    = regexp.MustCompile(`(?i)\b(?:works|project|facility|plant|building)\b[^.;]{0,60}\b(?:were|was|have\s+been|has\s+been)\s+(?:substantially\s+)?(?:completed|taken\s+over)\s+(?:on|as\s+of|with\s+effect\s+from)\s*$|\btaking[- ]over\s+date\b[^.;]{0,20}$`)
+	reTakenOverAR14  = regexp.MustCompile(`استلام(?:ها|ه)?\s+(?:استلاماً\s+|استلاما\s+)?(?:ال)?ابتدائي|(?:ال)?استلام\s+(?:ال)?ابتدائي|استلاماً\s+ابتدائياً`)
+	reOnDateAR14     = regexp.MustCompile(`(?:^|\s)(?:في|بتاريخ|يوم)\s*$`)
+	reMadeOnOther14  = regexp.MustCompile(`(?i)\b(?:deductions?|payments?|instalments?|installments?|transfers?|repayments?)\b[^.;]{0,40}\b(?:is|are|shall\s+be|will\s+be)\s+made\s+on\b`)
 )
 
 // arabicPoints14 reads a figure whose Arabic decimal sign (٫) also groups
