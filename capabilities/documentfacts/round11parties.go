@@ -308,13 +308,7 @@ func roleContactNames(t string) [][2]int {
 	}
 	var out [][2]int
 	for _, pr := range bilingualParts(body) {
-		p := body[pr[0]:pr[1]]
-		lead := len(p) - len(strings.TrimLeft(p, " "))
-		p = p[lead:]
-		if h := honorific.FindString(p); h != "" {
-			lead += len(h)
-			p = p[len(h):]
-		}
+		p, lead := skipHonorific(body[pr[0]:pr[1]])
 		p = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(p), "."))
 		if p == "" || hasDigit(p) || roleOf(p) != "" {
 			continue
@@ -388,4 +382,17 @@ func personNameAlone(p string) bool {
 		return reArPlainName.MatchString(p) && arPersonLike(p) && !arOrgHead(p)
 	}
 	return rePlainName.MatchString(p) && !titleWords(p) && trimOrgLead(p) == p
+}
+
+// skipHonorific returns p without its leading spaces and honorific
+// ("Eng. ", "م. ") and how many bytes were skipped, so that offsets into
+// the text stay right.
+func skipHonorific(p string) (string, int) {
+	lead := len(p) - len(strings.TrimLeft(p, " "))
+	p = p[lead:]
+	if h := honorific.FindString(p); h != "" {
+		lead += len(h)
+		p = p[len(h):]
+	}
+	return p, lead
 }

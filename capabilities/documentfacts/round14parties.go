@@ -244,13 +244,7 @@ func bracketRoleSigners(t string, signing bool) [][2]int {
 		}
 		body := cell[m[2]:m[3]]
 		for _, pr := range bilingualParts(body) {
-			p := body[pr[0]:pr[1]]
-			ld := len(p) - len(strings.TrimLeft(p, " "))
-			p = p[ld:]
-			if h := honorific.FindString(p); h != "" {
-				ld += len(h)
-				p = p[len(h):]
-			}
+			p, ld := skipHonorific(body[pr[0]:pr[1]])
 			p = strings.TrimSpace(p)
 			if p == "" || hasDigit(p) || !personNameAlone(p) || rolePhrase(p) {
 				continue // (a signing column's heading: "عن الطرف الأول (المورد)")
