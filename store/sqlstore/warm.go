@@ -170,21 +170,8 @@ func (d DB) pgTargets(ctx context.Context, name string) ([]string, error) {
 	default:
 		return nil, fmt.Errorf("warm: %q is neither a table nor an index", name)
 	}
-	rows, err := d.s.r.QueryContext(ctx, `SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
+	return d.indexNames(ctx, nil, `SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
 		WHERE i.indrelid = to_regclass($1) AND a.amname = 'btree' ORDER BY c.relname`, name)
-	if err != nil {
-		return nil, unavailable("warm: list the indexes of "+name, err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, unavailable("warm: list the indexes of "+name, err)
-		}
-		out = append(out, n)
-	}
-	return out, unavailable("warm: list the indexes of "+name, rows.Err())
 }
 
 func (d DB) sqliteTargets(ctx context.Context, name string) ([]string, error) {
@@ -203,7 +190,13 @@ func (d DB) sqliteTargets(ctx context.Context, name string) ([]string, error) {
 	if strings.Contains(strings.ToUpper(ddl), "WITHOUT ROWID") {
 		out = append(out, name)
 	}
-	rows, err := d.s.r.QueryContext(ctx, `SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = $1 ORDER BY name`, name)
+	return d.indexNames(ctx, out, `SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = $1 ORDER BY name`, name)
+}
+
+// indexNames appends to out the names query lists for table name (its
+// indexes, one a row).
+func (d DB) indexNames(ctx context.Context, out []string, query, name string) ([]string, error) {
+	rows, err := d.s.r.QueryContext(ctx, query, name)
 	if err != nil {
 		return nil, unavailable("warm: list the indexes of "+name, err)
 	}
