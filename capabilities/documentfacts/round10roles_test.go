@@ -287,21 +287,39 @@ func TestRound10RoleWords(t *testing.T) {
 			[]string{"operator must: بتشغيل المحطة"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			parties, obls := roleFacts(t, tc.text)
-			for name, role := range tc.parties {
-				if got, ok := parties[name]; !ok || got != role {
-					t.Errorf("party %q: role %q (found %v), want %q; parties %v", name, got, ok, role, parties)
-				}
-			}
-			for _, w := range tc.obls {
-				head, anchor, _ := strings.Cut(w, ": ")
-				if !slices.ContainsFunc(obls, func(o string) bool {
-					oh, oa, _ := strings.Cut(o, ": ")
-					return oh == head && strings.Contains(oa, anchor)
-				}) {
-					t.Errorf("obligation %q not found in %q", w, obls)
-				}
-			}
+			checkRoleFacts(t, tc.text, tc.parties, nil, tc.obls, nil)
 		})
+	}
+}
+
+// checkRoleFacts extracts text and checks its parties' roles (name →
+// role), the names that are no party, the obligations found ("role
+// modality: words of its action") and the words no obligation holds.
+func checkRoleFacts(t *testing.T, text string, want map[string]string, noParty, obls, noObl []string) {
+	t.Helper()
+	parties, got := roleFacts(t, text)
+	for name, role := range want {
+		if r, ok := parties[name]; !ok || r != role {
+			t.Errorf("party %q: role %q (found %v), want %q; parties %v", name, r, ok, role, parties)
+		}
+	}
+	for _, name := range noParty {
+		if _, ok := parties[name]; ok {
+			t.Errorf("party %q found; parties %v", name, parties)
+		}
+	}
+	for _, w := range obls {
+		head, anchor, _ := strings.Cut(w, ": ")
+		if !slices.ContainsFunc(got, func(o string) bool {
+			oh, oa, _ := strings.Cut(o, ": ")
+			return oh == head && strings.Contains(oa, anchor)
+		}) {
+			t.Errorf("obligation %q not found; got %q", w, got)
+		}
+	}
+	for _, a := range noObl {
+		if slices.ContainsFunc(got, func(o string) bool { return strings.Contains(o, a) }) {
+			t.Errorf("obligation with %q found; got %q", a, got)
+		}
 	}
 }

@@ -1,10 +1,6 @@
 package documentfacts
 
-import (
-	"slices"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // Issue 29, session 15, round 11: parties and obligations from heldout8's
 // classes (docs/documents.md, "round 11, parties and obligations from
@@ -211,31 +207,7 @@ func TestRound11Parties(t *testing.T) {
 			nil, nil, nil, []string{"buyer must: sign"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			parties, obls := roleFacts(t, tc.text)
-			for name, role := range tc.parties {
-				if got, ok := parties[name]; !ok || got != role {
-					t.Errorf("party %q: role %q (found %v), want %q; parties %v", name, got, ok, role, parties)
-				}
-			}
-			for _, name := range tc.noParty {
-				if _, ok := parties[name]; ok {
-					t.Errorf("party %q found; parties %v", name, parties)
-				}
-			}
-			for _, w := range tc.obls {
-				head, anchor, _ := strings.Cut(w, ": ")
-				if !slices.ContainsFunc(obls, func(o string) bool {
-					oh, oa, _ := strings.Cut(o, ": ")
-					return oh == head && strings.Contains(oa, anchor)
-				}) {
-					t.Errorf("obligation %q not found; got %q", w, obls)
-				}
-			}
-			for _, a := range tc.noObl {
-				if slices.ContainsFunc(obls, func(o string) bool { return strings.Contains(o, a) }) {
-					t.Errorf("obligation with %q found; got %q", a, obls)
-				}
-			}
+			checkRoleFacts(t, tc.text, tc.parties, tc.noParty, tc.obls, tc.noObl)
 		})
 	}
 }
