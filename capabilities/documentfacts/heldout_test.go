@@ -354,3 +354,20 @@ var heldOut13Floors = map[string][2]float64{
 func TestHeldOut13(t *testing.T) {
 	scoreHeldOut(t, "testdata/heldout13", 20, heldOut13Floors)
 }
+
+// lawProbeFloors (strict precision, recall of the governing law only):
+// the probe (testdata/lawprobe, README there) was written blind in
+// session 17 as development data for the law rules of round 15; its
+// floors sit under its first scoring, before that round.
+var lawProbeFloors = map[string][2]float64{
+	"law": {0.98, 0.91}, // first scoring (cbc53b6): 1.000/0.933
+}
+
+// TestLawProbe scores the governing-law probe: 40 short documents, 28
+// choosing a law in many wordings and 12 choosing none beside the
+// distractors a careless rule reads as one (a court or seat alone, a
+// statute cited, a party's incorporation).
+// go test ./capabilities/documentfacts -run LawProbe -v
+func TestLawProbe(t *testing.T) {
+	scoreHeldOut(t, "testdata/lawprobe", 40, lawProbeFloors)
+}
