@@ -443,7 +443,7 @@ func (x *clauseExtractor) obligations() {
 		}
 		t := x.a.text[s.start:s.end]
 		if hasArabic(t) {
-			x.arabicObligations(si, s, t)
+			x.arabicObligations(si, s, waProhibition(t)) // round15parties.go
 			x.arPassiveDuties(si, s, t)
 		}
 		x.englishObligations(si, s, t)
@@ -579,6 +579,9 @@ func (x *clauseExtractor) weParty(before, subj string) (clauseParty, bool) {
 				return clauseParty{w, p.Role}, true
 			}
 		}
+		if p, ok := x.weDefinedParty(); ok { // round15parties.go
+			return clauseParty{w, p.role}, true
+		}
 	}
 	return clauseParty{}, false
 }
@@ -617,7 +620,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		if noDutyAfter(word, t[m[1]:]) {
 			continue
 		}
-		if reStateUnlessParty.MatchString(t[m[1]:]) {
+		if reStateUnlessParty.MatchString(t[m[1]:]) && !bidHolds(tail(t[:m[0]], subjectWindow), t[m[1]:]) { // round15req.go
 			if _, ok := x.partyIn(tail(t[:m[0]], subjectWindow)); !ok || possessiveThing(tail(t[:m[0]], subjectWindow)) {
 				continue // (round14parties.go: "The Contractor's bond shall remain valid")
 			}

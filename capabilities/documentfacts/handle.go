@@ -237,6 +237,9 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	policyIssuer(all, a.text)              // round13parties.go
 	companyKindRoles(all, cands, a.text)   // round14parties.go
 	definedIssuerRoles(all, cands, a.text) // round14parties.go
+	kindIssuerRoles(all, cands, a.text)    // round15parties.go
+	bodyKindRoles(all, cands, a.text)      // round15parties.go
+	addresseeRoles(all, cands, a.text)     // round15parties.go
 	periodicKeys(all, cands, a.text, out.DocumentType, out.DocumentSubtype)
 	subtotalBeforeTax(all)
 	netAfterDiscount(all)
@@ -435,6 +438,7 @@ func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands, re
 	}, func() { cx.reqs, cx.reqSents, out.Requirements = nil, map[int]bool{}, []Requirement{} })
 	run("obligations", cx.obligations, func() { cx.obls = nil })
 	cx.bidContentParty()          // round14req.go
+	cx.laterBidders()             // round15parties.go
 	obls := slices.Clone(cx.obls) // deadlines sets the obligations' deadlines
 	run("deadlines", func() {
 		cx.deadlines(cands)

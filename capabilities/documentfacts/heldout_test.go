@@ -312,12 +312,17 @@ func TestHeldOut11(t *testing.T) {
 // heldOut12Floors (strict precision, recall): two points under its first
 // scoring, on main after session 15 and before session 16's round 14
 // (docs/documents.md, "Issue 29, session 16"). Measured, never tuned on.
+// Round 15 of session 17 developed on it for parties, obligations and
+// requirements (docs/documents.md, "round 15, parties, obligations and
+// requirements from heldout12"): their floors are two points under that
+// round's figures (party 0.967/0.967, obligation 0.928/0.913, requirement
+// 0.986/0.933), and the set is no longer held out for those three types.
 var heldOut12Floors = map[string][2]float64{
-	"party":       {0.87, 0.86},
+	"party":       {0.94, 0.94},
 	"date":        {0.73, 0.73},
 	"money":       {0.78, 0.77},
-	"obligation":  {0.79, 0.76},
-	"requirement": {0.60, 0.66},
+	"obligation":  {0.90, 0.89},
+	"requirement": {0.96, 0.91},
 	"deadline":    {0.93, 0.87},
 	"law":         {0.98, 0.98},
 	"duration":    {0.78, 0.77},

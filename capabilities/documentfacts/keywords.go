@@ -244,7 +244,7 @@ var partyRoles = append([]struct {
 	{[]string{"franchisee", "صاحب الامتياز"}, "franchisee"},
 	{[]string{"bidder", "tenderer", "applicant", "candidate", "المتناقص", "مقدم العطاء", "المناقص", "المتقدم"}, "bidder"},
 	{[]string{"issuer", "issued by", "from", "الجهة المعلنة", "الجهة المصدرة", "صادر عن", "صادرة عن"}, "issuer"},
-}, lexiconRoles...) // rolelexicon.go
+}, append(lexiconRoles, round15Roles...)...) // rolelexicon.go, round15parties.go
 
 // writtenRoles are the role words kept as the text writes them, where the
 // guideline maps none: a definition naming one of the guideline's roles

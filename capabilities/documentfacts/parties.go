@@ -1055,7 +1055,7 @@ func (x *extractor) wrappedDefinitions() {
 		if w == "" || partyNo && (lexRole(w) == "first_party" || lexRole(w) == "second_party") {
 			continue
 		}
-		if p < 0 || reOrg.MatchString(joined[:p]) || reSentenceGap.MatchString(joined[:p]) || strings.Contains(joined[:p], " between ") {
+		if p < 0 || reOrg.MatchString(joined[:p]) || paragraphBetween(after, p) || reSentenceGap.MatchString(joined[:p]) || strings.Contains(joined[:p], " between ") { // round15parties.go
 			continue
 		}
 		r := definedRoleFor(w, f.Value, joined)

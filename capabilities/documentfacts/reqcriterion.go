@@ -55,7 +55,7 @@ type reqContext struct {
 
 // requirementContext reads the document's kind once.
 func requirementContext(text string) reqContext {
-	binding := replyDocument(text) || !isTenderText(text) && !reSelectionOpening.MatchString(prefixBytes(text, 400)) && reContractOpening.MatchString(prefixBytes(text, 800))
+	binding := replyDocument(text) || engagementLetter(text) && !isTenderText(text) || !isTenderText(text) && !reSelectionOpening.MatchString(prefixBytes(text, 400)) && reContractOpening.MatchString(prefixBytes(text, 800))
 	tender := isTenderText(text) && !binding
 	return reqContext{tender: tender, binding: binding, selecting: tender || !binding && reSelectionOpening.MatchString(prefixBytes(text, 400))}
 }
@@ -193,6 +193,8 @@ func notACondition(t string, ctx reqContext) string {
 		return "validity of the bid"
 	case ctx.tender && reIssuerRight.MatchString(t):
 		return "the issuer's reservation"
+	case ctx.tender && reBondValidity.MatchString(t):
+		return "validity of the bond" // round15req.go
 	case reNumberOnly.MatchString(t):
 		return "a clause number"
 	case reDefinition.MatchString(t):
@@ -365,7 +367,7 @@ var (
 // guideline's eligibility is who may bid; technical, what is offered must
 // meet).
 func goodsSpec(t string) bool {
-	return !reWhoBids.MatchString(t)
+	return !reWhoBids.MatchString(t) && !reOfferMaker.MatchString(t) // round15req.go
 }
 
 // reCandidateHeading: a heading that, in a document selecting someone,
@@ -385,6 +387,9 @@ var reCandidateConditions = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|sup
 // bind the contractor, so a tender's headings are read as they are.
 func candidateSection(heading string, ctx reqContext) string {
 	h := strings.TrimSpace(strings.Trim(strings.TrimSpace(heading), "*#_"))
+	if s := round15Section(h, ctx); s != "" {
+		return s // round15req.go
+	}
 	if ctx.selecting && !inRequirementSection(heading) && (reCandidateConditions.MatchString(h) || !ctx.tender && reCandidateHeading.MatchString(h)) {
 		return tenderMark + h
 	}

@@ -264,7 +264,7 @@ units:
 			if ctx.tender && r.Category == "eligibility" && goodsSpec(pt) {
 				r.Category = "technical" // reqcriterion.go
 			}
-			r.Category = round14Category(pt, r.Category) // round14req.go
+			r.Category = round15Category(pt, round14Category(pt, r.Category)) // round14req.go, round15req.go
 			subj := pt
 			if m := reReqMandatory.FindStringIndex(pt); m != nil {
 				subj = pt[:m[0]]
@@ -285,9 +285,12 @@ units:
 		}
 	}
 	x.winnerBonds()
-	x.splitDocLists()  // round14req.go
-	x.dropTableCells() // round14req.go
-	x.dropRepeats()    // reqcriterion.go
+	x.splitDocLists()    // round14req.go
+	x.dropTableCells()   // round14req.go
+	x.dropMoneyRows()    // round15req.go
+	x.dropProofClauses() // round15req.go
+	x.listedBonds()      // round15req.go
+	x.dropRepeats()      // reqcriterion.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).

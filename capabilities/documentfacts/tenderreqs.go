@@ -392,7 +392,7 @@ func (x *clauseExtractor) tableRowRequirements(u reqUnit, section string, tender
 			if tender && r.Category == "eligibility" && goodsSpec(v) {
 				r.Category = "technical" // reqcriterion.go
 			}
-			r.Category = round14Category(v, r.Category) // round14req.go
+			r.Category = round15Category(v, round14Category(v, r.Category)) // round14req.go
 		}
 		x.reqs = append(x.reqs, reqFound{r: r, start: u.start + rr.start, end: u.start + rr.end, explicit: rr.explicit, section: section})
 	}
