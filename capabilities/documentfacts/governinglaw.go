@@ -28,7 +28,7 @@ var (
 	lawName = `([A-Z][A-Za-z'-]*(?:\s+(?:of|and|the|[A-Z][A-Za-z'-]*)){0,5})`
 	// reLawOf: "the laws of X", "the substantive law of the Federal
 	// Republic of Germany", "the laws in force in X".
-	reLawOf = regexp.MustCompile(`(?i:\b(?:laws?|legislation)(?:\s+and\s+(?:regulations|rules|statutes))?\s+(?:of|in\s+force\s+in|applicable\s+in|prevailing\s+in|of\s+and\s+in\s+force\s+in))\s+(?:(?i:the)\s+)?` + lawName)
+	reLawOf = regexp.MustCompile(`(?i:\b(?:laws?|legislation)(?:\s+and\s+(?:regulations|rules|statutes))?\s+(?:of|(?:(?:for\s+the\s+time\s+being|from\s+time\s+to\s+time|currently|then)\s+)?(?:in\s+force|in\s+effect|applicable|prevailing|applied)\s+(?:in|by)(?:\s+the\s+courts\s+of)?|of\s+and\s+in\s+force\s+in))\s+(?:(?i:the)\s+)?` + lawName)
 	// reLawNumbered: a statute named by its number, then the state that
 	// made it ("Law No. 4 of 2008 on Property Leasing of the State of
 	// Qatar", "Federal Law No. 5 of 1985 of the United Arab Emirates").
@@ -36,11 +36,11 @@ var (
 	// reLawTrigger: a governing word in the sentence before the law.
 	reLawTrigger = regexp.MustCompile(`(?i)\b(?:governed|governs?|governing|construed|interpreted|subject\s+to|applicable\s+law|law\s+applicable|proper\s+law|choice\s+of\s+law)\b`)
 	// reLawVerbAfter: "Dutch law governs", "English law shall apply".
-	reLawVerbAfter = regexp.MustCompile(`^(?:\s+(?:shall|will|is\s+to|does|exclusively|solely|alone))?\s+(?i:governs?|appl(?:y|ies)|shall\s+govern|is\s+applicable|is\s+the\s+governing\s+law)\b`)
+	reLawVerbAfter = regexp.MustCompile(`^(?:\s+(?:shall|will|is\s+to|does|exclusively|solely|alone))?\s+(?i:governs?|appl(?:y|ies)|prevails?|shall\s+govern|is\s+applicable|be\s+applicable|(?:is|be)\s+the\s+(?:governing|applicable|proper)\s+law)\b`)
 	// reIncorporated: "incorporated under the laws of X" describes a
 	// company, not the law that governs the document.
 	reIncorporated = regexp.MustCompile(`(?i)\b(?:incorporated|registered|organi[sz]ed|established|existing|formed)\s+(?:and\s+\w+\s+)?(?:under|in\s+accordance\s+with|pursuant\s+to)\s+(?:the\s+)?$`)
-	reLawLabel     = regexp.MustCompile(`(?i:(?:governing|applicable|proper)\s+law)\s*[:：.-]\s*(?:(?i:the)\s+)?(?:(?i:laws?\s+of)\s+)?(?:(?i:the)\s+)?` + lawName)
+	reLawLabel     = regexp.MustCompile(`(?i:(?:governing|applicable|proper)\s+law)\s*[:：.|=–—-]\s*(?:(?i:the)\s+)?(?:(?i:laws?\s+of)\s+)?(?:(?i:the)\s+)?` + lawName)
 	// reLawTriggerAR: a governing verb or phrase.
 	reLawTriggerAR = regexp.MustCompile(`(?:تفسير|وفقاً\s+لل?قوانين|وفقا\s+لل?قوانين|طبقاً\s+لل?قوانين|طبقا\s+لل?قوانين|يخضع|تخضع|يحكم|تحكم|يفسر|تفسر|يُفسر|تُفسر|يسري|تسري|يطبق|تطبق|يُطبق|تُطبق|القانون\s+الواجب\s+التطبيق|القانون\s+الحاكم|القانون\s+المطبق|القانون\s+المختص)`)
 )
@@ -199,7 +199,9 @@ func wrappedBefore(t string, at int, prev string) string {
 func (x *extractor) law(t string, base int, prev string) {
 	type span struct{ s, e int }
 	var taken []span
-	add := func(ms, me int, method string, conf float64) {
+	// add reports t[ms:me] as a governing law; code, when given, is its
+	// jurisdiction already read (Arabic, read without its short vowels).
+	add := func(ms, me int, method string, conf float64, code string) {
 		for _, k := range taken {
 			if ms < k.e && k.s < me {
 				return
@@ -211,7 +213,12 @@ func (x *extractor) law(t string, base int, prev string) {
 			v = strings.TrimSuffix(v, suf)
 		}
 		ms += strings.Index(t[ms:me], v)
-		code := jurisdiction(v)
+		if code == "" {
+			code = jurisdiction(v)
+		}
+		if code == "" && noPlace(v) {
+			return // "the Laws of Nature", "Governing Law: As set out in ..."
+		}
 		if code != "" && method != "labeled_field" {
 			// Keep the jurisdiction as named ("Sultanate of Oman",
 			// "Omani law"), not the words the pattern ran on into.
@@ -226,6 +233,13 @@ func (x *extractor) law(t string, base int, prev string) {
 		taken = append(taken, span{ms, ms + len(v)})
 		x.add(candidate{fact: f, start: base + ms, end: base + ms + len(v), prio: 4})
 	}
+	// Under a "Governing Law" heading, a block that is only the law
+	// ("The laws of Oman.", "English law.", "قوانين سلطنة عمان").
+	if len(t) <= 160 && x.lawHeadingAbove(base) {
+		if code, s, e := lawAlone(t); code != "" {
+			add(s, e, "clause", 0.85, code)
+		}
+	}
 	lower := lowerASCII(t)
 	if strings.Contains(lower, "law") || strings.Contains(lower, "legislation") {
 		// "the laws of X" in a governing sentence.
@@ -234,68 +248,131 @@ func (x *extractor) law(t string, base int, prev string) {
 			if reIncorporated.MatchString(before) {
 				continue
 			}
-			if reLawTrigger.MatchString(before) || reLawVerbAfter.MatchString(t[m[3]:]) || reLawLabel.MatchString(before+t[m[0]:m[3]]) {
-				add(m[2], m[3], "clause", 0.9)
+			if reLawTrigger.MatchString(before) || reLawVerbAfter.MatchString(t[m[3]:]) || reLawLabel.MatchString(before+t[m[0]:m[3]]) || lawLinked(before) {
+				add(m[2], m[3], "clause", 0.9, "")
 			}
 		}
 		for _, m := range reLawNumbered.FindAllStringSubmatchIndex(t, -1) {
 			if jurisdiction(t[m[2]:m[3]]) != "" && reLawTrigger.MatchString(lawSentence(t, m[0])) {
-				add(m[2], m[3], "clause", 0.85)
+				add(m[2], m[3], "clause", 0.85, "")
 			}
 		}
 		// "Omani law", "New York law", "Dutch law governs".
 		for _, m := range reLawWord.FindAllStringIndex(t, -1) {
 			code, n := x.lawAdjective(t, m[0])
-			if code == "" {
+			if code == "" || reLawFirm.MatchString(t[m[1]:]) {
 				continue
 			}
 			before := wrappedBefore(t, n, prev)
 			if reIncorporated.MatchString(before) {
 				continue
 			}
-			if reLawTrigger.MatchString(before) || reLawVerbAfter.MatchString(t[m[1]:]) {
-				add(n, m[1], "clause", 0.88)
+			if reLawTrigger.MatchString(before) || reLawVerbAfter.MatchString(t[m[1]:]) || lawLinked(before) && !statuteField(t, n, m[0]) {
+				add(n, m[1], "clause", 0.88, "")
 			}
 		}
 		for _, m := range reLawLabel.FindAllStringSubmatchIndex(t, -1) {
 			if subjectPhrase(t[m[2]:m[3]], t[m[3]:]) {
 				continue
 			}
-			add(m[2], m[3], "labeled_field", 0.9)
+			add(m[2], m[3], "labeled_field", 0.9, "")
 		}
 	}
-	// Arabic: a governing phrase, then in its sentence a law word and a
-	// known jurisdiction.
-	for _, m := range reLawTriggerAR.FindAllStringIndex(t, -1) {
-		rest := t[m[1]:]
-		if i := strings.IndexAny(rest, ".؛\n"); i >= 0 {
-			rest = rest[:i]
+	// "This Contract is an Omani contract."
+	for _, m := range reContractOf.FindAllStringSubmatchIndex(t, -1) {
+		if code, n := jurisdictionAt(t[m[2]:m[3]]); code != "" && n == m[3]-m[2] && reThisContract.MatchString(lawSentence(t, m[0])) {
+			add(m[2], m[3], "clause", 0.85, code)
 		}
+	}
+	x.lawArabic(t, add)
+}
+
+// lawArabic reads the Arabic governing-law clauses of t (see law), with
+// t's short vowels taken out.
+func (x *extractor) lawArabic(t string, add func(ms, me int, method string, conf float64, code string)) {
+	if !strings.ContainsFunc(t, func(r rune) bool { return unicode.Is(unicode.Arabic, r) }) {
+		return
+	}
+	s, idx := lawUnvowelled(t)
+	found := func(from int, rest string) bool {
+		if code, i, e := arJurisdictionAfter(rest); code != "" {
+			add(idx[from+i], idx[from+e], "clause", 0.9, code)
+			return true
+		}
+		return false
+	}
+	// A governing phrase, then in its sentence a law word and a known
+	// jurisdiction.
+	for _, m := range reLawTriggerAR.FindAllStringIndex(s, -1) {
+		rest := arSentenceEnd(s[m[1]:])
 		if len(rest) > 240 {
 			rest = rest[:240]
 		}
 		law := -1
 		for _, w := range []string{"قانون", "قوانين", "أنظمة", "الأنظمة", "انظمة", "تشريعات", "التشريعات"} {
-			if l := strings.Index(rest, w); l >= 0 && (law < 0 || l < law) {
-				law = l
+			for off := 0; ; {
+				l := strings.Index(rest[off:], w)
+				if l < 0 {
+					break
+				}
+				l += off
+				if !reIncorporatedAR.MatchString(arLinkTrimmed(rest[:l])) {
+					if law < 0 || l < law {
+						law = l
+					}
+					break
+				}
+				off = l + len(w)
 			}
 		}
-		if law < 0 && !strings.HasPrefix(t[m[0]:m[1]], "القانون") {
+		if law < 0 && !strings.HasPrefix(s[m[0]:m[1]], "القانون") {
 			continue
 		}
-		from := max(0, law)
-		for i := from; i < len(rest); {
-			if i == 0 || !unicode.IsLetter(lastRune(rest[:i])) {
-				if code, n := jurisdictionAt(rest[i:]); code != "" {
-					add(m[1]+i, m[1]+i+n, "clause", 0.9)
+		found(m[1]+max(0, law), rest[max(0, law):])
+	}
+	// A conformity link in a sentence about a dispute or the contract's
+	// interpretation: "يفصل في النزاع وفقاً لقوانين مملكة البحرين".
+	for _, m := range reLawLinkAR.FindAllStringIndex(s, -1) {
+		before := arSentenceStart(s[max(0, m[0]-240):m[0]])
+		if reIncorporatedAR.MatchString(before) || !reLawCueAR.MatchString(before) {
+			continue
+		}
+		rest := arSentenceEnd(s[m[1]:])
+		if len(rest) > 160 {
+			rest = rest[:160]
+		}
+		found(m[1], rest)
+	}
+	// "يكون القانون العماني هو القانون الواجب التطبيق".
+	for _, m := range reApplicableIsAR.FindAllStringIndex(s, -1) {
+		from := max(0, m[0]-200)
+		before := arSentenceStart(s[from:m[0]])
+		from = m[0] - len(before)
+		for _, w := range []string{"قوانين", "قانون", "القانون", "القوانين", "أنظمة", "الأنظمة"} {
+			if l := strings.Index(before, w); l >= 0 {
+				if found(from+l+len(w), before[l+len(w):]) {
 					break
 				}
 			}
-			_, size := utf8.DecodeRuneInString(rest[i:])
-			i += size
 		}
 	}
 }
+
+// arLinkTrimmed is s without a conformity link at its end ("مسجلة وفقاً
+// ل" is "مسجلة").
+func arLinkTrimmed(s string) string {
+	s = strings.TrimRight(s, " ")
+	for _, suf := range []string{"ل", "لل", "ال", "لأحكام", "لاحكام", "أحكام"} {
+		s = strings.TrimRight(strings.TrimSuffix(s, suf), " ")
+	}
+	for _, suf := range []string{"وفقا", "وفقاً", "طبقا", "طبقاً", "وفق", "حسب", "بموجب"} {
+		s = strings.TrimRight(strings.TrimSuffix(s, suf), " ")
+	}
+	return s
+}
+
+// reLawFirm: "law" in "an English law firm" names no law.
+var reLawFirm = regexp.MustCompile(`^\s+(?i:firms?|offices?|practices?|school|faculty|degree|graduate|society)\b`)
 
 // reLawWord finds "law"/"laws" as a word (the adjective or name before it
 // is read by lawAdjective).
