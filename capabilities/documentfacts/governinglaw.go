@@ -34,9 +34,9 @@ var (
 	// Qatar", "Federal Law No. 5 of 1985 of the United Arab Emirates").
 	reLawNumbered = regexp.MustCompile(`(?i:\b(?:law|decree|code)\s+(?:no\.?|number|n°)\s*[0-9/]+(?:\s+of\s+[0-9]{4})?[^.;()]{0,80}?\bof)\s+(?:(?i:the)\s+)?` + lawName)
 	// reLawTrigger: a governing word in the sentence before the law.
-	reLawTrigger = regexp.MustCompile(`(?i)\b(?:governed|governs?|governing|construed|interpreted|subject\s+to|applicable\s+law|law\s+applicable|proper\s+law|choice\s+of\s+law)\b`)
+	reLawTrigger = regexp.MustCompile(`(?i)\b(?:governed|governs?|governing|construed|interpreted|subject\s+to|applicable\s+law|law\s+applicable|proper\s+law|choice\s+of\s+law|law\s+and\s+jurisdiction)\b`)
 	// reLawVerbAfter: "Dutch law governs", "English law shall apply".
-	reLawVerbAfter = regexp.MustCompile(`^(?:\s+(?:shall|will|is\s+to|does|exclusively|solely|alone))?\s+(?i:governs?|appl(?:y|ies)|prevails?|shall\s+govern|is\s+applicable|be\s+applicable|(?:is|be)\s+the\s+(?:governing|applicable|proper)\s+law)\b`)
+	reLawVerbAfter = regexp.MustCompile(`^(?:\s+(?:shall|will|is\s+to|does|exclusively|solely|alone))?\s+(?i:governs?|appl(?:y|ies)|prevails?|shall\s+govern|is\s+applicable|be\s+applicable|(?:is|be)\s+the\s+(?:sole\s+|exclusive\s+)?(?:governing|applicable|proper|chosen)\s+law|(?:is|be)\s+the\s+law\s+(?:applicable|governing)|(?:is|are|be)\s+(?:hereby\s+)?(?:chosen|selected|agreed)\s+as)\b`)
 	// reIncorporated: "incorporated under the laws of X" describes a
 	// company, not the law that governs the document.
 	reIncorporated = regexp.MustCompile(`(?i)\b(?:incorporated|registered|organi[sz]ed|established|existing|formed)\s+(?:and\s+\w+\s+)?(?:under|in\s+accordance\s+with|pursuant\s+to)\s+(?:the\s+)?$`)
@@ -96,6 +96,50 @@ var jurisdictions = []struct {
 	{"IQ", []string{"republic of iraq", "iraq", "العراق"}, []string{"iraqi", "العراقي"}},
 	{"MA", []string{"kingdom of morocco", "morocco", "المغرب"}, []string{"moroccan", "المغربي"}},
 	{"BN", []string{"sultanate of brunei", "brunei darussalam", "brunei"}, []string{"bruneian"}},
+	// Round 15: the other emirates, and countries beyond the Gulf and
+	// Europe that contracts in the region choose.
+	{"AE", []string{"emirate of sharjah", "sharjah", "emirate of ajman", "ajman", "emirate of ras al khaimah", "ras al khaimah", "emirate of fujairah", "fujairah", "emirate of umm al quwain", "umm al quwain",
+		"إمارة الشارقة", "الشارقة", "إمارة عجمان", "عجمان", "إمارة رأس الخيمة", "رأس الخيمة", "الفجيرة", "أم القيوين"}, nil},
+	{"US", []string{"united states of america", "united states", "usa", "u.s.a", "u.s", "الولايات المتحدة الأمريكية", "الولايات المتحدة"}, []string{"american", "us", "u.s", "الأمريكي", "الامريكي"}},
+	{"US-FL", []string{"state of florida", "florida"}, []string{"florida"}},
+	{"US-IL", []string{"state of illinois", "illinois"}, []string{"illinois"}},
+	{"US-MA", []string{"commonwealth of massachusetts", "massachusetts"}, []string{"massachusetts"}},
+	{"US-NJ", []string{"state of new jersey", "new jersey"}, []string{"new jersey"}},
+	{"US-PA", []string{"commonwealth of pennsylvania", "pennsylvania"}, []string{"pennsylvania"}},
+	{"US-NV", []string{"state of nevada", "nevada"}, []string{"nevada"}},
+	{"GB", []string{"wales", "northern ireland"}, []string{"welsh"}},
+	{"MY", []string{"malaysia", "ماليزيا"}, []string{"malaysian", "الماليزي"}},
+	{"CA", []string{"canada"}, []string{"canadian"}},
+	{"LK", []string{"democratic socialist republic of sri lanka", "sri lanka"}, []string{"sri lankan"}},
+	{"BD", []string{"people's republic of bangladesh", "bangladesh"}, []string{"bangladeshi"}},
+	{"PH", []string{"republic of the philippines", "philippines"}, []string{"philippine"}},
+	{"ID", []string{"republic of indonesia", "indonesia"}, []string{"indonesian"}},
+	{"TH", []string{"kingdom of thailand", "thailand"}, []string{"thai"}},
+	{"VN", []string{"socialist republic of vietnam", "vietnam", "viet nam"}, []string{"vietnamese"}},
+	{"NZ", []string{"new zealand"}, []string{"new zealand"}},
+	{"NG", []string{"federal republic of nigeria", "nigeria"}, []string{"nigerian"}},
+	{"KE", []string{"republic of kenya", "kenya"}, []string{"kenyan"}},
+	{"GR", []string{"hellenic republic", "greece"}, []string{"greek"}},
+	{"RU", []string{"russian federation", "russia"}, []string{"russian"}},
+	{"BR", []string{"federative republic of brazil", "brazil"}, []string{"brazilian"}},
+	{"MX", []string{"united mexican states", "mexico"}, []string{"mexican"}},
+	{"CZ", []string{"czech republic", "czechia"}, []string{"czech"}},
+	{"HU", []string{"hungary"}, []string{"hungarian"}},
+	{"RO", []string{"romania"}, []string{"romanian"}},
+	{"MT", []string{"republic of malta", "malta"}, []string{"maltese"}},
+	{"MU", []string{"republic of mauritius", "mauritius"}, []string{"mauritian"}},
+	{"JE", []string{"bailiwick of jersey", "jersey"}, nil},
+	{"GG", []string{"bailiwick of guernsey", "guernsey"}, nil},
+	{"IM", []string{"isle of man"}, []string{"manx"}},
+	{"KY", []string{"cayman islands"}, []string{"cayman islands"}},
+	{"VG", []string{"british virgin islands"}, []string{"bvi"}},
+	{"TN", []string{"republic of tunisia", "tunisia", "الجمهورية التونسية", "تونس"}, []string{"tunisian", "التونسي"}},
+	{"DZ", []string{"algeria", "الجزائر"}, []string{"algerian", "الجزائري"}},
+	{"LY", []string{"state of libya", "libya", "ليبيا"}, []string{"libyan", "الليبي"}},
+	{"SD", []string{"republic of the sudan", "sudan", "السودان"}, []string{"sudanese", "السوداني"}},
+	{"YE", []string{"republic of yemen", "yemen", "الجمهورية اليمنية", "اليمن"}, []string{"yemeni", "اليمني"}},
+	{"SY", []string{"syrian arab republic", "syria", "سوريا", "سورية"}, []string{"syrian", "السوري"}},
+	{"PS", []string{"state of palestine", "palestine", "دولة فلسطين", "فلسطين"}, []string{"palestinian", "الفلسطيني"}},
 }
 
 // jurisdiction is the ISO 3166 code of a jurisdiction's name or
@@ -197,8 +241,34 @@ func wrappedBefore(t string, at int, prev string) string {
 }
 
 func (x *extractor) law(t string, base int, prev string) {
+	found := x.lawIn(t, t, base, prev, nil)
+	// A clause wrapped across lines ("... subject to the Labour Law,
+	// Law No. 36 of 2012," / "of the Kingdom of Bahrain."; "... في المملكة"
+	// / "العربية السعودية"): read the block before and this one as one
+	// text, and keep what this block alone did not give.
+	if raw, jbase, ok := x.lawJoined(base, len(t), prev); ok {
+		x.lawIn(strings.ReplaceAll(raw, "\n", " "), raw, jbase, "", func(s, e int) bool {
+			if e <= base {
+				return false
+			}
+			for _, k := range found {
+				if s < k[1] && k[0] < e {
+					return false
+				}
+			}
+			return true
+		})
+	}
+}
+
+// lawIn reads the governing laws of t (raw as written: t is raw with its
+// line breaks made spaces, or raw itself) at base; keep, when given,
+// says which spans (offsets in the text) to report. It returns the spans
+// it reported.
+func (x *extractor) lawIn(t, raw string, base int, prev string, keep func(s, e int) bool) [][2]int {
 	type span struct{ s, e int }
 	var taken []span
+	var reported [][2]int
 	// add reports t[ms:me] as a governing law; code, when given, is its
 	// jurisdiction already read (Arabic, read without its short vowels).
 	add := func(ms, me int, method string, conf float64, code string) {
@@ -216,8 +286,13 @@ func (x *extractor) law(t string, base int, prev string) {
 		if code == "" {
 			code = jurisdiction(v)
 		}
-		if code == "" && noPlace(v) {
-			return // "the Laws of Nature", "Governing Law: As set out in ..."
+		if code == "" && (noPlace(v) || method == "clause" && strings.TrimSpace(t[ms+len(v):]) == "" && !strings.ContainsAny(t[len(t)-1:], ".;؛")) {
+			// "the Laws of Nature", "Governing Law: As set out in ...",
+			// or a name the line breaks ("the laws of the United").
+			return
+		}
+		if keep != nil && !keep(base+ms, base+ms+len(v)) {
+			return
 		}
 		if code != "" && method != "labeled_field" {
 			// Keep the jurisdiction as named ("Sultanate of Oman",
@@ -226,20 +301,32 @@ func (x *extractor) law(t string, base int, prev string) {
 				v = strings.TrimSpace(v[:n])
 			}
 		}
+		me = ms + len(v)
+		if i := strings.LastIndexByte(raw[ms:me], '\n'); i >= 0 {
+			// A name the line breaks is shown by its part on this
+			// block's line (the evidence is one block's).
+			ms += i + 1
+		}
+		v = raw[ms:me]
 		f := Fact{Type: TypeGoverningLaw, Key: "governing_law", Label: "Governing law", Value: v, Normalized: code, Method: method, Confidence: conf}
 		if code == "" {
 			f.Confidence = 0.7
 		}
 		taken = append(taken, span{ms, ms + len(v)})
+		reported = append(reported, [2]int{base + ms, base + ms + len(v)})
 		x.add(candidate{fact: f, start: base + ms, end: base + ms + len(v), prio: 4})
 	}
+	headedAbove := x.lawHeadingAbove(base)
 	// Under a "Governing Law" heading, a block that is only the law
 	// ("The laws of Oman.", "English law.", "قوانين سلطنة عمان").
-	if len(t) <= 160 && x.lawHeadingAbove(base) {
+	if len(t) <= 160 && headedAbove {
 		if code, s, e := lawAlone(t); code != "" {
 			add(s, e, "clause", 0.85, code)
 		}
 	}
+	// Under a "Governing Law" heading, the law its first sentence names.
+	headed := headedAbove
+	first := firstSentenceEnd(t)
 	lower := lowerASCII(t)
 	if strings.Contains(lower, "law") || strings.Contains(lower, "legislation") {
 		// "the laws of X" in a governing sentence.
@@ -248,7 +335,7 @@ func (x *extractor) law(t string, base int, prev string) {
 			if reIncorporated.MatchString(before) {
 				continue
 			}
-			if reLawTrigger.MatchString(before) || reLawVerbAfter.MatchString(t[m[3]:]) || reLawLabel.MatchString(before+t[m[0]:m[3]]) || lawLinked(before) {
+			if reLawTrigger.MatchString(before) || reLawVerbAfter.MatchString(t[m[3]:]) || reLawLabel.MatchString(before+t[m[0]:m[3]]) || lawLinked(before) || headed && m[0] < first {
 				add(m[2], m[3], "clause", 0.9, "")
 			}
 		}
@@ -267,7 +354,7 @@ func (x *extractor) law(t string, base int, prev string) {
 			if reIncorporated.MatchString(before) {
 				continue
 			}
-			if reLawTrigger.MatchString(before) || reLawVerbAfter.MatchString(t[m[1]:]) || lawLinked(before) && !statuteField(t, n, m[0]) {
+			if reLawTrigger.MatchString(before) || reLawVerbAfter.MatchString(t[m[1]:]) || (lawLinked(before) || headed && m[0] < first) && !statuteField(t, n, m[0]) {
 				add(n, m[1], "clause", 0.88, "")
 			}
 		}
@@ -285,6 +372,7 @@ func (x *extractor) law(t string, base int, prev string) {
 		}
 	}
 	x.lawArabic(t, add)
+	return reported
 }
 
 // lawArabic reads the Arabic governing-law clauses of t (see law), with

@@ -38,8 +38,14 @@ var (
 	reLawLink = regexp.MustCompile(`(?i)\b(?:in\s+accordance\s+with|in\s+conformity\s+with|pursuant\s+to|according\s+to|under|by\s+reference\s+to|applying|(?:shall|will|must|to)\s+apply)(?:\s+(?:the\s+)?(?:provisions|rules)\s+of)?\s+(?:the\s+)?$`)
 	// reLawCue: what a sentence must be about for a link to choose a law.
 	reLawCue = regexp.MustCompile(`(?i)\b(?:disputes?|differences?|controvers(?:y|ies)|claims?|interpretation|construction|validity|rights\s+and\s+(?:obligations|duties|liabilities)|arbitra(?:l|tors?|tion)|tribunal|courts?|adjudicat\w+)\b`)
-	// reLawHeading: a heading that names the governing law.
-	reLawHeading = regexp.MustCompile(`(?i)(?:\b(?:governing|applicable|proper)\s+laws?\b|\bchoice\s+of\s+law\b|\blaw\s+and\s+jurisdiction\b|القانون\s+(?:الواجب\s+التطبيق|الحاكم|المطبق)|النظام\s+الواجب\s+التطبيق)`)
+	// reLawHeading: a heading (or a label on its own line) that is only
+	// the name of a governing-law clause, in English, Arabic or both
+	// ("12. Governing Law", "Law and Jurisdiction", "Governing Law /
+	// القانون الحاكم"); "Compliance with Applicable Laws" is none.
+	reLawHeading = regexp.MustCompile(`^(?:` + lawHeadingName + `)(?:\s*[/|–—-]\s*(?:` + lawHeadingName + `))?\s*[.:：]?$`)
+	// reMadeUnder: "This Agreement is made under", "has been concluded in
+	// accordance with": the contract as a whole made under a law.
+	reMadeUnder = regexp.MustCompile(`(?i)^\s*(?:this|the)\s+(?:agreement|contract|lease|deed|charter(?:\s+party)?|licen[cs]e)\s+(?:is|was|has\s+been|shall\s+be|(?:is|shall\s+be)\s+deemed\s+to\s+have\s+been)\s+(?:made|concluded|entered\s+into|executed)\s+(?:and\s+\w+\s+)?(?:under|in\s+accordance\s+with|pursuant\s+to)\s+(?:the\s+)?$`)
 	// reContractOf: "This Contract is an Omani contract", "shall be deemed
 	// to be an English law contract".
 	reContractOf   = regexp.MustCompile(`(?i:\b(?:is|be|as)\s+(?:deemed\s+(?:to\s+be\s+)?|treated\s+as\s+|considered\s+(?:to\s+be\s+|as\s+)?|regarded\s+as\s+)?an?\s+)([A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)?)(?i:[\s-]+law)?\s+(?i:contract|agreement)\b`)
@@ -54,6 +60,9 @@ var (
 	// reApplicableIsAR: "... هو القانون الواجب التطبيق", "هي الواجبة التطبيق".
 	reApplicableIsAR = regexp.MustCompile(`(?:هو|هي)\s+(?:القانون\s+|القوانين\s+)?(?:الواجب|الواجبة)\s+التطبيق`)
 )
+
+// lawHeadingName: the names of a governing-law clause.
+const lawHeadingName = `(?i:(?:(?:governing|applicable|proper)\s+laws?|choice\s+of\s+law|laws?)(?:,?\s+(?:and\s+)?(?:jurisdiction|disputes?|dispute\s+resolution|settlement\s+of\s+disputes|forum|venue|arbitration|courts))*|jurisdiction\s+and\s+(?:governing\s+|applicable\s+)?law)|(?:القانون|النظام)\s+(?:الواجب\s+التطبيق|الحاكم|المطبق)(?:\s+و\S+(?:\s+\S+)?)?`
 
 // notJurisdiction: words a capitalised "Laws of ..." or a label names that
 // are no jurisdiction ("the Laws of Nature", "Governing Law: As set out in
@@ -76,7 +85,7 @@ var generalLawFields = []string{"substantive", "federal", "civil", "internal", "
 // a conformity link and is about disputes, interpretation or a court.
 func lawLinked(before string) bool {
 	loc := reLawLink.FindStringIndex(before)
-	return loc != nil && reLawCue.MatchString(before[:loc[0]]+" "+strings.TrimSpace(before[loc[0]:]))
+	return loc != nil && (reLawCue.MatchString(before[:loc[0]]+" "+strings.TrimSpace(before[loc[0]:])) || reMadeUnder.MatchString(before))
 }
 
 // statuteField reports whether the words between a jurisdiction's
@@ -108,7 +117,7 @@ func (x *extractor) lawHeadingAbove(base int) bool {
 	p := x.a.segs[i-1]
 	h := strings.TrimSpace(x.a.text[p.start:p.end])
 	h = reHeadingNumber.ReplaceAllString(h, "")
-	return len(h) <= 80 && reLawHeading.MatchString(h) && !strings.ContainsAny(strings.TrimRight(h, ". "), ".؛;")
+	return len(h) <= 80 && reLawHeading.MatchString(strings.Trim(h, " *_#"))
 }
 
 // reHeadingNumber: a heading's number ("12.", "4.1", "(b)", "Clause 9 -").
@@ -201,4 +210,38 @@ func arSentenceStart(s string) string {
 		s = s[i+1:]
 	}
 	return s
+}
+
+// firstSentenceEnd is where t's first sentence ends.
+func firstSentenceEnd(t string) int {
+	end := len(t)
+	for _, sep := range []string{". ", "; ", "؛", "\n"} {
+		if i := strings.Index(t, sep); i >= 0 && i < end {
+			end = i
+		}
+	}
+	return end
+}
+
+// lawJoined is the text of the block before the one at base (n bytes)
+// and that block, when the block before is a line the block at base goes
+// on (it ends in no stop, colon or table cell), and where it starts.
+func (x *extractor) lawJoined(base, n int, prev string) (string, int, bool) {
+	p := strings.TrimRight(prev, " ")
+	if p == "" || strings.ContainsAny(p[len(p)-1:], ".;:؛|") || strings.Contains(p, " | ") || x.a.segs == nil {
+		return "", 0, false
+	}
+	i := segIndexAt(x.a.segs, base)
+	if i == 0 || x.a.segs[i].start != base {
+		return "", 0, false
+	}
+	ps := x.a.segs[i-1]
+	if strings.TrimSpace(x.a.text[ps.end:base]) != "" {
+		return "", 0, false
+	}
+	start := max(ps.start, ps.end-400)
+	for start > ps.start && !utf8.RuneStart(x.a.text[start]) {
+		start--
+	}
+	return x.a.text[start : base+n], start, true
 }

@@ -89,6 +89,41 @@ var law15Cases = []struct {
 	{"L قوانين X هي الواجبة التطبيق", "txt", "تكون قوانين دولة قطر هي الواجبة التطبيق.", []string{"QA"}},
 	{"L table row", "docx", "القانون الواجب التطبيق | القانون البحريني", []string{"BH"}},
 
+	// M. More verbs after the law.
+	{"M X law is chosen", "txt", "Emirati law is chosen as the law of this Agreement.", []string{"AE"}},
+	{"M X law shall be the law applicable", "txt", "Omani law shall be the law applicable to this Contract.", []string{"OM"}},
+
+	// N. The contract made under a law.
+	{"N0 made under the laws of X", "txt", "This Agreement is made under the laws of the Kingdom of Bahrain.", []string{"BH"}},
+	{"N0 concluded in accordance with X law", "txt", "This Contract has been concluded in accordance with Qatari law.", []string{"QA"}},
+
+	// O. A law heading above a clause that names the law without a
+	// governing verb; a label "Law and jurisdiction".
+	{"O heading then the Parties choose", "md", "## Governing Law\n\nThe Parties choose the laws of the Republic of Singapore.\n", []string{"SG"}},
+	{"O heading then statute only", "md", "## Governing Law\n\nThe Employee's leave is calculated under the Omani Labour Law.\n", nil},
+	{"O compliance heading", "md", "## Compliance with Applicable Laws\n\nThe laws of Oman.\n", nil},
+	{"O law and jurisdiction label", "txt", "Law and Jurisdiction: the laws of the Sultanate of Oman and the courts of Muscat.", []string{"OM"}},
+
+	// P. A clause wrapped across lines, the name on the next.
+	{"P wrapped laws of / X", "txt", "This Agreement shall be governed by the laws of the\nSultanate of Oman.", []string{"OM"}},
+	{"P wrapped laws / of X", "txt", "This Agreement shall be governed by the laws\nof the State of Kuwait.", []string{"KW"}},
+	{"P wrapped statute / of X", "txt", "Your employment will be subject to the Labour Law for the Private Sector, Law No. 36 of 2012,\nof the Kingdom of Bahrain.", []string{"BH"}},
+	{"P wrapped United / Arab Emirates", "txt", "This Agreement shall be governed by the laws of the United\nArab Emirates.", []string{"AE"}},
+	{"P Arabic name across lines", "txt", "يخضع هذا العقد لسائر الأنظمة المعمول بها في المملكة\nالعربية السعودية، وتختص المحكمة التجارية بجدة.", []string{"SA"}},
+	{"P Arabic law on the next line", "txt", "يخضع هذا العقد لأحكام قانون العمل الصادر في\nمملكة البحرين.", []string{"BH"}},
+	{"P wrapped incorporated", "txt", "Gulf Bank, a company incorporated under the laws of the\nKingdom of Bahrain, as lender.", nil},
+
+	// Q. Jurisdictions beyond the Gulf and the emirates by name.
+	{"Q Sharjah", "txt", "This Agreement is governed by the laws of the Emirate of Sharjah.", []string{"AE"}},
+	{"Q ADGM", "txt", "This Agreement is governed by the laws of the Abu Dhabi Global Market.", []string{"AE"}},
+	{"Q Malaysia", "txt", "This Agreement is governed by Malaysian law.", []string{"MY"}},
+	{"Q Canada", "txt", "This Agreement is governed by the laws of Canada.", []string{"CA"}},
+	{"Q Sri Lanka", "txt", "This Agreement is governed by the laws of the Democratic Socialist Republic of Sri Lanka.", []string{"LK"}},
+	{"Q United States", "txt", "This Agreement is governed by the federal laws of the United States of America.", []string{"US"}},
+	{"Q Florida", "txt", "This Agreement is governed by the laws of the State of Florida.", []string{"US-FL"}},
+	{"Q Arabic Sharjah", "txt", "يخضع هذا العقد لقوانين إمارة الشارقة.", []string{"AE"}},
+	{"Q Arabic Yemen", "txt", "يخضع هذا العقد للقانون اليمني.", []string{"YE"}},
+
 	// Negatives: incorporation, a court or seat alone, a statute cited
 	// for one matter, a law firm, applicable laws with no country, the
 	// laws of nature, a cross-reference.
