@@ -64,7 +64,7 @@ var (
 	// reSelectionOpening: the opening of a document that selects someone
 	// other than by tender: a job advert, a call for applications, a
 	// supplier or contractor registration or prequalification.
-	reSelectionOpening = regexp.MustCompile(`(?i)\b(?:quotation|price|bid|proposal)\s+request\b|\bvacanc(?:y|ies)\b|\bjob\s+(?:opening|advert(?:isement)?|posting)\b|\b(?:is|are)\s+(?:hiring|recruiting)\b|\bwe\s+are\s+(?:hiring|recruiting|looking\s+for)\b|\bcall\s+for\s+(?:applications|proposals|expressions|nominations)\b|\b(?:suppliers?|vendors?|contractors?|subcontractors?)\b[^\n]{0,40}\b(?:registration|prequalification|qualification|onboarding|empanelment)\b|\b(?:registration|prequalification|qualification)\s+of\s+(?:suppliers|vendors|contractors)\b|\bapplications?\s+(?:are\s+)?invited\b|وظيفة\s+شاغرة|وظائف\s+شاغرة|عن\s+حاجت(?:ها|ه)\s+(?:إلى|الى|لشغل)|تسجيل\s+(?:ال)?(?:موردين|مقاولين)|تأهيل\s+(?:ال)?(?:موردين|مقاولين)|فتح\s+باب\s+التقديم`)
+	reSelectionOpening = regexp.MustCompile(`(?i)\bexpressions\s+of\s+interest\b|\b(?:quotation|price|bid|proposal)\s+request\b|\bvacanc(?:y|ies)\b|\bjob\s+(?:opening|advert(?:isement)?|posting)\b|\b(?:is|are)\s+(?:hiring|recruiting)\b|\bwe\s+are\s+(?:hiring|recruiting|looking\s+for)\b|\bcall\s+for\s+(?:applications|proposals|expressions|nominations)\b|\b(?:suppliers?|vendors?|contractors?|subcontractors?)\b[^\n]{0,40}\b(?:registration|prequalification|qualification|onboarding|empanelment)\b|\b(?:registration|prequalification|qualification)\s+of\s+(?:suppliers|vendors|contractors)\b|\bapplications?\s+(?:are\s+)?invited\b|وظيفة\s+شاغرة|وظائف\s+شاغرة|عن\s+حاجت(?:ها|ه)\s+(?:إلى|الى|لشغل)|تسجيل\s+(?:ال)?(?:موردين|مقاولين)|تأهيل\s+(?:ال)?(?:موردين|مقاولين)|فتح\s+باب\s+التقديم`)
 	// reReplyTitle: the title of a document that answers or executes a
 	// selection (a quotation, an invoice, an order, a contract, an award
 	// letter), also when it cites the RFQ or tender it answers.
@@ -227,6 +227,7 @@ type reqVerdict struct {
 // judgeRequirement decides whether unit u (text t, under section) states a
 // requirement: the criterion above, in one place.
 func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx reqContext) reqVerdict {
+	t = ordinalItemText(t) // "أولاً: أن يكون ..." (reqfamilies15.go)
 	inSection := inRequirementSection(section)
 	if ctx.binding && !(inSection && reQualifyHeading.MatchString(section)) {
 		// 1: nobody is selected; its duties are obligations. Only a
@@ -264,6 +265,8 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 	switch {
 	case inSection && (opt || mand):
 		v.take = true
+	case inSection && condLeadSection(section) && x.listItemUnit(u) || ctx.selecting && openTo(t):
+		v.take, v.method = true, "list_item" // reqfamilies15.go
 	case inSection && isNounItem(t):
 		v.take, v.method = true, "list_item"
 	case inSection && ctx.tender && len(t) <= 400 && reArCondition.MatchString(t):

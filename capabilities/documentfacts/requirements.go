@@ -20,13 +20,13 @@ import (
 
 var (
 	reReqHeading = regexp.MustCompile(`(?i)\b(?:requirements|eligibility|qualifications?|qualification\s+criteria|pre-?qualification|who\s+(?:can|may|should)\s+apply|documents?\s+(?:to\s+(?:be\s+)?(?:submit(?:ted)?|provide[d]?|attach(?:ed)?)|required)|required\s+documents|mandatory\s+documents|supporting\s+documents|submission\s+documents|bid\s+(?:security|bond)|tender\s+(?:security|bond)|what\s+we(?:'re|\s+are)\s+looking\s+for|desirable|preferred|nice\s+to\s+have|advantageous|your\s+profile|selection\s+criteria|minimum\s+criteria|conditions\s+(?:of|for)\s+(?:participation|eligibility|registration|qualification))\b` +
-		`|شروط\s+(?:التأهيل|المشاركة|الاشتراك|التقديم|التأهل)|المتطلبات|متطلبات|المؤهلات|مزايا\s+إضافية|يفضل|المستندات\s+المطلوبة|الوثائق\s+المطلوبة|الضمان\s+الابتدائي|التأمين\s+المؤقت|التأمين\s+الابتدائي|التأهيل|الأهلية`)
+		`|شروط\s+(?:التأهيل|المشاركة|الاشتراك|التقديم|التأهل)|المتطلبات|متطلبات|المؤهلات|مزايا\s+إضافية|يفضل|المستندات\s+المطلوبة|الوثائق\s+المطلوبة|الضمان\s+الابتدائي|التأمين\s+المؤقت|التأمين\s+الابتدائي|التأهيل|الأهلية` + reqHeadings15) // reqfamilies15.go
 	// Requirement words.
-	reReqOptional  = regexp.MustCompile(`(?i)\bshould\b|\b(?:additional|extra|bonus)\s+(?:points|marks|credit)\b|\bpreference\s+(?:will|shall)\s+be\s+given\b|\bgiven\s+preference\b|أفضلية|\bpreferred\b|\bpreferably\b|\bdesirable\b|\ban\s+advantage\b|\badvantageous\b|\ba\s+plus\b|\bideally\b|\bnice\s+to\s+have\b|\(optional\)|\boptional\b|يفضل|يُفضل|ويفضل|من\s+المستحسن|ميزة\s+إضافية|اختياري`)
+	reReqOptional  = regexp.MustCompile(`(?i)\bshould\b|\b(?:additional|extra|bonus)\s+(?:points|marks|credit)\b|\bpreference\s+(?:will|shall)\s+be\s+given\b|\bgiven\s+preference\b|أفضلية|\bpreferred\b|\bpreferably\b|\bdesirable\b|\ban\s+advantage\b|\badvantageous\b|\ba\s+plus\b|\bideally\b|\bnice\s+to\s+have\b|\(optional\)|\boptional\b|يفضل|يُفضل|ويفضل|من\s+المستحسن|ميزة\s+إضافية|اختياري` + reqOptional15)
 	reReqMandatory = regexp.MustCompile(`(?i)\bmust\b|\bshall\b|\brequired\b|\bmandatory\b|\bessential\b|\bcompulsory\b|\bneed(?:s)?\s+to\b|\bis\s+a\s+must\b|\bobligatory\b|يجب|يشترط|يُشترط|يتعين|يلزم|إلزامي|الزامي|مطلوب|ضروري|(?:^|\s)على\s+\S+\s+أن`)
 	// reCopula: a sentence with one is a statement, not an item.
 	reCopula     = regexp.MustCompile(`(?i)\b(?:is|are|was|were|will|has|have|had|be)\b|(?:^|\s)(?:هو|هي|قدره|قدرها|بقيمة)(?:\s|$)|:\s`)
-	reListMarker = regexp.MustCompile(`^\s*(?:[-*•·▪]|\(?[0-9٠-٩]{1,2}[.)]|\(?[a-z][.)])\s+`)
+	reListMarker = regexp.MustCompile(`^\s*(?:` + checkbox15 + `[-*•·▪]|\(?[0-9٠-٩]{1,2}[.)]|\(?[a-z][.)])\s+`)
 	// rePassiveRequired: "A professional qualification is required."
 	rePassiveRequired = regexp.MustCompile(`(?i)\b(?:is|are)\s+(?:required|mandatory|essential|compulsory)\b(?:\s*(?:[.;,]|$)|\s+(?:for|of|from|with|in)\b)`)
 	reMarkedMandatory = regexp.MustCompile(`(?i)\(\s*(?:mandatory|required|compulsory)\s*\)|\((?:إلزامي|الزامي|مطلوب)\)`)
@@ -60,7 +60,7 @@ var (
 	reDocNoun    = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s*)?(?:an?\s+|the\s+|two\s+|three\s+)?(?:valid\s+|certified\s+|signed\s+|audited\s+|recent\s+|updated\s+|up-to-date\s+|detailed\s+|company\s+|client\s+)?(?:cop(?:y|ies)\b|certificate|statements?\b|profile\b|references?\b|letter\b|cv\b|résumé|resume\b|list\b|portfolio\b|brochure\b|declaration\b)|^\s*(?:صورة|نسخة|شهادة|قائمة|خطاب|رسالة|سيرة)`)
 	reDocHeading = regexp.MustCompile(`(?i)\bdocument|مستندات|وثائق`)
 	// reOptionalHeading: a section of things preferred, not required.
-	reOptionalHeading = regexp.MustCompile(`(?i)\b(?:desirable|preferred|nice\s+to\s+have|advantageous|optional)\b|مزايا\s+إضافية|يفضل`)
+	reOptionalHeading = regexp.MustCompile(`(?i)\b(?:desirable|preferred|nice\s+to\s+have|advantageous|optional)\b|مزايا\s+إضافية|يفضل` + optionalHeadings15)
 	// reWinner: the successful bidder's duties are obligations, not
 	// conditions to qualify.
 	reWinner = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)\b|الفائز|المرسى\s+عليه|المختار`)
@@ -109,6 +109,10 @@ func (x *clauseExtractor) sections() {
 			// "PREQUALIFICATION OF CONTRACTORS": the document's title
 			// opens no section (reqcriterion.go).
 			cur = ""
+		case inRequirementSection(cur) && !s.heading && categorySubHeading(t):
+			x.pseudo[i] = true // "A. Legal" in plain text (reqfamilies15.go)
+		case ctx.selecting && conditionsLeadIn(t):
+			cur, leadList, x.pseudo[i] = tenderMark+t, !tender, true // reqfamilies15.go
 		case s.heading && tender && inRequirementSection(cur) && headingItem(t, cur):
 			// a list item the reader took for a heading
 		case s.heading && tender && inRequirementSection(cur) && subHeading(t) && !inRequirementSection(tenderSection(s.section)):
@@ -232,6 +236,7 @@ units:
 				parts = [][2]int{{0, i}, {j, len(t)}}
 			}
 		}
+		parts = modalParts(t, parts) // reqfamilies15.go
 		if i, j := optionalTail(t); len(parts) == 1 && tender && i > 0 {
 			// "... ISO 9001، ويفضل حصوله على شهادة ISO 45001": a
 			// condition and a preference, two requirements.
@@ -264,7 +269,7 @@ units:
 			if ctx.tender && r.Category == "eligibility" && goodsSpec(pt) {
 				r.Category = "technical" // reqcriterion.go
 			}
-			r.Category = round15Category(pt, round14Category(pt, r.Category)) // round14req.go, round15req.go
+			r.Category = familyCategory(pt, round15Category(pt, round14Category(pt, r.Category))) // round14req.go, round15req.go, reqfamilies15.go
 			subj := pt
 			if m := reReqMandatory.FindStringIndex(pt); m != nil {
 				subj = pt[:m[0]]

@@ -30,7 +30,7 @@ var reListEndWords = regexp.MustCompile(`(?i)\b(?:must|shall|should|will|may)\b|
 // ends at a line that is no list item and follows an item closed by a
 // full stop, or states a duty or a label of its own.
 func leadListEnds(t, prev string) bool {
-	if listLine(t) {
+	if listLine(t) || reItemStart.MatchString(t) && reItemStart.MatchString(prev) { // a numbered list goes on (reqfamilies15.go)
 		return false
 	}
 	return strings.HasSuffix(prev, ".") || reListEndWords.MatchString(t)
