@@ -85,14 +85,24 @@ func ordinalItemText(t string) string {
 // requirements list in plain text: part of the section, no requirement.
 var reSubHeadingKind = regexp.MustCompile(`(?i)^(?:legal|administrative|corporate|commercial|personnel|staffing|quality|hse|health\s+and\s+safety|general\s+eligibility|القانونية|النظامية|الإدارية|الجودة)(?:\s+(?:requirements|criteria|capacity|capability|status|standing))?$`)
 
-// categorySubHeading: t is such a sub-heading.
+// reSubHeadMarker: the marker of a sub-heading, if any: "A.", "B1.",
+// "(b)", "ب-", "ثانياً:".
+var reSubHeadMarker = regexp.MustCompile(`^\s*(?:\(?[A-Za-z][0-9]{0,2}[.)]|\(\p{Arabic}\)|\p{Arabic}[.)\-]|(?:أولاً|أولا|ثانياً|ثانيا|ثالثاً|ثالثا|رابعاً|رابعا|خامساً|خامسا|سادساً|سادسا|سابعاً|سابعا|ثامناً|ثامنا)\s*[:：\-–])?\s*(\S.*)$`)
+
+// categorySubHeading: t is such a sub-heading: a short line, marked or
+// not, that only names a kind of condition ("B2. Experience",
+// "Certifications", "ثانياً: الخبرة", "خامساً: الملاءة المالية").
 func categorySubHeading(t string) bool {
-	m := reSubMarker.FindStringSubmatch(strings.TrimSpace(t))
-	if m == nil || !pseudoHeading(t) || strings.HasSuffix(t, "؛") || len(strings.Fields(m[1])) > 4 {
+	t = strings.TrimSpace(strings.Trim(strings.TrimSpace(t), "*#_"))
+	m := reSubHeadMarker.FindStringSubmatch(t)
+	if m == nil || !pseudoHeading(t) || strings.HasSuffix(t, "؛") || len(strings.Fields(m[1])) > 3 {
 		return false
 	}
 	h := strings.TrimSpace(strings.TrimRight(m[1], ":："))
-	return subHeading(t) && (len(headingCategories(h)) > 0 || reSubHeadingKind.MatchString(h))
+	if reOtherSection.MatchString(h) || reOfferHeading.MatchString(h) || reReqHeading.MatchString(h) {
+		return false
+	}
+	return len(headingCategories(h)) > 0 && len(strings.Fields(h)) <= 3 || reSubHeadingKind.MatchString(h)
 }
 
 // Family S10: a statement of who may take part, with no modal ("The
@@ -154,12 +164,15 @@ var (
 	// least three cleaning contracts with hospitals", "not fewer than four
 	// completed projects"): experience.
 	reCountedPast = regexp.MustCompile(`(?i)\b(?:at\s+least|a\s+minimum\s+of|minimum\s+of|not\s+(?:fewer|less)\s+than|no\s+fewer\s+than)\s+(?:[0-9]+|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+(?:\([0-9]+\)\s+)?(?:[a-z-]+\s+){0,3}(?:contracts|projects|clients|customers|assignments|installations|references|buildings|sites|plants)\b`)
-	// rePriorWork: previous work or participation ("Previous work on
-	// heritage sites", "Prior participation in a trade fair"): experience.
 	// reYearsTrading: years in business ("at least one year of
 	// operation", "trading for two years"): experience.
 	reYearsTrading = regexp.MustCompile(`(?i)\b(?:years?|months?)\s+(?:of\s+)?(?:operation|operating|trading|in\s+business|of\s+activity|of\s+existence)\b|\b(?:operating|operated|trading|traded|in\s+business|established|incorporated|existed)\s+for\s+(?:at\s+least\s+|a\s+minimum\s+of\s+|not\s+less\s+than\s+|more\s+than\s+|over\s+)?(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\([0-9]+\)\s+)?years?\b|مضى\s+على\s+(?:تأسيس|تأسيسه|تأسيسها|تسجيل|تسجيله|تسجيلها)`)
-	rePriorWork    = regexp.MustCompile(`(?i)\b(?:prior|previous|past)\s+(?:[a-z]+\s+)?(?:work|works|participation|involvement|supplies|supply|engagements?|projects?|contracts?|assignments?|dealings)\b`)
+	// reLastYears: a record over the last years ("40 km resurfaced in
+	// the last 5 years"): experience.
+	reLastYears = regexp.MustCompile(`(?i)\b(?:in|during|over|within)\s+the\s+(?:last|past|previous|preceding)\s+(?:[0-9]+|two|three|four|five|six|seven|eight|ten)\s+(?:\([0-9]+\)\s+)?years\b|خلال\s+(?:آخر|الأعوام|السنوات)\s`)
+	// rePriorWork: previous work or participation ("Previous work on
+	// heritage sites", "Prior participation in a trade fair"): experience.
+	rePriorWork = regexp.MustCompile(`(?i)\b(?:prior|previous|past)\s+(?:[a-z]+\s+)?(?:work|works|participation|involvement|supplies|supply|engagements?|projects?|contracts?|assignments?|dealings)\b`)
 )
 
 // familyCategory: the category of requirement t, cat as read before, for
@@ -170,7 +183,7 @@ func familyCategory(t, cat string) string {
 		return "compliance"
 	case cat == "technical" && reDegree.MatchString(t):
 		return "eligibility"
-	case (cat == "technical" || cat == "eligibility") && (reCountedPast.MatchString(t) || rePriorWork.MatchString(t) || reYearsTrading.MatchString(t)):
+	case (cat == "technical" || cat == "eligibility") && (reCountedPast.MatchString(t) || rePriorWork.MatchString(t) || reYearsTrading.MatchString(t) || reLastYears.MatchString(t) && !reqCategories[1].re.MatchString(t)):
 		return "experience"
 	}
 	return cat
@@ -183,8 +196,9 @@ func familyCategory(t, cat string) string {
 // header row itself is none.
 var (
 	reLabelColumn    = regexp.MustCompile(`(?i)^(?:criteri(?:on|a)|area|aspect|category|item|parameter|factor|المعيار|المعايير|البند|المجال)$`)
-	reReqColumn      = regexp.MustCompile(`(?i)^(?:(?:minimum\s+|mandatory\s+|qualification\s+)?requirements?|description|details|condition|specification|minimum|threshold|المتطلب(?:ات)?|الشرط|الحد\s+الأدنى|الوصف)$`)
-	reEvidenceColumn = regexp.MustCompile(`(?i)^(?:evidence|proof|(?:supporting|required)\s+documents?|documents?\s+(?:required|to\s+(?:be\s+)?(?:submitted|provided))|means\s+of\s+verification|verification|how\s+(?:to\s+)?(?:demonstrate|verified)|remarks?|notes?|comments?|المستندات\s+(?:المؤيدة|المطلوبة)|الإثبات|وسيلة\s+التحقق|ملاحظات)$`)
+	reReqColumn      = regexp.MustCompile(`(?i)^(?:(?:minimum\s+|mandatory\s+|qualification\s+)?requirements?|description|details|condition|specification|minimum|threshold|pass\s+if|passing\s+(?:condition|threshold)|minimum\s+(?:requirement|standard)|المتطلب(?:ات)?|الشرط|الحد\s+الأدنى|الوصف|شرط\s+الاجتياز)$`)
+	reEvidenceColumn = regexp.MustCompile(`(?i)^(?:evidence|proof|(?:supporting|required)\s+documents?|documents?\s+(?:required|to\s+(?:be\s+)?(?:submitted|provided))|means\s+of\s+verification|verification|how\s+(?:to\s+)?(?:demonstrate|verified)|remarks?|notes?|comments?|المستندات\s+(?:المؤيدة|المطلوبة)|الإثبات|وسيلة\s+(?:التحقق|الإثبات)|طريقة\s+الإثبات|ملاحظات)$`)
+	reAmountColumn   = regexp.MustCompile(`(?i)^(?:amount|value|fees?|price|cost|القيمة|المبلغ|الرسوم|المبلغ\s+\([^()]{1,12}\))$`)
 	reStatusColumn   = regexp.MustCompile(`(?i)^(?:pass\s*/\s*fail|yes\s*/\s*no|compl(?:y|iant|iance)(?:\s*\((?:yes|y)\s*/\s*(?:no|n)\))?(?:\s*/\s*(?:not\s+compl(?:y|iant)|non-?compliant))?|(?:bidder'?s?\s+)?response|score|weight(?:ing)?|marks?|points|مطابق|الدرجة|الوزن)$`)
 )
 
@@ -235,6 +249,8 @@ func columnRoles(row string) map[int]string {
 			roles[c[0]], other = "label", true
 		case reEvidenceColumn.MatchString(v):
 			roles[c[0]], other = "evidence", true
+		case reAmountColumn.MatchString(v):
+			roles[c[0]], other = "amount", true
 		case reStatusColumn.MatchString(v) || reStatusCell.MatchString(v):
 			roles[c[0]], other = "status", true
 		default:

@@ -109,8 +109,8 @@ func (x *clauseExtractor) sections() {
 			// "PREQUALIFICATION OF CONTRACTORS": the document's title
 			// opens no section (reqcriterion.go).
 			cur = ""
-		case inRequirementSection(cur) && !s.heading && categorySubHeading(t):
-			x.pseudo[i] = true // "A. Legal" in plain text (reqfamilies15.go)
+		case inRequirementSection(cur) && categorySubHeading(t):
+			cur, x.pseudo[i] = tenderMark+t, true // "B2. Experience" (reqfamilies15.go)
 		case ctx.selecting && conditionsLeadIn(t):
 			cur, leadList, x.pseudo[i] = tenderMark+t, !tender, true // reqfamilies15.go
 		case s.heading && tender && inRequirementSection(cur) && headingItem(t, cur):
