@@ -386,7 +386,10 @@ func TestLawProbe(t *testing.T) {
 // empty and the test only prints it.
 var (
 	reqProbeFloors = map[string][2]float64{
-		"requirement": {0.46, 0.42}, // first scoring (168993b): 0.487/0.442
+		// first scoring (168993b): 0.487/0.442; round 15's requirement
+		// families (h-req15f) developed on it: 0.608/0.507, floors two
+		// points under that.
+		"requirement": {0.58, 0.48},
 	}
 	oblProbeFloors = map[string][2]float64{
 		"obligation": {0.81, 0.71}, // first scoring (c20b41e): 0.831/0.736

@@ -131,7 +131,7 @@ var (
 
 // reNumberOnly: a unit that is only a clause number ("A1.", "2.3", "(b)"),
 // cut from its sentence.
-var reNumberOnly = regexp.MustCompile(`^[\s(\-–•*]*(?:[A-Za-z]{0,3}[0-9٠-٩]{1,3}(?:\.[0-9٠-٩]{1,3})*|[A-Za-z]|\p{Arabic})[.)\-]?\s*$`)
+var reNumberOnly = regexp.MustCompile(`^[\s(\-–•*]*(?:(?i:[ivx]{1,5})|[A-Za-z]{0,3}[0-9٠-٩]{1,3}(?:\.[0-9٠-٩]{1,3})*|[A-Za-z]|\p{Arabic})[.)\-]?\s*$`)
 
 // reProviso: a note or a proviso on the items listed ("Note: copies must
 // be certified", "All documents must be valid on the closing date", جميع

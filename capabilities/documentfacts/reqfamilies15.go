@@ -242,8 +242,11 @@ func columnRoles(row string) map[int]string {
 		v := strings.TrimSpace(strings.Trim(row[c[1]:c[2]], "*_"))
 		switch {
 		case v == "":
-		case reRefCell.MatchString(v):
 		case reReqColumn.MatchString(v):
+			roles[c[0]], req = "req", true
+		case reLabelColumn.MatchString(v):
+			roles[c[0]], other = "label", true
+		case reRefCell.MatchString(v):
 			roles[c[0]], req = "req", true
 		case reLabelColumn.MatchString(v):
 			roles[c[0]], other = "label", true
