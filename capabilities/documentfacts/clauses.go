@@ -443,11 +443,13 @@ func (x *clauseExtractor) obligations() {
 		}
 		t := x.a.text[s.start:s.end]
 		if hasArabic(t) {
-			x.arabicObligations(si, s, waProhibition(t)) // round15parties.go
+			x.arabicObligations(si, s, arDutyForms15(waProhibition(t))) // round15parties.go, oblfamilies15.go
 			x.arPassiveDuties(si, s, t)
+			x.arNominalDuties15(si, s, t) // oblfamilies15.go
 		}
-		x.englishObligations(si, s, t)
+		x.englishObligations(si, s, x.enDutyForms15(t)) // oblfamilies15.go
 		x.presentDuties(si, s, t)
+		x.presentDuties15(si, s, t) // oblfamilies15.go
 	}
 	x.leadInLists()
 	x.dropValidities()
@@ -700,8 +702,8 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			party = parties[0]
 		}
 		passive := rePassive.MatchString(t[tr.end:])
-		if !has && passive && tr.must && !tr.will {
-			party, has = x.passiveAgent(t[tr.end:]) // round12parties.go
+		if !has && tr.must && !tr.will {
+			party, has = x.passiveAgent15(t[tr.start:tr.end], t[tr.end:]) // oblfamilies15.go (round12parties.go's, wider)
 		}
 		if !has && !passive {
 			// An active sentence binds its subject even when it is no
@@ -717,7 +719,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			has, parties = false, nil
 		}
 		if has && len(parties) == 0 {
-			parties = []clauseParty{party}
+			parties = x.jointParties15(subj, []clauseParty{party}) // oblfamilies15.go: "X and Y shall jointly"
 		}
 		if tr.will && reIntentionAfter.MatchString(t[tr.end:]) {
 			continue // "The Parties will explore ...": an intention, no duty
