@@ -410,6 +410,7 @@ type clauseExtractor struct {
 	// you is the role "you" names: the employee in an employment
 	// letter ("You must not disclose ..."); "" elsewhere.
 	you  string
+	we15 string // the sender of a letter: "we" (oblfamilies15.go)
 	reqs []reqFound
 	dls  []dlFound
 }
@@ -437,14 +438,17 @@ func (x *clauseExtractor) skipped(s span) bool {
 func (x *clauseExtractor) obligations() {
 	x.renamedRoles()
 	x.issuerAliases()
+	x.arSecondAliases15() // oblfamilies15.go
+	x.letterRoles15()     // oblfamilies15.go
 	for si, s := range x.sents {
 		if x.reqSents[si] || x.skipped(s) {
 			continue
 		}
 		t := x.a.text[s.start:s.end]
 		if hasArabic(t) {
-			x.arabicObligations(si, s, arDutyForms15(waProhibition(t))) // round15parties.go, oblfamilies15.go
-			x.arPassiveDuties(si, s, t)
+			x.arabicObligations(si, s, waProhibition(arDutyForms15(t))) // round15parties.go, oblfamilies15.go
+			x.arPassiveDuties(si, s, arClauseLabel15(t))
+			x.arYatim15(si, s, t)         // oblfamilies15.go
 			x.arNominalDuties15(si, s, t) // oblfamilies15.go
 		}
 		x.englishObligations(si, s, x.enDutyForms15(t)) // oblfamilies15.go
@@ -455,6 +459,7 @@ func (x *clauseExtractor) obligations() {
 	x.dropValidities()
 	x.twinObligations()
 	x.renumbered()
+	x.oblFamilies15() // oblfamilies15.go
 }
 
 // twinObligations: a clause written in English and then in Arabic (the
@@ -574,6 +579,9 @@ func (x *clauseExtractor) weParty(before, subj string) (clauseParty, bool) {
 		if p, ok := x.partyIn(name); ok && p.role != "" {
 			return p, true
 		}
+	}
+	if w := strings.TrimSpace(subj); (w == "We" || w == "we") && x.we15 != "" {
+		return clauseParty{w, x.we15}, true // a letter's sender (oblfamilies15.go)
 	}
 	if w := strings.TrimSpace(subj); w == "We" || w == "we" {
 		for _, p := range x.parties {
@@ -811,6 +819,9 @@ func disjointTriggers(trigs []trigger) []trigger {
 // Buyer"); none when it names no one ("nor" alone).
 func (x *clauseExtractor) negatedSubject(subj string) (parties []clauseParty, negated bool) {
 	s := strings.TrimSpace(subj[leadingNumber(subj):])
+	if p, ok := x.noSubject15(s); ok {
+		return p, true // "No bidder may", "No payment shall" (oblfamilies15.go)
+	}
 	if !reNegatedSubject.MatchString(s) {
 		return nil, false
 	}

@@ -35,7 +35,7 @@ var (
 // keep", "At no time will the Supplier"; the subject is a party's words
 // (the, each, either, any and up to four capitalised words, or a
 // pronoun) and a lower-case verb follows.
-var reNoEvent15 = regexp.MustCompile(`(?i:in\s+no\s+(?:event|case)|under\s+no\s+circumstances?|at\s+no\s+time|on\s+no\s+account)\s*,?\s+(?i:(shall|will|may|must|can|should))\s+((?:(?i:the|each|either|any)\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3}|it|they|he|she)\s+([a-z])`)
+var reNoEvent15 = regexp.MustCompile(`(?i:in\s+no\s+(?:event|case)|under\s+no\s+circumstances?|at\s+no\s+time|on\s+no\s+account)\s*,?\s+(?i:(shall|will|may|must|can|should))\s+((?:(?i:the|each|either|any)\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3}|(?:each|either|any|a|the)\s+part(?:y|ies)|it|they|he|she)\s+([a-z])`)
 
 // reNotAfterModal15: "shall in no case substitute", "will at no time
 // use": the negation after the modal.
@@ -72,7 +72,7 @@ func (x *clauseExtractor) enDutyForms15(t string) string {
 			subj = subj[i:]
 		}
 		subj = strings.TrimSpace(subj[leadingNumber(subj):])
-		if p, ok := x.partyIn(subj); !ok || p.role == "" || !strings.HasSuffix(lowerASCII(subj), lowerASCII(p.text)) || possessiveThing(subj) {
+		if p, ok := x.partyIn(subj); !ok || p.role == "" || !endsWithParty15(subj, p.text) || possessiveThing(subj) {
 			continue // "The purpose of this Agreement is to set out"
 		}
 		put(m[0], m[2]-1, "must")
@@ -101,8 +101,18 @@ func (x *clauseExtractor) enDutyForms15(t string) string {
 	for _, m := range reEnsureNot15.FindAllStringSubmatchIndex(t, -1) {
 		put(m[2], m[3], " ")
 	}
+	if reCondition.MatchString(t) {
+		for _, m := range reWeRemedy15.FindAllStringSubmatchIndex(t, -1) {
+			put(m[2], m[3], "") // "If payment is not received, we will place your account on hold"
+		}
+	}
 	return string(b)
 }
+
+// reWeRemedy15: "we will" and a remedy the writer announces ("we will
+// place your account on hold", "we will suspend the service"): a
+// consequence, no duty (oblprobe's README, 09).
+var reWeRemedy15 = regexp.MustCompile(`(?i)\bwe\s+(will|shall)\s+(?:have\s+to\s+)?(?:suspend|terminate|cancel|place|put|withhold|charge|refer|take\s+(?:legal\s+|further\s+)?(?:action|steps)|stop|cease|instruct|commence|pass|report|apply|deduct|forfeit|retain|block|close|disconnect)\b`)
 
 // grantsRightBefore15: "may commit to": a right, not a duty.
 func grantsRightBefore15(before string) bool {
@@ -117,7 +127,7 @@ var reJointSubject15 = regexp.MustCompile(`(?i)^(.+?)\s+(?:and|&)\s+(.+?)$`)
 // Contractor", "the Lessor and the Lessee") binds each; parties is what
 // the clause rules read (one party), returned as is otherwise.
 func (x *clauseExtractor) jointParties15(subj string, parties []clauseParty) []clauseParty {
-	if len(parties) != 1 || parties[0].role == "each_party" {
+	if len(parties) != 1 || parties[0].role == "each_party" || !strings.Contains(subj, " and ") && !strings.Contains(subj, "&") {
 		return parties
 	}
 	s := strings.TrimSpace(subj[leadingNumber(subj):])
@@ -127,12 +137,23 @@ func (x *clauseExtractor) jointParties15(subj string, parties []clauseParty) []c
 	}
 	a, okA := x.partyIn(m[1])
 	c, okC := x.partyIn(m[2])
-	if !okA || !okC || a.role == "" || c.role == "" || a.role == c.role ||
-		!strings.HasSuffix(lowerASCII(strings.TrimSpace(m[1])), lowerASCII(a.text)) ||
-		!strings.HasSuffix(lowerASCII(strings.TrimSpace(m[2])), lowerASCII(c.text)) {
+	if !okA || !okC || a.role == "" || c.role == "" || a.role == c.role && strings.EqualFold(strings.TrimSpace(m[1]), strings.TrimSpace(m[2])) ||
+		!endsWithParty15(m[1], a.text) || !endsWithParty15(m[2], c.text) {
 		return parties
 	}
 	return []clauseParty{a, c}
+}
+
+// reDesignation15: what may follow a party's word in its name: a letter
+// or a number ("Partner A", "Party (2)").
+var reDesignation15 = regexp.MustCompile(`^\s*(?:\(?[A-Za-z0-9]{1,2}\)?)?$`)
+
+// endsWithParty15: phrase ends with the party's word p, or with p and a
+// designation.
+func endsWithParty15(phrase, p string) bool {
+	low := lowerASCII(strings.TrimSpace(phrase))
+	i := strings.LastIndex(low, lowerASCII(p))
+	return i >= 0 && reDesignation15.MatchString(low[i+len(p):])
 }
 
 // rePassiveAgent15: a passive with its agent, the participle regular or
@@ -229,9 +250,10 @@ var reNotBefore15 = regexp.MustCompile(`(?i)\bnot\s*$`)
 // as many letters (يتكفل، تتكفل), rewritten to it.
 var reArDutySynonym15 = regexp.MustCompile(`(?:^|[\s،,:؛(])(و?[يت])(تكفل)(?:\s)`)
 
-// arDutyForms15 rewrites t's Arabic duty synonyms to يلتزم, keeping its
-// length.
+// arDutyForms15 rewrites t's Arabic duty synonyms to يلتزم and blanks
+// its clause label, keeping its length.
 func arDutyForms15(t string) string {
+	t = arClauseLabel15(t)
 	ms := reArDutySynonym15.FindAllStringSubmatchIndex(t, -1)
 	if ms == nil {
 		return t
@@ -296,4 +318,257 @@ func (x *clauseExtractor) arNominalDuties15(si int, s span, t string) {
 		x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + from, sent: si,
 			clauseStart: s.start + at, clauseEnd: s.end})
 	}
+}
+
+// Letters (class L): "we" is the sender and "you" the addressee, with
+// the roles the letter gives them ('Reference: Contract between X (the
+// Supplier) and Y (the Customer)', or X's and Y's definitions). A letter
+// opens with an addressee line or a salutation near its top; its sender
+// is the party with a role named first, before that line, and its
+// addressee the party of the other role.
+var reLetterOpen15 = regexp.MustCompile(`(?m)^[ \t]*(?:Dear\s+\S|To\s*:|إلى\s*:|السادة\s*/|السيد\s*/|الفاضل\s*/|عزيزي)`)
+
+// letterRoles15 sets x.you and x.we15 in a letter.
+func (x *clauseExtractor) letterRoles15() {
+	text := x.a.text
+	m := reLetterOpen15.FindStringIndex(text)
+	if m == nil || m[0] > 1500 {
+		return
+	}
+	first := map[string]int{}
+	for _, p := range x.parties {
+		if p.Role == "" || p.Role == "-" || len(p.Value) < 4 {
+			continue
+		}
+		if i := strings.Index(text, p.Value); i >= 0 {
+			if at, ok := first[p.Role]; !ok || i < at {
+				first[p.Role] = i
+			}
+		}
+	}
+	if len(first) != 2 {
+		return
+	}
+	var sender, addressee string
+	for r, at := range first {
+		if sender == "" || at < first[sender] {
+			sender, addressee = r, sender
+		} else {
+			addressee = r
+		}
+	}
+	if first[sender] >= m[0] {
+		return
+	}
+	if x.you == "" {
+		x.you = addressee
+	}
+	x.we15 = sender
+}
+
+// reArYouPronoun15: an Arabic duty addressed to "you" (عليك، عليكم) and
+// one negated by عدم after it.
+var reArYouPronoun15 = regexp.MustCompile(`^(?:[وف]?(?:عليك|عليكِ|عليكم|عليكما|عليه|عليها|عليهم|عليهما))\s+(عدم\s)?`)
+
+// letterPronouns15: an Arabic obligation whose action opens with على +
+// a pronoun ("يجب عليك عدم فتح ...") is a prohibition when عدم follows,
+// and binds the addressee when the pronoun is "you".
+func (x *clauseExtractor) letterPronouns15() {
+	for i := range x.obls {
+		o := &x.obls[i].o
+		m := reArYouPronoun15.FindStringSubmatch(o.Action)
+		if m == nil {
+			continue
+		}
+		if m[1] != "" {
+			o.Modality = "must_not"
+		}
+		if o.PartyRole == "" && x.you != "" && strings.Contains(m[0], "عليك") {
+			o.PartyRole = x.you
+			o.Party = strings.TrimSpace(strings.Fields(m[0])[0])
+		}
+	}
+}
+
+// reNoSubject15: "No bidder may", "No payment shall": a subject negated
+// by no (not a quantity: "no later than", "no fewer than").
+var reNoSubject15 = regexp.MustCompile(`(?i)^no\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*$`)
+
+// noSubject15 reads a subject "No X": X's party when X names one, no
+// party otherwise; ok is false when the subject is not "No X".
+func (x *clauseExtractor) noSubject15(s string) (parties []clauseParty, ok bool) {
+	m := reNoSubject15.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return nil, false
+	}
+	switch strings.ToLower(strings.Fields(m[1])[0]) {
+	case "later", "sooner", "earlier", "less", "fewer", "more", "longer", "party", "parties", "one", "other", "person", "such", "further":
+		return nil, false // quantities; "No party" and "No one" are the older rule's
+	}
+	if p, found := x.partyIn(m[1]); found && p.role != "" {
+		return []clauseParty{p}, true
+	}
+	if reActionNoun.MatchString(m[1]) || reChangeNoun15.MatchString(m[1]) {
+		return nil, true // "No payment shall be made", "No amendment shall be valid"
+	}
+	return nil, false // "No maintenance regime can overcome ...": a statement
+}
+
+// reChangeNoun15: a change that a clause forbids with no one named.
+var reChangeNoun15 = regexp.MustCompile(`(?i)(?:shares?|amendments?|alterations?|variations?|changes?|modifications?|assignments?|transfers?|subcontracting|disclosure|announcements?)\b`)
+
+// passiveSubjects15: an obligation read from a passive with its agent
+// ("Municipal fees are to be paid by the Lessee") keeps the passive's
+// subject in its action: what is paid is the thing named before the
+// verb.
+func (x *clauseExtractor) passiveSubjects15() {
+	for i := range x.obls {
+		f := &x.obls[i]
+		if f.o.PartyRole == "" || hasArabic(f.o.Action) || !rePassiveAgent15.MatchString(" "+f.o.Action) || f.focus >= f.clauseStart {
+			continue
+		}
+		t := x.a.text[f.focus:f.clauseEnd]
+		at := f.focus + leadingNumber(t)
+		if a := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(x.a.text[at:f.clauseEnd]), ".,;:")); a != "" {
+			f.o.Action, f.clauseStart = clip(a, 300), at
+		}
+	}
+}
+
+// reArClauseLabel15: an Arabic clause label at a sentence's start
+// ("البند السابع:", "المادة (٣) -", "البند ٢:"), a clause number in
+// words.
+var reArClauseLabel15 = regexp.MustCompile(`^\s*(?:ال)?(?:بند|مادة)\s+(?:\(?[0-9٠-٩]{1,3}\)?|ال\p{Arabic}+)\s*[:\-–]\s*`)
+
+// arClauseLabel15 blanks t's Arabic clause label, keeping its length.
+func arClauseLabel15(t string) string {
+	m := reArClauseLabel15.FindStringIndex(t)
+	if m == nil {
+		return t
+	}
+	return strings.Repeat(" ", m[1]) + t[m[1]:]
+}
+
+// reArYatim15: "يتم تنظيف الممرات", "ويتم تسليم الموقع": يتم and a verbal
+// noun, a passive duty of no one named.
+var reArYatim15 = regexp.MustCompile(`(?:^|[\s،,:؛(\-])(و?يتم)\s+(\p{Arabic}+)`)
+
+// arYatimNoDuty15: verbal nouns after يتم that state a computation, a
+// charge or a state, no duty (the guideline's "is deducted", تحتسب).
+var arYatimNoDuty15 = map[string]bool{"احتساب": true, "خصم": true, "تجديد": true, "التجديد": true, "إنهاء": true, "اعتبار": true,
+	"إضافة": true, "منح": true, "تطبيق": true, "فسخ": true, "تمديد": true, "ذلك": true, "الاتفاق": true, "اختيار": true, "استبعاد": true,
+	"رفض": true, "قبول": true, "إلغاء": true, "تحميل": true, "فرض": true, "اقتطاع": true, "حسم": true, "تعديل": true, "إشعار": true,
+	"حل": true, "تسوية": true, "الفصل": true, "فض": true}
+
+// reArFree15: a service given free is a benefit ("يتم توصيل الأجهزة
+// مجاناً"); reOfferDoc15: a quotation or an offer, whose يتم terms
+// ("يتم التسليم خلال أسبوعين") are the offer's terms, no duty.
+var (
+	reArFree15   = regexp.MustCompile(`مجان|دون\s+مقابل|بدون\s+مقابل|بلا\s+مقابل`)
+	reOfferDoc15 = regexp.MustCompile(`(?i)\bquotation\b|\bproforma\b|\bpro-forma\b|عرض\s+(?:ال)?سعر|عرض\s+(?:ال)?أسعار|عرض\s+فني|فاتورة\s+مبدئية`)
+)
+
+// arYatim15 reads sentence si's يتم passives that no rule read.
+func (x *clauseExtractor) arYatim15(si int, s span, t string) {
+	t = arClauseLabel15(t)
+	if reArFree15.MatchString(t) || reOfferDoc15.MatchString(x.a.text[:min(len(x.a.text), 400)]) {
+		return
+	}
+	for _, m := range reArYatim15.FindAllStringSubmatchIndex(t, -1) {
+		noun := stripTashkeel(t[m[4]:m[5]])
+		if arYatimNoDuty15[noun] || strings.HasPrefix(noun, "ب") || reArRelative.MatchString(t[:m[2]]) || reArNotBefore.MatchString(t[:m[2]]) {
+			continue
+		}
+		if before := strings.TrimSpace(t[:m[2]]); before != "" && !reArClauseOpen.MatchString(t[:m[2]]) && !strings.HasPrefix(t[m[2]:m[3]], "و") {
+			continue // "... الذي يتم": only at a clause's start
+		}
+		at := m[2] + len(t[m[2]:m[3]]) - len(strings.TrimPrefix(t[m[2]:m[3]], "و"))
+		end := len(t)
+		if x.oblOverlaps(s.start+at, s.start+end) {
+			continue
+		}
+		action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[at:end]), ".،,؛;:"))
+		if action == "" {
+			continue
+		}
+		o := Obligation{Modality: "must", Action: clip(action, 300), Method: "clause", Confidence: 0.7}
+		x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + at, sent: si,
+			clauseStart: s.start + at, clauseEnd: s.start + end})
+	}
+}
+
+// reArTwoDefined15: 'ويشار إليها بـ "صاحب العمل" أو "الشركة"': a party
+// defined by two words, the second one more name for it.
+var reArTwoDefined15 = regexp.MustCompile(`(?:يشار|ويشار)\s+(?:إليها|إليه|اليها|اليه|إليهم|إليكم)\s+(?:فيما\s+(?:بعد|يلي)\s+)?بـ?\s*["“«]([^"”»\n]{2,30})["”»]\s+(?:أو|او)\s+(?:بـ?\s*)?["“«]([^"”»\n]{2,30})["”»]`)
+
+// arSecondAliases15 reads the two-word definitions after each Arabic
+// party: a defined word that is no role word ("الشركة") names the party,
+// with its role.
+func (x *clauseExtractor) arSecondAliases15() {
+	text := x.a.text
+	for _, p := range x.parties {
+		if p.Role == "" || len(p.Value) < 3 || !hasArabic(p.Value) {
+			continue
+		}
+		for _, at := range occurrences(text, p.Value) {
+			after := text[at+len(p.Value):]
+			if nl := strings.IndexByte(after, '\n'); nl >= 0 {
+				after = after[:nl]
+			}
+			m := reArTwoDefined15.FindStringSubmatch(after)
+			if m == nil {
+				continue
+			}
+			for _, w := range m[1:] {
+				w = stripTashkeel(strings.TrimSpace(w))
+				if !strings.Contains(w, " ") && strings.HasPrefix(w, "ال") && roleOf(w) == "" && arRole(w) == "" {
+					if x.arAliases == nil {
+						x.arAliases = map[string]string{}
+					}
+					x.arAliases[w] = p.Role
+				}
+			}
+		}
+	}
+}
+
+// reArJoint15: a second party joined to the first by و ("الشريك (أ)
+// والشريك (ب) معاً", "المؤجر والمستأجر").
+var reArJoint15 = regexp.MustCompile(`^\s*(?:\([^()]{1,4}\)\s*)?و(ال\p{Arabic}+(?:\s+\p{Arabic}+)?(?:\s*\([^()]{1,4}\))?)`)
+
+// arJoint15: an Arabic obligation whose party is joined by و to a second
+// party binds that party too ("يقوم الشريك (أ) والشريك (ب) معاً
+// بإعداد"), as "X and Y shall jointly" does.
+func (x *clauseExtractor) arJoint15() {
+	n := len(x.obls)
+	for i := 0; i < n; i++ {
+		f := x.obls[i]
+		if f.o.Party == "" || f.o.PartyRole == "" || !hasArabic(f.o.Party) {
+			continue
+		}
+		sent := x.a.text[f.focus:f.end]
+		at := strings.Index(sent, f.o.Party)
+		if at < 0 {
+			continue
+		}
+		m := reArJoint15.FindStringSubmatch(sent[at+len(f.o.Party):])
+		if m == nil {
+			continue
+		}
+		second := strings.TrimSpace(m[1])
+		role := arRole(arKnownParty(second))
+		if role == "" {
+			continue
+		}
+		g := f
+		g.o.Party, g.o.PartyRole = second, role
+		x.obls = append(x.obls, g)
+	}
+}
+
+// oblFamilies15 runs the post-passes of this round.
+func (x *clauseExtractor) oblFamilies15() {
+	x.passiveSubjects15()
+	x.letterPronouns15()
+	x.arJoint15()
 }

@@ -23,6 +23,9 @@ const (
 	pre15Provider = "MAINTENANCE AGREEMENT\n\nThis Agreement is made between Batinah Water SAOC (the \"Client\") and Oasis Pumps LLC (the \"Service Provider\").\n\n"
 	pre15Letter   = "OFFER OF EMPLOYMENT\n\nDear Ms. Aisha Al Harthy,\n\nMuscat Logistics LLC is pleased to offer you the position of Accountant on the terms below.\n\n"
 	pre15ArLease  = "عقد إيجار\n\nالطرف الأول: السيد حمد بن سالم البوسعيدي (\"المؤجر\").\nالطرف الثاني: شركة نزوى للأغذية ش.م.م (\"المستأجر\").\n\n"
+	pre15LetterB  = "Gulf Office Supplies LLC\nPO Box 44, Ruwi\n\n3 May 2026\n\nWadi Kabir Clinic LLC\nAttention: Mr. Said Al Habsi\n\nReference: Supply Agreement SA-7 between Gulf Office Supplies LLC (the Supplier) and Wadi Kabir Clinic LLC (the Customer)\n\nDear Sirs,\n\n"
+	pre15ArJV     = "مذكرة تفاهم\n\nالشريك (أ): شركة تبوك للتبريد ش.م.م.\nالشريك (ب): شركة الخليج للأغذية ش.م.م.\n\n"
+	pre15ArEmp    = "عقد عمل\n\nالطرف الأول: شركة صحار للصناعات ش.م.م، ويشار إليها بـ \"صاحب العمل\" أو \"الشركة\".\nالطرف الثاني: سالم بن علي الحارثي، ويشار إليه بـ \"الموظف\".\n\n"
 	pre15ArServ   = "عقد تقديم خدمات\n\nأبرم هذا العقد بين شركة صحار للموانئ ش.م.ع.ع (\"العميل\") وشركة عبري للتنظيف ش.م.م (\"مزود الخدمة\").\n\n"
 )
 
@@ -135,6 +138,33 @@ var obl15Cases = []struct {
 	{"A conditional", pre15ArLease, "١٦. إذا تأخر المستأجر في السداد، يلتزم بدفع غرامة قدرها عشرة ريالات عن كل يوم.", []string{"tenant must غرامة"}},
 	{"A لا يجوز للمؤجر ولا للمستأجر", pre15ArLease, "١٧. لا يجوز للمؤجر ولا للمستأجر إنهاء العقد قبل سنة.", []string{"landlord must_not إنهاء العقد", "tenant must_not إنهاء العقد"}},
 	{"A يجب أن يقوم", pre15ArServ, "١٣. يجب أن يقوم مزود الخدمة بتقديم تقرير شهري.", []string{"supplier must تقرير شهري"}},
+
+	// L. Letters: "we" is the sender, "you" the addressee, with the roles
+	// the letter gives them.
+	{"L we will in a letter", pre15LetterB, "We will replace the damaged toner cartridges by 10 May 2026.", []string{"supplier must replace the damaged toner"}},
+	{"L you must in a letter", pre15LetterB, "You must return the damaged cartridges with the courier.", []string{"customer must return the damaged cartridges"}},
+	{"L you are required to", pre15LetterB, "You are required to pay invoice GOS-118 by 20 May 2026.", []string{"customer must pay invoice"}},
+	{"L we undertake", pre15LetterB, "We undertake to credit the returned items to your account.", []string{"supplier must credit the returned items"}},
+	{"L you must not", pre15LetterB, "You must not open the sealed boxes before our technician arrives.", []string{"customer must_not open the sealed boxes"}},
+	{"L Arabic عليك عدم after English", pre15LetterB, "You must not open the sealed boxes.\nيجب عليك عدم فتح الصناديق المختومة.", []string{"customer must_not open the sealed boxes", "customer must_not فتح الصناديق"}},
+	{"L we will place a hold is an announcement", pre15LetterB, "If payment is not received, we will place your account on hold.", nil},
+
+	// S2. More subjects.
+	{"S2 no role may", pre15Services, "9.7 No subcontractor may enter the offices without a permit.", []string{"subcontractor must_not enter the offices"}},
+	{"S2 no role shall", "TENDER CONDITIONS\n\n", "4. No bidder shall submit more than one offer.", []string{"bidder must_not submit more than one offer"}},
+	{"S2 no payment is no party", pre15Services, "9.8 No payment shall be made before the works are accepted.", []string{"- must_not payment shall be made"}},
+	{"S2 two partners jointly", "TERM SHEET\n\nPartner A: Tabuk Cold Stores LLC\nPartner B: Gulf Foods LLC\n\n", "1. Partner A and Partner B shall jointly open a bank account.", []string{"partner must open a bank account", "partner must open a bank account"}},
+	{"S2 is to after a designated party", "TERM SHEET\n\nPartner A: Tabuk Cold Stores LLC\nPartner B: Gulf Foods LLC\n\n", "2. Partner B is to provide the working capital.", []string{"partner must working capital"}},
+	{"S2 in no event shall either party be liable", pre15Services, "9.9 In no event shall either party be liable for loss of profit.", nil},
+	{"S2 passive with agent keeps its subject", pre15Lease, "7.8 Municipal fees are to be paid by the Lessee.", []string{"tenant must municipal fees"}},
+
+	// A2. More Arabic.
+	{"A2 clause label before a passive", pre15ArLease, "البند السابع: تدفع الأجرة في بداية كل شهر.", []string{"- must الأجرة"}},
+	{"A2 clause label before a lead-in", pre15ArServ, "البند ٢: يلتزم مزود الخدمة بما يلي:\nأ- تنظيف المكاتب يومياً؛\nب- تزويد العميل بتقرير شهري.", []string{"supplier must تنظيف المكاتب", "supplier must بتقرير شهري"}},
+	{"A2 يتم + masdar", pre15ArServ, "١٩. يتم تنظيف دورات المياه كل ساعتين.", []string{"- must تنظيف دورات المياه"}},
+	{"A2 يتم احتساب is no duty", pre15ArServ, "٢٠. يتم احتساب الغرامة عن كل يوم تأخير.", nil},
+	{"A2 second alias of a defined party", pre15ArEmp, "٣. تدفع الشركة للموظف راتباً شهرياً في نهاية كل شهر.", []string{"employer must راتباً"}},
+	{"A2 partners jointly", pre15ArJV, "١. يقوم الشريك (أ) والشريك (ب) معاً بإعداد خطة العمل.", []string{"partner must بإعداد", "partner must بإعداد"}},
 
 	// B. Bilingual: once per language.
 	{"B English then Arabic", pre15Lease, "5.4 The Lessee shall pay the rent monthly.\nيلتزم المستأجر بدفع الأجرة شهرياً.", []string{"tenant must pay the rent", "tenant must بدفع الأجرة"}},
