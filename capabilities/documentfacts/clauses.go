@@ -410,6 +410,7 @@ type clauseExtractor struct {
 	// you is the role "you" names: the employee in an employment
 	// letter ("You must not disclose ..."); "" elsewhere.
 	you  string
+	we15 string // the sender of a letter: "we" (oblfamilies15.go)
 	reqs []reqFound
 	dls  []dlFound
 }
@@ -437,22 +438,28 @@ func (x *clauseExtractor) skipped(s span) bool {
 func (x *clauseExtractor) obligations() {
 	x.renamedRoles()
 	x.issuerAliases()
+	x.arSecondAliases15() // oblfamilies15.go
+	x.letterRoles15()     // oblfamilies15.go
 	for si, s := range x.sents {
 		if x.reqSents[si] || x.skipped(s) {
 			continue
 		}
 		t := x.a.text[s.start:s.end]
 		if hasArabic(t) {
-			x.arabicObligations(si, s, waProhibition(t)) // round15parties.go
-			x.arPassiveDuties(si, s, t)
+			x.arabicObligations(si, s, waProhibition(arDutyForms15(t))) // round15parties.go, oblfamilies15.go
+			x.arPassiveDuties(si, s, arClauseLabel15(t))
+			x.arYatim15(si, s, t)         // oblfamilies15.go
+			x.arNominalDuties15(si, s, t) // oblfamilies15.go
 		}
-		x.englishObligations(si, s, t)
+		x.englishObligations(si, s, x.enDutyForms15(t)) // oblfamilies15.go
 		x.presentDuties(si, s, t)
+		x.presentDuties15(si, s, t) // oblfamilies15.go
 	}
 	x.leadInLists()
 	x.dropValidities()
 	x.twinObligations()
 	x.renumbered()
+	x.oblFamilies15() // oblfamilies15.go
 }
 
 // twinObligations: a clause written in English and then in Arabic (the
@@ -572,6 +579,9 @@ func (x *clauseExtractor) weParty(before, subj string) (clauseParty, bool) {
 		if p, ok := x.partyIn(name); ok && p.role != "" {
 			return p, true
 		}
+	}
+	if w := strings.TrimSpace(subj); (w == "We" || w == "we") && x.we15 != "" {
+		return clauseParty{w, x.we15}, true // a letter's sender (oblfamilies15.go)
 	}
 	if w := strings.TrimSpace(subj); w == "We" || w == "we" {
 		for _, p := range x.parties {
@@ -700,8 +710,8 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			party = parties[0]
 		}
 		passive := rePassive.MatchString(t[tr.end:])
-		if !has && passive && tr.must && !tr.will {
-			party, has = x.passiveAgent(t[tr.end:]) // round12parties.go
+		if !has && tr.must && !tr.will {
+			party, has = x.passiveAgent15(t[tr.start:tr.end], t[tr.end:]) // oblfamilies15.go (round12parties.go's, wider)
 		}
 		if !has && !passive {
 			// An active sentence binds its subject even when it is no
@@ -717,7 +727,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			has, parties = false, nil
 		}
 		if has && len(parties) == 0 {
-			parties = []clauseParty{party}
+			parties = x.jointParties15(subj, []clauseParty{party}) // oblfamilies15.go: "X and Y shall jointly"
 		}
 		if tr.will && reIntentionAfter.MatchString(t[tr.end:]) {
 			continue // "The Parties will explore ...": an intention, no duty
@@ -809,6 +819,9 @@ func disjointTriggers(trigs []trigger) []trigger {
 // Buyer"); none when it names no one ("nor" alone).
 func (x *clauseExtractor) negatedSubject(subj string) (parties []clauseParty, negated bool) {
 	s := strings.TrimSpace(subj[leadingNumber(subj):])
+	if p, ok := x.noSubject15(s); ok {
+		return p, true // "No bidder may", "No payment shall" (oblfamilies15.go)
+	}
 	if !reNegatedSubject.MatchString(s) {
 		return nil, false
 	}

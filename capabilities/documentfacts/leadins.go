@@ -49,7 +49,7 @@ func (x *clauseExtractor) leadInLists() {
 		if raw == "" || !strings.HasSuffix(raw, ":") && !strings.HasSuffix(raw, "：") {
 			continue
 		}
-		body := strings.TrimSpace(raw[leadingNumber(raw):])
+		body := strings.TrimSpace(arClauseLabel15(raw[leadingNumber(raw):])) // oblfamilies15.go
 		var party clauseParty
 		negated := false
 		if m := reLeadInEN.FindStringSubmatch(body); m != nil {

@@ -202,9 +202,12 @@ func TestRound11Parties(t *testing.T) {
 			"This Agreement is made between Alpha Logistics LLC (the \"Carrier\") and Beta Foods SAOC (the \"Shipper\").\nThe Shipper and its agents shall pack the goods for sea carriage.\nThe Carrier and/or its subcontractors shall not open any sealed container.",
 			nil, nil,
 			[]string{"shipper must: pack the goods", "carrier must_not: open any sealed"}, nil},
-		{"guard: two parties joined stay as before",
+		// Two parties joined bind each (round 15, obligation families:
+		// oblprobe's README, "X and Y shall jointly"); round 11 kept the
+		// last one only, which this guard held.
+		{"two parties joined bind each",
 			"The Buyer and the Seller shall sign the delivery note.",
-			nil, nil, nil, []string{"buyer must: sign"}},
+			nil, nil, []string{"buyer must: sign", "seller must: sign"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			checkRoleFacts(t, tc.text, tc.parties, tc.noParty, tc.obls, tc.noObl)
