@@ -61,10 +61,13 @@ func evictPostgres(dsn string) error {
 		return err
 	}
 	// What shared_buffers hold of the schema, where pg_buffercache is
-	// installed (nothing is said otherwise).
+	// installed, in whichever schema (nothing is said otherwise).
 	shared := ""
+	var ext string
 	var blocks int64
-	if db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_buffercache b JOIN pg_class c ON b.relfilenode = pg_relation_filenode(c.oid)
+	if db.QueryRowContext(ctx, `SELECT quote_ident(n.nspname) FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+		WHERE e.extname = 'pg_buffercache'`).Scan(&ext) == nil &&
+		db.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+ext+`.pg_buffercache b JOIN pg_class c ON b.relfilenode = pg_relation_filenode(c.oid)
 		WHERE b.reldatabase = (SELECT oid FROM pg_database WHERE datname = current_database()) AND c.relnamespace = current_schema()::regnamespace`).Scan(&blocks) == nil {
 		shared = fmt.Sprintf("; shared_buffers hold %d MB of the schema", blocks*8192>>20)
 	}
