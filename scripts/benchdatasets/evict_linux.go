@@ -56,40 +56,70 @@ func evictPostgres(dsn string) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	before, err := cachedBytes(files)
-	if err != nil {
-		return err
-	}
-	for _, f := range files {
-		fd, err := os.Open(f)
-		if err != nil {
-			return err
-		}
-		if err := syscall.Fdatasync(int(fd.Fd())); err != nil {
-			fd.Close()
-			return err
-		}
-		// fadvise64(fd, offset 0, length 0: to the end, POSIX_FADV_DONTNEED).
-		_, _, errno := syscall.Syscall6(syscall.SYS_FADVISE64, fd.Fd(), 0, 0, fadvDontNeed, 0, 0)
-		fd.Close()
-		if errno != 0 {
-			return errno
-		}
-	}
-	after, err := cachedBytes(files)
+	before, after, err := evictFiles(files)
 	if err != nil {
 		return err
 	}
 	// What shared_buffers hold of the schema, where pg_buffercache is
-	// installed (nothing is said otherwise).
+	// installed, in whichever schema (nothing is said otherwise).
 	shared := ""
+	var ext string
 	var blocks int64
-	if db.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_buffercache b JOIN pg_class c ON b.relfilenode = pg_relation_filenode(c.oid)
+	if db.QueryRowContext(ctx, `SELECT quote_ident(n.nspname) FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+		WHERE e.extname = 'pg_buffercache'`).Scan(&ext) == nil &&
+		db.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+ext+`.pg_buffercache b JOIN pg_class c ON b.relfilenode = pg_relation_filenode(c.oid)
 		WHERE b.reldatabase = (SELECT oid FROM pg_database WHERE datname = current_database()) AND c.relnamespace = current_schema()::regnamespace`).Scan(&blocks) == nil {
 		shared = fmt.Sprintf("; shared_buffers hold %d MB of the schema", blocks*8192>>20)
 	}
 	fmt.Printf("evicted %d files: %d MB in the page cache before, %d MB after%s\n", len(files), before>>20, after>>20, shared)
 	return nil
+}
+
+// evictSQLite drops a SQLite database file and its -wal (where there is
+// one) from the page cache, as evictPostgres does a schema's files, and
+// prints the MB of them cached before and after. No process should have
+// the database open: one that has keeps its own page cache.
+func evictSQLite(path string) error {
+	if strings.Contains(path, "://") {
+		return fmt.Errorf("evict-sqlite: %s is not a file", path)
+	}
+	files := []string{path}
+	if _, err := os.Stat(path + "-wal"); err == nil {
+		files = append(files, path+"-wal")
+	}
+	before, after, err := evictFiles(files)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("evicted %d files: %d MB in the page cache before, %d MB after\n", len(files), before>>20, after>>20)
+	return nil
+}
+
+// evictFiles flushes each of files (fdatasync) and drops it from the page
+// cache (posix_fadvise(POSIX_FADV_DONTNEED)), and says how many bytes of
+// them the page cache held before and after.
+func evictFiles(files []string) (before, after int64, err error) {
+	if before, err = cachedBytes(files); err != nil {
+		return 0, 0, err
+	}
+	for _, f := range files {
+		fd, err := os.Open(f)
+		if err != nil {
+			return 0, 0, err
+		}
+		if err := syscall.Fdatasync(int(fd.Fd())); err != nil {
+			fd.Close()
+			return 0, 0, err
+		}
+		// fadvise64(fd, offset 0, length 0: to the end, POSIX_FADV_DONTNEED).
+		_, _, errno := syscall.Syscall6(syscall.SYS_FADVISE64, fd.Fd(), 0, 0, fadvDontNeed, 0, 0)
+		fd.Close()
+		if errno != 0 {
+			return 0, 0, errno
+		}
+	}
+	after, err = cachedBytes(files)
+	return before, after, err
 }
 
 // fadvDontNeed is POSIX_FADV_DONTNEED on Linux.

@@ -38,7 +38,8 @@ func main() {
 	if len(os.Args) < 2 {
 		fmt.Fprintln(os.Stderr, "usage: benchdatasets gen-companies|gen-comparables|gen-listings|gen-sanctions [-n N] [-bad K] [-seed S]\n"+
 			"       benchdatasets search-companies|bench-comparables|bench-listings|bench-sanctions -db DSN [-n N] [-cpuprofile F] [-mmap BYTES] [-warm [-warm-fallback]]\n"+
-			"       benchdatasets evict-pg -db postgres://...?search_path=SCHEMA   (drop the schema's files from the page cache; root)")
+			"       benchdatasets evict-pg -db postgres://...?search_path=SCHEMA   (drop the schema's files from the page cache; root)\n"+
+			"       benchdatasets evict-sqlite -db FILE   (drop a SQLite file and its -wal from the page cache)")
 		os.Exit(2)
 	}
 	switch os.Args[1] {
@@ -58,6 +59,7 @@ func main() {
 		n := fs.Int("n", 1000, "searches")
 		limit := fs.Int("max-mb", 6000, "stop when the process's memory passes this")
 		prof := fs.String("cpuprofile", "", "write a CPU profile of the searches to this file")
+		warmFlags(fs)
 		fs.Parse(os.Args[2:])
 		if *prof != "" {
 			f, err := os.Create(*prof)
@@ -97,9 +99,7 @@ func main() {
 		n := fs.Int("n", 1000, "calls")
 		limit := fs.Int("max-mb", 6000, "stop when the process's memory passes this")
 		profile := fs.String("cpuprofile", "", "write a CPU profile of the calls to this file")
-		fs.Int64Var(&readMmap, "mmap", 0, "bytes of a SQLite file each reader maps (sqlstore.Options.ReadMmapSize; 0: none)")
-		fs.BoolVar(&warmFirst, "warm", false, "warm the dataset's indexes as dalil serve does at start, before the first call")
-		fs.BoolVar(&warmFallback, "warm-fallback", false, "with -warm: without pg_prewarm (an index scan of each index)")
+		warmFlags(fs)
 		fs.Parse(os.Args[2:])
 		if *profile != "" {
 			f, err := os.Create(*profile)
@@ -125,8 +125,24 @@ func main() {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
+	case "evict-sqlite":
+		fs := flag.NewFlagSet("evict-sqlite", flag.ExitOnError)
+		db := fs.String("db", "", "SQLite database file (its -wal too)")
+		fs.Parse(os.Args[2:])
+		if err := evictSQLite(*db); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 	default:
 		fmt.Fprintln(os.Stderr, "unknown command", os.Args[1])
 		os.Exit(2)
 	}
+}
+
+// warmFlags adds the flags every benchmark command shares: -mmap, -warm
+// and -warm-fallback (openStore applies them).
+func warmFlags(fs *flag.FlagSet) {
+	fs.Int64Var(&readMmap, "mmap", 0, "bytes of a SQLite file each reader maps (sqlstore.Options.ReadMmapSize; 0: none)")
+	fs.BoolVar(&warmFirst, "warm", false, "warm the dataset's indexes and rows as dalil serve does at start, before the first call")
+	fs.BoolVar(&warmFallback, "warm-fallback", false, "with -warm: without pg_prewarm (an index scan of each index)")
 }

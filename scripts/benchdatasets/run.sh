@@ -23,7 +23,8 @@
 # too, for a before/after comparison) and BEFORE_DBS ("sqlite postgres": the
 # databases it imports into), BEFORE_BD (a benchdatasets binary built from
 # the code before a change: each round then runs it and this tree's, in
-# turn, the first of the two alternating from round to round).
+# turn, the first of the two alternating from round to round), BAD (1; 0:
+# neither generate nor import the files of bad rows).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
@@ -37,6 +38,7 @@ DBS=${DBS:-sqlite postgres}
 BEFORE_DBS=${BEFORE_DBS:-sqlite postgres}
 PG=${DALIL_TEST_POSTGRES:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable}
 PGPREFIX=${PGPREFIX:-benchds}
+BAD=${BAD:-1}
 mkdir -p "$DIR"
 go build -o "$DIR/dalil" ./cmd/dalil
 go build -o "$DIR/bd" ./scripts/benchdatasets
@@ -56,7 +58,7 @@ flags() {
 
 for ds in $DATASETS; do
   [ -s "$DIR/${file[$ds]}" ] || "$DIR/bd" "${gen[$ds]}" -n "$N" > "$DIR/${file[$ds]}"
-  [ -s "$DIR/bad-${file[$ds]}" ] || "$DIR/bd" "${gen[$ds]}" -n "$N" -bad 1 -seed 2 > "$DIR/bad-${file[$ds]}"
+  [ "$BAD" = 0 ] || [ -s "$DIR/bad-${file[$ds]}" ] || "$DIR/bd" "${gen[$ds]}" -n "$N" -bad 1 -seed 2 > "$DIR/bad-${file[$ds]}"
 done
 
 imp() { # binary label dataset file dsn
@@ -70,7 +72,8 @@ imp() { # binary label dataset file dsn
 if [[ " $CASES " == *" import "* ]]; then
   for db in $DBS; do
     for ds in $DATASETS; do
-      for f in "$DIR/${file[$ds]}" "$DIR/bad-${file[$ds]}"; do
+      files=("$DIR/${file[$ds]}"); [ "$BAD" = 0 ] || files+=("$DIR/bad-${file[$ds]}")
+      for f in "${files[@]}"; do
         bins=after
         [[ -n "${BEFORE:-}" && " $BEFORE_DBS " == *" $db "* ]] && bins="before after"
         for bin in $bins; do
