@@ -363,6 +363,9 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 		if k14 := round14Money(cur, sent, lineAt(text, at), text, at); k14 != "" {
 			k = k14 // keys14.go
 		}
+		if k15 := round15Money(k, f.Key, sent, text, at); k15 != "" {
+			k = k15 // keys15.go
+		}
 		if k != "" && k != f.Key {
 			facts[i].Key, facts[i].Label = k, moneyKeyLabel(k)
 		}

@@ -1,7 +1,9 @@
 package documentfacts
 
 import (
+	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Round 15 (issue 29, session 17): keys of dates, money, deadlines and
@@ -16,4 +18,77 @@ import (
 // 24 hours").
 func rowGoesOn15(prev, cur string) bool {
 	return strings.Contains(prev, " | ") && strings.Count(prev, " | ") == strings.Count(cur, " | ")
+}
+
+// round15Money re-keys a money fact after rounds 11-14 (k is the key they
+// chose, "" for none; orig the fact's own) from its sentence before the
+// sum (sent), the rest of its sentence, its line and its table's header
+// row; "" when no rule applies.
+func round15Money(k, orig, sent, text string, at int) string {
+	key := k
+	if key == "" {
+		key = orig
+	}
+	after := moneyAfter15(text, at)
+	row := tableCell15(text, at)
+	around := sent + " " + after
+	switch {
+	case (key == "amount" || key == "price" || key == "discount" || key == "fee") && !row && reShortfallUnit15.MatchString(around) && (reChargeWord15.MatchString(around) || reCapBefore15.MatchString(tail(sent, 40))):
+		// "shall pay EUR 2,000.00 for each hour of delay, up to a
+		// maximum of EUR 20,000.00", "for each full point below the
+		// target the Provider shall pay", "for each unstaffed shift,
+		// KWD 20.000 is deducted from the fee", "يخصم مبلغ ٢٠ د.ك. عن
+		// كل مناوبة غير مشغولة": a charge for each unit of a delay or
+		// a shortfall, and its cap, are the penalty.
+		return "penalty_amount"
+	}
+	return ""
+}
+
+var (
+	// reShortfallUnit15: a sum counted per unit of a delay or of a
+	// shortfall ("for each day of delay", "for each full percentage
+	// point below", "per pool per day ... closed", "for each unfilled
+	// shift", "عن كل يوم تأخير", "عن كل يوم غياب", "عن كل مناوبة ...
+	// غير مشغولة").
+	reShortfallUnit15 = regexp.MustCompile(`(?i)\b(?:for|per)\s+(?:each|every)\s+(?:full\s+|complete\s+|whole\s+)?(?:(?:hour|day|week|month)s?\s+(?:of\s+)?(?:delay|late\w*|absence|closure|downtime)|(?:percentage\s+)?points?\s+(?:below|under|short)|(?:unfilled|unstaffed|missed|absent|late|uncovered)\s+\w+)\b|\b(?:each|every|per)\s+(?:hour|day|week)\s+(?:of\s+)?(?:delay|lateness|late\s+\w+)\b|\bper\s+\w+\s+per\s+(?:hour|day|week)\b[^.;]{0,60}\b(?:closed|late|delay\w*|deducted|absent|unavailable)\b|\b(?:closed|unavailable|out\s+of\s+service)\b[^.;]{0,80}\bper\s+(?:\w+\s+)?per\s+(?:hour|day)\b|عن\s+كل\s+(?:يوم|ساعة|أسبوع|شهر)\s+(?:من\s+)?(?:تأخير|التأخير|تأخر|غياب|الغياب|توقف|إغلاق)|عن\s+كل\s+\p{L}+\s+[^.؛]{0,30}(?:غير\s+مشغولة|غير\s+مغطاة)|عن\s+كل\s+\p{L}+\s+عن\s+كل\s+(?:يوم|ساعة)`)
+	// reChargeWord15: the sum is paid, charged or deducted (not a rate
+	// offered).
+	reChargeWord15 = regexp.MustCompile(`(?i)\b(?:shall|must|will)\s+pay\b|\b(?:is|are|shall\s+be|will\s+be)\s+(?:deducted|charged|withheld|payable)\b|\bdeduct\w*\b|\bpenalt\w*|\bdamages\b|(?:^|\s)(?:يخصم|تخصم|خصم|يدفع|يلتزم\s+\p{L}+\s+بدفع|غرامة)(?:\s|$)`)
+	// reCapBefore15: the sum is the cap of a charge named before it.
+	reCapBefore15 = regexp.MustCompile(`(?i)\b(?:up\s+to\s+a\s+maximum\s+of|subject\s+to\s+a\s+maximum\s+of|capped\s+at|not\s+(?:to\s+)?exceed(?:ing)?|with\s+a\s+maximum\s+of)\s*$|بحد\s+أقصى\s+(?:قدره\s+)?$`)
+)
+
+// moneyAfter15: the text from a sum at at to its sentence's end, at most
+// 200 bytes.
+func moneyAfter15(text string, at int) string {
+	s := text[at:min(len(text), at+200)]
+	// the points of "د.ك." and "ر.ع." end no sentence
+	if loc := reSentenceStop11.FindStringIndex(reArabicAbbr15.ReplaceAllStringFunc(s, func(m string) string { return strings.ReplaceAll(m, ".", "_") })); loc != nil {
+		s = strings.TrimRight(s[:loc[1]], " \t\n|")
+	}
+	return s
+}
+
+var reArabicAbbr15 = regexp.MustCompile(`(?:^|\s)\p{Arabic}\.\p{Arabic}\.`)
+
+// tableCell15: the sum at at stands in a short table cell (a row of a
+// table, not a sentence of a side-by-side bilingual text whose two
+// columns are split by " | ").
+func tableCell15(text string, at int) bool {
+	line := lineAt(text, at)
+	if !strings.Contains(line, " | ") {
+		return false
+	}
+	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	off := at - ls
+	start := strings.LastIndex(line[:off], " | ")
+	if start < 0 {
+		start = 0
+	}
+	end := strings.Index(line[off:], " | ")
+	if end < 0 {
+		end = len(line) - off
+	}
+	return utf8.RuneCountInString(line[start:off+end]) <= 80
 }

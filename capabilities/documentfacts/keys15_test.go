@@ -23,3 +23,21 @@ func TestRound15RowGoesOn(t *testing.T) {
 		}
 	}
 }
+
+func TestRound15ShortfallCharges(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"per hour of delay, and its cap", "EVENT SERVICES CONTRACT\n\n4.2 If the hall is not ready on time, the Contractor shall pay OMR 300.000 for each hour of delay, up to a maximum of OMR 6,000.000.\n", TypeMoney,
+			[]string{"penalty_amount|300 OMR", "penalty_amount|6000 OMR"}, []string{"amount|300 OMR", "amount|6000 OMR"}},
+		{"per point below a target", "SUPPORT CONTRACT\n\n5.1 For each full percentage point below the 98% target, the Provider shall pay AED 1,000.00.\n", TypeMoney,
+			[]string{"penalty_amount|1000 AED"}, nil},
+		{"deducted per unstaffed shift", "SECURITY SERVICES CONTRACT\n\n6. For each unstaffed shift, BHD 15.000 is deducted from the monthly fee.\n", TypeMoney,
+			[]string{"penalty_amount|15 BHD"}, []string{"discount|15 BHD"}},
+		{"deducted per day of absence (ar)", "عقد خدمات نظافة\n\n٦. يخصم مبلغ ٣٠ ر.ع. من مستحقات المقاول عن كل يوم غياب لأي عامل.\n", TypeMoney,
+			[]string{"penalty_amount|30 OMR"}, nil},
+		// a rate and a discount stay
+		{"an hourly rate stays", "CONSULTANCY AGREEMENT\n\n3.2 Additional work is charged at OMR 40.000 per hour.\n", TypeMoney,
+			nil, []string{"penalty_amount|40 OMR"}},
+		{"a volume discount stays", "SUPPLY AGREEMENT\n\n3.4 The Supplier grants a discount of OMR 200.000 on each order above 500 cartons.\n", TypeMoney,
+			nil, []string{"penalty_amount|200 OMR"}},
+	})
+}
