@@ -41,11 +41,18 @@ func round15Money(k, orig, sent, text string, at int) string {
 		// كل مناوبة غير مشغولة": a charge for each unit of a delay or
 		// a shortfall, and its cap, are the penalty.
 		return "penalty_amount"
+	case key == "liability_cap" && reInsure15.MatchString(sent) && reFloorBefore15.MatchString(tail(sent, 40)):
+		// "يحتفظ الاستشاري بتأمين المسؤولية المهنية بمبلغ لا يقل عن",
+		// "shall hold professional liability insurance of not less
+		// than": a floor on insurance is the cover, not a cap.
+		return "insurance_cover"
 	}
 	return ""
 }
 
 var (
+	reInsure15      = regexp.MustCompile(`(?i)\binsur\w*|(?:^|\s)(?:ب|و)?(?:ال)?تأمين(?:\s|$)`)
+	reFloorBefore15 = regexp.MustCompile(`(?i)\b(?:not\s+less\s+than|at\s+least|a\s+minimum\s+of|no\s+less\s+than)\s*$|(?:لا|ألا)\s+(?:يقل|تقل)\s+عن\s*$`)
 	// reShortfallUnit15: a sum counted per unit of a delay or of a
 	// shortfall ("for each day of delay", "for each full percentage
 	// point below", "per pool per day ... closed", "for each unfilled
@@ -92,3 +99,43 @@ func tableCell15(text string, at int) bool {
 	}
 	return utf8.RuneCountInString(line[start:off+end]) <= 80
 }
+
+// bareArabicCur15: a currency word in Arabic that names no country
+// ("ريال", "دينار", "دراهم"), after the named forms in curWords.
+const bareArabicCur15 = `ريالاً|ريالا|ريالات|ريال|ديناراً|دينارا|دنانير|دينار|دراهم`
+
+// bareCurrency15: the code of a bare Arabic rial or dinar ("قيمة كل منها
+// ٢٨.٨٠٠,٠٠ ريال", "الرصيد البالغ ١٬٢٠٠٫٠٠٠ دينار") is the one the
+// document names elsewhere for that family, when it names one only
+// ("ريال سعودي", "SAR", a column's "المبلغ (ريال سعودي)"); dirhams are
+// the UAE's.
+func (x *extractor) bareCurrency15(cur string) (string, bool) {
+	w := strings.TrimSpace(cur)
+	var family map[string]bool
+	switch {
+	case strings.HasPrefix(w, "دراهم"):
+		return "AED", true
+	case strings.HasPrefix(w, "ريال"):
+		family = map[string]bool{"OMR": true, "SAR": true, "QAR": true}
+	case strings.HasPrefix(w, "دينار") || strings.HasPrefix(w, "دنانير"):
+		family = map[string]bool{"BHD": true, "KWD": true, "JOD": true}
+	default:
+		return "", false
+	}
+	found := ""
+	for _, m := range reCurWord15.FindAllStringSubmatch(x.a.text, -1) {
+		code, sure := currencyCode(m[1], x.omani)
+		if !sure || !family[code] {
+			continue
+		}
+		if found != "" && found != code {
+			return "", false
+		}
+		found = code
+	}
+	return found, false
+}
+
+// reCurWord15: a currency written anywhere (a sum's, a column header's
+// "المبلغ (ريال سعودي)").
+var reCurWord15 = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(` + curWords + `)(?:[^\p{L}]|$)`)

@@ -41,3 +41,19 @@ func TestRound15ShortfallCharges(t *testing.T) {
 			nil, []string{"penalty_amount|200 OMR"}},
 	})
 }
+
+func TestRound15BareArabicCurrency(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"a bare rial in a Saudi contract", "عقد صيانة\n\nقيمة العقد ١٥٠.٠٠٠,٠٠ ريال سعودي، تدفع على ستة أقساط قيمة كل منها ٢٥.٠٠٠,٠٠ ريال.\n", TypeMoney,
+			[]string{"amount|25000 SAR"}, nil},
+		{"a bare dinar in a Kuwaiti letter", "خطاب تكليف\n\nالأتعاب ٩٠٠٫٠٠٠ دينار كويتي، ويسدد العميل الرصيد البالغ ٤٥٠٫٠٠٠ دينار عند التسليم.\n", TypeMoney,
+			[]string{"amount|450 KWD"}, nil},
+		{"a bare rial under a column's currency", "عقد استشارات\n\nالمرحلة | المبلغ (ريال قطري)\nالتصميم | 80.000,00\n\nيحتفظ الاستشاري بتأمين المسؤولية المهنية بمبلغ لا يقل عن 500.000,00 ريال.\n", TypeMoney,
+			[]string{"insurance_cover|500000 QAR"}, []string{"liability_cap|500000 QAR"}},
+		{"dirhams", "اتفاقية خدمة\n\nيمنح المشترك خصماً قدره ٢٠ دراهم عن كل يوم توقف.\n", TypeMoney,
+			[]string{"penalty_amount|20 AED"}, nil},
+		// two rials named: a bare one is no currency
+		{"two rials named", "عقد\n\nالقيمة ١٠٠٠ ريال سعودي أو ١٠٠٠ ريال قطري، والغرامة ٥٠ ريال.\n", TypeMoney,
+			nil, []string{"amount|50 SAR", "amount|50 QAR", "penalty_amount|50 SAR", "penalty_amount|50 QAR"}},
+	})
+}
