@@ -139,3 +139,121 @@ func (x *extractor) bareCurrency15(cur string) (string, bool) {
 // reCurWord15: a currency written anywhere (a sum's, a column header's
 // "المبلغ (ريال سعودي)").
 var reCurWord15 = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(` + curWords + `)(?:[^\p{L}]|$)`)
+
+// round15Date re-keys a date after rounds 11, 12 and 14 (deferred from
+// round11Date before them, so it runs last): t is the date's block,
+// t[ms:me] the date, prev the block before it, text the document's and
+// title the kind its first heading names.
+func round15Date(f *Fact, t string, ms, me int, prev, text, title string) {
+	set := func(k string) {
+		var c cue
+		switch k {
+		case "date":
+			c = cue{key: "date", label: "Date"}
+		case "signature_date":
+			c = cue{key: "signature_date", label: "Signature date", role: "signature"}
+		case "completion_date":
+			c = cueCompletionDate
+		default:
+			c = dateCueOf(k)
+		}
+		f.Key, f.Label, f.Role = c.key, c.label, c.role
+	}
+	line := t[strings.LastIndexByte(t[:ms], '\n')+1 : ms]
+	clause := clause12(t, ms, prev)
+	switch f.Key {
+	case "document_date", "date", "issue_date", "agreement_date":
+		if l := reDateLabel15.FindStringIndex(line); l != nil && reSignCue15.MatchString(line[:l[0]]) {
+			// "Name: Khalid Said | Signature: ________ | Date: 20 August
+			// 2026", "موافقة العميل: فاطمة ... | التاريخ: ٧ أكتوبر": the
+			// date beside a signature or an acceptance is its day.
+			set("signature_date")
+			return
+		}
+	}
+	ctx := ctxBefore(t, ms, prev)
+	switch f.Key {
+	case "effective_date", "signature_date", "date":
+		if reFromEventOn15.MatchString(tail(clause, 200)) {
+			// "shall complete the works within sixteen (16) weeks from
+			// the site handover on 20 April 2026", "خلال ستة عشر
+			// أسبوعاً من تاريخ تسلم الموقع في": the day of the event a
+			// time limit runs from, a plain date (no term starts).
+			set("date")
+			return
+		}
+	case "delivery_date":
+		if reCompleteHandOver15.MatchString(clause) {
+			// "The stand shall be completed and handed over to the
+			// Exhibitor by 18:00 on": the day the work is finished.
+			set("completion_date")
+			return
+		}
+	}
+	if f.Key == "date" && reShareOn15.MatchString(ctx) && rePayWord15.MatchString(clause) {
+		// "shall pay 40% of the price on signing, 50% on 20 April 2026
+		// and the balance", "the second instalment on": the day a part
+		// of the price falls due.
+		set("due_date")
+		return
+	}
+	switch f.Key {
+	case "issue_date", "agreement_date", "document_date":
+		m := reOtherDocDated15.FindStringSubmatch(tail(line, 120))
+		if m == nil {
+			m = reOtherDocDated15.FindStringSubmatch(tail(clause, 120))
+		}
+		if m != nil && !strings.Contains(lowerASCII(firstLine15(text)), lowerASCII(m[1])) {
+			// "in accordance with design proposal v3 dated", "Quotation
+			// ref. Q/26/771 dated" in a purchase order: a document the
+			// text refers to, not the text itself, has a plain date (as
+			// "your enquiry dated" has).
+			set("date")
+		}
+	case "due_date":
+		if reProvideVerb15.MatchString(clause) && !rePayWord15.MatchString(reNotPay15.ReplaceAllString(clause, " ")) {
+			// "shall provide the trial balance and the intercompany
+			// invoices no later than", "shall provide ... a performance
+			// bond of QAR 318,500 no later than": a limit to hand over
+			// papers or a guarantee, no sum falls due (the date is a
+			// plain date, its limit a deadline).
+			set("date")
+		}
+	}
+}
+
+var (
+	// reDateLabel15: a "Date:" label at the end of a line's text before
+	// the date.
+	reDateLabel15 = regexp.MustCompile(`(?i)(?:\bdate|التاريخ|تاريخ\s+التوقيع)\s*[:：]\s*$`)
+	// reSignCue15: a signature field or an acceptance on the line.
+	reSignCue15 = regexp.MustCompile(`(?i)\bsignature\s*[:：]|\bsigned\s*[:：]|\baccepted\s+(?:for|by)\b|التوقيع\s*[:：]|موافقة\s+(?:ال)?\p{L}+\s*[:：]|(?:^|\s)قبول\s+(?:ال)?\p{L}+\s*[:：]`)
+	// reOtherDocDated15: a document named just before "dated" (its
+	// noun in m[1]).
+	reOtherDocDated15 = regexp.MustCompile(`(?i)(?:^|.*\W)(proposal|quotation|quote|offer|enquiry|inquiry|drawings?|design|report|policy|specification|minutes|certificate|programme|purchase\s+order)\b(?:\s+(?:ref\.?|no\.?|number|version|rev\.?))?[^.;|\n]{0,40}?\s+dated\s*$`)
+	// reProvideVerb15: a duty to hand over papers or a guarantee.
+	reProvideVerb15 = regexp.MustCompile(`(?i)\b(?:provide|furnish|submit|deliver|send|lodge)\b[^.;]{0,120}\b(?:statements?|balances?|records|documents?|information|data|invoices|bonds?|guarantees?|certificates?|drawings|reports?|files?)\b|(?:يقدم|تقديم|بتقديم|يسلم|بتسليم|بتزويد|يزود)\s[^.؛]{0,80}(?:ضمان|الضمان|المستندات|الوثائق|البيانات|القوائم|الكشوف|صور)`)
+	// rePayWord15: the clause pays.
+	rePayWord15 = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|payment|payable|settle\w*|remit\w*|due|instalments?|installments?)\b|سداد|يسدد|تسدد|الدفع|بدفع|يدفع|تدفع|قسط|دفعة`)
+	// reNotPay15: names that hold a payment word but pay nothing.
+	reNotPay15 = regexp.MustCompile(`(?i)\b(?:advance\s+)?payment\s+(?:guarantee|bond)s?\b|ضمان\s+(?:لل|ل|ال)?دفعة\s+(?:ال)?مقدمة`)
+	// reFromEventOn15: a time limit counted from an event, then "on"
+	// the event's day.
+	reFromEventOn15 = regexp.MustCompile(`(?i)\bwithin\s+[^.;]{0,40}\b(?:days?|weeks?|months?)\b[^.;]{0,20}\b(?:from|after|of|following)\s+(?:the\s+)?[^.;\d]{0,50}\s(?:on|dated)\s*$|خلال\s[^.؛]{0,60}(?:من|بعد)\s+(?:تاريخ\s+)?[^.؛\d٠-٩]{0,50}\s(?:في|بتاريخ)\s*$`)
+	// reCompleteHandOver15: the work is to be completed and handed over.
+	reCompleteHandOver15 = regexp.MustCompile(`(?i)\b(?:be\s+)?complete[ds]?\s+and\s+hand(?:ed|s)?\s+over\b`)
+	// reShareOn15: a share of the price, then "on" a day ("50% on",
+	// "the second instalment on").
+	reShareOn15 = regexp.MustCompile(`(?i)(?:\d+(?:\.\d+)?\s*(?:%|per\s*cent)|\b(?:the\s+)?(?:first|second|third|final|last)\s+instal(?:l)?ment)\s+(?:of\s+[^.;]{0,30}\s)?on\s*$`)
+)
+
+// firstLine15: the document's first line with text (its title, or its
+// letterhead).
+func firstLine15(text string) string {
+	for _, l := range strings.SplitN(text, "\n", 8) {
+		if strings.TrimSpace(l) != "" {
+			return l
+		}
+	}
+	return ""
+}

@@ -1,6 +1,9 @@
 package documentfacts
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Round 15 (issue 29, session 17): keys from heldout12's misses (keys15.go;
 // docs/documents.md, "Issue 29, session 17: round 15, keys from
@@ -55,5 +58,35 @@ func TestRound15BareArabicCurrency(t *testing.T) {
 		// two rials named: a bare one is no currency
 		{"two rials named", "عقد\n\nالقيمة ١٠٠٠ ريال سعودي أو ١٠٠٠ ريال قطري، والغرامة ٥٠ ريال.\n", TypeMoney,
 			nil, []string{"amount|50 SAR", "amount|50 QAR", "penalty_amount|50 SAR", "penalty_amount|50 QAR"}},
+	})
+}
+
+func TestRound15DateKeys(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"an acceptance line with a signature field", "ENGAGEMENT LETTER\n\nDate: 3 March 2027\n\nWe shall audit your accounts for 2026.\n" + filler +
+			"\nAccepted for Sahil Trading LLC\nName: Maryam Al Amri      Signature: __________      Date: 9 March 2027\n", TypeDate,
+			[]string{"signature_date|2027-03-09"}, []string{"document_date|2027-03-09"}},
+		{"the client's approval line (ar)", "خطاب تكليف\n\nالتاريخ: ٣ مارس ٢٠٢٧م\n\nنقوم بتدقيق حساباتكم لعام ٢٠٢٦.\n" + strings.Repeat("يلتزم المدقق بالمحافظة على سرية المعلومات.\n", 12) +
+			"\nموافقة العميل: مريم العامري | التاريخ: ٩ مارس ٢٠٢٧م\n", TypeDate,
+			[]string{"signature_date|2027-03-09"}, nil},
+		{"a proposal the contract refers to", "FIT-OUT CONTRACT\n\nThis Contract is made on 2 May 2027.\n2.1 The Contractor shall build the kiosk in accordance with layout proposal rev. 4 dated 12 April 2027.\n", TypeDate,
+			[]string{"date|2027-04-12"}, []string{"agreement_date|2027-04-12"}},
+		{"a quotation a purchase order refers to", "PURCHASE ORDER\n\nPO No.: 7781\nOur order is placed against Quotation ref. Q-2027-118 dated 4 May 2027.\n", TypeDate,
+			[]string{"date|2027-05-04"}, []string{"issue_date|2027-05-04"}},
+		{"papers to provide by a day", "ENGAGEMENT LETTER\n\nThe Client shall provide the ledgers and the supplier invoices no later than 15 January 2028.\n", TypeDate,
+			[]string{"date|2028-01-15"}, []string{"due_date|2028-01-15"}},
+		{"a bond to provide by a day", "WORKS CONTRACT\n\nThe Contractor shall provide an advance payment guarantee and a performance bond of OMR 40,000.000 no later than 1 June 2027.\n", TypeDate,
+			[]string{"date|2027-06-01"}, []string{"due_date|2027-06-01"}},
+		{"the day a time limit runs from", "WORKS CONTRACT\n\nThe Contractor shall finish the works within ten (10) weeks from the handover of the site on 3 May 2027.\n", TypeDate,
+			[]string{"date|2027-05-03"}, []string{"effective_date|2027-05-03"}},
+		{"completed and handed over by a day", "EVENT CONTRACT\n\nThe booth shall be completed and handed over to the Client by 17:00 on 8 October 2027.\n", TypeDate,
+			[]string{"completion_date|2027-10-08"}, []string{"delivery_date|2027-10-08"}},
+		{"a share of the price on a day", "EVENT CONTRACT\n\nThe Client shall pay 30% of the price on signing, 60% on 1 September 2027 and the balance after the event.\n", TypeDate,
+			[]string{"due_date|2027-09-01"}, nil},
+		// the contract's own dates stay
+		{"a quotation's own date stays", "QUOTATION\n\nQuotation No. Q-77 dated 4 May 2027\nWe offer the items below.\n", TypeDate,
+			nil, []string{"date|2027-05-04"}},
+		{"a payment by a day stays due", "SALE AGREEMENT\n\nThe Buyer shall pay the balance of OMR 9,000.000 no later than 30 June 2027.\n", TypeDate,
+			[]string{"due_date|2027-06-30"}, nil},
 	})
 }
