@@ -41,6 +41,50 @@ func round15Money(k, orig, sent, text string, at int) string {
 		// كل مناوبة غير مشغولة": a charge for each unit of a delay or
 		// a shortfall, and its cap, are the penalty.
 		return "penalty_amount"
+	case key == "fee" && (isTenderText(text) || reCallText15.MatchString(prefixBytes(text, 300))) && reDocFee15.MatchString(tail(sent, 160)+" "+firstCell14(lineAt(text, at))):
+		// "A non-refundable EOI document fee of", "رسم الاشتراك في طلب
+		// العروض | ٢٠٫٠٠٠", "participation fee" in a call, an RFP or a
+		// tender: the price of taking part (the key specification's
+		// tender_fee).
+		return "tender_fee"
+	case key == "price" && row && rePaymentRow15.MatchString(firstCell14(lineAt(text, at))) && !reAdvanceWord14.MatchString(firstCell14(lineAt(text, at))):
+		// "Progress payments (monthly) | 2,707,250", "Final payment after
+		// the defects period | 159,250", "الدفعة النهائية": the rows of a
+		// payment schedule are parts of the price (the key
+		// specification: an instalment is an amount).
+		return "amount"
+	case (key == "price" || key == "fee") && !row && reAboveBefore15.MatchString(tail(sent, 60)):
+		// "Replacement parts above OMR 50.000 each require approval",
+		// "قطع الغيار التي تزيد قيمة الواحدة منها على ٥٠ ر.ع.": a
+		// threshold, an amount.
+		return "amount"
+	case (key == "fee" || key == "amount") && !row && reLiabilityLimit15.MatchString(sent):
+		// "Our aggregate liability ... shall not exceed three times the
+		// fees paid, and in any case QAR 349,500": the cap, whatever
+		// the words between.
+		return "liability_cap"
+	case key == "tax_amount" && row && strings.Count(lineAt(text, at), " | ") == 1 && !reTaxWord15.MatchString(tableHeader(text, at)) && !reTaxLead15.MatchString(firstCell14(lineAt(text, at))) && !strings.ContainsAny(firstCell14(lineAt(text, at)), "%٪"):
+		// "Corporate income tax return | 42,000" under "Service | Fee":
+		// a service named after a tax is a row of the fee table, a price
+		// (a cell under a tax column stays tax_amount).
+		return "price"
+	case (key == "contract_value" || key == "amount" || key == "price") && row && rePerfBondRow15.MatchString(firstCell14(lineAt(text, at))):
+		// "ضمان حسن التنفيذ (١٠٪ من قيمة العقد) | ١٢٦٬٠٠٠٫٠٠٠": the
+		// row names the bond; the contract value is only its base.
+		return "performance_bond"
+	case key == "amount" && !row && rePriceCeiling15.MatchString(tail(sent, 80)):
+		// "يجب ألا يتجاوز سعر الوجبة الرئيسية", "the price of a main
+		// meal shall not exceed": a ceiling on a unit price is a price.
+		return "price"
+	case key == "price" && row && reRentRow15.MatchString(firstCell14(lineAt(text, at))):
+		// "إيجار المقصف الشهري (حد أدنى) | ٤٥٠٫٠٠٠", "Monthly rent of
+		// the kiosk | 300.000": the rent of premises stays rent in a
+		// table of an RFP's sums.
+		return "rent"
+	case key == "total_amount" && !row && reBudget15.MatchString(tail(sent, 80)):
+		// "The total budget of this round is", "الميزانية الإجمالية":
+		// a budget is an amount, not a priced document's total.
+		return "amount"
 	case key == "liability_cap" && reInsure15.MatchString(sent) && reFloorBefore15.MatchString(tail(sent, 40)):
 		// "يحتفظ الاستشاري بتأمين المسؤولية المهنية بمبلغ لا يقل عن",
 		// "shall hold professional liability insurance of not less
@@ -51,8 +95,19 @@ func round15Money(k, orig, sent, text string, at int) string {
 }
 
 var (
-	reInsure15      = regexp.MustCompile(`(?i)\binsur\w*|(?:^|\s)(?:ب|و)?(?:ال)?تأمين(?:\s|$)`)
-	reFloorBefore15 = regexp.MustCompile(`(?i)\b(?:not\s+less\s+than|at\s+least|a\s+minimum\s+of|no\s+less\s+than)\s*$|(?:لا|ألا)\s+(?:يقل|تقل)\s+عن\s*$`)
+	reDocFee15         = regexp.MustCompile(`(?i)\b(?:eoi|expressions?\s+of\s+interest)\s+(?:documents?\s+)?fees?\b|\bparticipation\s+fees?\b|(?:^|\s)(?:رسم|رسوم)\s+(?:ال)?(?:اشتراك|مشاركة)\s+في\s+(?:ال)?(?:مناقصة|طلب|منافسة|عطاء)|(?:^|\s)رسم\s+(?:(?:وثائق|مستندات|كراسة)\s+)?(?:ال)?(?:تأهيل|طلب|مناقصة|عطاء|وثائق|مستندات|كراسة)`)
+	reCallText15       = regexp.MustCompile(`(?i)\bexpressions?\s+of\s+interest\b|\bcall\s+for\s+(?:applications|proposals|expressions)\b`)
+	rePaymentRow15     = regexp.MustCompile(`(?i)\b(?:progress|interim|final|milestone|stage|monthly)\s+payments?\b|\binstal(?:l)?ments?\b|\bbalance\b|دفعات\s+(?:ال)?(?:مرحلية|شهرية)|(?:ال)?دفعة\s+(?:ال)?(?:نهائية|ختامية|أولى|ثانية|ثالثة|مرحلية)|(?:^|\s)(?:ال)?(?:قسط|أقساط)(?:\s|$)`)
+	reAboveBefore15    = regexp.MustCompile(`(?i)\b(?:above|exceeding|in\s+excess\s+of|more\s+than)\s*$|(?:تزيد|يزيد|تتجاوز|يتجاوز)\s[^.؛]{0,40}(?:على|عن)\s*$`)
+	reLiabilityLimit15 = regexp.MustCompile(`(?i)\bliability\b[^.;]{0,100}\b(?:shall\s+not\s+exceed|will\s+not\s+exceed|is\s+limited\s+to|(?:is\s+)?capped\s+at)\b`)
+	reTaxWord15        = regexp.MustCompile(`(?i)\b(?:vat|tax(?:es)?)\b|ضريبة|الضريبة`)
+	reTaxLead15        = regexp.MustCompile(`(?i)^[\s|*]*(?:vat|value[- ]added|tax(?:es)?\b|sales\s+tax|gst|withholding|output|ضريبة|الضريبة)`)
+	rePerfBondRow15    = regexp.MustCompile(`(?i)\bperformance\s+(?:bond|guarantee|security)\b|ضمان\s+حسن\s+(?:ال)?تنفيذ|الضمان\s+النهائي`)
+	rePriceCeiling15   = regexp.MustCompile(`(?i)\bprice\s+of\s+(?:a|an|each|one|the)\s+[^.;]{0,30}\b(?:shall|must|may)\s+not\s+exceed\s*$|(?:ألا|لا)\s+(?:يتجاوز|يزيد)\s+سعر\s+(?:ال)?\p{L}+(?:\s+(?:ال)?\p{L}+)?\s*(?:عن|على)?\s*$`)
+	reRentRow15        = regexp.MustCompile(`(?i)^[\s|*]*(?:(?:monthly|annual|minimum)\s+)?rent\s+(?:of|for)\s+(?:the\s+)?(?:premises|kiosk|canteen|shop|office|unit|space|store)\b|^[\s|*]*(?:ال)?إيجار\s+(?:ال)?(?:مقصف|محل|مكتب|كشك|موقع|مبنى|وحدة|مساحة)`)
+	reBudget15         = regexp.MustCompile(`(?i)\bbudget\b[^.;]{0,60}$|(?:ال)?ميزانية\s[^.؛]{0,60}$`)
+	reInsure15         = regexp.MustCompile(`(?i)\binsur\w*|(?:^|\s)(?:ب|و)?(?:ال)?تأمين(?:\s|$)`)
+	reFloorBefore15    = regexp.MustCompile(`(?i)\b(?:not\s+less\s+than|at\s+least|a\s+minimum\s+of|no\s+less\s+than)\s*$|(?:لا|ألا)\s+(?:يقل|تقل)\s+عن\s*$`)
 	// reShortfallUnit15: a sum counted per unit of a delay or of a
 	// shortfall ("for each day of delay", "for each full percentage
 	// point below", "per pool per day ... closed", "for each unfilled

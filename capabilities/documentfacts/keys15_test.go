@@ -90,3 +90,31 @@ func TestRound15DateKeys(t *testing.T) {
 			[]string{"due_date|2027-06-30"}, nil},
 	})
 }
+
+func TestRound15MoneyKeys(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"an EOI document fee", "CALL FOR EXPRESSIONS OF INTEREST\n\nThe Company invites operators to express interest.\nA non-refundable EOI document fee of OMR 25.000 shall be paid before submission.\n", TypeMoney,
+			[]string{"tender_fee|25 OMR"}, []string{"fee|25 OMR"}},
+		{"a participation fee in a row (ar)", "طلب تقديم عروض\n\nتدعو المدرسة الشركات إلى تقديم عروضها.\n\nالبند | المبلغ (ر.ع.)\nرسم الاشتراك في طلب العروض (غير مسترد) | ١٥٫٠٠٠\n", TypeMoney,
+			[]string{"tender_fee|15 OMR"}, nil},
+		{"rows of a payment schedule", "FIT-OUT CONTRACT\n\nThis Contract is made on 2 May 2027.\n\nPayment | Amount (QAR)\nProgress payments (monthly) | 400,000\nFinal payment after the defects period | 50,000\n", TypeMoney,
+			[]string{"amount|400000 QAR", "amount|50000 QAR"}, []string{"price|400000 QAR"}},
+		{"a threshold for approval", "MAINTENANCE CONTRACT\n\n7. Spare parts above OMR 80.000 each require the Client's prior approval.\n", TypeMoney,
+			[]string{"amount|80 OMR"}, []string{"price|80 OMR"}},
+		{"a liability cap after fee words", "ENGAGEMENT LETTER\n\n7. Our aggregate liability shall not exceed twice the fees paid, and in any case QAR 200,000.\n", TypeMoney,
+			[]string{"liability_cap|200000 QAR"}, []string{"fee|200000 QAR"}},
+		{"a service named after a tax", "ENGAGEMENT LETTER\n\nService | Fee (QAR)\nZakat and income tax return filing | 12,000\nTotal | 12,000\n", TypeMoney,
+			[]string{"price|12000 QAR"}, []string{"tax_amount|12000 QAR"}},
+		{"a performance bond row over the contract value (ar)", "إعلان مناقصة\n\nتعلن الشركة عن طرح مناقصة.\n\nالبند | المبلغ (د.ك.)\nضمان حسن التنفيذ (٥٪ من قيمة العقد) | ٤٠٬٠٠٠٫٠٠٠\n", TypeMoney,
+			[]string{"performance_bond|40000 KWD"}, []string{"contract_value|40000 KWD"}},
+		{"a meal price ceiling (ar)", "طلب تقديم عروض\n\nيلتزم المشغل بتقديم وجبات صحية. ويجب ألا يتجاوز سعر الوجبة الخفيفة ٠٫٤٠٠ ر.ع.\n", TypeMoney,
+			[]string{"price|0.4 OMR"}, []string{"amount|0.4 OMR"}},
+		{"a budget", "CALL FOR APPLICATIONS\n\nEach grant is up to BHD 10,000.000. The total budget of the programme is BHD 300,000.000.\n", TypeMoney,
+			[]string{"amount|300000 BHD"}, []string{"total_amount|300000 BHD"}},
+		// what stays
+		{"a VAT column stays tax", "TAX INVOICE\n\nItem | Qty | Net (OMR) | VAT (OMR) | Total (OMR)\nPaper | 10 | 100.000 | 5.000 | 105.000\n", TypeMoney,
+			[]string{"tax_amount|5 OMR"}, nil},
+		{"a licence fee in a contract stays", "LICENCE AGREEMENT\n\nThe Licensee shall pay a participation fee of AED 3,000 for each trade fair.\n", TypeMoney,
+			nil, []string{"tender_fee|3000 AED"}},
+	})
+}
