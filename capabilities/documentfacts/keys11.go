@@ -584,6 +584,9 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 			// year": the agreement's term.
 			return durationCueOf("term"), true
 		}
+		if c15, ok15 := round15NoCue(ctx, clause, t[me:min(len(t), me+60)]); ok15 {
+			return c15, true // round 15 (keys15.go)
+		}
 		if c14, ok14 := round14NoCue(ctx, clause, t[me:min(len(t), me+60)]); ok14 {
 			return c14, true // round 14 (keys14.go)
 		}
@@ -639,7 +642,7 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 			return c13, true
 		}
 	}
-	return c, true
+	return round15Duration(ctx, clause, after, c) // keys15.go
 }
 
 var (

@@ -312,3 +312,72 @@ func firstLine15(text string) string {
 	}
 	return ""
 }
+
+// round15NoCue gives a period with no role word of its own a role from
+// the words before it (ctx, clause) and after it; ok false when no rule
+// applies.
+func round15NoCue(ctx, clause, after string) (cue, bool) {
+	switch {
+	case reOwnPeriod15.MatchString(ctx):
+		// "The contract period is five (5) years", "The charter period
+		// is eighteen (18) months from delivery", "The works are
+		// expected to take ten (10) months": the contract's own length.
+		return durationCueOf("term"), true
+	case reValidFor15.MatchString(ctx) && !reAgreementNoun.MatchString(clause):
+		// "The shortlist will remain valid for twelve (12) months": how
+		// long a list, a status or an offer lasts, a duration.
+		return durationCueOf("duration"), true
+	case reRestraintFor15.MatchString(clause) || reSecondFor15.MatchString(clause):
+		// "The grantee shall not sell the equipment for two (2) years
+		// after the final report", "Neither partner shall build another
+		// plant for five (5) years", "لا يجوز للمشترك إنهاء الاتفاقية
+		// قبل انقضاء اثني عشر (١٢) شهراً", "shall second a plant manager
+		// for the first twenty-four (24) months": how long a restraint
+		// or a secondment lasts, a duration.
+		return durationCueOf("duration"), true
+	}
+	return cue{}, false
+}
+
+// round15Duration re-keys a period round 11 kept with role c; ok false
+// drops it (a deadline only).
+func round15Duration(ctx, clause, after string, c cue) (cue, bool) {
+	switch c.key {
+	case "term":
+		if reValidFor15.MatchString(ctx) && !reAgreementNoun.MatchString(clause) {
+			// "يظل التأهيل سارياً لمدة ثمانية عشر (١٨) شهراً": a status's
+			// validity, not the term.
+			return durationCueOf("duration"), true
+		}
+		if reRestraintFor15.MatchString(clause) {
+			// "لا يجوز للشريك (أ) ولا للشريك (ب) إنشاء ... مصنع آخر لمدة
+			// خمس (٥) سنوات": a restraint's length.
+			return durationCueOf("duration"), true
+		}
+	case "duration":
+		if reWarrantyAR15.MatchString(tail(ctx, 40)) && reOnGoods15.MatchString(after) {
+			// "يلتزم المقاول بتقديم ضمان لمدة خمس (٥) سنوات على الوحدات
+			// المركبة": a guarantee over goods is their warranty.
+			return durationCueOf("warranty_period"), true
+		}
+	case "notice_period":
+		if s := clause + " " + after; reOnNotice15.MatchString(tail(ctx, 30)) && !reEndOrRenew14.MatchString(s) && !reEndVerb.MatchString(s) && !reRenewWord11.MatchString(s) {
+			// "shall dry-dock the yacht once a year on fourteen (14)
+			// days' notice to the Charterer": notice before an action,
+			// not the notice that ends, renews or extends the contract (a
+			// duration, as a notice before a price change is).
+			return durationCueOf("duration"), true
+		}
+	}
+	return c, true
+}
+
+var (
+	reOwnPeriod15    = regexp.MustCompile(`(?i)\b(?:contract|charter|agreement|services?|subscription|engagement|project|maintenance|operation|concession|framework)\s+(?:period|duration)\s+(?:is|shall\s+be|will\s+be)\s*$|\b(?:the\s+)?(?:works|project|contract|services)\s+(?:are|is)\s+(?:expected|planned|scheduled|estimated)\s+to\s+(?:take|last)\s*$`)
+	reValidFor15     = regexp.MustCompile(`(?i)\b(?:remains?|remain|stays?|is|be)\s+valid\s+for\s*(?:a\s+period\s+of\s*)?$|(?:يظل|تظل|يبقى|تبقى|يكون|تكون)\s+[^.؛]{0,40}(?:ساري(?:اً|ا)?|سارية|صالح(?:اً|ا)?|صالحة)\s+(?:المفعول\s+)?لمدة\s*$`)
+	reRestraintFor15 = regexp.MustCompile(`(?i)\b(?:shall|must|will)\s+not\b[^.;]{0,160}\bfor\s*(?:a\s+period\s+of\s*)?$|\bneither\b[^.;]{0,60}\bnor\b[^.;]{0,60}\b(?:shall|may|will)\b[^.;]{0,160}\bfor\s*(?:a\s+period\s+of\s*)?$|\b(?:shall|may|must)\s+not\b[^.;]{0,100}\bbefore\s+(?:the\s+end\s+of\s+)?(?:the\s+first\s+)?$|لا\s+يجوز[^.؛]{0,160}(?:لمدة|قبل\s+(?:انقضاء|مضي|مرور))\s*$`)
+	reSecondFor15    = regexp.MustCompile(`(?i)\bsecond(?:s|ed)?\s+(?:a|an|the|its|one|two)\b[^.;]{0,60}\bfor\s+(?:the\s+first\s+|a\s+period\s+of\s+)?$`)
+	reWarrantyAR15   = regexp.MustCompile(`(?:^|\s)ضمان(?:اً|ا)?\s+لمدة\s*$`)
+	reOnGoods15      = regexp.MustCompile(`^\s*(?:\([^()]{0,20}\)\s*)?(?:\p{L}+\s+){0,2}(?:على|ضد)\s`)
+	reOnNotice15     = regexp.MustCompile(`(?i)\b(?:on|upon|with|after|giving|gives)\s+(?:at\s+least\s+)?$`)
+)

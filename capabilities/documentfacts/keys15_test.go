@@ -118,3 +118,33 @@ func TestRound15MoneyKeys(t *testing.T) {
 			nil, []string{"tender_fee|3000 AED"}},
 	})
 }
+
+func TestRound15DurationRoles(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"a contract period stated plainly", "SERVICES CONTRACT\n\n2.1 The contract period is three (3) years from the start date.\n", TypeDuration,
+			[]string{"term|P3Y"}, nil},
+		{"works expected to take", "PRE-QUALIFICATION NOTICE\n\nThe works are expected to take fourteen (14) months.\n", TypeDuration,
+			[]string{"term|P14M"}, nil},
+		{"a list valid for", "CALL FOR EXPRESSIONS OF INTEREST\n\nThe shortlist will remain valid for nine (9) months.\n", TypeDuration,
+			[]string{"duration|P9M"}, nil},
+		{"a status valid for (ar)", "إعلان تأهيل مسبق\n\nتظل شهادة التأهيل سارية لمدة اثني عشر (١٢) شهراً.\n", TypeDuration,
+			[]string{"duration|P12M"}, []string{"term|P12M"}},
+		{"a restraint with shall not", "GRANT AGREEMENT\n\nThe grantee shall not lease the funded machines to others for three (3) years after the grant.\n", TypeDuration,
+			[]string{"duration|P3Y"}, nil},
+		{"a restraint on both (ar)", "مذكرة تفاهم\n\nلا يجوز للطرف الأول ولا للطرف الثاني فتح فرع منافس في المدينة لمدة ثلاث (٣) سنوات من التوقيع.\n", TypeDuration,
+			[]string{"duration|P3Y"}, []string{"term|P3Y"}},
+		{"no ending before a period (ar)", "اتفاقية اشتراك\n\nلا يجوز للعميل إنهاء الاتفاقية قبل انقضاء ستة (٦) أشهر من بدايتها.\n", TypeDuration,
+			[]string{"duration|P6M"}, nil},
+		{"a secondment", "TERM SHEET\n\nPartner A shall second a finance manager for the first eighteen (18) months of operation.\n", TypeDuration,
+			[]string{"duration|P18M"}, nil},
+		{"a guarantee over goods is a warranty (ar)", "إعلان مناقصة\n\nيلتزم المقاول بتقديم ضمان لمدة ثلاث (٣) سنوات على المضخات الموردة.\n", TypeDuration,
+			[]string{"warranty_period|P3Y"}, []string{"duration|P3Y"}},
+		{"notice before an action", "CHARTER AGREEMENT\n\n5.2 The Owner may inspect the vessel once a year on seven (7) days' notice to the Charterer.\n", TypeDuration,
+			[]string{"duration|P7D"}, []string{"notice_period|P7D"}},
+		// what stays
+		{"notice to end stays", "OFFER OF EMPLOYMENT\n\nEither party may end the employment on one (1) month's written notice.\n", TypeDuration,
+			[]string{"notice_period|P1M"}, nil},
+		{"a contract's validity stays its term", "SERVICES AGREEMENT\n\nThis Agreement shall remain valid for two (2) years.\n", TypeDuration,
+			nil, []string{"duration|P2Y"}},
+	})
+}
