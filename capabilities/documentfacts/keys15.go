@@ -227,6 +227,40 @@ func round15Date(f *Fact, t string, ms, me int, prev, text, title string) {
 		}
 	}
 	ctx := ctxBefore(t, ms, prev)
+	if reDayRangeEnd15.MatchString(line) || reBareDay15.MatchString(t[ms:me]) && reDayRangeNext15.MatchString(t[me:min(len(t), me+40)]) {
+		if !reOwnSpanWord15.MatchString(clause) {
+			// "The show takes place from 16 to 20 May 2026", "من ٣ إلى ٥
+			// مارس": the days of an event in one month are plain dates,
+			// its two ends alike (a contract's, a hire's or a term's own
+			// span keeps its start and end).
+			set("date")
+		}
+		return
+	}
+	if f.Key == "date" || f.Key == "document_date" {
+		switch {
+		case reOpeningRow15.MatchString(line):
+			// "فض المظاريف | ٢٥ مايو ٢٠٢٦", "Opening of envelopes |":
+			// the key date the bids are opened.
+			set("bid_opening_date")
+			return
+		case reStartRow15.MatchString(line):
+			// "بدء التشغيل | ٢٣ أغسطس ٢٠٢٦", "Start of operation |": the
+			// day the contract's service starts.
+			set("effective_date")
+			return
+		case reRedeliveryOn15.MatchString(clause):
+			// "and redelivery at the same marina on 30 April 2028": the
+			// hired thing goes back, the hire ends.
+			set("expiry_date")
+			return
+		case reDeliveryTakesPlace15.MatchString(clause):
+			// "Delivery shall take place at the marina on 1 November
+			// 2026": the delivery day.
+			set("delivery_date")
+			return
+		}
+	}
 	switch f.Key {
 	case "effective_date", "signature_date", "date":
 		if reFromEventOn15.MatchString(tail(clause, 200)) {
@@ -278,6 +312,20 @@ func round15Date(f *Fact, t string, ms, me int, prev, text, title string) {
 }
 
 var (
+	// reDayRangeEnd15: the date ends a range of days in one month
+	// ("from 16 to", "من ٣ إلى"); reDayRangeNext15: the date (a day
+	// alone) opens one.
+	reDayRangeEnd15  = regexp.MustCompile(`(?i)\bfrom\s+[0-9]{1,2}\s+(?:to|until|till)\s+$|(?:^|\s)من\s+[0-9٠-٩]{1,2}\s+(?:إلى|الى|حتى)\s+$`)
+	reBareDay15      = regexp.MustCompile(`^[0-9٠-٩]{1,2}$`)
+	reDayRangeNext15 = regexp.MustCompile(`^\s+(?:to|until|till|إلى|الى|حتى)\s+[0-9٠-٩]{1,2}\s+\p{L}`)
+	// reOwnSpanWord15: the clause names a span of the contract itself.
+	reOwnSpanWord15 = regexp.MustCompile(`(?i)\b(?:agreement|contract|term|lease|tenancy|hire|charter|rental|licen[cs]e|subscription|employment|period)\b|العقد|الاتفاقية|مدة|الإيجار|التأجير|الاشتراك`)
+	reOpeningRow15  = regexp.MustCompile(`(?i)(?:^|\|)\s*(?:(?:فض|فتح)\s+(?:ال)?(?:مظاريف|عطاءات|عروض)(?:\s+(?:ال)?\p{L}+)?|(?:public\s+)?opening\s+of\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:envelopes|bids|tenders|offers|proposals))\s*(?:\||:)\s*$`)
+	reStartRow15    = regexp.MustCompile(`(?i)(?:^|\|)\s*(?:بدء\s+(?:ال)?(?:تشغيل|خدمة|خدمات|العمل|الأعمال|التنفيذ)|(?:start|commencement)\s+of\s+(?:the\s+)?(?:operations?|services?|works|contract))\s*(?:\||:)\s*$`)
+	// reDeliveryTakesPlace15, reRedeliveryOn15: the day a thing is
+	// delivered, and given back.
+	reDeliveryTakesPlace15 = regexp.MustCompile(`(?i)(?:^|[^-\w])delivery\s+(?:shall|will)\s+take\s+place\b[^.;]{0,80}\bon\s*$`)
+	reRedeliveryOn15       = regexp.MustCompile(`(?i)\bre-?delivery\b[^.;]{0,80}\bon\s*$`)
 	// reDateLabel15: a "Date:" label at the end of a line's text before
 	// the date.
 	reDateLabel15 = regexp.MustCompile(`(?i)(?:\bdate|التاريخ|تاريخ\s+التوقيع)\s*[:：]\s*$`)
@@ -381,3 +429,20 @@ var (
 	reOnGoods15      = regexp.MustCompile(`^\s*(?:\([^()]{0,20}\)\s*)?(?:\p{L}+\s+){0,2}(?:على|ضد)\s`)
 	reOnNotice15     = regexp.MustCompile(`(?i)\b(?:on|upon|with|after|giving|gives)\s+(?:at\s+least\s+)?$`)
 )
+
+// dayRangeStart15: the day at t[at:] ends a range of days in one month,
+// written with a dash (dayRangeStart14) or with words ("from 16 to 20 May
+// 2026", "من ٣ إلى ٥ مارس"): the first day's span in t.
+func dayRangeStart15(t string, at int) (int, int, bool) {
+	if s, e, ok := dayRangeStart14(t, at); ok {
+		return s, e, ok
+	}
+	off := max(0, at-24)
+	m := reDayRangeWords15.FindStringSubmatchIndex(t[off:at])
+	if m == nil {
+		return 0, 0, false
+	}
+	return off + m[2], off + m[3], true
+}
+
+var reDayRangeWords15 = regexp.MustCompile(`(?i)(?:\bfrom|(?:^|\s)من)\s+([0-9٠-٩]{1,2})\s+(?:to|until|till|إلى|الى|حتى)\s+$`)

@@ -148,3 +148,23 @@ func TestRound15DurationRoles(t *testing.T) {
 			nil, []string{"duration|P2Y"}},
 	})
 }
+
+func TestRound15EventDaysAndKeyDates(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"an event's days from one to another", "STAND CONTRACT\n\nThis Contract is made on 2 February 2027.\nThe fair is held at the Oman Convention Centre from 9 to 12 March 2027.\n", TypeDate,
+			[]string{"date|2027-03-09", "date|2027-03-12"}, []string{"expiry_date|2027-03-12"}},
+		{"an event's days (ar)", "عقد خدمات\n\nتقام الفعالية في مركز المعارض من ٣ إلى ٥ مارس ٢٠٢٧م.\n", TypeDate,
+			[]string{"date|2027-03-03", "date|2027-03-05"}, nil},
+		{"opening of envelopes row (ar)", "إعلان مناقصة\n\nالحدث | التاريخ\nآخر موعد لتقديم العطاءات | ٢ يونيو ٢٠٢٧\nفض المظاريف | ٣ يونيو ٢٠٢٧\n", TypeDate,
+			[]string{"bid_opening_date|2027-06-03"}, []string{"date|2027-06-03"}},
+		{"start of operation row (ar)", "طلب تقديم عروض\n\nالحدث | التاريخ\nآخر موعد لتقديم العروض | ٢ يونيو ٢٠٢٧\nبدء التشغيل | ١ سبتمبر ٢٠٢٧\n", TypeDate,
+			[]string{"effective_date|2027-09-01"}, nil},
+		{"delivery and redelivery of a hired thing", "EQUIPMENT HIRE AGREEMENT\n\nDelivery shall take place at the Sohar yard on 4 April 2027 and redelivery at the same yard on 3 October 2027.\n", TypeDate,
+			[]string{"delivery_date|2027-04-04", "expiry_date|2027-10-03"}, nil},
+		// a contract's own span keeps its ends
+		{"a one-month term keeps its ends", "SERVICES AGREEMENT\n\nThe term of this Agreement is from 1 to 30 June 2027.\n", TypeDate,
+			nil, []string{"date|2027-06-30"}},
+		{"a full-date span keeps its ends", "LEASE AGREEMENT\n\nThree (3) years from 1 October 2027 to 30 September 2030.\n", TypeDate,
+			[]string{"effective_date|2027-10-01", "expiry_date|2030-09-30"}, nil},
+	})
+}
