@@ -371,7 +371,7 @@ func round15NoCue(ctx, clause, after string) (cue, bool) {
 		// is eighteen (18) months from delivery", "The works are
 		// expected to take ten (10) months": the contract's own length.
 		return durationCueOf("term"), true
-	case reValidFor15.MatchString(ctx) && !reAgreementNoun.MatchString(clause):
+	case reValidFor15.MatchString(ctx) && !reAgreementNoun.MatchString(clause) && !reLicenceNoun15.MatchString(clause):
 		// "The shortlist will remain valid for twelve (12) months": how
 		// long a list, a status or an offer lasts, a duration.
 		return durationCueOf("duration"), true
@@ -392,7 +392,7 @@ func round15NoCue(ctx, clause, after string) (cue, bool) {
 func round15Duration(ctx, clause, after string, c cue) (cue, bool) {
 	switch c.key {
 	case "term":
-		if reValidFor15.MatchString(ctx) && !reAgreementNoun.MatchString(clause) {
+		if reValidFor15.MatchString(ctx) && !reAgreementNoun.MatchString(clause) && !reLicenceNoun15.MatchString(clause) {
 			// "يظل التأهيل سارياً لمدة ثمانية عشر (١٨) شهراً": a status's
 			// validity, not the term.
 			return durationCueOf("duration"), true
@@ -409,7 +409,7 @@ func round15Duration(ctx, clause, after string, c cue) (cue, bool) {
 			return durationCueOf("warranty_period"), true
 		}
 	case "notice_period":
-		if s := clause + " " + after; reOnNotice15.MatchString(tail(ctx, 30)) && !reEndOrRenew14.MatchString(s) && !reEndVerb.MatchString(s) && !reRenewWord11.MatchString(s) {
+		if s := clause + " " + after; reOnNotice15.MatchString(tail(ctx, 30)) && reModal15.MatchString(clause) && !reEndOrRenew14.MatchString(s) && !reEndVerb.MatchString(s) && !reRenewWord11.MatchString(s) {
 			// "shall dry-dock the yacht once a year on fourteen (14)
 			// days' notice to the Charterer": notice before an action,
 			// not the notice that ends, renews or extends the contract (a
@@ -427,7 +427,12 @@ var (
 	reSecondFor15    = regexp.MustCompile(`(?i)\bsecond(?:s|ed)?\s+(?:a|an|the|its|one|two)\b[^.;]{0,60}\bfor\s+(?:the\s+first\s+|a\s+period\s+of\s+)?$`)
 	reWarrantyAR15   = regexp.MustCompile(`(?:^|\s)ضمان(?:اً|ا)?\s+لمدة\s*$`)
 	reOnGoods15      = regexp.MustCompile(`^\s*(?:\([^()]{0,20}\)\s*)?(?:\p{L}+\s+){0,2}(?:على|ضد)\s`)
-	reOnNotice15     = regexp.MustCompile(`(?i)\b(?:on|upon|with|after|giving|gives)\s+(?:at\s+least\s+)?$`)
+	reOnNotice15     = regexp.MustCompile(`(?i)\b(?:on|upon|after|giving|gives)\s+(?:at\s+least\s+)?$`)
+	// reModal15: a party's act (the notice comes before it).
+	reModal15 = regexp.MustCompile(`(?i)\b(?:shall|may|will|must)\b|يلتزم|يجوز|يحق`)
+	// reLicenceNoun15: a licence, a permit or a policy: valid for its
+	// own term (round 8c), no offer's validity.
+	reLicenceNoun15 = regexp.MustCompile(`(?i)\b(?:licen[cs]es?|permits?|polic(?:y|ies)|insurance|lease|tenancy|registration)\b|الترخيص|رخصة|الرخصة|التصريح|الوثيقة|بوليصة`)
 )
 
 // dayRangeStart15: the day at t[at:] ends a range of days in one month,
