@@ -451,3 +451,47 @@ func dayRangeStart15(t string, at int) (int, int, bool) {
 }
 
 var reDayRangeWords15 = regexp.MustCompile(`(?i)(?:\bfrom|(?:^|\s)من)\s+([0-9٠-٩]{1,2})\s+(?:to|until|till|إلى|الى|حتى)\s+$`)
+
+// wrappedDuration15: a period whose number ends the line before (prev)
+// and whose unit opens this block t ("The contract period is five
+// (5)⏎years", "خلال خمسة عشر (١٥)⏎يوماً"), in a text whose reader keeps
+// each line a block, is read over the two lines; only that period is
+// kept (the others are each line's own).
+func (x *extractor) wrappedDuration15(t string, base int, prev string) {
+	if prev == "" || strings.Contains(t, " | ") || strings.Contains(prev, " | ") || !reUnitStart15.MatchString(t) || !reNumberEnd15.MatchString(prev) {
+		return
+	}
+	ps := base - len(prev)
+	for ps > 0 && strings.TrimSpace(x.a.text[ps:base]) != strings.TrimSpace(prev) {
+		ps--
+		if base-ps > len(prev)+8 {
+			return
+		}
+	}
+	if ps < 0 || strings.TrimSpace(x.a.text[ps:base]) != strings.TrimSpace(prev) {
+		return
+	}
+	end := base + len(t)
+	if i := strings.IndexAny(t, ".;؛\n"); i >= 0 {
+		end = base + i
+	}
+	n := len(x.cands)
+	x.durations(x.a.text[ps:end], ps, "", "")
+	kept := x.cands[:n]
+	lineEnd := ps + len(strings.TrimRight(x.a.text[ps:base], " \t\r\n"))
+	for _, c := range x.cands[n:] {
+		if c.start < lineEnd && c.end > base {
+			// the evidence is the line with the number ("five (5)"),
+			// the value its part of the period
+			c.end = lineEnd
+			c.fact.Value = x.a.text[c.start:c.end]
+			kept = append(kept, c)
+		}
+	}
+	x.cands = kept
+}
+
+var (
+	reNumberEnd15 = regexp.MustCompile(`(?:\(\s*[0-9٠-٩]{1,3}\s*\)|(?:^|\s)[0-9٠-٩]{1,3})\s*$`)
+	reUnitStart15 = regexp.MustCompile(`(?i)^\s*(?:calendar\s+|working\s+|business\s+)?(?:days?|weeks?|months?|years?|hours?)\b|^\s*(?:يوماً|يومًا|يوما|يوم|أيام|أسبوعاً|أسبوعا|أسابيع|شهراً|شهرا|أشهر|شهور|سنة|سنوات|عاماً|أعوام|ساعة|ساعات)(?:\s|$|[،,.])`)
+)

@@ -168,3 +168,17 @@ func TestRound15EventDaysAndKeyDates(t *testing.T) {
 			[]string{"effective_date|2027-10-01", "expiry_date|2030-09-30"}, nil},
 	})
 }
+
+func TestRound15WrappedPeriod(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"a term's unit on the next line", "CONSULTANCY AGREEMENT\n\n1.2 This Agreement starts on 1 March 2027 and ends on 30 November 2027, a term of nine (9)\nmonths.\n", TypeDuration,
+			[]string{"term|P9M"}, nil},
+		{"a payment window's unit on the next line", "RENTAL AGREEMENT\n\n2.1 Rent is payable monthly. The Lessee shall pay each monthly invoice within fifteen (15)\ndays of its date.\n", TypeDuration,
+			[]string{"payment_period|P15D"}, nil},
+		{"a payment window's unit on the next line (ar)", "اتفاقية اشتراك\n\nيسدد المشترك الاشتراك الشهري خلال عشرة (١٠)\nأيام من تاريخ الفاتورة.\n", TypeDuration,
+			[]string{"payment_period|P10D"}, nil},
+		// a number that ends a line before other words is no period
+		{"a count before a line of words", "SUPPLY AGREEMENT\n\nThe Supplier shall deliver pumps of model (4)\nyearly as agreed with the Buyer.\n", TypeDuration,
+			nil, []string{"term|P4Y"}},
+	})
+}
