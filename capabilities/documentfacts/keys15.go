@@ -397,12 +397,24 @@ func round15Duration(ctx, clause, after string, c cue) (cue, bool) {
 			// validity, not the term.
 			return durationCueOf("duration"), true
 		}
+		if reRestraintFor15.MatchString(clause) && reDiscloseWord15.MatchString(clause) {
+			// "لا يجوز للمتدرب إفشاء أي معلومات ... ولمدة سنة (١) بعد
+			// انتهائه": a ban on disclosing lasts the confidentiality
+			// period.
+			return durationCueOf("confidentiality_period"), true
+		}
 		if reRestraintFor15.MatchString(clause) {
 			// "لا يجوز للشريك (أ) ولا للشريك (ب) إنشاء ... مصنع آخر لمدة
 			// خمس (٥) سنوات": a restraint's length.
 			return durationCueOf("duration"), true
 		}
 	case "duration":
+		if reNotDisclose15.MatchString(clause) {
+			// "لا يجوز للمتدرب إفشاء أي معلومات ... خلال مدة التدريب ولمدة
+			// سنة (١) بعد انتهائه", "shall not disclose ... for": how long
+			// the secret is kept.
+			return durationCueOf("confidentiality_period"), true
+		}
 		if reWarrantyAR15.MatchString(tail(ctx, 40)) && reOnGoods15.MatchString(after) {
 			// "يلتزم المقاول بتقديم ضمان لمدة خمس (٥) سنوات على الوحدات
 			// المركبة": a guarantee over goods is their warranty.
@@ -428,6 +440,8 @@ var (
 	reWarrantyAR15   = regexp.MustCompile(`(?:^|\s)ضمان(?:اً|ا)?\s+لمدة\s*$`)
 	reOnGoods15      = regexp.MustCompile(`^\s*(?:\([^()]{0,20}\)\s*)?(?:\p{L}+\s+){0,2}(?:على|ضد)\s`)
 	reOnNotice15     = regexp.MustCompile(`(?i)\b(?:on|upon|after|giving|gives)\s+(?:at\s+least\s+)?$`)
+	reNotDisclose15  = regexp.MustCompile(`(?i)\b(?:shall|must|may)\s+not\s+disclose\b|لا\s+يجوز\s+[^.؛]{0,30}(?:إفشاء|افشاء|الإفصاح)`)
+	reDiscloseWord15 = regexp.MustCompile(`(?i)\bdisclos\w*|\bconfidential\w*|إفشاء|افشاء|الإفصاح|بالإفصاح|السرية`)
 	// reModal15: a party's act (the notice comes before it).
 	reModal15 = regexp.MustCompile(`(?i)\b(?:shall|may|will|must)\b|يلتزم|يجوز|يحق`)
 	// reLicenceNoun15: a licence, a permit or a policy: valid for its

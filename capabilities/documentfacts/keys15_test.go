@@ -182,3 +182,21 @@ func TestRound15WrappedPeriod(t *testing.T) {
 			nil, []string{"term|P4Y"}},
 	})
 }
+
+func TestRound15OneUnitAR(t *testing.T) {
+	for _, c := range []struct{ text, period string }{
+		{"عقد حراسة\n\n٤. يلتزم المقاول باستبدال أي حارس متغيب خلال ساعة واحدة (١).\n", "PT1H"},
+		{"عقد صيانة\n\nيلتزم المقاول بإصلاح العطل خلال يوم واحد من إبلاغه.\n", "P1D"},
+	} {
+		if got := deadlinePeriods(t, c.text); !containsStr(got, c.period) {
+			t.Errorf("%q: deadline %s missing; got %q", c.text, c.period, got)
+		}
+	}
+}
+
+func TestRound15DiscloseBan(t *testing.T) {
+	runRound11(t, []round11Case{
+		{"a ban on disclosing for a year after (ar)", "اتفاقية تدريب\n\nلا يجوز للمتدرب إفشاء أي معلومات عن العملاء خلال مدة التدريب ولمدة سنة (١) بعد انتهائه.\n", TypeDuration,
+			[]string{"confidentiality_period|P1Y"}, []string{"duration|P1Y"}},
+	})
+}
