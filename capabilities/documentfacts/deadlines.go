@@ -485,8 +485,8 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 				}
 			}
 		}
-		if key == "" || blocked(si, c.start) || key != "due_date" && si >= 0 && requestSentence15(x.sentText(x.sents[si])) {
-			continue // a request's date is no time limit (keys15.go)
+		if key == "" || blocked(si, c.start) {
+			continue
 		}
 		if lost[c.start] && (s == c.start || x.hasDateDeadline(c.fact.Normalized, hasArabic(x.a.text[s:c.end]))) {
 			continue

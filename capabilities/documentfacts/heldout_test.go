@@ -314,7 +314,7 @@ func TestHeldOut11(t *testing.T) {
 // (docs/documents.md, "Issue 29, session 16"). Round 15 (session 17,
 // keys15.go) developed on it for dates, money, deadlines and durations:
 // their floors are two points under round 15's figures (date 0.949/0.961,
-// money 0.951/0.983, deadline 1.000/0.979, duration 0.967/1.000), and it
+// money 0.951/0.983, deadline 0.989/0.979, duration 0.967/1.000), and it
 // no longer measures their carry-over.
 var heldOut12Floors = map[string][2]float64{
 	"party":       {0.87, 0.86},
@@ -322,7 +322,7 @@ var heldOut12Floors = map[string][2]float64{
 	"money":       {0.93, 0.96},
 	"obligation":  {0.79, 0.76},
 	"requirement": {0.60, 0.66},
-	"deadline":    {0.98, 0.96},
+	"deadline":    {0.96, 0.96},
 	"law":         {0.98, 0.98},
 	"duration":    {0.95, 0.98},
 }

@@ -518,8 +518,16 @@ var (
 	reUnitStart15 = regexp.MustCompile(`(?i)^\s*(?:calendar\s+|working\s+|business\s+)?(?:days?|weeks?|months?|years?|hours?)\b|^\s*(?:يوماً|يومًا|يوما|يوم|أيام|أسبوعاً|أسبوعا|أسابيع|شهراً|شهرا|أشهر|شهور|سنة|سنوات|عاماً|أعوام|ساعة|ساعات)(?:\s|$|[،,.])`)
 )
 
-// requestSentence15: the sentence opens as a request ("Please sign and
-// return", "Kindly confirm", "يرجى"), after its number if any.
+// requestSentence15: the sentence opens as a request to accept or
+// acknowledge the letter ("Please sign and return a copy", "Kindly
+// confirm your acceptance", "يرجى التوقيع"), after its number if any; a
+// request to submit an offer or to pay keeps its deadline.
 func requestSentence15(s string) bool {
-	return reRequestStart.MatchString(s[leadingNumber(s):])
+	s = s[leadingNumber(s):]
+	return reRequestStart.MatchString(s) && reAcceptVerb15.MatchString(head(s, 80)) && !reSubmitOrPay15.MatchString(s)
 }
+
+var (
+	reAcceptVerb15  = regexp.MustCompile(`(?i)\b(?:sign|countersign|acknowledge|confirm|accept)\b|التوقيع|توقيع|تأكيد|الموافقة|إعادة\s+نسخة`)
+	reSubmitOrPay15 = regexp.MustCompile(`(?i)\b(?:submit|send\s+(?:us\s+)?(?:your|the)\s+(?:offer|quotation|bid|proposal)|quot\w*|offers?|bids?|proposals?|tenders?|pay|payment|remit)\b|تقديم|العرض|عرض|العطاء|سداد|الدفع`)
+)
