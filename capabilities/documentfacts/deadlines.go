@@ -695,7 +695,7 @@ func (x *clauseExtractor) serviceLevelCells(add func(d Deadline, s, e, si int)) 
 			continue
 		}
 		cells := strings.Split(t, " | ")
-		if header == nil || seg.tableStart || i > 0 && !strings.Contains(x.a.text[x.a.segs[i-1].start:x.a.segs[i-1].end], " | ") {
+		if header == nil || seg.tableStart && !rowGoesOn15(x.a.text[x.a.segs[i-1].start:x.a.segs[i-1].end], t) || i > 0 && !strings.Contains(x.a.text[x.a.segs[i-1].start:x.a.segs[i-1].end], " | ") {
 			header = cells
 			continue
 		}

@@ -46,6 +46,8 @@ func durationUnit(u string) string {
 var arabicDurations = map[string][2]any{"شهر واحد": {1, "month"}, "سنة واحدة": {1, "year"}, "سنة ميلادية": {1, "year"}}
 
 func (x *extractor) durations(t string, base int, prev, headerCells string) {
+	x.wrappedDuration15(t, base, prev) // keys15.go
+
 	var terms [][2]int // where each term stands, and its index in isos
 	var isos []string
 	emit := func(ms, me int, iso string, glued bool, from, next int) {

@@ -32,6 +32,8 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 		return
 	}
 	clause := sentenceClause(t, ms, prev)
+	// keys15.go, after rounds 12 and 14:
+	defer round15Date(f, t, ms, me, prev, x.a.text, x.title)
 	defer round14Date(f, t, ms, me, prev) // keys14.go, after round 12
 	defer round12Date(f, ctx, clause12(t, ms, prev), base < x.topEnd, x.title != "agreement" && reHireDoc12.MatchString(x.a.text))
 	switch f.Key {
@@ -363,6 +365,9 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 		if k14 := round14Money(cur, sent, lineAt(text, at), text, at); k14 != "" {
 			k = k14 // keys14.go
 		}
+		if k15 := round15Money(k, f.Key, sent, text, at); k15 != "" {
+			k = k15 // keys15.go
+		}
 		if k != "" && k != f.Key {
 			facts[i].Key, facts[i].Label = k, moneyKeyLabel(k)
 		}
@@ -579,6 +584,9 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 			// year": the agreement's term.
 			return durationCueOf("term"), true
 		}
+		if c15, ok15 := round15NoCue(ctx, clause, t[me:min(len(t), me+60)]); ok15 {
+			return c15, true // round 15 (keys15.go)
+		}
 		if c14, ok14 := round14NoCue(ctx, clause, t[me:min(len(t), me+60)]); ok14 {
 			return c14, true // round 14 (keys14.go)
 		}
@@ -634,7 +642,7 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 			return c13, true
 		}
 	}
-	return c, true
+	return round15Duration(ctx, clause, after, c) // keys15.go
 }
 
 var (

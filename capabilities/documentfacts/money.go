@@ -19,7 +19,7 @@ var (
 	numPat   = D + `{1,3}(?:٫` + D + `{3})+٫` + D + `{2}|` + D + `{1,3}(?:[,٬،]` + D + `{3})+(?:[.٫]` + D + `+)?|` + D + `{1,3}(?:\.` + D + `{3})+,` + D + `{1,2}|` + D + `+,` + D + `{1,2}|` + D + `+(?:[.٫]` + D + `+)?`
 	multPat  = `(?:\s?(?:(?:million|mn|m|thousand|k)\b|مليون|ألف|الف))?`
 	curWords = `US\$|\$|€|£|USD|OMR|AED|SAR|EUR|QAR|KWD|BHD|JOD|EGP|GBP|CHF|INR|R\.O\.?|RO\b|(?-i:\b(?:BD|KD|QR|Dhs)\b)|Omani Rials?|Rials? Omani|Rial Omani|Omani Riyals?|Saudi Riyals?|Qatari Riyals?|Bahraini Dinars?|Kuwaiti Dinars?|UAE Dirhams?|Dirhams?|US Dollars?|Dollars?|Euros?|Pounds? Sterling|Egyptian Pounds?|Jordanian Dinars?|Rials?|Riyals?|` +
-		`ر\.ع\.?|ر\.ع|ريال عماني|ريال العماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ريال قطري|ر\.س\.?|ر\.ق\.?|دينار بحريني|دينار كويتي|د\.ب\.?|د\.ك\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو|جنيه مصري|جنيهاً مصرياً|جنيها مصريا|ج\.م\.?|دينار أردني|ديناراً أردنياً|دينارا أردنيا|د\.أ\.?`
+		`ر\.ع\.?|ر\.ع|ريال عماني|ريال العماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ريال قطري|ر\.س\.?|ر\.ق\.?|دينار بحريني|دينار كويتي|د\.ب\.?|د\.ك\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو|جنيه مصري|جنيهاً مصرياً|جنيها مصريا|ج\.م\.?|دينار أردني|ديناراً أردنياً|دينارا أردنيا|د\.أ\.?|` + bareArabicCur15
 	reMoneyBefore = regexp.MustCompile(`(?i)(` + curWords + `)\s?(` + numPat + `)(` + multPat + `)`)
 	reMoneyAfter  = regexp.MustCompile(`(?i)(` + numPat + `)(` + multPat + `)\s?(` + curWords + `)`)
 )
@@ -48,6 +48,9 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			v *= 1e3
 		}
 		code, sure := currencyCode(cur, x.omani)
+		if code == "" {
+			code, sure = x.bareCurrency15(cur) // keys15.go
+		}
 		f := Fact{Type: TypeMoney, Key: "amount", Label: "Amount", Value: t[ms:me], CurrencySymbol: strings.TrimSpace(cur), Method: "pattern", Confidence: 0.8}
 		ctx := wrappedCtx(t, ms, prev)
 		c, at, cued := translatedCue(ctx, moneyCues)

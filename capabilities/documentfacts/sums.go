@@ -185,6 +185,9 @@ func arBareStands(before, after string) bool {
 		next += words[1] // "سنة و نصف"
 	}
 	next = strings.TrimRight(next, ".,،؛;:()")
+	if next == "(1" || next == "(١" {
+		return true // "خلال ساعة واحدة (١)": the digit of one after it (keys15.go)
+	}
 	switch next {
 	case "من", "اعتبارا", "اعتباراً", "ابتداء", "ابتداءً", "بعد", "قبل", "على", "كامل", "كاملة", "ميلادي", "ميلادية", "فقط",
 		"أخرى", "اخرى", "إضافية", "اضافية", "إضافي", "اضافي", "تبدأ", "يبدأ", "تسري", "يسري", "تقويمية", "تقويمي":
