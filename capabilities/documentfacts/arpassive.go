@@ -57,23 +57,47 @@ func (x *clauseExtractor) arPassiveDuties(si int, s span, t string) {
 			}
 		}
 		at := m[2] + len(verb) - len(strings.TrimPrefix(verb, "و"))
-		end := len(t)
-		if x.oblOverlaps(s.start+at, s.start+end) {
-			continue
-		}
-		action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[at:end]), ".،,؛;:"))
-		if action == "" {
-			continue
-		}
-		o := Obligation{Modality: "must", Action: clip(action, 300), Method: "clause", Confidence: 0.7}
-		x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + at, sent: si,
-			clauseStart: s.start + at, clauseEnd: s.start + end})
+		x.addDuty(si, s, t, at, len(t), at, clauseParty{}, 0.7, cutAR)
 	}
 }
 
 // oblOverlaps: an obligation already read covers part of [s, e).
 func (x *clauseExtractor) oblOverlaps(s, e int) bool {
 	return slices.ContainsFunc(x.obls, func(o oblFound) bool { return o.clauseStart < e && s < o.clauseEnd })
+}
+
+// The punctuation trimmed from the end of a duty's action: cutEN for an
+// English clause, cutAR for an Arabic one (its comma and semicolon too).
+const (
+	cutEN = ".,;:"
+	cutAR = ".،,؛;:"
+)
+
+// addDuty records p's "must" obligation whose action is t[at:end] of
+// sentence si (span s), its focus at t[focus], unless an obligation
+// already read covers part of that clause or nothing is left of the
+// action once cut is trimmed from its end. The rules of present-tense
+// and passive duties (rounds 8b, 15) share it.
+func (x *clauseExtractor) addDuty(si int, s span, t string, at, end, focus int, p clauseParty, conf float64, cut string) {
+	if x.oblOverlaps(s.start+at, s.start+end) {
+		return
+	}
+	action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[at:end]), cut))
+	if action == "" {
+		return
+	}
+	o := Obligation{Party: p.text, PartyRole: p.role, Modality: "must", Action: clip(action, 300), Method: "clause", Confidence: conf}
+	x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + focus, sent: si,
+		clauseStart: s.start + at, clauseEnd: s.start + end})
+}
+
+// clauseEnd is where an English clause that starts at t[at] ends: at the
+// next "; ", else at the end of the sentence.
+func clauseEnd(t string, at int) int {
+	if i := strings.Index(t[at:], "; "); i > 0 {
+		return at + i
+	}
+	return len(t)
 }
 
 // reArValidity: an action that states how long something stays valid

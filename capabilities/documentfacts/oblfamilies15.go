@@ -201,20 +201,7 @@ func (x *clauseExtractor) presentDuties15(si int, s span, t string) {
 		return
 	}
 	add := func(p clauseParty, at, focus int) {
-		end := len(t)
-		if i := strings.Index(t[at:], "; "); i > 0 {
-			end = at + i
-		}
-		if x.oblOverlaps(s.start+at, s.start+end) {
-			return
-		}
-		action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[at:end]), ".,;:"))
-		if action == "" {
-			return
-		}
-		o := Obligation{Party: p.text, PartyRole: p.role, Modality: "must", Action: clip(action, 300), Method: "clause", Confidence: 0.7}
-		x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + focus, sent: si,
-			clauseStart: s.start + at, clauseEnd: s.start + end})
+		x.addDuty(si, s, t, at, clauseEnd(t, at), focus, p, 0.7, cutEN)
 	}
 	for _, m := range rePresentDuty15.FindAllStringSubmatchIndex(t, -1) {
 		subj := t[m[2]:m[3]]
@@ -483,17 +470,7 @@ func (x *clauseExtractor) arYatim15(si int, s span, t string) {
 			continue // "... الذي يتم": only at a clause's start
 		}
 		at := m[2] + len(t[m[2]:m[3]]) - len(strings.TrimPrefix(t[m[2]:m[3]], "و"))
-		end := len(t)
-		if x.oblOverlaps(s.start+at, s.start+end) {
-			continue
-		}
-		action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[at:end]), ".،,؛;:"))
-		if action == "" {
-			continue
-		}
-		o := Obligation{Modality: "must", Action: clip(action, 300), Method: "clause", Confidence: 0.7}
-		x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + at, sent: si,
-			clauseStart: s.start + at, clauseEnd: s.start + end})
+		x.addDuty(si, s, t, at, len(t), at, clauseParty{}, 0.7, cutAR)
 	}
 }
 

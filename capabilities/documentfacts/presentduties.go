@@ -27,19 +27,6 @@ func (x *clauseExtractor) presentDuties(si int, s span, t string) {
 			continue
 		}
 		at := m[4]
-		end := len(t)
-		if i := strings.Index(t[at:], "; "); i > 0 {
-			end = at + i
-		}
-		if x.oblOverlaps(s.start+at, s.start+end) {
-			continue
-		}
-		action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[at:end]), ".,;:"))
-		if action == "" {
-			continue
-		}
-		o := Obligation{Party: p.text, PartyRole: p.role, Modality: "must", Action: clip(action, 300), Method: "clause", Confidence: 0.75}
-		x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + m[2], sent: si,
-			clauseStart: s.start + at, clauseEnd: s.start + end})
+		x.addDuty(si, s, t, at, clauseEnd(t, at), m[2], p, 0.75, cutEN)
 	}
 }
