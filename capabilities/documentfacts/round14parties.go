@@ -2,6 +2,7 @@ package documentfacts
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -118,6 +119,20 @@ var (
 	reArKindDef = regexp.MustCompile(`\(\s*["“«]\s*(الشركة|المؤسسة)\s*["”»]\s*\)`)
 )
 
+// contractWithRoledFirm: the document opens as a contract (no commercial
+// document's title) and one of its parties that is no person has a role.
+// Rounds 14 and 15 give a party left without a role the word the text
+// defines it by only in such a document.
+func contractWithRoledFirm(facts []Fact, text string) bool {
+	open := strings.ToLower(text[:min(len(text), 1500)])
+	if reCommercialTitle.MatchString(open[:min(len(open), 300)]) || !reContractWords.MatchString(open) {
+		return false
+	}
+	return slices.ContainsFunc(facts, func(f Fact) bool {
+		return f.Type == TypeParty && f.Role != "" && f.EntityType != "person"
+	})
+}
+
 // companyKindRoles: in a contract between parties, a party defined only
 // by an organisation's kind ('Ruwi Wheels LLC, P.O. Box 1, Ruwi ("the
 // Company")', '("الشركة")') while the other party is defined by a role
@@ -128,17 +143,7 @@ var (
 // employer, a letter's author); only a party they leave without one is
 // read here, and only when another party of the document has a role.
 func companyKindRoles(facts []Fact, cands []candidate, text string) {
-	open := strings.ToLower(text[:min(len(text), 1500)])
-	if reCommercialTitle.MatchString(open[:min(len(open), 300)]) || !reContractWords.MatchString(open) {
-		return
-	}
-	other := false
-	for _, f := range facts {
-		if f.Type == TypeParty && f.Role != "" && f.EntityType != "person" {
-			other = true
-		}
-	}
-	if !other {
+	if !contractWithRoledFirm(facts, text) {
 		return
 	}
 	for i, f := range facts {

@@ -52,17 +52,7 @@ var (
 // bodyKindRoles applies class P2, in the documents companyKindRoles
 // reads (a contract, no commercial document).
 func bodyKindRoles(facts []Fact, cands []candidate, text string) {
-	open := strings.ToLower(text[:min(len(text), 1500)])
-	if reCommercialTitle.MatchString(open[:min(len(open), 300)]) || !reContractWords.MatchString(open) || requirementContext(text).selecting {
-		return
-	}
-	other := false
-	for _, f := range facts {
-		if f.Type == TypeParty && f.Role != "" && f.EntityType != "person" {
-			other = true
-		}
-	}
-	if !other {
+	if !contractWithRoledFirm(facts, text) || requirementContext(text).selecting {
 		return
 	}
 	for i, f := range facts {
