@@ -290,12 +290,13 @@ units:
 		}
 	}
 	x.winnerBonds()
-	x.splitDocLists()    // round14req.go
-	x.dropTableCells()   // round14req.go
-	x.dropMoneyRows()    // round15req.go
-	x.dropProofClauses() // round15req.go
-	x.listedBonds()      // round15req.go
-	x.dropRepeats()      // reqcriterion.go
+	x.splitDocLists()     // round14req.go
+	x.dropTableCells()    // round14req.go
+	x.dropMoneyRows()     // round15req.go
+	x.dropProofClauses()  // round15req.go
+	x.listedBonds()       // round15req.go
+	x.dropRepeats()       // reqcriterion.go
+	x.reqFamilies15b(ctx) // reqfamilies15b.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).
