@@ -22,10 +22,12 @@ const selectionOpening15b = `|دعوة\s+(?:ل|إلى\s+)?تقديم\s+(?:ال)?
 
 // reqFamilies15b runs the families in order.
 func (x *clauseExtractor) reqFamilies15b(ctx reqContext) {
-	if !ctx.selecting {
+	if ctx.binding || len(x.reqs) == 0 && !ctx.selecting {
 		return
 	}
-	x.applyDocuments15b()
+	if ctx.selecting {
+		x.applyDocuments15b()
+	}
 	var out []reqFound
 	for _, r := range x.reqs {
 		for _, p := range x.splitReq15b(r) {
@@ -131,10 +133,14 @@ var reHeaderCells15b = regexp.MustCompile(`(?i)^[\s|☐☑□]*(?:(?:criteri(?:o
 // (100 points)", "معايير التقييم الفني (١٠٠ درجة):").
 var reScoreHeading15b = regexp.MustCompile(`(?i)^[^|]{0,60}\b(?:criteria|scor(?:ed|ing)|weighted|evaluation)\b[^|]{0,40}\(\s*[0-9]+\s*(?:points|marks)\s*\)\s*:?$|^[^|]{0,20}معايير[^|]{0,40}\(\s*[0-9٠-٩]+\s*درجة\s*\)\s*:?$`)
 
+// reFormInstruction15b: how to fill the checklist in ("Tick each item
+// and place this page on top of ...", "ضع علامة أمام كل بند").
+var reFormInstruction15b = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:tick|mark|check\s+off|initial)\s+(?:each|every|all|the)\s+(?:item|box|line)|^\s*(?:ضع|يرجى\s+وضع)\s+علامة`)
+
 // dropReq15b: t is such a line (with no modal of its own).
 func dropReq15b(t string) bool {
 	t = strings.TrimSpace(t)
-	if reHeaderCells15b.MatchString(t) || reScoreHeading15b.MatchString(t) {
+	if reHeaderCells15b.MatchString(t) || reScoreHeading15b.MatchString(t) || reFormInstruction15b.MatchString(t) {
 		return true
 	}
 	return reTitleLine15b.MatchString(t) && !reReqMandatory.MatchString(t) && !reReqOptional.MatchString(t)
@@ -195,7 +201,11 @@ func category15b(t, cat, section string) string {
 		return "technical"
 	case cat == "eligibility" && reLocalOffice15b.MatchString(t):
 		return "technical"
-	case (cat == "eligibility" || cat == "") && reKeyStaff15b.MatchString(t) && !reDocNoun.MatchString(t) && !reStaffKeep15b.MatchString(section):
+	case (cat == "eligibility" || cat == "") && reKeyStaff15b.MatchString(t) && !reDocNoun.MatchString(t) && !reStaffKeep15b.MatchString(section) && !reReqMandatory.MatchString(t):
+		// an item naming the person the bidder fields ("A site engineer
+		// with ...") is a resource; a sentence setting that person's
+		// qualification ("The engagement partner must hold a CPA")
+		// stays eligibility (heldout10's label).
 		return "technical"
 	}
 	return cat
@@ -312,4 +322,22 @@ func firstLetterArabic(t string) bool {
 		}
 	}
 	return false
+}
+
+// Family M (the probe's remaining misses): a sub-heading that only gives
+// the mode of the items under it ("### Mandatory", "### Optional",
+// "Optional: / اختياري:", "إلزامي") inside a requirements section or
+// checklist keeps that section; its items take the mode.
+var reModeHeading15b = regexp.MustCompile(`(?i)^(?:[0-9.]+\s*)?(?:mandatory|optional|required|desirable|إلزامية?|اختيارية?)(?:\s+(?:items|documents|requirements|criteria))?\s*:?(?:\s*/\s*(?:إلزامية?|اختيارية?|mandatory|optional)\s*:?)?$`)
+
+// modeSection15b: the section under such a sub-heading t, from the
+// section cur it falls in; ok false when t is none.
+func modeSection15b(cur, t string) (string, bool) {
+	if !inRequirementSection(cur) || !reModeHeading15b.MatchString(strings.TrimSpace(t)) {
+		return cur, false
+	}
+	if i := strings.Index(cur, " · "); i >= 0 {
+		cur = cur[:i]
+	}
+	return cur + " · " + strings.TrimSpace(t), true
 }

@@ -49,6 +49,11 @@ var reqFamilyCases15b = []reqFamilyCase{
 	{"F7", "key staff under an Experience heading keep experience",
 		"INVITATION TO TENDER No. 32/2026\nSupply of CCTV Systems\n\nQualification Requirements\nB. Experience\n1. A project manager with ten years of experience in security systems.\n",
 		[]string{"experience|mandatory|project manager"}, nil, false},
+	// M: sub-headings that give only the mode of a checklist's items
+	// keep the checklist; the instruction how to tick it is none.
+	{"M", "mandatory and optional sub-headings of a checklist",
+		"# Tender No. 12/2026 — Supply of Infusion Pumps\n\n## Submission checklist\n\nTick each item and attach this page to the technical envelope.\n\n### Mandatory\n\n- [ ] Copy of the Commercial Registration certificate\n- [ ] Manufacturer's authorisation letter\n\n### Optional\n\n- [ ] Product brochures in Arabic\n",
+		[]string{"documentation|mandatory|Commercial Registration", "documentation|mandatory|authorisation letter", "documentation|optional|brochures"}, []string{"Tick each"}, false},
 }
 
 // TestReqFamilies15b runs the second pass's families.

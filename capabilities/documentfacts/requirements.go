@@ -104,6 +104,10 @@ func (x *clauseExtractor) sections() {
 			cur, leadList = "", false
 		}
 		prevT = t
+		if c, ok := modeSection15b(cur, t); ok {
+			cur, x.pseudo[i], x.sectionOf[i] = c, true, c // "### Optional" (reqfamilies15b.go)
+			continue
+		}
 		switch {
 		case i == 0 && documentTitle(t):
 			// "PREQUALIFICATION OF CONTRACTORS": the document's title
