@@ -30,6 +30,13 @@ func (x *clauseExtractor) reqFamilies15b(ctx reqContext) {
 	}
 	var out []reqFound
 	for _, r := range x.reqs {
+		if reSubmitHeading15b.MatchString(strings.TrimPrefix(r.section, tenderMark)) && r.r.Method != "list_item" && !reListMarker.MatchString(lineAround(x.a.text, r.start, r.end)) && reReqMandatory.MatchString(x.a.text[r.start:r.end]) {
+			// under "What to submit" only the listed items are
+			// documents; a sentence ("A document fee of OMR 50 shall
+			// be paid") stays what it was read as elsewhere.
+			x.unmarkReq15b(r)
+			continue
+		}
 		for _, p := range x.splitReq15b(r) {
 			if dropReq15b(p.r.Requirement) {
 				continue
@@ -127,7 +134,7 @@ var reTitleLine15b = regexp.MustCompile(`(?i)^\s*(?:\*\*)?(?:(?:tender|rfp|rfq|r
 
 // reHeaderCells15b: a row of column names only ("Points / الدرجة",
 // "| Criterion | Points |") or a lone box.
-var reHeaderCells15b = regexp.MustCompile(`(?i)^[\s|☐☑□]*(?:(?:criteri(?:on|a)|points|score|weight(?:ing)?|marks|المعيار|الدرجة|الوزن)\s*(?:/\s*)?)*[\s|☐☑□]*$`)
+var reHeaderCells15b = regexp.MustCompile(`(?i)^[\s|☐☑□]*(?:(?:criteri(?:on|a)|points|score|weight(?:ing)?|marks|max(?:imum)?\s+points|المعيار|الدرجة|الوزن)[\s|/]*)*[\s|☐☑□]*$`)
 
 // reScoreHeading15b: the heading of a scored part ("Weighted Criteria
 // (100 points)", "معايير التقييم الفني (١٠٠ درجة):").
@@ -140,6 +147,9 @@ var reFormInstruction15b = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:tick|mar
 // dropReq15b: t is such a line (with no modal of its own).
 func dropReq15b(t string) bool {
 	t = strings.TrimSpace(t)
+	if categorySubHeading(t) && len(strings.Fields(t)) <= 2 && !strings.ContainsAny(t, ".،") {
+		return true // "Legal", "Experience" left over from "B1. Legal"
+	}
 	if reHeaderCells15b.MatchString(t) || reScoreHeading15b.MatchString(t) || reFormInstruction15b.MatchString(t) {
 		return true
 	}
@@ -340,4 +350,20 @@ func modeSection15b(cur, t string) (string, bool) {
 		cur = cur[:i]
 	}
 	return cur + " · " + strings.TrimSpace(t), true
+}
+
+// A heading that names what to send ("What to submit", "What to
+// include", "Application package", "ما يجب تقديمه"): a requirements
+// section whose items are documents.
+const reqHeadings15b = `|(?i:^\s*(?:[0-9]{1,2}[.)]?\s+)?what\s+(?:to|you\s+(?:must|need\s+to|should))\s+(?:submit|include|send|provide|upload)\b|\bapplication\s+(?:package|pack|contents)\b)|ما\s+(?:يجب|ينبغي)\s+تقديمه`
+
+var reSubmitHeading15b = regexp.MustCompile(reqHeadings15b[1:])
+
+// unmarkReq15b: the sentences of r are no longer read as a requirement.
+func (x *clauseExtractor) unmarkReq15b(r reqFound) {
+	for si, s := range x.sents {
+		if s.start < r.end && r.start < s.end {
+			delete(x.reqSents, si)
+		}
+	}
 }

@@ -54,6 +54,14 @@ var reqFamilyCases15b = []reqFamilyCase{
 	{"M", "mandatory and optional sub-headings of a checklist",
 		"# Tender No. 12/2026 — Supply of Infusion Pumps\n\n## Submission checklist\n\nTick each item and attach this page to the technical envelope.\n\n### Mandatory\n\n- [ ] Copy of the Commercial Registration certificate\n- [ ] Manufacturer's authorisation letter\n\n### Optional\n\n- [ ] Product brochures in Arabic\n",
 		[]string{"documentation|mandatory|Commercial Registration", "documentation|mandatory|authorisation letter", "documentation|optional|brochures"}, []string{"Tick each"}, false},
+	// D: a "What to submit" heading lists documents.
+	{"D", "what to submit",
+		"Call for Proposals: Coastal Ecology Grants 2027\n\nWho can apply\n- Researchers employed by an Omani university.\n\nWhat to submit\n• A proposal of no more than 8 pages.\n• CVs of the lead applicant and co-applicants.\n\nHow proposals are assessed\nProposals are scored by two reviewers.\n",
+		[]string{"eligibility|mandatory|Researchers", "documentation|mandatory|proposal of no more", "documentation|mandatory|CVs"}, []string{"What to submit", "scored"}, false},
+	// F4, the header of a weighted table in plain text.
+	{"F4", "plain-text weighted table header",
+		"TERMS OF REFERENCE\nEvaluation of Qualifications\n\nStage 2 - Weighted criteria (100 points)\n| Criterion | Points |\n| A resident office in Oman | 10 |\n| Proposed work plan | 30 |\n",
+		[]string{"technical|optional|resident office"}, []string{"Criterion", "work plan", "Stage 2"}, false},
 }
 
 // TestReqFamilies15b runs the second pass's families.
