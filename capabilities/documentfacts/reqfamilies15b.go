@@ -47,6 +47,9 @@ func (x *clauseExtractor) reqFamilies15b(ctx reqContext) {
 				}
 				p.r.Mandatory = false
 			}
+			if i := strings.Index(p.section, " · "); i >= 0 && reOptMode15b.MatchString(p.section[i:]) && !reReqMandatory.MatchString(p.r.Requirement) {
+				p.r.Mandatory = false // under "مستندات اختيارية"
+			}
 			p.r.Category = category15b(p.r.Requirement, p.r.Category, p.section)
 			out = append(out, p)
 		}
@@ -130,7 +133,7 @@ func (x *clauseExtractor) part15b(r reqFound, a, b int, mand bool) reqFound {
 // Directorate of ...", "صادرة عن ...", "RFP No. 88/2026 — ...", "Stage 2 -
 // Weighted criteria (100 points)", "Points / الدرجة", a lone check box)
 // are no requirements.
-var reTitleLine15b = regexp.MustCompile(`(?i)^\s*(?:\*\*)?(?:(?:tender|rfp|rfq|rfi|eoi|bid|contract|reference|ref\.?)\s+(?:no\.?|number|#)\s*[0-9A-Z/٠-٩-]+\s*(?:[—–:-]|$)|(?:issued\s+by|prepared\s+by|client|employer|organi[sz]er|issuer)\s*:?\s|(?:call\s+for\s+(?:applications|proposals)|invitation\s+to\s+tender)\s*[:—–-]|stage\s+[0-9]+\s*[—–:-]|(?:مناقصة|طلب\s+عروض|طلب\s+عرض\s+أسعار|الممارسة|المرجع|رقم\s+المرجع)\s+(?:رقم\s+)?[0-9٠-٩/]+\s*(?:[—–:-]|$)|صادرة?\s+عن\s|الجهة(?:\s+المنظمة)?\s*:|المرحلة\s+(?:الأولى|الثانية|[0-9٠-٩]+)\s*[—–:-])`)
+var reTitleLine15b = regexp.MustCompile(`(?i)^\s*(?:\*\*)?(?:(?:tender|rfp|rfq|rfi|eoi|bid|contract|reference|ref\.?)\s+(?:no\.?|number|#)\s*[0-9A-Z/٠-٩-]+\s*(?:[—–:-]|$)|(?:issued\s+by|prepared\s+by|client|employer|organi[sz]er|issuer)\s*:?\s|(?:call\s+for\s+(?:applications|proposals)|invitation\s+to\s+tender)\s*[:—–-]|stage\s+[0-9]+\s*[—–:-]|(?:مناقصة|طلب\s+عروض|طلب\s+عرض\s+أسعار|الممارسة|المرجع|رقم\s+المرجع)\s+(?:رقم\s+)?[0-9٠-٩/]+\s*(?:[—–:-]|$|ل)|صادرة?\s+عن\s|الجهة(?:\s+المنظمة)?\s*:|المرحلة\s+(?:الأولى|الثانية|[0-9٠-٩]+)\s*[—–:-])`)
 
 // reHeaderCells15b: a row of column names only ("Points / الدرجة",
 // "| Criterion | Points |") or a lone box.
@@ -144,11 +147,19 @@ var reScoreHeading15b = regexp.MustCompile(`(?i)^[^|]{0,60}\b(?:criteria|scor(?:
 // and place this page on top of ...", "ضع علامة أمام كل بند").
 var reFormInstruction15b = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:tick|mark|check\s+off|initial)\s+(?:each|every|all|the)\s+(?:item|box|line)|^\s*(?:ضع|يرجى\s+وضع)\s+علامة`)
 
+// reExclusion15b: the consequence of failing the conditions ("Bids
+// missing any mandatory item will be disqualified", "ويستبعد العطاء الذي
+// ينقصه مستند إلزامي"): no condition of its own.
+var reExclusion15b = regexp.MustCompile(`(?i)^\s*(?:و)?(?:يستبعد|تستبعد|يُستبعد)\s+(?:ال)?(?:عطاء|عرض|طلب|مناقص|متقدم)|^\s*(?:any\s+)?(?:bids?|tenders?|offers?|applications?|proposals?|quotations?)\s+(?:missing|lacking|without|not\s+meeting|that\s+(?:do|does)\s+not|failing)\b[^.]{0,80}\b(?:will|shall)\s+be\s+(?:disqualified|rejected|excluded|set\s+aside)`)
+
 // dropReq15b: t is such a line (with no modal of its own).
 func dropReq15b(t string) bool {
 	t = strings.TrimSpace(t)
 	if categorySubHeading(t) && len(strings.Fields(t)) <= 2 && !strings.ContainsAny(t, ".،") {
 		return true // "Legal", "Experience" left over from "B1. Legal"
+	}
+	if reExclusion15b.MatchString(t) {
+		return true
 	}
 	if reHeaderCells15b.MatchString(t) || reScoreHeading15b.MatchString(t) || reFormInstruction15b.MatchString(t) {
 		return true
@@ -338,7 +349,10 @@ func firstLetterArabic(t string) bool {
 // the mode of the items under it ("### Mandatory", "### Optional",
 // "Optional: / اختياري:", "إلزامي") inside a requirements section or
 // checklist keeps that section; its items take the mode.
-var reModeHeading15b = regexp.MustCompile(`(?i)^(?:[0-9.]+\s*)?(?:mandatory|optional|required|desirable|إلزامية?|اختيارية?)(?:\s+(?:items|documents|requirements|criteria))?\s*:?(?:\s*/\s*(?:إلزامية?|اختيارية?|mandatory|optional)\s*:?)?$`)
+var reModeHeading15b = regexp.MustCompile(`(?i)^(?:[0-9.]+\s*)?(?:(?:ال)?(?:مستندات|وثائق)\s+(?:ال)?)?(?:mandatory|optional|required|desirable|إلزامية?|اختيارية?)(?:\s+(?:items|documents|requirements|criteria))?\s*:?(?:\s*/\s*(?:إلزامية?|اختيارية?|mandatory|optional)\s*:?)?$`)
+
+// reOptMode15b: the mode sub-heading says optional.
+var reOptMode15b = regexp.MustCompile(`(?i)\boptional\b|\bdesirable\b|اختياري`)
 
 // modeSection15b: the section under such a sub-heading t, from the
 // section cur it falls in; ok false when t is none.

@@ -62,6 +62,9 @@ var reqFamilyCases15b = []reqFamilyCase{
 	{"F4", "plain-text weighted table header",
 		"TERMS OF REFERENCE\nEvaluation of Qualifications\n\nStage 2 - Weighted criteria (100 points)\n| Criterion | Points |\n| A resident office in Oman | 10 |\n| Proposed work plan | 30 |\n",
 		[]string{"technical|optional|resident office"}, []string{"Criterion", "work plan", "Stage 2"}, false},
+	{"M", "arabic mandatory and optional documents, title and exclusion",
+		"# قائمة التحقق من مستندات العطاء\n\nمناقصة رقم ٧/٢٠٢٦ لتوريد الأسمدة\n\nويستبعد العطاء الذي ينقصه مستند إلزامي.\n\n## مستندات إلزامية\n\n- ☐ ترخيص مزاولة النشاط التجاري\n\n## مستندات اختيارية\n\n- ☐ كتالوجات المنتجات\n",
+		[]string{"documentation|mandatory|ترخيص", "documentation|optional|كتالوجات"}, []string{"مناقصة رقم", "يستبعد"}, false},
 }
 
 // TestReqFamilies15b runs the second pass's families.
