@@ -64,7 +64,7 @@ var (
 	// reSelectionOpening: the opening of a document that selects someone
 	// other than by tender: a job advert, a call for applications, a
 	// supplier or contractor registration or prequalification.
-	reSelectionOpening = regexp.MustCompile(`(?i)\bexpressions\s+of\s+interest\b|\b(?:quotation|price|bid|proposal)\s+request\b|\bvacanc(?:y|ies)\b|\bjob\s+(?:opening|advert(?:isement)?|posting)\b|\b(?:is|are)\s+(?:hiring|recruiting)\b|\bwe\s+are\s+(?:hiring|recruiting|looking\s+for)\b|\bcall\s+for\s+(?:applications|proposals|expressions|nominations)\b|\b(?:suppliers?|vendors?|contractors?|subcontractors?)\b[^\n]{0,40}\b(?:registration|prequalification|qualification|onboarding|empanelment)\b|\b(?:registration|prequalification|qualification)\s+of\s+(?:suppliers|vendors|contractors)\b|\bapplications?\s+(?:are\s+)?invited\b|وظيفة\s+شاغرة|وظائف\s+شاغرة|عن\s+حاجت(?:ها|ه)\s+(?:إلى|الى|لشغل)|تسجيل\s+(?:ال)?(?:موردين|مقاولين)|تأهيل\s+(?:ال)?(?:موردين|مقاولين)|فتح\s+باب\s+التقديم`)
+	reSelectionOpening = regexp.MustCompile(`(?i)\bexpressions\s+of\s+interest\b|\b(?:quotation|price|bid|proposal)\s+request\b|\bvacanc(?:y|ies)\b|\bjob\s+(?:opening|advert(?:isement)?|posting)\b|\b(?:is|are)\s+(?:hiring|recruiting)\b|\bwe\s+are\s+(?:hiring|recruiting|looking\s+for)\b|\bcall\s+for\s+(?:applications|proposals|expressions|nominations)\b|\b(?:suppliers?|vendors?|contractors?|subcontractors?)\b[^\n]{0,40}\b(?:registration|prequalification|qualification|onboarding|empanelment)\b|\b(?:registration|prequalification|qualification)\s+of\s+(?:suppliers|vendors|contractors)\b|\bapplications?\s+(?:are\s+)?invited\b|وظيفة\s+شاغرة|وظائف\s+شاغرة|عن\s+حاجت(?:ها|ه)\s+(?:إلى|الى|لشغل)|تسجيل\s+(?:ال)?(?:موردين|مقاولين)|تأهيل\s+(?:ال)?(?:موردين|مقاولين)|فتح\s+باب\s+التقديم` + selectionOpening15b) // reqfamilies15b.go
 	// reReplyTitle: the title of a document that answers or executes a
 	// selection (a quotation, an invoice, an order, a contract, an award
 	// letter), also when it cites the RFQ or tender it answers.
@@ -165,7 +165,7 @@ var (
 	reAfterAward = regexp.MustCompile(`(?i)\bduring\s+the\s+(?:contract|term|period|works)|\bthroughout\b|\bfor\s+the\s+duration\b|\b(?:after|upon|on)\s+(?:the\s+)?award\b|خلال\s+مدة\s+العقد|طوال\s+مدة|بعد\s+الترسية`)
 	// reArCandidateState: يجب / يشترط أن يكون (لدى) المناقص / المتقدم /
 	// المورد ...: the Arabic state of the candidate.
-	reArCandidateState = regexp.MustCompile(`(?:يجب|يشترط|يُشترط|ينبغي|يتعين)\s+أن\s+(?:يكون|تكون|يمتلك|تمتلك|يحمل|تحمل|يحوز|تحوز|يملك|تملك)\s+(?:لدى\s+)?(?:ال|لل)?(?:مناقص|متناقص|متقدم|مرشح|مورد|شركة\s+المتقدمة|مقدم\s+العطاء)`)
+	reArCandidateState = regexp.MustCompile(`(?:يجب|يشترط|يُشترط|ينبغي|يتعين)\s+أن\s+(?:يكون|تكون|يمتلك|تمتلك|يحمل|تحمل|يحوز|تحوز|يملك|تملك)\s+(?:لدى\s+)?(?:ال|لل)?(?:مناقص|متناقص|متقدم|مرشح|مورد|شركة\s+المتقدمة|مقدم\s+(?:العطاء|الطلب|العرض))`)
 )
 
 // reBidContent: the bid, application or quotation, then a modal that

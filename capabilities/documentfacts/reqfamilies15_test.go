@@ -221,7 +221,10 @@ var reqFamilyCases = []reqFamilyCase{
 		[]string{"eligibility|mandatory|registration", "experience|mandatory|hospitals"}, []string{"fee", "approach", "price", "weight"}, false},
 	{"N", "job advert duties and how to apply",
 		"Vacancy: Procurement Officer\n\nResponsibilities\n- Prepare tender documents and evaluate bids.\n- Maintain the supplier register.\n\nRequirements\n- Degree in supply chain management.\n- Four years of procurement experience.\n\nHow to apply\nSend your CV to jobs@example.om before 1 June 2026.",
-		[]string{"eligibility|mandatory|degree", "experience|mandatory|four years"}, []string{"prepare tender", "supplier register", "send your cv"}, false},
+		// The CV to send is documentation (round 15, second pass,
+		// reqfamilies15b.go: the probe and the newest label set read an
+		// application's documents so); the duties stay none.
+		[]string{"eligibility|mandatory|degree", "experience|mandatory|four years", "documentation|mandatory|send your cv"}, []string{"prepare tender", "supplier register"}, false},
 	{"N", "arabic: issuer duties, logistics and contract terms",
 		"إعلان مناقصة رقم ٩/٢٠٢٦ لتوريد مولدات\n\nأولاً: شروط التأهيل\n١. أن يكون المناقص مسجلاً لدى وزارة التجارة.\n٢. أن يكون قد ورد مولدات مماثلة لجهات حكومية.\n\nثانياً: تقديم العطاءات\nتقدم العطاءات في مظروفين مختومين إلى أمانة سر لجنة المناقصات. تقوم الجهة بالرد على الاستفسارات خلال خمسة أيام.\n\nثالثاً: شروط العقد\nيلتزم المورد بتوريد المولدات خلال تسعين يوماً. يتم الدفع خلال ثلاثين يوماً من استلام الفاتورة.",
 		[]string{"eligibility|mandatory|مسجلاً", "experience|mandatory|مماثلة"}, []string{"مظروفين", "الاستفسارات", "تسعين", "الدفع"}, false},

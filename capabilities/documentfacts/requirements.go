@@ -20,7 +20,7 @@ import (
 
 var (
 	reReqHeading = regexp.MustCompile(`(?i)\b(?:requirements|eligibility|qualifications?|qualification\s+criteria|pre-?qualification|who\s+(?:can|may|should)\s+apply|documents?\s+(?:to\s+(?:be\s+)?(?:submit(?:ted)?|provide[d]?|attach(?:ed)?)|required)|required\s+documents|mandatory\s+documents|supporting\s+documents|submission\s+documents|bid\s+(?:security|bond)|tender\s+(?:security|bond)|what\s+we(?:'re|\s+are)\s+looking\s+for|desirable|preferred|nice\s+to\s+have|advantageous|your\s+profile|selection\s+criteria|minimum\s+criteria|conditions\s+(?:of|for)\s+(?:participation|eligibility|registration|qualification))\b` +
-		`|شروط\s+(?:التأهيل|المشاركة|الاشتراك|التقديم|التأهل)|المتطلبات|متطلبات|المؤهلات|مزايا\s+إضافية|يفضل|المستندات\s+المطلوبة|الوثائق\s+المطلوبة|الضمان\s+الابتدائي|التأمين\s+المؤقت|التأمين\s+الابتدائي|التأهيل|الأهلية` + reqHeadings15) // reqfamilies15.go
+		`|شروط\s+(?:التأهيل|المشاركة|الاشتراك|التقديم|التأهل)|المتطلبات|متطلبات|المؤهلات|مزايا\s+إضافية|يفضل|المستندات\s+المطلوبة|الوثائق\s+المطلوبة|الضمان\s+الابتدائي|التأمين\s+المؤقت|التأمين\s+الابتدائي|التأهيل|الأهلية` + reqHeadings15 + reqHeadings15b) // reqfamilies15.go, reqfamilies15b.go
 	// Requirement words.
 	reReqOptional  = regexp.MustCompile(`(?i)\bshould\b|\b(?:additional|extra|bonus)\s+(?:points|marks|credit)\b|\bpreference\s+(?:will|shall)\s+be\s+given\b|\bgiven\s+preference\b|أفضلية|\bpreferred\b|\bpreferably\b|\bdesirable\b|\ban\s+advantage\b|\badvantageous\b|\ba\s+plus\b|\bideally\b|\bnice\s+to\s+have\b|\(optional\)|\boptional\b|يفضل|يُفضل|ويفضل|من\s+المستحسن|ميزة\s+إضافية|اختياري` + reqOptional15)
 	reReqMandatory = regexp.MustCompile(`(?i)\bmust\b|\bshall\b|\brequired\b|\bmandatory\b|\bessential\b|\bcompulsory\b|\bneed(?:s)?\s+to\b|\bis\s+a\s+must\b|\bobligatory\b|يجب|يشترط|يُشترط|يتعين|يلزم|إلزامي|الزامي|مطلوب|ضروري|(?:^|\s)على\s+\S+\s+أن`)
@@ -104,6 +104,10 @@ func (x *clauseExtractor) sections() {
 			cur, leadList = "", false
 		}
 		prevT = t
+		if c, ok := modeSection15b(cur, t); ok {
+			cur, x.pseudo[i], x.sectionOf[i] = c, true, c // "### Optional" (reqfamilies15b.go)
+			continue
+		}
 		switch {
 		case i == 0 && documentTitle(t):
 			// "PREQUALIFICATION OF CONTRACTORS": the document's title
@@ -290,12 +294,13 @@ units:
 		}
 	}
 	x.winnerBonds()
-	x.splitDocLists()    // round14req.go
-	x.dropTableCells()   // round14req.go
-	x.dropMoneyRows()    // round15req.go
-	x.dropProofClauses() // round15req.go
-	x.listedBonds()      // round15req.go
-	x.dropRepeats()      // reqcriterion.go
+	x.splitDocLists()     // round14req.go
+	x.dropTableCells()    // round14req.go
+	x.dropMoneyRows()     // round15req.go
+	x.dropProofClauses()  // round15req.go
+	x.listedBonds()       // round15req.go
+	x.dropRepeats()       // reqcriterion.go
+	x.reqFamilies15b(ctx) // reqfamilies15b.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).

@@ -12,5 +12,5 @@ import "strings"
 // heldout9's and dev6's READMEs, read them.
 func docSection(section string) bool {
 	s := strings.TrimPrefix(section, tenderMark)
-	return reDocHeading.MatchString(s) || strings.HasSuffix(strings.TrimSpace(s), ":") && bidContentLead(s) || bidContentHeading(s) || reChecklist.MatchString(s) // round15req.go, reqfamilies15.go
+	return reDocHeading.MatchString(s) || strings.HasSuffix(strings.TrimSpace(s), ":") && bidContentLead(s) || bidContentHeading(s) || reChecklist.MatchString(s) || reSubmitHeading15b.MatchString(s) // round15req.go, reqfamilies15.go, reqfamilies15b.go
 }
