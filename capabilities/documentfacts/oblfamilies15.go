@@ -203,17 +203,7 @@ func (x *clauseExtractor) presentDuties15(si int, s span, t string) {
 	add := func(p clauseParty, at, focus int) {
 		x.addDuty(si, s, t, at, clauseEnd(t, at), focus, p, 0.7, cutEN)
 	}
-	for _, m := range rePresentDuty15.FindAllStringSubmatchIndex(t, -1) {
-		subj := t[m[2]:m[3]]
-		p, ok := x.partyIn(subj)
-		if !ok || p.role == "" || !strings.HasSuffix(lowerASCII(subj), lowerASCII(p.text)) {
-			continue
-		}
-		if reNoDutyObject.MatchString(strings.TrimSpace(t[m[5]:])) || reCondition.MatchString(t[:m[2]]) && !strings.Contains(t[:m[2]], ";") {
-			continue
-		}
-		add(p, m[4], m[2])
-	}
+	x.subjectDuties(si, s, t, rePresentDuty15, 0.7)
 	for _, m := range rePresentPassive15.FindAllStringSubmatchIndex(t, -1) {
 		p, ok := x.partyIn(t[m[2]:m[3]])
 		if !ok || p.role == "" || reNotBefore15.MatchString(t[:m[0]]) {

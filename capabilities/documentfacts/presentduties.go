@@ -17,7 +17,15 @@ var (
 )
 
 func (x *clauseExtractor) presentDuties(si int, s span, t string) {
-	for _, m := range rePresentDutyEN.FindAllStringSubmatchIndex(t, -1) {
+	x.subjectDuties(si, s, t, rePresentDutyEN, 0.75)
+}
+
+// subjectDuties records the duties re finds in sentence si: its first
+// group a party's name at a clause's start, its second the present-tense
+// verb whose object is the action (round 8b's verbs of paying and
+// bearing, round 15's wider set), each with confidence conf.
+func (x *clauseExtractor) subjectDuties(si int, s span, t string, re *regexp.Regexp, conf float64) {
+	for _, m := range re.FindAllStringSubmatchIndex(t, -1) {
 		subj := t[m[2]:m[3]]
 		p, ok := x.partyIn(subj)
 		if !ok || p.role == "" || !strings.HasSuffix(lowerASCII(subj), lowerASCII(p.text)) {
@@ -27,6 +35,6 @@ func (x *clauseExtractor) presentDuties(si int, s span, t string) {
 			continue
 		}
 		at := m[4]
-		x.addDuty(si, s, t, at, clauseEnd(t, at), m[2], p, 0.75, cutEN)
+		x.addDuty(si, s, t, at, clauseEnd(t, at), m[2], p, conf, cutEN)
 	}
 }
