@@ -1,11 +1,8 @@
 package documentfacts
 
 import (
-	"context"
 	"slices"
 	"testing"
-
-	"dalil/capabilities/documentfacts/read"
 )
 
 // TestBilingualDocuments: what the third batch of dev3 (bilingual
@@ -37,20 +34,7 @@ func TestBilingualDocuments(t *testing.T) {
 			[]string{"confidentiality_period|P2Y"}},
 		{"validity label", "QUOTATION\nValidity: 45 days from the date of this quotation.", TypeDuration, "", []string{"duration|P45D"}},
 	} {
-		var out Output
-		switch c.format {
-		case "html":
-			out = extractHTML(t, c.text)
-		case "md":
-			doc, err := read.Read(context.Background(), []byte(c.text), "", "a.md", read.Limits{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = extractAll(doc, source{kind: "text"}, Input{})
-			checkEvidence(t, out)
-		default:
-			out = extractText(t, c.text)
-		}
+		out := extractAs(t, c.format, c.text)
 		got := factSet(out, c.typ)
 		slices.Sort(got)
 		want := slices.Sorted(slices.Values(c.want))

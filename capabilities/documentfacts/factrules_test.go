@@ -21,6 +21,22 @@ func extractText(t *testing.T, text string) Output {
 	return out
 }
 
+// extractAs runs the extractor on text written in format: "md"
+// (Markdown), "html", "docx" (lines as extractDocxLines reads them), else
+// plain text. The table tests that carry a format per case use it.
+func extractAs(t *testing.T, format, text string) Output {
+	t.Helper()
+	switch format {
+	case "md":
+		return extractMarkdown(t, text)
+	case "html":
+		return extractHTML(t, text)
+	case "docx":
+		return extractDocxLines(t, text)
+	}
+	return extractText(t, text)
+}
+
 // extractHTML runs the extractor on an HTML page.
 func extractHTML(t *testing.T, body string) Output {
 	t.Helper()

@@ -156,17 +156,7 @@ var law15Cases = []struct {
 // and every negative gives none.
 func TestLaw15Families(t *testing.T) {
 	for _, c := range law15Cases {
-		var out Output
-		switch c.kind {
-		case "md":
-			out = extractMarkdown(t, c.text)
-		case "docx":
-			out = extractDocxLines(t, c.text)
-		case "html":
-			out = extractHTML(t, c.text)
-		default:
-			out = extractText(t, c.text)
-		}
+		out := extractAs(t, c.kind, c.text)
 		var got []string
 		for _, f := range out.Facts {
 			if f.Type == TypeGoverningLaw {

@@ -32,15 +32,7 @@ type specCase struct {
 func checkSpecCases(t *testing.T, cases []specCase) {
 	t.Helper()
 	for i, c := range cases {
-		var out Output
-		switch c.format {
-		case "md":
-			out = extractMarkdown(t, c.text)
-		case "html":
-			out = extractHTML(t, c.text)
-		default:
-			out = extractText(t, c.text)
-		}
+		out := extractAs(t, c.format, c.text)
 		got := round4Set(out, c.typ)
 		name := fmt.Sprintf("row %d, case %d (%.50q)", c.row, i, c.text)
 		for _, w := range c.want {
