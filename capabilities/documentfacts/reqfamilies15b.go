@@ -282,11 +282,10 @@ func (x *clauseExtractor) applyDocuments15b() {
 	}
 }
 
-// twins15b: the two halves of one bilingual line or row, one English and
-// one Arabic, state one condition: when only one half names its kind by
-// its own words (the other took its heading's or none), both take it;
-// and when one half is optional by its words and the other says nothing
-// of its mode, both are optional.
+// twins15b: two requirements read from one line or row, one English and
+// one Arabic (a two-script table row), state one condition: when only
+// one half names its kind by its own words (the other took its
+// heading's or none), both take it; else the English half decides.
 func twins15b(text string, rs []reqFound) []reqFound {
 	for i := 0; i+1 < len(rs); i++ {
 		a, b := &rs[i], &rs[i+1]
