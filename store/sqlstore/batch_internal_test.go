@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 
@@ -93,6 +94,27 @@ func TestGatherMore(t *testing.T) {
 	group, _ = s.gatherMore([]*chargeJob{job(), job()}, timer)
 	if len(group) != maxGroup || len(s.charges) != 12 {
 		t.Errorf("group of %d with %d left, want %d and 12", len(group), len(s.charges), maxGroup)
+	}
+}
+
+// TestGatherRunnable: charges that callers ready to run are about to queue
+// join the group about to begin (they run first), without any wait when
+// none is coming, and never beyond maxGroup.
+func TestGatherRunnable(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // one P: the callers run only when the committer yields
+	s := &Store{charges: make(chan *chargeJob, 4*maxGroup), closed: make(chan struct{})}
+	job := func() *chargeJob { return &chargeJob{done: make(chan struct{})} }
+	for _, callers := range []int{0, 1, 7, maxGroup + 20} {
+		for range callers {
+			go func() { s.charges <- job() }()
+		}
+		group := s.gatherRunnable([]*chargeJob{job()})
+		if want := min(1+callers, maxGroup); len(group) != want {
+			t.Errorf("%d callers ready: group of %d, want %d", callers, len(group), want)
+		}
+		for len(s.charges) > 0 {
+			<-s.charges
+		}
 	}
 }
 
