@@ -177,7 +177,7 @@ func TestSectionShapesRound10(t *testing.T) {
 		{"title naming prequalification", textDoc("PREQUALIFICATION OF CONTRACTORS\nCoastal Road Project, Package 3\n\nThe Ministry invites contractors to apply for prequalification.\n\nELIGIBILITY\nApplicants must be registered contractors in Oman.\n"),
 			[]string{"eligibility|mandatory|registered contractors"}, []string{"*|*|Package 3", "*|*|invites contractors"}},
 		{"lettered sub-headings", htmlDoc("<h1>INVITATION TO TENDER No. 22/2027</h1><p>Supply of CCTV systems.</p><h2>Qualification requirements</h2><h3>A. Legal</h3><ul><li>Valid commercial registration with security systems as an activity.</li></ul><h3>B. Experience</h3><ul><li>A project manager with ten years of experience.</li></ul><p>All documents must be valid on the closing date.</p><p>Note: copies must be certified by the issuing authority.</p>"),
-			[]string{"eligibility|mandatory|commercial registration", "experience|mandatory|project manager"},
+			[]string{"eligibility|mandatory|commercial registration", "technical|mandatory|project manager"}, // session 18, decision 1
 			[]string{"*|*|^A. Legal", "*|*|^B. Experience", "*|*|closing date", "*|*|certified by"}},
 		{"arabic proviso", textDoc("مناقصة رقم 5/2027\n\nالمستندات المطلوبة\n1. نسخة من السجل التجاري.\n2. شهادة الأيزو 9001.\nملاحظة: يجب تصديق جميع النسخ.\nجميع المستندات يجب أن تكون سارية.\n"),
 			[]string{"documentation|mandatory|السجل التجاري"}, []string{"*|*|ملاحظة", "*|*|سارية"}},
