@@ -235,7 +235,7 @@ func TestSecondProbeClassesRound10(t *testing.T) {
 		"<h2>3. Proposal contents</h2><p>The technical proposal must include a work plan and the CVs of the proposed team.</p>"
 	checkReqs(t, []reqCase{
 		{"rfp", htmlDoc(rfp),
-			[]string{"experience|mandatory|lead auditor", "experience|mandatory|three energy audits", "documentation|mandatory|work plan"}, nil},
+			[]string{"technical|mandatory|lead auditor", "experience|mandatory|three energy audits", "documentation|mandatory|work plan"}, nil}, // key staff: session 18, decision 1
 		{"arabic prequalification", textDoc("إعلان تأهيل مسبق للمقاولين\n\nأولاً: متطلبات التأهيل\nأ. أن يكون المقاول مسجلاً في الدرجة الأولى.\nب. يفضل أن يكون لدى المقاول نظام إدارة جودة معتمد.\n"),
 			[]string{"eligibility|mandatory|مسجلاً", "compliance|optional|نظام إدارة جودة"}, nil},
 		{"arabic bid bond as bid content", mdDoc("# مناقصة رقم 18/2027\n\n## تقديم العطاءات\n\n- تقدم العطاءات إلى مكتب الشركة.\n- يجب أن يرفق بكل عطاء ضمان عطاء بقيمة 5,000 ر.ع.\n"),
@@ -297,7 +297,7 @@ func TestFifthProbeClassesRound10(t *testing.T) {
 		{"call for applications", textDoc("CALL FOR APPLICATIONS\nGraduate Internship Programme 2027\n\nWho can apply\n- Omani nationals aged 25 or under.\n- Good command of English.\n\nProgramme benefits\n- A monthly stipend.\n- Rotation through four departments.\n"),
 			[]string{"*|mandatory|Omani nationals", "*|mandatory|English"}, []string{"*|*|Programme benefits", "*|*|Rotation"}},
 		{"prequalification", mdDoc("# Prequalification Notice PQ-2027-04\n\n## Eligibility criteria\n\n1. The applicant's proposed operations manager shall hold a degree in engineering.\n2. Applicants holding ISO 14001 certification will receive additional points.\n"),
-			[]string{"experience|mandatory|operations manager", "compliance|optional|ISO 14001"}, nil},
+			[]string{"technical|mandatory|operations manager", "compliance|optional|ISO 14001"}, nil}, // key staff: session 18, decision 1
 	})
 }
 
@@ -361,8 +361,8 @@ func TestProbe15Requirements(t *testing.T) {
 		}
 		p, r := ratio(tp, found), ratio(tp, want)
 		t.Logf("loose=%v requirement P %.2f R %.2f (tp %d found %d want %d)", loose, p, r, tp, found, want)
-		if !loose && (p < 0.95 || r < 0.92) { // session 18 labels (key staff technical)
-			t.Errorf("requirement strict P %.3f R %.3f, floors 0.95 / 0.92", p, r)
+		if !loose && (p < 0.97 || r < 0.93) { // round 16 (conv16req.go): 0.992/0.960
+			t.Errorf("requirement strict P %.3f R %.3f, floors 0.97 / 0.93", p, r)
 		}
 	}
 }
