@@ -444,6 +444,7 @@ func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands, re
 		cx.deadlines(cands)
 		out.Deadlines = cx.deadlineResults(ri, withEvidence)
 	}, func() { cx.obls, cx.dls, out.Deadlines = obls, nil, []Deadline{} })
+	run("obligations", cx.conv16Obligations, func() {}) // conv16obl.go
 	run("obligations", func() { out.Obligations = cx.results(ri, withEvidence) }, func() { out.Obligations = []Obligation{} })
 	return failures
 }

@@ -116,13 +116,14 @@ var reqFamilyCases = []reqFamilyCase{
 	{"S10", "one sentence, conditions joined by and must",
 		"REQUEST FOR PROPOSALS\nDigital Archive Services\n\nMinimum Requirements\nTo qualify, a bidder must be registered with the Ministry of Commerce, must have delivered at least two archive digitisation projects, and must hold ISO 27001 certification.",
 		[]string{"eligibility|mandatory|registered", "experience|mandatory|delivered", "compliance|mandatory|iso 27001"}, nil, false},
-	// S11: a job advert's Requirements and Nice to have.
+	// S11: a job advert's Requirements and Nice to have (the candidate's
+	// own professional certificate compliance: session 18's decision 2).
 	{"S11", "job advert requirements and nice to have",
 		"Vacancy: Senior Accountant\n\nAl Noor Trading LLC is hiring a senior accountant in Muscat.\n\nRequirements\n- At least 5 years of experience in audit or accounting.\n- A recognised professional qualification (CPA or ACCA).\n\nNice to have\n- Experience in the oil and gas sector.\n\nWhat we offer\n- A competitive salary and housing allowance.",
-		[]string{"experience|mandatory|5 years", "eligibility|mandatory|cpa", "experience|optional|oil and gas"}, []string{"salary"}, false},
+		[]string{"experience|mandatory|5 years", "compliance|mandatory|cpa", "experience|optional|oil and gas"}, []string{"salary"}, false},
 	{"S11", "arabic job advert",
 		"وظيفة شاغرة: مهندس صيانة\n\nتعلن شركة الباطنة للطاقة عن حاجتها إلى مهندس صيانة.\n\nالمؤهلات المطلوبة:\n- بكالوريوس في الهندسة الميكانيكية.\n- خبرة لا تقل عن ثلاث سنوات في صيانة المحطات.\n- يفضل الحصول على شهادة PMP.\n\nالمزايا:\n- راتب مجزٍ وتأمين صحي.",
-		[]string{"eligibility|mandatory|بكالوريوس", "experience|mandatory|خبرة", "eligibility|optional|pmp"}, []string{"راتب"}, false},
+		[]string{"eligibility|mandatory|بكالوريوس", "experience|mandatory|خبرة", "compliance|optional|pmp"}, []string{"راتب"}, false},
 
 	// H: headings that open a list, each over the same two items.
 	{"H", "Minimum Qualifications", tenderWith("Minimum Qualifications"), twoItems, nil, false},
@@ -161,7 +162,7 @@ var reqFamilyCases = []reqFamilyCase{
 		[]string{"eligibility|mandatory|licence", "experience|mandatory|one year"}, []string{"results"}, false},
 	{"L", "to be considered, you must",
 		"Job Opening: HSE Officer\n\nPetro Services LLC is recruiting an HSE officer.\n\nTo be considered, you must:\n- hold a NEBOSH International General Certificate;\n- have at least three years of site experience.",
-		[]string{"eligibility|mandatory|nebosh", "experience|mandatory|three years"}, nil, false},
+		[]string{"compliance|mandatory|nebosh", "experience|mandatory|three years"}, nil, false},
 	{"L", "the bidder shall fulfil the following conditions",
 		"TENDER No. 3/2026\nSupply of Water Meters\n\nThe bidder shall fulfil the following conditions:\n1. Be an authorised distributor of the meter manufacturer.\n2. Have supplied at least 10,000 meters to utilities.\n\nBids will be opened in public.",
 		[]string{"eligibility|mandatory|authorised distributor", "experience|mandatory|supplied"}, []string{"opened"}, false},
@@ -210,7 +211,7 @@ var reqFamilyCases = []reqFamilyCase{
 		[]string{"eligibility|mandatory|مرخصاً", "eligibility|optional|العمانية", "technical|optional|مستودع", "experience|optional|خبرة"}, nil, false},
 	{"O", "arabic preferred heading",
 		"وظيفة شاغرة: محاسب\n\nالمؤهلات المطلوبة:\n- بكالوريوس في المحاسبة.\n\nالمؤهلات المفضلة:\n- شهادة CMA.\n- خبرة في برنامج أوراكل.",
-		[]string{"eligibility|mandatory|بكالوريوس", "eligibility|optional|cma", "experience|optional|أوراكل"}, nil, false},
+		[]string{"eligibility|mandatory|بكالوريوس", "compliance|optional|cma", "experience|optional|أوراكل"}, nil, false},
 
 	// N: what a requirements document says that is no condition.
 	{"N", "issuer duties, logistics, fees, evaluation, rights, contract terms, scope",

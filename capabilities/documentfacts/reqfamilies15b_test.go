@@ -46,9 +46,11 @@ var reqFamilyCases15b = []reqFamilyCase{
 	{"F7", "key staff under qualification criteria",
 		"INVITATION TO TENDER No. 31/2026\nRehabilitation of the Ibri Water Tank\n\nMinimum Qualifications\n(a) The tenderer must hold a valid commercial registration.\n(b) A site engineer with a degree in civil engineering.\n(c) A team leader with a master's degree in hydraulics.\n\nSubmission\nTenders shall be delivered to the tender box by 1 May 2026.\n",
 		[]string{"eligibility|mandatory|commercial registration", "technical|mandatory|site engineer", "technical|mandatory|team leader"}, []string{"tender box"}, false},
-	{"F7", "key staff under an Experience heading keep experience",
+	// (Session 18's decision 1: key staff are technical under any heading;
+	// conv16req.go.)
+	{"F7", "key staff under an Experience heading are technical",
 		"INVITATION TO TENDER No. 32/2026\nSupply of CCTV Systems\n\nQualification Requirements\nB. Experience\n1. A project manager with ten years of experience in security systems.\n",
-		[]string{"experience|mandatory|project manager"}, nil, false},
+		[]string{"technical|mandatory|project manager"}, nil, false},
 	// M: sub-headings that give only the mode of a checklist's items
 	// keep the checklist; the instruction how to tick it is none.
 	{"M", "mandatory and optional sub-headings of a checklist",

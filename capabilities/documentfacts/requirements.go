@@ -301,6 +301,7 @@ units:
 	x.listedBonds()       // round15req.go
 	x.dropRepeats()       // reqcriterion.go
 	x.reqFamilies15b(ctx) // reqfamilies15b.go
+	x.conv16Requirements(ctx)
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).

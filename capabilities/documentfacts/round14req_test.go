@@ -12,9 +12,11 @@ func TestRound14Requirements(t *testing.T) {
 		{"counted past work is experience",
 			"Pre-qualification of Marine Surveyors\n\n1. Eligibility\n\n1.1 Applicants must have completed at least four (4) hull surveys for ship owners in the GCC.\n1.2 Applicants must have served at least three (3) port authority clients.",
 			[]string{"experience|mandatory|hull surveys", "experience|mandatory|port authority clients"}, nil, nil, nil},
-		{"staff certification preferred is eligibility",
+		// (Session 18's decision 1: the bidder's staff are key staff,
+		// technical; conv16req.go.)
+		{"staff certification preferred is technical",
 			"Pre-qualification of IT Auditors\n\n1. Eligibility\n\n1.1 Applicants must be licensed in Oman.\n1.2 Staff holding the CISA certification are preferred.",
-			[]string{"eligibility|optional|CISA"}, nil, nil, nil},
+			[]string{"technical|optional|CISA"}, nil, nil, nil},
 		{"arabic: owning a facility is technical",
 			"إعلان تأهيل مسبق لمقاولي الصيانة\n\nشروط التأهيل\n\n١. يجب أن يكون المتقدم مسجلاً في السجل التجاري.\n٢. يفضل أن يمتلك المتقدم مستودعاً في مسقط.",
 			[]string{"technical|optional|مستودعاً", "eligibility|mandatory|مسجلاً"}, nil, nil, nil},
@@ -41,7 +43,7 @@ func TestRound14Requirements(t *testing.T) {
 		// R4: conditions on the one applying's standing or staff, outside a heading.
 		{"an RFQ's desirable membership and staff experience",
 			"Request for Quotation: Interpreting Services\nIssued by Sur Events LLC.\n\n1. Who may quote\n\nBidders must be licensed by the Ministry of Commerce.\nEach interpreter proposed must have at least three (3) years of conference experience.\nAccreditation by a recognised interpreters' association is an advantage.",
-			[]string{"experience|mandatory|three (3) years", "eligibility|optional|Accreditation"}, nil, nil, nil},
+			[]string{"technical|mandatory|three (3) years", "eligibility|optional|Accreditation"}, nil, nil, nil}, // key staff: session 18, decision 1
 		{"guard: a contract's staff clause is no requirement",
 			"Services Agreement between Sur Events LLC (the \"Client\") and Reef Interpreting SPC (the \"Provider\").\nEach interpreter assigned must have at least three (3) years of conference experience.",
 			nil, []string{"three (3) years"}, nil, nil},

@@ -85,11 +85,12 @@ func TestTenderSectionsRound7c(t *testing.T) {
 			[]string{"technical|mandatory|40 m3/h", "technical|mandatory|IP55", "technical|optional|variable-speed"},
 			[]string{"*|*|within 30 days"}},
 		{"experience heading decides", textDoc("INVITATION TO TENDER\n\n4. EXPERIENCE\n- At least three (3) certified welders on the bidder's payroll.\n- A minimum of two completed pipelines in the last six years."),
-			[]string{"experience|mandatory|certified welders", "experience|mandatory|completed pipelines"}, nil},
+			[]string{"technical|mandatory|certified welders", "experience|mandatory|completed pipelines"}, nil}, // key staff: session 18, decision 1
 		{"two categories, first is fallback", textDoc("PRE-QUALIFICATION\n\n2. EXPERIENCE AND TECHNICAL CAPACITY\n- one incinerator of 20 tonnes per day run by the applicant for two years;\n- ISO 45001 certification.\n\n3. FINANCIAL CAPACITY AND INSURANCE\n- average annual turnover of at least QAR 4,000,000 over three years;\n- employer's liability insurance of at least QAR 2,000,000."),
 			[]string{"experience|mandatory|incinerator", "compliance|mandatory|ISO 45001", "financial|mandatory|turnover", "insurance|mandatory|employer's liability"}, nil},
 		{"arabic category heading", textDoc("مناقصة رقم 9/2027\n\n2. الخبرة والقدرة الفنية\n- تشغيل مصنع واحد على الأقل لمدة سنتين؛\n- مدير مشروع ذو خبرة لا تقل عن ثماني سنوات؛\n\n3. الضمانات والتأمين\n- ضمان عطاء بقيمة 3,000 ر.ع. صالح لمدة تسعين يوماً.\n- وثيقة تأمين ضد الحريق لا تقل قيمتها عن 100,000 ر.ع."),
-			[]string{"experience|mandatory|تشغيل مصنع", "experience|mandatory|مدير مشروع", "financial|mandatory|ضمان عطاء", "insurance|mandatory|الحريق"}, nil},
+			[]string{"experience|mandatory|تشغيل مصنع", "technical|mandatory|مدير مشروع", // key staff: session 18, decision 1
+				"financial|mandatory|ضمان عطاء", "insurance|mandatory|الحريق"}, nil},
 		{"title is no section", textDoc("PREQUALIFICATION NOTICE\n\nThe Authority invites contractors to apply for prequalification for the dredging of the harbour basin.\n\n1. ELIGIBILITY\n1.1 Applicants must hold a valid Commercial Registration."),
 			[]string{"eligibility|mandatory|Commercial Registration"}, []string{"*|*|invites contractors"}},
 		{"arabic ordinal heading ends the section", textDoc("مناقصة رقم 8/2027\n\nثانياً: الشروط المالية\n1. ألا يقل رأس المال عن 80,000 ر.ع.\n\nثالثاً: أحكام عامة\n1. الشركة غير ملزمة بقبول أقل العطاءات."),
