@@ -251,7 +251,8 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	}
 	translationRoles(all, cands, a.text)
 	twinRoles(all, a.text)
-	all, cands = droppedParties(all, cands, a.text) // round14parties.go
+	parties16Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // parties16.go
+	all, cands = droppedParties(all, cands, a.text)                           // round14parties.go
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).

@@ -392,3 +392,40 @@ func TestParties16Figures(t *testing.T) {
 	}
 	t.Log("\n" + b.String())
 }
+
+// TestParties16Misses prints the party and obligation misses and extras
+// of one development set (DALIL_P16_SET=heldout4); only the sets of
+// party16Dirs are read.
+func TestParties16Misses(t *testing.T) {
+	dir := "testdata/" + os.Getenv("DALIL_P16_SET")
+	if !slices.Contains(party16Dirs, dir) {
+		t.Skip("set DALIL_P16_SET to a development set of party16Dirs")
+	}
+	round16Off = os.Getenv("DALIL_P16_OFF") != ""
+	defer func() { round16Off = false }()
+	for _, d := range loadEvalCorpus(t, dir, 1) {
+		out := extractAll(renderEval(t, d.dir, d.name), source{kind: "text"}, Input{})
+		d.bilingual = detectLanguage(out.Text) == "mixed"
+		items := evalItems(out)
+		_, missed, extra := scoreDoc(d, items, false)
+		_, looseMissed, _ := scoreDoc(d, items, true)
+		var lines []string
+		for _, m := range missed {
+			if strings.HasPrefix(m, "party") || strings.HasPrefix(m, "obligation") {
+				kind := "missed:"
+				if !slices.Contains(looseMissed, m) {
+					kind = "role:  "
+				}
+				lines = append(lines, "  "+kind+" "+m)
+			}
+		}
+		for _, e := range extra {
+			if strings.HasPrefix(e, "party") || strings.HasPrefix(e, "obligation") {
+				lines = append(lines, "  extra:  "+e)
+			}
+		}
+		if len(lines) > 0 {
+			t.Logf("%s/%s:\n%s", dir, d.name, strings.Join(lines, "\n"))
+		}
+	}
+}

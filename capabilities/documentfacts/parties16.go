@@ -1,0 +1,155 @@
+package documentfacts
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Issue 29, session 18, round 16: parties and whom a duty binds, by
+// families (docs/documents.md, "round 16, parties and whom a duty binds,
+// by families"; the cases are parties16_test.go). One rule per family of
+// how documents introduce their parties, not per document.
+
+// round16Off turns round 16 off: TestParties16Misses sets it to compare
+// the rules with and without the round (DALIL_P16_OFF=1).
+var round16Off bool
+
+// parties16Roles applies the party families of round 16 to the parties
+// earlier rules found, in order.
+func parties16Roles(facts []Fact, cands []candidate, text, docType, subtype string) {
+	if len(facts) != len(cands) || round16Off {
+		return
+	}
+	employmentRoles16(facts, cands, text, subtype)
+	letterFrameRoles16(facts, cands, text, docType, subtype)
+	twinRoles(facts, text) // a role given here, to the name's other script
+}
+
+// setRole16 gives facts[i] role.
+func setRole16(facts []Fact, i int, role string) {
+	facts[i].Role, facts[i].Key, facts[i].Label = role, role, strings.ToUpper(role[:1])+strings.ReplaceAll(role[1:], "_", " ")
+}
+
+// hasRole16: some party has role.
+func hasRole16(facts []Fact, role string) bool {
+	for _, f := range facts {
+		if f.Type == TypeParty && f.Role == role {
+			return true
+		}
+	}
+	return false
+}
+
+// Family L (letters): a letter names its writer at the top (the
+// letterhead) and its addressee between the letterhead and the
+// salutation ("Dear ...", السادة/), with or without "To:". The writer and
+// the addressee take the roles the document's kind gives them
+// (senderRoles): supplier and customer for invoices, quotations and
+// letters about a supply, buyer and supplier for an order, employer and
+// employee for an offer of employment, the issuer for a tender or
+// policy. Earlier rules read only a labelled "From:" / "To:", so a
+// letterhead with no label, or an addressee block of a person's name over
+// a company's, kept no role, and "we" and "you" bound no one.
+var (
+	reSalutation16 = regexp.MustCompile(`(?m)^[ \t]*(?:Dear\s+\S|Dear\s*$|السادة\s*/|السادة\s+|عزيزي|الفاضل)`)
+	reSubjectLine  = regexp.MustCompile(`(?m)^[ \t]*(?:Re|Subject|Ref|Reference|الموضوع)\s*:`)
+)
+
+// reEmploymentWord16: a letter of employment that states the roles
+// ("the Employee", "the Company shall", الموظف، صاحب العمل); one that
+// states none gives its writer and addressee no role.
+var reEmploymentWord16 = regexp.MustCompile(`\b(?:Employee|Employer|Company)\b|الموظف|صاحب\s+العمل|الشركة`)
+
+// letterFrameRoles16 applies family L.
+func letterFrameRoles16(facts []Fact, cands []candidate, text, docType, subtype string) {
+	sal := reSalutation16.FindStringIndex(text)
+	if sal == nil || sal[0] > 1500 {
+		return
+	}
+	head := sal[0]
+	if m := reSubjectLine.FindStringIndex(text[:head]); m != nil {
+		head = m[0]
+	}
+	var sender, addressee string
+	switch {
+	case subtype == "employment_letter":
+		if !reEmploymentWord16.MatchString(text) {
+			return // the text gives no role (the guideline's "-")
+		}
+		sender, addressee = "employer", "employee"
+	case docType == "invoice" || docType == "quotation" || docType == "other":
+		sender, addressee = "supplier", "customer"
+	case docType == "purchase_order":
+		sender, addressee = "buyer", "supplier"
+	case docType == "tender" || docType == "policy":
+		sender = "issuer"
+	default:
+		return
+	}
+	// The writer: the first party of the text, on its first lines.
+	first := -1
+	for i, f := range facts {
+		if f.Type == TypeParty && (first < 0 || cands[i].start < cands[first].start) {
+			first = i
+		}
+	}
+	if first < 0 || cands[first].start > head || strings.Count(text[:cands[first].start], "\n") > 2 {
+		return
+	}
+	if facts[first].Role == "" && facts[first].EntityType != "person" && !hasRole16(facts, sender) {
+		setRole16(facts, first, sender)
+	}
+	if addressee == "" || hasRole16(facts, addressee) || facts[first].Role != sender {
+		return
+	}
+	// The addressee: the first party after the writer and before the
+	// salutation with no role; a company's name over a person's (the
+	// person is the contact), a person's alone in an offer of
+	// employment.
+	pick := -1
+	for i, f := range facts {
+		if f.Type != TypeParty || f.Role != "" || i == first || cands[i].start < cands[first].end || cands[i].start > head {
+			continue
+		}
+		if (f.EntityType == "person") != (addressee == "employee") {
+			continue
+		}
+		if pick < 0 || cands[i].start < cands[pick].start {
+			pick = i
+		}
+	}
+	if pick >= 0 {
+		setRole16(facts, pick, addressee)
+	}
+}
+
+// Family E (employment): in an offer of employment or an employment
+// contract (a party is the employee), the company that employs is the
+// employer however it is introduced: the letterhead, 'X LLC (the
+// "Company")', الطرف الأول defined as "الشركة". Earlier rules gave such a
+// company no role, or first_party, so "The Company shall pay" bound no
+// one or the first party.
+var reCompanyDef16 = regexp.MustCompile(`^[^\n]{0,200}?(?:\(\s*(?:the\s+)?["“]?\s*Company\s*["”]?\s*\)|(?:hereinafter|referred\s+to\s+as)[^\n]{0,20}["“]Company["”]|(?:يشار|ويشار|يسمى|ويسمى|تسمى|وتسمى)[^\n]{0,30}?["“«]الشركة["”»]|\(\s*["“«]الشركة["”»]\s*\))`)
+
+// employmentRoles16 applies family E: the first company of no role, and
+// every company defined as the Company (its name in each script).
+func employmentRoles16(facts []Fact, cands []candidate, text, subtype string) {
+	if subtype != "employment_letter" && !hasRole16(facts, "employee") || hasRole16(facts, "employer") {
+		return
+	}
+	set := false
+	for i, f := range facts {
+		if f.Type != TypeParty || f.EntityType == "person" {
+			continue
+		}
+		defined := reCompanyDef16.MatchString(text[cands[i].end:])
+		switch {
+		case defined && (f.Role == "" || f.Role == "company" || f.Role == "issuer" || f.Role == "first_party"):
+		case !set && (f.Role == "company" || f.Role == "" && hasRole16(facts, "employee")):
+		default:
+			continue // a company with no role in a letter: family L's
+		}
+		setRole16(facts, i, "employer")
+		set = true
+	}
+}
