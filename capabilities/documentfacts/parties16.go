@@ -153,3 +153,30 @@ func employmentRoles16(facts []Fact, cands []candidate, text, subtype string) {
 		set = true
 	}
 }
+
+// Family O-L (a duty in a lead-in list): the list under "The Client
+// shall:" or "يلتزم المقاول بما يلي:" may be numbered ("1.", "١)", "(2)")
+// as well as lettered; a numbered list starts at one and counts up, so a
+// clause numbered after a lettered list ("6. WARRANTY") is no item.
+var reNumberedItem16 = regexp.MustCompile(`^\s*(?:([0-9٠-٩]{1,2})\s*[.)\-–]|\(\s*([0-9٠-٩]{1,2})\s*\))\s+`)
+
+// numberedItem16 is a numbered item's number and where its text starts.
+func numberedItem16(line string) (n, at int, ok bool) {
+	m := reNumberedItem16.FindStringSubmatchIndex(line)
+	if m == nil {
+		return 0, 0, false
+	}
+	d := ""
+	if m[2] >= 0 {
+		d = line[m[2]:m[3]]
+	} else {
+		d = line[m[4]:m[5]]
+	}
+	for _, r := range d {
+		if r >= '٠' && r <= '٩' {
+			r = r - '٠' + '0'
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n, m[1], true
+}

@@ -394,15 +394,33 @@ func TestParties16Figures(t *testing.T) {
 }
 
 // TestParties16Misses prints the party and obligation misses and extras
-// of one development set (DALIL_P16_SET=heldout4); only the sets of
-// party16Dirs are read.
+// of development sets (DALIL_P16_SET=heldout4,dev5 or all); only the sets
+// of party16Dirs are read.
 func TestParties16Misses(t *testing.T) {
-	dir := "testdata/" + os.Getenv("DALIL_P16_SET")
-	if !slices.Contains(party16Dirs, dir) {
-		t.Skip("set DALIL_P16_SET to a development set of party16Dirs")
+	var dirs []string
+	for _, s := range strings.Split(os.Getenv("DALIL_P16_SET"), ",") {
+		if s == "all" {
+			dirs = append(dirs, party16Dirs...)
+		} else if slices.Contains(party16Dirs, "testdata/"+s) {
+			dirs = append(dirs, "testdata/"+s)
+		}
+	}
+	if len(dirs) == 0 {
+		t.Skip("set DALIL_P16_SET to development sets of party16Dirs (comma-separated, or all)")
 	}
 	round16Off = os.Getenv("DALIL_P16_OFF") != ""
 	defer func() { round16Off = false }()
+	for _, dir := range dirs {
+		if _, err := os.Stat(dir); err != nil {
+			continue
+		}
+		t.Log("set " + dir)
+		p16Misses(t, dir)
+	}
+}
+
+// p16Misses logs one set's party and obligation misses and extras.
+func p16Misses(t *testing.T, dir string) {
 	for _, d := range loadEvalCorpus(t, dir, 1) {
 		out := extractAll(renderEval(t, d.dir, d.name), source{kind: "text"}, Input{})
 		d.bilingual = detectLanguage(out.Text) == "mixed"
