@@ -440,6 +440,7 @@ func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands, re
 	run("obligations", cx.obligations, func() { cx.obls = nil })
 	cx.bidContentParty()          // round14req.go
 	cx.laterBidders()             // round15parties.go
+	cx.duties16()                 // parties16.go
 	obls := slices.Clone(cx.obls) // deadlines sets the obligations' deadlines
 	run("deadlines", func() {
 		cx.deadlines(cands)

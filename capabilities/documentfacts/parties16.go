@@ -180,3 +180,91 @@ func numberedItem16(line string) (n, at int, ok bool) {
 	}
 	return n, m[1], true
 }
+
+// Whom a duty binds (round 16): families an earlier rule left with no
+// party, or with the wrong one.
+var (
+	// Family O-W: "نلتزم" / "نتعهد" (we undertake) binds the writer, as
+	// "we shall" does.
+	// The writer may name itself after نحن ("نتعهد نحن بنك X، ...");
+	// a letter whose writer has no role found is its issuer's (the
+	// guideline: the author of a letter is the issuer).
+	reArWe16 = regexp.MustCompile(`(?:^|[\s،,:؛(])و?ن(?:لتزم|تعهد)(?:\s+نحن((?:\s+[^\s،,]+){0,6}))?[\s،,]*$`)
+	// Family O-P (Arabic passive with an agent): "يتم جمع النفايات من قبل
+	// المقاول", "تدفع التكاليف من قبل المورد": the agent is bound, as
+	// "shall be paid by the Buyer" binds the buyer.
+	reArAgent16 = regexp.MustCompile(`(?:من\s+قِ?بَ?لِ?|من\s+جانب|بواسطة)\s+(\p{Arabic}+(?:\s+\p{Arabic}+)?)`)
+	// Family O-A (a subject, then an aside): "The Contractor, through its
+	// site supervisor, shall sign ...", "The Supplier, at its own cost,
+	// shall ...": the subject before the aside is bound.
+	reAside16 = regexp.MustCompile(`^\s*(?:[0-9٠-٩]+(?:\.[0-9٠-٩]+)*\.?\s+|\([a-z0-9]+\)\s+)?([A-Z][^,;:\n]{1,60}?)\s*,[^,;:\n]{2,80},\s*$`)
+	// Family O-T (a role word that is a thing): "The Owner's Manual shall
+	// be kept in the cab": a thing of a party's, in a passive that names
+	// no agent, binds no one; the party's people ("The Contractor's
+	// staff shall") are the party's.
+	rePossessiveThing16 = regexp.MustCompile(`(?i)\b[a-z]+['’]s\s+([a-z]+)\s*(?:shall|must|will|is\s+to|are\s+to)?\s*$`)
+	rePeopleWord16      = regexp.MustCompile(`(?i)^(?:staff|personnel|employees|workers|people|team|representatives?|agents?|subcontractors?|officers|drivers|guards|cleaners|engineers|technicians|crew|managers?|supervisors?|director|directors)$`)
+)
+
+// duties16 applies the families above to the obligations found.
+func (x *clauseExtractor) duties16() {
+	if round16Off {
+		return
+	}
+	text := x.a.text
+	for i := range x.obls {
+		o := &x.obls[i]
+		if o.start < 0 || o.clauseStart < o.start || o.clauseEnd > len(text) {
+			continue
+		}
+		subj := text[o.start:o.clauseStart]
+		clause := text[o.start:o.clauseEnd]
+		switch {
+		case o.o.PartyRole == "" && reArWe16.MatchString(subj):
+			m := reArWe16.FindStringSubmatch(subj)
+			named := strings.TrimSpace(m[1])
+			if named == "" {
+				named = strings.TrimSpace(text[o.clauseStart:o.clauseEnd])
+			}
+			var writer *Fact
+			for k, p := range x.parties {
+				if len(p.Value) > 3 && strings.HasPrefix(named, p.Value) {
+					writer = &x.parties[k]
+				}
+			}
+			if writer != nil {
+				if writer.Role != "" {
+					o.o.PartyRole, o.o.Party = writer.Role, writer.Value
+				}
+			} else if p, ok := x.weParty("", "we"); ok && p.role != "" {
+				o.o.PartyRole, o.o.Party = p.role, "نحن"
+			} else {
+				o.o.PartyRole, o.o.Party = "issuer", "نحن"
+			}
+		case o.o.PartyRole == "" && hasArabic(clause):
+			if m := reArAgent16.FindStringSubmatch(clause); m != nil {
+				for _, p := range []string{m[1], strings.Fields(m[1])[0]} {
+					role := x.arAlias(p)
+					if role == "" {
+						role = arRole(p)
+					}
+					if role != "" {
+						o.o.PartyRole, o.o.Party = role, p
+						break
+					}
+				}
+			}
+		case o.o.PartyRole == "":
+			if m := reAside16.FindStringSubmatch(subj); m != nil {
+				if p, ok := x.partyIn(m[1]); ok && p.role != "" {
+					o.o.PartyRole, o.o.Party = p.role, p.text
+				}
+			}
+		default:
+			if m := rePossessiveThing16.FindStringSubmatch(subj); m != nil && !rePeopleWord16.MatchString(m[1]) &&
+				strings.HasPrefix(strings.ToLower(o.o.Action), "be ") && !strings.Contains(o.o.Action, " by ") {
+				o.o.PartyRole, o.o.Party = "", ""
+			}
+		}
+	}
+}
