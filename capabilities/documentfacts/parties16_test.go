@@ -294,6 +294,30 @@ var party16Cases = []party16Case{
 		nil, nil, []string{"supplier must paid", "supplier must تكاليف النقل"}},
 	{"OW Arabic يجب على الطرف الأول", "عقد إيجار\n\nالطرف الأول: السيد ناصر الحبسي (\"المؤجر\").\nالطرف الثاني: شركة البستان ش.م.م (\"المستأجر\").\n\nيجب على الطرف الأول إجراء الصيانة الرئيسية للمبنى.",
 		nil, nil, []string{"landlord must الصيانة الرئيسية"}},
+
+	// Second batch (written after the probe's first run, in our own
+	// words): the families its misses showed.
+	{"L2 letter with no salutation: letterhead, addressee block, body", "Sahil Printing Press LLC\nPO Box 610, Ruwi\n\n2 June 2026\n\nAl Ghadeer Schools SAOC\nMuscat\n\nReminder of overdue invoices\n\nWe have not received payment of invoice 2207. You must settle it within seven days.",
+		map[string]string{"Sahil Printing Press LLC": "supplier", "Al Ghadeer Schools SAOC": "customer"}, nil,
+		[]string{"customer must settle it"}},
+	{"L2 Arabic addressee after المحترمين/", "مطبعة الساحل ش.م.م\nروي، مسقط\n\nالتاريخ: ٢ يونيو ٢٠٢٦\n\nالمحترمين/ مدارس الغدير ش.م.ع.م\nمسقط\n\nالموضوع: تذكير بفواتير متأخرة\n\nيجب عليكم سداد الفاتورة خلال سبعة أيام.\nنلتزم بإرسال كشف الحساب عند الطلب.",
+		map[string]string{"مطبعة الساحل ش.م.م": "supplier", "مدارس الغدير ش.م.ع.م": "customer"}, nil,
+		[]string{"customer must سداد الفاتورة", "supplier must بإرسال كشف"}},
+	{"L2 bilingual offer letter with no salutation", "Wadi Hawasinah Foods SAOC / شركة وادي الحواسنة للأغذية ش.م.ع.ع\nSohar\n\n5 July 2026\n\nMs. Rasha Ahmed Al Zadjali / الفاضلة/ رشا أحمد الزدجالية\n\nOffer of Employment / عرض عمل\n\nWe are pleased to offer you the post of Quality Officer.\nYou must bring your passport on your first day. / يجب عليك إحضار جواز سفرك في أول يوم عمل.\nWe will pay your salary monthly. / نلتزم بدفع راتبك شهرياً.\n\nAcceptance by the Employee / قبول الموظفة",
+		map[string]string{"Wadi Hawasinah Foods SAOC": "employer", "شركة وادي الحواسنة للأغذية ش.م.ع.ع": "employer", "Rasha Ahmed Al Zadjali": "employee", "رشا أحمد الزدجالية": "employee"}, nil,
+		[]string{"employee must bring your passport", "employee must إحضار", "employer must pay your salary", "employer must بدفع راتبك"}},
+	{"L2 quotation To / إلى label, we and you", "# Quotation / عرض سعر\n\n**Rimal Events LLC / شركة رمال للفعاليات ش.م.م**\n\n**To / إلى:** Sur Cement SAOG / شركة أسمنت صور ش.م.ع.ع\n\nWe will set up the tents one day before the event. / نلتزم بتركيب الخيام قبل يوم من الفعالية.\nYou must provide power at the site. / يجب عليكم توفير الكهرباء في الموقع.",
+		nil, nil,
+		[]string{"supplier must set up the tents", "supplier must بتركيب الخيام", "customer must provide power", "customer must توفير الكهرباء"}},
+	{"M2 Arabic consortium members", "اتفاقية تحالف\n\nالعضو القائد: شركة البيان للمقاولات ش.م.م\nالعضو الثاني: مؤسسة الضياء للكهرباء\n\nيتولى العضو القائد تمثيل التحالف أمام الجهة المالكة.\nيلتزم العضو الثاني بتوريد المعدات الكهربائية.",
+		map[string]string{"شركة البيان للمقاولات ش.م.م": "lead_member", "مؤسسة الضياء للكهرباء": "member"}, nil,
+		[]string{"member must بتوريد المعدات"}},
+	{"G2 Arabic guarantee defined words", "ضمان دفعة مقدمة\n\nإلى السادة/ شركة الريان العقارية ش.م.ع.ع (\"المستفيد\") المحترمين\n\nبناءً على طلب شركة النخيل للتجهيزات ش.م.م (\"المكفول\")، فإننا بنك صحار الدولي ش.م.ع.ع (\"الضامن\") نتعهد بأن ندفع لكم أي مبلغ لا يتجاوز عشرين ألف ريال عماني.",
+		map[string]string{"شركة الريان العقارية ش.م.ع.ع": "beneficiary", "شركة النخيل للتجهيزات ش.م.م": "principal", "بنك صحار الدولي ش.م.ع.ع": "guarantor"}, nil,
+		[]string{"guarantor must ندفع"}},
+	{"N2 mutual NDA: each a Party, duties of the Receiving Party", "MUTUAL NON-DISCLOSURE AGREEMENT\n\nThis Agreement is made between Masirah Data Systems LLC and Qalhat Analytics SPC (each a \"Party\" and, when it receives information, the \"Receiving Party\").\n\nThe Receiving Party shall keep the information secret.",
+		map[string]string{"Masirah Data Systems LLC": "-", "Qalhat Analytics SPC": "-"}, nil,
+		[]string{"receiving_party must keep the information secret"}},
 }
 
 // TestParties16Families runs every case and reports the failures by
