@@ -64,6 +64,11 @@ var lexiconRoles = []struct {
 	{[]string{"venue"}, "venue"},
 	{[]string{"policyholder", "policy holder", "حامل الوثيقة", "حامل البوليصة"}, "policyholder"},
 	{[]string{"intern"}, "intern"},
+	// Round 16: consortium members and the party a guarantee secures,
+	// in Arabic as the English words are read (parties16.go).
+	{[]string{"lead member", "العضو القائد", "العضو الرئيسي"}, "lead_member"},
+	{[]string{"العضو الثاني", "العضو الثالث", "العضو الرابع"}, "member"},
+	{[]string{"المكفول", "المكفول عنه"}, "principal"},
 }
 
 // guidelineRoles are the roles the guideline names; a definition that
