@@ -51,8 +51,14 @@ func hasRole16(facts []Fact, role string) bool {
 // letterhead with no label, or an addressee block of a person's name over
 // a company's, kept no role, and "we" and "you" bound no one.
 var (
-	reSalutation16 = regexp.MustCompile(`(?m)^[ \t]*(?:Dear\s+\S|Dear\s*$|السادة\s*/|السادة\s+|عزيزي|الفاضل)`)
+	reSalutation16 = regexp.MustCompile(`(?m)^[ \t]*(?:Dear\s+\S|Dear\s*$|السادة\s*/|السادة\s+|عزيزي|الفاضل|تحية\s+طيبة)`)
 	reSubjectLine  = regexp.MustCompile(`(?m)^[ \t]*(?:Re|Subject|Ref|Reference|الموضوع)\s*:`)
+	// reLetterBody16: a letter with no salutation starts its body with
+	// the writer speaking ("We are pleased", "We have not received",
+	// يسرنا، نود): the addressee block is above it.
+	reLetterBody16 = regexp.MustCompile(`(?m)^[ \t]*(?:We\s+(?:are|have|refer|write|thank|confirm|acknowledge|wish)\b|Further\s+to\b|With\s+reference\b|يسرنا|نود|نفيدكم|بالإشارة)`)
+	// reArAddresseeAfter16: "المحترمين/ X" (the courtesy before the name).
+	reArAddresseeAfter16 = regexp.MustCompile(`^\s*(?:السادة\s+)?(?:المحترمين|المحترم|المحترمة)\s*/\s*(\p{Arabic}.{2,100}?)\s*$`)
 )
 
 // reEmploymentWord16: a letter of employment that states the roles
@@ -62,13 +68,14 @@ var reEmploymentWord16 = regexp.MustCompile(`\b(?:Employee|Employer|Company)\b|�
 
 // letterFrameRoles16 applies family L.
 func letterFrameRoles16(facts []Fact, cands []candidate, text, docType, subtype string) {
-	sal := reSalutation16.FindStringIndex(text)
-	if sal == nil || sal[0] > 1500 {
-		return
+	head := -1
+	for _, re := range []*regexp.Regexp{reSalutation16, reSubjectLine, reLetterBody16} {
+		if m := re.FindStringIndex(text); m != nil && m[0] <= 1500 && (head < 0 || m[0] < head) {
+			head = m[0]
+		}
 	}
-	head := sal[0]
-	if m := reSubjectLine.FindStringIndex(text[:head]); m != nil {
-		head = m[0]
+	if head < 0 {
+		return
 	}
 	var sender, addressee string
 	switch {
@@ -118,8 +125,20 @@ func letterFrameRoles16(facts []Fact, cands []candidate, text, docType, subtype 
 			pick = i
 		}
 	}
-	if pick >= 0 {
-		setRole16(facts, pick, addressee)
+	if pick < 0 {
+		return
+	}
+	setRole16(facts, pick, addressee)
+	// The addressee's name in the other script, on the same line.
+	line := text[strings.LastIndexByte(text[:cands[pick].start], '\n')+1:]
+	if e := strings.IndexByte(line, '\n'); e >= 0 {
+		line = line[:e]
+	}
+	for i, f := range facts {
+		if f.Type == TypeParty && f.Role == "" && i != pick && f.EntityType == facts[pick].EntityType &&
+			hasArabic(f.Value) != hasArabic(facts[pick].Value) && strings.Contains(line, f.Value) {
+			setRole16(facts, i, addressee)
+		}
 	}
 }
 
