@@ -22,6 +22,7 @@ func parties16Roles(facts []Fact, cands []candidate, text, docType, subtype stri
 	}
 	employmentRoles16(facts, cands, text, subtype)
 	letterFrameRoles16(facts, cands, text, docType, subtype)
+	eachAPartyRoles16(facts, cands, text)
 	twinRoles(facts, text) // a role given here, to the name's other script
 }
 
@@ -283,6 +284,25 @@ func (x *clauseExtractor) duties16() {
 			if m := rePossessiveThing16.FindStringSubmatch(subj); m != nil && !rePeopleWord16.MatchString(m[1]) &&
 				strings.HasPrefix(strings.ToLower(o.o.Action), "be ") && !strings.Contains(o.o.Action, " by ") {
 				o.o.PartyRole, o.o.Party = "", ""
+			}
+		}
+	}
+}
+
+// Family N2 (a mutual agreement): 'X and Y (each a "Party" and, when
+// receiving information, the "Receiving Party")', "كل منهما طرف": a role
+// each party takes in turn is no party's own; the parties named before
+// such a definition on its line have no role (the clauses still bind the
+// receiving party).
+var reEachAParty16 = regexp.MustCompile(`(?i)\(\s*each\s+(?:a|being\s+a|of\s+them\s+a)\s+["“]?party["”]?|\(\s*(?:ويشار\s+)?(?:إلى\s+)?كل\s+منهما\s+(?:بـ\s*)?["“«]?(?:ال)?طرف`)
+
+// eachAPartyRoles16 applies family N2.
+func eachAPartyRoles16(facts []Fact, cands []candidate, text string) {
+	for _, m := range reEachAParty16.FindAllStringIndex(text, -1) {
+		ls := strings.LastIndexByte(text[:m[0]], '\n') + 1
+		for i, f := range facts {
+			if f.Type == TypeParty && (f.Role == "receiving_party" || f.Role == "disclosing_party") && cands[i].start >= ls && cands[i].end <= m[0] {
+				facts[i].Role, facts[i].Key, facts[i].Label = "", "party", "Party"
 			}
 		}
 	}

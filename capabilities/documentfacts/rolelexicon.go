@@ -69,6 +69,7 @@ var lexiconRoles = []struct {
 	{[]string{"lead member", "العضو القائد", "العضو الرئيسي"}, "lead_member"},
 	{[]string{"العضو الثاني", "العضو الثالث", "العضو الرابع"}, "member"},
 	{[]string{"المكفول", "المكفول عنه"}, "principal"},
+	{[]string{"attorney", "attorney-in-fact"}, "attorney"},
 }
 
 // guidelineRoles are the roles the guideline names; a definition that
