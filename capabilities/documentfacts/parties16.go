@@ -23,6 +23,7 @@ func parties16Roles(facts []Fact, cands []candidate, text, docType, subtype stri
 	employmentRoles16(facts, cands, text, subtype)
 	letterFrameRoles16(facts, cands, text, docType, subtype)
 	eachAPartyRoles16(facts, cands, text)
+	labelTwinRoles16(facts, cands, text)
 	twinRoles(facts, text) // a role given here, to the name's other script
 }
 
@@ -223,7 +224,10 @@ var (
 	// no agent, binds no one; the party's people ("The Contractor's
 	// staff shall") are the party's.
 	rePossessiveThing16 = regexp.MustCompile(`(?i)\b[a-z]+['’]s\s+([a-z]+)\s*(?:shall|must|will|is\s+to|are\s+to)?\s*$`)
-	rePeopleWord16      = regexp.MustCompile(`(?i)^(?:staff|personnel|employees|workers|people|team|representatives?|agents?|subcontractors?|officers|drivers|guards|cleaners|engineers|technicians|crew|managers?|supervisors?|director|directors)$`)
+	// Family O-P2 (a passive whose agent ends the clause): "The contract
+	// shall be registered with Seeb Municipality by the First Party".
+	rePassiveAgentLate16 = regexp.MustCompile(`(?i)\b(?:shall|must|will|is\s+to|are\s+to)\s+be\s+[a-z]+(?:ed|en|id|t)\b[^.;:]{0,80}?\bby\s+((?:the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}(?:['’]s\s+[a-z]+(?:\s+[a-z]+)?)?)\s*[.,;]?\s*$`)
+	rePeopleWord16       = regexp.MustCompile(`(?i)^(?:staff|personnel|employees|workers|people|team|representatives?|agents?|subcontractors?|officers|drivers|guards|cleaners|engineers|technicians|crew|managers?|supervisors?|director|directors)$`)
 )
 
 // duties16 applies the families above to the obligations found.
@@ -279,6 +283,10 @@ func (x *clauseExtractor) duties16() {
 				if p, ok := x.partyIn(m[1]); ok && p.role != "" {
 					o.o.PartyRole, o.o.Party = p.role, p.text
 				}
+			} else if m := rePassiveAgentLate16.FindStringSubmatch(clause); m != nil {
+				if p, ok := x.partyIn(m[1]); ok && p.role != "" {
+					o.o.PartyRole, o.o.Party = p.role, p.text
+				}
 			}
 		default:
 			if m := rePossessiveThing16.FindStringSubmatch(subj); m != nil && !rePeopleWord16.MatchString(m[1]) &&
@@ -304,6 +312,43 @@ func eachAPartyRoles16(facts []Fact, cands []candidate, text string) {
 			if f.Type == TypeParty && (f.Role == "receiving_party" || f.Role == "disclosing_party") && cands[i].start >= ls && cands[i].end <= m[0] {
 				facts[i].Role, facts[i].Key, facts[i].Label = "", "party", "Party"
 			}
+		}
+	}
+}
+
+// Family B2 (a bilingual label line): "First Party / الطرف الأول: Hamdan
+// Al Siyabi / حمدان بن خلفان السيابي": the label gives its role to the
+// name in one script; the name in the other script, after the same
+// label on the same line, is the same party and takes the same role.
+func labelTwinRoles16(facts []Fact, cands []candidate, text string) {
+	for i, f := range facts {
+		if f.Type != TypeParty || f.Role != "" {
+			continue
+		}
+		ls := strings.LastIndexByte(text[:cands[i].start], '\n') + 1
+		le := strings.IndexByte(text[cands[i].start:], '\n')
+		if le < 0 {
+			le = len(text)
+		} else {
+			le += cands[i].start
+		}
+		colon := strings.IndexAny(text[ls:le], ":：")
+		if colon < 0 || ls+colon > cands[i].start {
+			continue
+		}
+		twin := -1
+		for j, g := range facts {
+			if j == i || g.Type != TypeParty || cands[j].start < ls+colon || cands[j].end > le || hasArabic(g.Value) == hasArabic(f.Value) {
+				continue
+			}
+			if g.Role == "" || twin >= 0 {
+				twin = -2 // no role, or two named in the other script
+				break
+			}
+			twin = j
+		}
+		if twin >= 0 && strings.Count(text[ls:le], ":")+strings.Count(text[ls:le], "：") == 1 {
+			setRole16(facts, i, facts[twin].Role)
 		}
 	}
 }

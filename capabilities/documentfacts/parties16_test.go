@@ -318,6 +318,11 @@ var party16Cases = []party16Case{
 	{"N2 mutual NDA: each a Party, duties of the Receiving Party", "MUTUAL NON-DISCLOSURE AGREEMENT\n\nThis Agreement is made between Masirah Data Systems LLC and Qalhat Analytics SPC (each a \"Party\" and, when it receives information, the \"Receiving Party\").\n\nThe Receiving Party shall keep the information secret.",
 		map[string]string{"Masirah Data Systems LLC": "-", "Qalhat Analytics SPC": "-"}, nil,
 		[]string{"receiving_party must keep the information secret"}},
+	{"B2 bilingual label line, name in two scripts", "TENANCY / عقد إيجار\n\nFirst Party / الطرف الأول: Mubarak Saif Al Hajri / مبارك سيف الهاجري, owner of the villa.\nSecond Party / الطرف الثاني: Nadia Karim / نادية كريم.\n\nThe Second Party shall pay the rent monthly.",
+		map[string]string{"Mubarak Saif Al Hajri": "first_party", "مبارك سيف الهاجري": "first_party"}, nil,
+		[]string{"second_party must pay the rent"}},
+	{"O-P2 passive with its agent at the clause end", "LEASE\n\nThis Lease is made between Mubarak Al Hajri (the \"Landlord\") and Nadia Karim (the \"Tenant\").\n\nThe lease shall be registered with the municipality by the Landlord.",
+		nil, nil, []string{"landlord must registered"}},
 }
 
 // TestParties16Families runs every case and reports the failures by
