@@ -23,6 +23,7 @@ func parties16Roles(facts []Fact, cands []candidate, text, docType, subtype stri
 	employmentRoles16(facts, cands, text, subtype)
 	letterFrameRoles16(facts, cands, text, docType, subtype)
 	eachAPartyRoles16(facts, cands, text)
+	tenderRoles16(facts, cands, text, docType)
 	labelTwinRoles16(facts, cands, text)
 	twinRoles(facts, text) // a role given here, to the name's other script
 }
@@ -349,6 +350,36 @@ func labelTwinRoles16(facts []Fact, cands []candidate, text string) {
 		}
 		if twin >= 0 && strings.Count(text[ls:le], ":")+strings.Count(text[ls:le], "：") == 1 {
 			setRole16(facts, i, facts[twin].Role)
+		}
+	}
+}
+
+// Family I2 (a tender or RFQ sent to one bidder): the company named at
+// the head, under the title, is the issuer (also when it defines itself
+// "the Company"), and the company after "To:" is the bidder it invites.
+var reToLabel16 = regexp.MustCompile(`(?i)(?:^|\n)[ \t*_]*(?:to|إلى)[ \t*_]*[:：][ \t*_]*$`)
+
+// tenderRoles16 applies family I2.
+func tenderRoles16(facts []Fact, cands []candidate, text, docType string) {
+	if docType != "tender" {
+		return
+	}
+	first := -1
+	for i, f := range facts {
+		if f.Type == TypeParty && (first < 0 || cands[i].start < cands[first].start) {
+			first = i
+		}
+	}
+	if first >= 0 && facts[first].Role == "" && facts[first].EntityType != "person" && !hasRole16(facts, "issuer") &&
+		strings.Count(text[:cands[first].start], "\n") <= 2 {
+		setRole16(facts, first, "issuer")
+	}
+	if !hasRole16(facts, "issuer") {
+		return
+	}
+	for i, f := range facts {
+		if f.Type == TypeParty && f.Role == "" && f.EntityType != "person" && reToLabel16.MatchString(text[max(0, cands[i].start-40):cands[i].start]) {
+			setRole16(facts, i, "bidder")
 		}
 	}
 }

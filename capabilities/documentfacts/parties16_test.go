@@ -323,6 +323,9 @@ var party16Cases = []party16Case{
 		[]string{"second_party must pay the rent"}},
 	{"O-P2 passive with its agent at the clause end", "LEASE\n\nThis Lease is made between Mubarak Al Hajri (the \"Landlord\") and Nadia Karim (the \"Tenant\").\n\nThe lease shall be registered with the municipality by the Landlord.",
 		nil, nil, []string{"landlord must registered"}},
+	{"I2 RFQ to one bidder, issuer defined as the Company", "REQUEST FOR QUOTATION RFQ-77\nShinas Port Services SAOC (\"the Company\"), PO Box 12, Shinas\nTo: Liwa Rope Traders LLC, Sohar\n\nThe Company shall inform the bidder of the result within ten days.",
+		map[string]string{"Shinas Port Services SAOC": "issuer", "Liwa Rope Traders LLC": "bidder"}, nil,
+		[]string{"issuer must inform the bidder"}},
 }
 
 // TestParties16Families runs every case and reports the failures by
