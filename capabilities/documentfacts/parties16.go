@@ -24,6 +24,7 @@ func parties16Roles(facts []Fact, cands []candidate, text, docType, subtype stri
 	letterFrameRoles16(facts, cands, text, docType, subtype)
 	eachAPartyRoles16(facts, cands, text)
 	tenderRoles16(facts, cands, text, docType)
+	minutesRoles16(facts, cands, text)
 	labelTwinRoles16(facts, cands, text)
 	twinRoles(facts, text) // a role given here, to the name's other script
 }
@@ -380,6 +381,33 @@ func tenderRoles16(facts []Fact, cands []candidate, text, docType string) {
 	for i, f := range facts {
 		if f.Type == TypeParty && f.Role == "" && f.EntityType != "person" && reToLabel16.MatchString(text[max(0, cands[i].start-40):cands[i].start]) {
 			setRole16(facts, i, "bidder")
+		}
+	}
+}
+
+// Family M (minutes): the body that meets, named at the head of minutes
+// ("MINUTES OF THE BOARD MEETING" over "Bahja Foods SAOG", "الجهة: شركة
+// X"), is their issuer; the people present, and the posts they hold in
+// brackets ("(Director)", "(عضو)"), have no role.
+var reMinutesTitle16 = regexp.MustCompile(`(?i)^[\s#*_]*(?:minutes\b|extract\s+of\s+(?:the\s+)?minutes\b|محضر\s+(?:اجتماع|الاجتماع))`)
+
+// minutesRoles16 applies family M.
+func minutesRoles16(facts []Fact, cands []candidate, text string) {
+	if !reMinutesTitle16.MatchString(text) {
+		return
+	}
+	first := -1
+	for i, f := range facts {
+		if f.Type == TypeParty && f.EntityType != "person" && (first < 0 || cands[i].start < cands[first].start) {
+			first = i
+		}
+	}
+	if first >= 0 && facts[first].Role == "" && !hasRole16(facts, "issuer") && strings.Count(text[:cands[first].start], "\n") <= 3 {
+		setRole16(facts, first, "issuer")
+	}
+	for i, f := range facts {
+		if f.Type == TypeParty && f.EntityType == "person" && f.Role != "" && !guidelineRoles[f.Role] {
+			facts[i].Role, facts[i].Key, facts[i].Label = "", "party", "Party"
 		}
 	}
 }
