@@ -326,6 +326,9 @@ var party16Cases = []party16Case{
 	{"I2 RFQ to one bidder, issuer defined as the Company", "REQUEST FOR QUOTATION RFQ-77\nShinas Port Services SAOC (\"the Company\"), PO Box 12, Shinas\nTo: Liwa Rope Traders LLC, Sohar\n\nThe Company shall inform the bidder of the result within ten days.",
 		map[string]string{"Shinas Port Services SAOC": "issuer", "Liwa Rope Traders LLC": "bidder"}, nil,
 		[]string{"issuer must inform the bidder"}},
+	{"PT2 parties table with a Defined as column", "# Cleaning Contract\n\n| Party | Name and address | Defined as |\n|---|---|---|\n| 1 | Sarooj Offices SAOC, Qurum | the Client |\n| 2 | Sparkle Cleaning LLC, Ghala | the Contractor |\n\nThe Contractor shall clean the lobby daily.",
+		map[string]string{"Sarooj Offices SAOC": "customer", "Sparkle Cleaning LLC": "contractor"}, []string{"1", "2"},
+		[]string{"contractor must clean the lobby"}},
 }
 
 // TestParties16Families runs every case and reports the failures by
