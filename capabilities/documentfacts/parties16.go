@@ -213,6 +213,9 @@ var (
 	// a letter whose writer has no role found is its issuer's (the
 	// guideline: the author of a letter is the issuer).
 	reArWe16 = regexp.MustCompile(`(?:^|[\s،,:؛(])و?ن(?:لتزم|تعهد)(?:\s+نحن((?:\s+[^\s،,]+){0,6}))?[\s،,]*$`)
+	// Family O-Y: "لا يجوز لكم خصم ..." (you may not) binds the addressee,
+	// as "يجب عليكم" does.
+	reArYouTo16 = regexp.MustCompile(`^(?:لكم|لك|لكِ|لكما)\s`)
 	// Family O-P (Arabic passive with an agent): "يتم جمع النفايات من قبل
 	// المقاول", "تدفع التكاليف من قبل المورد": the agent is bound, as
 	// "shall be paid by the Buyer" binds the buyer.
@@ -267,6 +270,8 @@ func (x *clauseExtractor) duties16() {
 			} else {
 				o.o.PartyRole, o.o.Party = "issuer", "نحن"
 			}
+		case o.o.PartyRole == "" && x.you != "" && reArYouTo16.MatchString(o.o.Action):
+			o.o.PartyRole, o.o.Party = x.you, "أنتم"
 		case o.o.PartyRole == "" && hasArabic(clause):
 			if m := reArAgent16.FindStringSubmatch(clause); m != nil {
 				for _, p := range []string{m[1], strings.Fields(m[1])[0]} {

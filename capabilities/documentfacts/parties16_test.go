@@ -329,6 +329,8 @@ var party16Cases = []party16Case{
 	{"PT2 parties table with a Defined as column", "# Cleaning Contract\n\n| Party | Name and address | Defined as |\n|---|---|---|\n| 1 | Sarooj Offices SAOC, Qurum | the Client |\n| 2 | Sparkle Cleaning LLC, Ghala | the Contractor |\n\nThe Contractor shall clean the lobby daily.",
 		map[string]string{"Sarooj Offices SAOC": "customer", "Sparkle Cleaning LLC": "contractor"}, []string{"1", "2"},
 		[]string{"contractor must clean the lobby"}},
+	{"O-Y Arabic لا يجوز لكم in a letter", "شركة الواحة للمياه ش.م.ع.م\n\nالسادة/ مؤسسة هجير التجارية المحترمين\n\nعرض سعر\n\nلا يجوز لكم إرجاع العبوات بعد فتحها.",
+		nil, nil, []string{"customer must_not إرجاع العبوات"}},
 }
 
 // TestParties16Families runs every case and reports the failures by
