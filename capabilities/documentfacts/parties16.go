@@ -56,7 +56,7 @@ func hasRole16(facts []Fact, role string) bool {
 // a company's, kept no role, and "we" and "you" bound no one.
 var (
 	reSalutation16 = regexp.MustCompile(`(?m)^[ \t]*(?:Dear\s+\S|Dear\s*$|السادة\s*/|السادة\s+|عزيزي|الفاضل|تحية\s+طيبة)`)
-	reSubjectLine  = regexp.MustCompile(`(?m)^[ \t]*(?:Re|Subject|Ref|Reference|الموضوع)\s*:`)
+	reSubjectLine  = regexp.MustCompile(`(?m)^[ \t]*(?:Re|Subject|الموضوع)\s*:`)
 	// reLetterBody16: a letter with no salutation starts its body with
 	// the writer speaking ("We are pleased", "We have not received",
 	// يسرنا، نود): the addressee block is above it.
@@ -104,6 +104,19 @@ func letterFrameRoles16(facts []Fact, cands []candidate, text, docType, subtype 
 			first = i
 		}
 	}
+	if addressee == "employee" && !hasRole16(facts, "employee") {
+		// An offer of employment may open with its addressee, the
+		// employer named only in its body: the first person above the
+		// salutation is the employee.
+		for i, f := range facts {
+			if f.Type == TypeParty && f.Role == "" && f.EntityType == "person" && cands[i].start < head &&
+				(first < 0 || facts[first].EntityType == "person" || cands[i].start > cands[first].end) {
+				setRole16(facts, i, "employee")
+				lineTwin16(facts, text, cands[i].start, i)
+				break
+			}
+		}
+	}
 	if first < 0 || cands[first].start > head || strings.Count(text[:cands[first].start], "\n") > 2 {
 		return
 	}
@@ -133,15 +146,20 @@ func letterFrameRoles16(facts []Fact, cands []candidate, text, docType, subtype 
 		return
 	}
 	setRole16(facts, pick, addressee)
-	// The addressee's name in the other script, on the same line.
-	line := text[strings.LastIndexByte(text[:cands[pick].start], '\n')+1:]
+	lineTwin16(facts, text, cands[pick].start, pick)
+}
+
+// lineTwin16 gives the role of facts[pick] to its name in the other
+// script on the same line (an addressee block "Ms. X / الفاضلة/ س").
+func lineTwin16(facts []Fact, text string, at, pick int) {
+	line := text[strings.LastIndexByte(text[:at], '\n')+1:]
 	if e := strings.IndexByte(line, '\n'); e >= 0 {
 		line = line[:e]
 	}
 	for i, f := range facts {
 		if f.Type == TypeParty && f.Role == "" && i != pick && f.EntityType == facts[pick].EntityType &&
 			hasArabic(f.Value) != hasArabic(facts[pick].Value) && strings.Contains(line, f.Value) {
-			setRole16(facts, i, addressee)
+			setRole16(facts, i, facts[pick].Role)
 		}
 	}
 }

@@ -331,6 +331,9 @@ var party16Cases = []party16Case{
 		[]string{"contractor must clean the lobby"}},
 	{"O-Y Arabic لا يجوز لكم in a letter", "شركة الواحة للمياه ش.م.ع.م\n\nالسادة/ مؤسسة هجير التجارية المحترمين\n\nعرض سعر\n\nلا يجوز لكم إرجاع العبوات بعد فتحها.",
 		nil, nil, []string{"customer must_not إرجاع العبوات"}},
+	{"L3 offer letter opening with its addressee, Ref line above", "LETTER OF OFFER\nRef: HR/2026/14\nDate: 2 March 2026\nMs. Muna Saif Al Riyami\nAl Khoudh, Muscat\nDear Ms. Al Riyami,\nNizwa Dairy SAOC (the \"Company\") is pleased to offer you the post of Chemist.\nYou must complete a medical test before joining.",
+		map[string]string{"Muna Saif Al Riyami": "employee", "Nizwa Dairy SAOC": "employer"}, nil,
+		[]string{"employee must complete a medical test"}},
 }
 
 // TestParties16Families runs every case and reports the failures by
