@@ -334,7 +334,11 @@ func (x *clauseExtractor) letterRoles15() {
 			addressee = r
 		}
 	}
-	if first[sender] >= m[0] {
+	if sender == "employee" && addressee == "employer" {
+		// An offer that opens with its addressee (round 16, family L3):
+		// the employer writes, whichever is named first.
+		sender, addressee = addressee, sender
+	} else if first[sender] >= m[0] {
 		return
 	}
 	if x.you == "" {

@@ -83,7 +83,7 @@ func letterFrameRoles16(facts []Fact, cands []candidate, text, docType, subtype 
 	}
 	var sender, addressee string
 	switch {
-	case subtype == "employment_letter":
+	case subtype == "employment_letter" || hasRole16(facts, "employer") && !hasRole16(facts, "employee"):
 		if !reEmploymentWord16.MatchString(text) {
 			return // the text gives no role (the guideline's "-")
 		}
