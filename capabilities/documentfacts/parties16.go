@@ -231,6 +231,13 @@ var (
 	// a letter whose writer has no role found is its issuer's (the
 	// guideline: the author of a letter is the issuer).
 	reArWe16 = regexp.MustCompile(`(?:^|[\s،,:؛(])و?ن(?:لتزم|تعهد)(?:\s+نحن((?:\s+[^\s،,]+){0,6}))?[\s،,]*$`)
+	// Family O-G (a guarantee's writer): in a guarantee or bond, "we,
+	// X Bank, ... irrevocably undertake to pay" / "نتعهد نحن بنك X" binds
+	// the guarantor, whatever role the bank's own line is given.
+	reGuaranteeTitle16 = regexp.MustCompile(`(?i)\b(?:guarantee|bond)\b|ضمان|كفالة`)
+	reWeUndertake16    = regexp.MustCompile(`(?i)\bwe\b[^.;:]{0,200}$`)
+	reUndertakeTail16  = regexp.MustCompile(`(?i)\b(?:undertake|guarantee)(?:\s+to)?\s*$`)
+	reUndertakeHead16  = regexp.MustCompile(`(?i)^(?:(?:hereby|irrevocably|unconditionally|and)\s*,?\s+)*(?:undertake|guarantee)\b`)
 	// Family O-Y: "لا يجوز لكم خصم ..." (you may not) binds the addressee,
 	// as "يجب عليكم" does.
 	reArYouTo16 = regexp.MustCompile(`^(?:لكم|لك|لكِ|لكما)\s`)
@@ -282,12 +289,17 @@ func (x *clauseExtractor) duties16() {
 			if writer != nil {
 				if writer.Role != "" {
 					o.o.PartyRole, o.o.Party = writer.Role, writer.Value
+				} else if reGuaranteeTitle16.MatchString(text[:min(len(text), 300)]) {
+					o.o.PartyRole, o.o.Party = "guarantor", writer.Value
 				}
 			} else if p, ok := x.weParty("", "we"); ok && p.role != "" {
 				o.o.PartyRole, o.o.Party = p.role, "نحن"
 			} else {
 				o.o.PartyRole, o.o.Party = "issuer", "نحن"
 			}
+		case o.o.PartyRole == "" && reWeUndertake16.MatchString(subj) && reGuaranteeTitle16.MatchString(text[:min(len(text), 300)]) &&
+			(reUndertakeHead16.MatchString(o.o.Action) || reUndertakeTail16.MatchString(subj)):
+			o.o.PartyRole, o.o.Party = "guarantor", "we"
 		case o.o.PartyRole == "" && x.you != "" && reArYouTo16.MatchString(o.o.Action):
 			o.o.PartyRole, o.o.Party = x.you, "أنتم"
 		case o.o.PartyRole == "" && hasArabic(clause):

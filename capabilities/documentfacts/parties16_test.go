@@ -334,6 +334,8 @@ var party16Cases = []party16Case{
 	{"L3 offer letter opening with its addressee, Ref line above", "LETTER OF OFFER\nRef: HR/2026/14\nDate: 2 March 2026\nMs. Muna Saif Al Riyami\nAl Khoudh, Muscat\nDear Ms. Al Riyami,\nNizwa Dairy SAOC (the \"Company\") is pleased to offer you the post of Chemist.\nYou must complete a medical test before joining.",
 		map[string]string{"Muna Saif Al Riyami": "employee", "Nizwa Dairy SAOC": "employer"}, nil,
 		[]string{"employee must complete a medical test"}},
+	{"O-G a guarantee's writer undertakes", "BID BOND No. BB-9\n\nTo: Duqm Refinery LLC\n\nAt the request of the Tenderer, we, Gulf Pearl Bank SAOG, Head Office, Muscat, irrevocably undertake to pay you up to OMR 10,000 on your first demand.",
+		nil, nil, []string{"guarantor must undertake to pay"}},
 }
 
 // party16Open are the families round 16 left open (docs/documents.md,
