@@ -25,6 +25,7 @@ func parties16Roles(facts []Fact, cands []candidate, text, docType, subtype stri
 	eachAPartyRoles16(facts, cands, text)
 	tenderRoles16(facts, cands, text, docType)
 	minutesRoles16(facts, cands, text)
+	representativeRoles16(facts, cands, text)
 	labelTwinRoles16(facts, cands, text)
 	twinRoles(facts, text) // a role given here, to the name's other script
 }
@@ -442,6 +443,24 @@ func minutesRoles16(facts []Fact, cands []candidate, text string) {
 	}
 	for i, f := range facts {
 		if f.Type == TypeParty && f.EntityType == "person" && f.Role != "" && !guidelineRoles[f.Role] {
+			facts[i].Role, facts[i].Key, facts[i].Label = "", "party", "Party"
+		}
+	}
+}
+
+// Family PE-R (a representative in a preamble): "X LLC, represented by
+// its General Manager Mr. R (the "Supplier")", "شركة X ويمثلها السيد ر":
+// the definition after the representative is the company's; the person
+// who represents it has no role.
+var reRepresentedBy16 = regexp.MustCompile(`(?i)(?:\brepresented\s+(?:herein\s+)?by\b|\bacting\s+through\b|ويمثلها|ويمثله)[^()\n]{0,60}$`)
+
+// representativeRoles16 applies family PE-R.
+func representativeRoles16(facts []Fact, cands []candidate, text string) {
+	for i, f := range facts {
+		if f.Type != TypeParty || f.EntityType != "person" || f.Role == "" || guidelineRoles[f.Role] && f.Role == "employee" {
+			continue
+		}
+		if reRepresentedBy16.MatchString(text[max(0, cands[i].start-80):cands[i].start]) {
 			facts[i].Role, facts[i].Key, facts[i].Label = "", "party", "Party"
 		}
 	}
