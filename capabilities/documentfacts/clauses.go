@@ -163,7 +163,7 @@ var (
 	// and bind when it is one ("Suppliers shall renew their registration").
 	reStateUnlessParty = regexp.MustCompile(`(?i)^\s*(?:(?:not\s+)?be\s+(?:renewed|extended|liable|responsible)|begin|start|end|remain|continue|terminate|apply|become|include|renew|not\s+be\s+(?:liable|responsible))\b`)
 	// reOblAR: Arabic obligation words; the party follows them.
-	reOblAR = regexp.MustCompile(`(?:^|[\s،,:؛(])(?:(لا\s+يجوز|لا\s+يحق|يحظر|يُحظر|يمنع|يُمنع|و?[يت]متنع)|(و?[يت]لتزم|و?[يت]تعهد|و?(?:يجب|يتعين|يتوجب)\s+على|و?يلزم|(?:يجب|يتعين|يتوجب)\s+أن|و?(?:يجب|يتعين|يتوجب)))(?:\s|$)`)
+	reOblAR = regexp.MustCompile(`(?:^|[\s،,:؛(])(?:(لا\s+يجوز|لا\s+يحق|يحظر|يُحظر|يمنع|يُمنع|و?[يت]متنع)|(و?[يتن]لتزم|و?[يتن]تعهد|و?(?:يجب|يتعين|يتوجب)\s+على|و?يلزم|(?:يجب|يتعين|يتوجب)\s+أن|و?(?:يجب|يتعين|يتوجب)))(?:\s|$)`)
 	// reArClauseAla: على + party after a comma, opening a clause.
 	reArClauseAla = regexp.MustCompile(`[،,؛;]\s*(و?على)\s+`)
 	// reArDutyVerb: a present-tense verb of a duty (its party follows);

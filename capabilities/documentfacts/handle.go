@@ -251,7 +251,8 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	}
 	translationRoles(all, cands, a.text)
 	twinRoles(all, a.text)
-	all, cands = droppedParties(all, cands, a.text) // round14parties.go
+	parties16Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // parties16.go
+	all, cands = droppedParties(all, cands, a.text)                           // round14parties.go
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).
@@ -439,6 +440,7 @@ func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands, re
 	run("obligations", cx.obligations, func() { cx.obls = nil })
 	cx.bidContentParty()          // round14req.go
 	cx.laterBidders()             // round15parties.go
+	cx.duties16()                 // parties16.go
 	obls := slices.Clone(cx.obls) // deadlines sets the obligations' deadlines
 	run("deadlines", func() {
 		cx.deadlines(cands)

@@ -21,7 +21,8 @@ var (
 	// ما يلي; X one to three words.
 	reLeadInAR = regexp.MustCompile(`^(?:(?:و?[يت](?:لتزم|تعهد))\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:بما\s+يلي|بما\s+يأتي|بالآتي|بالاتي|بالتالي)|(?:يجب\s+|يتعين\s+)?على\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:ما\s+يلي|ما\s+يأتي|الآتي|الاتي|التالي)|(?:لا\s+يجوز|يحظر\s+على|يُحظر\s+على)\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:ما\s+يلي|الآتي|التالي))\s*[:：]$`)
 	// reListItem: a lettered, roman or bulleted item: "(a)", "b)", "c.",
-	// "(iv)", "أ.", "ب-", "(ج)", "هـ.", "-", "•".
+	// "(iv)", "أ.", "ب-", "(ج)", "هـ.", "-", "•"; numbered items are
+	// read by numberedItem16 (parties16.go).
 	reListItem = regexp.MustCompile(`^\s*(?:\(\s*(?:[a-z]|[ivx]{1,5})\s*\)|(?:[a-z]|[ivx]{1,5})[.)]|\(\s*(?:[أابتثجحخدذرزسشصضطظعغفقكلمنهوي]|هـ)\s*\)|(?:[أابتثجحخدذرزسشصضطظعغفقكلمنهوي]|هـ)\s*[.)\-–]|[-•▪–*])\s+`)
 	// reItemTail: the coordinator or separator that closes an item.
 	reItemTail = regexp.MustCompile(`(?i)(?:[;,؛،.]\s*(?:and|or|و|أو)?|\s+(?:and|or))\s*$`)
@@ -78,12 +79,18 @@ func (x *clauseExtractor) leadInLists() {
 		// clause number, the item not yet closed).
 		type item struct{ s, e, at int }
 		var items []item
+		numbered := false
 		for j := i + 1; j < len(lines); j++ {
 			lt := text[lines[j].s:lines[j].e]
 			if strings.TrimSpace(lt) == "" {
 				break
 			}
-			if m := reListItem.FindStringIndex(lt); m != nil {
+			if n, at, ok := numberedItem16(lt); ok && (len(items) == 0 && n == 1 || numbered && n == len(items)+1) {
+				numbered = true
+				items = append(items, item{lines[j].s, lines[j].e, lines[j].s + at})
+				continue
+			}
+			if m := reListItem.FindStringIndex(lt); m != nil && !numbered {
 				items = append(items, item{lines[j].s, lines[j].e, lines[j].s + m[1]})
 				continue
 			}

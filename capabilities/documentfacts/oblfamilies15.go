@@ -303,7 +303,7 @@ func (x *clauseExtractor) arNominalDuties15(si int, s span, t string) {
 // opens with an addressee line or a salutation near its top; its sender
 // is the party with a role named first, before that line, and its
 // addressee the party of the other role.
-var reLetterOpen15 = regexp.MustCompile(`(?m)^[ \t]*(?:Dear\s+\S|To\s*:|إلى\s*:|السادة\s*/|السيد\s*/|الفاضل\s*/|عزيزي)`)
+var reLetterOpen15 = regexp.MustCompile(`(?m)^[ \t*_]*(?:Dear\s+\S|To\s*(?:/\s*إلى\s*)?[*_]*\s*:|إلى\s*:|السادة\s*/|السيد\s*/|الفاضل\s*/|عزيزي|المحترمين\s*/|(?:Re|Subject|الموضوع)\s*:|We\s+(?:are|have|refer|write|thank|confirm|acknowledge|wish)\b|يسرنا|نود|نفيدكم)`)
 
 // letterRoles15 sets x.you and x.we15 in a letter.
 func (x *clauseExtractor) letterRoles15() {
@@ -334,7 +334,11 @@ func (x *clauseExtractor) letterRoles15() {
 			addressee = r
 		}
 	}
-	if first[sender] >= m[0] {
+	if sender == "employee" && addressee == "employer" {
+		// An offer that opens with its addressee (round 16, family L3):
+		// the employer writes, whichever is named first.
+		sender, addressee = addressee, sender
+	} else if first[sender] >= m[0] {
 		return
 	}
 	if x.you == "" {

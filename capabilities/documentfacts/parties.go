@@ -155,6 +155,9 @@ func (x *extractor) parties(t string, base int, prev string) {
 	} else if m := reArAddressee.FindStringSubmatchIndex(t); m != nil {
 		// "السادة/ شركة X المحترمين": the addressee of a letter.
 		roleWord, nameStart, nameEnd = "إلى", m[2], m[3]
+	} else if m := reArAddresseeAfter16.FindStringSubmatchIndex(t); m != nil {
+		// "المحترمين/ شركة X": the same, the courtesy first (parties16.go).
+		roleWord, nameStart, nameEnd = "إلى", m[2], m[3]
 	} else if w, s, e, ok := x.lexiconLabel(t, prev); ok {
 		// "Charterers: X SAOG": a role word of the lexicon as the label
 		// (rolelexicon.go).

@@ -64,6 +64,12 @@ var lexiconRoles = []struct {
 	{[]string{"venue"}, "venue"},
 	{[]string{"policyholder", "policy holder", "حامل الوثيقة", "حامل البوليصة"}, "policyholder"},
 	{[]string{"intern"}, "intern"},
+	// Round 16: consortium members and the party a guarantee secures,
+	// in Arabic as the English words are read (parties16.go).
+	{[]string{"lead member", "العضو القائد", "العضو الرئيسي"}, "lead_member"},
+	{[]string{"العضو الثاني", "العضو الثالث", "العضو الرابع"}, "member"},
+	{[]string{"المكفول", "المكفول عنه"}, "principal"},
+	{[]string{"attorney", "attorney-in-fact"}, "attorney"},
 }
 
 // guidelineRoles are the roles the guideline names; a definition that
@@ -616,6 +622,8 @@ func (x *extractor) partyTableRow(t string, base int, headerCells string) {
 			roleCol = i
 		case nameCol < 0 && reNameColumn.MatchString(h):
 			nameCol = i
+		case nameCol >= 0 && reNameFirst16.MatchString(h) && !reNameFirst16.MatchString(strings.TrimSpace(strings.Trim(lowerASCII(head[nameCol]), " *_#"))):
+			nameCol = i // "Party | Name and address": the name's column (round 16)
 		}
 	}
 	if roleCol < 0 || nameCol < 0 {
@@ -683,8 +691,11 @@ func (x *extractor) partyTableName(name string, at int, role, roleCell string) {
 }
 
 var (
-	reRoleColumn = regexp.MustCompile(`^(?:role|capacity|party\s+role|role\s+of\s+(?:the\s+)?party|role\s+in\s+(?:this|the)\s+(?:agreement|contract)|الصفة|صفة\s+الطرف|الصفة\s+في\s+العقد|الدور)(?:\s*/.*)?$`)
-	reNameColumn = regexp.MustCompile(`^(?:name|party|party\s+name|name\s+of\s+(?:the\s+)?party|company|company\s+name|contracting\s+party|الاسم|اسم\s+الطرف|الطرف|اسم\s+الشركة|الجهة|الشركة)(?:\s*/.*)?$`)
+	// reNameFirst16: a column headed by the name itself ("Name", "Name
+	// and address", الاسم), preferred to a "Party" column of numbers.
+	reNameFirst16 = regexp.MustCompile(`^(?:name\b|party\s+name|company\s+name|الاسم|اسم\s+)`)
+	reRoleColumn  = regexp.MustCompile(`^(?:role|capacity|defined\s+as|referred\s+to\s+as|definition|ويشار\s+إلي(?:ه|ها)\s+بـ?|المعرف\s+بـ?|party\s+role|role\s+of\s+(?:the\s+)?party|role\s+in\s+(?:this|the)\s+(?:agreement|contract)|الصفة|صفة\s+الطرف|الصفة\s+في\s+العقد|الدور)(?:\s*/.*)?$`)
+	reNameColumn  = regexp.MustCompile(`^(?:name|name\s+(?:and|&)\s+address|party|party\s+name|name\s+of\s+(?:the\s+)?party|company|company\s+name|contracting\s+party|الاسم|اسم\s+الطرف|الطرف|اسم\s+الشركة|الجهة|الشركة)(?:\s*/.*)?$`)
 )
 
 // reBehalfRole: a signing line that names whom it signs for by role, at
