@@ -10,14 +10,10 @@ import (
 // by families"; the cases are parties16_test.go). One rule per family of
 // how documents introduce their parties, not per document.
 
-// round16Off turns round 16 off: TestParties16Misses sets it to compare
-// the rules with and without the round (DALIL_P16_OFF=1).
-var round16Off bool
-
 // parties16Roles applies the party families of round 16 to the parties
 // earlier rules found, in order.
 func parties16Roles(facts []Fact, cands []candidate, text, docType, subtype string) {
-	if len(facts) != len(cands) || round16Off {
+	if len(facts) != len(cands) {
 		return
 	}
 	employmentRoles16(facts, cands, text, subtype)
@@ -263,9 +259,6 @@ var (
 
 // duties16 applies the families above to the obligations found.
 func (x *clauseExtractor) duties16() {
-	if round16Off {
-		return
-	}
 	text := x.a.text
 	for i := range x.obls {
 		o := &x.obls[i]
