@@ -349,8 +349,10 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			return
 		}
 		if !headed {
-			if c, ok = x.round11Duration(t, ms, me, whole, c, ok); !ok {
-				return // round 11: a time limit only, or no role (keys11.go)
+			had := ok
+			c, ok = x.round11Duration(t, ms, me, whole, c, ok)
+			if c, ok = x.round16Duration(t, ms, me, whole, c, ok, had); !ok {
+				return // rounds 11 and 16: a time limit only, or no role (keys11.go, keys16.go)
 			}
 		}
 		if !ok {

@@ -103,3 +103,59 @@ var (
 	// rePricesHeld16: prices or rates held until a day.
 	rePricesHeld16 = regexp.MustCompile(`(?i)\b(?:prices?|rates?|tariffs?)\b[^.;]{0,60}\b(?:fixed|firm|unchanged|frozen|held)\s+(?:until|till|up\s+to|through)\s*$|(?:الأسعار|الاسعار|الأسعار|أسعار)\s[^.؛]{0,40}(?:ثابتة|ثابته)\s+(?:حتى|لغاية)\s*$`)
 )
+
+// round16Duration re-keys a period after round 11 (c, ok its answer; had
+// whether a cue was found before it): t is the block, t[ms:me] the
+// period, ctx the text before it.
+func (x *extractor) round16Duration(t string, ms, me int, ctx string, c cue, ok, had bool) (cue, bool) {
+	clause := ctx
+	if locs := reClauseStop.FindAllStringIndex(clause, -1); len(locs) > 0 {
+		clause = clause[locs[len(locs)-1][0]+1:]
+	}
+	if !had && !ok {
+		switch {
+		case reLetFor16.MatchString(clause):
+			// Family UA: "The Landlord leases the shop to the Tenant for
+			// two (2) years", "The Owner hires the crane to the Hirer
+			// for six (6) months": the lease's or hire's own length.
+			return durationCueOf("term"), true
+		case x.title != "agreement" && reValidityLabel16.MatchString(ctx):
+			// Family UH: "Validity: 60 days" in a quotation or an offer:
+			// how long it stays open, a duration.
+			return durationCueOf("duration"), true
+		case reClaimWindow16.MatchString(clause):
+			// Family UK: "Any dispute about this invoice must be raised
+			// within", "Queries on this statement ... within", "أي
+			// اعتراض على هذه الفاتورة ... خلال": the window to dispute.
+			return cueClaimPeriod, true
+		}
+		return c, ok
+	}
+	if (!ok || c.key == "payment_period" || c.key == "notice_period") && reClaimWindow16.MatchString(clause) {
+		// Family UK, after a cue: "this invoice" names no time to pay
+		// when the sentence disputes it.
+		return cueClaimPeriod, true
+	}
+	if ok && c.key == "renewal_term" && reNoRenew16.MatchString(clause) && !reRenewFor16.MatchString(clause) {
+		// Family UB: "If a party does not want to renew, it shall tell
+		// the other ... two (2) months before expiry", "على الطرف الذي لا
+		// يرغب في التجديد إخطار ... بشهرين": the notice not to renew (a
+		// period the renewal runs for stays renewal_term).
+		return durationCues[0], true
+	}
+	return c, ok
+}
+
+var (
+	// reLetFor16: a verb that lets or hires a thing out, then "for".
+	reLetFor16 = regexp.MustCompile(`(?i)\b(?:lets|leases|rents|hires|charters|sub-?lets|(?:shall|will|hereby|agrees\s+to)\s+(?:let|lease|rent|hire|charter))\s+(?:out\s+)?(?:the|a|an|its|his|her|their|to|unto)\b[^.;]{0,120}\bfor\s*(?:a\s+(?:fixed\s+)?(?:term|period)\s+of\s*)?$`)
+	// reValidityLabel16: a bare validity label.
+	reValidityLabel16 = regexp.MustCompile(`(?i)(?:^|\n|\|)[\s*_]*(?:validity|validity\s+period|period\s+of\s+validity|الصلاحية|مدة\s+الصلاحية)\s*[:：|]?\s*$`)
+	// reClaimWindow16: a dispute, query or objection about an invoice, a
+	// statement or a delivery, raised within a time.
+	reClaimWindow16 = regexp.MustCompile(`(?i)\b(?:disputes?|quer(?:y|ies)|objections?|complaints?|discrepanc(?:y|ies))\b[^.;]{0,80}\b(?:invoices?|statements?|bills?|accounts?|deliver(?:y|ies)|goods|shipments?|consignments?)\b[^.;]{0,60}\bwithin\s*$|\b(?:invoices?|statements?|bills?)\b[^.;]{0,40}\b(?:disputes?|quer(?:y|ies)|objections?)\b[^.;]{0,60}\bwithin\s*$|(?:اعتراض|شكوى|ملاحظات|ملاحظة)\s[^.؛]{0,80}(?:الفاتورة|فاتورة|الفواتير|كشف\s+الحساب|البضاعة|البضائع)[^.؛]{0,60}خلال\s*$`)
+	// reNoRenew16: a party that does not renew.
+	reNoRenew16 = regexp.MustCompile(`(?i)\bnot\s+(?:wish|want|intend|desire|elect)\w*\s+to\s+renew|\bnon-?renewal\b|\bnot\s+to\s+renew\b|عدم\s+(?:ال)?تجديد|لا\s+(?:يرغب|ترغب)\s+في\s+(?:ال)?تجديد|عدم\s+رغبته\s+في\s+(?:ال)?تجديد`)
+	// reRenewFor16: the period is what the renewal runs for.
+	reRenewFor16 = regexp.MustCompile(`(?i)\b(?:renew\w*|extend\w*)\s+(?:\w+\s+){0,3}for\s+(?:(?:a|an|one|successive|further|additional|consecutive|similar|like)\s+)*(?:(?:terms?|periods?)\s+of\s*)?$|(?:يجدد|تجدد|تجديد|يمدد|تمديد)\s[^.؛]{0,30}(?:لمدة|لفترة)\s*$`)
+)
