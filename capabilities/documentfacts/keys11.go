@@ -369,6 +369,9 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 		if k15 := round15Money(k, f.Key, sent, text, at); k15 != "" {
 			k = k15 // keys15.go
 		}
+		if k16 := round16Money(k, f.Key, sent, text, at, cands[i].end); k16 != "" {
+			k = k16 // keys16.go
+		}
 		if k != "" && k != f.Key {
 			facts[i].Key, facts[i].Label = k, moneyKeyLabel(k)
 		}

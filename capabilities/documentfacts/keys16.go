@@ -104,6 +104,82 @@ var (
 	rePricesHeld16 = regexp.MustCompile(`(?i)\b(?:prices?|rates?|tariffs?)\b[^.;]{0,60}\b(?:fixed|firm|unchanged|frozen|held)\s+(?:until|till|up\s+to|through)\s*$|(?:الأسعار|الاسعار|الأسعار|أسعار)\s[^.؛]{0,40}(?:ثابتة|ثابته)\s+(?:حتى|لغاية)\s*$`)
 )
 
+// round16Money re-keys a money fact after round 15 (k is the key rounds
+// 11-15 chose, "" for none; orig the fact's own) from the words after the
+// sum (text[end:]) and its row; "" when no rule applies.
+func round16Money(k, orig, sent, text string, at, end int) string {
+	key := k
+	if key == "" {
+		key = orig
+	}
+	row := tableCell15(text, at)
+	switch {
+	case (key == "amount" || key == "price" || key == "fee" || key == "total_amount") && !row:
+		// Family MP: the sum's purpose written after it ("QAR 80,000 as
+		// a performance guarantee", "USD 12,000 being the advance
+		// payment", "AED 240,000 (the "Contract Price")", "as the total
+		// value of this Agreement", "كدفعة مقدمة").
+		if k16 := purposeAfter16(text[min(max(end, 0), len(text)):min(len(text), max(end, 0)+160)]); k16 != "" {
+			return k16
+		}
+	}
+	switch {
+	case key == "total_amount" && !row && reLiabilityAR16.MatchString(sent):
+		// Family MG: "لا تتجاوز مسؤولية مقدم الخدمة الإجمالية مبلغ": the
+		// total is the liability's, its cap.
+		return "liability_cap"
+	case key == "price" && row && reRentRow16.MatchString(firstCell14(lineAt(text, at))) && reLeaseWord11.MatchString(text) && !reHire11.MatchString(firstCell14(lineAt(text, at))):
+		// Family ML: "Monthly rent | 500.000" under "Item | Amount (OMR)"
+		// in a lease: the rent row of a table of charges stays rent (a
+		// rate table's rows are prices).
+		return "rent"
+	}
+	return ""
+}
+
+// purposeAfter16: the key a sum's purpose named right after it gives.
+func purposeAfter16(after string) string {
+	for _, p := range purposesAfter16 {
+		if p.re.MatchString(after) {
+			return p.key
+		}
+	}
+	return ""
+}
+
+const (
+	// lead16: past a bracket that writes the sum in words, "as", "being",
+	// "by way of", "representing".
+	lead16   = `(?i)^\s*(?:\([^()]{1,120}\)\s*)?,?\s*(?:as|being|by\s+way\s+of|representing|which\s+is)\s+(?:the\s+|an?\s+|its\s+|his\s+)?`
+	leadAR16 = `^\s*(?:\([^()]{1,120}\)\s*)?[،,]?\s*(?:ك|بصفة\s+|بوصفه\s+|بوصفها\s+|وذلك\s+ك)`
+	// defined16: a defined term in a bracket right after the sum.
+	defined16 = `(?i)^\s*\(\s*(?:the\s+|hereinafter\s+(?:called\s+|referred\s+to\s+as\s+)?(?:the\s+)?)?["“'‘]`
+)
+
+var purposesAfter16 = []struct {
+	re  *regexp.Regexp
+	key string
+}{
+	{regexp.MustCompile(lead16 + `(?:(?:total|full|entire)\s+)?(?:value|price|sum|consideration)\s+(?:of|for|under)\s+(?:this|the)\s+(?:agreement|contract|sub-?contract)\b|` + lead16 + `(?:sub-?)?contract\s+(?:price|sum|value)\b`), "contract_value"},
+	{regexp.MustCompile(defined16 + `(?:(?:sub-?)?contract\s+(?:price|sum|value)|agreement\s+value)["”'’]`), "contract_value"},
+	{regexp.MustCompile(lead16 + `advance(?:\s+payment)?\b`), "advance_payment"},
+	{regexp.MustCompile(defined16 + `advance(?:\s+payment)?["”'’]`), "advance_payment"},
+	{regexp.MustCompile(lead16 + `performance\s+(?:bond|guarantee|security)\b`), "performance_bond"},
+	{regexp.MustCompile(lead16 + `(?:bid|tender)\s+(?:bond|guarantee|security)\b`), "bid_bond"},
+	{regexp.MustCompile(leadAR16 + `(?:دفعة|دفعةً)\s+مقدمة`), "advance_payment"},
+	{regexp.MustCompile(leadAR16 + `(?:ضمان|كفالة)\s+(?:ابتدائي|ابتدائية|مؤقت|مؤقتة|العطاء|دخول)`), "bid_bond"},
+	{regexp.MustCompile(leadAR16 + `(?:ال)?قيمة\s+(?:ال)?(?:إجمالية\s+)?(?:لل|ل)?عقد`), "contract_value"},
+}
+
+var (
+	// reLiabilityAR16: an Arabic cap on a party's liability before the
+	// sum ("لا تتجاوز مسؤولية ... الإجمالية مبلغ", "تكون المسؤولية ...
+	// محدودة بمبلغ").
+	reLiabilityAR16 = regexp.MustCompile(`(?:لا|ألا|الا)\s+(?:تتجاوز|يتجاوز|تزيد|يزيد)\s+(?:ال)?مسؤولية\s[^.؛]{0,80}$|(?:ال)?مسؤولية\s[^.؛]{0,60}(?:لا\s+(?:تتجاوز|تزيد)|محدودة\s+ب|بحد\s+أقصى)[^.؛]{0,30}$`)
+	// reRentRow16: a row that names the rent of the premises.
+	reRentRow16 = regexp.MustCompile(`(?i)^[\s*_]*(?:(?:monthly|annual|yearly|quarterly|basic|base)\s+)?rent\b|^[\s*_]*(?:(?:ال)?إيجار|(?:ال)?ايجار|بدل\s+(?:ال)?إيجار|(?:ال)?قيمة\s+(?:ال)?إيجارية)`)
+)
+
 // round16Duration re-keys a period after round 11 (c, ok its answer; had
 // whether a cue was found before it): t is the block, t[ms:me] the
 // period, ctx the text before it.
