@@ -44,6 +44,9 @@ func round16Date(f *Fact, t string, ms, me int, prev, text string) {
 			return
 		}
 	}
+	if round16DateProbe(f, set, label, ctx, clause12(t, ms, prev), text) {
+		return
+	}
 	switch f.Key {
 	case "issue_date", "agreement_date", "document_date":
 		// Family DN: "the Client's letter dated", "the Supplier's
@@ -123,6 +126,9 @@ func round16Money(k, orig, sent, text string, at, end int) string {
 			return k16
 		}
 	}
+	if k16 := round16MoneyProbe(key, sent, text, at, end, row); k16 != "" {
+		return k16
+	}
 	switch {
 	case key == "total_amount" && !row && reLiabilityAR16.MatchString(sent):
 		// Family MG: "لا تتجاوز مسؤولية مقدم الخدمة الإجمالية مبلغ": the
@@ -188,6 +194,9 @@ func (x *extractor) round16Duration(t string, ms, me int, ctx string, c cue, ok,
 	if locs := reClauseStop.FindAllStringIndex(clause, -1); len(locs) > 0 {
 		clause = clause[locs[len(locs)-1][0]+1:]
 	}
+	if c16, ok16 := round16DurationProbe(t, ms, me, ctx, clause, c, ok); ok16 {
+		return c16, true
+	}
 	if !had && !ok {
 		switch {
 		case reLetFor16.MatchString(clause):
@@ -234,4 +243,197 @@ var (
 	reNoRenew16 = regexp.MustCompile(`(?i)\bnot\s+(?:wish|want|intend|desire|elect)\w*\s+to\s+renew|\bnon-?renewal\b|\bnot\s+to\s+renew\b|عدم\s+(?:ال)?تجديد|لا\s+(?:يرغب|ترغب)\s+في\s+(?:ال)?تجديد|عدم\s+رغبته\s+في\s+(?:ال)?تجديد`)
 	// reRenewFor16: the period is what the renewal runs for.
 	reRenewFor16 = regexp.MustCompile(`(?i)\b(?:renew\w*|extend\w*)\s+(?:\w+\s+){0,3}for\s+(?:(?:a|an|one|successive|further|additional|consecutive|similar|like)\s+)*(?:(?:terms?|periods?)\s+of\s*)?$|(?:يجدد|تجدد|تجديد|يمدد|تمديد)\s[^.؛]{0,30}(?:لمدة|لفترة)\s*$`)
+)
+
+// round16DateProbe: the date families the key probe showed (written as
+// table tests in other words first); true when one re-keyed f.
+func round16DateProbe(f *Fact, set func(cue), label, ctx, clause, text string) bool {
+	plain := cue{key: "date", label: "Date"}
+	switch f.Key {
+	case "date", "document_date", "agreement_date":
+		if reSignedAt16.MatchString(ctx) && reMadeOn16.MatchString(text) {
+			// Family PA: "Signed by both parties at Muscat on", "Signed in
+			// Hamburg on ... and in Salalah on": the day of signing, in a
+			// document that is made or dated on a day of its own (else
+			// the signing is the day it is made).
+			set(cue{key: "signature_date", label: "Signature date", role: "signature"})
+			return true
+		}
+	}
+	if label != "" && (isTenderText(text) || reTenderTitle16.MatchString(prefixBytes(text, 200))) {
+		// Family PB: the rows of a tender's key-dates table.
+		switch {
+		case reSaleOpens16.MatchString(label):
+			set(plain) // "Tender documents on sale from |": the first day of a sale, an event
+			return true
+		case reLastDay16.MatchString(label):
+			rest := label[reLastDay16.FindStringIndex(label)[1]:]
+			switch {
+			case reBuyWord16.MatchString(rest):
+				set(dateCueOf("document_purchase_deadline"))
+				return true
+			case reAskWord16.MatchString(rest):
+				set(dateCueOf("clarification_deadline"))
+				return true
+			case reBidWord.MatchString(rest) || reSubmitWord16.MatchString(rest):
+				set(dateCueOf("submission_deadline"))
+				return true
+			}
+		case reOpeningLabel16.MatchString(label) && f.Key != "bid_opening_date":
+			set(dateCueOf("bid_opening_date")) // "Public opening / الفتح العلني |"
+			return true
+		}
+	}
+	switch f.Key {
+	case "effective_date":
+		switch {
+		case reOfferTitle16.MatchString(prefixBytes(text, 300)) && reStartWord16.MatchString(tail(ctx, 80)):
+			// Family PC: "Your start date will be" in an offer letter:
+			// the start_date (a contract's commencement stays effective).
+			set(dateCueOf("start_date"))
+			return true
+		case reDeemedEnded16.MatchString(ctx):
+			// Family PF: "يعتبر العقد منتهياً اعتباراً من", "deemed
+			// terminated with effect from": the day the contract ends.
+			set(cueExpiryDate)
+			return true
+		}
+	case "delivery_date":
+		if reCompletionLabel16.MatchString(tail(ctx, 60)) && reWorksNoun16.MatchString(clause) {
+			// Family PD: "a construction contract ..., with a completion
+			// date of": the works' completion date.
+			set(cueCompletionDate)
+			return true
+		}
+	case "valid_until":
+		if reThisGuarantee16.MatchString(clause) {
+			// Family PE: "This bond remains in force ... from the closing
+			// date of bids and expires on", "يبقى هذا الضمان سارياً ...
+			// وينتهي في": the guarantee's end (the bids named in it are
+			// no offer that stays open).
+			set(cueExpiryDate)
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	reSignedAt16      = regexp.MustCompile(`(?i)(?:^|[.\n]\s*|\|\s*)(?:signed|executed)\s+(?:(?:by|for)\s+(?:both|the\s+two|all|each|the)\s+part(?:y|ies)\s+)?(?:(?:at|in)\s+\p{L}[^.;]{0,40}?\s+)?on\s*$`)
+	reMadeOn16        = regexp.MustCompile(`(?i)\b(?:made|entered\s+into|concluded)\s+(?:on|this)\b|\b(?:is|was)\s+dated\b|\bdated\s+(?:this\s+)?\d|\bdate\s+of\s+this\s+(?:agreement|lease|contract)\b|أبرم|أبرمت|حرر\s+هذا|تحرر\s+هذا`)
+	reTenderTitle16   = regexp.MustCompile(`(?i)\b(?:tender|rfq|rfp|request\s+for\s+(?:quotation|proposal)s?|invitation\s+to\s+(?:bid|tender))\b|مناقصة|منافسة|طلب\s+عروض`)
+	reSaleOpens16     = regexp.MustCompile(`(?i)\bon\s+sale\s+from\b|\bsale\b[^|]{0,40}\b(?:opens|starts|begins)\b|\b(?:start|opening|first\s+day)\s+of\s+(?:the\s+)?sale\b|بدء\s+(?:بيع|طرح)|بداية\s+بيع|أول\s+يوم\s+(?:ل)?(?:بيع|شراء)`)
+	reLastDay16       = regexp.MustCompile(`(?i)^[\s*_]*(?:the\s+)?(?:last|final)\s+(?:day|date)\s+(?:for|to|of)\b|^[\s*_]*(?:آخر|اخر)\s+(?:يوم|موعد)`)
+	reBuyWord16       = regexp.MustCompile(`(?i)\b(?:purchas\w*|buy\w*|sale|collect\w*)\b|شراء|لشراء|بيع|استلام\s+(?:ال)?(?:وثائق|مستندات|كراسة)`)
+	reAskWord16       = regexp.MustCompile(`(?i)\b(?:questions?|quer(?:y|ies)|clarifications?|enquir(?:y|ies)|inquir(?:y|ies))\b|الاستفسارات|استفسارات|للاستفسارات|الاستيضاحات`)
+	reSubmitWord16    = regexp.MustCompile(`(?i)\b(?:submi\w+|receipt|closing)\b|تقديم|لتقديم|استلام`)
+	reOpeningLabel16  = regexp.MustCompile(`(?i)^[\s*_]*(?:public\s+)?opening\b|الفتح\s+العلني|فتح\s+(?:ال)?(?:مظاريف|عطاءات|عروض)`)
+	reOfferTitle16    = regexp.MustCompile(`(?i)\boffer\s+(?:letter|of\s+employment)\b|\bletter\s+of\s+(?:offer|appointment)\b|\bemployment\s+offer\b|خطاب\s+(?:عرض|تعيين)|عرض\s+(?:عمل|وظيفي|توظيف)`)
+	reStartWord16     = regexp.MustCompile(`(?i)\b(?:start|starting|join\w*|commence\w*)\b|المباشرة|مباشرة|الالتحاق|بدء`)
+	reDeemedEnded16   = regexp.MustCompile(`(?:منتهياً|منتهيا|منتهية|مفسوخاً|مفسوخا|مفسوخ|ملغياً|ملغى)\s+(?:اعتبارا|اعتباراً|ابتداء|ابتداءً)\s+من\s*$|(?i:\b(?:deemed|treated\s+as|considered)\s+(?:terminated|ended|cancelled|rescinded|expired)\s+(?:with\s+effect\s+from|as\s+(?:of|from)|from)\s*$)`)
+	reWorksNoun16     = regexp.MustCompile(`(?i)\b(?:construction|works|building|civil|fit-?out)\b|إنشاء|الأعمال|أعمال|مقاولة`)
+	reThisGuarantee16 = regexp.MustCompile(`(?i)\b(?:this|the)\s+(?:bond|guarantee|security|letter\s+of\s+guarantee|bank\s+guarantee)\b|(?:هذا|هذه)\s+(?:الضمان|الكفالة|خطاب\s+الضمان)`)
+)
+
+// round16DurationProbe: the period families the key probe showed
+// (written as table tests in other words first); ok true when one gives
+// the period a role.
+func round16DurationProbe(t string, ms, me int, ctx, clause string, c cue, ok bool) (cue, bool) {
+	after := t[me:min(len(t), me+100)]
+	weak := !ok || c.key == "payment_period" || c.key == "notice_period" || c.key == "term" || c.key == "duration" || c.key == "delivery_period"
+	switch {
+	case weak && reRemedyAfter16.MatchString(after):
+		// Family PG: "has twenty (20) days from that letter to remedy the
+		// default", "مهلة عشرة (١٠) أيام ... لتصحيح المخالفة": a cure
+		// period, the remedy named after the period.
+		return cueCurePeriod, true
+	case (!ok || c.key == "term") && reFreeAfter16.MatchString(after):
+		// Family PH: "The first two (2) months of the lease are
+		// rent-free": a rent-free period, a duration.
+		return durationCueOf("duration"), true
+	case (!ok || c.key == "duration") && reTenor16.MatchString(tail(ctx, 60)):
+		// Family PI: "Tenor: seven (7) years", "The tenor of the
+		// facility is": a loan's length, its term.
+		return durationCueOf("term"), true
+	case ok && c.key != "term" && reWhoseTerm16.MatchString(ctx):
+		// Family PK: "بموجب اتفاقية إطارية مدتها سنتان": the agreement's
+		// own length, whatever it supplies.
+		return durationCueOf("term"), true
+	case reDemandUnder16.MatchString(clause):
+		// Family PJ: "Claims under this guarantee must reach us within":
+		// the window to claim.
+		return cueClaimPeriod, true
+	}
+	return c, false
+}
+
+var (
+	reRemedyAfter16 = regexp.MustCompile(`(?i)^\s*(?:\([^()]{0,30}\)\s*)?(?:(?:from|after|of)\s+[^.;]{0,50}?\s+)?to\s+(?:remedy|cure|(?:rectify|correct|make\s+good)\s+(?:the\s+|any\s+|such\s+|that\s+|its\s+)?(?:breach|default|failure|non-?compliance|violation))\b|^[^.؛]{0,60}?(?:لمعالجة|لتصحيح|لتدارك|لإزالة|لمعالجه)\s+(?:هذا\s+|ذلك\s+)?(?:ال)?(?:إخلال|اخلال|مخالفة|تقصير|خلل)`)
+	reFreeAfter16   = regexp.MustCompile(`(?i)^\s*(?:\([^()]{0,30}\)\s*)?(?:of\s+(?:the\s+)?(?:lease|term|tenancy|contract)\s+)?(?:are|is|shall\s+be|will\s+be)\s+(?:an?\s+)?(?:(?:free\s+)?fit[- ]out|rent[- ]free|free\s+of\s+rent|free)\b`)
+	reTenor16       = regexp.MustCompile(`(?i)\btenor\b[^.;]{0,40}$`)
+	reWhoseTerm16   = regexp.MustCompile(`(?:^|\s)(?:ال)?(?:عقد|اتفاقية|اتفاق)(?:\s+(?:ال)?\p{L}+(?:ي|ية))?\s+(?:مدته|مدتها)\s*$`)
+	reDemandUnder16 = regexp.MustCompile(`(?i)\b(?:claims?|demands?)\s+(?:under|on)\s+(?:it|this|the)\b[^.;]{0,80}\bwithin\s*$|(?:مطالبة|المطالبات|مطالبات)\s+(?:بموجب|على)\s+(?:هذا|هذه)\s[^.؛]{0,60}خلال\s*$`)
+)
+
+// round16MoneyProbe: the money families the key probe showed (written as
+// table tests in other words first); "" when none applies.
+func round16MoneyProbe(key, sent, text string, at, end int, row bool) string {
+	near := tail(sent, 60)
+	first := firstCell14(lineAt(text, at))
+	after := text[min(max(end, 0), len(text)):min(len(text), max(end, 0)+120)]
+	switch {
+	case key != "amount" && !row && reInstalmentsOf.MatchString(near) && reEachAfter16.MatchString(after):
+		// Family PL: "paid in four instalments of OMR 1,800.000 each":
+		// an instalment (the key specification), of rent or a fee alike.
+		return "amount"
+	case (key == "security_deposit" || key == "advance_payment") && (reEarnest16.MatchString(near) || reBareDeposit16.MatchString(near) && reBalanceAfter16.MatchString(after)) && !reLeaseWord11.MatchString(text):
+		// Family PM: "A deposit of USD 900.00 is due with the order",
+		// "عربوناً قدره": outside a lease a deposit is a part of the
+		// price (the key specification's session 16 row), an amount.
+		return "amount"
+	case (key == "fee" || key == "service_charge" || key == "penalty_amount" || key == "price") && !row && reOutstanding16.MatchString(tail(sent, 50)) && !rePenaltyWord16.MatchString(tail(sent, 50)):
+		// Family PN: "Outstanding maintenance charges of", "المبالغ
+		// المتأخرة": a sum overdue, an amount.
+		return "amount"
+	case (key == "price" || key == "liability_cap" || key == "amount" || key == "fee" || key == "total_amount") && reInsuranceDoc16.MatchString(prefixBytes(text, 200)) && reLimitWord16.MatchString(near+" "+first):
+		// Family PO: "Third-party liability limit:", "Annual limit per
+		// member |" in an insurance schedule: the cover.
+		return "insurance_cover"
+	case (key == "price" || key == "fee") && reInsuranceDoc16.MatchString(prefixBytes(text, 200)) && reCoPay16.MatchString(near+" "+first):
+		// Family PO: "Co-payment per visit |", a deductible: an amount.
+		return "amount"
+	case key == "total_amount" && !row && reTotalFees16.MatchString(near):
+		// Family PP: "أتعاباً إجمالية قدرها": a total of fees named in a
+		// sentence is the fee.
+		return "fee"
+	case (key == "bid_bond" || key == "performance_bond" || key == "amount") && !row && reBidValue16.MatchString(tail(sent, 40)):
+		// Family PQ: "for its bid valued at", "وبقيمة عطاء قدرها": the
+		// bid's price, not the bond's sum.
+		return "price"
+	case (key == "amount" || key == "discount" || key == "price") && !row && reCreditWord16.MatchString(sent+" "+after) && reFailEach16.MatchString(sent+" "+after):
+		// Family PR: "For each report delivered late the Provider
+		// credits": a credit for a failure is a penalty.
+		return "penalty_amount"
+	case key == "subtotal" && !row && reNetWorth16.MatchString(near):
+		// Family PS: "net worth shall not be less than": a threshold.
+		return "amount"
+	}
+	return ""
+}
+
+var (
+	reBareDeposit16  = regexp.MustCompile(`(?i)\bdeposit\b[^.;]{0,30}$`)
+	reEarnest16      = regexp.MustCompile(`(?:^|\s|\()(?:عربون|العربون|عربوناً|عربونا)(?:\s|$|\))`)
+	reBalanceAfter16 = regexp.MustCompile(`(?i)^[^.;]{0,100}\b(?:balance|remainder|rest\s+of\s+the\s+price)\b`)
+	reEachAfter16    = regexp.MustCompile(`(?i)^\s*(?:\([^()]{1,100}\)\s*)?,?\s*(?:each\b|per\s+instal|كل\s+منها|لكل\s+قسط)`)
+	reOutstanding16  = regexp.MustCompile(`(?i)\b(?:outstanding|overdue|unpaid|arrears)\b|المتأخرة|المتأخر|غير\s+المسددة|متأخرات|المستحقة\s+وغير`)
+	rePenaltyWord16  = regexp.MustCompile(`(?i)\bpenalt\w*|\bdamages\b|\blate\s+(?:fee|charge)|غرامة|غرامات|تعويض`)
+	reInsuranceDoc16 = regexp.MustCompile(`(?i)\binsurance\b|\bpolicy\s+schedule\b|\binsurer\b|التأمين|تأمين\s+(?:طبي|صحي|المركبات|السيارات)|وثيقة\s+تأمين`)
+	reLimitWord16    = regexp.MustCompile(`(?i)\blimits?\b|\bsum\s+insured\b|\bcover(?:age)?\s+(?:up\s+to|of)\b|(?:^|\s)(?:ال)?حد\s+(?:ال)?(?:سنوي|أقصى|الأقصى)|(?:^|\s)حد\s`)
+	reCoPay16        = regexp.MustCompile(`(?i)\bco-?payments?\b|\bco-?insurance\b|\bdeductible\b|\bexcess\b|التحمل|نسبة\s+المشاركة`)
+	reTotalFees16    = regexp.MustCompile(`(?i)\b(?:total|aggregate|overall|lump[- ]sum)\s+(?:\w+\s+)?fees?\s+(?:of|amounting\s+to)?\s*$|(?:أتعاباً|أتعابا|الأتعاب|أتعاب)\s+(?:إجمالية|اجمالية|الإجمالية|كلية)\s+(?:قدرها|مقدارها|تبلغ)?\s*$`)
+	reBidValue16     = regexp.MustCompile(`(?i)\b(?:bid|tender|offer)\s+(?:valued\s+at|value\s+of|price\s+of|amount\s+of|sum\s+of)\s*$|\b(?:bid|tender)\s+(?:price|value|amount)\s*(?:of|:)?\s*$|(?:بقيمة|وبقيمة)\s+(?:ال)?عطاء\s+(?:قدرها|مقدارها|تبلغ)?\s*$|قيمة\s+(?:ال)?عطاء\s+(?:قدرها|البالغة)?\s*$`)
+	reCreditWord16   = regexp.MustCompile(`(?i)\bcredits?\b|\bcredited\b|\bdeduct\w*|(?:^|\s)(?:يخصم|تخصم)(?:\s|$)`)
+	reFailEach16     = regexp.MustCompile(`(?i)\b(?:for|per)\s+(?:each|every)\s+[^.;]{0,60}\b(?:late|not\s+(?:resolved|met|delivered|fixed|completed)|missed|failed|overdue|unresolved)\b|عن\s+كل\s+[^.؛]{0,60}(?:لا\s+(?:يحل|يتم)|متأخر|تأخير|لم\s+(?:يحل|يتم))`)
+	reNetWorth16     = regexp.MustCompile(`(?i)\bnet\s+(?:worth|assets)\b|صافي\s+(?:ال)?(?:ثروة|أصول|حقوق\s+الملكية)`)
 )
