@@ -44,7 +44,7 @@ func round16Date(f *Fact, t string, ms, me int, prev, text string) {
 			return
 		}
 	}
-	if round16DateProbe(f, set, label, ctx, clause12(t, ms, prev), text) {
+	if round16DateProbe(f, set, label, line, t[me:min(len(t), me+8)], ctx, clause12(t, ms, prev), text) {
 		return
 	}
 	switch f.Key {
@@ -247,8 +247,32 @@ var (
 
 // round16DateProbe: the date families the key probe showed (written as
 // table tests in other words first); true when one re-keyed f.
-func round16DateProbe(f *Fact, set func(cue), label, ctx, clause, text string) bool {
+func round16DateProbe(f *Fact, set func(cue), label, line, after, ctx, clause, text string) bool {
 	plain := cue{key: "date", label: "Date"}
+	switch f.Key {
+	case "date", "document_date":
+		switch {
+		case label != "" && rePeriodLabel16.MatchString(label) && reDashAfter16.MatchString(after):
+			// Family PT: "Period of insurance | 01/10/2027 – 30/09/2028":
+			// the start of the span the row names.
+			set(dateCueOf("effective_date"))
+			return true
+		case rangeEndLabel16(line) != "" && rePeriodLabel16.MatchString(rangeEndLabel16(line)):
+			set(cueExpiryDate) // its end
+			return true
+		}
+	}
+	switch {
+	case reMaturity16.MatchString(tail(ctx, 60)) && f.Key != "expiry_date":
+		// Family PU: "Final maturity: 31 March 2030": a loan's end.
+		set(cueExpiryDate)
+		return true
+	case reDrawUntil16.MatchString(tail(ctx, 80)) && (f.Key == "expiry_date" || f.Key == "valid_until"):
+		// Family PU: "may be drawn until": the last day to draw, a plain
+		// date (the loan runs on).
+		set(plain)
+		return true
+	}
 	switch f.Key {
 	case "date", "document_date", "agreement_date":
 		if reSignedAt16.MatchString(ctx) && reMadeOn16.MatchString(text) {
@@ -359,6 +383,14 @@ func round16DurationProbe(t string, ms, me int, ctx, clause string, c cue, ok bo
 		// Family PK: "بموجب اتفاقية إطارية مدتها سنتان": the agreement's
 		// own length, whatever it supplies.
 		return durationCueOf("term"), true
+	case reGuaranteeValidFor16.MatchString(clause):
+		// Family PV: "يسري هذا الضمان لمدة", "This bond shall remain
+		// valid for": the guarantee's validity, a duration.
+		return cueValidity, true
+	case ok && c.key == "probation_period" && reNoticeLabel16.MatchString(ctx):
+		// Family PX: "Notice: seven (7) days during probation and sixty
+		// (60) days after confirmation": notice periods.
+		return durationCues[0], true
 	case reDemandUnder16.MatchString(clause):
 		// Family PJ: "Claims under this guarantee must reach us within":
 		// the window to claim.
@@ -368,11 +400,13 @@ func round16DurationProbe(t string, ms, me int, ctx, clause string, c cue, ok bo
 }
 
 var (
-	reRemedyAfter16 = regexp.MustCompile(`(?i)^\s*(?:\([^()]{0,30}\)\s*)?(?:(?:from|after|of)\s+[^.;]{0,50}?\s+)?to\s+(?:remedy|cure|(?:rectify|correct|make\s+good)\s+(?:the\s+|any\s+|such\s+|that\s+|its\s+)?(?:breach|default|failure|non-?compliance|violation))\b|^[^.؛]{0,60}?(?:لمعالجة|لتصحيح|لتدارك|لإزالة|لمعالجه)\s+(?:هذا\s+|ذلك\s+)?(?:ال)?(?:إخلال|اخلال|مخالفة|تقصير|خلل)`)
-	reFreeAfter16   = regexp.MustCompile(`(?i)^\s*(?:\([^()]{0,30}\)\s*)?(?:of\s+(?:the\s+)?(?:lease|term|tenancy|contract)\s+)?(?:are|is|shall\s+be|will\s+be)\s+(?:an?\s+)?(?:(?:free\s+)?fit[- ]out|rent[- ]free|free\s+of\s+rent|free)\b`)
-	reTenor16       = regexp.MustCompile(`(?i)\btenor\b[^.;]{0,40}$`)
-	reWhoseTerm16   = regexp.MustCompile(`(?:^|\s)(?:ال)?(?:عقد|اتفاقية|اتفاق)(?:\s+(?:ال)?\p{L}+(?:ي|ية))?\s+(?:مدته|مدتها)\s*$`)
-	reDemandUnder16 = regexp.MustCompile(`(?i)\b(?:claims?|demands?)\s+(?:under|on)\s+(?:it|this|the)\b[^.;]{0,80}\bwithin\s*$|(?:مطالبة|المطالبات|مطالبات)\s+(?:بموجب|على)\s+(?:هذا|هذه)\s[^.؛]{0,60}خلال\s*$`)
+	reRemedyAfter16       = regexp.MustCompile(`(?i)^\s*(?:\([^()]{0,30}\)\s*)?(?:(?:from|after|of)\s+[^.;]{0,50}?\s+)?to\s+(?:remedy|cure|(?:rectify|correct|make\s+good)\s+(?:the\s+|any\s+|such\s+|that\s+|its\s+)?(?:breach|default|failure|non-?compliance|violation))\b|^[^.؛]{0,60}?(?:لمعالجة|لتصحيح|لتدارك|لإزالة|لمعالجه)\s+(?:هذا\s+|ذلك\s+)?(?:ال)?(?:إخلال|اخلال|مخالفة|تقصير|خلل)`)
+	reFreeAfter16         = regexp.MustCompile(`(?i)^\s*(?:\([^()]{0,30}\)\s*)?(?:of\s+(?:the\s+)?(?:lease|term|tenancy|contract)\s+)?(?:are|is|shall\s+be|will\s+be)\s+(?:an?\s+)?(?:(?:free\s+)?fit[- ]out|rent[- ]free|free\s+of\s+rent|free)\b`)
+	reTenor16             = regexp.MustCompile(`(?i)\btenor\b[^.;]{0,40}$`)
+	reWhoseTerm16         = regexp.MustCompile(`(?:^|\s)(?:ال)?(?:عقد|اتفاقية|اتفاق)(?:\s+(?:ال)?\p{L}+(?:ي|ية))?\s+(?:مدته|مدتها)\s*$`)
+	reGuaranteeValidFor16 = regexp.MustCompile(`(?:يسري|يظل|يبقى|تسري|تظل|تبقى)\s+(?:هذا\s+|هذه\s+)?(?:الضمان|الكفالة|خطاب\s+الضمان)[^.؛]{0,20}(?:لمدة|مدة)\s*$|(?i:\b(?:this|the)\s+(?:bond|guarantee)\s+(?:is|shall\s+be|remains?|shall\s+remain|will\s+remain)\s+(?:valid|in\s+force)\s+for\s*(?:a\s+period\s+of\s*)?$)`)
+	reNoticeLabel16       = regexp.MustCompile(`(?i)(?:^|\n|\|)\s*(?:notice(?:\s+period)?|الإشعار|مدة\s+الإشعار|فترة\s+الإشعار)\s*[:：|][^\n|]*$`)
+	reDemandUnder16       = regexp.MustCompile(`(?i)\b(?:claims?|demands?)\s+(?:under|on)\s+(?:it|this|the)\b[^.;]{0,80}\bwithin\s*$|(?:مطالبة|المطالبات|مطالبات)\s+(?:بموجب|على)\s+(?:هذا|هذه)\s[^.؛]{0,60}خلال\s*$`)
 )
 
 // round16MoneyProbe: the money families the key probe showed (written as
@@ -414,6 +448,15 @@ func round16MoneyProbe(key, sent, text string, at, end int, row bool) string {
 		// Family PR: "For each report delivered late the Provider
 		// credits": a credit for a failure is a penalty.
 		return "penalty_amount"
+	case key == "liability_cap" && reInsuranceDoc16.MatchString(prefixBytes(text, 200)):
+		// Family PO: a policy's "Third-party liability" section is its
+		// cover, not a cap on a party's liability.
+		return "insurance_cover"
+	case key == "total_amount" && !row && reUpToTotal16.MatchString(tail(sent, 40)) && !rePenaltyWord16.MatchString(sent):
+		// Family PY: "Retention: 5% of each interim payment, up to a
+		// total of": a ceiling, an amount (not a priced document's
+		// total; a charge's ceiling is round 15's penalty).
+		return "amount"
 	case key == "subtotal" && !row && reNetWorth16.MatchString(near):
 		// Family PS: "net worth shall not be less than": a threshold.
 		return "amount"
@@ -435,5 +478,24 @@ var (
 	reBidValue16     = regexp.MustCompile(`(?i)\b(?:bid|tender|offer)\s+(?:valued\s+at|value\s+of|price\s+of|amount\s+of|sum\s+of)\s*$|\b(?:bid|tender)\s+(?:price|value|amount)\s*(?:of|:)?\s*$|(?:بقيمة|وبقيمة)\s+(?:ال)?عطاء\s+(?:قدرها|مقدارها|تبلغ)?\s*$|قيمة\s+(?:ال)?عطاء\s+(?:قدرها|البالغة)?\s*$`)
 	reCreditWord16   = regexp.MustCompile(`(?i)\bcredits?\b|\bcredited\b|\bdeduct\w*|(?:^|\s)(?:يخصم|تخصم)(?:\s|$)`)
 	reFailEach16     = regexp.MustCompile(`(?i)\b(?:for|per)\s+(?:each|every)\s+[^.;]{0,60}\b(?:late|not\s+(?:resolved|met|delivered|fixed|completed)|missed|failed|overdue|unresolved)\b|عن\s+كل\s+[^.؛]{0,60}(?:لا\s+(?:يحل|يتم)|متأخر|تأخير|لم\s+(?:يحل|يتم))`)
+	reUpToTotal16    = regexp.MustCompile(`(?i)\bup\s+to\s+a\s+(?:total|maximum|cap)\s+of\s*$|\b(?:capped|limited)\s+at\s+a\s+total\s+of\s*$`)
 	reNetWorth16     = regexp.MustCompile(`(?i)\bnet\s+(?:worth|assets)\b|صافي\s+(?:ال)?(?:ثروة|أصول|حقوق\s+الملكية)`)
+)
+
+// rangeEndLabel16: the label of a row whose line before the date is
+// "<label> | <date> – " (the date is the end of a span), else "".
+func rangeEndLabel16(line string) string {
+	m := reRangeEnd16.FindStringSubmatchIndex(line)
+	if m == nil || !strings.ContainsAny(line[m[2]:m[3]], "0123456789٠١٢٣٤٥٦٧٨٩") {
+		return ""
+	}
+	return labelBefore16(line[:m[2]])
+}
+
+var (
+	rePeriodLabel16 = regexp.MustCompile(`(?i)\b(?:period\s+of\s+(?:cover|insurance)|(?:policy|insurance|cover|coverage|contract|lease|tenancy|rental|hire|licen[cs]e)\s+period|term\s+of\s+(?:the\s+)?(?:contract|lease|agreement|tenancy))\b|فترة\s+(?:التغطية|التأمين|العقد|الإيجار)|مدة\s+(?:العقد|الإيجار|التأمين|الوثيقة)`)
+	reDashAfter16   = regexp.MustCompile(`^\s*(?:[–—-]|&ndash;|to\b|until\b|إلى|الى|حتى)`)
+	reRangeEnd16    = regexp.MustCompile(`(?:\|\s*|[:：]\s*)([^|:：]{6,40}?)\s*(?:[–—-]|&ndash;|\bto|إلى|الى)\s*$`)
+	reMaturity16    = regexp.MustCompile(`(?i)\b(?:final\s+)?maturity(?:\s+date)?\s*(?:[:|：]|is|will\s+be|falls\s+on|on)?\s*$|\bmatures?\s+on\s*$|(?:تاريخ\s+)?الاستحقاق\s+النهائي\s*[:|]?\s*$`)
+	reDrawUntil16   = regexp.MustCompile(`(?i)\b(?:drawn|drawdown|draw|utili[sz]ed|availab\w+)\b[^.;]{0,50}\b(?:until|till|up\s+to)\s*$|(?:الإتاحة|السحب)[^.؛]{0,40}حتى\s*$`)
 )
