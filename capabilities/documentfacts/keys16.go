@@ -117,7 +117,7 @@ func round16Money(k, orig, sent, text string, at, end int) string {
 	}
 	row := tableCell15(text, at)
 	switch {
-	case (key == "amount" || key == "price" || key == "fee" || key == "total_amount") && !row:
+	case (key == "amount" || key == "price" || key == "fee" || key == "total_amount" || key == "rent") && !row:
 		// Family MP: the sum's purpose written after it ("QAR 80,000 as
 		// a performance guarantee", "USD 12,000 being the advance
 		// payment", "AED 240,000 (the "Contract Price")", "as the total
@@ -156,7 +156,7 @@ func purposeAfter16(after string) string {
 const (
 	// lead16: past a bracket that writes the sum in words, "as", "being",
 	// "by way of", "representing".
-	lead16   = `(?i)^\s*(?:\([^()]{1,120}\)\s*)?,?\s*(?:as|being|by\s+way\s+of|representing|which\s+is)\s+(?:the\s+|an?\s+|its\s+|his\s+)?`
+	lead16   = `(?i)^\s*(?:\([^()]{1,120}\)\s*)?,?\s*(?:(?:a|per|each|every)\s+(?:month|year|week|quarter)\s+)?(?:for\s+[^.;,()]{1,40}?\s+)?(?:as|being|by\s+way\s+of|representing|which\s+is)\s+(?:the\s+|an?\s+|its\s+|his\s+)?`
 	leadAR16 = `^\s*(?:\([^()]{1,120}\)\s*)?[،,]?\s*(?:ك|بصفة\s+|بوصفه\s+|بوصفها\s+|وذلك\s+ك)`
 	// defined16: a defined term in a bracket right after the sum.
 	defined16 = `(?i)^\s*\(\s*(?:the\s+|hereinafter\s+(?:called\s+|referred\s+to\s+as\s+)?(?:the\s+)?)?["“'‘]`
@@ -172,6 +172,8 @@ var purposesAfter16 = []struct {
 	{regexp.MustCompile(defined16 + `advance(?:\s+payment)?["”'’]`), "advance_payment"},
 	{regexp.MustCompile(lead16 + `performance\s+(?:bond|guarantee|security)\b`), "performance_bond"},
 	{regexp.MustCompile(lead16 + `(?:bid|tender)\s+(?:bond|guarantee|security)\b`), "bid_bond"},
+	{regexp.MustCompile(lead16 + `service\s+charges?\b`), "service_charge"},
+	{regexp.MustCompile(lead16 + `(?:monthly\s+|annual\s+|yearly\s+)?rent\b`), "rent"},
 	{regexp.MustCompile(leadAR16 + `(?:دفعة|دفعةً)\s+مقدمة`), "advance_payment"},
 	{regexp.MustCompile(leadAR16 + `(?:ضمان|كفالة)\s+(?:ابتدائي|ابتدائية|مؤقت|مؤقتة|العطاء|دخول)`), "bid_bond"},
 	{regexp.MustCompile(leadAR16 + `(?:ال)?قيمة\s+(?:ال)?(?:إجمالية\s+)?(?:لل|ل)?عقد`), "contract_value"},
@@ -252,13 +254,28 @@ func round16DateProbe(f *Fact, set func(cue), label, line, after, ctx, clause, t
 	switch f.Key {
 	case "date", "document_date":
 		switch {
-		case label != "" && rePeriodLabel16.MatchString(label) && reDashAfter16.MatchString(after):
+		case label != "" && (rePeriodLabel16.MatchString(label) || reTermLabel16.MatchString(label)) && reDashAfter16.MatchString(after):
 			// Family PT: "Period of insurance | 01/10/2027 – 30/09/2028":
 			// the start of the span the row names.
 			set(dateCueOf("effective_date"))
 			return true
-		case rangeEndLabel16(line) != "" && rePeriodLabel16.MatchString(rangeEndLabel16(line)):
+		case rangeEndLabel16(line) != "" && (rePeriodLabel16.MatchString(rangeEndLabel16(line)) || reTermLabel16.MatchString(rangeEndLabel16(line))):
 			set(cueExpiryDate) // its end
+			return true
+		}
+	}
+	switch f.Key {
+	case "date", "document_date", "delivery_date", "agreement_date":
+		switch {
+		case reStartBeing16.MatchString(tail(ctx, 100)) || reComeIntoEffect16.MatchString(tail(ctx, 60)):
+			// Family DB: "commences on the Handover Date, being", "shall
+			// come into effect on": the start.
+			set(dateCueOf("effective_date"))
+			return true
+		case (f.Key == "date" || f.Key == "document_date") && reClosesOn16.MatchString(tail(ctx, 80)) && (isTenderText(text) || reTenderTitle16.MatchString(prefixBytes(text, 200))):
+			// Family DF: "The tender closes at 12:00 noon on": the
+			// submission deadline.
+			set(dateCueOf("submission_deadline"))
 			return true
 		}
 	}
@@ -383,6 +400,10 @@ func round16DurationProbe(t string, ms, me int, ctx, clause string, c cue, ok bo
 		// Family PK: "بموجب اتفاقية إطارية مدتها سنتان": the agreement's
 		// own length, whatever it supplies.
 		return durationCueOf("term"), true
+	case (!ok || c.key == "term") && reHoldPrices16.MatchString(clause):
+		// Family UL: "shall hold its prices for", "Our prices remain
+		// firm for": a price-fixed period, a duration.
+		return durationCueOf("duration"), true
 	case reGuaranteeValidFor16.MatchString(clause):
 		// Family PV: "يسري هذا الضمان لمدة", "This bond shall remain
 		// valid for": the guarantee's validity, a duration.
@@ -405,6 +426,7 @@ var (
 	reTenor16             = regexp.MustCompile(`(?i)\btenor\b[^.;]{0,40}$`)
 	reWhoseTerm16         = regexp.MustCompile(`(?:^|\s)(?:ال)?(?:عقد|اتفاقية|اتفاق)(?:\s+(?:ال)?\p{L}+(?:ي|ية))?\s+(?:مدته|مدتها)\s*$`)
 	reGuaranteeValidFor16 = regexp.MustCompile(`(?:يسري|يظل|يبقى|تسري|تظل|تبقى)\s+(?:هذا\s+|هذه\s+)?(?:الضمان|الكفالة|خطاب\s+الضمان)[^.؛]{0,20}(?:لمدة|مدة)\s*$|(?i:\b(?:this|the)\s+(?:bond|guarantee)\s+(?:is|shall\s+be|remains?|shall\s+remain|will\s+remain)\s+(?:valid|in\s+force)\s+for\s*(?:a\s+period\s+of\s*)?$)`)
+	reHoldPrices16        = regexp.MustCompile(`(?i)\b(?:hold|holds|keep|keeps|maintain|maintains)\s+(?:its\s+|their\s+|the\s+|our\s+|all\s+)?(?:prices|rates|tariffs?)\b[^.;]{0,30}\bfor\s*(?:a\s+period\s+of\s*)?$|\b(?:prices|rates)\b[^.;]{0,30}\b(?:remain|remains|shall\s+remain|will\s+remain|are|stay)\s+(?:firm|fixed|unchanged|valid)\s+for\s*(?:a\s+period\s+of\s*)?$|(?:الأسعار|أسعار)\s[^.؛]{0,30}(?:ثابتة|سارية)\s+(?:لمدة|مدة)\s*$`)
 	reNoticeLabel16       = regexp.MustCompile(`(?i)(?:^|\n|\|)\s*(?:notice(?:\s+period)?|الإشعار|مدة\s+الإشعار|فترة\s+الإشعار)\s*[:：|][^\n|]*$`)
 	reDemandUnder16       = regexp.MustCompile(`(?i)\b(?:claims?|demands?)\s+(?:under|on)\s+(?:it|this|the)\b[^.;]{0,80}\bwithin\s*$|(?:مطالبة|المطالبات|مطالبات)\s+(?:بموجب|على)\s+(?:هذا|هذه)\s[^.؛]{0,60}خلال\s*$`)
 )
@@ -457,6 +479,10 @@ func round16MoneyProbe(key, sent, text string, at, end int, row bool) string {
 		// total of": a ceiling, an amount (not a priced document's
 		// total; a charge's ceiling is round 15's penalty).
 		return "amount"
+	case key == "amount" && !row && reCoverOf16.MatchString(near):
+		// Family MN: "professional indemnity cover of", "insurance
+		// cover of": the cover a party carries.
+		return "insurance_cover"
 	case key == "subtotal" && !row && reNetWorth16.MatchString(near):
 		// Family PS: "net worth shall not be less than": a threshold.
 		return "amount"
@@ -479,6 +505,7 @@ var (
 	reCreditWord16   = regexp.MustCompile(`(?i)\bcredits?\b|\bcredited\b|\bdeduct\w*|(?:^|\s)(?:يخصم|تخصم)(?:\s|$)`)
 	reFailEach16     = regexp.MustCompile(`(?i)\b(?:for|per)\s+(?:each|every)\s+[^.;]{0,60}\b(?:late|not\s+(?:resolved|met|delivered|fixed|completed)|missed|failed|overdue|unresolved)\b|عن\s+كل\s+[^.؛]{0,60}(?:لا\s+(?:يحل|يتم)|متأخر|تأخير|لم\s+(?:يحل|يتم))`)
 	reUpToTotal16    = regexp.MustCompile(`(?i)\bup\s+to\s+a\s+(?:total|maximum|cap)\s+of\s*$|\b(?:capped|limited)\s+at\s+a\s+total\s+of\s*$`)
+	reCoverOf16      = regexp.MustCompile(`(?i)\b(?:indemnity|insurance)\s+(?:cover(?:age)?\s+|policy\s+|insurance\s+)?(?:of|for|in\s+the\s+(?:sum|amount)\s+of|not\s+less\s+than|of\s+at\s+least)\s*$|\bcover(?:age)?\s+of\s*(?:at\s+least\s*|not\s+less\s+than\s*)?$`)
 	reNetWorth16     = regexp.MustCompile(`(?i)\bnet\s+(?:worth|assets)\b|صافي\s+(?:ال)?(?:ثروة|أصول|حقوق\s+الملكية)`)
 )
 
@@ -493,9 +520,13 @@ func rangeEndLabel16(line string) string {
 }
 
 var (
-	rePeriodLabel16 = regexp.MustCompile(`(?i)\b(?:period\s+of\s+(?:cover|insurance)|(?:policy|insurance|cover|coverage|contract|lease|tenancy|rental|hire|licen[cs]e)\s+period|term\s+of\s+(?:the\s+)?(?:contract|lease|agreement|tenancy))\b|فترة\s+(?:التغطية|التأمين|العقد|الإيجار)|مدة\s+(?:العقد|الإيجار|التأمين|الوثيقة)`)
-	reDashAfter16   = regexp.MustCompile(`^\s*(?:[–—-]|&ndash;|to\b|until\b|إلى|الى|حتى)`)
-	reRangeEnd16    = regexp.MustCompile(`(?:\|\s*|[:：]\s*)([^|:：]{6,40}?)\s*(?:[–—-]|&ndash;|\bto|إلى|الى)\s*$`)
-	reMaturity16    = regexp.MustCompile(`(?i)\b(?:final\s+)?maturity(?:\s+date)?\s*(?:[:|：]|is|will\s+be|falls\s+on|on)?\s*$|\bmatures?\s+on\s*$|(?:تاريخ\s+)?الاستحقاق\s+النهائي\s*[:|]?\s*$`)
-	reDrawUntil16   = regexp.MustCompile(`(?i)\b(?:drawn|drawdown|draw|utili[sz]ed|availab\w+)\b[^.;]{0,50}\b(?:until|till|up\s+to)\s*$|(?:الإتاحة|السحب)[^.؛]{0,40}حتى\s*$`)
+	rePeriodLabel16    = regexp.MustCompile(`(?i)\b(?:period\s+of\s+(?:cover|insurance)|(?:policy|insurance|cover|coverage|contract|lease|tenancy|rental|hire|licen[cs]e)\s+period|term\s+of\s+(?:the\s+)?(?:contract|lease|agreement|tenancy))\b|فترة\s+(?:التغطية|التأمين|العقد|الإيجار)|مدة\s+(?:العقد|الإيجار|التأمين|الوثيقة)`)
+	reTermLabel16      = regexp.MustCompile(`(?i)^[\s*_#]*(?:(?:contract|lease|agreement|initial|hire|rental)\s+)?term$|^[\s*_#]*(?:مدة\s+)?(?:العقد|الإيجار)$`)
+	reStartBeing16     = regexp.MustCompile(`(?i)\b(?:commenc\w*|start\w*|begin\w*|takes?\s+effect)\b[^.;]{0,60}\b(?:being|namely|that\s+is|i\.e\.?,?)\s*$`)
+	reComeIntoEffect16 = regexp.MustCompile(`(?i)\b(?:come|comes|came|coming|enter|enters)\s+into\s+(?:effect|force|operation)\s+(?:on|from|as\s+(?:of|from))\s*$|\bbecomes?\s+effective\s+(?:on|from|as\s+of)\s*$`)
+	reClosesOn16       = regexp.MustCompile(`(?i)\b(?:closes?|closing)\b[^.;]{0,40}\bon\s*$`)
+	reDashAfter16      = regexp.MustCompile(`^\s*(?:[–—-]|&ndash;|to\b|until\b|إلى|الى|حتى)`)
+	reRangeEnd16       = regexp.MustCompile(`(?:\|\s*|[:：]\s*)([^|:：]{6,40}?)\s*(?:[–—-]|&ndash;|\bto|إلى|الى)\s*$`)
+	reMaturity16       = regexp.MustCompile(`(?i)\b(?:final\s+)?maturity(?:\s+date)?\s*(?:[:|：]|is|will\s+be|falls\s+on|on)?\s*$|\bmatures?\s+on\s*$|(?:تاريخ\s+)?الاستحقاق\s+النهائي\s*[:|]?\s*$`)
+	reDrawUntil16      = regexp.MustCompile(`(?i)\b(?:drawn|drawdown|draw|utili[sz]ed|availab\w+)\b[^.;]{0,50}\b(?:until|till|up\s+to)\s*$|(?:الإتاحة|السحب)[^.؛]{0,40}حتى\s*$`)
 )
