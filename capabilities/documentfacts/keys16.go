@@ -117,7 +117,7 @@ func round16Money(k, orig, sent, text string, at, end int) string {
 	}
 	row := tableCell15(text, at)
 	switch {
-	case (key == "amount" || key == "price" || key == "fee" || key == "total_amount" || key == "rent") && !row:
+	case (key == "amount" || key == "price" || key == "fee" || key == "total_amount" || key == "rent" || key == "contract_value") && !row:
 		// Family MP: the sum's purpose written after it ("QAR 80,000 as
 		// a performance guarantee", "USD 12,000 being the advance
 		// payment", "AED 240,000 (the "Contract Price")", "as the total
@@ -157,7 +157,7 @@ const (
 	// lead16: past a bracket that writes the sum in words, "as", "being",
 	// "by way of", "representing".
 	lead16   = `(?i)^\s*(?:\([^()]{1,120}\)\s*)?,?\s*(?:(?:a|per|each|every)\s+(?:month|year|week|quarter)\s+)?(?:for\s+[^.;,()]{1,40}?\s+)?(?:as|being|by\s+way\s+of|representing|which\s+is)\s+(?:the\s+|an?\s+|its\s+|his\s+)?`
-	leadAR16 = `^\s*(?:\([^()]{1,120}\)\s*)?[،,]?\s*(?:ك|بصفة\s+|بوصفه\s+|بوصفها\s+|وذلك\s+ك)`
+	leadAR16 = `^\.?\s*(?:\([^()]{1,120}\)\s*)?[،,]?\s*(?:ك|بصفة\s+|بوصفه\s+|بوصفها\s+|وذلك\s+ك)`
 	// defined16: a defined term in a bracket right after the sum.
 	defined16 = `(?i)^\s*\(\s*(?:the\s+|hereinafter\s+(?:called\s+|referred\s+to\s+as\s+)?(?:the\s+)?)?["“'‘]`
 )
@@ -479,6 +479,14 @@ func round16MoneyProbe(key, sent, text string, at, end int, row bool) string {
 		// total of": a ceiling, an amount (not a priced document's
 		// total; a charge's ceiling is round 15's penalty).
 		return "amount"
+	case key == "amount" && reBankBond16.MatchString(near+" "+first):
+		// Family MH: "الضمان البنكي الابتدائي", "الضمان المصرفي
+		// النهائي": a bank's bid or performance guarantee, the adjective
+		// of the bank between.
+		if reBankBidBond16.MatchString(near + " " + first) {
+			return "bid_bond"
+		}
+		return "performance_bond"
 	case key == "amount" && !row && reCoverOf16.MatchString(near):
 		// Family MN: "professional indemnity cover of", "insurance
 		// cover of": the cover a party carries.
@@ -505,6 +513,8 @@ var (
 	reCreditWord16   = regexp.MustCompile(`(?i)\bcredits?\b|\bcredited\b|\bdeduct\w*|(?:^|\s)(?:يخصم|تخصم)(?:\s|$)`)
 	reFailEach16     = regexp.MustCompile(`(?i)\b(?:for|per)\s+(?:each|every)\s+[^.;]{0,60}\b(?:late|not\s+(?:resolved|met|delivered|fixed|completed)|missed|failed|overdue|unresolved)\b|عن\s+كل\s+[^.؛]{0,60}(?:لا\s+(?:يحل|يتم)|متأخر|تأخير|لم\s+(?:يحل|يتم))`)
 	reUpToTotal16    = regexp.MustCompile(`(?i)\bup\s+to\s+a\s+(?:total|maximum|cap)\s+of\s*$|\b(?:capped|limited)\s+at\s+a\s+total\s+of\s*$`)
+	reBankBond16     = regexp.MustCompile(`(?:ال)?(?:ضمان|كفالة)\s+(?:ال)?(?:بنكي|مصرفي|بنكية|مصرفية)\s+(?:(?:ال)?(?:ابتدائي|مؤقت|ابتدائية|مؤقتة)|(?:ال)?(?:نهائي|نهائية)|لحسن\s+(?:ال)?تنفيذ)`)
+	reBankBidBond16  = regexp.MustCompile(`(?:ال)?(?:ضمان|كفالة)\s+(?:ال)?(?:بنكي|مصرفي|بنكية|مصرفية)\s+(?:ال)?(?:ابتدائي|مؤقت|ابتدائية|مؤقتة)`)
 	reCoverOf16      = regexp.MustCompile(`(?i)\b(?:indemnity|insurance)\s+(?:cover(?:age)?\s+|policy\s+|insurance\s+)?(?:of|for|in\s+the\s+(?:sum|amount)\s+of|not\s+less\s+than|of\s+at\s+least)\s*$|\bcover(?:age)?\s+of\s*(?:at\s+least\s*|not\s+less\s+than\s*)?$`)
 	reNetWorth16     = regexp.MustCompile(`(?i)\bnet\s+(?:worth|assets)\b|صافي\s+(?:ال)?(?:ثروة|أصول|حقوق\s+الملكية)`)
 )
