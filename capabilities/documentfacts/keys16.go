@@ -17,7 +17,9 @@ import (
 // prev the block before it, text the document's.
 func round16Date(f *Fact, t string, ms, me int, prev, text string) {
 	set := func(c cue) { f.Key, f.Label, f.Role = c.key, c.label, c.role }
-	line := t[strings.LastIndexByte(t[:ms], '\n')+1 : ms]
+	// A label stands near its date: the line's last 300 bytes are read
+	// (a 190 KB single line must not be scanned once per date).
+	line := tail(t[strings.LastIndexByte(t[:ms], '\n')+1:ms], 300)
 	label := labelBefore16(line)
 	ctx := ctxBefore(t, ms, prev)
 	switch f.Key {
@@ -435,7 +437,7 @@ var (
 // table tests in other words first); "" when none applies.
 func round16MoneyProbe(key, sent, text string, at, end int, row bool) string {
 	near := tail(sent, 60)
-	first := firstCell14(lineAt(text, at))
+	first := prefixBytes(firstCell14(lineAt(text, at)), 300)
 	after := text[min(max(end, 0), len(text)):min(len(text), max(end, 0)+120)]
 	switch {
 	case key != "amount" && !row && reInstalmentsOf.MatchString(near) && reEachAfter16.MatchString(after):
