@@ -9,11 +9,11 @@ import "testing"
 // 0.830/0.830, money 0.852/0.883, duration 0.867/0.876; on round 16's
 // family rules before the probe was read: 0.830/0.830, 0.858/0.890,
 // 0.888/0.888. Round 16 then developed on it: floors two points under
-// its final figures (date 0.962/0.962, money 0.941/0.975, duration
+// its final figures (date 0.962/0.962, money 0.947/0.982, duration
 // 0.946/0.978); it measures fitting now, not carry-over.
 var keyProbeFloors = map[string][2]float64{
 	"date":     {0.94, 0.94},
-	"money":    {0.92, 0.95},
+	"money":    {0.92, 0.96},
 	"duration": {0.92, 0.95},
 }
 

@@ -438,6 +438,9 @@ var (
 func round16MoneyProbe(key, sent, text string, at, end int, row bool) string {
 	near := tail(sent, 60)
 	first := prefixBytes(firstCell14(lineAt(text, at)), 300)
+	// own: the sum's own line before it and its row's first cell (a
+	// sentence may run back over an earlier line's label).
+	own := tail(lineBefore(text, at), 120) + " " + first
 	after := text[min(max(end, 0), len(text)):min(len(text), max(end, 0)+120)]
 	switch {
 	case key != "amount" && !row && reInstalmentsOf.MatchString(near) && reEachAfter16.MatchString(after):
@@ -449,17 +452,17 @@ func round16MoneyProbe(key, sent, text string, at, end int, row bool) string {
 		// "عربوناً قدره": outside a lease a deposit is a part of the
 		// price (the key specification's session 16 row), an amount.
 		return "amount"
-	case (key == "fee" || key == "service_charge" || key == "penalty_amount" || key == "price") && !row && reOutstanding16.MatchString(tail(sent, 50)) && !rePenaltyWord16.MatchString(tail(sent, 50)):
+	case (key == "fee" || key == "service_charge" || key == "penalty_amount" || key == "price") && !row && reOutstanding16.MatchString(tail(sent, 120)) && !rePenaltyWord16.MatchString(tail(sent, 50)) && !reShortfallUnit15.MatchString(after):
 		// Family PN: "Outstanding maintenance charges of", "المبالغ
 		// المتأخرة": a sum overdue, an amount.
 		return "amount"
-	case (key == "price" || key == "liability_cap" || key == "amount" || key == "fee" || key == "total_amount") && reInsuranceDoc16.MatchString(prefixBytes(text, 200)) && reLimitWord16.MatchString(near+" "+first):
+	case (key == "price" || key == "fee") && reInsuranceDoc16.MatchString(prefixBytes(text, 200)) && reCoPay16.MatchString(own):
+		// Family PO: "Co-payment per visit |", a deductible: an amount.
+		return "amount"
+	case (key == "price" || key == "liability_cap" || key == "amount" || key == "fee" || key == "total_amount") && reInsuranceDoc16.MatchString(prefixBytes(text, 200)) && !reCoPay16.MatchString(own) && reLimitWord16.MatchString(own):
 		// Family PO: "Third-party liability limit:", "Annual limit per
 		// member |" in an insurance schedule: the cover.
 		return "insurance_cover"
-	case (key == "price" || key == "fee") && reInsuranceDoc16.MatchString(prefixBytes(text, 200)) && reCoPay16.MatchString(near+" "+first):
-		// Family PO: "Co-payment per visit |", a deductible: an amount.
-		return "amount"
 	case key == "total_amount" && !row && reTotalFees16.MatchString(near):
 		// Family PP: "أتعاباً إجمالية قدرها": a total of fees named in a
 		// sentence is the fee.
@@ -505,7 +508,10 @@ var (
 	reEarnest16      = regexp.MustCompile(`(?:^|\s|\()(?:عربون|العربون|عربوناً|عربونا)(?:\s|$|\))`)
 	reBalanceAfter16 = regexp.MustCompile(`(?i)^[^.;]{0,100}\b(?:balance|remainder|rest\s+of\s+the\s+price)\b`)
 	reEachAfter16    = regexp.MustCompile(`(?i)^\s*(?:\([^()]{1,100}\)\s*)?,?\s*(?:each\b|per\s+instal|كل\s+منها|لكل\s+قسط)`)
-	reOutstanding16  = regexp.MustCompile(`(?i)\b(?:outstanding|overdue|unpaid|arrears)\b|المتأخرة|المتأخر|غير\s+المسددة|متأخرات|المستحقة\s+وغير`)
+	// reOutstanding16: the sum is named as overdue ("Outstanding
+	// maintenance charges of", "arrears of", "المبالغ المتأخرة عليكم",
+	// "رسوم الخدمات المتأخرة البالغة"), not a charge for being late.
+	reOutstanding16  = regexp.MustCompile(`(?i)\b(?:outstanding|overdue|unpaid)\s+(?:[\w-]+\s+){0,2}?(?:charges?|fees?|sums?|amounts?|balances?|dues|payments?)\s+(?:of|amounting\s+to|totall?ing)?\s*$|\b(?:in\s+)?arrears\s+(?:of\s*)?$|(?:المبالغ|الرسوم|المستحقات|الفواتير|رسوم\s+\S+)\s+(?:ال)?(?:متأخرة|غير\s+المسددة)(?:\s+\S+){0,5}\s*$|متأخرات(?:\s+\S+){0,4}\s*$`)
 	rePenaltyWord16  = regexp.MustCompile(`(?i)\bpenalt\w*|\bdamages\b|\blate\s+(?:fee|charge)|غرامة|غرامات|تعويض`)
 	reInsuranceDoc16 = regexp.MustCompile(`(?i)\binsurance\b|\bpolicy\s+schedule\b|\binsurer\b|التأمين|تأمين\s+(?:طبي|صحي|المركبات|السيارات)|وثيقة\s+تأمين`)
 	reLimitWord16    = regexp.MustCompile(`(?i)\blimits?\b|\bsum\s+insured\b|\bcover(?:age)?\s+(?:up\s+to|of)\b|(?:^|\s)(?:ال)?حد\s+(?:ال)?(?:سنوي|أقصى|الأقصى)|(?:^|\s)حد\s`)

@@ -582,9 +582,14 @@ func TestKeys16ProbeFamilies(t *testing.T) {
 		{"PN arabic overdue sums", "إنذار\n\nبلغت المبالغ المتأخرة عليكم ٤٥٬٠٠٠ ر.ع. حتى تاريخه.\n", TypeMoney,
 			[]string{"amount|45000 OMR"}, []string{"penalty_amount|45000 OMR"}},
 
+		{"PN a charge for lateness stays a penalty", "SUPPLY AGREEMENT\n\nOverdue invoices bear a charge of SAR 300.00 per week of delay.\n", TypeMoney,
+			[]string{"penalty_amount|300 SAR"}, []string{"amount|300 SAR"}},
+
 		// PO: the limits of an insurance schedule.
 		{"PO liability limit of a policy", "MOTOR INSURANCE SCHEDULE\n\nThird-party liability limit: AED 3,000,000\n", TypeMoney,
 			[]string{"insurance_cover|3000000 AED"}, []string{"liability_cap|3000000 AED"}},
+		{"PO a deductible under a sum insured", "CERTIFICATE OF INSURANCE\n\nSum insured: USD 80,000.00\nDeductible: USD 500.00 each and every loss\n", TypeMoney,
+			[]string{"insurance_cover|80000 USD", "amount|500 USD"}, []string{"insurance_cover|500 USD"}},
 		{"PO limits table", "MEDICAL INSURANCE SCHEDULE\n\nBenefit | Amount\nAnnual limit per member | OMR 20,000\nDental limit | OMR 400\nCo-payment per visit | OMR 3\n", TypeMoney,
 			[]string{"insurance_cover|20000 OMR", "insurance_cover|400 OMR", "amount|3 OMR"}, []string{"price|20000 OMR"}},
 
