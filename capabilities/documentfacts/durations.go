@@ -349,8 +349,10 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			return
 		}
 		if !headed {
-			if c, ok = x.round11Duration(t, ms, me, whole, c, ok); !ok {
-				return // round 11: a time limit only, or no role (keys11.go)
+			had := ok
+			c, ok = x.round11Duration(t, ms, me, whole, c, ok)
+			if c, ok = x.round16Duration(t, ms, me, whole, c, ok, had); !ok {
+				return // rounds 11 and 16: a time limit only, or no role (keys11.go, keys16.go)
 			}
 		}
 		if !ok {
@@ -642,7 +644,7 @@ func (x *extractor) graceBeforeDefault(base, ms, me int, ctx string) bool {
 var (
 	// rePayFailBefore: a failure or delay to pay, right before the
 	// period it is tolerated for.
-	rePayFailBefore = regexp.MustCompile(`(?i)(?:\bfails?\s+to\s+pay|\bfailed\s+to\s+pay|\b(?:is|are)\s+not\s+paid|\bremains?\s+unpaid|\bnot\s+paid)\b[^.;]{0,80}?(?:\bwithin|\bfor|\bafter|\bbeyond|\bmore\s+than)\s*$|(?:تأخر|تأخير|التأخر|التأخير)[^.؛]{0,40}(?:سداد|دفع|السداد|الدفع)[^.؛]{0,60}$|لم\s*(?:ي|ت)سدد\w*[^.؛]{0,40}$`)
+	rePayFailBefore = regexp.MustCompile(`(?i)(?:\bfails?\s+to\s+pay|\b(?:does|do|did)\s+not\s+pay|\bfailed\s+to\s+pay|\b(?:is|are)\s+not\s+paid|\bremains?\s+unpaid|\bnot\s+paid)\b[^.;]{0,80}?(?:\bwithin|\bfor|\bafter|\bbeyond|\bmore\s+than)\s*$|(?:تأخر|تأخير|التأخر|التأخير)[^.؛]{0,40}(?:سداد|دفع|السداد|الدفع)[^.؛]{0,60}$|لم\s*(?:ي|ت)سدد\w*[^.؛]{0,40}$`)
 	// reDefaultSanction: a right to end the contract or to call the
 	// whole balance due.
 	reDefaultSanction = regexp.MustCompile(`(?i)\bterminat\w*|\brescind\w*|\bbecomes?\s+(?:immediately\s+)?(?:due|payable)\b|\baccelerat\w*|فسخ|إنهاء|انهاء|يصبح[^.؛]{0,40}(?:مستحق|واجب)`)

@@ -32,6 +32,7 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 		return
 	}
 	clause := sentenceClause(t, ms, prev)
+	defer round16Date(f, t, ms, me, prev, x.a.text) // keys16.go, after round 15
 	// keys15.go, after rounds 12 and 14:
 	defer round15Date(f, t, ms, me, prev, x.a.text, x.title)
 	defer round14Date(f, t, ms, me, prev) // keys14.go, after round 12
@@ -367,6 +368,9 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 		}
 		if k15 := round15Money(k, f.Key, sent, text, at); k15 != "" {
 			k = k15 // keys15.go
+		}
+		if k16 := round16Money(k, f.Key, sent, text, at, cands[i].end); k16 != "" {
+			k = k16 // keys16.go
 		}
 		if k != "" && k != f.Key {
 			facts[i].Key, facts[i].Label = k, moneyKeyLabel(k)

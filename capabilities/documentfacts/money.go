@@ -920,7 +920,7 @@ func netAfterDiscount(facts []Fact) {
 				continue
 			}
 			for _, d := range facts[j+1 : i] {
-				if d.Type == TypeMoney && d.Key == "discount" && d.Amount != nil && d.Currency == n.Currency &&
+				if d.Type == TypeMoney && (d.Key == "discount" || d.Key == "penalty_amount") && d.Amount != nil && d.Currency == n.Currency &&
 					math.Abs(*s.Amount-*d.Amount-*n.Amount) <= max(0.011, 0.001**s.Amount) {
 					facts[i].Key, facts[i].Label = "net_amount", "Net amount"
 					facts[j].Key, facts[j].Label = "subtotal", "Subtotal"
