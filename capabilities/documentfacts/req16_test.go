@@ -1,0 +1,90 @@
+package documentfacts
+
+import "testing"
+
+// Issue 29, session 18, round 16: requirement structures (req16.go;
+// docs/documents.md, "round 16, requirement structures"). Whether each
+// requirement unit is found once, whole and with the right mode, for the
+// structures the second pass of round 15 left: headings and lead-ins of
+// conditions that name no known kind (A), Arabic condition lists under a
+// heading of any kind (B), upper-case acronyms inside list items (C),
+// prose trailing a list or table (D), the Arabic half of a bilingual
+// line or item that comes second (E), Arabic prose cut at line ends (F),
+// mode words (G), a possession, a count or an Arabic kind word that
+// decides the category of a structure's item (K). Every case is in our
+// own words and lists every requirement it wants; any other fails it.
+var reqCases16 = []reqFamilyCase{
+	// A: headings and lead-ins of conditions the rules did not know.
+	{"A", "arabic section heading without the article, lettered kinds under it",
+		"مؤسسة الري الحديث\nمناقصة رقم ٤/٢٠٢٧\nصيانة قنوات الأفلاج في ولاية بهلاء\n\nالفصل الثاني: شروط تأهيل المقاولين\nأ) الشروط النظامية\n   (١) أن يكون المقاول مسجلاً لدى وزارة التجارة بنشاط أعمال الري.\n   (٢) ألا يكون المقاول محظوراً من التعاقد مع الجهات الحكومية.\nب) الشروط الفنية\n   (١) توفر حفارات صغيرة مملوكة للمقاول.\nج) الشروط المالية\n   (١) ضمان مصرفي مؤقت بمبلغ ٣٠٠٠ ريال عماني.\n\nالفصل الثالث: التزامات المؤسسة\nتتولى المؤسسة إبلاغ الأهالي بمواعيد العمل.\n",
+		[]string{"eligibility|mandatory|مسجلاً لدى وزارة", "eligibility|mandatory|محظوراً", "technical|mandatory|حفارات", "financial|mandatory|ضمان مصرفي"},
+		[]string{"الشروط النظامية", "تتولى"}, false},
+	{"A", "arabic job advert, a heading that is the lead-in, paragraph items",
+		"# إعلان وظيفة: مهندس صيانة\n\nشركة النخيل للصناعات الغذائية - صلالة\n\n## يشترط في المتقدم\n\nأن يكون عماني الجنسية.\n\nخبرة لا تقل عن خمس سنوات في صيانة خطوط التعبئة.\n\n## ما نقدمه\n\nراتب مجز وسكن.\n",
+		[]string{"eligibility|mandatory|عماني الجنسية", "experience|mandatory|خمس سنوات"}, []string{"راتب"}, false},
+	{"A", "english pass/fail heading with the mode in it, items two-script",
+		"# Request for Proposals No. 14/2027\n\n## Qualification review\n\n### Mandatory (pass/fail)\n\n1. Firm registered with the Oman Society of Accountants.\n2. No litigation with the Authority in the last five years.\n\n## Submission\n\nProposals are e-mailed to rfp@example.om.\n",
+		[]string{"eligibility|mandatory|Society of Accountants", "eligibility|mandatory|No litigation"}, []string{"e-mailed"}, false},
+	{"A", "arabic lead-in naming the supplier with a colon",
+		"طلب عرض أسعار رقم ٩/٢٠٢٧ لتوريد أجهزة حاسوب\n\nيجب على المورد:\n١- أن يكون وكيلاً معتمداً للشركة المصنعة؛\n٢- أن يقدم ضماناً لمدة ثلاث سنوات.\n\nترسل العروض إلى البريد الإلكتروني قبل ١٠ مارس ٢٠٢٧.\n",
+		[]string{"eligibility|mandatory|وكيلاً معتمداً", "technical|mandatory|ضماناً لمدة"}, []string{"ترسل العروض"}, false},
+	{"A", "arabic who-can-apply heading",
+		"دعوة للتقدم لبرنامج دعم رواد الأعمال\n\nمن يحق له التقدم\n• المواطنون العمانيون المقيمون في السلطنة.\n• أصحاب المؤسسات المسجلة لدى هيئة ريادة.\n\nيغلق باب التقديم في ١ أبريل ٢٠٢٧.\n",
+		[]string{"eligibility|mandatory|المواطنون العمانيون", "eligibility|mandatory|المسجلة لدى"}, []string{"يغلق"}, false},
+	// B: a list of Arabic conditions of the bidder under a heading that
+	// names no requirements ("الشروط العامة") is the tender's conditions.
+	{"B", "arabic conditions of the bidder under general conditions",
+		"إعلان عن مناقصة رقم ٣/٢٠٢٧\nتوريد حاويات نفايات لبلدية عبري\n\nالشروط العامة:\n١- أن يكون المناقص مسجلاً في السجل التجاري بنشاط التوريد.\n٢- أن يكون قد نفذ ثلاثة عقود مماثلة على الأقل.\n٣- يفضل أن يكون للمناقص مستودع في محافظة الظاهرة.\n\nمواعيد المناقصة:\nآخر موعد لتقديم العطاءات: ٢٠ مارس ٢٠٢٧\n",
+		[]string{"eligibility|mandatory|السجل التجاري", "experience|mandatory|ثلاثة عقود", "technical|optional|مستودع"}, []string{"آخر موعد"}, false},
+	{"B", "negative: general conditions that bind the contractor stay duties",
+		"إعلان عن مناقصة رقم ٥/٢٠٢٧\nتنظيف المباني الإدارية\n\nالشروط العامة:\n١- أن يلتزم المقاول بتوفير عمالة مدربة طوال مدة العقد.\n٢- أن يتحمل المقاول تكاليف المواد.\n",
+		nil, nil, false},
+	// C: an acronym in upper case inside an item is no heading.
+	{"C", "checklist item with an upper-case acronym keeps the list",
+		"# قائمة التحقق من مستندات العطاء\n\nمناقصة رقم ١١/٢٠٢٧ لتوريد اللقاحات\n\n## مستندات إلزامية\n\n☐ ترخيص وزارة الصحة\n\n☐ شهادة ممارسات التصنيع الجيد GMP\n\n☐ شهادة المنشأ\n\n## مستندات اختيارية\n\n☐ نشرات المنتجات\n",
+		[]string{"documentation|mandatory|ترخيص وزارة", "documentation|mandatory|GMP", "documentation|mandatory|شهادة المنشأ", "documentation|optional|نشرات"}, nil, false},
+	// D: prose after a marked list or a table is no item of it.
+	{"D", "checklist followed by grant terms and procedure",
+		"GRANT APPLICATION CHECKLIST\nCall for Applications: Green Workshops Fund 2027\n\nApplicants must attach:\n[ ] Copy of the owner's ID card\n[ ] Three-year business plan\nOptional:\n[ ] Letters of support from customers\nGrants cover up to half of the cost of new machines.\nThe committee meets every two months; late files are held over.\nHand in the file at the Fund's office in Ibri.\n",
+		[]string{"documentation|mandatory|ID card", "documentation|mandatory|business plan", "documentation|optional|Letters of support"}, []string{"committee", "Hand in", "Grants cover"}, false},
+	{"D", "arabic list then the issuer's permission and opening",
+		"Tender No. 7/2027 - Cold Store Refurbishment\n\nشروط الأهلية\nأ- التسجيل لدى مجلس المناقصات في فئة أعمال التبريد.\nب- ضمان مؤقت بمبلغ ١٥٠٠ ريال عماني.\nتسمح الشركة بزيارة الموقع يوم ٣ مايو ٢٠٢٧، وتفتح العطاءات في جلسة علنية.\n",
+		[]string{"eligibility|mandatory|التسجيل لدى", "financial|mandatory|ضمان مؤقت"}, []string{"تسمح", "تفتح"}, false},
+	{"D", "issuer's right and weighting after a scored table",
+		"# RFP No. 21/2027 — Payroll Audit\n\n## Scored criteria (60 points)\n\n| Criterion | Points |\n|---|---|\n| Payroll audits for government entities, 5 points per audit | 30 |\n| Quality of the audit approach | 30 |\n\nFinancial offers of firms passing the minimum criteria are weighted at 40 points.\n\nThe Client may negotiate with the first-ranked firm.\n",
+		[]string{"experience|optional|Payroll audits"}, []string{"weighted", "negotiate", "approach"}, false},
+	// E: bilingual lines and items, the Arabic half second.
+	{"E", "bilingual line: the arabic half follows the english verdict",
+		"CALL FOR APPLICATIONS — SUR BOATBUILDERS RESIDENCY / دعوة للتقدم — إقامة صناع السفن في صور\n\nWho can apply\n- Boatbuilders who hold a craft card from the Public Authority for Crafts.\n\nResidents will host one open day a month. / يستضيف المقيمون يوماً مفتوحاً كل شهر.\n",
+		[]string{"eligibility|mandatory|craft card"}, []string{"open day", "يوماً مفتوحاً"}, false},
+	{"E", "english item then its arabic ordinal line: the english kind",
+		"Expression of Interest / إبداء الرغبة\nCatering for the Nizwa Hospital / التغذية لمستشفى نزوى\n\nQualification requirements / شروط التأهيل\ni. The firm must run a central kitchen in Oman with a capacity of 3,000 meals a day.\nأولاً: أن تمتلك الشركة مطبخاً مركزياً في سلطنة عمان بطاقة ٣٠٠٠ وجبة يومياً.\nii. The firm must have catered for at least two hospitals for three years.\nثانياً: أن تكون الشركة قد قدمت خدماتها لمستشفيين على الأقل لمدة ثلاث سنوات.\n",
+		[]string{"technical|mandatory|central kitchen", "technical|mandatory|مطبخاً مركزياً", "experience|mandatory|two hospitals", "experience|mandatory|لمستشفيين"}, nil, false},
+	// F: Arabic prose of a PDF, cut at line ends.
+	{"F", "arabic prose wrapped over lines",
+		"هيئة تنظيم النقل البري\nدعوة لتقديم طلبات الحصول على ترخيص تشغيل حافلات النقل المدرسي\n\nيجب أن يكون مقدم الطلب شركة مسجلة في سلطنة عمان بنشاط النقل البري بالحافلات لا يقل رأس مالها\nعن مائتي ألف ريال عماني، وأن تكون له خبرة لا تقل عن أربع سنوات في تشغيل الحافلات داخل\nالسلطنة. ويشترط كذلك أن يتوفر لدى مقدم الطلب مرآب مجهز لصيانة الحافلات في المحافظة.\n",
+		[]string{"eligibility|mandatory|شركة مسجلة", "experience|mandatory|أربع سنوات", "technical|mandatory|مرآب"}, nil, false},
+	// G: mode words.
+	{"G", "arabic: taken into account when comparing is optional",
+		"Pre-qualification of Dredging Contractors / التأهيل المسبق لمقاولي التجريف\n\nمن يحق له التقدم\nيجب أن يكون المتقدم مقاولاً مسجلاً في سلطنة عمان. وتؤخذ الخبرة في موانئ الصيد بعين الاعتبار عند المفاضلة.\n",
+		[]string{"eligibility|mandatory|مسجلاً", "experience|optional|موانئ الصيد"}, nil, false},
+	// K: the category a structure's item names by what it is.
+	{"K", "insurance companies as clients, a dealership, arabic counted works",
+		"Tender No. 9/2027 - Supply of Office Chairs / مناقصة رقم ٩/٢٠٢٧\n\nEligibility Criteria\n(a) An authorised dealership for the offered chairs.\n(b) Bidders must have supplied chairs to at least two insurance companies in Oman.\n\nشروط الأهلية\nأ- وكالة معتمدة للكراسي المعروضة.\nب- تنفيذ ثلاثة عقود توريد على الأقل خلال السنوات الخمس الماضية.\n",
+		[]string{"eligibility|mandatory|dealership", "experience|mandatory|insurance companies", "eligibility|mandatory|وكالة معتمدة", "experience|mandatory|ثلاثة عقود"}, nil, false},
+	{"K", "arabic shareholding is eligibility, annual revenue financial",
+		"# التأهيل المسبق لمقاولي الطرق\n\n## متطلبات التأهيل\n\n- ألا تقل نسبة المساهمة العمانية في رأس المال عن ٣٥٪.\n- ألا يقل متوسط الإيراد السنوي خلال السنوات الثلاث الأخيرة عن مليوني ريال عماني.\n",
+		[]string{"eligibility|mandatory|المساهمة العمانية", "financial|mandatory|الإيراد السنوي"}, nil, false},
+	{"K", "an eligibility statement inside a checklist stays eligibility",
+		"SUBMISSION CHECKLIST\nCall for Applications: Fishermen Equipment Grant 2027\n\nOnly fishermen holding a fishing licence issued before 2025 may apply.\n\nApplicants must attach:\n[ ] Copy of the fishing licence\n",
+		[]string{"eligibility|mandatory|fishing licence issued", "documentation|mandatory|Copy of the fishing licence"}, nil, false},
+}
+
+// TestReqStructures16 runs round 16's cases; a failing case names its
+// family.
+// go test -p 1 ./capabilities/documentfacts -run TestReqStructures16 -v
+func TestReqStructures16(t *testing.T) {
+	for _, c := range reqCases16 {
+		t.Run(c.fam+"/"+c.name, c.run)
+	}
+}
