@@ -63,7 +63,7 @@ var reqCases16 = []reqFamilyCase{
 	// F: Arabic prose of a PDF, cut at line ends.
 	{"F", "arabic prose wrapped over lines",
 		"هيئة تنظيم النقل البري\nدعوة لتقديم طلبات الحصول على ترخيص تشغيل حافلات النقل المدرسي\n\nيجب أن يكون مقدم الطلب شركة مسجلة في سلطنة عمان بنشاط النقل البري بالحافلات لا يقل رأس مالها\nعن مائتي ألف ريال عماني، وأن تكون له خبرة لا تقل عن أربع سنوات في تشغيل الحافلات داخل\nالسلطنة. ويشترط كذلك أن يتوفر لدى مقدم الطلب مرآب مجهز لصيانة الحافلات في المحافظة.\n",
-		[]string{"eligibility|mandatory|شركة مسجلة", "experience|mandatory|أربع سنوات", "technical|mandatory|مرآب"}, nil, false},
+		[]string{"eligibility|mandatory|شركة مسجلة", "financial|mandatory|رأس مالها", "experience|mandatory|أربع سنوات", "technical|mandatory|مرآب"}, nil, false},
 	// G: mode words.
 	{"G", "arabic: taken into account when comparing is optional",
 		"Pre-qualification of Dredging Contractors / التأهيل المسبق لمقاولي التجريف\n\nمن يحق له التقدم\nيجب أن يكون المتقدم مقاولاً مسجلاً في سلطنة عمان. وتؤخذ الخبرة في موانئ الصيد بعين الاعتبار عند المفاضلة.\n",

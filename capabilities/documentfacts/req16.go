@@ -1,0 +1,434 @@
+package documentfacts
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Issue 29, session 18, round 16: requirement structures (docs/documents.md,
+// "round 16, requirement structures"; tests in req16_test.go). Whether
+// each requirement unit is found once, whole and with the right mode: the
+// headings and lead-ins of conditions the rules did not know (family A),
+// Arabic condition lists under a heading of any kind (B), an upper-case
+// acronym inside an item (C, a guard in sections), prose that trails a
+// list or table (D), the Arabic half of a bilingual line that comes
+// second (E), Arabic prose cut at line ends (F, wrapsInto), mode words
+// (G) and the category an item's structure names (K). Hooked in one line
+// each from requirements.go, reqcriterion.go, reqfamilies15.go and
+// clauses.go.
+
+const (
+	// reqHeadings16 (family A): "شروط تأهيل المقاولين" (no article),
+	// "الحد الأدنى للتأهيل", a heading that is the lead-in itself
+	// ("يشترط في المتقدم"), "من يحق له التقدم", "Mandatory (pass/fail)",
+	// "Mandatory criteria", "شروط إلزامية", "المعايير الإلزامية".
+	reqHeadings16 = `|شروط\s+(?:ال)?تأهيل|للتأهيل|^\s*(?:يشترط|يُشترط)\s+(?:في|على)\s+(?:ال)?(?:متقدم|مرشح|مناقص|مورد|مقاول|شركة)\S*\s*:?\s*$|من\s+يحق\s+(?:له|لها|لهم)\s+(?:ال)?(?:تقدم|مشاركة|اشتراك)|(?i:\bmandatory\s*\(\s*pass\s*/\s*fail\s*\)|\bmandatory\s+(?:criteria|conditions)\b)|شروط\s+إلزامية|(?:ال)?معايير\s+(?:ال)?إلزامية`
+	// reqOptional16 (family G): "تؤخذ ... بعين الاعتبار عند المفاضلة",
+	// "عند المفاضلة", "will be an advantage" is known already.
+	reqOptional16 = `|بعين\s+الاعتبار|عند\s+المفاضلة`
+	// selectionOpening16: an Arabic job advert's title ("إعلان وظيفة",
+	// "إعلان عن وظيفة", "مطلوب للتعيين").
+	selectionOpening16 = `|إعلان\s+(?:عن\s+)?(?:وظيفة|وظائف)|مطلوب\s+للتعيين|طلب\s+عرض\s+(?:سعر|أسعار)\s+رقم`
+)
+
+// reCondLead16 (family A): a short Arabic lead-in naming the candidate,
+// with a colon ("يجب على المورد:", "على المتقدم:", "يشترط في المناقص:"),
+// and "لا يقبل العرض ما لم يستوف مقدمه الشروط الآتية:".
+var reCondLead16 = regexp.MustCompile(`^\s*(?:(?:يجب|يتعين|ينبغي)\s+على|على|(?:يشترط|يُشترط)\s+(?:في|على))\s+(?:ال|كل\s+)?(?:مورد|موردين|مناقص|مناقصين|متقدم|متقدمين|مرشح|مقاول|مكتب|شركة|مقدم\s+(?:ال)?(?:عرض|عطاء|طلب))\S*\s*:\s*$|(?:يستوف[يِ]?|استيفاء|يستوفي)\s+[^:]{0,20}(?:ال)?شروط\s+(?:ال)?(?:آتية|تالية)\s*:\s*$`)
+
+// condLead16: t is such a lead-in (conditionsLeadIn, reqfamilies15.go).
+func condLead16(t string) bool { return reCondLead16.MatchString(t) }
+
+// Family B: in a selecting document, a list whose items are Arabic
+// conditions of the one selected ("١- أن يكون المناقص مسجلاً ...",
+// "٢- ألا يكون ...") states its conditions, under whatever heading
+// ("الشروط العامة:"), unless an item binds the contractor or the
+// successful bidder (then the list is the contract's).
+var (
+	reArCandidate16 = regexp.MustCompile(`(?:ال|لل|لدى\s+ال)(?:مناقص|متناقص|متقدم|مورد|مرشح)|مقدم\s+(?:ال)?(?:عطاء|طلب|عرض)`)
+	reArContractor  = regexp.MustCompile(`المقاول|المتعهد|الفائز|المرسى\s+عليه|المتعاقد|الطرف\s+الثاني|يلتزم|يتحمل|طوال\s+مدة`)
+)
+
+// conditionLists16 marks such lists as requirement sections (the line
+// before the list, a heading or a label, is their heading).
+func (x *clauseExtractor) conditionLists16(ctx reqContext) {
+	if !ctx.selecting {
+		return
+	}
+	text := func(i int) string { return strings.TrimSpace(x.a.text[x.a.segs[i].start:x.a.segs[i].end]) }
+	for i := 0; i < len(x.a.segs); i++ {
+		if inRequirementSection(x.sectionOf[i]) || !reArCondition.MatchString(text(i)) || !reItemStart.MatchString(text(i)) {
+			continue
+		}
+		j, cand, bound := i, false, false
+		for j < len(x.a.segs) && !x.a.segs[j].heading && reItemStart.MatchString(text(j)) && x.sectionOf[j] == x.sectionOf[i] {
+			cand = cand || reArCandidate16.MatchString(text(j))
+			bound = bound || reArContractor.MatchString(text(j))
+			j++
+		}
+		if j-i < 2 || !cand || bound {
+			i = j
+			continue
+		}
+		h := ""
+		if i > 0 {
+			h = text(i - 1)
+		}
+		if h == "" || !pseudoHeading(strings.TrimRight(h, ":：")) && !x.a.segs[i-1].heading {
+			h = "الشروط"
+		}
+		sec := tenderMark + strings.TrimRight(h, ":： ")
+		if i > 0 && !x.a.segs[i-1].heading && h == text(i-1) {
+			x.pseudo[i-1] = true
+			x.sectionOf[i-1] = sec
+		}
+		for k := i; k < j; k++ {
+			x.sectionOf[k] = sec
+		}
+		i = j
+	}
+}
+
+// Family A, sections in another script: a section opened by a heading in
+// English only does not hold the lines in Arabic that follow its English
+// items without a list marker (the title of a second page in Arabic, its
+// reference and date), until a heading opens another section.
+func (x *clauseExtractor) scriptSections16() {
+	cur, english, cut := "", false, false
+	for i, s := range x.a.segs {
+		sec := x.sectionOf[i]
+		if sec != cur || x.pseudo[i] || s.heading {
+			cur, cut = sec, false
+			h := strings.TrimPrefix(sec, tenderMark)
+			english = inRequirementSection(sec) && hasLatin(h) && !hasArabic(h)
+			continue
+		}
+		if !english {
+			continue
+		}
+		t := strings.TrimSpace(x.a.text[s.start:s.end])
+		if !cut && firstLetterArabic(t) && !markedItem16(t) && !strings.Contains(t, "|") {
+			cut = true
+		}
+		if cut {
+			x.sectionOf[i] = ""
+		}
+	}
+}
+
+// reRomanItem, markedItem16: a line opened by a list marker of any kind:
+// "-", "1.", "(a)", "أ-", "i.", "أولاً:", a check box.
+var reRomanItem = regexp.MustCompile(`^\s*\(?(?i:[ivx]{1,5})[.)]\s`)
+
+func markedItem16(t string) bool {
+	return reItemStart.MatchString(t) || reArOrdinalItem.MatchString(t) || reRomanItem.MatchString(t) || reListMarker.MatchString(t)
+}
+
+// reqStructures16: the pass over the requirements found (after round 15's
+// passes): prose trailing a list (D), the Arabic half of a line whose
+// English half is none (E), the English kind for the Arabic item that
+// follows it (E), optional words (G) and categories (K).
+func (x *clauseExtractor) reqStructures16(ctx reqContext) {
+	if ctx.binding || len(x.reqs) == 0 {
+		return
+	}
+	var out []reqFound
+	for i, r := range x.reqs {
+		t := x.a.text[r.start:r.end]
+		line := lineAround(x.a.text, r.start, r.end)
+		if x.trailingProse16(i, line) || notCondition16(t) || x.arabicHalfAlone16(r, line) {
+			x.unmarkReq16(r)
+			continue
+		}
+		if strings.HasPrefix(r.r.Requirement, "/ ") {
+			r.r.Requirement = strings.TrimSpace(r.r.Requirement[2:])
+			r.start += strings.Index(x.a.text[r.start:], "/") + 1
+			for r.start < r.end && x.a.text[r.start] == ' ' {
+				r.start++
+			}
+		}
+		if r.r.Mandatory && reOptional16Re.MatchString(t) && !reMarkedMandatory.MatchString(t) {
+			r.r.Mandatory = false
+		}
+		r.r.Category = category16(t, r.r.Category)
+		out = append(out, r)
+	}
+	x.reqs = pairedLines16(x.a.text, x.thresholdParts16(out))
+}
+
+// reArThreshold16: an Arabic threshold clause joined to a condition
+// ("... شركة مسجلة في سلطنة عمان لا يقل رأس مالها عن ..."): a second
+// condition when it names another kind than the head.
+var reArThreshold16 = regexp.MustCompile(`\s(?:و)?لا\s+(?:يقل|تقل)\s`)
+
+// thresholdParts16 parts such a clause of prose (list items stay whole,
+// as splitReq15b keeps them) into its two conditions.
+func (x *clauseExtractor) thresholdParts16(rs []reqFound) []reqFound {
+	var out []reqFound
+	for _, r := range rs {
+		t := x.a.text[r.start:r.end]
+		m := reArThreshold16.FindStringIndex(t)
+		if m == nil || r.r.Method == "list_item" || !firstLetterArabic(t) || markedItem16(strings.TrimSpace(lineAround(x.a.text, r.start, r.end))) || utf8.RuneCountInString(t[:m[0]]) < 25 {
+			out = append(out, r)
+			continue
+		}
+		ch, ct := cueCategory15b(t[:m[0]]), cueCategory15b(t[m[0]:])
+		if ch == "" || ct == "" || ch == ct {
+			out = append(out, r)
+			continue
+		}
+		a, b := r, r
+		a.end = r.start + m[0]
+		a.r.Requirement = clip(condReqText(t[:m[0]]), 300)
+		a.r.Category = ch
+		b.start = r.start + m[0] + 1
+		b.r.Requirement = clip(condReqText(t[m[0]+1:]), 300)
+		b.r.Category = ct
+		out = append(out, a, b)
+	}
+	return out
+}
+
+// unmarkReq16: the sentences of r may be read as obligations again.
+func (x *clauseExtractor) unmarkReq16(r reqFound) { x.unmarkReq15b(r) }
+
+var reOptional16Re = regexp.MustCompile(reqOptional16[1:])
+
+// trailingProse16 (family D): requirement i stands on a line with no list
+// marker and no word of a requirement, after the marked items (or table
+// rows) of its section and before none: the prose after the list (the
+// grant's terms, the committee, where to hand in, the issuer's visit).
+func (x *clauseExtractor) trailingProse16(i int, line string) bool {
+	r := x.reqs[i]
+	lt := strings.TrimSpace(line)
+	if r.section == "" || markedItem16(lt) || strings.Contains(lt, "|") {
+		return false
+	}
+	t := x.a.text[r.start:r.end]
+	if reReqMandatory.MatchString(t) || reReqOptional.MatchString(t) || reMarkedMandatory.MatchString(t) || openTo(t) || candidateState(t) || reApplyDocs15b.MatchString(t) {
+		return false
+	}
+	before := false
+	for j, o := range x.reqs {
+		if o.section != r.section || j == i {
+			continue
+		}
+		ol := strings.TrimSpace(lineAround(x.a.text, o.start, o.end))
+		marked := markedItem16(ol) || strings.Contains(ol, "|")
+		if o.start > r.end && marked {
+			return false // a list goes on after it: a lead or a wrapped line
+		}
+		if o.start < r.start && marked {
+			before = true
+		}
+	}
+	return before
+}
+
+// reNotCondition16: what an issuer may or will do ("The Client may
+// negotiate", "The Museum will allow", "يحق للجهة", "تسمح الشركة"), a
+// closing date, and the weighting of offers in points ("Financial offers
+// ... are weighted at 30 points", "تمنح العروض المالية ... ٣٠ درجة").
+var reNotCondition16 = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:client|employer|company|ministry|authority|fund|bank|museum|hospital|committee|board|purchaser|owner|municipality|foundation|council|directorate|issuer)(?:'s\s+committee)?\s+(?:may|will|reserves|can)\b|^\s*(?:applications?|bids?|tenders?|submissions?)\s+close\b|^\s*(?:و)?(?:يغلق|يُغلق)\s+باب\s+التقديم|^\s*(?:و)?(?:تسمح|يسمح|تفتح|تُفتح|تعقد|يحق\s+لل)\s|\bweighted\s+at\s+[0-9]+\s*(?:points|%)|(?:تمنح|تُمنح)\s+(?:ال)?عروض\s+(?:ال)?مالية`)
+
+func notCondition16(t string) bool {
+	t = strings.TrimLeft(strings.TrimSpace(t), "/ ")
+	return reNotCondition16.MatchString(t)
+}
+
+// arabicHalfAlone16 (family E): r is the Arabic half of a line "English
+// ... / Arabic ..." whose English half gave no requirement: a statement
+// in two languages is a requirement in both or in neither.
+func (x *clauseExtractor) arabicHalfAlone16(r reqFound, line string) bool {
+	t := x.a.text[r.start:r.end]
+	if !firstLetterArabic(t) {
+		return false
+	}
+	ls := strings.LastIndexByte(x.a.text[:r.start], '\n') + 1
+	head := x.a.text[ls:r.start]
+	k := strings.LastIndex(head, " / ")
+	if k < 0 && strings.HasPrefix(strings.TrimSpace(t), "/") {
+		k = len(head)
+		head = head + " / "
+	}
+	if k < 0 || strings.TrimSpace(head[k+3:]) != "" && !strings.HasPrefix(strings.TrimSpace(t), "/") {
+		return false
+	}
+	en := head[:k]
+	if !hasLatin(en) || hasArabic(en) || strings.Contains(en, "|") {
+		return false
+	}
+	return !x.reqOverlaps(ls, ls+k)
+}
+
+// Family K: the category an item names by what it is.
+var (
+	// reInsurerClients: insurers as past clients ("supplied ... to two
+	// insurance companies") are no insurance cover.
+	reInsurerClients = regexp.MustCompile(`(?i)\binsurance\s+(?:compan(?:y|ies)|firms?|sector|brokers?)\b|شركات?\s+(?:ال)?تأمين|شركتي\s+تأمين`)
+	// reDealership: an authorised dealership or agency: eligibility.
+	reDealership = regexp.MustCompile(`(?i)\b(?:authori[sz]ed|exclusive|official)\s+(?:dealership|agency|distributorship)\b|وكالة\s+(?:معتمدة|حصرية|تجارية)|وكيلاً?\s+معتمداً?`)
+	// reArCountedWork: Arabic counted past work ("تنفيذ ثلاثة عقود",
+	// "مشروعين على الأقل", "ثلاثة معارض", "قدمت خدماتها لمستشفيين"),
+	// English service to counted clients ("served at least two hospitals",
+	// "catered for two hospitals").
+	reArCountedWork = regexp.MustCompile(`(?:تنفيذ|نفذ|نفذت|أنجز|أنجزت|إنجاز|توريد|ورد|وردت|ورّد)\s+(?:\S+\s+){0,2}(?:مشروعين|مشروعان|مشاريع|عقدين|عقود|عقداً|معرضين|معارض|أعمال)|(?:اثنين|اثنتين|ثلاثة|ثلاث|أربعة|أربع|خمسة|خمس|ستة|عشرة)\s+(?:مشاريع|عقود|معارض|مشروعات)|(?:قدم|قدمت|قدّم|قدّمت)\s+خدمات(?:ه|ها)\s+ل|(?i:\b(?:served|catered\s+for|supplied\s+[a-z]+\s+to|worked\s+for)\s+(?:at\s+least\s+)?(?:[0-9]+|two|three|four|five|six|ten)\s+(?:[a-z-]+\s+){0,2}(?:hospitals|clients|customers|banks|hotels|schools|companies|ministries|entities)\b)|(?i:\bhave\s+supplied\b[^.;]{0,60}\bat\s+least\s+(?:[0-9]+|two|three|four|five)\b)`)
+	// reShareholding: Omani shareholding or ownership: eligibility.
+	reShareholding = regexp.MustCompile(`(?i)\bomani\s+(?:shareholding|ownership|equity)\b|المساهمة\s+العمانية|ملكية\s+عمانية|الحصة\s+العمانية`)
+	// reArRevenue: annual revenue (singular): financial.
+	reArRevenue = regexp.MustCompile(`(?:ال)?إيراد\s+(?:ال)?سنوي|(?:ال)?إيرادات\s+(?:ال)?سنوية|رقم\s+الأعمال`)
+	// reArPossession: the candidate owns or has a means ("أن تمتلك
+	// الشركة مطبخاً", "يمتلك ... كراكة", "يتوفر لدى مقدم الطلب مرآب",
+	// "توفر حفارات"): technical, when nothing else named a kind.
+	reArPossession     = regexp.MustCompile(`(?:يمتلك|تمتلك|امتلاك|يملك|تملك|يستأجر|تستأجر|يتوفر\s+لدى|تتوفر\s+لدى|يتوافر\s+لدى|توفر|توافر)\s`)
+	reInsuranceCover16 = regexp.MustCompile(`(?i)\binsured\b|\binsurance\s+(?:cover|policy|of)\b|وثيقة\s+تأمين|تأمين\s+ضد`)
+	// reOnlyMay16: "Only enterprises registered less than two years ago
+	// may apply", "لا يحق التقدم إلا لـ": who may take part.
+	reOnlyMay16 = regexp.MustCompile(`(?i)^\s*only\s+[^.;]{3,90}?\s+(?:may|can|are\s+eligible\s+to)\s+(?:apply|bid|tender|participate)\b|لا\s+يحق\s+(?:ال)?(?:تقدم|مشاركة|اشتراك)\s+إلا`)
+	// reNoRecord16: a record the candidate must not have ("No
+	// litigation with ...", "عدم قيام ..."): eligibility, over any years.
+	reNoRecord16 = regexp.MustCompile(`(?i)^\s*(?:[0-9]+[.)]\s*)?no\s+(?:litigation|dispute|conflict|external\s+audit|engagement|blacklisting|debarment|termination)|^\s*(?:\S+[.)-]\s*)?عدم\s`)
+	// rePerCount16: points per past client, project or audit: experience.
+	rePerCount16 = regexp.MustCompile(`(?i)\bpoints?\s+(?:per|for\s+each|each)\s+(?:client|customer|project|contract|audit|study|assignment|hospital|installation)\b|درجات?\s+لكل\s+(?:عميل|مشروع|عقد|دراسة|مهمة)`)
+	// reArStateOf16: an Arabic condition on what the candidate is.
+	reArStateOf16 = regexp.MustCompile(`(?:أن|ألا)\s+(?:يكون|تكون)\s+(?:ال)?(?:مقاول|مناقص|متقدم|مورد|شركة|مكتب)`)
+	// reArWarranty16, reArBankBond16: ضمان as a warranty over a time,
+	// not a bank's guarantee.
+	reArWarranty16 = regexp.MustCompile(`ضمان(?:اً|ا)?\s+(?:من\s+(?:ال)?مصنع|(?:لا\s+تقل\s+)?(?:لمدة|مدته)|شامل\s+(?:لل)?قطع)`)
+	reArBankBond16 = regexp.MustCompile(`مصرفي|بنكي|ابتدائي|مؤقت|نهائي|حسن\s+التنفيذ|العطاء|بمبلغ|بنسبة|ريال|ر\.ع`)
+	reNotMeans16   = regexp.MustCompile(`سجل|ترخيص|رخصة|شهادة|عضوية|تصنيف|خبرة|مؤهل|جنسية|وكالة|تأمين|ضمان|رأس\s+مال`)
+)
+
+// category16: the category of t, cat as read before, for the cues above.
+func category16(t, cat string) string {
+	switch {
+	case (openTo(t) || reOnlyMay16.MatchString(t)) && cat == "documentation" && !reDocNoun.MatchString(t):
+		return "eligibility" // "Only fishermen holding ... may apply" in a checklist
+	case cat == "insurance" && reInsurerClients.MatchString(t) && !reInsuranceCover16.MatchString(t):
+		if reArCountedWork.MatchString(t) || reqCategoryMore["experience"].MatchString(t) {
+			return "experience"
+		}
+		return "eligibility"
+	case (cat == "technical" || cat == "eligibility") && reDealership.MatchString(t):
+		return "eligibility"
+	case (cat == "technical" || cat == "eligibility") && reArCountedWork.MatchString(t):
+		return "experience"
+	case cat == "technical" && reArStateOf16.MatchString(t) && cueCategory15b(t) == "":
+		return "eligibility" // "ألا يكون المقاول محظوراً": who the candidate is
+	case cat == "financial" && reArWarranty16.MatchString(t) && !reArBankBond16.MatchString(t):
+		return "technical" // "ضماناً لمدة ثلاث سنوات": a warranty of the goods
+	case cat == "experience" && reNoRecord16.MatchString(t):
+		return "eligibility" // "No litigation ... in the last five years"
+	case (cat == "eligibility" || cat == "technical") && rePerCount16.MatchString(t):
+		return "experience" // "..., 5 points per client"
+	case cat == "financial" && reShareholding.MatchString(t):
+		return "eligibility"
+	case cat == "experience" && reArRevenue.MatchString(t):
+		return "financial"
+	case cat == "eligibility" && hasArabic(t) && reArPossession.MatchString(t) && !reNotMeans16.MatchString(t):
+		return "technical"
+	}
+	return cat
+}
+
+// pairedLines16 (family E): an English item and the Arabic item on the
+// next line with the same number ("ii. The firm must ..." then "ثانياً:
+// أن تكون الشركة ..."), one condition in two languages, take one kind:
+// the kind the half that names one by its own words says, else the
+// English half's (twins15b's rule, for two lines).
+func pairedLines16(text string, rs []reqFound) []reqFound {
+	for i := 0; i+1 < len(rs); i++ {
+		a, b := &rs[i], &rs[i+1]
+		at, bt := text[a.start:a.end], text[b.start:b.end]
+		if a.r.Category == b.r.Category || hasArabic(at) || !firstLetterArabic(bt) {
+			continue
+		}
+		between := text[a.end:b.start]
+		if strings.Count(between, "\n") != 1 || strings.TrimSpace(strings.ReplaceAll(between, "\n", "")) != "" && !markedItem16(strings.TrimSpace(between[strings.Index(between, "\n")+1:])+" ") {
+			continue
+		}
+		la, lb := lineAround(text, a.start, a.end), lineAround(text, b.start, b.end)
+		na, nb := itemIndex16(la), itemIndex16(lb)
+		if na == 0 || na != nb {
+			continue
+		}
+		ca, cb := cueCategory15b(at), cueCategory15b(bt)
+		switch {
+		case cb != "" && ca == "":
+			a.r.Category = b.r.Category
+		default:
+			b.r.Category = a.r.Category
+		}
+	}
+	return rs
+}
+
+// itemIndex16: the number of a list item's marker (1 for "1.", "١-",
+// "a)", "أ-", "i.", "أولاً:"), 0 when none.
+func itemIndex16(line string) int {
+	t := strings.TrimSpace(line)
+	t = strings.TrimLeft(t, "([")
+	ordinals := []string{"أولاً", "ثانياً", "ثالثاً", "رابعاً", "خامساً", "سادساً", "سابعاً", "ثامناً", "تاسعاً", "عاشراً"}
+	for k, o := range ordinals {
+		if strings.HasPrefix(t, o) || strings.HasPrefix(t, strings.TrimSuffix(o, "ً")) {
+			return k + 1
+		}
+	}
+	romans := []string{"i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"}
+	for k := len(romans) - 1; k >= 0; k-- {
+		if p := strings.ToLower(romans[k]); len(t) > len(p) && strings.ToLower(t[:len(p)]) == p && (t[len(p)] == '.' || t[len(p)] == ')') {
+			return k + 1
+		}
+	}
+	r, size := utf8.DecodeRuneInString(t)
+	if size == 0 || size >= len(t) {
+		return 0
+	}
+	next, _ := utf8.DecodeRuneInString(t[size:])
+	if !strings.ContainsRune(".)-", next) {
+		return 0
+	}
+	switch {
+	case r >= '1' && r <= '9':
+		return int(r - '0')
+	case r >= '١' && r <= '٩':
+		return int(r-'١') + 1
+	case r >= 'a' && r <= 'j':
+		return int(r-'a') + 1
+	}
+	if k := strings.IndexRune("أبجدهوزحطي", r); k >= 0 && unicode.Is(unicode.Arabic, r) {
+		return utf8.RuneCountInString("أبجدهوزحطي"[:k]) + 1
+	}
+	return 0
+}
+
+// arWrap16 (family F): an Arabic line of running prose cut at its end
+// (a PDF or plain text page): a long line ending in a letter goes on in
+// the next line when that opens with an Arabic letter and no marker.
+func arWrap16(t, n string) bool {
+	if utf8.RuneCountInString(t) < 65 || utf8.RuneCountInString(n) < 2 || documentTitle(t) {
+		return false
+	}
+	last, _ := utf8.DecodeLastRuneInString(t)
+	first, _ := utf8.DecodeRuneInString(n)
+	if !unicode.Is(unicode.Arabic, last) || !unicode.IsLetter(last) || !unicode.Is(unicode.Arabic, first) || !unicode.IsLetter(first) {
+		return false
+	}
+	if !firstLetterArabic(t) || markedItem16(n) || reArOrdinalHeading.MatchString(n) || strings.Contains(t, ":") && utf8.RuneCountInString(t[strings.Index(t, ":"):]) < 3 {
+		return false
+	}
+	return true
+}
+
+// reCondWords16: "الشروط" / "Requirements" before the kind of a
+// sub-heading ("أ) الشروط النظامية", "B. Legal requirements").
+var reCondWords16 = regexp.MustCompile(`^(?:(?:ال)?شروط|(?:ال)?متطلبات|(?:ال)?معايير)\s+`)
+
+// kindSubHeading16: h, with the condition word stripped, names a kind
+// (categorySubHeading, reqfamilies15.go).
+func kindSubHeading16(h string) bool {
+	k := reCondWords16.ReplaceAllString(h, "")
+	return k != h && reSubHeadingKind.MatchString(k)
+}
