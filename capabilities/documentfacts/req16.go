@@ -51,6 +51,13 @@ var (
 	reArContractor  = regexp.MustCompile(`المقاول|المتعهد|الفائز|المرسى\s+عليه|المتعاقد|الطرف\s+الثاني|يلتزم|يتحمل|طوال\s+مدة`)
 )
 
+// sections16: round 16's passes over the sections (hooked from sections).
+func (x *clauseExtractor) sections16(ctx reqContext) {
+	x.conditionLists16(ctx)
+	x.scoredLists16(ctx)
+	x.scriptSections16()
+}
+
 // conditionLists16 marks such lists as requirement sections (the line
 // before the list, a heading or a label, is their heading).
 func (x *clauseExtractor) conditionLists16(ctx reqContext) {
@@ -231,7 +238,7 @@ func (x *clauseExtractor) trailingProse16(i int, line string) bool {
 // negotiate", "The Museum will allow", "يحق للجهة", "تسمح الشركة"), a
 // closing date, and the weighting of offers in points ("Financial offers
 // ... are weighted at 30 points", "تمنح العروض المالية ... ٣٠ درجة").
-var reNotCondition16 = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:client|employer|company|ministry|authority|fund|bank|museum|hospital|committee|board|purchaser|owner|municipality|foundation|council|directorate|issuer)(?:'s\s+committee)?\s+(?:may|will|reserves|can)\b|^\s*(?:applications?|bids?|tenders?|submissions?)\s+close\b|^\s*(?:و)?(?:يغلق|يُغلق)\s+باب\s+التقديم|^\s*(?:و)?(?:تسمح|يسمح|تفتح|تُفتح|تعقد|يحق\s+لل)\s|\bweighted\s+at\s+[0-9]+\s*(?:points|%)|(?:تمنح|تُمنح)\s+(?:ال)?عروض\s+(?:ال)?مالية`)
+var reNotCondition16 = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:client|employer|company|ministry|authority|fund|bank|museum|hospital|committee|board|purchaser|owner|municipality|foundation|council|directorate|issuer)(?:'s\s+committee)?\s+(?:may|will|reserves|can)\b|^\s*(?:applications?|bids?|tenders?|submissions?)\s+close\b|^\s*(?:و)?(?:يغلق|يُغلق)\s+باب\s+التقديم|^\s*(?:و)?(?:تسمح|يسمح|تفتح|تُفتح|تعقد|يحق\s+لل)\s|^\s*(?:and\s+)?(?:should|must|shall)\s+be\s+(?:sent|submitted|e-?mailed|delivered|uploaded|addressed)\b|\bexpressions?\s+of\s+interest\s+(?:must|shall|should)\s+be\s+(?:sent|submitted|e-?mailed|delivered|uploaded)\b|\bweighted\s+at\s+[0-9]+\s*(?:points|%)|(?:تمنح|تُمنح)\s+(?:ال)?عروض\s+(?:ال)?مالية`)
 
 func notCondition16(t string) bool {
 	t = strings.TrimLeft(strings.TrimSpace(t), "/ ")
@@ -267,14 +274,14 @@ func (x *clauseExtractor) arabicHalfAlone16(r reqFound, line string) bool {
 var (
 	// reInsurerClients: insurers as past clients ("supplied ... to two
 	// insurance companies") are no insurance cover.
-	reInsurerClients = regexp.MustCompile(`(?i)\binsurance\s+(?:compan(?:y|ies)|firms?|sector|brokers?)\b|شركات?\s+(?:ال)?تأمين|شركتي\s+تأمين`)
+	reInsurerClients = regexp.MustCompile(`(?i)\binsurance\s+(?:compan(?:y|ies)|firms?|sector|brokers?|reporting|industry|clients|market|products)\b|\bbanking\s+(?:or|and)\s+insurance\b|شركات?\s+(?:ال)?تأمين|شركتي\s+تأمين`)
 	// reDealership: an authorised dealership or agency: eligibility.
 	reDealership = regexp.MustCompile(`(?i)\b(?:authori[sz]ed|exclusive|official)\s+(?:dealership|agency|distributorship)\b|وكالة\s+(?:معتمدة|حصرية|تجارية)|وكيلاً?\s+معتمداً?`)
 	// reArCountedWork: Arabic counted past work ("تنفيذ ثلاثة عقود",
 	// "مشروعين على الأقل", "ثلاثة معارض", "قدمت خدماتها لمستشفيين"),
 	// English service to counted clients ("served at least two hospitals",
 	// "catered for two hospitals").
-	reArCountedWork = regexp.MustCompile(`(?:تنفيذ|نفذ|نفذت|أنجز|أنجزت|إنجاز|توريد|ورد|وردت|ورّد)\s+(?:\S+\s+){0,2}(?:مشروعين|مشروعان|مشاريع|عقدين|عقود|عقداً|معرضين|معارض|أعمال)|(?:اثنين|اثنتين|ثلاثة|ثلاث|أربعة|أربع|خمسة|خمس|ستة|عشرة)\s+(?:مشاريع|عقود|معارض|مشروعات)|(?:قدم|قدمت|قدّم|قدّمت)\s+خدمات(?:ه|ها)\s+ل|(?i:\b(?:served|catered\s+for|supplied\s+[a-z]+\s+to|worked\s+for)\s+(?:at\s+least\s+)?(?:[0-9]+|two|three|four|five|six|ten)\s+(?:[a-z-]+\s+){0,2}(?:hospitals|clients|customers|banks|hotels|schools|companies|ministries|entities)\b)|(?i:\bhave\s+supplied\b[^.;]{0,60}\bat\s+least\s+(?:[0-9]+|two|three|four|five)\b)`)
+	reArCountedWork = regexp.MustCompile(`(?:^|\s)(?:ال)?(?:منفذة|منجزة|المنفذة|المنجزة)(?:\s|$)|(?:تنفيذ|نفذ|نفذت|أنجز|أنجزت|إنجاز|توريد|ورد|وردت|ورّد)\s+(?:\S+\s+){0,2}(?:مشروعين|مشروعان|مشاريع|عقدين|عقود|عقداً|معرضين|معارض|أعمال)|(?:اثنين|اثنتين|ثلاثة|ثلاث|أربعة|أربع|خمسة|خمس|ستة|عشرة)\s+(?:مشاريع|عقود|معارض|مشروعات)|(?:قدم|قدمت|قدّم|قدّمت)\s+خدمات(?:ه|ها)\s+ل|(?i:\b(?:served|catered\s+for|supplied\s+[a-z]+\s+to|worked\s+for)\s+(?:at\s+least\s+)?(?:[0-9]+|two|three|four|five|six|ten)\s+(?:[a-z-]+\s+){0,2}(?:hospitals|clients|customers|banks|hotels|schools|companies|ministries|entities)\b)|(?i:\bhave\s+supplied\b[^.;]{0,60}\bat\s+least\s+(?:[0-9]+|two|three|four|five)\b)`)
 	// reShareholding: Omani shareholding or ownership: eligibility.
 	reShareholding = regexp.MustCompile(`(?i)\bomani\s+(?:shareholding|ownership|equity)\b|المساهمة\s+العمانية|ملكية\s+عمانية|الحصة\s+العمانية`)
 	// reArRevenue: annual revenue (singular): financial.
@@ -298,6 +305,7 @@ var (
 	// not a bank's guarantee.
 	reArWarranty16 = regexp.MustCompile(`ضمان(?:اً|ا)?\s+(?:من\s+(?:ال)?مصنع|(?:لا\s+تقل\s+)?(?:لمدة|مدته)|شامل\s+(?:لل)?قطع)`)
 	reArBankBond16 = regexp.MustCompile(`مصرفي|بنكي|ابتدائي|مؤقت|نهائي|حسن\s+التنفيذ|العطاء|بمبلغ|بنسبة|ريال|ر\.ع`)
+	reHoldsCert16  = regexp.MustCompile(`حاصل(?:ة|اً|ا)?\s+على\s+شهادة`)
 	reNotMeans16   = regexp.MustCompile(`سجل|ترخيص|رخصة|شهادة|عضوية|تصنيف|خبرة|مؤهل|جنسية|وكالة|تأمين|ضمان|رأس\s+مال`)
 )
 
@@ -307,10 +315,9 @@ func category16(t, cat string) string {
 	case (openTo(t) || reOnlyMay16.MatchString(t)) && cat == "documentation" && !reDocNoun.MatchString(t):
 		return "eligibility" // "Only fishermen holding ... may apply" in a checklist
 	case cat == "insurance" && reInsurerClients.MatchString(t) && !reInsuranceCover16.MatchString(t):
-		if reArCountedWork.MatchString(t) || reqCategoryMore["experience"].MatchString(t) {
-			return "experience"
-		}
-		return "eligibility"
+		return requirementCategory(reInsurerClients.ReplaceAllString(t, " "), "")
+	case cat == "documentation" && reHoldsCert16.MatchString(t) && !reDocNoun.MatchString(t):
+		return "compliance" // "حاصلة على شهادة المطابقة": a state, not a document to give
 	case (cat == "technical" || cat == "eligibility") && reDealership.MatchString(t):
 		return "eligibility"
 	case (cat == "technical" || cat == "eligibility") && reArCountedWork.MatchString(t):
@@ -413,6 +420,9 @@ func arWrap16(t, n string) bool {
 	}
 	last, _ := utf8.DecodeLastRuneInString(t)
 	first, _ := utf8.DecodeRuneInString(n)
+	if last == '،' || last == ',' {
+		last, _ = utf8.DecodeLastRuneInString(strings.TrimRight(t, "،, "))
+	}
 	if !unicode.Is(unicode.Arabic, last) || !unicode.IsLetter(last) || !unicode.Is(unicode.Arabic, first) || !unicode.IsLetter(first) {
 		return false
 	}
@@ -431,4 +441,89 @@ var reCondWords16 = regexp.MustCompile(`^(?:(?:ال)?شروط|(?:ال)?متطل�
 func kindSubHeading16(h string) bool {
 	k := reCondWords16.ReplaceAllString(h, "")
 	return k != h && reSubHeadingKind.MatchString(k)
+}
+
+// Abbreviated degrees end no sentence ("B.Sc. in Electrical Engineering").
+func init() {
+	for _, a := range []string{"b.sc", "m.sc", "b.eng", "m.eng", "ph.d", "b.com", "b.tech", "m.tech", "b.a", "m.a", "b.s", "m.s"} {
+		abbreviations[a] = true
+	}
+}
+
+// Family F: Arabic prose of a selecting document that states conditions
+// with no heading: "وعلى مقدم الطلب أن يقدم وثيقة تأمين ..." (a condition
+// to submit, and the applicant's duty), "ويعد امتلاك مقدم الطلب ... ميزة
+// عند المفاضلة" and "يفضل أن يكون المتقدم ..." (a preference of the
+// applicant).
+var (
+	reArProvide16  = regexp.MustCompile(`^\s*(?:و)?(?:يجب\s+)?على\s+(?:ال)?(?:مناقص|متقدم|مورد|مرشح|مقدم\s+(?:ال)?(?:طلب|عرض|عطاء))\S*\s+(?:أن\s+)?(?:يقدم|يرفق|تقديم|إرفاق|يكون|تكون|يمتلك|يوفر|توفير)\s`)
+	reArDocOrMeans = regexp.MustCompile(`وثيقة|شهادة|صورة|نسخة|خطاب|ضمان|كفالة|تأمين|سجل|ترخيص|خبرة|مسجل|مصنف|معتمد`)
+)
+
+func arCondition16(t string) bool {
+	if !firstLetterArabic(t) || len(t) > 600 || reNotCondition16.MatchString(t) {
+		return false
+	}
+	if reArProvide16.MatchString(t) && reArDocOrMeans.MatchString(t) && !hasDeadlinePhrase(t) {
+		return true
+	}
+	return reReqOptional.MatchString(t) && reArCandidate16.MatchString(t) && !reArContractor.MatchString(t)
+}
+
+// arDuty16: the sentence binds the applicant to give something, an
+// obligation as well.
+func arDuty16(t string) bool { return reArProvide16.MatchString(t) && !reReqOptional.MatchString(t) }
+
+// Family H: a scored list of criteria ("معايير التقييم الفني (١٠٠
+// درجة):", "Technical criteria (100 points)") whose items carry points
+// ("(٣٠ درجة)", "(20 points)"): the bidder's attributes among them are
+// optional requirements (reqFamilies15b drops the proposal's).
+func (x *clauseExtractor) scoredLists16(ctx reqContext) {
+	if !ctx.selecting {
+		return
+	}
+	text := func(i int) string { return strings.TrimSpace(x.a.text[x.a.segs[i].start:x.a.segs[i].end]) }
+	for i := 0; i+2 < len(x.a.segs); i++ {
+		h := strings.TrimSpace(strings.Trim(text(i), "*#_"))
+		if inRequirementSection(x.sectionOf[i+1]) || !reScoreHeading15b.MatchString(h) && !reScoreHeading15b.MatchString(strings.TrimSpace(h[min(len(h), leadingNumber(h)):])) && !reScoreHeading15b.MatchString(reSubMarker.ReplaceAllString(h, "$1")) {
+			continue
+		}
+		j := i + 1
+		for j < len(x.a.segs) && !x.a.segs[j].heading && markedItem16(text(j)) && rePointsCell15b.MatchString(text(j)) {
+			j++
+		}
+		if j-i-1 < 2 {
+			continue
+		}
+		sec := tenderMark + h
+		x.pseudo[i], x.sectionOf[i] = true, sec
+		for k := i + 1; k < j; k++ {
+			x.sectionOf[k] = sec
+		}
+		i = j - 1
+	}
+}
+
+// applyHalves16 (family E): the Arabic half of a line whose English half
+// was read as an application instruction ("Send your CV to ... / أرسل
+// سيرتك الذاتية إلى ...") is the same instruction in Arabic.
+func (x *clauseExtractor) applyHalves16(ctx reqContext) {
+	if !ctx.selecting {
+		return
+	}
+	for si, s := range x.sents {
+		t := x.a.text[s.start:s.end]
+		lt := strings.TrimLeft(t, "/ ")
+		if x.reqSents[si] || x.skipped(s) || len(lt) == len(t) || !firstLetterArabic(lt) || !reApplyDocs15b.MatchString(lt) || x.reqOverlaps(s.start, s.end) {
+			continue
+		}
+		ls := strings.LastIndexByte(x.a.text[:s.start], '\n') + 1
+		if !x.reqOverlaps(ls, s.start) {
+			continue // the English half gave none
+		}
+		off := s.start + len(t) - len(lt)
+		r := Requirement{Requirement: clip(condReqText(lt), 300), Category: "documentation", Mandatory: true, Method: "clause", Confidence: 0.75}
+		x.reqs = append(x.reqs, reqFound{r: r, start: off, end: s.end, explicit: true, section: x.sectionOf[s.seg]})
+		x.reqSents[si] = true
+	}
 }

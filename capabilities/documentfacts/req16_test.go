@@ -64,6 +64,27 @@ var reqCases16 = []reqFamilyCase{
 	{"F", "arabic prose wrapped over lines",
 		"هيئة تنظيم النقل البري\nدعوة لتقديم طلبات الحصول على ترخيص تشغيل حافلات النقل المدرسي\n\nيجب أن يكون مقدم الطلب شركة مسجلة في سلطنة عمان بنشاط النقل البري بالحافلات لا يقل رأس مالها\nعن مائتي ألف ريال عماني، وأن تكون له خبرة لا تقل عن أربع سنوات في تشغيل الحافلات داخل\nالسلطنة. ويشترط كذلك أن يتوفر لدى مقدم الطلب مرآب مجهز لصيانة الحافلات في المحافظة.\n",
 		[]string{"eligibility|mandatory|شركة مسجلة", "financial|mandatory|رأس مالها", "experience|mandatory|أربع سنوات", "technical|mandatory|مرآب"}, nil, false},
+	// F: a line cut after a comma; duties to provide and preferences in
+	// prose that name the applicant.
+	{"F", "arabic prose: comma at a line end, provide and prefer",
+		"هيئة تنظيم الاتصالات\nدعوة لتقديم طلبات الحصول على ترخيص تشغيل أبراج الاتصالات في المناطق الريفية\n\nويشترط أن تكون أجهزة الإرسال المقترحة حاصلة على شهادة المطابقة من الهيئة أو من جهة معتمدة لديها،\nوأن يتوفر لدى مقدم الطلب مركز صيانة يعمل على مدار الساعة في المحافظة.\nوعلى مقدم الطلب أن يقدم وثيقة تأمين ضد المسؤولية تجاه الغير لا تقل تغطيتها عن نصف مليون ريال عماني.\nويعد امتلاك مقدم الطلب لأراض مخصصة للأبراج في المحافظات المذكورة ميزة عند المفاضلة بين\nالطلبات، كما يفضل أن يرفق خطة لتدريب الفنيين العمانيين في أعمال الصيانة.\n",
+		[]string{"compliance|mandatory|شهادة المطابقة", "technical|mandatory|مركز صيانة", "insurance|mandatory|المسؤولية تجاه الغير", "technical|optional|لأراض مخصصة", "documentation|optional|خطة لتدريب"}, nil, false},
+	// H: a scored list of criteria in Arabic after the minimum ones: the
+	// bidder's attributes optional, the proposal's none.
+	{"H", "arabic scored criteria list",
+		"طلب عروض لتصميم جناح سلطنة عمان في معرض الكتاب\nرقم المرجع: ث/٤/٢٠٢٧\n\nشروط التأهيل:\n١- سجل تجاري بنشاط تنظيم المعارض.\n\nمعايير التقييم الفني (١٠٠ درجة):\n- الأجنحة المنفذة في معارض دولية (٣٠ درجة).\n- امتلاك مصنع محلي للديكور (٢٠ درجة).\n- الفكرة التصميمية المقترحة (٥٠ درجة).\n",
+		[]string{"eligibility|mandatory|سجل تجاري", "experience|optional|الأجنحة المنفذة", "technical|optional|مصنع محلي"}, []string{"الفكرة"}, false},
+	// I: an abbreviated degree is one item; a bilingual application line
+	// names its document in both languages; the address half is none.
+	{"I", "abbreviated degree and bilingual apply line",
+		"# Vacancy: Protection Engineer / وظيفة شاغرة: مهندس حماية\n\n## Requirements / المتطلبات\n\n- B.Sc. in Electrical Engineering. / بكالوريوس في الهندسة الكهربائية.\n\n## We offer / نقدم لك\n\nHousing and a company car. / سكن وسيارة.\n\nSend your CV to jobs@example.om. / أرسل سيرتك الذاتية إلى jobs@example.om.\n",
+		[]string{"eligibility|mandatory|B.Sc. in Electrical", "eligibility|mandatory|بكالوريوس", "documentation|mandatory|Send your CV", "documentation|mandatory|سيرتك الذاتية"}, nil, false},
+	{"I", "documents to include, then where to send them",
+		"Vacancy: Data Analyst\n\nRequirements\n- Degree in statistics.\n\nHow to apply\nApplications must include a CV and should be sent to jobs@example.om by 1 May 2027.\n",
+		[]string{"eligibility|mandatory|statistics", "documentation|mandatory|CV"}, []string{"jobs@"}, false},
+	{"K", "banking or insurance as a sector is no insurance cover",
+		"Vacancy: Actuarial Analyst\n\nRequirements\n- Degree in mathematics.\n\nNice to have\n- Experience in banking or insurance reporting.\n",
+		[]string{"eligibility|mandatory|mathematics", "experience|optional|insurance reporting"}, nil, false},
 	// G: mode words.
 	{"G", "arabic: taken into account when comparing is optional",
 		"Pre-qualification of Dredging Contractors / التأهيل المسبق لمقاولي التجريف\n\nمن يحق له التقدم\nيجب أن يكون المتقدم مقاولاً مسجلاً في سلطنة عمان. وتؤخذ الخبرة في موانئ الصيد بعين الاعتبار عند المفاضلة.\n",

@@ -300,6 +300,8 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 		// translator assigned must have at least five years of
 		// experience" (round14req.go).
 		v.take = true
+	case !inSection && ctx.selecting && arCondition16(t):
+		v.take, v.alsoDuty = true, arDuty16(t) // req16.go
 	case !inSection && opt && !strings.Contains(lowerASCII(t), "should be noted"):
 		p, ok := x.partyIn(tail(t, 2*subjectWindow))
 		v.take = ok && (p.role == "bidder" || p.role == "supplier" && strings.HasSuffix(lowerASCII(p.text), "s")) || arRole(t) == "bidder"

@@ -160,8 +160,7 @@ func (x *clauseExtractor) sections() {
 		}
 		x.sectionOf[i] = cur
 	}
-	x.conditionLists16(ctx)
-	x.scriptSections16() // req16.go
+	x.sections16(ctx) // req16.go
 }
 
 // pseudoHeading: a short line with no sentence end, no table cells and no
@@ -304,6 +303,7 @@ units:
 	x.dropRepeats()        // reqcriterion.go
 	x.reqFamilies15b(ctx)  // reqfamilies15b.go
 	x.reqStructures16(ctx) // req16.go
+	x.applyHalves16(ctx)   // req16.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).
