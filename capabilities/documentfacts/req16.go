@@ -162,7 +162,7 @@ func (x *clauseExtractor) reqStructures16(ctx reqContext) {
 		r.r.Category = category16(t, r.r.Category)
 		out = append(out, r)
 	}
-	x.reqs = pairedLines16(x.a.text, x.thresholdParts16(out))
+	x.reqs = pairedLines16(x.a.text, x.joinedParts16(x.thresholdParts16(out)))
 }
 
 // reArThreshold16: an Arabic threshold clause joined to a condition
@@ -281,7 +281,7 @@ var (
 	// "مشروعين على الأقل", "ثلاثة معارض", "قدمت خدماتها لمستشفيين"),
 	// English service to counted clients ("served at least two hospitals",
 	// "catered for two hospitals").
-	reArCountedWork = regexp.MustCompile(`(?:^|\s)(?:ال)?(?:منفذة|منجزة|المنفذة|المنجزة)(?:\s|$)|(?:تنفيذ|نفذ|نفذت|أنجز|أنجزت|إنجاز|توريد|ورد|وردت|ورّد)\s+(?:\S+\s+){0,2}(?:مشروعين|مشروعان|مشاريع|عقدين|عقود|عقداً|معرضين|معارض|أعمال)|(?:اثنين|اثنتين|ثلاثة|ثلاث|أربعة|أربع|خمسة|خمس|ستة|عشرة)\s+(?:مشاريع|عقود|معارض|مشروعات)|(?:قدم|قدمت|قدّم|قدّمت)\s+خدمات(?:ه|ها)\s+ل|(?i:\b(?:served|catered\s+for|supplied\s+[a-z]+\s+to|worked\s+for)\s+(?:at\s+least\s+)?(?:[0-9]+|two|three|four|five|six|ten)\s+(?:[a-z-]+\s+){0,2}(?:hospitals|clients|customers|banks|hotels|schools|companies|ministries|entities)\b)|(?i:\bhave\s+supplied\b[^.;]{0,60}\bat\s+least\s+(?:[0-9]+|two|three|four|five)\b)`)
+	reArCountedWork = regexp.MustCompile(`(?:^|\s)(?:ال)?(?:منفذة|منجزة|المنفذة|المنجزة)(?:\s|$)|(?:تنفيذ|نفذ|نفذت|أنجز|أنجزت|إنجاز|توريد|ورد|وردت|ورّد)\s+(?:\S+\s+){0,2}(?:مشروعين|مشروعان|مشاريع|عقدين|عقود|عقداً|معرضين|معارض|أعمال)|(?:اثنين|اثنتين|ثلاثة|ثلاث|أربعة|أربع|خمسة|خمس|ستة|عشرة)\s+(?:مشاريع|عقود|معارض|مشروعات)|(?:قدم|قدمت|قدّم|قدّمت)\s+خدمات(?:ه|ها)\s+ل|(?:ورّد|ورد|وردت|زود|زودت)\s+(?:\S+\s+){0,2}ل\S+(?:ين|تين)(?:\s|$)|(?i:\b(?:served|catered\s+for|supplied\s+[a-z]+\s+to|worked\s+for)\s+(?:at\s+least\s+)?(?:[0-9]+|two|three|four|five|six|ten)\s+(?:[a-z-]+\s+){0,2}(?:hospitals|clients|customers|banks|hotels|schools|companies|ministries|entities)\b)|(?i:\bhave\s+supplied\b[^.;]{0,60}\bat\s+least\s+(?:[0-9]+|two|three|four|five)\b)`)
 	// reShareholding: Omani shareholding or ownership: eligibility.
 	reShareholding = regexp.MustCompile(`(?i)\bomani\s+(?:shareholding|ownership|equity)\b|المساهمة\s+العمانية|ملكية\s+عمانية|الحصة\s+العمانية`)
 	// reArRevenue: annual revenue (singular): financial.
@@ -303,10 +303,14 @@ var (
 	reArStateOf16 = regexp.MustCompile(`(?:أن|ألا)\s+(?:يكون|تكون)\s+(?:ال)?(?:مقاول|مناقص|متقدم|مورد|شركة|مكتب)`)
 	// reArWarranty16, reArBankBond16: ضمان as a warranty over a time,
 	// not a bank's guarantee.
-	reArWarranty16 = regexp.MustCompile(`ضمان(?:اً|ا)?\s+(?:من\s+(?:ال)?مصنع|(?:لا\s+تقل\s+)?(?:لمدة|مدته)|شامل\s+(?:لل)?قطع)`)
-	reArBankBond16 = regexp.MustCompile(`مصرفي|بنكي|ابتدائي|مؤقت|نهائي|حسن\s+التنفيذ|العطاء|بمبلغ|بنسبة|ريال|ر\.ع`)
-	reHoldsCert16  = regexp.MustCompile(`حاصل(?:ة|اً|ا)?\s+على\s+شهادة`)
-	reNotMeans16   = regexp.MustCompile(`سجل|ترخيص|رخصة|شهادة|عضوية|تصنيف|خبرة|مؤهل|جنسية|وكالة|تأمين|ضمان|رأس\s+مال`)
+	reArWarranty16    = regexp.MustCompile(`ضمان(?:اً|ا)?\s+(?:من\s+(?:ال)?مصنع|(?:لا\s+تقل\s+)?(?:لمدة|مدته)|شامل\s+(?:لل)?قطع)`)
+	reArBankBond16    = regexp.MustCompile(`مصرفي|بنكي|ابتدائي|مؤقت|نهائي|حسن\s+التنفيذ|العطاء|بمبلغ|بنسبة|ريال|ر\.ع`)
+	reHoldsCert16     = regexp.MustCompile(`حاصل(?:ة|اً|ا)?\s+على\s+شهادة`)
+	reSubmitThing16   = regexp.MustCompile(`(?:تقديم|إرفاق|يقدم|يرفق)\s+(?:\S+\s+)?(?:ملف|فيلم|سلسلة\s+صور|عينات?|نماذج|خطة)|(?i:\b(?:portfolio|short\s+film|photo\s+series|video\s+clip)\b)`)
+	reYearsPractice16 = regexp.MustCompile(`(?i)\b(?:[0-9]+|one|two|three|four|five|six|seven|eight|ten)\s+(?:\([0-9]+\)\s+)?years?\s+of\s+(?:practice|professional\s+practice|work|experience)\b|ممارسة\s+لا\s+تقل|(?:تعامل|تعاملت)\s+(?:من\s+قبل\s+)?مع|\bat\s+least\s+(?:[0-9]+|two|three|four|five)\s+(?:completed\s+)?(?:[a-z-]+\s+){0,5}(?:studies|audits|surveys|designs|evaluations|plans)\b`)
+	reMaintAgent16    = regexp.MustCompile(`(?i)\bmaintenance\s+(?:agent|partner|contractor)\b|وكيل\s+(?:صيانة|للصيانة)`)
+	reLanguage16      = regexp.MustCompile(`(?i)\bfluen(?:cy|t)\b|\blanguage\b|\bspeakers?\b|إجادة\s+اللغة|باللغة|اللغة\s+(?:العربية|الإنجليزية)`)
+	reNotMeans16      = regexp.MustCompile(`سجل|ترخيص|رخصة|شهادة|عضوية|تصنيف|خبرة|مؤهل|جنسية|وكالة|تأمين|ضمان|رأس\s+مال`)
 )
 
 // category16: the category of t, cat as read before, for the cues above.
@@ -330,9 +334,17 @@ func category16(t, cat string) string {
 		return "eligibility" // "No litigation ... in the last five years"
 	case (cat == "eligibility" || cat == "technical") && rePerCount16.MatchString(t):
 		return "experience" // "..., 5 points per client"
+	case cat == "eligibility" && reSubmitThing16.MatchString(t):
+		return "documentation" // "يشترط تقديم ملف أعمال", "a short film"
+	case (cat == "eligibility" || cat == "technical") && reYearsPractice16.MatchString(t) && !reDegree.MatchString(t):
+		return "experience" // "three years of practice", "ممارسة لا تقل عن ثلاث سنوات"
+	case cat == "eligibility" && reMaintAgent16.MatchString(t):
+		return "technical" // a maintenance agent: support of what is offered
+	case cat == "technical" && reLanguage16.MatchString(t) && !reNamedTool15b.MatchString(t):
+		return "eligibility" // fluency in a language
 	case cat == "financial" && reShareholding.MatchString(t):
 		return "eligibility"
-	case cat == "experience" && reArRevenue.MatchString(t):
+	case (cat == "experience" || cat == "eligibility") && reArRevenue.MatchString(t):
 		return "financial"
 	case cat == "eligibility" && hasArabic(t) && reArPossession.MatchString(t) && !reNotMeans16.MatchString(t):
 		return "technical"
@@ -526,4 +538,65 @@ func (x *clauseExtractor) applyHalves16(ctx reqContext) {
 		x.reqs = append(x.reqs, reqFound{r: r, start: off, end: s.end, explicit: true, section: x.sectionOf[s.seg]})
 		x.reqSents[si] = true
 	}
+}
+
+// reJoin16: a second condition joined to an item or sentence ("must
+// practise a craft ... and have at least three years", "أن يمارس ...
+// وأن تكون لديه ممارسة ...").
+var reJoin16 = regexp.MustCompile(`(?i)\s+and\s+(?:(?:must|shall|should)\s+)?(?:have|hold|be|possess|own)\s|(?:،\s*|\s)و(?:أن|ألا)\s`)
+
+// joinedParts16 (family J): an item or sentence that joins two
+// conditions of different kinds is two requirements, one of each kind;
+// two conditions of one kind stay one (heldout3's "خبرة ...، وأن يكون قد
+// نفذ ثلاثة مشاريع" is one experience requirement).
+func (x *clauseExtractor) joinedParts16(rs []reqFound) []reqFound {
+	var out []reqFound
+	for _, r := range rs {
+		t := x.a.text[r.start:r.end]
+		m := reJoin16.FindStringIndex(t)
+		if m == nil || len(t) > 400 || utf8.RuneCountInString(t[:m[0]]) < 15 || utf8.RuneCountInString(t[m[1]:]) < 10 || reJoin16.MatchString(t[m[1]:]) {
+			out = append(out, r)
+			continue
+		}
+		ca := partCategory16(t[:m[0]], r.section)
+		cb := partCategory16(t[m[0]:], r.section)
+		if ca == cb || r.r.Category == "documentation" || r.r.Category == "financial" {
+			out = append(out, r)
+			continue
+		}
+		a, b := r, r
+		a.end = r.start + m[0]
+		a.r.Requirement = clip(condReqText(strings.TrimRight(t[:m[0]], "،, ")), 300)
+		a.r.Category = ca
+		j := m[0]
+		for j < len(t) && (t[j] == ' ' || strings.HasPrefix(t[j:], "،") || strings.HasPrefix(t[j:], "and ")) {
+			switch {
+			case t[j] == ' ':
+				j++
+			case strings.HasPrefix(t[j:], "and "):
+				j += 4
+			default:
+				j += len("،")
+			}
+		}
+		b.start = r.start + j
+		b.r.Requirement = clip(condReqText(t[j:]), 300)
+		b.r.Category = cb
+		out = append(out, a, b)
+	}
+	return out
+}
+
+// partCategory16: the category of a part as requirements() reads one.
+func partCategory16(t, section string) string {
+	return category16(t, familyCategory(t, round15Category(t, round14Category(t, requirementCategory(t, section)))))
+}
+
+// reCheckbox16, checkboxItem16: a checklist line with a box ("[ ]
+// Quotations for the equipment to be financed") under a documents
+// section is an item, whatever verb it holds.
+var reCheckbox16 = regexp.MustCompile(`^\s*(?:[-*]\s*)?(?:\[\s?[xX✓✔]?\s?\]|[☐☑☒□])\s`)
+
+func checkboxItem16(t, section string) bool {
+	return reCheckbox16.MatchString(t) && docSection(section) && !notCondition16(t)
 }

@@ -85,6 +85,18 @@ var reqCases16 = []reqFamilyCase{
 	{"K", "banking or insurance as a sector is no insurance cover",
 		"Vacancy: Actuarial Analyst\n\nRequirements\n- Degree in mathematics.\n\nNice to have\n- Experience in banking or insurance reporting.\n",
 		[]string{"eligibility|mandatory|mathematics", "experience|optional|insurance reporting"}, nil, false},
+	// J: an item joining two conditions of different kinds is two; of
+	// one kind, one.
+	{"J", "item joining a craft and years of practice",
+		"CALL FOR APPLICATIONS — BAHLA POTTERY RESIDENCY\n\nWho can apply\n- Applicants must work in a traditional craft and have at least four years of practice.\n- صانع فخار يمارس الحرفة في سلطنة عمان، وأن تكون لديه ممارسة لا تقل عن أربع سنوات.\n",
+		[]string{"eligibility|mandatory|traditional craft", "experience|mandatory|four years of practice", "eligibility|mandatory|صانع فخار", "experience|mandatory|ممارسة لا تقل"}, nil, false},
+	{"J", "negative: two experience conditions in one item stay one",
+		"إعلان عن مناقصة رقم ٨/٢٠٢٧ لتوريد عدادات الكهرباء\n\nشروط التأهل\n- أن تكون لدى مقدم العطاء خبرة لا تقل عن ست سنوات في توريد العدادات، وأن يكون قد نفذ أربعة مشاريع مماثلة على الأقل.\n",
+		[]string{"experience|mandatory|خبرة لا تقل"}, nil, false},
+	// K: a checklist item with an infinitive, counted studies, language.
+	{"K", "checklist item with to be, counted studies and fluency",
+		"EXPRESSION OF INTEREST No. 5/2027\nTourism Master Plan for Masirah\n\nMinimum qualifications\n(a) at least three completed tourism master plans or feasibility studies;\n(b) fluency in English and Arabic.\n\nSubmission checklist\n[ ] Invoices for the vehicles to be purchased\n",
+		[]string{"experience|mandatory|feasibility studies", "eligibility|mandatory|fluency", "documentation|mandatory|Invoices"}, nil, false},
 	// G: mode words.
 	{"G", "arabic: taken into account when comparing is optional",
 		"Pre-qualification of Dredging Contractors / التأهيل المسبق لمقاولي التجريف\n\nمن يحق له التقدم\nيجب أن يكون المتقدم مقاولاً مسجلاً في سلطنة عمان. وتؤخذ الخبرة في موانئ الصيد بعين الاعتبار عند المفاضلة.\n",

@@ -267,7 +267,7 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 		v.take = true
 	case inSection && condLeadSection(section) && x.listItemUnit(u) || ctx.selecting && openTo(t):
 		v.take, v.method = true, "list_item" // reqfamilies15.go
-	case inSection && isNounItem(t):
+	case inSection && (isNounItem(t) || checkboxItem16(t, section)): // req16.go
 		v.take, v.method = true, "list_item"
 	case inSection && ctx.tender && len(t) <= 400 && reArCondition.MatchString(t):
 		// "أن يكون المناقص قد نفذ ثلاثة مشاريع مماثلة ...": an item
