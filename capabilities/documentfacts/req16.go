@@ -55,7 +55,31 @@ var (
 func (x *clauseExtractor) sections16(ctx reqContext) {
 	x.conditionLists16(ctx)
 	x.scoredLists16(ctx)
+	x.bareSubHeadings16()
 	x.scriptSections16()
+}
+
+// bareSubHeadings16 (family A, two levels): inside a requirements
+// section, "B1 Legal", "B2 Experience", "C3 Certifications" (a marker with
+// a digit and no stop, which pseudoHeading refuses for its digit) open a
+// sub-section of that kind, as "B1. Legal" does (categorySubHeading).
+func (x *clauseExtractor) bareSubHeadings16() {
+	parent, cur := "", ""
+	for i, s := range x.a.segs {
+		sec := x.sectionOf[i]
+		if sec != parent {
+			parent, cur = sec, sec
+		}
+		if !inRequirementSection(parent) || s.heading {
+			continue
+		}
+		t := strings.TrimSpace(strings.Trim(strings.TrimSpace(x.a.text[s.start:s.end]), "*#_"))
+		if utf8.RuneCountInString(t) <= 40 && reBareMarker16.MatchString(t) && !strings.ContainsAny(t, ".:;،") && kindSubHeading16(t) {
+			cur = tenderMark + t
+			x.pseudo[i] = true
+		}
+		x.sectionOf[i] = cur
+	}
 }
 
 // conditionLists16 marks such lists as requirement sections (the line
@@ -160,6 +184,9 @@ func (x *clauseExtractor) reqStructures16(ctx reqContext) {
 			r.r.Mandatory = false
 		}
 		r.r.Category = category16(t, r.r.Category)
+		if hc := headingCategories(r.section); len(hc) == 1 && hc[0] == "compliance" && r.r.Category == "technical" {
+			r.r.Category = "compliance" // under "B3 Certifications"
+		}
 		out = append(out, r)
 	}
 	x.reqs = pairedLines16(x.a.text, x.joinedParts16(x.thresholdParts16(out)))
@@ -322,6 +349,10 @@ func category16(t, cat string) string {
 		return requirementCategory(reInsurerClients.ReplaceAllString(t, " "), "")
 	case cat == "documentation" && reHoldsCert16.MatchString(t) && !reDocNoun.MatchString(t):
 		return "compliance" // "حاصلة على شهادة المطابقة": a state, not a document to give
+	case (cat == "technical" || cat == "eligibility") && reSecurityStd16.MatchString(t):
+		return "compliance" // PCI DSS, SOC 2: standards with no number
+	case cat == "technical" && reCommercialReg16.MatchString(t) && !reDocNoun.MatchString(t):
+		return "eligibility" // "Valid commercial registration for ... equipment trading"
 	case (cat == "technical" || cat == "eligibility") && reDealership.MatchString(t):
 		return "eligibility"
 	case (cat == "technical" || cat == "eligibility") && reArCountedWork.MatchString(t):
@@ -451,9 +482,20 @@ var reCondWords16 = regexp.MustCompile(`^(?:(?:ال)?شروط|(?:ال)?متطل�
 // kindSubHeading16: h, with the condition word stripped, names a kind
 // (categorySubHeading, reqfamilies15.go).
 func kindSubHeading16(h string) bool {
+	if m := reBareMarker16.FindStringIndex(h); m != nil {
+		// "B1 Legal", "C2 Experience": a marker with no stop.
+		k := strings.TrimSpace(h[m[1]:])
+		return len(strings.Fields(k)) <= 3 && (len(headingCategories(k)) > 0 || reSubHeadingKind.MatchString(k))
+	}
 	k := reCondWords16.ReplaceAllString(h, "")
 	return k != h && reSubHeadingKind.MatchString(k)
 }
+
+var reCommercialReg16 = regexp.MustCompile(`(?i)\bcommercial\s+registration\b|(?:ال)?سجل\s+(?:ال)?تجاري`)
+
+var reSecurityStd16 = regexp.MustCompile(`\bPCI[\s-]?DSS\b|\bSOC\s?2\b|\bCMMI\b`)
+
+var reBareMarker16 = regexp.MustCompile(`^[A-H][0-9]{1,2}\s+`)
 
 // Abbreviated degrees end no sentence ("B.Sc. in Electrical Engineering").
 func init() {

@@ -97,6 +97,17 @@ var reqCases16 = []reqFamilyCase{
 	{"K", "checklist item with to be, counted studies and fluency",
 		"EXPRESSION OF INTEREST No. 5/2027\nTourism Master Plan for Masirah\n\nMinimum qualifications\n(a) at least three completed tourism master plans or feasibility studies;\n(b) fluency in English and Arabic.\n\nSubmission checklist\n[ ] Invoices for the vehicles to be purchased\n",
 		[]string{"experience|mandatory|feasibility studies", "eligibility|mandatory|fluency", "documentation|mandatory|Invoices"}, nil, false},
+	// T: tables and two-level lists that already read right (kept as
+	// regression cases of the structures in the brief).
+	{"T", "qualification table with a mandatory/optional column",
+		"# Tender No. 15/2027 — Supply of Laboratory Fridges\n\n## Qualification Requirements\n\n| No. | Requirement | M/O |\n|---|---|---|\n| 1 | Valid commercial registration for medical equipment trading | Mandatory |\n| 2 | ISO 13485 certificate of the manufacturer | Mandatory |\n| 3 | Service centre in Muscat | Optional |\n\n## Submission\n\nBids are delivered to the tender box.\n",
+		[]string{"eligibility|mandatory|commercial registration", "compliance|mandatory|ISO 13485", "technical|optional|Service centre"}, []string{"tender box"}, false},
+	{"T", "arabic table with a status column",
+		"# مناقصة رقم ١٦/٢٠٢٧ لتوريد مولدات كهربائية\n\n## متطلبات التأهيل\n\n| م | المتطلب | الحالة |\n|---|---|---|\n| ١ | سجل تجاري ساري المفعول | إلزامي |\n| ٢ | مركز خدمة في صحار | يفضل |\n",
+		[]string{"eligibility|mandatory|سجل تجاري", "technical|optional|مركز خدمة"}, nil, false},
+	{"T", "english two-level list with numbered sub-items",
+		"REQUEST FOR PROPOSALS No. 3/2027\nCard Payment Gateway\n\nSection B - Qualification Requirements\nB1 Legal\nB1.1 The bidder must be licensed by the Central Bank of Oman as a payment service provider.\nB2 Experience\nB2.1 At least three gateway implementations for banks in the GCC.\nB3 Certifications\nB3.1 PCI DSS Level 1 certification is preferred.\n\nSection C - Submission\nProposals are e-mailed to rfp@example.om.\n",
+		[]string{"eligibility|mandatory|Central Bank", "experience|mandatory|gateway implementations", "compliance|optional|PCI DSS"}, []string{"e-mailed", "B1 Legal"}, false},
 	// G: mode words.
 	{"G", "arabic: taken into account when comparing is optional",
 		"Pre-qualification of Dredging Contractors / التأهيل المسبق لمقاولي التجريف\n\nمن يحق له التقدم\nيجب أن يكون المتقدم مقاولاً مسجلاً في سلطنة عمان. وتؤخذ الخبرة في موانئ الصيد بعين الاعتبار عند المفاضلة.\n",
