@@ -30,6 +30,9 @@ const (
 	reqOptional16 = `|بعين\s+الاعتبار|عند\s+المفاضلة`
 	// selectionOpening16: an Arabic job advert's title ("إعلان وظيفة",
 	// "إعلان عن وظيفة", "مطلوب للتعيين").
+	// otherSections16: Arabic headings of what the employer offers or how
+	// to apply, opened by ما (reOtherSection): "ما نقدمه", "ما نقدمه لك".
+	otherSections16    = `|^(?:ما\s+(?:نقدمه|نقدم\s+لك|نوفره|نوفر\s+لك)|المزايا\s+والحوافز|طريقة\s+التقدم|كيفية\s+التقدم)`
 	selectionOpening16 = `|إعلان\s+(?:عن\s+)?(?:وظيفة|وظائف)|مطلوب\s+للتعيين|طلب\s+عرض\s+(?:سعر|أسعار)\s+رقم`
 )
 
@@ -127,11 +130,11 @@ func (x *clauseExtractor) conditionLists16(ctx reqContext) {
 // items without a list marker (the title of a second page in Arabic, its
 // reference and date), until a heading opens another section.
 func (x *clauseExtractor) scriptSections16() {
-	cur, english, cut := "", false, false
+	cur, english, cut, marked := "", false, false, false
 	for i, s := range x.a.segs {
 		sec := x.sectionOf[i]
 		if sec != cur || x.pseudo[i] || s.heading {
-			cur, cut = sec, false
+			cur, cut, marked = sec, false, false
 			h := strings.TrimPrefix(sec, tenderMark)
 			english = inRequirementSection(sec) && hasLatin(h) && !hasArabic(h)
 			continue
@@ -140,9 +143,12 @@ func (x *clauseExtractor) scriptSections16() {
 			continue
 		}
 		t := strings.TrimSpace(x.a.text[s.start:s.end])
-		if !cut && firstLetterArabic(t) && !markedItem16(t) && !strings.Contains(t, "|") {
+		if !cut && marked && firstLetterArabic(t) && !markedItem16(t) && !strings.Contains(t, "|") {
+			// only after marked items: an HTML list has no markers,
+			// and its Arabic items are items of the section
 			cut = true
 		}
+		marked = marked || markedItem16(t)
 		if cut {
 			x.sectionOf[i] = ""
 		}
@@ -250,11 +256,12 @@ func (x *clauseExtractor) trailingProse16(i int, line string) bool {
 			continue
 		}
 		ol := strings.TrimSpace(lineAround(x.a.text, o.start, o.end))
-		marked := markedItem16(ol) || strings.Contains(ol, "|")
-		if o.start > r.end && marked {
+		if o.start > r.end && (markedItem16(ol) || strings.Contains(ol, "|")) {
 			return false // a list goes on after it: a lead or a wrapped line
 		}
-		if o.start < r.start && marked {
+		if o.start < r.start && markedItem16(ol) {
+			// marked items before it (a table's rows do not count: an
+			// HTML list after a table has no markers)
 			before = true
 		}
 	}
@@ -454,6 +461,10 @@ func itemIndex16(line string) int {
 	return 0
 }
 
+// reArItemOpener16: a line that opens an item of an unmarked list (an
+// HTML or DOCX list: "أن يكون ...", "صورة من ..."), no wrapped line.
+var reArItemOpener16 = regexp.MustCompile(`^(?:أن|ألا|صورة|نسخة|شهادة|خطاب|قائمة|يجب|يشترط|يفضل)\s`)
+
 // arWrap16 (family F): an Arabic line of running prose cut at its end
 // (a PDF or plain text page): a long line ending in a letter goes on in
 // the next line when that opens with an Arabic letter and no marker.
@@ -469,7 +480,10 @@ func arWrap16(t, n string) bool {
 	if !unicode.Is(unicode.Arabic, last) || !unicode.IsLetter(last) || !unicode.Is(unicode.Arabic, first) || !unicode.IsLetter(first) {
 		return false
 	}
-	if !firstLetterArabic(t) || markedItem16(n) || reArOrdinalHeading.MatchString(n) || strings.Contains(t, ":") && utf8.RuneCountInString(t[strings.Index(t, ":"):]) < 3 {
+	if nl, _ := utf8.DecodeLastRuneInString(strings.TrimSpace(n)); utf8.RuneCountInString(n) < 40 && !strings.ContainsRune(".،؛!؟", nl) {
+		return false // a short line with no stop: a heading ("ما نقدمه"), not the rest of a sentence
+	}
+	if !firstLetterArabic(t) || markedItem16(n) || reArOrdinalHeading.MatchString(n) || reArItemOpener16.MatchString(n) || strings.Contains(t, ":") && utf8.RuneCountInString(t[strings.Index(t, ":"):]) < 3 {
 		return false
 	}
 	return true
@@ -517,6 +531,9 @@ var (
 func arCondition16(t string) bool {
 	if !firstLetterArabic(t) || len(t) > 600 || reNotCondition16.MatchString(t) {
 		return false
+	}
+	if reArContractor.MatchString(t) || reWinner.MatchString(t) {
+		return false // the contractor's or the winner's duty
 	}
 	if reArProvide16.MatchString(t) && reArDocOrMeans.MatchString(t) && !hasDeadlinePhrase(t) {
 		return true

@@ -108,6 +108,14 @@ var reqCases16 = []reqFamilyCase{
 	{"T", "english two-level list with numbered sub-items",
 		"REQUEST FOR PROPOSALS No. 3/2027\nCard Payment Gateway\n\nSection B - Qualification Requirements\nB1 Legal\nB1.1 The bidder must be licensed by the Central Bank of Oman as a payment service provider.\nB2 Experience\nB2.1 At least three gateway implementations for banks in the GCC.\nB3 Certifications\nB3.1 PCI DSS Level 1 certification is preferred.\n\nSection C - Submission\nProposals are e-mailed to rfp@example.om.\n",
 		[]string{"eligibility|mandatory|Central Bank", "experience|mandatory|gateway implementations", "compliance|optional|PCI DSS"}, []string{"e-mailed", "B1 Legal"}, false},
+	// Negatives of D, E and F: lists with no markers (as HTML and DOCX
+	// lists are read) keep every item.
+	{"E", "negative: unmarked bilingual items under an english heading",
+		"Vacancy: Fleet Supervisor / وظيفة شاغرة: مشرف أسطول\n\nRequirements\nValid Omani driving licence for heavy vehicles.\nرخصة قيادة عمانية سارية للمركبات الثقيلة.\nAt least five years of fleet supervision experience.\nخبرة لا تقل عن خمس سنوات في الإشراف على الأساطيل.\n\nWhat we offer\nHousing allowance.\n",
+		[]string{"eligibility|mandatory|driving licence", "eligibility|mandatory|رخصة قيادة", "experience|mandatory|five years", "experience|mandatory|خبرة"}, nil, false},
+	{"F", "negative: long unmarked arabic items without stops stay apart",
+		"إعلان وظيفة: مهندس مدني\n\nالمتطلبات\nأن يكون المتقدم حاصلاً على درجة البكالوريوس في الهندسة المدنية من جامعة معترف بها\nأن يكون المتقدم عضواً في جمعية المهندسين العمانية ومسجلاً في سجل المهندسين المعتمدين\n\nما نقدمه\nسكن ومواصلات.\n",
+		[]string{"eligibility|mandatory|البكالوريوس", "eligibility|mandatory|جمعية المهندسين"}, nil, false},
 	// G: mode words.
 	{"G", "arabic: taken into account when comparing is optional",
 		"Pre-qualification of Dredging Contractors / التأهيل المسبق لمقاولي التجريف\n\nمن يحق له التقدم\nيجب أن يكون المتقدم مقاولاً مسجلاً في سلطنة عمان. وتؤخذ الخبرة في موانئ الصيد بعين الاعتبار عند المفاضلة.\n",
