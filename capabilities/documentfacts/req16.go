@@ -24,7 +24,7 @@ const (
 	// "الحد الأدنى للتأهيل", a heading that is the lead-in itself
 	// ("يشترط في المتقدم"), "من يحق له التقدم", "Mandatory (pass/fail)",
 	// "Mandatory criteria", "شروط إلزامية", "المعايير الإلزامية".
-	reqHeadings16 = `|شروط\s+(?:ال)?تأهيل|للتأهيل|^\s*(?:يشترط|يُشترط)\s+(?:في|على)\s+(?:ال)?(?:متقدم|مرشح|مناقص|مورد|مقاول|شركة)\S*\s*:?\s*$|من\s+يحق\s+(?:له|لها|لهم)\s+(?:ال)?(?:تقدم|مشاركة|اشتراك)|(?i:\bmandatory\s*\(\s*pass\s*/\s*fail\s*\)|\bmandatory\s+(?:criteria|conditions)\b)|شروط\s+إلزامية|(?:ال)?معايير\s+(?:ال)?إلزامية`
+	reqHeadings16 = `|(?i:\badditional\s+documents\b|\bdocuments\s*\(if\s+applicable\))|شروط\s+(?:ال)?تأهيل|للتأهيل|^\s*(?:يشترط|يُشترط)\s+(?:في|على)\s+(?:ال)?(?:متقدم|مرشح|مناقص|مورد|مقاول|شركة)\S*\s*:?\s*$|من\s+يحق\s+(?:له|لها|لهم)\s+(?:ال)?(?:تقدم|مشاركة|اشتراك)|(?i:\bmandatory\s*\(\s*pass\s*/\s*fail\s*\)|\bmandatory\s+(?:criteria|conditions)\b)|شروط\s+إلزامية|(?:ال)?معايير\s+(?:ال)?إلزامية`
 	// reqOptional16 (family G): "تؤخذ ... بعين الاعتبار عند المفاضلة",
 	// "عند المفاضلة", "will be an advantage" is known already.
 	reqOptional16 = `|بعين\s+الاعتبار|عند\s+المفاضلة`
@@ -247,7 +247,7 @@ func (x *clauseExtractor) trailingProse16(i int, line string) bool {
 		return false
 	}
 	t := x.a.text[r.start:r.end]
-	if reReqMandatory.MatchString(t) || reReqOptional.MatchString(t) || reMarkedMandatory.MatchString(t) || openTo(t) || candidateState(t) || reApplyDocs15b.MatchString(t) {
+	if reReqMandatory.MatchString(t) || reReqOptional.MatchString(t) || reMarkedMandatory.MatchString(t) || openTo(t) || candidateState(t) || reApplyDocs15b.MatchString(t) || reNotEligible16.MatchString(t) {
 		return false
 	}
 	before := false
@@ -658,4 +658,43 @@ var reCheckbox16 = regexp.MustCompile(`^\s*(?:[-*]\s*)?(?:\[\s?[xX✓✔]?\s?\]|
 
 func checkboxItem16(t, section string) bool {
 	return reCheckbox16.MatchString(t) && docSection(section) && !notCondition16(t)
+}
+
+// reYearsWindow16: "within 7 years of their last degree", a window that
+// qualifies the candidate, no time set for an action (reqcriterion.go
+// would otherwise read it as a duty with a deadline).
+var reYearsWindow16 = regexp.MustCompile(`(?i)\bwithin\s+(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\([0-9]+\)\s+)?years?\b|خلال\s+(?:[0-9٠-٩]+|سنتين|ثلاث|أربع|خمس|سبع|عشر)\s+(?:سنوات|سنة)\s+من\s+(?:تخرج|حصول)`)
+
+// Items of a requirements list that the noun-item rule refuses for a
+// verb they hold:
+//   - an item opened by the verb the lead-in's modal governs ("2. Be
+//     registered on the supplier portal", "3. Have supplied ...");
+//   - a statement of who is not eligible ("Applicants with an unfinished
+//     report ... are not eligible");
+//   - a conditional document under a documents heading ("Where sampling
+//     ... is planned, a permit from the Authority").
+var (
+	reVerbItem16       = regexp.MustCompile(`(?i)^(?:be|have|hold|possess|own|maintain|operate|employ|demonstrate|provide|submit|offer)\s`)
+	reNotEligible16    = regexp.MustCompile(`(?i)\b(?:is|are)\s+not\s+eligible\b|\bshall\s+not\s+be\s+eligible\b|(?:^|\s)(?:لا\s+يحق|لا\s+يقبل\s+طلب|غير\s+مؤهل)`)
+	reConditionalDoc16 = regexp.MustCompile(`(?i)^(?:where|if|when|in\s+case)\b[^,]{3,100},\s*(?:a|an|the)?\s*`)
+)
+
+// itemCondition16: unit u (text t) is such an item of section.
+func (x *clauseExtractor) itemCondition16(u reqUnit, t, section string) bool {
+	if notCondition16(t) || len(t) > 400 {
+		return false
+	}
+	line := strings.TrimSpace(lineAround(x.a.text, u.start, u.end))
+	item := markedItem16(line) || x.listItemUnit(u)
+	body := strings.TrimSpace(t[leadingNumber(t):])
+	body = strings.TrimLeft(reListMarker.ReplaceAllString(body, ""), "•-*· ")
+	switch {
+	case item && reVerbItem16.MatchString(body):
+		return true
+	case reNotEligible16.MatchString(t):
+		return true
+	case docSection(section) && reConditionalDoc16.MatchString(body) && reDocWord.MatchString(body[len(reConditionalDoc16.FindString(body)):]):
+		return true
+	}
+	return false
 }

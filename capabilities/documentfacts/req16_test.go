@@ -116,6 +116,14 @@ var reqCases16 = []reqFamilyCase{
 	{"F", "negative: long unmarked arabic items without stops stay apart",
 		"إعلان وظيفة: مهندس مدني\n\nالمتطلبات\nأن يكون المتقدم حاصلاً على درجة البكالوريوس في الهندسة المدنية من جامعة معترف بها\nأن يكون المتقدم عضواً في جمعية المهندسين العمانية ومسجلاً في سجل المهندسين المعتمدين\n\nما نقدمه\nسكن ومواصلات.\n",
 		[]string{"eligibility|mandatory|البكالوريوس", "eligibility|mandatory|جمعية المهندسين"}, nil, false},
+	// L: items the noun-item rule refused for a verb they hold, and a
+	// window of years that is no deadline.
+	{"L", "verb items after a lead-in, a not-eligible statement",
+		"REQUEST FOR QUOTATION No. 41/2027\nTyres for the Bus Fleet\n\n2. Eligibility\nOnly suppliers meeting all of the following may quote:\n1. Be registered on the Tender Board portal.\n2. Have supplied tyres to at least two transport operators in Oman.\nSuppliers with an unpaid penalty from an earlier order are not eligible.\n\n3. Submission\nQuotations shall be submitted in one sealed envelope.\n",
+		[]string{"eligibility|mandatory|Tender Board portal", "experience|mandatory|transport operators", "eligibility|mandatory|not eligible"}, []string{"sealed"}, false},
+	{"L", "conditional document, additional documents, roman items, a window of years",
+		"Call for Proposals 2027 — River Basin Studies\n\nWho can apply\n• Teams must include one researcher within 5 years of their doctorate.\n\nWhat to submit\n• Where fieldwork on private land is planned, a consent letter from the owner.\n\nAdditional documents (if applicable)\nvii. Partnership agreements with other institutions\nviii. Ethics approval of the university\n",
+		[]string{"eligibility|mandatory|within 5 years", "documentation|mandatory|consent letter", "documentation|mandatory|Partnership agreements", "documentation|mandatory|Ethics approval"}, nil, false},
 	// G: mode words.
 	{"G", "arabic: taken into account when comparing is optional",
 		"Pre-qualification of Dredging Contractors / التأهيل المسبق لمقاولي التجريف\n\nمن يحق له التقدم\nيجب أن يكون المتقدم مقاولاً مسجلاً في سلطنة عمان. وتؤخذ الخبرة في موانئ الصيد بعين الاعتبار عند المفاضلة.\n",

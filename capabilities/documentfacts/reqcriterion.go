@@ -253,7 +253,7 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 	if notACondition(t, ctx) != "" {
 		return reqVerdict{} // 2
 	}
-	if inSection && (reWinner.MatchString(t) || hasDeadlinePhrase(reDeadlineRef.ReplaceAllString(t, ""))) {
+	if inSection && (reWinner.MatchString(t) || hasDeadlinePhrase(reDeadlineRef.ReplaceAllString(reYearsWindow16.ReplaceAllString(t, ""), ""))) { // req16.go
 		// "Bids must be submitted no later than ...", "the successful
 		// bidder shall sign within 14 days": duties with a time, read as
 		// obligations even under a requirements heading.
@@ -267,7 +267,7 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 		v.take = true
 	case inSection && condLeadSection(section) && x.listItemUnit(u) || ctx.selecting && openTo(t):
 		v.take, v.method = true, "list_item" // reqfamilies15.go
-	case inSection && (isNounItem(t) || checkboxItem16(t, section)): // req16.go
+	case inSection && (isNounItem(t) || checkboxItem16(t, section) || x.itemCondition16(u, t, section)): // req16.go
 		v.take, v.method = true, "list_item"
 	case inSection && ctx.tender && len(t) <= 400 && reArCondition.MatchString(t):
 		// "أن يكون المناقص قد نفذ ثلاثة مشاريع مماثلة ...": an item
