@@ -341,7 +341,7 @@ var (
 	reArBankBond16    = regexp.MustCompile(`مصرفي|بنكي|ابتدائي|مؤقت|نهائي|حسن\s+التنفيذ|العطاء|بمبلغ|بنسبة|ريال|ر\.ع`)
 	reHoldsCert16     = regexp.MustCompile(`حاصل(?:ة|اً|ا)?\s+على\s+شهادة`)
 	reSubmitThing16   = regexp.MustCompile(`(?:تقديم|إرفاق|يقدم|يرفق)\s+(?:\S+\s+)?(?:ملف|فيلم|سلسلة\s+صور|عينات?|نماذج|خطة)|(?i:\b(?:portfolio|short\s+film|photo\s+series|video\s+clip)\b)`)
-	reYearsPractice16 = regexp.MustCompile(`(?i)\b(?:[0-9]+|one|two|three|four|five|six|seven|eight|ten)\s+(?:\([0-9]+\)\s+)?years?\s+of\s+(?:practice|professional\s+practice|work|experience)\b|ممارسة\s+لا\s+تقل|(?:تعامل|تعاملت)\s+(?:من\s+قبل\s+)?مع|\bat\s+least\s+(?:[0-9]+|two|three|four|five)\s+(?:completed\s+)?(?:[a-z-]+\s+){0,5}(?:studies|audits|surveys|designs|evaluations|plans)\b`)
+	reYearsPractice16 = regexp.MustCompile(`(?i)\b(?:[0-9]+|one|two|three|four|five|six|seven|eight|ten)\s+(?:\([0-9]+\)\s+)?years?\s+of\s+(?:practice|professional\s+practice|work|experience)\b|ممارسة\s+لا\s+تقل|(?:^|\s)(?:قد\s+)?(?:تعامل|تعاملت)\s+(?:من\s+قبل\s+)?مع|\b(?:prior|previous|past)\s+fieldwork\b|\bat\s+least\s+(?:[0-9]+|two|three|four|five)\s+(?:completed\s+)?(?:[a-z-]+\s+){0,5}(?:studies|audits|surveys|designs|evaluations|plans)\b`)
 	reMaintAgent16    = regexp.MustCompile(`(?i)\bmaintenance\s+(?:agent|partner|contractor)\b|وكيل\s+(?:صيانة|للصيانة)`)
 	reLanguage16      = regexp.MustCompile(`(?i)\bfluen(?:cy|t)\b|\blanguage\b|\bspeakers?\b|إجادة\s+اللغة|باللغة|اللغة\s+(?:العربية|الإنجليزية)`)
 	reNotMeans16      = regexp.MustCompile(`سجل|ترخيص|رخصة|شهادة|عضوية|تصنيف|خبرة|مؤهل|جنسية|وكالة|تأمين|ضمان|رأس\s+مال`)
