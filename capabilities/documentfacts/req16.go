@@ -175,7 +175,7 @@ func (x *clauseExtractor) reqStructures16(ctx reqContext) {
 	for i, r := range x.reqs {
 		t := x.a.text[r.start:r.end]
 		line := lineAround(x.a.text, r.start, r.end)
-		if x.trailingProse16(i, line) || notCondition16(t) || x.arabicHalfAlone16(r, line) {
+		if x.trailingProse16(i, line) || notCondition16(t) || x.arabicHalfAlone16(r, line) || x.titleBlock16(r, line) {
 			x.unmarkReq16(r)
 			continue
 		}
@@ -472,6 +472,13 @@ func arWrap16(t, n string) bool {
 	if utf8.RuneCountInString(t) < 65 || utf8.RuneCountInString(n) < 2 || documentTitle(t) {
 		return false
 	}
+	if strings.HasSuffix(t, ",") && hasLatin(t) && !hasArabic(t) {
+		// "(i) registration ... with the Ministry of Commerce," /
+		// "Industry and Investment Promotion;": an English line cut
+		// after a comma goes on in a line that opens with a letter.
+		f, _ := utf8.DecodeRuneInString(n)
+		return unicode.IsLetter(f) && !hasArabic(n) && !markedItem16(n)
+	}
 	last, _ := utf8.DecodeLastRuneInString(t)
 	first, _ := utf8.DecodeRuneInString(n)
 	if last == '،' || last == ',' {
@@ -697,4 +704,34 @@ func (x *clauseExtractor) itemCondition16(u reqUnit, t, section string) bool {
 		return true
 	}
 	return false
+}
+
+// titleBlock16 (family A, titles above lists): a line with no marker and
+// no word of a requirement next to a title, reference or issuer line
+// ("Consultancy for the Feasibility Study of ..." above "Client: ...")
+// is part of the document's title block, no item.
+func (x *clauseExtractor) titleBlock16(r reqFound, line string) bool {
+	lt := strings.TrimSpace(line)
+	t := x.a.text[r.start:r.end]
+	if markedItem16(lt) || strings.Contains(lt, "|") || reReqMandatory.MatchString(t) || reReqOptional.MatchString(t) || openTo(t) || reOnlyMay16.MatchString(t) || reNotEligible16.MatchString(t) || candidateState(t) {
+		return false
+	}
+	ls := strings.LastIndexByte(x.a.text[:r.start], '\n') + 1
+	le := r.end + max(0, strings.IndexByte(x.a.text[r.end:], '\n'))
+	if strings.IndexByte(x.a.text[r.end:], '\n') < 0 {
+		le = len(x.a.text)
+	}
+	prev, next := "", ""
+	if ls > 0 {
+		p := strings.TrimRight(x.a.text[:ls-1], "\n")
+		prev = strings.TrimSpace(p[strings.LastIndexByte(p, '\n')+1:])
+	}
+	if le < len(x.a.text) {
+		n := strings.TrimLeft(x.a.text[le+1:], "\n")
+		if k := strings.IndexByte(n, '\n'); k >= 0 {
+			n = n[:k]
+		}
+		next = strings.TrimSpace(n)
+	}
+	return reTitleLine15b.MatchString(next) || reTitleLine15b.MatchString(prev) && !reTitleLine15b.MatchString(lt)
 }

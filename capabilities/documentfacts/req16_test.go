@@ -124,6 +124,11 @@ var reqCases16 = []reqFamilyCase{
 	{"L", "conditional document, additional documents, roman items, a window of years",
 		"Call for Proposals 2027 — River Basin Studies\n\nWho can apply\n• Teams must include one researcher within 5 years of their doctorate.\n\nWhat to submit\n• Where fieldwork on private land is planned, a consent letter from the owner.\n\nAdditional documents (if applicable)\nvii. Partnership agreements with other institutions\nviii. Ethics approval of the university\n",
 		[]string{"eligibility|mandatory|within 5 years", "documentation|mandatory|consent letter", "documentation|mandatory|Partnership agreements", "documentation|mandatory|Ethics approval"}, nil, false},
+	// A, titles above lists: the assignment's name above "Client:"; an
+	// English item cut after a comma goes on.
+	{"A", "title block above a lead-in, an item wrapped after a comma",
+		"TERMS OF REFERENCE - ANNEX 2\nEvaluation of Qualifications\nDesign Review of the Sohar Desalination Intake Works\nClient: Majis Industrial Services\nA firm that does not meet all of the following is not evaluated further:\n(i) registration as an engineering consultancy with the Ministry of Commerce,\nIndustry and Investment Promotion, valid on the closing date;\n(ii) no conflict of interest with the contractor of the works.\n",
+		[]string{"eligibility|mandatory|Promotion, valid", "eligibility|mandatory|conflict of interest"}, []string{"Design Review", "Majis"}, false},
 	// G: mode words.
 	{"G", "arabic: taken into account when comparing is optional",
 		"Pre-qualification of Dredging Contractors / التأهيل المسبق لمقاولي التجريف\n\nمن يحق له التقدم\nيجب أن يكون المتقدم مقاولاً مسجلاً في سلطنة عمان. وتؤخذ الخبرة في موانئ الصيد بعين الاعتبار عند المفاضلة.\n",
