@@ -32,7 +32,10 @@ const (
 	// "إعلان عن وظيفة", "مطلوب للتعيين").
 	// otherSections16: Arabic headings of what the employer offers or how
 	// to apply, opened by ما (reOtherSection): "ما نقدمه", "ما نقدمه لك".
-	otherSections16    = `|^(?:ما\s+(?:نقدمه|نقدم\s+لك|نوفره|نوفر\s+لك)|المزايا\s+والحوافز|طريقة\s+التقدم|كيفية\s+التقدم)`
+	otherSections16 = `|^(?:ما\s+(?:نقدمه|نقدم\s+لك|نوفره|نوفر\s+لك)|المزايا\s+والحوافز|طريقة\s+التقدم|كيفية\s+التقدم)`
+	// modalJoin16: ", and it shall have ..." joins a second condition
+	// (modalParts, reqfamilies15.go).
+	modalJoin16        = `|,\s+and\s+(?:it|they|he|she)\s+(?:must|shall|should)\s`
 	selectionOpening16 = `|إعلان\s+(?:عن\s+)?(?:وظيفة|وظائف)|مطلوب\s+للتعيين|طلب\s+عرض\s+(?:سعر|أسعار)\s+رقم`
 )
 
@@ -682,6 +685,7 @@ var reYearsWindow16 = regexp.MustCompile(`(?i)\bwithin\s+(?:[0-9]+|one|two|three
 //     ... is planned, a permit from the Authority").
 var (
 	reVerbItem16       = regexp.MustCompile(`(?i)^(?:be|have|hold|possess|own|maintain|operate|employ|demonstrate|provide|submit|offer)\s`)
+	reExpected16       = regexp.MustCompile(`(?i)\b(?:is|are)\s+expected\s+to\s+(?:hold|have|be|possess|maintain|demonstrate)\b`)
 	reNotEligible16    = regexp.MustCompile(`(?i)\b(?:is|are)\s+not\s+eligible\b|\bshall\s+not\s+be\s+eligible\b|(?:^|\s)(?:لا\s+يحق|لا\s+يقبل\s+طلب|غير\s+مؤهل)`)
 	reConditionalDoc16 = regexp.MustCompile(`(?i)^(?:where|if|when|in\s+case)\b[^,]{3,100},\s*(?:a|an|the)?\s*`)
 )
@@ -698,7 +702,7 @@ func (x *clauseExtractor) itemCondition16(u reqUnit, t, section string) bool {
 	switch {
 	case item && reVerbItem16.MatchString(body):
 		return true
-	case reNotEligible16.MatchString(t):
+	case reNotEligible16.MatchString(t) || reExpected16.MatchString(t):
 		return true
 	case docSection(section) && reConditionalDoc16.MatchString(body) && reDocWord.MatchString(body[len(reConditionalDoc16.FindString(body)):]):
 		return true

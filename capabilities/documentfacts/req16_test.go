@@ -129,6 +129,9 @@ var reqCases16 = []reqFamilyCase{
 	{"A", "title block above a lead-in, an item wrapped after a comma",
 		"TERMS OF REFERENCE - ANNEX 2\nEvaluation of Qualifications\nDesign Review of the Sohar Desalination Intake Works\nClient: Majis Industrial Services\nA firm that does not meet all of the following is not evaluated further:\n(i) registration as an engineering consultancy with the Ministry of Commerce,\nIndustry and Investment Promotion, valid on the closing date;\n(ii) no conflict of interest with the contractor of the works.\n",
 		[]string{"eligibility|mandatory|Promotion, valid", "eligibility|mandatory|conflict of interest"}, []string{"Design Review", "Majis"}, false},
+	{"L", "expected to hold, a second condition after ', and it shall'",
+		"PRE-QUALIFICATION NOTICE PQ-3/2027\nOperation of the Sur Sewage Plant\n\n2. Qualification of applicants\nThe applicant's average annual turnover shall not be less than OMR 900,000, and it shall have access to credit facilities of OMR 200,000.\nApplicants are expected to hold ISO 14001 certification.\n",
+		[]string{"financial|mandatory|turnover", "financial|mandatory|credit facilities", "compliance|mandatory|ISO 14001"}, nil, false},
 	// G: mode words.
 	{"G", "arabic: taken into account when comparing is optional",
 		"Pre-qualification of Dredging Contractors / التأهيل المسبق لمقاولي التجريف\n\nمن يحق له التقدم\nيجب أن يكون المتقدم مقاولاً مسجلاً في سلطنة عمان. وتؤخذ الخبرة في موانئ الصيد بعين الاعتبار عند المفاضلة.\n",

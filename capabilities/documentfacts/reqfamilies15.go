@@ -116,7 +116,7 @@ func openTo(t string) bool { return len(t) <= 400 && reOpenTo.MatchString(t) }
 // Family S10: one sentence joining conditions, each with its modal ("a
 // bidder must be registered ..., must have delivered ..., and must hold
 // ISO 27001"): one requirement per condition, as a semicolon parts them.
-var reModalJoin = regexp.MustCompile(`(?i),\s+(?:and\s+|or\s+)?(?:must|shall|should)\s|\s+and\s+(?:must|shall|should)\s`)
+var reModalJoin = regexp.MustCompile(`(?i),\s+(?:and\s+|or\s+)?(?:must|shall|should)\s|\s+and\s+(?:must|shall|should)\s` + modalJoin16) // req16.go
 
 // modalParts parts t at each repeated modal; parts as it was when t has
 // none or was parted already.
