@@ -151,7 +151,7 @@ var heldOut6Floors = map[string][2]float64{
 	"party":       {0.85, 0.77},
 	"date":        {0.65, 0.68},
 	"money":       {0.77, 0.71},
-	"obligation":  {0.79, 0.80}, // session 17 mapping: 0.810/0.826
+	"obligation":  {0.76, 0.82}, // session 18 labels: 0.766/0.823
 	"requirement": {0.74, 0.64}, // round 15: 0.769/0.667
 	// Session 16's key specification gives an offer's validity and a
 	// notice to end the contract no deadline line (round 14's cc15919:
@@ -181,8 +181,8 @@ var heldOut7Floors = map[string][2]float64{
 	"party":       {0.79, 0.76},
 	"date":        {0.83, 0.77}, // round 15 (keys15.go): 0.852/0.793
 	"money":       {0.71, 0.71}, // round 11 (keys11.go) took it from 0.786 to 0.735
-	"obligation":  {0.75, 0.75},
-	"requirement": {0.84, 0.88}, // round 15: 0.864/0.905
+	"obligation":  {0.74, 0.77}, // session 18 labels: 0.745/0.776
+	"requirement": {0.81, 0.85}, // session 18 labels: 0.818/0.857
 	"deadline":    {0.83, 0.87},
 	"law":         {0.98, 0.98}, // round 15 (law15.go): 1.000/1.000
 	"duration":    {0.74, 0.62},
@@ -294,7 +294,7 @@ var heldOut11Floors = map[string][2]float64{
 	"date":        {0.94, 0.95}, // round 14 (keys14.go, session 16): 0.961/0.973
 	"money":       {0.89, 0.94}, // round 14: 0.915/0.960
 	"obligation":  {0.94, 0.92},
-	"requirement": {0.96, 0.98},
+	"requirement": {0.94, 0.94}, // session 18 labels (conventions 1-6)
 	"deadline":    {0.96, 0.96}, // round 14: 0.988/0.988
 	"law":         {0.93, 0.98},
 	"duration":    {0.93, 0.95}, // round 14: 0.957/0.978
@@ -414,4 +414,50 @@ func TestReqProbe(t *testing.T) {
 // go test ./capabilities/documentfacts -run OblProbe -v
 func TestOblProbe(t *testing.T) {
 	scoreHeldOut(t, "testdata/oblprobe", 30, oblProbeFloors)
+}
+
+// heldOut14Floors (strict precision, recall): two points under its first
+// scoring, on main after session 17 and before session 18's round 16
+// (docs/documents.md, "Issue 29, session 18"). Measured, never tuned on.
+var heldOut14Floors = map[string][2]float64{
+	"party":       {0.70, 0.69},
+	"date":        {0.70, 0.71},
+	"money":       {0.81, 0.83},
+	"obligation":  {0.64, 0.62},
+	"requirement": {0.83, 0.68},
+	"deadline":    {0.90, 0.88},
+	"law":         {0.98, 0.98},
+	"duration":    {0.69, 0.75},
+}
+
+// TestHeldOut14 scores the fourteenth held-out set (testdata/heldout14,
+// README there), written in session 18 by a writer who had read neither
+// the rules nor the other corpora's documents, with the key specification
+// (and its session 16 rows) in hand.
+// go test ./capabilities/documentfacts -run HeldOut14 -v
+func TestHeldOut14(t *testing.T) {
+	scoreHeldOut(t, "testdata/heldout14", 20, heldOut14Floors)
+}
+
+// heldOut15Floors (strict precision, recall): two points under its first
+// scoring, on main before session 18's round 16 (docs/documents.md,
+// "Issue 29, session 18"). Measured, never tuned on.
+var heldOut15Floors = map[string][2]float64{
+	"party":       {0.77, 0.71},
+	"date":        {0.61, 0.64},
+	"money":       {0.63, 0.70},
+	"obligation":  {0.68, 0.63},
+	"requirement": {0.67, 0.60},
+	"deadline":    {0.93, 0.86},
+	"law":         {0.98, 0.85},
+	"duration":    {0.74, 0.77},
+}
+
+// TestHeldOut15 scores the fifteenth held-out set (testdata/heldout15,
+// README there), written in session 18 by a writer who had read neither
+// the rules nor the other corpora's documents, with the key specification
+// (and its session 16 and 18 rows) in hand.
+// go test ./capabilities/documentfacts -run HeldOut15 -v
+func TestHeldOut15(t *testing.T) {
+	scoreHeldOut(t, "testdata/heldout15", 20, heldOut15Floors)
 }

@@ -361,8 +361,8 @@ func TestProbe15Requirements(t *testing.T) {
 		}
 		p, r := ratio(tp, found), ratio(tp, want)
 		t.Logf("loose=%v requirement P %.2f R %.2f (tp %d found %d want %d)", loose, p, r, tp, found, want)
-		if !loose && (p < 0.97 || r < 0.93) {
-			t.Errorf("requirement strict P %.3f R %.3f, floors 0.97 / 0.93", p, r)
+		if !loose && (p < 0.95 || r < 0.92) { // session 18 labels (key staff technical)
+			t.Errorf("requirement strict P %.3f R %.3f, floors 0.95 / 0.92", p, r)
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"path/filepath"
+	"runtime"
+	"sync"
 	"testing"
 	"time"
 
@@ -93,6 +95,40 @@ func TestGatherMore(t *testing.T) {
 	group, _ = s.gatherMore([]*chargeJob{job(), job()}, timer)
 	if len(group) != maxGroup || len(s.charges) != 12 {
 		t.Errorf("group of %d with %d left, want %d and 12", len(group), len(s.charges), maxGroup)
+	}
+}
+
+// TestGatherRunnable: charges that callers ready to run are about to queue
+// join the group about to begin (they run first), without any wait when
+// none is coming, and never beyond maxGroup. (The scheduler sometimes runs
+// the yielding goroutine first, from its global queue, or a round can pass
+// the time bound on a loaded machine: each case has a few attempts.
+// Without the yield no attempt gathers anything.)
+func TestGatherRunnable(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // one P: the callers run only when the committer yields
+	s := &Store{charges: make(chan *chargeJob, 4*maxGroup), closed: make(chan struct{})}
+	job := func() *chargeJob { return &chargeJob{done: make(chan struct{})} }
+	for _, callers := range []int{0, 1, 7, maxGroup + 20} {
+		want := min(1+callers, maxGroup)
+		var got []int
+		for range 5 {
+			var ready sync.WaitGroup
+			for range callers {
+				ready.Add(1)
+				go func() { s.charges <- job(); ready.Done() }()
+			}
+			got = append(got, len(s.gatherRunnable([]*chargeJob{job()})))
+			ready.Wait()
+			for len(s.charges) > 0 {
+				<-s.charges
+			}
+			if got[len(got)-1] == want {
+				break
+			}
+		}
+		if got[len(got)-1] != want {
+			t.Errorf("%d callers ready: groups of %v, want %d", callers, got, want)
+		}
 	}
 }
 
