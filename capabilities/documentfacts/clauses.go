@@ -127,7 +127,7 @@ func wrapsInto(t string, next segment, text string) bool {
 	if reWrapNumberEnd.MatchString(t) && reWrapDigits.MatchString(n) {
 		return true // "within seven" / "(7) days of delivery": no list marker
 	}
-	if leadingNumber(n) > 0 || strings.ContainsAny(n[:1], "-•*▪·") || strings.HasPrefix(n, "–") {
+	if leadingNumber(n) > 0 || reRomanItem.MatchString(n) || strings.ContainsAny(n[:1], "-•*▪·") || strings.HasPrefix(n, "–") {
 		return false
 	}
 	if reWrapStart.MatchString(n) {
@@ -135,7 +135,7 @@ func wrapsInto(t string, next segment, text string) bool {
 	}
 
 	r, _ := utf8.DecodeRuneInString(n)
-	return reWrapEndWord.MatchString(t) && (unicode.IsLetter(r) || unicode.IsDigit(r))
+	return reWrapEndWord.MatchString(t) && (unicode.IsLetter(r) || unicode.IsDigit(r)) || arWrap16(t, n) // req16.go
 }
 
 func appendSpan(out []span, text string, s, e, seg int) []span {

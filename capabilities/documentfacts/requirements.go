@@ -20,9 +20,9 @@ import (
 
 var (
 	reReqHeading = regexp.MustCompile(`(?i)\b(?:requirements|eligibility|qualifications?|qualification\s+criteria|pre-?qualification|who\s+(?:can|may|should)\s+apply|documents?\s+(?:to\s+(?:be\s+)?(?:submit(?:ted)?|provide[d]?|attach(?:ed)?)|required)|required\s+documents|mandatory\s+documents|supporting\s+documents|submission\s+documents|bid\s+(?:security|bond)|tender\s+(?:security|bond)|what\s+we(?:'re|\s+are)\s+looking\s+for|desirable|preferred|nice\s+to\s+have|advantageous|your\s+profile|selection\s+criteria|minimum\s+criteria|conditions\s+(?:of|for)\s+(?:participation|eligibility|registration|qualification))\b` +
-		`|شروط\s+(?:التأهيل|المشاركة|الاشتراك|التقديم|التأهل)|المتطلبات|متطلبات|المؤهلات|مزايا\s+إضافية|يفضل|المستندات\s+المطلوبة|الوثائق\s+المطلوبة|الضمان\s+الابتدائي|التأمين\s+المؤقت|التأمين\s+الابتدائي|التأهيل|الأهلية` + reqHeadings15 + reqHeadings15b) // reqfamilies15.go, reqfamilies15b.go
+		`|شروط\s+(?:التأهيل|المشاركة|الاشتراك|التقديم|التأهل)|المتطلبات|متطلبات|المؤهلات|مزايا\s+إضافية|يفضل|المستندات\s+المطلوبة|الوثائق\s+المطلوبة|الضمان\s+الابتدائي|التأمين\s+المؤقت|التأمين\s+الابتدائي|التأهيل|الأهلية` + reqHeadings15 + reqHeadings15b + reqHeadings16) // reqfamilies15.go, reqfamilies15b.go, req16.go
 	// Requirement words.
-	reReqOptional  = regexp.MustCompile(`(?i)\bshould\b|\b(?:additional|extra|bonus)\s+(?:points|marks|credit)\b|\bpreference\s+(?:will|shall)\s+be\s+given\b|\bgiven\s+preference\b|أفضلية|\bpreferred\b|\bpreferably\b|\bdesirable\b|\ban\s+advantage\b|\badvantageous\b|\ba\s+plus\b|\bideally\b|\bnice\s+to\s+have\b|\(optional\)|\boptional\b|يفضل|يُفضل|ويفضل|من\s+المستحسن|ميزة\s+إضافية|اختياري` + reqOptional15)
+	reReqOptional  = regexp.MustCompile(`(?i)\bshould\b|\b(?:additional|extra|bonus)\s+(?:points|marks|credit)\b|\bpreference\s+(?:will|shall)\s+be\s+given\b|\bgiven\s+preference\b|أفضلية|\bpreferred\b|\bpreferably\b|\bdesirable\b|\ban\s+advantage\b|\badvantageous\b|\ba\s+plus\b|\bideally\b|\bnice\s+to\s+have\b|\(optional\)|\boptional\b|يفضل|يُفضل|ويفضل|من\s+المستحسن|ميزة\s+إضافية|اختياري` + reqOptional15 + reqOptional16) // req16.go
 	reReqMandatory = regexp.MustCompile(`(?i)\bmust\b|\bshall\b|\brequired\b|\bmandatory\b|\bessential\b|\bcompulsory\b|\bneed(?:s)?\s+to\b|\bis\s+a\s+must\b|\bobligatory\b|يجب|يشترط|يُشترط|يتعين|يلزم|إلزامي|الزامي|مطلوب|ضروري|(?:^|\s)على\s+\S+\s+أن`)
 	// reCopula: a sentence with one is a statement, not an item.
 	reCopula     = regexp.MustCompile(`(?i)\b(?:is|are|was|were|will|has|have|had|be)\b|(?:^|\s)(?:هو|هي|قدره|قدرها|بقيمة)(?:\s|$)|:\s`)
@@ -144,7 +144,7 @@ func (x *clauseExtractor) sections() {
 		case tender && pseudoHeading(t) && !listLine(t) && (upperLatin(t) || !hasLatin(t)) && strings.HasPrefix(tenderSection(t), tenderMark):
 			cur = tenderSection(t)
 			x.pseudo[i] = true
-		case tender && pseudoHeading(t) && (upperLatin(t) || reArOrdinalHeading.MatchString(t)):
+		case tender && pseudoHeading(t) && !listLine(t) && (upperLatin(t) || reArOrdinalHeading.MatchString(t)): // req16.go: "☐ ... GMP" is an item
 			cur = ""
 		case (tender || ctx.selecting && bidContentLead(t)) && strings.HasSuffix(t, ":") && utf8.RuneCountInString(leadSentence(t)) <= 70 && reLeadIn.MatchString(t) && (inRequirementSection(cur) || reDocHeading.MatchString(t) || bidContentLead(t)):
 			// "Each quotation must include the following documents:":
@@ -160,6 +160,7 @@ func (x *clauseExtractor) sections() {
 		}
 		x.sectionOf[i] = cur
 	}
+	x.sections16(ctx) // req16.go
 }
 
 // pseudoHeading: a short line with no sentence end, no table cells and no
@@ -294,14 +295,16 @@ units:
 		}
 	}
 	x.winnerBonds()
-	x.splitDocLists()     // round14req.go
-	x.dropTableCells()    // round14req.go
-	x.dropMoneyRows()     // round15req.go
-	x.dropProofClauses()  // round15req.go
-	x.listedBonds()       // round15req.go
-	x.dropRepeats()       // reqcriterion.go
-	x.reqFamilies15b(ctx) // reqfamilies15b.go
-	x.conv16Requirements(ctx)
+	x.splitDocLists()         // round14req.go
+	x.dropTableCells()        // round14req.go
+	x.dropMoneyRows()         // round15req.go
+	x.dropProofClauses()      // round15req.go
+	x.listedBonds()           // round15req.go
+	x.dropRepeats()           // reqcriterion.go
+	x.reqFamilies15b(ctx)     // reqfamilies15b.go
+	x.reqStructures16(ctx)    // req16.go
+	x.conv16Requirements(ctx) // conv16req.go: the session 18 conventions
+	x.applyHalves16(ctx)      // req16.go: after the categories are settled
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).
