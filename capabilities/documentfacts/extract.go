@@ -26,6 +26,7 @@ type extractor struct {
 	dayFirst *bool  // the document's day/month order, when an unambiguous date shows it
 	title    string // what the first heading calls the document: agreement, invoice or ""
 	topEnd   int    // the end of the document's first lines (the letterhead)
+	hireDoc  bool   // the text offers a job (reHireDoc12), read once, not per date
 	running  string // the extractor running (see guard)
 	// decimalComma: the document writes amounts with a decimal comma
 	// (learnNumberStyle); suffixCurrency: mostly with the currency after
@@ -107,6 +108,7 @@ func (x *extractor) run() {
 	x.runGuarded("dates", func() {
 		x.learnDateOrder()
 		x.title = titleKind(x.a)
+		x.hireDoc = reHireDoc12.MatchString(x.a.text)
 	})
 	x.runGuarded("money", func() {
 		x.learnNumberStyle()

@@ -36,7 +36,7 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 	// keys15.go, after rounds 12 and 14:
 	defer round15Date(f, t, ms, me, prev, x.a.text, x.title)
 	defer round14Date(f, t, ms, me, prev) // keys14.go, after round 12
-	defer round12Date(f, ctx, clause12(t, ms, prev), base < x.topEnd, x.title != "agreement" && reHireDoc12.MatchString(x.a.text))
+	defer round12Date(f, ctx, clause12(t, ms, prev), base < x.topEnd, x.title != "agreement" && x.hireDoc)
 	switch f.Key {
 	case "date", "document_date":
 		if base < x.topEnd && topPlaceDate(t, ms, me) {

@@ -217,7 +217,7 @@ func round14Date(f *Fact, t string, ms, me int, prev string) {
 	}
 	ctx := ctxBefore(t, ms, prev)
 	clause := clause12(t, ms, prev)
-	line := t[strings.LastIndexByte(t[:ms], '\n')+1 : ms]
+	line := dateLineBefore(t, ms)
 	after := t[me:min(len(t), me+160)]
 	if i := strings.IndexAny(after, ".؛;\n"); i >= 0 {
 		after = after[:i]

@@ -214,7 +214,7 @@ func round15Date(f *Fact, t string, ms, me int, prev, text, title string) {
 		}
 		f.Key, f.Label, f.Role = c.key, c.label, c.role
 	}
-	line := t[strings.LastIndexByte(t[:ms], '\n')+1 : ms]
+	line := dateLineBefore(t, ms)
 	clause := clause12(t, ms, prev)
 	switch f.Key {
 	case "document_date", "date", "issue_date", "agreement_date":
@@ -531,3 +531,21 @@ var (
 	reAcceptVerb15  = regexp.MustCompile(`(?i)\b(?:sign|countersign|acknowledge|confirm|accept)\b|التوقيع|توقيع|تأكيد|الموافقة|إعادة\s+نسخة`)
 	reSubmitOrPay15 = regexp.MustCompile(`(?i)\b(?:submit|send\s+(?:us\s+)?(?:your|the)\s+(?:offer|quotation|bid|proposal)|quot\w*|offers?|bids?|proposals?|tenders?|pay|payment|remit)\b|تقديم|العرض|عرض|العطاء|سداد|الدفع`)
 )
+
+// dateLineBefore is the text of ms's line before it, at most its last
+// dateLineMax bytes, cut forward to a cell, sentence or clause boundary
+// when it is cut: the label or row cell a date follows is near it, and a
+// document of one long line (190 KB with thousands of dates) must not be
+// read once per date (TestLongSingleLine took minutes).
+func dateLineBefore(t string, ms int) string {
+	lo := strings.LastIndexByte(t[:ms], '\n') + 1
+	if ms-lo > dateLineMax {
+		lo = ms - dateLineMax
+		if j := strings.IndexAny(t[lo:ms], "|.;"); j >= 0 {
+			lo += j + 1
+		}
+	}
+	return t[lo:ms]
+}
+
+const dateLineMax = 600
