@@ -27,7 +27,10 @@ var reSentenceStop = regexp.MustCompile(`[.!?؟](?:\s+|$)`)
 // abbreviations that end with a dot without ending a sentence.
 var abbreviations = map[string]bool{"mr": true, "mrs": true, "ms": true, "dr": true, "eng": true, "no": true, "nos": true, "co": true,
 	"ltd": true, "inc": true, "st": true, "e.g": true, "i.e": true, "etc": true, "vs": true, "p.o": true, "c.r": true, "art": true, "cl": true,
-	"approx": true, "ref": true, "tel": true, "fax": true, "a.m": true, "p.m": true, "r.o": true, "s.a.o.g": true, "s.a.o.c": true, "l.l.c": true}
+	"approx": true, "ref": true, "tel": true, "fax": true, "a.m": true, "p.m": true, "r.o": true, "s.a.o.g": true, "s.a.o.c": true, "l.l.c": true,
+	// abbreviated degrees (round 16, req16.go): "B.Sc. in Electrical Engineering"
+	"b.sc": true, "m.sc": true, "b.eng": true, "m.eng": true, "ph.d": true, "b.com": true, "b.tech": true, "m.tech": true,
+	"b.a": true, "m.a": true, "b.s": true, "m.s": true}
 
 // sentenceSpans splits every block that is not a heading into sentences;
 // a sentence hard-wrapped over lines of a plain-text document (see

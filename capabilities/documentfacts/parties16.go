@@ -2,6 +2,7 @@ package documentfacts
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -210,12 +211,7 @@ func numberedItem16(line string) (n, at int, ok bool) {
 	} else {
 		d = line[m[4]:m[5]]
 	}
-	for _, r := range d {
-		if r >= '٠' && r <= '٩' {
-			r = r - '٠' + '0'
-		}
-		n = n*10 + int(r-'0')
-	}
+	n, _ = strconv.Atoi(asciiDigits(d)) // one or two digits: always a number
 	return n, m[1], true
 }
 

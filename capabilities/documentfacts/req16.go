@@ -179,7 +179,7 @@ func (x *clauseExtractor) reqStructures16(ctx reqContext) {
 		t := x.a.text[r.start:r.end]
 		line := lineAround(x.a.text, r.start, r.end)
 		if x.trailingProse16(i, line) || notCondition16(t) || x.arabicHalfAlone16(r, line) || x.titleBlock16(r, line) {
-			x.unmarkReq16(r)
+			x.unmarkReq15b(r)
 			continue
 		}
 		if strings.HasPrefix(r.r.Requirement, "/ ") {
@@ -233,9 +233,6 @@ func (x *clauseExtractor) thresholdParts16(rs []reqFound) []reqFound {
 	}
 	return out
 }
-
-// unmarkReq16: the sentences of r may be read as obligations again.
-func (x *clauseExtractor) unmarkReq16(r reqFound) { x.unmarkReq15b(r) }
 
 var reOptional16Re = regexp.MustCompile(reqOptional16[1:])
 
@@ -520,13 +517,6 @@ var reCommercialReg16 = regexp.MustCompile(`(?i)\bcommercial\s+registration\b|(?
 var reSecurityStd16 = regexp.MustCompile(`\bPCI[\s-]?DSS\b|\bSOC\s?2\b|\bCMMI\b`)
 
 var reBareMarker16 = regexp.MustCompile(`^[A-H][0-9]{1,2}\s+`)
-
-// Abbreviated degrees end no sentence ("B.Sc. in Electrical Engineering").
-func init() {
-	for _, a := range []string{"b.sc", "m.sc", "b.eng", "m.eng", "ph.d", "b.com", "b.tech", "m.tech", "b.a", "m.a", "b.s", "m.s"} {
-		abbreviations[a] = true
-	}
-}
 
 // Family F: Arabic prose of a selecting document that states conditions
 // with no heading: "وعلى مقدم الطلب أن يقدم وثيقة تأمين ..." (a condition
