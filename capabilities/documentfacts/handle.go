@@ -137,6 +137,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	}
 	injections := findInjections(&a)
 	resolved := dropInjected(resolve(x.cands), injections)
+	resolved = names19(resolved, a.text) // parties19.go
 	cands := dedupe(wrappedNames(resolved, a.text))
 
 	// Mask account numbers in the returned text (same length: offsets hold).
