@@ -15,15 +15,20 @@ import (
 // signatory and contact, and the people minutes list as present, are
 // parties with no role.
 //
-// names19 adds the names the block rules miss (family S) to the resolved
-// candidates.
+// names19 adds the names the block rules miss (families S and M2) to the
+// resolved candidates; parties19Roles gives roles (family M1).
 
 // names19 adds, to the resolved candidates cs, the people named in a
-// signing or contact slot (family S), each where no party candidate
-// covers it; the result is in text order.
+// signing or contact slot (family S) and in the attendance of minutes
+// (family M2), and the company in the title of minutes (family M1), each
+// where no party candidate covers it; the result is in text order.
 func names19(cs []candidate, text string) []candidate {
 	var spans []span19
 	spans = append(spans, slotNames19(text)...)
+	if minutesDoc19(text) {
+		spans = append(spans, attendeeNames19(text)...)
+		spans = append(spans, titleCompany19(text)...)
+	}
 	added := false
 	for _, sp := range spans {
 		taken := false
@@ -171,4 +176,129 @@ func orgLine19(n string) bool {
 	}
 	m := reOrg.FindStringSubmatchIndex(n + " ")
 	return m != nil && strings.TrimSpace(n[m[3]:]) == "" && !strings.Contains(n[:m[2]], ",")
+}
+
+// Family M (minutes and resolutions of a board or a general assembly):
+// the company whose body meets, named at the head (over the title or in
+// it: "MINUTES OF A MEETING OF THE BOARD OF DIRECTORS OF X LIMITED"), is
+// their issuer (M1); the people the minutes list as present, in
+// attendance, chairing, taking the minutes or sending apologies, in a
+// label's line or in a "Present | Capacity" table, are parties with no
+// role (M2). Round 16's family M read a head company only when the
+// title opened the text.
+var (
+	reMinutesHead19 = regexp.MustCompile(`(?i)^[\s#*_]*(?:(?:extract\s+(?:of|from)\s+(?:the\s+)?)?minutes\s+of\b|minutes\s*$|(?:the\s+)?resolutions?\s+(?:of|passed\s+by)\s+the\s+(?:board|shareholders|general\s+assembly|partners|members)|(?:written\s+|board\s+|shareholders'?\s+)resolutions?\b)`)
+	reAttendLabel19 = regexp.MustCompile(`(?i)^[\s*_]*(?:present|attendees|attending|in\s+attendance|also\s+present|apologies(?:\s+for\s+absence)?|absent(?:\s+with\s+apologies)?|(?:directors|members)\s+present|chair(?:ed\s+by|man|person|woman)?|secretary|minutes\s+(?:taken|recorded)\s+by|recorded\s+by)\s*[:：]\s*(.+)$`)
+	reAttendTable19 = regexp.MustCompile(`(?i)^[\s*_]*(?:present|attendees?|name|director|member)s?\s*\|\s*(?:capacity|position|title|designation|role|post)\b`)
+	reBoardOf19     = regexp.MustCompile(`(?i)\bof\s+(?:the\s+)?(?:board\s+of\s+directors|directors|shareholders|members|partners|(?:ordinary\s+|extraordinary\s+|annual\s+)?general\s+(?:assembly|meeting))\s+of\s+(.{4,120}?)\s*$`)
+	reListSep19     = regexp.MustCompile(`\s*(?:\||;|,|\band\b)\s*`)
+	reFormEnd19     = regexp.MustCompile(`(?i)(?:^|\s)(?:` + orgSuffix + `)$`)
+)
+
+// minutesDoc19: a title of minutes or resolutions on the text's first
+// six lines.
+func minutesDoc19(text string) bool {
+	ls, _ := lines19(text)
+	for i, l := range ls {
+		if i >= 6 {
+			break
+		}
+		if reMinutesHead19.MatchString(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// attendeeNames19 applies family M2.
+func attendeeNames19(text string) []span19 {
+	ls, at := lines19(text)
+	var out []span19
+	inTable := false
+	for i, l := range ls {
+		if hasArabic(l) {
+			inTable = false
+			continue
+		}
+		if reAttendTable19.MatchString(l) {
+			inTable = true
+			continue
+		}
+		if inTable {
+			if !strings.Contains(l, " | ") {
+				inTable = false
+			} else {
+				if s, e, ok := person19(strings.SplitN(l, " | ", 2)[0] + " |"); ok {
+					out = append(out, span19{at[i] + s, at[i] + e, "person"})
+				}
+				continue
+			}
+		}
+		m := reAttendLabel19.FindStringSubmatchIndex(l)
+		if m == nil {
+			continue
+		}
+		// The list: names apart by bars, semicolons, commas or "and",
+		// each perhaps with its post after a comma or in brackets.
+		rest, off := l[m[2]:m[3]], at[i]+m[2]
+		for _, part := range splitKeep19(rest, reListSep19) {
+			if s, e, ok := person19(rest[part[0]:part[1]]); ok {
+				out = append(out, span19{off + part[0] + s, off + part[0] + e, "person"})
+			}
+		}
+	}
+	return out
+}
+
+// splitKeep19 is s's parts between the matches of sep, as offsets.
+func splitKeep19(s string, sep *regexp.Regexp) [][2]int {
+	var out [][2]int
+	prev := 0
+	for _, m := range sep.FindAllStringIndex(s, -1) {
+		out = append(out, [2]int{prev, m[0]})
+		prev = m[1]
+	}
+	return append(out, [2]int{prev, len(s)})
+}
+
+// titleCompany19 is the company named in the title of minutes ("... OF
+// THE BOARD OF DIRECTORS OF HALDEN ROBOTICS LIMITED"), by its legal
+// form.
+func titleCompany19(text string) []span19 {
+	ls, at := lines19(text)
+	for i, l := range ls {
+		if i >= 6 {
+			break
+		}
+		if !reMinutesHead19.MatchString(l) {
+			continue
+		}
+		m := reBoardOf19.FindStringSubmatchIndex(strings.TrimRight(l, " *_#"))
+		if m == nil {
+			continue
+		}
+		name := strings.TrimRight(l[m[2]:m[3]], " .,")
+		if reFormEnd19.MatchString(name) && strings.Contains(name, " ") {
+			return []span19{{at[i] + m[2], at[i] + m[2] + len(name), "company"}}
+		}
+	}
+	return nil
+}
+
+// parties19Roles applies family M1's role: in minutes, the first
+// company on the text's first lines (the head over the title, or the
+// title's), when no party is the issuer, is the issuer.
+func parties19Roles(facts []Fact, cands []candidate, text string) {
+	if len(facts) != len(cands) || !minutesDoc19(text) || hasRole16(facts, "issuer") {
+		return
+	}
+	first := -1
+	for i, f := range facts {
+		if f.Type == TypeParty && f.EntityType != "person" && (first < 0 || cands[i].start < cands[first].start) {
+			first = i
+		}
+	}
+	if first >= 0 && facts[first].Role == "" && strings.Count(text[:cands[first].start], "\n") <= 5 {
+		setRole16(facts, first, "issuer")
+	}
 }

@@ -30,6 +30,29 @@ var party19Cases = []party16Case{
 	{"S negative: a team signs off", "Hormuz Travel LLC\n\nDear Ms. Laila Nasser Al Busaidi,\nWe confirm your booking of two rooms for 3 nights.\n\nKind regards,\nThe Reservations Team",
 		nil, []string{"The Reservations Team", "Reservations Team"}, nil},
 
+	// M1. The company whose board or assembly meets issues the minutes.
+	{"M1 company over the title", "Qurayyat Cement Company SAOG\nCommercial Registration No. 1002233\n\nMINUTES OF THE ANNUAL GENERAL MEETING\nHeld on 30 March 2026 at the Grand Hall, Muscat\n\nThe General Assembly approved the accounts for 2025.",
+		map[string]string{"Qurayyat Cement Company SAOG": "issuer"}, nil, nil},
+	{"M1 company in the title, in capitals", "MINUTES OF THE MEETING OF THE BOARD OF DIRECTORS OF PENNANT LOGISTICS LIMITED\nHeld at 2 Dock Road, Liverpool on 9 February 2026\n\nThe Board approved the budget for 2026.",
+		map[string]string{"PENNANT LOGISTICS LIMITED": "issuer"}, nil, nil},
+	{"M1 company over board resolutions", "# Sohar Flour Mills SAOG\n# Resolutions of the Board of Directors\nPassed by circulation on 12 May 2026.\nThe Board RESOLVED to open a branch in Ibri.",
+		map[string]string{"Sohar Flour Mills SAOG": "issuer"}, nil, nil},
+
+	// M2. The people minutes list as present, attending, chairing or absent.
+	{"M2 present line with bars and brackets", "MINUTES OF A MEETING OF THE BOARD OF DIRECTORS OF KESTREL SOFTWARE LIMITED\nHeld on 3 March 2026\nPresent: Alice Thornbury (Chair) | Daniel Okafor | Priyanka Shah\nIn attendance: Martin Hale (Company Secretary)\nApologies: Gordon Blake\n\nThe Board approved the accounts.\nThe register of members shall be updated by the Chair within 14 days.",
+		map[string]string{"KESTREL SOFTWARE LIMITED": "issuer", "Alice Thornbury": "-", "Daniel Okafor": "-", "Priyanka Shah": "-", "Martin Hale": "-", "Gordon Blake": "-"}, nil,
+		[]string{"- must updated by the chair"}},
+	{"M2 attendance with posts after commas", "Nizwa Dates Processing Company SAOC\nMINUTES OF THE BOARD MEETING No. 2/2026\nHeld on 11 April 2026\n\nIn attendance: Salim Hamed Al Abri, Chief Financial Officer; Noora Khalid Al Rashdi, Board Secretary.\n\nThe Board approved the purchase of a cold store.",
+		map[string]string{"Nizwa Dates Processing Company SAOC": "issuer", "Salim Hamed Al Abri": "-", "Noora Khalid Al Rashdi": "-"}, []string{"Chief Financial Officer", "Board Secretary"}, nil},
+	{"M2 present table", "# Sharqiya Fisheries SAOG\n# Minutes of the Board of Directors\nMeeting No. 1/2026 held on 20 January 2026.\nPresent | Capacity\nAhmed Saif Al Hajri | Chairman\nMuna Ali Al Rawahi | Director\nVikram Nair | Director\nThe Chairman opened the meeting.",
+		map[string]string{"Sharqiya Fisheries SAOG": "issuer", "Ahmed Saif Al Hajri": "-", "Muna Ali Al Rawahi": "-", "Vikram Nair": "-"}, []string{"Chairman", "Director"}, nil},
+	{"M2 chair and secretary labels", "Muttrah Hotels Company SAOG\n\nMINUTES OF THE EXTRAORDINARY GENERAL MEETING\nHeld on 2 June 2026\n\nChair: Hilal Saud Al Busaidi, Chairman of the Board\nSecretary: Deepa Krishnan, Company Secretary\n\nThe General Assembly approved the sale of the old wing.",
+		map[string]string{"Muttrah Hotels Company SAOG": "issuer", "Hilal Saud Al Busaidi": "-", "Deepa Krishnan": "-"}, nil, nil},
+	{"M2 negative: attendance without names", "Bidbid Marble Company SAOC\nMINUTES OF THE BOARD MEETING\nHeld on 5 May 2026\nPresent: All Directors\nApologies: None\nThe Board approved the dividend.",
+		map[string]string{"Bidbid Marble Company SAOC": "issuer"}, []string{"All Directors"}, nil},
+	{"M2 negative: a policy is no minutes", "Jalan Transport Company SAOG\n\nTRAVEL POLICY\n\nPresent: this policy applies to all staff.\nApproved by: Board of Directors\n\nEmployees shall book economy class.",
+		nil, []string{"Board of Directors"}, nil},
+
 	// Open (party19Open): left for a later round.
 	{"OPEN a company named in passing", "BRIGHTLINE SIGNS\nQUOTATION No. 77\nTo: Meadow Park Residents Association Ltd\n\n1. Twelve aluminium signs: KES 96,000\nThe panels are made by Kifaru Metals Ltd, the manufacturer, and carry its warranty.\n\nPrepared by: Joseph Mwangi, Estimator",
 		map[string]string{"Meadow Park Residents Association Ltd": "customer", "Joseph Mwangi": "-"}, []string{"Kifaru Metals Ltd"}, nil},
