@@ -285,11 +285,83 @@ func titleCompany19(text string) []span19 {
 	return nil
 }
 
-// parties19Roles applies family M1's role: in minutes, the first
+// parties19Roles applies the role families of this round: R (a letter's
+// party defined in its body), then M1 (the issuer of minutes).
+func parties19Roles(facts []Fact, cands []candidate, text, docType, subtype string) {
+	if len(facts) != len(cands) {
+		return
+	}
+	bodyDefinedRoles19(facts, cands, text, docType, subtype)
+	minutesIssuer19(facts, cands, text)
+}
+
+// Family R (a letter's party defined in its body): a letter's writer or
+// addressee takes a role from the letter's frame (the letterhead, "To:":
+// supplier, customer, issuer), but the body may define the same company
+// by the role it holds ("Under the Subcontract, X W.L.L. (the
+// "Subcontractor") agreed ...", "employment with X SAOC (hereinafter the
+// "Company")" in an offer of employment). The body's definition is the
+// text's own word, and wins; in an offer of employment "the Company" is
+// the employer. Only in a letter (a salutation or a subject line on its
+// first 1,500 characters) that is no contract or lease.
+var reDefRight19 = regexp.MustCompile(`^\s*,?\s*\(`)
+
+func bodyDefinedRoles19(facts []Fact, cands []candidate, text, docType, subtype string) {
+	employment := subtype == "employment_letter" || hasRole16(facts, "employee")
+	if (docType == "contract" || docType == "lease") && !employment {
+		return
+	}
+	letter := false
+	for _, re := range []*regexp.Regexp{reSalutation16, reSubjectLine} {
+		if m := re.FindStringIndex(text); m != nil && m[0] <= 1500 {
+			letter = true
+		}
+	}
+	if !letter {
+		return
+	}
+	low := lowerASCII(text)
+	for i, f := range facts {
+		if f.Type != TypeParty || f.EntityType == "person" || hasArabic(f.Value) || len(f.Value) < 6 ||
+			f.Role != "customer" && f.Role != "supplier" && f.Role != "issuer" {
+			continue
+		}
+		if reDefRight19.MatchString(text[cands[i].end:]) {
+			continue // defined where it is found: its role is that definition's
+		}
+		for _, at := range occurrences(low, lowerASCII(f.Value)) {
+			if at == cands[i].start {
+				continue
+			}
+			after := text[at+len(f.Value):]
+			if !reDefRight19.MatchString(after) {
+				continue
+			}
+			w, ok := definedRole(after)
+			if !ok {
+				continue
+			}
+			r := definedRoleFor(w, f.Value, after)
+			if orgKinds[lowerASCII(w)] {
+				r = ""
+				if employment && lowerASCII(w) == "company" {
+					r = "employer"
+				}
+			}
+			if r == "" || r == f.Role || r == "first_party" || r == "second_party" {
+				continue
+			}
+			setRole16(facts, i, r)
+			break
+		}
+	}
+}
+
+// minutesIssuer19 applies family M1's role: in minutes, the first
 // company on the text's first lines (the head over the title, or the
 // title's), when no party is the issuer, is the issuer.
-func parties19Roles(facts []Fact, cands []candidate, text string) {
-	if len(facts) != len(cands) || !minutesDoc19(text) || hasRole16(facts, "issuer") {
+func minutesIssuer19(facts []Fact, cands []candidate, text string) {
+	if !minutesDoc19(text) || hasRole16(facts, "issuer") {
 		return
 	}
 	first := -1
