@@ -137,6 +137,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	}
 	injections := findInjections(&a)
 	resolved := dropInjected(resolve(x.cands), injections)
+	resolved = names19(resolved, a.text) // parties19.go
 	cands := dedupe(wrappedNames(resolved, a.text))
 
 	// Mask account numbers in the returned text (same length: offsets hold).
@@ -252,6 +253,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	translationRoles(all, cands, a.text)
 	twinRoles(all, a.text)
 	parties16Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // parties16.go
+	parties19Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // parties19.go
 	all, cands = droppedParties(all, cands, a.text)                           // round14parties.go
 
 	// Obligations, requirements and deadlines, read by sentence (the

@@ -324,6 +324,7 @@ func placeOrKind(s string) bool {
 // and an organisation's kind ('X SAOC (the "Company")').
 func (x *clauseExtractor) definedAliases(all []Fact, cands []candidate) {
 	text := x.a.text
+	minutes := minutesDoc19(text) // parties19.go
 	for i, f := range all {
 		if f.Type != TypeParty || f.Role == "" || i >= len(cands) {
 			continue
@@ -353,6 +354,9 @@ func (x *clauseExtractor) definedAliases(all []Fact, cands []candidate) {
 		for _, w := range words {
 			if w == "" || hasArabic(w) || roleOf(w) != "" {
 				continue // a guideline word is a subject form already
+			}
+			if minutes && postWords19[lowerASCII(w)] {
+				continue // "Present: X (Chair)" under the company's name: the attendee's post
 			}
 			switch r := lexRole(w); {
 			case orgKinds[lowerASCII(w)]:
