@@ -147,6 +147,12 @@ func sumDueBy(clause string) bool {
 // topPlaceDate: the date ends its line and follows a place and a comma,
 // with at most a reference and a dash before them.
 func topPlaceDate(t string, ms, me int) bool {
+	if !commaBefore(t[:ms]) {
+		// rePlaceComma ends in a comma: with none just before the
+		// date there is no place before it, and the cell (the whole
+		// of a long line) need not be found.
+		return false
+	}
 	s, e := cellAround(t, ms, me)
 	if after := strings.TrimSpace(t[me:e]); strings.Trim(after, "*_م.") != "" && !reHijriAfter.MatchString(after) {
 		return false
@@ -162,6 +168,13 @@ func topPlaceDate(t string, ms, me int) bool {
 		before = before[i+3:]
 	}
 	return rePlaceComma.MatchString(before)
+}
+
+// commaBefore says whether s ends in a comma ("," or "،") and ASCII
+// white space (\s), as a text rePlaceComma matches does.
+func commaBefore(s string) bool {
+	s = strings.TrimRight(s, " \t\n\f\r")
+	return strings.HasSuffix(s, ",") || strings.HasSuffix(s, "،")
 }
 
 // reHijriAfter: the Hijri date written after the Gregorian ("م الموافق
@@ -184,7 +197,6 @@ func (x *extractor) signLineDate(t string, base, ms, me int, headerCells string)
 	if base+ms < len(x.a.text)*3/5 {
 		return false
 	}
-	ls := strings.LastIndexByte(t[:ms], '\n') + 1
 	le := len(t)
 	if i := strings.IndexByte(t[me:], '\n'); i >= 0 {
 		le = me + i
@@ -195,6 +207,9 @@ func (x *extractor) signLineDate(t string, base, ms, me int, headerCells string)
 	if strings.Trim(t[me:le], " .*_|م") != "" {
 		return false
 	}
+	// (The line's start is searched for only for a date that ends its
+	// line: a long line's other dates must not each scan it back.)
+	ls := strings.LastIndexByte(t[:ms], '\n') + 1
 	line := t[ls:ms]
 	if utf8.RuneCountInString(line) > 200 {
 		return false

@@ -537,8 +537,17 @@ var (
 // when it is cut: the label or row cell a date follows is near it, and a
 // document of one long line (190 KB with thousands of dates) must not be
 // read once per date (TestLongSingleLine took minutes).
+//
+// Only the dateLineMax+1 bytes before ms are searched for the line's
+// start: a start further back is cut as one found there would be.
 func dateLineBefore(t string, ms int) string {
-	lo := strings.LastIndexByte(t[:ms], '\n') + 1
+	w := max(0, ms-dateLineMax-1)
+	lo := 0
+	if i := strings.LastIndexByte(t[w:ms], '\n'); i >= 0 {
+		lo = w + i + 1
+	} else if w > 0 {
+		lo = w - 1 // the line starts before w: more than dateLineMax bytes
+	}
 	if ms-lo > dateLineMax {
 		lo = ms - dateLineMax
 		if j := strings.IndexAny(t[lo:ms], "|.;"); j >= 0 {

@@ -18,8 +18,13 @@ import (
 func round16Date(f *Fact, t string, ms, me int, prev, text string) {
 	set := func(c cue) { f.Key, f.Label, f.Role = c.key, c.label, c.role }
 	// A label stands near its date: the line's last 300 bytes are read
-	// (a 190 KB single line must not be scanned once per date).
-	line := tail(t[strings.LastIndexByte(t[:ms], '\n')+1:ms], 300)
+	// (a 190 KB single line must not be scanned once per date, nor
+	// searched back for its start further than those bytes and one).
+	ls := max(0, ms-301)
+	if i := strings.LastIndexByte(t[ls:ms], '\n'); i >= 0 {
+		ls += i + 1
+	}
+	line := tail(t[ls:ms], 300)
 	label := labelBefore16(line)
 	ctx := ctxBefore(t, ms, prev)
 	switch f.Key {
