@@ -32,11 +32,13 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 		return
 	}
 	clause := sentenceClause(t, ms, prev)
-	defer round16Date(f, t, ms, me, prev, x.a.text) // keys16.go, after round 15
+	// The windows rounds 12 to 16 read, cut once for the date.
+	w := dateWindows{ctx: ctx, clause: clause12(t, ms, prev), line: dateLineBefore(t, ms)}
+	defer round16Date(f, t, ms, me, w, x.a.text) // keys16.go, after round 15
 	// keys15.go, after rounds 12 and 14:
-	defer round15Date(f, t, ms, me, prev, x.a.text, x.title)
-	defer round14Date(f, t, ms, me, prev) // keys14.go, after round 12
-	defer round12Date(f, ctx, clause12(t, ms, prev), base < x.topEnd, x.title != "agreement" && x.hireDoc)
+	defer round15Date(f, t, ms, me, w, x.a.text, x.title)
+	defer round14Date(f, t, ms, me, w) // keys14.go, after round 12
+	defer round12Date(f, ctx, w.clause, base < x.topEnd, x.title != "agreement" && x.hireDoc)
 	switch f.Key {
 	case "date", "document_date":
 		if base < x.topEnd && topPlaceDate(t, ms, me) {
@@ -117,6 +119,13 @@ var (
 	reYourDocDatedAR = regexp.MustCompile(`(?:طلبكم|طلبك|خطابكم|خطابك|كتابكم|رسالتكم|استفساركم|استفسارکم|أمركم|عرضكم)\s+(?:رقم\s+\S+\s+)?(?:المؤرخ|المؤرخة|المؤرخين|بتاريخ)\s*(?:في\s*)?$`)
 	reDrawnUp        = regexp.MustCompile(`(?:^|\s)(?:حرر|حررت|تحرر|تحريراً|تحريرا)\s`)
 )
+
+// dateWindows are the text windows before a date that the later rounds
+// read: ctxBefore, clause12 and dateLineBefore of it, cut once per date
+// rather than once per round (issue 34).
+type dateWindows struct {
+	ctx, clause, line string
+}
 
 // sentenceClause: the sentence before t[ms] (back to a full stop, a
 // semicolon or the block's start).

@@ -199,7 +199,7 @@ var reCurWord15 = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(` + curWords + `)(?:[^\
 // round11Date before them, so it runs last): t is the date's block,
 // t[ms:me] the date, prev the block before it, text the document's and
 // title the kind its first heading names.
-func round15Date(f *Fact, t string, ms, me int, prev, text, title string) {
+func round15Date(f *Fact, t string, ms, me int, w dateWindows, text, title string) {
 	set := func(k string) {
 		var c cue
 		switch k {
@@ -214,8 +214,7 @@ func round15Date(f *Fact, t string, ms, me int, prev, text, title string) {
 		}
 		f.Key, f.Label, f.Role = c.key, c.label, c.role
 	}
-	line := dateLineBefore(t, ms)
-	clause := clause12(t, ms, prev)
+	line, clause := w.line, w.clause
 	switch f.Key {
 	case "document_date", "date", "issue_date", "agreement_date":
 		if l := reDateLabel15.FindStringIndex(line); l != nil && reSignCue15.MatchString(line[:l[0]]) {
@@ -226,7 +225,7 @@ func round15Date(f *Fact, t string, ms, me int, prev, text, title string) {
 			return
 		}
 	}
-	ctx := ctxBefore(t, ms, prev)
+	ctx := w.ctx
 	if reDayRangeEnd15.MatchString(line) || reBareDay15.MatchString(t[ms:me]) && reDayRangeNext15.MatchString(t[me:min(len(t), me+40)]) {
 		if !reOwnSpanWord15.MatchString(clause) {
 			// "The show takes place from 16 to 20 May 2026", "من ٣ إلى ٥

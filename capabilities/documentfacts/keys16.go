@@ -15,7 +15,7 @@ import (
 // round16Date re-keys a date after round 15 (deferred from round11Date
 // before it, so it runs last): t is the date's block, t[ms:me] the date,
 // prev the block before it, text the document's.
-func round16Date(f *Fact, t string, ms, me int, prev, text string) {
+func round16Date(f *Fact, t string, ms, me int, w dateWindows, text string) {
 	set := func(c cue) { f.Key, f.Label, f.Role = c.key, c.label, c.role }
 	// A label stands near its date: the line's last 300 bytes are read
 	// (a 190 KB single line must not be scanned once per date, nor
@@ -26,7 +26,7 @@ func round16Date(f *Fact, t string, ms, me int, prev, text string) {
 	}
 	line := tail(t[ls:ms], 300)
 	label := labelBefore16(line)
-	ctx := ctxBefore(t, ms, prev)
+	ctx := w.ctx
 	switch f.Key {
 	case "date", "document_date":
 		// Family DA: a row or label naming the start or the end of the
@@ -51,7 +51,7 @@ func round16Date(f *Fact, t string, ms, me int, prev, text string) {
 			return
 		}
 	}
-	if round16DateProbe(f, set, label, line, t[me:min(len(t), me+8)], ctx, clause12(t, ms, prev), text) {
+	if round16DateProbe(f, set, label, line, t[me:min(len(t), me+8)], ctx, w.clause, text) {
 		return
 	}
 	switch f.Key {
@@ -266,7 +266,9 @@ func round16DateProbe(f *Fact, set func(cue), label, line, after, ctx, clause, t
 			// the start of the span the row names.
 			set(dateCueOf("effective_date"))
 			return true
-		case rangeEndLabel16(line) != "" && (rePeriodLabel16.MatchString(rangeEndLabel16(line)) || reTermLabel16.MatchString(rangeEndLabel16(line))):
+		}
+		// (The row's range label is read once, not three times.)
+		if rangeEnd := rangeEndLabel16(line); rangeEnd != "" && (rePeriodLabel16.MatchString(rangeEnd) || reTermLabel16.MatchString(rangeEnd)) {
 			set(cueExpiryDate) // its end
 			return true
 		}
