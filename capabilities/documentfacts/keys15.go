@@ -217,7 +217,8 @@ func round15Date(f *Fact, t string, ms, me int, w dateWindows, text, title strin
 	line, clause := w.line, w.clause
 	switch f.Key {
 	case "document_date", "date", "issue_date", "agreement_date":
-		if l := reDateLabel15.FindStringIndex(line); l != nil && reSignCue15.MatchString(line[:l[0]]) {
+		// (reDateLabel15 ends in a colon: endsLike spares matching it.)
+		if l := dateLabel15(line); l != nil && reSignCue15.MatchString(line[:l[0]]) {
 			// "Name: Khalid Said | Signature: ________ | Date: 20 August
 			// 2026", "موافقة العميل: فاطمة ... | التاريخ: ٧ أكتوبر": the
 			// date beside a signature or an acceptance is its day.
@@ -226,7 +227,7 @@ func round15Date(f *Fact, t string, ms, me int, w dateWindows, text, title strin
 		}
 	}
 	ctx := w.ctx
-	if reDayRangeEnd15.MatchString(line) || reBareDay15.MatchString(t[ms:me]) && reDayRangeNext15.MatchString(t[me:min(len(t), me+40)]) {
+	if endsLike(line, "to", "until", "till", "إلى", "الى", "حتى") && reDayRangeEnd15.MatchString(line) || reBareDay15.MatchString(t[ms:me]) && reDayRangeNext15.MatchString(t[me:min(len(t), me+40)]) {
 		if !reOwnSpanWord15.MatchString(clause) {
 			// "The show takes place from 16 to 20 May 2026", "من ٣ إلى ٥
 			// مارس": the days of an event in one month are plain dates,
@@ -238,12 +239,12 @@ func round15Date(f *Fact, t string, ms, me int, w dateWindows, text, title strin
 	}
 	if f.Key == "date" || f.Key == "document_date" {
 		switch {
-		case reOpeningRow15.MatchString(line):
+		case endsLike(line, "|", ":") && reOpeningRow15.MatchString(line):
 			// "فض المظاريف | ٢٥ مايو ٢٠٢٦", "Opening of envelopes |":
 			// the key date the bids are opened.
 			set("bid_opening_date")
 			return
-		case reStartRow15.MatchString(line):
+		case endsLike(line, "|", ":") && reStartRow15.MatchString(line):
 			// "بدء التشغيل | ٢٣ أغسطس ٢٠٢٦", "Start of operation |": the
 			// day the contract's service starts.
 			set("effective_date")
@@ -530,6 +531,29 @@ var (
 	reAcceptVerb15  = regexp.MustCompile(`(?i)\b(?:sign|countersign|acknowledge|confirm|accept)\b|التوقيع|توقيع|تأكيد|الموافقة|إعادة\s+نسخة`)
 	reSubmitOrPay15 = regexp.MustCompile(`(?i)\b(?:submit|send\s+(?:us\s+)?(?:your|the)\s+(?:offer|quotation|bid|proposal)|quot\w*|offers?|bids?|proposals?|tenders?|pay|payment|remit)\b|تقديم|العرض|عرض|العطاء|سداد|الدفع`)
 )
+
+// dateLabel15 is reDateLabel15's match in line, nil when none.
+func dateLabel15(line string) []int {
+	if !endsLike(line, ":", "：") {
+		return nil
+	}
+	return reDateLabel15.FindStringIndex(line)
+}
+
+// endsLike says whether s, less its trailing ASCII white space (\s),
+// ends with one of the words, ASCII letters in either case: a pattern
+// that ends in one of them and \s*$ cannot match where this is false,
+// and a 600-byte line need not be matched (issue 34). The words have
+// no letter that folds to a non-ASCII one (k, s), as (?i) would.
+func endsLike(s string, words ...string) bool {
+	s = strings.TrimRight(s, " \t\n\f\r")
+	for _, w := range words {
+		if len(s) >= len(w) && lowerASCII(s[len(s)-len(w):]) == w {
+			return true
+		}
+	}
+	return false
+}
 
 // dateLineBefore is the text of ms's line before it, at most its last
 // dateLineMax bytes, cut forward to a cell, sentence or clause boundary

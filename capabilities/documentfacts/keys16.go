@@ -537,6 +537,9 @@ var (
 // rangeEndLabel16: the label of a row whose line before the date is
 // "<label> | <date> – " (the date is the end of a span), else "".
 func rangeEndLabel16(line string) string {
+	if !endsLike(line, "-", "–", "—", "&ndash;", "to", "إلى", "الى") {
+		return "" // (reRangeEnd16 ends in one of them)
+	}
 	m := reRangeEnd16.FindStringSubmatchIndex(line)
 	if m == nil || !strings.ContainsAny(line[m[2]:m[3]], "0123456789٠١٢٣٤٥٦٧٨٩") {
 		return ""
