@@ -3,6 +3,7 @@ package documentfacts
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"dalil/capabilities/documentfacts/read"
@@ -57,6 +58,59 @@ func BenchmarkReadExtract25PagePDF(b *testing.B) {
 		}
 		out := extractAll(doc, source{kind: "url"}, Input{})
 		facts = len(out.Facts)
+	}
+	b.ReportMetric(float64(facts), "facts")
+}
+
+// longLine is TestLongSingleLine's document: 190 KB on one line, with a
+// sum, a date and an e-mail address every 57 bytes.
+func longLine() string {
+	var b strings.Builder
+	for b.Len() < 190_000 {
+		b.WriteString("Total: OMR 1,250.500 due 10 March 2026 mail a@b.example; ")
+	}
+	return b.String()
+}
+
+// BenchmarkExtractLongLine measures extracting the facts of a 190 KB
+// document of one line (issue 34, docs/performance.md): the work per
+// date or sum must not grow with the line's length.
+func BenchmarkExtractLongLine(b *testing.B) {
+	in := Input{Text: longLine()}
+	b.SetBytes(int64(len(in.Text)))
+	b.ReportAllocs()
+	var facts int
+	for b.Loop() {
+		out, err := Handle(context.Background(), Deps{}, in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		facts = len(out.Facts)
+	}
+	b.ReportMetric(float64(facts), "facts")
+}
+
+// BenchmarkExtractDev3 measures extracting the facts of the 29 documents
+// of testdata/dev3 (contracts, leases, tenders and letters of ordinary
+// size, in English and Arabic), rendered once; one op is the whole set.
+func BenchmarkExtractDev3(b *testing.B) {
+	var docs []*read.Document
+	var size int64
+	for _, d := range loadEvalCorpus(b, "testdata/dev3", 29) {
+		doc := renderEval(b, d.dir, d.name)
+		docs = append(docs, doc)
+		for _, bl := range doc.Blocks {
+			size += int64(len(bl.Text))
+		}
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	var facts int
+	for b.Loop() {
+		facts = 0
+		for _, doc := range docs {
+			facts += len(extractAll(doc, source{kind: "text"}, Input{}).Facts)
+		}
 	}
 	b.ReportMetric(float64(facts), "facts")
 }

@@ -67,3 +67,39 @@ func TestExtractionStopsWhenTheCallerLeaves(t *testing.T) {
 		t.Fatalf("uncancelled: %d runs, %v", runs, err)
 	}
 }
+
+// The clause readers (requirements, obligations, deadlines) stop alike:
+// once the caller leaves while one runs, no later reader starts and the
+// answer is ctx's error (issue 29).
+func TestClauseReadersStopWhenTheCallerLeaves(t *testing.T) {
+	text := strings.Repeat("The Supplier shall deliver 40 units for OMR 1,250.000 by 3 March 2026.\n\n", 40)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var later []string
+	testPanic = func(name string) {
+		switch {
+		case name == "requirements":
+			cancel()
+		case ctx.Err() != nil && !strings.HasSuffix(name, " done"):
+			later = append(later, name)
+		}
+	}
+	defer func() { testPanic = nil }()
+	if _, err := Handle(ctx, Deps{}, Input{Text: text}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want the context's", err)
+	}
+	if len(later) > 0 {
+		t.Errorf("readers started after the cancellation: %v", later)
+	}
+	// Uncancelled, every reader runs.
+	seen := map[string]bool{}
+	testPanic = func(name string) { seen[name] = true }
+	if _, err := Handle(context.Background(), Deps{}, Input{Text: text}); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"requirements", "obligations", "deadlines"} {
+		if !seen[name] {
+			t.Errorf("uncancelled: %s did not run", name)
+		}
+	}
+}

@@ -386,16 +386,21 @@ func fmtPR(s *evalScore) string {
 }
 
 func scoreCorpus(t *testing.T, docs []evalDoc, floors map[string][2]float64) {
+	// Each document is read and extracted once, and scored strict and
+	// loose from that one answer (issue 34: the package's test time).
+	outs := make([]Output, len(docs))
+	for i, d := range docs {
+		outs[i] = extractAll(renderEval(t, d.dir, d.name), source{kind: "text"}, Input{})
+		checkEvidence(t, outs[i])
+	}
 	for _, loose := range []bool{false, true} {
 		total := map[string]*evalScore{}
 		for _, typ := range evalTypes {
 			total[typ] = &evalScore{}
 		}
 		langTotal := map[string]map[string]*evalScore{}
-		for _, d := range docs {
-			doc := renderEval(t, d.dir, d.name)
-			out := extractAll(doc, source{kind: "text"}, Input{})
-			checkEvidence(t, out)
+		for i, d := range docs {
+			out := outs[i]
 			lang := detectLanguage(out.Text)
 			d.bilingual = lang == "mixed"
 			scores, missed, extra := scoreDoc(d, evalItems(out), loose)

@@ -39,7 +39,10 @@ type extractor struct {
 	// ("Unit price (OMR) | Amount (OMR)"), for the summary rows under it
 	// that name none ("Subtotal / المجموع | 2,062.500").
 	tableCurrency string
-	failures      []extractorFailure
+	// moneyMatched: the blocks' amount matches learnNumberStyle found,
+	// by block start, for money to read rather than match again.
+	moneyMatched map[int]moneyMatches
+	failures     []extractorFailure
 	// signing: the block read is in the document's signature block
 	// (see signingStart), where a bare "Date:" is the date of signing.
 	signing bool

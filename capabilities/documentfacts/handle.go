@@ -259,7 +259,10 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).
 	if in.Mode != "requested_only" {
-		failures = append(failures, readClauses(&a, injections, all, cands, resolved, ri, withEvidence, &out)...)
+		failures = append(failures, readClauses(ctx, &a, injections, all, cands, resolved, ri, withEvidence, &out)...)
+		if err := ctx.Err(); err != nil {
+			return Output{}, failures, err // the caller left while the clauses were read
+		}
 	}
 
 	// Requested facts; then the language-model pass for what the rules
@@ -399,12 +402,16 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 
 // readClauses reads the requirements, obligations and deadlines into out,
 // each reader under guard: a reader that panics gives none of its own,
-// and the readers after it run without them.
-func readClauses(a *assembled, injections []injectionSpan, all []Fact, cands, resolved []candidate, ri *runeIndex, withEvidence bool, out *Output) []extractorFailure {
+// and the readers after it run without them. Once ctx is done no further
+// reader starts (issue 29: a long document's readers take seconds).
+func readClauses(ctx context.Context, a *assembled, injections []injectionSpan, all []Fact, cands, resolved []candidate, ri *runeIndex, withEvidence bool, out *Output) []extractorFailure {
 	var failures []extractorFailure
 	// run runs f as the reader name unless it has failed; on a panic,
 	// undo drops what it had found.
 	run := func(name string, f, undo func()) bool {
+		if ctx.Err() != nil {
+			return false
+		}
 		for _, fl := range failures {
 			if fl.name == name {
 				return false

@@ -32,11 +32,13 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 		return
 	}
 	clause := sentenceClause(t, ms, prev)
-	defer round16Date(f, t, ms, me, prev, x.a.text) // keys16.go, after round 15
+	// The windows rounds 12 to 16 read, cut once for the date.
+	w := dateWindows{ctx: ctx, clause: clause12(t, ms, prev), line: dateLineBefore(t, ms)}
+	defer round16Date(f, t, ms, me, w, x.a.text) // keys16.go, after round 15
 	// keys15.go, after rounds 12 and 14:
-	defer round15Date(f, t, ms, me, prev, x.a.text, x.title)
-	defer round14Date(f, t, ms, me, prev) // keys14.go, after round 12
-	defer round12Date(f, ctx, clause12(t, ms, prev), base < x.topEnd, x.title != "agreement" && x.hireDoc)
+	defer round15Date(f, t, ms, me, w, x.a.text, x.title)
+	defer round14Date(f, t, ms, me, w) // keys14.go, after round 12
+	defer round12Date(f, ctx, w.clause, base < x.topEnd, x.title != "agreement" && x.hireDoc)
 	switch f.Key {
 	case "date", "document_date":
 		if base < x.topEnd && topPlaceDate(t, ms, me) {
@@ -118,6 +120,13 @@ var (
 	reDrawnUp        = regexp.MustCompile(`(?:^|\s)(?:حرر|حررت|تحرر|تحريراً|تحريرا)\s`)
 )
 
+// dateWindows are the text windows before a date that the later rounds
+// read: ctxBefore, clause12 and dateLineBefore of it, cut once per date
+// rather than once per round (issue 34).
+type dateWindows struct {
+	ctx, clause, line string
+}
+
 // sentenceClause: the sentence before t[ms] (back to a full stop, a
 // semicolon or the block's start).
 func sentenceClause(t string, ms int, prev string) string {
@@ -147,6 +156,12 @@ func sumDueBy(clause string) bool {
 // topPlaceDate: the date ends its line and follows a place and a comma,
 // with at most a reference and a dash before them.
 func topPlaceDate(t string, ms, me int) bool {
+	if !commaBefore(t[:ms]) {
+		// rePlaceComma ends in a comma: with none just before the
+		// date there is no place before it, and the cell (the whole
+		// of a long line) need not be found.
+		return false
+	}
 	s, e := cellAround(t, ms, me)
 	if after := strings.TrimSpace(t[me:e]); strings.Trim(after, "*_م.") != "" && !reHijriAfter.MatchString(after) {
 		return false
@@ -162,6 +177,13 @@ func topPlaceDate(t string, ms, me int) bool {
 		before = before[i+3:]
 	}
 	return rePlaceComma.MatchString(before)
+}
+
+// commaBefore says whether s ends in a comma ("," or "،") and ASCII
+// white space (\s), as a text rePlaceComma matches does.
+func commaBefore(s string) bool {
+	s = strings.TrimRight(s, " \t\n\f\r")
+	return strings.HasSuffix(s, ",") || strings.HasSuffix(s, "،")
 }
 
 // reHijriAfter: the Hijri date written after the Gregorian ("م الموافق
@@ -184,7 +206,6 @@ func (x *extractor) signLineDate(t string, base, ms, me int, headerCells string)
 	if base+ms < len(x.a.text)*3/5 {
 		return false
 	}
-	ls := strings.LastIndexByte(t[:ms], '\n') + 1
 	le := len(t)
 	if i := strings.IndexByte(t[me:], '\n'); i >= 0 {
 		le = me + i
@@ -195,6 +216,9 @@ func (x *extractor) signLineDate(t string, base, ms, me int, headerCells string)
 	if strings.Trim(t[me:le], " .*_|م") != "" {
 		return false
 	}
+	// (The line's start is searched for only for a date that ends its
+	// line: a long line's other dates must not each scan it back.)
+	ls := strings.LastIndexByte(t[:ms], '\n') + 1
 	line := t[ls:ms]
 	if utf8.RuneCountInString(line) > 200 {
 		return false

@@ -92,8 +92,17 @@ func round13Term(ctx, clause string) (cue, bool) {
 // "Company"), Al Rusayl, Muscat, on 3 August 2026"): the day a tender, a
 // notice or a certificate was issued. The line, not the sentence, since
 // a company's name may hold full stops ("ش.م.ع.م").
+//
+// The line's start is searched for in its last 321 bytes only: a line
+// longer than 320 bytes before the date is no such line.
 func issuedByLine(t string, ms int) bool {
-	ls := strings.LastIndexByte(t[:ms], '\n') + 1
+	w := max(0, ms-321)
+	ls := 0
+	if i := strings.LastIndexByte(t[w:ms], '\n'); i >= 0 {
+		ls = w + i + 1
+	} else if w > 0 {
+		return false
+	}
 	return ms-ls <= 320 && reIssuedByLine13.MatchString(t[ls:ms])
 }
 

@@ -200,7 +200,7 @@ var (
 // round14Date re-keys a date after rounds 11 and 12 (deferred from
 // round11Date, so it runs last): t is the date's block, t[ms:me] the date,
 // prev the block before it.
-func round14Date(f *Fact, t string, ms, me int, prev string) {
+func round14Date(f *Fact, t string, ms, me int, w dateWindows) {
 	set := func(k string) {
 		var c cue
 		switch k {
@@ -215,9 +215,7 @@ func round14Date(f *Fact, t string, ms, me int, prev string) {
 		}
 		f.Key, f.Label, f.Role = c.key, c.label, c.role
 	}
-	ctx := ctxBefore(t, ms, prev)
-	clause := clause12(t, ms, prev)
-	line := dateLineBefore(t, ms)
+	ctx, clause, line := w.ctx, w.clause, w.line
 	after := t[me:min(len(t), me+160)]
 	if i := strings.IndexAny(after, ".؛;\n"); i >= 0 {
 		after = after[:i]

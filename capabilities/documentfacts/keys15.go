@@ -199,7 +199,7 @@ var reCurWord15 = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(` + curWords + `)(?:[^\
 // round11Date before them, so it runs last): t is the date's block,
 // t[ms:me] the date, prev the block before it, text the document's and
 // title the kind its first heading names.
-func round15Date(f *Fact, t string, ms, me int, prev, text, title string) {
+func round15Date(f *Fact, t string, ms, me int, w dateWindows, text, title string) {
 	set := func(k string) {
 		var c cue
 		switch k {
@@ -214,11 +214,11 @@ func round15Date(f *Fact, t string, ms, me int, prev, text, title string) {
 		}
 		f.Key, f.Label, f.Role = c.key, c.label, c.role
 	}
-	line := dateLineBefore(t, ms)
-	clause := clause12(t, ms, prev)
+	line, clause := w.line, w.clause
 	switch f.Key {
 	case "document_date", "date", "issue_date", "agreement_date":
-		if l := reDateLabel15.FindStringIndex(line); l != nil && reSignCue15.MatchString(line[:l[0]]) {
+		// (reDateLabel15 ends in a colon: endsLike spares matching it.)
+		if l := dateLabel15(line); l != nil && reSignCue15.MatchString(line[:l[0]]) {
 			// "Name: Khalid Said | Signature: ________ | Date: 20 August
 			// 2026", "موافقة العميل: فاطمة ... | التاريخ: ٧ أكتوبر": the
 			// date beside a signature or an acceptance is its day.
@@ -226,8 +226,8 @@ func round15Date(f *Fact, t string, ms, me int, prev, text, title string) {
 			return
 		}
 	}
-	ctx := ctxBefore(t, ms, prev)
-	if reDayRangeEnd15.MatchString(line) || reBareDay15.MatchString(t[ms:me]) && reDayRangeNext15.MatchString(t[me:min(len(t), me+40)]) {
+	ctx := w.ctx
+	if endsLike(line, "to", "until", "till", "إلى", "الى", "حتى") && reDayRangeEnd15.MatchString(line) || reBareDay15.MatchString(t[ms:me]) && reDayRangeNext15.MatchString(t[me:min(len(t), me+40)]) {
 		if !reOwnSpanWord15.MatchString(clause) {
 			// "The show takes place from 16 to 20 May 2026", "من ٣ إلى ٥
 			// مارس": the days of an event in one month are plain dates,
@@ -239,12 +239,12 @@ func round15Date(f *Fact, t string, ms, me int, prev, text, title string) {
 	}
 	if f.Key == "date" || f.Key == "document_date" {
 		switch {
-		case reOpeningRow15.MatchString(line):
+		case endsLike(line, "|", ":") && reOpeningRow15.MatchString(line):
 			// "فض المظاريف | ٢٥ مايو ٢٠٢٦", "Opening of envelopes |":
 			// the key date the bids are opened.
 			set("bid_opening_date")
 			return
-		case reStartRow15.MatchString(line):
+		case endsLike(line, "|", ":") && reStartRow15.MatchString(line):
 			// "بدء التشغيل | ٢٣ أغسطس ٢٠٢٦", "Start of operation |": the
 			// day the contract's service starts.
 			set("effective_date")
@@ -532,13 +532,45 @@ var (
 	reSubmitOrPay15 = regexp.MustCompile(`(?i)\b(?:submit|send\s+(?:us\s+)?(?:your|the)\s+(?:offer|quotation|bid|proposal)|quot\w*|offers?|bids?|proposals?|tenders?|pay|payment|remit)\b|تقديم|العرض|عرض|العطاء|سداد|الدفع`)
 )
 
+// dateLabel15 is reDateLabel15's match in line, nil when none.
+func dateLabel15(line string) []int {
+	if !endsLike(line, ":", "：") {
+		return nil
+	}
+	return reDateLabel15.FindStringIndex(line)
+}
+
+// endsLike says whether s, less its trailing ASCII white space (\s),
+// ends with one of the words, ASCII letters in either case: a pattern
+// that ends in one of them and \s*$ cannot match where this is false,
+// and a 600-byte line need not be matched (issue 34). The words have
+// no letter that folds to a non-ASCII one (k, s), as (?i) would.
+func endsLike(s string, words ...string) bool {
+	s = strings.TrimRight(s, " \t\n\f\r")
+	for _, w := range words {
+		if len(s) >= len(w) && lowerASCII(s[len(s)-len(w):]) == w {
+			return true
+		}
+	}
+	return false
+}
+
 // dateLineBefore is the text of ms's line before it, at most its last
 // dateLineMax bytes, cut forward to a cell, sentence or clause boundary
 // when it is cut: the label or row cell a date follows is near it, and a
 // document of one long line (190 KB with thousands of dates) must not be
 // read once per date (TestLongSingleLine took minutes).
+//
+// Only the dateLineMax+1 bytes before ms are searched for the line's
+// start: a start further back is cut as one found there would be.
 func dateLineBefore(t string, ms int) string {
-	lo := strings.LastIndexByte(t[:ms], '\n') + 1
+	w := max(0, ms-dateLineMax-1)
+	lo := 0
+	if i := strings.LastIndexByte(t[w:ms], '\n'); i >= 0 {
+		lo = w + i + 1
+	} else if w > 0 {
+		lo = w - 1 // the line starts before w: more than dateLineMax bytes
+	}
 	if ms-lo > dateLineMax {
 		lo = ms - dateLineMax
 		if j := strings.IndexAny(t[lo:ms], "|.;"); j >= 0 {

@@ -1,6 +1,7 @@
 package documentfacts
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -208,4 +209,32 @@ func TestRound15RequestDate(t *testing.T) {
 		{"a delivery by a day stays", "PURCHASE ORDER\n\nThe Vendor shall deliver the laptops by 15 March 2027.\n", TypeDate,
 			[]string{"delivery_date|2027-03-15"}, nil},
 	})
+}
+
+// endsLike is a necessary condition for the patterns it spares: where a
+// pattern matches, endsLike of its words is true.
+func TestEndsLikeBeforePatterns(t *testing.T) {
+	for _, c := range []struct {
+		re    *regexp.Regexp
+		words []string
+		line  string
+	}{
+		{reDateLabel15, []string{":", "："}, "Signature: ____ | Date:  "},
+		{reDateLabel15, []string{":", "："}, "التاريخ："},
+		{reDayRangeEnd15, []string{"to", "until", "till", "إلى", "الى", "حتى"}, "The show runs FROM 16 TO "},
+		{reDayRangeEnd15, []string{"to", "until", "till", "إلى", "الى", "حتى"}, "من ٣ إلى "},
+		{reOpeningRow15, []string{"|", ":"}, "Opening of envelopes | "},
+		{reStartRow15, []string{"|", ":"}, "بدء التشغيل :"},
+		{reRangeEnd16, []string{"-", "–", "—", "&ndash;", "to", "إلى", "الى"}, "| Period of insurance 01/10/2027 – "},
+	} {
+		if !c.re.MatchString(c.line) {
+			t.Fatalf("%q: the pattern does not match; the case tests nothing", c.line)
+		}
+		if !endsLike(c.line, c.words...) {
+			t.Errorf("endsLike(%q) = false where %v matches", c.line, c.re)
+		}
+	}
+	if endsLike("due 10 ", "to", "until") || endsLike("x", "to") || !endsLike("Date:\t\n", ":") {
+		t.Error("endsLike: wrong answer on a plain case")
+	}
 }

@@ -15,13 +15,18 @@ import (
 // round16Date re-keys a date after round 15 (deferred from round11Date
 // before it, so it runs last): t is the date's block, t[ms:me] the date,
 // prev the block before it, text the document's.
-func round16Date(f *Fact, t string, ms, me int, prev, text string) {
+func round16Date(f *Fact, t string, ms, me int, w dateWindows, text string) {
 	set := func(c cue) { f.Key, f.Label, f.Role = c.key, c.label, c.role }
 	// A label stands near its date: the line's last 300 bytes are read
-	// (a 190 KB single line must not be scanned once per date).
-	line := tail(t[strings.LastIndexByte(t[:ms], '\n')+1:ms], 300)
+	// (a 190 KB single line must not be scanned once per date, nor
+	// searched back for its start further than those bytes and one).
+	ls := max(0, ms-301)
+	if i := strings.LastIndexByte(t[ls:ms], '\n'); i >= 0 {
+		ls += i + 1
+	}
+	line := tail(t[ls:ms], 300)
 	label := labelBefore16(line)
-	ctx := ctxBefore(t, ms, prev)
+	ctx := w.ctx
 	switch f.Key {
 	case "date", "document_date":
 		// Family DA: a row or label naming the start or the end of the
@@ -46,7 +51,7 @@ func round16Date(f *Fact, t string, ms, me int, prev, text string) {
 			return
 		}
 	}
-	if round16DateProbe(f, set, label, line, t[me:min(len(t), me+8)], ctx, clause12(t, ms, prev), text) {
+	if round16DateProbe(f, set, label, line, t[me:min(len(t), me+8)], ctx, w.clause, text) {
 		return
 	}
 	switch f.Key {
@@ -261,7 +266,9 @@ func round16DateProbe(f *Fact, set func(cue), label, line, after, ctx, clause, t
 			// the start of the span the row names.
 			set(dateCueOf("effective_date"))
 			return true
-		case rangeEndLabel16(line) != "" && (rePeriodLabel16.MatchString(rangeEndLabel16(line)) || reTermLabel16.MatchString(rangeEndLabel16(line))):
+		}
+		// (The row's range label is read once, not three times.)
+		if rangeEnd := rangeEndLabel16(line); rangeEnd != "" && (rePeriodLabel16.MatchString(rangeEnd) || reTermLabel16.MatchString(rangeEnd)) {
 			set(cueExpiryDate) // its end
 			return true
 		}
@@ -530,6 +537,9 @@ var (
 // rangeEndLabel16: the label of a row whose line before the date is
 // "<label> | <date> – " (the date is the end of a span), else "".
 func rangeEndLabel16(line string) string {
+	if !endsLike(line, "-", "–", "—", "&ndash;", "to", "إلى", "الى") {
+		return "" // (reRangeEnd16 ends in one of them)
+	}
 	m := reRangeEnd16.FindStringSubmatchIndex(line)
 	if m == nil || !strings.ContainsAny(line[m[2]:m[3]], "0123456789٠١٢٣٤٥٦٧٨٩") {
 		return ""

@@ -33,9 +33,13 @@ func nearestCueAt(ctx string, cues []cue) (c cue, at int, ok bool) {
 		return c, at, ok
 	}
 	best, bestLen := -1, 0
+	pairs := bytePairsOf(ctx)
 	for _, q := range cues {
 		for _, w := range q.words {
 			w = stripTashkeel(w)
+			if !pairs.mayHold(w) {
+				continue // (so lastWordIndex would find no w)
+			}
 			i := lastWordIndex(ctx, w)
 			if i < 0 {
 				continue
@@ -82,6 +86,37 @@ func translatedCue(ctx string, cues []cue) (c cue, at int, ok bool) {
 		return c2, hs + at2, true
 	}
 	return c, at, ok
+}
+
+// bytePairs is the set of the pairs of adjacent bytes in a text, hashed
+// into 4096 bits: a word whose first or last two bytes are not in it is
+// not in the text, and need not be searched for (issue 34: a date's or
+// an amount's context is searched for some hundred cue words).
+type bytePairs [64]uint64
+
+func pairBit(a, b byte) uint { return uint((uint32(a)<<8|uint32(b))*2654435761) >> 20 }
+
+func bytePairsOf(s string) *bytePairs {
+	var p bytePairs
+	for i := 0; i+1 < len(s); i++ {
+		h := pairBit(s[i], s[i+1])
+		p[h/64] |= 1 << (h % 64)
+	}
+	return &p
+}
+
+// mayHold is false when w cannot occur in the text (a false true is
+// only a search more).
+func (p *bytePairs) mayHold(w string) bool {
+	if len(w) < 2 {
+		return true
+	}
+	for _, h := range [2]uint{pairBit(w[0], w[1]), pairBit(w[len(w)-2], w[len(w)-1])} {
+		if p[h/64]&(1<<(h%64)) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // lastWordIndex is strings.LastIndex for a keyword that must stand as a

@@ -207,8 +207,14 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		}
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 2})
 	}
-	before := reMoneyBefore.FindAllStringSubmatchIndex(t, -1)
-	after := reMoneyAfter.FindAllStringSubmatchIndex(t, -1)
+	var before, after [][]int
+	if mm, ok := x.moneyMatched[base]; ok && mm.t == t {
+		before, after = mm.before, mm.after // learnNumberStyle's
+		delete(x.moneyMatched, base)
+	} else {
+		before = reMoneyBefore.FindAllStringSubmatchIndex(t, -1)
+		after = reMoneyAfter.FindAllStringSubmatchIndex(t, -1)
+	}
 	// A currency between two numbers ("400,000 USD 0.085") belongs to
 	// one of them: the one the document's other amounts write it with
 	// (before the number unless most of them put it after).
@@ -719,17 +725,39 @@ func (x *extractor) learnNumberStyle() {
 		if !hasDigit(t) {
 			continue
 		}
-		for _, m := range reMoneyBefore.FindAllStringSubmatch(t, -1) {
-			vote(m[2])
+		// The matches are kept for money, which reads the same block
+		// with the same two patterns (issue 34: matched once, not twice).
+		mm := moneyMatches{t: t, before: reMoneyBefore.FindAllStringSubmatchIndex(t, -1), after: reMoneyAfter.FindAllStringSubmatchIndex(t, -1)}
+		for _, m := range mm.before {
+			vote(group(t, m, 2))
 			pre++
 		}
-		for _, m := range reMoneyAfter.FindAllStringSubmatch(t, -1) {
-			vote(m[1])
+		for _, m := range mm.after {
+			vote(group(t, m, 1))
 			post++
 		}
+		if x.moneyMatched == nil {
+			x.moneyMatched = map[int]moneyMatches{}
+		}
+		x.moneyMatched[seg.start] = mm
 	}
 	x.decimalComma = comma > 0 && point == 0
 	x.suffixCurrency = post > pre
+}
+
+// moneyMatches are reMoneyBefore's and reMoneyAfter's matches in the
+// block t, as FindAllStringSubmatchIndex gives them.
+type moneyMatches struct {
+	t             string
+	before, after [][]int
+}
+
+// group is submatch i of the match m in s, "" when it took no part.
+func group(s string, m []int, i int) string {
+	if m[2*i] < 0 {
+		return ""
+	}
+	return s[m[2*i]:m[2*i+1]]
 }
 
 // hasDigit reports whether s has a digit (ASCII or Arabic-Indic).
