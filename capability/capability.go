@@ -576,13 +576,29 @@ type callKey struct{}
 
 // WithCall returns ctx carrying c.
 func WithCall(ctx context.Context, c Call) context.Context {
-	return context.WithValue(ctx, callKey{}, c)
+	return &callContext{Context: ctx, call: c} // one allocation, not two
+}
+
+// callContext is ctx carrying call under callKey.
+type callContext struct {
+	context.Context
+	call Call
+}
+
+func (c *callContext) Value(key any) any {
+	if _, ok := key.(callKey); ok {
+		return &c.call
+	}
+	return c.Context.Value(key)
 }
 
 // CallFrom returns the Call stored in ctx, with Now set to the current time
 // when absent.
 func CallFrom(ctx context.Context) Call {
-	c, _ := ctx.Value(callKey{}).(Call)
+	var c Call
+	if p, _ := ctx.Value(callKey{}).(*Call); p != nil {
+		c = *p
+	}
 	if c.Now.IsZero() {
 		c.Now = time.Now().UTC()
 	}
