@@ -386,5 +386,7 @@ func NewSecret() string { return KeyPrefix + strings.ToLower(rand.Text()) }
 // hash is enough: there is nothing to brute-force.
 func HashSecret(secret string) string {
 	sum := sha256.Sum256([]byte(secret))
-	return hex.EncodeToString(sum[:])
+	var h [2 * sha256.Size]byte // the string is the one allocation
+	hex.Encode(h[:], sum[:])
+	return string(h[:])
 }

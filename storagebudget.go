@@ -24,8 +24,22 @@ type storageBudgetKey struct{}
 // WithStorageBudget returns ctx carrying a budget of d for its storage
 // steps, and the budget.
 func WithStorageBudget(ctx context.Context, d time.Duration) (context.Context, *StorageBudget) {
-	b := &StorageBudget{deadline: time.Now().Add(d)}
-	return context.WithValue(ctx, storageBudgetKey{}, b), b
+	c := &budgetContext{Context: ctx} // one allocation for both
+	c.b.deadline = time.Now().Add(d)
+	return c, &c.b
+}
+
+// budgetContext is ctx carrying b under storageBudgetKey.
+type budgetContext struct {
+	context.Context
+	b StorageBudget
+}
+
+func (c *budgetContext) Value(key any) any {
+	if _, ok := key.(storageBudgetKey); ok {
+		return &c.b
+	}
+	return c.Context.Value(key)
 }
 
 // StorageBudgetOf returns ctx's budget, nil when it has none.

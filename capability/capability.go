@@ -183,6 +183,16 @@ type TreeValidator interface {
 	ValidateTree(tree any) []dalil.Problem
 }
 
+// ValueTreeValidator is implemented (on the value receiver) by a
+// TreeValidator input whose tree rules can also be decided on the decoded
+// value of a body the schema passed: TreeRulesPass reports whether
+// ValidateTree finds no problem in such a body. It lets Decode read such
+// bodies in one pass, without a tree (an input with tree rules and without
+// it always takes the tree path).
+type ValueTreeValidator interface {
+	TreeRulesPass() bool
+}
+
 // Entry is one declared capability. Build it with Define or Planned.
 type Entry struct {
 	ID string
@@ -206,7 +216,12 @@ type Entry struct {
 	validator *santhosh.Schema
 	fast      *fastNode     // proves valid bodies valid cheaply; nil: santhosh only
 	tree      TreeValidator // nil when the input has no tree-level rules
-	decode    func(tree any, body []byte) (any, error)
+	// fastdec reads a valid body in one pass; nil: the tree path only.
+	fastdec *fastDecoder
+	decode  func(tree any, body []byte) (any, error)
+	// rules runs the input's own rules (Validator, ErrorValidator) on a
+	// decoded value.
+	rules func(v any) error
 	// typedStd decodes a body into the input type with encoding/json
 	// (DisallowUnknownFields), the reference; typedV2 does the same with
 	// json/v2 under typedOptions, faster.
@@ -321,6 +336,17 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 		panic(fmt.Sprintf("capability %s: compile input schema: %v", id, err))
 	}
 	e.fast = compileFast(e.validator)
+	if root := compileFastDecoder(reflect.TypeFor[In](), e.fast); root != nil {
+		_, treeOK := any(zero).(ValueTreeValidator)
+		switch {
+		case e.tree == nil:
+			e.fastdec = &fastDecoder{root: root}
+		case treeOK:
+			e.fastdec = &fastDecoder{root: root, treeOK: func(v reflect.Value) bool {
+				return v.Interface().(ValueTreeValidator).TreeRulesPass()
+			}}
+		}
+	}
 	typedStd := func(b []byte) (any, error) {
 		var v In
 		dec := json.NewDecoder(bytes.NewReader(b))
@@ -353,16 +379,22 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 				return nil, dalil.InvalidInput(dalil.Problem{Path: "", Message: "does not match the input schema: " + err.Error()})
 			}
 		}
+		if err := e.rules(v); err != nil {
+			return nil, err
+		}
+		return v, nil
+	}
+	e.rules = func(v any) error {
 		if val, ok := v.(ErrorValidator); ok {
 			if err := val.ValidateError(); err != nil {
-				return nil, err
+				return err
 			}
 		} else if val, ok := v.(Validator); ok {
 			if ps := val.Validate(); len(ps) > 0 {
-				return nil, dalil.InvalidInput(ps...)
+				return dalil.InvalidInput(ps...)
 			}
 		}
-		return v, nil
+		return nil
 	}
 	e.run = func(ctx context.Context, in any) (any, error) {
 		return h(ctx, in.(In))
@@ -447,6 +479,22 @@ func (e *Entry) AnswerAccepted(data []byte) bool { return e.accepted != nil && e
 // that is not JSON (MalformedJSONCode, when declared) and what an
 // ErrorValidator input answers.
 func (e *Entry) Decode(body []byte) (any, error) {
+	if e.fastdec != nil {
+		// A body the schema certainly takes, read in one pass; anything
+		// else is the tree path's to decide and word.
+		if v, ok := e.fastdec.decode(body); ok {
+			if err := e.rules(v); err != nil {
+				return nil, err
+			}
+			return v, nil
+		}
+	}
+	return e.decodeTree(body)
+}
+
+// decodeTree is Decode through the parsed tree: the schema's validator
+// (and the compiled check), the tree rules, then the typed decode.
+func (e *Entry) decodeTree(body []byte) (any, error) {
 	tree, st, perr := parseTree(body)
 	if perr != nil {
 		if e.MalformedJSONCode != "" && errors.Is(perr, ErrMalformedJSON) {
@@ -528,13 +576,29 @@ type callKey struct{}
 
 // WithCall returns ctx carrying c.
 func WithCall(ctx context.Context, c Call) context.Context {
-	return context.WithValue(ctx, callKey{}, c)
+	return &callContext{Context: ctx, call: c} // one allocation, not two
+}
+
+// callContext is ctx carrying call under callKey.
+type callContext struct {
+	context.Context
+	call Call
+}
+
+func (c *callContext) Value(key any) any {
+	if _, ok := key.(callKey); ok {
+		return &c.call
+	}
+	return c.Context.Value(key)
 }
 
 // CallFrom returns the Call stored in ctx, with Now set to the current time
 // when absent.
 func CallFrom(ctx context.Context) Call {
-	c, _ := ctx.Value(callKey{}).(Call)
+	var c Call
+	if p, _ := ctx.Value(callKey{}).(*Call); p != nil {
+		c = *p
+	}
 	if c.Now.IsZero() {
 		c.Now = time.Now().UTC()
 	}

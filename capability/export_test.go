@@ -53,3 +53,22 @@ func (e *Entry) TypedAgrees(body []byte) error {
 	}
 	return nil
 }
+
+// FastDecoded reports whether the entry reads valid bodies in one pass.
+func (e *Entry) FastDecoded() bool { return e.fastdec != nil }
+
+// DecodeAgrees runs body through Decode and through the tree path alone,
+// and reports whether the one-pass reader took it, and an error when the
+// two answer differently: another value, or another error (code, message,
+// details, headers or cause).
+func (e *Entry) DecodeAgrees(body []byte) (oneTook bool, err error) {
+	if e.fastdec != nil {
+		_, oneTook = e.fastdec.decode(body)
+	}
+	got, gerr := e.Decode(body)
+	want, werr := e.decodeTree(body)
+	if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gerr, werr) {
+		return oneTook, fmt.Errorf("%s: Decode(%s) = %#v, %v; the tree path: %#v, %v", e.ID, body, got, gerr, want, werr)
+	}
+	return oneTook, nil
+}

@@ -79,7 +79,8 @@ func newRequestIDs() *requestIDs {
 }
 
 func (g *requestIDs) next() string {
-	return g.prefix + strconv.FormatUint(g.n.Add(1)+1<<40, 16)
+	var b [48]byte // one allocation: the string
+	return string(strconv.AppendUint(append(b[:0], g.prefix...), g.n.Add(1)+1<<40, 16))
 }
 
 // withRequestID keeps a well-formed client X-Request-Id, or makes one, and
@@ -91,11 +92,13 @@ func withRequestID(next http.Handler) http.Handler {
 		if id == "" || !clientRequestID.MatchString(id) {
 			id = ids.next()
 		}
-		w.Header()["X-Request-Id"] = []string{id}
-		// One context value carries everything per request (the id and
-		// the log record), so the request is copied once, not per field.
-		st := &requestState{id: id}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey{}, st)))
+		// One context carries everything per request (the id, the log
+		// record, the header's value), so the request is copied once, not
+		// per field, and one allocation holds them all.
+		st := &requestState{Context: r.Context(), id: id}
+		st.header[0] = id
+		w.Header()["X-Request-Id"] = st.header[:]
+		next.ServeHTTP(w, r.WithContext(st))
 	})
 }
 

@@ -27,10 +27,20 @@ type callLog struct {
 	limited string
 }
 
-// requestState is what the middleware keeps for one request.
+// requestState is what the middleware keeps for one request: the
+// request's context, extended with itself under requestIDKey.
 type requestState struct {
-	id  string
-	log callLog
+	context.Context
+	id     string
+	log    callLog
+	header [1]string // the X-Request-Id response header's value
+}
+
+func (st *requestState) Value(key any) any {
+	if _, ok := key.(requestIDKey); ok {
+		return st
+	}
+	return st.Context.Value(key)
 }
 
 // logFrom returns the request's log record; outside a request (tests that

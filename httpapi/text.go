@@ -26,6 +26,11 @@ func checkText(r *http.Request) error {
 	if !storableText(r.URL.Path) {
 		return dalil.Errorf(dalil.CodeNotFound, "Nothing is at this path: it holds a NUL byte or text that is not UTF-8, which no id or name holds.")
 	}
+	if raw := r.URL.RawQuery; raw == "" || strings.IndexByte(raw, '%') < 0 && storableText(raw) {
+		// Every key and value is a piece of raw cut at ASCII bytes ('&',
+		// '=') with '+' read as a space: storable text too.
+		return nil
+	}
 	q := r.URL.Query()
 	var ps []dalil.Problem
 	for _, k := range slices.Sorted(maps.Keys(q)) {

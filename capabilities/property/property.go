@@ -33,6 +33,11 @@ func (Input) ValidateTree(tree any) []dalil.Problem {
 	return aliasProblem(obj, "")
 }
 
+// TreeRulesPass is ValidateTree on a body the schema passed, decided on the
+// decoded value: the schema refuses null for both aliases, so each is
+// present exactly when its pointer is set.
+func (in Input) TreeRulesPass() bool { return in.Maintenance == nil || in.MaintenanceCost == nil }
+
 func aliasProblem(obj map[string]any, prefix string) []dalil.Problem {
 	_, a := obj["maintenance"]
 	_, b := obj["maintenanceCost"]
