@@ -170,7 +170,7 @@ func TestArabicWrappedLinesRound7a(t *testing.T) {
 		{"يسدد العميل قيمة كل فاتورة بعد اعتمادها من المهندس المشرف والتحقق من\n   الأعمال المنفذة بموجبها، خلال ثلاثين (30) يوماً من تقديمها.",
 			TypeDuration, []string{"payment_period|P30D"}, nil},
 		{"يسدد العميل قيمة كل فاتورة بعد اعتمادها.\nيلتزم المقاول بتوريد المواد خلال عشرة (10) أيام.",
-			TypeDuration, []string{"delivery_period|P10D"}, []string{"payment_period|P10D"}},
+			TypeDuration, nil, []string{"payment_period|P10D", "delivery_period|P10D"}}, // session 19 decision 1 (conv19.go): a delivery window is a deadline only
 	})
 }
 

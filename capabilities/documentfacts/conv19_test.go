@@ -1,0 +1,88 @@
+package documentfacts
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Round 17 (issue 29, session 19; docs/documents.md "round 17, the rules
+// follow the eight conventions"): the rules follow the label conventions
+// session 19 settled. Each case is a document of our own and the facts of
+// one type it must give: requirement and obligation as in conv16Cases
+// (key, value, a word of the text); date, money and duration "key value"
+// (the normalised value); deadline the normalised value alone. A case
+// fails on a wanted fact missing and on any other fact of that type (none
+// wanted: none found).
+
+const (
+	conv19Tender   = "INVITATION TO TENDER\n\nTender No. 31/2026: Supply of Water Pumps\n\nIssued by Dhofar Water SAOC (the \"Company\"). Bidders are invited to submit bids.\n\n"
+	conv19TenderAR = "مناقصة رقم ٩/٢٠٢٦ لتوريد مضخات المياه\n\nتدعو شركة ظفار للمياه ش.م.ع.ع الشركات المؤهلة لتقديم عطاءاتها.\n\n"
+	conv19Supply   = "SUPPLY AGREEMENT\n\nThis Agreement is made between Dhofar Water SAOC (the \"Buyer\") and Salalah Pumps LLC (the \"Supplier\").\n\n"
+	conv19ArSupply = "عقد توريد\n\nأبرم هذا العقد بين شركة ظفار للمياه ش.م.ع.ع (\"المشتري\") وشركة صلالة للمضخات ش.م.م (\"المورد\").\n\n"
+)
+
+var conv19Cases = []struct {
+	decision, name, typ, text string
+	want                      []string
+}{
+	// Decision 1: a time limit to deliver is a deadline only, no
+	// delivery_period duration; other periods stay.
+	{"1", "deliver within weeks of the order", "duration",
+		conv19Supply + "4. The Supplier shall deliver the pumps to the Buyer's store in Salalah within five (5) weeks of each purchase order.\n",
+		nil},
+	{"1", "the same window is a deadline", "deadline",
+		conv19Supply + "4. The Supplier shall deliver the pumps to the Buyer's store in Salalah within five (5) weeks of each purchase order.\n",
+		[]string{"P5W"}},
+	{"1", "a lead time label", "duration",
+		"QUOTATION\n\nQuotation No. Q-771\nSalalah Pumps LLC\n\nTo: Dhofar Water SAOC\n\nLead time: dispatch within three (3) weeks of your signed order.\n",
+		nil},
+	{"1", "Arabic window", "duration",
+		conv19ArSupply + "٤. يلتزم المورد بتوريد المضخات إلى مخازن المشتري خلال عشرين (٢٠) يوماً من تاريخ أمر الشراء.\n",
+		nil},
+	{"1 neg", "a warranty period stays", "duration",
+		conv19Supply + "7. The warranty period is twelve (12) months from the date of delivery.\n",
+		[]string{"warranty_period P12M"}},
+}
+
+// conv19Items is every fact of type typ in out: as conv16Items for
+// obligations and requirements, "key value" for dates, money and
+// durations, the normalised value for deadlines.
+func conv19Items(out Output, typ string) []string {
+	switch typ {
+	case "obligation", "requirement":
+		return conv16Items(out, typ)
+	}
+	var got []string
+	for _, g := range evalItems(out) {
+		switch {
+		case g.typ != typ:
+		case typ == "deadline":
+			got = append(got, g.key)
+		default:
+			got = append(got, g.key+" "+g.val)
+		}
+	}
+	return got
+}
+
+// TestConv19Conventions: each case gives exactly the facts it wants.
+// go test -p 1 ./capabilities/documentfacts -run TestConv19Conventions -v
+func TestConv19Conventions(t *testing.T) {
+	for _, c := range conv19Cases {
+		got := conv19Items(extractText(t, c.text), c.typ)
+		switch c.typ {
+		case "obligation", "requirement":
+			if msg := obl15Compare(got, c.want); msg != "" {
+				t.Errorf("decision %s, %s (%s):\n%s", c.decision, c.name, c.typ, msg)
+			}
+		default:
+			want := slices.Clone(c.want)
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("decision %s, %s (%s):\n  got  %s\n  want %s", c.decision, c.name, c.typ, strings.Join(got, "; "), strings.Join(want, "; "))
+			}
+		}
+	}
+}
