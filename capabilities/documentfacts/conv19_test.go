@@ -43,6 +43,14 @@ var conv19Cases = []struct {
 	{"1 neg", "a warranty period stays", "duration",
 		conv19Supply + "7. The warranty period is twelve (12) months from the date of delivery.\n",
 		[]string{"warranty_period P12M"}},
+
+	// Decision 7: a cap on liability and an insured sum have their keys.
+	{"7", "aggregate liability cap", "money",
+		conv19Supply + "9. The Supplier's aggregate liability under this Agreement shall not exceed OMR 40,000.000.\n",
+		[]string{"liability_cap 40000 OMR"}},
+	{"7", "minimum insurance cover", "money",
+		conv19Supply + "10. The Supplier shall maintain public liability insurance with a cover of not less than OMR 250,000.000.\n",
+		[]string{"insurance_cover 250000 OMR"}},
 }
 
 // conv19Items is every fact of type typ in out: as conv16Items for
