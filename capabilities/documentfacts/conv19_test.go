@@ -44,6 +44,21 @@ var conv19Cases = []struct {
 		conv19Supply + "7. The warranty period is twelve (12) months from the date of delivery.\n",
 		[]string{"warranty_period P12M"}},
 
+	// Decision 6: a contract's own start is its effective_date; an
+	// offer letter's first day of work is the start_date.
+	{"6", "employment commences", "date",
+		"EMPLOYMENT CONTRACT\n\nThis Contract is made between Dhofar Water SAOC (the \"Employer\") and Mr. Said Ali Al Mahri (the \"Employee\").\n\n2. The employment commences on 1 October 2026.\n",
+		[]string{"effective_date 2026-10-01"}},
+	{"6", "subcontractor shall commence the works", "date",
+		"SUBCONTRACT AGREEMENT\n\nThis Subcontract is made between Taqa Builders LLC (the \"Contractor\") and Mirbat Piping LLC (the \"Subcontractor\").\n\n3. The Subcontractor shall commence the Works on 15 August 2026.\n",
+		[]string{"effective_date 2026-08-15"}},
+	{"6", "Arabic contract: date of joining", "date",
+		"عقد عمل\n\nالطرف الأول: شركة ظفار للمياه ش.م.ع.ع، ويشار إليها بـ \"صاحب العمل\".\nالطرف الثاني: سعيد بن علي المهري، ويشار إليه بـ \"الموظف\".\n\n٢. تاريخ المباشرة: ١ أكتوبر ٢٠٢٦.\n",
+		[]string{"effective_date 2026-10-01"}},
+	{"6 neg", "offer letter: joining date", "date",
+		"OFFER OF EMPLOYMENT\n\nDear Mr. Said,\n\nWe are pleased to offer you the position of Accountant at Dhofar Water SAOC. Your joining date will be 1 October 2026.\n",
+		[]string{"start_date 2026-10-01"}},
+
 	// Decision 7: a cap on liability and an insured sum have their keys.
 	{"7", "aggregate liability cap", "money",
 		conv19Supply + "9. The Supplier's aggregate liability under this Agreement shall not exceed OMR 40,000.000.\n",

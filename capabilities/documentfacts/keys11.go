@@ -32,6 +32,7 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 		return
 	}
 	clause := sentenceClause(t, ms, prev)
+	defer x.conv19Date(f, ctx)                      // conv19.go, after round 16
 	defer round16Date(f, t, ms, me, prev, x.a.text) // keys16.go, after round 15
 	// keys15.go, after rounds 12 and 14:
 	defer round15Date(f, t, ms, me, prev, x.a.text, x.title)
