@@ -1,6 +1,9 @@
 package documentfacts
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // Round 17 (issue 29, session 19; docs/documents.md "round 17, the rules
 // follow the eight conventions"): the rules follow the label conventions
@@ -37,3 +40,87 @@ func (x *extractor) conv19Date(f *Fact, ctx string) {
 
 // reYouJoin19: the reader is the one to join.
 var reYouJoin19 = regexp.MustCompile(`(?i)\b(?:you\s+will|you\s+shall|you\s+are\s+to|your)\b|مباشرتك|التحاقك|ستباشر|ستلتحق`)
+
+var (
+	// reParentDated19: a parent or earlier contract named before its date
+	// ("under the Framework Agreement dated", "forms part of the Master
+	// Services Agreement dated", "بموجب العقد الرئيسي المؤرخ في").
+	reParentDated19 = regexp.MustCompile(`(?i)\b(?:master|framework|main|head|prime|principal|original|umbrella)\s+(?:[\w-]+\s+){0,2}(?:agreement|contract)\b[^.\n]{0,40}?\bdated\s*$|(?:العقد|الاتفاقية|اتفاقية)\s+(?:ال)?(?:رئيسي|رئيسية|إطارية|اطارية|أصلي|أصلية|الرئيسي|الرئيسية|الإطارية|الأصلي|الأصلية)\s+(?:[^\s.،]+\s+){0,3}?(?:المؤرخ|المؤرخة|بتاريخ)(?:\s+في)?\s*$`)
+	// reUnderDated19: an agreement an agreement forms part of or is made
+	// under ("It forms part of the Hosting Services Agreement dated",
+	// "pursuant to the Supply Contract No. 4 dated").
+	reUnderDated19 = regexp.MustCompile(`(?i)\b(?:forms?\s+(?:an?\s+)?(?:integral\s+)?part\s+of|supplement(?:al|ary)?\s+to|pursuant\s+to|under|annexed\s+to|amend(?:s|ing)?)\s+the\s+(?:[\w&-]+\s+){0,5}(?:agreement|contract)\b[^.\n]{0,40}?\bdated\s*$`)
+	// reContractDated19: a contract named before its date, in a letter,
+	// a notice or a guarantee ("under Contract No. 12/2026 dated",
+	// "Subcontract No. S-4" with "dated" opening the next line, "عقد ...
+	// المؤرخ في").
+	reContractDated19 = regexp.MustCompile(`(?i)\b(?:agreement|contract|subcontract|lease)\b[^\n]{0,60}?\s*(?:\n[^.\n]{0,30})?\bdated\s*$|(?:عقد|العقد|اتفاقية|الاتفاقية)\s[^.\n]{0,80}?(?:المؤرخ|المؤرخة)\s+في\s*$`)
+	// reLetterTitle19: a title naming a letter, a notice, a reminder or a
+	// guarantee, though it names the contract it is about ("Notice of
+	// Breach of Contract", "إنذار بالإخلال بالعقد").
+	reLetterTitle19 = regexp.MustCompile(`(?i)\b(?:notice|letter|reminder|guarantee|certificate)\b|إنذار|انذار|إشعار|اشعار|خطاب|تذكير|كفالة|ضمان|شهادة`)
+	// reDateLabel19: a line labelled with the date alone ("Date:",
+	// "التاريخ:").
+	reDateLabel19 = regexp.MustCompile(`(?i)^[\s*_#]*(?:date|التاريخ)[\s*_]*[:：]\s*$`)
+	// reWorkStatement19: a statement of work, an agreement under another.
+	reWorkStatement19 = regexp.MustCompile(`(?i)\bstatement\s+of\s+work\b`)
+)
+
+// conv19ParentDates, decision 5: in a document that is itself an
+// agreement, the date of a parent or earlier contract it names ("made
+// under the Framework Agreement dated ...") is a plain date, not its
+// agreement_date; in a letter, a notice or a guarantee, which has no
+// agreement date of its own, the date of the contract it is about
+// ("Re: Contract No. 7 dated ...") is the agreement_date. facts and cands
+// are aligned (handle.go).
+func conv19ParentDates(facts []Fact, cands []candidate, a *assembled) {
+	head := firstHeading(a, "")
+	if titleKind(a) == "agreement" && !reLetterTitle19.MatchString(head) || reWorkStatement19.MatchString(head) {
+		for i, f := range facts {
+			if f.Type != TypeDate || f.Key != "agreement_date" || i >= len(cands) {
+				continue
+			}
+			at := min(max(cands[i].start, 0), len(a.text))
+			ls := strings.LastIndexByte(a.text[:at], '\n') + 1
+			if reParentDated19.MatchString(a.text[ls:at]) || reUnderDated19.MatchString(a.text[ls:at]) {
+				facts[i].Key, facts[i].Label, facts[i].Role = "date", "Date", ""
+			}
+		}
+		return
+	}
+	if titleKind(a) == "agreement" {
+		// "NOTICE OF BREACH OF CONTRACT" over "Date: 12 May 2026": the
+		// title names the contract, the dated line is the letter's own
+		// date.
+		for i, f := range facts {
+			if f.Type != TypeDate || f.Key != "agreement_date" || i >= len(cands) {
+				continue
+			}
+			at := min(max(cands[i].start, 0), len(a.text))
+			ls := strings.LastIndexByte(a.text[:at], '\n') + 1
+			if reDateLabel19.MatchString(a.text[ls:at]) {
+				c := dateCueOf("document_date")
+				facts[i].Key, facts[i].Label, facts[i].Role = c.key, c.label, c.role
+			}
+		}
+	}
+	for i, f := range facts {
+		if f.Type != TypeDate || f.Key != "date" && f.Key != "document_date" || i >= len(cands) {
+			continue
+		}
+		at := min(max(cands[i].start, 0), len(a.text))
+		if !reContractDated19.MatchString(a.text[max(0, at-160):at]) {
+			continue
+		}
+		own := false // a date of its own already keyed agreement_date
+		for _, g := range facts {
+			if g.Type == TypeDate && g.Key == "agreement_date" && g.Normalized != f.Normalized {
+				own = true
+			}
+		}
+		if !own {
+			c := dateCueOf("agreement_date")
+			facts[i].Key, facts[i].Label, facts[i].Role = c.key, c.label, c.role
+		}
+	}
+}

@@ -44,6 +44,28 @@ var conv19Cases = []struct {
 		conv19Supply + "7. The warranty period is twelve (12) months from the date of delivery.\n",
 		[]string{"warranty_period P12M"}},
 
+	// Decision 5: the date of the contract a letter is about is its
+	// agreement_date; a parent contract named in an agreement is a date.
+	{"5", "letter about a contract", "date",
+		"DHOFAR WATER SAOC\n\nRef: DW/PR/118\nDate: 12 May 2026\n\nTo: Salalah Pumps LLC\n\nSubject: Notice of late delivery under Contract No. DW/C/07 dated 3 February 2026\n\nDear Sirs,\n\nWe note that the second batch of pumps has not been delivered.\n",
+		[]string{"document_date 2026-05-12", "agreement_date 2026-02-03"}},
+	{"5", "guarantee issued under a contract", "date",
+		"PERFORMANCE GUARANTEE\n\nGuarantee No. PG-5521\n\nWhereas Salalah Pumps LLC has entered into Contract No. DW/C/07 dated 3 February 2026 with Dhofar Water SAOC, we, Bank Dhofar SAOG, hereby guarantee payment of up to OMR 6,000.000 on first written demand.\n",
+		[]string{"agreement_date 2026-02-03"}},
+	{"5", "parent contract in an agreement", "date",
+		"CALL-OFF AGREEMENT\n\nThis Call-Off Agreement is made on 4 June 2026 between Dhofar Water SAOC (the \"Buyer\") and Salalah Pumps LLC (the \"Supplier\") under the Framework Agreement dated 10 January 2025 between them.\n",
+		[]string{"agreement_date 2026-06-04", "date 2025-01-10"}},
+
+	{"5", "agreement forming part of another", "date",
+		"DATA PROCESSING AGREEMENT\n\nThis Data Processing Agreement is made on 2 March 2026 between Dhofar Water SAOC (the \"Controller\") and Cloudline LLC (the \"Processor\"). It forms part of the Cleaning Services Agreement dated 20 November 2025 between the parties.\n",
+		[]string{"agreement_date 2026-03-02", "date 2025-11-20"}},
+	{"5", "Arabic notice about a contract", "date",
+		"إشعار بالتأخير في التوريد\n\nالتاريخ: ١٢ مايو ٢٠٢٦م\nإلى: شركة صلالة للمضخات ش.م.م\n\nالموضوع: عقد توريد المضخات رقم ٧/٢٠٢٦ المؤرخ في ٣ فبراير ٢٠٢٦م\n\nنشير إلى العقد المذكور أعلاه ونفيدكم بتأخر توريد الدفعة الثانية.\n",
+		[]string{"document_date 2026-05-12", "agreement_date 2026-02-03"}},
+	{"5", "notice whose title names the contract", "date",
+		"NOTICE OF BREACH OF CONTRACT\n\nDate: 12 May 2026\nTo: Salalah Pumps LLC\n\nWe refer to Supply Contract No. DW/C/07\ndated 3 February 2026 (the \"Contract\"). The second batch of pumps is late.\n",
+		[]string{"document_date 2026-05-12", "agreement_date 2026-02-03"}},
+
 	// Decision 6: a contract's own start is its effective_date; an
 	// offer letter's first day of work is the start_date.
 	{"6", "employment commences", "date",
