@@ -41,6 +41,56 @@ func (x *extractor) conv19Date(f *Fact, ctx string) {
 // reYouJoin19: the reader is the one to join.
 var reYouJoin19 = regexp.MustCompile(`(?i)\b(?:you\s+will|you\s+shall|you\s+are\s+to|your)\b|مباشرتك|التحاقك|ستباشر|ستلتحق`)
 
+// conv19Requirements applies the requirement decisions to x.reqs, after
+// round 16's conventions and before the other-language halves are read.
+func (x *clauseExtractor) conv19Requirements() {
+	x.authorityCertificates19()
+}
+
+var (
+	// reCertItem19: a list item that names the certificate itself
+	// ("- Certificate of Omanisation compliance", "- شهادة ...").
+	reCertItem19 = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s*|\(?[a-z0-9٠-٩]{1,3}[.)\-]\s*)?(?:an?\s+|the\s+|valid\s+)?(?:(?:certificates?|cards?|clearances?|cop(?:y|ies))\b|شهادة|بطاقة|نسخة|صورة)`)
+	// reAuthorityCert19: a certificate, card or clearance an authority
+	// issues: of tax or zakat, of social insurance, of Omanisation, of
+	// the Ministry of Labour.
+	reAuthorityCert19 = regexp.MustCompile(`(?i)\b(?:certificates?|cards?|clearances?)\b[^.;\n]{0,80}?\b(?:tax(?:ation)?|zakat|social\s+(?:insurance|security)|omani[sz]ation|ministry\s+of\s+labou?r)\b|\b(?:tax(?:ation)?|zakat|social\s+(?:insurance|security)|omani[sz]ation)\b[^.;\n]{0,40}?\b(?:certificates?|cards?|clearances?)\b|(?:شهادة|بطاقة)[^.؛\n]{0,80}?(?:الضرائب|الضريبية|ضريبي|الزكاة|زكوي|تأمينات|التعمين|وزارة\s+العمل)`)
+	// reSubmitCert19: the bidder is to submit, provide, attach or enclose
+	// it.
+	reSubmitCert19 = regexp.MustCompile(`(?i)\b(?:submit(?:s|ted)?|provide[sd]?|attach(?:es|ed)?|enclose[sd]?|furnish(?:es|ed)?|copy|copies)\b|تقديم|يقدم|تقدم|يرفق|ترفق|إرفاق|ارفاق|نسخة|صورة`)
+	// reHoldCert19: a condition to hold or meet ("must hold a valid tax
+	// card", "meeting the rate set", "أن يكون حاصلاً على شهادة").
+	reHoldCert19 = regexp.MustCompile(`(?i)\b(?:hold|holds|holding|held|meet|meets|meeting|possess(?:es)?)\b|حاصل|حائز|مطابق|يستوفي|مستوف`)
+)
+
+// authorityCertificates19, decision 8: a certificate or card from an
+// authority (tax or zakat clearance, social insurance, Omanisation) that
+// the bidder must submit, that a list of documents to submit names, or
+// that a list item names alone ("- Omanisation compliance certificate"),
+// is documentation; a condition to hold or meet stays (or, read as
+// eligibility, becomes) compliance.
+func (x *clauseExtractor) authorityCertificates19() {
+	for i := range x.reqs {
+		r := &x.reqs[i]
+		t := r.r.Requirement
+		if !reAuthorityCert19.MatchString(t) {
+			continue
+		}
+		if reHoldCert19.MatchString(t) {
+			if r.r.Category == "eligibility" {
+				r.r.Category = "compliance" // "must hold a valid tax card": a condition to hold
+			}
+			continue
+		}
+		if r.r.Category != "compliance" {
+			continue
+		}
+		if reSubmitCert19.MatchString(t) || docSection(r.section) || reCertItem19.MatchString(t) {
+			r.r.Category = "documentation"
+		}
+	}
+}
+
 var (
 	// reParentDated19: a parent or earlier contract named before its date
 	// ("under the Framework Agreement dated", "forms part of the Master

@@ -88,6 +88,27 @@ var conv19Cases = []struct {
 	{"7", "minimum insurance cover", "money",
 		conv19Supply + "10. The Supplier shall maintain public liability insurance with a cover of not less than OMR 250,000.000.\n",
 		[]string{"insurance_cover 250000 OMR"}},
+
+	// Decision 8: an authority's certificate the bidder must submit is
+	// documentation; a certificate to hold stays compliance.
+	{"8", "Arabic tax certificate to submit", "requirement",
+		conv19TenderAR + "## شروط المشاركة\n\n١. تقديم شهادة من جهاز الضرائب تفيد بعدم وجود مستحقات ضريبية على المتقدم.\n",
+		[]string{"documentation mandatory جهاز الضرائب"}},
+	{"8", "social insurance certificate to submit", "requirement",
+		conv19Tender + "## Conditions of Participation\n\n1. The bidder must submit a certificate from the Social Protection Fund confirming that its social insurance contributions are paid.\n",
+		[]string{"documentation mandatory social protection fund"}},
+	{"8", "Omanisation certificate in a list of documents", "requirement",
+		conv19TenderAR + "## المستندات المطلوبة\n\n١. شهادة نسبة التعمين الصادرة من وزارة العمل.\n",
+		[]string{"documentation mandatory التعمين"}},
+	{"8", "Arabic social insurance certificate to submit", "requirement",
+		conv19TenderAR + "## شروط المشاركة\n\n١. تقديم شهادة من صندوق الحماية الاجتماعية للتأمينات تفيد بسداد الاشتراكات.\n",
+		[]string{"documentation mandatory صندوق الحماية"}},
+	{"8", "Arabic list item naming the certificate", "requirement",
+		"نموذج تأهيل المقاولين\n\nشركة ظفار للمياه ش.م.ع.ع\n\n## متطلبات التأهيل\n- شهادة سداد اشتراكات التأمينات الاجتماعية.\n",
+		[]string{"documentation mandatory التأمينات"}},
+	{"8 neg", "a tax card to hold", "requirement",
+		conv19Tender + "## Conditions of Participation\n\n1. The bidder must hold a valid tax card issued by the Tax Authority.\n",
+		[]string{"compliance mandatory tax card"}},
 }
 
 // conv19Items is every fact of type typ in out: as conv16Items for
