@@ -45,6 +45,47 @@ var reYouJoin19 = regexp.MustCompile(`(?i)\b(?:you\s+will|you\s+shall|you\s+are\
 // round 16's conventions and before the other-language halves are read.
 func (x *clauseExtractor) conv19Requirements() {
 	x.authorityCertificates19()
+	x.listedBidBonds19()
+}
+
+// listedBidBonds19, decision 3: a bid bond is a financial requirement;
+// as an item of a list of documents to submit ("The bid shall contain:
+// ... (c) a tender security of OMR 800", "المستندات المطلوبة: ... ضمان
+// عطاء") it gives a documentation line as well, on the same text. An item
+// that listedBonds already made documentation (the bond is stated as a
+// financial condition elsewhere) gives no second line, nor does a bond
+// the bid must be accompanied by, though a list holds it.
+func (x *clauseExtractor) listedBidBonds19() {
+	n := len(x.reqs)
+	for i := 0; i < n; i++ {
+		r := x.reqs[i]
+		if r.r.Category != "financial" || !bidBond19(r.r.Requirement) || !docSection(r.section) || reBondSentence19.MatchString(r.r.Requirement) {
+			continue
+		}
+		d := r
+		d.r.Category = "documentation"
+		x.reqs = append(x.reqs, d)
+	}
+}
+
+var (
+	// reGuarantee19, reOfBid19: a guarantee of the bid's value ("ضمان
+	// مصرفي بنسبة 1% من قيمة العطاء", "a bank guarantee of 2% of the
+	// tender price").
+	reGuarantee19 = regexp.MustCompile(`(?i)\b(?:bank\s+guarantee|bond|security)\b|ضمان|كفالة`)
+	reOfBid19     = regexp.MustCompile(`(?i)\b(?:of|for)\s+(?:the\s+)?(?:bid|tender|offer)\b|(?:قيمة|مبلغ)\s+(?:ال)?(?:عطاء|عرض)`)
+)
+
+// reBondSentence19: a bond the bid must be accompanied by ("Each bid
+// must be accompanied by a bid bond", "يجب أن يرفق بالعطاء ضمان"), a
+// condition of the bid, not a document listed: financial only ("Each bid
+// shall include the dealership certificate and a bid bond" lists it).
+var reBondSentence19 = regexp.MustCompile(`(?i)\baccompan(?:ied|y|ies)\b|يرفق|ترفق|مرفقا|مرفقاً`)
+
+// bidBond19: t names a bid bond, or a guarantee of a share of the bid.
+func bidBond19(t string) bool {
+	k := bondKind(t)
+	return k == "bid" || k == "" && reGuarantee19.MatchString(t) && reOfBid19.MatchString(t)
 }
 
 var (

@@ -44,6 +44,24 @@ var conv19Cases = []struct {
 		conv19Supply + "7. The warranty period is twelve (12) months from the date of delivery.\n",
 		[]string{"warranty_period P12M"}},
 
+	// Decision 3: a bid bond is financial; as an item of a list of
+	// documents to submit it is documentation as well.
+	{"3", "bid bond in a list of documents", "requirement",
+		conv19Tender + "## Documents to be Submitted\n\n(a) A copy of the Commercial Registration certificate.\n(b) A bid bond of OMR 1,200 valid for ninety (90) days.\n",
+		[]string{"documentation mandatory commercial registration", "financial mandatory bid bond", "documentation mandatory bid bond"}},
+	{"3", "Arabic bid bond in a list of documents", "requirement",
+		conv19TenderAR + "## المستندات المطلوبة\n\n١. نسخة من السجل التجاري.\n٢. ضمان عطاء بقيمة ٩٠٠ ريال عماني.\n",
+		[]string{"documentation mandatory السجل التجاري", "financial mandatory ضمان عطاء", "documentation mandatory ضمان عطاء"}},
+	{"3", "a guarantee of a share of the bid in a list", "requirement",
+		conv19Tender + "## Documents to be Submitted\n\n(a) A bank guarantee of two per cent (2%) of the bid value.\n",
+		[]string{"financial mandatory bank guarantee", "documentation mandatory bank guarantee"}},
+	{"3 neg", "Arabic bond the bid must carry, in a list", "requirement",
+		conv19TenderAR + "## المستندات المطلوبة\n\n١. يجب أن يرفق بالعطاء ضمان عطاء بقيمة ٩٠٠ ريال عماني.\n",
+		[]string{"financial mandatory ضمان عطاء"}},
+	{"3 neg", "a bond the bid is accompanied by", "requirement",
+		conv19Tender + "## Conditions\n\n1. Each bid must be accompanied by a bid bond of OMR 1,200.\n",
+		[]string{"financial mandatory bid bond"}},
+
 	// Decision 5: the date of the contract a letter is about is its
 	// agreement_date; a parent contract named in an agreement is a date.
 	{"5", "letter about a contract", "date",
