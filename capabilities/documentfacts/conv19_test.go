@@ -44,6 +44,11 @@ var conv19Cases = []struct {
 		conv19Supply + "7. The warranty period is twelve (12) months from the date of delivery.\n",
 		[]string{"warranty_period P12M"}},
 
+	// Decision 2: several certificates in one sentence give one line.
+	{"2", "two ISO certificates", "requirement",
+		conv19Tender + "## Eligibility\n\n1. The bidder must hold ISO 22000 and ISO 14001 certificates valid on the closing date.\n",
+		[]string{"compliance mandatory iso 22000"}},
+
 	// Decision 3: a bid bond is financial; as an item of a list of
 	// documents to submit it is documentation as well.
 	{"3", "bid bond in a list of documents", "requirement",
@@ -61,6 +66,22 @@ var conv19Cases = []struct {
 	{"3 neg", "a bond the bid is accompanied by", "requirement",
 		conv19Tender + "## Conditions\n\n1. Each bid must be accompanied by a bid bond of OMR 1,200.\n",
 		[]string{"financial mandatory bid bond"}},
+
+	// Decision 4: "shall carry / shall provide a warranty" is an
+	// obligation; without a modal it is none; among a tender's product
+	// requirements it is a technical requirement.
+	{"4", "equipment shall carry a warranty", "obligation",
+		conv19Supply + "6. All pumps supplied under this Agreement shall carry a manufacturer's warranty of two (2) years.\n",
+		[]string{"- must warranty"}},
+	{"4", "supplier shall provide a warranty", "obligation",
+		conv19Supply + "6. The Supplier shall provide a warranty of eighteen (18) months on all spare parts.\n",
+		[]string{"supplier must warranty"}},
+	{"4 neg", "carries a warranty, no modal", "obligation",
+		conv19Supply + "6. Each pump carries a manufacturer's warranty of two (2) years.\n",
+		nil},
+	{"4", "warranty among product requirements", "requirement",
+		conv19Tender + "## Product Requirements\n\n1. All pumps offered must carry a manufacturer's warranty of at least two (2) years.\n",
+		[]string{"technical mandatory warranty"}},
 
 	// Decision 5: the date of the contract a letter is about is its
 	// agreement_date; a parent contract named in an agreement is a date.
