@@ -264,9 +264,8 @@ func sameKey(want, got string) bool {
 
 // olderGuideline are the development corpora labelled under the guideline
 // of testdata/eval/README.md, which names fewer money keys than the later
-// label specification (dev4's, and the later held-out sets'): there a cap
-// on liability, an insurance cover, a minimum purchase and an advance are
-// "amount", a service charge "fee". In them the narrower key the extractor
+// label specification (dev4's, and the later held-out sets'): there a
+// minimum purchase and an advance are "amount", a service charge "fee". In them the narrower key the extractor
 // now answers is scored as the older key it refines (olderMoneyKeys). The
 // first held-out set (testdata/heldout) was labelled under the same older
 // guideline (its README says so) and is mapped alike; the later held-out
@@ -282,7 +281,10 @@ func sameKey(want, got string) bool {
 var olderGuideline = map[string]bool{"testdata/eval": true, "testdata/tuning": true, "testdata/dev3": true,
 	"testdata/heldout": true}
 
-var olderMoneyKeys = map[string]string{"liability_cap": "amount", "insurance_cover": "amount", "minimum_purchase": "amount",
+// A cap on liability and an insured sum are no longer folded: session
+// 19's decision 7 relabelled the older corpora's caps and covers
+// liability_cap and insurance_cover (docs/documents.md).
+var olderMoneyKeys = map[string]string{"minimum_purchase": "amount",
 	"advance_payment": "amount", "service_charge": "fee"}
 
 // onceInBilingual are the corpora whose guideline annotates a clause

@@ -36,7 +36,7 @@ func TestRound2SecondBatch(t *testing.T) {
 		// A response time is a deadline only (the key specification,
 		// issue 29; was duration); minutes still read (below).
 		{"The Contractor shall attend emergencies within forty-five (45) minutes.", TypeDuration, nil},
-		{"The Contractor shall deliver the samples within forty-five (45) minutes.", TypeDuration, []string{"delivery_period|PT45M"}},
+		{"The Contractor shall deliver the samples within forty-five (45) minutes.", TypeDuration, nil}, // session 19 decision 1 (conv19.go): a delivery window is a deadline only
 		{"The Supplier's liability is capped at the charges paid during the preceding six months.", TypeDuration, nil},
 		{"The initial term is two years; the renewal term shall be one (1) year.", TypeDuration, []string{"renewal_term|P1Y", "term|P2Y"}},
 		{"على الطرف الراغب في عدم التجديد إخطار الآخر قبل ثلاثة أشهر من انتهائه.", TypeDuration, []string{"notice_period|P3M"}},

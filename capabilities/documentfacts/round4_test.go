@@ -192,7 +192,9 @@ func TestMoneyKeysRound4(t *testing.T) {
 // tender_fee is no longer folded back to "fee" (one match of the two, not
 // two).
 func TestEvalScorerOlderMoneyKeys(t *testing.T) {
-	got := []evalGot{{typ: "money", key: "liability_cap", val: "100 OMR"}, {typ: "money", key: "tender_fee", val: "50 OMR"},
+	// (A minimum purchase: session 19 decision 7 stopped folding a
+	// liability cap.)
+	got := []evalGot{{typ: "money", key: "minimum_purchase", val: "100 OMR"}, {typ: "money", key: "tender_fee", val: "50 OMR"},
 		{typ: "money", key: "tender_fee", val: "60 OMR"}}
 	want := []evalWant{{typ: "money", fields: []string{"amount", "100 OMR"}}, {typ: "money", fields: []string{"fee", "50 OMR"}},
 		{typ: "money", fields: []string{"tender_fee", "60 OMR"}}}

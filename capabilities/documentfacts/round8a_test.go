@@ -231,9 +231,10 @@ func TestKeySpecServiceTimesRound8a(t *testing.T) {
 			TypeDuration, nil, []string{"duration|PT8H", "term|PT8H", "term|PT2H", "duration|PT2H"}},
 		{8, "html", "<h2>مستويات الخدمة</h2><table><tr><th>البلاغ</th><th>مدة الحضور</th><th>مدة المعالجة</th></tr><tr><td>عطل كلي</td><td>4 ساعات</td><td>24 ساعة</td></tr></table>",
 			TypeDuration, nil, []string{"term|PT4H", "term|PT24H", "duration|PT4H", "duration|PT24H"}},
-		// A lead time is a delivery period, no service time.
+		// A lead time is no service time, and no delivery period either
+		// (session 19 decision 1, conv19.go: a deadline only).
 		{8, "txt", "Lead time: 6 weeks after receipt of the order.",
-			TypeDuration, []string{"delivery_period|P6W"}, nil},
+			TypeDuration, nil, []string{"delivery_period|P6W"}},
 		{8, "md", "# Maintenance Contract / عقد صيانة\n\n| Fault / العطل | Response time / زمن الاستجابة | Repair time / مدة الإصلاح |\n|---|---|---|\n| Chiller / المبرد | 2 hours | 12 hours |\n",
 			TypeDuration, nil, []string{"duration|PT2H", "duration|PT12H", "term|PT2H", "term|PT12H"}},
 		// Periods that are no service times keep their keys.
