@@ -416,6 +416,7 @@ type clauseExtractor struct {
 	we15 string // the sender of a letter: "we" (oblfamilies15.go)
 	reqs []reqFound
 	dls  []dlFound
+	stop *stopper // stop.go
 }
 
 type oblFound struct {
@@ -444,6 +445,7 @@ func (x *clauseExtractor) obligations() {
 	x.arSecondAliases15() // oblfamilies15.go
 	x.letterRoles15()     // oblfamilies15.go
 	for si, s := range x.sents {
+		x.stop.step() // stop.go
 		if x.reqSents[si] || x.skipped(s) {
 			continue
 		}

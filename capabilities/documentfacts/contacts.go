@@ -44,6 +44,7 @@ func (x *extractor) contacts(t string, base int, prev string) {
 		x.add(candidate{fact: f, start: base + m[0], end: base + m[0] + len(v), prio: 6})
 	}
 	for _, m := range rePhone.FindAllStringIndex(t, -1) {
+		x.stop.step() // stop.go
 		raw := strings.TrimRight(t[m[0]:m[1]], " .-(")
 		ctx := lowerASCII(ctxBefore(t, m[0], prev))
 		if len(ctx) > 40 {

@@ -99,6 +99,7 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 		return // every date pattern needs a four-digit year
 	}
 	emit := func(ms, me int, iso string, conf float64, note string) {
+		x.stop.step() // stop.go
 		f := Fact{Type: TypeDate, Key: "date", Label: "Date", Value: t[ms:me], Normalized: iso, Method: "pattern", Confidence: conf}
 		c, ok := x.dateCue(t, ms, prev)
 		if !ok && headerCells != "" {

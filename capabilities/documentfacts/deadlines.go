@@ -446,6 +446,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 		}
 	}
 	for _, c := range dateCands {
+		x.stop.step() // stop.go
 		if c.fact.Type != TypeDate || c.fact.Normalized == "" || len(c.fact.Normalized) != len("2006-01-02") {
 			continue
 		}
@@ -516,6 +517,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 	x.thatDateDeadlines(dateCands, blocked, add)
 	// Periods.
 	for si, s := range x.sents {
+		x.stop.step() // stop.go
 		if x.skipped(s) {
 			continue
 		}
@@ -617,6 +619,7 @@ var reThatDate = regexp.MustCompile(`(?i)\b(?:on\s+or\s+before|(?:no|not)\s+late
 // date written last before it, in its sentence or the one before.
 func (x *clauseExtractor) thatDateDeadlines(dates []candidate, blocked func(si, off int) bool, add func(d Deadline, s, e, si int)) {
 	for si, s := range x.sents {
+		x.stop.step() // stop.go
 		t := x.sentText(s)
 		raw := x.a.text[s.start:s.end]
 		for _, m := range reThatDate.FindAllStringIndex(t, -1) {

@@ -51,6 +51,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 	var terms [][2]int // where each term stands, and its index in isos
 	var isos []string
 	emit := func(ms, me int, iso string, glued bool, from, next int) {
+		x.stop.step() // stop.go
 		if iso == "" {
 			return
 		}

@@ -46,6 +46,7 @@ type extractor struct {
 	// signing: the block read is in the document's signature block
 	// (see signingStart), where a bare "Date:" is the date of signing.
 	signing bool
+	stop    *stopper // stop.go: the items read, and the stop at ctx's end
 }
 
 func (x *extractor) add(c candidate) {

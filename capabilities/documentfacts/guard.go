@@ -34,6 +34,9 @@ var testPanic func(name string)
 func guard(name string, f func()) (failed *extractorFailure) {
 	defer func() {
 		if r := recover(); r != nil {
+			if _, ok := r.(stopped); ok {
+				return // ctx is done (stop.go): no failure, the answer is ctx's error
+			}
 			failed = &extractorFailure{name: name, cause: r, stack: debug.Stack()}
 		}
 	}()

@@ -126,10 +126,31 @@ func extractAll(doc *read.Document, src source, in Input) Output {
 // the extractors that panicked, whose facts the answer leaves out and
 // whose warnings it carries (see guard.go). Once ctx is done (the caller
 // left, or the call's deadline passed) no further block is read and the
-// error is ctx's: the work stops instead of running on for no one.
+// error is ctx's: the work stops instead of running on for no one, also
+// within one block (stop.go).
 func extractDocument(ctx context.Context, doc *read.Document, src source, in Input, deps Deps) (Output, []extractorFailure, error) {
+	return extractStopping(&stopper{ctx: ctx}, doc, src, in, deps)
+}
+
+// extractStopping is extractDocument under st; a step outside guard that
+// sees st's context done ends the extraction here.
+func extractStopping(st *stopper, doc *read.Document, src source, in Input, deps Deps) (out Output, failures []extractorFailure, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(stopped); !ok {
+				panic(r)
+			}
+			out, err = Output{}, st.ctx.Err()
+		}
+	}()
+	return extractWith(st, doc, src, in, deps)
+}
+
+// extractWith is extractDocument, its items counted and stopped by st.
+func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Deps) (Output, []extractorFailure, error) {
+	ctx := st.ctx
 	a := assemble(doc)
-	x := &extractor{a: &a, ctx: ctx}
+	x := &extractor{a: &a, ctx: ctx, stop: st}
 	x.run()
 	failures := x.failures
 	if err := ctx.Err(); err != nil {
@@ -260,7 +281,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).
 	if in.Mode != "requested_only" {
-		failures = append(failures, readClauses(ctx, &a, injections, all, cands, resolved, ri, withEvidence, &out)...)
+		failures = append(failures, readClauses(st, &a, injections, all, cands, resolved, ri, withEvidence, &out)...)
 		if err := ctx.Err(); err != nil {
 			return Output{}, failures, err // the caller left while the clauses were read
 		}
@@ -405,12 +426,12 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 // each reader under guard: a reader that panics gives none of its own,
 // and the readers after it run without them. Once ctx is done no further
 // reader starts (issue 29: a long document's readers take seconds).
-func readClauses(ctx context.Context, a *assembled, injections []injectionSpan, all []Fact, cands, resolved []candidate, ri *runeIndex, withEvidence bool, out *Output) []extractorFailure {
+func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fact, cands, resolved []candidate, ri *runeIndex, withEvidence bool, out *Output) []extractorFailure {
 	var failures []extractorFailure
 	// run runs f as the reader name unless it has failed; on a panic,
 	// undo drops what it had found.
 	run := func(name string, f, undo func()) bool {
-		if ctx.Err() != nil {
+		if st.ctx.Err() != nil {
 			return false
 		}
 		for _, fl := range failures {
@@ -425,7 +446,7 @@ func readClauses(ctx context.Context, a *assembled, injections []injectionSpan, 
 		}
 		return fail == nil
 	}
-	cx := &clauseExtractor{a: a, skip: injections, reqSents: map[int]bool{}, resolved: resolved}
+	cx := &clauseExtractor{a: a, skip: injections, reqSents: map[int]bool{}, resolved: resolved, stop: st}
 	if out.DocumentSubtype == "employment_letter" {
 		cx.you = "employee"
 	}

@@ -33,6 +33,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 	dataRow := headerCells != ""
 	first := len(x.cands)
 	emit := func(ms, me int, cur, num, mult string) {
+		x.stop.step() // stop.go
 		if seen[[2]int{ms, me}] {
 			return
 		}

@@ -10,6 +10,7 @@ var rePercent = regexp.MustCompile(`(?i)(` + numPat + `)\s?(%|٪|percent\b|per c
 
 func (x *extractor) percent(t string, base int, prev string) {
 	for _, m := range rePercent.FindAllStringSubmatchIndex(t, -1) {
+		x.stop.step() // stop.go
 		v, ok := parseNumber(t[m[2]:m[3]])
 		if !ok || v > 1000 {
 			continue

@@ -185,6 +185,7 @@ func (x *clauseExtractor) requirements() {
 	tender := ctx.tender
 units:
 	for _, u := range x.reqUnits(tender) {
+		x.stop.step() // stop.go
 		for _, si := range u.sis {
 			if x.skipped(x.sents[si]) {
 				continue units
