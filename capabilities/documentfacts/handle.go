@@ -247,6 +247,7 @@ func extractDocument(ctx context.Context, doc *read.Document, src source, in Inp
 	balanceAfterAdvance(all)
 	specKeys(all, cands, a.text)
 	round11Money(all, cands, a.text, out.DocumentType)
+	all, cands = twinDates19(all, cands, x.dates19) // dates19.go
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
 	}
