@@ -19,6 +19,8 @@ import (
 //     the term of the contract (or of a lease, a policy, a guarantee, a
 //     licence); a span of anything else (a programme, a stay, a sale of
 //     tender documents, days a penalty accrues) is a plain `date`.
+//   - DP: in Arabic, the latest day ("في موعد أقصاه") a sentence that pays
+//     a sum names is the sum's `due_date`.
 //
 // The rules of the other date decisions of session 19 (a contract's date
 // in a letter about it, a contract's start against a first day of work)
@@ -48,6 +50,10 @@ func round19Date(f *Fact, t string, ms, me int, w dateWindows) string {
 			return set(plain)
 		}
 	}
+	if f.Key == "date" && reLatestBy19AR.MatchString(w.ctx) && arabicSumPayable19(t[:ms]) {
+		// DP.
+		return set(dateCueOf("due_date"))
+	}
 	switch f.Key {
 	case "effective_date", "expiry_date":
 		// DS.
@@ -56,6 +62,18 @@ func round19Date(f *Fact, t string, ms, me int, w dateWindows) string {
 		}
 	}
 	return ""
+}
+
+// arabicSumPayable19: the Arabic sentence before a date pays a sum
+// ("يلتزم الطرف الأول بسداد مبلغ ... ر.ع. في موعد أقصاه"). The sentence
+// is read over the stops of a currency's abbreviation (ر.ع.، د.ك.),
+// which end no sentence.
+func arabicSumPayable19(before string) bool {
+	s := reCurrencyAbbrevAR19.ReplaceAllString(tail(before, 400), " $1$2 ")
+	if locs := reStopAR19.FindAllStringIndex(s, -1); len(locs) > 0 {
+		s = s[locs[len(locs)-1][1]:]
+	}
+	return rePayVerbAR19.MatchString(s) && reSumAR19.MatchString(s)
 }
 
 // twinDates19: a date written once in each language of a bilingual
@@ -158,6 +176,17 @@ var (
 	// "the Landlord's notice dated", "كتابنا المؤرخ في": a letter of a
 	// party's, named by its date.
 	reCorrespondenceOf19 = regexp.MustCompile(`(?i)\b(?:our|your|their|its|his|her|\p{L}+['’]s)\s+(?:\p{L}+\s+){0,2}(?:letter|reminder|notice|e-?mail|fax|memo|message|reply|response|request|enquiry|inquiry|correspondence|communication|demand)\s+(?:(?:no\.?|ref\.?|reference|number)\s*\S+\s+)?(?:of|dated|sent\s+on|issued\s+on)\s*$|(?:خطاب|كتاب|رسالت|رسالة|إشعار|اشعار|تذكير|مراسلت|بريد)(?:كم|نا|هم|ه|ها)\s+(?:رقم\s+\S+\s+)?(?:المؤرخ|المؤرخة|بتاريخ|الصادر\s+بتاريخ|الصادرة\s+بتاريخ)\s*(?:في\s*)?$`)
+	// reLatestBy19AR: "في موعد أقصاه", "في موعد لا يتجاوز", "بحلول",
+	// "قبل" right before the date.
+	reLatestBy19AR = regexp.MustCompile(`(?:في\s+موعد\s+(?:أقصاه|اقصاه|لا\s+يتجاوز)|بحلول|قبل)\s*(?:تاريخ\s*)?$`)
+	// reCurrencyAbbrevAR19: an Arabic currency abbreviation with stops.
+	reCurrencyAbbrevAR19 = regexp.MustCompile(`(?:^|\s)(ر|د)\.(ع|ك|س|ق|ب|إ|ا)\.?`)
+	// reStopAR19: a sentence's end (not a decimal point).
+	reStopAR19 = regexp.MustCompile(`[.؛;](?:\s|$)|\n`)
+	// rePayVerbAR19: a verb or noun of paying.
+	rePayVerbAR19 = regexp.MustCompile(`(?:^|\s)(?:بسداد|سداد|يسدد|تسدد|بدفع|دفع|يدفع|تدفع|يستحق|تستحق|يُسدد|يُدفع)(?:\s|$)`)
+	// reSumAR19: an amount with its currency.
+	reSumAR19 = regexp.MustCompile(`[0-9٠-٩][0-9٠-٩,٬.٫]*\s*(?:ر\s?ع|د\s?ك|ر\s?س|ر\s?ق|د\s?ب|د\s?إ|ريال|ريالاً|دينار|ديناراً|درهم|درهماً|OMR|KWD|SAR|QAR|BHD|AED)`)
 	// reOtherSpan19: a span or a day that is no contract's: days a
 	// penalty, damages or interest accrue from, a state since a day, the
 	// shareholders of record on a day, a programme, a course, an academic

@@ -115,5 +115,14 @@ func TestDates19Families(t *testing.T) {
 		{name: "DP due column of a payment schedule",
 			text: "DEED OF ASSIGNMENT\n\n" + body19 + "| Instalment | Amount (OMR) | Due |\n|---|---|---|\n| On signing | 4,000.000 | 10 May 2027 |\n",
 			want: []string{"due_date|2027-05-10"}},
+		{name: "DP arabic sum payable by a latest date",
+			text: "اتفاقية تسوية\n\n" + "يلتزم الطرف الأول بسداد مبلغ ٢٬٥٠٠ ريال عماني للطرف الثاني في موعد أقصاه ١٥ يونيو ٢٠٢٧م.\n",
+			want: []string{"due_date|2027-06-15"}},
+		{name: "DP arabic currency abbreviation ends no sentence",
+			text: "إشعار مديونية\n\n" + "يلتزم العميل بتسليم المستندات.\n" + "يستحق سداد المبلغ المتبقي البالغ 1,250.500 ر.ع. في موعد أقصاه 20/06/2027.\n",
+			want: []string{"due_date|2027-06-20"}},
+		{name: "DP a handover by a latest date is no due date",
+			text: "عقد إيجار\n\n" + "يلتزم المؤجر بتسليم العين المؤجرة في موعد أقصاه ١ يوليو ٢٠٢٧م.\n",
+			not:  []string{"due_date|2027-07-01"}},
 	})
 }
