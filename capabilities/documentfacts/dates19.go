@@ -19,6 +19,8 @@ import (
 //     the term of the contract (or of a lease, a policy, a guarantee, a
 //     licence); a span of anything else (a programme, a stay, a sale of
 //     tender documents, days a penalty accrues) is a plain `date`.
+//   - DR: a calendar date after a label is no reference number ("تاريخ
+//     أمر الشراء: 19/11/2026" is the order's date, not its number).
 //   - DP: in Arabic, the latest day ("في موعد أقصاه") a sentence that pays
 //     a sum names is the sum's `due_date`.
 //
@@ -74,6 +76,26 @@ func arabicSumPayable19(before string) bool {
 		s = s[locs[len(locs)-1][1]:]
 	}
 	return rePayVerbAR19.MatchString(s) && reSumAR19.MatchString(s)
+}
+
+// dateShaped19: an identifier's value (ASCII digits) is a whole
+// calendar date, day-month-year or year-month-day, one separator
+// throughout (with a date label, dateLabel19, a date, not a number).
+func dateShaped19(v string) bool {
+	m := reDateShaped19.FindStringSubmatch(v)
+	if m == nil {
+		return false
+	}
+	if m[1] != "" {
+		return m[2] == m[4] && validDate(atoi(m[5]), atoi(m[3]), atoi(m[1])) != ""
+	}
+	return m[7] == m[9] && validDate(atoi(m[6]), atoi(m[8]), atoi(m[10])) != ""
+}
+
+// dateLabel19: an identifier's label (with the bytes before it) names a
+// date ("PO date", "تاريخ أمر الشراء").
+func dateLabel19(label string) bool {
+	return reDateWord19.MatchString(label)
 }
 
 // twinDates19: a date written once in each language of a bilingual
@@ -187,6 +209,10 @@ var (
 	rePayVerbAR19 = regexp.MustCompile(`(?:^|\s)(?:بسداد|سداد|يسدد|تسدد|بدفع|دفع|يدفع|تدفع|يستحق|تستحق|يُسدد|يُدفع)(?:\s|$)`)
 	// reSumAR19: an amount with its currency.
 	reSumAR19 = regexp.MustCompile(`[0-9٠-٩][0-9٠-٩,٬.٫]*\s*(?:ر\s?ع|د\s?ك|ر\s?س|ر\s?ق|د\s?ب|د\s?إ|ريال|ريالاً|دينار|ديناراً|درهم|درهماً|OMR|KWD|SAR|QAR|BHD|AED)`)
+	// reDateShaped19: 19/11/2026, 19.11.2026, 2026/11/19, 2026-11-19.
+	reDateShaped19 = regexp.MustCompile(`^(?:(\d{1,2})([/.-])(\d{1,2})([/.-])(\d{4})|(\d{4})([/.-])(\d{1,2})([/.-])(\d{1,2}))$`)
+	// reDateWord19: the word date in a label.
+	reDateWord19 = regexp.MustCompile(`(?i)\bdated?\b|تاريخ|بتاريخ`)
 	// reOtherSpan19: a span or a day that is no contract's: days a
 	// penalty, damages or interest accrue from, a state since a day, the
 	// shareholders of record on a day, a programme, a course, an academic

@@ -97,6 +97,11 @@ func TestDates19Families(t *testing.T) {
 			text: "السادة شركة الوادي للمقاولات\n\n" + "يلتزم المقاول بإنهاء الأعمال.\n" + "وبالإشارة إلى كتابنا المؤرخ في ٥ أبريل ٢٠٢٧م بشأن التأخير، نود إفادتكم بما يلي.\n",
 			want: []string{"date|2027-04-05"}, not: []string{"issue_date|2027-04-05"}},
 
+		// DR: a date after a label is no reference number.
+		{name: "DR bilingual order date label",
+			text: "PURCHASE ORDER / أمر شراء\n\nPO No. / رقم أمر الشراء: KMS-PO-27-0112\nOrder date / تاريخ أمر الشراء: 23/02/2027\nDelivery date / تاريخ التسليم: 15/03/2027\n",
+			want: []string{"issue_date|2027-02-23"}},
+
 		// DS: a span that is not the contract's term.
 		{name: "DS damages accruing from a day",
 			text: "NOTICE OF DELAY\n\n" + body19 + "Liquidated damages of OMR 200.000 per day have accrued from 3 May 2027.\n",
