@@ -21,6 +21,9 @@ import (
 //     tender documents, days a penalty accrues) is a plain `date`.
 //   - DR: a calendar date after a label is no reference number ("تاريخ
 //     أمر الشراء: 19/11/2026" is the order's date, not its number).
+//   - DD: two days of one month joined by "and" ("held on 17 and 18
+//     November 2026", "يومي ٢١ و٢٢ يناير ٢٠٢٧") are two dates, as a range
+//     "17-18 November" is (keys14.go, keys15.go).
 //   - DP: in Arabic, the latest day ("في موعد أقصاه") a sentence that pays
 //     a sum names is the sum's `due_date`.
 //
@@ -76,6 +79,23 @@ func arabicSumPayable19(before string) bool {
 		s = s[locs[len(locs)-1][1]:]
 	}
 	return rePayVerbAR19.MatchString(s) && reSumAR19.MatchString(s)
+}
+
+// dayPairStart19: the first day of "17 and 18 November 2026", "٢١ و٢٢
+// يناير" whose second day starts at t[at:]: its bytes, when it is a day
+// before the second.
+func dayPairStart19(t string, at int) (int, int, bool) {
+	off := max(0, at-16)
+	m := reDayPair19.FindStringSubmatchIndex(t[off:at])
+	if m == nil {
+		return 0, 0, false
+	}
+	first := atoi(asciiDigits(t[off+m[2] : off+m[3]]))
+	second := reLeadDay19.FindString(t[at:])
+	if d := atoi(asciiDigits(second)); second == "" || first < 1 || first >= d {
+		return 0, 0, false
+	}
+	return off + m[2], off + m[3], true
 }
 
 // dateShaped19: an identifier's value (ASCII digits) is a whole
@@ -209,6 +229,10 @@ var (
 	rePayVerbAR19 = regexp.MustCompile(`(?:^|\s)(?:بسداد|سداد|يسدد|تسدد|بدفع|دفع|يدفع|تدفع|يستحق|تستحق|يُسدد|يُدفع)(?:\s|$)`)
 	// reSumAR19: an amount with its currency.
 	reSumAR19 = regexp.MustCompile(`[0-9٠-٩][0-9٠-٩,٬.٫]*\s*(?:ر\s?ع|د\s?ك|ر\s?س|ر\s?ق|د\s?ب|د\s?إ|ريال|ريالاً|دينار|ديناراً|درهم|درهماً|OMR|KWD|SAR|QAR|BHD|AED)`)
+	// reDayPair19: "17 and ", "17 & ", "٢١ و" before a day.
+	reDayPair19 = regexp.MustCompile(`(?:^|[^\p{L}\p{N}/.:,-])([0-9٠-٩]{1,2})\s+(?:and\s+|&\s+|و\s?)$`)
+	// reLeadDay19: the day a date starts with.
+	reLeadDay19 = regexp.MustCompile(`^[0-9٠-٩]{1,2}`)
 	// reDateShaped19: 19/11/2026, 19.11.2026, 2026/11/19, 2026-11-19.
 	reDateShaped19 = regexp.MustCompile(`^(?:(\d{1,2})([/.-])(\d{1,2})([/.-])(\d{4})|(\d{4})([/.-])(\d{1,2})([/.-])(\d{1,2}))$`)
 	// reDateWord19: the word date in a label.

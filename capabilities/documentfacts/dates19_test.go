@@ -26,6 +26,8 @@ type dates19Case struct {
 // the list stays true.
 var dates19Open = map[string]bool{
 	"DP due column of a payment schedule": true,
+	// "و١٥ أبريل": no date reads a day written after و.
+	"DD arabic two days": true,
 }
 
 func runDates19(t *testing.T, cases []dates19Case) {
@@ -101,6 +103,17 @@ func TestDates19Families(t *testing.T) {
 		{name: "DR bilingual order date label",
 			text: "PURCHASE ORDER / أمر شراء\n\nPO No. / رقم أمر الشراء: KMS-PO-27-0112\nOrder date / تاريخ أمر الشراء: 23/02/2027\nDelivery date / تاريخ التسليم: 15/03/2027\n",
 			want: []string{"issue_date|2027-02-23"}},
+
+		// DD: two days of a month joined by "and".
+		{name: "DD two days joined by and",
+			text: "CONFERENCE SPONSORSHIP AGREEMENT\n\n" + body19 + "The Conference will take place on 9 and 10 March 2027 in Muscat.\n",
+			want: []string{"date|2027-03-09", "date|2027-03-10"}},
+		{name: "DD arabic two days",
+			text: "عقد تأجير قاعة\n\n" + "يلتزم المستأجر بإخلاء القاعة.\n" + "تقام الفعالية يومي ١٤ و١٥ أبريل ٢٠٢٧م.\n",
+			want: []string{"date|2027-04-14", "date|2027-04-15"}},
+		{name: "DD a count before and is no day",
+			text: "SUPPLY AGREEMENT\n\n" + body19 + "Clauses 12 and 3 March 2027 notices apply.\n",
+			not:  []string{"date|2027-03-12"}},
 
 		// DS: a span that is not the contract's term.
 		{name: "DS damages accruing from a day",
