@@ -27,7 +27,10 @@ type extractor struct {
 	title    string // what the first heading calls the document: agreement, invoice or ""
 	topEnd   int    // the end of the document's first lines (the letterhead)
 	hireDoc  bool   // the text offers a job (reHireDoc12), read once, not per date
-	running  string // the extractor running (see guard)
+	// dates19: the keys round 19 gave dates, by the date's start
+	// (dates19.go), for their twins in the other language.
+	dates19 map[int]string
+	running string // the extractor running (see guard)
 	// decimalComma: the document writes amounts with a decimal comma
 	// (learnNumberStyle); suffixCurrency: mostly with the currency after
 	// the number.

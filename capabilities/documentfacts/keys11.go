@@ -34,6 +34,14 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 	clause := sentenceClause(t, ms, prev)
 	// The windows rounds 12 to 16 read, cut once for the date.
 	w := dateWindows{ctx: ctx, clause: clause12(t, ms, prev), line: dateLineBefore(t, ms)}
+	defer func() { // dates19.go, after conv19
+		if k := round19Date(f, t, ms, me, w); k != "" {
+			if x.dates19 == nil {
+				x.dates19 = map[int]string{}
+			}
+			x.dates19[base+ms] = k
+		}
+	}()
 	defer x.conv19Date(f, ctx)                   // conv19.go, after round 16
 	defer round16Date(f, t, ms, me, w, x.a.text) // keys16.go, after round 15
 	// keys15.go, after rounds 12 and 14:
