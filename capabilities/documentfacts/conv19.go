@@ -88,6 +88,60 @@ func bidBond19(t string) bool {
 	return k == "bid" || k == "" && reGuarantee19.MatchString(t) && reOfBid19.MatchString(t)
 }
 
+// Decision 3, the wordings (round 17b): a bond or guarantee the bidder
+// furnishes with its bid, however the tender words it ("A tender bond of
+// QAR 50,000 must accompany the tender", "Bid security: 2% of the bid
+// price", a row "الضمان المصرفي المؤقت | ١٪ من قيمة العطاء" of a fees or
+// key-dates table, "يجب تقديم تأمين مؤقت"), is a financial requirement
+// though no requirements heading or bid-content sentence frames it. The
+// winner's performance bond is judged apart (judgeRequirement); a
+// performance or advance-payment guarantee otherwise, the bond's return,
+// release or forfeiture, and its validity are no requirement of this rule.
+var (
+	// reBidderBond19: a bond or guarantee the bidder furnishes.
+	reBidderBond19 = regexp.MustCompile(`(?i)\b(?:bid|tender|offer)\s+(?:bonds?|security|securities|guarantees?)\b|\bbank\s+guarantees?\b|(?:ال)?ضمان\s+(?:ال)?(?:بنكي|مصرفي|عطاء|مؤقت|ابتدائي)|(?:ال)?كفالة\s+(?:ال)?(?:بنكية|مصرفية|عطاء|مؤقتة|ابتدائية)|(?:ال)?تأمين\s+(?:ال)?(?:مؤقت|ابتدائي)`)
+	// reNotBidderBond19: a bond of another kind, or the issuer's act on
+	// the bond (return, release, forfeiture), or how long it stays valid.
+	reNotBidderBond19 = regexp.MustCompile(`(?i)\b(?:performance|advance(?:\s+payment)?|retention|maintenance|warranty)\s+(?:bonds?|security|guarantees?)\b|\b(?:returned|released|refunded|forfeited|confiscated|forfeit|encashed|return|release)\b|\b(?:shall|must|will|should)\s+(?:remain\s+|be\s+)?valid\b|حسن\s+(?:ال)?تنفيذ|الدفعة\s+المقدمة|نهائي|يعاد|يُعاد|يرد|يُرد|إعادة|اعادة|رد\s+(?:ال)?ضمان|يصادر|يُصادر|مصادرة|الإفراج|الافراج|يفرج`)
+	// reBondDue19: the bidder is to furnish it (a modal, "required",
+	// "to accompany", يجب، يشترط، تقديم، يرفق).
+	reBondDue19 = regexp.MustCompile(`(?i)\b(?:must|shall|is\s+required|are\s+required|required|to\s+accompany|to\s+be\s+(?:submitted|furnished|provided|enclosed))\b|يجب|يشترط|يُشترط|يلتزم|تقديم|يقدم|يُقدم|تقدم|يرفق|يُرفق|ترفق|إرفاق|ارفاق`)
+	// reBondAmount19: the sum or share it is for, in a row or a labelled
+	// line ("Bid bond | OMR 12,000", "Bid security: 2%").
+	reBondAmount19 = regexp.MustCompile(`[0-9٠-٩]|%|٪`)
+	// reBondLabel19: a line or row opening on the bond's name and a colon
+	// or a cell's end.
+	reBondLabel19 = regexp.MustCompile(`(?i)^[\s*_#|\-•]*(?:[a-z0-9٠-٩]{1,3}[.)]\s*)?(?:the\s+)?[^:|\n]{0,40}?[:|]`)
+)
+
+// bidderBond19: unit u (text t) names a bond the bidder furnishes, as a
+// duty (a modal) or as a row or labelled line with its sum; not the
+// winner's (the performance bond's rule), not another kind of bond. A
+// row or labelled line is the condition only where no other text of the
+// document names the bond ("Bid bond | OMR 1,500" over "3. Provide a bid
+// bond of OMR 1,500": one condition, the item's).
+func (x *clauseExtractor) bidderBond19(u reqUnit, t string) bool {
+	if len(t) > 400 || !reBidderBond19.MatchString(t) || reNotBidderBond19.MatchString(t) || reWinner.MatchString(t) || reAfterAward.MatchString(t) {
+		return false
+	}
+	if reBondDue19.MatchString(t) {
+		return true
+	}
+	label := u.row
+	if m := reBondLabel19.FindStringIndex(t); m != nil {
+		label = label || reBidderBond19.MatchString(t[:m[1]])
+	}
+	if !label || !reBondAmount19.MatchString(t) {
+		return false
+	}
+	for _, m := range reBidderBond19.FindAllStringIndex(x.a.text, -1) {
+		if m[1] <= u.start || m[0] >= u.end {
+			return false
+		}
+	}
+	return true
+}
+
 var (
 	// reCertItem19: a list item that names the certificate itself
 	// ("- Certificate of Omanisation compliance", "- شهادة ...").

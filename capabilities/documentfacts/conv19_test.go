@@ -67,6 +67,36 @@ var conv19Cases = []struct {
 		conv19Tender + "## Conditions\n\n1. Each bid must be accompanied by a bid bond of OMR 1,200.\n",
 		[]string{"financial mandatory bid bond"}},
 
+	// Decision 3, the wordings (round 17b): a bond or guarantee the
+	// bidder furnishes is financial wherever the tender states it; the
+	// winner's performance bond is financial too (the dev labels: probe15
+	// g01, heldout2 h2-10, reqprobe rp-09); a contractor's bond, the
+	// bond's return and a row repeating a listed bond give none.
+	{"3b", "tender bond that must accompany the tender", "requirement",
+		conv19Tender + "## Submission\n\n1. Tenders shall be delivered to the Tender Box at the Company's head office.\n2. A tender guarantee of OMR 2,500 must accompany each tender.\n",
+		[]string{"financial mandatory tender guarantee"}},
+	{"3b", "bid security row of a fees table", "requirement",
+		conv19Tender + "## Fees and Securities\n\n| Item | Amount |\n|---|---|\n| Price of tender documents | OMR 50 |\n| Bid security (bank guarantee) | OMR 4,000 |\n",
+		[]string{"financial mandatory bid security"}},
+	{"3b", "Arabic bank guarantee row of a key-dates table", "requirement",
+		conv19TenderAR + "| البيان | الموعد / القيمة |\n|---|---|\n| آخر موعد لتقديم العطاءات | ١٠ مايو ٢٠٢٦ |\n| الضمان البنكي المؤقت | ٢٪ من قيمة العطاء |\n",
+		[]string{"financial mandatory الضمان البنكي"}},
+	{"3b", "Arabic provisional insurance to submit", "requirement",
+		conv19TenderAR + "## تعليمات تقديم العطاءات\n\n١. يجب تقديم التأمين المؤقت بقيمة ١٬٠٠٠ ر.ع. مع العطاء.\n",
+		[]string{"financial mandatory التأمين المؤقت"}},
+	{"3b", "the winner's performance bond", "requirement",
+		conv19Tender + "## Award\n\n1. The successful tenderer shall submit a performance bond of 5% within 10 days of award.\n",
+		[]string{"financial mandatory performance bond"}},
+	{"3b neg", "a contractor's performance bond", "requirement",
+		conv19Tender + "## Conditions of Contract\n\n1. The Contractor shall provide a performance bond of ten per cent (10%) of the contract price.\n",
+		nil},
+	{"3b neg", "the bond returned to the unsuccessful", "requirement",
+		conv19Tender + "## General\n\n1. The bid bond of each unsuccessful bidder shall be released after award.\n",
+		nil},
+	{"3b neg", "a bond row repeating the listed bond", "requirement",
+		conv19Tender + "| Item | Amount |\n|---|---|\n| Bid bond | OMR 1,500 |\n\n## Eligibility\n\nBidders must meet the following conditions:\n\n1. Provide a bid bond of OMR 1,500 from a bank in Oman.\n",
+		[]string{"financial mandatory provide a bid bond"}},
+
 	// Decision 4: "shall carry / shall provide a warranty" is an
 	// obligation; without a modal it is none; among a tender's product
 	// requirements it is a technical requirement.

@@ -310,6 +310,9 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 	case !inSection && (strings.Contains(t, "يشترط") || strings.Contains(t, "يُشترط")):
 		v.take = true
 	}
+	if !v.take && ctx.tender && x.bidderBond19(u, t) {
+		return reqVerdict{take: true, bond: true, method: v.method, inSection: inSection} // conv19.go
+	}
 	return v
 }
 
