@@ -163,17 +163,7 @@ func twinDates19(facts []Fact, cands []candidate, keyed map[int]string) ([]Fact,
 		}
 		drop[later] = true
 	}
-	if len(drop) == 0 {
-		return facts, cands
-	}
-	var fs []Fact
-	var cs []candidate
-	for i := range facts {
-		if !drop[i] {
-			fs, cs = append(fs, facts[i]), append(cs, cands[i])
-		}
-	}
-	return fs, cs
+	return withoutDropped(facts, cands, drop)
 }
 
 // offerLapses19: the date ends "This offer lapses if it is not accepted

@@ -391,17 +391,7 @@ func droppedParties(facts []Fact, cands []candidate, text string) ([]Fact, []can
 			drop[i] = true
 		}
 	}
-	if len(drop) == 0 {
-		return facts, cands
-	}
-	var fs []Fact
-	var cs []candidate
-	for i := range facts {
-		if !drop[i] {
-			fs, cs = append(fs, facts[i]), append(cs, cands[i])
-		}
-	}
-	return fs, cs
+	return withoutDropped(facts, cands, drop)
 }
 
 // rolePhrase: p names a role, not a person ("الطرف الأول", "عن
@@ -504,4 +494,20 @@ func writerRole(role string) bool {
 		return true
 	}
 	return false
+}
+
+// withoutDropped returns facts and their candidates without the indexes
+// drop marks, in order; both slices unchanged when it marks none.
+func withoutDropped(facts []Fact, cands []candidate, drop map[int]bool) ([]Fact, []candidate) {
+	if len(drop) == 0 {
+		return facts, cands
+	}
+	var fs []Fact
+	var cs []candidate
+	for i := range facts {
+		if !drop[i] {
+			fs, cs = append(fs, facts[i]), append(cs, cands[i])
+		}
+	}
+	return fs, cs
 }
