@@ -5,6 +5,7 @@ import (
 	"encoding"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -322,17 +323,8 @@ func (s *fdState) value(t *fdType, rv reflect.Value) bool {
 // stringValid is fastNode.valid for a string value, without boxing it
 // (but for a format check).
 func (n *fastNode) stringValid(v string) bool {
-	if n.enum != nil {
-		found := false
-		for _, e := range n.enum {
-			if e == v {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false
-		}
+	if n.enum != nil && !slices.Contains(n.enum, v) {
+		return false
 	}
 	if n.format != nil && n.format.Validate(v) != nil {
 		return false
