@@ -14,6 +14,9 @@ import (
 //     (invoices outstanding, instalments): its rows are `amount`, not
 //     unit prices, and its total row is the `total_amount`, which a
 //     sentence repeating it names too.
+//   - MD: a table's total before a discount is its `subtotal`; its total
+//     after the discount is the `net_amount` when a tax is added after
+//     it, else the `total_amount` (not the `discount` their labels name).
 
 // round20Money re-keys money facts after round 11 (handle.go) and drops
 // a repeated total made one with its table's total. facts and cands run
@@ -43,6 +46,16 @@ func round20Money(facts []Fact, cands []candidate, text string) ([]Fact, []candi
 				}
 			} else if f.Key == "price" || f.Key == "fee" {
 				set(i, "amount")
+			}
+		case f.Key == "discount" && reBeforeDiscount20.MatchString(lead):
+			// MD.
+			set(i, "subtotal")
+		case f.Key == "discount" && reAfterDiscount20.MatchString(lead):
+			// MD.
+			if reTaxRow20.MatchString(rowsBelow20(text, at, 3)) {
+				set(i, "net_amount")
+			} else {
+				set(i, "total_amount")
 			}
 		}
 	}
@@ -126,6 +139,25 @@ func dueColumnHeader20(block string) bool {
 	return false
 }
 
+// rowsBelow20: up to n lines after at's line, to a blank line.
+func rowsBelow20(text string, at, n int) string {
+	rest := text[at:]
+	i := strings.IndexByte(rest, '\n')
+	if i < 0 {
+		return ""
+	}
+	rest = rest[i+1:]
+	var b strings.Builder
+	for l := range strings.SplitSeq(rest, "\n") {
+		if n == 0 || strings.TrimSpace(l) == "" {
+			break
+		}
+		b.WriteString(l + "\n")
+		n--
+	}
+	return b.String()
+}
+
 var (
 	// reDueColumn20: a due-date column's name.
 	reDueColumn20 = regexp.MustCompile(`(?i)\bdue\s+date\b|\bdate\s+due\b|تاريخ\s+الاستحقاق|موعد\s+الاستحقاق`)
@@ -135,6 +167,12 @@ var (
 	reDigitRun20 = regexp.MustCompile(`[0-9٠-٩]{2,}[/.,٫٬-][0-9٠-٩]`)
 	// reTotalLead20: a total row's label.
 	reTotalLead20 = regexp.MustCompile(`(?i)^(?:\*\*)?(?:(?:grand\s+|net\s+)?total\b|net\s+balance|balance\s+(?:due|outstanding)|outstanding\s+balance|الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع|صافي\s+الرصيد|الرصيد\s+المستحق)`)
+	// reBeforeDiscount20, reAfterDiscount20: a total's row before or
+	// after a discount.
+	reBeforeDiscount20 = regexp.MustCompile(`(?i)^(?:\*\*)?(?:(?:sub-?)?total|amount|الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع)\s+(?:before|prior\s+to)\s+(?:the\s+)?discount|^(?:الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع|المبلغ)\s+قبل\s+(?:ال)?خصم`)
+	reAfterDiscount20  = regexp.MustCompile(`(?i)^(?:\*\*)?(?:(?:sub-?)?total|amount|الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع|المبلغ)\s+(?:after|net\s+of|less)\s+(?:the\s+)?discount|^(?:الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع|المبلغ)\s+بعد\s+(?:ال)?خصم`)
+	// reTaxRow20: a row adding a tax.
+	reTaxRow20 = regexp.MustCompile(`(?i)\bvat\b|\bvalue\s+added\s+tax\b|\btax\b|ضريبة|الضريبة`)
 	// reBalanceBefore20: a balance or an overdue total named before a
 	// sum.
 	reBalanceBefore20 = regexp.MustCompile(`(?i)\b(?:balance|overdue|outstanding|total)\b[^.;:]{0,40}$|(?:الرصيد|المستحق|المتأخر|الإجمالي|إجمالي)[^.؛]{0,40}$`)

@@ -80,5 +80,19 @@ func TestMoney20Families(t *testing.T) {
 		{name: "MT a price list without a due column keeps its prices", format: "md",
 			text: "# Quotation\n\n| Item | Qty | Unit price (OMR) |\n|---|---|---|\n| Safety helmet | 40 | 4.500 |\n| Safety boots | 40 | 18.250 |\n",
 			want: []string{"price|4.5 OMR", "price|18.25 OMR"}},
+
+		// MD: totals before and after a discount.
+		{name: "MD arabic totals with VAT after", format: "",
+			text: "فاتورة ضريبية\n\n" + strings.Repeat("يلتزم العميل بسداد الفاتورة خلال ثلاثين يوماً.\n", 3) +
+				"\nالبيان                          المبلغ (ر.ع.)\nأعمال الدهان                       3,000.000\nأعمال العزل                        1,200.000\n" +
+				"المجموع قبل الخصم                  4,200.000\nخصم خاص                              200.000\nالمجموع بعد الخصم                  4,000.000\nضريبة القيمة المضافة ٥٪               200.000\n",
+			want: []string{"subtotal|4200 OMR", "net_amount|4000 OMR"},
+			not:  []string{"discount|4200 OMR", "discount|4000 OMR"}},
+		{name: "MD arabic totals without a tax", format: "",
+			text: "عقد توريد\n\n" + strings.Repeat("يلتزم المورد بتوريد المواد وفق المواصفات.\n", 3) +
+				"\nالبند                           المبلغ (د.ك.)\nأجهزة قياس                        5,500.000\nقطع غيار                          1,500.000\n" +
+				"الإجمالي قبل الخصم                  7,000.000\nخصم خاص                              500.000\nالإجمالي بعد الخصم                  6,500.000\n",
+			want: []string{"subtotal|7000 KWD", "total_amount|6500 KWD"},
+			not:  []string{"discount|7000 KWD", "discount|6500 KWD"}},
 	})
 }
