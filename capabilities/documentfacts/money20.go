@@ -17,6 +17,9 @@ import (
 //   - MD: a table's total before a discount is its `subtotal`; its total
 //     after the discount is the `net_amount` when a tax is added after
 //     it, else the `total_amount` (not the `discount` their labels name).
+//   - MV: an estimated annual value is the `contract_value` (the key
+//     specification); a monthly value of the contract is a periodic
+//     `fee`.
 
 // round20Money re-keys money facts after round 11 (handle.go) and drops
 // a repeated total made one with its table's total. facts and cands run
@@ -34,6 +37,7 @@ func round20Money(facts []Fact, cands []candidate, text string) ([]Fact, []candi
 			continue
 		}
 		at := min(max(cands[i].start, 0), len(text))
+		line := lineAt(text, at)
 		lead := rowLead20(text, at)
 		block := blockAbove20(text, at, 16)
 		switch {
@@ -57,6 +61,12 @@ func round20Money(facts []Fact, cands []candidate, text string) ([]Fact, []candi
 			} else {
 				set(i, "total_amount")
 			}
+		case (f.Key == "fee" || f.Key == "amount" || f.Key == "price" || f.Key == "total_amount") && !strings.Contains(line, " | ") && reAnnualValue.MatchString(moneySentence(text, at)):
+			// MV.
+			set(i, "contract_value")
+		case f.Key == "contract_value" && reMonthlyValue20.MatchString(moneySentence(text, at)):
+			// MV.
+			set(i, "fee")
 		}
 	}
 	if len(totals) == 0 {
@@ -173,6 +183,8 @@ var (
 	reAfterDiscount20  = regexp.MustCompile(`(?i)^(?:\*\*)?(?:(?:sub-?)?total|amount|الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع|المبلغ)\s+(?:after|net\s+of|less)\s+(?:the\s+)?discount|^(?:الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع|المبلغ)\s+بعد\s+(?:ال)?خصم`)
 	// reTaxRow20: a row adding a tax.
 	reTaxRow20 = regexp.MustCompile(`(?i)\bvat\b|\bvalue\s+added\s+tax\b|\btax\b|ضريبة|الضريبة`)
+	// reMonthlyValue20: a monthly value of the contract.
+	reMonthlyValue20 = regexp.MustCompile(`(?i)\bmonthly\s+(?:contract\s+)?(?:value|price|sum)\s+of\s+(?:this|the)\s+contract\b|\bmonthly\s+contract\s+(?:value|price|sum)\b|(?:ال)?قيمة\s+(?:ال)?شهرية\s+(?:لل|ل)?عقد|قيمة\s+العقد\s+(?:ال)?شهرية`)
 	// reBalanceBefore20: a balance or an overdue total named before a
 	// sum.
 	reBalanceBefore20 = regexp.MustCompile(`(?i)\b(?:balance|overdue|outstanding|total)\b[^.;:]{0,40}$|(?:الرصيد|المستحق|المتأخر|الإجمالي|إجمالي)[^.؛]{0,40}$`)

@@ -94,5 +94,16 @@ func TestMoney20Families(t *testing.T) {
 				"الإجمالي قبل الخصم                  7,000.000\nخصم خاص                              500.000\nالإجمالي بعد الخصم                  6,500.000\n",
 			want: []string{"subtotal|7000 KWD", "total_amount|6500 KWD"},
 			not:  []string{"discount|7000 KWD", "discount|6500 KWD"}},
+
+		// MV: an annual value is the contract's value, a monthly value
+		// of the contract a fee.
+		{name: "MV estimated annual value of purchases", format: "",
+			text: "CATERING SUPPLY AGREEMENT\n\n" + strings.Repeat("The Supplier shall deliver fresh produce daily.\n", 3) +
+				"5.1 The estimated annual value of the Services is QAR 420,000.00.\n",
+			want: []string{"contract_value|420000 QAR"}, not: []string{"fee|420000 QAR"}},
+		{name: "MV arabic monthly value of the contract", format: "",
+			text: "عقد خدمات حراسة\n\n" + strings.Repeat("يلتزم المقاول بتوفير حراس مدربين.\n", 3) +
+				"١. القيمة الشهرية للعقد 2,750.000 ر.ع. غير شاملة ضريبة القيمة المضافة.\n",
+			want: []string{"fee|2750 OMR"}, not: []string{"contract_value|2750 OMR"}},
 	})
 }
