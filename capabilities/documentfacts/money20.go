@@ -20,6 +20,9 @@ import (
 //   - MV: an estimated annual value is the `contract_value` (the key
 //     specification); a monthly value of the contract is a periodic
 //     `fee`.
+//   - MP: the total row of a priced breakdown ("Total contract price" under
+//     its items) is the breakdown's `total_amount`; a sentence stating the
+//     contract's price stays `contract_value`.
 
 // round20Money re-keys money facts after round 11 (handle.go) and drops
 // a repeated total made one with its table's total. facts and cands run
@@ -67,6 +70,9 @@ func round20Money(facts []Fact, cands []candidate, text string) ([]Fact, []candi
 		case f.Key == "contract_value" && reMonthlyValue20.MatchString(moneySentence(text, at)):
 			// MV.
 			set(i, "fee")
+		case f.Key == "contract_value" && reTotalPriceRow20.MatchString(lead) && rowEnds20(text, cands[i].end) && pricedRowsAbove20(facts, cands, i, text, at) >= 2:
+			// MP.
+			set(i, "total_amount")
 		}
 	}
 	if len(totals) == 0 {
@@ -168,6 +174,30 @@ func rowsBelow20(text string, at, n int) string {
 	return b.String()
 }
 
+// rowEnds20: nothing but a currency or a cell's end follows the amount
+// ending at end on its line (a table's row, not a sentence).
+func rowEnds20(text string, end int) bool {
+	rest := text[min(max(end, 0), len(text)):]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	rest = strings.TrimSpace(strings.Trim(strings.TrimSpace(rest), "*|"))
+	return len(rest) <= 12
+}
+
+// pricedRowsAbove20: the priced rows above facts[i] in its block.
+func pricedRowsAbove20(facts []Fact, cands []candidate, i int, text string, at int) int {
+	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	bs := ls - len(blockAbove20(text, at, 24))
+	n := 0
+	for j, g := range facts {
+		if j != i && g.Type == TypeMoney && cands[j].start >= bs && cands[j].start < ls && (g.Key == "price" || g.Key == "amount" || g.Key == "subtotal" || g.Key == "tax_amount") {
+			n++
+		}
+	}
+	return n
+}
+
 var (
 	// reDueColumn20: a due-date column's name.
 	reDueColumn20 = regexp.MustCompile(`(?i)\bdue\s+date\b|\bdate\s+due\b|تاريخ\s+الاستحقاق|موعد\s+الاستحقاق`)
@@ -185,6 +215,11 @@ var (
 	reTaxRow20 = regexp.MustCompile(`(?i)\bvat\b|\bvalue\s+added\s+tax\b|\btax\b|ضريبة|الضريبة`)
 	// reMonthlyValue20: a monthly value of the contract.
 	reMonthlyValue20 = regexp.MustCompile(`(?i)\bmonthly\s+(?:contract\s+)?(?:value|price|sum)\s+of\s+(?:this|the)\s+contract\b|\bmonthly\s+contract\s+(?:value|price|sum)\b|(?:ال)?قيمة\s+(?:ال)?شهرية\s+(?:لل|ل)?عقد|قيمة\s+العقد\s+(?:ال)?شهرية`)
+	// reTotalPriceRow20: the total row of a breakdown by the contract's
+	// price ("Total contract price", "Subcontract Price / قيمة العقد").
+	// (A "Total contract value" row keeps the value's key, as dev3
+	// labels it.)
+	reTotalPriceRow20 = regexp.MustCompile(`(?i)^(?:\*\*)?(?:total\s+)?(?:sub-?)?contract\s+(?:price|sum)\b|^(?:\*\*)?total\s+(?:price|sum)\b|^(?:إجمالي|اجمالي)\s+(?:ثمن|سعر)\s+العقد`)
 	// reBalanceBefore20: a balance or an overdue total named before a
 	// sum.
 	reBalanceBefore20 = regexp.MustCompile(`(?i)\b(?:balance|overdue|outstanding|total)\b[^.;:]{0,40}$|(?:الرصيد|المستحق|المتأخر|الإجمالي|إجمالي)[^.؛]{0,40}$`)

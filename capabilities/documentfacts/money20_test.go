@@ -105,5 +105,20 @@ func TestMoney20Families(t *testing.T) {
 			text: "عقد خدمات حراسة\n\n" + strings.Repeat("يلتزم المقاول بتوفير حراس مدربين.\n", 3) +
 				"١. القيمة الشهرية للعقد 2,750.000 ر.ع. غير شاملة ضريبة القيمة المضافة.\n",
 			want: []string{"fee|2750 OMR"}, not: []string{"contract_value|2750 OMR"}},
+
+		// MP: the total row of a priced breakdown.
+		{name: "MP total contract price row", format: "",
+			text: "SUPPLY AND INSTALLATION CONTRACT\n\n" + strings.Repeat("The Contractor shall install the equipment.\n", 3) +
+				"\n3. Price\n   Item                                        Amount (AED)\n   Chiller units (2 nos.)                      84,000.00\n   Installation and commissioning              12,500.00\n" +
+				"   Total contract price                        96,500.00\n\nAll amounts are in AED.\n",
+			want: []string{"total_amount|96500 AED"}, not: []string{"contract_value|96500 AED"}},
+		{name: "MP a sentence keeps the contract value", format: "",
+			text: "SUPPLY AND INSTALLATION CONTRACT\n\n" + strings.Repeat("The Contractor shall install the equipment.\n", 3) +
+				"\nChiller units   84,000.00 AED\nInstallation   12,500.00 AED\n" +
+				"The total contract price is AED 96,500.00 inclusive of installation, training and all taxes.\n",
+			not: []string{"total_amount|96500 AED"}},
+		{name: "MP a total contract value row keeps its key", format: "md",
+			text: "# Maintenance contract\n\n| Description | Amount (OMR) |\n|---|---|\n| Visits | 6,000.000 |\n| Call-outs | 900.000 |\n| Total contract value | 6,900.000 |\n",
+			not:  []string{"total_amount|6900 OMR"}},
 	})
 }
