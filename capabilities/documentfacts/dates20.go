@@ -10,6 +10,9 @@ import "regexp"
 //     ("complete the curtain wall by", "achieve go-live no later than",
 //     the works' provisional handover, تسليم ابتدائي) is its
 //     `completion_date`, not a delivery date or a plain date.
+//   - DA: the date a deed, a statement of work or a contract gives itself
+//     ("Date of this Deed:", "Contract No. ... - Date:") is its
+//     `agreement_date`.
 
 // round20DateHook runs round20Date and records the key it gave, as
 // round 19's are, for twinDates19.
@@ -49,6 +52,13 @@ func round20Date(f *Fact, t string, ms, me int, w dateWindows, first string) str
 			return set(cueCompletionDate)
 		}
 	}
+	switch f.Key {
+	case "document_date", "issue_date", "date":
+		// DA.
+		if reOwnInstrumentDate20.MatchString(w.line) {
+			return set(cueAgreementDate)
+		}
+	}
 	return ""
 }
 
@@ -60,4 +70,7 @@ var (
 	// reGoodsWord20: what is delivered rather than built: goods, a
 	// supply, a shipment, a payment.
 	reGoodsWord20 = regexp.MustCompile(`(?i)\b(?:goods|supply|supplies|shipment|consignment|delivery|deliveries|payment|pay|order|forms?|questionnaire|application)\b|البضاعة|البضائع|التوريد|توريد|الشحنة|الدفع|سداد`)
+	// reOwnInstrumentDate20: the label of the date a deed, a statement of
+	// work or a contract gives itself.
+	reOwnInstrumentDate20 = regexp.MustCompile(`(?i)\bdate\s+of\s+(?:this|the\s+present)\s+(?:deed|sow|statement\s+of\s+work|addendum|amendment|variation|supplement|agreement|contract)\b[\s*_:|]*$|^[\s*_#]*(?:contract|agreement|deed|sub-?contract)\s+(?:no\.?|number|ref\.?)\s*[:.]?\s*\S+\s*[-–—|,]?\s*date\s*[:：]\s*$`)
 )

@@ -37,6 +37,20 @@ func TestDates20Families(t *testing.T) {
 		{name: "DW goods to ship stay a delivery", format: "",
 			text: "PURCHASE ORDER\n\n" + body + "1. The Seller shall complete the shipment of the goods by 20 May 2027.\n",
 			not:  []string{"completion_date|2027-05-20"}},
+
+		// DA: the date an instrument gives itself.
+		{name: "DA date of this deed", format: "md",
+			text: "# Deed of Release\n\n**Deed No.:** DR/2027/004\n**Date of this Deed:** 9 March 2027\n\n" + body,
+			want: []string{"agreement_date|2027-03-09"}, not: []string{"document_date|2027-03-09"}},
+		{name: "DA date of this statement of work", format: "md",
+			text: "# Statement of Work No. 2\n\n| | |\n|---|---|\n| SOW reference | AB-SOW-02 |\n| Date of this SOW | 4 May 2027 |\n\n" + body,
+			want: []string{"agreement_date|2027-05-04"}},
+		{name: "DA contract number and date line", format: "",
+			text: "NORTH STAR TRAINING INSTITUTE LLC\nAl Khuwair, Muscat\n\nTRAINING SERVICES CONTRACT 2027-2028\nContract No. NST/TR/27/019 - Date: 12 July 2027\n\n" + body,
+			want: []string{"agreement_date|2027-07-12"}, not: []string{"document_date|2027-07-12"}},
+		{name: "DA a letter's own date stays", format: "",
+			text: "Gulf Paints LLC\n\nDate: 3 March 2027\n\nDear Sir,\n\n" + body,
+			not:  []string{"agreement_date|2027-03-03"}},
 	}
 	for _, c := range cases {
 		got := factSet(extractAs(t, c.format, c.text), TypeDate)
