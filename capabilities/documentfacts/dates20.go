@@ -13,6 +13,11 @@ import "regexp"
 //   - DA: the date a deed, a statement of work or a contract gives itself
 //     ("Date of this Deed:", "Contract No. ... - Date:") is its
 //     `agreement_date`.
+//   - DO: another document named by its date is not this one's: a credit
+//     or debit note ("Credit Note CN-9 dated"), a version a document
+//     replaces ("replaces Policy HR-07 version 2.1 dated") is a plain
+//     `date`; an invoice named so in Arabic ("الفاتورة الأصلية ...
+//     بتاريخ") is its `invoice_date`, as in English.
 
 // round20DateHook runs round20Date and records the key it gave, as
 // round 19's are, for twinDates19.
@@ -59,6 +64,20 @@ func round20Date(f *Fact, t string, ms, me int, w dateWindows, first string) str
 			return set(cueAgreementDate)
 		}
 	}
+	switch f.Key {
+	case "document_date", "issue_date", "agreement_date":
+		// DO.
+		if reOtherNoteDated20.MatchString(w.ctx) && !reNoteTitle20.MatchString(first) || reReplacedDated20.MatchString(w.ctx) {
+			return set(cue{key: "date", label: "Date"})
+		}
+	}
+	switch f.Key {
+	case "date", "document_date":
+		// DO, Arabic.
+		if reInvoiceDatedAR20.MatchString(w.ctx) {
+			return set(cueInvoiceDate)
+		}
+	}
 	return ""
 }
 
@@ -73,4 +92,12 @@ var (
 	// reOwnInstrumentDate20: the label of the date a deed, a statement of
 	// work or a contract gives itself.
 	reOwnInstrumentDate20 = regexp.MustCompile(`(?i)\bdate\s+of\s+(?:this|the\s+present)\s+(?:deed|sow|statement\s+of\s+work|addendum|amendment|variation|supplement|agreement|contract)\b[\s*_:|]*$|^[\s*_#]*(?:contract|agreement|deed|sub-?contract)\s+(?:no\.?|number|ref\.?)\s*[:.]?\s*\S+\s*[-–—|,]?\s*date\s*[:：]\s*$`)
+	// reOtherNoteDated20: a credit or debit note named by its date.
+	reOtherNoteDated20 = regexp.MustCompile(`(?i)\b(?:credit|debit)\s+note\b[^.;|\n]{0,40}?\s+(?:dated|of)\s*$|(?:إشعار|اشعار)\s+(?:ال)?(?:دائن|مدين)\s[^.؛|\n]{0,40}?(?:بتاريخ|المؤرخ)\s*(?:في\s*)?$`)
+	// reNoteTitle20: a credit or debit note is the document itself.
+	reNoteTitle20 = regexp.MustCompile(`(?i)\b(?:credit|debit)\s+note\b|(?:إشعار|اشعار)\s+(?:ال)?(?:دائن|مدين)`)
+	// reReplacedDated20: an earlier document this one replaces.
+	reReplacedDated20 = regexp.MustCompile(`(?i)\b(?:replaces|supersedes|replacing|superseding|in\s+place\s+of)\s+(?:[^.;\n]|\.\d){0,60}?\bdated\s*$|(?:يحل|تحل|يلغي|تلغي)\s+(?:محل\s+)?[^.؛\n]{0,60}?(?:المؤرخ|المؤرخة|الصادر|الصادرة)\s*(?:في|بتاريخ)?\s*$`)
+	// reInvoiceDatedAR20: an invoice named by its date in Arabic.
+	reInvoiceDatedAR20 = regexp.MustCompile(`(?:^|\s)(?:ال)?فاتورة\s[^.؛|\n]{0,60}?(?:بتاريخ|المؤرخة|المؤرخ)\s*(?:في\s*)?$`)
 )

@@ -51,6 +51,17 @@ func TestDates20Families(t *testing.T) {
 		{name: "DA a letter's own date stays", format: "",
 			text: "Gulf Paints LLC\n\nDate: 3 March 2027\n\nDear Sir,\n\n" + body,
 			not:  []string{"agreement_date|2027-03-03"}},
+
+		// DO: another document named by its date.
+		{name: "DO a credit note dated", format: "",
+			text: "STATEMENT OF ACCOUNT\n\nDate: 1 June 2027\n\n" + body + "Less: Credit Note CN-2027-014 dated 12/05/2027          (310.500)\n",
+			want: []string{"date|2027-05-12"}, not: []string{"document_date|2027-05-12"}},
+		{name: "DO a replaced version dated", format: "",
+			text: "PROCUREMENT POLICY\n\nIssue date: 01/02/2027\n\n" + body + "1.3 This policy replaces Procurement Policy PP-02 version 3.4 dated 10/10/2024.\n",
+			want: []string{"date|2024-10-10"}, not: []string{"document_date|2024-10-10"}},
+		{name: "DO arabic original invoice dated", format: "",
+			text: "إشعار دائن\n\nتاريخ الإشعار: 05/06/2027\n" + strings.Repeat("يلتزم المورد بتسوية الرصيد.\n", 4) + "مرجع الفاتورة الأصلية: INV-2027-0551 بتاريخ 21/05/2027\n",
+			want: []string{"invoice_date|2027-05-21"}, not: []string{"date|2027-05-21"}},
 	}
 	for _, c := range cases {
 		got := factSet(extractAs(t, c.format, c.text), TypeDate)
