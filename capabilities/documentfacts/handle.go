@@ -159,6 +159,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	injections := findInjections(&a)
 	resolved := dropInjected(resolve(x.cands), injections)
 	resolved = names19(resolved, a.text) // parties19.go
+	resolved = names20(resolved, a.text) // parties20.go
 	cands := dedupe(wrappedNames(resolved, a.text))
 
 	// Mask account numbers in the returned text (same length: offsets hold).

@@ -1,0 +1,263 @@
+package documentfacts
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Issue 29, session 20: parties by families (docs/documents.md, "Issue
+// 29, session 20: parties by families"; the cases are parties20_test.go).
+// The families were tallied on development data only; each is written
+// in general terms:
+//
+//   - A: a person named after an Arabic or bilingual signing, approval,
+//     witness, copy or contact label ("اعتمده: ...", "المفوض بالتوقيع:",
+//     "الشاهد:", "نسخة إلى:", "Authorised signatory / المفوض بالتوقيع:"),
+//     or after a post used as a label ("Credit Controller: ...");
+//   - B: a contact label with a qualifier ("Contact for notices to X:",
+//     "Contact for the Client:", "Supplier contact / ...:");
+//   - C: a signing cell ("For the Owners | Name, Post", "عن المالك |
+//     Name") and the second signatory of a block;
+//   - D: an Arabic company name with its legal form but no head word
+//     (شركة، مؤسسة), alone in its line or cell or beside its English twin;
+//   - E: a bank named only for payment details;
+//   - F: a company or person named in passing (a manufacturer, an
+//     auditor, the issuer of a bond, a former post holder).
+//
+// names20 adds the names of A-D to the resolved candidates as names19
+// does; droppedParties20 removes E and F.
+
+// names20 adds, to the resolved candidates cs, the people and companies
+// of families A-D that no party candidate covers.
+func names20(cs []candidate, text string) []candidate {
+	var spans []span19
+	spans = append(spans, labelNames20(text)...)
+	added := false
+	for _, sp := range spans {
+		taken := false
+		for _, c := range cs {
+			if c.fact.Type == TypeParty && sp.s < c.end && c.start < sp.e {
+				taken = true
+				break
+			}
+		}
+		if taken || sp.s >= sp.e {
+			continue
+		}
+		name := text[sp.s:sp.e]
+		f := Fact{Type: TypeParty, Key: "party", Label: "Party", Value: name, Normalized: normalName(name), EntityType: sp.etype,
+			Method: "pattern", Confidence: 0.7}
+		cs = append(cs, candidate{fact: f, start: sp.s, end: sp.e, prio: 2, by: "parties20"})
+		added = true
+	}
+	if added {
+		sort.SliceStable(cs, func(i, j int) bool {
+			if cs[i].start != cs[j].start {
+				return cs[i].start < cs[j].start
+			}
+			return cs[i].fact.Type < cs[j].fact.Type
+		})
+	}
+	return cs
+}
+
+// rePerson20 is rePerson19 whose words may also start with a letter and
+// an apostrophe (D'Souza, O'Brien).
+var rePerson20 = regexp.MustCompile(`^\s*(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Prof|Sheikh|Sayyid|Dott|Ing)\.?\s+)?(` +
+	strings.ReplaceAll(personName, `[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+`, `(?:[A-Z]['’])?[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+`) +
+	`)(?:\s*$|\s*[,|(;/.]|\s{2,}|\s+[-–—]\s)`)
+
+// person20 is person19 with rePerson20's names.
+func person20(s string) (int, int, bool) {
+	if strings.HasPrefix(lowerASCII(strings.TrimSpace(s)), "the ") {
+		return 0, 0, false
+	}
+	if a, b, ok := person19(s); ok && !bodyWords20(s[a:b]) {
+		return a, b, true
+	}
+	m := rePerson20.FindStringSubmatchIndex(s)
+	if m == nil {
+		return 0, 0, false
+	}
+	name := s[m[2]:m[3]]
+	if roleHeading(name) || strings.HasPrefix(lowerASCII(name), "the ") {
+		return 0, 0, false
+	}
+	if bodyWords20(name) {
+		return 0, 0, false
+	}
+	for _, w := range strings.FieldsFunc(lowerASCII(name), func(r rune) bool { return r == ' ' || r == '-' }) {
+		if postWords19[w] {
+			return 0, 0, false
+		}
+	}
+	if titleWords(name) || placeWord(name) || roleOf(name) != "" || labelRole(name) != "" {
+		return 0, 0, false
+	}
+	return m[2], m[3], true
+}
+
+// bodyWords20: name holds a word of a body or a desk, which no person's
+// name holds ("Tender Committee Secretariat").
+func bodyWords20(name string) bool {
+	for _, w := range strings.Fields(lowerASCII(name)) {
+		switch w {
+		case "committee", "secretariat", "commission", "council", "tender", "tenders", "section", "desk", "centre", "center", "ministry", "agency", "bureau":
+			return true
+		}
+	}
+	return false
+}
+
+// reArHonorific20: an Arabic title before a name, the abbreviated ones
+// included ("أ." for الأستاذ, "م." and "م/" for المهندس, "د." for
+// الدكتور).
+var reArHonorific20 = regexp.MustCompile(`^(?:(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ)(?:\s*/\s*|\s+)|[أمد]\s*[./]\s*)`)
+
+// arPerson20 is the Arabic person's name at the start of s, after a
+// title, as offsets in s: the words before a comma, a bracket, a bar, a
+// dotted or dashed gap or the end, two to five of them, holding no post
+// or organisation word.
+func arPerson20(s string) (int, int, bool) {
+	start := len(s) - len(strings.TrimLeft(s, " \t"))
+	if m := reArHonorific20.FindStringIndex(s[start:]); m != nil {
+		start += m[1]
+	}
+	end := len(s)
+	if m := reArNameEnd20.FindStringIndex(s[start:]); m != nil {
+		end = start + m[0]
+	}
+	name := strings.TrimSpace(s[start:end])
+	if name == "" {
+		return 0, 0, false
+	}
+	start += strings.Index(s[start:], name)
+	if !reArPlainName.MatchString(name) || !arPersonLike(name) || arOrgHead(name) || roleOf(name) != "" || labelRole(name) != "" || arRole(name) != "" {
+		return 0, 0, false
+	}
+	for _, w := range strings.Fields(name) {
+		if arPostWords20[w] {
+			return 0, 0, false
+		}
+	}
+	return start, start + len(name), true
+}
+
+var reArNameEnd20 = regexp.MustCompile(`\s*(?:[،,(|:؛;/]|\.{2,}|…|_{2,}|\s[-–—]\s|\s{3,}|$)`)
+
+// arPostWords20: words of a post, a department or a document that no
+// person's name holds.
+var arPostWords20 = map[string]bool{"قسم": true, "إدارة": true, "ادارة": true, "دائرة": true, "مدير": true, "مديرة": true, "المدير": true,
+	"رئيس": true, "رئيسة": true, "مسؤول": true, "مسؤولة": true, "المسؤول": true, "الحسابات": true, "المشتريات": true, "المبيعات": true,
+	"الموارد": true, "البشرية": true, "المالية": true, "الشؤون": true, "شؤون": true, "الإدارة": true, "اللجنة": true, "لجنة": true,
+	"الشركة": true, "المؤسسة": true, "التوقيع": true, "الختم": true, "التاريخ": true, "الهاتف": true, "هاتف": true, "البريد": true,
+	"جميع": true, "كافة": true, "الموظفين": true, "الأعضاء": true, "المورد": true, "العميل": true, "المشتري": true, "البائع": true,
+	"فريق": true, "مكتب": true, "وحدة": true, "عضو": true, "عضوا": true, "عضواً": true, "الأول": true, "الثاني": true}
+
+// Family A: a signing, approval, witness, copy or contact label, Arabic
+// or bilingual, before a name (or names in a bilingual line, "Eng. X / م.
+// Y"); the label may open the line or a cell, and end in a colon or a
+// cell bar. A post used as a label ("Credit Controller: Huda ...",
+// "المراقب الائتماني: هدى بنت مبارك ...") names a contact too: English
+// posts by their last word, Arabic ones only before a name with بن or
+// بنت.
+var (
+	reArLabel20     = regexp.MustCompile(`(?:^|\|)\s*(?:[A-Za-z][A-Za-z .'’-]{1,40}/\s*)?(?:اعتمد|اعتمده|اعتمدها|اعتمدته|راجعه|راجعها|راجعته|دققه|دققها|دققته|وقعه|وقعها|(?:ال)?مفوضة?\s+بالتوقيع|(?:ال)?مخولة?\s+بالتوقيع|(?:ال)?شاهد(?:\s+(?:الأول|الثاني))?|(?:نسخة|صورة)\s+(?:إلى|الى|مع\s+التحية\s+إلى)|للتواصل|للاستفسار|للاستفسارات|جهة\s+الاتصال|مسؤول\s+الاتصال|رئيسة?\s+اللجنة|أمينة?\s+السر|أمين\s+سر\s+اللجنة|مقررة?\s+اللجنة|عضوة?\s+اللجنة|الحضور|الحاضرون|الحاضرين)\s*(?:/\s*[A-Za-z][A-Za-z .'’-]{1,40})?\s*([:：|])\s*`)
+	reENLabel20     = regexp.MustCompile(`(?i)^\s*(?:authori[sz]ed\s+signatory|witness(?:\s+\d)?|copy\s+to|cc\s+to|((?:[a-z]+\s+){0,3}(?:manager|officer|controller|coordinator|co-ordinator|accountant|engineer|secretary|supervisor|executive|representative|administrator|clerk|signatory)))\s*[:：]\s*`)
+	reArPostLabel20 = regexp.MustCompile(`^\s*(ال\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*[:：]\s*`)
+	reSigRow20      = regexp.MustCompile(`^\s*(?:التوقيعات|التوقيع|signatures)\s*\|`)
+)
+
+// labelNames20 applies family A.
+func labelNames20(text string) []span19 {
+	ls, at := lines19(text)
+	var out []span19
+	add := func(i, off int, s, e int) { out = append(out, span19{at[i] + off + s, at[i] + off + e, "person"}) }
+	for i, l := range ls {
+		if reSigRow20.MatchString(l) {
+			cells := strings.Split(l, "|")
+			off := len(cells[0]) + 1
+			for _, c := range cells[1:] {
+				if s, e, ok := arPerson20(c); ok && hasArabic(c) {
+					add(i, off, s, e)
+				} else if s, e, ok := person20(c + "|"); ok && !hasArabic(c) {
+					add(i, off, s, e)
+				}
+				off += len(c) + 1
+			}
+			continue
+		}
+		if hasArabic(l) {
+			for _, m := range reArLabel20.FindAllStringSubmatchIndex(l, -1) {
+				rest := l[m[1]:]
+				if l[m[2]:m[3]] != "|" {
+					if j := strings.Index(rest, " | "); j >= 0 {
+						rest = rest[:j]
+					}
+				}
+				if strings.TrimSpace(rest) == "" && l[m[2]:m[3]] != "|" {
+					// A label alone on its line ("Authorised by / اعتمد:"):
+					// the name on the next line, and its Arabic twin on the
+					// line after it.
+					for j, seen := i+1, 0; j < len(ls) && seen < 2; j++ {
+						if strings.TrimSpace(ls[j]) == "" {
+							continue
+						}
+						seen++
+						if hasArabic(ls[j]) {
+							if s, e, ok := arPerson20(ls[j]); ok {
+								add(j, 0, s, e)
+							}
+						} else if s, e, ok := person20(ls[j]); ok {
+							add(j, 0, s, e)
+						} else {
+							break
+						}
+					}
+					continue
+				}
+				names20InPart(rest, func(s, e int) { add(i, m[1], s, e) })
+			}
+		}
+		if m := reENLabel20.FindStringSubmatchIndex(l); m != nil {
+			if m[2] >= 0 && (roleOf(strings.TrimSpace(l[m[2]:m[3]])) != "" || labelRole(strings.TrimSpace(l[m[2]:m[3]])) != "") {
+				continue
+			}
+			names20InPart(l[m[1]:], func(s, e int) { add(i, m[1], s, e) })
+			continue
+		}
+		if m := reArPostLabel20.FindStringSubmatchIndex(l); m != nil {
+			label := l[m[2]:m[3]]
+			if roleOf(label) != "" || labelRole(label) != "" || arRole(label) != "" || reArLabel20.MatchString(l) {
+				continue
+			}
+			rest := l[m[1]:]
+			if s, e, ok := arPerson20(rest); ok && reBinWord.MatchString(rest[s:e]) {
+				add(i, m[1], s, e)
+			}
+		}
+	}
+	return out
+}
+
+// names20InPart reads the names in a label's rest: one name, or two in a
+// bilingual line ("Eng. Talib Hamad Al Maawali / م. طالب بن حمد
+// المعولي"), each English or Arabic.
+func names20InPart(rest string, add func(s, e int)) {
+	off := 0
+	for k, part := range strings.SplitAfter(rest, " / ") {
+		if k > 1 {
+			break
+		}
+		p := strings.TrimSuffix(part, " / ")
+		if hasArabic(p) {
+			if s, e, ok := arPerson20(p); ok {
+				add(off+s, off+e)
+			}
+		} else if s, e, ok := person20(p + "|"); ok {
+			add(off+s, off+e)
+		}
+		off += len(part)
+	}
+}
