@@ -33,6 +33,7 @@ import (
 func names20(cs []candidate, text string) []candidate {
 	var spans []span19
 	spans = append(spans, labelNames20(text)...)
+	spans = append(spans, contactNames20(text)...)
 	added := false
 	for _, sp := range spans {
 		taken := false
@@ -260,4 +261,26 @@ func names20InPart(rest string, add func(s, e int)) {
 		}
 		off += len(part)
 	}
+}
+
+// Family B: a contact label with a qualifier, at a line's or a
+// sentence's start: "Contact for notices to ABPD: Khalid ...", "Contact
+// for the Client: Fatima Rahimi (Housekeeping Manager).", "Supplier
+// contact / مسؤول الاتصال لدى المورد: Vinod Kumar Pillai, +968 ...",
+// "Contact: Rohan D'Souza, Procurement Manager".
+var reContact20 = regexp.MustCompile(`(?i)(?:^|[.;|]\s+)(?:[a-z]+\s+)?contact(?:\s+person)?(?:\s+(?:for|of|at|to)\s+[^:：|.]{1,60})?(?:\s*/\s*[^:：|]{1,60})?\s*[:：]\s*`)
+
+// contactNames20 applies family B to the lines of text.
+func contactNames20(text string) []span19 {
+	ls, at := lines19(text)
+	var out []span19
+	for i, l := range ls {
+		for _, m := range reContact20.FindAllStringIndex(l, -1) {
+			rest := l[m[1]:]
+			if s, e, ok := person20(rest); ok {
+				out = append(out, span19{at[i] + m[1] + s, at[i] + m[1] + e, "person"})
+			}
+		}
+	}
+	return out
 }

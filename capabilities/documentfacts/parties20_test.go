@@ -31,6 +31,16 @@ var party20Cases = []party16Case{
 		map[string]string{"شركة ظفار للألبان ش.م.ع.م": "buyer"}, []string{"قسم المشتريات", "إدارة العقود"}, nil},
 	{"A negative: a body under a label alone", "NOTICE OF TENDER No. 7/2026\nSohar Port Authority invites bids for dredging the inner basin.\n\nEnquiries / للاستفسار:\nContracts Committee Secretariat, Sohar Port Authority\nأمانة لجنة العقود، هيئة ميناء صحار",
 		nil, []string{"Contracts Committee Secretariat"}, nil},
+
+	// B. A contact label with a qualifier.
+	{"B contact for notices to a party", "SUPPLY AGREEMENT\n\nThis Agreement is made between Khazaen Steel LLC (the \"Seller\") and Amerat Builders LLC (the \"Buyer\").\n\n9. NOTICES\nContact for notices to the Buyer: Harith Nasser Al Busaidi, Legal Manager.\nContact for notices to the Seller: the Company Secretary.",
+		map[string]string{"Khazaen Steel LLC": "seller", "Amerat Builders LLC": "buyer", "Harith Nasser Al Busaidi": "-"}, []string{"Company Secretary"}, nil},
+	{"B two contacts in one line, post in brackets", "CLEANING SERVICES AGREEMENT\n\n| 1 | Lakeview Apartments Ltd, Nairobi | the Client |\n| 2 | Sparkle Janitorial Ltd, Nairobi | the Service Provider |\n\nContact for the Client: Grace Achieng (Property Officer). Contact for the Service Provider: Omar Farouk (Site Supervisor).",
+		map[string]string{"Grace Achieng": "-", "Omar Farouk": "-"}, nil, nil},
+	{"B a party's contact, bilingual label", "PURCHASE ORDER / أمر شراء No. 3310\nBuyer / المشتري: Bidbid Poultry SAOC\nSupplier / المورد: Fanja Feed Trading LLC\nSupplier contact / مسؤول الاتصال لدى المورد: Priya Menon, +968 9000 1234\n\n1. Layer feed, 20 tonnes.",
+		map[string]string{"Bidbid Poultry SAOC": "buyer", "Fanja Feed Trading LLC": "supplier", "Priya Menon": "-"}, nil, nil},
+	{"B a name with an apostrophe", "EXPRESSION OF INTEREST\n\nCoral Bay Hotel LLC invites facility management firms to express interest in the upkeep of its gardens.\nSubmissions close on 30 June 2026.\nContact: Liam O'Connor, Procurement Manager",
+		map[string]string{"Liam O'Connor": "-"}, nil, nil},
 }
 
 // party20Open are cases this round leaves open: logged while they fail;
