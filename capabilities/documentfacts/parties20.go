@@ -34,6 +34,7 @@ func names20(cs []candidate, text string) []candidate {
 	var spans []span19
 	spans = append(spans, labelNames20(text)...)
 	spans = append(spans, contactNames20(text)...)
+	spans = append(spans, signCellNames20(text)...)
 	added := false
 	for _, sp := range spans {
 		taken := false
@@ -284,3 +285,126 @@ func contactNames20(text string) []span19 {
 	}
 	return out
 }
+
+// Family C: a signing cell. "For the Owners | Yousef Abdullah Al
+// Mutairi, Fleet Director" and "عن المالك | م. عبدالرحمن ...، مدير
+// المشاريع": the cell after a signing-for cell names who signs; in a
+// block of columns ("For the Client:      For the Contractor:" over
+// "Name      Name") each column's name under its heading; and under a
+// signatory line "Name, Post" the next lines of the same shape are more
+// signatories.
+var (
+	reForCell20   = regexp.MustCompile(`(?i)^\s*(?:for\s+(?:and\s+on\s+behalf\s+of\s+)?(?:the\s+)?[A-Za-z][^|:]{1,80}|on\s+behalf\s+of\s+[^|:]{2,80}|عن\s+[^|:]{2,60}|نيابة\s+عن\s+[^|:]{2,60})\s*$`)
+	rePostAfter20 = regexp.MustCompile(`^\s*[,،]\s*\S`)
+)
+
+func signCellNames20(text string) []span19 {
+	ls, at := lines19(text)
+	var out []span19
+	for i, l := range ls {
+		// A row of cells: a signing-for cell, then the name's cell.
+		if strings.Contains(l, "|") {
+			cells := strings.Split(l, "|")
+			off := 0
+			for k, c := range cells {
+				if k+1 < len(cells) && reForCell20.MatchString(c) && !reForCell20.MatchString(cells[k+1]) {
+					n := cells[k+1]
+					noff := off + len(c) + 1
+					if hasArabic(n) {
+						if s, e, ok := arPerson20(n); ok {
+							out = append(out, span19{at[i] + noff + s, at[i] + noff + e, "person"})
+						}
+					} else if s, e, ok := person20(n + "|"); ok {
+						out = append(out, span19{at[i] + noff + s, at[i] + noff + e, "person"})
+					}
+				}
+				off += len(c) + 1
+			}
+		}
+		// Columns of signing headings over columns of names.
+		if i+1 < len(ls) && !hasArabic(l) && forHeads20(l) >= 2 {
+			n := ls[i+1]
+			var cols [][2]int
+			if strings.Contains(n, " | ") {
+				off := 0
+				for _, c := range strings.Split(n, " | ") {
+					cols = append(cols, [2]int{off, off + len(c)})
+					off += len(c) + 3
+				}
+			} else {
+				cols = columns20(n)
+			}
+			if len(cols) >= 2 {
+				for _, c := range cols {
+					if s, e, ok := person20(n[c[0]:c[1]] + "|"); ok {
+						out = append(out, span19{at[i+1] + c[0] + s, at[i+1] + c[0] + e, "person"})
+					}
+				}
+			}
+		}
+		// More signatories under a signatory line "Name, Post".
+		if i > 0 && !hasArabic(strings.SplitN(l, "|", 2)[0]) {
+			if _, e, ok := person20(ls[i-1] + "|"); ok && rePostAfter20.MatchString(ls[i-1][e:]) && signerAbove20(ls, i-1) {
+				if s2, e2, ok2 := person20(l); ok2 && rePostAfter20.MatchString(l[e2:]) {
+					out = append(out, span19{at[i] + s2, at[i] + e2, "person"})
+					if k := strings.Index(l, "|"); k > 0 {
+						if s3, e3, ok3 := arPerson20(l[k+1:]); ok3 {
+							out = append(out, span19{at[i] + k + 1 + s3, at[i] + k + 1 + e3, "person"})
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// signerAbove20: the line j of ls is under a signing-for line or a
+// sign-off (the line above it).
+func signerAbove20(ls []string, j int) bool {
+	if j == 0 {
+		return false
+	}
+	p := strings.TrimSpace(strings.SplitN(ls[j-1], "|", 2)[0])
+	return reSignOff19.MatchString(p) || reForCell20.MatchString(p) && strings.HasPrefix(lowerASCII(p), "for ")
+}
+
+// columns20 is the spans of l's columns: runs of text apart by three
+// spaces or more, or tabs.
+func columns20(l string) [][2]int {
+	var out [][2]int
+	start := -1
+	gap := 0
+	for k := 0; k < len(l); k++ {
+		if l[k] == ' ' || l[k] == '\t' {
+			gap++
+			if l[k] == '\t' {
+				gap += 3
+			}
+			continue
+		}
+		if start < 0 {
+			start = k
+		} else if gap >= 3 {
+			out = append(out, [2]int{start, k - gap})
+			start = k
+		}
+		gap = 0
+	}
+	if start >= 0 {
+		out = append(out, [2]int{start, len(strings.TrimRight(l, " \t"))})
+	}
+	return out
+}
+
+// forHeads20 is the number of signing headings ("For the Client:", "For
+// and on behalf of the Contractor:") l is made of, or 0 when l holds
+// anything else.
+func forHeads20(l string) int {
+	if strings.TrimSpace(reForHeads20.ReplaceAllString(l, "")) != "" {
+		return 0
+	}
+	return len(reForHeads20.FindAllString(l, -1))
+}
+
+var reForHeads20 = regexp.MustCompile(`(?i)\s*(?:for\s+(?:and\s+on\s+behalf\s+of\s+)?|on\s+behalf\s+of\s+)(?:the\s+)?[A-Za-z][A-Za-z&.' -]{1,50}?\s*[:|]`)

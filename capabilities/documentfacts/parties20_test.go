@@ -41,6 +41,18 @@ var party20Cases = []party16Case{
 		map[string]string{"Bidbid Poultry SAOC": "buyer", "Fanja Feed Trading LLC": "supplier", "Priya Menon": "-"}, nil, nil},
 	{"B a name with an apostrophe", "EXPRESSION OF INTEREST\n\nCoral Bay Hotel LLC invites facility management firms to express interest in the upkeep of its gardens.\nSubmissions close on 30 June 2026.\nContact: Liam O'Connor, Procurement Manager",
 		map[string]string{"Liam O'Connor": "-"}, nil, nil},
+
+	// C. A signing cell, a block of signing columns, a second signatory.
+	{"C for a party, then the signer's cell", "TIME CHARTER\n\nGulf Tugs W.L.L. (the \"Owners\") lets and Shuwaikh Terminals K.S.C.C. (the \"Charterers\") hire the tug Bader 3.\n\nFor the Owners | Ahmed Yousef Al Enezi, Fleet Director\nFor the Charterers | Ravi Shankar Menon, Operations Manager",
+		map[string]string{"Gulf Tugs W.L.L.": "owner", "Shuwaikh Terminals K.S.C.C.": "charterer", "Ahmed Yousef Al Enezi": "-", "Ravi Shankar Menon": "-"}, nil, nil},
+	{"C Arabic signing cell", "محضر استلام ابتدائي\nالمالك: شركة الخرج للتخزين\nالمقاول: مؤسسة الأساس المتين للمقاولات\nعن المالك | م. خالد سعد العتيبي، مدير المشاريع\nتم استلام الأعمال مع الملاحظات المرفقة.",
+		map[string]string{"خالد سعد العتيبي": "-"}, nil, nil},
+	{"C columns of signing headings over names", "MAINTENANCE CONTRACT\n\nThis contract is made between Marina Heights Owners Association (the \"Client\") and CoolAir Technical Services LLC (the \"Contractor\").\n\nThe Contractor shall service the chillers monthly.\n\nFor the Client:                 For the Contractor:\nSara Ahmed Al Marzouqi          Dimitri Kostas\nChair of the Association        Operations Director",
+		map[string]string{"CoolAir Technical Services LLC": "contractor", "Sara Ahmed Al Marzouqi": "-", "Dimitri Kostas": "-"}, nil, nil},
+	{"C a second signatory under the first", "PERFORMANCE GUARANTEE No. PG-881\n\nWe, Coastal Commerce Bank SAOG (the \"Guarantor\"), guarantee to Duqm Port Company SAOC (the \"Beneficiary\") the sum of OMR 50,000.000.\n\nFor Coastal Commerce Bank SAOG | عن بنك التجارة الساحلي ش.م.ع.ع\nAmir Hassan Al Lawati, Manager, Guarantees | أمير بن حسن اللواتي، مدير الضمانات\nNeha Sharma, Authorised Signatory | نيها شارما، مفوض بالتوقيع",
+		map[string]string{"Coastal Commerce Bank SAOG": "guarantor", "Amir Hassan Al Lawati": "-", "Neha Sharma": "-", "نيها شارما": "-"}, nil, nil},
+	{"C negative: role headings in the signing row", "EMPLOYMENT CONTRACT\n\nThis contract is made between Qatar Bakeries W.L.L. (the \"Employer\") and Rania Haddad (the \"Employee\").\n\nThe Employee shall work 48 hours a week.\n\nFor the Employer | The Employee\n______________ | ______________",
+		map[string]string{"Qatar Bakeries W.L.L.": "employer", "Rania Haddad": "employee"}, []string{"The Employee"}, nil},
 }
 
 // party20Open are cases this round leaves open: logged while they fail;
