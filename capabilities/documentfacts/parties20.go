@@ -35,6 +35,7 @@ func names20(cs []candidate, text string) []candidate {
 	spans = append(spans, labelNames20(text)...)
 	spans = append(spans, contactNames20(text)...)
 	spans = append(spans, signCellNames20(text)...)
+	spans = append(spans, arFormNames20(text)...)
 	added := false
 	for _, sp := range spans {
 		taken := false
@@ -408,3 +409,30 @@ func forHeads20(l string) int {
 }
 
 var reForHeads20 = regexp.MustCompile(`(?i)\s*(?:for\s+(?:and\s+on\s+behalf\s+of\s+)?|on\s+behalf\s+of\s+)(?:the\s+)?[A-Za-z][A-Za-z&.' -]{1,50}?\s*[:|]`)
+
+// Family D: an Arabic company named by its legal form with no head word
+// ("الإمارات للطباعة واللافتات ش.ذ.م.م", "مراسي لصناعة الأثاث المكتبي
+// ذ.م.م"): alone in its line or cell, or after " / " beside its English
+// name ("Al Dafna Medical Supplies W.L.L. / الدفنة للمستلزمات الطبية
+// ذ.م.م").
+var reArFormName20 = regexp.MustCompile(`(?:^|\|\s*|\S\s+/\s+)(\p{Arabic}{2,}(?:\s+\p{Arabic}{2,}){1,5}\s+` + arForm + `)\s*(?:$|\|)`)
+
+func arFormNames20(text string) []span19 {
+	ls, at := lines19(text)
+	var out []span19
+	for i, l := range ls {
+		l = strings.TrimRight(l, " \t")
+		for _, m := range reArFormName20.FindAllStringSubmatchIndex(l, -1) {
+			name := l[m[2]:m[3]]
+			if strings.Contains(l[:m[2]], " / ") && !reOrg.MatchString(l[:m[2]]+" ") {
+				continue // beside something that is no English company
+			}
+			first := strings.Fields(name)[0]
+			if arPostWords20[first] || labelRole(first) != "" || roleOf(first) != "" || arRole(first) != "" {
+				continue
+			}
+			out = append(out, span19{at[i] + m[2], at[i] + m[3], "company"})
+		}
+	}
+	return out
+}

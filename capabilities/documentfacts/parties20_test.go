@@ -53,6 +53,14 @@ var party20Cases = []party16Case{
 		map[string]string{"Coastal Commerce Bank SAOG": "guarantor", "Amir Hassan Al Lawati": "-", "Neha Sharma": "-", "نيها شارما": "-"}, nil, nil},
 	{"C negative: role headings in the signing row", "EMPLOYMENT CONTRACT\n\nThis contract is made between Qatar Bakeries W.L.L. (the \"Employer\") and Rania Haddad (the \"Employee\").\n\nThe Employee shall work 48 hours a week.\n\nFor the Employer | The Employee\n______________ | ______________",
 		map[string]string{"Qatar Bakeries W.L.L.": "employer", "Rania Haddad": "employee"}, []string{"The Employee"}, nil},
+
+	// D. An Arabic company by its legal form, with no head word.
+	{"D beside its English name in a heading", "Al Noor Printing Trading LLC / النور للطباعة والتجارة ش.ذ.م.م\nTAX INVOICE No. 2291\nBill To: Emirates Events Management FZ-LLC\n\nPrinting of 300 banners: AED 9,000.00",
+		map[string]string{"Al Noor Printing Trading LLC": "supplier", "النور للطباعة والتجارة ش.ذ.م.م": "supplier"}, nil, nil},
+	{"D alone in its line", "الأصالة للأثاث المكتبي ذ.م.م\nالرياض، حي الملز\n\nعرض سعر رقم ١٢٠\nإلى: شركة نجران للتعليم ش.م.م\n\nمكاتب خشبية عدد ٢٠ بسعر ٨٠٠ ريال للوحدة.",
+		map[string]string{"الأصالة للأثاث المكتبي ذ.م.م": "supplier"}, nil, nil},
+	{"D negative: beside no English company", "Head Office / المكتب الرئيسي للشركة ش.م.م\nعرض سعر رقم ٥\nإلى: شركة الباطنة للتجارة ش.م.م",
+		nil, []string{"المكتب الرئيسي للشركة ش.م.م"}, nil},
 }
 
 // party20Open are cases this round leaves open: logged while they fail;
