@@ -436,3 +436,62 @@ func arFormNames20(text string) []span19 {
 	}
 	return out
 }
+
+// droppedParties20 removes the parties of families E (a bank named only
+// for payment details) and F (a company or person named in passing).
+func droppedParties20(facts []Fact, cands []candidate, text string) ([]Fact, []candidate) {
+	if len(facts) != len(cands) {
+		return facts, cands
+	}
+	drop := map[int]bool{}
+	for i, f := range facts {
+		if f.Type != TypeParty || len(f.Value) < 6 {
+			continue
+		}
+		if paymentBank20(f, text) {
+			drop[i] = true
+		}
+	}
+	return withoutDropped(facts, cands, drop)
+}
+
+// Family E: a bank whose every mention is on a line of payment details
+// ("Bank details: X B.S.C., Account name: ...", "Bank / البنك: X,
+// IBAN ..."): the guideline's "banks named only for payment details".
+var (
+	reBankName20   = regexp.MustCompile(`(?i)\bbank\b|\bbanque\b|بنك|مصرف`)
+	rePayDetails20 = regexp.MustCompile(`(?i)\biban\b|\bswift\b|\bbic\b|account\s+(?:name|no\b|number)|a/c\b|bank\s+details|banking\s+details|payment\s+details|\bremit|transfer\s+to|payable\s+to|sort\s+code|routing|رقم\s+الحساب|اسم\s+الحساب|آيبان|ايبان|الآيبان|بيانات\s+(?:البنك|الحساب|التحويل)|تفاصيل\s+(?:البنك|الحساب|الدفع)|التحويل\s+(?:إلى|الى|على)|يرجى\s+التحويل|البنك\s*[:：]`)
+)
+
+func paymentBank20(f Fact, text string) bool {
+	if f.Role != "" || !reBankName20.MatchString(f.Value) {
+		return false
+	}
+	ats := occurrences(lowerASCII(text), lowerASCII(f.Value))
+	if len(ats) == 0 {
+		return false
+	}
+	for _, a := range ats {
+		ls := strings.LastIndexByte(text[:a], '\n') + 1
+		le := strings.IndexByte(text[a:], '\n')
+		if le < 0 {
+			le = len(text)
+		} else {
+			le += a
+		}
+		line := text[ls:le]
+		// the next line may carry the details ("Bank: X\nIBAN ...")
+		next := ""
+		if le < len(text) {
+			if ne := strings.IndexByte(text[le+1:], '\n'); ne >= 0 {
+				next = text[le+1 : le+1+ne]
+			} else {
+				next = text[le+1:]
+			}
+		}
+		if !rePayDetails20.MatchString(line) && !(strings.TrimSpace(line) == strings.TrimSpace(text[a:a+len(f.Value)]) && rePayDetails20.MatchString(next)) {
+			return false
+		}
+	}
+	return true
+}

@@ -61,6 +61,16 @@ var party20Cases = []party16Case{
 		map[string]string{"الأصالة للأثاث المكتبي ذ.م.م": "supplier"}, nil, nil},
 	{"D negative: beside no English company", "Head Office / المكتب الرئيسي للشركة ش.م.م\nعرض سعر رقم ٥\nإلى: شركة الباطنة للتجارة ش.م.م",
 		nil, []string{"المكتب الرئيسي للشركة ش.م.م"}, nil},
+
+	// E. A bank named only for payment details.
+	{"E bank details line", "TAX INVOICE No. 4410\nDate: 2 May 2026\nFrom: Seef Office Solutions W.L.L.\nBill To: Riffa Dental Centre W.L.L.\n\nToner cartridges: BHD 220.000\n\nBank details: Gulf Horizon Bank B.S.C., Account name: Seef Office Solutions W.L.L., IBAN BH12 GHBK 0000 1111 2222 33",
+		map[string]string{"Seef Office Solutions W.L.L.": "supplier", "Riffa Dental Centre W.L.L.": "customer"}, []string{"Gulf Horizon Bank B.S.C."}, nil},
+	{"E bilingual bank label", "PRO-FORMA INVOICE No. PF-88\nWest Bay Lab Supplies W.L.L.\nTo: Al Sadd Clinics W.L.L.\n\nGloves, 400 boxes: QAR 6,000\n\nBank / البنك: Qatar Coastal Bank Q.P.S.C., IBAN QA11 QCBK 0000 0000 1234 5678 901",
+		nil, []string{"Qatar Coastal Bank Q.P.S.C."}, nil},
+	{"E negative: the bank is the guarantor", "PERFORMANCE GUARANTEE\n\nWe, Oasis Trust Bank SAOG (the \"Guarantor\"), guarantee to Musandam Power Company SAOC (the \"Beneficiary\") the sum of OMR 80,000.000.\nPayment shall be made to the Beneficiary's account, IBAN OM12 0000 1111 2222 3333 444.",
+		map[string]string{"Oasis Trust Bank SAOG": "guarantor"}, nil, nil},
+	{"E negative: a bank that is the customer", "INVOICE No. 901\nFrom: Ghala Cleaning Services LLC\nBill To: Coral Commercial Bank SAOG\n\nOffice cleaning, May 2026: OMR 1,200.000\n\nBank details: Nizwa Savings Bank SAOG, IBAN OM55 0000 1234 5678 9012 345",
+		map[string]string{"Ghala Cleaning Services LLC": "supplier", "Coral Commercial Bank SAOG": "customer"}, []string{"Nizwa Savings Bank SAOG"}, nil},
 }
 
 // party20Open are cases this round leaves open: logged while they fail;
