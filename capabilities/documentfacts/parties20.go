@@ -448,7 +448,7 @@ func droppedParties20(facts []Fact, cands []candidate, text string) ([]Fact, []c
 		if f.Type != TypeParty || len(f.Value) < 6 {
 			continue
 		}
-		if paymentBank20(f, text) {
+		if paymentBank20(f, text) || inPassing20(f, cands[i], text) {
 			drop[i] = true
 		}
 	}
@@ -494,4 +494,38 @@ func paymentBank20(f Fact, text string) bool {
 		}
 	}
 	return true
+}
+
+// Family F: a company or person named once, inside a sentence, as the
+// agent of a thing the parties deal in or as a third party set apart by
+// an apposition: "Fittings are supplied by X Ltd, the manufacturer",
+// "the letter of X LLP, the auditors named in the accounts", "Our bid
+// bond has been issued by X Bank PJSC", "previously held by Mr. X",
+// "صدر ضمان العطاء من بنك ...". A name defined there by a role ("(the
+// "Consultant")") is a party.
+var (
+	rePassingBefore20 = regexp.MustCompile(`(?i)(?:\b(?:supplied|made|manufactured|produced|held|audited|imported|distributed|fabricated|previously\s+\w+|formerly\s+\w+)\s+by|\b(?:bond|guarantee|policy|credit|certificate)\b[^.;]{0,40}\b(?:issued|provided|underwritten)\s+by|\bletter\s+of|\bon\s+behalf\s+of\s+our\s+(?:bankers?|insurers?))\s+(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng)\.?\s+)?$|(?:صدر|صدرت|الصادر|الصادرة|صادر|صادرة|مصنعة|المصنعة|مصنوعة)\s.{0,60}(?:من|عن|لدى|بواسطة)\s+$`)
+	rePassingAfter20  = regexp.MustCompile(`(?i)^\s*,\s*(?:the|our|its|their)\s+(?:\w+\s+)?(?:manufacturer|maker|auditors?|bankers?|insurers?|previous|former|parent|holding\s+company|suppliers?\s+of|producer)\b`)
+)
+
+func inPassing20(f Fact, c candidate, text string) bool {
+	if c.start < 0 || c.end > len(text) || c.start >= c.end {
+		return false
+	}
+	if n := len(occurrences(lowerASCII(text), lowerASCII(f.Value))); n != 1 {
+		return false
+	}
+	after := text[c.end:]
+	if reDefRight19.MatchString(after) {
+		return false
+	}
+	ls := strings.LastIndexByte(text[:c.start], '\n') + 1
+	before := text[ls:c.start]
+	if strings.TrimSpace(before) == "" {
+		return false // a name that opens its line is a heading, a label or a signatory
+	}
+	if ae := strings.IndexByte(after, '\n'); ae >= 0 {
+		after = after[:ae]
+	}
+	return rePassingBefore20.MatchString(before) || rePassingAfter20.MatchString(after)
 }

@@ -71,6 +71,20 @@ var party20Cases = []party16Case{
 		map[string]string{"Oasis Trust Bank SAOG": "guarantor"}, nil, nil},
 	{"E negative: a bank that is the customer", "INVOICE No. 901\nFrom: Ghala Cleaning Services LLC\nBill To: Coral Commercial Bank SAOG\n\nOffice cleaning, May 2026: OMR 1,200.000\n\nBank details: Nizwa Savings Bank SAOG, IBAN OM55 0000 1234 5678 9012 345",
 		map[string]string{"Ghala Cleaning Services LLC": "supplier", "Coral Commercial Bank SAOG": "customer"}, []string{"Nizwa Savings Bank SAOG"}, nil},
+
+	// F. A company or person named in passing.
+	{"F a manufacturer in apposition", "QUOTATION No. 4521\nFrom: Kilimani Pumps Ltd\nTo: Karen Water Estates Ltd\n\n1. Two booster pumps: KES 380,000\n2. The pumps are made by Rheinland Pumpen GmbH, the manufacturer, and carry a two-year warranty.",
+		map[string]string{"Kilimani Pumps Ltd": "supplier", "Karen Water Estates Ltd": "customer"}, []string{"Rheinland Pumpen GmbH"}, nil},
+	{"F the auditors noted in minutes", "MINUTES OF THE MEETING OF THE BOARD OF DIRECTORS OF ASHDOWN FOODS LIMITED\nHeld on 2 April 2026\nPresent: Helen Carter (Chair) | Marcus Webb\n\n3. The Board noted the report of Harbour & Finch LLP, the auditors, and took no decision.",
+		map[string]string{"ASHDOWN FOODS LIMITED": "issuer", "Helen Carter": "-"}, []string{"Harbour & Finch LLP"}, nil},
+	{"F a bond's issuing bank and a former post holder", "Coral Reef Contracting LLC\n\nTo: Ras Al Khaimah Ports Authority\n\nDear Sirs,\nWe submit our bid for the quay repairs. Our bid bond has been issued by Al Safa Commercial Bank PJSC.\nThe site manager's post, previously held by Mr. Daniel Brooks, is now filled.\n\nYours faithfully,\nCoral Reef Contracting LLC",
+		nil, []string{"Al Safa Commercial Bank PJSC", "Daniel Brooks"}, nil},
+	{"F Arabic bond issued by a bank", "خطاب تقديم عطاء\nشركة الشارقة للمقاولات الكهربائية ذ.م.م\n\nنتقدم بعطائنا للمناقصة رقم ٤/٢٠٢٦.\nصدر ضمان العطاء الخاص بنا من بنك الإمارات التجاري ش.م.ع.\n\nعن شركة الشارقة للمقاولات الكهربائية ذ.م.م",
+		nil, []string{"بنك الإمارات التجاري ش.م.ع"}, nil},
+	{"F negative: a party defined where it is named in passing", "DESIGN AND BUILD CONTRACT\n\nThis Contract is made between Barka Villas SAOC (the \"Employer\") and Hatat Builders LLC (the \"Contractor\").\nThe drawings were prepared by Mutrah Design Studio LLC (the \"Designer\") and are annexed.",
+		map[string]string{"Barka Villas SAOC": "employer", "Hatat Builders LLC": "contractor", "Mutrah Design Studio LLC": "designer"}, nil, nil},
+	{"F negative: the sender named once in a sentence", "To: Sohar Steel Rolling LLC\n\nThis invoice is issued by Liwa Industrial Gases LLC for the cylinders delivered in May 2026.\nAmount due: OMR 2,350.000",
+		map[string]string{"Liwa Industrial Gases LLC": "supplier"}, nil, nil},
 }
 
 // party20Open are cases this round leaves open: logged while they fail;
