@@ -159,6 +159,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	injections := findInjections(&a)
 	resolved := dropInjected(resolve(x.cands), injections)
 	resolved = names19(resolved, a.text) // parties19.go
+	resolved = names20(resolved, a.text) // parties20.go
 	cands := dedupe(wrappedNames(resolved, a.text))
 
 	// Mask account numbers in the returned text (same length: offsets hold).
@@ -279,6 +280,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	parties16Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // parties16.go
 	parties19Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // parties19.go
 	all, cands = droppedParties(all, cands, a.text)                           // round14parties.go
+	all, cands = droppedParties20(all, cands, a.text)                         // parties20.go
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).

@@ -348,9 +348,7 @@ var party16Open = map[string]bool{
 	"PI RFQ issued by":                                           true, // "Suppliers must quote" binds supplier, not bidder
 	"PG joint venture partners":                                  true, // '("Partner A")' gives no role to the party
 	"PG guarantee Arabic الكفيل / المستفيد":                      true, // Arabic labels in a guarantee
-	"PN bank as place of payment":                                true, // the bank is found as a party
 	"PE consortium as one contractor":                            true, // "a consortium of X and Y" is one name
-	"L2 Arabic addressee after المحترمين/":                       true, // an Arabic letterhead with no شركة is not found
 	"N2 mutual NDA: each a Party, duties of the Receiving Party": true, // "X and Y (each a Party)" is one name
 }
 

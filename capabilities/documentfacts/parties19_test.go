@@ -65,7 +65,7 @@ var party19Cases = []party16Case{
 		map[string]string{"Azaiba Mall SAOC": "customer"}, nil, nil},
 
 	// Open (party19Open): left for a later round.
-	{"OPEN a company named in passing", "BRIGHTLINE SIGNS\nQUOTATION No. 77\nTo: Meadow Park Residents Association Ltd\n\n1. Twelve aluminium signs: KES 96,000\nThe panels are made by Kifaru Metals Ltd, the manufacturer, and carry its warranty.\n\nPrepared by: Joseph Mwangi, Estimator",
+	{"F a company named in passing (closed in session 20, parties20.go)", "BRIGHTLINE SIGNS\nQUOTATION No. 77\nTo: Meadow Park Residents Association Ltd\n\n1. Twelve aluminium signs: KES 96,000\nThe panels are made by Kifaru Metals Ltd, the manufacturer, and carry its warranty.\n\nPrepared by: Joseph Mwangi, Estimator",
 		map[string]string{"Meadow Park Residents Association Ltd": "customer", "Joseph Mwangi": "-"}, []string{"Kifaru Metals Ltd"}, nil},
 }
 
@@ -73,8 +73,7 @@ var party19Cases = []party16Case{
 // "Issue 29, session 19"): logged while they fail; one that passes fails
 // the test until it is taken out.
 var party19Open = map[string]bool{
-	"OPEN a department signs":         true,
-	"OPEN a company named in passing": true,
+	"OPEN a department signs": true,
 }
 
 // TestParties19Families runs the cases: every case outside party19Open
