@@ -869,7 +869,7 @@ func riskFlags(doc *read.Document, out *Output, facts []Fact, text string, injec
 		add("multiple_currencies", "low", "Amounts are in more than one currency.")
 	}
 	lower := lowerASCII(text)
-	if strings.Contains(lower, "automatically renew") || strings.Contains(lower, "auto-renew") || reRenewsAuto.MatchString(lower) || strings.Contains(text, "يجدد تلقائيا") || strings.Contains(text, "يتجدد تلقائياً") || strings.Contains(text, "يجدد تلقائياً") {
+	if strings.Contains(lower, "automatically renew") || strings.Contains(lower, "auto-renew") || matches(reRenewsAuto, lower) || strings.Contains(text, "يجدد تلقائيا") || strings.Contains(text, "يتجدد تلقائياً") || strings.Contains(text, "يجدد تلقائياً") {
 		add("automatic_renewal", "medium", "The document renews automatically.")
 	}
 	switch out.DocumentType {
