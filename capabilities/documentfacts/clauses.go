@@ -450,16 +450,21 @@ func (x *clauseExtractor) obligations() {
 			continue
 		}
 		t := x.a.text[s.start:s.end]
+		x.stop.pass(len(t)) // a sentence can be the whole text
 		if hasArabic(t) {
 			x.arabicObligations(si, s, waProhibition(arDutyForms15(t))) // round15parties.go, oblfamilies15.go
 			x.arPassiveDuties(si, s, arClauseLabel15(t))
 			x.arYatim15(si, s, t)         // oblfamilies15.go
 			x.arNominalDuties15(si, s, t) // oblfamilies15.go
 		}
+		x.stop.pass(len(t))
 		x.englishObligations(si, s, x.enDutyForms15(t)) // oblfamilies15.go
+		x.stop.pass(len(t))
 		x.presentDuties(si, s, t)
+		x.stop.pass(len(t))
 		x.presentDuties15(si, s, t) // oblfamilies15.go
 	}
+	x.stop.pass(len(x.a.text))
 	x.leadInLists()
 	x.dropValidities()
 	x.twinObligations()
