@@ -244,3 +244,21 @@ func equalFoldLower(a, w string) bool {
 	}
 	return true
 }
+
+// findAll is re.FindAllStringSubmatchIndex(s, -1), with re's prefilter
+// first.
+func findAll(re *regexp.Regexp, s string) [][]int {
+	if !mayMatch(re, s) {
+		return nil
+	}
+	return re.FindAllStringSubmatchIndex(s, -1)
+}
+
+// findAllIndex is re.FindAllStringIndex(s, -1), with re's prefilter
+// first.
+func findAllIndex(re *regexp.Regexp, s string) [][]int {
+	if !mayMatch(re, s) {
+		return nil
+	}
+	return re.FindAllStringIndex(s, -1)
+}
