@@ -450,16 +450,21 @@ func (x *clauseExtractor) obligations() {
 			continue
 		}
 		t := x.a.text[s.start:s.end]
+		x.stop.pass(len(t)) // a sentence can be the whole text
 		if hasArabic(t) {
 			x.arabicObligations(si, s, waProhibition(arDutyForms15(t))) // round15parties.go, oblfamilies15.go
 			x.arPassiveDuties(si, s, arClauseLabel15(t))
 			x.arYatim15(si, s, t)         // oblfamilies15.go
 			x.arNominalDuties15(si, s, t) // oblfamilies15.go
 		}
+		x.stop.pass(len(t))
 		x.englishObligations(si, s, x.enDutyForms15(t)) // oblfamilies15.go
+		x.stop.pass(len(t))
 		x.presentDuties(si, s, t)
+		x.stop.pass(len(t))
 		x.presentDuties15(si, s, t) // oblfamilies15.go
 	}
+	x.stop.pass(len(x.a.text))
 	x.leadInLists()
 	x.dropValidities()
 	x.twinObligations()
@@ -625,7 +630,7 @@ type trigger struct {
 
 func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 	var trigs []trigger
-	for _, m := range reOblEN.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range findAll(reOblEN, t) { // prefilter.go
 		tr := trigger{start: m[0], end: m[1], must: m[4] >= 0}
 		word := lowerASCII(t[m[0]:m[1]])
 		tr.will = strings.HasPrefix(word, "will")

@@ -32,7 +32,7 @@ func (x *extractor) conv19Date(f *Fact, ctx string) {
 	if f.Type != TypeDate {
 		return
 	}
-	if f.Key == "start_date" && (x.title == "agreement" || !x.hireDoc && !reYouJoin19.MatchString(tail(ctx, 80))) {
+	if f.Key == "start_date" && (x.title == "agreement" || !x.hireDoc && !matches(reYouJoin19, tail(ctx, 80))) {
 		c := dateCueOf("effective_date")
 		f.Key, f.Label, f.Role = c.key, c.label, c.role
 	}

@@ -70,7 +70,7 @@ var reTitleWord = regexp.MustCompile(`^[\s#*_]*(?:(?:tax\s+|commercial\s+|pro[\s
 // the date at ms) and the previous block.
 func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 	ctx := ctxBefore(t, ms, prev)
-	if reDeadlinePrep.MatchString(ctx) {
+	if matches(reDeadlinePrep, ctx) {
 		clause := tail(t[:ms], 2*cueWindow)
 		if locs := reClauseStop.FindAllStringIndex(clause, -1); len(locs) > 0 {
 			clause = clause[locs[len(locs)-1][0]+1:]
@@ -86,12 +86,12 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 			}
 		}
 		if ok {
-			if c.key == "delivery_date" && reCompleteWord.MatchString(head(clause[at:], 24)) && reWorksNoun.MatchString(clause) {
+			if c.key == "delivery_date" && matches(reCompleteWord, head(clause[at:], 24)) && matches(reWorksNoun, clause) {
 				// "shall complete the Works ... on or before", "وإنجازها
 				// ... في موعد أقصاه": the completion date of works.
 				return cueCompletionDate, true
 			}
-			if c.key == "submission_deadline" && reDeliverable.MatchString(clause) && !reBidWord.MatchString(clause) {
+			if c.key == "submission_deadline" && matches(reDeliverable, clause) && !matches(reBidWord, clause) {
 				// "submit the final report no later than ...": a
 				// deliverable is delivered, not a bid submitted.
 				return dateCueOf("delivery_date"), true
@@ -115,7 +115,7 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 		switch {
 		case strings.Contains(before, "invoice") || strings.Contains(before, "فاتورة"):
 			return cueInvoiceDate, true
-		case reReferencedDoc.MatchString(before):
+		case matches(reReferencedDoc, before):
 			// "Your enquiry RFQ/26/07 dated", "Customer order PO-0912
 			// dated": another document's date, a plain date.
 			return cue{key: "date", label: "Date"}, true
@@ -129,7 +129,7 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 		}
 	case c.key == "document_date" && x.title == "agreement":
 		return cueAgreementDate, true
-	case c.key == "valid_until" && reAgreementNoun.MatchString(ctx[:at]) && !reOfferNoun.MatchString(ctx[:at]):
+	case c.key == "valid_until" && matches(reAgreementNoun, ctx[:at]) && !matches(reOfferNoun, ctx[:at]):
 		// "This Agreement is valid until 31 January 2028": its expiry;
 		// an offer's validity stays valid_until.
 		return cueExpiryDate, true
@@ -139,7 +139,7 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 		// policy's, licence's or permit's ("a performance bond ...,
 		// valid until", "a bid bond ... valid until") is its expiry.
 		return cueExpiryDate, true
-	case c.key == "expiry_date" && reOfferNoun.MatchString(ctx[:at]) && !reAgreementNoun.MatchString(ctx[:at]):
+	case c.key == "expiry_date" && matches(reOfferNoun, ctx[:at]) && !matches(reAgreementNoun, ctx[:at]):
 		// "This offer expires on", "يسري هذا العرض حتى": how long an
 		// offer stands is its validity, not a contract's expiry.
 		return dateCueOf("valid_until"), true
@@ -149,7 +149,7 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 		return cueIssueDate, true
 	case c.key == "document_date" && x.title == "invoice":
 		return cueInvoiceDate, true
-	case c.key == "effective_date" && reEffectFrom.MatchString(ctx[at:]) && reEndVerb.MatchString(ctx[:at]):
+	case c.key == "effective_date" && matches(reEffectFrom, ctx[at:]) && matches(reEndVerb, ctx[:at]):
 		// "ينتهي العقد بالتراضي اعتباراً من 30 نوفمبر", "the Lease shall
 		// terminate with effect from": the date the contract ends.
 		return cueExpiryDate, true

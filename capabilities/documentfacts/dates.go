@@ -148,11 +148,13 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 		x.round11Date(&f, t, base, ms, me, prev, headerCells)
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 3})
 	}
+	x.stop.pass(len(t)) // stop.go
 	for _, m := range reDateISO.FindAllStringSubmatchIndex(t, -1) {
 		if iso := validDate(atoi(t[m[2]:m[3]]), atoi(t[m[4]:m[5]]), atoi(t[m[6]:m[7]])); iso != "" {
 			emit(m[2], m[7], iso, 0.85, "")
 		}
 	}
+	x.stop.pass(len(t)) // stop.go
 	for _, m := range reDateYMD.FindAllStringSubmatchIndex(t, -1) {
 		if t[m[8]-1:m[8]] != t[m[4]:m[5]] {
 			continue // "2026/09.07": one separator throughout
@@ -161,6 +163,7 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 			emit(m[2], m[9], iso, 0.85, "")
 		}
 	}
+	x.stop.pass(len(t)) // stop.go
 	for _, m := range reDateNum.FindAllStringSubmatchIndex(t, -1) {
 		a, b, y := atoi(t[m[2]:m[3]]), atoi(t[m[4]:m[5]]), atoi(t[m[6]:m[7]])
 		var iso string
@@ -184,6 +187,7 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 		}
 		emit(m[2], m[7], iso, conf, "")
 	}
+	x.stop.pass(len(t)) // stop.go
 	for _, m := range reDateDMY.FindAllStringSubmatchIndex(t, -1) {
 		d, mon, y := t[m[2]:m[3]], t[m[4]:m[5]], t[m[6]:m[7]]
 		if iso := validDate(atoi(y), monthNames[strings.ToLower(mon)], atoi(d)); iso != "" {
@@ -197,6 +201,7 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 	}
 	// "March 2026": a date of month precision (normalised YYYY-MM); a
 	// full date over the same words wins (resolve keeps the longer).
+	x.stop.pass(len(t)) // stop.go
 	for _, m := range reDateMY.FindAllStringSubmatchIndex(t, -1) {
 		if reDayBefore.MatchString(t[max(0, m[2]-16):m[2]]) {
 			continue // "30 February 2026" is no date, not February
@@ -207,6 +212,7 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 			}
 		}
 	}
+	x.stop.pass(len(t)) // stop.go
 	for _, m := range reDateMDY.FindAllStringSubmatchIndex(t, -1) {
 		if iso := validDate(atoi(t[m[6]:m[7]]), monthNames[strings.ToLower(t[m[2]:m[3]])], atoi(t[m[4]:m[5]])); iso != "" {
 			emit(m[2], m[7], iso, 0.85, "")

@@ -51,18 +51,18 @@ func round19Date(f *Fact, t string, ms, me int, w dateWindows) string {
 	switch f.Key {
 	case "expiry_date", "effective_date", "issue_date", "document_date", "due_date", "submission_deadline":
 		// DC.
-		if reCorrespondenceOf19.MatchString(w.ctx) {
+		if matches(reCorrespondenceOf19, w.ctx) {
 			return set(plain)
 		}
 	}
-	if f.Key == "date" && reLatestBy19AR.MatchString(w.ctx) && arabicSumPayable19(t[:ms]) {
+	if f.Key == "date" && matches(reLatestBy19AR, w.ctx) && arabicSumPayable19(t[:ms]) {
 		// DP.
 		return set(dateCueOf("due_date"))
 	}
 	switch f.Key {
 	case "effective_date", "expiry_date":
 		// DS.
-		if reOtherSpan19.MatchString(w.clause) && !reOwnTerm19.MatchString(w.clause) {
+		if matches(reOtherSpan19, w.clause) && !matches(reOwnTerm19, w.clause) {
 			return set(plain)
 		}
 	}
@@ -172,7 +172,7 @@ func twinDates19(facts []Fact, cands []candidate, keyed map[int]string) ([]Fact,
 // that date". before is the context before the date, after the text after
 // it.
 func offerLapses19(before, after string) bool {
-	if reLapsesBy19.MatchString(before) {
+	if matches(reLapsesBy19, before) {
 		return true
 	}
 	// The rest of the sentence, and the sentence after it.
@@ -180,7 +180,7 @@ func offerLapses19(before, after string) bool {
 	if end < 0 {
 		end = len(after)
 	}
-	if reAfterWhichLapses19.MatchString(after[:end]) {
+	if matches(reAfterWhichLapses19, after[:end]) {
 		return true
 	}
 	if end < len(after) && after[end] == '.' {
@@ -188,7 +188,7 @@ func offerLapses19(before, after string) bool {
 		if i := strings.IndexAny(next, ".;؛"); i >= 0 {
 			next = next[:i]
 		}
-		return reLapsesByThatDate19.MatchString(next)
+		return matches(reLapsesByThatDate19, next)
 	}
 	return false
 }

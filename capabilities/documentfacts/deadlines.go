@@ -522,6 +522,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			continue
 		}
 		t := x.a.text[s.start:s.end]
+		x.stop.pass(len(t)) // a sentence can be the whole text
 		binds := false
 		for _, o := range oblOf[si] {
 			binds = binds || o.o.Modality == "must"
@@ -621,6 +622,7 @@ func (x *clauseExtractor) thatDateDeadlines(dates []candidate, blocked func(si, 
 	for si, s := range x.sents {
 		x.stop.step() // stop.go
 		t := x.sentText(s)
+		x.stop.pass(len(t))
 		raw := x.a.text[s.start:s.end]
 		for _, m := range reThatDate.FindAllStringIndex(t, -1) {
 			at := s.start + m[0]

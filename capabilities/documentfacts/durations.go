@@ -781,7 +781,8 @@ func (x *extractor) durationSpans(t string) []rawDur {
 			raws = append(raws, rawDur{s: s, e: e, parts: []durPart{{n, unit}}, glued: glued})
 		}
 	}
-	for _, m := range reDuration.FindAllStringSubmatchIndex(t, -1) {
+	x.stop.pass(len(t))                        // stop.go
+	for _, m := range findAll(reDuration, t) { // prefilter.go
 		if ordinalDay(t, m) {
 			continue
 		}
@@ -800,7 +801,8 @@ func (x *extractor) durationSpans(t string) []rawDur {
 		}
 		one(s, m[1], n, durationUnit(t[m[8]:m[9]]), gluedUnit(t[:m[8]]))
 	}
-	for _, m := range reDurationWord.FindAllStringSubmatchIndex(t, -1) {
+	x.stop.pass(len(t))
+	for _, m := range findAll(reDurationWord, t) {
 		// "thirty-six months" is not "six months"; nor is "two
 		// thousand and twenty years" twenty.
 		if numberWordBefore(t[:m[0]]) {

@@ -113,12 +113,16 @@ func (x *extractor) run() {
 	lower := lowerASCII(x.a.text)
 	x.omani = strings.Contains(lower, "oman") || strings.Contains(x.a.text, "عمان") || strings.Contains(x.a.text, "عماني")
 	x.runGuarded("dates", func() {
+		x.stop.pass(len(x.a.text)) // stop.go: each whole-text pass
 		x.learnDateOrder()
+		x.stop.pass(len(x.a.text))
 		x.title = titleKind(x.a)
+		x.stop.pass(len(x.a.text))
 		x.hireDoc = reHireDoc12.MatchString(x.a.text)
 	})
 	x.runGuarded("money", func() {
 		x.learnNumberStyle()
+		x.stop.pass(len(x.a.text))
 		x.learnDocCurrency()
 	})
 	x.topEnd = len(x.a.text)
@@ -176,7 +180,7 @@ func (x *extractor) run() {
 		}
 		b := block{t: t, base: seg.start, prev: prev, headerCells: rowHeader}
 		for _, e := range blockExtractors {
-			x.runGuarded(e.name, func() { e.run(x, b) })
+			x.runGuarded(e.name, func() { x.stop.pass(len(b.t)); e.run(x, b) })
 		}
 	}
 	x.runGuarded("parties", x.wrappedDefinitions)

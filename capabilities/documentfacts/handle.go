@@ -156,7 +156,9 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	if err := ctx.Err(); err != nil {
 		return Output{}, failures, err
 	}
+	st.pass(len(a.text)) // stop.go: each whole-text pass
 	injections := findInjections(&a)
+	st.pass(len(a.text))
 	resolved := dropInjected(resolve(x.cands), injections)
 	resolved = names19(resolved, a.text) // parties19.go
 	resolved = names20(resolved, a.text) // parties20.go
@@ -216,6 +218,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	}
 
 	// Type, language, title.
+	st.pass(len(a.text))
 	out.DocumentType, out.DocumentSubtype, out.DocumentTypeConfidence = detectType(a.text)
 	if out.DocumentType != "tender" && reTenderTitle.MatchString(firstHeading(&a, doc.Title)) {
 		// A request for quotations or proposals is a tender, however
@@ -254,6 +257,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 		}
 	}
 
+	st.pass(len(a.text))
 	senderRoles(all, out.DocumentType, out.DocumentSubtype, buyerSide(a.text))
 	definedLaterRoles(all, cands, a.text) // round12parties.go
 	jobAdvertEmployer(all, cands, a.text)
@@ -263,6 +267,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	kindIssuerRoles(all, cands, a.text)    // round15parties.go
 	bodyKindRoles(all, cands, a.text)      // round15parties.go
 	addresseeRoles(all, cands, a.text)     // round15parties.go
+	st.pass(len(a.text))
 	periodicKeys(all, cands, a.text, out.DocumentType, out.DocumentSubtype)
 	subtotalBeforeTax(all)
 	netAfterDiscount(all)
@@ -275,6 +280,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
 	}
+	st.pass(len(a.text))
 	translationRoles(all, cands, a.text)
 	twinRoles(all, a.text)
 	parties16Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // parties16.go
@@ -473,6 +479,7 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 		out.Requirements = cx.requirementResults(ri, withEvidence)
 	}, func() { cx.reqs, cx.reqSents, out.Requirements = nil, map[int]bool{}, []Requirement{} })
 	run("obligations", cx.obligations, func() { cx.obls = nil })
+	st.pass(len(a.text))          // stop.go: whole-text passes
 	cx.bidContentParty()          // round14req.go
 	cx.laterBidders()             // round15parties.go
 	cx.duties16()                 // parties16.go
@@ -872,7 +879,7 @@ func riskFlags(doc *read.Document, out *Output, facts []Fact, text string, injec
 		add("multiple_currencies", "low", "Amounts are in more than one currency.")
 	}
 	lower := lowerASCII(text)
-	if strings.Contains(lower, "automatically renew") || strings.Contains(lower, "auto-renew") || reRenewsAuto.MatchString(lower) || strings.Contains(text, "يجدد تلقائيا") || strings.Contains(text, "يتجدد تلقائياً") || strings.Contains(text, "يجدد تلقائياً") {
+	if strings.Contains(lower, "automatically renew") || strings.Contains(lower, "auto-renew") || matches(reRenewsAuto, lower) || strings.Contains(text, "يجدد تلقائيا") || strings.Contains(text, "يتجدد تلقائياً") || strings.Contains(text, "يجدد تلقائياً") {
 		add("automatic_renewal", "medium", "The document renews automatically.")
 	}
 	switch out.DocumentType {

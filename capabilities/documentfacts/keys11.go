@@ -24,7 +24,7 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 		}
 	}
 	ctx := ctxBefore(t, ms, prev)
-	if f.Key != "date" && reYourDocDatedAR.MatchString(ctx) {
+	if f.Key != "date" && matches(reYourDocDatedAR, ctx) {
 		// "بالإشارة إلى طلبكم المؤرخ في 27 سبتمبر": the date of the
 		// other side's request or letter, a plain date (as "your enquiry
 		// dated" is in English).
@@ -69,44 +69,44 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 	switch f.Key {
 	case "date":
 		switch {
-		case reIssuedAt.MatchString(ctx) || issuedByLine(t, ms):
+		case matches(reIssuedAt, ctx) || issuedByLine(t, ms):
 			// "Issued at Muscat on 18 March 2026": a certificate's,
 			// a policy's or a letter's date of issue.
 			f.Key, f.Label, f.Role = cueIssueDate.key, cueIssueDate.label, cueIssueDate.role
-		case reDeadlinePrep.MatchString(ctx) && reCompleteWorks.MatchString(clause):
+		case matches(reDeadlinePrep, ctx) && matches(reCompleteWorks, clause):
 			// "shall complete the Works and commission the Plant no
 			// later than", "complete the transition ... no later than".
 			f.Key, f.Label, f.Role = cueCompletionDate.key, cueCompletionDate.label, cueCompletionDate.role
-		case reDeadlinePrep.MatchString(ctx) && sumDueBy(clause):
+		case matches(reDeadlinePrep, ctx) && sumDueBy(clause):
 			// "(b) QAR 325,000.00 no later than 1 October 2026",
 			// "instalments of OMR 93,750.000 each, the first no later
 			// than": the date a sum is due.
 			c := dateCueOf("due_date")
 			f.Key, f.Label, f.Role = c.key, c.label, c.role
-		case reOnDate.MatchString(ctx) && reDeliverVerb.MatchString(clause):
+		case matches(reOnDate, ctx) && matches(reDeliverVerb, clause):
 			// "The Seller shall deliver the Equipment ... on 10 July
 			// 2026": the day of delivery.
 			c := dateCueOf("delivery_date")
 			f.Key, f.Label, f.Role = c.key, c.label, c.role
 		}
 	case "delivery_date":
-		if at := lastMatch(reCompleteWorks, clause); at >= 0 && !hasArabic(clause) && !reSupplyVerb.MatchString(clause[at:]) {
+		if at := lastMatch(reCompleteWorks, clause); at >= 0 && !hasArabic(clause) && !matches(reSupplyVerb, clause[at:]) {
 			f.Key, f.Label, f.Role = cueCompletionDate.key, cueCompletionDate.label, cueCompletionDate.role
 		}
 	case "effective_date":
-		if reEndsOn.MatchString(ctx) {
+		if matches(reEndsOn, ctx) {
 			// "The services start on 1 May 2026 and end on 30 April
 			// 2028": the second date ends the period.
 			f.Key, f.Label, f.Role = cueExpiryDate.key, cueExpiryDate.label, cueExpiryDate.role
 		}
 	case "expiry_date":
-		if reAccountingYear.MatchString(clause) && !reAgreementNoun.MatchString(clause[max(0, lastMatch(reAccountingYear, clause)):]) {
+		if matches(reAccountingYear, clause) && !matches(reAgreementNoun, clause[max(0, lastMatch(reAccountingYear, clause)):]) {
 			// "وتنتهي السنة المالية الأولى في ٣١ ديسمبر", "the first
 			// financial year ends on": a year's end, not the contract's.
 			f.Key, f.Label, f.Role = "date", "Date", ""
 		}
 	case "issue_date":
-		if x.title == "agreement" && reDrawnUp.MatchString(ctx) {
+		if x.title == "agreement" && matches(reDrawnUp, ctx) {
 			// "حرر في مدينة الرياض ... الموافق": a contract drawn up
 			// on a day is made on it.
 			f.Key, f.Label, f.Role = cueAgreementDate.key, cueAgreementDate.label, cueAgreementDate.role
@@ -237,7 +237,7 @@ func (x *extractor) signLineDate(t string, base, ms, me int, headerCells string)
 	if rest == "" {
 		return signBlockDate(x.a.text, base+ls, line)
 	}
-	if reSignLead.MatchString(line) {
+	if matches(reSignLead, line) {
 		return strings.ContainsAny(rest, ":：|") || strings.Contains(rest, ",") || strings.Contains(rest, "،")
 	}
 	// A role first: "Seller | X", "Broker / الوسيط: X".
@@ -251,13 +251,13 @@ func (x *extractor) signLineDate(t string, base, ms, me int, headerCells string)
 	if r, ok := strings.CutPrefix(first, "the "); ok && roleHeading(r) {
 		return true // "The Employee: | name | Date:" (round 14)
 	}
-	if roleHeading(first) || x.signing || reWitness.MatchString(first) {
+	if roleHeading(first) || x.signing || matches(reWitness, first) {
 		return true
 	}
 	// A party's word of its own ("Broker / الوسيط: Rahul Khanna,
 	// Managing Partner — "): a short label, then a name and a post, the
 	// date set off by a dash.
-	return reShortLabel.MatchString(first) && reDashBefore.MatchString(line) && strings.ContainsAny(rest, ",،")
+	return matches(reShortLabel, first) && matches(reDashBefore, line) && strings.ContainsAny(rest, ",،")
 }
 
 // reShortLabel: one to three words of letters, or two such in two

@@ -78,46 +78,46 @@ func round12Date(f *Fact, ctx, clause string, top, hire bool) {
 		f.Key, f.Label, f.Role = c.key, c.label, c.role
 	}
 	switch {
-	case top && reMeetingHeld12.MatchString(ctx):
+	case top && matches(reMeetingHeld12, ctx):
 		// "Held on 24 March 2026 at 10:00 a.m." under a minutes'
 		// title, "عقدت لجنة المناقصات ... اجتماعها يوم الثلاثاء
 		// الموافق ١٤ أبريل ٢٠٢٦م": minutes are dated by their meeting.
 		set("issue_date")
-	case f.Key == "date" && rePosted12.MatchString(ctx):
+	case f.Key == "date" && matches(rePosted12, ctx):
 		// "Posted: 2 February 2026" at a job advert's or a notice's
 		// head: the day it was issued.
 		set("issue_date")
-	case hire && f.Key == "effective_date" && reStartDateLabel12.MatchString(ctx):
+	case hire && f.Key == "effective_date" && matches(reStartDateLabel12, ctx):
 		// "- Start date: 1 April 2026" in a job advert or an offer
 		// letter: the day the employee joins (dev6 18's convention;
 		// an employment contract's start stays its effective date).
 		set("start_date")
-	case (f.Key == "date" || f.Key == "document_date") && reMadeAtOn12.MatchString(ctx):
+	case (f.Key == "date" || f.Key == "document_date") && matches(reMadeAtOn12, ctx):
 		// "This Charter Party is made in Kuwait City on 10 April 2026":
 		// where and when the agreement was made.
 		set("agreement_date")
-	case reMinutesOf12.MatchString(ctx):
+	case matches(reMinutesOf12, ctx):
 		// "Minutes of 24 March 2026 - page 2": the same date again.
 		set("issue_date")
-	case reBidsOpened12.MatchString(ctx):
+	case matches(reBidsOpened12, ctx):
 		// "وفتحت المظاريف في ١ أبريل": the day the bids were opened.
 		set("bid_opening_date")
-	case reDocSale12.MatchString(ctx):
+	case matches(reDocSale12, ctx):
 		// "Sale of pre-qualification documents ends | 22 March 2026".
 		set("document_purchase_deadline")
 	case f.Key == "submission_deadline" || f.Key == "clarification_deadline" || f.Key == "due_date":
-	case reDeadlinePrep.MatchString(ctx) || reByDateAR12.MatchString(ctx):
+	case matches(reDeadlinePrep, ctx) || matches(reByDateAR12, ctx):
 		switch {
-		case reClarify12.MatchString(clause):
+		case matches(reClarify12, clause):
 			// "Clarification requests must be sent no later than",
 			// "يجب إرسال طلبات الاستيضاح في موعد أقصاه".
 			set("clarification_deadline")
-		case reApplySend12.MatchString(clause):
+		case matches(reApplySend12, clause):
 			// "Applications must be sent by email ... no later than",
 			// "Expressions of interest shall be submitted ... no later
 			// than": the last day to apply.
 			set("submission_deadline")
-		case f.Key == "date" && rePaidBy12.MatchString(clause):
+		case f.Key == "date" && matches(rePaidBy12, clause):
 			// "The dividend shall be paid ... on or before 21 April
 			// 2026": the day a payment falls due.
 			set("due_date")

@@ -103,7 +103,7 @@ func issuedByLine(t string, ms int) bool {
 	} else if w > 0 {
 		return false
 	}
-	return ms-ls <= 320 && reIssuedByLine13.MatchString(t[ls:ms])
+	return ms-ls <= 320 && matches(reIssuedByLine13, t[ls:ms])
 }
 
 var reIssuedByLine13 = regexp.MustCompile(`(?i)^\s*(?:issued\s+by|(?:صادرة|صادر|الصادرة|الصادر)\s+عن)\s[^\n;؛]{3,300}?(?:,?\s+on|،?\s+(?:بتاريخ|في))\s*$`)

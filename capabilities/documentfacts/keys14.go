@@ -223,23 +223,23 @@ func round14Date(f *Fact, t string, ms, me int, w dateWindows) {
 	switch f.Key {
 	case "date", "expiry_date", "valid_until", "document_date":
 		switch {
-		case reUntil14.MatchString(ctx) && reQuestions14.MatchString(clause):
+		case matches(reUntil14, ctx) && matches(reQuestions14, clause):
 			// "Questions by e-mail until | 19 March 2026", "تقبل
 			// الاستفسارات حتى": the last day for questions.
 			set("clarification_deadline")
 			return
-		case reUntil14.MatchString(ctx) && reDocsSold14.MatchString(clause):
+		case matches(reUntil14, ctx) && matches(reDocsSold14, clause):
 			// "وتباع الوثائق حتى ٢٢ أكتوبر ٢٠٢٦م", "Documents are sold
 			// until": the last day to buy the documents.
 			set("document_purchase_deadline")
 			return
-		case f.Key != "expiry_date" && f.Key != "valid_until" && reInvoiceDated14.MatchString(tail(clause, 200)):
+		case f.Key != "expiry_date" && f.Key != "valid_until" && matches(reInvoiceDated14, tail(clause, 200)):
 			// "supplied under invoices INV-3310 dated 12/10/2025 and
 			// INV-3398\n dated 30/11/2025": an invoice's date, also
 			// where the sentence wraps before "dated".
 			set("invoice_date")
 			return
-		case reContractRef14.MatchString(line):
+		case matches(reContractRef14, line):
 			// "العقد: رقم ٢٠٢٥/٣٤ المؤرخ في 2025/06/01م", "Agreement No.
 			// SH-DMM-2026-27, dated 12 Shawwal 1447H corresponding to":
 			// a line that names the contract by its number dates it.
@@ -249,7 +249,7 @@ func round14Date(f *Fact, t string, ms, me int, w dateWindows) {
 	}
 	switch f.Key {
 	case "date", "effective_date", "document_date":
-		if reTakenOver14.MatchString(tail(clause, 160)) || reTakenOverAR14.MatchString(clause+" "+after) && reOnDateAR14.MatchString(ctx) {
+		if matches(reTakenOver14, tail(clause, 160)) || matches(reTakenOverAR14, clause+" "+after) && matches(reOnDateAR14, ctx) {
 			// "The Engineer certifies that the Works were substantially
 			// completed on", "عاينت اللجنة الأعمال في ... وقررت استلامها
 			// استلاماً ابتدائياً": the day the works were completed and
@@ -258,7 +258,7 @@ func round14Date(f *Fact, t string, ms, me int, w dateWindows) {
 			return
 		}
 	case "agreement_date":
-		if reMadeOnOther14.MatchString(tail(clause, 160)) && !reAgreementNoun.MatchString(clause) {
+		if matches(reMadeOnOther14, tail(clause, 160)) && !matches(reAgreementNoun, clause) {
 			// "The first deduction is made on 30 September 2026 and the
 			// last on": a payment made on a day, not the agreement.
 			set("date")

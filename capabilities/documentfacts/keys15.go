@@ -218,7 +218,7 @@ func round15Date(f *Fact, t string, ms, me int, w dateWindows, text, title strin
 	switch f.Key {
 	case "document_date", "date", "issue_date", "agreement_date":
 		// (reDateLabel15 ends in a colon: endsLike spares matching it.)
-		if l := dateLabel15(line); l != nil && reSignCue15.MatchString(line[:l[0]]) {
+		if l := dateLabel15(line); l != nil && matches(reSignCue15, line[:l[0]]) {
 			// "Name: Khalid Said | Signature: ________ | Date: 20 August
 			// 2026", "موافقة العميل: فاطمة ... | التاريخ: ٧ أكتوبر": the
 			// date beside a signature or an acceptance is its day.
@@ -227,8 +227,8 @@ func round15Date(f *Fact, t string, ms, me int, w dateWindows, text, title strin
 		}
 	}
 	ctx := w.ctx
-	if endsLike(line, "to", "until", "till", "إلى", "الى", "حتى") && reDayRangeEnd15.MatchString(line) || reBareDay15.MatchString(t[ms:me]) && reDayRangeNext15.MatchString(t[me:min(len(t), me+40)]) {
-		if !reOwnSpanWord15.MatchString(clause) {
+	if endsLike(line, "to", "until", "till", "إلى", "الى", "حتى") && matches(reDayRangeEnd15, line) || matches(reBareDay15, t[ms:me]) && matches(reDayRangeNext15, t[me:min(len(t), me+40)]) {
+		if !matches(reOwnSpanWord15, clause) {
 			// "The show takes place from 16 to 20 May 2026", "من ٣ إلى ٥
 			// مارس": the days of an event in one month are plain dates,
 			// its two ends alike (a contract's, a hire's or a term's own
@@ -239,22 +239,22 @@ func round15Date(f *Fact, t string, ms, me int, w dateWindows, text, title strin
 	}
 	if f.Key == "date" || f.Key == "document_date" {
 		switch {
-		case endsLike(line, "|", ":") && reOpeningRow15.MatchString(line):
+		case endsLike(line, "|", ":") && matches(reOpeningRow15, line):
 			// "فض المظاريف | ٢٥ مايو ٢٠٢٦", "Opening of envelopes |":
 			// the key date the bids are opened.
 			set("bid_opening_date")
 			return
-		case endsLike(line, "|", ":") && reStartRow15.MatchString(line):
+		case endsLike(line, "|", ":") && matches(reStartRow15, line):
 			// "بدء التشغيل | ٢٣ أغسطس ٢٠٢٦", "Start of operation |": the
 			// day the contract's service starts.
 			set("effective_date")
 			return
-		case reRedeliveryOn15.MatchString(clause):
+		case matches(reRedeliveryOn15, clause):
 			// "and redelivery at the same marina on 30 April 2028": the
 			// hired thing goes back, the hire ends.
 			set("expiry_date")
 			return
-		case reDeliveryTakesPlace15.MatchString(clause):
+		case matches(reDeliveryTakesPlace15, clause):
 			// "Delivery shall take place at the marina on 1 November
 			// 2026": the delivery day.
 			set("delivery_date")
@@ -263,7 +263,7 @@ func round15Date(f *Fact, t string, ms, me int, w dateWindows, text, title strin
 	}
 	switch f.Key {
 	case "effective_date", "signature_date", "date":
-		if reFromEventOn15.MatchString(tail(clause, 200)) {
+		if matches(reFromEventOn15, tail(clause, 200)) {
 			// "shall complete the works within sixteen (16) weeks from
 			// the site handover on 20 April 2026", "خلال ستة عشر
 			// أسبوعاً من تاريخ تسلم الموقع في": the day of the event a
@@ -272,14 +272,14 @@ func round15Date(f *Fact, t string, ms, me int, w dateWindows, text, title strin
 			return
 		}
 	case "delivery_date":
-		if reCompleteHandOver15.MatchString(clause) {
+		if matches(reCompleteHandOver15, clause) {
 			// "The stand shall be completed and handed over to the
 			// Exhibitor by 18:00 on": the day the work is finished.
 			set("completion_date")
 			return
 		}
 	}
-	if f.Key == "date" && reShareOn15.MatchString(ctx) && rePayWord15.MatchString(clause) {
+	if f.Key == "date" && matches(reShareOn15, ctx) && matches(rePayWord15, clause) {
 		// "shall pay 40% of the price on signing, 50% on 20 April 2026
 		// and the balance", "the second instalment on": the day a part
 		// of the price falls due.
@@ -308,7 +308,7 @@ func round15Date(f *Fact, t string, ms, me int, w dateWindows, text, title strin
 			set("date")
 		}
 	case "due_date":
-		if reProvideVerb15.MatchString(clause) && !rePayWord15.MatchString(reNotPay15.ReplaceAllString(clause, " ")) {
+		if matches(reProvideVerb15, clause) && !matches(rePayWord15, reNotPay15.ReplaceAllString(clause, " ")) {
 			// "shall provide the trial balance and the intercompany
 			// invoices no later than", "shall provide ... a performance
 			// bond of QAR 318,500 no later than": a limit to hand over

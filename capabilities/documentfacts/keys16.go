@@ -33,10 +33,10 @@ func round16Date(f *Fact, t string, ms, me int, w dateWindows, text string) {
 		// contract's own span ("Start of contract |", "Lease end / نهاية
 		// الإيجار |", "نهاية مدة الإيجار |").
 		switch {
-		case label != "" && reSpanEnd16.MatchString(label):
+		case label != "" && matches(reSpanEnd16, label):
 			set(cueExpiryDate)
 			return
-		case label != "" && reSpanStart16.MatchString(label):
+		case label != "" && matches(reSpanStart16, label):
 			set(dateCueOf("effective_date"))
 			return
 		}
@@ -46,7 +46,7 @@ func round16Date(f *Fact, t string, ms, me int, w dateWindows, text string) {
 		// Family DA: "Date for Completion:", "Completion Date |" in a
 		// works contract: the works' completion date (in a supply it
 		// stays the delivery date).
-		if label != "" && reCompletionLabel16.MatchString(label) && reWorksTitle16.MatchString(prefixBytes(text, 200)) {
+		if label != "" && matches(reCompletionLabel16, label) && matches(reWorksTitle16, prefixBytes(text, 200)) {
 			set(cueCompletionDate)
 			return
 		}
@@ -59,7 +59,7 @@ func round16Date(f *Fact, t string, ms, me int, w dateWindows, text string) {
 		// Family DN: "the Client's letter dated", "the Supplier's
 		// proposal ref. P-12 dated": a document of a party, referred to,
 		// is no date of this one.
-		if reOwnersDocDated16.MatchString(ctx) {
+		if matches(reOwnersDocDated16, ctx) {
 			set(cue{key: "date", label: "Date"})
 			return
 		}
@@ -68,7 +68,7 @@ func round16Date(f *Fact, t string, ms, me int, w dateWindows, text string) {
 		// الأسعار ثابتة حتى": how long prices hold is a plain date (the
 		// key specification's price-fixed period is a duration; its end
 		// date is a date).
-		if rePricesHeld16.MatchString(ctx) {
+		if matches(rePricesHeld16, ctx) {
 			set(cue{key: "date", label: "Date"})
 			return
 		}
@@ -261,14 +261,14 @@ func round16DateProbe(f *Fact, set func(cue), label, line, after, ctx, clause, t
 	switch f.Key {
 	case "date", "document_date":
 		switch {
-		case label != "" && (rePeriodLabel16.MatchString(label) || reTermLabel16.MatchString(label)) && reDashAfter16.MatchString(after):
+		case label != "" && (matches(rePeriodLabel16, label) || matches(reTermLabel16, label)) && matches(reDashAfter16, after):
 			// Family PT: "Period of insurance | 01/10/2027 – 30/09/2028":
 			// the start of the span the row names.
 			set(dateCueOf("effective_date"))
 			return true
 		}
 		// (The row's range label is read once, not three times.)
-		if rangeEnd := rangeEndLabel16(line); rangeEnd != "" && (rePeriodLabel16.MatchString(rangeEnd) || reTermLabel16.MatchString(rangeEnd)) {
+		if rangeEnd := rangeEndLabel16(line); rangeEnd != "" && (matches(rePeriodLabel16, rangeEnd) || matches(reTermLabel16, rangeEnd)) {
 			set(cueExpiryDate) // its end
 			return true
 		}
@@ -276,12 +276,12 @@ func round16DateProbe(f *Fact, set func(cue), label, line, after, ctx, clause, t
 	switch f.Key {
 	case "date", "document_date", "delivery_date", "agreement_date":
 		switch {
-		case reStartBeing16.MatchString(tail(ctx, 100)) || reComeIntoEffect16.MatchString(tail(ctx, 60)):
+		case matches(reStartBeing16, tail(ctx, 100)) || matches(reComeIntoEffect16, tail(ctx, 60)):
 			// Family DB: "commences on the Handover Date, being", "shall
 			// come into effect on": the start.
 			set(dateCueOf("effective_date"))
 			return true
-		case (f.Key == "date" || f.Key == "document_date") && reClosesOn16.MatchString(tail(ctx, 80)) && (isTenderText(text) || reTenderTitle16.MatchString(prefixBytes(text, 200))):
+		case (f.Key == "date" || f.Key == "document_date") && matches(reClosesOn16, tail(ctx, 80)) && (isTenderText(text) || matches(reTenderTitle16, prefixBytes(text, 200))):
 			// Family DF: "The tender closes at 12:00 noon on": the
 			// submission deadline.
 			set(dateCueOf("submission_deadline"))
@@ -289,11 +289,11 @@ func round16DateProbe(f *Fact, set func(cue), label, line, after, ctx, clause, t
 		}
 	}
 	switch {
-	case reMaturity16.MatchString(tail(ctx, 60)) && f.Key != "expiry_date":
+	case matches(reMaturity16, tail(ctx, 60)) && f.Key != "expiry_date":
 		// Family PU: "Final maturity: 31 March 2030": a loan's end.
 		set(cueExpiryDate)
 		return true
-	case reDrawUntil16.MatchString(tail(ctx, 80)) && (f.Key == "expiry_date" || f.Key == "valid_until"):
+	case matches(reDrawUntil16, tail(ctx, 80)) && (f.Key == "expiry_date" || f.Key == "valid_until"):
 		// Family PU: "may be drawn until": the last day to draw, a plain
 		// date (the loan runs on).
 		set(plain)
@@ -301,7 +301,7 @@ func round16DateProbe(f *Fact, set func(cue), label, line, after, ctx, clause, t
 	}
 	switch f.Key {
 	case "date", "document_date", "agreement_date":
-		if reSignedAt16.MatchString(ctx) && reMadeOn16.MatchString(text) {
+		if matches(reSignedAt16, ctx) && matches(reMadeOn16, text) {
 			// Family PA: "Signed by both parties at Muscat on", "Signed in
 			// Hamburg on ... and in Salalah on": the day of signing, in a
 			// document that is made or dated on a day of its own (else
@@ -310,26 +310,26 @@ func round16DateProbe(f *Fact, set func(cue), label, line, after, ctx, clause, t
 			return true
 		}
 	}
-	if label != "" && (isTenderText(text) || reTenderTitle16.MatchString(prefixBytes(text, 200))) {
+	if label != "" && (isTenderText(text) || matches(reTenderTitle16, prefixBytes(text, 200))) {
 		// Family PB: the rows of a tender's key-dates table.
 		switch {
-		case reSaleOpens16.MatchString(label):
+		case matches(reSaleOpens16, label):
 			set(plain) // "Tender documents on sale from |": the first day of a sale, an event
 			return true
-		case reLastDay16.MatchString(label):
+		case matches(reLastDay16, label):
 			rest := label[reLastDay16.FindStringIndex(label)[1]:]
 			switch {
-			case reBuyWord16.MatchString(rest):
+			case matches(reBuyWord16, rest):
 				set(dateCueOf("document_purchase_deadline"))
 				return true
-			case reAskWord16.MatchString(rest):
+			case matches(reAskWord16, rest):
 				set(dateCueOf("clarification_deadline"))
 				return true
-			case reBidWord.MatchString(rest) || reSubmitWord16.MatchString(rest):
+			case matches(reBidWord, rest) || matches(reSubmitWord16, rest):
 				set(dateCueOf("submission_deadline"))
 				return true
 			}
-		case reOpeningLabel16.MatchString(label) && f.Key != "bid_opening_date":
+		case matches(reOpeningLabel16, label) && f.Key != "bid_opening_date":
 			set(dateCueOf("bid_opening_date")) // "Public opening / الفتح العلني |"
 			return true
 		}
@@ -337,26 +337,26 @@ func round16DateProbe(f *Fact, set func(cue), label, line, after, ctx, clause, t
 	switch f.Key {
 	case "effective_date":
 		switch {
-		case reOfferTitle16.MatchString(prefixBytes(text, 300)) && reStartWord16.MatchString(tail(ctx, 80)):
+		case matches(reOfferTitle16, prefixBytes(text, 300)) && matches(reStartWord16, tail(ctx, 80)):
 			// Family PC: "Your start date will be" in an offer letter:
 			// the start_date (a contract's commencement stays effective).
 			set(dateCueOf("start_date"))
 			return true
-		case reDeemedEnded16.MatchString(ctx):
+		case matches(reDeemedEnded16, ctx):
 			// Family PF: "يعتبر العقد منتهياً اعتباراً من", "deemed
 			// terminated with effect from": the day the contract ends.
 			set(cueExpiryDate)
 			return true
 		}
 	case "delivery_date":
-		if reCompletionLabel16.MatchString(tail(ctx, 60)) && reWorksNoun16.MatchString(clause) {
+		if matches(reCompletionLabel16, tail(ctx, 60)) && matches(reWorksNoun16, clause) {
 			// Family PD: "a construction contract ..., with a completion
 			// date of": the works' completion date.
 			set(cueCompletionDate)
 			return true
 		}
 	case "valid_until":
-		if reThisGuarantee16.MatchString(clause) {
+		if matches(reThisGuarantee16, clause) {
 			// Family PE: "This bond remains in force ... from the closing
 			// date of bids and expires on", "يبقى هذا الضمان سارياً ...
 			// وينتهي في": the guarantee's end (the bids named in it are

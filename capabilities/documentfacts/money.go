@@ -728,7 +728,10 @@ func (x *extractor) learnNumberStyle() {
 		}
 		// The matches are kept for money, which reads the same block
 		// with the same two patterns (issue 34: matched once, not twice).
-		mm := moneyMatches{t: t, before: reMoneyBefore.FindAllStringSubmatchIndex(t, -1), after: reMoneyAfter.FindAllStringSubmatchIndex(t, -1)}
+		x.stop.pass(len(t)) // stop.go
+		mm := moneyMatches{t: t, before: reMoneyBefore.FindAllStringSubmatchIndex(t, -1)}
+		x.stop.pass(len(t))
+		mm.after = reMoneyAfter.FindAllStringSubmatchIndex(t, -1)
 		for _, m := range mm.before {
 			vote(group(t, m, 2))
 			pre++

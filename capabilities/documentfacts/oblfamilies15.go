@@ -57,7 +57,7 @@ func (x *clauseExtractor) enDutyForms15(t string) string {
 			copy(b[at:end], s+strings.Repeat(" ", end-at-len(s)))
 		}
 	}
-	for _, m := range reDutyPhrase15.FindAllStringIndex(t, -1) {
+	for _, m := range findAllIndex(reDutyPhrase15, t) { // prefilter.go
 		if grantsRightBefore15(t[:m[0]]) {
 			continue
 		}
@@ -98,7 +98,7 @@ func (x *clauseExtractor) enDutyForms15(t string) string {
 	for _, m := range reNotAfterModal15.FindAllStringSubmatchIndex(t, -1) {
 		put(m[0], m[1], t[m[2]:m[3]]+" not")
 	}
-	for _, m := range reEnsureNot15.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range findAll(reEnsureNot15, t) {
 		put(m[2], m[3], " ")
 	}
 	if reCondition.MatchString(t) {

@@ -765,6 +765,9 @@ func orgAlone(s string) bool {
 	if m := reOrg.FindStringSubmatchIndex(s + " "); m != nil && m[2] == 0 && strings.TrimSpace(s[m[3]:]) == "" {
 		return true
 	}
+	if !mayMatch(reArOrg, s) {
+		return false // prefilter.go
+	}
 	m := reArOrg.FindStringSubmatchIndex(s)
 	return m != nil && m[0] == 0 && m[1] == len(s)
 }

@@ -189,23 +189,23 @@ func candidateState(t string) bool {
 // meet, with why; "" when it may be one.
 func notACondition(t string, ctx reqContext) string {
 	switch {
-	case ctx.tender && reBidValidity.MatchString(t):
+	case ctx.tender && matches(reBidValidity, t):
 		return "validity of the bid"
-	case ctx.tender && reIssuerRight.MatchString(t):
+	case ctx.tender && matches(reIssuerRight, t):
 		return "the issuer's reservation"
-	case ctx.tender && reBondValidity.MatchString(t):
+	case ctx.tender && matches(reBondValidity, t):
 		return "validity of the bond" // round15req.go
-	case reNumberOnly.MatchString(t):
+	case matches(reNumberOnly, t):
 		return "a clause number"
-	case reDefinition.MatchString(t):
+	case matches(reDefinition, t):
 		return "a definition"
-	case (reSubmitManner.MatchString(t) || reBidForm.MatchString(t)) && !reWithProof.MatchString(t) && !reBondWords.MatchString(t):
+	case (matches(reSubmitManner, t) || matches(reBidForm, t)) && !matches(reWithProof, t) && !matches(reBondWords, t):
 		return "the manner of submission"
-	case reRejection.MatchString(t):
+	case matches(reRejection, t):
 		return "what the issuer does with a bid"
-	case reProviso.MatchString(t):
+	case matches(reProviso, t):
 		return "a proviso on the listed items"
-	case reAdvice.MatchString(t):
+	case matches(reAdvice, t):
 		return "advice on the procedure"
 	case leadInSentence(t):
 		return "a lead-in"
@@ -229,7 +229,7 @@ type reqVerdict struct {
 func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx reqContext) reqVerdict {
 	t = ordinalItemText(t) // "أولاً: أن يكون ..." (reqfamilies15.go)
 	inSection := inRequirementSection(section)
-	if ctx.binding && !(inSection && reQualifyHeading.MatchString(section)) {
+	if ctx.binding && !(inSection && matches(reQualifyHeading, section)) {
 		// 1: nobody is selected; its duties are obligations. Only a
 		// section that names the parties' eligibility or qualification
 		// states conditions to meet ("Eligibility" in a framework
@@ -240,7 +240,7 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 	if u.row && inSection {
 		return reqVerdict{row: true, inSection: true}
 	}
-	if ctx.tender && reWinner.MatchString(t) && rePerformanceBond.MatchString(t) && (inSection || len(t) <= 400) {
+	if ctx.tender && matches(reWinner, t) && matches(rePerformanceBond, t) && (inSection || len(t) <= 400) {
 		// "The successful bidder shall provide a performance bond of
 		// 10% ...": a financial requirement, and still the bidder's
 		// obligation.
@@ -253,14 +253,14 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 	if notACondition(t, ctx) != "" {
 		return reqVerdict{} // 2
 	}
-	if inSection && (reWinner.MatchString(t) || hasDeadlinePhrase(reDeadlineRef.ReplaceAllString(reYearsWindow16.ReplaceAllString(t, ""), ""))) { // req16.go
+	if inSection && (matches(reWinner, t) || hasDeadlinePhrase(reDeadlineRef.ReplaceAllString(reYearsWindow16.ReplaceAllString(t, ""), ""))) { // req16.go
 		// "Bids must be submitted no later than ...", "the successful
 		// bidder shall sign within 14 days": duties with a time, read as
 		// obligations even under a requirements heading.
 		inSection = false
 	}
-	opt := reReqOptional.MatchString(t)
-	mand := inSection && (reReqMandatory.MatchString(t) || reMarkedMandatory.MatchString(t))
+	opt := matches(reReqOptional, t)
+	mand := inSection && (matches(reReqMandatory, t) || matches(reMarkedMandatory, t))
 	v := reqVerdict{method: "clause", inSection: inSection}
 	switch {
 	case inSection && (opt || mand):
@@ -269,7 +269,7 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 		v.take, v.method = true, "list_item" // reqfamilies15.go
 	case inSection && (isNounItem(t) || checkboxItem16(t, section) || x.itemCondition16(u, t, section)): // req16.go
 		v.take, v.method = true, "list_item"
-	case inSection && ctx.tender && len(t) <= 400 && reArCondition.MatchString(t):
+	case inSection && ctx.tender && len(t) <= 400 && matches(reArCondition, t):
 		// "أن يكون المناقص قد نفذ ثلاثة مشاريع مماثلة ...": an item
 		// worded as a condition, under a tender's requirements heading.
 		v.take, v.method = true, "list_item"
@@ -283,7 +283,7 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 		// أن يكون المتقدم مسجلاً": what the candidate must be or have,
 		// a condition wherever the selecting document states it.
 		v.take = true
-	case !inSection && ctx.selecting && reBidContent.MatchString(t) && (reDocWord.MatchString(t) || reBondWords.MatchString(t)):
+	case !inSection && ctx.selecting && matches(reBidContent, t) && (matches(reDocWord, t) || matches(reBondWords, t)):
 		// "Each application must include a completed questionnaire",
 		// "Bids must be accompanied by a bid bond": what the bid must
 		// hold, a condition to submit (a sentence announcing a list was
@@ -292,7 +292,7 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 		// was read as (dev6's README: "Each quotation must include" is
 		// also an obligation).
 		v.take, v.alsoDuty, v.category = true, true, "documentation"
-		if reBondWords.MatchString(t) {
+		if matches(reBondWords, t) {
 			v.category = "financial"
 		}
 	case !inSection && ctx.selecting && standingCondition(t):
@@ -305,7 +305,7 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 	case !inSection && opt && !strings.Contains(lowerASCII(t), "should be noted"):
 		p, ok := x.partyIn(tail(t, 2*subjectWindow))
 		v.take = ok && (p.role == "bidder" || p.role == "supplier" && strings.HasSuffix(lowerASCII(p.text), "s")) || arRole(t) == "bidder"
-	case !inSection && rePassiveRequired.MatchString(t) && !reOblEN.MatchString(t) && !x.wrappedFragment(u):
+	case !inSection && matches(rePassiveRequired, t) && !matches(reOblEN, t) && !x.wrappedFragment(u):
 		v.take = true
 	case !inSection && (strings.Contains(t, "يشترط") || strings.Contains(t, "يُشترط")):
 		v.take = true
@@ -346,7 +346,7 @@ func reqKey(t string) string {
 // ("PREQUALIFICATION OF CONTRACTORS", "Vacancy: Accountant"), its title,
 // which opens no requirements section even when it names qualification.
 func documentTitle(t string) bool {
-	return reTenderText.MatchString(t) || reSelectionOpening.MatchString(t)
+	return matches(reTenderText, t) || matches(reSelectionOpening, t)
 }
 
 // reSubMarker: a lettered heading ("A. Legal", "(b) Financial", "ب-

@@ -197,6 +197,7 @@ units:
 		s := u
 		section := x.sectionOf[s.seg]
 		t := x.a.text[s.start:s.end]
+		x.stop.pass(len(t)) // stop.go: a unit can be the whole text
 		v := x.judgeRequirement(u, t, section, ctx)
 		inSection := v.inSection
 		if v.row {

@@ -53,7 +53,7 @@ func termsFlags(doc *read.Document, out *Output, facts []Fact, text string) []Ri
 
 	// Amounts. Money facts need a currency, so an amount without one is
 	// a labelled figure that gave none.
-	if len(money) == 0 && reBareAmount.MatchString(text) {
+	if len(money) == 0 && matches(reBareAmount, text) {
 		add("missing_currency", "medium", "Amounts are stated without a currency.")
 	}
 	contradicted := false
@@ -71,7 +71,7 @@ func termsFlags(doc *read.Document, out *Output, facts []Fact, text string) []Ri
 	}
 
 	// Clauses.
-	if reNoCause.MatchString(text) {
+	if matches(reNoCause, text) {
 		add("termination_without_cause", "medium", "A party may terminate without cause (for convenience).")
 	}
 	for _, f := range byKey["notice_period"] {
@@ -80,33 +80,33 @@ func termsFlags(doc *read.Document, out *Output, facts []Fact, text string) []Ri
 			break
 		}
 	}
-	if rePenalty.MatchString(text) {
+	if matches(rePenalty, text) {
 		add("penalty_clause_detected", "medium", "The document provides for a penalty or liquidated damages.")
 	}
-	unlimited := reUnlimited.MatchString(text)
+	unlimited := matches(reUnlimited, text)
 	if unlimited {
 		add("unlimited_liability_language", "high", "The document states a liability that is not limited.")
-	} else if contract && !reLiabilityCap.MatchString(text) {
+	} else if contract && !matches(reLiabilityCap, text) {
 		add("no_limitation_of_liability_found", "low", "No limitation of liability was found.")
 	}
-	if reIndemnity.MatchString(text) {
+	if matches(reIndemnity, text) {
 		add("indemnity_clause_detected", "low", "The document contains an indemnity.")
 	}
-	if reAmend.MatchString(text) {
+	if matches(reAmend, text) {
 		add("unilateral_amendment_right", "medium", "A party may change the terms on its own.")
 	}
-	if reExclusive.MatchString(text) {
+	if matches(reExclusive, text) {
 		add("exclusivity_clause_detected", "low", "The document contains an exclusivity clause.")
 	}
-	if reVaguePay.MatchString(text) {
+	if matches(reVaguePay, text) {
 		add("ambiguous_payment_terms", "medium", "Payment terms are vague (\"as agreed\", \"in due course\", a reasonable time).")
 	} else if len(money) > 0 && (contract || out.DocumentType == "purchase_order" || out.DocumentType == "quotation") &&
-		len(byKey["payment_terms"])+len(byKey["payment_period"])+len(byKey["due_date"]) == 0 && !periodic(money) && !rePayWords.MatchString(text) {
+		len(byKey["payment_terms"])+len(byKey["payment_period"])+len(byKey["due_date"]) == 0 && !periodic(money) && !matches(rePayWords, text) {
 		add("missing_payment_terms", "low", "Amounts are stated but no payment terms were found.")
 	}
 
 	// Execution.
-	if contract && !reSignature.MatchString(text) && len(byKey["signature_date"]) == 0 {
+	if contract && !matches(reSignature, text) && len(byKey["signature_date"]) == 0 {
 		add("missing_signature", "medium", "No signature block was found.")
 	}
 

@@ -36,11 +36,40 @@ type stopped struct{}
 // every stopEvery steps). A nil stopper (an extractor built for one value,
 // assist.go) never stops.
 func (s *stopper) step() {
+	s.add(1)
+}
+
+// passBytes: a pass of the patterns over n bytes of text (a whole block,
+// the whole text, one requirement unit or sentence) counts as 1 +
+// n/passBytes steps, so that a 190 KB item is no single step: the context
+// is asked between its passes as often as between short items (issue 34,
+// session 20: one requirement unit of a one-line document cost 0.87 s
+// between two looks).
+const passBytes = 1024
+
+// pass counts a pass over n bytes of text. Before a long one (passBytes
+// or more) the context is asked at once: the pass costs far more than the
+// look.
+func (s *stopper) pass(n int) {
 	if s == nil {
 		return
 	}
-	s.steps++
-	if s.done || s.steps%stopEvery == 0 && s.ctx.Err() != nil {
+	if n >= passBytes && (s.done || s.ctx.Err() != nil) {
+		s.done = true
+		panic(stopped{})
+	}
+	s.add(1 + n/passBytes)
+}
+
+// add counts k steps; the context is asked whenever the count passes a
+// multiple of stopEvery (for single steps: every stopEvery-th).
+func (s *stopper) add(k int) {
+	if s == nil {
+		return
+	}
+	before := s.steps / stopEvery
+	s.steps += k
+	if s.done || s.steps/stopEvery != before && s.ctx.Err() != nil {
 		s.done = true
 		panic(stopped{})
 	}

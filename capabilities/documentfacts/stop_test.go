@@ -38,8 +38,43 @@ func TestExtractionStopsWithinABlock(t *testing.T) {
 		if len(out.Facts) > 0 {
 			t.Errorf("done at step %d: %d facts answered", k, len(out.Facts))
 		}
-		if after := steps - k; after >= stopEvery {
-			t.Errorf("done at step %d of %d: %d steps after it, want fewer than %d", k, total, after, stopEvery)
+		// (Session 20: a pass over the text counts len/passBytes steps,
+		// charged as it starts: the deadline can pass inside one, which
+		// then runs to its end.)
+		if after, most := steps-k, stopEvery+len(text)/passBytes+1; after >= most {
+			t.Errorf("done at step %d of %d: %d steps after it, want fewer than %d", k, total, after, most)
+		} else {
+			t.Logf("done at step %d of %d: %d steps after it", k, total, after)
+		}
+	}
+}
+
+// Issue 34, session 20: one item as long as the text (a 24 KB sentence
+// that is also one requirement unit) is read in passes, each counted as
+// len/passBytes steps, and the context is asked before each long pass: a
+// deadline that passes while the item is read stops the extraction after
+// at most one pass and stopEvery-1 items. Before, the whole item was one
+// step (0.87 s of CPU on TestLongSingleLine's line), and the readers'
+// whole-text passes none.
+func TestExtractionStopsWithinAHugeItem(t *testing.T) {
+	text := strings.Repeat("the Supplier shall deliver the goods and submit the bank guarantee to the Employer, ", 290)
+	text = "The Supplier shall " + text + "."
+	total, want, err := extractSteps(text, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want.Obligations) == 0 || total < 400 {
+		t.Fatalf("%d obligations, %d steps: the test needs one long duty to cancel in", len(want.Obligations), total)
+	}
+	most := stopEvery + len(text)/passBytes + 1
+	for i := 1; i < 12; i++ {
+		k := total*i/12 | 1
+		steps, out, err := extractSteps(text, k)
+		if !errors.Is(err, context.Canceled) || len(out.Facts) > 0 {
+			t.Errorf("done at step %d of %d: err = %v and %d facts, want the context's error and none", k, total, err, len(out.Facts))
+		}
+		if after := steps - k; after >= most {
+			t.Errorf("done at step %d of %d: %d steps after it, want fewer than %d (one pass and stopEvery-1 items)", k, total, after, most)
 		} else {
 			t.Logf("done at step %d of %d: %d steps after it", k, total, after)
 		}

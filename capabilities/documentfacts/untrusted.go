@@ -46,12 +46,15 @@ type injectionSpan struct {
 
 func findInjections(a *assembled) []injectionSpan {
 	var out []injectionSpan
-	agentParty := reAgentParty.MatchString(a.text)
+	agentParty := matches(reAgentParty, a.text)
 	for _, seg := range a.segs {
 		t := a.text[seg.start:seg.end]
 		for _, re := range injectionPatterns {
 			if re == reAgentAddressed && agentParty {
 				continue
+			}
+			if !mayMatch(re, t) {
+				continue // prefilter.go
 			}
 			if m := re.FindString(t); m != "" {
 				out = append(out, injectionSpan{seg.start, seg.end, strings.TrimSpace(m)})
