@@ -465,6 +465,7 @@ func (x *clauseExtractor) obligations() {
 	x.twinObligations()
 	x.renumbered()
 	x.oblFamilies15() // oblfamilies15.go
+	x.obl20()         // obl20.go
 }
 
 // twinObligations: a clause written in English and then in Arabic (the
