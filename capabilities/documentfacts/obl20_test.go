@@ -10,8 +10,9 @@ import "testing"
 // other fact of that type (none wanted: none found).
 
 const (
-	obl20RFQ   = "REQUEST FOR QUOTATION\n\nRFQ No. 12/2026: Supply of Laboratory Fridges\n\nSur Fisheries SAOC (the \"Company\") invites suppliers to submit quotations.\n\n"
-	obl20RFQAR = "طلب تقديم عروض أسعار رقم ١٢/٢٠٢٦ لتوريد ثلاجات المختبر\n\nتدعو شركة صور للأسماك ش.م.ع.ع الموردين المؤهلين لتقديم عروضهم.\n\n"
+	obl20RFQ      = "REQUEST FOR QUOTATION\n\nRFQ No. 12/2026: Supply of Laboratory Fridges\n\nSur Fisheries SAOC (the \"Company\") invites suppliers to submit quotations.\n\n"
+	obl20SupplyAR = "عقد توريد\n\nأبرم هذا العقد بين شركة صور للأسماك ش.م.ع.ع (\"المشتري\") وشركة نزوى للتبريد ش.م.م (\"المورد\").\n\n"
+	obl20RFQAR    = "طلب تقديم عروض أسعار رقم ١٢/٢٠٢٦ لتوريد ثلاجات المختبر\n\nتدعو شركة صور للأسماك ش.م.ع.ع الموردين المؤهلين لتقديم عروضهم.\n\n"
 )
 
 var obl20Cases = []struct {
@@ -39,6 +40,30 @@ var obl20Cases = []struct {
 		nil},
 	{"1 neg", "a certificate that must be valid is a requirement", "obligation",
 		obl20RFQAR + "## شروط التأهيل\n\n١. يجب أن يكون المتقدم حاصلاً على شهادة سارية من هيئة الضرائب.\n",
+		nil},
+
+	// Family 2: an Arabic present-tense verb of a duty, its party right
+	// after it.
+	{"2", "the buyer inspects", "obligation",
+		obl20SupplyAR + "٣-٢ يفحص المشتري الثلاجات عند الاستلام خلال يومي عمل.\n",
+		[]string{"buyer must يفحص"}},
+	{"2", "the supplier keeps an insurance", "obligation",
+		obl20SupplyAR + "٤-١ يحتفظ المورد بوثيقة تأمين ضد الحريق طوال مدة العقد.\n",
+		[]string{"supplier must بوثيقة تأمين"}},
+	{"2", "the supplier confirms the quantities", "obligation",
+		obl20SupplyAR + "٥. يؤكد المورد مواعيد الشحن قبل أسبوع من كل شحنة.\n",
+		[]string{"supplier must مواعيد الشحن"}},
+	{"2 neg", "a right kept", "obligation",
+		obl20SupplyAR + "٦. يحتفظ المشتري بحق رفض أي ثلاجة غير مطابقة للمواصفات.\n",
+		nil},
+	{"2 neg", "a retention kept, its return passive", "obligation",
+		obl20SupplyAR + "٧. يحتفظ المشتري بنسبة ١٠٪ من كل دفعة، وترد إلى المورد خلال ثلاثين (٣٠) يوماً من انتهاء فترة الضمان.\n",
+		[]string{"- must ترد"}},
+	{"2 neg", "a statement confirmed", "obligation",
+		obl20SupplyAR + "٨. يؤكد المورد عدم وجود أي تعارض في المصالح.\n",
+		nil},
+	{"2 neg", "an appointment is a grant", "obligation",
+		obl20SupplyAR + "٢. يعين المورد المشتري موزعاً حصرياً في محافظة ظفار.\n",
 		nil},
 }
 
