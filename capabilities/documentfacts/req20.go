@@ -1,6 +1,7 @@
 package documentfacts
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -10,6 +11,25 @@ import (
 
 func (x *clauseExtractor) req20() {
 	x.halfPipes20()
+	for i := range x.reqs {
+		x.reqs[i].r.Category = category20(x.reqs[i].r.Requirement, x.reqs[i].r.Category)
+	}
+}
+
+// Family R2: goods or work that must conform to a standard issued by a
+// standards body ("أن يكون الأثاث المعروض مطابقاً للمواصفات القياسية
+// الخليجية", "أن تكون الأقمشة مطابقة للمواصفة القياسية الخليجية") is
+// compliance, as "must conform to EN 1789" already is (heldout9 09,
+// heldout10 09; requirements.go's cue read "المواصفة القياسية" only
+// without the preposition لـ). Technical specifications (المواصفات الفنية)
+// stay technical.
+var reArStandard20 = regexp.MustCompile(`(?:ال|لل|بال|وال)مواصف(?:ة|ات)\s+(?:ال)?قياسية|(?:ال|لل)معايير\s+(?:ال)?قياسية`)
+
+func category20(t, cat string) string {
+	if cat == "technical" && reArStandard20.MatchString(t) {
+		return "compliance"
+	}
+	return cat
 }
 
 // Family R1: the Arabic half of a bilingual row ("2.1 Each application

@@ -17,6 +17,14 @@ var req20Cases = []struct {
 	{"R1 neg", "Arabic prose list, parted as before", "text",
 		"إعلان تأهيل مسبق\n\nتدعو الهيئة المقاولين المؤهلين لتقديم طلبات التأهيل المسبق.\n\n٢. المستندات المطلوبة\n\n٢-١ يجب أن يتضمن كل طلب الرخصة التجارية والحسابات المدققة وقائمة السفن.\n",
 		[]string{"documentation mandatory الرخصة التجارية", "documentation mandatory الحسابات المدققة", "documentation mandatory قائمة السفن"}},
+
+	// Family R2: conformity to a standards body's standard is compliance.
+	{"R2", "furniture to the Gulf standard", "md",
+		"إعلان مناقصة رقم ٩/٢٠٢٦ لتوريد أثاث المكاتب\n\nتدعو الهيئة الشركات المؤهلة لتقديم عطاءاتها.\n\n## الشروط الفنية\n\n١. أن يكون الأثاث المعروض مطابقاً للمواصفات القياسية الخليجية.\n٢. أن تكون الأقمشة مطابقة للمواصفة القياسية العمانية الخاصة بالأقمشة المقاومة للحريق.\n",
+		[]string{"compliance mandatory الخليجية", "compliance mandatory العمانية"}},
+	{"R2 neg", "technical specifications stay technical", "md",
+		"إعلان مناقصة رقم ٩/٢٠٢٦ لتوريد أثاث المكاتب\n\nتدعو الهيئة الشركات المؤهلة لتقديم عطاءاتها.\n\n## الشروط الفنية\n\n١. أن يكون الأثاث المعروض مطابقاً للمواصفات الفنية الواردة في الملحق (أ).\n",
+		[]string{"technical mandatory الملحق"}},
 }
 
 // TestReq20Families: each case gives exactly the requirements it wants.
