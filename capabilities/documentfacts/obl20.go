@@ -34,6 +34,7 @@ func (x *clauseExtractor) obl20() {
 		x.mustStayValid20(si, s, t)
 	}
 	x.pronounDuties20()
+	x.ownKindDuties20()
 }
 
 // Family 1: a bid, a quotation or a bond that MUST stay valid ("Quotations
@@ -129,6 +130,47 @@ func (x *clauseExtractor) pronounDuties20() {
 		for _, p := range x.obls {
 			if p.sent == o.sent-1 && p.o.PartyRole != "" && hasArabic(p.o.Action) {
 				o.o.Party, o.o.PartyRole = p.o.Party, p.o.PartyRole
+			}
+		}
+	}
+}
+
+// Family 4: "The Company shall register you with the Social Protection
+// Fund", "The Group shall ...", "تلتزم المجموعة بتسجيلك", "The Company will
+// release": the author of an offer letter, minutes, a resolution or a
+// letter of intent names itself by its kind, never defined in quotes. Its
+// duty was left to no one; it binds the document's own employer or issuer
+// when the parties hold one such role only (heldout3 06, heldout4 17,
+// heldout9 05, 16, partyprobe 09).
+var (
+	reOwnKindEN20 = regexp.MustCompile(`(?i)\bthe\s+(?:company|group)\s+(?:shall|will|must|is\s+to|agrees\s+to|undertakes\s+to|is\s+required\s+to)(?:\s+also)?\s*$`)
+	reOwnKindAR20 = regexp.MustCompile(`(?:^|\s)و?(?:تلتزم|يلتزم|تتعهد|يتعهد|تقوم|يجب\s+على)\s+(?:ال)?(?:شركة|مجموعة)\s*(?:ب)?$`)
+)
+
+func (x *clauseExtractor) ownKindDuties20() {
+	role := ""
+	for _, p := range x.parties {
+		if p.Role != "employer" && p.Role != "issuer" {
+			continue
+		}
+		if role != "" && role != p.Role {
+			return // both an employer and an issuer: which one is meant is not known
+		}
+		role = p.Role
+	}
+	if role == "" {
+		return
+	}
+	for i := range x.obls {
+		o := &x.obls[i]
+		if o.o.PartyRole != "" || o.clauseStart <= o.start {
+			continue
+		}
+		pre := x.a.text[max(o.start, o.clauseStart-80):o.clauseStart]
+		if m := reOwnKindEN20.FindStringIndex(pre); m != nil || reOwnKindAR20.MatchString(pre) {
+			o.o.PartyRole = role
+			if m != nil {
+				o.o.Party = strings.Fields(pre[m[0]:])[1]
 			}
 		}
 	}

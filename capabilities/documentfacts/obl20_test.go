@@ -79,6 +79,17 @@ var obl20Cases = []struct {
 	{"3 neg", "a passive before the pronoun's sentence", "obligation",
 		obl20SupplyAR + "١٢. ترسل الفواتير شهرياً إلى إدارة المشتريات. ويجب عليه سدادها خلال ثلاثين (٣٠) يوماً.\n",
 		[]string{"- must ترسل الفواتير", "- must سدادها"}},
+
+	// Family 4: the author names itself by its kind.
+	{"4", "an offer letter's company registers the employee", "obligation",
+		"OFFER OF EMPLOYMENT\n\nDate: 3 May 2026\n\nFrom: Nizwa Cement SAOG\nTo: Mr. Salim Khalfan Al Hinai\n\nDear Salim,\n\nWe are pleased to offer you the position of Plant Engineer.\n\n6. The Company shall register you with the Social Protection Fund from your start date.\n",
+		[]string{"employer must register"}},
+	{"4", "minutes: the company publishes", "obligation",
+		"MINUTES OF THE ANNUAL GENERAL MEETING\n\nGulf Bottling Holding B.S.C. (c)\n\nThe meeting was held on 12 March 2026 in Manama.\n\nResolution 4: The Company shall publish these minutes on its website within ten (10) days of the meeting.\n",
+		[]string{"issuer must publish"}},
+	{"4 neg", "no party of the author's role: no one named", "obligation",
+		"LETTER\n\nFrom: Nizwa Cement SAOG (the issuer of this letter)\n\nThe Company shall publish the results within ten (10) days.\n",
+		[]string{"- must publish"}},
 }
 
 // TestObl20Families: each case gives exactly the facts it wants.
