@@ -171,7 +171,7 @@ var (
 	reArClauseAla = regexp.MustCompile(`[،,؛;]\s*(و?على)\s+`)
 	// reArDutyVerb: a present-tense verb of a duty (its party follows);
 	// round 14 adds يصرف (pays out), يؤمن (insures), يرفق (attaches).
-	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد|وافق|ستخدم|ستعمل|حضر|زود|ستبدل|صلح|رسل|جمع|نقل|صدر|ورد|صرف|ؤمن|رفق))(?:ه|ها|هما|هم)?)(?:\s|$)`)
+	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد|وافق|ستخدم|ستعمل|حضر|زود|ستبدل|صلح|رسل|جمع|نقل|صدر|ورد|صرف|ؤمن|رفق` + arDutyVerbs20 + `))(?:ه|ها|هما|هم)?)(?:\s|$)`) // obl20.go
 	// reArAlaPronoun: "فعليه إخطار ...": على with the pronoun of a party
 	// named before (in a condition: "إذا رغب أي من الطرفين ...، فعليه").
 	reArAlaPronoun = regexp.MustCompile(`(?:^|[\s،,:؛])((?:ف|و)?(?:عليه|عليها|عليهما|عليهم))\s+\p{Arabic}`)
@@ -470,6 +470,7 @@ func (x *clauseExtractor) obligations() {
 	x.twinObligations()
 	x.renumbered()
 	x.oblFamilies15() // oblfamilies15.go
+	x.obl20()         // obl20.go
 }
 
 // twinObligations: a clause written in English and then in Arabic (the

@@ -343,7 +343,6 @@ var party16Cases = []party16Case{
 var party16Open = map[string]bool{
 	"PE of the one part / of the other part":                     true, // a person's name runs on into "of Al Khuwair"
 	"PE the role before the name":                                true, // "between the Client, X, and ..."
-	"PL offer letter: the Company and you":                       true, // "The Company shall" with no definition
 	"PS signed by X as director of Y":                            true, // the signatory is not found
 	"PI RFQ issued by":                                           true, // "Suppliers must quote" binds supplier, not bidder
 	"PG joint venture partners":                                  true, // '("Partner A")' gives no role to the party

