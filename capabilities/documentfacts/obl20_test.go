@@ -19,26 +19,27 @@ var obl20Cases = []struct {
 	family, name, typ, text string
 	want                    []string
 }{
-	// Family 1: a bid, a quotation or a bond that must stay valid.
-	{"1", "quotations must remain valid", "obligation",
+	// A bid, a quotation or a bond that must stay valid is a state, not a
+	// duty (session 20, decision 17; decision 15 for a bond's validity).
+	{"17", "quotations must remain valid", "obligation",
 		obl20RFQ + "## Conditions\n\n4. Quotations must remain valid for sixty (60) days from the closing date.\n",
-		[]string{"- must remain valid"}},
-	{"1", "a bulleted proposal validity", "obligation",
+		nil},
+	{"17", "a bulleted proposal validity", "obligation",
 		obl20RFQ + "## Submission\n\n- Each proposal must be valid for one hundred and twenty (120) days.\n",
-		[]string{"- must be valid"}},
-	{"1", "Arabic bids must stay valid", "obligation",
+		nil},
+	{"17", "Arabic bids must stay valid", "obligation",
 		obl20RFQAR + "٥. يجب أن تظل العروض سارية لمدة ستين (٦٠) يوماً من تاريخ الإغلاق.\n",
-		[]string{"- must سارية"}},
-	{"1", "Arabic bond must stay valid, then the winner's duty", "obligation",
+		nil},
+	{"17", "Arabic bond must stay valid, then the winner's duty", "obligation",
 		obl20RFQAR + "يجب أن يكون الضمان المؤقت سارياً لمدة تسعين (٩٠) يوماً من تاريخ الإغلاق، ويلتزم المورد الفائز بتقديم ضمان حسن التنفيذ خلال عشرة (١٠) أيام من إخطاره بالترسية.\n",
-		[]string{"- must سارياً", "supplier must ضمان حسن التنفيذ"}},
-	{"1 neg", "shall remain valid is a state", "obligation",
+		[]string{"supplier must ضمان حسن التنفيذ"}},
+	{"17", "shall remain valid is a state", "obligation",
 		obl20RFQ + "## Conditions\n\n4. Quotations shall remain valid for sixty (60) days from the closing date.\n",
 		nil},
-	{"1 neg", "Arabic validity without must is a state", "obligation",
+	{"17", "Arabic validity without must is a state", "obligation",
 		obl20RFQAR + "٥. تظل العروض سارية لمدة ستين (٦٠) يوماً من تاريخ الإغلاق.\n",
 		nil},
-	{"1 neg", "a certificate that must be valid is a requirement", "obligation",
+	{"17", "a certificate that must be valid is a requirement", "obligation",
 		obl20RFQAR + "## شروط التأهيل\n\n١. يجب أن يكون المتقدم حاصلاً على شهادة سارية من هيئة الضرائب.\n",
 		nil},
 

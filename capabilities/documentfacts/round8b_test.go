@@ -259,15 +259,13 @@ func TestNumberedAlaRound8b(t *testing.T) {
 	})
 }
 
-// TestArabicValidityRound8b: "يظل العرض سارياً" states a validity, no
-// duty, as "Quotations shall remain valid" does (issue 29, round 8b); a
-// duty in the same notice stays one. Since session 20 (obl20.go, family 1)
-// "يجب أن تبقى العطاءات سارية" is a duty of no one named, as the later
-// labelled sets have it.
+// TestArabicValidityRound8b: "يجب أن تبقى العطاءات سارية لمدة ..." and
+// "يظل العرض سارياً" state a validity, no duty, as "Quotations shall remain
+// valid" does (issue 29, round 8b); a duty in the same notice stays one.
 func TestArabicValidityRound8b(t *testing.T) {
 	checkR7b(t, "obligation", []r7bCase{
 		{"إعلان مناقصة\nيجب أن تبقى العطاءات سارية لمدة تسعين (90) يوماً من آخر موعد لتقديم العطاءات.\nيظل العرض سارياً لمدة ستين يوماً.\nيجب على المناقص الفائز تقديم ضمان حسن التنفيذ خلال عشرة أيام.",
-			[]string{"bidder|must|ضمان حسن التنفيذ", "-|must|تبقى العطاءات سارية"}, []string{"-|must|سارياً"}},
+			[]string{"bidder|must|ضمان حسن التنفيذ"}, []string{"-|must|سارية", "-|must|سارياً"}},
 	})
 }
 
