@@ -202,6 +202,9 @@ type Entry struct {
 	planned bool
 	// evidenced: Out implements Evidenced.
 	evidenced bool
+	// outType is Out; enc writes it (nil: Marshal does).
+	outType reflect.Type
+	enc     *outEncoder
 	// accepted decodes a stored result and reports Accepted (nil: the
 	// output type never is).
 	accepted func(data []byte) bool
@@ -285,7 +288,7 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 	if err != nil {
 		panic(fmt.Sprintf("capability %s: output schema: %v", id, err))
 	}
-	e := Entry{ID: id, Options: opts, InputSchema: in, OutputSchema: out, evidenced: reflect.TypeFor[Out]().Implements(reflect.TypeFor[Evidenced]())}
+	e := Entry{ID: id, Options: opts, InputSchema: in, OutputSchema: out, evidenced: reflect.TypeFor[Out]().Implements(reflect.TypeFor[Evidenced]()), outType: reflect.TypeFor[Out]()}
 	if t := reflect.TypeFor[Out](); t.Implements(reflect.TypeFor[Accepted]()) || reflect.PointerTo(t).Implements(reflect.TypeFor[Accepted]()) {
 		e.accepted = func(data []byte) bool {
 			var v Out
@@ -299,6 +302,7 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 			return ok && a.Accepted()
 		}
 	}
+	e.enc = compileEncoder(e.outType)
 	var zero In
 	e.tree, _ = any(zero).(TreeValidator)
 	if _, ok := any(zero).(ErrorValidator); ok {
@@ -676,3 +680,19 @@ func (e *Entry) PriceOf(in any) dalil.MicroUSD {
 	}
 	return e.Price
 }
+
+// OutputType is the capability's result type (Define's Out); nil for a
+// planned entry.
+func (e *Entry) OutputType() reflect.Type { return e.outType }
+
+// AppendOutput appends out, a result of the capability, to dst as JSON:
+// Marshal's bytes exactly, written by a writer compiled from the output
+// type when Define could compile one (OutputCompiled), else by Marshal.
+// It fails where Marshal fails, with Marshal's error.
+func (e *Entry) AppendOutput(dst []byte, out any) ([]byte, error) {
+	return e.enc.Append(dst, out)
+}
+
+// OutputCompiled reports whether AppendOutput has a writer compiled from
+// the output type (false: Marshal writes every result).
+func (e *Entry) OutputCompiled() bool { return e.enc != nil }

@@ -72,3 +72,16 @@ func (e *Entry) DecodeAgrees(body []byte) (oneTook bool, err error) {
 	}
 	return oneTook, nil
 }
+
+// AppendCompiled runs the compiled output writer alone: false when there
+// is none or it leaves out to Marshal.
+func (e *Entry) AppendCompiled(dst []byte, out any) ([]byte, bool) {
+	if e.enc == nil {
+		return dst, false
+	}
+	v := reflect.ValueOf(out)
+	if !v.IsValid() || v.Type() != e.enc.typ {
+		return dst, false
+	}
+	return e.enc.fn(dst, v)
+}

@@ -120,7 +120,9 @@ func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.
 		return
 	}
 	// Encode before paying: a result that cannot be sent is not paid for.
-	data, err := encode(out)
+	// The output's writer is compiled from its type (Marshal's bytes,
+	// capability.Entry.AppendOutput).
+	data, err := e.AppendOutput(nil, out)
 	if err != nil {
 		writeError(w, r, err)
 		return
