@@ -2,6 +2,7 @@ package documentfacts
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -16,6 +17,10 @@ import (
 // the document, w the windows the earlier rounds read.
 func (x *extractor) conv20Date(f *Fact, t string, ms, me, at int, w dateWindows) {
 	if f.Type != TypeDate {
+		return
+	}
+	if x.signBlock20(f.Key, w, at, at+me-ms) {
+		f.Key, f.Label, f.Role, f.Method = "signature_date", "Signature date", "signature", "pattern"
 		return
 	}
 	if completion20(f.Key, w) {
@@ -94,4 +99,165 @@ func completion20(key string, w dateWindows) bool {
 		return false
 	}
 	return true
+}
+
+// Decision 13: a date in a signature block or a closing signing statement
+// is the signature_date, a line of its own beside the agreement_date or
+// issue_date it equals (dedupe keeps one line per key). The blocks the
+// earlier rounds did not read (keys11.go, signLineDate):
+//
+//   - a line of "Date:" labels side by side, one per signatory ("Date: 27
+//     August 2026      Date: 27 August 2026", a row "Date: ... | Date:
+//     ..."), in the document's last part;
+//   - a "Date:" line, or a "place, date" line ("Kleve / Muscat, 2 February
+//     2026"), among a block's signature, name, witness or role lines;
+//   - a closing statement that the parties signed on the day ("وإثباتاً
+//     لما تقدم وقع الفريقان على هذه الاتفاقية بتاريخ", "In witness whereof
+//     the parties have signed this Agreement on").
+//
+// When such a line is the only date of the document's making, it is its
+// agreement_date (conv20SigningDates).
+var (
+	// reDateLabel20: a "Date:" label; reDateLabelTail20: one ending the
+	// text before a date.
+	reDateLabel20     = regexp.MustCompile(`(?i)(?:\bdate|التاريخ)\s*[:：]`)
+	reDateLabelTail20 = regexp.MustCompile(`(?i)(?:^|[\s|*_])(?:date|dated|التاريخ)\s*[:：]?[\s*_]*$`)
+	// reSignArea20: a line of a signature block: a signature, a name, a
+	// witness, a stamp, "for and on behalf of".
+	reSignArea20 = regexp.MustCompile(`(?i)\b(?:signature|signed|witness(?:es|ed)?|stamp|seal|name\s*[:：]|title\s*[:：]|designation|for\s+and\s+on\s+behalf|on\s+behalf\s+of|authori[sz]ed\s+signatory)\b|التوقيع|توقيع|الشاهد|الشهود|شاهد|الختم|الاسم\s*[:：]|عن\s+(?:ال)?طرف|نيابة\s+عن`)
+	// reClauseModal20: a line stating a clause, not a block's.
+	reClauseModal20 = regexp.MustCompile(`(?i)\b(?:shall|must|will|may|is|are)\b|يلتزم|يجب|يحق|يجوز`)
+	// rePlaceComma20: the place a block is signed at, before its date
+	// ("Kleve / Muscat, ").
+	rePlaceComma20 = regexp.MustCompile(`^[\s*_]*\p{L}[\p{L}'’ .-]{1,30}(?:\s*[/،,&-]\s*\p{L}[\p{L}'’ .-]{1,30})*\s*[,،]\s*$`)
+	// reSignedOn20: a closing statement that the parties signed ("...
+	// signed this Agreement on", "وقع الطرفان ... بتاريخ").
+	reSignedOn20 = regexp.MustCompile(`(?i)\b(?:in\s+witness\s+(?:whereof|of\s+which)|the\s+parties\s+(?:have\s+)?(?:signed|executed))\b[^.\n]{0,160}?\b(?:on|dated)\s*(?:this\s+)?$|\bsigned\s+(?:in|at)\s+\p{L}[\p{L} ,'’-]{1,40}?\s+on\s*$|\bsigned\s+on\s*$|(?:وقع|وقّع|وقعت|وقّعت)\s+(?:ال)?(?:طرفان|طرفين|فريقان|فريقين)[^.\n]{0,160}?(?:بتاريخ|في\s+تاريخ|يوم)\s*$`)
+)
+
+// signBlock20: the date at (to end) keyed key, after windows w, is in a
+// signature block or a closing signing statement (decision 13).
+func (x *extractor) signBlock20(key string, w dateWindows, at, end int) bool {
+	switch key {
+	case "date", "agreement_date", "document_date", "issue_date":
+	default:
+		return false
+	}
+	text := x.a.text
+	if at < len(text)*3/5 || end > len(text) {
+		return false
+	}
+	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	le := len(text)
+	if i := strings.IndexByte(text[end:], '\n'); i >= 0 {
+		le = end + i
+	}
+	before, after := text[ls:at], text[end:le]
+	if len(before) > 200 || len(after) > 200 {
+		return false
+	}
+	if reDateLabelTail20.MatchString(before) && len(reDateLabel20.FindAllStringIndex(text[ls:le], -1)) >= 2 {
+		return true // "Date: X      Date: X": one per signatory
+	}
+	if strings.Trim(after, " \t.*_|م") == "" && (reDateLabelTail20.MatchString(before) && strings.TrimSpace(reDateLabelTail20.ReplaceAllString(before, "")) == "" || rePlaceComma20.MatchString(before)) {
+		return signLinesNear20(text, ls, le)
+	}
+	return reSignedOn20.MatchString(tail(w.clause, 300))
+}
+
+// signLinesNear20: one of the four lines with text before the line [ls,
+// le) or the two after it is a signature block's (reSignArea20, a line
+// signing for a party, or a role heading before a name: "صاحب العمل:
+// علي مسلم الكثيري").
+func signLinesNear20(text string, ls, le int) bool {
+	var lines []string
+	for s := ls; len(lines) < 4 && s > 0; {
+		p := strings.LastIndexByte(text[:s-1], '\n') + 1
+		if l := strings.TrimSpace(text[p : s-1]); l != "" {
+			lines = append(lines, l)
+		}
+		s = p
+	}
+	for n, e := 0, le; n < 2 && e < len(text); {
+		k := strings.IndexByte(text[e+1:], '\n')
+		if k < 0 {
+			k = len(text) - e - 1
+		}
+		if l := strings.TrimSpace(text[e+1 : e+1+k]); l != "" {
+			lines = append(lines, l)
+			n++
+		}
+		e = e + 1 + k
+	}
+	for _, l := range lines {
+		if len(l) > 200 || reClauseModal20.MatchString(l) {
+			continue // a clause ("Signed copies ... shall be kept"), no block's line
+		}
+		if reSignArea20.MatchString(l) || reSignLead.MatchString(l) && strings.ContainsAny(l, ":：") {
+			return true
+		}
+		if i := strings.IndexAny(l, ":："); i > 0 && roleHeading(strings.Trim(l[:i], " *_|")) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// reSigningLine20: a signing statement or a "Signature date:" label:
+	// a date of the document's making when it is the only one.
+	reSigningLine20 = regexp.MustCompile(`(?i)\bsign(?:ed|ature|ing)\b[^\n]{0,80}$|(?:وقع|وقّع|حرر|حُرر|توقيع)[^\n]{0,160}$`)
+	// reOwnDateKeys20: the keys of a document's own date.
+	reOwnDateKeys20 = map[string]bool{"agreement_date": true, "issue_date": true, "document_date": true, "invoice_date": true}
+)
+
+// conv20SigningDates, decision 13: in an agreement whose only date of its
+// making is a signing line ("This Lease is signed in Abu Dhabi on",
+// "Signature date: 30 June 2026" under the title, "حرر في ... بتاريخ"),
+// that date is the agreement_date, one line (its twin in the other
+// language keyed so already, the signature line is dropped); a "Date:"
+// under a signature stays the signature_date. facts and cands are
+// aligned, and returned so.
+func conv20SigningDates(facts []Fact, cands []candidate, a *assembled) ([]Fact, []candidate) {
+	if titleKind(a) != "agreement" || len(cands) != len(facts) {
+		return facts, cands
+	}
+	signing := func(i int) bool {
+		at := min(max(cands[i].start, 0), len(a.text))
+		ls := strings.LastIndexByte(a.text[:at], '\n') + 1
+		return reSigningLine20.MatchString(a.text[max(ls, at-240):at])
+	}
+	idx, val, twin := -1, "", false
+	for i, f := range facts {
+		if f.Type != TypeDate {
+			continue
+		}
+		if reOwnDateKeys20[f.Key] {
+			if f.Key != "agreement_date" || !signing(i) {
+				return facts, cands // a date of the making of its own
+			}
+			twin = true // "حرر في السويق بتاريخ" beside "Signed at Al Suwaiq on"
+			if val != "" && val != f.Normalized {
+				return facts, cands
+			}
+			val = f.Normalized
+			continue
+		}
+		if f.Key != "signature_date" || !signing(i) {
+			continue
+		}
+		if idx >= 0 || val != "" && val != f.Normalized {
+			return facts, cands // two signing lines: none is the agreement's alone
+		}
+		idx, val = i, f.Normalized
+	}
+	if idx < 0 {
+		return facts, cands
+	}
+	if twin {
+		return slices.Delete(facts, idx, idx+1), slices.Delete(cands, idx, idx+1)
+	}
+	c := cueAgreementDate
+	facts[idx].Key, facts[idx].Label, facts[idx].Role = c.key, c.label, c.role
+	return facts, cands
 }

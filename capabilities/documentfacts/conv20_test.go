@@ -23,6 +23,38 @@ var conv20Cases = []struct {
 	decision, name, typ, text string
 	want                      []string
 }{
+	// Decision 13: a date in a signature block or a closing signing
+	// statement is the signature_date, beside the agreement_date it
+	// equals; a signing line that is the only date of the document's
+	// making is its agreement_date; a blank "Date:" gives nothing.
+	{"13", "side-by-side Date: labels under the signatures", "date",
+		conv20Works + "5. The Contract Price is OMR 240,000.000.\n6. The Contractor shall complete the works within ten (10) months.\n7. This Contract is governed by the laws of the Sultanate of Oman.\n\nFor the Employer                              For the Contractor\nSaid Nasser Al Harthy                          Ali Salim Al Shukaili\nDate: 2 March 2026                             Date: 4 March 2026\n",
+		[]string{"agreement_date 2026-03-02", "signature_date 2026-03-02", "signature_date 2026-03-04"}},
+	{"13", "Arabic Date line after the signatories' names", "date",
+		"عقد عمل\n\nأبرم هذا العقد في صحار بتاريخ ١ يونيو ٢٠٢٦ بين شركة الباطنة لتطوير المدارس ش.م.ع.ع (\"صاحب العمل\") والسيد خالد سالم البلوشي (\"العامل\").\n\n١. يعمل العامل بوظيفة محاسب.\n٢. يتقاضى العامل راتباً شهرياً قدره ٨٥٠ ريالاً عمانياً.\n٣. يخضع هذا العقد لقانون العمل العماني.\n\nصاحب العمل: سالم علي الكندي          العامل: خالد سالم البلوشي\nالشاهد: مبارك سعيد الغافري\nالتاريخ: ١ يونيو ٢٠٢٦\n",
+		[]string{"agreement_date 2026-06-01", "signature_date 2026-06-01"}},
+	{"13", "place and date line over the signatures", "date",
+		"DISTRIBUTION AGREEMENT\n\nDate: 9 April 2026\n\nThis Agreement is made between Batinah Valves LLC (the \"Supplier\") and Sohar Trading LLC (the \"Distributor\").\n\n1. The Distributor shall buy the products only from the Supplier.\n2. This Agreement is governed by the laws of the Sultanate of Oman.\n3. Either party may terminate it on sixty (60) days' notice.\n\nSohar / Muscat, 9 April 2026\n\nFor Batinah Valves LLC: Hamad Said Al Amri, Director\n\nFor Sohar Trading LLC: Nasser Ali Al Hinai, Manager\n",
+		[]string{"agreement_date 2026-04-09", "signature_date 2026-04-09"}},
+	{"13", "Arabic closing statement that the parties signed", "date",
+		"اتفاقية توريد\n\nأبرمت هذه الاتفاقية في عمّان بتاريخ ١٥ نيسان ٢٠٢٦ بين شركة الباطنة لتطوير المدارس ش.م.ع.ع (\"المشتري\") وشركة الأردن للأثاث (\"المورد\").\n\n١. يلتزم المورد بتوريد الأثاث وفق الكميات المتفق عليها.\n٢. تخضع هذه الاتفاقية لقوانين المملكة الأردنية الهاشمية.\n٣. يسدد المشتري قيمة كل فاتورة خلال ثلاثين يوماً.\n\nوإثباتاً لما تقدم وقع الطرفان على هذه الاتفاقية بتاريخ 15/4/2026.\n",
+		[]string{"agreement_date 2026-04-15", "signature_date 2026-04-15"}},
+	{"13", "a signing line that is the only date of the making", "date",
+		"FRAMEWORK AGREEMENT FOR THE SUPPLY OF DESKS\n\nReference: BSD-FA-07\nSignature date: 12 May 2026\n\nThis Framework Agreement is between Batinah Schools Development Company SAOC (the \"Purchaser\") and Sohar Furniture LLC (the \"Supplier\").\n\n1. It runs from 1 June 2026 to 31 May 2027.\n",
+		[]string{"agreement_date 2026-05-12", "effective_date 2026-06-01", "expiry_date 2027-05-31"}},
+	{"13", "signed in a place at the end, no other date", "date",
+		"LEASE AGREEMENT\n\nThis Lease is between Sohar Properties LLC (the \"Landlord\") and Batinah Books LLC (the \"Tenant\").\n\n1. The Tenant shall pay a monthly rent of OMR 600.000.\n2. The Tenant shall use the shop only for selling books.\n3. This Lease is governed by the laws of the Sultanate of Oman.\n\nThis Lease is signed in Sohar on 3 November 2026.\n",
+		[]string{"agreement_date 2026-11-03"}},
+	{"13", "a bilingual signing line, the only date", "date",
+		"FARM LEASE / عقد إيجار مزرعة\n\nThis Lease is between Said Ali Al Maamari (the \"Landlord\") and Batinah Greens LLC (the \"Tenant\").\n\n1. The Tenant shall pay a yearly rent of OMR 3,000.000.\n2. This Lease is governed by the laws of the Sultanate of Oman.\n3. يخضع هذا العقد لقوانين سلطنة عمان.\n\nSigned at Sohar on 20 September 2026 | حرر في صحار بتاريخ ٢٠ سبتمبر ٢٠٢٦\n",
+		[]string{"agreement_date 2026-09-20"}},
+	{"13 neg", "a blank Date: under the signatures", "date",
+		conv20Works + "5. The Contract Price is OMR 240,000.000.\n6. This Contract is governed by the laws of the Sultanate of Oman.\n\nFor the Employer                              For the Contractor\nSignature: __________                         Signature: __________\nDate: __________                              Date: __________\n",
+		[]string{"agreement_date 2026-03-02"}},
+	{"13 neg", "a dated payment line near the end is no signing", "date",
+		conv20Works + "5. The Contract Price is OMR 240,000.000.\n6. This Contract is governed by the laws of the Sultanate of Oman.\n7. The Employer shall pay the first instalment no later than 30 April 2026.\n",
+		[]string{"agreement_date 2026-03-02", "due_date 2026-04-30"}},
+
 	// Decision 18: the latest day to complete works, an installation or
 	// a go-live is the completion_date; goods delivered and premises
 	// handed over keep delivery_date; "supply and install" too.

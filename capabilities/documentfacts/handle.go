@@ -269,6 +269,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	specKeys(all, cands, a.text)
 	round11Money(all, cands, a.text, out.DocumentType)
 	conv19ParentDates(all, cands, &a)               // conv19.go
+	all, cands = conv20SigningDates(all, cands, &a) // conv20.go
 	all, cands = twinDates19(all, cands, x.dates19) // dates19.go
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
