@@ -261,3 +261,53 @@ func conv20SigningDates(facts []Fact, cands []candidate, a *assembled) ([]Fact, 
 	facts[idx].Key, facts[idx].Label, facts[idx].Role = c.key, c.label, c.role
 	return facts, cands
 }
+
+// conv20Requirements applies the requirement decisions to x.reqs, after
+// session 19's conventions (requirements.go).
+func (x *clauseExtractor) conv20Requirements(ctx reqContext) {
+	if ctx.binding {
+		return
+	}
+	x.standardGoods20()
+}
+
+// Decision 14: goods, materials, equipment or a process the bidder offers
+// that must conform to, meet or be certified to a named standard ("أن
+// تكون الأعمدة المقترحة مطابقة للمواصفات القياسية الخليجية", "must
+// comply with EN 1789", "certified to NSF/ANSI 61") is a compliance
+// requirement; a property of the goods stated first (a figure: "must
+// achieve an outlet emission of not more than 10 mg/Nm³ and comply with
+// the emission standards") keeps technical, the standard being its
+// second limb. Requirements are read in tenders only (a purchase order
+// or a contract states none: ctx.binding).
+var (
+	// reConform20: the goods conform to, meet or are certified to.
+	reConform20 = regexp.MustCompile(`(?i)\b(?:conform(?:s|ing)?|complies|comply(?:ing)?|compliant|certified|meet(?:s|ing)?|in\s+accordance|tested)\s+(?:with|to|by|the|a)?\b|مطابق|مطابقة|مطابقاً|مطابقا|تطابق|يطابق|وفقاً?\s+ل|حسب|معتمدة?\s+من`)
+	// reNamedStandard20: a standard named, or a standards body's
+	// specification.
+	reNamedStandard20 = regexp.MustCompile(`(?i)\b(?:standards?|specifications?\s+of\s+the\s+\p{Lu}|gso|en\s*\d|iec\s*\d|iso\s*\d|bs\s*(?:en\s*)?\d|astm|ansi|nsf|bifma|energy\s+star|ul\s*\d|ce\s+mark(?:ed|ing)?|saso|asme|api\s*\d|din\s*\d)\b|(?:ال)?مواصف(?:ة|ات)\s+(?:ال)?(?:قياسية|دولية|أوروبية|اوروبية|خليجية|عمانية|سعودية|المعتمدة)|(?:ال)?مقاييس|هيئة\s+التقييس|(?:ISO|IEC|EN|GSO)\s*[0-9٠-٩]`)
+	// reFigureFirst20: a property stated by a figure before the
+	// standard ("achieve an outlet emission of not more than 10 mg").
+	reFigureFirst20 = regexp.MustCompile(`(?i)\b(?:achieve|not\s+(?:more|less)\s+than|at\s+least|minimum|maximum|capacity|efficiency)\b|لا\s+(?:تقل|يقل|تزيد|يزيد)|بقدرة|بسعة`)
+)
+
+// standardGoods20 re-categorises the technical requirements that are a
+// conformity to a named standard, and the compliance ones led by a
+// figure (decision 14).
+func (x *clauseExtractor) standardGoods20() {
+	for i := range x.reqs {
+		r := &x.reqs[i]
+		t := r.r.Requirement
+		m := reConform20.FindStringIndex(t)
+		if m == nil || !reNamedStandard20.MatchString(t[m[0]:]) {
+			continue
+		}
+		figure := reFigureFirst20.MatchString(t[:m[0]])
+		switch {
+		case r.r.Category == "technical" && !figure:
+			r.r.Category = "compliance"
+		case r.r.Category == "compliance" && figure:
+			r.r.Category = "technical"
+		}
+	}
+}

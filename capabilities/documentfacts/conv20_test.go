@@ -55,6 +55,23 @@ var conv20Cases = []struct {
 		conv20Works + "5. The Contract Price is OMR 240,000.000.\n6. This Contract is governed by the laws of the Sultanate of Oman.\n7. The Employer shall pay the first instalment no later than 30 April 2026.\n",
 		[]string{"agreement_date 2026-03-02", "due_date 2026-04-30"}},
 
+	// Decision 14: goods offered that must conform to a named standard
+	// are a compliance requirement in a tender; a property with no
+	// standard, or led by a figure, is technical; a purchase order states
+	// no requirement.
+	{"14", "Arabic goods conforming to Gulf standards", "requirement",
+		conv20TenderAR + "## شروط الاشتراك\n\n١. أن يكون المناقص مسجلاً في السجل التجاري.\n٢. أن تكون الكراسي المعروضة مطابقة للمواصفات القياسية الخليجية، مع إرفاق شهادة المطابقة.\n",
+		[]string{"eligibility mandatory السجل التجاري", "compliance mandatory مطابقة"}},
+	{"14", "equipment that must comply with an EN standard", "requirement",
+		conv20Tender + "## Technical Requirements\n\n1. The school buses offered must comply with the European standard EN 13452.\n2. The buses offered must be new and of model year 2026.\n",
+		[]string{"compliance mandatory en 13452", "technical mandatory model year"}},
+	{"14", "a figure first, a standard second", "requirement",
+		conv20Tender + "## Technical Requirements\n\n1. The boilers offered must achieve an efficiency of not less than 92% and comply with the emission standards of the Environment Authority.\n",
+		[]string{"technical mandatory efficiency"}},
+	{"14 neg", "a purchase order's conformity clause", "requirement",
+		"PURCHASE ORDER\n\nPO No. 4471\nBuyer: Batinah Schools Development Company SAOC\nSupplier: Sohar Furniture LLC\n\n1. All chairs supplied shall conform to GSO standards.\n",
+		nil},
+
 	// Decision 18: the latest day to complete works, an installation or
 	// a go-live is the completion_date; goods delivered and premises
 	// handed over keep delivery_date; "supply and install" too.
