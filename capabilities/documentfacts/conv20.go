@@ -269,6 +269,9 @@ func (x *clauseExtractor) conv20Requirements(ctx reqContext) {
 		return
 	}
 	x.standardGoods20()
+	if ctx.tender {
+		x.performanceBonds20()
+	}
 }
 
 // Decision 14: goods, materials, equipment or a process the bidder offers
@@ -311,3 +314,49 @@ func (x *clauseExtractor) standardGoods20() {
 		}
 	}
 }
+
+// Decision 16: in a tender, RFQ, RFP or prequalification a performance
+// bond the winner, the contractor or the supplier must furnish ("The
+// Contractor shall provide a performance bond of 10% of the contract
+// price" among its conditions of contract, "يقدم المناقص الفائز ضمان حسن
+// الأداء", "يلتزم المناقص الفائز بتقديم ضمان نهائي", "على من ترسو عليه
+// المناقصة تقديم ضمان حسن تنفيذ") is a financial requirement as well as
+// the party's obligation (winnerBonds read the winner's alone, in its
+// narrower words). In a contract it is no requirement (ctx.binding).
+var (
+	// rePerfBond20: a performance bond or final guarantee.
+	rePerfBond20 = regexp.MustCompile(`(?i)\bperformance\s+(?:bond|security|guarantee)\b|حسن\s+(?:ال)?(?:تنفيذ|أداء|اداء)|(?:ال)?(?:ضمان|تأمين|كفالة)\s+(?:ال)?(?:نهائي|نهائية)`)
+	// reFurnish20: the party is to furnish it.
+	reFurnish20 = regexp.MustCompile(`(?i)\b(?:furnish|provide|submit|lodge|deliver|give|post)\b|تقديم|يقدم|يُقدم|تقدم|بتقديم`)
+	// reBondAfterlife20: the bond's return, release, forfeiture,
+	// reduction or validity: no condition to furnish it.
+	reBondAfterlife20 = regexp.MustCompile(`(?i)\b(?:returned|released|refunded|forfeited|confiscated|reduced|encashed|remain\s+valid|remain\s+in\s+force)\b|يعاد|يُعاد|يرد|يُرد|يصادر|يُصادر|مصادرة|الإفراج|الافراج|يفرج|يخفض`)
+)
+
+// performanceBonds20 adds the financial requirement of a performance
+// bond a tender binds a party to furnish, where no requirement reads the
+// sentence yet (decision 16).
+func (x *clauseExtractor) performanceBonds20() {
+	for si, sp := range x.sents {
+		if x.reqSents[si] || x.skipped(sp) || sp.end-sp.start > 500 {
+			continue
+		}
+		t := x.a.text[sp.start:sp.end]
+		if !rePerfBond20.MatchString(t) || !reFurnish20.MatchString(t) || reBondAfterlife20.MatchString(t) {
+			continue
+		}
+		if !reOblEN.MatchString(t) && !reOblAR.MatchString(t) && !reArClauseAla.MatchString(t) && !reArStartAla.MatchString(t) && !reArWinnerDuty20.MatchString(t) {
+			continue
+		}
+		if x.reqOverlaps(sp.start, sp.end) {
+			continue
+		}
+		lead := leadingNumber(t)
+		r := Requirement{Requirement: clip(strings.TrimSpace(t[lead:]), 300), Category: "financial", Mandatory: true, Method: "clause", Confidence: 0.75}
+		x.reqs = append(x.reqs, reqFound{r: r, start: sp.start + lead, end: sp.end, explicit: true, section: x.sectionOf[sp.seg]})
+	}
+}
+
+// reArWinnerDuty20: an Arabic duty stated by its verb before the party
+// ("يقدم المناقص الفائز", "على من ترسو عليه المناقصة تقديم").
+var reArWinnerDuty20 = regexp.MustCompile(`(?:^|[\s.:)-])(?:يقدم|يُقدم|تقدم)\s+(?:ال)?(?:مناقص|متناقص|مقاول|مورد|متقدم|شركة)|على\s+(?:من\s+ترسو\s+عليه|المناقص|المقاول|المورد|المتقدم)`)

@@ -72,6 +72,34 @@ var conv20Cases = []struct {
 		"PURCHASE ORDER\n\nPO No. 4471\nBuyer: Batinah Schools Development Company SAOC\nSupplier: Sohar Furniture LLC\n\n1. All chairs supplied shall conform to GSO standards.\n",
 		nil},
 
+	// Decision 16: a performance bond to furnish is, in a tender, a
+	// financial requirement beside the obligation; in a contract an
+	// obligation, its deadline and the bond's sum, no requirement.
+	{"16", "contractor's bond in a tender's conditions of contract", "requirement",
+		conv20Tender + "## Eligibility\n\n1. The bidder must be registered with the Tender Board.\n\n3. Conditions of Contract\n\n4.1 The Contractor shall furnish a performance bond of five per cent (5%) of the contract price.\n",
+		[]string{"eligibility mandatory tender board", "financial mandatory performance bond"}},
+	{"16", "Arabic winner's good-performance guarantee", "requirement",
+		conv20TenderAR + "## شروط الاشتراك\n\n١. أن يكون المناقص مسجلاً في السجل التجاري.\n\n## أحكام عامة\n\n١. يقدم المناقص الفائز ضمان حسن الأداء بنسبة خمسة في المائة (٥٪) من قيمة العقد خلال عشرة (١٠) أيام من تاريخ الترسية.\n",
+		[]string{"eligibility mandatory السجل التجاري", "financial mandatory حسن الأداء"}},
+	{"16", "Arabic final guarantee of the one awarded", "requirement",
+		conv20TenderAR + "## شروط الاشتراك\n\n١. أن يكون المناقص مسجلاً في السجل التجاري.\n\n## أحكام عامة\n\n١. على من ترسو عليه المناقصة تقديم ضمان نهائي بنسبة ١٠٪ من قيمة العقد خلال خمسة عشر يوماً.\n",
+		[]string{"eligibility mandatory السجل التجاري", "financial mandatory ضمان نهائي"}},
+	{"16 neg", "the bond's release", "requirement",
+		conv20Tender + "## Eligibility\n\n1. The bidder must be registered with the Tender Board.\n\n## General\n\n1. The performance bond shall be released after the taking-over certificate is issued.\n",
+		[]string{"eligibility mandatory tender board"}},
+	{"16 neg", "in a contract: no requirement", "requirement",
+		conv20Works + "5. The Contractor shall furnish a performance bond of OMR 24,000.000 within fourteen (14) days of the date of this Contract.\n",
+		nil},
+	{"16", "in a contract: the contractor's obligation", "obligation",
+		conv20Works + "5. The Contractor shall furnish a performance bond of OMR 24,000.000 within fourteen (14) days of the date of this Contract.\n",
+		[]string{"contractor must performance bond"}},
+	{"16", "in a contract: the bond's sum", "money",
+		conv20Works + "5. The Contractor shall furnish a performance bond of OMR 24,000.000 within fourteen (14) days of the date of this Contract.\n",
+		[]string{"performance_bond 24000 OMR"}},
+	{"16", "in a contract: the deadline", "deadline",
+		conv20Works + "5. The Contractor shall furnish a performance bond of OMR 24,000.000 within fourteen (14) days of the date of this Contract.\n",
+		[]string{"P14D"}},
+
 	// Decision 18: the latest day to complete works, an installation or
 	// a go-live is the completion_date; goods delivered and premises
 	// handed over keep delivery_date; "supply and install" too.
