@@ -272,6 +272,7 @@ func (x *clauseExtractor) conv20Requirements(ctx reqContext) {
 	if ctx.tender {
 		x.performanceBonds20()
 	}
+	x.bondValidity20()
 }
 
 // Decision 14: goods, materials, equipment or a process the bidder offers
@@ -360,3 +361,58 @@ func (x *clauseExtractor) performanceBonds20() {
 // reArWinnerDuty20: an Arabic duty stated by its verb before the party
 // ("يقدم المناقص الفائز", "على من ترسو عليه المناقصة تقديم").
 var reArWinnerDuty20 = regexp.MustCompile(`(?:^|[\s.:)-])(?:يقدم|يُقدم|تقدم)\s+(?:ال)?(?:مناقص|متناقص|مقاول|مورد|متقدم|شركة)|على\s+(?:من\s+ترسو\s+عليه|المناقص|المقاول|المورد|المتقدم)`)
+
+// Decision 15: the validity of a bid bond ("The bid bond shall remain
+// valid for 90 days beyond the validity of the bid", "يجب أن يكون الضمان
+// الابتدائي سارياً لمدة تسعين يوماً") is the bond's one financial
+// requirement line, carried by the validity sentence only when no other
+// sentence names the bond in that language; its period is a duration, and
+// it is no obligation (conv20Obligations).
+var (
+	// reValidityState20: a bid, bond or guarantee that shall remain
+	// valid, a state ("shall remain valid", "يظل ساريا", "تبقى العطاءات
+	// سارية"), the thing, not a party, as subject.
+	reValidityState20 = regexp.MustCompile(`(?i)\b(?:bids?|tenders?|proposals?|quotations?|offers?|expressions?\s+of\s+interest|eois?|bonds?|guarantees?|security|securities)\s+(?:\([^)]{0,40}\)\s+)?(?:shall|must|will|should|is\s+to|are\s+to)\s+(?:remain|be|stay)\s+(?:valid|open|in\s+force)\b|(?:يظل|تظل|يبقى|تبقى|يكون|تكون)\s+(?:ال)?(?:عطاءات|عطاء|عروض|عرض|ضمان|كفالة|تأمين)[^.،\n]{0,40}?(?:ساري|سارية|سارياً|ساريا|صالح|صالحة|صالحاً|صالحا)`)
+)
+
+// bondValidity20 drops a financial requirement read from a bond's
+// validity sentence when another financial requirement of the same
+// language names a bond.
+func (x *clauseExtractor) bondValidity20() {
+	drop := map[int]bool{}
+	for i, r := range x.reqs {
+		if r.r.Category != "financial" || !reValidityState20.MatchString(r.r.Requirement) {
+			continue
+		}
+		for j, o := range x.reqs {
+			if j != i && !drop[j] && o.r.Category == "financial" && hasArabic(o.r.Requirement) == hasArabic(r.r.Requirement) &&
+				!reValidityState20.MatchString(o.r.Requirement) && reGuarantee19.MatchString(o.r.Requirement) && bondKind(o.r.Requirement) != "performance" && !rePerfBond20.MatchString(o.r.Requirement) {
+				drop[i] = true
+				break
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	kept := x.reqs[:0]
+	for i, r := range x.reqs {
+		if !drop[i] {
+			kept = append(kept, r)
+		}
+	}
+	x.reqs = kept
+}
+
+// conv20Obligations, decisions 15 and 17: a bid, proposal, quotation or
+// bond that shall remain valid is a state, no obligation.
+func (x *clauseExtractor) conv20Obligations() {
+	kept := x.obls[:0:0]
+	for _, o := range x.obls {
+		if reValidityState20.MatchString(o.o.Action) && (o.o.PartyRole == "" || o.o.PartyRole == "-") {
+			continue
+		}
+		kept = append(kept, o)
+	}
+	x.obls = kept
+}

@@ -72,6 +72,25 @@ var conv20Cases = []struct {
 		"PURCHASE ORDER\n\nPO No. 4471\nBuyer: Batinah Schools Development Company SAOC\nSupplier: Sohar Furniture LLC\n\n1. All chairs supplied shall conform to GSO standards.\n",
 		nil},
 
+	// Decision 15: a bid bond's validity is the bond's one financial
+	// line and a duration; no second requirement, no deadline, no
+	// obligation.
+	{"15", "validity sentence beside the bonds' lines", "requirement",
+		conv20TenderAR + "## ثالثاً: الرسوم والضمانات\n\n- الضمان الابتدائي: ٢٬٠٠٠ ر.ع.\n- ضمان حسن التنفيذ: ١٠٪ من قيمة العقد.\n\nيجب أن يكون الضمان الابتدائي سارياً لمدة تسعين (٩٠) يوماً من تاريخ إقفال المناقصة، ويلتزم المناقص الفائز بتقديم ضمان حسن التنفيذ خلال عشرة (١٠) أيام من تاريخ إخطاره بالترسية.\n",
+		[]string{"financial mandatory الضمان الابتدائي", "financial mandatory ضمان حسن التنفيذ"}},
+	{"15", "the validity's duration", "duration",
+		conv20Tender + "## Bid Security\n\n1. Each bid must be accompanied by a bid bond of OMR 1,500.\n2. The bid bond shall remain valid for ninety (90) days beyond the validity of the bid.\n",
+		[]string{"duration P90D"}},
+	{"15", "no deadline for the validity", "deadline",
+		conv20Tender + "## Bid Security\n\n1. Each bid must be accompanied by a bid bond of OMR 1,500.\n2. The bid bond shall remain valid for ninety (90) days beyond the validity of the bid.\n",
+		nil},
+	{"15", "no obligation for the validity", "obligation",
+		conv20Tender + "## Bid Security\n\n1. The bid bond shall remain valid for ninety (90) days beyond the validity of the bid.\n",
+		nil},
+	{"15", "Arabic: no obligation for the validity", "obligation",
+		conv20TenderAR + "## ضمان العطاء\n\n١. يجب أن يظل ضمان العطاء سارياً لمدة تسعين (٩٠) يوماً من تاريخ الإغلاق.\n",
+		nil},
+
 	// Decision 16: a performance bond to furnish is, in a tender, a
 	// financial requirement beside the obligation; in a contract an
 	// obligation, its deadline and the bond's sum, no requirement.
