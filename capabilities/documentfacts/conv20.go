@@ -373,6 +373,10 @@ var (
 	// valid, a state ("shall remain valid", "يظل ساريا", "تبقى العطاءات
 	// سارية"), the thing, not a party, as subject.
 	reValidityState20 = regexp.MustCompile(`(?i)\b(?:bids?|tenders?|proposals?|quotations?|offers?|expressions?\s+of\s+interest|eois?|bonds?|guarantees?|security|securities)\s+(?:\([^)]{0,40}\)\s+)?(?:shall|must|will|should|is\s+to|are\s+to)\s+(?:remain|be|stay)\s+(?:valid|open|in\s+force)\b|(?:يظل|تظل|يبقى|تبقى|يكون|تكون)\s+(?:ال)?(?:عطاءات|عطاء|عروض|عرض|ضمان|كفالة|تأمين)[^.،\n]{0,40}?(?:ساري|سارية|سارياً|ساريا|صالح|صالحة|صالحاً|صالحا)`)
+	// reKeepValid20: a party that binds itself to keep its bid valid
+	// ("shall keep its bid valid", "undertake to keep this bid valid",
+	// "يلتزم المناقص بأن يظل عطاؤه سارياً", "بأن يبقى هذا العطاء سارياً").
+	reKeepValid20 = regexp.MustCompile(`(?i)\bkeep\s+(?:its|this|our|the|his|their)\s+(?:bid|tender|proposal|offer)s?\s+(?:open\s+and\s+)?valid\b|بأن\s+(?:يظل|يبقى)\s+(?:هذا\s+)?(?:عطاؤه|عطاءه|عرضه|العطاء|عطاءنا|عطاؤنا)`)
 )
 
 // bondValidity20 drops a financial requirement read from a bond's
@@ -405,11 +409,19 @@ func (x *clauseExtractor) bondValidity20() {
 }
 
 // conv20Obligations, decisions 15 and 17: a bid, proposal, quotation or
-// bond that shall remain valid is a state, no obligation.
+// bond that shall remain valid is a state, no obligation; a party that
+// binds itself to keep its bid valid keeps its obligation, and is the
+// bidder (the writer of a bid letter, "We undertake to keep this bid
+// valid", is read as the letter's issuer).
 func (x *clauseExtractor) conv20Obligations() {
 	kept := x.obls[:0:0]
 	for _, o := range x.obls {
-		if reValidityState20.MatchString(o.o.Action) && (o.o.PartyRole == "" || o.o.PartyRole == "-") {
+		a := o.o.Action
+		if reKeepValid20.MatchString(a) {
+			if o.o.PartyRole == "issuer" {
+				o.o.PartyRole = "bidder"
+			}
+		} else if reValidityState20.MatchString(a) && (o.o.PartyRole == "" || o.o.PartyRole == "-") {
 			continue
 		}
 		kept = append(kept, o)

@@ -91,6 +91,25 @@ var conv20Cases = []struct {
 		conv20TenderAR + "## ضمان العطاء\n\n١. يجب أن يظل ضمان العطاء سارياً لمدة تسعين (٩٠) يوماً من تاريخ الإغلاق.\n",
 		nil},
 
+	// Decision 17: bids that shall remain valid are a state, no
+	// obligation, the period a duration; a party binding itself to keep
+	// its bid valid is the bidder's obligation.
+	{"17", "bids shall remain valid", "obligation",
+		conv20Tender + "## Submission\n\n1. Bids shall remain valid for one hundred and twenty (120) days from the closing date.\n",
+		nil},
+	{"17", "bids shall remain valid: a duration", "duration",
+		conv20Tender + "## Submission\n\n1. Bids shall remain valid for one hundred and twenty (120) days from the closing date.\n",
+		[]string{"duration P120D"}},
+	{"17", "Arabic: bids shall remain valid", "obligation",
+		conv20TenderAR + "## أحكام عامة\n\n١. يجب أن تظل العطاءات سارية لمدة مائة وعشرين (١٢٠) يوماً من تاريخ الإغلاق.\n",
+		nil},
+	{"17", "the bidder binds itself", "obligation",
+		conv20TenderAR + "## أحكام عامة\n\n١. يلتزم المناقص بأن يظل عطاؤه سارياً لمدة تسعين (٩٠) يوماً من تاريخ الإغلاق.\n",
+		[]string{"bidder must سارياً"}},
+	{"17", "a bid letter: we undertake to keep this bid valid", "obligation",
+		"BID SUBMISSION LETTER\n\nDate: 3 May 2026\nTo: Batinah Schools Development Company SAOC\nFrom: Sohar Furniture LLC\n\nDear Sirs,\n\nWe submit our bid for Tender No. 12/2026. We undertake to keep this bid valid for ninety (90) days from the closing date.\n\nYours faithfully,\nSohar Furniture LLC\n",
+		[]string{"bidder must keep this bid valid"}},
+
 	// Decision 16: a performance bond to furnish is, in a tender, a
 	// financial requirement beside the obligation; in a contract an
 	// obligation, its deadline and the bond's sum, no requirement.
