@@ -23,6 +23,22 @@ var conv20Cases = []struct {
 	decision, name, typ, text string
 	want                      []string
 }{
+	// Decision 12: one date with two meanings gives one line per
+	// meaning; a date written once and referred to ("takes effect on the
+	// date above") gives one line.
+	{"12", "dated and commencing on one day", "date",
+		"SERVICES AGREEMENT\n\nThis Agreement is dated 1 March 2026 and is made between Batinah Schools Development Company SAOC (the \"Client\") and Sohar Cleaning LLC (the \"Contractor\").\n\n1. The services shall run for two (2) years commencing on 1 March 2026.\n",
+		[]string{"agreement_date 2026-03-01", "effective_date 2026-03-01"}},
+	{"12", "a lease from a day and the premises handed over by it", "date",
+		"LEASE AGREEMENT\n\nThis Lease is made on 10 September 2026 between Sohar Properties LLC (the \"Landlord\") and Batinah Books LLC (the \"Tenant\").\n\n1. The Lease runs for three (3) years starting on 1 October 2026.\n2. The Landlord shall hand over the premises to the Tenant on or before 1 October 2026.\n",
+		[]string{"agreement_date 2026-09-10", "effective_date 2026-10-01", "delivery_date 2026-10-01"}},
+	{"12", "Arabic: announced on a day that starts the sale of documents", "date",
+		"إعلان مناقصة\n\nتاريخ الإعلان: ٦ سبتمبر ٢٠٢٦\n\nتعلن شركة الباطنة لتطوير المدارس ش.م.ع.ع عن طرح مناقصة توريد الأثاث المدرسي.\n\n١. تباع وثائق المناقصة من ٦ سبتمبر ٢٠٢٦ حتى ٢٠ سبتمبر ٢٠٢٦.\n",
+		[]string{"issue_date 2026-09-06", "date 2026-09-06", "document_purchase_deadline 2026-09-20"}},
+	{"12 neg", "takes effect on the date above", "date",
+		"SERVICES AGREEMENT\n\nThis Agreement is made on 1 March 2026 between Batinah Schools Development Company SAOC (the \"Client\") and Sohar Cleaning LLC (the \"Contractor\").\n\n1. This Agreement takes effect on the date above and runs for two (2) years.\n",
+		[]string{"agreement_date 2026-03-01"}},
+
 	// Decision 13: a date in a signature block or a closing signing
 	// statement is the signature_date, beside the agreement_date it
 	// equals; a signing line that is the only date of the document's
