@@ -87,9 +87,9 @@ var conv19Cases = []struct {
 	{"3b", "the winner's performance bond", "requirement",
 		conv19Tender + "## Award\n\n1. The successful tenderer shall submit a performance bond of 5% within 10 days of award.\n",
 		[]string{"financial mandatory performance bond"}},
-	{"3b neg", "a contractor's performance bond", "requirement",
+	{"3b", "a contractor's performance bond in a tender's conditions", "requirement", // session 20 decision 16 (conv20.go): financial in a tender, conditions of contract included
 		conv19Tender + "## Conditions of Contract\n\n1. The Contractor shall provide a performance bond of ten per cent (10%) of the contract price.\n",
-		nil},
+		[]string{"financial mandatory performance bond"}},
 	{"3b neg", "the bond returned to the unsuccessful", "requirement",
 		conv19Tender + "## General\n\n1. The bid bond of each unsuccessful bidder shall be released after award.\n",
 		nil},

@@ -275,6 +275,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	specKeys(all, cands, a.text)
 	round11Money(all, cands, a.text, out.DocumentType)
 	conv19ParentDates(all, cands, &a)               // conv19.go
+	all, cands = conv20SigningDates(all, cands, &a) // conv20.go
 	all, cands = twinDates19(all, cands, x.dates19) // dates19.go
 	all, cands = round20Money(all, cands, a.text)   // money20.go
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
@@ -489,6 +490,7 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 		out.Deadlines = cx.deadlineResults(ri, withEvidence)
 	}, func() { cx.obls, cx.dls, out.Deadlines = obls, nil, []Deadline{} })
 	run("obligations", cx.conv16Obligations, func() {}) // conv16obl.go
+	run("obligations", cx.conv20Obligations, func() {}) // conv20.go
 	run("obligations", func() { out.Obligations = cx.results(ri, withEvidence) }, func() { out.Obligations = []Obligation{} })
 	return failures
 }

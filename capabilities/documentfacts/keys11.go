@@ -43,6 +43,7 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 			x.dates19[base+ms] = k
 		}
 	}()
+	defer x.conv20Date(f, t, ms, me, base+ms, w) // conv20.go, after conv19
 	defer x.conv19Date(f, ctx)                   // conv19.go, after round 16
 	defer round16Date(f, t, ms, me, w, x.a.text) // keys16.go, after round 15
 	// keys15.go, after rounds 12 and 14:

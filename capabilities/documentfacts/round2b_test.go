@@ -41,7 +41,7 @@ func TestRound2SecondBatch(t *testing.T) {
 		{"The initial term is two years; the renewal term shall be one (1) year.", TypeDuration, []string{"renewal_term|P1Y", "term|P2Y"}},
 		{"على الطرف الراغب في عدم التجديد إخطار الآخر قبل ثلاثة أشهر من انتهائه.", TypeDuration, []string{"notice_period|P3M"}},
 		{"The tenancy starts on 1 May 2026 and runs until the lease expiring on 30 April 2027.", TypeDate, []string{"effective_date|2026-05-01", "expiry_date|2027-04-30"}},
-		{"Completion by / الإنجاز قبل: 14/09/2026", TypeDate, []string{"delivery_date|2026-09-14"}},
+		{"Completion by / الإنجاز قبل: 14/09/2026", TypeDate, []string{"completion_date|2026-09-14"}}, // session 20 decision 18 (conv20.go): a completion limit is completion_date
 		{"This contract is subject to the laws and regulations in force in the State of Kuwait.", TypeGoverningLaw, []string{"governing_law|KW"}},
 	} {
 		got := factSet(extractText(t, c.text), c.typ)
