@@ -55,7 +55,9 @@ import (
 // refused) needs only that: each account's debit of the sum, conditional
 // on the plan being the one known and on the credits covering it, and its
 // ledger rows, whose balances follow from what the debit leaves, are one
-// statement. The batch is BEGIN, those statements, COMMIT. When a
+// statement (pgFast; for a group of fastManyFrom accounts or more, one
+// statement does it for them all, pgFastMany). The batch is BEGIN, those
+// statements, COMMIT. When a
 // condition does not hold (the plan changed, the credits ran short, a
 // guard failed) nothing is written and the group takes the two round
 // trips above. The transaction's id is not known before its COMMIT's
