@@ -55,7 +55,9 @@ import (
 // refused) needs only that: each account's debit of the sum, conditional
 // on the plan being the one known and on the credits covering it, and its
 // ledger rows, whose balances follow from what the debit leaves, are one
-// statement. The batch is BEGIN, those statements, COMMIT. When a
+// statement (pgFast; for a group of fastManyFrom accounts or more, one
+// statement does it for them all, pgFastMany). The batch is BEGIN, those
+// statements, COMMIT. When a
 // condition does not hold (the plan changed, the credits ran short, a
 // guard failed) nothing is written and the group takes the two round
 // trips above. The transaction's id is not known before its COMMIT's
@@ -124,6 +126,42 @@ var pgFast = pgStmt{"dalil_charge_fast", `WITH d AS (UPDATE accounts SET credits
 		ORDER BY v.ord)
 	SELECT CAST(CASE WHEN c IS NOT NULL THEN CAST(c AS text) ELSE '` + pgGuardMark + ` (' || COALESCE(CAST(c AS text), 'no row') || ')' END AS bigint)
 	FROM (SELECT (SELECT credits FROM d) AS c) g`}
+
+// pgFastMany is pgFast for a group of several accounts, in one statement
+// (one statement per account cost the server a third more CPU for a group
+// of 16 accounts of one charge each: docs/performance.md, issue 34,
+// session 20): $1 the time; by account, in the group's order, $2 ids,
+// $3 sums, $4 plans and $5 plan starts as known; by row, the accounts'
+// rows one account after another in that order, each account's in
+// arrival order, $6 accounts, $7 tools, $8 amounts, $9 the balance after
+// less the account's final balance, $10 request ids; $11 the number of
+// accounts. The rows are locked first, in the order the read path locks
+// them (lk, by id in byte order, as sort.Strings), and each is updated
+// only after lk has locked it and every row before it, so two replicas'
+// groups never wait on each other in a cycle. It answers each account's
+// id and credits after its batch, or fails (pgGuard's error) having
+// written nothing when any account is not as assumed. The guard is a
+// materialized CTE and a column of every row (at least one, by the left
+// join), so it is evaluated even when no account was debited: inlined
+// into the join's condition alone, it was not, with nothing to join.
+var pgFastMany = pgStmt{"dalil_charge_fast_many", `WITH v AS (SELECT * FROM unnest($2::text[], $3::bigint[], $4::text[], $5::bigint[]) AS v(id, sum, plan, started)),
+	lk AS (SELECT id FROM accounts WHERE id = ANY($2::text[]) ORDER BY id COLLATE "C" FOR UPDATE),
+	d AS (UPDATE accounts a SET credits = a.credits - v.sum FROM v JOIN lk ON lk.id = v.id
+		WHERE a.id = v.id AND a.plan = v.plan AND a.plan_started_at = v.started AND a.credits >= v.sum RETURNING a.id, a.credits),
+	l AS (INSERT INTO ledger (account_id, created_at, kind, note, rail, tool, amount, balance_after, request_id)
+		SELECT r.account, $1, 'charge', '', '` + dalil.RailCredits + `', r.tool, r.amount, d.credits + r.later, r.request_id
+		FROM unnest($6::text[], $7::text[], $8::bigint[], $9::bigint[], $10::text[]) WITH ORDINALITY AS r(account, tool, amount, later, request_id, ord)
+		JOIN d ON d.id = r.account
+		ORDER BY r.ord),
+	g AS MATERIALIZED (SELECT ` + pgGuard(`n = $11`, `n`) + ` AS ok FROM (SELECT COUNT(*) AS n FROM d) c)
+	SELECT d.id, d.credits, g.ok FROM g LEFT JOIN d ON true`}
+
+// fastManyFrom is the fewest accounts a one-round-trip group sends as one
+// pgFastMany rather than a pgFast per account: the one statement's fixed
+// part (the rows locked in order, the joins, the guard) cost the server
+// more than it saved for 2-4 accounts (about 10 % and 5 % more CPU a
+// group), broke even at 6-8 and saved 27-46 % at 16.
+const fastManyFrom = 8
 
 // testHookPGFast, set only by tests, is called as a one-round-trip group
 // is sent, with its number of accounts.
@@ -561,13 +599,18 @@ func (s *Store) fastGroup(order []string, byAccount map[string][]*chargeJob, now
 func (s *Store) fastOn(ctx context.Context, conn *pgx.Conn, accounts []pgFastAccount, now time.Time) (res groupResult, keep, fallBack bool) {
 	q := &pgBatch{conn: conn, ctx: ctx}
 	q.queueText("begin")
-	for _, a := range accounts {
-		n := len(a.d.entries)
-		tools, amounts, later, ids := make([]string, n), make([]int64, n), make([]int64, n), make([]string, n)
-		for k, e := range a.d.entries {
-			tools[k], amounts[k], later[k], ids[k] = e.Tool, int64(e.Amount), int64(e.BalanceAfter), e.RequestID
+	many := len(accounts) >= fastManyFrom
+	if many {
+		q.queue(pgFastMany, fastManyArgs(accounts, now)...)
+	} else {
+		for _, a := range accounts {
+			n := len(a.d.entries)
+			tools, amounts, later, ids := make([]string, n), make([]int64, n), make([]int64, n), make([]string, n)
+			for k, e := range a.d.entries {
+				tools[k], amounts[k], later[k], ids[k] = e.Tool, int64(e.Amount), int64(e.BalanceAfter), e.RequestID
+			}
+			q.queue(pgFast, a.id, micros(now), int64(a.sum), a.plan.id, a.plan.started, tools, amounts, later, ids)
 		}
-		q.queue(pgFast, a.id, micros(now), int64(a.sum), a.plan.id, a.plan.started, tools, amounts, later, ids)
 	}
 	commitAt := q.n
 	q.queueText("commit") // as text: a test's proxy cuts connections on it
@@ -582,18 +625,14 @@ func (s *Store) fastOn(ctx context.Context, conn *pgx.Conn, accounts []pgFastAcc
 	results, failedAt, err := q.run()
 	switch {
 	case err == nil:
+		finals, ferr := fastFinals(accounts, results[1:len(results)-1], many)
+		if ferr != nil {
+			// Committed, but its answer is not what was sent: should
+			// not happen; the balances are read back.
+			return s.fastUnknown(pid, now, accounts, ferr), false, false
+		}
 		for i, a := range accounts {
-			rows := results[1+i].Rows
-			if len(rows) != 1 {
-				// Committed, but its answer is not what was sent: should
-				// not happen; the balances are read back.
-				return s.fastUnknown(pid, now, accounts, fmt.Errorf("sqlstore: %d rows from a charge statement", len(rows))), false, false
-			}
-			final, perr := strconv.ParseInt(string(rows[0][0]), 10, 64)
-			if perr != nil {
-				return s.fastUnknown(pid, now, accounts, perr), false, false
-			}
-			a.settle(dalil.MicroUSD(final))
+			a.settle(finals[i])
 		}
 		res.charged = accounts[0].jobs[0]
 		return res, true, false
@@ -611,6 +650,75 @@ func (s *Store) fastOn(ctx context.Context, conn *pgx.Conn, accounts []pgFastAcc
 	default:
 		return s.fastUnknown(pid, now, accounts, err), false, false
 	}
+}
+
+// fastManyArgs are pgFastMany's arguments for accounts.
+func fastManyArgs(accounts []pgFastAccount, now time.Time) []any {
+	n := len(accounts)
+	ids, sums, plans, starts := make([]string, n), make([]int64, n), make([]string, n), make([]int64, n)
+	var rowAccounts, tools, requestIDs []string
+	var amounts, later []int64
+	for i, a := range accounts {
+		ids[i], sums[i], plans[i], starts[i] = a.id, int64(a.sum), a.plan.id, a.plan.started
+		for _, e := range a.d.entries {
+			rowAccounts, tools, requestIDs = append(rowAccounts, a.id), append(tools, e.Tool), append(requestIDs, e.RequestID)
+			amounts, later = append(amounts, int64(e.Amount)), append(later, int64(e.BalanceAfter))
+		}
+	}
+	return []any{micros(now), ids, sums, plans, starts, rowAccounts, tools, amounts, later, requestIDs, int64(n)}
+}
+
+// fastFinals reads each account's credits after its batch from the
+// results of a one-round-trip group's statements (COMMIT's and BEGIN's
+// left out): each pgFast's one row (the credits), or, when many,
+// pgFastMany's row per account (its id and credits).
+func fastFinals(accounts []pgFastAccount, results []*pgconn.Result, many bool) ([]dalil.MicroUSD, error) {
+	finals := make([]dalil.MicroUSD, len(accounts))
+	if !many {
+		if len(results) != len(accounts) {
+			return nil, fmt.Errorf("sqlstore: %d results for the charge statements of %d accounts", len(results), len(accounts))
+		}
+		for i, r := range results {
+			if len(r.Rows) != 1 || len(r.Rows[0]) != 1 {
+				return nil, fmt.Errorf("sqlstore: %d rows from a charge statement", len(r.Rows))
+			}
+			final, err := strconv.ParseInt(string(r.Rows[0][0]), 10, 64)
+			if err != nil {
+				return nil, err
+			}
+			finals[i] = dalil.MicroUSD(final)
+		}
+		return finals, nil
+	}
+	if len(results) != 1 || len(results[0].Rows) != len(accounts) {
+		return nil, fmt.Errorf("sqlstore: the charge statement of %d accounts answered otherwise", len(accounts))
+	}
+	rows := results[0].Rows
+	at := make(map[string]int, len(accounts))
+	for i, a := range accounts {
+		at[a.id] = i
+	}
+	seen := 0
+	for _, row := range rows {
+		if len(row) != 3 {
+			return nil, fmt.Errorf("sqlstore: a charge statement answered %d columns", len(row))
+		}
+		i, ok := at[string(row[0])]
+		if !ok {
+			return nil, fmt.Errorf("sqlstore: a charge statement answered for account %q", row[0])
+		}
+		final, err := strconv.ParseInt(string(row[1]), 10, 64)
+		if err != nil {
+			return nil, err
+		}
+		finals[i] = dalil.MicroUSD(final)
+		delete(at, string(row[0]))
+		seen++
+	}
+	if seen != len(accounts) {
+		return nil, fmt.Errorf("sqlstore: a charge statement answered for %d of %d accounts", seen, len(accounts))
+	}
+	return finals, nil
 }
 
 // settle answers a's jobs: charged on credits, with the balance after

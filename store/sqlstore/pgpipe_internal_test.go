@@ -332,6 +332,186 @@ func TestPGOneRoundTripTwoStoresOneAccount(t *testing.T) {
 	t.Logf("%d groups in one round trip", fast)
 }
 
+// TestPGOneRoundTripManyAccounts: a group of fastManyFrom accounts or more
+// whose plans the committer knows is one statement (pgFastMany): each
+// account debited by its batch, its rows' balances following from it;
+// when one account is not as known (its plan changed), the statement
+// writes nothing and the whole group takes the read path, each charge
+// decided as the rule says.
+func TestPGOneRoundTripManyAccounts(t *testing.T) {
+	ctx := context.Background()
+	dsn := testenv.FreshPostgresSchema(t, testenv.Postgres(t))
+	s, err := Open(ctx, dsn, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var sizes []int
+	testHookPGFast = func(n int) { sizes = append(sizes, n) }
+	defer func() { testHookPGFast = nil }()
+	var ids []string
+	for i := range fastManyFrom {
+		a, err := s.CreateAccount(ctx, fmt.Sprint("a", i), "free", 100_000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, a.ID)
+	}
+	var got, want []string
+	run := func(round int, charges func(i int) int) {
+		var group []*chargeJob
+		for i := len(ids) - 1; i >= 0; i-- { // not in the accounts' order
+			group = append(group, pgGroup(ctx, ids[i], fmt.Sprintf("r%d-a%d", round, i), charges(i), 10_000)...)
+		}
+		s.runGroup(group)
+		for _, j := range group {
+			if j.err != nil {
+				got = append(got, j.req.RequestID+" "+string(dalil.ErrorCode(j.err)))
+			} else {
+				got = append(got, j.req.RequestID+" "+j.rec.Rail+" "+j.rec.CreditsAfter.Decimal())
+			}
+		}
+		got = append(got, fmt.Sprint("fast=", sizes))
+	}
+	expect := func(round int, charges func(i int) int, rail func(i int) string, left func(i, k int) int64) {
+		for i := len(ids) - 1; i >= 0; i-- {
+			for k := range charges(i) {
+				want = append(want, fmt.Sprintf("r%d-a%d-%d %s %s", round, i, k, rail(i), dalil.MicroUSD(left(i, k)).Decimal()))
+			}
+		}
+	}
+	one := func(int) int { return 1 }
+	some := func(i int) int { return i%3 + 1 }
+	credits := func(int) string { return dalil.RailCredits }
+	run(1, one) // read: plans now known
+	expect(1, one, credits, func(i, k int) int64 { return 90_000 })
+	want = append(want, "fast=[]")
+	run(2, some) // one statement
+	expect(2, some, credits, func(i, k int) int64 { return int64(90_000 - 10_000*(k+1)) })
+	want = append(want, fmt.Sprint("fast=", []int{fastManyFrom}))
+	if _, err := s.SetPlan(ctx, ids[3], "developer", true); err != nil {
+		t.Fatal(err)
+	}
+	run(3, one) // one account changed: tried, then read
+	expect(3, one, func(i int) string {
+		if i == 3 {
+			return dalil.RailSubscription
+		}
+		return dalil.RailCredits
+	}, func(i, k int) int64 {
+		return int64(90_000-10_000*some(i)) - map[bool]int64{true: 0, false: 10_000}[i == 3]
+	})
+	want = append(want, fmt.Sprint("fast=", []int{fastManyFrom, fastManyFrom}))
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("outcomes\n got %v\nwant %v", got, want)
+	}
+	for _, id := range ids {
+		for req, n := range ledgerCharges(t, s, id) {
+			if n != 1 {
+				t.Errorf("%s charged %d times", req, n)
+			}
+		}
+	}
+	rep, err := Verify(ctx, dsn)
+	if err != nil || !rep.OK {
+		t.Errorf("verify: %+v (%v)", rep, err)
+	}
+}
+
+// TestPGOneRoundTripTwoStoresManyAccounts: two stores (two replicas) run
+// groups of the same accounts at once, each group one pgFastMany, until
+// the accounts' credits run out: every charge is paid once or refused, the
+// credits end at exactly zero, the ledger's chains hold, and the two
+// stores' statements, which lock the rows in one order, never deadlock.
+func TestPGOneRoundTripTwoStoresManyAccounts(t *testing.T) {
+	ctx := context.Background()
+	dsn := testenv.FreshPostgresSchema(t, testenv.Postgres(t))
+	var stores []*Store
+	for range 2 {
+		s, err := Open(ctx, dsn, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		stores = append(stores, s)
+	}
+	deadlocks := func() int64 {
+		var n int64
+		if err := stores[0].r.QueryRow(`SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	const rounds = 40 // per store; a charge per account in each
+	var ids []string
+	for i := range fastManyFrom {
+		a, err := stores[0].CreateAccount(ctx, fmt.Sprint("a", i), "free", (2*rounds-6)*10_000) // the last 6 of each are refused
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, a.ID)
+	}
+	var mu sync.Mutex
+	many := 0
+	testHookPGFast = func(n int) {
+		if n >= fastManyFrom {
+			mu.Lock()
+			many++
+			mu.Unlock()
+		}
+	}
+	defer func() { testHookPGFast = nil }()
+	before := deadlocks()
+	var wg sync.WaitGroup
+	paid, refused := 0, 0
+	for w, s := range stores {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range rounds {
+				var group []*chargeJob
+				for k := range ids {
+					i := (k + w*3) % len(ids) // the two stores list the accounts differently
+					group = append(group, pgGroup(ctx, ids[i], fmt.Sprintf("s%d-r%d-a%d", w, r, i), 1, 10_000)...)
+				}
+				s.runGroup(group)
+				mu.Lock()
+				for _, j := range group {
+					switch {
+					case j.err == nil:
+						paid++
+					case dalil.ErrorCode(j.err) == dalil.CodeInsufficientCredits:
+						refused++
+					default:
+						t.Errorf("charge: %v", j.err)
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if want := len(ids) * (2*rounds - 6); paid != want || refused != 6*len(ids) {
+		t.Errorf("%d paid, %d refused; want %d and %d", paid, refused, want, 6*len(ids))
+	}
+	for _, id := range ids {
+		if acct, err := stores[1].Account(ctx, id); err != nil || acct.Credits != 0 {
+			t.Errorf("%s: credits %d (%v), want 0", id, acct.Credits, err)
+		}
+	}
+	rep, err := Verify(ctx, dsn)
+	if err != nil || !rep.OK {
+		t.Errorf("verify: %+v (%v)", rep, err)
+	}
+	if d := deadlocks() - before; d != 0 {
+		t.Errorf("%d deadlocks on the server while the stores charged", d)
+	}
+	if many == 0 {
+		t.Error("no group went as one statement")
+	}
+	t.Logf("%d groups as one statement", many)
+}
+
 // TestBatchFailure: only the server's refusal of a statement says where a
 // batch stopped (and so that a later COMMIT did not run); a connection
 // lost while a result was being read says nothing about the rest, even
