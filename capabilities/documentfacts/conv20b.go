@@ -1,0 +1,58 @@
+package documentfacts
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Round 18b (issue 29, session 20; docs/documents.md "round 18b, the
+// rules follow conventions 19-26"): the rules follow the label
+// conventions 19 to 26 session 20 settled (docs/documents.md, "Issue 29,
+// session 20: conventions 19 onwards"). Decisions 20, 21 and 23 held
+// already; each other decision's rule is hooked by one line (handle.go
+// for the document-wide pass, durations.go for the refund window).
+
+// conv20bFacts applies decisions 19, 21, 22 and 26 to the facts of the
+// document after the money and date keys of the earlier rounds. facts
+// and cands are aligned (handle.go).
+func conv20bFacts(facts []Fact, cands []candidate, a *assembled) {
+	if len(facts) != len(cands) {
+		return
+	}
+	for i := range facts {
+		f := &facts[i]
+		at := min(max(cands[i].start, 0), len(a.text))
+		switch f.Type {
+		case TypeMoney:
+			if k := conv20bMoney(f.Key, a.text, at); k != "" {
+				f.Key, f.Label = k, moneyKeyLabel(k)
+			}
+		}
+	}
+}
+
+var (
+	// reTermsHead20b: the second column of a table of a document's terms
+	// ("Term | Detail", "البند | التفاصيل"), which names no sum.
+	reTermsHead20b = regexp.MustCompile(`(?i)^[\s*_|]*(?:details?|description|particulars|terms?|information|summary|التفاصيل|البيان|الوصف|الشروط)\b`)
+	// reFeeCell20b: a row naming a fee; reLateCell20b: a late charge.
+	reFeeCell20b  = regexp.MustCompile(`(?i)\bfees?\b|رسوم|رسم`)
+	reLateCell20b = regexp.MustCompile(`(?i)\b(?:late|delay(?:ed)?|overdue|penalty)\b|تأخ|تاخ|غرام`)
+)
+
+// conv20bMoney: decision 19, a fee in a two-column table of a
+// document's terms ("Term | Detail" over "Processing fee | OMR 6,000") is
+// the fee, not a row price.
+func conv20bMoney(key, text string, at int) string {
+	line := lineAt(text, at)
+	switch {
+	case key == "price" && strings.Count(line, " | ") >= 1 && strings.Count(strings.Trim(line, " |"), " | ") == 1:
+		header := tableHeader(text, at)
+		cells := strings.Split(strings.Trim(header, " |"), " | ")
+		first := firstCell14(strings.Trim(line, " |"))
+		if len(cells) == 2 && reTermsHead20b.MatchString(cells[1]) && reFeeCell20b.MatchString(first) && !reLateCell20b.MatchString(first) {
+			return "fee"
+		}
+	}
+	return ""
+}

@@ -1,0 +1,105 @@
+package documentfacts
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Round 18b (issue 29, session 20; docs/documents.md "round 18b, the
+// rules follow conventions 19-26"): the rules follow the label
+// conventions 19 to 26 of session 20. Each case is a document of our own
+// (format "md", "html", "docx" or plain text) and the facts of one type
+// it must give, as conv19Cases: requirement and obligation "category
+// mode anchor"; party "role name"; date, money and duration "key value";
+// deadline the value alone. A case fails on a wanted fact missing and on
+// any other fact of that type.
+
+const (
+	conv20bServices = "SERVICES AGREEMENT\n\nThis Agreement is made on 2 February 2026 between Nizwa Hospitality LLC (the \"Customer\") and Bahja Facility Services LLC (the \"Supplier\").\n\n"
+	conv20bServAR   = "عقد خدمات\n\nأبرم هذا العقد بتاريخ ٢ فبراير ٢٠٢٦ بين شركة نزوى للضيافة ش.م.م (\"العميل\") وشركة بهجة لخدمات المرافق ش.م.م (\"المورد\").\n\n"
+	conv20bLease    = "LEASE AGREEMENT\n\nThis Lease is made on 5 April 2026 between Salim Al Harthy (the \"Landlord\") and Qurum Bakery LLC (the \"Tenant\").\n\n"
+	conv20bLeaseAR  = "عقد إيجار محل تجاري\n\nأبرم هذا العقد بتاريخ ٥ أبريل ٢٠٢٦ بين سالم بن علي الحارثي (\"المؤجر\") وشركة مخبز القرم ش.م.م (\"المستأجر\").\n\n"
+	conv20bTender   = "INVITATION TO TENDER\n\nTender No. 44/2026: Cleaning of Office Buildings\n\nIssued by Sharqiya Ports SAOC (the \"Company\"). Bidders are invited to submit bids.\n\n"
+	conv20bTenderAR = "مناقصة رقم ١٢/٢٠٢٦ لتنظيف المباني الإدارية\n\nتدعو شركة موانئ الشرقية ش.م.ع.ع الشركات المؤهلة لتقديم عطاءاتها.\n\n"
+)
+
+var conv20bCases = []struct {
+	decision, name, format, typ, text string
+	want                              []string
+}{
+	// Decision 19: rows of a fee, rate or charge table are price, its
+	// total row total_amount; a fee in a sentence or a two-column table
+	// of a document's terms stays fee; narrower keys stay.
+	{"19", "monthly fee table with a total row", "md", "money",
+		conv20bServices + "## 2. Fees\n\n| Service | Monthly fee (OMR) |\n|---|---|\n| Cleaning of common areas | 1,240.000 |\n| Security guarding | 2,380.000 |\n| **Total monthly fee** | **3,620.000** |\n",
+		[]string{"price 1240 OMR", "price 2380 OMR", "total_amount 3620 OMR"}},
+	{"19", "lump-sum fee rows among rates", "docx", "money",
+		"CHARTER PARTY\n# Hire\nItem | Rate (KWD)\nHire, per day | 1,450.500\nMobilisation fee, lump sum | 3,200.000\nDemobilisation fee, lump sum | 2,750.000\n",
+		[]string{"price 1450.5 KWD", "price 3200 KWD", "price 2750 KWD"}},
+	{"19", "Arabic fee table with a total row", "md", "money",
+		conv20bServAR + "## ٢. الرسوم\n\n| الخدمة | الرسوم الشهرية (ر.ع.) |\n|---|---|\n| تنظيف المرافق العامة | ١٬٢٤٠٫٠٠٠ |\n| الحراسة الأمنية | ٢٬٣٨٠٫٠٠٠ |\n| إجمالي الرسوم الشهرية | ٣٬٦٢٠٫٠٠٠ |\n",
+		[]string{"price 1240 OMR", "price 2380 OMR", "total_amount 3620 OMR"}},
+	{"19", "annual fee column, a line total equal to its unit price", "html", "money",
+		"<h1>Order Form</h1><p>Gulf Soft LLC (the Vendor) and Sohar Trading SAOC (the Customer).</p><table><tr><th>Product</th><th>Licences</th><th>Unit price (USD)</th><th>Annual fee (USD)</th></tr><tr><td>Premium support</td><td>1</td><td>9,800.00</td><td>9,800.00</td></tr><tr><td>User licence</td><td>40</td><td>185.50</td><td>7,420.00</td></tr><tr><td colspan=\"3\">Total annual fee</td><td>17,220.00</td></tr></table>",
+		[]string{"price 9800 USD", "price 185.5 USD", "price 7420 USD", "total_amount 17220 USD"}},
+	{"19 neg", "a fee in a sentence", "", "money",
+		conv20bServices + "3. The Customer shall pay the Supplier a monthly fee of OMR 1,240.000.\n",
+		[]string{"fee 1240 OMR"}},
+	{"19 neg", "Arabic fee in a sentence", "", "money",
+		conv20bServAR + "٣. يدفع العميل للمورد رسوماً شهرية قدرها ١٬٢٤٠٫٠٠٠ ر.ع.\n",
+		[]string{"fee 1240 OMR"}},
+	{"19 neg", "a fee in a two-column terms table", "md", "money",
+		"FACILITY OFFER LETTER\n\nBank Dhofar SAOG offers Al Wusta Trading LLC the facility below.\n\n| Term | Detail |\n|---|---|\n| Tenor | 5 years |\n| Processing fee | OMR 6,000 |\n",
+		[]string{"fee 6000 OMR"}},
+	{"19 neg", "a deposit row keeps its key", "md", "money",
+		conv20bLease + "## Charges\n\n| Item | Amount (OMR) |\n|---|---|\n| Monthly rent | 450.000 |\n| Security deposit | 900.000 |\n",
+		[]string{"rent 450 OMR", "security_deposit 900 OMR"}},
+}
+
+// conv20bItems is every fact of type typ in out as conv19Items, party
+// lines "role name", a date's document_date read as issue_date.
+func conv20bItems(out Output, typ string) []string {
+	if typ == "date" {
+		// The scorer reads the service's document_date as the
+		// Guideline's issue_date (eval_test.go, keySynonyms).
+		got := conv19Items(out, typ)
+		for i, g := range got {
+			if k, v, _ := strings.Cut(g, " "); k == "document_date" {
+				got[i] = "issue_date " + v
+			}
+		}
+		return got
+	}
+	if typ != "party" {
+		return conv19Items(out, typ)
+	}
+	var got []string
+	for _, g := range evalItems(out) {
+		if g.typ == "party" {
+			got = append(got, g.key+" "+g.val)
+		}
+	}
+	return got
+}
+
+// TestConv20bConventions: each case gives exactly the facts it wants.
+// go test -p 1 ./capabilities/documentfacts -run TestConv20bConventions -v
+func TestConv20bConventions(t *testing.T) {
+	for _, c := range conv20bCases {
+		got := conv20bItems(extractAs(t, c.format, c.text), c.typ)
+		switch c.typ {
+		case "obligation", "requirement":
+			if msg := obl15Compare(got, c.want); msg != "" {
+				t.Errorf("decision %s, %s (%s):\n%s", c.decision, c.name, c.typ, msg)
+			}
+		default:
+			want := slices.Clone(c.want)
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("decision %s, %s (%s):\n  got  %s\n  want %s", c.decision, c.name, c.typ, strings.Join(got, "; "), strings.Join(want, "; "))
+			}
+		}
+	}
+}
