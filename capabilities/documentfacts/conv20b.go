@@ -27,6 +27,11 @@ func conv20bFacts(facts []Fact, cands []candidate, a *assembled) {
 			if k := conv20bMoney(f.Key, a.text, at); k != "" {
 				f.Key, f.Label = k, moneyKeyLabel(k)
 			}
+		case TypeDate:
+			if k := conv20bDate(f.Key, a.text, at); k != "" {
+				c := dateCueOf(k)
+				f.Key, f.Label, f.Role = c.key, c.label, c.role
+			}
 		}
 	}
 }
@@ -52,6 +57,31 @@ func conv20bMoney(key, text string, at int) string {
 		first := firstCell14(strings.Trim(line, " |"))
 		if len(cells) == 2 && reTermsHead20b.MatchString(cells[1]) && reFeeCell20b.MatchString(first) && !reLateCell20b.MatchString(first) {
 			return "fee"
+		}
+	}
+	return ""
+}
+
+var (
+	// reGuaranteeNoun20b: a guarantee or bond.
+	reGuaranteeNoun20b = regexp.MustCompile(`(?i)\b(?:guarantee|bond|bank\s+guarantee|security)\b|ضمان|الضمان|كفالة|الكفالة`)
+	// reOfferNoun20b: an offer, quotation or bid as the thing valid; a
+	// share of the price ("of the contract price", "من قيمة العقد") is
+	// removed first.
+	reOfferNoun20b = regexp.MustCompile(`(?i)\b(?:offers?|quotations?|quotes?|bids?|tenders?|proposals?)\b|العرض|عرض|العروض|عروض|العطاء|عطاء`)
+	reShareOf20b   = regexp.MustCompile(`(?i)\bof\s+(?:the\s+)?(?:contract|bid|tender|offer)\s+(?:price|value|sum|amount)\b|من\s+(?:قيمة|مبلغ)\s+(?:ال)?(?:عقد|عطاء|عرض)`)
+	// reValidUntil20b: "valid until", "remain in force until", "سارياً
+	// حتى" right before the date.
+	reValidUntil20b = regexp.MustCompile(`(?i)\b(?:valid|in\s+force|effective)\s+(?:until|till|up\s+to|through)\s*$|(?:سارياً|ساريا|سارية|ساري|سارٍ|المفعول)\s+(?:لغاية|حتى)(?:\s+تاريخ)?\s*$`)
+)
+
+// conv20bDate: decision 22, a guarantee's or bond's "valid until" date is
+// its expiry_date, not valid_until (an offer's) nor a plain date.
+func conv20bDate(key, text string, at int) string {
+	if (key == "valid_until" || key == "date") && reValidUntil20b.MatchString(tail(text[:at], 40)) {
+		sent := reShareOf20b.ReplaceAllString(sentenceBefore(text, at), " ")
+		if g := lastMatch(reGuaranteeNoun20b, sent); g >= 0 && g > lastMatch(reOfferNoun20b, sent) {
+			return "expiry_date"
 		}
 	}
 	return ""

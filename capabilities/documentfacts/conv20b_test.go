@@ -55,6 +55,21 @@ var conv20bCases = []struct {
 	{"19 neg", "a deposit row keeps its key", "md", "money",
 		conv20bLease + "## Charges\n\n| Item | Amount (OMR) |\n|---|---|\n| Monthly rent | 450.000 |\n| Security deposit | 900.000 |\n",
 		[]string{"rent 450 OMR", "security_deposit 900 OMR"}},
+
+	// Decision 22: a guarantee's or bond's "valid until" date stated in
+	// a contract is its expiry_date; an offer's stays valid_until.
+	{"22", "performance bond valid until, in a contract", "", "date",
+		conv20bServices + "5. The Supplier has furnished a performance bond of ten per cent (10%) of the contract price, valid until 30 April 2028.\n",
+		[]string{"agreement_date 2026-02-02", "expiry_date 2028-04-30"}},
+	{"22", "guarantee shall remain valid until", "", "date",
+		conv20bServices + "5. The performance guarantee shall remain valid until 31 May 2028.\n",
+		[]string{"agreement_date 2026-02-02", "expiry_date 2028-05-31"}},
+	{"22", "Arabic bond valid until", "", "date",
+		conv20bServAR + "٥. يقدم المورد ضمان حسن تنفيذ بنسبة ١٠٪ من قيمة العقد ليظل سارياً حتى ٣١/١٢/٢٠٢٦م.\n",
+		[]string{"agreement_date 2026-02-02", "expiry_date 2026-12-31"}},
+	{"22 neg", "a quotation's validity stays valid_until", "", "date",
+		"QUOTATION\n\nQuotation No. Q-310\nDate: 3 March 2026\n\nTo: Nizwa Hospitality LLC\n\nThis quotation is valid until 2 April 2026.\n",
+		[]string{"issue_date 2026-03-03", "valid_until 2026-04-02"}},
 }
 
 // conv20bItems is every fact of type typ in out as conv19Items, party
