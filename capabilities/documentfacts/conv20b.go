@@ -86,3 +86,24 @@ func conv20bDate(key, text string, at int) string {
 	}
 	return ""
 }
+
+var (
+	// reRefundVerb20b: a sum given back ("refund", "repay", "reimburse",
+	// "return the deposit", يرد، إعادة التأمين، استرداد).
+	reRefundVerb20b = regexp.MustCompile(`(?i)\b(?:refund(?:s|ed|able)?|repa(?:y|ys|id)|reimburs(?:e|es|ed))\b|\breturn(?:s|ed)?\s+(?:the\s+|any\s+|all\s+)?(?:security\s+)?(?:deposit|sums?|amounts?|monies|money|fees?|advance|balance)\b|(?:^|\s)(?:يرد|يرده|ترد|يردها|يُرد|يعيد|تعيد|يعاد|يُعاد|إعادة|اعادة|استرداد|يسترد|تسترد|رد)\s+(?:[^\s]+\s+){0,3}?(?:مبلغ|المبلغ|التأمين|تأمين|الضمان|الرسوم|المبالغ|قيمة)|(?:^|\s)(?:يرده|يردها|ترده|تردها)(?:\s|$)`)
+)
+
+// reNonRefund20b: "non-refundable", which names no refund.
+var reNonRefund20b = regexp.MustCompile(`(?i)\bnon[\s-]?refundable\b|غير\s+(?:مستردة|مسترد|قابلة?\s+للاسترداد)`)
+
+// conv20bDuration, decision 24: a time limit to refund, return or repay
+// a sum is a deadline only (the deadline reader keeps it): its window
+// gives no payment_period and no other duration line. t[:ms] is the text
+// before the period.
+func conv20bDuration(c cue, t string, ms int) bool {
+	if c.key != "payment_period" && c.key != "duration" {
+		return true
+	}
+	s := reNonRefund20b.ReplaceAllString(tail(sentenceBefore(t, ms), 200), " ")
+	return !reRefundVerb20b.MatchString(s)
+}

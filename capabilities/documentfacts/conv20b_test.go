@@ -70,6 +70,30 @@ var conv20bCases = []struct {
 	{"22 neg", "a quotation's validity stays valid_until", "", "date",
 		"QUOTATION\n\nQuotation No. Q-310\nDate: 3 March 2026\n\nTo: Nizwa Hospitality LLC\n\nThis quotation is valid until 2 April 2026.\n",
 		[]string{"issue_date 2026-03-03", "valid_until 2026-04-02"}},
+
+	// Decision 24: a time limit to refund, return or repay a sum is a
+	// deadline only, no payment_period.
+	{"24", "deposit refunded within days", "", "duration",
+		conv20bLease + "6. The Landlord shall refund the security deposit to the Tenant within thirty (30) days after the end of the Lease.\n",
+		nil},
+	{"24", "the refund's deadline stays", "", "deadline",
+		conv20bLease + "6. The Landlord shall refund the security deposit to the Tenant within thirty (30) days after the end of the Lease.\n",
+		[]string{"P30D"}},
+	{"24", "Arabic deposit returned", "", "duration",
+		conv20bLeaseAR + "٦. يرد المؤجر مبلغ التأمين إلى المستأجر خلال ثلاثين (٣٠) يوماً من انتهاء العقد.\n",
+		nil},
+	{"24", "Arabic refund's deadline", "", "deadline",
+		conv20bLeaseAR + "٦. يرد المؤجر مبلغ التأمين إلى المستأجر خلال ثلاثين (٣٠) يوماً من انتهاء العقد.\n",
+		[]string{"P30D"}},
+	{"24", "an allowance repaid", "", "duration",
+		"EMPLOYMENT CONTRACT\n\nThis Contract is made on 1 March 2026 between Sharqiya Ports SAOC (the \"Employer\") and Aisha Al Rawahi (the \"Employee\").\n\n7. If the Employee leaves within one year, the Employee shall repay the relocation allowance within thirty (30) days of leaving.\n",
+		nil},
+	{"24", "sums paid in advance refunded", "", "duration",
+		conv20bServices + "9. On termination the Supplier shall refund any fees paid in advance within fourteen (14) days.\n",
+		nil},
+	{"24 neg", "a time to pay an invoice stays payment_period", "", "duration",
+		conv20bServices + "4. The Customer shall pay each invoice within thirty (30) days of receipt.\n",
+		[]string{"payment_period P30D"}},
 }
 
 // conv20bItems is every fact of type typ in out as conv19Items, party
