@@ -94,6 +94,28 @@ var conv20bCases = []struct {
 	{"24 neg", "a time to pay an invoice stays payment_period", "", "duration",
 		conv20bServices + "4. The Customer shall pay each invoice within thirty (30) days of receipt.\n",
 		[]string{"payment_period P30D"}},
+
+	// Decision 25: a management-system certificate the bidder holds is
+	// compliance, mandatory or preferred; as an item of a list of
+	// documents to submit, documentation.
+	{"25", "ISO certificate preferred", "", "requirement",
+		conv20bTender + "## Qualification\n\n1. ISO 9001 certification is preferred.\n",
+		[]string{"compliance optional iso 9001"}},
+	{"25", "ISO certificate held, mandatory", "", "requirement",
+		conv20bTender + "## Qualification\n\n1. The bidder must hold a valid ISO 14001 certificate.\n",
+		[]string{"compliance mandatory iso 14001"}},
+	{"25", "ISO 27001 among preferred qualifications", "", "requirement",
+		conv20bTender + "## Preferred Qualifications\n\n- ISO 27001 certification.\n- Experience with government clients.\n",
+		[]string{"compliance optional iso 27001", "experience optional government"}},
+	{"25", "Arabic ISO certificate held", "", "requirement",
+		conv20bTenderAR + "## شروط التأهيل\n\n١. يجب أن يكون المناقص حاصلاً على شهادة الأيزو ٩٠٠١ سارية المفعول.\n",
+		[]string{"compliance mandatory الأيزو"}},
+	{"25", "Arabic ISO certificate preferred", "", "requirement",
+		conv20bTenderAR + "## شروط التأهيل\n\n١. يفضل حصول المناقص على شهادة ISO 45001.\n",
+		[]string{"compliance optional iso 45001"}},
+	{"25 neg", "a copy of the certificate in a list of documents", "", "requirement",
+		conv20bTender + "## Documents to be Submitted\n\n(a) A copy of the Commercial Registration certificate.\n(b) A copy of the ISO 9001 certificate.\n",
+		[]string{"documentation mandatory commercial registration", "documentation mandatory iso 9001"}},
 }
 
 // conv20bItems is every fact of type typ in out as conv19Items, party
