@@ -19,6 +19,7 @@ func conv20bFacts(facts []Fact, cands []candidate, a *assembled) {
 	if len(facts) != len(cands) {
 		return
 	}
+	kind := ownDateKind20b(a.text)
 	for i := range facts {
 		f := &facts[i]
 		at := min(max(cands[i].start, 0), len(a.text))
@@ -28,7 +29,7 @@ func conv20bFacts(facts []Fact, cands []candidate, a *assembled) {
 				f.Key, f.Label = k, moneyKeyLabel(k)
 			}
 		case TypeDate:
-			if k := conv20bDate(f.Key, a.text, at); k != "" {
+			if k := conv20bDate(f.Key, a.text, at, kind); k != "" {
 				c := dateCueOf(k)
 				f.Key, f.Label, f.Role = c.key, c.label, c.role
 			}
@@ -76,12 +77,76 @@ var (
 )
 
 // conv20bDate: decision 22, a guarantee's or bond's "valid until" date is
-// its expiry_date, not valid_until (an offer's) nor a plain date.
-func conv20bDate(key, text string, at int) string {
+// its expiry_date, not valid_until (an offer's) nor a plain date;
+// decision 26, the document's own date by its kind (ownDate20b).
+func conv20bDate(key, text string, at int, kind string) string {
 	if (key == "valid_until" || key == "date") && reValidUntil20b.MatchString(tail(text[:at], 40)) {
 		sent := reShareOf20b.ReplaceAllString(sentenceBefore(text, at), " ")
 		if g := lastMatch(reGuaranteeNoun20b, sent); g >= 0 && g > lastMatch(reOfferNoun20b, sent) {
 			return "expiry_date"
+		}
+	}
+	if kind == "" {
+		return ""
+	}
+	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	caption := text[ls:at]
+	switch kind {
+	case "invoice":
+		if (key == "issue_date" || key == "document_date") && reOwnCaption20b.MatchString(caption) {
+			return "invoice_date"
+		}
+	case "proforma":
+		if (key == "invoice_date" || key == "document_date") && (reOwnCaption20b.MatchString(caption) || reNoteCaption20b.MatchString(caption)) {
+			return "issue_date"
+		}
+	default: // a credit or debit note, a statement: the invoice it names keeps invoice_date
+		if (key == "invoice_date" || key == "document_date") && reNoteCaption20b.MatchString(caption) {
+			return "issue_date"
+		}
+	}
+	return ""
+}
+
+var (
+	// reOwnCaption20b: a caption of an invoice's own date ("Date of
+	// issue:", "Issue date", "Invoice date / تاريخ الفاتورة:", التاريخ).
+	reOwnCaption20b = regexp.MustCompile(`(?i)^[\s*_#|\-]*(?:(?:(?:tax\s+|commercial\s+|pro[\s-]?forma\s+)?invoice\s+date|date\s+of\s+(?:issue|invoice)|issue\s+date|date\s+issued|issued\s+on|date|تاريخ\s+(?:ال)?(?:إصدار|اصدار|فاتورة)|التاريخ)[\s*_]*(?:/|[:：|])?\s*)+$`)
+	// reNoteCaption20b: a caption of a note's or statement's own date
+	// ("Date:", "Credit note date", "Statement date", "As at",
+	// تاريخ الإشعار); not "Invoice date" (the invoice it names).
+	reNoteCaption20b = regexp.MustCompile(`(?i)^[\s*_#|\-]*(?:(?:(?:credit|debit)\s+note\s+date|note\s+date|date\s+of\s+(?:issue|(?:the\s+)?(?:credit|debit)\s+note|statement)|statement\s+date|issue\s+date|date|as\s+(?:at|of)|تاريخ\s+(?:ال)?(?:إشعار|اشعار|إصدار|اصدار|كشف)|التاريخ)[\s*_]*(?:/|[:：|])?\s*)+$`)
+	// reKindNote20b ... the kinds of a document with an own date, by its
+	// title.
+	reKindNote20b      = regexp.MustCompile(`(?i)\b(?:credit|debit)\s+note\b|إشعار\s+(?:دائن|مدين|خصم|إضافة)|اشعار\s+(?:دائن|مدين|خصم|اضافة)`)
+	reKindStatement20b = regexp.MustCompile(`(?i)\bstatement\s+of\s+accounts?\b|\baccount\s+statement\b|كشف\s+(?:ال)?حساب`)
+	reKindInvoice20b   = regexp.MustCompile(`(?i)\binvoice\b|فاتورة`)
+)
+
+// ownDateKind20b: "invoice", "proforma", "note" or "statement" by the
+// document's title (its first three non-empty lines), else "".
+func ownDateKind20b(text string) string {
+	n := 0
+	for _, l := range strings.Split(prefixBytes(text, 600), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		if n++; n > 3 {
+			break
+		}
+		if strings.ContainsAny(l, ":0123456789٠١٢٣٤٥٦٧٨٩") && len(l) > 60 {
+			continue
+		}
+		switch {
+		case reKindNote20b.MatchString(l):
+			return "note"
+		case reKindStatement20b.MatchString(l):
+			return "statement"
+		case reProforma.MatchString(l):
+			return "proforma"
+		case reKindInvoice20b.MatchString(l) && !strings.Contains(l, ":"):
+			return "invoice"
 		}
 	}
 	return ""

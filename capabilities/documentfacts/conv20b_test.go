@@ -116,6 +116,34 @@ var conv20bCases = []struct {
 	{"25 neg", "a copy of the certificate in a list of documents", "", "requirement",
 		conv20bTender + "## Documents to be Submitted\n\n(a) A copy of the Commercial Registration certificate.\n(b) A copy of the ISO 9001 certificate.\n",
 		[]string{"documentation mandatory commercial registration", "documentation mandatory iso 9001"}},
+
+	// Decision 26: an invoice's own date is invoice_date whatever its
+	// caption; a credit note's, debit note's, proforma's or statement's
+	// own date issue_date, the invoice it refers to invoice_date.
+	{"26", "invoice, date of issue", "", "date",
+		"INVOICE\nBayan Digital Services LLC\n\nInvoice number: BDS-2026-0142\nDate of issue: 3 February 2026\nPayment due: 5 March 2026\n\nBill to:\nSohar Aluminium Trading SAOC\n",
+		[]string{"invoice_date 2026-02-03", "due_date 2026-03-05"}},
+	{"26", "tax invoice, issue date", "", "date",
+		"TAX INVOICE\nGulf Cables LLC\n\nInvoice No.: GC-88\nIssue date: 14 April 2026\n\nCustomer: Sohar Aluminium Trading SAOC\n",
+		[]string{"invoice_date 2026-04-14"}},
+	{"26", "Arabic tax invoice, تاريخ الإصدار", "", "date",
+		"فاتورة ضريبية\nشركة الخليج للكابلات ش.م.م\n\nرقم الفاتورة: ٨٨\nتاريخ الإصدار: ١٤/٠٤/٢٠٢٦\n\nالعميل: شركة صحار للألمنيوم ش.م.ع.ع\n",
+		[]string{"invoice_date 2026-04-14"}},
+	{"26", "credit note, its own date and the invoice's", "", "date",
+		"CREDIT NOTE\nGulf Cables LLC\n\nCredit Note No.: CN-12\nDate: 10 May 2026\nOriginal invoice: GC-88 dated 14 April 2026\n\nCustomer: Sohar Aluminium Trading SAOC\n",
+		[]string{"issue_date 2026-05-10", "invoice_date 2026-04-14"}},
+	{"26", "credit note, credit note date", "", "date",
+		"CREDIT NOTE\nGulf Cables LLC\n\nCredit Note No.: CN-12\nCredit note date: 10 May 2026\nInvoice date: 14 April 2026\n\nCustomer: Sohar Aluminium Trading SAOC\n",
+		[]string{"issue_date 2026-05-10", "invoice_date 2026-04-14"}},
+	{"26", "Arabic debit note", "", "date",
+		"إشعار مدين\nشركة الخليج للكابلات ش.م.م\n\nرقم الإشعار: ٧\nالتاريخ: ١٠/٠٥/٢٠٢٦\nالفاتورة الأصلية رقم ٨٨ بتاريخ ١٤/٠٤/٢٠٢٦\n\nالعميل: شركة صحار للألمنيوم ش.م.ع.ع\n",
+		[]string{"issue_date 2026-05-10", "invoice_date 2026-04-14"}},
+	{"26", "proforma invoice date", "", "date",
+		"PROFORMA INVOICE\nGulf Cables LLC\n\nProforma No.: PF-5\nInvoice date: 2 June 2026\n\nCustomer: Sohar Aluminium Trading SAOC\n",
+		[]string{"issue_date 2026-06-02"}},
+	{"26", "statement of account date", "", "date",
+		"STATEMENT OF ACCOUNT\nGulf Cables LLC\n\nStatement date: 30 June 2026\n\nCustomer: Sohar Aluminium Trading SAOC\n",
+		[]string{"issue_date 2026-06-30"}},
 }
 
 // conv20bItems is every fact of type typ in out as conv19Items, party
