@@ -8,9 +8,10 @@ import (
 // Round 18b (issue 29, session 20; docs/documents.md "round 18b, the
 // rules follow conventions 19-26"): the rules follow the label
 // conventions 19 to 26 session 20 settled (docs/documents.md, "Issue 29,
-// session 20: conventions 19 onwards"). Decisions 20, 21 and 23 held
-// already; each other decision's rule is hooked by one line (handle.go
-// for the document-wide pass, durations.go for the refund window).
+// session 20: conventions 19 onwards"). Decisions 20, 23 and 25 held
+// already (conv20b_test.go pins them); each other decision's rule is
+// hooked by one line (handle.go for the document-wide pass, durations.go
+// for the refund window).
 
 // conv20bFacts applies decisions 19, 21, 22 and 26 to the facts of the
 // document after the money and date keys of the earlier rounds. facts
@@ -44,11 +45,16 @@ var (
 	// reFeeCell20b: a row naming a fee; reLateCell20b: a late charge.
 	reFeeCell20b  = regexp.MustCompile(`(?i)\bfees?\b|رسوم|رسم`)
 	reLateCell20b = regexp.MustCompile(`(?i)\b(?:late|delay(?:ed)?|overdue|penalty)\b|تأخ|تاخ|غرام`)
+	// reDocsPrice20b: the price of a copy of the tender documents ("ثمن
+	// نسخة المناقصة", "قيمة وثائق المناقصة", "price of the tender
+	// documents") right before the sum.
+	reDocsPrice20b = regexp.MustCompile(`(?i)(?:ثمن|قيمة|سعر)\s+(?:ال)?(?:نسخة|نسخ|وثائق|كراسة|كراسات|مستندات)\s+(?:ال)?(?:مناقصة|مزايدة|ممارسة|الشروط|شروط|عطاء|المواصفات)[^0-9٠-٩.؛|]{0,40}$|\b(?:price|cost)\s+of\s+(?:an?\s+|one\s+)?(?:copy\s+of\s+)?(?:the\s+)?(?:tender|bid|bidding|rfq|rfp|pre-?qualification)\s+documents?\b[^0-9.;|]{0,30}$`)
 )
 
 // conv20bMoney: decision 19, a fee in a two-column table of a
 // document's terms ("Term | Detail" over "Processing fee | OMR 6,000") is
-// the fee, not a row price.
+// the fee, not a row price; decision 21, the price of the tender
+// documents is the tender_fee however it is worded.
 func conv20bMoney(key, text string, at int) string {
 	line := lineAt(text, at)
 	switch {
@@ -58,6 +64,10 @@ func conv20bMoney(key, text string, at int) string {
 		first := firstCell14(strings.Trim(line, " |"))
 		if len(cells) == 2 && reTermsHead20b.MatchString(cells[1]) && reFeeCell20b.MatchString(first) && !reLateCell20b.MatchString(first) {
 			return "fee"
+		}
+	case key == "price" || key == "fee" || key == "amount":
+		if reDocsPrice20b.MatchString(tail(sentenceBefore(text, at), 120)) {
+			return "tender_fee"
 		}
 	}
 	return ""

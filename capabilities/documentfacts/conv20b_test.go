@@ -144,6 +144,31 @@ var conv20bCases = []struct {
 	{"26", "statement of account date", "", "date",
 		"STATEMENT OF ACCOUNT\nGulf Cables LLC\n\nStatement date: 30 June 2026\n\nCustomer: Sohar Aluminium Trading SAOC\n",
 		[]string{"issue_date 2026-06-30"}},
+
+	// Decisions 20, 21 and 23 already hold: a company's representative
+	// is a party of role -; a tender's documents fee and bid bond keep
+	// their keys; an Arabic invoice's addressee is the customer.
+	{"20", "signatory under For the Supplier", "", "party",
+		conv20bServices + "Signed:\n\nFor the Supplier\nName: Ahmed Salim Al Balushi\nTitle: General Manager\n",
+		[]string{"customer nizwa hospitality llc", "supplier bahja facility services llc", "- ahmed salim al balushi"}},
+	{"20", "Arabic representative بصفته", "", "party",
+		conv20bServAR + "ويمثل المورد في توقيع هذا العقد السيد أحمد بن سالم البلوشي بصفته المدير العام.\n",
+		[]string{"customer شركة نزوى للضيافة ش.م.م", "supplier شركة بهجة لخدمات المرافق ش.م.م", "- أحمد بن سالم البلوشي"}},
+	{"21", "tender fee and bid bond", "", "money",
+		conv20bTender + "Tender documents may be obtained from the Company's office upon payment of a non-refundable fee of OMR 50.000. Each bid must be accompanied by a bid bond of OMR 2,000.000.\n",
+		[]string{"tender_fee 50 OMR", "bid_bond 2000 OMR"}},
+	{"21", "Arabic price of documents and initial guarantee", "", "money",
+		conv20bTenderAR + "ثمن نسخة المناقصة ٧٥ ريالاً عمانياً غير مستردة، ويجب أن يرفق بالعطاء ضمان ابتدائي بمبلغ لا يقل عن ٢٬٥٠٠ ر.ع.\n",
+		[]string{"tender_fee 75 OMR", "bid_bond 2500 OMR"}},
+	{"21", "English price of the tender documents", "", "money",
+		conv20bTender + "The price of a copy of the tender documents is OMR 40.000 (non-refundable).\n",
+		[]string{"tender_fee 40 OMR"}},
+	{"21", "Arabic value of the tender documents, labelled", "", "money",
+		conv20bTenderAR + "قيمة وثائق المناقصة: ١٥٠ ر.ع.\n",
+		[]string{"tender_fee 150 OMR"}},
+	{"23", "Arabic tax invoice's addressee", "", "party",
+		"فاتورة ضريبية\nشركة الخليج للكابلات ش.م.م\n\nرقم الفاتورة: ٨٨\nالتاريخ: ١٤/٠٤/٢٠٢٦\n\nالعميل: شركة صحار للألمنيوم ش.م.ع.ع\n",
+		[]string{"supplier شركة الخليج للكابلات ش.م.م", "customer شركة صحار للألمنيوم ش.م.ع.ع"}},
 }
 
 // conv20bItems is every fact of type typ in out as conv19Items, party
