@@ -45,30 +45,43 @@ var (
 	// reFeeCell20b: a row naming a fee; reLateCell20b: a late charge.
 	reFeeCell20b  = regexp.MustCompile(`(?i)\bfees?\b|رسوم|رسم`)
 	reLateCell20b = regexp.MustCompile(`(?i)\b(?:late|delay(?:ed)?|overdue|penalty)\b|تأخ|تاخ|غرام`)
+	// reBondNoun20b: a bond, guarantee or security named (bondKind reads
+	// its kind: ابتدائي، مؤقت، bid).
+	reBondNoun20b = regexp.MustCompile(`(?i)\b(?:bond|security|guarantee)\b|ضمان|كفالة|تأمين`)
 	// reDocsPrice20b: the price of a copy of the tender documents ("ثمن
 	// نسخة المناقصة", "قيمة وثائق المناقصة", "price of the tender
 	// documents") right before the sum.
-	reDocsPrice20b = regexp.MustCompile(`(?i)(?:ثمن|قيمة|سعر)\s+(?:ال)?(?:نسخة|نسخ|وثائق|كراسة|كراسات|مستندات)\s+(?:ال)?(?:مناقصة|مزايدة|ممارسة|الشروط|شروط|عطاء|المواصفات)[^0-9٠-٩.؛|]{0,40}$|\b(?:price|cost)\s+of\s+(?:an?\s+|one\s+)?(?:copy\s+of\s+)?(?:the\s+)?(?:tender|bid|bidding|rfq|rfp|pre-?qualification)\s+documents?\b[^0-9.;|]{0,30}$`)
+	reDocsPrice20b = regexp.MustCompile(`(?i)(?:ثمن|قيمة|سعر)\s+(?:(?:ال)?(?:نسخة|نسخ|وثائق|كراسة|كراسات|مستندات)\s+){1,2}(?:ال)?(?:مناقصة|مزايدة|ممارسة|الشروط|شروط|عطاء|المواصفات)[^0-9٠-٩.؛|]{0,40}$|\b(?:price|cost)\s+of\s+(?:an?\s+|one\s+)?(?:copy\s+of\s+)?(?:the\s+)?(?:tender|bid|bidding|rfq|rfp|pre-?qualification)\s+documents?\b[^0-9.;|]{0,30}$`)
 )
 
 // conv20bMoney: decision 19, a fee in a two-column table of a
 // document's terms ("Term | Detail" over "Processing fee | OMR 6,000") is
 // the fee, not a row price; decision 21, the price of the tender
-// documents is the tender_fee however it is worded.
+// documents is the tender_fee however it is worded, and a bid bond's sum
+// (a minimum sum too, in a row or a sentence) is the bid_bond.
 func conv20bMoney(key, text string, at int) string {
 	line := lineAt(text, at)
-	switch {
-	case key == "price" && strings.Count(line, " | ") >= 1 && strings.Count(strings.Trim(line, " |"), " | ") == 1:
-		header := tableHeader(text, at)
-		cells := strings.Split(strings.Trim(header, " |"), " | ")
+	if key == "price" && strings.Count(strings.Trim(line, " |"), " | ") == 1 {
+		cells := strings.Split(strings.Trim(tableHeader(text, at), " |"), " | ")
 		first := firstCell14(strings.Trim(line, " |"))
 		if len(cells) == 2 && reTermsHead20b.MatchString(cells[1]) && reFeeCell20b.MatchString(first) && !reLateCell20b.MatchString(first) {
 			return "fee"
 		}
-	case key == "price" || key == "fee" || key == "amount":
-		if reDocsPrice20b.MatchString(tail(sentenceBefore(text, at), 120)) {
-			return "tender_fee"
-		}
+	}
+	if key != "price" && key != "fee" && key != "amount" {
+		return ""
+	}
+	before := tail(sentenceBefore(text, at), 120)
+	if reDocsPrice20b.MatchString(before) {
+		return "tender_fee"
+	}
+	if strings.Contains(line, " | ") {
+		before = firstCell14(strings.Trim(line, " |")) + " " + before
+	}
+	if key != "fee" && bondKind(before) == "bid" && reBondNoun20b.MatchString(before) {
+		// "الضمان المصرفي المؤقت | ١٪ من قيمة العطاء، على ألا يقل
+		// عن ٢٬٥٠٠ ر.ع.": the bid bond's sum, a minimum too.
+		return "bid_bond"
 	}
 	return ""
 }
