@@ -181,17 +181,37 @@ var (
 	reRefundVerb20b = regexp.MustCompile(`(?i)\b(?:refund(?:s|ed|able)?|repa(?:y|ys|id)|reimburs(?:e|es|ed))\b|\breturn(?:s|ed)?\s+(?:the\s+|any\s+|all\s+)?(?:security\s+)?(?:deposit|sums?|amounts?|monies|money|fees?|advance|balance)\b|(?:^|\s)(?:يرد|يرده|ترد|يردها|يُرد|يعيد|تعيد|يعاد|يُعاد|إعادة|اعادة|استرداد|يسترد|تسترد|رد)\s+(?:[^\s]+\s+){0,3}?(?:مبلغ|المبلغ|التأمين|تأمين|الضمان|الرسوم|المبالغ|قيمة)|(?:^|\s)(?:يرده|يردها|ترده|تردها)(?:\s|$)`)
 )
 
+// rePayable20b: a sum invoiced or payable, a payment however it is
+// named ("invoiced quarterly and payable within").
+var rePayable20b = regexp.MustCompile(`(?i)\b(?:payable|invoiced|invoices?)\b|مستحقة|مستحق|فاتورة|الفاتورة`)
+
 // reNonRefund20b: "non-refundable", which names no refund.
 var reNonRefund20b = regexp.MustCompile(`(?i)\bnon[\s-]?refundable\b|غير\s+(?:مستردة|مسترد|قابلة?\s+للاسترداد)`)
 
 // conv20bDuration, decision 24: a time limit to refund, return or repay
 // a sum is a deadline only (the deadline reader keeps it): its window
-// gives no payment_period and no other duration line. t[:ms] is the text
-// before the period.
-func conv20bDuration(c cue, t string, ms int) bool {
+// gives no payment_period and no other duration line. text[:at] is the
+// document's text before the period.
+func conv20bDuration(c cue, text string, at int) bool {
 	if c.key != "payment_period" && c.key != "duration" {
 		return true
 	}
-	s := reNonRefund20b.ReplaceAllString(tail(sentenceBefore(t, ms), 200), " ")
-	return !reRefundVerb20b.MatchString(s)
+	s := reNonRefund20b.ReplaceAllString(clauseBefore20b(text, min(max(at, 0), len(text))), " ")
+	m := reRefundVerb20b.FindStringIndex(s)
+	// "shall reimburse ... a secondment fee, invoiced quarterly and
+	// payable within 30 days": a sum invoiced and payable, a payment.
+	return m == nil || rePayable20b.MatchString(s[m[1]:])
+}
+
+// reClauseEnd20b: a sentence's end, a line break not counted (a PDF
+// wraps "it shall refund\nall amounts paid ... within 30 days").
+var reClauseEnd20b = regexp.MustCompile(`[.;!?؟؛](?:\s|$)|\n\s*\n`)
+
+// clauseBefore20b: the sentence before t[ms:], at most 250 bytes.
+func clauseBefore20b(t string, ms int) string {
+	s := tail(t[:ms], 250)
+	if locs := reClauseEnd20b.FindAllStringIndex(s, -1); len(locs) > 0 {
+		s = s[locs[len(locs)-1][1]:]
+	}
+	return s
 }

@@ -359,7 +359,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 		if !ok {
 			return // a duration without a role ("15 years of experience") is not reported
 		}
-		if !conv19Duration(c) || !conv20bDuration(c, t, ms) {
+		if !conv19Duration(c) || !conv20bDuration(c, x.a.text, base+ms) {
 			return // conv19.go, conv20b.go: a delivery or refund window is a deadline only
 		}
 		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: conf}
