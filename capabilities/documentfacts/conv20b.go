@@ -124,7 +124,7 @@ func conv20bDate(key, text string, at int, kind string) string {
 			return "issue_date"
 		}
 	default: // a credit or debit note, a statement: the invoice it names keeps invoice_date
-		if (key == "invoice_date" || key == "document_date") && reNoteCaption20b.MatchString(caption) {
+		if (key == "invoice_date" || key == "document_date" || key == "date") && reNoteCaption20b.MatchString(caption) {
 			return "issue_date"
 		}
 	}
@@ -147,7 +147,8 @@ var (
 )
 
 // ownDateKind20b: "invoice", "proforma", "note" or "statement" by the
-// document's title (its first three non-empty lines), else "".
+// document's title (a short line without a colon among its first six
+// non-empty lines, under a letterhead), else "".
 func ownDateKind20b(text string) string {
 	n := 0
 	for _, l := range strings.Split(prefixBytes(text, 600), "\n") {
@@ -155,11 +156,11 @@ func ownDateKind20b(text string) string {
 		if l == "" {
 			continue
 		}
-		if n++; n > 3 {
+		if n++; n > 6 {
 			break
 		}
-		if strings.ContainsAny(l, ":0123456789٠١٢٣٤٥٦٧٨٩") && len(l) > 60 {
-			continue
+		if strings.Contains(l, ":") || len([]rune(l)) > 60 {
+			continue // a letterhead's or a field's line names no kind
 		}
 		switch {
 		case reKindNote20b.MatchString(l):
@@ -168,7 +169,7 @@ func ownDateKind20b(text string) string {
 			return "statement"
 		case reProforma.MatchString(l):
 			return "proforma"
-		case reKindInvoice20b.MatchString(l) && !strings.Contains(l, ":"):
+		case reKindInvoice20b.MatchString(l):
 			return "invoice"
 		}
 	}
