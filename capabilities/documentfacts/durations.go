@@ -359,8 +359,8 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 		if !ok {
 			return // a duration without a role ("15 years of experience") is not reported
 		}
-		if !conv19Duration(c) {
-			return // conv19.go: a delivery window is a deadline only
+		if !conv19Duration(c) || !conv20bDuration(c, x.a.text, base+ms) {
+			return // conv19.go, conv20b.go: a delivery or refund window is a deadline only
 		}
 		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: conf}
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 1})
