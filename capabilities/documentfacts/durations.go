@@ -192,6 +192,9 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				}
 			}
 		}
+		if !headed && (!ok || c.key != "notice_period") && x.noticeWrapped20(t, base, me) {
+			c, ok = durationCues[0], true // durations20.go: "days' written" / "notice"
+		}
 		if ok && c.key == "delivery_period" && reBondObject.MatchString(sentenceBefore(t, ms)) {
 			return // "deliver a performance bond ... within fourteen (14) days": a time limit, no delivery period
 		}
