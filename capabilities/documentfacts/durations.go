@@ -362,6 +362,9 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 		if !ok {
 			return // a duration without a role ("15 years of experience") is not reported
 		}
+		if serviceWindow20(c, ctx) {
+			return // durations20.go: the time to repair or answer a reported fault, a deadline only
+		}
 		if !conv19Duration(c) {
 			return // conv19.go: a delivery window is a deadline only
 		}

@@ -31,6 +31,32 @@ func TestDurations20Families(t *testing.T) {
 		{name: "NW a period then a new clause is no notice", format: "",
 			text: "SUPPLY AGREEMENT\n\n" + body + "4.1 The Supplier shall deliver the goods within twenty (20) days\nNotice of any delay shall be given in writing.\n",
 			not:  []string{"notice_period|P20D"}},
+
+		// RD: the time to repair, replace or answer a reported fault.
+		{name: "RD remedy a defect notified within", format: "",
+			text: "SUBCONTRACT\n\n" + body + "7.1 The Maintenance Period is six (6) months from handover.\n7.2 The Subcontractor shall remedy any defect notified to it during the Maintenance Period within ten (10) days of the notice.\n",
+			want: []string{"warranty_period|P6M"}, not: []string{"claim_period|P10D", "notice_period|P10D", "warranty_period|P10D"}},
+		{name: "RD correct a defect reported by", format: "",
+			text: "SOFTWARE DEED\n\n" + body + "5. Support. For sixty (60) days after go-live the Developer shall correct any defect reported\n   by the Customer within three (3) working days of the report.\n",
+			not:  []string{"claim_period|P3D"}},
+		{name: "RD warranty call response", format: "",
+			text: "QUOTATION\n\n" + body + "Warranty: eighteen (18) months on all parts.\nResponse to a warranty call: within 6 working hours.\n",
+			want: []string{"warranty_period|P18M"}, not: []string{"warranty_period|PT6H"}},
+		{name: "RD arabic repair under warranty within", format: "",
+			text: "سياسة الضمان\n\n" + bodyAR + "٥. تضمن الشركة الأجهزة لمدة سنة واحدة من تاريخ الشراء.\n٦. تقوم الشركة بإصلاح الأجهزة المشمولة بالضمان خلال سبعة (7) أيام.\n",
+			want: []string{"warranty_period|P1Y"}, not: []string{"warranty_period|P7D"}},
+		{name: "RD arabic we respond to fault reports", format: "",
+			text: "عرض سعر\n\n" + bodyAR + "٤. الضمان: سنتان على الضواغط.\n٥. نلتزم بالاستجابة لبلاغات الأعطال خلال فترة الضمان خلال ست (6) ساعات من البلاغ.\n",
+			want: []string{"warranty_period|P2Y"}, not: []string{"warranty_period|PT6H"}},
+		{name: "RD a buyer's report window stays a claim period", format: "",
+			text: "SALE AGREEMENT\n\n" + body + "4.3 The Buyer shall notify the Seller of any defect within twenty (20) days of delivery, and the Seller shall repair it at its cost.\n",
+			want: []string{"claim_period|P20D"}},
+		{name: "RD a correct invoice is no repair", format: "",
+			text: "SUPPLY AGREEMENT\n\n" + body + "6.2 The Buyer shall pay each correct invoice within thirty (30) days of receipt.\n",
+			want: []string{"payment_period|P30D"}},
+		{name: "RD remedy of a breach stays a cure period", format: "",
+			text: "SERVICES AGREEMENT\n\n" + body + "9.1 Either Party may terminate this Agreement if the other Party fails to remedy a material breach within twenty-one (21) days of being notified of it.\n",
+			want: []string{"cure_period|P21D"}},
 	}
 	for _, c := range cases {
 		got := factSet(extractAs(t, c.format, c.text), TypeDuration)
