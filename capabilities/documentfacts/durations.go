@@ -218,6 +218,9 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// that ends the contract.
 			c = durationCueOf("duration")
 		}
+		if !headed && (!ok || c.key == "notice_period") && x.changeNotice20(t, base, me, chg) {
+			c, ok = durationCueOf("duration"), true // durations20.go: notice of a change, not of ending
+		}
 		if !headed && reLeaveAfter.MatchString(lowerASCII(t[me:min(len(t), me+40)])) {
 			// "thirty (30) working days of paid annual leave", "ثلاثون
 			// يوماً إجازة سنوية": the leave named after its length.

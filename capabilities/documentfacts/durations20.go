@@ -19,6 +19,11 @@ import (
 //     خلال عشرة أيام", "Response to a warranty call: within 8 hours") is a
 //     time limit only (the key specification: repair and response times
 //     are deadlines), not a claim, warranty or notice period.
+//   - PC: notice of something other than ending or not renewing the
+//     contract ("sixty (60) days' notice of any price change", "notice
+//     of any new sub-processor", "notify ... of any change in price at
+//     least seven (7) days before it applies") is a `duration`, as the
+//     key specification says: a notice period ends the contract.
 
 // noticeWrapped20: the duration ending at t[me] (t the block at base in
 // the text) is followed by the rest of its line and then, on the next
@@ -73,4 +78,41 @@ var (
 	// active voice ("that the Buyer reports within", "must notify"); a
 	// participle ("any defect notified to it", "reported by") is none.
 	reReportVerb20 = regexp.MustCompile(`(?i)\b(?:reports|report|notify|notifies|inform|informs|claim|claims|lodge|lodges|submit|submits)\s+(?:\w+\s+){0,3}?(?:within|no\s+later|not\s+later)|\b(?:reports|notifies|informs|claims)\b|يخطر|تخطر|بإخطار|يبلغ|تبلغ|بإبلاغ|يطالب|بالمطالبة`)
+)
+
+// changeNotice20: the duration ending at t[me] (t the block at base)
+// is notice of a change or of a new thing, not of ending the contract:
+// the notice word after it names what it is of, or the clause before it
+// notifies a change and the period is counted before it applies.
+func (x *extractor) changeNotice20(t string, base, me int, ctx string) bool {
+	after := t[me:]
+	if base+me <= len(x.a.text) && x.a.text[base:base+me] == t[:me] {
+		after = x.a.text[base+me:] // the notice may wrap onto the next line
+	}
+	if len(after) > 120 {
+		after = after[:120]
+	}
+	after = lowerASCII(after)
+	if m := reNoticeOf20.FindStringSubmatch(after); m != nil {
+		return !reEndNotice20.MatchString(m[1])
+	}
+	if reChangeNoticeAR20.MatchString(ctx) {
+		return true // "بإخطار المشتري بأي تغيير في السعر قبل سريانه بسبعة أيام"
+	}
+	return reChangeNotice.MatchString(ctx) && reNotifyVerb20.MatchString(ctx) && reBeforeApplies20.MatchString(after)
+}
+
+var (
+	// reNoticeOf20: "days' (prior written) notice of any X": X in group 1.
+	reNoticeOf20 = regexp.MustCompile(`^['’]?s?['’]?\s*(?:\(\s*\w+\s*\)\s*)?(?:(?:prior|advance|written|clear|calendar|formal)\s+)*(?:notice|notification)\s+(?:(?:to|in)\s+(?:\w+\s+){1,3}?)?of\s+(?:any|a|an|each|every|the|its|such)\s+([^.;\n]{0,40})`)
+	// reEndNotice20: what a notice period is notice of: ending the
+	// contract, not renewing it, leaving.
+	reEndNotice20 = regexp.MustCompile(`terminat|non-?renewal|renew|\bend\b|expir|cancel|withdraw|intention|intent\b|resign|vacat|leav|quit|dissol`)
+	// reNotifyVerb20: the clause gives notice ("shall notify", "give notice").
+	reNotifyVerb20 = regexp.MustCompile(`(?i)\b(?:notify|notifies|inform|informs|give\s+(?:\w+\s+){0,3}?notice|gives\s+(?:\w+\s+){0,3}?notice)\b`)
+	// reChangeNoticeAR20: Arabic notice of a change to a price, given a
+	// period before it applies.
+	reChangeNoticeAR20 = regexp.MustCompile(`(?:بإخطار|يخطر|تخطر|إخطار|اخطار|بإشعار|إشعار|اشعار)[^.؛\n]{0,40}?(?:تغيير|تعديل|زيادة)\s+(?:في\s+)?(?:ال)?(?:سعر|أسعار|اسعار|رسوم|أجرة|اجرة|تعرفة|إيجار)[^.؛\n]{0,20}?قبل\s+(?:سريانه|سريانها|تطبيقه|تطبيقها|نفاذه|نفاذها)[^.؛\n]{0,12}$`)
+	// reBeforeApplies20: the period is counted before the change applies.
+	reBeforeApplies20 = regexp.MustCompile(`^\s*(?:(?:working|business|calendar|clear)\s+)?(?:in\s+advance\s+|prior\s+)?(?:before|prior\s+to|ahead\s+of)\s+(?:it|they|the\s+change|such\s+change|the\s+new\s+(?:price|rate)s?)\s+(?:applies|apply|takes?\s+effect|comes?\s+into\s+(?:force|effect)|is\s+applied)`)
 )

@@ -57,6 +57,26 @@ func TestDurations20Families(t *testing.T) {
 		{name: "RD remedy of a breach stays a cure period", format: "",
 			text: "SERVICES AGREEMENT\n\n" + body + "9.1 Either Party may terminate this Agreement if the other Party fails to remedy a material breach within twenty-one (21) days of being notified of it.\n",
 			want: []string{"cure_period|P21D"}},
+
+		// PC: notice of a change, not of ending the contract.
+		{name: "PC notice of any price change", format: "",
+			text: "AGENCY AGREEMENT\n\n" + body + "3.4 After the first contract year the Principal shall give the Agent at least ninety (90) days' notice of any change to the list prices.\n",
+			want: []string{"duration|P90D"}, not: []string{"notice_period|P90D"}},
+		{name: "PC notice wrapped, of a new subcontractor", format: "",
+			text: "DATA PROCESSING AGREEMENT\n\n" + body + "4.1 The Processor shall give the Controller not less than twenty-one (21) days' written\nnotice of any new sub-processor it intends to appoint.\n",
+			want: []string{"duration|P21D"}, not: []string{"notice_period|P21D"}},
+		{name: "PC notify a change before it applies", format: "",
+			text: "FUEL SUPPLY AGREEMENT\n\n" + body + "2. The Supplier shall notify the Buyer of any change in the price per litre at least\nten (10) days before it applies.\n",
+			want: []string{"duration|P10D"}},
+		{name: "PC arabic notify a price change before it applies", format: "",
+			text: "اتفاقية توريد\n\n" + bodyAR + "٢. يلتزم المورد بإخطار المشتري بأي تغيير في سعر اللتر قبل سريانه بعشرة (١٠) أيام على الأقل.\n",
+			want: []string{"duration|P10D"}, not: []string{"notice_period|P10D"}},
+		{name: "PC notice of termination stays a notice period", format: "",
+			text: "SERVICES AGREEMENT\n\n" + body + "11.2 The Client may end this Agreement by giving thirty (30) days' written notice of termination to the Contractor.\n",
+			want: []string{"notice_period|P30D"}},
+		{name: "PC notice of non-renewal stays a notice period", format: "",
+			text: "LEASE\n\n" + body + "2.2 The lease renews for one year unless either party gives sixty (60) days' notice of its intention not to renew.\n",
+			want: []string{"notice_period|P60D"}},
 	}
 	for _, c := range cases {
 		got := factSet(extractAs(t, c.format, c.text), TypeDuration)
