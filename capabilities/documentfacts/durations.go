@@ -355,6 +355,9 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// deadline only.
 			return
 		}
+		if !headed && (!ok || c.key == "duration") && ownTerm20(ctx, t[me:min(len(t), me+40)], glued) {
+			c, ok = durationCueOf("term"), true // durations20.go: the engagement's own length
+		}
 		if !headed {
 			had := ok
 			c, ok = x.round11Duration(t, ms, me, whole, c, ok)

@@ -24,6 +24,12 @@ import (
 //     of any new sub-processor", "notify ... of any change in price at
 //     least seven (7) days before it applies") is a `duration`, as the
 //     key specification says: a notice period ends the contract.
+//   - TV: the length of the engagement itself, stated with a verb or a
+//     noun of the contract ("This contract is for one (1) year", "The
+//     engagement is for three (3) years", "under a contract of five (5)
+//     years", "runs for two (2) academic years", "The internship lasts
+//     six (6) months", "a three-year framework", "مدة التدريب ستة أشهر")
+//     is its `term`.
 
 // noticeWrapped20: the duration ending at t[me] (t the block at base in
 // the text) is followed by the rest of its line and then, on the next
@@ -115,4 +121,39 @@ var (
 	reChangeNoticeAR20 = regexp.MustCompile(`(?:بإخطار|يخطر|تخطر|إخطار|اخطار|بإشعار|إشعار|اشعار)[^.؛\n]{0,40}?(?:تغيير|تعديل|زيادة)\s+(?:في\s+)?(?:ال)?(?:سعر|أسعار|اسعار|رسوم|أجرة|اجرة|تعرفة|إيجار)[^.؛\n]{0,20}?قبل\s+(?:سريانه|سريانها|تطبيقه|تطبيقها|نفاذه|نفاذها)[^.؛\n]{0,12}$`)
 	// reBeforeApplies20: the period is counted before the change applies.
 	reBeforeApplies20 = regexp.MustCompile(`^\s*(?:(?:working|business|calendar|clear)\s+)?(?:in\s+advance\s+|prior\s+)?(?:before|prior\s+to|ahead\s+of)\s+(?:it|they|the\s+change|such\s+change|the\s+new\s+(?:price|rate)s?)\s+(?:applies|apply|takes?\s+effect|comes?\s+into\s+(?:force|effect)|is\s+applied)`)
+)
+
+// ownTerm20: the duration at t[ms:me] (ctx the clause before it, glued
+// for "a three-year ...") is the length of the engagement itself.
+func ownTerm20(ctx, after string, glued bool) bool {
+	low := lowerASCII(ctx)
+	if glued {
+		return reTermHead20.MatchString(lowerASCII(after))
+	}
+	if reEngagementFor20.MatchString(low) || reTermNounAR20.MatchString(ctx) {
+		return true
+	}
+	if m := reRunsFor20.FindStringIndex(low); m != nil {
+		s := low[:m[0]]
+		if i := strings.LastIndexAny(s, ".;:"); i >= 0 {
+			s = s[i+1:]
+		}
+		return reEngagementNoun20.MatchString(s)
+	}
+	return false
+}
+
+var (
+	// reEngagementNoun20: a word naming the engagement itself.
+	reEngagementNoun20 = regexp.MustCompile(`\b(?:agreement|contract|engagement|framework|lease|tenancy|concession|secondment|internship|traineeship|apprenticeship|appointment|mou|memorandum|arrangement|programme|program|assignment)\b`)
+	// reEngagementFor20: "this contract is for", "under a contract of".
+	reEngagementFor20 = regexp.MustCompile(`\b(?:agreement|contract|engagement|framework|lease|tenancy|concession|secondment|internship|traineeship|appointment|mou)\s+(?:(?:is|shall\s+be|will\s+be|is\s+concluded|is\s+entered\s+into|is\s+made|is\s+granted|is\s+awarded)\s+)?(?:for|of)\s+(?:a\s+(?:fixed\s+|minimum\s+|firm\s+)?(?:term|period|duration)\s+of\s+)?$`)
+	// reRunsFor20: a verb of lasting right before the period.
+	reRunsFor20 = regexp.MustCompile(`\b(?:runs|shall\s+run|will\s+run|lasts|shall\s+last|will\s+last)\s+(?:for\s+)?(?:a\s+(?:term|period)\s+of\s+)?$`)
+	// reTermHead20: the noun a glued period qualifies names the
+	// engagement ("a three-year framework").
+	reTermHead20 = regexp.MustCompile(`^\s*(?:framework|contract|engagement|concession|secondment|internship|tenancy|lease)\b`)
+	// reTermNounAR20: "مدة التدريب", "مدة الإعارة": the engagement's own
+	// length named by its noun.
+	reTermNounAR20 = regexp.MustCompile(`مدة\s+(?:ال)?(?:تدريب|إعارة|اعارة|انتداب|امتياز|تعاقد)\s*(?:هي\s+)?$`)
 )

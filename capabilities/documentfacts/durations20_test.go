@@ -77,6 +77,32 @@ func TestDurations20Families(t *testing.T) {
 		{name: "PC notice of non-renewal stays a notice period", format: "",
 			text: "LEASE\n\n" + body + "2.2 The lease renews for one year unless either party gives sixty (60) days' notice of its intention not to renew.\n",
 			want: []string{"notice_period|P60D"}},
+
+		// TV: the length of the engagement itself.
+		{name: "TV this contract is for", format: "",
+			text: "PEST CONTROL CONTRACT\n\n" + body + "2.1 This contract is for two (2) years from 1 March 2027 to 29 February 2029 and renews for further periods of one (1) year unless either party objects.\n",
+			want: []string{"term|P2Y"}},
+		{name: "TV the engagement is for", format: "",
+			text: "REQUEST FOR PROPOSALS\n\n" + body + "- The engagement is for four (4) years, subject to annual confirmation by the board.\n",
+			want: []string{"term|P4Y"}},
+		{name: "TV under a contract of", format: "",
+			text: "PREQUALIFICATION NOTICE\n\n" + body + "The Authority invites operators to prequalify for the running of the bus depot under a contract of seven (7) years.\n",
+			want: []string{"term|P7Y"}},
+		{name: "TV agreement runs for", format: "",
+			text: "CANTEEN CONCESSION\n\n" + body + "1.2 This Agreement takes effect on 1 January 2027 and runs for three (3) years, ending on 31 December 2029.\n",
+			want: []string{"term|P3Y"}},
+		{name: "TV internship lasts", format: "",
+			text: "INTERNSHIP LETTER\n\n" + body + "1. The internship lasts four (4) months, from 1 June 2027 to 30 September 2027.\n",
+			want: []string{"term|P4M"}, not: []string{"duration|P4M"}},
+		{name: "TV a glued framework", format: "",
+			text: "EXPRESSION OF INTEREST\n\n" + body + "The Company intends to award a two-year framework for the supply of lubricants to its plants.\n",
+			want: []string{"term|P2Y"}},
+		{name: "TV arabic length of the training", format: "",
+			text: "اتفاقية تدريب\n\n" + bodyAR + "١- مدة التدريب أربعة (٤) أشهر، من ١ يونيو ٢٠٢٧م حتى ٣٠ سبتمبر ٢٠٢٧م.\n",
+			want: []string{"term|P4M"}, not: []string{"duration|P4M"}},
+		{name: "TV experience under contracts is no term", format: "",
+			text: "TENDER\n\n" + body + "1.3 Bidders must have at least eight (8) years' experience in similar contracts.\n",
+			not:  []string{"term|P8Y"}},
 	}
 	for _, c := range cases {
 		got := factSet(extractAs(t, c.format, c.text), TypeDuration)
