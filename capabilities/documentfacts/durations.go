@@ -402,7 +402,12 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 	}
 	// "مدة هذا العقد ثلاث سنوات ... ويجوز تجديده لمدة مماثلة", "renewed
 	// for a like period": the renewal runs as long as the term before it.
-	for _, m := range reLikePeriod.FindAllStringIndex(t, -1) {
+	lt := x.likeText20(t, base) // durations20.go: "لمدة" / "مماثلة" wrapped
+	for _, m := range reLikePeriod.FindAllStringIndex(lt, -1) {
+		if m[0] >= len(t) {
+			continue
+		}
+		m[1] = min(m[1], len(t)) // the value stays in its block
 		if !containsCue(lowerASCII(t[max(0, m[0]-120):m[0]]), durationCueOf("renewal_term")) {
 			continue
 		}

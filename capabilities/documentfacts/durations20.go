@@ -30,6 +30,9 @@ import (
 //     years", "runs for two (2) academic years", "The internship lasts
 //     six (6) months", "a three-year framework", "مدة التدريب ستة أشهر")
 //     is its `term`.
+//   - LW: a renewal "for a like period" wrapped between two lines
+//     ("ويجوز تجديده لمدة" / "مماثلة باتفاق الطرفين") runs as long as
+//     the term, as on one line.
 
 // noticeWrapped20: the duration ending at t[me] (t the block at base in
 // the text) is followed by the rest of its line and then, on the next
@@ -156,4 +159,27 @@ var (
 	// reTermNounAR20: "مدة التدريب", "مدة الإعارة": the engagement's own
 	// length named by its noun.
 	reTermNounAR20 = regexp.MustCompile(`مدة\s+(?:ال)?(?:تدريب|إعارة|اعارة|انتداب|امتياز|تعاقد)\s*(?:هي\s+)?$`)
+)
+
+// likeText20 is block t (at base in the text) with the head of the
+// next line when t ends in the first word of a like period ("لمدة",
+// "for a like") and the next line opens with its second ("مماثلة",
+// "period"): the text stays contiguous, so offsets into it are offsets
+// from base.
+func (x *extractor) likeText20(t string, base int) string {
+	if !reLikeOpen20.MatchString(t) || base+len(t) > len(x.a.text) || x.a.text[base:base+len(t)] != t {
+		return t
+	}
+	rest := x.a.text[base+len(t):]
+	if m := reLikeClose20.FindStringIndex(rest); m != nil {
+		return x.a.text[base : base+len(t)+m[1]]
+	}
+	return t
+}
+
+var (
+	// reLikeOpen20: a block ending in the first words of a like period.
+	reLikeOpen20 = regexp.MustCompile(`(?i)(?:لمدة|لمدد|لفترة|لفترات|مدة|مدداً|مددا)(?:\s+أخرى)?\s*$|\bfor\s+(?:a|an|the)?\s*(?:similar|like|equal|identical|same)?\s*$`)
+	// reLikeClose20: the next line opening with the rest of it.
+	reLikeClose20 = regexp.MustCompile(`(?i)^\s*\r?\n[ \t]*(?:(?:أخرى\s+)?مماثلة|(?:a\s+|an\s+|the\s+)?(?:similar|like|equal|identical|same)\s+(?:period|term)s?\b)`)
 )

@@ -103,6 +103,17 @@ func TestDurations20Families(t *testing.T) {
 		{name: "TV experience under contracts is no term", format: "",
 			text: "TENDER\n\n" + body + "1.3 Bidders must have at least eight (8) years' experience in similar contracts.\n",
 			not:  []string{"term|P8Y"}},
+
+		// LW: a like period wrapped between two lines.
+		{name: "LW arabic renewal for a like period wrapped", format: "",
+			text: "عقد صيانة\n\n" + bodyAR + "المادة (2): مدة العقد\nمدة هذا العقد سنتان تبدأ من 2027/01/01م وتنتهي في 2028/12/31م، ويجوز تجديده لمدة\nمماثلة باتفاق مكتوب بين الطرفين.\n",
+			want: []string{"term|P2Y", "renewal_term|P2Y"}},
+		{name: "LW english renewal for a like period wrapped", format: "",
+			text: "SERVICES AGREEMENT\n\n" + body + "2.1 This Agreement has a term of three (3) years and may be renewed by agreement for a\nlike period on the same conditions.\n",
+			want: []string{"term|P3Y", "renewal_term|P3Y"}},
+		{name: "LW a next line with no like period", format: "",
+			text: "عقد صيانة\n\n" + bodyAR + "مدة هذا العقد سنتان تبدأ من 2027/01/01م، ويجوز تجديده لمدة\nأخرى يتفق عليها الطرفان كتابة.\n",
+			not:  []string{"renewal_term|P2Y"}},
 	}
 	for _, c := range cases {
 		got := factSet(extractAs(t, c.format, c.text), TypeDuration)
