@@ -33,6 +33,10 @@ import (
 //   - LW: a renewal "for a like period" wrapped between two lines
 //     ("ويجوز تجديده لمدة" / "مماثلة باتفاق الطرفين") runs as long as
 //     the term, as on one line.
+//   - FN: the first months or years of the term ("The first six (6)
+//     months from commencement are rent-free", "after the first six (6)
+//     months of the rental period") are a `duration`, not the term or a notice period; a probation
+//     keeps its key.
 
 // noticeWrapped20: the duration ending at t[me] (t the block at base in
 // the text) is followed by the rest of its line and then, on the next
@@ -182,4 +186,27 @@ var (
 	reLikeOpen20 = regexp.MustCompile(`(?i)(?:لمدة|لمدد|لفترة|لفترات|مدة|مدداً|مددا)(?:\s+أخرى)?\s*$|\bfor\s+(?:a|an|the)?\s*(?:similar|like|equal|identical|same)?\s*$`)
 	// reLikeClose20: the next line opening with the rest of it.
 	reLikeClose20 = regexp.MustCompile(`(?i)^\s*\r?\n[ \t]*(?:(?:أخرى\s+)?مماثلة|(?:a\s+|an\s+|the\s+)?(?:similar|like|equal|identical|same)\s+(?:period|term)s?\b)`)
+)
+
+// firstPart20: the duration, ctx the clause before it and after the text
+// after it, is the first part of the term ("the first six (6) months"),
+// not a window ("within the first 30 days") nor a probation.
+func firstPart20(ctx, after string) bool {
+	low := lowerASCII(ctx)
+	if len(after) > 60 {
+		after = after[:60]
+	}
+	if reProbationWord20.MatchString(low) || reProbationWord20.MatchString(lowerASCII(after)) {
+		return false
+	}
+	return reFirstBefore20.MatchString(low) && !reWithinFirst20.MatchString(low)
+}
+
+var (
+	// reFirstBefore20: "the first" right before the period.
+	reFirstBefore20 = regexp.MustCompile(`\b(?:the|its|their)\s+first\s+$`)
+	// reWithinFirst20: a window opened by "within the first".
+	reWithinFirst20 = regexp.MustCompile(`\bwithin\s+(?:the|its|their)\s+first\s+$`)
+	// reProbationWord20: a probation or trial period.
+	reProbationWord20 = regexp.MustCompile(`probation|trial\s+period|تجربة|التجربة|الاختبار`)
 )

@@ -114,6 +114,17 @@ func TestDurations20Families(t *testing.T) {
 		{name: "LW a next line with no like period", format: "",
 			text: "عقد صيانة\n\n" + bodyAR + "مدة هذا العقد سنتان تبدأ من 2027/01/01م، ويجوز تجديده لمدة\nأخرى يتفق عليها الطرفان كتابة.\n",
 			not:  []string{"renewal_term|P2Y"}},
+
+		// FN: the first months of the term.
+		{name: "FN first months rent-free", format: "",
+			text: "LAND LEASE\n\n" + body + "2.1 The lease commences on 1 May 2027 for a term of ten (10) years.\n2.2 The first four (4) months from commencement are a rent-free fit-out period.\n",
+			want: []string{"term|P10Y", "duration|P4M"}},
+		{name: "FN notice after the first months", format: "",
+			text: "EQUIPMENT HIRE AGREEMENT\n\n" + body + "6.1 Either party may terminate this Agreement on thirty (30) days' written notice after the first\nnine (9) months of the hire period.\n",
+			want: []string{"notice_period|P30D", "duration|P9M"}, not: []string{"notice_period|P9M"}},
+		{name: "FN the first months as probation stay probation", format: "",
+			text: "OFFER LETTER\n\n" + body + "You will join on 1 March 2027. The first three (3) months are a probation period.\n",
+			want: []string{"probation_period|P3M"}, not: []string{"duration|P3M"}},
 	}
 	for _, c := range cases {
 		got := factSet(extractAs(t, c.format, c.text), TypeDuration)
