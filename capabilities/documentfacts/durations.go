@@ -358,6 +358,9 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 		if !headed && (!ok || c.key == "notice_period" || c.key == "term") && firstPart20(ctx, t[me:min(len(t), me+60)]) {
 			c, ok = durationCueOf("duration"), true // durations20.go: the first months of the term
 		}
+		if !headed && !ok && stayOrRepay20(ctx, t[me:]) {
+			c, ok = durationCueOf("duration"), true // durations20.go: how long an employee must stay or repay
+		}
 		if !headed && (!ok || c.key == "duration") && ownTerm20(ctx, t[me:min(len(t), me+40)], glued) {
 			c, ok = durationCueOf("term"), true // durations20.go: the engagement's own length
 		}

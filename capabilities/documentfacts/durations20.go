@@ -37,6 +37,10 @@ import (
 //     months from commencement are rent-free", "after the first six (6)
 //     months of the rental period") are a `duration`, not the term or a notice period; a probation
 //     keeps its key.
+//   - RP: the time an employee must stay or repay ("If you resign within
+//     two (2) years of joining, you shall repay", "قبل مضي سنتين على
+//     تاريخ الالتحاق، تلتزم الموظفة برد", "shall serve the Employer for
+//     three (3) years after resuming work") is a `duration`.
 
 // noticeWrapped20: the duration ending at t[me] (t the block at base in
 // the text) is followed by the rest of its line and then, on the next
@@ -209,4 +213,27 @@ var (
 	reWithinFirst20 = regexp.MustCompile(`\bwithin\s+(?:the|its|their)\s+first\s+$`)
 	// reProbationWord20: a probation or trial period.
 	reProbationWord20 = regexp.MustCompile(`probation|trial\s+period|تجربة|التجربة|الاختبار`)
+)
+
+// stayOrRepay20: the duration, ctx the clause before it and after the
+// text after it, is how long an employee must stay: leaving within it
+// makes the employee repay, or the employee is bound to serve it.
+func stayOrRepay20(ctx, after string) bool {
+	if len(after) > 200 {
+		after = after[:200]
+	}
+	low := lowerASCII(ctx)
+	if reServeFor20.MatchString(low) {
+		return true
+	}
+	return reLeaveWithin20.MatchString(low) && reRepayWord20.MatchString(lowerASCII(after))
+}
+
+var (
+	// reServeFor20: "shall serve the Employer for".
+	reServeFor20 = regexp.MustCompile(`\b(?:serve|work\s+for|remain\s+(?:employed|in\s+the\s+employ(?:ment)?)\s+(?:with|of|by))\s+(?:the\s+\w+\s+|its\s+\w+\s+|him\s+|her\s+)?(?:for\s+)?(?:a\s+(?:minimum\s+)?(?:period\s+of\s+)?|at\s+least\s+)?$|(?:بالعمل|العمل)\s+لدى\s+\S+(?:\s+\S+)?\s+(?:لمدة|مدة)\s+(?:لا\s+تقل\s+عن\s+)?$`)
+	// reLeaveWithin20: leaving the employment within or before the period.
+	reLeaveWithin20 = regexp.MustCompile(`\b(?:resign|resigns|leave|leaves|quit|quits|(?:employment|service)\s+(?:ends|is\s+terminated))\b[^.;]{0,40}?\b(?:within|before|during)\s+(?:the\s+first\s+)?$|(?:انتهاء\s+الخدمة|استقالة|استقال|ترك\s+العمل)[^.؛]{0,40}?(?:قبل\s+مضي|قبل\s+انقضاء|خلال)\s+$`)
+	// reRepayWord20: the employee repays what was spent on it.
+	reRepayWord20 = regexp.MustCompile(`\b(?:repay|repays|refund|refunds|reimburse|reimburses|pay\s+back)\b|برد|بإعادة|باسترداد|بسداد|رد\s+تكاليف|يرد|ترد`)
 )

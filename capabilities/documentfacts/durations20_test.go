@@ -125,6 +125,20 @@ func TestDurations20Families(t *testing.T) {
 		{name: "FN the first months as probation stay probation", format: "",
 			text: "OFFER LETTER\n\n" + body + "You will join on 1 March 2027. The first three (3) months are a probation period.\n",
 			want: []string{"probation_period|P3M"}, not: []string{"duration|P3M"}},
+
+		// RP: how long an employee must stay or repay.
+		{name: "RP resign within years of joining repay", format: "",
+			text: "OFFER LETTER\n\n" + body + "5.2 If you resign within three (3) years of joining, you shall repay the course fees paid on your behalf.\n",
+			want: []string{"duration|P3Y"}},
+		{name: "RP arabic end of service before years repay", format: "",
+			text: "عرض عمل\n\n" + bodyAR + "٧- في حال انتهاء الخدمة بطلب من الموظف قبل مضي ثلاث (3) سنوات على تاريخ الالتحاق، يلتزم الموظف برد تكاليف الدورة.\n",
+			want: []string{"duration|P3Y"}},
+		{name: "RP serve the employer for years", format: "",
+			text: "TRAINING BOND\n\n" + body + "3.4 The Employee shall serve the Company for two (2) years after completing the course (the \"Bond Period\").\n",
+			want: []string{"duration|P2Y"}},
+		{name: "RP leave within days with no repayment is no duration", format: "",
+			text: "EMPLOYEE HANDBOOK\n\n" + body + "An employee who wishes to take leave within thirty (30) days of joining needs the manager's approval.\n",
+			not:  []string{"duration|P30D"}},
 	}
 	for _, c := range cases {
 		got := factSet(extractAs(t, c.format, c.text), TypeDuration)
