@@ -192,6 +192,9 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				}
 			}
 		}
+		if !headed && (!ok || c.key != "notice_period") && x.noticeWrapped20(t, base, me) {
+			c, ok = durationCues[0], true // durations20.go: "days' written" / "notice"
+		}
 		if ok && c.key == "delivery_period" && reBondObject.MatchString(sentenceBefore(t, ms)) {
 			return // "deliver a performance bond ... within fourteen (14) days": a time limit, no delivery period
 		}
@@ -214,6 +217,9 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// notice of a change is a duration, not the notice period
 			// that ends the contract.
 			c = durationCueOf("duration")
+		}
+		if !headed && (!ok || c.key == "notice_period") && x.changeNotice20(t, base, me, chg) {
+			c, ok = durationCueOf("duration"), true // durations20.go: notice of a change, not of ending
 		}
 		if !headed && reLeaveAfter.MatchString(lowerASCII(t[me:min(len(t), me+40)])) {
 			// "thirty (30) working days of paid annual leave", "ثلاثون
@@ -349,6 +355,15 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// deadline only.
 			return
 		}
+		if !headed && (!ok || c.key == "notice_period" || c.key == "term") && firstPart20(ctx, t[me:min(len(t), me+60)]) {
+			c, ok = durationCueOf("duration"), true // durations20.go: the first months of the term
+		}
+		if !headed && !ok && stayOrRepay20(ctx, t[me:]) {
+			c, ok = durationCueOf("duration"), true // durations20.go: how long an employee must stay or repay
+		}
+		if !headed && (!ok || c.key == "duration") && ownTerm20(ctx, t[me:min(len(t), me+40)], glued) {
+			c, ok = durationCueOf("term"), true // durations20.go: the engagement's own length
+		}
 		if !headed {
 			had := ok
 			c, ok = x.round11Duration(t, ms, me, whole, c, ok)
@@ -358,6 +373,9 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 		}
 		if !ok {
 			return // a duration without a role ("15 years of experience") is not reported
+		}
+		if serviceWindow20(c, ctx) {
+			return // durations20.go: the time to repair or answer a reported fault, a deadline only
 		}
 		if !conv19Duration(c) || !conv20bDuration(c, x.a.text, base+ms) {
 			return // conv19.go, conv20b.go: a delivery or refund window is a deadline only
@@ -390,7 +408,12 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 	}
 	// "مدة هذا العقد ثلاث سنوات ... ويجوز تجديده لمدة مماثلة", "renewed
 	// for a like period": the renewal runs as long as the term before it.
-	for _, m := range reLikePeriod.FindAllStringIndex(t, -1) {
+	lt := x.likeText20(t, base) // durations20.go: "لمدة" / "مماثلة" wrapped
+	for _, m := range reLikePeriod.FindAllStringIndex(lt, -1) {
+		if m[0] >= len(t) {
+			continue
+		}
+		m[1] = min(m[1], len(t)) // the value stays in its block
 		if !containsCue(lowerASCII(t[max(0, m[0]-120):m[0]]), durationCueOf("renewal_term")) {
 			continue
 		}
