@@ -1,0 +1,30 @@
+package documentfacts
+
+import "testing"
+
+// Session 20, requirement recall by families (req20b.go): each case is a
+// document of our own, rendered in its format, and the requirements it
+// must give ("category mode word"), as req20Cases.
+var req20bCases = []struct {
+	family, name, format, text string
+	want                       []string
+}{
+	// Family B1: a public auction states conditions to qualify.
+	{"B1", "kiosk auction, conditions and documents", "text",
+		"إعلان مزايدة عامة رقم ٣/٢٠٢٦\nتعلن بلدية مسقط عن طرح أكشاك على الواجهة البحرية للاستثمار عن طريق المزايدة العامة.\n\nشروط الدخول في المزايدة\n١. أن يكون المتقدم عماني الجنسية أو شركة مسجلة في السلطنة.\n٢. يفضل من لديه خبرة في إدارة المقاهي.\n\nالمستندات\n\nيجب على المتقدم إرفاق المستندات التالية بطلبه:\n- صورة البطاقة الشخصية.\n- صورة السجل التجاري.\n",
+		[]string{"eligibility mandatory عماني الجنسية", "experience optional خبرة", "documentation mandatory البطاقة الشخصية", "documentation mandatory السجل التجاري"}},
+	{"B1 neg", "a lease let after an auction binds its parties", "text",
+		"عقد إيجار محل تجاري\n\nحرر هذا العقد بين بلدية مسقط (المؤجر) والسيد سالم الحارثي (المستأجر) بعد رسو المزايدة رقم ٣/٢٠٢٦ عليه.\n\n١. يلتزم المستأجر بدفع الإيجار مقدماً.\n٢. لا يجوز للمستأجر التأجير من الباطن.\n",
+		nil},
+}
+
+// TestReq20bFamilies: each case gives exactly the requirements it wants.
+// go test -p 1 ./capabilities/documentfacts -run TestReq20bFamilies -v
+func TestReq20bFamilies(t *testing.T) {
+	for _, c := range req20bCases {
+		got := conv16Items(extractAs(t, c.format, c.text), "requirement")
+		if msg := obl15Compare(got, c.want); msg != "" {
+			t.Errorf("family %s, %s:\n%s", c.family, c.name, msg)
+		}
+	}
+}
