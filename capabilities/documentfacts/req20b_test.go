@@ -16,6 +16,16 @@ var req20bCases = []struct {
 	{"B1 neg", "a lease let after an auction binds its parties", "text",
 		"عقد إيجار محل تجاري\n\nحرر هذا العقد بين بلدية مسقط (المؤجر) والسيد سالم الحارثي (المستأجر) بعد رسو المزايدة رقم ٣/٢٠٢٦ عليه.\n\n١. يلتزم المستأجر بدفع الإيجار مقدماً.\n٢. لا يجوز للمستأجر التأجير من الباطن.\n",
 		nil},
+	// Family B2: Arabic category words with a pronoun or a case ending.
+	{"B2", "job advert: his experience", "text",
+		"إعلان وظيفة شاغرة\nتعلن شركة الخليج للخدمات عن حاجتها لشغل وظيفة مهندس سلامة.\n\nالشروط المطلوبة:\n- أن يكون المتقدم عماني الجنسية.\n- ألا تقل خبرته في مجال السلامة عن ثلاث سنوات.\n- أن تكون لديه خبرات سابقة في المنشآت النفطية.\n",
+		[]string{"eligibility mandatory عماني الجنسية", "experience mandatory خبرته", "experience mandatory خبرات"}},
+	{"B2", "auction: a provisional security in the accusative", "text",
+		"إعلان مزايدة عامة رقم ٣/٢٠٢٦\nتعلن بلدية مسقط عن طرح أكشاك للاستثمار عن طريق المزايدة العامة.\n\nشروط الاشتراك في المزايدة:\n١. أن يكون المتقدم عماني الجنسية.\n٢. أن يقدم المتقدم تأميناً مؤقتاً بمبلغ ٥٠٠ ريال عماني.\n",
+		[]string{"eligibility mandatory عماني الجنسية", "financial mandatory تأميناً مؤقتاً"}},
+	{"B2 neg", "a document proving experience stays documentation", "text",
+		"إعلان مناقصة رقم ١٤/٢٠٢٦\nتعلن البلدية عن طرح مناقصة لصيانة الطرق.\n\nشروط التأهيل:\n١. أن تكون الشركة مسجلة لدى وزارة التجارة والصناعة.\n\nالمستندات المطلوبة:\n- صورة من شهادات خبرته السابقة.\n",
+		[]string{"eligibility mandatory مسجلة", "documentation mandatory خبرته"}},
 }
 
 // TestReq20bFamilies: each case gives exactly the requirements it wants.
