@@ -37,3 +37,21 @@ func category20b(t, cat string) string {
 	}
 	return cat
 }
+
+// Family B3: a lead-in that binds the candidate to "what follows" with a
+// verb of keeping to it ("على المتقدم للمناقصة الالتزام بما يلي:", "يجب
+// على مقدم العطاء التقيد بالشروط التالية:", "Bidders shall adhere to the
+// following:", "Applicants must observe the following conditions:")
+// opens the list of conditions after it, as "استيفاء الشروط التالية:"
+// does (conditionsLeadIn, reqfamilies15.go). Without it a tender with no
+// heading over its list gave only the items with a modal of their own,
+// none of "أولاً: أن يكون مقدم العطاء وكيلاً معتمداً".
+var (
+	reCondLeadAR20b = regexp.MustCompile(`^\s*(?:(?:يجب|يتعين|ينبغي)\s+على|على)\s+(?:ال|كل\s+)?(?:مورد|موردين|مناقص|مناقصين|متناقص|متقدم|متقدمين|مرشح|مقاول|مكتب|شركة|شركات|مقدم\s+(?:ال)?(?:عرض|عطاء|طلب)|مقدمي\s+(?:ال)?(?:عروض|عطاءات|طلبات))\S*(?:\s+\S+){0,3}?\s+(?:الالتزام|التقيد|التقيّد|مراعاة|مراعات|التزام)\s+(?:ب|بال)?(?:ما\s+(?:يلي|يأتي)|(?:ال)?(?:شروط|ضوابط|متطلبات)\s+(?:ال)?(?:تالية|آتية)|(?:ال)?(?:تالي|آتي))\s*:\s*$`)
+	reCondLeadEN20b = regexp.MustCompile(`(?i)^(?:each\s+|all\s+|the\s+|interested\s+)?(?:bidders?|tenderers?|applicants?|candidates?|suppliers?|vendors?|firms?|companies|consultants?|contractors?)\s+(?:must|shall|should|are\s+required\s+to)\s+(?:observe|adhere\s+to|abide\s+by|conform\s+to)\s+(?:all\s+(?:of\s+)?)?the\s+following(?:\s+(?:minimum\s+|mandatory\s+)?(?:conditions|requirements|criteria|rules))?\s*:\s*$`)
+)
+
+// condLead20b: t is such a lead-in.
+func condLead20b(t string) bool {
+	return reCondLeadAR20b.MatchString(t) || reCondLeadEN20b.MatchString(t)
+}

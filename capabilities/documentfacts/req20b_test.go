@@ -26,6 +26,16 @@ var req20bCases = []struct {
 	{"B2 neg", "a document proving experience stays documentation", "text",
 		"إعلان مناقصة رقم ١٤/٢٠٢٦\nتعلن البلدية عن طرح مناقصة لصيانة الطرق.\n\nشروط التأهيل:\n١. أن تكون الشركة مسجلة لدى وزارة التجارة والصناعة.\n\nالمستندات المطلوبة:\n- صورة من شهادات خبرته السابقة.\n",
 		[]string{"eligibility mandatory مسجلة", "documentation mandatory خبرته"}},
+	// Family B3: "على المتقدم الالتزام بما يلي:" opens a list of conditions.
+	{"B3", "Arabic ordinal items under a keeping lead-in", "text",
+		"مناقصة توريد أجهزة حاسب آلي\n\nعلى المتقدم للمناقصة الالتزام بما يلي:\nأولاً: أن يكون مقدم العطاء وكيلاً معتمداً للشركة المصنعة.\nثانياً: يجب أن تكون الأجهزة جديدة وغير مستعملة.\nثالثاً: يجب أن يكون لدى الشركة خبرة لا تقل عن خمس سنوات في توريد الأجهزة.\n",
+		[]string{"eligibility mandatory وكيلاً معتمداً", "technical mandatory جديدة", "experience mandatory خبرة"}},
+	{"B3", "English items under \"shall adhere to the following\"", "text",
+		"INVITATION TO TENDER No. 7/2026\nSupply of Laboratory Furniture\n\nBidders shall adhere to the following conditions:\n1. Be a company registered in Oman.\n2. Have supplied laboratory furniture to at least two hospitals.\n",
+		[]string{"eligibility mandatory registered", "experience mandatory supplied"}},
+	{"B3 neg", "a contract's keeping lead-in states duties, not conditions", "text",
+		"عقد توريد أجهزة\n\nحرر هذا العقد بين وزارة الصحة والمورد.\n\nعلى المورد الالتزام بما يلي:\nأولاً: توريد الأجهزة خلال ثلاثين يوماً.\nثانياً: تركيب الأجهزة في مواقعها.\n",
+		nil},
 }
 
 // TestReq20bFamilies: each case gives exactly the requirements it wants.
