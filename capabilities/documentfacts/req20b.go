@@ -26,6 +26,9 @@ var (
 )
 
 func category20b(t, cat string) string {
+	if cat == "financial" && reArWarranty20b.MatchString(t) && !reArBond20b.MatchString(t) {
+		return "technical" // family B4
+	}
 	if cat != "eligibility" || categoryRe("documentation").MatchString(t) || reDocNoun.MatchString(t) {
 		return cat // a document to attach (شهادات خبرته) is no experience
 	}
@@ -55,3 +58,15 @@ var (
 func condLead20b(t string) bool {
 	return reCondLeadAR20b.MatchString(t) || reCondLeadEN20b.MatchString(t)
 }
+
+// Family B4: Arabic ضمان is a bank's guarantee and a maker's warranty
+// alike. A warranty of the goods offered, stated with its period or its
+// maker ("يجب على مقدم العطاء أن يقدم شهادة ضمان لمدة ثلاث سنوات"، "فترة
+// ضمان لا تقل عن سنتين"، "ضمان الشركة المصنعة"), is a technical
+// requirement of a tender (keyspec, session 19: a warranty among a
+// tender's requirements), not financial as a bid bond is; a bond named
+// as one (ضمان العطاء، ضمان بنكي، حسن التنفيذ، خطاب ضمان) stays financial.
+var (
+	reArWarranty20b = regexp.MustCompile(`ضمان\s+(?:لمدة|لفترة|لا\s+(?:تقل|يقل)|مدته|مدتها|شامل\s+لمدة)|(?:فترة|مدة)\s+(?:ال)?ضمان|ضمان\s+(?:ال)?(?:شركة\s+(?:ال)?مصنعة|مصنع|وكيل)|شهادة\s+(?:ال)?ضمان\s+(?:من|لمدة|ضد|للأجهزة|للمعدات)|ضمان\s+ضد\s+(?:ال)?عيوب`)
+	reArBond20b     = regexp.MustCompile(`ضمان\s+(?:ال)?(?:عطاء|عطاءات|بنكي|مصرفي|ابتدائي|مؤقت|نهائي|دفعة)|حسن\s+(?:ال)?تنفيذ|خطاب\s+(?:ال)?ضمان|كفالة|التأمين\s+(?:ال)?(?:مؤقت|ابتدائي|نهائي)|\b(?:bid|performance|bank)\s+(?:bond|guarantee|security)\b`)
+)

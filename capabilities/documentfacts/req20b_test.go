@@ -36,6 +36,13 @@ var req20bCases = []struct {
 	{"B3 neg", "a contract's keeping lead-in states duties, not conditions", "text",
 		"عقد توريد أجهزة\n\nحرر هذا العقد بين وزارة الصحة والمورد.\n\nعلى المورد الالتزام بما يلي:\nأولاً: توريد الأجهزة خلال ثلاثين يوماً.\nثانياً: تركيب الأجهزة في مواقعها.\n",
 		nil},
+	// Family B4: an Arabic warranty (ضمان) with its period is technical.
+	{"B4", "warranty certificate and warranty period", "text",
+		"إعلان مناقصة رقم ٥/٢٠٢٦ لتوريد أجهزة حاسب آلي\n\nشروط التأهيل:\n١. يجب على مقدم العطاء أن يقدم شهادة ضمان لمدة ثلاث سنوات.\n٢. ألا تقل فترة الضمان عن سنتين من تاريخ التركيب.\n٣. يشترط تقديم ضمان عطاء بنسبة ١٪ من قيمة العطاء.\n",
+		[]string{"technical mandatory ثلاث سنوات", "technical mandatory فترة الضمان", "financial mandatory ضمان عطاء"}},
+	{"B4 neg", "a bank guarantee for a period stays financial", "text",
+		"إعلان مناقصة رقم ٥/٢٠٢٦ لتوريد أجهزة حاسب آلي\n\nشروط التأهيل:\n١. يجب تقديم ضمان بنكي لمدة تسعين يوماً.\n",
+		[]string{"financial mandatory ضمان بنكي"}},
 }
 
 // TestReq20bFamilies: each case gives exactly the requirements it wants.
