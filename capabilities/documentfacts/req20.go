@@ -12,7 +12,7 @@ import (
 func (x *clauseExtractor) req20() {
 	x.halfPipes20()
 	for i := range x.reqs {
-		x.reqs[i].r.Category = category20(x.reqs[i].r.Requirement, x.reqs[i].r.Category)
+		x.reqs[i].r.Category = category20b(x.reqs[i].r.Requirement, category20(x.reqs[i].r.Requirement, x.reqs[i].r.Category)) // req20b.go
 	}
 }
 

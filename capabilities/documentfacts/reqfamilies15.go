@@ -51,7 +51,7 @@ func conditionsLeadIn(t string) bool {
 	if !strings.HasSuffix(t, ":") && !strings.HasSuffix(t, "：") || len([]rune(t)) > 140 {
 		return false
 	}
-	return reCondLeadEN.MatchString(t) || reCondLeadAR.MatchString(t) || condLead16(t) // req16.go
+	return reCondLeadEN.MatchString(t) || reCondLeadAR.MatchString(t) || condLead16(t) || condLead20b(t) // req16.go, req20b.go
 }
 
 // condLeadSection: the section a conditions lead-in opened; its list
