@@ -111,7 +111,7 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 			}
 		}
 		switch {
-		case ok && c.key != "date" && x.signing && bareDateLabel(ctxBefore(t, ms, prev)):
+		case ok && c.key != "date" && x.signing && bareDateLabel(dateCtxBefore(t, ms, prev)):
 			// "Date: 20 April 2026" under the signatures: the date
 			// the party signed.
 			f.Key, f.Label, f.Role, f.Method = "signature_date", "Signature date", "signature", "labeled_field"

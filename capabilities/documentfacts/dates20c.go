@@ -1,0 +1,55 @@
+package documentfacts
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Session 20 (c) of issue 29: a date after a wrapped line
+// (docs/documents.md, "Issue 29, session 20: a date after a wrapped
+// line").
+//
+// "... deliver the trucks to the quarry no later than\n1 August 2026."
+// was keyed expiry_date: the date starts its line, so the text before it
+// is the previous line, read without the break between them ("... no
+// later than"), and the deadline preposition, which needs a space after
+// it, was not seen; the nearest date cue was then the span word "to " of
+// "to the quarry", far from the date. Two rules, general: the previous
+// line is read with the break as a space (ctxBeforeN), and a bare span
+// word ("to", إلى) says expiry only right before the date ("valid to 1
+// August", "from 1 May to 31 July", "من ١ مايو إلى ٣١ يوليو").
+
+// reSpanEndAdjacent: the span word and what may stand between it and
+// the date ("to the", "up to and including", "إلى تاريخ").
+var reSpanEndAdjacent = regexp.MustCompile(`^(?:to|إلى|الى)(?:\s+(?:and\s+including|including|the|تاريخ|يوم))*[\s:：,،]*$`)
+
+// reSpanWord: a bare span word a date cue may be.
+var reSpanWord = regexp.MustCompile(`^(?:to\s|إلى|الى)`)
+
+// farSpanWord: the cue found at ctx[at:] is a bare span word with words
+// between it and the date: no cue of the date.
+func farSpanWord(ctx string, at int) bool {
+	rest := lowerASCII(ctx[at:])
+	return reSpanWord.MatchString(rest) && !reSpanEndAdjacent.MatchString(strings.TrimSpace(rest))
+}
+
+// spanCueAt is nearestCueAt over dateCues that passes over a span word
+// far from the date, to the cue before it.
+func spanCueAt(ctx string) (cue, int, bool) {
+	c, at, ok := nearestCueAt(ctx, dateCues)
+	for ok && c.key == "expiry_date" && farSpanWord(ctx, at) {
+		c, at, ok = nearestCueAt(ctx[:at], dateCues)
+	}
+	return c, at, ok
+}
+
+// dateCtxBefore is ctxBefore for a date: a date that starts its line
+// reads the previous line with the break as a space, so that a
+// preposition ending that line ("no later than\n1 August", "from 1 May
+// to\n31 July") stands right before the date as on one line.
+func dateCtxBefore(t string, ms int, prev string) string {
+	if strings.TrimSpace(t[:ms]) == "" && prev != "" {
+		return ctxBefore(prev+" ", len(prev)+1, "")
+	}
+	return ctxBefore(t, ms, prev)
+}

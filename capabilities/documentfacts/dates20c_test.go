@@ -1,0 +1,69 @@
+package documentfacts
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Session 20 (c) of issue 29 (dates20c.go): a date that starts a wrapped
+// line keeps the preposition that ends the line before it, and a bare
+// span word ("to", إلى) names an expiry only right before its date. Each
+// case is a text written for this test and the date keys it must (want)
+// or must not (not) hold.
+func TestDates20cWrappedLine(t *testing.T) {
+	body := strings.Repeat("The Company shall keep proper books of account.\n", 6)
+	bodyAR := strings.Repeat("يلتزم الطرف الثاني بمسك دفاتر حسابات منتظمة.\n", 6)
+	cases := []dates20Case{
+		{name: "deadline wrapped after a span word", format: "",
+			text: "PURCHASE ORDER\n\n" + body + "2. The Supplier shall deliver the trucks to the quarry no later than\n1 August 2026.\n",
+			want: []string{"delivery_date|2026-08-01"}, not: []string{"expiry_date|2026-08-01"}},
+		{name: "deadline on one line after a span word", format: "",
+			text: "PURCHASE ORDER\n\n" + body + "2. The Supplier shall deliver the pumps to the site no later than 3 August 2026.\n",
+			want: []string{"delivery_date|2026-08-03"}, not: []string{"expiry_date|2026-08-03"}},
+		{name: "payment wrapped after on or before", format: "",
+			text: "SERVICES AGREEMENT\n\n" + body + "5. The Customer shall pay the balance to the Supplier's account on or before\n30 September 2026.\n",
+			want: []string{"due_date|2026-09-30"}, not: []string{"expiry_date|2026-09-30"}},
+		{name: "a far to before a plain date", format: "",
+			text: "SITE VISIT NOTE\n\n" + body + "The team travelled to the plant at Sohar on 14 June 2026 with the surveyor.\n",
+			not:  []string{"expiry_date|2026-06-14"}},
+		{name: "span end on one line", format: "",
+			text: "LEASE AGREEMENT\n\n" + body + "2. The lease runs from 1 May 2026 to 30 April 2027.\n",
+			want: []string{"effective_date|2026-05-01", "expiry_date|2027-04-30"}},
+		{name: "span end wrapped after to", format: "",
+			text: "LEASE AGREEMENT\n\n" + body + "2. The lease of the warehouse runs from 1 May 2026 to\n30 April 2027.\n",
+			want: []string{"effective_date|2026-05-01", "expiry_date|2027-04-30"}, not: []string{"effective_date|2027-04-30"}},
+		{name: "valid to", format: "",
+			text: "TRADE LICENCE RENEWAL\n\n" + body + "The licence is valid to 31 December 2027.\n",
+			not:  []string{"effective_date|2027-12-31", "date|2027-12-31"}},
+		{name: "up to and including", format: "",
+			text: "HIRE AGREEMENT\n\n" + body + "The hire period runs from 1 March 2027 up to and including 31 March 2027.\n",
+			want: []string{"expiry_date|2027-03-31"}},
+		{name: "arabic span end", format: "",
+			text: "عقد إيجار\n\n" + bodyAR + "مدة العقد سنة تبدأ من ١ مايو ٢٠٢٦ إلى ٣٠ أبريل ٢٠٢٧.\n",
+			want: []string{"expiry_date|2027-04-30"}},
+		{name: "arabic far ila before a plain date", format: "",
+			text: "محضر زيارة\n\n" + bodyAR + "توجه الفريق إلى موقع المشروع في صحار يوم ١٤ يونيو ٢٠٢٦ مع المساح.\n",
+			not:  []string{"expiry_date|2026-06-14"}},
+		{name: "arabic deadline wrapped after a span word", format: "",
+			text: "أمر شراء\n\n" + bodyAR + "يلتزم المورد بتوريد الشاحنات إلى المحجر في موعد أقصاه\n١ أغسطس ٢٠٢٦.\n",
+			want: []string{"delivery_date|2026-08-01"}, not: []string{"expiry_date|2026-08-01"}},
+	}
+	for _, c := range cases {
+		got := factSet(extractAs(t, c.format, c.text), TypeDate)
+		var errs []string
+		for _, w := range c.want {
+			if !containsStr(got, w) {
+				errs = append(errs, fmt.Sprintf("%q missing", w))
+			}
+		}
+		for _, n := range c.not {
+			if containsStr(got, n) {
+				errs = append(errs, fmt.Sprintf("%q found", n))
+			}
+		}
+		if len(errs) > 0 {
+			t.Errorf("%s: %s; got %q", c.name, strings.Join(errs, ", "), got)
+		}
+	}
+}
