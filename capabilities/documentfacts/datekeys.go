@@ -97,6 +97,11 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 				// ... في موعد أقصاه": the completion date of works.
 				return cueCompletionDate, true
 			}
+			if c.key == "delivery_date" && infoDelivery(clause, at) {
+				// "deliver its logo artwork and speaker details no later
+				// than": information, not goods (dates20c.go).
+				return cue{key: "date", label: "Date"}, true
+			}
 			if c.key == "submission_deadline" && matches(reDeliverable, clause) && !matches(reBidWord, clause) {
 				// "submit the final report no later than ...": a
 				// deliverable is delivered, not a bid submitted.

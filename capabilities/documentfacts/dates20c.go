@@ -53,3 +53,15 @@ func dateCtxBefore(t string, ms int, prev string) string {
 	}
 	return ctxBefore(t, ms, prev)
 }
+
+// reInfoObject20c: what a party delivers that is information, not goods,
+// premises or documents handed over ("deliver its logo artwork and
+// speaker details", "provide the attendee data"): the key specification
+// keeps delivery_date for goods, premises, units, documents and keys, so
+// the day such information is due is a plain date.
+var reInfoObject20c = regexp.MustCompile(`(?i)^\S+\s+(?:(?:its|their|the|his|her|all|any)\s+)?(?:\w+\s+){0,2}(?:artwork|logos?|details|information|particulars|data|content|photographs?|biograph(?:y|ies)|names)(?:\s*$|\s*[,;.]|\s+(?:and|or|no|not|by|on|to|for|of|within|before|at|in)\b)|^\S+\s+(?:\S+\s+){0,2}(?:البيانات|بيانات|المعلومات|معلومات|الشعار|شعار)`)
+
+// infoDelivery: the deadline verb at clause[at:] delivers information.
+func infoDelivery(clause string, at int) bool {
+	return matches(reInfoObject20c, head(clause[at:], 60))
+}

@@ -48,6 +48,20 @@ func TestDates20cWrappedLine(t *testing.T) {
 		{name: "arabic deadline wrapped after a span word", format: "",
 			text: "أمر شراء\n\n" + bodyAR + "يلتزم المورد بتوريد الشاحنات إلى المحجر في موعد أقصاه\n١ أغسطس ٢٠٢٦.\n",
 			want: []string{"delivery_date|2026-08-01"}, not: []string{"expiry_date|2026-08-01"}},
+
+		// Information delivered is no goods: a plain date.
+		{name: "artwork delivered wrapped", format: "",
+			text: "SPONSORSHIP AGREEMENT\n\n" + body + "4.1 The Sponsor shall deliver its logo artwork and speaker details no later than\n10 October 2026.\n",
+			want: []string{"date|2026-10-10"}, not: []string{"delivery_date|2026-10-10"}},
+		{name: "attendee data on one line", format: "",
+			text: "EVENT SERVICES AGREEMENT\n\n" + body + "3. The Organiser shall deliver the attendee data no later than 2 November 2026.\n",
+			want: []string{"date|2026-11-02"}, not: []string{"delivery_date|2026-11-02"}},
+		{name: "goods delivered stay a delivery", format: "",
+			text: "PURCHASE ORDER\n\n" + body + "3. The Supplier shall deliver the data loggers no later than 2 November 2026.\n",
+			want: []string{"delivery_date|2026-11-02"}},
+		{name: "arabic information delivered", format: "",
+			text: "اتفاقية رعاية\n\n" + bodyAR + "يلتزم الراعي بتسليم الشعار وبيانات المتحدثين في موعد أقصاه ١٠ أكتوبر ٢٠٢٦.\n",
+			want: []string{"date|2026-10-10"}, not: []string{"delivery_date|2026-10-10"}},
 	}
 	for _, c := range cases {
 		got := factSet(extractAs(t, c.format, c.text), TypeDate)
