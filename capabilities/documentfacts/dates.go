@@ -16,7 +16,7 @@ var (
 	// "2026.09.07"): always year, month, day.
 	reDateYMD   = regexp.MustCompile(`(?:^|[^\p{N}/.])(` + D + `{4})([/.])(` + D + `{1,2})[/.](` + D + `{1,2})(?:$|[^\p{N}/.])`)
 	reDateNum   = regexp.MustCompile(`(?:^|[^0-9\x{0660}-\x{0669}/.-])(` + D + `{1,2})[/.-](` + D + `{1,2})[/.-](` + D + `{4})(?:$|[^0-9\x{0660}-\x{0669}])`)
-	reDateDMY   = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + D + `{1,2})(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s-]+(` + monthPattern() + `)\.?,?[\s-]*(` + D + `{4})`)
+	reDateDMY   = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}]|(?:^|\s)و)(` + D + `{1,2})(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s-]+(` + monthPattern() + `)\.?,?[\s-]*(` + D + `{4})`)
 	reDateMY    = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + monthPattern() + `)\.?,?\s+(` + D + `{4})(?:$|[^\p{N}])`)
 	reDayBefore = regexp.MustCompile(`(?i)` + D + `(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s/.-]*$`)
 	reDateMDY   = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(` + monthPattern() + `)\.?\s+(` + D + `{1,2})(?:st|nd|rd|th)?,?\s+(` + D + `{4})`)

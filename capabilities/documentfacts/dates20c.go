@@ -65,3 +65,8 @@ var reInfoObject20c = regexp.MustCompile(`(?i)^\S+\s+(?:(?:its|their|the|his|her
 func infoDelivery(clause string, at int) bool {
 	return matches(reInfoObject20c, head(clause[at:], 60))
 }
+
+// Arabic day pairs: an Arabic "و" joined to a day ("١٧ و١٨ نوفمبر ٢٠٢٦",
+// "3 و4 مارس 2027") is "and", so reDateDMY (dates.go) reads a date after
+// it as after a space; dayPairStart19 then gives the first day of the
+// pair.

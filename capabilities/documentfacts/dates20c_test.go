@@ -12,6 +12,30 @@ import (
 // case is a text written for this test and the date keys it must (want)
 // or must not (not) hold.
 func TestDates20cWrappedLine(t *testing.T) {
+	runDates20c(t, dates20cWrapped)
+}
+
+// Arabic day pairs whose second day has "و" joined to it ("١٧ و١٨
+// نوفمبر ٢٠٢٦"): both days are dates.
+func TestDates20cDayPairs(t *testing.T) {
+	bodyAR := strings.Repeat("يلتزم الطرف الثاني بمسك دفاتر حسابات منتظمة.\n", 6)
+	runDates20c(t, []dates20Case{
+		{name: "arabic digits joined and", format: "",
+			text: "دعوة\n\n" + bodyAR + "تعقد الدورة التدريبية يومي ١٧ و١٨ نوفمبر ٢٠٢٦ في مسقط.\n",
+			want: []string{"date|2026-11-17", "date|2026-11-18"}},
+		{name: "ascii digits joined and", format: "",
+			text: "دعوة\n\n" + bodyAR + "يعقد المعرض يومي 3 و4 مارس 2027 في صلالة.\n",
+			want: []string{"date|2027-03-03", "date|2027-03-04"}},
+		{name: "a full date joined by and", format: "",
+			text: "محضر اجتماع\n\n" + bodyAR + "عقد الاجتماع الأول في ٢ مايو ٢٠٢٧ والثاني في ٩ مايو ٢٠٢٧ و١٦ مايو ٢٠٢٧.\n",
+			want: []string{"date|2027-05-02", "date|2027-05-09", "date|2027-05-16"}},
+		{name: "no pair when the first day is later", format: "",
+			text: "دعوة\n\n" + bodyAR + "البند ٢٠ و١٨ نوفمبر ٢٠٢٦ موعد الزيارة.\n",
+			want: []string{"date|2026-11-18"}, not: []string{"date|2026-11-20"}},
+	})
+}
+
+var dates20cWrapped = func() []dates20Case {
 	body := strings.Repeat("The Company shall keep proper books of account.\n", 6)
 	bodyAR := strings.Repeat("يلتزم الطرف الثاني بمسك دفاتر حسابات منتظمة.\n", 6)
 	cases := []dates20Case{
@@ -63,6 +87,11 @@ func TestDates20cWrappedLine(t *testing.T) {
 			text: "اتفاقية رعاية\n\n" + bodyAR + "يلتزم الراعي بتسليم الشعار وبيانات المتحدثين في موعد أقصاه ١٠ أكتوبر ٢٠٢٦.\n",
 			want: []string{"date|2026-10-10"}, not: []string{"delivery_date|2026-10-10"}},
 	}
+	return cases
+}()
+
+func runDates20c(t *testing.T, cases []dates20Case) {
+	t.Helper()
 	for _, c := range cases {
 		got := factSet(extractAs(t, c.format, c.text), TypeDate)
 		var errs []string
