@@ -280,6 +280,9 @@ func dateColumnCue(t string, at int, headerCells string) (cue, bool) {
 		return cue{}, false
 	}
 	c, ok := nearestCue(heads[i], dateCues)
+	if !ok && dueColumn20c(heads[i], headerCells) { // dates20c.go
+		return dateCueOf("due_date"), true
+	}
 	if !ok || c.key == "document_date" {
 		return cue{}, false
 	}

@@ -70,3 +70,18 @@ func infoDelivery(clause string, at int) bool {
 // "3 و4 مارس 2027") is "and", so reDateDMY (dates.go) reads a date after
 // it as after a space; dayPairStart19 then gives the first day of the
 // pair.
+
+// A "Due" column of an instalment or payment table ("Instalment |
+// Amount (OMR) | Due", "الدفعة | المبلغ | الاستحقاق"): each row's date is
+// its due_date. The header must name payments (an instalment, a payment,
+// an amount, a milestone): a deliverables table's "Due" stays as it was.
+var (
+	reDueHead20c      = regexp.MustCompile(`(?i)^[\s*_]*(?:due|due\s+on|when\s+due|payable(?:\s+on)?|الاستحقاق|استحقاق|تستحق\s+في|يستحق\s+في|موعد\s+الدفع|تاريخ\s+الدفع|موعد\s+الدفعة)[\s*_:]*(?:\([^)]*\))?[\s*_]*$`)
+	rePaymentTable20c = regexp.MustCompile(`(?i)\b(?:instal(?:l)?ments?|payments?|amounts?|milestones?|sums?|tranches?)\b|الدفعة|الدفعات|دفعة|القسط|الأقساط|قسط|المبلغ|مبلغ`)
+)
+
+// dueColumn20c: the date's column is headed "Due" in a table of
+// payments.
+func dueColumn20c(head, headerCells string) bool {
+	return reDueHead20c.MatchString(head) && rePaymentTable20c.MatchString(headerCells)
+}

@@ -110,3 +110,27 @@ func runDates20c(t *testing.T, cases []dates20Case) {
 		}
 	}
 }
+
+// A "Due" column of a table of instalments or payments: each row's date
+// is its due_date; a "Due" column of deliverables is not.
+func TestDates20cDueColumn(t *testing.T) {
+	body := strings.Repeat("The Company shall keep proper books of account.\n", 6)
+	bodyAR := strings.Repeat("يلتزم الطرف الثاني بمسك دفاتر حسابات منتظمة.\n", 6)
+	runDates20c(t, []dates20Case{
+		{name: "instalments due last column", format: "md",
+			text: "# Sale Agreement\n\n" + body + "\nPayment schedule:\n\n| Instalment | Amount (OMR) | Due |\n|---|---|---|\n| First | 10,000.000 | 1 March 2027 |\n| Second | 10,000.000 | 1 June 2027 |\n",
+			want: []string{"due_date|2027-03-01", "due_date|2027-06-01"}, not: []string{"date|2027-03-01"}},
+		{name: "milestones due middle column", format: "md",
+			text: "# Services Agreement\n\n" + body + "\n| Milestone | Due | Payment % |\n|---|---|---|\n| Design approval | 15/04/2027 | 30% |\n| Final acceptance | 30/09/2027 | 70% |\n",
+			want: []string{"due_date|2027-04-15", "due_date|2027-09-30"}},
+		{name: "arabic instalments due column", format: "md",
+			text: "# عقد بيع\n\n" + bodyAR + "\n| القسط | المبلغ (ر.ع.) | الاستحقاق |\n|---|---|---|\n| الأول | 5,000.000 | 01/02/2027 |\n| الثاني | 5,000.000 | 01/05/2027 |\n",
+			want: []string{"due_date|2027-02-01", "due_date|2027-05-01"}},
+		{name: "deliverables due stay", format: "md",
+			text: "# Consultancy Agreement\n\n" + body + "\n| Deliverable | Due |\n|---|---|\n| Inception report | 10 January 2027 |\n| Final report | 30 June 2027 |\n",
+			not:  []string{"due_date|2027-01-10", "due_date|2027-06-30"}},
+		{name: "a plain date column of payments stays", format: "md",
+			text: "# Statement of Account\n\n" + body + "\n| Date | Payment | Amount (OMR) |\n|---|---|---|\n| 03/02/2027 | Cheque 1182 | 2,000.000 |\n",
+			not:  []string{"due_date|2027-02-03"}},
+	})
+}
