@@ -83,5 +83,8 @@ var (
 // dueColumn20c: the date's column is headed "Due" in a table of
 // payments.
 func dueColumn20c(head, headerCells string) bool {
+	// (A plain-text table keeps its outer bars: "| Instalment | ... |
+	// Due |".)
+	head = strings.Trim(head, " |")
 	return reDueHead20c.MatchString(head) && rePaymentTable20c.MatchString(headerCells)
 }
