@@ -69,9 +69,15 @@ var reTitleWord = regexp.MustCompile(`^[\s#*_]*(?:(?:tax\s+|commercial\s+|pro[\s
 // dateCue decides a date's key from the text before it in its block (t,
 // the date at ms) and the previous block.
 func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
-	ctx := ctxBefore(t, ms, prev)
+	ctx := dateCtxBefore(t, ms, prev) // dates20c.go
 	if matches(reDeadlinePrep, ctx) {
-		clause := tail(t[:ms], 2*cueWindow)
+		src := t[:ms]
+		if strings.TrimSpace(src) == "" && prev != "" {
+			// The date starts its line: the clause is the line before
+			// ("deliver the trucks ... no later than\n1 August").
+			src = prev + " "
+		}
+		clause := tail(src, 2*cueWindow)
 		if locs := reClauseStop.FindAllStringIndex(clause, -1); len(locs) > 0 {
 			clause = clause[locs[len(locs)-1][0]+1:]
 		}
@@ -91,6 +97,11 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 				// ... في موعد أقصاه": the completion date of works.
 				return cueCompletionDate, true
 			}
+			if c.key == "delivery_date" && infoDelivery(clause, at) {
+				// "deliver its logo artwork and speaker details no later
+				// than": information, not goods (dates20c.go).
+				return cue{key: "date", label: "Date"}, true
+			}
 			if c.key == "submission_deadline" && matches(reDeliverable, clause) && !matches(reBidWord, clause) {
 				// "submit the final report no later than ...": a
 				// deliverable is delivered, not a bid submitted.
@@ -100,7 +111,7 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 		}
 		return cue{key: "date", label: "Date"}, true
 	}
-	c, at, ok := nearestCueAt(ctx, dateCues)
+	c, at, ok := spanCueAt(ctx) // dates20c.go
 	if w := strings.Fields(ctx); len(w) > 0 && w[len(w)-1] == "من" && (!ok || c.key == "date" || c.key == "document_date") {
 		// "من ١ أغسطس ٢٠٢٦ إلى ٣١ يوليو ٢٠٢٧": the start of a period.
 		return dateCueOf("effective_date"), true

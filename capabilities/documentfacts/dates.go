@@ -16,7 +16,7 @@ var (
 	// "2026.09.07"): always year, month, day.
 	reDateYMD   = regexp.MustCompile(`(?:^|[^\p{N}/.])(` + D + `{4})([/.])(` + D + `{1,2})[/.](` + D + `{1,2})(?:$|[^\p{N}/.])`)
 	reDateNum   = regexp.MustCompile(`(?:^|[^0-9\x{0660}-\x{0669}/.-])(` + D + `{1,2})[/.-](` + D + `{1,2})[/.-](` + D + `{4})(?:$|[^0-9\x{0660}-\x{0669}])`)
-	reDateDMY   = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + D + `{1,2})(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s-]+(` + monthPattern() + `)\.?,?[\s-]*(` + D + `{4})`)
+	reDateDMY   = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}]|(?:^|\s)و)(` + D + `{1,2})(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s-]+(` + monthPattern() + `)\.?,?[\s-]*(` + D + `{4})`)
 	reDateMY    = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(` + monthPattern() + `)\.?,?\s+(` + D + `{4})(?:$|[^\p{N}])`)
 	reDayBefore = regexp.MustCompile(`(?i)` + D + `(?:st|nd|rd|th)?(?:\s+day)?(?:\s+of)?[\s/.-]*$`)
 	reDateMDY   = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(` + monthPattern() + `)\.?\s+(` + D + `{1,2})(?:st|nd|rd|th)?,?\s+(` + D + `{4})`)
@@ -111,7 +111,7 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 			}
 		}
 		switch {
-		case ok && c.key != "date" && x.signing && bareDateLabel(ctxBefore(t, ms, prev)):
+		case ok && c.key != "date" && x.signing && bareDateLabel(dateCtxBefore(t, ms, prev)):
 			// "Date: 20 April 2026" under the signatures: the date
 			// the party signed.
 			f.Key, f.Label, f.Role, f.Method = "signature_date", "Signature date", "signature", "labeled_field"
@@ -280,6 +280,9 @@ func dateColumnCue(t string, at int, headerCells string) (cue, bool) {
 		return cue{}, false
 	}
 	c, ok := nearestCue(heads[i], dateCues)
+	if !ok && dueColumn20c(heads[i], headerCells) { // dates20c.go
+		return dateCueOf("due_date"), true
+	}
 	if !ok || c.key == "document_date" {
 		return cue{}, false
 	}

@@ -23,7 +23,7 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 			return
 		}
 	}
-	ctx := ctxBefore(t, ms, prev)
+	ctx := dateCtxBefore(t, ms, prev) // dates20c.go
 	if f.Key != "date" && matches(reYourDocDatedAR, ctx) {
 		// "بالإشارة إلى طلبكم المؤرخ في 27 سبتمبر": the date of the
 		// other side's request or letter, a plain date (as "your enquiry
