@@ -1,0 +1,147 @@
+package documentfacts
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Round 18c (issue 29, session 20; docs/documents.md "round 18c, the
+// rules follow conventions 27-32"): the rules follow the label
+// conventions 27-32 (docs/documents.md, "Issue 29, session 20:
+// conventions 27 onwards"). Hooked by one line after conv20Requirements
+// (requirements.go); the table cases are in conv20c_test.go.
+
+// conv20cRequirements applies the requirement decisions of 27-32.
+func (x *clauseExtractor) conv20cRequirements(ctx reqContext) {
+	if ctx.binding {
+		return
+	}
+	x.splitDocuments20c()
+}
+
+// Decision 28: each document a submit sentence or a list item names
+// ("a copy of its Commercial Registration certificate and Chamber of
+// Commerce membership", "Applicants should send a CV and copies of
+// certificates", "الكتالوجات والمواصفات الفنية", "السجل التجاري وشهادة
+// الانتساب") is a documentation line of its own, anchored on its own
+// words (splitDocLists, round14req.go, parts lists of three or more led
+// by "shall include"; this parts the rest). A noun with joined modifiers
+// stays one: a part that names no document of its own ("CVs of the
+// project manager and the lead engineer", "degree and NEBOSH
+// certificates", "statements for 2023, 2024 and 2025") leaves the line
+// whole. A bond among them is left to the bond rules (decision 3).
+var (
+	// reDocHeadEN20c: an English noun that is a document.
+	reDocHeadEN20c = regexp.MustCompile(`(?i)\b(?:cop(?:y|ies)|registrations?|certificates?|memberships?|cards?|profiles?|references?|cvs?|résumés?|resumes?|data\s*sheets?|drawings?|statements?|lists?|letters?|catalog(?:ue)?s?|brochures?|licen[cs]es?|transcripts?|specifications?|declarations?|forms?|power\s+of\s+attorney|authori[sz]ations?|undertakings?|reports?|accounts|portfolios?|photo(?:graph)?s?|passports?|diplomas?|manuals?|clearances?|organi[sz]ation\s+charts?|method\s+statements?|schedules?)\b`)
+	// reDocHeadAR20c: an Arabic noun that is a document, opening a part.
+	reDocHeadAR20c = regexp.MustCompile(`^(?:ال)?(?:كتالوج|كتالوجات|كاتالوج|مواصفات|شهادة|شهادات|سجل|صورة|صور|نسخة|نسخ|بطاقة|قوائم|قائمة|ميزانية|ميزانيات|خطاب|خطابات|رسالة|رسائل|سيرة|سير|مخططات|رسومات|ترخيص|رخصة|كشف|كشوف|إقرار|اقرار|تعهد|نموذج|نماذج|تقرير|تقارير|هوية|جواز|عقد\s+التأسيس|وثيقة|وثائق|بيانات)(?:\s|$|[.،,؛;])`)
+	// reSepEN20c, reSepAR20c: where documents part ("and", a comma).
+	reSepEN20c = regexp.MustCompile(`,\s+(?:and\s+)?|\s+and\s+|\s+&\s+`)
+	reSepAR20c = regexp.MustCompile(`\s*[،,]\s*(?:و\s*)?|\s+و`)
+	// reBondPart20c: a bond or guarantee, left to the bond rules.
+	reBondPart20c = regexp.MustCompile(`(?i)\b(?:bonds?|guarantees?|security)\b|ضمان|كفالة|تأمين`)
+	// reCertsPlural20c, reCertWord20c: certificates the last part opens
+	// its documents with, in the plural, the head its earlier parts share
+	// when they name no certificate of their own.
+	reCertsPlural20c = regexp.MustCompile(`(?i)^certificates$`)
+	reCertWord20c    = regexp.MustCompile(`(?i)\bcertificates?\b`)
+	// rePrepPart20c: a part that opens on a preposition ("..., with
+	// client references") qualifies the document before it.
+	// reCopyOf20c: "a copy of", whose "of" a later part repeats.
+	reCopyOf20c   = regexp.MustCompile(`(?i)\bcop(?:y|ies)\s+of\b`)
+	rePrepPart20c = regexp.MustCompile(`(?i)^(?:with|for|of|in|from|by|including|includ\w+|showing|covering|stating|signed|duly)\b`)
+)
+
+// splitDocuments20c parts each documentation line naming two or more
+// documents into one line per document (decision 28).
+func (x *clauseExtractor) splitDocuments20c() {
+	var out []reqFound
+	for _, r := range x.reqs {
+		if r.r.Category != "documentation" || r.end-r.start > 300 || r.end > len(x.a.text) {
+			out = append(out, r)
+			continue
+		}
+		parts := docParts20c(x.a.text[r.start:r.end])
+		if len(parts) < 2 {
+			out = append(out, r)
+			continue
+		}
+		for _, p := range parts {
+			n := r
+			n.start, n.end = r.start+p[0], r.start+p[1]
+			n.r.Requirement = clip(strings.TrimSpace(x.a.text[n.start:n.end]), 300)
+			out = append(out, n)
+		}
+	}
+	x.reqs = out
+}
+
+// docParts20c: the spans of t, one per document it names, when t names
+// two to six documents joined by "and", "و" or commas; nil otherwise.
+// The first span runs from t's start (its verb), the last to t's end.
+func docParts20c(t string) [][2]int {
+	if reBondPart20c.MatchString(t) || strings.Contains(t, "\n") {
+		return nil
+	}
+	body := strings.TrimRight(t, " .;:؛")
+	arabic := firstLetterArabic(body)
+	sep := reSepEN20c
+	if arabic {
+		sep = reSepAR20c
+	}
+	var spans [][2]int
+	from := 0
+	for _, m := range sep.FindAllStringIndex(body, -1) {
+		spans = append(spans, [2]int{from, m[0]})
+		from = m[1]
+	}
+	spans = append(spans, [2]int{from, len(body)})
+	if len(spans) < 2 || len(spans) > 6 {
+		return nil
+	}
+	copyOf := reCopyOf20c.MatchString(body[:spans[0][1]])
+	for i, s := range spans {
+		p := strings.TrimSpace(body[s[0]:s[1]])
+		if copyOf && i > 0 && strings.HasPrefix(p, "of ") {
+			p = p[len("of "):] // "a copy of the CR and of the VAT registration certificate"
+		}
+		if !docPart20c(p, i == 0, arabic) {
+			return nil
+		}
+	}
+	if last := body[spans[len(spans)-1][0]:]; !arabic && reCertsPlural20c.MatchString(reDocHeadEN20c.FindString(last)) && !reCertWord20c.MatchString(body[:spans[0][1]]) {
+		return nil // "degree and NEBOSH certificates", "the commercial registration and Tender Board certificates": certificates, one line
+	}
+	spans[len(spans)-1][1] = len(strings.TrimRight(t, " \n"))
+	return spans
+}
+
+// docPart20c: part p names a document of its own: the first part ends on
+// its document (within its last words), a later one opens on it.
+func docPart20c(p string, first, arabic bool) bool {
+	w := strings.Fields(p)
+	if len(w) == 0 || len(w) > 14 {
+		return false
+	}
+	if arabic {
+		if first {
+			for i := len(w) - 1; i >= 0 && i >= len(w)-4; i-- {
+				if reDocHeadAR20c.MatchString(strings.Join(w[i:], " ")) {
+					return true
+				}
+			}
+			return false
+		}
+		return reDocHeadAR20c.MatchString(p)
+	}
+	if !first && rePrepPart20c.MatchString(p) {
+		return false
+	}
+	var span []string
+	if first {
+		span = w[max(0, len(w)-5):]
+	} else {
+		span = w[:min(len(w), 5)]
+	}
+	return reDocHeadEN20c.MatchString(strings.Join(span, " "))
+}

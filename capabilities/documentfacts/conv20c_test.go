@@ -1,0 +1,52 @@
+package documentfacts
+
+import "testing"
+
+// Round 18c (issue 29, session 20; docs/documents.md "round 18c, the
+// rules follow conventions 27-32"): each case is a document of our own
+// and the facts of one type it must give, read as in conv19Cases: a case
+// fails on a wanted fact missing and on any other fact of that type.
+
+var conv20cCases = []struct {
+	decision, name, typ, text string
+	want                      []string
+}{
+	// Decision 28: each document a submit sentence or list item names is
+	// a documentation line of its own; a noun with joined modifiers is
+	// one.
+	{"28", "two documents in one list item", "requirement",
+		conv20Tender + "## Documents to Submit\n\nThe bid shall include:\n- a copy of the Commercial Registration certificate and the Chamber of Commerce membership card;\n- the technical data sheets and layout drawings.\n",
+		[]string{"documentation mandatory commercial registration", "documentation mandatory chamber of commerce", "documentation mandatory data sheets", "documentation mandatory layout drawings"}},
+	{"28", "a CV and copies of certificates in one sentence", "requirement",
+		"VACANCY: Site Accountant\n\nBatinah Schools Development Company SAOC is hiring a Site Accountant.\n\nRequirements:\n- A degree in accounting.\n\nApplicants should send a CV and copies of certificates to jobs@batinah.example.\n",
+		[]string{"eligibility mandatory degree", "documentation optional cv", "documentation optional copies of certificates"}},
+	{"28", "Arabic: catalogues and specifications", "requirement",
+		conv20TenderAR + "## المستندات المطلوبة\n\nيجب أن يتضمن العطاء ما يلي:\n- الكتالوجات والمواصفات الفنية للكراسي المعروضة.\n- السجل التجاري وشهادة الانتساب إلى غرفة التجارة.\n",
+		[]string{"documentation mandatory الكتالوجات", "documentation mandatory المواصفات الفنية", "documentation mandatory السجل التجاري", "documentation mandatory شهادة الانتساب"}},
+	{"28", "a copy of one and of another", "requirement",
+		conv20Tender + "## Documents to Submit\n\nThe bid shall include:\n- a copy of the CR and of the VAT registration certificate;\n",
+		[]string{"documentation mandatory copy of the cr", "documentation mandatory vat registration certificate"}},
+	{"28 neg", "CVs of two roles stay one", "requirement",
+		conv20Tender + "## Documents to Submit\n\nThe bid shall include:\n- CVs of the project manager and the site engineer.\n",
+		[]string{"documentation mandatory cvs of the project manager and the site engineer"}},
+	{"28 neg", "statements for three years stay one", "requirement",
+		conv20Tender + "## Documents to Submit\n\nThe bid shall include:\n- audited financial statements for 2023, 2024 and 2025.\n",
+		[]string{"documentation mandatory statements for 2023, 2024 and 2025"}},
+	{"28 neg", "degree and NEBOSH certificates stay one", "requirement",
+		conv20Tender + "## Documents to Submit\n\nThe bid shall include:\n- copies of degree and NEBOSH certificates of the safety officer.\n",
+		[]string{"documentation mandatory degree and nebosh certificates"}},
+	{"28 neg", "a list qualified by a with-phrase stays one", "requirement",
+		conv20Tender + "## Documents to Submit\n\nThe bid shall include:\n- A list of similar contracts completed, with client references.\n",
+		[]string{"documentation mandatory client references"}},
+}
+
+// TestConv20cConventions: each case gives exactly the facts it wants.
+// go test -p 1 ./capabilities/documentfacts -run TestConv20cConventions -v
+func TestConv20cConventions(t *testing.T) {
+	for _, c := range conv20cCases {
+		got := conv19Items(extractText(t, c.text), c.typ)
+		if msg := obl15Compare(got, c.want); msg != "" {
+			t.Errorf("decision %s, %s (%s):\n%s", c.decision, c.name, c.typ, msg)
+		}
+	}
+}
