@@ -17,6 +17,63 @@ func (x *clauseExtractor) conv20cRequirements(ctx reqContext) {
 		return
 	}
 	x.splitDocuments20c()
+	if ctx.selecting {
+		x.bidderConditions20c()
+	}
+}
+
+// Decision 32: a tender's condition on the bidder read from
+// its sentence wherever it stands (the requirement sections read those
+// under their headings), a requirement instead of an obligation:
+//
+//   - 32: a site visit or pre-bid meeting the bidder must attend ("Bidders
+//     must attend a pre-bid meeting", "Attendance at the site visit is
+//     mandatory", "على مقدم العطاء زيارة الموقع"): eligibility; an optional
+//     or recommended visit, or a key-dates row without "mandatory", nothing.
+var (
+	reMustAttend20c    = regexp.MustCompile(`(?i)\b(?:must|shall|is\s+required\s+to|are\s+required\s+to|required\s+to)\s+(?:\w+\s+){0,2}?(?:attend\b[^.;\n]{0,60}?\b(?:site\s+visit|pre-?bid|pre-?tender|pre-?proposal|clarification\s+meeting|bidders'?\s+(?:conference|meeting)|site\s+inspection)|visit\s+the\s+(?:site|premises)\b)|\b(?:site\s+visit|pre-?bid\s+(?:meeting|conference)|pre-?tender\s+meeting|site\s+inspection)\b[^.;\n]{0,60}?\b(?:is|are|shall\s+be|will\s+be)\s+(?:mandatory|compulsory|obligatory)\b|\b(?:mandatory|compulsory)\s+(?:site\s+visit|pre-?bid\s+(?:meeting|conference)|site\s+inspection)\b|(?:يجب|يتعين|يلتزم|على|يشترط|يُشترط)[^.؛\n]{0,50}?(?:حضور|زيارة)\s+(?:ال)?(?:موقع|اجتماع\s+(?:ال)?تمهيدي|الاجتماع\s+التمهيدي|اجتماع\s+ما\s+قبل)|(?:زيارة\s+(?:ال)?موقع|(?:ال)?اجتماع\s+(?:ال)?تمهيدي)[^.؛\n]{0,60}?(?:إلزامي|إلزامية|الزامي|الزامية|إجباري|إجبارية)`)
+	reOptionalVisit20c = regexp.MustCompile(`(?i)\b(?:optional|recommended|encouraged|advised|advisable|may\s+attend|may\s+visit|not\s+mandatory|non-mandatory)\b|يفضل|يُفضل|اختياري|يمكن|يجوز|ينصح|يُنصح`)
+)
+
+// condition20c: the category of the bidder's condition sentence t states
+// (decision 32), "" when none.
+func condition20c(t string) string {
+	switch {
+	case reMustAttend20c.MatchString(t) && !reOptionalVisit20c.MatchString(t):
+		return "eligibility"
+	}
+	return ""
+}
+
+// bidderConditions20c adds the requirement of each sentence stating a
+// bidder's condition that no requirement reads yet, and keeps it from the
+// obligations; a requirement read already of such a sentence takes its
+// category.
+func (x *clauseExtractor) bidderConditions20c() {
+	for i := range x.reqs {
+		r := &x.reqs[i]
+		c := condition20c(r.r.Requirement)
+		if c != "" && r.r.Category != c && r.r.Category != "technical" && r.r.Category != "documentation" {
+			r.r.Category = c
+		}
+	}
+	for si, sp := range x.sents {
+		if x.reqSents[si] || x.skipped(sp) || sp.end-sp.start > 400 {
+			continue
+		}
+		t := x.a.text[sp.start:sp.end]
+		c := condition20c(t)
+		if c == "" {
+			continue
+		}
+		x.reqSents[si] = true
+		if x.reqOverlaps(sp.start, sp.end) {
+			continue
+		}
+		lead := leadingNumber(t)
+		r := Requirement{Requirement: clip(strings.TrimSpace(t[lead:]), 300), Category: c, Mandatory: true, Method: "clause", Confidence: 0.75}
+		x.reqs = append(x.reqs, reqFound{r: r, start: sp.start + lead, end: sp.end, explicit: true, section: x.sectionOf[sp.seg]})
+	}
 }
 
 // Decision 28: each document a submit sentence or a list item names

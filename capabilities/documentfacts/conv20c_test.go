@@ -38,6 +38,21 @@ var conv20cCases = []struct {
 	{"28 neg", "a list qualified by a with-phrase stays one", "requirement",
 		conv20Tender + "## Documents to Submit\n\nThe bid shall include:\n- A list of similar contracts completed, with client references.\n",
 		[]string{"documentation mandatory client references"}},
+	// Decision 32: a site visit or pre-bid meeting the bidder must attend
+	// is a mandatory eligibility requirement, not an obligation; an
+	// optional visit nothing.
+	{"32", "a pre-bid meeting and a mandatory site visit", "requirement",
+		conv20Tender + "## 1. Instructions to Bidders\n\n1.1 Bidders must attend a pre-bid meeting at the Company's office on 3 May 2026.\n1.2 Attendance at the site visit on 5 May 2026 is mandatory.\n1.3 A site visit is recommended; bidders may visit the site on 4 May 2026.\n",
+		[]string{"eligibility mandatory pre-bid meeting", "eligibility mandatory attendance at the site visit"}},
+	{"32", "the meeting is no obligation", "obligation",
+		conv20Tender + "## 1. Instructions to Bidders\n\n1.1 Bidders must attend a pre-bid meeting at the Company's office on 3 May 2026.\n",
+		nil},
+	{"32", "Arabic: حضور الاجتماع التمهيدي", "requirement",
+		conv20TenderAR + "## تعليمات للمتناقصين\n\n١. يجب على المتناقصين حضور الاجتماع التمهيدي يوم ٣ مايو ٢٠٢٦.\n٢. يمكن للمتناقصين زيارة الموقع يوم ٤ مايو ٢٠٢٦.\n",
+		[]string{"eligibility mandatory الاجتماع التمهيدي"}},
+	{"32", "Arabic: the meeting is no obligation", "obligation",
+		conv20TenderAR + "## تعليمات للمتناقصين\n\n١. يجب على المتناقصين حضور الاجتماع التمهيدي يوم ٣ مايو ٢٠٢٦.\n",
+		nil},
 }
 
 // TestConv20cConventions: each case gives exactly the facts it wants.
