@@ -22,10 +22,14 @@ func (x *clauseExtractor) conv20cRequirements(ctx reqContext) {
 	}
 }
 
-// Decision 32: a tender's condition on the bidder read from
+// Decisions 30 and 32: a tender's condition on the bidder read from
 // its sentence wherever it stands (the requirement sections read those
 // under their headings), a requirement instead of an obligation:
 //
+//   - 30: "Companies not registered with X may not apply", "only ... may
+//     apply", "is not eligible", "shall not be listed on any debarment
+//     list", "لا يحق للشركات غير المسجلة التقدم": eligibility; a rule on
+//     the bids ("late bids will not be accepted") nothing;
 //   - 32: a site visit or pre-bid meeting the bidder must attend ("Bidders
 //     must attend a pre-bid meeting", "Attendance at the site visit is
 //     mandatory", "على مقدم العطاء زيارة الموقع"): eligibility; an optional
@@ -33,13 +37,18 @@ func (x *clauseExtractor) conv20cRequirements(ctx reqContext) {
 var (
 	reMustAttend20c    = regexp.MustCompile(`(?i)\b(?:must|shall|is\s+required\s+to|are\s+required\s+to|required\s+to)\s+(?:\w+\s+){0,2}?(?:attend\b[^.;\n]{0,60}?\b(?:site\s+visit|pre-?bid|pre-?tender|pre-?proposal|clarification\s+meeting|bidders'?\s+(?:conference|meeting)|site\s+inspection)|visit\s+the\s+(?:site|premises)\b)|\b(?:site\s+visit|pre-?bid\s+(?:meeting|conference)|pre-?tender\s+meeting|site\s+inspection)\b[^.;\n]{0,60}?\b(?:is|are|shall\s+be|will\s+be)\s+(?:mandatory|compulsory|obligatory)\b|\b(?:mandatory|compulsory)\s+(?:site\s+visit|pre-?bid\s+(?:meeting|conference)|site\s+inspection)\b|(?:يجب|يتعين|يلتزم|على|يشترط|يُشترط)[^.؛\n]{0,50}?(?:حضور|زيارة)\s+(?:ال)?(?:موقع|اجتماع\s+(?:ال)?تمهيدي|الاجتماع\s+التمهيدي|اجتماع\s+ما\s+قبل)|(?:زيارة\s+(?:ال)?موقع|(?:ال)?اجتماع\s+(?:ال)?تمهيدي)[^.؛\n]{0,60}?(?:إلزامي|إلزامية|الزامي|الزامية|إجباري|إجبارية)`)
 	reOptionalVisit20c = regexp.MustCompile(`(?i)\b(?:optional|recommended|encouraged|advised|advisable|may\s+attend|may\s+visit|not\s+mandatory|non-mandatory)\b|يفضل|يُفضل|اختياري|يمكن|يجوز|ينصح|يُنصح`)
+	reNotEligible20c   = regexp.MustCompile(`(?i)\b(?:not\s+eligible|ineligible)\b|\b(?:may|shall|can|will)\s+not\s+(?:apply|bid|tender|participate)\b|\bcannot\s+(?:apply|bid|tender|participate)\b|\b(?:may|can)\s+(?:apply|bid|tender|participate|respond)\s+only\b|^\W*(?:[0-9][0-9.]*\s+)?only\b[^.;\n]{0,100}?\b(?:may|can)\s+(?:apply|bid|tender|participate|respond)\b|\bshall\s+not\s+be\s+(?:listed|blacklisted|debarred|suspended)\b|لا\s+(?:يحق|يجوز|يسمح)\s+(?:لل|ل)(?:شركات|مؤسسات|متقدمين|مناقصين|متناقصين|موردين|مقاولين|جهات|أفراد|شركة|مؤسسة)[^.؛\n]{0,80}?(?:التقدم|الاشتراك|المشاركة|الدخول)|لا\s+(?:يحق|يجوز)\s+(?:التقدم|الاشتراك|المشاركة)[^.؛\n]{0,60}?إلا|يقتصر\s+(?:ال)?(?:اشتراك|تقدم|مشاركة)`)
+	// reBidsSubject20c: a rule on the bids, not on the bidder.
+	reBidsSubject20c = regexp.MustCompile(`(?i)^\W*(?:[0-9][0-9.]*\s+)?(?:late\s+|incomplete\s+|any\s+|all\s+|the\s+)?(?:bids?|tenders?|proposals?|offers?|quotations?|submissions?|applications?|documents?)\b|العطاءات|العروض`)
 )
 
 // condition20c: the category of the bidder's condition sentence t states
-// (decision 32), "" when none.
+// (decisions 30, 32), "" when none.
 func condition20c(t string) string {
 	switch {
 	case reMustAttend20c.MatchString(t) && !reOptionalVisit20c.MatchString(t):
+		return "eligibility"
+	case reNotEligible20c.MatchString(t) && !reBidsSubject20c.MatchString(t):
 		return "eligibility"
 	}
 	return ""

@@ -38,6 +38,17 @@ var conv20cCases = []struct {
 	{"28 neg", "a list qualified by a with-phrase stays one", "requirement",
 		conv20Tender + "## Documents to Submit\n\nThe bid shall include:\n- A list of similar contracts completed, with client references.\n",
 		[]string{"documentation mandatory client references"}},
+	// Decision 30: a negative or "only ... may apply" condition is one
+	// mandatory eligibility requirement; a rule on the bids nothing.
+	{"30", "not eligible, may apply only, may not apply", "requirement",
+		conv20Tender + "## 1. Instructions to Bidders\n\n1.1 Firms that are debarred by the Tender Board are not eligible to participate.\n1.2 Foreign companies may apply only in a joint venture with an Omani company.\n1.3 Companies not registered with the Tender Board may not apply.\n1.4 Late bids will not be accepted.\n",
+		[]string{"eligibility mandatory debarred", "eligibility mandatory joint venture", "eligibility mandatory not registered"}},
+	{"30", "Arabic: لا يحق للشركات غير المسجلة التقدم", "requirement",
+		conv20TenderAR + "## تعليمات للمتناقصين\n\n١. لا يحق للشركات غير المسجلة في وزارة التجارة التقدم لهذه المناقصة.\n٢. لا تقبل العطاءات المتأخرة.\n",
+		[]string{"eligibility mandatory غير المسجلة"}},
+	{"30", "Arabic: the condition is no obligation", "obligation",
+		conv20TenderAR + "## تعليمات للمتناقصين\n\n١. لا يحق للشركات غير المسجلة في وزارة التجارة التقدم لهذه المناقصة.\n",
+		nil},
 	// Decision 32: a site visit or pre-bid meeting the bidder must attend
 	// is a mandatory eligibility requirement, not an obligation; an
 	// optional visit nothing.
