@@ -22,10 +22,14 @@ func (x *clauseExtractor) conv20cRequirements(ctx reqContext) {
 	}
 }
 
-// Decisions 30 and 32: a tender's condition on the bidder read from
+// Decisions 29, 30 and 32: a tender's condition on the bidder read from
 // its sentence wherever it stands (the requirement sections read those
 // under their headings), a requirement instead of an obligation:
 //
+//   - 29: years of experience of the bidder, the applicant or the
+//     candidate ("ألا تقل خبرة المتقدم عن خمس سنوات", "the bidder must
+//     have at least 5 years' experience") are experience; of the staff it
+//     fields (a project manager) technical, as the sections read them;
 //   - 30: "Companies not registered with X may not apply", "only ... may
 //     apply", "is not eligible", "shall not be listed on any debarment
 //     list", "لا يحق للشركات غير المسجلة التقدم": eligibility; a rule on
@@ -40,16 +44,19 @@ var (
 	reNotEligible20c   = regexp.MustCompile(`(?i)\b(?:not\s+eligible|ineligible)\b|\b(?:may|shall|can|will)\s+not\s+(?:apply|bid|tender|participate)\b|\bcannot\s+(?:apply|bid|tender|participate)\b|\b(?:may|can)\s+(?:apply|bid|tender|participate|respond)\s+only\b|^\W*(?:[0-9][0-9.]*\s+)?only\b[^.;\n]{0,100}?\b(?:may|can)\s+(?:apply|bid|tender|participate|respond)\b|\bshall\s+not\s+be\s+(?:listed|blacklisted|debarred|suspended)\b|لا\s+(?:يحق|يجوز|يسمح)\s+(?:لل|ل)(?:شركات|مؤسسات|متقدمين|مناقصين|متناقصين|موردين|مقاولين|جهات|أفراد|شركة|مؤسسة)[^.؛\n]{0,80}?(?:التقدم|الاشتراك|المشاركة|الدخول)|لا\s+(?:يحق|يجوز)\s+(?:التقدم|الاشتراك|المشاركة)[^.؛\n]{0,60}?إلا|يقتصر\s+(?:ال)?(?:اشتراك|تقدم|مشاركة)`)
 	// reBidsSubject20c: a rule on the bids, not on the bidder.
 	reBidsSubject20c = regexp.MustCompile(`(?i)^\W*(?:[0-9][0-9.]*\s+)?(?:late\s+|incomplete\s+|any\s+|all\s+|the\s+)?(?:bids?|tenders?|proposals?|offers?|quotations?|submissions?|applications?|documents?)\b|العطاءات|العروض`)
+	reBidderYears20c = regexp.MustCompile(`(?:ألا|الا|أن\s+لا|ان\s+لا|أن\s+لا|لا)\s+(?:تقل|يقل)\s+(?:خبرة\s+(?:ال)?(?:متقدم|مناقص|متناقص|شركة|مقاول|مورد|مقدم\s+العطاء|مكتب|مرشح)|خبرته|خبرتها)[^.؛\n]{0,60}?(?:سنة|سنوات|سنتين|عام|أعوام|اعوام|عامين)|(?i:\b(?:bidder|tenderer|applicant|contractor|supplier|consultant|firm|company|candidate)s?\s+(?:must|shall|should)\s+(?:have|possess|demonstrate)\s+(?:a\s+minimum\s+of\s+|at\s+least\s+|not\s+less\s+than\s+|minimum\s+)?(?:[a-z]+\s+)?\(?[0-9]*\)?\s*years?'?\s+(?:of\s+)?(?:\w+\s+)?experience)`)
 )
 
 // condition20c: the category of the bidder's condition sentence t states
-// (decisions 30, 32), "" when none.
+// (decisions 29, 30, 32), "" when none.
 func condition20c(t string) string {
 	switch {
 	case reMustAttend20c.MatchString(t) && !reOptionalVisit20c.MatchString(t):
 		return "eligibility"
 	case reNotEligible20c.MatchString(t) && !reBidsSubject20c.MatchString(t):
 		return "eligibility"
+	case reBidderYears20c.MatchString(t):
+		return "experience"
 	}
 	return ""
 }
@@ -57,7 +64,7 @@ func condition20c(t string) string {
 // bidderConditions20c adds the requirement of each sentence stating a
 // bidder's condition that no requirement reads yet, and keeps it from the
 // obligations; a requirement read already of such a sentence takes its
-// category.
+// category (an eligibility line of the bidder's years is experience).
 func (x *clauseExtractor) bidderConditions20c() {
 	for i := range x.reqs {
 		r := &x.reqs[i]

@@ -38,6 +38,17 @@ var conv20cCases = []struct {
 	{"28 neg", "a list qualified by a with-phrase stays one", "requirement",
 		conv20Tender + "## Documents to Submit\n\nThe bid shall include:\n- A list of similar contracts completed, with client references.\n",
 		[]string{"documentation mandatory client references"}},
+	// Decision 29: years of experience of the bidder are experience; of
+	// the staff it fields technical.
+	{"29", "Arabic: the bidder's years outside a requirements heading", "requirement",
+		conv20TenderAR + "## تعليمات للمتناقصين\n\n١. يجب أن لا تقل خبرة المتقدم عن خمس سنوات في مجال التوريد.\n",
+		[]string{"experience mandatory خبرة المتقدم"}},
+	{"29", "Arabic: ألا تقل خبرته joined to a registration", "requirement",
+		conv20TenderAR + "## شروط الاشتراك\n\n١. أن يكون المناقص مسجلاً في السجل التجاري، وألا تقل خبرته عن خمس سنوات في أعمال مماثلة.\n",
+		[]string{"eligibility mandatory السجل التجاري", "experience mandatory خبرته"}},
+	{"29", "the bidder's years and the project manager's", "requirement",
+		conv20Tender + "## Eligibility\n\n1. The bidder must have a minimum of 5 years' experience in similar works.\n2. The project manager must have at least 10 years of experience.\n",
+		[]string{"experience mandatory 5 years", "technical mandatory project manager"}},
 	// Decision 30: a negative or "only ... may apply" condition is one
 	// mandatory eligibility requirement; a rule on the bids nothing.
 	{"30", "not eligible, may apply only, may not apply", "requirement",
