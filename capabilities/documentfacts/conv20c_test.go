@@ -60,6 +60,17 @@ var conv20cCases = []struct {
 	{"30", "Arabic: the condition is no obligation", "obligation",
 		conv20TenderAR + "## تعليمات للمتناقصين\n\n١. لا يحق للشركات غير المسجلة في وزارة التجارة التقدم لهذه المناقصة.\n",
 		nil},
+	// Decision 31: a passive instruction how bids are submitted is an
+	// obligation of -, no requirement.
+	{"31", "bids submitted through the portal", "obligation",
+		conv20Tender + "## 1. Instructions to Bidders\n\n1.1 Bids shall be submitted through the e-tendering portal.\n",
+		[]string{"- must submitted through the e-tendering portal"}},
+	{"31", "Arabic: تقدم العطاءات في مظروفين", "obligation",
+		conv20TenderAR + "## تعليمات للمتناقصين\n\n١. تقدم العطاءات في مظروفين منفصلين.\n",
+		[]string{"- must مظروفين"}},
+	{"31 neg", "Arabic: no requirement of the envelopes", "requirement",
+		conv20TenderAR + "## تعليمات للمتناقصين\n\n١. تقدم العطاءات في مظروفين منفصلين.\n",
+		nil},
 	// Decision 32: a site visit or pre-bid meeting the bidder must attend
 	// is a mandatory eligibility requirement, not an obligation; an
 	// optional visit nothing.
