@@ -86,6 +86,14 @@ var conv20cCases = []struct {
 	{"32", "Arabic: the meeting is no obligation", "obligation",
 		conv20TenderAR + "## تعليمات للمتناقصين\n\n١. يجب على المتناقصين حضور الاجتماع التمهيدي يوم ٣ مايو ٢٠٢٦.\n",
 		nil},
+	// Decision 27: "Neither party" one each_party line; parties named
+	// one must_not line each.
+	{"27", "neither the Supplier nor the Buyer; neither party", "obligation",
+		"SUPPLY AGREEMENT\n\nThis Agreement is made on 2 March 2026 between Sohar Furniture LLC (the \"Supplier\") and Batinah Schools Development Company SAOC (the \"Buyer\").\n\n1. Neither the Supplier nor the Buyer shall disclose the prices to third parties.\n2. Neither party shall assign this Agreement.\n",
+		[]string{"supplier must_not disclose", "buyer must_not disclose", "each_party must_not assign"}},
+	{"27", "Arabic: لا يجوز للمؤجر ولا للمستأجر; لأي من الطرفين", "obligation",
+		"عقد إيجار\n\nأبرم هذا العقد بتاريخ ٢ مارس ٢٠٢٦ بين شركة صحار للعقارات ش.م.م (\"المؤجر\") وشركة الباطنة للكتب ش.م.م (\"المستأجر\").\n\n١. لا يجوز للمؤجر ولا للمستأجر إفشاء شروط هذا العقد للغير.\n٢. لا يجوز لأي من الطرفين التنازل عن هذا العقد.\n",
+		[]string{"landlord must_not إفشاء", "tenant must_not إفشاء", "each_party must_not التنازل"}},
 }
 
 // TestConv20cConventions: each case gives exactly the facts it wants.
