@@ -105,9 +105,9 @@ func (x *clauseExtractor) bidderConditions20c() {
 // whole. A bond among them is left to the bond rules (decision 3).
 var (
 	// reDocHeadEN20c: an English noun that is a document.
-	reDocHeadEN20c = regexp.MustCompile(`(?i)\b(?:cop(?:y|ies)|registrations?|certificates?|memberships?|cards?|profiles?|references?|cvs?|résumés?|resumes?|data\s*sheets?|drawings?|statements?|lists?|letters?|catalog(?:ue)?s?|brochures?|licen[cs]es?|transcripts?|specifications?|declarations?|forms?|power\s+of\s+attorney|authori[sz]ations?|undertakings?|reports?|accounts|portfolios?|photo(?:graph)?s?|passports?|diplomas?|manuals?|clearances?|organi[sz]ation\s+charts?|method\s+statements?|schedules?)\b`)
+	reDocHeadEN20c = regexp.MustCompile(`(?i)\b(?:cop(?:y|ies)|registrations?|certificates?|memberships?|cards?|profiles?|references?|cvs?|résumés?|resumes?|data\s*sheets?|drawings?|statements?|lists?|letters?|catalog(?:ue)?s?|brochures?|licen[cs]es?|transcripts?|specifications?|declarations?|forms?|power\s+of\s+attorney|authori[sz]ations?|undertakings?|reports?|accounts|portfolios?|photo(?:graph)?s?|passports?|diplomas?|manuals?|clearances?|organi[sz]ation\s+charts?|method\s+statements?|schedules?|questionnaires?|(?:work|business|quality|safety)\s+plans?|samples?)\b`)
 	// reDocHeadAR20c: an Arabic noun that is a document, opening a part.
-	reDocHeadAR20c = regexp.MustCompile(`^(?:ال)?(?:كتالوج|كتالوجات|كاتالوج|مواصفات|شهادة|شهادات|سجل|صورة|صور|نسخة|نسخ|بطاقة|قوائم|قائمة|ميزانية|ميزانيات|خطاب|خطابات|رسالة|رسائل|سيرة|سير|مخططات|رسومات|ترخيص|رخصة|كشف|كشوف|إقرار|اقرار|تعهد|نموذج|نماذج|تقرير|تقارير|هوية|جواز|عقد\s+التأسيس|وثيقة|وثائق|بيانات)(?:\s|$|[.،,؛;])`)
+	reDocHeadAR20c = regexp.MustCompile(`^(?:ال)?(?:كتالوج|كتالوجات|كاتالوج|مواصفات|شهادة|شهادات|سجل|صورة|صور|نسخة|نسخ|بطاقة|قوائم|قائمة|ميزانية|ميزانيات|خطاب|خطابات|رسالة|رسائل|سيرة|سير|مخططات|رسومات|ترخيص|رخصة|كشف|كشوف|إقرار|اقرار|تعهد|نموذج|نماذج|تقرير|تقارير|هوية|جواز|عقد\s+التأسيس|وثيقة|وثائق|بيانات|نتائج|حسابات)(?:\s|$|[.،,؛;])`)
 	// reSepEN20c, reSepAR20c: where documents part ("and", a comma).
 	reSepEN20c = regexp.MustCompile(`,\s+(?:and\s+)?|\s+and\s+|\s+&\s+`)
 	reSepAR20c = regexp.MustCompile(`\s*[،,]\s*(?:و\s*)?|\s+و`)
@@ -121,8 +121,11 @@ var (
 	// rePrepPart20c: a part that opens on a preposition ("..., with
 	// client references") qualifies the document before it.
 	// reCopyOf20c: "a copy of", whose "of" a later part repeats.
-	reCopyOf20c   = regexp.MustCompile(`(?i)\bcop(?:y|ies)\s+of\b`)
-	rePrepPart20c = regexp.MustCompile(`(?i)^(?:with|for|of|in|from|by|including|includ\w+|showing|covering|stating|signed|duly)\b`)
+	reCopyOf20c = regexp.MustCompile(`(?i)\bcop(?:y|ies)\s+of\b`)
+	// reLaterDuty20c: a second duty joined after the documents ("... and
+	// be sent by 30 September"), left to the last document's line.
+	reLaterDuty20c = regexp.MustCompile(`(?i)\s+and\s+(?:be|must|shall|should|are|is|will)\s`)
+	rePrepPart20c  = regexp.MustCompile(`(?i)^(?:with|for|of|in|from|by|including|includ\w+|showing|covering|stating|signed|duly)\b`)
 )
 
 // splitDocuments20c parts each documentation line naming two or more
@@ -162,9 +165,16 @@ func docParts20c(t string) [][2]int {
 	if arabic {
 		sep = reSepAR20c
 	}
+	limit := len(body)
+	if m := reLaterDuty20c.FindStringIndex(body); m != nil && !arabic {
+		limit = m[0]
+	}
 	var spans [][2]int
 	from := 0
-	for _, m := range sep.FindAllStringIndex(body, -1) {
+	for _, m := range sep.FindAllStringIndex(body[:limit], -1) {
+		if arabic && !reDocHeadAR20c.MatchString(body[m[1]:]) {
+			continue // "لغرفة تجارة وصناعة عمان": a name's و, no document after it
+		}
 		spans = append(spans, [2]int{from, m[0]})
 		from = m[1]
 	}
@@ -193,12 +203,12 @@ func docParts20c(t string) [][2]int {
 // its document (within its last words), a later one opens on it.
 func docPart20c(p string, first, arabic bool) bool {
 	w := strings.Fields(p)
-	if len(w) == 0 || len(w) > 14 {
+	if len(w) == 0 || len(w) > 16 {
 		return false
 	}
 	if arabic {
 		if first {
-			for i := len(w) - 1; i >= 0 && i >= len(w)-4; i-- {
+			for i := len(w) - 1; i >= 0; i-- {
 				if reDocHeadAR20c.MatchString(strings.Join(w[i:], " ")) {
 					return true
 				}
@@ -214,7 +224,7 @@ func docPart20c(p string, first, arabic bool) bool {
 	if first {
 		span = w[max(0, len(w)-5):]
 	} else {
-		span = w[:min(len(w), 5)]
+		span = w[:min(len(w), 7)]
 	}
 	return reDocHeadEN20c.MatchString(strings.Join(span, " "))
 }
