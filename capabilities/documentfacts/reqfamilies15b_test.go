@@ -33,7 +33,7 @@ var reqFamilyCases15b = []reqFamilyCase{
 	// F5: a job advert's application instruction names documents.
 	{"F5", "apply by sending your CV",
 		"Vacancy: Site Accountant\n\nRequirements\n- Degree in accounting.\n\nApply by sending your CV and a cover letter to jobs@example.om.\n",
-		[]string{"eligibility|mandatory|accounting", "documentation|mandatory|CV"}, nil, false},
+		[]string{"eligibility|mandatory|accounting", "documentation|mandatory|CV", "documentation|mandatory|cover letter"}, nil, false}, // session 20 decision 28 (conv20c.go): each document its own line
 	{"F5", "arabic: يرسل المتقدم سيرته الذاتية وصورة من المؤهل",
 		"وظيفة شاغرة: محاسب\n\nالمتطلبات\n- بكالوريوس في المحاسبة.\n\nطريقة التقديم\nيرسل المتقدم سيرته الذاتية وصورة من المؤهل الدراسي إلى البريد الإلكتروني hr@example.om.\n",
 		[]string{"eligibility|mandatory|بكالوريوس", "documentation|mandatory|سيرته الذاتية", "documentation|mandatory|المؤهل الدراسي"}, nil, false},

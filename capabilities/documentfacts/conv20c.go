@@ -1,0 +1,230 @@
+package documentfacts
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Round 18c (issue 29, session 20; docs/documents.md "round 18c, the
+// rules follow conventions 27-32"): the rules follow the label
+// conventions 27-32 (docs/documents.md, "Issue 29, session 20:
+// conventions 27 onwards"). Hooked by one line after conv20Requirements
+// (requirements.go); the table cases are in conv20c_test.go.
+
+// conv20cRequirements applies the requirement decisions of 27-32.
+func (x *clauseExtractor) conv20cRequirements(ctx reqContext) {
+	if ctx.binding {
+		return
+	}
+	x.splitDocuments20c()
+	if ctx.selecting {
+		x.bidderConditions20c()
+	}
+}
+
+// Decisions 29, 30 and 32: a tender's condition on the bidder read from
+// its sentence wherever it stands (the requirement sections read those
+// under their headings), a requirement instead of an obligation:
+//
+//   - 29: years of experience of the bidder, the applicant or the
+//     candidate ("ألا تقل خبرة المتقدم عن خمس سنوات", "the bidder must
+//     have at least 5 years' experience") are experience; of the staff it
+//     fields (a project manager) technical, as the sections read them;
+//   - 30: "Companies not registered with X may not apply", "only ... may
+//     apply", "is not eligible", "shall not be listed on any debarment
+//     list", "لا يحق للشركات غير المسجلة التقدم": eligibility; a rule on
+//     the bids ("late bids will not be accepted") nothing;
+//   - 32: a site visit or pre-bid meeting the bidder must attend ("Bidders
+//     must attend a pre-bid meeting", "Attendance at the site visit is
+//     mandatory", "على مقدم العطاء زيارة الموقع"): eligibility; an optional
+//     or recommended visit, or a key-dates row without "mandatory", nothing.
+var (
+	reMustAttend20c    = regexp.MustCompile(`(?i)\b(?:must|shall|is\s+required\s+to|are\s+required\s+to|required\s+to)\s+(?:\w+\s+){0,2}?(?:attend\b[^.;\n]{0,60}?\b(?:site\s+visit|pre-?bid|pre-?tender|pre-?proposal|clarification\s+meeting|bidders'?\s+(?:conference|meeting)|site\s+inspection)|visit\s+the\s+(?:site|premises)\b)|\b(?:site\s+visit|pre-?bid\s+(?:meeting|conference)|pre-?tender\s+meeting|site\s+inspection)\b[^.;\n]{0,60}?\b(?:is|are|shall\s+be|will\s+be)\s+(?:mandatory|compulsory|obligatory)\b|\b(?:mandatory|compulsory)\s+(?:site\s+visit|pre-?bid\s+(?:meeting|conference)|site\s+inspection)\b|(?:يجب|يتعين|يلتزم|على|يشترط|يُشترط)[^.؛\n]{0,50}?(?:حضور|زيارة)\s+(?:ال)?(?:موقع|اجتماع\s+(?:ال)?تمهيدي|الاجتماع\s+التمهيدي|اجتماع\s+ما\s+قبل)|(?:زيارة\s+(?:ال)?موقع|(?:ال)?اجتماع\s+(?:ال)?تمهيدي)[^.؛\n]{0,60}?(?:إلزامي|إلزامية|الزامي|الزامية|إجباري|إجبارية)`)
+	reOptionalVisit20c = regexp.MustCompile(`(?i)\b(?:optional|recommended|encouraged|advised|advisable|may\s+attend|may\s+visit|not\s+mandatory|non-mandatory)\b|يفضل|يُفضل|اختياري|يمكن|يجوز|ينصح|يُنصح`)
+	reNotEligible20c   = regexp.MustCompile(`(?i)\b(?:not\s+eligible|ineligible)\b|\b(?:may|shall|can|will)\s+not\s+(?:apply|bid|tender|participate)\b|\bcannot\s+(?:apply|bid|tender|participate)\b|\b(?:may|can)\s+(?:apply|bid|tender|participate|respond)\s+only\b|^\W*(?:[0-9][0-9.]*\s+)?only\b[^.;\n]{0,100}?\b(?:may|can)\s+(?:apply|bid|tender|participate|respond)\b|\bshall\s+not\s+be\s+(?:listed|blacklisted|debarred|suspended)\b|لا\s+(?:يحق|يجوز|يسمح)\s+(?:لل|ل)(?:شركات|مؤسسات|متقدمين|مناقصين|متناقصين|موردين|مقاولين|جهات|أفراد|شركة|مؤسسة)[^.؛\n]{0,80}?(?:التقدم|الاشتراك|المشاركة|الدخول)|لا\s+(?:يحق|يجوز)\s+(?:التقدم|الاشتراك|المشاركة)[^.؛\n]{0,60}?إلا|يقتصر\s+(?:ال)?(?:اشتراك|تقدم|مشاركة)`)
+	// reBidsSubject20c: a rule on the bids, not on the bidder.
+	reBidsSubject20c = regexp.MustCompile(`(?i)^\W*(?:[0-9][0-9.]*\s+)?(?:late\s+|incomplete\s+|any\s+|all\s+|the\s+)?(?:bids?|tenders?|proposals?|offers?|quotations?|submissions?|applications?|documents?)\b|العطاءات|العروض`)
+	reBidderYears20c = regexp.MustCompile(`(?:ألا|الا|أن\s+لا|ان\s+لا|أن\s+لا|لا)\s+(?:تقل|يقل)\s+(?:خبرة\s+(?:ال)?(?:متقدم|مناقص|متناقص|شركة|مقاول|مورد|مقدم\s+العطاء|مكتب|مرشح)|خبرته|خبرتها)[^.؛\n]{0,60}?(?:سنة|سنوات|سنتين|عام|أعوام|اعوام|عامين)|(?i:\b(?:bidder|tenderer|applicant|contractor|supplier|consultant|firm|company|candidate)s?\s+(?:must|shall|should)\s+(?:have|possess|demonstrate)\s+(?:a\s+minimum\s+of\s+|at\s+least\s+|not\s+less\s+than\s+|minimum\s+)?(?:[a-z]+\s+)?\(?[0-9]*\)?\s*years?'?\s+(?:of\s+)?(?:\w+\s+)?experience)`)
+)
+
+// condition20c: the category of the bidder's condition sentence t states
+// (decisions 29, 30, 32), "" when none.
+func condition20c(t string) string {
+	switch {
+	case reMustAttend20c.MatchString(t) && !reOptionalVisit20c.MatchString(t):
+		return "eligibility"
+	case reNotEligible20c.MatchString(t) && !reBidsSubject20c.MatchString(t):
+		return "eligibility"
+	case reBidderYears20c.MatchString(t):
+		return "experience"
+	}
+	return ""
+}
+
+// bidderConditions20c adds the requirement of each sentence stating a
+// bidder's condition that no requirement reads yet, and keeps it from the
+// obligations; a requirement read already of such a sentence takes its
+// category (an eligibility line of the bidder's years is experience).
+func (x *clauseExtractor) bidderConditions20c() {
+	for i := range x.reqs {
+		r := &x.reqs[i]
+		c := condition20c(r.r.Requirement)
+		if c != "" && r.r.Category != c && r.r.Category != "technical" && r.r.Category != "documentation" {
+			r.r.Category = c
+		}
+	}
+	for si, sp := range x.sents {
+		if x.reqSents[si] || x.skipped(sp) || sp.end-sp.start > 400 {
+			continue
+		}
+		t := x.a.text[sp.start:sp.end]
+		c := condition20c(t)
+		if c == "" {
+			continue
+		}
+		x.reqSents[si] = true
+		if x.reqOverlaps(sp.start, sp.end) {
+			continue
+		}
+		lead := leadingNumber(t)
+		r := Requirement{Requirement: clip(strings.TrimSpace(t[lead:]), 300), Category: c, Mandatory: true, Method: "clause", Confidence: 0.75}
+		x.reqs = append(x.reqs, reqFound{r: r, start: sp.start + lead, end: sp.end, explicit: true, section: x.sectionOf[sp.seg]})
+	}
+}
+
+// Decision 28: each document a submit sentence or a list item names
+// ("a copy of its Commercial Registration certificate and Chamber of
+// Commerce membership", "Applicants should send a CV and copies of
+// certificates", "الكتالوجات والمواصفات الفنية", "السجل التجاري وشهادة
+// الانتساب") is a documentation line of its own, anchored on its own
+// words (splitDocLists, round14req.go, parts lists of three or more led
+// by "shall include"; this parts the rest). A noun with joined modifiers
+// stays one: a part that names no document of its own ("CVs of the
+// project manager and the lead engineer", "degree and NEBOSH
+// certificates", "statements for 2023, 2024 and 2025") leaves the line
+// whole. A bond among them is left to the bond rules (decision 3).
+var (
+	// reDocHeadEN20c: an English noun that is a document.
+	reDocHeadEN20c = regexp.MustCompile(`(?i)\b(?:cop(?:y|ies)|registrations?|certificates?|memberships?|cards?|profiles?|references?|cvs?|résumés?|resumes?|data\s*sheets?|drawings?|statements?|lists?|letters?|catalog(?:ue)?s?|brochures?|licen[cs]es?|transcripts?|specifications?|declarations?|forms?|power\s+of\s+attorney|authori[sz]ations?|undertakings?|reports?|accounts|portfolios?|photo(?:graph)?s?|passports?|diplomas?|manuals?|clearances?|organi[sz]ation\s+charts?|method\s+statements?|schedules?|questionnaires?|(?:work|business|quality|safety)\s+plans?|samples?)\b`)
+	// reDocHeadAR20c: an Arabic noun that is a document, opening a part.
+	reDocHeadAR20c = regexp.MustCompile(`^(?:ال)?(?:كتالوج|كتالوجات|كاتالوج|مواصفات|شهادة|شهادات|سجل|صورة|صور|نسخة|نسخ|بطاقة|قوائم|قائمة|ميزانية|ميزانيات|خطاب|خطابات|رسالة|رسائل|سيرة|سير|مخططات|رسومات|ترخيص|رخصة|كشف|كشوف|إقرار|اقرار|تعهد|نموذج|نماذج|تقرير|تقارير|هوية|جواز|عقد\s+التأسيس|وثيقة|وثائق|بيانات|نتائج|حسابات)(?:\s|$|[.،,؛;])`)
+	// reSepEN20c, reSepAR20c: where documents part ("and", a comma).
+	reSepEN20c = regexp.MustCompile(`,\s+(?:and\s+)?|\s+and\s+|\s+&\s+`)
+	reSepAR20c = regexp.MustCompile(`\s*[،,]\s*(?:و\s*)?|\s+و`)
+	// reBondPart20c: a bond or guarantee, left to the bond rules.
+	reBondPart20c = regexp.MustCompile(`(?i)\b(?:bonds?|guarantees?|security)\b|ضمان|كفالة|تأمين`)
+	// reCertsPlural20c, reCertWord20c: certificates the last part opens
+	// its documents with, in the plural, the head its earlier parts share
+	// when they name no certificate of their own.
+	reCertsPlural20c = regexp.MustCompile(`(?i)^certificates$`)
+	reCertWord20c    = regexp.MustCompile(`(?i)\bcertificates?\b`)
+	// rePrepPart20c: a part that opens on a preposition ("..., with
+	// client references") qualifies the document before it.
+	// reCopyOf20c: "a copy of", whose "of" a later part repeats.
+	reCopyOf20c = regexp.MustCompile(`(?i)\bcop(?:y|ies)\s+of\b`)
+	// reLaterDuty20c: a second duty joined after the documents ("... and
+	// be sent by 30 September"), left to the last document's line.
+	reLaterDuty20c = regexp.MustCompile(`(?i)\s+and\s+(?:be|must|shall|should|are|is|will)\s`)
+	rePrepPart20c  = regexp.MustCompile(`(?i)^(?:with|for|of|in|from|by|including|includ\w+|showing|covering|stating|signed|duly)\b`)
+)
+
+// splitDocuments20c parts each documentation line naming two or more
+// documents into one line per document (decision 28).
+func (x *clauseExtractor) splitDocuments20c() {
+	var out []reqFound
+	for _, r := range x.reqs {
+		if r.r.Category != "documentation" || r.end-r.start > 300 || r.end > len(x.a.text) {
+			out = append(out, r)
+			continue
+		}
+		parts := docParts20c(x.a.text[r.start:r.end])
+		if len(parts) < 2 {
+			out = append(out, r)
+			continue
+		}
+		for _, p := range parts {
+			n := r
+			n.start, n.end = r.start+p[0], r.start+p[1]
+			n.r.Requirement = clip(strings.TrimSpace(x.a.text[n.start:n.end]), 300)
+			out = append(out, n)
+		}
+	}
+	x.reqs = out
+}
+
+// docParts20c: the spans of t, one per document it names, when t names
+// two to six documents joined by "and", "و" or commas; nil otherwise.
+// The first span runs from t's start (its verb), the last to t's end.
+func docParts20c(t string) [][2]int {
+	if reBondPart20c.MatchString(t) || strings.Contains(t, "\n") {
+		return nil
+	}
+	body := strings.TrimRight(t, " .;:؛")
+	arabic := firstLetterArabic(body)
+	sep := reSepEN20c
+	if arabic {
+		sep = reSepAR20c
+	}
+	limit := len(body)
+	if m := reLaterDuty20c.FindStringIndex(body); m != nil && !arabic {
+		limit = m[0]
+	}
+	var spans [][2]int
+	from := 0
+	for _, m := range sep.FindAllStringIndex(body[:limit], -1) {
+		if arabic && !reDocHeadAR20c.MatchString(body[m[1]:]) {
+			continue // "لغرفة تجارة وصناعة عمان": a name's و, no document after it
+		}
+		spans = append(spans, [2]int{from, m[0]})
+		from = m[1]
+	}
+	spans = append(spans, [2]int{from, len(body)})
+	if len(spans) < 2 || len(spans) > 6 {
+		return nil
+	}
+	copyOf := reCopyOf20c.MatchString(body[:spans[0][1]])
+	for i, s := range spans {
+		p := strings.TrimSpace(body[s[0]:s[1]])
+		if copyOf && i > 0 && strings.HasPrefix(p, "of ") {
+			p = p[len("of "):] // "a copy of the CR and of the VAT registration certificate"
+		}
+		if !docPart20c(p, i == 0, arabic) {
+			return nil
+		}
+	}
+	if last := body[spans[len(spans)-1][0]:]; !arabic && reCertsPlural20c.MatchString(reDocHeadEN20c.FindString(last)) && !reCertWord20c.MatchString(body[:spans[0][1]]) {
+		return nil // "degree and NEBOSH certificates", "the commercial registration and Tender Board certificates": certificates, one line
+	}
+	spans[len(spans)-1][1] = len(strings.TrimRight(t, " \n"))
+	return spans
+}
+
+// docPart20c: part p names a document of its own: the first part ends on
+// its document (within its last words), a later one opens on it.
+func docPart20c(p string, first, arabic bool) bool {
+	w := strings.Fields(p)
+	if len(w) == 0 || len(w) > 16 {
+		return false
+	}
+	if arabic {
+		if first {
+			for i := len(w) - 1; i >= 0; i-- {
+				if reDocHeadAR20c.MatchString(strings.Join(w[i:], " ")) {
+					return true
+				}
+			}
+			return false
+		}
+		return reDocHeadAR20c.MatchString(p)
+	}
+	if !first && rePrepPart20c.MatchString(p) {
+		return false
+	}
+	var span []string
+	if first {
+		span = w[max(0, len(w)-5):]
+	} else {
+		span = w[:min(len(w), 7)]
+	}
+	return reDocHeadEN20c.MatchString(strings.Join(span, " "))
+}
