@@ -278,6 +278,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	all, cands = conv20SigningDates(all, cands, &a) // conv20.go
 	all, cands = twinDates19(all, cands, x.dates19) // dates19.go
 	all, cands = round20Money(all, cands, a.text)   // money20.go
+	round20bMoney(all, cands, a.text)               // money20b.go
 	conv20bFacts(all, cands, &a)                    // conv20b.go
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)

@@ -1,0 +1,62 @@
+package documentfacts
+
+import "regexp"
+
+// Round 20b of money keys (issue 29, session 20, second pass; table tests
+// in money20b_test.go). Each rule states what a sum is of:
+//
+//   - MA: a sum given in brackets as a share of the contract's price ("20%
+//     of the contract price (EUR 256.030,10) as a down payment", "30% من
+//     قيمة العقد (19,200.000 د.ك.) دفعة مقدمة") is that share, the
+//     `advance_payment` its sentence names, not the `contract_value`.
+
+// reShareOfPrice20b: the text right before a bracketed sum that is a share
+// of the contract's price.
+var reShareOfPrice20b = regexp.MustCompile(`(?i)(?:%|per\s?cent|percent|٪)\s*(?:of\s+(?:the\s+)?(?:total\s+)?(?:contract|agreement|purchase)\s+(?:price|value|sum|amount)|من\s+(?:إجمالي\s+)?(?:قيمة|ثمن|مبلغ)\s+(?:العقد|الاتفاقية))\s*\(\s*$`)
+
+// reAdvanceWord20b: a down or advance payment named in a sentence.
+var reAdvanceWord20b = regexp.MustCompile(`(?i)\b(?:down|advance)[\s-]+payment|\bin\s+advance\b|دفعة\s+مقدم|الدفعة\s+المقدم|دفعةً\s+مقدم`)
+
+// round20bMoney re-keys money facts after round20Money (handle.go).
+// facts and cands run in parallel.
+func round20bMoney(facts []Fact, cands []candidate, text string) {
+	if len(facts) != len(cands) {
+		return
+	}
+	for i, f := range facts {
+		if f.Type != TypeMoney {
+			continue
+		}
+		at := min(max(cands[i].start, 0), len(text))
+		if k := money20bKey(f.Key, text, at); k != "" {
+			facts[i].Key, facts[i].Label = k, moneyLabel20(k)
+		}
+	}
+}
+
+// money20bKey: the key a money fact keyed key at byte at of text takes,
+// or "" to keep it.
+func money20bKey(key, text string, at int) string {
+	switch {
+	case key == "contract_value" && reShareOfPrice20b.MatchString(tail(text[:at], 80)) && reAdvanceWord20b.MatchString(moneySentence(text, at)+" "+sentenceAfter20b(text, at)):
+		// MA.
+		return "advance_payment"
+	}
+	return ""
+}
+
+// sentenceAfter20b: the rest of at's sentence, at most 200 bytes, up to a
+// stop that ends a sentence or a line break.
+func sentenceAfter20b(text string, at int) string {
+	s := text[at:]
+	if len(s) > 200 {
+		s = s[:200]
+	}
+	if loc := reSentenceEnd20b.FindStringIndex(s); loc != nil {
+		s = s[:loc[0]]
+	}
+	return s
+}
+
+// reSentenceEnd20b: a stop not inside a number, or a blank line.
+var reSentenceEnd20b = regexp.MustCompile(`[^\d\s][.;!?؟؛](?:\s|$)|\n\s*\n`)

@@ -1,0 +1,28 @@
+package documentfacts
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestMoney20bKey: invented sentences, the sum marked by [[ ]].
+func TestMoney20bKey(t *testing.T) {
+	cases := []struct {
+		name, key, text, want string
+	}{
+		{"MA down payment", "contract_value", "4.2 The Employer shall pay 15% of the contract price ([[USD 90,000.00]]) as a down payment against a bank guarantee.", "advance_payment"},
+		{"MA advance before", "contract_value", "An advance payment of ten per cent of the Contract Value ([[OMR 12,500.000]]) shall be paid within 30 days.", "advance_payment"},
+		{"MA Arabic", "contract_value", "يدفع صاحب العمل 25% من قيمة العقد ([[50,000.000 ر.ع.]]) دفعة مقدمة خلال أسبوعين.", "advance_payment"},
+		{"MA no advance word", "contract_value", "The Buyer shall retain 10% of the contract price ([[EUR 4.000,00]]) until final acceptance.", ""},
+		{"MA not a share", "contract_value", "The contract price ([[AED 300,000]]) includes a down payment of 20%.", ""},
+		{"MA other key kept", "retention", "Retention of 5% of the contract price ([[QAR 7,500]]) shall be released, not paid in advance as a down payment.", ""},
+		{"MA next sentence", "contract_value", "The total is 100% of the contract price ([[BHD 9,000.000]]). A down payment is not due.", ""},
+	}
+	for _, c := range cases {
+		at := strings.Index(c.text, "[[")
+		text := strings.Replace(strings.Replace(c.text, "[[", "", 1), "]]", "", 1)
+		if got := money20bKey(c.key, text, at); got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}
