@@ -279,6 +279,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	all, cands = twinDates19(all, cands, x.dates19) // dates19.go
 	all, cands = round20Money(all, cands, a.text)   // money20.go
 	round20bMoney(all, cands, a.text)               // money20b.go
+	all, cands = arabicTwins20b(all, cands)         // money20b.go
 	conv20bFacts(all, cands, &a)                    // conv20b.go
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)

@@ -1,6 +1,9 @@
 package documentfacts
 
-import "regexp"
+import (
+	"regexp"
+	"unicode"
+)
 
 // Round 20b of money keys (issue 29, session 20, second pass; table tests
 // in money20b_test.go). Each rule states what a sum is of:
@@ -9,6 +12,10 @@ import "regexp"
 //     of the contract price (EUR 256.030,10) as a down payment", "30% من
 //     قيمة العقد (19,200.000 د.ك.) دفعة مقدمة") is that share, the
 //     `advance_payment` its sentence names, not the `contract_value`.
+//   - MB: a bilingual document states a sum in English and again in
+//     Arabic (١٤٬٥٥٠٫٠٠٠ د.ك. beside KWD 14,550.000): one sum, one fact;
+//     the Arabic twin of a sum of the same key and value written in
+//     Latin letters is dropped.
 
 // reShareOfPrice20b: the text right before a bracketed sum that is a share
 // of the contract's price.
@@ -60,3 +67,37 @@ func sentenceAfter20b(text string, at int) string {
 
 // reSentenceEnd20b: a stop not inside a number, or a blank line.
 var reSentenceEnd20b = regexp.MustCompile(`[^\d\s][.;!?؟؛](?:\s|$)|\n\s*\n`)
+
+// arabicTwins20b drops MB's Arabic twins. facts and cands run in
+// parallel.
+func arabicTwins20b(facts []Fact, cands []candidate) ([]Fact, []candidate) {
+	if len(facts) != len(cands) {
+		return facts, cands
+	}
+	latin := map[string]bool{}
+	for _, f := range facts {
+		if f.Type == TypeMoney && f.Normalized != "" && !arabicScript20b(f.Value) {
+			latin[f.Key+"|"+f.Normalized] = true
+		}
+	}
+	drop := map[int]bool{}
+	for i, f := range facts {
+		if f.Type == TypeMoney && f.Normalized != "" && arabicScript20b(f.Value) && latin[f.Key+"|"+f.Normalized] {
+			drop[i] = true
+		}
+	}
+	if len(drop) == 0 {
+		return facts, cands
+	}
+	return withoutDropped(facts, cands, drop)
+}
+
+// arabicScript20b: s holds a letter or digit of the Arabic script.
+func arabicScript20b(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Arabic, r) && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			return true
+		}
+	}
+	return false
+}

@@ -26,3 +26,33 @@ func TestMoney20bKey(t *testing.T) {
 		}
 	}
 }
+
+// TestArabicTwins20b: invented facts; an Arabic twin of a Latin sum of the
+// same key and value goes, any other sum stays.
+func TestArabicTwins20b(t *testing.T) {
+	m := func(key, norm, value string) Fact {
+		return Fact{Type: TypeMoney, Key: key, Normalized: norm, Value: value}
+	}
+	facts := []Fact{
+		m("performance_bond", "2500 OMR", "OMR 2,500.000"),
+		m("performance_bond", "2500 OMR", "٢٬٥٠٠٫٠٠٠ ر.ع."),               // twin: dropped
+		m("penalty_amount", "2500 OMR", "٢٬٥٠٠ ر.ع."),                     // other key: kept
+		m("fee", "90 BHD", "٩٠ د.ب."),                                     // no Latin twin: kept
+		m("price", "12 QAR", "12 ريال قطري"),                              // Arabic currency word
+		m("price", "12 QAR", "QAR 12"),                                    // its Latin twin
+		{Type: TypeDate, Key: "date", Normalized: "2500 OMR", Value: "x"}, // not money
+	}
+	cands := make([]candidate, len(facts))
+	got, gotC := arabicTwins20b(facts, cands)
+	if len(got) != len(gotC) {
+		t.Fatalf("facts %d, cands %d", len(got), len(gotC))
+	}
+	var vals []string
+	for _, f := range got {
+		vals = append(vals, f.Key+" "+f.Value)
+	}
+	want := []string{"performance_bond OMR 2,500.000", "penalty_amount ٢٬٥٠٠ ر.ع.", "fee ٩٠ د.ب.", "price QAR 12", "date x"}
+	if strings.Join(vals, "; ") != strings.Join(want, "; ") {
+		t.Errorf("got %q\nwant %q", vals, want)
+	}
+}
