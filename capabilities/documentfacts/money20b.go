@@ -12,6 +12,9 @@ import (
 //     of the contract price (EUR 256.030,10) as a down payment", "30% من
 //     قيمة العقد (19,200.000 د.ك.) دفعة مقدمة") is that share, the
 //     `advance_payment` its sentence names, not the `contract_value`.
+//   - MC: a sum one party grants the other towards its marketing
+//     ("a marketing contribution of EUR 7.500,00 per contract year",
+//     مساهمة تسويقية) is an `allowance`, not a unit `price`.
 //   - MB: a bilingual document states a sum in English and again in
 //     Arabic (١٤٬٥٥٠٫٠٠٠ د.ك. beside KWD 14,550.000): one sum, one fact;
 //     the Arabic twin of a sum of the same key and value written in
@@ -20,6 +23,10 @@ import (
 // reShareOfPrice20b: the text right before a bracketed sum that is a share
 // of the contract's price.
 var reShareOfPrice20b = regexp.MustCompile(`(?i)(?:%|per\s?cent|percent|٪)\s*(?:of\s+(?:the\s+)?(?:total\s+)?(?:contract|agreement|purchase)\s+(?:price|value|sum|amount)|من\s+(?:إجمالي\s+)?(?:قيمة|ثمن|مبلغ)\s+(?:العقد|الاتفاقية))\s*\(\s*$`)
+
+// reMarketingAllowance20b: a contribution or allowance towards marketing,
+// named before the sum in its sentence.
+var reMarketingAllowance20b = regexp.MustCompile(`(?i)\b(?:marketing|advertising|promotion(?:al)?|co-?op(?:erative)?\s+advertising)\s+(?:contribution|allowance|support|subsidy|fund)\b|(?:مساهمة|بدل|دعم)\s+(?:تسويقية?|ترويجية?|إعلانية?|التسويق|الترويج|الإعلان)`)
 
 // reAdvanceWord20b: a down or advance payment named in a sentence.
 var reAdvanceWord20b = regexp.MustCompile(`(?i)\b(?:down|advance)[\s-]+payment|\bin\s+advance\b|دفعة\s+مقدم|الدفعة\s+المقدم|دفعةً\s+مقدم`)
@@ -48,6 +55,9 @@ func money20bKey(key, text string, at int) string {
 	case key == "contract_value" && reShareOfPrice20b.MatchString(tail(text[:at], 80)) && reAdvanceWord20b.MatchString(moneySentence(text, at)+" "+sentenceAfter20b(text, at)):
 		// MA.
 		return "advance_payment"
+	case (key == "price" || key == "amount" || key == "fee") && reMarketingAllowance20b.MatchString(moneySentence(text, at)):
+		// MC.
+		return "allowance"
 	}
 	return ""
 }

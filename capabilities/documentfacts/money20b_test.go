@@ -56,3 +56,24 @@ func TestArabicTwins20b(t *testing.T) {
 		t.Errorf("got %q\nwant %q", vals, want)
 	}
 }
+
+// TestMoney20bAllowance: MC on invented sentences, the sum marked by [[ ]].
+func TestMoney20bAllowance(t *testing.T) {
+	cases := []struct {
+		name, key, text, want string
+	}{
+		{"MC contribution", "price", "5.2 The Principal will pay the Agent a marketing contribution of [[USD 12,000.00]] per year.", "allowance"},
+		{"MC towards", "amount", "As an advertising allowance, the Manufacturer will contribute [[OMR 2,000.000]] per quarter.", "allowance"},
+		{"MC Arabic", "price", "يمنح المورد الموزع مساهمة تسويقية قدرها [[٥٬٠٠٠ ر.ع.]] سنوياً.", "allowance"},
+		{"MC unit price kept", "price", "The unit price of the marketing brochures is [[AED 4.50]] each.", ""},
+		{"MC capital kept", "amount", "Each partner's capital contribution is [[BHD 50,000]].", ""},
+		{"MC bond kept", "performance_bond", "A marketing contribution is due and a performance bond of [[QAR 9,000]] shall be furnished.", ""},
+	}
+	for _, c := range cases {
+		at := strings.Index(c.text, "[[")
+		text := strings.Replace(strings.Replace(c.text, "[[", "", 1), "]]", "", 1)
+		if got := money20bKey(c.key, text, at); got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}
