@@ -17,6 +17,30 @@ type dates20Case struct {
 	want, not          []string
 }
 
+// checkKeyed20 checks each case's facts of type typ ("key|value" lines)
+// for its want and not lists; the session 20 date and duration families
+// share it.
+func checkKeyed20(t *testing.T, typ string, cases []dates20Case) {
+	t.Helper()
+	for _, c := range cases {
+		got := factSet(extractAs(t, c.format, c.text), typ)
+		var errs []string
+		for _, w := range c.want {
+			if !containsStr(got, w) {
+				errs = append(errs, fmt.Sprintf("%q missing", w))
+			}
+		}
+		for _, n := range c.not {
+			if containsStr(got, n) {
+				errs = append(errs, fmt.Sprintf("%q found", n))
+			}
+		}
+		if len(errs) > 0 {
+			t.Errorf("%s: %s; got %q", c.name, strings.Join(errs, ", "), got)
+		}
+	}
+}
+
 func TestDates20Families(t *testing.T) {
 	body := strings.Repeat("The Company shall keep proper books of account.\n", 6)
 	cases := []dates20Case{
@@ -63,21 +87,5 @@ func TestDates20Families(t *testing.T) {
 			text: "إشعار دائن\n\nتاريخ الإشعار: 05/06/2027\n" + strings.Repeat("يلتزم المورد بتسوية الرصيد.\n", 4) + "مرجع الفاتورة الأصلية: INV-2027-0551 بتاريخ 21/05/2027\n",
 			want: []string{"invoice_date|2027-05-21"}, not: []string{"date|2027-05-21"}},
 	}
-	for _, c := range cases {
-		got := factSet(extractAs(t, c.format, c.text), TypeDate)
-		var errs []string
-		for _, w := range c.want {
-			if !containsStr(got, w) {
-				errs = append(errs, fmt.Sprintf("%q missing", w))
-			}
-		}
-		for _, n := range c.not {
-			if containsStr(got, n) {
-				errs = append(errs, fmt.Sprintf("%q found", n))
-			}
-		}
-		if len(errs) > 0 {
-			t.Errorf("%s: %s; got %q", c.name, strings.Join(errs, ", "), got)
-		}
-	}
+	checkKeyed20(t, TypeDate, cases)
 }

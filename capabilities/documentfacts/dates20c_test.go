@@ -1,7 +1,6 @@
 package documentfacts
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -12,14 +11,14 @@ import (
 // case is a text written for this test and the date keys it must (want)
 // or must not (not) hold.
 func TestDates20cWrappedLine(t *testing.T) {
-	runDates20c(t, dates20cWrapped)
+	checkKeyed20(t, TypeDate, dates20cWrapped)
 }
 
 // Arabic day pairs whose second day has "و" joined to it ("١٧ و١٨
 // نوفمبر ٢٠٢٦"): both days are dates.
 func TestDates20cDayPairs(t *testing.T) {
 	bodyAR := strings.Repeat("يلتزم الطرف الثاني بمسك دفاتر حسابات منتظمة.\n", 6)
-	runDates20c(t, []dates20Case{
+	checkKeyed20(t, TypeDate, []dates20Case{
 		{name: "arabic digits joined and", format: "",
 			text: "دعوة\n\n" + bodyAR + "تعقد الدورة التدريبية يومي ١٧ و١٨ نوفمبر ٢٠٢٦ في مسقط.\n",
 			want: []string{"date|2026-11-17", "date|2026-11-18"}},
@@ -90,33 +89,12 @@ var dates20cWrapped = func() []dates20Case {
 	return cases
 }()
 
-func runDates20c(t *testing.T, cases []dates20Case) {
-	t.Helper()
-	for _, c := range cases {
-		got := factSet(extractAs(t, c.format, c.text), TypeDate)
-		var errs []string
-		for _, w := range c.want {
-			if !containsStr(got, w) {
-				errs = append(errs, fmt.Sprintf("%q missing", w))
-			}
-		}
-		for _, n := range c.not {
-			if containsStr(got, n) {
-				errs = append(errs, fmt.Sprintf("%q found", n))
-			}
-		}
-		if len(errs) > 0 {
-			t.Errorf("%s: %s; got %q", c.name, strings.Join(errs, ", "), got)
-		}
-	}
-}
-
 // A "Due" column of a table of instalments or payments: each row's date
 // is its due_date; a "Due" column of deliverables is not.
 func TestDates20cDueColumn(t *testing.T) {
 	body := strings.Repeat("The Company shall keep proper books of account.\n", 6)
 	bodyAR := strings.Repeat("يلتزم الطرف الثاني بمسك دفاتر حسابات منتظمة.\n", 6)
-	runDates20c(t, []dates20Case{
+	checkKeyed20(t, TypeDate, []dates20Case{
 		{name: "instalments due last column", format: "md",
 			text: "# Sale Agreement\n\n" + body + "\nPayment schedule:\n\n| Instalment | Amount (OMR) | Due |\n|---|---|---|\n| First | 10,000.000 | 1 March 2027 |\n| Second | 10,000.000 | 1 June 2027 |\n",
 			want: []string{"due_date|2027-03-01", "due_date|2027-06-01"}, not: []string{"date|2027-03-01"}},

@@ -1,7 +1,6 @@
 package documentfacts
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -12,15 +11,10 @@ import (
 // this test in a format ("md", "docx", "html" or plain text) and the
 // duration lines (key|ISO) it must (want) or must not (not) hold.
 
-type durations20Case struct {
-	name, format, text string
-	want, not          []string
-}
-
 func TestDurations20Families(t *testing.T) {
 	body := strings.Repeat("The Company shall keep proper books of account.\n", 6)
 	bodyAR := strings.Repeat("يلتزم الطرف الثاني بتنفيذ الأعمال وفق المواصفات.\n", 4)
-	cases := []durations20Case{
+	cases := []dates20Case{
 		// NW: a notice word wrapped onto the next line.
 		{name: "NW written notice on the next line", format: "",
 			text: "SERVICES AGREEMENT\n\n" + body + "8.2 Either Party may terminate this Agreement for convenience by giving ninety (90) days' written\nnotice to the other Party.\n",
@@ -140,22 +134,6 @@ func TestDurations20Families(t *testing.T) {
 			text: "EMPLOYEE HANDBOOK\n\n" + body + "An employee who wishes to take leave within thirty (30) days of joining needs the manager's approval.\n",
 			not:  []string{"duration|P30D"}},
 	}
-	for _, c := range cases {
-		got := factSet(extractAs(t, c.format, c.text), TypeDuration)
-		var errs []string
-		for _, w := range c.want {
-			if !containsStr(got, w) {
-				errs = append(errs, fmt.Sprintf("%q missing", w))
-			}
-		}
-		for _, n := range c.not {
-			if containsStr(got, n) {
-				errs = append(errs, fmt.Sprintf("%q found", n))
-			}
-		}
-		if len(errs) > 0 {
-			t.Errorf("%s: %s; got %q", c.name, strings.Join(errs, ", "), got)
-		}
-	}
+	checkKeyed20(t, TypeDuration, cases)
 	_ = bodyAR
 }
