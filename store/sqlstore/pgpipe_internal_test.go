@@ -269,6 +269,22 @@ func TestPGOneRoundTrip(t *testing.T) {
 	}
 }
 
+// twoReplicas opens two stores on one database, as two replicas would,
+// closed when the test ends.
+func twoReplicas(t *testing.T, ctx context.Context, dsn string) []*Store {
+	t.Helper()
+	var stores []*Store
+	for range 2 {
+		s, err := Open(ctx, dsn, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		stores = append(stores, s)
+	}
+	return stores
+}
+
 // TestPGOneRoundTripTwoStoresOneAccount: two stores (two replicas) charge
 // one account at once, both in one round trip once they know its plan:
 // every charge is paid once, the account's credits run out exactly, and
@@ -276,15 +292,7 @@ func TestPGOneRoundTrip(t *testing.T) {
 func TestPGOneRoundTripTwoStoresOneAccount(t *testing.T) {
 	ctx := context.Background()
 	dsn := testenv.FreshPostgresSchema(t, testenv.Postgres(t))
-	var stores []*Store
-	for range 2 {
-		s, err := Open(ctx, dsn, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer s.Close()
-		stores = append(stores, s)
-	}
+	stores := twoReplicas(t, ctx, dsn)
 	const calls = 300
 	a, _ := stores[0].CreateAccount(ctx, "shared", "free", (calls-20)*10_000) // the last 20 are refused
 	var mu sync.Mutex
@@ -426,15 +434,7 @@ func TestPGOneRoundTripManyAccounts(t *testing.T) {
 func TestPGOneRoundTripTwoStoresManyAccounts(t *testing.T) {
 	ctx := context.Background()
 	dsn := testenv.FreshPostgresSchema(t, testenv.Postgres(t))
-	var stores []*Store
-	for range 2 {
-		s, err := Open(ctx, dsn, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer s.Close()
-		stores = append(stores, s)
-	}
+	stores := twoReplicas(t, ctx, dsn)
 	deadlocks := func() int64 {
 		var n int64
 		if err := stores[0].r.QueryRow(`SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()`).Scan(&n); err != nil {
