@@ -201,23 +201,32 @@ func conv19Items(out Output, typ string) []string {
 	return got
 }
 
+// checkConvention fails t unless got holds exactly the facts of type typ
+// that want lists: obligations and requirements as obl15Compare reads
+// them, other types as sorted "key value" items. The conventions tests of
+// sessions 19 and 20 share it.
+func checkConvention(t *testing.T, decision, name, typ string, got, want []string) {
+	t.Helper()
+	switch typ {
+	case "obligation", "requirement":
+		if msg := obl15Compare(got, want); msg != "" {
+			t.Errorf("decision %s, %s (%s):\n%s", decision, name, typ, msg)
+		}
+	default:
+		want = slices.Clone(want)
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("decision %s, %s (%s):\n  got  %s\n  want %s", decision, name, typ, strings.Join(got, "; "), strings.Join(want, "; "))
+		}
+	}
+}
+
 // TestConv19Conventions: each case gives exactly the facts it wants.
 // go test -p 1 ./capabilities/documentfacts -run TestConv19Conventions -v
 func TestConv19Conventions(t *testing.T) {
 	for _, c := range conv19Cases {
 		got := conv19Items(extractText(t, c.text), c.typ)
-		switch c.typ {
-		case "obligation", "requirement":
-			if msg := obl15Compare(got, c.want); msg != "" {
-				t.Errorf("decision %s, %s (%s):\n%s", c.decision, c.name, c.typ, msg)
-			}
-		default:
-			want := slices.Clone(c.want)
-			slices.Sort(got)
-			slices.Sort(want)
-			if !slices.Equal(got, want) {
-				t.Errorf("decision %s, %s (%s):\n  got  %s\n  want %s", c.decision, c.name, c.typ, strings.Join(got, "; "), strings.Join(want, "; "))
-			}
-		}
+		checkConvention(t, c.decision, c.name, c.typ, got, c.want)
 	}
 }

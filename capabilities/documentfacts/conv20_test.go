@@ -1,8 +1,6 @@
 package documentfacts
 
 import (
-	"slices"
-	"strings"
 	"testing"
 )
 
@@ -197,18 +195,6 @@ var conv20Cases = []struct {
 func TestConv20Conventions(t *testing.T) {
 	for _, c := range conv20Cases {
 		got := conv19Items(extractText(t, c.text), c.typ)
-		switch c.typ {
-		case "obligation", "requirement":
-			if msg := obl15Compare(got, c.want); msg != "" {
-				t.Errorf("decision %s, %s (%s):\n%s", c.decision, c.name, c.typ, msg)
-			}
-		default:
-			want := slices.Clone(c.want)
-			slices.Sort(got)
-			slices.Sort(want)
-			if !slices.Equal(got, want) {
-				t.Errorf("decision %s, %s (%s):\n  got  %s\n  want %s", c.decision, c.name, c.typ, strings.Join(got, "; "), strings.Join(want, "; "))
-			}
-		}
+		checkConvention(t, c.decision, c.name, c.typ, got, c.want)
 	}
 }

@@ -1,7 +1,6 @@
 package documentfacts
 
 import (
-	"slices"
 	"strings"
 	"testing"
 )
@@ -222,18 +221,6 @@ func conv20bItems(out Output, typ string) []string {
 func TestConv20bConventions(t *testing.T) {
 	for _, c := range conv20bCases {
 		got := conv20bItems(extractAs(t, c.format, c.text), c.typ)
-		switch c.typ {
-		case "obligation", "requirement":
-			if msg := obl15Compare(got, c.want); msg != "" {
-				t.Errorf("decision %s, %s (%s):\n%s", c.decision, c.name, c.typ, msg)
-			}
-		default:
-			want := slices.Clone(c.want)
-			slices.Sort(got)
-			slices.Sort(want)
-			if !slices.Equal(got, want) {
-				t.Errorf("decision %s, %s (%s):\n  got  %s\n  want %s", c.decision, c.name, c.typ, strings.Join(got, "; "), strings.Join(want, "; "))
-			}
-		}
+		checkConvention(t, c.decision, c.name, c.typ, got, c.want)
 	}
 }
