@@ -1,7 +1,6 @@
 package documentfacts
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -24,17 +23,7 @@ func checkKeyed20(t *testing.T, typ string, cases []dates20Case) {
 	t.Helper()
 	for _, c := range cases {
 		got := factSet(extractAs(t, c.format, c.text), typ)
-		var errs []string
-		for _, w := range c.want {
-			if !containsStr(got, w) {
-				errs = append(errs, fmt.Sprintf("%q missing", w))
-			}
-		}
-		for _, n := range c.not {
-			if containsStr(got, n) {
-				errs = append(errs, fmt.Sprintf("%q found", n))
-			}
-		}
+		errs := keyedErrs(got, c.want, c.not, nil)
 		if len(errs) > 0 {
 			t.Errorf("%s: %s; got %q", c.name, strings.Join(errs, ", "), got)
 		}

@@ -1,7 +1,6 @@
 package documentfacts
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -23,28 +22,7 @@ func runMoney20(t *testing.T, cases []money20Case) {
 	t.Helper()
 	for _, c := range cases {
 		got := factSet(extractAs(t, c.format, c.text), TypeMoney)
-		var errs []string
-		for _, w := range c.want {
-			if !containsStr(got, w) {
-				errs = append(errs, fmt.Sprintf("%q missing", w))
-			}
-		}
-		for _, n := range c.not {
-			if containsStr(got, n) {
-				errs = append(errs, fmt.Sprintf("%q found", n))
-			}
-		}
-		for v, n := range c.count {
-			k := 0
-			for _, g := range got {
-				if strings.HasSuffix(g, "|"+v) {
-					k++
-				}
-			}
-			if k != n {
-				errs = append(errs, fmt.Sprintf("%d facts of %s, want %d", k, v, n))
-			}
-		}
+		errs := keyedErrs(got, c.want, c.not, c.count)
 		if len(errs) > 0 {
 			t.Errorf("%s: %s; got %q", c.name, strings.Join(errs, ", "), got)
 		}
