@@ -58,9 +58,6 @@ var (
 	// "وافتتاح المحل"), whose day is its opening_date.
 	reOpenTrading20  = regexp.MustCompile(`(?i)\bopen(?:s|ed|ing)?\s+(?:for|to)\s+(?:trading|business|the\s+public)\b|افتتاح`)
 	cueOpeningDate20 = cue{key: "opening_date", role: "due", label: "Opening date"}
-	// reDocObject20: what is completed is a document handed over (a
-	// report, a study, drawings), a delivery by decision 18, not works.
-	reDocObject20 = regexp.MustCompile(`(?i)^\W*(?:\S+\s+){0,4}?(?:(?:final\s+|draft\s+|inception\s+)?reports?|stud(?:y|ies)|surveys?|assessments?|drawings?|deliverables?|manuals?)\b|^\W*(?:\S+\s+){0,3}?(?:ال)?(?:تقرير|تقارير|دراسة|مخططات)`)
 	// reHandOverThing20: the thing handed over is premises, a unit, keys
 	// or documents.
 	reHandOverThing20 = regexp.MustCompile(`(?i)\b(?:premises|keys?|units?|villa|apartment|flat|shop|warehouse|land|plot|documents?|vehicles?|goods|equipment)\b|المأجور|العين|المفاتيح|الوحدة|الشقة|المحل|المستودع|الأرض|المستندات|البضاعة|المعدات`)
@@ -87,7 +84,7 @@ func completion20(key string, w dateWindows) bool {
 	if at < 0 || !reDeadlinePrep.MatchString(tail(w.ctx, 80)) {
 		return false // a limit ("by", "no later than", في موعد أقصاه), not a start ("from the site handover on")
 	}
-	if reDocObject20.MatchString(c[at:]) {
+	if lead := leadWords20(c[at:], 6); reDeliverable.MatchString(lead) && !reWorksObject20.MatchString(lead) {
 		return false // "complete and submit the final report by": a document handed over
 	}
 	if reVerbAfterSum.MatchString(c[at:]) {
@@ -434,4 +431,13 @@ func (x *clauseExtractor) conv20Obligations() {
 		kept = append(kept, o)
 	}
 	x.obls = kept
+}
+
+// leadWords20: the first n words of s.
+func leadWords20(s string, n int) string {
+	end := 0
+	for i, f := 0, strings.Fields(s); i < n && i < len(f); i++ {
+		end = strings.Index(s[end:], f[i]) + end + len(f[i])
+	}
+	return s[:end]
 }
