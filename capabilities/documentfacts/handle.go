@@ -494,6 +494,7 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	}, func() { cx.obls, cx.dls, out.Deadlines = obls, nil, []Deadline{} })
 	run("obligations", cx.conv16Obligations, func() {}) // conv16obl.go
 	run("obligations", cx.conv20Obligations, func() {}) // conv20.go
+	run("obligations", cx.conv21Obligations, func() {}) // conv21.go
 	run("obligations", func() { out.Obligations = cx.results(ri, withEvidence) }, func() { out.Obligations = []Obligation{} })
 	return failures
 }
