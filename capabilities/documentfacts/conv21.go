@@ -9,7 +9,7 @@ import (
 // follow conventions 33-43"): the rules follow the label conventions
 // 33-43 (docs/documents.md, "Issue 29, session 21: conventions 33
 // onwards"). Hooked by one line after conv20Requirements
-// (requirements.go) and by a line in handle.go; the table cases are in
+// (requirements.go) and by lines in handle.go; the table cases are in
 // conv21_test.go.
 
 // conv21Requirements applies the requirement decisions of 33-43.
@@ -112,6 +112,7 @@ func (x *clauseExtractor) accompanyingBonds21() {
 // conv21Obligations applies the obligation decisions of 33-43, after
 // the session 20 conventions (handle.go).
 func (x *clauseExtractor) conv21Obligations() {
+	noWord := guaranteeNoWord21(x.a.text)
 	kept := x.obls[:0:0]
 	for _, o := range x.obls {
 		sent := x.a.text[o.start:o.end]
@@ -119,6 +120,10 @@ func (x *clauseExtractor) conv21Obligations() {
 			continue // decision 33
 		}
 		switch {
+		case o.o.PartyRole == "hirer" || o.o.PartyRole == "renter":
+			o.o.PartyRole = "tenant" // decision 41
+		case o.o.PartyRole == "guarantor" && noWord:
+			o.o.PartyRole = "issuer" // decision 42
 		case (o.o.Party != "" || o.o.PartyRole != "") && reAccompanyBond21.MatchString(sent) && !namesBidder21(o):
 			// Decision 34: the bid carries the bond; no party is named
 			// ("صادر من أحد البنوك العاملة" names a bank's kind, not the
@@ -137,4 +142,168 @@ var reBidderWord21 = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants
 // not a word the bond's wording holds.
 func namesBidder21(o oblFound) bool {
 	return o.o.PartyRole == "bidder" || reBidderWord21.MatchString(o.o.Party)
+}
+
+// conv21Parties applies the party decisions 36, 37, 41 and 42
+// (handle.go, after parties19Roles); facts and cands are aligned.
+func conv21Parties(facts []Fact, cands []candidate, text, docType string) {
+	if len(facts) != len(cands) {
+		return
+	}
+	for i, f := range facts {
+		if f.Type == TypeParty && (f.Role == "hirer" || f.Role == "renter") {
+			setRole16(facts, i, "tenant") // decision 41
+		}
+	}
+	offerLetterRoles21(facts, cands, text, docType)
+	if docType == "tender" || reTenderTitle.MatchString(firstLines21(text, 3)) {
+		tenderAuthor21(facts, cands, text)
+	}
+	bankIssuer21(facts, cands, text)
+}
+
+// firstLines21: the text's first n non-empty lines.
+func firstLines21(text string, n int) string {
+	var b strings.Builder
+	for _, l := range strings.SplitN(prefixBytes(text, 1200), "\n", 40) {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		b.WriteString(l)
+		b.WriteByte('\n')
+		if n--; n == 0 {
+			break
+		}
+	}
+	return b.String()
+}
+
+// Decision 37: the sender of an offer of employment is the employer and
+// its addressee the employee, whether or not the letter uses the words
+// (family L of parties16.go gave them none unless it did).
+var reOfferEmployment21 = regexp.MustCompile(`(?i)\boffer\s+of\s+employment\b|\bemployment\s+offer\b|\bjob\s+offer\b|\boffer\s+letter\b|\b(?:pleased|delighted|happy)\s+to\s+offer\s+you\b|\boffer\s+you\s+(?:the\s+)?(?:position|post|role|job|employment)\b|عرض\s+(?:عمل|وظيفي|وظيفة|توظيف)|نعرض\s+عليكِ?\s|يسرنا\s+(?:أن\s+)?(?:نعرض\s+عليكِ?\s|تعيينك)`)
+
+// offerLetterRoles21 applies decision 37: the first company on the
+// letter's first lines is the employer, the first person between it and
+// the salutation the employee (each with its twin in the other script).
+func offerLetterRoles21(facts []Fact, cands []candidate, text, docType string) {
+	if docType == "tender" || hasRole16(facts, "employer") && hasRole16(facts, "employee") {
+		return
+	}
+	m := reOfferEmployment21.FindStringIndex(prefixBytes(text, 1500))
+	if m == nil {
+		return
+	}
+	head := m[0]
+	for _, re := range []*regexp.Regexp{reSalutation16, reSubjectLine} {
+		if h := re.FindStringIndex(text); h != nil && h[0] < head {
+			head = h[0]
+		}
+	}
+	first := -1
+	for i, f := range facts {
+		if f.Type == TypeParty && cands[i].start < head && (first < 0 || cands[i].start < cands[first].start) {
+			first = i
+		}
+	}
+	if first >= 0 && facts[first].EntityType != "person" && senderWord21(facts[first].Role) && !hasRole16(facts, "employer") &&
+		strings.Count(text[:cands[first].start], "\n") <= 3 {
+		setRole16(facts, first, "employer")
+		lineTwin16(facts, text, cands[first].start, first)
+	}
+	if hasRole16(facts, "employee") {
+		return
+	}
+	pick := -1
+	for i, f := range facts {
+		if f.Type != TypeParty || f.EntityType != "person" || cands[i].start >= head || !addresseeWord21(f.Role) {
+			continue
+		}
+		if first >= 0 && i != first && cands[i].start < cands[first].end {
+			continue
+		}
+		if pick < 0 || cands[i].start < cands[pick].start {
+			pick = i
+		}
+	}
+	if pick >= 0 {
+		setRole16(facts, pick, "employee")
+		lineTwin16(facts, text, cands[pick].start, pick)
+	}
+}
+
+// senderWord21, addresseeWord21: roles a letter's frame gives its sender
+// or addressee by the document's kind, which an offer of employment
+// replaces.
+func senderWord21(role string) bool {
+	switch role {
+	case "", "supplier", "customer", "issuer", "sender", "company":
+		return true
+	}
+	return false
+}
+
+func addresseeWord21(role string) bool {
+	switch role {
+	case "", "customer", "bidder", "candidate", "addressee", "recipient":
+		return true
+	}
+	return false
+}
+
+// Decision 36: the author of a tender, RFQ, RFP or EOI is the issuer
+// whatever word the text defines for it ("تعلن بلدية ظفار (ويشار إليها
+// فيما بعد بـ"الجهة المالكة")", 'X SAOC (the "Owner") invites bids',
+// 'صادرة عن X (ويشار إليها بـ"الشركة")').
+var (
+	reAuthorBefore21 = regexp.MustCompile(`(?i)(?:\bissued\s+by|تعلن|تدعو|يعلن|يدعو|صادرة?\s+عن|تطرح|يطرح)\s*[:،,]?\s*$`)
+	reAuthorAfter21  = regexp.MustCompile(`(?i)^[\s,،]*(?:\([^()\n]{0,80}\)[\s,،]*)?(?:hereby\s+)?(?:invites?|announces?|is\s+inviting|requests?\s+(?:quotations|proposals|bids))\b`)
+	authorWord21     = map[string]bool{"": true, "owner": true, "employer": true, "buyer": true, "purchaser": true, "customer": true, "client": true, "company": true}
+)
+
+// tenderAuthor21 gives issuer to a company on the tender's opening lines
+// that is defined by a word of its own or introduced as the author.
+func tenderAuthor21(facts []Fact, cands []candidate, text string) {
+	for i, f := range facts {
+		if f.Type != TypeParty || f.EntityType == "person" || !authorWord21[f.Role] || cands[i].start > 1500 {
+			continue
+		}
+		after := text[cands[i].end:]
+		re := reIssuerDef
+		if hasArabic(f.Value) {
+			re = reArIssuerDef
+		}
+		ls := strings.LastIndexByte(text[:cands[i].start], '\n') + 1
+		if reAuthorBefore21.MatchString(text[ls:cands[i].start]) || reAuthorAfter21.MatchString(after) || f.Role != "" && re.MatchString(after) {
+			setRole16(facts, i, "issuer")
+		}
+	}
+}
+
+// Decision 42: a bank that issues a guarantee and gives itself no role
+// word ("we, Sohar Crescent Bank SAOG, ... irrevocably undertake", "نتعهد
+// نحن بنك هلال صحار") is the issuer; "the Guarantor", الضامن keep
+// guarantor (its duties too: conv21Obligations).
+var (
+	reGuarantorWord21 = regexp.MustCompile(`\b[Tt]he\s+Guarantor\b|["“]Guarantor["”]|\bGuarantor\s*:|الضامن|الكفيل|الجهة\s+الضامنة`)
+	reBankName21      = regexp.MustCompile(`(?i)\bbank\b|\bbanque\b|بنك|مصرف|البنك|المصرف`)
+)
+
+// guaranteeNoWord21: text is a guarantee or bond whose writer has no
+// role word of its own.
+func guaranteeNoWord21(text string) bool {
+	open := prefixBytes(text, 300)
+	return reGuaranteeTitle16.MatchString(open) && !reContractOpening.MatchString(prefixBytes(text, 800)) && !reGuarantorWord21.MatchString(text)
+}
+
+// bankIssuer21 gives issuer to the bank of a guarantee with no role word.
+func bankIssuer21(facts []Fact, cands []candidate, text string) {
+	if !guaranteeNoWord21(text) {
+		return
+	}
+	for i, f := range facts {
+		if f.Type == TypeParty && f.EntityType != "person" && (f.Role == "" || f.Role == "guarantor") && reBankName21.MatchString(f.Value) {
+			setRole16(facts, i, "issuer")
+		}
+	}
 }

@@ -289,6 +289,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	twinRoles(all, a.text)
 	parties16Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // parties16.go
 	parties19Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // parties19.go
+	conv21Parties(all, cands, a.text, out.DocumentType)                       // conv21.go
 	all, cands = droppedParties(all, cands, a.text)                           // round14parties.go
 	all, cands = droppedParties20(all, cands, a.text)                         // parties20.go
 
