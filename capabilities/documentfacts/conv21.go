@@ -3,6 +3,7 @@ package documentfacts
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Round 19 (issue 29, session 21; docs/documents.md "round 19, the rules
@@ -142,6 +143,141 @@ var reBidderWord21 = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants
 // not a word the bond's wording holds.
 func namesBidder21(o oblFound) bool {
 	return o.o.PartyRole == "bidder" || reBidderWord21.MatchString(o.o.Party)
+}
+
+// conv21Facts applies decisions 38, 39 and 43 to the document's facts
+// after the money and duration keys of the earlier rounds (handle.go,
+// after conv20bFacts); facts and cands are aligned. It returns them
+// without the durations decision 43 drops.
+func conv21Facts(facts []Fact, cands []candidate, text string) ([]Fact, []candidate) {
+	if len(facts) != len(cands) {
+		return facts, cands
+	}
+	drop := map[int]bool{}
+	for i := range facts {
+		f := &facts[i]
+		at := min(max(cands[i].start, 0), len(text))
+		switch f.Type {
+		case TypeMoney:
+			if k := conv21Money(f.Key, text, at); k != "" {
+				f.Key, f.Label = k, moneyKeyLabel(k)
+			}
+		case TypeDuration:
+			if f.Key == "claim_period" && incidentReport21(text, at) {
+				drop[i] = true
+			}
+		}
+	}
+	return withoutDropped(facts, cands, drop) // round14parties.go
+}
+
+var (
+	// Decision 38: a contract's whole price stated in a sentence as its
+	// total or lump-sum fee ("The total fee for the Services is OMR
+	// 48,500.000", "يدفع العميل للاستشاري أتعاباً إجمالية مقطوعة قدرها",
+	// "تبلغ الأتعاب الإجمالية") is the fee, not the total_amount (a
+	// table's Total row) nor the contract_value.
+	reTotalFee21 = regexp.MustCompile(`(?i)\b(?:total|lump[\s-]+sum|global|aggregate|overall|all-inclusive)\s+(?:\w+\s+){0,2}?fees?\b|\bfees?\b[^.;|]{0,40}?\blump[\s-]+sum\b|(?:أتعاب|الأتعاب|أتعابا|أتعاباً|اتعاب|الاتعاب)\s+(?:ال)?(?:إجمالية|اجمالية|مقطوعة|كلية)|(?:إجمالي|اجمالي|مجموع)\s+(?:ال)?(?:أتعاب|اتعاب)|(?:ال)?(?:أتعاب|اتعاب)[^.؛|]{0,40}?(?:مبلغ(?:اً|ا)?\s+)?مقطوع`)
+	// Decision 39: the last row of a price table captioned as the
+	// contract's value or price ("Total contract value / إجمالي قيمة
+	// العقد", "Subcontract Price / قيمة العقد").
+	reContractRow21 = regexp.MustCompile(`(?i)\b(?:sub-?)?contract\s+(?:value|price|sum|amount)\b|\bvalue\s+of\s+(?:the\s+)?contract\b|قيمة\s+(?:ال)?عقد`)
+	// reSum21: a written sum in a row ("9,600.000", "1.185.400,00",
+	// "11655.50").
+	reSum21 = regexp.MustCompile(`[0-9٠-٩]{1,3}(?:[,.٬][0-9٠-٩]{3})+(?:[.,٫][0-9٠-٩]{1,3})?|[0-9٠-٩]+[.٫][0-9٠-٩]{2,3}\b`)
+)
+
+// conv21Money: the key decisions 38 and 39 give a sum written at at, ""
+// to keep its key.
+func conv21Money(key, text string, at int) string {
+	line := lineAt(text, at)
+	row := strings.Contains(line, " | ")
+	switch key {
+	case "total_amount", "contract_value":
+		if !row && reTotalFee21.MatchString(tail(sentenceBefore(text, at), 140)) {
+			return "fee"
+		}
+	}
+	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	if cell := firstCell14(strings.Trim(line, " |")); key == "contract_value" && row && at >= ls+strings.Index(line, " | ") && utf8.RuneCountInString(cell) <= 80 &&
+		reContractRow21.MatchString(cell) && priceTableTotal21(text, at) {
+		return "total_amount"
+	}
+	return ""
+}
+
+// priceTableTotal21: the row that holds at is the last row with a sum of
+// a table with at least two rows of sums above it (a price table, not a
+// two-column table of terms).
+func priceTableTotal21(text string, at int) bool {
+	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	le := len(text)
+	if i := strings.IndexByte(text[at:], '\n'); i >= 0 {
+		le = at + i
+	}
+	above := 0
+	for s := ls; s > 0; {
+		ps := strings.LastIndexByte(text[:s-1], '\n') + 1
+		prev := text[ps : s-1]
+		if !strings.Contains(prev, "|") {
+			break
+		}
+		if reSum21.MatchString(prev) {
+			above++
+		}
+		s = ps
+	}
+	if le < len(text) {
+		next := text[le+1:]
+		if i := strings.IndexByte(next, '\n'); i >= 0 {
+			next = next[:i]
+		}
+		if strings.Contains(next, " | ") && reSum21.MatchString(next) {
+			return false
+		}
+	}
+	return above >= 2
+}
+
+var (
+	// Decision 43: a report of an accident, a fault, a breakdown, an
+	// incident or a breach ("report any accident or damage to the Owner
+	// within twelve (12) hours", "إخطار المؤجر بأي عطل في المبنى خلال
+	// ثمان وأربعين (48) ساعة", a loss "reported to the police within 24
+	// hours") is a deadline only, no claim_period; a window to notify a
+	// defect, a shortage, a discrepancy, a dispute or a claim keeps it.
+	reIncident21 = regexp.MustCompile(`(?i)\b(?:accidents?|faults?|breakdowns?|malfunctions?|incidents?|(?:data|security)\s+breach(?:es)?|breach(?:es)?\s+of\s+(?:data|security)|injur(?:y|ies)|sickness|illness|theft|fire|police)\b|(?:ال)?(?:عطل|أعطال|اعطال|حادث|حوادث|إصابة|اصابة|مرض|سرقة|حريق|شرطة)`)
+	// reAccident21: an accident, an incident, an injury, a breach of
+	// data or a theft, whoever reports it.
+	reAccident21      = regexp.MustCompile(`(?i)\b(?:accidents?|incidents?|(?:data|security)\s+breach(?:es)?|breach(?:es)?\s+of\s+(?:data|security)|injur(?:y|ies)|theft|police)\b|(?:ال)?(?:حادث|حوادث|إصابة|اصابة|سرقة|شرطة)`)
+	reWarrantyTitle21 = regexp.MustCompile(`(?i)\bwarrant(?:y|ies)\b|شهادة\s+(?:ال)?ضمان|ضمان\s+(?:ال)?(?:منتج|أجهزة|الأجهزة|الأعمال|المعدات)`)
+	reWarrantyWord21  = regexp.MustCompile(`(?i)\bwarrant(?:y|ies)\b|(?:فترة|مدة)\s+(?:ال)?(?:ضمان|كفالة)`)
+	reClaimNoun21     = regexp.MustCompile(`(?i)\b(?:defects?|defective|shortages?|discrepanc(?:y|ies)|disputes?|claims?|non-?conformit(?:y|ies)|short\s+deliver(?:y|ies)|wrong\s+items?)\b|عيب|عيوب|العيوب|نقص|النقص|اختلاف|خلاف|نزاع|اعتراض|مطالبة|مطالبات`)
+	// Damage to the hired or leased thing by the party that holds it
+	// ("The Hirer shall report any damage to the equipment", "The Tenant
+	// shall notify the Landlord of any damage to the premises").
+	reHolderReport21 = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:hirer|tenant|lessee|charterer|borrower|renter|licensee)\b[^.;]{0,80}?\b(?:report|notify|inform)\w*\b[^.;]{0,80}?\b(?:damage|loss)\b|(?:ال)?(?:مستأجر|مستعير)[^.؛]{0,80}?(?:إخطار|اخطار|إبلاغ|ابلاغ|بإخطار|باخطار|بإبلاغ|بابلاغ)[^.؛]{0,80}?(?:تلف|ضرر|أضرار|اضرار|فقد|فقدان)`)
+)
+
+// incidentReport21: the sentence of the period at at reports an incident,
+// or damage to what its holder hired (decision 43).
+func incidentReport21(text string, at int) bool {
+	s := sentenceBefore(text, at)
+	after := text[at:min(len(text), at+200)]
+	if i := reSentenceEnd.FindStringIndex(after); i != nil {
+		after = after[:i[0]]
+	}
+	s += after
+	if reClaimNoun21.MatchString(s) {
+		return false
+	}
+	if reHolderReport21.MatchString(s) || reAccident21.MatchString(s) {
+		return true
+	}
+	// A fault or breakdown notified under a warranty is the warranty's
+	// claim ("يجب على العميل إخطار الشركة كتابياً بأي عطل خلال عشرة (10)
+	// أيام" in a warranty certificate).
+	return reIncident21.MatchString(s) && !reWarrantyTitle21.MatchString(prefixBytes(text, 600)) && !reWarrantyWord21.MatchString(s)
 }
 
 // conv21Parties applies the party decisions 36, 37, 41 and 42

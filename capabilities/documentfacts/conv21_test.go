@@ -62,6 +62,18 @@ var conv21Cases = []struct {
 		conv20TenderAR + "## الشروط\n\n١. أن يكون المناقص مسجلاً في السجل التجاري.\n٢. يجب أن يرفق مع كل عطاء ضمان بنكي ابتدائي بقيمة ١٬٥٠٠ ريال عماني.\n",
 		[]string{"- must يرفق مع كل عطاء"}},
 
+	// Decision 35: a guarantor's time to pay on demand is payment_period
+	// beside its deadline (the rules followed it already).
+	{"35", "payment within seven days of the demand", "duration",
+		"PERFORMANCE GUARANTEE No. PG/2026/114\n\nDate: 4 May 2026\n\nTo: Oman Water Services Company SAOC (the \"Beneficiary\")\n\nAt the request of Al Hajar Pipelines LLC (the \"Contractor\"), we, Gulf National Bank SAOG, irrevocably undertake to pay you any sum up to OMR 120,000.000 on receipt of your first written demand.\n\nPayment shall be made within seven (7) days of receipt of your demand.\n",
+		[]string{"payment_period P7D"}},
+	{"35", "Arabic: ويتم الدفع خلال سبعة أيام", "duration",
+		conv21GuaranteeAR + "بناء على طلب شركة الحجر للأنابيب ش.م.م (\"المقاول\")، نتعهد نحن بنك الخليج الوطني ش.م.ع.ع تعهدا غير قابل للإلغاء بأن ندفع لكم أي مبلغ لا يتجاوز ١٢٠٬٠٠٠ ريال عماني فور استلام أول طلب كتابي منكم.\n\nويتم الدفع خلال سبعة (٧) أيام من تاريخ استلام طلبكم.\n",
+		[]string{"payment_period P7D"}},
+	{"35", "Arabic: the deadline beside it", "deadline",
+		conv21GuaranteeAR + "بناء على طلب شركة الحجر للأنابيب ش.م.م (\"المقاول\")، نتعهد نحن بنك الخليج الوطني ش.م.ع.ع تعهدا غير قابل للإلغاء بأن ندفع لكم أي مبلغ لا يتجاوز ١٢٠٬٠٠٠ ريال عماني فور استلام أول طلب كتابي منكم.\n\nويتم الدفع خلال سبعة (٧) أيام من تاريخ استلام طلبكم.\n",
+		[]string{"P7D"}},
+
 	// Decision 36: the author of a tender is issuer whatever word the
 	// text defines for it.
 	{"36", "the Owner invites bids", "party",
@@ -89,6 +101,43 @@ var conv21Cases = []struct {
 		"<p>شركة الظاهرة للتكييف والتبريد ش.م.م</p>\n<p>التاريخ: ٣ مارس ٢٠٢٦</p>\n<p>السادة/ المديرية العامة للخدمات الصحية بمحافظة ظفار المحترمين</p>\n<h1>عرض سعر</h1>\n<p>تحية طيبة وبعد،،، يسرنا أن نقدم لكم عرضنا كما يلي:</p>\n<table><tr><th>البند</th><th>السعر</th></tr><tr><td>مكيف سبليت</td><td>٣٢٠ ر.ع.</td></tr></table>\n",
 		[]string{"supplier شركة الظاهرة للتكييف والتبريد ش.م.م", "customer المديرية العامة للخدمات الصحية بمحافظة ظفار"}},
 
+	// Decision 38: a contract's whole price stated in a sentence as its
+	// total or lump-sum fee is fee.
+	{"38", "the total fee for the Services", "money",
+		conv21Consultancy + "1. The total fee for the Services is OMR 48,500.000, payable in three instalments.\n",
+		[]string{"fee 48500 OMR"}},
+	{"38", "a lump-sum fee", "money",
+		conv21Consultancy + "1. The Client shall pay the Consultant a lump-sum fee of OMR 22,000.000 for the Services.\n",
+		[]string{"fee 22000 OMR"}},
+	{"38", "Arabic: الأتعاب الإجمالية", "money",
+		conv21ConsultancyAR + "١. تبلغ الأتعاب الإجمالية للاستشاري مبلغاً مقطوعاً قدره 48,500 ريال عماني.\n",
+		[]string{"fee 48500 OMR"}},
+	{"38", "Arabic: أتعاباً إجمالية مقطوعة", "money",
+		conv21ConsultancyAR + "١. يدفع العميل للاستشاري أتعاباً إجمالية مقطوعة قدرها ٤٨٬٥٠٠ ريال عماني.\n",
+		[]string{"fee 48500 OMR"}},
+
+	// Decision 39: a price table's last row captioned as the contract's
+	// value is total_amount; in a sentence or a terms table
+	// contract_value.
+	{"39", "Total contract value row", "money",
+		"MAINTENANCE CONTRACT\n\nThis Contract is made on 2 March 2026 between Sohar Hospital (the \"Client\") and Gulf Lifts LLC (the \"Contractor\").\n\n## Contract price\n\n| Description | Amount (OMR) |\n|---|---|\n| Preventive maintenance | 9,600.000 |\n| Emergency call-outs | 1,500.000 |\n| Total contract value | 11,100.000 |\n",
+		[]string{"price 9600 OMR", "price 1500 OMR", "total_amount 11100 OMR"}},
+	{"39", "Arabic: قيمة العقد row", "money",
+		"عقد صيانة\n\nأبرم هذا العقد بتاريخ ٢ مارس ٢٠٢٦ بين مستشفى صحار (\"العميل\") وشركة مصاعد الخليج ش.م.م (\"المقاول\").\n\n## قيمة العقد\n\n| البيان | المبلغ (ر.ع.) |\n|---|---|\n| الصيانة الوقائية | 9,600.000 |\n| الاستدعاءات الطارئة | 1,500.000 |\n| إجمالي قيمة العقد | 11,100.000 |\n",
+		[]string{"price 9600 OMR", "price 1500 OMR", "total_amount 11100 OMR"}},
+	{"39 neg", "a terms table's Contract value line", "money",
+		"MAINTENANCE CONTRACT\n\nThis Contract is made on 2 March 2026 between Sohar Hospital (the \"Client\") and Gulf Lifts LLC (the \"Contractor\").\n\n| Term | Detail |\n|---|---|\n| Contract No. | SH/12/2026 |\n| Contract value | OMR 11,100.000 |\n| Term | 12 months |\n",
+		[]string{"contract_value 11100 OMR"}},
+
+	// Decision 40: the contract value a certificate or letter cites is
+	// contract_value (the rules followed it already).
+	{"40", "a completion certificate's contract value", "money",
+		"COMPLETION CERTIFICATE\n\nDate: 12 May 2026\n\nContract No. MW/22/2025 dated 3 January 2025\nContract value: OMR 245,300.000\nContractor: Al Rawdha Building Contractors LLC\n\nThis is to certify that the works were completed on 30 April 2026.\n",
+		[]string{"contract_value 245300 OMR"}},
+	{"40", "Arabic: شهادة ضمان, قيمة العقد", "money",
+		"شهادة ضمان\n\nالتاريخ: ١٢ مايو ٢٠٢٦\n\nرقم العقد: ٢٢/٢٠٢٥\nقيمة العقد: ٢٤٥٬٣٠٠ ريال عماني\nالمقاول: شركة الروضة للمقاولات ش.م.م\n\nنشهد بأن الأعمال المنفذة بموجب العقد مضمونة لمدة سنتين.\n",
+		[]string{"contract_value 245300 OMR"}},
+
 	// Decision 41: the hirer of equipment is tenant, the owner owner.
 	{"41", "the Hirer", "party",
 		conv21Hire + "1. The Hirer shall pay the monthly hire within five (5) days of each invoice.\n2. The Hirer shall not sublet the equipment.\n",
@@ -111,6 +160,31 @@ var conv21Cases = []struct {
 	{"42 neg", "the Guarantor keeps its duties", "obligation",
 		"PERFORMANCE GUARANTEE No. PG/2026/114\n\nDate: 4 May 2026\n\nTo: Oman Water Services Company SAOC (the \"Beneficiary\")\n\nAt the request of Al Hajar Pipelines LLC (the \"Contractor\"), we, Gulf National Bank SAOG (the \"Guarantor\"), irrevocably undertake to pay you any sum up to OMR 120,000.000 on receipt of your first written demand.\n\nThe Guarantor shall pay within seven (7) days of receipt of your demand.\n",
 		[]string{"guarantor must undertake to pay", "guarantor must pay within"}},
+
+	// Decision 43: a window to notify a defect or a shortage is a
+	// claim_period beside its deadline; a report of an accident, a fault
+	// or damage to what the reporter hired a deadline only.
+	{"43", "defects notified within seven days", "duration",
+		conv21Supply + "1. Defects in the goods shall be notified to the Supplier within seven (7) days of delivery.\n",
+		[]string{"claim_period P7D"}},
+	{"43", "the Hirer reports an accident or damage", "duration",
+		conv21Hire + "1. The Hirer shall report any accident or damage to the Owner within twelve (12) hours.\n",
+		nil},
+	{"43", "the Hirer reports damage to the equipment: the deadline stays", "deadline",
+		conv21Hire + "1. The Hirer shall report any damage to or breakdown of the equipment to the Owner within 24 hours.\n",
+		[]string{"PT24H"}},
+	{"43", "the Hirer reports damage to the equipment: no duration", "duration",
+		conv21Hire + "1. The Hirer shall report any damage to or breakdown of the equipment to the Owner within 24 hours.\n",
+		nil},
+	{"43", "Arabic: the tenant reports a fault in the building", "duration",
+		"عقد إيجار مستودع\n\nأبرم هذا العقد بتاريخ ٢ مارس ٢٠٢٦ بين شركة صحار للعقارات ش.م.م (\"المؤجر\") وشركة الباطنة للكتب ش.م.م (\"المستأجر\").\n\n١. مدة الإيجار سنة واحدة.\n٢. يجب على المستأجر إخطار المؤجر بأي عطل في المبنى خلال ثمان وأربعين (48) ساعة من اكتشافه.\n",
+		[]string{"term P1Y"}},
+	{"43", "a loss reported to the police", "duration",
+		"MOTOR INSURANCE SCHEDULE\n\nInsurer: Emirates Shield Insurance PJSC\nInsured: Creek Side Contracting LLC\n\n1. The Insured shall notify the Insurer of any event that may give rise to a claim within fourteen (14) days of its occurrence.\n2. Any loss shall be reported to the police within 24 hours where theft is suspected.\n",
+		[]string{"claim_period P14D"}},
+	{"43 neg", "Arabic: a fault notified under a warranty certificate", "duration",
+		"شهادة ضمان\n\nتضمن شركة الإمارات للطاقة الشمسية ش.ذ.م.م الألواح الشمسية لمدة خمس (5) سنوات من تاريخ التركيب.\n\n١. يجب على العميل إخطار الشركة كتابياً بأي عطل خلال عشرة (10) أيام من اكتشافه.\n",
+		[]string{"warranty_period P5Y", "claim_period P10D"}},
 }
 
 // TestConv21Conventions: each case gives exactly the facts it wants.
