@@ -281,6 +281,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	round20bMoney(all, cands, a.text)               // money20b.go
 	all, cands = arabicTwins20b(all, cands)         // money20b.go
 	conv20bFacts(all, cands, &a)                    // conv20b.go
+	all, cands = conv21Facts(all, cands, a.text)    // conv21.go
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
 	}
@@ -289,6 +290,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	twinRoles(all, a.text)
 	parties16Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // parties16.go
 	parties19Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // parties19.go
+	conv21Parties(all, cands, a.text, out.DocumentType)                       // conv21.go
 	all, cands = droppedParties(all, cands, a.text)                           // round14parties.go
 	all, cands = droppedParties20(all, cands, a.text)                         // parties20.go
 
@@ -494,6 +496,7 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	}, func() { cx.obls, cx.dls, out.Deadlines = obls, nil, []Deadline{} })
 	run("obligations", cx.conv16Obligations, func() {}) // conv16obl.go
 	run("obligations", cx.conv20Obligations, func() {}) // conv20.go
+	run("obligations", cx.conv21Obligations, func() {}) // conv21.go
 	run("obligations", func() { out.Obligations = cx.results(ri, withEvidence) }, func() { out.Obligations = []Obligation{} })
 	return failures
 }

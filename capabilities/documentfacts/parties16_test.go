@@ -60,8 +60,9 @@ var party16Cases = []party16Case{
 
 	// PT. Parties tables and labels.
 	{"PT markdown table Role | Party", "# Equipment Hire Agreement\n\n| Role | Party |\n|---|---|\n| Owner | Dhofar Cranes LLC |\n| Hirer | Raysut Logistics SAOC |\n\nThe Hirer shall return the crane with a full tank.",
-		map[string]string{"Dhofar Cranes LLC": "owner", "Raysut Logistics SAOC": "hirer"}, []string{"Role", "Party"},
-		[]string{"hirer must return the crane"}},
+		// session 21, decision 41: the hirer of equipment is tenant
+		map[string]string{"Dhofar Cranes LLC": "owner", "Raysut Logistics SAOC": "tenant"}, []string{"Role", "Party"},
+		[]string{"tenant must return the crane"}},
 	{"PT labels Buyer / Seller", "SALES CONTRACT No. SC-2026-14\n\nSeller: Sohar Aluminium Products LLC\nBuyer: Gulf Window Systems WLL\n\nThe Buyer shall open a letter of credit within 7 days.",
 		map[string]string{"Sohar Aluminium Products LLC": "seller", "Gulf Window Systems WLL": "buyer"}, nil,
 		[]string{"buyer must open a letter of credit"}},
@@ -189,8 +190,9 @@ var party16Cases = []party16Case{
 		map[string]string{"Ghubra Bakeries LLC": "buyer", "Nakhal Flour Mills SAOC": "seller"}, []string{"Way 3021", "Al Ghubra North", "PO Box 501"},
 		[]string{"seller must deliver flour"}},
 	{"PN role word that is a thing", "HIRE AGREEMENT\n\nThis Agreement is made between Manah Plant Hire LLC (the \"Owner\") and Adam Roads SPC (the \"Hirer\").\n\nThe Hirer shall keep the Owner's Equipment insured.\nThe Owner's Manual shall be kept in the cab.",
-		map[string]string{"Manah Plant Hire LLC": "owner", "Adam Roads SPC": "hirer"}, []string{"Owner's Equipment", "Owner's Manual"},
-		[]string{"hirer must keep the owner", "- must kept in the cab"}},
+		// session 21, decision 41: the hirer of equipment is tenant
+		map[string]string{"Manah Plant Hire LLC": "owner", "Adam Roads SPC": "tenant"}, []string{"Owner's Equipment", "Owner's Manual"},
+		[]string{"tenant must keep the owner", "- must kept in the cab"}},
 	{"PN Arabic ministry", "عقد توريد\n\nالطرف الأول: شركة الحكمة للأدوية ش.م.م (\"المورد\").\nالطرف الثاني: مستشفى الرعاية الخاص ش.م.م (\"العميل\").\n\nيلتزم المورد بالحصول على موافقة وزارة الصحة قبل التوريد.",
 		map[string]string{"شركة الحكمة للأدوية ش.م.م": "supplier", "مستشفى الرعاية الخاص ش.م.م": "customer"}, []string{"وزارة الصحة"},
 		[]string{"supplier must بالحصول على موافقة"}},
@@ -334,7 +336,8 @@ var party16Cases = []party16Case{
 		map[string]string{"Muna Saif Al Riyami": "employee", "Nizwa Dairy SAOC": "employer"}, nil,
 		[]string{"employee must complete a medical test"}},
 	{"O-G a guarantee's writer undertakes", "BID BOND No. BB-9\n\nTo: Duqm Refinery LLC\n\nAt the request of the Tenderer, we, Gulf Pearl Bank SAOG, Head Office, Muscat, irrevocably undertake to pay you up to OMR 10,000 on your first demand.",
-		nil, nil, []string{"guarantor must undertake to pay"}},
+		// session 21, decision 42: a bank with no role word is issuer
+		nil, nil, []string{"issuer must undertake to pay"}},
 }
 
 // party16Open are the families round 16 left open (docs/documents.md,

@@ -308,6 +308,7 @@ units:
 	x.conv16Requirements(ctx) // conv16req.go: the session 18 conventions
 	x.conv19Requirements()    // conv19.go: the session 19 conventions
 	x.conv20Requirements(ctx) // conv20.go: the session 20 conventions
+	x.conv21Requirements(ctx) // conv21.go: the session 21 conventions
 	x.applyHalves16(ctx)      // req16.go: after the categories are settled
 	x.req20()                 // req20.go
 	// An item with no word of its own, in a list whose other items are

@@ -171,7 +171,7 @@ func TestRound10RoleWords(t *testing.T) {
 		{"a subject role word of no definition",
 			"Hire of equipment.\nThe Hirer shall return the crane clean and in working order.",
 			nil,
-			[]string{"hirer must: return the crane"}},
+			[]string{"tenant must: return the crane"}}, // session 21, decision 41
 		{"a guideline role in the plural",
 			"The Suppliers shall submit their invoices monthly.",
 			nil,

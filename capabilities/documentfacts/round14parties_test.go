@@ -18,7 +18,8 @@ func TestRound14Parties(t *testing.T) {
 			[]string{"caterer must: serve three meals"}},
 		{"role | name table, names in two scripts",
 			"Crane Hire Agreement\n\n| Role / الصفة | Name / الاسم |\n|---|---|\n| Hirer / المستأجر | Sur Lifting LLC / شركة صور للرفع ش.م.م |\n| Owner / المالك | Nizwa Cranes SPC / شركة نزوى للرافعات ش.ش.و |",
-			nil, nil, map[string]string{"Sur Lifting LLC": "hirer", "شركة صور للرفع ش.م.م": "hirer", "Nizwa Cranes SPC": "owner", "شركة نزوى للرافعات ش.ش.و": "owner"}, nil},
+			// session 21, decision 41: the hirer of equipment is tenant
+			nil, nil, map[string]string{"Sur Lifting LLC": "tenant", "شركة صور للرفع ش.م.م": "tenant", "Nizwa Cranes SPC": "owner", "شركة نزوى للرافعات ش.ش.و": "owner"}, nil},
 		{"table whose role column has no header",
 			"Printing Services Agreement\n\n| | Party | Address |\n|---|---|---|\n| Publisher | Green Ink Media W.L.L. | Manama |\n| Distributor | Seef Books B.S.C. (c) | Seef |\n\nThe Distributor shall deliver the books by 3 May 2026.",
 			nil, nil, map[string]string{"Green Ink Media W.L.L.": "publisher", "Seef Books B.S.C. (c)": "distributor"},

@@ -81,7 +81,8 @@ func TestPartyLayoutsRound6(t *testing.T) {
 		{"شهادة ضمان\nتشهد شركة الريادة للطاقة ش.م.م (ويشار إليها فيما بعد بـ\"الشركة\") بأنها قامت\nبتوريد وتركيب مولدين لصالح العميل.\nWARRANTY CERTIFICATE\nPolar Chillers LLC (the \"Company\") certifies that it has supplied and installed two chillers.",
 			TypeParty, []string{"supplier|شركة الريادة للطاقة ش.م.م", "supplier|Polar Chillers LLC"}, nil},
 		{"تعلن بلدية صور (ويشار إليها فيما بعد بـ\"الجهة المالكة\") عن طرح مناقصة صيانة الطرق.",
-			TypeParty, []string{"owner|بلدية صور"}, []string{"issuer|بلدية صور"}},
+			// session 21, decision 36: a tender's author is issuer whatever word it defines
+			TypeParty, []string{"issuer|بلدية صور"}, []string{"owner|بلدية صور"}},
 	})
 	// A quotation whose terms say "the Buyer" names its addressee so.
 	out := extractText(t, "QUOTATION\nTo: Dhofar Cement Company SAOG\nTerms: The Buyer shall pay within 30 days of delivery.")
