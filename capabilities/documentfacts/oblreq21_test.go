@@ -1,0 +1,72 @@
+package documentfacts
+
+import "testing"
+
+// Session 21 (issue 29, docs/documents.md "Issue 29, session 21:
+// obligation and requirement recall"): each case is a document of our own
+// and the facts of one type it must give, as in obl20Cases: "key value
+// word", the word contained in the action or requirement. A case fails on
+// a wanted fact missing and on any other fact of that type.
+
+const (
+	oblReq21LeaseAR = "عقد إيجار مستودع\n\nأبرم هذا العقد بين شركة الخليج للعقارات ش.م.م (\"المؤجر\") وشركة صحار للتجارة ش.م.م (\"المستأجر\").\n\n"
+	oblReq21SubAR   = "عقد مقاولة من الباطن\n\nأبرم هذا العقد بين شركة الباطنة للإنشاءات ش.م.م (\"المقاول الرئيسي\") وشركة النور للكهرباء ش.م.م (\"المقاول من الباطن\").\n\n"
+	oblReq21Minutes = "محضر لجنة المناقصات\n\nاجتمعت لجنة المناقصات بالشركة لفتح العطاءات وتقرر ما يلي:\n\n"
+)
+
+var oblReq21Cases = []struct {
+	family, name, typ, text string
+	want                    []string
+}{
+	// Family 1: Arabic passive duties of no one named.
+	{"1", "a deposit paid, returned within a time limit", "obligation",
+		oblReq21LeaseAR + "٤. يدفع المستأجر تأميناً قدره ٢٬٠٠٠٫٠٠٠ ر.ع. عند توقيع العقد، ويرد إليه خلال ثلاثين (٣٠) يوماً من تاريخ انتهاء العقد بعد خصم أي مستحقات.\n",
+		[]string{"tenant must تأميناً", "- must ويرد إليه"}},
+	{"1", "a deposit paid in the past, returned within a time limit", "obligation",
+		oblReq21LeaseAR + "البند الرابع: التأمين\nدفع المستأجر عند التوقيع مبلغ ٩٠٠٫٠٠٠ ر.ع. تأميناً مسترداً، يرد إليه خلال خمسة عشر (١٥) يوماً من تسليم المستودع.\n",
+		[]string{"- must يرد إليه"}},
+	{"1 neg", "a deposit returned at the end of the lease is a term", "obligation",
+		oblReq21LeaseAR + "٥. دفع المستأجر عند التوقيع تأميناً قدره ٩٠٠٫٠٠٠ ر.ع.، يرد إليه عند انتهاء العقد وتسليم المستودع.\n",
+		nil},
+	{"1", "retentions released after a slash-numbered clause", "obligation",
+		oblReq21SubAR + "٤/٣ تصرف المحتجزات بعد انتهاء فترة الضمان ومدتها اثنا عشر (١٢) شهراً.\n",
+		[]string{"- must تصرف المحتجزات"}},
+	{"1", "payment claims submitted after a hyphen-numbered clause", "obligation",
+		oblReq21SubAR + "٢-٣ تقدم المستخلصات عبر نظام المقاول الرئيسي الإلكتروني.\n",
+		[]string{"- must تقدم المستخلصات"}},
+	{"1", "guarantees returned", "obligation",
+		oblReq21Minutes + "٢. تعاد ضمانات العطاءات إلى المناقصين غير الفائزين خلال خمسة عشر (١٥) يوماً من تاريخ هذا المحضر.\n",
+		[]string{"- must تعاد ضمانات"}},
+	{"1 neg", "late bids returned unopened are a rule on bids", "obligation",
+		oblReq21Minutes + "٣. وتعاد العطاءات المتأخرة دون فتحها.\n",
+		nil},
+	{"1", "urgent orders supplied, reports raised", "obligation",
+		oblReq21SubAR + "٦. تورد المواد العاجلة خلال ست (٦) ساعات من طلبها.\n٧. ترفع التقارير الشهرية إلى مدير المشروع في اليوم الخامس من كل شهر.\n",
+		[]string{"- must تورد المواد", "- must ترفع التقارير"}},
+	{"1", "works handed over after على أن", "obligation",
+		oblReq21SubAR + "٨. مدة التنفيذ ثمانية أشهر، على أن تسلم الأعمال تسليماً ابتدائياً في موعد أقصاه ٣١/٣/٢٠٢٧م.\n",
+		[]string{"- must تسلم الأعمال"}},
+	{"1", "a price paid in instalments", "obligation",
+		oblReq21LeaseAR + "٣-١ الأجرة السنوية ١٢٬٠٠٠٫٠٠٠ ر.ع.، تدفع على أربعة أقساط متساوية مقدماً.\n",
+		[]string{"- must أقساط"}},
+	{"1 neg", "the party's second payment is its own", "obligation",
+		oblReq21LeaseAR + "٣-٢ يدفع المستأجر القسط الأول عند التوقيع، ويدفع كل قسط لاحق في اليوم الخامس من كل ربع سنة.\n",
+		[]string{"tenant must القسط"}},
+	{"1 neg", "a redrafting and an active payment", "obligation",
+		oblReq21SubAR + "٥. تعاد صياغة المادة السابعة من العقد.\n٦. تصرف الشركة مكافأة إنجاز للمقاول من الباطن.\n",
+		nil},
+	{"1", "a bilingual row's Arabic half", "obligation",
+		"Prequalification for Audit Services / التأهيل المسبق لخدمات التدقيق\n\n2.2 Applications shall be submitted through the portal. | ٢-٢ تقدم الطلبات عبر البوابة الإلكترونية.\n",
+		[]string{"- must submitted", "- must تقدم الطلبات"}},
+}
+
+// TestOblReq21Families: each case gives exactly the facts it wants.
+// go test -p 1 ./capabilities/documentfacts -run TestOblReq21Families -v
+func TestOblReq21Families(t *testing.T) {
+	for _, c := range oblReq21Cases {
+		got := conv16Items(extractText(t, c.text), c.typ)
+		if msg := obl15Compare(got, c.want); msg != "" {
+			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)
+		}
+	}
+}
