@@ -136,3 +136,29 @@ func (x *clauseExtractor) passiveDuty21(si int, s span, t string, at int, cut bo
 	}
 	x.addDuty(si, s, t, at, len(t), at, clauseParty{}, 0.7, cutAR)
 }
+
+// oblReq21Requirements runs after req20, when the categories are settled.
+func (x *clauseExtractor) oblReq21Requirements(ctx reqContext) {
+	if ctx.binding || len(x.reqs) == 0 {
+		return
+	}
+	jobLike := reJobLike16.MatchString(prefixBytes(x.a.text, 600))
+	for i := range x.reqs {
+		r := &x.reqs[i]
+		r.r.Category = proCertAR21(x.a.text[r.start:r.end], r.r.Category, jobLike)
+	}
+}
+
+// Family R1: a named professional certificate written in Arabic letters
+// ("شهادة نيبوش الدولية", "يفضل الحاصلون على شهادة آيوش", "محاسب قانوني
+// معتمد") is the applicant's compliance requirement, as its Latin name is
+// by session 18's decision 2 (reProCert16: NEBOSH, IOSH, CPA, CMA, PMP);
+// held by the bidder's staff it stays technical (keyStaff16).
+var reProCertAR21 = regexp.MustCompile(`نيبوش|نيبوس|آيوش|أيوش|ايوش|محاسب\s+(?:قانوني|إداري)\s+معتمد|مدير\s+مشاريع\s+محترف|(?:^|\s)(?:ال)?(?:سيبس|سي\s*آي\s*بي\s*إس)(?:\s|$)`)
+
+func proCertAR21(t, cat string, jobLike bool) string {
+	if (cat == "eligibility" || cat == "experience") && reProCertAR21.MatchString(t) && !reNotCert16.MatchString(t) && (jobLike || !keyStaff16(t)) {
+		return "compliance"
+	}
+	return cat
+}

@@ -13,6 +13,7 @@ const (
 	oblReq21SubAR      = "عقد مقاولة من الباطن\n\nأبرم هذا العقد بين شركة الباطنة للإنشاءات ش.م.م (\"المقاول الرئيسي\") وشركة النور للكهرباء ش.م.م (\"المقاول من الباطن\").\n\n"
 	oblReq21ServicesAR = "عقد تقديم خدمات\n\nأبرم هذا العقد بين شركة مسقط للخدمات اللوجستية ش.م.م (الطرف الأول) وشركة الخليج للتقنية ش.م.م (الطرف الثاني).\n\n"
 	oblReq21Minutes    = "محضر لجنة المناقصات\n\nاجتمعت لجنة المناقصات بالشركة لفتح العطاءات وتقرر ما يلي:\n\n"
+	oblReq21JobAR      = "وظيفة شاغرة: ضابط سلامة\n\nتعلن شركة مصفاة الباطنة عن حاجتها لضابط سلامة.\n\n"
 )
 
 var oblReq21Cases = []struct {
@@ -70,6 +71,20 @@ var oblReq21Cases = []struct {
 	{"2 neg", "على أن after a hyphenated number is a proviso", "obligation",
 		oblReq21ServicesAR + "٣-٢ على أن تبقى أسعار العقد ثابتة طوال مدته.\n",
 		nil},
+
+	// Family R1: a professional certificate named in Arabic letters.
+	{"R1", "NEBOSH in an Arabic job advert", "requirement",
+		oblReq21JobAR + "المتطلبات:\n- بكالوريوس في الهندسة.\n- شهادة نيبوش الدولية العامة.\n- خبرة لا تقل عن خمس سنوات في قطاع النفط والغاز.\n",
+		[]string{"eligibility mandatory بكالوريوس", "compliance mandatory نيبوش", "experience mandatory خبرة"}},
+	{"R1", "IOSH preferred", "requirement",
+		oblReq21JobAR + "المتطلبات:\n- يفضل الحاصلون على شهادة آيوش.\n",
+		[]string{"compliance optional آيوش"}},
+	{"R1", "a certified accountant", "requirement",
+		"وظيفة شاغرة: محاسب أول\n\nتعلن شركة صلالة للموانئ عن حاجتها لمحاسب أول.\n\nالشروط:\n- أن يكون المتقدم حاصلاً على شهادة محاسب قانوني معتمد.\n",
+		[]string{"compliance mandatory محاسب قانوني معتمد"}},
+	{"R1 neg", "the bidder's site supervisor holds it", "requirement",
+		"مناقصة رقم ١٤/٢٠٢٧ لصيانة محطات الضخ\n\nتدعو شركة نزوى للمياه المقاولين المؤهلين لتقديم عطاءاتهم.\n\nشروط التأهيل:\n١. يجب أن يكون مشرف الموقع حاصلاً على شهادة نيبوش.\n",
+		[]string{"technical mandatory نيبوش"}},
 }
 
 // TestOblReq21Families: each case gives exactly the facts it wants.

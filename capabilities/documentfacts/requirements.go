@@ -310,6 +310,7 @@ units:
 	x.conv20Requirements(ctx) // conv20.go: the session 20 conventions
 	x.applyHalves16(ctx)      // req16.go: after the categories are settled
 	x.req20()                 // req20.go
+	x.oblReq21Requirements(ctx)
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).
