@@ -3,6 +3,7 @@ package documentfacts
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Obligations and requirements by families (issue 29, session 21;
@@ -139,7 +140,7 @@ func (x *clauseExtractor) passiveDuty21(si int, s span, t string, at int, cut bo
 
 // oblReq21Requirements runs after req20, when the categories are settled.
 func (x *clauseExtractor) oblReq21Requirements(ctx reqContext) {
-	if ctx.binding || len(x.reqs) == 0 {
+	if ctx.binding {
 		return
 	}
 	jobLike := reJobLike16.MatchString(prefixBytes(x.a.text, 600))
@@ -161,4 +162,31 @@ func proCertAR21(t, cat string, jobLike bool) string {
 		return "compliance"
 	}
 	return cat
+}
+
+// Family R2: a quotation, invoice or order printed on a letterhead. Its
+// first lines are the sender's name, address and registration, and its
+// title ("QUOTATION No. Q-2026-0318", "TAX INVOICE", "عرض سعر") comes after
+// them, where replyDocument, which reads the first line, does not look; a
+// "Site requirements" heading in it then made every later line a bidder's
+// requirement (heldout2 08: ten false facts, and the customer's duty
+// lost). The title is looked for among the first lines, before any line
+// that asks ("REQUEST FOR QUOTATION") or any sentence.
+var reLetterheadReply21 = regexp.MustCompile(`(?i)^[\s\p{P}\p{S}]*(?:(?:tax\s+|commercial\s+|proforma\s+|pro-forma\s+)?invoice|(?:price\s+|sales\s+)?quotation|(?:local\s+)?purchase\s+order|credit\s+note|debit\s+note|عرض\s+(?:سعر|أسعار)|فاتورة(?:\s+ضريبية)?|أمر\s+(?:شراء|توريد))(?:\s+(?:no\.?|number|ref\.?|#|رقم)|\s*[:#]|\s*$)`)
+
+func replyAfterLetterhead21(text string) bool {
+	n := 0
+	for _, l := range strings.Split(prefixBytes(text, 800), "\n") {
+		l = strings.TrimSpace(strings.Trim(strings.TrimSpace(l), "*#_"))
+		if l == "" {
+			continue
+		}
+		if n++; n > 12 || reRequestWord.MatchString(l) || len(strings.Fields(l)) > 12 {
+			return false
+		}
+		if utf8.RuneCountInString(l) <= 80 && reLetterheadReply21.MatchString(l) {
+			return true
+		}
+	}
+	return false
 }

@@ -13,6 +13,7 @@ const (
 	oblReq21SubAR      = "عقد مقاولة من الباطن\n\nأبرم هذا العقد بين شركة الباطنة للإنشاءات ش.م.م (\"المقاول الرئيسي\") وشركة النور للكهرباء ش.م.م (\"المقاول من الباطن\").\n\n"
 	oblReq21ServicesAR = "عقد تقديم خدمات\n\nأبرم هذا العقد بين شركة مسقط للخدمات اللوجستية ش.م.م (الطرف الأول) وشركة الخليج للتقنية ش.م.م (الطرف الثاني).\n\n"
 	oblReq21Minutes    = "محضر لجنة المناقصات\n\nاجتمعت لجنة المناقصات بالشركة لفتح العطاءات وتقرر ما يلي:\n\n"
+	oblReq21Letterhead = "AL RAYYAN COOLING LLC\nP.O. Box 45, PC 320, Barka, Sultanate of Oman\nCR 1234567 | VAT OM1100012345\n\nAl Batinah Dates Factory SAOC\nAttn. Mr. Salim Al Harthy, Procurement\n\n"
 	oblReq21JobAR      = "وظيفة شاغرة: ضابط سلامة\n\nتعلن شركة مصفاة الباطنة عن حاجتها لضابط سلامة.\n\n"
 )
 
@@ -85,6 +86,20 @@ var oblReq21Cases = []struct {
 	{"R1 neg", "the bidder's site supervisor holds it", "requirement",
 		"مناقصة رقم ١٤/٢٠٢٧ لصيانة محطات الضخ\n\nتدعو شركة نزوى للمياه المقاولين المؤهلين لتقديم عطاءاتهم.\n\nشروط التأهيل:\n١. يجب أن يكون مشرف الموقع حاصلاً على شهادة نيبوش.\n",
 		[]string{"technical mandatory نيبوش"}},
+
+	// Family R2: a quotation on a letterhead states no requirements.
+	{"R2", "a quotation's site requirements", "requirement",
+		oblReq21Letterhead + "QUOTATION No. Q-2027-044\nDate: 3 May 2027\n\nDear Sir,\nWe are pleased to quote for the supply of two chillers.\n\nSite requirements\nThe Customer shall provide a crane and a 400 V power supply at the site.\n\nWarranty\n18 months from the date of commissioning.\n\nKind regards,\nAhmed Al Lawati\nSales Engineer\n",
+		nil},
+	{"R2", "the customer's duty under the quotation's site requirements", "obligation",
+		oblReq21Letterhead + "QUOTATION No. Q-2027-044\nDate: 3 May 2027\n\nSite requirements\nThe Customer shall provide a crane and a 400 V power supply at the site.\n",
+		[]string{"customer must crane"}},
+	{"R2", "an Arabic price offer on a letterhead", "requirement",
+		"شركة الريان للتبريد ش.م.م\nص.ب ٤٥، الرمز البريدي ٣٢٠، بركاء\nس.ت ١٢٣٤٥٦٧\n\nعرض سعر رقم ٢٠٢٧/٤٤\n\nالمتطلبات\nيجب أن يوفر العميل مصدر كهرباء ٤٠٠ فولت في الموقع.\n",
+		nil},
+	{"R2 neg", "an RFQ on a letterhead keeps its requirements", "requirement",
+		oblReq21Letterhead + "REQUEST FOR QUOTATION No. 12/2027\n\nRequirements\n1. Suppliers must hold a valid commercial registration in Oman.\n",
+		[]string{"eligibility mandatory commercial registration"}},
 }
 
 // TestOblReq21Families: each case gives exactly the facts it wants.
