@@ -148,6 +148,84 @@ func (x *clauseExtractor) oblReq21Requirements(ctx reqContext) {
 		r := &x.reqs[i]
 		r.r.Category = proCertAR21(x.a.text[r.start:r.end], r.r.Category, jobLike)
 	}
+	if ctx.tender {
+		x.rejections21()
+	}
+}
+
+// Family R3: a tender's rejection sentence that names the one thing whose
+// absence rejects the bid ("Bids not accompanied by the bid bond will be
+// rejected", "Bidders who fail to submit the tax card shall be
+// disqualified", "يستبعد العطاء غير المصحوب بالضمان المؤقت", "يستبعد أي
+// عطاء لا يرفق به شهادة الانتساب") states that thing as a mandatory
+// requirement: financial for a bond, documentation for a document. It is
+// read only when no other requirement of the document names the thing
+// (probe15 g01 names its tender bond twice and labels it once); a rule on
+// bids that names nothing ("Late bids will be rejected", "bids missing
+// any mandatory item") stays none, and the sentence is no duty of the
+// bidder ("shall be disqualified" is what befalls it).
+var (
+	reRejectEN21    = regexp.MustCompile(`(?i)\b(?:not\s+accompanied\s+by|without|fail(?:s|ing)?\s+to\s+(?:submit|provide|attach|furnish|enclose|include)|that\s+(?:do|does)\s+not\s+(?:include|contain|enclose)|lacking)\s+((?:a|an|the|any|its|their|his|her|valid)\s+)*([^,.;]{3,60}?)\s+(?:will|shall|may)\s+be\s+(?:rejected|disqualified|excluded|deemed\s+non-?responsive)\b`)
+	reRejectAR21    = regexp.MustCompile(`(?:^|\s)و?(?:يستبعد|تستبعد|يُستبعد|يرفض|ترفض|يُرفض)\s+(?:أي\s+|كل\s+)?(?:ال)?(?:عطاء|عرض|طلب|مناقص|متقدم)\S*\s+(?:غير\s+(?:ال)?مصحوب[ةه]?\s+ب|(?:الذي\s+|التي\s+)?(?:لا|لم)\s+(?:ي|ت)(?:رفق|قدم)\s+(?:به|بها|معه|معها)?\s*|(?:ال)?خالي(?:ة)?\s+من\s+)((?:\p{Arabic}+\s*){1,5})`)
+	reRejectBond21  = regexp.MustCompile(`(?i)\b(?:bid|tender|bank)\s+(?:bond|security|guarantee)\b|ضمان|كفالة|التأمين\s+(?:الابتدائي|المؤقت)`)
+	reRejectDoc21   = regexp.MustCompile(`(?i)\b(?:certificate|card|registration|licen[cs]e|statements?|letter|copy|form|declaration|undertaking)\b|شهادة|بطاقة|السجل|سجل|رخصة|نسخة|صورة|خطاب|إقرار|كشف|القوائم`)
+	reRejectVague21 = regexp.MustCompile(`(?i)\b(?:mandatory|required|requested|necessary|following|above|listed|any\s+of)\b|المطلوبة|الإلزامية|إلزامي|المذكورة|التالية|المستندات|الوثائق`)
+)
+
+func (x *clauseExtractor) rejections21() {
+	for si, sp := range x.sents {
+		if x.skipped(sp) || sp.end-sp.start > 400 {
+			continue
+		}
+		t := x.a.text[sp.start:sp.end]
+		var item string
+		if m := reRejectEN21.FindStringSubmatch(t); m != nil {
+			item = m[2]
+		} else if m := reRejectAR21.FindStringSubmatch(t); m != nil {
+			item = m[1]
+		}
+		item = strings.TrimSpace(item)
+		if item == "" || reRejectVague21.MatchString(item) {
+			continue
+		}
+		cat := "documentation"
+		switch {
+		case reRejectBond21.MatchString(item):
+			cat = "financial"
+		case !reRejectDoc21.MatchString(item):
+			continue
+		}
+		x.reqSents[si] = true
+		if x.reqOverlaps(sp.start, sp.end) || x.reqNames21(item) {
+			continue
+		}
+		lead := leadingNumber(t)
+		r := Requirement{Requirement: clip(strings.TrimSpace(t[lead:]), 300), Category: cat, Mandatory: true, Method: "clause", Confidence: 0.7}
+		x.reqs = append(x.reqs, reqFound{r: r, start: sp.start + lead, end: sp.end, explicit: true, section: x.sectionOf[sp.seg]})
+	}
+}
+
+// reqNames21: a requirement already read names item, by its last two
+// words (their article dropped).
+func (x *clauseExtractor) reqNames21(item string) bool {
+	w := strings.Fields(strings.ToLower(item))
+	if len(w) > 2 {
+		w = w[len(w)-2:]
+	}
+	if hasArabic(item) {
+		w = strings.Fields(strings.ToLower(item))[:min(2, len(strings.Fields(item)))]
+	}
+	for i := range w {
+		w[i] = strings.TrimPrefix(strings.TrimPrefix(w[i], "بال"), "ال")
+	}
+	key := strings.Join(w, " ")
+	for _, r := range x.reqs {
+		t := strings.ToLower(x.a.text[r.start:r.end])
+		if strings.Contains(t, key) || hasArabic(key) && strings.Contains(strings.ReplaceAll(t, "ال", ""), strings.ReplaceAll(key, "ال", "")) {
+			return true
+		}
+	}
+	return false
 }
 
 // Family R1: a named professional certificate written in Arabic letters

@@ -14,6 +14,7 @@ const (
 	oblReq21ServicesAR = "عقد تقديم خدمات\n\nأبرم هذا العقد بين شركة مسقط للخدمات اللوجستية ش.م.م (الطرف الأول) وشركة الخليج للتقنية ش.م.م (الطرف الثاني).\n\n"
 	oblReq21Minutes    = "محضر لجنة المناقصات\n\nاجتمعت لجنة المناقصات بالشركة لفتح العطاءات وتقرر ما يلي:\n\n"
 	oblReq21Letterhead = "AL RAYYAN COOLING LLC\nP.O. Box 45, PC 320, Barka, Sultanate of Oman\nCR 1234567 | VAT OM1100012345\n\nAl Batinah Dates Factory SAOC\nAttn. Mr. Salim Al Harthy, Procurement\n\n"
+	oblReq21Tender     = "INVITATION TO TENDER\nTender No. 14/2027: Maintenance of Pumping Stations\n\nNizwa Water Company SAOC invites eligible contractors to submit bids.\n\n"
 	oblReq21JobAR      = "وظيفة شاغرة: ضابط سلامة\n\nتعلن شركة مصفاة الباطنة عن حاجتها لضابط سلامة.\n\n"
 )
 
@@ -100,6 +101,26 @@ var oblReq21Cases = []struct {
 	{"R2 neg", "an RFQ on a letterhead keeps its requirements", "requirement",
 		oblReq21Letterhead + "REQUEST FOR QUOTATION No. 12/2027\n\nRequirements\n1. Suppliers must hold a valid commercial registration in Oman.\n",
 		[]string{"eligibility mandatory commercial registration"}},
+
+	// Family R3: a rejection sentence that names the missing thing.
+	{"R3", "a bid bond named only by its rejection", "requirement",
+		oblReq21Tender + "## Submission\n\n4. Bids must be submitted through the portal by 10 June 2027.\n5. Bids not accompanied by the bid bond will be rejected.\n",
+		[]string{"financial mandatory bid bond"}},
+	{"R3", "a document named only by its disqualification", "obligation",
+		oblReq21Tender + "## Conditions\n\n6. Bidders who fail to submit the tax card shall be disqualified.\n",
+		nil},
+	{"R3", "a document named only by its disqualification", "requirement",
+		oblReq21Tender + "## Conditions\n\n6. Bidders who fail to submit the tax card shall be disqualified.\n",
+		[]string{"documentation mandatory tax card"}},
+	{"R3", "Arabic bond and certificate named by rejections", "requirement",
+		"مناقصة رقم ١٤/٢٠٢٧ لصيانة محطات الضخ\n\nتدعو شركة نزوى للمياه المقاولين المؤهلين لتقديم عطاءاتهم.\n\nأحكام عامة\n٣. يستبعد العطاء غير المصحوب بالضمان المؤقت.\n٤. يستبعد أي عطاء لا يرفق به شهادة الانتساب لغرفة التجارة.\n",
+		[]string{"financial mandatory الضمان المؤقت", "documentation mandatory شهادة الانتساب"}},
+	{"R3 neg", "a bond required and then its rejection: one line", "requirement",
+		oblReq21Tender + "## Conditions\n\n2. A bid bond of OMR 5,000 must accompany each bid.\n3. Bids not accompanied by the bid bond will be rejected.\n",
+		[]string{"financial mandatory bid bond"}},
+	{"R3 neg", "a rule on bids names nothing", "requirement",
+		oblReq21Tender + "## Conditions\n\n7. Bids missing any mandatory document will be rejected.\n8. Late bids will be rejected.\n",
+		nil},
 }
 
 // TestOblReq21Families: each case gives exactly the facts it wants.
