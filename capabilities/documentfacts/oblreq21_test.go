@@ -15,6 +15,7 @@ const (
 	oblReq21Minutes    = "محضر لجنة المناقصات\n\nاجتمعت لجنة المناقصات بالشركة لفتح العطاءات وتقرر ما يلي:\n\n"
 	oblReq21Letterhead = "AL RAYYAN COOLING LLC\nP.O. Box 45, PC 320, Barka, Sultanate of Oman\nCR 1234567 | VAT OM1100012345\n\nAl Batinah Dates Factory SAOC\nAttn. Mr. Salim Al Harthy, Procurement\n\n"
 	oblReq21Tender     = "INVITATION TO TENDER\nTender No. 14/2027: Maintenance of Pumping Stations\n\nNizwa Water Company SAOC invites eligible contractors to submit bids.\n\n"
+	oblReq21Offer      = "OFFER OF EMPLOYMENT\n\nDear Ms. Al Balushi,\n\nMuscat Logistics LLC (the \"Company\") is pleased to offer you the position of Accountant.\n\n"
 	oblReq21JobAR      = "وظيفة شاغرة: ضابط سلامة\n\nتعلن شركة مصفاة الباطنة عن حاجتها لضابط سلامة.\n\n"
 )
 
@@ -73,6 +74,17 @@ var oblReq21Cases = []struct {
 	{"2 neg", "على أن after a hyphenated number is a proviso", "obligation",
 		oblReq21ServicesAR + "٣-٢ على أن تبقى أسعار العقد ثابتة طوال مدته.\n",
 		nil},
+
+	// Family 3: a benefit is no duty.
+	{"3", "medical cover in an offer letter", "obligation",
+		oblReq21Offer + "5. You will be covered by the Company's group medical insurance from your start date.\n6. You shall report to the Finance Manager.\n",
+		[]string{"employee must report"}},
+	{"3", "a benefits line in both languages", "obligation",
+		oblReq21Offer + "7. Benefits: you will be covered by the Group's medical insurance.\n7. المزايا: تشملك مظلة التأمين الطبي للمجموعة.\n",
+		nil},
+	{"3 neg", "a duty to see staff covered", "obligation",
+		"SERVICES AGREEMENT\n\nThis Agreement is made between Muscat Logistics LLC (the \"Client\") and Gulf Tech Services LLC (the \"Contractor\").\n\n8. The Contractor shall ensure that all its staff are covered by medical insurance.\n",
+		[]string{"contractor must covered"}},
 
 	// Family R1: a professional certificate named in Arabic letters.
 	{"R1", "NEBOSH in an Arabic job advert", "requirement",
