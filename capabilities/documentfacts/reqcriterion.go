@@ -55,7 +55,7 @@ type reqContext struct {
 
 // requirementContext reads the document's kind once.
 func requirementContext(text string) reqContext {
-	binding := replyDocument(text) || engagementLetter(text) && !isTenderText(text) || !isTenderText(text) && !reSelectionOpening.MatchString(prefixBytes(text, 400)) && reContractOpening.MatchString(prefixBytes(text, 800))
+	binding := replyDocument(text) || replyAfterLetterhead21(text) || engagementLetter(text) && !isTenderText(text) || !isTenderText(text) && !reSelectionOpening.MatchString(prefixBytes(text, 400)) && reContractOpening.MatchString(prefixBytes(text, 800))
 	tender := isTenderText(text) && !binding
 	return reqContext{tender: tender, binding: binding, selecting: tender || !binding && reSelectionOpening.MatchString(prefixBytes(text, 400))}
 }

@@ -311,6 +311,7 @@ units:
 	x.conv21Requirements(ctx) // conv21.go: the session 21 conventions
 	x.applyHalves16(ctx)      // req16.go: after the categories are settled
 	x.req20()                 // req20.go
+	x.oblReq21Requirements(ctx)
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).
