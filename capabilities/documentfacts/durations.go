@@ -374,6 +374,9 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 		if !ok {
 			return // a duration without a role ("15 years of experience") is not reported
 		}
+		if c, ok = guaranteeWindow21(c, ctx); !ok || incidentNotice21(c, ctx) {
+			return // keys21.go: a guarantee's window, an incident to report: deadlines only
+		}
 		if serviceWindow20(c, ctx) {
 			return // durations20.go: the time to repair or answer a reported fault, a deadline only
 		}

@@ -1,0 +1,60 @@
+package documentfacts
+
+import (
+	"strings"
+	"testing"
+)
+
+// Round 21 of keys (issue 29, session 21): dates and durations by
+// families (docs/documents.md, "Issue 29, session 21: keys of dates and
+// durations"; keys21.go). Each case is a short text written for this test
+// and the keys it must (want) or must not (not) hold.
+
+func TestKeys21DurationFamilies(t *testing.T) {
+	body := strings.Repeat("The Parties shall act in good faith.\n", 6)
+	bodyAR := strings.Repeat("يلتزم الطرفان بأحكام هذا العقد.\n", 4)
+	cases := []dates20Case{
+		// GW: a guarantee (a bank's, a person's, a bid bond) furnished
+		// or returned within a window is no warranty.
+		{name: "GW parent company guarantee within", text: "SUBCONTRACT\n\n" + body + "3.2 The Subcontractor shall deliver a parent company guarantee to the Contractor within twenty-one (21) days of the award.\n",
+			not: []string{"warranty_period|P21D"}},
+		{name: "GW personal guarantee within", text: "SETTLEMENT AGREEMENT\n\n" + body + "2.4 The Debtor shall provide a personal guarantee of its director for the Settlement Amount within seven (7) days of signing.\n",
+			not: []string{"warranty_period|P7D"}},
+		{name: "GW arabic bank guarantee within", text: "عقد صيانة\n\n" + bodyAR + "٥. يقدم المقاول ضماناً بنكياً بقيمة ٥٪ من قيمة العقد خلال خمسة عشر (١٥) يوماً من تاريخ التوقيع.\n",
+			not: []string{"warranty_period|P15D"}},
+		{name: "GW arabic bid guarantees returned within", text: "محضر لجنة المناقصات\n\n" + bodyAR + "٣. تعاد ضمانات العطاءات إلى المناقصين غير الفائزين خلال عشرين (٢٠) يوماً من تاريخ الترسية.\n",
+			not: []string{"warranty_period|P20D"}},
+		{name: "GW arabic bid bond valid for", text: "دعوة لتقديم العطاءات\n\n" + bodyAR + "٢. يجب أن يرفق بالعطاء ضمان عطاء بمبلغ ٥٠٠ ر.ع. ساري المفعول لمدة تسعين (٩٠) يوماً.\n",
+			want: []string{"duration|P90D"}, not: []string{"warranty_period|P90D"}},
+		{name: "GW a warranty stays", text: "SUPPLY AGREEMENT\n\n" + body + "6.1 The Supplier guarantees the pumps against defects for eighteen (18) months from delivery.\n",
+			want: []string{"warranty_period|P18M"}},
+		{name: "GW arabic warranty stays", text: "عقد توريد\n\n" + bodyAR + "٦. يضمن المورد الأجهزة ضد عيوب الصناعة لمدة سنتين من تاريخ التسليم.\n",
+			want: []string{"warranty_period|P2Y"}},
+
+		// NI: a duty to notify an incident (damage, an accident, a
+		// fault of the premises, a loss, a disclosure) within a window
+		// is a time limit only; a defect of what was bought reported
+		// to its seller stays a claim period.
+		{name: "NI tenant notifies damage", text: "LEASE AGREEMENT\n\n" + body + "5.4 The Tenant must notify the Landlord of any damage to the premises within twenty-four (24) hours.\n",
+			not: []string{"claim_period|PT24H", "notice_period|PT24H"}},
+		{name: "NI hirer reports an accident or damage", text: "VEHICLE HIRE AGREEMENT\n\n" + body + "7.2 The Hirer must report any accident or damage to the Owner within six (6) hours.\n",
+			not: []string{"claim_period|PT6H"}},
+		{name: "NI a loss reported to the police", text: "POLICY SCHEDULE\n\n" + body + "5. Any loss shall be reported to the police within 24 hours where a burglary is suspected.\n",
+			not: []string{"claim_period|PT24H"}},
+		{name: "NI arabic fault of the unit from discovery", text: "عقد إيجار\n\n" + bodyAR + "٦. يجب على المستأجر إخطار المؤجر بأي عطل في الوحدة خلال أربع وعشرين (24) ساعة من اكتشافه.\n",
+			not: []string{"claim_period|PT24H"}},
+		{name: "NI arabic unauthorised disclosure", text: "اتفاقية عدم إفصاح\n\n" + bodyAR + "٣. يجب على الطرف المتلقي إخطار الطرف المفصح بأي إفصاح غير مصرح به فور علمه به، وفي مدة لا تتجاوز اثنتين وسبعين (٧٢) ساعة.\n",
+			not: []string{"term|PT72H", "claim_period|PT72H"}},
+		{name: "NI a client's loss or damage stays a claim", text: "WAREHOUSING AGREEMENT\n\n" + body + "6.1 The Client shall notify the Operator of any loss or damage within five (5) days of collection.\n",
+			want: []string{"claim_period|P5D"}},
+		{name: "NI arabic customer's fault stays a claim", text: "شهادة ضمان\n\n" + bodyAR + "٣. يجب على العميل إخطار الشركة بأي عطل خلال سبعة (7) أيام من اكتشافه.\n",
+			want: []string{"claim_period|P7D"}},
+		{name: "NI notice of an event giving rise to a claim stays", text: "POLICY SCHEDULE\n\n" + body + "3. The Insured shall notify the Insurer of any accident that may give rise to a claim within ten (10) days of its occurrence.\n",
+			want: []string{"claim_period|P10D"}},
+		{name: "NI a buyer's defect stays a claim", text: "SALE AGREEMENT\n\n" + body + "4.3 The Buyer shall notify the Seller of any defect within twenty (20) days of delivery, and the Seller shall repair it at its cost.\n",
+			want: []string{"claim_period|P20D"}},
+		{name: "NI arabic customer's defect stays a claim", text: "سياسة الإرجاع\n\n" + bodyAR + "٤. يحق للعميل إبلاغ الشركة بأي عيب في المنتج خلال سبعة (7) أيام من تاريخ الاستلام.\n",
+			want: []string{"claim_period|P7D"}},
+	}
+	checkKeyed20(t, TypeDuration, cases)
+}
