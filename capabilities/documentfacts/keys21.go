@@ -88,3 +88,68 @@ var (
 	// equipment or work bought, whose report is a claim.
 	reBoughtDefect21 = regexp.MustCompile(`(?i)\b(?:defects?|defective|non-?conform\w*|shortages?|short-?delivery|discrepanc(?:y|ies)|goods|products?|items?|equipment|deliver\w*|shipments?|consignments?|warranty|purchase[sd]?)\b|عيب|العيب|عيوب|العيوب|نقص|البضاعة|البضائع|المنتج|المنتجات|الأجهزة|المعدات|الضمان|التوريد|الشراء`)
 )
+
+// Dates.
+//
+//   - CQ: in a tender, RFP, EOI or prequalification, the day by which
+//     questions or requests for clarification are to be sent ("Applicants
+//     shall send any request for clarification in writing by", a
+//     timetable row "Written questions to the Company | by 25 May 2026",
+//     "ترسل الاستيضاحات قبل") is its clarification_deadline (the key
+//     specification: a tender's key dates are keyed), not a plain date.
+//   - MD: minutes and resolutions are dated by their meeting, also when
+//     the place stands between "held" and the date ("Meeting No. 3/2026,
+//     held at the Company's head office, Muscat, on 18 May 2026") or the
+//     Arabic meeting verb has its subject and a Hijri date before
+//     الموافق ("اجتمع الشركاء في مقر الشركة يوم الثلاثاء ... الموافق"):
+//     the issue_date, as round 12's "Held on" and "عقدت ... اجتماعها".
+
+// round21Date re-keys a date last of round11Date's rounds (after round
+// 20): w the windows the earlier rounds read.
+func (x *extractor) round21Date(f *Fact, base int, w dateWindows) {
+	switch f.Key {
+	case "date", "document_date":
+		if base < x.topEnd && (matches(reMeetingHeldAt21, tail(w.ctx, 240)) || matches(reMeetingHeldAt21, w.line)) {
+			c := dateCueOf("issue_date")
+			f.Key, f.Label, f.Role = c.key, c.label, c.role
+			return
+		}
+	}
+	switch f.Key {
+	case "date", "submission_deadline", "delivery_date", "expiry_date":
+		if clarifyBy21(w) && (isTenderText(x.a.text) || matches(reTenderTitle16, prefixBytes(x.a.text, 200))) {
+			c := dateCueOf("clarification_deadline")
+			f.Key, f.Label, f.Role = c.key, c.label, c.role
+		}
+	}
+}
+
+// clarifyBy21: the date follows a deadline word and its clause or row
+// sends questions or requests for clarification (not their answers).
+func clarifyBy21(w dateWindows) bool {
+	if !reDeadlinePrep.MatchString(tail(w.ctx, 80)) && !reByDateAR12.MatchString(tail(w.ctx, 80)) {
+		return false
+	}
+	c := w.clause
+	if len(c) > 400 || strings.TrimSpace(c) == "" {
+		c = w.line
+	}
+	at := lastMatch(reAskWord16, c)
+	if at < 0 {
+		return false
+	}
+	return !reAnswerWord21.MatchString(c) && !reOtherDeadline21.MatchString(c[at:])
+}
+
+var (
+	// reMeetingHeldAt21: a meeting held at a place, then "on"; an
+	// Arabic meeting verb opening the line, its subject and place, then
+	// الموافق / بتاريخ (read on the date's line, whose start the word
+	// window may cut).
+	reMeetingHeldAt21 = regexp.MustCompile(`(?i)\bmeeting\b[^\n]{0,40}?\b(?:held|convened)\s+(?:at|in)\s+[^.\n]{3,120}?,?\s+on\s*$|(?:^|\n|\s)(?:اجتمع|اجتمعت)\s[^.\n]{0,160}?(?:الموافق|بتاريخ)\s*$|(?:^|\n|\s)(?:عقد|عقدت|انعقد|انعقدت)\s+(?:ال)?(?:اجتماع|جمعية|مجلس|لجنة)[^.\n]{0,160}?(?:الموافق|بتاريخ)\s*$`)
+	// reAnswerWord21: the date is the answers', not the questions'.
+	reAnswerWord21 = regexp.MustCompile(`(?i)\b(?:answer\w*|respond\w*|responses?|repl(?:y|ies|ied)|issued|circulated|published)\b|الرد|الإجابة|الاجابة|الردود|ستنشر|يرد`)
+	// reOtherDeadline21: after the questions, another deadline's
+	// action (bids submitted, documents bought): its own key.
+	reOtherDeadline21 = regexp.MustCompile(`(?i)\b(?:submit\w*|deliver\w*|lodge\w*|receiv\w*)\s+(?:\w+\s+){0,2}?(?:bids?|tenders?|proposals?|applications?|offers?|quotations?)\b|\b(?:bids?|tenders?|proposals?|applications?|offers?|quotations?)\s+(?:must|shall|should|are\s+to)\s+(?:be\s+)?(?:submitted|delivered|lodged|received)\b|\bpurchase\b|تقديم\s+(?:ال)?(?:عطاءات|عروض|طلبات)|شراء`)
+)

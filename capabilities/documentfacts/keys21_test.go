@@ -58,3 +58,42 @@ func TestKeys21DurationFamilies(t *testing.T) {
 	}
 	checkKeyed20(t, TypeDuration, cases)
 }
+
+func TestKeys21DateFamilies(t *testing.T) {
+	body := strings.Repeat("The Company reserves the right to cancel this process.\n", 5)
+	bodyAR := strings.Repeat("تحتفظ الشركة بحقها في إلغاء المناقصة.\n", 4)
+	cases := []dates20Case{
+		// CQ: the day questions or requests for clarification are sent
+		// by, in a tender, RFP or prequalification.
+		{name: "CQ prequalification request for clarification", format: "md",
+			text: "# PREQUALIFICATION NOTICE\n\n" + body + "\n4.2 Applicants shall send any request for clarification in writing by 14 September 2026.\n",
+			want: []string{"clarification_deadline|2026-09-14"}, not: []string{"date|2026-09-14"}},
+		{name: "CQ rfp timetable row with by", format: "md",
+			text: "# REQUEST FOR PROPOSAL: INTERNAL AUDIT SERVICES\n\n" + body + "\n## Timetable\n\n| Step | Date |\n|---|---|\n| Written questions to the Bank | by 3 March 2027 |\n| Proposal submission deadline | 17 March 2027 |\n",
+			want: []string{"clarification_deadline|2027-03-03", "submission_deadline|2027-03-17"}, not: []string{"date|2027-03-03"}},
+		{name: "CQ arabic enquiries before", format: "",
+			text: "إعلان مناقصة عامة\n\n" + bodyAR + "٤. يرسل المناقصون استفساراتهم كتابياً في موعد أقصاه 10 مايو 2026.\n",
+			want: []string{"clarification_deadline|2026-05-10"}, not: []string{"date|2026-05-10"}},
+		{name: "CQ the answers' date stays", format: "",
+			text: "INVITATION TO TENDER\n\n" + body + "5.3 Answers to questions will be circulated to all bidders by 30 August 2026.\n",
+			not:  []string{"clarification_deadline|2026-08-30"}},
+		{name: "CQ bids after questions keep their key", format: "",
+			text: "INVITATION TO TENDER\n\n" + body + "5.1 After the clarification questions are closed, bids must be submitted no later than 30 August 2026.\n",
+			want: []string{"submission_deadline|2026-08-30"}, not: []string{"clarification_deadline|2026-08-30"}},
+		{name: "CQ queries on an invoice are no tender's", format: "",
+			text: "TAX INVOICE\n\nInvoice No. INV-2231\n" + "Queries on this invoice must be raised by 30 May 2026.\n",
+			not:  []string{"clarification_deadline|2026-05-30"}},
+
+		// MD: minutes and resolutions are dated by their meeting.
+		{name: "MD board minutes held at a place on", format: "",
+			text: "# Gulf Fisheries SAOG\n# Minutes of the Board of Directors\nMeeting No. 5/2026, held at the Company's offices, Ghala, Muscat, on 9 June 2026 at 11:00 a.m.\nPresent | Capacity\nSaid Ali Al Rawahi | Chairman\n" + body,
+			want: []string{"issue_date|2026-06-09"}, not: []string{"date|2026-06-09"}},
+		{name: "MD arabic partners met on a day", format: "",
+			text: "# قرار الشركاء رقم (٢) لسنة ٢٠٢٦\nشركة صحار للتجارة ش.م.م\nاجتمع الشركاء في مقر الشركة بصحار يوم الأحد ١٠ شوال ١٤٤٧هـ الموافق ٢٩ مارس ٢٠٢٦م بحضور جميع الشركاء:\n" + bodyAR,
+			want: []string{"issue_date|2026-03-29"}, not: []string{"date|2026-03-29"}},
+		{name: "MD a meeting later in the text stays a date", format: "",
+			text: "# Gulf Fisheries SAOG\n# Minutes of the Board of Directors\nHeld on 9 June 2026.\n" + strings.Repeat("The Board noted the report of the Chief Executive.\n\n", 12) + "The next meeting will be held at the head office in Ghala on 10 September 2026.\n",
+			not:  []string{"issue_date|2026-09-10"}},
+	}
+	checkKeyed20(t, TypeDate, cases)
+}
