@@ -16,6 +16,8 @@ import (
 //     bond, a performance guarantee; ضمان بنكي، ضمانات العطاءات) names no
 //     warranty: furnished or returned "within N days" it is a time limit
 //     only, "valid for N days" it is a duration (decision 15).
+//   - DR: a period that measures a sum ("(three months' base rent)",
+//     "(ما يعادل إيجار شهرين)") is no period.
 //   - NI: a duty of one who holds the other's property or information
 //     (a tenant, a hirer, a charterer, a recipient) to notify an incident
 //     (damage, an accident, a fault of the premises, a disclosure), or a
@@ -89,6 +91,23 @@ var (
 	reBoughtDefect21 = regexp.MustCompile(`(?i)\b(?:defects?|defective|non-?conform\w*|shortages?|short-?delivery|discrepanc(?:y|ies)|goods|products?|items?|equipment|deliver\w*|shipments?|consignments?|warranty|purchase[sd]?)\b|عيب|العيب|عيوب|العيوب|نقص|البضاعة|البضائع|المنتج|المنتجات|الأجهزة|المعدات|الضمان|التوريد|الشراء`)
 )
 
+// rentMeasure21: the duration t[ms:me] measures a sum ("(two months'
+// base rent)", "ما يعادل إيجار شهرين", "أجرة ثلاثة أشهر"): no period
+// (DR; round 11's "equal to two months' rent" read only a possessive
+// right before the rent word).
+func rentMeasure21(t string, ms, me int) bool {
+	return reMeasureAfter21.MatchString(t[me:min(len(t), me+40)]) || reMeasureBeforeAR21.MatchString(t[max(0, ms-60):ms])
+}
+
+var (
+	// reMeasureAfter21: "months' base rent", "months' gross salary".
+	reMeasureAfter21 = regexp.MustCompile(`(?i)^['’]s?\s+(?:(?:base|basic|gross|net|monthly|annual|current|full)\s+)?(?:rent|rental|fees?|salary|wages?|pay|premium|charges?|income)\b`)
+	// reMeasureBeforeAR21: the rent or salary word, in construct (no
+	// article: "مدة الإيجار ثلاث سنوات" is the lease's term), right
+	// before the period ("إيجار شهرين", "(أجرة ثلاثة أشهر)", "راتب شهر").
+	reMeasureBeforeAR21 = regexp.MustCompile(`(?:^|[\s(])(?:إيجار|ايجار|أجرة|اجرة|راتب|رواتب|أجر)\s*$`)
+)
+
 // Dates.
 //
 //   - CQ: in a tender, RFP, EOI or prequalification, the day by which
@@ -97,6 +116,12 @@ var (
 //     timetable row "Written questions to the Company | by 25 May 2026",
 //     "ترسل الاستيضاحات قبل") is its clarification_deadline (the key
 //     specification: a tender's key dates are keyed), not a plain date.
+//   - PD: the day by which a party submits or provides paperwork that
+//     proves something (copies of a certificate or an ID card, the
+//     inspection certificates, evidence, proof; نسخ، صور، الشهادات)
+//     outside a tender is a plain `date`: no bid is submitted and no
+//     goods are delivered (h4-16, h5-05; dev5 d5-15's "provide a copy of
+//     the policy before" is read so already).
 //   - MD: minutes and resolutions are dated by their meeting, also when
 //     the place stands between "held" and the date ("Meeting No. 3/2026,
 //     held at the Company's head office, Muscat, on 18 May 2026") or the
@@ -112,6 +137,13 @@ func (x *extractor) round21Date(f *Fact, base int, w dateWindows) {
 		if base < x.topEnd && (matches(reMeetingHeldAt21, tail(w.ctx, 240)) || matches(reMeetingHeldAt21, w.line)) {
 			c := dateCueOf("issue_date")
 			f.Key, f.Label, f.Role = c.key, c.label, c.role
+			return
+		}
+	}
+	switch f.Key {
+	case "submission_deadline", "delivery_date":
+		if paperworkBy21(w) && !isTenderText(x.a.text) && !matches(reTenderTitle16, prefixBytes(x.a.text, 200)) {
+			f.Key, f.Label, f.Role = "date", "Date", ""
 			return
 		}
 	}
@@ -141,7 +173,30 @@ func clarifyBy21(w dateWindows) bool {
 	return !reAnswerWord21.MatchString(c) && !reOtherDeadline21.MatchString(c[at:])
 }
 
+// paperworkBy21: the date follows a deadline word and the thing its
+// clause submits or hands over is paperwork that proves something.
+func paperworkBy21(w dateWindows) bool {
+	if !reDeadlinePrep.MatchString(tail(w.ctx, 80)) && !reByDateAR12.MatchString(tail(w.ctx, 80)) {
+		return false
+	}
+	c := w.clause
+	if len(c) > 400 || strings.TrimSpace(c) == "" {
+		c = w.line
+	}
+	at := lastMatch(reSubmitVerb21, c)
+	if at < 0 {
+		return false
+	}
+	obj := c[at:]
+	return reProofPaper21.MatchString(obj) && !reBidWord.MatchString(obj) && !reDeliverable.MatchString(obj) && !reGoodsWord20.MatchString(obj)
+}
+
 var (
+	// reSubmitVerb21: submitting or handing over.
+	reSubmitVerb21 = regexp.MustCompile(`(?i)\b(?:submit\w*|provid\w*|furnish\w*|send\w*|deliver\w*|hand\w*\s+over|produce\w*|present\w*)\b|تسليم|بتسليم|تقديم|بتقديم|يقدم|تقدم|إرسال|بإرسال`)
+	// reProofPaper21: paperwork that proves something: copies, a
+	// certificate, an ID card, evidence, proof.
+	reProofPaper21 = regexp.MustCompile(`(?i)\b(?:cop(?:y|ies)\s+of|certificates?|id\s+cards?|passports?|evidence|proof|bank\s+account\s+details)\b|(?:^|\s)(?:نسخة|نسخ|صورة|صور)\s+(?:من|عن)\s|(?:^|\s)(?:ب|و)?(?:الشهادات|شهادة|شهادات)(?:\s|$)|إثبات|اثبات|البطاقة\s+الشخصية`)
 	// reMeetingHeldAt21: a meeting held at a place, then "on"; an
 	// Arabic meeting verb opening the line, its subject and place, then
 	// الموافق / بتاريخ (read on the date's line, whose start the word

@@ -55,6 +55,18 @@ func TestKeys21DurationFamilies(t *testing.T) {
 			want: []string{"claim_period|P20D"}},
 		{name: "NI arabic customer's defect stays a claim", text: "سياسة الإرجاع\n\n" + bodyAR + "٤. يحق للعميل إبلاغ الشركة بأي عيب في المنتج خلال سبعة (7) أيام من تاريخ الاستلام.\n",
 			want: []string{"claim_period|P7D"}},
+
+		// DR: a period that measures a sum is no period.
+		{name: "DR deposit of months' base rent", text: "SHOP LEASE\n\n" + body + "4.2 The Tenant shall pay a security deposit of OMR 2,400.000 (two months' base rent) on signing.\n",
+			not: []string{"payment_period|P2M", "duration|P2M", "term|P2M"}},
+		{name: "DR arabic deposit of rent of three months", text: "عقد إيجار\n\n" + bodyAR + "٤. يدفع المستأجر عند التوقيع تأميناً مسترداً قدره ٣٬٠٠٠ ر.ع. (ما يعادل إيجار ثلاثة أشهر).\n",
+			not: []string{"payment_period|P3M", "duration|P3M", "term|P3M"}},
+		{name: "DR arabic rent of months in brackets", text: "عقد إيجار\n\n" + bodyAR + "٤. يدفع المستأجر مبلغ ٢٬٠٠٠ ر.ع. تأميناً (أجرة شهرين) عند التوقيع.\n",
+			not: []string{"payment_period|P2M", "duration|P2M"}},
+		{name: "DR arabic the lease's own term stays", text: "عقد إيجار\n\n" + bodyAR + "١. مدة الإيجار ثلاث (٣) سنوات تبدأ من ١ مايو ٢٠٢٦.\n",
+			want: []string{"term|P3Y"}},
+		{name: "DR rent paid within a window stays", text: "SHOP LEASE\n\n" + body + "4.3 The Tenant shall pay the rent within seven (7) days of each invoice.\n",
+			want: []string{"payment_period|P7D"}},
 	}
 	checkKeyed20(t, TypeDuration, cases)
 }
@@ -83,6 +95,23 @@ func TestKeys21DateFamilies(t *testing.T) {
 		{name: "CQ queries on an invoice are no tender's", format: "",
 			text: "TAX INVOICE\n\nInvoice No. INV-2231\n" + "Queries on this invoice must be raised by 30 May 2026.\n",
 			not:  []string{"clarification_deadline|2026-05-30"}},
+
+		// PD: paperwork submitted by a day outside a tender: a plain date.
+		{name: "PD copies of certificates to HR", format: "",
+			text: "OFFER OF EMPLOYMENT\n\nDear Ms Al Habsi,\n" + body + "4.1 You must submit copies of your degree certificate and your passport to Human Resources no later than 20 November 2026.\n",
+			want: []string{"date|2026-11-20"}, not: []string{"submission_deadline|2026-11-20"}},
+		{name: "PD inspection certificates, bilingual", format: "",
+			text: "MAINTENANCE CONTRACT\n\n" + body + "6.2 The Contractor shall submit the calibration certificates to the Client no later than 1 March 2027. | ٦-٢ يلتزم المقاول بتسليم شهادات المعايرة للعميل في موعد أقصاه 1 مارس 2027.\n",
+			want: []string{"date|2027-03-01"}, not: []string{"submission_deadline|2027-03-01", "delivery_date|2027-03-01"}},
+		{name: "PD arabic goods delivered to a town named Sur stay", format: "",
+			text: "أمر شراء\n\n" + bodyAR + "٣. يلتزم المورد بتسليم جميع الأصناف إلى المستودع في صور في موعد أقصاه 10 يناير 2027.\n",
+			want: []string{"delivery_date|2027-01-10"}},
+		{name: "PD a tender's bid by a day stays", format: "",
+			text: "INVITATION TO TENDER\n\n" + body + "3.1 Bidders shall submit their bids with copies of their certificates no later than 5 April 2027.\n",
+			want: []string{"submission_deadline|2027-04-05"}},
+		{name: "PD a report stays a delivery", format: "",
+			text: "CONSULTANCY AGREEMENT\n\n" + body + "2.2 The Consultant shall submit the Inception Report no later than 2 March 2027.\n",
+			not:  []string{"date|2027-03-02"}},
 
 		// MD: minutes and resolutions are dated by their meeting.
 		{name: "MD board minutes held at a place on", format: "",
