@@ -18,14 +18,18 @@ import (
 //     only, "valid for N days" it is a duration (decision 15).
 //   - DR: a period that measures a sum ("(three months' base rent)",
 //     "(ما يعادل إيجار شهرين)") is no period.
+//   - SC: duties that "continue for five (5) years after its expiry" in
+//     a confidentiality clause or a non-disclosure agreement keep the
+//     secret that long: a confidentiality_period, not the term.
 //   - NI: a duty of one who holds the other's property or information
 //     (a tenant, a hirer, a charterer, a recipient) to notify an incident
 //     (damage, an accident, a fault of the premises, a disclosure), or a
 //     loss reported to the police, within a window is a time limit only,
 //     not a claim period; a customer's or buyer's report of a loss, a
 //     fault or a defect to the one who answers for it, and a notice of an
-//     event that may give rise to a claim, stay claim periods. A "term" whose only cue is the window's own noun ("وفي
-//     مدة لا تتجاوز ثماني وأربعين ساعة") is such a time limit too.
+//     event that may give rise to a claim, stay claim periods. A "term"
+//     whose only cue is the window's own noun ("وفي مدة لا تتجاوز ثماني
+//     وأربعين ساعة") is such a time limit too.
 
 // guaranteeWindow21: the duration keyed c after ctx (its clause) is the
 // window or the validity of a guarantee instrument, not a warranty:
@@ -106,6 +110,32 @@ var (
 	// article: "مدة الإيجار ثلاث سنوات" is the lease's term), right
 	// before the period ("إيجار شهرين", "(أجرة ثلاثة أشهر)", "راتب شهر").
 	reMeasureBeforeAR21 = regexp.MustCompile(`(?:^|[\s(])(?:إيجار|ايجار|أجرة|اجرة|راتب|رواتب|أجر)\s*$`)
+)
+
+// survivesConfidential21: the duration t[ms:me], keyed c, is how long
+// duties survive the agreement's end ("continue for five (5) years after
+// its expiry", "after expiry or termination of this Agreement") in a
+// clause of confidentiality or in a non-disclosure agreement (SC): its
+// confidentiality_period, not the term.
+func survivesConfidential21(c cue, t string, ms, me int, ctx, title string) bool {
+	if c.key != "term" && c.key != "duration" {
+		return false
+	}
+	if !reSurviveVerb21.MatchString(ctx) || !reAfterEnd21.MatchString(t[me:min(len(t), me+60)]) {
+		return false
+	}
+	return reSecretWord.MatchString(ctx) || reNDATitle21.MatchString(title)
+}
+
+var (
+	// reSurviveVerb21: duties continue, survive or remain (in force)
+	// for the period.
+	reSurviveVerb21 = regexp.MustCompile(`(?i)\b(?:continue|continues|survive|survives|remain|remains)\s+(?:in\s+(?:force|effect)\s+)?(?:for\s+)?(?:a\s+period\s+of\s+)?$|(?:تستمر|يستمر|تظل|يظل|تبقى|يبقى)\s[^.،؛\n]{0,40}(?:لمدة|مدة)\s*$`)
+	// reAfterEnd21: after the agreement's expiry or termination.
+	reAfterEnd21 = regexp.MustCompile(`(?i)^\s*(?:after|following|from)\s+(?:the\s+|its\s+|this\s+agreement['’]s\s+)?(?:expiry|expiration|termination|end)\b|^\s*(?:بعد|من)\s+(?:تاريخ\s+)?(?:انتهاء|انقضاء|إنهاء|نهاية)`)
+	// reNDATitle21: the document is a non-disclosure or confidentiality
+	// agreement.
+	reNDATitle21 = regexp.MustCompile(`(?i)\b(?:non-?disclosure|confidentiality)\b|عدم\s+(?:ال)?إفصاح|السرية`)
 )
 
 // Dates.

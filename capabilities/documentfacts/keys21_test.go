@@ -56,6 +56,14 @@ func TestKeys21DurationFamilies(t *testing.T) {
 		{name: "NI arabic customer's defect stays a claim", text: "سياسة الإرجاع\n\n" + bodyAR + "٤. يحق للعميل إبلاغ الشركة بأي عيب في المنتج خلال سبعة (7) أيام من تاريخ الاستلام.\n",
 			want: []string{"claim_period|P7D"}},
 
+		// SC: duties surviving the end of a confidentiality agreement.
+		{name: "SC duties of confidentiality continue after its expiry", text: "CONFIDENTIALITY AGREEMENT\n\n" + body + "6. This Agreement remains in force for two (2) years from its date. The duties of confidentiality continue for four (4) years after its expiry.\n",
+			want: []string{"term|P2Y", "confidentiality_period|P4Y"}, not: []string{"term|P4Y"}},
+		{name: "SC an NDA's obligations in a clause continue", text: "MUTUAL NON-DISCLOSURE AGREEMENT\n\n" + body + "5.2 The obligations in clause 3 continue for three (3) years after expiry or termination of this Agreement.\n",
+			want: []string{"confidentiality_period|P3Y"}, not: []string{"term|P3Y"}},
+		{name: "SC a lease's surviving duty is no secret", text: "LEASE AGREEMENT\n\n" + body + "9.1 The Tenant's duty to repair continues for six (6) months after the end of the lease.\n",
+			not: []string{"confidentiality_period|P6M"}},
+
 		// DR: a period that measures a sum is no period.
 		{name: "DR deposit of months' base rent", text: "SHOP LEASE\n\n" + body + "4.2 The Tenant shall pay a security deposit of OMR 2,400.000 (two months' base rent) on signing.\n",
 			not: []string{"payment_period|P2M", "duration|P2M", "term|P2M"}},
