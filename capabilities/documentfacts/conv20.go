@@ -61,19 +61,36 @@ var (
 	// reHandOverThing20: the thing handed over is premises, a unit, keys
 	// or documents.
 	reHandOverThing20 = regexp.MustCompile(`(?i)\b(?:premises|keys?|units?|villa|apartment|flat|shop|warehouse|land|plot|documents?|vehicles?|goods|equipment)\b|المأجور|العين|المفاتيح|الوحدة|الشقة|المحل|المستودع|الأرض|المستندات|البضاعة|المعدات`)
+	// reFinishWork20: the clause finishes the contract's work: "complete
+	// the curtain wall", "achieve go-live", "practical completion", the
+	// works' provisional handover.
+	reFinishWork20 = regexp.MustCompile(`(?i)\b(?:complete|finish)\s+(?:the\s+|all\s+|its\s+)?(?:[\w-]+\s+){0,5}?(?:by|no\s+later\s+than|on\s+or\s+before|before)\s+$|\bachieve\s+(?:the\s+)?(?:go-?live|practical\s+completion|substantial\s+completion|completion|commissioning|handover|taking[\s-]over)\b|\b(?:practical|substantial)\s+completion\b|تسليما\s+ابتدائيا|تسليماً\s+ابتدائياً|التسليم\s+الابتدائي|الاستلام\s+الابتدائي`)
+	// reGoodsWord20: what is delivered rather than built: goods, a
+	// supply, a shipment, a payment.
+	reGoodsWord20 = regexp.MustCompile(`(?i)\b(?:goods|supply|supplies|shipment|consignment|delivery|deliveries|payment|pay|order|forms?|questionnaire|application)\b|البضاعة|البضائع|التوريد|توريد|الشحنة|الدفع|سداد`)
 )
 
 // completion20: a date keyed key after window w is the completion of
-// works (decision 18).
+// works (decision 18). It is the one rule of rounds 18-21 that gives
+// completion_date: session 20's DW family (dates20.go, written before
+// decision 18) is its second branch since session 21.
 func completion20(key string, w dateWindows) bool {
-	if key == "effective_date" || key == "date" {
+	if key != "effective_date" && key != "date" && key != "delivery_date" {
+		return false
+	}
+	if key != "delivery_date" && reCompletionRow20.MatchString(w.line) {
 		// A milestone row labelled by the completion ("Go-live | 31 July
 		// 2026", "Practical completion | ...").
-		if reCompletionRow20.MatchString(w.line) {
-			return true
-		}
+		return true
 	}
-	if key != "delivery_date" && key != "date" {
+	if reDeadlinePrep.MatchString(w.ctx) && reFinishWork20.MatchString(w.clause) && !reDeliverable.MatchString(tail(w.clause, 120)) && !reGoodsWord20.MatchString(tail(w.clause, 120)) {
+		// The work finished by a limit: "complete the curtain wall by",
+		// "achieve go-live no later than", the works' provisional
+		// handover (تسليماً ابتدائياً), nothing delivered, supplied or
+		// paid at the clause's end (session 20's DW).
+		return true
+	}
+	if key == "effective_date" {
 		return false
 	}
 	c := w.clause

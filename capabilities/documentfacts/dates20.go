@@ -9,7 +9,9 @@ import "regexp"
 //   - DW: the day by which the contract's work is to be finished
 //     ("complete the curtain wall by", "achieve go-live no later than",
 //     the works' provisional handover, تسليم ابتدائي) is its
-//     `completion_date`, not a delivery date or a plain date.
+//     `completion_date`, not a delivery date or a plain date. Since
+//     session 21 it is one rule with decision 18's: completion20 in
+//     conv20.go decides every completion_date of these rounds.
 //   - DA: the date a deed, a statement of work or a contract gives itself
 //     ("Date of this Deed:", "Contract No. ... - Date:") is its
 //     `agreement_date`.
@@ -51,13 +53,6 @@ func round20Date(f *Fact, t string, ms, me int, w dateWindows, first string) str
 		return c.key
 	}
 	switch f.Key {
-	case "delivery_date", "date", "effective_date":
-		// DW.
-		if reDeadlinePrep.MatchString(w.ctx) && reFinishWork20.MatchString(w.clause) && !reDeliverable.MatchString(tail(w.clause, 120)) && !reGoodsWord20.MatchString(tail(w.clause, 120)) {
-			return set(cueCompletionDate)
-		}
-	}
-	switch f.Key {
 	case "document_date", "issue_date", "date":
 		// DA.
 		if reOwnInstrumentDate20.MatchString(w.line) {
@@ -82,13 +77,6 @@ func round20Date(f *Fact, t string, ms, me int, w dateWindows, first string) str
 }
 
 var (
-	// reFinishWork20: the clause finishes the contract's work: "complete
-	// the curtain wall", "achieve go-live", "practical completion", the
-	// works' provisional handover.
-	reFinishWork20 = regexp.MustCompile(`(?i)\b(?:complete|finish)\s+(?:the\s+|all\s+|its\s+)?(?:[\w-]+\s+){0,5}?(?:by|no\s+later\s+than|on\s+or\s+before|before)\s+$|\bachieve\s+(?:the\s+)?(?:go-?live|practical\s+completion|substantial\s+completion|completion|commissioning|handover|taking[\s-]over)\b|\b(?:practical|substantial)\s+completion\b|تسليما\s+ابتدائيا|تسليماً\s+ابتدائياً|التسليم\s+الابتدائي|الاستلام\s+الابتدائي`)
-	// reGoodsWord20: what is delivered rather than built: goods, a
-	// supply, a shipment, a payment.
-	reGoodsWord20 = regexp.MustCompile(`(?i)\b(?:goods|supply|supplies|shipment|consignment|delivery|deliveries|payment|pay|order|forms?|questionnaire|application)\b|البضاعة|البضائع|التوريد|توريد|الشحنة|الدفع|سداد`)
 	// reOwnInstrumentDate20: the label of the date a deed, a statement of
 	// work or a contract gives itself.
 	reOwnInstrumentDate20 = regexp.MustCompile(`(?i)\bdate\s+of\s+(?:this|the\s+present)\s+(?:deed|sow|statement\s+of\s+work|addendum|amendment|variation|supplement|agreement|contract)\b[\s*_:|]*$|^[\s*_#]*(?:contract|agreement|deed|sub-?contract)\s+(?:no\.?|number|ref\.?)\s*[:.]?\s*\S+\s*[-–—|,]?\s*date\s*[:：]\s*$`)
