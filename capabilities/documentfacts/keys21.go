@@ -71,7 +71,7 @@ func incidentNotice21(c cue, ctx string) bool {
 	if c.key == "term" && reWindowPeriodAR21.MatchString(ctx) && strings.Count(ctx, "مدة") == 1 {
 		return true // "وفي مدة لا تتجاوز ٤٨ ساعة": the window's own noun names no term
 	}
-	if !reWindowBefore.MatchString(ctx) || !reNotifyWord.MatchString(ctx) || !reIncident21.MatchString(ctx) || !reCustodian21.MatchString(ctx) {
+	if !reWindowBefore.MatchString(ctx) || !reNotifyWord.MatchString(ctx) || !reReportedEvent21.MatchString(ctx) || !reCustodian21.MatchString(ctx) {
 		return false
 	}
 	return !reClaimWord.MatchString(ctx) && !reBoughtDefect21.MatchString(ctx)
@@ -81,9 +81,9 @@ var (
 	// reWindowPeriodAR21: "(و)في مدة لا تتجاوز" right before the
 	// duration, a window.
 	reWindowPeriodAR21 = regexp.MustCompile(`(?:^|\s|و)في\s+مدة\s+لا\s+(?:تتجاوز|تزيد\s+على|تزيد\s+عن)\s*$`)
-	// reIncident21: an incident a party must report: damage, an
+	// reReportedEvent21: an incident a party must report: damage, an
 	// accident, a fault, a loss, a theft, a leak, a disclosure.
-	reIncident21 = regexp.MustCompile(`(?i)\b(?:accidents?|damage[sd]?|loss(?:es)?|theft|thefts|stolen|faults?|breakdowns?|incidents?|leaks?|leakages?|fire|injur(?:y|ies)|disclosures?|security\s+breach(?:es)?)\b|عطل|أعطال|اعطال|الأعطال|حادث|حوادث|ضرر|أضرار|اضرار|سرقة|فقدان|تسرب|حريق|إصابة|إفصاح|افصاح`)
+	reReportedEvent21 = regexp.MustCompile(`(?i)\b(?:accidents?|damage[sd]?|loss(?:es)?|theft|thefts|stolen|faults?|breakdowns?|incidents?|leaks?|leakages?|fire|injur(?:y|ies)|disclosures?|security\s+breach(?:es)?)\b|عطل|أعطال|اعطال|الأعطال|حادث|حوادث|ضرر|أضرار|اضرار|سرقة|فقدان|تسرب|حريق|إصابة|إفصاح|افصاح`)
 	// reCustodian21: the one who reports holds the other's property or
 	// information (a tenant, a hirer, a charterer, a recipient, an
 	// employee), or the report goes to the police: a customer's,
