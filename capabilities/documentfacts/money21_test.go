@@ -75,3 +75,48 @@ func TestMoney21Families(t *testing.T) {
 	}
 	checkKeyed20(t, TypeMoney, cases)
 }
+
+// TestMoney21Words: family MW on invented texts; count, when set, is how
+// many money facts a value must have (a sum and its words are one).
+func TestMoney21Words(t *testing.T) {
+	body := strings.Repeat("The Parties shall act in good faith.\n", 4)
+	arBody := strings.Repeat("يلتزم الطرفان بحسن النية في تنفيذ هذا العقد.\n", 4)
+	cases := []struct {
+		name, text string
+		want, not  []string
+		count      map[string]int
+	}{
+		{name: "MW figure then words in brackets", text: "SERVICES AGREEMENT\n\nThis Agreement is dated 1 May 2027 between Alpha LLC (the Client) and Beta LLC (the Contractor).\n\n" + body +
+			"4.1 The Client shall pay the Contractor the sum of 48,000.000 (forty-eight thousand Omani Rials) for the Services.\n",
+			want: []string{"amount|48000 OMR"}, count: map[string]int{"48000 OMR": 1}},
+		{name: "MW currency first in the words", text: "CONSULTANCY AGREEMENT\n\nThis Agreement is dated 1 May 2027 between Alpha WLL (the Client) and Beta WLL (the Consultant).\n\n" + body +
+			"5.1 The Consultant's fee is 7,500/- (Bahraini Dinars Seven Thousand Five Hundred only) for the study.\n",
+			want: []string{"fee|7500 BHD"}},
+		{name: "MW arabic bracketed figure then words", text: "عقد إيجار\n\nأبرم هذا العقد بتاريخ 1 مايو 2027 بين علي سالم (المؤجر) وشركة بيتا (المستأجر).\n\n" + arBody +
+			"البند الرابع: الأجرة الشهرية (٤٥٠) أربعمائة وخمسون ريالاً عمانياً تدفع مقدماً.\n",
+			want: []string{"rent|450 OMR"}},
+		{name: "MW arabic contract value in words", text: "اتفاقية توريد\n\nأبرمت هذه الاتفاقية في الرياض بتاريخ 10 مارس 2027 بين شركة ألفا (الطرف الأول) وشركة بيتا (الطرف الثاني).\n\n" + arBody +
+			"المادة الثانية: تبلغ القيمة الإجمالية التقديرية لهذه الاتفاقية (٥٢٠٬٠٠٠٫٠٠) خمسمائة وعشرون ألف ريال سعودي، شاملة ضريبة القيمة المضافة.\n",
+			want: []string{"contract_value|520000 SAR"}},
+		{name: "MW arabic contract value beside its table's total", text: "اتفاقية توريد\n\nأبرمت هذه الاتفاقية في الرياض بتاريخ 10 مارس 2027 بين شركة ألفا (الطرف الأول) وشركة بيتا (الطرف الثاني).\n\n" + arBody +
+			"البند | الوصف | الكمية | سعر الوحدة (ريال سعودي) | الإجمالي (ريال سعودي)\n1 | قفازات طبية | 10,000 | 20.00 | 200,000.00\n2 | أقنعة | 20,000 | 10.00 | 200,000.00\n" +
+			"الإجمالي قبل الضريبة | | | | 400,000.00\nضريبة القيمة المضافة 15% | | | | 60,000.00\nالإجمالي شامل الضريبة | | | | 460,000.00\n\n" +
+			"المادة الثانية: تبلغ القيمة التقديرية لهذه الاتفاقية (٤٦٠٬٠٠٠٫٠٠) أربعمائة وستون ألف ريال سعودي، شاملة ضريبة القيمة المضافة.\n",
+			want: []string{"contract_value|460000 SAR", "total_amount|460000 SAR"}},
+		{name: "MW arabic figure then words", text: "عقد صيانة\n\nأبرم هذا العقد بتاريخ 1 مايو 2027 بين شركة ألفا (الطرف الأول) وشركة بيتا (الطرف الثاني).\n\n" + arBody +
+			"البند الثالث: قيمة العقد مبلغ وقدره 36,000 (ستة وثلاثون ألف ريال عماني) تدفع على أربعة أقساط.\n",
+			want: []string{"contract_value|36000 OMR"}},
+		{name: "MW a sum with its currency is one fact", text: "SERVICES AGREEMENT\n\nThis Agreement is dated 1 May 2027 between Alpha LLC (the Client) and Beta LLC (the Contractor).\n\n" + body +
+			"4.1 The contract price is OMR 48,000.000 (Omani Rials forty-eight thousand only).\n",
+			want: []string{"contract_value|48000 OMR"}, count: map[string]int{"48000 OMR": 1}},
+		{name: "MW days and shares are no money", text: "SHAREHOLDERS AGREEMENT\n\nThis Agreement is dated 1 May 2027 between Alpha LLC and Beta LLC.\n\n" + body +
+			"3.1 Each Party shall subscribe for 100 (one hundred) shares of OMR 1 each within 30 (thirty) days.\n",
+			count: map[string]int{"100 OMR": 0, "30 OMR": 0}},
+	}
+	for _, c := range cases {
+		got := factSet(extractText(t, c.text), TypeMoney)
+		if errs := keyedErrs(got, c.want, c.not, c.count); len(errs) > 0 {
+			t.Errorf("%s: %s; got %q", c.name, strings.Join(errs, ", "), got)
+		}
+	}
+}
