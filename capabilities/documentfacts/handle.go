@@ -280,6 +280,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	all, cands = round20Money(all, cands, a.text)      // money20.go
 	round20bMoney(all, cands, a.text)                  // money20b.go
 	round21Money(all, cands, a.text, out.DocumentType) // money21.go
+	taxableAmounts21(all, cands, a.text)               // money21n.go
 	all, cands = arabicTwins20b(all, cands)            // money20b.go
 	conv20bFacts(all, cands, &a)                       // conv20b.go
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {

@@ -120,3 +120,21 @@ func TestMoney21Words(t *testing.T) {
 		}
 	}
 }
+
+// TestMoney21Taxable: family MN on invented tax invoices.
+func TestMoney21Taxable(t *testing.T) {
+	cases := []dates20Case{
+		{name: "MN taxable amount after a deduction", format: "md", text: "# TAX INVOICE\n\nInvoice No.: INV-2027-0442\nInvoice date: 12 April 2027\nBill to: Al Noor Catering LLC\n\n" +
+			"| Description | Qty | Unit price (AED) | Amount (AED) |\n|---|---|---|---|\n| Lunch boxes | 400 | 25.00 | 10,000.00 |\n| Coffee breaks | 200 | 12.50 | 2,500.00 |\n" +
+			"| Subtotal | | | 12,500.00 |\n| Less: deduction for late delivery | | | 500.00 |\n| Taxable amount | | | 12,000.00 |\n| VAT 5% | | | 600.00 |\n| Total amount due | | | 12,600.00 |\n",
+			want: []string{"net_amount|12000 AED", "subtotal|12500 AED", "tax_amount|600 AED", "total_amount|12600 AED"}, not: []string{"amount|12000 AED"}},
+		{name: "MN arabic amount subject to tax after a discount", text: "فاتورة ضريبية\n\nرقم الفاتورة: 2027/118\nتاريخ الفاتورة: 14/04/2027\nالعميل: شركة النور للتجارة\n\n" +
+			"الوصف | الكمية | سعر الوحدة (ر.س.) | المبلغ (ر.س.)\nوجبات غداء | 400 | 25.00 | 10,000.00\nاستراحات قهوة | 200 | 12.50 | 2,500.00\n" +
+			"المجموع | | | 12,500.00\nخصم | | | 500.00\nالمبلغ الخاضع للضريبة | | | 12,000.00\nضريبة القيمة المضافة 15% | | | 1,800.00\nالإجمالي شامل الضريبة | | | 13,800.00\n",
+			want: []string{"net_amount|12000 SAR", "subtotal|12500 SAR", "tax_amount|1800 SAR", "total_amount|13800 SAR"}, not: []string{"tax_amount|12000 SAR", "total_amount|12500 SAR"}},
+		{name: "MN taxable amount without a discount is the subtotal", format: "md", text: "# TAX INVOICE\n\nInvoice No.: 2027-77\nInvoice date: 2 May 2027\nBill to: Gulf Services LLC\n\n" +
+			"| Description | Amount (OMR) |\n|---|---|\n| Cleaning services, April 2027 | 2,100.000 |\n| Consumables | 300.000 |\n| Amount subject to VAT | 2,400.000 |\n| VAT 5% | 120.000 |\n| Total | 2,520.000 |\n",
+			want: []string{"subtotal|2400 OMR", "tax_amount|120 OMR"}, not: []string{"amount|2400 OMR", "price|2400 OMR"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
