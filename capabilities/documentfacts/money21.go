@@ -14,8 +14,11 @@ import (
 //     إجمالي قدره") and a sentence stating the contract's total ("The
 //     total contract amount is", "the total amount of this Agreement",
 //     "يبلغ المبلغ الإجمالي للعقد") are the `contract_value`, not an
-//     `amount` or a priced document's `total_amount`; a sum due every
-//     period keeps its key.
+//     `amount` or a priced document's `total_amount`; so are the sum a
+//     contract is awarded or a bid accepted for ("awarded to you for a
+//     total sum of", ترسية المناقصة عليكم بمبلغ) and the estimated value
+//     of a project, tender or contract (القيمة التقديرية للمشروع); a sum
+//     due every period keeps its key.
 //   - ME: a statement of end-of-service dues (gratuity, leave encashment,
 //     notice pay, a loan deducted, the net due; مكافأة نهاية الخدمة، بدل
 //     رصيد الإجازات، يخصم، صافي المستحق) lists `amount`s, not unit prices,
@@ -82,6 +85,12 @@ func money21Key(f Fact, text string, at int, docType string, eos bool) string {
 	case (f.Key == "amount" || f.Key == "total_amount") && !row && reContractTotal21.MatchString(near):
 		// MK: the contract's total, stated in a sentence.
 		return "contract_value"
+	case (f.Key == "amount" || f.Key == "total_amount") && reAwardSum21.MatchString(near):
+		// MK: the sum a contract is awarded or a bid accepted for.
+		return "contract_value"
+	case (f.Key == "amount" || f.Key == "total_amount" || f.Key == "price") && reEstimatedValue21.MatchString(tail(near, 60)):
+		// MK: the estimated value of a project, tender or contract.
+		return "contract_value"
 	}
 	return ""
 }
@@ -114,6 +123,12 @@ var (
 	// reContractTotal21: the total of the contract or agreement named
 	// right before a sum.
 	reContractTotal21 = regexp.MustCompile(`(?i)\btotal\s+(?:sub)?(?:contract|agreement)\s+(?:amount|sum|value|price)\b[^.;:|]{0,30}$|\btotal\s+(?:estimated\s+)?(?:amount|value|sum|price)\s+(?:of|under)\s+(?:this|the)\s+(?:sub)?(?:contract|agreement)\b[^.;:|]{0,30}$|(?:المبلغ|القيمة)\s+(?:ال)?(?:إجمالي|اجمالي|إجمالية|اجمالية)(?:\s+(?:ال)?تقديري(?:ة)?)?\s+(?:لل|ل)(?:عقد|اتفاقية|هذه\s+الاتفاقية|هذا\s+العقد)[^.؛:|]{0,30}$|(?:إجمالي|اجمالي)\s+(?:مبلغ|قيمة)\s+(?:العقد|الاتفاقية|هذا\s+العقد|هذه\s+الاتفاقية)[^.؛:|]{0,30}$`)
+	// reAwardSum21: a contract awarded or a bid accepted for the sum
+	// after it.
+	reAwardSum21 = regexp.MustCompile(`(?i)\bawarded\b[^.;]{0,80}?\b(?:for|at)\s+(?:a|an|the)?\s*(?:total\s+|lump[\s-]+sum\s+)?(?:sum|amount|price|value|consideration)\s+of\s+$|\baccept(?:s|ed)?\s+(?:your|the)\s+(?:bid|offer|tender|quotation|proposal)\b[^.;]{0,60}?\b(?:in|for)\s+the\s+(?:total\s+)?(?:amount|sum)\s+of\s+$|ترسية[^.؛]{0,80}?(?:بمبلغ|بقيمة)\s+(?:إجمالي(?:ة)?\s+|اجمالي(?:ة)?\s+)?(?:و?قدره(?:ا)?\s+)?$`)
+	// reEstimatedValue21: the estimated value of a project, tender or
+	// contract named right before a sum.
+	reEstimatedValue21 = regexp.MustCompile(`(?i)\bestimated\s+(?:project|contract|tender|works)\s+value\b[^.;|]{0,20}$|\bestimated\s+value\s+of\s+(?:the|this)\s+(?:project|contract|tender|works|agreement)\b[^.;|]{0,30}$|(?:ال)?قيمة\s+(?:ال)?تقديرية\s+(?:لل|ل)(?:مشروع|عقد|مناقصة|أعمال|اعمال)[^.؛|]{0,20}$`)
 	// reEOSDoc21: end-of-service dues named in a text.
 	reEOSDoc21 = regexp.MustCompile(`(?i)\bend[\s-]+of[\s-]+service\s+(?:gratuity|benefits?|indemnity|award|dues|settlement)\b|\bgratuity\b|\bfinal\s+settlement\b|مكافأة\s+نهاية\s+الخدمة|مكافاة\s+نهاية\s+الخدمة|مستحقات\s+نهاية\s+الخدمة|مخالصة\s+نهائية`)
 	// reEOSItem21: a row of end-of-service dues.

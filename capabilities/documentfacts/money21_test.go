@@ -38,6 +38,22 @@ func TestMoney21Families(t *testing.T) {
 			"Printer toner, 20 boxes at OMR 18.500 each.\n\nThe total amount of this invoice under the Contract is OMR 388.500.\n",
 			not: []string{"contract_value|388.5 OMR"}},
 
+		{name: "MK awarded for a total sum", text: "LETTER OF AWARD\n\nDate: 4 April 2027\nTo: Beta LLC\n\n" + body +
+			"We are pleased to inform you that Tender No. 12/2027 has been awarded to you for a total sum of OMR 245,600.000 inclusive of VAT.\n",
+			want: []string{"contract_value|245600 OMR"}, not: []string{"total_amount|245600 OMR"}},
+		{name: "MK bid accepted in the amount of", text: "LETTER OF ACCEPTANCE\n\nDate: 4 April 2027\nTo: Beta WLL\n\n" + body +
+			"We accept your bid dated 1 March 2027 in the amount of QAR 1,250,000.00 for the execution of the Works.\n",
+			want: []string{"contract_value|1250000 QAR"}, not: []string{"amount|1250000 QAR"}},
+		{name: "MK arabic award for a total sum", text: "خطاب ترسية\n\nالتاريخ: 4 أبريل 2027\nالسادة/ شركة بيتا المحترمين\n\n" + arBody +
+			"يسرنا إبلاغكم بترسية المناقصة رقم 12/2027 عليكم بمبلغ إجمالي قدره 245,600.000 ر.ع. شاملاً ضريبة القيمة المضافة.\n",
+			want: []string{"contract_value|245600 OMR"}, not: []string{"total_amount|245600 OMR"}},
+		{name: "MK estimated project value", text: "INVITATION TO TENDER\n\nTender No.: 5/2027\nDate: 2 May 2027\n\n" + body +
+			"Estimated project value: OMR 180,000.000\nTender fee: OMR 50.000\n",
+			want: []string{"contract_value|180000 OMR", "tender_fee|50 OMR"}, not: []string{"amount|180000 OMR"}},
+		{name: "MK arabic estimated value of the project", text: "مناقصة عامة رقم 5/2027\n\nتعلن وزارة الإسكان عن طرح مناقصة توريد أثاث مكتبي.\n" + arBody +
+			"القيمة التقديرية للمشروع: 180,000 ر.ع.\n",
+			want: []string{"contract_value|180000 OMR"}, not: []string{"amount|180000 OMR"}},
+
 		// ME: a statement of end-of-service dues.
 		{name: "ME end of service table", format: "md", text: "# END OF SERVICE SETTLEMENT\n\nEmployee: Khalid Nasser Al-Amri\nLast working day: 31 March 2027\n\n" +
 			"| Item | Amount (KWD) |\n|---|---|\n| End-of-service indemnity (gratuity) | 4,250.000 |\n| Leave encashment (21 days) | 735.000 |\n| Salary for March 2027 | 1,050.000 |\n| Less: housing loan balance | (500.000) |\n| Net amount payable | 5,535.000 |\n",
