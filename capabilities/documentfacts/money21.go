@@ -32,6 +32,12 @@ import (
 //     `fee`, `share_capital` (a company's own, as its profile states it)
 //     or a `liability_cap` that "limited liability" in the company's
 //     form suggests.
+//   - MR: a loan or advance repaid by deductions from salary ("equal
+//     monthly deductions of KWD 200.000", يستقطع قسط السلفة) and costs
+//     reimbursed up to a cap ("reimburse the documented mobilisation
+//     costs up to OMR 20,000.000", بتعويض المقاول عن تكاليف التعبئة بما لا
+//     يتجاوز) are an `amount`, not the `penalty_amount` that a deduction
+//     or a breach in the sentence suggests.
 
 // round21Money re-keys money facts after round20bMoney (handle.go).
 // facts and cands run in parallel.
@@ -74,6 +80,11 @@ func money21Key(f Fact, text string, at int, docType string, eos bool) string {
 		if k := endOfServiceKey21(f.Key, text, at, lead, near); k != "" {
 			return k
 		}
+	}
+	if (f.Key == "penalty_amount" || f.Key == "salary") && reLoanRepay21.MatchString(sent) || f.Key == "penalty_amount" && reReimburse21.MatchString(tail(sent, 200)) {
+		// MR: a loan repaid by deductions from salary, or costs
+		// reimbursed up to a cap, is no penalty.
+		return "amount"
 	}
 	if f.Frequency != "" || docType == "invoice" || docType == "quotation" || docType == "purchase_order" {
 		return ""
@@ -129,6 +140,10 @@ var (
 	// reEstimatedValue21: the estimated value of a project, tender or
 	// contract named right before a sum.
 	reEstimatedValue21 = regexp.MustCompile(`(?i)\bestimated\s+(?:project|contract|tender|works)\s+value\b[^.;|]{0,20}$|\bestimated\s+value\s+of\s+(?:the|this)\s+(?:project|contract|tender|works|agreement)\b[^.;|]{0,30}$|(?:ال)?قيمة\s+(?:ال)?تقديرية\s+(?:لل|ل)(?:مشروع|عقد|مناقصة|أعمال|اعمال)[^.؛|]{0,20}$`)
+	// reLoanRepay21: a loan or an advance repaid, in a sentence.
+	reLoanRepay21 = regexp.MustCompile(`(?i)\b(?:loan|salary\s+advance|advance)\b[^.;]{0,80}\b(?:repaid|repay|repayment|instal(?:l)?ments?|deductions?)\b|\b(?:repaid|repayment|deductions?)\b[^.;]{0,80}\b(?:loan|advance)\b|(?:القرض|قرض|السلفة|سلفة)[^.؛]{0,80}(?:يسدد|تسدد|سداد|أقساط|اقساط|قسط|استقطاع|يستقطع|تستقطع|خصم|يخصم)|(?:يسدد|تسدد|سداد|أقساط|يستقطع|تستقطع|استقطاع)[^.؛]{0,80}(?:القرض|قرض|السلفة|سلفة)`)
+	// reReimburse21: costs reimbursed, named before a sum.
+	reReimburse21 = regexp.MustCompile(`(?i)\breimburs\w*\b[^.;]{0,80}\b(?:costs?|expenses?)\b[^.;]{0,40}$|(?:تعويض|يعوض|تعوض|بتعويض|رد|برد)[^.؛]{0,40}(?:تكاليف|مصاريف|نفقات)[^.؛]{0,60}$`)
 	// reEOSDoc21: end-of-service dues named in a text.
 	reEOSDoc21 = regexp.MustCompile(`(?i)\bend[\s-]+of[\s-]+service\s+(?:gratuity|benefits?|indemnity|award|dues|settlement)\b|\bgratuity\b|\bfinal\s+settlement\b|مكافأة\s+نهاية\s+الخدمة|مكافاة\s+نهاية\s+الخدمة|مستحقات\s+نهاية\s+الخدمة|مخالصة\s+نهائية`)
 	// reEOSItem21: a row of end-of-service dues.

@@ -86,6 +86,19 @@ func TestMoney21Families(t *testing.T) {
 		{name: "MF arabic capital of a limited liability company", text: "مذكرة تفاهم\n\nأبرمت هذه المذكرة بتاريخ 1 مايو 2027 بين شركة ألفا وشركة بيتا.\n\n" + arBody +
 			"يلتزم الطرفان بتأسيس شركة ذات مسؤولية محدودة في جدة برأس مال قدره ١٠٬٠٠٠٬٠٠٠ ريال سعودي، يملك كل طرف نصفه.\n",
 			want: []string{"amount|10000000 SAR"}, not: []string{"liability_cap|10000000 SAR"}},
+		// MR: a loan repaid, costs reimbursed.
+		{name: "MR loan repaid by deductions from salary", text: "HOUSING LOAN AGREEMENT\n\nThis Agreement is dated 1 August 2026 between Gulf Contracting WLL (the Employer) and Rami Haddad (the Employee).\n\n" + body +
+			"2.1 The loan is repaid over twenty-four (24) months by equal monthly deductions of KWD 150.000 from the Employee's salary.\n",
+			want: []string{"amount|150 KWD"}, not: []string{"penalty_amount|150 KWD"}},
+		{name: "MR arabic advance repaid from salary", text: "اتفاقية سلفة\n\nأبرمت هذه الاتفاقية بتاريخ 1 أغسطس 2026 بين شركة الخليج (صاحب العمل) والسيد رامي (الموظف).\n\n" + arBody +
+			"البند الثاني: تسدد السلفة على عشرة أقساط شهرية يستقطع كل منها من راتب الموظف بمبلغ ١٠٠٫٠٠٠ د.ك.\n",
+			want: []string{"amount|100 KWD"}, not: []string{"salary|100 KWD"}},
+		{name: "MR costs reimbursed up to a cap", text: "LETTER OF INTENT\n\nDate: 3 March 2027\nTo: Beta LLC\n\n" + body +
+			"4. If the contract is not signed, the Company shall reimburse the Contractor's documented mobilisation costs up to OMR 15,000.000.\n5. If the Contractor fails to mobilise by 1 April 2027, the Company may deduct OMR 500.000 per day of delay.\n",
+			want: []string{"amount|15000 OMR", "penalty_amount|500 OMR"}, not: []string{"penalty_amount|15000 OMR"}},
+		{name: "MR arabic costs reimbursed up to a cap", text: "خطاب نوايا\n\nالتاريخ: 3 مارس 2027\nالسادة/ شركة بيتا\n\n" + arBody +
+			"إذا لم يوقع العقد تلتزم الشركة بتعويض المقاول عن تكاليف التعبئة الموثقة بما لا يتجاوز ١٥٬٠٠٠٫٠٠٠ ر.ع.\n",
+			want: []string{"amount|15000 OMR"}, not: []string{"penalty_amount|15000 OMR"}},
 		{name: "MF a rate row stays a price", format: "md", text: "# RATE CARD\n\n| Service | Rate (OMR) |\n|---|---|\n| Pickup hire per month | 450.000 |\n| Driver per month | 380.000 |\n",
 			want: []string{"price|450 OMR"}, not: []string{"amount|450 OMR"}},
 	}
