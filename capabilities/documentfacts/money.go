@@ -111,9 +111,11 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// "OMR 3.250 per box", "USD 12 each": a unit price.
 			f.Key, f.Label, f.Method, f.Confidence = "price", "Unit price", "pattern", 0.8
 		}
-		if (f.Key == "amount" && f.Method == "pattern" || f.Key == "total_amount") && reARContractValue.MatchString(ctx) {
+		if (f.Key == "amount" && f.Method == "pattern" || f.Key == "total_amount") && reARContractValue.MatchString(strings.TrimRight(ctx, " (")) {
 			// "تبلغ القيمة السنوية التقديرية لهذه الاتفاقية 612,400.000
-			// ر.ع.": the value of this agreement, its words apart.
+			// ر.ع.": the value of this agreement, its words apart; so is
+			// a figure in brackets after it, its currency in words
+			// (money21w.go).
 			f.Key, f.Label, f.Method, f.Confidence = "contract_value", "Contract value", "labeled_field", 0.85
 		}
 		if (f.Key == "fee" || f.Key == "price") && reBoundBefore.MatchString(t[max(0, ms-30):ms]) && reRepayWord.MatchString(sentenceBefore(t, ms)) {
@@ -238,6 +240,10 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			continue
 		}
 		emit(m[0], m[1], t[m[6]:m[7]], t[m[2]:m[3]], t[m[4]:m[5]])
+	}
+	for _, m := range wordsCurrency21(t, before, after) {
+		// A figure whose currency its words name (money21.go).
+		emit(m[0], m[1], t[m[2]:m[3]], t[m[0]:m[1]], "")
 	}
 	if dataRow {
 		x.tableNumbers(t, base, headerCells)
