@@ -291,6 +291,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	parties19Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // parties19.go
 	all, cands = droppedParties(all, cands, a.text)                           // round14parties.go
 	all, cands = droppedParties20(all, cands, a.text)                         // parties20.go
+	parties21Roles(all, cands, a.text)                                        // parties21.go
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).
@@ -492,8 +493,9 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 		cx.deadlines(cands)
 		out.Deadlines = cx.deadlineResults(ri, withEvidence)
 	}, func() { cx.obls, cx.dls, out.Deadlines = obls, nil, []Deadline{} })
-	run("obligations", cx.conv16Obligations, func() {}) // conv16obl.go
-	run("obligations", cx.conv20Obligations, func() {}) // conv20.go
+	run("obligations", cx.conv16Obligations, func() {})                           // conv16obl.go
+	run("obligations", cx.conv20Obligations, func() {})                           // conv20.go
+	run("obligations", func() { cx.parties21Obligations(all, cands) }, func() {}) // parties21.go
 	run("obligations", func() { out.Obligations = cx.results(ri, withEvidence) }, func() { out.Obligations = []Obligation{} })
 	return failures
 }
