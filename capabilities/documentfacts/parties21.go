@@ -16,6 +16,14 @@ import (
 //     two words normalise to two roles ('the "Intern"' and "المتدرب",
 //     'the "Attorney"' and "الوكيل"): the role is the English word's, for
 //     the Arabic twin and for the duties the Arabic text gives it;
+//   - R: a person who represents a company ("ويمثلها في التوقيع
+//     المهندس/ X", "وتمثله المهندسة/ X", a name wrapped over two lines)
+//     and signs for it under its role word ("العميل: X"): no role, when
+//     a company holds the role;
+//   - B: المشتريات (purchases) in an addressee's department or post
+//     ("جامعة X - دائرة المشتريات", "مديرة المشتريات") is no "Buyer"
+//     (buyerSide in parties.go reads المشتري as a word): the addressee of
+//     a quotation or an invoice stays the customer;
 //
 // parties21Roles applies the party families after the earlier rounds'
 // roles; parties21Obligations the obligation side, after conv20's.

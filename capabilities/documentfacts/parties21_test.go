@@ -35,6 +35,16 @@ var party21Cases = []party16Case{
 		map[string]string{"مصنع نزوى للعسل ش.م.م": "buyer", "منى سعيد الهنائية": "-", "Muna Said Al Hinai": "-", "Saif Hamad Al Rawahi": "seller"}, nil, nil},
 	{"R negative: a person in their own right signs under their role", "عقد إيجار شقة\n\nالمؤجر: شركة الريان العقارية ذ.م.م، ويمثلها السيد/ خالد سالم الكعبي.\nالمستأجر: السيد/ محمود علي الشامسي، بطاقة هوية رقم ٧٨٤١٢٣٤٥.\n\nيلتزم المستأجر بسداد الأجرة في أول كل شهر.\n\nالمستأجر: محمود علي الشامسي",
 		map[string]string{"محمود علي الشامسي": "tenant"}, nil, nil},
+
+	// B. المشتريات (purchases) in an addressee's department or post is
+	// no "Buyer": the addressee of a quotation or invoice is the customer;
+	// المشتري as a word still makes it the buyer.
+	{"B a purchasing department in the address", "# عرض سعر\n\n**صادر عن:** مؤسسة الريم للقرطاسية\n**إلى:** جامعة نزوى - دائرة المشتريات\n**تاريخ العرض:** ٣ مايو ٢٠٢٦\n\n| الصنف | الكمية | السعر (ر.ع.) |\n|---|---|---|\n| أقلام | ٥٠٠ | ٥٠٫٠٠٠ |\n\n- العرض صالح لمدة ثلاثين يوماً.",
+		map[string]string{"مؤسسة الريم للقرطاسية": "supplier", "جامعة نزوى": "customer"}, nil, nil},
+	{"B a purchasing manager under the addressee", "فاتورة ضريبية\nمن: شركة الوادي للأجهزة ش.م.م\nإلى: شركة الباطنة للأغذية ش.م.م\nعناية: الفاضلة/ سميرة حمد البلوشية - مديرة المشتريات\n\nأجهزة حاسب، ١٠ وحدات: ٤٬١٢٥٫٠٠٠ ر.ع.",
+		map[string]string{"شركة الوادي للأجهزة ش.م.م": "supplier", "شركة الباطنة للأغذية ش.م.م": "customer"}, nil, nil},
+	{"B negative: the quotation's terms name the buyer", "# عرض سعر\n\n**صادر عن:** مؤسسة الريم للقرطاسية\n**إلى:** جامعة نزوى - دائرة المشتريات\n\n| الصنف | الكمية | السعر (ر.ع.) |\n|---|---|---|\n| أقلام | ٥٠٠ | ٥٠٫٠٠٠ |\n\n- يلتزم المشتري بسداد القيمة عند الاستلام.",
+		map[string]string{"مؤسسة الريم للقرطاسية": "supplier", "جامعة نزوى": "buyer"}, nil, nil},
 }
 
 // party21Open are cases this round leaves open: logged while they fail;
