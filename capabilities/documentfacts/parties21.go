@@ -2,6 +2,7 @@ package documentfacts
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -24,9 +25,124 @@ import (
 //     ("جامعة X - دائرة المشتريات", "مديرة المشتريات") is no "Buyer"
 //     (buyerSide in parties.go reads المشتري as a word): the addressee of
 //     a quotation or an invoice stays the customer;
+//   - M: a role word with a marker letter or number ("Partner A",
+//     "الشريك (أ)", "الشريك ب", "Bidder 2") is that role (markerBase21,
+//     read by lexRole and roleCellWord); a word of no role before the
+//     marker ("Schedule A", "Party B", "Lot 2") stays none;
+//   - P: a table whose first column is headed by a role word and whose
+//     other columns by none, nor an item's ("الشريك | الحصة", "المناقص |
+//     قيمة العطاء | ملاحظات", "Shareholder | Shares"): the name opening
+//     each row is a party of that role (names21 adds it when no rule
+//     found it); "Supplier | Description | Qty" lists goods;
 //
 // parties21Roles applies the party families after the earlier rounds'
 // roles; parties21Obligations the obligation side, after conv20's.
+
+// names21 applies family P to the resolved candidates cs: a name that
+// opens a row under a role column takes the role when it has none, and is
+// added when no party candidate covers it; the result is in text order.
+func names21(cs []candidate, text string) []candidate {
+	ls, at := lines19(text)
+	added := false
+	for i := 0; i < len(ls); i++ {
+		role := roleColumn21(ls, i)
+		if role == "" {
+			continue
+		}
+		for j := i + 1; j < len(ls) && strings.Contains(ls[j], " | "); j++ {
+			s, e, etype, ok := rowName21(ls[j])
+			if !ok {
+				continue
+			}
+			s, e = at[j]+s, at[j]+e
+			taken := false
+			for k := range cs {
+				f := &cs[k].fact
+				if f.Type == TypeParty && s < cs[k].end && cs[k].start < e {
+					taken = true
+					if f.Role == "" {
+						f.Role, f.Key, f.Label = role, role, strings.ToUpper(role[:1])+strings.ReplaceAll(role[1:], "_", " ")
+					}
+				}
+			}
+			if taken {
+				continue
+			}
+			name := text[s:e]
+			f := Fact{Type: TypeParty, Key: role, Label: strings.ToUpper(role[:1]) + strings.ReplaceAll(role[1:], "_", " "), Role: role,
+				Value: name, Normalized: normalName(name), EntityType: etype, Method: "labeled_field", Confidence: 0.75}
+			cs = append(cs, candidate{fact: f, start: s, end: e, prio: 2, by: "parties21"})
+			added = true
+		}
+	}
+	if added {
+		sort.SliceStable(cs, func(i, j int) bool {
+			if cs[i].start != cs[j].start {
+				return cs[i].start < cs[j].start
+			}
+			return cs[i].fact.Type < cs[j].fact.Type
+		})
+	}
+	return cs
+}
+
+// roleColumn21 is the role of family P's header at line i: a table's
+// first row (the line before holds no cell) whose first cell is a role
+// word (lexRole; a post, a number or a frame word is none) and whose
+// other cells name no role; "" otherwise.
+func roleColumn21(ls []string, i int) string {
+	if !strings.Contains(ls[i], " | ") || i > 0 && strings.Contains(ls[i-1], " | ") {
+		return ""
+	}
+	cells := strings.Split(ls[i], " | ")
+	first := strings.TrimSpace(strings.Trim(cells[0], " *_#"))
+	if first == "" || hasDigit(first) || jobTitle(first) {
+		return ""
+	}
+	role := lexRole(first)
+	if !twinRole21(role) {
+		return ""
+	}
+	for _, c := range cells[1:] {
+		if c = strings.TrimSpace(strings.Trim(c, " *_#")); lexRole(c) != "" || reItemColumn21.MatchString(c) {
+			return ""
+		}
+	}
+	return role
+}
+
+// reItemColumn21: a column of a table of goods or services (its
+// description, quantity, unit): the first column says who supplies an
+// item, and its rows are no list of parties.
+var reItemColumn21 = regexp.MustCompile(`(?i)\b(?:description|qty|quantity|items?|units?|goods|products?|services?)\b|البيان|الكمية|الوصف|الصنف|الوحدة|البند`)
+
+// rowName21 is the name opening a row (after a title), as offsets in
+// the row, with its entity type: an organisation's name or a person's,
+// holding no role word and no digit.
+func rowName21(row string) (s, e int, etype string, ok bool) {
+	cell, _, _ := strings.Cut(row, " | ")
+	lead := len(cell) - len(strings.TrimLeft(cell, " *_"))
+	name := strings.TrimRight(cell[lead:], " *_.")
+	if h := honorific.FindString(name); h != "" {
+		lead, name = lead+len(h), name[len(h):]
+	} else if m := reArHonorific20.FindString(name); m != "" {
+		lead, name = lead+len(m), name[len(m):]
+	}
+	name = strings.TrimSpace(name)
+	if name == "" || hasDigit(name) || !looksLikeName(name) || lexRole(name) != "" || columnWord(name) {
+		return 0, 0, "", false
+	}
+	switch {
+	case personShape21(name):
+		etype = "person"
+	case hasArabic(name) && arOrgHead(name), !hasArabic(name) && entityType(name) != "person" && reOrg.MatchString(name):
+		etype = entityType(name)
+	default:
+		return 0, 0, "", false
+	}
+	s = lead + strings.Index(cell[lead:], name)
+	return s, s + len(name), etype, true
+}
 
 // parties21Roles gives the session 21 roles; facts[i] is cands[i]'s
 // fact.
@@ -251,4 +367,22 @@ func personTwin21(lat, ar string) bool {
 		}
 	}
 	return transliterates(strings.Join(words, " "), ar)
+}
+
+// reMarker21: a word, then a marker letter or number, bare or in
+// brackets ("Partner A", "Member (2)", "الشريك (أ)", "الشريك ب").
+var reMarker21 = regexp.MustCompile(`^(.+?)(?:\s*\(\s*(?:[A-H]|[1-9]|[أبجد])\s*\)|\s+(?:[A-H]|[1-9]|[أبجد]))$`)
+
+// markerBase21 applies family M: the role word before a marker, when
+// the lexicon or the guideline names it (roleOf); "" otherwise.
+func markerBase21(w string) string {
+	m := reMarker21.FindStringSubmatch(strings.TrimSpace(w))
+	if m == nil {
+		return ""
+	}
+	base := strings.TrimSpace(m[1])
+	if roleOf(base) == "" {
+		return ""
+	}
+	return base
 }

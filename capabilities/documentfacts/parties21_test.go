@@ -45,6 +45,28 @@ var party21Cases = []party16Case{
 		map[string]string{"شركة الوادي للأجهزة ش.م.م": "supplier", "شركة الباطنة للأغذية ش.م.م": "customer"}, nil, nil},
 	{"B negative: the quotation's terms name the buyer", "# عرض سعر\n\n**صادر عن:** مؤسسة الريم للقرطاسية\n**إلى:** جامعة نزوى - دائرة المشتريات\n\n| الصنف | الكمية | السعر (ر.ع.) |\n|---|---|---|\n| أقلام | ٥٠٠ | ٥٠٫٠٠٠ |\n\n- يلتزم المشتري بسداد القيمة عند الاستلام.",
 		map[string]string{"مؤسسة الريم للقرطاسية": "supplier", "جامعة نزوى": "buyer"}, nil, nil},
+
+	// P. A table whose first column is headed by a role word: the name
+	// opening each row is a party of that role.
+	{"P partners' table in a resolution", "قرار الشركاء رقم (٢) لسنة ٢٠٢٦\nشركة صور للأسماك ش.م.م، سجل تجاري رقم ١١٢٢٣٣٤\nاجتمع الشركاء في مقر الشركة يوم ٣ مايو ٢٠٢٦م بحضور:\nالشريك | الحصة\nشركة الشرقية القابضة ش.م.ع.م | ٧٠٪\nالفاضل/ حمد سالم العريمي | ٣٠٪\nوقرر الشركاء ما يلي:\n١. يسدد كل شريك حصته في زيادة رأس المال خلال ثلاثين يوماً.",
+		map[string]string{"شركة الشرقية القابضة ش.م.ع.م": "partner", "حمد سالم العريمي": "partner"}, nil, nil},
+	{"P bidders' table in tender minutes", "محضر لجنة المناقصات رقم (٤)\nشركة ظفار للمياه ش.م.ع.م\nوكانت العطاءات على النحو التالي:\nالمناقص | قيمة العطاء (ر.ع.) | ملاحظات\nشركة الوادي للمضخات ش.م.م | ٩٢٬٤٠٠٫٠٠٠ | مستوف للشروط\nمؤسسة السهل للتجارة | ٨٨٬١٠٠٫٠٠٠ | مستبعد\nقررت اللجنة ترسية المناقصة على شركة الوادي للمضخات ش.م.م.",
+		map[string]string{"شركة الوادي للمضخات ش.م.م": "bidder", "مؤسسة السهل للتجارة": "bidder"}, nil, nil},
+	{"P English shareholders' table", "MINUTES OF THE ANNUAL GENERAL MEETING OF SEEF BAKERIES B.S.C. (c)\nHeld on 12 April 2026 in Manama.\n\nShareholder | Shares held | Represented by\nGulf Food Holdings W.L.L. | 600,000 | proxy\nKanoo Investments B.S.C. (c) | 400,000 | in person\n\n1. The meeting approved the accounts for 2025.",
+		map[string]string{"Gulf Food Holdings W.L.L.": "shareholder", "Kanoo Investments B.S.C. (c)": "shareholder"}, nil, nil},
+	{"P negative: a table of goods with a supplier column", "PURCHASE REQUISITION No. 88\nDepartment: Maintenance\n\nSupplier | Description | Qty | Amount (OMR)\nAl Noor Trading LLC | Cement bags | 10 | 25.000\nSohar Steel LLC | Rebar, 12 mm | 4 | 1,120.000",
+		map[string]string{"Al Noor Trading LLC": "-"}, nil, nil},
+	{"P negative: two role columns of signatories", "LEASE AGREEMENT\n\nThis lease is made between Ruwi Towers LLC (the \"Landlord\") and Bausher Clinic LLC (the \"Tenant\").\n\nThe Tenant shall pay the rent monthly.\n\nLandlord | Tenant\nAhmed Said Al Habsi | Rashid Ali Al Lawati",
+		map[string]string{"Ruwi Towers LLC": "landlord", "Bausher Clinic LLC": "tenant"}, nil, nil},
+
+	// M. A role word with a marker letter or number is that role.
+	{"M partners A and B in a bilingual table", "# Joint Venture Term Sheet / مذكرة شروط مشروع مشترك\n\n**Date / التاريخ:** 2026/02/01\n\n| Party / الطرف | Name / الاسم |\n|---|---|\n| Partner A / الشريك (أ) | Gulf Polymers Company / شركة البوليمرات الخليجية |\n| Partner B / الشريك (ب) | Baltic Loop Recycling AB / شركة بالتيك لوب |\n\nPartner A shall contribute the land.",
+		map[string]string{"Gulf Polymers Company": "partner", "شركة البوليمرات الخليجية": "partner", "Baltic Loop Recycling AB": "partner"}, nil,
+		[]string{"partner must contribute the land"}},
+	{"M defined with a marker, both scripts", "JOINT VENTURE TERM SHEET / مذكرة شروط مشروع مشترك\nQassim Dairy Co. (\"Partner A\") / شركة ألبان القصيم (\"الشريك أ\")\nNajd Feed Co. (\"Partner B\") / شركة أعلاف نجد (\"الشريك ب\")\n\n1. Partner B shall supply the feed at cost.",
+		map[string]string{"Qassim Dairy Co.": "partner", "Najd Feed Co.": "partner"}, nil, nil},
+	{"M negative: a marker after no role word", "SUPPLY AGREEMENT\n\nThis Agreement is made between Sur Cement SAOG (the \"Buyer\") and Ibra Bags LLC (the \"Supplier\").\n\nThe Supplier shall deliver the bags listed in Schedule A.",
+		map[string]string{"Sur Cement SAOG": "buyer", "Ibra Bags LLC": "supplier"}, []string{"Schedule A"}, nil},
 }
 
 // party21Open are cases this round leaves open: logged while they fail;
