@@ -162,6 +162,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	resolved := dropInjected(resolve(x.cands), injections)
 	resolved = names19(resolved, a.text) // parties19.go
 	resolved = names20(resolved, a.text) // parties20.go
+	resolved = names21(resolved, a.text) // parties21.go
 	cands := dedupe(wrappedNames(resolved, a.text))
 
 	// Mask account numbers in the returned text (same length: offsets hold).
@@ -295,6 +296,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	conv21Parties(all, cands, a.text, out.DocumentType)                       // conv21.go
 	all, cands = droppedParties(all, cands, a.text)                           // round14parties.go
 	all, cands = droppedParties20(all, cands, a.text)                         // parties20.go
+	parties21Roles(all, cands, a.text)                                        // parties21.go
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).
@@ -496,9 +498,10 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 		cx.deadlines(cands)
 		out.Deadlines = cx.deadlineResults(ri, withEvidence)
 	}, func() { cx.obls, cx.dls, out.Deadlines = obls, nil, []Deadline{} })
-	run("obligations", cx.conv16Obligations, func() {}) // conv16obl.go
-	run("obligations", cx.conv20Obligations, func() {}) // conv20.go
-	run("obligations", cx.conv21Obligations, func() {}) // conv21.go
+	run("obligations", cx.conv16Obligations, func() {})                           // conv16obl.go
+	run("obligations", cx.conv20Obligations, func() {})                           // conv20.go
+	run("obligations", func() { cx.parties21Obligations(all, cands) }, func() {}) // parties21.go
+	run("obligations", cx.conv21Obligations, func() {})                           // conv21.go
 	run("obligations", func() { out.Obligations = cx.results(ri, withEvidence) }, func() { out.Obligations = []Obligation{} })
 	return failures
 }

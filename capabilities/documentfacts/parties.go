@@ -950,7 +950,10 @@ func buyerSide(text string) bool {
 }
 
 var (
-	reTheBuyer    = regexp.MustCompile(`\b(?:the|The)\s+Buyer\b|المشتري`)
+	// Session 21 (parties21.go, family B): المشتري as a word (المشترية
+	// too), not the opening of المشتريات, purchases ("إدارة المشتريات",
+	// "مديرة المشتريات" in an address).
+	reTheBuyer    = regexp.MustCompile(`\b(?:the|The)\s+Buyer\b|المشتري(?:ة|$|[^\p{Arabic}])`)
 	reTheCustomer = regexp.MustCompile(`(?i)\bthe\s+(?:customer|client)\b|العميل`)
 )
 

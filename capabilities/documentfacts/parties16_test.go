@@ -348,7 +348,6 @@ var party16Open = map[string]bool{
 	"PE the role before the name":                                true, // "between the Client, X, and ..."
 	"PS signed by X as director of Y":                            true, // the signatory is not found
 	"PI RFQ issued by":                                           true, // "Suppliers must quote" binds supplier, not bidder
-	"PG joint venture partners":                                  true, // '("Partner A")' gives no role to the party
 	"PG guarantee Arabic الكفيل / المستفيد":                      true, // Arabic labels in a guarantee
 	"PE consortium as one contractor":                            true, // "a consortium of X and Y" is one name
 	"N2 mutual NDA: each a Party, duties of the Receiving Party": true, // "X and Y (each a Party)" is one name

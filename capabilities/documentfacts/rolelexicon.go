@@ -125,6 +125,9 @@ func lexRole(w string) string {
 	if r := roleOf(w); r != "" {
 		return r
 	}
+	if b := markerBase21(w); b != "" { // parties21.go: "Partner A", الشريك (أ)
+		return roleOf(b)
+	}
 	if hasArabic(w) {
 		return roleOf(arRolePrefix(w))
 	}
@@ -534,7 +537,9 @@ func (x *extractor) contractLike() bool {
 
 var (
 	reCommercialTitle = regexp.MustCompile(`invoice|quotation|quote|purchase\s+order|delivery\s+note|bill\s+of\s+lading|packing\s+list|receipt|proforma|فاتورة|عرض\s+سعر|أمر\s+شراء|امر\s+شراء|إشعار\s+تسليم|سند\s+قبض`)
-	reContractWords   = regexp.MustCompile(`agreement|contract|charter|lease|tenancy|\bdeed\b|memorandum|\bbetween\b|insurance\s+policy|policy\s+schedule|عقد|اتفاقية|بين|وثيقة\s+(?:ال)?تأمين`)
+	// Session 21 (parties21.go, family M): a term sheet or heads of
+	// terms binds the parties it defines.
+	reContractWords = regexp.MustCompile(`agreement|contract|charter|lease|tenancy|\bdeed\b|memorandum|\bbetween\b|insurance\s+policy|policy\s+schedule|term\s+sheet|heads\s+of\s+terms|عقد|اتفاقية|بين|وثيقة\s+(?:ال)?تأمين|مذكرة\s+(?:ال)?شروط`)
 )
 
 // lexiconLabel reads a block labelled by a role word the fixed labels do

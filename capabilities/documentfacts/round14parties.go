@@ -70,6 +70,9 @@ func partyNameHeader(head, cells []string) (roleCol, nameCol int) {
 // المشغل", "Lessor / المؤجر") read by its half that names a role, the
 // first such; the cell itself otherwise.
 func roleCellWord(cell string) string {
+	if b := markerBase21(cell); b != "" { // parties21.go: "Partner A", الشريك (أ)
+		return b
+	}
 	i := strings.Index(cell, " / ")
 	if i <= 0 {
 		return cell
@@ -79,6 +82,9 @@ func roleCellWord(cell string) string {
 		return cell
 	}
 	for _, h := range []string{a, b} {
+		if m := markerBase21(h); m != "" {
+			return m
+		}
 		if lexRole(reBracketNote.ReplaceAllString(h, "")) != "" || reBracketNote.FindString(h) != "" {
 			return h
 		}
