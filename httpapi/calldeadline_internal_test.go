@@ -29,9 +29,17 @@ func TestCallDeadlineLikeWithTimeout(t *testing.T) {
 			t.Fatal("Done was not closed")
 		}
 	}
+	// sleepPast sleeps past the deadline, then until Err says so (an
+	// armed context, like WithTimeout's, learns it from its timer, which
+	// may fire late on a loaded machine; one not armed reads the clock).
 	sleepPast := func(t *testing.T, ctx context.Context) {
 		d, _ := ctx.Deadline()
 		time.Sleep(time.Until(d) + time.Millisecond)
+		for end := time.Now().Add(5 * time.Second); ctx.Err() == nil; time.Sleep(time.Millisecond) {
+			if time.Now().After(end) {
+				t.Fatal("Err is still nil 5 s after the deadline")
+			}
+		}
 	}
 	cases := []struct {
 		name    string
