@@ -3,6 +3,8 @@ package httpapi
 import (
 	"net/http"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"dalil"
@@ -28,7 +30,34 @@ type metrics struct {
 	refundedUS *prometheus.CounterVec
 	errors     *prometheus.CounterVec
 	releases   prometheus.Counter
+
+	// The series each request and each charge adds to, kept once found:
+	// WithLabelValues checks, hashes and looks up its labels under a lock
+	// on every call (four times per charged call, about 1.5 % of the
+	// server's CPU; docs/performance.md, issue 34, session 21). The keys
+	// are bounded sets (route templates and statuses, rails and tools);
+	// past maxSeriesKept the others are looked up each time.
+	byRoute  sync.Map // routeKey -> *routeSeries
+	byCharge sync.Map // chargeKey -> *chargeSeries
+	kept     atomic.Int32
 }
+
+type routeKey struct {
+	route  string
+	status int
+}
+
+type routeSeries struct {
+	requests prometheus.Counter
+	latency  prometheus.Observer
+}
+
+type chargeKey struct{ rail, tool string }
+
+type chargeSeries struct{ charges, amount prometheus.Counter }
+
+// maxSeriesKept bounds the series kept by observeRequest.
+const maxSeriesKept = 4096
 
 func newMetrics(more ...prometheus.Collector) *metrics {
 	m := &metrics{reg: prometheus.NewRegistry()}
@@ -48,15 +77,41 @@ func newMetrics(more ...prometheus.Collector) *metrics {
 }
 
 func (m *metrics) observeRequest(route string, status int, d time.Duration, cl *callLog) {
-	m.requests.WithLabelValues(route, strconv.Itoa(status)).Inc()
-	m.latency.WithLabelValues(route).Observe(d.Seconds())
+	rs := m.routeSeries(route, status)
+	rs.requests.Inc()
+	rs.latency.Observe(d.Seconds())
 	if cl.code != "" {
 		m.errors.WithLabelValues(string(cl.code)).Inc()
 	}
 	if cl.rail != "" && status < 300 {
-		m.charges.WithLabelValues(cl.rail, cl.tool).Inc()
-		m.chargedUS.WithLabelValues(cl.rail, cl.tool).Add(float64(cl.amount))
+		cs := m.chargeSeries(cl.rail, cl.tool)
+		cs.charges.Inc()
+		cs.amount.Add(float64(cl.amount))
 	}
+}
+
+func (m *metrics) routeSeries(route string, status int) *routeSeries {
+	k := routeKey{route, status}
+	if v, ok := m.byRoute.Load(k); ok {
+		return v.(*routeSeries)
+	}
+	rs := &routeSeries{requests: m.requests.WithLabelValues(route, strconv.Itoa(status)), latency: m.latency.WithLabelValues(route)}
+	if m.kept.Load() < maxSeriesKept && m.kept.Add(1) <= maxSeriesKept {
+		m.byRoute.Store(k, rs)
+	}
+	return rs
+}
+
+func (m *metrics) chargeSeries(rail, tool string) *chargeSeries {
+	k := chargeKey{rail, tool}
+	if v, ok := m.byCharge.Load(k); ok {
+		return v.(*chargeSeries)
+	}
+	cs := &chargeSeries{charges: m.charges.WithLabelValues(rail, tool), amount: m.chargedUS.WithLabelValues(rail, tool)}
+	if m.kept.Load() < maxSeriesKept && m.kept.Add(1) <= maxSeriesKept {
+		m.byCharge.Store(k, cs)
+	}
+	return cs
 }
 
 // refunded counts one refund (the store's OnRefund hook).

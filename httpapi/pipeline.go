@@ -64,8 +64,9 @@ func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.
 		writeError(w, r, err)
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.CallTimeout)
-	defer cancel()
+	call := withCallDeadline(r.Context(), s.cfg.CallTimeout)
+	defer call.cancel()
+	ctx := context.Context(call)
 	// On the account rails the call's storage steps (key, idempotency
 	// claim, charge, stored answer) share one storage deadline, paused
 	// while the capability runs (dalil.StorageBudget). The pay-per-call

@@ -222,7 +222,17 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if _, pattern := s.mux.Handler(r); pattern != "" {
+	if h, pattern := s.mux.Handler(r); pattern != "" {
+		// Routed once: the mux's ServeHTTP would find the same handler
+		// again (routing was about 2.7 % of the server's CPU per charged
+		// call, twice; docs/performance.md, issue 34, session 21). It also
+		// keeps a pattern's wildcards for PathValue, which only a pattern
+		// with one needs; for the others r.Pattern is all it sets.
+		if strings.IndexByte(pattern, '{') < 0 {
+			r.Pattern = pattern
+			h.ServeHTTP(w, r)
+			return
+		}
 		s.mux.ServeHTTP(w, r)
 		return
 	}
