@@ -382,13 +382,19 @@ func resolve(cs []candidate) []candidate {
 			kept = append(kept, c)
 		}
 	}
-	sort.SliceStable(kept, func(i, j int) bool {
-		if kept[i].start != kept[j].start {
-			return kept[i].start < kept[j].start
-		}
-		return kept[i].fact.Type < kept[j].fact.Type
-	})
+	sortByPosition(kept)
 	return kept
+}
+
+// sortByPosition orders candidates by where they start, then by fact
+// type, keeping the order of equals.
+func sortByPosition(cs []candidate) {
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].start != cs[j].start {
+			return cs[i].start < cs[j].start
+		}
+		return cs[i].fact.Type < cs[j].fact.Type
+	})
 }
 
 // maxCandidates bounds the facts considered in one document (overlap

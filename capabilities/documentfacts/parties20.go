@@ -2,7 +2,6 @@ package documentfacts
 
 import (
 	"regexp"
-	"sort"
 	"strings"
 )
 
@@ -55,12 +54,7 @@ func names20(cs []candidate, text string) []candidate {
 		added = true
 	}
 	if added {
-		sort.SliceStable(cs, func(i, j int) bool {
-			if cs[i].start != cs[j].start {
-				return cs[i].start < cs[j].start
-			}
-			return cs[i].fact.Type < cs[j].fact.Type
-		})
+		sortByPosition(cs)
 	}
 	return cs
 }

@@ -2,7 +2,6 @@ package documentfacts
 
 import (
 	"regexp"
-	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -76,12 +75,7 @@ func names21(cs []candidate, text string) []candidate {
 		}
 	}
 	if added {
-		sort.SliceStable(cs, func(i, j int) bool {
-			if cs[i].start != cs[j].start {
-				return cs[i].start < cs[j].start
-			}
-			return cs[i].fact.Type < cs[j].fact.Type
-		})
+		sortByPosition(cs)
 	}
 	return cs
 }
