@@ -940,6 +940,26 @@ func subtotalBeforeTax(facts []Fact) {
 	}
 }
 
+// netIfDiscounted keys facts[i] (a sum with its amount and currency)
+// net_amount, and the earlier sum it comes from subtotal, when a subtotal
+// or total before it less a discount or deduction between them makes it.
+func netIfDiscounted(facts []Fact, i int) {
+	n := facts[i]
+	for j := range i {
+		s := facts[j]
+		if s.Type != TypeMoney || s.Key != "subtotal" && s.Key != "total_amount" || s.Amount == nil || s.Currency != n.Currency || *s.Amount <= *n.Amount {
+			continue
+		}
+		for _, d := range facts[j+1 : i] {
+			if d.Type == TypeMoney && (d.Key == "discount" || d.Key == "penalty_amount") && d.Amount != nil && d.Currency == n.Currency &&
+				math.Abs(*s.Amount-*d.Amount-*n.Amount) <= max(0.011, 0.001**s.Amount) {
+				facts[i].Key, facts[i].Label = "net_amount", "Net amount"
+				facts[j].Key, facts[j].Label = "subtotal", "Subtotal"
+			}
+		}
+	}
+}
+
 // netAfterDiscount: an amount keyed as a subtotal by a net word ("Net
 // amount", "الصافي") that a subtotal before it less a discount makes
 // ("Subtotal 56,157.00", "Less discount 3% 1,684.71", "Net amount
@@ -952,19 +972,7 @@ func netAfterDiscount(facts []Fact) {
 		if n.Type != TypeMoney || n.Key != "subtotal" && n.Key != "amount" || n.Amount == nil || n.Currency == "" || !reNetWord.MatchString(n.Label+" "+evidenceText(n)) {
 			continue
 		}
-		for j := range i {
-			s := facts[j]
-			if s.Type != TypeMoney || s.Key != "subtotal" && s.Key != "total_amount" || s.Amount == nil || s.Currency != n.Currency || *s.Amount <= *n.Amount {
-				continue
-			}
-			for _, d := range facts[j+1 : i] {
-				if d.Type == TypeMoney && (d.Key == "discount" || d.Key == "penalty_amount") && d.Amount != nil && d.Currency == n.Currency &&
-					math.Abs(*s.Amount-*d.Amount-*n.Amount) <= max(0.011, 0.001**s.Amount) {
-					facts[i].Key, facts[i].Label = "net_amount", "Net amount"
-					facts[j].Key, facts[j].Label = "subtotal", "Subtotal"
-				}
-			}
-		}
+		netIfDiscounted(facts, i)
 	}
 }
 

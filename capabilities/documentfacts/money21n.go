@@ -1,7 +1,6 @@
 package documentfacts
 
 import (
-	"math"
 	"regexp"
 )
 
@@ -38,18 +37,6 @@ func taxableAmounts21(facts []Fact, cands []candidate, text string) {
 			continue
 		}
 		facts[i].Key, facts[i].Label = "subtotal", "Subtotal"
-		for j := range i {
-			s := facts[j]
-			if s.Type != TypeMoney || s.Key != "subtotal" && s.Key != "total_amount" || s.Amount == nil || s.Currency != n.Currency || *s.Amount <= *n.Amount {
-				continue
-			}
-			for _, d := range facts[j+1 : i] {
-				if d.Type == TypeMoney && (d.Key == "discount" || d.Key == "penalty_amount") && d.Amount != nil && d.Currency == n.Currency &&
-					math.Abs(*s.Amount-*d.Amount-*n.Amount) <= max(0.011, 0.001**s.Amount) {
-					facts[i].Key, facts[i].Label = "net_amount", "Net amount"
-					facts[j].Key, facts[j].Label = "subtotal", "Subtotal"
-				}
-			}
-		}
+		netIfDiscounted(facts, i)
 	}
 }
