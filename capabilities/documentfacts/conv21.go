@@ -145,30 +145,23 @@ func namesBidder21(o oblFound) bool {
 	return o.o.PartyRole == "bidder" || reBidderWord21.MatchString(o.o.Party)
 }
 
-// conv21Facts applies decisions 38, 39 and 43 to the document's facts
-// after the money and duration keys of the earlier rounds (handle.go,
-// after conv20bFacts); facts and cands are aligned. It returns them
-// without the durations decision 43 drops.
-func conv21Facts(facts []Fact, cands []candidate, text string) ([]Fact, []candidate) {
+// conv21Facts applies decisions 38 and 39 to the document's sums after
+// the money keys of the earlier rounds (handle.go, after conv20bFacts);
+// facts and cands are aligned. Decision 43 is applied at the cue
+// (incidentReport21).
+func conv21Facts(facts []Fact, cands []candidate, text string) {
 	if len(facts) != len(cands) {
-		return facts, cands
+		return
 	}
-	drop := map[int]bool{}
 	for i := range facts {
 		f := &facts[i]
-		at := min(max(cands[i].start, 0), len(text))
-		switch f.Type {
-		case TypeMoney:
-			if k := conv21Money(f.Key, text, at); k != "" {
-				f.Key, f.Label = k, moneyKeyLabel(k)
-			}
-		case TypeDuration:
-			if f.Key == "claim_period" && incidentReport21(text, at) {
-				drop[i] = true
-			}
+		if f.Type != TypeMoney {
+			continue
+		}
+		if k := conv21Money(f.Key, text, min(max(cands[i].start, 0), len(text))); k != "" {
+			f.Key, f.Label = k, moneyKeyLabel(k)
 		}
 	}
-	return withoutDropped(facts, cands, drop) // round14parties.go
 }
 
 var (
@@ -240,44 +233,50 @@ func priceTableTotal21(text string, at int) bool {
 }
 
 var (
-	// Decision 43: a report of an accident, a fault, a breakdown, an
-	// incident or a breach ("report any accident or damage to the Owner
-	// within twelve (12) hours", "إخطار المؤجر بأي عطل في المبنى خلال
-	// ثمان وأربعين (48) ساعة", a loss "reported to the police within 24
-	// hours") is a deadline only, no claim_period; a window to notify a
-	// defect, a shortage, a discrepancy, a dispute or a claim keeps it.
-	reIncident21 = regexp.MustCompile(`(?i)\b(?:accidents?|faults?|breakdowns?|malfunctions?|incidents?|(?:data|security)\s+breach(?:es)?|breach(?:es)?\s+of\s+(?:data|security)|injur(?:y|ies)|sickness|illness|theft|fire|police)\b|(?:ال)?(?:عطل|أعطال|اعطال|حادث|حوادث|إصابة|اصابة|مرض|سرقة|حريق|شرطة)`)
-	// reAccident21: an accident, an incident, an injury, a breach of
-	// data or a theft, whoever reports it.
-	reAccident21      = regexp.MustCompile(`(?i)\b(?:accidents?|incidents?|(?:data|security)\s+breach(?:es)?|breach(?:es)?\s+of\s+(?:data|security)|injur(?:y|ies)|theft|police)\b|(?:ال)?(?:حادث|حوادث|إصابة|اصابة|سرقة|شرطة)`)
-	reWarrantyTitle21 = regexp.MustCompile(`(?i)\bwarrant(?:y|ies)\b|شهادة\s+(?:ال)?ضمان|ضمان\s+(?:ال)?(?:منتج|أجهزة|الأجهزة|الأعمال|المعدات)`)
-	reWarrantyWord21  = regexp.MustCompile(`(?i)\bwarrant(?:y|ies)\b|(?:فترة|مدة)\s+(?:ال)?(?:ضمان|كفالة)`)
-	reClaimNoun21     = regexp.MustCompile(`(?i)\b(?:defects?|defective|shortages?|discrepanc(?:y|ies)|disputes?|claims?|non-?conformit(?:y|ies)|short\s+deliver(?:y|ies)|wrong\s+items?)\b|عيب|عيوب|العيوب|نقص|النقص|اختلاف|خلاف|نزاع|اعتراض|مطالبة|مطالبات`)
-	// Damage to the hired or leased thing by the party that holds it
-	// ("The Hirer shall report any damage to the equipment", "The Tenant
-	// shall notify the Landlord of any damage to the premises").
-	reHolderReport21 = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:hirer|tenant|lessee|charterer|borrower|renter|licensee)\b[^.;]{0,80}?\b(?:report|notify|inform)\w*\b[^.;]{0,80}?\b(?:damage|loss)\b|(?:ال)?(?:مستأجر|مستعير)[^.؛]{0,80}?(?:إخطار|اخطار|إبلاغ|ابلاغ|بإخطار|باخطار|بإبلاغ|بابلاغ)[^.؛]{0,80}?(?:تلف|ضرر|أضرار|اضرار|فقد|فقدان)`)
+	// Decision 43: the time to report an accident, an incident, a fault
+	// or a breach ("report any accident or damage to the Owner within
+	// twelve (12) hours", "إخطار المؤجر بأي عطل في المبنى خلال ثمان
+	// وأربعين (48) ساعة", a loss "reported to the police within 24
+	// hours"), or damage, a loss or a disclosure by the one who holds the
+	// other's property or information, is a deadline only; a window to
+	// notify a defect, a shortage, a discrepancy, a dispute or a claim,
+	// or a fault under a warranty, keeps its claim_period.
+	reIncident21 = regexp.MustCompile(`(?i)\b(?:accidents?|incidents?|faults?|breakdowns?|malfunctions?|(?:data|security)\s+breach(?:es)?|breach(?:es)?\s+of\s+(?:data|security)|injur(?:y|ies)|sickness|illness|theft|stolen|fire|leaks?|leakages?|police)\b|(?:ال)?(?:عطل|أعطال|اعطال|حادث|حوادث|إصابة|اصابة|مرض|سرقة|حريق|تسرب|شرطة)`)
+	// reHolder21: one who holds the other's property or information.
+	reHolder21 = regexp.MustCompile(`(?i)\b(?:hirers?|tenants?|lessees?|charterers?|borrowers?|renters?|licensees?|occupiers?|occupants?|recipients?|receiving\s+party|employees?)\b|(?:ال)?(?:مستأجر|مستاجر|مستعير|منتفع|مرخص\s+له|متلقي|موظف|عامل)`)
+	// reHolderLoss21: damage to, a loss or a disclosure of what is held.
+	reHolderLoss21 = regexp.MustCompile(`(?i)\b(?:damage[sd]?|loss(?:es)?|disclosures?)\b|تلف|ضرر|أضرار|اضرار|فقد|فقدان|إفصاح|افصاح`)
+	reClaimNoun21  = regexp.MustCompile(`(?i)\b(?:defects?|defective|shortages?|discrepanc(?:y|ies)|disputes?|claims?|complaints?|non-?conformit(?:y|ies)|short[\s-]deliver(?:y|ies)|wrong\s+items?)\b|عيب|عيوب|العيوب|نقص|النقص|اختلاف|خلاف|نزاع|اعتراض|مطالبة|مطالبات|شكوى`)
+	// reWarranty21: a warranty, in the sentence or the document's title.
+	reWarranty21 = regexp.MustCompile(`(?i)\bwarrant(?:y|ies)\b|شهادة\s+(?:ال)?ضمان|ضمان\s+(?:ال)?(?:منتج|أجهزة|الأجهزة|الأعمال|المعدات)|(?:فترة|مدة)\s+(?:ال)?(?:ضمان|كفالة)`)
+	// reWindowPeriodAR21: "(و)في مدة لا تتجاوز" right before the
+	// duration, a window.
+	reWindowPeriodAR21 = regexp.MustCompile(`(?:^|\s|و)في\s+مدة\s+لا\s+(?:تتجاوز|تزيد\s+على|تزيد\s+عن)\s*$`)
 )
 
-// incidentReport21: the sentence of the period at at reports an incident,
-// or damage to what its holder hired (decision 43).
-func incidentReport21(text string, at int) bool {
+// incidentReport21: the duration keyed c after ctx (its clause), at at in
+// text, is the time to report an incident, a deadline only (decision 43;
+// durations.go drops it).
+func incidentReport21(c cue, ctx, text string, at int) bool {
+	if c.key == "term" && reWindowPeriodAR21.MatchString(ctx) && strings.Count(ctx, "مدة") == 1 {
+		return true // "وفي مدة لا تتجاوز ٤٨ ساعة": the window's own noun names no term
+	}
+	if (c.key != "claim_period" && c.key != "term") || !reWindowBefore.MatchString(ctx) {
+		return false
+	}
 	s := sentenceBefore(text, at)
 	after := text[at:min(len(text), at+200)]
 	if i := reSentenceEnd.FindStringIndex(after); i != nil {
 		after = after[:i[0]]
 	}
 	s += after
-	if reClaimNoun21.MatchString(s) {
+	if !reNotifyWord.MatchString(s) || reClaimNoun21.MatchString(s) {
 		return false
 	}
-	if reHolderReport21.MatchString(s) || reAccident21.MatchString(s) {
+	if reHolder21.MatchString(s) && reHolderLoss21.MatchString(s) {
 		return true
 	}
-	// A fault or breakdown notified under a warranty is the warranty's
-	// claim ("يجب على العميل إخطار الشركة كتابياً بأي عطل خلال عشرة (10)
-	// أيام" in a warranty certificate).
-	return reIncident21.MatchString(s) && !reWarrantyTitle21.MatchString(prefixBytes(text, 600)) && !reWarrantyWord21.MatchString(s)
+	return reIncident21.MatchString(s) && !reWarranty21.MatchString(s) && !reWarranty21.MatchString(prefixBytes(text, 600))
 }
 
 // conv21Parties applies the party decisions 36, 37, 41 and 42

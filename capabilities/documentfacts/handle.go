@@ -284,7 +284,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	taxableAmounts21(all, cands, a.text)               // money21n.go
 	all, cands = arabicTwins20b(all, cands)            // money20b.go
 	conv20bFacts(all, cands, &a)                       // conv20b.go
-	all, cands = conv21Facts(all, cands, a.text)       // conv21.go
+	conv21Facts(all, cands, a.text)                    // conv21.go
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
 	}

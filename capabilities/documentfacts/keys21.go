@@ -21,15 +21,8 @@ import (
 //   - SC: duties that "continue for five (5) years after its expiry" in
 //     a confidentiality clause or a non-disclosure agreement keep the
 //     secret that long: a confidentiality_period, not the term.
-//   - NI: a duty of one who holds the other's property or information
-//     (a tenant, a hirer, a charterer, a recipient) to notify an incident
-//     (damage, an accident, a fault of the premises, a disclosure), or a
-//     loss reported to the police, within a window is a time limit only,
-//     not a claim period; a customer's or buyer's report of a loss, a
-//     fault or a defect to the one who answers for it, and a notice of an
-//     event that may give rise to a claim, stay claim periods. A "term"
-//     whose only cue is the window's own noun ("وفي مدة لا تتجاوز ثماني
-//     وأربعين ساعة") is such a time limit too.
+//   - NI: the time to report an incident is a deadline only: decision
+//     43, incidentReport21 in conv21.go.
 
 // guaranteeWindow21: the duration keyed c after ctx (its clause) is the
 // window or the validity of a guarantee instrument, not a warranty:
@@ -60,39 +53,6 @@ var (
 	// reProductWarranty21: the words after it warrant goods or work
 	// (against defects, the manufacturer's, a warranty period).
 	reProductWarranty21 = regexp.MustCompile(`(?i)\b(?:defects?|workmanship|materials?|manufactur\w*|warranty\s+period)\b|عيوب|العيوب|الصناعة|فترة\s+الضمان|مدة\s+الضمان`)
-)
-
-// incidentNotice21: the duration keyed c after ctx is the time to notify
-// or report an incident, a deadline only (NI).
-func incidentNotice21(c cue, ctx string) bool {
-	if c.key != "claim_period" && c.key != "term" {
-		return false
-	}
-	if c.key == "term" && reWindowPeriodAR21.MatchString(ctx) && strings.Count(ctx, "مدة") == 1 {
-		return true // "وفي مدة لا تتجاوز ٤٨ ساعة": the window's own noun names no term
-	}
-	if !reWindowBefore.MatchString(ctx) || !reNotifyWord.MatchString(ctx) || !reReportedEvent21.MatchString(ctx) || !reCustodian21.MatchString(ctx) {
-		return false
-	}
-	return !reClaimWord.MatchString(ctx) && !reBoughtDefect21.MatchString(ctx)
-}
-
-var (
-	// reWindowPeriodAR21: "(و)في مدة لا تتجاوز" right before the
-	// duration, a window.
-	reWindowPeriodAR21 = regexp.MustCompile(`(?:^|\s|و)في\s+مدة\s+لا\s+(?:تتجاوز|تزيد\s+على|تزيد\s+عن)\s*$`)
-	// reReportedEvent21: an incident a party must report: damage, an
-	// accident, a fault, a loss, a theft, a leak, a disclosure.
-	reReportedEvent21 = regexp.MustCompile(`(?i)\b(?:accidents?|damage[sd]?|loss(?:es)?|theft|thefts|stolen|faults?|breakdowns?|incidents?|leaks?|leakages?|fire|injur(?:y|ies)|disclosures?|security\s+breach(?:es)?)\b|عطل|أعطال|اعطال|الأعطال|حادث|حوادث|ضرر|أضرار|اضرار|سرقة|فقدان|تسرب|حريق|إصابة|إفصاح|افصاح`)
-	// reCustodian21: the one who reports holds the other's property or
-	// information (a tenant, a hirer, a charterer, a recipient, an
-	// employee), or the report goes to the police: a customer's,
-	// client's or buyer's report of loss or a fault to the one who
-	// answers for it is a claim (dev4 d4-03, dev5 d5-10).
-	reCustodian21 = regexp.MustCompile(`(?i)\b(?:tenants?|lessees?|hirers?|charterers?|licensees?|occupiers?|occupants?|recipients?|receiving\s+party|employees?|police)\b|المستأجر|المستاجر|المنتفع|المرخص\s+له|المتلقي|الموظف|العامل|الشرطة`)
-	// reBoughtDefect21: a defect, shortage or discrepancy of goods,
-	// equipment or work bought, whose report is a claim.
-	reBoughtDefect21 = regexp.MustCompile(`(?i)\b(?:defects?|defective|non-?conform\w*|shortages?|short-?delivery|discrepanc(?:y|ies)|goods|products?|items?|equipment|deliver\w*|shipments?|consignments?|warranty|purchase[sd]?)\b|عيب|العيب|عيوب|العيوب|نقص|البضاعة|البضائع|المنتج|المنتجات|الأجهزة|المعدات|الضمان|التوريد|الشراء`)
 )
 
 // rentMeasure21: the duration t[ms:me] measures a sum ("(two months'
