@@ -146,15 +146,25 @@ func (x *extractor) round21Date(f *Fact, base int, w dateWindows) {
 	}
 }
 
+// deadlineClause21 is the clause of a date that follows a deadline word
+// ("by", "no later than", "في موعد أقصاه"), or its line where the clause
+// is empty or longer than 400 bytes; ok is false for any other date.
+func deadlineClause21(w dateWindows) (string, bool) {
+	if !reDeadlinePrep.MatchString(tail(w.ctx, 80)) && !reByDateAR12.MatchString(tail(w.ctx, 80)) {
+		return "", false
+	}
+	if len(w.clause) > 400 || strings.TrimSpace(w.clause) == "" {
+		return w.line, true
+	}
+	return w.clause, true
+}
+
 // clarifyBy21: the date follows a deadline word and its clause or row
 // sends questions or requests for clarification (not their answers).
 func clarifyBy21(w dateWindows) bool {
-	if !reDeadlinePrep.MatchString(tail(w.ctx, 80)) && !reByDateAR12.MatchString(tail(w.ctx, 80)) {
+	c, ok := deadlineClause21(w)
+	if !ok {
 		return false
-	}
-	c := w.clause
-	if len(c) > 400 || strings.TrimSpace(c) == "" {
-		c = w.line
 	}
 	at := lastMatch(reAskWord16, c)
 	if at < 0 {
@@ -166,12 +176,9 @@ func clarifyBy21(w dateWindows) bool {
 // paperworkBy21: the date follows a deadline word and the thing its
 // clause submits or hands over is paperwork that proves something.
 func paperworkBy21(w dateWindows) bool {
-	if !reDeadlinePrep.MatchString(tail(w.ctx, 80)) && !reByDateAR12.MatchString(tail(w.ctx, 80)) {
+	c, ok := deadlineClause21(w)
+	if !ok {
 		return false
-	}
-	c := w.clause
-	if len(c) > 400 || strings.TrimSpace(c) == "" {
-		c = w.line
 	}
 	at := lastMatch(reSubmitVerb21, c)
 	if at < 0 {
