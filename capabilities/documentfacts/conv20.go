@@ -373,9 +373,7 @@ func (x *clauseExtractor) performanceBonds20() {
 		if x.reqOverlaps(sp.start, sp.end) {
 			continue
 		}
-		lead := leadingNumber(t)
-		r := Requirement{Requirement: clip(strings.TrimSpace(t[lead:]), 300), Category: "financial", Mandatory: true, Method: "clause", Confidence: 0.75}
-		x.reqs = append(x.reqs, reqFound{r: r, start: sp.start + lead, end: sp.end, explicit: true, section: x.sectionOf[sp.seg]})
+		x.addBondRequirement(sp)
 	}
 }
 

@@ -354,10 +354,17 @@ func (x *clauseExtractor) winnerBonds() {
 		if x.reqOverlaps(s.start, s.end) {
 			continue // read already, as a tender's item (tenderreqs.go)
 		}
-		lead := leadingNumber(t)
-		r := Requirement{Requirement: clip(strings.TrimSpace(t[lead:]), 300), Category: "financial", Mandatory: true, Method: "clause", Confidence: 0.75}
-		x.reqs = append(x.reqs, reqFound{r: r, start: s.start + lead, end: s.end, explicit: true, section: x.sectionOf[s.seg]})
+		x.addBondRequirement(s)
 	}
+}
+
+// addBondRequirement adds the sentence s, less its clause number, as a
+// mandatory financial requirement (a bond or guarantee to furnish).
+func (x *clauseExtractor) addBondRequirement(s span) {
+	t := x.a.text[s.start:s.end]
+	lead := leadingNumber(t)
+	r := Requirement{Requirement: clip(strings.TrimSpace(t[lead:]), 300), Category: "financial", Mandatory: true, Method: "clause", Confidence: 0.75}
+	x.reqs = append(x.reqs, reqFound{r: r, start: s.start + lead, end: s.end, explicit: true, section: x.sectionOf[s.seg]})
 }
 
 // reqOverlaps: a requirement found already overlaps [start, end).
