@@ -24,7 +24,7 @@ import "regexp"
 // round20DateHook runs round20Date and records the key it gave, as
 // round 19's are, for twinDates19.
 func (x *extractor) round20DateHook(f *Fact, t string, base, ms, me int, w dateWindows) {
-	if k := round20Date(f, t, ms, me, w, firstLine15(x.a.text)); k != "" && (k == "date" || knownDateCue20(k)) {
+	if k := round20Date(f, t, ms, me, w, x.firstLine()); k != "" && (k == "date" || knownDateCue20(k)) {
 		if x.dates19 == nil {
 			x.dates19 = map[int]string{}
 		}
