@@ -83,7 +83,7 @@ func completion20(key string, w dateWindows) bool {
 		// 2026", "Practical completion | ...").
 		return true
 	}
-	if reDeadlinePrep.MatchString(w.ctx) && reFinishWork20.MatchString(w.clause) && !reDeliverable.MatchString(tail(w.clause, 120)) && !reGoodsWord20.MatchString(tail(w.clause, 120)) {
+	if matches(reDeadlinePrep, w.ctx) && matches(reFinishWork20, w.clause) && !reDeliverable.MatchString(tail(w.clause, 120)) && !reGoodsWord20.MatchString(tail(w.clause, 120)) {
 		// The work finished by a limit: "complete the curtain wall by",
 		// "achieve go-live no later than", the works' provisional
 		// handover (تسليماً ابتدائياً), nothing delivered, supplied or
@@ -98,7 +98,7 @@ func completion20(key string, w dateWindows) bool {
 		c = w.line
 	}
 	at := lastMatch(reCompletion20, c)
-	if at < 0 || !reDeadlinePrep.MatchString(tail(w.ctx, 80)) {
+	if at < 0 || !matches(reDeadlinePrep, tail(w.ctx, 80)) {
 		return false // a limit ("by", "no later than", في موعد أقصاه), not a start ("from the site handover on")
 	}
 	if lead := leadWords20(c[at:], 6); reDeliverable.MatchString(lead) && !reWorksObject20.MatchString(lead) {

@@ -55,7 +55,7 @@ func round20Date(f *Fact, t string, ms, me int, w dateWindows, first string) str
 	switch f.Key {
 	case "document_date", "issue_date", "date":
 		// DA.
-		if reOwnInstrumentDate20.MatchString(w.line) {
+		if matches(reOwnInstrumentDate20, w.line) {
 			return set(cueAgreementDate)
 		}
 	}

@@ -189,7 +189,7 @@ func (x *extractor) round21Date(f *Fact, base int, w dateWindows) {
 // clarifyBy21: the date follows a deadline word and its clause or row
 // sends questions or requests for clarification (not their answers).
 func clarifyBy21(w dateWindows) bool {
-	if !reDeadlinePrep.MatchString(tail(w.ctx, 80)) && !reByDateAR12.MatchString(tail(w.ctx, 80)) {
+	if !matches(reDeadlinePrep, tail(w.ctx, 80)) && !matches(reByDateAR12, tail(w.ctx, 80)) {
 		return false
 	}
 	c := w.clause
@@ -206,7 +206,7 @@ func clarifyBy21(w dateWindows) bool {
 // paperworkBy21: the date follows a deadline word and the thing its
 // clause submits or hands over is paperwork that proves something.
 func paperworkBy21(w dateWindows) bool {
-	if !reDeadlinePrep.MatchString(tail(w.ctx, 80)) && !reByDateAR12.MatchString(tail(w.ctx, 80)) {
+	if !matches(reDeadlinePrep, tail(w.ctx, 80)) && !matches(reByDateAR12, tail(w.ctx, 80)) {
 		return false
 	}
 	c := w.clause
