@@ -83,7 +83,7 @@ func completion20(key string, w dateWindows) bool {
 		// 2026", "Practical completion | ...").
 		return true
 	}
-	if reDeadlinePrep.MatchString(w.ctx) && reFinishWork20.MatchString(w.clause) && !reDeliverable.MatchString(tail(w.clause, 120)) && !reGoodsWord20.MatchString(tail(w.clause, 120)) {
+	if matches(reDeadlinePrep, w.ctx) && matches(reFinishWork20, w.clause) && !reDeliverable.MatchString(tail(w.clause, 120)) && !reGoodsWord20.MatchString(tail(w.clause, 120)) {
 		// The work finished by a limit: "complete the curtain wall by",
 		// "achieve go-live no later than", the works' provisional
 		// handover (تسليماً ابتدائياً), nothing delivered, supplied or
@@ -98,7 +98,7 @@ func completion20(key string, w dateWindows) bool {
 		c = w.line
 	}
 	at := lastMatch(reCompletion20, c)
-	if at < 0 || !reDeadlinePrep.MatchString(tail(w.ctx, 80)) {
+	if at < 0 || !matches(reDeadlinePrep, tail(w.ctx, 80)) {
 		return false // a limit ("by", "no later than", في موعد أقصاه), not a start ("from the site handover on")
 	}
 	if lead := leadWords20(c[at:], 6); reDeliverable.MatchString(lead) && !reWorksObject20.MatchString(lead) {
@@ -167,10 +167,21 @@ func (x *extractor) signBlock20(key string, w dateWindows, at, end int) bool {
 	if at < len(text)*3/5 || end > len(text) {
 		return false
 	}
-	ls := strings.LastIndexByte(text[:at], '\n') + 1
-	le := len(text)
-	if i := strings.IndexByte(text[end:], '\n'); i >= 0 {
+	// The line around the date, looked for within 201 bytes of it
+	// only: a longer side is no signing line (issue 34: on a one-line
+	// document each date scanned the whole text back to its start).
+	lo := max(0, at-201)
+	i := strings.LastIndexByte(text[lo:at], '\n')
+	if i < 0 && lo > 0 {
+		return false // more than 200 bytes before the date
+	}
+	ls := lo + i + 1
+	hi := min(len(text), end+201)
+	le := hi
+	if i := strings.IndexByte(text[end:hi], '\n'); i >= 0 {
 		le = end + i
+	} else if hi < len(text) {
+		return false // more than 200 bytes after the date
 	}
 	before, after := text[ls:at], text[end:le]
 	if len(before) > 200 || len(after) > 200 {

@@ -24,7 +24,7 @@ import "regexp"
 // round20DateHook runs round20Date and records the key it gave, as
 // round 19's are, for twinDates19.
 func (x *extractor) round20DateHook(f *Fact, t string, base, ms, me int, w dateWindows) {
-	if k := round20Date(f, t, ms, me, w, firstLine15(x.a.text)); k != "" && (k == "date" || knownDateCue20(k)) {
+	if k := round20Date(f, t, ms, me, w, x.firstLine()); k != "" && (k == "date" || knownDateCue20(k)) {
 		if x.dates19 == nil {
 			x.dates19 = map[int]string{}
 		}
@@ -55,7 +55,7 @@ func round20Date(f *Fact, t string, ms, me int, w dateWindows, first string) str
 	switch f.Key {
 	case "document_date", "issue_date", "date":
 		// DA.
-		if reOwnInstrumentDate20.MatchString(w.line) {
+		if matches(reOwnInstrumentDate20, w.line) {
 			return set(cueAgreementDate)
 		}
 	}

@@ -285,7 +285,7 @@ func periods(t string, withNotice bool) []period {
 			out[len(out)-1].delivery = true
 		}
 	}
-	for _, m := range reNetAR.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range findAll(reNetAR, t) { // prefilter.go
 		if iso, e := arPeriodSum(t, m, 2); strings.HasPrefix(iso, "P") && strings.HasSuffix(iso, "D") {
 			start := m[0] + strings.Index(t[m[0]:], "صافي")
 			add(start, e, iso, false)
@@ -294,7 +294,7 @@ func periods(t string, withNotice bool) []period {
 			}
 		}
 	}
-	if reOfferWord.MatchString(t) && !reBondWord.MatchString(t) {
+	if matches(reOfferWord, t) && !reBondWord.MatchString(t) {
 		// The offer is what is valid: its word stands before the
 		// validity or in it ("Validity of offer:"), not only in the
 		// event it counts from ("من آخر موعد لتقديم العطاءات").

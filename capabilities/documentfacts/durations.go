@@ -377,7 +377,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 		if c, ok = guaranteeWindow21(c, ctx); !ok || incidentReport21(c, ctx, x.a.text, base+ms) || rentMeasure21(t, ms, me) {
 			return // keys21.go, conv21.go: a guarantee's window, an incident to report (deadlines only), a sum's measure
 		}
-		if survivesConfidential21(c, t, ms, me, ctx, firstLine15(x.a.text)) {
+		if survivesConfidential21(c, t, ms, me, ctx, x.firstLine()) {
 			c = durationCueOf("confidentiality_period") // keys21.go: duties surviving the end
 		}
 		if serviceWindow20(c, ctx) {

@@ -50,6 +50,10 @@ type extractor struct {
 	// (see signingStart), where a bare "Date:" is the date of signing.
 	signing bool
 	stop    *stopper // stop.go: the items read, and the stop at ctx's end
+	// first: firstLine15 of firstOf, kept for the dates and durations
+	// that read it (x.firstLine).
+	first, firstOf string
+	firstSet       bool
 }
 
 func (x *extractor) add(c candidate) {

@@ -369,6 +369,16 @@ func firstLine15(text string) string {
 	return ""
 }
 
+// firstLine is firstLine15(x.a.text), split once per text rather than
+// once per date or duration (issue 34: on a one-line document each split
+// read the whole text).
+func (x *extractor) firstLine() string {
+	if !x.firstSet || x.firstOf != x.a.text {
+		x.first, x.firstOf, x.firstSet = firstLine15(x.a.text), x.a.text, true
+	}
+	return x.first
+}
+
 // round15NoCue gives a period with no role word of its own a role from
 // the words before it (ctx, clause) and after it; ok false when no rule
 // applies.

@@ -150,7 +150,7 @@ func (x *extractor) round21Date(f *Fact, base int, w dateWindows) {
 // ("by", "no later than", "في موعد أقصاه"), or its line where the clause
 // is empty or longer than 400 bytes; ok is false for any other date.
 func deadlineClause21(w dateWindows) (string, bool) {
-	if !reDeadlinePrep.MatchString(tail(w.ctx, 80)) && !reByDateAR12.MatchString(tail(w.ctx, 80)) {
+	if !matches(reDeadlinePrep, tail(w.ctx, 80)) && !matches(reByDateAR12, tail(w.ctx, 80)) {
 		return "", false
 	}
 	if len(w.clause) > 400 || strings.TrimSpace(w.clause) == "" {

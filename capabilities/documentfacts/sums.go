@@ -319,7 +319,7 @@ func fracSpans(t string) []fracSpan {
 		out = append(out, f)
 	}
 	if strings.Contains(t, "half") || strings.Contains(t, "Half") || strings.Contains(t, "HALF") || hasDecimal(t) {
-		for _, m := range reFracEN.FindAllStringSubmatchIndex(t, -1) {
+		for _, m := range findAll(reFracEN, t) { // prefilter.go
 			switch {
 			case m[8] >= 0: // N and a half UNIT
 				n := 0
