@@ -151,16 +151,37 @@ func conv21Facts(facts []Fact, cands []candidate, text string) {
 	if len(facts) != len(cands) {
 		return
 	}
+	offer := -1 // whether the text offers employment, found once if needed
 	for i := range facts {
 		f := &facts[i]
-		if f.Type != TypeMoney {
-			continue
-		}
-		if k := conv21Money(f.Key, text, min(max(cands[i].start, 0), len(text))); k != "" {
-			f.Key, f.Label = k, moneyKeyLabel(k)
+		at := min(max(cands[i].start, 0), len(text))
+		switch {
+		case f.Type == TypeMoney:
+			if k := conv21Money(f.Key, text, at); k != "" {
+				f.Key, f.Label = k, moneyKeyLabel(k)
+			}
+		case f.Type == TypeDate && f.Key == "date" && matches(reAcceptBy21, tail(text[max(0, at-200):at], 160)):
+			if offer < 0 {
+				offer = 0
+				if reOfferEmployment21.MatchString(prefixBytes(text, 1500)) {
+					offer = 1
+				}
+			}
+			if offer == 1 {
+				c := dateCueOf("valid_until") // decision 44
+				f.Key, f.Label = c.key, c.label
+			}
 		}
 	}
 }
+
+// reAcceptBy21: the text before a date asks the addressee to accept,
+// sign or return the letter by it ("Please sign and return a copy of
+// this letter by", "confirm your acceptance no later than", "يرجى
+// التوقيع على هذا الخطاب وإعادته في موعد أقصاه"). In an offer of
+// employment that date is the offer's valid_until (decision 44), in any
+// other letter a plain date (keys15's request sentences).
+var reAcceptBy21 = regexp.MustCompile(`(?i)\b(?:sign|countersign|return|accept|acceptance)\b[^.;\n]{0,80}\b(?:by|before|no\s+later\s+than|on\s+or\s+before)\s*$|(?:التوقيع|توقيع|الموافقة|قبول|إعادة|إعادته|وإعادته|بإعادة)[^.؛\n]{0,80}(?:قبل|بحلول|في\s+موعد\s+أقصاه|حتى)\s*(?:تاريخ\s*)?$`)
 
 var (
 	// Decision 38: a contract's whole price stated in a sentence as its

@@ -185,6 +185,17 @@ var conv21Cases = []struct {
 	{"43 neg", "Arabic: a fault notified under a warranty certificate", "duration",
 		"شهادة ضمان\n\nتضمن شركة الإمارات للطاقة الشمسية ش.ذ.م.م الألواح الشمسية لمدة خمس (5) سنوات من تاريخ التركيب.\n\n١. يجب على العميل إخطار الشركة كتابياً بأي عطل خلال عشرة (10) أيام من اكتشافه.\n",
 		[]string{"warranty_period P5Y", "claim_period P10D"}},
+
+	// Decision 44: an offer letter's last day to accept is valid_until.
+	{"44", "sign and return an offer letter by a date", "date",
+		"Gulf Data Systems LLC\nRef: HR/OL/2026/044 | Date: 3 May 2026\n\nDear Ms Salma Al Rawahi,\n\nOffer of Employment\n\nWe are pleased to offer you the position of Data Analyst on the terms below.\n\nPlease sign and return a copy of this letter by 17 May 2026.\n",
+		[]string{"document_date 2026-05-03", "valid_until 2026-05-17"}},
+	{"44", "Arabic: an offer signed and returned by a date", "date",
+		"شركة الخليج للأنظمة ش.م.م\nالتاريخ: ٣ مايو ٢٠٢٦\n\nالفاضلة/ سلمى الرواحية المحترمة\n\nالموضوع: عرض عمل\n\nيسرنا أن نعرض عليك وظيفة محللة بيانات وفق الشروط التالية.\n\nيرجى التوقيع على هذا الخطاب وإعادته في موعد أقصاه ١٧ مايو ٢٠٢٦.\n",
+		[]string{"document_date 2026-05-03", "valid_until 2026-05-17"}},
+	{"44 neg", "a letter of award signed and returned by a date stays a date", "date",
+		"Batinah Schools Development Company SAOC\nRef: LOA/2026/12 | Date: 3 May 2026\n\nTo: Sohar Furniture LLC\n\nLetter of Award\n\nWe are pleased to award you the supply of classroom furniture.\n\nPlease sign and return a copy of this letter by 17 May 2026.\n",
+		[]string{"document_date 2026-05-03", "date 2026-05-17"}},
 }
 
 // TestConv21Conventions: each case gives exactly the facts it wants.
