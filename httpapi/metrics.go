@@ -91,27 +91,28 @@ func (m *metrics) observeRequest(route string, status int, d time.Duration, cl *
 }
 
 func (m *metrics) routeSeries(route string, status int) *routeSeries {
-	k := routeKey{route, status}
-	if v, ok := m.byRoute.Load(k); ok {
-		return v.(*routeSeries)
-	}
-	rs := &routeSeries{requests: m.requests.WithLabelValues(route, strconv.Itoa(status)), latency: m.latency.WithLabelValues(route)}
-	if m.kept.Load() < maxSeriesKept && m.kept.Add(1) <= maxSeriesKept {
-		m.byRoute.Store(k, rs)
-	}
-	return rs
+	return keepSeries(m, &m.byRoute, routeKey{route, status}, func() *routeSeries {
+		return &routeSeries{requests: m.requests.WithLabelValues(route, strconv.Itoa(status)), latency: m.latency.WithLabelValues(route)}
+	})
 }
 
 func (m *metrics) chargeSeries(rail, tool string) *chargeSeries {
-	k := chargeKey{rail, tool}
-	if v, ok := m.byCharge.Load(k); ok {
-		return v.(*chargeSeries)
+	return keepSeries(m, &m.byCharge, chargeKey{rail, tool}, func() *chargeSeries {
+		return &chargeSeries{charges: m.charges.WithLabelValues(rail, tool), amount: m.chargedUS.WithLabelValues(rail, tool)}
+	})
+}
+
+// keepSeries returns the series kept in kept under k, else makes them
+// and keeps them while fewer than maxSeriesKept are kept in all.
+func keepSeries[K comparable, V any](m *metrics, kept *sync.Map, k K, make func() V) V {
+	if v, ok := kept.Load(k); ok {
+		return v.(V)
 	}
-	cs := &chargeSeries{charges: m.charges.WithLabelValues(rail, tool), amount: m.chargedUS.WithLabelValues(rail, tool)}
+	v := make()
 	if m.kept.Load() < maxSeriesKept && m.kept.Add(1) <= maxSeriesKept {
-		m.byCharge.Store(k, cs)
+		kept.Store(k, v)
 	}
-	return cs
+	return v
 }
 
 // refunded counts one refund (the store's OnRefund hook).
