@@ -384,7 +384,7 @@ func (x *clauseExtractor) performanceBonds20() {
 		if x.reqOverlaps(sp.start, sp.end) {
 			continue
 		}
-		x.addBondRequirement(sp)
+		x.addSentenceRequirement(sp, "financial", bondConfidence)
 	}
 }
 

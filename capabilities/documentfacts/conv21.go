@@ -47,10 +47,11 @@ func rejection21(t string) bool {
 }
 
 // rejectedBonds21 drops the requirements read from a rejection sentence
-// that names a bond another requirement states, and gives the bond's
-// requirement to the one that states it alone (decision 33).
+// that names a bond another requirement states (decision 33). A
+// rejection that alone names the bond, or a document, gives its
+// requirement by oblreq21's family R3 (rejections21), which runs after.
 func (x *clauseExtractor) rejectedBonds21() {
-	for si, sp := range x.sents {
+	for _, sp := range x.sents {
 		if x.skipped(sp) || sp.end-sp.start > 400 {
 			continue
 		}
@@ -76,11 +77,6 @@ func (x *clauseExtractor) rejectedBonds21() {
 			x.reqs = kept
 			continue
 		}
-		if x.reqOverlaps(sp.start, sp.end) {
-			continue
-		}
-		x.addBondRequirement(sp)
-		x.reqSents[si] = true
 	}
 }
 

@@ -248,9 +248,11 @@ func (x *clauseExtractor) rejections21() {
 		if x.reqOverlaps(sp.start, sp.end) || x.reqNames21(item) {
 			continue
 		}
-		lead := leadingNumber(t)
-		r := Requirement{Requirement: clip(strings.TrimSpace(t[lead:]), 300), Category: cat, Mandatory: true, Method: "clause", Confidence: 0.7}
-		x.reqs = append(x.reqs, reqFound{r: r, start: sp.start + lead, end: sp.end, explicit: true, section: x.sectionOf[sp.seg]})
+		conf := 0.7
+		if cat == "financial" {
+			conf = bondConfidence // as decision 33's bond requirement was
+		}
+		x.addSentenceRequirement(sp, cat, conf)
 	}
 }
 

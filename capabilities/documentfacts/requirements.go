@@ -354,16 +354,21 @@ func (x *clauseExtractor) winnerBonds() {
 		if x.reqOverlaps(s.start, s.end) {
 			continue // read already, as a tender's item (tenderreqs.go)
 		}
-		x.addBondRequirement(s)
+		x.addSentenceRequirement(s, "financial", bondConfidence)
 	}
 }
 
-// addBondRequirement adds the sentence s, less its clause number, as a
-// mandatory financial requirement (a bond or guarantee to furnish).
-func (x *clauseExtractor) addBondRequirement(s span) {
+// bondConfidence is the confidence of a bond requirement read from one
+// sentence.
+const bondConfidence = 0.75
+
+// addSentenceRequirement adds the sentence s, less its clause number, as
+// a mandatory requirement of category cat. A bond or guarantee to furnish
+// is financial at confidence 0.75 (bondConfidence).
+func (x *clauseExtractor) addSentenceRequirement(s span, cat string, confidence float64) {
 	t := x.a.text[s.start:s.end]
 	lead := leadingNumber(t)
-	r := Requirement{Requirement: clip(strings.TrimSpace(t[lead:]), 300), Category: "financial", Mandatory: true, Method: "clause", Confidence: 0.75}
+	r := Requirement{Requirement: clip(strings.TrimSpace(t[lead:]), 300), Category: cat, Mandatory: true, Method: "clause", Confidence: confidence}
 	x.reqs = append(x.reqs, reqFound{r: r, start: s.start + lead, end: s.end, explicit: true, section: x.sectionOf[s.seg]})
 }
 
