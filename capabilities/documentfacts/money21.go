@@ -52,7 +52,7 @@ func round21Money(facts []Fact, cands []candidate, text, docType string) {
 		}
 		at := min(max(cands[i].start, 0), len(text))
 		if k := money21Key(f, text, at, docType, eos); k != "" && k != f.Key {
-			facts[i].Key, facts[i].Label = k, moneyLabel21(k)
+			facts[i].Key, facts[i].Label = k, moneyLabel20(k)
 		}
 	}
 }
@@ -118,14 +118,6 @@ func endOfServiceKey21(key, text string, at int, lead, near string) string {
 		return "amount"
 	}
 	return ""
-}
-
-// moneyLabel21: the label of money key k.
-func moneyLabel21(k string) string {
-	if k == "contract_value" {
-		return "Contract value"
-	}
-	return moneyLabel20(k)
 }
 
 var (
