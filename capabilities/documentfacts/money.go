@@ -242,7 +242,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		emit(m[0], m[1], t[m[6]:m[7]], t[m[2]:m[3]], t[m[4]:m[5]])
 	}
 	for _, m := range wordsCurrency21(t, before, after) {
-		// A figure whose currency its words name (money21.go).
+		// A figure whose currency its words name (money21w.go).
 		emit(m[0], m[1], t[m[2]:m[3]], t[m[0]:m[1]], "")
 	}
 	if dataRow {
