@@ -7,7 +7,9 @@ import (
 // Round 22 of keys (issue 29, session 22): dates and durations by
 // families (docs/documents.md, "Issue 29, session 22: keys of dates and
 // durations"; table tests in keys22_test.go). Each rule is hooked by one
-// line: dates last of round11Date's rounds (after round 21).
+// line: dates last of round11Date's rounds (after round 21), durations
+// before rounds 11 and 16 re-key them. durations
+// beside round 21's.
 
 // Dates.
 //
@@ -80,4 +82,52 @@ var (
 	reBidsOpenedOn22 = regexp.MustCompile(`(?i)\b(?:bids|tenders|offers|proposals|quotations|envelopes)\s+(?:will|shall)\s+be\s+(?:publicly\s+)?opened\b[^.;\n]{0,100}?\bon\s*$|\b(?:public\s+)?opening\s+of\s+(?:the\s+)?(?:bids|tenders|offers|proposals|quotations|envelopes)\s+(?:will|shall)\s+(?:take\s+place|be\s+held)\b[^.;\n]{0,100}?\bon\s*$`)
 	// reBidDueRow22: a key-dates row of the bids' due date.
 	reBidDueRow22 = regexp.MustCompile(`(?i)(?:^|\n|\|)\s*(?:bid|tender|proposals?|quotations?|offers?|applications?|eoi|submissions?)\s+due\s+date\s*(?:\||:)\s*$`)
+)
+
+// Durations.
+//
+//   - NP: the notice once probation is over ("Notice after probation:
+//     one (1) month", "Notice period after confirmation", "مدة الإنذار بعد
+//     انتهاء فترة التجربة: شهر") is a notice_period: the probation word
+//     only says from when it applies.
+//   - TN: an invoice's or a quotation's terms of payment written short
+//     ("Terms: 30 days net", "Payment terms: net 45 days", "Net 30 days
+//     from invoice date", "شروط الدفع: 30 يوماً") are its payment_period.
+
+// keys22Duration re-keys the duration whose clause before is ctx and
+// whose text after is after: c, ok as the earlier rounds left them;
+// headed, the noun after a glued number named it.
+func keys22Duration(c cue, ok, headed bool, ctx, after string) (cue, bool) {
+	if headed {
+		return c, ok
+	}
+	if ok && c.key == "probation_period" && noticeAfterProbation22(ctx) {
+		return durationCueOf("notice_period"), true
+	}
+	if (!ok || c.key == "term" || c.key == "duration") && (reNetAfter22.MatchString(after) || reTermsLabel22.MatchString(tail(ctx, 60))) {
+		return durationCueOf("payment_period"), true
+	}
+	return c, ok
+}
+
+// noticeAfterProbation22: ctx names a notice, then probation after
+// "after", "following", "upon completion of" or بعد: the notice that
+// applies once probation is over.
+func noticeAfterProbation22(ctx string) bool {
+	n := lastMatch(reNoticeWord22, ctx)
+	return n >= 0 && reAfterProbation22.MatchString(ctx[n:])
+}
+
+var (
+	// reNoticeWord22: a notice word (English, Arabic).
+	reNoticeWord22 = regexp.MustCompile(`(?i)\bnotice\b|(?:ال)?(?:إنذار|انذار|إشعار|اشعار|إخطار|اخطار)`)
+	// reAfterProbation22: after, following or on completing probation
+	// or confirmation.
+	reAfterProbation22 = regexp.MustCompile(`(?i)\b(?:after|following|post|upon\s+(?:completion\s+of|confirmation)|on\s+(?:completion\s+of|confirmation))\s*[-(]?\s*(?:the\s+|successful\s+)*(?:probation(?:ary)?|confirmation)\b|بعد\s+(?:انتهاء\s+|اجتياز\s+|انقضاء\s+)?(?:فترة\s+)?(?:ال)?تجربة`)
+	// reNetAfter22: "net" right after the period ("30 days net").
+	reNetAfter22 = regexp.MustCompile(`(?i)^\s*(?:\(\w+\)\s*)?net\b`)
+	// reTermsLabel22: a line's label of payment terms right before the
+	// period ("Terms:", "Payment terms: net", "Credit terms:", "شروط
+	// الدفع:").
+	reTermsLabel22 = regexp.MustCompile(`(?i)(?:^|\n|\|)\s*(?:payment\s+|credit\s+)?terms(?:\s+of\s+payment)?\s*[:|]\s*(?:net\s+)?$|(?:^|\n|\|)\s*(?:payment|credit)\s*[:|]\s*net\s+$|\bnet\s*$|(?:^|\n|\|)\s*(?:شروط|طريقة)\s+(?:الدفع|السداد)\s*[:|]\s*(?:خلال\s+)?$`)
 )

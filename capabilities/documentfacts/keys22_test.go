@@ -48,3 +48,30 @@ func TestKeys22DateFamilies(t *testing.T) {
 	}
 	checkKeyed20(t, TypeDate, cases)
 }
+
+func TestKeys22DurationFamilies(t *testing.T) {
+	cases := []dates20Case{
+		// NP: the notice once probation is over.
+		{name: "NP notice after probation label", text: "OFFER OF EMPLOYMENT\n\nDear Mr. Ahmed Salim,\n\nWe are pleased to offer you the position of Site Engineer.\n\nProbation: three (3) months.\nNotice after probation: one (1) month.\n",
+			want: []string{"probation_period|P3M", "notice_period|P1M"}, not: []string{"probation_period|P1M"}},
+		{name: "NP notice period following confirmation", text: "OFFER LETTER\n\nDear Ms. Rana,\n\nYour probation period is six (6) months. The notice period following confirmation is two (2) months.\n",
+			want: []string{"probation_period|P6M", "notice_period|P2M"}},
+		{name: "NP arabic notice after the end of probation", text: "عرض عمل\n\nالسيد/ خالد سعيد المحترم\n\nفترة التجربة: ثلاثة أشهر.\nمدة الإنذار بعد انتهاء فترة التجربة: شهر واحد.\n",
+			want: []string{"probation_period|P3M", "notice_period|P1M"}},
+		{name: "NP notice during probation stays", text: "OFFER OF EMPLOYMENT\n\nDear Mr. Ali,\n\nDuring probation either party may end the employment with seven (7) days' notice.\n",
+			want: []string{"notice_period|P7D"}},
+
+		// TN: payment terms written short.
+		{name: "TN terms days net", text: "TAX INVOICE\n\nInvoice No.: INV-2026-0412\nInvoice Date: 02/04/2026\n\nTerms: 30 days net from invoice date.\n",
+			want: []string{"payment_period|P30D"}},
+		{name: "TN payment terms net days", text: "QUOTATION\n\nQuotation No.: Q-77\nValidity: 30 days\n\nPayment terms: net 45 days.\n",
+			want: []string{"payment_period|P45D"}},
+		{name: "TN credit terms days net", text: "PROFORMA INVOICE\n\nProforma No.: PF-19\n\nCredit terms: 60 days net.\n",
+			want: []string{"payment_period|P60D"}},
+		{name: "TN arabic payment terms", text: "عرض سعر\n\nرقم العرض: ٧٧\n\nشروط الدفع: 60 يوماً من تاريخ الفاتورة.\n",
+			want: []string{"payment_period|P60D"}},
+		{name: "TN a term with no payment stays", text: "SERVICES AGREEMENT\n\nThe Provider shall keep proper records.\n\nTerm: two (2) years from the Effective Date.\n",
+			want: []string{"term|P2Y"}, not: []string{"payment_period|P2Y"}},
+	}
+	checkKeyed20(t, TypeDuration, cases)
+}
