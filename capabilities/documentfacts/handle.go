@@ -276,6 +276,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	specKeys(all, cands, a.text)
 	round11Money(all, cands, a.text, out.DocumentType)
 	conv19ParentDates(all, cands, &a)                  // conv19.go
+	parentDates22(all, cands, a.text)                  // keys22.go
 	all, cands = conv20SigningDates(all, cands, &a)    // conv20.go
 	all, cands = twinDates19(all, cands, x.dates19)    // dates19.go
 	all, cands = round20Money(all, cands, a.text)      // money20.go

@@ -28,9 +28,28 @@ import (
 //   - PD: a key-dates row "Proposal due date | ..." or "Bid due date" in
 //     a tender is its `submission_deadline`, not a sum's due date.
 
+//   - EC (parentDates22, after conv19ParentDates): an agreement,
+//     addendum or deed with a date of its own keyed before names an earlier or parent contract by its date ("Under a
+//     development contract dated 10 January 2026", "This Addendum amends
+//     the Lease Agreement dated 1 May 2025", "the Services Agreement
+//     signed on 1 June 2024", "بموجب عقد التوريد المؤرخ في"): that date
+//     is a plain `date` (the key specification: agreement_date only when
+//     the document has no agreement date of its own, as a letter about
+//     a contract has not).
+
+//   - DA: an Arabic agreement or addendum drawn up or concluded on a day
+//     ("حرر هذا الملحق بتاريخ", "أبرمت هذه الاتفاقية في") is made on it:
+//     its agreement_date (keys11's reDrawnUp read it only when an
+//     earlier rule had keyed it issue_date).
+
 // round22Date re-keys a date last of round11Date's rounds (after round
 // 21): w the windows the earlier rounds read.
 func (x *extractor) round22Date(f *Fact, w dateWindows) {
+	if f.Key == "date" && matches(reDrawnUpThis22, tail(w.ctx, 120)) {
+		c := dateCueOf("agreement_date") // DA: "حرر هذا الملحق بتاريخ"
+		f.Key, f.Label, f.Role = c.key, c.label, c.role
+		return
+	}
 	tender := isTenderText(x.a.text) || matches(reTenderTitle16, prefixBytes(x.a.text, 200))
 	if !tender {
 		return
@@ -130,4 +149,54 @@ var (
 	// period ("Terms:", "Payment terms: net", "Credit terms:", "شروط
 	// الدفع:").
 	reTermsLabel22 = regexp.MustCompile(`(?i)(?:^|\n|\|)\s*(?:payment\s+|credit\s+)?terms(?:\s+of\s+payment)?\s*[:|]\s*(?:net\s+)?$|(?:^|\n|\|)\s*(?:payment|credit)\s*[:|]\s*net\s+$|\bnet\s*$|(?:^|\n|\|)\s*(?:شروط|طريقة)\s+(?:الدفع|السداد)\s*[:|]\s*(?:خلال\s+)?$`)
+)
+
+// parentDates22 applies EC: a date keyed agreement_date or
+// signature_date after the name of a contract other than the document
+// ("a development contract dated", "the Lease Agreement dated"), in a
+// document with another agreement_date before it, is a plain date.
+// facts and cands are aligned (handle.go).
+func parentDates22(facts []Fact, cands []candidate, text string) {
+	if len(facts) != len(cands) {
+		return
+	}
+	for i, f := range facts {
+		if f.Type != TypeDate || f.Key != "agreement_date" && f.Key != "signature_date" {
+			continue
+		}
+		at := min(max(cands[i].start, 0), len(text))
+		if !earlierContract22(text[max(0, at-200):at]) {
+			continue
+		}
+		for j, g := range facts {
+			if j != i && g.Type == TypeDate && g.Key == "agreement_date" && g.Normalized != f.Normalized && cands[j].start < cands[i].start {
+				facts[i].Key, facts[i].Label, facts[i].Role = "date", "Date", ""
+				break
+			}
+		}
+	}
+}
+
+// earlierContract22: ctx (before a date) names a contract other than the
+// document itself, dated, signed or made on the date.
+func earlierContract22(ctx string) bool {
+	c := tail(ctx, 160)
+	if m := reEarlierContractAR22.FindStringSubmatchIndex(c); m != nil {
+		return !matches(reThisContractAR22, c[max(0, m[0]-12):m[1]])
+	}
+	return matches(reEarlierContract22, c)
+}
+
+var (
+	// reEarlierContract22: "a/the/that <name> Agreement (No. X) dated",
+	// "signed on", "made on", "entered into on"; not "this Agreement".
+	reEarlierContract22 = regexp.MustCompile(`(?i)\b(?:a|an|the|said|that|our|your|their|its|existing|original|principal|main|previous|earlier|prior)\s+(?:[\w&'’-]+\s+){0,4}?(?:contract|agreement|lease|sub-?contract|purchase\s+order|deed|memorandum(?:\s+of\s+understanding)?|mou|licen[cs]e|addendum)(?:\s*\(\s*the\s+["“]?[\w\s]{1,30}["”]?\s*\))?(?:\s*(?:no\.?|number|ref\.?)\s*[\w/.-]+)?\s*,?\s*(?:dated|signed\s+on|made\s+on|executed\s+on|entered\s+into\s+on)\s*$`)
+	// reEarlierContractAR22: "عقد التوريد المؤرخ في", "الاتفاقية المبرمة
+	// بتاريخ".
+	reEarlierContractAR22 = regexp.MustCompile(`(?:عقد|العقد|اتفاقية|الاتفاقية|مذكرة|أمر\s+الشراء|امر\s+الشراء)\s+[^.\n]{0,50}?(?:المؤرخ|المؤرخة|المبرم|المبرمة|الموقع|الموقعة)\s*(?:في|بتاريخ)?\s*$`)
+	// reDrawnUpThis22: "حرر هذا العقد / الملحق في ... بتاريخ", "أبرمت هذه
+	// الاتفاقية في".
+	reDrawnUpThis22 = regexp.MustCompile(`(?:^|\s)(?:حرر|حررت|تحرر|أبرم|أبرمت|ابرم|ابرمت)\s+(?:هذا|هذه)\s+(?:ال)?(?:عقد|اتفاقية|ملحق|مذكرة|اتفاق)[^.\n]{0,60}?(?:بتاريخ|في|يوم)(?:\s+(?:ال)?(?:أحد|احد|اثنين|إثنين|ثلاثاء|أربعاء|اربعاء|خميس|جمعة|سبت))?(?:\s+الموافق)?\s*$`)
+	// reThisContractAR22: the document itself (هذا العقد، هذه الاتفاقية).
+	reThisContractAR22 = regexp.MustCompile(`(?:هذا|هذه)\s+(?:ال)?(?:عقد|اتفاقية|مذكرة|ملحق)`)
 )

@@ -45,6 +45,23 @@ func TestKeys22DateFamilies(t *testing.T) {
 			want: []string{"submission_deadline|2026-05-20"}, not: []string{"due_date|2026-05-20"}},
 		{name: "PD bid due date row", format: "md", text: "# INVITATION TO BID No. 4/2026\n\n" + body + "\n| Item | Date |\n|---|---|\n| Bid due date | 15 June 2026 |\n",
 			want: []string{"submission_deadline|2026-06-15"}},
+
+		// EC: an earlier or parent contract's date in an agreement with
+		// a date of its own.
+		{name: "EC deed names a development contract", text: "DEED OF ASSIGNMENT\n\nDate of this Deed: 3 March 2026\n\nThis Deed is made between Bright Code LLC (the \"Assignor\") and Oman Ports SAOG (the \"Assignee\").\n\nA. Under a development contract dated 10 January 2026, the Assignor designed and wrote the software.\n",
+			want: []string{"agreement_date|2026-03-03", "date|2026-01-10"}, not: []string{"agreement_date|2026-01-10"}},
+		{name: "EC recital of an agreement the parties entered into", text: "SUPPORT AGREEMENT\n\nThis Agreement is made on 3 March 2026 between Bright Code LLC and Oman Ports SAOG.\n\nB. The parties entered into a Framework Agreement dated 5 February 2025 for support services.\nC. This Agreement supplements the Services Agreement signed on 1 June 2024.\n",
+			want: []string{"agreement_date|2026-03-03", "date|2025-02-05", "date|2024-06-01"}, not: []string{"signature_date|2024-06-01"}},
+		{name: "EC arabic addendum and the supply contract it amends", text: "ملحق رقم (١) لعقد التوريد\n\nحرر هذا الملحق بتاريخ ١٥ أبريل ٢٠٢٦ بين كل من شركة النور للتجارة (الطرف الأول) وشركة الخليج للمقاولات (الطرف الثاني).\n\nتمهيد: بموجب عقد التوريد المؤرخ في ١ مايو ٢٠٢٥ يلتزم الطرف الأول بتوريد المواد.\n",
+			want: []string{"agreement_date|2026-04-15", "date|2025-05-01"}},
+		{name: "EC a letter about a contract keeps its agreement_date", text: "GULF BUILD LLC\n\nDate: 3 June 2026\n\nTo: Al Noor Trading LLC\n\nSubject: Extension of Time - Subcontract No. SC-22/2025 dated 12 October 2025\n\nDear Sir,\n\nWe refer to your letter dated 25 May 2026.\n",
+			want: []string{"agreement_date|2025-10-12"}},
+
+		// DA: an Arabic agreement drawn up on a day.
+		{name: "DA arabic addendum drawn up on", text: "ملحق رقم (٢) لعقد النقل\n\nحرر هذا الملحق بتاريخ ٢٠ أبريل ٢٠٢٦ بين كل من شركة النور للتجارة وشركة الخليج للنقل.\n",
+			want: []string{"agreement_date|2026-04-20"}},
+		{name: "DA arabic memorandum concluded on", text: "مذكرة تفاهم (رقم ٤)\n\nأبرمت هذه المذكرة في يوم الأحد ٥ أبريل ٢٠٢٦ بين كل من شركة النور للتجارة وشركة الخليج للمقاولات.\n",
+			want: []string{"agreement_date|2026-04-05"}},
 	}
 	checkKeyed20(t, TypeDate, cases)
 }
