@@ -279,6 +279,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	parentDates22(all, cands, a.text)                  // keys22.go
 	all, cands = conv20SigningDates(all, cands, &a)    // conv20.go
 	all, cands = twinDates19(all, cands, x.dates19)    // dates19.go
+	all, cands = sameDates22(all, cands)               // keys22.go
 	all, cands = round20Money(all, cands, a.text)      // money20.go
 	round20bMoney(all, cands, a.text)                  // money20b.go
 	round21Money(all, cands, a.text, out.DocumentType) // money21.go

@@ -151,6 +151,33 @@ var (
 	reTermsLabel22 = regexp.MustCompile(`(?i)(?:^|\n|\|)\s*(?:payment\s+|credit\s+)?terms(?:\s+of\s+payment)?\s*[:|]\s*(?:net\s+)?$|(?:^|\n|\|)\s*(?:payment|credit)\s*[:|]\s*net\s+$|\bnet\s*$|(?:^|\n|\|)\s*(?:شروط|طريقة)\s+(?:الدفع|السداد)\s*[:|]\s*(?:خلال\s+)?$`)
 )
 
+// sameDates22 drops a date fact whose key and value an earlier date
+// fact holds (DD): the passes after dedupe (conv19ParentDates, round 19's
+// twins, EC, LD) re-key dates, and two forms of one date (a bilingual
+// letter's two columns, "dated 03/03/2025" / "المؤرخ 03/03/2025") that
+// end under one key are one fact, as dedupe makes them before.
+func sameDates22(facts []Fact, cands []candidate) ([]Fact, []candidate) {
+	if len(facts) != len(cands) {
+		return facts, cands
+	}
+	seen := map[string]bool{}
+	drop := map[int]bool{}
+	for i, f := range facts {
+		if f.Type != TypeDate || f.Normalized == "" {
+			continue
+		}
+		k := f.Key + "|" + f.Normalized
+		if seen[k] {
+			drop[i] = true
+		}
+		seen[k] = true
+	}
+	if len(drop) == 0 {
+		return facts, cands
+	}
+	return withoutDropped(facts, cands, drop)
+}
+
 // parentDates22 applies EC: a date keyed agreement_date or
 // signature_date after the name of a contract other than the document
 // ("a development contract dated", "the Lease Agreement dated"), in a

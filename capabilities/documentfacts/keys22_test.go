@@ -92,3 +92,25 @@ func TestKeys22DurationFamilies(t *testing.T) {
 	}
 	checkKeyed20(t, TypeDuration, cases)
 }
+
+// TestKeys22OneDatePerKey: DD, a date written in each language of a
+// bilingual letter and keyed alike after dedupe is one fact.
+func TestKeys22OneDatePerKey(t *testing.T) {
+	cases := []struct{ name, text, want string }{
+		{name: "DD reminder names its supply agreement in both languages", want: "agreement_date|2025-11-10",
+			text: "GULF ROPES LLC                                    شركة حبال الخليج ش.م.م\n\nDate: 14 April 2026                              التاريخ: ١٤ أبريل ٢٠٢٦\n\nTo: Duqm Marine Services SAOC                    إلى: شركة الدقم للخدمات البحرية ش.م.ع.م\n\nPAYMENT REMINDER\n\nDear Sir,\n\nUnder clause 6 of our supply agreement dated 10 November 2025, the Customer is required to\npay each invoice within thirty (30) days of the invoice date.\n\nالسادة المحترمون،\n\nووفقاً للبند ٦ من اتفاقية التوريد المؤرخة ١٠ نوفمبر ٢٠٢٥، يلتزم العميل\nبسداد كل فاتورة خلال ثلاثين (٣٠) يوماً من تاريخها.\n"},
+		{name: "DD notice names the lease in both languages", want: "agreement_date|2024-04-25",
+			text: "AL QURUM PROPERTIES LLC                    شركة القرم للعقارات ش.م.م\n\nDate / التاريخ: 10 February 2026 / 10 فبراير 2026م\n\nTo: Oasis Pharma SAOC\n\nDear Sir,\n\n1. The lease agreement dated 25 April 2024 between us expires on 30 April 2026.\n١. ينتهي عقد الإيجار المؤرخ في 25 أبريل 2024م بيننا في 30 أبريل 2026م.\n"},
+	}
+	for _, c := range cases {
+		n := 0
+		for _, s := range factSet(extractAs(t, "", c.text), TypeDate) {
+			if s == c.want {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d facts %s, want one; got %q", c.name, n, c.want, factSet(extractAs(t, "", c.text), TypeDate))
+		}
+	}
+}
