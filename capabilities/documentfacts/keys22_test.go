@@ -57,6 +57,13 @@ func TestKeys22DateFamilies(t *testing.T) {
 		{name: "EC a letter about a contract keeps its agreement_date", text: "GULF BUILD LLC\n\nDate: 3 June 2026\n\nTo: Al Noor Trading LLC\n\nSubject: Extension of Time - Subcontract No. SC-22/2025 dated 12 October 2025\n\nDear Sir,\n\nWe refer to your letter dated 25 May 2026.\n",
 			want: []string{"agreement_date|2025-10-12"}},
 
+		// LD: a letter's bilingual date label under a title naming the
+		// contract it is about.
+		{name: "LD notice of termination of a contract, bilingual label", text: "Notice of Termination / إشعار إنهاء عقد\n\nRef. / المرجع: EH/TN/2026/006\nDate / التاريخ: 18/05/2026\n\nTo / إلى: Desert Catering LLC\n\nSubject: Catering Services Contract No. CS-14 dated 03/03/2025\n\nDear Sirs,\n\nThe Client terminates the Contract for breach.\n",
+			want: []string{"document_date|2026-05-18", "agreement_date|2025-03-03"}, not: []string{"agreement_date|2026-05-18"}},
+		{name: "LD renewal reminder of a contract, table label row", format: "md", text: "# Renewal Reminder – Annual Maintenance Contract / تذكير بتجديد عقد الصيانة\n\n**Cool Air Engineering LLC**\n\n| Item / البند | Details / التفاصيل |\n|---|---|\n| Ref. / المرجع | CA/AMC/2026/054 |\n| Date / التاريخ | 01/09/2026 |\n| Contract / العقد | AMC No. 31 dated 20/10/2025 |\n\nDear Sir,\n\nYour maintenance contract expires on 31/10/2026.\n",
+			want: []string{"document_date|2026-09-01", "agreement_date|2025-10-20"}, not: []string{"agreement_date|2026-09-01"}},
+
 		// DA: an Arabic agreement drawn up on a day.
 		{name: "DA arabic addendum drawn up on", text: "ملحق رقم (٢) لعقد النقل\n\nحرر هذا الملحق بتاريخ ٢٠ أبريل ٢٠٢٦ بين كل من شركة النور للتجارة وشركة الخليج للنقل.\n",
 			want: []string{"agreement_date|2026-04-20"}},
