@@ -29,7 +29,7 @@ import (
 //   - PD: a key-dates row "Proposal due date | ..." or "Bid due date" in
 //     a tender is its `submission_deadline`, not a sum's due date.
 
-//   - EC (parentDates22, after conv19ParentDates): an agreement,
+//   - EC (parentDate22, after conv19ParentDates): an agreement,
 //     addendum or deed with a date of its own keyed before names an earlier or parent contract by its date ("Under a
 //     development contract dated 10 January 2026", "This Addendum amends
 //     the Lease Agreement dated 1 May 2025", "the Services Agreement
@@ -214,31 +214,53 @@ func sameDates22(facts []Fact, cands []candidate) ([]Fact, []candidate) {
 	return withoutDropped(facts, cands, drop)
 }
 
-// parentDates22 applies EC: a date keyed agreement_date or
-// signature_date after the name of a contract other than the document
-// ("a development contract dated", "the Lease Agreement dated"), in a
-// document with another agreement_date before it, is a plain date.
-// facts and cands are aligned (handle.go).
-func parentDates22(facts []Fact, cands []candidate, text string) {
+// parentDate22 applies EC and CD: a date right after the name of a
+// contract other than the document ("a development contract dated", "the
+// Lease Agreement dated", "العقد الفرعي رقم ... المؤرخ", "العقد رقم ...
+// المبرم بتاريخ"), in a document with an agreement_date of another value
+// before it, is a plain date (EC); in a document with none (a letter, a
+// notice, a certificate about the contract), the contract's
+// agreement_date (CD: conv19ParentDates reads only "المؤرخ في" and a
+// date keyed date), but in a quotation, invoice or order. facts and cands are aligned (handle.go).
+func parentDate22(facts []Fact, cands []candidate, text, docType string) {
 	if len(facts) != len(cands) {
 		return
 	}
 	for i, f := range facts {
-		if f.Type != TypeDate || f.Key != "agreement_date" && f.Key != "signature_date" {
+		if f.Type != TypeDate || !parentKeys22[f.Key] {
 			continue
 		}
 		at := min(max(cands[i].start, 0), len(text))
 		if !earlierContract22(text[max(0, at-200):at]) {
 			continue
 		}
+		own, other := false, false
 		for j, g := range facts {
-			if j != i && g.Type == TypeDate && g.Key == "agreement_date" && g.Normalized != f.Normalized && cands[j].start < cands[i].start {
-				facts[i].Key, facts[i].Label, facts[i].Role = "date", "Date", ""
-				break
+			if j != i && g.Type == TypeDate && g.Key == "agreement_date" && g.Normalized != f.Normalized {
+				other = true
+				if cands[j].start < cands[i].start {
+					own = true
+				}
 			}
+		}
+		switch {
+		case own:
+			facts[i].Key, facts[i].Label, facts[i].Role = "date", "Date", ""
+		case !other && f.Key != "agreement_date" && f.Key != "signature_date" && !tradeDocs22[docType]:
+			c := dateCueOf("agreement_date")
+			facts[i].Key, facts[i].Label, facts[i].Role = c.key, c.label, c.role
 		}
 	}
 }
+
+// tradeDocs22: a quotation, invoice or order is about a sale, not about
+// a contract it names in passing ("the office you leased under the lease
+// dated 1 May 2026").
+var tradeDocs22 = map[string]bool{"quotation": true, "invoice": true, "purchase_order": true}
+
+// parentKeys22: the keys a contract's date named in passing may have
+// taken from the words around it ("ينتهي عقد الإيجار المؤرخ ... في").
+var parentKeys22 = map[string]bool{"agreement_date": true, "signature_date": true, "date": true, "document_date": true, "issue_date": true, "expiry_date": true, "effective_date": true}
 
 // earlierContract22: ctx (before a date) names a contract other than the
 // document itself, dated, signed or made on the date.
@@ -259,7 +281,7 @@ var (
 	reEarlierContract22 = regexp.MustCompile(`(?i)\b(?:a|an|the|said|that|our|your|their|its|existing|original|principal|main|previous|earlier|prior)\s+(?:[\w&'’-]+\s+){0,4}?(?:contract|agreement|lease|sub-?contract|purchase\s+order|deed|memorandum(?:\s+of\s+understanding)?|mou|licen[cs]e|addendum)(?:\s*\(\s*the\s+["“]?[\w\s]{1,30}["”]?\s*\))?(?:\s*(?:no\.?|number|ref\.?)\s*[\w/.-]+)?\s*,?\s*(?:dated|signed\s+on|made\s+on|executed\s+on|entered\s+into\s+on)\s*$`)
 	// reEarlierContractAR22: "عقد التوريد المؤرخ في", "الاتفاقية المبرمة
 	// بتاريخ".
-	reEarlierContractAR22 = regexp.MustCompile(`(?:عقد|العقد|اتفاقية|الاتفاقية|مذكرة|أمر\s+الشراء|امر\s+الشراء)\s+[^.\n]{0,50}?(?:المؤرخ|المؤرخة|المبرم|المبرمة|الموقع|الموقعة)\s*(?:في|بتاريخ)?\s*$`)
+	reEarlierContractAR22 = regexp.MustCompile(`(?:عقد|العقد|اتفاقية|الاتفاقية|مذكرة|أمر\s+الشراء|امر\s+الشراء|الملحق|ملحق)\s+[^.\n]{0,60}?(?:المؤرخ|المؤرخة|المبرم|المبرمة|الموقع|الموقعة)\s*(?:في|بتاريخ)?\s*$|(?:أبرم|ابرم)\s+الطرفان\s+(?:عقد|اتفاقية)[^.\n]{0,80}?بتاريخ\s*$`)
 	// reDrawnUpThis22: "حرر هذا العقد / الملحق في ... بتاريخ", "أبرمت هذه
 	// الاتفاقية في".
 	reDrawnUpThis22 = regexp.MustCompile(`(?:^|\s)(?:حرر|حررت|تحرر|أبرم|أبرمت|ابرم|ابرمت)\s+(?:هذا|هذه)\s+(?:ال)?(?:عقد|اتفاقية|ملحق|مذكرة|اتفاق)[^.\n]{0,60}?(?:بتاريخ|في|يوم)(?:\s+(?:ال)?(?:أحد|احد|اثنين|إثنين|ثلاثاء|أربعاء|اربعاء|خميس|جمعة|سبت))?(?:\s+الموافق)?\s*$`)

@@ -57,6 +57,19 @@ func TestKeys22DateFamilies(t *testing.T) {
 		{name: "EC a letter about a contract keeps its agreement_date", text: "GULF BUILD LLC\n\nDate: 3 June 2026\n\nTo: Al Noor Trading LLC\n\nSubject: Extension of Time - Subcontract No. SC-22/2025 dated 12 October 2025\n\nDear Sir,\n\nWe refer to your letter dated 25 May 2026.\n",
 			want: []string{"agreement_date|2025-10-12"}},
 
+		// CD: in a letter about a contract, the contract named and dated
+		// (Arabic "المؤرخ" without في, "المبرم بتاريخ") is its
+		// agreement_date; a quotation's passing mention stays a date;
+		// in an addendum the parent and the earlier addendum are dates.
+		{name: "CD arabic notice to proceed, contract concluded on", text: "شركة نزوى للتطوير ش.م.ع.م\n\nالتاريخ: 20 مارس 2026م\n\nالسادة/ شركة الجبل للمقاولات المحترمين\n\nالموضوع: أمر المباشرة بالعمل\n\nتحية طيبة وبعد،\n\nبالإشارة إلى العقد رقم 14/2025 المبرم بتاريخ 2 مارس 2026م بين شركتنا وشركتكم، نفيدكم بأن تاريخ المباشرة هو 1 أبريل 2026م.\n",
+			want: []string{"agreement_date|2026-03-02"}, not: []string{"date|2026-03-02"}},
+		{name: "CD arabic warranty letter, subcontract dated", text: "خطاب ضمان أعمال العزل\n\nالتاريخ: 22/03/2026\n\nإلى: السادة/ شركة دانة العقارية المحترمين\n\nالمشروع: أبراج دانة – العقد الفرعي رقم DM/SC/61 المؤرخ 05/11/2024\n\nنضمن للمالك أن أعمال العزل قد نفذت وفق المواصفات.\n",
+			want: []string{"agreement_date|2024-11-05"}, not: []string{"date|2024-11-05"}},
+		{name: "CD a quotation's lease stays a date", format: "md", text: "# عرض سعر\n\nالتاريخ: ٢٠ مايو ٢٠٢٦\n\nبناءً على طلبكم، يسرنا تقديم عرض سعر لتأثيث مكتبكم الذي استأجرتموه بموجب عقد الإيجار المؤرخ ١ مايو ٢٠٢٦.\n\n| البند | السعر |\n|---|---|\n| مكتب | 120 ر.ع. |\n",
+			not: []string{"agreement_date|2026-05-01"}},
+		{name: "CD arabic addendum, parent concluded and earlier addendum dated", format: "md", text: "# ملحق رقم (٢) لعقد النقل المدرسي\n\nأبرم هذا الملحق في مسقط بتاريخ ١٥ يوليو ٢٠٢٦م بين كل من المدارس الحديثة ش.م.م وشركة الوادي للنقل ش.م.م.\n\n## تمهيد\n\nأبرم الطرفان عقد تقديم خدمات النقل المدرسي رقم ٣٣ بتاريخ ٢٠ أغسطس ٢٠٢٥م لمدة سنة تنتهي في ٣٠ يونيو ٢٠٢٦م، وقد عدل بالملحق رقم (١) المؤرخ ١٠ يناير ٢٠٢٦م.\n",
+			want: []string{"agreement_date|2026-07-15", "date|2025-08-20", "date|2026-01-10"}, not: []string{"agreement_date|2025-08-20", "expiry_date|2026-01-10"}},
+
 		// LD: a letter's bilingual date label under a title naming the
 		// contract it is about.
 		{name: "LD notice of termination of a contract, bilingual label", text: "Notice of Termination / إشعار إنهاء عقد\n\nRef. / المرجع: EH/TN/2026/006\nDate / التاريخ: 18/05/2026\n\nTo / إلى: Desert Catering LLC\n\nSubject: Catering Services Contract No. CS-14 dated 03/03/2025\n\nDear Sirs,\n\nThe Client terminates the Contract for breach.\n",
