@@ -46,11 +46,24 @@ import (
 //     its agreement_date (keys11's reDrawnUp read it only when an
 //     earlier rule had keyed it issue_date).
 
+//   - HO: the day by or on which premises, a site, a kitchen or keys are
+//     handed over, returned or vacated ("shall hand over all keys,
+//     access cards ... by", "shall vacate the central kitchen ... by",
+//     "يسلم صاحب العمل موقع المشروع للمقاول ... في", "وبإخلاء المطبخ
+//     المركزي ... في موعد أقصاه") is a delivery_date (decision 18:
+//     premises, units, documents or keys handed over), not a plain
+//     date or a submission deadline (h17-03, h17-06, h17-11).
+
 // round22Date re-keys a date last of round11Date's rounds (after round
 // 21): w the windows the earlier rounds read.
 func (x *extractor) round22Date(f *Fact, w dateWindows) {
 	if f.Key == "date" && matches(reDrawnUpThis22, tail(w.ctx, 120)) {
 		c := dateCueOf("agreement_date") // DA: "حرر هذا الملحق بتاريخ"
+		f.Key, f.Label, f.Role = c.key, c.label, c.role
+		return
+	}
+	if (f.Key == "date" || f.Key == "submission_deadline" || f.Key == "due_date") && handOver22(w) {
+		c := dateCueOf("delivery_date") // HO: premises, a site or keys handed over or vacated
 		f.Key, f.Label, f.Role = c.key, c.label, c.role
 		return
 	}
@@ -262,6 +275,17 @@ var tradeDocs22 = map[string]bool{"quotation": true, "invoice": true, "purchase_
 // taken from the words around it ("ينتهي عقد الإيجار المؤرخ ... في").
 var parentKeys22 = map[string]bool{"agreement_date": true, "signature_date": true, "date": true, "document_date": true, "issue_date": true, "expiry_date": true, "effective_date": true}
 
+// handOver22: the date's clause hands over, returns or vacates
+// premises, a site or keys (the verb before the object, the date after
+// both).
+func handOver22(w dateWindows) bool {
+	c := w.clause
+	if c == "" || len(c) > 400 {
+		c = w.line
+	}
+	return reHandOverEN22.MatchString(c) || reHandOverAR22.MatchString(c)
+}
+
 // earlierContract22: ctx (before a date) names a contract other than the
 // document itself, dated, signed or made on the date.
 func earlierContract22(ctx string) bool {
@@ -282,6 +306,13 @@ var (
 	// reEarlierContractAR22: "عقد التوريد المؤرخ في", "الاتفاقية المبرمة
 	// بتاريخ".
 	reEarlierContractAR22 = regexp.MustCompile(`(?:عقد|العقد|اتفاقية|الاتفاقية|مذكرة|أمر\s+الشراء|امر\s+الشراء|الملحق|ملحق)\s+[^.\n]{0,60}?(?:المؤرخ|المؤرخة|المبرم|المبرمة|الموقع|الموقعة)\s*(?:في|بتاريخ)?\s*$|(?:أبرم|ابرم)\s+الطرفان\s+(?:عقد|اتفاقية)[^.\n]{0,80}?بتاريخ\s*$`)
+	// reHandOverEN22: "hand over (all) (the) keys / the site / the
+	// premises", "vacate the warehouse", "return the keys", "deliver up
+	// possession".
+	reHandOverEN22 = regexp.MustCompile(`(?i)\b(?:hand(?:s|ed|ing)?\s+over|handover\s+of|return(?:s|ed|ing)?|surrender(?:s|ed|ing)?|deliver(?:s|ed|ing)?\s+up)\s+(?:of\s+)?(?:(?:all|the|its|their|your|our|any)\s+)*(?:[\w'’-]+\s+){0,2}?(?:keys|key|access\s+cards|site|premises|warehouse|kitchen|unit|flat|apartment|shop|office|villa|possession)\b(?:\s+(?:equipment|materials))?|\bvacat(?:e|es|ed|ing)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,2}?(?:site|premises|warehouse|kitchen|unit|flat|apartment|shop|office|villa|property|building)\b`)
+	// reHandOverAR22: "يسلم ... موقع المشروع", "تسليم المفاتيح", "إخلاء
+	// المطبخ".
+	reHandOverAR22 = regexp.MustCompile(`(?:^|\s)(?:و|ب|وب)?(?:يسلم|تسليم|يلتزم\s+بتسليم)\s+(?:[^\s.،]+\s+){0,2}?(?:ال)?(?:موقع|مفاتيح|العين|الوحدة|المحل|المستودع|المبنى|المطبخ)|(?:^|\s)(?:و|ب|وب)?(?:إخلاء|اخلاء)\s`)
 	// reDrawnUpThis22: "حرر هذا العقد / الملحق في ... بتاريخ", "أبرمت هذه
 	// الاتفاقية في".
 	reDrawnUpThis22 = regexp.MustCompile(`(?:^|\s)(?:حرر|حررت|تحرر|أبرم|أبرمت|ابرم|ابرمت)\s+(?:هذا|هذه)\s+(?:ال)?(?:عقد|اتفاقية|ملحق|مذكرة|اتفاق)[^.\n]{0,60}?(?:بتاريخ|في|يوم)(?:\s+(?:ال)?(?:أحد|احد|اثنين|إثنين|ثلاثاء|أربعاء|اربعاء|خميس|جمعة|سبت))?(?:\s+الموافق)?\s*$`)

@@ -70,6 +70,18 @@ func TestKeys22DateFamilies(t *testing.T) {
 		{name: "CD arabic addendum, parent concluded and earlier addendum dated", format: "md", text: "# ملحق رقم (٢) لعقد النقل المدرسي\n\nأبرم هذا الملحق في مسقط بتاريخ ١٥ يوليو ٢٠٢٦م بين كل من المدارس الحديثة ش.م.م وشركة الوادي للنقل ش.م.م.\n\n## تمهيد\n\nأبرم الطرفان عقد تقديم خدمات النقل المدرسي رقم ٣٣ بتاريخ ٢٠ أغسطس ٢٠٢٥م لمدة سنة تنتهي في ٣٠ يونيو ٢٠٢٦م، وقد عدل بالملحق رقم (١) المؤرخ ١٠ يناير ٢٠٢٦م.\n",
 			want: []string{"agreement_date|2026-07-15", "date|2025-08-20", "date|2026-01-10"}, not: []string{"agreement_date|2025-08-20", "expiry_date|2026-01-10"}},
 
+		// HO: premises, a site or keys handed over or vacated.
+		{name: "HO hand over keys and access cards by", text: "NOTICE OF NON-RENEWAL\n\nDate: 3 May 2026\n\nTo: Pearl Technical Services W.L.L.\n\nDear Sir,\n\n4.1 The Contractor shall hand over all keys, access cards and the asset register to the Client's facilities manager by 25 July 2026.\n",
+			want: []string{"delivery_date|2026-07-25"}, not: []string{"date|2026-07-25"}},
+		{name: "HO vacate the kitchen by", text: "NOTICE OF TERMINATION\n\nDate: 18 May 2026\n\nTo: Desert Catering LLC\n\nDear Sirs,\n\n3. The Supplier shall continue to serve meals until the Termination Date and shall vacate the central kitchen on Al Reem Island by 7 June 2026.\n",
+			want: []string{"delivery_date|2026-06-07"}},
+		{name: "HO arabic the site handed over on", text: "شركة نزوى للتطوير ش.م.ع.م\n\nالتاريخ: 20 مارس 2026م\n\nالموضوع: أمر المباشرة بالعمل\n\nثانياً: يسلم صاحب العمل موقع المشروع للمقاول خالياً من العوائق في 29 مارس 2026م.\n",
+			want: []string{"delivery_date|2026-03-29"}, not: []string{"date|2026-03-29"}},
+		{name: "HO arabic vacate by", text: "إشعار إنهاء عقد\n\nالتاريخ: 18/05/2026\n\n٣. يلتزم المورد بإخلاء المطبخ المركزي في جزيرة الريم في موعد أقصاه 07/06/2026.\n",
+			want: []string{"delivery_date|2026-06-07"}, not: []string{"submission_deadline|2026-06-07"}},
+		{name: "HO an acknowledgement by stays", text: "NOTICE OF NON-RENEWAL\n\nDate: 3 May 2026\n\nDear Sir,\n\nThe keys of the plant room remain with the Client. Please acknowledge receipt of this notice by 10 May 2026.\n",
+			not: []string{"delivery_date|2026-05-10"}},
+
 		// LD: a letter's bilingual date label under a title naming the
 		// contract it is about.
 		{name: "LD notice of termination of a contract, bilingual label", text: "Notice of Termination / إشعار إنهاء عقد\n\nRef. / المرجع: EH/TN/2026/006\nDate / التاريخ: 18/05/2026\n\nTo / إلى: Desert Catering LLC\n\nSubject: Catering Services Contract No. CS-14 dated 03/03/2025\n\nDear Sirs,\n\nThe Client terminates the Contract for breach.\n",
