@@ -286,6 +286,19 @@ func handOver22(w dateWindows) bool {
 	return reHandOverEN22.MatchString(c) || reHandOverAR22.MatchString(c)
 }
 
+// wrappedDateLine22 (WL): the date's line opens with the last word or
+// two of a phrase the line before began ("shall complete them no later
+// / than 31st March 2027", "by 12:00 noon / on 31 May 2026"): a short
+// lower-case head continuing a plain-text line that ends in a word.
+func wrappedDateLine22(prev, head string) bool {
+	h := strings.TrimLeft(head, " \t")
+	return len(h) > 0 && len(h) <= 24 && reWrapHead22.MatchString(h) && continuesLine(prev, head)
+}
+
+// reWrapHead22: the line's head before the date is one or two lower-case
+// words ("than ", "on ", "noon on ", "or before ").
+var reWrapHead22 = regexp.MustCompile(`^[a-z][a-z:.0-9]*(?:\s+[a-z][a-z:.0-9]*)?\s+$`)
+
 // earlierContract22: ctx (before a date) names a contract other than the
 // document itself, dated, signed or made on the date.
 func earlierContract22(ctx string) bool {

@@ -82,6 +82,12 @@ func TestKeys22DateFamilies(t *testing.T) {
 		{name: "HO an acknowledgement by stays", text: "NOTICE OF NON-RENEWAL\n\nDate: 3 May 2026\n\nDear Sir,\n\nThe keys of the plant room remain with the Client. Please acknowledge receipt of this notice by 10 May 2026.\n",
 			not: []string{"delivery_date|2026-05-10"}},
 
+		// WL: a deadline phrase wrapped before the date's line.
+		{name: "WL complete them no later / than", text: "LETTER OF AWARD\n\nDate: 15th March 2026\n\nDear Sir,\n\n4. The Contractor shall commence the works on 1st April 2026 and shall complete them no later\nthan 31st March 2027.\n",
+			want: []string{"completion_date|2027-03-31"}, not: []string{"date|2027-03-31"}},
+		{name: "WL applications by noon / on", text: "PREQUALIFICATION OF CONTRACTORS\n\nThe Company invites applications from contractors.\n\nApplications shall be submitted to the Tender Committee by 12:00 noon\non 31 May 2026.\n",
+			want: []string{"submission_deadline|2026-05-31"}, not: []string{"date|2026-05-31"}},
+
 		// LD: a letter's bilingual date label under a title naming the
 		// contract it is about.
 		{name: "LD notice of termination of a contract, bilingual label", text: "Notice of Termination / إشعار إنهاء عقد\n\nRef. / المرجع: EH/TN/2026/006\nDate / التاريخ: 18/05/2026\n\nTo / إلى: Desert Catering LLC\n\nSubject: Catering Services Contract No. CS-14 dated 03/03/2025\n\nDear Sirs,\n\nThe Client terminates the Contract for breach.\n",
