@@ -54,6 +54,21 @@ import (
 //     premises, units, documents or keys handed over), not a plain
 //     date or a submission deadline (h17-03, h17-06, h17-11).
 
+//   - CO: "The revised completion date is 22 February 2027 (originally
+//     1 February 2027)" in minutes or a letter about works: the first
+//     is the completion_date (decision 18; the "completion date" cue
+//     gave delivery_date), the superseded one in brackets a plain date
+//     (h17-05).
+
+//   - PW: outside a tender, the day by which a party submits, returns or
+//     issues a construction project's working papers (a revised
+//     programme, shop drawings, a variation order, a method statement)
+//     is a plain date, as keys21's PD made copies and certificates: no
+//     bid is submitted, no goods delivered and no sum due (h17-05's
+//     actions of 21, 28 and 30 April). A report stays: a consultancy's
+//     deliverable report is delivered (dev3 d14, dev4 d4-01), though a
+//     grant's final report is labelled a date (h12-02).
+
 // round22Date re-keys a date last of round11Date's rounds (after round
 // 21): w the windows the earlier rounds read.
 func (x *extractor) round22Date(f *Fact, w dateWindows) {
@@ -65,6 +80,21 @@ func (x *extractor) round22Date(f *Fact, w dateWindows) {
 	if (f.Key == "date" || f.Key == "submission_deadline" || f.Key == "due_date") && handOver22(w) {
 		c := dateCueOf("delivery_date") // HO: premises, a site or keys handed over or vacated
 		f.Key, f.Label, f.Role = c.key, c.label, c.role
+		return
+	}
+	if f.Key == "delivery_date" || f.Key == "date" {
+		switch {
+		case matches(reOriginallyBefore22, tail(w.ctx, 40)):
+			f.Key, f.Label, f.Role = "date", "Date", "" // CO: "(originally 1 February 2027)"
+			return
+		case matches(reCompletionDateIs22, tail(w.ctx, 80)) && matches(reWorksObject20, x.a.text):
+			c := cueCompletionDate // CO: "The revised completion date is"
+			f.Key, f.Label, f.Role = c.key, c.label, c.role
+			return
+		}
+	}
+	if (f.Key == "delivery_date" || f.Key == "submission_deadline" || f.Key == "due_date") && paperBy22(w) && !isTenderText(x.a.text) && !matches(reTenderTitle16, prefixBytes(x.a.text, 200)) {
+		f.Key, f.Label, f.Role = "date", "Date", "" // PW: a programme, drawings, a report by a day
 		return
 	}
 	tender := isTenderText(x.a.text) || matches(reTenderTitle16, prefixBytes(x.a.text, 200))
@@ -286,6 +316,33 @@ func handOver22(w dateWindows) bool {
 	return reHandOverEN22.MatchString(c) || reHandOverAR22.MatchString(c)
 }
 
+// paperBy22: the date follows a deadline word and the thing its clause
+// submits, returns or issues is a working paper.
+func paperBy22(w dateWindows) bool {
+	c, ok := deadlineClause21(w)
+	if !ok {
+		return false
+	}
+	at := lastMatch(rePaperVerb22, c)
+	if at < 0 {
+		c = w.line // the clause cut at a comma ("the variation order ..., valued at KWD 12,750.000, by")
+		if at = lastMatch(rePaperVerb22, c); at < 0 {
+			return false
+		}
+	}
+	obj := c[at:]
+	return rePaperWord22.MatchString(obj) && !reGoodsWord20.MatchString(obj) && !reBidWord.MatchString(obj)
+}
+
+var (
+	// rePaperVerb22: submit, return, issue, send, provide.
+	rePaperVerb22 = regexp.MustCompile(`(?i)\b(?:submit\w*|return\w*|issu(?:e|es|ed|ing)|send\w*|provid\w*|furnish\w*)\b|(?:^|\s)(?:تقديم|بتقديم|يقدم|تقدم|إرسال|بإرسال|إصدار|بإصدار|يصدر)\s`)
+	// rePaperWord22: a working paper.
+	// A report stays: a consultancy's deliverable is delivered (dev3
+	// d14, dev4 d4-01).
+	rePaperWord22 = regexp.MustCompile(`(?i)\b(?:programme|(?:shop\s+)?drawings|method\s+statements?|variation\s+orders?)\b|البرنامج\s+الزمني|المخططات|أمر\s+التغيير`)
+)
+
 // wrappedDateLine22 (WL): the date's line opens with the last word or
 // two of a phrase the line before began ("shall complete them no later
 // / than 31st March 2027", "by 12:00 noon / on 31 May 2026"): a short
@@ -326,6 +383,12 @@ var (
 	// reHandOverAR22: "يسلم ... موقع المشروع", "تسليم المفاتيح", "إخلاء
 	// المطبخ".
 	reHandOverAR22 = regexp.MustCompile(`(?:^|\s)(?:و|ب|وب)?(?:يسلم|تسليم|يلتزم\s+بتسليم)\s+(?:[^\s.،]+\s+){0,2}?(?:ال)?(?:موقع|مفاتيح|العين|الوحدة|المحل|المستودع|المبنى|المطبخ)|(?:^|\s)(?:و|ب|وب)?(?:إخلاء|اخلاء)\s`)
+	// reOriginallyBefore22: a superseded date in brackets or after
+	// "instead of" ("(originally", "(previously", "instead of").
+	reOriginallyBefore22 = regexp.MustCompile(`(?i)(?:\(\s*(?:originally|previously|formerly|was)|\binstead\s+of|\breplacing)\s*:?\s*$`)
+	// reCompletionDateIs22: "the (revised / new / extended) completion
+	// date is", "Revised completion date:".
+	reCompletionDateIs22 = regexp.MustCompile(`(?i)\b(?:(?:revised|new|extended|amended|contract(?:ual)?|scheduled|planned|original)\s+)?(?:date\s+(?:of|for)\s+completion|completion\s+date)\s*(?:is|shall\s+be|will\s+be|becomes|was|:|\||is\s+now|is\s+extended\s+to|to)\s*$`)
 	// reDrawnUpThis22: "حرر هذا العقد / الملحق في ... بتاريخ", "أبرمت هذه
 	// الاتفاقية في".
 	reDrawnUpThis22 = regexp.MustCompile(`(?:^|\s)(?:حرر|حررت|تحرر|أبرم|أبرمت|ابرم|ابرمت)\s+(?:هذا|هذه)\s+(?:ال)?(?:عقد|اتفاقية|ملحق|مذكرة|اتفاق)[^.\n]{0,60}?(?:بتاريخ|في|يوم)(?:\s+(?:ال)?(?:أحد|احد|اثنين|إثنين|ثلاثاء|أربعاء|اربعاء|خميس|جمعة|سبت))?(?:\s+الموافق)?\s*$`)

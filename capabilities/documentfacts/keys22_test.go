@@ -88,6 +88,20 @@ func TestKeys22DateFamilies(t *testing.T) {
 		{name: "WL applications by noon / on", text: "PREQUALIFICATION OF CONTRACTORS\n\nThe Company invites applications from contractors.\n\nApplications shall be submitted to the Tender Committee by 12:00 noon\non 31 May 2026.\n",
 			want: []string{"submission_deadline|2026-05-31"}, not: []string{"date|2026-05-31"}},
 
+		// CO: a works' revised completion date and the one it replaces.
+		{name: "CO revised completion date originally", text: "MINUTES OF PROGRESS MEETING No. 14\n\nProject: Construction of the Health Centre\n\n1.1 The Consultant has granted an extension of time of twenty-one (21) days. The revised completion date is 22 February 2027 (originally 1 February 2027).\n",
+			want: []string{"completion_date|2027-02-22", "date|2027-02-01"}, not: []string{"delivery_date|2027-02-22", "delivery_date|2027-02-01"}},
+		{name: "CO new completion date instead of", text: "EXTENSION OF TIME\n\nDate: 3 June 2026\n\nDear Sir,\n\nThe Employer grants an extension of time for the building works. The new completion date is 31 August 2026 instead of 30 June 2026.\n",
+			want: []string{"completion_date|2026-08-31", "date|2026-06-30"}},
+
+		// PW: a works' working papers by a day.
+		{name: "PW revised programme by", text: "MINUTES OF PROGRESS MEETING No. 14\n\nProject: Construction of the Health Centre\n\n1.2 The Contractor shall submit a revised programme showing its recovery measures by 21 April 2026.\n",
+			want: []string{"date|2026-04-21"}, not: []string{"delivery_date|2026-04-21"}},
+		{name: "PW shop drawings returned no later than", text: "MINUTES OF PROGRESS MEETING No. 14\n\nProject: Construction of the Health Centre\n\n2.1 The Consultant shall return the MEP shop drawings for the ceiling services with its comments no later than 28 April 2026.\n",
+			want: []string{"date|2026-04-28"}, not: []string{"delivery_date|2026-04-28"}},
+		{name: "PW a consultant's report stays delivered", text: "CONSULTANCY AGREEMENT\n\nThis Agreement is made on 2 February 2026 between the Client and the Consultant.\n\n2.2 The Consultant shall submit the Inception Report no later than 2 March 2026.\n",
+			want: []string{"delivery_date|2026-03-02"}},
+
 		// LD: a letter's bilingual date label under a title naming the
 		// contract it is about.
 		{name: "LD notice of termination of a contract, bilingual label", text: "Notice of Termination / إشعار إنهاء عقد\n\nRef. / المرجع: EH/TN/2026/006\nDate / التاريخ: 18/05/2026\n\nTo / إلى: Desert Catering LLC\n\nSubject: Catering Services Contract No. CS-14 dated 03/03/2025\n\nDear Sirs,\n\nThe Client terminates the Contract for breach.\n",
