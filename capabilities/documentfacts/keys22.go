@@ -156,6 +156,11 @@ var (
 //     one (1) month", "Notice period after confirmation", "مدة الإنذار بعد
 //     انتهاء فترة التجربة: شهر") is a notice_period: the probation word
 //     only says from when it applies.
+//   - EW: an extension word names no renewal of the contract when what
+//     is extended is time or a validity ("an extension of time of
+//     twenty-one (21) days", "تمديد صلاحية العطاء لمدة ستين (60) يوماً"):
+//     a duration; and a window after it ("بتقديم خطاب التمديد ... خلال
+//     عشرة (10) أيام") is a time limit, no duration (h17-05, 07, 08).
 //   - TN: an invoice's or a quotation's terms of payment written short
 //     ("Terms: 30 days net", "Payment terms: net 45 days", "Net 30 days
 //     from invoice date", "شروط الدفع: 30 يوماً") are its payment_period.
@@ -166,6 +171,16 @@ var (
 func keys22Duration(c cue, ok, headed bool, ctx, after string) (cue, bool) {
 	if headed {
 		return c, ok
+	}
+	if ok && c.key == "renewal_term" {
+		switch {
+		case reWindowBefore.MatchString(ctx) && reClaimWord22.MatchString(ctx):
+			return cueClaimPeriod, true // EW: "notice of any claim for extension of time within 28 days" (decision 43)
+		case reWindowBefore.MatchString(ctx):
+			return c, false // EW: "provide the bank's extension letter within ten (10) days": a time limit
+		case reExtendOther22.MatchString(ctx):
+			return durationCueOf("duration"), true // EW: "an extension of time of 21 days", "تمديد صلاحية العطاء لمدة"
+		}
 	}
 	if ok && c.key == "probation_period" && noticeAfterProbation22(ctx) {
 		return durationCueOf("notice_period"), true
@@ -185,6 +200,11 @@ func noticeAfterProbation22(ctx string) bool {
 }
 
 var (
+	// reExtendOther22: an extension of time, or of a bid's, an offer's or
+	// a bond's validity, not of the contract.
+	reExtendOther22 = regexp.MustCompile(`(?i)\bextension\s+of\s+(?:the\s+)?(?:time|validity|bid|offer|tender|bond|guarantee)\b|\bextend(?:s|ed|ing)?\s+(?:the\s+|its\s+)?(?:time\s+for\s+completion|validity|bid|offer|tender\s+validity|bond|guarantee)\b|تمديد\s+(?:مدة\s+)?(?:صلاحية|سريان)\s+(?:ال)?(?:عطاء|عطائ|العرض|عرض|الضمان|ضمان)|تمديد\s+(?:مدة\s+)?(?:صلاحية|سريان)\s+عطائ|تمديد\s+(?:مدة\s+)?(?:الإنجاز|الانجاز|التنفيذ)|(?:ال)?تمديد\s+(?:ال)?زمني`)
+	// reClaimWord22: a claim notified within the window.
+	reClaimWord22 = regexp.MustCompile(`(?i)\bclaims?\b|مطالبة|المطالبة`)
 	// reNoticeWord22: a notice word (English, Arabic).
 	reNoticeWord22 = regexp.MustCompile(`(?i)\bnotice\b|(?:ال)?(?:إنذار|انذار|إشعار|اشعار|إخطار|اخطار)`)
 	// reAfterProbation22: after, following or on completing probation

@@ -130,6 +130,19 @@ func TestKeys22DurationFamilies(t *testing.T) {
 		{name: "NP notice during probation stays", text: "OFFER OF EMPLOYMENT\n\nDear Mr. Ali,\n\nDuring probation either party may end the employment with seven (7) days' notice.\n",
 			want: []string{"notice_period|P7D"}},
 
+		// EW: an extension of time or of a validity; a window after an
+		// extension word.
+		{name: "EW extension of time of days", text: "MINUTES OF PROGRESS MEETING No. 14\n\nProject: Construction of the Health Centre\n\n1.1 The Consultant has granted an extension of time of twenty-one (21) days for the late approval of the samples.\n",
+			want: []string{"duration|P21D"}, not: []string{"renewal_term|P21D"}},
+		{name: "EW arabic extend the bid's validity for", text: "طلب تمديد صلاحية العطاء\n\nالسادة/ مؤسسة الرمال للمقاولات المحترمين\n\nتطلب الجهة المالكة تمديد صلاحية العطاء لمدة ستين (60) يوماً إضافية.\n",
+			want: []string{"duration|P60D"}, not: []string{"renewal_term|P60D"}},
+		{name: "EW arabic the bank's extension letter within", text: "طلب تمديد صلاحية العطاء\n\nيلتزم المناقص بتمديد الضمان الابتدائي وبتقديم خطاب التمديد الصادر من البنك خلال عشرة (10) أيام عمل من تاريخ رده.\n",
+			not: []string{"renewal_term|P10D"}},
+		{name: "EW a claim for extension of time within stays a claim", text: "CIVIL WORKS CONTRACT\n\nThe Contractor shall carry out the Works.\n\n4.3 The Contractor shall give the Employer notice of any claim for extension of time within twenty-eight (28) days of becoming aware of the event.\n",
+			want: []string{"claim_period|P28D"}, not: []string{"renewal_term|P28D"}},
+		{name: "EW a renewal of the lease stays", text: "OFFER TO RENEW THE LEASE\n\nDear Sir,\n\n2. The Landlord offers to renew the lease for a further period of two (2) years.\n",
+			want: []string{"renewal_term|P2Y"}},
+
 		// TN: payment terms written short.
 		{name: "TN terms days net", text: "TAX INVOICE\n\nInvoice No.: INV-2026-0412\nInvoice Date: 02/04/2026\n\nTerms: 30 days net from invoice date.\n",
 			want: []string{"payment_period|P30D"}},
