@@ -161,14 +161,20 @@ var (
 //     twenty-one (21) days", "تمديد صلاحية العطاء لمدة ستين (60) يوماً"):
 //     a duration; and a window after it ("بتقديم خطاب التمديد ... خلال
 //     عشرة (10) أيام") is a time limit, no duration (h17-05, 07, 08).
+//   - RC: "24-hour" before a service ("the 24-hour helpdesk", "24-hour
+//     breakdown call-out") says when the service answers, not a period
+//     (h17-03, h17-12 gave renewal_term PT24H).
 //   - TN: an invoice's or a quotation's terms of payment written short
 //     ("Terms: 30 days net", "Payment terms: net 45 days", "Net 30 days
 //     from invoice date", "شروط الدفع: 30 يوماً") are its payment_period.
 
-// keys22Duration re-keys the duration whose clause before is ctx and
+// keys22Duration re-keys the duration val whose clause before is ctx and
 // whose text after is after: c, ok as the earlier rounds left them;
 // headed, the noun after a glued number named it.
-func keys22Duration(c cue, ok, headed bool, ctx, after string) (cue, bool) {
+func keys22Duration(c cue, ok, headed bool, ctx, val, after string) (cue, bool) {
+	if reRoundClock22.MatchString(val) && reServiceAfter22.MatchString(after) {
+		return c, false // RC: "the 24-hour helpdesk", "24/7 breakdown call-out": a service's hours, no period
+	}
 	if headed {
 		return c, ok
 	}
@@ -203,6 +209,10 @@ var (
 	// reExtendOther22: an extension of time, or of a bid's, an offer's or
 	// a bond's validity, not of the contract.
 	reExtendOther22 = regexp.MustCompile(`(?i)\bextension\s+of\s+(?:the\s+)?(?:time|validity|bid|offer|tender|bond|guarantee)\b|\bextend(?:s|ed|ing)?\s+(?:the\s+|its\s+)?(?:time\s+for\s+completion|validity|bid|offer|tender\s+validity|bond|guarantee)\b|تمديد\s+(?:مدة\s+)?(?:صلاحية|سريان)\s+(?:ال)?(?:عطاء|عطائ|العرض|عرض|الضمان|ضمان)|تمديد\s+(?:مدة\s+)?(?:صلاحية|سريان)\s+عطائ|تمديد\s+(?:مدة\s+)?(?:الإنجاز|الانجاز|التنفيذ)|(?:ال)?تمديد\s+(?:ال)?زمني`)
+	// reRoundClock22: a glued round-the-clock figure ("24-hour", "24 hour").
+	reRoundClock22 = regexp.MustCompile(`(?i)^24[\s-]*(?:hours?|hrs?)$`)
+	// reServiceAfter22: a service after it.
+	reServiceAfter22 = regexp.MustCompile(`(?i)^\s*(?:\w+\s+)?(?:help\s*desk|helpline|hotline|call[\s-]?(?:out|centre|center)|breakdown|emergency|service|services|support|security|guard|monitoring|operation|operations|access|coverage|reception|standby|control\s+room)\b`)
 	// reClaimWord22: a claim notified within the window.
 	reClaimWord22 = regexp.MustCompile(`(?i)\bclaims?\b|مطالبة|المطالبة`)
 	// reNoticeWord22: a notice word (English, Arabic).

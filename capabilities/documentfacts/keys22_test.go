@@ -143,6 +143,14 @@ func TestKeys22DurationFamilies(t *testing.T) {
 		{name: "EW a renewal of the lease stays", text: "OFFER TO RENEW THE LEASE\n\nDear Sir,\n\n2. The Landlord offers to renew the lease for a further period of two (2) years.\n",
 			want: []string{"renewal_term|P2Y"}},
 
+		// RC: a round-the-clock service.
+		{name: "RC the 24-hour helpdesk", format: "md", text: "# Notice of Non-Renewal\n\nDear Sir,\n\n2. The Client hereby gives notice that the Agreement will not\n   be renewed and will expire on 31 July 2026.\n\n3. Until expiry the Contractor shall continue to perform all services in full, including the\n   24-hour helpdesk and the monthly fire-alarm tests.\n",
+			not: []string{"renewal_term|PT24H", "term|PT24H", "duration|PT24H"}},
+		{name: "RC a 24-hour breakdown call-out row", format: "md", text: "# Renewal Reminder – Annual Maintenance Contract / تذكير بتجديد عقد الصيانة\n\n2. We propose to renew it for a further twelve (12) months, from 01/11/2026 to 31/10/2027, at the charges below.\n\n| Service / الخدمة | Annual charge (OMR) / الرسوم السنوية (ر.ع.) |\n|---|---|\n| Preventive maintenance, 4 chillers / الصيانة الوقائية | 7,800.000 |\n| 24-hour breakdown call-out / الاستجابة للأعطال على مدار الساعة | 2,400.000 |\n",
+			want: []string{"renewal_term|P12M"}, not: []string{"renewal_term|PT24H"}},
+		{name: "RC restore within 24 hours stays no duration", text: "MAINTENANCE AGREEMENT\n\nThe Contractor shall restore operation within twenty-four (24) hours.\n",
+			not: []string{"renewal_term|PT24H"}},
+
 		// TN: payment terms written short.
 		{name: "TN terms days net", text: "TAX INVOICE\n\nInvoice No.: INV-2026-0412\nInvoice Date: 02/04/2026\n\nTerms: 30 days net from invoice date.\n",
 			want: []string{"payment_period|P30D"}},
