@@ -69,9 +69,27 @@ import (
 //     deliverable report is delivered (dev3 d14, dev4 d4-01), though a
 //     grant's final report is labelled a date (h12-02).
 
+//   - BO (Arabic, any document): "عطائكم ... والذي فتحت مظاريفه بتاريخ"
+//     is the bid_opening_date (keys12 read only "فتحت المظاريف في").
+//   - YB: "your bid dated 4th January 2026", "our offer of": the date of
+//     the other side's bid is a plain date, as "your letter of" is
+//     (h17-01 gave its document_date).
+//   - VU: a bid's or an offer's validity ending on a day ("صلاحية
+//     عطائكم ... تنتهي في", "لتنتهي في", "the validity of your bid
+//     expires on") is its valid_until (the key specification), not an
+//     expiry_date; a bond's stays (h17-07).
+
 // round22Date re-keys a date last of round11Date's rounds (after round
 // 21): w the windows the earlier rounds read.
 func (x *extractor) round22Date(f *Fact, w dateWindows) {
+	set := func(k string) {
+		if k == "date" {
+			f.Key, f.Label, f.Role = "date", "Date", ""
+			return
+		}
+		c := dateCueOf(k)
+		f.Key, f.Label, f.Role = c.key, c.label, c.role
+	}
 	if f.Key == "date" && matches(reDrawnUpThis22, tail(w.ctx, 120)) {
 		c := dateCueOf("agreement_date") // DA: "حرر هذا الملحق بتاريخ"
 		f.Key, f.Label, f.Role = c.key, c.label, c.role
@@ -97,17 +115,20 @@ func (x *extractor) round22Date(f *Fact, w dateWindows) {
 		f.Key, f.Label, f.Role = "date", "Date", "" // PW: a programme, drawings, a report by a day
 		return
 	}
+	switch {
+	case (f.Key == "date" || f.Key == "document_date") && matches(reBidsOpenedAR22, tail(w.ctx, 80)):
+		set("bid_opening_date") // BO: "عطائكم ... والذي فتحت مظاريفه بتاريخ"
+		return
+	case (f.Key == "document_date" || f.Key == "issue_date") && matches(reYourBidOf22, tail(w.ctx, 80)):
+		f.Key, f.Label, f.Role = "date", "Date", "" // YB: "your bid dated 4th January 2026"
+		return
+	case f.Key == "expiry_date" && bidValidityEnd22(w):
+		set("valid_until") // VU: "صلاحية عطائكم ... تنتهي في"
+		return
+	}
 	tender := isTenderText(x.a.text) || matches(reTenderTitle16, prefixBytes(x.a.text, 200))
 	if !tender {
 		return
-	}
-	set := func(k string) {
-		if k == "date" {
-			f.Key, f.Label, f.Role = "date", "Date", ""
-			return
-		}
-		c := dateCueOf(k)
-		f.Key, f.Label, f.Role = c.key, c.label, c.role
 	}
 	clause := w.clause
 	if clause == "" {
@@ -346,6 +367,17 @@ func handOver22(w dateWindows) bool {
 	return reHandOverEN22.MatchString(c) || reHandOverAR22.MatchString(c)
 }
 
+// bidValidityEnd22: the date's clause names a bid's or an offer's
+// validity after any bond or guarantee word.
+func bidValidityEnd22(w dateWindows) bool {
+	c := w.clause
+	if c == "" || len(c) > 400 {
+		c = w.line
+	}
+	at := lastMatch(reBidValidity22, c)
+	return at >= 0 && lastMatch(reGuaranteeWord21, c) < at
+}
+
 // paperBy22: the date follows a deadline word and the thing its clause
 // submits, returns or issues is a working paper.
 func paperBy22(w dateWindows) bool {
@@ -365,6 +397,12 @@ func paperBy22(w dateWindows) bool {
 }
 
 var (
+	// reBidsOpenedAR22: "فتحت مظاريفه بتاريخ", "تم فتح العطاءات يوم".
+	reBidsOpenedAR22 = regexp.MustCompile(`(?:فتحت|فتح|تم\s+فتح)\s+(?:ال)?(?:مظاريف|عطاءات|عروض|مظاريفه|مظاريفها)\s+(?:في|بتاريخ|يوم)\s*$`)
+	// reYourBidOf22: "your bid dated", "our offer No. 12 of".
+	reYourBidOf22 = regexp.MustCompile(`(?i)\b(?:your|our|their|its)\s+(?:\p{L}+\s+){0,2}(?:bid|offer|tender|quotation|proposal|application)\s+(?:(?:no\.?|ref\.?)\s*\S+\s+)?(?:dated|of|submitted\s+on)\s*$`)
+	// reBidValidity22: the validity of a bid or an offer.
+	reBidValidity22 = regexp.MustCompile(`(?i)\bvalidity\s+of\s+(?:the|your|our|its|their)\s+(?:bid|offer|tender|quotation|proposal)s?\b|\b(?:bid|offer|tender|quotation|proposal)\s+validity\b|صلاحية\s+(?:ال)?(?:عطاء|عطائ|عرض|العرض)\S*`)
 	// rePaperVerb22: submit, return, issue, send, provide.
 	rePaperVerb22 = regexp.MustCompile(`(?i)\b(?:submit\w*|return\w*|issu(?:e|es|ed|ing)|send\w*|provid\w*|furnish\w*)\b|(?:^|\s)(?:تقديم|بتقديم|يقدم|تقدم|إرسال|بإرسال|إصدار|بإصدار|يصدر)\s`)
 	// rePaperWord22: a working paper.

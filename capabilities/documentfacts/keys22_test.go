@@ -102,6 +102,17 @@ func TestKeys22DateFamilies(t *testing.T) {
 		{name: "PW a consultant's report stays delivered", text: "CONSULTANCY AGREEMENT\n\nThis Agreement is made on 2 February 2026 between the Client and the Consultant.\n\n2.2 The Consultant shall submit the Inception Report no later than 2 March 2026.\n",
 			want: []string{"delivery_date|2026-03-02"}},
 
+		// BO (Arabic, any document), YB, VU: a bid's opening, the other
+		// side's bid, a bid's validity ending.
+		{name: "BO arabic its envelopes opened on", text: "طلب تمديد صلاحية العطاء\n\nالتاريخ: 2026/04/12م\n\nتشير الشركة إلى عطائكم المقدم في المنافسة المذكورة، والذي فتحت مظاريفه بتاريخ 2026/02/15م، وتفيدكم بأن دراسة العطاءات لم تكتمل بعد.\n",
+			want: []string{"bid_opening_date|2026-02-15"}},
+		{name: "YB your bid dated", text: "LETTER OF AWARD\n\nDate: 15th March 2026\n\nDear Sir,\n\n1. The Employer has accepted your bid dated 4th January 2026 and awards the works to you.\n",
+			want: []string{"date|2026-01-04"}, not: []string{"document_date|2026-01-04"}},
+		{name: "VU arabic the bid's validity ends on", text: "طلب تمديد صلاحية العطاء\n\nالتاريخ: 2026/04/12م\n\nوحيث إن صلاحية عطائكم البالغة تسعين (90) يوماً من تاريخ فتح المظاريف تنتهي في 2026/05/16م، فإن الجهة المالكة تطلب تمديد صلاحية العطاء لمدة ستين (60) يوماً إضافية لتنتهي في 2026/07/15م.\n",
+			want: []string{"valid_until|2026-05-16", "valid_until|2026-07-15"}, not: []string{"expiry_date|2026-05-16", "expiry_date|2026-07-15"}},
+		{name: "VU arabic the bid bond valid until stays", text: "طلب تمديد صلاحية العطاء\n\nيلتزم المناقص الذي يوافق على تمديد صلاحية العطاء بتمديد الضمان الابتدائي ليظل سارياً حتى 2026/08/14م.\n",
+			want: []string{"expiry_date|2026-08-14"}, not: []string{"valid_until|2026-08-14"}},
+
 		// LD: a letter's bilingual date label under a title naming the
 		// contract it is about.
 		{name: "LD notice of termination of a contract, bilingual label", text: "Notice of Termination / إشعار إنهاء عقد\n\nRef. / المرجع: EH/TN/2026/006\nDate / التاريخ: 18/05/2026\n\nTo / إلى: Desert Catering LLC\n\nSubject: Catering Services Contract No. CS-14 dated 03/03/2025\n\nDear Sirs,\n\nThe Client terminates the Contract for breach.\n",
