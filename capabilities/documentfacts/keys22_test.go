@@ -1,6 +1,9 @@
 package documentfacts
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Round 22 of keys (issue 29, session 22): dates and durations by
 // families (docs/documents.md, "Issue 29, session 22: keys of dates and
@@ -195,6 +198,30 @@ func TestKeys22OneDatePerKey(t *testing.T) {
 		}
 		if n != 1 {
 			t.Errorf("%s: %d facts %s, want one; got %q", c.name, n, c.want, factSet(extractAs(t, "", c.text), TypeDate))
+		}
+	}
+}
+
+// TestKeys22LetterRoles: EL, a works' Employer beside its Contractor in
+// a letter of award or a notice to proceed employs no one: the person at
+// the addressee's "Attention:" line keeps no role; an offer of
+// employment still gives its addressee the employee's.
+func TestKeys22LetterRoles(t *testing.T) {
+	cases := []struct {
+		name, text string
+		want, not  []string
+	}{
+		{name: "EL letter of award, attention line", text: "AL SAWADI PORT SERVICES SAOC\nP.O. Box 412, Barka\n\nDate: 15th March 2026\n\nM/s Jabal Shams Marine Engineering LLC\nP.O. Box 88, Seeb\nAttention: Mr. Pradeep Nair Menon, Managing Director\n\nLETTER OF AWARD\n\nDear Sir,\n\n1. We are pleased to inform you that Al Sawadi Port Services SAOC (the \"Employer\") has accepted your bid and awards the works to Jabal Shams Marine Engineering LLC (the \"Contractor\").\n",
+			want: []string{"employer|Al Sawadi Port Services SAOC", "contractor|Jabal Shams Marine Engineering LLC"}, not: []string{"employee|Pradeep Nair Menon"}},
+		{name: "EL notice to proceed, attention line", text: "GULF BUILD DEVELOPMENTS LLC\nP.O. Box 215, Nizwa\n\nDate: 20 March 2026\n\nM/s Green Mountain Contracting LLC\nAttention: Eng. Saeed Rashid Al Kindi, Projects Manager\n\nNOTICE TO PROCEED\n\nDear Sirs,\n\nGulf Build Developments LLC (the \"Employer\") instructs Green Mountain Contracting LLC (the \"Contractor\") to commence the works on 1 April 2026.\n",
+			not: []string{"employee|Saeed Rashid Al Kindi"}},
+		{name: "EL an offer of employment keeps its employee", text: "GULF HORIZON LOGISTICS SAOC\nP.O. Box 10, Muscat\n\nDate: 2 August 2026\n\nMs. Noura Al Shukaili\nMuscat\n\nOFFER OF EMPLOYMENT\n\nDear Ms. Noura,\n\nGulf Horizon Logistics SAOC (the \"Employer\") is pleased to offer you the position of Planner. The Employee shall report to the Operations Manager.\n",
+			want: []string{"employee|Noura Al Shukaili"}},
+	}
+	for _, c := range cases {
+		got := factSet(extractAs(t, "", c.text), TypeParty)
+		if errs := keyedErrs(got, c.want, c.not, nil); len(errs) > 0 {
+			t.Errorf("%s: %s; got %q", c.name, strings.Join(errs, ", "), got)
 		}
 	}
 }
