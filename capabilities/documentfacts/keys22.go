@@ -406,9 +406,9 @@ var (
 	// rePaperVerb22: submit, return, issue, send, provide.
 	rePaperVerb22 = regexp.MustCompile(`(?i)\b(?:submit\w*|return\w*|issu(?:e|es|ed|ing)|send\w*|provid\w*|furnish\w*)\b|(?:^|\s)(?:تقديم|بتقديم|يقدم|تقدم|إرسال|بإرسال|إصدار|بإصدار|يصدر)\s`)
 	// rePaperWord22: a working paper.
-	// A report stays: a consultancy's deliverable is delivered (dev3
-	// d14, dev4 d4-01).
-	rePaperWord22 = regexp.MustCompile(`(?i)\b(?:programme|(?:shop\s+)?drawings|method\s+statements?|variation\s+orders?)\b|البرنامج\s+الزمني|المخططات|أمر\s+التغيير`)
+	// A report and design drawings stay: a consultancy's deliverable is
+	// delivered (dev3 d14, dev4 d4-01, datekeys2_test.go).
+	rePaperWord22 = regexp.MustCompile(`(?i)\b(?:programme|shop\s+drawings|method\s+statements?|variation\s+orders?)\b|البرنامج\s+الزمني|أمر\s+التغيير`)
 )
 
 // wrappedDateLine22 (WL): the date's line opens with the last word or
@@ -446,8 +446,9 @@ var (
 	reEarlierContractAR22 = regexp.MustCompile(`(?:عقد|العقد|اتفاقية|الاتفاقية|مذكرة|أمر\s+الشراء|امر\s+الشراء|الملحق|ملحق)\s+[^.\n]{0,60}?(?:المؤرخ|المؤرخة|المبرم|المبرمة|الموقع|الموقعة)\s*(?:في|بتاريخ)?\s*$|(?:أبرم|ابرم)\s+الطرفان\s+(?:عقد|اتفاقية)[^.\n]{0,80}?بتاريخ\s*$`)
 	// reHandOverEN22: "hand over (all) (the) keys / the site / the
 	// premises", "vacate the warehouse", "return the keys", "deliver up
-	// possession".
-	reHandOverEN22 = regexp.MustCompile(`(?i)\b(?:hand(?:s|ed|ing)?\s+over|handover\s+of|return(?:s|ed|ing)?|surrender(?:s|ed|ing)?|deliver(?:s|ed|ing)?\s+up)\s+(?:of\s+)?(?:(?:all|the|its|their|your|our|any)\s+)*(?:[\w'’-]+\s+){0,2}?(?:keys|key|access\s+cards|site|premises|warehouse|kitchen|unit|flat|apartment|shop|office|villa|possession)\b(?:\s+(?:equipment|materials))?|\bvacat(?:e|es|ed|ing)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,2}?(?:site|premises|warehouse|kitchen|unit|flat|apartment|shop|office|villa|property|building)\b`)
+	// possession"; not the noun ("from the handover of the site on": a
+	// period's start, keys15).
+	reHandOverEN22 = regexp.MustCompile(`(?i)\b(?:hand(?:s|ed|ing)?\s+over|return(?:s|ed|ing)?|surrender(?:s|ed|ing)?|deliver(?:s|ed|ing)?\s+up)\s+(?:of\s+)?(?:(?:all|the|its|their|your|our|any)\s+)*(?:[\w'’-]+\s+){0,2}?(?:keys|key|access\s+cards|site|premises|warehouse|kitchen|unit|flat|apartment|shop|office|villa|possession)\b(?:\s+(?:equipment|materials))?|\bvacat(?:e|es|ed|ing)\s+(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,2}?(?:site|premises|warehouse|kitchen|unit|flat|apartment|shop|office|villa|property|building)\b`)
 	// reHandOverAR22: "يسلم ... موقع المشروع", "تسليم المفاتيح", "إخلاء
 	// المطبخ".
 	reHandOverAR22 = regexp.MustCompile(`(?:^|\s)(?:و|ب|وب)?(?:يسلم|تسليم|يلتزم\s+بتسليم)\s+(?:[^\s.،]+\s+){0,2}?(?:ال)?(?:موقع|مفاتيح|العين|الوحدة|المحل|المستودع|المبنى|المطبخ)|(?:^|\s)(?:و|ب|وب)?(?:إخلاء|اخلاء)\s`)
