@@ -215,8 +215,8 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		before, after = mm.before, mm.after // learnNumberStyle's
 		delete(x.moneyMatched, base)
 	} else {
-		before = reMoneyBefore.FindAllStringSubmatchIndex(t, -1)
-		after = reMoneyAfter.FindAllStringSubmatchIndex(t, -1)
+		before = moneyBeforeAll(t) // findat.go
+		after = moneyAfterAll(t)
 	}
 	// A currency between two numbers ("400,000 USD 0.085") belongs to
 	// one of them: the one the document's other amounts write it with
@@ -735,9 +735,9 @@ func (x *extractor) learnNumberStyle() {
 		// The matches are kept for money, which reads the same block
 		// with the same two patterns (issue 34: matched once, not twice).
 		x.stop.pass(len(t)) // stop.go
-		mm := moneyMatches{t: t, before: reMoneyBefore.FindAllStringSubmatchIndex(t, -1)}
+		mm := moneyMatches{t: t, before: moneyBeforeAll(t)}
 		x.stop.pass(len(t))
-		mm.after = reMoneyAfter.FindAllStringSubmatchIndex(t, -1)
+		mm.after = moneyAfterAll(t) // findat.go
 		for _, m := range mm.before {
 			vote(group(t, m, 2))
 			pre++
