@@ -144,9 +144,35 @@ func (s *litSet) at(t string, i int, r rune, w int) bool {
 	} else {
 		ws = s.other[k]
 	}
+	return s.wordAt(t, i+w, ws)
+}
+
+// starts lists the rune starts of t where one of the words starts.
+func (s *litSet) starts(t string) []int {
+	var out []int
+	for i := 0; i < len(t); {
+		b := t[i]
+		if b < utf8.RuneSelf {
+			if ws := s.ascii[foldKey(rune(b))]; ws != nil && s.wordAt(t, i+1, ws) {
+				out = append(out, i)
+			}
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(t[i:])
+		if s.at(t, i, r, w) {
+			out = append(out, i)
+		}
+		i += w
+	}
+	return out
+}
+
+// wordAt: one of ws, whose first rune matched, goes on at t[j:].
+func (s *litSet) wordAt(t string, j0 int, ws [][]rune) bool {
 next:
 	for _, word := range ws {
-		j := i + w
+		j := j0
 		for _, c := range word[1:] {
 			if j >= len(t) {
 				continue next
@@ -361,22 +387,28 @@ func minimalWords(ws [][]rune) [][]rune {
 // candidates are the places a match of the plan's pattern may start in t,
 // sorted.
 func (pl *startPlan) candidates(t string) []int {
+	starts := pl.lits.starts(t)
+	if pl.back == 0 {
+		return starts
+	}
 	var cands []int
-	var prev [3]int // the last runes' starts, newest first
-	n := 0
-	for i, r := range t {
-		if pl.lits.at(t, i, r, utf8.RuneLen(r)) {
-			for k := min(pl.back, n); k > 0; k-- {
-				cands = append(cands, prev[k-1])
-			}
-			cands = append(cands, i)
+	for _, i := range starts {
+		p := i
+		for k := 0; k < pl.back && p > 0; k++ {
+			_, w := utf8.DecodeLastRuneInString(t[:p])
+			p -= w
+			cands = append(cands, p)
 		}
-		copy(prev[1:], prev[:2])
-		prev[0] = i
-		n++
+		cands = append(cands, i)
 	}
 	slices.Sort(cands)
 	return slices.Compact(cands)
+}
+
+// dense: more places to try than an anchored try per 8 bytes, where
+// the whole-text match costs less.
+func dense(cands []int, t string) bool {
+	return len(cands) > len(t)/8
 }
 
 // findAllAt is findAll(re, t): over a long text, tried at re's start
@@ -389,7 +421,11 @@ func findAllAt(re *regexp.Regexp, t string) [][]int {
 	if pl == nil {
 		return findAll(re, t)
 	}
-	return pl.findAll(t)
+	cands := pl.candidates(t)
+	if dense(cands, t) {
+		return findAll(re, t)
+	}
+	return pl.findAllCands(t, cands)
 }
 
 // findAll is re.FindAllStringSubmatchIndex(t, -1), t valid UTF-8.
@@ -399,7 +435,12 @@ func (pl *startPlan) findAll(t string) [][]int {
 
 // match is re.MatchString(t), t valid UTF-8.
 func (pl *startPlan) match(t string) bool {
-	for _, p := range pl.candidates(t) {
+	return pl.matchCands(t, pl.candidates(t))
+}
+
+// matchCands: a match of re starts at one of cands.
+func (pl *startPlan) matchCands(t string, cands []int) bool {
+	for _, p := range cands {
 		if pl.matchesAt(t, p) {
 			return true
 		}
@@ -417,7 +458,11 @@ func matchAt(re *regexp.Regexp, t string) bool {
 	if pl == nil {
 		return re.MatchString(t)
 	}
-	return pl.match(t)
+	cands := pl.candidates(t)
+	if dense(cands, t) {
+		return re.MatchString(t)
+	}
+	return pl.matchCands(t, cands)
 }
 
 // afterPlan: reMoneyAfter's matches (a number, a multiplier, a currency)
@@ -503,10 +548,7 @@ func maxFoldBytes(r rune) int {
 func (pl *afterPlan) candidates(t string) []int {
 	var cands []int
 	floor := 0 // below it the walk has been (a later walk would find the same)
-	for c, r := range t {
-		if !pl.cur.at(t, c, r, utf8.RuneLen(r)) {
-			continue
-		}
+	for _, c := range pl.cur.starts(t) {
 		lo := c - pl.reach
 		for x := c; x > floor; {
 			r, w := utf8.DecodeLastRuneInString(t[:x])
