@@ -123,7 +123,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// to OMR 240.000": a cap on what is repaid, an amount.
 			f.Key, f.Label, f.Method = "amount", "Amount", "clause"
 		}
-		if f.Key == "total_amount" && reOtherDocTotal.MatchString(ctx) {
+		if f.Key == "total_amount" && matches(reOtherDocTotal, ctx) { // prefilter.go
 			// "Original invoice total | BHD 2,451.075" in a credit note:
 			// the total of another document, an amount here.
 			f.Key, f.Label = "amount", "Amount"
@@ -167,7 +167,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			f.Key, f.Label, f.Method, f.Confidence = "minimum_purchase", "Minimum purchase", "clause", 0.85
 		}
 		if (f.Key == "amount" && f.Method == "pattern" || f.Key == "discount" || f.Key == "fee" && reLateWord.MatchString(sentenceBefore(t, ms))) && (reDelayAfter.MatchString(t[me:min(len(t), me+60)]) ||
-			reDailyAfter.MatchString(t[me:min(len(t), me+30)]) && reLateWord.MatchString(sentenceBefore(t, ms)) || reFailureBefore.MatchString(sentenceBefore(t, ms))) {
+			reDailyAfter.MatchString(t[me:min(len(t), me+30)]) && reLateWord.MatchString(sentenceBefore(t, ms)) || matches(reFailureBefore, sentenceBefore(t, ms))) { // prefilter.go
 			// "OMR 100.000 per day of delay", "١٠٠ ريال عماني عن كل يوم
 			// تأخير", "GBP 5,000 for each breach", "خصم ٥٠ ريالاً عن كل
 			// مخالفة": a penalty, whatever word names it.
