@@ -21,6 +21,9 @@ var findAtPatterns = []struct {
 	{reDateMY, 1},
 	{reDateMDY, 1},
 	{reOblEN, 0},
+	{reCommercialTitle, 0},
+	{reNoEvent15, 0},
+	{reDueAfterEN, 0},
 }
 
 // checkFindAt compares the anchored tries with the whole-text FindAll

@@ -86,7 +86,7 @@ func (x *clauseExtractor) enDutyForms15(t string) string {
 			put(m[0], m[1], t[m[2]:m[3]]+" must")
 		}
 	}
-	for _, m := range reNoEvent15.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range findAllAt(reNoEvent15, t) { // findat.go
 		// "In no event shall the Contractor remove" ->
 		// "the Contractor shall not         remove".
 		modal, subj := strings.ToLower(t[m[2]:m[3]]), t[m[4]:m[5]]
