@@ -173,7 +173,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// مخالفة": a penalty, whatever word names it.
 			f.Key, f.Label, f.Method, f.Confidence = "penalty_amount", "Penalty", "clause", 0.85
 		}
-		if reDeductBefore.MatchString(t[max(0, ms-60):ms]) && rePerEventAfter.MatchString(t[me:min(len(t), me+40)]) {
+		if matches(reDeductBefore, t[max(0, ms-60):ms]) && rePerEventAfter.MatchString(t[me:min(len(t), me+40)]) {
 			// "the Client may deduct KWD 15.000 per day", "يخصم العميل
 			// مبلغ 500 ر.ق عن كل بلاغ متأخر": a sum deducted for each
 			// failure is a penalty (a discount is not charged per event).
