@@ -101,6 +101,7 @@ func (a *atRegexp) findAllCands(t string, cands []int) [][]int {
 type litSet struct {
 	ascii [utf8.RuneSelf][][]rune
 	other map[rune][][]rune
+	first [256]bool // the first bytes of the words' first runes in every case form
 }
 
 // foldKey is the least rune of r's case orbit: two runes match under
@@ -131,6 +132,13 @@ func newLitSet(words [][]rune) *litSet {
 		} else {
 			s.other[k[0]] = append(s.other[k[0]], k)
 		}
+		r := k[0]
+		for {
+			s.first[string(r)[0]] = true
+			if r = unicode.SimpleFold(r); r == k[0] {
+				break
+			}
+		}
 	}
 	return s
 }
@@ -152,6 +160,10 @@ func (s *litSet) starts(t string) []int {
 	var out []int
 	for i := 0; i < len(t); {
 		b := t[i]
+		if !s.first[b] {
+			i++ // no word starts with it, or a rune's later byte
+			continue
+		}
 		if b < utf8.RuneSelf {
 			if ws := s.ascii[foldKey(rune(b))]; ws != nil && s.wordAt(t, i+1, ws) {
 				out = append(out, i)
@@ -177,6 +189,13 @@ next:
 			if j >= len(t) {
 				continue next
 			}
+			if b := t[j]; b < utf8.RuneSelf {
+				if foldKey(rune(b)) != c {
+					continue next
+				}
+				j++
+				continue
+			}
 			r, n := utf8.DecodeRuneInString(t[j:])
 			if foldKey(r) != c {
 				continue next
@@ -188,10 +207,17 @@ next:
 	return false
 }
 
-// startPlan: every match of a pattern starts at most back runes before a
-// word of lits.
+// startPlan: every match of a pattern starts where one of its parts
+// says.
 type startPlan struct {
 	*atRegexp
+	parts []startPart
+}
+
+// startPart: a match starts at the text's start (zero), or at most back
+// runes before a word of lits.
+type startPart struct {
+	zero bool
 	back int
 	lits *litSet
 }
@@ -205,8 +231,8 @@ func planOf(re *regexp.Regexp) *startPlan {
 	}
 	var p *startPlan
 	if tree, err := syntax.Parse(re.String(), syntax.Perl); err == nil {
-		if back, words, ok := deriveStart(tree); ok {
-			p = &startPlan{atRegexp: newAtRegexp(re), back: back, lits: newLitSet(words)}
+		if parts, ok := deriveStart(flatSeq(tree), 0); ok {
+			p = &startPlan{atRegexp: newAtRegexp(re), parts: parts}
 		}
 	}
 	startPlans.Store(re, p)
@@ -216,22 +242,45 @@ func planOf(re *regexp.Regexp) *startPlan {
 // maxStartLits bounds a plan's words.
 const maxStartLits = 4096
 
-// deriveStart: the pattern's leading parts of at most two runes each
-// (back runes in all), then words one of which what follows starts with.
-func deriveStart(tree *syntax.Regexp) (back int, words [][]rune, ok bool) {
-	seq := flatSeq(tree)
+// maxStartParts bounds a plan's parts.
+const maxStartParts = 64
+
+// deriveStart: where a match of the sequence seq, after back runes, may
+// start: after leading parts of at most two runes each (back runes in
+// all), at words one of which what follows starts with; at the text's
+// start where a `^` (BeginText) leads; for an alternation, where one of
+// its alternatives followed by the rest may.
+func deriveStart(seq []*syntax.Regexp, back int) ([]startPart, bool) {
 	for i := range seq {
+		if seq[i].Op == syntax.OpBeginText {
+			return []startPart{{zero: true}}, true // only at 0: what came before matched nothing
+		}
 		ws, _ := concatPrefixes(seq[i:])
 		if !slices.ContainsFunc(ws, func(w []rune) bool { return len(w) == 0 }) {
-			return back, minimalWords(ws), true
+			return []startPart{{back: back, lits: newLitSet(minimalWords(ws))}}, true
+		}
+		if seq[i].Op == syntax.OpAlternate {
+			var parts []startPart
+			ok := true
+			for _, alt := range seq[i].Sub {
+				ps, good := deriveStart(append(flatSeq(alt), seq[i+1:]...), back)
+				parts = append(parts, ps...)
+				ok = ok && good && len(parts) <= maxStartParts
+				if !ok {
+					break
+				}
+			}
+			if ok {
+				return parts, true
+			}
 		}
 		n, bounded := maxRunes(seq[i])
 		if !bounded || n > 2 || back+n > 3 {
-			return 0, nil, false
+			return nil, false
 		}
 		back += n
 	}
-	return 0, nil, false
+	return nil, false
 }
 
 // flatSeq is re as a sequence of parts (concatenations and captures
@@ -387,19 +436,24 @@ func minimalWords(ws [][]rune) [][]rune {
 // candidates are the places a match of the plan's pattern may start in t,
 // sorted.
 func (pl *startPlan) candidates(t string) []int {
-	starts := pl.lits.starts(t)
-	if pl.back == 0 {
-		return starts
+	if len(pl.parts) == 1 && pl.parts[0].back == 0 && !pl.parts[0].zero {
+		return pl.parts[0].lits.starts(t)
 	}
 	var cands []int
-	for _, i := range starts {
-		p := i
-		for k := 0; k < pl.back && p > 0; k++ {
-			_, w := utf8.DecodeLastRuneInString(t[:p])
-			p -= w
-			cands = append(cands, p)
+	for _, part := range pl.parts {
+		if part.zero {
+			cands = append(cands, 0)
+			continue
 		}
-		cands = append(cands, i)
+		for _, i := range part.lits.starts(t) {
+			p := i
+			for k := 0; k < part.back && p > 0; k++ {
+				_, w := utf8.DecodeLastRuneInString(t[:p])
+				p -= w
+				cands = append(cands, p)
+			}
+			cands = append(cands, i)
+		}
 	}
 	slices.Sort(cands)
 	return slices.Compact(cands)

@@ -12,32 +12,24 @@ import (
 )
 
 // findAtPatterns are the patterns asked through findat.go's anchored
-// tries, with the runes their plans may start before their words.
-var findAtPatterns = []struct {
-	re   *regexp.Regexp
-	back int
-}{
-	{reMoneyBefore, 0},
-	{reDateMY, 1},
-	{reDateMDY, 1},
-	{reOblEN, 0},
-	{reCommercialTitle, 0},
-	{reNoEvent15, 0},
-	{reDueAfterEN, 0},
+// tries.
+var findAtPatterns = []*regexp.Regexp{
+	reMoneyBefore, reDateMY, reDateMDY, reOblEN, reCommercialTitle, reNoEvent15, reDueAfterEN,
+	reCondition, reRecital15, reInvoiceNo, rePONo, reContractNo, reCRNo, reVATNo,
 }
 
 // checkFindAt compares the anchored tries with the whole-text FindAll
 // and MatchString over s (valid UTF-8).
 func checkFindAt(t *testing.T, s string) {
 	t.Helper()
-	for _, p := range findAtPatterns {
-		pl := planOf(p.re)
-		want := p.re.FindAllStringSubmatchIndex(s, -1)
+	for _, re := range findAtPatterns {
+		pl := planOf(re)
+		want := re.FindAllStringSubmatchIndex(s, -1)
 		if got := pl.findAll(s); !reflect.DeepEqual(got, want) {
-			t.Fatalf("%.60q over %.200q: anchored %v, FindAll %v", p.re.String(), s, got, want)
+			t.Fatalf("%.60q over %.200q: anchored %v, FindAll %v", re.String(), s, got, want)
 		}
 		if got := pl.match(s); got != (want != nil) {
-			t.Fatalf("%.60q over %.200q: anchored match %v, MatchString %v", p.re.String(), s, got, want != nil)
+			t.Fatalf("%.60q over %.200q: anchored match %v, MatchString %v", re.String(), s, got, want != nil)
 		}
 	}
 	want := reMoneyAfter.FindAllStringSubmatchIndex(s, -1)
@@ -47,15 +39,36 @@ func checkFindAt(t *testing.T, s string) {
 }
 
 // The plans are derived from the patterns: words a match starts with (at
-// most back runes after its start), none of them empty.
+// most back runes after its start), or the text's start after a `^`.
 func TestFindAtPlans(t *testing.T) {
-	for _, p := range findAtPatterns {
-		pl := planOf(p.re)
-		if pl == nil {
-			t.Fatalf("%.60q: no plan", p.re.String())
+	for _, re := range findAtPatterns {
+		if planOf(re) == nil {
+			t.Fatalf("%.60q: no plan", re.String())
 		}
-		if pl.back != p.back {
-			t.Errorf("%.60q: back %d, want %d", p.re.String(), pl.back, p.back)
+	}
+	shape := func(re *regexp.Regexp) (zero bool, backs []int) {
+		for _, p := range planOf(re).parts {
+			if p.zero {
+				zero = true
+			} else {
+				backs = append(backs, p.back)
+			}
+		}
+		return
+	}
+	for _, c := range []struct {
+		re    *regexp.Regexp
+		zero  bool
+		backs []int
+	}{
+		{reMoneyBefore, false, []int{0}},
+		{reOblEN, false, []int{0}},
+		{reDateMY, true, []int{1}}, // (?:^|[^\p{L}\p{N}])March
+		{regexp.MustCompile(`(?i)^\s*should|\bif\b|(?:^|\s)x`), true, []int{0, 0}}, // ^ only at 0; (?:^|\s)x: " x", "x" at 0
+	} {
+		zero, backs := shape(c.re)
+		if zero != c.zero || !reflect.DeepEqual(backs, c.backs) {
+			t.Errorf("%.60q: parts zero %v back %v, want %v %v", c.re.String(), zero, backs, c.zero, c.backs)
 		}
 	}
 	pl := moneyAfterPlan()

@@ -101,7 +101,7 @@ func (x *clauseExtractor) enDutyForms15(t string) string {
 	for _, m := range findAll(reEnsureNot15, t) {
 		put(m[2], m[3], " ")
 	}
-	if reCondition.MatchString(t) {
+	if matchAt(reCondition, t) { // findat.go
 		for _, m := range reWeRemedy15.FindAllStringSubmatchIndex(t, -1) {
 			put(m[2], m[3], "") // "If payment is not received, we will place your account on hold"
 		}
@@ -197,7 +197,7 @@ var reRecital15 = regexp.MustCompile(`(?i)^\s*(?:whereas|recitals?)\b|\b(?:wishe
 // presentDuties15 reads sentence si's present-tense duties (class T) and
 // present passives with an agent (class P) that no rule read before.
 func (x *clauseExtractor) presentDuties15(si int, s span, t string) {
-	if reRecital15.MatchString(t) || strings.HasSuffix(strings.TrimSpace(t), ":") {
+	if matchAt(reRecital15, t) || strings.HasSuffix(strings.TrimSpace(t), ":") { // findat.go
 		return
 	}
 	add := func(p clauseParty, at, focus int) {
