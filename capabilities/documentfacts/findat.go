@@ -644,3 +644,96 @@ func moneyAfterAll(t string) [][]int {
 func (pl *afterPlan) findAll(t string) [][]int {
 	return pl.findAllCands(t, pl.candidates(t))
 }
+
+// reqSets: for a pattern, words one of which every match holds (where one
+// of its parts starts), as startPlan's words are derived: a text holding
+// none is not matched. Unlike prefilter.go's words they may be made of
+// character classes ("[.!?]\s": ". ", "!\t", …).
+var reqSets sync.Map // *regexp.Regexp → *litSet (nil: none)
+
+func reqOf(re *regexp.Regexp) *litSet {
+	if s, ok := reqSets.Load(re); ok {
+		return s.(*litSet)
+	}
+	var s *litSet
+	if tree, err := syntax.Parse(re.String(), syntax.Perl); err == nil {
+		if ws := deriveReq(flatSeq(tree)); ws != nil {
+			s = newLitSet(minimalWords(ws))
+		}
+	}
+	reqSets.Store(re, s)
+	return s
+}
+
+// deriveReq: the words of the part of seq (a sequence) whose shortest
+// word is longest; for a lone alternation, its alternatives' words
+// together. nil when some match need hold no word.
+func deriveReq(seq []*syntax.Regexp) [][]rune {
+	shortest := func(ws [][]rune) int {
+		n := len(ws[0])
+		for _, w := range ws {
+			n = min(n, len(w))
+		}
+		return n
+	}
+	var best [][]rune
+	for i := range seq {
+		ws, _ := concatPrefixes(seq[i:])
+		if len(ws) == 0 || slices.ContainsFunc(ws, func(w []rune) bool { return len(w) == 0 }) {
+			continue
+		}
+		if best == nil || shortest(ws) > shortest(best) || shortest(ws) == shortest(best) && len(ws) < len(best) {
+			best = ws
+		}
+	}
+	if best == nil && len(seq) == 1 && seq[0].Op == syntax.OpAlternate {
+		for _, alt := range seq[0].Sub {
+			ws := deriveReq(flatSeq(alt))
+			if ws == nil {
+				return nil
+			}
+			best = append(best, ws...)
+		}
+	}
+	return best
+}
+
+// has: one of the words starts somewhere in t.
+func (s *litSet) has(t string) bool {
+	for i := 0; i < len(t); {
+		b := t[i]
+		if !s.first[b] {
+			i++
+			continue
+		}
+		if b < utf8.RuneSelf {
+			if ws := s.ascii[foldKey(rune(b))]; ws != nil && s.wordAt(t, i+1, ws) {
+				return true
+			}
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(t[i:])
+		if s.at(t, i, r, w) {
+			return true
+		}
+		i += w
+	}
+	return false
+}
+
+// mayHold: t holds one of re's required words (or re has none), false
+// only when re cannot match t.
+func mayHold(re *regexp.Regexp, t string) bool {
+	s := reqOf(re)
+	return s == nil || s.has(t)
+}
+
+// findAllIndexReq is re.FindAllStringIndex(t, -1), asked only of a text
+// holding one of re's required words.
+func findAllIndexReq(re *regexp.Regexp, t string) [][]int {
+	if !mayHold(re, t) {
+		return nil
+	}
+	return re.FindAllStringIndex(t, -1)
+}

@@ -32,9 +32,37 @@ func checkFindAt(t *testing.T, s string) {
 			t.Fatalf("%.60q over %.200q: anchored match %v, MatchString %v", re.String(), s, got, want != nil)
 		}
 	}
+	for _, re := range reqPatterns {
+		if !mayHold(re, s) && re.MatchString(s) {
+			t.Fatalf("%.60q matches %.200q, which holds none of its required words", re.String(), s)
+		}
+	}
 	want := reMoneyAfter.FindAllStringSubmatchIndex(s, -1)
 	if got := moneyAfterPlan().findAll(s); !reflect.DeepEqual(got, want) {
 		t.Fatalf("reMoneyAfter over %.200q: anchored %v, FindAll %v", s, got, want)
+	}
+}
+
+// reqPatterns are the patterns asked through findAllIndexReq.
+var reqPatterns = []*regexp.Regexp{reNewSentence, reClauseStop}
+
+// The required words are derived from the patterns, of character classes
+// where the pattern has no literal.
+func TestFindAtRequired(t *testing.T) {
+	for _, re := range reqPatterns {
+		if reqOf(re) == nil {
+			t.Fatalf("%.60q: no required words", re.String())
+		}
+	}
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{"ends here. Next", true}, {"ends here.\tnext", true}, {"ends؟ Next", true}, {"1,250.500 a@b.example;", false}, {"no stop", false},
+	} {
+		if got := mayHold(reNewSentence, c.s); got != c.want {
+			t.Errorf("mayHold(reNewSentence, %q) = %v", c.s, got)
+		}
 	}
 }
 
@@ -173,7 +201,7 @@ var findAtParts = []string{
 	"million", "mn", "m", "thousand", "thou\u017fand", "k", "\u212a", "مليون", "ألف", "الف",
 	"March", "MAR", "Mar.", "may", "Augu\u017ft", "مايو", "أبريل", "2026", "20", "1", "st", "th", "of", "day",
 	"shall", "\u017fhall", "SHALL", "must", "not", "never", "is", "are", "to", "be", "undertakes", "agrees", "has", "have", "will", "willing", "responsible", "solely", "for", "refrain", "from", "permitted", "required",
-	" ", " ", " ", "  ", "\t", "\n", "-", "/", "x", "_", "a", "é", "Total", ":", ";", "(", "و",
+	" ", " ", " ", "  ", "\t", "\n", ". ", "? ", "؟ ", "!", "; ", "؛", "A", "Z", "ب", ")", "-", "/", "x", "_", "a", "é", "Total", ":", ";", "(", "و",
 }
 
 func randomFindAtText(rng *rand.Rand) string {
