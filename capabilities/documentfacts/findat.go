@@ -737,3 +737,21 @@ func findAllIndexReq(re *regexp.Regexp, t string) [][]int {
 	}
 	return re.FindAllStringIndex(t, -1)
 }
+
+// findAllIndexAt is re.FindAllStringIndex(t, -1) over a text of any
+// length (a cue window too), tried at re's start places.
+func findAllIndexAt(re *regexp.Regexp, t string) [][]int {
+	pl := planOf(re)
+	if pl == nil || !utf8.ValidString(t) {
+		return re.FindAllStringIndex(t, -1)
+	}
+	cands := pl.candidates(t)
+	if dense(cands, t) {
+		return re.FindAllStringIndex(t, -1)
+	}
+	ms := pl.findAllCands(t, cands)
+	for i := range ms {
+		ms[i] = ms[i][:2]
+	}
+	return ms
+}

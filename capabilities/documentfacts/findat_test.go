@@ -15,7 +15,7 @@ import (
 // tries.
 var findAtPatterns = []*regexp.Regexp{
 	reMoneyBefore, reDateMY, reDateMDY, reOblEN, reCommercialTitle, reNoEvent15, reDueAfterEN,
-	reCondition, reRecital15, reInvoiceNo, rePONo, reContractNo, reCRNo, reVATNo,
+	reCondition, reRecital15, reInvoiceNo, rePONo, reContractNo, reCRNo, reVATNo, reClauseStop,
 }
 
 // checkFindAt compares the anchored tries with the whole-text FindAll
@@ -36,6 +36,9 @@ func checkFindAt(t *testing.T, s string) {
 		if !mayHold(re, s) && re.MatchString(s) {
 			t.Fatalf("%.60q matches %.200q, which holds none of its required words", re.String(), s)
 		}
+	}
+	if got, want := findAllIndexAt(reClauseStop, s), reClauseStop.FindAllStringIndex(s, -1); !reflect.DeepEqual(got, want) {
+		t.Fatalf("reClauseStop over %.200q: anchored %v, FindAllStringIndex %v", s, got, want)
 	}
 	want := reMoneyAfter.FindAllStringSubmatchIndex(s, -1)
 	if got := moneyAfterPlan().findAll(s); !reflect.DeepEqual(got, want) {
