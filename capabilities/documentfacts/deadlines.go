@@ -459,7 +459,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 		beforeAt := c.start - len(before)
 		key := ""
 		s := c.start
-		if m := reDeadlinePrep.FindStringIndex(before); m != nil && strings.TrimSpace(before[m[0]:]) != "" {
+		if m := findIndex(reDeadlinePrep, before); m != nil && strings.TrimSpace(before[m[0]:]) != "" { // findat.go
 			s = beforeAt + m[0]
 			switch c.fact.Key {
 			case "delivery_date":

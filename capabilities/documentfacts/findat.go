@@ -755,3 +755,12 @@ func findAllIndexAt(re *regexp.Regexp, t string) [][]int {
 	}
 	return ms
 }
+
+// findIndex is re.FindStringIndex(t), with re's prefilter first
+// (prefilter.go).
+func findIndex(re *regexp.Regexp, t string) []int {
+	if !mayMatch(re, t) {
+		return nil
+	}
+	return re.FindStringIndex(t)
+}
