@@ -96,12 +96,26 @@ func (a *atRegexp) findAllCands(t string, cands []int) [][]int {
 	return out
 }
 
-// litSet is a set of words compared rune by rune in any case form,
-// indexed by their first rune's fold key.
+// litSet is a set of words compared rune by rune in any case form: a
+// trie of their runes' fold keys.
 type litSet struct {
-	ascii [utf8.RuneSelf][][]rune
-	other map[rune][][]rune
+	root  trieNode
 	first [256]bool // the first bytes of the words' first runes in every case form
+}
+
+// trieNode: end when a word ends here; next by the next rune's fold key
+// (ASCII keys in an array).
+type trieNode struct {
+	end   bool
+	ascii [utf8.RuneSelf]*trieNode
+	other map[rune]*trieNode
+}
+
+func (n *trieNode) child(k rune) *trieNode {
+	if k < utf8.RuneSelf {
+		return n.ascii[k]
+	}
+	return n.other[k]
 }
 
 // foldKey is the least rune of r's case orbit: two runes match under
@@ -121,21 +135,33 @@ func foldKey(r rune) rune {
 }
 
 func newLitSet(words [][]rune) *litSet {
-	s := &litSet{other: map[rune][][]rune{}}
+	s := &litSet{}
 	for _, w := range words {
-		k := make([]rune, len(w))
-		for i, r := range w {
-			k[i] = foldKey(r)
+		if len(w) == 0 {
+			continue
 		}
-		if k[0] < utf8.RuneSelf {
-			s.ascii[k[0]] = append(s.ascii[k[0]], k)
-		} else {
-			s.other[k[0]] = append(s.other[k[0]], k)
+		n := &s.root
+		for _, r := range w {
+			k := foldKey(r)
+			c := n.child(k)
+			if c == nil {
+				c = &trieNode{}
+				if k < utf8.RuneSelf {
+					n.ascii[k] = c
+				} else {
+					if n.other == nil {
+						n.other = map[rune]*trieNode{}
+					}
+					n.other[k] = c
+				}
+			}
+			n = c
 		}
-		r := k[0]
-		for {
+		n.end = true
+		k := foldKey(w[0])
+		for r := k; ; {
 			s.first[string(r)[0]] = true
-			if r = unicode.SimpleFold(r); r == k[0] {
+			if r = unicode.SimpleFold(r); r == k {
 				break
 			}
 		}
@@ -143,16 +169,29 @@ func newLitSet(words [][]rune) *litSet {
 	return s
 }
 
-// at: one of the words starts at t[i:], whose first rune is r (width w).
-func (s *litSet) at(t string, i int, r rune, w int) bool {
-	k := foldKey(r)
-	var ws [][]rune
-	if k < utf8.RuneSelf {
-		ws = s.ascii[k]
-	} else {
-		ws = s.other[k]
+// at: one of the words starts at t[i:].
+func (s *litSet) at(t string, i int) bool {
+	n := &s.root
+	for j := i; ; {
+		if n.end {
+			return true
+		}
+		if j >= len(t) {
+			return false
+		}
+		var k rune
+		if b := t[j]; b < utf8.RuneSelf {
+			k = foldKey(rune(b))
+			j++
+		} else {
+			r, w := utf8.DecodeRuneInString(t[j:])
+			k = foldKey(r)
+			j += w
+		}
+		if n = n.child(k); n == nil {
+			return false
+		}
 	}
-	return s.wordAt(t, i+w, ws)
 }
 
 // starts lists the rune starts of t where one of the words starts.
@@ -164,47 +203,17 @@ func (s *litSet) starts(t string) []int {
 			i++ // no word starts with it, or a rune's later byte
 			continue
 		}
-		if b < utf8.RuneSelf {
-			if ws := s.ascii[foldKey(rune(b))]; ws != nil && s.wordAt(t, i+1, ws) {
-				out = append(out, i)
-			}
-			i++
-			continue
-		}
-		r, w := utf8.DecodeRuneInString(t[i:])
-		if s.at(t, i, r, w) {
+		if s.at(t, i) {
 			out = append(out, i)
 		}
-		i += w
+		if b < utf8.RuneSelf {
+			i++
+		} else {
+			_, w := utf8.DecodeRuneInString(t[i:])
+			i += w
+		}
 	}
 	return out
-}
-
-// wordAt: one of ws, whose first rune matched, goes on at t[j:].
-func (s *litSet) wordAt(t string, j0 int, ws [][]rune) bool {
-next:
-	for _, word := range ws {
-		j := j0
-		for _, c := range word[1:] {
-			if j >= len(t) {
-				continue next
-			}
-			if b := t[j]; b < utf8.RuneSelf {
-				if foldKey(rune(b)) != c {
-					continue next
-				}
-				j++
-				continue
-			}
-			r, n := utf8.DecodeRuneInString(t[j:])
-			if foldKey(r) != c {
-				continue next
-			}
-			j += n
-		}
-		return true
-	}
-	return false
 }
 
 // startPlan: every match of a pattern starts where one of its parts
@@ -706,18 +715,15 @@ func (s *litSet) has(t string) bool {
 			i++
 			continue
 		}
-		if b < utf8.RuneSelf {
-			if ws := s.ascii[foldKey(rune(b))]; ws != nil && s.wordAt(t, i+1, ws) {
-				return true
-			}
-			i++
-			continue
-		}
-		r, w := utf8.DecodeRuneInString(t[i:])
-		if s.at(t, i, r, w) {
+		if s.at(t, i) {
 			return true
 		}
-		i += w
+		if b < utf8.RuneSelf {
+			i++
+		} else {
+			_, w := utf8.DecodeRuneInString(t[i:])
+			i += w
+		}
 	}
 	return false
 }
