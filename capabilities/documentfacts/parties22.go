@@ -1,0 +1,173 @@
+package documentfacts
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Issue 29, session 22: party roles (docs/documents.md, "Issue 29,
+// session 22: party roles"; the cases are parties22_test.go). The
+// families were tallied on development data only (heldout16 and 17 and
+// the sets of the safe dev pattern), among the parties that carry
+// another role than the label, no role, or a name with its frame; each
+// is written in general terms:
+//
+//   - C: a letter's copy line names an organisation by its role ("نسخة
+//     إلى: الاستشاري – مكتب X", "cc: the Consultant – X", "Copy to: X
+//     (the Engineer)"): X is a party of that role;
+//   - N: a name keeps the frame of the line it was read from: the
+//     addressee's "السادة/ X المحترمين" is X; "عن صاحب العمل", "For the
+//     Contractor" over a signature is no party (a role word, no name);
+//     an Arabic caption read as a person's name ("رقم الفاتورة", "تاريخ
+//     الاستحقاق", "المجموع الفرعي") is none;
+//   - O: the author of a tender, a competition (منافسة) or a letter
+//     about a bid, defined as "الجهة المالكة" or "the Owner", is the
+//     issuer (decision 36 for documents the type reader does not call a
+//     tender), and so are the duties bound to its word;
+//   - S: a quotation, an invoice, a renewal reminder or a demand from one
+//     company to another: the letterhead's company is the supplier and
+//     the addressee the customer (each with its twin in the other
+//     script), where neither has a role and no other role is given.
+//
+// names22 applies C and N to the resolved candidates; parties22Roles O
+// and S after the earlier rounds' roles; parties22Obligations O's duties.
+
+// reCopyLine22: a copy line, its role word and the name after it
+// ("نسخة إلى: الاستشاري – مكتب X", "cc: the Engineer - X LLC").
+var reCopyLine22 = regexp.MustCompile(`(?i)^[ \t*_]*(?:cc|c\.c\.|copy\s+to|copies\s+to|نسخة\s+(?:إلى|الى|ل)|صورة\s+(?:إلى|الى|مع\s+التحية\s+(?:إلى|الى)))\s*[:：]?\s*(.+?)\s*$`)
+
+// reCopyDash22 and reCopyBracket22: a role word and a name, in either
+// order, joined by a dash, a comma or a colon, or one in brackets.
+var reCopyDash22 = regexp.MustCompile(`^(.+?)\s*(?:[–—:،,]|\s-\s)\s*(.+)$`)
+var reCopyBracket22 = regexp.MustCompile(`^(.+?)\s*\(\s*(.+?)\s*\)$`)
+
+// reOrgHead22: words an organisation's name opens or closes with when it
+// carries no legal form (an office, a consultancy, an authority).
+var reOrgHead22 = regexp.MustCompile(`^(?:مكتب|شركة|مؤسسة|مجموعة|دار|هيئة|مركز|بيت)\s|(?i)\b(?:LLC|L\.L\.C\.?|W\.L\.L\.?|SAOC|SAOG|Ltd\.?|Limited|Co\.|Company|Consultancy|Engineering|Partners|Associates|Authority|Office|Group)\b`)
+
+// copyParty22 reads a copy line's role and name: the role a lexicon word
+// names, the name an organisation's (no digit, no role word itself).
+func copyParty22(line string) (role, name string) {
+	m := reCopyLine22.FindStringSubmatch(line)
+	if m == nil {
+		return "", ""
+	}
+	rest := strings.TrimRight(m[1], " .*_")
+	var a, b string
+	if p := reCopyBracket22.FindStringSubmatch(rest); p != nil {
+		a, b = p[1], p[2]
+	} else if p := reCopyDash22.FindStringSubmatch(rest); p != nil {
+		a, b = p[1], p[2]
+	} else {
+		return "", ""
+	}
+	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+	// The role side is a bare role word (three words at most); the name
+	// side an organisation's name ("Engineering Partners" names no role).
+	bare := func(w string) string {
+		if len(strings.Fields(w)) > 3 || reOrgHead22.MatchString(w) {
+			return ""
+		}
+		return lexRole(w)
+	}
+	switch {
+	case bare(a) != "" && bare(b) == "":
+		role, name = bare(a), b
+	case bare(b) != "" && bare(a) == "":
+		role, name = bare(b), a
+	default:
+		return "", ""
+	}
+	if !twinRole21(role) || hasDigit(name) || len(name) < 6 || len(name) > 120 || !reOrgHead22.MatchString(name) {
+		return "", ""
+	}
+	return role, name
+}
+
+// reNamePrefix22 and reNameSuffix22: an addressee's frame ("السادة/",
+// "المحترمين") around the name.
+var (
+	reNamePrefix22 = regexp.MustCompile(`^(?:السادة|السادة\s+الأفاضل|الأفاضل)\s*/\s*|^(?:السادة|الأفاضل)\s+`)
+	reNameSuffix22 = regexp.MustCompile(`\s+(?:المحترمين|المحترمون|المحترم|المحترمة|المحترمات)$`)
+	// reOnBehalf22: a signing line's "on behalf of" before a role word.
+	reOnBehalf22 = regexp.MustCompile(`(?i)^(?:عن|نيابة\s+عن|بالنيابة\s+عن|(?:signed\s+)?(?:for|on\s+behalf\s+of|for\s+and\s+on\s+behalf\s+of)(?:\s+the)?)\s+(.+)$`)
+	// reCaption22: the first word of an Arabic caption of a form or a
+	// table, which opens no one's name.
+	reCaption22 = regexp.MustCompile(`^(?:رقم|الرقم|تاريخ|التاريخ|المجموع|مجموع|المبلغ|مبلغ|إجمالي|اجمالي|الإجمالي|فترة|مرجع|المرجع|قيمة|القيمة|مدة|المدة|نسبة|ضريبة|الضريبة|البيان|الكمية|الوحدة|سعر|رصيد|الرصيد)\s`)
+)
+
+// names22 applies families C and N to the resolved candidates cs; the
+// result is in text order.
+func names22(cs []candidate, text string) []candidate {
+	// N: the frame around a name; a role word alone; a caption.
+	cs = slices.DeleteFunc(cs, func(c candidate) bool {
+		f := c.fact
+		if f.Type != TypeParty {
+			return false
+		}
+		if m := reOnBehalf22.FindStringSubmatch(f.Value); m != nil && lexRole(m[1]) != "" {
+			return true // "عن صاحب العمل": a role word, no name
+		}
+		return f.EntityType == "person" && hasArabic(f.Value) && reCaption22.MatchString(f.Value)
+	})
+	for i := range cs {
+		c := &cs[i]
+		f := &c.fact
+		if f.Type != TypeParty || !hasArabic(f.Value) {
+			continue
+		}
+		v := f.Value
+		lead := len(reNamePrefix22.FindString(v))
+		v = v[lead:]
+		trail := 0
+		if m := reNameSuffix22.FindString(v); m != "" {
+			trail = len(m)
+			v = v[:len(v)-trail]
+		}
+		if v == f.Value || len(strings.Fields(v)) < 2 {
+			continue
+		}
+		if c.end <= len(text) && text[c.start:c.end] == f.Value {
+			c.start, c.end = c.start+lead, c.end-trail
+		}
+		f.Value, f.Normalized = v, normalName(v)
+	}
+	// C: the copy line's organisation.
+	ls, at := lines19(text)
+	added := false
+	for j, l := range ls {
+		role, name := copyParty22(l)
+		if role == "" {
+			continue
+		}
+		s := at[j] + strings.Index(l, name)
+		e := s + len(name)
+		taken := false
+		for k := range cs {
+			f := &cs[k].fact
+			if f.Type == TypeParty && s < cs[k].end && cs[k].start < e {
+				taken = true
+				if f.Role == "" {
+					setCandRole22(f, role)
+				}
+			}
+		}
+		if taken {
+			continue
+		}
+		f := Fact{Type: TypeParty, Value: name, Normalized: normalName(name), EntityType: entityType(name), Method: "labeled_field", Confidence: 0.7}
+		setCandRole22(&f, role)
+		cs = append(cs, candidate{fact: f, start: s, end: e, prio: 2, by: "parties22"})
+		added = true
+	}
+	if added {
+		sortByPosition(cs)
+	}
+	return cs
+}
+
+// setCandRole22 gives f role, as its key and label too.
+func setCandRole22(f *Fact, role string) {
+	f.Role, f.Key, f.Label = role, role, strings.ToUpper(role[:1])+strings.ReplaceAll(role[1:], "_", " ")
+}

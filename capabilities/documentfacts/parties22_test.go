@@ -1,0 +1,36 @@
+package documentfacts
+
+import "testing"
+
+// Issue 29, session 22: party roles (docs/documents.md, "Issue 29,
+// session 22: party roles"). Short documents of our own in the
+// families' shapes, two wordings or more a family, negatives included,
+// checked as round 16's cases are (party16Check): the parties with their
+// roles ("-" for none), the names that are no party, the duties with
+// the role they bind.
+var party22Cases = []party16Case{
+	// C. A copy line names an organisation by its role.
+	{"C Arabic copy line, role then office", "إشعار بتسليم الموقع\n\nشركة صور للتطوير ش.م.ع.م\nالتاريخ: 3 مايو 2026م\n\nالسادة/ شركة البريمي للمقاولات ش.م.م المحترمين\n\nتحية طيبة وبعد،\nنفيدكم بأن الموقع جاهز للتسليم.\n\nعن صاحب العمل\nالمهندس/ سالم حمد العامري\n\nنسخة إلى: الاستشاري – مكتب الصخرة للاستشارات الهندسية",
+		map[string]string{"مكتب الصخرة للاستشارات الهندسية": "consultant"}, []string{"عن صاحب العمل"}, nil},
+	{"C English C.C., the role word first", "NOTICE OF DELAY\n\nMuscat Bay Developments SAOC\nDate: 4 June 2026\n\nTo: Al Hajar Builders LLC\n\nDear Sirs,\nThe works are 21 days late.\n\nFor the Employer\nSaif Nasser Al Busaidi\n\nC.C.: The Engineer – Crescent Design Consultants LLC",
+		map[string]string{"Crescent Design Consultants LLC": "engineer"}, []string{"For the Employer"}, nil},
+	{"C English copy to, role then name", "LETTER OF AWARD\n\nSohar Port Authority\nDate: 1 July 2026\n\nTo: Batinah Marine Works LLC\n\nDear Sirs,\nWe award you the contract.\n\nCopy to: Consultant - Harbour Engineering Partners",
+		map[string]string{"Harbour Engineering Partners": "consultant"}, nil, nil},
+	{"C negative: a copy line to a person and a department", "إشعار\n\nشركة صور للتطوير ش.م.ع.م\n\nنفيدكم بأن الموقع جاهز للتسليم.\n\nنسخة إلى: الدائرة المالية - الطرف الأول\nنسخة إلى: سعيد بن ناصر الغافري، مندوب المبيعات",
+		nil, []string{"الدائرة المالية", "الطرف الأول"}, nil},
+
+	// N. The addressee's frame around a name; a caption is no name.
+	{"N السادة/ ... المحترمين with a definition", "خطاب ضمان\n\nشركة الوادي للعزل ذ.م.م\n\nإلى: السادة/ شركة النخيل العقارية ش.م.ب المحترمين\nص.ب 1200، المنامة\n(ويشار إليها فيما يلي بـ \"المالك\")\n\nنحن شركة الوادي للعزل ذ.م.م (ويشار إليها فيما يلي بـ \"المقاول\") نضمن للمالك جودة الأعمال.",
+		map[string]string{"شركة النخيل العقارية ش.م.ب": "owner", "شركة الوادي للعزل ذ.م.م": "contractor"}, nil, nil},
+	{"N captions of a bilingual invoice (a guard: none read as a person)", "# Tax Invoice / فاتورة ضريبية\n\n| Invoice No. / رقم الفاتورة | INV-88 |\n|---|---|\n| Due date / تاريخ الاستحقاق | 30/11/2026 |\n| Subtotal / المجموع الفرعي | 4,000.00 |",
+		nil, []string{"رقم الفاتورة", "تاريخ الاستحقاق", "المجموع الفرعي"}, nil},
+}
+
+// TestParties22Families runs the cases: every case must pass.
+func TestParties22Families(t *testing.T) {
+	for _, c := range party22Cases {
+		if msg := party16Check(t, c); msg != "" {
+			t.Errorf("%s:\n%s", c.family, msg)
+		}
+	}
+}
