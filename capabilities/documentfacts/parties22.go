@@ -171,3 +171,51 @@ func names22(cs []candidate, text string) []candidate {
 func setCandRole22(f *Fact, role string) {
 	f.Role, f.Key, f.Label = role, role, strings.ToUpper(role[:1])+strings.ReplaceAll(role[1:], "_", " ")
 }
+
+// reBidWords22: a tender, a competition or a bid named on a document's
+// first lines (reTenderTitle's words and منافسة, عطاء, "bid").
+var reBidWords22 = regexp.MustCompile(`(?i)\bbids?\b|\btenders?\b|منافسة|المنافسة|عطاء|العطاء|مناقصة|المناقصة`)
+
+// reOwnerWord22: the word that defines a tender's author as its owner.
+var reOwnerWord22 = regexp.MustCompile(`["“«]\s*(?:الجهة\s+المالكة|المالك|(?:the\s+)?Owner)\s*["”»]`)
+
+// parties22Roles applies families O and S to the parties of facts
+// (facts[i] is cands[i]'s fact).
+func parties22Roles(facts []Fact, cands []candidate, text string) {
+	if len(facts) != len(cands) {
+		return
+	}
+	// O: the owner of a tender, a competition or a bid is its issuer.
+	if reBidWords22.MatchString(firstLines21(text, 3)) && !hasRole16(facts, "issuer") {
+		for i, f := range facts {
+			if f.Type == TypeParty && f.EntityType != "person" && f.Role == "owner" && cands[i].start < 2000 && reOwnerWord22.MatchString(prefixBytes(text[cands[i].end:], 200)) {
+				setRole16(facts, i, "issuer")
+			}
+		}
+	}
+}
+
+// parties22Obligations applies family O to the duties: once no party is
+// the owner, a duty bound to the owner's word binds the issuer.
+func (x *clauseExtractor) parties22Obligations(all []Fact, cands []candidate) {
+	moved := false
+	for i, f := range all {
+		if f.Type != TypeParty {
+			continue
+		}
+		if f.Role == "owner" {
+			return
+		}
+		if i < len(cands) && cands[i].fact.Role == "owner" && f.Role == "issuer" {
+			moved = true
+		}
+	}
+	if !moved {
+		return
+	}
+	for i := range x.obls {
+		if o := &x.obls[i].o; o.PartyRole == "owner" {
+			o.PartyRole = "issuer"
+		}
+	}
+}

@@ -24,6 +24,14 @@ var party22Cases = []party16Case{
 		map[string]string{"شركة النخيل العقارية ش.م.ب": "owner", "شركة الوادي للعزل ذ.م.م": "contractor"}, nil, nil},
 	{"N captions of a bilingual invoice (a guard: none read as a person)", "# Tax Invoice / فاتورة ضريبية\n\n| Invoice No. / رقم الفاتورة | INV-88 |\n|---|---|\n| Due date / تاريخ الاستحقاق | 30/11/2026 |\n| Subtotal / المجموع الفرعي | 4,000.00 |",
 		nil, []string{"رقم الفاتورة", "تاريخ الاستحقاق", "المجموع الفرعي"}, nil},
+
+	// O. The owner of a tender, a competition or a bid is its issuer.
+	{"O الجهة المالكة of a competition", "# كراسة الشروط - منافسة عامة\n\nتطرح شركة الواحة للخدمات الصحية (ويشار إليها بـ \"الجهة المالكة\") منافسة عامة لتوريد الأدوية.\n\nيلتزم المورد بالتوريد خلال عشرة أيام.\nتسدد الجهة المالكة قيمة الفواتير خلال ستين يوماً.",
+		map[string]string{"شركة الواحة للخدمات الصحية": "issuer"}, nil, []string{"issuer must تسدد", "supplier must بالتوريد"}},
+	{"O a letter about a bid, الجهة المالكة", "طلب تمديد صلاحية العطاء\nالتاريخ: 2026/04/12م\n\nتشير شركة مياه الخبر للخدمات المحدودة (ويشار إليها فيما يلي بـ \"الجهة المالكة\") إلى عطائكم المقدم في المنافسة رقم 4/2026.\nيجب على المناقص تقديم رده خلال عشرة أيام.",
+		map[string]string{"شركة مياه الخبر للخدمات المحدودة": "issuer"}, nil, []string{"bidder must رده"}},
+	{"O negative: the owner of a construction contract", "CONSTRUCTION CONTRACT\n\nThis Contract is made between Ruwi Heights SAOC (the \"Owner\") and Qurum Builders LLC (the \"Contractor\").\n\nThe Owner shall pay each certificate within 30 days.",
+		map[string]string{"Ruwi Heights SAOC": "owner", "Qurum Builders LLC": "contractor"}, nil, []string{"owner must pay each certificate"}},
 }
 
 // TestParties22Families runs the cases: every case must pass.
