@@ -179,6 +179,15 @@ var reBidWords22 = regexp.MustCompile(`(?i)\bbids?\b|\btenders?\b|منافسة|�
 // reOwnerWord22: the word that defines a tender's author as its owner.
 var reOwnerWord22 = regexp.MustCompile(`["“«]\s*(?:الجهة\s+المالكة|المالك|(?:the\s+)?Owner)\s*["”»]`)
 
+// reSenderKind22: a title line of a document one company sends another
+// to be paid or to accept: a quotation, an invoice, a renewal reminder,
+// a final demand.
+var reSenderKind22 = regexp.MustCompile(`(?i)\bquotation\b|\bproforma\b|\binvoice\b|\brenewal\s+reminder\b|\bfinal\s+demand\b|عرض\s+(?:سعر|أسعار)|فاتورة|تذكير\s+بتجديد`)
+
+// reHeadEnd22: where a letter's or invoice's head ends: the salutation
+// or the first row of items.
+var reHeadEnd22 = regexp.MustCompile(`(?im)^[ \t*_]*(?:Dear\b|تحية\s+طيبة|السلام\s+عليكم|السيد\s+الفاضل|(?:Pos\.?|S\.?\s*No\.?|No\.|Item|م)\s+(?:Description|الوصف|البيان)|.*\b(?:Description|الوصف|البيان)\b.*\b(?:Qty|Quantity|الكمية)\b)`)
+
 // parties22Roles applies families O and S to the parties of facts
 // (facts[i] is cands[i]'s fact).
 func parties22Roles(facts []Fact, cands []candidate, text string) {
@@ -193,6 +202,93 @@ func parties22Roles(facts []Fact, cands []candidate, text string) {
 			}
 		}
 	}
+	senderRoles22(facts, cands, text)
+}
+
+// senderRoles22 applies family S.
+func senderRoles22(facts []Fact, cands []candidate, text string) {
+	if reTenderTitle.MatchString(firstLines21(text, 3)) {
+		return // a request for quotations: its author is the issuer
+	}
+	kind := false
+	for n, l := range strings.Split(firstLines21(text, 15), "\n") {
+		if reSenderKind22.MatchString(l) && (n == 0 || len(strings.Fields(l)) <= 8) {
+			kind = true
+			break
+		}
+	}
+	if !kind {
+		return
+	}
+	head := min(len(text), 2500)
+	if m := reHeadEnd22.FindStringIndex(text); m != nil && m[0] < head {
+		head = m[0]
+	}
+	// The companies of the head, twins grouped: sides[k] are indexes.
+	var sides [][]int
+	for i, f := range facts {
+		if f.Type != TypeParty || f.EntityType == "person" || cands[i].start >= head {
+			continue
+		}
+		switch f.Role {
+		case "", "supplier", "customer":
+		default:
+			return // a role of another kind: the text names its sides
+		}
+		joined := false
+		for k, side := range sides {
+			if twin22(facts, cands, text, side[len(side)-1], i) {
+				sides[k] = append(sides[k], i)
+				joined = true
+				break
+			}
+		}
+		if !joined {
+			sides = append(sides, []int{i})
+		}
+	}
+	if len(sides) != 2 {
+		return
+	}
+	roleOfSide := func(side []int) string {
+		r := ""
+		for _, i := range side {
+			if facts[i].Role != "" {
+				if r != "" && r != facts[i].Role {
+					return "?"
+				}
+				r = facts[i].Role
+			}
+		}
+		return r
+	}
+	from, to := roleOfSide(sides[0]), roleOfSide(sides[1])
+	if from == "?" || to == "?" || from == to && from != "" || from == "customer" || to == "supplier" {
+		return
+	}
+	for _, i := range sides[0] {
+		if facts[i].Role == "" {
+			setRole16(facts, i, "supplier")
+		}
+	}
+	for _, i := range sides[1] {
+		if facts[i].Role == "" {
+			setRole16(facts, i, "customer")
+		}
+	}
+}
+
+// twin22: parties i and j name one company in two scripts, side by
+// side (only separators, a line break or a cell's end between them).
+func twin22(facts []Fact, cands []candidate, text string, i, j int) bool {
+	if hasArabic(facts[i].Value) == hasArabic(facts[j].Value) {
+		return false
+	}
+	a, b := cands[i], cands[j]
+	if a.start > b.start {
+		a, b = b, a
+	}
+	return a.end <= b.start && strings.Trim(text[a.end:b.start], " /|()-–—,،*_\t\r\n") == ""
 }
 
 // parties22Obligations applies family O to the duties: once no party is

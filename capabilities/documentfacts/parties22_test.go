@@ -32,6 +32,19 @@ var party22Cases = []party16Case{
 		map[string]string{"شركة مياه الخبر للخدمات المحدودة": "issuer"}, nil, []string{"bidder must رده"}},
 	{"O negative: the owner of a construction contract", "CONSTRUCTION CONTRACT\n\nThis Contract is made between Ruwi Heights SAOC (the \"Owner\") and Qurum Builders LLC (the \"Contractor\").\n\nThe Owner shall pay each certificate within 30 days.",
 		map[string]string{"Ruwi Heights SAOC": "owner", "Qurum Builders LLC": "contractor"}, nil, []string{"owner must pay each certificate"}},
+
+	// S. A quotation, invoice or renewal reminder: the letterhead's
+	// company supplies, the addressee is the customer.
+	{"S Arabic invoice, the addressee under its own label", "شركة المدى للتقنية ش.م.م\nص.ب 1120، مسقط\n\nفاتورة ضريبية\n\nرقم الفاتورة: INV-2026-0041\n\nفاتورة إلى:\nشركة صحار للأغذية ش.م.ع.م\nالمنطقة الصناعية، صحار\n\nم   الوصف   الكمية   المبلغ (ر.ع.)\n1   طابعة   2   300.000",
+		map[string]string{"شركة المدى للتقنية ش.م.م": "supplier", "شركة صحار للأغذية ش.م.ع.م": "customer"}, nil, nil},
+	{"S bilingual reminder, twins in each script", "# Renewal Reminder / تذكير بتجديد عقد الصيانة\n\n**Nizwa Cooling Services LLC / شركة نزوى لخدمات التبريد ش.م.م**\n\n| Item / البند | Details / التفاصيل |\n|---|---|\n| Customer / العميل | Ibri Hospital LLC / مستشفى عبري ش.م.م |\n\nDear Sir, / السيد الفاضل،\n\n1. Your contract expires on 31/10/2026.",
+		map[string]string{"Nizwa Cooling Services LLC": "supplier", "شركة نزوى لخدمات التبريد ش.م.م": "supplier", "Ibri Hospital LLC": "customer"}, nil, nil},
+	{"S English quotation, letterhead in capitals, a lease named", "RAYAN REFRIGERATION B.V.\nHavenweg 4, Rotterdam\n\nAl Sharqiya Fisheries LLC\nAttn. Mr. Hamed Said Al Amri\nSur, Sultanate of Oman\n\nQUOTATION No. Q-2026-77\nDate: 2 March 2026\n\nDear Mr. Al Amri,\nWe are pleased to quote for two cold rooms for the hall you lease. The tenant's landlord need not approve.",
+		map[string]string{"RAYAN REFRIGERATION B.V.": "supplier", "Al Sharqiya Fisheries LLC": "customer"}, nil, nil},
+	{"S negative: a request for quotations", "REQUEST FOR QUOTATION No. 12/2026\n\nMuscat Electricity Distribution SAOC\n\nTo: Al Noor Cables LLC\n\nDear Sirs,\nPlease quote for 2 km of cable.",
+		map[string]string{"Al Noor Cables LLC": "bidder"}, nil, nil},
+	{"S negative: a quotation whose header names the sides", "QUOTATION\n\nSeller: Gulf Pumps LLC\nBuyer: Sohar Aluminium Company LLC\n\nItem 1: pump, OMR 1,200.000",
+		map[string]string{"Gulf Pumps LLC": "seller", "Sohar Aluminium Company LLC": "buyer"}, nil, nil},
 }
 
 // TestParties22Families runs the cases: every case must pass.
