@@ -203,6 +203,7 @@ func parties22Roles(facts []Fact, cands []candidate, text string) {
 		}
 	}
 	senderRoles22(facts, cands, text)
+	addresseeRoles22(facts, cands, text)
 }
 
 // senderRoles22 applies family S.
@@ -312,6 +313,36 @@ func (x *clauseExtractor) parties22Obligations(all []Fact, cands []candidate) {
 	for i := range x.obls {
 		if o := &x.obls[i].o; o.PartyRole == "owner" {
 			o.PartyRole = "issuer"
+		}
+	}
+}
+
+// reYourCompany22: a letter defines its addressee by the words "your
+// company" ("وشركتكم (ويشار إليها فيما يلي بـ "المقاول")", 'your company
+// (the "Contractor")'): the role word.
+var reYourCompany22 = regexp.MustCompile(`(?i)(?:شركتكم|مؤسستكم|مكتبكم|your\s+(?:company|firm|organi[sz]ation)|yourselves)\s*\(\s*(?:[^()"“«\n]{0,40})?["“«]\s*(?:the\s+)?([^"”»\n]{2,30}?)\s*["”»]\s*\)`)
+
+// addresseeRoles22 applies family Y: the company a letter addresses
+// takes the role the letter defines for "your company".
+func addresseeRoles22(facts []Fact, cands []candidate, text string) {
+	// Y: the one company with no role before the words, off the
+	// letterhead's first lines.
+	if m := reYourCompany22.FindStringSubmatchIndex(text); m != nil {
+		if role := lexRole(text[m[2]:m[3]]); twinRole21(role) && !hasRole16(facts, role) {
+			pick := -1
+			for i, f := range facts {
+				if f.Type != TypeParty || f.EntityType == "person" || f.Role != "" || cands[i].start > m[0] || strings.Count(text[:cands[i].start], "\n") < 2 {
+					continue
+				}
+				if pick != -1 {
+					pick = -2 // two candidates: none is surer
+					break
+				}
+				pick = i
+			}
+			if pick >= 0 {
+				setRole16(facts, pick, role)
+			}
 		}
 	}
 }

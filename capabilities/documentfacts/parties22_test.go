@@ -45,6 +45,13 @@ var party22Cases = []party16Case{
 		map[string]string{"Al Noor Cables LLC": "bidder"}, nil, nil},
 	{"S negative: a quotation whose header names the sides", "QUOTATION\n\nSeller: Gulf Pumps LLC\nBuyer: Sohar Aluminium Company LLC\n\nItem 1: pump, OMR 1,200.000",
 		map[string]string{"Gulf Pumps LLC": "seller", "Sohar Aluminium Company LLC": "buyer"}, nil, nil},
+
+	// Y. A letter defines its addressee as "your company": the company
+	// it addresses takes the role.
+	{"Y Arabic شركتكم defined", "شركة صحار للتطوير ش.م.ع.م\nص.ب 215، صحار\n\nالسادة/ شركة الظاهرة للمقاولات ش.م.م المحترمين\nص.ب 92، عبري\n\nالموضوع: أمر المباشرة\n\nبالإشارة إلى العقد المبرم بين شركة صحار للتطوير ش.م.ع.م (ويشار إليها فيما يلي بـ \"صاحب العمل\") وشركتكم (ويشار إليها فيما يلي بـ \"المقاول\")، نفيدكم بما يلي:\nيلتزم المقاول بتقديم البرنامج الزمني خلال عشرة أيام.",
+		map[string]string{"شركة الظاهرة للمقاولات ش.م.م": "contractor", "شركة صحار للتطوير ش.م.ع.م": "employer"}, nil, nil},
+	{"Y English your company defined", "DHOFAR PORTS SAOC\nP.O. Box 12, Salalah\n\nTo: Mirbat Dredging LLC\nP.O. Box 40, Mirbat\n\nSubject: Notice to proceed\n\nWe refer to the contract between Dhofar Ports SAOC (the \"Employer\") and your company (the \"Contractor\"). The Contractor shall mobilise within 14 days.",
+		map[string]string{"Mirbat Dredging LLC": "contractor"}, nil, nil},
 }
 
 // TestParties22Families runs the cases: every case must pass.
