@@ -322,9 +322,20 @@ func (x *clauseExtractor) parties22Obligations(all []Fact, cands []candidate) {
 // (the "Contractor")'): the role word.
 var reYourCompany22 = regexp.MustCompile(`(?i)(?:شركتكم|مؤسستكم|مكتبكم|your\s+(?:company|firm|organi[sz]ation)|yourselves)\s*\(\s*(?:[^()"“«\n]{0,40})?["“«]\s*(?:the\s+)?([^"”»\n]{2,30}?)\s*["”»]\s*\)`)
 
-// addresseeRoles22 applies family Y: the company a letter addresses
-// takes the role the letter defines for "your company".
+// reAttention22: a contact's line under an addressee ("Attention:",
+// "Attn.", "Kind attention", "عناية:", "لعناية").
+var reAttention22 = regexp.MustCompile(`(?i)^[ \t*_]*(?:(?:kind\s+)?attention|attn\.?|for\s+the\s+attention\s+of|عناية|لعناية|بعناية)\s*[:/.]?`)
+
+// addresseeRoles22 applies families Y and A: the company a letter
+// addresses takes the role the letter defines for "your company"; a
+// person on the contact's line under a company takes none.
 func addresseeRoles22(facts []Fact, cands []candidate, text string) {
+	head := min(len(text), 2500)
+	for _, re := range []*regexp.Regexp{reHeadEnd22, reSubjectLine, reLetterBody16} {
+		if m := re.FindStringIndex(text); m != nil && m[0] < head && m[0] > 0 {
+			head = m[0]
+		}
+	}
 	// Y: the one company with no role before the words, off the
 	// letterhead's first lines.
 	if m := reYourCompany22.FindStringSubmatchIndex(text); m != nil {
@@ -342,6 +353,24 @@ func addresseeRoles22(facts []Fact, cands []candidate, text string) {
 			}
 			if pick >= 0 {
 				setRole16(facts, pick, role)
+			}
+		}
+	}
+	// A: a person on a contact's line, a company named on the lines above.
+	for i, f := range facts {
+		if f.Type != TypeParty || f.EntityType != "person" || f.Role == "" || cands[i].start >= head {
+			continue
+		}
+		ls := strings.LastIndexByte(text[:cands[i].start], '\n') + 1
+		if !reAttention22.MatchString(text[ls:cands[i].start]) {
+			continue
+		}
+		// The lines above, up to three: one names a company.
+		above := strings.Split(strings.TrimRight(text[max(0, ls-400):ls], "\n"), "\n")
+		for k := len(above) - 1; k >= 0 && k >= len(above)-3; k-- {
+			if l := strings.TrimSpace(above[k]); l != "" && entityType(l) == "company" {
+				facts[i].Role, facts[i].Key, facts[i].Label = "", "party", "Party"
+				break
 			}
 		}
 	}

@@ -52,6 +52,17 @@ var party22Cases = []party16Case{
 		map[string]string{"شركة الظاهرة للمقاولات ش.م.م": "contractor", "شركة صحار للتطوير ش.م.ع.م": "employer"}, nil, nil},
 	{"Y English your company defined", "DHOFAR PORTS SAOC\nP.O. Box 12, Salalah\n\nTo: Mirbat Dredging LLC\nP.O. Box 40, Mirbat\n\nSubject: Notice to proceed\n\nWe refer to the contract between Dhofar Ports SAOC (the \"Employer\") and your company (the \"Contractor\"). The Contractor shall mobilise within 14 days.",
 		map[string]string{"Mirbat Dredging LLC": "contractor"}, nil, nil},
+
+	// A. A person on a contact's line under a company is no party of a
+	// role, whatever the letter defines.
+	{"A Attention under a company, a letter of award", "AL BATINAH PORTS SAOC\nP.O. Box 9, Sohar\n\nM/s Rustaq Marine Works LLC\nP.O. Box 88, Rustaq\nAttention: Mr. Vijay Kumar Nair, Managing Director\n\nLETTER OF AWARD\n\nDear Sirs,\nWe are pleased to inform you that Al Batinah Ports SAOC (the \"Employer\") has accepted your bid.",
+		map[string]string{"Vijay Kumar Nair": "-"}, nil, nil},
+	{"A عناية under a company", "شركة الباطنة للموانئ ش.م.ع.م\nص.ب 9، صحار\n\nالسادة/ شركة الرستاق للأعمال البحرية ش.م.م المحترمين\nعناية: السيد/ فيجاي كومار ناير، المدير العام\n\nالموضوع: خطاب ترسية\n\nيسرنا إبلاغكم بأن شركة الباطنة للموانئ ش.م.ع.م (ويشار إليها بـ \"صاحب العمل\") قد قبلت عطاءكم.",
+		map[string]string{"فيجاي كومار ناير": "-"}, nil, nil},
+	{"A Attn. under a company, a notice to proceed", "SALALAH FREE ZONE COMPANY SAOC\nP.O. Box 3, Salalah\n\nTo: Taqah Civil Works LLC\nAttn. Ms. Reema Suresh Pillai, Projects Director\n\nNOTICE TO PROCEED\n\nDear Madam,\nWe confirm that Salalah Free Zone Company SAOC (the \"Employer\") instructs you to commence the works.",
+		map[string]string{"Reema Suresh Pillai": "-"}, nil, nil},
+	{"A negative: an offer letter to a person", "GULF TECH LLC\nP.O. Box 5, Muscat\n\nMr. Sanjay Menon\nP.O. Box 7, Ruwi\n\nDear Sanjay,\nWe are pleased to offer you the position of Engineer. The Employee shall report on 1 May 2026.",
+		map[string]string{"Sanjay Menon": "employee"}, nil, nil},
 }
 
 // TestParties22Families runs the cases: every case must pass.
