@@ -164,7 +164,7 @@ func names22(cs []candidate, text string) []candidate {
 	if added {
 		sortByPosition(cs)
 	}
-	return cs
+	return orgEntries22(cs, text)
 }
 
 // setCandRole22 gives f role, as its key and label too.
@@ -374,4 +374,95 @@ func addresseeRoles22(facts []Fact, cands []candidate, text string) {
 			}
 		}
 	}
+}
+
+// Family W: an organisation whose name carries no legal form but a head
+// noun ("Seef Crescent Towers Owners Association", "AL QUSAIS TOWERS
+// OWNERS ASSOCIATION", a name over a line break), opening a party's
+// entry ("(1) X, address ... (the "Client")", "between X (the
+// "Client")"): the whole name is the party the entry defines, and a
+// piece of it or of its address read as the party ("Marina Towers Owners
+// Association", "Bahrain") gives way.
+var (
+	reOrgNoForm22 = regexp.MustCompile(`(?m)(?:^[ \t]*(?:\(\d{1,2}\)|\d{1,2}[.)])?[ \t]*|\bbetween\s+)([A-Z][A-Za-z'’&-]*(?:\s+(?:[A-Z][A-Za-z'’&-]*|of|and|for)){0,7}?\s+(?i:Association|Society|Council|Foundation|Federation|Union|Club|Committee|Trust|Institute|Academy|University|College|School|Hospital|Clinic|Centre|Center|Municipality|Cooperative|Chamber))\b`)
+	// reEntryDef22: the entry's definition ('(hereinafter the "Client")').
+	reEntryDef22 = regexp.MustCompile(`\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?["“]\s*(?:the\s+)?([^"”\n]{2,30}?)\s*["”]\s*\)`)
+	// reEntryEnd22: where a party's entry ends: a blank line, the next
+	// entry ("; and", a line "and", "(2)").
+	reEntryEnd22 = regexp.MustCompile(`\n[ \t]*\n|;\s*and\b|\n[ \t]*(?:and|AND)[ \t]*\n|\n[ \t]*\(\d{1,2}\)`)
+	// reNameEnd22: the name ends at its head noun: a comma, a bracket or
+	// the line's end follows, and no legal form ("Centre LLC", "Hospital
+	// W.L.L." are companies the other rules read whole).
+	reNameEnd22   = regexp.MustCompile(`^[ \t]*(?:[,(]|\r?\n|$)`)
+	reLegalForm22 = regexp.MustCompile(`(?i)^[ \t]*,?[ \t]*(?:L\.?L\.?C|W\.?L\.?L|S\.?A\.?O\.?[CG]|B\.?S\.?C|K\.?S\.?C|P\.?J\.?S\.?C|Q\.?S\.?C|Ltd|Limited|Inc|GmbH|B\.?V|FZ|Co\b|Company)`)
+	// reNotName22: a first word that frames a name, no part of it.
+	reNotName22 = regexp.MustCompile(`^(?:For|To|From|Signed|Between|And|By|The|Dear|Attn|Attention)\b`)
+)
+
+// orgEntries22 applies family W to the candidates cs.
+func orgEntries22(cs []candidate, text string) []candidate {
+	added := false
+	for _, m := range reOrgNoForm22.FindAllStringSubmatchIndex(text, -1) {
+		s, e := m[2], m[3]
+		raw := text[s:e]
+		if reNotName22.MatchString(raw) || strings.Count(raw, "\n") > 1 {
+			continue
+		}
+		rest := text[e:min(len(text), e+400)]
+		if !reNameEnd22.MatchString(rest) || reLegalForm22.MatchString(rest) {
+			continue
+		}
+		if x := reEntryEnd22.FindStringIndex(rest); x != nil {
+			rest = rest[:x[0]]
+		}
+		d := reEntryDef22.FindStringSubmatchIndex(rest)
+		if d == nil {
+			continue
+		}
+		role := lexRole(rest[d[2]:d[3]])
+		if role == "" || strings.Contains(rest[:d[0]], "(the ") {
+			continue
+		}
+		defAt := e + d[0]
+		name := strings.Join(strings.Fields(raw), " ")
+		at, to := s, e // the new party's span
+		if name != raw {
+			// Wrapped over a line: the evidence is where the document
+			// writes the name on one line (a letterhead, a signature).
+			if at = strings.Index(text, name); at < 0 {
+				continue
+			}
+			to = at + len(name)
+		}
+		same := false
+		cs = slices.DeleteFunc(cs, func(c candidate) bool {
+			f := c.fact
+			if f.Type != TypeParty || f.EntityType == "person" {
+				return false
+			}
+			if c.start == s && c.end == e {
+				same = true
+				return false
+			}
+			// A piece of the name, or a name read from its address with
+			// the entry's role.
+			return c.start < e && s < c.end || c.start >= e && c.end <= defAt && (f.Role == role || f.Role == "")
+		})
+		if same {
+			for k := range cs {
+				if f := &cs[k].fact; f.Type == TypeParty && cs[k].start == s && cs[k].end == e && f.Role == "" {
+					setCandRole22(f, role)
+				}
+			}
+			continue
+		}
+		f := Fact{Type: TypeParty, Value: name, Normalized: normalName(name), EntityType: "organization", Method: "definition", Confidence: 0.85}
+		setCandRole22(&f, role)
+		cs = append(cs, candidate{fact: f, start: at, end: to, prio: 2, by: "parties22"})
+		added = true
+	}
+	if added {
+		sortByPosition(cs)
+	}
+	return cs
 }

@@ -63,6 +63,19 @@ var party22Cases = []party16Case{
 		map[string]string{"Reema Suresh Pillai": "-"}, nil, nil},
 	{"A negative: an offer letter to a person", "GULF TECH LLC\nP.O. Box 5, Muscat\n\nMr. Sanjay Menon\nP.O. Box 7, Ruwi\n\nDear Sanjay,\nWe are pleased to offer you the position of Engineer. The Employee shall report on 1 May 2026.",
 		map[string]string{"Sanjay Menon": "employee"}, nil, nil},
+
+	// W. An organisation named with no legal form, by a head noun, opens
+	// a party's entry: the whole name is the party the entry defines.
+	{"W an association with its address before the definition", "POOL MAINTENANCE AGREEMENT\n\nBETWEEN\n(1) Al Khuwair Gardens Residents Association, Building 12, Way 3010, Al Khuwair, Sultanate of\n    Oman, represented by Mr. Salim Nasser Al Harthy, Chairman (the \"Client\"); and\n(2) Bright Pools L.L.C., Building 5, Way 220, Ghala, Muscat (the \"Contractor\").\n\nThe Contractor shall clean the pool weekly.",
+		map[string]string{"Al Khuwair Gardens Residents Association": "customer", "Bright Pools L.L.C.": "contractor"}, []string{"Oman"}, nil},
+	{"W a name in capitals, the definition on the next line", "SECURITY SERVICES CONTRACT\n\nThis Contract is made on 2 March 2026 between:\n\nMUSCAT HILLS GOLF CLUB, Muscat Hills, Sultanate of Oman\n(hereinafter the \"Client\")\n\nand\n\nSHIELD GUARDING SERVICES L.L.C., Ruwi, Muscat (hereinafter the \"Contractor\").",
+		map[string]string{"MUSCAT HILLS GOLF CLUB": "customer"}, nil, nil},
+	{"W a name over a line break after between", "Sohar Marina Sailing Club\nP.O. Box 5, Sohar\n\n1. We refer to the licence dated 3 May 2025 between Sohar\n   Marina Sailing Club (the \"Licensee\") and Sohar Port Company SAOC (the \"Licensor\").",
+		map[string]string{"Sohar Marina Sailing Club": "licensee"}, []string{"Marina Sailing Club"}, nil},
+	{"W negative: a head noun before a legal form", "LEASE AGREEMENT\n\n(1) Ruwi Towers LLC, Muscat (the \"Landlord\"); and\n(2) Seeb Imaging Centre LLC, Way 12, Seeb (the \"Tenant\").\n\nThe Tenant shall pay the rent monthly.",
+		map[string]string{"Seeb Imaging Centre LLC": "tenant"}, []string{"Seeb Imaging Centre"}, nil},
+	{"W negative: the definition belongs to the next entry", "AGREEMENT\n\n(1) Gulf Sports Club, Muscat; and\n(2) Oman Turf LLC, Seeb (the \"Contractor\").\n\nThe Contractor shall lay the pitch.",
+		map[string]string{"Oman Turf LLC": "contractor"}, nil, nil},
 }
 
 // TestParties22Families runs the cases: every case must pass.
