@@ -292,9 +292,23 @@ func twin22(facts []Fact, cands []candidate, text string, i, j int) bool {
 	return a.end <= b.start && strings.Trim(text[a.end:b.start], " /|()-–—,،*_\t\r\n") == ""
 }
 
+// reWinningProposer22: a duty of the proposer a request for proposals
+// selects ("The successful proposer shall issue").
+var reWinningProposer22 = regexp.MustCompile(`(?i)^(?:the\s+)?(?:successful|selected|winning)\s+proposers?\b`)
+
 // parties22Obligations applies family O to the duties: once no party is
-// the owner, a duty bound to the owner's word binds the issuer.
+// the owner, a duty bound to the owner's word binds the issuer; and
+// family B's "proposer".
 func (x *clauseExtractor) parties22Obligations(all []Fact, cands []candidate) {
+	// A proposer of a request for proposals or a tender is its bidder
+	// (as "Applicant" and "Tenderer" are; an insurance proposer is not).
+	if reTenderTitle.MatchString(firstLines21(x.a.text, 3)) {
+		for i := range x.obls {
+			if o := &x.obls[i].o; o.PartyRole == "proposer" || o.PartyRole == "" && reWinningProposer22.MatchString(o.Action) {
+				o.PartyRole = "bidder"
+			}
+		}
+	}
 	moved := false
 	for i, f := range all {
 		if f.Type != TypeParty {

@@ -76,6 +76,15 @@ var party22Cases = []party16Case{
 		map[string]string{"Seeb Imaging Centre LLC": "tenant"}, []string{"Seeb Imaging Centre"}, nil},
 	{"W negative: the definition belongs to the next entry", "AGREEMENT\n\n(1) Gulf Sports Club, Muscat; and\n(2) Oman Turf LLC, Seeb (the \"Contractor\").\n\nThe Contractor shall lay the pitch.",
 		map[string]string{"Oman Turf LLC": "contractor"}, nil, nil},
+
+	// B. The bidder's words of a competition or a request for
+	// proposals: المتنافس, "Proposers", "the successful proposer".
+	{"B المتنافس of a competition", "# منافسة عامة رقم ٤/٢٠٢٦\n\nتطرح شركة جدة للخدمات الصحية منافسة عامة لتوريد الأدوية.\n\nيلتزم المتنافس بتقديم المستندات الآتية ضمن العرض الفني.\nلا يجوز للمتنافس تعديل أسعار عرضه بعد فتح المظاريف.",
+		nil, nil, []string{"bidder must بتقديم المستندات", "bidder must_not تعديل"}},
+	{"B proposers of a request for proposals", "REQUEST FOR PROPOSALS No. 7/2026\n\nKuwait Ports Services Company K.S.C.C. invites proposals for the audit of its accounts.\n\nProposers shall submit a technical and a financial proposal.\nThe successful proposer shall issue the audited financial statements within sixty (60) days.",
+		nil, nil, []string{"bidder must submit a technical", "bidder must issue the audited"}},
+	{"B negative: an insurance proposer", "PROPOSAL FORM - MOTOR INSURANCE\n\nThe Proposer shall disclose every accident of the last three years.",
+		nil, nil, []string{"proposer must disclose every accident"}},
 }
 
 // TestParties22Families runs the cases: every case must pass.
