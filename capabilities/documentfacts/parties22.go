@@ -204,6 +204,7 @@ func parties22Roles(facts []Fact, cands []candidate, text string) {
 	}
 	senderRoles22(facts, cands, text)
 	addresseeRoles22(facts, cands, text)
+	titledTwins22(facts, cands, text)
 }
 
 // senderRoles22 applies family S.
@@ -479,4 +480,40 @@ func orgEntries22(cs []candidate, text string) []candidate {
 		sortByPosition(cs)
 	}
 	return cs
+}
+
+// Family H: a person named in both scripts on adjacent lines with a
+// title before the second ("Mr. Ali Jaffar Al Aradi\nالسيد/ علي جعفر
+// العرادي"): the name without a role takes its twin's role
+// (translationRoles reads only separators between the two).
+var reTitleBetween22 = regexp.MustCompile(`(?i)\b(?:Mr|Mrs|Ms|Miss|Dr|Eng)\b\.?|السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ`)
+
+// titledTwins22 applies family H.
+func titledTwins22(facts []Fact, cands []candidate, text string) {
+	for i, f := range facts {
+		if f.Type != TypeParty || f.EntityType != "person" || f.Role != "" {
+			continue
+		}
+		for j, g := range facts {
+			if j == i || g.Type != TypeParty || g.EntityType != "person" || g.Role == "" || hasArabic(f.Value) == hasArabic(g.Value) {
+				continue
+			}
+			a, b := cands[i], cands[j]
+			if a.start > b.start {
+				a, b = b, a
+			}
+			if a.end > b.start || b.start-a.end > 40 {
+				continue
+			}
+			between := reTitleBetween22.ReplaceAllString(text[a.end:b.start], "")
+			lat, ar := f.Value, g.Value
+			if hasArabic(lat) {
+				lat, ar = ar, lat
+			}
+			if strings.Trim(between, " /|()-–—,،*_.\t\r\n") == "" && personTwin21(lat, ar) {
+				setRole16(facts, i, g.Role)
+				break
+			}
+		}
+	}
 }

@@ -85,6 +85,15 @@ var party22Cases = []party16Case{
 		nil, nil, []string{"bidder must submit a technical", "bidder must issue the audited"}},
 	{"B negative: an insurance proposer", "PROPOSAL FORM - MOTOR INSURANCE\n\nThe Proposer shall disclose every accident of the last three years.",
 		nil, nil, []string{"proposer must disclose every accident"}},
+
+	// H. A person named in both scripts on adjacent lines, a title
+	// before the second: one party, one role.
+	{"H offer letter, Mr. then السيد/", "Gulf Pearl Hotels W.L.L.\nمجموعة فنادق لؤلؤة الخليج ذ.م.م\nManama, Kingdom of Bahrain\n\nMr. Hasan Ali Al Mahroos\nالسيد/ حسن علي المحروس\nFlat 4, Road 12, Riffa\n\nOffer of Employment\n\nDear Hasan,\nWe are pleased to offer you the position of Chef.",
+		map[string]string{"Hasan Ali Al Mahroos": "employee", "حسن علي المحروس": "employee"}, nil, nil},
+	{"H offer letter, Ms. then الفاضلة/", "Gulf Pearl Hotels W.L.L.\nمجموعة فنادق لؤلؤة الخليج ذ.م.م\nManama, Kingdom of Bahrain\n\nMs. Zainab Ahmed Al Sayed\nالفاضلة/ زينب أحمد السيد\nFlat 9, Road 40, Isa Town\n\nOffer of Employment\n\nDear Zainab,\nWe are pleased to offer you the position of Cashier.",
+		map[string]string{"Zainab Ahmed Al Sayed": "employee", "زينب أحمد السيد": "employee"}, nil, nil},
+	{"H negative: two people on adjacent lines", "Gulf Pearl Hotels W.L.L.\nManama, Kingdom of Bahrain\n\nMr. Hasan Ali Al Mahroos\nالسيد/ يوسف جاسم بوحجي\nFlat 4, Road 12, Riffa\n\nOffer of Employment\n\nDear Hasan,\nWe are pleased to offer you the position of Chef.",
+		map[string]string{"Hasan Ali Al Mahroos": "employee", "يوسف جاسم بوحجي": "-"}, nil, nil},
 }
 
 // TestParties22Families runs the cases: every case must pass.
