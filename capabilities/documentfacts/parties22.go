@@ -109,6 +109,9 @@ func names22(cs []candidate, text string) []candidate {
 		if m := reOnBehalf22.FindStringSubmatch(f.Value); m != nil && lexRole(m[1]) != "" {
 			return true // "عن صاحب العمل": a role word, no name
 		}
+		if hasArabic(f.Value) && roleOf(f.Value) != "" {
+			return true // "المؤجر: المستأجر:" over blank signatures: a role word
+		}
 		return f.EntityType == "person" && hasArabic(f.Value) && reCaption22.MatchString(f.Value)
 	})
 	for i := range cs {
@@ -164,7 +167,7 @@ func names22(cs []candidate, text string) []candidate {
 	if added {
 		sortByPosition(cs)
 	}
-	return orgEntries22(cs, text)
+	return arEntryNames22(orgEntries22(cs, text), text)
 }
 
 // setCandRole22 gives f role, as its key and label too.
@@ -205,6 +208,7 @@ func parties22Roles(facts []Fact, cands []candidate, text string) {
 	senderRoles22(facts, cands, text)
 	addresseeRoles22(facts, cands, text)
 	titledTwins22(facts, cands, text)
+	arEntries22(facts, cands, text)
 }
 
 // senderRoles22 applies family S.
@@ -513,6 +517,106 @@ func titledTwins22(facts []Fact, cands []candidate, text string) {
 			if strings.Trim(between, " /|()-–—,،*_.\t\r\n") == "" && personTwin21(lat, ar) {
 				setRole16(facts, i, g.Role)
 				break
+			}
+		}
+	}
+}
+
+// Family E: an Arabic party entry ("أولاً: مستشفى X (شركة مساهمة مقفلة)،
+// سجل تجاري ...، ويمثله ...، ويشار إليه فيما بعد بـ (الطرف الأول).",
+// "الطرف الأول: السيد/ X، ... ويشار إليه فيما بعد بـ (المؤجر).") whose
+// definition closes the entry in brackets: the entry's first name takes
+// the role, over the number the entry's label gives ("الطرف الأول" is
+// first_party only where the text defines no role word).
+var (
+	reArEntry22   = regexp.MustCompile(`(?m)^[ \t]*(?:(?:أولاً|أولا|ثانياً|ثانيا|ثالثاً|ثالثا)\s*[:：\-–]\s*|[١٢٣1-3]\s*[-.)]\s*|الطرف\s+(?:الأول|الثاني|الثالث)\s*[:：]\s*)`)
+	reArEntryRole = regexp.MustCompile(`(?:` + arTashkeel(arDefCues...) + `)\s*(?:إليه|إليها|اليه|اليها)?\s*(?:فيما\s+(?:بعد|يلي)\s*)?(?:بـ|ب)\s*\(\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*\)`)
+	reArEntryNext = regexp.MustCompile(`\n[ \t]*\n|\n[ \t]*(?:(?:أولاً|أولا|ثانياً|ثانيا|ثالثاً|ثالثا)\s*[:：\-–]|[١٢٣1-3]\s*[-.)]|الطرف\s+(?:الأول|الثاني|الثالث)\s*[:：])`)
+	reArNameCut22 = regexp.MustCompile(`\s*(?:[،,(]|$)`)
+)
+
+// arEntrySpans22: family E's entries, each its first name's span and
+// the role its definition gives.
+type arEntry22 struct {
+	s, e int
+	role string
+}
+
+func arEntrySpans22(text string) []arEntry22 {
+	var out []arEntry22
+	for _, m := range reArEntry22.FindAllStringIndex(text, -1) {
+		body := text[m[1]:min(len(text), m[1]+700)]
+		if x := reArEntryNext.FindStringIndex(body); x != nil {
+			body = body[:x[0]]
+		}
+		d := reArEntryRole.FindStringSubmatchIndex(body)
+		if d == nil {
+			continue
+		}
+		role := roleOf(arRolePrefix(body[d[2]:d[3]]))
+		if role == "" {
+			continue
+		}
+		// The entry's first name: after a title, up to a comma or a bracket.
+		line := body
+		if nl := strings.IndexByte(line, '\n'); nl >= 0 {
+			line = line[:nl]
+		}
+		lead := len(honorific.FindString(line))
+		cut := reArNameCut22.FindStringIndex(line[lead:])
+		if cut == nil || cut[0] == 0 {
+			continue
+		}
+		out = append(out, arEntry22{m[1] + lead, m[1] + lead + cut[0], role})
+	}
+	return out
+}
+
+// reArOrgHead22: the first word of an Arabic organisation's name that
+// carries no legal form (a hospital, a university, a municipality).
+var reArOrgHead22 = regexp.MustCompile(`^(?:مستشفى|جامعة|بلدية|وزارة|هيئة|مجلس|جمعية|نادي|مدرسة|مدارس|كلية|معهد|مركز|مكتب|مؤسسة|شركة|مجموعة)\s`)
+
+// arEntryNames22 adds family E's organisations no rule found, with
+// their roles.
+func arEntryNames22(cs []candidate, text string) []candidate {
+	added := false
+	for _, en := range arEntrySpans22(text) {
+		name := text[en.s:en.e]
+		if !reArOrgHead22.MatchString(name) || len(strings.Fields(name)) < 2 || hasDigit(name) {
+			continue
+		}
+		taken := false
+		for _, c := range cs {
+			if c.fact.Type == TypeParty && c.start < en.e && en.s < c.end {
+				taken = true
+				break
+			}
+		}
+		if taken {
+			continue
+		}
+		f := Fact{Type: TypeParty, Value: name, Normalized: normalName(name), EntityType: entityType(name), Method: "definition", Confidence: 0.85}
+		setCandRole22(&f, en.role)
+		cs = append(cs, candidate{fact: f, start: en.s, end: en.e, prio: 2, by: "parties22"})
+		added = true
+	}
+	if added {
+		sortByPosition(cs)
+	}
+	return cs
+}
+
+// arEntries22 applies family E to the parties of facts (facts[i] is
+// cands[i]'s fact): the entry's name takes the role over none or a
+// number.
+func arEntries22(facts []Fact, cands []candidate, text string) {
+	for _, en := range arEntrySpans22(text) {
+		for i, f := range facts {
+			if f.Type != TypeParty || cands[i].start != en.s || cands[i].end > en.e+1 {
+				continue
+			}
+			if f.Role == "" || f.Role == "first_party" || f.Role == "second_party" {
+				setRole16(facts, i, en.role)
 			}
 		}
 	}

@@ -94,6 +94,16 @@ var party22Cases = []party16Case{
 		map[string]string{"Zainab Ahmed Al Sayed": "employee", "زينب أحمد السيد": "employee"}, nil, nil},
 	{"H negative: two people on adjacent lines", "Gulf Pearl Hotels W.L.L.\nManama, Kingdom of Bahrain\n\nMr. Hasan Ali Al Mahroos\nالسيد/ يوسف جاسم بوحجي\nFlat 4, Road 12, Riffa\n\nOffer of Employment\n\nDear Hasan,\nWe are pleased to offer you the position of Chef.",
 		map[string]string{"Hasan Ali Al Mahroos": "employee", "يوسف جاسم بوحجي": "-"}, nil, nil},
+
+	// E. An Arabic party entry closed by its definition in brackets: the
+	// entry's first name takes the role; a role word over a blank
+	// signature is no name.
+	{"E أولاً: a hospital with no legal form, (الطرف الأول)", "# اتفاقية توريد\nأبرمت هذه الاتفاقية بين كل من:\nأولاً: مستشفى الشفاء التخصصي (شركة مساهمة مقفلة)، سجل تجاري رقم ١٠١٠٢٣٤٥٦٧، الرياض، ويمثله في التوقيع الدكتور/ سعد بن علي القحطاني بصفته المدير العام، ويشار إليه فيما بعد بـ (الطرف الأول).\nثانياً: شركة النخبة للتجهيزات الطبية المحدودة، سجل تجاري رقم ١٠١٠٩٨٧٦٥٤، الرياض، ويشار إليها فيما بعد بـ (الطرف الثاني).\n# المادة الأولى\nيلتزم الطرف الثاني بتوريد المستلزمات خلال عشرة أيام.",
+		map[string]string{"مستشفى الشفاء التخصصي": "first_party", "شركة النخبة للتجهيزات الطبية المحدودة": "second_party", "سعد بن علي القحطاني": "-"}, nil, nil},
+	{"E الطرف الأول: a person, the role word over the number", "عقد إيجار محل تجاري\n\nتم الاتفاق بين كل من:\n\nالطرف الأول: السيد/ خالد بن سعيد بن حمد الحارثي، عماني الجنسية، يحمل البطاقة المدنية رقم ٠٨٧٦٥٤٣٢،\nص.ب ٢٢١، روي، ويشار إليه فيما بعد بـ (المؤجر).\n\nالطرف الثاني: شركة الريان للتجارة ش.م.م، سجل تجاري رقم ١٢٣٤٥٦٧، ويشار إليها فيما بعد بـ (المستأجر).\n\nيلتزم المستأجر بسداد الإيجار.\n\nالمؤجر:                                  المستأجر:",
+		map[string]string{"خالد بن سعيد بن حمد الحارثي": "landlord", "شركة الريان للتجارة ش.م.م": "tenant"}, []string{"المستأجر", "المؤجر"}, nil},
+	{"E negative: a numbered entry defined as the first party", "عقد مقاولة\n١- السيد/ حمود بن ناصر الغافري، عماني الجنسية، ويشار إليه فيما بعد بـ (الطرف الأول).\n٢- شركة الوادي للمقاولات ش.م.م، ويشار إليها فيما بعد بـ (الطرف الثاني).",
+		map[string]string{"حمود بن ناصر الغافري": "first_party", "شركة الوادي للمقاولات ش.م.م": "second_party"}, nil, nil},
 }
 
 // TestParties22Families runs the cases: every case must pass.
