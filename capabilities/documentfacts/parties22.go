@@ -167,7 +167,7 @@ func names22(cs []candidate, text string) []candidate {
 	if added {
 		sortByPosition(cs)
 	}
-	return arEntryNames22(orgEntries22(cs, text), text)
+	return countryTails22(arEntryNames22(orgEntries22(cs, text), text), text)
 }
 
 // setCandRole22 gives f role, as its key and label too.
@@ -302,8 +302,8 @@ func twin22(facts []Fact, cands []candidate, text string, i, j int) bool {
 var reWinningProposer22 = regexp.MustCompile(`(?i)^(?:the\s+)?(?:successful|selected|winning)\s+proposers?\b`)
 
 // parties22Obligations applies family O to the duties: once no party is
-// the owner, a duty bound to the owner's word binds the issuer; and
-// family B's "proposer".
+// the owner, a duty bound to the owner's word binds the issuer; family
+// B's "proposer"; family P's defined word.
 func (x *clauseExtractor) parties22Obligations(all []Fact, cands []candidate) {
 	// A proposer of a request for proposals or a tender is its bidder
 	// (as "Applicant" and "Tenderer" are; an insurance proposer is not).
@@ -311,6 +311,18 @@ func (x *clauseExtractor) parties22Obligations(all []Fact, cands []candidate) {
 		for i := range x.obls {
 			if o := &x.obls[i].o; o.PartyRole == "proposer" || o.PartyRole == "" && reWinningProposer22.MatchString(o.Action) {
 				o.PartyRole = "bidder"
+			}
+		}
+	}
+	// P: the word a country's wrapped tail was defined by names the
+	// entry's company, as before the tail was dropped.
+	for w, r := range countryTailWords22(all, cands, x.a.text) {
+		if hasRole16(all, w) {
+			continue
+		}
+		for i := range x.obls {
+			if o := &x.obls[i].o; o.PartyRole == w {
+				o.PartyRole = r
 			}
 		}
 	}
@@ -620,4 +632,86 @@ func arEntries22(facts []Fact, cands []candidate, text string) {
 			}
 		}
 	}
+}
+
+// Family P: the end of a country's name wrapped onto the line of a
+// party's definition ("..., Abu Dhabi, United Arab\nEmirates (the
+// "Purchaser")", "Kingdom of\nBahrain, represented by ... (the
+// "Client")") is no party: the address's last word, read as the name
+// the definition follows. Its role goes to the company that opens the
+// entry, when that has none.
+var (
+	reCountryLead22 = regexp.MustCompile(`(?i)\b(?:United\s+Arab|Kingdom\s+of(?:\s+Saudi)?|Sultanate\s+of|State\s+of|Republic\s+of|Saudi)[ \t]*$`)
+	reCountryTail22 = regexp.MustCompile(`^(?:Emirates|Bahrain|Oman|Qatar|Kuwait|Arabia|Saudi\s+Arabia|Jordan|Egypt|Yemen)$`)
+)
+
+// countryTails22 applies family P to the candidates cs.
+func countryTails22(cs []candidate, text string) []candidate {
+	drop := map[int]bool{}
+	for i, c := range cs {
+		f := c.fact
+		if f.Type != TypeParty || f.EntityType == "person" || !reCountryTail22.MatchString(f.Value) || c.start <= 0 || c.start > len(text) {
+			continue
+		}
+		ls := strings.LastIndexByte(text[:c.start], '\n')
+		if ls < 0 || strings.TrimSpace(text[ls+1:c.start]) != "" || !reCountryLead22.MatchString(text[max(0, ls-60):ls]) {
+			continue
+		}
+		drop[i] = true
+		if f.Role == "" {
+			continue
+		}
+		// The entry's company: the nearest one before, in the same
+		// paragraph.
+		from := max(0, c.start-400)
+		if p := strings.LastIndex(text[from:c.start], "\n\n"); p >= 0 {
+			from += p
+		}
+		best := -1
+		for j, o := range cs {
+			if j != i && o.fact.Type == TypeParty && o.fact.EntityType != "person" && o.start >= from && o.end <= c.start && (best < 0 || o.start > cs[best].start) {
+				best = j
+			}
+		}
+		if best >= 0 && cs[best].fact.Role == "" {
+			setCandRole22(&cs[best].fact, f.Role)
+		}
+	}
+	if len(drop) == 0 {
+		return cs
+	}
+	var out []candidate
+	for i, c := range cs {
+		if !drop[i] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// reCountryDef22: a country's wrapped tail and the definition after it
+// (family P).
+var reCountryDef22 = regexp.MustCompile(`(?i)(?:United\s+Arab|Kingdom\s+of(?:\s+Saudi)?|Sultanate\s+of|State\s+of|Republic\s+of|Saudi)[ \t]*\n[ \t]*(?:Emirates|Bahrain|Oman|Qatar|Kuwait|Arabia|Saudi\s+Arabia|Jordan|Egypt|Yemen)\s*\(\s*(?:hereinafter\s+)?(?:the\s+)?["“]\s*([^"”\n]{2,30}?)\s*["”]\s*\)`)
+
+// countryTailWords22 maps the role word of each such definition to the
+// role of the company that opens its entry, where the two differ.
+func countryTailWords22(all []Fact, cands []candidate, text string) map[string]string {
+	out := map[string]string{}
+	for _, m := range reCountryDef22.FindAllStringSubmatchIndex(text, -1) {
+		w := lexRole(text[m[2]:m[3]])
+		from := max(0, m[0]-400)
+		if p := strings.LastIndex(text[from:m[0]], "\n\n"); p >= 0 {
+			from += p
+		}
+		best := -1
+		for i, f := range all {
+			if i < len(cands) && f.Type == TypeParty && f.EntityType != "person" && cands[i].start >= from && cands[i].end <= m[0] && (best < 0 || cands[i].start > cands[best].start) {
+				best = i
+			}
+		}
+		if w != "" && best >= 0 && all[best].Role != "" && all[best].Role != w {
+			out[w] = all[best].Role
+		}
+	}
+	return out
 }

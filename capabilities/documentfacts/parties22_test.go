@@ -104,6 +104,15 @@ var party22Cases = []party16Case{
 		map[string]string{"خالد بن سعيد بن حمد الحارثي": "landlord", "شركة الريان للتجارة ش.م.م": "tenant"}, []string{"المستأجر", "المؤجر"}, nil},
 	{"E negative: a numbered entry defined as the first party", "عقد مقاولة\n١- السيد/ حمود بن ناصر الغافري، عماني الجنسية، ويشار إليه فيما بعد بـ (الطرف الأول).\n٢- شركة الوادي للمقاولات ش.م.م، ويشار إليها فيما بعد بـ (الطرف الثاني).",
 		map[string]string{"حمود بن ناصر الغافري": "first_party", "شركة الوادي للمقاولات ش.م.م": "second_party"}, nil, nil},
+
+	// P. A country's last word wrapped onto the definition's line is no
+	// party; its role goes to the entry's company.
+	{"P United Arab / Emirates after From:", "REQUEST FOR QUOTATION\n\nRFQ No.: RDS/IT/2026/7\nDate: 03/08/2026\n\nFrom: Reem Data Systems LLC, Khalifa Park, Abu Dhabi, United Arab\nEmirates (the \"Purchaser\")\nTo: Prospective suppliers\n\n1. Suppliers shall quote for 20 servers.\n2. The Purchaser will pay 30% of the order value on delivery.",
+		map[string]string{"Reem Data Systems LLC": "issuer"}, []string{"Emirates"}, []string{"issuer must pay 30%"}},
+	{"P Sultanate of / Oman after Bill To:", "TAX INVOICE\n\nInvoice No.: INV-2026-0042\nDate: 05/10/2026\n\nFrom: Majan Print LLC, Ruwi, Muscat, Sultanate of\nOman (the \"Supplier\")\nBill To: Al Batinah Foods SAOC, Sohar\n\nPrinting of 5,000 leaflets: OMR 450.000",
+		map[string]string{"Majan Print LLC": "supplier"}, []string{"Oman"}, nil},
+	{"P Kingdom of / Bahrain, a representative between", "CLEANING AGREEMENT\n\nBETWEEN\n(1) Seef Star Mall W.L.L., Building 10, Road 2825, Seef District, Kingdom of\n    Bahrain, represented by Mr. Ali Hasan Al Aali, Chairman (the \"Client\"); and\n(2) Pure Shine Services W.L.L., Manama, represented by Ms. Rekha Nair, Director (the \"Contractor\").\n\nThe Contractor shall clean the mall daily.",
+		map[string]string{"Seef Star Mall W.L.L.": "customer", "Pure Shine Services W.L.L.": "contractor"}, []string{"Bahrain"}, nil},
 }
 
 // TestParties22Families runs the cases: every case must pass.
