@@ -163,6 +163,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	resolved = names19(resolved, a.text) // parties19.go
 	resolved = names20(resolved, a.text) // parties20.go
 	resolved = names21(resolved, a.text) // parties21.go
+	resolved = names22(resolved, a.text) // parties22.go
 	cands := dedupe(wrappedNames(resolved, a.text))
 
 	// Mask account numbers in the returned text (same length: offsets hold).
@@ -297,6 +298,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	all, cands = droppedParties(all, cands, a.text)                           // round14parties.go
 	all, cands = droppedParties20(all, cands, a.text)                         // parties20.go
 	parties21Roles(all, cands, a.text)                                        // parties21.go
+	parties22Roles(all, cands, a.text)                                        // parties22.go
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).
@@ -501,6 +503,7 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	run("obligations", cx.conv16Obligations, func() {})                           // conv16obl.go
 	run("obligations", cx.conv20Obligations, func() {})                           // conv20.go
 	run("obligations", func() { cx.parties21Obligations(all, cands) }, func() {}) // parties21.go
+	run("obligations", func() { cx.parties22Obligations(all, cands) }, func() {}) // parties22.go
 	run("obligations", cx.conv21Obligations, func() {})                           // conv21.go
 	run("obligations", func() { out.Obligations = cx.results(ri, withEvidence) }, func() { out.Obligations = []Obligation{} })
 	return failures
