@@ -1,6 +1,7 @@
 package documentfacts
 
 import (
+	"math"
 	"regexp"
 	"sort"
 	"strings"
@@ -19,6 +20,15 @@ import (
 //     that follows it, "Contract value | OMR 13,000.000" among other
 //     terms, or a "Contract Price: OMR 13,000.000" line) is the
 //     contract's value, `contract_value`.
+//   - MD2: a discount between two totals. The total the discount is taken
+//     from is the `subtotal` ("المجموع 18,000.000", "خصم خاص 5% 900.000",
+//     "الإجمالي النهائي 17,100.000"); the sum after it is the `net_amount`
+//     when the rows below add a tax or a charge to it, else the
+//     document's `total_amount` ("Total net (EUR) 46.978,45" above a "VAT
+//     0 %" row with no sum). With no subtotal row, the line totals above
+//     the discount less the discount make the sum after it ("Less:
+//     discount 10% (145.000)", "Net amount 1,305.000", "VAT 5% 65.250"):
+//     the net amount, not the subtotal a "Net amount" row is otherwise.
 
 // ownLastRow22: the figure at byte at of a's text is written in the last
 // row of a table with at least two rows of sums above it (the table's
@@ -63,3 +73,103 @@ func segIndex22(a *assembled, at int) int {
 // reInWords22: a row giving the total in words ("Amount in words: ...
 // only", "فقط ... لا غير"), which a total row may have below it.
 var reInWords22 = regexp.MustCompile(`(?i)\bin\s+words\b|\bonly\b|فقط|لا\s+غير|كتابةً|كتابة`)
+
+// money22Facts applies MD2 to the document's sums after the money keys of
+// the earlier rounds (handle.go, after conv21Facts); facts and cands are
+// aligned.
+func money22Facts(facts []Fact, cands []candidate, text string) {
+	if len(facts) != len(cands) {
+		return
+	}
+	var order []int // the money facts with an amount, in text order
+	for i, f := range facts {
+		if f.Type == TypeMoney && f.Amount != nil && f.Currency != "" {
+			order = append(order, i)
+		}
+	}
+	sort.SliceStable(order, func(p, q int) bool { return cands[order[p]].start < cands[order[q]].start })
+	pos := func(i int) int { return min(max(cands[i].start, 0), len(text)) }
+	set := func(i int, k string) { facts[i].Key, facts[i].Label = k, moneyLabel20(k) }
+	for o, di := range order {
+		d := facts[di]
+		if d.Key != "discount" || o+1 >= len(order) {
+			continue
+		}
+		ni := order[o+1]
+		n := facts[ni]
+		if n.Currency != d.Currency || !summaryRow22(text, pos(di), pos(ni), cands[ni].end) || !(n.Key == "subtotal" || n.Key == "total_amount" || n.Key == "net_amount" || n.Key == "amount") {
+			continue
+		}
+		tol := func(v float64) float64 { return max(0.011, 0.001*v) }
+		from := -1 // the total the discount is taken from
+		if o > 0 {
+			pi := order[o-1]
+			p := facts[pi]
+			if p.Currency == d.Currency && p.Key != "price" && summaryRow22(text, pos(pi), pos(di), cands[di].end) && math.Abs(*p.Amount-*d.Amount-*n.Amount) <= tol(*p.Amount) {
+				from = pi
+			}
+		}
+		if from < 0 {
+			s, ok := lineTotalsAbove22(facts, cands, order[:o], text, pos(di), d.Currency)
+			if !ok || math.Abs(s-*d.Amount-*n.Amount) > tol(s) {
+				continue
+			}
+		} else if facts[from].Key != "subtotal" {
+			set(from, "subtotal")
+		}
+		k := "total_amount"
+		if o+2 < len(order) && facts[order[o+2]].Currency == d.Currency && summaryRow22(text, pos(ni), pos(order[o+2]), cands[order[o+2]].end) {
+			k = "net_amount" // a tax or a charge is added to it below
+		}
+		if n.Key != k {
+			set(ni, k)
+		}
+	}
+}
+
+// summaryRow22: the sum at b (ending at end) is written on a row of its
+// own (nothing but a currency after it) within three lines below the sum
+// at a, in the same block (no blank line between): a table's or a
+// summary's next rows.
+func summaryRow22(text string, a, b, end int) bool {
+	if b <= a {
+		return false
+	}
+	between := text[a:b]
+	if strings.Count(between, "\n") > 3 || strings.Contains(between, "\n\n") || strings.Count(between, "\n") == 0 {
+		return false
+	}
+	if !rowEnds20(text, end) {
+		return false // "قيمة العقد الإجمالية 64,000.000 د.ك. (...) شاملة": a sentence
+	}
+	lead := rowLead20(text, b)
+	return strings.Contains(lineAt(text, b), " | ") || len([]rune(lead)) <= 60 && !strings.Contains(lead, ". ") && !strings.Contains(lead, ";")
+}
+
+// lineTotalsAbove22: the sum of the line totals (each line's last sum,
+// keyed price or amount) of the rows above at in its block, in currency
+// cur; false when fewer than two lines hold one.
+func lineTotalsAbove22(facts []Fact, cands []candidate, before []int, text string, at int, cur string) (float64, bool) {
+	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	bs := ls - len(blockAbove20(text, at, 30))
+	last := map[int]int{} // line start -> the fact written last on it
+	for _, i := range before {
+		s := cands[i].start
+		if s < bs || s >= ls || facts[i].Currency != cur {
+			continue
+		}
+		l := strings.LastIndexByte(text[:s], '\n') + 1
+		if j, ok := last[l]; !ok || cands[j].start < s {
+			last[l] = i
+		}
+	}
+	sum, n := 0.0, 0
+	for _, i := range last {
+		if k := facts[i].Key; k != "price" && k != "amount" {
+			return 0, false // a total or a tax above: not a plain list of lines
+		}
+		sum += *facts[i].Amount
+		n++
+	}
+	return sum, n >= 2
+}

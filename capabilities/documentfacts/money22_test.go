@@ -42,3 +42,57 @@ func TestMoney22TotalRow(t *testing.T) {
 	}
 	checkKeyed20(t, TypeMoney, cases)
 }
+
+func TestMoney22Discounts(t *testing.T) {
+	quote := "Quotation No.: Q-2027-118\nDate: 4 May 2027\nTo: Al Noor Trading LLC\n\n"
+	arQuote := "رقم العرض: ع س/2027/55\nالتاريخ: 4 مايو 2027\nالسادة/ شركة النور للتجارة المحترمين\n\n"
+	cases := []dates20Case{
+		// MD2: a net amount after a discount with no subtotal row.
+		{name: "MD2 net amount under the lines and a discount", format: "md", text: "# Quotation\n\n" + quote +
+			"| Item | Qty | Unit price (OMR) | Amount (OMR) |\n|---|---|---|---|\n| Office chair | 10 | 85.000 | 850.000 |\n| Desk | 5 | 120.000 | 600.000 |\n" +
+			"| Less: discount 10% | | | (145.000) |\n| Net amount | | | 1,305.000 |\n| VAT 5% | | | 65.250 |\n| Total | | | 1,370.250 |\n\nThis quotation is valid for 30 days.\n",
+			want: []string{"net_amount|1305 OMR", "total_amount|1370.25 OMR"}, not: []string{"subtotal|1305 OMR"}},
+		{name: "MD2 plain-text invoice net amount", text: "TAX INVOICE\n\nInvoice No.: INV-2027-0442\nInvoice date: 12 April 2027\nBill to: Al Noor Trading LLC\n\n" +
+			"Description                     Qty    Unit price     Amount (AED)\nPrinter toner                    20       185.00         3,700.00\nA4 paper, box                    40        42.50         1,700.00\n" +
+			"Discount 5%                                               (270.00)\nNet amount                                               5,130.00\nVAT 5%                                                     256.50\nTotal amount due                                         5,386.50\n",
+			want: []string{"net_amount|5130 AED"}, not: []string{"subtotal|5130 AED"}},
+		{name: "MD2 arabic net after a discount", text: "عرض سعر\n\n" + arQuote +
+			"البيان | الكمية | سعر الوحدة (ر.ع.) | الإجمالي (ر.ع.)\nكراسي مكتبية | 10 | 85.000 | 850.000\nمكاتب | 5 | 120.000 | 600.000\n" +
+			"خصم 10% | | | 145.000\nالصافي | | | 1,305.000\nضريبة القيمة المضافة 5% | | | 65.250\nالإجمالي شامل الضريبة | | | 1,370.250\n",
+			want: []string{"net_amount|1305 OMR"}, not: []string{"subtotal|1305 OMR"}},
+
+		// MD2: the total a discount is taken from is the subtotal.
+		{name: "MD2 arabic total before a special discount", text: "عرض سعر\n\n" + arQuote +
+			"م | البيان | الكمية | سعر الوحدة (د.ك.) | الإجمالي (د.ك.)\n1 | وحدة تكييف مركزية | 4 | 3,850.000 | 15,400.000\n2 | أعمال التركيب | 1 | 2,600.000 | 2,600.000\n\n" +
+			"المجموع (د.ك.): 18,000.000\nخصم خاص 5% (د.ك.): 900.000\nالإجمالي النهائي (د.ك.): 17,100.000\n",
+			want: []string{"subtotal|18000 KWD", "total_amount|17100 KWD"}, not: []string{"total_amount|18000 KWD"}},
+		{name: "MD2 total before a special discount", text: "QUOTATION\n\n" + quote +
+			"Item | Qty | Unit price (KWD) | Total (KWD)\nChiller 20 TR | 2 | 9,000.000 | 18,000.000\nInstallation | 1 | 2,000.000 | 2,000.000\n\n" +
+			"Total (KWD): 20,000.000\nSpecial discount 5% (KWD): 1,000.000\nFinal total (KWD): 19,000.000\n",
+			want: []string{"subtotal|20000 KWD", "total_amount|19000 KWD"}, not: []string{"total_amount|20000 KWD"}},
+
+		// MD2: the sum after the discount is the total when nothing is
+		// added to it below.
+		{name: "MD2 total net above a zero VAT row", text: "QUOTATION\n\n" + quote +
+			"Pos.  Description                       Qty   Unit price €   Total €\n1     Cold room 6 x 4 x 3 m              2     18.450,00      36.900,00\n2     Condensing unit 9 kW               2      6.275,50      12.551,00\n" +
+			"      Subtotal (EUR)                                          49.451,00\n      Project discount 5 %                                    -2.472,55\n      Total net (EUR)                                         46.978,45\n      VAT 0 % (export outside the EU)\n\nDelivery time: ten (10) weeks.\n",
+			want: []string{"subtotal|49451 EUR", "total_amount|46978.45 EUR"}, not: []string{"net_amount|46978.45 EUR"}},
+		{name: "MD2 net amount with a net word and no tax", format: "md", text: "# Proforma Invoice\n\n" + quote +
+			"| Item | Qty | Unit price (USD) | Total (USD) |\n|---|---|---|---|\n| Chiller 20 TR | 2 | 9,000.00 | 18,000.00 |\n| Installation kit | 1 | 2,000.00 | 2,000.00 |\n" +
+			"| Subtotal | | | 20,000.00 |\n| Discount 5% | | | 1,000.00 |\n| Net total | | | 19,000.00 |\n\nPayment: 100% before shipment.\n",
+			want: []string{"subtotal|20000 USD", "total_amount|19000 USD"}, not: []string{"net_amount|19000 USD"}},
+
+		// MD2 keeps: a net amount with a charge added below, a total
+		// repeated in a sentence after the rows.
+		{name: "MD2 keeps a net amount a freight row adds to", format: "md", text: "# Proforma Invoice\n\n" + quote +
+			"| Item | Qty | Unit price (USD) | Total (USD) |\n|---|---|---|---|\n| Chiller 20 TR | 2 | 9,000.00 | 18,000.00 |\n| Installation kit | 1 | 2,000.00 | 2,000.00 |\n" +
+			"| Subtotal | | | 20,000.00 |\n| Discount 5% | | | 1,000.00 |\n| Net amount | | | 19,000.00 |\n| Freight | | | 850.00 |\n| Total | | | 19,850.00 |\n",
+			want: []string{"subtotal|20000 USD", "net_amount|19000 USD", "total_amount|19850 USD"}},
+		{name: "MD2 keeps the total a contract sentence repeats", text: "عقد توريد أجهزة\n\nأبرم هذا العقد بتاريخ 2 مارس 2027 بين مستشفى صحار (الطرف الأول) وشركة الخليج الطبية (الطرف الثاني).\n\n" +
+			"م   الصنف                              الكمية   سعر الوحدة (د.ك.)   الإجمالي (د.ك.)\n1   جهاز تحليل                           2        18,450.000          36,900.000\n2   ثلاجة عينات                          4         1,312.750           5,251.000\n" +
+			"    الإجمالي قبل الخصم                                                42,151.000\n    خصم خاص                                                            2,151.000\n    الإجمالي بعد الخصم                                                40,000.000\n\n" +
+			"قيمة العقد الإجمالية 40,000.000 د.ك. (أربعون ألف دينار كويتي) شاملة التوريد والتركيب.\n",
+			want: []string{"subtotal|42151 KWD", "total_amount|40000 KWD"}, not: []string{"net_amount|40000 KWD"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
