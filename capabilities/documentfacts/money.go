@@ -481,6 +481,9 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 			m = reRateCell.FindStringSubmatchIndex(cell)
 		}
 		if m == nil {
+			m = x.commaFourCell22(cell) // "0,1785": money22.go
+		}
+		if m == nil {
 			continue
 		}
 		hm := reCurrencyCol.FindStringSubmatch(heads[i])

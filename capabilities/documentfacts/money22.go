@@ -29,6 +29,9 @@ import (
 //     the discount less the discount make the sum after it ("Less:
 //     discount 10% (145.000)", "Net amount 1,305.000", "VAT 5% 65.250"):
 //     the net amount, not the subtotal a "Net amount" row is otherwise.
+//   - M4: a unit price with four decimals after a decimal comma ("0,1785",
+//     "3,1275") in a price column of a document writing decimal commas
+//     is a price (a thousands group has three digits).
 
 // ownLastRow22: the figure at byte at of a's text is written in the last
 // row of a table with at least two rows of sums above it (the table's
@@ -172,4 +175,17 @@ func lineTotalsAbove22(facts []Fact, cands []candidate, before []int, text strin
 		n++
 	}
 	return sum, n >= 2
+}
+
+// reCommaFour22: a table cell holding one number with four decimals after
+// a decimal comma ("0,1785", "1.234,5678").
+var reCommaFour22 = regexp.MustCompile(`^[\s*_|]*([0-9]{1,3}(?:\.[0-9]{3})*,[0-9]{4})[\s*_|]*$`)
+
+// commaFourCell22: M4's match in a table cell of a document writing
+// decimal commas (submatch 1 the number), nil if none.
+func (x *extractor) commaFourCell22(cell string) []int {
+	if !x.decimalComma {
+		return nil
+	}
+	return reCommaFour22.FindStringSubmatchIndex(cell)
 }

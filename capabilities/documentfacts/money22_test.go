@@ -96,3 +96,22 @@ func TestMoney22Discounts(t *testing.T) {
 	}
 	checkKeyed20(t, TypeMoney, cases)
 }
+
+func TestMoney22FourDecimals(t *testing.T) {
+	cases := []dates20Case{
+		// M4: a unit price with four decimals after a decimal comma.
+		{name: "M4 md price list", format: "md", text: "# Distribution Agreement\n\nThis Agreement is made on 2 March 2027 between Caffè Brennero S.p.A. (the \"Supplier\") and Muscat Coffee LLC (the \"Distributor\").\n\n" +
+			"3.1 The Distributor shall purchase the Products at the prices of the price list:\n\n| Code | Product | Unit | Price (EUR) |\n|---|---|---|---|\n| BR-200 | Espresso machine | piece | 312,40 |\n| CP-10 | Capsule | capsule | 0,1785 |\n| SP-01 | Descaling kit | kit | 9,90 |\n\n" +
+			"3.2 The Distributor undertakes to reach minimum purchases of € 145.000,00 in each contract year.\n",
+			want: []string{"price|0.1785 EUR", "price|312.4 EUR"}},
+		{name: "M4 plain-text price list", text: "SUPPLY AGREEMENT\n\nThis Agreement is made on 2 March 2027 between Azulejos Levante S.L. (the \"Supplier\") and Nizwa Tiles LLC (the \"Buyer\").\n\n" +
+			"Ref. | Product | Unit | Price (EUR)\nLV-6060 | Porcelain tile 60 x 60 cm | m2 | 11,85\nLV-MOS | Glass mosaic sheet | sheet | 3,1275\nLV-ADH | Tile adhesive, 25 kg bag | bag | 1.209,6250\n\n" +
+			"The Buyer shall buy Products to a value of not less than EUR 420.000,00 in each contract year.\n",
+			want: []string{"price|3.1275 EUR", "price|1209.625 EUR"}},
+		// M4 keeps: a point-decimal document's cells as they were.
+		{name: "M4 keeps four point decimals", text: "SUPPLY AGREEMENT\n\nThis Agreement is made on 2 March 2027 between Gulf Cables LLC (the \"Supplier\") and Nizwa Power SAOC (the \"Buyer\").\n\n" +
+			"Item | Unit | Unit price (OMR)\nCopper cable 4 mm | metre | 0.4125\nCable tie | piece | 0.0150\n\nThe Buyer shall pay OMR 1,250.500 within 30 days of invoice.\n",
+			want: []string{"price|0.4125 OMR", "price|0.015 OMR"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
