@@ -29,6 +29,14 @@ import (
 //     the discount less the discount make the sum after it ("Less:
 //     discount 10% (145.000)", "Net amount 1,305.000", "VAT 5% 65.250"):
 //     the net amount, not the subtotal a "Net amount" row is otherwise.
+//   - MT2: the price of taking part in a tender, RFQ, RFP, EOI or
+//     pre-qualification, however worded ("A non-refundable PQ fee of OMR
+//     150.000", "a non-refundable registration fee of QAR 1,000",
+//     "Tender documents are available ... against a non-refundable fee
+//     of OMR 40.000", a row "ثمن نسخة المناقصة (غير مسترد) | ٣٥"), is the
+//     `tender_fee` (decision 21), not a `fee` or a row's `price`; a fee
+//     the bidder is to quote ("The total fees for the three years must
+//     not exceed") is no such price.
 //   - M4: a unit price with four decimals after a decimal comma ("0,1785",
 //     "3,1275") in a price column of a document writing decimal commas
 //     is a price (a thousands group has three digits).
@@ -188,4 +196,57 @@ func (x *extractor) commaFourCell22(cell string) []int {
 		return nil
 	}
 	return reCommaFour22.FindStringSubmatchIndex(cell)
+}
+
+// tenderFees22 applies MT2 after the money keys of rounds 20 and 21 and
+// before arabicTwins20b (handle.go), so that the Arabic twin of a fee
+// re-keyed here is dropped; facts and cands are aligned.
+func tenderFees22(facts []Fact, cands []candidate, text string) {
+	if len(facts) != len(cands) {
+		return
+	}
+	tender := -1 // whether the text is a tender's, an RFQ's or a call's, found once if needed
+	for i, f := range facts {
+		if f.Type != TypeMoney || f.Key != "fee" && f.Key != "price" {
+			continue
+		}
+		at := min(max(cands[i].start, 0), len(text))
+		if !takePartFee22(text, at) {
+			continue
+		}
+		if tender < 0 {
+			tender = 0
+			if isTenderText(text) || reCallText15.MatchString(prefixBytes(text, 300)) || reTenderTitle22.MatchString(prefixBytes(text, 300)) {
+				tender = 1
+			}
+		}
+		if tender == 1 {
+			facts[i].Key, facts[i].Label = "tender_fee", moneyLabel20("tender_fee") // MT2
+		}
+	}
+}
+
+var (
+	// reTakePartFee22: the price of taking part named before a sum in its
+	// sentence or on its row: a non-refundable fee, a registration,
+	// application or pre-qualification fee, documents had against a fee,
+	// the price of a copy of the tender (ثمن نسخة المناقصة، رسم التسجيل).
+	reTakePartFee22 = regexp.MustCompile(`(?i)\bnon-?refundable\b|\b(?:registration|pq|pre-?qualification|application|participation|enrol(?:l)?ment|eoi|tender|bid|bidding|rfq|rfp)\s+(?:documents?\s+)?fees?\b|\bdocuments?\b[^.;]{0,80}\b(?:against|for|on\s+payment\s+of)\s+(?:a|the)\s+(?:\w+\s+){0,2}?fee\b|غير\s+(?:مسترد|مستردة|قابل(?:ة)?\s+للاسترداد)|(?:ثمن|قيمة|سعر)\s+(?:ال)?(?:نسخة|نسخ|وثائق|كراسة|كراسات|مستندات)|(?:رسم|رسوم)\s+(?:ال)?(?:تسجيل|تأهيل|اشتراك|مشاركة|وثائق|كراسة)`)
+	// reTenderTitle22: a tender's, an RFQ's, a call's or a
+	// pre-qualification's title at the top of a text.
+	reTenderTitle22 = regexp.MustCompile(`(?i)\b(?:pre-?qualification|tender\s+notice|invitation\s+(?:to|for)\s+(?:tender|bid)s?|request\s+for\s+(?:quotations?|proposals?)|expressions?\s+of\s+interest)\b|(?:إعلان|دعوة)\s+(?:عن\s+)?(?:مناقصة|لتقديم\s+العطاءات)|طلب\s+(?:عروض|تأهيل)`)
+	// reQuotedFee22: a fee the bidder is to quote or keep under a cap.
+	reQuotedFee22 = regexp.MustCompile(`(?i)\b(?:quoted?|not\s+exceed|budget|ceiling|maximum)\b|لا\s+(?:تتجاوز|يتجاوز|تزيد|يزيد)|الحد\s+الأقصى`)
+)
+
+// takePartFee22: the sum at at is the price of taking part: its sentence
+// (the last 160 bytes before it) or its row's label names it, and no cap
+// or quote is named right before it.
+func takePartFee22(text string, at int) bool {
+	sent := tail(moneySentence(text, at), 160) // over the sentence's line breaks
+	line := lineAt(text, at)
+	if strings.Contains(line, " | ") {
+		sent = firstCell14(strings.Trim(line, " |")) + " " + sent
+	}
+	return reTakePartFee22.MatchString(sent) && !reQuotedFee22.MatchString(tail(sent, 80))
 }

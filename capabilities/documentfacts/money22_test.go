@@ -115,3 +115,35 @@ func TestMoney22FourDecimals(t *testing.T) {
 	}
 	checkKeyed20(t, TypeMoney, cases)
 }
+
+func TestMoney22TenderFees(t *testing.T) {
+	cases := []dates20Case{
+		// MT2: the price of taking part in a tender, a call or a
+		// pre-qualification.
+		{name: "MT2 a non-refundable PQ fee", text: "OMAN ROADS DEVELOPMENT COMPANY SAOC\nPRE-QUALIFICATION OF CONTRACTORS\nPQ Ref.: ORD/PQ/04/2027\nIssue date: 14 January 2027\n\n" +
+			"4.1 Applicants shall submit the documents listed below.\n4.2 A non-refundable PQ fee of OMR 120.000 must be paid through the Tender Board portal before\nsubmission.\n",
+			want: []string{"tender_fee|120 OMR"}, not: []string{"fee|120 OMR"}},
+		{name: "MT2 a registration fee of a call", format: "docx", text: "# CALL FOR EXPRESSIONS OF INTEREST\nReference | QDC-EOI-2027-004\nDate of issue | 02/02/2027\n" +
+			"Qatar Destinations Company W.L.L. invites consultancy firms to express their interest in the design of a visitor centre.\n" +
+			"A non-refundable registration fee of QAR 1,500 must be paid on the portal before upload.\n",
+			want: []string{"tender_fee|1500 QAR"}, not: []string{"fee|1500 QAR"}},
+		{name: "MT2 documents against a fee, wrapped", format: "md", text: "# Tender Notice\n\n**Tender No.:** GWC/T/08/2027\n**Date:** 09/03/2027\n\n" +
+			"2.1 Bids must be submitted in two envelopes.\n\n2.3 Tender documents are available from the Company's office against a non-refundable fee of\nOMR 45.000.\n",
+			want: []string{"tender_fee|45 OMR"}, not: []string{"fee|45 OMR"}},
+		{name: "MT2 arabic row of the price of a copy", format: "docx", text: "# دعوة لتقديم العطاءات\nرقم المناقصة | م ص/خ ن/٠٤/٢٠٢٧\n" +
+			"يدعو مستشفى صحار الخاص الشركات المتخصصة إلى تقديم عطاءاتها لتنفيذ أعمال الصيانة.\n# ثانياً: الرسوم والضمانات\nالبند | المبلغ (ر.ع.)\nثمن نسخة المناقصة (غير مسترد) | ٤٠\nالضمان المؤقت | ٢٬٠٠٠\n",
+			want: []string{"tender_fee|40 OMR"}, not: []string{"price|40 OMR"}},
+		{name: "MT2 arabic registration fee", text: "إعلان مناقصة عامة رقم ٧/٢٠٢٧\n\nتعلن شركة مسقط للخدمات عن طرح مناقصة توريد معدات.\n\n" +
+			"١. يسدد المتقدم رسم التسجيل غير المسترد وقدره 25 ر.ع. عند شراء الوثائق.\n",
+			want: []string{"tender_fee|25 OMR"}, not: []string{"fee|25 OMR"}},
+
+		// MT2 keeps: a fee the bidder quotes, a fee outside a tender.
+		{name: "MT2 keeps a cap on the fees quoted", format: "html", text: "<h1>Request for Proposals: External Audit</h1><p>RFP No. KIC/RFP/03/2027</p>" +
+			"<p>The audit fee shall be quoted as a fixed annual fee. The total fees for the three years must not exceed KWD 90,000.</p>",
+			not: []string{"tender_fee|90000 KWD"}},
+		{name: "MT2 keeps a licence's non-refundable fee", text: "SOFTWARE LICENCE AGREEMENT\n\nThis Agreement is dated 1 May 2027 between Alpha LLC (the Licensor) and Beta LLC (the Licensee).\n\n" +
+			"3.1 The Licensee shall pay a non-refundable initial licence fee of AED 40,000 on signature.\n",
+			want: []string{"fee|40000 AED"}, not: []string{"tender_fee|40000 AED"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
