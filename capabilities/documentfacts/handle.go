@@ -282,7 +282,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	round20bMoney(all, cands, a.text)                  // money20b.go
 	round21Money(all, cands, a.text, out.DocumentType) // money21.go
 	taxableAmounts21(all, cands, a.text)               // money21n.go
-	tenderFees22(all, cands, a.text)                   // money22.go
+	money22Keys(all, cands, a.text)                    // money22.go
 	all, cands = arabicTwins20b(all, cands)            // money20b.go
 	conv20bFacts(all, cands, &a)                       // conv20b.go
 	conv21Facts(all, cands, &a)                        // conv21.go

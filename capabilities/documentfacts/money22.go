@@ -37,6 +37,15 @@ import (
 //     `tender_fee` (decision 21), not a `fee` or a row's `price`; a fee
 //     the bidder is to quote ("The total fees for the three years must
 //     not exceed") is no such price.
+//   - MV2: the value of the contract a letter, notice or certificate
+//     cites, in Arabic: "بالإشارة إلى العقد رقم ... بقيمة إجمالية قدرها",
+//     "تبلغ قيمة أعمال العزل المائي بموجب العقد الفرعي"; and in English
+//     "the value of the waterproofing works under the Subcontract is":
+//     the `contract_value`, not an `amount`.
+//   - MI2: a minimum insurance cover in Arabic ("وثائق التأمين الشامل
+//     على الأعمال ... بحد أدنى قدره", "بوالص التأمين الشامل للأعمال بحد
+//     أدنى مقداره") is the `insurance_cover` (the key specification), not
+//     an `amount` or the `security_deposit` that تأمين suggests.
 //   - M4: a unit price with four decimals after a decimal comma ("0,1785",
 //     "3,1275") in a price column of a document writing decimal commas
 //     is a price (a thousands group has three digits).
@@ -198,19 +207,25 @@ func (x *extractor) commaFourCell22(cell string) []int {
 	return reCommaFour22.FindStringSubmatchIndex(cell)
 }
 
-// tenderFees22 applies MT2 after the money keys of rounds 20 and 21 and
+// money22Keys applies MT2, MV2 and MI2 after the money keys of rounds 20 and 21 and
 // before arabicTwins20b (handle.go), so that the Arabic twin of a fee
 // re-keyed here is dropped; facts and cands are aligned.
-func tenderFees22(facts []Fact, cands []candidate, text string) {
+func money22Keys(facts []Fact, cands []candidate, text string) {
 	if len(facts) != len(cands) {
 		return
 	}
 	tender := -1 // whether the text is a tender's, an RFQ's or a call's, found once if needed
 	for i, f := range facts {
-		if f.Type != TypeMoney || f.Key != "fee" && f.Key != "price" {
+		if f.Type != TypeMoney || f.Key != "fee" && f.Key != "price" && f.Key != "amount" && f.Key != "total_amount" && f.Key != "security_deposit" {
 			continue
 		}
 		at := min(max(cands[i].start, 0), len(text))
+		if f.Key == "amount" || f.Key == "total_amount" || f.Key == "security_deposit" {
+			if k := citedValue22(text, at, f.Key); k != "" {
+				facts[i].Key, facts[i].Label = k, moneyLabel20(k) // MV2, MI2
+			}
+			continue
+		}
 		if !takePartFee22(text, at) {
 			continue
 		}
@@ -249,4 +264,38 @@ func takePartFee22(text string, at int) bool {
 		sent = firstCell14(strings.Trim(line, " |")) + " " + sent
 	}
 	return reTakePartFee22.MatchString(sent) && !reQuotedFee22.MatchString(tail(sent, 80))
+}
+
+var (
+	// reValueOfAR22: "بقيمة (إجمالية) قدرها" right before a sum;
+	// reContractWordAR22: a contract named in the sentence.
+	reValueOfAR22      = regexp.MustCompile(`(?:^|\s)و?بقيمة\s+(?:(?:ال)?(?:إجمالية|اجمالية|كلية|تعاقدية)\s+)?(?:قدرها|تبلغ|مقدارها)\s*$`)
+	reContractWordAR22 = regexp.MustCompile(`(?:^|\s)(?:ال|لل|بال)?(?:عقد|اتفاقية)(?:\s|$)`)
+	// reWorksValue22: "تبلغ قيمة أعمال ... بموجب العقد الفرعي", "the value
+	// of the works under the Subcontract is" right before a sum.
+	reWorksValue22 = regexp.MustCompile(`(?i)(?:تبلغ|بلغت|يبلغ|وتبلغ)\s+(?:ال)?قيمة\s+[^.؛\n]{0,60}?(?:بموجب|في|وفق)\s+(?:ال)?(?:عقد|اتفاقية)(?:\s+(?:ال)?فرعي(?:ة)?)?\s*$|\bvalue\s+of\s+(?:the\s+)?[^.;]{0,60}?\bunder\s+(?:the|this)\s+(?:sub-?)?(?:contract|agreement)\s+(?:is|amounts\s+to|was)\s*$`)
+	// reInsuranceAR22: an insurance named (not التأمين of a bond).
+	reInsuranceAR22 = regexp.MustCompile(`التأمين\s+(?:الشامل|ضد|على)|(?:وثيقة|وثائق|بوليصة|بوالص)\s+(?:ال)?تأمين|تأمين\s+(?:ضد|على|المسؤولية)`)
+	// reMinimumAR22: "بحد أدنى قدره", "لا تقل قيمتها عن" right before a sum.
+	reMinimumAR22 = regexp.MustCompile(`(?:بحد\s+(?:أدنى|ادنى)|لا\s+(?:يقل|تقل)\s+(?:مبلغه|مبلغها|قيمته|قيمتها|غطاؤه|تغطيتها)?\s*عن)\s*(?:قدره|مقداره)?\s*$`)
+)
+
+// citedValue22: MV2's or MI2's key for a sum keyed key at at, or "".
+func citedValue22(text string, at int, key string) string {
+	sent := moneySentence(text, at)
+	near := tail(sent, 120)
+	switch {
+	case key == "security_deposit":
+		if reMinimumAR22.MatchString(tail(sent, 40)) && reInsuranceAR22.MatchString(sent) {
+			return "insurance_cover" // "بوالص التأمين الشامل ... بحد أدنى مقداره": no deposit
+		}
+		return ""
+	case reValueOfAR22.MatchString(near) && reContractWordAR22.MatchString(sent) && !reBondNoun20b.MatchString(tail(sent, 60)):
+		return "contract_value"
+	case reWorksValue22.MatchString(near):
+		return "contract_value"
+	case reMinimumAR22.MatchString(tail(sent, 40)) && reInsuranceAR22.MatchString(sent):
+		return "insurance_cover"
+	}
+	return ""
 }

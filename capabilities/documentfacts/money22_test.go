@@ -147,3 +147,37 @@ func TestMoney22TenderFees(t *testing.T) {
 	}
 	checkKeyed20(t, TypeMoney, cases)
 }
+
+func TestMoney22CitedValues(t *testing.T) {
+	arLetter := "شركة نزوى للتطوير العمراني ش.م.ع.م\n\nالتاريخ: 20 مارس 2027م\nالسادة/ شركة الخليج للمقاولات المحترمين\n\n"
+	cases := []dates20Case{
+		// MV2: the value of the contract a letter or certificate cites.
+		{name: "MV2 arabic contract cited with its total value", text: arLetter + "الموضوع: أمر المباشرة\n\n" +
+			"بالإشارة إلى العقد رقم 9/2026 المبرم بتاريخ 2 مارس 2027م بين شركة نزوى للتطوير العمراني وشركتكم، بقيمة إجمالية\nقدرها 1,846,300.000 ريال عماني (فقط مليون وثمانمائة وستة وأربعون ألفاً وثلاثمائة ريال عماني لا غير)،\nنفيدكم بما يلي:\n\nأولاً: تاريخ المباشرة بالعمل هو 1 أبريل 2027م.\n",
+			want: []string{"contract_value|1846300 OMR"}, not: []string{"amount|1846300 OMR"}},
+		{name: "MV2 arabic value of the works under a subcontract", text: "شهادة ضمان أعمال العزل المائي\n\nالتاريخ: 5 مايو 2027م\nإلى: شركة المنامة العقارية\n\n" +
+			"١. تضمن شركة العزل الحديث أعمال العزل المائي لسطح المبنى لمدة عشر سنوات.\n\n٢. تبلغ قيمة أعمال العزل المائي بموجب العقد الفرعي 86,000.000 دينار بحريني.\n",
+			want: []string{"contract_value|86000 BHD"}, not: []string{"amount|86000 BHD"}},
+		{name: "MV2 value of the works under the subcontract", text: "WARRANTY CERTIFICATE\n\nDate: 5 May 2027\nTo: Manama Real Estate Co.\n\n" +
+			"1. Modern Insulation WLL warrants the roof waterproofing for ten years.\n2. The value of the waterproofing works under the Subcontract is BHD 86,000.000.\n",
+			want: []string{"contract_value|86000 BHD"}, not: []string{"amount|86000 BHD"}},
+
+		// MI2: a minimum insurance cover, in Arabic.
+		{name: "MI2 arabic insurance with a minimum", text: arLetter + "الموضوع: أمر المباشرة\n\n" +
+			"أولاً: يلتزم المقاول بتقديم وثائق التأمين الشامل على الأعمال والتأمين ضد المسؤولية تجاه الغير بحد\nأدنى قدره 400,000.000 ريال عماني قبل تاريخ المباشرة.\n",
+			want: []string{"insurance_cover|400000 OMR"}, not: []string{"amount|400000 OMR"}},
+		{name: "MI2 arabic policies with a minimum", text: arLetter + "الموضوع: خطاب ترسية\n\n" +
+			"ثانياً: على المقاول تقديم بوالص التأمين الشامل للأعمال بحد أدنى مقداره 500,000.000 ريال عماني.\n",
+			want: []string{"insurance_cover|500000 OMR"}, not: []string{"security_deposit|500000 OMR"}},
+
+		// MV2 and MI2 keep: a bond's sum, a share of the contract's value;
+		// a security deposit with a minimum.
+		{name: "MV2 keeps a performance bond of a share of the value", text: arLetter + "الموضوع: أمر المباشرة\n\n" +
+			"ثانياً: يلتزم المقاول بتقديم ضمان حسن التنفيذ بنسبة 10% من قيمة العقد بمبلغ 184,630.000 ريال عماني خلال أربعة عشر (14) يوماً.\n",
+			want: []string{"performance_bond|184630 OMR"}, not: []string{"contract_value|184630 OMR"}},
+		{name: "MI2 keeps a lease's security deposit", text: "عقد إيجار محل تجاري\n\nأبرم هذا العقد بتاريخ 1 مايو 2027م بين سالم بن علي الحارثي (المؤجر) وشركة النجمة للتجارة (المستأجر).\n\n" +
+			"٤. يدفع المستأجر تأميناً مسترداً بحد أدنى قدره 600.000 ريال عماني عند التوقيع.\n",
+			not: []string{"insurance_cover|600 OMR"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
