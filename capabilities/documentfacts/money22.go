@@ -46,6 +46,10 @@ import (
 //     على الأعمال ... بحد أدنى قدره", "بوالص التأمين الشامل للأعمال بحد
 //     أدنى مقداره") is the `insurance_cover` (the key specification), not
 //     an `amount` or the `security_deposit` that تأمين suggests.
+//   - MF2: a working-capital or credit floor a bidder must show
+//     ("Minimum working capital or committed credit facilities: OMR
+//     1,200,000.000") is an `amount` (session 21's MF), not the
+//     `share_capital` that "capital" suggests.
 //   - M4: a unit price with four decimals after a decimal comma ("0,1785",
 //     "3,1275") in a price column of a document writing decimal commas
 //     is a price (a thousands group has three digits).
@@ -207,7 +211,7 @@ func (x *extractor) commaFourCell22(cell string) []int {
 	return reCommaFour22.FindStringSubmatchIndex(cell)
 }
 
-// money22Keys applies MT2, MV2 and MI2 after the money keys of rounds 20 and 21 and
+// money22Keys applies MT2, MV2, MI2 and MF2 after the money keys of rounds 20 and 21 and
 // before arabicTwins20b (handle.go), so that the Arabic twin of a fee
 // re-keyed here is dropped; facts and cands are aligned.
 func money22Keys(facts []Fact, cands []candidate, text string) {
@@ -215,28 +219,34 @@ func money22Keys(facts []Fact, cands []candidate, text string) {
 		return
 	}
 	tender := -1 // whether the text is a tender's, an RFQ's or a call's, found once if needed
-	for i, f := range facts {
-		if f.Type != TypeMoney || f.Key != "fee" && f.Key != "price" && f.Key != "amount" && f.Key != "total_amount" && f.Key != "security_deposit" {
-			continue
-		}
-		at := min(max(cands[i].start, 0), len(text))
-		if f.Key == "amount" || f.Key == "total_amount" || f.Key == "security_deposit" {
-			if k := citedValue22(text, at, f.Key); k != "" {
-				facts[i].Key, facts[i].Label = k, moneyLabel20(k) // MV2, MI2
-			}
-			continue
-		}
-		if !takePartFee22(text, at) {
-			continue
-		}
+	isTender := func() bool {
 		if tender < 0 {
 			tender = 0
 			if isTenderText(text) || reCallText15.MatchString(prefixBytes(text, 300)) || reTenderTitle22.MatchString(prefixBytes(text, 300)) {
 				tender = 1
 			}
 		}
-		if tender == 1 {
-			facts[i].Key, facts[i].Label = "tender_fee", moneyLabel20("tender_fee") // MT2
+		return tender == 1
+	}
+	set := func(i int, k string) { facts[i].Key, facts[i].Label = k, moneyLabel20(k) }
+	for i, f := range facts {
+		if f.Type != TypeMoney {
+			continue
+		}
+		at := min(max(cands[i].start, 0), len(text))
+		switch f.Key {
+		case "amount", "total_amount", "security_deposit":
+			if k := citedValue22(text, at, f.Key); k != "" {
+				set(i, k) // MV2, MI2
+			}
+		case "fee", "price":
+			if takePartFee22(text, at) && isTender() {
+				set(i, "tender_fee") // MT2
+			}
+		case "share_capital":
+			if reFinancialThreshold21.MatchString(tail(moneySentence(text, at), 90)) {
+				set(i, "amount") // MF2: "Minimum working capital ...: OMR"
+			}
 		}
 	}
 }

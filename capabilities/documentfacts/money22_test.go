@@ -181,3 +181,20 @@ func TestMoney22CitedValues(t *testing.T) {
 	}
 	checkKeyed20(t, TypeMoney, cases)
 }
+
+func TestMoney22FinancialFloors(t *testing.T) {
+	cases := []dates20Case{
+		// MF2: a working-capital floor a bidder must show.
+		{name: "MF2 minimum working capital", text: "OMAN ROADS DEVELOPMENT COMPANY SAOC\nPRE-QUALIFICATION OF CONTRACTORS\nPQ Ref.: ORD/PQ/04/2027\n\n" +
+			"3.5 Minimum average annual turnover over the last three years: OMR 6,000,000.000.\n3.6 Minimum working capital or committed credit facilities: OMR 900,000.000.\n",
+			want: []string{"amount|900000 OMR"}, not: []string{"share_capital|900000 OMR"}},
+		{name: "MF2 working capital of at least", format: "md", text: "# Request for Proposals\n\n**RFP No.:** KIC/RFP/05/2027\n\n## Financial requirements\n\n" +
+			"- The bidder must hold working capital of at least KWD 250,000.000 as shown in its audited accounts.\n",
+			want: []string{"amount|250000 KWD"}, not: []string{"share_capital|250000 KWD"}},
+		// MF2 keeps: a company's own capital in its profile.
+		{name: "MF2 keeps a company's paid-up capital", text: "COMPANY PROFILE\n\nGulf Roads LLC is a limited liability company registered in Muscat in 2009.\n\n" +
+			"Paid-up share capital: OMR 500,000.000.\n",
+			want: []string{"share_capital|500000 OMR"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
