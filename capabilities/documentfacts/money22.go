@@ -50,6 +50,10 @@ import (
 //     ("Minimum working capital or committed credit facilities: OMR
 //     1,200,000.000") is an `amount` (session 21's MF), not the
 //     `share_capital` that "capital" suggests.
+//   - MB2: a figure in brackets right before its currency ("قيمة وثائق
+//     المناقصة (٥٠) ريالاً عمانياً", "ضمان عطاء بمبلغ (٤٬٥٠٠) ر.ع.") is a
+//     sum in that currency, as MW reads "(٤٥٠) أربعمائة وخمسون ريالاً
+//     عمانياً"; not when a figure follows the currency ("(1) OMR 500").
 //   - M4: a unit price with four decimals after a decimal comma ("0,1785",
 //     "3,1275") in a price column of a document writing decimal commas
 //     is a price (a thousands group has three digits).
@@ -308,4 +312,30 @@ func citedValue22(text string, at int, key string) string {
 		return "insurance_cover"
 	}
 	return ""
+}
+
+// reBracketCurrency22: MB2, a figure in brackets and the currency right
+// after it.
+var reBracketCurrency22 = regexp.MustCompile(`\(\s*(` + numPat + `)\s*\)[ \x{00a0}]?(` + reCurPhrase21.String() + `)`)
+
+// bracketCurrency22: MB2's figures of t, as [figure start, figure end,
+// currency start, currency end]; not when a figure follows the currency
+// ("(1) OMR 500.000") or the currency is the start of a longer word.
+func bracketCurrency22(t string) [][4]int {
+	if !strings.Contains(t, "(") {
+		return nil
+	}
+	var out [][4]int
+	for _, m := range reBracketCurrency22.FindAllStringSubmatchIndex(t, -1) {
+		end := m[len(m)-1]
+		rest := []rune(strings.TrimLeft(t[end:], " \u00a0"))
+		if len(rest) > 0 && hasDigit(string(rest[:min(len(rest), 2)])) {
+			continue
+		}
+		if end < len(t) && t[end] < 0x80 && (t[end] >= 'a' && t[end] <= 'z' || t[end] >= 'A' && t[end] <= 'Z') {
+			continue // "(2) Rialto"
+		}
+		out = append(out, [4]int{m[2], m[3], m[len(m)-2], end})
+	}
+	return out
 }

@@ -198,3 +198,23 @@ func TestMoney22FinancialFloors(t *testing.T) {
 	}
 	checkKeyed20(t, TypeMoney, cases)
 }
+
+func TestMoney22BracketFigures(t *testing.T) {
+	arTender := "إعلان مناقصة عامة رقم ٥/٢٠٢٧\n\nتعلن مجموعة الخوض للنقل عن طرح مناقصة نقل طلاب المدارس.\n\n"
+	cases := []dates20Case{
+		// MB2: a figure in brackets right before its currency.
+		{name: "MB2 price of the documents in brackets", text: arTender + "١- قيمة وثائق المناقصة (٦٠) ريالاً عمانياً غير مستردة، وتباع في مقر المجموعة.\n",
+			want: []string{"tender_fee|60 OMR"}},
+		{name: "MB2 bid bond in brackets before ر.ع.", text: arTender + "٢- يجب أن يرفق بالعطاء ضمان عطاء بمبلغ (٣٬٥٠٠) ر.ع. صادر من أحد البنوك العاملة في سلطنة عمان.\n",
+			want: []string{"bid_bond|3500 OMR"}},
+		{name: "MB2 english figure in brackets before its currency", text: "SUPPLY CONTRACT\n\nThis Contract is dated 1 May 2027 between Alpha LLC (the Buyer) and Beta LLC (the Seller).\n\n" +
+			"3. The Seller shall pay a late delivery charge of (250) Omani Rials for each day of delay.\n",
+			want: []string{"penalty_amount|250 OMR"}},
+		// MB2 keeps: a numbered item before a sum, a bracketed count.
+		{name: "MB2 keeps a numbered item", text: "SUPPLY CONTRACT\n\nThis Contract is dated 1 May 2027 between Alpha LLC (the Buyer) and Beta LLC (the Seller).\n\n(1) OMR 500.000 is payable on signature.\n",
+			want: []string{"amount|500 OMR"}, not: []string{"amount|1 OMR"}},
+		{name: "MB2 keeps a bracketed number of years", text: arTender + "٣- مدة العقد (٣) سنوات.\n",
+			not: []string{"amount|3 OMR"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
