@@ -284,6 +284,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	taxableAmounts21(all, cands, a.text)               // money21n.go
 	money22Keys(all, cands, a.text)                    // money22.go
 	all, cands = arabicTwins20b(all, cands)            // money20b.go
+	all, cands = arabicTwins22(all, cands)             // money22.go
 	conv20bFacts(all, cands, &a)                       // conv20b.go
 	conv21Facts(all, cands, &a)                        // conv21.go
 	money22Facts(all, cands, a.text)                   // money22.go

@@ -54,6 +54,14 @@ import (
 //     المناقصة (٥٠) ريالاً عمانياً", "ضمان عطاء بمبلغ (٤٬٥٠٠) ر.ع.") is a
 //     sum in that currency, as MW reads "(٤٥٠) أربعمائة وخمسون ريالاً
 //     عمانياً"; not when a figure follows the currency ("(1) OMR 500").
+//   - MB3: a bilingual text states a sum in English and again in Arabic
+//     and the two statements were keyed apart, one with a general key
+//     (amount, price, fee) and one with a key that says what the sum is
+//     ("Each hour of overrun is charged at BHD 250.000" beside "ويحتسب
+//     مبلغ ٢٥٠٫٠٠٠ د.ب. عن كل ساعة تأخير"; "Service and marketing
+//     charge: OMR 160.000 per month" beside "رسوم الخدمات والتسويق"): one
+//     sum, one fact, under the narrower key; the Latin-script fact is
+//     kept. Two general or two narrower keys are left as they are.
 //   - M4: a unit price with four decimals after a decimal comma ("0,1785",
 //     "3,1275") in a price column of a document writing decimal commas
 //     is a price (a thousands group has three digits).
@@ -338,4 +346,44 @@ func bracketCurrency22(t string) [][4]int {
 		out = append(out, [4]int{m[2], m[3], m[len(m)-2], end})
 	}
 	return out
+}
+
+// arabicTwins22 applies MB3 after arabicTwins20b (handle.go): an
+// Arabic-script sum and a Latin-script sum of the same value within 600
+// bytes of each other, one keyed generally and one narrowly, become the
+// Latin fact under the narrower key. facts and cands are aligned.
+func arabicTwins22(facts []Fact, cands []candidate) ([]Fact, []candidate) {
+	if len(facts) != len(cands) {
+		return facts, cands
+	}
+	general := func(k string) bool { return k == "amount" || k == "price" || k == "fee" }
+	drop := map[int]bool{}
+	for i, a := range facts {
+		if a.Type != TypeMoney || a.Normalized == "" || !arabicScript20b(a.Value) {
+			continue
+		}
+		for j, l := range facts {
+			if drop[j] || l.Type != TypeMoney || l.Normalized != a.Normalized || l.Key == a.Key || arabicScript20b(l.Value) ||
+				general(l.Key) == general(a.Key) || abs22(cands[i].start-cands[j].start) > 600 {
+				continue
+			}
+			if general(l.Key) {
+				facts[j].Key, facts[j].Label = a.Key, a.Label
+			}
+			drop[i] = true
+			break
+		}
+	}
+	if len(drop) == 0 {
+		return facts, cands
+	}
+	return withoutDropped(facts, cands, drop)
+}
+
+// abs22: the absolute value of n.
+func abs22(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

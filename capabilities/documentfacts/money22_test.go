@@ -218,3 +218,27 @@ func TestMoney22BracketFigures(t *testing.T) {
 	}
 	checkKeyed20(t, TypeMoney, cases)
 }
+
+func TestMoney22BilingualTwins(t *testing.T) {
+	cases := []dates20Case{
+		// MB3: a sum stated in English and in Arabic, keyed apart, is one
+		// fact under the narrower key.
+		{name: "MB3 an hour of overrun charged", format: "md", text: "# Venue Hire Agreement / اتفاقية استئجار قاعة\n\nThis Agreement is dated 4 January 2027 between Bahrain Expo Centre W.L.L. (the \"Centre\") and Gulf Events Co. (the \"Organiser\").\n\n" +
+			"2.4 The Organiser shall remove all exhibition material by 23:00 on 22 January 2027. Each hour of\noverrun is charged at BHD 300.000.\n\n" +
+			"٢-٤ يلتزم المنظم بإزالة جميع مواد المعرض قبل الساعة ١١ مساءً يوم ٢٢ يناير ٢٠٢٧م، ويحتسب مبلغ\n٣٠٠٫٠٠٠ د.ب. عن كل ساعة تأخير.\n",
+			want: []string{"penalty_amount|300 BHD"}, not: []string{"price|300 BHD"}},
+		{name: "MB3 a service charge per month", text: "SHOP LEASE / عقد إيجار محل\n\nThis Lease is dated 1 March 2027 between Muscat Malls SAOG (the Landlord) and Noor Fashion LLC (the Tenant).\n\n" +
+			"Service and marketing charge: OMR 180.000 per month.\nرسوم الخدمات والتسويق: 180 ريالاً عمانياً شهرياً.\n",
+			want: []string{"service_charge|180 OMR"}, not: []string{"fee|180 OMR"}},
+		{name: "MB3 a rent per bed space", text: "STAFF ACCOMMODATION LEASE / عقد إيجار سكن عمال\n\nThis Lease is dated 1 March 2027 between Al Amal Real Estate LLC (the Landlord) and Duqm Builders LLC (the Tenant).\n\n" +
+			"3. Rent. The monthly rent is OMR 6,400.000 (six thousand four hundred Omani Rials), that is OMR 50.000 per bed space. The Tenant shall pay the rent quarterly in advance.\n" +
+			"٣. الأجرة: الأجرة الشهرية ٦٬٤٠٠٫٠٠٠ ر.ع. (ستة آلاف وأربعمائة ريال عماني)، أي ٥٠٫٠٠٠ ر.ع. لكل سرير. يدفع المستأجر الأجرة كل ثلاثة أشهر مقدماً.\n",
+			want: []string{"rent|50 OMR"}, not: []string{"price|50 OMR"}},
+		// MB3 keeps: two narrower keys of one value (a rent and a
+		// deposit equal to it).
+		{name: "MB3 keeps a deposit equal to the rent", text: "FLAT LEASE / عقد إيجار شقة\n\nThis Lease is dated 1 March 2027 between Salim Al-Harthy (the Landlord) and Ahmed Al-Balushi (the Tenant).\n\n" +
+			"1. The monthly rent is OMR 280.000.\n٢. يدفع المستأجر تأميناً قدره ٢٨٠٫٠٠٠ ر.ع. عند التوقيع.\n",
+			want: []string{"rent|280 OMR", "security_deposit|280 OMR"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
