@@ -62,6 +62,9 @@ import (
 //     charge: OMR 160.000 per month" beside "رسوم الخدمات والتسويق"): one
 //     sum, one fact, under the narrower key; the Latin-script fact is
 //     kept. Two general or two narrower keys are left as they are.
+//   - MG: the Arabic thousands separator (٬, U+066C) groups thousands in
+//     a document that writes decimal commas too: "٥٠٧٬٠٠٠ ريال سعودي"
+//     beside "SAR 507.000,00" is 507,000, not 507.
 //   - M4: a unit price with four decimals after a decimal comma ("0,1785",
 //     "3,1275") in a price column of a document writing decimal commas
 //     is a price (a thousands group has three digits).
@@ -386,4 +389,10 @@ func abs22(n int) int {
 		return -n
 	}
 	return n
+}
+
+// arabicGrouped22: MG, s is written with the Arabic thousands separator,
+// which is never a decimal sign.
+func arabicGrouped22(s string) bool {
+	return strings.ContainsRune(s, '\u066C')
 }

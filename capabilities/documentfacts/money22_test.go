@@ -242,3 +242,18 @@ func TestMoney22BilingualTwins(t *testing.T) {
 	}
 	checkKeyed20(t, TypeMoney, cases)
 }
+
+func TestMoney22ArabicGrouping(t *testing.T) {
+	cases := []dates20Case{
+		// MG: the Arabic thousands separator groups thousands in a text
+		// that writes decimal commas too.
+		{name: "MG arabic sum in a decimal-comma contract", text: "SUPPLY AGREEMENT / اتفاقية توريد\n\nThis Agreement is dated 2 March 2027 between Azulejos Levante S.L. (the \"Supplier\") and Nizwa Tiles LLC (the \"Buyer\").\n\n" +
+			"1. The Buyer shall purchase Products to a value of not less than EUR 420.000,00 in each contract year.\n" +
+			"٢. يدفع المشتري دفعة مقدمة قدرها ١٢٬٥٠٠ يورو عند التوقيع.\n",
+			want: []string{"advance_payment|12500 EUR"}, not: []string{"advance_payment|12.5 EUR"}},
+		{name: "MG arabic twin of a decimal-comma total", format: "html", text: "<h1>Umrah Package Contract / عقد باقة عمرة</h1><p>This Contract is dated 1 August 2027 between Makkah Tours Co. (the Operator) and Gulf Travel W.L.L. (the Organiser).</p>" +
+			"<p>2. The total package price is SAR 312.000,00 (three hundred and twelve thousand Saudi Riyals).</p><p>٢. إجمالي قيمة الباقة ٣١٢٬٠٠٠ ريال سعودي (ثلاثمائة واثنا عشر ألف ريال سعودي).</p>",
+			want: []string{"total_amount|312000 SAR"}, not: []string{"total_amount|312 SAR"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
