@@ -279,13 +279,16 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	conv19ParentDates(all, cands, &a)                  // conv19.go
 	all, cands = conv20SigningDates(all, cands, &a)    // conv20.go
 	all, cands = twinDates19(all, cands, x.dates19)    // dates19.go
-	all, cands = round20Money(all, cands, a.text)      // money20.go
+	all, cands = round20Money(all, cands, &a)          // money20.go
 	round20bMoney(all, cands, a.text)                  // money20b.go
 	round21Money(all, cands, a.text, out.DocumentType) // money21.go
 	taxableAmounts21(all, cands, a.text)               // money21n.go
+	money22Keys(all, cands, a.text)                    // money22.go
 	all, cands = arabicTwins20b(all, cands)            // money20b.go
+	all, cands = arabicTwins22(all, cands)             // money22.go
 	conv20bFacts(all, cands, &a)                       // conv20b.go
-	conv21Facts(all, cands, a.text)                    // conv21.go
+	conv21Facts(all, cands, &a)                        // conv21.go
+	money22Facts(all, cands, a.text)                   // money22.go
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
 	}

@@ -481,6 +481,9 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 			m = reRateCell.FindStringSubmatchIndex(cell)
 		}
 		if m == nil {
+			m = x.commaFourCell22(cell) // "0,1785": money22.go
+		}
+		if m == nil {
 			continue
 		}
 		hm := reCurrencyCol.FindStringSubmatch(heads[i])
@@ -798,7 +801,7 @@ func (x *extractor) parseAmount(s string) (float64, bool) {
 	switch {
 	case x.decimalComma && reDotThousands.MatchString(n):
 		return parseNumber(strings.ReplaceAll(n, ".", ""))
-	case x.decimalComma && reCommaThree.MatchString(n):
+	case x.decimalComma && reCommaThree.MatchString(n) && !arabicGrouped22(s):
 		// "4,125" where thousands are grouped by points: three decimals.
 		return parseNumber(strings.Replace(n, ",", ".", 1))
 	}
