@@ -144,7 +144,7 @@ type dateWindows struct {
 // semicolon or the block's start).
 func sentenceClause(t string, ms int, prev string) string {
 	clause := tail(t[:ms], 2*cueWindow)
-	if locs := reClauseStop.FindAllStringIndex(clause, -1); len(locs) > 0 {
+	if locs := findAllIndexAt(reClauseStop, clause); len(locs) > 0 { // findat.go
 		return clause[locs[len(locs)-1][0]+1:]
 	}
 	if len(clause) < 2*cueWindow && prev != "" && continuesLine(prev, t) {
