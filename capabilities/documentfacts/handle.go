@@ -276,9 +276,12 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	balanceAfterAdvance(all)
 	specKeys(all, cands, a.text)
 	round11Money(all, cands, a.text, out.DocumentType)
+	letterDateLabel22(all, cands, &a)                  // keys22.go
 	conv19ParentDates(all, cands, &a)                  // conv19.go
+	parentDate22(all, cands, a.text, out.DocumentType) // keys22.go
 	all, cands = conv20SigningDates(all, cands, &a)    // conv20.go
 	all, cands = twinDates19(all, cands, x.dates19)    // dates19.go
+	all, cands = sameDates22(all, cands)               // keys22.go
 	all, cands = round20Money(all, cands, &a)          // money20.go
 	round20bMoney(all, cands, a.text)                  // money20b.go
 	round21Money(all, cands, a.text, out.DocumentType) // money21.go
