@@ -39,19 +39,18 @@ func (x *clauseExtractor) arReq22(ctx reqContext) {
 	if !ctx.tender && !ctx.selecting {
 		return
 	}
-	kept := x.reqs[:0]
-	for i := range x.reqs {
-		r := &x.reqs[i]
+	var kept []reqFound
+	for i, r := range x.reqs {
 		t := x.a.text[r.start:r.end]
 		if !hasArabic(t) || latinMostly22(t) {
-			kept = append(kept, *r)
+			kept = append(kept, r)
 			continue
 		}
 		if arDocumentPrice22(t) || x.arBareLimb22(i) {
 			continue
 		}
 		r.r.Category = arCategory22(t, r.r.Category)
-		kept = append(kept, *r)
+		kept = append(kept, r)
 	}
 	x.reqs = kept
 }
