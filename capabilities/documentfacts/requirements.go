@@ -312,6 +312,7 @@ units:
 	x.applyHalves16(ctx)      // req16.go: after the categories are settled
 	x.req20()                 // req20.go
 	x.oblReq21Requirements(ctx)
+	x.arReq22(ctx) // arreq22.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).
