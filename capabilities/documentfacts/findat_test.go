@@ -2,8 +2,6 @@ package documentfacts
 
 import (
 	"math/rand"
-	"os"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
@@ -145,26 +143,7 @@ func TestFindAtIsFindAll(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads every dev document")
 	}
-	var texts []string
-	for _, dir := range []string{"dev3", "dev4", "dev5", "dev6"} {
-		files, err := filepath.Glob(filepath.Join("testdata", dir, "*"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			if ext := filepath.Ext(f); ext != ".txt" && ext != ".md" && ext != ".tsv" {
-				continue
-			}
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			texts = append(texts, string(b))
-		}
-	}
-	if len(texts) < 50 {
-		t.Fatalf("%d dev documents", len(texts))
-	}
+	texts := devTexts(t)
 	odd := strings.NewReplacer("k", "\u212a", "K", "\u212a", "s", "\u017f", "S", "\u017f")
 	var long strings.Builder
 	for long.Len() < 190_000 {

@@ -79,26 +79,7 @@ func TestPrefilterNeverSkipsAMatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads every dev document")
 	}
-	var texts []string
-	for _, dir := range []string{"dev3", "dev4", "dev5", "dev6"} {
-		files, err := filepath.Glob(filepath.Join("testdata", dir, "*"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			if ext := filepath.Ext(f); ext != ".txt" && ext != ".md" && ext != ".tsv" {
-				continue
-			}
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			texts = append(texts, string(b))
-		}
-	}
-	if len(texts) < 50 {
-		t.Fatalf("%d dev documents", len(texts))
-	}
+	texts := devTexts(t)
 	for _, s := range texts {
 		if _, err := Handle(context.Background(), Deps{}, Input{Text: s}); err != nil {
 			t.Fatal(err)
@@ -141,4 +122,31 @@ func TestPrefilterNeverSkipsAMatch(t *testing.T) {
 		t.Fatalf("%d patterns asked, %d with a filter, %d texts skipped: the test reads too little", patterns, filtered, skipped)
 	}
 	t.Logf("%d patterns asked, %d with a filter; %d inputs skipped, %d passed", patterns, filtered, skipped, passed)
+}
+
+// devTexts is every dev document's text (dev3-dev6), for the tests that
+// compare a faster way of matching with the plain one.
+func devTexts(t *testing.T) []string {
+	t.Helper()
+	var texts []string
+	for _, dir := range []string{"dev3", "dev4", "dev5", "dev6"} {
+		files, err := filepath.Glob(filepath.Join("testdata", dir, "*"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if ext := filepath.Ext(f); ext != ".txt" && ext != ".md" && ext != ".tsv" {
+				continue
+			}
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			texts = append(texts, string(b))
+		}
+	}
+	if len(texts) < 50 {
+		t.Fatalf("%d dev documents", len(texts))
+	}
+	return texts
 }
