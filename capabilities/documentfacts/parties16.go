@@ -28,8 +28,11 @@ func parties16Roles(facts []Fact, cands []candidate, text, docType, subtype stri
 }
 
 // setRole16 gives facts[i] role.
-func setRole16(facts []Fact, i int, role string) {
-	facts[i].Role, facts[i].Key, facts[i].Label = role, role, strings.ToUpper(role[:1])+strings.ReplaceAll(role[1:], "_", " ")
+func setRole16(facts []Fact, i int, role string) { setPartyRole(&facts[i], role) }
+
+// setPartyRole gives f role, as its key and label too.
+func setPartyRole(f *Fact, role string) {
+	f.Role, f.Key, f.Label = role, role, strings.ToUpper(role[:1])+strings.ReplaceAll(role[1:], "_", " ")
 }
 
 // hasRole16: some party has role.

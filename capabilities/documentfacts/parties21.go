@@ -54,22 +54,12 @@ func names21(cs []candidate, text string) []candidate {
 				continue
 			}
 			s, e = at[j]+s, at[j]+e
-			taken := false
-			for k := range cs {
-				f := &cs[k].fact
-				if f.Type == TypeParty && s < cs[k].end && cs[k].start < e {
-					taken = true
-					if f.Role == "" {
-						f.Role, f.Key, f.Label = role, role, strings.ToUpper(role[:1])+strings.ReplaceAll(role[1:], "_", " ")
-					}
-				}
-			}
-			if taken {
+			if roleCovering(cs, s, e, role) {
 				continue
 			}
 			name := text[s:e]
-			f := Fact{Type: TypeParty, Key: role, Label: strings.ToUpper(role[:1]) + strings.ReplaceAll(role[1:], "_", " "), Role: role,
-				Value: name, Normalized: normalName(name), EntityType: etype, Method: "labeled_field", Confidence: 0.75}
+			f := Fact{Type: TypeParty, Value: name, Normalized: normalName(name), EntityType: etype, Method: "labeled_field", Confidence: 0.75}
+			setPartyRole(&f, role)
 			cs = append(cs, candidate{fact: f, start: s, end: e, prio: 2, by: "parties21"})
 			added = true
 		}
@@ -379,4 +369,20 @@ func markerBase21(w string) string {
 		return ""
 	}
 	return base
+}
+
+// roleCovering gives role to every party candidate of cs that overlaps
+// [s, e) and has none, and reports whether any overlaps.
+func roleCovering(cs []candidate, s, e int, role string) bool {
+	taken := false
+	for k := range cs {
+		f := &cs[k].fact
+		if f.Type == TypeParty && s < cs[k].end && cs[k].start < e {
+			taken = true
+			if f.Role == "" {
+				setPartyRole(f, role)
+			}
+		}
+	}
+	return taken
 }

@@ -146,21 +146,11 @@ func names22(cs []candidate, text string) []candidate {
 		}
 		s := at[j] + strings.Index(l, name)
 		e := s + len(name)
-		taken := false
-		for k := range cs {
-			f := &cs[k].fact
-			if f.Type == TypeParty && s < cs[k].end && cs[k].start < e {
-				taken = true
-				if f.Role == "" {
-					setCandRole22(f, role)
-				}
-			}
-		}
-		if taken {
+		if roleCovering(cs, s, e, role) {
 			continue
 		}
 		f := Fact{Type: TypeParty, Value: name, Normalized: normalName(name), EntityType: entityType(name), Method: "labeled_field", Confidence: 0.7}
-		setCandRole22(&f, role)
+		setPartyRole(&f, role)
 		cs = append(cs, candidate{fact: f, start: s, end: e, prio: 2, by: "parties22"})
 		added = true
 	}
@@ -168,11 +158,6 @@ func names22(cs []candidate, text string) []candidate {
 		sortByPosition(cs)
 	}
 	return countryTails22(arEntryNames22(orgEntries22(cs, text), text), text)
-}
-
-// setCandRole22 gives f role, as its key and label too.
-func setCandRole22(f *Fact, role string) {
-	f.Role, f.Key, f.Label = role, role, strings.ToUpper(role[:1])+strings.ReplaceAll(role[1:], "_", " ")
 }
 
 // reBidWords22: a tender, a competition or a bid named on a document's
@@ -482,13 +467,13 @@ func orgEntries22(cs []candidate, text string) []candidate {
 		if same {
 			for k := range cs {
 				if f := &cs[k].fact; f.Type == TypeParty && cs[k].start == s && cs[k].end == e && f.Role == "" {
-					setCandRole22(f, role)
+					setPartyRole(f, role)
 				}
 			}
 			continue
 		}
 		f := Fact{Type: TypeParty, Value: name, Normalized: normalName(name), EntityType: "organization", Method: "definition", Confidence: 0.85}
-		setCandRole22(&f, role)
+		setPartyRole(&f, role)
 		cs = append(cs, candidate{fact: f, start: at, end: to, prio: 2, by: "parties22"})
 		added = true
 	}
@@ -608,7 +593,7 @@ func arEntryNames22(cs []candidate, text string) []candidate {
 			continue
 		}
 		f := Fact{Type: TypeParty, Value: name, Normalized: normalName(name), EntityType: entityType(name), Method: "definition", Confidence: 0.85}
-		setCandRole22(&f, en.role)
+		setPartyRole(&f, en.role)
 		cs = append(cs, candidate{fact: f, start: en.s, end: en.e, prio: 2, by: "parties22"})
 		added = true
 	}
@@ -674,7 +659,7 @@ func countryTails22(cs []candidate, text string) []candidate {
 			}
 		}
 		if best >= 0 && cs[best].fact.Role == "" {
-			setCandRole22(&cs[best].fact, f.Role)
+			setPartyRole(&cs[best].fact, f.Role)
 		}
 	}
 	if len(drop) == 0 {
