@@ -472,6 +472,7 @@ func (x *clauseExtractor) obligations() {
 	x.oblFamilies15() // oblfamilies15.go
 	x.obl20()         // obl20.go
 	x.oblReq21()      // oblreq21.go
+	x.oblReq22()      // oblreq22.go
 }
 
 // twinObligations: a clause written in English and then in Arabic (the

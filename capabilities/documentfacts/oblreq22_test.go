@@ -1,0 +1,49 @@
+package documentfacts
+
+import "testing"
+
+// Session 22 (issue 29, docs/documents.md "Issue 29, session 22:
+// requirements and obligations"): each case is a document of our own and
+// the facts of one type it must give, as in oblReq21Cases.
+
+const (
+	oblReq22CapsLetter  = "AL NOOR MARINE WORKS L.L.C.\nP.O. Box 118, Sohar, Sultanate of Oman\n\nRef: ANMW/CT/0231/27\nDate: 4 March 2027\n\nTo: Gulf Dredging Services L.L.C.\nAttention: Mr. Rahul Menon, Project Manager\n\nSubject: NOTICE TO REMEDY - Subcontract No. ANMW-SC-07 dated 2 January 2027 (the \"Subcontract\")\n\nDear Sir,\n\n1. Under the Subcontract, Gulf Dredging Services L.L.C. (the \"Subcontractor\") agreed to complete the berth dredging by 28 February 2027.\n"
+	oblReq22CapsSign    = "\nYours faithfully,\n\nFor and on behalf of Al Noor Marine Works L.L.C. (the \"Contractor\")\n\nSaif Hamad Al Maqbali\nGeneral Manager\n"
+	oblReq22CapsLetter2 = "BARKA FOOD INDUSTRIES S.A.O.C.\nRusayl Industrial Estate, Muscat\n\nDate: 12 May 2027\n\nTo: Oasis Packaging Co. L.L.C.\n\nSubject: Late delivery under Supply Agreement No. BFI-SA-14 (the \"Agreement\")\n\nDear Sirs,\n\nOasis Packaging Co. L.L.C. (the \"Supplier\") has not delivered the cartons due on 30 April 2027.\n"
+	oblReq22CapsSign2   = "\nSincerely,\nFor Barka Food Industries S.A.O.C. (the \"Buyer\")\nMaryam Al Rawahi, Procurement Manager\n"
+)
+
+var oblReq22Cases = []struct {
+	family, name, typ, text string
+	want                    []string
+}{
+	// Family L1: "you" under a letterhead in capitals is the addressee.
+	{"L1", "a notice to remedy under a capitals letterhead", "obligation",
+		oblReq22CapsLetter + "2. You are required to resume dredging within three (3) days of this notice.\n3. You shall submit a revised programme no later than 11 March 2027.\n" + oblReq22CapsSign,
+		[]string{"subcontractor must resume", "subcontractor must programme"}},
+	{"L1", "a buyer's demand under a capitals letterhead", "obligation",
+		oblReq22CapsLetter2 + "You must deliver the outstanding cartons by 19 May 2027. You shall not substitute another board grade without our written approval.\n" + oblReq22CapsSign2,
+		[]string{"supplier must cartons", "supplier must_not substitute"}},
+
+	// Family L2: the sender's remedies are no duty; its promises are.
+	{"L2", "delay damages the sender will deduct", "obligation",
+		oblReq22CapsLetter + "2. Delay damages of OMR 500.000 per day have accrued. We will deduct this sum from the next interim payment.\n3. You shall submit a revised programme no later than 11 March 2027.\n" + oblReq22CapsSign,
+		[]string{"subcontractor must programme"}},
+	{"L2", "the sender will withhold or terminate", "obligation",
+		oblReq22CapsLetter2 + "We will withhold payment of invoice No. 889 until the cartons are delivered, and we shall terminate the Agreement if they are not delivered by 19 May 2027.\n" + oblReq22CapsSign2,
+		nil},
+	{"L2 neg", "the sender's promise to perform stays a duty", "obligation",
+		oblReq22CapsLetter2 + "We will issue a purchase order for the replacement cartons within two (2) days of your confirmation.\n" + oblReq22CapsSign2,
+		[]string{"buyer must purchase order"}},
+}
+
+// TestOblReq22Families: each case gives exactly the facts it wants.
+// go test -p 1 ./capabilities/documentfacts -run TestOblReq22Families -v
+func TestOblReq22Families(t *testing.T) {
+	for _, c := range oblReq22Cases {
+		got := conv16Items(extractText(t, c.text), c.typ)
+		if msg := obl15Compare(got, c.want); msg != "" {
+			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)
+		}
+	}
+}
