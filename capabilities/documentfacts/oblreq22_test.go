@@ -35,6 +35,21 @@ var oblReq22Cases = []struct {
 	{"L2 neg", "the sender's promise to perform stays a duty", "obligation",
 		oblReq22CapsLetter2 + "We will issue a purchase order for the replacement cartons within two (2) days of your confirmation.\n" + oblReq22CapsSign2,
 		[]string{"buyer must purchase order"}},
+
+	// Family O1-O3: an Arabic offer of employment the type rules read as
+	// no employment letter; "you" is the employee.
+	{"O1 O2 O3", "an offer letter with no employment words", "obligation",
+		"خطاب عرض وظيفي\n\nالتاريخ: ٢ أبريل ٢٠٢٧\n\nإلى: السيد/ خالد بن ناصر الريامي\n\nنود أن نعرض عليكم وظيفة مهندس صيانة في مصنع نزوى للأسمنت ش.م.ع.ع، وذلك وفقاً لما يلي:\n\n- عليك إحضار شهادة اللياقة الطبية قبل تاريخ المباشرة.\n- تلتزم بإشعار المصنع قبل شهر في حال رغبتك في الاستقالة.\n- يجب أن تقدم نسخة من جواز السفر إلى إدارة الموارد البشرية.\n",
+		[]string{"employee must شهادة اللياقة", "employee must بإشعار", "employee must جواز السفر"}},
+	{"O1 O2 O3", "an offer to a woman, the company's duty kept", "obligation",
+		"شركة الباطنة للخدمات اللوجستية ش.م.م\nص.ب ٣٢١، صحار\n\nالموضوع: عرض عمل\n\nالسيدة/ مريم بنت سالم الحارثية المحترمة\n\nيسرنا أن نعرض عليك وظيفة محاسبة أولى وفق الشروط الآتية:\n\n١. عليك تقديم أصول الشهادات الدراسية في أول يوم عمل.\n٢. عليك عدم العمل لدى أي جهة أخرى خلال مدة الخدمة.\n٣. تلتزمين بالمحافظة على سرية معلومات الشركة.\n٤. تلتزم الشركة بتسجيلك في صندوق الحماية الاجتماعية.\n",
+		[]string{"employee must الشهادات", "employee must_not العمل", "employee must سرية", "employer must بتسجيلك"}},
+	{"O2", "a demand to a customer", "obligation",
+		"Al Hamra Trading LLC\nP.O. Box 55, Nizwa\n\nTo: Sur Building Materials LLC\n\nDear Sir,\n\nWe refer to Supply Contract No. 7/2027 between Al Hamra Trading LLC (the \"Supplier\") and Sur Building Materials LLC (the \"Customer\").\n\nعليكم سداد الرصيد المستحق البالغ ٤٬٢٠٠ ر.ع. خلال سبعة أيام من تاريخ هذا الخطاب.\n",
+		[]string{"customer must سداد"}},
+	{"O3 neg", "a named subject after the verb keeps the older reading", "obligation",
+		"خطاب عرض وظيفي\n\nإلى: السيد/ خالد بن ناصر الريامي\n\nنود أن نعرض عليكم وظيفة مهندس صيانة وفقاً لما يلي:\n\n- تلتزم الشركة بتوفير السكن والمواصلات.\n",
+		[]string{"- must بتوفير السكن"}},
 }
 
 // TestOblReq22Families: each case gives exactly the facts it wants.
