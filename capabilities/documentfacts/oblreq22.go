@@ -154,3 +154,89 @@ func (x *clauseExtractor) arYouVerb22() {
 		}
 	}
 }
+
+// Family D1: a lead-in naming what a bid, an envelope or a proposal holds,
+// in words round 12's reBidContentLead does not know, whose items are the
+// documents to submit (documentation; heldout10 02, heldout12 01 and the
+// session 20 convention for a list of documents to submit): an envelope
+// as the subject ("The Technical Envelope shall contain:", "The
+// commercial envelope must include:"), "comprise" / "consist of" ("Each
+// bid shall comprise:"), a passive modal ("Bidders are required to
+// submit the following together with their bid:", "Tenderers will be
+// required to provide:"), and in Arabic a bid or envelope that contains
+// ("يجب أن يحتوي المظروف الفني على ما يلي:", "يجب أن يشتمل العطاء على:")
+// or a bidder bound by على ... أن ("على المناقص أن يرفق بعطائه ما يلي:").
+var reBidContentLead22 = regexp.MustCompile(`(?i)\b(?:each|every|all|the|your)?\s*(?:(?:technical|financial|commercial|price|priced)\s+)?(?:envelopes?|applications?|bids?|tenders?|offers?|proposals?|quotations?|submissions?|packages?)\s+(?:must|shall|should|will)\s+(?:(?:include|contain|comprise|consist\s+of)\b|be\s+accompanied\s+by\b)|\b(?:each|every|all|the)?\s*(?:applicants?|candidates?|bidders?|tenderers?|suppliers?|consultants?|firms?)\s+(?:(?:is|are|will\s+be)\s+required|(?:must|shall|should)\s+be\s+required|need)\s+to\s+(?:submit|provide|include|attach|enclose|furnish|upload)\b|(?:يجب|ينبغي|يتعين)\s+أن\s+(?:يحتوي|تحتوي|يشتمل|تشتمل|يشمل|تشمل)\s+(?:\p{Arabic}+\s+){0,3}على|(?:^|\s)على\s+(?:ال)?(?:متقدم|متقدمين|مناقص|مناقصين|مورد|موردين|مرشح|مرشحين)\s+(?:\p{Arabic}+\s+)?أن\s+(?:يرفق|يقدم|يرفقوا|يقدموا)`)
+
+// oblReq22Requirements runs after oblReq21Requirements.
+func (x *clauseExtractor) oblReq22Requirements(ctx reqContext) {
+	if ctx.binding {
+		return
+	}
+	x.envelopeItems22()
+}
+
+// Family D2: the items of a list under a lead-in naming what a bid or an
+// envelope holds are the documents to submit, also when the lead-in names
+// the envelope or proposal "technical" ("The Technical Envelope shall
+// contain:", "The technical proposal shall include the following:", "يجب
+// أن يحتوي المظروف الفني على ما يلي:"), which made the heading's category
+// (technical) every item's, and when the lead-in stands inside a
+// requirements section ("2. SUBMISSION REQUIREMENTS" / "Bidders are
+// required to submit the following together with their bid:" / "- Tax
+// card" read as technical). An item that names a bond or insurance keeps
+// its category. A clause with a modal of its own under such a lead-in
+// ("1.3 The Commercial Envelope shall include the bid bond") is no item:
+// its category is its own words', not the lead-in's.
+var reDocLead22 = regexp.MustCompile(`(?i)submit|enclose|attach|contain|include|comprise|consist|accompan|upload|documents|يرفق|إرفاق|ارفاق|يحتوي|تحتوي|يشتمل|تشتمل|يتضمن|تتضمن|المستندات|الوثائق`)
+
+func (x *clauseExtractor) envelopeItems22() {
+	for i := range x.reqs {
+		r := &x.reqs[i]
+		switch r.r.Category {
+		case "technical", "eligibility", "experience", "compliance":
+		default:
+			continue
+		}
+		t := x.a.text[r.start:r.end]
+		modal := reReqMandatory.MatchString(t) || reReqOptional.MatchString(t)
+		sec := strings.TrimSpace(strings.TrimPrefix(r.section, tenderMark))
+		if modal {
+			if strings.HasSuffix(sec, ":") && bidContentLead(sec) && headingCategories(sec) != nil && !reLetterItem.MatchString(t) {
+				r.r.Category = familyCategory(t, round15Category(t, round14Category(t, requirementCategory(t, ""))))
+			}
+			continue
+		}
+		if !isNounItem(strings.TrimRight(t, ".;؛")) {
+			continue
+		}
+		if lead := x.leadIn22(r.start); lead != "" || strings.HasSuffix(sec, ":") && bidContentLead(sec) && reDocLead22.MatchString(sec) {
+			r.r.Category = "documentation"
+		}
+	}
+}
+
+// leadIn22 is the lead-in line over the list item at pos when it names
+// what a bid holds or the documents to submit, else "".
+func (x *clauseExtractor) leadIn22(pos int) string {
+	at := -1
+	for i, s := range x.a.segs {
+		if s.start <= pos && pos < max(s.end, s.start+1) {
+			at = i
+			break
+		}
+	}
+	for j, n := at-1, 0; j >= 0 && n < 30; j, n = j-1, n+1 {
+		t := strings.TrimSpace(strings.Trim(strings.TrimSpace(x.a.text[x.a.segs[j].start:x.a.segs[j].end]), "*#_"))
+		switch {
+		case t == "":
+			continue
+		case reItemStart.MatchString(t) || listLine(t):
+			continue
+		case strings.HasSuffix(t, ":") && bidContentLead(t) && reDocLead22.MatchString(t):
+			return t
+		}
+		return ""
+	}
+	return ""
+}

@@ -10,6 +10,7 @@ const (
 	oblReq22CapsLetter  = "AL NOOR MARINE WORKS L.L.C.\nP.O. Box 118, Sohar, Sultanate of Oman\n\nRef: ANMW/CT/0231/27\nDate: 4 March 2027\n\nTo: Gulf Dredging Services L.L.C.\nAttention: Mr. Rahul Menon, Project Manager\n\nSubject: NOTICE TO REMEDY - Subcontract No. ANMW-SC-07 dated 2 January 2027 (the \"Subcontract\")\n\nDear Sir,\n\n1. Under the Subcontract, Gulf Dredging Services L.L.C. (the \"Subcontractor\") agreed to complete the berth dredging by 28 February 2027.\n"
 	oblReq22CapsSign    = "\nYours faithfully,\n\nFor and on behalf of Al Noor Marine Works L.L.C. (the \"Contractor\")\n\nSaif Hamad Al Maqbali\nGeneral Manager\n"
 	oblReq22CapsLetter2 = "BARKA FOOD INDUSTRIES S.A.O.C.\nRusayl Industrial Estate, Muscat\n\nDate: 12 May 2027\n\nTo: Oasis Packaging Co. L.L.C.\n\nSubject: Late delivery under Supply Agreement No. BFI-SA-14 (the \"Agreement\")\n\nDear Sirs,\n\nOasis Packaging Co. L.L.C. (the \"Supplier\") has not delivered the cartons due on 30 April 2027.\n"
+	oblReq22Tender      = "TENDER DOCUMENT\nTender No. 22/2027: Supply and Installation of CCTV Systems\n\nSohar Port Services SAOC invites bids from qualified contractors.\n\n1. INSTRUCTIONS TO BIDDERS\n\n"
 	oblReq22CapsSign2   = "\nSincerely,\nFor Barka Food Industries S.A.O.C. (the \"Buyer\")\nMaryam Al Rawahi, Procurement Manager\n"
 )
 
@@ -50,6 +51,27 @@ var oblReq22Cases = []struct {
 	{"O3 neg", "a named subject after the verb keeps the older reading", "obligation",
 		"خطاب عرض وظيفي\n\nإلى: السيد/ خالد بن ناصر الريامي\n\nنود أن نعرض عليكم وظيفة مهندس صيانة وفقاً لما يلي:\n\n- تلتزم الشركة بتوفير السكن والمواصلات.\n",
 		[]string{"- must بتوفير السكن"}},
+
+	// Families D1, D2: the documents listed under a lead-in naming what a
+	// bid or an envelope holds.
+	{"D1 D2", "the technical envelope's contents", "requirement",
+		oblReq22Tender + "1.2 The Technical Envelope shall contain:\na) a copy of the Commercial Registration certificate;\nb) the tax card;\nc) CVs of the proposed project manager and site engineer.\n1.3 The Commercial Envelope shall include the priced Bill of Quantities and the bid bond.\n",
+		[]string{"documentation mandatory commercial registration", "documentation mandatory tax card", "documentation mandatory cvs", "financial mandatory bid bond"}},
+	{"D1", "each bid shall comprise", "requirement",
+		oblReq22Tender + "Each bid shall comprise:\n- audited financial statements for the last three (3) years;\n- a signed Form of Tender.\n",
+		[]string{"documentation mandatory audited financial statements", "documentation mandatory form of tender"}},
+	{"D1 D2", "an Arabic technical envelope and an Arabic bid that contains", "requirement",
+		"مناقصة رقم ٢٢/٢٠٢٧ لتوريد وتركيب أنظمة المراقبة\n\nتدعو شركة خدمات ميناء صحار المقاولين المؤهلين لتقديم عطاءاتهم.\n\nيجب أن يحتوي المظروف الفني على ما يلي:\n١. صورة من السجل التجاري.\n٢. البطاقة الضريبية.\n",
+		[]string{"documentation mandatory السجل التجاري", "documentation mandatory البطاقة الضريبية"}},
+	{"D1", "an Arabic bid that includes, and a bidder bound by على", "requirement",
+		"مناقصة رقم ٢٣/٢٠٢٧ لصيانة المباني\n\nتدعو بلدية صحار الشركات المؤهلة لتقديم عطاءاتها.\n\nعلى المناقص أن يرفق بعطائه ما يلي:\n١. صورة من السجل التجاري.\n٢. شهادة التسجيل لدى مجلس المناقصات.\n",
+		[]string{"documentation mandatory السجل التجاري", "documentation mandatory شهادة التسجيل"}},
+	{"D1 D2", "a passive lead-in under a requirements heading", "requirement",
+		oblReq22Tender + "2. SUBMISSION REQUIREMENTS\n\nBidders are required to submit the following together with their bid:\n- Social Insurance clearance certificate\n- Tax card\n",
+		[]string{"documentation mandatory social insurance", "documentation mandatory tax card"}},
+	{"D2 neg", "conditions to meet stay conditions", "requirement",
+		oblReq22Tender + "2. QUALIFICATION REQUIREMENTS\n\nBidders must meet the following conditions:\n- ISO 9001 certification;\n- a service centre in Sohar.\n",
+		[]string{"compliance mandatory iso 9001", "technical mandatory service centre"}},
 }
 
 // TestOblReq22Families: each case gives exactly the facts it wants.
