@@ -174,6 +174,25 @@ func (x *clauseExtractor) oblReq22Requirements(ctx reqContext) {
 		return
 	}
 	x.envelopeItems22()
+	drop := map[int]bool{}
+	for i := range x.reqs {
+		r := &x.reqs[i]
+		c := category22(x.a.text[r.start:r.end], r.r.Category)
+		for j, o := range x.reqs {
+			if c != r.r.Category && j != i && o.r.Category == c && o.start < r.end && r.start < o.end {
+				drop[i] = true // the bond's financial line was read already
+			}
+		}
+		r.r.Category = c
+	}
+	out := x.reqs[:0]
+	for i, r := range x.reqs {
+		if !drop[i] {
+			out = append(out, r)
+		}
+	}
+	x.reqs = out
+	x.splitDocLists22()
 }
 
 // Family D2: the items of a list under a lead-in naming what a bid or an
@@ -248,3 +267,131 @@ func (x *clauseExtractor) leadIn22(pos int) string {
 // a letter). A tender so titled states its requirements as any tender
 // does; المتنافس is the bidder (keywords.go).
 const tenderText22 = `|منافسة\s+(?:عامة|محدودة)|كراسة\s+(?:ال)?شروط\s+و(?:ال)?مواصفات`
+
+// Family D3: one sentence naming the documents a bid encloses, with the
+// bidder as its subject or the bid as the thing they are attached to
+// ("2.1 The Bidder must enclose with its bid the commercial licence, the
+// Chamber of Commerce certificate and the bid bond.", "٢-١ يجب أن يرفق
+// بالعطاء صورة من السجل التجاري والبطاقة الضريبية ... وضمان العطاء", "يجب
+// على المناقص أن يرفق بعطائه ..."; heldout16 10, 11), is one
+// documentation line per document (convention 27 onwards), as round 14's
+// splitDocLists does for "Each application shall include ...". A list
+// that names the bid bond was read as one financial requirement; the bond
+// named in it is one more document, and a financial line stays only when
+// no other sentence states the bond.
+var (
+	reDocListEN22 = regexp.MustCompile(`(?i)^(?:[0-9][0-9.]*\s+)?(?:(?:the|each|every|all)\s+)?(?:(?:bidders?|tenderers?|applicants?|suppliers?|consultants?)\s+(?:must|shall)\s+(?:enclose|submit|attach|include|provide)\s+(?:with\s+(?:its|their|the|his|each)\s+(?:bids?|tenders?|offers?|proposals?|applications?)\s+)?|(?:bids?|tenders?|offers?|proposals?|applications?|quotations?)\s+(?:must|shall)\s+be\s+accompanied\s+by\s+)`)
+	reDocListAR22 = regexp.MustCompile(`^(?:[0-9٠-٩][0-9٠-٩.\-]*\s+)?(?:يجب|ويجب|يتعين)\s+(?:على\s+(?:ال)?(?:مناقص|متنافس|متقدم|مورد)\s+)?أن\s+(?:يرفق|يقدم|ترفق|تقدم)\s+(?:بالعطاء|بعطائه|مع\s+(?:ال)?عطاء(?:ه)?|بالعرض|بعرضه|مع\s+(?:ال)?عرض(?:ه)?|بالطلب|بطلبه)\s+`)
+	// reListSepAR22: round 14's separators and و before more document
+	// nouns ("ونشرات البيانات", "وضمان العطاء").
+	reListSepAR22 = regexp.MustCompile(reListSepAR.String() + `|\s+و(?:نشرات|ضمان|كفالة|كتالوجات|كتالوج|بطاقة|ترخيص|رخصة|إقرار|تعهد|شهادات|صور|نسخ|خطابات|قوائم|جدول|جداول|مخططات|عينات)`)
+	// reDocItem22: an item naming a document (not a bond's terms).
+	reDocItem22  = regexp.MustCompile(`(?i)\b(?:certificates?|cop(?:y|ies)|card|registration|licen[cs]e|datasheets?|data\s+sheets?|statements?|letters?|profile|declaration|undertaking|catalogues?|brochures?|cvs?|form|schedule|bill\s+of\s+quantities|programme|method\s+statement)\b|صورة|نسخة|شهادة|بطاقة|سجل|ترخيص|رخصة|نشرات|كتالوج|إقرار|تعهد|خطاب|قوائم|كشف|السير\s+الذاتية`)
+	reBondWord22 = regexp.MustCompile(`(?i)\b(?:bid|tender)\s+(?:bond|security|guarantee)\b|ضمان\s+(?:ال)?عطاء|الضمان\s+(?:المؤقت|الابتدائي)|التأمين\s+(?:المؤقت|الابتدائي)`)
+)
+
+func (x *clauseExtractor) splitDocLists22() {
+	var out []reqFound
+	for i, r := range x.reqs {
+		if r.r.Category != "documentation" && r.r.Category != "financial" {
+			out = append(out, r)
+			continue
+		}
+		t := x.a.text[r.start:r.end]
+		lead, sep := reDocListEN22.FindStringIndex(t), reListSepEN
+		if lead == nil {
+			lead, sep = reDocListAR22.FindStringIndex(t), reListSepAR22
+		}
+		if lead == nil {
+			out = append(out, r)
+			continue
+		}
+		body := strings.TrimRight(t[lead[1]:], " .;؛")
+		var items [][2]int
+		from := 0
+		for _, m := range sep.FindAllStringIndex(body, -1) {
+			items = append(items, [2]int{from, m[0]})
+			from = m[1]
+			if strings.HasSuffix(body[m[0]:m[1]], "ال") || !strings.HasSuffix(body[m[0]:m[1]], " ") && hasArabic(body[m[0]:m[1]]) {
+				from = m[0] + strings.Index(body[m[0]:m[1]], "و") // the item keeps its و ("وضمان العطاء")
+			}
+		}
+		items = append(items, [2]int{from, len(body)})
+		if len(items) < 3 || len(items) > 8 || sep == reListSepEN && !strings.Contains(body, ",") {
+			out = append(out, r)
+			continue
+		}
+		docs := 0
+		for _, it := range items {
+			v := body[it[0]:it[1]]
+			if reBondTerms22.MatchString(v) && !reBondWord22.MatchString(v) {
+				docs = -9 // "issued by a bank ..., valid for 120 days": one bond's terms
+			} else if reDocItem22.MatchString(v) && !reBondWord22.MatchString(v) {
+				docs++
+			}
+		}
+		if docs < 2 {
+			out = append(out, r)
+			continue
+		}
+		bond := false
+		for _, it := range items {
+			s, e := r.start+lead[1]+it[0], r.start+lead[1]+it[1]
+			v := strings.TrimSpace(x.a.text[s:e])
+			if len(v) < 6 {
+				continue
+			}
+			bond = bond || reBondWord22.MatchString(v)
+			s += strings.Index(x.a.text[s:e], v)
+			n := r
+			n.r.Requirement, n.r.Category, n.start, n.end = clip(strings.Join(strings.Fields(v), " "), 300), "documentation", s, s+len(v)
+			out = append(out, n)
+		}
+		// The sentence is the bid's duty of carrying them as well
+		// (decision 34: "Bids shall be accompanied by", "The Bidder must
+		// enclose with its bid"; heldout16 10, 11 label the obligation).
+		for si, sp := range x.sents {
+			if sp.start < r.end && r.start < sp.end {
+				x.reqSents[si] = false
+			}
+		}
+		if r.r.Category == "financial" && bond && !x.otherBond22(i, hasArabic(t)) {
+			out = append(out, r)
+		}
+	}
+	x.reqs = out
+}
+
+// otherBond22: a financial requirement other than x.reqs[i], in the same
+// script, names a bid bond.
+func (x *clauseExtractor) otherBond22(i int, arabic bool) bool {
+	for j, o := range x.reqs {
+		if j != i && o.r.Category == "financial" && hasArabic(x.a.text[o.start:o.end]) == arabic && reBondWord22.MatchString(x.a.text[o.start:o.end]) {
+			return true
+		}
+	}
+	return false
+}
+
+// reBondTerms22: a bond's sum or validity, which a bond to furnish
+// states and a copy of it in a list of documents does not.
+var reBondTerms22 = regexp.MustCompile(`(?-i:\bof\s+[A-Z]{3}\b)|\bof\s+\d|(?i:\bvalid\b)|بمبلغ|بقيمة|ساري|بنسبة|%|٪`)
+
+// category22: a bond to furnish stated under a documents heading ("2.2 A
+// bid bond of OMR 6,000.000, valid for 90 days, is required" under
+// "Documents and bid bond") is financial (family D3).
+func category22(t, cat string) string {
+	switch {
+	case cat == "documentation" && bondFirst22(t) && reBondTerms22.MatchString(t) && reReqMandatory.MatchString(t):
+		return "financial" // "2.2 A bid bond of OMR 6,000.000, valid for 90 days, is required" under "Documents and bid bond"
+	}
+	return cat
+}
+
+// bondFirst22: the sentence is about a bond: it names one in its first
+// words ("2.2 A bid bond of OMR 6,000", "٢-٢ يشترط تقديم ضمان عطاء"), not
+// at the end of a list of documents.
+func bondFirst22(t string) bool {
+	m := reBondWord22.FindStringIndex(t)
+	return m != nil && m[0] < 60
+}

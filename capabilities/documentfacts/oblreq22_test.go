@@ -81,6 +81,20 @@ var oblReq22Cases = []struct {
 	{"S1", "a limited Saudi tender's bidder is bound", "obligation",
 		"منافسة محدودة رقم ١٢/٢٠٢٧ لصيانة المصاعد\n\nتدعو شركة جدة للعقارات الشركات المؤهلة لتقديم عروضها.\n\n٥. يلتزم المتنافس الذي ترسو عليه المنافسة بتقديم الضمان النهائي خلال عشرة (١٠) أيام من الترسية.\n",
 		[]string{"bidder must الضمان النهائي"}},
+
+	// Family D3: one sentence naming several documents a bid encloses.
+	{"D3", "the bidder encloses three documents and the bond", "requirement",
+		oblReq22Tender + "2.1 The Bidder must enclose with its bid the commercial licence, the Chamber of Commerce certificate, the tax card and the bid bond.\n2.2 Each bid must be accompanied by a bid bond of KWD 3,600 valid for ninety (90) days.\n",
+		[]string{"documentation mandatory commercial licence", "documentation mandatory chamber of commerce", "documentation mandatory tax card", "documentation mandatory the bid bond", "financial mandatory bid bond of"}},
+	{"D3", "an Arabic bid carries three documents and the bond", "requirement",
+		"مناقصة رقم ٥/٢٠٢٧ لتوريد وحدة تحلية\n\nتدعو شركة مصيرة للمرافق الشركات المؤهلة لتقديم عطاءاتها.\n\nالمستندات\n٢-١ يجب أن يرفق بالعطاء صورة من السجل التجاري والبطاقة الضريبية ونشرات البيانات الفنية وضمان العطاء.\n٢-٢ يشترط تقديم ضمان عطاء بمبلغ ٦٬٠٠٠ ر.ع. يظل سارياً لمدة تسعين (٩٠) يوماً.\n",
+		[]string{"documentation mandatory السجل التجاري", "documentation mandatory البطاقة الضريبية", "documentation mandatory نشرات البيانات", "documentation mandatory وضمان العطاء", "financial mandatory ضمان عطاء بمبلغ"}},
+	{"D3 neg", "one bond's terms are no list", "requirement",
+		oblReq22Tender + "3.1 Each bid must be accompanied by a bid bond of OMR 4,500.000 issued by a bank licensed in Oman, valid for one hundred and twenty (120) days from the closing date, and payable on demand.\n",
+		[]string{"financial mandatory bid bond"}},
+	{"D3", "the bid's duty to carry the documents", "obligation",
+		oblReq22Tender + "2.1 Bids shall be accompanied by a copy of the commercial registration, the tax card, the datasheets and the bid bond.\n",
+		[]string{"- must accompanied"}},
 }
 
 // TestOblReq22Families: each case gives exactly the facts it wants.
