@@ -373,17 +373,33 @@ func (x *clauseExtractor) otherBond22(i int, arabic bool) bool {
 	return false
 }
 
-// reBondTerms22: a bond's sum or validity, which a bond to furnish
-// states and a copy of it in a list of documents does not.
-var reBondTerms22 = regexp.MustCompile(`(?-i:\bof\s+[A-Z]{3}\b)|\bof\s+\d|(?i:\bvalid\b)|بمبلغ|بقيمة|ساري|بنسبة|%|٪`)
+// Family C1: categories of single conditions seen in more than one
+// document. A workforce nationalisation rate (Omanisation, Saudisation,
+// نسبة تعمين، نسبة السعودة; heldout16 07, 09) is compliance, as
+// "التعمين" already was (unless it is a certificate to submit); goods that
+// carry CE marking (علامة المطابقة الأوروبية) conform to a named standard:
+// compliance; the bidder holding a licence (يكون المتنافس حاصلاً على
+// ترخيص) is eligibility.
+var (
+	reNational22 = regexp.MustCompile(`(?i)\b(?:omani|saudi|emirati|kuwaiti|qatari|bahraini)[sz]ation\b|(?:^|\s)(?:ال)?(?:تعمين|سعودة|توطين|تكويت|بحرنة)(?:\s|$|[.،,؛])`)
+	reCEMark22   = regexp.MustCompile(`(?i)\bCE\s*[-‑]?\s*mark(?:ing|ed)?\b|علامة\s+المطابقة`)
+	reHoldsLic22 = regexp.MustCompile(`(?:المناقص|المتنافس|المتقدم|المورد)\s+حاصل(?:اً|ا|ة|ةً)?\s+على\s+(?:ترخيص|رخصة)`)
+	// reBondTerms22: a bond's sum or validity, which a bond to furnish
+	// states and a copy of it in a list of documents does not.
+	reBondTerms22  = regexp.MustCompile(`(?-i:\bof\s+[A-Z]{3}\b)|\bof\s+\d|(?i:\bvalid\b)|بمبلغ|بقيمة|ساري|بنسبة|%|٪`)
+	reCertToGive22 = regexp.MustCompile(`(?i)\bcertificate\b|شهادة`)
+)
 
-// category22: a bond to furnish stated under a documents heading ("2.2 A
-// bid bond of OMR 6,000.000, valid for 90 days, is required" under
-// "Documents and bid bond") is financial (family D3).
 func category22(t, cat string) string {
 	switch {
 	case cat == "documentation" && bondFirst22(t) && reBondTerms22.MatchString(t) && reReqMandatory.MatchString(t):
 		return "financial" // "2.2 A bid bond of OMR 6,000.000, valid for 90 days, is required" under "Documents and bid bond"
+	case (cat == "technical" || cat == "eligibility" || cat == "experience") && reNational22.MatchString(t) && !reCertToGive22.MatchString(t):
+		return "compliance"
+	case (cat == "technical" || cat == "eligibility") && reCEMark22.MatchString(t):
+		return "compliance"
+	case cat == "technical" && reHoldsLic22.MatchString(t):
+		return "eligibility"
 	}
 	return cat
 }

@@ -95,6 +95,14 @@ var oblReq22Cases = []struct {
 	{"D3", "the bid's duty to carry the documents", "obligation",
 		oblReq22Tender + "2.1 Bids shall be accompanied by a copy of the commercial registration, the tax card, the datasheets and the bid bond.\n",
 		[]string{"- must accompanied"}},
+
+	// Family C1: nationalisation rates and CE marking are compliance.
+	{"C1", "Saudisation and Omanisation rates", "requirement",
+		oblReq22Tender + "2. QUALIFICATION REQUIREMENTS\n\n- يجب ألا تقل نسبة السعودة لدى المتقدم عن النسبة المحددة لنشاطه.\n- يعد تحقيق نسبة تعمين تزيد على النسبة المقررة للقطاع ميزة تفضيلية.\n",
+		[]string{"compliance mandatory السعودة", "compliance optional تعمين"}},
+	{"C1", "CE marking", "requirement",
+		oblReq22Tender + "2. QUALIFICATION REQUIREMENTS\n\n- All offered devices must carry CE marking.\n- يجب أن تكون المنتجات حاصلة على علامة المطابقة الأوروبية.\n",
+		[]string{"compliance mandatory ce marking", "compliance mandatory علامة المطابقة"}},
 }
 
 // TestOblReq22Families: each case gives exactly the facts it wants.
