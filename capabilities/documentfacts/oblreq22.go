@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Obligations and requirements by families, second pass (issue 29,
@@ -166,7 +167,7 @@ func (x *clauseExtractor) arYouVerb22() {
 // required to provide:"), and in Arabic a bid or envelope that contains
 // ("يجب أن يحتوي المظروف الفني على ما يلي:", "يجب أن يشتمل العطاء على:")
 // or a bidder bound by على ... أن ("على المناقص أن يرفق بعطائه ما يلي:").
-var reBidContentLead22 = regexp.MustCompile(`(?i)\b(?:each|every|all|the|your)?\s*(?:(?:technical|financial|commercial|price|priced)\s+)?(?:envelopes?|applications?|bids?|tenders?|offers?|proposals?|quotations?|submissions?|packages?)\s+(?:must|shall|should|will)\s+(?:(?:include|contain|comprise|consist\s+of)\b|be\s+accompanied\s+by\b)|\b(?:each|every|all|the)?\s*(?:applicants?|candidates?|bidders?|tenderers?|suppliers?|consultants?|firms?)\s+(?:(?:is|are|will\s+be)\s+required|(?:must|shall|should)\s+be\s+required|need)\s+to\s+(?:submit|provide|include|attach|enclose|furnish|upload)\b|(?:يجب|ينبغي|يتعين)\s+أن\s+(?:يحتوي|تحتوي|يشتمل|تشتمل|يشمل|تشمل)\s+(?:\p{Arabic}+\s+){0,3}على|(?:^|\s)على\s+(?:ال)?(?:متقدم|متقدمين|مناقص|مناقصين|مورد|موردين|مرشح|مرشحين)\s+(?:\p{Arabic}+\s+)?أن\s+(?:يرفق|يقدم|يرفقوا|يقدموا)`)
+var reBidContentLead22 = regexp.MustCompile(`(?i)\b(?:each|every|all|the|your)?\s*(?:(?:technical|financial|commercial|price|priced)\s+)?(?:envelopes?|applications?|bids?|tenders?|offers?|proposals?|quotations?|submissions?|packages?)\s+(?:must|shall|should|will)\s+(?:(?:include|contain|comprise|consist\s+of)\b|be\s+accompanied\s+by\b)|\b(?:each|every|all|the)?\s*(?:applicants?|candidates?|bidders?|tenderers?|suppliers?|consultants?|firms?|proposers?|respondents?)\s+(?:(?:is|are|will\s+be)\s+required|(?:must|shall|should)\s+be\s+required|need)\s+to\s+(?:submit|provide|include|attach|enclose|furnish|upload)\b|\b(?:each|every|all|the)?\s*(?:proposers?|respondents?)\s+(?:must|shall|should)\s+(?:submit|provide|include|attach|enclose|furnish|upload)\b|(?:يجب|ينبغي|يتعين)\s+أن\s+(?:يحتوي|تحتوي|يشتمل|تشتمل|يشمل|تشمل)\s+(?:\p{Arabic}+\s+){0,3}على|(?:^|\s)على\s+(?:ال)?(?:متقدم|متقدمين|مناقص|مناقصين|مورد|موردين|مرشح|مرشحين)\s+(?:\p{Arabic}+\s+)?أن\s+(?:يرفق|يقدم|يرفقوا|يقدموا)`)
 
 // oblReq22Requirements runs after oblReq21Requirements.
 func (x *clauseExtractor) oblReq22Requirements(ctx reqContext) {
@@ -174,6 +175,7 @@ func (x *clauseExtractor) oblReq22Requirements(ctx reqContext) {
 		return
 	}
 	x.envelopeItems22()
+	x.dropStrays22()
 	drop := map[int]bool{}
 	for i := range x.reqs {
 		r := &x.reqs[i]
@@ -452,3 +454,42 @@ func staffCategory22(t, cat string) string {
 }
 
 var reReqRegistered22 = regexp.MustCompile(`(?i)\bregist|licen[cs]|incorporat|\bestablished\b|مسجل|سجل|ترخيص|رخصة`)
+
+// Family D4: a lead-in longer than seventy letters that says what
+// follows ("4.1 Applicants must submit the following documents, in one
+// original and one copy:", heldout16 04) or that ends with a full stop
+// ("Each submission shall contain the following documents.", heldout16
+// 05) opens its list as the short lead-in does.
+var reFollowingLead22 = regexp.MustCompile(`(?i)\bthe\s+following(?:\s+(?:documents|items|information))?\b[^.:]{0,60}[:.]$|(?:المستندات|الوثائق)\s+(?:التالية|الآتية)[^.:]{0,60}[:.]$`)
+
+func followingLead22(t string) bool {
+	return utf8.RuneCountInString(t) <= 140 && bidContentLead(t) && reFollowingLead22.MatchString(strings.TrimSpace(t))
+}
+
+// dropStrays22: under a lead-in naming what a bid holds, whose items are
+// lettered or bulleted ("a) the completed PQ questionnaire;"), a line
+// with no such marker after them is no item of the list ("4.2 A
+// non-refundable PQ fee of OMR 150.000 must be paid ...", "Attendance is
+// optional."; heldout16 04): it was read as a document because the
+// lead-in's section runs to the next heading in a tender. It is no
+// requirement, and its sentence is read for duties again.
+func (x *clauseExtractor) dropStrays22() {
+	marked := map[string]bool{}
+	for _, r := range x.reqs {
+		if sec := strings.TrimSpace(strings.TrimPrefix(r.section, tenderMark)); r.section != "" && bidContentLead(sec) && reLetterItem.MatchString(x.a.text[r.start:r.end]) {
+			marked[r.section] = true
+		}
+	}
+	x.reqs = slices.DeleteFunc(x.reqs, func(r reqFound) bool {
+		t := x.a.text[r.start:r.end]
+		if !marked[r.section] || r.r.Category != "documentation" || reLetterItem.MatchString(t) || reDocNoun.MatchString(t) || reDocItem22.MatchString(t) {
+			return false
+		}
+		for si, sp := range x.sents {
+			if sp.start < r.end && r.start < sp.end {
+				x.reqSents[si] = false
+			}
+		}
+		return true
+	})
+}

@@ -118,6 +118,15 @@ var oblReq22Cases = []struct {
 	{"T1 neg", "a company with a branch in Oman is who may bid", "requirement",
 		oblReq22Tender + "2. QUALIFICATION REQUIREMENTS\n\n2.1 The bidder shall be a company incorporated in Oman or a GCC state with a branch in Oman.\n",
 		[]string{"eligibility mandatory incorporated"}},
+
+	// Family D4: a long lead-in saying what follows, or one ending in a
+	// full stop, opens its list; a line after the lettered items is none.
+	{"D4", "a long lead-in, a fee after the list", "requirement",
+		oblReq22Tender + "4. SUBMISSION\n4.1 Applicants must submit the following documents, in one original and one copy:\n  a) the completed PQ questionnaire;\n  b) the commercial registration certificate;\n4.2 A non-refundable PQ fee of OMR 150.000 must be paid through the portal before submission.\n",
+		[]string{"documentation mandatory pq questionnaire", "documentation mandatory commercial registration"}},
+	{"D4", "a lead-in ending in a full stop, and proposers", "requirement",
+		oblReq22Tender + "# 5. Contents of the submission\nEach submission shall contain the following documents.\n(a) the firm's commercial registration;\n(b) a valid tax card.\n\n# 6. Proposal\nProposers shall submit:\n- a copy of the firm's audit licence;\n- a signed independence declaration.\n",
+		[]string{"documentation mandatory commercial registration", "documentation mandatory tax card", "documentation mandatory audit licence", "documentation mandatory independence declaration"}},
 }
 
 // TestOblReq22Families: each case gives exactly the facts it wants.

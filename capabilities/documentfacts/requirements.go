@@ -146,7 +146,7 @@ func (x *clauseExtractor) sections() {
 			x.pseudo[i] = true
 		case tender && pseudoHeading(t) && !listLine(t) && (upperLatin(t) || reArOrdinalHeading.MatchString(t)): // req16.go: "☐ ... GMP" is an item
 			cur = ""
-		case (tender || ctx.selecting && bidContentLead(t)) && strings.HasSuffix(t, ":") && utf8.RuneCountInString(leadSentence(t)) <= 70 && (reLeadIn.MatchString(t) || reBidContentLead22.MatchString(t)) && (inRequirementSection(cur) || reDocHeading.MatchString(t) || bidContentLead(t)):
+		case (tender || ctx.selecting && bidContentLead(t)) && (strings.HasSuffix(t, ":") || followingLead22(t)) && (utf8.RuneCountInString(leadSentence(t)) <= 70 || followingLead22(t)) && (reLeadIn.MatchString(t) || reBidContentLead22.MatchString(t)) && (inRequirementSection(cur) || reDocHeading.MatchString(t) || bidContentLead(t)):
 			// "Each quotation must include the following documents:":
 			// the list goes on under the lead-in, which is no
 			// requirement of its own.
