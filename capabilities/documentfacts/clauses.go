@@ -444,6 +444,7 @@ func (x *clauseExtractor) obligations() {
 	x.issuerAliases()
 	x.arSecondAliases15() // oblfamilies15.go
 	x.letterRoles15()     // oblfamilies15.go
+	x.letterFrame22()     // oblreq22.go
 	x.offerYou22()        // oblreq22.go
 	for si, s := range x.sents {
 		x.stop.step() // stop.go

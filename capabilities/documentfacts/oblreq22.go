@@ -493,3 +493,45 @@ func (x *clauseExtractor) dropStrays22() {
 		return true
 	})
 }
+
+// Family L3: a letter whose addressee's role is known when duties are
+// read ("Customer / العميل | Al Batinah Medical Centre LLC" in its header
+// table) and whose sender, the company on its first lines, has no role
+// yet (the party rules give it one later): letterRoles15 needs both and
+// read "you must notify us" and "We shall respond" as no one's
+// (heldout17 12; heldout17 04 and the oblprobe reminders write the
+// sender's role into the text and were read). The addressee is "you";
+// the sender is "we" when its role follows from the addressee's.
+var senderOf22 = map[string]string{"customer": "supplier", "tenant": "landlord", "landlord": "tenant", "employee": "employer", "subcontractor": "contractor", "buyer": "supplier"}
+
+func (x *clauseExtractor) letterFrame22() {
+	if x.you != "" || x.we15 != "" {
+		return
+	}
+	m := reLetterOpen15.FindStringIndex(x.a.text)
+	if m == nil || m[0] > 1500 {
+		return
+	}
+	role, at, sender := "", -1, -1
+	for _, p := range x.parties {
+		i := strings.Index(x.a.text, p.Value)
+		if i < 0 || i >= m[0] || len(p.Value) < 4 {
+			continue
+		}
+		switch {
+		case p.Role != "" && p.Role != "-":
+			if role != "" && role != p.Role {
+				return // two roles: letterRoles15's frame, or none
+			}
+			if role = p.Role; at < 0 || i < at {
+				at = i
+			}
+		case p.EntityType != "person" && (sender < 0 || i < sender):
+			sender = i
+		}
+	}
+	if role == "" || sender < 0 || sender > at {
+		return
+	}
+	x.you, x.we15 = role, senderOf22[role]
+}

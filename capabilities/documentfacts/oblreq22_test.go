@@ -127,6 +127,12 @@ var oblReq22Cases = []struct {
 	{"D4", "a lead-in ending in a full stop, and proposers", "requirement",
 		oblReq22Tender + "# 5. Contents of the submission\nEach submission shall contain the following documents.\n(a) the firm's commercial registration;\n(b) a valid tax card.\n\n# 6. Proposal\nProposers shall submit:\n- a copy of the firm's audit licence;\n- a signed independence declaration.\n",
 		[]string{"documentation mandatory commercial registration", "documentation mandatory tax card", "documentation mandatory audit licence", "documentation mandatory independence declaration"}},
+
+	// Family L3: a letter's addressee named with its role in a header
+	// table, its sender's role not yet given.
+	{"L3", "a renewal reminder's you and we", "obligation",
+		"# Renewal Reminder\n\n**Nizwa Lifts Engineering LLC**\nP.O. Box 12, Nizwa\n\nRef: NLE/AMC/2027/11\nCustomer: Al Dakhiliya Hospital LLC\n\nDear Sir,\n\n1. Your lift maintenance contract expires on 31/10/2027.\n2. We shall respond to breakdown calls within four (4) hours.\n3. If you do not wish to renew, you must notify us in writing at least thirty (30) days before the expiry date.\n",
+		[]string{"supplier must respond", "customer must notify"}},
 }
 
 // TestOblReq22Families: each case gives exactly the facts it wants.
