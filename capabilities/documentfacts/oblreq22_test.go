@@ -133,6 +133,14 @@ var oblReq22Cases = []struct {
 	{"L3", "a renewal reminder's you and we", "obligation",
 		"# Renewal Reminder\n\n**Nizwa Lifts Engineering LLC**\nP.O. Box 12, Nizwa\n\nRef: NLE/AMC/2027/11\nCustomer: Al Dakhiliya Hospital LLC\n\nDear Sir,\n\n1. Your lift maintenance contract expires on 31/10/2027.\n2. We shall respond to breakdown calls within four (4) hours.\n3. If you do not wish to renew, you must notify us in writing at least thirty (30) days before the expiry date.\n",
 		[]string{"supplier must respond", "customer must notify"}},
+
+	// Family B1: a benefit and a notice of non-renewal are no duties.
+	{"B1", "a relocation allowance received", "obligation",
+		"OFFER OF EMPLOYMENT\n\nDear Mr. Rao,\n\nGulf Build LLC (the \"Company\") is pleased to offer you the position of Contracts Engineer.\n\nYou will also receive a one-time relocation allowance of AED 10,000 with your first salary.\nYou shall report to the Commercial Manager.\n",
+		[]string{"employee must report"}},
+	{"B1", "a contract that will not be renewed", "obligation",
+		"NOTICE OF NON-RENEWAL\n\nTo: Pearl Facilities W.L.L.\n\nDear Sirs,\n\nWe refer to the Facilities Management Agreement between Doha Towers W.L.L. (the \"Client\") and Pearl Facilities W.L.L. (the \"Contractor\"). The Client hereby gives notice that the Agreement will not be renewed and will expire on 31 July 2026. The Contractor shall hand over all keys by 31 July 2026.\n",
+		[]string{"contractor must keys"}},
 }
 
 // TestOblReq22Families: each case gives exactly the facts it wants.
