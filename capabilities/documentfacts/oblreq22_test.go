@@ -141,6 +141,17 @@ var oblReq22Cases = []struct {
 	{"B1", "a contract that will not be renewed", "obligation",
 		"NOTICE OF NON-RENEWAL\n\nTo: Pearl Facilities W.L.L.\n\nDear Sirs,\n\nWe refer to the Facilities Management Agreement between Doha Towers W.L.L. (the \"Client\") and Pearl Facilities W.L.L. (the \"Contractor\"). The Client hereby gives notice that the Agreement will not be renewed and will expire on 31 July 2026. The Contractor shall hand over all keys by 31 July 2026.\n",
 		[]string{"contractor must keys"}},
+
+	// Family J1: a condition's second limb stays in its requirement.
+	{"J1", "a standard, then an approval", "requirement",
+		oblReq22Tender + "2. REQUIREMENTS\n\n2.1 The tanks must comply with BS EN 13280 and must be approved by WRAS for drinking water.\n",
+		[]string{"compliance mandatory bs en 13280"}},
+	{"J1", "an Arabic second standard limb, and a staff member's experience", "requirement",
+		"مناقصة رقم ٥/٢٠٢٧ لتوريد وحدة تحلية\n\nتدعو شركة مصيرة للمرافق الشركات المؤهلة لتقديم عطاءاتها.\n\nالمتطلبات\n١. يجب أن تكون الوحدة مطابقة لمعيار NSF/ANSI 61، وأن تكون المياه المنتجة مطابقة للمواصفة القياسية العمانية.\n",
+		[]string{"compliance mandatory nsf/ansi 61"}},
+	{"J1 neg", "a firm's experience after its registration stays apart", "requirement",
+		"مناقصة رقم ٦/٢٠٢٧ لتشغيل محطات الشحن\n\nتدعو الهيئة الشركات المؤهلة لتقديم عطاءاتها.\n\nالمتطلبات\n١. يجب أن يكون المتقدم مسجلاً في سلطنة عمان، وأن تكون له خبرة لا تقل عن ثلاث سنوات في تشغيل محطات الشحن.\n",
+		[]string{"eligibility mandatory مسجلاً", "experience mandatory ثلاث سنوات"}},
 }
 
 // TestOblReq22Families: each case gives exactly the facts it wants.
