@@ -200,6 +200,9 @@ func (x *clauseExtractor) oblReq22Requirements(ctx reqContext) {
 	x.reqs = out
 	x.splitDocLists22()
 	x.joinLimbs22()
+	if ctx.tender {
+		x.rejections22()
+	}
 	if ctx.selecting && !reJobLike16.MatchString(prefixBytes(x.a.text, 600)) {
 		for i := range x.reqs {
 			r := &x.reqs[i]
@@ -586,4 +589,52 @@ func (x *clauseExtractor) joinLimbs22() {
 		out = append(out, r)
 	}
 	x.reqs = out
+}
+
+// Family R4 (left open by session 21): a tender's rejection sentence in
+// the wordings family R3 (rejections21) does not read: "will not be
+// considered / accepted / evaluated", "will be disregarded", "will be
+// declared non-responsive", and in Arabic "لا يقبل / لن ينظر في / يعتبر
+// لاغياً" with the missing thing ("غير مصحوب ب", "لا يرفق به"). As in R3,
+// it states the missing bond (financial) or document (documentation) as a
+// mandatory requirement only when no other requirement names it, and is
+// no duty.
+var (
+	reRejectEN22 = regexp.MustCompile(`(?i)\b(?:not\s+accompanied\s+by|without|fail(?:s|ing)?\s+to\s+(?:submit|provide|attach|furnish|enclose|include)|that\s+(?:do|does)\s+not\s+(?:include|contain|enclose))\s+((?:a|an|the|any|its|their|valid)\s+)*([^,.;]{3,60}?)\s+(?:will|shall|may)\s+(?:not\s+be\s+(?:considered|accepted|evaluated|opened)|be\s+(?:disregarded|declared\s+non-?responsive|treated\s+as\s+non-?responsive|excluded\s+from\s+(?:the\s+)?evaluation))\b`)
+	reRejectAR22 = regexp.MustCompile(`(?:^|\s)و?(?:لا\s+يقبل|لن\s+يقبل|لا\s+يُقبل|لا\s+ينظر\s+في|لن\s+ينظر\s+في|يعتبر\s+لاغياً)\s+(?:أي\s+|كل\s+)?(?:ال)?(?:عطاء|عرض|طلب)\S*\s+(?:غير\s+(?:ال)?مصحوب[ةه]?\s+ب|(?:الذي\s+|التي\s+)?(?:لا|لم)\s+(?:ي|ت)(?:رفق|قدم)\s+(?:به|بها|معه|معها)?\s*)((?:\p{Arabic}+\s*){1,5})`)
+)
+
+func (x *clauseExtractor) rejections22() {
+	for si, sp := range x.sents {
+		if x.skipped(sp) || sp.end-sp.start > 400 {
+			continue
+		}
+		t := x.a.text[sp.start:sp.end]
+		var item string
+		if m := reRejectEN22.FindStringSubmatch(t); m != nil {
+			item = m[2]
+		} else if m := reRejectAR22.FindStringSubmatch(t); m != nil {
+			item = m[1]
+		}
+		item = strings.TrimSpace(item)
+		if item == "" || reRejectVague21.MatchString(item) {
+			continue
+		}
+		cat := "documentation"
+		switch {
+		case reRejectBond21.MatchString(item):
+			cat = "financial"
+		case !reRejectDoc21.MatchString(item):
+			continue
+		}
+		x.reqSents[si] = true
+		if x.reqOverlaps(sp.start, sp.end) || x.reqNames21(item) {
+			continue
+		}
+		conf := 0.7
+		if cat == "financial" {
+			conf = bondConfidence
+		}
+		x.addSentenceRequirement(sp, cat, conf)
+	}
 }

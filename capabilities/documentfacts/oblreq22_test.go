@@ -152,6 +152,17 @@ var oblReq22Cases = []struct {
 	{"J1 neg", "a firm's experience after its registration stays apart", "requirement",
 		"مناقصة رقم ٦/٢٠٢٧ لتشغيل محطات الشحن\n\nتدعو الهيئة الشركات المؤهلة لتقديم عطاءاتها.\n\nالمتطلبات\n١. يجب أن يكون المتقدم مسجلاً في سلطنة عمان، وأن تكون له خبرة لا تقل عن ثلاث سنوات في تشغيل محطات الشحن.\n",
 		[]string{"eligibility mandatory مسجلاً", "experience mandatory ثلاث سنوات"}},
+
+	// Family R4: rejection wordings R3 does not read.
+	{"R4", "a document named only by a bid not considered", "requirement",
+		oblReq22Tender + "5. Bids not accompanied by a copy of the Tender Board registration certificate will not be considered.\n6. Bids without the bid bond will be disregarded.\n",
+		[]string{"documentation mandatory registration certificate", "financial mandatory bid bond"}},
+	{"R4", "Arabic: not accepted, not looked at", "requirement",
+		"مناقصة رقم ٧/٢٠٢٧ لصيانة الطرق\n\nتدعو بلدية صور الشركات المؤهلة لتقديم عطاءاتها.\n\nأحكام عامة\n٤. لا يقبل أي عطاء غير مصحوب بالضمان المؤقت.\n٥. لن ينظر في أي عطاء لا يرفق به شهادة التسجيل في مجلس المناقصات.\n",
+		[]string{"financial mandatory الضمان المؤقت", "documentation mandatory شهادة التسجيل"}},
+	{"R4 neg", "a document stated, then its rejection: one line", "requirement",
+		oblReq22Tender + "## Documents\n\n4. Each bid must include a copy of the Tender Board registration certificate.\n5. Bids not accompanied by the registration certificate will not be considered.\n",
+		[]string{"documentation mandatory registration certificate"}},
 }
 
 // TestOblReq22Families: each case gives exactly the facts it wants.
