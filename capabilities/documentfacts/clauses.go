@@ -635,7 +635,7 @@ type trigger struct {
 
 func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 	var trigs []trigger
-	for _, m := range findAll(reOblEN, t) { // prefilter.go
+	for _, m := range findAllAt(reOblEN, t) { // findat.go
 		tr := trigger{start: m[0], end: m[1], must: m[4] >= 0}
 		word := lowerASCII(t[m[0]:m[1]])
 		tr.will = strings.HasPrefix(word, "will")

@@ -143,17 +143,18 @@ func namesBidder21(o oblFound) bool {
 // the money keys of the earlier rounds (handle.go, after conv20bFacts);
 // facts and cands are aligned. Decision 43 is applied at the cue
 // (incidentReport21).
-func conv21Facts(facts []Fact, cands []candidate, text string) {
+func conv21Facts(facts []Fact, cands []candidate, a *assembled) {
 	if len(facts) != len(cands) {
 		return
 	}
+	text := a.text
 	offer := -1 // whether the text offers employment, found once if needed
 	for i := range facts {
 		f := &facts[i]
 		at := min(max(cands[i].start, 0), len(text))
 		switch {
 		case f.Type == TypeMoney:
-			if k := conv21Money(f.Key, text, at); k != "" {
+			if k := conv21Money(f.Key, a, at); k != "" {
 				f.Key, f.Label = k, moneyKeyLabel(k)
 			}
 		case f.Type == TypeDate && f.Key == "date" && matches(reAcceptBy21, tail(text[max(0, at-200):at], 160)):
@@ -197,7 +198,8 @@ var (
 
 // conv21Money: the key decisions 38 and 39 give a sum written at at, ""
 // to keep its key.
-func conv21Money(key, text string, at int) string {
+func conv21Money(key string, a *assembled, at int) string {
+	text := a.text
 	line := lineAt(text, at)
 	row := strings.Contains(line, " | ")
 	switch key {
@@ -208,43 +210,10 @@ func conv21Money(key, text string, at int) string {
 	}
 	ls := strings.LastIndexByte(text[:at], '\n') + 1
 	if cell := firstCell14(strings.Trim(line, " |")); key == "contract_value" && row && at >= ls+strings.Index(line, " | ") && utf8.RuneCountInString(cell) <= 80 &&
-		reContractRow21.MatchString(cell) && priceTableTotal21(text, at) {
+		reContractRow21.MatchString(cell) && ownLastRow22(a, at) { // money22.go
 		return "total_amount"
 	}
 	return ""
-}
-
-// priceTableTotal21: the row that holds at is the last row with a sum of
-// a table with at least two rows of sums above it (a price table, not a
-// two-column table of terms).
-func priceTableTotal21(text string, at int) bool {
-	ls := strings.LastIndexByte(text[:at], '\n') + 1
-	le := len(text)
-	if i := strings.IndexByte(text[at:], '\n'); i >= 0 {
-		le = at + i
-	}
-	above := 0
-	for s := ls; s > 0; {
-		ps := strings.LastIndexByte(text[:s-1], '\n') + 1
-		prev := text[ps : s-1]
-		if !strings.Contains(prev, "|") {
-			break
-		}
-		if reSum21.MatchString(prev) {
-			above++
-		}
-		s = ps
-	}
-	if le < len(text) {
-		next := text[le+1:]
-		if i := strings.IndexByte(next, '\n'); i >= 0 {
-			next = next[:i]
-		}
-		if strings.Contains(next, " | ") && reSum21.MatchString(next) {
-			return false
-		}
-	}
-	return above >= 2
 }
 
 var (

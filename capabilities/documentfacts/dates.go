@@ -49,9 +49,9 @@ func (x *extractor) learnDateOrder() {
 	// So does a document of the Gulf or the Levant, by its places or
 	// its currency ("Seef, Kingdom of Bahrain", "BHD"), as the guideline
 	// reads numeric dates there: day first.
-	if hasArabic(x.a.text) && !reDateMDY.MatchString(x.a.text) ||
-		reDateDMY.MatchString(x.a.text) && !reDateMDY.MatchString(x.a.text) ||
-		reDayFirstRegion.MatchString(x.a.text) && !reDateMDY.MatchString(x.a.text) {
+	if hasArabic(x.a.text) && !matchAt(reDateMDY, x.a.text) || // findat.go
+		reDateDMY.MatchString(x.a.text) && !matchAt(reDateMDY, x.a.text) ||
+		reDayFirstRegion.MatchString(x.a.text) && !matchAt(reDateMDY, x.a.text) {
 		t := true
 		x.dayFirst = &t
 	}
@@ -202,7 +202,7 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 	// "March 2026": a date of month precision (normalised YYYY-MM); a
 	// full date over the same words wins (resolve keeps the longer).
 	x.stop.pass(len(t)) // stop.go
-	for _, m := range reDateMY.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range findAllAt(reDateMY, t) {
 		if reDayBefore.MatchString(t[max(0, m[2]-16):m[2]]) {
 			continue // "30 February 2026" is no date, not February
 		}
@@ -213,7 +213,7 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 		}
 	}
 	x.stop.pass(len(t)) // stop.go
-	for _, m := range reDateMDY.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range findAllAt(reDateMDY, t) {
 		if iso := validDate(atoi(t[m[6]:m[7]]), monthNames[strings.ToLower(t[m[2]:m[3]])], atoi(t[m[4]:m[5]])); iso != "" {
 			emit(m[2], m[7], iso, 0.85, "")
 		}

@@ -51,6 +51,10 @@ func dateCtxBefore(t string, ms int, prev string) string {
 	if strings.TrimSpace(t[:ms]) == "" && prev != "" {
 		return ctxBefore(prev+" ", len(prev)+1, "")
 	}
+	if wrappedDateLine22(prev, t[:ms]) {
+		p := strings.TrimRight(prev, " \t")
+		return ctxBefore(p+" "+t[:ms], len(p)+1+ms, "") // keys22.go: "no later\nthan 31 March"
+	}
 	return ctxBefore(t, ms, prev)
 }
 

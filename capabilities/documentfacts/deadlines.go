@@ -256,7 +256,7 @@ func periods(t string, withNotice bool) []period {
 		iso, e := arPeriodSum(t, m, 2)
 		add(m[0], e, iso, false)
 	}
-	for _, m := range reDueAfterEN.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range findAllAt(reDueAfterEN, t) { // findat.go
 		m[1] = m[11] // the period ends with its unit; its event follows
 		iso, e := enPeriodSum(t, m, 4)
 		start := m[3]
@@ -459,7 +459,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 		beforeAt := c.start - len(before)
 		key := ""
 		s := c.start
-		if m := reDeadlinePrep.FindStringIndex(before); m != nil && strings.TrimSpace(before[m[0]:]) != "" {
+		if m := findIndex(reDeadlinePrep, before); m != nil && strings.TrimSpace(before[m[0]:]) != "" { // findat.go
 			s = beforeAt + m[0]
 			switch c.fact.Key {
 			case "delivery_date":

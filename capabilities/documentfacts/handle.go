@@ -163,6 +163,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	resolved = names19(resolved, a.text) // parties19.go
 	resolved = names20(resolved, a.text) // parties20.go
 	resolved = names21(resolved, a.text) // parties21.go
+	resolved = names22(resolved, a.text) // parties22.go
 	cands := dedupe(wrappedNames(resolved, a.text))
 
 	// Mask account numbers in the returned text (same length: offsets hold).
@@ -275,16 +276,22 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	balanceAfterAdvance(all)
 	specKeys(all, cands, a.text)
 	round11Money(all, cands, a.text, out.DocumentType)
+	letterDateLabel22(all, cands, &a)                  // keys22.go
 	conv19ParentDates(all, cands, &a)                  // conv19.go
+	parentDate22(all, cands, a.text, out.DocumentType) // keys22.go
 	all, cands = conv20SigningDates(all, cands, &a)    // conv20.go
 	all, cands = twinDates19(all, cands, x.dates19)    // dates19.go
-	all, cands = round20Money(all, cands, a.text)      // money20.go
+	all, cands = sameDates22(all, cands)               // keys22.go
+	all, cands = round20Money(all, cands, &a)          // money20.go
 	round20bMoney(all, cands, a.text)                  // money20b.go
 	round21Money(all, cands, a.text, out.DocumentType) // money21.go
 	taxableAmounts21(all, cands, a.text)               // money21n.go
+	money22Keys(all, cands, a.text)                    // money22.go
 	all, cands = arabicTwins20b(all, cands)            // money20b.go
+	all, cands = arabicTwins22(all, cands)             // money22.go
 	conv20bFacts(all, cands, &a)                       // conv20b.go
-	conv21Facts(all, cands, a.text)                    // conv21.go
+	conv21Facts(all, cands, &a)                        // conv21.go
+	money22Facts(all, cands, a.text)                   // money22.go
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
 	}
@@ -297,6 +304,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	all, cands = droppedParties(all, cands, a.text)                           // round14parties.go
 	all, cands = droppedParties20(all, cands, a.text)                         // parties20.go
 	parties21Roles(all, cands, a.text)                                        // parties21.go
+	parties22Roles(all, cands, a.text)                                        // parties22.go
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).
@@ -501,6 +509,7 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	run("obligations", cx.conv16Obligations, func() {})                           // conv16obl.go
 	run("obligations", cx.conv20Obligations, func() {})                           // conv20.go
 	run("obligations", func() { cx.parties21Obligations(all, cands) }, func() {}) // parties21.go
+	run("obligations", func() { cx.parties22Obligations(all, cands) }, func() {}) // parties22.go
 	run("obligations", cx.conv21Obligations, func() {})                           // conv21.go
 	run("obligations", func() { out.Obligations = cx.results(ri, withEvidence) }, func() { out.Obligations = []Obligation{} })
 	return failures

@@ -29,7 +29,7 @@ func (x *extractor) identifiers(t string, base int) {
 		{reVATNo, "vat_number", "VAT / tax registration number"},
 	}
 	for _, k := range kinds {
-		for _, m := range findAll(k.re, t) { // prefilter.go
+		for _, m := range findAllAt(k.re, t) { // findat.go
 			g := 2
 			for g < len(m) && m[g] < 0 {
 				g += 2

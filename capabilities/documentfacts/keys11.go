@@ -34,6 +34,7 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 	clause := sentenceClause(t, ms, prev)
 	// The windows rounds 12 to 16 read, cut once for the date.
 	w := dateWindows{ctx: ctx, clause: clause12(t, ms, prev), line: dateLineBefore(t, ms)}
+	defer x.round22Date(f, w)                      // keys22.go, after round 21
 	defer x.round21Date(f, base, w)                // keys21.go, after round 20
 	defer x.round20DateHook(f, t, base, ms, me, w) // dates20.go, after round 19
 	defer func() {                                 // dates19.go, after conv19
@@ -143,7 +144,7 @@ type dateWindows struct {
 // semicolon or the block's start).
 func sentenceClause(t string, ms int, prev string) string {
 	clause := tail(t[:ms], 2*cueWindow)
-	if locs := reClauseStop.FindAllStringIndex(clause, -1); len(locs) > 0 {
+	if locs := findAllIndexAt(reClauseStop, clause); len(locs) > 0 { // findat.go
 		return clause[locs[len(locs)-1][0]+1:]
 	}
 	if len(clause) < 2*cueWindow && prev != "" && continuesLine(prev, t) {

@@ -151,7 +151,7 @@ func clause12(t string, ms int, prev string) string {
 		}
 	}
 	s = tail(s, 2*cueWindow)
-	if locs := reClauseStop.FindAllStringIndex(s, -1); len(locs) > 0 {
+	if locs := findAllIndexAt(reClauseStop, s); len(locs) > 0 { // findat.go
 		s = s[locs[len(locs)-1][0]+1:]
 	}
 	return s

@@ -277,7 +277,7 @@ var partyRoles = append([]struct {
 	{[]string{"forwarder", "freight forwarder", "وكيل الشحن"}, "forwarder"},
 	{[]string{"franchisor", "مانح الامتياز"}, "franchisor"},
 	{[]string{"franchisee", "صاحب الامتياز"}, "franchisee"},
-	{[]string{"bidder", "tenderer", "applicant", "candidate", "المتناقص", "مقدم العطاء", "المناقص", "المتقدم", "المتنافس"}, "bidder"},
+	{[]string{"bidder", "tenderer", "applicant", "candidate", "المتناقص", "مقدم العطاء", "المناقص", "المتقدم", "المتنافس"}, "bidder"}, // المتنافس: session 22 (parties22.go)
 	{[]string{"issuer", "issued by", "from", "الجهة المعلنة", "الجهة المصدرة", "صادر عن", "صادرة عن"}, "issuer"},
 }, append(lexiconRoles, round15Roles...)...) // rolelexicon.go, round15parties.go
 

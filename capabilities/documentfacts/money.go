@@ -123,7 +123,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// to OMR 240.000": a cap on what is repaid, an amount.
 			f.Key, f.Label, f.Method = "amount", "Amount", "clause"
 		}
-		if f.Key == "total_amount" && reOtherDocTotal.MatchString(ctx) {
+		if f.Key == "total_amount" && matches(reOtherDocTotal, ctx) { // prefilter.go
 			// "Original invoice total | BHD 2,451.075" in a credit note:
 			// the total of another document, an amount here.
 			f.Key, f.Label = "amount", "Amount"
@@ -167,13 +167,13 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			f.Key, f.Label, f.Method, f.Confidence = "minimum_purchase", "Minimum purchase", "clause", 0.85
 		}
 		if (f.Key == "amount" && f.Method == "pattern" || f.Key == "discount" || f.Key == "fee" && reLateWord.MatchString(sentenceBefore(t, ms))) && (reDelayAfter.MatchString(t[me:min(len(t), me+60)]) ||
-			reDailyAfter.MatchString(t[me:min(len(t), me+30)]) && reLateWord.MatchString(sentenceBefore(t, ms)) || reFailureBefore.MatchString(sentenceBefore(t, ms))) {
+			reDailyAfter.MatchString(t[me:min(len(t), me+30)]) && reLateWord.MatchString(sentenceBefore(t, ms)) || matches(reFailureBefore, sentenceBefore(t, ms))) { // prefilter.go
 			// "OMR 100.000 per day of delay", "١٠٠ ريال عماني عن كل يوم
 			// تأخير", "GBP 5,000 for each breach", "خصم ٥٠ ريالاً عن كل
 			// مخالفة": a penalty, whatever word names it.
 			f.Key, f.Label, f.Method, f.Confidence = "penalty_amount", "Penalty", "clause", 0.85
 		}
-		if reDeductBefore.MatchString(t[max(0, ms-60):ms]) && rePerEventAfter.MatchString(t[me:min(len(t), me+40)]) {
+		if matches(reDeductBefore, t[max(0, ms-60):ms]) && rePerEventAfter.MatchString(t[me:min(len(t), me+40)]) {
 			// "the Client may deduct KWD 15.000 per day", "يخصم العميل
 			// مبلغ 500 ر.ق عن كل بلاغ متأخر": a sum deducted for each
 			// failure is a penalty (a discount is not charged per event).
@@ -215,8 +215,8 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		before, after = mm.before, mm.after // learnNumberStyle's
 		delete(x.moneyMatched, base)
 	} else {
-		before = reMoneyBefore.FindAllStringSubmatchIndex(t, -1)
-		after = reMoneyAfter.FindAllStringSubmatchIndex(t, -1)
+		before = moneyBeforeAll(t) // findat.go
+		after = moneyAfterAll(t)
 	}
 	// A currency between two numbers ("400,000 USD 0.085") belongs to
 	// one of them: the one the document's other amounts write it with
@@ -481,6 +481,9 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 			m = reRateCell.FindStringSubmatchIndex(cell)
 		}
 		if m == nil {
+			m = x.commaFourCell22(cell) // "0,1785": money22.go
+		}
+		if m == nil {
 			continue
 		}
 		hm := reCurrencyCol.FindStringSubmatch(heads[i])
@@ -735,9 +738,9 @@ func (x *extractor) learnNumberStyle() {
 		// The matches are kept for money, which reads the same block
 		// with the same two patterns (issue 34: matched once, not twice).
 		x.stop.pass(len(t)) // stop.go
-		mm := moneyMatches{t: t, before: reMoneyBefore.FindAllStringSubmatchIndex(t, -1)}
+		mm := moneyMatches{t: t, before: moneyBeforeAll(t)}
 		x.stop.pass(len(t))
-		mm.after = reMoneyAfter.FindAllStringSubmatchIndex(t, -1)
+		mm.after = moneyAfterAll(t) // findat.go
 		for _, m := range mm.before {
 			vote(group(t, m, 2))
 			pre++
@@ -798,7 +801,7 @@ func (x *extractor) parseAmount(s string) (float64, bool) {
 	switch {
 	case x.decimalComma && reDotThousands.MatchString(n):
 		return parseNumber(strings.ReplaceAll(n, ".", ""))
-	case x.decimalComma && reCommaThree.MatchString(n):
+	case x.decimalComma && reCommaThree.MatchString(n) && !arabicGrouped22(s):
 		// "4,125" where thousands are grouped by points: three decimals.
 		return parseNumber(strings.Replace(n, ",", ".", 1))
 	}

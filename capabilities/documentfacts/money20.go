@@ -27,7 +27,8 @@ import (
 // round20Money re-keys money facts after round 11 (handle.go) and drops
 // a repeated total made one with its table's total. facts and cands run
 // in parallel.
-func round20Money(facts []Fact, cands []candidate, text string) ([]Fact, []candidate) {
+func round20Money(facts []Fact, cands []candidate, a *assembled) ([]Fact, []candidate) {
+	text := a.text
 	if len(facts) != len(cands) {
 		return facts, cands
 	}
@@ -70,7 +71,7 @@ func round20Money(facts []Fact, cands []candidate, text string) ([]Fact, []candi
 		case f.Key == "contract_value" && reMonthlyValue20.MatchString(moneySentence(text, at)):
 			// MV.
 			set(i, "fee")
-		case f.Key == "contract_value" && reTotalPriceRow20.MatchString(lead) && rowEnds20(text, cands[i].end) && pricedRowsAbove20(facts, cands, i, text, at) >= 2:
+		case f.Key == "contract_value" && reTotalPriceRow20.MatchString(lead) && rowEnds20(text, cands[i].end) && pricedRowsAbove20(facts, cands, i, text, at) >= 2 && ownLastRow22(a, at):
 			// MP.
 			set(i, "total_amount")
 		}

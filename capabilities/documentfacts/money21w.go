@@ -68,6 +68,13 @@ func wordsCurrency21(t string, before, after [][]int) [][4]int {
 			out = append(out, [4]int{m[2], m[3], ws + c[0], ws + c[1]})
 		}
 	}
+	for _, m := range bracketCurrency22(t) {
+		// "(٤٬٥٠٠) ر.ع.": a bracketed figure right before its currency
+		// (money22.go).
+		if !inside(m[0], m[1]) && !currencyBefore21(t[:m[0]]) {
+			out = append(out, m)
+		}
+	}
 	return out
 }
 

@@ -86,7 +86,7 @@ func (x *clauseExtractor) enDutyForms15(t string) string {
 			put(m[0], m[1], t[m[2]:m[3]]+" must")
 		}
 	}
-	for _, m := range reNoEvent15.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range findAllAt(reNoEvent15, t) { // findat.go
 		// "In no event shall the Contractor remove" ->
 		// "the Contractor shall not         remove".
 		modal, subj := strings.ToLower(t[m[2]:m[3]]), t[m[4]:m[5]]
@@ -101,7 +101,7 @@ func (x *clauseExtractor) enDutyForms15(t string) string {
 	for _, m := range findAll(reEnsureNot15, t) {
 		put(m[2], m[3], " ")
 	}
-	if reCondition.MatchString(t) {
+	if matchAt(reCondition, t) { // findat.go
 		for _, m := range reWeRemedy15.FindAllStringSubmatchIndex(t, -1) {
 			put(m[2], m[3], "") // "If payment is not received, we will place your account on hold"
 		}
@@ -197,7 +197,7 @@ var reRecital15 = regexp.MustCompile(`(?i)^\s*(?:whereas|recitals?)\b|\b(?:wishe
 // presentDuties15 reads sentence si's present-tense duties (class T) and
 // present passives with an agent (class P) that no rule read before.
 func (x *clauseExtractor) presentDuties15(si int, s span, t string) {
-	if reRecital15.MatchString(t) || strings.HasSuffix(strings.TrimSpace(t), ":") {
+	if matchAt(reRecital15, t) || strings.HasSuffix(strings.TrimSpace(t), ":") { // findat.go
 		return
 	}
 	add := func(p clauseParty, at, focus int) {

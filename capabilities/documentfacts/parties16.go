@@ -81,7 +81,9 @@ func letterFrameRoles16(facts []Fact, cands []candidate, text, docType, subtype 
 	}
 	var sender, addressee string
 	switch {
-	case subtype == "employment_letter" || hasRole16(facts, "employer") && !hasRole16(facts, "employee"):
+	case subtype == "employment_letter" || hasRole16(facts, "employer") && !hasRole16(facts, "employee") && !hasRole16(facts, "contractor"):
+		// A works' Employer beside its Contractor (a letter of award,
+		// a notice to proceed) employs no one: keys22, family EL.
 		if !reEmploymentWord16.MatchString(text) {
 			return // the text gives no role (the guideline's "-")
 		}

@@ -525,7 +525,7 @@ func (x *extractor) contractLike() bool {
 	if len(x.a.segs) > 3 {
 		head = x.a.text[:x.a.segs[3].end]
 	}
-	if reCommercialTitle.MatchString(lowerASCII(head)) {
+	if matchAt(reCommercialTitle, lowerASCII(head)) { // findat.go
 		return false
 	}
 	open := x.a.text[:min(len(x.a.text), 1500)]
