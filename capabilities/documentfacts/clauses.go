@@ -444,6 +444,8 @@ func (x *clauseExtractor) obligations() {
 	x.issuerAliases()
 	x.arSecondAliases15() // oblfamilies15.go
 	x.letterRoles15()     // oblfamilies15.go
+	x.letterFrame22()     // oblreq22.go
+	x.offerYou22()        // oblreq22.go
 	for si, s := range x.sents {
 		x.stop.step() // stop.go
 		if x.reqSents[si] || x.skipped(s) {
@@ -472,6 +474,7 @@ func (x *clauseExtractor) obligations() {
 	x.oblFamilies15() // oblfamilies15.go
 	x.obl20()         // obl20.go
 	x.oblReq21()      // oblreq21.go
+	x.oblReq22()      // oblreq22.go
 }
 
 // twinObligations: a clause written in English and then in Arabic (the

@@ -317,7 +317,7 @@ func (x *clauseExtractor) letterRoles15() {
 		if p.Role == "" || p.Role == "-" || len(p.Value) < 4 {
 			continue
 		}
-		if i := strings.Index(text, p.Value); i >= 0 {
+		if i := firstMention22(text, p.Value, m[0]); i >= 0 { // oblreq22.go
 			if at, ok := first[p.Role]; !ok || i < at {
 				first[p.Role] = i
 			}

@@ -146,7 +146,7 @@ func (x *clauseExtractor) sections() {
 			x.pseudo[i] = true
 		case tender && pseudoHeading(t) && !listLine(t) && (upperLatin(t) || reArOrdinalHeading.MatchString(t)): // req16.go: "☐ ... GMP" is an item
 			cur = ""
-		case (tender || ctx.selecting && bidContentLead(t)) && strings.HasSuffix(t, ":") && utf8.RuneCountInString(leadSentence(t)) <= 70 && reLeadIn.MatchString(t) && (inRequirementSection(cur) || reDocHeading.MatchString(t) || bidContentLead(t)):
+		case (tender || ctx.selecting && bidContentLead(t)) && (strings.HasSuffix(t, ":") || followingLead22(t)) && (utf8.RuneCountInString(leadSentence(t)) <= 70 || followingLead22(t)) && (reLeadIn.MatchString(t) || reBidContentLead22.MatchString(t)) && (inRequirementSection(cur) || reDocHeading.MatchString(t) || bidContentLead(t)):
 			// "Each quotation must include the following documents:":
 			// the list goes on under the lead-in, which is no
 			// requirement of its own.
@@ -312,7 +312,8 @@ units:
 	x.applyHalves16(ctx)      // req16.go: after the categories are settled
 	x.req20()                 // req20.go
 	x.oblReq21Requirements(ctx)
-	x.arReq22(ctx) // arreq22.go
+	x.oblReq22Requirements(ctx) // oblreq22.go
+	x.arReq22(ctx)              // arreq22.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).

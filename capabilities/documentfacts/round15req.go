@@ -41,7 +41,7 @@ func bidContentHeading(h string) bool {
 // Class R4: a heading that names the conditions the one bidding must meet
 // ("الشروط الواجب توفرها في مقدم العرض", "Conditions to be met by the
 // applicant") is a requirements section, in a tender too.
-var reBidderConditionsHeading = regexp.MustCompile(`(?i)\bconditions?\s+(?:to\s+be\s+(?:met|fulfilled|satisfied)|that\s+(?:must|shall)\s+be\s+(?:met|fulfilled))\s+by\s+(?:the\s+|each\s+)?(?:bidders?|tenderers?|applicants?|suppliers?|candidates?|consultants?|contractors?)\b|(?:ال)?شروط\s+(?:الواجب|اللازم|المطلوب)\s*(?:توفرها|توافرها|تحققها)?\s+(?:في|لدى)\s+(?:ال)?(?:مناقص|متناقص|متقدم|مرشح|مورد|مقدم\s+(?:ال)?(?:عرض|عطاء|طلب)|مقدمي\s+(?:ال)?(?:عروض|عطاءات|طلبات))`)
+var reBidderConditionsHeading = regexp.MustCompile(`(?i)\bconditions?\s+(?:to\s+be\s+(?:met|fulfilled|satisfied)|that\s+(?:must|shall)\s+be\s+(?:met|fulfilled))\s+by\s+(?:the\s+|each\s+)?(?:bidders?|tenderers?|applicants?|suppliers?|candidates?|consultants?|contractors?)\b|(?:ال)?شروط\s+(?:الواجب|اللازم|المطلوب)\s*(?:توفرها|توافرها|تحققها)?\s+(?:في|لدى)\s+(?:ال)?(?:مناقص|متناقص|متنافس|متقدم|مرشح|مورد|مقدم\s+(?:ال)?(?:عرض|عطاء|طلب)|مقدمي\s+(?:ال)?(?:عروض|عطاءات|طلبات))`)
 
 // round15Section is the section a heading opens for requirements under
 // classes R3 and R4 ("" when neither applies).
