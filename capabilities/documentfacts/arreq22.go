@@ -40,13 +40,13 @@ func (x *clauseExtractor) arReq22(ctx reqContext) {
 		return
 	}
 	var kept []reqFound
-	for i, r := range x.reqs {
+	for _, r := range x.reqs {
 		t := x.a.text[r.start:r.end]
 		if !hasArabic(t) || latinMostly22(t) {
 			kept = append(kept, r)
 			continue
 		}
-		if arDocumentPrice22(t) || x.arBareLimb22(i) {
+		if arDocumentPrice22(t) {
 			continue
 		}
 		r.r.Category = arCategory22(t, r.r.Category)
@@ -96,37 +96,4 @@ var reArDocPrice22 = regexp.MustCompile(`^(?:[0-9٠-٩]+\s*[-.)]\s*)?(?:رسوم
 func arDocumentPrice22(t string) bool {
 	t = strings.TrimSpace(t)
 	return reArDocPrice22.MatchString(t) && !reReqMandatory.MatchString(t) && !reReqOptional.MatchString(t)
-}
-
-// Family L: the second limb of one condition ("يجب أن تكون المولدات
-// مطابقة للمواصفة ISO 8528 وأن تفي محركاتها بمعايير الانبعاثات", "... وأن
-// تكون المياه المنتجة مطابقة", "... مهندساً مسجلاً ... وأن" before a
-// line break) was a requirement of its own: a limb opening with وأن /
-// وألا that names no bidder, right after a requirement of the same
-// sentence, is part of it (one requirement per sentence) when that
-// requirement is the conformity of goods (no bidder named) or the limb
-// is a bare fragment; a limb after a condition of the bidder ("شركة مسجلة ...، وأن
-// تكون له خبرة") is a condition of its own.
-var reArLimb22 = regexp.MustCompile(`^\s*و(?:أن|ألا|ان|الا)(?:\s|$)`)
-
-func (x *clauseExtractor) arBareLimb22(i int) bool {
-	r := x.reqs[i]
-	t := x.a.text[r.start:r.end]
-	if !reArLimb22.MatchString(t) || reArBidder22.MatchString(t) || reReqOptional.MatchString(t) {
-		return false
-	}
-	bare := len(strings.Fields(t)) <= 2
-	for j, o := range x.reqs {
-		if j == i || o.end > r.start || !hasArabic(x.a.text[o.start:o.end]) {
-			continue
-		}
-		if p := x.a.text[o.start:o.end]; !bare && (reArBidder22.MatchString(p) || !reArConform22.MatchString(p)) {
-			continue // "... شركة مسجلة ...، وأن تكون له خبرة": a condition of its own
-		}
-		gap := x.a.text[o.end:r.start]
-		if strings.Trim(gap, " \t\n،,") == "" {
-			return true
-		}
-	}
-	return false
 }
