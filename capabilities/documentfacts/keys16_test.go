@@ -561,8 +561,10 @@ func TestKeys16ProbeFamilies(t *testing.T) {
 		{"PL rent in instalments", "TENANCY AGREEMENT\n\nThe annual rent of OMR 7,200.000 is paid in four instalments of OMR 1,800.000 each.\n", TypeMoney,
 			[]string{"rent|7200 OMR", "amount|1800 OMR"}, []string{"rent|1800 OMR"}},
 
-		{"PL instalments of the rent without each stay rent", "TENANCY AGREEMENT\n\nAnnual rent: OMR 9,600.000, payable in four quarterly instalments of OMR 2,400.000.\n", TypeMoney,
-			[]string{"rent|2400 OMR"}, nil},
+		// Session 22, decision 46: an instalment of the rent is amount
+		// without "each" too (conv22.go); this case said rent before.
+		{"PL instalments of the rent without each are amount", "TENANCY AGREEMENT\n\nAnnual rent: OMR 9,600.000, payable in four quarterly instalments of OMR 2,400.000.\n", TypeMoney,
+			[]string{"rent|9600 OMR", "amount|2400 OMR"}, []string{"rent|2400 OMR"}},
 
 		// PM: a deposit outside a lease is a part of the price.
 		{"PM quotation deposit", "QUOTATION\n\nRef. Q-77\nA deposit of USD 900.00 is due with the order and the balance on delivery.\n", TypeMoney,
