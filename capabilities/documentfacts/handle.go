@@ -287,8 +287,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	round21Money(all, cands, a.text, out.DocumentType) // money21.go
 	taxableAmounts21(all, cands, a.text)               // money21n.go
 	money22Keys(all, cands, a.text)                    // money22.go
-	all, cands = arabicTwins20b(all, cands)            // money20b.go
-	all, cands = arabicTwins22(all, cands)             // money22.go
+	all, cands = arabicTwins20b(all, cands)            // money20b.go, MB3 of money22.go too
 	conv20bFacts(all, cands, &a)                       // conv20b.go
 	conv21Facts(all, cands, &a)                        // conv21.go
 	money22Facts(all, cands, a.text)                   // money22.go

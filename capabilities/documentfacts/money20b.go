@@ -78,8 +78,12 @@ func sentenceAfter20b(text string, at int) string {
 // reSentenceEnd20b: a stop not inside a number, or a blank line.
 var reSentenceEnd20b = regexp.MustCompile(`[^\d\s][.;!?؟؛](?:\s|$)|\n\s*\n`)
 
-// arabicTwins20b drops MB's Arabic twins. facts and cands run in
-// parallel.
+// arabicTwins20b drops MB's Arabic twins: an Arabic-script sum with the
+// key and value of a Latin-script one. Then MB3 (money22.go, session 22):
+// an Arabic-script sum and a Latin-script sum of the same value within
+// 600 bytes of each other, one keyed generally (amount, price, fee) and
+// one narrowly, become the Latin fact under the narrower key. facts and
+// cands run in parallel.
 func arabicTwins20b(facts []Fact, cands []candidate) ([]Fact, []candidate) {
 	if len(facts) != len(cands) {
 		return facts, cands
@@ -94,6 +98,23 @@ func arabicTwins20b(facts []Fact, cands []candidate) ([]Fact, []candidate) {
 	for i, f := range facts {
 		if f.Type == TypeMoney && f.Normalized != "" && arabicScript20b(f.Value) && latin[f.Key+"|"+f.Normalized] {
 			drop[i] = true
+		}
+	}
+	general := func(k string) bool { return k == "amount" || k == "price" || k == "fee" }
+	for i, a := range facts {
+		if drop[i] || a.Type != TypeMoney || a.Normalized == "" || !arabicScript20b(a.Value) {
+			continue
+		}
+		for j, l := range facts {
+			if drop[j] || l.Type != TypeMoney || l.Normalized != a.Normalized || l.Key == a.Key || arabicScript20b(l.Value) ||
+				general(l.Key) == general(a.Key) || max(cands[i].start-cands[j].start, cands[j].start-cands[i].start) > 600 {
+				continue
+			}
+			if general(l.Key) {
+				facts[j].Key, facts[j].Label = a.Key, a.Label
+			}
+			drop[i] = true
+			break
 		}
 	}
 	if len(drop) == 0 {

@@ -351,46 +351,6 @@ func bracketCurrency22(t string) [][4]int {
 	return out
 }
 
-// arabicTwins22 applies MB3 after arabicTwins20b (handle.go): an
-// Arabic-script sum and a Latin-script sum of the same value within 600
-// bytes of each other, one keyed generally and one narrowly, become the
-// Latin fact under the narrower key. facts and cands are aligned.
-func arabicTwins22(facts []Fact, cands []candidate) ([]Fact, []candidate) {
-	if len(facts) != len(cands) {
-		return facts, cands
-	}
-	general := func(k string) bool { return k == "amount" || k == "price" || k == "fee" }
-	drop := map[int]bool{}
-	for i, a := range facts {
-		if a.Type != TypeMoney || a.Normalized == "" || !arabicScript20b(a.Value) {
-			continue
-		}
-		for j, l := range facts {
-			if drop[j] || l.Type != TypeMoney || l.Normalized != a.Normalized || l.Key == a.Key || arabicScript20b(l.Value) ||
-				general(l.Key) == general(a.Key) || abs22(cands[i].start-cands[j].start) > 600 {
-				continue
-			}
-			if general(l.Key) {
-				facts[j].Key, facts[j].Label = a.Key, a.Label
-			}
-			drop[i] = true
-			break
-		}
-	}
-	if len(drop) == 0 {
-		return facts, cands
-	}
-	return withoutDropped(facts, cands, drop)
-}
-
-// abs22: the absolute value of n.
-func abs22(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
-}
-
 // arabicGrouped22: MG, s is written with the Arabic thousands separator,
 // which is never a decimal sign.
 func arabicGrouped22(s string) bool {
