@@ -502,7 +502,7 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 		if hm == nil {
 			continue
 		}
-		code, sure := currencyCode(hm[1], x.omani)
+		code, sure := x.tableCode18(hm[1]) // money18.go
 		v, ok := x.parseAmount(cell[m[2]:m[3]])
 		if code == "" || !ok {
 			continue
