@@ -31,3 +31,24 @@ func TestMoney18BareRialColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestMoney18DeductedCap: the cap of a penalty or service credit deducted
+// from a fee or price is a penalty amount, though the fee or price is the
+// cue nearest to it (keyspec; heldout18 h18-01).
+func TestMoney18DeductedCap(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		want       []string
+	}{
+		{"service credit", "3.2 For each month in which the P1 resolution target is missed, a service credit of\n    OMR 275.000 shall be deducted from the monthly charge, up to a maximum of OMR 1,650.000 per month.",
+			[]string{"penalty_amount|1650 OMR", "penalty_amount|275 OMR"}},
+		{"liquidated damages", "Liquidated damages of USD 1,000 per day shall be deducted from the contract price, subject to a maximum of USD 20,000.",
+			[]string{"penalty_amount|1000 USD", "penalty_amount|20000 USD"}},
+	} {
+		got := factSet(extractText(t, c.text), TypeMoney)
+		slices.Sort(got)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: money %v, want %v", c.name, got, c.want)
+		}
+	}
+}
