@@ -123,6 +123,9 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// to OMR 240.000": a cap on what is repaid, an amount.
 			f.Key, f.Label, f.Method = "amount", "Amount", "clause"
 		}
+		if deductedCap18(f.Key, strings.TrimSpace(prev)+" "+t[:ms], t[max(0, ms-30):ms]) { // money18.go
+			f.Key, f.Label, f.Method = "penalty_amount", "Penalty", "clause"
+		}
 		if f.Key == "total_amount" && matches(reOtherDocTotal, ctx) { // prefilter.go
 			// "Original invoice total | BHD 2,451.075" in a credit note:
 			// the total of another document, an amount here.
@@ -502,7 +505,7 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 		if hm == nil {
 			continue
 		}
-		code, sure := currencyCode(hm[1], x.omani)
+		code, sure := x.tableCode18(hm[1]) // money18.go
 		v, ok := x.parseAmount(cell[m[2]:m[3]])
 		if code == "" || !ok {
 			continue
