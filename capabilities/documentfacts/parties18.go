@@ -15,7 +15,9 @@ import (
 //     ("الطرف الأول: X          الطرف الثاني: Y", "صاحب العمل: X
 //     العاملة: Y", "Signed by: X          Signed by: Y"): each column's
 //     name is a signatory (no role of its own), and a name read across
-//     two columns ("X الطرف الثاني: Y") is none.
+//     two columns ("X الطرف الثاني: Y") is none; one column whose label
+//     is a signature's ("For the Second Party / عن الطرف الثاني: X",
+//     "For the Employer: X, Manager") gives its name the same way.
 //
 // names18 applies G to the resolved candidates after names22.
 
@@ -23,7 +25,14 @@ import (
 var reSigColon18 = regexp.MustCompile(`[:：]`)
 
 // reTitle18: a title before a signatory's name ("Eng.", "د.", "السيد/").
-var reTitle18 = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Dr|Eng|Prof)\.?\s+|(?:م|د|أ)\.\s*|(?:السيد|السيدة|الدكتور|الدكتورة|الأستاذ|الأستاذة|المهندس|المهندسة|الشيخ)\s*/?\s*)`)
+var reTitle18 = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Dr|Eng|Prof|Capt|Captain)\.?\s+|(?:م|د|أ)\.\s*|(?:السيد|السيدة|الدكتور|الدكتورة|الأستاذ|الأستاذة|المهندس|المهندسة|الشيخ)\s*/?\s*)`)
+
+// reSigLead18: a signature label's lead ("For the", "عن", "Signed by").
+var reSigLead18 = regexp.MustCompile(`(?i)^(?:for\s+(?:and\s+on\s+behalf\s+of\s+)?(?:the\s+)?\S|on\s+behalf\s+of\s|عن\s|signed\s+by$)`)
+
+// reNameEnd18: where a signatory's name ends before a post, a twin in
+// the other script or a bracket.
+var reNameEnd18 = regexp.MustCompile(`[،,(]|\s/\s`)
 
 // reWord18: a word.
 var reWord18 = regexp.MustCompile(`\S+`)
@@ -37,6 +46,7 @@ func sigLabel18(l string) bool {
 	l = strings.TrimSpace(l)
 	l = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(l, "عن "), "For "))
 	l = strings.TrimSpace(strings.TrimPrefix(l, "for "))
+	l = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(l, "and on behalf of "), "on behalf of "))
 	if len(strings.Fields(l)) > 4 {
 		return false
 	}
@@ -70,6 +80,28 @@ func sigName18(s string) bool {
 // when any part is not so.
 func sigColumns18(l string) (names []string, offs []int) {
 	cols := reSigColon18.FindAllStringIndex(l, -1)
+	if len(cols) == 1 {
+		// One column: a signature label ("For the Second Party / عن
+		// الطرف الثاني: X", "Signed by: X") and a name.
+		lab := strings.Trim(l[:cols[0][0]], " \t*_")
+		for _, part := range strings.Split(lab, "/") {
+			if part = strings.TrimSpace(part); !reSigLead18.MatchString(part) || !sigLabel18(part) {
+				return nil, nil
+			}
+		}
+		name := l[cols[0][1]:]
+		if k := reNameEnd18.FindStringIndex(name); k != nil {
+			name = name[:k[0]] // "X، المدير العام", "X / Y", "X (Title)"
+		}
+		name = strings.Trim(name, " \t*_.|—–-،,")
+		if t := reTitle18.FindString(name); t != "" {
+			name = strings.TrimSpace(name[len(t):])
+		}
+		if !sigName18(name) {
+			return nil, nil
+		}
+		return []string{name}, []int{cols[0][1] + strings.Index(l[cols[0][1]:], name)}
+	}
 	if len(cols) < 2 {
 		return nil, nil
 	}
