@@ -164,6 +164,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	resolved = names20(resolved, a.text) // parties20.go
 	resolved = names21(resolved, a.text) // parties21.go
 	resolved = names22(resolved, a.text) // parties22.go
+	resolved = names18(resolved, a.text) // parties18.go
 	cands := dedupe(wrappedNames(resolved, a.text))
 
 	// Mask account numbers in the returned text (same length: offsets hold).
