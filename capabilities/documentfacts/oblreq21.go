@@ -221,16 +221,21 @@ var (
 	reRejectVague21 = regexp.MustCompile(`(?i)\b(?:mandatory|required|requested|necessary|following|above|listed|any\s+of)\b|المطلوبة|الإلزامية|إلزامي|المذكورة|التالية|المستندات|الوثائق`)
 )
 
-func (x *clauseExtractor) rejections21() {
+func (x *clauseExtractor) rejections21() { x.rejections(reRejectEN21, reRejectAR21) }
+
+// rejections reads the rejection sentences en or ar match (the missing
+// item in en's second group, ar's first): families R3 (rejections21) and
+// R4 (oblreq22.go).
+func (x *clauseExtractor) rejections(en, ar *regexp.Regexp) {
 	for si, sp := range x.sents {
 		if x.skipped(sp) || sp.end-sp.start > 400 {
 			continue
 		}
 		t := x.a.text[sp.start:sp.end]
 		var item string
-		if m := reRejectEN21.FindStringSubmatch(t); m != nil {
+		if m := en.FindStringSubmatch(t); m != nil {
 			item = m[2]
-		} else if m := reRejectAR21.FindStringSubmatch(t); m != nil {
+		} else if m := ar.FindStringSubmatch(t); m != nil {
 			item = m[1]
 		}
 		item = strings.TrimSpace(item)

@@ -604,37 +604,4 @@ var (
 	reRejectAR22 = regexp.MustCompile(`(?:^|\s)و?(?:لا\s+يقبل|لن\s+يقبل|لا\s+يُقبل|لا\s+ينظر\s+في|لن\s+ينظر\s+في|يعتبر\s+لاغياً)\s+(?:أي\s+|كل\s+)?(?:ال)?(?:عطاء|عرض|طلب)\S*\s+(?:غير\s+(?:ال)?مصحوب[ةه]?\s+ب|(?:الذي\s+|التي\s+)?(?:لا|لم)\s+(?:ي|ت)(?:رفق|قدم)\s+(?:به|بها|معه|معها)?\s*)((?:\p{Arabic}+\s*){1,5})`)
 )
 
-func (x *clauseExtractor) rejections22() {
-	for si, sp := range x.sents {
-		if x.skipped(sp) || sp.end-sp.start > 400 {
-			continue
-		}
-		t := x.a.text[sp.start:sp.end]
-		var item string
-		if m := reRejectEN22.FindStringSubmatch(t); m != nil {
-			item = m[2]
-		} else if m := reRejectAR22.FindStringSubmatch(t); m != nil {
-			item = m[1]
-		}
-		item = strings.TrimSpace(item)
-		if item == "" || reRejectVague21.MatchString(item) {
-			continue
-		}
-		cat := "documentation"
-		switch {
-		case reRejectBond21.MatchString(item):
-			cat = "financial"
-		case !reRejectDoc21.MatchString(item):
-			continue
-		}
-		x.reqSents[si] = true
-		if x.reqOverlaps(sp.start, sp.end) || x.reqNames21(item) {
-			continue
-		}
-		conf := 0.7
-		if cat == "financial" {
-			conf = bondConfidence
-		}
-		x.addSentenceRequirement(sp, cat, conf)
-	}
-}
+func (x *clauseExtractor) rejections22() { x.rejections(reRejectEN22, reRejectAR22) }
