@@ -40,16 +40,7 @@ func conv22Facts(facts []Fact, cands []candidate, text string) {
 	if len(facts) != len(cands) {
 		return
 	}
-	tender := -1
-	isTender := func() bool {
-		if tender < 0 {
-			tender = 0
-			if isTenderText(text) || reCallText15.MatchString(prefixBytes(text, 300)) || reTenderTitle22.MatchString(prefixBytes(text, 300)) {
-				tender = 1
-			}
-		}
-		return tender == 1
-	}
+	isTender := tenderOnce22(text)
 	for i := range facts {
 		f := &facts[i]
 		at := min(max(cands[i].start, 0), len(text))

@@ -233,16 +233,7 @@ func money22Keys(facts []Fact, cands []candidate, text string) {
 	if len(facts) != len(cands) {
 		return
 	}
-	tender := -1 // whether the text is a tender's, an RFQ's or a call's, found once if needed
-	isTender := func() bool {
-		if tender < 0 {
-			tender = 0
-			if isTenderText(text) || reCallText15.MatchString(prefixBytes(text, 300)) || reTenderTitle22.MatchString(prefixBytes(text, 300)) {
-				tender = 1
-			}
-		}
-		return tender == 1
-	}
+	isTender := tenderOnce22(text)
 	set := func(i int, k string) { facts[i].Key, facts[i].Label = k, moneyLabel20(k) }
 	for i, f := range facts {
 		if f.Type != TypeMoney {
@@ -355,4 +346,19 @@ func bracketCurrency22(t string) [][4]int {
 // which is never a decimal sign.
 func arabicGrouped22(s string) bool {
 	return strings.ContainsRune(s, '\u066C')
+}
+
+// tenderOnce22: whether text is a tender's, an RFQ's or a call's, worked
+// out on the first ask only.
+func tenderOnce22(text string) func() bool {
+	tender := -1
+	return func() bool {
+		if tender < 0 {
+			tender = 0
+			if isTenderText(text) || reCallText15.MatchString(prefixBytes(text, 300)) || reTenderTitle22.MatchString(prefixBytes(text, 300)) {
+				tender = 1
+			}
+		}
+		return tender == 1
+	}
 }
