@@ -204,9 +204,9 @@ var (
 	// guarantee, though it names the contract it is about ("Notice of
 	// Breach of Contract", "إنذار بالإخلال بالعقد").
 	reLetterTitle19 = regexp.MustCompile(`(?i)\b(?:notice|letter|reminder|guarantee|certificate)\b|إنذار|انذار|إشعار|اشعار|خطاب|تذكير|كفالة|ضمان|شهادة`)
-	// reDateLabel19: a line labelled with the date alone ("Date:",
-	// "التاريخ:").
-	reDateLabel19 = regexp.MustCompile(`(?i)^[\s*_#]*(?:date|التاريخ)[\s*_]*[:：]\s*$`)
+	// reDateLabel19: a line's date label in one or two languages, or a
+	// table row's ("Date:", "Date / التاريخ:", "| Date / التاريخ |").
+	reDateLabel19 = regexp.MustCompile(`(?i)^[\s*_#|]*(?:date|التاريخ)(?:\s*/\s*(?:date|التاريخ))?[\s*_]*[:：|]\s*$`)
 	// reWorkStatement19: a statement of work, an agreement under another.
 	reWorkStatement19 = regexp.MustCompile(`(?i)\bstatement\s+of\s+work\b`)
 )
@@ -216,10 +216,31 @@ var (
 // under the Framework Agreement dated ...") is a plain date, not its
 // agreement_date; in a letter, a notice or a guarantee, which has no
 // agreement date of its own, the date of the contract it is about
-// ("Re: Contract No. 7 dated ...") is the agreement_date. facts and cands
-// are aligned (handle.go).
+// ("Re: Contract No. 7 dated ...") is the agreement_date, and its own
+// dated line its document_date (keys22's LD). facts and cands are
+// aligned (handle.go).
 func conv19ParentDates(facts []Fact, cands []candidate, a *assembled) {
 	head := firstHeading(a, "")
+	title := head // the letter's title; a parent contract's reads head alone
+	if title == "" && len(a.segs) > 0 {
+		title = a.text[a.segs[0].start:a.segs[0].end] // a plain text's first line
+	}
+	if titleKind(a) == "agreement" && reLetterTitle19.MatchString(title) {
+		// "NOTICE OF BREACH OF CONTRACT" over "Date: 12 May 2026" or "|
+		// Date / التاريخ | 01/09/2026 |": the title names the contract,
+		// the dated line is the letter's own date.
+		for i, f := range facts {
+			if f.Type != TypeDate || f.Key != "agreement_date" || i >= len(cands) {
+				continue
+			}
+			at := min(max(cands[i].start, 0), len(a.text))
+			ls := strings.LastIndexByte(a.text[:at], '\n') + 1
+			if reDateLabel19.MatchString(a.text[ls:at]) {
+				c := dateCueOf("document_date")
+				facts[i].Key, facts[i].Label, facts[i].Role = c.key, c.label, c.role
+			}
+		}
+	}
 	if titleKind(a) == "agreement" && !reLetterTitle19.MatchString(head) || reWorkStatement19.MatchString(head) {
 		for i, f := range facts {
 			if f.Type != TypeDate || f.Key != "agreement_date" || i >= len(cands) {
@@ -232,22 +253,6 @@ func conv19ParentDates(facts []Fact, cands []candidate, a *assembled) {
 			}
 		}
 		return
-	}
-	if titleKind(a) == "agreement" {
-		// "NOTICE OF BREACH OF CONTRACT" over "Date: 12 May 2026": the
-		// title names the contract, the dated line is the letter's own
-		// date.
-		for i, f := range facts {
-			if f.Type != TypeDate || f.Key != "agreement_date" || i >= len(cands) {
-				continue
-			}
-			at := min(max(cands[i].start, 0), len(a.text))
-			ls := strings.LastIndexByte(a.text[:at], '\n') + 1
-			if reDateLabel19.MatchString(a.text[ls:at]) {
-				c := dateCueOf("document_date")
-				facts[i].Key, facts[i].Label, facts[i].Role = c.key, c.label, c.role
-			}
-		}
 	}
 	for i, f := range facts {
 		if f.Type != TypeDate || f.Key != "date" && f.Key != "document_date" || i >= len(cands) {

@@ -317,7 +317,7 @@ func ctxBeforeN(t string, at int, prev string, n int) string {
 	}
 	// A cue does not reach back over the end of a sentence (an
 	// abbreviation's stop, "excl. VAT", "No. 12", ends none).
-	locs := findAllIndexReq(reNewSentence, c) // findat.go
+	locs := findAllIndex(reNewSentence, c) // prefilter.go
 	for k := len(locs) - 1; k >= 0; k-- {
 		if _, size := utf8.DecodeRuneInString(c[locs[k][0]:]); abbreviationBefore(c, locs[k][0]+size) {
 			continue

@@ -654,29 +654,11 @@ func (pl *afterPlan) findAll(t string) [][]int {
 	return pl.findAllCands(t, pl.candidates(t))
 }
 
-// reqSets: for a pattern, words one of which every match holds (where one
-// of its parts starts), as startPlan's words are derived: a text holding
-// none is not matched. Unlike prefilter.go's words they may be made of
-// character classes ("[.!?]\s": ". ", "!\t", …).
-var reqSets sync.Map // *regexp.Regexp → *litSet (nil: none)
-
-func reqOf(re *regexp.Regexp) *litSet {
-	if s, ok := reqSets.Load(re); ok {
-		return s.(*litSet)
-	}
-	var s *litSet
-	if tree, err := syntax.Parse(re.String(), syntax.Perl); err == nil {
-		if ws := deriveReq(flatSeq(tree)); ws != nil {
-			s = newLitSet(minimalWords(ws))
-		}
-	}
-	reqSets.Store(re, s)
-	return s
-}
-
-// deriveReq: the words of the part of seq (a sequence) whose shortest
-// word is longest; for a lone alternation, its alternatives' words
-// together. nil when some match need hold no word.
+// deriveReq: words one of which every match of the sequence seq holds
+// (where one of its parts starts), as startPlan's words are derived: the
+// words of the part whose shortest word is longest; for a lone
+// alternation, its alternatives' words together. nil when some match need
+// hold no word.
 func deriveReq(seq []*syntax.Regexp) [][]rune {
 	shortest := func(ws [][]rune) int {
 		n := len(ws[0])
@@ -726,22 +708,6 @@ func (s *litSet) has(t string) bool {
 		}
 	}
 	return false
-}
-
-// mayHold: t holds one of re's required words (or re has none), false
-// only when re cannot match t.
-func mayHold(re *regexp.Regexp, t string) bool {
-	s := reqOf(re)
-	return s == nil || s.has(t)
-}
-
-// findAllIndexReq is re.FindAllStringIndex(t, -1), asked only of a text
-// holding one of re's required words.
-func findAllIndexReq(re *regexp.Regexp, t string) [][]int {
-	if !mayHold(re, t) {
-		return nil
-	}
-	return re.FindAllStringIndex(t, -1)
 }
 
 // findAllIndexAt is re.FindAllStringIndex(t, -1) over a text of any

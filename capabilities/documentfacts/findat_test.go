@@ -31,7 +31,7 @@ func checkFindAt(t *testing.T, s string) {
 		}
 	}
 	for _, re := range reqPatterns {
-		if !mayHold(re, s) && re.MatchString(s) {
+		if !mayMatch(re, s) && re.MatchString(s) {
 			t.Fatalf("%.60q matches %.200q, which holds none of its required words", re.String(), s)
 		}
 	}
@@ -44,14 +44,15 @@ func checkFindAt(t *testing.T, s string) {
 	}
 }
 
-// reqPatterns are the patterns asked through findAllIndexReq.
+// reqPatterns are patterns whose prefilter has words of character
+// classes (reNewSentence) or literals.
 var reqPatterns = []*regexp.Regexp{reNewSentence, reClauseStop}
 
 // The required words are derived from the patterns, of character classes
 // where the pattern has no literal.
 func TestFindAtRequired(t *testing.T) {
 	for _, re := range reqPatterns {
-		if reqOf(re) == nil {
+		if filterOf(re) == nil {
 			t.Fatalf("%.60q: no required words", re.String())
 		}
 	}
@@ -61,8 +62,8 @@ func TestFindAtRequired(t *testing.T) {
 	}{
 		{"ends here. Next", true}, {"ends here.\tnext", true}, {"ends؟ Next", true}, {"1,250.500 a@b.example;", false}, {"no stop", false},
 	} {
-		if got := mayHold(reNewSentence, c.s); got != c.want {
-			t.Errorf("mayHold(reNewSentence, %q) = %v", c.s, got)
+		if got := mayMatch(reNewSentence, c.s); got != c.want {
+			t.Errorf("mayMatch(reNewSentence, %q) = %v", c.s, got)
 		}
 	}
 }

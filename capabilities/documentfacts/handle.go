@@ -277,7 +277,6 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	balanceAfterAdvance(all)
 	specKeys(all, cands, a.text)
 	round11Money(all, cands, a.text, out.DocumentType)
-	letterDateLabel22(all, cands, &a)                  // keys22.go
 	conv19ParentDates(all, cands, &a)                  // conv19.go
 	parentDate22(all, cands, a.text, out.DocumentType) // keys22.go
 	all, cands = conv20SigningDates(all, cands, &a)    // conv20.go

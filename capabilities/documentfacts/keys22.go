@@ -38,7 +38,7 @@ import (
 //     the document has no agreement date of its own, as a letter about
 //     a contract has not).
 
-//   - LD (letterDateLabel22, before conv19ParentDates): a letter's
+//   - LD (conv19ParentDates, whose "Date:" label it widened): a letter's
 //     bilingual "Date / التاريخ:" under a title naming a contract is
 //     its own date (h17-11, h17-12).
 //   - DA: an Arabic agreement or addendum drawn up or concluded on a day
@@ -249,38 +249,6 @@ var (
 	reTermsLabel22 = regexp.MustCompile(`(?i)(?:^|\n|\|)\s*(?:payment\s+|credit\s+)?terms(?:\s+of\s+payment)?\s*[:|]\s*(?:net\s+)?$|(?:^|\n|\|)\s*(?:payment|credit)\s*[:|]\s*net\s+$|\bnet\s*$|(?:^|\n|\|)\s*(?:شروط|طريقة)\s+(?:الدفع|السداد)\s*[:|]\s*(?:خلال\s+)?$`)
 )
 
-// letterDateLabel22 applies LD: in a letter, notice or reminder whose
-// title names the contract it is about ("Notice of Termination / إشعار
-// إنهاء عقد", "Renewal Reminder – Annual Maintenance Contract"), the
-// date after a bilingual label or in a table's label row ("Date /
-// التاريخ: 18/05/2026", "| Date / التاريخ | 01/09/2026 |") is the
-// letter's own date, not an agreement_date (conv19ParentDates reads only
-// "Date:" alone). It runs before conv19ParentDates, which then keys the
-// contract the letter names as its agreement_date.
-func letterDateLabel22(facts []Fact, cands []candidate, a *assembled) {
-	if len(facts) != len(cands) || titleKind(a) != "agreement" {
-		return
-	}
-	head := firstHeading(a, "")
-	if head == "" && len(a.segs) > 0 {
-		head = a.text[a.segs[0].start:a.segs[0].end] // plain text: its first line
-	}
-	if !reLetterTitle19.MatchString(head) {
-		return
-	}
-	for i, f := range facts {
-		if f.Type != TypeDate || f.Key != "agreement_date" {
-			continue
-		}
-		at := min(max(cands[i].start, 0), len(a.text))
-		ls := strings.LastIndexByte(a.text[:at], '\n') + 1
-		if reDateLabel22.MatchString(a.text[ls:at]) {
-			c := dateCueOf("document_date")
-			facts[i].Key, facts[i].Label, facts[i].Role = c.key, c.label, c.role
-		}
-	}
-}
-
 // sameDates22 drops a date fact whose key and value an earlier date
 // fact holds (DD): the passes after dedupe (conv19ParentDates, round 19's
 // twins, EC, LD) re-key dates, and two forms of one date (a bilingual
@@ -435,9 +403,6 @@ func earlierContract22(ctx string) bool {
 }
 
 var (
-	// reDateLabel22: a line's date label in one or two languages, or a
-	// table row's ("Date / التاريخ:", "| Date / التاريخ |").
-	reDateLabel22 = regexp.MustCompile(`(?i)^[\s*_#|]*(?:date|التاريخ)(?:\s*/\s*(?:date|التاريخ))?[\s*_]*[:：|]\s*$`)
 	// reEarlierContract22: "a/the/that <name> Agreement (No. X) dated",
 	// "signed on", "made on", "entered into on"; not "this Agreement".
 	reEarlierContract22 = regexp.MustCompile(`(?i)\b(?:a|an|the|said|that|our|your|their|its|existing|original|principal|main|previous|earlier|prior)\s+(?:[\w&'’-]+\s+){0,4}?(?:contract|agreement|lease|sub-?contract|purchase\s+order|deed|memorandum(?:\s+of\s+understanding)?|mou|licen[cs]e|addendum)(?:\s*\(\s*the\s+["“]?[\w\s]{1,30}["”]?\s*\))?(?:\s*(?:no\.?|number|ref\.?)\s*[\w/.-]+)?\s*,?\s*(?:dated|signed\s+on|made\s+on|executed\s+on|entered\s+into\s+on)\s*$`)

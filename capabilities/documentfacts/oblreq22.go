@@ -314,32 +314,14 @@ func (x *clauseExtractor) splitDocLists22() {
 			continue
 		}
 		t := x.a.text[r.start:r.end]
-		lead, sep := reDocListEN22.FindStringIndex(t), reListSepEN
-		if lead == nil {
-			lead, sep = reDocListAR22.FindStringIndex(t), reListSepAR22
-		}
-		if lead == nil {
-			out = append(out, r)
-			continue
-		}
-		body := strings.TrimRight(t[lead[1]:], " .;؛")
-		var items [][2]int
-		from := 0
-		for _, m := range sep.FindAllStringIndex(body, -1) {
-			items = append(items, [2]int{from, m[0]})
-			from = m[1]
-			if strings.HasSuffix(body[m[0]:m[1]], "ال") || !strings.HasSuffix(body[m[0]:m[1]], " ") && hasArabic(body[m[0]:m[1]]) {
-				from = m[0] + strings.Index(body[m[0]:m[1]], "و") // the item keeps its و ("وضمان العطاء")
-			}
-		}
-		items = append(items, [2]int{from, len(body)})
-		if len(items) < 3 || len(items) > 8 || sep == reListSepEN && !strings.Contains(body, ",") {
+		items := docList{reDocListEN22, reDocListAR22, reListSepAR22, true}.items(t)
+		if items == nil {
 			out = append(out, r)
 			continue
 		}
 		docs := 0
 		for _, it := range items {
-			v := body[it[0]:it[1]]
+			v := t[it[0]:it[1]]
 			if reBondTerms22.MatchString(v) && !reBondWord22.MatchString(v) {
 				docs = -9 // "issued by a bank ..., valid for 120 days": one bond's terms
 			} else if reDocItem22.MatchString(v) && !reBondWord22.MatchString(v) {
@@ -352,7 +334,7 @@ func (x *clauseExtractor) splitDocLists22() {
 		}
 		bond := false
 		for _, it := range items {
-			s, e := r.start+lead[1]+it[0], r.start+lead[1]+it[1]
+			s, e := r.start+it[0], r.start+it[1]
 			v := strings.TrimSpace(x.a.text[s:e])
 			if len(v) < 6 {
 				continue

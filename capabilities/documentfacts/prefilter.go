@@ -32,9 +32,13 @@ type litWord struct {
 	guard []string
 }
 
-// litFilter is a pattern's prefilter: every match holds one of words.
+// litFilter is a pattern's prefilter: every match holds one of words;
+// of a pattern that needs no literal word, one of set's (findat.go's
+// deriveReq: words of character classes too, "[.!?]\s" gives ". ", "!\t",
+// …).
 type litFilter struct {
 	words []litWord
+	set   *litSet
 }
 
 // maxLitWords bounds a filter's words: a pattern of more alternatives is
@@ -50,7 +54,11 @@ func filterOf(re *regexp.Regexp) *litFilter {
 	}
 	var f *litFilter
 	if tree, err := syntax.Parse(re.String(), syntax.Perl); err == nil {
-		f = deriveFilter(tree)
+		if f = deriveFilter(tree); f == nil {
+			if ws := deriveReq(flatSeq(tree)); ws != nil {
+				f = &litFilter{set: newLitSet(minimalWords(ws))}
+			}
+		}
 	}
 	litFilters.Store(re, f)
 	return f
@@ -178,6 +186,9 @@ func mayMatch(re *regexp.Regexp, s string) bool {
 	f := filterOf(re)
 	if f == nil {
 		return true
+	}
+	if f.set != nil {
+		return f.set.has(s)
 	}
 	for _, w := range f.words {
 		for _, r := range w.guard {

@@ -65,49 +65,67 @@ var (
 	reListSepAR = regexp.MustCompile(`[،,]\s*(?:و)?|\s+و(?:شهادة|صورة|نسخة|خطاب|رسالة|رسائل|قائمة|كشف|بيان|ثلاث|ثلاثة|اثنين|جدول|سيرة|ال)`)
 )
 
+// docList reads a sentence listing documents: its lead-ins in English
+// and Arabic, the Arabic separators, and whether an item parted at its
+// first letters ("وشهادة" before شهادة) keeps its و (round 22's items
+// do: "وضمان العطاء").
+type docList struct {
+	leadEN, leadAR, sepAR *regexp.Regexp
+	keepWa                bool
+}
+
+// items: the spans in t of its list's items; nil when t is no list of
+// three to eight documents.
+func (l docList) items(t string) [][2]int {
+	lead, sep := l.leadEN.FindStringIndex(t), reListSepEN
+	if lead == nil {
+		lead, sep = l.leadAR.FindStringIndex(t), l.sepAR
+	}
+	if lead == nil {
+		return nil
+	}
+	at := lead[1]
+	body := strings.TrimRight(t[at:], " .;؛")
+	var items [][2]int
+	from := at
+	for _, m := range sep.FindAllStringIndex(body, -1) {
+		items = append(items, [2]int{from, at + m[0]})
+		from = at + m[1]
+		if p := body[m[0]:m[1]]; strings.HasSuffix(p, "ال") || !strings.HasSuffix(p, " ") && hasArabic(p) {
+			// the separator's last letters open the next item
+			from = at + m[0] + strings.Index(p, "و")
+			if !l.keepWa {
+				from += len("و")
+			}
+		}
+	}
+	items = append(items, [2]int{from, at + len(body)})
+	// Three documents or more: probe15 labels "shall include the
+	// questionnaire and audited financial statements" as one
+	// requirement where heldout9 labels a pair as two; a list of
+	// three is a list to both. (English: a list has its commas; "a CV
+	// and transcripts and be sent by ..." joins a second duty.)
+	if len(items) < 3 || len(items) > 8 || sep == reListSepEN && !strings.Contains(body, ",") {
+		return nil
+	}
+	return items
+}
+
 // splitDocLists replaces each documentation requirement that lists
 // several documents in one sentence by one requirement per document.
 func (x *clauseExtractor) splitDocLists() {
 	var out []reqFound
 	for _, r := range x.reqs {
-		if r.r.Category != "documentation" {
-			out = append(out, r)
-			continue
-		}
-		t := x.a.text[r.start:r.end]
-		lead, sep := reBidListEN.FindStringIndex(t), reListSepEN
-		if lead == nil {
-			lead, sep = reBidListAR.FindStringIndex(t), reListSepAR
-		}
-		if lead == nil {
-			out = append(out, r)
-			continue
-		}
-		body := strings.TrimRight(t[lead[1]:], " .;؛")
 		var items [][2]int
-		from := 0
-		for _, m := range sep.FindAllStringIndex(body, -1) {
-			items = append(items, [2]int{from, m[0]})
-			from = m[1]
-			if strings.HasSuffix(body[m[0]:m[1]], "ال") || !strings.HasSuffix(body[m[0]:m[1]], " ") && hasArabic(body[m[0]:m[1]]) {
-				// the separator's last letters open the next item
-				// ("وشهادة" parts before شهادة)
-				from = m[0] + strings.Index(body[m[0]:m[1]], "و") + len("و")
-			}
+		if r.r.Category == "documentation" {
+			items = docList{reBidListEN, reBidListAR, reListSepAR, false}.items(x.a.text[r.start:r.end])
 		}
-		items = append(items, [2]int{from, len(body)})
-		// Three documents or more: probe15 labels "shall include the
-		// questionnaire and audited financial statements" as one
-		// requirement where heldout9 labels a pair as two; a list of
-		// three is a list to both.
-		if len(items) < 3 || len(items) > 8 || sep == reListSepEN && !strings.Contains(body, ",") {
-			// (English: a list has its commas; "a CV and transcripts
-			// and be sent by ..." joins a second duty)
+		if items == nil {
 			out = append(out, r)
 			continue
 		}
 		for _, it := range items {
-			s, e := r.start+lead[1]+it[0], r.start+lead[1]+it[1]
+			s, e := r.start+it[0], r.start+it[1]
 			v := strings.TrimSpace(x.a.text[s:e])
 			if len(v) < 4 {
 				continue
