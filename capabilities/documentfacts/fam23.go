@@ -2,16 +2,80 @@ package documentfacts
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
 // Session 23 (issue 29): families left open on the development sets.
 
+// tenderText23: a call for expressions of interest in the plural ("CALL
+// FOR EXPRESSIONS OF INTEREST", "invites ... expressions of interest",
+// دعوة لإبداء الاهتمام) selects bidders as a tender does (reTenderText
+// had the singular only).
+const tenderText23 = `|\bexpressions\s+of\s+interest\b|لإبداء\s+(?:ال)?اهتمام|إبداء\s+(?:ال)?اهتمام`
+
+// headRow23: a table row of two cells, one Latin and one Arabic, each as
+// short as a heading and with no figures or sentence end ("Requirements |
+// المتطلبات", "Submission | التقديم", "General | أحكام عامة"): the head
+// row of a bilingual side-by-side table, which names its section in both
+// languages.
+func headRow23(t string) bool {
+	cells := strings.Split(t, " | ")
+	if len(cells) != 2 {
+		return false
+	}
+	a, b := strings.TrimSpace(cells[0]), strings.TrimSpace(cells[1])
+	if !pseudoHeading(a) || !pseudoHeading(b) || strings.HasSuffix(a, ":") || strings.HasSuffix(b, ":") {
+		return false
+	}
+	return hasLatin(a) && !hasArabic(a) && startsArabic(b) && !hasLatin(b)
+}
+
+// headRowText23: the head row as one heading, its cells joined by " / ".
+func headRowText23(t string) string {
+	return strings.Replace(t, " | ", " / ", 1)
+}
+
+// headRowAfter23: the line before a head row (headRow23) is a row of
+// sentences or text of the document, not a heading or a row of the same
+// short shape: "Company registration certificate | شهادة تسجيل الشركة"
+// under "# Documents to be submitted", or after another such row, is an
+// item of a list.
+func (x *clauseExtractor) headRowAfter23(j int) bool {
+	s := x.a.segs[j]
+	t := strings.TrimSpace(strings.Trim(strings.TrimSpace(x.a.text[s.start:s.end]), "*#_"))
+	return !s.heading && !x.pseudo[j] && !headRow23(t) && !pseudoHeading(t)
+}
+
+// reFeePaid23: a fee to pay before submitting ("A non-refundable
+// registration fee of QAR 1,000 must be paid on the portal", "يجب سداد
+// رسم غير مسترد"): a payment the call asks, the obligation of no one
+// named, not a condition to qualify (the labels of heldout16, and of the
+// call whose section holds it as of one that does not).
+var reFeePaid23 = regexp.MustCompile(`(?i)\bfees?\b[^;]{0,80}\b(?:must|shall)\s+be\s+paid\b|(?:يجب|ويجب)\s+(?:سداد|دفع)\s+(?:ال)?رسو?م`)
+
+// reOperatesNow23: the bidder runs at least so many of the kind now ("must
+// currently operate at least two (2) camps", "يجب أن يكون المتقدم مشغلاً
+// حالياً لمخيمين"): a record of like work, experience, not a status.
+var reOperatesNow23 = regexp.MustCompile(`(?i)\b(?:currently|presently|now)\s+(?:operate|run|manage|serve|maintain)s?\s+(?:at\s+least|a\s+minimum\s+of|not\s+less\s+than)\b|\b(?:operate|run|manage|serve)s?\s+(?:currently|presently)\s+at\s+least\b|(?:مشغلا|مشغلاً|يدير|تدير|يشغل|تشغل)\s+(?:حاليا|حالياً)`)
+
 // fam23Requirements: the session 23 families over the requirements read.
 func (x *clauseExtractor) fam23Requirements(ctx reqContext) {
+	for i := range x.reqs {
+		if r := &x.reqs[i].r; r.Category == "eligibility" && reOperatesNow23.MatchString(r.Requirement) {
+			r.Category = "experience"
+		}
+	}
 	if ctx.tender || ctx.selecting {
 		x.keyStaff23()
 	}
+	x.reqs = slices.DeleteFunc(x.reqs, func(r reqFound) bool {
+		if !reFeePaid23.MatchString(r.r.Requirement) || reBondWords23.MatchString(r.r.Requirement) {
+			return false
+		}
+		x.freeSentences23(r.start, r.end)
+		return true
+	})
 }
 
 // reKeyStaff23: the key staff a bidder must field, as a heading or a
@@ -102,6 +166,20 @@ func (x *clauseExtractor) markSentences23(start, end int) {
 	for si, s := range x.sents {
 		if s.start < end && start < s.end {
 			x.reqSents[si] = true
+		}
+	}
+}
+
+// reBondWords23: a bond or guarantee, which a fee sentence may also
+// name; such a sentence stays as read.
+var reBondWords23 = regexp.MustCompile(`(?i)\bbond\b|\bguarantee\b|\bsecurity\b|ضمان|كفالة`)
+
+// freeSentences23: the sentences over [start, end) are no longer taken
+// as requirements, so the obligation reader reads them.
+func (x *clauseExtractor) freeSentences23(start, end int) {
+	for si, s := range x.sents {
+		if s.start < end && start < s.end {
+			delete(x.reqSents, si)
 		}
 	}
 }

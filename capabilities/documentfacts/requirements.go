@@ -109,6 +109,11 @@ func (x *clauseExtractor) sections() {
 			continue
 		}
 		switch {
+		case (tender || ctx.selecting) && headRow23(t) && i > 0 && x.headRowAfter23(i-1):
+			// "Requirements | المتطلبات": a bilingual table's head row
+			// opens a section as a heading does (fam23.go).
+			cur = candidateSection(tenderSection(headRowText23(t)), ctx)
+			x.pseudo[i] = true
 		case i == 0 && documentTitle(t):
 			// "PREQUALIFICATION OF CONTRACTORS": the document's title
 			// opens no section (reqcriterion.go).
