@@ -69,6 +69,9 @@ func (x *clauseExtractor) fam23Requirements(ctx reqContext) {
 	if ctx.tender || ctx.selecting {
 		x.keyStaff23()
 	}
+	if ctx.tender {
+		x.visitDates23()
+	}
 	x.reqs = slices.DeleteFunc(x.reqs, func(r reqFound) bool {
 		if !reFeePaid23.MatchString(r.r.Requirement) || reBondWords23.MatchString(r.r.Requirement) {
 			return false
@@ -181,5 +184,31 @@ func (x *clauseExtractor) freeSentences23(start, end int) {
 		if s.start < end && start < s.end {
 			delete(x.reqSents, si)
 		}
+	}
+}
+
+// reVisitLine23: a line of a tender's dates naming a site visit or a
+// pre-bid meeting marked mandatory ("- زيارة ميدانية للمدارس (إلزامية):
+// ٢٨/٠٤/٢٠٢٦م", "| Site visit (compulsory) | 31 May 2026 |", "Pre-bid
+// meeting (mandatory): 27 May 2026") or followed by the exclusion of
+// those who did not attend ("ولا يقبل عطاء من لم يحضرها").
+var (
+	reVisitLine23 = regexp.MustCompile(`(?i)^[\s|*•·-]*(?:[0-9٠-٩]{1,2}[.)-]\s*)?(?:(?:mandatory|compulsory)\s+)?(?:site\s+(?:visit|inspection)|pre-?bid\s+(?:meeting|conference)|pre-?tender\s+(?:meeting|conference)|clarification\s+meeting|زيارة\s+(?:ميدانية|الموقع|موقعية)|الزيارة\s+الميدانية|اجتماع\s+(?:ما\s+قبل\s+تقديم\s+العطاءات|تمهيدي|توضيحي))`)
+	reVisitMust23 = regexp.MustCompile(`(?i)\((?:mandatory|compulsory|obligatory|attendance\s+(?:is\s+)?(?:mandatory|compulsory))\)|^[\s|*•·-]*(?:mandatory|compulsory)\s|\((?:إلزامية|إلزامي|الزامية|الزامي|حضورها\s+إلزامي)\)|(?:لا|ولا)\s+(?:يقبل|يُقبل)\s+(?:أي\s+)?عطاء\s+(?:من|لمن)\s+لم\s+(?:يحضر|يحضرها)|\b(?:bids?|tenders?|offers?)\s+(?:of|from)\s+(?:bidders|tenderers|those)\s+who\s+(?:do|did)\s+not\s+attend`)
+)
+
+// visitDates23: in a tender, such a line is an eligibility requirement
+// (attending is a condition to bid, the labels' convention for a
+// mandatory meeting), unless a requirement stands on it already; an
+// optional visit ("(اختيارية)", "(optional)") is a date only.
+func (x *clauseExtractor) visitDates23() {
+	for i, s := range x.a.segs {
+		t := x.a.text[s.start:s.end]
+		if !reVisitLine23.MatchString(t) || !reVisitMust23.MatchString(t) || x.reqOverlaps(s.start, s.end) {
+			continue
+		}
+		lead := len(t) - len(strings.TrimLeft(t, " |*•·-"))
+		r := Requirement{Requirement: clip(strings.TrimSpace(strings.TrimRight(t[lead:], " |")), 300), Category: "eligibility", Mandatory: true, Method: "list_item", Confidence: 0.75}
+		x.reqs = append(x.reqs, reqFound{r: r, start: s.start + lead, end: s.end, explicit: true, section: x.sectionOf[i]})
 	}
 }

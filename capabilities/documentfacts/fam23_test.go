@@ -126,3 +126,26 @@ func TestFam23TextFamilies(t *testing.T) {
 		}
 	}
 }
+
+// fam23DateCases: family D, a mandatory site visit or meeting in a
+// tender's dates is an eligibility requirement; an optional one none.
+var fam23DateCases = []struct {
+	name, text string
+	want       []string
+}{
+	{"an Arabic dates list", "مناقصة رقم ٧/٢٠٢٧ لصيانة الحدائق\n\nتدعو بلدية صحار الشركات المؤهلة لتقديم عطاءاتها.\n\nالمواعيد\n- زيارة ميدانية للحدائق (إلزامية): ١٢/٠٣/٢٠٢٧م الساعة العاشرة صباحاً.\n- آخر موعد لتقديم العطاءات: ٢٥/٠٣/٢٠٢٧م\n",
+		[]string{"eligibility mandatory زيارة ميدانية"}},
+	{"an English timetable row", "TENDER No. 7/2027\nMaintenance of the Sohar Parks\n\nSohar Municipality invites qualified companies to bid.\n\nTimetable\n| Activity | Date |\n|---|---|\n| Pre-bid meeting (mandatory) | 12 March 2027, 10:00 |\n| Bid submission deadline | 25 March 2027 |\n",
+		[]string{"eligibility mandatory pre-bid meeting"}},
+	{"an optional visit is a date only", "TENDER No. 8/2027\nMaintenance of the Sohar Parks\n\nSohar Municipality invites qualified companies to bid.\n\nTimetable\n- Site visit (optional): 12 March 2027\n- Bid submission deadline: 25 March 2027\n",
+		nil},
+}
+
+func TestFam23VisitDates(t *testing.T) {
+	for _, c := range fam23DateCases {
+		got := conv16Items(extractText(t, c.text), "requirement")
+		if msg := obl15Compare(got, c.want); msg != "" {
+			t.Errorf("family D, %s:\n%s", c.name, msg)
+		}
+	}
+}
