@@ -212,3 +212,40 @@ func (x *clauseExtractor) visitDates23() {
 		x.reqs = append(x.reqs, reqFound{r: r, start: s.start + lead, end: s.end, explicit: true, section: x.sectionOf[i]})
 	}
 }
+
+// reSubjectContract23: a letter's subject line naming the contract it is
+// about, the date right after "dated" ("Re: Overdue invoices under Supply
+// Agreement No. SA-2025-118 dated", "Subject: Lease No. 14/2026 dated"),
+// where the words before the contract name may key the date otherwise
+// (an invoice date, an expiry).
+var reSubjectContract23 = regexp.MustCompile(`(?i)^[\s*_#|]*(?:re|subject|ref(?:erence)?|our\s+ref)\s*[:.\-–]\s*[^\n]*?\b(?:contract|agreement|lease|sub-?contract|deed|memorandum(?:\s+of\s+understanding)?|mou|addendum)(?:\s*\(\s*the\s+["“]?[\w\s]{1,30}["”]?\s*\))?(?:\s*(?:no\.?|number|ref\.?)\s*[\w/.-]+)?\s*,?\s*dated\s*$`)
+
+// subjectContractDates23: a date so placed is the contract's
+// agreement_date when the document has no agreement_date of its own (a
+// letter, a notice, a demand about the contract), as parentDate22 keys a
+// contract named with an article. Unlike parentDate22 this holds in a
+// document typed a quotation, invoice or order too: a subject line names
+// what the letter is about (a final demand on overdue invoices is typed
+// an invoice).
+func subjectContractDates23(facts []Fact, cands []candidate, text string) {
+	if len(facts) != len(cands) {
+		return
+	}
+	for _, g := range facts {
+		if g.Type == TypeDate && g.Key == "agreement_date" {
+			return
+		}
+	}
+	for i, f := range facts {
+		if f.Type != TypeDate || f.Key == "agreement_date" || f.Key == "signature_date" {
+			continue
+		}
+		at := min(max(cands[i].start, 0), len(text))
+		line := text[strings.LastIndexByte(text[:at], '\n')+1 : at]
+		if !reSubjectContract23.MatchString(line) {
+			continue
+		}
+		c := dateCueOf("agreement_date")
+		facts[i].Key, facts[i].Label, facts[i].Role = c.key, c.label, c.role
+	}
+}

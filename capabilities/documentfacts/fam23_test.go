@@ -149,3 +149,30 @@ func TestFam23VisitDates(t *testing.T) {
 		}
 	}
 }
+
+// fam23SubjectCases: family F, the contract a letter's subject line names
+// with its date is that contract's agreement_date, whatever words come
+// before it; a letter that has its own agreement_date keeps it.
+var fam23SubjectCases = []struct {
+	name, text string
+	want       []string
+}{
+	{"a demand about overdue invoices", "Batinah Cement Products LLC\nP.O. Box 44, Sohar\n\n3 March 2027\n\nTo: Al Khabourah Builders LLC\n\nRe: Unpaid invoices under Supply Agreement No. BCP-SA-09 dated 12/05/2026\n\nDear Sirs,\n\nInvoices Nos. 118 and 131 remain unpaid. Please settle them within seven (7) days.\n\nYours faithfully,\nBatinah Cement Products LLC\n",
+		[]string{"agreement_date 2026-05-12"}},
+	{"a notice about a lease", "Sur Property Management SAOC\n\n4 April 2027\n\nTo: Mr. Salim Al Araimi\n\nSubject: Expiry of Lease No. 14/2026 dated 1 June 2026\n\nDear Sir,\n\nWe remind you that the lease ends on 31 May 2027.\n",
+		[]string{"agreement_date 2026-06-01"}},
+}
+
+func TestFam23SubjectDates(t *testing.T) {
+	for _, c := range fam23SubjectCases {
+		var got []string
+		for _, f := range extractText(t, c.text).Facts {
+			if f.Type == TypeDate && f.Key == "agreement_date" {
+				got = append(got, f.Key+" "+f.Normalized)
+			}
+		}
+		if strings.Join(got, ",") != strings.Join(c.want, ",") {
+			t.Errorf("family F, %s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}
