@@ -109,6 +109,11 @@ func (x *clauseExtractor) sections() {
 			continue
 		}
 		switch {
+		case (tender || ctx.selecting) && headRow23(t) && i > 0 && x.headRowAfter23(i-1):
+			// "Requirements | المتطلبات": a bilingual table's head row
+			// opens a section as a heading does (fam23.go).
+			cur = candidateSection(tenderSection(headRowText23(t)), ctx)
+			x.pseudo[i] = true
 		case i == 0 && documentTitle(t):
 			// "PREQUALIFICATION OF CONTRACTORS": the document's title
 			// opens no section (reqcriterion.go).
@@ -314,6 +319,7 @@ units:
 	x.oblReq21Requirements(ctx)
 	x.oblReq22Requirements(ctx) // oblreq22.go
 	x.arReq22(ctx)              // arreq22.go
+	x.fam23Requirements(ctx)    // fam23.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).
