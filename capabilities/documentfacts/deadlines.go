@@ -481,7 +481,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			case "delivery_date":
 				// "Required delivery date: 15 June 2026" (not a delivery
 				// note's record of when goods came).
-				if reRequiredDate.MatchString(before) {
+				if reRequiredDate.MatchString(before) || deliveryScheduleRow23(x.a.text[from:c.start]) { // key23.go
 					key = "delivery_deadline"
 				}
 			}
