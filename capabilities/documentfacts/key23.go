@@ -440,3 +440,104 @@ func netWeight23(after string) bool { return reNetWeight23.MatchString(after) }
 func deliveryScheduleRow23(before string) bool {
 	return reDeliveryScheduleRow23.MatchString(before)
 }
+
+// Durations (keys23Duration, durations.go, after rounds 11 and 16):
+//
+//   - NC: an order or a policy cancelled "by giving seven (7) days'
+//     written notice" (ended, as a contract is): notice_period, not a
+//     plain duration.
+//   - AG: an ageing table's bucket ("31-60 days overdue | over 60 days")
+//     is no period of the document.
+var (
+	reCancelByNotice23 = regexp.MustCompile(`(?i)\b(?:cancel\w*|terminat\w*|end)\b[^.;\n]{0,100}\bby\s+(?:giving|serving)\s+(?:(?:the\s+other\s+(?:party|side)|the\s+\w+)\s+)?(?:at\s+least\s+|not\s+less\s+than\s+)?$`)
+	reNoticeAfter23    = regexp.MustCompile(`(?i)^['’]?s?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice\b|^['’]s?\s*$`)
+	reAgeingLine23     = regexp.MustCompile(`(?i)\bdays\s+overdue\b|\bnot\s+yet\s+due\b|\bage?ing\b|أعمار\s+(?:ال)?ديون`)
+)
+
+// keys23Duration re-keys (or drops, ok false) the duration t[ms:me] whose
+// clause before is ctx and whose key rounds 11 and 16 left c.
+func keys23Duration(c cue, ctx, t string, ms, me int) (cue, bool) {
+	ls := strings.LastIndexByte(t[:ms], '\n') + 1
+	le := strings.IndexByte(t[me:], '\n')
+	if le < 0 {
+		le = len(t)
+	} else {
+		le += me
+	}
+	if matches(reAgeingLine23, t[ls:le]) && strings.Contains(t[ls:le], " | ") {
+		return c, false // AG
+	}
+	after := t[me:min(len(t), me+40)]
+	if c.key == "duration" && matches(reNoticeAfter23, after) && matches(reCancelByNotice23, tail(ctx, 200)) {
+		return durationCueOf("notice_period"), true // NC
+	}
+	return c, true
+}
+
+// More deadlines read from dates (deadlines.go):
+//
+//   - AN: an event the issuer announces ("Shortlisted applicants will be
+//     notified by 30 April 2026", "successful bidders will be informed
+//     by"): no deadline of anyone (the date stays a plain date).
+//   - VT: a bid's validity written in both languages ("valid until 27
+//     July 2026" and "سارية حتى ٢٧ يوليو ٢٠٢٦"): one deadline per
+//     language (decision 45), the second date a twin fact dropped.
+var reAnnounced23 = regexp.MustCompile(`(?i)\b(?:applicants|bidders|tenderers|candidates|suppliers|firms|consultants|respondents|companies)\b[^.;\n]{0,40}\b(?:will|shall)\s+be\s+(?:notified|informed|advised|contacted|invited|announced)\b[^.;\n]{0,40}\bby\s*$`)
+
+// announced23: before (the text before a date) announces an event (AN).
+func announced23(before string) bool { return matches(reAnnounced23, before) }
+
+// validityTwin23: a dropped date fact f at is a validity date in Arabic
+// script beside its English twin (VT).
+func validityTwin23(f Fact, text string, at int) bool {
+	if f.Key != "valid_until" {
+		return false
+	}
+	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	return hasArabic(text[ls:at])
+}
+
+//   - ER: a time limit that is an expiry written above ("يجب أن تصل إلينا
+//     أي مطالبة ... في موعد أقصاه تاريخ انتهاء سريانه المذكور", "بإخلاء
+//     المعرض ... في تاريخ انتهاء العقد الحالي", "no later than the expiry
+//     date of this guarantee"): a deadline on that expiry_date (the
+//     nearest before; for "the current" lease, the first); a period
+//     before the expiry ("60 days before the expiry date") is none.
+var (
+	reExpiryRef23 = regexp.MustCompile(`(?i)\b(?:no\s+later\s+than|not\s+later\s+than|on\s+or\s+before|by|on)\s+the\s+(?:expiry|expiration)(?:\s+date)?(?:\s+of\s+(?:the\s+|this\s+)?(?:current\s+|present\s+)?(?:lease|tenancy|guarantee|agreement|contract|policy|bond))?\b|(?:في\s+موعد\s+(?:أقصاه|اقصاه|لا\s+يتجاوز)|بحلول|في)\s+(?:يوم\s+)?تاريخ\s+(?:انتهاء|نهاية)\s+(?:سريانه|سريانها|صلاحيته|صلاحيتها|مدته|مدتها|(?:ال)?(?:عقد|ضمان|كفالة|وثيقة)(?:\s+(?:ال)?(?:حالي|الحالي|الإيجار))?)`)
+	reCurrent23   = regexp.MustCompile(`(?i)\b(?:current|present|existing)\b|الحالي|الحالية|القائم`)
+)
+
+// expiryRefDeadlines23 adds ER's deadlines (deadlines.go, after
+// thatDateDeadlines).
+func (x *clauseExtractor) expiryRefDeadlines23(dates []candidate, blocked func(si, off int) bool, add func(d Deadline, s, e, si int)) {
+	if !strings.Contains(x.a.text, "expir") && !strings.Contains(x.a.text, "انتهاء") && !strings.Contains(x.a.text, "نهاية") {
+		return
+	}
+	for si, s := range x.sents {
+		raw := x.a.text[s.start:s.end]
+		for _, m := range reExpiryRef23.FindAllStringIndex(raw, -1) {
+			at := s.start + m[0]
+			first, near := -1, -1
+			for i, c := range dates {
+				if c.fact.Type != TypeDate || c.fact.Key != "expiry_date" || len(c.fact.Normalized) != len("2006-01-02") || c.end > at {
+					continue
+				}
+				if first < 0 || c.start < dates[first].start {
+					first = i
+				}
+				if near < 0 || c.start > dates[near].start {
+					near = i
+				}
+			}
+			pick := near
+			if matches(reCurrent23, raw[m[0]:m[1]]) {
+				pick = first
+			}
+			if pick < 0 || blocked(si, at) || x.hasDateDeadline(dates[pick].fact.Normalized, hasArabic(raw)) {
+				continue
+			}
+			add(Deadline{Key: "deadline", Label: "Deadline", Value: raw[m[0]:m[1]], NormalizedDate: dates[pick].fact.Normalized, Method: "clause", Confidence: 0.75}, at, s.start+m[1], si)
+		}
+	}
+}

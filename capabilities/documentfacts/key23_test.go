@@ -97,3 +97,66 @@ func TestKey23Deadlines(t *testing.T) {
 		t.Errorf("RB: schedule row not a delivery_date: %v", dates)
 	}
 }
+
+func TestKey23DurationFamilies(t *testing.T) {
+	body := strings.Repeat("The Supplier shall keep proper records of every delivery.\n", 3)
+	cases := []dates20Case{
+		{name: "NC cancel an order by giving notice", text: "PURCHASE ORDER\n\n" + body + "9. The Buyer may cancel this Order for convenience by giving fourteen (14) days' written notice to the Supplier.\n",
+			want: []string{"notice_period|P14D"}, not: []string{"duration|P14D"}},
+		{name: "NC a policy cancelled by notice", text: "INSURANCE SCHEDULE\n\n" + body + "Either party may cancel this policy by giving forty-five (45) days' notice in writing.\n",
+			want: []string{"notice_period|P45D"}, not: []string{"duration|P45D"}},
+		{name: "a late fee after a late payment stays a duration", text: "عقد إيجار محل\n\n" + strings.Repeat("يلتزم المستأجر بدفع الأجرة في موعدها.\n", 3) + "في حال تأخر المستأجر عن سداد الأجرة أكثر من عشرة (10) أيام، يدفع غرامة تأخير قدرها 20.000 ر.ع.\n",
+			not: []string{"cure_period|P10D"}},
+		{name: "AG an ageing table is no period", format: "md", text: "# STATEMENT OF ACCOUNT\n\n| Not yet due | 1-30 days overdue | 31-90 days overdue | over 90 days |\n|---|---|---|---|\n| 1,200.000 | 300.000 | nil | nil |\n",
+			not: []string{"duration|P90D"}},
+		{name: "claim window for a disagreement", text: "INTERIM PAYMENT CERTIFICATE\n\n" + body + "Any disagreement with this valuation must be notified to the Engineer within seven (7) days of its receipt.\n",
+			want: []string{"claim_period|P7D"}},
+	}
+	checkKeyed20(t, "duration", cases)
+}
+
+func TestKey23DeadlineFamilies(t *testing.T) {
+	out := extractText(t, "PREQUALIFICATION QUESTIONNAIRE\n\nApplications must be uploaded no later than 2 June 2026.\nShortlisted applicants will be notified by 20 June 2026 and invited to tender in July 2026.\n")
+	for _, d := range out.Deadlines {
+		if d.NormalizedValue == "2026-06-20" {
+			t.Errorf("AN: an announcement read as a deadline: %+v", d)
+		}
+	}
+	out = extractText(t, "BILL OF QUANTITIES - FORM OF BID\n\n1. We offer to execute the works for the sum stated above.\n   نعرض تنفيذ الأعمال بالمبلغ المذكور أعلاه.\n2. The rates of this bid are valid until 14 August 2026.\n   أسعار هذا العطاء سارية حتى ١٤ أغسطس ٢٠٢٦.\n")
+	en, ar := false, false
+	for _, d := range out.Deadlines {
+		if d.NormalizedValue == "2026-08-14" {
+			if hasArabic(d.Value) {
+				ar = true
+			} else {
+				en = true
+			}
+		}
+	}
+	if !en || !ar {
+		t.Errorf("VT: validity deadlines per language, got en %v ar %v: %+v", en, ar, out.Deadlines)
+	}
+}
+
+func TestKey23ExpiryReference(t *testing.T) {
+	out := extractText(t, "خطاب ضمان بنكي\n\nيظل هذا الضمان سارياً حتى تاريخ ٢٠٢٧/٠٣/٣١م، ويجب أن تصل إلينا أي مطالبة بموجبه في موعد أقصاه تاريخ انتهاء سريانه المذكور.\n")
+	found := false
+	for _, d := range out.Deadlines {
+		found = found || d.NormalizedValue == "2027-03-31" && strings.Contains(d.Value, "انتهاء")
+	}
+	if !found {
+		t.Errorf("ER: no deadline on the expiry written above: %+v", out.Deadlines)
+	}
+	out = extractText(t, "TENANCY AGREEMENT\n\nThe lease ends on 31 August 2027.\nThe Tenant shall give notice of renewal ninety (90) days before the expiry date.\n")
+	for _, d := range out.Deadlines {
+		if d.NormalizedValue == "2027-08-31" && strings.Contains(d.Value, "expiry") {
+			t.Errorf("ER: a period before the expiry is no deadline on it: %+v", d)
+		}
+	}
+	out = extractText(t, "NOTICE OF RENEWAL\n\nYour lease of Unit 4 expires on 30 June 2026. The renewed lease will run until 30 June 2028.\nIf you do not accept, you shall vacate the unit on the expiry of the current lease.\n")
+	for _, d := range out.Deadlines {
+		if d.NormalizedValue == "2028-06-30" && strings.Contains(d.Value, "expiry") {
+			t.Errorf("ER: the current lease's expiry is the first: %+v", d)
+		}
+	}
+}
