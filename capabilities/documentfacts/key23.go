@@ -44,7 +44,7 @@ import (
 //     parent contract in a header row) is a plain date.
 //   - PY: a sum paid by a day in a sentence ("shall pay the net amount
 //     ... that is on or before") is its due date.
-func (x *extractor) round23Date(f *Fact, t string, ms int, headerCells string, w dateWindows) {
+func (x *extractor) round23Date(f *Fact, t string, base, ms int, headerCells string, w dateWindows) {
 	set := func(k string) {
 		switch k {
 		case "date":
@@ -60,6 +60,15 @@ func (x *extractor) round23Date(f *Fact, t string, ms int, headerCells string, w
 	clause := w.clause
 	if clause == "" || len(w.line) > len(clause) {
 		clause = w.line // "... in writing to Mr. Y. Ali, no later than": the line
+	}
+	switch f.Key {
+	case "document_date", "issue_date", "invoice_date", "agreement_date", "date":
+		if at := base + ms; at >= lastLinesStart23(x.a.text, 6) && signLine23(x.a.text, at) {
+			// SG: a bare "Date:" under the signers, kept beside the
+			// document's own date of the same day.
+			f.Key, f.Label, f.Role = "signature_date", "Signature date", "signature"
+			return
+		}
 	}
 	if k, ok := ledgerColumn23(t, ms, headerCells); ok {
 		set(k) // LG
@@ -131,7 +140,7 @@ func (x *extractor) round23Date(f *Fact, t string, ms int, headerCells string, w
 var (
 	// reOtherDocEN23 / reOtherDocAR23: a document other than this one,
 	// named by its noun and dated.
-	reOtherDocEN23 = regexp.MustCompile(`(?i)\b(?:revision|rev\.|version|edition|resolution|(?:facility|credit|loan)\s+offer|offer\s+letter|letter\s+of\s+(?:award|acceptance|intent)|award\s+letter|(?:credit\s+)?application|(?:contractor'?s|contractor’s|supplier'?s|interim|monthly)\s+statement|statement\s+no\.?)\b([^.;\n]{0,90}?)\b(?:dated|of)\s*$`)
+	reOtherDocEN23 = regexp.MustCompile(`(?i)\b(?:revision|rev\.|version|edition|resolution|(?:facility|credit|loan)\s+offer|offer\s+letter|letter\s+of\s+(?:award|acceptance|intent)|award\s+letter|(?:credit\s+)?application|(?:contractor'?s|contractor’s|supplier'?s|interim|monthly)\s+statement|statement\s+no\.?)\b((?:[^.;\n]|\b[Nn]o\.){0,90}?)\b(?:dated|of)\s*$`)
 	reOtherDocAR23 = regexp.MustCompile(`(?:خطاب|كتاب)\s+(?:ال)?(?:ترسية|قبول|تعميد|الترسية|القبول|التعميد)|(?:ال)?قرار|عرض\s+(?:ال)?تسهيلات|(?:ال)?مستخلص|(?:ال)?محضر`)
 	reDatedAR23    = regexp.MustCompile(`(?:المؤرخ|المؤرخة|المؤرّخ|المؤرّخة)(?:\s+في)?\s*$`)
 	reThisDoc23    = regexp.MustCompile(`(?i)\b(?:this|these|the\s+present)\s*$|(?:هذا|هذه)\s*$`)
@@ -347,7 +356,7 @@ var (
 	// a Hijri date "الموافق" before the Gregorian one allowed.
 	reContractNamedAR23 = regexp.MustCompile(`(?:ال)?عقد\s+(?:[\p{Arabic}]+\s+){0,2}رقم\s`)
 	reContractDatedAR23 = regexp.MustCompile(`(?:المؤرخ|المؤرخة|بتاريخ)(?:\s+في)?\s*(?:[٠-٩0-9]{1,4}[/-][٠-٩0-9]{1,2}[/-][٠-٩0-9]{1,4}\s*هـ?\s*(?:الموافق|الموافقة)\s*)?$`)
-	reSignerLine23      = regexp.MustCompile(`(?i)^\s*(?:for\s+(?:and\s+on\s+behalf\s+of\s+)?|on\s+behalf\s+of\s+|certified\s+by|approved\s+(?:by|for)|signed\s+(?:by|for)|authori[sz]ed\s+signator|عن\s+|نيابة\s+عن|التوقيع|المفوض\s+بالتوقيع)`)
+	reSignerLine23      = regexp.MustCompile(`(?i)^\s*(?:chair(?:man|person)|(?:company\s+)?secretary|(?:managing\s+)?director|general\s+manager|signature|name)\b[^:|\n]{0,30}:|^\s*(?:for\s+(?:and\s+on\s+behalf\s+of\s+)?|on\s+behalf\s+of\s+|certified\s+by|approved\s+(?:by|for)|signed\s+(?:by|for)|authori[sz]ed\s+signator|عن\s+|نيابة\s+عن|التوقيع|المفوض\s+بالتوقيع)`)
 	reBareDateLine23    = regexp.MustCompile(`(?i)^\s*(?:date|التاريخ)(?:\s*/\s*(?:date|التاريخ))?\s*[:：]\s*$`)
 	rePlaceDateEnd23    = regexp.MustCompile(`[-–—,]\s*\p{Lu}[\p{L}]+(?:\s+\p{Lu}[\p{L}]+)?,\s*$`)
 )

@@ -70,6 +70,12 @@ func TestKey23DateFamilies(t *testing.T) {
 			want: []string{"agreement_date|2026-08-06"}},
 		{name: "CD arabic guarantee names the contract dated", text: "خطاب ضمان حسن تنفيذ\n\nتاريخ الإصدار: 2026/05/02م\n\nنحيطكم علماً بأن عميلنا قد أبرم معكم العقد رقم 55/2026 لتوريد مضخات المياه إلى محطة بركاء، المؤرخ 2026/04/20م، بقيمة 90,000 ر.ع.\n",
 			want: []string{"agreement_date|2026-04-20"}},
+		{name: "SG same day as the certificate, a second line", text: "INTERIM CERTIFICATE No. 5\n\nCertificate date: 14 July 2026\n\n" + body + "Certified by the Engineer: Eng. Omar Said\nDate: 14 July 2026\n",
+			want: []string{"signature_date|2026-07-14"}},
+		{name: "SG a chairman's caption over the date", text: "BOARD RESOLUTION\n\n" + body + "Chairman: Ali Hamad | Secretary: Huda Salem\nDate: 9 March 2026\n",
+			want: []string{"signature_date|2026-03-09"}, not: []string{"document_date|2026-03-09"}},
+		{name: "OD a contractor's statement number dated", format: "md", text: "# Payment Certificate No. 4\n\n| Item | Detail |\n|---|---|\n| Contract No. | C-44 dated 2 January 2026 |\n| Contractor's statement | No. 04 dated 3 June 2026 |\n| Certificate date | 9 June 2026 |\n",
+			want: []string{"date|2026-06-03"}, not: []string{"agreement_date|2026-06-03"}},
 		{name: "SG date under a certifier", text: "INTERIM CERTIFICATE No. 2\n\nCertificate date: 10 June 2026\n\n" + body + "Certified by the Engineer: Eng. Sami Rahman\nDate: 11 June 2026\n",
 			want: []string{"signature_date|2026-06-11"}},
 	}
