@@ -230,7 +230,7 @@ var (
 	reHolder21 = regexp.MustCompile(`(?i)\b(?:hirers?|tenants?|lessees?|charterers?|borrowers?|renters?|licensees?|occupiers?|occupants?|recipients?|receiving\s+party|employees?)\b|(?:ال)?(?:مستأجر|مستاجر|مستعير|منتفع|مرخص\s+له|متلقي|موظف|عامل)`)
 	// reHolderLoss21: damage to, a loss or a disclosure of what is held.
 	reHolderLoss21 = regexp.MustCompile(`(?i)\b(?:damage[sd]?|loss(?:es)?|disclosures?)\b|تلف|ضرر|أضرار|اضرار|فقد|فقدان|إفصاح|افصاح`)
-	reClaimNoun21  = regexp.MustCompile(`(?i)\b(?:defects?|defective|shortages?|discrepanc(?:y|ies)|disputes?|claims?|complaints?|non-?conformit(?:y|ies)|short[\s-]deliver(?:y|ies)|wrong\s+items?)\b|عيب|عيوب|العيوب|نقص|النقص|اختلاف|خلاف|نزاع|اعتراض|مطالبة|مطالبات|شكوى`)
+	reClaimNoun21  = regexp.MustCompile(`(?i)\b(?:defects?|defective|shortages?|discrepanc(?:y|ies)|disputes?|claims?|complaints?|non-?conformit(?:y|ies)|short[\s-]deliver(?:y|ies)|wrong\s+items?|disagreements?|objections?)\b|عيب|عيوب|العيوب|نقص|النقص|اختلاف|خلاف|نزاع|اعتراض|مطالبة|مطالبات|شكوى`)
 	// reWarranty21: a warranty, in the sentence or the document's title.
 	reWarranty21 = regexp.MustCompile(`(?i)\bwarrant(?:y|ies)\b|شهادة\s+(?:ال)?ضمان|ضمان\s+(?:ال)?(?:منتج|أجهزة|الأجهزة|الأعمال|المعدات)|(?:فترة|مدة)\s+(?:ال)?(?:ضمان|كفالة)`)
 	// reWindowPeriodAR21: "(و)في مدة لا تتجاوز" right before the

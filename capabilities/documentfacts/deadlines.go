@@ -481,15 +481,15 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			case "delivery_date":
 				// "Required delivery date: 15 June 2026" (not a delivery
 				// note's record of when goods came).
-				if reRequiredDate.MatchString(before) {
+				if reRequiredDate.MatchString(before) || deliveryScheduleRow23(x.a.text[from:c.start]) { // key23.go
 					key = "delivery_deadline"
 				}
 			}
 		}
-		if key == "" || blocked(si, c.start) {
+		if key == "" || blocked(si, c.start) || announced23(before) { // key23.go
 			continue
 		}
-		if lost[c.start] && (s == c.start || x.hasDateDeadline(c.fact.Normalized, hasArabic(x.a.text[s:c.end]))) {
+		if lost[c.start] && (s == c.start && !validityTwin23(c.fact, x.a.text, c.start) || x.hasDateDeadline(c.fact.Normalized, hasArabic(x.a.text[s:c.end]))) {
 			continue
 		}
 		if key == "deadline" && si >= 0 {
@@ -515,6 +515,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 		add(Deadline{Key: key, Label: label, Value: x.a.text[s:c.end], NormalizedDate: c.fact.Normalized, Method: method, Confidence: 0.85}, s, c.end, si)
 	}
 	x.thatDateDeadlines(dateCands, blocked, add)
+	x.expiryRefDeadlines23(dateCands, blocked, add) // key23.go
 	// Periods.
 	for si, s := range x.sents {
 		x.stop.step() // stop.go

@@ -375,6 +375,9 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 		if !ok {
 			return // a duration without a role ("15 years of experience") is not reported
 		}
+		if c, ok = keys23Duration(c, ctx, t, ms, me); !ok {
+			return // key23.go: an ageing bucket, no period
+		}
 		if c, ok = guaranteeWindow21(c, ctx); !ok || incidentReport21(c, ctx, x.a.text, base+ms) || rentMeasure21(t, ms, me) {
 			return // keys21.go, conv21.go: a guarantee's window, an incident to report (deadlines only), a sum's measure
 		}
@@ -520,7 +523,7 @@ var (
 	reClaimMade = regexp.MustCompile(`(?i)\b(?:made|make|submit\w*|notif\w*|lodg\w*|rais\w*|brought|bring|fil(?:e|ed|ing)|present\w*|report\w*|assert\w*)\b|تقديم|بتقديم|تقدم|يقدم`)
 	// reDefectWord: what a claim window is for: a defect, a loss, a
 	// shortage or damage in goods, a discrepancy in an invoice.
-	reDefectWord     = regexp.MustCompile(`(?i)\b(?:defects?|defective|faults?|faulty|non-?conform\w*|loss(?:es)?|lost|damaged?|damages|shortages?|short-?delivery|breakages?|broken|discrepanc(?:y|ies))\b|عيب|العيب|عيوب|العيوب|نقص|النقص|تلف|التلف|كسر|الكسر|اختلاف|تباين|ملاحظة|ملاحظات|اعتراض`)
+	reDefectWord     = regexp.MustCompile(`(?i)\b(?:defects?|defective|faults?|faulty|non-?conform\w*|loss(?:es)?|lost|damaged?|damages|shortages?|short-?delivery|breakages?|broken|discrepanc(?:y|ies)|disagreements?|objections?)\b|عيب|العيب|عيوب|العيوب|نقص|النقص|تلف|التلف|كسر|الكسر|اختلاف|تباين|ملاحظة|ملاحظات|اعتراض`)
 	reNotifyWord     = regexp.MustCompile(`(?i)\b(?:notif(?:y|ied|ies|ication)|report(?:ed)?|inform(?:ed)?|raised?|lodged?)\b|إبلاغ|ابلاغ|بإبلاغ|إخطار|اخطار|بإخطار|يبلغ|يخطر`)
 	reDiscoveryAfter = regexp.MustCompile(`(?i)^[^.;,،]{0,40}?(?:\b(?:discovery|discovered|discovering|becomes?\s+apparent|became\s+apparent|detection|detected)\b|اكتشاف|اكتشافه|اكتشافها|ظهور)`)
 	reValidityWord   = regexp.MustCompile(`(?i)\bvalid(?:ity)?\b|\bopen\s+for\s+acceptance\b|ساري|سارية|سارٍ|صالح|صالحة|صلاحية`)

@@ -143,7 +143,7 @@ func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <
 
 var dateCues = []cue{
 	{[]string{"invoice date", "date of invoice", "تاريخ الفاتورة"}, "invoice_date", "issue", "Invoice date"},
-	{[]string{"issue date", "date of issue", "issued on", "issued:", "order date", "date of order", "quotation date", "date of quotation", "تاريخ الإصدار", "تاريخ الاصدار", "تاريخ الطرح", "تاريخ طرح", "تاريخ العرض", "تاريخ الإعلان", "تاريخ الاعلان", "rfq issue", "rfp issue", "publication of notice", "publication of the notice", "date of publication", "تاريخ النشر", "صدر في", "حرر في", "تحريراً في", "تحريرا في"}, "issue_date", "issue", "Issue date"},
+	{[]string{"issue date", "date of issue", "issued on", "issued:", "order date", "date of order", "تاريخ الأمر", "تاريخ أمر الشراء", "quotation date", "date of quotation", "تاريخ الإصدار", "تاريخ الاصدار", "تاريخ الطرح", "تاريخ طرح", "تاريخ العرض", "تاريخ الإعلان", "تاريخ الاعلان", "rfq issue", "rfp issue", "publication of notice", "publication of the notice", "date of publication", "تاريخ النشر", "صدر في", "حرر في", "تحريراً في", "تحريرا في"}, "issue_date", "issue", "Issue date"},
 	{[]string{"dated", "made on", "entered into on", "made and entered into", "agreement date", "date of this agreement", "contract date", "date of contract", "تاريخ العقد", "تاريخ الاتفاقية", "أبرم هذا العقد", "أبرم في", "ابرم في", "تم الاتفاق في", "حرر هذا العقد"}, "agreement_date", "issue", "Agreement date"},
 	{[]string{"date", "التاريخ"}, "document_date", "issue", "Document date"},
 	{[]string{"effective", "effective date", "commencement date", "takes effect", "take effect", "in effect from", "starts on", "start on", "starts", "starting", "begins", "begins on", "begin on", "commence", "commences", "commenced", "commencing", "commencement", "start date", "starting on", "starting from", "with effect from", "w.e.f.", "w.e.f", "from", "into force", "entry into force", "in force from", "go live", "go-live", "goes live", "تاريخ السريان", "تاريخ سريان", "يسري", "تسري", "اعتبارا من", "اعتباراً من", "تاريخ البدء", "تاريخ بدء", "ابتداء من", "ابتداءً من", "يبدأ", "تبدأ", "من تاريخ"}, "effective_date", "effective", "Effective date"},
@@ -162,7 +162,7 @@ var dateCues = []cue{
 	// a site visit, the last day for questions or for buying the tender
 	// documents, the opening of the bids.
 	{[]string{"commissioning date", "date of commissioning", "commissioned on", "تاريخ التشغيل", "تاريخ تشغيل"}, "commissioning_date", "", "Commissioning date"},
-	{[]string{"site visit", "site inspection", "زيارة الموقع", "زيارة ميدانية"}, "site_visit_date", "", "Site visit date"},
+	{[]string{"site visit", "site inspection", "زيارة الموقع", "زيارة ميدانية", "الزيارة الميدانية"}, "site_visit_date", "", "Site visit date"},
 	{[]string{"clarification", "clarifications", "queries", "questions", "الاستفسارات", "استفسارات", "للاستفسارات", "الاستيضاحات"}, "clarification_deadline", "due", "Clarification deadline"},
 	{[]string{"purchase of tender documents", "purchase of the tender documents", "purchase of bid documents", "purchase of the bid documents", "لشراء مستندات", "لشراء وثائق", "لشراء كراسة", "شراء مستندات المناقصة", "شراء وثائق المناقصة",
 		// A key-dates table's row (the key specification: keyed).
