@@ -383,7 +383,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 		s := n.e - len(name)
 		role, method, conf := "", "pattern", 0.75
 		after := t[n.e:]
-		if w, ok := definedRole(after); ok {
+		if w, ok := definedRole(after); ok && !(hasArabic(name) && reArOtherParty23.MatchString(after[:max(0, strings.Index(after, "("))])) {
 			if r := definedRoleFor(w, name, after); r != "" {
 				role, method, conf = r, "definition", 0.9
 			}
@@ -434,11 +434,14 @@ func (x *extractor) parties(t string, base int, prev string) {
 // ('ويشار إليها فيما بعد بـ "المؤجر"', 'ويُسمى "الطرف الأول"'): the role of
 // its two words, or of its first ("المؤجر وعنوانه").
 func arDefinedRole(s string) string {
-	m := reArRole.FindStringSubmatch(s)
+	m := reArRole.FindStringSubmatchIndex(s)
 	if m == nil {
 		return ""
 	}
-	return roleOf(arRolePrefix(m[1]))
+	if reArOtherParty23.MatchString(s[:m[2]]) {
+		return "" // party23.go: the definition of the company named after a verb's preposition
+	}
+	return roleOf(arRolePrefix(s[m[2]:m[3]]))
 }
 
 // arRolePrefix: the longest run of a definition's first words that names

@@ -767,3 +767,8 @@ func signLineNames23(text string) []span19 {
 	}
 	return out
 }
+
+// reArOtherParty23: a second company named after a verb's preposition
+// between a name and the definition read for it ("يسر بنك X أن يقدم إلى
+// شركة Y (ويشار إليها ...)"): the definition is Y's, not X's (family D).
+var reArOtherParty23 = regexp.MustCompile(`(?:^|\s)(?:إلى|الى|على|مع|لصالح|لدى)\s+(?:شركة|مؤسسة|مجموعة|بنك|مصرف)\s`)

@@ -69,6 +69,8 @@ var party23Cases = []party16Case{
 		map[string]string{"بنك نزوى ش.م.ع.ع": "lender", "شركة إزكي للألبان ش.م.م": "borrower"}, nil, nil},
 	{"W english capacity", "AL MOUJ ESTATES SAOC\n\nTo: Wave Cafe LLC\n\nDear Sirs,\nUnder the tenancy agreement signed between us in our capacity as Landlord and you in your capacity as Tenant, we give notice that the rent will rise.",
 		map[string]string{"AL MOUJ ESTATES SAOC": "landlord", "Wave Cafe LLC": "tenant"}, nil, nil},
+	{"D the definition after a second company is not the first's", "بنك ظفار الدولي ش.م.ع.ع\n\nإلى: شركة مرباط للأسماك ش.م.م\n\nيسر بنك ظفار الدولي ش.م.ع.ع أن يقدم إلى شركة مرباط للأسماك ش.م.م (ويشار إليها فيما بعد بـ \"المقترض\") التسهيلات الآتية.",
+		map[string]string{"شركة مرباط للأسماك ش.م.م": "borrower", "بنك ظفار الدولي ش.م.ع.ع": "-"}, nil, nil},
 }
 
 func TestParty23Families(t *testing.T) {
