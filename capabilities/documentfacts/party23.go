@@ -446,6 +446,36 @@ func parties23Roles(facts []Fact, cands []candidate, text, docType string) {
 	weAndYou23(facts, cands, text)
 	tenderAuthor23(facts, cands, text, docType)
 	twoWordLabel23(facts, cands, text)
+	letterheadSupplier23(facts, cands, text, docType)
+}
+
+// letterheadSupplier23 (family S): an invoice's, statement's or
+// quotation's letterhead company (the first company, on the text's first
+// three lines, of no role) supplies the party labelled its customer, when
+// no party supplies (decision on invoices and statements: the addressee
+// customer, the sender supplier).
+func letterheadSupplier23(facts []Fact, cands []candidate, text, docType string) {
+	if docType != "invoice" && docType != "quotation" && docType != "other" || !hasRole16(facts, "customer") ||
+		hasRole16(facts, "supplier") || hasRole16(facts, "seller") {
+		return
+	}
+	first := -1
+	for i, f := range facts {
+		if f.Type == TypeParty && (first < 0 || cands[i].start < cands[first].start) {
+			first = i
+		}
+	}
+	if first < 0 || facts[first].Role != "" || facts[first].EntityType == "person" || !orgLike23(facts[first].Value) && facts[first].EntityType != "company" {
+		return
+	}
+	if strings.Count(text[:cands[first].start], "\n") > 2 {
+		return
+	}
+	for i, f := range facts {
+		if f.Type == TypeParty && f.Role == "" && f.EntityType != "person" && (i == first || normalName(f.Value) == normalName(facts[first].Value)) {
+			setRole16(facts, i, "supplier")
+		}
+	}
 }
 
 // boardIssuer23 applies family B's role: in a resolution or minutes, the

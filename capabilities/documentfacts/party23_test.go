@@ -71,6 +71,12 @@ var party23Cases = []party16Case{
 		map[string]string{"AL MOUJ ESTATES SAOC": "landlord", "Wave Cafe LLC": "tenant"}, nil, nil},
 	{"D the definition after a second company is not the first's", "بنك ظفار الدولي ش.م.ع.ع\n\nإلى: شركة مرباط للأسماك ش.م.م\n\nيسر بنك ظفار الدولي ش.م.ع.ع أن يقدم إلى شركة مرباط للأسماك ش.م.م (ويشار إليها فيما بعد بـ \"المقترض\") التسهيلات الآتية.",
 		map[string]string{"شركة مرباط للأسماك ش.م.م": "borrower", "بنك ظفار الدولي ش.م.ع.ع": "-"}, nil, nil},
+
+	// S. A statement's letterhead supplies its labelled customer.
+	{"S statement of account, letterhead and Customer label", "SALALAH GASES LLC\nStatement of Account\n\nCustomer: Mirbat Fisheries SAOC\nStatement date: 31 March 2026\n\nOpening balance | 1,200.000\nClosing balance | 2,400.000",
+		map[string]string{"SALALAH GASES LLC": "supplier", "Mirbat Fisheries SAOC": "customer"}, nil, nil},
+	{"S negative: a purchase order's letterhead buys", "NIZWA CEMENT COMPANY SAOG\nP.O. Box 12, Nizwa\n\nPURCHASE ORDER No. PO-2026-114\nDate: 2 March 2026\n\nVendor: Al Hadaf Spare Parts LLC\n\n1 | Bearing | 10 | 45.000 | 450.000\nTotal: OMR 450.000",
+		map[string]string{"NIZWA CEMENT COMPANY SAOG": "buyer", "Al Hadaf Spare Parts LLC": "supplier"}, nil, nil},
 }
 
 func TestParty23Families(t *testing.T) {
