@@ -165,6 +165,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	resolved = names21(resolved, a.text) // parties21.go
 	resolved = names22(resolved, a.text) // parties22.go
 	resolved = names18(resolved, a.text) // parties18.go
+	resolved = names23(resolved, a.text) // party23.go
 	cands := dedupe(wrappedNames(resolved, a.text))
 
 	// Mask account numbers in the returned text (same length: offsets hold).
@@ -307,6 +308,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	all, cands = droppedParties20(all, cands, a.text)                         // parties20.go
 	parties21Roles(all, cands, a.text)                                        // parties21.go
 	parties22Roles(all, cands, a.text)                                        // parties22.go
+	parties23Roles(all, cands, a.text, out.DocumentType)                      // party23.go
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).

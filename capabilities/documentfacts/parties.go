@@ -57,8 +57,9 @@ var (
 	// legal form ("مستشفى الشفاء التخصصي"), followed by its definition or
 	// its representative.
 	reArOrgDefined = regexp.MustCompile(`((?:مستشفى|بنك|مصرف|جامعة|كلية|معهد|هيئة|وزارة|بلدية|مجموعة|مصنع|مركز|فندق|مدرسة|جمعية|مختبر|مكتب|دائرة|مديرية|صندوق|مجلس|شرطة|جهاز)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}?)\s*[،,]?\s*(?:\(\s*)?(?:ويشار|ويُشار|والمشار|ويسمى|ويمثله|ويمثلها|يمثله|يمثلها|وتمثلها|ومقره|ومقرها|\(\s*["«“])`)
-	// reAnnounces: "تعلن بلدية صلالة عن طرح مناقصة": the issuer.
-	reAnnounces = regexp.MustCompile(`(?:تعلن|يعلن|أعلنت|اعلنت|تدعو|يدعو)\s+((?:\p{Arabic}+\s+){0,1}(?:مستشفى|بنك|جامعة|كلية|هيئة|وزارة|بلدية|شركة|مؤسسة|مجموعة|مركز|مكتب|دائرة|مديرية|صندوق|مجلس|جهاز|المديرية|الهيئة|الشركة|وزارة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}?)\s+(?:عن|جميع|الشركات|المؤسسات|الراغبين)`)
+	// reAnnounces: "تعلن بلدية صلالة عن طرح مناقصة": the issuer; a
+	// bracket may name its directorate before عن (session 23).
+	reAnnounces = regexp.MustCompile(`(?:تعلن|يعلن|أعلنت|اعلنت|تدعو|يدعو)\s+((?:\p{Arabic}+\s+){0,1}(?:مستشفى|بنك|جامعة|كلية|هيئة|وزارة|بلدية|شركة|مؤسسة|مجموعة|مركز|مكتب|دائرة|مديرية|صندوق|مجلس|جهاز|المديرية|الهيئة|الشركة|وزارة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,4}?)(?:\s*\([^()\n]{1,80}\))?\s+(?:عن|جميع|الشركات|المؤسسات|الراغبين)`)
 	reArOrg     = regexp.MustCompile(`((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مستشفى|مصنع|جامعة|كلية|معهد|مكتب|هيئة|وزارة|بلدية|مركز|فندق|مدرسة|جمعية|مختبر)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `(?:\s+` + arOrgSuffix + `)?)|((?:شركة|مؤسسة)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,3}?)(?:\s*[،,(]|\s+(?:` + arTashkeel(arDefCues...) + `|المسجلة|ومقرها|سجل|ص\.ب|وعنوانها|ويمثلها)|$)`)
 	honorific   = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Messrs|M/s|Capt|Captain)\.?\s+|(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ)(?:\s*/\s*|\s+)|[مد]\.\s*)`)
 	rePerson    = regexp.MustCompile(`\b(?:Mr|Mrs|Ms|Miss|Dr|Eng|Sheikh)\.?\s+(` + personName + `)`)
@@ -382,7 +383,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 		s := n.e - len(name)
 		role, method, conf := "", "pattern", 0.75
 		after := t[n.e:]
-		if w, ok := definedRole(after); ok {
+		if w, ok := definedRole(after); ok && !(hasArabic(name) && reArOtherParty23.MatchString(after[:max(0, strings.Index(after, "("))])) {
 			if r := definedRoleFor(w, name, after); r != "" {
 				role, method, conf = r, "definition", 0.9
 			}
@@ -433,11 +434,14 @@ func (x *extractor) parties(t string, base int, prev string) {
 // ('ويشار إليها فيما بعد بـ "المؤجر"', 'ويُسمى "الطرف الأول"'): the role of
 // its two words, or of its first ("المؤجر وعنوانه").
 func arDefinedRole(s string) string {
-	m := reArRole.FindStringSubmatch(s)
+	m := reArRole.FindStringSubmatchIndex(s)
 	if m == nil {
 		return ""
 	}
-	return roleOf(arRolePrefix(m[1]))
+	if reArOtherParty23.MatchString(s[:m[2]]) {
+		return "" // party23.go: the definition of the company named after a verb's preposition
+	}
+	return roleOf(arRolePrefix(s[m[2]:m[3]]))
 }
 
 // arRolePrefix: the longest run of a definition's first words that names

@@ -125,6 +125,9 @@ func lexRole(w string) string {
 	if r := roleOf(w); r != "" {
 		return r
 	}
+	if r := qualifiedRole23(w); r != "" { // party23.go: "Framework Supplier"
+		return r
+	}
 	if b := markerBase21(w); b != "" { // parties21.go: "Partner A", الشريك (أ)
 		return roleOf(b)
 	}
