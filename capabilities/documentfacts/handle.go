@@ -293,6 +293,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	conv21Facts(all, cands, &a)                        // conv21.go
 	money22Facts(all, cands, a.text)                   // money22.go
 	conv22Facts(all, cands, a.text)                    // conv22.go
+	money23Facts(all, cands, a.text)                   // money23.go
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
 	}
