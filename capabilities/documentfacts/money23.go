@@ -105,15 +105,47 @@ var rePremiumRow23 = regexp.MustCompile(`(?i)\bpremium\b|(?:ال)?قسط\s+(?:ا
 
 var reTotalWord23 = regexp.MustCompile(`(?i)\btotal\b|إجمالي|الإجمالي|مجموع|المجموع`)
 
-// money23Facts applies the round's rules that read more than one row
-// (handle.go, after conv22Facts); facts and cands are aligned.
+// money23Facts applies the round's rules that read a sum's sentence or
+// more than one row (handle.go, after conv22Facts); facts and cands are
+// aligned.
+//
+//   - MP (decision 49): a minimum purchase, order or sales commitment
+//     ("undertakes to purchase Products with a total net value of not
+//     less than", "shall achieve sales of at least", "بتحقيق مبيعات
+//     سنوية لا تقل عن", "بشراء منتجات لا تقل قيمتها عن") is the
+//     `minimum_purchase`, whatever cue ("net value", a fee) came first.
+//
+//   - MC (decision 50): a marketing contribution or support ("will
+//     contribute OMR 12,500 each year towards the local marketing",
+//     "Marketing contribution, per year | 35,000.00", "تساهم الشركة
+//     سنوياً بمبلغ ... في تسويق", دعم تسويقي) is an `allowance`.
+//
+//   - RT (decision 54): a rental table's row naming the rent ("Monthly
+//     rent per crane") keeps `rent`, though the hire of equipment outside
+//     a lease made it a price.
+//
+//   - ST: the sum a debt is settled for ("settle the debt for a total sum
+//     of", "تسوية المديونية بمبلغ إجمالي قدره") and the difference waived
+//     in its sentence are amounts, no document total.
+//
+//   - LF: court, legal or lawyer's fees named right before a sum ("رسوم
+//     الدعوى وأتعاب المحاماة البالغة", "legal costs of") are a `fee`; so
+//     is the cost of training one trainee ("تكلفة تدريب المتدرب الواحد",
+//     "the training fee per participant is"), a price of the service.
+//
+//   - LC: a cap on what a party bears for loss of or damage to goods
+//     ("bears the value of any loss or damage ... up to a maximum of",
+//     "يتحمل ... قيمة أي فقد أو تلف ... بحد أقصى") is the `liability_cap`;
+//     a cap on delay damages stays a penalty (decision of session 19).
 //
 //   - PR again: a premium table's net row keeps its price whatever an
 //     earlier round read in its rate ("0.09 %").
+//
 //   - NC: a payment certificate's "Net amount due for this certificate"
 //     ("net payment due under this valuation", "صافي المستحق بموجب هذا
 //     المستخلص") is its `net_amount`: a net sum, not the certificate's
 //     priced total (a settlement's "net due" stays an amount).
+//
 //   - NX: a sum before tax ("Total excluding VAT", "Taxable value",
 //     "الإجمالي غير شامل الضريبة") that an earlier total or subtotal makes
 //     with the amounts written between them added or, in brackets or
@@ -140,7 +172,20 @@ func money23Facts(facts []Fact, cands []candidate, text string) {
 		}
 		row := strings.Contains(line, " | ")
 		before := tail(sentenceBefore(text, at), 160)
+		sent := sentenceAround23(text, at)
 		switch {
+		case (f.Key == "amount" || f.Key == "price" || f.Key == "fee" || f.Key == "subtotal" || f.Key == "total_amount") && reMinPurchase23.MatchString(before):
+			f.Key, f.Label = "minimum_purchase", moneyLabel20("minimum_purchase")
+		case (f.Key == "amount" || f.Key == "price" || f.Key == "fee") && (row && reMarketing23.MatchString(label) || !row && reMarketing23.MatchString(sent) && (reContribute23.MatchString(sent) || reMarketing23.MatchString(before))):
+			f.Key, f.Label = "allowance", moneyLabel20("allowance")
+		case row && f.Key == "price" && reRentRow23.MatchString(label):
+			f.Key, f.Label = "rent", moneyLabel20("rent")
+		case !row && (f.Key == "total_amount" || f.Key == "amount") && reSettle23.MatchString(sent) && !reFeeWords23.MatchString(before):
+			f.Key, f.Label = "amount", moneyLabel20("amount")
+		case (f.Key == "amount" || f.Key == "total_amount") && reFeeWords23.MatchString(before):
+			f.Key, f.Label = "fee", moneyLabel20("fee")
+		case (f.Key == "amount" || f.Key == "penalty_amount") && reCapBefore23.MatchString(before) && reLossWords23.MatchString(sent) && !reLateWord.MatchString(sent):
+			f.Key, f.Label = "liability_cap", moneyLabel20("liability_cap")
 		case row && (f.Key == "contract_value" || f.Key == "total_amount" || f.Key == "price" || f.Key == "amount") && reGoodsValue23.MatchString(label):
 			f.Key, f.Label = "subtotal", moneyLabel20("subtotal")
 		case row && f.Key == "security_deposit" && reInsuranceRow23.MatchString(label):
@@ -165,6 +210,14 @@ func money23Facts(facts []Fact, cands []candidate, text string) {
 }
 
 var (
+	reMinPurchase23 = regexp.MustCompile(`(?i)\b(?:purchase|purchases|buy|order|orders|achieve\s+(?:annual\s+)?sales|sales\s+target)\b[^.;]{0,60}\b(?:not\s+less\s+than|at\s+least|a\s+minimum\s+of|no\s+less\s+than)\s*(?:[A-Z]{3}\s*|€\s*)?$|(?:بشراء|شراء|مشتريات|بتحقيق\s+مبيعات|تحقيق\s+مبيعات)[^.؛]{0,60}(?:لا\s+(?:تقل|يقل)|بما\s+لا\s+يقل)\s+(?:قيمتها\s+)?عن\s*$`)
+	reMarketing23   = regexp.MustCompile(`(?i)\bmarketing\s+(?:contribution|support|allowance|fund)\b|دعم\s+تسويقي|مساهمة\s+تسويقية|المساهمة\s+التسويقية|في\s+تسويق|\bmarketing\b`)
+	reContribute23  = regexp.MustCompile(`(?i)\bcontribut\w*|تساهم|يساهم|بالمساهمة|مساهمة`)
+	reRentRow23     = regexp.MustCompile(`(?i)\brent\b|\brental\s+(?:rate|charge)\b|(?:ال)?إيجار\s+(?:ال)?شهري`)
+	reSettle23      = regexp.MustCompile(`(?i)\bsettle(?:d|s|ment)?\b[^.;]{0,60}\b(?:debt|claim|dues|outstanding|sum|amount)\b|تسوية\s+(?:ال)?(?:مديونية|مستحقات|دين|مطالبة)`)
+	reFeeWords23    = regexp.MustCompile(`(?i)\b(?:legal|court|lawyer'?s?|attorney'?s?|advocate'?s?)\s+(?:fees|costs)\b[^.;]{0,30}\b(?:of|amounting\s+to|totalling)\s*$|(?:رسوم|أتعاب|اتعاب)\s+(?:ال)?(?:دعوى|محاماة|تقاضي|قضية)[^.؛]{0,40}(?:البالغة|البالغ|وقدرها|قدرها|بمبلغ)\s*$|\b(?:training|course|tuition)\s+(?:fee|fees|cost)\s+(?:per|for\s+each|of\s+each)\s+(?:trainee|participant|student|delegate)\b[^.;]{0,20}$|\bcost\s+of\s+training\s+(?:one|each|per)\s+(?:trainee|participant|student)\b[^.;]{0,20}$|(?:تكلفة|رسوم)\s+(?:ال)?تدريب\s+(?:ال)?(?:متدرب|مشارك|طالب)\s+(?:ال)?واحد\s*$`)
+	reCapBefore23   = regexp.MustCompile(`(?i)\b(?:up\s+to\s+a\s+maximum\s+of|capped\s+at|subject\s+to\s+a\s+maximum\s+of|not\s+exceeding)\s*(?:[A-Z]{3}\s*)?$|(?:بحد\s+أقصى|وبحد\s+أقصى|بما\s+لا\s+يتجاوز)\s*(?:قدره\s*)?$`)
+	reLossWords23   = regexp.MustCompile(`(?i)\b(?:loss|damage|shortage)\b[^.;]{0,60}\b(?:goods|cargo|stock|consignment|items)\b|(?:فقد|تلف|ضرر)[^.؛]{0,40}(?:بالبضائع|البضائع|البضاعة|بالبضاعة|المخزون)`)
 	// GV: "Total value of goods / قيمة البضاعة", "FOB value", "Goods
 	// value" in a commercial invoice's summary, before freight and
 	// insurance are added: the goods' subtotal, no contract value.
@@ -221,3 +274,14 @@ func adjustedFrom23(facts []Fact, cands []candidate, text string, i int) int {
 }
 
 var reLessLead23 = regexp.MustCompile(`(?i)^[\s*_|]*(?:[a-z0-9.]{1,4}\s*\|\s*)?[\s*_]*(?:less|deduct)\b|^[\s*_|]*(?:[a-z0-9.]{1,4}\s*\|\s*)?[\s*_]*(?:يخصم|يطرح|ناقص)`)
+
+// sentenceAround23 is the sentence of text holding at: from the last
+// stop before it to the next stop after it, within its line.
+func sentenceAround23(text string, at int) string {
+	s := sentenceBefore(text, at)
+	rest := text[at:]
+	if loc := reSentenceEnd.FindStringIndex(rest); loc != nil {
+		rest = rest[:loc[0]]
+	}
+	return s + rest
+}

@@ -138,3 +138,64 @@ func TestMoney23Sentences(t *testing.T) {
 	}
 	checkKeyed20(t, TypeMoney, cases)
 }
+
+func TestMoney23Conventions(t *testing.T) {
+	agency := "DISTRIBUTION AGREEMENT\n\nThis Agreement is made on 3 March 2027 between Nordlicht Pumpen GmbH (the \"Supplier\") and Al Sahel Trading LLC (the \"Distributor\").\n\n"
+	arAgency := "عقد وكالة تجارية\n\nأبرم هذا العقد بتاريخ 3 مارس 2027 بين شركة الأفق للأجهزة (الموكل) ومؤسسة الساحل للتجارة (الوكيل).\n\n"
+	cases := []dates20Case{
+		// MP (decision 49).
+		{name: "MP purchase goods with a net value of not less than", text: agency +
+			"4.1 The Distributor undertakes to purchase Products with an aggregate net value of not less than EUR 180.000,00 in each contract year.\n",
+			want: []string{"minimum_purchase|180000 EUR"}, not: []string{"subtotal|180000 EUR"}},
+		{name: "MP achieve sales of at least", text: agency +
+			"4.2 The Distributor shall achieve sales of at least USD 900,000 in each calendar year.\n",
+			want: []string{"minimum_purchase|900000 USD"}, not: []string{"amount|900000 USD"}},
+		{name: "MP arabic sales target", text: arAgency +
+			"٤- يتعهد الوكيل بتحقيق مبيعات سنوية لا تقل عن 1,200,000 ريال سعودي.\n",
+			want: []string{"minimum_purchase|1200000 SAR"}},
+		{name: "MP keeps a bidder's turnover floor", text: "REQUEST FOR PROPOSALS\n\nThe Bidder must have an annual turnover of at least OMR 2,000,000 in each of the last three years.\n",
+			not: []string{"minimum_purchase|2000000 OMR"}},
+		// MC (decision 50).
+		{name: "MC contribute towards marketing", text: agency +
+			"6.1 The Supplier will contribute USD 15,000 each year towards the Distributor's advertising and marketing of the Products.\n",
+			want: []string{"allowance|15000 USD"}, not: []string{"amount|15000 USD"}},
+		{name: "MC arabic marketing share", text: arAgency +
+			"٦- يساهم الموكل سنوياً بمبلغ 20,000 ريال سعودي في تسويق المنتجات داخل المملكة.\n",
+			want: []string{"allowance|20000 SAR"}},
+		{name: "MC marketing support row", format: "docx", text: "LICENCE AGREEMENT\nItem | Amount (AED)\nInitial licence fee | 90,000.00\nMarketing support, per year | 25,000.00\n",
+			want: []string{"allowance|25000 AED"}, not: []string{"price|25000 AED"}},
+		// RT (decision 54).
+		{name: "RT rent row of an equipment hire", format: "md", text: "# Equipment Hire Agreement\n\nThe Owner hires to the Hirer two forklifts.\n\n" +
+			"| Item | Amount (OMR) |\n|---|---|\n| Monthly rent per forklift | 620.000 |\n| Delivery to site | 150.000 |\n| Total monthly rent | 1,240.000 |\n",
+			want: []string{"rent|620 OMR"}, not: []string{"price|620 OMR"}},
+		// ST, LF, LC.
+		{name: "ST a settlement sum and the sum waived", text: "SETTLEMENT AGREEMENT\n\nThe Creditor claims OMR 52,300.000 from the Debtor.\n" +
+			"The Parties agree to settle the debt for a total sum of OMR 48,000.000, and the Creditor waives the balance of OMR 4,300.000.\n",
+			want: []string{"amount|48000 OMR", "amount|4300 OMR"}, not: []string{"total_amount|48000 OMR"}},
+		{name: "LF arabic court and lawyer's fees", text: "اتفاقية تسوية\n\nاتفق الطرفان على تسوية المديونية.\nيتحمل المدين رسوم الدعوى وأتعاب المحاماة البالغة 1,200.000 ريال عماني.\n",
+			want: []string{"fee|1200 OMR"}, not: []string{"amount|1200 OMR"}},
+		{name: "LF training fee per participant", text: "MEMORANDUM OF UNDERSTANDING\n\nThe Institute shall train forty staff of the Company.\nThe training fee per participant is SAR 9,500, payable in two equal parts.\n",
+			want: []string{"fee|9500 SAR"}, not: []string{"amount|9500 SAR"}},
+		{name: "LC a cap on loss of goods borne", text: "عقد خدمات تخزين\n\nيلتزم المشغل بتخزين البضائع.\nيتحمل المشغل قيمة أي تلف يلحق بالبضائع في المستودع بحد أقصى 40,000.000 دينار كويتي للحادث الواحد.\n",
+			want: []string{"liability_cap|40000 KWD"}, not: []string{"amount|40000 KWD"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
+
+// TestMoney23Twins: a sum MC re-keys in both languages of a bilingual
+// text is one fact.
+func TestMoney23Twins(t *testing.T) {
+	text := "# Agency Agreement / اتفاقية وكالة\n\nThis Agreement is made on 3 March 2027 between Falcon Cranes GmbH (the \"Principal\") and Al Wusta Trading LLC (the \"Agent\").\n\n" +
+		"**Article 7.** The Principal will contribute OMR 8,250.000 each year towards the Agent's marketing of the cranes.\n\n" +
+		"**المادة (7):** يساهم الموكل سنوياً بمبلغ 8,250.000 ريال عماني في تسويق الوكيل للرافعات.\n"
+	n := 0
+	got := factSet(extractAs(t, "md", text), TypeMoney)
+	for _, g := range got {
+		if g == "allowance|8250 OMR" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("want one allowance|8250 OMR, got %q", got)
+	}
+}
