@@ -138,6 +138,8 @@ var reTotalWord23 = regexp.MustCompile(`(?i)\btotal\b|إجمالي|الإجما�
 //     "يتحمل ... قيمة أي فقد أو تلف ... بحد أقصى") is the `liability_cap`;
 //     a cap on delay damages stays a penalty (decision of session 19).
 //
+//   - NP, AA, DV, BR: see their patterns below.
+//
 //   - PR again: a premium table's net row keeps its price whatever an
 //     earlier round read in its rate ("0.09 %").
 //
@@ -184,6 +186,10 @@ func money23Facts(facts []Fact, cands []candidate, text string) {
 			f.Key, f.Label = "amount", moneyLabel20("amount")
 		case (f.Key == "amount" || f.Key == "total_amount") && reFeeWords23.MatchString(before):
 			f.Key, f.Label = "fee", moneyLabel20("fee")
+		case (f.Key == "subtotal" || f.Key == "price") && reResultWord23.MatchString(before) || (f.Key == "rent" || f.Key == "price") && reArrears23.MatchString(before):
+			f.Key, f.Label = "amount", moneyLabel20("amount")
+		case (f.Key == "total_amount" || f.Key == "amount") && reBoardFee23.MatchString(before) && reBoardWord23.MatchString(before+" "+text[at:min(len(text), at+120)]):
+			f.Key, f.Label = "fee", moneyLabel20("fee")
 		case (f.Key == "amount" || f.Key == "penalty_amount") && reCapBefore23.MatchString(before) && reLossWords23.MatchString(sent) && !reLateWord.MatchString(sent):
 			f.Key, f.Label = "liability_cap", moneyLabel20("liability_cap")
 		case row && (f.Key == "contract_value" || f.Key == "total_amount" || f.Key == "price" || f.Key == "amount") && reGoodsValue23.MatchString(label):
@@ -218,6 +224,16 @@ var (
 	reFeeWords23    = regexp.MustCompile(`(?i)\b(?:legal|court|lawyer'?s?|attorney'?s?|advocate'?s?)\s+(?:fees|costs)\b[^.;]{0,30}\b(?:of|amounting\s+to|totalling)\s*$|(?:رسوم|أتعاب|اتعاب)\s+(?:ال)?(?:دعوى|محاماة|تقاضي|قضية)[^.؛]{0,40}(?:البالغة|البالغ|وقدرها|قدرها|بمبلغ)\s*$|\b(?:training|course|tuition)\s+(?:fee|fees|cost)\s+(?:per|for\s+each|of\s+each)\s+(?:trainee|participant|student|delegate)\b[^.;]{0,20}$|\bcost\s+of\s+training\s+(?:one|each|per)\s+(?:trainee|participant|student)\b[^.;]{0,20}$|(?:تكلفة|رسوم)\s+(?:ال)?تدريب\s+(?:ال)?(?:متدرب|مشارك|طالب)\s+(?:ال)?واحد\s*$`)
 	reCapBefore23   = regexp.MustCompile(`(?i)\b(?:up\s+to\s+a\s+maximum\s+of|capped\s+at|subject\s+to\s+a\s+maximum\s+of|not\s+exceeding)\s*(?:[A-Z]{3}\s*)?$|(?:بحد\s+أقصى|وبحد\s+أقصى|بما\s+لا\s+يتجاوز)\s*(?:قدره\s*)?$`)
 	reLossWords23   = regexp.MustCompile(`(?i)\b(?:loss|damage|shortage)\b[^.;]{0,60}\b(?:goods|cargo|stock|consignment|items)\b|(?:فقد|تلف|ضرر)[^.؛]{0,40}(?:بالبضائع|البضائع|البضاعة|بالبضاعة|المخزون)`)
+	// NP, AA, DV: a company's net profit, income or loss ("showing a net
+	// profit of", صافي الربح), arrears of rent, and a dividend per share
+	// ("a cash dividend of OMR 0.012 per share") are amounts, not a
+	// subtotal, the rent or a unit price; BR: the remuneration voted to
+	// a board ("a total remuneration of BHD 180,000 for the members of
+	// the Board", مكافأة أعضاء مجلس الإدارة) is a `fee`, not a total.
+	reResultWord23 = regexp.MustCompile(`(?i)\bnet\s+(?:profit|income|loss|earnings|result)s?\b[^.;]{0,40}$|صافي\s+(?:ال)?(?:ربح|أرباح|ارباح|دخل|خسارة|خسائر)[^.؛]{0,40}$|\bdividend\b[^.;]{0,60}$|(?:ال)?أرباح\s+(?:ال)?نقدية[^.؛]{0,60}$`)
+	reArrears23    = regexp.MustCompile(`(?i)\barrears\b[^.;]{0,30}$|متأخرات[^.؛]{0,30}$`)
+	reBoardFee23   = regexp.MustCompile(`(?i)\b(?:remuneration|sitting\s+fees?|attendance\s+fees?)\b[^.;]{0,20}$|(?:مكافأة|مكافآت|بدل\s+حضور)[^.؛]{0,40}$`)
+	reBoardWord23  = regexp.MustCompile(`(?i)\bboard\b|\bdirectors\b|مجلس\s+(?:ال)?إدارة|مجلس\s+(?:ال)?ادارة`)
 	// GV: "Total value of goods / قيمة البضاعة", "FOB value", "Goods
 	// value" in a commercial invoice's summary, before freight and
 	// insurance are added: the goods' subtotal, no contract value.

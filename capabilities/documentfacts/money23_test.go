@@ -168,6 +168,14 @@ func TestMoney23Conventions(t *testing.T) {
 		{name: "RT rent row of an equipment hire", format: "md", text: "# Equipment Hire Agreement\n\nThe Owner hires to the Hirer two forklifts.\n\n" +
 			"| Item | Amount (OMR) |\n|---|---|\n| Monthly rent per forklift | 620.000 |\n| Delivery to site | 150.000 |\n| Total monthly rent | 1,240.000 |\n",
 			want: []string{"rent|620 OMR"}, not: []string{"price|620 OMR"}},
+		// NP, AA, DV, BR: a company's results, arrears, dividends, board pay.
+		{name: "NP net profit and a dividend per share", text: "MINUTES OF THE ANNUAL GENERAL MEETING\n\nThe accounts for 2026 show a net profit of KWD 1,840,250.500.\n" +
+			"The Assembly approved a cash dividend of 10 fils per share (KWD 0.010 per share).\n",
+			want: []string{"amount|1840250.5 KWD", "amount|0.01 KWD"}, not: []string{"subtotal|1840250.5 KWD", "price|0.01 KWD"}},
+		{name: "AA rent arrears", text: "NOTICE OF TERMINATION OF LEASE\n\nThe Landlord refers to the lease of Flat 3.\nThe Tenant owes rent arrears of OMR 540.000 for March 2027.\n",
+			want: []string{"amount|540 OMR"}, not: []string{"rent|540 OMR"}},
+		{name: "BR board remuneration over a line break", text: "MINUTES OF THE ANNUAL GENERAL MEETING\n\nThe Assembly approved a total remuneration of QAR 600,000.00 for the members of the\nBoard of Directors for 2026.\n",
+			want: []string{"fee|600000 QAR"}, not: []string{"total_amount|600000 QAR"}},
 		// ST, LF, LC.
 		{name: "ST a settlement sum and the sum waived", text: "SETTLEMENT AGREEMENT\n\nThe Creditor claims OMR 52,300.000 from the Debtor.\n" +
 			"The Parties agree to settle the debt for a total sum of OMR 48,000.000, and the Creditor waives the balance of OMR 4,300.000.\n",
