@@ -262,30 +262,13 @@ func sameKey(want, got string) bool {
 	return want == got || keySynonyms[want] == got
 }
 
-// olderGuideline are the development corpora labelled under the guideline
-// of testdata/eval/README.md, which names fewer money keys than the later
-// label specification (dev4's, and the later held-out sets'): there a
-// minimum purchase and an advance are "amount", a service charge "fee". In them the narrower key the extractor
-// now answers is scored as the older key it refines (olderMoneyKeys). The
-// first held-out set (testdata/heldout) was labelled under the same older
-// guideline (its README says so) and is mapped alike; the later held-out
-// sets name the newer keys and are scored as they are.
-//
-// olderMoneyKeys folds back only what the key specification does not
-// settle. The specification settles the fee for tender documents or an
-// application as tender_fee (and instalments, bonds, annual values, salary
-// totals, ...): the older corpora's labels of those wordings are mapped to
-// the specification's key by their keyspec.tsv (keyspec_test.go), and the
-// extractor's key is scored as it is. A tender fee labelled "fee" in an
-// older corpus without a keyspec.tsv line now counts as a miss.
-var olderGuideline = map[string]bool{"testdata/eval": true, "testdata/tuning": true, "testdata/dev3": true,
-	"testdata/heldout": true}
-
-// A cap on liability and an insured sum are no longer folded: session
-// 19's decision 7 relabelled the older corpora's caps and covers
-// liability_cap and insurance_cover (docs/documents.md).
-var olderMoneyKeys = map[string]string{"minimum_purchase": "amount",
-	"advance_payment": "amount", "service_charge": "fee"}
+// The older corpora (eval, tuning, dev3 and the first held-out set) were
+// labelled under an older guideline that named fewer money keys (a minimum
+// purchase and an advance "amount", a service charge "fee"), and their
+// narrower extracted keys were once scored as the older ones. Session 23's
+// decisions 49, 52 and 56 relabelled those lines minimum_purchase,
+// advance_payment and service_charge (docs/documents.md, "conventions 49
+// onwards"), so every corpus is now scored by the keys as they are.
 
 // onceInBilingual are the corpora whose guideline annotates a clause
 // written in both languages once, on its English text (dev5's README),
@@ -321,14 +304,6 @@ func (d evalDoc) annotates(typ string) bool {
 // not annotate (see scopedTypes).
 func scoreDoc(d evalDoc, got []evalGot, loose bool) (map[string]*evalScore, []string, []string) {
 	want := d.want
-	if olderGuideline[d.dir] {
-		got = slices.Clone(got)
-		for i := range got {
-			if k, ok := olderMoneyKeys[got[i].key]; ok && got[i].typ == "money" {
-				got[i].key = k
-			}
-		}
-	}
 	for _, typ := range scopedTypes {
 		if !d.annotates(typ) {
 			got = slices.DeleteFunc(slices.Clone(got), func(g evalGot) bool { return g.typ == typ })

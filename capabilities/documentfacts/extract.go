@@ -163,6 +163,13 @@ func (x *extractor) run() {
 			if c := headerCurrency(strings.Split(t, " | "), x.omani); c != "" {
 				x.tableCurrency = c
 			}
+		case header < i-1 && secondHeader23(t, headerCells, x.omani):
+			// "Item | Description | Qty | Unit price (OMR) | Amount
+			// (OMR)" under a block of "PO Number | ..." lines that a
+			// PDF's reader joined into one table: a row of words naming
+			// a currency column heads the rows below it (money23.go).
+			header, headerCells = i, t
+			x.tableCurrency = headerCurrency(strings.Split(t, " | "), x.omani)
 		case header == i-1 && currencyRow(t):
 			// "| | | (OMR) | (OMR) |" under "No. | Description | Qty |
 			// Unit Rate | Total": the header's second row names the
@@ -259,12 +266,18 @@ var reRuleLine = regexp.MustCompile(`^[\s\-=_+|]{3,}$`)
 // as the header (so the line at i, with no cells, is a wrapped part of
 // the row above).
 func (x *extractor) rowFollows(i int, headerCells string) bool {
-	if i+1 >= len(x.a.segs) || x.a.segs[i].heading {
+	if i+1 >= len(x.a.segs) || x.a.segs[i].heading && !x.wrapSecondLine23(i) {
 		return false
 	}
 	t := x.a.text[x.a.segs[i].start:x.a.segs[i].end]
 	n := x.a.segs[i+1]
 	next := x.a.text[n.start:n.end]
+	if len(t) < 120 && !strings.Contains(next, " | ") && len(next) < 120 && !x.a.segs[i].heading && i+2 < len(x.a.segs) && !x.a.segs[i+2].heading {
+		// A description wrapped over two lines ("Business interruption,
+		// indemnity period" / "12 months / ..." above "| 6,000,000.00 |").
+		n = x.a.segs[i+2]
+		next = x.a.text[n.start:n.end]
+	}
 	return len(t) < 120 && strings.Contains(next, " | ") && strings.Count(next, " | ") == strings.Count(headerCells, " | ") && hasDigit(next)
 }
 

@@ -295,6 +295,8 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	conv21Facts(all, cands, &a)                        // conv21.go
 	money22Facts(all, cands, a.text)                   // money22.go
 	conv22Facts(all, cands, a.text)                    // conv22.go
+	money23Facts(all, cands, a.text)                   // money23.go
+	all, cands = arabicTwins20b(all, cands)            // again: twins money23Facts re-keyed alike
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
 	}

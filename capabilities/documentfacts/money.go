@@ -519,7 +519,7 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 		}
 		f := Fact{Type: TypeMoney, Key: k, Label: columnLabel(k), Value: cell[m[2]:m[3]], CurrencySymbol: hm[1], Currency: code,
 			Normalized: formatNumber(v) + " " + code, Method: "table", Confidence: 0.8}
-		if c, _, ok := translatedCue(strings.Split(t, " | ")[0], moneyCues); ok && !(k == "tax_amount" && shift == 0) {
+		if c, _, ok := translatedCue(rowLabel23(cells, heads), moneyCues); ok && !(k == "tax_amount" && shift == 0) && !(c.key == "fee" && cells[0] != rowLabel23(cells, heads)) {
 			// The row's label ("Subtotal", "VAT 5%") keys its amounts,
 			// but a line's amount under a tax column is its tax.
 			f.Key, f.Label = c.key, c.label
@@ -527,6 +527,13 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 				// "Total monthly fee | 7,225.500": a fee table's total.
 				f.Key, f.Label = "total_amount", "Total amount"
 			}
+		}
+		if k := rowKey23(rowLabel23(cells, heads), f.Key); k != f.Key {
+			// "Provisional sum for ...", "Less retention", "Materials
+			// on site": a sum that adjusts a bill or a valuation, no
+			// line's price; "Net premium": a premium's price
+			// (money23.go).
+			f.Key, f.Label = k, moneyLabel20(k)
 		}
 		if !sure {
 			f.Confidence -= 0.1
@@ -611,8 +618,8 @@ func columnKey(t string, at int, headerCells string) string {
 			}
 		}
 	}
-	if reScheduleHead.MatchString(heads[0]) {
-		key = "amount"
+	if reScheduleHead.MatchString(heads[0]) || i < len(heads) && reLedgerColumn23.MatchString(heads[i]) {
+		key = "amount" // (a ledger's column: money23.go's LG)
 	}
 	if key == "price" && i < len(heads) && !reMoneyKindHead.MatchString(heads[i]) {
 		for j, h := range heads {
@@ -698,7 +705,9 @@ var (
 	// reRateColumn: a rate or a percent sign after no number.
 	reRateColumn = regexp.MustCompile(`(?i)\brate\b|نسبة|(?:^|[^0-9٠-٩\s])\s*[%٪]`)
 	// reMoneyColumn: a column header of amounts.
-	reMoneyColumn = regexp.MustCompile(`(?i)\b(?:price|amount|total|rate|value|cost|fee|fees|sum|subtotal|vat|tax)\b|المبلغ|السعر|الإجمالي|الاجمالي|القيمة|التكلفة|المجموع|الضريبة|ضريبة`)
+	// (A ledger's debit and credit columns and an ageing's buckets:
+	// money23.go's LG.)
+	reMoneyColumn = regexp.MustCompile(`(?i)\b(?:price|amount|total|rate|value|cost|fee|fees|sum|subtotal|vat|tax)\b|المبلغ|السعر|الإجمالي|الاجمالي|القيمة|التكلفة|المجموع|الضريبة|ضريبة|` + ledgerColumns23)
 )
 
 // learnDocCurrency finds a statement of the document's currency.

@@ -65,7 +65,7 @@ func TestDecimalCommas(t *testing.T) {
 	}{
 		{"Spare kits cost € 228,50 per kit.", []string{"price|228.5 EUR"}},
 		{"The contract value is € 24.900,00.", []string{"contract_value|24900 EUR"}},
-		{"Pumps at € 1.240,00 each; the Buyer orders at least € 5.000 per call-off.", []string{"amount|5000 EUR", "price|1240 EUR"}},
+		{"Pumps at € 1.240,00 each; the Buyer orders at least € 5.000 per call-off.", []string{"minimum_purchase|5000 EUR", "price|1240 EUR"}}, // decision 49: an order of at least a sum
 		{"Fee: EUR 12,5 per page.", []string{"fee|12.5 EUR"}},
 		// A document with decimal points: "48.000" is 48 (three decimals).
 		{"Total: OMR 48.000. Deposit: OMR 100.500.", []string{"security_deposit|100.5 OMR", "total_amount|48 OMR"}},
