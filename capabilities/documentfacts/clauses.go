@@ -524,7 +524,7 @@ func (x *clauseExtractor) twinObligations() {
 		e := x.obls[en.obls[0]]
 		switch len(ar.obls) {
 		case 0:
-			if len(ar.sents) != 1 || x.reqSents[ar.sents[0]] || x.skipped(as) {
+			if len(ar.sents) != 1 || x.reqSents[ar.sents[0]] || x.skipped(as) || arLeadIn23(at) { // obl23.go
 				continue
 			}
 			action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(at[an:]), ".،,;:"))

@@ -1,0 +1,49 @@
+package documentfacts
+
+import "testing"
+
+// Session 23 (issue 29, docs/documents.md "Issue 29, session 23:
+// obligations and requirements of two new sets"): documents of our own
+// and the facts of one type each must give ("role modality word", the
+// word contained in the action); a case fails on a wanted fact missing
+// and on any other fact of that type.
+
+const (
+	obl23Loan    = "TERM LOAN AGREEMENT\n\nThis Agreement is made between Gulf Trust Bank SAOG (the \"Lender\") and Rusayl Packaging LLC (the \"Borrower\").\n\n"
+	obl23Service = "SERVICES AGREEMENT\n\nThis Agreement is made between Nizwa Cement Co. SAOG (the \"Customer\") and Falcon Facility Services LLC (the \"Contractor\").\n\n"
+	obl23LoanAR  = "اتفاقية قرض\n\nأبرمت هذه الاتفاقية بين بنك الخليج الأول ش.م.ع.ع (\"المقرض\") وشركة الرسيل للتغليف ش.م.م (\"المقترض\").\n\n"
+)
+
+var obl23Cases = []struct {
+	family, name, typ, text string
+	want                    []string
+}{
+	// Family 1: lead-in lists, wider.
+	{"1", "a lead-in with its verb and a label before the party", "obligation",
+		obl23Loan + "4. Security: prior to the first utilisation the Borrower shall provide to the Lender:\n(a) an assignment of the plant insurance policies;\n(b) a pledge over the shares of the Borrower.\n",
+		[]string{"borrower must assignment of the plant", "borrower must pledge over the shares"}},
+	{"1", "undertakes: with no verb, and an item worded as a prohibition", "obligation",
+		obl23Loan + "7. Undertakings: so long as the loan is outstanding, the Borrower undertakes:\n(i) to keep its gearing ratio below 2.0 times;\n(ii) not to create any further charge over its assets.\n",
+		[]string{"borrower must gearing ratio", "borrower must_not not to create any further charge"}},
+	{"1", "a will: lead-in over an HTML list read without markers", "obligation",
+		obl23Service + "3.1 The Contractor will:\nclean the production offices every working day;\nkeep a log of all cleaning visits;\nreplace damaged fittings within three (3) days.\n",
+		[]string{"contractor must clean the production offices", "contractor must keep a log", "contractor must replace damaged fittings"}},
+	{"1", "Arabic: a label, a clause and words between the party and ما يلي", "obligation",
+		obl23LoanAR + "٥. الضمانات: يجب على المقترض قبل السحب الأول أن يسلم للمقرض ما يلي:\n(أ) رهن على آلات المصنع؛\n(ب) تنازل عن وثيقة التأمين.\n",
+		[]string{"borrower must رهن على آلات", "borrower must تنازل عن وثيقة"}},
+	{"1", "Arabic: a clause before يتعهد المقترض بما يلي", "obligation",
+		obl23LoanAR + "٦. التعهدات: طالما بقي القرض قائماً، يتعهد المقترض بما يلي:\n(أ) تقديم حساباته الربعية؛\n(ب) عدم بيع أصوله الرئيسية.\n",
+		[]string{"borrower must حساباته الربعية", "borrower must_not عدم بيع أصوله"}},
+	{"1 neg", "a bidder's lead-in with its verb is one duty, its items what it names", "obligation",
+		"INVITATION TO TENDER\n\nBidders shall submit:\n(a) a copy of the commercial registration;\n(b) the audited accounts of the last two years.\n",
+		[]string{"bidder must submit"}},
+}
+
+func TestObl23Families(t *testing.T) {
+	for _, c := range obl23Cases {
+		got := conv16Items(extractText(t, c.text), c.typ)
+		if msg := obl15Compare(got, c.want); msg != "" {
+			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)
+		}
+	}
+}
