@@ -475,6 +475,7 @@ func (x *clauseExtractor) obligations() {
 	x.obl20()         // obl20.go
 	x.oblReq21()      // oblreq21.go
 	x.oblReq22()      // oblreq22.go
+	x.obl23()         // obl23.go
 }
 
 // twinObligations: a clause written in English and then in Arabic (the

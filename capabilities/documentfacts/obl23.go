@@ -2,6 +2,7 @@ package documentfacts
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -74,4 +75,180 @@ func plainItem23(line string) (int, bool) {
 		return 0, false
 	}
 	return strings.Index(line, t[:1]), true
+}
+
+// Family 2: duties of no party, written with their subject. A duty that
+// binds no party (a passive, an officer who is no party, "No signatory
+// may") is the clause as written; in Arabic its obligation word is kept
+// in it ("يجب إخطار المشغل", "لا يجوز لأي مفوض التوقيع"), as the English
+// clause keeps "must be insured".
+
+// reArModalBefore23: the obligation word right before an Arabic action
+// that names no one.
+var reArModalBefore23 = regexp.MustCompile(`(?:^|[\s،,:؛(])((?:و|ف)?(?:لا\s+يجوز|لا\s+يحق|يحظر|يُحظر|يمنع|يُمنع|(?:يجب|يتعين|يتوجب|يلزم)(?:\s+أن)?))\s+$`)
+
+// reArPronounFirst23: an action opening with a pronoun after لـ or على
+// ("لكم خصم", "عليك إخطار").
+var reArPronounFirst23 = regexp.MustCompile(`^(?:لك|لكم|لكما|لكن|له|لها|لهم|لهما|عليك|عليكم|عليه|عليها|عليهم)(?:\s|$)`)
+
+// noPartyClauses23 widens an Arabic duty of no party to its obligation
+// word.
+func (x *clauseExtractor) noPartyClauses23() {
+	text := x.a.text
+	for i := range x.obls {
+		f := &x.obls[i]
+		if f.o.PartyRole != "" || f.clauseStart <= f.start || f.clauseStart > len(text) {
+			continue
+		}
+		if !hasArabic(f.o.Action) {
+			x.subjectClause23(f)
+			continue
+		}
+		if f.o.Party != "" || reArPronounFirst23.MatchString(f.o.Action) {
+			continue // (لا يجوز لك: the one "you" names, read later)
+		}
+		at := strings.Index(text[f.clauseStart:min(f.clauseEnd, len(text))], f.o.Action)
+		if at != 0 {
+			continue // the action is not cut at the clause's start
+		}
+		m := reArModalBefore23.FindStringSubmatchIndex(text[max(f.start, f.clauseStart-60):f.clauseStart])
+		if m == nil {
+			continue
+		}
+		from := max(f.start, f.clauseStart-60) + m[2]
+		f.o.Action = clip(strings.TrimSpace(text[from:f.clauseStart])+" "+f.o.Action, 300)
+		f.clauseStart = from
+	}
+}
+
+// reNoPerson23: "No signatory may", "No employee shall": a person who is
+// no party, forbidden; the clause binds no party.
+var reNoPerson23 = regexp.MustCompile(`(?i)^(?:signator(?:y|ies)|directors?|officers?|members?|employees?|staff|workers?|persons?\s+authori[sz]ed|authori[sz]ed\s+signator(?:y|ies)|visitors?|drivers?)$`)
+
+// obl23 runs session 23's passes over the obligations found.
+func (x *clauseExtractor) obl23() {
+	x.isToDuties23()
+	x.noPartyClauses23()
+	slices.SortStableFunc(x.obls, func(a, b oblFound) int { return a.start - b.start })
+}
+
+// subjectClause23: an English duty of a subject that is no party ("The
+// Company Secretary shall notify", "No signatory may sign") is the clause
+// from its subject, as a clause that names no one is.
+func (x *clauseExtractor) subjectClause23(f *oblFound) {
+	text := x.a.text
+	if f.o.Party == "" || f.focus >= f.clauseStart || f.clauseStart-f.focus > 120 || !strings.HasPrefix(strings.TrimLeft(text[f.clauseStart:], " "), f.o.Action) {
+		return
+	}
+	from := f.focus + leadingNumber(text[f.focus:f.clauseStart])
+	subj := text[from:f.clauseStart]
+	if !strings.Contains(subj, strings.TrimSpace(f.o.Party)) || strings.ContainsAny(subj, "\n|") {
+		return
+	}
+	f.o.Action = clip(strings.TrimSpace(subj)+" "+f.o.Action, 300)
+	f.clauseStart = from
+}
+
+// Family 3: "X is to notify", "LSS is to deliver", "it is for the
+// Sponsor to sign": a duty of a party (or of an officer who is no party)
+// worded with "is to" and a verb. Only a subject that is a party or an
+// officer binds: "The purpose of this Agreement is to set out" states a
+// purpose.
+var (
+	reIsTo23    = regexp.MustCompile(`(?i)\b(?:is|are)\s+to\s+([a-z]+)\b`)
+	reItIsFor23 = regexp.MustCompile(`(?i)\bit\s+is\s+for\s+((?:the\s+)?[A-Za-z][\w .'-]{1,60}?)\s+to\s+([a-z]+)\b`)
+	// reIsToNoVerb23: "is to be" (reOblEN's), and words after "is to"
+	// that state no act.
+	reIsToNoVerb23 = regexp.MustCompile(`(?i)^(?:be|the|a|an|its|his|her|their|this|that|those|these|any|all|each|date|day|say)$`)
+)
+
+func (x *clauseExtractor) isToDuties23() {
+	text := x.a.text
+	for si, s := range x.sents {
+		if x.reqSents[si] || x.skipped(s) {
+			continue
+		}
+		t := x.sentText(s)
+		if hasArabic(t) && !strings.Contains(t, " | ") {
+			continue
+		}
+		type hit struct {
+			subj, at, act int // the subject's start, the verb phrase's, the action's
+			party         clauseParty
+			named         bool // a party with a role
+		}
+		var hits []hit
+		for _, m := range reItIsFor23.FindAllStringSubmatchIndex(t, -1) {
+			if reIsToNoVerb23.MatchString(t[m[4]:m[5]]) {
+				continue
+			}
+			if p, ok := x.subjectParty23(strings.TrimSpace(t[m[2]:m[3]])); ok {
+				hits = append(hits, hit{m[0], m[0], m[4], p, true})
+			}
+		}
+		for _, m := range reIsTo23.FindAllStringSubmatchIndex(t, -1) {
+			if reIsToNoVerb23.MatchString(t[m[2]:m[3]]) || strings.HasSuffix(lowerASCII(t[:m[0]]), "it ") {
+				continue
+			}
+			from := 0
+			if _, i := lastBoundary(t[:m[0]], true); i >= 0 {
+				from = i
+			}
+			from += leadingNumber(t[from:m[0]])
+			subj := strings.TrimSpace(t[from:m[0]])
+			if subj == "" || len(subj) > 80 || possessiveThing(subj) {
+				continue
+			}
+			if p, ok := x.subjectParty23(subj); ok {
+				hits = append(hits, hit{from, m[0], m[2], p, true})
+			} else if n := namedSubject(subj); n != "" && jobTitle(n) {
+				hits = append(hits, hit{from, m[0], m[2], clauseParty{text: n}, false})
+			}
+		}
+		for _, h := range hits {
+			start, end := s.start+h.at, s.end
+			if x.oblOverlaps23(start, end) {
+				continue
+			}
+			actAt := h.act
+			if !h.named {
+				actAt = h.subj
+			}
+			action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(text[s.start+actAt:s.end]), ".,;:"))
+			if i := strings.Index(action, " | "); i >= 0 {
+				action = strings.TrimSpace(strings.TrimRight(action[:i], ".,;:"))
+			}
+			if action == "" {
+				continue
+			}
+			o := Obligation{Party: h.party.text, PartyRole: h.party.role, Modality: "must", Action: clip(action, 300), Method: "clause", Confidence: 0.75}
+			x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + h.subj, sent: si,
+				clauseStart: s.start + actAt, clauseEnd: s.start + actAt + len(action)})
+		}
+	}
+}
+
+// oblOverlaps23: an obligation found already covers the span.
+func (x *clauseExtractor) oblOverlaps23(start, end int) bool {
+	for _, o := range x.obls {
+		if o.clauseStart < end && start < o.clauseEnd {
+			return true
+		}
+	}
+	return false
+}
+
+// subjectParty23: the party a subject is, the whole subject naming it
+// ("the Sponsor", "LSS"; not "the Sponsor's agent"): a party found, a
+// word defined for one, or a role noun (subjectRole).
+func (x *clauseExtractor) subjectParty23(subj string) (clauseParty, bool) {
+	if p, ok := x.partyIn(subj); ok && p.role != "" && strings.HasSuffix(lowerASCII(subj), lowerASCII(p.text)) {
+		return p, true
+	}
+	if n := namedSubject(subj); n != "" && !jobTitle(n) {
+		if r := x.subjectRole(n); r != "" {
+			return clauseParty{text: n, role: r}, true
+		}
+	}
+	return clauseParty{}, false
 }
