@@ -142,8 +142,8 @@ func (x *clauseExtractor) subjectClause23(f *oblFound) {
 	}
 	from := f.focus + leadingNumber(text[f.focus:f.clauseStart])
 	subj := text[from:f.clauseStart]
-	if !strings.Contains(subj, strings.TrimSpace(f.o.Party)) || strings.ContainsAny(subj, "\n|") {
-		return
+	if !strings.HasPrefix(strings.TrimSpace(subj), strings.TrimSpace(f.o.Party)) || strings.ContainsAny(subj, "\n|") {
+		return // ("Neither X nor the Buyer shall": the subject is more than X)
 	}
 	f.o.Action = clip(strings.TrimSpace(subj)+" "+f.o.Action, 300)
 	f.clauseStart = from
