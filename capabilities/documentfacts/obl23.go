@@ -252,3 +252,142 @@ func (x *clauseExtractor) subjectParty23(subj string) (clauseParty, bool) {
 	}
 	return clauseParty{}, false
 }
+
+// Requirements (session 23). Family 4: categories of wordings another
+// writer uses, in a tender, RFP or prequalification:
+//   - years in operation, trading or in business: experience;
+//   - a consortium or joint venture allowed to bid: eligibility;
+//   - an office, workshop, yard, store, factory or equipment the bidder
+//     must have (decision 51): technical; a licence for it stays;
+//   - key staff (their qualifications, an engineer the bidder appoints):
+//     technical;
+//   - a site visit the bidder must attend: eligibility;
+//   - a share of national staff to meet (decision 55): compliance.
+var (
+	reInOperation23 = regexp.MustCompile(`(?i)\b(?:in\s+operation|trading|in\s+business|operating|been\s+established|in\s+existence)\s+for\s+(?:at\s+least\s+|a\s+minimum\s+of\s+|not\s+less\s+than\s+|more\s+than\s+|over\s+)?[a-z0-9]+\s*(?:\(\d+\)\s*)?years?\b`)
+	reConsortium23  = regexp.MustCompile(`(?i)^\W*(?:[0-9]+(?:\.[0-9]+)*\.?\s+)?(?:consortia|consortiums?|joint\s+ventures?)\b|^\W*(?:[0-9٠-٩]+[.)]?\s+)?(?:يجوز\s+)?(?:للائتلافات|للتحالفات|الائتلافات|التحالفات)`)
+	rePremises23    = regexp.MustCompile(`(?i)\b(?:maintain|have|operate|own|possess)\s+(?:an?|its(?:\s+own)?|their(?:\s+own)?|local|registered)\s+(?:[\w-]+\s+){0,3}?(?:office|workshop|yard|warehouse|stores?|factory|fleet|premises)\b|(?:لدى\s+(?:ال)?(?:مناقص|متقدم|مقدم\s+العطاء|متناقص)|تتوفر)[^.؛]{0,40}?(?:^|\s)(?:ال)?(?:مكتب|ورشة|مصنع|مستودع|مخزن|معدات|أسطول|ساحة)(?:اً|ا)?(?:\s|$|[،.؛])`)
+	reLicence23     = regexp.MustCompile(`(?i)\blicen[cs]e|ترخيص|رخصة`)
+	reKeyStaff23    = regexp.MustCompile(`(?i)\bkey\s+(?:staff|personnel|experts?)\b|(?:يعين|تعيين|يوفر|توفير)\s+(?:ال)?(?:مناقص\s+)?(?:للمشروع\s+)?(?:مهندس|مهندساً|مهندسا|مهندسين|فنيين|مشرف|مشرفاً|مدير\s+(?:ال)?مشروع|مديراً\s+للمشروع)`)
+	reSiteVisit23   = regexp.MustCompile(`(?i)\b(?:site\s+visit|pre-?bid\s+(?:meeting|conference))\b|الزيارة\s+الميدانية|زيارة\s+الموقع|الاجتماع\s+التمهيدي`)
+	reNationals23   = regexp.MustCompile(`(?i)\bomani[sz]ation\s+(?:rate|percentage|share|ratio|level)|\b(?:rate|percentage|share|ratio)\s+of\s+omani[sz]ation|نسبة\s+التعمين|نسبة\s+التوطين|نسبة\s+السعودة|نسبة\s+التكويت`)
+)
+
+// Family 5: a table's header cell is no requirement ("Result",
+// "Maximum score"); the rows of a key staff table ("Position | Minimum
+// qualification | Minimum experience") are each a mandatory technical
+// requirement; the rows of an evaluation table weighted in per cent or
+// points that score the bidder (its experience, its key staff) are
+// optional requirements; rows that grade the proposal or the price are
+// not.
+var (
+	reHeaderCell23   = regexp.MustCompile(`(?i)^\W*(?:result|results|maximum\s+score|max\.?\s+score|score|points|marks|weight(?:ing)?|criterion|criteria|requirement|pass\s*/\s*fail|position|minimum\s+qualification|minimum\s+experience)\W*$`)
+	reStaffHeader23  = regexp.MustCompile(`(?i)^\s*(?:position|role|post|key\s+staff|key\s+personnel|staff)\s*\|.*\b(?:qualifications?|experience)\b`)
+	reScoreHeader23  = regexp.MustCompile(`(?i)^\s*(?:evaluation\s+)?criteri(?:on|a)\s*\|\s*(?:weight(?:ing)?|score|maximum\s+score|points|marks)\s*$`)
+	reBidderScored23 = regexp.MustCompile(`(?i)\b(?:experience|qualifications?|key\s+staff|personnel|similar\s+projects|comparable|references?|track\s+record)\b`)
+	reStaffWord23    = regexp.MustCompile(`(?i)\b(?:qualifications?|personnel|staff)\b`)
+	reProposalRow23  = regexp.MustCompile(`(?i)\b(?:approach|methodology|work\s*plan|financial\s+proposal|price|commercial|understanding|solution|design|innovation)\b`)
+)
+
+// tableRows23 adds the requirements of key staff and evaluation tables.
+func (x *clauseExtractor) tableRows23() {
+	text := x.a.text
+	lines := strings.Split(text, "\n")
+	off := 0
+	kind := "" // "staff" or "score" while in such a table
+	for _, ln := range lines {
+		start := off
+		off += len(ln) + 1
+		t := strings.TrimSpace(ln)
+		switch {
+		case reStaffHeader23.MatchString(t) && headerRow23(t):
+			kind = "staff"
+			continue
+		case reScoreHeader23.MatchString(t) && headerRow23(t):
+			kind = "score"
+			continue
+		case kind == "" || !strings.Contains(t, " | "):
+			kind = ""
+			continue
+		}
+		at := start + strings.Index(ln, t)
+		cells := strings.Split(t, " | ")
+		end := at + len(t)
+		if kind == "staff" && len(cells) >= 2 && strings.TrimSpace(cells[1]) != "" {
+			// One line per position row, not one per cell.
+			x.reqs = slices.DeleteFunc(x.reqs, func(r reqFound) bool { return r.start >= at && r.end <= end })
+		}
+		if x.reqOverlaps23(at, end) {
+			continue
+		}
+		switch kind {
+		case "staff":
+			if len(cells) < 2 || strings.TrimSpace(cells[1]) == "" {
+				continue
+			}
+			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(t, 300), Category: "technical", Mandatory: true, Method: "table_row", Confidence: 0.75}, start: at, end: end})
+		case "score":
+			c := strings.TrimSpace(cells[0])
+			if !reBidderScored23.MatchString(c) || reProposalRow23.MatchString(c) {
+				continue
+			}
+			cat := "experience"
+			if reKeyStaff23.MatchString(c) || reStaffWord23.MatchString(c) {
+				cat = "technical"
+			}
+			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(c, 300), Category: cat, Mandatory: false, Method: "table_row", Confidence: 0.7}, start: at, end: at + len(c)})
+		}
+	}
+	x.reqs = slices.DeleteFunc(x.reqs, func(r reqFound) bool { return reHeaderCell23.MatchString(r.r.Requirement) })
+}
+
+// headerRow23: a table row of short captions (at most four words a
+// cell, no figure), not a row of values ("Key staff | A site engineer
+// with 8 years' experience").
+func headerRow23(t string) bool {
+	if strings.ContainsAny(t, "0123456789") {
+		return false
+	}
+	for _, c := range strings.Split(t, "|") {
+		if len(strings.Fields(c)) > 4 {
+			return false
+		}
+	}
+	return true
+}
+
+// reqOverlaps23: a requirement found already covers the span.
+func (x *clauseExtractor) reqOverlaps23(start, end int) bool {
+	for _, r := range x.reqs {
+		if r.start < end && start < r.end {
+			return true
+		}
+	}
+	return false
+}
+
+func (x *clauseExtractor) req23(ctx reqContext) {
+	if !ctx.tender {
+		return
+	}
+	x.tableRows23()
+	for i := range x.reqs {
+		r := &x.reqs[i].r
+		t := r.Requirement
+		switch {
+		case r.Category == "documentation":
+		case reNationals23.MatchString(t):
+			r.Category = "compliance"
+		case reSiteVisit23.MatchString(t) && r.Mandatory:
+			r.Category = "eligibility"
+		case reConsortium23.MatchString(t):
+			r.Category = "eligibility"
+		case reKeyStaff23.MatchString(t):
+			r.Category = "technical"
+		case rePremises23.MatchString(t) && !reLicence23.MatchString(t):
+			r.Category = "technical"
+		case reInOperation23.MatchString(t):
+			r.Category = "experience"
+		}
+	}
+}

@@ -9,9 +9,11 @@ import "testing"
 // and on any other fact of that type.
 
 const (
-	obl23Loan    = "TERM LOAN AGREEMENT\n\nThis Agreement is made between Gulf Trust Bank SAOG (the \"Lender\") and Rusayl Packaging LLC (the \"Borrower\").\n\n"
-	obl23Service = "SERVICES AGREEMENT\n\nThis Agreement is made between Nizwa Cement Co. SAOG (the \"Customer\") and Falcon Facility Services LLC (the \"Contractor\").\n\n"
-	obl23LoanAR  = "اتفاقية قرض\n\nأبرمت هذه الاتفاقية بين بنك الخليج الأول ش.م.ع.ع (\"المقرض\") وشركة الرسيل للتغليف ش.م.م (\"المقترض\").\n\n"
+	obl23Loan     = "TERM LOAN AGREEMENT\n\nThis Agreement is made between Gulf Trust Bank SAOG (the \"Lender\") and Rusayl Packaging LLC (the \"Borrower\").\n\n"
+	obl23Service  = "SERVICES AGREEMENT\n\nThis Agreement is made between Nizwa Cement Co. SAOG (the \"Customer\") and Falcon Facility Services LLC (the \"Contractor\").\n\n"
+	obl23Tender   = "REQUEST FOR PROPOSALS\nRFP No. 12/2026: Maintenance of Port Cranes\n\nSohar Port Services SAOC invites eligible firms to submit proposals.\n\nQualification requirements\n"
+	obl23TenderAR = "إعلان مناقصة\n\nتعلن شركة صحار للموانئ عن طرح المناقصة رقم ٣/٢٠٢٦ لصيانة الرافعات، وتدعو الشركات إلى التقدم بعطاءاتها وفق الشروط الآتية.\n\nشروط التأهيل\n\n"
+	obl23LoanAR   = "اتفاقية قرض\n\nأبرمت هذه الاتفاقية بين بنك الخليج الأول ش.م.ع.ع (\"المقرض\") وشركة الرسيل للتغليف ش.م.م (\"المقترض\").\n\n"
 )
 
 var obl23Cases = []struct {
@@ -66,6 +68,23 @@ var obl23Cases = []struct {
 	{"3 neg", "a party's aim is to: no duty", "obligation",
 		obl23Service + "2. The Customer's aim is to reduce downtime at the plant.\n",
 		nil},
+	// Family 4: requirement categories in a tender.
+	{"4", "years in operation are experience; a consortium eligibility", "requirement",
+		obl23Tender + "3.1 The Bidder must have been trading for at least eight (8) years.\n3.2 Joint ventures of up to two (2) firms may bid, provided that the lead firm meets the experience criteria.\n",
+		[]string{"experience mandatory trading for", "eligibility mandatory joint ventures"}},
+	{"4", "premises and equipment a bidder must have are technical (decision 51)", "requirement",
+		obl23Tender + "4.1 The Bidder must operate a local service workshop in Sohar.\n4.2 The Bidder must have completed at least two office refurbishments.\n",
+		[]string{"technical mandatory service workshop", "experience mandatory office refurbishments"}},
+	{"4", "Arabic: an engineer the bidder appoints, a site visit, equipment, Omanisation", "requirement",
+		obl23TenderAR + "١. أن يعين المناقص مهندساً كهربائياً لا تقل خبرته عن ثماني سنوات.\n٢. حضور الاجتماع التمهيدي إلزامي.\n٣. أن تتوفر لدى المناقص رافعات ومعدات الرفع اللازمة.\n٤. أن تكون نسبة التعمين لدى المناقص لا تقل عن النسبة المقررة.\n٥. يفضل أن يكون لدى المناقص تفويض من الشركة المصنعة.\n",
+		[]string{"technical mandatory مهندساً كهربائياً", "eligibility mandatory الاجتماع التمهيدي", "technical mandatory معدات الرفع", "compliance mandatory نسبة التعمين", "documentation optional تفويض"}},
+	// Family 5: header cells, key staff tables, evaluation tables.
+	{"5", "a key staff table: one technical line per row; header cells none", "requirement",
+		obl23Tender + "Position | Minimum qualification | Minimum experience\nSite Engineer | BSc in civil engineering | 10 years\nSafety Officer | IOSH Managing Safely | 5 years\n",
+		[]string{"technical mandatory bsc in civil engineering", "technical mandatory iosh managing safely"}},
+	{"5", "an evaluation table: the bidder's attributes optional, the proposal's none", "requirement",
+		obl23Tender + "Evaluation\nCriterion | Weight\nMethodology and work plan | 40%\nExperience in similar port projects | 25%\nQualifications of the proposed personnel | 15%\nFinancial proposal | 20%\n",
+		[]string{"experience optional experience in similar port", "technical optional qualifications of the proposed"}},
 }
 
 func TestObl23Families(t *testing.T) {
