@@ -446,6 +446,7 @@ func (x *clauseExtractor) obligations() {
 	x.letterRoles15()     // oblfamilies15.go
 	x.letterFrame22()     // oblreq22.go
 	x.offerYou22()        // oblreq22.go
+	x.secondAliases23()   // obl23.go
 	for si, s := range x.sents {
 		x.stop.step() // stop.go
 		if x.reqSents[si] || x.skipped(s) {

@@ -68,6 +68,13 @@ var obl23Cases = []struct {
 	{"3 neg", "a party's aim is to: no duty", "obligation",
 		obl23Service + "2. The Customer's aim is to reduce downtime at the plant.\n",
 		nil},
+	// Family 6: a party defined by two words, one a short name.
+	{"6", "a short name defined beside the role word binds the party", "obligation",
+		"SUPPLY AGREEMENT\n\nThis Agreement is made between Nizwa Cement Co. SAOG (the \"Buyer\") and\nDhofar Industrial Gases LLC, CR No. 1029384, Raysut\n(\"the Supplier\" or \"DIG\").\n\n3.1 DIG shall refill each cylinder within five (5) days of its return.\n",
+		[]string{"supplier must refill each cylinder"}},
+	{"6", "Arabic: a short name of two words beside الطرف الأول", "obligation",
+		"مذكرة تفاهم\n\nالطرف الأول: شركة واحة الباطنة للزراعة ش.م.م، سجل تجاري رقم 1234567، ويشار إليها فيما بعد بـ \"واحة الباطنة\" أو \"الطرف الأول\".\n\nالطرف الثاني: شركة الخليج للتدريب ش.م.م، ويشار إليها فيما بعد بـ \"الطرف الثاني\".\n\n١. تلتزم واحة الباطنة بتوفير المزارع للتدريب الميداني.\n",
+		[]string{"first_party must بتوفير المزارع"}},
 	// Family 4: requirement categories in a tender.
 	{"4", "years in operation are experience; a consortium eligibility", "requirement",
 		obl23Tender + "3.1 The Bidder must have been trading for at least eight (8) years.\n3.2 Joint ventures of up to two (2) firms may bid, provided that the lead firm meets the experience criteria.\n",
