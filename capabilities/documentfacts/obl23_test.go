@@ -75,6 +75,13 @@ var obl23Cases = []struct {
 	{"6", "Arabic: a short name of two words beside الطرف الأول", "obligation",
 		"مذكرة تفاهم\n\nالطرف الأول: شركة واحة الباطنة للزراعة ش.م.م، سجل تجاري رقم 1234567، ويشار إليها فيما بعد بـ \"واحة الباطنة\" أو \"الطرف الأول\".\n\nالطرف الثاني: شركة الخليج للتدريب ش.م.م، ويشار إليها فيما بعد بـ \"الطرف الثاني\".\n\n١. تلتزم واحة الباطنة بتوفير المزارع للتدريب الميداني.\n",
 		[]string{"first_party must بتوفير المزارع"}},
+	// Family 7: consequences and "the party wishing".
+	{"7 neg", "a bid that will not be scored: no duty", "obligation",
+		obl23Tender + "Applicants that fail the financial criterion will not be evaluated.\n",
+		nil},
+	{"7 neg", "overdue sums that will attract interest: no duty", "obligation",
+		"TAX INVOICE\n\nInvoice No. 77\nTerms: Overdue balances will attract interest of 1% per month.\n",
+		nil},
 	// Family 4: requirement categories in a tender.
 	{"4", "years in operation are experience; a consortium eligibility", "requirement",
 		obl23Tender + "3.1 The Bidder must have been trading for at least eight (8) years.\n3.2 Joint ventures of up to two (2) firms may bid, provided that the lead firm meets the experience criteria.\n",
