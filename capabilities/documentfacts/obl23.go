@@ -128,6 +128,7 @@ var reNoPerson23 = regexp.MustCompile(`(?i)^(?:signator(?:y|ies)|directors?|offi
 // obl23 runs session 23's passes over the obligations found.
 func (x *clauseExtractor) obl23() {
 	x.isToDuties23()
+	x.arOfficerDuties23()
 	x.noDuties23()
 	x.noPartyClauses23()
 	slices.SortStableFunc(x.obls, func(a, b oblFound) int { return a.start - b.start })
@@ -464,4 +465,42 @@ func (x *clauseExtractor) noDuties23() {
 	x.obls = slices.DeleteFunc(x.obls, func(f oblFound) bool {
 		return !hasArabic(f.o.Action) && reConsequence23.MatchString(f.o.Action) && (f.o.Modality == "must_not" || f.o.PartyRole == "")
 	})
+}
+
+// Family 8: an Arabic duty of an officer who is no party ("على أمينة سر
+// المجلس إخطار المقرض", "يقدم المدير المالي تقريراً إلى المجلس"), as the
+// English "The Company Secretary is to notify": an obligation of no
+// party, the clause from its word.
+var reArOfficerDuty23 = regexp.MustCompile(`(?:^|[\s،:؛.|])((?:و|ف)?(?:على|[يت](?:قدم|تولى|قوم|رفع|عد|بلغ|خطر|رسل|سلم)))\s+(?:أمين|أمينة)\s+(?:ال)?سر|(?:^|[\s،:؛.|])((?:و|ف)?(?:على|[يت](?:قدم|تولى|قوم|رفع|عد|بلغ|خطر|رسل|سلم)))\s+(?:ال)?(?:مدير|مديرة|رئيس|رئيسة)\s+(?:ال)?(?:مالي|مالية|تنفيذي|تنفيذية|عام|عامة|إداري|الشؤون|الموارد|المشروع|الحسابات)`)
+
+func (x *clauseExtractor) arOfficerDuties23() {
+	text := x.a.text
+	for si, s := range x.sents {
+		if x.reqSents[si] || x.skipped(s) {
+			continue
+		}
+		t := text[s.start:s.end]
+		if !hasArabic(t) {
+			continue
+		}
+		for _, m := range reArOfficerDuty23.FindAllStringSubmatchIndex(t, -1) {
+			at := m[2]
+			if at < 0 {
+				at = m[4]
+			}
+			end := len(t)
+			for _, sep := range []string{" | ", ". ", "\n"} {
+				if i := strings.Index(t[at:], sep); i >= 0 && at+i < end {
+					end = at + i
+				}
+			}
+			action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[at:end]), ".،,;:"))
+			if action == "" || x.oblOverlaps23(s.start+at, s.start+end) {
+				continue
+			}
+			o := Obligation{Modality: "must", Action: clip(action, 300), Method: "clause", Confidence: 0.7}
+			x.obls = append(x.obls, oblFound{o: o, start: s.start, end: s.end, focus: s.start + at, sent: si,
+				clauseStart: s.start + at, clauseEnd: s.start + at + len(action)})
+		}
+	}
 }

@@ -82,6 +82,10 @@ var obl23Cases = []struct {
 	{"7 neg", "overdue sums that will attract interest: no duty", "obligation",
 		"TAX INVOICE\n\nInvoice No. 77\nTerms: Overdue balances will attract interest of 1% per month.\n",
 		nil},
+	// Family 8: Arabic duties of officers who are no party.
+	{"8", "على أمين السر and يقدم المدير المالي: duties of no party", "obligation",
+		"قرار مجلس الإدارة\n\n٤. على أمين سر المجلس إرسال نسخة من القرار إلى البنك خلال أسبوع.\n٥. يقدم المدير المالي إلى المجلس بياناً شهرياً بالمصروفات.\n",
+		[]string{"- must على أمين سر المجلس إرسال", "- must يقدم المدير المالي"}},
 	// Family 4: requirement categories in a tender.
 	{"4", "years in operation are experience; a consortium eligibility", "requirement",
 		obl23Tender + "3.1 The Bidder must have been trading for at least eight (8) years.\n3.2 Joint ventures of up to two (2) firms may bid, provided that the lead firm meets the experience criteria.\n",
