@@ -446,6 +446,7 @@ func (x *clauseExtractor) obligations() {
 	x.letterRoles15()     // oblfamilies15.go
 	x.letterFrame22()     // oblreq22.go
 	x.offerYou22()        // oblreq22.go
+	x.secondAliases23()   // obl23.go
 	for si, s := range x.sents {
 		x.stop.step() // stop.go
 		if x.reqSents[si] || x.skipped(s) {
@@ -475,6 +476,7 @@ func (x *clauseExtractor) obligations() {
 	x.obl20()         // obl20.go
 	x.oblReq21()      // oblreq21.go
 	x.oblReq22()      // oblreq22.go
+	x.obl23()         // obl23.go
 }
 
 // twinObligations: a clause written in English and then in Arabic (the
@@ -524,7 +526,7 @@ func (x *clauseExtractor) twinObligations() {
 		e := x.obls[en.obls[0]]
 		switch len(ar.obls) {
 		case 0:
-			if len(ar.sents) != 1 || x.reqSents[ar.sents[0]] || x.skipped(as) {
+			if len(ar.sents) != 1 || x.reqSents[ar.sents[0]] || x.skipped(as) || arLeadIn23(at) { // obl23.go
 				continue
 			}
 			action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(at[an:]), ".،,;:"))

@@ -16,10 +16,10 @@ import (
 var (
 	// reLeadInEN: the party, the obligation word, an optional
 	// parenthetical after a comma, and the colon, nothing else.
-	reLeadInEN = regexp.MustCompile(`(?i)^(.{2,80}?)\s+(shall\s+not|must\s+not|shall|must|undertakes?\s+to|agrees?\s+to|(?:is|are)\s+(?:required|obliged)\s+to)(\s*,[^:;]{1,100})?\s*[:：]$`)
+	reLeadInEN = regexp.MustCompile(`(?i)^(.{2,80}?)\s+(shall\s+not|must\s+not|shall|must|undertakes?\s+to|agrees?\s+to|(?:is|are)\s+(?:required|obliged)\s+to|` + leadInWords23 + `)(\s*,[^:;]{1,100})?\s*[:：]$`)
 	// reLeadInAR: يلتزم / يتعهد X بما يلي, (يجب) على X ما يلي, لا يجوز لـX
 	// ما يلي; X one to three words.
-	reLeadInAR = regexp.MustCompile(`^(?:(?:و?[يت](?:لتزم|تعهد))\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:بما\s+يلي|بما\s+يأتي|بالآتي|بالاتي|بالتالي)|(?:يجب\s+|يتعين\s+)?على\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:ما\s+يلي|ما\s+يأتي|الآتي|الاتي|التالي)|(?:لا\s+يجوز|يحظر\s+على|يُحظر\s+على)\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:ما\s+يلي|الآتي|التالي))\s*[:：]$`)
+	reLeadInAR = regexp.MustCompile(`^` + arLeadClause23 + `(?:(?:و?[يت](?:لتزم|تعهد))\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:بما\s+يلي|بما\s+يأتي|بالآتي|بالاتي|بالتالي)|(?:يجب\s+|يتعين\s+)?على\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+` + arLeadVerb23 + `(?:ما\s+يلي|ما\s+يأتي|الآتي|الاتي|التالي)|(?:لا\s+يجوز|يحظر\s+على|يُحظر\s+على)\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:ما\s+يلي|الآتي|التالي))\s*[:：]$`)
 	// reListItem: a lettered, roman or bulleted item: "(a)", "b)", "c.",
 	// "(iv)", "أ.", "ب-", "(ج)", "هـ.", "-", "•"; numbered items are
 	// read by numberedItem16 (parties16.go).
@@ -60,7 +60,10 @@ func (x *clauseExtractor) leadInLists() {
 			}
 			party = p
 			w := lowerASCII(m[2])
-			negated = strings.HasSuffix(w, " not") || strings.Contains(w, "not")
+			negated = reNotWord23.MatchString(w)
+			if leadInVerb23(m[2]) != "" && p.role == "bidder" {
+				continue // "Bidders shall submit:": what the duty names (obl23.go)
+			}
 		} else if m := reLeadInAR.FindStringSubmatch(body); hasArabic(body) && m != nil {
 			phrase := m[1] + m[2] + m[3]
 			role := x.arAlias(phrase)
@@ -79,7 +82,7 @@ func (x *clauseExtractor) leadInLists() {
 		// clause number, the item not yet closed).
 		type item struct{ s, e, at int }
 		var items []item
-		numbered := false
+		numbered, plain := false, false
 		for j := i + 1; j < len(lines); j++ {
 			lt := text[lines[j].s:lines[j].e]
 			if strings.TrimSpace(lt) == "" {
@@ -90,8 +93,14 @@ func (x *clauseExtractor) leadInLists() {
 				items = append(items, item{lines[j].s, lines[j].e, lines[j].s + at})
 				continue
 			}
-			if m := reListItem.FindStringIndex(lt); m != nil && !numbered {
+			if m := reListItem.FindStringIndex(lt); m != nil && !numbered && !plain {
 				items = append(items, item{lines[j].s, lines[j].e, lines[j].s + m[1]})
+				continue
+			}
+			if at, ok := plainItem23(lt); ok && !numbered && (len(items) == 0 || plain) {
+				// An HTML list read without its markers (obl23.go).
+				plain = true
+				items = append(items, item{lines[j].s, lines[j].e, lines[j].s + at})
 				continue
 			}
 			if len(items) == 0 || leadingNumber(strings.TrimSpace(lt)) > 0 {
@@ -127,7 +136,7 @@ func (x *clauseExtractor) leadInLists() {
 				continue
 			}
 			o := Obligation{Party: party.text, PartyRole: party.role, Modality: "must", Action: clip(strings.ReplaceAll(action, "\n", " "), 300), Method: "clause", Confidence: 0.8}
-			if negated || reArNotItem.MatchString(action) {
+			if negated || reArNotItem.MatchString(action) || reEnNotItem23.MatchString(action) {
 				o.Modality = "must_not"
 			}
 			added = append(added, oblFound{o: o, start: it.s, end: it.e, focus: it.at, sent: si, clauseStart: it.at, clauseEnd: it.e})

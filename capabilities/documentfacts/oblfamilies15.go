@@ -389,6 +389,9 @@ func (x *clauseExtractor) noSubject15(s string) (parties []clauseParty, ok bool)
 	if p, found := x.partyIn(m[1]); found && p.role != "" {
 		return []clauseParty{p}, true
 	}
+	if reNoPerson23.MatchString(m[1]) {
+		return nil, true // "No signatory may sign alone" (obl23.go)
+	}
 	if reActionNoun.MatchString(m[1]) || reChangeNoun15.MatchString(m[1]) {
 		return nil, true // "No payment shall be made", "No amendment shall be valid"
 	}
