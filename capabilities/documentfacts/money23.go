@@ -145,8 +145,9 @@ var reTotalWord23 = regexp.MustCompile(`(?i)\btotal\b|إجمالي|الإجما�
 //
 //   - NC: a payment certificate's "Net amount due for this certificate"
 //     ("net payment due under this valuation", "صافي المستحق بموجب هذا
-//     المستخلص") is its `net_amount`: a net sum, not the certificate's
-//     priced total (a settlement's "net due" stays an amount).
+//     المستخلص") is an `amount`: a balance due after deductions, not the
+//     certificate's priced total (decision 61; `net_amount` is a priced
+//     document's net before tax, NX below).
 //
 //   - NX: a sum before tax ("Total excluding VAT", "Taxable value",
 //     "الإجمالي غير شامل الضريبة") that an earlier total or subtotal makes
@@ -204,8 +205,8 @@ func money23Facts(facts []Fact, cands []candidate, text string) {
 			f.Key, f.Label = "amount", moneyLabel20("amount")
 		case row && f.Key != "price" && f.Key != "total_amount" && rePremiumRow23.MatchString(label) && !reTotalWord23.MatchString(label) && !reBeforeTax23.MatchString(label):
 			f.Key, f.Label = "price", moneyLabel20("price")
-		case (f.Key == "total_amount" || f.Key == "subtotal" || f.Key == "amount") && reNetCert23.MatchString(label):
-			f.Key, f.Label = "net_amount", moneyLabel20("net_amount")
+		case (f.Key == "total_amount" || f.Key == "subtotal") && reNetCert23.MatchString(label):
+			f.Key, f.Label = "amount", moneyLabel20("amount")
 		case f.Key == "subtotal" && reBeforeTax23.MatchString(label):
 			if j := adjustedFrom23(facts, cands, text, i); j >= 0 {
 				f.Key, f.Label = "net_amount", moneyLabel20("net_amount")
