@@ -319,7 +319,7 @@ func (x *clauseExtractor) tableRows23() {
 			// One line per position row, not one per cell.
 			x.reqs = slices.DeleteFunc(x.reqs, func(r reqFound) bool { return r.start >= at && r.end <= end })
 		}
-		if x.reqOverlaps23(at, end) {
+		if x.reqOverlaps(at, end) {
 			continue
 		}
 		switch kind {
@@ -356,16 +356,6 @@ func headerRow23(t string) bool {
 		}
 	}
 	return true
-}
-
-// reqOverlaps23: a requirement found already covers the span.
-func (x *clauseExtractor) reqOverlaps23(start, end int) bool {
-	for _, r := range x.reqs {
-		if r.start < end && start < r.end {
-			return true
-		}
-	}
-	return false
 }
 
 func (x *clauseExtractor) req23(ctx reqContext) {
