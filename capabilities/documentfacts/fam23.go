@@ -85,11 +85,17 @@ func (x *clauseExtractor) fam23Requirements(ctx reqContext) {
 // lead-in names them.
 var reKeyStaff23 = regexp.MustCompile(`(?i)\bkey\s+(?:staff|personnel|experts?|positions)\b|\bproposed\s+(?:key\s+)?(?:team|staff)\b|الكادر\s+(?:الرئيسي|الفني\s+الرئيسي)|الكوادر\s+الرئيسية|(?:ال)?موظفين\s+الرئيسيين|(?:ال)?فريق\s+(?:العمل\s+)?الرئيسي|الجهاز\s+الفني`)
 
+// reStaffHeader23: a staff table known by its own head row, with no
+// heading or lead-in naming key staff ("Position | Minimum qualification
+// | Minimum experience").
+var reStaffHeader23 = regexp.MustCompile(`(?i)^\s*(?:position|role|post|key\s+staff|key\s+personnel|staff)\s*\|.*\b(?:qualifications?|experience)\b`)
+
 // reStaffHead23: the head row of a staff table ("Position | Minimum years
 // of experience", "الوظيفة | المؤهل | سنوات الخبرة").
 var reStaffHead23 = regexp.MustCompile(`(?i)\b(?:position|role|title|staff|designation|qualifications?|years)\b|الوظيفة|المنصب|المسمى|المؤهل|سنوات`)
 
-// keyStaff23: under a heading or a lead-in that names key staff, each row
+// keyStaff23: under a heading or a lead-in that names key staff, or
+// under a staff table's own head row (reStaffHeader23), each row
 // of the staff table ("Project Director | 20", "Site engineer | BSc Civil
 // | 10", "مدير المشروع | ١٥") is a technical requirement (keyspec: key
 // staff the bidder must field are technical, whatever the condition on
@@ -99,11 +105,19 @@ var reStaffHead23 = regexp.MustCompile(`(?i)\b(?:position|role|title|staff|desig
 // the block ("A conservation architect accredited by ICOMOS is an
 // advantage") is an optional technical requirement.
 func (x *clauseExtractor) keyStaff23() {
-	in, lead, rows := false, -1, 0
+	in, lead, rows, table := false, -1, 0, false
 	for i, s := range x.a.segs {
 		t := strings.TrimSpace(strings.Trim(strings.TrimSpace(x.a.text[s.start:s.end]), "*#_"))
-		if (s.heading || x.pseudo[i] || pseudoHeading(t) && !strings.HasSuffix(t, ":") && !reReqMandatory.MatchString(t)) && !strings.Contains(t, " | ") {
+		row := strings.Contains(t, " | ")
+		if table && !row {
+			in, table = false, false // a table known by its head row ends with it
+		}
+		if (s.heading || x.pseudo[i] || pseudoHeading(t) && !strings.HasSuffix(t, ":") && !reReqMandatory.MatchString(t)) && !row {
 			in, lead, rows = reKeyStaff23.MatchString(t), -1, 0
+			continue
+		}
+		if !in && row && reStaffHeader23.MatchString(t) && headerRow23(t) {
+			in, lead, rows, table = true, -1, 0, true
 			continue
 		}
 		if (!in && reKeyStaff23.MatchString(t) || in && lead < 0 && rows == 0) && !strings.Contains(t, " | ") && (strings.HasSuffix(t, ":") || reFollowing23.MatchString(t)) {
@@ -121,6 +135,8 @@ func (x *clauseExtractor) keyStaff23() {
 				continue
 			}
 			rows++
+			// One requirement per row, not one per cell.
+			x.reqs = slices.DeleteFunc(x.reqs, func(r reqFound) bool { return r.start >= s.start && r.end <= s.end })
 			if x.reqOverlaps(s.start, s.end) {
 				x.recategorise23(s.start, s.end, "technical")
 				continue

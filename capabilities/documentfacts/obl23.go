@@ -276,35 +276,30 @@ var (
 )
 
 // Family 5: a table's header cell is no requirement ("Result",
-// "Maximum score"); the rows of a key staff table ("Position | Minimum
-// qualification | Minimum experience") are each a mandatory technical
-// requirement; the rows of an evaluation table weighted in per cent or
+// "Maximum score"); the rows of a key staff table are fam23's keyStaff23;
+// the rows of an evaluation table weighted in per cent or
 // points that score the bidder (its experience, its key staff) are
 // optional requirements; rows that grade the proposal or the price are
 // not.
 var (
 	reHeaderCell23   = regexp.MustCompile(`(?i)^\W*(?:result|results|maximum\s+score|max\.?\s+score|score|points|marks|weight(?:ing)?|criterion|criteria|requirement|pass\s*/\s*fail|position|minimum\s+qualification|minimum\s+experience)\W*$`)
-	reStaffHeader23  = regexp.MustCompile(`(?i)^\s*(?:position|role|post|key\s+staff|key\s+personnel|staff)\s*\|.*\b(?:qualifications?|experience)\b`)
 	reScoreHeader23  = regexp.MustCompile(`(?i)^\s*(?:evaluation\s+)?criteri(?:on|a)\s*\|\s*(?:weight(?:ing)?|score|maximum\s+score|points|marks)\s*$`)
 	reBidderScored23 = regexp.MustCompile(`(?i)\b(?:experience|qualifications?|key\s+staff|personnel|similar\s+projects|comparable|references?|track\s+record)\b`)
 	reStaffWord23    = regexp.MustCompile(`(?i)\b(?:qualifications?|personnel|staff)\b`)
 	reProposalRow23  = regexp.MustCompile(`(?i)\b(?:approach|methodology|work\s*plan|financial\s+proposal|price|commercial|understanding|solution|design|innovation)\b`)
 )
 
-// tableRows23 adds the requirements of key staff and evaluation tables.
+// tableRows23 adds the requirements of evaluation tables.
 func (x *clauseExtractor) tableRows23() {
 	text := x.a.text
 	lines := strings.Split(text, "\n")
 	off := 0
-	kind := "" // "staff" or "score" while in such a table
+	kind := "" // "score" while in such a table
 	for _, ln := range lines {
 		start := off
 		off += len(ln) + 1
 		t := strings.TrimSpace(ln)
 		switch {
-		case reStaffHeader23.MatchString(t) && headerRow23(t):
-			kind = "staff"
-			continue
 		case reScoreHeader23.MatchString(t) && headerRow23(t):
 			kind = "score"
 			continue
@@ -315,19 +310,10 @@ func (x *clauseExtractor) tableRows23() {
 		at := start + strings.Index(ln, t)
 		cells := strings.Split(t, " | ")
 		end := at + len(t)
-		if kind == "staff" && len(cells) >= 2 && strings.TrimSpace(cells[1]) != "" {
-			// One line per position row, not one per cell.
-			x.reqs = slices.DeleteFunc(x.reqs, func(r reqFound) bool { return r.start >= at && r.end <= end })
-		}
 		if x.reqOverlaps(at, end) {
 			continue
 		}
 		switch kind {
-		case "staff":
-			if len(cells) < 2 || strings.TrimSpace(cells[1]) == "" {
-				continue
-			}
-			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(t, 300), Category: "technical", Mandatory: true, Method: "table_row", Confidence: 0.75}, start: at, end: end})
 		case "score":
 			c := strings.TrimSpace(cells[0])
 			if !reBidderScored23.MatchString(c) || reProposalRow23.MatchString(c) {
