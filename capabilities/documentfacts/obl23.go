@@ -373,45 +373,20 @@ func (x *clauseExtractor) req23(ctx reqContext) {
 // Family 6: a party defined by two words ('X W.L.L. ("the Framework
 // Supplier" or "LSS")', 'ويشار إليها فيما بعد بـ "نور الصحراء" أو "الطرف
 // الأول"'): a short name among them binds the party in its clauses as the
-// role word does ("LSS shall acknowledge", "تلتزم نور الصحراء بتوظيف").
+// role word does ("LSS shall acknowledge", "تلتزم نور الصحراء بتوظيف";
+// the Arabic definitions are arSecondAliases15's).
 var (
 	reTwoDefined23 = regexp.MustCompile(`^[^()]{0,160}?\(\s*(?:the\s+)?["“]([^"”\n]{2,40})["”]\s*(?:,\s*|\s+)or\s+(?:the\s+)?["“]([^"”\n]{2,40})["”]\s*\)`)
-	// arGenericFirst23: first words many names share, never a short
-	// name's key.
-	arGenericFirst23 = map[string]bool{"شركة": true, "مؤسسة": true, "مجموعة": true, "بنك": true, "مصنع": true, "مكتب": true, "الشركة": true, "المؤسسة": true}
 )
 
 func (x *clauseExtractor) secondAliases23() {
 	text := x.a.text
 	for _, p := range x.parties {
-		if p.Role == "" || len(p.Value) < 3 {
-			continue
+		if p.Role == "" || len(p.Value) < 3 || hasArabic(p.Value) {
+			continue // an Arabic party's definitions: arSecondAliases15
 		}
 		for _, at := range occurrences(text, p.Value) {
 			after := text[at+len(p.Value):]
-			if hasArabic(p.Value) {
-				if nl := strings.IndexByte(after, '\n'); nl >= 0 {
-					after = after[:nl]
-				}
-				m := reArTwoDefined15.FindStringSubmatch(after)
-				if m == nil {
-					continue
-				}
-				for _, w := range m[1:] {
-					w = stripTashkeel(strings.TrimSpace(w))
-					first, _, _ := strings.Cut(w, " ")
-					if !strings.Contains(w, " ") || arRole(w) != "" || arGenericFirst23[first] || strings.HasPrefix(first, "ال") {
-						continue // (one word: arSecondAliases15's)
-					}
-					if x.arAliases == nil {
-						x.arAliases = map[string]string{}
-					}
-					if _, ok := x.arAliases[first]; !ok {
-						x.arAliases[first] = p.Role // arAlias reads the first word
-					}
-				}
-				continue
-			}
 			m := reTwoDefined23.FindStringSubmatch(after)
 			if m == nil {
 				continue

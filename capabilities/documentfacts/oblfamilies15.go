@@ -476,8 +476,9 @@ func (x *clauseExtractor) arYatim15(si int, s span, t string) {
 var reArTwoDefined15 = regexp.MustCompile(`(?:يشار|ويشار)\s+(?:إليها|إليه|اليها|اليه|إليهم|إليكم)\s+(?:فيما\s+(?:بعد|يلي)\s+)?بـ?\s*["“«]([^"”»\n]{2,30})["”»]\s+(?:أو|او)\s+(?:بـ?\s*)?["“«]([^"”»\n]{2,30})["”»]`)
 
 // arSecondAliases15 reads the two-word definitions after each Arabic
-// party: a defined word that is no role word ("الشركة") names the party,
-// with its role.
+// party: a defined word that is no role word ("الشركة"), or a short name
+// of more words ("نور الصحراء", session 23), names the party, with its
+// role.
 func (x *clauseExtractor) arSecondAliases15() {
 	text := x.a.text
 	for _, p := range x.parties {
@@ -495,16 +496,28 @@ func (x *clauseExtractor) arSecondAliases15() {
 			}
 			for _, w := range m[1:] {
 				w = stripTashkeel(strings.TrimSpace(w))
-				if !strings.Contains(w, " ") && strings.HasPrefix(w, "ال") && roleOf(w) == "" && arRole(w) == "" {
-					if x.arAliases == nil {
-						x.arAliases = map[string]string{}
-					}
+				if x.arAliases == nil {
+					x.arAliases = map[string]string{}
+				}
+				first, _, _ := strings.Cut(w, " ")
+				switch {
+				case !strings.Contains(w, " ") && strings.HasPrefix(w, "ال") && roleOf(w) == "" && arRole(w) == "":
 					x.arAliases[w] = p.Role
+				case strings.Contains(w, " ") && arRole(w) == "" && !arGenericFirst[first] && !strings.HasPrefix(first, "ال"):
+					// A short name of more words ("نور الصحراء"): arAlias
+					// reads its first word; an earlier definition wins.
+					if _, ok := x.arAliases[first]; !ok {
+						x.arAliases[first] = p.Role
+					}
 				}
 			}
 		}
 	}
 }
+
+// arGenericFirst: first words many names share, never a short name's
+// key.
+var arGenericFirst = map[string]bool{"شركة": true, "مؤسسة": true, "مجموعة": true, "بنك": true, "مصنع": true, "مكتب": true, "الشركة": true, "المؤسسة": true}
 
 // reArJoint15: a second party joined to the first by و ("الشريك (أ)
 // والشريك (ب) معاً", "المؤجر والمستأجر").
