@@ -2,6 +2,7 @@ package documentfacts
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -28,28 +29,36 @@ func names19(cs []candidate, text string) []candidate {
 		spans = append(spans, attendeeNames19(text)...)
 		spans = append(spans, titleCompany19(text)...)
 	}
-	added := false
-	for _, sp := range spans {
-		taken := false
-		for _, c := range cs {
-			if c.fact.Type == TypeParty && sp.s < c.end && c.start < sp.e {
-				taken = true
-				break
-			}
-		}
-		if taken {
-			continue
-		}
-		name := text[sp.s:sp.e]
-		f := Fact{Type: TypeParty, Key: "party", Label: "Party", Value: name, Normalized: normalName(name), EntityType: sp.etype,
-			Method: "pattern", Confidence: 0.7}
-		cs = append(cs, candidate{fact: f, start: sp.s, end: sp.e, prio: 2, by: "parties19"})
-		added = true
-	}
+	cs, added := addSpanParties(cs, text, spans, nil, "parties19")
 	if added {
 		sortByPosition(cs)
 	}
 	return cs
+}
+
+// addSpanParties appends a party candidate (by the round named by) for
+// each span no party candidate covers, the ones it adds included, and,
+// with seen, whose name is not a party's already (seen is kept up to
+// date); it reports whether it added any.
+func addSpanParties(cs []candidate, text string, spans []span19, seen map[string]bool, by string) ([]candidate, bool) {
+	added := false
+	for _, sp := range spans {
+		name := text[sp.s:sp.e]
+		if seen != nil && seen[normalName(name)] {
+			continue
+		}
+		if slices.ContainsFunc(cs, func(c candidate) bool { return c.fact.Type == TypeParty && sp.s < c.end && c.start < sp.e }) {
+			continue
+		}
+		if seen != nil {
+			seen[normalName(name)] = true
+		}
+		f := Fact{Type: TypeParty, Key: "party", Label: "Party", Value: name, Normalized: normalName(name), EntityType: sp.etype,
+			Method: "pattern", Confidence: 0.7}
+		cs = append(cs, candidate{fact: f, start: sp.s, end: sp.e, prio: 2, by: by})
+		added = true
+	}
+	return cs, added
 }
 
 type span19 struct {

@@ -121,28 +121,8 @@ func names23(cs []candidate, text string) []candidate {
 			seen[normalName(c.fact.Value)] = true
 		}
 	}
-	for _, sp := range spans {
-		name := text[sp.s:sp.e]
-		if seen[normalName(name)] {
-			continue
-		}
-		taken := false
-		for _, c := range cs {
-			if c.fact.Type == TypeParty && sp.s < c.end && c.start < sp.e {
-				taken = true
-				break
-			}
-		}
-		if taken {
-			continue
-		}
-		seen[normalName(name)] = true
-		f := Fact{Type: TypeParty, Key: "party", Label: "Party", Value: name, Normalized: normalName(name), EntityType: sp.etype,
-			Method: "pattern", Confidence: 0.7}
-		cs = append(cs, candidate{fact: f, start: sp.s, end: sp.e, prio: 2, by: "parties23"})
-		added = true
-	}
-	if added {
+	cs, more := addSpanParties(cs, text, spans, seen, "parties23")
+	if added || more {
 		sortByPosition(cs)
 	}
 	return cs
