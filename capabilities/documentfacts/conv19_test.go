@@ -22,10 +22,7 @@ const (
 	conv19ArSupply = "عقد توريد\n\nأبرم هذا العقد بين شركة ظفار للمياه ش.م.ع.ع (\"المشتري\") وشركة صلالة للمضخات ش.م.م (\"المورد\").\n\n"
 )
 
-var conv19Cases = []struct {
-	decision, name, typ, text string
-	want                      []string
-}{
+var conv19Cases = []convCase{
 	// Decision 1: a time limit to deliver is a deadline only, no
 	// delivery_period duration; other periods stay.
 	{"1", "deliver within weeks of the order", "duration",
@@ -205,6 +202,29 @@ func conv19Items(out Output, typ string) []string {
 // that want lists: obligations and requirements as obl15Compare reads
 // them, other types as sorted "key value" items. The conventions tests of
 // sessions 19 and 20 share it.
+// convCase is a document of our own and the facts of one type it must
+// give, for a decision of the conventions.
+type convCase struct {
+	decision, name, typ, text string
+	want                      []string
+}
+
+// checkConvCases reads each case (as HTML when it opens with '<', as
+// text otherwise) and checks its facts of the case's type with
+// checkConvention.
+func checkConvCases(t *testing.T, cases []convCase) {
+	t.Helper()
+	for _, c := range cases {
+		var out Output
+		if strings.HasPrefix(c.text, "<") {
+			out = extractHTML(t, c.text)
+		} else {
+			out = extractText(t, c.text)
+		}
+		checkConvention(t, c.decision, c.name, c.typ, conv19Items(out, c.typ), c.want)
+	}
+}
+
 func checkConvention(t *testing.T, decision, name, typ string, got, want []string) {
 	t.Helper()
 	switch typ {
@@ -225,8 +245,5 @@ func checkConvention(t *testing.T, decision, name, typ string, got, want []strin
 // TestConv19Conventions: each case gives exactly the facts it wants.
 // go test -p 1 ./capabilities/documentfacts -run TestConv19Conventions -v
 func TestConv19Conventions(t *testing.T) {
-	for _, c := range conv19Cases {
-		got := conv19Items(extractText(t, c.text), c.typ)
-		checkConvention(t, c.decision, c.name, c.typ, got, c.want)
-	}
+	checkConvCases(t, conv19Cases)
 }

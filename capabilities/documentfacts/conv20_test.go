@@ -17,10 +17,7 @@ const (
 	conv20WorksAR  = "عقد مقاولة\n\nأبرم هذا العقد بتاريخ ٢ مارس ٢٠٢٦ بين شركة الباطنة لتطوير المدارس ش.م.ع.ع (\"صاحب العمل\") وشركة صحار للمقاولات ش.م.م (\"المقاول\").\n\n"
 )
 
-var conv20Cases = []struct {
-	decision, name, typ, text string
-	want                      []string
-}{
+var conv20Cases = []convCase{
 	// Decision 12: one date with two meanings gives one line per
 	// meaning; a date written once and referred to ("takes effect on the
 	// date above") gives one line.
@@ -193,8 +190,5 @@ var conv20Cases = []struct {
 // TestConv20Conventions: each case gives exactly the facts it wants.
 // go test -p 1 ./capabilities/documentfacts -run TestConv20Conventions -v
 func TestConv20Conventions(t *testing.T) {
-	for _, c := range conv20Cases {
-		got := conv19Items(extractText(t, c.text), c.typ)
-		checkConvention(t, c.decision, c.name, c.typ, got, c.want)
-	}
+	checkConvCases(t, conv20Cases)
 }

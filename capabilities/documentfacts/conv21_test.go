@@ -19,10 +19,7 @@ const (
 	conv21GuaranteeAR    = "ضمان حسن التنفيذ رقم ٢٠٢٦/١١٤\n\nالتاريخ: ٤ مايو ٢٠٢٦\n\nإلى: شركة خدمات المياه العمانية ش.م.ع.م (\"المستفيد\")\n\n"
 )
 
-var conv21Cases = []struct {
-	decision, name, typ, text string
-	want                      []string
-}{
+var conv21Cases = []convCase{
 	// Decision 33: a rejection sentence gives nothing of its own; alone
 	// in naming a bid bond it carries the bond's requirement.
 	{"33", "the rejection names the bond alone", "requirement",
@@ -201,14 +198,5 @@ var conv21Cases = []struct {
 // TestConv21Conventions: each case gives exactly the facts it wants.
 // go test -p 1 ./capabilities/documentfacts -run TestConv21Conventions -v
 func TestConv21Conventions(t *testing.T) {
-	for _, c := range conv21Cases {
-		var out Output
-		if len(c.text) > 0 && c.text[0] == '<' {
-			out = extractHTML(t, c.text)
-		} else {
-			out = extractText(t, c.text)
-		}
-		got := conv19Items(out, c.typ)
-		checkConvention(t, c.decision, c.name, c.typ, got, c.want)
-	}
+	checkConvCases(t, conv21Cases)
 }

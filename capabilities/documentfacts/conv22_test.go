@@ -16,10 +16,7 @@ const (
 	conv22Quotation = "QUOTATION No. Q-2026-118\n\nDate: 2 March 2026\n\nFrom: Sohar Office Supplies LLC\nTo: Batinah Schools Development Company SAOC\n\n"
 )
 
-var conv22Cases = []struct {
-	decision, name, typ, text string
-	want                      []string
-}{
+var conv22Cases = []convCase{
 	// Decision 45: a validity written as a date is valid_until and a
 	// deadline of the same date (the rules followed it already).
 	{"45", "a quotation valid until a date: the date", "date",
@@ -107,14 +104,5 @@ var conv22Cases = []struct {
 // TestConv22Conventions: each case gives exactly the facts it wants.
 // go test -p 1 ./capabilities/documentfacts -run TestConv22Conventions -v
 func TestConv22Conventions(t *testing.T) {
-	for _, c := range conv22Cases {
-		var out Output
-		if len(c.text) > 0 && c.text[0] == '<' {
-			out = extractHTML(t, c.text)
-		} else {
-			out = extractText(t, c.text)
-		}
-		got := conv19Items(out, c.typ)
-		checkConvention(t, c.decision, c.name, c.typ, got, c.want)
-	}
+	checkConvCases(t, conv22Cases)
 }
