@@ -1,0 +1,73 @@
+package documentfacts
+
+import (
+	"strings"
+	"testing"
+)
+
+// Session 24 (issue 29, docs/documents.md "Issue 29, session 24:
+// obligations, requirements and parties (obl24)"): documents of our own
+// and the facts of one type each must give. Obligations and
+// requirements are "role modality word" (the word contained in the
+// action or the requirement; for a requirement, category and
+// mandatory|optional), parties "role - name"; a case fails on a wanted
+// fact missing and on any other fact of that type.
+
+const (
+	obl24Offer   = "FACILITY OFFER LETTER\n\nBank Dhofar SAOG (the \"Bank\")\nTo: Al Noor Trading LLC (the \"Customer\")\n\nDear Sirs,\n\nWe are pleased to offer you a working capital facility of OMR 500,000 on the terms below.\n\n"
+	obl24OfferAR = "خطاب عرض تسهيلات\n\nبنك ظفار ش.م.ع.ع (\"البنك\")\nإلى: شركة النور للتجارة ش.م.م (\"العميل\")\n\nيسرنا أن نعرض عليكم تسهيلات بمبلغ ٥٠٠٬٠٠٠ ر.ع. وفق الشروط التالية.\n\n"
+)
+
+var obl24Cases = []struct {
+	family, name, format, typ, text string
+	want                            []string
+}{
+	// Family B (convention 68): a bank's facility letter.
+	{"B", "an offer letter's Bank and Customer are lender and borrower", "txt", "party",
+		obl24Offer + "1. The Customer shall maintain its main account with the Bank.\n",
+		[]string{"lender - bank dhofar saog", "borrower - al noor trading llc"}},
+	{"B", "their duties take the same roles", "txt", "obligation",
+		obl24Offer + "1. The Customer shall maintain its main account with the Bank.\n2. The Bank shall disburse the facility within five (5) days of signing.\n",
+		[]string{"borrower must maintain its main account", "lender must disburse the facility"}},
+	{"B", "a loan letter calling its customer the Client", "txt", "party",
+		"TERM LOAN SANCTION LETTER\n\nFrom: Gulf Commercial Bank B.S.C. (the \"Bank\")\nTo: Manama Fresh Foods W.L.L. (the \"Client\")\n\nWe approve a term loan of BHD 120,000 for the purchase of two refrigerated trucks.\n\nThe Client shall repay the loan in twenty-four monthly instalments.\n",
+		[]string{"lender - gulf commercial bank b.s.c.", "borrower - manama fresh foods w.l.l."}},
+	{"B", "Arabic: البنك and العميل, parties and duties", "txt", "party",
+		obl24OfferAR + "١. يلتزم العميل بالاحتفاظ بحسابه الرئيسي لدى البنك.\n",
+		[]string{"lender - بنك ظفار ش.م.ع.ع", "borrower - شركة النور للتجارة ش.م.م"}},
+	{"B", "Arabic: the bank's duty named by البنك alone", "txt", "obligation",
+		obl24OfferAR + "١. يلتزم العميل بالاحتفاظ بحسابه الرئيسي لدى البنك.\n٢. يلتزم البنك بصرف التسهيلات خلال خمسة أيام من التوقيع.\n",
+		[]string{"borrower must بالاحتفاظ بحسابه", "lender must بصرف التسهيلات"}},
+	{"B neg", "a supply contract whose customer is a bank keeps its roles", "txt", "party",
+		"SUPPLY AGREEMENT\n\nThis Agreement is made between National Bank of Sohar SAOG (the \"Customer\") and Falcon IT Systems LLC (the \"Supplier\").\n\n1. The Supplier shall deliver forty cash counting machines to the Customer's branches.\n",
+		[]string{"customer - national bank of sohar saog", "supplier - falcon it systems llc"}},
+}
+
+// obl24Items are a text's facts of typ as the cases write them.
+func obl24Items(out Output, typ string) []string {
+	if typ != "party" {
+		return conv16Items(out, typ)
+	}
+	var got []string
+	for _, f := range out.Facts {
+		if f.Type == TypeParty {
+			role := f.Role
+			if role == "" {
+				role = "-"
+			}
+			got = append(got, role+" - "+strings.ToLower(f.Value))
+		}
+	}
+	return got
+}
+
+// TestObl24Families: each case gives exactly the facts it wants.
+// go test -p 1 ./capabilities/documentfacts -run TestObl24Families -v
+func TestObl24Families(t *testing.T) {
+	for _, c := range obl24Cases {
+		got := obl24Items(extractAs(t, c.format, c.text), c.typ)
+		if msg := obl15Compare(got, c.want); msg != "" {
+			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)
+		}
+	}
+}
