@@ -41,6 +41,25 @@ var obl24Cases = []struct {
 	{"B neg", "a supply contract whose customer is a bank keeps its roles", "txt", "party",
 		"SUPPLY AGREEMENT\n\nThis Agreement is made between National Bank of Sohar SAOG (the \"Customer\") and Falcon IT Systems LLC (the \"Supplier\").\n\n1. The Supplier shall deliver forty cash counting machines to the Customer's branches.\n",
 		[]string{"customer - national bank of sohar saog", "supplier - falcon it systems llc"}},
+	// Family C: a party's "shall commence" an act is a duty.
+	{"C", "a contractor commences the works within a period", "txt", "obligation",
+		obl23Service + "5. The Contractor shall commence the works within fourteen (14) days of the site handover.\n",
+		[]string{"contractor must commence the works"}},
+	{"C", "a consultant commences the services on a date, in a Markdown table row", "md", "obligation",
+		"CONSULTANCY AGREEMENT\n\nThis Agreement is made between Barka Water Company SAOC (the \"Client\") and Delta Engineering Consultants LLC (the \"Consultant\").\n\n| Clause | Term |\n|---|---|\n| 4.1 | The Consultant shall commence the Services on the Effective Date. |\n",
+		[]string{"consultant must commence the services"}},
+	{"C", "an employee commences work, and commencing by a gerund", "txt", "obligation",
+		"EMPLOYMENT CONTRACT\n\nThis contract is made between Sohar Logistics LLC (the \"Employer\") and Ravi Kumar (the \"Employee\").\n\n2. The Employee shall commence work on 1 June 2026.\n3. The Employer shall commence paying the housing allowance from the second month.\n",
+		[]string{"employee must commence work", "employer must commence paying"}},
+	{"C", "Arabic: the contractor's duty to start the works", "txt", "obligation",
+		"عقد مقاولة\n\nأبرم هذا العقد بين بلدية صحار (\"صاحب العمل\") وشركة الباطنة للمقاولات ش.م.م (\"المقاول\").\n\n٥. يلتزم المقاول بالبدء في تنفيذ الأعمال خلال أربعة عشر (١٤) يوماً من تاريخ تسليم الموقع.\n",
+		[]string{"contractor must بالبدء في تنفيذ"}},
+	{"C neg", "an agreement, a lease term and a party's insurance commence: states", "txt", "obligation",
+		obl23Service + "2. This Agreement shall commence on 1 May 2026.\n3. The lease term shall commence on the handover date.\n4. The Contractor's insurance cover shall commence on the start date.\n",
+		nil},
+	{"C neg", "a contractor commences on a date, no act named", "txt", "obligation",
+		obl23Service + "2. The services shall commence on 1 May 2026 and run for two years.\n",
+		nil},
 }
 
 // obl24Items are a text's facts of typ as the cases write them.
