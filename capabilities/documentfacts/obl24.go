@@ -1,6 +1,10 @@
 package documentfacts
 
-import "regexp"
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
 
 // Obligations and requirements by families, session 24 (issue 29,
 // docs/documents.md "Issue 29, session 24: obligations, requirements and
@@ -10,6 +14,7 @@ import "regexp"
 // rounds'.
 func (x *clauseExtractor) obl24() {
 	x.bankLetterDuties24() // party24.go
+	x.bidListDuties24()
 }
 
 // Family C: "shall commence" is a state when a contract, a term or a
@@ -29,4 +34,142 @@ func (x *clauseExtractor) commenceDuty24(pre, after string) bool {
 	subj := tail(pre, subjectWindow)
 	_, ok := x.partyIn(subj)
 	return ok && !possessiveThing(subj)
+}
+
+// Family D (convention 66 and decision 31): in a tender's requirements
+// section, what tells how a bid is prepared or asked about is the bid's
+// duty, no condition to qualify: its prices' currency and terms ("Prices
+// shall be quoted in Omani rials", "All rates must be expressed in",
+// تقدم الأسعار بالدينار), where questions go ("Questions must be sent in
+// writing", ترسل الاستفسارات), as the manner of submission already is
+// (reSubmitManner); and a lead-in of the bid's contents ending in a colon
+// ("Your quotation must include:", "يجب أن يتضمن العطاء ما يلي:") is a
+// lead-in, its items the documents.
+var reBidManner24 = regexp.MustCompile(`(?i)\b(?:prices?|rates?|quotations?|bids?|offers?|tenders?|proposals?|questions?|queries|enquiries|inquiries|clarifications?|requests?\s+for\s+clarifications?)\s+(?:shall|must|should|are\s+to|is\s+to)\s+(?:be\s+)?(?:quoted|expressed|stated|given|priced|sent|directed|addressed|raised|e-?mailed)\b|(?:^|\s)(?:يجب\s+أن\s+)?(?:تقدم|تُقدم|تكون|ترسل|تُرسل|توجه|تُوجه)\s+(?:جميع\s+|كافة\s+)?(?:الأسعار|الاسعار|الاستفسارات|الأسئلة|الاستيضاحات)(?:\s|$)`)
+
+// bidListLead24: t leads in a list of the bid's contents (family D).
+func bidListLead24(t string) bool {
+	t = strings.TrimSpace(t)
+	return len(t) < 200 && (strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")) && bidContentLead(t)
+}
+
+// reBondItem24: an item of a bid's contents that is a bond or a
+// guarantee, financial, not a document.
+var reBondItem24 = regexp.MustCompile(`(?i)\b(?:bonds?|guarantees?|security)\b|ضمان|كفالة|تأمين`)
+
+// req24 applies the session's requirement families after the earlier
+// rounds'.
+func (x *clauseExtractor) req24() {
+	x.bidListItems24()
+}
+
+// bidListItems24 (family D, convention 66): under a lead-in of the bid's
+// contents ("Your quotation must include:", "Bidders shall submit the
+// following:", "يجب أن يتضمن العطاء ما يلي:") each item is a document to
+// submit, `documentation` (a bond `financial`), whatever its words name
+// (a licence, datasheets, a bill of quantities); the lead-in is the
+// bid's one duty, read by the obligations.
+func (x *clauseExtractor) bidListItems24() {
+	text := x.a.text
+	for _, ln := range x.bidLists24() {
+		for k := range x.reqs {
+			r := &x.reqs[k]
+			if r.start < ln.e || r.start >= ln.end {
+				continue
+			}
+			if reBondItem24.MatchString(text[r.start:r.end]) {
+				r.r.Category = "financial"
+			} else {
+				r.r.Category = "documentation"
+			}
+		}
+		x.reqs = slices.DeleteFunc(x.reqs, func(r reqFound) bool { return r.start >= ln.s && r.end <= ln.e })
+		for si, sp := range x.sents {
+			if sp.start < ln.e && ln.s < sp.end {
+				x.reqSents[si] = false
+			}
+		}
+	}
+}
+
+// reListEndModal24: a line stating a duty or a condition of its own.
+var reListEndModal24 = regexp.MustCompile(`(?i)\b(?:must|shall|should|will)\b|يجب|يشترط|يلتزم|لا\s+يجوز`)
+
+// bidList24 is a lead-in line of a bid's contents [s, e) and the end of
+// its items.
+type bidList24 struct{ s, e, end int }
+
+// bidLists24 are the text's lead-ins of a bid's contents followed by
+// lettered, numbered or bulleted items.
+func (x *clauseExtractor) bidLists24() []bidList24 {
+	text := x.a.text
+	type line struct{ s, e int }
+	var lines []line
+	for s := 0; s < len(text); {
+		e := strings.IndexByte(text[s:], '\n')
+		if e < 0 {
+			e = len(text) - s
+		}
+		lines = append(lines, line{s, s + e})
+		s += e + 1
+	}
+	var out []bidList24
+	for i, ln := range lines {
+		if !bidListLead24(text[ln.s:ln.e]) {
+			continue
+		}
+		end := ln.e
+		for _, l2 := range lines[i+1:] {
+			t := strings.TrimSpace(text[l2.s:l2.e])
+			if t == "" {
+				continue
+			}
+			if !reItemStart.MatchString(t) && !reListItem.MatchString(t) || x.a.segmentAt(l2.s).heading || reListEndModal24.MatchString(t) {
+				break // a heading, or a clause with a modal of its own, ends the list
+			}
+			end = l2.e
+		}
+		if end > ln.e {
+			out = append(out, bidList24{ln.s, ln.e, end})
+		}
+	}
+	return out
+}
+
+// bidListDuties24 (family D): a lead-in of a bid's contents that no
+// sentence reader took (a line ending in a colon reads as a heading) is
+// the bid's one duty: the bidder's when it names one, else no party's
+// ("Your quotation must include:" binds no one).
+func (x *clauseExtractor) bidListDuties24() {
+	text := x.a.text
+	for _, ln := range x.bidLists24() {
+		if slices.ContainsFunc(x.obls, func(o oblFound) bool { return o.start < ln.e && ln.s < o.end }) {
+			continue
+		}
+		t := text[ln.s:ln.e]
+		o := Obligation{Modality: "must", Method: "clause", Confidence: 0.75}
+		at := ln.s
+		if m := reOblEN.FindStringIndex(t); m != nil && !hasArabic(t) {
+			if p, ok := x.partyIn(t[:m[0]]); ok && p.role != "" {
+				o.Party, o.PartyRole = p.text, p.role
+			}
+			at = ln.s + m[1]
+		} else if m := reBidderWord21.FindStringIndex(t); m != nil {
+			o.Party, o.PartyRole = strings.TrimSpace(t[m[0]:m[1]]), "bidder"
+		}
+		for at < ln.e && (text[at] == ' ' || text[at] == '\t') {
+			at++
+		}
+		if !hasArabic(t) {
+			at = max(at, ln.s)
+		} else if m := reItemStart.FindStringIndex(t); m != nil {
+			at = ln.s + m[1]
+		}
+		o.Action = strings.TrimRight(strings.TrimSpace(text[at:ln.e]), ":： ")
+		if o.Action == "" {
+			continue
+		}
+		x.obls = append(x.obls, oblFound{o: o, start: ln.s, end: ln.e, focus: at, sent: x.sentenceAt(at), clauseStart: at, clauseEnd: ln.e})
+	}
+	slices.SortStableFunc(x.obls, func(a, b oblFound) int { return a.start - b.start })
 }

@@ -15,6 +15,7 @@ import (
 
 const (
 	obl24Offer   = "FACILITY OFFER LETTER\n\nBank Dhofar SAOG (the \"Bank\")\nTo: Al Noor Trading LLC (the \"Customer\")\n\nDear Sirs,\n\nWe are pleased to offer you a working capital facility of OMR 500,000 on the terms below.\n\n"
+	obl24RFQ     = "REQUEST FOR QUOTATION\n\nRFQ No. 4/2026\n\nMajan Foods LLC requests quotations for the supply of two cold rooms.\n\n4. QUOTATION REQUIREMENTS\n\n"
 	obl24OfferAR = "خطاب عرض تسهيلات\n\nبنك ظفار ش.م.ع.ع (\"البنك\")\nإلى: شركة النور للتجارة ش.م.م (\"العميل\")\n\nيسرنا أن نعرض عليكم تسهيلات بمبلغ ٥٠٠٬٠٠٠ ر.ع. وفق الشروط التالية.\n\n"
 )
 
@@ -59,6 +60,32 @@ var obl24Cases = []struct {
 		nil},
 	{"C neg", "a contractor commences on a date, no act named", "txt", "obligation",
 		obl23Service + "2. The services shall commence on 1 May 2026 and run for two years.\n",
+		nil},
+	// Family D (convention 66): a tender's lists of documents and its
+	// instructions on the bid's form, inside a requirements section.
+	{"D", "a quotation's contents under a requirements heading: documents, a bond", "txt", "requirement",
+		obl24RFQ + "4.1 Your quotation must include:\n(a) a copy of the commercial registration;\n(b) datasheets of the offered units;\n(c) a priced bill of quantities;\n(d) a bid bond of OMR 1,000.\n",
+		[]string{"documentation mandatory commercial registration", "documentation mandatory datasheets", "documentation mandatory bill of quantities", "financial mandatory bid bond"}},
+	{"D", "the same lead-in is one duty of no party", "txt", "obligation",
+		obl24RFQ + "4.1 Your quotation must include:\n(a) a copy of the commercial registration;\n(b) datasheets of the offered units;\n",
+		[]string{"- must include"}},
+	{"D", "a bulleted list under \"The technical offer shall contain:\"", "md", "obligation",
+		"# RFQ 12/2026\n\nDhofar Cattle Feed SAOG requests quotations for a pellet mill.\n\n## Submission requirements\n\nThe technical offer shall contain:\n\n- the method statement;\n- the CVs of the site team.\n",
+		[]string{"- must contain"}},
+	{"D", "Arabic: the bid's contents, one duty of no party", "txt", "obligation",
+		"طلب عروض أسعار\n\nتدعو شركة مجان للأغذية إلى تقديم عروض أسعار لغرف التبريد.\n\nالمتطلبات التجارية\n\n١. يجب أن يتضمن العطاء ما يلي:\n- صورة من السجل التجاري.\n- شهادة التسجيل الضريبي.\n",
+		[]string{"- must يتضمن العطاء"}},
+	{"D", "prices to be quoted and questions to be sent are duties, no requirements", "txt", "requirement",
+		obl24RFQ + "4.2 Prices shall be quoted in Omani rials, delivered to site.\n4.3 Questions must be sent by e-mail to tenders@majan.example.\n4.4 Bidders must hold a valid trade licence.\n",
+		[]string{"eligibility mandatory trade licence"}},
+	{"D", "the same, as obligations of no party, in both languages", "md", "obligation",
+		"# RFQ 9/2026\n\nGulf Labs W.L.L. invites quotations for two centrifuges.\n\n## Commercial requirements\n\n1. Prices shall be quoted in Bahraini Dinars, DDP Manama.\n   تقدم الأسعار بالدينار البحريني شاملة التوريد.\n2. All rates must be expressed net of VAT.\n",
+		[]string{"- must prices shall be quoted", "- must تقدم الأسعار", "- must all rates must be expressed"}},
+	{"D neg", "a lead-in of a party's duties is not a bid's contents: duties per item", "txt", "obligation",
+		obl24RFQ + "4.5 The successful bidder shall:\n(a) deliver the cold rooms within sixty (60) days;\n(b) install them within ninety (90) days of delivery.\n",
+		[]string{"bidder must deliver the cold rooms", "bidder must install them"}},
+	{"D neg", "a price that must not exceed the budget is no instruction", "txt", "obligation",
+		obl24RFQ + "4.6 The total price shall not exceed OMR 40,000.\n",
 		nil},
 }
 
