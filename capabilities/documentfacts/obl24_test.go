@@ -87,6 +87,19 @@ var obl24Cases = []struct {
 	{"D neg", "a price that must not exceed the budget is no instruction", "txt", "obligation",
 		obl24RFQ + "4.6 The total price shall not exceed OMR 40,000.\n",
 		nil},
+	// Family S: a signature cell whose lines run together.
+	{"S", "HTML cells: For the <role>, name, title, date", "html", "party",
+		"<html><body><h1>MAINTENANCE CONTRACT</h1><p>This Contract is made between Lusail Towers W.L.L. (the \"Client\") and Gulf Cool Services W.L.L. (the \"Contractor\").</p><table>\n<tr><td>For the Client<br>Nasser Ali Al Kaabi<br>Facilities Director<br>Date: 03/05/2026</td>\n<td>For the Contractor<br>Rajesh Kumar Menon<br>General Manager<br>Date: 03/05/2026</td></tr>\n</table></body></html>",
+		[]string{"customer - lusail towers w.l.l.", "contractor - gulf cool services w.l.l.", "- - nasser ali al kaabi", "- - rajesh kumar menon"}},
+	{"S", "a cell for a role the contract does not define, a three-word title", "html", "party",
+		"<html><body><h1>CONSULTANCY AGREEMENT</h1><p>This Agreement is made between Al Wakra Marine W.L.L. (the \"Client\") and Harbour Design Partners LLP (the \"Consultant\").</p><table>\n<tr><td>For the Client<br>Khalifa Saad Al Marri<br>Chief Operating Officer</td>\n<td>For the Consultant<br>Laura Bianchi<br>Partner</td></tr>\n</table></body></html>",
+		[]string{"customer - al wakra marine w.l.l.", "consultant - harbour design partners llp", "- - khalifa saad al marri", "- - laura bianchi"}},
+	{"S", "a text line: for and on behalf of the Supplier, name and title run together", "txt", "party",
+		"SUPPLY AGREEMENT\n\nThis Agreement is made between Nizwa Cement Co. SAOG (the \"Buyer\") and Oman Refractories LLC (the \"Supplier\").\n\n1. The Supplier shall deliver the bricks to the plant.\n\nFor and on behalf of the Supplier Priya Nair Sales Manager Signature: ________\n",
+		[]string{"buyer - nizwa cement co. saog", "supplier - oman refractories llc", "- - priya nair"}},
+	{"S neg", "a cell naming a document, not a person", "html", "party",
+		"<html><body><h1>MAINTENANCE CONTRACT</h1><p>This Contract is made between Lusail Towers W.L.L. (the \"Client\") and Gulf Cool Services W.L.L. (the \"Contractor\").</p><table>\n<tr><td>For the Contractor<br>Works Programme see Annex B</td><td>For the Client<br>Monthly Reports</td></tr>\n</table></body></html>",
+		[]string{"customer - lusail towers w.l.l.", "contractor - gulf cool services w.l.l."}},
 }
 
 // obl24Items are a text's facts of typ as the cases write them.

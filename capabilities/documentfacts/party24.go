@@ -70,3 +70,65 @@ func (x *clauseExtractor) bankLetterDuties24() {
 		}
 	}
 }
+
+// Family S: a signature cell that signs for a party's role, its lines
+// run together (an HTML cell's <br>, a DOCX cell's paragraphs): "For the
+// Client Hamad Jassim Al Kuwari Facilities Director Date: 03/05/2026",
+// "For and on behalf of the Supplier Priya Nair Sales Manager". The
+// person is the capitalised name after the role word, ended by a job
+// title's word, a "Date"/"Signature" label or the cell's end.
+var (
+	reSignCell24 = regexp.MustCompile(`(?i)(?:^|\|)[ \t]*(?:signed[ \t]+)?for[ \t]+(?:and[ \t]+on[ \t]+behalf[ \t]+of[ \t]+)?the[ \t]+([a-z]+(?:[ \t]+[a-z]+)?)[ \t]+`)
+	// reSignEnd24: what may follow the name in the cell.
+	reSignEnd24 = regexp.MustCompile(`^(?:[ \t]+(?i:date|signature|signed|sign|title|position|designation|stamp|seal)\b|[ \t]+(?:(?:General|Managing|Senior|Deputy|Assistant|Acting|Executive|Chief|Technical|Commercial|Sales|Operations|Project|Site|Legal|Finance|Financial|Procurement|Facilities|Facility|Human|HR|Country|Regional|Area|Plant|Branch|Contracts?|Operating|Marketing|Information|Technology|Administrative|Purchasing|Quality|Maintenance|Production|Business|Development|Accounts|Resources)[ \t]+)*(?:Director|Manager|Officer|Partner|Chairman|President|Secretary|Engineer|Head|CEO|CFO|COO|Owner|Controller|Representative|Accountant|Supervisor|Coordinator|Administrator|Consultant)\b)`)
+	reNameRun24 = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Dr|Eng|Prof)\.?[ \t]+)?(` + personName + `)`)
+)
+
+// signCellNames24 reads family S's names.
+func signCellNames24(text string) []span19 {
+	var out []span19
+	at := 0
+	for _, ln := range strings.SplitAfter(text, "\n") {
+		for _, m := range reSignCell24.FindAllStringSubmatchIndex(ln, -1) {
+			role, restAt := ln[m[2]:m[3]], m[1]
+			if f := strings.Fields(role); len(f) == 2 && roleOf(role) == "" {
+				if !isRole24(f[0]) {
+					continue
+				}
+				restAt = m[2] + strings.Index(ln[m[2]:], f[1]) // "the Client Hamad ...": one role word
+			} else if !isRole24(role) {
+				continue
+			}
+			rest := strings.TrimRight(ln[restAt:], "\n")
+			n := reNameRun24.FindStringSubmatchIndex(rest)
+			if n == nil {
+				continue
+			}
+			// The shortest run of two words or more that a title, a
+			// label or the cell's end follows ("Suresh Babu Pillai" of
+			// "Suresh Babu Pillai General Manager").
+			s, e := n[2], -1
+			for k := n[2]; k <= n[3]; k++ {
+				if k < n[3] && rest[k] != ' ' {
+					continue
+				}
+				if len(strings.Fields(rest[s:k])) < 2 || !reSignEnd24.MatchString(rest[k:]) {
+					continue
+				}
+				if _, _, ok := person19(rest[s:k]); ok {
+					e = k
+				}
+				break
+			}
+			if e < 0 {
+				continue
+			}
+			out = append(out, span19{at + restAt + s, at + restAt + e, "person"})
+		}
+		at += len(ln)
+	}
+	return out
+}
+
+// isRole24: w is a party's role word ("Client", "Main Contractor").
+func isRole24(w string) bool { return lexRole(w) != "" || roleOf(w) != "" }
