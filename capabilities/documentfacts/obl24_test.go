@@ -100,6 +100,16 @@ var obl24Cases = []struct {
 	{"S neg", "a cell naming a document, not a person", "html", "party",
 		"<html><body><h1>MAINTENANCE CONTRACT</h1><p>This Contract is made between Lusail Towers W.L.L. (the \"Client\") and Gulf Cool Services W.L.L. (the \"Contractor\").</p><table>\n<tr><td>For the Contractor<br>Works Programme see Annex B</td><td>For the Client<br>Monthly Reports</td></tr>\n</table></body></html>",
 		[]string{"customer - lusail towers w.l.l.", "contractor - gulf cool services w.l.l."}},
+	// Family T: a bilingual tender's author, the issuer in both languages.
+	{"T", "a bilingual RFQ: the Purchaser and المشتري", "md", "party",
+		"# Request for Quotation / طلب عروض أسعار\n\n**Salalah Port Laboratories W.L.L. / مختبرات ميناء صلالة ذ.م.م**\n\nSalalah Port Laboratories W.L.L. (the \"Purchaser\") invites quotations for two gas chromatographs.\nتدعو مختبرات ميناء صلالة ذ.م.م (\"المشتري\") إلى تقديم عروض أسعار لجهازي كروماتوغرافيا غازية.\n\n1. The spectrometers must be new.\n",
+		[]string{"issuer - salalah port laboratories w.l.l.", "issuer - مختبرات ميناء صلالة ذ.م.م"}},
+	{"T", "a bilingual tender: the Employer and صاحب العمل, lines apart", "txt", "party",
+		"TENDER No. 7/2026 / مناقصة رقم ٧/٢٠٢٦\n\nMuscat Water Services SAOC (the \"Employer\") invites tenders for the renewal of pumping stations.\n\nتدعو شركة مسقط لخدمات المياه ش.م.ع.م (\"صاحب العمل\") إلى تقديم العطاءات لتجديد محطات الضخ.\n\nBidders must hold a valid registration with the Tender Board.\n",
+		[]string{"issuer - muscat water services saoc", "issuer - شركة مسقط لخدمات المياه ش.م.ع.م"}},
+	{"T neg", "a bilingual supply contract keeps the buyer", "txt", "party",
+		"SUPPLY CONTRACT / عقد توريد\n\nThis Contract is made between Dhofar Poultry SAOG (the \"Buyer\") and Gulf Feed Mills LLC (the \"Seller\").\nأبرم هذا العقد بين شركة ظفار للدواجن ش.م.ع.ع (\"المشتري\") وشركة مطاحن الخليج للأعلاف ش.م.م (\"البائع\").\n\n1. The Seller shall deliver 200 tonnes of feed each month.\n",
+		[]string{"buyer - dhofar poultry saog", "seller - gulf feed mills llc", "buyer - شركة ظفار للدواجن ش.م.ع.ع", "seller - شركة مطاحن الخليج للأعلاف ش.م.م"}},
 }
 
 // obl24Items are a text's facts of typ as the cases write them.

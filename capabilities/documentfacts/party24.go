@@ -132,3 +132,43 @@ func signCellNames24(text string) []span19 {
 
 // isRole24: w is a party's role word ("Client", "Main Contractor").
 func isRole24(w string) bool { return lexRole(w) != "" || roleOf(w) != "" }
+
+// Family T: a bilingual tender's author is the issuer in both languages
+// (decision 36): where its English name is the issuer, the Arabic name
+// that defines itself by an author's word (المشتري، صاحب العمل، المالك،
+// الجهة المالكة، العميل) and took that word's role is the issuer too.
+var authorRoles24 = map[string]bool{"buyer": true, "purchaser": true, "employer": true, "owner": true, "client": true, "customer": true}
+
+func tenderAuthorTwins24(facts []Fact, docType string) {
+	if docType != "tender" {
+		return
+	}
+	english := false
+	for _, f := range facts {
+		if f.Type == TypeParty && f.Role == "issuer" && !hasArabic(f.Value) {
+			english = true
+		}
+	}
+	if !english {
+		return
+	}
+	var twins []int
+	for i, f := range facts {
+		if f.Type == TypeParty && f.EntityType != "person" && hasArabic(f.Value) && authorRoles24[f.Role] {
+			twins = append(twins, i)
+		}
+	}
+	if len(twins) == 1 && !hasArabicIssuer24(facts) {
+		setRole16(facts, twins[0], "issuer")
+	}
+}
+
+// hasArabicIssuer24: an Arabic name is the issuer already.
+func hasArabicIssuer24(facts []Fact) bool {
+	for _, f := range facts {
+		if f.Type == TypeParty && f.Role == "issuer" && hasArabic(f.Value) {
+			return true
+		}
+	}
+	return false
+}
