@@ -59,8 +59,12 @@ var reBondItem24 = regexp.MustCompile(`(?i)\b(?:bonds?|guarantees?|security)\b|�
 
 // req24 applies the session's requirement families after the earlier
 // rounds'.
-func (x *clauseExtractor) req24() {
+func (x *clauseExtractor) req24(ctx reqContext) {
 	x.bidListItems24()
+	x.bondPapers24()
+	if ctx.tender {
+		x.bondClauses24()
+	}
 }
 
 // bidListItems24 (family D, convention 66): under a lead-in of the bid's
@@ -172,4 +176,68 @@ func (x *clauseExtractor) bidListDuties24() {
 		x.obls = append(x.obls, oblFound{o: o, start: ln.s, end: ln.e, focus: at, sent: x.sentenceAt(at), clauseStart: at, clauseEnd: ln.e})
 	}
 	slices.SortStableFunc(x.obls, func(a, b oblFound) int { return a.start - b.start })
+}
+
+// Family G: a document list's item that is the original or a copy of a
+// bond or guarantee letter ("أصل ضمان العطاء", "أصل خطاب الضمان البنكي",
+// "the original bid bond", "a copy of the bank guarantee") is a document
+// to hand in, `documentation`; the bond's own financial requirement is
+// the sentence that states it (its amount, its issuer).
+var reBondPaper24 = regexp.MustCompile(`(?i)^[\s\-•*▪·–]*(?:\(?[0-9a-z٠-٩]{1,3}[.)]\s*|\(?\p{Arabic}[.)\-]\s*)?(?:(?:the|an?)\s+)?(?:original|copy|certified\s+copy|scanned\s+copy)\s+(?:of\s+)?(?:the\s+|a\s+|its\s+)?(?:bank\s+|bid\s+|tender\s+)?(?:bond|guarantee|security)|^[\s\-•*▪·–]*(?:\(?[0-9٠-٩]{1,3}[.)]\s*|\(?\p{Arabic}[.)\-]\s*)?(?:أصل|صورة|نسخة)\s+(?:من\s+)?(?:خطاب\s+)?(?:ال)?(?:ضمان|كفالة)`)
+
+// reAmount24: an amount or a share stated in the text.
+var reAmount24 = regexp.MustCompile(`[0-9٠-٩]|٪|%|بمبلغ|بنسبة|قيمته|قدره`)
+
+func (x *clauseExtractor) bondPapers24() {
+	paper := func(r reqFound) bool {
+		t := x.a.text[r.start:r.end]
+		return reBondPaper24.MatchString(t) && !reAmount24.MatchString(strings.TrimLeft(t, " -•*0123456789٠١٢٣٤٥٦٧٨٩.()"))
+	}
+	x.reqs = slices.DeleteFunc(x.reqs, func(r reqFound) bool {
+		// the item's financial twin, read beside its documentation line
+		return r.r.Category == "financial" && paper(r) && slices.ContainsFunc(x.reqs, func(o reqFound) bool {
+			return o.r.Category == "documentation" && o.start < r.end && r.start < o.end
+		})
+	})
+	for i := range x.reqs {
+		if r := &x.reqs[i]; r.r.Category == "financial" && paper(*r) {
+			r.r.Category = "documentation"
+		}
+	}
+}
+
+// Family G2: a bond's sentence that goes on to the bond's validity ("يجب
+// أن يرفق بالعطاء ضمان عطاء بمبلغ ...، ويجب أن يظل ضمان العطاء سارياً
+// لمدة ...", "Each bid must be accompanied by a bid bond of ..., and the
+// bond shall remain valid for ...") was read whole as the bond's
+// validity, no condition; its first clause is the bond's financial
+// requirement.
+var reValidityClause24 = regexp.MustCompile(`(?i)[،,;؛]\s*(?:و\s*)?(?:and\s+)?(?:يجب\s+أن\s+)?(?:(?:the|this|such)\s+(?:bid\s+|tender\s+)?(?:bond|guarantee|security)\s+(?:shall|must|is\s+to)\s+(?:remain|be)\s+valid|(?:و?يجب\s+أن\s+)?(?:ي|ت)ظل\s+(?:ال)?(?:ضمان|كفالة))`)
+
+func (x *clauseExtractor) bondClauses24() {
+	for i, sg := range x.a.segs {
+		if sg.heading || sg.end-sg.start > 600 {
+			continue
+		}
+		t := x.a.text[sg.start:sg.end]
+		b := reAccompanyBond21.FindStringIndex(t)
+		if b == nil {
+			continue
+		}
+		v := reValidityClause24.FindStringIndex(t[b[1]:])
+		if v == nil {
+			continue
+		}
+		start, end := sg.start, sg.start+b[1]+v[0]
+		if x.skipped(span{start, end, i}) || slices.ContainsFunc(x.reqs, func(r reqFound) bool { return r.start < end && start < r.end }) {
+			continue
+		}
+		section := ""
+		if i < len(x.sectionOf) {
+			section = x.sectionOf[i]
+		}
+		x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(strings.Join(strings.Fields(x.a.text[start:end]), " "), 300), Category: "financial", Mandatory: true, Method: "clause", Confidence: 0.8},
+			start: start, end: end, explicit: true, section: section})
+	}
+	slices.SortStableFunc(x.reqs, func(a, b reqFound) int { return a.start - b.start })
 }

@@ -110,6 +110,23 @@ var obl24Cases = []struct {
 	{"T neg", "a bilingual supply contract keeps the buyer", "txt", "party",
 		"SUPPLY CONTRACT / عقد توريد\n\nThis Contract is made between Dhofar Poultry SAOG (the \"Buyer\") and Gulf Feed Mills LLC (the \"Seller\").\nأبرم هذا العقد بين شركة ظفار للدواجن ش.م.ع.ع (\"المشتري\") وشركة مطاحن الخليج للأعلاف ش.م.م (\"البائع\").\n\n1. The Seller shall deliver 200 tonnes of feed each month.\n",
 		[]string{"buyer - dhofar poultry saog", "seller - gulf feed mills llc", "buyer - شركة ظفار للدواجن ش.م.ع.ع", "seller - شركة مطاحن الخليج للأعلاف ش.م.م"}},
+	// Family G: the original or a copy of a bond in a list of documents,
+	// and a bond's sentence that goes on to its validity.
+	{"G", "Arabic: the original of the bid bond among the documents", "txt", "requirement",
+		obl23TenderAR + "١. أن يكون المناقص مسجلاً لدى مجلس المناقصات.\n\nالمستندات المطلوبة\n\nيقدم المناقص مع عطائه المستندات الآتية:\n- صورة من السجل التجاري.\n- شهادة التسجيل الضريبي.\n- أصل ضمان العطاء.\n",
+		[]string{"eligibility mandatory مسجلاً لدى مجلس المناقصات", "documentation mandatory صورة من السجل التجاري", "documentation mandatory شهادة التسجيل الضريبي", "documentation mandatory أصل ضمان العطاء"}},
+	{"G", "English: the original bank guarantee among enclosures", "txt", "requirement",
+		obl24RFQ + "4.1 Your quotation must include:\n(a) a copy of the commercial registration;\n(b) the original bank guarantee;\n(c) a certified copy of the tax card.\n",
+		[]string{"documentation mandatory commercial registration", "documentation mandatory original bank guarantee", "documentation mandatory tax card"}},
+	{"G", "a bond and its validity in one sentence: the bond is financial", "txt", "requirement",
+		obl24RFQ + "4.2 Each quotation must be accompanied by a bid bond of OMR 2,000, and the bond shall remain valid for one hundred and twenty (120) days after the closing date.\n",
+		[]string{"financial mandatory accompanied by a bid bond"}},
+	{"G", "Arabic: the same, its validity after ويجب", "txt", "requirement",
+		obl23TenderAR + "١. أن يكون المناقص مسجلاً لدى مجلس المناقصات.\n\nالضمانات\n\nيجب أن يرفق بالعطاء ضمان عطاء بمبلغ ٢٬٠٠٠ ر.ع. صادر من بنك محلي، ويجب أن يظل الضمان سارياً لمدة مائة وعشرين (١٢٠) يوماً.\n",
+		[]string{"eligibility mandatory مسجلاً لدى مجلس المناقصات", "financial mandatory يرفق بالعطاء ضمان عطاء"}},
+	{"G neg", "a bond's validity alone is no requirement", "txt", "requirement",
+		obl24RFQ + "4.3 The bid bond shall remain valid for one hundred and twenty (120) days after the closing date.\n",
+		nil},
 }
 
 // obl24Items are a text's facts of typ as the cases write them.
