@@ -62,6 +62,7 @@ var reBondItem24 = regexp.MustCompile(`(?i)\b(?:bonds?|guarantees?|security)\b|�
 func (x *clauseExtractor) req24(ctx reqContext) {
 	x.bidListItems24()
 	x.bondPapers24()
+	x.categoryCues24()
 	if ctx.tender {
 		x.bondClauses24()
 	}
@@ -240,4 +241,34 @@ func (x *clauseExtractor) bondClauses24() {
 			start: start, end: end, explicit: true, section: section})
 	}
 	slices.SortStableFunc(x.reqs, func(a, b reqFound) int { return a.start - b.start })
+}
+
+// Family A: a requirement's category by its strongest cue, in either
+// language. A bidder's turnover, revenue, sales or capital is financial
+// whatever period it counts ("ألا يقل متوسط إيراداته السنوية خلال آخر
+// ثلاث سنوات عن", "average annual turnover over the last three years"),
+// not experience by its years; the bidder's own experience in a kind of
+// work for a number of years is experience ("ألا تقل خبرته في أعمال
+// الإنارة عن ثماني سنوات"), not technical by the work it names, unless
+// it is a member of its staff's (an engineer's, a manager's: technical);
+// a share of the capital owned by nationals stays what it was.
+var (
+	reFinancialCue24  = regexp.MustCompile(`(?i)\b(?:annual\s+)?turnover\b|\brevenues?\b|\bnet\s+worth\b|\bpaid[- ]up\s+capital\b|\bannual\s+sales\b|(?:^|\s)(?:ال)?(?:إيرادات|ايرادات)(?:ه|ها)?(?:\s|$)|(?:^|\s)(?:ال)?مبيعات(?:ه|ها)?\s+(?:ال)?سنوية|رأس\s*(?:ال)?مال|رأسمال|الملاءة\s+المالية|صافي\s+(?:ال)?أصول`)
+	reExperienceCue24 = regexp.MustCompile(`(?i)(?:^|\s)(?:ال)?خبرت(?:ه|ها|هم)\s|(?:^|\s)(?:ال)?خبرة\s|\bexperience\b`)
+	reOwnershipCue24  = regexp.MustCompile(`(?i)\bowne(?:d|rship)\b|\bshareholding\b|\bshare\s+of\b|نسبة|المساهمة|حصة|ملكية`)
+	reYearsCue24      = regexp.MustCompile(`(?i)\byears?\b|سنوات|سنة|عاماً|عاما|أعوام`)
+	reStaffCue24      = regexp.MustCompile(`(?i)\b(?:engineers?|managers?|supervisors?|staff|personnel|technicians?|specialists?|foremen|foreman|team\s+leader|key\s+experts?|translators?|interpreters?|partners?|accountants?|auditors?|drivers?|operators?|guards?|assigned|nominated|proposed)\b|مهندس|مدير|مشرف|فني|فنيين|أخصائي|موظف|كادر|طاقم|خبير`)
+)
+
+func (x *clauseExtractor) categoryCues24() {
+	for i := range x.reqs {
+		r := &x.reqs[i]
+		t := x.a.text[r.start:r.end]
+		switch {
+		case (r.r.Category == "experience" || r.r.Category == "technical" || r.r.Category == "eligibility") && reFinancialCue24.MatchString(t) && !reOwnershipCue24.MatchString(t):
+			r.r.Category = "financial"
+		case r.r.Category == "technical" && reExperienceCue24.MatchString(t) && reYearsCue24.MatchString(t) && !reStaffCue24.MatchString(t):
+			r.r.Category = "experience"
+		}
+	}
 }

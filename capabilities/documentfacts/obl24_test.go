@@ -127,6 +127,22 @@ var obl24Cases = []struct {
 	{"G neg", "a bond's validity alone is no requirement", "txt", "requirement",
 		obl24RFQ + "4.3 The bid bond shall remain valid for one hundred and twenty (120) days after the closing date.\n",
 		nil},
+	// Family A: a requirement's category by its strongest cue.
+	{"A", "Arabic: revenue over years is financial, the bidder's years in a work experience", "txt", "requirement",
+		obl23TenderAR + "١. ألا يقل متوسط إيرادات المناقص السنوية خلال آخر ثلاث سنوات عن ١٬٥٠٠٬٠٠٠ ر.ع.\n٢. ألا تقل خبرة المناقص في أعمال صيانة الرافعات عن سبع (٧) سنوات.\n٣. أن يوفر مهندساً ميكانيكياً لا تقل خبرته عن عشر (١٠) سنوات.\n",
+		[]string{"financial mandatory متوسط إيرادات", "experience mandatory صيانة الرافعات", "technical mandatory مهندساً ميكانيكياً"}},
+	{"A", "English: turnover over the last three years is financial", "txt", "requirement",
+		obl23Tender + "1. The bidder's average annual turnover over the last three (3) years must be at least OMR 1,500,000.\n",
+		[]string{"financial mandatory average annual turnover"}},
+	{"A", "Markdown list: paid-up capital and the firm's experience", "md", "requirement",
+		"# Prequalification of contractors\n\nSohar Port Services SAOC invites contractors to prequalify.\n\n## Qualification requirements\n\n- The applicant must have a paid-up capital of not less than OMR 250,000.\n- The applicant must have at least ten (10) years of experience in marine works.\n",
+		[]string{"financial mandatory paid-up capital", "experience mandatory ten (10) years of experience"}},
+	{"A neg", "the audited accounts are a document, a staff member's experience technical", "txt", "requirement",
+		obl23Tender + "1. The bidder must submit audited financial statements showing its revenue for 2024 and 2025.\n2. The site manager must have at least fifteen (15) years of experience.\n",
+		[]string{"documentation mandatory audited financial statements", "technical mandatory site manager"}},
+	{"A neg", "a national share of the capital is no financial standing", "txt", "requirement",
+		obl23Tender + "1. At least 51% of the bidder's share capital must be owned by Omani nationals.\n",
+		[]string{"eligibility mandatory owned by omani nationals"}},
 }
 
 // obl24Items are a text's facts of typ as the cases write them.
