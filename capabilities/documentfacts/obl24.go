@@ -269,6 +269,26 @@ func (x *clauseExtractor) categoryCues24() {
 			r.r.Category = "financial"
 		case r.r.Category == "technical" && reExperienceCue24.MatchString(t) && reYearsCue24.MatchString(t) && !reStaffCue24.MatchString(t):
 			r.r.Category = "experience"
+		case r.r.Category == "experience" && staffSubject24(t):
+			r.r.Category = "technical"
 		}
 	}
+}
+
+// reFirmCue24: the bidder itself named as the subject.
+var reFirmCue24 = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?|firms?|compan(?:y|ies)|suppliers?|contractors?|consultants?|vendors?)\b|المناقص|المتقدم|الشركة|المورد|المقاول|الاستشاري`)
+
+// staffSubject24: the requirement is on a member of the bidder's staff,
+// named before the experience asked of it ("Team Leader experience in
+// the GCC", "Each translator assigned must have five years' experience",
+// "يجب أن يكون لدى مدير المشروع خبرة"): technical (the staff), not the
+// firm's experience.
+func staffSubject24(t string) bool {
+	e := reExperienceCue24.FindStringIndex(t)
+	if e == nil {
+		return false
+	}
+	head := t[:e[0]]
+	s := reStaffCue24.FindStringIndex(head)
+	return s != nil && !reFirmCue24.MatchString(head[:s[0]])
 }
