@@ -15,6 +15,7 @@ import (
 func (x *clauseExtractor) obl24() {
 	x.bankLetterDuties24() // party24.go
 	x.bidListDuties24()
+	x.docSentenceDuties24()
 }
 
 // Family C: "shall commence" is a state when a contract, a term or a
@@ -65,6 +66,9 @@ func (x *clauseExtractor) req24(ctx reqContext) {
 	x.categoryCues24()
 	if ctx.tender {
 		x.bondClauses24()
+	}
+	if ctx.selecting {
+		x.docSentences24()
 	}
 }
 
@@ -291,4 +295,115 @@ func staffSubject24(t string) bool {
 	head := t[:e[0]]
 	s := reStaffCue24.FindStringIndex(head)
 	return s != nil && !reFirmCue24.MatchString(head[:s[0]])
+}
+
+// Family H: a sentence that names the documents to submit inline
+// ("Applicants shall submit the commercial registration, the food
+// establishment licence and the audited accounts", "يقدم المناقص صورة من
+// سجله التجاري وخطاب تفويض من الشركة المصنعة") gives one documentation
+// requirement per document (decision on several documents in one
+// sentence), when no requirement was read from it; the sentence stays
+// the bidder's one duty.
+var (
+	reDocSentEN24  = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?|suppliers?|consultants?|candidates?|firms?)\s+(?:shall|must|are\s+to|is\s+to|(?:is|are)\s+required\s+to)\s+(?:also\s+)?(?:submit|provide|enclose|attach|furnish|upload)\s+(?:with\s+(?:its|their)\s+(?:bids?|offers?|applications?|proposals?)\s+)?`)
+	reDocSentAR24  = regexp.MustCompile(`(?:^|\s)(?:[0-9٠-٩]+[.)]\s*)?(?:و)?(?:يقدم|يرفق|يُقدم|يُرفق)\s+(?:ال)?(?:مناقص|متقدم|مورد|مقاول|متناقص)(?:ون|ين)?\s+(?:مع\s+(?:عطائه|طلبه|عرضه|عطاءاتهم|طلباتهم)\s+)?(?:بعطائه\s+)?`)
+	reDocNounEN24  = regexp.MustCompile(`(?i)\b(?:registration|licen[cs]es?|certificates?|accounts|statements?|letters?|cards?|cvs?|profiles?|lists?|schedules?|declarations?|authori[sz]ations?|permits?|bills?\s+of\s+quantities|datasheets?|brochures?|catalogues?|references?|copies|copy|undertakings?|forms?|plans?|programmes?)\b`)
+	reDocNounAR24  = regexp.MustCompile(`^(?:صورة|نسخة|شهادة|شهادات|خطاب|السجل|سجل|ترخيص|الترخيص|الحسابات|البيانات|كشف|قائمة|جدول|إقرار|الإقرار|بطاقة|البطاقة|ملف|سيرة|السير|الشهادة|الشهادات|القوائم)`)
+	reDocVerbAR24  = regexp.MustCompile(`(?:و)?(?:يقدم|يرفق|يُقدم|يُرفق)`)
+	reDocSplitEN24 = regexp.MustCompile(`(?i),\s*(?:and\s+)?|\s+and\s+`)
+)
+
+func (x *clauseExtractor) docSentences24() {
+	for si, sp := range x.sents {
+		if x.skipped(sp) || sp.end-sp.start > 400 {
+			continue
+		}
+		t := x.a.text[sp.start:sp.end]
+		var parts [][2]int // the documents, as offsets in t
+		if m := reDocSentEN24.FindStringIndex(t); m != nil && !hasArabic(t) {
+			rest := strings.TrimRight(t[m[1]:], ". ")
+			at := m[1]
+			for _, p := range splitKeep19(rest, reDocSplitEN24) {
+				piece := rest[p[0]:p[1]]
+				if !reDocNounEN24.MatchString(piece) || len(strings.Fields(piece)) > 10 {
+					parts = nil
+					break
+				}
+				parts = append(parts, [2]int{at + p[0], at + p[1]})
+			}
+		} else if m := reDocSentAR24.FindStringIndex(t); m != nil {
+			rest := strings.TrimRight(t[m[1]:], ". ")
+			at := m[1]
+			cuts := []int{0}
+			for k := 0; k < len(rest); k++ {
+				if strings.HasPrefix(rest[k:], " و") && reDocNounAR24.MatchString(rest[k+len(" و"):]) {
+					cuts = append(cuts, k+1)
+				}
+			}
+			cuts = append(cuts, len(rest))
+			for k := 0; k+1 < len(cuts); k++ {
+				piece := strings.TrimPrefix(rest[cuts[k]:cuts[k+1]], "و")
+				if !reDocNounAR24.MatchString(piece) {
+					parts = nil
+					break
+				}
+				s := cuts[k] + (len(rest[cuts[k]:cuts[k+1]]) - len(piece))
+				parts = append(parts, [2]int{at + s, at + cuts[k+1]})
+			}
+		}
+		lineStart := strings.LastIndexByte(x.a.text[:sp.start], '\n') + 1 // a clause number may stand apart
+		if len(parts) < 2 || slices.ContainsFunc(x.reqs, func(r reqFound) bool {
+			return r.start < sp.end && sp.start < r.end && (r.r.Category == "documentation" || r.start < lineStart || r.end > sp.end+1)
+		}) {
+			continue // split already, or read with more than the sentence
+		}
+		// A whole-sentence line of another category (the section's) gives way.
+		x.reqs = slices.DeleteFunc(x.reqs, func(r reqFound) bool { return r.start < sp.end && sp.start < r.end })
+		for _, p := range parts {
+			v := strings.TrimSpace(t[p[0]:p[1]])
+			s := sp.start + p[0] + strings.Index(t[p[0]:p[1]], v)
+			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(strings.Join(strings.Fields(v), " "), 300), Category: "documentation", Mandatory: true, Method: "clause", Confidence: 0.75},
+				start: s, end: s + len(v), explicit: true, section: x.sectionAt24(sp.start)})
+		}
+		x.reqSents[si] = false
+	}
+	slices.SortStableFunc(x.reqs, func(a, b reqFound) int { return a.start - b.start })
+}
+
+// sectionAt24 is the requirements section over off.
+func (x *clauseExtractor) sectionAt24(off int) string {
+	for i := len(x.a.segs) - 1; i >= 0; i-- {
+		if x.a.segs[i].start <= off {
+			if i < len(x.sectionOf) {
+				return x.sectionOf[i]
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// docSentenceDuties24 (family H): an Arabic sentence that names the
+// documents a bidder submits is the bidder's one duty, also when its
+// subject is plural ("يقدم المتقدمون السجل التجاري و...").
+func (x *clauseExtractor) docSentenceDuties24() {
+	for si, sp := range x.sents {
+		if x.reqSents[si] || x.skipped(sp) || sp.end-sp.start > 400 {
+			continue
+		}
+		t := x.a.text[sp.start:sp.end]
+		m := reDocSentAR24.FindStringIndex(t)
+		if m == nil || !reDocNounAR24.MatchString(t[m[1]:]) || slices.ContainsFunc(x.obls, func(o oblFound) bool { return o.start < sp.end && sp.start < o.end }) {
+			continue
+		}
+		at := m[0] + reDocVerbAR24.FindStringIndex(t[m[0]:])[0]
+		f := strings.Fields(t[at:m[1]])
+		party := ""
+		if len(f) > 1 {
+			party = f[1]
+		}
+		o := Obligation{Party: party, PartyRole: "bidder", Modality: "must", Action: clip(strings.TrimRight(strings.TrimSpace(t[at:]), "."), 300), Method: "clause", Confidence: 0.75}
+		x.obls = append(x.obls, oblFound{o: o, start: sp.start, end: sp.end, focus: sp.start + at, sent: si, clauseStart: sp.start + at, clauseEnd: sp.end})
+	}
+	slices.SortStableFunc(x.obls, func(a, b oblFound) int { return a.start - b.start })
 }

@@ -149,6 +149,22 @@ var obl24Cases = []struct {
 	{"A neg", "a national share of the capital is no financial standing", "txt", "requirement",
 		obl23Tender + "1. At least 51% of the bidder's share capital must be owned by Omani nationals.\n",
 		[]string{"eligibility mandatory owned by omani nationals"}},
+	// Family H: documents named inline in one sentence.
+	{"H", "English: three documents in one sentence", "txt", "requirement",
+		obl24RFQ + "4.1 Bidders shall submit the commercial registration, the tax card and the audited accounts for 2024 and 2025.\n",
+		[]string{"documentation mandatory commercial registration", "documentation mandatory tax card", "documentation mandatory audited accounts"}},
+	{"H", "Arabic: two documents joined by و", "txt", "requirement",
+		obl23TenderAR + "١. يقدم المناقص صورة من السجل التجاري وشهادة التسجيل الضريبي.\n",
+		[]string{"documentation mandatory صورة من السجل التجاري", "documentation mandatory شهادة التسجيل الضريبي"}},
+	{"H", "Arabic, plural subject: the documents and the bidder's one duty", "txt", "obligation",
+		obl23TenderAR + "١. يقدم المتقدمون السجل التجاري وشهادة الانتساب للغرفة.\n",
+		[]string{"bidder must يقدم المتقدمون"}},
+	{"H", "an HTML row, English beside Arabic", "html", "requirement",
+		"<html><body><table><tr><th>Call for Expressions of Interest</th><th dir=\"rtl\">دعوة لإبداء الاهتمام</th></tr>\n<tr><td>Sohar Port Services SAOC invites facility management companies to express their interest.</td><td dir=\"rtl\">تدعو شركة صحار لخدمات الموانئ شركات إدارة المرافق إلى إبداء اهتمامها.</td></tr>\n<tr><th>Submission</th><th dir=\"rtl\">التقديم</th></tr>\n<tr><td>3. Applicants shall submit the commercial registration and a company profile.</td><td dir=\"rtl\">٣. يقدم المتقدمون السجل التجاري وملف تعريفي بالشركة.</td></tr></table></body></html>",
+		[]string{"documentation mandatory commercial registration", "documentation mandatory company profile", "documentation mandatory السجل التجاري", "documentation mandatory ملف تعريفي"}},
+	{"H neg", "a bidder submits its bid in two envelopes: no documents", "txt", "requirement",
+		obl24RFQ + "4.1 Bidders shall submit their bids in two sealed envelopes and by e-mail.\n",
+		nil},
 }
 
 // obl24Items are a text's facts of typ as the cases write them.
