@@ -165,6 +165,19 @@ var obl24Cases = []struct {
 	{"H neg", "a bidder submits its bid in two envelopes: no documents", "txt", "requirement",
 		obl24RFQ + "4.1 Bidders shall submit their bids in two sealed envelopes and by e-mail.\n",
 		nil},
+	// Family R: an Arabic signature under a sign-off or a title.
+	{"R", "under مع خالص التحية: name | title | company", "txt", "party",
+		"إشعار\n\nالسادة/ شركة الخليج للمقاولات ش.م.م المحترمين\n\nنحيطكم علماً بتمديد موعد تقديم العطاءات.\n\nمع خالص التحية،\nسالم حمد الكعبي | مدير المشتريات | شركة صحار للألمنيوم ش.م.ع.ع\n",
+		[]string{"- - سالم حمد الكعبي", "customer - شركة الخليج للمقاولات ش.م.م", "- - شركة صحار للألمنيوم ش.م.ع.ع"}},
+	{"R", "under a title line: an engineer's name on its own line", "md", "party",
+		"# إعلان مناقصة\n\nتعلن بلدية صور عن طرح مناقصة لإنارة الطرق.\n\nالمدير العام للمشاريع\nم. خالد بن سعيد العلوي\n",
+		[]string{"- - خالد بن سعيد العلوي", "issuer - بلدية صور"}},
+	{"R", "under وتفضلوا بقبول فائق الاحترام: a doctor's name, then the title", "txt", "party",
+		"خطاب\n\nإلى: شركة النور للتجارة ش.م.م\n\nنود إفادتكم بقبول عرضكم.\n\nوتفضلوا بقبول فائق الاحترام،\n\nد. منى بنت راشد الحوسنية\nرئيسة قسم المشتريات\n",
+		[]string{"- - منى بنت راشد الحوسنية", "customer - شركة النور للتجارة ش.م.م"}},
+	{"R neg", "under a sign-off: a department and a company, no person", "txt", "party",
+		"إشعار\n\nنحيطكم علماً بتمديد موعد تقديم العطاءات.\n\nمع خالص التحية،\nإدارة المشتريات\nشركة صحار للألمنيوم ش.م.ع.ع\n",
+		[]string{"- - شركة صحار للألمنيوم ش.م.ع.ع"}},
 }
 
 // obl24Items are a text's facts of typ as the cases write them.

@@ -172,3 +172,46 @@ func hasArabicIssuer24(facts []Fact) bool {
 	}
 	return false
 }
+
+// Family R: an Arabic letter's or notice's signature, under its
+// sign-off ("مع خالص التحية،", "وتفضلوا بقبول فائق الاحترام") or its
+// signer's title ("المدير التنفيذي للمشاريع"): the name is the first cell
+// of a "name | title | company" line, or a line of its own after an
+// honorific ("م. ناصر بن خلفان البوسعيدي").
+var (
+	reArSignOff24 = regexp.MustCompile(`^\s*(?:مع\s+(?:خالص|أطيب|فائق)\s+(?:التحية|التحيات|الاحترام|التقدير)|وتفضلوا\s+بقبول|وتقبلوا\s|مع\s+التحية|والسلام\s+عليكم|وشكرا|وشكراً)`)
+	reArTitle24   = regexp.MustCompile(`^\s*(?:ال)?(?:مدير|مديرة|رئيس|رئيسة|نائب|الرئيس|المدير|أمين|مساعد)\s+\p{Arabic}`)
+	reArCellSep24 = regexp.MustCompile(`\s*[|،]\s*`)
+)
+
+func arSignatureNames24(text string) []span19 {
+	ls, at := lines19(text)
+	var out []span19
+	for i, l := range ls {
+		if !reArSignOff24.MatchString(l) && !(reArTitle24.MatchString(l) && len(strings.Fields(l)) <= 6 && !strings.ContainsAny(l, "|:.")) {
+			continue
+		}
+		for j, seen := i+1, 0; j < len(ls) && seen < 3; j++ {
+			t := ls[j]
+			if strings.TrimSpace(t) == "" {
+				continue
+			}
+			seen++
+			if !hasArabic(t) || strings.HasPrefix(strings.TrimSpace(t), "#") {
+				break
+			}
+			cells := splitKeep19(t, reArCellSep24)
+			c := cells[0]
+			cell := t[c[0]:c[1]]
+			alone := len(cells) == 1
+			if alone && !honorific.MatchString(strings.TrimSpace(cell)) {
+				continue // a title or a company on its own line
+			}
+			if s, e, ok := arName23(cell); ok && (arPersonLike(cell[s:e]) || len(strings.Fields(cell[s:e])) >= 3) && !orgLike23(cell[s:e]) {
+				out = append(out, span19{at[j] + c[0] + s, at[j] + c[0] + e, "person"})
+				break
+			}
+		}
+	}
+	return out
+}
