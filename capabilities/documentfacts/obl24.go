@@ -16,6 +16,7 @@ func (x *clauseExtractor) obl24() {
 	x.bankLetterDuties24() // party24.go
 	x.bidListDuties24()
 	x.docSentenceDuties24()
+	x.arDefinedSubjects24()
 }
 
 // Family C: "shall commence" is a state when a contract, a term or a
@@ -406,4 +407,48 @@ func (x *clauseExtractor) docSentenceDuties24() {
 		x.obls = append(x.obls, oblFound{o: o, start: sp.start, end: sp.end, focus: sp.start + at, sent: si, clauseStart: sp.start + at, clauseEnd: sp.end})
 	}
 	slices.SortStableFunc(x.obls, func(a, b oblFound) int { return a.start - b.start })
+}
+
+// Family K: an Arabic party's own defined word ('معهد X ذ.م.م ("المعهد")',
+// 'شركة X، ويشار إليها فيما يلي بـ"الشركة"') binds the duties whose
+// subject it is ("يلتزم المعهد بفحص ...", "يسدد المعهد قيمة الفاتورة"),
+// in that party's role, as an English defined word does.
+var reArDutyHead24 = regexp.MustCompile(`^(?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|صرف|رد|لتزم|تعهد))\s+(\p{Arabic}+)`)
+
+func (x *clauseExtractor) arDefinedSubjects24() {
+	text := x.a.text
+	roles := map[string]string{} // the defined word -> the role
+	for _, f := range x.parties {
+		if f.Role == "" || f.EntityType == "person" || !hasArabic(f.Value) {
+			continue
+		}
+		for _, at := range occurrences(text, f.Value) {
+			w := strings.Trim(strings.TrimSpace(definitionAt23(text, at+len(f.Value), true)), `"«»“”`)
+			if strings.HasPrefix(w, "ال") && roleOf(w) == "" {
+				if r, ok := roles[w]; ok && r != f.Role {
+					roles[w] = "" // two parties, one word: no one's
+				} else if !ok {
+					roles[w] = f.Role
+				}
+			}
+		}
+	}
+	if len(roles) == 0 {
+		return
+	}
+	for i := range x.obls {
+		o := &x.obls[i].o
+		if o.PartyRole != "" || !hasArabic(o.Action) {
+			continue
+		}
+		w := o.Party
+		if w == "" {
+			if m := reArDutyHead24.FindStringSubmatch(o.Action); m != nil {
+				w = m[1]
+			}
+		}
+		if r := roles[w]; r != "" {
+			o.Party, o.PartyRole = w, r
+		}
+	}
 }

@@ -178,6 +178,19 @@ var obl24Cases = []struct {
 	{"R neg", "under a sign-off: a department and a company, no person", "txt", "party",
 		"إشعار\n\nنحيطكم علماً بتمديد موعد تقديم العطاءات.\n\nمع خالص التحية،\nإدارة المشتريات\nشركة صحار للألمنيوم ش.م.ع.ع\n",
 		[]string{"- - شركة صحار للألمنيوم ش.م.ع.ع"}},
+	// Family K: an Arabic party's defined word as a duty's subject.
+	{"K", "a purchase order: المعهد pays and inspects", "txt", "obligation",
+		"أمر شراء\n\nالمشتري: معهد صحار للتدريب ذ.م.م (\"المعهد\")\nالمورد: شركة النور للحاسوب ش.م.م (\"المورد\")\n\n١. يلتزم المورد بتسليم الأجهزة خلال عشرة أيام.\n٢. يسدد المعهد قيمة الفاتورة خلال ثلاثين يوماً من استلامها.\n٣. يلتزم المعهد بفحص الأجهزة خلال خمسة أيام.\n",
+		[]string{"supplier must بتسليم الأجهزة", "buyer must يسدد المعهد", "buyer must بفحص الأجهزة"}},
+	{"K", "a bilingual order: the Arabic line of the Institute's payment", "txt", "obligation",
+		"Buyer / المشتري: Sohar Training Institute LLC (the \"Institute\") / معهد صحار للتدريب ذ.م.م (\"المعهد\")\nSupplier / المورد: Al Noor Computers LLC (the \"Supplier\") / شركة النور للحاسوب ش.م.م (\"المورد\")\n\n1. The Institute shall pay the invoice within 30 days.\n١. يسدد المعهد قيمة الفاتورة خلال ثلاثين يوماً من استلامها.\n",
+		[]string{"buyer must pay the invoice", "buyer must يسدد المعهد"}},
+	{"K", "a service contract: المستشفى defined later, pays monthly", "txt", "obligation",
+		"عقد خدمات نظافة\n\nالطرف الأول: مستشفى النهضة الخاص ش.م.م، ويشار إليه فيما يلي بـ\"المستشفى\" أو \"الطرف الأول\".\nالطرف الثاني: شركة اللمعة للتنظيف ش.م.م، ويشار إليها فيما يلي بـ\"الطرف الثاني\".\n\n١. يلتزم الطرف الثاني بتنظيف الأجنحة يومياً.\n٢. يسدد المستشفى المستحقات الشهرية خلال خمسة وأربعين يوماً.\n",
+		[]string{"second_party must بتنظيف الأجنحة", "first_party must يسدد المستشفى"}},
+	{"K neg", "a word defined for no party with a role binds no one", "txt", "obligation",
+		"محضر اجتماع\n\nحضر الاجتماع ممثلو اللجنة (\"اللجنة\").\n\n١. تلتزم اللجنة برفع تقريرها خلال أسبوع.\n",
+		[]string{"- must برفع تقريرها"}},
 }
 
 // obl24Items are a text's facts of typ as the cases write them.
