@@ -17,6 +17,7 @@ func (x *clauseExtractor) obl24() {
 	x.bidListDuties24()
 	x.docSentenceDuties24()
 	x.arDefinedSubjects24()
+	x.arNegatedConditions24()
 }
 
 // Family C: "shall commence" is a state when a contract, a term or a
@@ -451,4 +452,25 @@ func (x *clauseExtractor) arDefinedSubjects24() {
 			o.Party, o.PartyRole = w, r
 		}
 	}
+}
+
+// Family N: a present verb negated by لم under a condition ("إذا لم
+// يسدد المستأجر ... خلال خمسة عشر يوماً، يحق للمؤجر", "إذا تأخر المستأجر
+// ولم يسددها خلال ثلاثين يوماً") states what triggers a remedy, no duty,
+// as "if the Tenant fails to pay" is none.
+var (
+	reArNegBefore24 = regexp.MustCompile(`(?:^|\s)و?لم\s*$`)
+	reArCondWord24  = regexp.MustCompile(`(?:^|\s)(?:إذا|اذا|إن|ان|في\s+حال|حال|حالة|متى|كلما|ما)(?:\s|$)`)
+)
+
+func (x *clauseExtractor) arNegatedConditions24() {
+	text := x.a.text
+	x.obls = slices.DeleteFunc(x.obls, func(f oblFound) bool {
+		if !hasArabic(f.o.Action) || f.clauseStart <= f.start || f.clauseStart > f.end {
+			return false
+		}
+		before := text[f.start:f.clauseStart]
+		m := reArNegBefore24.FindStringIndex(before)
+		return m != nil && reArCondWord24.MatchString(before[max(0, m[0]-160):m[0]])
+	})
 }
