@@ -77,7 +77,7 @@ func (x *clauseExtractor) req24(ctx reqContext) {
 // bidListItems24 (family D, convention 66): under a lead-in of the bid's
 // contents ("Your quotation must include:", "Bidders shall submit the
 // following:", "يجب أن يتضمن العطاء ما يلي:") each item is a document to
-// submit, `documentation` (a bond `financial`), whatever its words name
+// submit, `documentation` (a bond as the bond rules read it), whatever its words name
 // (a licence, datasheets, a bill of quantities); the lead-in is the
 // bid's one duty, read by the obligations.
 func (x *clauseExtractor) bidListItems24() {
@@ -88,10 +88,8 @@ func (x *clauseExtractor) bidListItems24() {
 			if r.start < ln.e || r.start >= ln.end {
 				continue
 			}
-			if reBondItem24.MatchString(text[r.start:r.end]) {
-				r.r.Category = "financial"
-			} else {
-				r.r.Category = "documentation"
+			if !reBondItem24.MatchString(text[r.start:r.end]) {
+				r.r.Category = "documentation" // a bond keeps what the bond rules gave it
 			}
 		}
 		x.reqs = slices.DeleteFunc(x.reqs, func(r reqFound) bool { return r.start >= ln.s && r.end <= ln.e })
