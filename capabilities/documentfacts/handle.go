@@ -313,6 +313,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	parties23Roles(all, cands, a.text, out.DocumentType)                      // party23.go
 	bankLetterRoles24(all, a.text)                                            // party24.go
 	tenderAuthorTwins24(all, out.DocumentType)                                // party24.go
+	all, cands = letterheadUnits24(all, cands, a.text)                        // party24.go
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).

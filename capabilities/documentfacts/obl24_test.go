@@ -204,6 +204,16 @@ var obl24Cases = []struct {
 	{"N neg", "a plain duty with a deadline stays a duty", "txt", "obligation",
 		"عقد إيجار\n\nأبرم هذا العقد بين السيد سالم بن علي (\"المؤجر\") وشركة النور للتجارة (\"المستأجر\").\n\n٥. يسدد المستأجر فواتير الكهرباء خلال خمسة عشر يوماً من استلامها.\n",
 		[]string{"tenant must يسدد المستأجر فواتير"}},
+	// Family U: a public body's unit on the letterhead's next line.
+	{"U", "Arabic: a municipality, then its directorate", "txt", "party",
+		"بلدية صحار\nالمديرية العامة للمشاريع\n\nعقد صيانة الحدائق العامة\n\nتم الاتفاق بين بلدية صحار، ويشار إليها فيما يلي بـ\"البلدية\"، وشركة الواحة الخضراء للزراعة ش.م.م، ويشار إليها فيما يلي بـ\"المقاول\".\n\n١. يلتزم المقاول بري الحدائق يومياً.\n",
+		[]string{"- - بلدية صحار", "contractor - شركة الواحة الخضراء للزراعة ش.م.م"}},
+	{"U", "English: a ministry, then its directorate general", "txt", "party",
+		"Ministry of Health\nDirectorate General of Medical Supplies\n\nPURCHASE ORDER No. 77/2026\n\nSupplier: Gulf Medical Trading LLC\n\nThe Supplier shall deliver the items within thirty (30) days.\n",
+		[]string{"supplier - gulf medical trading llc"}},
+	{"U neg", "a directorate addressed as the customer stays", "txt", "party",
+		"عرض سعر\n\nشركة النور للتكييف ش.م.م\n\nالسادة/ المديرية العامة للخدمات الصحية بمحافظة ظفار المحترمين\n\nنقدم لكم عرض سعرنا لتوريد مكيفات.\n",
+		[]string{"supplier - شركة النور للتكييف ش.م.م", "customer - المديرية العامة للخدمات الصحية بمحافظة ظفار"}},
 }
 
 // obl24Items are a text's facts of typ as the cases write them.

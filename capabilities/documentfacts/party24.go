@@ -215,3 +215,44 @@ func arSignatureNames24(text string) []span19 {
 	}
 	return out
 }
+
+// Family U: a public body's letterhead names it, then its unit on the
+// next line ("بلدية ظفار" / "المديرية العامة لصحة البيئة", "Ministry of
+// Health" / "Directorate General of Procurement"): the unit is part of
+// the body, no party of its own, when it has no role and its lines are
+// the letterhead's (the text's first lines, the body's right above).
+var reUnitHead24 = regexp.MustCompile(`(?i)^\s*(?:(?:ال)?(?:مديرية|مديريه|إدارة|ادارة|دائرة|قسم|الإدارة|المديرية|الدائرة)\s|(?:the\s+)?(?:directorate|department|division|section|unit|office)\s+(?:general\s+)?(?:of|for)\s)`)
+
+func letterheadUnits24(facts []Fact, cands []candidate, text string) ([]Fact, []candidate) {
+	if len(facts) != len(cands) {
+		return facts, cands
+	}
+	ls, _ := lines19(text)
+	var head []string // the letterhead: the first non-empty lines
+	for _, l := range ls {
+		if strings.TrimSpace(l) != "" {
+			head = append(head, l)
+		}
+		if len(head) == 4 {
+			break
+		}
+	}
+	drop := map[int]bool{}
+	for i, f := range facts {
+		if f.Type != TypeParty || f.Role != "" || f.EntityType == "person" {
+			continue
+		}
+		for k := 1; k < len(head); k++ {
+			if !strings.Contains(head[k], f.Value) || !reUnitHead24.MatchString(head[k]) {
+				continue
+			}
+			// The line above names another party (the body).
+			for j, g := range facts {
+				if j != i && g.Type == TypeParty && g.EntityType != "person" && strings.Contains(head[k-1], g.Value) {
+					drop[i] = true
+				}
+			}
+		}
+	}
+	return withoutDropped(facts, cands, drop)
+}
