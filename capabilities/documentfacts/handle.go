@@ -314,6 +314,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	bankLetterRoles24(all, a.text)                                            // party24.go
 	tenderAuthorTwins24(all, out.DocumentType)                                // party24.go
 	all, cands = letterheadUnits24(all, cands, a.text)                        // party24.go
+	addressTails24(all)                                                       // party24.go
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).

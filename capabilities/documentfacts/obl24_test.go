@@ -214,6 +214,16 @@ var obl24Cases = []struct {
 	{"U neg", "a directorate addressed as the customer stays", "txt", "party",
 		"عرض سعر\n\nشركة النور للتكييف ش.م.م\n\nالسادة/ المديرية العامة للخدمات الصحية بمحافظة ظفار المحترمين\n\nنقدم لكم عرض سعرنا لتوريد مكيفات.\n",
 		[]string{"supplier - شركة النور للتكييف ش.م.م", "customer - المديرية العامة للخدمات الصحية بمحافظة ظفار"}},
+	// Family S2: a company's name ends at its legal form before an address.
+	{"S2", "an HTML invoice's customer cell, its lines run together", "html", "party",
+		"<html><body><table><tr><td>Al Noor Refrigeration LLC<br>Muscat, Oman</td><td><h1>TAX INVOICE</h1></td></tr></table><table><tr><td><strong>Bill to:</strong><br>Sohar Fresh Dairy SAOC<br>Sohar Industrial Estate, Sohar<br>VATIN OM1100012345</td><td><strong>Invoice No.:</strong> INV-77<br><strong>Invoice date:</strong> 18/04/2026</td></tr></table><table><tr><th>Item</th><th>Amount (OMR)</th></tr><tr><td>Cold room service</td><td>450.000</td></tr></table></body></html>",
+		[]string{"supplier - al noor refrigeration llc", "customer - sohar fresh dairy saoc"}},
+	{"S2", "a text line: name, then its street", "txt", "party",
+		"PURCHASE ORDER\n\nVendor: Gulf Valves Trading LLC Al Khuwair Street, Muscat\nBuyer: Nizwa Cement Co. SAOG\n\nThe Vendor shall deliver the valves within 14 days.\n",
+		[]string{"supplier - gulf valves trading llc", "buyer - nizwa cement co. saog"}},
+	{"S2 neg", "a name that goes on after its form with no address stays whole", "txt", "party",
+		"SERVICES AGREEMENT\n\nThis Agreement is made between Nizwa Cement Co. SAOG (the \"Customer\") and Falcon Facility Services LLC (the \"Contractor\").\n\n1. The Contractor shall clean the offices.\n",
+		[]string{"customer - nizwa cement co. saog", "contractor - falcon facility services llc"}},
 }
 
 // obl24Items are a text's facts of typ as the cases write them.

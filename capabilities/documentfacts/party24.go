@@ -256,3 +256,20 @@ func letterheadUnits24(facts []Fact, cands []candidate, text string) ([]Fact, []
 	}
 	return withoutDropped(facts, cands, drop)
 }
+
+// Family S2: an address block's lines run together (an HTML <br>, a
+// DOCX cell): "Salalah Cold Chain Logistics SAOC Raysut Industrial
+// Area". A company's name ends at its legal form when address words
+// follow it.
+var reFormThenAddress24 = regexp.MustCompile(`^(.{3,120}?\s` + orgSuffix + `)\s+(?:[A-Z][A-Za-z'-]*\s+){0,3}(?:Industrial\s+(?:Area|Estate|Zone)|Free\s+Zone|Street|St\.|Road|Rd\.|Building|Bldg\.?|Tower|Floor|Block|Avenue|District|P\.?\s?O\.?\s+Box|Plot|Way)\b`)
+
+func addressTails24(facts []Fact) {
+	for i, f := range facts {
+		if f.Type != TypeParty || f.EntityType == "person" {
+			continue
+		}
+		if m := reFormThenAddress24.FindStringSubmatch(f.Value); m != nil {
+			facts[i].Value, facts[i].Normalized = m[1], normalName(m[1])
+		}
+	}
+}
