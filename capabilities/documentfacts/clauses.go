@@ -641,7 +641,8 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		tr := trigger{start: m[0], end: m[1], must: m[4] >= 0}
 		word := lowerASCII(t[m[0]:m[1]])
 		tr.will = strings.HasPrefix(word, "will")
-		if reStateAfter.MatchString(t[m[1]:]) && !strings.Contains(word, "responsible") && !moneyBack(word, tail(t[:m[0]], subjectWindow), t[m[1]:]) {
+		if reStateAfter.MatchString(t[m[1]:]) && !strings.Contains(word, "responsible") && !moneyBack(word, tail(t[:m[0]], subjectWindow), t[m[1]:]) &&
+			!x.commenceDuty24(t[:m[0]], t[m[1]:]) { // obl24.go
 			continue
 		}
 		if noDutyAfter(word, t[m[1]:]) {

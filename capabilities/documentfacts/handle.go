@@ -311,6 +311,10 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	parties21Roles(all, cands, a.text)                                        // parties21.go
 	parties22Roles(all, cands, a.text)                                        // parties22.go
 	parties23Roles(all, cands, a.text, out.DocumentType)                      // party23.go
+	bankLetterRoles24(all, a.text)                                            // party24.go
+	tenderAuthorTwins24(all, out.DocumentType)                                // party24.go
+	all, cands = letterheadUnits24(all, cands, a.text)                        // party24.go
+	addressTails24(all)                                                       // party24.go
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).
@@ -517,6 +521,7 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	run("obligations", func() { cx.parties21Obligations(all, cands) }, func() {}) // parties21.go
 	run("obligations", func() { cx.parties22Obligations(all, cands) }, func() {}) // parties22.go
 	run("obligations", cx.conv21Obligations, func() {})                           // conv21.go
+	run("obligations", cx.obl24, func() {})                                       // obl24.go
 	run("obligations", func() { out.Obligations = cx.results(ri, withEvidence) }, func() { out.Obligations = []Obligation{} })
 	return failures
 }

@@ -101,6 +101,8 @@ func names23(cs []candidate, text string) []candidate {
 	spans = append(spans, incorporatedNames23(text)...)
 	spans = append(spans, contactRowNames23(text)...)
 	spans = append(spans, signColumnNames23(text)...)
+	spans = append(spans, signCellNames24(text)...)    // party24.go
+	spans = append(spans, arSignatureNames24(text)...) // party24.go
 	spans = append(spans, signLineNames23(text)...)
 	added := false
 	for _, c := range twinUnderLabel23(text) {

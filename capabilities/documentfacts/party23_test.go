@@ -70,7 +70,9 @@ var party23Cases = []party16Case{
 	{"W english capacity", "AL MOUJ ESTATES SAOC\n\nTo: Wave Cafe LLC\n\nDear Sirs,\nUnder the tenancy agreement signed between us in our capacity as Landlord and you in your capacity as Tenant, we give notice that the rent will rise.",
 		map[string]string{"AL MOUJ ESTATES SAOC": "landlord", "Wave Cafe LLC": "tenant"}, nil, nil},
 	{"D the definition after a second company is not the first's", "بنك ظفار الدولي ش.م.ع.ع\n\nإلى: شركة مرباط للأسماك ش.م.م\n\nيسر بنك ظفار الدولي ش.م.ع.ع أن يقدم إلى شركة مرباط للأسماك ش.م.م (ويشار إليها فيما بعد بـ \"المقترض\") التسهيلات الآتية.",
-		map[string]string{"شركة مرباط للأسماك ش.م.م": "borrower", "بنك ظفار الدولي ش.م.ع.ع": "-"}, nil, nil},
+		// (the bank: lender since convention 68, session 24, party24.go;
+		// the definition is still not the bank's)
+		map[string]string{"شركة مرباط للأسماك ش.م.م": "borrower", "بنك ظفار الدولي ش.م.ع.ع": "lender"}, nil, nil},
 
 	// S. A statement's letterhead supplies its labelled customer.
 	{"S statement of account, letterhead and Customer label", "SALALAH GASES LLC\nStatement of Account\n\nCustomer: Mirbat Fisheries SAOC\nStatement date: 31 March 2026\n\nOpening balance | 1,200.000\nClosing balance | 2,400.000",

@@ -321,6 +321,7 @@ units:
 	x.arReq22(ctx)              // arreq22.go
 	x.fam23Requirements(ctx)    // fam23.go
 	x.req23(ctx)                // obl23.go
+	x.req24(ctx)                // obl24.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).
