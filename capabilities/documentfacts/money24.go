@@ -1,0 +1,137 @@
+package documentfacts
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Round 24 of money keys (issue 29, session 24; table tests in
+// money24_test.go). Each rule names a family of wording or layout, not a
+// document:
+//
+//   - CT: the rows of a table of sums one side claims from the other (a
+//     notice of termination, a claim, a statement of dues; the currency
+//     often only in the header). A row naming accrued delay penalties or
+//     fines (غرامات التأخير المتراكمة, "Liquidated damages accrued") is a
+//     `penalty_amount`; the extra cost of buying elsewhere (فرق تكلفة
+//     الشراء من المورد البديل, "Excess cost of replacement purchases") an
+//     `amount`; a row that takes a sum away (يخصم: فواتير مستحقة, "Deduct:
+//     unpaid invoices") an `amount`, unless it names a discount; the net
+//     due (صافي المستحق للمشتري, "Net amount due to the Buyer") an
+//     `amount` (decision 61), except in a priced document (an invoice, a
+//     quotation, an order), whose net is its own. A row of one sum only:
+//     a priced line (quantity, unit price, total) is no claim's row.
+//   - DC: the cap on the deductions, fines or service credits of a period
+//     ("على ألا يتجاوز مجموع الخصومات في الشهر الواحد", "total deductions
+//     in any month shall not exceed", "Service credits ... are capped at")
+//     is a `penalty_amount`, as a cap on liquidated damages is; deductions
+//     from a salary to repay a loan are not.
+//   - OF: الرسمي / رسمية (official: the official uniform, an official
+//     translation, official holidays) is no رسم (a fee): lastWordIndex
+//     does not take رسم followed by the adjective's ي for the fee word.
+
+// money24Facts applies CT and DC (handle.go, after money23Facts); facts
+// and cands are aligned.
+func money24Facts(facts []Fact, cands []candidate, text, docType string) {
+	if len(facts) != len(cands) {
+		return
+	}
+	priced := docType == "invoice" || docType == "quotation" || docType == "purchase_order"
+	for i := range facts {
+		f := &facts[i]
+		if f.Type != TypeMoney {
+			continue
+		}
+		at := min(max(cands[i].start, 0), len(text))
+		line := lineAt(text, at)
+		k := ""
+		if strings.Contains(line, " | ") {
+			if sumCells24(line) == 1 {
+				k = claimRowKey24(rowLabelAt24(line), f.Key, priced)
+			}
+		} else {
+			k = deductionCapKey24(moneySentence(text, at), f.Key)
+		}
+		if k != "" && k != f.Key {
+			f.Key, f.Label = k, moneyLabel20(k)
+		}
+	}
+}
+
+// rowLabelAt24 is the label cell of a table row's line (the first cell,
+// or the description after a reference cell).
+func rowLabelAt24(line string) string {
+	cs := strings.Split(line, " | ")
+	if len(cs) > 2 && reRefCell23.MatchString(cs[0]) {
+		return cs[1]
+	}
+	return cs[0]
+}
+
+// sumCells24 counts the cells of a row after its label that hold a
+// figure: a claim's row is a label and one sum; a priced line (a
+// quantity, a unit price, a line total: "فرق سعر حليب | 120 | 0.375 |
+// 45.000" in a credit note) is no claim's row.
+func sumCells24(line string) int {
+	cs := strings.Split(line, " | ")
+	n := 0
+	for k, c := range cs {
+		if k == 0 || k == 1 && len(cs) > 2 && reRefCell23.MatchString(cs[0]) {
+			continue
+		}
+		if hasDigit(c) {
+			n++
+		}
+	}
+	return n
+}
+
+// claimRowKey24: the key a row's sum keyed key takes by its label (CT),
+// or "" to keep it.
+func claimRowKey24(label, key string, priced bool) string {
+	label = strings.TrimSpace(label)
+	switch {
+	case reTotalWord23.MatchString(label):
+		return ""
+	case (key == "price" || key == "fee" || key == "amount" || key == "subtotal") && rePenaltyRow24.MatchString(label) && !reRateWord24.MatchString(label):
+		return "penalty_amount"
+	case (key == "price" || key == "fee" || key == "subtotal") && reCostDiff24.MatchString(label):
+		return "amount"
+	case key == "discount" && reDeductLead24.MatchString(label) && !reDiscountWord24.MatchString(reDeductLead24.ReplaceAllString(label, "")):
+		return "amount"
+	case !priced && (key == "subtotal" || key == "total_amount" || key == "net_amount" || key == "price") && reNetDue24.MatchString(label):
+		return "amount"
+	}
+	return ""
+}
+
+// deductionCapKey24: the key a sum keyed key in sentence sent (up to the
+// sum) takes when it caps deductions or penalties (DC), or "".
+func deductionCapKey24(sent, key string) string {
+	if key != "amount" && key != "total_amount" && key != "price" && key != "fee" {
+		return ""
+	}
+	near := tail(sent, 160)
+	if !reCapWord24.MatchString(near) || !reDeductionsNoun24.MatchString(near) || reSalaryLoan24.MatchString(sent) {
+		return ""
+	}
+	return "penalty_amount"
+}
+
+var (
+	rePenaltyRow24     = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:ال)?(?:غرامات|غرامة|جزاءات|الجزاءات)(?:$|[^\p{L}])|\bliquidated\s+damages\b|\b(?:delay|late(?:ness)?|late\s+delivery)\s+penalt(?:y|ies)\b|\bpenalt(?:y|ies)\s+(?:for\s+delay|accrued|to\s+date)\b`)
+	reRateWord24       = regexp.MustCompile(`(?i)%|\bper\s+cent\b|\brate\b|نسبة`)
+	reCostDiff24       = regexp.MustCompile(`(?i)فرق\s+(?:ال)?(?:تكلفة|تكاليف|سعر|أسعار)|(?:ال)?(?:تكلفة|تكاليف)\s+(?:ال)?إضافية|\b(?:excess|additional|extra)\s+costs?\s+of\s+(?:replacement|substitute|alternative|purchas|procur|buying)|\b(?:cost|price)\s+difference\b|\bdifference\s+in\s+(?:the\s+)?(?:cost|price)\b`)
+	reDeductLead24     = regexp.MustCompile(`(?i)^[\s*_(]*(?:يخصم|تخصم|يطرح|deduct(?:ed)?|less)\s*[:：]?`)
+	reDiscountWord24   = regexp.MustCompile(`(?i)\b(?:discounts?|rebates?)\b|خصم|الخصم|تخفيض|التخفيض`)
+	reNetDue24         = regexp.MustCompile(`(?i)صافي\s+(?:ال)?(?:مبلغ\s+)?(?:ال)?مستحق|(?:ال)?مبلغ\s+(?:ال)?صافي\s+(?:ال)?مستحق|\bnet\s+(?:amount\s+|sum\s+|balance\s+)?(?:due|payable|owed|owing)\b`)
+	reCapWord24        = regexp.MustCompile(`(?i)يتجاوز|تتجاوز|يزيد|تزيد|\bexceed(?:s)?\b|\bcapped\b|\bnot\s+more\s+than\b|\bmaximum\b|حد\s+أقصى|بحد\s+أقصى`)
+	reDeductionsNoun24 = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:ال)?(?:خصومات|غرامات|جزاءات)(?:$|[^\p{L}])|\b(?:deductions|penalties|service\s+credits)\b`)
+	reSalaryLoan24     = regexp.MustCompile(`(?i)\b(?:salary|wages?|loan|advance)\b|راتب|الراتب|أجر|الأجر|سلفة|السلفة|قرض|القرض`)
+)
+
+// officialNotFee24: w, found at s[i:j], is رسم (fee) but is the start of
+// the adjective رسمي / رسمية (official) (OF).
+func officialNotFee24(s string, j int, w string) bool {
+	return strings.HasSuffix(w, "رسم") && strings.HasPrefix(s[j:], "ي")
+}

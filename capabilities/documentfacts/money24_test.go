@@ -1,0 +1,80 @@
+package documentfacts
+
+import (
+	"strings"
+	"testing"
+)
+
+// Round 24 of money keys (issue 29, session 24): families of money24.go.
+// Each case is a short text written for this test (no document of a
+// labelled set) and the keys it must (want) or must not (not) hold.
+
+func TestMoney24ClaimRows(t *testing.T) {
+	arBody := strings.Repeat("يلتزم المورد بتوريد المواد وفق الجدول المتفق عليه.\n", 3)
+	enBody := strings.Repeat("The Supplier shall deliver the goods as scheduled.\n", 3)
+	cases := []dates20Case{
+		// CT: a table of the sums one side claims from the other.
+		{name: "CT arabic html claim table", format: "html", text: "<h1>مطالبة مالية</h1><p>" + arBody + "</p>" +
+			"<table><tr><th>البيان</th><th>القيمة (ر.ع.)</th></tr>" +
+			"<tr><td>غرامات التأخير المتراكمة</td><td>٣٬٥٠٠٫٠٠٠</td></tr>" +
+			"<tr><td>فرق السعر لدى المورد البديل</td><td>٢٬١٢٥٫٧٥٠</td></tr>" +
+			"<tr><td>يخصم: دفعات مستلمة من المورد</td><td>(١٬٠٠٠٫٠٠٠)</td></tr>" +
+			"<tr><td>صافي المبلغ المستحق للمالك</td><td>٤٬٦٢٥٫٧٥٠</td></tr></table>",
+			want: []string{"penalty_amount|3500 OMR", "amount|2125.75 OMR", "amount|1000 OMR", "amount|4625.75 OMR"},
+			not:  []string{"price|3500 OMR", "discount|1000 OMR", "subtotal|4625.75 OMR"}},
+		{name: "CT english markdown claim", format: "md", text: "# NOTICE OF CLAIM\n\n" + enBody +
+			"\n| Item | Amount (QAR) |\n|---|---|\n| Liquidated damages accrued to date | 12,400.00 |\n| Excess cost of replacement purchases | 8,150.00 |\n| Deduct: unpaid invoices | (3,000.00) |\n| Net amount due to the Buyer | 17,550.00 |\n",
+			want: []string{"penalty_amount|12400 QAR", "amount|8150 QAR", "amount|3000 QAR", "amount|17550 QAR"},
+			not:  []string{"price|12400 QAR", "price|8150 QAR", "subtotal|17550 QAR"}},
+		{name: "CT text rows, currency in the header", text: "بيان المستحقات\n\n" + arBody +
+			"البند | المبلغ (د.ك.)\nغرامة التأخير في التسليم | ٧٥٠٫٠٠٠\nالتكلفة الإضافية للشراء من الغير | ١٬٢٠٠٫٠٠٠\nصافي المستحق للمشتري | ١٬٩٥٠٫٠٠٠\n",
+			want: []string{"penalty_amount|750 KWD", "amount|1200 KWD", "amount|1950 KWD"},
+			not:  []string{"price|750 KWD", "price|1200 KWD", "subtotal|1950 KWD"}},
+		// Near misses: an invoice's discount and net, a priced report.
+		{name: "CT near miss invoice discount and net", format: "md", text: "# TAX INVOICE\n\nInvoice No. 5521\n\n| Description | Amount (OMR) |\n|---|---|\n| Delay analysis report | 1,200.000 |\n| Less: discount | 100.000 |\n| Net amount | 1,100.000 |\n| VAT 5% | 55.000 |\n| Total | 1,155.000 |\n",
+			want: []string{"price|1200 OMR", "discount|100 OMR"},
+			not:  []string{"penalty_amount|1200 OMR", "amount|100 OMR", "amount|1100 OMR"}},
+		{name: "CT near miss a priced line's price difference", text: "إشعار دائن\n\n" + arBody +
+			"م | البيان | الكمية | سعر الوحدة (ر.ع.) | المبلغ (ر.ع.)\n1 | تمور مجدول - مرتجع | 20 | 3.500 | 70.000\n2 | فرق سعر عسل طبيعي 1 كجم | 50 | 0.250 | 12.500\n",
+			want: []string{"price|12.5 OMR"}, not: []string{"amount|12.5 OMR"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
+
+func TestMoney24DeductionCaps(t *testing.T) {
+	arBody := strings.Repeat("يلتزم المقاول بتنفيذ الأعمال وفق الشروط.\n", 3)
+	enBody := strings.Repeat("The Contractor shall perform the services with due care.\n", 3)
+	cases := []dates20Case{
+		// DC: the cap on the deductions or penalties of a period.
+		{name: "DC arabic monthly cap of deductions", text: "عقد خدمات نظافة\n\n" + arBody + "على ألا يتجاوز مجموع الخصومات في الشهر الواحد ٢٬٠٠٠ ر.ع.، وإلا جاز للبلدية فسخ العقد.\n",
+			want: []string{"penalty_amount|2000 OMR"}, not: []string{"amount|2000 OMR"}},
+		{name: "DC english total deductions in a month", text: "SERVICES AGREEMENT\n\n" + enBody + "The total deductions in any calendar month shall not exceed QAR 15,000.\n",
+			want: []string{"penalty_amount|15000 QAR"}, not: []string{"amount|15000 QAR"}},
+		{name: "DC arabic fines capped", text: "عقد صيانة\n\n" + arBody + "ولا يزيد إجمالي الغرامات الموقعة على المقاول خلال السنة عن ٩٬٠٠٠ ريال قطري.\n",
+			want: []string{"penalty_amount|9000 QAR"}},
+		{name: "DC service credits capped per quarter", text: "SERVICE LEVEL AGREEMENT\n\n" + enBody + "Service credits in any quarter are capped at AED 40,000.\n",
+			want: []string{"penalty_amount|40000 AED"}},
+		// Near misses: a liability cap, a loan repaid by deductions.
+		{name: "DC near miss liability cap", text: "SERVICES AGREEMENT\n\n" + enBody + "The Contractor's total liability under this Agreement shall not exceed OMR 500,000.\n",
+			not: []string{"penalty_amount|500000 OMR"}},
+		{name: "DC near miss salary deductions for a loan", text: "HOUSING LOAN AGREEMENT\n\n" + enBody + "The loan of KWD 3,000 shall be repaid by monthly deductions from salary which shall not exceed KWD 250.\n",
+			not: []string{"penalty_amount|250 KWD"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
+
+func TestMoney24OfficialIsNoFee(t *testing.T) {
+	cases := []dates20Case{
+		// OF: الرسمي / رسمية (official) is no رسم (fee).
+		{name: "OF arabic penalty table row, official uniform", text: "عقد نظافة\n\nالبند السادس: الخصومات الجزائية\n\nالمخالفة | قيمة الخصم (ر.ع.)\nعدم ارتداء الزي الرسمي | ١٠\nتأخر المركبة عن موعدها | ٢٠\n",
+			want: []string{"penalty_amount|10 OMR", "penalty_amount|20 OMR"}, not: []string{"price|10 OMR", "fee|10 OMR"}},
+		{name: "OF official holidays pay row", format: "md", text: "# كشف الراتب\n\n| البند | المبلغ (ر.ق.) |\n|---|---|\n| بدل العمل في العطل الرسمية | 600.00 |\n",
+			not: []string{"fee|600 QAR"}},
+		{name: "OF official translation sentence", text: "عقد خدمات\n\nتقدم الشركة ترجمة رسمية معتمدة للوثائق بمبلغ ٣٥٠ ر.ع. عن كل وثيقة.\n",
+			not: []string{"fee|350 OMR"}},
+		// Near miss: a real fee keeps its key.
+		{name: "OF near miss registration fee", text: "إشعار\n\nيدفع المتقدم رسم التسجيل وقدره ٥٠ ر.ع. عند تقديم الطلب.\n",
+			want: []string{"fee|50 OMR"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
