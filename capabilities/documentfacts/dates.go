@@ -42,6 +42,10 @@ func (x *extractor) learnDateOrder() {
 			return
 		}
 	}
+	if o := wordDateOrder24(x.a.text); o != nil {
+		x.dayFirst = o // the same days written with month names (dates24.go)
+		return
+	}
 	// No numeric date settles it: the document's other dates do. Arabic
 	// writes the day first, and so does English that writes its dates
 	// with month names day first ("6 October 2026") and never month

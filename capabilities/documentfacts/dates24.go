@@ -1,0 +1,57 @@
+package documentfacts
+
+import "strings"
+
+// Round 24 of dates (issue 29, session 24; table tests in
+// dates24_test.go). Each rule names a family of wording or layout:
+//
+//   - WO: the order of a numeric date's day and month, when no numeric
+//     date of the text has a number over 12, is the order that makes its
+//     dates ones the text also writes with a month name: a Gulf contract
+//     "made in Doha on May 3, 2026" whose signature blocks read "Date:
+//     03/05/2026" reads them day first, an order "dated October 6, 2026"
+//     and "accepted on 10/06/2026" month first. The rule votes over every
+//     ambiguous numeric date; a tie or no match leaves the older readers
+//     (the language, the region, the month-name order) to decide.
+
+// wordDateOrder24: true (day first) or false (month first) when the
+// text's dates written with month names settle the order of its
+// ambiguous numeric dates; nil otherwise.
+func wordDateOrder24(text string) *bool {
+	words := map[string]bool{}
+	for _, m := range reDateMDY.FindAllStringSubmatch(text, -1) {
+		if iso := validDate(atoi(m[3]), monthNames[strings.ToLower(m[1])], atoi(m[2])); iso != "" {
+			words[iso] = true
+		}
+	}
+	for _, m := range reDateDMY.FindAllStringSubmatch(text, -1) {
+		if iso := validDate(atoi(m[3]), monthNames[strings.ToLower(m[2])], atoi(m[1])); iso != "" {
+			words[iso] = true
+		}
+	}
+	if len(words) == 0 {
+		return nil
+	}
+	dayFirst, monthFirst := 0, 0
+	for _, m := range reDateNum.FindAllStringSubmatch(text, -1) {
+		a, b, y := atoi(m[1]), atoi(m[2]), atoi(m[3])
+		if a == b || a > 12 || b > 12 {
+			continue
+		}
+		if words[validDate(y, b, a)] {
+			dayFirst++
+		}
+		if words[validDate(y, a, b)] {
+			monthFirst++
+		}
+	}
+	switch {
+	case dayFirst > monthFirst:
+		t := true
+		return &t
+	case monthFirst > dayFirst:
+		f := false
+		return &f
+	}
+	return nil
+}
