@@ -1,6 +1,9 @@
 package documentfacts
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Round 24 of dates (issue 29, session 24; table tests in
 // dates24_test.go). Each rule names a family of wording or layout:
@@ -13,6 +16,14 @@ import "strings"
 //     and "accepted on 10/06/2026" month first. The rule votes over every
 //     ambiguous numeric date; a tie or no match leaves the older readers
 //     (the language, the region, the month-name order) to decide.
+//   - MB: a contract named with the verb of its making and then its
+//     sides before the day ("the supply contract entered into between
+//     our companies on", "the agreement signed by and between X and Y
+//     on", "العقد المبرم بيننا بصفتنا المشتري وبينكم بصفتكم المورد
+//     بتاريخ", "الاتفاقية الموقعة بين شركتنا وشركتكم في") is a contract
+//     other than the document, as parentDate22 reads "the Lease dated":
+//     the agreement_date of a letter or notice about it, a plain date in
+//     an agreement with its own earlier agreement_date.
 
 // wordDateOrder24: true (day first) or false (month first) when the
 // text's dates written with month names settle the order of its
@@ -55,3 +66,14 @@ func wordDateOrder24(text string) *bool {
 	}
 	return nil
 }
+
+// contractMadeBetween24: ctx, the text before a date, ends with MB.
+func contractMadeBetween24(ctx string) bool {
+	c := tail(ctx, 400)
+	return reMadeBetweenEN24.MatchString(c) || reMadeBetweenAR24.MatchString(c)
+}
+
+var (
+	reMadeBetweenEN24 = regexp.MustCompile(`(?i)\b(?:a|an|the|said|that|our|your|their|its|existing|original|main|previous|earlier|prior)\s+(?:[\w&'’-]+\s+){0,4}?(?:contract|agreement|lease|sub-?contract|deed|memorandum(?:\s+of\s+understanding)?|mou|licen[cs]e|addendum)(?:\s*\(\s*the\s+["“]?[\w\s]{1,30}["”]?\s*\))?(?:\s*(?:no\.?|number|ref\.?)\s*[\w/.-]+)?\s*,?\s*(?:signed|made|executed|entered\s+into|concluded)\s+(?:by\s+and\s+)?between\s+[^.;:\n]{1,160}?\s(?:on|dated)\s*$`)
+	reMadeBetweenAR24 = regexp.MustCompile(`(?:عقد|العقد|اتفاقية|الاتفاقية)\s+[^.؛:]{0,80}?(?:المبرم|المبرمة|الموقع|الموقعة)\s+(?:بين|بيننا|بينكم|معكم|معنا)[^.؛:]{0,200}?\s(?:في|بتاريخ)\s*$`)
+)

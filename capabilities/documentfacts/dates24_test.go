@@ -50,3 +50,24 @@ func TestDates24WordDatesSettleOrder(t *testing.T) {
 	}
 	checkDates24(t, TypeDate, cases)
 }
+
+func TestDates24ContractMadeBetween(t *testing.T) {
+	cases := []dates24Case{
+		// MB: the contract a letter is about, made between the sides on
+		// a day, the parties named between the verb and the date.
+		{name: "MB arabic notice, date on the next line", text: "شركة النخيل للمقاولات ذ.م.م\n\nالمرجع: ن م/٢٠٢٦/٤١\nالتاريخ: ٢٠٢٦/٠٥/١٠م\n\nالسادة/ شركة الواحة للتوريدات المحترمين\n\nالموضوع: إخطار بفسخ عقد التوريد\n\nبالإشارة إلى العقد المشار إليه أعلاه المبرم بيننا بصفتنا \"المشتري\" وبينكم بصفتكم \"المورد\" بتاريخ\n٢٠٢٥/٠٩/٠١م، لتوريد مواد البناء، فقد تقرر فسخه.\n",
+			want: []string{"agreement_date|2025-09-01"}, not: []string{"date|2025-09-01"}},
+		{name: "MB english supply contract entered into between", text: "NOTICE OF DEFAULT\n\nDate: 10 May 2026\n\nWe refer to the supply contract entered into between our companies on 1 September 2025 for the supply of cement.\n",
+			want: []string{"agreement_date|2025-09-01"}},
+		{name: "MB english agreement signed by and between named sides", text: "LETTER OF CLAIM\n\nDate: 2 June 2026\n\nUnder the maintenance agreement signed by and between Gulf Pipes LLC and Coastal Works SAOG on 3 March 2025, the Contractor was to service the pumps monthly.\n",
+			want: []string{"agreement_date|2025-03-03"}},
+		{name: "MB arabic agreement signed between our companies", text: "خطاب مطالبة\n\nالتاريخ: ٢ يونيو ٢٠٢٦\n\nاستناداً إلى الاتفاقية الموقعة بين شركتنا وشركتكم في ١٥ يناير ٢٠٢٥ نطالبكم بسداد المبلغ المستحق.\n",
+			want: []string{"agreement_date|2025-01-15"}},
+		// Near misses: an agreement of its own date; a meeting.
+		{name: "MB near miss earlier agreement in an agreement", text: "SERVICES AGREEMENT\n\nThis Agreement is made on 1 May 2026 between Alpha LLC and Beta SAOG.\n\nIt replaces the agreement entered into between the parties on 1 May 2023.\n",
+			want: []string{"agreement_date|2026-05-01"}, not: []string{"agreement_date|2023-05-01"}},
+		{name: "MB near miss a meeting held between", text: "MINUTES\n\nDate: 4 April 2026\n\nAs agreed in the meeting held between the parties on 3 March 2026, the price is fixed.\n",
+			not: []string{"agreement_date|2026-03-03"}},
+	}
+	checkDates24(t, TypeDate, cases)
+}
