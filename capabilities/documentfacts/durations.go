@@ -365,6 +365,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			c, ok = durationCueOf("term"), true // durations20.go: the engagement's own length
 		}
 		c, ok = keys22Duration(c, ok, headed, ctx, t[ms:me], t[me:min(len(t), me+40)]) // keys22.go
+		c, ok = payWindow24(c, ok, headed, ctx, t[me:min(len(t), me+90)])              // durations24.go
 		if !headed {
 			had := ok
 			c, ok = x.round11Duration(t, ms, me, whole, c, ok)

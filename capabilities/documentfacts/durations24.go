@@ -1,5 +1,7 @@
 package documentfacts
 
+import "regexp"
+
 // Round 24 of durations (issue 29, session 24; table tests in
 // durations24_test.go). Each rule names a family of wording:
 //
@@ -12,3 +14,45 @@ package documentfacts
 
 // furtherUnit24 is FU's optional word before the unit.
 const furtherUnit24 = `(?:(?:further|additional|more|extra)\s+)?`
+
+// Payment windows (PV, PI):
+//
+//   - PV: a verb of paying other than "pay" (settle, disburse; صرف،
+//     يصرف، بصرف) with a sum as its object ("settle each agreed claim",
+//     "بصرف القسط الشهري", "بصرف الأجر") and then a window ("within",
+//     خلال) is a payment_period, as "shall pay ... within" is; "settle
+//     any dispute" names no sum. Settling what is outstanding on
+//     termination (a final account, beside removing one's goods) and
+//     disbursing a loan are time limits only (deadlines), as a refund is.
+//   - PI: a window counted from the receipt, approval, submission or
+//     date of an invoice ("within 21 days of the Client's approval of the
+//     invoice", "خلال ثلاثين يوماً من تاريخ استلام الفاتورة") is the time
+//     to pay it, also after a warranty word earlier in the sentence ("١٠٪
+//     بعد انتهاء فترة الضمان، خلال ثلاثين يوماً من تاريخ استلام الفاتورة").
+
+// payWindow24 re-keys a duration (c, ok as the earlier rounds left them;
+// headed, the noun after a glued number named it) by PV and PI; ctx is
+// its clause before it, after the text after it.
+func payWindow24(c cue, ok, headed bool, ctx, after string) (cue, bool) {
+	if headed {
+		return c, ok
+	}
+	weak := !ok || c.key == "term" || c.key == "duration" || c.key == "delivery_period"
+	switch {
+	case (weak || c.key == "warranty_period") && reInvoiceAfter24.MatchString(after):
+		return durationCueOf("payment_period"), true
+	case weak && reWindowBefore.MatchString(ctx) && rePayVerb24.MatchString(tail(ctx, 160)) && !reNoPayWindow24.MatchString(ctx):
+		return durationCueOf("payment_period"), true
+	}
+	return c, ok
+}
+
+var (
+	reNoPayWindow24  = regexp.MustCompile(`(?i)\boutstanding\b|\b(?:on|upon)\s+(?:the\s+)?(?:termination|expiry)\b|\bloans?\b|\bfacility\b|قرض|القرض|التمويل|عند\s+(?:ال)?(?:انتهاء|فسخ)`)
+	reInvoiceAfter24 = regexp.MustCompile(`(?i)^[\s,]*(?:of|from|after|following)\s+(?:the\s+)?(?:[\w'’]+\s+){0,2}?(?:receipt|approval|acceptance|certification|submission|issue|date)\s+of\s+(?:the\s+|its\s+|each\s+|an?\s+|a\s+|their\s+)?(?:[\w-]+\s+)?invoices?\b|^[\s,]*(?:من|بعد)\s+(?:تاريخ\s+)?(?:استلام|اعتماد|تقديم|إصدار|اصدار|قبول|تسلم|تسليم)\s+(?:[^\s]+\s+)?(?:ال)?فاتورة`)
+	rePayVerb24      = regexp.MustCompile(`(?i)\bsettle(?:s|d)?\s+(?:(?:the|each|any|all|every|its|his|her|their|such|this)\s+)?(?:[\w-]+\s+){0,2}?(?:claims?|invoices?|amounts?|sums?|balance|arrears|accounts?|bills?|dues|instalments?|installments?|rent|fees?|outstanding)\b|` + payVerbAR24)
+)
+
+// payVerbAR24: صرف (disburse) with a sum as its object (PV); "بصرف
+// النظر" (regardless) names none. keys11.go's rePayWord11 takes it too.
+const payVerbAR24 = `(?:^|\s)(?:ب|و|وب)?(?:صرف|يصرف|تصرف|يُصرف|تُصرف)\s+(?:[^\s]+\s+){0,2}?(?:ال)?(?:قسط|أقساط|اقساط|مستحقات|راتب|رواتب|أجر|أجور|اجر|مبلغ|مبالغ|دفعة|دفعات|قيمة|مكافأة|بدل|مستخلص|مستخلصات)`

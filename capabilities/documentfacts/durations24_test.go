@@ -28,3 +28,36 @@ func TestDurations24Further(t *testing.T) {
 	}
 	checkDates24(t, TypeDuration, cases)
 }
+
+func TestDurations24PaymentWindows(t *testing.T) {
+	body := strings.Repeat("The Contractor shall keep the plant in good working order.\n", 3)
+	arBody := strings.Repeat("يلتزم المقاول بصيانة المعدات بصورة دورية.\n", 3)
+	cases := []dates24Case{
+		// PV: a verb of paying other than "pay" (settle, remit, disburse;
+		// صرف) with a sum as its object, then a window.
+		{name: "PV arabic disburse the monthly instalment", text: "عقد خدمات نظافة\n\n" + arBody + "تلتزم البلدية بصرف القسط الشهري خلال ثلاثين (٣٠) يوماً من تاريخ اعتماد شهادة الإنجاز.\n",
+			want: []string{"payment_period|P30D"}},
+		{name: "PV english settle each agreed claim", text: "MARINE CARGO POLICY\n\n" + body + "The Insurer shall settle each agreed claim within fifteen (15) days of receiving all documents.\n",
+			want: []string{"payment_period|P15D"}},
+		{name: "PV english remit the balance", text: "AGENCY AGREEMENT\n\n" + body + "The Agent shall remit the balance of each order no later than forty-five (45) days after the bill of lading date.\n",
+			want: []string{"payment_period|P45D"}},
+		{name: "PV arabic disburse the salary", text: "عقد عمل\n\n" + arBody + "يلتزم صاحب العمل بصرف الأجر الشهري للعامل خلال سبعة (٧) أيام من نهاية كل شهر.\n",
+			want: []string{"payment_period|P7D"}},
+		// PI: a window counted from the receipt or approval of an
+		// invoice, whatever cue stood before it.
+		{name: "PI arabic after the warranty, from receipt of invoice", text: "طلب عروض أسعار\n\n" + arBody + "٤. تدفع الشركة ٩٠٪ بعد الاستلام، و١٠٪ بعد انتهاء فترة الضمان، خلال ثلاثين (٣٠) يوماً من تاريخ استلام الفاتورة.\n",
+			want: []string{"payment_period|P30D"}, not: []string{"warranty_period|P30D"}},
+		{name: "PI english from approval of the invoice", text: "SERVICES CONTRACT\n\n" + body + "Each instalment is released within twenty-one (21) days of the Client's approval of the invoice.\n",
+			want: []string{"payment_period|P21D"}},
+		// Near misses: settle a dispute; a warranty period named.
+		{name: "PV near miss settle a dispute", text: "SUPPLY AGREEMENT\n\n" + body + "The parties shall try to settle any dispute amicably within thirty (30) days.\n",
+			not: []string{"payment_period|P30D"}},
+		{name: "PV near miss settle what is outstanding on termination", text: "WAREHOUSING AGREEMENT\n\n" + body + "On termination the Customer shall collect its pallets and settle all outstanding invoices within ten (10) days.\n",
+			not: []string{"payment_period|P10D"}},
+		{name: "PV near miss arabic disburse a loan", text: "اتفاقية قرض\n\n" + arBody + "يلتزم البنك بصرف مبلغ القرض خلال خمسة (٥) أيام من توقيع الاتفاقية.\n",
+			not: []string{"payment_period|P5D"}},
+		{name: "PI near miss warranty of twelve months", text: "SUPPLY AGREEMENT\n\n" + body + "The goods carry a warranty of twelve (12) months from delivery, and the price is payable on invoice.\n",
+			want: []string{"warranty_period|P12M"}},
+	}
+	checkDates24(t, TypeDuration, cases)
+}
