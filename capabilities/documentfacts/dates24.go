@@ -77,3 +77,43 @@ var (
 	reMadeBetweenEN24 = regexp.MustCompile(`(?i)\b(?:a|an|the|said|that|our|your|their|its|existing|original|main|previous|earlier|prior)\s+(?:[\w&'’-]+\s+){0,4}?(?:contract|agreement|lease|sub-?contract|deed|memorandum(?:\s+of\s+understanding)?|mou|licen[cs]e|addendum)(?:\s*\(\s*the\s+["“]?[\w\s]{1,30}["”]?\s*\))?(?:\s*(?:no\.?|number|ref\.?)\s*[\w/.-]+)?\s*,?\s*(?:signed|made|executed|entered\s+into|concluded)\s+(?:by\s+and\s+)?between\s+[^.;:\n]{1,160}?\s(?:on|dated)\s*$`)
 	reMadeBetweenAR24 = regexp.MustCompile(`(?:عقد|العقد|اتفاقية|الاتفاقية)\s+[^.؛:]{0,80}?(?:المبرم|المبرمة|الموقع|الموقعة)\s+(?:بين|بيننا|بينكم|معكم|معنا)[^.؛:]{0,200}?\s(?:في|بتاريخ)\s*$`)
 )
+
+// round24Date applies DB and AV to date f (keys11.go, deferred after
+// round 23); w holds the windows before the date.
+//
+//   - DB: a delivery in batches (التسليم على دفعتين: الدفعة الأولى في موعد
+//     أقصاه, بتوريد الدفعة الأولى ... وباقي الكميات ... حتى, "the first
+//     consignment by") gives delivery dates: a دفعة that the goods are
+//     delivered or supplied in is a batch, not a payment's due date, and
+//     the remaining quantities "until" a day no expiry. A clause that
+//     pays (يسدد، سداد، دفع، "payable", "instalment") is left alone.
+//   - AV: the day goods must arrive ("arrive at Sohar Port by", a line
+//     wrapped before "by"; وصول البضاعة ... في موعد أقصاه) is their
+//     delivery_date.
+func (x *extractor) round24Date(f *Fact, w dateWindows) {
+	switch f.Key {
+	case "due_date", "expiry_date", "date", "submission_deadline":
+	default:
+		return
+	}
+	ctx := w.ctx
+	if len(w.clause) > len(ctx) {
+		ctx = w.clause // the sentence, when the window cut it
+	}
+	ctx = tail(ctx, 300)
+	switch {
+	case reBatchDelivery24.MatchString(ctx) && reBatchWord24.MatchString(ctx) && !rePayClause24.MatchString(ctx):
+	case f.Key != "expiry_date" && reArrive24.MatchString(ctx):
+	default:
+		return
+	}
+	c := dateCueOf("delivery_date")
+	f.Key, f.Label, f.Role = c.key, c.label, c.role
+}
+
+var (
+	reBatchDelivery24 = regexp.MustCompile(`(?i)\b(?:deliver(?:y|ies|ed)?|suppl(?:y|ied)|shipp?(?:ed|ment)?)\b|(?:^|\s)(?:ال|بال|و|ب)?(?:تسليم|توريد|شحن)(?:\s|$|:)|(?:^|\s)(?:يتم|يلتزم|تلتزم)\s+[^.؛]{0,30}(?:بتسليم|بتوريد|بشحن)`)
+	reBatchWord24     = regexp.MustCompile(`(?i)\b(?:lots?|consignments?|batch(?:es)?|tranches?\s+of\s+(?:the\s+)?goods)\b|(?:^|\s)(?:ال|و|ب)?(?:دفعة|دفعتين|دفعات|الكميات|كميات|شحنة|الشحنة|شحنات)(?:\s|$|[،:])`)
+	rePayClause24     = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|payable|payment|instal?ments?|price|invoice)\b|(?:^|\s)(?:ي|ت|ب)(?:سدد|دفع)(?:\s|$)|سداد|(?:^|\s)(?:ال)?دفع(?:\s|$)|قيمة|القيمة|أقساط|قسط`)
+	reArrive24        = regexp.MustCompile(`(?i)\b(?:arrive|arrives|reach|reaches)\b[^.;]{0,60}?\s(?:by|before|no\s+later\s+than|not\s+later\s+than|on\s+or\s+before)\s*$|(?:وصول|تصل|يصل)\s+(?:ال)?(?:بضاعة|بضائع|شحنة|مواد|أجهزة|معدات)[^.؛]{0,60}?(?:في\s+موعد\s+(?:أقصاه|لا\s+يتجاوز)|قبل|بحلول)\s*$`)
+)

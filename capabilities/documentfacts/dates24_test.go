@@ -71,3 +71,26 @@ func TestDates24ContractMadeBetween(t *testing.T) {
 	}
 	checkDates24(t, TypeDate, cases)
 }
+
+func TestDates24DeliveryBatches(t *testing.T) {
+	arBody := strings.Repeat("يلتزم المورد بتوريد المواد المطابقة للمواصفات.\n", 3)
+	enBody := strings.Repeat("The Supplier shall pack the goods for sea freight.\n", 3)
+	cases := []dates24Case{
+		// DB: the batches (دفعة, lot, consignment) of a delivery and the
+		// day goods arrive are delivery dates, not payments' due dates.
+		{name: "DB arabic delivery in two batches", text: "أمر شراء\n\n" + arBody + "التسليم: يتم التسليم على دفعتين إلى مستودع المشتري: الدفعة الأولى في موعد أقصاه 15/02/2026، والدفعة الثانية في موعد أقصاه 15/03/2026.\n",
+			want: []string{"delivery_date|2026-02-15", "delivery_date|2026-03-15"}, not: []string{"due_date|2026-02-15", "due_date|2026-03-15"}},
+		{name: "DB arabic first batch and the remaining quantities", text: "عقد توريد\n\n" + arBody + "يلتزم الطرف الثاني بتوريد الدفعة الأولى في موعد أقصاه 2026/07/10م، وباقي الكميات على دفعات شهرية حتى 2026/12/20م.\n",
+			want: []string{"delivery_date|2026-07-10", "delivery_date|2026-12-20"}, not: []string{"due_date|2026-07-10", "expiry_date|2026-12-20"}},
+		{name: "DB english consignments", text: "SUPPLY CONTRACT\n\n" + enBody + "The goods shall be delivered in two consignments, the first consignment by 10 March 2026 and the second consignment by 10 April 2026.\n",
+			want: []string{"delivery_date|2026-03-10", "delivery_date|2026-04-10"}},
+		{name: "DB english goods arrive, line wrapped", text: "PURCHASE ORDER\n\n" + enBody + "1. Shipment. Goods must be shipped from Hamburg and arrive at Sohar Port\n   by 20/05/2026. Partial shipments are not allowed.\n",
+			want: []string{"delivery_date|2026-05-20"}},
+		// Near misses: payment instalments; a batch of trainees.
+		{name: "DB near miss payment instalments", text: "SUPPLY CONTRACT\n\n" + enBody + "The price is payable in two instalments, the first instalment by 15 March 2026 and the second by 15 April 2026.\n",
+			not: []string{"delivery_date|2026-03-15"}},
+		{name: "DB near miss arabic payment in two batches", text: "عقد توريد\n\n" + arBody + "يسدد المشتري قيمة العقد على دفعتين: الدفعة الأولى في موعد أقصاه 2026/05/01م.\n",
+			not: []string{"delivery_date|2026-05-01"}},
+	}
+	checkDates24(t, TypeDate, cases)
+}

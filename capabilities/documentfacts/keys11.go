@@ -34,6 +34,7 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 	clause := sentenceClause(t, ms, prev)
 	// The windows rounds 12 to 16 read, cut once for the date.
 	w := dateWindows{ctx: ctx, clause: clause12(t, ms, prev), line: dateLineBefore(t, ms)}
+	defer x.round24Date(f, w)                           // dates24.go, after round 23
 	defer x.round23Date(f, t, base, ms, headerCells, w) // key23.go, after round 22
 	defer x.round22Date(f, w)                           // keys22.go, after round 21
 	defer x.round21Date(f, base, w)                     // keys21.go, after round 20
