@@ -191,7 +191,8 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 		}
 		emit(m[2], m[7], iso, conf, "")
 	}
-	x.stop.pass(len(t)) // stop.go
+	x.stop.pass(len(t))          // stop.go
+	splitDates24(t, &prev, emit) // dates24.go: a date split over two lines
 	for _, m := range reDateDMY.FindAllStringSubmatchIndex(t, -1) {
 		d, mon, y := t[m[2]:m[3]], t[m[4]:m[5]], t[m[6]:m[7]]
 		if iso := validDate(atoi(y), monthNames[strings.ToLower(mon)], atoi(d)); iso != "" {

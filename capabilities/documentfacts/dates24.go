@@ -90,7 +90,29 @@ var (
 //   - AV: the day goods must arrive ("arrive at Sohar Port by", a line
 //     wrapped before "by"; وصول البضاعة ... في موعد أقصاه) is their
 //     delivery_date.
+//   - SU: what applicants hand in (responses, questionnaires,
+//     applications, bids, tenders, proposals, quotations) "must be
+//     uploaded / submitted / delivered ... by" a day: the submission
+//     deadline, not the document's date that a table row's "Issue date"
+//     cell before it suggested.
+//   - DW: goods delivered within a window ("وتسليمها ... في الفترة من X
+//     إلى Y", "deliver ... during the period from X to Y"): the window's
+//     end is the delivery_date, its start a plain date (no contract's
+//     effective_date or expiry_date).
 func (x *extractor) round24Date(f *Fact, w dateWindows) {
+	if k := deliveryWindow24(f.Key, w); k != "" {
+		set := dateCueOf("delivery_date")
+		if k == "date" {
+			set = cue{key: "date", label: "Date"}
+		}
+		f.Key, f.Label, f.Role = set.key, set.label, set.role
+		return
+	}
+	if (f.Key == "date" || f.Key == "issue_date" || f.Key == "document_date" || f.Key == "expiry_date") && (reSubmitBy24.MatchString(tail(w.clause, 300)) || reSubmitBy24.MatchString(w.ctx)) {
+		c := dateCueOf("submission_deadline") // SU
+		f.Key, f.Label, f.Role = c.key, c.label, c.role
+		return
+	}
 	switch f.Key {
 	case "due_date", "expiry_date", "date", "submission_deadline":
 	default:
@@ -112,8 +134,95 @@ func (x *extractor) round24Date(f *Fact, w dateWindows) {
 }
 
 var (
-	reBatchDelivery24 = regexp.MustCompile(`(?i)\b(?:deliver(?:y|ies|ed)?|suppl(?:y|ied)|shipp?(?:ed|ment)?)\b|(?:^|\s)(?:ال|بال|و|ب)?(?:تسليم|توريد|شحن)(?:\s|$|:)|(?:^|\s)(?:يتم|يلتزم|تلتزم)\s+[^.؛]{0,30}(?:بتسليم|بتوريد|بشحن)`)
+	reSubmitBy24      = regexp.MustCompile(`(?i)\b(?:responses?|questionnaires?|applications?|bids?|tenders?|proposals?|quotations?|offers?|submissions?|expressions?\s+of\s+interest)\s+(?:must|shall|should|are\s+to|is\s+to)\s+be\s+(?:uploaded|submitted|delivered|received|lodged|sent)\b[^.;]{0,100}?(?:\bby|\bbefore|\bno\s+later\s+than|\bnot\s+later\s+than|\bon\s+or\s+before)\b[^.;]{0,40}$`)
+	reBatchDelivery24 = regexp.MustCompile(`(?i)\b(?:deliver(?:y|ies|ed)?|suppl(?:y|ied)|shipp?(?:ed|ment)?)\b|(?:^|\s)(?:ال|بال|و|ب|وب)?(?:تسليم|توريد|شحن)(?:ها|ه|هم)?(?:\s|$|:)|(?:^|\s)(?:يتم|يلتزم|تلتزم)\s+[^.؛]{0,30}(?:بتسليم|بتوريد|بشحن)`)
 	reBatchWord24     = regexp.MustCompile(`(?i)\b(?:lots?|consignments?|batch(?:es)?|tranches?\s+of\s+(?:the\s+)?goods)\b|(?:^|\s)(?:ال|و|ب)?(?:دفعة|دفعتين|دفعات|الكميات|كميات|شحنة|الشحنة|شحنات)(?:\s|$|[،:])`)
 	rePayClause24     = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|payable|payment|instal?ments?|price|invoice)\b|(?:^|\s)(?:ي|ت|ب)(?:سدد|دفع)(?:\s|$)|سداد|(?:^|\s)(?:ال)?دفع(?:\s|$)|قيمة|القيمة|أقساط|قسط`)
 	reArrive24        = regexp.MustCompile(`(?i)\b(?:arrive|arrives|reach|reaches)\b[^.;]{0,60}?\s(?:by|before|no\s+later\s+than|not\s+later\s+than|on\s+or\s+before)\s*$|(?:وصول|تصل|يصل)\s+(?:ال)?(?:بضاعة|بضائع|شحنة|مواد|أجهزة|معدات)[^.؛]{0,60}?(?:في\s+موعد\s+(?:أقصاه|لا\s+يتجاوز)|قبل|بحلول)\s*$`)
+)
+
+//   - LS: a date split over two lines (a DOCX paragraph or a PDF line
+//     that wraps inside it): "by 12:00 noon on Thursday 8" / "April
+//     2027.", "no later than 24 May" / "2027", "commences on July" / "1,
+//     2027", "يوم الخميس ١٥" / "أبريل ٢٠٢٧م". The part on the second line
+//     is read as the date, its cue from the line before (dateCtxBefore);
+//     a day alone ends the first line only after a word that leads a date
+//     (on, by, before, than, a weekday, يوم, في, حتى), not after a label's
+//     colon ("Works completed: 12" / "April 2027 was").
+
+// splitDates24 emits the dates of t that start on the line before (LS).
+// prev is dates()'s own variable, which its emit reads for the cue: it
+// holds the line before without the date's first part while the date is
+// emitted ("... no later than" keys it as "no later than 24 May 2027"
+// on one line would), and is restored after.
+func splitDates24(t string, prev *string, emit func(ms, me int, iso string, conf float64, note string)) {
+	if *prev == "" {
+		return
+	}
+	p := strings.TrimRight(*prev, " \t|")
+	at := func(ms, me int, iso string, cut int) {
+		if iso == "" {
+			return
+		}
+		old := *prev
+		*prev = p[:cut]
+		emit(ms, me, iso, 0.75, "")
+		*prev = old
+	}
+	if m := reMonthYearStart24.FindStringSubmatchIndex(t); m != nil {
+		if d := reDayEnd24.FindStringSubmatchIndex(p); d != nil {
+			at(m[2], m[5], validDate(atoi(t[m[4]:m[5]]), monthNames[strings.ToLower(t[m[2]:m[3]])], atoi(p[d[2]:d[3]])), d[2])
+		}
+		return
+	}
+	if m := reYearStart24.FindStringSubmatchIndex(t); m != nil {
+		if d := reDayMonthEnd24.FindStringSubmatchIndex(p); d != nil {
+			day, mon, cut := d[2:4], d[4:6], d[2]
+			if d[2] < 0 {
+				day, mon, cut = d[8:10], d[6:8], d[6]
+			}
+			at(m[2], m[3], validDate(atoi(t[m[2]:m[3]]), monthNames[strings.ToLower(p[mon[0]:mon[1]])], atoi(p[day[0]:day[1]])), cut)
+		}
+		return
+	}
+	if m := reDayYearStart24.FindStringSubmatchIndex(t); m != nil {
+		if d := reMonthEnd24.FindStringSubmatchIndex(p); d != nil {
+			at(m[2], m[5], validDate(atoi(t[m[4]:m[5]]), monthNames[strings.ToLower(p[d[2]:d[3]])], atoi(t[m[2]:m[3]])), d[2])
+		}
+	}
+}
+
+const dateLead24 = `(?:on|by|before|until|till|than|of|dated|from|to|monday|tuesday|wednesday|thursday|friday|saturday|sunday|الموافق|يوم|في|حتى|قبل|من|إلى|الأحد|الاثنين|الإثنين|الثلاثاء|الأربعاء|الخميس|الجمعة|السبت)`
+
+var (
+	reMonthYearStart24 = regexp.MustCompile(`(?i)^\s*(` + monthPattern() + `)\.?,?\s+(` + D + `{4})(?:$|[^\p{N}])`)
+	reDayEnd24         = regexp.MustCompile(`(?i)(?:^|[\s,،])` + dateLead24 + `,?\s+(` + D + `{1,2})(?:st|nd|rd|th)?$`)
+	reYearStart24      = regexp.MustCompile(`^\s*(` + D + `{4})(?:$|[^\p{N}/.:-])`)
+	reDayMonthEnd24    = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(?:(` + D + `{1,2})(?:st|nd|rd|th)?\s+(` + monthPattern() + `)|(` + monthPattern() + `)\.?\s+(` + D + `{1,2})(?:st|nd|rd|th)?)\.?,?$`)
+	reDayYearStart24   = regexp.MustCompile(`^\s*(` + D + `{1,2})(?:st|nd|rd|th)?,?\s+(` + D + `{4})(?:$|[^\p{N}])`)
+	reMonthEnd24       = regexp.MustCompile(`(?i)(?:^|\s)` + dateLead24 + `\s+(` + monthPattern() + `)\.?$`)
+)
+
+// deliveryWindow24: the key (DW) of a date keyed key, "" to keep it.
+func deliveryWindow24(key string, w dateWindows) string {
+	ctx := w.ctx
+	if len(w.clause) > len(ctx) {
+		ctx = w.clause
+	}
+	ctx = tail(ctx, 300)
+	if !reBatchDelivery24.MatchString(ctx) || rePayClause24.MatchString(ctx) {
+		return ""
+	}
+	switch {
+	case (key == "effective_date" || key == "start_date" || key == "agreement_date") && reWindowFrom24.MatchString(ctx):
+		return "date"
+	case (key == "expiry_date" || key == "agreement_date" || key == "date") && reWindowTo24.MatchString(ctx):
+		return "delivery_date"
+	}
+	return ""
+}
+
+var (
+	reWindowFrom24 = regexp.MustCompile(`(?i)(?:\bperiod|\bwindow|الفترة|فترة|المدة)\s+(?:from|من)\s*$|\bbetween\s*$`)
+	reWindowTo24   = regexp.MustCompile(`(?i)(?:\bperiod|\bwindow|الفترة|فترة|المدة)\s+(?:from|من)\s+[^.;؛]{4,40}?\s(?:to|until|till|and|إلى|الى|حتى)\s*$|\bbetween\s+[^.;]{4,40}?\s+and\s*$`)
 )

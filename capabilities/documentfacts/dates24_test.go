@@ -86,11 +86,38 @@ func TestDates24DeliveryBatches(t *testing.T) {
 			want: []string{"delivery_date|2026-03-10", "delivery_date|2026-04-10"}},
 		{name: "DB english goods arrive, line wrapped", text: "PURCHASE ORDER\n\n" + enBody + "1. Shipment. Goods must be shipped from Hamburg and arrive at Sohar Port\n   by 20/05/2026. Partial shipments are not allowed.\n",
 			want: []string{"delivery_date|2026-05-20"}},
+		{name: "DW arabic delivery window wrapped over two lines", text: "عقد شراء\n\n" + arBody + "يلتزم البائع بحصاد المحصول وتسليمه إلى مستودع المشتري في الفترة من ١ سبتمبر\n٢٠٢٦م إلى ١٥ أكتوبر ٢٠٢٦م.\n",
+			want: []string{"date|2026-09-01", "delivery_date|2026-10-15"}, not: []string{"effective_date|2026-09-01", "expiry_date|2026-10-15"}},
+		{name: "DW english delivery during a period", text: "PURCHASE CONTRACT\n\n" + enBody + "The Seller shall deliver the crop to the Buyer's store between 1 September 2026 and 15 October 2026.\n",
+			want: []string{"delivery_date|2026-10-15"}, not: []string{"effective_date|2026-09-01", "expiry_date|2026-10-15"}},
 		// Near misses: payment instalments; a batch of trainees.
+		{name: "DW near miss a lease for a period", text: "LEASE AGREEMENT\n\n" + enBody + "The lease runs for the period from 1 September 2026 to 31 August 2027.\n",
+			want: []string{"expiry_date|2027-08-31"}},
 		{name: "DB near miss payment instalments", text: "SUPPLY CONTRACT\n\n" + enBody + "The price is payable in two instalments, the first instalment by 15 March 2026 and the second by 15 April 2026.\n",
 			not: []string{"delivery_date|2026-03-15"}},
 		{name: "DB near miss arabic payment in two batches", text: "عقد توريد\n\n" + arBody + "يسدد المشتري قيمة العقد على دفعتين: الدفعة الأولى في موعد أقصاه 2026/05/01م.\n",
 			not: []string{"delivery_date|2026-05-01"}},
+	}
+	checkDates24(t, TypeDate, cases)
+}
+
+func TestDates24SplitOverLines(t *testing.T) {
+	cases := []dates24Case{
+		// LS: a date whose day ends one line and whose month and year
+		// (or year) open the next (a DOCX paragraph or a PDF line
+		// wrapped inside the date).
+		{name: "LS docx row, weekday and day, then month year", format: "docx", text: "# Prequalification Questionnaire\nReference: PQ/27/04 | Issue date: 2 March 2027\n" +
+			"A3 | Completed questionnaires must be uploaded to the portal by 12:00 noon on Thursday 8\nApril 2027. Late responses will not be considered.\n",
+			want: []string{"submission_deadline|2027-04-08"}},
+		{name: "LS text, day month then year", text: "REQUEST FOR QUOTATION\n\nDate: 3 May 2027\n\nQuotations shall be submitted to the Procurement Office no later than 24 May\n2027 at 2:00 pm.\n",
+			want: []string{"submission_deadline|2027-05-24"}},
+		{name: "LS text, month first, then day and year", text: "LEASE AGREEMENT\n\nThis Lease is made on June 2, 2027.\n\nThe lease term commences on July\n1, 2027 and runs for one year.\n",
+			want: []string{"effective_date|2027-07-01"}},
+		{name: "LS arabic day then month year", text: "دعوة لتقديم العطاءات\n\nالتاريخ: ٢ مارس ٢٠٢٧م\n\nآخر موعد لتقديم العطاءات يوم الخميس ١٥\nأبريل ٢٠٢٧م الساعة الثانية عشرة ظهراً.\n",
+			want: []string{"submission_deadline|2027-04-15"}},
+		// Near misses: a count or a clause number before a month-year.
+		{name: "LS near miss a clause number before a month and year", text: "PROGRESS REPORT\n\nDate: 3 May 2027\n\nWorks completed: 12\nApril 2027 was the busiest month of the project.\n",
+			not: []string{"date|2027-04-12", "submission_deadline|2027-04-12"}},
 	}
 	checkDates24(t, TypeDate, cases)
 }
