@@ -56,3 +56,28 @@ var (
 // payVerbAR24: صرف (disburse) with a sum as its object (PV); "بصرف
 // النظر" (regardless) names none. keys11.go's rePayWord11 takes it too.
 const payVerbAR24 = `(?:^|\s)(?:ب|و|وب)?(?:صرف|يصرف|تصرف|يُصرف|تُصرف)\s+(?:[^\s]+\s+){0,2}?(?:ال)?(?:قسط|أقساط|اقساط|مستحقات|راتب|رواتب|أجر|أجور|اجر|مبلغ|مبالغ|دفعة|دفعات|قيمة|مكافأة|بدل|مستخلص|مستخلصات)`
+
+// Claim windows (CW): the window to report a defect, a shortage or a
+// damage ("إشعار المورد بأي نقص أو عيب خلال", "any failure ... that the
+// Buyer reports within"), or to submit a claim ("Claims submitted after
+// sixty (60) days", "submit their expense claims ... within") is a
+// claim_period (decision 43), as a window to dispute an invoice is
+// (keys16.go's UK). A repair of a reported defect is a service time, and
+// a notice of shipment no claim; claims paid ("يسدد المؤمن المطالبات
+// خلال") give a payment window.
+
+// claimWindow24 re-keys a duration by CW (c, ok, headed and ctx as
+// payWindow24's).
+func claimWindow24(c cue, ok, headed bool, ctx string) (cue, bool) {
+	if headed || ok && c.key != "notice_period" && c.key != "duration" && c.key != "term" && c.key != "delivery_period" {
+		return c, ok
+	}
+	if near := tail(ctx, 200); reClaimWin24.MatchString(near) && !reClaimPaid24.MatchString(near) {
+		return cueClaimPeriod, true
+	}
+	return c, ok
+}
+
+var reClaimPaid24 = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|settles?|settled)\b|(?:^|\s)(?:ي|ت)(?:سدد|دفع)(?:\s|$)|(?:^|\s)(?:ب|و)?(?:سداد|صرف|دفع)(?:\s|$)`)
+
+var reClaimWin24 = regexp.MustCompile(`(?i)\b(?:that|which)\s+(?:the\s+)?\w+\s+(?:reports|notifies|discovers)\s+(?:\w+\s+){0,2}?within\s*$|\bclaims?\s+(?:\w+\s+){0,2}?(?:submitted|made|lodged|filed|presented|received)\s+(?:after|later\s+than|more\s+than)\s*$|(?:^|\s)(?:و|ب|وب)?(?:إشعار|إخطار|إبلاغ|اشعار|اخطار|ابلاغ|يخطر|يشعر|يبلغ|تخطر|تشعر|تبلغ)\s[^.؛]{0,80}(?:نقص|عيب|عيوب|تلف|أضرار|اضرار|ضرر|خلل|مخالفة|اختلاف)[^.؛]{0,60}خلال\s*$|(?:المطالبات|مطالبات|المطالبة)\s[^.؛]{0,60}(?:خلال|بعد)\s*$`)

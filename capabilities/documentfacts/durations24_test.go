@@ -61,3 +61,32 @@ func TestDurations24PaymentWindows(t *testing.T) {
 	}
 	checkDates24(t, TypeDuration, cases)
 }
+
+func TestDurations24ClaimWindows(t *testing.T) {
+	body := strings.Repeat("The Supplier shall pack the goods for road freight.\n", 3)
+	arBody := strings.Repeat("يلتزم المورد بتوريد المواد المطابقة للمواصفات.\n", 3)
+	cases := []dates24Case{
+		// CW: the window to report a defect or a shortage, to dispute an
+		// invoice or to submit a claim is a claim_period.
+		{name: "CW arabic notify of any shortage or defect", text: "عقد توريد\n\n" + arBody + "على المشتري فحص كل شحنة وإشعار المورد بأي نقص أو عيب خلال خمسة (٥) أيام من استلامها.\n",
+			want: []string{"claim_period|P5D"}},
+		{name: "CW english notify of any damage", text: "PURCHASE ORDER\n\n" + body + "The Buyer shall notify the Supplier in writing of any shortage or transit damage within three (3) days of unloading.\n",
+			want: []string{"claim_period|P3D"}},
+		{name: "CW failure that the buyer reports", text: "SALE AGREEMENT\n\n" + body + "The Seller shall replace at its own cost any failure of the gearbox that the Buyer reports within sixty (60) days of delivery.\n",
+			want: []string{"claim_period|P60D"}},
+		{name: "CW dispute an invoice, then inform", text: "STATEMENT OF ACCOUNT\n\n" + body + "Should you dispute any item of this statement, please inform our credit controller within seven (7) days of its date.\n",
+			want: []string{"claim_period|P7D"}},
+		{name: "CW expense claims submitted within", text: "TRAVEL POLICY\n\n" + body + "Staff shall submit their expense claims, with receipts, within twenty (20) days of their return.\n",
+			want: []string{"claim_period|P20D"}},
+		{name: "CW claims submitted after", text: "TRAVEL POLICY\n\n" + body + "Claims submitted after ninety (90) days will not be paid.\n",
+			want: []string{"claim_period|P90D"}},
+		// Near misses: a repair window, a shipment notice.
+		{name: "CW near miss repair a reported defect", text: "MAINTENANCE CONTRACT\n\n" + body + "The Contractor shall repair any defect reported by the Client within seven (7) days.\n",
+			not: []string{"claim_period|P7D"}},
+		{name: "CW near miss arabic claims paid", text: "جدول وثيقة التأمين\n\n" + arBody + "يسدد المؤمن المطالبات المعتمدة خلال عشرة (١٠) أيام.\n",
+			not: []string{"claim_period|P10D"}},
+		{name: "CW near miss notify of shipment", text: "PURCHASE ORDER\n\n" + body + "The Supplier shall notify the Buyer of each shipment within two (2) days of loading.\n",
+			not: []string{"claim_period|P2D"}},
+	}
+	checkDates24(t, TypeDuration, cases)
+}
