@@ -306,6 +306,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				c, ok = durationCueOf("duration"), true
 			}
 			c, ok = claimWindow24(c, ok, headed, ctx) // durations24.go: before the service times
+			c, ok = goodsLife24(c, ok, headed, ctx)   // durations24.go
 			if !ok {
 				// "shall respond to priority 1 incidents within 2 hours",
 				// "بإصلاح أي عطل خلال ثلاثة أيام", "Response time: 4

@@ -81,3 +81,27 @@ func claimWindow24(c cue, ok, headed bool, ctx string) (cue, bool) {
 var reClaimPaid24 = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|settles?|settled)\b|(?:^|\s)(?:ي|ت)(?:سدد|دفع)(?:\s|$)|(?:^|\s)(?:ب|و)?(?:سداد|صرف|دفع)(?:\s|$)`)
 
 var reClaimWin24 = regexp.MustCompile(`(?i)\b(?:that|which)\s+(?:the\s+)?\w+\s+(?:reports|notifies|discovers)\s+(?:\w+\s+){0,2}?within\s*$|\bclaims?\s+(?:\w+\s+){0,2}?(?:submitted|made|lodged|filed|presented|received)\s+(?:after|later\s+than|more\s+than)\s*$|(?:^|\s)(?:و|ب|وب)?(?:إشعار|إخطار|إبلاغ|اشعار|اخطار|ابلاغ|يخطر|يشعر|يبلغ|تخطر|تشعر|تبلغ)\s[^.؛]{0,80}(?:نقص|عيب|عيوب|تلف|أضرار|اضرار|ضرر|خلل|مخالفة|اختلاف)[^.؛]{0,60}خلال\s*$|(?:المطالبات|مطالبات|المطالبة)\s[^.؛]{0,60}(?:خلال|بعد)\s*$`)
+
+// Lives of goods (GL): how long spare parts stay available ("make spare
+// parts available for ten (10) years", بتوفير قطع الغيار لمدة سبع سنوات
+// بعد انتهاء فترة الضمان) and how long goods keep ("a remaining shelf
+// life of at least eighteen (18) months", ألا تقل مدة صلاحية المواد
+// الغذائية عن) are durations: no term (لمدة), no warranty (a warranty
+// word after them), no bid validity (صلاحية العطاء names no goods).
+
+// goodsLife24 re-keys a duration by GL (as claimWindow24).
+func goodsLife24(c cue, ok, headed bool, ctx string) (cue, bool) {
+	if headed || ok && c.key != "term" && c.key != "warranty_period" && c.key != "duration" && c.key != "delivery_period" {
+		return c, ok
+	}
+	if near := tail(ctx, 160); reGoodsLife24.MatchString(near) && !reGoodsGuarantee24.MatchString(near) {
+		return durationCueOf("duration"), true
+	}
+	return c, ok
+}
+
+var reGoodsLife24 = regexp.MustCompile(`(?i)\b(?:make|makes|keep|keeps|hold|holds|stock|stocks|maintain|maintains|supply|supplies|provide|provides|ensure|ensures|availability)\b[^.;]{0,40}\bspare\s+parts?\b[^.;]{0,40}\b(?:for|during)\s+(?:a\s+(?:minimum\s+)?period\s+of\s+|at\s+least\s+|not\s+less\s+than\s+|a\s+minimum\s+of\s+)?$|\bshelf[\s-]+life\b[^.;]{0,50}$|(?:بتوفير|توفير|يوفر|بالاحتفاظ|الاحتفاظ|يحتفظ|توافر|بتأمين)\s+(?:ب)?قطع\s+(?:ال)?غيار[^.؛]{0,40}(?:لمدة|طوال|خلال)[^.؛]{0,20}$|صلاحية\s+(?:ال)?(?:مواد|منتجات|منتج|أدوية|ادوية|بضاعة|بضائع|أغذية|اغذية|سلع|أصناف|اصناف)[^.؛]{0,60}$`)
+
+// reGoodsGuarantee24: spare parts guaranteed or warranted for a time
+// (يضمن، تضمن، "guaranteed for six months"): a warranty, not GL.
+var reGoodsGuarantee24 = regexp.MustCompile(`(?i)\b(?:guarantee[sd]?|warrant(?:s|ed|y)?)\b|(?:^|\s)(?:ي|ت)ضمن(?:\s|$)|مضمونة|مضمون`)

@@ -90,3 +90,31 @@ func TestDurations24ClaimWindows(t *testing.T) {
 	}
 	checkDates24(t, TypeDuration, cases)
 }
+
+func TestDurations24GoodsLife(t *testing.T) {
+	body := strings.Repeat("The Supplier shall pack the goods for road freight.\n", 3)
+	arBody := strings.Repeat("يلتزم المورد بتوريد المواد المطابقة للمواصفات.\n", 3)
+	cases := []dates24Case{
+		// GL: how long spare parts stay available and how long goods
+		// keep (shelf life, صلاحية) are durations, not the term or a
+		// warranty.
+		{name: "GL arabic spare parts after the warranty", text: "عقد توريد أجهزة\n\n" + arBody + "يلتزم المورد بتوفير قطع الغيار لمدة عشر (10) سنوات بعد انتهاء فترة الضمان.\n",
+			want: []string{"duration|P10Y"}, not: []string{"term|P10Y", "warranty_period|P10Y"}},
+		{name: "GL english spare parts available", text: "SUPPLY CONTRACT\n\n" + body + "The Supplier shall make spare parts available for ten (10) years after the last delivery.\n",
+			want: []string{"duration|P10Y"}, not: []string{"term|P10Y"}},
+		{name: "GL english remaining shelf life", text: "TENDER FOR MEDICINES\n\n" + body + "All medicines shall have a remaining shelf life of at least eighteen (18) months on delivery.\n",
+			want: []string{"duration|P18M"}, not: []string{"term|P18M", "warranty_period|P18M"}},
+		{name: "GL arabic shelf life of food", text: "عقد توريد مواد غذائية\n\n" + arBody + "يجب ألا تقل مدة صلاحية المواد الغذائية عند التوريد عن ستة (6) أشهر.\n",
+			want: []string{"duration|P6M"}, not: []string{"term|P6M"}},
+		{name: "GL near miss spare parts guaranteed", text: "MAINTENANCE CONTRACT\n\n" + body + "Spare parts fitted by the Contractor are guaranteed for six (6) months from fitting.\n",
+			not: []string{"duration|P6M"}},
+		{name: "GL near miss arabic spare parts warranted", text: "عقد صيانة\n\n" + arBody + "يضمن المقاول قطع الغيار التي يركبها لمدة ستة (6) أشهر من تاريخ التركيب.\n",
+			not: []string{"duration|P6M"}},
+		{name: "GL near miss a spare parts package", text: "QUOTATION\n\n" + body + "The price includes spare parts for two years of operation.\n",
+			not: []string{"duration|P2Y"}},
+		// Near miss: the contract's own term.
+		{name: "GL near miss the term", text: "عقد توريد أجهزة\n\n" + arBody + "مدة هذا العقد سبع (7) سنوات تبدأ من تاريخ توقيعه.\n",
+			want: []string{"term|P7Y"}},
+	}
+	checkDates24(t, TypeDuration, cases)
+}
