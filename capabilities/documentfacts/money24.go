@@ -26,6 +26,11 @@ import (
 //     in any month shall not exceed", "Service credits ... are capped at")
 //     is a `penalty_amount`, as a cap on liquidated damages is; deductions
 //     from a salary to repay a loan are not.
+//   - HR (decision 64): the hire of equipment or a vessel ("Charter hire
+//     is USD 21,500 per month", a row "Hire, per day | 1,450.500", "The
+//     daily hire rate of the excavator shall be", أجرة استئجار الرافعة)
+//     is `rent`; a row of overtime, mobilisation or an item stays a
+//     price, a total row its total; "each new hire" is no hire of goods.
 //   - OF: الرسمي / رسمية (official: the official uniform, an official
 //     translation, official holidays) is no رسم (a fee): lastWordIndex
 //     does not take رسم followed by the adjective's ي for the fee word.
@@ -46,11 +51,19 @@ func money24Facts(facts []Fact, cands []candidate, text, docType string) {
 		line := lineAt(text, at)
 		k := ""
 		if strings.Contains(line, " | ") {
+			label := rowLabelAt24(line)
 			if sumCells24(line) == 1 {
-				k = claimRowKey24(rowLabelAt24(line), f.Key, priced)
+				k = claimRowKey24(label, f.Key, priced)
+			}
+			if k == "" && (f.Key == "price" || f.Key == "fee" || f.Key == "amount") && reHireRow24.MatchString(label) && !reTotalWord23.MatchString(label) {
+				k = "rent" // HR
 			}
 		} else {
-			k = deductionCapKey24(moneySentence(text, at), f.Key)
+			sent := moneySentence(text, at)
+			k = deductionCapKey24(sent, f.Key)
+			if k == "" && (f.Key == "price" || f.Key == "fee" || f.Key == "amount") && reHireBefore24.MatchString(tail(sent, 120)) && !reHireStaff24.MatchString(sent) {
+				k = "rent" // HR
+			}
 		}
 		if k != "" && k != f.Key {
 			f.Key, f.Label = k, moneyLabel20(k)
@@ -119,6 +132,9 @@ func deductionCapKey24(sent, key string) string {
 }
 
 var (
+	reHireRow24        = regexp.MustCompile(`(?i)^[\s*_]*(?:(?:daily|monthly|weekly|hourly|annual)\s+)?(?:charter\s+|bareboat\s+|time\s+charter\s+)?hire(?:\s+(?:rate|charges?))?\b\s*(?:[,(/-]\s*(?:per|a|each)\s+\w+\)?)?\s*(?:\(|$)|^[\s*_]*(?:أجرة|اجرة|بدل)\s+(?:ال)?(?:استئجار|تأجير|تاجير)`)
+	reHireStaff24      = regexp.MustCompile(`(?i)\b(?:new|each|every|per|successful)\s+hires?\b|\bhir(?:e|ing)\s+(?:of\s+)?(?:staff|employees?|personnel|workers|candidates?)\b`)
+	reHireBefore24     = regexp.MustCompile(`(?i)\b(?:charter\s+|bareboat\s+)?hire(?:\s+(?:rate|charges?))?\s+(?:of\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+)?(?:is|shall\s+be|will\s+be|amounts?\s+to|of|at|:)\s*(?:[A-Z]{3}|US\$|\$)?\s*$|(?:أجرة|اجرة|بدل)\s+(?:ال)?(?:استئجار|تأجير|تاجير)\s+[^.؛]{0,40}$`)
 	rePenaltyRow24     = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:ال)?(?:غرامات|غرامة|جزاءات|الجزاءات)(?:$|[^\p{L}])|\bliquidated\s+damages\b|\b(?:delay|late(?:ness)?|late\s+delivery)\s+penalt(?:y|ies)\b|\bpenalt(?:y|ies)\s+(?:for\s+delay|accrued|to\s+date)\b`)
 	reRateWord24       = regexp.MustCompile(`(?i)%|\bper\s+cent\b|\brate\b|نسبة`)
 	reCostDiff24       = regexp.MustCompile(`(?i)فرق\s+(?:ال)?(?:تكلفة|تكاليف|سعر|أسعار)|(?:ال)?(?:تكلفة|تكاليف)\s+(?:ال)?إضافية|\b(?:excess|additional|extra)\s+costs?\s+of\s+(?:replacement|substitute|alternative|purchas|procur|buying)|\b(?:cost|price)\s+difference\b|\bdifference\s+in\s+(?:the\s+)?(?:cost|price)\b`)

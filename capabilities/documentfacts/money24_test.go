@@ -78,3 +78,24 @@ func TestMoney24OfficialIsNoFee(t *testing.T) {
 	}
 	checkKeyed20(t, TypeMoney, cases)
 }
+
+func TestMoney24Hire(t *testing.T) {
+	body := strings.Repeat("The Owner shall keep the vessel seaworthy.\n", 3)
+	cases := []dates20Case{
+		// HR (decision 64): the hire of equipment or a vessel is rent.
+		{name: "HR charter hire per month in a sentence", text: "TIME CHARTER PARTY\n\n" + body + "3.1 Charter hire is USD 18,750 per month, payable monthly in advance.\n",
+			want: []string{"rent|18750 USD"}, not: []string{"fee|18750 USD", "price|18750 USD"}},
+		{name: "HR hire per day row", text: "CRANE HIRE AGREEMENT\n\n" + body + "Item | Rate (KWD)\nHire, per day | 975.500\nMobilisation, lump sum | 400.000\n",
+			want: []string{"rent|975.5 KWD", "price|400 KWD"}, not: []string{"price|975.5 KWD"}},
+		{name: "HR daily hire rate of", text: "EQUIPMENT HIRE CONTRACT\n\n" + body + "The daily hire rate of the excavator shall be OMR 185.000, fuel excluded.\n",
+			want: []string{"rent|185 OMR"}},
+		{name: "HR arabic hire of the crane", text: "عقد استئجار رافعة\n\n" + strings.Repeat("يلتزم المؤجر بصيانة الرافعة.\n", 3) + "أجرة استئجار الرافعة ٢٬٤٠٠ ر.ع. شهرياً تدفع مقدماً.\n",
+			want: []string{"rent|2400 OMR"}},
+		// Near misses: overtime row; hiring staff.
+		{name: "HR near miss overtime row", text: "CRANE HIRE AGREEMENT\n\n" + body + "Item | Rate (KWD)\nHire, per day | 975.500\nOvertime, per hour | 45.000\n",
+			want: []string{"price|45 KWD"}, not: []string{"rent|45 KWD"}},
+		{name: "HR near miss hiring staff", text: "RECRUITMENT AGREEMENT\n\n" + body + "The Agency's fee for each new hire is AED 4,500.\n",
+			not: []string{"rent|4500 AED"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
