@@ -31,6 +31,11 @@ import (
 //     daily hire rate of the excavator shall be", أجرة استئجار الرافعة)
 //     is `rent`; a row of overtime, mobilisation or an item stays a
 //     price, a total row its total; "each new hire" is no hire of goods.
+//   - LC (decision 48): a late-payment charge as a sum in a table's row
+//     ("Late payment fee / رسوم التأخر في السداد | BHD 15 per late
+//     instalment") or keyed a fee or a price in a sentence ("A late
+//     payment charge of QAR 500") is a `penalty_amount`, as conv22.go
+//     makes such an `amount` one.
 //   - OF: الرسمي / رسمية (official: the official uniform, an official
 //     translation, official holidays) is no رسم (a fee): lastWordIndex
 //     does not take رسم followed by the adjective's ي for the fee word.
@@ -58,11 +63,17 @@ func money24Facts(facts []Fact, cands []candidate, text, docType string) {
 			if k == "" && (f.Key == "price" || f.Key == "fee" || f.Key == "amount") && reHireRow24.MatchString(label) && !reTotalWord23.MatchString(label) {
 				k = "rent" // HR
 			}
+			if k == "" && (f.Key == "price" || f.Key == "fee" || f.Key == "amount") && reLateRow24.MatchString(label) {
+				k = "penalty_amount" // LC
+			}
 		} else {
 			sent := moneySentence(text, at)
 			k = deductionCapKey24(sent, f.Key)
 			if k == "" && (f.Key == "price" || f.Key == "fee" || f.Key == "amount") && reHireBefore24.MatchString(tail(sent, 120)) && !reHireStaff24.MatchString(sent) {
 				k = "rent" // HR
+			}
+			if k == "" && (f.Key == "price" || f.Key == "fee") && reLateInterest22.MatchString(tail(sent, 160)) {
+				k = "penalty_amount" // LC
 			}
 		}
 		if k != "" && k != f.Key {
@@ -132,6 +143,7 @@ func deductionCapKey24(sent, key string) string {
 }
 
 var (
+	reLateRow24        = regexp.MustCompile(`(?i)\blate[\s-]+(?:payment\s+)?(?:interest|charges?|fees?|penalt(?:y|ies))\b|\b(?:default|delay|overdue|penalty)\s+interest\b|(?:فوائد|فائدة|غرامة|غرامات|رسوم)\s+(?:ال)?(?:تأخير|تاخير|التأخر|التأخير)(?:\s+في\s+(?:ال)?سداد|\s+عن\s+(?:ال)?سداد|\s+(?:ال)?سداد)`)
 	reHireRow24        = regexp.MustCompile(`(?i)^[\s*_]*(?:(?:daily|monthly|weekly|hourly|annual)\s+)?(?:charter\s+|bareboat\s+|time\s+charter\s+)?hire(?:\s+(?:rate|charges?))?\b\s*(?:[,(/-]\s*(?:per|a|each)\s+\w+\)?)?\s*(?:\(|$)|^[\s*_]*(?:أجرة|اجرة|بدل)\s+(?:ال)?(?:استئجار|تأجير|تاجير)`)
 	reHireStaff24      = regexp.MustCompile(`(?i)\b(?:new|each|every|per|successful)\s+hires?\b|\bhir(?:e|ing)\s+(?:of\s+)?(?:staff|employees?|personnel|workers|candidates?)\b`)
 	reHireBefore24     = regexp.MustCompile(`(?i)\b(?:charter\s+|bareboat\s+)?hire(?:\s+(?:rate|charges?))?\s+(?:of\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+)?(?:is|shall\s+be|will\s+be|amounts?\s+to|of|at|:)\s*(?:[A-Z]{3}|US\$|\$)?\s*$|(?:أجرة|اجرة|بدل)\s+(?:ال)?(?:استئجار|تأجير|تاجير)\s+[^.؛]{0,40}$`)

@@ -99,3 +99,21 @@ func TestMoney24Hire(t *testing.T) {
 	}
 	checkKeyed20(t, TypeMoney, cases)
 }
+
+func TestMoney24LateCharges(t *testing.T) {
+	body := strings.Repeat("The Borrower shall repay the facility in monthly instalments.\n", 3)
+	cases := []dates20Case{
+		// LC (decision 48): a late-payment charge stated as a sum, in a
+		// table's row or as a fee or price in a sentence.
+		{name: "LC bilingual row of a facility letter", format: "md", text: "# FACILITY OFFER LETTER\n\n" + body + "\n| Term | Detail |\n|---|---|\n| Late payment fee / رسوم التأخر في السداد | BHD 15 per late instalment / ١٥ د.ب. عن كل قسط متأخر |\n",
+			want: []string{"penalty_amount|15 BHD"}, not: []string{"price|15 BHD", "fee|15 BHD"}},
+		{name: "LC sentence late payment charge of", text: "SERVICE AGREEMENT\n\n" + body + "A late payment charge of QAR 500 applies to each invoice unpaid after its due date.\n",
+			want: []string{"penalty_amount|500 QAR"}, not: []string{"fee|500 QAR"}},
+		{name: "LC arabic row", text: "خطاب عرض تمويل\n\n" + strings.Repeat("يلتزم المقترض بسداد الأقساط في مواعيدها.\n", 3) + "البند | القيمة\nرسوم التأخر في السداد | ٢٥ ر.ع. عن كل شهر\nرسوم إدارية | ١٠٠ ر.ع.\n",
+			want: []string{"penalty_amount|25 OMR"}, not: []string{"price|25 OMR", "fee|25 OMR"}},
+		// Near miss: a processing fee.
+		{name: "LC near miss processing fee row", format: "md", text: "# FACILITY OFFER LETTER\n\n" + body + "\n| Term | Detail |\n|---|---|\n| Processing fee | BHD 250 |\n",
+			not: []string{"penalty_amount|250 BHD"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
