@@ -685,7 +685,7 @@ var (
 	// reTimeColumn: a column of a service-level table that holds the time
 	// allowed to act ("Response", "Rectification", "Resolution time",
 	// "الاستجابة", "المعالجة").
-	reTimeColumn = regexp.MustCompile(`(?i)\b(?:respon(?:se|d)|rectif\w*|resolution|resolve|repair|restor\w*|fix|attendance|arrival|turnaround|target)\b|الاستجابة|المعالجة|الإصلاح|الاصلاح|زمن`)
+	reTimeColumn = regexp.MustCompile(`(?i)\b(?:respon(?:se|d)|rectif\w*|resolution|resolve|repair|restor\w*|fix|attendance|arrival|turnaround|target)\b|الاستجابة|المعالجة|الإصلاح|الاصلاح|زمن` + timeColumn24) // deadlines24.go
 )
 
 // serviceLevelCells: in a service-level table, each cell that is a period
@@ -714,6 +714,7 @@ func (x *clauseExtractor) serviceLevelCells(add func(d Deadline, s, e, si int)) 
 			}
 			m := reCellPeriod.FindStringSubmatchIndex(cell)
 			if m == nil {
+				x.serviceCell24(cell, at, add) // deadlines24.go: Arabic units, words, business days
 				continue
 			}
 			s, e := at+len(cell)-len(strings.TrimLeft(cell, " ")), at+len(strings.TrimRight(cell, " "))
