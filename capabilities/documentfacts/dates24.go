@@ -226,3 +226,25 @@ var (
 	reWindowFrom24 = regexp.MustCompile(`(?i)(?:\bperiod|\bwindow|الفترة|فترة|المدة)\s+(?:from|من)\s*$|\bbetween\s*$`)
 	reWindowTo24   = regexp.MustCompile(`(?i)(?:\bperiod|\bwindow|الفترة|فترة|المدة)\s+(?:from|من)\s+[^.;؛]{4,40}?\s(?:to|until|till|and|إلى|الى|حتى)\s*$|\bbetween\s+[^.;]{4,40}?\s+and\s*$`)
 )
+
+// LI (decision 44): a letter of intent or a letter of offer (LETTER OF
+// INTENT, خطاب نوايا, LETTER OF OFFER, OFFER LETTER) that asks to be
+// countersigned, returned or accepted by a day offers as an offer of
+// employment does: the day is its valid_until (conv21.go reads the ask).
+
+// offerLetter24: text's opening names it a letter of intent or of offer.
+func offerLetter24(text string) bool {
+	return reOfferLetter24.MatchString(prefixBytes(text, 600))
+}
+
+// letterAsk24: the ask before the date names the letter or the offer
+// ("countersign", "return a copy of this letter", "accept this offer",
+// التوقيع على هذا الخطاب), not another document to sign ("sign the
+// definitive purchase contract by").
+func letterAsk24(ctx string) bool {
+	return reLetterAsk24.MatchString(ctx)
+}
+
+var reLetterAsk24 = regexp.MustCompile(`(?i)\bcountersign\w*\b[^.;\n]{0,80}$|\b(?:this|the)\s+(?:letter|offer)\b[^.;\n]{0,60}$|\b(?:accept|acceptance)\b[^.;\n]{0,60}$|(?:هذا|الخطاب|العرض)[^.؛\n]{0,80}$`)
+
+var reOfferLetter24 = regexp.MustCompile(`(?i)\bletter\s+of\s+(?:intent|offer)\b|\boffer\s+letter\b|خطاب\s+(?:ال)?نوايا|رسالة\s+(?:ال)?نوايا|خطاب\s+عرض|خطاب\s+إبداء\s+(?:ال)?رغبة`)

@@ -121,3 +121,24 @@ func TestDates24SplitOverLines(t *testing.T) {
 	}
 	checkDates24(t, TypeDate, cases)
 }
+
+func TestDates24LetterOfIntentValidity(t *testing.T) {
+	enBody := strings.Repeat("The Buyer intends to purchase the equipment described below.\n", 3)
+	cases := []dates24Case{
+		// LI (decision 44): a letter of intent or an offer letter that
+		// asks to be countersigned, returned or accepted by a day: that
+		// day is its valid_until, as an offer of employment's is.
+		{name: "LI english letter of intent countersign", text: "LETTER OF INTENT\n\nDate: 2 June 2027\n\n" + enBody + "Please countersign and return a copy of this letter by 12 June 2027 to confirm the Seller's agreement.\n",
+			want: []string{"valid_until|2027-06-12"}, not: []string{"date|2027-06-12"}},
+		{name: "LI arabic letter of intent", text: "خطاب نوايا\n\nالتاريخ: ٢ يونيو ٢٠٢٧م\n\n" + strings.Repeat("يرغب المشتري في شراء المعدات المبينة أدناه.\n", 3) + "يرجى التوقيع على هذا الخطاب وإعادته في موعد أقصاه ١٥ يونيو ٢٠٢٧م.\n",
+			want: []string{"valid_until|2027-06-15"}},
+		{name: "LI letter of offer for a lease", text: "LETTER OF OFFER\n\nDate: 2 June 2027\n\nWe offer to lease Unit 4 to you on the terms below.\n" + enBody + "Please sign and return a copy of this letter by 20 June 2027.\n",
+			want: []string{"valid_until|2027-06-20"}},
+		{name: "LI near miss signing the definitive contract", text: "LETTER OF INTENT\n\nDate: 2 June 2027\n\n" + enBody + "The parties intend to sign the definitive purchase contract by 30 June 2027.\n",
+			not: []string{"valid_until|2027-06-30"}},
+		// Near miss: a reminder asks for a signed confirmation.
+		{name: "LI near miss a reminder's confirmation", text: "PAYMENT REMINDER\n\nDate: 2 June 2027\n\n" + enBody + "Please sign and return the attached balance confirmation by 9 June 2027.\n",
+			not: []string{"valid_until|2027-06-09"}},
+	}
+	checkDates24(t, TypeDate, cases)
+}
