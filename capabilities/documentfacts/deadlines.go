@@ -402,6 +402,9 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 				return o.o.Modality == "must_not"
 			}
 		}
+		if intentOnly24(x.a.text[s.start:off]) {
+			return true // deadlines24.go: an intention binds no one
+		}
 		if len(obls) > 0 {
 			// Outside every clause that binds, after a permission ("The
 			// Client may terminate by giving 45 days' notice, in which case

@@ -78,3 +78,22 @@ func (x *clauseExtractor) serviceCell24(cell string, at int, add func(d Deadline
 	}
 	add(Deadline{Key: "deadline", Label: "Deadline", Value: x.a.text[s:e], Period: iso, Method: "pattern", Confidence: 0.75}, s, e, x.sentenceAt(s))
 }
+
+// IN: a sentence that states an intention or an expectation before the
+// deadline's words ("The parties intend to sign the definitive purchase
+// contract by", "The Company expects to announce the shortlist by",
+// يعتزم الطرفان توقيع العقد النهائي في موعد أقصاه) binds no one: it gives
+// no deadline, unless a clause that binds stands between ("..., and the
+// Seller shall furnish a bond within").
+
+// intentOnly24: before, a sentence up to a deadline's words, is such an
+// intention.
+func intentOnly24(before string) bool {
+	m := reIntent24.FindStringIndex(before)
+	return m != nil && !reDutyAfter24.MatchString(before[m[1]:])
+}
+
+var (
+	reIntent24    = regexp.MustCompile(`(?i)\b(?:intends?|intended|intention|expects?|expected|anticipates?|plans?|hopes?)\s+to\b|\bit\s+is\s+(?:intended|expected|anticipated|planned)\b|(?:^|\s)(?:يعتزم|تعتزم|ينوي|تنوي|يتوقع|تتوقع|يأمل|تأمل)\s|(?:^|\s)(?:نية|بنية)\s+(?:ال)?طرفين`)
+	reDutyAfter24 = regexp.MustCompile(`(?i)\b(?:shall|must|undertakes?|agrees?\s+to|is\s+required|are\s+required|will\s+be\s+required)\b|يلتزم|تلتزم|يتعهد|تتعهد|يجب|على\s+(?:المورد|المشتري|البائع|المقاول|الطرف)`)
+)

@@ -49,3 +49,38 @@ func TestDeadlines24ServiceTables(t *testing.T) {
 		}
 	}
 }
+
+func TestDeadlines24Intentions(t *testing.T) {
+	body := strings.Repeat("The Buyer wishes to purchase the equipment described below.\n", 3)
+	cases := []struct {
+		name, text string
+		want       map[string]int
+	}{
+		// IN: an intention or an expectation ("intend to sign ... by",
+		// "expects to announce ... by", يعتزم الطرفان) binds no one: no
+		// deadline.
+		{name: "IN english parties intend to sign by", text: "LETTER OF INTENT\n\n" + body + "1. The parties intend to sign the definitive purchase contract by 30 June 2027.\n",
+			want: map[string]int{"2027-06-30": 0}},
+		{name: "IN arabic the parties intend", text: "خطاب نوايا\n\n" + strings.Repeat("يرغب المشتري في شراء المعدات.\n", 3) + "يعتزم الطرفان توقيع العقد النهائي في موعد أقصاه ٣٠ يونيو ٢٠٢٧م.\n",
+			want: map[string]int{"2027-06-30": 0}},
+		{name: "IN expects to announce by", text: "INVITATION TO PREQUALIFY\n\n" + body + "The Company expects to announce the shortlist by 15 May 2027.\n",
+			want: map[string]int{"2027-05-15": 0}},
+		// Near misses: a duty beside an intention stays.
+		{name: "IN near miss a duty to deliver", text: "LETTER OF INTENT\n\n" + body + "The Seller shall deliver the Equipment not later than 30 September 2027.\n",
+			want: map[string]int{"2027-09-30": 1}},
+		{name: "IN near miss intention then a duty", text: "LETTER OF INTENT\n\n" + body + "The parties intend to sign a contract, and the Seller shall furnish a bond within twenty-one (21) days of signing.\n",
+			want: map[string]int{"P21D": 1}},
+	}
+	for _, c := range cases {
+		out := extractText(t, c.text)
+		got := map[string]int{}
+		for _, d := range out.Deadlines {
+			got[d.NormalizedValue]++
+		}
+		for v, n := range c.want {
+			if got[v] != n {
+				t.Errorf("%s: %d deadlines of %s, want %d; got %v", c.name, got[v], v, n, got)
+			}
+		}
+	}
+}
