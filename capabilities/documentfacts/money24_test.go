@@ -117,3 +117,21 @@ func TestMoney24LateCharges(t *testing.T) {
 	}
 	checkKeyed20(t, TypeMoney, cases)
 }
+
+func TestMoney24SaudiRiyalSR(t *testing.T) {
+	body := strings.Repeat("The Contractor shall perform the works in Riyadh.\n", 3)
+	cases := []dates20Case{
+		// SR: "SR" (upper case, a number beside it) is the Saudi riyal,
+		// as "QR" is the Qatari and "BD" the Bahraini dinar.
+		{name: "SR before the number", text: "SERVICES CONTRACT\n\n" + body + "The monthly fee is SR 8,000.\n",
+			want: []string{"fee|8000 SAR"}},
+		{name: "SR after the number", text: "SERVICES CONTRACT\n\n" + body + "The Contractor shall pay a penalty of 1,500 SR for each day of delay.\n",
+			want: []string{"penalty_amount|1500 SAR"}},
+		{name: "SR in a column header", format: "md", text: "# QUOTATION\n\n" + body + "\n| Item | Qty | Unit price (SR) | Total (SR) |\n|---|---|---|---|\n| Pump | 2 | 4,250.00 | 8,500.00 |\n",
+			want: []string{"price|4250 SAR", "price|8500 SAR"}},
+		// Near miss: "Sr." (senior) before a name, and lower case.
+		{name: "SR near miss a senior engineer", text: "SERVICES CONTRACT\n\n" + body + "Sr. Engineer 2 will attend the site; sr 40 is the room number.\n",
+			not: []string{"amount|2 SAR", "amount|40 SAR", "price|40 SAR"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
