@@ -193,6 +193,7 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 	}
 	x.stop.pass(len(t))          // stop.go
 	splitDates24(t, &prev, emit) // dates24.go: a date split over two lines
+	ordinalDates24(t, emit)      // dates24.go: "the first day of April 2027"
 	for _, m := range reDateDMY.FindAllStringSubmatchIndex(t, -1) {
 		d, mon, y := t[m[2]:m[3]], t[m[4]:m[5]], t[m[6]:m[7]]
 		if iso := validDate(atoi(y), monthNames[strings.ToLower(mon)], atoi(d)); iso != "" {

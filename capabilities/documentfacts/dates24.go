@@ -248,3 +248,91 @@ func letterAsk24(ctx string) bool {
 var reLetterAsk24 = regexp.MustCompile(`(?i)\bcountersign\w*\b[^.;\n]{0,80}$|\b(?:this|the)\s+(?:letter|offer)\b[^.;\n]{0,60}$|\b(?:accept|acceptance)\b[^.;\n]{0,60}$|(?:هذا|الخطاب|العرض)[^.؛\n]{0,80}$`)
 
 var reOfferLetter24 = regexp.MustCompile(`(?i)\bletter\s+of\s+(?:intent|offer)\b|\boffer\s+letter\b|خطاب\s+(?:ال)?نوايا|رسالة\s+(?:ال)?نوايا|خطاب\s+عرض|خطاب\s+إبداء\s+(?:ال)?رغبة`)
+
+//   - OW: a day written as an ordinal word ("the first day of April
+//     2027", "the twenty-first of June, 2027", الأول من أبريل ٢٠٢٧م,
+//     اليوم الخامس عشر من شهر مايو, غرة يوليو) is a full date: the reader
+//     of a month and a year alone took it for the month.
+
+// ordinalDates24 emits OW's dates of t.
+func ordinalDates24(t string, emit func(ms, me int, iso string, conf float64, note string)) {
+	for _, m := range reOrdinalEN24.FindAllStringSubmatchIndex(t, -1) {
+		if d := ordinalDayEN24[strings.ToLower(strings.ReplaceAll(t[m[2]:m[3]], " ", "-"))]; d > 0 {
+			if iso := validDate(atoi(t[m[6]:m[7]]), monthNames[strings.ToLower(t[m[4]:m[5]])], d); iso != "" {
+				emit(m[0], m[7], iso, 0.8, "")
+			}
+		}
+	}
+	for _, m := range reOrdinalAR24.FindAllStringSubmatchIndex(t, -1) {
+		d := 1 // غرة
+		if m[2] >= 0 {
+			d = ordinalDayAR24(t[m[2]:m[3]])
+		}
+		if d > 0 {
+			if iso := validDate(atoi(t[m[6]:m[7]]), monthNames[strings.ToLower(t[m[4]:m[5]])], d); iso != "" {
+				emit(m[0], m[7], iso, 0.8, "")
+			}
+		}
+	}
+}
+
+var (
+	ordUnitsEN24 = []string{"", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"}
+	ordTeensEN24 = []string{"tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"}
+	// ordinalDayEN24: "first" 1 ... "thirty-first" 31.
+	ordinalDayEN24 = func() map[string]int {
+		m := map[string]int{}
+		for i := 1; i <= 9; i++ {
+			m[ordUnitsEN24[i]] = i
+			m["twenty-"+ordUnitsEN24[i]] = 20 + i
+		}
+		for i, w := range ordTeensEN24 {
+			m[w] = 10 + i
+		}
+		m["twentieth"], m["thirtieth"], m["thirty-first"] = 20, 30, 31
+		return m
+	}()
+	ordUnitsAR24  = []string{"", "الأول", "الثاني", "الثالث", "الرابع", "الخامس", "السادس", "السابع", "الثامن", "التاسع"}
+	reOrdinalEN24 = regexp.MustCompile(`(?i)\b(?:the\s+)?((?:twenty|thirty)[\s-](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)\s+(?:day\s+)?of\s+(` + monthPattern() + `)\.?,?\s+(` + D + `{4})`)
+	reOrdinalAR24 = regexp.MustCompile(`(?:(?:اليوم\s+)?((?:ال)?(?:أول|اول|ثاني|ثالث|رابع|خامس|سادس|سابع|ثامن|تاسع|عاشر|حادي)(?:\s+(?:عشر|والعشرين|والثلاثين))?|العشرين|الثلاثين)\s+من\s+(?:شهر\s+)?|غرة\s+(?:شهر\s+)?)(` + monthPattern() + `)\s+(?:عام\s+|سنة\s+)?(` + D + `{4})`)
+)
+
+// ordinalDayAR24: الأول 1 ... الحادي والثلاثين 31, 0 if none.
+func ordinalDayAR24(s string) int {
+	s = strings.Join(strings.Fields(s), " ")
+	unit := func(w string) int {
+		w = strings.TrimPrefix(w, "ال")
+		if w == "اول" || w == "أول" || w == "حادي" {
+			return 1
+		}
+		for i := 1; i <= 9; i++ {
+			if w == strings.TrimPrefix(ordUnitsAR24[i], "ال") {
+				return i
+			}
+		}
+		if w == "عاشر" {
+			return 10
+		}
+		return 0
+	}
+	switch {
+	case s == "العشرين":
+		return 20
+	case s == "الثلاثين":
+		return 30
+	}
+	f := strings.Fields(s)
+	u := unit(f[0])
+	if len(f) == 1 {
+		return u
+	}
+	switch f[1] {
+	case "عشر":
+		return 10 + u
+	case "والعشرين":
+		return 20 + u
+	case "والثلاثين":
+		return 30 + u
+	}
+	return 0
+}

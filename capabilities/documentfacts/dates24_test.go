@@ -142,3 +142,25 @@ func TestDates24LetterOfIntentValidity(t *testing.T) {
 	}
 	checkDates24(t, TypeDate, cases)
 }
+
+func TestDates24OrdinalDays(t *testing.T) {
+	cases := []dates24Case{
+		// OW: a day written as an ordinal word ("the first day of April
+		// 2027", "the fifteenth of May, 2027", الأول من أبريل ٢٠٢٧م,
+		// "غرة يوليو ٢٠٢٧") is a full date, not a month.
+		{name: "OW english first day of", text: "LEASE AGREEMENT\n\nThis Lease is made on 2 March 2027.\n\nThe lease term commences on the first day of April 2027 and ends on 31 March 2028.\n",
+			want: []string{"effective_date|2027-04-01"}},
+		{name: "OW english twenty-first of", text: "SERVICES AGREEMENT\n\nThe Services shall start on the twenty-first of June, 2027.\n",
+			want: []string{"effective_date|2027-06-21"}},
+		{name: "OW arabic first of the month", text: "عقد إيجار\n\nحرر هذا العقد بتاريخ ٢ مارس ٢٠٢٧م.\n\nيبدأ العقد في الأول من أبريل ٢٠٢٧م وينتهي في ٣١ مارس ٢٠٢٨م.\n",
+			want: []string{"effective_date|2027-04-01"}},
+		{name: "OW arabic fifteenth of the month of", text: "عقد خدمات\n\nتسري هذه الاتفاقية اعتباراً من اليوم الخامس عشر من شهر مايو ٢٠٢٧م.\n",
+			want: []string{"effective_date|2027-05-15"}},
+		{name: "OW arabic ghurrat", text: "عقد خدمات\n\nتسري هذه الاتفاقية اعتباراً من غرة يوليو ٢٠٢٧م.\n",
+			want: []string{"effective_date|2027-07-01"}},
+		// Near miss: an ordinal that counts something else.
+		{name: "OW near miss the first payment of April 2027", text: "SERVICES AGREEMENT\n\nThe first invoice of April 2027 shall be paid in May.\n",
+			count: map[string]int{"2027-04-01": 0}},
+	}
+	checkDates24(t, TypeDate, cases)
+}
