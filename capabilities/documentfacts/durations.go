@@ -13,7 +13,7 @@ import (
 // role from a cue in their own clause.
 
 var (
-	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))(?:-|\s*)(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|banking\s+|working\s+|consecutive\s+)?` + furtherUnit24 + `(days?|weeks?|months?|years?|hours?|minutes?|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوعاً|أسبوعا|أسبوع|أسابيع|شهراً|شهرًا|شهرا|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاماً|عامًا|عاما|عام|أعوام|ساعة|ساعات|دقيقة|دقائق)`)
+	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))(?:-|\s*)(?:\(\s*(?:` + D + `{1,3}|` + bracketWords24 + `)\s*\)\s*)?(?:calendar\s+|business\s+|banking\s+|working\s+|consecutive\s+)?` + furtherUnit24 + `(days?|weeks?|months?|years?|hours?|minutes?|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوعاً|أسبوعا|أسبوع|أسابيع|شهراً|شهرًا|شهرا|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاماً|عامًا|عاما|عام|أعوام|ساعة|ساعات|دقيقة|دقائق)`)
 	reDurationWord = regexp.MustCompile(`(?i)\b(` + enNumRun + `)` + furtherUnit24 + `(days?|hours?|weeks?|months?|years?)\b`)
 	// reDurationAR: Arabic number words and a unit ("ثلاث سنوات", "أربعة
 	// وعشرين شهرا"), a dual ("سنتان", "شهرين") or a fixed phrase with the

@@ -12,6 +12,13 @@ import "regexp"
 //     the word after the unit (سنة إضافية, سنة أخرى), which the bare-unit
 //     reader already takes.
 
+//   - DB: digits, then the number in words in brackets, then the unit
+//     ("1 (one) year", "30 (thirty) days' written notice", "3 (ثلاث)
+//     سنوات"): the digits count, the words repeat them.
+
+// bracketWords24: DB's number words in brackets (English or Arabic).
+const bracketWords24 = `(?i:(?:` + enNumTok + `(?:\s*-\s*|\s+(?:and\s+)?))*` + enNumTok + `)|\p{Arabic}[\p{Arabic}\s]{1,30}`
+
 // furtherUnit24 is FU's optional word before the unit.
 const furtherUnit24 = `(?:(?:further|additional|more|extra)\s+)?`
 

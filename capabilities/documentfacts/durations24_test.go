@@ -118,3 +118,24 @@ func TestDurations24GoodsLife(t *testing.T) {
 	}
 	checkDates24(t, TypeDuration, cases)
 }
+
+func TestDurations24DigitsThenWords(t *testing.T) {
+	body := strings.Repeat("The Contractor shall keep the plant in good working order.\n", 3)
+	arBody := strings.Repeat("يلتزم المقاول بصيانة المعدات بصورة دورية.\n", 3)
+	cases := []dates24Case{
+		// DB: digits, then the number in words in brackets, then the unit
+		// ("1 (one) year", "30 (thirty) days", "3 (ثلاث) سنوات").
+		{name: "DB english one year", text: "SUPPLY CONTRACT\n\n" + body + "The warranty period is 1 (one) year from delivery.\n",
+			want: []string{"warranty_period|P1Y"}},
+		{name: "DB english thirty days notice", text: "SERVICES AGREEMENT\n\n" + body + "Either party may terminate this Agreement by giving 30 (thirty) days' written notice.\n",
+			want: []string{"notice_period|P30D"}},
+		{name: "DB arabic three years", text: "عقد خدمات\n\n" + arBody + "مدة العقد 3 (ثلاث) سنوات تبدأ من تاريخ التوقيع.\n",
+			want: []string{"term|P3Y"}},
+		{name: "DB english twenty-four months term", text: "SERVICES AGREEMENT\n\n" + body + "This Agreement shall remain in force for 24 (twenty-four) months.\n",
+			want: []string{"term|P24M"}},
+		// Near miss: a bracketed note that is no number.
+		{name: "DB near miss a bracketed note", text: "SERVICES AGREEMENT\n\n" + body + "The Contractor shall provide 2 (spare) pumps on site.\n",
+			count: map[string]int{"P2D": 0}},
+	}
+	checkDates24(t, TypeDuration, cases)
+}
