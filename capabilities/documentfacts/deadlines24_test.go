@@ -84,3 +84,34 @@ func TestDeadlines24Intentions(t *testing.T) {
 		}
 	}
 }
+
+func TestDeadlines24DigitsThenWords(t *testing.T) {
+	body := strings.Repeat("The Contractor shall keep the plant in good working order.\n", 3)
+	cases := []struct {
+		name, text string
+		want       map[string]int
+	}{
+		// DB: "within 7 (seven) days", "خلال 30 (ثلاثين) يوماً": the digits,
+		// the words in brackets repeating them, the unit.
+		{name: "DB english remedy within", text: "SERVICES AGREEMENT\n\n" + body + "The Contractor shall remedy any defect within 7 (seven) days of notice.\n",
+			want: map[string]int{"P7D": 1}},
+		{name: "DB english pay within thirty", text: "SERVICES AGREEMENT\n\n" + body + "The Client shall pay each invoice within 30 (thirty) days of receipt.\n",
+			want: map[string]int{"P30D": 1}},
+		{name: "DB arabic within thirty", text: "عقد خدمات\n\n" + strings.Repeat("يلتزم المقاول بصيانة المعدات.\n", 3) + "يلتزم المقاول بتقديم ضمان حسن التنفيذ خلال 14 (أربعة عشر) يوماً من تاريخ الترسية.\n",
+			want: map[string]int{"P14D": 1}},
+		{name: "DB english no later than twenty-one", text: "SERVICES AGREEMENT\n\n" + body + "The Supplier shall deliver the samples no later than 21 (twenty-one) days after the order.\n",
+			want: map[string]int{"P21D": 1}},
+	}
+	for _, c := range cases {
+		out := extractText(t, c.text)
+		got := map[string]int{}
+		for _, d := range out.Deadlines {
+			got[d.NormalizedValue]++
+		}
+		for v, n := range c.want {
+			if got[v] != n {
+				t.Errorf("%s: %d deadlines of %s, want %d; got %v", c.name, got[v], v, n, got)
+			}
+		}
+	}
+}
