@@ -188,6 +188,9 @@ func (x *extractor) bareCurrency15(cur string) (string, bool) {
 		}
 		found = code
 	}
+	if found == "" {
+		found = countryCurrency24(x.a.text, family) // money24.go: by the country named
+	}
 	return found, false
 }
 

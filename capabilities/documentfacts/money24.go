@@ -163,3 +163,35 @@ var (
 func officialNotFee24(s string, j int, w string) bool {
 	return strings.HasSuffix(w, "رسم") && strings.HasPrefix(s[j:], "ي")
 }
+
+// BC: a bare ريال or دينار whose family no currency of the document names
+// (bareCurrency15, keys15.go) is the currency of the one country of the
+// family the document names by a city or the state (الرياض، جدة،
+// الدمام، السعودية → SAR; الدوحة، قطر → QAR; مسقط، صلالة، صحار، سلطنة
+// عمان → OMR; الكويت → KWD; البحرين، المنامة → BHD; الأردن → JOD);
+// two countries of the family named, none.
+
+// countryCurrency24 is BC's code for family (the codes bareCurrency15
+// weighs), or "".
+func countryCurrency24(text string, family map[string]bool) string {
+	found := ""
+	for code, re := range countryWords24 {
+		if !family[code] || !re.MatchString(text) {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = code
+	}
+	return found
+}
+
+var countryWords24 = map[string]*regexp.Regexp{
+	"SAR": regexp.MustCompile(`(?i)السعودية|الرياض|جدة|الدمام|الخبر|مكة\s+المكرمة|المدينة\s+المنورة|\bsaudi\b|\briyadh\b|\bjeddah\b|\bdammam\b`),
+	"QAR": regexp.MustCompile(`(?i)قطر|الدوحة|\bqatar\b|\bdoha\b`),
+	"OMR": regexp.MustCompile(`(?i)سلطنة\s+عمان|مسقط|صلالة|صحار|نزوى|\boman\b|\bmuscat\b|\bsalalah\b|\bsohar\b`),
+	"KWD": regexp.MustCompile(`(?i)الكويت|\bkuwait\b`),
+	"BHD": regexp.MustCompile(`(?i)البحرين|المنامة|\bbahrain\b|\bmanama\b`),
+	"JOD": regexp.MustCompile(`(?i)الأردن|الاردن|الأردنية|\bjordan\b`),
+}

@@ -135,3 +135,25 @@ func TestMoney24SaudiRiyalSR(t *testing.T) {
 	}
 	checkKeyed20(t, TypeMoney, cases)
 }
+
+func TestMoney24BareCurrencyByCountry(t *testing.T) {
+	body := strings.Repeat("يلتزم المورد بتوريد المواد وفق الجدول.\n", 3)
+	cases := []dates20Case{
+		// BC: a bare ريال or دينار in a document that names no currency of
+		// that family is the currency of the one country it is made in
+		// (its city or state: الرياض، جدة → SAR; الدوحة → QAR; مسقط، سلطنة
+		// عمان → OMR; الكويت → KWD; البحرين، المنامة → BHD).
+		{name: "BC riyadh riyal", text: "عقد توريد\n\nحرر في الرياض، المملكة العربية السعودية.\n\n" + body + "قيمة العقد ٥٠٬٠٠٠ ريال شاملة الضريبة.\n",
+			want: []string{"contract_value|50000 SAR"}},
+		{name: "BC kuwait dinar", text: "عقد توريد\n\nحرر في دولة الكويت.\n\n" + body + "قيمة العقد ١٢٬٥٠٠ دينار.\n",
+			want: []string{"contract_value|12500 KWD"}},
+		{name: "BC doha riyal", text: "عقد خدمات\n\nالدوحة - قطر\n\n" + body + "الأتعاب الشهرية ٨٬٠٠٠ ريال.\n",
+			want: []string{"fee|8000 QAR"}},
+		{name: "BC muscat riyal", text: "عقد إيجار\n\nمسقط\n\n" + body + "قيمة العقد ٢٤٬٠٠٠ ريال.\n",
+			want: []string{"contract_value|24000 OMR"}},
+		// Near miss: two countries of the family named.
+		{name: "BC near miss riyadh and doha", text: "عقد توريد\n\nالرياض - الدوحة\n\n" + body + "قيمة العقد ٥٠٬٠٠٠ ريال.\n",
+			not: []string{"contract_value|50000 SAR", "contract_value|50000 QAR"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
