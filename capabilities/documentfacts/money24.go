@@ -171,6 +171,13 @@ func officialNotFee24(s string, j int, w string) bool {
 // عمان → OMR; الكويت → KWD; البحرين، المنامة → BHD; الأردن → JOD);
 // two countries of the family named, none.
 
+// reRiyalEN24, reDinarEN24: BC's English bare words ("50,000 Riyals",
+// "12,500 Dinars"; money.go's currency words take "Dinars" alone too).
+var (
+	reRiyalEN24 = regexp.MustCompile(`(?i)^(?:rials?|riyals?)$`)
+	reDinarEN24 = regexp.MustCompile(`(?i)^dinars?$`)
+)
+
 // countryCurrency24 is BC's code for family (the codes bareCurrency15
 // weighs), or "".
 func countryCurrency24(text string, family map[string]bool) string {

@@ -157,3 +157,21 @@ func TestMoney24BareCurrencyByCountry(t *testing.T) {
 	}
 	checkKeyed20(t, TypeMoney, cases)
 }
+
+func TestMoney24BareCurrencyEnglish(t *testing.T) {
+	body := strings.Repeat("The Supplier shall deliver the goods as scheduled.\n", 3)
+	cases := []dates20Case{
+		// BC in English: "Riyals" and "Dinars" alone take the code of the
+		// one country of their family the document names.
+		{name: "BC english riyals in riyadh", text: "SUPPLY CONTRACT\n\nRiyadh, Kingdom of Saudi Arabia\n\n" + body + "The contract value is 50,000 Riyals.\n",
+			want: []string{"contract_value|50000 SAR"}},
+		{name: "BC english dinars in kuwait", text: "SUPPLY CONTRACT\n\nKuwait City, State of Kuwait\n\n" + body + "The contract value is 12,500 Dinars.\n",
+			want: []string{"contract_value|12500 KWD"}},
+		{name: "BC english riyals in doha", text: "SERVICES AGREEMENT\n\nDoha, Qatar\n\n" + body + "The monthly fee is 8,000 Riyals.\n",
+			want: []string{"fee|8000 QAR"}},
+		// Near miss: two countries of the family named.
+		{name: "BC near miss riyadh and doha", text: "SUPPLY CONTRACT\n\nRiyadh office; Doha branch\n\n" + body + "The contract value is 50,000 Riyals.\n",
+			not: []string{"contract_value|50000 SAR", "contract_value|50000 QAR"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
