@@ -36,6 +36,11 @@ import (
 //     instalment") or keyed a fee or a price in a sentence ("A late
 //     payment charge of QAR 500") is a `penalty_amount`, as conv22.go
 //     makes such an `amount` one.
+//   - FS (decision 19): a fee table by stage or phase ("المرحلة |
+//     المبلغ (ريال سعودي)" under "المادة (2): أتعاب الاستشاري", "| المرحلة |
+//     القيمة |" under "## الأتعاب") lists each stage's fee, a `price`,
+//     not a payment schedule's `amount`: the caption above the table names
+//     the fees and the header names no payment, instalment or share.
 //   - OF: الرسمي / رسمية (official: the official uniform, an official
 //     translation, official holidays) is no رسم (a fee): lastWordIndex
 //     does not take رسم followed by the adjective's ي for the fee word.
@@ -65,6 +70,9 @@ func money24Facts(facts []Fact, cands []candidate, text, docType string) {
 			}
 			if k == "" && (f.Key == "price" || f.Key == "fee" || f.Key == "amount") && reLateRow24.MatchString(label) {
 				k = "penalty_amount" // LC
+			}
+			if k == "" && f.Key == "amount" && feeStageRow24(text, at, label) {
+				k = "price" // FS
 			}
 		} else {
 			sent := moneySentence(text, at)
@@ -202,3 +210,50 @@ var countryWords24 = map[string]*regexp.Regexp{
 	"BHD": regexp.MustCompile(`(?i)البحرين|المنامة|\bbahrain\b|\bmanama\b`),
 	"JOD": regexp.MustCompile(`(?i)الأردن|الاردن|الأردنية|\bjordan\b`),
 }
+
+// feeStageRow24: the row at text[at] with label is a stage's fee (FS).
+func feeStageRow24(text string, at int, label string) bool {
+	if reTotalWord23.MatchString(label) {
+		return false
+	}
+	head, caption := tableCaption24(text, at)
+	cells := strings.Split(head, " | ")
+	first := strings.Trim(cells[0], " *_|")
+	return reStageHead24.MatchString(first) && !rePayHead24.MatchString(head) && reFeeCaption24.MatchString(caption)
+}
+
+// tableCaption24: the header line of the table whose row holds at, and
+// the first non-blank line above it (a heading's # marks kept).
+func tableCaption24(text string, at int) (head, caption string) {
+	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	for {
+		line := lineAt(text, ls)
+		if !strings.Contains(line, " | ") && !strings.HasPrefix(strings.TrimSpace(line), "|") {
+			break
+		}
+		if !reMdRule24.MatchString(line) {
+			head = line
+		}
+		if ls == 0 {
+			return head, ""
+		}
+		ls = strings.LastIndexByte(text[:ls-1], '\n') + 1
+	}
+	for k := 0; k < 3; k++ {
+		if line := strings.TrimSpace(lineAt(text, ls)); line != "" {
+			return head, line
+		}
+		if ls == 0 {
+			break
+		}
+		ls = strings.LastIndexByte(text[:ls-1], '\n') + 1
+	}
+	return head, ""
+}
+
+var (
+	reMdRule24     = regexp.MustCompile(`^[\s|:-]+$`)
+	reStageHead24  = regexp.MustCompile(`(?i)^(?:stages?|phases?|(?:ال)?مرحلة|(?:ال)?مراحل)$`)
+	rePayHead24    = regexp.MustCompile(`(?i)\b(?:payments?|instal?ments?|milestones?)\b|%|دفعة|الدفعة|دفعات|الدفعات|قسط|أقساط|الأقساط|نسبة|النسبة`)
+	reFeeCaption24 = regexp.MustCompile(`(?i)\bfees?\b|أتعاب|الأتعاب|اتعاب|الاتعاب`)
+)

@@ -175,3 +175,26 @@ func TestMoney24BareCurrencyEnglish(t *testing.T) {
 	}
 	checkKeyed20(t, TypeMoney, cases)
 }
+
+func TestMoney24FeesByStage(t *testing.T) {
+	body := strings.Repeat("The Consultant shall perform the Services with due care.\n", 3)
+	arBody := strings.Repeat("يلتزم الاستشاري بأداء الخدمات بعناية.\n", 3)
+	cases := []dates20Case{
+		// FS (decision 19): a fee table by stage or phase (the section or
+		// caption above it names the fees: أتعاب الاستشاري, "Consultancy
+		// Fees") lists the fee of each stage, a price, not a payment
+		// schedule's amounts.
+		{name: "FS arabic consultant's fees by stage", text: "عقد خدمات استشارية\n\n" + arBody + "\nالمادة (2): أتعاب الاستشاري\nالمرحلة | المبلغ (ريال سعودي)\nالتصميم المبدئي | 150.000,00\nالتصميم التفصيلي | 210.000,00\nالمجموع | 360.000,00\n",
+			want: []string{"price|150000 SAR", "price|210000 SAR"}, not: []string{"amount|150000 SAR", "amount|210000 SAR"}},
+		{name: "FS english consultancy fees by phase", format: "md", text: "# DESIGN CONSULTANCY AGREEMENT\n\n" + body + "\n## 4. Consultancy Fees\n\n| Phase | Amount (AED) |\n|---|---|\n| Concept design | 120,000.00 |\n| Detailed design | 240,000.00 |\n",
+			want: []string{"price|120000 AED", "price|240000 AED"}, not: []string{"amount|120000 AED"}},
+		{name: "FS arabic professional fees by phase, markdown", format: "md", text: "# عقد إشراف\n\n" + arBody + "\n## الأتعاب\n\n| المرحلة | القيمة (ر.ع.) |\n|---|---|\n| الإشراف على الأعمال المدنية | 18,500.000 |\n| الإشراف على الأعمال الكهربائية | 7,250.000 |\n",
+			want: []string{"price|18500 OMR", "price|7250 OMR"}},
+		// Near misses: a payment schedule; payments under a fees heading.
+		{name: "FS near miss payment schedule", format: "md", text: "# DESIGN CONSULTANCY AGREEMENT\n\n" + body + "\n## 5. Payment Schedule\n\n| Milestone | Amount (AED) |\n|---|---|\n| Approval of concept design | 120,000.00 |\n",
+			not: []string{"price|120000 AED"}},
+		{name: "FS near miss payments under fees", format: "md", text: "# DESIGN CONSULTANCY AGREEMENT\n\n" + body + "\n## 4. Fees\n\n| Payment | Amount (AED) |\n|---|---|\n| First payment on signing (30%) | 108,000.00 |\n",
+			not: []string{"price|108000 AED"}},
+	}
+	checkKeyed20(t, TypeMoney, cases)
+}
