@@ -40,7 +40,9 @@ import (
 //     المبلغ (ريال سعودي)" under "المادة (2): أتعاب الاستشاري", "| المرحلة |
 //     القيمة |" under "## الأتعاب") lists each stage's fee, a `price`,
 //     not a payment schedule's `amount`: the caption above the table names
-//     the fees and the header names no payment, instalment or share.
+//     the fees and neither it nor the header names a payment, an
+//     instalment or a share ("a total fee of ... in the following
+//     instalments:" over "Stage | Fee" is a payment schedule).
 //   - OF: الرسمي / رسمية (official: the official uniform, an official
 //     translation, official holidays) is no رسم (a fee): lastWordIndex
 //     does not take رسم followed by the adjective's ي for the fee word.
@@ -219,7 +221,7 @@ func feeStageRow24(text string, at int, label string) bool {
 	head, caption := tableCaption24(text, at)
 	cells := strings.Split(head, " | ")
 	first := strings.Trim(cells[0], " *_|")
-	return reStageHead24.MatchString(first) && !rePayHead24.MatchString(head) && reFeeCaption24.MatchString(caption)
+	return reStageHead24.MatchString(first) && !rePayHead24.MatchString(head) && reFeeCaption24.MatchString(caption) && !rePayHead24.MatchString(caption)
 }
 
 // tableCaption24: the header line of the table whose row holds at, and

@@ -193,6 +193,8 @@ func TestMoney24FeesByStage(t *testing.T) {
 		// Near misses: a payment schedule; payments under a fees heading.
 		{name: "FS near miss payment schedule", format: "md", text: "# DESIGN CONSULTANCY AGREEMENT\n\n" + body + "\n## 5. Payment Schedule\n\n| Milestone | Amount (AED) |\n|---|---|\n| Approval of concept design | 120,000.00 |\n",
 			not: []string{"price|120000 AED"}},
+		{name: "FS near miss a fee paid in instalments by stage", text: "DESIGN AGREEMENT\n\n" + body + "3.1 The Client shall pay a total fee of QAR 400,000 in the following instalments:\nStage | Fee (QAR)\nSchematic design approved | 150,000\nTender documents issued | 250,000\n",
+			not: []string{"price|150000 QAR", "price|250000 QAR"}},
 		{name: "FS near miss payments under fees", format: "md", text: "# DESIGN CONSULTANCY AGREEMENT\n\n" + body + "\n## 4. Fees\n\n| Payment | Amount (AED) |\n|---|---|\n| First payment on signing (30%) | 108,000.00 |\n",
 			not: []string{"price|108000 AED"}},
 	}
