@@ -42,6 +42,10 @@ func (x *extractor) learnDateOrder() {
 			return
 		}
 	}
+	if o := wordDateOrder24(x.a.text); o != nil {
+		x.dayFirst = o // the same days written with month names (dates24.go)
+		return
+	}
 	// No numeric date settles it: the document's other dates do. Arabic
 	// writes the day first, and so does English that writes its dates
 	// with month names day first ("6 October 2026") and never month
@@ -187,7 +191,9 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 		}
 		emit(m[2], m[7], iso, conf, "")
 	}
-	x.stop.pass(len(t)) // stop.go
+	x.stop.pass(len(t))          // stop.go
+	splitDates24(t, &prev, emit) // dates24.go: a date split over two lines
+	ordinalDates24(t, emit)      // dates24.go: "the first day of April 2027"
 	for _, m := range reDateDMY.FindAllStringSubmatchIndex(t, -1) {
 		d, mon, y := t[m[2]:m[3]], t[m[4]:m[5]], t[m[6]:m[7]]
 		if iso := validDate(atoi(y), monthNames[strings.ToLower(mon)], atoi(d)); iso != "" {

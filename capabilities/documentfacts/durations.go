@@ -13,8 +13,8 @@ import (
 // role from a cue in their own clause.
 
 var (
-	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))(?:-|\s*)(?:\(\s*(?:` + D + `{1,3})\s*\)\s*)?(?:calendar\s+|business\s+|banking\s+|working\s+|consecutive\s+)?(days?|weeks?|months?|years?|hours?|minutes?|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوعاً|أسبوعا|أسبوع|أسابيع|شهراً|شهرًا|شهرا|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاماً|عامًا|عاما|عام|أعوام|ساعة|ساعات|دقيقة|دقائق)`)
-	reDurationWord = regexp.MustCompile(`(?i)\b(` + enNumRun + `)(days?|hours?|weeks?|months?|years?)\b`)
+	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))(?:-|\s*)(?:\(\s*(?:` + D + `{1,3}|` + bracketWords24 + `)\s*\)\s*)?(?:calendar\s+|business\s+|banking\s+|working\s+|consecutive\s+)?` + furtherUnit24 + `(days?|weeks?|months?|years?|hours?|minutes?|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوعاً|أسبوعا|أسبوع|أسابيع|شهراً|شهرًا|شهرا|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاماً|عامًا|عاما|عام|أعوام|ساعة|ساعات|دقيقة|دقائق)`)
+	reDurationWord = regexp.MustCompile(`(?i)\b(` + enNumRun + `)` + furtherUnit24 + `(days?|hours?|weeks?|months?|years?)\b`)
 	// reDurationAR: Arabic number words and a unit ("ثلاث سنوات", "أربعة
 	// وعشرين شهرا"), a dual ("سنتان", "شهرين") or a fixed phrase with the
 	// number after the unit.
@@ -305,6 +305,8 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				// specification's duration), not a payment period.
 				c, ok = durationCueOf("duration"), true
 			}
+			c, ok = claimWindow24(c, ok, headed, ctx) // durations24.go: before the service times
+			c, ok = goodsLife24(c, ok, headed, ctx)   // durations24.go
 			if !ok {
 				// "shall respond to priority 1 incidents within 2 hours",
 				// "بإصلاح أي عطل خلال ثلاثة أيام", "Response time: 4
@@ -365,6 +367,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			c, ok = durationCueOf("term"), true // durations20.go: the engagement's own length
 		}
 		c, ok = keys22Duration(c, ok, headed, ctx, t[ms:me], t[me:min(len(t), me+40)]) // keys22.go
+		c, ok = payWindow24(c, ok, headed, ctx, t[me:min(len(t), me+90)])              // durations24.go
 		if !headed {
 			had := ok
 			c, ok = x.round11Duration(t, ms, me, whole, c, ok)

@@ -296,6 +296,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	money22Facts(all, cands, a.text)                   // money22.go
 	conv22Facts(all, cands, a.text)                    // conv22.go
 	money23Facts(all, cands, a.text)                   // money23.go
+	money24Facts(all, cands, a.text, out.DocumentType) // money24.go
 	all, cands = arabicTwins20b(all, cands)            // again: twins money23Facts re-keyed alike
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)

@@ -170,9 +170,9 @@ func (x *extractor) bareCurrency15(cur string) (string, bool) {
 	switch {
 	case strings.HasPrefix(w, "دراهم"):
 		return "AED", true
-	case strings.HasPrefix(w, "ريال"):
+	case strings.HasPrefix(w, "ريال") || reRiyalEN24.MatchString(w): // money24.go: "Riyals"
 		family = map[string]bool{"OMR": true, "SAR": true, "QAR": true}
-	case strings.HasPrefix(w, "دينار") || strings.HasPrefix(w, "دنانير"):
+	case strings.HasPrefix(w, "دينار") || strings.HasPrefix(w, "دنانير") || reDinarEN24.MatchString(w):
 		family = map[string]bool{"BHD": true, "KWD": true, "JOD": true}
 	default:
 		return "", false
@@ -187,6 +187,9 @@ func (x *extractor) bareCurrency15(cur string) (string, bool) {
 			return "", false
 		}
 		found = code
+	}
+	if found == "" {
+		found = countryCurrency24(x.a.text, family) // money24.go: by the country named
 	}
 	return found, false
 }

@@ -293,7 +293,7 @@ func parentDate22(facts []Fact, cands []candidate, text, docType string) {
 			continue
 		}
 		at := min(max(cands[i].start, 0), len(text))
-		if !earlierContract22(text[max(0, at-200):at]) {
+		if !earlierContract22(text[max(0, at-200):at]) && !contractMadeBetween24(text[max(0, at-400):at]) { // dates24.go
 			continue
 		}
 		own, other := false, false

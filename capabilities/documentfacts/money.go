@@ -18,7 +18,7 @@ var (
 	// sign grouping thousands as well, two decimals: arabicPoints14)
 	numPat   = D + `{1,3}(?:٫` + D + `{3})+٫` + D + `{2}|` + D + `{1,3}(?:[,٬،]` + D + `{3})+(?:[.٫]` + D + `+)?|` + D + `{1,3}(?:\.` + D + `{3})+,` + D + `{1,2}|` + D + `+,` + D + `{1,2}|` + D + `+(?:[.٫]` + D + `+)?`
 	multPat  = `(?:\s?(?:(?:million|mn|m|thousand|k)\b|مليون|ألف|الف))?`
-	curWords = `US\$|\$|€|£|USD|OMR|AED|SAR|EUR|QAR|KWD|BHD|JOD|EGP|GBP|CHF|INR|R\.O\.?|RO\b|(?-i:\b(?:BD|KD|QR|Dhs)\b)|Omani Rials?|Rials? Omani|Rial Omani|Omani Riyals?|Saudi Riyals?|Qatari Riyals?|Bahraini Dinars?|Kuwaiti Dinars?|UAE Dirhams?|Dirhams?|US Dollars?|Dollars?|Euros?|Pounds? Sterling|Egyptian Pounds?|Jordanian Dinars?|Rials?|Riyals?|` +
+	curWords = `US\$|\$|€|£|USD|OMR|AED|SAR|EUR|QAR|KWD|BHD|JOD|EGP|GBP|CHF|INR|R\.O\.?|RO\b|(?-i:\b(?:BD|KD|QR|Dhs|SR)\b)|Omani Rials?|Rials? Omani|Rial Omani|Omani Riyals?|Saudi Riyals?|Qatari Riyals?|Bahraini Dinars?|Kuwaiti Dinars?|UAE Dirhams?|Dirhams?|US Dollars?|Dollars?|Euros?|Pounds? Sterling|Egyptian Pounds?|Jordanian Dinars?|Rials?|Riyals?|Dinars?|` +
 		`ر\.ع\.?|ر\.ع|ريال عماني|ريال العماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ريال قطري|ر\.س\.?|ر\.ق\.?|دينار بحريني|دينار كويتي|د\.ب\.?|د\.ك\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو|جنيه مصري|جنيهاً مصرياً|جنيها مصريا|ج\.م\.?|دينار أردني|ديناراً أردنياً|دينارا أردنيا|د\.أ\.?|` + bareArabicCur15
 	reMoneyBefore = regexp.MustCompile(`(?i)(` + curWords + `)\s?(` + numPat + `)(` + multPat + `)`)
 	reMoneyAfter  = regexp.MustCompile(`(?i)(` + numPat + `)(` + multPat + `)\s?(` + curWords + `)`)
@@ -895,6 +895,8 @@ func currencyCode(s string, omani bool) (code string, sure bool) {
 		return "QAR", true
 	case w == "dhs":
 		return "AED", true
+	case w == "sr":
+		return "SAR", true // money24_test.go: "SR 8,000", a Saudi riyal
 	case strings.HasPrefix(w, "pound"):
 		return "GBP", true
 	case strings.HasPrefix(w, "rial") || strings.HasPrefix(w, "riyal"):
