@@ -30,11 +30,13 @@ var (
 	reArNotItem = regexp.MustCompile(`^(?:و)?عدم\s`)
 )
 
-// leadInLists adds the items' duties and drops the lead-ins' own.
-func (x *clauseExtractor) leadInLists() {
-	text := x.a.text
-	type line struct{ s, e int }
-	var lines []line
+// lineSpan is one line of a text, its newline left out: text[s:e].
+type lineSpan struct{ s, e int }
+
+// lineSpans are the text's lines in order (none for an empty text; a
+// final newline opens no line).
+func lineSpans(text string) []lineSpan {
+	var lines []lineSpan
 	for s := 0; s < len(text); {
 		e := strings.IndexByte(text[s:], '\n')
 		if e < 0 {
@@ -42,9 +44,16 @@ func (x *clauseExtractor) leadInLists() {
 		} else {
 			e += s
 		}
-		lines = append(lines, line{s, e})
+		lines = append(lines, lineSpan{s, e})
 		s = e + 1
 	}
+	return lines
+}
+
+// leadInLists adds the items' duties and drops the lead-ins' own.
+func (x *clauseExtractor) leadInLists() {
+	text := x.a.text
+	lines := lineSpans(text)
 	for i, ln := range lines {
 		raw := strings.TrimSpace(text[ln.s:ln.e])
 		if raw == "" || !strings.HasSuffix(raw, ":") && !strings.HasSuffix(raw, "：") {

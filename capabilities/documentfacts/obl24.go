@@ -112,16 +112,7 @@ type bidList24 struct{ s, e, end int }
 // lettered, numbered or bulleted items.
 func (x *clauseExtractor) bidLists24() []bidList24 {
 	text := x.a.text
-	type line struct{ s, e int }
-	var lines []line
-	for s := 0; s < len(text); {
-		e := strings.IndexByte(text[s:], '\n')
-		if e < 0 {
-			e = len(text) - s
-		}
-		lines = append(lines, line{s, s + e})
-		s += e + 1
-	}
+	lines := lineSpans(text)
 	var out []bidList24
 	for i, ln := range lines {
 		if !bidListLead24(text[ln.s:ln.e]) {
