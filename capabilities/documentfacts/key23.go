@@ -63,7 +63,7 @@ func (x *extractor) round23Date(f *Fact, t string, base, ms int, headerCells str
 	}
 	switch f.Key {
 	case "document_date", "issue_date", "invoice_date", "agreement_date", "date":
-		if at := base + ms; at >= lastLinesStart23(x.a.text, 6) && signLine23(x.a.text, at) {
+		if at := base + ms; signLine23(x.a.text, at) && at >= lastLinesStart23(x.a.text, 6) {
 			// SG: a bare "Date:" under the signers, kept beside the
 			// document's own date of the same day.
 			f.Key, f.Label, f.Role = "signature_date", "Signature date", "signature"
@@ -196,7 +196,10 @@ var (
 // statement, an invoice or a valuation covers (PC).
 func (x *extractor) periodCovered23(w dateWindows) bool {
 	line := w.line
-	if at := lastMatch(rePeriodLabel23, line); at >= 0 && len(line)-at < 90 {
+	// The label is looked for in the line's last 200 bytes only (a match
+	// must start within its last 90): not over a whole one-line document
+	// once per date.
+	if near := tail(line, 200); func() bool { at := lastMatch(rePeriodLabel23, near); return at >= 0 && len(near)-at < 90 }() {
 		return true
 	}
 	if matches(rePeriodFieldLine23, line) && len(line) < 90 && matches(reStatementTitle23, prefixBytes(x.a.text, 300)) {
@@ -375,6 +378,17 @@ func contractDatedAR23(before string) bool {
 	return !strings.ContainsAny(gap, ".؛") && !matches(reOtherDocAR23, gap)
 }
 
+// restIsDate23: the line that rest opens holds only a date's characters
+// (digits, separators, blanks to fill in).
+func restIsDate23(rest string) bool {
+	for i := 0; i < len(rest) && rest[i] != '\n'; i++ {
+		if !strings.ContainsRune(" .*_|0123456789/.-", rune(rest[i])) {
+			return false
+		}
+	}
+	return true
+}
+
 // lastLinesStart23 is where the text's last n non-empty lines start.
 func lastLinesStart23(text string, n int) int {
 	end := len(text)
@@ -398,21 +412,30 @@ func lastLinesStart23(text string, n int) int {
 // "<name>, <title> - <place>, <date>", and a signer's line is among the
 // lines just before it (SG).
 func signLine23(text string, at int) bool {
+	// Only the 512 bytes before the date are read, and the rest of its
+	// line only as far as its first character that is no date's: a
+	// document on one long line would otherwise be read once per date
+	// (8.8 of TestLongSingleLine's 12 s, session 24).
+	lo := max(0, at-512)
+	nl := strings.LastIndexByte(text[lo:at], '\n')
+	pre := text[lo+nl+1 : at]
+	cut := false
+	if i := strings.LastIndex(pre, " | "); i >= 0 {
+		pre, cut = pre[i+3:], true
+	}
+	// A bare "Date:" is the whole cell or line before the date.
+	bare := (nl >= 0 || lo == 0 || cut) && reBareDateLine23.MatchString(pre)
+	// The place's match ends pre and is a few words long.
+	place := !bare && rePlaceDateEnd23.MatchString(tail(pre, 256)) && restIsDate23(text[at:])
+	if !bare && !place {
+		return false
+	}
 	ls := strings.LastIndexByte(text[:at], '\n') + 1
 	le := strings.IndexByte(text[at:], '\n')
 	if le < 0 {
 		le = len(text)
 	} else {
 		le += at
-	}
-	pre := text[ls:at]
-	if i := strings.LastIndex(pre, " | "); i >= 0 {
-		pre = pre[i+3:]
-	}
-	bare := reBareDateLine23.MatchString(pre)
-	place := rePlaceDateEnd23.MatchString(pre) && strings.Trim(text[at:le], " .*_|0123456789/.-") == ""
-	if !bare && !place {
-		return false
 	}
 	// A signer's line among the 4 lines before (or the line itself).
 	start := ls
