@@ -27,6 +27,9 @@ type extractor struct {
 	title    string // what the first heading calls the document: agreement, invoice or ""
 	topEnd   int    // the end of the document's first lines (the letterhead)
 	hireDoc  bool   // the text offers a job (reHireDoc12), read once, not per date
+	// tenderDoc: the text opens as a tender's or a call's (isTenderText or
+	// reTenderTitle16), read once, not per date (keys22.go)
+	tenderDoc bool
 	// dates19: the keys round 19 gave dates, by the date's start
 	// (dates19.go), for their twins in the other language.
 	dates19 map[int]string
@@ -123,6 +126,7 @@ func (x *extractor) run() {
 		x.title = titleKind(x.a)
 		x.stop.pass(len(x.a.text))
 		x.hireDoc = reHireDoc12.MatchString(x.a.text)
+		x.tenderDoc = isTenderText(x.a.text) || matches(reTenderTitle16, prefixBytes(x.a.text, 200))
 	})
 	x.runGuarded("money", func() {
 		x.learnNumberStyle()

@@ -111,7 +111,7 @@ func (x *extractor) round22Date(f *Fact, w dateWindows) {
 			return
 		}
 	}
-	if (f.Key == "delivery_date" || f.Key == "submission_deadline" || f.Key == "due_date") && paperBy22(w) && !isTenderText(x.a.text) && !matches(reTenderTitle16, prefixBytes(x.a.text, 200)) {
+	if (f.Key == "delivery_date" || f.Key == "submission_deadline" || f.Key == "due_date") && paperBy22(w) && !x.tenderDoc {
 		f.Key, f.Label, f.Role = "date", "Date", "" // PW: a programme, drawings, a report by a day
 		return
 	}
@@ -126,8 +126,7 @@ func (x *extractor) round22Date(f *Fact, w dateWindows) {
 		set("valid_until") // VU: "صلاحية عطائكم ... تنتهي في"
 		return
 	}
-	tender := isTenderText(x.a.text) || matches(reTenderTitle16, prefixBytes(x.a.text, 200))
-	if !tender {
+	if !x.tenderDoc {
 		return
 	}
 	clause := w.clause
