@@ -30,6 +30,12 @@ type extractor struct {
 	// tenderDoc: the text opens as a tender's or a call's (isTenderText or
 	// reTenderTitle16), read once, not per date (keys22.go)
 	tenderDoc bool
+	// bareFamily: the code a bare rial or dinar stands for in this
+	// document, by family ("rial", "dinar"), once read (keys15.go)
+	bareFamily map[string]string
+	// contractRead: contractLike's answer once read (0 unread, 1 yes,
+	// 2 no): it reads the document's opening, the same for every call
+	contractRead int8
 	// dates19: the keys round 19 gave dates, by the date's start
 	// (dates19.go), for their twins in the other language.
 	dates19 map[int]string

@@ -167,16 +167,33 @@ const bareArabicCur15 = `ريالاً|ريالا|ريالات|ريال|دينا�
 func (x *extractor) bareCurrency15(cur string) (string, bool) {
 	w := strings.TrimSpace(cur)
 	var family map[string]bool
+	name := ""
 	switch {
 	case strings.HasPrefix(w, "دراهم"):
 		return "AED", true
 	case strings.HasPrefix(w, "ريال") || reRiyalEN24.MatchString(w): // money24.go: "Riyals"
-		family = map[string]bool{"OMR": true, "SAR": true, "QAR": true}
+		family, name = map[string]bool{"OMR": true, "SAR": true, "QAR": true}, "rial"
 	case strings.HasPrefix(w, "دينار") || strings.HasPrefix(w, "دنانير") || reDinarEN24.MatchString(w):
-		family = map[string]bool{"BHD": true, "KWD": true, "JOD": true}
+		family, name = map[string]bool{"BHD": true, "KWD": true, "JOD": true}, "dinar"
 	default:
 		return "", false
 	}
+	// The answer depends on the document only: read once per family, not
+	// once per amount (two whole-text passes each).
+	if code, ok := x.bareFamily[name]; ok {
+		return code, false
+	}
+	found := x.bareFamilyCode15(family)
+	if x.bareFamily == nil {
+		x.bareFamily = map[string]string{}
+	}
+	x.bareFamily[name] = found
+	return found, false
+}
+
+// bareFamilyCode15 is bareCurrency15's reading of the document for a
+// family of currencies.
+func (x *extractor) bareFamilyCode15(family map[string]bool) string {
 	found := ""
 	for _, m := range reCurWord15.FindAllStringSubmatch(x.a.text, -1) {
 		code, sure := currencyCode(m[1], x.omani)
@@ -184,14 +201,14 @@ func (x *extractor) bareCurrency15(cur string) (string, bool) {
 			continue
 		}
 		if found != "" && found != code {
-			return "", false
+			return ""
 		}
 		found = code
 	}
 	if found == "" {
 		found = countryCurrency24(x.a.text, family) // money24.go: by the country named
 	}
-	return found, false
+	return found
 }
 
 // reCurWord15: a currency written anywhere (a sum's, a column header's

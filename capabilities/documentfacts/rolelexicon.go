@@ -524,6 +524,17 @@ var (
 // whose sender and addressee the guideline makes supplier and customer
 // whatever its labels ("Shipper:", "Consignee:") say.
 func (x *extractor) contractLike() bool {
+	if x.contractRead == 0 {
+		x.contractRead = 2
+		if x.readContractLike() {
+			x.contractRead = 1
+		}
+	}
+	return x.contractRead == 1
+}
+
+// readContractLike is contractLike's reading of the document.
+func (x *extractor) readContractLike() bool {
 	head := x.a.text
 	if len(x.a.segs) > 3 {
 		head = x.a.text[:x.a.segs[3].end]
