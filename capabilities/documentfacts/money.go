@@ -396,11 +396,22 @@ var (
 
 // sentenceBefore is the text of t's sentence before at.
 func sentenceBefore(t string, at int) string {
-	s := t[:at]
-	if locs := reSentenceEnd.FindAllStringIndex(s, -1); len(locs) > 0 {
-		s = s[locs[len(locs)-1][1]:]
+	// The last sentence end is looked for in a window before at, widened
+	// four times while it holds none clear of its first bytes (where a
+	// cut rune or an end that began before it could differ from the
+	// whole text's): read over all of t[:at] once per fact, a long
+	// document's facts cost its length each (session 24).
+	for n := 1024; ; n *= 4 {
+		lo := max(0, at-n)
+		w := t[lo:at]
+		locs := reSentenceEnd.FindAllStringIndex(w, -1)
+		if k := len(locs); k > 0 && (lo == 0 || locs[k-1][0] >= 8) {
+			return w[locs[k-1][1]:]
+		}
+		if lo == 0 {
+			return w
+		}
 	}
-	return s
 }
 
 // reBreachCond: a sentence that makes a sum follow a party's breach or
