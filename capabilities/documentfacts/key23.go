@@ -430,13 +430,7 @@ func signLine23(text string, at int) bool {
 	if !bare && !place {
 		return false
 	}
-	ls := strings.LastIndexByte(text[:at], '\n') + 1
-	le := strings.IndexByte(text[at:], '\n')
-	if le < 0 {
-		le = len(text)
-	} else {
-		le += at
-	}
+	ls, le := lineBounds(text, at)
 	// A signer's line among the 4 lines before (or the line itself).
 	start := ls
 	for k := 0; k < 4 && start > 0; k++ {
@@ -489,13 +483,8 @@ var (
 // keys23Duration re-keys (or drops, ok false) the duration t[ms:me] whose
 // clause before is ctx and whose key rounds 11 and 16 left c.
 func keys23Duration(c cue, ctx, t string, ms, me int) (cue, bool) {
-	ls := strings.LastIndexByte(t[:ms], '\n') + 1
-	le := strings.IndexByte(t[me:], '\n')
-	if le < 0 {
-		le = len(t)
-	} else {
-		le += me
-	}
+	ls, _ := lineBounds(t, ms)
+	_, le := lineBounds(t, me)
 	if matches(reAgeingLine23, t[ls:le]) && strings.Contains(t[ls:le], " | ") {
 		return c, false // AG
 	}

@@ -473,12 +473,19 @@ func hasTotalCue(s string) bool {
 
 // lineAt: the whole line that holds at.
 func lineAt(text string, at int) string {
-	s := strings.LastIndexByte(text[:at], '\n') + 1
-	e := len(text)
+	s, e := lineBounds(text, at)
+	return text[s:e]
+}
+
+// lineBounds: where the line holding text[at] starts and ends (its
+// newline left out).
+func lineBounds(text string, at int) (s, e int) {
+	s = strings.LastIndexByte(text[:at], '\n') + 1
+	e = len(text)
 	if i := strings.IndexByte(text[at:], '\n'); i >= 0 {
 		e = at + i
 	}
-	return text[s:e]
+	return s, e
 }
 
 // moneySentence: the sentence before at, over line breaks.

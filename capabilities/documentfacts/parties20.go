@@ -466,13 +466,7 @@ func paymentBank20(f Fact, text string) bool {
 		return false
 	}
 	for _, a := range ats {
-		ls := strings.LastIndexByte(text[:a], '\n') + 1
-		le := strings.IndexByte(text[a:], '\n')
-		if le < 0 {
-			le = len(text)
-		} else {
-			le += a
-		}
+		ls, le := lineBounds(text, a)
 		line := text[ls:le]
 		// the next line may carry the details ("Bank: X\nIBAN ...")
 		next := ""
