@@ -76,7 +76,13 @@ func longLine() string {
 // document of one line (issue 34, docs/performance.md): the work per
 // date or sum must not grow with the line's length.
 func BenchmarkExtractLongLine(b *testing.B) {
-	in := Input{Text: longLine()}
+	benchExtractText(b, longLine())
+}
+
+// benchExtractText measures Handle on one text: bytes, allocations and
+// the facts found.
+func benchExtractText(b *testing.B, text string) {
+	in := Input{Text: text}
 	b.SetBytes(int64(len(in.Text)))
 	b.ReportAllocs()
 	var facts int
@@ -130,16 +136,5 @@ func bareRialStatement() string {
 
 // BenchmarkExtractBareRialStatement measures extracting bareRialStatement.
 func BenchmarkExtractBareRialStatement(b *testing.B) {
-	in := Input{Text: bareRialStatement()}
-	b.SetBytes(int64(len(in.Text)))
-	b.ReportAllocs()
-	var facts int
-	for b.Loop() {
-		out, err := Handle(context.Background(), Deps{}, in)
-		if err != nil {
-			b.Fatal(err)
-		}
-		facts = len(out.Facts)
-	}
-	b.ReportMetric(float64(facts), "facts")
+	benchExtractText(b, bareRialStatement())
 }
