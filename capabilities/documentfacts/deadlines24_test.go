@@ -38,15 +38,7 @@ func TestDeadlines24ServiceTables(t *testing.T) {
 	}
 	for _, c := range cases {
 		out := extractAs(t, c.format, c.text)
-		got := map[string]int{}
-		for _, d := range out.Deadlines {
-			got[d.NormalizedValue]++
-		}
-		for v, n := range c.want {
-			if got[v] != n {
-				t.Errorf("%s: %d deadlines of %s, want %d; got %v", c.name, got[v], v, n, got)
-			}
-		}
+		checkDeadlineCounts24(t, c.name, out, c.want)
 	}
 }
 
@@ -73,15 +65,7 @@ func TestDeadlines24Intentions(t *testing.T) {
 	}
 	for _, c := range cases {
 		out := extractText(t, c.text)
-		got := map[string]int{}
-		for _, d := range out.Deadlines {
-			got[d.NormalizedValue]++
-		}
-		for v, n := range c.want {
-			if got[v] != n {
-				t.Errorf("%s: %d deadlines of %s, want %d; got %v", c.name, got[v], v, n, got)
-			}
-		}
+		checkDeadlineCounts24(t, c.name, out, c.want)
 	}
 }
 
@@ -104,14 +88,21 @@ func TestDeadlines24DigitsThenWords(t *testing.T) {
 	}
 	for _, c := range cases {
 		out := extractText(t, c.text)
-		got := map[string]int{}
-		for _, d := range out.Deadlines {
-			got[d.NormalizedValue]++
-		}
-		for v, n := range c.want {
-			if got[v] != n {
-				t.Errorf("%s: %d deadlines of %s, want %d; got %v", c.name, got[v], v, n, got)
-			}
+		checkDeadlineCounts24(t, c.name, out, c.want)
+	}
+}
+
+// checkDeadlineCounts24: out holds, for each normalised value of want,
+// exactly that many deadlines.
+func checkDeadlineCounts24(t *testing.T, name string, out Output, want map[string]int) {
+	t.Helper()
+	got := map[string]int{}
+	for _, d := range out.Deadlines {
+		got[d.NormalizedValue]++
+	}
+	for v, n := range want {
+		if got[v] != n {
+			t.Errorf("%s: %d deadlines of %s, want %d; got %v", name, got[v], v, n, got)
 		}
 	}
 }
