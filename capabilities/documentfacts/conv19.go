@@ -233,7 +233,7 @@ func conv19ParentDates(facts []Fact, cands []candidate, a *assembled) {
 			if f.Type != TypeDate || f.Key != "agreement_date" || i >= len(cands) {
 				continue
 			}
-			at := min(max(cands[i].start, 0), len(a.text))
+			at := cands[i].startIn(a.text)
 			ls := strings.LastIndexByte(a.text[:at], '\n') + 1
 			if reDateLabel19.MatchString(a.text[ls:at]) {
 				c := dateCueOf("document_date")
@@ -246,7 +246,7 @@ func conv19ParentDates(facts []Fact, cands []candidate, a *assembled) {
 			if f.Type != TypeDate || f.Key != "agreement_date" || i >= len(cands) {
 				continue
 			}
-			at := min(max(cands[i].start, 0), len(a.text))
+			at := cands[i].startIn(a.text)
 			ls := strings.LastIndexByte(a.text[:at], '\n') + 1
 			if reParentDated19.MatchString(a.text[ls:at]) || reUnderDated19.MatchString(a.text[ls:at]) {
 				facts[i].Key, facts[i].Label, facts[i].Role = "date", "Date", ""
@@ -258,7 +258,7 @@ func conv19ParentDates(facts []Fact, cands []candidate, a *assembled) {
 		if f.Type != TypeDate || f.Key != "date" && f.Key != "document_date" || i >= len(cands) {
 			continue
 		}
-		at := min(max(cands[i].start, 0), len(a.text))
+		at := cands[i].startIn(a.text)
 		if !reContractDated19.MatchString(a.text[max(0, at-160):at]) {
 			continue
 		}

@@ -254,7 +254,7 @@ func conv20SigningDates(facts []Fact, cands []candidate, a *assembled) ([]Fact, 
 		return facts, cands
 	}
 	signing := func(i int) bool {
-		at := min(max(cands[i].start, 0), len(a.text))
+		at := cands[i].startIn(a.text)
 		ls := strings.LastIndexByte(a.text[:at], '\n') + 1
 		return reSigningLine20.MatchString(a.text[max(ls, at-240):at])
 	}

@@ -23,7 +23,7 @@ func conv20bFacts(facts []Fact, cands []candidate, a *assembled) {
 	kind := ownDateKind20b(a.text)
 	for i := range facts {
 		f := &facts[i]
-		at := min(max(cands[i].start, 0), len(a.text))
+		at := cands[i].startIn(a.text)
 		switch f.Type {
 		case TypeMoney:
 			if k := conv20bMoney(f.Key, a.text, at); k != "" {

@@ -151,7 +151,7 @@ func conv21Facts(facts []Fact, cands []candidate, a *assembled) {
 	offer := -1 // whether the text offers employment, found once if needed
 	for i := range facts {
 		f := &facts[i]
-		at := min(max(cands[i].start, 0), len(text))
+		at := cands[i].startIn(text)
 		switch {
 		case f.Type == TypeMoney:
 			if k := conv21Money(f.Key, a, at); k != "" {

@@ -43,7 +43,7 @@ func conv22Facts(facts []Fact, cands []candidate, text string) {
 	isTender := tenderOnce22(text)
 	for i := range facts {
 		f := &facts[i]
-		at := min(max(cands[i].start, 0), len(text))
+		at := cands[i].startIn(text)
 		if f.Type == TypeDate && f.Key == "valid_until" {
 			// Decision 45 is an offer's validity: a bond's or a
 			// guarantee's "valid until" written over a line break

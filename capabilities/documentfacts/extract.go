@@ -65,6 +65,12 @@ type extractor struct {
 	firstSet       bool
 }
 
+// startIn is c's start clamped to [0, len(text)]: where the re-keying
+// passes read the text around a candidate.
+func (c candidate) startIn(text string) int {
+	return min(max(c.start, 0), len(text))
+}
+
 func (x *extractor) add(c candidate) {
 	c.by = x.running
 	x.cands = append(x.cands, c)

@@ -256,7 +256,7 @@ func subjectContractDates23(facts []Fact, cands []candidate, text string) {
 		if f.Type != TypeDate || f.Key == "agreement_date" || f.Key == "signature_date" {
 			continue
 		}
-		at := min(max(cands[i].start, 0), len(text))
+		at := cands[i].startIn(text)
 		line := text[strings.LastIndexByte(text[:at], '\n')+1 : at]
 		if !reSubjectContract23.MatchString(line) {
 			continue

@@ -330,7 +330,7 @@ func keys23Facts(facts []Fact, cands []candidate, a *assembled) {
 		if f.Type != TypeDate {
 			continue
 		}
-		at := min(max(cands[i].start, 0), len(text))
+		at := cands[i].startIn(text)
 		before := text[max(0, at-240):at]
 		set := func(k string) {
 			if k == "signature_date" {

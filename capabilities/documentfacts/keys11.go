@@ -301,7 +301,7 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 		if f.Type != TypeMoney || i >= len(cands) {
 			continue
 		}
-		at := min(max(cands[i].start, 0), len(text))
+		at := cands[i].startIn(text)
 		line := lineBefore(text, at)
 		sent := moneySentence(text, at)
 		k := ""

@@ -291,7 +291,7 @@ func parentDate22(facts []Fact, cands []candidate, text, docType string) {
 		if f.Type != TypeDate || !parentKeys22[f.Key] {
 			continue
 		}
-		at := min(max(cands[i].start, 0), len(text))
+		at := cands[i].startIn(text)
 		if !earlierContract22(text[max(0, at-200):at]) && !contractMadeBetween24(text[max(0, at-400):at]) { // dates24.go
 			continue
 		}

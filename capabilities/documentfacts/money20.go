@@ -40,7 +40,7 @@ func round20Money(facts []Fact, cands []candidate, a *assembled) ([]Fact, []cand
 		if f.Type != TypeMoney {
 			continue
 		}
-		at := min(max(cands[i].start, 0), len(text))
+		at := cands[i].startIn(text)
 		line := lineAt(text, at)
 		lead := rowLead20(text, at)
 		block := blockAbove20(text, at, 16)
@@ -87,7 +87,7 @@ func round20Money(facts []Fact, cands []candidate, a *assembled) ([]Fact, []cand
 		if f.Type != TypeMoney || !totals[f.Normalized] {
 			continue
 		}
-		at := min(max(cands[i].start, 0), len(text))
+		at := cands[i].startIn(text)
 		if f.Key != "total_amount" && !reBalanceBefore20.MatchString(tail(text[:at], 80)) {
 			continue // "to accept OMR 64,730.450 (the Settlement Amount)": a sum of its own
 		}

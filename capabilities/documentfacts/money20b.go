@@ -41,7 +41,7 @@ func round20bMoney(facts []Fact, cands []candidate, text string) {
 		if f.Type != TypeMoney {
 			continue
 		}
-		at := min(max(cands[i].start, 0), len(text))
+		at := cands[i].startIn(text)
 		if k := money20bKey(f.Key, text, at); k != "" {
 			facts[i].Key, facts[i].Label = k, moneyLabel20(k)
 		}

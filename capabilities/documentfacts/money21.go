@@ -50,7 +50,7 @@ func round21Money(facts []Fact, cands []candidate, text, docType string) {
 		if f.Type != TypeMoney {
 			continue
 		}
-		at := min(max(cands[i].start, 0), len(text))
+		at := cands[i].startIn(text)
 		if k := money21Key(f, text, at, docType, eos); k != "" && k != f.Key {
 			facts[i].Key, facts[i].Label = k, moneyLabel20(k)
 		}

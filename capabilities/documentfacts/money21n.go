@@ -32,7 +32,7 @@ func taxableAmounts21(facts []Fact, cands []candidate, text string) {
 		default:
 			continue
 		}
-		at := min(max(cands[i].start, 0), len(text))
+		at := cands[i].startIn(text)
 		if !reTaxable21.MatchString(rowLead20(text, at)) {
 			continue
 		}

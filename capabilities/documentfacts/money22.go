@@ -127,7 +127,7 @@ func money22Facts(facts []Fact, cands []candidate, text string) {
 		}
 	}
 	sort.SliceStable(order, func(p, q int) bool { return cands[order[p]].start < cands[order[q]].start })
-	pos := func(i int) int { return min(max(cands[i].start, 0), len(text)) }
+	pos := func(i int) int { return cands[i].startIn(text) }
 	set := func(i int, k string) { facts[i].Key, facts[i].Label = k, moneyLabel20(k) }
 	for o, di := range order {
 		d := facts[di]
@@ -239,7 +239,7 @@ func money22Keys(facts []Fact, cands []candidate, text string) {
 		if f.Type != TypeMoney {
 			continue
 		}
-		at := min(max(cands[i].start, 0), len(text))
+		at := cands[i].startIn(text)
 		switch f.Key {
 		case "amount", "total_amount", "security_deposit":
 			if k := citedValue22(text, at, f.Key); k != "" {

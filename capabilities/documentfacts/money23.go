@@ -165,7 +165,7 @@ func money23Facts(facts []Fact, cands []candidate, text string) {
 		if f.Type != TypeMoney {
 			continue
 		}
-		at := min(max(cands[i].start, 0), len(text))
+		at := cands[i].startIn(text)
 		line := lineAt(text, at)
 		label := strings.Split(line, " | ")[0]
 		if strings.Contains(line, " | ") && reRefCell23.MatchString(label) {
@@ -279,7 +279,7 @@ func adjustedFrom23(facts []Fact, cands []candidate, text string, i int) int {
 		if s.Key == "tax_amount" || s.Key == "total_amount" || s.Key == "subtotal" {
 			return -1
 		}
-		at := min(max(cands[j].start, 0), len(text))
+		at := cands[j].startIn(text)
 		if strings.HasSuffix(strings.TrimRight(text[max(0, at-3):at], " "), "(") || reLessLead23.MatchString(lineAt(text, at)) {
 			sum -= *s.Amount
 		} else {

@@ -59,7 +59,7 @@ func money24Facts(facts []Fact, cands []candidate, text, docType string) {
 		if f.Type != TypeMoney {
 			continue
 		}
-		at := min(max(cands[i].start, 0), len(text))
+		at := cands[i].startIn(text)
 		line := lineAt(text, at)
 		k := ""
 		if strings.Contains(line, " | ") {
