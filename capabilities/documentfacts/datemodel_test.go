@@ -1,0 +1,133 @@
+package documentfacts
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// dateTestDoc assembles lines as blocks: "# " opens a heading, a line
+// with " | " is a table row (the first of a run starts the table).
+func dateTestDoc(lines ...string) *assembled {
+	var b strings.Builder
+	var segs []segment
+	section := ""
+	inTable := false
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		heading := strings.HasPrefix(l, "# ")
+		if heading {
+			l = l[2:]
+			section = l
+		}
+		row := strings.Contains(l, " | ")
+		start := b.Len()
+		b.WriteString(l)
+		segs = append(segs, segment{start: start, end: b.Len(), section: section, heading: heading, tableStart: row && !inTable})
+		inTable = row
+	}
+	return &assembled{text: b.String(), segs: segs}
+}
+
+func TestDateWords(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"Effective Date: 1 May", []string{"effective", "date", "may"}},
+		{"no later than 12:00 on", []string{"no", "later", "than", "on"}},
+		{"تاريخ الإنتهاء", []string{"تاريخ", "الانتهاء", "انتهاء"}},
+		{"يُسَلَّمُ قبل", []string{"يسلم", "قبل"}}, // short vowels dropped
+		{"إلى حتـــى", []string{"الي", "حتي"}},     // hamza, tatweel, alif maqsura
+		{"a 7 x-y", nil}, // single letters and numbers are no words
+	} {
+		if got := dateWords(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("dateWords(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestDateKeyFeatures(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		lines []string
+		date  string
+		want  []string
+		not   []string
+	}{
+		{"label on the line", []string{"Effective date: 1 May 2026"}, "1 May 2026",
+			[]string{"b:effective", "bb:effective_date", "n1:date", "form:month", "first", "nth:1", "t:contract", "same:1"}, []string{"lead", "table", "sig"}},
+		{"bounded window", []string{"Xyzzy " + strings.Repeat("lorem ", 20) + "commencing on 1 May 2026"}, "1 May 2026",
+			[]string{"b:commencing", "n1:on"}, []string{"b:xyzzy"}},
+		{"label on the line above", []string{"Commencement Date:", "01/05/2026"}, "01/05/2026",
+			[]string{"lead", "b:commencement", "n1:date", "form:num"}, nil},
+		{"a table's column header", []string{"Milestone | Due date | Amount", "Design report | 15 June 2026 | 1,000"}, "15 June 2026",
+			[]string{"table", "h:due", "h:date", "b:design"}, []string{"h:amount", "h:milestone"}},
+		{"the nearest heading", []string{"# Payment Schedule", "The balance is paid on 2026-05-01."}, "2026-05-01",
+			[]string{"s:payment", "s:schedule", "form:iso", "n1:on"}, nil},
+		{"words after", []string{"This lease starts on 1 May 2026 (the Commencement Date) and runs"}, "1 May 2026",
+			[]string{"a:the", "a:commencement", "a1:the"}, nil},
+		{"Arabic", []string{"تاريخ الإنتهاء: ٣١ ديسمبر ٢٠٢٦"}, "٣١ ديسمبر ٢٠٢٦",
+			[]string{"b:تاريخ", "b:الانتهاء", "b:انتهاء", "n1:انتهاء", "form:ar"}, nil},
+		{"signature block", []string{"# Terms", "The parties agree.", "IN WITNESS WHEREOF the parties have signed below.", "For the Buyer: Ali", "Date: 2 May 2026"}, "2 May 2026",
+			[]string{"sig", "lastlines", "b:date"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := dateTestDoc(tc.lines...)
+			at := strings.Index(a.text, tc.date)
+			d := newDateDoc(a, "contract")
+			got := d.features(at, at+len(tc.date), tc.date, true, 0, 1)
+			for _, w := range tc.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("missing %q in %q", w, got)
+				}
+			}
+			for _, w := range tc.not {
+				if slices.Contains(got, w) {
+					t.Errorf("unexpected %q in %q", w, got)
+				}
+			}
+		})
+	}
+}
+
+// TestDateKeyFeaturesOneLine: a document of one 190 KB line with a
+// thousand dates: each date's features read a bounded window (a word 200
+// bytes before a date is not among them) and stay few.
+func TestDateKeyFeaturesOneLine(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Service Agreement ")
+	var at []int
+	for b.Len() < 190_000 {
+		b.WriteString("farword " + strings.Repeat("x", 190) + " the delivery is due on ")
+		at = append(at, b.Len())
+		b.WriteString("1 May 2026 and ")
+	}
+	a := dateTestDoc(b.String())
+	d := newDateDoc(a, "contract")
+	for i, s := range at {
+		f := d.features(s, s+len("1 May 2026"), "1 May 2026", i == 0, i, len(at))
+		if slices.Contains(f, "b:farword") || len(f) > 60 || !slices.Contains(f, "b:due") {
+			t.Fatalf("date %d: %d features %q", i, len(f), f)
+		}
+	}
+}
+
+// TestDateKeyModelFormat: the model's text survives writing and reading.
+func TestDateKeyModelFormat(t *testing.T) {
+	m := &dateKeyModel{classes: []string{"date", "expiry_date"}, bias: []float64{0.5, -0.5}, tau: 0.8,
+		weights: map[string][]float64{"b:until": {-1.25, 2.5}, "n1:on": {0.75, 0}}}
+	back, err := parseDateKeyModel(formatDateKeyModel(m, 2, dateKeyStats{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, feats := range [][]string{{"b:until"}, {"n1:on"}, {"b:until", "n1:on"}, nil} {
+		k1, p1 := m.predict(feats)
+		k2, p2 := back.predict(feats)
+		if k1 != k2 || p1-p2 > 1e-9 || p2-p1 > 1e-9 || back.tau != 0.8 {
+			t.Errorf("%q: %s %.3f, read back %s %.3f (τ %v)", feats, k1, p1, k2, p2, back.tau)
+		}
+	}
+}
