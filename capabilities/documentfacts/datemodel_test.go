@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"dalil/capabilities/documentfacts/read"
 )
 
 // dateTestDoc assembles lines as blocks: "# " opens a heading, a line
@@ -111,6 +113,62 @@ func TestDateKeyFeaturesOneLine(t *testing.T) {
 		f := d.features(s, s+len("1 May 2026"), "1 May 2026", i == 0, i, len(at))
 		if slices.Contains(f, "b:farword") || len(f) > 60 || !slices.Contains(f, "b:due") {
 			t.Fatalf("date %d: %d features %q", i, len(f), f)
+		}
+	}
+}
+
+// dateModelKeys extracts text with the model off and returns, per day
+// date (by its value), the key the embedded model predicts and its
+// probability.
+func dateModelKeys(t *testing.T, text string) map[string]string {
+	t.Helper()
+	doc, err := read.Text(text, read.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := loadedDateKeyModel()
+	if m == nil {
+		t.Fatal("no date-key model embedded")
+	}
+	var items []dateKeyItem
+	dateKeyTap = func(it []dateKeyItem) { items = append(items, it...) }
+	defer func() { dateKeyTap = nil }()
+	extractAll(doc, source{kind: "text"}, Input{})
+	got := map[string]string{}
+	for _, it := range items {
+		k, _ := m.predict(it.feats)
+		got[it.iso] = k
+	}
+	return got
+}
+
+// TestDateKeyModelInvented: the embedded model keys dates of invented
+// documents (written for this test, from no corpus) as a reader would.
+func TestDateKeyModelInvented(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want map[string]string
+	}{
+		{"EQUIPMENT HIRE AGREEMENT\n\nThis Agreement is made on 3 March 2027 between Qurum Cranes LLC and Bawshar Builders SAOC.\n" +
+			"The hire period starts on 10 March 2027 and the hire ends on 9 September 2027.\n",
+			map[string]string{"2027-03-03": "agreement_date", "2027-03-10": "effective_date", "2027-09-09": "expiry_date"}},
+		{"TAX INVOICE\nInvoice No: INV-7781\nInvoice Date: 12 April 2027\nPayment due date: 12 May 2027\nTotal: OMR 1,250.000\n",
+			map[string]string{"2027-04-12": "invoice_date", "2027-05-12": "due_date"}},
+		{"INVITATION TO TENDER\nTender No. 44/2027, supply of water meters\nDate of issue: 2 June 2027\n" +
+			"Bids must be submitted no later than 30 June 2027 at 12:00.\n",
+			map[string]string{"2027-06-02": "issue_date", "2027-06-30": "submission_deadline"}},
+		{"عقد إيجار محل تجاري\nحرر هذا العقد بتاريخ 5 يناير 2027 بين المؤجر والمستأجر.\n" +
+			"تبدأ مدة الإيجار من 1 فبراير 2027 وتنتهي في 31 يناير 2028.\n",
+			map[string]string{"2027-01-05": "agreement_date", "2027-02-01": "effective_date", "2028-01-31": "expiry_date"}},
+		{"MAINTENANCE SERVICES AGREEMENT\nThis Agreement is dated 1 March 2027.\nThe Contractor shall complete the works by 30 November 2027.\n" +
+			"IN WITNESS WHEREOF the parties have signed this Agreement.\nFor the Contractor\nName: Salim Al Harthy\nDate: 4 March 2027\n",
+			map[string]string{"2027-03-01": "agreement_date", "2027-03-04": "signature_date"}},
+	} {
+		got := dateModelKeys(t, tc.text)
+		for iso, k := range tc.want {
+			if got[iso] != k {
+				t.Errorf("%s: %q, want %q (all: %v)\n%s", iso, got[iso], k, got, tc.text)
+			}
 		}
 	}
 }

@@ -50,6 +50,9 @@ const (
 	dateKeyL2       = 1e-2
 	dateKeyMinCount = 2 // a feature seen fewer times in training is left out
 	dateKeyMinTau   = 0.95
+	// dateKeyPrune: a smaller weight is not stored (datekeys.model stays
+	// under 300 KB).
+	dateKeyPrune = 0.05
 )
 
 // dateKeyExample is one labelled date: its set and document, features,
@@ -218,9 +221,27 @@ func trainDateKeys(ex []dateKeyExample, classes []string) *dateKeyModel {
 			}
 		}
 	}
+	// The model as datekeys.model stores it (so that the
+	// cross-validation measures that): weights rounded to two decimals,
+	// those under dateKeyPrune in size dropped, features left with none
+	// left out.
 	m := &dateKeyModel{classes: classes, bias: bias, weights: map[string][]float64{}, tau: 2}
+	for k := range bias {
+		bias[k] = math.Round(bias[k]*100) / 100
+	}
 	for i, f := range names {
-		m.weights[f] = W[i]
+		kept := false
+		for k, w := range W[i] {
+			if math.Abs(w) < dateKeyPrune {
+				W[i][k] = 0
+				continue
+			}
+			W[i][k] = math.Round(w*100) / 100
+			kept = true
+		}
+		if kept {
+			m.weights[f] = W[i]
+		}
 	}
 	return m
 }
@@ -430,7 +451,7 @@ func TestTrainDateKeyModel(t *testing.T) {
 	t.Logf("τ = %v", tau)
 	m := trainDateKeys(ex, classes)
 	m.tau = tau
-	text := formatDateKeyModel(m, len(ex), st)
+	text := formatDateKeyModel(m, st.examples, st)
 	if err := os.WriteFile("datekeys.model", []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -438,7 +459,7 @@ func TestTrainDateKeyModel(t *testing.T) {
 }
 
 // formatDateKeyModel writes the model in parseDateKeyModel's format:
-// features sorted, weights under 0.01 in size left out, three decimals.
+// features sorted, zero weights left out, two decimals.
 func formatDateKeyModel(m *dateKeyModel, n int, st dateKeyStats) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "dalil-datekeys 1\n# trained by TestTrainDateKeyModel (datemodel_train_test.go) on %d dates of %d development sets;\n", n, len(dateKeySets))
@@ -456,7 +477,7 @@ func formatDateKeyModel(m *dateKeyModel, n int, st dateKeyStats) string {
 	for _, f := range names {
 		var parts []string
 		for k, w := range m.weights[f] {
-			if math.Abs(w) >= 0.01 {
+			if w != 0 {
 				parts = append(parts, strconv.Itoa(k)+":"+fmtWeight(w))
 			}
 		}
