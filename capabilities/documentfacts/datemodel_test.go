@@ -1,12 +1,21 @@
 package documentfacts
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"dalil/capabilities/documentfacts/read"
 )
+
+// DALIL_DATEKEY_MODEL=on: the package's tests run with the date-key
+// model re-keying dates (dateKeyModelOn), to score a set with it.
+func init() {
+	if os.Getenv("DALIL_DATEKEY_MODEL") == "on" {
+		dateKeyModelOn = true
+	}
+}
 
 // dateTestDoc assembles lines as blocks: "# " opens a heading, a line
 // with " | " is a table row (the first of a run starts the table).
@@ -173,8 +182,12 @@ func TestDateKeyModelInvented(t *testing.T) {
 	}
 }
 
-// TestDateKeyModelFormat: the model's text survives writing and reading.
+// TestDateKeyModelFormat: the model's text survives writing and reading,
+// and the embedded one reads.
 func TestDateKeyModelFormat(t *testing.T) {
+	if m, err := parseDateKeyModel(dateKeyModelText); err != nil || len(m.classes) == 0 || m.tau > 1 {
+		t.Fatalf("datekeys.model: %v", err)
+	}
 	m := &dateKeyModel{classes: []string{"date", "expiry_date"}, bias: []float64{0.5, -0.5}, tau: 0.8,
 		weights: map[string][]float64{"b:until": {-1.25, 2.5}, "n1:on": {0.75, 0}}}
 	back, err := parseDateKeyModel(formatDateKeyModel(m, 2, dateKeyStats{}))
@@ -186,6 +199,38 @@ func TestDateKeyModelFormat(t *testing.T) {
 		k2, p2 := back.predict(feats)
 		if k1 != k2 || p1-p2 > 1e-9 || p2-p1 > 1e-9 || back.tau != 0.8 {
 			t.Errorf("%q: %s %.3f, read back %s %.3f (τ %v)", feats, k1, p1, k2, p2, back.tau)
+		}
+	}
+}
+
+// TestApplyDateKeyModel: the model re-keys a confident disagreement with
+// the label and role of its key, and leaves a date under τ, one whose
+// value the rules gave two keys, and one whose new key its value has.
+func TestApplyDateKeyModel(t *testing.T) {
+	m := &dateKeyModel{classes: []string{"date", "expiry_date", "signature_date"}, bias: []float64{0, 0, 0}, tau: 0.9,
+		weights: map[string][]float64{"b:ends": {0, 5, 0}, "b:around": {0, 1, 0}, "sig": {0, 0, 5}}}
+	facts := []Fact{
+		{Type: TypeDate, Key: "date", Label: "Date", Normalized: "2027-01-31"},
+		{Type: TypeDate, Key: "date", Label: "Date", Normalized: "2027-02-28"},
+		{Type: TypeDate, Key: "agreement_date", Label: "Agreement date", Role: "issue", Normalized: "2027-03-01"},
+		{Type: TypeDate, Key: "signature_date", Label: "Signature date", Role: "signature", Normalized: "2027-03-01"},
+		{Type: TypeDate, Key: "expiry_date", Label: "Expiry date", Role: "expiry", Normalized: "2027-04-30"},
+		{Type: TypeDate, Key: "date", Label: "Date", Normalized: "2027-04-30"},
+	}
+	items := []dateKeyItem{
+		{idx: 0, iso: "2027-01-31", ruleKey: "date", feats: []string{"b:ends"}},                      // re-keyed
+		{idx: 1, iso: "2027-02-28", ruleKey: "date", feats: []string{"b:around"}},                    // under τ
+		{idx: 2, iso: "2027-03-01", ruleKey: "agreement_date", feats: []string{"sig"}, shared: true}, // two keys
+		{idx: 5, iso: "2027-04-30", ruleKey: "date", feats: []string{"b:ends"}},                      // expiry_date taken
+	}
+	if !applyDateKeyModel(m, facts, items) {
+		t.Fatal("nothing re-keyed")
+	}
+	want := []string{"expiry_date/Expiry date/expiry", "date/Date/", "agreement_date/Agreement date/issue",
+		"signature_date/Signature date/signature", "expiry_date/Expiry date/expiry", "date/Date/"}
+	for i, f := range facts {
+		if got := f.Key + "/" + f.Label + "/" + f.Role; got != want[i] {
+			t.Errorf("fact %d: %s, want %s", i, got, want[i])
 		}
 	}
 }

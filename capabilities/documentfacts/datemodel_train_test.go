@@ -47,7 +47,7 @@ var dateKeySets = []string{
 const (
 	dateKeyEpochs   = 20
 	dateKeyLR       = 0.2
-	dateKeyL2       = 1e-2
+	dateKeyL2       = 1e-3
 	dateKeyMinCount = 2 // a feature seen fewer times in training is left out
 	dateKeyMinTau   = 0.95
 	// dateKeyPrune: a smaller weight is not stored (datekeys.model stays
@@ -65,6 +65,9 @@ type dateKeyExample struct {
 	// alts: the keys of a value labelled with several (label is then
 	// empty: no training example).
 	alts []string
+	// shared: the rules gave the value two keys (modelDateKeys leaves
+	// such a date alone).
+	shared bool
 }
 
 // dateKeyStats counts what labelling the dates did.
@@ -112,11 +115,11 @@ func dateKeyCorpus(t *testing.T) ([]dateKeyExample, dateKeyStats) {
 					// Not trained on; scored apart (reportDateKeyCV):
 					// right when the key is one of the value's.
 					st.ambiguous++
-					ex = append(ex, dateKeyExample{set: set, doc: d.name, feats: it.feats, alts: ks, ruleKey: it.ruleKey})
+					ex = append(ex, dateKeyExample{set: set, doc: d.name, feats: it.feats, alts: ks, ruleKey: it.ruleKey, shared: it.shared})
 					continue
 				}
 				st.examples++
-				ex = append(ex, dateKeyExample{set: set, doc: d.name, feats: it.feats, label: ks[0], ruleKey: it.ruleKey})
+				ex = append(ex, dateKeyExample{set: set, doc: d.name, feats: it.feats, label: ks[0], ruleKey: it.ruleKey, shared: it.shared})
 			}
 		}
 	}
@@ -251,6 +254,7 @@ type dateKeyCV struct {
 	set, doc, label, rule, pred string
 	p                           float64
 	alts                        []string
+	shared                      bool
 }
 
 // crossValidateDateKeys trains on every set but one and predicts the one
@@ -272,7 +276,7 @@ func crossValidateDateKeys(ex []dateKeyExample, classes []string) []dateKeyCV {
 		m := trainDateKeys(train, classes)
 		for _, e := range test {
 			k, p := m.predict(e.feats)
-			out = append(out, dateKeyCV{set: set, doc: e.doc, label: e.label, rule: e.ruleKey, pred: k, p: p, alts: e.alts})
+			out = append(out, dateKeyCV{set: set, doc: e.doc, label: e.label, rule: e.ruleKey, pred: k, p: p, alts: e.alts, shared: e.shared})
 		}
 	}
 	return out
@@ -357,7 +361,7 @@ func reportDateKeyCV(preds []dateKeyCV, st dateKeyStats) string {
 				if sameKey(r.label, r.rule) {
 					rok++
 				}
-				if !sameDateKey(r.pred, r.rule) {
+				if !r.shared && !sameDateKey(r.pred, r.rule) {
 					dis++
 					key = r.pred
 					if sameKey(r.label, r.pred) {
@@ -374,8 +378,7 @@ func reportDateKeyCV(preds []dateKeyCV, st dateKeyStats) string {
 		}
 		fmt.Fprintf(&b, "%-5.2f %8.3f %8.3f %8.3f %8d %9d %9d %9.3f\n", tau, ratio(n, len(cv)), ratio(ok, n), ratio(rok, n), dis, dm, dr, ratio(comb, len(cv)))
 	}
-	// The model's commonest confusions (label -> prediction) and, at
-	// p >= 0.8, the disagreements it wins and loses by label.
+	// The model's commonest confusions (label -> prediction).
 	conf := map[string]int{}
 	for _, r := range cv {
 		if !sameKey(r.label, r.pred) {
@@ -406,9 +409,9 @@ func reportDateKeyCV(preds []dateKeyCV, st dateKeyStats) string {
 		return containsString(r.alts, r.rule) || r.rule == "document_date" && containsString(r.alts, "issue_date")
 	}), len(amb)))
 	for _, tau := range dateKeyTaus {
-		n := countCV(amb, func(r dateKeyCV) bool { return r.p >= tau && !sameDateKey(r.pred, r.rule) })
+		n := countCV(amb, func(r dateKeyCV) bool { return r.p >= tau && !r.shared && !sameDateKey(r.pred, r.rule) })
 		ok := countCV(amb, func(r dateKeyCV) bool {
-			return r.p >= tau && !sameDateKey(r.pred, r.rule) && containsString(r.alts, r.pred)
+			return r.p >= tau && !r.shared && !sameDateKey(r.pred, r.rule) && containsString(r.alts, r.pred)
 		})
 		fmt.Fprintf(&b, "; p>=%.2f re-keyed %d, into one of them %d", tau, n, ok)
 	}
