@@ -1,0 +1,663 @@
+package documentfacts
+
+import (
+	_ "embed"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A learned date-key model (issue 29, session 25; docs/documents.md,
+// "Issue 29, session 25: date keys by a learned model").
+//
+// The rules find a document's dates well (loose recall near 1) but give
+// them the wrong key more often on documents written apart from them
+// than on the sets they were written from. modelDateKeys re-keys a day
+// date with a multinomial logistic regression over features of its
+// context (words before and after it on its line, the label line above
+// it, its table column's header, the nearest heading, the document's
+// kind and title words, whether it is in the signature block, its
+// position and its written form), trained on the development sets'
+// labels (datemodel_train_test.go), and only where the model is
+// confident: its probability at least the τ the model file states,
+// chosen by leave-one-set-out cross-validation alone.
+//
+// Every read is bounded: a date's features read at most a few hundred
+// bytes around it, a bounded number of blocks above it, and each block
+// above only when it is short, so a document on one long line costs
+// O(window) per date.
+
+//go:embed datekeys.model
+var dateKeyModelText string
+
+// dateKeyModel is a softmax regression: a class's score is its bias plus
+// the weights of the example's features for it.
+type dateKeyModel struct {
+	classes []string
+	bias    []float64
+	weights map[string][]float64 // feature -> a weight per class
+	tau     float64              // re-key only at or above this probability
+}
+
+var (
+	dateKeyModelOnce   sync.Once
+	dateKeyModelLoaded *dateKeyModel
+	// dateKeyTap, when set (by the training test only), receives every
+	// document's day dates with their features and the rules' keys, and
+	// the model is not applied: the trainer reads the rules' keys.
+	dateKeyTap func(items []dateKeyItem)
+)
+
+// loadedDateKeyModel parses the embedded model once; nil when the file
+// holds none (the rules' keys stand).
+func loadedDateKeyModel() *dateKeyModel {
+	dateKeyModelOnce.Do(func() {
+		m, err := parseDateKeyModel(dateKeyModelText)
+		if err == nil && len(m.classes) > 0 {
+			dateKeyModelLoaded = m
+		}
+	})
+	return dateKeyModelLoaded
+}
+
+// parseDateKeyModel reads the model's text format:
+//
+//	dalil-datekeys 1
+//	tau 0.85
+//	classes agreement_date date ...
+//	bias w1 w2 ...
+//	<feature> <class index>:<weight> ...   (weights left out are 0)
+func parseDateKeyModel(s string) (*dateKeyModel, error) {
+	m := &dateKeyModel{weights: map[string][]float64{}, tau: 2}
+	for _, line := range strings.Split(s, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		switch f[0] {
+		case "dalil-datekeys":
+			continue
+		case "tau":
+			if len(f) > 1 {
+				v, err := strconv.ParseFloat(f[1], 64)
+				if err != nil {
+					return nil, err
+				}
+				m.tau = v
+			}
+			continue
+		case "classes":
+			m.classes = f[1:]
+			continue
+		case "bias":
+			for _, w := range f[1:] {
+				v, err := strconv.ParseFloat(w, 64)
+				if err != nil {
+					return nil, err
+				}
+				m.bias = append(m.bias, v)
+			}
+			continue
+		}
+		ws := make([]float64, len(m.classes))
+		for _, cw := range f[1:] {
+			c, w, ok := strings.Cut(cw, ":")
+			if !ok {
+				continue
+			}
+			ci, err1 := strconv.Atoi(c)
+			v, err2 := strconv.ParseFloat(w, 64)
+			if err1 != nil || err2 != nil || ci < 0 || ci >= len(ws) {
+				return nil, strconv.ErrSyntax
+			}
+			ws[ci] = v
+		}
+		m.weights[f[0]] = ws
+	}
+	if len(m.bias) != len(m.classes) {
+		m.bias = make([]float64, len(m.classes))
+	}
+	return m, nil
+}
+
+// probs are the model's class probabilities for an example's features.
+func (m *dateKeyModel) probs(feats []string) []float64 {
+	p := make([]float64, len(m.classes))
+	copy(p, m.bias)
+	for _, f := range feats {
+		if w, ok := m.weights[f]; ok {
+			for k := range p {
+				p[k] += w[k]
+			}
+		}
+	}
+	softmaxInPlace(p)
+	return p
+}
+
+// predict is the most probable class and its probability.
+func (m *dateKeyModel) predict(feats []string) (string, float64) {
+	p := m.probs(feats)
+	best := 0
+	for k := range p {
+		if p[k] > p[best] {
+			best = k
+		}
+	}
+	return m.classes[best], p[best]
+}
+
+func softmaxInPlace(p []float64) {
+	mx := math.Inf(-1)
+	for _, v := range p {
+		mx = max(mx, v)
+	}
+	sum := 0.0
+	for k, v := range p {
+		p[k] = math.Exp(v - mx)
+		sum += p[k]
+	}
+	for k := range p {
+		p[k] /= sum
+	}
+}
+
+// dateKeyItem is a day date of a document as the model reads it: its
+// index in the facts, its place, the rules' key and its features.
+type dateKeyItem struct {
+	idx        int
+	start, end int
+	iso        string
+	ruleKey    string
+	feats      []string
+	// shared: another date of the same value has another key (the
+	// rules read two facts of one day there, an agreement signed the
+	// day it is dated): the model, trained on no such value, leaves it.
+	shared bool
+}
+
+// dateKeyModelOn: modelDateKeys re-keys dates. Off by default: on the
+// sets the rules were written from, the model's confident disagreements
+// with the rules are mostly wrong (its cross-validation; those figures
+// flatter the rules), and it overrides conventions pinned by the rules'
+// tests; whether it helps where the rules carry over worse is for the
+// unopened sets to say. DALIL_DATEKEY_MODEL=on turns it on in this
+// package's tests (datemodel_test.go), to score those sets with it.
+var dateKeyModelOn = false
+
+// modelDateKeys re-keys the document's day dates where the model is
+// confident and disagrees with the rules (handle.go, after every round
+// of date keys), when dateKeyModelOn; with dateKeyTap set it hands the
+// dates to the trainer instead. It says whether it re-keyed a date.
+func modelDateKeys(facts []Fact, cands []candidate, a *assembled, docType string) bool {
+	if len(facts) != len(cands) || dateKeyTap == nil && !dateKeyModelOn {
+		return false
+	}
+	if dateKeyTap != nil {
+		dateKeyTap(dateKeyItems(facts, cands, a, docType))
+		return false
+	}
+	m := loadedDateKeyModel()
+	if m == nil {
+		return false
+	}
+	return applyDateKeyModel(m, facts, dateKeyItems(facts, cands, a, docType))
+}
+
+// applyDateKeyModel gives a date the model's key, label and role where
+// the model's probability is at least its τ and its key is not the
+// rules'. A date whose value the rules gave two keys is left alone (the
+// model was trained on no such value: an agreement signed the day it is
+// dated), and a key another date of the same value has already is not
+// given. The candidates the deadlines read keep the rules' keys, so the
+// deadlines are read as before; the method stays the rules' (how the
+// value was read).
+func applyDateKeyModel(m *dateKeyModel, facts []Fact, items []dateKeyItem) bool {
+	taken := map[string]bool{}
+	for _, f := range facts {
+		if f.Type == TypeDate {
+			taken[f.Key+"|"+f.Normalized] = true
+			if f.Key == "document_date" {
+				taken["issue_date|"+f.Normalized] = true
+			}
+		}
+	}
+	changed := false
+	for _, it := range items {
+		k, p := m.predict(it.feats)
+		if it.shared || p < m.tau || sameDateKey(k, it.ruleKey) || taken[k+"|"+it.iso] {
+			continue
+		}
+		c, ok := dateKeyCue(k)
+		if !ok {
+			continue
+		}
+		f := &facts[it.idx]
+		f.Key, f.Label, f.Role = c.key, c.label, c.role
+		taken[k+"|"+it.iso] = true
+		changed = true
+	}
+	return changed
+}
+
+// sameDateKey: the guideline's issue_date is the output's document_date
+// (a bare "Date:"), so the model's issue_date leaves that key alone.
+func sameDateKey(model, rule string) bool {
+	return model == rule || model == "issue_date" && rule == "document_date"
+}
+
+// dateKeyCue is the label and role a date key carries.
+func dateKeyCue(k string) (cue, bool) {
+	switch k {
+	case "date":
+		return cue{key: "date", label: "Date"}, true
+	case cueCompletionDate.key:
+		return cueCompletionDate, true
+	case cueOpeningDate20.key:
+		return cueOpeningDate20, true
+	}
+	for _, c := range dateCues {
+		if c.key == k {
+			return c, true
+		}
+	}
+	return cue{}, false
+}
+
+// dateDoc is what every date of one document shares: read once.
+type dateDoc struct {
+	a         *assembled
+	docType   string
+	title     []string // the document's title words (its first blocks)
+	lastLines int      // the start of the last six lines
+	sig       map[int]bool
+}
+
+// dateKeyItems are the document's day dates with their features.
+func dateKeyItems(facts []Fact, cands []candidate, a *assembled, docType string) []dateKeyItem {
+	var idx []int
+	first := -1
+	same := map[string]int{}
+	for i, f := range facts {
+		if f.Type != TypeDate || len(f.Normalized) != len("2006-01-02") {
+			continue
+		}
+		idx = append(idx, i)
+		if first < 0 || cands[i].start < cands[first].start {
+			first = i
+		}
+		same[f.Normalized]++
+	}
+	if len(idx) == 0 {
+		return nil
+	}
+	keys := map[string]string{}
+	shared := map[string]bool{}
+	for _, i := range idx {
+		f := facts[i]
+		if k, ok := keys[f.Normalized]; ok && k != f.Key {
+			shared[f.Normalized] = true
+		}
+		keys[f.Normalized] = f.Key
+	}
+	d := newDateDoc(a, docType)
+	items := make([]dateKeyItem, 0, len(idx))
+	for n, i := range idx {
+		c := cands[i]
+		it := dateKeyItem{idx: i, start: c.start, end: c.end, iso: facts[i].Normalized, ruleKey: facts[i].Key, shared: shared[facts[i].Normalized]}
+		it.feats = d.features(c.start, c.end, facts[i].Value, i == first, n, same[facts[i].Normalized])
+		items = append(items, it)
+	}
+	return items
+}
+
+func newDateDoc(a *assembled, docType string) *dateDoc {
+	d := &dateDoc{a: a, docType: docType, sig: map[int]bool{}}
+	d.lastLines = lastLinesStart23(a.text, 6)
+	for i, s := range a.segs {
+		if i >= 3 {
+			break
+		}
+		d.title = append(d.title, dateWords(prefixBytes(a.text[s.start:s.end], 100))...)
+	}
+	return d
+}
+
+// Feature windows, in bytes.
+const (
+	dateFeatBefore = 80  // the text before the date on its line
+	dateFeatAfter  = 60  // the text after it
+	dateFeatWide   = 200 // the wider window before it
+	dateFeatLine   = 240 // how far a line's start or end is looked for
+	dateFeatRows   = 40  // table rows above a date read for the header
+	dateFeatSign   = 25  // blocks above a date read for a signing line
+	dateFeatBlock  = 640 // a block above is read only when this short
+)
+
+// features are a date's context as model features: b: words before it
+// on its line (and on the line above when it starts its line), bb: their
+// bigrams, n: the three nearest words before it, a: words after it, h:
+// its table column's header, s: the nearest heading, t: and tw: the
+// document's type and title words, sig, first, pos:, form:, same:.
+func (d *dateDoc) features(start, end int, value string, first bool, nth, same int) []string {
+	text := d.a.text
+	var feats []string
+	add := func(prefix string, ws []string) {
+		for _, w := range ws {
+			feats = append(feats, prefix+w)
+		}
+	}
+	bigrams := func(prefix string, ws []string) {
+		for i := 1; i < len(ws); i++ {
+			feats = append(feats, prefix+ws[i-1]+"_"+ws[i])
+		}
+	}
+	// The line around the date, found within dateFeatLine bytes.
+	lo := max(0, start-dateFeatLine)
+	lineStart := -1
+	if i := strings.LastIndexByte(text[lo:start], '\n'); i >= 0 {
+		lineStart = lo + i + 1
+	} else if lo == 0 {
+		lineStart = 0
+	}
+	hi := min(len(text), end+dateFeatLine)
+	lineEnd := -1
+	if i := strings.IndexByte(text[end:hi], '\n'); i >= 0 {
+		lineEnd = end + i
+	} else if hi == len(text) {
+		lineEnd = len(text)
+	}
+	from := max(start-dateFeatBefore, 0)
+	if lineStart >= 0 {
+		from = max(from, lineStart)
+	}
+	before := cutRuneStart(text[from:start])
+	bw := dateWords(before) // the nearest words
+	lead := lineStart >= 0 && strings.Trim(text[lineStart:start], " \t*_#-|:.()") == ""
+	if lead {
+		feats = append(feats, "lead")
+		if lineStart > 0 {
+			pe := lineStart - 1
+			plo := max(0, pe-dateFeatBefore)
+			prev := text[plo:pe]
+			if i := strings.LastIndexByte(prev, '\n'); i >= 0 {
+				prev = prev[i+1:]
+			}
+			pw := dateWords(cutRuneStart(prev))
+			add("b:", pw)
+			bigrams("bb:", pw)
+			if len(bw) == 0 {
+				bw = pw // the label on the line above is the nearest
+			}
+		}
+	}
+	lw := dateWords(before)
+	add("b:", lw)
+	bigrams("bb:", lw)
+	// The package's lexicon of date words (keywords.go) and a deadline's
+	// preposition, read on the same window: general words, not any
+	// document's phrase.
+	cueCtx := before
+	if lead && strings.TrimSpace(strings.Trim(before, " \t*_#-|:.()")) == "" && lineStart > 0 {
+		cueCtx = cutRuneStart(text[max(0, lineStart-1-dateFeatBefore) : lineStart-1])
+	}
+	if c, ok := nearestCue(cueCtx, dateCues); ok {
+		feats = append(feats, "cue:"+c.key)
+	} else {
+		feats = append(feats, "cue:-")
+	}
+	if matches(reDeadlinePrep, cueCtx) {
+		feats = append(feats, "prep")
+	}
+	// Wider: the words of the 200 bytes before the date, over lines.
+	add("w:", dateWords(cutRuneStart(text[max(0, start-dateFeatWide):start])))
+	for i := max(0, len(bw)-3); i < len(bw); i++ {
+		feats = append(feats, "n:"+bw[i])
+	}
+	if len(bw) > 0 {
+		feats = append(feats, "n1:"+bw[len(bw)-1])
+	} else {
+		feats = append(feats, "n1:-")
+	}
+	ae := min(len(text), end+dateFeatAfter)
+	if lineEnd >= 0 {
+		ae = min(ae, lineEnd)
+	}
+	aw := dateWords(cutRuneEnd(text[end:ae]))
+	if len(aw) > 4 {
+		aw = aw[:4]
+	}
+	add("a:", aw)
+	if len(aw) > 0 {
+		feats = append(feats, "a1:"+aw[0])
+	}
+	if lineStart >= 0 && lineEnd >= 0 && lineEnd-lineStart < 60 {
+		feats = append(feats, "shortline")
+	}
+	// The block, its heading, its table header and the signature block.
+	si := d.segIndex(start)
+	if si >= 0 {
+		seg := d.a.segs[si]
+		add("s:", firstN(dateWords(seg.section), 8))
+		if h := d.headerCell(si, start); h != "" {
+			hw := firstN(dateWords(h), 6)
+			add("h:", hw)
+			if len(hw) == 0 {
+				feats = append(feats, "h:-")
+			}
+			feats = append(feats, "table")
+		}
+		if d.signed(si) {
+			feats = append(feats, "sig")
+		}
+	}
+	if start >= d.lastLines {
+		feats = append(feats, "lastlines")
+	}
+	feats = append(feats, "t:"+d.docType)
+	add("tw:", d.title)
+	if first {
+		feats = append(feats, "first")
+	}
+	switch {
+	case nth == 0:
+		feats = append(feats, "nth:1")
+	case nth == 1:
+		feats = append(feats, "nth:2")
+	default:
+		feats = append(feats, "nth:3+")
+	}
+	switch n := len(text); {
+	case start < n/10:
+		feats = append(feats, "pos:head")
+	case start > n-n*15/100:
+		feats = append(feats, "pos:tail")
+	default:
+		feats = append(feats, "pos:mid")
+	}
+	feats = append(feats, "form:"+dateForm(value))
+	switch {
+	case same <= 1:
+		feats = append(feats, "same:1")
+	case same == 2:
+		feats = append(feats, "same:2")
+	default:
+		feats = append(feats, "same:3+")
+	}
+	return dedupeStrings(feats)
+}
+
+// segIndex is the index of the block holding byte off (-1 when none).
+func (d *dateDoc) segIndex(off int) int {
+	segs := d.a.segs
+	lo, hi := 0, len(segs)-1
+	if hi < 0 {
+		return -1
+	}
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if segs[mid].start <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
+
+// headerCell is the header of the date's table column: the top row of
+// the run of table rows (" | ") its block ends, at most dateFeatRows
+// above, cut at the date's cell index; "" when the date is in no table,
+// in its header row, or the rows are too long to read.
+func (d *dateDoc) headerCell(si, at int) string {
+	text := d.a.text
+	seg := d.a.segs[si]
+	if seg.end-seg.start > dateFeatBlock || !strings.Contains(text[seg.start:seg.end], " | ") {
+		return ""
+	}
+	col := strings.Count(text[seg.start:at], " | ")
+	top := si
+	for j := si - 1; j >= 0 && j >= si-dateFeatRows; j-- {
+		s := d.a.segs[j]
+		if s.end-s.start > dateFeatBlock || !strings.Contains(text[s.start:s.end], " | ") {
+			break
+		}
+		top = j
+		if s.tableStart && !hasDigit(text[s.start:s.end]) {
+			break // a table's first row of words: its header
+		}
+	}
+	if top == si {
+		return ""
+	}
+	h := d.a.segs[top]
+	cells := strings.Split(text[h.start:h.end], " | ")
+	if col >= len(cells) {
+		return ""
+	}
+	if strings.TrimSpace(cells[col]) == "" {
+		return " "
+	}
+	return cells[col]
+}
+
+// signed: the block si is in a signature block: a signing line
+// (signingStart) at most dateFeatSign blocks above with no other heading
+// between.
+func (d *dateDoc) signed(si int) bool {
+	if v, ok := d.sig[si]; ok {
+		return v
+	}
+	v := false
+	for j := si; j >= 0 && j >= si-dateFeatSign; j-- {
+		s := d.a.segs[j]
+		if s.end-s.start <= dateFeatBlock && signingStart(d.a.text[s.start:s.end], s.heading) {
+			v = true
+			break
+		}
+		if s.heading && j < si {
+			break
+		}
+	}
+	d.sig[si] = v
+	return v
+}
+
+// dateForm: how a date is written: iso, num, month (a month's name), ar
+// (an Arabic month's name) or ardigit (Arabic-Indic digits).
+func dateForm(v string) string {
+	switch {
+	case hasArabic(v):
+		return "ar"
+	case strings.ContainsFunc(v, func(r rune) bool { return r >= '٠' && r <= '٩' || r >= '۰' && r <= '۹' }):
+		return "ardigit"
+	case strings.ContainsFunc(v, unicode.IsLetter):
+		return "month"
+	case len(v) >= 8 && v[4] == '-' && strings.Count(v, "-") == 2:
+		return "iso"
+	}
+	return "num"
+}
+
+// dateWords are the words of s as features: letters only, lower-cased,
+// Arabic without its short vowels (stripTashkeel), tatweel, or the
+// hamza forms of alif, at least two letters; an Arabic word with the
+// article also stands without it.
+func dateWords(s string) []string {
+	var out []string
+	var b strings.Builder
+	n := 0
+	flush := func() {
+		if n >= 2 {
+			w := b.String()
+			out = append(out, w)
+			if rest, ok := strings.CutPrefix(w, "ال"); ok && utf8.RuneCountInString(rest) >= 2 {
+				out = append(out, rest)
+			}
+		}
+		b.Reset()
+		n = 0
+	}
+	for _, r := range s {
+		switch {
+		case isTashkeel(r) || r == 'ـ':
+			continue
+		case r == 'أ' || r == 'إ' || r == 'آ':
+			r = 'ا'
+		case r == 'ى':
+			r = 'ي'
+		}
+		if unicode.IsLetter(r) {
+			b.WriteRune(unicode.ToLower(r))
+			n++
+			continue
+		}
+		flush()
+	}
+	flush()
+	return out
+}
+
+// cutRuneStart drops the bytes of a rune cut at s's start.
+func cutRuneStart(s string) string {
+	i := 0
+	for i < len(s) && !utf8.RuneStart(s[i]) {
+		i++
+	}
+	return s[i:]
+}
+
+// cutRuneEnd drops a rune cut at s's end.
+func cutRuneEnd(s string) string {
+	for len(s) > 0 {
+		r, size := utf8.DecodeLastRuneInString(s)
+		if r != utf8.RuneError || size > 1 {
+			break
+		}
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+func firstN(ws []string, n int) []string {
+	if len(ws) > n {
+		return ws[:n]
+	}
+	return ws
+}
+
+// dedupeStrings keeps the first of each string, in order.
+func dedupeStrings(ss []string) []string {
+	seen := make(map[string]bool, len(ss))
+	out := ss[:0]
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,236 @@
+package documentfacts
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"dalil/capabilities/documentfacts/read"
+)
+
+// DALIL_DATEKEY_MODEL=on: the package's tests run with the date-key
+// model re-keying dates (dateKeyModelOn), to score a set with it.
+func init() {
+	if os.Getenv("DALIL_DATEKEY_MODEL") == "on" {
+		dateKeyModelOn = true
+	}
+}
+
+// dateTestDoc assembles lines as blocks: "# " opens a heading, a line
+// with " | " is a table row (the first of a run starts the table).
+func dateTestDoc(lines ...string) *assembled {
+	var b strings.Builder
+	var segs []segment
+	section := ""
+	inTable := false
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		heading := strings.HasPrefix(l, "# ")
+		if heading {
+			l = l[2:]
+			section = l
+		}
+		row := strings.Contains(l, " | ")
+		start := b.Len()
+		b.WriteString(l)
+		segs = append(segs, segment{start: start, end: b.Len(), section: section, heading: heading, tableStart: row && !inTable})
+		inTable = row
+	}
+	return &assembled{text: b.String(), segs: segs}
+}
+
+func TestDateWords(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"Effective Date: 1 May", []string{"effective", "date", "may"}},
+		{"no later than 12:00 on", []string{"no", "later", "than", "on"}},
+		{"تاريخ الإنتهاء", []string{"تاريخ", "الانتهاء", "انتهاء"}},
+		{"يُسَلَّمُ قبل", []string{"يسلم", "قبل"}}, // short vowels dropped
+		{"إلى حتـــى", []string{"الي", "حتي"}},     // hamza, tatweel, alif maqsura
+		{"a 7 x-y", nil}, // single letters and numbers are no words
+	} {
+		if got := dateWords(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("dateWords(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestDateKeyFeatures(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		lines []string
+		date  string
+		want  []string
+		not   []string
+	}{
+		{"label on the line", []string{"Effective date: 1 May 2026"}, "1 May 2026",
+			[]string{"b:effective", "bb:effective_date", "n1:date", "form:month", "first", "nth:1", "t:contract", "same:1"}, []string{"lead", "table", "sig"}},
+		{"bounded window", []string{"Xyzzy " + strings.Repeat("lorem ", 20) + "commencing on 1 May 2026"}, "1 May 2026",
+			[]string{"b:commencing", "n1:on"}, []string{"b:xyzzy"}},
+		{"label on the line above", []string{"Commencement Date:", "01/05/2026"}, "01/05/2026",
+			[]string{"lead", "b:commencement", "n1:date", "form:num"}, nil},
+		{"a table's column header", []string{"Milestone | Due date | Amount", "Design report | 15 June 2026 | 1,000"}, "15 June 2026",
+			[]string{"table", "h:due", "h:date", "b:design"}, []string{"h:amount", "h:milestone"}},
+		{"the nearest heading", []string{"# Payment Schedule", "The balance is paid on 2026-05-01."}, "2026-05-01",
+			[]string{"s:payment", "s:schedule", "form:iso", "n1:on"}, nil},
+		{"words after", []string{"This lease starts on 1 May 2026 (the Commencement Date) and runs"}, "1 May 2026",
+			[]string{"a:the", "a:commencement", "a1:the"}, nil},
+		{"Arabic", []string{"تاريخ الإنتهاء: ٣١ ديسمبر ٢٠٢٦"}, "٣١ ديسمبر ٢٠٢٦",
+			[]string{"b:تاريخ", "b:الانتهاء", "b:انتهاء", "n1:انتهاء", "form:ar"}, nil},
+		{"signature block", []string{"# Terms", "The parties agree.", "IN WITNESS WHEREOF the parties have signed below.", "For the Buyer: Ali", "Date: 2 May 2026"}, "2 May 2026",
+			[]string{"sig", "lastlines", "b:date"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := dateTestDoc(tc.lines...)
+			at := strings.Index(a.text, tc.date)
+			d := newDateDoc(a, "contract")
+			got := d.features(at, at+len(tc.date), tc.date, true, 0, 1)
+			for _, w := range tc.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("missing %q in %q", w, got)
+				}
+			}
+			for _, w := range tc.not {
+				if slices.Contains(got, w) {
+					t.Errorf("unexpected %q in %q", w, got)
+				}
+			}
+		})
+	}
+}
+
+// TestDateKeyFeaturesOneLine: a document of one 190 KB line with a
+// thousand dates: each date's features read a bounded window (a word 200
+// bytes before a date is not among them) and stay few.
+func TestDateKeyFeaturesOneLine(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("Service Agreement ")
+	var at []int
+	for b.Len() < 190_000 {
+		b.WriteString("farword " + strings.Repeat("x", 190) + " the delivery is due on ")
+		at = append(at, b.Len())
+		b.WriteString("1 May 2026 and ")
+	}
+	a := dateTestDoc(b.String())
+	d := newDateDoc(a, "contract")
+	for i, s := range at {
+		f := d.features(s, s+len("1 May 2026"), "1 May 2026", i == 0, i, len(at))
+		if slices.Contains(f, "b:farword") || len(f) > 60 || !slices.Contains(f, "b:due") {
+			t.Fatalf("date %d: %d features %q", i, len(f), f)
+		}
+	}
+}
+
+// dateModelKeys extracts text with the model off and returns, per day
+// date (by its value), the key the embedded model predicts and its
+// probability.
+func dateModelKeys(t *testing.T, text string) map[string]string {
+	t.Helper()
+	doc, err := read.Text(text, read.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := loadedDateKeyModel()
+	if m == nil {
+		t.Fatal("no date-key model embedded")
+	}
+	var items []dateKeyItem
+	dateKeyTap = func(it []dateKeyItem) { items = append(items, it...) }
+	defer func() { dateKeyTap = nil }()
+	extractAll(doc, source{kind: "text"}, Input{})
+	got := map[string]string{}
+	for _, it := range items {
+		k, _ := m.predict(it.feats)
+		got[it.iso] = k
+	}
+	return got
+}
+
+// TestDateKeyModelInvented: the embedded model keys dates of invented
+// documents (written for this test, from no corpus) as a reader would.
+func TestDateKeyModelInvented(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want map[string]string
+	}{
+		{"EQUIPMENT HIRE AGREEMENT\n\nThis Agreement is made on 3 March 2027 between Qurum Cranes LLC and Bawshar Builders SAOC.\n" +
+			"The hire period starts on 10 March 2027 and the hire ends on 9 September 2027.\n",
+			map[string]string{"2027-03-03": "agreement_date", "2027-03-10": "effective_date", "2027-09-09": "expiry_date"}},
+		{"TAX INVOICE\nInvoice No: INV-7781\nInvoice Date: 12 April 2027\nPayment due date: 12 May 2027\nTotal: OMR 1,250.000\n",
+			map[string]string{"2027-04-12": "invoice_date", "2027-05-12": "due_date"}},
+		{"INVITATION TO TENDER\nTender No. 44/2027, supply of water meters\nDate of issue: 2 June 2027\n" +
+			"Bids must be submitted no later than 30 June 2027 at 12:00.\n",
+			map[string]string{"2027-06-02": "issue_date", "2027-06-30": "submission_deadline"}},
+		{"عقد إيجار محل تجاري\nحرر هذا العقد بتاريخ 5 يناير 2027 بين المؤجر والمستأجر.\n" +
+			"تبدأ مدة الإيجار من 1 فبراير 2027 وتنتهي في 31 يناير 2028.\n",
+			map[string]string{"2027-01-05": "agreement_date", "2027-02-01": "effective_date", "2028-01-31": "expiry_date"}},
+		{"MAINTENANCE SERVICES AGREEMENT\nThis Agreement is dated 1 March 2027.\nThe Contractor shall complete the works by 30 November 2027.\n" +
+			"IN WITNESS WHEREOF the parties have signed this Agreement.\nFor the Contractor\nName: Salim Al Harthy\nDate: 4 March 2027\n",
+			map[string]string{"2027-03-01": "agreement_date", "2027-03-04": "signature_date"}},
+	} {
+		got := dateModelKeys(t, tc.text)
+		for iso, k := range tc.want {
+			if got[iso] != k {
+				t.Errorf("%s: %q, want %q (all: %v)\n%s", iso, got[iso], k, got, tc.text)
+			}
+		}
+	}
+}
+
+// TestDateKeyModelFormat: the model's text survives writing and reading,
+// and the embedded one reads.
+func TestDateKeyModelFormat(t *testing.T) {
+	if m, err := parseDateKeyModel(dateKeyModelText); err != nil || len(m.classes) == 0 || m.tau > 1 {
+		t.Fatalf("datekeys.model: %v", err)
+	}
+	m := &dateKeyModel{classes: []string{"date", "expiry_date"}, bias: []float64{0.5, -0.5}, tau: 0.8,
+		weights: map[string][]float64{"b:until": {-1.25, 2.5}, "n1:on": {0.75, 0}}}
+	back, err := parseDateKeyModel(formatDateKeyModel(m, 2, dateKeyStats{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, feats := range [][]string{{"b:until"}, {"n1:on"}, {"b:until", "n1:on"}, nil} {
+		k1, p1 := m.predict(feats)
+		k2, p2 := back.predict(feats)
+		if k1 != k2 || p1-p2 > 1e-9 || p2-p1 > 1e-9 || back.tau != 0.8 {
+			t.Errorf("%q: %s %.3f, read back %s %.3f (τ %v)", feats, k1, p1, k2, p2, back.tau)
+		}
+	}
+}
+
+// TestApplyDateKeyModel: the model re-keys a confident disagreement with
+// the label and role of its key, and leaves a date under τ, one whose
+// value the rules gave two keys, and one whose new key its value has.
+func TestApplyDateKeyModel(t *testing.T) {
+	m := &dateKeyModel{classes: []string{"date", "expiry_date", "signature_date"}, bias: []float64{0, 0, 0}, tau: 0.9,
+		weights: map[string][]float64{"b:ends": {0, 5, 0}, "b:around": {0, 1, 0}, "sig": {0, 0, 5}}}
+	facts := []Fact{
+		{Type: TypeDate, Key: "date", Label: "Date", Normalized: "2027-01-31"},
+		{Type: TypeDate, Key: "date", Label: "Date", Normalized: "2027-02-28"},
+		{Type: TypeDate, Key: "agreement_date", Label: "Agreement date", Role: "issue", Normalized: "2027-03-01"},
+		{Type: TypeDate, Key: "signature_date", Label: "Signature date", Role: "signature", Normalized: "2027-03-01"},
+		{Type: TypeDate, Key: "expiry_date", Label: "Expiry date", Role: "expiry", Normalized: "2027-04-30"},
+		{Type: TypeDate, Key: "date", Label: "Date", Normalized: "2027-04-30"},
+	}
+	items := []dateKeyItem{
+		{idx: 0, iso: "2027-01-31", ruleKey: "date", feats: []string{"b:ends"}},                      // re-keyed
+		{idx: 1, iso: "2027-02-28", ruleKey: "date", feats: []string{"b:around"}},                    // under τ
+		{idx: 2, iso: "2027-03-01", ruleKey: "agreement_date", feats: []string{"sig"}, shared: true}, // two keys
+		{idx: 5, iso: "2027-04-30", ruleKey: "date", feats: []string{"b:ends"}},                      // expiry_date taken
+	}
+	if !applyDateKeyModel(m, facts, items) {
+		t.Fatal("nothing re-keyed")
+	}
+	want := []string{"expiry_date/Expiry date/expiry", "date/Date/", "agreement_date/Agreement date/issue",
+		"signature_date/Signature date/signature", "expiry_date/Expiry date/expiry", "date/Date/"}
+	for i, f := range facts {
+		if got := f.Key + "/" + f.Label + "/" + f.Role; got != want[i] {
+			t.Errorf("fact %d: %s, want %s", i, got, want[i])
+		}
+	}
+}
