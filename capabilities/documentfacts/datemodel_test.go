@@ -9,11 +9,11 @@ import (
 	"dalil/capabilities/documentfacts/read"
 )
 
-// DALIL_DATEKEY_MODEL=on: the package's tests run with the date-key
-// model re-keying dates (dateKeyModelOn), to score a set with it.
+// DALIL_DATEKEY_MODEL=off: the package's tests run without the date-key
+// model re-keying dates (dateKeyModelOn), to score a set without it.
 func init() {
-	if os.Getenv("DALIL_DATEKEY_MODEL") == "on" {
-		dateKeyModelOn = true
+	if os.Getenv("DALIL_DATEKEY_MODEL") == "off" {
+		dateKeyModelOn = false
 	}
 }
 
