@@ -23,7 +23,9 @@ import (
 // position and its written form), trained on the development sets'
 // labels (datemodel_train_test.go), and only where the model is
 // confident: its probability at least the τ the model file states,
-// chosen by leave-one-set-out cross-validation alone.
+// chosen by leave-one-set-out cross-validation alone. It does so only
+// when switched on (dateKeyModelOn, off by default: see there); the
+// same model keys durations (modelDurationKeys, durationKeyModelOn).
 //
 // Every read is bounded: a date's features read at most a few hundred
 // bytes around it, a bounded number of blocks above it, and each block
