@@ -23,7 +23,9 @@ import (
 // position and its written form), trained on the development sets'
 // labels (datemodel_train_test.go), and only where the model is
 // confident: its probability at least the τ the model file states,
-// chosen by leave-one-set-out cross-validation alone.
+// chosen by leave-one-set-out cross-validation alone. It does so only
+// when switched on (dateKeyModelOn, on by default: see there); the
+// same model keys durations (modelDurationKeys, durationKeyModelOn).
 //
 // Every read is bounded: a date's features read at most a few hundred
 // bytes around it, a bounded number of blocks above it, and each block
@@ -32,6 +34,13 @@ import (
 
 //go:embed datekeys.model
 var dateKeyModelText string
+
+// durationkeys.model is the same kind of model for durations' keys
+// (notice_period, term, warranty_period, ...), trained the same way
+// (TestTrainDurationKeyModel).
+//
+//go:embed durationkeys.model
+var durationKeyModelText string
 
 // dateKeyModel is a softmax regression: a class's score is its bias plus
 // the weights of the example's features for it.
@@ -43,8 +52,12 @@ type dateKeyModel struct {
 }
 
 var (
-	dateKeyModelOnce   sync.Once
-	dateKeyModelLoaded *dateKeyModel
+	dateKeyModelOnce       sync.Once
+	dateKeyModelLoaded     *dateKeyModel
+	durationKeyModelOnce   sync.Once
+	durationKeyModelLoaded *dateKeyModel
+	// durationKeyTap is dateKeyTap for durations.
+	durationKeyTap func(items []dateKeyItem)
 	// dateKeyTap, when set (by the training test only), receives every
 	// document's day dates with their features and the rules' keys, and
 	// the model is not applied: the trainer reads the rules' keys.
@@ -61,6 +74,17 @@ func loadedDateKeyModel() *dateKeyModel {
 		}
 	})
 	return dateKeyModelLoaded
+}
+
+// loadedDurationKeyModel is loadedDateKeyModel for durations.
+func loadedDurationKeyModel() *dateKeyModel {
+	durationKeyModelOnce.Do(func() {
+		m, err := parseDateKeyModel(durationKeyModelText)
+		if err == nil && len(m.classes) > 0 {
+			durationKeyModelLoaded = m
+		}
+	})
+	return durationKeyModelLoaded
 }
 
 // parseDateKeyModel reads the model's text format:
@@ -186,13 +210,13 @@ type dateKeyItem struct {
 // (datemodel_test.go), to score a set without it.
 var dateKeyModelOn = true
 
-// dateKeyModelMinText: a text shorter than this is out of the model's
+// keyModelMinText: a text shorter than this is out of the model's
 // range and keeps the rules' keys. The shortest document it learned from
 // has 542 bytes; its features are a whole document's (the title, the
 // first date, the position in the text, the signature block), which a
 // fragment of a line or two does not have, and on such fragments (the
 // rules' convention tests) it was confidently wrong.
-const dateKeyModelMinText = 500
+const keyModelMinText = 500
 
 // modelDateKeys re-keys the document's day dates where the model is
 // confident and disagrees with the rules (handle.go, after every round
@@ -207,10 +231,31 @@ func modelDateKeys(facts []Fact, cands []candidate, a *assembled, docType string
 		return false
 	}
 	m := loadedDateKeyModel()
-	if m == nil || len(a.text) < dateKeyModelMinText {
+	if m == nil || len(a.text) < keyModelMinText {
 		return false
 	}
 	return applyDateKeyModel(m, facts, dateKeyItems(facts, cands, a, docType))
+}
+
+// durationKeyModelOn is dateKeyModelOn for durations (off by default
+// for the same reasons; DALIL_DURATIONKEY_MODEL=on in the tests).
+var durationKeyModelOn = false
+
+// modelDurationKeys is modelDateKeys for durations' keys.
+func modelDurationKeys(facts []Fact, cands []candidate, a *assembled, docType string) bool {
+	if len(facts) != len(cands) || durationKeyTap == nil && !durationKeyModelOn {
+		return false
+	}
+	items := keyItems(facts, cands, a, docType, TypeDuration)
+	if durationKeyTap != nil {
+		durationKeyTap(items)
+		return false
+	}
+	m := loadedDurationKeyModel()
+	if m == nil || len(a.text) < keyModelMinText {
+		return false
+	}
+	return applyKeyModel(m, facts, items, TypeDuration, durationKeyCue, func(model, rule string) bool { return model == rule })
 }
 
 // applyDateKeyModel gives a date the model's key, label and role where
@@ -222,9 +267,15 @@ func modelDateKeys(facts []Fact, cands []candidate, a *assembled, docType string
 // deadlines are read as before; the method stays the rules' (how the
 // value was read).
 func applyDateKeyModel(m *dateKeyModel, facts []Fact, items []dateKeyItem) bool {
+	return applyKeyModel(m, facts, items, TypeDate, dateKeyCue, sameDateKey)
+}
+
+// applyKeyModel is applyDateKeyModel for facts of type typ, with the
+// label and role of a key (cueOf) and the keys that are one (same).
+func applyKeyModel(m *dateKeyModel, facts []Fact, items []dateKeyItem, typ string, cueOf func(string) (cue, bool), same func(model, rule string) bool) bool {
 	taken := map[string]bool{}
 	for _, f := range facts {
-		if f.Type == TypeDate {
+		if f.Type == typ {
 			taken[f.Key+"|"+f.Normalized] = true
 			if f.Key == "document_date" {
 				taken["issue_date|"+f.Normalized] = true
@@ -234,10 +285,10 @@ func applyDateKeyModel(m *dateKeyModel, facts []Fact, items []dateKeyItem) bool 
 	changed := false
 	for _, it := range items {
 		k, p := m.predict(it.feats)
-		if it.shared || p < m.tau || sameDateKey(k, it.ruleKey) || taken[k+"|"+it.iso] {
+		if it.shared || p < m.tau || same(k, it.ruleKey) || taken[k+"|"+it.iso] {
 			continue
 		}
-		c, ok := dateKeyCue(k)
+		c, ok := cueOf(k)
 		if !ok {
 			continue
 		}
@@ -273,6 +324,22 @@ func dateKeyCue(k string) (cue, bool) {
 	return cue{}, false
 }
 
+// durationKeyCue is the label and role a duration key carries.
+func durationKeyCue(k string) (cue, bool) {
+	switch k {
+	case cueCurePeriod.key:
+		return cueCurePeriod, true
+	case cueClaimPeriod.key:
+		return cueClaimPeriod, true
+	}
+	for _, c := range durationCues {
+		if c.key == k {
+			return c, true
+		}
+	}
+	return cue{}, false
+}
+
 // dateDoc is what every date of one document shares: read once.
 type dateDoc struct {
 	a         *assembled
@@ -280,15 +347,22 @@ type dateDoc struct {
 	title     []string // the document's title words (its first blocks)
 	lastLines int      // the start of the last six lines
 	sig       map[int]bool
+	cues      []cue // the lexicon whose nearest cue is a feature
 }
 
 // dateKeyItems are the document's day dates with their features.
 func dateKeyItems(facts []Fact, cands []candidate, a *assembled, docType string) []dateKeyItem {
+	return keyItems(facts, cands, a, docType, TypeDate)
+}
+
+// keyItems are the document's facts of type typ the models key (day
+// dates, or durations with a normalised value) with their features.
+func keyItems(facts []Fact, cands []candidate, a *assembled, docType, typ string) []dateKeyItem {
 	var idx []int
 	first := -1
 	same := map[string]int{}
 	for i, f := range facts {
-		if f.Type != TypeDate || len(f.Normalized) != len("2006-01-02") {
+		if f.Type != typ || f.Normalized == "" || typ == TypeDate && len(f.Normalized) != len("2006-01-02") {
 			continue
 		}
 		idx = append(idx, i)
@@ -310,18 +384,27 @@ func dateKeyItems(facts []Fact, cands []candidate, a *assembled, docType string)
 		keys[f.Normalized] = f.Key
 	}
 	d := newDateDoc(a, docType)
+	cues, form := dateCues, dateForm
+	if typ == TypeDuration {
+		cues, form = durationCues, durationForm
+	}
+	d.cues = cues
 	items := make([]dateKeyItem, 0, len(idx))
 	for n, i := range idx {
 		c := cands[i]
 		it := dateKeyItem{idx: i, start: c.start, end: c.end, iso: facts[i].Normalized, ruleKey: facts[i].Key, shared: shared[facts[i].Normalized]}
-		it.feats = d.features(c.start, c.end, facts[i].Value, i == first, n, same[facts[i].Normalized])
+		fm := form(facts[i].Value)
+		if typ == TypeDuration {
+			fm += "-" + facts[i].Normalized[len(facts[i].Normalized)-1:] // the unit: P30D, P2Y
+		}
+		it.feats = d.features(c.start, c.end, fm, i == first, n, same[facts[i].Normalized])
 		items = append(items, it)
 	}
 	return items
 }
 
 func newDateDoc(a *assembled, docType string) *dateDoc {
-	d := &dateDoc{a: a, docType: docType, sig: map[int]bool{}}
+	d := &dateDoc{a: a, docType: docType, sig: map[int]bool{}, cues: dateCues}
 	d.lastLines = lastLinesStart23(a.text, 6)
 	for i, s := range a.segs {
 		if i >= 3 {
@@ -348,7 +431,7 @@ const (
 // bigrams, n: the three nearest words before it, a: words after it, h:
 // its table column's header, s: the nearest heading, t: and tw: the
 // document's type and title words, sig, first, pos:, form:, same:.
-func (d *dateDoc) features(start, end int, value string, first bool, nth, same int) []string {
+func (d *dateDoc) features(start, end int, form string, first bool, nth, same int) []string {
 	text := d.a.text
 	var feats []string
 	add := func(prefix string, ws []string) {
@@ -410,7 +493,7 @@ func (d *dateDoc) features(start, end int, value string, first bool, nth, same i
 	if lead && strings.TrimSpace(strings.Trim(before, " \t*_#-|:.()")) == "" && lineStart > 0 {
 		cueCtx = cutRuneStart(text[max(0, lineStart-1-dateFeatBefore) : lineStart-1])
 	}
-	if c, ok := nearestCue(cueCtx, dateCues); ok {
+	if c, ok := nearestCue(cueCtx, d.cues); ok {
 		feats = append(feats, "cue:"+c.key)
 	} else {
 		feats = append(feats, "cue:-")
@@ -484,7 +567,7 @@ func (d *dateDoc) features(start, end int, value string, first bool, nth, same i
 	default:
 		feats = append(feats, "pos:mid")
 	}
-	feats = append(feats, "form:"+dateForm(value))
+	feats = append(feats, "form:"+form)
 	switch {
 	case same <= 1:
 		feats = append(feats, "same:1")
@@ -586,6 +669,19 @@ func dateForm(v string) string {
 		return "iso"
 	}
 	return "num"
+}
+
+// durationForm: how a duration is written: in words or digits, in
+// Arabic or not.
+func durationForm(v string) string {
+	f := "digits"
+	if !strings.ContainsFunc(v, unicode.IsDigit) {
+		f = "words"
+	}
+	if hasArabic(v) {
+		f += "-ar"
+	}
+	return f
 }
 
 // dateWords are the words of s as features: letters only, lower-cased,

@@ -9,11 +9,15 @@ import (
 	"dalil/capabilities/documentfacts/read"
 )
 
-// DALIL_DATEKEY_MODEL=off: the package's tests run without the date-key
-// model re-keying dates (dateKeyModelOn), to score a set without it.
+// DALIL_DATEKEY_MODEL=off (DALIL_DURATIONKEY_MODEL=on): the package's
+// tests run without the date-key model (with the duration-key model), to
+// score a set so.
 func init() {
 	if os.Getenv("DALIL_DATEKEY_MODEL") == "off" {
 		dateKeyModelOn = false
+	}
+	if os.Getenv("DALIL_DURATIONKEY_MODEL") == "on" {
+		durationKeyModelOn = true
 	}
 }
 
@@ -89,7 +93,7 @@ func TestDateKeyFeatures(t *testing.T) {
 			a := dateTestDoc(tc.lines...)
 			at := strings.Index(a.text, tc.date)
 			d := newDateDoc(a, "contract")
-			got := d.features(at, at+len(tc.date), tc.date, true, 0, 1)
+			got := d.features(at, at+len(tc.date), dateForm(tc.date), true, 0, 1)
 			for _, w := range tc.want {
 				if !slices.Contains(got, w) {
 					t.Errorf("missing %q in %q", w, got)
@@ -119,7 +123,7 @@ func TestDateKeyFeaturesOneLine(t *testing.T) {
 	a := dateTestDoc(b.String())
 	d := newDateDoc(a, "contract")
 	for i, s := range at {
-		f := d.features(s, s+len("1 May 2026"), "1 May 2026", i == 0, i, len(at))
+		f := d.features(s, s+len("1 May 2026"), "month", i == 0, i, len(at))
 		if slices.Contains(f, "b:farword") || len(f) > 60 || !slices.Contains(f, "b:due") {
 			t.Fatalf("date %d: %d features %q", i, len(f), f)
 		}
@@ -190,7 +194,7 @@ func TestDateKeyModelFormat(t *testing.T) {
 	}
 	m := &dateKeyModel{classes: []string{"date", "expiry_date"}, bias: []float64{0.5, -0.5}, tau: 0.8,
 		weights: map[string][]float64{"b:until": {-1.25, 2.5}, "n1:on": {0.75, 0}}}
-	back, err := parseDateKeyModel(formatDateKeyModel(m, 2, dateKeyStats{}))
+	back, err := parseDateKeyModel(formatDateKeyModel(m, 2, "TestDateKeyModelFormat", TypeDate))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,6 +235,37 @@ func TestApplyDateKeyModel(t *testing.T) {
 	for i, f := range facts {
 		if got := f.Key + "/" + f.Label + "/" + f.Role; got != want[i] {
 			t.Errorf("fact %d: %s, want %s", i, got, want[i])
+		}
+	}
+}
+
+// TestDurationKeyModelInvented: the embedded duration-key model reads
+// and keys periods of an invented contract (written for this test, from
+// no corpus) as a reader would.
+func TestDurationKeyModelInvented(t *testing.T) {
+	if m, err := parseDateKeyModel(durationKeyModelText); err != nil || len(m.classes) == 0 || m.tau > 1 {
+		t.Fatalf("durationkeys.model: %v", err)
+	}
+	m := loadedDurationKeyModel()
+	text := "SERVICES AGREEMENT\nThis Agreement has a term of two (2) years from signature.\n" +
+		"Either party may end it by giving ninety (90) days' written notice.\n" +
+		"The Supplier warrants the equipment for a warranty period of eighteen (18) months.\n" +
+		"Invoices are payable within forty-five (45) days of receipt.\n"
+	doc, err := read.Text(text, read.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []dateKeyItem
+	durationKeyTap = func(it []dateKeyItem) { items = append(items, it...) }
+	defer func() { durationKeyTap = nil }()
+	extractAll(doc, source{kind: "text"}, Input{})
+	got := map[string]string{}
+	for _, it := range items {
+		got[it.iso], _ = m.predict(it.feats)
+	}
+	for iso, k := range map[string]string{"P2Y": "term", "P90D": "notice_period", "P18M": "warranty_period", "P45D": "payment_period"} {
+		if got[iso] != k {
+			t.Errorf("%s: %q, want %q (all: %v)", iso, got[iso], k, got)
 		}
 	}
 }

@@ -71,7 +71,7 @@ type dateKeyExample struct {
 }
 
 // dateKeyStats counts what labelling the dates did.
-type dateKeyStats struct {
+type dateKeyStats struct { // dates counts facts of either type
 	dates, examples, unlabelled, ambiguous int
 }
 
@@ -83,15 +83,25 @@ type dateKeyStats struct {
 // order would teach the model the guess); a value not labelled is no key
 // example (detection is not the model's).
 func dateKeyCorpus(t *testing.T) ([]dateKeyExample, dateKeyStats) {
+	return keyCorpus(t, TypeDate)
+}
+
+// keyCorpus is dateKeyCorpus for the facts of type typ (date or
+// duration; durationKeyTap for durations).
+func keyCorpus(t *testing.T, typ string) ([]dateKeyExample, dateKeyStats) {
 	t.Helper()
 	var ex []dateKeyExample
 	var st dateKeyStats
-	defer func() { dateKeyTap = nil }()
+	tap := &dateKeyTap
+	if typ == TypeDuration {
+		tap = &durationKeyTap
+	}
+	defer func() { *tap = nil }()
 	for _, set := range dateKeySets {
 		for _, d := range loadEvalCorpus(t, "testdata/"+set, 1) {
 			keys := map[string][]string{}
 			for _, w := range d.want {
-				if w.typ != "date" || len(w.fields) < 2 {
+				if w.typ != typ || len(w.fields) < 2 {
 					continue
 				}
 				k, v := w.fields[0], w.fields[1]
@@ -100,9 +110,9 @@ func dateKeyCorpus(t *testing.T) ([]dateKeyExample, dateKeyStats) {
 				}
 			}
 			var items []dateKeyItem
-			dateKeyTap = func(it []dateKeyItem) { items = append(items, it...) }
+			*tap = func(it []dateKeyItem) { items = append(items, it...) }
 			extractAll(renderEval(t, d.dir, d.name), source{kind: "text"}, Input{})
-			dateKeyTap = nil
+			*tap = nil
 			for _, it := range items {
 				st.dates++
 				ks := keys[it.iso]
@@ -321,7 +331,7 @@ func reportDateKeyCV(preds []dateKeyCV, st dateKeyStats) string {
 			cv = append(cv, r)
 		}
 	}
-	fmt.Fprintf(&b, "dates %d: examples %d, value not labelled %d, value with several keys %d (left out)\n", st.dates, st.examples, st.unlabelled, st.ambiguous)
+	fmt.Fprintf(&b, "facts %d: examples %d, value not labelled %d, value with several keys %d (left out)\n", st.dates, st.examples, st.unlabelled, st.ambiguous)
 	fmt.Fprintf(&b, "%-10s %5s %7s %7s\n", "set", "n", "model", "rules")
 	type acc struct{ n, m, r int }
 	per := map[string]*acc{}
@@ -405,7 +415,7 @@ func reportDateKeyCV(preds []dateKeyCV, st dateKeyStats) string {
 	b.WriteString("\n")
 	// The dates whose value has several keys: right when the key is one
 	// of them (which one the labels do not say).
-	fmt.Fprintf(&b, "\nvalues with several keys (%d dates): rules' key one of them %.3f", len(amb), ratio(countCV(amb, func(r dateKeyCV) bool {
+	fmt.Fprintf(&b, "\nvalues with several keys (%d facts): rules' key one of them %.3f", len(amb), ratio(countCV(amb, func(r dateKeyCV) bool {
 		return containsString(r.alts, r.rule) || r.rule == "document_date" && containsString(r.alts, "issue_date")
 	}), len(amb)))
 	for _, tau := range dateKeyTaus {
@@ -445,7 +455,35 @@ func TestDateKeyCrossValidation(t *testing.T) {
 // datekeys.model.
 func TestTrainDateKeyModel(t *testing.T) {
 	dateKeyEnv(t, "DALIL_TRAIN_DATEKEYS")
-	ex, st := dateKeyCorpus(t)
+	trainKeyModel(t, TypeDate, "datekeys.model", "TestTrainDateKeyModel")
+}
+
+// TestTrainDurationKeyModel is TestTrainDateKeyModel for durations'
+// keys: it writes durationkeys.model.
+//
+//	DALIL_TRAIN_DURATIONKEYS=1 go test -p 1 ./capabilities/documentfacts -run TestTrainDurationKeyModel -v
+func TestTrainDurationKeyModel(t *testing.T) {
+	dateKeyEnv(t, "DALIL_TRAIN_DURATIONKEYS")
+	trainKeyModel(t, TypeDuration, "durationkeys.model", "TestTrainDurationKeyModel")
+}
+
+// TestDurationKeyCrossValidation is TestDateKeyCrossValidation for
+// durations' keys.
+func TestDurationKeyCrossValidation(t *testing.T) {
+	dateKeyEnv(t, "DALIL_CV_DURATIONKEYS", "DALIL_TRAIN_DURATIONKEYS")
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	ex, st := keyCorpus(t, TypeDuration)
+	cv := crossValidateDateKeys(ex, dateKeyClasses(ex))
+	t.Log("\n" + reportDateKeyCV(cv, st))
+	t.Logf("τ by the rule (smallest p whose cross-validated accuracy at or above it is ≥ %.2f): %v", dateKeyMinTau, chooseDateKeyTau(cv))
+}
+
+// trainKeyModel cross-validates the model of typ's keys, chooses τ from
+// the cross-validation, trains on every development set and writes file.
+func trainKeyModel(t *testing.T, typ, file, by string) {
+	ex, st := keyCorpus(t, typ)
 	classes := dateKeyClasses(ex)
 	cv := crossValidateDateKeys(ex, classes)
 	report := reportDateKeyCV(cv, st)
@@ -454,18 +492,18 @@ func TestTrainDateKeyModel(t *testing.T) {
 	t.Logf("τ = %v", tau)
 	m := trainDateKeys(ex, classes)
 	m.tau = tau
-	text := formatDateKeyModel(m, st.examples, st)
-	if err := os.WriteFile("datekeys.model", []byte(text), 0o644); err != nil {
+	text := formatDateKeyModel(m, st.examples, by, typ)
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("datekeys.model: %d bytes, %d features", len(text), len(m.weights))
+	t.Logf("%s: %d bytes, %d features", file, len(text), len(m.weights))
 }
 
 // formatDateKeyModel writes the model in parseDateKeyModel's format:
 // features sorted, zero weights left out, two decimals.
-func formatDateKeyModel(m *dateKeyModel, n int, st dateKeyStats) string {
+func formatDateKeyModel(m *dateKeyModel, n int, by, typ string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "dalil-datekeys 1\n# trained by TestTrainDateKeyModel (datemodel_train_test.go) on %d dates of %d development sets;\n", n, len(dateKeySets))
+	fmt.Fprintf(&b, "dalil-datekeys 1\n# trained by %s (datemodel_train_test.go) on %d %ss of %d development sets;\n", by, n, typ, len(dateKeySets))
 	fmt.Fprintf(&b, "# epochs %d, rate %v, L2 %v, features seen at least %d times\n", dateKeyEpochs, dateKeyLR, dateKeyL2, dateKeyMinCount)
 	fmt.Fprintf(&b, "tau %v\nclasses %s\nbias", m.tau, strings.Join(m.classes, " "))
 	for _, w := range m.bias {

@@ -298,9 +298,10 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	money23Facts(all, cands, a.text)                   // money23.go
 	money24Facts(all, cands, a.text, out.DocumentType) // money24.go
 	all, cands = arabicTwins20b(all, cands)            // again: twins money23Facts re-keyed alike
-	// The date keys' last word: the learned model where it is confident
-	// (datemodel.go).
+	// The date and duration keys' last word: the learned models where
+	// they are confident (datemodel.go; both off by default).
 	modelDateKeys(all, cands, &a, out.DocumentType)
+	modelDurationKeys(all, cands, &a, out.DocumentType)
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
 	}
