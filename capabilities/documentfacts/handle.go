@@ -304,6 +304,10 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	if modelDateKeys(all, cands, &a, out.DocumentType) {
 		all, cands = sameDates22(all, cands)
 	}
+	// The money keys' last word likewise (moneymodel.go).
+	if modelMoneyKeys(all, cands, &a, out.DocumentType) {
+		all, cands = arabicTwins20b(all, cands)
+	}
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
 	}
