@@ -23,9 +23,10 @@ import (
 // it, its currency, magnitude and frequency, whether it is written in
 // words too, and the package's money lexicon (moneyCues). It is trained
 // on the development sets' labels (moneymodel_train_test.go) and
-// re-keys only where the model is confident: its probability at least
+// re-keys only where the model is confident (its probability at least
 // the τ moneykeys.model states, chosen by leave-one-set-out
-// cross-validation alone.
+// cross-validation alone) and the rules had no evidence (moneyRekeyable:
+// a general key with no word of the money lexicon before the amount).
 //
 // Every read is bounded as the date model's are (dateFeatBefore and the
 // other windows): a document on one long line costs O(window) per
@@ -66,8 +67,9 @@ type moneyKeyItem struct {
 }
 
 // modelMoneyKeys re-keys the document's amounts the model keys
-// otherwise with probability at least its τ (handle.go, after the last
-// round of money keys), their labels with them; with moneyKeyTap set it
+// otherwise with probability at least its τ where moneyRekeyable lets
+// it (handle.go, after the last round of money keys), their labels with
+// them; with moneyKeyTap set it
 // hands the amounts to the trainer instead. It says whether it re-keyed
 // an amount.
 func modelMoneyKeys(facts []Fact, cands []candidate, a *assembled, docType string) bool {
