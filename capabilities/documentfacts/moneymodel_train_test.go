@@ -106,15 +106,24 @@ func moneyGateReport(ex []dateKeyExample, cv []dateKeyCV) string {
 			gated++
 		}
 	}
-	fmt.Fprintf(&b, "re-keying gated (moneyRekeyable: a general key with no lexicon cue, into a key of its own kind): %d amounts have a general key and no cue\n", gated)
-	fmt.Fprintf(&b, "%-5s %8s %9s %9s %9s %9s\n", "p>=", "re-keyed", "model ok", "rules ok", "combined", "rules")
+	fmt.Fprintf(&b, "re-keying gated (moneyRekeyable: a general key, no lexicon cue, not in a table's cell, its value once in its document, into a key of its own kind): %d amounts are such\n", gated)
+	fmt.Fprintf(&b, "%-5s %8s %8s %8s %9s %9s %9s %9s\n", "p>=", "gated", "accuracy", "rules", "re-keyed", "model ok", "rules ok", "combined")
 	for _, tau := range dateKeyTaus {
-		n, m, rk, comb, rules, all := 0, 0, 0, 0, 0, 0
+		n, m, rk, comb, all, gn, gm, gr := 0, 0, 0, 0, 0, 0, 0, 0
 		for i, r := range cv {
 			if r.label == "" {
 				continue
 			}
 			all++
+			if r.p >= tau && moneyRekeyable(r.rule, order[i].feats, "") {
+				gn++
+				if sameKey(r.label, r.pred) {
+					gm++
+				}
+				if sameKey(r.label, r.rule) {
+					gr++
+				}
+			}
 			key := r.rule
 			if r.p >= tau && moneyRekeyable(r.rule, order[i].feats, r.pred) {
 				n++
@@ -129,11 +138,8 @@ func moneyGateReport(ex []dateKeyExample, cv []dateKeyCV) string {
 			if sameKey(r.label, key) {
 				comb++
 			}
-			if sameKey(r.label, r.rule) {
-				rules++
-			}
 		}
-		fmt.Fprintf(&b, "%-5.2f %8d %9d %9d %9.3f %9.3f\n", tau, n, m, rk, ratio(comb, all), ratio(rules, all))
+		fmt.Fprintf(&b, "%-5.2f %8d %8.3f %8.3f %9d %9d %9d %9.3f\n", tau, gn, ratio(gm, gn), ratio(gr, gn), n, m, rk, ratio(comb, all))
 	}
 	return b.String()
 }
