@@ -299,9 +299,14 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	money24Facts(all, cands, a.text, out.DocumentType) // money24.go
 	all, cands = arabicTwins20b(all, cands)            // again: twins money23Facts re-keyed alike
 	// The date and duration keys' last word: the learned models where
-	// they are confident (datemodel.go; both off by default).
+	// they are confident (datemodel.go; the duration model is off).
 	modelDateKeys(all, cands, &a, out.DocumentType)
 	modelDurationKeys(all, cands, &a, out.DocumentType)
+	// The money keys' last word likewise (moneymodel.go); an Arabic
+	// amount and its English twin are keyed alike again.
+	if modelMoneyKeys(all, cands, &a, out.DocumentType) {
+		all, cands = arabicTwins20b(all, cands)
+	}
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
 	}
