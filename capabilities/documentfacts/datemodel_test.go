@@ -9,12 +9,16 @@ import (
 	"dalil/capabilities/documentfacts/read"
 )
 
-// DALIL_DATEKEY_MODEL=off (DALIL_DURATIONKEY_MODEL=on): the package's
-// tests run without the date-key model (with the duration-key model), to
-// score a set so.
+// DALIL_DATEKEY_MODEL=off, DALIL_MONEYKEY_MODEL=off
+// (DALIL_DURATIONKEY_MODEL=on): the package's tests run without the
+// date-key or money-key model (with the duration-key model), to score a
+// set so.
 func init() {
 	if os.Getenv("DALIL_DATEKEY_MODEL") == "off" {
 		dateKeyModelOn = false
+	}
+	if os.Getenv("DALIL_MONEYKEY_MODEL") == "off" {
+		moneyKeyModelOn = false
 	}
 	if os.Getenv("DALIL_DURATIONKEY_MODEL") == "on" {
 		durationKeyModelOn = true
