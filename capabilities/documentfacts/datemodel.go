@@ -427,6 +427,32 @@ const (
 	dateFeatBlock  = 640 // a block above is read only when this short
 )
 
+// featLine reads the line around text[start:end] for a fact's
+// features: its start and end, each looked for within dateFeatLine bytes
+// (-1 where the line runs on past that), and the text before the fact on
+// it, at most dateFeatBefore bytes.
+func featLine(text string, start, end int) (lineStart, lineEnd int, before string) {
+	lo := max(0, start-dateFeatLine)
+	lineStart = -1
+	if i := strings.LastIndexByte(text[lo:start], '\n'); i >= 0 {
+		lineStart = lo + i + 1
+	} else if lo == 0 {
+		lineStart = 0
+	}
+	hi := min(len(text), end+dateFeatLine)
+	lineEnd = -1
+	if i := strings.IndexByte(text[end:hi], '\n'); i >= 0 {
+		lineEnd = end + i
+	} else if hi == len(text) {
+		lineEnd = len(text)
+	}
+	from := max(start-dateFeatBefore, 0)
+	if lineStart >= 0 {
+		from = max(from, lineStart)
+	}
+	return lineStart, lineEnd, cutRuneStart(text[from:start])
+}
+
 // features are a date's context as model features: b: words before it
 // on its line (and on the line above when it starts its line), bb: their
 // bigrams, n: the three nearest words before it, a: words after it, h:
@@ -445,26 +471,7 @@ func (d *dateDoc) features(start, end int, form string, first bool, nth, same in
 			feats = append(feats, prefix+ws[i-1]+"_"+ws[i])
 		}
 	}
-	// The line around the date, found within dateFeatLine bytes.
-	lo := max(0, start-dateFeatLine)
-	lineStart := -1
-	if i := strings.LastIndexByte(text[lo:start], '\n'); i >= 0 {
-		lineStart = lo + i + 1
-	} else if lo == 0 {
-		lineStart = 0
-	}
-	hi := min(len(text), end+dateFeatLine)
-	lineEnd := -1
-	if i := strings.IndexByte(text[end:hi], '\n'); i >= 0 {
-		lineEnd = end + i
-	} else if hi == len(text) {
-		lineEnd = len(text)
-	}
-	from := max(start-dateFeatBefore, 0)
-	if lineStart >= 0 {
-		from = max(from, lineStart)
-	}
-	before := cutRuneStart(text[from:start])
+	lineStart, lineEnd, before := featLine(text, start, end)
 	bw := dateWords(before) // the nearest words
 	lead := lineStart >= 0 && strings.Trim(text[lineStart:start], " \t*_#-|:.()") == ""
 	if lead {

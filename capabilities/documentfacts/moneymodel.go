@@ -157,26 +157,7 @@ func moneyFeatures(d *dateDoc, start, end int, f Fact, nth, same int) []string {
 	}
 	start = max(0, min(start, len(text)))
 	end = max(start, min(end, len(text)))
-	// The line around the amount, found within dateFeatLine bytes.
-	lo := max(0, start-dateFeatLine)
-	lineStart := -1
-	if i := strings.LastIndexByte(text[lo:start], '\n'); i >= 0 {
-		lineStart = lo + i + 1
-	} else if lo == 0 {
-		lineStart = 0
-	}
-	hi := min(len(text), end+dateFeatLine)
-	lineEnd := -1
-	if i := strings.IndexByte(text[end:hi], '\n'); i >= 0 {
-		lineEnd = end + i
-	} else if hi == len(text) {
-		lineEnd = len(text)
-	}
-	from := max(start-dateFeatBefore, 0)
-	if lineStart >= 0 {
-		from = max(from, lineStart)
-	}
-	before := cutRuneStart(text[from:start])
+	lineStart, lineEnd, before := featLine(text, start, end)
 	// In a table row only the amount's own cell is its line's label
 	// (the cells before it are other columns).
 	cellBefore := before
