@@ -42,9 +42,9 @@ var dateKeyModelText string
 //go:embed durationkeys.model
 var durationKeyModelText string
 
-// dateKeyModel is a softmax regression: a class's score is its bias plus
+// keyModel is a softmax regression: a class's score is its bias plus
 // the weights of the example's features for it.
-type dateKeyModel struct {
+type keyModel struct {
 	classes []string
 	bias    []float64
 	weights map[string][]float64 // feature -> a weight per class
@@ -53,22 +53,22 @@ type dateKeyModel struct {
 
 var (
 	dateKeyModelOnce       sync.Once
-	dateKeyModelLoaded     *dateKeyModel
+	dateKeyModelLoaded     *keyModel
 	durationKeyModelOnce   sync.Once
-	durationKeyModelLoaded *dateKeyModel
+	durationKeyModelLoaded *keyModel
 	// durationKeyTap is dateKeyTap for durations.
-	durationKeyTap func(items []dateKeyItem)
+	durationKeyTap func(items []keyItem)
 	// dateKeyTap, when set (by the training test only), receives every
 	// document's day dates with their features and the rules' keys, and
 	// the model is not applied: the trainer reads the rules' keys.
-	dateKeyTap func(items []dateKeyItem)
+	dateKeyTap func(items []keyItem)
 )
 
 // loadedDateKeyModel parses the embedded model once; nil when the file
 // holds none (the rules' keys stand).
-func loadedDateKeyModel() *dateKeyModel {
+func loadedDateKeyModel() *keyModel {
 	dateKeyModelOnce.Do(func() {
-		m, err := parseDateKeyModel(dateKeyModelText)
+		m, err := parseKeyModel(dateKeyModelText)
 		if err == nil && len(m.classes) > 0 {
 			dateKeyModelLoaded = m
 		}
@@ -77,9 +77,9 @@ func loadedDateKeyModel() *dateKeyModel {
 }
 
 // loadedDurationKeyModel is loadedDateKeyModel for durations.
-func loadedDurationKeyModel() *dateKeyModel {
+func loadedDurationKeyModel() *keyModel {
 	durationKeyModelOnce.Do(func() {
-		m, err := parseDateKeyModel(durationKeyModelText)
+		m, err := parseKeyModel(durationKeyModelText)
 		if err == nil && len(m.classes) > 0 {
 			durationKeyModelLoaded = m
 		}
@@ -87,15 +87,15 @@ func loadedDurationKeyModel() *dateKeyModel {
 	return durationKeyModelLoaded
 }
 
-// parseDateKeyModel reads the model's text format:
+// parseKeyModel reads the model's text format:
 //
 //	dalil-datekeys 1
 //	tau 0.85
 //	classes agreement_date date ...
 //	bias w1 w2 ...
 //	<feature> <class index>:<weight> ...   (weights left out are 0)
-func parseDateKeyModel(s string) (*dateKeyModel, error) {
-	m := &dateKeyModel{weights: map[string][]float64{}, tau: 2}
+func parseKeyModel(s string) (*keyModel, error) {
+	m := &keyModel{weights: map[string][]float64{}, tau: 2}
 	for _, line := range strings.Split(s, "\n") {
 		f := strings.Fields(line)
 		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
@@ -148,7 +148,7 @@ func parseDateKeyModel(s string) (*dateKeyModel, error) {
 }
 
 // probs are the model's class probabilities for an example's features.
-func (m *dateKeyModel) probs(feats []string) []float64 {
+func (m *keyModel) probs(feats []string) []float64 {
 	p := make([]float64, len(m.classes))
 	copy(p, m.bias)
 	for _, f := range feats {
@@ -163,7 +163,7 @@ func (m *dateKeyModel) probs(feats []string) []float64 {
 }
 
 // predict is the most probable class and its probability.
-func (m *dateKeyModel) predict(feats []string) (string, float64) {
+func (m *keyModel) predict(feats []string) (string, float64) {
 	p := m.probs(feats)
 	best := 0
 	for k := range p {
@@ -189,9 +189,9 @@ func softmaxInPlace(p []float64) {
 	}
 }
 
-// dateKeyItem is a day date of a document as the model reads it: its
+// keyItem is a day date of a document as the model reads it: its
 // index in the facts, its place, the rules' key and its features.
-type dateKeyItem struct {
+type keyItem struct {
 	idx        int
 	start, end int
 	iso        string
@@ -267,13 +267,13 @@ func modelDurationKeys(facts []Fact, cands []candidate, a *assembled, docType st
 // given. The candidates the deadlines read keep the rules' keys, so the
 // deadlines are read as before; the method stays the rules' (how the
 // value was read).
-func applyDateKeyModel(m *dateKeyModel, facts []Fact, items []dateKeyItem) bool {
+func applyDateKeyModel(m *keyModel, facts []Fact, items []keyItem) bool {
 	return applyKeyModel(m, facts, items, TypeDate, dateKeyCue, sameDateKey)
 }
 
 // applyKeyModel is applyDateKeyModel for facts of type typ, with the
 // label and role of a key (cueOf) and the keys that are one (same).
-func applyKeyModel(m *dateKeyModel, facts []Fact, items []dateKeyItem, typ string, cueOf func(string) (cue, bool), same func(model, rule string) bool) bool {
+func applyKeyModel(m *keyModel, facts []Fact, items []keyItem, typ string, cueOf func(string) (cue, bool), same func(model, rule string) bool) bool {
 	taken := map[string]bool{}
 	for _, f := range facts {
 		if f.Type == typ {
@@ -341,8 +341,9 @@ func durationKeyCue(k string) (cue, bool) {
 	return cue{}, false
 }
 
-// dateDoc is what every date of one document shares: read once.
-type dateDoc struct {
+// keyDoc is what every fact of one document the models key shares: read
+// once.
+type keyDoc struct {
 	a         *assembled
 	docType   string
 	title     []string // the document's title words (its first blocks)
@@ -352,13 +353,13 @@ type dateDoc struct {
 }
 
 // dateKeyItems are the document's day dates with their features.
-func dateKeyItems(facts []Fact, cands []candidate, a *assembled, docType string) []dateKeyItem {
+func dateKeyItems(facts []Fact, cands []candidate, a *assembled, docType string) []keyItem {
 	return keyItems(facts, cands, a, docType, TypeDate)
 }
 
 // keyItems are the document's facts of type typ the models key (day
 // dates, or durations with a normalised value) with their features.
-func keyItems(facts []Fact, cands []candidate, a *assembled, docType, typ string) []dateKeyItem {
+func keyItems(facts []Fact, cands []candidate, a *assembled, docType, typ string) []keyItem {
 	var idx []int
 	first := -1
 	same := map[string]int{}
@@ -384,16 +385,16 @@ func keyItems(facts []Fact, cands []candidate, a *assembled, docType, typ string
 		}
 		keys[f.Normalized] = f.Key
 	}
-	d := newDateDoc(a, docType)
+	d := newKeyDoc(a, docType)
 	cues, form := dateCues, dateForm
 	if typ == TypeDuration {
 		cues, form = durationCues, durationForm
 	}
 	d.cues = cues
-	items := make([]dateKeyItem, 0, len(idx))
+	items := make([]keyItem, 0, len(idx))
 	for n, i := range idx {
 		c := cands[i]
-		it := dateKeyItem{idx: i, start: c.start, end: c.end, iso: facts[i].Normalized, ruleKey: facts[i].Key, shared: shared[facts[i].Normalized]}
+		it := keyItem{idx: i, start: c.start, end: c.end, iso: facts[i].Normalized, ruleKey: facts[i].Key, shared: shared[facts[i].Normalized]}
 		fm := form(facts[i].Value)
 		if typ == TypeDuration {
 			fm += "-" + facts[i].Normalized[len(facts[i].Normalized)-1:] // the unit: P30D, P2Y
@@ -404,8 +405,8 @@ func keyItems(facts []Fact, cands []candidate, a *assembled, docType, typ string
 	return items
 }
 
-func newDateDoc(a *assembled, docType string) *dateDoc {
-	d := &dateDoc{a: a, docType: docType, sig: map[int]bool{}, cues: dateCues}
+func newKeyDoc(a *assembled, docType string) *keyDoc {
+	d := &keyDoc{a: a, docType: docType, sig: map[int]bool{}, cues: dateCues}
 	d.lastLines = lastLinesStart23(a.text, 6)
 	for i, s := range a.segs {
 		if i >= 3 {
@@ -418,35 +419,35 @@ func newDateDoc(a *assembled, docType string) *dateDoc {
 
 // Feature windows, in bytes.
 const (
-	dateFeatBefore = 80  // the text before the date on its line
-	dateFeatAfter  = 60  // the text after it
-	dateFeatWide   = 200 // the wider window before it
-	dateFeatLine   = 240 // how far a line's start or end is looked for
-	dateFeatRows   = 40  // table rows above a date read for the header
-	dateFeatSign   = 25  // blocks above a date read for a signing line
-	dateFeatBlock  = 640 // a block above is read only when this short
+	keyFeatBefore = 80  // the text before the date on its line
+	keyFeatAfter  = 60  // the text after it
+	keyFeatWide   = 200 // the wider window before it
+	keyFeatLine   = 240 // how far a line's start or end is looked for
+	keyFeatRows   = 40  // table rows above a date read for the header
+	keyFeatSign   = 25  // blocks above a date read for a signing line
+	keyFeatBlock  = 640 // a block above is read only when this short
 )
 
 // featLine reads the line around text[start:end] for a fact's
-// features: its start and end, each looked for within dateFeatLine bytes
+// features: its start and end, each looked for within keyFeatLine bytes
 // (-1 where the line runs on past that), and the text before the fact on
-// it, at most dateFeatBefore bytes.
+// it, at most keyFeatBefore bytes.
 func featLine(text string, start, end int) (lineStart, lineEnd int, before string) {
-	lo := max(0, start-dateFeatLine)
+	lo := max(0, start-keyFeatLine)
 	lineStart = -1
 	if i := strings.LastIndexByte(text[lo:start], '\n'); i >= 0 {
 		lineStart = lo + i + 1
 	} else if lo == 0 {
 		lineStart = 0
 	}
-	hi := min(len(text), end+dateFeatLine)
+	hi := min(len(text), end+keyFeatLine)
 	lineEnd = -1
 	if i := strings.IndexByte(text[end:hi], '\n'); i >= 0 {
 		lineEnd = end + i
 	} else if hi == len(text) {
 		lineEnd = len(text)
 	}
-	from := max(start-dateFeatBefore, 0)
+	from := max(start-keyFeatBefore, 0)
 	if lineStart >= 0 {
 		from = max(from, lineStart)
 	}
@@ -458,7 +459,7 @@ func featLine(text string, start, end int) (lineStart, lineEnd int, before strin
 // bigrams, n: the three nearest words before it, a: words after it, h:
 // its table column's header, s: the nearest heading, t: and tw: the
 // document's type and title words, sig, first, pos:, form:, same:.
-func (d *dateDoc) features(start, end int, form string, first bool, nth, same int) []string {
+func (d *keyDoc) features(start, end int, form string, first bool, nth, same int) []string {
 	text := d.a.text
 	var feats []string
 	add := func(prefix string, ws []string) {
@@ -478,7 +479,7 @@ func (d *dateDoc) features(start, end int, form string, first bool, nth, same in
 		feats = append(feats, "lead")
 		if lineStart > 0 {
 			pe := lineStart - 1
-			plo := max(0, pe-dateFeatBefore)
+			plo := max(0, pe-keyFeatBefore)
 			prev := text[plo:pe]
 			if i := strings.LastIndexByte(prev, '\n'); i >= 0 {
 				prev = prev[i+1:]
@@ -499,7 +500,7 @@ func (d *dateDoc) features(start, end int, form string, first bool, nth, same in
 	// document's phrase.
 	cueCtx := before
 	if lead && strings.TrimSpace(strings.Trim(before, " \t*_#-|:.()")) == "" && lineStart > 0 {
-		cueCtx = cutRuneStart(text[max(0, lineStart-1-dateFeatBefore) : lineStart-1])
+		cueCtx = cutRuneStart(text[max(0, lineStart-1-keyFeatBefore) : lineStart-1])
 	}
 	if c, ok := nearestCue(cueCtx, d.cues); ok {
 		feats = append(feats, "cue:"+c.key)
@@ -510,7 +511,7 @@ func (d *dateDoc) features(start, end int, form string, first bool, nth, same in
 		feats = append(feats, "prep")
 	}
 	// Wider: the words of the 200 bytes before the date, over lines.
-	add("w:", dateWords(cutRuneStart(text[max(0, start-dateFeatWide):start])))
+	add("w:", dateWords(cutRuneStart(text[max(0, start-keyFeatWide):start])))
 	for i := max(0, len(bw)-3); i < len(bw); i++ {
 		feats = append(feats, "n:"+bw[i])
 	}
@@ -519,7 +520,7 @@ func (d *dateDoc) features(start, end int, form string, first bool, nth, same in
 	} else {
 		feats = append(feats, "n1:-")
 	}
-	ae := min(len(text), end+dateFeatAfter)
+	ae := min(len(text), end+keyFeatAfter)
 	if lineEnd >= 0 {
 		ae = min(ae, lineEnd)
 	}
@@ -588,7 +589,7 @@ func (d *dateDoc) features(start, end int, form string, first bool, nth, same in
 }
 
 // segIndex is the index of the block holding byte off (-1 when none).
-func (d *dateDoc) segIndex(off int) int {
+func (d *keyDoc) segIndex(off int) int {
 	segs := d.a.segs
 	lo, hi := 0, len(segs)-1
 	if hi < 0 {
@@ -606,20 +607,20 @@ func (d *dateDoc) segIndex(off int) int {
 }
 
 // headerCell is the header of the date's table column: the top row of
-// the run of table rows (" | ") its block ends, at most dateFeatRows
+// the run of table rows (" | ") its block ends, at most keyFeatRows
 // above, cut at the date's cell index; "" when the date is in no table,
 // in its header row, or the rows are too long to read.
-func (d *dateDoc) headerCell(si, at int) string {
+func (d *keyDoc) headerCell(si, at int) string {
 	text := d.a.text
 	seg := d.a.segs[si]
-	if seg.end-seg.start > dateFeatBlock || !strings.Contains(text[seg.start:seg.end], " | ") {
+	if seg.end-seg.start > keyFeatBlock || !strings.Contains(text[seg.start:seg.end], " | ") {
 		return ""
 	}
 	col := strings.Count(text[seg.start:at], " | ")
 	top := si
-	for j := si - 1; j >= 0 && j >= si-dateFeatRows; j-- {
+	for j := si - 1; j >= 0 && j >= si-keyFeatRows; j-- {
 		s := d.a.segs[j]
-		if s.end-s.start > dateFeatBlock || !strings.Contains(text[s.start:s.end], " | ") {
+		if s.end-s.start > keyFeatBlock || !strings.Contains(text[s.start:s.end], " | ") {
 			break
 		}
 		top = j
@@ -642,16 +643,16 @@ func (d *dateDoc) headerCell(si, at int) string {
 }
 
 // signed: the block si is in a signature block: a signing line
-// (signingStart) at most dateFeatSign blocks above with no other heading
+// (signingStart) at most keyFeatSign blocks above with no other heading
 // between.
-func (d *dateDoc) signed(si int) bool {
+func (d *keyDoc) signed(si int) bool {
 	if v, ok := d.sig[si]; ok {
 		return v
 	}
 	v := false
-	for j := si; j >= 0 && j >= si-dateFeatSign; j-- {
+	for j := si; j >= 0 && j >= si-keyFeatSign; j-- {
 		s := d.a.segs[j]
-		if s.end-s.start <= dateFeatBlock && signingStart(d.a.text[s.start:s.end], s.heading) {
+		if s.end-s.start <= keyFeatBlock && signingStart(d.a.text[s.start:s.end], s.heading) {
 			v = true
 			break
 		}

@@ -96,7 +96,7 @@ func TestDateKeyFeatures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			a := dateTestDoc(tc.lines...)
 			at := strings.Index(a.text, tc.date)
-			d := newDateDoc(a, "contract")
+			d := newKeyDoc(a, "contract")
 			got := d.features(at, at+len(tc.date), dateForm(tc.date), true, 0, 1)
 			for _, w := range tc.want {
 				if !slices.Contains(got, w) {
@@ -125,7 +125,7 @@ func TestDateKeyFeaturesOneLine(t *testing.T) {
 		b.WriteString("1 May 2026 and ")
 	}
 	a := dateTestDoc(b.String())
-	d := newDateDoc(a, "contract")
+	d := newKeyDoc(a, "contract")
 	for i, s := range at {
 		f := d.features(s, s+len("1 May 2026"), "month", i == 0, i, len(at))
 		if slices.Contains(f, "b:farword") || len(f) > 60 || !slices.Contains(f, "b:due") {
@@ -147,8 +147,8 @@ func dateModelKeys(t *testing.T, text string) map[string]string {
 	if m == nil {
 		t.Fatal("no date-key model embedded")
 	}
-	var items []dateKeyItem
-	dateKeyTap = func(it []dateKeyItem) { items = append(items, it...) }
+	var items []keyItem
+	dateKeyTap = func(it []keyItem) { items = append(items, it...) }
 	defer func() { dateKeyTap = nil }()
 	extractAll(doc, source{kind: "text"}, Input{})
 	got := map[string]string{}
@@ -193,12 +193,12 @@ func TestDateKeyModelInvented(t *testing.T) {
 // TestDateKeyModelFormat: the model's text survives writing and reading,
 // and the embedded one reads.
 func TestDateKeyModelFormat(t *testing.T) {
-	if m, err := parseDateKeyModel(dateKeyModelText); err != nil || len(m.classes) == 0 || m.tau > 1 {
+	if m, err := parseKeyModel(dateKeyModelText); err != nil || len(m.classes) == 0 || m.tau > 1 {
 		t.Fatalf("datekeys.model: %v", err)
 	}
-	m := &dateKeyModel{classes: []string{"date", "expiry_date"}, bias: []float64{0.5, -0.5}, tau: 0.8,
+	m := &keyModel{classes: []string{"date", "expiry_date"}, bias: []float64{0.5, -0.5}, tau: 0.8,
 		weights: map[string][]float64{"b:until": {-1.25, 2.5}, "n1:on": {0.75, 0}}}
-	back, err := parseDateKeyModel(formatDateKeyModel(m, 2, "TestDateKeyModelFormat", TypeDate))
+	back, err := parseKeyModel(formatKeyModel(m, 2, "TestDateKeyModelFormat", TypeDate))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func TestDateKeyModelFormat(t *testing.T) {
 // the label and role of its key, and leaves a date under τ, one whose
 // value the rules gave two keys, and one whose new key its value has.
 func TestApplyDateKeyModel(t *testing.T) {
-	m := &dateKeyModel{classes: []string{"date", "expiry_date", "signature_date"}, bias: []float64{0, 0, 0}, tau: 0.9,
+	m := &keyModel{classes: []string{"date", "expiry_date", "signature_date"}, bias: []float64{0, 0, 0}, tau: 0.9,
 		weights: map[string][]float64{"b:ends": {0, 5, 0}, "b:around": {0, 1, 0}, "sig": {0, 0, 5}}}
 	facts := []Fact{
 		{Type: TypeDate, Key: "date", Label: "Date", Normalized: "2027-01-31"},
@@ -225,7 +225,7 @@ func TestApplyDateKeyModel(t *testing.T) {
 		{Type: TypeDate, Key: "expiry_date", Label: "Expiry date", Role: "expiry", Normalized: "2027-04-30"},
 		{Type: TypeDate, Key: "date", Label: "Date", Normalized: "2027-04-30"},
 	}
-	items := []dateKeyItem{
+	items := []keyItem{
 		{idx: 0, iso: "2027-01-31", ruleKey: "date", feats: []string{"b:ends"}},                      // re-keyed
 		{idx: 1, iso: "2027-02-28", ruleKey: "date", feats: []string{"b:around"}},                    // under τ
 		{idx: 2, iso: "2027-03-01", ruleKey: "agreement_date", feats: []string{"sig"}, shared: true}, // two keys
@@ -247,7 +247,7 @@ func TestApplyDateKeyModel(t *testing.T) {
 // and keys periods of an invented contract (written for this test, from
 // no corpus) as a reader would.
 func TestDurationKeyModelInvented(t *testing.T) {
-	if m, err := parseDateKeyModel(durationKeyModelText); err != nil || len(m.classes) == 0 || m.tau > 1 {
+	if m, err := parseKeyModel(durationKeyModelText); err != nil || len(m.classes) == 0 || m.tau > 1 {
 		t.Fatalf("durationkeys.model: %v", err)
 	}
 	m := loadedDurationKeyModel()
@@ -259,8 +259,8 @@ func TestDurationKeyModelInvented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var items []dateKeyItem
-	durationKeyTap = func(it []dateKeyItem) { items = append(items, it...) }
+	var items []keyItem
+	durationKeyTap = func(it []keyItem) { items = append(items, it...) }
 	defer func() { durationKeyTap = nil }()
 	extractAll(doc, source{kind: "text"}, Input{})
 	got := map[string]string{}

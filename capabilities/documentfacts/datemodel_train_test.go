@@ -26,13 +26,13 @@ import (
 // Both read every development document again (about a minute), so both
 // skip without their variable: the package's test time stays as it was.
 
-// dateKeySets are the development sets the model is trained on, named
+// keyModelSets are the development sets the model is trained on, named
 // one by one: never a glob of testdata (the unopened sets are there).
 // agree23 is left out: its documents are heldout19's and heldout20's,
 // labelled a second time, so it would repeat their dates with (mostly)
 // the same labels and leak across the folds. Of the probes only
 // keyprobe annotates dates.
-var dateKeySets = []string{
+var keyModelSets = []string{
 	"dev3", "dev4", "dev5", "dev6", "eval", "tuning",
 	"heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout8", "heldout9",
 	"heldout10", "heldout11", "heldout12", "heldout16", "heldout17", "heldout18",
@@ -45,19 +45,20 @@ var dateKeySets = []string{
 // 0.843-0.858 for all; L2 1e-2 gave the best calibrated probabilities
 // (more of the confident predictions right).
 const (
-	dateKeyEpochs   = 20
-	dateKeyLR       = 0.2
-	dateKeyL2       = 1e-3
-	dateKeyMinCount = 2 // a feature seen fewer times in training is left out
-	dateKeyMinTau   = 0.95
-	// dateKeyPrune: a smaller weight is not stored (datekeys.model stays
+	keyModelEpochs   = 20
+	keyModelLR       = 0.2
+	dateKeyL2        = 1e-3
+	keyModelMinCount = 2 // a feature seen fewer times in training is left out
+	keyModelMinTau   = 0.95
+	// keyModelPrune: a smaller weight is not stored (datekeys.model stays
 	// under 300 KB).
-	dateKeyPrune = 0.05
+	keyModelPrune = 0.05
 )
 
-// dateKeyExample is one labelled date: its set and document, features,
-// the .want's key for its value and the rules' key.
-type dateKeyExample struct {
+// keyExample is one labelled fact (a date, duration or amount): its set
+// and document, features, the .want's key for its value and the rules'
+// key.
+type keyExample struct {
 	set, doc string
 	feats    []string
 	label    string
@@ -70,8 +71,8 @@ type dateKeyExample struct {
 	shared bool
 }
 
-// dateKeyStats counts what labelling the dates did.
-type dateKeyStats struct { // dates counts facts of either type
+// keyStats counts what labelling the dates did.
+type keyStats struct { // dates counts facts of either type
 	dates, examples, unlabelled, ambiguous int
 }
 
@@ -82,22 +83,22 @@ type dateKeyStats struct { // dates counts facts of either type
 // the scoring (which occurrence is which is not in the labels; guessing by
 // order would teach the model the guess); a value not labelled is no key
 // example (detection is not the model's).
-func dateKeyCorpus(t *testing.T) ([]dateKeyExample, dateKeyStats) {
+func dateKeyCorpus(t *testing.T) ([]keyExample, keyStats) {
 	return keyCorpus(t, TypeDate)
 }
 
 // keyCorpus is dateKeyCorpus for the facts of type typ (date or
 // duration; durationKeyTap for durations).
-func keyCorpus(t *testing.T, typ string) ([]dateKeyExample, dateKeyStats) {
+func keyCorpus(t *testing.T, typ string) ([]keyExample, keyStats) {
 	t.Helper()
-	var ex []dateKeyExample
-	var st dateKeyStats
+	var ex []keyExample
+	var st keyStats
 	tap := &dateKeyTap
 	if typ == TypeDuration {
 		tap = &durationKeyTap
 	}
 	defer func() { *tap = nil }()
-	for _, set := range dateKeySets {
+	for _, set := range keyModelSets {
 		for _, d := range loadEvalCorpus(t, "testdata/"+set, 1) {
 			keys := map[string][]string{}
 			for _, w := range d.want {
@@ -109,8 +110,8 @@ func keyCorpus(t *testing.T, typ string) ([]dateKeyExample, dateKeyStats) {
 					keys[v] = append(keys[v], k)
 				}
 			}
-			var items []dateKeyItem
-			*tap = func(it []dateKeyItem) { items = append(items, it...) }
+			var items []keyItem
+			*tap = func(it []keyItem) { items = append(items, it...) }
 			extractAll(renderEval(t, d.dir, d.name), source{kind: "text"}, Input{})
 			*tap = nil
 			for _, it := range items {
@@ -122,21 +123,21 @@ func keyCorpus(t *testing.T, typ string) ([]dateKeyExample, dateKeyStats) {
 					continue
 				case 1:
 				default:
-					// Not trained on; scored apart (reportDateKeyCV):
+					// Not trained on; scored apart (reportKeyCV):
 					// right when the key is one of the value's.
 					st.ambiguous++
-					ex = append(ex, dateKeyExample{set: set, doc: d.name, feats: it.feats, alts: ks, ruleKey: it.ruleKey, shared: it.shared})
+					ex = append(ex, keyExample{set: set, doc: d.name, feats: it.feats, alts: ks, ruleKey: it.ruleKey, shared: it.shared})
 					continue
 				}
 				st.examples++
-				ex = append(ex, dateKeyExample{set: set, doc: d.name, feats: it.feats, label: ks[0], ruleKey: it.ruleKey, shared: it.shared})
+				ex = append(ex, keyExample{set: set, doc: d.name, feats: it.feats, label: ks[0], ruleKey: it.ruleKey, shared: it.shared})
 			}
 		}
 	}
 	return ex, st
 }
 
-func countCV(cv []dateKeyCV, f func(dateKeyCV) bool) int {
+func countCV(cv []keyCV, f func(keyCV) bool) int {
 	n := 0
 	for _, r := range cv {
 		if f(r) {
@@ -155,8 +156,8 @@ func containsString(ss []string, s string) bool {
 	return false
 }
 
-// dateKeyClasses are the labels, sorted.
-func dateKeyClasses(ex []dateKeyExample) []string {
+// keyClasses are the labels, sorted.
+func keyClasses(ex []keyExample) []string {
 	seen := map[string]bool{"": true}
 	var cs []string
 	for _, e := range ex {
@@ -169,18 +170,18 @@ func dateKeyClasses(ex []dateKeyExample) []string {
 	return cs
 }
 
-// trainDateKeys fits a softmax regression by stochastic gradient descent
+// fitKeyModel fits a softmax regression by stochastic gradient descent
 // in the examples' fixed order (no shuffling, no randomness), with an L2
 // penalty on the weights each example touches and a learning rate that
-// falls by epoch. Features seen fewer than dateKeyMinCount times are left
+// falls by epoch. Features seen fewer than keyModelMinCount times are left
 // out.
-func trainDateKeys(ex []dateKeyExample, classes []string) *dateKeyModel {
+func fitKeyModel(ex []keyExample, classes []string) *keyModel {
 	K := len(classes)
 	ci := map[string]int{}
 	for i, c := range classes {
 		ci[c] = i
 	}
-	ex = slices.DeleteFunc(slices.Clone(ex), func(e dateKeyExample) bool { return e.label == "" })
+	ex = slices.DeleteFunc(slices.Clone(ex), func(e keyExample) bool { return e.label == "" })
 	count := map[string]int{}
 	for _, e := range ex {
 		for _, f := range e.feats {
@@ -190,7 +191,7 @@ func trainDateKeys(ex []dateKeyExample, classes []string) *dateKeyModel {
 	fi := map[string]int{}
 	var names []string
 	for f, n := range count {
-		if n >= dateKeyMinCount {
+		if n >= keyModelMinCount {
 			names = append(names, f)
 		}
 	}
@@ -212,8 +213,8 @@ func trainDateKeys(ex []dateKeyExample, classes []string) *dateKeyModel {
 		}
 	}
 	p := make([]float64, K)
-	for epoch := 0; epoch < dateKeyEpochs; epoch++ {
-		lr := dateKeyLR / (1 + 0.1*float64(epoch))
+	for epoch := 0; epoch < keyModelEpochs; epoch++ {
+		lr := keyModelLR / (1 + 0.1*float64(epoch))
 		for i, e := range ex {
 			copy(p, bias)
 			for _, j := range idx[i] {
@@ -236,16 +237,16 @@ func trainDateKeys(ex []dateKeyExample, classes []string) *dateKeyModel {
 	}
 	// The model as datekeys.model stores it (so that the
 	// cross-validation measures that): weights rounded to two decimals,
-	// those under dateKeyPrune in size dropped, features left with none
+	// those under keyModelPrune in size dropped, features left with none
 	// left out.
-	m := &dateKeyModel{classes: classes, bias: bias, weights: map[string][]float64{}, tau: 2}
+	m := &keyModel{classes: classes, bias: bias, weights: map[string][]float64{}, tau: 2}
 	for k := range bias {
 		bias[k] = math.Round(bias[k]*100) / 100
 	}
 	for i, f := range names {
 		kept := false
 		for k, w := range W[i] {
-			if math.Abs(w) < dateKeyPrune {
+			if math.Abs(w) < keyModelPrune {
 				W[i][k] = 0
 				continue
 			}
@@ -259,20 +260,20 @@ func trainDateKeys(ex []dateKeyExample, classes []string) *dateKeyModel {
 	return m
 }
 
-// dateKeyCV is one held-out prediction of the cross-validation.
-type dateKeyCV struct {
+// keyCV is one held-out prediction of the cross-validation.
+type keyCV struct {
 	set, doc, label, rule, pred string
 	p                           float64
 	alts                        []string
 	shared                      bool
 }
 
-// crossValidateDateKeys trains on every set but one and predicts the one
+// crossValidateKeys trains on every set but one and predicts the one
 // left out, for each set.
-func crossValidateDateKeys(ex []dateKeyExample, classes []string) []dateKeyCV {
-	var out []dateKeyCV
-	for _, set := range dateKeySets {
-		var train, test []dateKeyExample
+func crossValidateKeys(ex []keyExample, classes []string) []keyCV {
+	var out []keyCV
+	for _, set := range keyModelSets {
+		var train, test []keyExample
 		for _, e := range ex {
 			if e.set == set {
 				test = append(test, e)
@@ -283,23 +284,23 @@ func crossValidateDateKeys(ex []dateKeyExample, classes []string) []dateKeyCV {
 		if len(test) == 0 {
 			continue
 		}
-		m := trainDateKeys(train, classes)
+		m := fitKeyModel(train, classes)
 		for _, e := range test {
 			k, p := m.predict(e.feats)
-			out = append(out, dateKeyCV{set: set, doc: e.doc, label: e.label, rule: e.ruleKey, pred: k, p: p, alts: e.alts, shared: e.shared})
+			out = append(out, keyCV{set: set, doc: e.doc, label: e.label, rule: e.ruleKey, pred: k, p: p, alts: e.alts, shared: e.shared})
 		}
 	}
 	return out
 }
 
-// dateKeyTaus are the thresholds the cross-validation reports.
-var dateKeyTaus = []float64{0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95}
+// keyModelTaus are the thresholds the cross-validation reports.
+var keyModelTaus = []float64{0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95}
 
-// chooseDateKeyTau: the smallest τ of dateKeyTaus whose cross-validated
-// accuracy over the dates predicted at p ≥ τ is at least dateKeyMinTau
+// chooseKeyTau: the smallest τ of keyModelTaus whose cross-validated
+// accuracy over the dates predicted at p ≥ τ is at least keyModelMinTau
 // (0.95); 2 (never re-key) when none reaches it.
-func chooseDateKeyTau(cv []dateKeyCV) float64 {
-	for _, tau := range dateKeyTaus {
+func chooseKeyTau(cv []keyCV) float64 {
+	for _, tau := range keyModelTaus {
 		n, ok := 0, 0
 		for _, r := range cv {
 			if r.label != "" && r.p >= tau {
@@ -309,21 +310,21 @@ func chooseDateKeyTau(cv []dateKeyCV) float64 {
 				}
 			}
 		}
-		if n > 0 && float64(ok)/float64(n) >= dateKeyMinTau {
+		if n > 0 && float64(ok)/float64(n) >= keyModelMinTau {
 			return tau
 		}
 	}
 	return 2
 }
 
-// reportDateKeyCV prints the cross-validation: per set, the model's and
+// reportKeyCV prints the cross-validation: per set, the model's and
 // the rules' key accuracy over the same dates; overall; and by
 // confidence, the coverage and accuracy at p ≥ τ, the disagreements with
 // the rules there and the combined keys (the model's at p ≥ τ, else the
 // rules').
-func reportDateKeyCV(preds []dateKeyCV, st dateKeyStats) string {
+func reportKeyCV(preds []keyCV, st keyStats) string {
 	var b strings.Builder
-	var cv, amb []dateKeyCV
+	var cv, amb []keyCV
 	for _, r := range preds {
 		if r.label == "" {
 			amb = append(amb, r)
@@ -352,14 +353,14 @@ func reportDateKeyCV(preds []dateKeyCV, st dateKeyStats) string {
 			}
 		}
 	}
-	for _, set := range dateKeySets {
+	for _, set := range keyModelSets {
 		if a := per[set]; a != nil {
 			fmt.Fprintf(&b, "%-10s %5d %7.3f %7.3f\n", set, a.n, ratio(a.m, a.n), ratio(a.r, a.n))
 		}
 	}
 	fmt.Fprintf(&b, "%-10s %5d %7.3f %7.3f\n", "all", all.n, ratio(all.m, all.n), ratio(all.r, all.n))
 	fmt.Fprintf(&b, "\n%-5s %8s %8s %8s %8s %9s %9s %9s\n", "p>=", "coverage", "accuracy", "rules", "disagree", "model ok", "rules ok", "combined")
-	for _, tau := range dateKeyTaus {
+	for _, tau := range keyModelTaus {
 		n, ok, rok, dis, dm, dr, comb := 0, 0, 0, 0, 0, 0, 0
 		for _, r := range cv {
 			key := r.rule
@@ -415,12 +416,12 @@ func reportDateKeyCV(preds []dateKeyCV, st dateKeyStats) string {
 	b.WriteString("\n")
 	// The dates whose value has several keys: right when the key is one
 	// of them (which one the labels do not say).
-	fmt.Fprintf(&b, "\nvalues with several keys (%d facts): rules' key one of them %.3f", len(amb), ratio(countCV(amb, func(r dateKeyCV) bool {
+	fmt.Fprintf(&b, "\nvalues with several keys (%d facts): rules' key one of them %.3f", len(amb), ratio(countCV(amb, func(r keyCV) bool {
 		return containsString(r.alts, r.rule) || r.rule == "document_date" && containsString(r.alts, "issue_date")
 	}), len(amb)))
-	for _, tau := range dateKeyTaus {
-		n := countCV(amb, func(r dateKeyCV) bool { return r.p >= tau && !r.shared && !sameDateKey(r.pred, r.rule) })
-		ok := countCV(amb, func(r dateKeyCV) bool {
+	for _, tau := range keyModelTaus {
+		n := countCV(amb, func(r keyCV) bool { return r.p >= tau && !r.shared && !sameDateKey(r.pred, r.rule) })
+		ok := countCV(amb, func(r keyCV) bool {
 			return r.p >= tau && !r.shared && !sameDateKey(r.pred, r.rule) && containsString(r.alts, r.pred)
 		})
 		fmt.Fprintf(&b, "; p>=%.2f re-keyed %d, into one of them %d", tau, n, ok)
@@ -429,7 +430,7 @@ func reportDateKeyCV(preds []dateKeyCV, st dateKeyStats) string {
 	return b.String()
 }
 
-func dateKeyEnv(t *testing.T, vars ...string) {
+func keyModelEnv(t *testing.T, vars ...string) {
 	for _, v := range vars {
 		if os.Getenv(v) != "" {
 			return
@@ -440,21 +441,21 @@ func dateKeyEnv(t *testing.T, vars ...string) {
 
 // TestDateKeyCrossValidation prints the leave-one-set-out figures.
 func TestDateKeyCrossValidation(t *testing.T) {
-	dateKeyEnv(t, "DALIL_CV_DATEKEYS", "DALIL_TRAIN_DATEKEYS")
+	keyModelEnv(t, "DALIL_CV_DATEKEYS", "DALIL_TRAIN_DATEKEYS")
 	if testing.Short() {
 		t.Skip("slow")
 	}
 	ex, st := dateKeyCorpus(t)
-	cv := crossValidateDateKeys(ex, dateKeyClasses(ex))
-	t.Log("\n" + reportDateKeyCV(cv, st))
-	t.Logf("τ by the rule (smallest p whose cross-validated accuracy at or above it is ≥ %.2f): %v", dateKeyMinTau, chooseDateKeyTau(cv))
+	cv := crossValidateKeys(ex, keyClasses(ex))
+	t.Log("\n" + reportKeyCV(cv, st))
+	t.Logf("τ by the rule (smallest p whose cross-validated accuracy at or above it is ≥ %.2f): %v", keyModelMinTau, chooseKeyTau(cv))
 }
 
 // TestTrainDateKeyModel cross-validates, chooses τ from the
 // cross-validation, trains on every development set and writes
 // datekeys.model.
 func TestTrainDateKeyModel(t *testing.T) {
-	dateKeyEnv(t, "DALIL_TRAIN_DATEKEYS")
+	keyModelEnv(t, "DALIL_TRAIN_DATEKEYS")
 	trainKeyModel(t, TypeDate, "datekeys.model", "TestTrainDateKeyModel")
 }
 
@@ -463,48 +464,48 @@ func TestTrainDateKeyModel(t *testing.T) {
 //
 //	DALIL_TRAIN_DURATIONKEYS=1 go test -p 1 ./capabilities/documentfacts -run TestTrainDurationKeyModel -v
 func TestTrainDurationKeyModel(t *testing.T) {
-	dateKeyEnv(t, "DALIL_TRAIN_DURATIONKEYS")
+	keyModelEnv(t, "DALIL_TRAIN_DURATIONKEYS")
 	trainKeyModel(t, TypeDuration, "durationkeys.model", "TestTrainDurationKeyModel")
 }
 
 // TestDurationKeyCrossValidation is TestDateKeyCrossValidation for
 // durations' keys.
 func TestDurationKeyCrossValidation(t *testing.T) {
-	dateKeyEnv(t, "DALIL_CV_DURATIONKEYS", "DALIL_TRAIN_DURATIONKEYS")
+	keyModelEnv(t, "DALIL_CV_DURATIONKEYS", "DALIL_TRAIN_DURATIONKEYS")
 	if testing.Short() {
 		t.Skip("slow")
 	}
 	ex, st := keyCorpus(t, TypeDuration)
-	cv := crossValidateDateKeys(ex, dateKeyClasses(ex))
-	t.Log("\n" + reportDateKeyCV(cv, st))
-	t.Logf("τ by the rule (smallest p whose cross-validated accuracy at or above it is ≥ %.2f): %v", dateKeyMinTau, chooseDateKeyTau(cv))
+	cv := crossValidateKeys(ex, keyClasses(ex))
+	t.Log("\n" + reportKeyCV(cv, st))
+	t.Logf("τ by the rule (smallest p whose cross-validated accuracy at or above it is ≥ %.2f): %v", keyModelMinTau, chooseKeyTau(cv))
 }
 
 // trainKeyModel cross-validates the model of typ's keys, chooses τ from
 // the cross-validation, trains on every development set and writes file.
 func trainKeyModel(t *testing.T, typ, file, by string) {
 	ex, st := keyCorpus(t, typ)
-	classes := dateKeyClasses(ex)
-	cv := crossValidateDateKeys(ex, classes)
-	report := reportDateKeyCV(cv, st)
-	tau := chooseDateKeyTau(cv)
+	classes := keyClasses(ex)
+	cv := crossValidateKeys(ex, classes)
+	report := reportKeyCV(cv, st)
+	tau := chooseKeyTau(cv)
 	t.Log("\n" + report)
 	t.Logf("τ = %v", tau)
-	m := trainDateKeys(ex, classes)
+	m := fitKeyModel(ex, classes)
 	m.tau = tau
-	text := formatDateKeyModel(m, st.examples, by, typ)
+	text := formatKeyModel(m, st.examples, by, typ)
 	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%s: %d bytes, %d features", file, len(text), len(m.weights))
 }
 
-// formatDateKeyModel writes the model in parseDateKeyModel's format:
+// formatKeyModel writes the model in parseKeyModel's format:
 // features sorted, zero weights left out, two decimals.
-func formatDateKeyModel(m *dateKeyModel, n int, by, typ string) string {
+func formatKeyModel(m *keyModel, n int, by, typ string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "dalil-datekeys 1\n# trained by %s (datemodel_train_test.go) on %d %ss of %d development sets;\n", by, n, typ, len(dateKeySets))
-	fmt.Fprintf(&b, "# epochs %d, rate %v, L2 %v, features seen at least %d times\n", dateKeyEpochs, dateKeyLR, dateKeyL2, dateKeyMinCount)
+	fmt.Fprintf(&b, "dalil-datekeys 1\n# trained by %s (datemodel_train_test.go) on %d %ss of %d development sets;\n", by, n, typ, len(keyModelSets))
+	fmt.Fprintf(&b, "# epochs %d, rate %v, L2 %v, features seen at least %d times\n", keyModelEpochs, keyModelLR, dateKeyL2, keyModelMinCount)
 	fmt.Fprintf(&b, "tau %v\nclasses %s\nbias", m.tau, strings.Join(m.classes, " "))
 	for _, w := range m.bias {
 		b.WriteString(" " + fmtWeight(w))

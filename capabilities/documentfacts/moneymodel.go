@@ -14,7 +14,7 @@ import (
 // The rules find a document's amounts well (loose precision and recall
 // near 0.98) but give about one in eight the wrong key on documents
 // written apart from them. modelMoneyKeys re-keys an amount with the
-// date model's softmax regression (dateKeyModel, datemodel.go) over
+// date model's softmax regression (keyModel, datemodel.go) over
 // features of the amount's context: words before it on its line and on
 // the label line above, words after it, its table column's header and
 // its row's first cell, the nearest heading, the document's kind and
@@ -26,7 +26,7 @@ import (
 // at least the τ moneykeys.model states (moneyKeyTauFloor), in a
 // document long enough for its features (keyModelMinText).
 //
-// Every read is bounded as the date model's are (dateFeatBefore and the
+// Every read is bounded as the date model's are (keyFeatBefore and the
 // other windows): a document on one long line costs O(window) per
 // amount.
 
@@ -41,7 +41,7 @@ var moneyKeyModelText string
 var moneyKeyModelOn = true
 
 // moneyKeyTauFloor: the least τ the money model re-keys at. The
-// cross-validation's rule (dateKeyMinTau) gives 0.6, at which the model
+// cross-validation's rule (keyModelMinTau) gives 0.6, at which the model
 // overrides four cases of the money rules' convention tests (a claim
 // table's rows, an Arabic contract total, a taxable amount); 0.9 is the
 // least of the rule's steps at which it overrides none (the
@@ -50,7 +50,7 @@ const moneyKeyTauFloor = 0.9
 
 var (
 	moneyKeyModelOnce   sync.Once
-	moneyKeyModelLoaded *dateKeyModel
+	moneyKeyModelLoaded *keyModel
 	// moneyKeyTap, when set (by the training test only), receives every
 	// document's amounts with their features and the rules' keys, and the
 	// model is not applied: the trainer reads the rules' keys.
@@ -59,9 +59,9 @@ var (
 
 // loadedMoneyKeyModel parses the embedded model once; nil when the file
 // holds none (the rules' keys stand).
-func loadedMoneyKeyModel() *dateKeyModel {
+func loadedMoneyKeyModel() *keyModel {
 	moneyKeyModelOnce.Do(func() {
-		m, err := parseDateKeyModel(moneyKeyModelText)
+		m, err := parseKeyModel(moneyKeyModelText)
 		if err == nil && len(m.classes) > 0 {
 			moneyKeyModelLoaded = m
 		}
@@ -123,7 +123,7 @@ func moneyKeyItems(facts []Fact, cands []candidate, a *assembled, docType string
 	if len(idx) == 0 {
 		return nil
 	}
-	d := newDateDoc(a, docType)
+	d := newKeyDoc(a, docType)
 	items := make([]moneyKeyItem, 0, len(idx))
 	for n, i := range idx {
 		f := facts[i]
@@ -142,7 +142,7 @@ func moneyKeyItems(facts []Fact, cands []candidate, a *assembled, docType string
 // cell, s: the nearest heading, t: and tw: the document's type and
 // title words, and its kind: totalrow, lastrow, cell, pct, per, freq:, cur:,
 // mag:, inwords, ar, pos:, nth:, same:.
-func moneyFeatures(d *dateDoc, start, end int, f Fact, nth, same int) []string {
+func moneyFeatures(d *keyDoc, start, end int, f Fact, nth, same int) []string {
 	text := d.a.text
 	feats := []string{"bias"}
 	add := func(prefix string, ws []string) {
@@ -171,7 +171,7 @@ func moneyFeatures(d *dateDoc, start, end int, f Fact, nth, same int) []string {
 		feats = append(feats, "lead")
 		if lineStart > 0 {
 			pe := lineStart - 1
-			prev := text[max(0, pe-dateFeatBefore):pe]
+			prev := text[max(0, pe-keyFeatBefore):pe]
 			if i := strings.LastIndexByte(prev, '\n'); i >= 0 {
 				prev = prev[i+1:]
 			}
@@ -195,7 +195,7 @@ func moneyFeatures(d *dateDoc, start, end int, f Fact, nth, same int) []string {
 	} else {
 		feats = append(feats, "cue:-")
 	}
-	add("w:", dateWords(cutRuneStart(text[max(0, start-dateFeatWide):start])))
+	add("w:", dateWords(cutRuneStart(text[max(0, start-keyFeatWide):start])))
 	for i := max(0, len(bw)-3); i < len(bw); i++ {
 		feats = append(feats, "n:"+bw[i])
 	}
@@ -204,7 +204,7 @@ func moneyFeatures(d *dateDoc, start, end int, f Fact, nth, same int) []string {
 	} else {
 		feats = append(feats, "n1:-")
 	}
-	ae := min(len(text), end+dateFeatAfter)
+	ae := min(len(text), end+keyFeatAfter)
 	if lineEnd >= 0 {
 		ae = min(ae, lineEnd)
 	}
@@ -296,7 +296,7 @@ func moneyFeatures(d *dateDoc, start, end int, f Fact, nth, same int) []string {
 // the amount is not in it), totalrow when that cell says total, lastrow
 // when no table row follows the block. The row is read only when it is
 // short (headerCell has read it already).
-func moneyRowFeatures(d *dateDoc, si, at int) []string {
+func moneyRowFeatures(d *keyDoc, si, at int) []string {
 	text := d.a.text
 	seg := d.a.segs[si]
 	var out []string
@@ -313,7 +313,7 @@ func moneyRowFeatures(d *dateDoc, si, at int) []string {
 	}
 	if si+1 >= len(d.a.segs) {
 		out = append(out, "lastrow")
-	} else if n := d.a.segs[si+1]; n.tableStart || n.end-n.start > dateFeatBlock || !strings.Contains(text[n.start:n.end], " | ") {
+	} else if n := d.a.segs[si+1]; n.tableStart || n.end-n.start > keyFeatBlock || !strings.Contains(text[n.start:n.end], " | ") {
 		out = append(out, "lastrow")
 	}
 	return out

@@ -50,7 +50,7 @@ func TestMoneyKeyFeatures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			a := dateTestDoc(tc.lines...)
 			at := strings.LastIndex(a.text, tc.value)
-			d := newDateDoc(a, "contract")
+			d := newKeyDoc(a, "contract")
 			got := moneyFeatures(d, at, at+len(tc.value), moneyTestFact(tc.value, tc.amount, tc.cur), 0, 1)
 			for _, w := range tc.want {
 				if !slices.Contains(got, w) {
@@ -79,7 +79,7 @@ func TestMoneyKeyFeaturesOneLine(t *testing.T) {
 		b.WriteString("OMR 1,250.500 and ")
 	}
 	a := dateTestDoc(b.String())
-	d := newDateDoc(a, "contract")
+	d := newKeyDoc(a, "contract")
 	for i, s := range at {
 		f := moneyFeatures(d, s, s+len("OMR 1,250.500"), moneyTestFact("OMR 1,250.500", 1250.5, "OMR"), i, len(at))
 		if slices.Contains(f, "b:farword") || slices.Contains(f, "w:farword") || len(f) > 60 || !slices.Contains(f, "b:fee") {
