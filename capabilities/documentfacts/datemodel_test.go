@@ -273,3 +273,42 @@ func TestDurationKeyModelInvented(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyModelsInExtraction: the date and money models are wired into the
+// extraction and change what it answers. In two development documents
+// the rules key a fact otherwise than the labels and the models key it as
+// the labels do: a date deliveries are suspended from, which the rules
+// took for an effective date (the label: a plain date), and a letter of
+// intent's price, which the rules took for the contract's value.
+func TestKeyModelsInExtraction(t *testing.T) {
+	for _, tc := range []struct {
+		file, typ, value, rules, model string
+		on                             *bool
+	}{
+		{"testdata/heldout17/h17-04-final-demand-overdue-invoices-om.pdf.txt", TypeDate, "2026-06-24", "effective_date", "date", &dateKeyModelOn},
+		{"testdata/heldout21/h21-03-letter-of-intent-crushing-plant-ae.pdf.txt", TypeMoney, "1284500 EUR", "contract_value", "price", &moneyKeyModelOn},
+	} {
+		raw, err := os.ReadFile(tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		keyOf := func(on bool) string {
+			was := *tc.on
+			*tc.on = on
+			defer func() { *tc.on = was }()
+			var keys []string
+			for _, f := range extractText(t, string(raw)).Facts {
+				if f.Type == tc.typ && f.Normalized == tc.value {
+					keys = append(keys, f.Key)
+				}
+			}
+			return strings.Join(keys, ",")
+		}
+		if got := keyOf(false); got != tc.rules {
+			t.Errorf("%s %s, model off: %q, want the rules' %q", tc.file, tc.value, got, tc.rules)
+		}
+		if got := keyOf(true); got != tc.model {
+			t.Errorf("%s %s, model on: %q, want the model's %q", tc.file, tc.value, got, tc.model)
+		}
+	}
+}
