@@ -62,6 +62,10 @@ var extractorLost = map[string]string{
 // failureWarning is the answer's warning for a failed extractor: what is
 // missing, never the cause.
 func failureWarning(f extractorFailure) Warning {
+	if f.name == "key_models" {
+		return Warning{Code: "extractor_failed", Message: "The learned key models failed on this document (an internal error, reported to the operator): " +
+			"every fact is given, and some dates and amounts keep the keys the rules gave them."}
+	}
 	lost := extractorLost[f.name]
 	if lost == "" {
 		lost = strings.ReplaceAll(f.name, "_", " ")

@@ -171,3 +171,45 @@ func TestExtractorPanicCostsItsFactsOnly(t *testing.T) {
 		})
 	}
 }
+
+// TestKeyModelsPanic: a panic in the learned key models (handle.go) costs
+// no fact and no answer: every fact is given as the rules keyed the ones
+// not yet re-keyed, with a warning, and the cause is logged, never shown.
+func TestKeyModelsPanic(t *testing.T) {
+	ctx := context.Background()
+	doc := strings.Repeat(guardDoc, 2) // over keyModelMinText: the models run
+	clean, err := Handle(ctx, Deps{}, Input{Text: doc})
+	if err != nil || len(clean.Warnings) != 0 {
+		t.Fatalf("%v %+v", err, clean.Warnings)
+	}
+	ran := false
+	testPanic = func(n string) {
+		if n == "key_models" {
+			ran = true
+			panic("secret cause hunter2")
+		}
+	}
+	defer func() { testPanic = nil }()
+	var log bytes.Buffer
+	out, err := Handle(ctx, Deps{Logger: slog.New(slog.NewTextHandler(&log, nil))}, Input{Text: doc})
+	if err != nil || !ran {
+		t.Fatalf("the document failed (%v) or the models did not run (%v)", err, ran)
+	}
+	if len(out.Warnings) != 1 || out.Warnings[0].Code != "extractor_failed" || !strings.Contains(out.Warnings[0].Message, "key models") ||
+		strings.Contains(fmt.Sprint(out.Warnings), "hunter2") {
+		t.Errorf("warnings %+v", out.Warnings)
+	}
+	if !strings.Contains(log.String(), "extractor=key_models") || !strings.Contains(log.String(), "hunter2") {
+		t.Errorf("log %q", log.String())
+	}
+	values := func(o Output) []string {
+		var vs []string
+		for _, f := range o.Facts {
+			vs = append(vs, f.Type+" "+f.Value)
+		}
+		return vs
+	}
+	if got, want := values(out), values(clean); !slices.Equal(got, want) {
+		t.Errorf("facts changed:\n got  %q\n want %q", got, want)
+	}
+}

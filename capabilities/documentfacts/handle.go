@@ -298,14 +298,19 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	money23Facts(all, cands, a.text)                   // money23.go
 	money24Facts(all, cands, a.text, out.DocumentType) // money24.go
 	all, cands = arabicTwins20b(all, cands)            // again: twins money23Facts re-keyed alike
-	// The date and duration keys' last word: the learned models where
-	// they are confident (datemodel.go; the duration model is off).
-	modelDateKeys(all, cands, &a, out.DocumentType)
-	modelDurationKeys(all, cands, &a, out.DocumentType)
-	// The money keys' last word likewise (moneymodel.go); an Arabic
-	// amount and its English twin are keyed alike again.
-	if modelMoneyKeys(all, cands, &a, out.DocumentType) {
-		all, cands = arabicTwins20b(all, cands)
+	// The date, duration and money keys' last word: the learned models
+	// where they are confident (datemodel.go, moneymodel.go; the duration
+	// model is off); an Arabic amount and its English twin are keyed
+	// alike again. Under guard: a panic there leaves the rules' keys of
+	// the facts not yet re-keyed, and a warning.
+	if fail := guard("key_models", func() {
+		modelDateKeys(all, cands, &a, out.DocumentType)
+		modelDurationKeys(all, cands, &a, out.DocumentType)
+		if modelMoneyKeys(all, cands, &a, out.DocumentType) {
+			all, cands = arabicTwins20b(all, cands)
+		}
+	}); fail != nil {
+		failures = append(failures, *fail)
 	}
 	if out.DocumentType == "invoice" || out.DocumentType == "quotation" || out.DocumentType == "purchase_order" {
 		issuerRole(all, &a, out.DocumentType)
