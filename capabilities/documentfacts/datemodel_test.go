@@ -292,23 +292,25 @@ func TestKeyModelsInExtraction(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		keyOf := func(on bool) string {
+		// keyOf: the fact's key, and the answer's extraction method.
+		keyOf := func(on bool) (string, string) {
 			was := *tc.on
 			*tc.on = on
 			defer func() { *tc.on = was }()
+			out := extractText(t, string(raw))
 			var keys []string
-			for _, f := range extractText(t, string(raw)).Facts {
+			for _, f := range out.Facts {
 				if f.Type == tc.typ && f.Normalized == tc.value {
 					keys = append(keys, f.Key)
 				}
 			}
-			return strings.Join(keys, ",")
+			return strings.Join(keys, ","), out.Metadata.ExtractionMethod
 		}
-		if got := keyOf(false); got != tc.rules {
+		if got, _ := keyOf(false); got != tc.rules {
 			t.Errorf("%s %s, model off: %q, want the rules' %q", tc.file, tc.value, got, tc.rules)
 		}
-		if got := keyOf(true); got != tc.model {
-			t.Errorf("%s %s, model on: %q, want the model's %q", tc.file, tc.value, got, tc.model)
+		if got, method := keyOf(true); got != tc.model || method != "deterministic_patterns+learned_keys" {
+			t.Errorf("%s %s, model on: %q (method %q), want the model's %q (learned_keys)", tc.file, tc.value, got, method, tc.model)
 		}
 	}
 }

@@ -303,10 +303,12 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	// model is off); an Arabic amount and its English twin are keyed
 	// alike again. Under guard: a panic there leaves the rules' keys of
 	// the facts not yet re-keyed, and a warning.
+	learned := false // a model re-keyed a fact: the answer says so
 	if fail := guard("key_models", func() {
-		modelDateKeys(all, cands, &a, out.DocumentType)
-		modelDurationKeys(all, cands, &a, out.DocumentType)
+		learned = modelDateKeys(all, cands, &a, out.DocumentType)
+		learned = modelDurationKeys(all, cands, &a, out.DocumentType) || learned
 		if modelMoneyKeys(all, cands, &a, out.DocumentType) {
+			learned = true
 			all, cands = arabicTwins20b(all, cands)
 		}
 	}); fail != nil {
@@ -449,8 +451,12 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	md := Metadata{CharacterCount: ri.at(len(a.text)), WordCount: wordCount(a.text), Format: string(doc.Format), Source: src.kind, FinalURL: src.finalURL,
 		PageProvenance: "none", ExtractionMode: "auto", ExtractionMethod: "deterministic_patterns", OffsetUnit: "unicode_code_point", ExtractorVersion: Version,
 		LLMAssist: llm}
+	if learned {
+		md.ExtractionMethod += "+learned_keys"
+		out.Limitations = append(out.Limitations, "The keys of some dates and amounts were given by a statistical model trained on labelled documents, where it was confident (at least 90 % probable) and the patterns' cue said otherwise: such a key follows how labelled documents key that context, and can differ from the nearest word.")
+	}
 	if llm.Status == "used" && llm.VerifiedFacts > 0 {
-		md.ExtractionMethod = "deterministic_patterns+llm_verified"
+		md.ExtractionMethod += "+llm_verified"
 	}
 	if llm.Status == "used" {
 		out.Limitations[0] = "Facts are read by deterministic patterns and cues; a language model was asked for the facts they missed, and its proposals were kept (method llm_verified) only where their value is found verbatim in the text at the place it cited: a model's fact can still be misread (a right value under a wrong key)."
