@@ -189,12 +189,13 @@ func softmaxInPlace(p []float64) {
 	}
 }
 
-// keyItem is a day date of a document as the model reads it: its
-// index in the facts, its place, the rules' key and its features.
+// keyItem is a fact of a document as a key model reads it (a day date,
+// a duration or an amount): its index in the facts, its place, its
+// normalised value, the rules' key and its features.
 type keyItem struct {
 	idx        int
 	start, end int
-	iso        string
+	value      string // "2027-01-31", "P90D", "1250.5 OMR"
 	ruleKey    string
 	feats      []string
 	// shared: another date of the same value has another key (the
@@ -286,7 +287,7 @@ func applyKeyModel(m *keyModel, facts []Fact, items []keyItem, typ string, cueOf
 	changed := false
 	for _, it := range items {
 		k, p := m.predict(it.feats)
-		if it.shared || p < m.tau || same(k, it.ruleKey) || taken[k+"|"+it.iso] {
+		if it.shared || p < m.tau || same(k, it.ruleKey) || taken[k+"|"+it.value] {
 			continue
 		}
 		c, ok := cueOf(k)
@@ -295,7 +296,7 @@ func applyKeyModel(m *keyModel, facts []Fact, items []keyItem, typ string, cueOf
 		}
 		f := &facts[it.idx]
 		f.Key, f.Label, f.Role = c.key, c.label, c.role
-		taken[k+"|"+it.iso] = true
+		taken[k+"|"+it.value] = true
 		changed = true
 	}
 	return changed
@@ -394,7 +395,7 @@ func keyItems(facts []Fact, cands []candidate, a *assembled, docType, typ string
 	items := make([]keyItem, 0, len(idx))
 	for n, i := range idx {
 		c := cands[i]
-		it := keyItem{idx: i, start: c.start, end: c.end, iso: facts[i].Normalized, ruleKey: facts[i].Key, shared: shared[facts[i].Normalized]}
+		it := keyItem{idx: i, start: c.start, end: c.end, value: facts[i].Normalized, ruleKey: facts[i].Key, shared: shared[facts[i].Normalized]}
 		fm := form(facts[i].Value)
 		if typ == TypeDuration {
 			fm += "-" + facts[i].Normalized[len(facts[i].Normalized)-1:] // the unit: P30D, P2Y

@@ -134,27 +134,27 @@ func TestDateKeyFeaturesOneLine(t *testing.T) {
 	}
 }
 
-// dateModelKeys extracts text with the model off and returns, per day
-// date (by its value), the key the embedded model predicts and its
-// probability.
-func dateModelKeys(t *testing.T, text string) map[string]string {
+// modelKeys extracts text through typ's model's tap (the model not
+// applied) and returns, per fact of that type (by its normalised value),
+// the key the embedded model predicts.
+func modelKeys(t *testing.T, typ, text string) map[string]string {
 	t.Helper()
 	doc, err := read.Text(text, read.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := loadedDateKeyModel()
+	m := keyModelOf(typ)
 	if m == nil {
-		t.Fatal("no date-key model embedded")
+		t.Fatalf("no %s key model embedded", typ)
 	}
+	tap := keyTap(typ)
 	var items []keyItem
-	dateKeyTap = func(it []keyItem) { items = append(items, it...) }
-	defer func() { dateKeyTap = nil }()
+	*tap = func(it []keyItem) { items = append(items, it...) }
+	defer func() { *tap = nil }()
 	extractAll(doc, source{kind: "text"}, Input{})
 	got := map[string]string{}
 	for _, it := range items {
-		k, _ := m.predict(it.feats)
-		got[it.iso] = k
+		got[it.value], _ = m.predict(it.feats)
 	}
 	return got
 }
@@ -181,7 +181,7 @@ func TestDateKeyModelInvented(t *testing.T) {
 			"IN WITNESS WHEREOF the parties have signed this Agreement.\nFor the Contractor\nName: Salim Al Harthy\nDate: 4 March 2027\n",
 			map[string]string{"2027-03-01": "agreement_date", "2027-03-04": "signature_date"}},
 	} {
-		got := dateModelKeys(t, tc.text)
+		got := modelKeys(t, TypeDate, tc.text)
 		for iso, k := range tc.want {
 			if got[iso] != k {
 				t.Errorf("%s: %q, want %q (all: %v)\n%s", iso, got[iso], k, got, tc.text)
@@ -198,7 +198,7 @@ func TestDateKeyModelFormat(t *testing.T) {
 	}
 	m := &keyModel{classes: []string{"date", "expiry_date"}, bias: []float64{0.5, -0.5}, tau: 0.8,
 		weights: map[string][]float64{"b:until": {-1.25, 2.5}, "n1:on": {0.75, 0}}}
-	back, err := parseKeyModel(formatKeyModel(m, 2, "TestDateKeyModelFormat", TypeDate))
+	back, err := parseKeyModel(formatKeyModel(m, 2, "TestDateKeyModelFormat", "dates", 1e-3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,10 +226,10 @@ func TestApplyDateKeyModel(t *testing.T) {
 		{Type: TypeDate, Key: "date", Label: "Date", Normalized: "2027-04-30"},
 	}
 	items := []keyItem{
-		{idx: 0, iso: "2027-01-31", ruleKey: "date", feats: []string{"b:ends"}},                      // re-keyed
-		{idx: 1, iso: "2027-02-28", ruleKey: "date", feats: []string{"b:around"}},                    // under τ
-		{idx: 2, iso: "2027-03-01", ruleKey: "agreement_date", feats: []string{"sig"}, shared: true}, // two keys
-		{idx: 5, iso: "2027-04-30", ruleKey: "date", feats: []string{"b:ends"}},                      // expiry_date taken
+		{idx: 0, value: "2027-01-31", ruleKey: "date", feats: []string{"b:ends"}},                      // re-keyed
+		{idx: 1, value: "2027-02-28", ruleKey: "date", feats: []string{"b:around"}},                    // under τ
+		{idx: 2, value: "2027-03-01", ruleKey: "agreement_date", feats: []string{"sig"}, shared: true}, // two keys
+		{idx: 5, value: "2027-04-30", ruleKey: "date", feats: []string{"b:ends"}},                      // expiry_date taken
 	}
 	if !applyDateKeyModel(m, facts, items) {
 		t.Fatal("nothing re-keyed")
@@ -250,23 +250,10 @@ func TestDurationKeyModelInvented(t *testing.T) {
 	if m, err := parseKeyModel(durationKeyModelText); err != nil || len(m.classes) == 0 || m.tau > 1 {
 		t.Fatalf("durationkeys.model: %v", err)
 	}
-	m := loadedDurationKeyModel()
-	text := "SERVICES AGREEMENT\nThis Agreement has a term of two (2) years from signature.\n" +
-		"Either party may end it by giving ninety (90) days' written notice.\n" +
-		"The Supplier warrants the equipment for a warranty period of eighteen (18) months.\n" +
-		"Invoices are payable within forty-five (45) days of receipt.\n"
-	doc, err := read.Text(text, read.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var items []keyItem
-	durationKeyTap = func(it []keyItem) { items = append(items, it...) }
-	defer func() { durationKeyTap = nil }()
-	extractAll(doc, source{kind: "text"}, Input{})
-	got := map[string]string{}
-	for _, it := range items {
-		got[it.iso], _ = m.predict(it.feats)
-	}
+	got := modelKeys(t, TypeDuration, "SERVICES AGREEMENT\nThis Agreement has a term of two (2) years from signature.\n"+
+		"Either party may end it by giving ninety (90) days' written notice.\n"+
+		"The Supplier warrants the equipment for a warranty period of eighteen (18) months.\n"+
+		"Invoices are payable within forty-five (45) days of receipt.\n")
 	for iso, k := range map[string]string{"P2Y": "term", "P90D": "notice_period", "P18M": "warranty_period", "P45D": "payment_period"} {
 		if got[iso] != k {
 			t.Errorf("%s: %q, want %q (all: %v)", iso, got[iso], k, got)

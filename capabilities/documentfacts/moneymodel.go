@@ -54,7 +54,7 @@ var (
 	// moneyKeyTap, when set (by the training test only), receives every
 	// document's amounts with their features and the rules' keys, and the
 	// model is not applied: the trainer reads the rules' keys.
-	moneyKeyTap func(items []moneyKeyItem)
+	moneyKeyTap func(items []keyItem)
 )
 
 // loadedMoneyKeyModel parses the embedded model once; nil when the file
@@ -67,16 +67,6 @@ func loadedMoneyKeyModel() *keyModel {
 		}
 	})
 	return moneyKeyModelLoaded
-}
-
-// moneyKeyItem is an amount of a document as the model reads it: its
-// index in the facts, its normalised value, the rules' key and its
-// features.
-type moneyKeyItem struct {
-	idx     int
-	value   string // "1250.5 OMR"
-	ruleKey string
-	feats   []string
 }
 
 // modelMoneyKeys re-keys the document's amounts the model keys
@@ -110,7 +100,7 @@ func modelMoneyKeys(facts []Fact, cands []candidate, a *assembled, docType strin
 
 // moneyKeyItems are the document's amounts (normalised) with their
 // features.
-func moneyKeyItems(facts []Fact, cands []candidate, a *assembled, docType string) []moneyKeyItem {
+func moneyKeyItems(facts []Fact, cands []candidate, a *assembled, docType string) []keyItem {
 	var idx []int
 	same := map[string]int{}
 	for i, f := range facts {
@@ -124,10 +114,10 @@ func moneyKeyItems(facts []Fact, cands []candidate, a *assembled, docType string
 		return nil
 	}
 	d := newKeyDoc(a, docType)
-	items := make([]moneyKeyItem, 0, len(idx))
+	items := make([]keyItem, 0, len(idx))
 	for n, i := range idx {
 		f := facts[i]
-		it := moneyKeyItem{idx: i, value: f.Normalized, ruleKey: f.Key}
+		it := keyItem{idx: i, start: cands[i].start, end: cands[i].end, value: f.Normalized, ruleKey: f.Key}
 		it.feats = moneyFeatures(d, cands[i].start, cands[i].end, f, n, same[f.Normalized])
 		items = append(items, it)
 	}

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"dalil/capabilities/documentfacts/read"
 )
 
 // moneyTestFact is an amount as the extractor gives it.
@@ -88,30 +86,6 @@ func TestMoneyKeyFeaturesOneLine(t *testing.T) {
 	}
 }
 
-// moneyModelKeys extracts text with the model off and returns, per
-// amount (by its normalised value), the key the embedded model predicts.
-func moneyModelKeys(t *testing.T, text string) map[string]string {
-	t.Helper()
-	doc, err := read.Text(text, read.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := loadedMoneyKeyModel()
-	if m == nil {
-		t.Fatal("no money-key model embedded")
-	}
-	var items []moneyKeyItem
-	moneyKeyTap = func(it []moneyKeyItem) { items = append(items, it...) }
-	defer func() { moneyKeyTap = nil }()
-	extractAll(doc, source{kind: "text"}, Input{})
-	got := map[string]string{}
-	for _, it := range items {
-		k, _ := m.predict(it.feats)
-		got[it.value] = k
-	}
-	return got
-}
-
 // TestMoneyKeyModelInvented: the embedded model keys amounts of invented
 // documents (written for this test, from no corpus) as a reader would.
 func TestMoneyKeyModelInvented(t *testing.T) {
@@ -132,7 +106,7 @@ func TestMoneyKeyModelInvented(t *testing.T) {
 		{"عقد توريد\nقيمة العقد الإجمالية 36,000 ريال عماني.\nيقدم المورد ضمان حسن التنفيذ بمبلغ 3,600 ريال عماني.\n",
 			map[string]string{"36000 OMR": "contract_value", "3600 OMR": "performance_bond"}},
 	} {
-		got := moneyModelKeys(t, tc.text)
+		got := modelKeys(t, TypeMoney, tc.text)
 		for v, k := range tc.want {
 			if got[v] != k {
 				t.Errorf("%s: %q, want %q (all: %v)\n%s", v, got[v], k, got, tc.text)
