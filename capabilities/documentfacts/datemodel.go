@@ -479,13 +479,7 @@ func (d *keyDoc) features(start, end int, form string, first bool, nth, same int
 	if lead {
 		feats = append(feats, "lead")
 		if lineStart > 0 {
-			pe := lineStart - 1
-			plo := max(0, pe-keyFeatBefore)
-			prev := text[plo:pe]
-			if i := strings.LastIndexByte(prev, '\n'); i >= 0 {
-				prev = prev[i+1:]
-			}
-			pw := dateWords(cutRuneStart(prev))
+			pw := dateWords(lineAbove(text, lineStart))
 			add("b:", pw)
 			bigrams("bb:", pw)
 			if len(bw) == 0 {
@@ -511,8 +505,44 @@ func (d *keyDoc) features(start, end int, form string, first bool, nth, same int
 	if matches(reDeadlinePrep, cueCtx) {
 		feats = append(feats, "prep")
 	}
-	// Wider: the words of the 200 bytes before the date, over lines.
-	add("w:", dateWords(cutRuneStart(text[max(0, start-keyFeatWide):start])))
+	feats, _ = d.nearFeats(feats, start, end, lineStart, lineEnd, bw)
+	// The block, its heading, its table header and the signature block.
+	feats, si, _ := d.blockFeats(feats, start)
+	if si >= 0 && d.signed(si) {
+		feats = append(feats, "sig")
+	}
+	if start >= d.lastLines {
+		feats = append(feats, "lastlines")
+	}
+	if first {
+		feats = append(feats, "first")
+	}
+	feats = append(feats, "form:"+form)
+	return dedupeStrings(d.docFeats(feats, start, nth, same))
+}
+
+// lineAbove is the end of the line above the one starting at lineStart
+// (> 0): at most keyFeatBefore bytes, cut at a rune's start.
+func lineAbove(text string, lineStart int) string {
+	pe := lineStart - 1
+	prev := text[max(0, pe-keyFeatBefore):pe]
+	if i := strings.LastIndexByte(prev, '\n'); i >= 0 {
+		prev = prev[i+1:]
+	}
+	return cutRuneStart(prev)
+}
+
+// nearFeats appends what every key model reads the same way around a
+// fact at text[start:end] on its line (lineStart, lineEnd: featLine): w:
+// the words of the wider window before it, n: and n1: the nearest words
+// before it (bw), a: and a1: up to four words after it on its line, and
+// shortline. It answers the text after the fact on its line, at most
+// keyFeatAfter bytes.
+func (d *keyDoc) nearFeats(feats []string, start, end, lineStart, lineEnd int, bw []string) ([]string, string) {
+	text := d.a.text
+	for _, w := range dateWords(cutRuneStart(text[max(0, start-keyFeatWide):start])) {
+		feats = append(feats, "w:"+w)
+	}
 	for i := max(0, len(bw)-3); i < len(bw); i++ {
 		feats = append(feats, "n:"+bw[i])
 	}
@@ -525,41 +555,53 @@ func (d *keyDoc) features(start, end int, form string, first bool, nth, same int
 	if lineEnd >= 0 {
 		ae = min(ae, lineEnd)
 	}
-	aw := dateWords(cutRuneEnd(text[end:ae]))
-	if len(aw) > 4 {
-		aw = aw[:4]
+	after := cutRuneEnd(text[end:ae])
+	aw := firstN(dateWords(after), 4)
+	for _, w := range aw {
+		feats = append(feats, "a:"+w)
 	}
-	add("a:", aw)
 	if len(aw) > 0 {
 		feats = append(feats, "a1:"+aw[0])
 	}
 	if lineStart >= 0 && lineEnd >= 0 && lineEnd-lineStart < 60 {
 		feats = append(feats, "shortline")
 	}
-	// The block, its heading, its table header and the signature block.
+	return feats, after
+}
+
+// blockFeats appends s: the words of the heading over the block holding
+// start and, in a table, h: its column's header words (h:- when it has
+// none) and table. It answers the block's index (-1 when none) and
+// whether start is in a table's row under a header.
+func (d *keyDoc) blockFeats(feats []string, start int) ([]string, int, bool) {
 	si := d.segIndex(start)
-	if si >= 0 {
-		seg := d.a.segs[si]
-		add("s:", firstN(dateWords(seg.section), 8))
-		if h := d.headerCell(si, start); h != "" {
-			hw := firstN(dateWords(h), 6)
-			add("h:", hw)
-			if len(hw) == 0 {
-				feats = append(feats, "h:-")
-			}
-			feats = append(feats, "table")
-		}
-		if d.signed(si) {
-			feats = append(feats, "sig")
-		}
+	if si < 0 {
+		return feats, si, false
 	}
-	if start >= d.lastLines {
-		feats = append(feats, "lastlines")
+	for _, w := range firstN(dateWords(d.a.segs[si].section), 8) {
+		feats = append(feats, "s:"+w)
 	}
+	h := d.headerCell(si, start)
+	if h == "" {
+		return feats, si, false
+	}
+	hw := firstN(dateWords(h), 6)
+	for _, w := range hw {
+		feats = append(feats, "h:"+w)
+	}
+	if len(hw) == 0 {
+		feats = append(feats, "h:-")
+	}
+	return append(feats, "table"), si, true
+}
+
+// docFeats appends t: and tw: (the document's type and title words),
+// nth: (the fact's rank among its type's), pos: (where it stands in the
+// text) and same: (how many facts state its value).
+func (d *keyDoc) docFeats(feats []string, start, nth, same int) []string {
 	feats = append(feats, "t:"+d.docType)
-	add("tw:", d.title)
-	if first {
-		feats = append(feats, "first")
+	for _, w := range d.title {
+		feats = append(feats, "tw:"+w)
 	}
 	switch {
 	case nth == 0:
@@ -569,7 +611,7 @@ func (d *keyDoc) features(start, end int, form string, first bool, nth, same int
 	default:
 		feats = append(feats, "nth:3+")
 	}
-	switch n := len(text); {
+	switch n := len(d.a.text); {
 	case start < n/10:
 		feats = append(feats, "pos:head")
 	case start > n-n*15/100:
@@ -577,7 +619,6 @@ func (d *keyDoc) features(start, end int, form string, first bool, nth, same int
 	default:
 		feats = append(feats, "pos:mid")
 	}
-	feats = append(feats, "form:"+form)
 	switch {
 	case same <= 1:
 		feats = append(feats, "same:1")
@@ -586,7 +627,7 @@ func (d *keyDoc) features(start, end int, form string, first bool, nth, same int
 	default:
 		feats = append(feats, "same:3+")
 	}
-	return dedupeStrings(feats)
+	return feats
 }
 
 // segIndex is the index of the block holding byte off (-1 when none).

@@ -160,12 +160,7 @@ func moneyFeatures(d *keyDoc, start, end int, f Fact, nth, same int) []string {
 	if lead {
 		feats = append(feats, "lead")
 		if lineStart > 0 {
-			pe := lineStart - 1
-			prev := text[max(0, pe-keyFeatBefore):pe]
-			if i := strings.LastIndexByte(prev, '\n'); i >= 0 {
-				prev = prev[i+1:]
-			}
-			prev = cutRuneStart(prev)
+			prev := lineAbove(text, lineStart)
 			pw := dateWords(prev)
 			add("b:", pw)
 			bigrams("bb:", pw)
@@ -185,28 +180,7 @@ func moneyFeatures(d *keyDoc, start, end int, f Fact, nth, same int) []string {
 	} else {
 		feats = append(feats, "cue:-")
 	}
-	add("w:", dateWords(cutRuneStart(text[max(0, start-keyFeatWide):start])))
-	for i := max(0, len(bw)-3); i < len(bw); i++ {
-		feats = append(feats, "n:"+bw[i])
-	}
-	if len(bw) > 0 {
-		feats = append(feats, "n1:"+bw[len(bw)-1])
-	} else {
-		feats = append(feats, "n1:-")
-	}
-	ae := min(len(text), end+keyFeatAfter)
-	if lineEnd >= 0 {
-		ae = min(ae, lineEnd)
-	}
-	after := cutRuneEnd(text[end:ae])
-	aw := dateWords(after)
-	if len(aw) > 4 {
-		aw = aw[:4]
-	}
-	add("a:", aw)
-	if len(aw) > 0 {
-		feats = append(feats, "a1:"+aw[0])
-	}
+	feats, after := d.nearFeats(feats, start, end, lineStart, lineEnd, bw)
 	// A percentage next to it, a unit it is counted per, its words.
 	ta := strings.TrimLeft(after, " \t")
 	if strings.Contains(after, "%") || strings.Contains(cellBefore, "%") || strings.Contains(lowerASCII(after), "percent") || strings.Contains(after, "بالمائة") || strings.Contains(after, "في المائة") {
@@ -222,25 +196,11 @@ func moneyFeatures(d *keyDoc, start, end int, f Fact, nth, same int) []string {
 	if moneyInWords(ta) {
 		feats = append(feats, "inwords")
 	}
-	if lineStart >= 0 && lineEnd >= 0 && lineEnd-lineStart < 60 {
-		feats = append(feats, "shortline")
-	}
 	// The block, its heading, its table's header and row.
-	if si := d.segIndex(start); si >= 0 {
-		seg := d.a.segs[si]
-		add("s:", firstN(dateWords(seg.section), 8))
-		if h := d.headerCell(si, start); h != "" {
-			hw := firstN(dateWords(h), 6)
-			add("h:", hw)
-			if len(hw) == 0 {
-				feats = append(feats, "h:-")
-			}
-			feats = append(feats, "table")
-			feats = append(feats, moneyRowFeatures(d, si, start)...)
-		}
+	feats, si, table := d.blockFeats(feats, start)
+	if table {
+		feats = append(feats, moneyRowFeatures(d, si, start)...)
 	}
-	feats = append(feats, "t:"+d.docType)
-	add("tw:", d.title)
 	if f.Frequency != "" {
 		feats = append(feats, "freq:"+f.Frequency)
 	}
@@ -255,31 +215,7 @@ func moneyFeatures(d *keyDoc, start, end int, f Fact, nth, same int) []string {
 	if hasArabic(f.Value) {
 		feats = append(feats, "ar")
 	}
-	switch n := len(text); {
-	case start < n/10:
-		feats = append(feats, "pos:head")
-	case start > n-n*15/100:
-		feats = append(feats, "pos:tail")
-	default:
-		feats = append(feats, "pos:mid")
-	}
-	switch {
-	case nth == 0:
-		feats = append(feats, "nth:1")
-	case nth == 1:
-		feats = append(feats, "nth:2")
-	default:
-		feats = append(feats, "nth:3+")
-	}
-	switch {
-	case same <= 1:
-		feats = append(feats, "same:1")
-	case same == 2:
-		feats = append(feats, "same:2")
-	default:
-		feats = append(feats, "same:3+")
-	}
-	return dedupeStrings(feats)
+	return dedupeStrings(d.docFeats(feats, start, nth, same))
 }
 
 // moneyRowFeatures: r: the words of the amount's row's first cell (when
