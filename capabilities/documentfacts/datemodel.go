@@ -51,11 +51,27 @@ type keyModel struct {
 	tau     float64              // re-key only at or above this probability
 }
 
+// embeddedModel is an embedded model file, parsed once when first used.
+type embeddedModel struct {
+	once sync.Once
+	text *string
+	m    *keyModel
+}
+
+// get is the parsed model; nil when the file holds none (the rules' keys
+// stand).
+func (e *embeddedModel) get() *keyModel {
+	e.once.Do(func() {
+		if m, err := parseKeyModel(*e.text); err == nil && len(m.classes) > 0 {
+			e.m = m
+		}
+	})
+	return e.m
+}
+
 var (
-	dateKeyModelOnce       sync.Once
-	dateKeyModelLoaded     *keyModel
-	durationKeyModelOnce   sync.Once
-	durationKeyModelLoaded *keyModel
+	dateKeyModel     = &embeddedModel{text: &dateKeyModelText}
+	durationKeyModel = &embeddedModel{text: &durationKeyModelText}
 	// durationKeyTap is dateKeyTap for durations.
 	durationKeyTap func(items []keyItem)
 	// dateKeyTap, when set (by the training test only), receives every
@@ -63,29 +79,6 @@ var (
 	// the model is not applied: the trainer reads the rules' keys.
 	dateKeyTap func(items []keyItem)
 )
-
-// loadedDateKeyModel parses the embedded model once; nil when the file
-// holds none (the rules' keys stand).
-func loadedDateKeyModel() *keyModel {
-	dateKeyModelOnce.Do(func() {
-		m, err := parseKeyModel(dateKeyModelText)
-		if err == nil && len(m.classes) > 0 {
-			dateKeyModelLoaded = m
-		}
-	})
-	return dateKeyModelLoaded
-}
-
-// loadedDurationKeyModel is loadedDateKeyModel for durations.
-func loadedDurationKeyModel() *keyModel {
-	durationKeyModelOnce.Do(func() {
-		m, err := parseKeyModel(durationKeyModelText)
-		if err == nil && len(m.classes) > 0 {
-			durationKeyModelLoaded = m
-		}
-	})
-	return durationKeyModelLoaded
-}
 
 // parseKeyModel reads the model's text format:
 //
@@ -231,7 +224,7 @@ func modelDateKeys(facts []Fact, cands []candidate, a *assembled, docType string
 		dateKeyTap(dateKeyItems(facts, cands, a, docType))
 		return false
 	}
-	m := loadedDateKeyModel()
+	m := dateKeyModel.get()
 	if m == nil || len(a.text) < keyModelMinText {
 		return false
 	}
@@ -253,7 +246,7 @@ func modelDurationKeys(facts []Fact, cands []candidate, a *assembled, docType st
 		durationKeyTap(items)
 		return false
 	}
-	m := loadedDurationKeyModel()
+	m := durationKeyModel.get()
 	if m == nil || len(a.text) < keyModelMinText {
 		return false
 	}

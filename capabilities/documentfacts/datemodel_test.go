@@ -98,17 +98,23 @@ func TestDateKeyFeatures(t *testing.T) {
 			at := strings.Index(a.text, tc.date)
 			d := newKeyDoc(a, "contract")
 			got := d.features(at, at+len(tc.date), dateForm(tc.date), true, 0, 1)
-			for _, w := range tc.want {
-				if !slices.Contains(got, w) {
-					t.Errorf("missing %q in %q", w, got)
-				}
-			}
-			for _, w := range tc.not {
-				if slices.Contains(got, w) {
-					t.Errorf("unexpected %q in %q", w, got)
-				}
-			}
+			checkFeats(t, got, tc.want, tc.not)
 		})
+	}
+}
+
+// checkFeats: got holds every feature of want and none of not.
+func checkFeats(t *testing.T, got, want, not []string) {
+	t.Helper()
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("missing %q in %q", w, got)
+		}
+	}
+	for _, w := range not {
+		if slices.Contains(got, w) {
+			t.Errorf("unexpected %q in %q", w, got)
+		}
 	}
 }
 

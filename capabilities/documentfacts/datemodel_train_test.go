@@ -473,11 +473,11 @@ func keyTap(typ string) *func([]keyItem) {
 func keyModelOf(typ string) *keyModel {
 	switch typ {
 	case TypeDuration:
-		return loadedDurationKeyModel()
+		return durationKeyModel.get()
 	case TypeMoney:
-		return loadedMoneyKeyModel()
+		return moneyKeyModel.get()
 	}
-	return loadedDateKeyModel()
+	return dateKeyModel.get()
 }
 
 func keyModelEnv(t *testing.T, vars ...string) {

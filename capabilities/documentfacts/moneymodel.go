@@ -5,7 +5,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // A learned money-key model (issue 29, session 25; docs/documents.md,
@@ -49,25 +48,12 @@ var moneyKeyModelOn = true
 const moneyKeyTauFloor = 0.9
 
 var (
-	moneyKeyModelOnce   sync.Once
-	moneyKeyModelLoaded *keyModel
+	moneyKeyModel = &embeddedModel{text: &moneyKeyModelText}
 	// moneyKeyTap, when set (by the training test only), receives every
 	// document's amounts with their features and the rules' keys, and the
 	// model is not applied: the trainer reads the rules' keys.
 	moneyKeyTap func(items []keyItem)
 )
-
-// loadedMoneyKeyModel parses the embedded model once; nil when the file
-// holds none (the rules' keys stand).
-func loadedMoneyKeyModel() *keyModel {
-	moneyKeyModelOnce.Do(func() {
-		m, err := parseKeyModel(moneyKeyModelText)
-		if err == nil && len(m.classes) > 0 {
-			moneyKeyModelLoaded = m
-		}
-	})
-	return moneyKeyModelLoaded
-}
 
 // modelMoneyKeys re-keys the document's amounts the model keys
 // otherwise with probability at least its τ (handle.go, after the last
@@ -82,7 +68,7 @@ func modelMoneyKeys(facts []Fact, cands []candidate, a *assembled, docType strin
 		moneyKeyTap(moneyKeyItems(facts, cands, a, docType))
 		return false
 	}
-	m := loadedMoneyKeyModel()
+	m := moneyKeyModel.get()
 	if !moneyKeyModelOn || m == nil || m.tau > 1 || len(a.text) < keyModelMinText {
 		return false
 	}

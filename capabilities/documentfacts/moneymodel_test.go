@@ -50,16 +50,7 @@ func TestMoneyKeyFeatures(t *testing.T) {
 			at := strings.LastIndex(a.text, tc.value)
 			d := newKeyDoc(a, "contract")
 			got := moneyFeatures(d, at, at+len(tc.value), moneyTestFact(tc.value, tc.amount, tc.cur), 0, 1)
-			for _, w := range tc.want {
-				if !slices.Contains(got, w) {
-					t.Errorf("missing %q in %q", w, got)
-				}
-			}
-			for _, w := range tc.not {
-				if slices.Contains(got, w) {
-					t.Errorf("unexpected %q in %q", w, got)
-				}
-			}
+			checkFeats(t, got, tc.want, tc.not)
 		})
 	}
 }
