@@ -609,9 +609,10 @@ func TestHeldOut21(t *testing.T) {
 
 // TestHeldOut22 scores the twenty-second set (testdata/heldout22, README
 // there): eight documents written in session 24 by a label writer who had
-// read neither the rules nor the unopened sets. It is BLIND for sessions
-// 24 and 25: no rule writer reads it; the lead scored it before and after
-// each session's rule rounds (in session 25, the learned key models).
+// read neither the rules nor the unopened sets. It was BLIND for sessions
+// 24 and 25 (the lead scored it before and after each session's rule
+// rounds, in session 25 the learned key models) and is development data
+// from session 26 on.
 // go test ./capabilities/documentfacts -run HeldOut22 -v
 func TestHeldOut22(t *testing.T) {
 	scoreHeldOut(t, "testdata/heldout22", 8, heldOut22Floors)
