@@ -78,7 +78,7 @@ const (
 	roleMentions   = 6   // occurrences of a party's name read, the found one included
 	roleMaxCands   = 24  // candidates of a document
 	roleMaxDefs    = 200 // definitions of a document read
-	roleDefReach   = 260 // how far before a definition its party's name is looked for
+	roleDefReach   = 400 // how far before a definition its party's name is looked for
 	roleWindow     = 70  // the text read before and after a mention for role words
 )
 
@@ -187,9 +187,10 @@ type roleParty struct {
 type roleDef struct {
 	start, end int
 	role       string
-	owner      int  // the party it defines (index in roleDoc.parties), -1 none
-	nearest    int  // the party whose mention is nearest before it, -1 none
-	adj        bool // in brackets right after its owner's name
+	owner      int    // the party it defines (index in roleDoc.parties), -1 none
+	nearest    int    // the party whose mention is nearest before it, -1 none
+	adj        bool   // in brackets right after its owner's name
+	pron       string // defines "you" (addressee) or "we" (sender), not a name
 }
 
 // roleDoc is what the parties of one document share: read once.
@@ -230,6 +231,7 @@ func partyRoleItems(facts []Fact, cands []candidate, a *assembled, docType strin
 func newRoleDoc(facts []Fact, cands []candidate, a *assembled, docType string) *roleDoc {
 	text := a.text
 	d := &roleDoc{kd: newKeyDoc(a, docType), text: text, docType: docType, srcs: map[string][]string{}}
+	flat := strings.ReplaceAll(text, "\n", " ") // the same offsets
 	for i, f := range facts {
 		if f.Type != TypeParty || len(d.parties) >= roleMaxParties {
 			continue
@@ -241,14 +243,20 @@ func newRoleDoc(facts []Fact, cands []candidate, a *assembled, docType string) *
 		p := &roleParty{idx: i, name: normalName(f.Value), person: f.EntityType == "person", near: map[string]int{},
 			company: f.EntityType == "company" || f.EntityType == "government"}
 		p.mentions = append(p.mentions, [2]int{c.start, c.end})
-		if v := text[c.start:c.end]; len(v) >= 4 {
-			for from := 0; len(p.mentions) < roleMentions && from < len(text); {
-				j := strings.Index(text[from:], v)
+		// Its other mentions: its name as found, or as the fact gives it,
+		// anywhere in the text, a line's end read as a space ("between
+		// Lusail\nMarina Towers ...").
+		for _, v := range []string{strings.ReplaceAll(text[c.start:c.end], "\n", " "), f.Value} {
+			if len(v) < 4 {
+				continue
+			}
+			for from := 0; len(p.mentions) < roleMentions && from < len(flat); {
+				j := strings.Index(flat[from:], v)
 				if j < 0 {
 					break
 				}
 				s := from + j
-				if s != c.start {
+				if !slices.ContainsFunc(p.mentions, func(m [2]int) bool { return m[0] < s+len(v) && s < m[1] }) {
 					p.mentions = append(p.mentions, [2]int{s, s + len(v)})
 				}
 				from = s + len(v)
@@ -341,7 +349,8 @@ func (d *roleDoc) addCand(role, src string) {
 var (
 	reRoleDefQuoted = regexp.MustCompile(`(?i)(?:\(|\bhereinafter\b|\bhereafter\b|\breferred\s+to\s+as\b|\bcalled\b|\bknown\s+as\b|\bdefined\s+as\b)[^()\n"“”]{0,40}?["“'‘]\s*(?:the\s+)?([A-Za-z][A-Za-z&\- ]{1,40}?)\s*["”'’]`)
 	reRoleDefBare   = regexp.MustCompile(`(?:\(\s*(?:(?i:hereinafter|hereafter)\s+(?:(?i:referred\s+to\s+as|called)\s+)?)?|(?i:hereinafter|hereafter)\s+(?:(?i:referred\s+to\s+as|called)\s+)?)(?i:the\s+)([A-Z][A-Za-z\-]+(?:\s+[A-Z][A-Za-z\-]+){0,2})\b`)
-	reRoleDefAr     = regexp.MustCompile(`(?:` + strings.Join(arDefCues, "|") + `)\s+(?:(?:إلي|الي|ل)\p{Arabic}*\s+)?(?:(?:في\s*ما|فيما)\s+(?:بعد|يلي)\s+)?(?:في\s+هذا\s+العقد\s+)?(?:بـ\s*|ب(?:["“«(]))?\s*["“«(]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})`)
+	reRoleDefAr     = regexp.MustCompile(`(?:` + strings.Join(arDefCues, "|") + `)\s+(?:((?:إلي|الي|ل)\p{Arabic}*)\s+)?(?:(?:في\s*ما|فيما)\s+(?:بعد|يلي)\s+)?(?:في\s+هذا\s+العقد\s+)?(?:بـ\s*|ب(?:["“«(]))?\s*["“«(]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})`)
+	reRoleDefOr     = regexp.MustCompile(`^\s*(?i:or|أو|او)\s+(?i:the\s+)?["“'‘]\s*(?i:the\s+)?([A-Za-z][A-Za-z&\- ]{1,40}?)\s*["”'’]`)
 	reRoleDefArQ    = regexp.MustCompile(`\(\s*["“«]\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*["”»]\s*\)`)
 	// reRoleLabel: a line that opens with a label and a colon or a
 	// table's cell ("Landlord:", "Party B:", "المؤجر:", "Supplier |").
@@ -374,12 +383,28 @@ func (d *roleDoc) findDefs() {
 	}
 	for _, m := range reRoleDefQuoted.FindAllStringSubmatchIndex(text, roleMaxDefs) {
 		add(m[0], m[1], text[m[2]:m[3]], false)
+		// '(hereinafter "the Owner" or "the Client")': the other word
+		// defines the same party.
+		if alt := reRoleDefOr.FindStringSubmatchIndex(prefixBytes(text[m[1]:], 60)); alt != nil {
+			add(m[0], m[1]+alt[1], text[m[1]+alt[2]:m[1]+alt[3]], false)
+		}
 	}
 	for _, m := range reRoleDefBare.FindAllStringSubmatchIndex(text, roleMaxDefs) {
 		add(m[0], m[1], text[m[2]:m[3]], false)
 	}
 	for _, m := range reRoleDefAr.FindAllStringSubmatchIndex(text, roleMaxDefs) {
-		add(m[0], m[1], arDefinedWord(text[m[2]:m[3]]), false)
+		n := len(d.defs)
+		add(m[0], m[1], arDefinedWord(text[m[4]:m[5]]), false)
+		if len(d.defs) > n && m[2] >= 0 {
+			// "ويشار إليكم بـ"العميل"": you, the letter's addressee;
+			// إلينا: we, its sender.
+			switch strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(text[m[2]:m[3]], "إلي"), "الي"), "ل") {
+			case "كم", "كما":
+				d.defs[n].pron = "addressee"
+			case "نا":
+				d.defs[n].pron = "sender"
+			}
+		}
 	}
 	for _, m := range reRoleDefArQ.FindAllStringSubmatchIndex(text, roleMaxDefs) {
 		add(m[0], m[1], arDefinedWord(text[m[2]:m[3]]), false)
@@ -403,6 +428,10 @@ func (d *roleDoc) findDefs() {
 	sort.Slice(ms, func(i, j int) bool { return ms[i].end < ms[j].end || ms[i].end == ms[j].end && ms[i].p < ms[j].p })
 	for k := range d.defs {
 		df := &d.defs[k]
+		if df.pron != "" {
+			d.addCand(df.role, "def")
+			continue // its party is a side (finish)
+		}
 		j := sort.Search(len(ms), func(i int) bool { return ms[i].end > df.start }) - 1
 		for ; j >= 0; j-- {
 			m := ms[j]
@@ -455,8 +484,8 @@ func arDefinedWord(w string) string {
 func roleWordRole(w string) string {
 	w = strings.TrimSpace(w)
 	switch lowerASCII(w) {
-	case "from", "issued by", "party", "parties", "to", "date", "company", "the company":
-		return ""
+	case "from", "issued by", "party", "parties", "to", "date", "company", "the company", "صادر عن", "صادرة عن", "الجهة المصدرة":
+		return "" // a side's label (From:), not a role word
 	}
 	if jobTitle(w) && roleOf(w) == "" {
 		return ""
@@ -468,8 +497,17 @@ func roleWordRole(w string) string {
 // sentence: a semicolon, a full stop after a word of three or more small
 // letters, or a line that ends with a full stop or a colon.
 func sentenceBreak(s string) bool {
-	if strings.ContainsAny(s, ";؛") {
+	if strings.ContainsAny(s, ";؛") || strings.Count(s, "\n") > 2 {
 		return true
+	}
+	// A line between that opens a clause, a salutation or a label
+	// ("1. ", "Dear", "Subject:") starts another sentence.
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		for _, l := range strings.Split(s[i+1:], "\n") {
+			if reRoleClauseStart.MatchString(l) {
+				return true
+			}
+		}
 	}
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
@@ -495,6 +533,10 @@ func sentenceBreak(s string) bool {
 	return false
 }
 
+// reRoleClauseStart: a line that opens a numbered clause, a salutation or a
+// label.
+var reRoleClauseStart = regexp.MustCompile(`(?i)^[ \t>*#_\-•]*(?:\d+(?:\.\d+)*[.)]?\s|[(]?[a-z0-9][.)]\s|dear\b|[\p{L} ./]{2,30}:)`)
+
 // lowerWordBefore: the word before s[i] is three or more small letters.
 func lowerWordBefore(s string, i int) bool {
 	n := 0
@@ -518,7 +560,7 @@ var (
 	reSignOff = regexp.MustCompile(`(?i)^[ \t>*#_|\-]*(?:yours\s+(?:faithfully|sincerely|truly)|sincerely|best\s+regards|kind\s+regards|regards|وتفضلوا|مع\s+التحية|وتقبلوا)`)
 	// reRepBefore: an agent's lead: a representative, a contact or a
 	// signatory ("represented by", "Attn:", "Name:", ويمثلها).
-	reRepBefore = regexp.MustCompile(`(?i)(?:represented\s+by|representative|acting\s+(?:by|through)|through\s+its|by\s+its|signed\s+by|signatory|name\s*:|contact(?:\s+person)?\s*:|attn|attention|ويمثلها|يمثلها|ويمثله|يمثله|وتمثلها|تمثلها|الاسم|المفوض|بواسطة|عناية)`)
+	reRepBefore = regexp.MustCompile(`(?i)(?:represented\s+by|representative|acting\s+(?:by|through)|through\s+its|by\s+its|signed\s+by|signatory|contact(?:\s+person)?\s*:|attn|attention|ويمثلها|يمثلها|ويمثله|يمثله|وتمثلها|تمثلها|الاسم|المفوض|بواسطة|عناية)`)
 	// reHonorific: a person's title before the name (Mr., Eng., السيد):
 	// an individual party or an agent alike.
 	reHonorific = regexp.MustCompile(`(?i)(?:\bmr\.?|\bmrs\.?|\bms\.?|\bdr\.?|\beng\.?|\bsheikh|السيد|السيدة|الفاضل|الفاضلة|الشيخ|المهندس|الدكتور)\s*/?\s*$`)
@@ -542,7 +584,7 @@ func (d *roleDoc) observe(p *roleParty) {
 	sender, addressee := false, false
 	for mi, m := range p.mentions {
 		ls, le, before := featLine(text, m[0], m[1])
-		lineHead := ls >= 0 && strings.Trim(text[ls:m[0]], " \t*_#-|>•") == ""
+		lineHead := ls >= 0 && headOfLine(text[ls:m[0]])
 		line := before
 		switch {
 		case reAttnLabel.MatchString(line):
@@ -675,7 +717,15 @@ func (d *roleDoc) finish(p *roleParty) {
 				switch o {
 				case "top", "from", "to", "toblock":
 					obs(o)
+				case "sig", "last", "signoff", "signfor", "rep", "post", "hon", "attn", "attnblock":
+					// The same person's marks, in either script.
+					if (p.person || p.agent) && (q.person || q.agent) {
+						obs(o)
+					}
 				}
+			}
+			if q.agent && p.person {
+				p.agent = true
 			}
 		}
 	}
@@ -762,6 +812,15 @@ func (d *roleDoc) twins() {
 	}
 	sort.SliceStable(order, func(i, j int) bool { return p0(d.parties[order[i]]) < p0(d.parties[order[j]]) })
 	paired := make([]bool, len(d.parties))
+	// A name the matcher already gave a twin in the other script is
+	// taken.
+	for i, p := range d.parties {
+		for j, q := range d.parties {
+			if hasArabic(p.name) != hasArabic(q.name) && find(i) == find(j) {
+				paired[i] = true
+			}
+		}
+	}
 	for _, i := range order {
 		p := d.parties[i]
 		if paired[i] || p.person || p.agent {
@@ -803,8 +862,9 @@ func (d *roleDoc) adjacent(p, q *roleParty) (gap int, ok bool) {
 			twin := strings.Trim(between, " /|()-–—,،*_\t\r\n") == ""
 			if !twin && strings.Count(between, "\n") <= 2 && !d.mentionIn(a[1], b[0], p, q) {
 				// b opens its line or its cell, after a short label
-				// ("إلى:", "الفاضل/").
-				if i := strings.LastIndexAny(between, "\n|—"); i >= 0 && len(between)-i-1 <= 24 {
+				// ("إلى:", "الفاضل/") that names no role ("Vendor /
+				// المورد:" opens another party's line).
+				if i := strings.LastIndexAny(between, "\n|—"); i >= 0 && len(between)-i-1 <= 24 && cellLabelRole(between[i+1:]) == "" {
 					twin = true
 				}
 			}
@@ -842,9 +902,11 @@ func (d *roleDoc) agentMarks(p *roleParty) {
 			break
 		}
 		_, le, before := featLine(text, m[0], m[1])
-		near := before
-		if len(near) > 40 {
-			near = cutRuneStart(near[len(near)-40:])
+		near := lastBytes(before, 80)
+		// Another name's lead stops at "and" ("represented by its
+		// Director, Ms. A, and Mr. B, an individual").
+		if i := max(strings.LastIndex(near, " and "), strings.LastIndex(near, " و")); i >= 0 {
+			near = near[i:]
 		}
 		ae := min(len(text), m[1]+60)
 		if le >= 0 {
@@ -854,7 +916,13 @@ func (d *roleDoc) agentMarks(p *roleParty) {
 			return
 		}
 		rep := matches(reRepBefore, near)
-		post := matches(rePostAfter, cutRuneEnd(text[m[1]:ae]))
+		rest := cutRuneEnd(text[m[1]:ae])
+		post := matches(rePostAfter, rest)
+		if !post && le >= 0 && le < len(text) && strings.Trim(rest, " \t|/،,-–—") == "" {
+			// The name ends its line: a post may open the next one
+			// ("Dr. X" over "Chief Executive Officer").
+			post = matches(rePostAfter, prefixBytes(text[le+1:], 60))
+		}
 		if rep || post {
 			p.agent = true
 		}
@@ -864,11 +932,26 @@ func (d *roleDoc) agentMarks(p *roleParty) {
 		if post {
 			p.obs = appendNew(p.obs, "post")
 		}
-		if matches(reHonorific, near) {
+		if matches(reHonorific, lastBytes(near, 40)) {
 			p.obs = appendNew(p.obs, "hon")
 			p.person = true
 		}
 	}
+}
+
+// lastBytes is s's last n bytes, cut at a rune's start.
+func lastBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return cutRuneStart(s[len(s)-n:])
+}
+
+// headOfLine: before (the text before a name on its line) is empty,
+// markup, or a person's title ("Dr. ", "السيد/ ").
+func headOfLine(before string) bool {
+	b := strings.Trim(before, " \t*_#-|>•")
+	return b == "" || len(b) <= 24 && matches(reHonorific, b)
 }
 
 func appendNew(ss []string, s string) []string {
@@ -905,6 +988,13 @@ func cellLabelRole(before string) string {
 // ("First Party / الطرف الأول", "Buyer (المشتري)") that names one, not a
 // post, a payment's label or a side's label (From, To).
 func labelWordRole(l string) string {
+	// A role in brackets after a party's number ("الطرف الأول (المؤجر)",
+	// "First Party (Lessor)") is the party's role.
+	for _, note := range reBracketNote.FindAllString(l, 2) {
+		if r := roleWordRole(arDefinedWord(strings.Trim(note, " ()"))); r != "" {
+			return r
+		}
+	}
 	l = reBracketNote.ReplaceAllString(l, " ")
 	for _, part := range strings.Split(l, "/") {
 		part = strings.TrimSpace(part)
@@ -1132,6 +1222,14 @@ func (d *roleDoc) pairFeatures(p *roleParty, c string) []string {
 			continue
 		}
 		any = true
+		if df.pron != "" {
+			if p.side == df.pron || p.side == "both" {
+				own = true
+			} else {
+				other = true
+			}
+			continue
+		}
 		switch {
 		case df.owner >= 0 && d.parties[df.owner].group == p.group:
 			own = true
@@ -1150,6 +1248,9 @@ func (d *roleDoc) pairFeatures(p *roleParty, c string) []string {
 		fs = append(fs, "def:none")
 	case own:
 		fs = append(fs, "def:own")
+		if guidelineRoles[c] && c != "first_party" && c != "second_party" {
+			fs = append(fs, "def:own|g") // the guideline's word among a party's definitions
+		}
 		if adj {
 			fs = append(fs, "def:adj")
 		}
@@ -1187,12 +1288,18 @@ func (d *roleDoc) pairFeatures(p *roleParty, c string) []string {
 		case p.side == "sender" && c == k[1], p.side == "addressee" && c == k[0]:
 			fs = append(fs, "kind:opp")
 		}
+		if (c == k[0] || c == k[1]) && !p.person && !p.agent {
+			fs = append(fs, "kind:any") // a role the kind has, whatever the side
+		}
 	}
 	// Its rank in the preamble, and a party's number.
 	if p.person {
 		fs = append(fs, "rp:person|"+c)
 	} else {
 		fs = append(fs, "ord:"+ordName(p.ord)+"|"+c)
+		if c == "first_party" || c == "second_party" {
+			fs = append(fs, "isnum")
+		}
 		switch {
 		case c == "first_party" && p.ord == 1, c == "second_party" && p.ord == 2:
 			fs = append(fs, "ordnum")

@@ -283,6 +283,44 @@ func reportRoleCV(cv []keyCV, st roleStats) string {
 	return b.String()
 }
 
+// reportRoleFit counts, per development set, the parties the trained
+// model m re-assigns (p ≥ τ, its role not the rules'), and who is right
+// there: this is fit (the model learned from these sets), not transfer.
+func reportRoleFit(m *keyModel, ex []roleExample) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "re-assignments of the trained model at τ %v (fit; model right / rules right):", m.tau)
+	type n struct{ all, model, rules int }
+	per := map[string]*n{}
+	total := &n{}
+	for _, e := range ex {
+		k, p := m.choose(e.feats)
+		if p < m.tau || e.cands[k] == e.ruleRole {
+			continue
+		}
+		x := per[e.set]
+		if x == nil {
+			x = &n{}
+			per[e.set] = x
+		}
+		for _, y := range []*n{x, total} {
+			y.all++
+			if e.cands[k] == e.role {
+				y.model++
+			}
+			if e.ruleRole == e.role {
+				y.rules++
+			}
+		}
+	}
+	for _, set := range roleModelSets {
+		if x := per[set]; x != nil {
+			fmt.Fprintf(&b, " %s %d (%d/%d);", set, x.all, x.model, x.rules)
+		}
+	}
+	fmt.Fprintf(&b, " all %d (%d/%d)\n", total.all, total.model, total.rules)
+	return b.String()
+}
+
 // TestPartyRoleCrossValidation prints the leave-one-set-out figures.
 func TestPartyRoleCrossValidation(t *testing.T) {
 	keyModelEnv(t, "DALIL_CV_ROLES", "DALIL_TRAIN_ROLES")
@@ -310,6 +348,11 @@ func TestTrainPartyRoleModel(t *testing.T) {
 	text, report, tau := roleModelFile(ex, st)
 	t.Log("\n" + report)
 	t.Logf("τ = %v", tau)
+	m, err := parseKeyModel(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log("\n" + reportRoleFit(m, ex))
 	if err := os.WriteFile("partyroles.model", []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
