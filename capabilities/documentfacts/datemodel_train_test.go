@@ -594,12 +594,14 @@ func trainKeyModel(t *testing.T, typ string) {
 // from the development sets as they are (the same labels, features,
 // settings and τ give the same file, byte for byte). A model trained
 // under other settings, or features changed without retraining, fails
-// here. One extraction of the sets serves the three models.
+// here. One extraction of the sets serves the three models and the
+// party-role model (rolemodel_train_test.go).
 func TestKeyModelsReproduce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads every development document")
 	}
-	corpora := keyCorpora(t, TypeDate, TypeDuration, TypeMoney)
+	corpora, roles, st := modelCorpora(t, TypeDate, TypeDuration, TypeMoney)
+	checkRoleModelReproduces(t, roles, st)
 	for typ, c := range corpora {
 		text, _, _ := keyModelFile(c, typ)
 		if spec := keyModelSpecs[typ]; text != *spec.embedded {

@@ -3,6 +3,7 @@ package documentfacts
 import (
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -64,16 +65,60 @@ type roleStats struct {
 // compares them). A party the .want does not name is no example; a name
 // labelled with two roles is left out (none so far).
 func roleCorpus(t *testing.T) ([]roleExample, roleStats) {
+	_, ex, st := modelCorpora(t)
+	return ex, st
+}
+
+// modelCorpora extracts every development document once, through the
+// role model's tap and the taps of the key models of types typs, and
+// labels the parties as roleCorpus says and each key type's facts as
+// keyCorpora does (the same examples in the same order: the sets are
+// keyModelSets', then the role model's others).
+func modelCorpora(t *testing.T, typs ...string) (map[string]*labelled, []roleExample, roleStats) {
 	t.Helper()
 	var ex []roleExample
 	var st roleStats
 	var items []roleItem
+	keyed := map[string]*labelled{}
+	keyItems := map[string][]keyItem{}
+	for _, typ := range typs {
+		keyed[typ] = &labelled{}
+		tap := keyTap(typ)
+		defer func() { *tap = nil }()
+	}
 	partyRoleTap = func(it []roleItem) { items = append(items, it...) }
 	defer func() { partyRoleTap = nil }()
-	for _, set := range roleModelSets {
+	sets := slices.Clone(keyModelSets)
+	for _, s := range roleModelSets {
+		if !slices.Contains(sets, s) {
+			sets = append(sets, s)
+		}
+	}
+	for _, set := range sets {
+		forKeys, forRoles := slices.Contains(keyModelSets, set), slices.Contains(roleModelSets, set)
+		if !forRoles && len(typs) == 0 {
+			continue
+		}
 		for _, d := range loadEvalCorpus(t, "testdata/"+set, 1) {
 			items = items[:0]
+			clear(keyItems)
+			for _, typ := range typs {
+				if forKeys {
+					*keyTap(typ) = func(it []keyItem) { keyItems[typ] = append(keyItems[typ], it...) }
+				} else {
+					*keyTap(typ) = nil
+				}
+			}
 			extractAll(renderEval(t, d.dir, d.name), source{kind: "text"}, Input{})
+			for _, typ := range typs {
+				*keyTap(typ) = nil
+				if forKeys {
+					keyed[typ].add(set, d, typ, keyItems[typ])
+				}
+			}
+			if !forRoles {
+				continue
+			}
 			roles := map[string][]string{}
 			for _, w := range d.want {
 				if w.typ != "party" || len(w.fields) < 2 {
@@ -110,7 +155,7 @@ func roleCorpus(t *testing.T) ([]roleExample, roleStats) {
 			}
 		}
 	}
-	return ex, st
+	return keyed, ex, st
 }
 
 // fitRoleModel fits the conditional logit by stochastic gradient descent
@@ -359,14 +404,10 @@ func TestTrainPartyRoleModel(t *testing.T) {
 	t.Logf("partyroles.model: %d bytes", len(text))
 }
 
-// TestPartyRoleModelReproduces: the embedded model is what its trainer
+// checkRoleModelReproduces: the embedded role model is what its trainer
 // writes from the development sets as they are (TestKeyModelsReproduce
-// for the role model).
-func TestPartyRoleModelReproduces(t *testing.T) {
-	if testing.Short() {
-		t.Skip("reads every development document")
-	}
-	ex, st := roleCorpus(t)
+// runs it on the same extraction as the key models').
+func checkRoleModelReproduces(t *testing.T, ex []roleExample, st roleStats) {
 	if text, _, _ := roleModelFile(ex, st); text != partyRoleModelText {
 		t.Errorf("partyroles.model is not what TestTrainPartyRoleModel writes now (%d bytes against %d): retrain it", len(partyRoleModelText), len(text))
 	}
