@@ -1292,11 +1292,13 @@ func (d *roleDoc) pairFeatures(p *roleParty, c string) []string {
 			fs = append(fs, "kind:any") // a role the kind has, whatever the side
 		}
 	}
-	// Its rank in the preamble, and a party's number.
+	// A party's number against its rank in the preamble (the rank with
+	// each role, "the first company is the supplier", was a prior of the
+	// sets and is left out: leave-one-set-out 0.987 with it, 0.990
+	// without).
 	if p.person {
 		fs = append(fs, "rp:person|"+c)
 	} else {
-		fs = append(fs, "ord:"+ordName(p.ord)+"|"+c)
 		if c == "first_party" || c == "second_party" {
 			fs = append(fs, "isnum")
 		}

@@ -78,9 +78,9 @@ func TestPartyRoleFeatures(t *testing.T) {
 				"Gulf Foods SAOG, C.R. No. 1009988, Sohar, represented by Mr. Said Hamad Al Harthy, General Manager (the \"Buyer\").\n\n" +
 				"1. The Supplier shall deliver the goods within 30 days.\n2. The Buyer shall pay each invoice within 45 days.\n",
 			[]check{
-				{"Al Noor Trading LLC", "supplier", []string{"def:own", "ord:1|supplier"}, []string{"def:other", "def:none", "def:adj"}},
+				{"Al Noor Trading LLC", "supplier", []string{"def:own", "g", "src:def"}, []string{"def:other", "def:none", "def:adj"}},
 				{"Al Noor Trading LLC", "buyer", []string{"def:other", "def:ownsanother"}, []string{"def:own"}},
-				{"Gulf Foods SAOG", "buyer", []string{"def:own", "ord:2|buyer"}, []string{"def:other", "def:adj"}},
+				{"Gulf Foods SAOG", "buyer", []string{"def:own", "def:own|g"}, []string{"def:other", "def:adj"}},
 				{"Said Hamad Al Harthy", "-", []string{"-|agent", "-|rep", "-|post", "-|nodef"}, []string{"-|org"}},
 			}},
 		{"an invoice's sender and addressee, and the kind's roles",
@@ -102,15 +102,25 @@ func TestPartyRoleFeatures(t *testing.T) {
 				"1. The Seller shall deliver the cartons to Nizwa within 14 days of this order.\n" +
 				"١. يلتزم البائع بتسليم الكراتين إلى نزوى خلال أربعة عشر يوماً من تاريخ هذا الأمر.\n",
 			[]check{
-				{"شركة تمور الخليج ش.م.م", "seller", []string{"near:lab", "ord:1|seller"}, []string{"near:labx"}},
-				{"مصنع حلويات نزوى ش.م.ع.م", "buyer", []string{"near:lab", "ord:2|buyer"}, []string{"near:labx"}},
+				{"شركة تمور الخليج ش.م.م", "seller", []string{"near:lab", "near:lb"}, []string{"near:labx"}},
+				{"مصنع حلويات نزوى ش.م.ع.م", "buyer", []string{"near:lab"}, []string{"near:labx"}},
+			}},
+		{"a twin on the next line shares its name's definition",
+			"DISTRIBUTION AGREEMENT / اتفاقية توزيع\n\nThis Agreement is made on 2 February 2026 between:\n" +
+				"Al Noor Trading LLC, C.R. No. 1102233, Muscat (the \"Distributor\")\nشركة النور للتجارة ش.م.م\nand\n" +
+				"Hansa Kaffee GmbH, Bremen, Germany (the \"Supplier\")\nشركة هانزا كافيه\n\n" +
+				"1. The Supplier shall deliver the coffee to Muscat within 30 days of each order.\n" +
+				"2. The Distributor shall pay each invoice within 60 days of its date.\n",
+			[]check{
+				{"شركة النور للتجارة ش.م.م", "distributor", []string{"def:own"}, []string{"def:other"}},
+				{"شركة النور للتجارة ش.م.م", "supplier", []string{"def:other", "def:ownsanother"}, []string{"def:own"}},
 			}},
 		{"a role in brackets after the party's number",
 			"عقد إيجار شقة\n\nالطرف الأول (المؤجر): شركة الريان العقارية ش.م.م، سجل تجاري رقم ١٢٣٤٥٦٧، مسقط.\n" +
 				"الطرف الثاني (المستأجر): مؤسسة الفجر للتجارة، سجل تجاري رقم ٧٦٥٤٣٢١، صحار.\n\n" +
 				"يلتزم المستأجر بسداد الأجرة الشهرية البالغة ٤٥٠ ريالاً عمانياً في أول كل شهر، ويلتزم المؤجر بإجراء الصيانة الدورية للشقة.\n",
 			[]check{
-				{"شركة الريان العقارية ش.م.م", "landlord", []string{"near:lab", "ord:1|landlord"}, []string{"near:labx"}},
+				{"شركة الريان العقارية ش.م.م", "landlord", []string{"near:lab", "def:none"}, []string{"near:labx"}},
 				{"مؤسسة الفجر للتجارة", "tenant", []string{"near:lab"}, []string{"near:labx"}},
 			}},
 	} {
