@@ -312,14 +312,8 @@ func newRoleDoc(facts []Fact, cands []candidate, a *assembled, docType string) *
 	}
 	d.addCand(noRole, "none")
 	sort.Strings(d.cands)
-	if hookRoleDoc != nil {
-		hookRoleDoc(d)
-	}
 	return d
 }
-
-// hookRoleDoc, when set (tests only), sees each document as read.
-var hookRoleDoc func(*roleDoc)
 
 func p0(p *roleParty) int {
 	lo := p.mentions[0][0]
