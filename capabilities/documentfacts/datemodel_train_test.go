@@ -36,7 +36,7 @@ var keyModelSets = []string{
 	"dev3", "dev4", "dev5", "dev6", "eval", "tuning",
 	"heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout8", "heldout9",
 	"heldout10", "heldout11", "heldout12", "heldout16", "heldout17", "heldout18",
-	"heldout19", "heldout20", "heldout21", "keyprobe",
+	"heldout19", "heldout20", "heldout21", "heldout22", "keyprobe",
 }
 
 // The trainer's settings: fixed, so a run is reproducible.
