@@ -207,13 +207,7 @@ func fitKeyModel(ex []keyExample, classes []string, l2 float64) *keyModel {
 		}
 	}
 	fi := map[string]int{}
-	var names []string
-	for f, n := range count {
-		if n >= keyModelMinCount {
-			names = append(names, f)
-		}
-	}
-	sort.Strings(names)
+	names := keptFeatures(count)
 	for i, f := range names {
 		fi[f] = i
 	}
@@ -262,20 +256,40 @@ func fitKeyModel(ex []keyExample, classes []string, l2 float64) *keyModel {
 		bias[k] = math.Round(bias[k]*100) / 100
 	}
 	for i, f := range names {
-		kept := false
-		for k, w := range W[i] {
-			if math.Abs(w) < keyModelPrune {
-				W[i][k] = 0
-				continue
-			}
-			W[i][k] = math.Round(w*100) / 100
-			kept = true
-		}
-		if kept {
+		if storedWeights(W[i]) {
 			m.weights[f] = W[i]
 		}
 	}
 	return m
+}
+
+// keptFeatures are the features seen at least keyModelMinCount times
+// (count), sorted.
+func keptFeatures(count map[string]int) []string {
+	var names []string
+	for f, n := range count {
+		if n >= keyModelMinCount {
+			names = append(names, f)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// storedWeights rounds a feature's weights to two decimals and drops
+// (zeroes) those under keyModelPrune in size, as the model file stores
+// them; it says whether any is left.
+func storedWeights(ws []float64) bool {
+	kept := false
+	for k, w := range ws {
+		if math.Abs(w) < keyModelPrune {
+			ws[k] = 0
+			continue
+		}
+		ws[k] = math.Round(w*100) / 100
+		kept = true
+	}
+	return kept
 }
 
 // keyCV is one held-out prediction of the cross-validation.
@@ -371,7 +385,13 @@ func reportKeyCV(preds []keyCV, st keyStats) string {
 			}
 		}
 	}
-	for _, set := range keyModelSets {
+	var sets []string // in the cross-validation's order
+	for _, r := range cv {
+		if !slices.Contains(sets, r.set) {
+			sets = append(sets, r.set)
+		}
+	}
+	for _, set := range sets {
 		if a := per[set]; a != nil {
 			fmt.Fprintf(&b, "%-10s %5d %7.3f %7.3f\n", set, a.n, ratio(a.m, a.n), ratio(a.r, a.n))
 		}
@@ -574,12 +594,14 @@ func trainKeyModel(t *testing.T, typ string) {
 // from the development sets as they are (the same labels, features,
 // settings and τ give the same file, byte for byte). A model trained
 // under other settings, or features changed without retraining, fails
-// here. One extraction of the sets serves the three models.
+// here. One extraction of the sets serves the three models and the
+// party-role model (rolemodel_train_test.go).
 func TestKeyModelsReproduce(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads every development document")
 	}
-	corpora := keyCorpora(t, TypeDate, TypeDuration, TypeMoney)
+	corpora, roles, st := modelCorpora(t, TypeDate, TypeDuration, TypeMoney)
+	checkRoleModelReproduces(t, roles, st)
 	for typ, c := range corpora {
 		text, _, _ := keyModelFile(c, typ)
 		if spec := keyModelSpecs[typ]; text != *spec.embedded {
@@ -595,7 +617,14 @@ func formatKeyModel(m *keyModel, n int, by, noun string, l2 float64) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "dalil-datekeys 1\n# trained by %s (datemodel_train_test.go) on %d %s of %d development sets;\n", by, n, noun, len(keyModelSets))
 	fmt.Fprintf(&b, "# epochs %d, rate %v, L2 %v, features seen at least %d times\n", keyModelEpochs, keyModelLR, l2, keyModelMinCount)
-	fmt.Fprintf(&b, "tau %v\nclasses %s\nbias", m.tau, strings.Join(m.classes, " "))
+	writeKeyModelBody(&b, m)
+	return b.String()
+}
+
+// writeKeyModelBody writes a model's τ, classes, bias and weights in
+// parseKeyModel's format.
+func writeKeyModelBody(b *strings.Builder, m *keyModel) {
+	fmt.Fprintf(b, "tau %v\nclasses %s\nbias", m.tau, strings.Join(m.classes, " "))
 	for _, w := range m.bias {
 		b.WriteString(" " + fmtWeight(w))
 	}
@@ -616,7 +645,6 @@ func formatKeyModel(m *keyModel, n int, by, noun string, l2 float64) string {
 			b.WriteString(f + " " + strings.Join(parts, " ") + "\n")
 		}
 	}
-	return b.String()
 }
 
 func fmtWeight(w float64) string {

@@ -66,6 +66,10 @@ func failureWarning(f extractorFailure) Warning {
 		return Warning{Code: "extractor_failed", Message: "The learned key models failed on this document (an internal error, reported to the operator): " +
 			"every fact is given, and some dates and amounts keep the keys the rules gave them."}
 	}
+	if f.name == "role_model" {
+		return Warning{Code: "extractor_failed", Message: "The learned party-role model failed on this document (an internal error, reported to the operator): " +
+			"every party is given, and some keep the roles the rules gave them."}
+	}
 	lost := extractorLost[f.name]
 	if lost == "" {
 		lost = strings.ReplaceAll(f.name, "_", " ")

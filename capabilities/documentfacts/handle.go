@@ -341,6 +341,16 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 			return Output{}, failures, err // the caller left while the clauses were read
 		}
 	}
+	// The parties' roles' last word: the learned role model where it is
+	// confident (rolemodel.go), after the clauses, which read the rules'
+	// roles. Under guard: a panic there leaves the rules' roles of the
+	// parties not yet re-assigned, and a warning.
+	learnedRoles := false
+	if fail := guard("role_model", func() {
+		learnedRoles = modelPartyRoles(all, cands, &a, out.DocumentType)
+	}); fail != nil {
+		failures = append(failures, *fail)
+	}
 
 	// Requested facts; then the language-model pass for what the rules
 	// did not find, and the requests again with its facts.
@@ -454,6 +464,10 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	if learned {
 		md.ExtractionMethod += "+learned_keys"
 		out.Limitations = append(out.Limitations, "The keys of some dates and amounts were given by a statistical model trained on labelled documents, where it was confident (at least 90 % probable) and the patterns' cue said otherwise: such a key follows how labelled documents key that context, and can differ from the nearest word.")
+	}
+	if learnedRoles {
+		md.ExtractionMethod += "+learned_roles"
+		out.Limitations = append(out.Limitations, fmt.Sprintf("The roles of some parties were given by a statistical model trained on labelled documents, where it was confident (at least %.0f %% probable) and the patterns said otherwise: such a role follows how labelled documents give roles to a party in that place (its side of the document, the role word defined beside its name), and can differ from the nearest word.", partyRoleModel.get().tau*100))
 	}
 	if llm.Status == "used" && llm.VerifiedFacts > 0 {
 		md.ExtractionMethod += "+llm_verified"
