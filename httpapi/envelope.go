@@ -88,7 +88,7 @@ func (g *requestIDs) next() string {
 func withRequestID(next http.Handler) http.Handler {
 	ids := newRequestIDs()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		id := r.Header.Get("X-Request-Id")
+		id := header(r.Header, hdrRequestID)
 		if id == "" || !clientRequestID.MatchString(id) {
 			id = ids.next()
 		}

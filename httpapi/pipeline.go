@@ -257,7 +257,7 @@ func checkMaxPrice(r *http.Request, e *capability.Entry) error {
 
 // checkMaxPriceOf is checkMaxPrice for a call that costs price.
 func checkMaxPriceOf(r *http.Request, e *capability.Entry, price dalil.MicroUSD) error {
-	vals := r.Header.Values(MaxPriceHeader)
+	vals := r.Header[MaxPriceHeader] // canonical: the map's own key
 	if len(vals) == 0 {
 		return nil
 	}
