@@ -346,8 +346,8 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 		case e.tree == nil:
 			e.fastdec = &fastDecoder{root: root}
 		case treeOK:
-			e.fastdec = &fastDecoder{root: root, treeOK: func(v reflect.Value) bool {
-				return v.Interface().(ValueTreeValidator).TreeRulesPass()
+			e.fastdec = &fastDecoder{root: root, treeOK: func(v any) bool {
+				return v.(ValueTreeValidator).TreeRulesPass()
 			}}
 		}
 	}
