@@ -693,6 +693,16 @@ func (e *Entry) AppendOutput(dst []byte, out any) ([]byte, error) {
 	return e.enc.Append(dst, out)
 }
 
+// OutputSize is the size of the last result AppendOutput wrote with the
+// compiled writer (0 before the first, or without one): a caller sizes
+// the buffer it appends to by it.
+func (e *Entry) OutputSize() int {
+	if e.enc == nil {
+		return 0
+	}
+	return int(e.enc.size.Load())
+}
+
 // OutputCompiled reports whether AppendOutput has a writer compiled from
 // the output type (false: Marshal writes every result).
 func (e *Entry) OutputCompiled() bool { return e.enc != nil }

@@ -120,12 +120,12 @@ func (p *accountPayer) call(requestID string) capability.Call {
 	return capability.Call{RequestID: requestID, AccountID: p.acct.ID, Now: time.Now().UTC()}
 }
 
-func (p *accountPayer) settle(ctx context.Context, r *http.Request, data []byte) (paid, error) {
+func (p *accountPayer) settle(ctx context.Context, r *http.Request, out encodedOutput) (paid, error) {
 	requestID := RequestID(ctx)
 	req := dalil.ChargeRequest{AccountID: p.acct.ID, Tool: p.e.ID, Price: p.price, RequestID: requestID, Method: p.method,
 		NoCredits: !p.s.rails[dalil.MethodCredits], Idem: p.idem}
 	if p.idem != nil {
-		req.Data = packAnswer(data, evidenceFrom(ctx)) // stored with the charge, so a retry replays it
+		req.Data = packAnswer(out.data(), evidenceFrom(ctx)) // stored with the charge, so a retry replays it
 	}
 	rec, err := p.s.store.Charge(ctx, req)
 	if err != nil {
@@ -134,7 +134,7 @@ func (p *accountPayer) settle(ctx context.Context, r *http.Request, data []byte)
 		}
 		return paid{}, err
 	}
-	body := envelopeRaw(data, paidMeta(requestID, p.e.ID, p.price, rec.Rail).withEvidence(evidenceFrom(ctx)))
+	body := out.answer(paidMeta(requestID, p.e.ID, p.price, rec.Rail).withEvidence(evidenceFrom(ctx)))
 	return paid{body: body, rail: rec.Rail, amount: rec.Amount}, nil
 }
 
