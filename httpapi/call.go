@@ -125,7 +125,7 @@ func (p *accountPayer) settle(ctx context.Context, r *http.Request, out encodedO
 	req := dalil.ChargeRequest{AccountID: p.acct.ID, Tool: p.e.ID, Price: p.price, RequestID: requestID, Method: p.method,
 		NoCredits: !p.s.rails[dalil.MethodCredits], Idem: p.idem}
 	if p.idem != nil {
-		req.Data = packAnswer(out.data(), evidenceFrom(ctx)) // stored with the charge, so a retry replays it
+		req.Data = packAnswer(out.data(), out.basis) // stored with the charge, so a retry replays it
 	}
 	rec, err := p.s.store.Charge(ctx, req)
 	if err != nil {
@@ -134,7 +134,7 @@ func (p *accountPayer) settle(ctx context.Context, r *http.Request, out encodedO
 		}
 		return paid{}, err
 	}
-	body := out.answer(paidMeta(requestID, p.e.ID, p.price, rec.Rail).withEvidence(evidenceFrom(ctx)))
+	body := out.answer(paidMeta(requestID, p.e.ID, p.price, rec.Rail).withEvidence(out.basis))
 	return paid{body: body, rail: rec.Rail, amount: rec.Amount}, nil
 }
 

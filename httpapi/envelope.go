@@ -196,6 +196,9 @@ func appendMeta(out []byte, meta Meta, tail, whole []byte) []byte {
 // docs/performance.md, issue 34, session 26).
 type encodedOutput struct {
 	buf []byte // answerHead and the output
+	// basis is what the output rests on, for meta.evidence and the stored
+	// answer (nil: it states none), set once the call is to be paid.
+	basis *dalil.Basis
 }
 
 // encodeOutput writes out, a result of e, as e.AppendOutput does.

@@ -138,8 +138,8 @@ func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.
 		// (the deferred release gives the hold back).
 		writeRaw(w, status, "application/json", enc.answer(unpaidMeta(requestID, e.ID, e.PriceOf(in), reason).withEvidence(basis)))
 		return
-	} else if basis != nil {
-		ctx = withEvidence(ctx, basis)
+	} else {
+		enc.basis = basis
 	}
 	res, err := p.settle(ctx, r, enc)
 	if err != nil {
@@ -165,19 +165,6 @@ func chargeOf(out any) (charge bool, reason string, basis *dalil.Basis) {
 		return charge, reason, &b
 	}
 	return true, "", nil
-}
-
-type evidenceKey struct{}
-
-// withEvidence carries a paid answer's basis to its payer's settle, which
-// puts it in meta.evidence.
-func withEvidence(ctx context.Context, b *dalil.Basis) context.Context {
-	return context.WithValue(ctx, evidenceKey{}, b)
-}
-
-func evidenceFrom(ctx context.Context) *dalil.Basis {
-	b, _ := ctx.Value(evidenceKey{}).(*dalil.Basis)
-	return b
 }
 
 // packAnswer is what an idempotent answer stores: the data (compact JSON,
