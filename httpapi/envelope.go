@@ -244,10 +244,15 @@ type metaEncoded struct {
 	tail     []byte       // Meta's encoding after `{"requestId":""`
 }
 
-var (
-	metaTails  sync.Map // metaKey -> *metaEncoded
-	metaTailsN atomic.Int32
-)
+// metaTails holds the kept encodings. A map under a read-write lock, not a
+// sync.Map: a sync.Map hashes its keys as interfaces, field by field
+// through the type's description, which for metaKey's four strings cost
+// more than the rest of the look-up (docs/performance.md, issue 34,
+// session 26); a map of metaKey uses the hash compiled for it.
+var metaTails struct {
+	sync.RWMutex
+	m map[metaKey]*metaEncoded
+}
 
 // maxMetaTails bounds the kept encodings (prices set by the input make
 // more of them); past it the others are encoded each time.
@@ -270,10 +275,11 @@ func metaTail(m Meta) []byte {
 	if m.Charged != nil {
 		k.charged, k.hasCharge = *m.Charged, true
 	}
-	if v, ok := metaTails.Load(k); ok {
-		if e := v.(*metaEncoded); sameBasis(e.evidence, m.Evidence) {
-			return e.tail
-		}
+	metaTails.RLock()
+	e, ok := metaTails.m[k]
+	metaTails.RUnlock()
+	if ok && sameBasis(e.evidence, m.Evidence) {
+		return e.tail
 	}
 	m.RequestID = ""
 	b, err := encode(m)
@@ -281,14 +287,18 @@ func metaTail(m Meta) []byte {
 	if err != nil || !bytes.HasPrefix(b, []byte(head)) {
 		return nil
 	}
-	e := &metaEncoded{tail: bytes.TrimRight(b[len(head):], "\n")}
+	e = &metaEncoded{tail: bytes.TrimRight(b[len(head):], "\n")}
 	if m.Evidence != nil {
 		e.evidence = &dalil.Basis{Sources: slices.Clone(m.Evidence.Sources), Unanswered: m.Evidence.Unanswered}
 	}
-	if _, loaded := metaTails.Swap(k, e); !loaded && metaTailsN.Add(1) > maxMetaTails {
-		metaTails.Delete(k)
-		metaTailsN.Add(-1)
+	metaTails.Lock()
+	if _, kept := metaTails.m[k]; kept || len(metaTails.m) < maxMetaTails {
+		if metaTails.m == nil {
+			metaTails.m = map[metaKey]*metaEncoded{}
+		}
+		metaTails.m[k] = e
 	}
+	metaTails.Unlock()
 	return e.tail
 }
 
