@@ -346,8 +346,8 @@ func Define[In, Out any](id string, opts Options, h Handler[In, Out]) Entry {
 		case e.tree == nil:
 			e.fastdec = &fastDecoder{root: root}
 		case treeOK:
-			e.fastdec = &fastDecoder{root: root, treeOK: func(v reflect.Value) bool {
-				return v.Interface().(ValueTreeValidator).TreeRulesPass()
+			e.fastdec = &fastDecoder{root: root, treeOK: func(v any) bool {
+				return v.(ValueTreeValidator).TreeRulesPass()
 			}}
 		}
 	}
@@ -691,6 +691,16 @@ func (e *Entry) OutputType() reflect.Type { return e.outType }
 // It fails where Marshal fails, with Marshal's error.
 func (e *Entry) AppendOutput(dst []byte, out any) ([]byte, error) {
 	return e.enc.Append(dst, out)
+}
+
+// OutputSize is the size of the last result AppendOutput wrote with the
+// compiled writer (0 before the first, or without one): a caller sizes
+// the buffer it appends to by it.
+func (e *Entry) OutputSize() int {
+	if e.enc == nil {
+		return 0
+	}
+	return int(e.enc.size.Load())
 }
 
 // OutputCompiled reports whether AppendOutput has a writer compiled from

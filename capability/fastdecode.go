@@ -33,8 +33,9 @@ import (
 type fastDecoder struct {
 	root *fdType
 	// treeOK decides an input's tree rules on the decoded value
-	// (ValueTreeValidator); nil when the input has none.
-	treeOK func(v reflect.Value) bool
+	// (ValueTreeValidator), as decode returns it; nil when the input has
+	// none.
+	treeOK func(v any) bool
 }
 
 type fdKind uint8
@@ -212,10 +213,16 @@ func (d *fastDecoder) decode(body []byte) (v any, ok bool) {
 	s.dec.Reset(eofReader{}, parseOpts)
 	s.src.Reset(nil)
 	fdStates.Put(s)
-	if !ok || d.treeOK != nil && !d.treeOK(rv) {
+	if !ok {
 		return nil, false
 	}
-	return rv.Interface(), true
+	// Boxed once, for the tree rules and the caller: each Interface
+	// copies the value to the heap.
+	v = rv.Interface()
+	if d.treeOK != nil && !d.treeOK(v) {
+		return nil, false
+	}
+	return v, true
 }
 
 // value reads one value into rv, checked against t's node.

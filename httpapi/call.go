@@ -120,12 +120,12 @@ func (p *accountPayer) call(requestID string) capability.Call {
 	return capability.Call{RequestID: requestID, AccountID: p.acct.ID, Now: time.Now().UTC()}
 }
 
-func (p *accountPayer) settle(ctx context.Context, r *http.Request, data []byte) (paid, error) {
+func (p *accountPayer) settle(ctx context.Context, r *http.Request, out encodedOutput) (paid, error) {
 	requestID := RequestID(ctx)
 	req := dalil.ChargeRequest{AccountID: p.acct.ID, Tool: p.e.ID, Price: p.price, RequestID: requestID, Method: p.method,
 		NoCredits: !p.s.rails[dalil.MethodCredits], Idem: p.idem}
 	if p.idem != nil {
-		req.Data = packAnswer(data, evidenceFrom(ctx)) // stored with the charge, so a retry replays it
+		req.Data = packAnswer(out.data(), out.basis) // stored with the charge, so a retry replays it
 	}
 	rec, err := p.s.store.Charge(ctx, req)
 	if err != nil {
@@ -134,7 +134,7 @@ func (p *accountPayer) settle(ctx context.Context, r *http.Request, data []byte)
 		}
 		return paid{}, err
 	}
-	body := envelopeRaw(data, paidMeta(requestID, p.e.ID, p.price, rec.Rail).withEvidence(evidenceFrom(ctx)))
+	body := out.answer(paidMeta(requestID, p.e.ID, p.price, rec.Rail).withEvidence(out.basis))
 	return paid{body: body, rail: rec.Rail, amount: rec.Amount}, nil
 }
 
@@ -293,7 +293,7 @@ func needsWords(st capability.State) string {
 // paymentMethod reads X-Service-Payment-Method: blank means auto; an
 // unknown or disabled rail is 400 PAYMENT_METHOD_UNSUPPORTED.
 func (s *Server) paymentMethod(r *http.Request) (string, error) {
-	m := strings.ToLower(strings.TrimSpace(r.Header.Get("X-Service-Payment-Method")))
+	m := strings.ToLower(strings.TrimSpace(header(r.Header, hdrPaymentMethod)))
 	if m == "" || m == dalil.MethodAuto {
 		return dalil.MethodAuto, nil
 	}
@@ -331,10 +331,10 @@ func (s *Server) enabledMethods() []string {
 
 // apiKey returns the key presented as Authorization: Bearer or X-API-Key.
 func apiKey(r *http.Request) string {
-	if k := strings.TrimSpace(r.Header.Get("X-API-Key")); k != "" {
+	if k := strings.TrimSpace(header(r.Header, hdrAPIKey)); k != "" {
 		return k
 	}
-	auth := r.Header.Get("Authorization")
+	auth := header(r.Header, hdrAuthorization)
 	if scheme, rest, ok := strings.Cut(auth, " "); ok && strings.EqualFold(scheme, "Bearer") {
 		return strings.TrimSpace(rest)
 	}
@@ -451,7 +451,7 @@ func (s *Server) payPerCallRoutes() []map[string]string {
 // length over the limit is refused before reading; otherwise at most
 // limit+1 bytes are read.
 func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
-	if ct := r.Header.Get("Content-Type"); ct != "application/json" { // the common case needs no parsing
+	if ct := header(r.Header, hdrContentType); ct != "application/json" { // the common case needs no parsing
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || mt != "application/json" {
 			return nil, dalil.Errorf(dalil.CodeUnsupportedMediaType, "Send the body as JSON with Content-Type: application/json.")

@@ -88,7 +88,7 @@ func (g *requestIDs) next() string {
 func withRequestID(next http.Handler) http.Handler {
 	ids := newRequestIDs()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		id := r.Header.Get("X-Request-Id")
+		id := header(r.Header, hdrRequestID)
 		if id == "" || !clientRequestID.MatchString(id) {
 			id = ids.next()
 		}
@@ -150,14 +150,33 @@ func successBodyRaw(r *http.Request, data []byte, meta Meta) ([]byte, error) {
 // included) into a success envelope.
 func envelopeRaw(data []byte, meta Meta) []byte {
 	data = bytes.TrimRight(data, "\n")
-	tail := metaTail(meta)
-	var m []byte
-	if tail == nil {
-		m = bytes.TrimRight(marshal(meta), "\n") // strings, and a price from integer micro-USD: always encodes
-	}
-	out := make([]byte, 0, len(data)+len(m)+len(meta.RequestID)+len(tail)+60)
-	out = append(out, `{"success":true,"data":`...)
+	tail, m := encodeMeta(meta)
+	out := make([]byte, 0, len(answerHead)+len(data)+len(meta.RequestID)+len(tail)+len(m)+40)
+	out = append(out, answerHead...)
 	out = append(out, data...)
+	return appendMeta(out, meta, tail, m)
+}
+
+// answerHead opens a success envelope; the data follows.
+const answerHead = `{"success":true,"data":`
+
+// metaRoom is the room encodeOutput leaves after the output for the rest
+// of the envelope: a paid answer's meta, its request id and its evidence
+// take about 250 bytes (a longer one grows the buffer).
+const metaRoom = 512
+
+// encodeMeta is meta's kept encoding after its request id (metaTail), or
+// when it has none its whole encoding.
+func encodeMeta(meta Meta) (tail, whole []byte) {
+	if tail = metaTail(meta); tail == nil {
+		whole = bytes.TrimRight(marshal(meta), "\n") // strings, and a price from integer micro-USD: always encodes
+	}
+	return tail, whole
+}
+
+// appendMeta closes the envelope whose data ends out with meta, given as
+// encodeMeta returns it.
+func appendMeta(out []byte, meta Meta, tail, whole []byte) []byte {
 	out = append(out, `,"meta":`...)
 	if tail != nil {
 		out = append(out, `{"requestId":"`...)
@@ -165,9 +184,47 @@ func envelopeRaw(data []byte, meta Meta) []byte {
 		out = append(out, '"')
 		out = append(out, tail...)
 	} else {
-		out = append(out, m...)
+		out = append(out, whole...)
 	}
 	return append(out, "}\n"...)
+}
+
+// encodedOutput is a paid call's result as JSON, written where its answer
+// is built: after answerHead, in a buffer with metaRoom after it, so that
+// the answer is finished in place (an allocation and a copy of the output
+// fewer a call than encoding it alone and splicing it into a new envelope;
+// docs/performance.md, issue 34, session 26).
+type encodedOutput struct {
+	buf []byte // answerHead and the output
+	// basis is what the output rests on, for meta.evidence and the stored
+	// answer (nil: it states none), set once the call is to be paid.
+	basis *dalil.Basis
+}
+
+// encodeOutput writes out, a result of e, as e.AppendOutput does.
+func encodeOutput(e *capability.Entry, out any) (encodedOutput, error) {
+	buf := make([]byte, len(answerHead), len(answerHead)+e.OutputSize()+metaRoom)
+	copy(buf, answerHead)
+	buf, err := e.AppendOutput(buf, out)
+	if err != nil {
+		return encodedOutput{}, err
+	}
+	n := len(bytes.TrimRight(buf[len(answerHead):], "\n"))
+	return encodedOutput{buf: buf[:len(answerHead)+n]}, nil
+}
+
+// data is the output's JSON. Its capacity ends where it does, so that
+// nothing appended to it (packAnswer) writes where the answer goes.
+func (o encodedOutput) data() []byte {
+	return o.buf[len(answerHead):len(o.buf):len(o.buf)]
+}
+
+// answer is the success envelope of the output with meta, written after
+// it in its buffer. Call it once: a second answer is written over the
+// first.
+func (o encodedOutput) answer(meta Meta) []byte {
+	tail, whole := encodeMeta(meta)
+	return appendMeta(o.buf, meta, tail, whole)
 }
 
 // Every paid answer's meta is its request id followed by what the calls of
@@ -187,10 +244,15 @@ type metaEncoded struct {
 	tail     []byte       // Meta's encoding after `{"requestId":""`
 }
 
-var (
-	metaTails  sync.Map // metaKey -> *metaEncoded
-	metaTailsN atomic.Int32
-)
+// metaTails holds the kept encodings. A map under a read-write lock, not a
+// sync.Map: a sync.Map hashes its keys as interfaces, field by field
+// through the type's description, which for metaKey's four strings cost
+// more than the rest of the look-up (docs/performance.md, issue 34,
+// session 26); a map of metaKey uses the hash compiled for it.
+var metaTails struct {
+	sync.RWMutex
+	m map[metaKey]*metaEncoded
+}
 
 // maxMetaTails bounds the kept encodings (prices set by the input make
 // more of them); past it the others are encoded each time.
@@ -213,10 +275,11 @@ func metaTail(m Meta) []byte {
 	if m.Charged != nil {
 		k.charged, k.hasCharge = *m.Charged, true
 	}
-	if v, ok := metaTails.Load(k); ok {
-		if e := v.(*metaEncoded); sameBasis(e.evidence, m.Evidence) {
-			return e.tail
-		}
+	metaTails.RLock()
+	e, ok := metaTails.m[k]
+	metaTails.RUnlock()
+	if ok && sameBasis(e.evidence, m.Evidence) {
+		return e.tail
 	}
 	m.RequestID = ""
 	b, err := encode(m)
@@ -224,14 +287,18 @@ func metaTail(m Meta) []byte {
 	if err != nil || !bytes.HasPrefix(b, []byte(head)) {
 		return nil
 	}
-	e := &metaEncoded{tail: bytes.TrimRight(b[len(head):], "\n")}
+	e = &metaEncoded{tail: bytes.TrimRight(b[len(head):], "\n")}
 	if m.Evidence != nil {
 		e.evidence = &dalil.Basis{Sources: slices.Clone(m.Evidence.Sources), Unanswered: m.Evidence.Unanswered}
 	}
-	if _, loaded := metaTails.Swap(k, e); !loaded && metaTailsN.Add(1) > maxMetaTails {
-		metaTails.Delete(k)
-		metaTailsN.Add(-1)
+	metaTails.Lock()
+	if _, kept := metaTails.m[k]; kept || len(metaTails.m) < maxMetaTails {
+		if metaTails.m == nil {
+			metaTails.m = map[metaKey]*metaEncoded{}
+		}
+		metaTails.m[k] = e
 	}
+	metaTails.Unlock()
 	return e.tail
 }
 

@@ -70,3 +70,47 @@ func TestEnvelopeRawReusesMetaExactly(t *testing.T) {
 type jsonRaw []byte
 
 func (j jsonRaw) MarshalJSON() ([]byte, error) { return bytes.TrimRight(j, "\n"), nil }
+
+// TestMetaTailsBounded: past maxMetaTails kept encodings (prices set by
+// the input make one each) the others are encoded each time, as exactly,
+// and a kept one whose evidence changed is replaced in place.
+func TestMetaTailsBounded(t *testing.T) {
+	metaTails.Lock()
+	saved := metaTails.m
+	metaTails.m = nil
+	metaTails.Unlock()
+	defer func() {
+		metaTails.Lock()
+		metaTails.m = saved
+		metaTails.Unlock()
+	}()
+	data := []byte(`{"x":1}`)
+	for i := range maxMetaTails + 50 {
+		price := float64(i) / 1e6
+		m := Meta{RequestID: "r1", Tool: "priced_by_input", Price: &price, Currency: "USD", PaymentMethod: "api_credits"}
+		want, err := encode(successEnvelope{Success: true, Data: jsonRaw(data), Meta: m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 2 { // encoded, then kept or encoded again
+			if got := envelopeRaw(data, m); !bytes.Equal(got, want) {
+				t.Fatalf("price %v:\n got %s\nwant %s", price, got, want)
+			}
+		}
+	}
+	metaTails.RLock()
+	n := len(metaTails.m)
+	metaTails.RUnlock()
+	if n != maxMetaTails {
+		t.Errorf("%d encodings kept, want %d", n, maxMetaTails)
+	}
+	price := 0.0
+	for _, items := range []int{1, 2, 1} {
+		m := Meta{RequestID: "r2", Tool: "priced_by_input", Price: &price, Currency: "USD", PaymentMethod: "api_credits",
+			Evidence: &dalil.Basis{Sources: []dalil.Source{{Kind: dalil.SourceCaller, Name: "n", Items: items}}}}
+		want, _ := encode(successEnvelope{Success: true, Data: jsonRaw(data), Meta: m})
+		if got := envelopeRaw(data, m); !bytes.Equal(got, want) {
+			t.Errorf("items %d:\n got %s\nwant %s", items, got, want)
+		}
+	}
+}

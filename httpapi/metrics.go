@@ -37,9 +37,18 @@ type metrics struct {
 	// server's CPU; docs/performance.md, issue 34, session 21). The keys
 	// are bounded sets (route templates and statuses, rails and tools);
 	// past maxSeriesKept the others are looked up each time.
-	byRoute  sync.Map // routeKey -> *routeSeries
-	byCharge sync.Map // chargeKey -> *chargeSeries
+	byRoute  keptSeries[routeKey, *routeSeries]
+	byCharge keptSeries[chargeKey, *chargeSeries]
 	kept     atomic.Int32
+}
+
+// keptSeries is a map under a read-write lock, not a sync.Map: a sync.Map
+// hashes its keys as interfaces, field by field through the type's
+// description (runtime.typehash), where a map of K uses the hash compiled
+// for K (docs/performance.md, issue 34, session 26).
+type keptSeries[K comparable, V any] struct {
+	sync.RWMutex
+	m map[K]V
 }
 
 type routeKey struct {
@@ -104,14 +113,23 @@ func (m *metrics) chargeSeries(rail, tool string) *chargeSeries {
 
 // keepSeries returns the series kept in kept under k, else makes them
 // and keeps them while fewer than maxSeriesKept are kept in all.
-func keepSeries[K comparable, V any](m *metrics, kept *sync.Map, k K, make func() V) V {
-	if v, ok := kept.Load(k); ok {
-		return v.(V)
+func keepSeries[K comparable, V any](m *metrics, kept *keptSeries[K, V], k K, make func() V) V {
+	kept.RLock()
+	v, ok := kept.m[k]
+	kept.RUnlock()
+	if ok {
+		return v
 	}
-	v := make()
-	if m.kept.Load() < maxSeriesKept && m.kept.Add(1) <= maxSeriesKept {
-		kept.Store(k, v)
+	v = make()
+	kept.Lock()
+	if _, ok := kept.m[k]; !ok && m.kept.Load() < maxSeriesKept {
+		if kept.m == nil {
+			kept.m = map[K]V{}
+		}
+		kept.m[k] = v
+		m.kept.Add(1)
 	}
+	kept.Unlock()
 	return v
 }
 

@@ -34,6 +34,7 @@ type requestState struct {
 	id     string
 	log    callLog
 	header [1]string // the X-Request-Id response header's value
+	sw     statusWriter
 }
 
 func (st *requestState) Value(key any) any {
@@ -104,8 +105,16 @@ func (s *Server) observe(next http.Handler) http.Handler {
 	s.refusals = newRefusalLog(s.log, refusalInterval)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		cl := logFrom(r.Context())
-		sw := &statusWriter{ResponseWriter: w}
+		var cl *callLog
+		var sw *statusWriter
+		if st, _ := r.Context().Value(requestIDKey{}).(*requestState); st != nil {
+			// The request's state holds its log record and its status
+			// writer: one allocation for the request, not one each.
+			cl, sw = &st.log, &st.sw
+			*sw = statusWriter{ResponseWriter: w}
+		} else {
+			cl, sw = &callLog{}, &statusWriter{ResponseWriter: w}
+		}
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler {

@@ -208,7 +208,7 @@ func (p *railPayer) call(requestID string) capability.Call {
 	return capability.Call{RequestID: requestID, Now: time.Now().UTC(), Rail: p.pr.Rail.ID()}
 }
 
-func (p *railPayer) settle(ctx context.Context, r *http.Request, data []byte) (paid, error) {
+func (p *railPayer) settle(ctx context.Context, r *http.Request, out encodedOutput) (paid, error) {
 	rail := p.pr.Rail
 	requestID := RequestID(ctx)
 	// Settlement moves money: it runs to its end (bounded by the rail's own
@@ -230,7 +230,7 @@ func (p *railPayer) settle(ctx context.Context, r *http.Request, data []byte) (p
 		// for, and the record is retried in the background.
 		p.s.log.Warn("record settled credential", "requestId", requestID, "rail", rail.ID(), "error", err.Error())
 	}
-	return paid{body: envelopeRaw(data, paidMeta(requestID, p.e.ID, p.q.Price, rail.ID()).withEvidence(evidenceFrom(ctx))), header: receipt, rail: rail.ID(), amount: p.p.Amount}, nil
+	return paid{body: out.answer(paidMeta(requestID, p.e.ID, p.q.Price, rail.ID()).withEvidence(out.basis)), header: receipt, rail: rail.ID(), amount: p.p.Amount}, nil
 }
 
 func (p *railPayer) release(ctx context.Context) error {
@@ -357,7 +357,7 @@ func (p *sessionPayer) call(requestID string) capability.Call {
 	return c
 }
 
-func (p *sessionPayer) settle(ctx context.Context, r *http.Request, data []byte) (paid, error) {
+func (p *sessionPayer) settle(ctx context.Context, r *http.Request, out encodedOutput) (paid, error) {
 	requestID := RequestID(ctx)
 	rail := p.pr.Rail.ID()
 	if err := p.pr.Sessions.Commit(context.WithoutCancel(ctx), *p.draw); err != nil {
@@ -365,13 +365,13 @@ func (p *sessionPayer) settle(ctx context.Context, r *http.Request, data []byte)
 	}
 	d := *p.draw
 	p.draw = nil // committed: nothing to give back
-	a := dalil.Answer{RequestID: requestID, Rail: rail, Price: p.price, Data: packAnswer(data, evidenceFrom(ctx))}
+	a := dalil.Answer{RequestID: requestID, Rail: rail, Price: p.price, Data: packAnswer(out.data(), out.basis)}
 	k := *p.idem
 	if err := p.s.retryRecord(ctx, requestID, "store session answer", func(c context.Context) error { return p.s.store.CompleteIdempotent(c, k, a) }); err != nil {
 		p.s.log.Warn("store session answer", "requestId", requestID, "error", err.Error())
 	}
 	p.idem = nil
-	return paid{body: envelopeRaw(data, paidMeta(requestID, p.e.ID, p.price, rail).withEvidence(evidenceFrom(ctx))), rail: rail, amount: d.Amount}, nil
+	return paid{body: out.answer(paidMeta(requestID, p.e.ID, p.price, rail).withEvidence(out.basis)), rail: rail, amount: d.Amount}, nil
 }
 
 func (p *sessionPayer) release(ctx context.Context) error {

@@ -38,7 +38,7 @@ type payer interface {
 	hold(ctx context.Context, w http.ResponseWriter, r *http.Request, in any) (handled bool, err error)
 	// call is what the capability may know of the caller.
 	call(requestID string) capability.Call
-	settle(ctx context.Context, r *http.Request, data []byte) (paid, error)
+	settle(ctx context.Context, r *http.Request, out encodedOutput) (paid, error)
 	// release must be safe to call again (it is retried on failure).
 	release(ctx context.Context) error
 }
@@ -123,7 +123,7 @@ func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.
 	// Encode before paying: a result that cannot be sent is not paid for.
 	// The output's writer is compiled from its type (Marshal's bytes,
 	// capability.Entry.AppendOutput).
-	data, err := e.AppendOutput(nil, out)
+	enc, err := encodeOutput(e, out)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -136,12 +136,12 @@ func (s *Server) paidCall(w http.ResponseWriter, r *http.Request, e *capability.
 		// Nothing to charge for (too little to answer from, synthetic
 		// data only, no evidence): the result is sent, nothing is paid
 		// (the deferred release gives the hold back).
-		writeRaw(w, status, "application/json", envelopeRaw(data, unpaidMeta(requestID, e.ID, e.PriceOf(in), reason).withEvidence(basis)))
+		writeRaw(w, status, "application/json", enc.answer(unpaidMeta(requestID, e.ID, e.PriceOf(in), reason).withEvidence(basis)))
 		return
-	} else if basis != nil {
-		ctx = withEvidence(ctx, basis)
+	} else {
+		enc.basis = basis
 	}
-	res, err := p.settle(ctx, r, data)
+	res, err := p.settle(ctx, r, enc)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -165,19 +165,6 @@ func chargeOf(out any) (charge bool, reason string, basis *dalil.Basis) {
 		return charge, reason, &b
 	}
 	return true, "", nil
-}
-
-type evidenceKey struct{}
-
-// withEvidence carries a paid answer's basis to its payer's settle, which
-// puts it in meta.evidence.
-func withEvidence(ctx context.Context, b *dalil.Basis) context.Context {
-	return context.WithValue(ctx, evidenceKey{}, b)
-}
-
-func evidenceFrom(ctx context.Context) *dalil.Basis {
-	b, _ := ctx.Value(evidenceKey{}).(*dalil.Basis)
-	return b
 }
 
 // packAnswer is what an idempotent answer stores: the data (compact JSON,
@@ -257,7 +244,7 @@ func checkMaxPrice(r *http.Request, e *capability.Entry) error {
 
 // checkMaxPriceOf is checkMaxPrice for a call that costs price.
 func checkMaxPriceOf(r *http.Request, e *capability.Entry, price dalil.MicroUSD) error {
-	vals := r.Header.Values(MaxPriceHeader)
+	vals := r.Header[MaxPriceHeader] // canonical: the map's own key
 	if len(vals) == 0 {
 		return nil
 	}

@@ -257,6 +257,9 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 
 // cleanPath is path.Clean keeping a trailing slash, as net/http does.
 func cleanPath(p string) string {
+	if isCleanPath(p) {
+		return p // every routed request's: a scan instead of path.Clean's rewrite
+	}
 	if p == "" {
 		return "/"
 	}
@@ -265,4 +268,12 @@ func cleanPath(p string) string {
 		c += "/"
 	}
 	return c
+}
+
+// isCleanPath reports whether cleanPath returns p as it is: p is rooted,
+// and none of its segments is empty (but a last one, the trailing slash)
+// or starts with a dot. A segment such as ".well-known" is clean but
+// taken as not: path.Clean then decides.
+func isCleanPath(p string) bool {
+	return p != "" && p[0] == '/' && !strings.Contains(p, "//") && !strings.Contains(p, "/.")
 }

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"time"
@@ -129,11 +130,12 @@ func (s *Store) RevokeKey(ctx context.Context, keyID string) error {
 // Authenticate implements dalil.Store in one prepared query: it runs on
 // every paid call.
 func (s *Store) Authenticate(ctx context.Context, secret string) (dalil.Account, dalil.Key, error) {
-	hash := dalil.HashSecret(secret)
+	digest := digestOf(secret)
 	now := time.Now()
-	if e, ok := s.keys.get(hash, now); ok {
+	if e, ok := s.keys.get(digest, now); ok {
 		return e.acct, e.key, nil
 	}
+	hash := hex.EncodeToString(digest[:]) // dalil.HashSecret(secret)
 	// The cache's generation before the read: see keyCache.put.
 	gen := s.keys.generation()
 	ctx, cancel := s.bound(ctx) // a cache hit needs no database, nor a timer
@@ -162,7 +164,7 @@ func (s *Store) Authenticate(ctx context.Context, secret string) (dalil.Account,
 	}
 	k.CreatedAt = fromMicros(created)
 	a.ID, a.PlanStartedAt, a.Credits, a.CreatedAt = k.AccountID, fromMicros(started), dalil.MicroUSD(credits), fromMicros(acctCreated)
-	s.keys.put(hash, cachedKey{acct: a, key: k, expires: now.Add(s.keys.ttl)}, gen)
+	s.keys.put(digest, cachedKey{acct: a, key: k, expires: now.Add(s.keys.ttl)}, gen)
 	return a, k, nil
 }
 

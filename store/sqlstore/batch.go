@@ -301,9 +301,17 @@ const maxChargeRows = 64
 // the numbered ?1 and ?2 come first, so that each plain ? is numbered
 // after them; named parameters cost the driver a lookup each, plain ones
 // none.)
-var insertCharges = map[string][]string{"sqlite": chargeInserts("sqlite"), "postgres": chargeInserts("postgres")}
+var insertCharges = map[string][]string{"sqlite": chargeInserts("sqlite", false), "postgres": chargeInserts("postgres", false)}
 
-func chargeInserts(dialect string) []string {
+// insertSameCharges[n] is SQLite's statement inserting n charge rows that
+// also share their rail, tool and amount (the usual batch: one account
+// calling one capability), bound once as parameters 3 to 5; each row binds
+// its balance and request id. The driver copies every text argument into C
+// memory and database/sql converts every argument, so a row binds two
+// values instead of five (docs/performance.md, issue 34, session 26).
+var insertSameCharges = chargeInserts("sqlite", true)
+
+func chargeInserts(dialect string, same bool) []string {
 	out := make([]string, maxChargeRows+1)
 	for n := 1; n <= maxChargeRows; n++ {
 		var q strings.Builder
@@ -312,12 +320,15 @@ func chargeInserts(dialect string) []string {
 			if i > 0 {
 				q.WriteByte(',')
 			}
-			if dialect == "sqlite" {
+			switch {
+			case dialect == "sqlite" && same:
+				q.WriteString(`(?1,?2,'charge','',?3,?4,?5,?,?)`)
+			case dialect == "sqlite":
 				q.WriteString(`(?1,?2,'charge','',?,?,?,?,?)`)
-				continue
+			default:
+				k := 3 + 5*i
+				fmt.Fprintf(&q, `($1,$2,'charge','',$%d,$%d,$%d,$%d,$%d)`, k, k+1, k+2, k+3, k+4)
 			}
-			k := 3 + 5*i
-			fmt.Fprintf(&q, `($1,$2,'charge','',$%d,$%d,$%d,$%d,$%d)`, k, k+1, k+2, k+3, k+4)
 		}
 		out[n] = q.String()
 	}
@@ -354,13 +365,26 @@ func valuesList(dialect string, rows, cols int) string {
 func (s *Store) insertChargeRows(ctx context.Context, tx *sql.Tx, accountID string, now time.Time, entries []dalil.LedgerEntry) error {
 	for len(entries) > 0 {
 		n := min(len(entries), maxChargeRows)
-		st, err := s.txStmt(ctx, tx, insertCharges[s.dialect][n])
+		q := insertCharges[s.dialect][n]
+		same := s.dialect == "sqlite" && sameRailToolAmount(entries[:n])
+		if same {
+			q = insertSameCharges[n]
+		}
+		st, err := s.txStmt(ctx, tx, q)
 		if err != nil {
 			return err
 		}
 		args := append(s.ledgerArgs[:0], accountID, micros(now))
-		for _, e := range entries[:n] {
-			args = append(args, e.Rail, e.Tool, int64(e.Amount), int64(e.BalanceAfter), e.RequestID)
+		if same {
+			e := entries[0]
+			args = append(args, e.Rail, e.Tool, int64(e.Amount))
+			for _, e := range entries[:n] {
+				args = append(args, int64(e.BalanceAfter), e.RequestID)
+			}
+		} else {
+			for _, e := range entries[:n] {
+				args = append(args, e.Rail, e.Tool, int64(e.Amount), int64(e.BalanceAfter), e.RequestID)
+			}
 		}
 		s.ledgerArgs = args[:0]
 		if _, err := st.ExecContext(ctx, args...); err != nil {
@@ -369,6 +393,17 @@ func (s *Store) insertChargeRows(ctx context.Context, tx *sql.Tx, accountID stri
 		entries = entries[n:]
 	}
 	return nil
+}
+
+// sameRailToolAmount reports whether every entry has the first's rail,
+// tool and amount.
+func sameRailToolAmount(entries []dalil.LedgerEntry) bool {
+	for _, e := range entries[1:] {
+		if e.Rail != entries[0].Rail || e.Tool != entries[0].Tool || e.Amount != entries[0].Amount {
+			return false
+		}
+	}
+	return true
 }
 
 const (

@@ -198,9 +198,17 @@ func TestGroupFallbackWithoutSavepoints(t *testing.T) {
 // account than one ledger statement inserts (maxChargeRows) writes every
 // row, in arrival order, each with the balance after it, on both
 // databases.
+//
+// Its rows are written by the statement for rows of one rail, tool and
+// amount (insertSameCharges) when they share them, by the general one
+// when the tools differ: both write every column of every row.
 func TestGroupOfManyChargesOneAccount(t *testing.T) {
-	for _, dialect := range []string{"sqlite", "postgres"} {
-		t.Run(dialect, func(t *testing.T) {
+	for _, c := range []struct {
+		dialect string
+		tools   int
+	}{{"sqlite", 3}, {"sqlite", 1}, {"postgres", 3}, {"postgres", 1}} {
+		dialect := c.dialect
+		t.Run(fmt.Sprintf("%s/%d-tools", dialect, c.tools), func(t *testing.T) {
 			ctx := context.Background()
 			dsn := filepath.Join(t.TempDir(), "m.db")
 			if dialect == "postgres" {
@@ -218,7 +226,7 @@ func TestGroupOfManyChargesOneAccount(t *testing.T) {
 			}
 			var group []*chargeJob
 			for i := range n {
-				group = append(group, &chargeJob{ctx: ctx, req: dalil.ChargeRequest{AccountID: a.ID, Tool: fmt.Sprintf("t%d", i%3), Price: 10_000,
+				group = append(group, &chargeJob{ctx: ctx, req: dalil.ChargeRequest{AccountID: a.ID, Tool: fmt.Sprintf("t%d", i%c.tools), Price: 10_000,
 					Method: dalil.MethodAuto, RequestID: fmt.Sprintf("req_%03d", i)}, done: make(chan struct{})})
 			}
 			s.runGroup(group)
@@ -242,7 +250,7 @@ func TestGroupOfManyChargesOneAccount(t *testing.T) {
 				if err := rows.Scan(&acct, &kind, &note, &rail, &tool, &amount, &balance, &req, &at); err != nil {
 					t.Fatal(err)
 				}
-				want := fmt.Sprintf("%s charge  api_credits t%d -10000 %d req_%03d", a.ID, i%3, (n-4-i)*10_000, i)
+				want := fmt.Sprintf("%s charge  api_credits t%d -10000 %d req_%03d", a.ID, i%c.tools, (n-4-i)*10_000, i)
 				if got := fmt.Sprintf("%s %s %s %s %s %d %d %s", acct, kind, note, rail, tool, amount, balance, req); got != want || at <= 0 {
 					t.Errorf("ledger row %d: %s at %d, want %s", i, got, at, want)
 				}

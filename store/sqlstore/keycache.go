@@ -1,6 +1,7 @@
 package sqlstore
 
 import (
+	"crypto/sha256"
 	"sync"
 	"time"
 
@@ -34,11 +35,28 @@ type cachedKey struct {
 type keyCache struct {
 	ttl time.Duration
 	mu  sync.RWMutex
-	m   map[string]cachedKey // by key hash
+	m   map[keyDigest]cachedKey
 	gen uint64
 }
 
-func (c *keyCache) get(hash string, now time.Time) (cachedKey, bool) {
+// keyDigest is a secret's SHA-256, the bytes dalil.HashSecret writes in
+// hex: the cache is looked up by it on every paid call, so neither the hex
+// nor its string is made unless the database is asked (docs/performance.md,
+// issue 34, session 26).
+type keyDigest [sha256.Size]byte
+
+// digestOf is secret's keyDigest. A secret up to 256 bytes (keys are far
+// shorter) is hashed from a copy on the stack: converting it to a []byte
+// would copy it to the heap.
+func digestOf(secret string) keyDigest {
+	var buf [256]byte
+	if len(secret) <= len(buf) {
+		return sha256.Sum256(append(buf[:0], secret...))
+	}
+	return sha256.Sum256([]byte(secret))
+}
+
+func (c *keyCache) get(hash keyDigest, now time.Time) (cachedKey, bool) {
 	c.mu.RLock()
 	e, ok := c.m[hash]
 	c.mu.RUnlock()
@@ -58,14 +76,14 @@ func (c *keyCache) generation() uint64 {
 
 // put stores e unless an invalidation happened since generation returned
 // gen (the entry may then predate it).
-func (c *keyCache) put(hash string, e cachedKey, gen uint64) {
+func (c *keyCache) put(hash keyDigest, e cachedKey, gen uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if gen != c.gen {
 		return
 	}
 	if c.m == nil || len(c.m) >= keyCacheMax {
-		c.m = map[string]cachedKey{}
+		c.m = map[keyDigest]cachedKey{}
 	}
 	c.m[hash] = e
 }

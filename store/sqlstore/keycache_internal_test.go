@@ -1,6 +1,8 @@
 package sqlstore
 
 import (
+	"encoding/hex"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,12 +27,12 @@ func TestKeyCachePutAfterInvalidation(t *testing.T) {
 			var c keyCache
 			gen := c.generation() // the lookup begins
 			tc.invalidate(&c)     // a change is heard meanwhile
-			c.put("h", entry, gen)
-			if _, ok := c.get("h", now); ok {
+			c.put(digestOf("h"), entry, gen)
+			if _, ok := c.get(digestOf("h"), now); ok {
 				t.Fatal("an answer read before the invalidation was cached")
 			}
-			c.put("h", entry, c.generation())
-			if _, ok := c.get("h", now); !ok {
+			c.put(digestOf("h"), entry, c.generation())
+			if _, ok := c.get(digestOf("h"), now); !ok {
 				t.Fatal("an answer read after the invalidation was not cached")
 			}
 		})
@@ -42,7 +44,7 @@ func TestKeyCacheForget(t *testing.T) {
 	now := time.Now()
 	var c keyCache
 	put := func(hash, acct, key string) {
-		c.put(hash, cachedKey{acct: dalil.Account{ID: acct}, key: dalil.Key{ID: key}, expires: now.Add(time.Hour)}, c.generation())
+		c.put(digestOf(hash), cachedKey{acct: dalil.Account{ID: acct}, key: dalil.Key{ID: key}, expires: now.Add(time.Hour)}, c.generation())
 	}
 	put("h1", "acct_1", "key_1")
 	put("h2", "acct_1", "key_2")
@@ -50,11 +52,23 @@ func TestKeyCacheForget(t *testing.T) {
 	c.forgetKey("key_1")
 	c.forgetAccount("acct_2")
 	for hash, want := range map[string]bool{"h1": false, "h2": true, "h3": false} {
-		if _, ok := c.get(hash, now); ok != want {
+		if _, ok := c.get(digestOf(hash), now); ok != want {
 			t.Errorf("%s cached = %v, want %v", hash, ok, want)
 		}
 	}
-	if _, ok := c.get("h2", now.Add(2*time.Hour)); ok {
+	if _, ok := c.get(digestOf("h2"), now.Add(2*time.Hour)); ok {
 		t.Error("an expired entry was served")
+	}
+}
+
+// TestKeyDigestIsTheStoredHash: the cache's key is the digest whose hex
+// the database stores (dalil.HashSecret), for a secret hashed from the
+// stack and for one too long for it.
+func TestKeyDigestIsTheStoredHash(t *testing.T) {
+	for _, secret := range []string{"", "dk_live_0123456789abcdef0123456789abcdef", strings.Repeat("k", 256), strings.Repeat("k", 257), strings.Repeat("é", 300)} {
+		d := digestOf(secret)
+		if got, want := hex.EncodeToString(d[:]), dalil.HashSecret(secret); got != want {
+			t.Errorf("secret of %d bytes: digest %s, stored hash %s", len(secret), got, want)
+		}
 	}
 }

@@ -216,6 +216,7 @@ func Open(ctx context.Context, dsn string, opts Options) (*Store, error) {
 	if s.dialect == "sqlite" {
 		// PostgreSQL's pool prepares these when first used (txStmt).
 		qs = append(qs, insertCharges[s.dialect][1:]...)
+		qs = append(qs, insertSameCharges[1:]...)
 	}
 	for _, q := range qs {
 		if _, err := s.prepared(ctx, s.w, q); err != nil {
