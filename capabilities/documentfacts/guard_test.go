@@ -176,6 +176,15 @@ func TestExtractorPanicCostsItsFactsOnly(t *testing.T) {
 // no fact and no answer: every fact is given as the rules keyed the ones
 // not yet re-keyed, with a warning, and the cause is logged, never shown.
 func TestKeyModelsPanic(t *testing.T) {
+	checkModelPanic(t, "key_models", "key models")
+}
+
+// checkModelPanic makes the learned model run under guard(name) panic
+// on a document long enough for the models, and checks that the answer
+// keeps every fact with one warning naming the model (phrase), without
+// the cause, and that the log has the cause.
+func checkModelPanic(t *testing.T, name, phrase string) {
+	t.Helper()
 	ctx := context.Background()
 	doc := strings.Repeat(guardDoc, 2) // over keyModelMinText: the models run
 	clean, err := Handle(ctx, Deps{}, Input{Text: doc})
@@ -184,7 +193,7 @@ func TestKeyModelsPanic(t *testing.T) {
 	}
 	ran := false
 	testPanic = func(n string) {
-		if n == "key_models" {
+		if n == name {
 			ran = true
 			panic("secret cause hunter2")
 		}
@@ -193,13 +202,13 @@ func TestKeyModelsPanic(t *testing.T) {
 	var log bytes.Buffer
 	out, err := Handle(ctx, Deps{Logger: slog.New(slog.NewTextHandler(&log, nil))}, Input{Text: doc})
 	if err != nil || !ran {
-		t.Fatalf("the document failed (%v) or the models did not run (%v)", err, ran)
+		t.Fatalf("the document failed (%v) or the model did not run (%v)", err, ran)
 	}
-	if len(out.Warnings) != 1 || out.Warnings[0].Code != "extractor_failed" || !strings.Contains(out.Warnings[0].Message, "key models") ||
+	if len(out.Warnings) != 1 || out.Warnings[0].Code != "extractor_failed" || !strings.Contains(out.Warnings[0].Message, phrase) ||
 		strings.Contains(fmt.Sprint(out.Warnings), "hunter2") {
 		t.Errorf("warnings %+v", out.Warnings)
 	}
-	if !strings.Contains(log.String(), "extractor=key_models") || !strings.Contains(log.String(), "hunter2") {
+	if !strings.Contains(log.String(), "extractor="+name) || !strings.Contains(log.String(), "hunter2") {
 		t.Errorf("log %q", log.String())
 	}
 	values := func(o Output) []string {

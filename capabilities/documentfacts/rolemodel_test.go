@@ -1,10 +1,7 @@
 package documentfacts
 
 import (
-	"bytes"
-	"context"
 	"fmt"
-	"log/slog"
 	"os"
 	"slices"
 	"strings"
@@ -295,40 +292,5 @@ func TestRoleModelPanic(t *testing.T) {
 	was := partyRoleModelOn
 	partyRoleModelOn = true
 	defer func() { partyRoleModelOn = was }()
-	ctx := context.Background()
-	doc := strings.Repeat(guardDoc, 2) // over keyModelMinText: the model runs
-	clean, err := Handle(ctx, Deps{}, Input{Text: doc})
-	if err != nil || len(clean.Warnings) != 0 {
-		t.Fatalf("%v %+v", err, clean.Warnings)
-	}
-	ran := false
-	testPanic = func(n string) {
-		if n == "role_model" {
-			ran = true
-			panic("secret cause hunter2")
-		}
-	}
-	defer func() { testPanic = nil }()
-	var log bytes.Buffer
-	out, err := Handle(ctx, Deps{Logger: slog.New(slog.NewTextHandler(&log, nil))}, Input{Text: doc})
-	if err != nil || !ran {
-		t.Fatalf("the document failed (%v) or the model did not run (%v)", err, ran)
-	}
-	if len(out.Warnings) != 1 || out.Warnings[0].Code != "extractor_failed" || !strings.Contains(out.Warnings[0].Message, "party-role model") ||
-		strings.Contains(fmt.Sprint(out.Warnings), "hunter2") {
-		t.Errorf("warnings %+v", out.Warnings)
-	}
-	if !strings.Contains(log.String(), "extractor=role_model") || !strings.Contains(log.String(), "hunter2") {
-		t.Errorf("log %q", log.String())
-	}
-	values := func(o Output) []string {
-		var vs []string
-		for _, f := range o.Facts {
-			vs = append(vs, f.Type+" "+f.Value)
-		}
-		return vs
-	}
-	if got, want := values(out), values(clean); !slices.Equal(got, want) {
-		t.Errorf("facts changed:\n got  %q\n want %q", got, want)
-	}
+	checkModelPanic(t, "role_model", "party-role model")
 }
