@@ -634,9 +634,9 @@ var heldOut22Floors = map[string][2]float64{
 // TestHeldOut23 scores the twenty-third set (testdata/heldout23, README
 // there): eight documents written in session 25 by a label writer who had
 // read neither the rules nor the unopened sets, with the keys of dates in
-// varied roles as its focus. It is BLIND for session 25: no rule writer
-// reads it; the lead scored it once before the session's rule rounds were
-// merged and once after.
+// varied roles as its focus. It was BLIND for sessions 25 and 26 (the lead
+// scored it before and after each session's merges) and is development data
+// from session 27 on.
 // go test ./capabilities/documentfacts -run HeldOut23 -v
 func TestHeldOut23(t *testing.T) {
 	scoreHeldOut(t, "testdata/heldout23", 8, heldOut23Floors)
