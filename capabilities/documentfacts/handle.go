@@ -347,7 +347,14 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	// parties not yet re-assigned, and a warning.
 	learnedRoles := false
 	if fail := guard("role_model", func() {
+		before := make([]string, len(all))
+		for i, f := range all {
+			before[i] = f.Role
+		}
 		learnedRoles = modelPartyRoles(all, cands, &a, out.DocumentType)
+		if learnedRoles {
+			followPartyRoles27(all, cands, a.text, before, out.Obligations) // oblrole27.go
+		}
 	}); fail != nil {
 		failures = append(failures, *fail)
 	}

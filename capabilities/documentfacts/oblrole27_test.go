@@ -1,6 +1,22 @@
 package documentfacts
 
-import "testing"
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// DALIL_OBL_FOLLOW=on (or off): the obligations follow the role model
+// where it re-assigns a party (followPartyRoles27), to score a set so.
+func init() {
+	switch os.Getenv("DALIL_OBL_FOLLOW") {
+	case "on":
+		oblFollowRoles27 = true
+	case "off":
+		oblFollowRoles27 = false
+	}
+}
 
 // Session 27 (issue 29, docs/documents.md "Issue 29, session 27:
 // obligation roles and modality (oblrole)"): documents of our own and the
@@ -26,5 +42,43 @@ func TestOblRole27Families(t *testing.T) {
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("class %s, %s:\n%s", c.class, c.name, msg)
 		}
+	}
+}
+
+// TestFollowPartyRoles27: where the role model re-roles a party, the
+// obligations written with its name or a word defined for it that is no
+// role word follow; one written with a role word keeps that word's role;
+// nothing moves with the follow off.
+func TestFollowPartyRoles27(t *testing.T) {
+	text := `This Agreement is made between Gulf Trading Company LLC (the "Company") and Nizwa Foods SAOG (the "Buyer").`
+	name := "Gulf Trading Company LLC"
+	at := strings.Index(text, name)
+	facts := []Fact{{Type: TypeParty, Value: name, Role: "seller"}}
+	cands := []candidate{{start: at, end: at + len(name)}}
+	mk := func() []Obligation {
+		return []Obligation{
+			{Party: "The Company", PartyRole: "buyer", Modality: "must", Action: "deliver the goods"},
+			{Party: "Gulf Trading Company LLC", PartyRole: "buyer", Modality: "must", Action: "pack the goods"},
+			{Party: "The Buyer", PartyRole: "buyer", Modality: "must", Action: "pay the price"},
+			{Party: "The Company", PartyRole: "supplier", Modality: "must", Action: "insure the goods"},
+		}
+	}
+	was := oblFollowRoles27
+	defer func() { oblFollowRoles27 = was }()
+	oblFollowRoles27 = true
+	obls := mk()
+	if !followPartyRoles27(facts, cands, text, []string{"buyer"}, obls) {
+		t.Fatal("no obligation followed")
+	}
+	var got []string
+	for _, o := range obls {
+		got = append(got, o.PartyRole)
+	}
+	if want := []string{"seller", "seller", "buyer", "supplier"}; !slices.Equal(got, want) {
+		t.Errorf("roles %v, want %v", got, want)
+	}
+	oblFollowRoles27 = false
+	if followPartyRoles27(facts, cands, text, []string{"buyer"}, mk()) {
+		t.Error("the follow is off, yet an obligation moved")
 	}
 }
