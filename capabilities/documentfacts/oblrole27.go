@@ -19,7 +19,12 @@ var (
 	// reArNotVerb27: an Arabic action opening with عدم after a second
 	// item marker ("د. عدم منح أي امتياز آخر"): the marker of a lettered
 	// item under a bullet is still on the action.
-	reArNotVerb27 = regexp.MustCompile(`^(?:(?:[أابتثجحخدذرزسشصضطظعغفقكلمنهوي]|هـ)\s*[.)\-–]\s*|\(\s*(?:[أابتثجحخدذرزسشصضطظعغفقكلمنهوي]|هـ)\s*\)\s*)(?:و)?عدم\s`)
+	// reNeitherHead27: a head that ends with a negated subject and its
+	// obligation word after an adverbial ("During the term of this
+	// Memorandum neither Party shall"), which the subject rules read only
+	// at a clause's start (reNegatedSubject).
+	reNeitherHead27 = regexp.MustCompile(`(?i)\b(?:neither|no)\s+(?:part(?:y|ies)|the\s+parties)\s+(?:shall|will|must|may|can)\s*$`)
+	reArNotVerb27   = regexp.MustCompile(`^(?:(?:[أابتثجحخدذرزسشصضطظعغفقكلمنهوي]|هـ)\s*[.)\-–]\s*|\(\s*(?:[أابتثجحخدذرزسشصضطظعغفقكلمنهوي]|هـ)\s*\)\s*)(?:و)?عدم\s`)
 )
 
 // notVerb27: words after "not" that make no prohibition ("not later
@@ -36,7 +41,8 @@ func notVerb27(w string) bool {
 // oblRole27 reads the modality of the obligations found: an action that
 // opens with "not" and a verb, or with عدم after a second item marker,
 // is a prohibition (convention 65: an item worded "not …" / "عدم …" is
-// must_not).
+// must_not); so is each party's duty whose head ends "neither Party
+// shall" after an adverbial (the convention of "Neither party shall").
 func (x *clauseExtractor) oblRole27() {
 	for i := range x.obls {
 		o := &x.obls[i].o
@@ -45,6 +51,12 @@ func (x *clauseExtractor) oblRole27() {
 		}
 		a := strings.TrimSpace(o.Action)
 		if m := reNotVerb27.FindStringSubmatch(a); m != nil && notVerb27(m[1]) || reArNotVerb27.MatchString(a) {
+			o.Modality = "must_not"
+			continue
+		}
+		// "... neither Party shall negotiate": each party's prohibition.
+		if f := x.obls[i]; f.start <= f.clauseStart && f.clauseStart <= len(x.a.text) && o.PartyRole == "each_party" &&
+			reNeitherHead27.MatchString(x.a.text[max(f.start, f.clauseStart-120):f.clauseStart]) {
 			o.Modality = "must_not"
 		}
 	}

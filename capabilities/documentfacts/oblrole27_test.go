@@ -34,6 +34,11 @@ var oblRole27Cases = []struct {
 	{"M1", "Arabic: a lettered item under a bullet opening with عدم", "txt",
 		"عقد خدمات\n\nأبرم هذا العقد بين شركة صحار للإسمنت ش.م.ع.ع (\"العميل\") وشركة الباطنة للخدمات ش.م.م (\"المقاول\").\n\n٥. يلتزم المقاول بما يلي:\n- أ. تنظيف الموقع يومياً.\n- ب. عدم نقل أي معدات من الموقع دون موافقة العميل.\n",
 		[]string{"contractor must تنظيف الموقع", "contractor must_not نقل أي معدات"}},
+	// Class M2: "neither Party shall" after an adverbial forbids, as
+	// at the clause's start.
+	{"M2", "an adverbial before \"neither Party shall\"", "txt",
+		obl23Service + "7. During the term of this Agreement neither Party shall solicit the other's employees.\n",
+		[]string{"each_party must_not solicit the other"}},
 }
 
 func TestOblRole27Families(t *testing.T) {
