@@ -474,7 +474,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	}
 	if learnedRoles {
 		md.ExtractionMethod += "+learned_roles"
-		out.Limitations = append(out.Limitations, fmt.Sprintf("The roles of some parties were given by a statistical model trained on labelled documents, where it was confident (at least %.0f %% probable) and the patterns said otherwise: such a role follows how labelled documents give roles to a party in that place (its side of the document, the role word defined beside its name), and can differ from the nearest word.", partyRoleModel.get().tau*100))
+		out.Limitations = append(out.Limitations, fmt.Sprintf("The roles of some parties were given by a statistical model trained on labelled documents, where it was confident (at least %.0f %% probable) and the patterns said otherwise: such a role follows how labelled documents give roles to a party in that place (its side of the document, the role word defined beside its name), and can differ from the nearest word; the duties of a party named by its name or its defined word take the same role.", partyRoleModel.get().tau*100))
 	}
 	if llm.Status == "used" && llm.VerifiedFacts > 0 {
 		md.ExtractionMethod += "+llm_verified"
