@@ -13,18 +13,24 @@ import (
 
 // The date-key model's trainer and its leave-one-set-out cross-validation
 // (datemodel.go; docs/documents.md, "Issue 29, session 25: date keys by a
-// learned model").
+// learned model"), and the pieces the other learned models' trainers
+// share (moneymodel_train_test.go, rolemodel_train_test.go).
 //
-// Retrain (writes datekeys.model, prints the cross-validation first):
+// Retrain a model (writes its file, prints the cross-validation first),
+// or cross-validate it alone:
 //
-//	DALIL_TRAIN_DATEKEYS=1 go test -p 1 ./capabilities/documentfacts -run TestTrainDateKeyModel -v
+//	DALIL_TRAIN_<X>=1 go test -p 1 ./capabilities/documentfacts -run <trainer> -v
+//	DALIL_CV_<X>=1 go test -p 1 ./capabilities/documentfacts -run <cross-validation> -v
 //
-// Cross-validation alone:
+// with X, the trainer and the cross-validation (keyModelEnv):
 //
-//	DALIL_CV_DATEKEYS=1 go test -p 1 ./capabilities/documentfacts -run TestDateKeyCrossValidation -v
+//	DATEKEYS      TestTrainDateKeyModel      TestDateKeyCrossValidation      datekeys.model
+//	DURATIONKEYS  TestTrainDurationKeyModel  TestDurationKeyCrossValidation  durationkeys.model
+//	MONEYKEYS     TestTrainMoneyKeyModel     TestMoneyKeyCrossValidation     moneykeys.model
+//	ROLES         TestTrainPartyRoleModel    TestPartyRoleCrossValidation    partyroles.model
 //
-// Both read every development document again (about a minute), so both
-// skip without their variable: the package's test time stays as it was.
+// Each reads every development document again (about a minute), so each
+// skips without its variable: the package's test time stays as it was.
 
 // keyModelSets are the development sets the model is trained on, named
 // one by one: never a glob of testdata (the unopened sets are there).
@@ -500,9 +506,18 @@ func keyModelOf(typ string) *keyModel {
 	return dateKeyModel.get()
 }
 
-func keyModelEnv(t *testing.T, vars ...string) {
+// keyModelEnv skips t unless DALIL_TRAIN_<x> is set or, for a
+// cross-validation (cv), DALIL_CV_<x>, or when cv and -short.
+func keyModelEnv(t *testing.T, x string, cv bool) {
+	vars := []string{"DALIL_TRAIN_" + x}
+	if cv {
+		vars = append([]string{"DALIL_CV_" + x}, vars...)
+	}
 	for _, v := range vars {
 		if os.Getenv(v) != "" {
+			if cv && testing.Short() {
+				t.Skip("slow")
+			}
 			return
 		}
 	}
@@ -512,6 +527,7 @@ func keyModelEnv(t *testing.T, vars ...string) {
 // logKeyCV prints the leave-one-set-out figures of typ's model and the
 // τ the rule gives.
 func logKeyCV(t *testing.T, typ string) {
+	keyModelEnv(t, keyModelSpecs[typ].env, true)
 	ex, st := keyCorpus(t, typ)
 	cv := crossValidateKeys(ex, keyClasses(ex), keyModelL2[typ])
 	t.Log("\n" + reportKeyCV(cv, st))
@@ -519,51 +535,31 @@ func logKeyCV(t *testing.T, typ string) {
 }
 
 // TestDateKeyCrossValidation prints the leave-one-set-out figures.
-func TestDateKeyCrossValidation(t *testing.T) {
-	keyModelEnv(t, "DALIL_CV_DATEKEYS", "DALIL_TRAIN_DATEKEYS")
-	if testing.Short() {
-		t.Skip("slow")
-	}
-	logKeyCV(t, TypeDate)
-}
+func TestDateKeyCrossValidation(t *testing.T) { logKeyCV(t, TypeDate) }
 
 // TestTrainDateKeyModel cross-validates, chooses τ from the
 // cross-validation, trains on every development set and writes
 // datekeys.model.
-func TestTrainDateKeyModel(t *testing.T) {
-	keyModelEnv(t, "DALIL_TRAIN_DATEKEYS")
-	trainKeyModel(t, TypeDate)
-}
+func TestTrainDateKeyModel(t *testing.T) { trainKeyModel(t, TypeDate) }
 
 // TestTrainDurationKeyModel is TestTrainDateKeyModel for durations'
 // keys: it writes durationkeys.model.
-//
-//	DALIL_TRAIN_DURATIONKEYS=1 go test -p 1 ./capabilities/documentfacts -run TestTrainDurationKeyModel -v
-func TestTrainDurationKeyModel(t *testing.T) {
-	keyModelEnv(t, "DALIL_TRAIN_DURATIONKEYS")
-	trainKeyModel(t, TypeDuration)
-}
+func TestTrainDurationKeyModel(t *testing.T) { trainKeyModel(t, TypeDuration) }
 
 // TestDurationKeyCrossValidation is TestDateKeyCrossValidation for
 // durations' keys.
-func TestDurationKeyCrossValidation(t *testing.T) {
-	keyModelEnv(t, "DALIL_CV_DURATIONKEYS", "DALIL_TRAIN_DURATIONKEYS")
-	if testing.Short() {
-		t.Skip("slow")
-	}
-	logKeyCV(t, TypeDuration)
-}
+func TestDurationKeyCrossValidation(t *testing.T) { logKeyCV(t, TypeDuration) }
 
 // keyModelSpecs: each model's file, the test that writes it, the least
 // τ it re-keys at and the text embedded now.
 var keyModelSpecs = map[string]struct {
-	file, by string
-	tauFloor float64
-	embedded *string
+	file, by, env string // env: keyModelEnv's X
+	tauFloor      float64
+	embedded      *string
 }{
-	TypeDate:     {"datekeys.model", "TestTrainDateKeyModel", 0, &dateKeyModelText},
-	TypeDuration: {"durationkeys.model", "TestTrainDurationKeyModel", 0, &durationKeyModelText},
-	TypeMoney:    {"moneykeys.model", "TestTrainMoneyKeyModel", moneyKeyTauFloor, &moneyKeyModelText},
+	TypeDate:     {"datekeys.model", "TestTrainDateKeyModel", "DATEKEYS", 0, &dateKeyModelText},
+	TypeDuration: {"durationkeys.model", "TestTrainDurationKeyModel", "DURATIONKEYS", 0, &durationKeyModelText},
+	TypeMoney:    {"moneykeys.model", "TestTrainMoneyKeyModel", "MONEYKEYS", moneyKeyTauFloor, &moneyKeyModelText},
 }
 
 // keyModelFile cross-validates the model of typ's keys on c, chooses τ
@@ -580,6 +576,7 @@ func keyModelFile(c *labelled, typ string) (text, report string, tau float64) {
 
 // trainKeyModel writes typ's model file (keyModelFile).
 func trainKeyModel(t *testing.T, typ string) {
+	keyModelEnv(t, keyModelSpecs[typ].env, false)
 	text, report, tau := keyModelFile(keyCorpora(t, typ)[typ], typ)
 	t.Log("\n" + report)
 	t.Logf("τ = %v", tau)

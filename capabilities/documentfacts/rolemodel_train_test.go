@@ -16,15 +16,8 @@ import (
 // feature count, pruning), keyCV, chooseKeyTau, reportKeyCV and the
 // model file's format. What differs is the model: a conditional logit
 // over each party's candidate roles (fitRoleModel) in place of a softmax
-// over a fixed set of keys.
-//
-// Retrain (writes partyroles.model, prints the cross-validation first):
-//
-//	DALIL_TRAIN_ROLES=1 go test -p 1 ./capabilities/documentfacts -run TestTrainPartyRoleModel -v
-//
-// Cross-validation alone:
-//
-//	DALIL_CV_ROLES=1 go test -p 1 ./capabilities/documentfacts -run TestPartyRoleCrossValidation -v
+// over a fixed set of keys. How to retrain it or cross-validate it
+// alone (DALIL_TRAIN_ROLES, DALIL_CV_ROLES): datemodel_train_test.go.
 
 // roleModelSets are the development sets the role model learns from,
 // named one by one (never a glob of testdata: the unopened sets are
@@ -368,7 +361,7 @@ func reportRoleFit(m *keyModel, ex []roleExample) string {
 
 // TestPartyRoleCrossValidation prints the leave-one-set-out figures.
 func TestPartyRoleCrossValidation(t *testing.T) {
-	keyModelEnv(t, "DALIL_CV_ROLES", "DALIL_TRAIN_ROLES")
+	keyModelEnv(t, "ROLES", true)
 	ex, st := roleCorpus(t)
 	cv := crossValidateRoles(ex, roleModelL2)
 	t.Log("\n" + reportRoleCV(cv, st))
@@ -388,7 +381,7 @@ func TestPartyRoleCrossValidation(t *testing.T) {
 // TestTrainPartyRoleModel cross-validates, chooses τ, trains on every
 // development set and writes partyroles.model.
 func TestTrainPartyRoleModel(t *testing.T) {
-	keyModelEnv(t, "DALIL_TRAIN_ROLES")
+	keyModelEnv(t, "ROLES", false)
 	ex, st := roleCorpus(t)
 	text, report, tau := roleModelFile(ex, st)
 	t.Log("\n" + report)
