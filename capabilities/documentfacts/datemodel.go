@@ -216,19 +216,19 @@ const keyModelMinText = 500
 // confident and disagrees with the rules (handle.go, after every round
 // of date keys), when dateKeyModelOn; with dateKeyTap set it hands the
 // dates to the trainer instead. It says whether it re-keyed a date.
-func modelDateKeys(facts []Fact, cands []candidate, a *assembled, docType string) bool {
+func modelDateKeys(facts []Fact, cands []candidate, d *keyDoc) bool {
 	if len(facts) != len(cands) || dateKeyTap == nil && !dateKeyModelOn {
 		return false
 	}
 	if dateKeyTap != nil {
-		dateKeyTap(dateKeyItems(facts, cands, a, docType))
+		dateKeyTap(dateKeyItems(facts, cands, d))
 		return false
 	}
 	m := dateKeyModel.get()
-	if m == nil || len(a.text) < keyModelMinText {
+	if m == nil || len(d.a.text) < keyModelMinText {
 		return false
 	}
-	return applyDateKeyModel(m, facts, dateKeyItems(facts, cands, a, docType))
+	return applyDateKeyModel(m, facts, dateKeyItems(facts, cands, d))
 }
 
 // durationKeyModelOn is dateKeyModelOn for durations. Off: on the seven
@@ -237,17 +237,17 @@ func modelDateKeys(facts []Fact, cands []candidate, a *assembled, docType string
 var durationKeyModelOn = false
 
 // modelDurationKeys is modelDateKeys for durations' keys.
-func modelDurationKeys(facts []Fact, cands []candidate, a *assembled, docType string) bool {
+func modelDurationKeys(facts []Fact, cands []candidate, d *keyDoc) bool {
 	if len(facts) != len(cands) || durationKeyTap == nil && !durationKeyModelOn {
 		return false
 	}
-	items := keyItems(facts, cands, a, docType, TypeDuration)
+	items := keyItems(facts, cands, d, TypeDuration)
 	if durationKeyTap != nil {
 		durationKeyTap(items)
 		return false
 	}
 	m := durationKeyModel.get()
-	if m == nil || len(a.text) < keyModelMinText {
+	if m == nil || len(d.a.text) < keyModelMinText {
 		return false
 	}
 	return applyKeyModel(m, facts, items, TypeDuration, durationKeyCue, func(model, rule string) bool { return model == rule })
@@ -335,25 +335,26 @@ func durationKeyCue(k string) (cue, bool) {
 	return cue{}, false
 }
 
-// keyDoc is what every fact of one document the models key shares: read
-// once.
+// keyDoc is what every fact of one document the models key (dates,
+// durations, amounts, party roles) shares: read once per document
+// (newKeyDoc, handle.go) and handed to each model.
 type keyDoc struct {
 	a         *assembled
 	docType   string
 	title     []string // the document's title words (its first blocks)
 	lastLines int      // the start of the last six lines
 	sig       map[int]bool
-	cues      []cue // the lexicon whose nearest cue is a feature
+	cues      []cue // the lexicon whose nearest cue is a feature (keyItems sets it per type)
 }
 
 // dateKeyItems are the document's day dates with their features.
-func dateKeyItems(facts []Fact, cands []candidate, a *assembled, docType string) []keyItem {
-	return keyItems(facts, cands, a, docType, TypeDate)
+func dateKeyItems(facts []Fact, cands []candidate, d *keyDoc) []keyItem {
+	return keyItems(facts, cands, d, TypeDate)
 }
 
 // keyItems are the document's facts of type typ the models key (day
 // dates, or durations with a normalised value) with their features.
-func keyItems(facts []Fact, cands []candidate, a *assembled, docType, typ string) []keyItem {
+func keyItems(facts []Fact, cands []candidate, d *keyDoc, typ string) []keyItem {
 	var idx []int
 	first := -1
 	same := map[string]int{}
@@ -379,7 +380,6 @@ func keyItems(facts []Fact, cands []candidate, a *assembled, docType, typ string
 		}
 		keys[f.Normalized] = f.Key
 	}
-	d := newKeyDoc(a, docType)
 	cues, form := dateCues, dateForm
 	if typ == TypeDuration {
 		cues, form = durationCues, durationForm

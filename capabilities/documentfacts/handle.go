@@ -304,10 +304,12 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	// alike again. Under guard: a panic there leaves the rules' keys of
 	// the facts not yet re-keyed, and a warning.
 	learned := false // a model re-keyed a fact: the answer says so
+	var kd *keyDoc   // the document as the key and role models read it, once
 	if fail := guard("key_models", func() {
-		learned = modelDateKeys(all, cands, &a, out.DocumentType)
-		learned = modelDurationKeys(all, cands, &a, out.DocumentType) || learned
-		if modelMoneyKeys(all, cands, &a, out.DocumentType) {
+		kd = newKeyDoc(&a, out.DocumentType)
+		learned = modelDateKeys(all, cands, kd)
+		learned = modelDurationKeys(all, cands, kd) || learned
+		if modelMoneyKeys(all, cands, kd) {
 			learned = true
 			all, cands = arabicTwins20b(all, cands)
 		}
@@ -347,7 +349,10 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	// parties not yet re-assigned, and a warning.
 	learnedRoles := false
 	if fail := guard("role_model", func() {
-		learnedRoles = modelPartyRoles(all, cands, &a, out.DocumentType)
+		if kd == nil { // the key models failed before reading it
+			kd = newKeyDoc(&a, out.DocumentType)
+		}
+		learnedRoles = modelPartyRoles(all, cands, kd)
 	}); fail != nil {
 		failures = append(failures, *fail)
 	}

@@ -60,20 +60,20 @@ var (
 // round of money keys), their labels with them; with moneyKeyTap set it
 // hands the amounts to the trainer instead. It says whether it re-keyed
 // an amount.
-func modelMoneyKeys(facts []Fact, cands []candidate, a *assembled, docType string) bool {
+func modelMoneyKeys(facts []Fact, cands []candidate, d *keyDoc) bool {
 	if len(facts) != len(cands) {
 		return false
 	}
 	if moneyKeyTap != nil {
-		moneyKeyTap(moneyKeyItems(facts, cands, a, docType))
+		moneyKeyTap(moneyKeyItems(facts, cands, d))
 		return false
 	}
 	m := moneyKeyModel.get()
-	if !moneyKeyModelOn || m == nil || m.tau > 1 || len(a.text) < keyModelMinText {
+	if !moneyKeyModelOn || m == nil || m.tau > 1 || len(d.a.text) < keyModelMinText {
 		return false
 	}
 	changed := false
-	for _, it := range moneyKeyItems(facts, cands, a, docType) {
+	for _, it := range moneyKeyItems(facts, cands, d) {
 		k, p := m.predict(it.feats)
 		if p < m.tau || k == it.ruleKey {
 			continue
@@ -86,7 +86,7 @@ func modelMoneyKeys(facts []Fact, cands []candidate, a *assembled, docType strin
 
 // moneyKeyItems are the document's amounts (normalised) with their
 // features.
-func moneyKeyItems(facts []Fact, cands []candidate, a *assembled, docType string) []keyItem {
+func moneyKeyItems(facts []Fact, cands []candidate, d *keyDoc) []keyItem {
 	var idx []int
 	same := map[string]int{}
 	for i, f := range facts {
@@ -99,7 +99,6 @@ func moneyKeyItems(facts []Fact, cands []candidate, a *assembled, docType string
 	if len(idx) == 0 {
 		return nil
 	}
-	d := newKeyDoc(a, docType)
 	items := make([]keyItem, 0, len(idx))
 	for n, i := range idx {
 		f := facts[i]

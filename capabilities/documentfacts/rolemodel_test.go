@@ -138,7 +138,7 @@ func TestPartyRoleFeaturesOneLine(t *testing.T) {
 		b.WriteString(name + " (the \"Supplier\"), " + strings.Repeat("x", 120) + " and ")
 	}
 	a := dateTestDoc(b.String())
-	items := partyRoleItems(facts, cands, a, "contract")
+	items := partyRoleItems(facts, cands, newKeyDoc(a, "contract"))
 	if len(items) != roleMaxParties {
 		t.Fatalf("%d parties read, want %d", len(items), roleMaxParties)
 	}
@@ -259,7 +259,7 @@ func TestPartyRoleModelShortText(t *testing.T) {
 			facts = append(facts, Fact{Type: TypeParty, Value: name, Role: role, Key: role, EntityType: "company"})
 			cands = append(cands, candidate{start: at, end: at + len(name)})
 		}
-		changed := modelPartyRoles(facts, cands, a, "invoice")
+		changed := modelPartyRoles(facts, cands, newKeyDoc(a, "invoice"))
 		if changed != tc.change || len(a.text) >= keyModelMinText != tc.change {
 			t.Errorf("%d bytes: changed %v, want %v (%v)", len(a.text), changed, tc.change, facts)
 		}
