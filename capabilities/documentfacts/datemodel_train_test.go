@@ -102,30 +102,11 @@ type labelled struct {
 }
 
 // keyCorpora extracts every development document once, through the taps
-// of the types typs, and labels each type's facts as keyCorpus says.
+// of the types typs, and labels each type's facts as keyCorpus says
+// (modelCorpora, which reads the parties' roles on the same pass).
 func keyCorpora(t *testing.T, typs ...string) map[string]*labelled {
-	t.Helper()
-	out := map[string]*labelled{}
-	items := map[string][]keyItem{}
-	for _, typ := range typs {
-		out[typ] = &labelled{}
-		tap := keyTap(typ)
-		defer func() { *tap = nil }()
-	}
-	for _, set := range keyModelSets {
-		for _, d := range loadEvalCorpus(t, "testdata/"+set, 1) {
-			clear(items)
-			for _, typ := range typs {
-				*keyTap(typ) = func(it []keyItem) { items[typ] = append(items[typ], it...) }
-			}
-			extractAll(renderEval(t, d.dir, d.name), source{kind: "text"}, Input{})
-			for _, typ := range typs {
-				*keyTap(typ) = nil
-				out[typ].add(set, d, typ, items[typ])
-			}
-		}
-	}
-	return out
+	keyed, _, _ := modelCorpora(t, typs...)
+	return keyed
 }
 
 // add labels a document's items of type typ by the keys its .want gives
@@ -310,25 +291,33 @@ type keyCV struct {
 // left out, for each set.
 func crossValidateKeys(ex []keyExample, classes []string, l2 float64) []keyCV {
 	var out []keyCV
-	for _, set := range keyModelSets {
-		var train, test []keyExample
-		for _, e := range ex {
-			if e.set == set {
-				test = append(test, e)
-			} else {
-				train = append(train, e)
-			}
-		}
-		if len(test) == 0 {
-			continue
-		}
+	leaveOneSetOut(keyModelSets, ex, func(e keyExample) string { return e.set }, func(set string, train, test []keyExample) {
 		m := fitKeyModel(train, classes, l2)
 		for _, e := range test {
 			k, p := m.predict(e.feats)
 			out = append(out, keyCV{set: set, doc: e.doc, label: e.label, rule: e.ruleKey, pred: k, p: p, alts: e.alts, shared: e.shared})
 		}
-	}
+	})
 	return out
+}
+
+// leaveOneSetOut calls fold, for each of sets in order that has
+// examples, with the examples of the other sets (train) and of it
+// (test), each in ex's order; setOf is an example's set.
+func leaveOneSetOut[E any](sets []string, ex []E, setOf func(E) string, fold func(set string, train, test []E)) {
+	for _, set := range sets {
+		var train, test []E
+		for _, e := range ex {
+			if setOf(e) == set {
+				test = append(test, e)
+			} else {
+				train = append(train, e)
+			}
+		}
+		if len(test) > 0 {
+			fold(set, train, test)
+		}
+	}
 }
 
 // keyModelTaus are the thresholds the cross-validation reports.
