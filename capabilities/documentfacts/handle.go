@@ -349,10 +349,17 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	// parties not yet re-assigned, and a warning.
 	learnedRoles := false
 	if fail := guard("role_model", func() {
+		before := make([]string, len(all))
+		for i, f := range all {
+			before[i] = f.Role
+		}
 		if kd == nil { // the key models failed before reading it
 			kd = newKeyDoc(&a, out.DocumentType)
 		}
 		learnedRoles = modelPartyRoles(all, cands, kd)
+		if learnedRoles {
+			followPartyRoles27(all, cands, a.text, before, out.Obligations) // oblrole27.go
+		}
 	}); fail != nil {
 		failures = append(failures, *fail)
 	}
@@ -562,6 +569,7 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	run("obligations", func() { cx.parties22Obligations(all, cands) }, func() {}) // parties22.go
 	run("obligations", cx.conv21Obligations, func() {})                           // conv21.go
 	run("obligations", cx.obl24, func() {})                                       // obl24.go
+	run("obligations", cx.oblRole27, func() {})                                   // oblrole27.go
 	run("obligations", func() { out.Obligations = cx.results(ri, withEvidence) }, func() { out.Obligations = []Obligation{} })
 	return failures
 }
