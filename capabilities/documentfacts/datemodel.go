@@ -216,19 +216,19 @@ const keyModelMinText = 500
 // confident and disagrees with the rules (handle.go, after every round
 // of date keys), when dateKeyModelOn; with dateKeyTap set it hands the
 // dates to the trainer instead. It says whether it re-keyed a date.
-func modelDateKeys(facts []Fact, cands []candidate, a *assembled, docType string) bool {
+func modelDateKeys(facts []Fact, cands []candidate, d *keyDoc) bool {
 	if len(facts) != len(cands) || dateKeyTap == nil && !dateKeyModelOn {
 		return false
 	}
 	if dateKeyTap != nil {
-		dateKeyTap(dateKeyItems(facts, cands, a, docType))
+		dateKeyTap(dateKeyItems(facts, cands, d))
 		return false
 	}
 	m := dateKeyModel.get()
-	if m == nil || len(a.text) < keyModelMinText {
+	if m == nil || len(d.a.text) < keyModelMinText {
 		return false
 	}
-	return applyDateKeyModel(m, facts, dateKeyItems(facts, cands, a, docType))
+	return applyDateKeyModel(m, facts, dateKeyItems(facts, cands, d))
 }
 
 // durationKeyModelOn is dateKeyModelOn for durations. Off: on the seven
@@ -237,17 +237,17 @@ func modelDateKeys(facts []Fact, cands []candidate, a *assembled, docType string
 var durationKeyModelOn = false
 
 // modelDurationKeys is modelDateKeys for durations' keys.
-func modelDurationKeys(facts []Fact, cands []candidate, a *assembled, docType string) bool {
+func modelDurationKeys(facts []Fact, cands []candidate, d *keyDoc) bool {
 	if len(facts) != len(cands) || durationKeyTap == nil && !durationKeyModelOn {
 		return false
 	}
-	items := keyItems(facts, cands, a, docType, TypeDuration)
+	items := keyItems(facts, cands, d, TypeDuration)
 	if durationKeyTap != nil {
 		durationKeyTap(items)
 		return false
 	}
 	m := durationKeyModel.get()
-	if m == nil || len(a.text) < keyModelMinText {
+	if m == nil || len(d.a.text) < keyModelMinText {
 		return false
 	}
 	return applyKeyModel(m, facts, items, TypeDuration, durationKeyCue, func(model, rule string) bool { return model == rule })
@@ -303,31 +303,22 @@ func sameDateKey(model, rule string) bool {
 
 // dateKeyCue is the label and role a date key carries.
 func dateKeyCue(k string) (cue, bool) {
-	switch k {
-	case "date":
-		return cue{key: "date", label: "Date"}, true
-	case cueCompletionDate.key:
-		return cueCompletionDate, true
-	case cueOpeningDate20.key:
-		return cueOpeningDate20, true
-	}
-	for _, c := range dateCues {
-		if c.key == k {
-			return c, true
-		}
-	}
-	return cue{}, false
+	return keyCue(k, dateCues, cue{key: "date", label: "Date"}, cueCompletionDate, cueOpeningDate20)
 }
 
 // durationKeyCue is the label and role a duration key carries.
 func durationKeyCue(k string) (cue, bool) {
-	switch k {
-	case cueCurePeriod.key:
-		return cueCurePeriod, true
-	case cueClaimPeriod.key:
-		return cueClaimPeriod, true
+	return keyCue(k, durationCues, cueCurePeriod, cueClaimPeriod)
+}
+
+// keyCue is the cue of key k: the first of extra, then of cues, with it.
+func keyCue(k string, cues []cue, extra ...cue) (cue, bool) {
+	for _, c := range extra {
+		if c.key == k {
+			return c, true
+		}
 	}
-	for _, c := range durationCues {
+	for _, c := range cues {
 		if c.key == k {
 			return c, true
 		}
@@ -335,25 +326,26 @@ func durationKeyCue(k string) (cue, bool) {
 	return cue{}, false
 }
 
-// keyDoc is what every fact of one document the models key shares: read
-// once.
+// keyDoc is what every fact of one document the models key (dates,
+// durations, amounts, party roles) shares: read once per document
+// (newKeyDoc, handle.go) and handed to each model.
 type keyDoc struct {
 	a         *assembled
 	docType   string
 	title     []string // the document's title words (its first blocks)
 	lastLines int      // the start of the last six lines
 	sig       map[int]bool
-	cues      []cue // the lexicon whose nearest cue is a feature
+	cues      []cue // the lexicon whose nearest cue is a feature (keyItems sets it per type)
 }
 
 // dateKeyItems are the document's day dates with their features.
-func dateKeyItems(facts []Fact, cands []candidate, a *assembled, docType string) []keyItem {
-	return keyItems(facts, cands, a, docType, TypeDate)
+func dateKeyItems(facts []Fact, cands []candidate, d *keyDoc) []keyItem {
+	return keyItems(facts, cands, d, TypeDate)
 }
 
 // keyItems are the document's facts of type typ the models key (day
 // dates, or durations with a normalised value) with their features.
-func keyItems(facts []Fact, cands []candidate, a *assembled, docType, typ string) []keyItem {
+func keyItems(facts []Fact, cands []candidate, d *keyDoc, typ string) []keyItem {
 	var idx []int
 	first := -1
 	same := map[string]int{}
@@ -379,7 +371,6 @@ func keyItems(facts []Fact, cands []candidate, a *assembled, docType, typ string
 		}
 		keys[f.Normalized] = f.Key
 	}
-	d := newKeyDoc(a, docType)
 	cues, form := dateCues, dateForm
 	if typ == TypeDuration {
 		cues, form = durationCues, durationForm
@@ -455,34 +446,8 @@ func featLine(text string, start, end int) (lineStart, lineEnd int, before strin
 // document's type and title words, sig, first, pos:, form:, same:.
 func (d *keyDoc) features(start, end int, form string, first bool, nth, same int) []string {
 	text := d.a.text
-	var feats []string
-	add := func(prefix string, ws []string) {
-		for _, w := range ws {
-			feats = append(feats, prefix+w)
-		}
-	}
-	bigrams := func(prefix string, ws []string) {
-		for i := 1; i < len(ws); i++ {
-			feats = append(feats, prefix+ws[i-1]+"_"+ws[i])
-		}
-	}
 	lineStart, lineEnd, before := featLine(text, start, end)
-	bw := dateWords(before) // the nearest words
-	lead := lineStart >= 0 && strings.Trim(text[lineStart:start], " \t*_#-|:.()") == ""
-	if lead {
-		feats = append(feats, "lead")
-		if lineStart > 0 {
-			pw := dateWords(lineAbove(text, lineStart))
-			add("b:", pw)
-			bigrams("bb:", pw)
-			if len(bw) == 0 {
-				bw = pw // the label on the line above is the nearest
-			}
-		}
-	}
-	lw := dateWords(before)
-	add("b:", lw)
-	bigrams("bb:", lw)
+	feats, bw, lead, _ := labelFeats(nil, text, lineStart, start, before, dateWords(before))
 	// The package's lexicon of date words (keywords.go) and a deadline's
 	// preposition, read on the same window: general words, not any
 	// document's phrase.
@@ -512,6 +477,39 @@ func (d *keyDoc) features(start, end int, form string, first bool, nth, same int
 	}
 	feats = append(feats, "form:"+form)
 	return dedupeStrings(d.docFeats(feats, start, nth, same))
+}
+
+// labelFeats appends what every key model reads of a fact's label
+// before it (text[start:], its line from lineStart, before: featLine):
+// lead when only marks stand before it on its line, then b: and bb:, the
+// words and bigrams of the line above when it leads and of before. It
+// answers them with the nearest words (bw, or the line above's when bw
+// is empty and that line is read), lead, and the line above ("" when
+// not read).
+func labelFeats(feats []string, text string, lineStart, start int, before string, bw []string) ([]string, []string, bool, string) {
+	words := func(ws []string) {
+		for _, w := range ws {
+			feats = append(feats, "b:"+w)
+		}
+		for i := 1; i < len(ws); i++ {
+			feats = append(feats, "bb:"+ws[i-1]+"_"+ws[i])
+		}
+	}
+	lead := lineStart >= 0 && strings.Trim(text[lineStart:start], " \t*_#-|:.()") == ""
+	prev := ""
+	if lead {
+		feats = append(feats, "lead")
+		if lineStart > 0 {
+			prev = lineAbove(text, lineStart)
+			pw := dateWords(prev)
+			words(pw)
+			if len(bw) == 0 {
+				bw = pw // the label on the line above is the nearest
+			}
+		}
+	}
+	words(dateWords(before))
+	return feats, bw, lead, prev
 }
 
 // lineAbove is the end of the line above the one starting at lineStart

@@ -9,20 +9,31 @@ import (
 	"dalil/capabilities/documentfacts/read"
 )
 
-// DALIL_DATEKEY_MODEL=off, DALIL_MONEYKEY_MODEL=off
-// (DALIL_DURATIONKEY_MODEL=on): the package's tests run without the
-// date-key or money-key model (with the duration-key model), to score a
-// set so.
+// DALIL_DATEKEY_MODEL, DALIL_MONEYKEY_MODEL, DALIL_DURATIONKEY_MODEL
+// (and DALIL_ROLE_MODEL, rolemodel_test.go) =off or =on: the package's
+// tests run without or with that model, to score a set so.
 func init() {
-	if os.Getenv("DALIL_DATEKEY_MODEL") == "off" {
-		dateKeyModelOn = false
+	modelEnvSwitch("DALIL_DATEKEY_MODEL", &dateKeyModelOn)
+	modelEnvSwitch("DALIL_MONEYKEY_MODEL", &moneyKeyModelOn)
+	modelEnvSwitch("DALIL_DURATIONKEY_MODEL", &durationKeyModelOn)
+}
+
+// modelEnvSwitch turns a model off (v=off) or on (v=on).
+func modelEnvSwitch(v string, on *bool) {
+	switch os.Getenv(v) {
+	case "off":
+		*on = false
+	case "on":
+		*on = true
 	}
-	if os.Getenv("DALIL_MONEYKEY_MODEL") == "off" {
-		moneyKeyModelOn = false
-	}
-	if os.Getenv("DALIL_DURATIONKEY_MODEL") == "on" {
-		durationKeyModelOn = true
-	}
+}
+
+// switchModel sets a model's switch (on) to to and answers what sets it
+// back.
+func switchModel(on *bool, to bool) (restore func()) {
+	was := *on
+	*on = to
+	return func() { *on = was }
 }
 
 // dateTestDoc assembles lines as blocks: "# " opens a heading, a line
@@ -93,14 +104,21 @@ func TestDateKeyFeatures(t *testing.T) {
 		{"signature block", []string{"# Terms", "The parties agree.", "IN WITNESS WHEREOF the parties have signed below.", "For the Buyer: Ali", "Date: 2 May 2026"}, "2 May 2026",
 			[]string{"sig", "lastlines", "b:date"}, nil},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			a := dateTestDoc(tc.lines...)
-			at := strings.Index(a.text, tc.date)
-			d := newKeyDoc(a, "contract")
-			got := d.features(at, at+len(tc.date), dateForm(tc.date), true, 0, 1)
-			checkFeats(t, got, tc.want, tc.not)
+		checkFeatsAt(t, tc.name, tc.lines, tc.date, tc.want, tc.not, func(d *keyDoc, start, end int) []string {
+			return d.features(start, end, dateForm(tc.date), true, 0, 1)
 		})
 	}
+}
+
+// checkFeatsAt runs the subtest name: in a document of lines, the
+// features feats reads of value (its last occurrence) hold want and none
+// of not.
+func checkFeatsAt(t *testing.T, name string, lines []string, value string, want, not []string, feats func(d *keyDoc, start, end int) []string) {
+	t.Run(name, func(t *testing.T) {
+		a := dateTestDoc(lines...)
+		at := strings.LastIndex(a.text, value)
+		checkFeats(t, feats(newKeyDoc(a, "contract"), at, at+len(value)), want, not)
+	})
 }
 
 // checkFeats: got holds every feature of want and none of not.
@@ -119,23 +137,33 @@ func checkFeats(t *testing.T, got, want, not []string) {
 }
 
 // TestDateKeyFeaturesOneLine: a document of one 190 KB line with a
-// thousand dates: each date's features read a bounded window (a word 200
-// bytes before a date is not among them) and stay few.
+// thousand dates: each date's features read a bounded window and stay
+// few (checkFeaturesOneLine).
 func TestDateKeyFeaturesOneLine(t *testing.T) {
+	checkFeaturesOneLine(t, " the delivery is due on ", "1 May 2026", "b:due", func(d *keyDoc, start, end, i, n int) []string {
+		return d.features(start, end, "month", i == 0, i, n)
+	})
+}
+
+// checkFeaturesOneLine: in a document of one 190 KB line repeating
+// "farword", 190 bytes, lead and value, the features feats reads of each
+// value (the i-th of n) hold want, not the word over 200 bytes before
+// it (as b: or w:), and number at most 60.
+func checkFeaturesOneLine(t *testing.T, lead, value, want string, feats func(d *keyDoc, start, end, i, n int) []string) {
+	t.Helper()
 	var b strings.Builder
 	b.WriteString("Service Agreement ")
 	var at []int
 	for b.Len() < 190_000 {
-		b.WriteString("farword " + strings.Repeat("x", 190) + " the delivery is due on ")
+		b.WriteString("farword " + strings.Repeat("x", 190) + lead)
 		at = append(at, b.Len())
-		b.WriteString("1 May 2026 and ")
+		b.WriteString(value + " and ")
 	}
-	a := dateTestDoc(b.String())
-	d := newKeyDoc(a, "contract")
+	d := newKeyDoc(dateTestDoc(b.String()), "contract")
 	for i, s := range at {
-		f := d.features(s, s+len("1 May 2026"), "month", i == 0, i, len(at))
-		if slices.Contains(f, "b:farword") || len(f) > 60 || !slices.Contains(f, "b:due") {
-			t.Fatalf("date %d: %d features %q", i, len(f), f)
+		f := feats(d, s, s+len(value), i, len(at))
+		if slices.Contains(f, "b:farword") || slices.Contains(f, "w:farword") || len(f) > 60 || !slices.Contains(f, want) {
+			t.Fatalf("%s %d: %d features %q", value, i, len(f), f)
 		}
 	}
 }
@@ -165,6 +193,18 @@ func modelKeys(t *testing.T, typ, text string) map[string]string {
 	return got
 }
 
+// checkModelKeys: typ's embedded model keys the facts of text (by their
+// normalised values) as want says.
+func checkModelKeys(t *testing.T, typ, text string, want map[string]string) {
+	t.Helper()
+	got := modelKeys(t, typ, text)
+	for v, k := range want {
+		if got[v] != k {
+			t.Errorf("%s: %q, want %q (all: %v)\n%s", v, got[v], k, got, text)
+		}
+	}
+}
+
 // TestDateKeyModelInvented: the embedded model keys dates of invented
 // documents (written for this test, from no corpus) as a reader would.
 func TestDateKeyModelInvented(t *testing.T) {
@@ -187,12 +227,7 @@ func TestDateKeyModelInvented(t *testing.T) {
 			"IN WITNESS WHEREOF the parties have signed this Agreement.\nFor the Contractor\nName: Salim Al Harthy\nDate: 4 March 2027\n",
 			map[string]string{"2027-03-01": "agreement_date", "2027-03-04": "signature_date"}},
 	} {
-		got := modelKeys(t, TypeDate, tc.text)
-		for iso, k := range tc.want {
-			if got[iso] != k {
-				t.Errorf("%s: %q, want %q (all: %v)\n%s", iso, got[iso], k, got, tc.text)
-			}
-		}
+		checkModelKeys(t, TypeDate, tc.text, tc.want)
 	}
 }
 
@@ -256,15 +291,11 @@ func TestDurationKeyModelInvented(t *testing.T) {
 	if m, err := parseKeyModel(durationKeyModelText); err != nil || len(m.classes) == 0 || m.tau > 1 {
 		t.Fatalf("durationkeys.model: %v", err)
 	}
-	got := modelKeys(t, TypeDuration, "SERVICES AGREEMENT\nThis Agreement has a term of two (2) years from signature.\n"+
+	checkModelKeys(t, TypeDuration, "SERVICES AGREEMENT\nThis Agreement has a term of two (2) years from signature.\n"+
 		"Either party may end it by giving ninety (90) days' written notice.\n"+
 		"The Supplier warrants the equipment for a warranty period of eighteen (18) months.\n"+
-		"Invoices are payable within forty-five (45) days of receipt.\n")
-	for iso, k := range map[string]string{"P2Y": "term", "P90D": "notice_period", "P18M": "warranty_period", "P45D": "payment_period"} {
-		if got[iso] != k {
-			t.Errorf("%s: %q, want %q (all: %v)", iso, got[iso], k, got)
-		}
-	}
+		"Invoices are payable within forty-five (45) days of receipt.\n",
+		map[string]string{"P2Y": "term", "P90D": "notice_period", "P18M": "warranty_period", "P45D": "payment_period"})
 }
 
 // TestKeyModelsInExtraction: the date and money models are wired into the
@@ -287,9 +318,7 @@ func TestKeyModelsInExtraction(t *testing.T) {
 		}
 		// keyOf: the fact's key, and the answer's extraction method.
 		keyOf := func(on bool) (string, string) {
-			was := *tc.on
-			*tc.on = on
-			defer func() { *tc.on = was }()
+			defer switchModel(tc.on, on)()
 			out := extractText(t, string(raw))
 			var keys []string
 			for _, f := range out.Facts {

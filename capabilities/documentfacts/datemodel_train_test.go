@@ -13,18 +13,24 @@ import (
 
 // The date-key model's trainer and its leave-one-set-out cross-validation
 // (datemodel.go; docs/documents.md, "Issue 29, session 25: date keys by a
-// learned model").
+// learned model"), and the pieces the other learned models' trainers
+// share (moneymodel_train_test.go, rolemodel_train_test.go).
 //
-// Retrain (writes datekeys.model, prints the cross-validation first):
+// Retrain a model (writes its file, prints the cross-validation first),
+// or cross-validate it alone:
 //
-//	DALIL_TRAIN_DATEKEYS=1 go test -p 1 ./capabilities/documentfacts -run TestTrainDateKeyModel -v
+//	DALIL_TRAIN_<X>=1 go test -p 1 ./capabilities/documentfacts -run <trainer> -v
+//	DALIL_CV_<X>=1 go test -p 1 ./capabilities/documentfacts -run <cross-validation> -v
 //
-// Cross-validation alone:
+// with X, the trainer and the cross-validation (keyModelEnv):
 //
-//	DALIL_CV_DATEKEYS=1 go test -p 1 ./capabilities/documentfacts -run TestDateKeyCrossValidation -v
+//	DATEKEYS      TestTrainDateKeyModel      TestDateKeyCrossValidation      datekeys.model
+//	DURATIONKEYS  TestTrainDurationKeyModel  TestDurationKeyCrossValidation  durationkeys.model
+//	MONEYKEYS     TestTrainMoneyKeyModel     TestMoneyKeyCrossValidation     moneykeys.model
+//	ROLES         TestTrainPartyRoleModel    TestPartyRoleCrossValidation    partyroles.model
 //
-// Both read every development document again (about a minute), so both
-// skip without their variable: the package's test time stays as it was.
+// Each reads every development document again (about a minute), so each
+// skips without its variable: the package's test time stays as it was.
 
 // keyModelSets are the development sets the model is trained on, named
 // one by one: never a glob of testdata (the unopened sets are there).
@@ -96,30 +102,11 @@ type labelled struct {
 }
 
 // keyCorpora extracts every development document once, through the taps
-// of the types typs, and labels each type's facts as keyCorpus says.
+// of the types typs, and labels each type's facts as keyCorpus says
+// (modelCorpora, which reads the parties' roles on the same pass).
 func keyCorpora(t *testing.T, typs ...string) map[string]*labelled {
-	t.Helper()
-	out := map[string]*labelled{}
-	items := map[string][]keyItem{}
-	for _, typ := range typs {
-		out[typ] = &labelled{}
-		tap := keyTap(typ)
-		defer func() { *tap = nil }()
-	}
-	for _, set := range keyModelSets {
-		for _, d := range loadEvalCorpus(t, "testdata/"+set, 1) {
-			clear(items)
-			for _, typ := range typs {
-				*keyTap(typ) = func(it []keyItem) { items[typ] = append(items[typ], it...) }
-			}
-			extractAll(renderEval(t, d.dir, d.name), source{kind: "text"}, Input{})
-			for _, typ := range typs {
-				*keyTap(typ) = nil
-				out[typ].add(set, d, typ, items[typ])
-			}
-		}
-	}
-	return out
+	keyed, _, _ := modelCorpora(t, typs...)
+	return keyed
 }
 
 // add labels a document's items of type typ by the keys its .want gives
@@ -304,25 +291,33 @@ type keyCV struct {
 // left out, for each set.
 func crossValidateKeys(ex []keyExample, classes []string, l2 float64) []keyCV {
 	var out []keyCV
-	for _, set := range keyModelSets {
-		var train, test []keyExample
-		for _, e := range ex {
-			if e.set == set {
-				test = append(test, e)
-			} else {
-				train = append(train, e)
-			}
-		}
-		if len(test) == 0 {
-			continue
-		}
+	leaveOneSetOut(keyModelSets, ex, func(e keyExample) string { return e.set }, func(set string, train, test []keyExample) {
 		m := fitKeyModel(train, classes, l2)
 		for _, e := range test {
 			k, p := m.predict(e.feats)
 			out = append(out, keyCV{set: set, doc: e.doc, label: e.label, rule: e.ruleKey, pred: k, p: p, alts: e.alts, shared: e.shared})
 		}
-	}
+	})
 	return out
+}
+
+// leaveOneSetOut calls fold, for each of sets in order that has
+// examples, with the examples of the other sets (train) and of it
+// (test), each in ex's order; setOf is an example's set.
+func leaveOneSetOut[E any](sets []string, ex []E, setOf func(E) string, fold func(set string, train, test []E)) {
+	for _, set := range sets {
+		var train, test []E
+		for _, e := range ex {
+			if setOf(e) == set {
+				test = append(test, e)
+			} else {
+				train = append(train, e)
+			}
+		}
+		if len(test) > 0 {
+			fold(set, train, test)
+		}
+	}
 }
 
 // keyModelTaus are the thresholds the cross-validation reports.
@@ -500,9 +495,18 @@ func keyModelOf(typ string) *keyModel {
 	return dateKeyModel.get()
 }
 
-func keyModelEnv(t *testing.T, vars ...string) {
+// keyModelEnv skips t unless DALIL_TRAIN_<x> is set or, for a
+// cross-validation (cv), DALIL_CV_<x>, or when cv and -short.
+func keyModelEnv(t *testing.T, x string, cv bool) {
+	vars := []string{"DALIL_TRAIN_" + x}
+	if cv {
+		vars = append([]string{"DALIL_CV_" + x}, vars...)
+	}
 	for _, v := range vars {
 		if os.Getenv(v) != "" {
+			if cv && testing.Short() {
+				t.Skip("slow")
+			}
 			return
 		}
 	}
@@ -512,6 +516,7 @@ func keyModelEnv(t *testing.T, vars ...string) {
 // logKeyCV prints the leave-one-set-out figures of typ's model and the
 // τ the rule gives.
 func logKeyCV(t *testing.T, typ string) {
+	keyModelEnv(t, keyModelSpecs[typ].env, true)
 	ex, st := keyCorpus(t, typ)
 	cv := crossValidateKeys(ex, keyClasses(ex), keyModelL2[typ])
 	t.Log("\n" + reportKeyCV(cv, st))
@@ -519,51 +524,31 @@ func logKeyCV(t *testing.T, typ string) {
 }
 
 // TestDateKeyCrossValidation prints the leave-one-set-out figures.
-func TestDateKeyCrossValidation(t *testing.T) {
-	keyModelEnv(t, "DALIL_CV_DATEKEYS", "DALIL_TRAIN_DATEKEYS")
-	if testing.Short() {
-		t.Skip("slow")
-	}
-	logKeyCV(t, TypeDate)
-}
+func TestDateKeyCrossValidation(t *testing.T) { logKeyCV(t, TypeDate) }
 
 // TestTrainDateKeyModel cross-validates, chooses τ from the
 // cross-validation, trains on every development set and writes
 // datekeys.model.
-func TestTrainDateKeyModel(t *testing.T) {
-	keyModelEnv(t, "DALIL_TRAIN_DATEKEYS")
-	trainKeyModel(t, TypeDate)
-}
+func TestTrainDateKeyModel(t *testing.T) { trainKeyModel(t, TypeDate) }
 
 // TestTrainDurationKeyModel is TestTrainDateKeyModel for durations'
 // keys: it writes durationkeys.model.
-//
-//	DALIL_TRAIN_DURATIONKEYS=1 go test -p 1 ./capabilities/documentfacts -run TestTrainDurationKeyModel -v
-func TestTrainDurationKeyModel(t *testing.T) {
-	keyModelEnv(t, "DALIL_TRAIN_DURATIONKEYS")
-	trainKeyModel(t, TypeDuration)
-}
+func TestTrainDurationKeyModel(t *testing.T) { trainKeyModel(t, TypeDuration) }
 
 // TestDurationKeyCrossValidation is TestDateKeyCrossValidation for
 // durations' keys.
-func TestDurationKeyCrossValidation(t *testing.T) {
-	keyModelEnv(t, "DALIL_CV_DURATIONKEYS", "DALIL_TRAIN_DURATIONKEYS")
-	if testing.Short() {
-		t.Skip("slow")
-	}
-	logKeyCV(t, TypeDuration)
-}
+func TestDurationKeyCrossValidation(t *testing.T) { logKeyCV(t, TypeDuration) }
 
 // keyModelSpecs: each model's file, the test that writes it, the least
 // τ it re-keys at and the text embedded now.
 var keyModelSpecs = map[string]struct {
-	file, by string
-	tauFloor float64
-	embedded *string
+	file, by, env string // env: keyModelEnv's X
+	tauFloor      float64
+	embedded      *string
 }{
-	TypeDate:     {"datekeys.model", "TestTrainDateKeyModel", 0, &dateKeyModelText},
-	TypeDuration: {"durationkeys.model", "TestTrainDurationKeyModel", 0, &durationKeyModelText},
-	TypeMoney:    {"moneykeys.model", "TestTrainMoneyKeyModel", moneyKeyTauFloor, &moneyKeyModelText},
+	TypeDate:     {"datekeys.model", "TestTrainDateKeyModel", "DATEKEYS", 0, &dateKeyModelText},
+	TypeDuration: {"durationkeys.model", "TestTrainDurationKeyModel", "DURATIONKEYS", 0, &durationKeyModelText},
+	TypeMoney:    {"moneykeys.model", "TestTrainMoneyKeyModel", "MONEYKEYS", moneyKeyTauFloor, &moneyKeyModelText},
 }
 
 // keyModelFile cross-validates the model of typ's keys on c, chooses τ
@@ -580,6 +565,7 @@ func keyModelFile(c *labelled, typ string) (text, report string, tau float64) {
 
 // trainKeyModel writes typ's model file (keyModelFile).
 func trainKeyModel(t *testing.T, typ string) {
+	keyModelEnv(t, keyModelSpecs[typ].env, false)
 	text, report, tau := keyModelFile(keyCorpora(t, typ)[typ], typ)
 	t.Log("\n" + report)
 	t.Logf("τ = %v", tau)

@@ -304,10 +304,12 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	// alike again. Under guard: a panic there leaves the rules' keys of
 	// the facts not yet re-keyed, and a warning.
 	learned := false // a model re-keyed a fact: the answer says so
+	var kd *keyDoc   // the document as the key and role models read it, once
 	if fail := guard("key_models", func() {
-		learned = modelDateKeys(all, cands, &a, out.DocumentType)
-		learned = modelDurationKeys(all, cands, &a, out.DocumentType) || learned
-		if modelMoneyKeys(all, cands, &a, out.DocumentType) {
+		kd = newKeyDoc(&a, out.DocumentType)
+		learned = modelDateKeys(all, cands, kd)
+		learned = modelDurationKeys(all, cands, kd) || learned
+		if modelMoneyKeys(all, cands, kd) {
 			learned = true
 			all, cands = arabicTwins20b(all, cands)
 		}
@@ -351,7 +353,10 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 		for i, f := range all {
 			before[i] = f.Role
 		}
-		learnedRoles = modelPartyRoles(all, cands, &a, out.DocumentType)
+		if kd == nil { // the key models failed before reading it
+			kd = newKeyDoc(&a, out.DocumentType)
+		}
+		learnedRoles = modelPartyRoles(all, cands, kd)
 		if learnedRoles {
 			followPartyRoles27(all, cands, a.text, before, out.Obligations) // oblrole27.go
 		}

@@ -477,6 +477,13 @@ func lineAt(text string, at int) string {
 	return text[s:e]
 }
 
+// atLine: where c starts in text (startIn) and the line holding it
+// (lineAt).
+func (c candidate) atLine(text string) (at int, line string) {
+	at = c.startIn(text)
+	return at, lineAt(text, at)
+}
+
 // lineBounds: where the line holding text[at] starts and ends (its
 // newline left out).
 func lineBounds(text string, at int) (s, e int) {

@@ -40,8 +40,7 @@ func round20Money(facts []Fact, cands []candidate, a *assembled) ([]Fact, []cand
 		if f.Type != TypeMoney {
 			continue
 		}
-		at := cands[i].startIn(text)
-		line := lineAt(text, at)
+		at, line := cands[i].atLine(text)
 		lead := rowLead20(text, at)
 		block := blockAbove20(text, at, 16)
 		switch {

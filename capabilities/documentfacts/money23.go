@@ -165,8 +165,7 @@ func money23Facts(facts []Fact, cands []candidate, text string) {
 		if f.Type != TypeMoney {
 			continue
 		}
-		at := cands[i].startIn(text)
-		line := lineAt(text, at)
+		at, line := cands[i].atLine(text)
 		label := strings.Split(line, " | ")[0]
 		if strings.Contains(line, " | ") && reRefCell23.MatchString(label) {
 			if cs := strings.Split(line, " | "); len(cs) > 2 {
@@ -279,8 +278,8 @@ func adjustedFrom23(facts []Fact, cands []candidate, text string, i int) int {
 		if s.Key == "tax_amount" || s.Key == "total_amount" || s.Key == "subtotal" {
 			return -1
 		}
-		at := cands[j].startIn(text)
-		if strings.HasSuffix(strings.TrimRight(text[max(0, at-3):at], " "), "(") || reLessLead23.MatchString(lineAt(text, at)) {
+		at, line := cands[j].atLine(text)
+		if strings.HasSuffix(strings.TrimRight(text[max(0, at-3):at], " "), "(") || reLessLead23.MatchString(line) {
 			sum -= *s.Amount
 		} else {
 			sum += *s.Amount

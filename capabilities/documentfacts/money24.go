@@ -59,8 +59,7 @@ func money24Facts(facts []Fact, cands []candidate, text, docType string) {
 		if f.Type != TypeMoney {
 			continue
 		}
-		at := cands[i].startIn(text)
-		line := lineAt(text, at)
+		at, line := cands[i].atLine(text)
 		k := ""
 		if strings.Contains(line, " | ") {
 			label := rowLabelAt24(line)

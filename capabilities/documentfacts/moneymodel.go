@@ -60,20 +60,20 @@ var (
 // round of money keys), their labels with them; with moneyKeyTap set it
 // hands the amounts to the trainer instead. It says whether it re-keyed
 // an amount.
-func modelMoneyKeys(facts []Fact, cands []candidate, a *assembled, docType string) bool {
+func modelMoneyKeys(facts []Fact, cands []candidate, d *keyDoc) bool {
 	if len(facts) != len(cands) {
 		return false
 	}
 	if moneyKeyTap != nil {
-		moneyKeyTap(moneyKeyItems(facts, cands, a, docType))
+		moneyKeyTap(moneyKeyItems(facts, cands, d))
 		return false
 	}
 	m := moneyKeyModel.get()
-	if !moneyKeyModelOn || m == nil || m.tau > 1 || len(a.text) < keyModelMinText {
+	if !moneyKeyModelOn || m == nil || m.tau > 1 || len(d.a.text) < keyModelMinText {
 		return false
 	}
 	changed := false
-	for _, it := range moneyKeyItems(facts, cands, a, docType) {
+	for _, it := range moneyKeyItems(facts, cands, d) {
 		k, p := m.predict(it.feats)
 		if p < m.tau || k == it.ruleKey {
 			continue
@@ -86,7 +86,7 @@ func modelMoneyKeys(facts []Fact, cands []candidate, a *assembled, docType strin
 
 // moneyKeyItems are the document's amounts (normalised) with their
 // features.
-func moneyKeyItems(facts []Fact, cands []candidate, a *assembled, docType string) []keyItem {
+func moneyKeyItems(facts []Fact, cands []candidate, d *keyDoc) []keyItem {
 	var idx []int
 	same := map[string]int{}
 	for i, f := range facts {
@@ -99,7 +99,6 @@ func moneyKeyItems(facts []Fact, cands []candidate, a *assembled, docType string
 	if len(idx) == 0 {
 		return nil
 	}
-	d := newKeyDoc(a, docType)
 	items := make([]keyItem, 0, len(idx))
 	for n, i := range idx {
 		f := facts[i]
@@ -121,16 +120,6 @@ func moneyKeyItems(facts []Fact, cands []candidate, a *assembled, docType string
 func moneyFeatures(d *keyDoc, start, end int, f Fact, nth, same int) []string {
 	text := d.a.text
 	feats := []string{"bias"}
-	add := func(prefix string, ws []string) {
-		for _, w := range ws {
-			feats = append(feats, prefix+w)
-		}
-	}
-	bigrams := func(prefix string, ws []string) {
-		for i := 1; i < len(ws); i++ {
-			feats = append(feats, prefix+ws[i-1]+"_"+ws[i])
-		}
-	}
 	start = max(0, min(start, len(text)))
 	end = max(start, min(end, len(text)))
 	lineStart, lineEnd, before := featLine(text, start, end)
@@ -140,25 +129,11 @@ func moneyFeatures(d *keyDoc, start, end int, f Fact, nth, same int) []string {
 	if i := strings.LastIndex(before, " | "); i >= 0 {
 		cellBefore = before[i+3:]
 	}
-	bw := dateWords(cellBefore)
+	feats, bw, lead, prev := labelFeats(feats, text, lineStart, start, before, dateWords(cellBefore))
 	cueCtx := before
-	lead := lineStart >= 0 && strings.Trim(text[lineStart:start], " \t*_#-|:.()") == ""
-	if lead {
-		feats = append(feats, "lead")
-		if lineStart > 0 {
-			prev := lineAbove(text, lineStart)
-			pw := dateWords(prev)
-			add("b:", pw)
-			bigrams("bb:", pw)
-			if len(bw) == 0 {
-				bw = pw // the label on the line above is the nearest
-			}
-			cueCtx = prev
-		}
+	if lead && lineStart > 0 {
+		cueCtx = prev // the label on the line above
 	}
-	lw := dateWords(before)
-	add("b:", lw)
-	bigrams("bb:", lw)
 	// The package's lexicon of money words (keywords.go), on the same
 	// window: general words, not any document's phrase.
 	if c, ok := nearestCue(cueCtx, moneyCues); ok {

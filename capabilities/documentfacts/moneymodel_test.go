@@ -2,7 +2,6 @@ package documentfacts
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -45,36 +44,19 @@ func TestMoneyKeyFeatures(t *testing.T) {
 		{"Arabic", []string{"قيمة العقد: 25,000 ريال عماني"}, "25,000 ريال عماني", 25000, "OMR",
 			[]string{"b:قيمة", "b:العقد", "b:عقد", "n1:عقد", "cue:contract_value", "ar", "cur:OMR"}, nil},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			a := dateTestDoc(tc.lines...)
-			at := strings.LastIndex(a.text, tc.value)
-			d := newKeyDoc(a, "contract")
-			got := moneyFeatures(d, at, at+len(tc.value), moneyTestFact(tc.value, tc.amount, tc.cur), 0, 1)
-			checkFeats(t, got, tc.want, tc.not)
+		checkFeatsAt(t, tc.name, tc.lines, tc.value, tc.want, tc.not, func(d *keyDoc, start, end int) []string {
+			return moneyFeatures(d, start, end, moneyTestFact(tc.value, tc.amount, tc.cur), 0, 1)
 		})
 	}
 }
 
 // TestMoneyKeyFeaturesOneLine: a document of one 190 KB line with a
-// thousand amounts: each amount's features read a bounded window (a word
-// 200 bytes before it is not among them) and stay few.
+// thousand amounts: each amount's features read a bounded window and
+// stay few (checkFeaturesOneLine).
 func TestMoneyKeyFeaturesOneLine(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("Service Agreement ")
-	var at []int
-	for b.Len() < 190_000 {
-		b.WriteString("farword " + strings.Repeat("x", 190) + " the monthly fee is ")
-		at = append(at, b.Len())
-		b.WriteString("OMR 1,250.500 and ")
-	}
-	a := dateTestDoc(b.String())
-	d := newKeyDoc(a, "contract")
-	for i, s := range at {
-		f := moneyFeatures(d, s, s+len("OMR 1,250.500"), moneyTestFact("OMR 1,250.500", 1250.5, "OMR"), i, len(at))
-		if slices.Contains(f, "b:farword") || slices.Contains(f, "w:farword") || len(f) > 60 || !slices.Contains(f, "b:fee") {
-			t.Fatalf("amount %d: %d features %q", i, len(f), f)
-		}
-	}
+	checkFeaturesOneLine(t, " the monthly fee is ", "OMR 1,250.500", "b:fee", func(d *keyDoc, start, end, i, n int) []string {
+		return moneyFeatures(d, start, end, moneyTestFact("OMR 1,250.500", 1250.5, "OMR"), i, n)
+	})
 }
 
 // TestMoneyKeyModelInvented: the embedded model keys amounts of invented
@@ -97,12 +79,7 @@ func TestMoneyKeyModelInvented(t *testing.T) {
 		{"عقد توريد\nقيمة العقد الإجمالية 36,000 ريال عماني.\nيقدم المورد ضمان حسن التنفيذ بمبلغ 3,600 ريال عماني.\n",
 			map[string]string{"36000 OMR": "contract_value", "3600 OMR": "performance_bond"}},
 	} {
-		got := modelKeys(t, TypeMoney, tc.text)
-		for v, k := range tc.want {
-			if got[v] != k {
-				t.Errorf("%s: %q, want %q (all: %v)\n%s", v, got[v], k, got, tc.text)
-			}
-		}
+		checkModelKeys(t, TypeMoney, tc.text, tc.want)
 	}
 }
 

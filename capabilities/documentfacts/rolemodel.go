@@ -129,19 +129,19 @@ func (m *keyModel) choose(feats [][]string) (int, float64) {
 // clauses are read), when partyRoleModelOn; with partyRoleTap set it
 // hands the parties to the trainer instead. It says whether it changed a
 // role.
-func modelPartyRoles(facts []Fact, cands []candidate, a *assembled, docType string) bool {
+func modelPartyRoles(facts []Fact, cands []candidate, kd *keyDoc) bool {
 	if len(facts) != len(cands) || partyRoleTap == nil && !partyRoleModelOn {
 		return false
 	}
 	if partyRoleTap != nil {
-		partyRoleTap(partyRoleItems(facts, cands, a, docType))
+		partyRoleTap(partyRoleItems(facts, cands, kd))
 		return false
 	}
 	m := partyRoleModel.get()
-	if m == nil || len(a.text) < keyModelMinText {
+	if m == nil || len(kd.a.text) < keyModelMinText {
 		return false
 	}
-	return applyPartyRoleModel(m, facts, partyRoleItems(facts, cands, a, docType))
+	return applyPartyRoleModel(m, facts, partyRoleItems(facts, cands, kd))
 }
 
 // applyPartyRoleModel gives a party the model's role where its
@@ -211,8 +211,8 @@ type roleDoc struct {
 
 // partyRoleItems are the document's parties with their candidates and
 // the features of each (party, candidate) pair.
-func partyRoleItems(facts []Fact, cands []candidate, a *assembled, docType string) []roleItem {
-	d := newRoleDoc(facts, cands, a, docType)
+func partyRoleItems(facts []Fact, cands []candidate, kd *keyDoc) []roleItem {
+	d := newRoleDoc(facts, cands, kd)
 	if d == nil {
 		return nil
 	}
@@ -231,9 +231,9 @@ func partyRoleItems(facts []Fact, cands []candidate, a *assembled, docType strin
 	return items
 }
 
-func newRoleDoc(facts []Fact, cands []candidate, a *assembled, docType string) *roleDoc {
-	text := a.text
-	d := &roleDoc{kd: newKeyDoc(a, docType), text: text, docType: docType, srcs: map[string][]string{}}
+func newRoleDoc(facts []Fact, cands []candidate, kd *keyDoc) *roleDoc {
+	text := kd.a.text
+	d := &roleDoc{kd: kd, text: text, docType: kd.docType, srcs: map[string][]string{}}
 	flat := strings.ReplaceAll(text, "\n", " ") // the same offsets
 	for i, f := range facts {
 		if f.Type != TypeParty || len(d.parties) >= roleMaxParties {
@@ -273,7 +273,7 @@ func newRoleDoc(facts []Fact, cands []candidate, a *assembled, docType string) *
 	if len(d.parties) == 0 {
 		return nil
 	}
-	d.kind, d.letter = docKind(a, text)
+	d.kind, d.letter = docKind(kd.a, text)
 	for _, p := range d.parties {
 		d.agentMarks(p)
 	}

@@ -2,7 +2,6 @@ package documentfacts
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -10,14 +9,7 @@ import (
 
 // DALIL_ROLE_MODEL=off or on: the package's tests run without or with
 // the party-role model (rolemodel.go), to score a set so.
-func init() {
-	switch os.Getenv("DALIL_ROLE_MODEL") {
-	case "off":
-		partyRoleModelOn = false
-	case "on":
-		partyRoleModelOn = true
-	}
-}
+func init() { modelEnvSwitch("DALIL_ROLE_MODEL", &partyRoleModelOn) }
 
 // roleItemsOf extracts text through the role model's tap (the model not
 // applied) and answers its parties' items by value.
@@ -146,7 +138,7 @@ func TestPartyRoleFeaturesOneLine(t *testing.T) {
 		b.WriteString(name + " (the \"Supplier\"), " + strings.Repeat("x", 120) + " and ")
 	}
 	a := dateTestDoc(b.String())
-	items := partyRoleItems(facts, cands, a, "contract")
+	items := partyRoleItems(facts, cands, newKeyDoc(a, "contract"))
 	if len(items) != roleMaxParties {
 		t.Fatalf("%d parties read, want %d", len(items), roleMaxParties)
 	}
@@ -229,9 +221,7 @@ func TestPartyRoleModelInvented(t *testing.T) {
 func TestPartyRoleModelInExtraction(t *testing.T) {
 	doc := renderEval(t, "testdata/heldout4", "h4-18-warranty-certificate-tr-om")
 	run := func(on bool) (string, Output) {
-		was := partyRoleModelOn
-		partyRoleModelOn = on
-		defer func() { partyRoleModelOn = was }()
+		defer switchModel(&partyRoleModelOn, on)()
 		out := extractAll(doc, source{kind: "text"}, Input{})
 		return rolesOut(out)["Al Jazeera Power Equipment LLC"], out
 	}
@@ -249,9 +239,7 @@ func TestPartyRoleModelInExtraction(t *testing.T) {
 // the rules' roles, as the key models' do; the same parties in a longer
 // text are re-assigned.
 func TestPartyRoleModelShortText(t *testing.T) {
-	was := partyRoleModelOn
-	partyRoleModelOn = true
-	defer func() { partyRoleModelOn = was }()
+	defer switchModel(&partyRoleModelOn, true)()
 	head := "TAX INVOICE\nMuscat Office Supplies LLC\nRuwi, Muscat\nBill To: Sohar Port Services SAOC\nSohar\n"
 	body := "Description | Qty | Amount (OMR)\nA4 paper, box | 40 | 220.000\n"
 	for _, tc := range []struct {
@@ -271,7 +259,7 @@ func TestPartyRoleModelShortText(t *testing.T) {
 			facts = append(facts, Fact{Type: TypeParty, Value: name, Role: role, Key: role, EntityType: "company"})
 			cands = append(cands, candidate{start: at, end: at + len(name)})
 		}
-		changed := modelPartyRoles(facts, cands, a, "invoice")
+		changed := modelPartyRoles(facts, cands, newKeyDoc(a, "invoice"))
 		if changed != tc.change || len(a.text) >= keyModelMinText != tc.change {
 			t.Errorf("%d bytes: changed %v, want %v (%v)", len(a.text), changed, tc.change, facts)
 		}
@@ -289,8 +277,6 @@ func TestPartyRoleModelShortText(t *testing.T) {
 // and no answer: every party is given with the rules' roles, with a
 // warning, and the cause is logged, never shown.
 func TestRoleModelPanic(t *testing.T) {
-	was := partyRoleModelOn
-	partyRoleModelOn = true
-	defer func() { partyRoleModelOn = was }()
+	defer switchModel(&partyRoleModelOn, true)()
 	checkModelPanic(t, "role_model", "party-role model")
 }

@@ -16,15 +16,8 @@ import (
 // feature count, pruning), keyCV, chooseKeyTau, reportKeyCV and the
 // model file's format. What differs is the model: a conditional logit
 // over each party's candidate roles (fitRoleModel) in place of a softmax
-// over a fixed set of keys.
-//
-// Retrain (writes partyroles.model, prints the cross-validation first):
-//
-//	DALIL_TRAIN_ROLES=1 go test -p 1 ./capabilities/documentfacts -run TestTrainPartyRoleModel -v
-//
-// Cross-validation alone:
-//
-//	DALIL_CV_ROLES=1 go test -p 1 ./capabilities/documentfacts -run TestPartyRoleCrossValidation -v
+// over a fixed set of keys. How to retrain it or cross-validate it
+// alone (DALIL_TRAIN_ROLES, DALIL_CV_ROLES): datemodel_train_test.go.
 
 // roleModelSets are the development sets the role model learns from,
 // named one by one (never a glob of testdata: the unopened sets are
@@ -32,12 +25,7 @@ import (
 // keyprobe, which labels none), heldout22 (development data from session
 // 26) and partyprobe. agree23 is left out, as for the key models: its
 // documents are heldout19's and heldout20's labelled a second time.
-var roleModelSets = []string{
-	"dev3", "dev4", "dev5", "dev6", "eval", "tuning",
-	"heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout8", "heldout9",
-	"heldout10", "heldout11", "heldout12", "heldout16", "heldout17", "heldout18",
-	"heldout19", "heldout20", "heldout21", "heldout22", "partyprobe",
-}
+var roleModelSets = append(slices.DeleteFunc(slices.Clone(keyModelSets), func(s string) bool { return s == "keyprobe" }), "partyprobe")
 
 // roleModelL2 is the role model's L2 weight (the date model's).
 const roleModelL2 = 1e-3
@@ -72,8 +60,8 @@ func roleCorpus(t *testing.T) ([]roleExample, roleStats) {
 // modelCorpora extracts every development document once, through the
 // role model's tap and the taps of the key models of types typs, and
 // labels the parties as roleCorpus says and each key type's facts as
-// keyCorpora does (the same examples in the same order: the sets are
-// keyModelSets', then the role model's others).
+// keyCorpus says (the sets are keyModelSets', then the role model's
+// others).
 func modelCorpora(t *testing.T, typs ...string) (map[string]*labelled, []roleExample, roleStats) {
 	t.Helper()
 	var ex []roleExample
@@ -249,24 +237,13 @@ func fitRoleModel(ex []roleExample, l2 float64) *keyModel {
 // left out, for each set: a keyCV per party (label and rule are roles).
 func crossValidateRoles(ex []roleExample, l2 float64) []keyCV {
 	var out []keyCV
-	for _, set := range roleModelSets {
-		var train, test []roleExample
-		for _, e := range ex {
-			if e.set == set {
-				test = append(test, e)
-			} else {
-				train = append(train, e)
-			}
-		}
-		if len(test) == 0 {
-			continue
-		}
+	leaveOneSetOut(roleModelSets, ex, func(e roleExample) string { return e.set }, func(set string, train, test []roleExample) {
 		m := fitRoleModel(train, l2)
 		for _, e := range test {
 			k, p := m.choose(e.feats)
 			out = append(out, keyCV{set: set, doc: e.doc, label: e.role, rule: e.ruleRole, pred: e.cands[k], p: p})
 		}
-	}
+	})
 	return out
 }
 
@@ -368,7 +345,7 @@ func reportRoleFit(m *keyModel, ex []roleExample) string {
 
 // TestPartyRoleCrossValidation prints the leave-one-set-out figures.
 func TestPartyRoleCrossValidation(t *testing.T) {
-	keyModelEnv(t, "DALIL_CV_ROLES", "DALIL_TRAIN_ROLES")
+	keyModelEnv(t, "ROLES", true)
 	ex, st := roleCorpus(t)
 	cv := crossValidateRoles(ex, roleModelL2)
 	t.Log("\n" + reportRoleCV(cv, st))
@@ -388,7 +365,7 @@ func TestPartyRoleCrossValidation(t *testing.T) {
 // TestTrainPartyRoleModel cross-validates, chooses τ, trains on every
 // development set and writes partyroles.model.
 func TestTrainPartyRoleModel(t *testing.T) {
-	keyModelEnv(t, "DALIL_TRAIN_ROLES")
+	keyModelEnv(t, "ROLES", false)
 	ex, st := roleCorpus(t)
 	text, report, tau := roleModelFile(ex, st)
 	t.Log("\n" + report)
