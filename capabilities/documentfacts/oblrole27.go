@@ -19,12 +19,12 @@ var (
 	// reArNotVerb27: an Arabic action opening with عدم after a second
 	// item marker ("د. عدم منح أي امتياز آخر"): the marker of a lettered
 	// item under a bullet is still on the action.
+	reArNotVerb27 = regexp.MustCompile(`^(?:(?:[أابتثجحخدذرزسشصضطظعغفقكلمنهوي]|هـ)\s*[.)\-–]\s*|\(\s*(?:[أابتثجحخدذرزسشصضطظعغفقكلمنهوي]|هـ)\s*\)\s*)(?:و)?عدم\s`)
 	// reNeitherHead27: a head that ends with a negated subject and its
 	// obligation word after an adverbial ("During the term of this
 	// Memorandum neither Party shall"), which the subject rules read only
 	// at a clause's start (reNegatedSubject).
 	reNeitherHead27 = regexp.MustCompile(`(?i)\b(?:neither|no)\s+(?:part(?:y|ies)|the\s+parties)\s+(?:shall|will|must|may|can)\s*$`)
-	reArNotVerb27   = regexp.MustCompile(`^(?:(?:[أابتثجحخدذرزسشصضطظعغفقكلمنهوي]|هـ)\s*[.)\-–]\s*|\(\s*(?:[أابتثجحخدذرزسشصضطظعغفقكلمنهوي]|هـ)\s*\)\s*)(?:و)?عدم\s`)
 )
 
 // notVerb27: words after "not" that make no prohibition ("not later
