@@ -145,13 +145,21 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			if !s.log.Enabled(r.Context(), level) {
 				return // the line would be dropped: skip building it
 			}
-			attrs := []slog.Attr{
+			// The record is made here and handed to the handler, as
+			// Logger.LogAttrs would, but without the caller's program
+			// counter, which LogAttrs takes with runtime.Callers (a stack
+			// walk, about 2,000 instructions a line) for a source
+			// position no handler here writes (AddSource is off); the
+			// attributes stay on the stack (docs/performance.md, issue
+			// 34, session 27).
+			var buf [10]slog.Attr
+			attrs := append(buf[:0],
 				slog.String("requestId", RequestID(r.Context())),
 				slog.String("method", r.Method),
 				slog.String("route", route),
 				slog.Int("status", sw.status),
 				slog.Float64("durationMs", float64(dur.Microseconds())/1000),
-			}
+			)
 			if cl.tool != "" {
 				attrs = append(attrs, slog.String("tool", cl.tool))
 			}
@@ -164,7 +172,9 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			if level == slog.LevelError && cl.cause != nil {
 				attrs = append(attrs, slog.String("cause", cl.cause.Error()))
 			}
-			s.log.LogAttrs(r.Context(), level, "request", attrs...)
+			rec := slog.NewRecord(time.Now(), level, "request", 0)
+			rec.AddAttrs(attrs...)
+			_ = s.log.Handler().Handle(r.Context(), rec)
 		}()
 		next.ServeHTTP(sw, r)
 	})
