@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -103,7 +105,7 @@ type Server struct {
 	reg      *capability.Registry
 	store    dalil.Store
 	log      *slog.Logger
-	mux      *http.ServeMux
+	mux      *serveMux
 	handler  http.Handler
 	metrics  *metrics
 	refusals *refusalLog
@@ -128,7 +130,7 @@ func NewServer(cfg Config) *Server {
 	if len(cfg.Rails) == 0 {
 		cfg.Rails = []string{dalil.MethodCredits, dalil.MethodSubscription}
 	}
-	s := &Server{cfg: cfg, reg: cfg.Registry, store: cfg.Store, log: cfg.Logger, mux: http.NewServeMux(), metrics: newMetrics(cfg.Collectors...), rails: map[string]bool{}, payRails: map[string]*PayRail{}}
+	s := &Server{cfg: cfg, reg: cfg.Registry, store: cfg.Store, log: cfg.Logger, mux: &serveMux{ServeMux: http.NewServeMux()}, metrics: newMetrics(cfg.Collectors...), rails: map[string]bool{}, payRails: map[string]*PayRail{}}
 	for _, r := range cfg.Rails {
 		// Only account rails are switched on by name; pay-per-call rails
 		// need their configuration (PayPerCall).
@@ -222,6 +224,11 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if h, pattern, ok := s.mux.exact(r); ok {
+		r.Pattern = pattern
+		h.ServeHTTP(w, r)
+		return
+	}
 	if h, pattern := s.mux.Handler(r); pattern != "" {
 		// Routed once: the mux's ServeHTTP would find the same handler
 		// again (routing was about 2.7 % of the server's CPU per charged
@@ -229,6 +236,7 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 		// keeps a pattern's wildcards for PathValue, which only a pattern
 		// with one needs; for the others r.Pattern is all it sets.
 		if strings.IndexByte(pattern, '{') < 0 {
+			s.mux.remember(r, h, pattern)
 			r.Pattern = pattern
 			h.ServeHTTP(w, r)
 			return
@@ -253,6 +261,97 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeError(w, r, dalil.Errorf(dalil.CodeNotFound, "No route %s %s. See /api/v1/capabilities or /openapi.json.", r.Method, r.URL.Path))
+}
+
+// serveMux is the server's http.ServeMux with a table of the requests it
+// routed to a pattern that is their own method and path, literally ("POST
+// /api/v1/property/analyze"): such a request is routed again by one map
+// look-up instead of the mux's walk (its path escaped, cleaned, split and
+// unescaped segment by segment: about 2,000 instructions a call,
+// docs/performance.md, issue 34, session 27). The answer is the mux's own:
+// no pattern is more specific than a literal method and path but one that
+// names a host, and while one does (Handle watches) the table is not used;
+// a path with escapes (URL.RawPath set) is left to the mux, which matches
+// the escaped segments. The table holds at most one entry per pattern.
+type serveMux struct {
+	*http.ServeMux
+	hosts  atomic.Bool // a pattern names a host: the table is off
+	mu     sync.Mutex  // serializes writers of routes
+	routes atomic.Pointer[map[exactKey]routed]
+}
+
+type exactKey struct{ method, path string }
+
+type routed struct {
+	h       http.Handler
+	pattern string
+}
+
+// Handle registers pattern with the mux, noting one that names a host.
+func (m *serveMux) Handle(pattern string, h http.Handler) {
+	m.note(pattern)
+	m.ServeMux.Handle(pattern, h)
+}
+
+// HandleFunc registers pattern with the mux, noting one that names a host.
+func (m *serveMux) HandleFunc(pattern string, h func(http.ResponseWriter, *http.Request)) {
+	m.note(pattern)
+	m.ServeMux.HandleFunc(pattern, h)
+}
+
+func (m *serveMux) note(pattern string) {
+	_, rest, ok := strings.Cut(strings.TrimLeft(pattern, " \t"), " ")
+	if !ok {
+		rest = pattern
+	}
+	if !strings.HasPrefix(strings.TrimLeft(rest, " \t"), "/") {
+		m.hosts.Store(true)
+	}
+}
+
+// exact is the handler and pattern the mux routed r's method and path to
+// before, if that pattern was exactly them.
+func (m *serveMux) exact(r *http.Request) (http.Handler, string, bool) {
+	if r.URL.RawPath != "" || m.hosts.Load() {
+		return nil, "", false
+	}
+	t := m.routes.Load()
+	if t == nil {
+		return nil, "", false
+	}
+	e, ok := (*t)[exactKey{r.Method, r.URL.Path}]
+	return e.h, e.pattern, ok
+}
+
+// remember keeps the mux's answer for r when its pattern is r's method
+// and path, literally.
+func (m *serveMux) remember(r *http.Request, h http.Handler, pattern string) {
+	method, path, _ := strings.Cut(pattern, " ")
+	if method != r.Method || path != r.URL.Path || r.URL.RawPath != "" || m.hosts.Load() {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	old := m.routes.Load()
+	k := exactKey{method, path}
+	if old != nil {
+		if _, ok := (*old)[k]; ok {
+			return
+		}
+	}
+	t := make(map[exactKey]routed, 1+len(ptrMap(old)))
+	for k, v := range ptrMap(old) {
+		t[k] = v
+	}
+	t[k] = routed{h, pattern}
+	m.routes.Store(&t)
+}
+
+func ptrMap(p *map[exactKey]routed) map[exactKey]routed {
+	if p == nil {
+		return nil
+	}
+	return *p
 }
 
 // cleanPath is path.Clean keeping a trailing slash, as net/http does.
