@@ -24,24 +24,30 @@ const USD MicroUSD = 1_000_000
 func (m MicroUSD) Float() float64 { return float64(m) / float64(USD) }
 
 // Decimal returns the amount as a decimal string with at least two and at
-// most six fractional digits: "10.00", "0.25", "0.000001".
+// most six fractional digits: "10.00", "0.25", "0.000001". It is written
+// into one buffer (each paid call's log line carries one: fmt.Sprintf and
+// three concatenations were four allocations).
 func (m MicroUSD) Decimal() string {
-	neg := m < 0
+	if m == math.MinInt64 {
+		return "-9223372036854.775808" // its magnitude is not an int64
+	}
 	v := int64(m)
-	if neg {
-		v = -v
+	var buf [32]byte
+	b := buf[:0]
+	if v < 0 {
+		b, v = append(b, '-'), -v
 	}
-	whole, frac := v/int64(USD), v%int64(USD)
-	fs := fmt.Sprintf("%06d", frac)
-	fs = strings.TrimRight(fs, "0")
-	for len(fs) < 2 {
-		fs += "0"
+	b = strconv.AppendInt(b, v/int64(USD), 10)
+	b = append(b, '.')
+	var f [6]byte
+	for i, frac := 5, v%int64(USD); i >= 0; i, frac = i-1, frac/10 {
+		f[i] = byte('0' + frac%10)
 	}
-	s := strconv.FormatInt(whole, 10) + "." + fs
-	if neg {
-		s = "-" + s
+	n := len(f)
+	for n > 2 && f[n-1] == '0' {
+		n--
 	}
-	return s
+	return string(append(b, f[:n]...))
 }
 
 // String implements fmt.Stringer as "USD 0.25".
