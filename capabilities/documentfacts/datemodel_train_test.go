@@ -60,6 +60,7 @@ const (
 // key.
 type keyExample struct {
 	set, doc string
+	value    string // the fact's normalised value ("1250.5 OMR")
 	feats    []string
 	label    string
 	ruleKey  string
@@ -147,11 +148,11 @@ func (l *labelled) add(set string, d evalDoc, typ string, items []keyItem) {
 			// Not trained on; scored apart (reportKeyCV): right when
 			// the key is one of the value's.
 			l.st.ambiguous++
-			l.ex = append(l.ex, keyExample{set: set, doc: d.name, feats: it.feats, alts: ks, ruleKey: it.ruleKey, shared: it.shared})
+			l.ex = append(l.ex, keyExample{set: set, doc: d.name, value: it.value, feats: it.feats, alts: ks, ruleKey: it.ruleKey, shared: it.shared})
 			continue
 		}
 		l.st.examples++
-		l.ex = append(l.ex, keyExample{set: set, doc: d.name, feats: it.feats, label: ks[0], ruleKey: it.ruleKey, shared: it.shared})
+		l.ex = append(l.ex, keyExample{set: set, doc: d.name, value: it.value, feats: it.feats, label: ks[0], ruleKey: it.ruleKey, shared: it.shared})
 	}
 }
 
@@ -295,6 +296,8 @@ func storedWeights(ws []float64) bool {
 // keyCV is one held-out prediction of the cross-validation.
 type keyCV struct {
 	set, doc, label, rule, pred string
+	value                       string
+	feats                       []string
 	p                           float64
 	alts                        []string
 	shared                      bool
@@ -319,7 +322,7 @@ func crossValidateKeys(ex []keyExample, classes []string, l2 float64) []keyCV {
 		m := fitKeyModel(train, classes, l2)
 		for _, e := range test {
 			k, p := m.predict(e.feats)
-			out = append(out, keyCV{set: set, doc: e.doc, label: e.label, rule: e.ruleKey, pred: k, p: p, alts: e.alts, shared: e.shared})
+			out = append(out, keyCV{set: set, doc: e.doc, value: e.value, feats: e.feats, label: e.label, rule: e.ruleKey, pred: k, p: p, alts: e.alts, shared: e.shared})
 		}
 	}
 	return out

@@ -1,6 +1,11 @@
 package documentfacts
 
-import "testing"
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
 
 // The money-key model's trainer and its leave-one-set-out
 // cross-validation (moneymodel.go; docs/documents.md, "Issue 29, session
@@ -26,7 +31,52 @@ func TestMoneyKeyCrossValidation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow")
 	}
-	logKeyCV(t, TypeMoney)
+	if os.Getenv("DALIL_CV_MONEYKEYS_DUMP") == "" {
+		logKeyCV(t, TypeMoney)
+		return
+	}
+	ex, st := keyCorpus(t, TypeMoney)
+	cv := crossValidateKeys(ex, keyClasses(ex), keyModelL2[TypeMoney])
+	t.Log("\n" + reportKeyCV(cv, st))
+	t.Log("\n" + dumpMoneyKeyCV(cv, moneyKeyTauFloor))
+}
+
+// dumpMoneyKeyCV lists the cross-validation's wrong keys, one a line:
+// the set, document, value, label, the combined key (the model's at
+// p ≥ tau, else the rules') and the model's with its p, and the
+// amount's context features (DALIL_CV_MONEYKEYS_DUMP=1). A line starts
+// "C" when the combined key is wrong, "M" when only the model's is.
+func dumpMoneyKeyCV(cv []keyCV, tau float64) string {
+	var b strings.Builder
+	for _, r := range cv {
+		if r.label == "" {
+			continue
+		}
+		comb := r.rule
+		if r.p >= tau {
+			comb = r.pred
+		}
+		mark := ""
+		switch {
+		case !sameKey(r.label, comb):
+			mark = "C"
+		case !sameKey(r.label, r.pred):
+			mark = "M"
+		default:
+			continue
+		}
+		var ctx []string
+		for _, f := range r.feats {
+			for _, p := range []string{"b:", "n:", "a:", "h:", "r:", "cue:", "s:", "totalrow", "lastrow", "inwords", "pct", "per", "cell", "lead", "t:"} {
+				if strings.HasPrefix(f, p) {
+					ctx = append(ctx, f)
+					break
+				}
+			}
+		}
+		fmt.Fprintf(&b, "%s %s %s %q label=%s comb=%s rule=%s model=%s p=%.2f | %s\n", mark, r.set, r.doc, r.value, r.label, comb, r.rule, r.pred, r.p, strings.Join(ctx, " "))
+	}
+	return b.String()
 }
 
 // TestTrainMoneyKeyModel cross-validates, chooses τ from the
