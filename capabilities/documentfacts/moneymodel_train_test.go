@@ -39,6 +39,47 @@ func TestMoneyKeyCrossValidation(t *testing.T) {
 	cv := crossValidateKeys(ex, keyClasses(ex), keyModelL2[TypeMoney])
 	t.Log("\n" + reportKeyCV(cv, st))
 	t.Log("\n" + dumpMoneyKeyCV(cv, moneyKeyTauFloor))
+	t.Log("\n" + combinedByTau(cv, "heldout22", "heldout23"))
+}
+
+// combinedByTau: for each set named (the released sets no rule was
+// written from) and τ, the amounts keyed right when the model's key is
+// taken at p ≥ τ and the rules' otherwise.
+func combinedByTau(cv []keyCV, sets ...string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-10s %5s %6s", "set", "n", "rules")
+	for _, tau := range keyModelTaus {
+		fmt.Fprintf(&b, " %6.2f", tau)
+	}
+	b.WriteString("\n")
+	for _, set := range sets {
+		n, rok := 0, 0
+		ok := make([]int, len(keyModelTaus))
+		for _, r := range cv {
+			if r.set != set || r.label == "" {
+				continue
+			}
+			n++
+			if sameKey(r.label, r.rule) {
+				rok++
+			}
+			for i, tau := range keyModelTaus {
+				k := r.rule
+				if r.p >= tau {
+					k = r.pred
+				}
+				if sameKey(r.label, k) {
+					ok[i]++
+				}
+			}
+		}
+		fmt.Fprintf(&b, "%-10s %5d %6d", set, n, rok)
+		for _, v := range ok {
+			fmt.Fprintf(&b, " %6d", v)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
 }
 
 // dumpMoneyKeyCV lists the cross-validation's wrong keys, one a line:
