@@ -1,0 +1,21 @@
+package documentfacts
+
+import "testing"
+
+// TestMoney27VATQualified: a sum whose label says it includes or
+// excludes VAT keeps the label's own money word; a VAT line stays the
+// tax (docs/documents.md, "Issue 29, session 27: money keys").
+func TestMoney27VATQualified(t *testing.T) {
+	for _, c := range []struct{ label, want string }{
+		{"قيمة العقد شاملة ضريبة القيمة المضافة", "contract_value"},
+		{"قيمة العقد غير شاملة ضريبة القيمة المضافة: ", "contract_value"},
+		{"Contract value plus VAT: ", "contract_value"},
+		{"VAT 5%", ""},
+		{"ضريبة القيمة المضافة ٥٪", ""},
+		{"including VAT", ""},
+	} {
+		if got := vatQualifiedKey27(c.label); got != c.want {
+			t.Errorf("%q: %q, want %q", c.label, got, c.want)
+		}
+	}
+}
