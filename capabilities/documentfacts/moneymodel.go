@@ -161,6 +161,10 @@ func moneyFeatures(d *keyDoc, start, end int, f Fact, nth, same int) []string {
 	bigrams("bb:", lw)
 	// The package's lexicon of money words (keywords.go), on the same
 	// window: general words, not any document's phrase.
+	// VAT words qualifying the sum ("شاملة ضريبة القيمة المضافة",
+	// "excluding VAT") are not its key (money27.go): the cues are read
+	// with them blanked.
+	cueCtx = unqualifyVAT(cueCtx)
 	if c, at, ok := nearestCueAt(cueCtx, moneyCues); ok {
 		feats = append(feats, "cue:"+c.key, "cued:"+c.key+"|"+wordsDistance(cueCtx[at:]))
 	} else {
@@ -169,7 +173,7 @@ func moneyFeatures(d *keyDoc, start, end int, f Fact, nth, same int) []string {
 	// In a table row, the lexicon's key of the amount's own cell (the
 	// line's cue may be another column's).
 	if cellBefore != before {
-		if c, ok := nearestCue(cellBefore, moneyCues); ok {
+		if c, ok := nearestCue(unqualifyVAT(cellBefore), moneyCues); ok {
 			feats = append(feats, "ccue:"+c.key)
 		} else {
 			feats = append(feats, "ccue:-")
@@ -243,7 +247,7 @@ func moneyRowFeatures(d *keyDoc, si, at int) []string {
 	var out []string
 	row := text[seg.start:seg.end]
 	if i := strings.Index(row, " | "); i >= 0 && seg.start+i < at {
-		if c, ok := nearestCue(row[:i], moneyCues); ok {
+		if c, ok := nearestCue(unqualifyVAT(row[:i]), moneyCues); ok {
 			out = append(out, "rcue:"+c.key)
 		} else {
 			out = append(out, "rcue:-")
@@ -399,4 +403,14 @@ func moneyHeaderCell(d *keyDoc, si, at int) (string, bool) {
 		return "", false
 	}
 	return strings.TrimSpace(cells[col]), true
+}
+
+// unqualifyVAT blanks the words that name VAT as included in or left
+// out of a sum (reVATQualifier27), keeping the offsets; a text with no
+// tax word is returned as it is.
+func unqualifyVAT(s string) string {
+	if !strings.Contains(s, "ضريبة") && !strings.Contains(lowerASCII(s), "vat") && !strings.Contains(lowerASCII(s), "tax") {
+		return s
+	}
+	return reVATQualifier27.ReplaceAllStringFunc(s, func(m string) string { return strings.Repeat(" ", len(m)) })
 }
