@@ -19,3 +19,20 @@ func TestMoney27VATQualified(t *testing.T) {
 		}
 	}
 }
+
+// TestMoney27InsureOn: "بالتأمين على ..." (to insure the goods, the
+// works, the crew) names an insurance cover, not the deposit التأمين
+// alone names.
+func TestMoney27InsureOn(t *testing.T) {
+	for _, s := range []string{
+		"يلتزم المقاول بالتأمين على المعدات ضد السرقة بمبلغ يصل إلى ",
+		"يجب التأمين على المخزون بمبلغ لا يقل عن ",
+	} {
+		if c, ok := nearestCue(s, moneyCues); !ok || c.key != "insurance_cover" {
+			t.Errorf("%q: %q, want insurance_cover", s, c.key)
+		}
+	}
+	if c, _ := nearestCue("يدفع المستأجر مبلغ التأمين وقدره ", moneyCues); c.key != "security_deposit" {
+		t.Errorf("a deposit: %q, want security_deposit", c.key)
+	}
+}
