@@ -117,7 +117,11 @@ func moneyKeyItems(facts []Fact, cands []candidate, a *assembled, docType string
 // nearest before it, h: its table column's header, r: its row's first
 // cell, s: the nearest heading, t: and tw: the document's type and
 // title words, and its kind: totalrow, lastrow, cell, pct, per, freq:, cur:,
-// mag:, inwords, ar, pos:, nth:, same:.
+// mag:, inwords, ar, pos:, nth:, same:. Session 27 added the lexicon's key
+// of the amount's own cell (ccue:), its column's header (hcue:) and its
+// row's label (rcue:), the nearest cue's distance (cued:), a ceiling or
+// floor before it (bound:) and VAT included or excluded (vat:), the cues
+// read past VAT words that qualify the sum (unqualifyVAT).
 func moneyFeatures(d *keyDoc, start, end int, f Fact, nth, same int) []string {
 	text := d.a.text
 	feats := []string{"bias"}
