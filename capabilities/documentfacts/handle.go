@@ -297,6 +297,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	conv22Facts(all, cands, a.text)                    // conv22.go
 	money23Facts(all, cands, a.text)                   // money23.go
 	money24Facts(all, cands, a.text, out.DocumentType) // money24.go
+	money27Facts(all, cands, a.text)                   // money27.go
 	all, cands = arabicTwins20b(all, cands)            // again: twins money23Facts re-keyed alike
 	// The date, duration and money keys' last word: the learned models
 	// where they are confident (datemodel.go, moneymodel.go; the duration

@@ -116,7 +116,11 @@ func moneyKeyItems(facts []Fact, cands []candidate, d *keyDoc) []keyItem {
 // nearest before it, h: its table column's header, r: its row's first
 // cell, s: the nearest heading, t: and tw: the document's type and
 // title words, and its kind: totalrow, lastrow, cell, pct, per, freq:, cur:,
-// mag:, inwords, ar, pos:, nth:, same:.
+// mag:, inwords, ar, pos:, nth:, same:. Session 27 added the lexicon's key
+// of the amount's own cell (ccue:), its column's header (hcue:) and its
+// row's label (rcue:), the nearest cue's distance (cued:), a ceiling or
+// floor before it (bound:) and VAT included or excluded (vat:), the cues
+// read past VAT words that qualify the sum (unqualifyVAT).
 func moneyFeatures(d *keyDoc, start, end int, f Fact, nth, same int) []string {
 	text := d.a.text
 	feats := []string{"bias"}
@@ -136,11 +140,25 @@ func moneyFeatures(d *keyDoc, start, end int, f Fact, nth, same int) []string {
 	}
 	// The package's lexicon of money words (keywords.go), on the same
 	// window: general words, not any document's phrase.
-	if c, ok := nearestCue(cueCtx, moneyCues); ok {
-		feats = append(feats, "cue:"+c.key)
+	// VAT words qualifying the sum ("شاملة ضريبة القيمة المضافة",
+	// "excluding VAT") are not its key (money27.go): the cues are read
+	// with them blanked.
+	cueCtx = unqualifyVAT(cueCtx)
+	if c, at, ok := nearestCueAt(cueCtx, moneyCues); ok {
+		feats = append(feats, "cue:"+c.key, "cued:"+c.key+"|"+wordsDistance(cueCtx[at:]))
 	} else {
 		feats = append(feats, "cue:-")
 	}
+	// In a table row, the lexicon's key of the amount's own cell (the
+	// line's cue may be another column's).
+	if cellBefore != before {
+		if c, ok := nearestCue(unqualifyVAT(cellBefore), moneyCues); ok {
+			feats = append(feats, "ccue:"+c.key)
+		} else {
+			feats = append(feats, "ccue:-")
+		}
+	}
+	feats = append(feats, moneyQualifiers(cellBefore)...)
 	feats, after := d.nearFeats(feats, start, end, lineStart, lineEnd, bw)
 	// A percentage next to it, a unit it is counted per, its words.
 	ta := strings.TrimLeft(after, " \t")
@@ -159,9 +177,28 @@ func moneyFeatures(d *keyDoc, start, end int, f Fact, nth, same int) []string {
 	}
 	// The block, its heading, its table's header and row.
 	feats, si, table := d.blockFeats(feats, start)
+	// The lexicon's key of the column's header ("VAT", "Total",
+	// "Deposit"), resolved as a label is, not as loose words, in the
+	// header moneyHeaderCell finds (a header with digits, "VAT 5%", and
+	// columns after an empty cell too).
+	if h, ok := moneyHeaderCell(d, si, start); ok {
+		if !table {
+			for _, w := range firstN(dateWords(h), 6) {
+				feats = append(feats, "h:"+w)
+			}
+			feats = append(feats, "table")
+			table = true
+		}
+		if c, ok := nearestCue(h, moneyCues); ok {
+			feats = append(feats, "hcue:"+c.key)
+		} else {
+			feats = append(feats, "hcue:-")
+		}
+	}
 	if table {
 		feats = append(feats, moneyRowFeatures(d, si, start)...)
 	}
+	feats = append(feats, moneyVAT(suffixOf(cellBefore, 48)+" "+prefixBytes(after, 48))...)
 	if f.Frequency != "" {
 		feats = append(feats, "freq:"+f.Frequency)
 	}
@@ -189,6 +226,11 @@ func moneyRowFeatures(d *keyDoc, si, at int) []string {
 	var out []string
 	row := text[seg.start:seg.end]
 	if i := strings.Index(row, " | "); i >= 0 && seg.start+i < at {
+		if c, ok := nearestCue(unqualifyVAT(row[:i]), moneyCues); ok {
+			out = append(out, "rcue:"+c.key)
+		} else {
+			out = append(out, "rcue:-")
+		}
 		rw := firstN(dateWords(row[:i]), 6)
 		for _, w := range rw {
 			out = append(out, "r:"+w)
@@ -235,4 +277,119 @@ func moneyInWords(after string) bool {
 		}
 	}
 	return false
+}
+
+// wordsDistance buckets how many words stand between a cue's start and
+// the amount (ctx runs from the cue to the amount): near (at most 3,
+// "Deposit: OMR 500"), mid (at most 8), far.
+func wordsDistance(ctx string) string {
+	switch n := len(strings.Fields(ctx)); {
+	case n <= 3:
+		return "near"
+	case n <= 8:
+		return "mid"
+	}
+	return "far"
+}
+
+// suffixOf is the last n bytes of s at most (a rune's start kept).
+func suffixOf(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return cutRuneStart(s[len(s)-n:])
+}
+
+// moneyQualifiers: bound:max when the words just before the amount make
+// it a ceiling ("not exceeding", "up to", بحد أقصى, لا يتجاوز), bound:min
+// when a floor ("not less than", "at least", لا تقل عن) — the phrase the
+// amount is the object of, not the key's noun.
+func moneyQualifiers(cellBefore string) []string {
+	tail := lowerASCII(suffixOf(cellBefore, 48))
+	var out []string
+	for _, w := range []string{"not exceed", "up to", "maximum", "max.", "capped", "a cap of", "ceiling", "بحد أقصى", "بحد اقصى", "حد أقصى", "لا يتجاوز", "لا تتجاوز", "يصل إلى", "يصل الى", "تصل إلى", "تصل الى"} {
+		if strings.Contains(tail, w) {
+			out = append(out, "bound:max")
+			break
+		}
+	}
+	for _, w := range []string{"not less than", "at least", "minimum", "no less than", "لا تقل", "لا يقل", "الحد الأدنى", "الحد الادنى"} {
+		if strings.Contains(tail, w) {
+			out = append(out, "bound:min")
+			break
+		}
+	}
+	return out
+}
+
+// moneyVAT: vat:incl when the amount is said to include VAT or tax
+// ("inclusive of VAT", شاملة ضريبة القيمة المضافة), vat:excl when to
+// exclude it ("excluding VAT", "before VAT", غير شامل الضريبة): such an
+// amount is a total or a net, not the tax, whatever the lexicon reads in
+// "VAT". ctx is the amount's cell before it and the text after it.
+func moneyVAT(ctx string) []string {
+	l := lowerASCII(ctx)
+	for _, w := range []string{"excluding vat", "exclusive of vat", "excl. vat", "excl vat", "before vat", "net of vat", "vat exclusive", "excluding tax", "before tax", "غير شامل", "غير شاملة", "قبل الضريبة", "بدون ضريبة", "لا تشمل"} {
+		if strings.Contains(l, w) {
+			return []string{"vat:excl"}
+		}
+	}
+	for _, w := range []string{"including vat", "inclusive of vat", "incl. vat", "incl vat", "vat inclusive", "inclusive of all taxes", "including tax", "شامل", "شاملة", "بما في ذلك ضريبة", "بما فيها ضريبة"} {
+		if strings.Contains(l, w) {
+			return []string{"vat:incl"}
+		}
+	}
+	return nil
+}
+
+// moneyHeaderCell is the header cell of the table column holding at in
+// block si, as headerCell (datemodel.go) finds it, but with the table's
+// first row its header even when it holds a digit ("VAT 5% (AED)",
+// "Amount 2026") and columns counted by their bars, so that an empty
+// cell ("a | | b") counts. (headerCell is left as the date and duration
+// models were trained with it.) ok is false outside a table's rows.
+func moneyHeaderCell(d *keyDoc, si, at int) (string, bool) {
+	if si < 0 {
+		return "", false
+	}
+	text := d.a.text
+	seg := d.a.segs[si]
+	if seg.end-seg.start > keyFeatBlock || seg.tableStart || !strings.Contains(text[seg.start:seg.end], " | ") {
+		return "", false
+	}
+	top, first := -1, -1
+	for j := si - 1; j >= 0 && j >= si-keyFeatRows; j-- {
+		s := d.a.segs[j]
+		if s.end-s.start > keyFeatBlock || !strings.Contains(text[s.start:s.end], " | ") {
+			break
+		}
+		first = j
+		if s.tableStart {
+			top = j
+			break
+		}
+	}
+	if top < 0 && first >= 0 && !hasDigit(text[d.a.segs[first].start:d.a.segs[first].end]) {
+		top = first // rows with no table start: their first row of words
+	}
+	if top < 0 {
+		return "", false
+	}
+	col := strings.Count(text[seg.start:at], "|")
+	h := d.a.segs[top]
+	cells := strings.Split(text[h.start:h.end], "|")
+	if col >= len(cells) {
+		return "", false
+	}
+	return strings.TrimSpace(cells[col]), true
+}
+
+// unqualifyVAT blanks the words that name VAT as included in or left
+// out of a sum (reVATQualifier27), keeping the offsets; a text with no
+// tax word is returned as it is.
+func unqualifyVAT(s string) string {
+	if !strings.Contains(s, "ضريبة") && !strings.Contains(lowerASCII(s), "vat") && !strings.Contains(lowerASCII(s), "tax") {
+		return s
+	}
+	return reVATQualifier27.ReplaceAllStringFunc(s, func(m string) string { return strings.Repeat(" ", len(m)) })
 }
