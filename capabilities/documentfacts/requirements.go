@@ -322,6 +322,7 @@ units:
 	x.fam23Requirements(ctx)    // fam23.go
 	x.req23(ctx)                // obl23.go
 	x.req24(ctx)                // obl24.go
+	x.req27(ctx)                // detect27.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).

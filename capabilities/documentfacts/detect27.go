@@ -1,0 +1,91 @@
+package documentfacts
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Session 27 (issue 29, docs/documents.md "Issue 29, session 27:
+// obligations and requirements found (detect)"): clauses the rules did
+// not find at all, by classes of wording counted over the development
+// sets. Hooked by one line each (requirements.go, clauses.go); the table
+// cases are in detect27_test.go.
+
+// req27 reads, in a document that selects (a tender, an RFQ, its
+// addendum or its replies to bidders' queries), the conditions stated
+// outside a requirements section.
+func (x *clauseExtractor) req27(ctx reqContext) {
+	if ctx.binding || !ctx.selecting {
+		return
+	}
+	x.bidderConditions27()
+}
+
+// Class C1: a bidder's condition stated as a sentence wherever it stands
+// (a reply to a query, an addendum), as the requirement sections read it
+// under their headings, a requirement instead of an obligation:
+//
+//   - decision 32 in Arabic: a site visit the bidder must attend written
+//     with its noun ("يجب على المناقصين حضور الزيارة الميدانية"):
+//     eligibility (reMustAttend20c reads زيارة الموقع and the meeting);
+//   - decision 55: a share of national staff the bidder must meet ("Bidders
+//     must meet the Omanisation percentage", "يجب أن تكون نسبة التعمين
+//     لدى المناقص مطابقة"): compliance; a certificate of it is a document
+//     to submit, not this condition;
+//   - a floor on the bidder's turnover or annual sales ("يجب ألا يقل
+//     متوسط حجم الأعمال السنوي للمناقص عن"): financial;
+//   - decision 14: goods a bidder offers accepted if certified to or
+//     conforming with a standard ("Equivalent pumps are accepted if they
+//     are certified to ISO 9906", "تقبل المضخات المكافئة إذا كانت معتمدة
+//     وفق المواصفة"): compliance.
+var (
+	reArVisit27 = regexp.MustCompile(`(?:يجب|يتعين|يلتزم|على|يشترط|يُشترط)[^.؛\n]{0,50}?حضور\s+(?:ال)?زيارة\s+(?:ال)?(?:ميدانية|موقع)`)
+	// reBidder27: the one who bids, in either language.
+	reBidder27 = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?)\b|(?:^|\s)(?:ال|لل|ل)?(?:مناقص|متناقص|متقدم)(?:ين|ون)?(?:\s|$|[.،,؛])|مقدم\s+العطاء|مقدمي\s+العطاءات`)
+	// reCondModal27: the word that makes it a condition.
+	reCondModal27 = regexp.MustCompile(`(?i)\b(?:must|shall|is\s+required\s+to|are\s+required\s+to)\b|(?:^|\s)(?:يجب|يشترط|يُشترط|يتعين)(?:\s|$)`)
+	// reCertWord27: a certificate, which is a document to submit.
+	reCertWord27 = regexp.MustCompile(`(?i)\bcertificates?\b|شهادة|شهادات`)
+	reTurnover27 = regexp.MustCompile(`(?i)\bturnover\b|حجم\s+(?:ال)?أعمال|(?:ال)?مبيعات\s+(?:ال)?سنوية`)
+	reFloor27    = regexp.MustCompile(`(?i)\bat\s+least\b|\bnot\s+less\s+than\b|\bminimum\b|(?:ألا|الا|لا|أن\s+لا)\s+(?:يقل|تقل)(?:\s|$)`)
+	reAccepted27 = regexp.MustCompile(`(?i)\b(?:accepted|acceptable|allowed|permitted)\s+(?:only\s+)?(?:if|provided(?:\s+that)?|where)\b[^.;\n]{0,60}?\b(?:certified\s+to|conform(?:s|ing)?\s+to|compl(?:y|ies)\s+with)\b[^.;\n]{0,30}?\b(?:ISO|EN|ASTM|BS|GSO|IEC|ANSI|DIN|standards?)\b|(?:تقبل|تُقبل|يقبل|يُقبل)[^.؛\n]{0,60}?(?:إذا|شريطة|بشرط)\s+(?:أن\s+)?(?:كانت|كان|تكون|يكون)\s+(?:معتمدة|معتمد|مطابقة|مطابق)\s+(?:وفق|ل)`)
+)
+
+// condition27 is the category of the bidder's condition sentence t
+// states (class C1), "" when none.
+func condition27(t string) string {
+	switch {
+	case reArVisit27.MatchString(t) && !reOptionalVisit20c.MatchString(t):
+		return "eligibility"
+	case reNationals23.MatchString(t) && reCondModal27.MatchString(t) && reBidder27.MatchString(t) && !reCertWord27.MatchString(t):
+		return "compliance"
+	case reTurnover27.MatchString(t) && reFloor27.MatchString(t) && reCondModal27.MatchString(t) && reBidder27.MatchString(t) && !reCertWord27.MatchString(t):
+		return "financial"
+	case reAccepted27.MatchString(t):
+		return "compliance"
+	}
+	return ""
+}
+
+// bidderConditions27 adds the requirement of each sentence stating a
+// bidder's condition (class C1) that no requirement reads yet, and keeps
+// it from the obligations (as bidderConditions20c, conv20c.go).
+func (x *clauseExtractor) bidderConditions27() {
+	for si, sp := range x.sents {
+		if x.reqSents[si] || x.skipped(sp) || sp.end-sp.start > 400 || x.reqOverlaps(sp.start, sp.end) {
+			continue
+		}
+		t := x.a.text[sp.start:sp.end]
+		if strings.HasSuffix(strings.TrimSpace(t), ":") {
+			continue // a lead-in
+		}
+		c := condition27(t)
+		if c == "" {
+			continue
+		}
+		x.reqSents[si] = true
+		lead := leadingNumber(t)
+		r := Requirement{Requirement: clip(strings.TrimSpace(t[lead:]), 300), Category: c, Mandatory: !reReqOptional.MatchString(t), Method: "clause", Confidence: 0.75}
+		x.reqs = append(x.reqs, reqFound{r: r, start: sp.start + lead, end: sp.end, explicit: true, section: x.sectionOf[sp.seg]})
+	}
+}

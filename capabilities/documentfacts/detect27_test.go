@@ -1,0 +1,63 @@
+package documentfacts
+
+import "testing"
+
+// Session 27 (issue 29, docs/documents.md "Issue 29, session 27:
+// obligations and requirements found (detect)"): invented documents and
+// the facts of one type each must give, as "role modality word" (for a
+// requirement "category mandatory|optional word"); a case fails on a
+// wanted fact missing and on any other fact of that type.
+
+const (
+	det27Addendum   = "ADDENDUM No. 1 AND REPLIES TO QUERIES\n\nTender No. 14/2026: Supply and Installation of Two Booster Pumps\n\nNizwa Water Company SAOC issues this Addendum to all bidders.\n\n3. Replies to queries\n\n"
+	det27AddendumAR = "الملحق رقم ١ والرد على الاستفسارات\n\nالمناقصة رقم ١٤/٢٠٢٦: توريد وتركيب مضختين\n\nتصدر شركة نزوى للمياه ش.م.ع.م هذا الملحق لجميع المناقصين.\n\n٣. الرد على الاستفسارات\n\n"
+	det27Contract   = "SERVICES AGREEMENT\n\nThis Agreement is made between Nizwa Cement Co. SAOG (the \"Customer\") and Falcon Facility Services LLC (the \"Contractor\").\n\n"
+)
+
+var detect27Cases = []struct {
+	class, name, format, typ, text string
+	want                           []string
+}{
+	// Class C1: a bidder's condition stated outside a requirements section.
+	{"C1", "a reply: the bidder's national staff share (decision 55)", "txt", "requirement",
+		det27Addendum + "Query 2: Is Omanisation a condition?\nReply: Yes. Tenderers must meet the Omanisation percentage prescribed for the sector.\n",
+		[]string{"compliance mandatory omanisation percentage"}},
+	{"C1", "Arabic: the share, then its certificate to submit", "txt", "requirement",
+		det27AddendumAR + "الاستفسار ٢: هل التعمين شرط؟\nالرد: نعم، يشترط أن تكون نسبة التعمين لدى المتقدم مطابقة للنسبة المقررة.\n",
+		[]string{"compliance mandatory نسبة التعمين"}},
+	{"C1", "Arabic: a site visit named by its noun (decision 32)", "txt", "requirement",
+		det27AddendumAR + "الاستفسار ١: هل الزيارة إلزامية؟\nالرد: نعم، يجب على المناقصين حضور الزيارة الميدانية يوم ١٠ مايو ٢٠٢٦م.\n",
+		[]string{"eligibility mandatory حضور الزيارة الميدانية"}},
+	{"C1", "... which is no obligation", "txt", "obligation",
+		det27AddendumAR + "الاستفسار ١: هل الزيارة إلزامية؟\nالرد: نعم، يجب على المناقصين حضور الزيارة الميدانية يوم ١٠ مايو ٢٠٢٦م.\n",
+		nil},
+	{"C1", "Arabic: a floor on the bidder's turnover", "txt", "requirement",
+		det27AddendumAR + "الاستفسار ٣: ما الحد الأدنى لحجم الأعمال؟\nالرد: يجب ألا يقل حجم الأعمال السنوي للمناقص عن ٥٠٠٬٠٠٠ ر.ع.\n",
+		[]string{"financial mandatory حجم الأعمال"}},
+	{"C1", "goods accepted if certified to a standard (decision 14), both languages", "txt", "requirement",
+		det27Addendum + "Query 4: May we offer another make?\nReply: Yes. Equivalent valves are acceptable only if they are certified to EN 1074.\n\nالرد: نعم، تقبل الصمامات المكافئة إذا كانت مطابقة للمواصفة EN 1074.\n",
+		[]string{"compliance mandatory certified to en 1074", "compliance mandatory مطابقة للمواصفة"}},
+	{"C1 neg", "an optional site visit, and a share's certificate", "txt", "requirement",
+		det27AddendumAR + "الرد: يمكن للمناقصين حضور الزيارة الميدانية إن رغبوا.\n\nReply: The Omanisation certificate must show the percentage of Omani staff.\n",
+		nil},
+	{"C1 neg", "a contract's Omanisation duty stays the contractor's", "txt", "requirement",
+		det27Contract + "5. The Contractor shall maintain the Omanisation percentage set by the Ministry of Labour throughout the term.\n",
+		nil},
+	{"C1 neg", "... its obligation", "txt", "obligation",
+		det27Contract + "5. The Contractor shall maintain the Omanisation percentage set by the Ministry of Labour throughout the term.\n",
+		[]string{"contractor must maintain the omanisation percentage"}},
+	{"C1 neg", "a contract's goods accepted if they meet a standard: no requirement", "txt", "requirement",
+		det27Contract + "6. Replacement parts are accepted only if they are certified to ISO 9001 by the maker.\n",
+		nil},
+}
+
+// TestDetect27Families: each case gives exactly the facts it wants.
+// go test -p 1 ./capabilities/documentfacts -run TestDetect27Families -v
+func TestDetect27Families(t *testing.T) {
+	for _, c := range detect27Cases {
+		got := conv16Items(extractAs(t, c.format, c.text), c.typ)
+		if msg := obl15Compare(got, c.want); msg != "" {
+			t.Errorf("class %s, %s (%s):\n%s", c.class, c.name, c.typ, msg)
+		}
+	}
+}
