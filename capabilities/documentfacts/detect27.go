@@ -19,6 +19,7 @@ func (x *clauseExtractor) req27(ctx reqContext) {
 		return
 	}
 	x.bidderConditions27()
+	x.submitWithBid27()
 }
 
 // Class C1: a bidder's condition stated as a sentence wherever it stands
@@ -86,6 +87,52 @@ func (x *clauseExtractor) bidderConditions27() {
 		x.reqSents[si] = true
 		lead := leadingNumber(t)
 		r := Requirement{Requirement: clip(strings.TrimSpace(t[lead:]), 300), Category: c, Mandatory: !reReqOptional.MatchString(t), Method: "clause", Confidence: 0.75}
+		x.reqs = append(x.reqs, reqFound{r: r, start: sp.start + lead, end: sp.end, explicit: true, section: x.sectionOf[sp.seg]})
+	}
+}
+
+// Class C2 (decision 28, convention 34): a document the bidder submits
+// with its bid, named in a sentence of its own ("The bidder shall submit
+// the manufacturer's test certificates with its technical offer", "A
+// valid Omanisation certificate shall be submitted with the bid", "ويقدم
+// المناقص شهادات اختبار الشركة المصنعة مع عرضه الفني", "وتقدم شهادة
+// تعمين سارية المفعول مع العطاء"), is a documentation requirement, and
+// the sentence stays the duty it is (the bidder's, or no one's when
+// passive). Family H of session 24 (docSentences24) reads two or more
+// documents named so; this reads one, and the passive. A bond is the
+// bond rules'; a lead-in ("shall submit the following with its bid:")
+// is the list's.
+var (
+	reSubmitWithEN27    = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?|suppliers?|consultants?|candidates?|firms?)\s+(?:shall|must|are\s+to|is\s+to|(?:is|are)\s+required\s+to)\s+(?:also\s+)?(?:submit|provide|enclose|attach|furnish|upload)\s+(.{3,200}?)\s+(?:with|in)\s+(?:its|their|the|his|her|each)\s+(?:technical\s+|financial\s+|commercial\s+)?(?:bids?|offers?|tenders?|proposals?|quotations?|applications?|envelopes?|submissions?)\b`)
+	reSubmittedWithEN27 = regexp.MustCompile(`(?i)^\W*(?:[0-9][0-9.]*\s+)?(.{3,150}?)\s+(?:shall|must)\s+(?:also\s+)?be\s+(?:submitted|provided|enclosed|attached|included|furnished)\s+(?:together\s+)?with\s+(?:its|their|the|each)\s+(?:technical\s+|financial\s+)?(?:bids?|offers?|tenders?|proposals?|quotations?|applications?)\b`)
+	reSubmitWithAR27    = regexp.MustCompile(`(?:^|\s)(?:و)?(?:يقدم|تقدم|يُقدم|تُقدم|يرفق|ترفق|يُرفق|تُرفق)\s+(?:(?:ال)?(?:مناقص|متقدم|مورد|متناقص)(?:ون|ين)?\s+)?(\S.{2,200}?)\s+مع\s+(?:عرضه|عطائه|العطاء|العرض|الطلب|طلبه|عطاءاتهم|طلباتهم)`)
+)
+
+// submitWithBid27 adds the documentation requirement of each such
+// sentence no requirement reads yet.
+func (x *clauseExtractor) submitWithBid27() {
+	for si, sp := range x.sents {
+		if x.reqSents[si] || x.skipped(sp) || sp.end-sp.start > 400 || x.reqOverlaps(sp.start, sp.end) {
+			continue
+		}
+		t := x.a.text[sp.start:sp.end]
+		if strings.HasSuffix(strings.TrimSpace(t), ":") || reBondWords.MatchString(t) {
+			continue
+		}
+		ok := false
+		if hasArabic(t) {
+			m := reSubmitWithAR27.FindStringSubmatch(t)
+			ok = m != nil && (reDocNounAR24.MatchString(m[1]) || reDocHeadAR20c.MatchString(m[1]))
+		} else if m := reSubmitWithEN27.FindStringSubmatch(t); m != nil {
+			ok = reDocNounEN24.MatchString(m[1]) || reDocHeadEN20c.MatchString(m[1])
+		} else if m := reSubmittedWithEN27.FindStringSubmatch(t); m != nil {
+			ok = reDocNounEN24.MatchString(m[1]) || reDocHeadEN20c.MatchString(m[1])
+		}
+		if !ok {
+			continue
+		}
+		lead := leadingNumber(t)
+		r := Requirement{Requirement: clip(strings.TrimSpace(t[lead:]), 300), Category: "documentation", Mandatory: !reReqOptional.MatchString(t), Method: "clause", Confidence: 0.75}
 		x.reqs = append(x.reqs, reqFound{r: r, start: sp.start + lead, end: sp.end, explicit: true, section: x.sectionOf[sp.seg]})
 	}
 }

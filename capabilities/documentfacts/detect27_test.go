@@ -49,6 +49,25 @@ var detect27Cases = []struct {
 	{"C1 neg", "a contract's goods accepted if they meet a standard: no requirement", "txt", "requirement",
 		det27Contract + "6. Replacement parts are accepted only if they are certified to ISO 9001 by the maker.\n",
 		nil},
+	// Class C2: one document to submit with the bid, in its own sentence.
+	{"C2", "the bidder submits a document with its offer: a requirement", "txt", "requirement",
+		det27Addendum + "Query 4: May we offer another make?\nReply: The bidder shall submit the manufacturer's type test reports with its technical offer.\n",
+		[]string{"documentation mandatory type test reports"}},
+	{"C2", "... and still its duty", "txt", "obligation",
+		det27Addendum + "Query 4: May we offer another make?\nReply: The bidder shall submit the manufacturer's type test reports with its technical offer.\n",
+		[]string{"bidder must submit the manufacturer's type test reports"}},
+	{"C2", "a passive: a certificate submitted with the bid", "txt", "requirement",
+		det27Addendum + "Reply: A valid social insurance certificate shall be submitted with the bid.\n",
+		[]string{"documentation mandatory social insurance certificate"}},
+	{"C2", "Arabic: the bidder's document with its offer, and a passive one", "txt", "requirement",
+		det27AddendumAR + "الرد: يقدم المناقص كتالوجات الشركة المصنعة مع عرضه الفني.\n\nالرد: تقدم شهادة التأمينات الاجتماعية سارية المفعول مع العطاء.\n",
+		[]string{"documentation mandatory كتالوجات الشركة المصنعة", "documentation mandatory شهادة التأمينات"}},
+	{"C2 neg", "a bond with the bid is the bond rules', a lead-in the list's", "txt", "requirement",
+		det27Addendum + "Reply: The bidder shall submit the following with its bid:\n(a) the priced bill of quantities;\n(b) the signed form of tender.\n",
+		[]string{"documentation mandatory bill of quantities", "documentation mandatory form of tender"}},
+	{"C2 neg", "a contract: a document the contractor submits with its invoice", "txt", "requirement",
+		det27Contract + "7. The Contractor shall submit the signed timesheets with each invoice.\n",
+		nil},
 }
 
 // TestDetect27Families: each case gives exactly the facts it wants.
