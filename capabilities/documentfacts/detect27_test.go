@@ -11,6 +11,7 @@ import "testing"
 const (
 	det27Addendum   = "ADDENDUM No. 1 AND REPLIES TO QUERIES\n\nTender No. 14/2026: Supply and Installation of Two Booster Pumps\n\nNizwa Water Company SAOC issues this Addendum to all bidders.\n\n3. Replies to queries\n\n"
 	det27AddendumAR = "الملحق رقم ١ والرد على الاستفسارات\n\nالمناقصة رقم ١٤/٢٠٢٦: توريد وتركيب مضختين\n\nتصدر شركة نزوى للمياه ش.م.ع.م هذا الملحق لجميع المناقصين.\n\n٣. الرد على الاستفسارات\n\n"
+	det27TenderAR   = "إعلان مناقصة\n\nتعلن بلدية صحار عن طرح المناقصة رقم ٧/٢٠٢٦ لتنظيف المباني.\n\n"
 	det27Contract   = "SERVICES AGREEMENT\n\nThis Agreement is made between Nizwa Cement Co. SAOG (the \"Customer\") and Falcon Facility Services LLC (the \"Contractor\").\n\n"
 )
 
@@ -67,6 +68,16 @@ var detect27Cases = []struct {
 		[]string{"documentation mandatory bill of quantities", "documentation mandatory form of tender"}},
 	{"C2 neg", "a contract: a document the contractor submits with its invoice", "txt", "requirement",
 		det27Contract + "7. The Contractor shall submit the signed timesheets with each invoice.\n",
+		nil},
+	// Class O2: the winning bidder named by a relative clause.
+	{"O2", "Arabic: the bidder the tender is awarded to furnishes a performance bond", "txt", "obligation",
+		det27TenderAR + "٥. يلتزم المناقص الذي يرسو عليه العطاء بتقديم ضمان حسن التنفيذ بنسبة (١٠٪) من قيمة العقد قبل توقيع العقد.\n",
+		[]string{"bidder must بتقديم ضمان حسن التنفيذ"}},
+	{"O2", "... also its financial requirement", "txt", "requirement",
+		det27TenderAR + "٥. يلتزم المناقص الذي يرسو عليه العطاء بتقديم ضمان حسن التنفيذ بنسبة (١٠٪) من قيمة العقد قبل توقيع العقد.\n",
+		[]string{"financial mandatory ضمان حسن التنفيذ"}},
+	{"O2 neg", "a bidder's condition under a relative clause of another verb stays a requirement", "txt", "obligation",
+		det27TenderAR + "٥. يجب أن يكون المناقص الذي يتقدم للمناقصة مسجلاً في السجل التجاري.\n",
 		nil},
 }
 

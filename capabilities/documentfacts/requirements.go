@@ -63,7 +63,7 @@ var (
 	reOptionalHeading = regexp.MustCompile(`(?i)\b(?:desirable|preferred|nice\s+to\s+have|advantageous|optional)\b|مزايا\s+إضافية|يفضل` + optionalHeadings15)
 	// reWinner: the successful bidder's duties are obligations, not
 	// conditions to qualify.
-	reWinner = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)\b|الفائز|المرسى\s+عليه|المختار`)
+	reWinner = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)\b|الفائز|المرسى\s+عليه|المختار|` + reWinnerRel27)
 )
 
 // reInstrumentTitle: the title of a guarantee or bond issued as the
