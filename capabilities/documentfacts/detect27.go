@@ -20,6 +20,7 @@ func (x *clauseExtractor) req27(ctx reqContext) {
 	}
 	x.bidderConditions27()
 	x.submitWithBid27()
+	x.passiveBonds27()
 }
 
 // Class C1: a bidder's condition stated as a sentence wherever it stands
@@ -143,3 +144,41 @@ func (x *clauseExtractor) submitWithBid27() {
 // successful bidder of reWinner and reWinners: its performance bond is a
 // financial requirement and still its duty (convention of session 19).
 const reWinnerRel27 = `(?:الذي|التي|من)\s+(?:يرسو|ترسو)\s+(?:عليه|عليها)`
+
+// Class O3 (decision 34): a bond handed in with the bid, the bond as the
+// subject of a passive verb of submitting ("يجب أن يقدم مع العطاء كفالة
+// بنكية أولية", "يقدم الضمان المؤقت في صورة ضمان بنكي"; heldout4 12,
+// heldout5 10, heldout16 09), is the bond's financial requirement and an
+// obligation of no one, as "يجب أن يرفق بالعطاء ضمان" is
+// (accompanyingBonds21, conv21.go): the requirement's sentence is read for
+// obligations as well. A bidder named ("يقدم المناقص ضمان") is another
+// wording; the winner's bond is its own duty already.
+var reSubmitBond27 = regexp.MustCompile(`^\s*(?:[0-9٠-٩]+[.)\-]?\s*|[-•*]\s*)?(?:(?:يجب|ويجب|يتعين)\s+أن\s+)?(?:و)?(?:يقدم|يُقدم|تقدم|تُقدم)\s+(?:(?:ب|مع\s+)(?:كل\s+)?(?:ال)?(?:عطاء|عطاءات|عرض|عروض)\S*\s+)?(?:ال)?(?:ضمان|كفالة|تأمين)`)
+
+// passiveBonds27 lets the obligations read such a requirement's sentence.
+func (x *clauseExtractor) passiveBonds27() {
+	for si, sp := range x.sents {
+		if !x.reqSents[si] || x.skipped(sp) || sp.end-sp.start > 500 {
+			continue
+		}
+		if t := x.a.text[sp.start:sp.end]; reSubmitBond27.MatchString(arClauseLabel15(t)) && !reWinners.MatchString(t) {
+			x.reqSents[si] = false
+		}
+	}
+}
+
+// obl27 applies the session's obligation classes after every other rule
+// (handle.go): class O3's duty binds no one named (decision 34), whatever
+// role an earlier rule read from the bid it goes with.
+func (x *clauseExtractor) obl27() {
+	for i := range x.obls {
+		o := &x.obls[i]
+		if o.o.PartyRole == "" || o.start < 0 || o.end > len(x.a.text) {
+			continue
+		}
+		sent := x.a.text[o.start:o.end]
+		if reSubmitBond27.MatchString(arClauseLabel15(sent)) && !reBidder27.MatchString(sent) && !reWinners.MatchString(sent) {
+			o.o.Party, o.o.PartyRole = "", ""
+		}
+	}
+}

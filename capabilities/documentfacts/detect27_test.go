@@ -79,6 +79,19 @@ var detect27Cases = []struct {
 	{"O2 neg", "a bidder's condition under a relative clause of another verb stays a requirement", "txt", "obligation",
 		det27TenderAR + "٥. يجب أن يكون المناقص الذي يتقدم للمناقصة مسجلاً في السجل التجاري.\n",
 		nil},
+	// Class O3: a bond handed in with the bid, the bond as subject.
+	{"O3", "Arabic: a bond submitted with the bid binds no one", "txt", "obligation",
+		det27TenderAR + "ثالثاً: الضمانات\nيجب أن يقدم مع العطاء ضمان بنكي مؤقت بمبلغ ٢٬٠٠٠ ر.ع. صادر من أحد البنوك العاملة في سلطنة عمان.\n",
+		[]string{"- must يقدم مع العطاء ضمان بنكي"}},
+	{"O3", "... and is its financial requirement", "txt", "requirement",
+		det27TenderAR + "ثالثاً: الضمانات\nيجب أن يقدم مع العطاء ضمان بنكي مؤقت بمبلغ ٢٬٠٠٠ ر.ع. صادر من أحد البنوك العاملة في سلطنة عمان.\n",
+		[]string{"financial mandatory ضمان بنكي مؤقت"}},
+	{"O3", "Arabic: the passive without a modal", "txt", "obligation",
+		det27TenderAR + "ثانياً: الرسوم والضمانات\nالبند | المبلغ (ر.ع.)\nالضمان المؤقت | ٢٬٠٠٠\nيقدم الضمان المؤقت في صورة ضمان بنكي أو شيك مصدق باسم البلدية.\n",
+		[]string{"- must يقدم الضمان المؤقت"}},
+	{"O3 neg", "the winner's performance bond under the heading stays its duty", "txt", "obligation",
+		det27TenderAR + "ثالثاً: الضمانات\nيلتزم المناقص الفائز بتقديم ضمان حسن التنفيذ بنسبة ١٠٪ من قيمة العقد قبل توقيع العقد.\n",
+		[]string{"bidder must بتقديم ضمان حسن التنفيذ"}},
 }
 
 // TestDetect27Families: each case gives exactly the facts it wants.
