@@ -182,3 +182,40 @@ func (x *clauseExtractor) obl27() {
 		}
 	}
 }
+
+// Class O4 (convention 65): the items of an Arabic lead-in ("يلتزم
+// العميل بما يلي:", "على الممنوح له ما يلي:") written so that the item
+// rules missed them:
+//
+//   - an HTML list (<ol type="أ">, <ul>) the reader renders without its
+//     markers (heldout23 06): an Arabic line that ends its sentence (".",
+//     "؛", "،"), as plainItem23 reads an English one;
+//   - a bullet and then a letter ("- أ. تدريب ...", "- د. عدم منح ...";
+//     heldout22 06, heldout19 07): the item starts after both markers, so
+//     that its text, and a prohibition's عدم, read as written.
+
+// plainItemAR27: an Arabic list item with no marker, where its text
+// starts in line.
+func plainItemAR27(line string) (int, bool) {
+	t := strings.TrimSpace(line)
+	if t == "" || !firstLetterArabic(t) || strings.Contains(t, " | ") || len(t) > 600 {
+		return 0, false
+	}
+	if !strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "؛") && !strings.HasSuffix(t, "،") && !strings.HasSuffix(t, ";") {
+		return 0, false
+	}
+	return strings.Index(line, t), true
+}
+
+// secondMarker27: the length of a letter marker right after a bullet at
+// line[at:] ("- أ. "), else 0.
+func secondMarker27(line string, at int) int {
+	first := strings.TrimSpace(line[:at])
+	if first != "-" && first != "•" && first != "▪" && first != "–" && first != "*" {
+		return 0
+	}
+	if m := reListItem.FindStringIndex(line[at:]); m != nil && m[0] == 0 && !strings.ContainsAny(strings.TrimSpace(line[at:at+m[1]]), "-•▪–*") {
+		return m[1]
+	}
+	return 0
+}

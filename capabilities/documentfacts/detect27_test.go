@@ -92,6 +92,16 @@ var detect27Cases = []struct {
 	{"O3 neg", "the winner's performance bond under the heading stays its duty", "txt", "obligation",
 		det27TenderAR + "ثالثاً: الضمانات\nيلتزم المناقص الفائز بتقديم ضمان حسن التنفيذ بنسبة ١٠٪ من قيمة العقد قبل توقيع العقد.\n",
 		[]string{"bidder must بتقديم ضمان حسن التنفيذ"}},
+	// Class O4: the items of an Arabic lead-in the item rules missed.
+	{"O4", "an HTML list read without its markers", "html", "obligation",
+		"<html><body><h1>عقد خدمات نقل</h1><p>أبرم هذا العقد بين شركة الندى للتأمين ش.م.ب (\"العميل\") وشركة الخليج للنقل ذ.م.م (\"المقاول\").</p><h2>البند الرابع: التزامات العميل</h2><p>يلتزم العميل بما يلي:</p><ol type=\"أ\"><li>تسليم المقاول قائمة المحتويات قبل بدء النقل بثلاثة أيام.</li><li>توفير مواقف للشاحنات أمام المبنى.</li><li>عدم تسليم المقاول أي مواد قابلة للاشتعال.</li></ol><h2>البند الخامس: التزامات المقاول</h2><p>يلتزم المقاول بالتأمين على المحتويات أثناء النقل.</p></body></html>",
+		[]string{"customer must تسليم المقاول قائمة", "customer must توفير مواقف", "customer must_not عدم تسليم المقاول", "contractor must بالتأمين على المحتويات"}},
+	{"O4", "a bullet and then a letter", "md", "obligation",
+		"# عقد امتياز\n\nأبرم هذا العقد بين شركة الواحة للقهوة ذ.م.م، ويشار إليها فيما يلي بـ\"مانح الامتياز\"، وشركة النخيل للمقاهي ش.م.م، ويشار إليها فيما يلي بـ\"المستأجر\".\n\n## المادة (٦): التزامات مانح الامتياز\n\nيلتزم مانح الامتياز بما يلي:\n\n- أ. تدريب طاقم كل مقهى قبل الافتتاح.\n- ب. عدم منح أي امتياز آخر في المدينة طوال مدة العقد.\n",
+		[]string{"franchisor must تدريب طاقم", "franchisor must_not عدم منح أي امتياز"}},
+	{"O4 neg", "Arabic lines under a heading that binds no one are no items", "html", "obligation",
+		"<html><body><h1>عقد خدمات نقل</h1><p>أبرم هذا العقد بين شركة الندى للتأمين ش.م.ب (\"العميل\") وشركة الخليج للنقل ذ.م.م (\"المقاول\").</p><p>تعريفات:</p><ul><li>المقر الجديد هو مبنى الندى في المنامة.</li><li>المحتويات هي الأثاث والأجهزة المكتبية.</li></ul></body></html>",
+		nil},
 }
 
 // TestDetect27Families: each case gives exactly the facts it wants.
