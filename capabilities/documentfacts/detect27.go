@@ -167,6 +167,19 @@ func (x *clauseExtractor) passiveBonds27() {
 	}
 }
 
+// oblPassive27 runs class O1 over the sentences no requirement took,
+// after the obligation families (clauses.go).
+func (x *clauseExtractor) oblPassive27() {
+	for si, s := range x.sents {
+		if x.reqSents[si] || x.skipped(s) {
+			continue
+		}
+		if t := x.a.text[s.start:s.end]; hasArabic(t) {
+			x.arPassive27(si, s, arClauseLabel15(t))
+		}
+	}
+}
+
 // obl27 applies the session's obligation classes after every other rule
 // (handle.go): class O3's duty binds no one named (decision 34), whatever
 // role an earlier rule read from the bid it goes with.
@@ -218,4 +231,62 @@ func secondMarker27(line string, at int) int {
 		return m[1]
 	}
 	return 0
+}
+
+// Class O1 (convention 67): an Arabic passive duty of no one named that
+// the passive families (arPassiveDuties, arPassive21) miss because the
+// clause opens with a bullet ("- تقدم العطاءات إلكترونياً"; heldout20 07),
+// or because the word after the verb is not yet the thing moved: the one
+// it goes to ("تصرف للمقاول دفعة مقدمة"; heldout22 05) or a determiner
+// ("تقدم هذه الوكالة إلى المديرية", "تبلغ أي"; partyprobe 23). A document
+// handed in is such a thing too ("وتقدم شهادة تعمين سارية المفعول مع
+// العطاء"; heldout22 07). The verbs and their guards are arPassive21's;
+// a return (يرد، يعاد) is left to it.
+var (
+	reBulletOpen27  = regexp.MustCompile(`^\s*[-•*▪]\s+`)
+	reArSkipWord27  = regexp.MustCompile(`^(?:هذا|هذه|هذان|هاتان|أي|جميع|كافة|كامل)$`)
+	reArDocThing27  = regexp.MustCompile(`^(?:ال)?(?:شهادة|شهادات|وكالة|نسخة|نسخ|صورة|صور|خطاب|خطابات|كشف|كشوف|جداول|جدول)$`)
+	reArRecipient27 = regexp.MustCompile(`^لل\p{Arabic}+$`)
+	reArPassVerbs27 = regexp.MustCompile(`^و?[تي](?:دفع|سدد|قدم|رسل|وجه|رفق|سلم|ودع|حول|صرف|ورد|رفع)$`)
+)
+
+// arPassive27 reads sentence si's passive duties of class O1.
+func (x *clauseExtractor) arPassive27(si int, s span, t string) {
+	if strings.HasSuffix(strings.TrimSpace(t), ":") {
+		return
+	}
+	probe := t
+	bullet := false
+	if m := reBulletOpen27.FindStringIndex(t); m != nil {
+		probe, bullet = strings.Repeat(" ", m[1])+t[m[1]:], true
+	}
+	for _, m := range reArPassiveOpen21.FindAllStringSubmatchIndex(probe, -1) {
+		verb := probe[m[2]:m[3]]
+		if !reArPassVerbs27.MatchString(verb) || reArRelative.MatchString(probe[:m[2]]) {
+			continue
+		}
+		words := strings.Fields(probe[m[4]:min(len(probe), m[4]+200)])
+		next := strings.Trim(words[0], "،,.")
+		skipped := false
+		switch {
+		case reArSkipWord27.MatchString(next) || reArRecipient27.MatchString(next) && (arRole(next) != "" || isArRolePhrase(next)):
+			if len(words) < 2 {
+				continue
+			}
+			next, skipped = strings.Trim(words[1], "،,."), true
+		case arRole(next) != "" || x.arAlias(next) != "" || isArRolePhrase(next):
+			continue // active: the party's
+		}
+		if skipped && reArBids21.MatchString(next) {
+			continue // "يقدم هذا العرض وفق ...": the offer made, no duty
+		}
+		thing := reArThingNext.MatchString(next) || reArThing21.MatchString(next)
+		if !thing && !reArDocThing27.MatchString(next) {
+			continue
+		}
+		if !bullet && !skipped && thing {
+			continue // arPassiveDuties' or arPassive21's
+		}
+		x.passiveDuty21(si, s, t, m[2], false)
+	}
 }

@@ -102,6 +102,22 @@ var detect27Cases = []struct {
 	{"O4 neg", "Arabic lines under a heading that binds no one are no items", "html", "obligation",
 		"<html><body><h1>عقد خدمات نقل</h1><p>أبرم هذا العقد بين شركة الندى للتأمين ش.م.ب (\"العميل\") وشركة الخليج للنقل ذ.م.م (\"المقاول\").</p><p>تعريفات:</p><ul><li>المقر الجديد هو مبنى الندى في المنامة.</li><li>المحتويات هي الأثاث والأجهزة المكتبية.</li></ul></body></html>",
 		nil},
+	// Class O1: Arabic passive duties of no one the passive families missed.
+	{"O1", "a bulleted passive: how bids are handed in (decision 31)", "txt", "obligation",
+		det27TenderAR + "شروط التقديم:\n\n- تقدم العطاءات إلكترونياً عبر بوابة إسناد.\n",
+		[]string{"- must تقدم العطاءات إلكترونياً"}},
+	{"O1", "the one paid named before the sum", "txt", "obligation",
+		"إشعار ترسية\n\nتم ترسية المناقصة على شركتكم، ويشار إليها فيما يلي بـ\"المقاول\".\n\nتصرف للمقاول دفعة مقدمة بنسبة ١٠٪ من قيمة العقد مقابل خطاب ضمان بنكي.\n",
+		[]string{"- must تصرف للمقاول دفعة مقدمة"}},
+	{"O1", "a determiner before the thing, and a document handed in", "txt", "obligation",
+		"وكالة خاصة\n\nأنا الموقع أدناه سالم بن علي الحارثي أوكل السيد أحمد بن سعيد البلوشي في تخليص الشحنة رقم ٤٥.\n\nتقدم هذه الوكالة إلى المديرية العامة للجمارك مع بطاقة الوكيل.\n",
+		[]string{"- must تقدم هذه الوكالة"}},
+	{"O1", "a certificate submitted with the bid, و kept", "txt", "obligation",
+		det27AddendumAR + "الرد: نعم، يشترط ذلك. وتقدم شهادة التأمينات الاجتماعية سارية المفعول مع العطاء.\n",
+		[]string{"- must وتقدم شهادة التأمينات"}},
+	{"O1 neg", "a bulleted description of services and an offer made", "txt", "obligation",
+		"عرض سعر\n\nشركة النور للاستشارات ش.م.م\n\nنطاق الخدمات:\n\n- تقدم الاستشارات الفنية في مجال المياه.\n\nيقدم هذا العرض وفق الشروط المرفقة.\n",
+		nil},
 }
 
 // TestDetect27Families: each case gives exactly the facts it wants.
