@@ -192,8 +192,50 @@ func (x *clauseExtractor) obl27() {
 		sent := x.a.text[o.start:o.end]
 		if reSubmitBond27.MatchString(arClauseLabel15(sent)) && !reBidder27.MatchString(sent) && !reWinners.MatchString(sent) {
 			o.o.Party, o.o.PartyRole = "", ""
+			continue
 		}
+		x.ownedSubject27(o)
 	}
+}
+
+// Class O5 (convention 67): a passive duty whose subject is a thing that
+// belongs to or concerns a party ("The Licensee's patient data shall be
+// stored only on servers in Qatar", "Any claim against the Surveyor must
+// be notified in writing within ninety days"; heldout22 08, heldout23 02)
+// binds no one named: the party is inside the subject, not its head. The
+// rules bound the party and cut the clause after the modal; the duty is
+// the clause from its subject, as for any passive that names no one.
+var (
+	reEnPassive27 = regexp.MustCompile(`(?i)^be\s+(?:[a-z]+ed|[a-z]+en|kept|held|made|paid|sent|sold|built|borne|brought|done|met|put|set|shown|told|sought|bought)\b`)
+	reModalEnd27  = regexp.MustCompile(`(?i)\s+(?:shall|must|will|is\s+to|are\s+to)(?:\s+not)?\s*$`)
+	// reOwnedThing27: the party's possessive before the thing ("The
+	// Licensee's patient data"), or a thing against, of or by the party
+	// ("Any claim against the Surveyor").
+	reOwnedThing27 = regexp.MustCompile(`(?i)^(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}(?:'s|’s)\s+(?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*$|^(?:any|all|every|each|no)\s+(?:[a-z][\w-]*\s+){0,2}?(?:against|by|of|from|on)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}$`)
+)
+
+// ownedSubject27 applies class O5 to o.
+func (x *clauseExtractor) ownedSubject27(o *oblFound) {
+	if hasArabic(o.o.Action) || !reEnPassive27.MatchString(o.o.Action) || o.clauseStart <= o.start || o.clauseStart > len(x.a.text) || o.clauseEnd > len(x.a.text) || o.clauseEnd <= o.clauseStart {
+		return
+	}
+	head := x.a.text[o.start:o.clauseStart]
+	lead := leadingNumber(head)
+	m := reModalEnd27.FindStringIndex(head)
+	if m == nil || m[0] <= lead {
+		return
+	}
+	subj := strings.TrimSpace(head[lead:m[0]])
+	if !reOwnedThing27.MatchString(subj) {
+		return
+	}
+	at := o.start + lead + strings.Index(head[lead:], subj)
+	action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(x.a.text[at:o.clauseEnd]), cutEN))
+	if action == "" {
+		return
+	}
+	o.o.Party, o.o.PartyRole, o.o.Action = "", "", clip(strings.ReplaceAll(action, "\n", " "), 300)
+	o.clauseStart = at
 }
 
 // Class O4 (convention 65): the items of an Arabic lead-in ("يلتزم

@@ -118,6 +118,16 @@ var detect27Cases = []struct {
 	{"O1 neg", "a bulleted description of services and an offer made", "txt", "obligation",
 		"عرض سعر\n\nشركة النور للاستشارات ش.م.م\n\nنطاق الخدمات:\n\n- تقدم الاستشارات الفنية في مجال المياه.\n\nيقدم هذا العرض وفق الشروط المرفقة.\n",
 		nil},
+	// Class O5: a passive whose subject is the party's thing binds no one.
+	{"O5", "the party's possessive before the thing", "txt", "obligation",
+		det27Contract + "8. The Customer's personal data shall be stored only on servers located in Oman.\n",
+		[]string{"- must personal data shall be stored"}},
+	{"O5", "a claim against a party", "txt", "obligation",
+		det27Contract + "9. Any claim against the Contractor must be notified in writing within thirty (30) days of the event.\n",
+		[]string{"- must must be notified in writing"}},
+	{"O5 neg", "the party as the head stays bound, and an active verb after a possessive", "txt", "obligation",
+		det27Contract + "8. The Contractor shall be insured against third-party claims.\n9. The Contractor's staff shall wear safety helmets on site.\n",
+		[]string{"contractor must be insured", "contractor must wear safety helmets"}},
 }
 
 // TestDetect27Families: each case gives exactly the facts it wants.
