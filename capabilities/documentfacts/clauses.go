@@ -477,6 +477,7 @@ func (x *clauseExtractor) obligations() {
 	x.oblReq21()      // oblreq21.go
 	x.oblReq22()      // oblreq22.go
 	x.obl23()         // obl23.go
+	x.oblPassive27()  // detect27.go
 }
 
 // twinObligations: a clause written in English and then in Arabic (the

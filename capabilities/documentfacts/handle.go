@@ -570,6 +570,7 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	run("obligations", func() { cx.parties22Obligations(all, cands) }, func() {}) // parties22.go
 	run("obligations", cx.conv21Obligations, func() {})                           // conv21.go
 	run("obligations", cx.obl24, func() {})                                       // obl24.go
+	run("obligations", cx.obl27, func() {})                                       // detect27.go
 	run("obligations", cx.oblRole27, func() {})                                   // oblrole27.go
 	run("obligations", func() { out.Obligations = cx.results(ri, withEvidence) }, func() { out.Obligations = []Obligation{} })
 	return failures

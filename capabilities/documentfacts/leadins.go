@@ -61,7 +61,7 @@ func (x *clauseExtractor) leadInLists() {
 		}
 		body := strings.TrimSpace(arClauseLabel15(raw[leadingNumber(raw):])) // oblfamilies15.go
 		var party clauseParty
-		negated := false
+		negated, arLead := false, false
 		if m := reLeadInEN.FindStringSubmatch(body); m != nil {
 			p, ok := x.partyIn(tail(m[1], subjectWindow))
 			if !ok || p.role == "" {
@@ -82,7 +82,7 @@ func (x *clauseExtractor) leadInLists() {
 			if role == "" {
 				continue
 			}
-			party, negated = clauseParty{phrase, role}, m[3] != ""
+			party, negated, arLead = clauseParty{phrase, role}, m[3] != "", true
 		} else {
 			continue
 		}
@@ -103,10 +103,14 @@ func (x *clauseExtractor) leadInLists() {
 				continue
 			}
 			if m := reListItem.FindStringIndex(lt); m != nil && !numbered && !plain {
-				items = append(items, item{lines[j].s, lines[j].e, lines[j].s + m[1]})
+				items = append(items, item{lines[j].s, lines[j].e, lines[j].s + m[1] + secondMarker27(lt, m[1])}) // detect27.go
 				continue
 			}
-			if at, ok := plainItem23(lt); ok && !numbered && (len(items) == 0 || plain) {
+			at, ok := plainItem23(lt)
+			if !ok && arLead {
+				at, ok = plainItemAR27(lt) // detect27.go
+			}
+			if ok && !numbered && (len(items) == 0 || plain) {
 				// An HTML list read without its markers (obl23.go).
 				plain = true
 				items = append(items, item{lines[j].s, lines[j].e, lines[j].s + at})

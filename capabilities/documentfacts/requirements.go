@@ -63,7 +63,7 @@ var (
 	reOptionalHeading = regexp.MustCompile(`(?i)\b(?:desirable|preferred|nice\s+to\s+have|advantageous|optional)\b|مزايا\s+إضافية|يفضل` + optionalHeadings15)
 	// reWinner: the successful bidder's duties are obligations, not
 	// conditions to qualify.
-	reWinner = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)\b|الفائز|المرسى\s+عليه|المختار`)
+	reWinner = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)\b|الفائز|المرسى\s+عليه|المختار|` + reWinnerRel27)
 )
 
 // reInstrumentTitle: the title of a guarantee or bond issued as the
@@ -322,6 +322,7 @@ units:
 	x.fam23Requirements(ctx)    // fam23.go
 	x.req23(ctx)                // obl23.go
 	x.req24(ctx)                // obl24.go
+	x.req27(ctx)                // detect27.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).
