@@ -53,6 +53,12 @@ var oblDefs27Cases = []struct {
 			"1. The Travel Management Company shall issue each air ticket within 24 hours.\n" +
 			"١. تلتزم شركة إدارة السفر بإصدار كل تذكرة خلال ٢٤ ساعة.\n",
 		nil},
+	{"D1", "English: hereinafter unquoted, a representative between", "txt",
+		"MEDICAL SERVICES AGREEMENT\n\nThis Agreement is made between Sur Cement Company SAOG (the \"Employer\") and Al Shifa Polyclinic LLC, represented by Dr Salim Al Araimi, Medical Director, hereinafter called the Clinic.\n\n" +
+			"3. The Clinic shall examine each new worker within seven days of joining.\n" +
+			"4. Any report of the Clinic shall be sent to the Employer.\n" +
+			"5. Payment to the Clinic shall be made within 30 days of each invoice.\n",
+		[]string{"clinic must examine each new worker", "- must be sent to the employer", "- must be made within 30 days"}},
 	// D3: a word defined for a thing names no party.
 	{"D3", "the Goods and the Site are things", "txt",
 		"SUPPLY AGREEMENT\n\nThis Agreement is made between Nizwa Cement Co. SAOG (the \"Buyer\") and Falcon Trading LLC (the \"Seller\"). The Seller agrees to supply two forklifts (the \"Goods\") to the Buyer's plant at Nizwa (the \"Site\").\n\n" +
