@@ -108,6 +108,9 @@ func roleForm27(w string) string {
 	return strings.Join(strings.Fields(lowerASCII(w)), "_")
 }
 
+// oblDefsMaxParties27 bounds the parties whose definitions are read.
+const oblDefsMaxParties27 = 60
+
 // partyDefs27 are the words the document defines for its parties: the
 // definition right after a party's name (definitionWords; the Arabic
 // definition's verbs), and a definitions clause whose word "means" a
@@ -159,9 +162,13 @@ func partyDefs27(text string, all []Fact, cands []candidate) []partyDef27 {
 		}
 		out = append(out, d)
 	}
+	read := 0
 	for i, f := range all {
 		if f.Type != TypeParty || i >= len(cands) || cands[i].end > len(text) || f.EntityType == "person" && f.Role == "" {
 			continue
+		}
+		if read++; read > oblDefsMaxParties27 {
+			break // (a text naming a thousand parties: the role model reads 40)
 		}
 		after := text[cands[i].end:min(len(text), cands[i].end+500)]
 		if hasArabic(f.Value) {
