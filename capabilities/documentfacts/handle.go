@@ -361,6 +361,8 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 		if learnedRoles {
 			followPartyRoles27(all, cands, a.text, before, out.Obligations) // oblrole27.go
 		}
+		// Obligations of defined parties take their party's final role.
+		definedRoles27(all, cands, &a, out.Obligations) // obldefs27.go
 	}); fail != nil {
 		failures = append(failures, *fail)
 	}
@@ -572,6 +574,9 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	run("obligations", cx.obl24, func() {})                                       // obl24.go
 	run("obligations", cx.obl27, func() {})                                       // detect27.go
 	run("obligations", cx.oblRole27, func() {})                                   // oblrole27.go
+
+	// The obligations whose subject is a party's defined word (obldefs27.go).
+	run("obligations", func() { cx.definedSubjects27(all, cands) }, func() { a.oblDefs27 = nil })
 	run("obligations", func() { out.Obligations = cx.results(ri, withEvidence) }, func() { out.Obligations = []Obligation{} })
 	return failures
 }
