@@ -69,7 +69,9 @@ func (a *assembled) sentenceSpans() []span {
 			}
 			// "OMR 1,240.000 is" has no space after its dot; "12. The"
 			// ends a number, which is a sentence of its own (harmless).
-			out = appendSpan(out, a.text, seg.start+from, seg.start+m[0]+1, first+segIndexAt(a.segs[first:last+1], seg.start+from))
+			// The stop is one rune: "؟" is two bytes.
+			_, stop := utf8.DecodeRuneInString(t[m[0]:])
+			out = appendSpan(out, a.text, seg.start+from, seg.start+m[0]+stop, first+segIndexAt(a.segs[first:last+1], seg.start+from))
 			from = m[1]
 		}
 		out = appendSpan(out, a.text, seg.start+from, end, first+segIndexAt(a.segs[first:last+1], seg.start+from))
