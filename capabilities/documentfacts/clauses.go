@@ -79,6 +79,21 @@ func (a *assembled) sentenceSpans() []span {
 	return out
 }
 
+// questions are the sentences that end with a question mark ("Is a
+// bank guarantee required?", "هل يشترط تقديم شهادة الخبرة؟", a
+// clarifications list's questions): a question states no requirement and
+// binds no one, so the clause rules pass over them as over injected text.
+func questions(text string, sents []span) []injectionSpan {
+	var out []injectionSpan
+	for _, s := range sents {
+		t := strings.TrimRight(text[s.start:s.end], " \t\n\r\"'”»)")
+		if strings.HasSuffix(t, "?") || strings.HasSuffix(t, "؟") {
+			out = append(out, injectionSpan{start: s.start, end: s.end, match: "question"})
+		}
+	}
+	return out
+}
+
 // segmentIndexAt is the index of the block that holds off (segmentAt's).
 func (a *assembled) segmentIndexAt(off int) int {
 	return max(0, sort.Search(len(a.segs), func(i int) bool { return a.segs[i].start > off })-1)

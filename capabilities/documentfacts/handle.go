@@ -541,6 +541,7 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	if !run("sentences", func() { cx.sents = a.sentenceSpans() }, func() {}) {
 		return failures
 	}
+	cx.skip = append(cx.skip, questions(a.text, cx.sents)...) // a question binds no one
 	for _, f := range all {
 		if f.Type == TypeParty {
 			cx.parties = append(cx.parties, f)
