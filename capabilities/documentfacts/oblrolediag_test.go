@@ -2,19 +2,15 @@ package documentfacts
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // oblDiagSets are the development sets whose obligations
-// TestOblRoleDiagnose reads, named one by one (never a glob of testdata:
-// the unopened sets are there).
-var oblDiagSets = []string{
-	"dev3", "dev4", "dev5", "dev6", "eval", "tuning",
-	"heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout8", "heldout9",
-	"heldout10", "heldout11", "heldout12", "heldout16", "heldout17", "heldout18",
-	"heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "oblprobe", "partyprobe",
-}
+// TestOblRoleDiagnose reads: the role model's (named one by one there,
+// never a glob of testdata: the unopened sets are there) and oblprobe.
+var oblDiagSets = append(slices.Clone(roleModelSets), "oblprobe")
 
 // TestOblRoleDiagnose (DALIL_OBL_DIAG=1, -v) lists every labelled
 // obligation of the development sets that the extraction does not match
