@@ -50,6 +50,11 @@ var partyDefs27Cases = []struct {
 			"3. The Agency shall book each flight within seven days of a request.\n",
 		[]string{"Sindbad Journeys=agency", "Gulf Motors=-"},
 		nil},
+	{"P1", "Arabic: a definitions clause (يقصد بـ)",
+		"عقد توريد\n\nالمادة (١) التعريفات\nيقصد بـ\"المورد\": شركة الخليج للتجارة ش.م.م، مسقط.\nيقصد بـ\"المشتري\": شركة نزوى للأسمنت ش.م.ع.ع، نزوى.\n\nالمادة (٢)\n" +
+			"١. يلتزم المورد بتوريد المواد خلال أسبوع.\n",
+		[]string{"الخليج للتجارة=supplier", "نزوى للأسمنت=buyer"},
+		[]string{"supplier must بتوريد المواد"}},
 	// P2: a numbered party whose number's role the text defines.
 	{"P2", "English: the Second Party (the Supplier)",
 		"SUPPLY CONTRACT\n\nThis Contract is made between Muscat Foods SAOC (the \"First Party\") and Al Wadi Packaging LLC (the \"Second Party\").\n\nThe Second Party (the Supplier) shall supply cartons to the First Party (the Buyer).\n\n" +
@@ -68,6 +73,11 @@ var partyDefs27Cases = []struct {
 			"١. يلتزم الطرف الثاني بتوريد المواد خلال أسبوع.\n",
 		[]string{"الواحة العقارية=first_party", "مؤسسة النور=second_party"},
 		[]string{"second_party must بتوريد المواد"}},
+	{"P3", "Arabic: a word the lexicon does not know gives no role",
+		"عقد تدريب\n\nأبرم هذا العقد بين شركة نزوى للأسمنت ش.م.ع.ع (\"الشركة\") ومعهد الخليج للتدريب ش.م.م (\"المعهد\").\n\n" +
+			"١. يلتزم المعهد بتدريب الموظفين.\n",
+		[]string{"معهد الخليج=-"},
+		[]string{"- must بتدريب الموظفين"}},
 	{"P3", "a thing's word names no party",
 		"SUPPLY AGREEMENT\n\nThis Agreement is made between Nizwa Cement Co. SAOG (the \"Buyer\") and Falcon Trading LLC (the \"Seller\"). The Seller agrees to supply two forklifts (the \"Goods\") to the Buyer's plant at Nizwa (the \"Site\").\n\n" +
 			"1. The Seller shall deliver the Goods with their manuals.\n",
