@@ -131,7 +131,21 @@ func partyDefs27(text string, all []Fact, cands []candidate) []partyDef27 {
 				if reVerbInGap.MatchString(gap) {
 					return
 				}
-				if gw, ww := strings.Fields(lowerASCII(gap)), strings.Fields(lowerASCII(w)); len(gw) > 0 &&
+				gw, ww := strings.Fields(lowerASCII(gap)), strings.Fields(lowerASCII(w))
+				// (The word's own bracket, quote and article aside: 'one
+				// wheel loader (the "Loader")'; a description after a
+				// comma is the party's: 'X LLC, a licensed clinic (the
+				// "Clinic")'.)
+				if strings.HasPrefix(strings.TrimSpace(gap), ",") {
+					gw = nil
+				}
+				for len(gw) > 0 {
+					if t := strings.Trim(gw[len(gw)-1], "\"“'‘("); t != "" && t != "the" {
+						break
+					}
+					gw = gw[:len(gw)-1]
+				}
+				if len(gw) > 0 && len(ww) > 0 &&
 					singularWord(strings.Trim(gw[len(gw)-1], ",;:(")) == singularWord(ww[len(ww)-1]) {
 					return
 				}

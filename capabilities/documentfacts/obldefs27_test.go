@@ -17,6 +17,17 @@ func init() {
 	}
 }
 
+// DALIL_PARTY_DEFS=off (or on): the party facts of defined words keep
+// the rules' and the role model's roles (partyDefRoles27).
+func init() {
+	switch os.Getenv("DALIL_PARTY_DEFS") {
+	case "on":
+		partyDefs27On = true
+	case "off":
+		partyDefs27On = false
+	}
+}
+
 // Session 27 (oblrole2; docs/documents.md "Issue 29, session 27:
 // obligations of defined parties (oblrole2)"): documents of our own whose
 // parties are named by words they define that the role lexicon does not
