@@ -194,6 +194,37 @@ func collectiveKey27(w string) string {
 	return strings.Join(ws, " ")
 }
 
+// reAllSubject27: a subject stated for all the parties of a collective
+// word: "Each Member", "The Members", "All Members", "Each of the
+// Members", "Both Partners", "The Members jointly".
+var reAllSubject27 = regexp.MustCompile(`(?i)^\s*(?:(?:each|every|all|both)\s+(?:of\s+)?(?:the\s+)?|the\s+)?([A-Za-z][A-Za-z\- ]{1,40}?)(?:\s+(?:jointly|together|collectively|severally))?\s*$`)
+
+// collectiveRoles27 gives a duty stated for all the parties of a
+// collective word ("Each Member shall", "The Members shall jointly") that
+// the rules left unroled the word's role form (member), as keyspec's
+// "each partner" row writes the role word the text uses.
+func collectiveRoles27(text string, obls []Obligation) {
+	coll := collectiveWords27(text)
+	if len(coll) == 0 {
+		return
+	}
+	for k := range obls {
+		o := &obls[k]
+		if o.PartyRole != "" || o.Party == "" || hasArabic(o.Party) {
+			continue
+		}
+		m := reAllSubject27.FindStringSubmatch(o.Party)
+		if m == nil {
+			continue
+		}
+		key := collectiveKey27(m[1])
+		if !coll[key] {
+			continue
+		}
+		o.PartyRole = roleForm27(key)
+	}
+}
+
 // collectiveRoleSet27: the roles of the collective words (lexRole).
 func collectiveRoleSet27(coll map[string]bool) map[string]bool {
 	if len(coll) == 0 {

@@ -20,7 +20,7 @@ func init() {
 // collective definitions (collective)"): documents of our own whose
 // parties are each defined by their own word and also named together.
 // Each must give exactly its obligations ("role modality anchor"), and no
-// party may take the collective word's role (collRole). The first three
+// party may take the collective word's role (collRole). The first four
 // fail with DALIL_COLLECTIVE=off; the guards pass either way.
 var collective27Cases = []struct {
 	name, text, collRole string
@@ -46,6 +46,18 @@ var collective27Cases = []struct {
 			"3. Each Partner shall keep the other Partner's data confidential.\n",
 		"partner", false,
 		[]string{"clinic must provide two consulting rooms", "agency must design the campaign materials", "partner must keep the other partner's data"}},
+	{"English: three parties, collectively the Members and individually a Member",
+		"SUPPLY PARTNERSHIP AGREEMENT\n\nThis Agreement is made between:\n(1) Green Valley Produce SAOC, Nizwa (hereinafter the \"Farm\");\n" +
+			"(2) Al Rahma Medical Centre LLC, Muscat (hereinafter the \"Hospital\"); and\n(3) Sahara Movers LLC, Sohar (hereinafter the \"Agency\"),\n" +
+			"hereinafter collectively referred to as the \"Members\" and individually as a \"Member\".\n\n" +
+			"1. The Farm shall supply fresh vegetables to the Hospital every week.\n" +
+			"2. The Hospital shall pay each invoice within 30 days of receipt.\n" +
+			"3. The Agency shall deliver the produce to the Hospital's kitchen by 7 am.\n" +
+			"4. Each Member shall maintain insurance cover of at least OMR 50,000.\n" +
+			"5. The Members shall meet once a month to review the deliveries.\n",
+		"member", false,
+		[]string{"farm must supply fresh vegetables", "hospital must pay each invoice", "agency must deliver the produce",
+			"member must maintain insurance cover", "member must meet once a month"}},
 	{"bilingual: together the Partners, ويشار إليهما معاً بـ\"الشريكين\"",
 		"COOPERATION AGREEMENT / اتفاقية تعاون\n\nThis Agreement is made between Al Nahda Healthcare LLC (the \"Clinic\") and Bright Path Media SPC (the \"Agency\"), together referred to as the \"Partners\".\n" +
 			"أبرمت هذه الاتفاقية بين شركة النهضة للرعاية الصحية ش.م.م (\"العيادة\") وشركة المسار المشرق للإعلام ش.ش.و (\"الوكالة\")، ويشار إليهما معاً بـ\"الشريكين\".\n\n" +
