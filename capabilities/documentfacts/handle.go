@@ -371,8 +371,6 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 		}
 		// Obligations of defined parties take their party's final role.
 		definedRoles27(all, cands, &a, out.Obligations) // obldefs27.go
-		// Duties of all the parties of a collective word ("Each Member").
-		collectiveRoles27(a.text, out.Obligations) // collective27.go
 	}); fail != nil {
 		failures = append(failures, *fail)
 	}

@@ -117,11 +117,10 @@ const oblDefsMaxParties27 = 60
 // party by its name.
 func partyDefs27(text string, all []Fact, cands []candidate) []partyDef27 {
 	var out []partyDef27
-	coll := collectiveWords27(text) // collective27.go: a collective word is no one's
 	add := func(i int, w, after string) {
 		w = strings.TrimSpace(strings.Trim(strings.TrimSpace(w), `"“”'‘’«»`))
 		w = strings.TrimSpace(w[len(reTheLead.FindString(w)):])
-		if w == "" || len(w) > 60 || thingWords27[lowerASCII(w)] || thingWords27[singularWord(lowerASCII(w))] || coll[collectiveKey27(w)] {
+		if w == "" || len(w) > 60 || thingWords27[lowerASCII(w)] || thingWords27[singularWord(lowerASCII(w))] {
 			return
 		}
 		if after != "" {

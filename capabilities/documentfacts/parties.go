@@ -538,7 +538,7 @@ func definitionWords(after string) ([]string, bool) {
 		c = strings.TrimSpace(c)
 		cands[i] = strings.TrimSpace(c[len(reDefLead.FindString(c)):])
 	}
-	return dropCollective27(inner, cands), true // collective27.go
+	return cands, true
 }
 
 // reFormInParen: a legal form's abbreviation in brackets ("P.S.C.",

@@ -207,9 +207,6 @@ type roleDoc struct {
 	defs    []roleDef
 	cands   []string
 	srcs    map[string][]string // candidate -> where it came from
-	// collRoles: the roles of the words the text defines collectively
-	// (collective27.go), no role word beside one party's name.
-	collRoles map[string]bool
 }
 
 // partyRoleItems are the document's parties with their candidates and
@@ -361,10 +358,8 @@ var (
 // and gives each the party it belongs to.
 func (d *roleDoc) findDefs() {
 	text := d.text
-	coll := collectiveWords27(text) // collective27.go
-	d.collRoles = collectiveRoleSet27(coll)
 	add := func(start, end int, word string, label bool) {
-		if len(d.defs) >= roleMaxDefs || coll[collectiveKey27(word)] {
+		if len(d.defs) >= roleMaxDefs {
 			return
 		}
 		r := roleWordRole(word)
@@ -664,7 +659,7 @@ func (d *roleDoc) observe(p *roleParty) {
 		if i := strings.LastIndexAny(wb, ")];؛"); i >= 0 {
 			wb = wb[i+1:]
 		}
-		for k, r := range dropRoles27(roleWordsIn(wb), d.collRoles) {
+		for k, r := range roleWordsIn(wb) {
 			if k == 0 {
 				p.near["lb:"+r]++
 			}
@@ -678,7 +673,7 @@ func (d *roleDoc) observe(p *roleParty) {
 		if i := strings.IndexAny(after, ";؛"); i >= 0 {
 			after = after[:i]
 		}
-		for k, r := range reverseStrings(dropRoles27(roleWordsIn(after), d.collRoles)) {
+		for k, r := range reverseStrings(roleWordsIn(after)) {
 			if k == 0 {
 				p.near["la:"+r]++
 			}
