@@ -84,14 +84,16 @@ const minChargeBudget = 50 * time.Millisecond
 var errBudgetSpent = errors.New("the call's storage time is spent")
 
 type chargeJob struct {
-	ctx context.Context
+	// times is empty but with -tags roundstats (roundstats_on.go); first,
+	// because an empty last field would pad the struct.
+	times jobTimes
+	ctx   context.Context
 	// deadline is when its caller's storage budget ends (zero: none).
 	deadline time.Time
 	req      dalil.ChargeRequest
 	rec      dalil.Receipt
 	err      error
 	done     chan struct{}
-	times    jobTimes // only with -tags roundstats (roundstats_on.go)
 }
 
 // maxGroup bounds one group transaction, keeping its latency small.
