@@ -31,6 +31,9 @@ func (s *Store) Charge(ctx context.Context, r dalil.ChargeRequest) (dalil.Receip
 		return dalil.Receipt{}, errors.New("sqlstore: negative price")
 	}
 	job := &chargeJob{ctx: ctx, req: r, done: make(chan struct{})}
+	if roundStats {
+		jobQueued(job)
+	}
 	if b := dalil.StorageBudgetOf(ctx); b != nil {
 		// The call's storage steps share one deadline: too little of it
 		// left to charge is not charged, and the group this charge joins
@@ -66,6 +69,9 @@ func (s *Store) Charge(ctx context.Context, r dalil.ChargeRequest) (dalil.Receip
 	// Once queued, the job is answered whatever happens to ctx: its
 	// outcome must be known, because the money may have moved.
 	<-job.done
+	if roundStats {
+		jobWoken(job)
+	}
 	return job.rec, job.err
 }
 
@@ -78,7 +84,10 @@ const minChargeBudget = 50 * time.Millisecond
 var errBudgetSpent = errors.New("the call's storage time is spent")
 
 type chargeJob struct {
-	ctx context.Context
+	// times is empty but with -tags roundstats (roundstats_on.go); first,
+	// because an empty last field would pad the struct.
+	times jobTimes
+	ctx   context.Context
 	// deadline is when its caller's storage budget ends (zero: none).
 	deadline time.Time
 	req      dalil.ChargeRequest
@@ -106,6 +115,7 @@ const maxGroup = 256
 func (s *Store) committer() {
 	defer close(s.committerDone)
 	var timer *time.Timer
+	var clock roundClock // only with -tags roundstats
 	for {
 		var first *chargeJob
 		select {
@@ -113,12 +123,22 @@ func (s *Store) committer() {
 		case <-s.closed:
 			return
 		}
+		if roundStats {
+			clock.mark(phWait)
+		}
 		group := s.drain([]*chargeJob{first})
 		group = s.gatherRunnable(group)
 		if len(group) > 1 && s.gather > 0 {
 			group, timer = s.gatherMore(group, timer)
 		}
+		if roundStats {
+			clock.mark(phGather)
+			clock.started(group)
+		}
 		s.runGroup(group)
+		if roundStats {
+			clock.mark(phRun)
+		}
 	}
 }
 
@@ -260,11 +280,21 @@ func (s *Store) runGroup(group []*chargeJob) {
 // finish answers every job of a group: err for those charged in a
 // transaction that did not commit, their own outcome for the others.
 func (s *Store) finish(group []*chargeJob, err error) {
+	var t0 int64
+	if roundStats {
+		t0 = roundNow()
+	}
 	for _, j := range group {
 		if err != nil && j.err == nil {
 			j.err, j.rec = err, dalil.Receipt{}
 		}
+		if roundStats {
+			jobClosed(j)
+		}
 		close(j.done)
+	}
+	if roundStats {
+		roundPhase(phFinish, roundNow()-t0)
 	}
 }
 
@@ -367,8 +397,15 @@ func (s *Store) groupTx(ctx context.Context, group []*chargeJob, savepoints bool
 			return groupResult{err: unavailable("transaction id", err)}
 		}
 	}
+	var t0 int64
+	if roundStats {
+		t0 = roundNow()
+	}
 	if err := tx.Commit(); err != nil {
 		res.err, res.atCommit = err, true
+	}
+	if roundStats {
+		roundPhase(phCommit, roundNow()-t0)
 	}
 	return res
 }
