@@ -57,6 +57,7 @@ var extractorLost = map[string]string{
 	"contacts": "emails, phones and web addresses", "governing_law": "the governing law", "payment_terms": "payment terms",
 	"parties": "parties", "sentences": "obligations, requirements and deadlines", "requirements": "requirements",
 	"obligations": "obligations", "deadlines": "deadlines",
+	"defined_roles": "roles read from the words the document defines for its parties",
 }
 
 // failureWarning is the answer's warning for a failed extractor: what is

@@ -222,3 +222,11 @@ func checkModelPanic(t *testing.T, name, phrase string) {
 		t.Errorf("facts changed:\n got  %q\n want %q", got, want)
 	}
 }
+
+// TestDefinedRolesPanic: a panic in the passes that give parties and
+// their duties the roles of the words the document defines
+// (partydefs27.go, obldefs27.go) costs no fact and no answer, apart from
+// the role model's guard, with a warning; the cause is logged, never shown.
+func TestDefinedRolesPanic(t *testing.T) {
+	checkModelPanic(t, "defined_roles", "defined roles extractor")
+}

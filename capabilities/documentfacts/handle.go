@@ -361,15 +361,21 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 		if learnedRoles {
 			followPartyRoles27(all, cands, a.text, before, out.Obligations) // oblrole27.go
 		}
-		// Parties of no role or of a number take the role of the word
-		// the document defines for them, and their duties follow.
+	}); fail != nil {
+		failures = append(failures, *fail)
+	}
+	// Parties of no role or of a number take the role of the word the
+	// document defines for them, and their duties follow; obligations of
+	// defined parties take their party's final role. Rules, under a guard
+	// of their own: a failure of the model above does not cost them.
+	if fail := guard("defined_roles", func() {
+		before := make([]string, len(all))
 		for i, f := range all {
 			before[i] = f.Role
 		}
 		if partyDefRoles27(all, cands, &a) { // partydefs27.go
 			followPartyRoles27(all, cands, a.text, before, out.Obligations)
 		}
-		// Obligations of defined parties take their party's final role.
 		definedRoles27(all, cands, &a, out.Obligations) // obldefs27.go
 	}); fail != nil {
 		failures = append(failures, *fail)
