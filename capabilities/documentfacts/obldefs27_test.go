@@ -1,31 +1,17 @@
 package documentfacts
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
 
 // DALIL_OBL_DEFS=off (or on): the obligations of defined parties keep
-// the rules' roles (definedRoles27), to score a set so.
+// the rules' roles (definedRoles27); DALIL_PARTY_DEFS=off (or on): the
+// party facts of defined words keep the rules' and the role model's roles
+// (partyDefRoles27). To score a set so.
 func init() {
-	switch os.Getenv("DALIL_OBL_DEFS") {
-	case "on":
-		oblDefs27On = true
-	case "off":
-		oblDefs27On = false
-	}
-}
-
-// DALIL_PARTY_DEFS=off (or on): the party facts of defined words keep
-// the rules' and the role model's roles (partyDefRoles27).
-func init() {
-	switch os.Getenv("DALIL_PARTY_DEFS") {
-	case "on":
-		partyDefs27On = true
-	case "off":
-		partyDefs27On = false
-	}
+	modelEnvSwitch("DALIL_OBL_DEFS", &oblDefs27On)
+	modelEnvSwitch("DALIL_PARTY_DEFS", &partyDefs27On)
 }
 
 // Session 27 (oblrole2; docs/documents.md "Issue 29, session 27:

@@ -1,7 +1,6 @@
 package documentfacts
 
 import (
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -9,14 +8,7 @@ import (
 
 // DALIL_OBL_FOLLOW=on (or off): the obligations follow the role model
 // where it re-assigns a party (followPartyRoles27), to score a set so.
-func init() {
-	switch os.Getenv("DALIL_OBL_FOLLOW") {
-	case "on":
-		oblFollowRoles27 = true
-	case "off":
-		oblFollowRoles27 = false
-	}
-}
+func init() { modelEnvSwitch("DALIL_OBL_FOLLOW", &oblFollowRoles27) }
 
 // Session 27 (issue 29, docs/documents.md "Issue 29, session 27:
 // obligation roles and modality (oblrole)"): documents of our own and the
@@ -68,9 +60,7 @@ func TestFollowPartyRoles27(t *testing.T) {
 			{Party: "The Company", PartyRole: "supplier", Modality: "must", Action: "insure the goods"},
 		}
 	}
-	was := oblFollowRoles27
-	defer func() { oblFollowRoles27 = was }()
-	oblFollowRoles27 = true
+	defer switchModel(&oblFollowRoles27, true)()
 	obls := mk()
 	if !followPartyRoles27(facts, cands, text, []string{"buyer"}, obls) {
 		t.Fatal("no obligation followed")
