@@ -373,10 +373,11 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 		for i, f := range all {
 			before[i] = f.Role
 		}
-		if partyDefRoles27(all, cands, &a) { // partydefs27.go
+		defs := definedWords27(a.text, all, cands)
+		if partyDefRoles27(all, cands, &a, defs) { // partydefs27.go
 			followPartyRoles27(all, cands, a.text, before, out.Obligations)
 		}
-		definedRoles27(all, cands, &a, out.Obligations) // obldefs27.go
+		definedRoles27(all, cands, &a, out.Obligations, defs) // obldefs27.go
 	}); fail != nil {
 		failures = append(failures, *fail)
 	}

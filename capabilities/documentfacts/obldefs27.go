@@ -400,13 +400,15 @@ func isWordByte(b byte) bool {
 // defined word's role form. Then it gives an obligation of the first or
 // second party the role the document defines for that number
 // (numberedRoles27).
-func definedRoles27(all []Fact, cands []candidate, a *assembled, obls []Obligation) {
+// defs is partyDefs27's answer, read once for this pass and
+// partyDefRoles27 (definedWords27).
+func definedRoles27(all []Fact, cands []candidate, a *assembled, obls []Obligation, defs func() []partyDef27) {
 	if !oblDefs27On {
 		return
 	}
-	var defs []partyDef27
+	var ds []partyDef27
 	if len(a.oblDefs27) > 0 {
-		defs = partyDefs27(a.text, all, cands)
+		ds = defs()
 	}
 	for _, r := range a.oblDefs27 {
 		if r.k >= len(obls) || obls[r.k].Action != r.action || obls[r.k].PartyRole != "" || r.party >= len(all) {
@@ -417,13 +419,13 @@ func definedRoles27(all []Fact, cands []candidate, a *assembled, obls []Obligati
 			role = all[r.party].Role
 		}
 		if role == "" {
-			role = twinRole27(all, cands, a.text, defs, r.party)
+			role = twinRole27(all, cands, a.text, ds, r.party)
 		}
 		if role == "" {
 			role = r.form
 		}
 		if role == "" && hasArabic(all[r.party].Value) {
-			role = twinForm27(all, cands, a.text, defs, r.party)
+			role = twinForm27(all, cands, a.text, ds, r.party)
 		}
 		obls[r.k].PartyRole = role
 	}
@@ -438,6 +440,22 @@ func definedRoles27(all []Fact, cands []candidate, a *assembled, obls []Obligati
 		if r := window[o.PartyRole]; r != "" {
 			o.PartyRole = r
 		}
+	}
+}
+
+// definedWords27 reads the words the document defines for its parties
+// (partyDefs27) once, when first asked: the party pass and the
+// obligations' pass after it both read them, and the party pass changes
+// no fact those words depend on (it re-roles no person, and no party's
+// name or place).
+func definedWords27(text string, all []Fact, cands []candidate) func() []partyDef27 {
+	var defs []partyDef27
+	read := false
+	return func() []partyDef27 {
+		if !read {
+			defs, read = partyDefs27(text, all, cands), true
+		}
+		return defs
 	}
 }
 

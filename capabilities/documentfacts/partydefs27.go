@@ -35,8 +35,9 @@ var reEachDef27 = regexp.MustCompile(`(?i)\b(?:each|either|both|collectively|ind
 
 // partyDefRoles27 gives the parties of no role the role of the word
 // defined for them and the numbered parties the role defined for their
-// number; it reports whether a role changed.
-func partyDefRoles27(all []Fact, cands []candidate, a *assembled) bool {
+// number; it reports whether a role changed. defsOf reads the words
+// the document defines for its parties (definedWords27).
+func partyDefRoles27(all []Fact, cands []candidate, a *assembled, defsOf func() []partyDef27) bool {
 	if !partyDefs27On || len(cands) != len(all) {
 		return false
 	}
@@ -48,7 +49,7 @@ func partyDefRoles27(all []Fact, cands []candidate, a *assembled) bool {
 	}) {
 		return false
 	}
-	all27 := partyDefs27(a.text, all, cands)
+	all27 := defsOf()
 	// The words this pass reads: not a representative's (the
 	// definition after "X LLC, represented by Y, Manager (the "Tenant")"
 	// is the company's), nor one written for each party.
