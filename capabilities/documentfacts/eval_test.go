@@ -60,7 +60,11 @@ type evalGot struct {
 	key  string // party role, date/money key, obligation role, requirement category, deadline value
 	val  string // party name, date ISO, money "n CUR", obligation modality, requirement mandatory|optional
 	text string // obligation action, requirement text (anchors are looked for in it)
-	desc string
+	// sentence: an obligation's evidence excerpt, lowercased, for an anchor
+	// written with the clause's subject and obligation word (see
+	// anchoredObligation).
+	sentence string
+	desc     string
 	// arabic: an obligation's action or a deadline's value written in
 	// Arabic script (see onceInBilingual).
 	arabic bool
@@ -206,7 +210,11 @@ func evalItems(out Output) []evalGot {
 		if role == "" {
 			role = "-"
 		}
-		got = append(got, evalGot{typ: "obligation", key: role, val: o.Modality, text: strings.ToLower(o.Action), desc: role + " " + o.Modality + ": " + clip(o.Action, 60), arabic: hasArabic(o.Action)})
+		var sentence string
+		if o.Evidence != nil {
+			sentence = strings.ToLower(o.Evidence.Excerpt)
+		}
+		got = append(got, evalGot{typ: "obligation", key: role, val: o.Modality, text: strings.ToLower(o.Action), sentence: sentence, desc: role + " " + o.Modality + ": " + clip(o.Action, 60), arabic: hasArabic(o.Action)})
 	}
 	for _, r := range out.Requirements {
 		m := "optional"
@@ -236,7 +244,7 @@ func evalMatch(w evalWant, g evalGot, loose bool) bool {
 	case "date", "money":
 		return f[1] == g.val && (loose || sameKey(f[0], g.key))
 	case "obligation":
-		return f[1] == g.val && (loose || f[0] == g.key) && strings.Contains(g.text, strings.ToLower(f[2]))
+		return f[1] == g.val && (loose || f[0] == g.key) && anchoredObligation(strings.ToLower(f[2]), g)
 	case "requirement":
 		return strings.Contains(g.text, strings.ToLower(f[2])) && (loose || f[0] == g.key && f[1] == g.val)
 	case "deadline":
@@ -250,6 +258,24 @@ func evalMatch(w evalWant, g evalGot, loose bool) bool {
 		return len(f) > 1 && f[1] == g.val && (loose || f[0] == g.key)
 	}
 	return false
+}
+
+// anchoredObligation says whether an obligation's anchor is in its action,
+// or spans the clause's subject and obligation word and the action's start:
+// "The Operator shall provide fourteen buses" for the action "provide
+// fourteen buses, each with a driver", نلتزم بتسليم مسودة for بتسليم مسودة
+// التقرير. Labels written so are read as the action they cover; the
+// action's first sixteen characters must be in the anchor, so an anchor
+// from elsewhere in the sentence matches no obligation but its own.
+func anchoredObligation(anchor string, g evalGot) bool {
+	if strings.Contains(g.text, anchor) {
+		return true
+	}
+	head := []rune(g.text)
+	if len(head) > 16 {
+		head = head[:16]
+	}
+	return len(head) > 0 && strings.Contains(g.sentence, anchor) && strings.Contains(anchor, string(head))
 }
 
 // keySynonyms are the guideline's key names that the output spells
