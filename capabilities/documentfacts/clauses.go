@@ -253,11 +253,11 @@ func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
 	}
 	if m := reEachParty.FindStringIndex(subj); m != nil {
 		w := strings.TrimSpace(subj[m[0]:m[1]])
-		return clauseParty{w, eachRole(w)}, true // round14parties.go
+		return clauseParty{w, eachRole(w)}, true // party_tables.go
 	}
 	if m := reAndItsPeople.FindStringIndex(subj); m != nil && m[0] > 0 {
 		// "The Insured and their agents shall": the party is the one
-		// whose people follow it (round11parties.go).
+		// whose people follow it (party_signers_lists.go).
 		if p, ok := x.partyIn(subj[:m[0]]); ok && p.role != "" {
 			return p, true
 		}
@@ -324,7 +324,7 @@ var arRoleWords = func() []struct{ word, role string } {
 // arRole finds the role in an Arabic party phrase.
 func arRole(p string) string {
 	if m := reEachParty.FindString(p); m != "" {
-		return eachRole(m) // round14parties.go
+		return eachRole(m) // party_tables.go
 	}
 	words := strings.Fields(p)
 	for i := range words {
@@ -472,7 +472,7 @@ func (x *clauseExtractor) obligations() {
 		t := x.a.text[s.start:s.end]
 		x.stop.pass(len(t)) // a sentence can be the whole text
 		if hasArabic(t) {
-			x.arabicObligations(si, s, waProhibition(arDutyForms15(t))) // round15parties.go, oblfamilies15.go
+			x.arabicObligations(si, s, waProhibition(arDutyForms15(t))) // party_roles_issuer_kind.go, oblfamilies15.go
 			x.arPassiveDuties(si, s, arClauseLabel15(t))
 			x.arYatim15(si, s, t)         // oblfamilies15.go
 			x.arNominalDuties15(si, s, t) // oblfamilies15.go
@@ -620,11 +620,11 @@ func (x *clauseExtractor) weParty(before, subj string) (clauseParty, bool) {
 	}
 	if w := strings.TrimSpace(subj); w == "We" || w == "we" {
 		for _, p := range x.parties {
-			if p.Role == "issuer" || writerRole(p.Role) { // round14parties.go
+			if p.Role == "issuer" || writerRole(p.Role) { // party_tables.go
 				return clauseParty{w, p.Role}, true
 			}
 		}
-		if p, ok := x.weDefinedParty(); ok { // round15parties.go
+		if p, ok := x.weDefinedParty(); ok { // party_roles_issuer_kind.go
 			return clauseParty{w, p.role}, true
 		}
 	}
@@ -668,7 +668,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		}
 		if reStateUnlessParty.MatchString(t[m[1]:]) && !bidHolds(tail(t[:m[0]], subjectWindow), t[m[1]:]) { // round15req.go
 			if _, ok := x.partyIn(tail(t[:m[0]], subjectWindow)); !ok || possessiveThing(tail(t[:m[0]], subjectWindow)) {
-				continue // (round14parties.go: "The Contractor's bond shall remain valid")
+				continue // (party_tables.go: "The Contractor's bond shall remain valid")
 			}
 		}
 		if strings.HasPrefix(word, "shall not") || strings.HasPrefix(word, "will not") || strings.HasPrefix(word, "must not") || strings.HasPrefix(word, "may not") {
@@ -747,7 +747,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		}
 		passive := rePassive.MatchString(t[tr.end:])
 		if !has && tr.must && !tr.will {
-			party, has = x.passiveAgent15(t[tr.start:tr.end], t[tr.end:]) // oblfamilies15.go (round12parties.go's, wider)
+			party, has = x.passiveAgent15(t[tr.start:tr.end], t[tr.end:]) // oblfamilies15.go (party_roles_defined_later.go's, wider)
 		}
 		if !has && !passive {
 			// An active sentence binds its subject even when it is no

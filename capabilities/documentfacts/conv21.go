@@ -301,7 +301,7 @@ func firstLines21(text string, n int) string {
 
 // Decision 37: the sender of an offer of employment is the employer and
 // its addressee the employee, whether or not the letter uses the words
-// (family L of parties16.go gave them none unless it did).
+// (family L of party_roles_by_doctype.go gave them none unless it did).
 var reOfferEmployment21 = regexp.MustCompile(`(?i)\boffer\s+of\s+employment\b|\bemployment\s+offer\b|\bjob\s+offer\b|\boffer\s+letter\b|\b(?:pleased|delighted|happy)\s+to\s+offer\s+you\b|\boffer\s+you\s+(?:the\s+)?(?:position|post|role|job|employment)\b|عرض\s+(?:عمل|وظيفي|وظيفة|توظيف)|نعرض\s+عليكِ?\s|يسرنا\s+(?:أن\s+)?(?:نعرض\s+عليكِ?\s|تعيينك)`)
 
 // offerLetterRoles21 applies decision 37: the first company on the

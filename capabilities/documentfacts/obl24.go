@@ -13,7 +13,7 @@ import (
 // obl24 applies the session's obligation families after the earlier
 // rounds'.
 func (x *clauseExtractor) obl24() {
-	x.bankLetterDuties24() // party24.go
+	x.bankLetterDuties24() // party_bank_letters.go
 	x.bidListDuties24()
 	x.docSentenceDuties24()
 	x.arDefinedSubjects24()

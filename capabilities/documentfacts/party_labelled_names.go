@@ -6,7 +6,7 @@ import (
 )
 
 // Issue 29, session 20: parties by families (docs/documents.md, "Issue
-// 29, session 20: parties by families"; the cases are parties20_test.go).
+// 29, session 20: parties by families"; the cases are party_labelled_names_test.go).
 // The families were tallied on development data only; each is written
 // in general terms:
 //

@@ -7,7 +7,7 @@ import (
 )
 
 // Issue 29, session 22: party roles (docs/documents.md, "Issue 29,
-// session 22: party roles"; the cases are parties22_test.go). The
+// session 22: party roles"; the cases are party_senders_copies_test.go). The
 // families were tallied on development data only (heldout16 and 17 and
 // the sets of the safe dev pattern), among the parties that carry
 // another role than the label, no role, or a name with its frame; each

@@ -10,7 +10,7 @@ import (
 // contract (letters, notices, minutes and resolutions, policies,
 // quotations, invoices, orders), by families (docs/documents.md, "Issue
 // 29, session 19: parties in English letters, minutes and policies"; the
-// cases are parties19_test.go). The guideline names as parties "the
+// cases are party_letters_minutes_test.go). The guideline names as parties "the
 // issuer, the addressee, a signatory, a named contact person": a letter's
 // signatory and contact, and the people minutes list as present, are
 // parties with no role.

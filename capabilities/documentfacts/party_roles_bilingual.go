@@ -7,7 +7,7 @@ import (
 )
 
 // Issue 29, session 21: party roles (docs/documents.md, "Issue 29,
-// session 21: party roles"; the cases are parties21_test.go). The
+// session 21: party roles"; the cases are party_roles_bilingual_test.go). The
 // families were tallied on development data only, among the facts that
 // match loosely but carry another role than the label; each is written
 // in general terms:

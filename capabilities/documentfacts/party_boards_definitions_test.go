@@ -2,7 +2,7 @@ package documentfacts
 
 import "testing"
 
-// Issue 29, session 23: parties by families (party23.go). Short
+// Issue 29, session 23: parties by families (party_boards_definitions.go). Short
 // documents of our own in the families' shapes, negatives included,
 // checked as round 16's cases are (party16Check).
 var party23Cases = []party16Case{
@@ -70,7 +70,7 @@ var party23Cases = []party16Case{
 	{"W english capacity", "AL MOUJ ESTATES SAOC\n\nTo: Wave Cafe LLC\n\nDear Sirs,\nUnder the tenancy agreement signed between us in our capacity as Landlord and you in your capacity as Tenant, we give notice that the rent will rise.",
 		map[string]string{"AL MOUJ ESTATES SAOC": "landlord", "Wave Cafe LLC": "tenant"}, nil, nil},
 	{"D the definition after a second company is not the first's", "بنك ظفار الدولي ش.م.ع.ع\n\nإلى: شركة مرباط للأسماك ش.م.م\n\nيسر بنك ظفار الدولي ش.م.ع.ع أن يقدم إلى شركة مرباط للأسماك ش.م.م (ويشار إليها فيما بعد بـ \"المقترض\") التسهيلات الآتية.",
-		// (the bank: lender since convention 68, session 24, party24.go;
+		// (the bank: lender since convention 68, session 24, party_bank_letters.go;
 		// the definition is still not the bank's)
 		map[string]string{"شركة مرباط للأسماك ش.م.م": "borrower", "بنك ظفار الدولي ش.م.ع.ع": "lender"}, nil, nil},
 

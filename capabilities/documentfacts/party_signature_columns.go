@@ -7,7 +7,7 @@ import (
 
 // Issue 29, session 22: parties on heldout18 (docs/documents.md, "Issue
 // 29, session 22: parties on heldout18"; the cases are
-// parties18_test.go). The family was tallied on development data
+// party_signature_columns_test.go). The family was tallied on development data
 // (heldout18 and the sets of the safe dev pattern) and is written in
 // general terms:
 //

@@ -7,7 +7,7 @@ import (
 )
 
 // Issue 29, session 23: parties by families (docs/documents.md, "Issue 29,
-// session 23: parties by families"; the cases are party23_test.go). The
+// session 23: parties by families"; the cases are party_boards_definitions_test.go). The
 // families were read from the misses of heldout19 and 20 and written in
 // general terms:
 //
@@ -101,8 +101,8 @@ func names23(cs []candidate, text string) []candidate {
 	spans = append(spans, incorporatedNames23(text)...)
 	spans = append(spans, contactRowNames23(text)...)
 	spans = append(spans, signColumnNames23(text)...)
-	spans = append(spans, signCellNames24(text)...)    // party24.go
-	spans = append(spans, arSignatureNames24(text)...) // party24.go
+	spans = append(spans, signCellNames24(text)...)    // party_bank_letters.go
+	spans = append(spans, arSignatureNames24(text)...) // party_bank_letters.go
 	spans = append(spans, signLineNames23(text)...)
 	added := false
 	for _, c := range twinUnderLabel23(text) {

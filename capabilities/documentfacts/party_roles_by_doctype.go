@@ -8,7 +8,7 @@ import (
 
 // Issue 29, session 18, round 16: parties and whom a duty binds, by
 // families (docs/documents.md, "round 16, parties and whom a duty binds,
-// by families"; the cases are parties16_test.go). One rule per family of
+// by families"; the cases are party_roles_by_doctype_test.go). One rule per family of
 // how documents introduce their parties, not per document.
 
 // parties16Roles applies the party families of round 16 to the parties
