@@ -12,7 +12,7 @@ import (
 // the requirement passes (requirements.go calls arReq22 after
 // oblReq21Requirements), on requirements written in Arabic. The Saudi
 // tender words, staff, nationalisation rates, licences, CE marking and
-// one-sentence document lists are req22's families (oblreq22.go) and
+// one-sentence document lists are req22's families (obligation_letters_envelopes.go) and
 // are not repeated here.
 
 var (

@@ -359,7 +359,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 		}
 		learnedRoles = modelPartyRoles(all, cands, kd)
 		if learnedRoles {
-			followPartyRoles27(all, cands, a.text, before, out.Obligations) // oblrole27.go
+			followPartyRoles27(all, cands, a.text, before, out.Obligations) // obligation_role_modality.go
 		}
 	}); fail != nil {
 		failures = append(failures, *fail)
@@ -582,14 +582,14 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 		cx.deadlines(cands)
 		out.Deadlines = cx.deadlineResults(ri, withEvidence)
 	}, func() { cx.obls, cx.dls, out.Deadlines = obls, nil, []Deadline{} })
-	run("obligations", cx.conv16Obligations, func() {})                           // conv16obl.go
+	run("obligations", cx.conv16Obligations, func() {})                           // obligation_conventions.go
 	run("obligations", cx.conv20Obligations, func() {})                           // conv20.go
 	run("obligations", func() { cx.parties21Obligations(all, cands) }, func() {}) // party_roles_bilingual.go
 	run("obligations", func() { cx.parties22Obligations(all, cands) }, func() {}) // party_senders_copies.go
 	run("obligations", cx.conv21Obligations, func() {})                           // conv21.go
-	run("obligations", cx.obl24, func() {})                                       // obl24.go
-	run("obligations", cx.obl27, func() {})                                       // detect27.go
-	run("obligations", cx.oblRole27, func() {})                                   // oblrole27.go
+	run("obligations", cx.obl24, func() {})                                       // obligation_bid_lists.go
+	run("obligations", cx.obl27, func() {})                                       // obligation_missed_clauses.go
+	run("obligations", cx.oblRole27, func() {})                                   // obligation_role_modality.go
 
 	// The obligations whose subject is a party's defined word (obldefs27.go).
 	run("obligations", func() { cx.definedSubjects27(all, cands) }, func() { a.oblDefs27 = nil })

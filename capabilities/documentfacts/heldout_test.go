@@ -151,7 +151,7 @@ var heldOut6Floors = map[string][2]float64{
 	"party":       {0.85, 0.77},
 	"date":        {0.65, 0.68},
 	"money":       {0.77, 0.71},
-	"obligation":  {0.81, 0.80}, // round 16 (conv16obl.go): 0.829/0.823
+	"obligation":  {0.81, 0.80}, // round 16 (obligation_conventions.go): 0.829/0.823
 	"requirement": {0.78, 0.68}, // round 16: 0.808/0.700
 	// Session 16's key specification gives an offer's validity and a
 	// notice to end the contract no deadline line (round 14's cc15919:

@@ -201,7 +201,7 @@ func notACondition(t string, ctx reqContext) string {
 		return "a definition"
 	case (matches(reSubmitManner, t) || matches(reBidForm, t)) && !matches(reWithProof, t) && !matches(reBondWords, t):
 		return "the manner of submission"
-	case matches(reBidManner24, t) && !matches(reBondWords, t): // obl24.go
+	case matches(reBidManner24, t) && !matches(reBondWords, t): // obligation_bid_lists.go
 		return "the manner of pricing or asking"
 	case matches(reRejection, t):
 		return "what the issuer does with a bid"
@@ -209,7 +209,7 @@ func notACondition(t string, ctx reqContext) string {
 		return "a proviso on the listed items"
 	case matches(reAdvice, t):
 		return "advice on the procedure"
-	case leadInSentence(t) || bidListLead24(t): // obl24.go
+	case leadInSentence(t) || bidListLead24(t): // obligation_bid_lists.go
 		return "a lead-in"
 	}
 	return ""

@@ -317,12 +317,12 @@ units:
 	x.applyHalves16(ctx)      // req16.go: after the categories are settled
 	x.req20()                 // req20.go
 	x.oblReq21Requirements(ctx)
-	x.oblReq22Requirements(ctx) // oblreq22.go
+	x.oblReq22Requirements(ctx) // obligation_letters_envelopes.go
 	x.arReq22(ctx)              // arreq22.go
 	x.fam23Requirements(ctx)    // fam23.go
-	x.req23(ctx)                // obl23.go
-	x.req24(ctx)                // obl24.go
-	x.req27(ctx)                // detect27.go
+	x.req23(ctx)                // obligation_subjects_tables.go
+	x.req24(ctx)                // obligation_bid_lists.go
+	x.req27(ctx)                // obligation_missed_clauses.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).

@@ -10,7 +10,7 @@ import (
 // wordings of two development sets written by label writers who never
 // read the rules (heldout19, heldout20).
 
-// Lead-in lists (leadins.go), wider: a lead-in whose obligation word is
+// Lead-in lists (obligation_lead_in_lists.go), wider: a lead-in whose obligation word is
 // "undertakes", "covenants", "agrees", "will" or "is to" with no verb
 // ("the Borrower undertakes:", "The Provider will:"); one that states a
 // short verb phrase ("the Borrower shall deliver to the Bank:"), in a

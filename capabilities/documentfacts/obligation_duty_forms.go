@@ -7,7 +7,7 @@ import (
 )
 
 // Round 15, obligation families (issue 29, session 17; docs/documents.md
-// "round 15, obligation families"; oblfamilies15_test.go). The duty and
+// "round 15, obligation families"; obligation_duty_forms_test.go). The duty and
 // prohibition wordings the rules before this round did not read, each a
 // family of drafting rather than one document's words. Most are read by
 // rewriting the sentence, keeping its length so that every offset holds,
@@ -317,7 +317,7 @@ func (x *clauseExtractor) letterRoles15() {
 		if p.Role == "" || p.Role == "-" || len(p.Value) < 4 {
 			continue
 		}
-		if i := firstMention22(text, p.Value, m[0]); i >= 0 { // oblreq22.go
+		if i := firstMention22(text, p.Value, m[0]); i >= 0 { // obligation_letters_envelopes.go
 			if at, ok := first[p.Role]; !ok || i < at {
 				first[p.Role] = i
 			}
@@ -390,7 +390,7 @@ func (x *clauseExtractor) noSubject15(s string) (parties []clauseParty, ok bool)
 		return []clauseParty{p}, true
 	}
 	if reNoPerson23.MatchString(m[1]) {
-		return nil, true // "No signatory may sign alone" (obl23.go)
+		return nil, true // "No signatory may sign alone" (obligation_subjects_tables.go)
 	}
 	if reActionNoun.MatchString(m[1]) || reChangeNoun15.MatchString(m[1]) {
 		return nil, true // "No payment shall be made", "No amendment shall be valid"

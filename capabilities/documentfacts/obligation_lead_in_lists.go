@@ -59,7 +59,7 @@ func (x *clauseExtractor) leadInLists() {
 		if raw == "" || !strings.HasSuffix(raw, ":") && !strings.HasSuffix(raw, "：") {
 			continue
 		}
-		body := strings.TrimSpace(arClauseLabel15(raw[leadingNumber(raw):])) // oblfamilies15.go
+		body := strings.TrimSpace(arClauseLabel15(raw[leadingNumber(raw):])) // obligation_duty_forms.go
 		var party clauseParty
 		negated, arLead := false, false
 		if m := reLeadInEN.FindStringSubmatch(body); m != nil {
@@ -71,7 +71,7 @@ func (x *clauseExtractor) leadInLists() {
 			w := lowerASCII(m[2])
 			negated = reNotWord23.MatchString(w)
 			if leadInVerb23(m[2]) != "" && p.role == "bidder" {
-				continue // "Bidders shall submit:": what the duty names (obl23.go)
+				continue // "Bidders shall submit:": what the duty names (obligation_subjects_tables.go)
 			}
 		} else if m := reLeadInAR.FindStringSubmatch(body); hasArabic(body) && m != nil {
 			phrase := m[1] + m[2] + m[3]
@@ -103,15 +103,15 @@ func (x *clauseExtractor) leadInLists() {
 				continue
 			}
 			if m := reListItem.FindStringIndex(lt); m != nil && !numbered && !plain {
-				items = append(items, item{lines[j].s, lines[j].e, lines[j].s + m[1] + secondMarker27(lt, m[1])}) // detect27.go
+				items = append(items, item{lines[j].s, lines[j].e, lines[j].s + m[1] + secondMarker27(lt, m[1])}) // obligation_missed_clauses.go
 				continue
 			}
 			at, ok := plainItem23(lt)
 			if !ok && arLead {
-				at, ok = plainItemAR27(lt) // detect27.go
+				at, ok = plainItemAR27(lt) // obligation_missed_clauses.go
 			}
 			if ok && !numbered && (len(items) == 0 || plain) {
-				// An HTML list read without its markers (obl23.go).
+				// An HTML list read without its markers (obligation_subjects_tables.go).
 				plain = true
 				items = append(items, item{lines[j].s, lines[j].e, lines[j].s + at})
 				continue

@@ -9,7 +9,7 @@ import (
 // obligations and requirements found (detect)"): clauses the rules did
 // not find at all, by classes of wording counted over the development
 // sets. Hooked by one line each (requirements.go, clauses.go); the table
-// cases are in detect27_test.go.
+// cases are in obligation_missed_clauses_test.go.
 
 // req27 reads, in a document that selects (a tender, an RFQ, its
 // addendum or its replies to bidders' queries), the conditions stated

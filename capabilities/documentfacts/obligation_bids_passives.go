@@ -225,7 +225,7 @@ func (x *clauseExtractor) rejections21() { x.rejections(reRejectEN21, reRejectAR
 
 // rejections reads the rejection sentences en or ar match (the missing
 // item in en's second group, ar's first): families R3 (rejections21) and
-// R4 (oblreq22.go).
+// R4 (obligation_letters_envelopes.go).
 func (x *clauseExtractor) rejections(en, ar *regexp.Regexp) {
 	for si, sp := range x.sents {
 		if x.skipped(sp) || sp.end-sp.start > 400 {
