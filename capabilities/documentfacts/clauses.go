@@ -28,7 +28,7 @@ var reSentenceStop = regexp.MustCompile(`[.!?؟](?:\s+|$)`)
 var abbreviations = map[string]bool{"mr": true, "mrs": true, "ms": true, "dr": true, "eng": true, "no": true, "nos": true, "co": true,
 	"ltd": true, "inc": true, "st": true, "e.g": true, "i.e": true, "etc": true, "vs": true, "p.o": true, "c.r": true, "art": true, "cl": true,
 	"approx": true, "ref": true, "tel": true, "fax": true, "a.m": true, "p.m": true, "r.o": true, "s.a.o.g": true, "s.a.o.c": true, "l.l.c": true,
-	// abbreviated degrees (round 16, req16.go): "B.Sc. in Electrical Engineering"
+	// abbreviated degrees (round 16, requirement_structures.go): "B.Sc. in Electrical Engineering"
 	"b.sc": true, "m.sc": true, "b.eng": true, "m.eng": true, "ph.d": true, "b.com": true, "b.tech": true, "m.tech": true,
 	"b.a": true, "m.a": true, "b.s": true, "m.s": true}
 
@@ -155,7 +155,7 @@ func wrapsInto(t string, next segment, text string) bool {
 	}
 
 	r, _ := utf8.DecodeRuneInString(n)
-	return reWrapEndWord.MatchString(t) && (unicode.IsLetter(r) || unicode.IsDigit(r)) || arWrap16(t, n) // req16.go
+	return reWrapEndWord.MatchString(t) && (unicode.IsLetter(r) || unicode.IsDigit(r)) || arWrap16(t, n) // requirement_structures.go
 }
 
 func appendSpan(out []span, text string, s, e, seg int) []span {
@@ -666,7 +666,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		if noDutyAfter(word, t[m[1]:]) {
 			continue
 		}
-		if reStateUnlessParty.MatchString(t[m[1]:]) && !bidHolds(tail(t[:m[0]], subjectWindow), t[m[1]:]) { // round15req.go
+		if reStateUnlessParty.MatchString(t[m[1]:]) && !bidHolds(tail(t[:m[0]], subjectWindow), t[m[1]:]) { // requirement_bonds_sections.go
 			if _, ok := x.partyIn(tail(t[:m[0]], subjectWindow)); !ok || possessiveThing(tail(t[:m[0]], subjectWindow)) {
 				continue // (party_tables.go: "The Contractor's bond shall remain valid")
 			}

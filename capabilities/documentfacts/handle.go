@@ -280,7 +280,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	round11Money(all, cands, a.text, out.DocumentType)
 	conv19ParentDates(all, cands, &a)                  // conv19.go
 	parentDate22(all, cands, a.text, out.DocumentType) // keys22.go
-	subjectContractDates23(all, cands, a.text)         // fam23.go
+	subjectContractDates23(all, cands, a.text)         // requirement_staff_head_rows.go
 	all, cands = conv20SigningDates(all, cands, &a)    // conv20.go
 	keys23Facts(all, cands, &a)                        // key23.go
 	all, cands = twinDates19(all, cands, x.dates19)    // dates19.go
@@ -574,7 +574,7 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	}, func() { cx.reqs, cx.reqSents, out.Requirements = nil, map[int]bool{}, []Requirement{} })
 	run("obligations", cx.obligations, func() { cx.obls = nil })
 	st.pass(len(a.text))          // stop.go: whole-text passes
-	cx.bidContentParty()          // round14req.go
+	cx.bidContentParty()          // requirement_document_lists.go
 	cx.laterBidders()             // party_roles_issuer_kind.go
 	cx.duties16()                 // party_roles_by_doctype.go
 	obls := slices.Clone(cx.obls) // deadlines sets the obligations' deadlines

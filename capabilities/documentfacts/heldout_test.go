@@ -294,7 +294,7 @@ var heldOut11Floors = map[string][2]float64{
 	"date":        {0.94, 0.95}, // round 14 (keys14.go, session 16): 0.961/0.973
 	"money":       {0.89, 0.94}, // round 14: 0.915/0.960
 	"obligation":  {0.94, 0.92},
-	"requirement": {0.96, 0.98}, // round 16 (conv16req.go): 1.000/1.000
+	"requirement": {0.96, 0.98}, // round 16 (requirement_conventions.go): 1.000/1.000
 	"deadline":    {0.96, 0.96}, // round 14: 0.988/0.988
 	"law":         {0.93, 0.98},
 	"duration":    {0.93, 0.95}, // round 14: 0.957/0.978

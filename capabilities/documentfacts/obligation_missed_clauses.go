@@ -71,7 +71,7 @@ func condition27(t string) string {
 
 // bidderConditions27 adds the requirement of each sentence stating a
 // bidder's condition (class C1) that no requirement reads yet, and keeps
-// it from the obligations (as bidderConditions20c, conv20c.go).
+// it from the obligations (as bidderConditions20c, requirement_conventions.go).
 func (x *clauseExtractor) bidderConditions27() {
 	for si, sp := range x.sents {
 		if x.reqSents[si] || x.skipped(sp) || sp.end-sp.start > 400 || x.reqOverlaps(sp.start, sp.end) {

@@ -252,7 +252,7 @@ var party16Cases = []party16Case{
 		nil, nil, []string{"tenant must pay the rent", "tenant must بدفع الإيجار"}},
 	{"OW tender: the Contractor of the future contract", "INVITATION TO TENDER\n\nBahwan Facilities SAOC invites tenders for landscaping services.\n\nThe Contractor shall maintain the lawns weekly.\nTenderers shall visit the site before bidding.",
 		map[string]string{"Bahwan Facilities SAOC": "issuer"}, nil,
-		[]string{"contractor must maintain the lawns"}}, // session 20 decision 32 (conv20c.go): the site visit a bidder must make is an eligibility requirement, no obligation
+		[]string{"contractor must maintain the lawns"}}, // session 20 decision 32 (requirement_conventions.go): the site visit a bidder must make is an eligibility requirement, no obligation
 	{"OW insurance: the Insurer shall", "POLICY SCHEDULE\n\nInsurer: Dhofar Insurance Company SAOG\nInsured: Tilal Residences SAOC\n\nThe Insurer shall settle each claim within 30 days of the survey report.",
 		nil, nil, []string{"insurer must settle each claim"}},
 

@@ -7,9 +7,9 @@ import (
 
 // Issue 29, session 17, round 15: requirement families (docs/documents.md,
 // "round 15, requirement families"). Rules for the families of structure
-// and wording that issuers use to set conditions (reqfamilies15_test.go),
+// and wording that issuers use to set conditions (requirement_lists_tables_test.go),
 // written from the families, not from one set's documents. The word lists
-// below extend the patterns of requirements.go and tenderreqs.go (joined
+// below extend the patterns of requirements.go and requirement_tender.go (joined
 // where those are defined); the functions are hooked from there in one
 // line each.
 
@@ -51,7 +51,7 @@ func conditionsLeadIn(t string) bool {
 	if !strings.HasSuffix(t, ":") && !strings.HasSuffix(t, "：") || len([]rune(t)) > 140 {
 		return false
 	}
-	return reCondLeadEN.MatchString(t) || reCondLeadAR.MatchString(t) || condLead16(t) || condLead20b(t) // req16.go, req20b.go
+	return reCondLeadEN.MatchString(t) || reCondLeadAR.MatchString(t) || condLead16(t) || condLead20b(t) // requirement_structures.go, requirement_categories_leads.go
 }
 
 // condLeadSection: the section a conditions lead-in opened; its list
@@ -102,7 +102,7 @@ func categorySubHeading(t string) bool {
 	if reOtherSection.MatchString(h) || reOfferHeading.MatchString(h) || reReqHeading.MatchString(h) {
 		return false
 	}
-	return len(headingCategories(h)) > 0 && len(strings.Fields(h)) <= 3 || reSubHeadingKind.MatchString(h) || kindSubHeading16(h) // req16.go
+	return len(headingCategories(h)) > 0 && len(strings.Fields(h)) <= 3 || reSubHeadingKind.MatchString(h) || kindSubHeading16(h) // requirement_structures.go
 }
 
 // Family S10: a statement of who may take part, with no modal ("The
@@ -116,7 +116,7 @@ func openTo(t string) bool { return len(t) <= 400 && reOpenTo.MatchString(t) }
 // Family S10: one sentence joining conditions, each with its modal ("a
 // bidder must be registered ..., must have delivered ..., and must hold
 // ISO 27001"): one requirement per condition, as a semicolon parts them.
-var reModalJoin = regexp.MustCompile(`(?i),\s+(?:and\s+|or\s+)?(?:must|shall|should)\s|\s+and\s+(?:must|shall|should)\s` + modalJoin16) // req16.go
+var reModalJoin = regexp.MustCompile(`(?i),\s+(?:and\s+|or\s+)?(?:must|shall|should)\s|\s+and\s+(?:must|shall|should)\s` + modalJoin16) // requirement_structures.go
 
 // modalParts parts t at each repeated modal; parts as it was when t has
 // none or was parted already.

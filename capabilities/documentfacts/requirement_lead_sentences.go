@@ -19,7 +19,7 @@ var reBidContentLead = regexp.MustCompile(`(?i)\b(?:each|every|all|the)?\s*(?:ap
 
 // bidContentLead: t is such a lead-in.
 func bidContentLead(t string) bool {
-	return reBidContentLead.MatchString(t) || reUploadLead.MatchString(t) || reBidContentLead22.MatchString(t) // round15req.go, obligation_letters_envelopes.go
+	return reBidContentLead.MatchString(t) || reUploadLead.MatchString(t) || reBidContentLead22.MatchString(t) // requirement_bonds_sections.go, obligation_letters_envelopes.go
 }
 
 // reListEndWords: a sentence of its own after a list (a duty, a
@@ -30,7 +30,7 @@ var reListEndWords = regexp.MustCompile(`(?i)\b(?:must|shall|should|will|may)\b|
 // ends at a line that is no list item and follows an item closed by a
 // full stop, or states a duty or a label of its own.
 func leadListEnds(t, prev string) bool {
-	if listLine(t) || reItemStart.MatchString(t) && reItemStart.MatchString(prev) { // a numbered list goes on (reqfamilies15.go)
+	if listLine(t) || reItemStart.MatchString(t) && reItemStart.MatchString(prev) { // a numbered list goes on (requirement_lists_tables.go)
 		return false
 	}
 	return strings.HasSuffix(prev, ".") || reListEndWords.MatchString(t)
@@ -48,4 +48,17 @@ func leadSentence(t string) string {
 		return t[i+2:]
 	}
 	return t
+}
+
+// Round 13 (heldout10 as development data): requirements.
+
+// docSection: a section that lists documents to provide: a heading that
+// names documents ("Application documents", "المستندات المطلوبة"), or a
+// lead-in naming what each bid, proposal or application must contain
+// ("Each proposal must contain:", "يجب أن يتضمن العرض ما يلي:"), whose
+// items are the documents to give as heldout10's RFP (h10-02), and
+// heldout9's and dev6's READMEs, read them.
+func docSection(section string) bool {
+	s := strings.TrimPrefix(section, tenderMark)
+	return reDocHeading.MatchString(s) || strings.HasSuffix(strings.TrimSpace(s), ":") && bidContentLead(s) || bidContentHeading(s) || reChecklist.MatchString(s) || reSubmitHeading15b.MatchString(s) // requirement_bonds_sections.go, requirement_lists_tables.go, requirement_split_parts.go
 }

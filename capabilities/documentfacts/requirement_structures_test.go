@@ -2,7 +2,7 @@ package documentfacts
 
 import "testing"
 
-// Issue 29, session 18, round 16: requirement structures (req16.go;
+// Issue 29, session 18, round 16: requirement structures (requirement_structures.go;
 // docs/documents.md, "round 16, requirement structures"). Whether each
 // requirement unit is found once, whole and with the right mode, for the
 // structures the second pass of round 15 left: headings and lead-ins of

@@ -225,7 +225,7 @@ var reqFamilyCases = []reqFamilyCase{
 	{"N", "job advert duties and how to apply",
 		"Vacancy: Procurement Officer\n\nResponsibilities\n- Prepare tender documents and evaluate bids.\n- Maintain the supplier register.\n\nRequirements\n- Degree in supply chain management.\n- Four years of procurement experience.\n\nHow to apply\nSend your CV to jobs@example.om before 1 June 2026.",
 		// The CV to send is documentation (round 15, second pass,
-		// reqfamilies15b.go: the probe and the newest label set read an
+		// requirement_split_parts.go: the probe and the newest label set read an
 		// application's documents so); the duties stay none.
 		[]string{"eligibility|mandatory|degree", "experience|mandatory|four years", "documentation|mandatory|send your cv"}, []string{"prepare tender", "supplier register"}, false},
 	{"N", "arabic: issuer duties, logistics and contract terms",

@@ -3,7 +3,7 @@ package documentfacts
 import "testing"
 
 // Issue 29, session 17, round 15, second pass: the requirement families
-// the first pass left (reqfamilies15b.go; docs/documents.md, "round 15,
+// the first pass left (requirement_split_parts.go; docs/documents.md, "round 15,
 // requirement families, second pass"). Each case is in our own words and
 // lists every requirement it wants ("category|mode|anchor"); unless
 // loose, any other requirement fails it, so each is a negative test too.
@@ -33,7 +33,7 @@ var reqFamilyCases15b = []reqFamilyCase{
 	// F5: a job advert's application instruction names documents.
 	{"F5", "apply by sending your CV",
 		"Vacancy: Site Accountant\n\nRequirements\n- Degree in accounting.\n\nApply by sending your CV and a cover letter to jobs@example.om.\n",
-		[]string{"eligibility|mandatory|accounting", "documentation|mandatory|CV", "documentation|mandatory|cover letter"}, nil, false}, // session 20 decision 28 (conv20c.go): each document its own line
+		[]string{"eligibility|mandatory|accounting", "documentation|mandatory|CV", "documentation|mandatory|cover letter"}, nil, false}, // session 20 decision 28 (requirement_conventions.go): each document its own line
 	{"F5", "arabic: يرسل المتقدم سيرته الذاتية وصورة من المؤهل",
 		"وظيفة شاغرة: محاسب\n\nالمتطلبات\n- بكالوريوس في المحاسبة.\n\nطريقة التقديم\nيرسل المتقدم سيرته الذاتية وصورة من المؤهل الدراسي إلى البريد الإلكتروني hr@example.om.\n",
 		[]string{"eligibility|mandatory|بكالوريوس", "documentation|mandatory|سيرته الذاتية", "documentation|mandatory|المؤهل الدراسي"}, nil, false},
@@ -47,7 +47,7 @@ var reqFamilyCases15b = []reqFamilyCase{
 		"INVITATION TO TENDER No. 31/2026\nRehabilitation of the Ibri Water Tank\n\nMinimum Qualifications\n(a) The tenderer must hold a valid commercial registration.\n(b) A site engineer with a degree in civil engineering.\n(c) A team leader with a master's degree in hydraulics.\n\nSubmission\nTenders shall be delivered to the tender box by 1 May 2026.\n",
 		[]string{"eligibility|mandatory|commercial registration", "technical|mandatory|site engineer", "technical|mandatory|team leader"}, []string{"tender box"}, false},
 	// (Session 18's decision 1: key staff are technical under any heading;
-	// conv16req.go.)
+	// requirement_conventions.go.)
 	{"F7", "key staff under an Experience heading are technical",
 		"INVITATION TO TENDER No. 32/2026\nSupply of CCTV Systems\n\nQualification Requirements\nB. Experience\n1. A project manager with ten years of experience in security systems.\n",
 		[]string{"technical|mandatory|project manager"}, nil, false},

@@ -13,7 +13,7 @@ func TestRound14Requirements(t *testing.T) {
 			"Pre-qualification of Marine Surveyors\n\n1. Eligibility\n\n1.1 Applicants must have completed at least four (4) hull surveys for ship owners in the GCC.\n1.2 Applicants must have served at least three (3) port authority clients.",
 			[]string{"experience|mandatory|hull surveys", "experience|mandatory|port authority clients"}, nil, nil, nil},
 		// (Session 18's decision 1: the bidder's staff are key staff,
-		// technical; conv16req.go.)
+		// technical; requirement_conventions.go.)
 		{"staff certification preferred is technical",
 			"Pre-qualification of IT Auditors\n\n1. Eligibility\n\n1.1 Applicants must be licensed in Oman.\n1.2 Staff holding the CISA certification are preferred.",
 			[]string{"technical|optional|CISA"}, nil, nil, nil},
@@ -30,7 +30,7 @@ func TestRound14Requirements(t *testing.T) {
 		{"arabic: a list of three documents in one sentence",
 			"إعلان تأهيل مسبق لمقاولي النظافة\n\nالمستندات\n\n٢-١ يجب أن يتضمن كل طلب السجل التجاري وشهادة الأيزو وثلاث رسائل توصية.",
 			[]string{"documentation|mandatory|السجل التجاري", "documentation|mandatory|شهادة الأيزو", "documentation|mandatory|ثلاث رسائل توصية"}, nil, nil, nil},
-		{"a pair of documents is two requirements", // session 20 decision 28 (conv20c.go): was one requirement
+		{"a pair of documents is two requirements", // session 20 decision 28 (requirement_conventions.go): was one requirement
 			"Pre-qualification of Cleaning Contractors\n\n2. Submission\n\n2.1 Each application shall include the questionnaire and the audited accounts.",
 			[]string{"documentation|mandatory|questionnaire", "documentation|mandatory|the audited accounts"}, nil, nil, nil},
 		{"guard: documents and a second duty are not three documents",

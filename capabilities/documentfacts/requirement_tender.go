@@ -20,7 +20,7 @@ import (
 
 var (
 	// reTenderText: the opening of a tender-type document.
-	reTenderText = regexp.MustCompile(`(?i)request\s+for\s+(?:quotations?|proposals?|tenders?|bids?)|\brf[pqtb]\b|invitation\s+(?:to|for)\s+(?:bids?|tenders?)|\bcall\s+for\s+(?:bids|tenders)\b|\binvites?\s+(?:sealed\s+)?(?:bids|tenders)\b|\btender\b|pre-?qualification|expression\s+of\s+interest|مناقصة|طلب\s+(?:تقديم\s+)?عروض|دعوة\s+لتقديم|تأهيل\s+مسبق|التأهيل\s+المسبق` + tenderText20b + tenderText22 + tenderText23) // req20b.go, obligation_letters_envelopes.go, fam23.go
+	reTenderText = regexp.MustCompile(`(?i)request\s+for\s+(?:quotations?|proposals?|tenders?|bids?)|\brf[pqtb]\b|invitation\s+(?:to|for)\s+(?:bids?|tenders?)|\bcall\s+for\s+(?:bids|tenders)\b|\binvites?\s+(?:sealed\s+)?(?:bids|tenders)\b|\btender\b|pre-?qualification|expression\s+of\s+interest|مناقصة|طلب\s+(?:تقديم\s+)?عروض|دعوة\s+لتقديم|تأهيل\s+مسبق|التأهيل\s+المسبق` + tenderText20b + tenderText22 + tenderText23) // requirement_categories_leads.go, obligation_letters_envelopes.go, requirement_staff_head_rows.go
 	// reTitleHeading: the document's own title ("PREQUALIFICATION
 	// NOTICE", "Invitation to Bid / دعوة لتقديم العطاءات"), no section of
 	// requirements even when it names prequalification.
@@ -383,7 +383,7 @@ func (x *clauseExtractor) tableRowRequirements(u reqUnit, section string, tender
 	if !ok {
 		return false
 	}
-	rs = x.columnReqs(u.seg, t, rs) // reqfamilies15.go
+	rs = x.columnReqs(u.seg, t, rs) // requirement_lists_tables.go
 	for _, rr := range rs {
 		v := t[rr.start:rr.end]
 		r := Requirement{Requirement: clip(condReqText(v), 300), Method: "list_item", Confidence: 0.85, Mandatory: rr.mandatory}
@@ -391,9 +391,9 @@ func (x *clauseExtractor) tableRowRequirements(u reqUnit, section string, tender
 		if r.Category == "" {
 			r.Category = requirementCategory(v, section)
 			if tender && r.Category == "eligibility" && goodsSpec(v) {
-				r.Category = "technical" // reqcriterion.go
+				r.Category = "technical" // requirement_criterion.go
 			}
-			r.Category = familyCategory(v, round15Category(v, round14Category(v, r.Category))) // round14req.go, reqfamilies15.go
+			r.Category = familyCategory(v, round15Category(v, round14Category(v, r.Category))) // requirement_document_lists.go, requirement_lists_tables.go
 		}
 		x.reqs = append(x.reqs, reqFound{r: r, start: u.start + rr.start, end: u.start + rr.end, explicit: rr.explicit, section: section})
 	}
@@ -462,7 +462,7 @@ var (
 // none.
 func tenderCategory(t, section string) string {
 	switch {
-	case docSection(section) && reBondWords.MatchString(t): // round13req.go
+	case docSection(section) && reBondWords.MatchString(t): // requirement_lead_sentences.go
 		return "financial"
 	case docSection(section):
 		// "a bank letter confirming the credit facilities" under

@@ -7,8 +7,8 @@ import (
 )
 
 // Issue 29, session 17, round 15, second pass: requirement families the
-// first pass (reqfamilies15.go) left (docs/documents.md, "round 15,
-// requirement families, second pass"; tests in reqfamilies15b_test.go).
+// first pass (requirement_lists_tables.go) left (docs/documents.md, "round 15,
+// requirement families, second pass"; tests in requirement_split_parts_test.go).
 // One pass over the requirements found, hooked once from requirements():
 // it parts bilingual and Arabic joined conditions, drops title and
 // reference lines and the criteria that grade a proposal, makes the
@@ -17,7 +17,7 @@ import (
 
 // selectionOpening15b: an Arabic call for applications ("دعوة لتقديم
 // طلبات الحصول على ترخيص", "دعوة للتقدم") selects, as "Call for
-// Applications" does (joined to reSelectionOpening, reqcriterion.go).
+// Applications" does (joined to reSelectionOpening, requirement_criterion.go).
 const selectionOpening15b = `|دعوة\s+(?:ل|إلى\s+)?تقديم\s+(?:ال)?طلبات|دعوة\s+للتقدم`
 
 // reqFamilies15b runs the families in order.

@@ -8,7 +8,7 @@ import (
 )
 
 // Issue 29, session 18, round 16: requirement structures (docs/documents.md,
-// "round 16, requirement structures"; tests in req16_test.go). Whether
+// "round 16, requirement structures"; tests in requirement_structures_test.go). Whether
 // each requirement unit is found once, whole and with the right mode: the
 // headings and lead-ins of conditions the rules did not know (family A),
 // Arabic condition lists under a heading of any kind (B), an upper-case
@@ -16,7 +16,7 @@ import (
 // list or table (D), the Arabic half of a bilingual line that comes
 // second (E), Arabic prose cut at line ends (F, wrapsInto), mode words
 // (G) and the category an item's structure names (K). Hooked in one line
-// each from requirements.go, reqcriterion.go, reqfamilies15.go and
+// each from requirements.go, requirement_criterion.go, requirement_lists_tables.go and
 // clauses.go.
 
 const (
@@ -34,7 +34,7 @@ const (
 	// to apply, opened by ما (reOtherSection): "ما نقدمه", "ما نقدمه لك".
 	otherSections16 = `|^(?:ما\s+(?:نقدمه|نقدم\s+لك|نوفره|نوفر\s+لك)|المزايا\s+والحوافز|طريقة\s+التقدم|كيفية\s+التقدم)`
 	// modalJoin16: ", and it shall have ..." joins a second condition
-	// (modalParts, reqfamilies15.go).
+	// (modalParts, requirement_lists_tables.go).
 	modalJoin16        = `|,\s+and\s+(?:it|they|he|she)\s+(?:must|shall|should)\s`
 	selectionOpening16 = `|إعلان\s+(?:عن\s+)?(?:وظيفة|وظائف)|مطلوب\s+للتعيين|طلب\s+عرض\s+(?:سعر|أسعار)\s+رقم`
 )
@@ -44,7 +44,7 @@ const (
 // and "لا يقبل العرض ما لم يستوف مقدمه الشروط الآتية:".
 var reCondLead16 = regexp.MustCompile(`^\s*(?:(?:يجب|يتعين|ينبغي)\s+على|على|(?:يشترط|يُشترط)\s+(?:في|على))\s+(?:ال|كل\s+)?(?:مورد|موردين|مناقص|مناقصين|متقدم|متقدمين|مرشح|مقاول|مكتب|شركة|مقدم\s+(?:ال)?(?:عرض|عطاء|طلب))\S*\s*:\s*$|(?:يستوف[يِ]?|استيفاء|يستوفي)\s+[^:]{0,20}(?:ال)?شروط\s+(?:ال)?(?:آتية|تالية)\s*:\s*$`)
 
-// condLead16: t is such a lead-in (conditionsLeadIn, reqfamilies15.go).
+// condLead16: t is such a lead-in (conditionsLeadIn, requirement_lists_tables.go).
 func condLead16(t string) bool { return reCondLead16.MatchString(t) }
 
 // Family B: in a selecting document, a list whose items are Arabic
@@ -501,7 +501,7 @@ func arWrap16(t, n string) bool {
 var reCondWords16 = regexp.MustCompile(`^(?:(?:ال)?شروط|(?:ال)?متطلبات|(?:ال)?معايير)\s+`)
 
 // kindSubHeading16: h, with the condition word stripped, names a kind
-// (categorySubHeading, reqfamilies15.go).
+// (categorySubHeading, requirement_lists_tables.go).
 func kindSubHeading16(h string) bool {
 	if m := reBareMarker16.FindStringIndex(h); m != nil {
 		// "B1 Legal", "C2 Experience": a marker with no stop.
@@ -661,7 +661,7 @@ func checkboxItem16(t, section string) bool {
 }
 
 // reYearsWindow16: "within 7 years of their last degree", a window that
-// qualifies the candidate, no time set for an action (reqcriterion.go
+// qualifies the candidate, no time set for an action (requirement_criterion.go
 // would otherwise read it as a duty with a deadline).
 var reYearsWindow16 = regexp.MustCompile(`(?i)\bwithin\s+(?:[0-9]+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\([0-9]+\)\s+)?years?\b|خلال\s+(?:[0-9٠-٩]+|سنتين|ثلاث|أربع|خمس|سبع|عشر)\s+(?:سنوات|سنة)\s+من\s+(?:تخرج|حصول)`)
 
