@@ -72,7 +72,7 @@ var (
 
 // completion20: a date keyed key after window w is the completion of
 // works (decision 18). It is the one rule of rounds 18-21 that gives
-// completion_date: session 20's DW family (dates20.go, written before
+// completion_date: session 20's DW family (date_work_completion.go, written before
 // decision 18) is its second branch since session 21.
 func completion20(key string, w dateWindows) bool {
 	if key != "effective_date" && key != "date" && key != "delivery_date" {

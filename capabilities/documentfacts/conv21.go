@@ -163,7 +163,7 @@ func conv21Facts(facts []Fact, cands []candidate, a *assembled) {
 				if reOfferEmployment21.MatchString(prefixBytes(text, 1500)) {
 					offer = 1
 				} else if offerLetter24(text) {
-					offer = 2 // dates24.go: a letter of intent or of offer
+					offer = 2 // date_order_ordinals.go: a letter of intent or of offer
 				}
 			}
 			if offer == 1 || offer == 2 && letterAsk24(tail(text[max(0, at-200):at], 160)) {

@@ -37,7 +37,7 @@ type extractor struct {
 	// 2 no): it reads the document's opening, the same for every call
 	contractRead int8
 	// dates19: the keys round 19 gave dates, by the date's start
-	// (dates19.go), for their twins in the other language.
+	// (date_lapses_twins.go), for their twins in the other language.
 	dates19 map[int]string
 	running string // the extractor running (see guard)
 	// decimalComma: the document writes amounts with a decimal comma

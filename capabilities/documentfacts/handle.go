@@ -283,7 +283,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	subjectContractDates23(all, cands, a.text)         // requirement_staff_head_rows.go
 	all, cands = conv20SigningDates(all, cands, &a)    // conv20.go
 	keys23Facts(all, cands, &a)                        // key23.go
-	all, cands = twinDates19(all, cands, x.dates19)    // dates19.go
+	all, cands = twinDates19(all, cands, x.dates19)    // date_lapses_twins.go
 	all, cands = sameDates22(all, cands)               // keys22.go
 	all, cands = round20Money(all, cands, &a)          // money20.go
 	round20bMoney(all, cands, a.text)                  // money20b.go

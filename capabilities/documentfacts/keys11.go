@@ -23,7 +23,7 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 			return
 		}
 	}
-	ctx := dateCtxBefore(t, ms, prev) // dates20c.go
+	ctx := dateCtxBefore(t, ms, prev) // date_wrapped_line.go
 	if f.Key != "date" && matches(reYourDocDatedAR, ctx) {
 		// "بالإشارة إلى طلبكم المؤرخ في 27 سبتمبر": the date of the
 		// other side's request or letter, a plain date (as "your enquiry
@@ -34,12 +34,12 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 	clause := sentenceClause(t, ms, prev)
 	// The windows rounds 12 to 16 read, cut once for the date.
 	w := dateWindows{ctx: ctx, clause: clause12(t, ms, prev), line: dateLineBefore(t, ms)}
-	defer x.round24Date(f, w)                           // dates24.go, after round 23
+	defer x.round24Date(f, w)                           // date_order_ordinals.go, after round 23
 	defer x.round23Date(f, t, base, ms, headerCells, w) // key23.go, after round 22
 	defer x.round22Date(f, w)                           // keys22.go, after round 21
 	defer x.round21Date(f, base, w)                     // keys21.go, after round 20
-	defer x.round20DateHook(f, t, base, ms, me, w)      // dates20.go, after round 19
-	defer func() {                                      // dates19.go, after conv19
+	defer x.round20DateHook(f, t, base, ms, me, w)      // date_work_completion.go, after round 19
+	defer func() {                                      // date_lapses_twins.go, after conv19
 		if k := round19Date(f, t, ms, me, w); k != "" {
 			if x.dates19 == nil {
 				x.dates19 = map[int]string{}

@@ -8,7 +8,7 @@ import (
 
 // Round 17 of keys (issue 29, session 19): dates by families
 // (docs/documents.md, "Issue 29, session 19: round 17, dates by
-// families"; dates19.go). Each case is a short text written for this test
+// families"; date_lapses_twins.go). Each case is a short text written for this test
 // and the date keys it must (want) or must not (not) hold; count, when
 // set, is how many date facts the value must have (a bilingual date is
 // one).
@@ -25,7 +25,7 @@ type dates19Case struct {
 // failed, and a case that passes while named here fails the test so that
 // the list stays true.
 var dates19Open = map[string]bool{
-	// (Both families were closed in session 20 (c), dates20c.go.)
+	// (Both families were closed in session 20 (c), date_wrapped_line.go.)
 }
 
 // keyedErrs says what of want ("key|value" lines) got lacks, what of not

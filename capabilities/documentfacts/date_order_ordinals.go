@@ -6,7 +6,7 @@ import (
 )
 
 // Round 24 of dates (issue 29, session 24; table tests in
-// dates24_test.go). Each rule names a family of wording or layout:
+// date_order_ordinals_test.go). Each rule names a family of wording or layout:
 //
 //   - WO: the order of a numeric date's day and month, when no numeric
 //     date of the text has a number over 12, is the order that makes its

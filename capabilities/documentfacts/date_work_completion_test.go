@@ -7,7 +7,7 @@ import (
 
 // Round 20 of keys (issue 29, session 20): dates by families
 // (docs/documents.md, "Issue 29, session 20: dates and money by
-// families"; dates20.go). Each case is a short text written for this test
+// families"; date_work_completion.go). Each case is a short text written for this test
 // in a format ("md", "docx", "html" or plain text) and the date keys it
 // must (want) or must not (not) hold.
 

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Session 20 (c) of issue 29 (dates20c.go): a date that starts a wrapped
+// Session 20 (c) of issue 29 (date_wrapped_line.go): a date that starts a wrapped
 // line keeps the preposition that ends the line before it, and a bare
 // span word ("to", إلى) names an expiry only right before its date. Each
 // case is a text written for this test and the date keys it must (want)

@@ -7,7 +7,7 @@ import (
 
 // Round 17 of keys (issue 29, session 19): dates by families, read on the
 // dev sets' date misses (docs/documents.md, "Issue 29, session 19: round
-// 17, dates by families"; table tests in dates19_test.go). Each rule states
+// 17, dates by families"; table tests in date_lapses_twins_test.go). Each rule states
 // a principle of the Guideline's date keys rather than a document's
 // wording:
 //

@@ -4,7 +4,7 @@ import "regexp"
 
 // Round 20 of keys (issue 29, session 20): dates by families, read on the
 // dev sets' date misses (docs/documents.md, "Issue 29, session 20: dates
-// and money by families"; table tests in dates20_test.go):
+// and money by families"; table tests in date_work_completion_test.go):
 //
 //   - DW: the day by which the contract's work is to be finished
 //     ("complete the curtain wall by", "achieve go-live no later than",

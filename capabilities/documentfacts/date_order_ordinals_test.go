@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Round 24 of dates (issue 29, session 24): families of dates24.go. Each
+// Round 24 of dates (issue 29, session 24): families of date_order_ordinals.go. Each
 // case is a short text written for this test and the keys it must (want)
 // or must not (not) hold; count, how many date facts a value has.
 
