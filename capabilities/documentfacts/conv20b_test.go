@@ -35,7 +35,7 @@ var conv20bCases = []struct {
 		[]string{"price 1240 OMR", "price 2380 OMR", "total_amount 3620 OMR"}},
 	{"19", "lump-sum fee rows among rates", "docx", "money",
 		"CHARTER PARTY\n# Hire\nItem | Rate (KWD)\nHire, per day | 1,450.500\nMobilisation fee, lump sum | 3,200.000\nDemobilisation fee, lump sum | 2,750.000\n",
-		[]string{"rent 1450.5 KWD", "price 3200 KWD", "price 2750 KWD"}}, // the hire row: rent since decision 64 (money24.go)
+		[]string{"rent 1450.5 KWD", "price 3200 KWD", "price 2750 KWD"}}, // the hire row: rent since decision 64 (money_claims_caps.go)
 	{"19", "Arabic fee table with a total row", "md", "money",
 		conv20bServAR + "## ٢. الرسوم\n\n| الخدمة | الرسوم الشهرية (ر.ع.) |\n|---|---|\n| تنظيف المرافق العامة | ١٬٢٤٠٫٠٠٠ |\n| الحراسة الأمنية | ٢٬٣٨٠٫٠٠٠ |\n| إجمالي الرسوم الشهرية | ٣٬٦٢٠٫٠٠٠ |\n",
 		[]string{"price 1240 OMR", "price 2380 OMR", "total_amount 3620 OMR"}},

@@ -183,7 +183,7 @@ func (x *extractor) run() {
 			// "Item | Description | Qty | Unit price (OMR) | Amount
 			// (OMR)" under a block of "PO Number | ..." lines that a
 			// PDF's reader joined into one table: a row of words naming
-			// a currency column heads the rows below it (money23.go).
+			// a currency column heads the rows below it (money_table_headers.go).
 			header, headerCells = i, t
 			x.tableCurrency = headerCurrency(strings.Split(t, " | "), x.omani)
 		case header == i-1 && currencyRow(t):

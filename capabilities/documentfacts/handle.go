@@ -285,19 +285,19 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	keys23Facts(all, cands, &a)                        // key23.go
 	all, cands = twinDates19(all, cands, x.dates19)    // date_lapses_twins.go
 	all, cands = sameDates22(all, cands)               // keys22.go
-	all, cands = round20Money(all, cands, &a)          // money20.go
-	round20bMoney(all, cands, a.text)                  // money20b.go
-	round21Money(all, cands, a.text, out.DocumentType) // money21.go
-	taxableAmounts21(all, cands, a.text)               // money21n.go
-	money22Keys(all, cands, a.text)                    // money22.go
-	all, cands = arabicTwins20b(all, cands)            // money20b.go, MB3 of money22.go too
+	all, cands = round20Money(all, cands, &a)          // money_due_tables.go
+	round20bMoney(all, cands, a.text)                  // money_shares_twins.go
+	round21Money(all, cands, a.text, out.DocumentType) // money_consideration_dues.go
+	taxableAmounts21(all, cands, a.text)               // money_vat.go
+	money22Keys(all, cands, a.text)                    // money_total_rows.go
+	all, cands = arabicTwins20b(all, cands)            // money_shares_twins.go, MB3 of money_total_rows.go too
 	conv20bFacts(all, cands, &a)                       // conv20b.go
 	conv21Facts(all, cands, &a)                        // conv21.go
-	money22Facts(all, cands, a.text)                   // money22.go
-	conv22Facts(all, cands, a.text)                    // conv22.go
-	money23Facts(all, cands, a.text)                   // money23.go
-	money24Facts(all, cands, a.text, out.DocumentType) // money24.go
-	money27Facts(all, cands, a.text)                   // money27.go
+	money22Facts(all, cands, a.text)                   // money_total_rows.go
+	conv22Facts(all, cands, a.text)                    // money_conventions.go
+	money23Facts(all, cands, a.text)                   // money_table_headers.go
+	money24Facts(all, cands, a.text, out.DocumentType) // money_claims_caps.go
+	money27Facts(all, cands, a.text)                   // money_vat.go
 	all, cands = arabicTwins20b(all, cands)            // again: twins money23Facts re-keyed alike
 	// The date, duration and money keys' last word: the learned models
 	// where they are confident (datemodel.go, moneymodel.go; the duration

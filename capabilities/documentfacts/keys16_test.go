@@ -562,7 +562,7 @@ func TestKeys16ProbeFamilies(t *testing.T) {
 			[]string{"rent|7200 OMR", "amount|1800 OMR"}, []string{"rent|1800 OMR"}},
 
 		// Session 22, decision 46: an instalment of the rent is amount
-		// without "each" too (conv22.go); this case said rent before.
+		// without "each" too (money_conventions.go); this case said rent before.
 		{"PL instalments of the rent without each are amount", "TENANCY AGREEMENT\n\nAnnual rent: OMR 9,600.000, payable in four quarterly instalments of OMR 2,400.000.\n", TypeMoney,
 			[]string{"rent|9600 OMR", "amount|2400 OMR"}, []string{"rent|2400 OMR"}},
 

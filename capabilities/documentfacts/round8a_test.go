@@ -68,7 +68,7 @@ func TestKeySpecInstalmentsRound8a(t *testing.T) {
 		{1, "txt", "The Client shall pay a monthly fee of USD 5,000 within 30 days of each invoice.",
 			TypeMoney, []string{"fee|5000 USD"}, []string{"amount|5000 USD"}},
 		// Session 22, decision 46: one instalment of the rent is amount
-		// (conv22.go); it was rent here.
+		// (money_conventions.go); it was rent here.
 		{1, "txt", "LEASE AGREEMENT\nAnnual rent: OMR 14,400.000, payable in four quarterly instalments of OMR 3,600.000.",
 			TypeMoney, []string{"rent|14400 OMR", "amount|3600 OMR"}, []string{"rent|3600 OMR"}},
 		// The whole named after the schedule word is no instalment; nor

@@ -7,7 +7,7 @@ import (
 
 // Round 21 of money keys (issue 29, session 21, third pass;
 // docs/documents.md, "Issue 29, session 21: money keys, third pass";
-// money21.go, money21w.go). Each case is a short text written for this
+// money_consideration_dues.go, money_currency_words.go). Each case is a short text written for this
 // test and the money keys ("key|value") it must (want) or must not (not)
 // hold; each not line is the key the sum had before the family's rule.
 

@@ -8,7 +8,7 @@ import (
 )
 
 // Round 22 of money keys (issue 29, session 22, fourth pass; table tests
-// in money22_test.go). Each rule states what a sum is of:
+// in money_total_rows_test.go). Each rule states what a sum is of:
 //
 //   - MZ: a total row is the table's own last row. Decision 39 (a price
 //     table's last row captioned "Total contract value", "قيمة العقد" is

@@ -7,7 +7,7 @@ import (
 
 // Round 20 of keys (issue 29, session 20): money by families, read on the
 // dev sets' money misses (docs/documents.md, "Issue 29, session 20: dates
-// and money by families"; table tests in money20_test.go). Each rule
+// and money by families"; table tests in money_due_tables_test.go). Each rule
 // states what a sum is of, not a document's wording:
 //
 //   - MT: a table with a due-date column lists sums that fall due

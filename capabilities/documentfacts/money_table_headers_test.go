@@ -9,7 +9,7 @@ import (
 	"dalil/capabilities/documentfacts/testdoc"
 )
 
-// Round 23 of money keys (issue 29, session 23; money23.go). Each case is
+// Round 23 of money keys (issue 29, session 23; money_table_headers.go). Each case is
 // a short text written for this test and the money keys ("key|value") it
 // must (want) or must not (not) hold; a not line is the key the sum had
 // before the family's rule, or the key a neighbouring wording keeps.

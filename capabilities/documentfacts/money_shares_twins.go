@@ -6,7 +6,7 @@ import (
 )
 
 // Round 20b of money keys (issue 29, session 20, second pass; table tests
-// in money20b_test.go). Each rule states what a sum is of:
+// in money_shares_twins_test.go). Each rule states what a sum is of:
 //
 //   - MA: a sum given in brackets as a share of the contract's price ("20%
 //     of the contract price (EUR 256.030,10) as a down payment", "30% من
@@ -79,7 +79,7 @@ func sentenceAfter20b(text string, at int) string {
 var reSentenceEnd20b = regexp.MustCompile(`[^\d\s][.;!?؟؛](?:\s|$)|\n\s*\n`)
 
 // arabicTwins20b drops MB's Arabic twins: an Arabic-script sum with the
-// key and value of a Latin-script one. Then MB3 (money22.go, session 22):
+// key and value of a Latin-script one. Then MB3 (money_total_rows.go, session 22):
 // an Arabic-script sum and a Latin-script sum of the same value within
 // 600 bytes of each other, one keyed generally (amount, price, fee) and
 // one narrowly, become the Latin fact under the narrower key. facts and

@@ -4,7 +4,7 @@ import "testing"
 
 // Round 22 of money keys (issue 29, session 22, fourth pass;
 // docs/documents.md, "Issue 29, session 22: money keys, fourth pass";
-// money22.go). Each case is a short text written for this test and the
+// money_total_rows.go). Each case is a short text written for this test and the
 // money keys ("key|value") it must (want) or must not (not) hold; each
 // not line is the key the sum had before the family's rule.
 

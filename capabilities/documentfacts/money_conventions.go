@@ -9,7 +9,7 @@ import (
 // follow conventions 45-48"): the rules follow the label conventions
 // 45-48 (docs/documents.md, "Issue 29, session 22: conventions 45
 // onwards"). Decision 45 (a validity date is valid_until and a deadline)
-// the rules followed already (conv22_test.go holds its cases); decisions
+// the rules followed already (money_conventions_test.go holds its cases); decisions
 // 46-48 re-key sums, hooked by one line after money22Facts (handle.go).
 
 var (

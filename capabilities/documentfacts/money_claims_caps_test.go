@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Round 24 of money keys (issue 29, session 24): families of money24.go.
+// Round 24 of money keys (issue 29, session 24): families of money_claims_caps.go.
 // Each case is a short text written for this test (no document of a
 // labelled set) and the keys it must (want) or must not (not) hold.
 

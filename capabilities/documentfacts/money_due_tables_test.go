@@ -7,7 +7,7 @@ import (
 
 // Round 20 of keys (issue 29, session 20): money by families
 // (docs/documents.md, "Issue 29, session 20: dates and money by
-// families"; money20.go). Each case is a short text written for this test
+// families"; money_due_tables.go). Each case is a short text written for this test
 // in a format ("md", "docx", "html" or plain text) and the money keys it
 // must (want) or must not (not) hold; count, when set, is how many money
 // facts the value must have.

@@ -6,7 +6,7 @@ import (
 )
 
 // Round 21 of money keys (issue 29, session 21, third pass; table tests
-// in money21_test.go). Each rule states what a sum is of, read on the dev
+// in money_consideration_dues_test.go). Each rule states what a sum is of, read on the dev
 // sets' money misses and on the families the unopened sets showed:
 //
 //   - MK: the consideration of a deed or contract ("In consideration of

@@ -7,7 +7,7 @@ import (
 )
 
 // Round 23 of money keys (issue 29, session 23; table tests in
-// money23_test.go). Each rule names the family of wording it reads:
+// money_table_headers_test.go). Each rule names the family of wording it reads:
 //
 //   - H2: a second header inside a table. A PDF's reader joins the lines
 //     of a page that hold " | " into one table, so the key/value lines of

@@ -6,7 +6,7 @@ import (
 )
 
 // Round 24 of money keys (issue 29, session 24; table tests in
-// money24_test.go). Each rule names a family of wording or layout, not a
+// money_claims_caps_test.go). Each rule names a family of wording or layout, not a
 // document:
 //
 //   - CT: the rows of a table of sums one side claims from the other (a
@@ -34,7 +34,7 @@ import (
 //   - LC (decision 48): a late-payment charge as a sum in a table's row
 //     ("Late payment fee / رسوم التأخر في السداد | BHD 15 per late
 //     instalment") or keyed a fee or a price in a sentence ("A late
-//     payment charge of QAR 500") is a `penalty_amount`, as conv22.go
+//     payment charge of QAR 500") is a `penalty_amount`, as money_conventions.go
 //     makes such an `amount` one.
 //   - FS (decision 19): a fee table by stage or phase ("المرحلة |
 //     المبلغ (ريال سعودي)" under "المادة (2): أتعاب الاستشاري", "| المرحلة |

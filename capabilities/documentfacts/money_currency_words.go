@@ -6,7 +6,7 @@ import (
 )
 
 // Round 21 of money (issue 29, session 21, third pass): family MW (table
-// tests in money21_test.go).
+// tests in money_consideration_dues_test.go).
 //
 //   - MW: a figure whose currency only its words name: "the sum of
 //     48,000.000 (forty-eight thousand Omani Rials)", "(٥٢٠٬٠٠٠٫٠٠)
@@ -70,7 +70,7 @@ func wordsCurrency21(t string, before, after [][]int) [][4]int {
 	}
 	for _, m := range bracketCurrency22(t) {
 		// "(٤٬٥٠٠) ر.ع.": a bracketed figure right before its currency
-		// (money22.go).
+		// (money_total_rows.go).
 		if !inside(m[0], m[1]) && !currencyBefore21(t[:m[0]]) {
 			out = append(out, m)
 		}
