@@ -86,7 +86,7 @@ var conv20bCases = []struct {
 		[]string{"P30D"}},
 	{"24", "an allowance repaid", "", "duration",
 		"EMPLOYMENT CONTRACT\n\nThis Contract is made on 1 March 2026 between Sharqiya Ports SAOC (the \"Employer\") and Aisha Al Rawahi (the \"Employee\").\n\n7. If the Employee leaves within one year, the Employee shall repay the relocation allowance within thirty (30) days of leaving.\n",
-		// The year the employee must stay is a duration (durations20.go,
+		// The year the employee must stay is a duration (duration_notice_terms.go,
 		// family RP); the thirty days to repay are not (decision 24).
 		[]string{"duration P1Y"}},
 	{"24", "sums paid in advance refunded", "", "duration",

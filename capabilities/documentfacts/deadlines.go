@@ -28,7 +28,7 @@ var (
 	// enQty: number words, digits or both ("thirty (30)"), then spaces or
 	// a hyphen that glues the number to its unit ("30-day", "thirty-day",
 	// "thirty (30)-day").
-	enQty      = `(` + enNumWords + `)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))?(?:\s*\(\s*(?:` + bracketWords24 + `)\s*\))?(?:-|\s*)` // durations24.go: "30 (thirty) days"
+	enQty      = `(` + enNumWords + `)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))?(?:\s*\(\s*(?:` + bracketWords24 + `)\s*\))?(?:-|\s*)` // duration_windows_units.go: "30 (thirty) days"
 	reWithinEN = regexp.MustCompile(`(?i)\b(?:within|(?:no|not)\s+later\s+than)\s+(?:a\s+(?:period|maximum)\s+of\s+|(?:no|not)\s+more\s+than\s+|at\s+(?:the\s+)?(?:most|latest)\s+)?` + enQty + enUnit + `\b(?:\s+period\b)?`)
 	reNoticeEN = regexp.MustCompile(`(?i)\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)\s+)?` + enQty + `(?:calendar\s+|business\s+|working\s+|clear\s+)?(days?|weeks?|months?)['’]?s?['’]?\s+(?:prior\s+)?(?:written\s+)?(?:prior\s+)?(?:notice|notification)\b`)
 

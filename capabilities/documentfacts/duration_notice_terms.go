@@ -8,7 +8,7 @@ import (
 // Round 20 of keys (issue 29, session 20): durations by families, read
 // on the dev sets' duration misses, false and wrong-key durations
 // (docs/documents.md, "Issue 29, session 20: durations and the remaining
-// date families"; table tests in durations20_test.go):
+// date families"; table tests in duration_notice_terms_test.go):
 //
 //   - NW: the notice word of "N days' written notice" wrapped onto the
 //     next line ("ninety (90) days' written" / "notice to the other

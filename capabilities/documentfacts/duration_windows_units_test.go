@@ -6,7 +6,7 @@ import (
 )
 
 // Round 24 of durations (issue 29, session 24): families of
-// durations24.go. Each case is a short text written for this test.
+// duration_windows_units.go. Each case is a short text written for this test.
 
 func TestDurations24Further(t *testing.T) {
 	body := strings.Repeat("The Contractor shall keep the plant in good working order.\n", 3)

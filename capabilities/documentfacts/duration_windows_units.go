@@ -3,7 +3,7 @@ package documentfacts
 import "regexp"
 
 // Round 24 of durations (issue 29, session 24; table tests in
-// durations24_test.go). Each rule names a family of wording:
+// duration_windows_units_test.go). Each rule names a family of wording:
 //
 //   - FU: "further", "additional", "more" or "extra" between a number
 //     and its unit ("renewed for one (1) further year", "two additional

@@ -7,7 +7,7 @@ import (
 
 // Round 20 of keys (issue 29, session 20): durations by families
 // (docs/documents.md, "Issue 29, session 20: durations and the remaining
-// date families"; durations20.go). Each case is a short text written for
+// date families"; duration_notice_terms.go). Each case is a short text written for
 // this test in a format ("md", "docx", "html" or plain text) and the
 // duration lines (key|ISO) it must (want) or must not (not) hold.
 
