@@ -6,7 +6,7 @@ import (
 )
 
 // Round 24 of deadlines (issue 29, session 24; table tests in
-// deadlines24_test.go):
+// deadline_service_cells_test.go):
 //
 //   - SL: a service-level table's cells under a time column (response,
 //     repair, resolution, workaround; زمن الاستجابة، زمن الإصلاح) are

@@ -6,7 +6,7 @@ import (
 )
 
 // Round 24 of deadlines (issue 29, session 24): families of
-// deadlines24.go. Each case is a short text written for this test; want
+// deadline_service_cells.go. Each case is a short text written for this test; want
 // and not list deadlines' normalised periods with the count they must
 // have.
 
