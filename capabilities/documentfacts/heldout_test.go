@@ -157,7 +157,7 @@ var heldOut6Floors = map[string][2]float64{
 	// notice to end the contract no deadline line (round 14's cc15919:
 	// 0.877/0.930 -> 0.889/0.880 on labels written before it).
 	"deadline": {0.85, 0.91}, // session 17: labels mapped to the session 16 rows, 0.870/0.935
-	"law":      {0.92, 0.98}, // round 15 (law15.go): 0.947/1.000
+	"law":      {0.92, 0.98}, // round 15 (governinglaw_families.go): 0.947/1.000
 	"duration": {0.64, 0.75},
 }
 
@@ -184,7 +184,7 @@ var heldOut7Floors = map[string][2]float64{
 	"obligation":  {0.75, 0.75}, // round 16: 0.776/0.776
 	"requirement": {0.84, 0.88}, // round 16: 0.864/0.905
 	"deadline":    {0.83, 0.87},
-	"law":         {0.98, 0.98}, // round 15 (law15.go): 1.000/1.000
+	"law":         {0.98, 0.98}, // round 15 (governinglaw_families.go): 1.000/1.000
 	"duration":    {0.74, 0.62},
 }
 
@@ -349,7 +349,7 @@ var heldOut13Floors = map[string][2]float64{
 	"obligation":  {0.77, 0.65},
 	"requirement": {0.61, 0.48}, // round 15: 0.631/0.506
 	"deadline":    {0.90, 0.89},
-	"law":         {0.92, 0.87}, // round 15 (law15.go): 0.944/0.895
+	"law":         {0.92, 0.87}, // round 15 (governinglaw_families.go): 0.944/0.895
 	"duration":    {0.78, 0.82},
 }
 

@@ -10,7 +10,7 @@ import (
 
 // Governing law, round 15 (issue 29, session 17): the families of wording
 // by which a contract chooses its law beyond "governed by" (see
-// docs/documents.md, "round 15, governing law", and law15_test.go):
+// docs/documents.md, "round 15, governing law", and governinglaw_families_test.go):
 //
 //   - a conformity link (in accordance with, pursuant to, under, according
 //     to, applying) right before the law, in a sentence about disputes,
