@@ -124,7 +124,7 @@ func completion20(key string, w dateWindows) bool {
 // Decision 13: a date in a signature block or a closing signing statement
 // is the signature_date, a line of its own beside the agreement_date or
 // issue_date it equals (dedupe keeps one line per key). The blocks the
-// earlier rounds did not read (keys11.go, signLineDate):
+// earlier rounds did not read (key_clause_context.go, signLineDate):
 //
 //   - a line of "Date:" labels side by side, one per signatory ("Date: 27
 //     August 2026      Date: 27 August 2026", a row "Date: ... | Date:

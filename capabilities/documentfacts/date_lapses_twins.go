@@ -23,7 +23,7 @@ import (
 //     أمر الشراء: 19/11/2026" is the order's date, not its number).
 //   - DD: two days of one month joined by "and" ("held on 17 and 18
 //     November 2026", "يومي ٢١ و٢٢ يناير ٢٠٢٧") are two dates, as a range
-//     "17-18 November" is (keys14.go, keys15.go).
+//     "17-18 November" is (key_rows_day_ranges.go, key_bare_currency_rows.go).
 //   - DP: in Arabic, the latest day ("في موعد أقصاه") a sentence that pays
 //     a sum names is the sum's `due_date`.
 //
@@ -119,7 +119,7 @@ func dateLabel19(label string) bool {
 }
 
 // twinDates19: a date written once in each language of a bilingual
-// document is one date (twinDateKeys, keys11.go): the key round 19 gave
+// document is one date (twinDateKeys, key_clause_context.go): the key round 19 gave
 // one form, from its own words, holds for its twin, and the two forms,
 // then of one key, are one fact (as dedupe makes two forms of one key
 // and value). keyed holds round 19's keys by the date's start. facts and

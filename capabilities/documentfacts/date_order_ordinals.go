@@ -78,7 +78,7 @@ var (
 	reMadeBetweenAR24 = regexp.MustCompile(`(?:عقد|العقد|اتفاقية|الاتفاقية)\s+[^.؛:]{0,80}?(?:المبرم|المبرمة|الموقع|الموقعة)\s+(?:بين|بيننا|بينكم|معكم|معنا)[^.؛:]{0,200}?\s(?:في|بتاريخ)\s*$`)
 )
 
-// round24Date applies DB and AV to date f (keys11.go, deferred after
+// round24Date applies DB and AV to date f (key_clause_context.go, deferred after
 // round 23); w holds the windows before the date.
 //
 //   - DB: a delivery in batches (التسليم على دفعتين: الدفعة الأولى في موعد

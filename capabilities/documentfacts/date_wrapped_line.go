@@ -53,7 +53,7 @@ func dateCtxBefore(t string, ms int, prev string) string {
 	}
 	if wrappedDateLine22(prev, t[:ms]) {
 		p := strings.TrimRight(prev, " \t")
-		return ctxBefore(p+" "+t[:ms], len(p)+1+ms, "") // keys22.go: "no later\nthan 31 March"
+		return ctxBefore(p+" "+t[:ms], len(p)+1+ms, "") // key_tender_days.go: "no later\nthan 31 March"
 	}
 	return ctxBefore(t, ms, prev)
 }

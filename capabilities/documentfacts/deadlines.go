@@ -484,12 +484,12 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			case "delivery_date":
 				// "Required delivery date: 15 June 2026" (not a delivery
 				// note's record of when goods came).
-				if reRequiredDate.MatchString(before) || deliveryScheduleRow23(x.a.text[from:c.start]) { // key23.go
+				if reRequiredDate.MatchString(before) || deliveryScheduleRow23(x.a.text[from:c.start]) { // key_other_documents.go
 					key = "delivery_deadline"
 				}
 			}
 		}
-		if key == "" || blocked(si, c.start) || announced23(before) { // key23.go
+		if key == "" || blocked(si, c.start) || announced23(before) { // key_other_documents.go
 			continue
 		}
 		if lost[c.start] && (s == c.start && !validityTwin23(c.fact, x.a.text, c.start) || x.hasDateDeadline(c.fact.Normalized, hasArabic(x.a.text[s:c.end]))) {
@@ -518,7 +518,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 		add(Deadline{Key: key, Label: label, Value: x.a.text[s:c.end], NormalizedDate: c.fact.Normalized, Method: method, Confidence: 0.85}, s, c.end, si)
 	}
 	x.thatDateDeadlines(dateCands, blocked, add)
-	x.expiryRefDeadlines23(dateCands, blocked, add) // key23.go
+	x.expiryRefDeadlines23(dateCands, blocked, add) // key_other_documents.go
 	// Periods.
 	for si, s := range x.sents {
 		x.stop.step() // stop.go
@@ -552,7 +552,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 				key, label = "notice_deadline", "Notice deadline"
 			}
 			if round14NoDeadline(t, p, key) {
-				continue // a duration only (keys14.go)
+				continue // a duration only (key_rows_day_ranges.go)
 			}
 			if key != "payment_deadline" && reRequestStart.MatchString(t[leadingNumber(t):]) {
 				// "Please acknowledge this order within two working days",

@@ -61,7 +61,7 @@ var (
 )
 
 // payVerbAR24: صرف (disburse) with a sum as its object (PV); "بصرف
-// النظر" (regardless) names none. keys11.go's rePayWord11 takes it too.
+// النظر" (regardless) names none. key_clause_context.go's rePayWord11 takes it too.
 const payVerbAR24 = `(?:^|\s)(?:ب|و|وب)?(?:صرف|يصرف|تصرف|يُصرف|تُصرف)\s+(?:[^\s]+\s+){0,2}?(?:ال)?(?:قسط|أقساط|اقساط|مستحقات|راتب|رواتب|أجر|أجور|اجر|مبلغ|مبالغ|دفعة|دفعات|قيمة|مكافأة|بدل|مستخلص|مستخلصات)`
 
 // Claim windows (CW): the window to report a defect, a shortage or a
@@ -69,7 +69,7 @@ const payVerbAR24 = `(?:^|\s)(?:ب|و|وب)?(?:صرف|يصرف|تصرف|يُصر
 // Buyer reports within"), or to submit a claim ("Claims submitted after
 // sixty (60) days", "submit their expense claims ... within") is a
 // claim_period (decision 43), as a window to dispute an invoice is
-// (keys16.go's UK). A repair of a reported defect is a service time, and
+// (key_label_families.go's UK). A repair of a reported defect is a service time, and
 // a notice of shipment no claim; claims paid ("يسدد المؤمن المطالبات
 // خلال") give a payment window.
 

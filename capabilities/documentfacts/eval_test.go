@@ -109,7 +109,7 @@ func loadEvalCorpus(t testing.TB, dir string, least int) []evalDoc {
 		}
 		docs = append(docs, d)
 	}
-	// The corpus's labels mapped to the key specification (keyspec_test.go);
+	// The corpus's labels mapped to the key specification (key_spec_test.go);
 	// a line that maps nothing fails the corpus's test.
 	for _, err := range loadKeySpec(dir, docs) {
 		t.Errorf("key specification: %v", err)

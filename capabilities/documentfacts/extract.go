@@ -28,10 +28,10 @@ type extractor struct {
 	topEnd   int    // the end of the document's first lines (the letterhead)
 	hireDoc  bool   // the text offers a job (reHireDoc12), read once, not per date
 	// tenderDoc: the text opens as a tender's or a call's (isTenderText or
-	// reTenderTitle16), read once, not per date (keys22.go)
+	// reTenderTitle16), read once, not per date (key_tender_days.go)
 	tenderDoc bool
 	// bareFamily: the code a bare rial or dinar stands for in this
-	// document, by family ("rial", "dinar"), once read (keys15.go)
+	// document, by family ("rial", "dinar"), once read (key_bare_currency_rows.go)
 	bareFamily map[string]string
 	// contractRead: contractLike's answer once read (0 unread, 1 yes,
 	// 2 no): it reads the document's opening, the same for every call

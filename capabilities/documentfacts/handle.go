@@ -279,19 +279,19 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	specKeys(all, cands, a.text)
 	round11Money(all, cands, a.text, out.DocumentType)
 	conv19ParentDates(all, cands, &a)                  // conv19.go
-	parentDate22(all, cands, a.text, out.DocumentType) // keys22.go
+	parentDate22(all, cands, a.text, out.DocumentType) // key_tender_days.go
 	subjectContractDates23(all, cands, a.text)         // requirement_staff_head_rows.go
 	all, cands = conv20SigningDates(all, cands, &a)    // conv20.go
-	keys23Facts(all, cands, &a)                        // key23.go
+	keys23Facts(all, cands, &a)                        // key_other_documents.go
 	all, cands = twinDates19(all, cands, x.dates19)    // date_lapses_twins.go
-	all, cands = sameDates22(all, cands)               // keys22.go
+	all, cands = sameDates22(all, cands)               // key_tender_days.go
 	all, cands = round20Money(all, cands, &a)          // money_due_tables.go
 	round20bMoney(all, cands, a.text)                  // money_shares_twins.go
 	round21Money(all, cands, a.text, out.DocumentType) // money_consideration_dues.go
 	taxableAmounts21(all, cands, a.text)               // money_vat.go
 	money22Keys(all, cands, a.text)                    // money_total_rows.go
 	all, cands = arabicTwins20b(all, cands)            // money_shares_twins.go, MB3 of money_total_rows.go too
-	conv20bFacts(all, cands, &a)                       // conv20b.go
+	conv20bFacts(all, cands, &a)                       // key_conventions.go
 	conv21Facts(all, cands, &a)                        // conv21.go
 	money22Facts(all, cands, a.text)                   // money_total_rows.go
 	conv22Facts(all, cands, a.text)                    // money_conventions.go

@@ -50,7 +50,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		}
 		code, sure := currencyCode(cur, x.omani)
 		if code == "" {
-			code, sure = x.bareCurrency15(cur) // keys15.go
+			code, sure = x.bareCurrency15(cur) // key_bare_currency_rows.go
 		}
 		f := Fact{Type: TypeMoney, Key: "amount", Label: "Amount", Value: t[ms:me], CurrencySymbol: strings.TrimSpace(cur), Method: "pattern", Confidence: 0.8}
 		ctx := wrappedCtx(t, ms, prev)

@@ -12,7 +12,7 @@ import "regexp"
 func (x *extractor) tableCode18(cur string) (string, bool) {
 	code, sure := currencyCode(cur, x.omani)
 	if code == "" {
-		code, sure = x.bareCurrency15(cur) // keys15.go
+		code, sure = x.bareCurrency15(cur) // key_bare_currency_rows.go
 	}
 	return code, sure
 }

@@ -243,7 +243,7 @@ func TestKeySpecServiceTimesRound8a(t *testing.T) {
 		{8, "txt", "The Supplier warrants the goods for 24 months. The Supplier shall ship each order within 21 days of the order date. If the Supplier fails to remedy a breach within 15 days of notice, the Buyer may terminate.",
 			// (shipping within 21 days of the order is a time limit, a
 			// deadline only, since the key specification's session 16 row:
-			// round 14, keys14.go)
+			// round 14, key_rows_day_ranges.go)
 			TypeDuration, []string{"warranty_period|P24M", "cure_period|P15D"}, []string{"delivery_period|P21D"}},
 	})
 }

@@ -6,7 +6,7 @@ import (
 )
 
 // Round 11 (issue 29, session 15): keys by what a date, a sum or a period
-// is of (keys11.go; docs/documents.md, "Issue 29, session 15: round 11,
+// is of (key_clause_context.go; docs/documents.md, "Issue 29, session 15: round 11,
 // keys from heldout8"). The sentences are written for these tests, in
 // English and Arabic, with negatives: each case names the facts it must
 // find (want) and the keyed facts it must not (not).
@@ -87,7 +87,7 @@ func TestRound11MoneyKeys(t *testing.T) {
 	runRound11(t, []round11Case{
 		{"deposit in a sale with a balance", "SALE AGREEMENT\n\nThe Buyer shall pay a deposit of OMR 4,000.000 on signing.\nThe Buyer shall pay the balance of OMR 16,000.000 on delivery.\n", TypeMoney,
 			// a part of the price: amount since the key specification's
-			// session 16 row (round 14, keys14.go), advance_payment before
+			// session 16 row (round 14, key_rows_day_ranges.go), advance_payment before
 			[]string{"amount|4000 OMR"}, []string{"security_deposit|4000 OMR", "advance_payment|4000 OMR"}},
 		{"a lease's deposit stays a security", "TENANCY AGREEMENT\n\nThe Tenant shall pay a deposit of OMR 400.000 on signing. The rent is OMR 400.000 per month; the balance of any arrears is due on exit.\n", TypeMoney,
 			[]string{"security_deposit|400 OMR"}, []string{"advance_payment|400 OMR"}},

@@ -9,7 +9,7 @@ import (
 // rules follow conventions 19-26"): the rules follow the label
 // conventions 19 to 26 session 20 settled (docs/documents.md, "Issue 29,
 // session 20: conventions 19 onwards"). Decisions 20, 23 and 25 held
-// already (conv20b_test.go pins them); each other decision's rule is
+// already (key_conventions_test.go pins them); each other decision's rule is
 // hooked by one line (handle.go for the document-wide pass, durations.go
 // for the refund window).
 

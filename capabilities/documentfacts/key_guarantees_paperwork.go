@@ -8,7 +8,7 @@ import (
 // Round 21 of keys (issue 29, session 21): dates and durations by
 // families, read on the dev sets' wrong keys (docs/documents.md, "Issue
 // 29, session 21: keys of dates and durations"; table tests in
-// keys21_test.go). Each rule is hooked by one line where round 20's are.
+// key_guarantees_paperwork_test.go). Each rule is hooked by one line where round 20's are.
 
 // Durations.
 //

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Round 23 of keys (issue 29, session 23): date families (key23.go). Each
+// Round 23 of keys (issue 29, session 23): date families (key_other_documents.go). Each
 // case is a short text written for this test and the keys it must (want)
 // or must not (not) hold.
 

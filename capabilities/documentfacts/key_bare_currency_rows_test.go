@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Round 15 (issue 29, session 17): keys from heldout12's misses (keys15.go;
+// Round 15 (issue 29, session 17): keys from heldout12's misses (key_bare_currency_rows.go;
 // docs/documents.md, "Issue 29, session 17: round 15, keys from
 // heldout12"). The sentences are written for these tests, in English and
 // Arabic, with negatives.

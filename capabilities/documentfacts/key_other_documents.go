@@ -8,7 +8,7 @@ import (
 
 // Round 23 of keys (issue 29, session 23): dates by families of wording
 // (docs/documents.md, "Issue 29, session 23: keys of dates by families";
-// table tests in key23_test.go). round23Date runs last of round11Date's
+// table tests in key_other_documents_test.go). round23Date runs last of round11Date's
 // rounds (after round 22).
 //
 //   - OD: another document's date, named by its noun before "dated",

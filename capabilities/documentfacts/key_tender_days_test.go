@@ -7,7 +7,7 @@ import (
 
 // Round 22 of keys (issue 29, session 22): dates and durations by
 // families (docs/documents.md, "Issue 29, session 22: keys of dates and
-// durations"; keys22.go). Each case is a short text written for this test
+// durations"; key_tender_days.go). Each case is a short text written for this test
 // and the keys it must (want) or must not (not) hold.
 
 func TestKeys22DateFamilies(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 
 // Round 22 of keys (issue 29, session 22): dates and durations by
 // families (docs/documents.md, "Issue 29, session 22: keys of dates and
-// durations"; table tests in keys22_test.go). Each rule is hooked by one
+// durations"; table tests in key_tender_days_test.go). Each rule is hooked by one
 // line: dates last of round11Date's rounds (after round 21), durations
 // before rounds 11 and 16 re-key them. durations
 // beside round 21's.

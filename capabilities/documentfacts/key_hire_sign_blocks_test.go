@@ -2,7 +2,7 @@ package documentfacts
 
 import "testing"
 
-// Round 12's rules (keys12.go), English and Arabic, negatives included.
+// Round 12's rules (key_hire_sign_blocks.go), English and Arabic, negatives included.
 
 func TestRound12Money(t *testing.T) {
 	cases := []struct{ key, sent, want string }{

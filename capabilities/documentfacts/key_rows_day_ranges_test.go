@@ -3,7 +3,7 @@ package documentfacts
 import "testing"
 
 // Round 14 (issue 29, session 16): keys from heldout11's misses and the key
-// specification's rows added in session 16 (keys14.go; docs/documents.md,
+// specification's rows added in session 16 (key_rows_day_ranges.go; docs/documents.md,
 // "Issue 29, session 16: round 14, keys from heldout11"). The sentences
 // are written for these tests, in English and Arabic, with negatives.
 

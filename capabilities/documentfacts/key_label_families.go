@@ -10,7 +10,7 @@ import (
 // by families of wording, each family a way drafters introduce a date, a
 // period or a sum (docs/documents.md, "Issue 29, session 18: round 16,
 // keys of dates, durations and money, by families"; table tests in
-// keys16_test.go). One rule per family; each runs after rounds 11-15.
+// key_label_families_test.go). One rule per family; each runs after rounds 11-15.
 
 // round16Date re-keys a date after round 15 (deferred from round11Date
 // before it, so it runs last): t is the date's block, t[ms:me] the date,

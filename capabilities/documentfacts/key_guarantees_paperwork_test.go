@@ -7,7 +7,7 @@ import (
 
 // Round 21 of keys (issue 29, session 21): dates and durations by
 // families (docs/documents.md, "Issue 29, session 21: keys of dates and
-// durations"; keys21.go). Each case is a short text written for this test
+// durations"; key_guarantees_paperwork.go). Each case is a short text written for this test
 // and the keys it must (want) or must not (not) hold.
 
 func TestKeys21DurationFamilies(t *testing.T) {

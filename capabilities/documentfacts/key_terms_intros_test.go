@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Round 13's rules (keys13.go and the widened keys11/12 regexps), English
+// Round 13's rules (key_terms_intros.go and the widened keys11/12 regexps), English
 // and Arabic, negatives included.
 
 func TestRound13Money(t *testing.T) {

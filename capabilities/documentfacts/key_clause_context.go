@@ -35,9 +35,9 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 	// The windows rounds 12 to 16 read, cut once for the date.
 	w := dateWindows{ctx: ctx, clause: clause12(t, ms, prev), line: dateLineBefore(t, ms)}
 	defer x.round24Date(f, w)                           // date_order_ordinals.go, after round 23
-	defer x.round23Date(f, t, base, ms, headerCells, w) // key23.go, after round 22
-	defer x.round22Date(f, w)                           // keys22.go, after round 21
-	defer x.round21Date(f, base, w)                     // keys21.go, after round 20
+	defer x.round23Date(f, t, base, ms, headerCells, w) // key_other_documents.go, after round 22
+	defer x.round22Date(f, w)                           // key_tender_days.go, after round 21
+	defer x.round21Date(f, base, w)                     // key_guarantees_paperwork.go, after round 20
 	defer x.round20DateHook(f, t, base, ms, me, w)      // date_work_completion.go, after round 19
 	defer func() {                                      // date_lapses_twins.go, after conv19
 		if k := round19Date(f, t, ms, me, w); k != "" {
@@ -49,10 +49,10 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 	}()
 	defer x.conv20Date(f, t, ms, me, base+ms, w) // conv20.go, after conv19
 	defer x.conv19Date(f, ctx)                   // conv19.go, after round 16
-	defer round16Date(f, t, ms, me, w, x.a.text) // keys16.go, after round 15
-	// keys15.go, after rounds 12 and 14:
+	defer round16Date(f, t, ms, me, w, x.a.text) // key_label_families.go, after round 15
+	// key_bare_currency_rows.go, after rounds 12 and 14:
 	defer round15Date(f, t, ms, me, w, x.a.text, x.title)
-	defer round14Date(f, t, ms, me, w) // keys14.go, after round 12
+	defer round14Date(f, t, ms, me, w) // key_rows_day_ranges.go, after round 12
 	defer round12Date(f, ctx, w.clause, base < x.topEnd, x.title != "agreement" && x.hireDoc)
 	switch f.Key {
 	case "date", "document_date":
@@ -403,13 +403,13 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 			cur = k
 		}
 		if k14 := round14Money(cur, sent, lineAt(text, at), text, at); k14 != "" {
-			k = k14 // keys14.go
+			k = k14 // key_rows_day_ranges.go
 		}
 		if k15 := round15Money(k, f.Key, sent, text, at); k15 != "" {
-			k = k15 // keys15.go
+			k = k15 // key_bare_currency_rows.go
 		}
 		if k16 := round16Money(k, f.Key, sent, text, at, cands[i].end); k16 != "" {
-			k = k16 // keys16.go
+			k = k16 // key_label_families.go
 		}
 		if k != "" && k != f.Key {
 			facts[i].Key, facts[i].Label = k, moneyKeyLabel(k)
@@ -642,10 +642,10 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 			return durationCueOf("term"), true
 		}
 		if c15, ok15 := round15NoCue(ctx, clause, t[me:min(len(t), me+60)]); ok15 {
-			return c15, true // round 15 (keys15.go)
+			return c15, true // round 15 (key_bare_currency_rows.go)
 		}
 		if c14, ok14 := round14NoCue(ctx, clause, t[me:min(len(t), me+60)]); ok14 {
-			return c14, true // round 14 (keys14.go)
+			return c14, true // round 14 (key_rows_day_ranges.go)
 		}
 		return c, false
 	}
@@ -661,7 +661,7 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 		return c, false // "اختبار الضخ لمدة ٢٤ ساعة | مقطوعية | ١ | ٤٥٠٫٠٠٠": an item's description
 	}
 	if c14, ok14, hit := round14Duration(ctx, clause, after, c); hit {
-		return c14, ok14 // round 14 (keys14.go)
+		return c14, ok14 // round 14 (key_rows_day_ranges.go)
 	}
 	switch c.key {
 	case "payment_period":
@@ -699,7 +699,7 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 			return c13, true
 		}
 	}
-	return round15Duration(ctx, clause, after, c) // keys15.go
+	return round15Duration(ctx, clause, after, c) // key_bare_currency_rows.go
 }
 
 var (
