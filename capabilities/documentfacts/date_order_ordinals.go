@@ -230,7 +230,7 @@ var (
 // LI (decision 44): a letter of intent or a letter of offer (LETTER OF
 // INTENT, خطاب نوايا, LETTER OF OFFER, OFFER LETTER) that asks to be
 // countersigned, returned or accepted by a day offers as an offer of
-// employment does: the day is its valid_until (conv21.go reads the ask).
+// employment does: the day is its valid_until (convention_rejections_offer_roles.go reads the ask).
 
 // offerLetter24: text's opening names it a letter of intent or of offer.
 func offerLetter24(text string) bool {

@@ -11,7 +11,7 @@ import "regexp"
 //     the works' provisional handover, تسليم ابتدائي) is its
 //     `completion_date`, not a delivery date or a plain date. Since
 //     session 21 it is one rule with decision 18's: completion20 in
-//     conv20.go decides every completion_date of these rounds.
+//     convention_signing_bonds.go decides every completion_date of these rounds.
 //   - DA: the date a deed, a statement of work or a contract gives itself
 //     ("Date of this Deed:", "Contract No. ... - Date:") is its
 //     `agreement_date`.

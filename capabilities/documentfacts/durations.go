@@ -382,7 +382,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			return // key_other_documents.go: an ageing bucket, no period
 		}
 		if c, ok = guaranteeWindow21(c, ctx); !ok || incidentReport21(c, ctx, x.a.text, base+ms) || rentMeasure21(t, ms, me) {
-			return // key_guarantees_paperwork.go, conv21.go: a guarantee's window, an incident to report (deadlines only), a sum's measure
+			return // key_guarantees_paperwork.go, convention_rejections_offer_roles.go: a guarantee's window, an incident to report (deadlines only), a sum's measure
 		}
 		if survivesConfidential21(c, t, ms, me, ctx, x.firstLine()) {
 			c = durationCueOf("confidentiality_period") // key_guarantees_paperwork.go: duties surviving the end
@@ -391,7 +391,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			return // duration_notice_terms.go: the time to repair or answer a reported fault, a deadline only
 		}
 		if !conv19Duration(c) || !conv20bDuration(c, x.a.text, base+ms) {
-			return // conv19.go, key_conventions.go: a delivery or refund window is a deadline only
+			return // convention_bonds_parent_dates.go, key_conventions.go: a delivery or refund window is a deadline only
 		}
 		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: conf}
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 1})

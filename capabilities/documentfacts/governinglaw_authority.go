@@ -6,7 +6,7 @@ import (
 )
 
 // Round 16 (issue 29, session 18): decision 6 (docs/documents.md, "six
-// conventions settled"; tests in conv16_test.go). A statute under which a
+// conventions settled"; tests in convention_first_six_test.go). A statute under which a
 // resolution, minutes or a policy as a whole is made or held ("Meeting No.
 // 3/2026, held ... pursuant to the Commercial Companies Law of the
 // Sultanate of Oman", "صدر هذا القرار وفقاً لأحكام قانون الشركات التجارية في

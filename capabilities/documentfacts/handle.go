@@ -278,10 +278,10 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	balanceAfterAdvance(all)
 	specKeys(all, cands, a.text)
 	round11Money(all, cands, a.text, out.DocumentType)
-	conv19ParentDates(all, cands, &a)                  // conv19.go
+	conv19ParentDates(all, cands, &a)                  // convention_bonds_parent_dates.go
 	parentDate22(all, cands, a.text, out.DocumentType) // key_tender_days.go
 	subjectContractDates23(all, cands, a.text)         // requirement_staff_head_rows.go
-	all, cands = conv20SigningDates(all, cands, &a)    // conv20.go
+	all, cands = conv20SigningDates(all, cands, &a)    // convention_signing_bonds.go
 	keys23Facts(all, cands, &a)                        // key_other_documents.go
 	all, cands = twinDates19(all, cands, x.dates19)    // date_lapses_twins.go
 	all, cands = sameDates22(all, cands)               // key_tender_days.go
@@ -292,7 +292,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	money22Keys(all, cands, a.text)                    // money_total_rows.go
 	all, cands = arabicTwins20b(all, cands)            // money_shares_twins.go, MB3 of money_total_rows.go too
 	conv20bFacts(all, cands, &a)                       // key_conventions.go
-	conv21Facts(all, cands, &a)                        // conv21.go
+	conv21Facts(all, cands, &a)                        // convention_rejections_offer_roles.go
 	money22Facts(all, cands, a.text)                   // money_total_rows.go
 	conv22Facts(all, cands, a.text)                    // money_conventions.go
 	money23Facts(all, cands, a.text)                   // money_table_headers.go
@@ -325,7 +325,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	twinRoles(all, a.text)
 	parties16Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // party_roles_by_doctype.go
 	parties19Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // party_letters_minutes.go
-	conv21Parties(all, cands, a.text, out.DocumentType)                       // conv21.go
+	conv21Parties(all, cands, a.text, out.DocumentType)                       // convention_rejections_offer_roles.go
 	all, cands = droppedParties(all, cands, a.text)                           // party_tables.go
 	all, cands = droppedParties20(all, cands, a.text)                         // party_labelled_names.go
 	parties21Roles(all, cands, a.text)                                        // party_roles_bilingual.go
@@ -583,10 +583,10 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 		out.Deadlines = cx.deadlineResults(ri, withEvidence)
 	}, func() { cx.obls, cx.dls, out.Deadlines = obls, nil, []Deadline{} })
 	run("obligations", cx.conv16Obligations, func() {})                           // obligation_conventions.go
-	run("obligations", cx.conv20Obligations, func() {})                           // conv20.go
+	run("obligations", cx.conv20Obligations, func() {})                           // convention_signing_bonds.go
 	run("obligations", func() { cx.parties21Obligations(all, cands) }, func() {}) // party_roles_bilingual.go
 	run("obligations", func() { cx.parties22Obligations(all, cands) }, func() {}) // party_senders_copies.go
-	run("obligations", cx.conv21Obligations, func() {})                           // conv21.go
+	run("obligations", cx.conv21Obligations, func() {})                           // convention_rejections_offer_roles.go
 	run("obligations", cx.obl24, func() {})                                       // obligation_bid_lists.go
 	run("obligations", cx.obl27, func() {})                                       // obligation_missed_clauses.go
 	run("obligations", cx.oblRole27, func() {})                                   // obligation_role_modality.go

@@ -47,8 +47,8 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 			x.dates19[base+ms] = k
 		}
 	}()
-	defer x.conv20Date(f, t, ms, me, base+ms, w) // conv20.go, after conv19
-	defer x.conv19Date(f, ctx)                   // conv19.go, after round 16
+	defer x.conv20Date(f, t, ms, me, base+ms, w) // convention_signing_bonds.go, after conv19
+	defer x.conv19Date(f, ctx)                   // convention_bonds_parent_dates.go, after round 16
 	defer round16Date(f, t, ms, me, w, x.a.text) // key_label_families.go, after round 15
 	// key_bare_currency_rows.go, after rounds 12 and 14:
 	defer round15Date(f, t, ms, me, w, x.a.text, x.title)

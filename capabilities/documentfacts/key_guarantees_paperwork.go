@@ -22,7 +22,7 @@ import (
 //     a confidentiality clause or a non-disclosure agreement keep the
 //     secret that long: a confidentiality_period, not the term.
 //   - NI: the time to report an incident is a deadline only: decision
-//     43, incidentReport21 in conv21.go.
+//     43, incidentReport21 in convention_rejections_offer_roles.go.
 
 // guaranteeWindow21: the duration keyed c after ctx (its clause) is the
 // window or the validity of a guarantee instrument, not a warranty:

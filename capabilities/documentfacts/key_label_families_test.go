@@ -271,9 +271,9 @@ func TestKeys16DurationFamilies(t *testing.T) {
 
 		// UI: delivery period.
 		{"UI delivery period label", "PURCHASE ORDER\n\nDelivery period: 8 weeks from the date of this order\n", TypeDuration,
-			nil, []string{"delivery_period|P8W"}}, // session 19 decision 1 (conv19.go): a delivery window is a deadline only
+			nil, []string{"delivery_period|P8W"}}, // session 19 decision 1 (convention_bonds_parent_dates.go): a delivery window is a deadline only
 		{"UI arabic supply period", "أمر شراء\n\nمدة التوريد: ٤٥ يوماً من تاريخ أمر الشراء\n", TypeDuration,
-			nil, []string{"delivery_period|P45D"}}, // session 19 decision 1 (conv19.go): a delivery window is a deadline only
+			nil, []string{"delivery_period|P45D"}}, // session 19 decision 1 (convention_bonds_parent_dates.go): a delivery window is a deadline only
 
 		// UJ: confidentiality.
 		{"UJ survives for", "NON-DISCLOSURE AGREEMENT\n\nThe duty of confidentiality survives for five (5) years after the end of this Agreement.\n", TypeDuration,

@@ -19,7 +19,7 @@ func TestRound14TimeLimits(t *testing.T) {
 			nil, []string{"delivery_period|P15D"}},
 		// the spans of their own stay
 		{"a delivery period of its own", "SUPPLY AGREEMENT\n\nThe delivery period is eight (8) weeks.\n", TypeDuration,
-			nil, []string{"delivery_period|P8W"}}, // session 19 decision 1 (conv19.go): a delivery window is a deadline only
+			nil, []string{"delivery_period|P8W"}}, // session 19 decision 1 (convention_bonds_parent_dates.go): a delivery window is a deadline only
 		{"a term of its own", "SERVICES AGREEMENT\n\nThis Agreement is made for a term of two (2) years.\n", TypeDuration,
 			[]string{"term|P2Y"}, nil},
 		{"a payment window stays", "SUPPLY AGREEMENT\n\nThe Buyer shall pay each invoice within forty-five (45) days of receipt.\n", TypeDuration,

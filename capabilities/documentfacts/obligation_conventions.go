@@ -7,7 +7,7 @@ import (
 
 // Round 16 (issue 29, session 18): the obligation conventions session 18
 // settled (docs/documents.md, "six conventions settled" and "round 16,
-// the rules follow the six conventions"; tests in conv16_test.go). One
+// the rules follow the six conventions"; tests in convention_first_six_test.go). One
 // pass over the obligations found, hooked once after the deadlines were
 // read (so that the time limit of a limb dropped here stays a deadline):
 //

@@ -7,7 +7,7 @@ import (
 
 // Round 16 (issue 29, session 18): the requirement conventions session 18
 // settled (docs/documents.md, "six conventions settled", decisions 1 and
-// 2; tests in conv16_test.go). One pass over the requirements found,
+// 2; tests in convention_first_six_test.go). One pass over the requirements found,
 // hooked once at the end of requirements():
 //
 //   - decision 1: a condition on the people the bidder must field (a named

@@ -313,7 +313,7 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 		v.take = true
 	}
 	if !v.take && ctx.tender && x.bidderBond19(u, t) {
-		return reqVerdict{take: true, bond: true, method: v.method, inSection: inSection} // conv19.go
+		return reqVerdict{take: true, bond: true, method: v.method, inSection: inSection} // convention_bonds_parent_dates.go
 	}
 	return v
 }

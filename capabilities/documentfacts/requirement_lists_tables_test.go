@@ -105,7 +105,7 @@ var reqFamilyCases = []reqFamilyCase{
 	// S9: a checklist with check boxes.
 	{"S9", "submission checklist with boxes",
 		"REQUEST FOR QUOTATION\nOffice Cleaning Services\n\nSubmission Checklist\n[ ] Signed quotation form\n[ ] Copy of commercial registration\n[ ] Bid bond of OMR 500\n[ ] Company profile\n\nQuotations must be sent to procurement@example.om.",
-		// session 19 decision 3 (conv19.go): a listed bid bond is
+		// session 19 decision 3 (convention_bonds_parent_dates.go): a listed bid bond is
 		// documentation as well as financial.
 		[]string{"documentation|mandatory|quotation form", "documentation|mandatory|commercial registration", "financial|mandatory|bid bond", "documentation|mandatory|bid bond", "documentation|mandatory|company profile"}, []string{"procurement@"}, false},
 	{"S9", "checklist with ballot boxes and arabic heading",

@@ -311,9 +311,9 @@ units:
 	x.reqFamilies15b(ctx)     // requirement_split_parts.go
 	x.reqStructures16(ctx)    // requirement_structures.go
 	x.conv16Requirements(ctx) // requirement_conventions.go: the session 18 conventions
-	x.conv19Requirements()    // conv19.go: the session 19 conventions
-	x.conv20Requirements(ctx) // conv20.go: the session 20 conventions
-	x.conv21Requirements(ctx) // conv21.go: the session 21 conventions
+	x.conv19Requirements()    // convention_bonds_parent_dates.go: the session 19 conventions
+	x.conv20Requirements(ctx) // convention_signing_bonds.go: the session 20 conventions
+	x.conv21Requirements(ctx) // convention_rejections_offer_roles.go: the session 21 conventions
 	x.applyHalves16(ctx)      // requirement_structures.go: after the categories are settled
 	x.req20()                 // requirement_categories_leads.go
 	x.oblReq21Requirements(ctx)

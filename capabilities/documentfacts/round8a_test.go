@@ -234,7 +234,7 @@ func TestKeySpecServiceTimesRound8a(t *testing.T) {
 		{8, "html", "<h2>مستويات الخدمة</h2><table><tr><th>البلاغ</th><th>مدة الحضور</th><th>مدة المعالجة</th></tr><tr><td>عطل كلي</td><td>4 ساعات</td><td>24 ساعة</td></tr></table>",
 			TypeDuration, nil, []string{"term|PT4H", "term|PT24H", "duration|PT4H", "duration|PT24H"}},
 		// A lead time is no service time, and no delivery period either
-		// (session 19 decision 1, conv19.go: a deadline only).
+		// (session 19 decision 1, convention_bonds_parent_dates.go: a deadline only).
 		{8, "txt", "Lead time: 6 weeks after receipt of the order.",
 			TypeDuration, nil, []string{"delivery_period|P6W"}},
 		{8, "md", "# Maintenance Contract / عقد صيانة\n\n| Fault / العطل | Response time / زمن الاستجابة | Repair time / مدة الإصلاح |\n|---|---|---|\n| Chiller / المبرد | 2 hours | 12 hours |\n",

@@ -10,7 +10,7 @@ import (
 // follow conventions 12-18"): the rules follow the label conventions
 // session 20 settled (docs/documents.md, "Issue 29, session 20:
 // conventions 12 onwards"). Each decision's rule is hooked by one line
-// where conv19's are; the table cases are in conv20_test.go.
+// where conv19's are; the table cases are in convention_signing_bonds_test.go.
 
 // conv20Date applies the date decisions to f, last of round11Date's
 // re-keyings: t is the date's block, t[ms:me] the date, at its start in

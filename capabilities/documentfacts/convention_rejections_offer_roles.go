@@ -11,7 +11,7 @@ import (
 // 33-43 (docs/documents.md, "Issue 29, session 21: conventions 33
 // onwards"). Hooked by one line after conv20Requirements
 // (requirements.go) and by lines in handle.go; the table cases are in
-// conv21_test.go.
+// convention_rejections_offer_roles_test.go.
 
 // conv21Requirements applies the requirement decisions of 33-43.
 func (x *clauseExtractor) conv21Requirements(ctx reqContext) {

@@ -84,7 +84,7 @@ var conv19Cases = []convCase{
 	{"3b", "the winner's performance bond", "requirement",
 		conv19Tender + "## Award\n\n1. The successful tenderer shall submit a performance bond of 5% within 10 days of award.\n",
 		[]string{"financial mandatory performance bond"}},
-	{"3b", "a contractor's performance bond in a tender's conditions", "requirement", // session 20 decision 16 (conv20.go): financial in a tender, conditions of contract included
+	{"3b", "a contractor's performance bond in a tender's conditions", "requirement", // session 20 decision 16 (convention_signing_bonds.go): financial in a tender, conditions of contract included
 		conv19Tender + "## Conditions of Contract\n\n1. The Contractor shall provide a performance bond of ten per cent (10%) of the contract price.\n",
 		[]string{"financial mandatory performance bond"}},
 	{"3b neg", "the bond returned to the unsuccessful", "requirement",

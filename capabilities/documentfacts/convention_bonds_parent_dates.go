@@ -9,7 +9,8 @@ import (
 // follow the eight conventions"): the rules follow the label conventions
 // session 19 settled (docs/documents.md, "more conventions settled, and
 // the sets mapped to them"). Each decision's rule is hooked by one line
-// where round 16's (conv16*.go) are.
+// where round 16's (governinglaw_authority.go, obligation_conventions.go,
+// requirement_conventions.go) are.
 
 // conv19Duration, decision 1: a time limit to deliver ("delivery within
 // six weeks of the order", "مدة التوريد: خلال ثلاثة أسابيع", "Lead time:
