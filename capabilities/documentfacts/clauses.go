@@ -28,7 +28,7 @@ var reSentenceStop = regexp.MustCompile(`[.!?؟](?:\s+|$)`)
 var abbreviations = map[string]bool{"mr": true, "mrs": true, "ms": true, "dr": true, "eng": true, "no": true, "nos": true, "co": true,
 	"ltd": true, "inc": true, "st": true, "e.g": true, "i.e": true, "etc": true, "vs": true, "p.o": true, "c.r": true, "art": true, "cl": true,
 	"approx": true, "ref": true, "tel": true, "fax": true, "a.m": true, "p.m": true, "r.o": true, "s.a.o.g": true, "s.a.o.c": true, "l.l.c": true,
-	// abbreviated degrees (round 16, req16.go): "B.Sc. in Electrical Engineering"
+	// abbreviated degrees (round 16, requirement_structures.go): "B.Sc. in Electrical Engineering"
 	"b.sc": true, "m.sc": true, "b.eng": true, "m.eng": true, "ph.d": true, "b.com": true, "b.tech": true, "m.tech": true,
 	"b.a": true, "m.a": true, "b.s": true, "m.s": true}
 
@@ -155,7 +155,7 @@ func wrapsInto(t string, next segment, text string) bool {
 	}
 
 	r, _ := utf8.DecodeRuneInString(n)
-	return reWrapEndWord.MatchString(t) && (unicode.IsLetter(r) || unicode.IsDigit(r)) || arWrap16(t, n) // req16.go
+	return reWrapEndWord.MatchString(t) && (unicode.IsLetter(r) || unicode.IsDigit(r)) || arWrap16(t, n) // requirement_structures.go
 }
 
 func appendSpan(out []span, text string, s, e, seg int) []span {
@@ -188,7 +188,7 @@ var (
 	reArClauseAla = regexp.MustCompile(`[،,؛;]\s*(و?على)\s+`)
 	// reArDutyVerb: a present-tense verb of a duty (its party follows);
 	// round 14 adds يصرف (pays out), يؤمن (insures), يرفق (attaches).
-	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد|وافق|ستخدم|ستعمل|حضر|زود|ستبدل|صلح|رسل|جمع|نقل|صدر|ورد|صرف|ؤمن|رفق` + arDutyVerbs20 + `))(?:ه|ها|هما|هم)?)(?:\s|$)`) // obl20.go
+	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد|وافق|ستخدم|ستعمل|حضر|زود|ستبدل|صلح|رسل|جمع|نقل|صدر|ورد|صرف|ؤمن|رفق` + arDutyVerbs20 + `))(?:ه|ها|هما|هم)?)(?:\s|$)`) // obligation_pronoun_duties.go
 	// reArAlaPronoun: "فعليه إخطار ...": على with the pronoun of a party
 	// named before (in a condition: "إذا رغب أي من الطرفين ...، فعليه").
 	reArAlaPronoun = regexp.MustCompile(`(?:^|[\s،,:؛])((?:ف|و)?(?:عليه|عليها|عليهما|عليهم))\s+\p{Arabic}`)
@@ -253,11 +253,11 @@ func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
 	}
 	if m := reEachParty.FindStringIndex(subj); m != nil {
 		w := strings.TrimSpace(subj[m[0]:m[1]])
-		return clauseParty{w, eachRole(w)}, true // round14parties.go
+		return clauseParty{w, eachRole(w)}, true // party_tables.go
 	}
 	if m := reAndItsPeople.FindStringIndex(subj); m != nil && m[0] > 0 {
 		// "The Insured and their agents shall": the party is the one
-		// whose people follow it (round11parties.go).
+		// whose people follow it (party_signers_lists.go).
 		if p, ok := x.partyIn(subj[:m[0]]); ok && p.role != "" {
 			return p, true
 		}
@@ -324,7 +324,7 @@ var arRoleWords = func() []struct{ word, role string } {
 // arRole finds the role in an Arabic party phrase.
 func arRole(p string) string {
 	if m := reEachParty.FindString(p); m != "" {
-		return eachRole(m) // round14parties.go
+		return eachRole(m) // party_tables.go
 	}
 	words := strings.Fields(p)
 	for i := range words {
@@ -430,7 +430,7 @@ type clauseExtractor struct {
 	// you is the role "you" names: the employee in an employment
 	// letter ("You must not disclose ..."); "" elsewhere.
 	you  string
-	we15 string // the sender of a letter: "we" (oblfamilies15.go)
+	we15 string // the sender of a letter: "we" (obligation_duty_forms.go)
 	reqs []reqFound
 	dls  []dlFound
 	stop *stopper // stop.go
@@ -459,11 +459,11 @@ func (x *clauseExtractor) skipped(s span) bool {
 func (x *clauseExtractor) obligations() {
 	x.renamedRoles()
 	x.issuerAliases()
-	x.arSecondAliases15() // oblfamilies15.go
-	x.letterRoles15()     // oblfamilies15.go
-	x.letterFrame22()     // oblreq22.go
-	x.offerYou22()        // oblreq22.go
-	x.secondAliases23()   // obl23.go
+	x.arSecondAliases15() // obligation_duty_forms.go
+	x.letterRoles15()     // obligation_duty_forms.go
+	x.letterFrame22()     // obligation_letters_envelopes.go
+	x.offerYou22()        // obligation_letters_envelopes.go
+	x.secondAliases23()   // obligation_subjects_tables.go
 	for si, s := range x.sents {
 		x.stop.step() // stop.go
 		if x.reqSents[si] || x.skipped(s) {
@@ -472,29 +472,29 @@ func (x *clauseExtractor) obligations() {
 		t := x.a.text[s.start:s.end]
 		x.stop.pass(len(t)) // a sentence can be the whole text
 		if hasArabic(t) {
-			x.arabicObligations(si, s, waProhibition(arDutyForms15(t))) // round15parties.go, oblfamilies15.go
+			x.arabicObligations(si, s, waProhibition(arDutyForms15(t))) // party_roles_issuer_kind.go, obligation_duty_forms.go
 			x.arPassiveDuties(si, s, arClauseLabel15(t))
-			x.arYatim15(si, s, t)         // oblfamilies15.go
-			x.arNominalDuties15(si, s, t) // oblfamilies15.go
+			x.arYatim15(si, s, t)         // obligation_duty_forms.go
+			x.arNominalDuties15(si, s, t) // obligation_duty_forms.go
 		}
 		x.stop.pass(len(t))
-		x.englishObligations(si, s, x.enDutyForms15(t)) // oblfamilies15.go
+		x.englishObligations(si, s, x.enDutyForms15(t)) // obligation_duty_forms.go
 		x.stop.pass(len(t))
 		x.presentDuties(si, s, t)
 		x.stop.pass(len(t))
-		x.presentDuties15(si, s, t) // oblfamilies15.go
+		x.presentDuties15(si, s, t) // obligation_duty_forms.go
 	}
 	x.stop.pass(len(x.a.text))
 	x.leadInLists()
 	x.dropValidities()
 	x.twinObligations()
 	x.renumbered()
-	x.oblFamilies15() // oblfamilies15.go
-	x.obl20()         // obl20.go
-	x.oblReq21()      // oblreq21.go
-	x.oblReq22()      // oblreq22.go
-	x.obl23()         // obl23.go
-	x.oblPassive27()  // detect27.go
+	x.oblFamilies15() // obligation_duty_forms.go
+	x.obl20()         // obligation_pronoun_duties.go
+	x.oblReq21()      // obligation_bids_passives.go
+	x.oblReq22()      // obligation_letters_envelopes.go
+	x.obl23()         // obligation_subjects_tables.go
+	x.oblPassive27()  // obligation_missed_clauses.go
 }
 
 // twinObligations: a clause written in English and then in Arabic (the
@@ -544,7 +544,7 @@ func (x *clauseExtractor) twinObligations() {
 		e := x.obls[en.obls[0]]
 		switch len(ar.obls) {
 		case 0:
-			if len(ar.sents) != 1 || x.reqSents[ar.sents[0]] || x.skipped(as) || arLeadIn23(at) { // obl23.go
+			if len(ar.sents) != 1 || x.reqSents[ar.sents[0]] || x.skipped(as) || arLeadIn23(at) { // obligation_subjects_tables.go
 				continue
 			}
 			action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(at[an:]), ".،,;:"))
@@ -616,15 +616,15 @@ func (x *clauseExtractor) weParty(before, subj string) (clauseParty, bool) {
 		}
 	}
 	if w := strings.TrimSpace(subj); (w == "We" || w == "we") && x.we15 != "" {
-		return clauseParty{w, x.we15}, true // a letter's sender (oblfamilies15.go)
+		return clauseParty{w, x.we15}, true // a letter's sender (obligation_duty_forms.go)
 	}
 	if w := strings.TrimSpace(subj); w == "We" || w == "we" {
 		for _, p := range x.parties {
-			if p.Role == "issuer" || writerRole(p.Role) { // round14parties.go
+			if p.Role == "issuer" || writerRole(p.Role) { // party_tables.go
 				return clauseParty{w, p.Role}, true
 			}
 		}
-		if p, ok := x.weDefinedParty(); ok { // round15parties.go
+		if p, ok := x.weDefinedParty(); ok { // party_roles_issuer_kind.go
 			return clauseParty{w, p.role}, true
 		}
 	}
@@ -660,15 +660,15 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		word := lowerASCII(t[m[0]:m[1]])
 		tr.will = strings.HasPrefix(word, "will")
 		if reStateAfter.MatchString(t[m[1]:]) && !strings.Contains(word, "responsible") && !moneyBack(word, tail(t[:m[0]], subjectWindow), t[m[1]:]) &&
-			!x.commenceDuty24(t[:m[0]], t[m[1]:]) { // obl24.go
+			!x.commenceDuty24(t[:m[0]], t[m[1]:]) { // obligation_bid_lists.go
 			continue
 		}
 		if noDutyAfter(word, t[m[1]:]) {
 			continue
 		}
-		if reStateUnlessParty.MatchString(t[m[1]:]) && !bidHolds(tail(t[:m[0]], subjectWindow), t[m[1]:]) { // round15req.go
+		if reStateUnlessParty.MatchString(t[m[1]:]) && !bidHolds(tail(t[:m[0]], subjectWindow), t[m[1]:]) { // requirement_bonds_sections.go
 			if _, ok := x.partyIn(tail(t[:m[0]], subjectWindow)); !ok || possessiveThing(tail(t[:m[0]], subjectWindow)) {
-				continue // (round14parties.go: "The Contractor's bond shall remain valid")
+				continue // (party_tables.go: "The Contractor's bond shall remain valid")
 			}
 		}
 		if strings.HasPrefix(word, "shall not") || strings.HasPrefix(word, "will not") || strings.HasPrefix(word, "must not") || strings.HasPrefix(word, "may not") {
@@ -747,7 +747,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		}
 		passive := rePassive.MatchString(t[tr.end:])
 		if !has && tr.must && !tr.will {
-			party, has = x.passiveAgent15(t[tr.start:tr.end], t[tr.end:]) // oblfamilies15.go (round12parties.go's, wider)
+			party, has = x.passiveAgent15(t[tr.start:tr.end], t[tr.end:]) // obligation_duty_forms.go (party_roles_defined_later.go's, wider)
 		}
 		if !has && !passive {
 			// An active sentence binds its subject even when it is no
@@ -763,7 +763,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			has, parties = false, nil
 		}
 		if has && len(parties) == 0 {
-			parties = x.jointParties15(subj, []clauseParty{party}) // oblfamilies15.go: "X and Y shall jointly"
+			parties = x.jointParties15(subj, []clauseParty{party}) // obligation_duty_forms.go: "X and Y shall jointly"
 		}
 		if tr.will && reIntentionAfter.MatchString(t[tr.end:]) {
 			continue // "The Parties will explore ...": an intention, no duty
@@ -856,7 +856,7 @@ func disjointTriggers(trigs []trigger) []trigger {
 func (x *clauseExtractor) negatedSubject(subj string) (parties []clauseParty, negated bool) {
 	s := strings.TrimSpace(subj[leadingNumber(subj):])
 	if p, ok := x.noSubject15(s); ok {
-		return p, true // "No bidder may", "No payment shall" (oblfamilies15.go)
+		return p, true // "No bidder may", "No payment shall" (obligation_duty_forms.go)
 	}
 	if !reNegatedSubject.MatchString(s) {
 		return nil, false

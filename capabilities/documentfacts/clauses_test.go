@@ -41,7 +41,7 @@ func TestObligationRules(t *testing.T) {
 		{"The Contractor shall finish the works no later than 30 November 2026.", []string{"contractor|must|finish the works no late|2026-11-30|"}},
 		// Two clauses: the subject carries over, or changes.
 		// (A must and a must_not of one party in one sentence: the
-		// must_not alone, session 18's decision 4, conv16obl.go.)
+		// must_not alone, session 18's decision 4, obligation_conventions.go.)
 		{"The Supplier shall deliver the goods and shall not subcontract the delivery.",
 			[]string{"supplier|must_not|subcontract the delivery||"}},
 		{"The Landlord shall repair the roof and the Tenant shall pay for the materials.",
@@ -83,7 +83,7 @@ func TestObligationRules(t *testing.T) {
 		{"في حال التأخير يلتزم المقاول بدفع غرامة يومية.", []string{"contractor|must|بدفع غرامة يومية||في حال التأخير يلتزم المقاول بدفع غرامة يومية"}},
 		{"يلتزم المتناقص الفائز بتوقيع العقد خلال ١٤ يوماً.", []string{"bidder|must|بتوقيع العقد خلال ١٤ يوم|P14D|"}},
 		// A duty of no party is its clause, its obligation word kept
-		// (session 23, obl23.go), as the English clause of no one is.
+		// (session 23, obligation_subjects_tables.go), as the English clause of no one is.
 		{"يجب إخطار الطرف الآخر كتابياً.", []string{"|must|يجب إخطار الطرف الآخر كت||"}},
 		{"لا يحق للمستأجر تأجير العين من الباطن.", []string{"tenant|must_not|تأجير العين من الباطن||"}},
 		{"يضمن البائع الأجهزة لمدة سنة، ويلتزم بإصلاح أي عطل.", []string{"seller|must|بإصلاح أي عطل||"}},

@@ -69,7 +69,7 @@ var reTitleWord = regexp.MustCompile(`^[\s#*_]*(?:(?:tax\s+|commercial\s+|pro[\s
 // dateCue decides a date's key from the text before it in its block (t,
 // the date at ms) and the previous block.
 func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
-	ctx := dateCtxBefore(t, ms, prev) // dates20c.go
+	ctx := dateCtxBefore(t, ms, prev) // date_wrapped_line.go
 	if matches(reDeadlinePrep, ctx) {
 		src := t[:ms]
 		if strings.TrimSpace(src) == "" && prev != "" {
@@ -99,7 +99,7 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 			}
 			if c.key == "delivery_date" && infoDelivery(clause, at) {
 				// "deliver its logo artwork and speaker details no later
-				// than": information, not goods (dates20c.go).
+				// than": information, not goods (date_wrapped_line.go).
 				return cue{key: "date", label: "Date"}, true
 			}
 			if c.key == "submission_deadline" && matches(reDeliverable, clause) && !matches(reBidWord, clause) {
@@ -111,7 +111,7 @@ func (x *extractor) dateCue(t string, ms int, prev string) (cue, bool) {
 		}
 		return cue{key: "date", label: "Date"}, true
 	}
-	c, at, ok := spanCueAt(ctx) // dates20c.go
+	c, at, ok := spanCueAt(ctx) // date_wrapped_line.go
 	if w := strings.Fields(ctx); len(w) > 0 && w[len(w)-1] == "من" && (!ok || c.key == "date" || c.key == "document_date") {
 		// "من ١ أغسطس ٢٠٢٦ إلى ٣١ يوليو ٢٠٢٧": the start of a period.
 		return dateCueOf("effective_date"), true

@@ -27,7 +27,7 @@ func TestDateKeysRound2(t *testing.T) {
 		{"Invoice date: 2026/09/07\nShipped: 2026.03.15", []string{"date|2026-03-15", "invoice_date|2026-09-07"}, nil},
 		{"GULF TRADING LLC\nCOMMERCIAL INVOICE / فاتورة تجارية\nDate: 25/03/2026", []string{"invoice_date|2026-03-25"}, nil},
 		{"مدة الإيجار سنة واحدة من ١ يناير ٢٠٢٧ إلى ٣١ ديسمبر ٢٠٢٧.", []string{"effective_date|2027-01-01", "expiry_date|2027-12-31"}, nil},
-		{"يلتزم المقاول بتسليم الأعمال على ألا يتجاوز ذلك ٣٠ يونيو ٢٠٢٦.", []string{"completion_date|2026-06-30"}, []string{"delivery_deadline|2026-06-30"}}, // session 20 decision 18 (conv20.go): works handed over by a limit are completed
+		{"يلتزم المقاول بتسليم الأعمال على ألا يتجاوز ذلك ٣٠ يونيو ٢٠٢٦.", []string{"completion_date|2026-06-30"}, []string{"delivery_deadline|2026-06-30"}}, // session 20 decision 18 (convention_signing_bonds.go): works handed over by a limit are completed
 		{"The Consultant shall submit the design drawings no later than 1 June 2026.", []string{"delivery_date|2026-06-01"}, []string{"delivery_deadline|2026-06-01"}},
 		{"Bidders shall submit their proposals no later than 1 June 2026.", []string{"submission_deadline|2026-06-01"}, []string{"submission_deadline|2026-06-01"}},
 		{"Required delivery date: 10 July 2026", []string{"delivery_date|2026-07-10"}, []string{"delivery_deadline|2026-07-10"}},

@@ -16,10 +16,10 @@ var dev3Floors = map[string][2]float64{
 	"party":      {0.95, 0.95},
 	"date":       {0.95, 0.95},
 	"money":      {0.93, 0.93},
-	"obligation": {0.95, 0.95}, // round 16 (conv16obl.go): 0.981/0.990
+	"obligation": {0.95, 0.95}, // round 16 (obligation_conventions.go): 0.981/0.990
 	"deadline":   {0.95, 0.95},
 	"law":        {0.95, 0.95},
-	"duration":   {0.95, 0.95}, // round 17 (conv19.go, decision 1): 0.974/1.000
+	"duration":   {0.95, 0.95}, // round 17 (convention_bonds_parent_dates.go, decision 1): 0.974/1.000
 }
 
 // TestDev3 scores the third development corpus: documents written for

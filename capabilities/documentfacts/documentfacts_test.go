@@ -59,7 +59,7 @@ func checkEvidence(t *testing.T, out Output) {
 			t.Fatalf("%s: sourceEvidence differs from evidence: %+v %+v", what, se, ev)
 		}
 		// An action or requirement is one line of text: a line break the
-		// excerpt keeps verbatim is a space in it (leadins.go says so).
+		// excerpt keeps verbatim is a space in it (obligation_lead_in_lists.go says so).
 		if !strings.Contains(strings.Join(strings.Fields(ev.Excerpt), " "), strings.Join(strings.Fields(must), " ")) {
 			t.Fatalf("%s: %q not in its excerpt %q", what, must, ev.Excerpt)
 		}

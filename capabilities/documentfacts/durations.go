@@ -46,7 +46,7 @@ func durationUnit(u string) string {
 var arabicDurations = map[string][2]any{"شهر واحد": {1, "month"}, "سنة واحدة": {1, "year"}, "سنة ميلادية": {1, "year"}}
 
 func (x *extractor) durations(t string, base int, prev, headerCells string) {
-	x.wrappedDuration15(t, base, prev) // keys15.go
+	x.wrappedDuration15(t, base, prev) // key_bare_currency_rows.go
 
 	var terms [][2]int // where each term stands, and its index in isos
 	var isos []string
@@ -193,7 +193,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			}
 		}
 		if !headed && (!ok || c.key != "notice_period") && x.noticeWrapped20(t, base, me) {
-			c, ok = durationCues[0], true // durations20.go: "days' written" / "notice"
+			c, ok = durationCues[0], true // duration_notice_terms.go: "days' written" / "notice"
 		}
 		if ok && c.key == "delivery_period" && reBondObject.MatchString(sentenceBefore(t, ms)) {
 			return // "deliver a performance bond ... within fourteen (14) days": a time limit, no delivery period
@@ -219,7 +219,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			c = durationCueOf("duration")
 		}
 		if !headed && (!ok || c.key == "notice_period") && x.changeNotice20(t, base, me, chg) {
-			c, ok = durationCueOf("duration"), true // durations20.go: notice of a change, not of ending
+			c, ok = durationCueOf("duration"), true // duration_notice_terms.go: notice of a change, not of ending
 		}
 		if !headed && reLeaveAfter.MatchString(lowerASCII(t[me:min(len(t), me+40)])) {
 			// "thirty (30) working days of paid annual leave", "ثلاثون
@@ -305,8 +305,8 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				// specification's duration), not a payment period.
 				c, ok = durationCueOf("duration"), true
 			}
-			c, ok = claimWindow24(c, ok, headed, ctx) // durations24.go: before the service times
-			c, ok = goodsLife24(c, ok, headed, ctx)   // durations24.go
+			c, ok = claimWindow24(c, ok, headed, ctx) // duration_windows_units.go: before the service times
+			c, ok = goodsLife24(c, ok, headed, ctx)   // duration_windows_units.go
 			if !ok {
 				// "shall respond to priority 1 incidents within 2 hours",
 				// "بإصلاح أي عطل خلال ثلاثة أيام", "Response time: 4
@@ -358,40 +358,40 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			return
 		}
 		if !headed && (!ok || c.key == "notice_period" || c.key == "term") && firstPart20(ctx, t[me:min(len(t), me+60)]) {
-			c, ok = durationCueOf("duration"), true // durations20.go: the first months of the term
+			c, ok = durationCueOf("duration"), true // duration_notice_terms.go: the first months of the term
 		}
 		if !headed && !ok && stayOrRepay20(ctx, t[me:]) {
-			c, ok = durationCueOf("duration"), true // durations20.go: how long an employee must stay or repay
+			c, ok = durationCueOf("duration"), true // duration_notice_terms.go: how long an employee must stay or repay
 		}
 		if !headed && (!ok || c.key == "duration") && ownTerm20(ctx, t[me:min(len(t), me+40)], glued) {
-			c, ok = durationCueOf("term"), true // durations20.go: the engagement's own length
+			c, ok = durationCueOf("term"), true // duration_notice_terms.go: the engagement's own length
 		}
-		c, ok = keys22Duration(c, ok, headed, ctx, t[ms:me], t[me:min(len(t), me+40)]) // keys22.go
-		c, ok = payWindow24(c, ok, headed, ctx, t[me:min(len(t), me+90)])              // durations24.go
+		c, ok = keys22Duration(c, ok, headed, ctx, t[ms:me], t[me:min(len(t), me+40)]) // key_tender_days.go
+		c, ok = payWindow24(c, ok, headed, ctx, t[me:min(len(t), me+90)])              // duration_windows_units.go
 		if !headed {
 			had := ok
 			c, ok = x.round11Duration(t, ms, me, whole, c, ok)
 			if c, ok = x.round16Duration(t, ms, me, whole, c, ok, had); !ok {
-				return // rounds 11 and 16: a time limit only, or no role (keys11.go, keys16.go)
+				return // rounds 11 and 16: a time limit only, or no role (key_clause_context.go, key_label_families.go)
 			}
 		}
 		if !ok {
 			return // a duration without a role ("15 years of experience") is not reported
 		}
 		if c, ok = keys23Duration(c, ctx, t, ms, me); !ok {
-			return // key23.go: an ageing bucket, no period
+			return // key_other_documents.go: an ageing bucket, no period
 		}
 		if c, ok = guaranteeWindow21(c, ctx); !ok || incidentReport21(c, ctx, x.a.text, base+ms) || rentMeasure21(t, ms, me) {
-			return // keys21.go, conv21.go: a guarantee's window, an incident to report (deadlines only), a sum's measure
+			return // key_guarantees_paperwork.go, convention_rejections_offer_roles.go: a guarantee's window, an incident to report (deadlines only), a sum's measure
 		}
 		if survivesConfidential21(c, t, ms, me, ctx, x.firstLine()) {
-			c = durationCueOf("confidentiality_period") // keys21.go: duties surviving the end
+			c = durationCueOf("confidentiality_period") // key_guarantees_paperwork.go: duties surviving the end
 		}
 		if serviceWindow20(c, ctx) {
-			return // durations20.go: the time to repair or answer a reported fault, a deadline only
+			return // duration_notice_terms.go: the time to repair or answer a reported fault, a deadline only
 		}
 		if !conv19Duration(c) || !conv20bDuration(c, x.a.text, base+ms) {
-			return // conv19.go, conv20b.go: a delivery or refund window is a deadline only
+			return // convention_bonds_parent_dates.go, key_conventions.go: a delivery or refund window is a deadline only
 		}
 		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: conf}
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 1})
@@ -421,7 +421,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 	}
 	// "مدة هذا العقد ثلاث سنوات ... ويجوز تجديده لمدة مماثلة", "renewed
 	// for a like period": the renewal runs as long as the term before it.
-	lt := x.likeText20(t, base) // durations20.go: "لمدة" / "مماثلة" wrapped
+	lt := x.likeText20(t, base) // duration_notice_terms.go: "لمدة" / "مماثلة" wrapped
 	for _, m := range reLikePeriod.FindAllStringIndex(lt, -1) {
 		if m[0] >= len(t) {
 			continue

@@ -30,7 +30,7 @@ var evalFloors = map[string][2]float64{
 	"date":        {0.95, 0.95},
 	"money":       {0.95, 0.95},
 	"obligation":  {0.95, 0.95},
-	"requirement": {0.95, 0.95}, // round 16 (conv16req.go): 0.967/0.967
+	"requirement": {0.95, 0.95}, // round 16 (requirement_conventions.go): 0.967/0.967
 	"deadline":    {0.95, 0.95},
 }
 
@@ -109,7 +109,7 @@ func loadEvalCorpus(t testing.TB, dir string, least int) []evalDoc {
 		}
 		docs = append(docs, d)
 	}
-	// The corpus's labels mapped to the key specification (keyspec_test.go);
+	// The corpus's labels mapped to the key specification (key_spec_test.go);
 	// a line that maps nothing fails the corpus's test.
 	for _, err := range loadKeySpec(dir, docs) {
 		t.Errorf("key specification: %v", err)

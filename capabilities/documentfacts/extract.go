@@ -28,16 +28,16 @@ type extractor struct {
 	topEnd   int    // the end of the document's first lines (the letterhead)
 	hireDoc  bool   // the text offers a job (reHireDoc12), read once, not per date
 	// tenderDoc: the text opens as a tender's or a call's (isTenderText or
-	// reTenderTitle16), read once, not per date (keys22.go)
+	// reTenderTitle16), read once, not per date (key_tender_days.go)
 	tenderDoc bool
 	// bareFamily: the code a bare rial or dinar stands for in this
-	// document, by family ("rial", "dinar"), once read (keys15.go)
+	// document, by family ("rial", "dinar"), once read (key_bare_currency_rows.go)
 	bareFamily map[string]string
 	// contractRead: contractLike's answer once read (0 unread, 1 yes,
 	// 2 no): it reads the document's opening, the same for every call
 	contractRead int8
 	// dates19: the keys round 19 gave dates, by the date's start
-	// (dates19.go), for their twins in the other language.
+	// (date_lapses_twins.go), for their twins in the other language.
 	dates19 map[int]string
 	running string // the extractor running (see guard)
 	// decimalComma: the document writes amounts with a decimal comma
@@ -183,7 +183,7 @@ func (x *extractor) run() {
 			// "Item | Description | Qty | Unit price (OMR) | Amount
 			// (OMR)" under a block of "PO Number | ..." lines that a
 			// PDF's reader joined into one table: a row of words naming
-			// a currency column heads the rows below it (money23.go).
+			// a currency column heads the rows below it (money_table_headers.go).
 			header, headerCells = i, t
 			x.tableCurrency = headerCurrency(strings.Split(t, " | "), x.omani)
 		case header == i-1 && currencyRow(t):
@@ -212,7 +212,7 @@ func (x *extractor) run() {
 	}
 	x.runGuarded("parties", x.wrappedDefinitions)
 	x.runGuarded("parties", x.signedForRoles)
-	x.runGuarded("governing_law", x.authorityLaw16) // conv16law.go
+	x.runGuarded("governing_law", x.authorityLaw16) // governinglaw_authority.go
 	if len(x.failures) > 0 {
 		x.cands = slices.DeleteFunc(x.cands, func(c candidate) bool { return x.failed(c.by) })
 	}

@@ -80,7 +80,7 @@ func TestDateKeyRules(t *testing.T) {
 		{"Tenders shall be submitted no later than 10:00 a.m. on 3 November 2026.", "submission_deadline|2026-11-03"},
 		{"We ask you to remit the balance not later than 18 May 2026.", "due_date|2026-05-18"},
 		{"Comments should be sent before 9 July 2026.", "date|2026-07-09"},
-		{"يلتزم المقاول بتسليم الأعمال في موعد أقصاه ٢٠ سبتمبر ٢٠٢٦.", "completion_date|2026-09-20"}, // session 20 decision 18 (conv20.go): works handed over by a limit are completed
+		{"يلتزم المقاول بتسليم الأعمال في موعد أقصاه ٢٠ سبتمبر ٢٠٢٦.", "completion_date|2026-09-20"}, // session 20 decision 18 (convention_signing_bonds.go): works handed over by a limit are completed
 		{"Credit note CN-12 dated 4 March 2026 is attached.", "document_date|2026-03-04"},
 		{"Our invoice 7781 dated 11 March 2026 remains open.", "invoice_date|2026-03-11"},
 		{"Purchase order 55 dated 6 May 2026 was received.", "issue_date|2026-05-06"},

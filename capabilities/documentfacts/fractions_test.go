@@ -29,8 +29,8 @@ func TestDurationFractions(t *testing.T) {
 			nil, []string{"delivery_deadline|P18M|signature"}},
 		// A response time is a deadline only (the key specification).
 		{"The Supplier shall respond within a day and a half.", nil, []string{"response_deadline|PT36H|"}},
-		{"The Supplier shall deliver within a day and a half.", nil, []string{"delivery_deadline|PT36H|"}}, // session 19 decision 1 (conv19.go): a delivery window is a deadline only
-		{"The Supplier shall deliver within 1.5 days.", nil, []string{"delivery_deadline|PT36H|"}},         // session 19 decision 1 (conv19.go): a delivery window is a deadline only
+		{"The Supplier shall deliver within a day and a half.", nil, []string{"delivery_deadline|PT36H|"}}, // session 19 decision 1 (convention_bonds_parent_dates.go): a delivery window is a deadline only
+		{"The Supplier shall deliver within 1.5 days.", nil, []string{"delivery_deadline|PT36H|"}},         // session 19 decision 1 (convention_bonds_parent_dates.go): a delivery window is a deadline only
 		{"مدة العقد سنة ونصف.", []string{"term|سنة ونصف|P18M"}, nil},
 		{"مدة العقد سنتان ونصف.", []string{"term|سنتان ونصف|P30M"}, nil},
 		{"مدة العقد ثلاث سنوات ونصف.", []string{"term|ثلاث سنوات ونصف|P42M"}, nil},
@@ -38,7 +38,7 @@ func TestDurationFractions(t *testing.T) {
 		{"مدة العقد ١٫٥ سنة.", []string{"term|١٫٥ سنة|P18M"}, nil},
 		{"مدة العقد 2.5 سنوات.", []string{"term|2.5 سنوات|P30M"}, nil},
 		{"يلتزم المقاول بإنجاز الأعمال خلال سنة ونصف من تاريخ التوقيع.", nil, []string{"delivery_deadline|P18M|تاريخ التوقيع"}}, // a time limit: a deadline only (round 14)
-		{"يلتزم المورد بالتوريد خلال نصف يوم.", nil, []string{"delivery_deadline|PT12H|"}},                                      // session 19 decision 1 (conv19.go): a delivery window is a deadline only
+		{"يلتزم المورد بالتوريد خلال نصف يوم.", nil, []string{"delivery_deadline|PT12H|"}},                                      // session 19 decision 1 (convention_bonds_parent_dates.go): a delivery window is a deadline only
 		// Not exact: nothing, not the whole units (were P2M, P1Y, P5Y).
 		{"The notice period is one and a half months.", nil, nil},
 		{"The term is half a month.", nil, nil},

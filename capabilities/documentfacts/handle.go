@@ -160,12 +160,12 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	injections := findInjections(&a)
 	st.pass(len(a.text))
 	resolved := dropInjected(resolve(x.cands), injections)
-	resolved = names19(resolved, a.text) // parties19.go
-	resolved = names20(resolved, a.text) // parties20.go
-	resolved = names21(resolved, a.text) // parties21.go
-	resolved = names22(resolved, a.text) // parties22.go
-	resolved = names18(resolved, a.text) // parties18.go
-	resolved = names23(resolved, a.text) // party23.go
+	resolved = names19(resolved, a.text) // party_letters_minutes.go
+	resolved = names20(resolved, a.text) // party_labelled_names.go
+	resolved = names21(resolved, a.text) // party_roles_bilingual.go
+	resolved = names22(resolved, a.text) // party_senders_copies.go
+	resolved = names18(resolved, a.text) // party_signature_columns.go
+	resolved = names23(resolved, a.text) // party_boards_definitions.go
 	cands := dedupe(wrappedNames(resolved, a.text))
 
 	// Mask account numbers in the returned text (same length: offsets hold).
@@ -263,14 +263,14 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 
 	st.pass(len(a.text))
 	senderRoles(all, out.DocumentType, out.DocumentSubtype, buyerSide(a.text))
-	definedLaterRoles(all, cands, a.text) // round12parties.go
+	definedLaterRoles(all, cands, a.text) // party_roles_defined_later.go
 	jobAdvertEmployer(all, cands, a.text)
-	policyIssuer(all, a.text)              // round13parties.go
-	companyKindRoles(all, cands, a.text)   // round14parties.go
-	definedIssuerRoles(all, cands, a.text) // round14parties.go
-	kindIssuerRoles(all, cands, a.text)    // round15parties.go
-	bodyKindRoles(all, cands, a.text)      // round15parties.go
-	addresseeRoles(all, cands, a.text)     // round15parties.go
+	policyIssuer(all, a.text)              // party_tables.go
+	companyKindRoles(all, cands, a.text)   // party_tables.go
+	definedIssuerRoles(all, cands, a.text) // party_tables.go
+	kindIssuerRoles(all, cands, a.text)    // party_roles_issuer_kind.go
+	bodyKindRoles(all, cands, a.text)      // party_roles_issuer_kind.go
+	addresseeRoles(all, cands, a.text)     // party_roles_issuer_kind.go
 	st.pass(len(a.text))
 	periodicKeys(all, cands, a.text, out.DocumentType, out.DocumentSubtype)
 	subtotalBeforeTax(all)
@@ -278,26 +278,26 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	balanceAfterAdvance(all)
 	specKeys(all, cands, a.text)
 	round11Money(all, cands, a.text, out.DocumentType)
-	conv19ParentDates(all, cands, &a)                  // conv19.go
-	parentDate22(all, cands, a.text, out.DocumentType) // keys22.go
-	subjectContractDates23(all, cands, a.text)         // fam23.go
-	all, cands = conv20SigningDates(all, cands, &a)    // conv20.go
-	keys23Facts(all, cands, &a)                        // key23.go
-	all, cands = twinDates19(all, cands, x.dates19)    // dates19.go
-	all, cands = sameDates22(all, cands)               // keys22.go
-	all, cands = round20Money(all, cands, &a)          // money20.go
-	round20bMoney(all, cands, a.text)                  // money20b.go
-	round21Money(all, cands, a.text, out.DocumentType) // money21.go
-	taxableAmounts21(all, cands, a.text)               // money21n.go
-	money22Keys(all, cands, a.text)                    // money22.go
-	all, cands = arabicTwins20b(all, cands)            // money20b.go, MB3 of money22.go too
-	conv20bFacts(all, cands, &a)                       // conv20b.go
-	conv21Facts(all, cands, &a)                        // conv21.go
-	money22Facts(all, cands, a.text)                   // money22.go
-	conv22Facts(all, cands, a.text)                    // conv22.go
-	money23Facts(all, cands, a.text)                   // money23.go
-	money24Facts(all, cands, a.text, out.DocumentType) // money24.go
-	money27Facts(all, cands, a.text)                   // money27.go
+	conv19ParentDates(all, cands, &a)                  // convention_bonds_parent_dates.go
+	parentDate22(all, cands, a.text, out.DocumentType) // key_tender_days.go
+	subjectContractDates23(all, cands, a.text)         // requirement_staff_head_rows.go
+	all, cands = conv20SigningDates(all, cands, &a)    // convention_signing_bonds.go
+	keys23Facts(all, cands, &a)                        // key_other_documents.go
+	all, cands = twinDates19(all, cands, x.dates19)    // date_lapses_twins.go
+	all, cands = sameDates22(all, cands)               // key_tender_days.go
+	all, cands = round20Money(all, cands, &a)          // money_due_tables.go
+	round20bMoney(all, cands, a.text)                  // money_shares_twins.go
+	round21Money(all, cands, a.text, out.DocumentType) // money_consideration_dues.go
+	taxableAmounts21(all, cands, a.text)               // money_vat.go
+	money22Keys(all, cands, a.text)                    // money_total_rows.go
+	all, cands = arabicTwins20b(all, cands)            // money_shares_twins.go, MB3 of money_total_rows.go too
+	conv20bFacts(all, cands, &a)                       // key_conventions.go
+	conv21Facts(all, cands, &a)                        // convention_rejections_offer_roles.go
+	money22Facts(all, cands, a.text)                   // money_total_rows.go
+	conv22Facts(all, cands, a.text)                    // money_conventions.go
+	money23Facts(all, cands, a.text)                   // money_table_headers.go
+	money24Facts(all, cands, a.text, out.DocumentType) // money_claims_caps.go
+	money27Facts(all, cands, a.text)                   // money_vat.go
 	all, cands = arabicTwins20b(all, cands)            // again: twins money23Facts re-keyed alike
 	// The date, duration and money keys' last word: the learned models
 	// where they are confident (datemodel.go, moneymodel.go; the duration
@@ -323,18 +323,18 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	st.pass(len(a.text))
 	translationRoles(all, cands, a.text)
 	twinRoles(all, a.text)
-	parties16Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // parties16.go
-	parties19Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // parties19.go
-	conv21Parties(all, cands, a.text, out.DocumentType)                       // conv21.go
-	all, cands = droppedParties(all, cands, a.text)                           // round14parties.go
-	all, cands = droppedParties20(all, cands, a.text)                         // parties20.go
-	parties21Roles(all, cands, a.text)                                        // parties21.go
-	parties22Roles(all, cands, a.text)                                        // parties22.go
-	parties23Roles(all, cands, a.text, out.DocumentType)                      // party23.go
-	bankLetterRoles24(all, a.text)                                            // party24.go
-	tenderAuthorTwins24(all, out.DocumentType)                                // party24.go
-	all, cands = letterheadUnits24(all, cands, a.text)                        // party24.go
-	addressTails24(all)                                                       // party24.go
+	parties16Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // party_roles_by_doctype.go
+	parties19Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // party_letters_minutes.go
+	conv21Parties(all, cands, a.text, out.DocumentType)                       // convention_rejections_offer_roles.go
+	all, cands = droppedParties(all, cands, a.text)                           // party_tables.go
+	all, cands = droppedParties20(all, cands, a.text)                         // party_labelled_names.go
+	parties21Roles(all, cands, a.text)                                        // party_roles_bilingual.go
+	parties22Roles(all, cands, a.text)                                        // party_senders_copies.go
+	parties23Roles(all, cands, a.text, out.DocumentType)                      // party_boards_definitions.go
+	bankLetterRoles24(all, a.text)                                            // party_bank_letters.go
+	tenderAuthorTwins24(all, out.DocumentType)                                // party_bank_letters.go
+	all, cands = letterheadUnits24(all, cands, a.text)                        // party_bank_letters.go
+	addressTails24(all)                                                       // party_bank_letters.go
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).
@@ -359,7 +359,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 		}
 		learnedRoles = modelPartyRoles(all, cands, kd)
 		if learnedRoles {
-			followPartyRoles27(all, cands, a.text, before, out.Obligations) // oblrole27.go
+			followPartyRoles27(all, cands, a.text, before, out.Obligations) // obligation_role_modality.go
 		}
 	}); fail != nil {
 		failures = append(failures, *fail)
@@ -566,7 +566,7 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	// "Caterer")': the defined words name X (rolelexicon.go).
 	cx.definedAliases(all, cands)
 	cx.numberedRoles(all, cands)
-	cx.kindAliases() // round14parties.go
+	cx.kindAliases() // party_tables.go
 	run("requirements", func() {
 		cx.sections()
 		cx.requirements()
@@ -574,22 +574,22 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	}, func() { cx.reqs, cx.reqSents, out.Requirements = nil, map[int]bool{}, []Requirement{} })
 	run("obligations", cx.obligations, func() { cx.obls = nil })
 	st.pass(len(a.text))          // stop.go: whole-text passes
-	cx.bidContentParty()          // round14req.go
-	cx.laterBidders()             // round15parties.go
-	cx.duties16()                 // parties16.go
+	cx.bidContentParty()          // requirement_document_lists.go
+	cx.laterBidders()             // party_roles_issuer_kind.go
+	cx.duties16()                 // party_roles_by_doctype.go
 	obls := slices.Clone(cx.obls) // deadlines sets the obligations' deadlines
 	run("deadlines", func() {
 		cx.deadlines(cands)
 		out.Deadlines = cx.deadlineResults(ri, withEvidence)
 	}, func() { cx.obls, cx.dls, out.Deadlines = obls, nil, []Deadline{} })
-	run("obligations", cx.conv16Obligations, func() {})                           // conv16obl.go
-	run("obligations", cx.conv20Obligations, func() {})                           // conv20.go
-	run("obligations", func() { cx.parties21Obligations(all, cands) }, func() {}) // parties21.go
-	run("obligations", func() { cx.parties22Obligations(all, cands) }, func() {}) // parties22.go
-	run("obligations", cx.conv21Obligations, func() {})                           // conv21.go
-	run("obligations", cx.obl24, func() {})                                       // obl24.go
-	run("obligations", cx.obl27, func() {})                                       // detect27.go
-	run("obligations", cx.oblRole27, func() {})                                   // oblrole27.go
+	run("obligations", cx.conv16Obligations, func() {})                           // obligation_conventions.go
+	run("obligations", cx.conv20Obligations, func() {})                           // convention_signing_bonds.go
+	run("obligations", func() { cx.parties21Obligations(all, cands) }, func() {}) // party_roles_bilingual.go
+	run("obligations", func() { cx.parties22Obligations(all, cands) }, func() {}) // party_senders_copies.go
+	run("obligations", cx.conv21Obligations, func() {})                           // convention_rejections_offer_roles.go
+	run("obligations", cx.obl24, func() {})                                       // obligation_bid_lists.go
+	run("obligations", cx.obl27, func() {})                                       // obligation_missed_clauses.go
+	run("obligations", cx.oblRole27, func() {})                                   // obligation_role_modality.go
 
 	// The obligations whose subject is a party's defined word (obldefs27.go).
 	run("obligations", func() { cx.definedSubjects27(all, cands) }, func() { a.oblDefs27 = nil })

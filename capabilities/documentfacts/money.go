@@ -50,7 +50,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		}
 		code, sure := currencyCode(cur, x.omani)
 		if code == "" {
-			code, sure = x.bareCurrency15(cur) // keys15.go
+			code, sure = x.bareCurrency15(cur) // key_bare_currency_rows.go
 		}
 		f := Fact{Type: TypeMoney, Key: "amount", Label: "Amount", Value: t[ms:me], CurrencySymbol: strings.TrimSpace(cur), Method: "pattern", Confidence: 0.8}
 		ctx := wrappedCtx(t, ms, prev)
@@ -115,7 +115,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// "تبلغ القيمة السنوية التقديرية لهذه الاتفاقية 612,400.000
 			// ر.ع.": the value of this agreement, its words apart; so is
 			// a figure in brackets after it, its currency in words
-			// (money21w.go).
+			// (money_currency_words.go).
 			f.Key, f.Label, f.Method, f.Confidence = "contract_value", "Contract value", "labeled_field", 0.85
 		}
 		if (f.Key == "fee" || f.Key == "price") && reBoundBefore.MatchString(t[max(0, ms-30):ms]) && reRepayWord.MatchString(sentenceBefore(t, ms)) {
@@ -123,7 +123,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// to OMR 240.000": a cap on what is repaid, an amount.
 			f.Key, f.Label, f.Method = "amount", "Amount", "clause"
 		}
-		if deductedCap18(f.Key, strings.TrimSpace(prev)+" "+t[:ms], t[max(0, ms-30):ms]) { // money18.go
+		if deductedCap18(f.Key, strings.TrimSpace(prev)+" "+t[:ms], t[max(0, ms-30):ms]) { // money_table_codes.go
 			f.Key, f.Label, f.Method = "penalty_amount", "Penalty", "clause"
 		}
 		if f.Key == "total_amount" && matches(reOtherDocTotal, ctx) { // prefilter.go
@@ -245,7 +245,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		emit(m[0], m[1], t[m[6]:m[7]], t[m[2]:m[3]], t[m[4]:m[5]])
 	}
 	for _, m := range wordsCurrency21(t, before, after) {
-		// A figure whose currency its words name (money21w.go).
+		// A figure whose currency its words name (money_currency_words.go).
 		emit(m[0], m[1], t[m[2]:m[3]], t[m[0]:m[1]], "")
 	}
 	if dataRow {
@@ -495,7 +495,7 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 			m = reRateCell.FindStringSubmatchIndex(cell)
 		}
 		if m == nil {
-			m = x.commaFourCell22(cell) // "0,1785": money22.go
+			m = x.commaFourCell22(cell) // "0,1785": money_total_rows.go
 		}
 		if m == nil {
 			continue
@@ -516,7 +516,7 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 		if hm == nil {
 			continue
 		}
-		code, sure := x.tableCode18(hm[1]) // money18.go
+		code, sure := x.tableCode18(hm[1]) // money_table_codes.go
 		v, ok := x.parseAmount(cell[m[2]:m[3]])
 		if code == "" || !ok {
 			continue
@@ -543,7 +543,7 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 			// "Provisional sum for ...", "Less retention", "Materials
 			// on site": a sum that adjusts a bill or a valuation, no
 			// line's price; "Net premium": a premium's price
-			// (money23.go).
+			// (money_table_headers.go).
 			f.Key, f.Label = k, moneyLabel20(k)
 		}
 		if !sure {
@@ -630,7 +630,7 @@ func columnKey(t string, at int, headerCells string) string {
 		}
 	}
 	if reScheduleHead.MatchString(heads[0]) || i < len(heads) && reLedgerColumn23.MatchString(heads[i]) {
-		key = "amount" // (a ledger's column: money23.go's LG)
+		key = "amount" // (a ledger's column: money_table_headers.go's LG)
 	}
 	if key == "price" && i < len(heads) && !reMoneyKindHead.MatchString(heads[i]) {
 		for j, h := range heads {
@@ -717,7 +717,7 @@ var (
 	reRateColumn = regexp.MustCompile(`(?i)\brate\b|نسبة|(?:^|[^0-9٠-٩\s])\s*[%٪]`)
 	// reMoneyColumn: a column header of amounts.
 	// (A ledger's debit and credit columns and an ageing's buckets:
-	// money23.go's LG.)
+	// money_table_headers.go's LG.)
 	reMoneyColumn = regexp.MustCompile(`(?i)\b(?:price|amount|total|rate|value|cost|fee|fees|sum|subtotal|vat|tax)\b|المبلغ|السعر|الإجمالي|الاجمالي|القيمة|التكلفة|المجموع|الضريبة|ضريبة|` + ledgerColumns23)
 )
 
@@ -907,7 +907,7 @@ func currencyCode(s string, omani bool) (code string, sure bool) {
 	case w == "dhs":
 		return "AED", true
 	case w == "sr":
-		return "SAR", true // money24_test.go: "SR 8,000", a Saudi riyal
+		return "SAR", true // money_claims_caps_test.go: "SR 8,000", a Saudi riyal
 	case strings.HasPrefix(w, "pound"):
 		return "GBP", true
 	case strings.HasPrefix(w, "rial") || strings.HasPrefix(w, "riyal"):

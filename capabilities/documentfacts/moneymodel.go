@@ -141,7 +141,7 @@ func moneyFeatures(d *keyDoc, start, end int, f Fact, nth, same int) []string {
 	// The package's lexicon of money words (keywords.go), on the same
 	// window: general words, not any document's phrase.
 	// VAT words qualifying the sum ("شاملة ضريبة القيمة المضافة",
-	// "excluding VAT") are not its key (money27.go): the cues are read
+	// "excluding VAT") are not its key (money_vat.go): the cues are read
 	// with them blanked.
 	cueCtx = unqualifyVAT(cueCtx)
 	if c, at, ok := nearestCueAt(cueCtx, moneyCues); ok {

@@ -25,7 +25,7 @@ func TestOrdinalDayIsNoDuration(t *testing.T) {
 		{"The Tenant shall pay the rent within fifteen (15) days of each month.", []string{"payment_period|fifteen (15) days|P15D"}},
 		{"The notice period is the 30 day period after notice.", []string{"notice_period|30 day|P30D"}},
 		// (Was a delivery window, now a deadline only: session 19
-		// decision 1, conv19.go.)
+		// decision 1, convention_bonds_parent_dates.go.)
 		{"The notice period is (15) days.", []string{"notice_period|(15) days|P15D"}},
 	} {
 		out := extractText(t, c.text)

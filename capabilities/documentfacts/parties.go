@@ -157,7 +157,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 		// "السادة/ شركة X المحترمين": the addressee of a letter.
 		roleWord, nameStart, nameEnd = "إلى", m[2], m[3]
 	} else if m := reArAddresseeAfter16.FindStringSubmatchIndex(t); m != nil {
-		// "المحترمين/ شركة X": the same, the courtesy first (parties16.go).
+		// "المحترمين/ شركة X": the same, the courtesy first (party_roles_by_doctype.go).
 		roleWord, nameStart, nameEnd = "إلى", m[2], m[3]
 	} else if w, s, e, ok := x.lexiconLabel(t, prev); ok {
 		// "Charterers: X SAOG": a role word of the lexicon as the label
@@ -241,7 +241,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 			if named && x.signsFor(role, name) {
 				role, signLine = "", true
 			}
-			if role != "" && named && x.pairedSigner(t, name) { // round14parties.go
+			if role != "" && named && x.pairedSigner(t, name) { // party_tables.go
 				role, signLine = "", true
 			}
 			if role == "issuer" && named && etype != "company" && (rePlainName.MatchString(name) && !titleWords(name) || reArPlainName.MatchString(name) && arPersonLike(name)) {
@@ -266,19 +266,19 @@ func (x *extractor) parties(t string, base int, prev string) {
 	for _, sp := range signatories(t, prev) {
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
 	}
-	for _, lp := range arListedParties(t) { // round11parties.go
+	for _, lp := range arListedParties(t) { // party_signers_lists.go
 		addParty(lp.s, lp.e, t[lp.s:lp.e], lp.role, "definition", "company", 0.85)
 	}
-	for _, sp := range roleSignerNames(t, x.signing) { // round11parties.go
+	for _, sp := range roleSignerNames(t, x.signing) { // party_signers_lists.go
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
 	}
-	for _, sp := range bracketRoleSigners(t, x.signing) { // round14parties.go
+	for _, sp := range bracketRoleSigners(t, x.signing) { // party_tables.go
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
 	}
-	if s, e, role, ok := x.firmAfterSigner(t); ok { // round14parties.go
+	if s, e, role, ok := x.firmAfterSigner(t); ok { // party_tables.go
 		addParty(s, e, t[s:e], role, "labeled_field", "company", 0.8)
 	}
-	for _, sp := range roleContactNames(t) { // round11parties.go
+	for _, sp := range roleContactNames(t) { // party_signers_lists.go
 		addParty(sp[0], sp[1], t[sp[0]:sp[1]], "", "pattern", "person", 0.7)
 	}
 	for _, sp := range contactNames(t, prev) {
@@ -439,7 +439,7 @@ func arDefinedRole(s string) string {
 		return ""
 	}
 	if reArOtherParty23.MatchString(s[:m[2]]) {
-		return "" // party23.go: the definition of the company named after a verb's preposition
+		return "" // party_boards_definitions.go: the definition of the company named after a verb's preposition
 	}
 	return roleOf(arRolePrefix(s[m[2]:m[3]]))
 }
@@ -618,7 +618,7 @@ func bilingualParts(s string) [][2]int {
 			if m := reLabelLead.FindStringIndex(b); m != nil && m[1] < len(b) {
 				from += m[1]
 			} else if m := reLexLabelLead.FindStringSubmatchIndex(b); m != nil && m[1] < len(b) && signerRoleWord(b[m[2]:m[3]]) {
-				from += m[1] // "| المقرض: X" (round11parties.go)
+				from += m[1] // "| المقرض: X" (party_signers_lists.go)
 			}
 			return [][2]int{{0, i}, {from, len(s)}}
 		}
@@ -954,7 +954,7 @@ func buyerSide(text string) bool {
 }
 
 var (
-	// Session 21 (parties21.go, family B): المشتري as a word (المشترية
+	// Session 21 (party_roles_bilingual.go, family B): المشتري as a word (المشترية
 	// too), not the opening of المشتريات, purchases ("إدارة المشتريات",
 	// "مديرة المشتريات" in an address).
 	reTheBuyer    = regexp.MustCompile(`\b(?:the|The)\s+Buyer\b|المشتري(?:ة|$|[^\p{Arabic}])`)
@@ -1068,7 +1068,7 @@ func (x *extractor) wrappedDefinitions() {
 		if w == "" || partyNo && (lexRole(w) == "first_party" || lexRole(w) == "second_party") {
 			continue
 		}
-		if p < 0 || reOrg.MatchString(joined[:p]) || paragraphBetween(after, p) || reSentenceGap.MatchString(joined[:p]) || strings.Contains(joined[:p], " between ") { // round15parties.go
+		if p < 0 || reOrg.MatchString(joined[:p]) || paragraphBetween(after, p) || reSentenceGap.MatchString(joined[:p]) || strings.Contains(joined[:p], " between ") { // party_roles_issuer_kind.go
 			continue
 		}
 		r := definedRoleFor(w, f.Value, joined)
@@ -1121,7 +1121,7 @@ var reArTitleAfter = regexp.MustCompile(`^\s*[-–،,]\s*(?:ال)?(?:مدير|م
 // title after it (so that "ختم الشركة" or "عن المستأجر" is nobody).
 func signingBlockNames(t string) [][2]int {
 	var out [][2]int
-	for _, ce := range labelledEntries(t) { // round11parties.go
+	for _, ce := range labelledEntries(t) { // party_signers_lists.go
 		at, cell := ce[0], t[ce[0]:ce[1]]
 		c := cell
 		labelled := false
@@ -1455,7 +1455,7 @@ func twinsIn(text, a, b string) bool {
 				continue
 			}
 			between := text[s+sl : e]
-			if strings.Trim(between, " /|()-–—,،*\t\n") == "" || twinLines(text, s, between) { // round13parties.go
+			if strings.Trim(between, " /|()-–—,،*\t\n") == "" || twinLines(text, s, between) { // party_tables.go
 				return true
 			}
 			if strings.Contains(between, "\n") || strings.Count(between, " | ") != 1 {

@@ -37,7 +37,7 @@ func TestPaymentTermsWithinAPeriod(t *testing.T) {
 			[]string{"payment_period|٣٠ يوماً|P30D"}, []string{"payment_deadline|P30D|تاريخ الفاتورة"}},
 		// Not payment: the window takes the clause's cue, or none.
 		{"The Supplier shall deliver the goods within a period of thirty (30) days.",
-			nil, nil, []string{"delivery_deadline|P30D|"}}, // session 19 decision 1 (conv19.go): a delivery window is a deadline only
+			nil, nil, []string{"delivery_deadline|P30D|"}}, // session 19 decision 1 (convention_bonds_parent_dates.go): a delivery window is a deadline only
 		{"The Tenant shall vacate the premises within a period of thirty days.",
 			nil, nil, []string{"deadline|P30D|"}},
 		// A term stays one; a run of words that is no number gives nothing.

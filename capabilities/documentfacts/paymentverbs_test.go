@@ -78,7 +78,7 @@ func TestPaymentTermsVerbForms(t *testing.T) {
 			nil, []string{"payment_period|30 days|P30D"}, []string{"payment_deadline|P30D|"}},
 		{"Any dispute shall be settled within 30 days.", nil, nil, []string{"payment_deadline|P30D|"}},
 		{"The Buyer shall pay the fee on signature and deliver the report within 30 days.",
-			nil, nil, []string{"delivery_deadline|P30D|"}}, // session 19 decision 1 (conv19.go): a delivery window is a deadline only
+			nil, nil, []string{"delivery_deadline|P30D|"}}, // session 19 decision 1 (convention_bonds_parent_dates.go): a delivery window is a deadline only
 		// A late payer's time before the other may terminate is a cure
 		// period (round 8c, heldout3's "cure periods and grace periods
 		// in termination conditions"); it pinned payment_period before.
@@ -89,7 +89,7 @@ func TestPaymentTermsVerbForms(t *testing.T) {
 		{"يلتزم البائع بدفع الغرامة خلال ١٠ أيام.",
 			nil, []string{"payment_period|١٠ أيام|P10D"}, []string{"payment_deadline|P10D|"}},
 		{"يدفع المشتري الثمن عند الاستلام، ويتم التسليم خلال ٣٠ يوماً.",
-			nil, nil, []string{"delivery_deadline|P30D|"}}, // session 19 decision 1 (conv19.go): a delivery window is a deadline only
+			nil, nil, []string{"delivery_deadline|P30D|"}}, // session 19 decision 1 (convention_bonds_parent_dates.go): a delivery window is a deadline only
 	} {
 		out := extractText(t, c.text)
 		if got := factRows(out, TypePaymentTerms); !slices.Equal(got, c.terms) {

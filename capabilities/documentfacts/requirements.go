@@ -14,15 +14,15 @@ import (
 // elsewhere a sentence is one when it says "should", "preferred", "an
 // advantage" of bidders or applicants, or "is required" / "يشترط" without
 // naming who must act. Whether a unit is one at all is decided in one
-// place, judgeRequirement (reqcriterion.go): none in a document that binds
+// place, judgeRequirement (requirement_criterion.go): none in a document that binds
 // parties already chosen, none for what is no condition (validity,
 // reservations, definitions, the manner of submission, headings).
 
 var (
 	reReqHeading = regexp.MustCompile(`(?i)\b(?:requirements|eligibility|qualifications?|qualification\s+criteria|pre-?qualification|who\s+(?:can|may|should)\s+apply|documents?\s+(?:to\s+(?:be\s+)?(?:submit(?:ted)?|provide[d]?|attach(?:ed)?)|required)|required\s+documents|mandatory\s+documents|supporting\s+documents|submission\s+documents|bid\s+(?:security|bond)|tender\s+(?:security|bond)|what\s+we(?:'re|\s+are)\s+looking\s+for|desirable|preferred|nice\s+to\s+have|advantageous|your\s+profile|selection\s+criteria|minimum\s+criteria|conditions\s+(?:of|for)\s+(?:participation|eligibility|registration|qualification))\b` +
-		`|شروط\s+(?:التأهيل|المشاركة|الاشتراك|التقديم|التأهل)|المتطلبات|متطلبات|المؤهلات|مزايا\s+إضافية|يفضل|المستندات\s+المطلوبة|الوثائق\s+المطلوبة|الضمان\s+الابتدائي|التأمين\s+المؤقت|التأمين\s+الابتدائي|التأهيل|الأهلية` + reqHeadings15 + reqHeadings15b + reqHeadings16) // reqfamilies15.go, reqfamilies15b.go, req16.go
+		`|شروط\s+(?:التأهيل|المشاركة|الاشتراك|التقديم|التأهل)|المتطلبات|متطلبات|المؤهلات|مزايا\s+إضافية|يفضل|المستندات\s+المطلوبة|الوثائق\s+المطلوبة|الضمان\s+الابتدائي|التأمين\s+المؤقت|التأمين\s+الابتدائي|التأهيل|الأهلية` + reqHeadings15 + reqHeadings15b + reqHeadings16) // requirement_lists_tables.go, requirement_split_parts.go, requirement_structures.go
 	// Requirement words.
-	reReqOptional  = regexp.MustCompile(`(?i)\bshould\b|\b(?:additional|extra|bonus)\s+(?:points|marks|credit)\b|\bpreference\s+(?:will|shall)\s+be\s+given\b|\bgiven\s+preference\b|أفضلية|\bpreferred\b|\bpreferably\b|\bdesirable\b|\ban\s+advantage\b|\badvantageous\b|\ba\s+plus\b|\bideally\b|\bnice\s+to\s+have\b|\(optional\)|\boptional\b|يفضل|يُفضل|ويفضل|من\s+المستحسن|ميزة\s+إضافية|اختياري` + reqOptional15 + reqOptional16) // req16.go
+	reReqOptional  = regexp.MustCompile(`(?i)\bshould\b|\b(?:additional|extra|bonus)\s+(?:points|marks|credit)\b|\bpreference\s+(?:will|shall)\s+be\s+given\b|\bgiven\s+preference\b|أفضلية|\bpreferred\b|\bpreferably\b|\bdesirable\b|\ban\s+advantage\b|\badvantageous\b|\ba\s+plus\b|\bideally\b|\bnice\s+to\s+have\b|\(optional\)|\boptional\b|يفضل|يُفضل|ويفضل|من\s+المستحسن|ميزة\s+إضافية|اختياري` + reqOptional15 + reqOptional16) // requirement_structures.go
 	reReqMandatory = regexp.MustCompile(`(?i)\bmust\b|\bshall\b|\brequired\b|\bmandatory\b|\bessential\b|\bcompulsory\b|\bneed(?:s)?\s+to\b|\bis\s+a\s+must\b|\bobligatory\b|يجب|يشترط|يُشترط|يتعين|يلزم|إلزامي|الزامي|مطلوب|ضروري|(?:^|\s)على\s+\S+\s+أن`)
 	// reCopula: a sentence with one is a statement, not an item.
 	reCopula     = regexp.MustCompile(`(?i)\b(?:is|are|was|were|will|has|have|had|be)\b|(?:^|\s)(?:هو|هي|قدره|قدرها|بقيمة)(?:\s|$)|:\s`)
@@ -93,40 +93,40 @@ func (x *clauseExtractor) sections() {
 	x.sectionOf = make([]string, len(x.a.segs))
 	x.pseudo = map[int]bool{}
 	cur := ""
-	ctx := requirementContext(x.a.text) // reqcriterion.go
-	tender := ctx.tender                // see tenderreqs.go
+	ctx := requirementContext(x.a.text) // requirement_criterion.go
+	tender := ctx.tender                // see requirement_tender.go
 	leadList, prevT := false, ""
 	for i, s := range x.a.segs {
 		t := strings.TrimSpace(strings.Trim(strings.TrimSpace(x.a.text[s.start:s.end]), "*#_"))
 		if leadList && leadListEnds(t, prevT) {
 			// the list a lead-in opened outside a requirements
-			// section has ended (round12req.go).
+			// section has ended (requirement_lead_sentences.go).
 			cur, leadList = "", false
 		}
 		prevT = t
 		if c, ok := modeSection15b(cur, t); ok {
-			cur, x.pseudo[i], x.sectionOf[i] = c, true, c // "### Optional" (reqfamilies15b.go)
+			cur, x.pseudo[i], x.sectionOf[i] = c, true, c // "### Optional" (requirement_split_parts.go)
 			continue
 		}
 		switch {
 		case (tender || ctx.selecting) && headRow23(t) && i > 0 && x.headRowAfter23(i-1):
 			// "Requirements | المتطلبات": a bilingual table's head row
-			// opens a section as a heading does (fam23.go).
+			// opens a section as a heading does (requirement_staff_head_rows.go).
 			cur = candidateSection(tenderSection(headRowText23(t)), ctx)
 			x.pseudo[i] = true
 		case i == 0 && documentTitle(t):
 			// "PREQUALIFICATION OF CONTRACTORS": the document's title
-			// opens no section (reqcriterion.go).
+			// opens no section (requirement_criterion.go).
 			cur = ""
 		case inRequirementSection(cur) && categorySubHeading(t):
-			cur, x.pseudo[i] = tenderMark+t, true // "B2. Experience" (reqfamilies15.go)
+			cur, x.pseudo[i] = tenderMark+t, true // "B2. Experience" (requirement_lists_tables.go)
 		case ctx.selecting && conditionsLeadIn(t):
-			cur, leadList, x.pseudo[i] = tenderMark+t, !tender, true // reqfamilies15.go
+			cur, leadList, x.pseudo[i] = tenderMark+t, !tender, true // requirement_lists_tables.go
 		case s.heading && tender && inRequirementSection(cur) && headingItem(t, cur):
 			// a list item the reader took for a heading
 		case s.heading && tender && inRequirementSection(cur) && subHeading(t) && !inRequirementSection(tenderSection(s.section)):
 			// "A. Legal" under "Qualification requirements": a part of
-			// the section, no requirement itself (reqcriterion.go).
+			// the section, no requirement itself (requirement_criterion.go).
 			x.pseudo[i] = true
 		case s.heading && tender:
 			cur = candidateSection(tenderSection(s.section), ctx)
@@ -135,7 +135,7 @@ func (x *clauseExtractor) sections() {
 			cur = candidateSection(s.section, ctx)
 			x.pseudo[i] = cur != s.section
 		case ctx.selecting && pseudoHeading(t) && !listLine(t) && strings.HasPrefix(candidateSection(t, ctx), tenderMark):
-			// "الشروط", "Conditions" in plain text (reqcriterion.go).
+			// "الشروط", "Conditions" in plain text (requirement_criterion.go).
 			cur = candidateSection(t, ctx)
 			x.pseudo[i] = true
 		case pseudoHeading(t) && reReqHeading.MatchString(t) && !(tender && (reTitleHeading.MatchString(t) || listLine(t))):
@@ -144,12 +144,12 @@ func (x *clauseExtractor) sections() {
 		case inRequirementSection(cur) && pseudoHeading(t) && !listLine(t) && reOtherSection.MatchString(t):
 			// "What we offer", "How to apply", "COMMERCIAL TERMS": a
 			// section of another kind ends the requirements
-			// (reqcriterion.go).
+			// (requirement_criterion.go).
 			cur = ""
 		case tender && pseudoHeading(t) && !listLine(t) && (upperLatin(t) || !hasLatin(t)) && strings.HasPrefix(tenderSection(t), tenderMark):
 			cur = tenderSection(t)
 			x.pseudo[i] = true
-		case tender && pseudoHeading(t) && !listLine(t) && (upperLatin(t) || reArOrdinalHeading.MatchString(t)): // req16.go: "☐ ... GMP" is an item
+		case tender && pseudoHeading(t) && !listLine(t) && (upperLatin(t) || reArOrdinalHeading.MatchString(t)): // requirement_structures.go: "☐ ... GMP" is an item
 			cur = ""
 		case (tender || ctx.selecting && bidContentLead(t)) && (strings.HasSuffix(t, ":") || followingLead22(t)) && (utf8.RuneCountInString(leadSentence(t)) <= 70 || followingLead22(t)) && (reLeadIn.MatchString(t) || reBidContentLead22.MatchString(t)) && (inRequirementSection(cur) || reDocHeading.MatchString(t) || bidContentLead(t)):
 			// "Each quotation must include the following documents:":
@@ -165,7 +165,7 @@ func (x *clauseExtractor) sections() {
 		}
 		x.sectionOf[i] = cur
 	}
-	x.sections16(ctx) // req16.go
+	x.sections16(ctx) // requirement_structures.go
 }
 
 // pseudoHeading: a short line with no sentence end, no table cells and no
@@ -186,7 +186,7 @@ func pseudoHeading(t string) bool {
 // requirements reads every sentence; it marks the sentences it takes so
 // that they give no obligation.
 func (x *clauseExtractor) requirements() {
-	ctx := requirementContext(x.a.text) // reqcriterion.go
+	ctx := requirementContext(x.a.text) // requirement_criterion.go
 	tender := ctx.tender
 units:
 	for _, u := range x.reqUnits(tender) {
@@ -206,7 +206,7 @@ units:
 		v := x.judgeRequirement(u, t, section, ctx)
 		inSection := v.inSection
 		if v.row {
-			// A row of a requirements table (tenderreqs.go).
+			// A row of a requirements table (requirement_tender.go).
 			if x.tableRowRequirements(u, section, tender) {
 				for _, si := range u.sis {
 					x.reqSents[si] = true
@@ -232,7 +232,7 @@ units:
 			method = "list_item"
 		}
 		for _, si := range s.sis {
-			// (round14req.go: the winner's bond stays its duty)
+			// (requirement_document_lists.go: the winner's bond stays its duty)
 			x.reqSents[si] = !v.alsoDuty && !winnerBondDuty(t)
 		}
 		// "Suppliers must be authorised resellers; a letter of
@@ -248,7 +248,7 @@ units:
 				parts = [][2]int{{0, i}, {j, len(t)}}
 			}
 		}
-		parts = modalParts(t, parts) // reqfamilies15.go
+		parts = modalParts(t, parts) // requirement_lists_tables.go
 		if i, j := optionalTail(t); len(parts) == 1 && tender && i > 0 {
 			// "... ISO 9001، ويفضل حصوله على شهادة ISO 45001": a
 			// condition and a preference, two requirements.
@@ -279,9 +279,9 @@ units:
 				r.Category = v.category
 			}
 			if ctx.tender && r.Category == "eligibility" && goodsSpec(pt) {
-				r.Category = "technical" // reqcriterion.go
+				r.Category = "technical" // requirement_criterion.go
 			}
-			r.Category = familyCategory(pt, round15Category(pt, round14Category(pt, r.Category))) // round14req.go, round15req.go, reqfamilies15.go
+			r.Category = familyCategory(pt, round15Category(pt, round14Category(pt, r.Category))) // requirement_document_lists.go, requirement_bonds_sections.go, requirement_lists_tables.go
 			subj := pt
 			if m := reReqMandatory.FindStringIndex(pt); m != nil {
 				subj = pt[:m[0]]
@@ -302,27 +302,27 @@ units:
 		}
 	}
 	x.winnerBonds()
-	x.splitDocLists()         // round14req.go
-	x.dropTableCells()        // round14req.go
-	x.dropMoneyRows()         // round15req.go
-	x.dropProofClauses()      // round15req.go
-	x.listedBonds()           // round15req.go
-	x.dropRepeats()           // reqcriterion.go
-	x.reqFamilies15b(ctx)     // reqfamilies15b.go
-	x.reqStructures16(ctx)    // req16.go
-	x.conv16Requirements(ctx) // conv16req.go: the session 18 conventions
-	x.conv19Requirements()    // conv19.go: the session 19 conventions
-	x.conv20Requirements(ctx) // conv20.go: the session 20 conventions
-	x.conv21Requirements(ctx) // conv21.go: the session 21 conventions
-	x.applyHalves16(ctx)      // req16.go: after the categories are settled
-	x.req20()                 // req20.go
+	x.splitDocLists()         // requirement_document_lists.go
+	x.dropTableCells()        // requirement_document_lists.go
+	x.dropMoneyRows()         // requirement_bonds_sections.go
+	x.dropProofClauses()      // requirement_bonds_sections.go
+	x.listedBonds()           // requirement_bonds_sections.go
+	x.dropRepeats()           // requirement_criterion.go
+	x.reqFamilies15b(ctx)     // requirement_split_parts.go
+	x.reqStructures16(ctx)    // requirement_structures.go
+	x.conv16Requirements(ctx) // requirement_conventions.go: the session 18 conventions
+	x.conv19Requirements()    // convention_bonds_parent_dates.go: the session 19 conventions
+	x.conv20Requirements(ctx) // convention_signing_bonds.go: the session 20 conventions
+	x.conv21Requirements(ctx) // convention_rejections_offer_roles.go: the session 21 conventions
+	x.applyHalves16(ctx)      // requirement_structures.go: after the categories are settled
+	x.req20()                 // requirement_categories_leads.go
 	x.oblReq21Requirements(ctx)
-	x.oblReq22Requirements(ctx) // oblreq22.go
-	x.arReq22(ctx)              // arreq22.go
-	x.fam23Requirements(ctx)    // fam23.go
-	x.req23(ctx)                // obl23.go
-	x.req24(ctx)                // obl24.go
-	x.req27(ctx)                // detect27.go
+	x.oblReq22Requirements(ctx) // obligation_letters_envelopes.go
+	x.arReq22(ctx)              // requirement_arabic.go
+	x.fam23Requirements(ctx)    // requirement_staff_head_rows.go
+	x.req23(ctx)                // obligation_subjects_tables.go
+	x.req24(ctx)                // obligation_bid_lists.go
+	x.req27(ctx)                // obligation_missed_clauses.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).
@@ -363,7 +363,7 @@ func (x *clauseExtractor) winnerBonds() {
 			continue
 		}
 		if x.reqOverlaps(s.start, s.end) {
-			continue // read already, as a tender's item (tenderreqs.go)
+			continue // read already, as a tender's item (requirement_tender.go)
 		}
 		x.addSentenceRequirement(s, "financial", bondConfidence)
 	}
@@ -413,7 +413,7 @@ func isNounItem(t string) bool {
 // A heading that names experience or technical alone decides ("5.
 // EXPERIENCE": "two engineers holding a certification" is experience); a
 // heading's first category is the fallback of an item whose words name
-// none (tenderreqs.go).
+// none (requirement_tender.go).
 func requirementCategory(t, section string) string {
 	hc := headingCategories(section)
 	if len(hc) == 1 && (hc[0] == "experience" || hc[0] == "technical") {
@@ -427,7 +427,7 @@ func requirementCategory(t, section string) string {
 			if loc := c.re.FindStringIndex(t); loc != nil && c.name == "documentation" && !reDocHeading.MatchString(section) && !reDocNoun.MatchString(t) {
 				if !reDocWord.MatchString(t) {
 					// "provide on-site training": a verb of giving with no
-					// document is no documentation (reqcriterion.go).
+					// document is no documentation (requirement_criterion.go).
 					continue
 				}
 				// Documentation only by a verb: a requirement of another

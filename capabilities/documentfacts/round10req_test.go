@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// Issue 29, session 15: what is a requirement (reqcriterion.go). Every
+// Issue 29, session 15: what is a requirement (requirement_criterion.go). Every
 // document and sentence here was written for these tests; none is taken
 // from a corpus.
 
@@ -361,7 +361,7 @@ func TestProbe15Requirements(t *testing.T) {
 		}
 		p, r := ratio(tp, found), ratio(tp, want)
 		t.Logf("loose=%v requirement P %.2f R %.2f (tp %d found %d want %d)", loose, p, r, tp, found, want)
-		if !loose && (p < 0.97 || r < 0.93) { // round 16 (conv16req.go): 0.992/0.960
+		if !loose && (p < 0.97 || r < 0.93) { // round 16 (requirement_conventions.go): 0.992/0.960
 			t.Errorf("requirement strict P %.3f R %.3f, floors 0.97 / 0.93", p, r)
 		}
 	}

@@ -36,12 +36,12 @@ func TestRound2SecondBatch(t *testing.T) {
 		// A response time is a deadline only (the key specification,
 		// issue 29; was duration); minutes still read (below).
 		{"The Contractor shall attend emergencies within forty-five (45) minutes.", TypeDuration, nil},
-		{"The Contractor shall deliver the samples within forty-five (45) minutes.", TypeDuration, nil}, // session 19 decision 1 (conv19.go): a delivery window is a deadline only
+		{"The Contractor shall deliver the samples within forty-five (45) minutes.", TypeDuration, nil}, // session 19 decision 1 (convention_bonds_parent_dates.go): a delivery window is a deadline only
 		{"The Supplier's liability is capped at the charges paid during the preceding six months.", TypeDuration, nil},
 		{"The initial term is two years; the renewal term shall be one (1) year.", TypeDuration, []string{"renewal_term|P1Y", "term|P2Y"}},
 		{"على الطرف الراغب في عدم التجديد إخطار الآخر قبل ثلاثة أشهر من انتهائه.", TypeDuration, []string{"notice_period|P3M"}},
 		{"The tenancy starts on 1 May 2026 and runs until the lease expiring on 30 April 2027.", TypeDate, []string{"effective_date|2026-05-01", "expiry_date|2027-04-30"}},
-		{"Completion by / الإنجاز قبل: 14/09/2026", TypeDate, []string{"completion_date|2026-09-14"}}, // session 20 decision 18 (conv20.go): a completion limit is completion_date
+		{"Completion by / الإنجاز قبل: 14/09/2026", TypeDate, []string{"completion_date|2026-09-14"}}, // session 20 decision 18 (convention_signing_bonds.go): a completion limit is completion_date
 		{"This contract is subject to the laws and regulations in force in the State of Kuwait.", TypeGoverningLaw, []string{"governing_law|KW"}},
 	} {
 		got := factSet(extractText(t, c.text), c.typ)

@@ -180,7 +180,7 @@ func TestDatesDurationsRound6(t *testing.T) {
 		{"The price list applies for the same period as the agreement.\nتسري الأسعار لمدة مماثلة.",
 			TypeDuration, nil, []string{"renewal_term|P1Y"}},
 		{"You will join on 1 February 2027.\nEmployment commences on 3 February 2027 and is for two years.\nThe Subcontractor shall commence the Works on 5 February 2027.\nتاريخ المباشرة: 7 فبراير 2027\nThis Agreement takes effect on 9 February 2027.\nCommencement Date: 11 February 2027",
-			TypeDate, []string{"start_date|2027-02-01", "effective_date|2027-02-03", "effective_date|2027-02-05", "effective_date|2027-02-07", "effective_date|2027-02-09", "effective_date|2027-02-11"}, nil}, // session 19 decision 6 (conv19.go): a contract's own start is effective_date
+			TypeDate, []string{"start_date|2027-02-01", "effective_date|2027-02-03", "effective_date|2027-02-05", "effective_date|2027-02-07", "effective_date|2027-02-09", "effective_date|2027-02-11"}, nil}, // session 19 decision 6 (convention_bonds_parent_dates.go): a contract's own start is effective_date
 		{"يتجدد العقد تلقائياً ما لم يخطر أحد الطرفين الآخر برغبته في عدم التجديد قبل ستين (60) يوماً.\nفي حال تأخر العميل عن سداد أي قسط أكثر من عشرين (20) يوماً، تستحق غرامة.\nIf any payment is late by more than ten (10) days, the whole balance falls due.\nThe Customer shall pay each invoice within thirty (30) days.",
 			TypeDuration, []string{"notice_period|P60D", "duration|P20D", "duration|P10D", "payment_period|P30D"}, []string{"renewal_term|P60D", "payment_period|P20D"}},
 		{"شهادة ضمان\n\nالمكون                     مدة الضمان        تاريخ الانتهاء\nالمضخات                    3 سنوات           2029/05/31\nلوحات التحكم               18 شهراً          2027/11/30\n",

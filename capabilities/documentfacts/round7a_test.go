@@ -122,7 +122,7 @@ func TestDurationKeysRound7a(t *testing.T) {
 func TestDateKeysRound7a(t *testing.T) {
 	checkRound3(t, []round3Case{
 		{"The Contractor shall commence the Works on 2 May 2027 and complete them by 30 April 2028.\nيلتزم المقاول بإنجاز أعمال المشروع في موعد أقصاه 31 ديسمبر 2027.\nThe Supplier shall complete delivery of the cables no later than 15 June 2027.",
-			TypeDate, []string{"effective_date|2027-05-02", "completion_date|2028-04-30", "completion_date|2027-12-31", "delivery_date|2027-06-15"}, []string{"completion_date|2027-06-15", "delivery_date|2028-04-30"}}, // session 19 decision 6 (conv19.go): the works' start is effective_date
+			TypeDate, []string{"effective_date|2027-05-02", "completion_date|2028-04-30", "completion_date|2027-12-31", "delivery_date|2027-06-15"}, []string{"completion_date|2027-06-15", "delivery_date|2028-04-30"}}, // session 19 decision 6 (convention_bonds_parent_dates.go): the works' start is effective_date
 		{"The balance of BHD 410.500 remains due by 30 November 2026.",
 			TypeDate, []string{"due_date|2026-11-30"}, []string{"date|2026-11-30"}},
 		{"PROFORMA INVOICE\nDate: 12 May 2027\nThe Seller shall dispatch the pumps within 20 days after receipt of the advance payment, and in any event not later than 20 June 2027.",
@@ -170,7 +170,7 @@ func TestArabicWrappedLinesRound7a(t *testing.T) {
 		{"يسدد العميل قيمة كل فاتورة بعد اعتمادها من المهندس المشرف والتحقق من\n   الأعمال المنفذة بموجبها، خلال ثلاثين (30) يوماً من تقديمها.",
 			TypeDuration, []string{"payment_period|P30D"}, nil},
 		{"يسدد العميل قيمة كل فاتورة بعد اعتمادها.\nيلتزم المقاول بتوريد المواد خلال عشرة (10) أيام.",
-			TypeDuration, nil, []string{"payment_period|P10D", "delivery_period|P10D"}}, // session 19 decision 1 (conv19.go): a delivery window is a deadline only
+			TypeDuration, nil, []string{"payment_period|P10D", "delivery_period|P10D"}}, // session 19 decision 1 (convention_bonds_parent_dates.go): a delivery window is a deadline only
 	})
 }
 

@@ -68,7 +68,7 @@ func TestKeySpecInstalmentsRound8a(t *testing.T) {
 		{1, "txt", "The Client shall pay a monthly fee of USD 5,000 within 30 days of each invoice.",
 			TypeMoney, []string{"fee|5000 USD"}, []string{"amount|5000 USD"}},
 		// Session 22, decision 46: one instalment of the rent is amount
-		// (conv22.go); it was rent here.
+		// (money_conventions.go); it was rent here.
 		{1, "txt", "LEASE AGREEMENT\nAnnual rent: OMR 14,400.000, payable in four quarterly instalments of OMR 3,600.000.",
 			TypeMoney, []string{"rent|14400 OMR", "amount|3600 OMR"}, []string{"rent|3600 OMR"}},
 		// The whole named after the schedule word is no instalment; nor
@@ -234,7 +234,7 @@ func TestKeySpecServiceTimesRound8a(t *testing.T) {
 		{8, "html", "<h2>مستويات الخدمة</h2><table><tr><th>البلاغ</th><th>مدة الحضور</th><th>مدة المعالجة</th></tr><tr><td>عطل كلي</td><td>4 ساعات</td><td>24 ساعة</td></tr></table>",
 			TypeDuration, nil, []string{"term|PT4H", "term|PT24H", "duration|PT4H", "duration|PT24H"}},
 		// A lead time is no service time, and no delivery period either
-		// (session 19 decision 1, conv19.go: a deadline only).
+		// (session 19 decision 1, convention_bonds_parent_dates.go: a deadline only).
 		{8, "txt", "Lead time: 6 weeks after receipt of the order.",
 			TypeDuration, nil, []string{"delivery_period|P6W"}},
 		{8, "md", "# Maintenance Contract / عقد صيانة\n\n| Fault / العطل | Response time / زمن الاستجابة | Repair time / مدة الإصلاح |\n|---|---|---|\n| Chiller / المبرد | 2 hours | 12 hours |\n",
@@ -243,7 +243,7 @@ func TestKeySpecServiceTimesRound8a(t *testing.T) {
 		{8, "txt", "The Supplier warrants the goods for 24 months. The Supplier shall ship each order within 21 days of the order date. If the Supplier fails to remedy a breach within 15 days of notice, the Buyer may terminate.",
 			// (shipping within 21 days of the order is a time limit, a
 			// deadline only, since the key specification's session 16 row:
-			// round 14, keys14.go)
+			// round 14, key_rows_day_ranges.go)
 			TypeDuration, []string{"warranty_period|P24M", "cure_period|P15D"}, []string{"delivery_period|P21D"}},
 	})
 }

@@ -186,7 +186,7 @@ func arBareStands(before, after string) bool {
 	}
 	next = strings.TrimRight(next, ".,،؛;:()")
 	if next == "(1" || next == "(١" {
-		return true // "خلال ساعة واحدة (١)": the digit of one after it (keys15.go)
+		return true // "خلال ساعة واحدة (١)": the digit of one after it (key_bare_currency_rows.go)
 	}
 	switch next {
 	case "من", "اعتبارا", "اعتباراً", "ابتداء", "ابتداءً", "بعد", "قبل", "على", "كامل", "كاملة", "ميلادي", "ميلادية", "فقط",

@@ -28,7 +28,7 @@ func TestDurationSums(t *testing.T) {
 			nil, []string{"delivery_deadline|P18M|signature"}}, // session 16 key specification (round 14): a time limit: the sum is read in the deadline
 		// A response time is a deadline only (the key specification).
 		{"The Supplier shall respond within one day and twelve hours.", nil, []string{"response_deadline|PT36H|"}},
-		{"The Supplier shall deliver within one day and twelve hours.", nil, []string{"delivery_deadline|PT36H|"}}, // session 19 decision 1 (conv19.go): a delivery window is a deadline only
+		{"The Supplier shall deliver within one day and twelve hours.", nil, []string{"delivery_deadline|PT36H|"}}, // session 19 decision 1 (convention_bonds_parent_dates.go): a delivery window is a deadline only
 		// Arabic: a bare unit, a dual, a number, a fixed phrase first; و
 		// attached or apart; digits after it.
 		{"مدة العقد سنة وستة أشهر من تاريخ التوقيع.", []string{"term|سنة وستة أشهر|P18M"}, nil},

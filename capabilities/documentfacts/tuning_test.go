@@ -10,10 +10,10 @@ var tuningFloors = map[string][2]float64{
 	"party":      {0.95, 0.95},
 	"date":       {0.95, 0.95},
 	"money":      {0.95, 0.95},
-	"obligation": {0.95, 0.95}, // round 16 (conv16obl.go): 0.953/0.976
+	"obligation": {0.95, 0.95}, // round 16 (obligation_conventions.go): 0.953/0.976
 	"deadline":   {0.95, 0.95},
 	"law":        {0.95, 0.95},
-	"duration":   {0.95, 0.95}, // round 17 (conv19.go, decision 1): 1.000/1.000
+	"duration":   {0.95, 0.95}, // round 17 (convention_bonds_parent_dates.go, decision 1): 1.000/1.000
 }
 
 // TestTuning scores the tuning corpus (testdata/tuning, README.md there):
