@@ -349,6 +349,10 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	// roles. Under guard: a panic there leaves the rules' roles of the
 	// parties not yet re-assigned, and a warning.
 	learnedRoles := false
+	ruled := make([]string, len(all)) // the rules' roles, before the model
+	for i, f := range all {
+		ruled[i] = f.Role
+	}
 	if fail := guard("role_model", func() {
 		before := make([]string, len(all))
 		for i, f := range all {
@@ -374,7 +378,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 			before[i] = f.Role
 		}
 		defs := definedWords27(a.text, all, cands)
-		if partyDefRoles27(all, cands, &a, defs) { // partydefs27.go
+		if partyDefRoles27(all, cands, &a, defs, ruled) { // partydefs27.go
 			followPartyRoles27(all, cands, a.text, before, out.Obligations)
 		}
 		definedRoles27(all, cands, &a, out.Obligations, defs) // obldefs27.go

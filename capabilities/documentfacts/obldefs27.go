@@ -123,6 +123,9 @@ func partyDefs27(text string, all []Fact, cands []candidate) []partyDef27 {
 		if w == "" || len(w) > 60 || thingWords27[lowerASCII(w)] || thingWords27[singularWord(lowerASCII(w))] {
 			return
 		}
+		if all[i].EntityType == "person" && all[i].Role == "" && jobTitle(w) && roleOf(w) == "" {
+			return // a post in brackets ("Grace A (Property Officer)"), no party's word
+		}
 		if after != "" {
 			// Not a thing the clause names before the word ('X LLC agrees
 			// to supply one loader (the "Loader")'): no verb between.
@@ -164,6 +167,11 @@ func partyDefs27(text string, all []Fact, cands []candidate) []partyDef27 {
 			d.form = lexRole(w)
 		case r == "first_party" || r == "second_party":
 			d.form = r
+		case ownWord28On && shortNameOf(w, all[i].Value) && bodyKindWords28[lowerASCII(w)] != "":
+			// A kind of body that is a word of the name ('Al Noor Clinic
+			// SPC (the "Clinic")'): the word as the rules read a body's
+			// kind (bodyKindRoles; session 28, roledef).
+			d.form = bodyKindWords28[lowerASCII(w)]
 		case shortNameOf(w, all[i].Value) || reCapsShortName.MatchString(w):
 			// A short name ("Sindbad", "ODCS") names the party, no role.
 		default:
@@ -178,13 +186,25 @@ func partyDefs27(text string, all []Fact, cands []candidate) []partyDef27 {
 	}
 	read := 0
 	for i, f := range all {
-		if f.Type != TypeParty || i >= len(cands) || cands[i].end > len(text) || f.EntityType == "person" && f.Role == "" {
+		if f.Type != TypeParty || i >= len(cands) || cands[i].end > len(text) {
+			continue
+		}
+		// A person the rules gave no role counts by a definition of its
+		// own on its name's line (session 28, roledef: 'Dr. A B (the
+		// "Locum")'), not as a representative or a signatory.
+		person := f.EntityType == "person" && f.Role == ""
+		if person && (!ownWord28On || !personOwnDef28(text, cands[i])) {
 			continue
 		}
 		if read++; read > oblDefsMaxParties27 {
 			break // (a text naming a thousand parties: the role model reads 40)
 		}
 		after := text[cands[i].end:min(len(text), cands[i].end+500)]
+		if person {
+			if j := strings.IndexByte(after, '\n'); j >= 0 {
+				after = after[:j]
+			}
+		}
 		if hasArabic(f.Value) {
 			if m := reArRoleFar.FindStringSubmatch(after); m != nil && !otherPartyBefore27(all, i, after, strings.Index(after, m[1])) {
 				add(i, m[1], "")
@@ -213,7 +233,40 @@ func partyDefs27(text string, all []Fact, cands []candidate) []partyDef27 {
 			add(i, text[m[2]:m[3]], "")
 		}
 	}
-	return out
+	// A role-less person's word that a company's definition also holds
+	// is the company's (its representative's name stood between).
+	return slices.DeleteFunc(out, func(d partyDef27) bool {
+		if all[d.party].EntityType != "person" || all[d.party].Role != "" {
+			return false
+		}
+		return slices.ContainsFunc(out, func(o partyDef27) bool {
+			return all[o.party].EntityType != "person" && strings.EqualFold(o.word, d.word)
+		})
+	})
+}
+
+// bodyKindWords28 are the kinds of body bodyKindRoles reads as a role
+// (reBodyKindDef), with the role each gives.
+var bodyKindWords28 = map[string]string{"hospital": "hospital", "clinic": "clinic", "university": "university",
+	"college": "college", "institute": "institute", "academy": "academy", "club": "club", "association": "association",
+	"society": "society", "foundation": "foundation", "fund": "fund", "bank": "bank", "hotel": "hotel", "museum": "museum",
+	"library": "library", "centre": "centre", "center": "centre", "municipality": "municipality"}
+
+// reSignLine28: a line of signatures or contacts before a person's name.
+var reSignLine28 = regexp.MustCompile(`(?i)\b(?:signed|signature|signatory|for\s+and\s+on\s+behalf|on\s+behalf\s+of|witness|contact|attn|attention|name)\b|التوقيع|توقيع|الشاهد|عن\s+الطرف|الاسم`)
+
+// personOwnDef28: a person's definition may follow its name as its own:
+// no representative's lead before the name ("represented by", ويمثلها)
+// and no post after it ("Y, General Manager (the "Tenant")" is the
+// company's word).
+func personOwnDef28(text string, c candidate) bool {
+	if reRepresentedBy16.MatchString(text[max(0, c.start-120):c.start]) {
+		return false
+	}
+	if _, _, before := featLine(text, c.start, c.end); reSignLine28.MatchString(before) {
+		return false
+	}
+	return !rePostAfter.MatchString(prefixBytes(text[c.end:], 80))
 }
 
 // otherPartyBefore27: another party's name stands in after[:j] (the

@@ -8,10 +8,13 @@ import (
 // DALIL_OBL_DEFS=off (or on): the obligations of defined parties keep
 // the rules' roles (definedRoles27); DALIL_PARTY_DEFS=off (or on): the
 // party facts of defined words keep the rules' and the role model's roles
-// (partyDefRoles27). To score a set so.
+// (partyDefRoles27); DALIL_OWN_WORD=off (or on): a party's own word does
+// not overrule the role model's role and persons keep no defined role
+// (ownWordRoles28). To score a set so.
 func init() {
 	modelEnvSwitch("DALIL_OBL_DEFS", &oblDefs27On)
 	modelEnvSwitch("DALIL_PARTY_DEFS", &partyDefs27On)
+	modelEnvSwitch("DALIL_OWN_WORD", &ownWord28On)
 }
 
 // Session 27 (oblrole2; docs/documents.md "Issue 29, session 27:
