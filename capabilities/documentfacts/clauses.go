@@ -495,6 +495,8 @@ func (x *clauseExtractor) obligations() {
 	x.oblReq22()      // oblreq22.go
 	x.obl23()         // obl23.go
 	x.oblPassive27()  // detect27.go
+	// Arabic duties of each member: obligation_consortia.go.
+	x.arMemberDuties28()
 }
 
 // twinObligations: a clause written in English and then in Arabic (the

@@ -378,6 +378,8 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 			followPartyRoles27(all, cands, a.text, before, out.Obligations)
 		}
 		definedRoles27(all, cands, &a, out.Obligations, defs) // obldefs27.go
+		// A parties table's Role column (obligation_consortia.go).
+		tablePartyRoles28(all, cands, a.text)
 	}); fail != nil {
 		failures = append(failures, *fail)
 	}
@@ -567,6 +569,8 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	cx.definedAliases(all, cands)
 	cx.numberedRoles(all, cands)
 	cx.kindAliases() // round14parties.go
+	// A party's defined words as subject forms (obligation_subjects.go).
+	cx.definedWordAliases28(all, cands)
 	run("requirements", func() {
 		cx.sections()
 		cx.requirements()
