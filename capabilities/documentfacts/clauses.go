@@ -464,6 +464,8 @@ func (x *clauseExtractor) obligations() {
 	x.letterFrame22()     // oblreq22.go
 	x.offerYou22()        // oblreq22.go
 	x.secondAliases23()   // obl23.go
+	// A letter that engages its reader: obligation_letters.go.
+	x.letterEngagement28()
 	for si, s := range x.sents {
 		x.stop.step() // stop.go
 		if x.reqSents[si] || x.skipped(s) {

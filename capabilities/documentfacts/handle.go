@@ -378,8 +378,10 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 			followPartyRoles27(all, cands, a.text, before, out.Obligations)
 		}
 		definedRoles27(all, cands, &a, out.Obligations, defs) // obldefs27.go
-		// A parties table's Role column (obligation_consortia.go).
+		// A parties table's Role column and an engagement letter's sides
+		// (obligation_consortia.go, obligation_letters.go).
 		tablePartyRoles28(all, cands, a.text)
+		letterEngagementParties28(all, cands, a.text)
 	}); fail != nil {
 		failures = append(failures, *fail)
 	}
