@@ -378,10 +378,12 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 			followPartyRoles27(all, cands, a.text, before, out.Obligations)
 		}
 		definedRoles27(all, cands, &a, out.Obligations, defs) // obldefs27.go
-		// A parties table's Role column and an engagement letter's sides
-		// (obligation_consortia.go, obligation_letters.go).
+		// A parties table's Role column, an engagement letter's sides, and the
+		// duties given a role only now (obligation_consortia.go,
+		// obligation_letters.go, obligation_subjects.go).
 		tablePartyRoles28(all, cands, a.text)
 		letterEngagementParties28(all, cands, a.text)
+		splitRoledSubjects28(out.Obligations)
 	}); fail != nil {
 		failures = append(failures, *fail)
 	}

@@ -110,3 +110,31 @@ func quotedDefs28(all []Fact, cands []candidate, text string) map[int]string {
 	}
 	return out
 }
+
+// reSubjectModal28: the subject's modal at the start of what follows it
+// in an action ("shall", "must not", "agrees to").
+var reSubjectModal28 = regexp.MustCompile(`(?i)^\s*(?:shall|must|will|agrees\s+to|undertakes\s+to)(\s+not)?\s+`)
+
+// splitRoledSubjects28: an English duty whose subject no rule knew when
+// the clauses were read keeps its subject and modal in its action
+// (subjectClause23: "The Hospital shall bear ..."); once a later pass
+// gives it its party's role (definedRoles27, after the role model), the
+// action starts after the modal, as for any named party.
+func splitRoledSubjects28(obls []Obligation) {
+	for k := range obls {
+		o := &obls[k]
+		p := strings.TrimSpace(o.Party)
+		if o.PartyRole == "" || p == "" || hasArabic(o.Action) || len(o.Action) <= len(p) ||
+			!strings.EqualFold(o.Action[:len(p)], p) {
+			continue
+		}
+		m := reSubjectModal28.FindStringSubmatchIndex(o.Action[len(p):])
+		if m == nil || len(p)+m[1] >= len(o.Action) {
+			continue
+		}
+		if m[2] >= 0 && o.Modality != "must_not" {
+			continue // ("shall not" read as a must: leave it as read)
+		}
+		o.Action = o.Action[len(p)+m[1]:]
+	}
+}

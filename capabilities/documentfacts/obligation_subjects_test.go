@@ -85,3 +85,28 @@ func runRole28Cases(t *testing.T, cases []role28Case) {
 		}
 	}
 }
+
+// TestSplitRoledSubjects28: a duty given its role after the clauses were
+// read drops its subject and modal from its action; a duty of no role, a
+// subject that is not the action's start, and Arabic stay as read.
+func TestSplitRoledSubjects28(t *testing.T) {
+	cases := []struct {
+		in   Obligation
+		want string
+	}{
+		{Obligation{Party: "The Hospital", PartyRole: "hospital", Modality: "must", Action: "The Hospital shall bear the cost of the visa"}, "bear the cost of the visa"},
+		{Obligation{Party: "The Clinic", PartyRole: "clinic", Modality: "must_not", Action: "The Clinic shall not assign the visits"}, "assign the visits"},
+		{Obligation{Party: "The Farm", PartyRole: "farm", Modality: "must", Action: "The Farm agrees to provide two handlers"}, "provide two handlers"},
+		{Obligation{Party: "The Hospital", PartyRole: "", Modality: "must", Action: "The Hospital shall bear the cost"}, "The Hospital shall bear the cost"},
+		{Obligation{Party: "the Lessee", PartyRole: "tenant", Modality: "must", Action: "Municipal fees are to be paid by the Lessee"}, "Municipal fees are to be paid by the Lessee"},
+		{Obligation{Party: "The Clinic", PartyRole: "clinic", Modality: "must", Action: "The Clinic shall not assign the visits"}, "The Clinic shall not assign the visits"},
+		{Obligation{Party: "العيادة", PartyRole: "clinic", Modality: "must", Action: "العيادة تلتزم بزيارة المزرعة"}, "العيادة تلتزم بزيارة المزرعة"},
+	}
+	for _, c := range cases {
+		obls := []Obligation{c.in}
+		splitRoledSubjects28(obls)
+		if obls[0].Action != c.want {
+			t.Errorf("%q: got %q, want %q", c.in.Action, obls[0].Action, c.want)
+		}
+	}
+}
