@@ -277,6 +277,7 @@ func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
 			best = clauseParty{strings.TrimSpace(subj[i : i+len(f.text)]), f.role}
 		}
 	}
+	x.definedSubjectIn28(low, subj, &best, &bestEnd) // obligation_subjects.go
 	for _, p := range x.parties {
 		if i := strings.LastIndex(subj, p.Value); i >= 0 && len(p.Value) > 2 && i+len(p.Value) > bestEnd {
 			bestEnd = i + len(p.Value)
@@ -434,6 +435,10 @@ type clauseExtractor struct {
 	reqs []reqFound
 	dls  []dlFound
 	stop *stopper // stop.go
+
+	// defAliases28: the parties' defined words as subject forms
+	// (obligation_subjects.go).
+	defAliases28 []clauseParty
 }
 
 type oblFound struct {

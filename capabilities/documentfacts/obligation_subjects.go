@@ -39,14 +39,14 @@ func (x *clauseExtractor) definedWordAliases28(all []Fact, cands []candidate) {
 			continue
 		}
 		for _, f := range []string{w, w + "s"} {
-			if !x.hasAlias(f) {
-				x.aliases = append(x.aliases, clauseParty{f, r})
+			if !x.hasAlias(f) && !x.hasDefAlias28(f) {
+				x.defAliases28 = append(x.defAliases28, clauseParty{f, r})
 			}
 		}
 	}
 	add := func(i int, w string, own bool) {
 		low := lowerASCII(w)
-		if w == "" || hasArabic(w) || roleOf(w) != "" || x.hasAlias(low) || x.hasAlias("the "+low) {
+		if w == "" || hasArabic(w) || roleOf(w) != "" || x.hasAlias(low) || x.hasAlias("the "+low) || x.hasDefAlias28("the "+low) {
 			return
 		}
 		if _, ok := coll[singularWord(low)]; ok || notPartyWords28[low] || thingWords27[low] || reCapsShortName.MatchString(w) ||
@@ -73,7 +73,7 @@ func (x *clauseExtractor) definedWordAliases28(all []Fact, cands []candidate) {
 		if role == "" {
 			return
 		}
-		x.aliases = append(x.aliases, clauseParty{"the " + low, role})
+		x.defAliases28 = append(x.defAliases28, clauseParty{"the " + low, role})
 	}
 	for _, d := range partyDefs27(text, all, cands) {
 		if !d.ar && d.party < len(all) && len(strings.Fields(d.word)) <= 3 {
@@ -136,5 +136,35 @@ func splitRoledSubjects28(obls []Obligation) {
 			continue // ("shall not" read as a must: leave it as read)
 		}
 		o.Action = o.Action[len(p)+m[1]:]
+	}
+}
+
+func (x *clauseExtractor) hasDefAlias28(w string) bool {
+	for _, a := range x.defAliases28 {
+		if a.text == w {
+			return true
+		}
+	}
+	return false
+}
+
+// definedSubjectIn28 is partyIn's reading of these subject forms: as the
+// document's other defined words (they win over a role word ending at
+// the same place), but not as an object in the subject ("Payment to the
+// Clinic shall be made": no one named).
+func (x *clauseExtractor) definedSubjectIn28(low, subj string, best *clauseParty, bestEnd *int) {
+	for _, f := range x.defAliases28 {
+		i := lastWordIndex(low, f.text)
+		if i < 0 || i+len(f.text) < *bestEnd {
+			continue
+		}
+		if before := strings.Fields(low[:i]); len(before) > 0 {
+			switch strings.Trim(before[len(before)-1], ",;:") {
+			case "of", "to", "by", "for", "from", "with", "between", "than", "against", "upon", "on":
+				continue
+			}
+		}
+		*bestEnd = i + len(f.text)
+		*best = clauseParty{strings.TrimSpace(subj[i : i+len(f.text)]), f.role}
 	}
 }

@@ -23,9 +23,10 @@ var subjects28Cases = []role28Case{
 		"This Agreement is made between:\n1. Doha Recruitment Services W.L.L., a recruitment agency, P.O. Box 1, Doha (the \"Agency\"); and\n" +
 		"2. Al Sadd General Hospital W.L.L., P.O. Box 2, Doha\n   (the \"Hospital\").\n\n" +
 		"3.1 The Hospital shall:\n(a) interview each candidate;\n(b) not charge any candidate a fee.\n" +
-		"4.1 The Hospital shall bear the cost of each work visa.\n4.2 The Hospital shall not employ any candidate directly.\n",
+		"4.1 The Hospital shall bear the cost of each work visa.\n4.2 The Hospital shall not employ any candidate directly.\n" +
+		"4.3 Any refund to the Hospital shall be made within 30 days of its request.\n",
 		[]string{"hospital must interview each candidate", "hospital must_not not charge any candidate", "hospital must bear the cost",
-			"hospital must_not employ any candidate"}, nil},
+			"hospital must_not employ any candidate", "- must Any refund to the Hospital shall be made"}, nil},
 	{"S", "English: referred to below as, after a numbered heading", "VETERINARY SERVICES AGREEMENT\n\n" +
 		"First Party: Al Rai Veterinary Clinic Co. W.L.L., Block 3, Al Rai, referred to below as the \"Clinic\".\n" +
 		"Second Party: Jahra Dairy Farms Company K.S.C.C., Jahra, referred to below as the \"Farm\".\n\n" +
