@@ -132,8 +132,21 @@ func tableRoles28(all []Fact, cands []candidate, text string) []tableRole28 {
 // tablePartyRoles28 gives each party of such a table its row's role
 // (the table's word names it whatever the role model read around it).
 func tablePartyRoles28(all []Fact, cands []candidate, text string) {
-	for _, tr := range tableRoles28(all, cands, text) {
-		if r := roleForm27(tr.word); r != "" && !notPartyWords28[lowerASCII(tr.word)] {
+	rows := tableRoles28(all, cands, text)
+	forms := map[string]bool{}
+	for _, tr := range rows {
+		forms[roleForm27(tr.word)] = true
+	}
+	for _, tr := range rows {
+		r := roleForm27(tr.word)
+		if r == "" || notPartyWords28[lowerASCII(tr.word)] {
+			continue
+		}
+		// A role of its own (the hirer of equipment is tenant, decision
+		// 41) stays; no role, a number, or another row's word is the
+		// table's.
+		switch cur := all[tr.party].Role; {
+		case cur == "" || cur == "-" || cur == "first_party" || cur == "second_party" || cur == "third_party" || forms[cur] && cur != r:
 			all[tr.party].Role = r
 		}
 	}
