@@ -277,6 +277,7 @@ func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
 			best = clauseParty{strings.TrimSpace(subj[i : i+len(f.text)]), f.role}
 		}
 	}
+	x.definedSubjectIn28(low, subj, &best, &bestEnd) // obligation_subjects.go
 	for _, p := range x.parties {
 		if i := strings.LastIndex(subj, p.Value); i >= 0 && len(p.Value) > 2 && i+len(p.Value) > bestEnd {
 			bestEnd = i + len(p.Value)
@@ -434,6 +435,10 @@ type clauseExtractor struct {
 	reqs []reqFound
 	dls  []dlFound
 	stop *stopper // stop.go
+
+	// defAliases28: the parties' defined words as subject forms
+	// (obligation_subjects.go).
+	defAliases28 []clauseParty
 }
 
 type oblFound struct {
@@ -464,6 +469,8 @@ func (x *clauseExtractor) obligations() {
 	x.letterFrame22()     // obligation_letters_envelopes.go
 	x.offerYou22()        // obligation_letters_envelopes.go
 	x.secondAliases23()   // obligation_subjects_tables.go
+	// A letter that engages its reader: obligation_letters.go.
+	x.letterEngagement28()
 	for si, s := range x.sents {
 		x.stop.step() // stop.go
 		if x.reqSents[si] || x.skipped(s) {
@@ -495,6 +502,8 @@ func (x *clauseExtractor) obligations() {
 	x.oblReq22()      // obligation_letters_envelopes.go
 	x.obl23()         // obligation_subjects_tables.go
 	x.oblPassive27()  // obligation_missed_clauses.go
+	// Arabic duties of each member: obligation_consortia.go.
+	x.arMemberDuties28()
 }
 
 // twinObligations: a clause written in English and then in Arabic (the

@@ -382,6 +382,12 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 			followPartyRoles27(all, cands, a.text, before, out.Obligations)
 		}
 		definedRoles27(all, cands, &a, out.Obligations, defs) // obldefs27.go
+		// A parties table's Role column, an engagement letter's sides, and the
+		// duties given a role only now (obligation_consortia.go,
+		// obligation_letters.go, obligation_subjects.go).
+		tablePartyRoles28(all, cands, a.text)
+		letterEngagementParties28(all, cands, a.text)
+		splitRoledSubjects28(out.Obligations)
 	}); fail != nil {
 		failures = append(failures, *fail)
 	}
@@ -571,6 +577,8 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	cx.definedAliases(all, cands)
 	cx.numberedRoles(all, cands)
 	cx.kindAliases() // party_tables.go
+	// A party's defined words as subject forms (obligation_subjects.go).
+	cx.definedWordAliases28(all, cands)
 	run("requirements", func() {
 		cx.sections()
 		cx.requirements()
