@@ -483,6 +483,7 @@ func definedRoles27(all []Fact, cands []candidate, a *assembled, obls []Obligati
 		obls[r.k].PartyRole = role
 	}
 	explicit, window := numberedRoles27(all, cands, a)
+	var lines map[string]string
 	for k := range obls {
 		o := &obls[k]
 		num := numberedWord27(o.Party)
@@ -492,6 +493,21 @@ func definedRoles27(all []Fact, cands []candidate, a *assembled, obls []Obligati
 		}
 		if r := window[o.PartyRole]; r != "" {
 			o.PartyRole = r
+			continue
+		}
+		if o.PartyRole == "" && numberedLayoutsOn {
+			if r := numberedWordRole(o.Party, explicit); r != "" { // partydefs27.go
+				o.PartyRole = r
+				continue
+			}
+		}
+		if isNumberRole(o.PartyRole) && numberedLayoutsOn {
+			if lines == nil {
+				lines = numberedByLine(all, cands, a.text) // partydefs27.go
+			}
+			if r := lines[o.PartyRole]; r != "" {
+				o.PartyRole = r
+			}
 		}
 	}
 }
@@ -522,6 +538,8 @@ func numberedWord27(p string) string {
 		return "first_party"
 	case "second party", "party b", "الطرف الثاني":
 		return "second_party"
+	case "third party", "party c", "الطرف الثالث":
+		return "third_party"
 	}
 	return ""
 }
@@ -608,7 +626,7 @@ func numberedRoles27(all []Fact, cands []candidate, a *assembled) (explicit, win
 	explicit = map[string]string{}
 	clash := map[string]bool{}
 	set := func(num, role string) {
-		if role == "" || role == "first_party" || role == "second_party" || role == "each_party" {
+		if role == "" || isNumberRole(role) || role == "each_party" {
 			return
 		}
 		if r, ok := explicit[num]; ok && r != role {
@@ -634,7 +652,14 @@ func numberedRoles27(all []Fact, cands []candidate, a *assembled) (explicit, win
 		if w == "" {
 			w = m[3]
 		}
-		set(num, lexRole(arDefinedWord(w)))
+		if numberedLayoutsOn {
+			set(num, numberedArRole(w)) // partydefs27.go: an indefinite or a body's kind too
+		} else {
+			set(num, lexRole(arDefinedWord(w)))
+		}
+	}
+	for _, nr := range numberedLayoutRoles(a.text) { // partydefs27.go
+		set(nr.num, nr.role)
 	}
 	for num := range clash {
 		delete(explicit, num)

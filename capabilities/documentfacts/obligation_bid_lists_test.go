@@ -187,7 +187,9 @@ var obl24Cases = []struct {
 		[]string{"buyer must pay the invoice", "buyer must يسدد المعهد"}},
 	{"K", "a service contract: المستشفى defined later, pays monthly", "txt", "obligation",
 		"عقد خدمات نظافة\n\nالطرف الأول: مستشفى النهضة الخاص ش.م.م، ويشار إليه فيما يلي بـ\"المستشفى\" أو \"الطرف الأول\".\nالطرف الثاني: شركة اللمعة للتنظيف ش.م.م، ويشار إليها فيما يلي بـ\"الطرف الثاني\".\n\n١. يلتزم الطرف الثاني بتنظيف الأجنحة يومياً.\n٢. يسدد المستشفى المستحقات الشهرية خلال خمسة وأربعين يوماً.\n",
-		[]string{"second_party must بتنظيف الأجنحة", "first_party must يسدد المستشفى"}},
+		// (Session 28, numbered: the first party defined "المستشفى" أو
+		// "الطرف الأول" is given a role word, so it and its duty take it.)
+		[]string{"second_party must بتنظيف الأجنحة", "hospital must يسدد المستشفى"}},
 	{"K neg", "a word defined for no party with a role binds no one", "txt", "obligation",
 		"محضر اجتماع\n\nحضر الاجتماع ممثلو اللجنة (\"اللجنة\").\n\n١. تلتزم اللجنة برفع تقريرها خلال أسبوع.\n",
 		[]string{"- must برفع تقريرها"}},

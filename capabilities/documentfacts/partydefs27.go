@@ -58,9 +58,9 @@ func partyDefRoles27(all []Fact, cands []candidate, a *assembled, defsOf func() 
 		ruled = nil
 	}
 	if !slices.ContainsFunc(all, func(f Fact) bool {
-		return unroled(f) || f.Type == TypeParty && (f.Role == "first_party" || f.Role == "second_party")
+		return unroled(f) || f.Type == TypeParty && isNumberRole(f.Role)
 	}) && !modelChanged28(all, ruled) {
-		return false
+		return numberedPartyRoles(all, cands, a, nil)
 	}
 	all27 := defsOf()
 	// The words this pass reads: not a representative's (the
@@ -139,13 +139,381 @@ func partyDefRoles27(all []Fact, cands []candidate, a *assembled, defsOf func() 
 			}
 		}
 	}
-	// A numbered party whose number's role the text defines.
+	// A numbered party whose number's role the text gives.
+	if numberedPartyRoles(all, cands, a, all27) {
+		changed = true
+	}
+	return changed
+}
+
+// Issue 29, session 28 (numbered): the layouts in which a contract gives
+// a numbered party its role word (docs/documents.md, "Issue 29, session
+// 28: numbered parties' role words (numbered)"). numberedRoles27 read
+// the number's role written in brackets after it ("the Second Party (the
+// Supplier)", "الطرف الأول (المؤجر)", الطرف الثاني ويشار إليه بـ"…");
+// numberedLayoutRoles reads the other layouts: a label line "First
+// Party – the Landlord:" / "الطرف الأول – المؤجر:"; the capacity
+// ("الطرف الأول: X، بصفتها المشتري", "The First Party, as Supplier,",
+// "First Party: X LLC, in its capacity as Lessor"), not a
+// representative's ("ويمثلها السيد ص بصفته المالك"); the number and its
+// role word as two names of one party ("(الطرف الأول) أو (المؤجر)",
+// '"First Party" or the "Lessor"'); a table row of the number and its
+// role word ("| الطرف الأول | المشتري | شركة … |"). A party takes its
+// number's role where it holds the number (its role, or the number
+// labelling its line), and a numbered party of no role word takes the
+// kind of body it is defined by in Arabic ("الكلية", "المختبر").
+
+// numberedLayoutsOn: the layouts below are read. The package's tests
+// switch it with DALIL_NUMBERED=on|off, so a set can be scored both
+// ways (off: session 27's reading, the brackets only).
+var numberedLayoutsOn = true
+
+// numberedRole is a role word the text gives a party number.
+type numberedRole struct{ num, role string }
+
+var (
+	reNumWordAr = `الطرف\s+(الأول|الاول|الثاني|الثالث)`
+	reNumWordEn = `(?i:\b(first|second|third)\s+party\b)`
+	// "First Party – the Landlord:", "الطرف الأول / المؤجر:" at a line's
+	// opening.
+	reNumDashEn = regexp.MustCompile(`(?m)^[\s*#|_>\-•\d.)]*` + reNumWordEn + `\s*[–—/-]\s*(?i:the\s+)?([A-Za-z][A-Za-z ]{1,30}?)\s*[*_]*\s*[:：]`)
+	reNumDashAr = regexp.MustCompile(`(?m)^[\s*#|_>\-•\d.)\p{Nd}]*` + reNumWordAr + `\s*[–—/-]\s*(\p{Arabic}+(?:\s+\p{Arabic}+)?)\s*[*_]*\s*[:：]`)
+	// The capacity: "The First Party, as Supplier,", "First Party: X
+	// LLC, in its capacity as Lessor", "الطرف الأول: X، بصفتها المشتري".
+	reNumAsEn = regexp.MustCompile(reNumWordEn + `([^\n]{0,160}?)[,(]\s*(?i:as|in\s+its\s+capacity\s+as|acting\s+as)\s+(?i:the\s+)?([A-Za-z][A-Za-z ]{1,30}?)\s*[,)]`)
+	reNumAsAr = regexp.MustCompile(reNumWordAr + `([^\n]{0,240}?)(?:^|[\s،,(])(?:بصفت(?:ه|ها)|بوصف(?:ه|ها)|باعتبار(?:ه|ها)|وهو|وهي)\s+(\p{Arabic}+)`)
+	// A representative or a post between: the capacity is the signer's.
+	// A representative or a post between, or another noun the capacity
+	// may be of (after a preposition): not the number's.
+	reNumAsSigner = regexp.MustCompile(`(?i)represent|signed\s+by|\b(?:through|to|with|from|by|mr|mrs|ms|dr|eng)\b|يمثل|تمثل|ممثل|مفوض|بواسطة|السيد|الفاضل|المهندس|الدكتور|الأستاذ|الاستاذ|/|(?:^|\s)(?:إلى|الى|لدى|مع|على|عن|من)\s`)
+	// The number and the role word as two names of one party.
+	reNumOrAr = regexp.MustCompile(reNumWordAr + `\s*["»”)]\s*(?:أو|او)\s*(?:بـ\s*|ب)?\s*["«“(]\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*["»”)]`)
+	reOrNumAr = regexp.MustCompile(`["«“(]\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*["»”)]\s*(?:أو|او)\s*(?:بـ\s*|ب)?\s*["«“(]\s*` + reNumWordAr)
+	reNumOrEn = regexp.MustCompile(reNumWordEn + `\s*["”]\s*\)?\s*(?i:or)\s+(?i:the\s+)?["“(]\s*(?i:the\s+)?([A-Za-z][A-Za-z ]{1,30}?)\s*["”)]`)
+	// The role word before its number: "Lessor (First Party): X",
+	// "المؤجر (الطرف الأول): X", "Lessor / First Party:".
+	reRoleNumEn = regexp.MustCompile(`(?m)^[\s*#|_>\-•\d.)]*(?i:the\s+)?([A-Za-z][A-Za-z ]{1,30}?)\s*(?:\(|[–—/-])\s*(?i:the\s+)?` + reNumWordEn + `\s*\)?\s*[*_]*\s*[:：]`)
+	reRoleNumAr = regexp.MustCompile(`(?m)^[\s*#|_>\-•\d.)\p{Nd}]*(\p{Arabic}+(?:\s+\p{Arabic}+)?)\s*(?:\(|[–—/-])\s*` + reNumWordAr + `\s*\)?\s*[*_]*\s*[:：]`)
+	// The number's line whose value is its role word alone
+	// ("الطرف الأول: المشتري", the name on the lines after).
+	reNumValueAr = regexp.MustCompile(`(?m)^[\s*#|_>\-•\d.)\p{Nd}]*` + reNumWordAr + `\s*[*_]*\s*[:：]\s*[*_]*\s*(\p{Arabic}+(?:\s+\p{Arabic}+)?)\s*[*_.]*\s*$`)
+	reNumValueEn = regexp.MustCompile(`(?m)^[\s*#|_>\-•\d.)]*` + reNumWordEn + `\s*[*_]*\s*[:：]\s*[*_]*\s*(?i:the\s+)?([A-Za-z]+(?:\s+[A-Za-z]+)?)\s*[*_.]*\s*$`)
+	// The number and its role word in one bracket: "(الطرف الأول /
+	// المؤجر)", "(the First Party / the Lessor)".
+	reNumSlashAr = regexp.MustCompile(`\(\s*["«“]?\s*` + reNumWordAr + `\s*["»”]?\s*(?:/|[–—-]|،|,)\s*["«“]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s*["»”]?\s*\)`)
+	reSlashNumAr = regexp.MustCompile(`\(\s*["«“]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s*["»”]?\s*(?:/|[–—-]|،|,)\s*["«“]?\s*` + reNumWordAr + `\s*["»”]?\s*\)`)
+	reNumSlashEn = regexp.MustCompile(`\(\s*(?i:the\s+)?["“]?` + reNumWordEn + `["”]?\s*(?:/|[–—-])\s*(?i:the\s+)?["“]?([A-Za-z][A-Za-z ]{1,30}?)["”]?\s*\)`)
+	// The third party's bracket (numberedRoles27 reads the first and
+	// second's): "الطرف الثالث (الجمعية)", "Third Party (the Association)".
+	reThirdDefAr = regexp.MustCompile(`الطرف\s+(الثالث)\s*\(\s*["«“]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*["»”]?\s*\)`)
+	reThirdDefEn = regexp.MustCompile(`(?i)\b(third)\s+party\s*\(\s*(?:the\s+)?["“]?\s*(?:the\s+)?([A-Za-z][A-Za-z\- ]{1,40}?)\s*["”]?\s*\)`)
+	reNumCell    = regexp.MustCompile(`^(?:` + reNumWordAr + `|` + reNumWordEn + `)$`)
+	reNumInRow   = regexp.MustCompile(reNumWordAr + `|` + reNumWordEn)
+	// reLineMarkup: what may open a line before its label (a list's
+	// number, a table's bar, bold marks).
+	reLineMarkup = regexp.MustCompile(`^[\s*#|_>\-•\d.)(\p{Nd}]*(?:(?:أولاً|أولا|ثانياً|ثانيا|ثالثاً|ثالثا)\s*[:：\-–]?[\s*_]*)?(?:(?i:the)\s+)?$`)
+)
+
+// arKindRole: the kinds of body an Arabic party may be defined by
+// ("ويشار إليها بـ"الكلية""), with the role the labels write
+// (arBodyKindRole's but a bank's or a fund's, and a laboratory's).
+func arKindRole(w string) string {
+	w = arDefinedWord(w)
+	if r := arBodyKindRole[w]; r != "" && r != "bank" && r != "fund" {
+		return r // (a bank is its lender's or issuer's role: convention 68)
+	}
+	switch w {
+	case "المختبر", "المعمل":
+		return "laboratory"
+	case "الأكاديمية", "الاكاديمية":
+		return "academy"
+	}
+	return ""
+}
+
+// enKindRole: the English kinds of body reBodyKindDef reads (a bank and
+// a fund aside) and a laboratory, as roles ("College" is college,
+// "Center" centre).
+func enKindRole(w string) string {
+	w = lowerASCII(strings.TrimSpace(w[len(reTheLead.FindString(w)):]))
+	switch w {
+	case "hospital", "clinic", "university", "college", "institute", "academy", "club", "association", "society",
+		"foundation", "hotel", "museum", "library", "centre", "municipality", "laboratory":
+		return w
+	case "center":
+		return "centre"
+	case "lab":
+		return "laboratory"
+	}
+	return ""
+}
+
+// numberOf is a party number as a role: "الأول", "first" → first_party.
+func numberOf(w string) string {
+	switch lowerASCII(strings.TrimSpace(w)) {
+	case "الأول", "الاول", "first":
+		return "first_party"
+	case "الثاني", "second":
+		return "second_party"
+	case "الثالث", "third":
+		return "third_party"
+	}
+	return ""
+}
+
+// isNumberRole: the role is a party's number.
+func isNumberRole(r string) bool {
+	return r == "first_party" || r == "second_party" || r == "third_party"
+}
+
+// numberedEnRole is an English role word's role: a word the guideline
+// or lexicon knows (Lessor, Supplier), not a post or a name.
+func numberedEnRole(w string) string {
+	r := roleOf(strings.TrimSpace(w))
+	if isNumberRole(r) || r == "each_party" {
+		return ""
+	}
+	return r
+}
+
+// numberedArRole is an Arabic role word's role: the lexicon's, its
+// indefinite form's ("مؤجراً" is المؤجر), or the kind of body.
+func numberedArRole(w string) string {
+	w = strings.TrimSpace(stripTashkeel(w))
+	r := lexRole(arDefinedWord(w))
+	if r == "" && !strings.HasPrefix(w, "ال") {
+		bare := strings.TrimSuffix(strings.TrimSuffix(w, "ً"), "ا")
+		r = lexRole("ال" + bare)
+	}
+	if r == "" {
+		r = arKindRole(w)
+	}
+	if isNumberRole(r) || r == "each_party" {
+		return ""
+	}
+	return r
+}
+
+// numberedLayoutRoles are the role words the text gives party numbers
+// in the layouts numberedRoles27's brackets do not read.
+func numberedLayoutRoles(text string) []numberedRole {
+	if !numberedLayoutsOn {
+		return nil
+	}
+	var out []numberedRole
+	add := func(num, role string) {
+		if num != "" && role != "" {
+			out = append(out, numberedRole{num, role})
+		}
+	}
+	for _, m := range reNumDashEn.FindAllStringSubmatch(text, 20) {
+		add(numberOf(m[1]), numberedEnRole(m[2]))
+	}
+	for _, m := range reNumDashAr.FindAllStringSubmatch(text, 20) {
+		add(numberOf(m[1]), numberedArRole(m[2]))
+	}
+	for _, m := range reNumAsEn.FindAllStringSubmatch(text, 20) {
+		if !reNumAsSigner.MatchString(m[2]) && !reNumInRow.MatchString(m[2]) {
+			add(numberOf(m[1]), numberedEnRole(m[3]))
+		}
+	}
+	for _, m := range reNumAsAr.FindAllStringSubmatch(text, 20) {
+		if !reNumAsSigner.MatchString(m[2]) && !reNumInRow.MatchString(m[2]) {
+			add(numberOf(m[1]), numberedArRole(m[3]))
+		}
+	}
+	for _, m := range reNumOrAr.FindAllStringSubmatch(text, 20) {
+		add(numberOf(m[1]), numberedArRole(m[2]))
+	}
+	for _, m := range reOrNumAr.FindAllStringSubmatch(text, 20) {
+		add(numberOf(m[2]), numberedArRole(m[1]))
+	}
+	for _, m := range reNumOrEn.FindAllStringSubmatch(text, 20) {
+		add(numberOf(m[1]), numberedEnRole(m[2]))
+	}
+	for _, m := range reRoleNumEn.FindAllStringSubmatch(text, 20) {
+		add(numberOf(m[2]), numberedEnRole(m[1]))
+	}
+	for _, m := range reRoleNumAr.FindAllStringSubmatch(text, 20) {
+		add(numberOf(m[2]), numberedArRole(m[1]))
+	}
+	for _, m := range reNumValueAr.FindAllStringSubmatch(text, 20) {
+		add(numberOf(m[1]), numberedArRole(m[2]))
+	}
+	for _, m := range reNumValueEn.FindAllStringSubmatch(text, 20) {
+		add(numberOf(m[1]), numberedEnRole(m[2]))
+	}
+	for _, m := range reNumSlashAr.FindAllStringSubmatch(text, 20) {
+		add(numberOf(m[1]), numberedArRole(m[2]))
+	}
+	for _, m := range reSlashNumAr.FindAllStringSubmatch(text, 20) {
+		add(numberOf(m[2]), numberedArRole(m[1]))
+	}
+	for _, m := range reNumSlashEn.FindAllStringSubmatch(text, 20) {
+		add(numberOf(m[1]), numberedEnRole(m[2]))
+	}
+	for _, m := range reThirdDefAr.FindAllStringSubmatch(text, 20) {
+		add(numberOf(m[1]), numberedArRole(m[2]))
+	}
+	for _, m := range reThirdDefEn.FindAllStringSubmatch(text, 20) {
+		r := numberedEnRole(m[2])
+		if r == "" {
+			r = enKindRole(m[2])
+		}
+		add(numberOf(m[1]), r)
+	}
+	// A table row: a cell that is the number, a cell that is a role word.
+	rows := 0
+	for line := range strings.SplitSeq(text, "\n") {
+		if !strings.Contains(line, "|") && !strings.Contains(line, "\t") || !reNumInRow.MatchString(line) {
+			continue
+		}
+		if rows++; rows > 40 {
+			break
+		}
+		num, role := "", ""
+		for _, c := range strings.FieldsFunc(line, func(r rune) bool { return r == '|' || r == '\t' }) {
+			c = strings.TrimSpace(strings.Trim(strings.TrimSpace(c), "*_:："))
+			if m := reNumCell.FindStringSubmatch(c); m != nil {
+				if num != "" {
+					num = "-" // two numbers in one row: a header
+				} else {
+					num = numberOf(m[1] + m[2])
+				}
+				continue
+			}
+			r := numberedEnRole(c)
+			if hasArabic(c) {
+				r = ""
+				if len(strings.Fields(c)) <= 3 {
+					r = numberedArRole(c)
+				}
+			}
+			if r != "" {
+				if role != "" && role != r {
+					role = "-"
+				} else {
+					role = r
+				}
+			}
+		}
+		if num != "-" && role != "-" {
+			add(num, role)
+		}
+	}
+	return out
+}
+
+// partyNumberOf is the number labelling party i's line ("الطرف الأول:
+// X", "First Party – the Landlord: X", "| الطرف الأول | المشتري | X |"):
+// the number opens the line (markup aside), one number only, the name
+// soon after it and no other party between; "" for none (a number
+// after a name is that name's definition).
+func partyNumberOf(text string, cands []candidate, i int) string {
+	if i >= len(cands) || cands[i].start > len(text) {
+		return ""
+	}
+	c := cands[i]
+	from := strings.LastIndexByte(text[:c.start], '\n') + 1
+	pre := text[from:c.start]
+	ms := reNumInRow.FindAllStringSubmatchIndex(pre, -1)
+	if len(ms) == 0 && len(pre) <= 40 && from > 0 {
+		// A heading over the block: the line before (blank lines
+		// aside) is the number alone, or with its role word
+		// ("الطرف الأول (المؤجر)", "FIRST PARTY:", "الطرف الأول: المشتري").
+		to := strings.TrimRight(text[:from], " \t\r\n")
+		hfrom := strings.LastIndexByte(to, '\n') + 1
+		head := to[hfrom:]
+		hs := reNumInRow.FindAllStringSubmatchIndex(head, -1)
+		if len(hs) != 1 || len(head)-hs[0][1] > 80 || !reLineMarkup.MatchString(head[:hs[0][0]]) {
+			return ""
+		}
+		for _, o := range cands {
+			if o.fact.Type == TypeParty && o.start >= hfrom && o.start < from {
+				return ""
+			}
+		}
+		return numberAt(head, hs[0])
+	}
+	if len(ms) != 1 {
+		return ""
+	}
+	m := ms[0]
+	if len(pre)-m[1] > 120 || !reLineMarkup.MatchString(pre[:m[0]]) {
+		return ""
+	}
+	for _, o := range cands {
+		if o.fact.Type == TypeParty && o.start >= from+m[1] && o.start < c.start {
+			return ""
+		}
+	}
+	return numberAt(pre, m)
+}
+
+// numberAt is the number reNumInRow's match m in s names.
+func numberAt(s string, m []int) string {
+	w := ""
+	if m[2] >= 0 {
+		w = s[m[2]:m[3]]
+	} else if m[4] >= 0 {
+		w = s[m[4]:m[5]]
+	}
+	return numberOf(w)
+}
+
+// numberedPartyRoles gives a party of a number the role the text gives
+// that number: a party whose role is its number, or of no role, whose
+// line the number labels; a party whose line one number labels and
+// whose role is the role of another number (a role word read past its
+// line) takes its own number's. A numbered party the text gives no
+// role word for its number takes the Arabic kind of body it is defined
+// by. Persons are not re-roled. It reports whether a role changed.
+func numberedPartyRoles(all []Fact, cands []candidate, a *assembled, defs []partyDef27) bool {
 	explicit, _ := numberedRoles27(all, cands, a)
+	changed := false
 	for i, f := range all {
 		if f.Type != TypeParty || f.EntityType == "person" {
 			continue
 		}
-		if r := explicit[f.Role]; (f.Role == "first_party" || f.Role == "second_party") && r != "" {
+		line := ""
+		if numberedLayoutsOn {
+			line = partyNumberOf(a.text, cands, i)
+		}
+		num := ""
+		switch {
+		case isNumberRole(f.Role):
+			num = f.Role
+		case f.Role == "" || f.Role == "-":
+			num = line
+		}
+		r := explicit[num]
+		if r == "" && num == "" && line != "" && explicit[line] != "" && explicit[line] != f.Role {
+			for n, o := range explicit {
+				if n != line && o == f.Role {
+					r = explicit[line] // another number's role word
+				}
+			}
+		}
+		if r == "" && isNumberRole(f.Role) && numberedLayoutsOn {
+			// The kind of body the numbered party is defined by.
+			for _, d := range defs {
+				if d.party != i {
+					continue
+				}
+				k := enKindRole(d.word)
+				if d.ar {
+					k = arKindRole(d.word)
+				}
+				if k != "" {
+					if r != "" && r != k {
+						r = ""
+						break
+					}
+					r = k
+				}
+			}
+		}
+		if r != "" && r != f.Role {
 			all[i].Role = r
 			changed = true
 		}
@@ -313,4 +681,53 @@ func personDefHeld28(all []Fact, role string) bool {
 	return role != "" && slices.ContainsFunc(all, func(g Fact) bool {
 		return g.Type == TypeParty && g.EntityType != "person" && g.Role == role
 	})
+}
+
+// numberedWordRole: an obligation of no role whose subject as written
+// is a word the text gives a number ("تلتزم الكلية" where "الطرف الأول
+// (الكلية)"): that number's role.
+func numberedWordRole(party string, explicit map[string]string) string {
+	if party == "" || numberedWord27(party) != "" {
+		return ""
+	}
+	r := ""
+	if hasArabic(party) {
+		r = numberedArRole(party)
+	} else if r = numberedEnRole(party); r == "" {
+		r = enKindRole(party)
+	}
+	if r == "" {
+		return ""
+	}
+	for _, e := range explicit {
+		if e == r {
+			return r
+		}
+	}
+	return ""
+}
+
+// numberedByLine: the role of the one party each number labels the
+// line of (partyNumberOf), for the duties of a number the window of
+// numberedRoles does not read (the third party's).
+func numberedByLine(all []Fact, cands []candidate, text string) map[string]string {
+	out := map[string]string{}
+	clash := map[string]bool{}
+	for i, f := range all {
+		if f.Type != TypeParty || f.EntityType == "person" || f.Role == "" || f.Role == "-" || isNumberRole(f.Role) {
+			continue
+		}
+		n := partyNumberOf(text, cands, i)
+		if n == "" {
+			continue
+		}
+		if r, ok := out[n]; ok && r != f.Role {
+			clash[n] = true
+		}
+		out[n] = f.Role
+	}
+	for n := range clash {
+		delete(out, n)
+	}
+	return out
 }
