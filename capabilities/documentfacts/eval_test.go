@@ -264,11 +264,16 @@ func evalMatch(w evalWant, g evalGot, loose bool) bool {
 // or spans the clause's subject and obligation word and the action's start:
 // "The Operator shall provide fourteen buses" for the action "provide
 // fourteen buses, each with a driver", نلتزم بتسليم مسودة for بتسليم مسودة
-// التقرير. Labels written so are read as the action they cover; the
+// التقرير; "not employ" for the prohibition "shall not employ ...". Labels written so are read as the action they cover; the
 // action's first sixteen characters must be in the anchor, so an anchor
 // from elsewhere in the sentence matches no obligation but its own.
 func anchoredObligation(anchor string, g evalGot) bool {
 	if strings.Contains(g.text, anchor) {
+		return true
+	}
+	// "not employ" for "shall not employ": the prohibition's action
+	// starts after its "not".
+	if rest, ok := strings.CutPrefix(anchor, "not "); ok && strings.Contains(g.text, rest) && strings.Contains(g.sentence, anchor) {
 		return true
 	}
 	head := []rune(g.text)
