@@ -183,7 +183,100 @@ var numbered28Cases = []struct {
 }
 
 func TestNumbered28Layouts(t *testing.T) {
-	for _, c := range numbered28Cases {
+	checkNumberedCases(t, numbered28Cases)
+}
+
+// Session 28 (numbered2; docs/documents.md "Issue 29, session 28:
+// numbered parties, second pass (numbered2)"): a number given a word the
+// lexicon does not know ("الطرف الثاني (العيادة)", "First Party
+// (Clinic)"), a role heading over a party's block that defines its
+// number at the end ("المؤجر:" … "ويشار إليه فيما يلي بالطرف الأول"),
+// and a person who is a numbered party, beside the representatives and
+// signatories who never take their party's number.
+var numberedWordCases = []struct {
+	class, name, text string
+	parties           []string
+	obls              []string
+}{
+	{"W1", "Arabic: trade words in the numbers' brackets, a lead-in and لا يجوز of the word",
+		"عقد تقديم خدمات التحاليل\n\nالطرف الأول (المختبر): شركة مختبرات الدقة الطبية المحدودة، الرياض، ويمثلها في التوقيع الدكتور/ سامي عبدالعزيز الشهري بصفته المدير الطبي.\n" +
+			"الطرف الثاني (العيادة): مجمع عيادات النخبة الطبي، الرياض، ويمثله في التوقيع الأستاذ/ فهد ناصر القحطاني بصفته المدير العام.\n\n" +
+			"يلتزم المختبر بما يلي:\nأ. جمع العينات من مقر العيادة يومياً.\nب. نقل العينات في حاويات مبردة.\n" +
+			"لا يجوز للمختبر إحالة أي عينة إلى مختبر آخر دون موافقة كتابية من العيادة.\n" +
+			"يقر المختبر بأنه حاصل على الاعتماد، ويلتزم بإخطار العيادة فوراً بأي سحب لهذا الاعتماد.\n" +
+			"تلتزم العيادة بحفظ العينات في الثلاجة.\n",
+		[]string{"مختبرات الدقة=laboratory", "عيادات النخبة=clinic", "سامي عبدالعزيز الشهري=-", "فهد ناصر القحطاني=-"},
+		// (The verbal noun's object, "بإخطار العيادة", names no subject.)
+		[]string{"laboratory must جمع العينات", "laboratory must نقل العينات", "laboratory must_not إحالة أي عينة", "- must بإخطار العيادة", "clinic must بحفظ العينات"}},
+	{"W2", "English: trade words in the numbers' brackets, duties by number",
+		"VETERINARY SERVICES AGREEMENT\n\nFirst Party (Clinic): Al Rawdha Veterinary Clinic Co. W.L.L., Al Rai, Kuwait.\nSecond Party (Farm): Sulaibiya Dairy Farms Company K.S.C.C., Sulaibiya, Kuwait.\n\n" +
+			"1. The First Party shall visit the herd twice a week.\n2. The Second Party shall pay each monthly invoice within twenty (20) days.\n",
+		[]string{"Al Rawdha=clinic", "Sulaibiya Dairy=farm"},
+		[]string{"clinic must visit the herd", "farm must pay each monthly invoice"}},
+	{"W3", "bilingual: an Arabic word no table knows follows its English twin",
+		"NURSERY SUPPLY AGREEMENT / اتفاقية توريد شتلات\n\nFirst Party (Nursery): Green Valley Nursery LLC, Barka, Oman.\nالطرف الأول (المشتل): شركة مشتل الوادي الأخضر ش.م.م، بركاء، سلطنة عمان.\n\n" +
+			"Second Party (Municipality): Barka Municipality, Barka, Oman.\nالطرف الثاني (البلدية): بلدية بركاء، سلطنة عمان.\n\n" +
+			"1. The First Party shall deliver the seedlings within ten (10) days.\n١. يلتزم المشتل بتوريد الشتلات خلال عشرة (١٠) أيام.\n",
+		[]string{"Green Valley=nursery", "مشتل الوادي=nursery"},
+		[]string{"nursery must deliver the seedlings", "nursery must بتوريد الشتلات"}},
+	{"W4", "Arabic: role headings over three blocks, an individual landlord",
+		"اتفاقية ثلاثية للتنازل عن عقد إيجار\n\nالمؤجر:\nالسيد/ حمد بن سالم بن علي الكندي، عماني الجنسية، الخوير، ويشار إليه فيما يلي بالطرف الأول.\n\n" +
+			"المستأجر:\nشركة لمسات الشرق للتجارة ش.م.م، روي، ويمثلها السيد/ راشد بن خميس البلوشي بصفته المدير المفوض، ويشار إليها فيما يلي بالطرف الثاني.\n\n" +
+			"المتنازل له:\nشركة واحة الريم للمقاهي ش.م.م، الخوير، ويمثلها السيد/ ياسر بن محمود الرئيسي بصفته الشريك المدير، ويشار إليها فيما يلي بالطرف الثالث.\n\n" +
+			"البند الأول\nيلتزم الطرف الثالث بسداد الأجرة الشهرية للطرف الأول.\nلا يجوز للطرف الثالث تغيير نشاط المحل.\nيلتزم الطرف الأول بردّ التأمين النقدي إلى الطرف الثاني.\n",
+		[]string{"حمد بن سالم بن علي الكندي=landlord", "لمسات الشرق=tenant", "واحة الريم=assignee", "راشد بن خميس البلوشي=-", "ياسر بن محمود الرئيسي=-"},
+		[]string{"assignee must بسداد الأجرة الشهرية", "assignee must_not تغيير نشاط المحل", "landlord must بردّ التأمين النقدي"}},
+	{"W5", "English: role headings over the blocks",
+		"LEASE AGREEMENT\n\nLANDLORD:\nAl Waha Real Estate LLC, PO Box 12, Muscat, referred to below as the \"First Party\".\n\nTENANT:\nAl Noor Trading SPC, Sohar, referred to below as the \"Second Party\".\n\n" +
+			"1. The Second Party shall pay the rent on the first day of each month.\n2. The First Party shall maintain the building.\n",
+		[]string{"Al Waha=landlord", "Al Noor=tenant"},
+		[]string{"tenant must pay the rent", "landlord must maintain the building"}},
+	// What stays.
+	{"WK1", "English: a short name or a generic word in the bracket is no role word",
+		"SERVICES AGREEMENT\n\nFirst Party (Al Waha): Al Waha Real Estate LLC, Muscat.\nSecond Party (the Company): Al Noor Trading SPC, Sohar.\n\n" +
+			"1. The Second Party shall clean the offices every week.\n",
+		[]string{"Al Waha=first_party", "Al Noor=second_party"},
+		[]string{"second_party must clean the offices"}},
+	{"WK2", "Arabic: a heading that is no role word, the numbers kept",
+		"عقد خدمات\n\nتمهيد:\nشركة الواحة العقارية ش.م.م، مسقط، ويشار إليها فيما يلي بالطرف الأول.\nمؤسسة النور للتجارة، صحار، ويشار إليها فيما يلي بالطرف الثاني.\n\n" +
+			"١. يلتزم الطرف الثاني بتنظيف المكاتب كل أسبوع.\n",
+		[]string{"الواحة العقارية=first_party", "مؤسسة النور=second_party"},
+		[]string{"second_party must بتنظيف المكاتب"}},
+	{"WK3", "a person who represents a numbered party under a role heading keeps no role",
+		"عقد إيجار\n\nالمؤجر:\nشركة الواحة العقارية ش.م.م، مسقط، ويمثلها السيد/ سالم بن علي الحارثي بصفته المالك، ويشار إليها فيما يلي بالطرف الأول.\n\n" +
+			"المستأجر:\nمؤسسة النور للتجارة، صحار، ويمثلها السيد/ محمد بن راشد الكلباني، ويشار إليها فيما يلي بالطرف الثاني.\n\n" +
+			"١. يلتزم الطرف الثاني بدفع الإيجار في أول كل شهر.\n",
+		[]string{"الواحة العقارية=landlord", "مؤسسة النور=tenant", "سالم بن علي الحارثي=-", "محمد بن راشد الكلباني=-"},
+		[]string{"tenant must بدفع الإيجار"}},
+	// (The rules read this row's signatories as the numbers, a person's
+	// mark aside; the number's role word is not given them.)
+	{"WK4", "signatories under numbered role words never take the number's word (Arabic and English)",
+		"عقد خدمات\n\nالطرف الأول (العيادة): مجمع عيادات النخبة الطبي، الرياض.\nالطرف الثاني (المختبر): شركة مختبرات الدقة الطبية المحدودة، الرياض.\n\n" +
+			"١. تلتزم العيادة بحفظ العينات في الثلاجة.\n\n" +
+			"| First Party (Clinic) | Second Party (Laboratory) |\n|---|---|\n| Dr. Bader Jassim Al Enezi | Abdulrahman Fahad Al Mutawa |\n" +
+			"الطرف الأول: حمد سعيد الغافري | الطرف الثاني: راشد خميس الوهيبي\n",
+		[]string{"عيادات النخبة=clinic", "مختبرات الدقة=laboratory", "حمد سعيد الغافري=first_party", "راشد خميس الوهيبي=second_party"},
+		[]string{"clinic must بحفظ العينات"}},
+	{"WK5", "English: a representative of a numbered party keeps no role",
+		"VETERINARY SERVICES AGREEMENT\n\nFirst Party (Clinic): Al Rawdha Veterinary Clinic Co. W.L.L., Al Rai, represented by Dr. Bader Jassim Al Enezi.\nSecond Party (Farm): Sulaibiya Dairy Farms Company K.S.C.C., Sulaibiya, represented by Mr. Abdulrahman Fahad Al Mutawa.\n\n" +
+			"1. The Second Party shall pay each monthly invoice within twenty (20) days.\n",
+		[]string{"Al Rawdha=clinic", "Sulaibiya Dairy=farm", "Bader Jassim Al Enezi=-", "Abdulrahman Fahad Al Mutawa=-"},
+		[]string{"farm must pay each monthly invoice"}},
+}
+
+func TestNumberedWordsHeadingsPersons(t *testing.T) {
+	checkNumberedCases(t, numberedWordCases)
+}
+
+// checkNumberedCases runs each case and compares its parties' roles and
+// its obligations.
+func checkNumberedCases(t *testing.T, cases []struct {
+	class, name, text string
+	parties           []string
+	obls              []string
+}) {
+	t.Helper()
+	for _, c := range cases {
 		out := extractAs(t, "txt", c.text)
 		var got []string
 		for _, f := range out.Facts {

@@ -483,7 +483,7 @@ func definedRoles27(all []Fact, cands []candidate, a *assembled, obls []Obligati
 		obls[r.k].PartyRole = role
 	}
 	explicit, window := numberedRoles27(all, cands, a)
-	var lines map[string]string
+	var lines, words map[string]string
 	for k := range obls {
 		o := &obls[k]
 		num := numberedWord27(o.Party)
@@ -500,8 +500,22 @@ func definedRoles27(all []Fact, cands []candidate, a *assembled, obls []Obligati
 				o.PartyRole = r
 				continue
 			}
+			if words == nil {
+				words = numberedBracketWords(a.text) // partydefs27.go
+			}
+			if r := numberedSubjectRole(o.Party, o.Action, words, explicit); r != "" {
+				o.PartyRole = r
+				continue
+			}
 		}
 		if isNumberRole(o.PartyRole) && numberedLayoutsOn {
+			if words == nil {
+				words = numberedBracketWords(a.text) // partydefs27.go
+			}
+			if w := subjectForm27(o.Party); o.Party != "" && words[arDefinedWord(w)] == o.PartyRole && explicit[o.PartyRole] != "" {
+				o.PartyRole = explicit[o.PartyRole] // a lead-in of the number's word
+				continue
+			}
 			if lines == nil {
 				lines = numberedByLine(all, cands, a.text) // partydefs27.go
 			}
@@ -640,7 +654,11 @@ func numberedRoles27(all []Fact, cands []candidate, a *assembled) (explicit, win
 			num = "second_party"
 		}
 		if w := m[2]; !thingWords27[lowerASCII(w)] {
-			set(num, lexRole(w))
+			r := lexRole(w)
+			if r == "" && numberedLayoutsOn {
+				r = numberedEnForm(w, all) // partydefs27.go: "First Party (Clinic)"
+			}
+			set(num, r)
 		}
 	}
 	for _, m := range reArNumberedDef27.FindAllStringSubmatch(a.text, 20) {

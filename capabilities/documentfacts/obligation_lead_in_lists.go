@@ -79,6 +79,11 @@ func (x *clauseExtractor) leadInLists() {
 			if role == "" {
 				role = arRole(phrase)
 			}
+			if role == "" && numberedLayoutsOn {
+				// A word a number is given ("الطرف الأول (المختبر)"): the
+				// number, whose role word definedRoles27 gives after.
+				role = numberedBracketWords(text)[arDefinedWord(phrase)] // partydefs27.go
+			}
 			if role == "" {
 				continue
 			}

@@ -162,6 +162,16 @@ func partyDefRoles27(all []Fact, cands []candidate, a *assembled, defsOf func() 
 // number's role where it holds the number (its role, or the number
 // labelling its line), and a numbered party of no role word takes the
 // kind of body it is defined by in Arabic ("الكلية", "المختبر").
+//
+// Second pass (numbered2, "Issue 29, session 28: numbered parties,
+// second pass (numbered2)"): a bracket's word the lexicon does not know
+// is still the number's, in role form ("First Party (Clinic)",
+// "الطرف الثاني (العيادة)": numberedEnForm, arKindRole,
+// arNumberedRoleWords); a role heading alone on its line over a block
+// that defines the number ("المؤجر:" … "ويشار إليه بالطرف الأول"); a
+// person the rules made a numbered party, never a representative or a
+// signatory; and the duties whose subject is a bracket's word
+// (numberedSubjectRole).
 
 // numberedLayoutsOn: the layouts below are read. The package's tests
 // switch it with DALIL_NUMBERED=on|off, so a set can be scored both
@@ -207,8 +217,16 @@ var (
 	// second's): "الطرف الثالث (الجمعية)", "Third Party (the Association)".
 	reThirdDefAr = regexp.MustCompile(`الطرف\s+(الثالث)\s*\(\s*["«“]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*["»”]?\s*\)`)
 	reThirdDefEn = regexp.MustCompile(`(?i)\b(third)\s+party\s*\(\s*(?:the\s+)?["“]?\s*(?:the\s+)?([A-Za-z][A-Za-z\- ]{1,40}?)\s*["”]?\s*\)`)
-	reNumCell    = regexp.MustCompile(`^(?:` + reNumWordAr + `|` + reNumWordEn + `)$`)
-	reNumInRow   = regexp.MustCompile(reNumWordAr + `|` + reNumWordEn)
+	// A role heading alone on its line over the party's block, the
+	// number defined at the block's end ("المؤجر:" … "ويشار إليه فيما
+	// يلي بالطرف الأول", "LANDLORD:" … 'referred to below as the "First
+	// Party"').
+	reRoleHeadAr    = regexp.MustCompile(`(?m)^[ \t*#_>\-•]*(\p{Arabic}+(?:[ \t]+\p{Arabic}+){0,2})[ \t]*[*_]*[ \t]*[:：][ \t]*[*_]*[ \t]*$`)
+	reRoleHeadEn    = regexp.MustCompile(`(?m)^[ \t*#_>\-•]*(?i:the[ \t]+)?([A-Za-z][A-Za-z \t]{1,30}?)[ \t]*[*_]*[ \t]*[:：][ \t]*[*_]*[ \t]*$`)
+	reBlockNumDefAr = regexp.MustCompile(`(?:يشار|يُشار|ويشار|ويُشار|ويسمى|ويسمّى)\s+(?:(?:إلي|الي)(?:ه|ها)\s+)?(?:(?:في\s*ما|فيما)\s+(?:بعد|يلي)\s+)?(?:في\s+(?:هذا|هذه)\s+\p{Arabic}+\s+)?(?:بـ\s*|ب)?\s*["«“(]?\s*` + reNumWordAr)
+	reBlockNumDefEn = regexp.MustCompile(`(?i)(?:referred\s+to\s+(?:below\s+|hereinafter\s+|herein\s+)?as|hereinafter(?:\s+called)?)\s+(?:the\s+)?["“]?(first|second|third)\s+party`)
+	reNumCell       = regexp.MustCompile(`^(?:` + reNumWordAr + `|` + reNumWordEn + `)$`)
+	reNumInRow      = regexp.MustCompile(reNumWordAr + `|` + reNumWordEn)
 	// reLineMarkup: what may open a line before its label (a list's
 	// number, a table's bar, bold marks).
 	reLineMarkup = regexp.MustCompile(`^[\s*#|_>\-•\d.)(\p{Nd}]*(?:(?:أولاً|أولا|ثانياً|ثانيا|ثالثاً|ثالثا)\s*[:：\-–]?[\s*_]*)?(?:(?i:the)\s+)?$`)
@@ -227,8 +245,81 @@ func arKindRole(w string) string {
 		return "laboratory"
 	case "الأكاديمية", "الاكاديمية":
 		return "academy"
+	case "العيادة":
+		return "clinic"
+	case "المزرعة":
+		return "farm"
 	}
 	return ""
+}
+
+// arNumberedRoleWords are Arabic role words a number is given that the
+// lexicon does not hold, with the role the labels write (a three-party
+// assignment's "المتنازل له").
+var arNumberedRoleWords = map[string]string{"المتنازل له": "assignee", "المتنازل لها": "assignee",
+	"المتنازل إليه": "assignee", "المتنازل اليه": "assignee", "المتنازل": "assignor"}
+
+// numberedEnForm is the role an English word in a number's bracket
+// gives where the lexicon does not know it ("First Party (Clinic)"): a
+// kind of body, else the word's role form; not a thing's word, a
+// generic word ("Company"), a post, an abbreviation, or a short name
+// that opens a party's name ("Al Waha").
+func numberedEnForm(w string, all []Fact) string {
+	w = strings.TrimSpace(w[len(reTheLead.FindString(strings.TrimSpace(w))):])
+	if r := enKindRole(w); r != "" {
+		return r
+	}
+	low := lowerASCII(w)
+	if w == "" || len(strings.Fields(w)) > 2 || w[0] < 'A' || w[0] > 'Z' || thingWords27[low] || thingWords27[singularWord(low)] ||
+		genericDefs28[low] || jobTitle(w) || reCapsShortName.MatchString(w) {
+		return ""
+	}
+	for _, f := range all {
+		if f.Type == TypeParty && strings.HasPrefix(lowerASCII(f.Value), low) {
+			return "" // a short name
+		}
+	}
+	return roleForm27(w)
+}
+
+// numberedBracketWords are the words a number is given in brackets or by
+// a definition cue after it ("الطرف الثاني (العيادة)", "First Party
+// (Clinic)"), each with its number (a word given two numbers, none): a
+// duty whose subject is the word is that number's.
+func numberedBracketWords(text string) map[string]string {
+	out := map[string]string{}
+	put := func(w, num string) {
+		w = subjectForm27(w)
+		if hasArabic(w) {
+			w = arDefinedWord(w)
+		}
+		if w == "" || num == "" {
+			return
+		}
+		if n, ok := out[w]; ok && n != num {
+			num = "-"
+		}
+		out[w] = num
+	}
+	for _, m := range reArNumberedDef27.FindAllStringSubmatch(text, 20) {
+		w := m[2]
+		if w == "" {
+			w = m[3]
+		}
+		put(w, numberOf(m[1]))
+	}
+	for _, m := range reThirdDefAr.FindAllStringSubmatch(text, 20) {
+		put(m[2], numberOf(m[1]))
+	}
+	for _, m := range reNumberedDef27.FindAllStringSubmatch(text, 20) {
+		put(m[2], numberOf(m[1]))
+	}
+	for w, n := range out {
+		if n == "-" {
+			delete(out, w)
+		}
+	}
+	return out
 }
 
 // enKindRole: the English kinds of body reBodyKindDef reads (a bank and
@@ -287,6 +378,9 @@ func numberedArRole(w string) string {
 	}
 	if r == "" {
 		r = arKindRole(w)
+	}
+	if r == "" && numberedLayoutsOn {
+		r = arNumberedRoleWords[arDefinedWord(w)]
 	}
 	if isNumberRole(r) || r == "each_party" {
 		return ""
@@ -358,9 +452,39 @@ func numberedLayoutRoles(text string) []numberedRole {
 	for _, m := range reThirdDefEn.FindAllStringSubmatch(text, 20) {
 		r := numberedEnRole(m[2])
 		if r == "" {
-			r = enKindRole(m[2])
+			r = numberedEnForm(m[2], nil)
 		}
 		add(numberOf(m[1]), r)
+	}
+	// A role heading over the block that defines the number.
+	for _, h := range []struct {
+		head, def *regexp.Regexp
+		role      func(string) string
+	}{{reRoleHeadAr, reBlockNumDefAr, numberedArRole}, {reRoleHeadEn, reBlockNumDefEn, numberedEnRole}} {
+		for _, m := range h.head.FindAllStringSubmatchIndex(text, 20) {
+			role := h.role(text[m[2]:m[3]])
+			if role == "" {
+				continue
+			}
+			block := text[m[1]:min(len(text), m[1]+800)]
+			if j := strings.Index(block, "\n\n"); j >= 0 {
+				block = block[:j]
+			}
+			if n := h.head.FindStringIndex(block); n != nil {
+				block = block[:n[0]] // the next heading's block
+			}
+			num := ""
+			for _, d := range h.def.FindAllStringSubmatch(block, 4) {
+				if n := numberOf(d[1]); num != "" && n != num {
+					num = "-"
+				} else {
+					num = n
+				}
+			}
+			if num != "-" {
+				add(num, role)
+			}
+		}
 	}
 	// A table row: a cell that is the number, a cell that is a role word.
 	rows := 0
@@ -450,6 +574,21 @@ func partyNumberOf(text string, cands []candidate, i int) string {
 	return numberAt(pre, m)
 }
 
+// signatureRow: c's line is a table row that names two party numbers
+// ("الطرف الأول: X | الطرف الثاني: Y"), the signatories' row.
+func signatureRow(text string, c candidate) bool {
+	if c.start > len(text) || c.end > len(text) {
+		return false
+	}
+	from := strings.LastIndexByte(text[:c.start], '\n') + 1
+	to := len(text)
+	if j := strings.IndexByte(text[c.end:], '\n'); j >= 0 {
+		to = c.end + j
+	}
+	line := text[from:to]
+	return strings.ContainsAny(line, "|\t") && len(reNumInRow.FindAllStringIndex(line, 3)) > 1
+}
+
 // numberAt is the number reNumInRow's match m in s names.
 func numberAt(s string, m []int) string {
 	w := ""
@@ -486,6 +625,9 @@ func numberedPartyRoles(all []Fact, cands []candidate, a *assembled, defs []part
 		case f.Role == "" || f.Role == "-":
 			num = line
 		}
+		if num != "" && signatureRow(a.text, cands[i]) {
+			continue // a row of signatures ("الطرف الأول: X | الطرف الثاني: Y")
+		}
 		r := explicit[num]
 		if r == "" && num == "" && line != "" && explicit[line] != "" && explicit[line] != f.Role {
 			for n, o := range explicit {
@@ -517,6 +659,26 @@ func numberedPartyRoles(all []Fact, cands []candidate, a *assembled, defs []part
 			all[i].Role = r
 			changed = true
 		}
+	}
+	// A person the rules made a numbered party (an individual landlord
+	// defined "ويشار إليه بالطرف الأول") takes the number's role word
+	// where no company holds the number or its word, and the person is
+	// no representative or signatory (personOwnDef28).
+	for i, f := range all {
+		if !numberedLayoutsOn || f.Type != TypeParty || f.EntityType != "person" || !isNumberRole(f.Role) || i >= len(cands) {
+			continue
+		}
+		r := explicit[f.Role]
+		if r == "" || cands[i].end > len(a.text) || !personOwnDef28(a.text, cands[i]) {
+			continue
+		}
+		if slices.ContainsFunc(all, func(g Fact) bool {
+			return g.Type == TypeParty && g.EntityType != "person" && (g.Role == f.Role || g.Role == r)
+		}) {
+			continue
+		}
+		all[i].Role = r
+		changed = true
 	}
 	return changed
 }
@@ -705,6 +867,42 @@ func numberedWordRole(party string, explicit map[string]string) string {
 		}
 	}
 	return ""
+}
+
+// numberedSubjectRole: an obligation of no role whose subject is a word
+// a number is given in brackets (words, numberedBracketWords) takes the
+// number's role: the subject as written ("تلتزم العيادة" beside
+// "الطرف الثاني (العيادة)"), or opening the action where the clause
+// reader left it there ("لا يجوز للمختبر إحالة …").
+func numberedSubjectRole(party, action string, words, explicit map[string]string) string {
+	if party != "" {
+		w := subjectForm27(party)
+		if hasArabic(w) {
+			w = arDefinedWord(w)
+		}
+		return explicit[words[w]]
+	}
+	if hasArabic(action) {
+		// A verb or a particle opens the action ("لا يجوز للمختبر",
+		// "تتولى المزرعة"), not a verbal noun, whose next word is its
+		// object ("بإخطار العيادة").
+		first, _, _ := strings.Cut(strings.TrimSpace(action), " ")
+		if !strings.HasPrefix(first, "ي") && !strings.HasPrefix(first, "ت") && first != "لا" && first != "على" {
+			return ""
+		}
+	}
+	role := ""
+	for w, num := range words {
+		r := explicit[num]
+		if r == "" || !actionOpensWith27(action, partyDef27{word: w, ar: hasArabic(w)}) {
+			continue
+		}
+		if role != "" && role != r {
+			return ""
+		}
+		role = r
+	}
+	return role
 }
 
 // numberedByLine: the role of the one party each number labels the
