@@ -266,14 +266,14 @@ func incidentReport21(c cue, ctx, text string, at int) bool {
 }
 
 // conv21Parties applies the party decisions 36, 37, 41 and 42
-// (handle.go, after parties19Roles); facts and cands are aligned.
+// (handle.go, after lettersMinutesPartyRoles); facts and cands are aligned.
 func conv21Parties(facts []Fact, cands []candidate, text, docType string) {
 	if len(facts) != len(cands) {
 		return
 	}
 	for i, f := range facts {
 		if f.Type == TypeParty && (f.Role == "hirer" || f.Role == "renter") {
-			setRole16(facts, i, "tenant") // decision 41
+			setRole(facts, i, "tenant") // decision 41
 		}
 	}
 	offerLetterRoles21(facts, cands, text, docType)
@@ -308,7 +308,7 @@ var reOfferEmployment21 = regexp.MustCompile(`(?i)\boffer\s+of\s+employment\b|\b
 // letter's first lines is the employer, the first person between it and
 // the salutation the employee (each with its twin in the other script).
 func offerLetterRoles21(facts []Fact, cands []candidate, text, docType string) {
-	if docType == "tender" || hasRole16(facts, "employer") && hasRole16(facts, "employee") {
+	if docType == "tender" || hasRole(facts, "employer") && hasRole(facts, "employee") {
 		return
 	}
 	m := reOfferEmployment21.FindStringIndex(prefixBytes(text, 1500))
@@ -327,12 +327,12 @@ func offerLetterRoles21(facts []Fact, cands []candidate, text, docType string) {
 			first = i
 		}
 	}
-	if first >= 0 && facts[first].EntityType != "person" && senderWord21(facts[first].Role) && !hasRole16(facts, "employer") &&
+	if first >= 0 && facts[first].EntityType != "person" && senderWord21(facts[first].Role) && !hasRole(facts, "employer") &&
 		strings.Count(text[:cands[first].start], "\n") <= 3 {
-		setRole16(facts, first, "employer")
-		lineTwin16(facts, text, cands[first].start, first)
+		setRole(facts, first, "employer")
+		lineTwin(facts, text, cands[first].start, first)
 	}
-	if hasRole16(facts, "employee") {
+	if hasRole(facts, "employee") {
 		return
 	}
 	pick := -1
@@ -348,8 +348,8 @@ func offerLetterRoles21(facts []Fact, cands []candidate, text, docType string) {
 		}
 	}
 	if pick >= 0 {
-		setRole16(facts, pick, "employee")
-		lineTwin16(facts, text, cands[pick].start, pick)
+		setRole(facts, pick, "employee")
+		lineTwin(facts, text, cands[pick].start, pick)
 	}
 }
 
@@ -396,7 +396,7 @@ func tenderAuthor21(facts []Fact, cands []candidate, text string) {
 		}
 		ls := strings.LastIndexByte(text[:cands[i].start], '\n') + 1
 		if reAuthorBefore21.MatchString(text[ls:cands[i].start]) || reAuthorAfter21.MatchString(after) || f.Role != "" && re.MatchString(after) {
-			setRole16(facts, i, "issuer")
+			setRole(facts, i, "issuer")
 		}
 	}
 }
@@ -414,7 +414,7 @@ var (
 // role word of its own.
 func guaranteeNoWord21(text string) bool {
 	open := prefixBytes(text, 300)
-	return reGuaranteeTitle16.MatchString(open) && !reContractOpening.MatchString(prefixBytes(text, 800)) && !reGuarantorWord21.MatchString(text)
+	return reGuaranteeTitleRolesByDoctype.MatchString(open) && !reContractOpening.MatchString(prefixBytes(text, 800)) && !reGuarantorWord21.MatchString(text)
 }
 
 // bankIssuer21 gives issuer to the bank of a guarantee with no role word.
@@ -424,7 +424,7 @@ func bankIssuer21(facts []Fact, cands []candidate, text string) {
 	}
 	for i, f := range facts {
 		if f.Type == TypeParty && f.EntityType != "person" && (f.Role == "" || f.Role == "guarantor") && reBankName21.MatchString(f.Value) {
-			setRole16(facts, i, "issuer")
+			setRole(facts, i, "issuer")
 		}
 	}
 }

@@ -28,7 +28,7 @@
 //     Each runs under guard (guard.go); stop.go stops a run at its
 //     deadline, also inside one block.
 //  3. findInjections (untrusted.go) and resolve (extract.go); the party
-//     name passes names19 ... names23 (party_*.go, see handle.go for
+//     name passes lettersMinutesNames ... boardsDefinitionsNames (party_*.go, see handle.go for
 //     their order), wrappedNames and dedupe.
 //  4. The document's type, language and title (detectType, titleType in
 //     handle.go).

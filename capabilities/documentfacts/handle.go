@@ -160,12 +160,12 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	injections := findInjections(&a)
 	st.pass(len(a.text))
 	resolved := dropInjected(resolve(x.cands), injections)
-	resolved = names19(resolved, a.text) // party_letters_minutes.go
-	resolved = names20(resolved, a.text) // party_labelled_names.go
-	resolved = names21(resolved, a.text) // party_roles_bilingual.go
-	resolved = names22(resolved, a.text) // party_senders_copies.go
-	resolved = names18(resolved, a.text) // party_signature_columns.go
-	resolved = names23(resolved, a.text) // party_boards_definitions.go
+	resolved = lettersMinutesNames(resolved, a.text)    // party_letters_minutes.go
+	resolved = labelledNamesNames(resolved, a.text)     // party_labelled_names.go
+	resolved = rolesBilingualNames(resolved, a.text)    // party_roles_bilingual.go
+	resolved = sendersCopiesNames(resolved, a.text)     // party_senders_copies.go
+	resolved = signatureColumnsNames(resolved, a.text)  // party_signature_columns.go
+	resolved = boardsDefinitionsNames(resolved, a.text) // party_boards_definitions.go
 	cands := dedupe(wrappedNames(resolved, a.text))
 
 	// Mask account numbers in the returned text (same length: offsets hold).
@@ -323,18 +323,18 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	st.pass(len(a.text))
 	translationRoles(all, cands, a.text)
 	twinRoles(all, a.text)
-	parties16Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // party_roles_by_doctype.go
-	parties19Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // party_letters_minutes.go
-	conv21Parties(all, cands, a.text, out.DocumentType)                       // convention_rejections_offer_roles.go
-	all, cands = droppedParties(all, cands, a.text)                           // party_tables.go
-	all, cands = droppedParties20(all, cands, a.text)                         // party_labelled_names.go
-	parties21Roles(all, cands, a.text)                                        // party_roles_bilingual.go
-	parties22Roles(all, cands, a.text)                                        // party_senders_copies.go
-	parties23Roles(all, cands, a.text, out.DocumentType)                      // party_boards_definitions.go
-	bankLetterRoles24(all, a.text)                                            // party_bank_letters.go
-	tenderAuthorTwins24(all, out.DocumentType)                                // party_bank_letters.go
-	all, cands = letterheadUnits24(all, cands, a.text)                        // party_bank_letters.go
-	addressTails24(all)                                                       // party_bank_letters.go
+	rolesByDoctypePartyRoles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // party_roles_by_doctype.go
+	lettersMinutesPartyRoles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // party_letters_minutes.go
+	conv21Parties(all, cands, a.text, out.DocumentType)                                 // convention_rejections_offer_roles.go
+	all, cands = droppedParties(all, cands, a.text)                                     // party_tables.go
+	all, cands = droppedPartiesLabelledNames(all, cands, a.text)                        // party_labelled_names.go
+	rolesBilingualPartyRoles(all, cands, a.text)                                        // party_roles_bilingual.go
+	sendersCopiesPartyRoles(all, cands, a.text)                                         // party_senders_copies.go
+	boardsDefinitionsPartyRoles(all, cands, a.text, out.DocumentType)                   // party_boards_definitions.go
+	bankLetterRoles(all, a.text)                                                        // party_bank_letters.go
+	tenderAuthorTwins(all, out.DocumentType)                                            // party_bank_letters.go
+	all, cands = letterheadUnits(all, cands, a.text)                                    // party_bank_letters.go
+	addressTails(all)                                                                   // party_bank_letters.go
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).
@@ -588,20 +588,20 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	st.pass(len(a.text))          // stop.go: whole-text passes
 	cx.bidContentParty()          // requirement_document_lists.go
 	cx.laterBidders()             // party_roles_issuer_kind.go
-	cx.duties16()                 // party_roles_by_doctype.go
+	cx.duties()                   // party_roles_by_doctype.go
 	obls := slices.Clone(cx.obls) // deadlines sets the obligations' deadlines
 	run("deadlines", func() {
 		cx.deadlines(cands)
 		out.Deadlines = cx.deadlineResults(ri, withEvidence)
 	}, func() { cx.obls, cx.dls, out.Deadlines = obls, nil, []Deadline{} })
-	run("obligations", cx.conv16Obligations, func() {})                           // obligation_conventions.go
-	run("obligations", cx.conv20Obligations, func() {})                           // convention_signing_bonds.go
-	run("obligations", func() { cx.parties21Obligations(all, cands) }, func() {}) // party_roles_bilingual.go
-	run("obligations", func() { cx.parties22Obligations(all, cands) }, func() {}) // party_senders_copies.go
-	run("obligations", cx.conv21Obligations, func() {})                           // convention_rejections_offer_roles.go
-	run("obligations", cx.obl24, func() {})                                       // obligation_bid_lists.go
-	run("obligations", cx.obl27, func() {})                                       // obligation_missed_clauses.go
-	run("obligations", cx.oblRole27, func() {})                                   // obligation_role_modality.go
+	run("obligations", cx.conv16Obligations, func() {})                                     // obligation_conventions.go
+	run("obligations", cx.conv20Obligations, func() {})                                     // convention_signing_bonds.go
+	run("obligations", func() { cx.rolesBilingualPartyObligations(all, cands) }, func() {}) // party_roles_bilingual.go
+	run("obligations", func() { cx.sendersCopiesPartyObligations(all, cands) }, func() {})  // party_senders_copies.go
+	run("obligations", cx.conv21Obligations, func() {})                                     // convention_rejections_offer_roles.go
+	run("obligations", cx.obl24, func() {})                                                 // obligation_bid_lists.go
+	run("obligations", cx.obl27, func() {})                                                 // obligation_missed_clauses.go
+	run("obligations", cx.oblRole27, func() {})                                             // obligation_role_modality.go
 
 	// The obligations whose subject is a party's defined word (obldefs27.go).
 	run("obligations", func() { cx.definedSubjects27(all, cands) }, func() { a.oblDefs27 = nil })

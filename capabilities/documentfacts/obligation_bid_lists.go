@@ -13,7 +13,7 @@ import (
 // obl24 applies the session's obligation families after the earlier
 // rounds'.
 func (x *clauseExtractor) obl24() {
-	x.bankLetterDuties24() // party_bank_letters.go
+	x.bankLetterDuties() // party_bank_letters.go
 	x.bidListDuties24()
 	x.docSentenceDuties24()
 	x.arDefinedSubjects24()
@@ -314,7 +314,7 @@ func (x *clauseExtractor) docSentences24() {
 		if m := reDocSentEN24.FindStringIndex(t); m != nil && !hasArabic(t) {
 			rest := strings.TrimRight(t[m[1]:], ". ")
 			at := m[1]
-			for _, p := range splitKeep19(rest, reDocSplitEN24) {
+			for _, p := range splitKeep(rest, reDocSplitEN24) {
 				piece := rest[p[0]:p[1]]
 				if !reDocNounEN24.MatchString(piece) || len(strings.Fields(piece)) > 10 {
 					parts = nil
@@ -413,7 +413,7 @@ func (x *clauseExtractor) arDefinedSubjects24() {
 			continue
 		}
 		for _, at := range occurrences(text, f.Value) {
-			w := strings.Trim(strings.TrimSpace(definitionAt23(text, at+len(f.Value), true)), `"«»“”`)
+			w := strings.Trim(strings.TrimSpace(definitionAt(text, at+len(f.Value), true)), `"«»“”`)
 			if strings.HasPrefix(w, "ال") && roleOf(w) == "" {
 				if r, ok := roles[w]; ok && r != f.Role {
 					roles[w] = "" // two parties, one word: no one's

@@ -22,7 +22,7 @@ var (
 	reLeadInAR = regexp.MustCompile(`^` + arLeadClause23 + `(?:(?:و?[يت](?:لتزم|تعهد))\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:بما\s+يلي|بما\s+يأتي|بالآتي|بالاتي|بالتالي)|(?:يجب\s+|يتعين\s+)?على\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+` + arLeadVerb23 + `(?:ما\s+يلي|ما\s+يأتي|الآتي|الاتي|التالي)|(?:لا\s+يجوز|يحظر\s+على|يُحظر\s+على)\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:ما\s+يلي|الآتي|التالي))\s*[:：]$`)
 	// reListItem: a lettered, roman or bulleted item: "(a)", "b)", "c.",
 	// "(iv)", "أ.", "ب-", "(ج)", "هـ.", "-", "•"; numbered items are
-	// read by numberedItem16 (party_roles_by_doctype.go).
+	// read by numberedItem (party_roles_by_doctype.go).
 	reListItem = regexp.MustCompile(`^\s*(?:\(\s*(?:[a-z]|[ivx]{1,5})\s*\)|(?:[a-z]|[ivx]{1,5})[.)]|\(\s*(?:[أابتثجحخدذرزسشصضطظعغفقكلمنهوي]|هـ)\s*\)|(?:[أابتثجحخدذرزسشصضطظعغفقكلمنهوي]|هـ)\s*[.)\-–]|[-•▪–*])\s+`)
 	// reItemTail: the coordinator or separator that closes an item.
 	reItemTail = regexp.MustCompile(`(?i)(?:[;,؛،.]\s*(?:and|or|و|أو)?|\s+(?:and|or))\s*$`)
@@ -97,7 +97,7 @@ func (x *clauseExtractor) leadInLists() {
 			if strings.TrimSpace(lt) == "" {
 				break
 			}
-			if n, at, ok := numberedItem16(lt); ok && (len(items) == 0 && n == 1 || numbered && n == len(items)+1) {
+			if n, at, ok := numberedItem(lt); ok && (len(items) == 0 && n == 1 || numbered && n == len(items)+1) {
 				numbered = true
 				items = append(items, item{lines[j].s, lines[j].e, lines[j].s + at})
 				continue
