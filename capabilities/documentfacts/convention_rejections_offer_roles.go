@@ -49,7 +49,7 @@ func rejection21(t string) bool {
 // rejectedBonds21 drops the requirements read from a rejection sentence
 // that names a bond another requirement states (decision 33). A
 // rejection that alone names the bond, or a document, gives its
-// requirement by oblreq21's family R3 (rejections21), which runs after.
+// requirement by oblreq21's family R3 (rejectionsBidsPassives), which runs after.
 func (x *clauseExtractor) rejectedBonds21() {
 	for _, sp := range x.sents {
 		if x.skipped(sp) || sp.end-sp.start > 400 {

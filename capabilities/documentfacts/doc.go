@@ -54,7 +54,7 @@
 //     deadlines (deadlines.go), then the obligation passes hooked after
 //     the deadlines and the obligations' results.
 //  10. The role model (guard "role_model", rolemodel.go) and
-//     followPartyRoles27 (obligation_role_modality.go); the defined words'
+//     followPartyRoles (obligation_role_modality.go); the defined words'
 //     roles (guard "defined_roles": partydefs27.go, obldefs27.go).
 //  11. Requested facts (requested.go), the language-model pass where one
 //     is configured (assist.go), risk flags (riskflags.go) and the output
@@ -93,7 +93,7 @@
 // rules found nowhere, with their requirements), obligation_conventions.go,
 // obligation_role_modality.go (roles and modality after every rule),
 // obldefs27.go (obligations of defined parties). Several obligation_*.go
-// files also hold the requirement pass of their round (req21 ... req27).
+// files also hold the requirement pass of their round (req21 ... missedClausesRequirements).
 //
 // Requirements: requirements.go (sections, units, categories, results);
 // requirement_criterion.go (what is a requirement: judgeRequirement),

@@ -363,7 +363,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 		}
 		learnedRoles = modelPartyRoles(all, cands, kd)
 		if learnedRoles {
-			followPartyRoles27(all, cands, a.text, before, out.Obligations) // obligation_role_modality.go
+			followPartyRoles(all, cands, a.text, before, out.Obligations) // obligation_role_modality.go
 		}
 	}); fail != nil {
 		failures = append(failures, *fail)
@@ -379,15 +379,15 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 		}
 		defs := definedWords27(a.text, all, cands)
 		if partyDefRoles27(all, cands, &a, defs, ruled) { // partydefs27.go
-			followPartyRoles27(all, cands, a.text, before, out.Obligations)
+			followPartyRoles(all, cands, a.text, before, out.Obligations)
 		}
 		definedRoles27(all, cands, &a, out.Obligations, defs) // obldefs27.go
 		// A parties table's Role column, an engagement letter's sides, and the
 		// duties given a role only now (obligation_consortia.go,
 		// obligation_letters.go, obligation_subjects.go).
-		tablePartyRoles28(all, cands, a.text)
-		letterEngagementParties28(all, cands, a.text)
-		splitRoledSubjects28(out.Obligations)
+		tablePartyRoles(all, cands, a.text)
+		letterEngagementParties(all, cands, a.text)
+		splitRoledSubjects(out.Obligations)
 	}); fail != nil {
 		failures = append(failures, *fail)
 	}
@@ -578,7 +578,7 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	cx.numberedRoles(all, cands)
 	cx.kindAliases() // party_tables.go
 	// A party's defined words as subject forms (obligation_subjects.go).
-	cx.definedWordAliases28(all, cands)
+	cx.definedWordAliases(all, cands)
 	run("requirements", func() {
 		cx.sections()
 		cx.requirements()
@@ -594,14 +594,14 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 		cx.deadlines(cands)
 		out.Deadlines = cx.deadlineResults(ri, withEvidence)
 	}, func() { cx.obls, cx.dls, out.Deadlines = obls, nil, []Deadline{} })
-	run("obligations", cx.conv16Obligations, func() {})                                     // obligation_conventions.go
+	run("obligations", cx.obligationConventionsObligations, func() {})                      // obligation_conventions.go
 	run("obligations", cx.conv20Obligations, func() {})                                     // convention_signing_bonds.go
 	run("obligations", func() { cx.rolesBilingualPartyObligations(all, cands) }, func() {}) // party_roles_bilingual.go
 	run("obligations", func() { cx.sendersCopiesPartyObligations(all, cands) }, func() {})  // party_senders_copies.go
 	run("obligations", cx.conv21Obligations, func() {})                                     // convention_rejections_offer_roles.go
-	run("obligations", cx.obl24, func() {})                                                 // obligation_bid_lists.go
-	run("obligations", cx.obl27, func() {})                                                 // obligation_missed_clauses.go
-	run("obligations", cx.oblRole27, func() {})                                             // obligation_role_modality.go
+	run("obligations", cx.bidListsObligations, func() {})                                   // obligation_bid_lists.go
+	run("obligations", cx.missedClausesObligations, func() {})                              // obligation_missed_clauses.go
+	run("obligations", cx.oblRole, func() {})                                               // obligation_role_modality.go
 
 	// The obligations whose subject is a party's defined word (obldefs27.go).
 	run("obligations", func() { cx.definedSubjects27(all, cands) }, func() { a.oblDefs27 = nil })

@@ -7,7 +7,7 @@ import (
 
 // Parties and their obligations' roles, session 24 (issue 29,
 // docs/documents.md "Issue 29, session 24: obligations, requirements and
-// parties (obl24)").
+// parties (bidListsObligations)").
 
 // Family B (convention 68): a bank's facility, loan or offer letter
 // names the bank the lender and its customer the borrower, in party

@@ -27,7 +27,7 @@ var arReq22Cases = []struct {
 	{"P", "a price of the documents, the price of a copy", arReq22Tender + "ثالثاً: الضمانات والرسوم\n١- قيمة وثائق المناقصة (٥٠) ريالاً عمانياً غير مستردة.\n٢- ثمن نسخة المناقصة (غير مسترد) ٣٥ ر.ع.\n٣- يجب أن يرفق بالعطاء ضمان عطاء بمبلغ ٥٠٠ ر.ع.\n",
 		[]string{"financial mandatory ضمان عطاء"}},
 	// Family L: the second limb of a condition on goods (joined by
-	// obligation_letters_envelopes.go's joinLimbs22 since the lead merged the two).
+	// obligation_letters_envelopes.go's joinLimbs since the lead merged the two).
 	{"L", "goods to a standard and a second property", arReq22Tender + "أولاً: شروط التأهيل\n١- يجب أن تكون المولدات مطابقة للمواصفة ISO 8528 وأن تفي محركاتها بمعايير الانبعاثات.\n٢- يجب أن تكون الوحدة مطابقة لمعيار NSF/ANSI 61، وأن تكون المياه المنتجة مطابقة للمواصفة العمانية.\n",
 		[]string{"compliance mandatory ISO 8528", "compliance mandatory NSF/ANSI 61"}},
 	{"L", "the bidder's second condition stays", arReq22Tender + "أولاً: شروط التأهيل\nيجب أن يكون المتقدم شركة مسجلة في سلطنة عمان لا يقل رأس مالها عن مائة ألف ريال، وأن تكون له خبرة لا تقل عن ثلاث سنوات في الصيانة.\n",

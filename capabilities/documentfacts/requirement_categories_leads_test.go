@@ -4,7 +4,7 @@ import "testing"
 
 // Session 20, requirements (requirement_categories_leads.go): each case is a document of our own,
 // rendered in its format, and the requirements it must give ("category
-// mode word"), as obl20Cases.
+// mode word"), as pronounDutiesObligationsCases.
 var req20Cases = []struct {
 	family, name, format, text string
 	want                       []string

@@ -55,7 +55,7 @@ type reqContext struct {
 
 // requirementContext reads the document's kind once.
 func requirementContext(text string) reqContext {
-	binding := replyDocument(text) || replyAfterLetterhead21(text) || engagementLetter(text) && !isTenderText(text) || !isTenderText(text) && !reSelectionOpening.MatchString(prefixBytes(text, 400)) && reContractOpening.MatchString(prefixBytes(text, 800))
+	binding := replyDocument(text) || replyAfterLetterhead(text) || engagementLetter(text) && !isTenderText(text) || !isTenderText(text) && !reSelectionOpening.MatchString(prefixBytes(text, 400)) && reContractOpening.MatchString(prefixBytes(text, 800))
 	tender := isTenderText(text) && !binding
 	return reqContext{tender: tender, binding: binding, selecting: tender || !binding && reSelectionOpening.MatchString(prefixBytes(text, 400))}
 }
@@ -201,7 +201,7 @@ func notACondition(t string, ctx reqContext) string {
 		return "a definition"
 	case (matches(reSubmitManner, t) || matches(reBidForm, t)) && !matches(reWithProof, t) && !matches(reBondWords, t):
 		return "the manner of submission"
-	case matches(reBidManner24, t) && !matches(reBondWords, t): // obligation_bid_lists.go
+	case matches(reBidManner, t) && !matches(reBondWords, t): // obligation_bid_lists.go
 		return "the manner of pricing or asking"
 	case matches(reRejection, t):
 		return "what the issuer does with a bid"
@@ -209,7 +209,7 @@ func notACondition(t string, ctx reqContext) string {
 		return "a proviso on the listed items"
 	case matches(reAdvice, t):
 		return "advice on the procedure"
-	case leadInSentence(t) || bidListLead24(t): // obligation_bid_lists.go
+	case leadInSentence(t) || bidListLead(t): // obligation_bid_lists.go
 		return "a lead-in"
 	}
 	return ""

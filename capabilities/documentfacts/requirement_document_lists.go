@@ -189,7 +189,7 @@ func standingCondition(t string) bool {
 
 // reWinners: the successful bidder in the singular or the plural ("the
 // successful applicants").
-var reWinners = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)s?\b|الفائز|الفائزين|المرسى\s+عليه|` + reWinnerRel27)
+var reWinners = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)s?\b|الفائز|الفائزين|المرسى\s+عليه|` + reWinnerRel)
 
 // Class O3: the successful bidder's performance bond under a
 // requirements heading of a document that is no tender by its words (a

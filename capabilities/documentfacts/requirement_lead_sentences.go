@@ -19,7 +19,7 @@ var reBidContentLead = regexp.MustCompile(`(?i)\b(?:each|every|all|the)?\s*(?:ap
 
 // bidContentLead: t is such a lead-in.
 func bidContentLead(t string) bool {
-	return reBidContentLead.MatchString(t) || reUploadLead.MatchString(t) || reBidContentLead22.MatchString(t) // requirement_bonds_sections.go, obligation_letters_envelopes.go
+	return reBidContentLead.MatchString(t) || reUploadLead.MatchString(t) || reBidContentLeadLettersEnvelopes.MatchString(t) // requirement_bonds_sections.go, obligation_letters_envelopes.go
 }
 
 // reListEndWords: a sentence of its own after a list (a duty, a

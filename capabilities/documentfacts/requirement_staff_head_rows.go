@@ -116,7 +116,7 @@ func (x *clauseExtractor) keyStaff23() {
 			in, lead, rows = reKeyStaff23.MatchString(t), -1, 0
 			continue
 		}
-		if !in && row && reStaffHeader23.MatchString(t) && headerRow23(t) {
+		if !in && row && reStaffHeader23.MatchString(t) && headerRow(t) {
 			in, lead, rows, table = true, -1, 0, true
 			continue
 		}

@@ -20,7 +20,7 @@ import (
 
 var (
 	// reTenderText: the opening of a tender-type document.
-	reTenderText = regexp.MustCompile(`(?i)request\s+for\s+(?:quotations?|proposals?|tenders?|bids?)|\brf[pqtb]\b|invitation\s+(?:to|for)\s+(?:bids?|tenders?)|\bcall\s+for\s+(?:bids|tenders)\b|\binvites?\s+(?:sealed\s+)?(?:bids|tenders)\b|\btender\b|pre-?qualification|expression\s+of\s+interest|مناقصة|طلب\s+(?:تقديم\s+)?عروض|دعوة\s+لتقديم|تأهيل\s+مسبق|التأهيل\s+المسبق` + tenderText20b + tenderText22 + tenderText23) // requirement_categories_leads.go, obligation_letters_envelopes.go, requirement_staff_head_rows.go
+	reTenderText = regexp.MustCompile(`(?i)request\s+for\s+(?:quotations?|proposals?|tenders?|bids?)|\brf[pqtb]\b|invitation\s+(?:to|for)\s+(?:bids?|tenders?)|\bcall\s+for\s+(?:bids|tenders)\b|\binvites?\s+(?:sealed\s+)?(?:bids|tenders)\b|\btender\b|pre-?qualification|expression\s+of\s+interest|مناقصة|طلب\s+(?:تقديم\s+)?عروض|دعوة\s+لتقديم|تأهيل\s+مسبق|التأهيل\s+المسبق` + tenderText20b + tenderTextLettersEnvelopes + tenderText23) // requirement_categories_leads.go, obligation_letters_envelopes.go, requirement_staff_head_rows.go
 	// reTitleHeading: the document's own title ("PREQUALIFICATION
 	// NOTICE", "Invitation to Bid / دعوة لتقديم العطاءات"), no section of
 	// requirements even when it names prequalification.

@@ -63,7 +63,7 @@ var (
 	reOptionalHeading = regexp.MustCompile(`(?i)\b(?:desirable|preferred|nice\s+to\s+have|advantageous|optional)\b|مزايا\s+إضافية|يفضل` + optionalHeadings15)
 	// reWinner: the successful bidder's duties are obligations, not
 	// conditions to qualify.
-	reWinner = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)\b|الفائز|المرسى\s+عليه|المختار|` + reWinnerRel27)
+	reWinner = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)\b|الفائز|المرسى\s+عليه|المختار|` + reWinnerRel)
 )
 
 // reInstrumentTitle: the title of a guarantee or bond issued as the
@@ -151,7 +151,7 @@ func (x *clauseExtractor) sections() {
 			x.pseudo[i] = true
 		case tender && pseudoHeading(t) && !listLine(t) && (upperLatin(t) || reArOrdinalHeading.MatchString(t)): // requirement_structures.go: "☐ ... GMP" is an item
 			cur = ""
-		case (tender || ctx.selecting && bidContentLead(t)) && (strings.HasSuffix(t, ":") || followingLead22(t)) && (utf8.RuneCountInString(leadSentence(t)) <= 70 || followingLead22(t)) && (reLeadIn.MatchString(t) || reBidContentLead22.MatchString(t)) && (inRequirementSection(cur) || reDocHeading.MatchString(t) || bidContentLead(t)):
+		case (tender || ctx.selecting && bidContentLead(t)) && (strings.HasSuffix(t, ":") || followingLead(t)) && (utf8.RuneCountInString(leadSentence(t)) <= 70 || followingLead(t)) && (reLeadIn.MatchString(t) || reBidContentLeadLettersEnvelopes.MatchString(t)) && (inRequirementSection(cur) || reDocHeading.MatchString(t) || bidContentLead(t)):
 			// "Each quotation must include the following documents:":
 			// the list goes on under the lead-in, which is no
 			// requirement of its own.
@@ -316,13 +316,13 @@ units:
 	x.conv21Requirements(ctx) // convention_rejections_offer_roles.go: the session 21 conventions
 	x.applyHalves16(ctx)      // requirement_structures.go: after the categories are settled
 	x.req20()                 // requirement_categories_leads.go
-	x.oblReq21Requirements(ctx)
-	x.oblReq22Requirements(ctx) // obligation_letters_envelopes.go
-	x.arReq22(ctx)              // requirement_arabic.go
-	x.fam23Requirements(ctx)    // requirement_staff_head_rows.go
-	x.req23(ctx)                // obligation_subjects_tables.go
-	x.req24(ctx)                // obligation_bid_lists.go
-	x.req27(ctx)                // obligation_missed_clauses.go
+	x.bidsPassivesDutyRequirementsRequirements(ctx)
+	x.lettersEnvelopesDutyRequirementsRequirements(ctx) // obligation_letters_envelopes.go
+	x.arReq22(ctx)                                      // requirement_arabic.go
+	x.fam23Requirements(ctx)                            // requirement_staff_head_rows.go
+	x.subjectsTablesRequirements(ctx)                   // obligation_subjects_tables.go
+	x.bidListsRequirements(ctx)                         // obligation_bid_lists.go
+	x.missedClausesRequirements(ctx)                    // obligation_missed_clauses.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).
