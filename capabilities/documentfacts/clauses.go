@@ -155,7 +155,7 @@ func wrapsInto(t string, next segment, text string) bool {
 	}
 
 	r, _ := utf8.DecodeRuneInString(n)
-	return reWrapEndWord.MatchString(t) && (unicode.IsLetter(r) || unicode.IsDigit(r)) || arWrap16(t, n) // requirement_structures.go
+	return reWrapEndWord.MatchString(t) && (unicode.IsLetter(r) || unicode.IsDigit(r)) || arWrap(t, n) // requirement_structures.go
 }
 
 func appendSpan(out []span, text string, s, e, seg int) []span {

@@ -304,7 +304,7 @@ func (x *clauseExtractor) conv20Requirements(ctx reqContext) {
 		x.performanceBonds20()
 	}
 	x.bondValidity20()
-	x.conv20cRequirements(ctx) // requirement_conventions.go: conventions 27-32
+	x.laterRequirementConventions(ctx) // requirement_conventions.go: conventions 27-32
 }
 
 // Decision 14: goods, materials, equipment or a process the bidder offers

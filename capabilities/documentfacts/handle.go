@@ -280,7 +280,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	round11Money(all, cands, a.text, out.DocumentType)
 	conv19ParentDates(all, cands, &a)                  // convention_bonds_parent_dates.go
 	parentDate22(all, cands, a.text, out.DocumentType) // key_tender_days.go
-	subjectContractDates23(all, cands, a.text)         // requirement_staff_head_rows.go
+	subjectContractDates(all, cands, a.text)           // requirement_staff_head_rows.go
 	all, cands = conv20SigningDates(all, cands, &a)    // convention_signing_bonds.go
 	keys23Facts(all, cands, &a)                        // key_other_documents.go
 	all, cands = twinDates19(all, cands, x.dates19)    // date_lapses_twins.go

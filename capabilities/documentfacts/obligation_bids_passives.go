@@ -187,12 +187,12 @@ func (x *clauseExtractor) passiveDuty(si int, s span, t string, at int, cut bool
 	x.addDuty(si, s, t, at, len(t), at, clauseParty{}, 0.7, cutAR)
 }
 
-// bidsPassivesDutyRequirementsRequirements runs after req20, when the categories are settled.
+// bidsPassivesDutyRequirementsRequirements runs after categoriesLeadsRequirements, when the categories are settled.
 func (x *clauseExtractor) bidsPassivesDutyRequirementsRequirements(ctx reqContext) {
 	if ctx.binding {
 		return
 	}
-	jobLike := reJobLike16.MatchString(prefixBytes(x.a.text, 600))
+	jobLike := reJobLike.MatchString(prefixBytes(x.a.text, 600))
 	for i := range x.reqs {
 		r := &x.reqs[i]
 		r.r.Category = proCertAR(x.a.text[r.start:r.end], r.r.Category, jobLike)
@@ -289,12 +289,12 @@ func (x *clauseExtractor) reqNames(item string) bool {
 // Family R1: a named professional certificate written in Arabic letters
 // ("شهادة نيبوش الدولية", "يفضل الحاصلون على شهادة آيوش", "محاسب قانوني
 // معتمد") is the applicant's compliance requirement, as its Latin name is
-// by session 18's decision 2 (reProCert16: NEBOSH, IOSH, CPA, CMA, PMP);
-// held by the bidder's staff it stays technical (keyStaff16).
+// by session 18's decision 2 (reProCert: NEBOSH, IOSH, CPA, CMA, PMP);
+// held by the bidder's staff it stays technical (keyStaffRequirementConventions).
 var reProCertAR = regexp.MustCompile(`نيبوش|نيبوس|آيوش|أيوش|ايوش|محاسب\s+(?:قانوني|إداري)\s+معتمد|مدير\s+مشاريع\s+محترف|(?:^|\s)(?:ال)?(?:سيبس|سي\s*آي\s*بي\s*إس)(?:\s|$)`)
 
 func proCertAR(t, cat string, jobLike bool) string {
-	if (cat == "eligibility" || cat == "experience") && reProCertAR.MatchString(t) && !reNotCert16.MatchString(t) && (jobLike || !keyStaff16(t)) {
+	if (cat == "eligibility" || cat == "experience") && reProCertAR.MatchString(t) && !reNotCert.MatchString(t) && (jobLike || !keyStaffRequirementConventions(t)) {
 		return "compliance"
 	}
 	return cat

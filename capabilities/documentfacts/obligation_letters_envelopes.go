@@ -203,7 +203,7 @@ func (x *clauseExtractor) lettersEnvelopesDutyRequirementsRequirements(ctx reqCo
 	if ctx.tender {
 		x.rejectionsLettersEnvelopes()
 	}
-	if ctx.selecting && !reJobLike16.MatchString(prefixBytes(x.a.text, 600)) {
+	if ctx.selecting && !reJobLike.MatchString(prefixBytes(x.a.text, 600)) {
 		for i := range x.reqs {
 			r := &x.reqs[i]
 			r.r.Category = staffCategory(x.a.text[r.start:r.end], r.r.Category)
@@ -238,7 +238,7 @@ func (x *clauseExtractor) envelopeItems() {
 		sec := strings.TrimSpace(strings.TrimPrefix(r.section, tenderMark))
 		if modal {
 			if strings.HasSuffix(sec, ":") && bidContentLead(sec) && headingCategories(sec) != nil && !reLetterItem.MatchString(t) {
-				r.r.Category = familyCategory(t, round15Category(t, round14Category(t, requirementCategory(t, ""))))
+				r.r.Category = familyCategory(t, bondsSectionsCategories(t, documentListsCategories(t, requirementCategory(t, ""))))
 			}
 			continue
 		}
@@ -411,7 +411,7 @@ func bondFirst(t string) bool {
 }
 
 // Family K1: key staff the bidder must field are technical (session 18,
-// decision 1), also where keyStaff16, which reads the role at the
+// decision 1), also where keyStaffRequirementConventions, which reads the role at the
 // condition's start, does not see it: the role after a verb of fielding
 // ("The Tenderer must field a site engineer holding a degree", "يجب
 // توفير مهندس تشغيل لا تقل خبرته عن ثماني سنوات", "أن يوفر المناقص مشرفاً

@@ -29,7 +29,7 @@ func (x *clauseExtractor) missedClausesRequirements(ctx reqContext) {
 //
 //   - decision 32 in Arabic: a site visit the bidder must attend written
 //     with its noun ("يجب على المناقصين حضور الزيارة الميدانية"):
-//     eligibility (reMustAttend20c reads زيارة الموقع and the meeting);
+//     eligibility (reMustAttend reads زيارة الموقع and the meeting);
 //   - decision 55: a share of national staff the bidder must meet ("Bidders
 //     must meet the Omanisation percentage", "يجب أن تكون نسبة التعمين
 //     لدى المناقص مطابقة"): compliance; a certificate of it is a document
@@ -57,7 +57,7 @@ var (
 // states (class C1), "" when none.
 func conditionMissedClauses(t string) string {
 	switch {
-	case reArVisit.MatchString(t) && !reOptionalVisit20c.MatchString(t):
+	case reArVisit.MatchString(t) && !reOptionalVisit.MatchString(t):
 		return "eligibility"
 	case reNationals.MatchString(t) && reCondModal.MatchString(t) && reBidder.MatchString(t) && !reCertWordMissedClauses.MatchString(t):
 		return "compliance"
@@ -71,7 +71,7 @@ func conditionMissedClauses(t string) string {
 
 // bidderConditionsMissedClauses adds the requirement of each sentence stating a
 // bidder's condition (class C1) that no requirement reads yet, and keeps
-// it from the obligations (as bidderConditions20c, requirement_conventions.go).
+// it from the obligations (as bidderConditionsRequirementConventions, requirement_conventions.go).
 func (x *clauseExtractor) bidderConditionsMissedClauses() {
 	for si, sp := range x.sents {
 		if x.reqSents[si] || x.skipped(sp) || sp.end-sp.start > 400 || x.reqOverlaps(sp.start, sp.end) {
@@ -123,11 +123,11 @@ func (x *clauseExtractor) submitWithBid() {
 		ok := false
 		if hasArabic(t) {
 			m := reSubmitWithAR.FindStringSubmatch(t)
-			ok = m != nil && (reDocNounAR.MatchString(m[1]) || reDocHeadAR20c.MatchString(m[1]))
+			ok = m != nil && (reDocNounAR.MatchString(m[1]) || reDocHeadAR.MatchString(m[1]))
 		} else if m := reSubmitWithEN.FindStringSubmatch(t); m != nil {
-			ok = reDocNounEN.MatchString(m[1]) || reDocHeadEN20c.MatchString(m[1])
+			ok = reDocNounEN.MatchString(m[1]) || reDocHeadEN.MatchString(m[1])
 		} else if m := reSubmittedWithEN.FindStringSubmatch(t); m != nil {
-			ok = reDocNounEN.MatchString(m[1]) || reDocHeadEN20c.MatchString(m[1])
+			ok = reDocNounEN.MatchString(m[1]) || reDocHeadEN.MatchString(m[1])
 		}
 		if !ok {
 			continue

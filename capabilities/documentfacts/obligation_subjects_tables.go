@@ -276,7 +276,7 @@ var (
 )
 
 // Family 5: a table's header cell is no requirement ("Result",
-// "Maximum score"); the rows of a key staff table are fam23's keyStaff23;
+// "Maximum score"); the rows of a key staff table are fam23's keyStaffStaffHeadRows;
 // the rows of an evaluation table weighted in per cent or
 // points that score the bidder (its experience, its key staff) are
 // optional requirements; rows that grade the proposal or the price are

@@ -7,7 +7,7 @@ import "testing"
 // and the facts of one type it must give, read as in conv19Cases: a case
 // fails on a wanted fact missing and on any other fact of that type.
 
-var conv20cCases = []struct {
+var requirementConventionsCases = []struct {
 	decision, name, typ, text string
 	want                      []string
 }{
@@ -105,7 +105,7 @@ var conv20cCases = []struct {
 // TestConv20cConventions: each case gives exactly the facts it wants.
 // go test -p 1 ./capabilities/documentfacts -run TestConv20cConventions -v
 func TestConv20cConventions(t *testing.T) {
-	for _, c := range conv20cCases {
+	for _, c := range requirementConventionsCases {
 		got := conv19Items(extractText(t, c.text), c.typ)
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("decision %s, %s (%s):\n%s", c.decision, c.name, c.typ, msg)

@@ -33,9 +33,9 @@ var (
 // applying holds, "desirable" or required: eligibility (heldout11's README).
 var reMembership = regexp.MustCompile(`(?i)^(?:[0-9][0-9.]*\s+)?(?:membership|accreditation|registration)\s+(?:of|by|with|in)\b`)
 
-// round14Category is the category of requirement text t, cat as read
+// documentListsCategories is the category of requirement text t, cat as read
 // before, for the three wordings above.
-func round14Category(t, cat string) string {
+func documentListsCategories(t, cat string) string {
 	switch {
 	case cat == "eligibility" && reCountedWork.MatchString(t):
 		return "experience"

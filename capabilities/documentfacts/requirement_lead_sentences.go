@@ -60,5 +60,5 @@ func leadSentence(t string) string {
 // heldout9's and dev6's READMEs, read them.
 func docSection(section string) bool {
 	s := strings.TrimPrefix(section, tenderMark)
-	return reDocHeading.MatchString(s) || strings.HasSuffix(strings.TrimSpace(s), ":") && bidContentLead(s) || bidContentHeading(s) || reChecklist.MatchString(s) || reSubmitHeading15b.MatchString(s) // requirement_bonds_sections.go, requirement_lists_tables.go, requirement_split_parts.go
+	return reDocHeading.MatchString(s) || strings.HasSuffix(strings.TrimSpace(s), ":") && bidContentLead(s) || bidContentHeading(s) || reChecklist.MatchString(s) || reSubmitHeading.MatchString(s) // requirement_bonds_sections.go, requirement_lists_tables.go, requirement_split_parts.go
 }
