@@ -162,11 +162,11 @@ func conv21Facts(facts []Fact, cands []candidate, a *assembled) {
 				offer = 0
 				if reOfferEmployment21.MatchString(prefixBytes(text, 1500)) {
 					offer = 1
-				} else if offerLetter24(text) {
+				} else if offerLetter(text) {
 					offer = 2 // date_order_ordinals.go: a letter of intent or of offer
 				}
 			}
-			if offer == 1 || offer == 2 && letterAsk24(tail(text[max(0, at-200):at], 160)) {
+			if offer == 1 || offer == 2 && letterAsk(tail(text[max(0, at-200):at], 160)) {
 				c := dateCueOf("valid_until") // decision 44
 				f.Key, f.Label = c.key, c.label
 			}

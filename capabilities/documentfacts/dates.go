@@ -42,7 +42,7 @@ func (x *extractor) learnDateOrder() {
 			return
 		}
 	}
-	if o := wordDateOrder24(x.a.text); o != nil {
+	if o := wordDateOrder(x.a.text); o != nil {
 		x.dayFirst = o // the same days written with month names (date_order_ordinals.go)
 		return
 	}
@@ -191,9 +191,9 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 		}
 		emit(m[2], m[7], iso, conf, "")
 	}
-	x.stop.pass(len(t))          // stop.go
-	splitDates24(t, &prev, emit) // date_order_ordinals.go: a date split over two lines
-	ordinalDates24(t, emit)      // date_order_ordinals.go: "the first day of April 2027"
+	x.stop.pass(len(t))        // stop.go
+	splitDates(t, &prev, emit) // date_order_ordinals.go: a date split over two lines
+	ordinalDates(t, emit)      // date_order_ordinals.go: "the first day of April 2027"
 	for _, m := range reDateDMY.FindAllStringSubmatchIndex(t, -1) {
 		d, mon, y := t[m[2]:m[3]], t[m[4]:m[5]], t[m[6]:m[7]]
 		if iso := validDate(atoi(y), monthNames[strings.ToLower(mon)], atoi(d)); iso != "" {
@@ -286,7 +286,7 @@ func dateColumnCue(t string, at int, headerCells string) (cue, bool) {
 		return cue{}, false
 	}
 	c, ok := nearestCue(heads[i], dateCues)
-	if !ok && dueColumn20c(heads[i], headerCells) { // date_wrapped_line.go
+	if !ok && dueColumn(heads[i], headerCells) { // date_wrapped_line.go
 		return dateCueOf("due_date"), true
 	}
 	if !ok || c.key == "document_date" {

@@ -494,7 +494,7 @@ func dayRangeStart15(t string, at int) (int, int, bool) {
 	if s, e, ok := dayRangeStart14(t, at); ok {
 		return s, e, ok
 	}
-	if s, e, ok := dayPairStart19(t, at); ok { // date_lapses_twins.go
+	if s, e, ok := dayPairStart(t, at); ok { // date_lapses_twins.go
 		return s, e, ok
 	}
 	off := max(0, at-24)

@@ -34,13 +34,13 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 	clause := sentenceClause(t, ms, prev)
 	// The windows rounds 12 to 16 read, cut once for the date.
 	w := dateWindows{ctx: ctx, clause: clause12(t, ms, prev), line: dateLineBefore(t, ms)}
-	defer x.round24Date(f, w)                           // date_order_ordinals.go, after round 23
-	defer x.round23Date(f, t, base, ms, headerCells, w) // key_other_documents.go, after round 22
-	defer x.round22Date(f, w)                           // key_tender_days.go, after round 21
-	defer x.round21Date(f, base, w)                     // key_guarantees_paperwork.go, after round 20
-	defer x.round20DateHook(f, t, base, ms, me, w)      // date_work_completion.go, after round 19
-	defer func() {                                      // date_lapses_twins.go, after conv19
-		if k := round19Date(f, t, ms, me, w); k != "" {
+	defer x.orderOrdinalsDateKeys(f, w)                       // date_order_ordinals.go, after round 23
+	defer x.round23Date(f, t, base, ms, headerCells, w)       // key_other_documents.go, after round 22
+	defer x.round22Date(f, w)                                 // key_tender_days.go, after round 21
+	defer x.round21Date(f, base, w)                           // key_guarantees_paperwork.go, after round 20
+	defer x.workCompletionDateKeysHook(f, t, base, ms, me, w) // date_work_completion.go, after round 19
+	defer func() {                                            // date_lapses_twins.go, after conv19
+		if k := lapsesTwinsDateKeys(f, t, ms, me, w); k != "" {
 			if x.dates19 == nil {
 				x.dates19 = map[int]string{}
 			}

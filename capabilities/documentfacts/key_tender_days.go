@@ -292,7 +292,7 @@ func parentDate22(facts []Fact, cands []candidate, text, docType string) {
 			continue
 		}
 		at := cands[i].startIn(text)
-		if !earlierContract22(text[max(0, at-200):at]) && !contractMadeBetween24(text[max(0, at-400):at]) { // date_order_ordinals.go
+		if !earlierContract22(text[max(0, at-200):at]) && !contractMadeBetween(text[max(0, at-400):at]) { // date_order_ordinals.go
 			continue
 		}
 		own, other := false, false
