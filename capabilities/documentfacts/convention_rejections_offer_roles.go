@@ -212,7 +212,7 @@ func conv21Money(key string, a *assembled, at int) string {
 	}
 	ls := strings.LastIndexByte(text[:at], '\n') + 1
 	if cell := firstCell14(strings.Trim(line, " |")); key == "contract_value" && row && at >= ls+strings.Index(line, " | ") && utf8.RuneCountInString(cell) <= 80 &&
-		reContractRow21.MatchString(cell) && ownLastRow22(a, at) { // money_total_rows.go
+		reContractRow21.MatchString(cell) && ownLastRow(a, at) { // money_total_rows.go
 		return "total_amount"
 	}
 	return ""

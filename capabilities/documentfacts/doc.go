@@ -40,7 +40,7 @@
 //     (convention_*.go, key_tender_days.go, requirement_staff_head_rows.go,
 //     key_other_documents.go, date_lapses_twins.go), then the money
 //     passes in handle.go's order (money_*.go, key_conventions.go,
-//     convention_rejections_offer_roles.go), arabicTwins20b last.
+//     convention_rejections_offer_roles.go), arabicTwins last.
 //  7. The key models (guard "key_models"): modelDateKeys,
 //     modelDurationKeys (off by default), modelMoneyKeys.
 //  8. Party roles again: issuerRole, translationRoles, twinRoles, then the

@@ -179,7 +179,7 @@ func (x *extractor) run() {
 			if c := headerCurrency(strings.Split(t, " | "), x.omani); c != "" {
 				x.tableCurrency = c
 			}
-		case header < i-1 && secondHeader23(t, headerCells, x.omani):
+		case header < i-1 && secondHeader(t, headerCells, x.omani):
 			// "Item | Description | Qty | Unit price (OMR) | Amount
 			// (OMR)" under a block of "PO Number | ..." lines that a
 			// PDF's reader joined into one table: a row of words naming
@@ -282,7 +282,7 @@ var reRuleLine = regexp.MustCompile(`^[\s\-=_+|]{3,}$`)
 // as the header (so the line at i, with no cells, is a wrapped part of
 // the row above).
 func (x *extractor) rowFollows(i int, headerCells string) bool {
-	if i+1 >= len(x.a.segs) || x.a.segs[i].heading && !x.wrapSecondLine23(i) {
+	if i+1 >= len(x.a.segs) || x.a.segs[i].heading && !x.wrapSecondLine(i) {
 		return false
 	}
 	t := x.a.text[x.a.segs[i].start:x.a.segs[i].end]

@@ -278,27 +278,27 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	balanceAfterAdvance(all)
 	specKeys(all, cands, a.text)
 	round11Money(all, cands, a.text, out.DocumentType)
-	conv19ParentDates(all, cands, &a)                  // convention_bonds_parent_dates.go
-	parentDate22(all, cands, a.text, out.DocumentType) // key_tender_days.go
-	subjectContractDates(all, cands, a.text)           // requirement_staff_head_rows.go
-	all, cands = conv20SigningDates(all, cands, &a)    // convention_signing_bonds.go
-	keys23Facts(all, cands, &a)                        // key_other_documents.go
-	all, cands = twinDates(all, cands, x.dates19)      // date_lapses_twins.go
-	all, cands = sameDates22(all, cands)               // key_tender_days.go
-	all, cands = round20Money(all, cands, &a)          // money_due_tables.go
-	round20bMoney(all, cands, a.text)                  // money_shares_twins.go
-	round21Money(all, cands, a.text, out.DocumentType) // money_consideration_dues.go
-	taxableAmounts21(all, cands, a.text)               // money_vat.go
-	money22Keys(all, cands, a.text)                    // money_total_rows.go
-	all, cands = arabicTwins20b(all, cands)            // money_shares_twins.go, MB3 of money_total_rows.go too
-	conv20bFacts(all, cands, &a)                       // key_conventions.go
-	conv21Facts(all, cands, &a)                        // convention_rejections_offer_roles.go
-	money22Facts(all, cands, a.text)                   // money_total_rows.go
-	conv22Facts(all, cands, a.text)                    // money_conventions.go
-	money23Facts(all, cands, a.text)                   // money_table_headers.go
-	money24Facts(all, cands, a.text, out.DocumentType) // money_claims_caps.go
-	money27Facts(all, cands, a.text)                   // money_vat.go
-	all, cands = arabicTwins20b(all, cands)            // again: twins money23Facts re-keyed alike
+	conv19ParentDates(all, cands, &a)                                // convention_bonds_parent_dates.go
+	parentDate22(all, cands, a.text, out.DocumentType)               // key_tender_days.go
+	subjectContractDates(all, cands, a.text)                         // requirement_staff_head_rows.go
+	all, cands = conv20SigningDates(all, cands, &a)                  // convention_signing_bonds.go
+	keys23Facts(all, cands, &a)                                      // key_other_documents.go
+	all, cands = twinDates(all, cands, x.dates19)                    // date_lapses_twins.go
+	all, cands = sameDates22(all, cands)                             // key_tender_days.go
+	all, cands = dueTablesMoneyKeys(all, cands, &a)                  // money_due_tables.go
+	sharesTwinsMoneyKeys(all, cands, a.text)                         // money_shares_twins.go
+	considerationDuesMoneyKeys(all, cands, a.text, out.DocumentType) // money_consideration_dues.go
+	taxableAmounts(all, cands, a.text)                               // money_vat.go
+	totalRowsMoneyKeys(all, cands, a.text)                           // money_total_rows.go
+	all, cands = arabicTwins(all, cands)                             // money_shares_twins.go, MB3 of money_total_rows.go too
+	conv20bFacts(all, cands, &a)                                     // key_conventions.go
+	conv21Facts(all, cands, &a)                                      // convention_rejections_offer_roles.go
+	totalRowsMoneyFacts(all, cands, a.text)                          // money_total_rows.go
+	moneyConventionsFacts(all, cands, a.text)                        // money_conventions.go
+	tableHeadersMoneyFacts(all, cands, a.text)                       // money_table_headers.go
+	claimsCapsMoneyFacts(all, cands, a.text, out.DocumentType)       // money_claims_caps.go
+	vatMoneyFacts(all, cands, a.text)                                // money_vat.go
+	all, cands = arabicTwins(all, cands)                             // again: twins tableHeadersMoneyFacts re-keyed alike
 	// The date, duration and money keys' last word: the learned models
 	// where they are confident (datemodel.go, moneymodel.go; the duration
 	// model is off); an Arabic amount and its English twin are keyed
@@ -312,7 +312,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 		learned = modelDurationKeys(all, cands, kd) || learned
 		if modelMoneyKeys(all, cands, kd) {
 			learned = true
-			all, cands = arabicTwins20b(all, cands)
+			all, cands = arabicTwins(all, cands)
 		}
 	}); fail != nil {
 		failures = append(failures, *fail)

@@ -171,9 +171,9 @@ func (x *extractor) bareCurrency15(cur string) (string, bool) {
 	switch {
 	case strings.HasPrefix(w, "دراهم"):
 		return "AED", true
-	case strings.HasPrefix(w, "ريال") || reRiyalEN24.MatchString(w): // money_claims_caps.go: "Riyals"
+	case strings.HasPrefix(w, "ريال") || reRiyalEN.MatchString(w): // money_claims_caps.go: "Riyals"
 		family, name = map[string]bool{"OMR": true, "SAR": true, "QAR": true}, "rial"
-	case strings.HasPrefix(w, "دينار") || strings.HasPrefix(w, "دنانير") || reDinarEN24.MatchString(w):
+	case strings.HasPrefix(w, "دينار") || strings.HasPrefix(w, "دنانير") || reDinarEN.MatchString(w):
 		family, name = map[string]bool{"BHD": true, "KWD": true, "JOD": true}, "dinar"
 	default:
 		return "", false
@@ -206,7 +206,7 @@ func (x *extractor) bareFamilyCode15(family map[string]bool) string {
 		found = code
 	}
 	if found == "" {
-		found = countryCurrency24(x.a.text, family) // money_claims_caps.go: by the country named
+		found = countryCurrency(x.a.text, family) // money_claims_caps.go: by the country named
 	}
 	return found
 }

@@ -131,7 +131,7 @@ func lastWordIndex(s, w string) int {
 		j := i + len(w)
 		before := i == 0 || !isASCIILetter(s[i-1]) || !isASCIILetter(w[0])
 		after := j >= len(s) || !isASCIILetter(s[j]) || !isASCIILetter(w[len(w)-1])
-		if before && after && !officialNotFee24(s, j, w) { // money_claims_caps.go
+		if before && after && !officialNotFee(s, j, w) { // money_claims_caps.go
 			return i
 		}
 		end = i + len(w) - 1

@@ -14,10 +14,10 @@ import (
 // must (want) or must not (not) hold; a not line is the key the sum had
 // before the family's rule, or the key a neighbouring wording keeps.
 
-// extractPDF23 runs the extractor on a one-page PDF whose lines are the
+// extractPDF runs the extractor on a one-page PDF whose lines are the
 // text's non-empty lines (the reader joins lines holding " | " into
 // tables, as it does for a PDF's text).
-func extractPDF23(t *testing.T, text string) Output {
+func extractPDF(t *testing.T, text string) Output {
 	t.Helper()
 	doc, err := read.Read(context.Background(), testdoc.PDF([]testdoc.Page{testdoc.LinesPage(nonEmptyLines(text)...)}, testdoc.Options{Compress: true}), "", "", read.Limits{})
 	if err != nil {
@@ -52,7 +52,7 @@ func TestMoney23Tables(t *testing.T) {
 			[]string{"price|10000 USD", "security_deposit|3400000 USD"}},
 	}
 	for _, c := range pdf {
-		got := factSet(extractPDF23(t, c.text), TypeMoney)
+		got := factSet(extractPDF(t, c.text), TypeMoney)
 		if errs := keyedErrs(got, c.want, c.not, nil); len(errs) > 0 {
 			t.Errorf("%s: %s; got %q", c.name, strings.Join(errs, ", "), got)
 		}
