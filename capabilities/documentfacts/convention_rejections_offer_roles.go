@@ -140,7 +140,7 @@ func namesBidder21(o oblFound) bool {
 }
 
 // conv21Facts applies decisions 38 and 39 to the document's sums after
-// the money keys of the earlier rounds (handle.go, after conv20bFacts);
+// the money keys of the earlier rounds (handle.go, after keyConventionsFacts);
 // facts and cands are aligned. Decision 43 is applied at the cue
 // (incidentReport21).
 func conv21Facts(facts []Fact, cands []candidate, a *assembled) {
@@ -211,7 +211,7 @@ func conv21Money(key string, a *assembled, at int) string {
 		}
 	}
 	ls := strings.LastIndexByte(text[:at], '\n') + 1
-	if cell := firstCell14(strings.Trim(line, " |")); key == "contract_value" && row && at >= ls+strings.Index(line, " | ") && utf8.RuneCountInString(cell) <= 80 &&
+	if cell := firstCell(strings.Trim(line, " |")); key == "contract_value" && row && at >= ls+strings.Index(line, " | ") && utf8.RuneCountInString(cell) <= 80 &&
 		reContractRow21.MatchString(cell) && ownLastRow(a, at) { // money_total_rows.go
 		return "total_amount"
 	}

@@ -12,7 +12,7 @@ import (
 // conventions 12 onwards"). Each decision's rule is hooked by one line
 // where conv19's are; the table cases are in convention_signing_bonds_test.go.
 
-// conv20Date applies the date decisions to f, last of round11Date's
+// conv20Date applies the date decisions to f, last of clauseContextDateKeys's
 // re-keyings: t is the date's block, t[ms:me] the date, at its start in
 // the document, w the windows the earlier rounds read.
 func (x *extractor) conv20Date(f *Fact, t string, ms, me, at int, w dateWindows) {

@@ -31,7 +31,7 @@ import (
 // in a letter about it, a contract's start against a first day of work)
 // are not here.
 
-// lapsesTwinsDateKeys re-keys a date after round 16 (deferred from round11Date
+// lapsesTwinsDateKeys re-keys a date after round 16 (deferred from clauseContextDateKeys
 // before round 16, so it runs last) and returns the key it gave, "" when
 // no rule applied: t is the date's block, t[ms:me] the date, w the
 // windows rounds 12-16 read.

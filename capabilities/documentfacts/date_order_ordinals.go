@@ -21,7 +21,7 @@ import (
 //     our companies on", "the agreement signed by and between X and Y
 //     on", "العقد المبرم بيننا بصفتنا المشتري وبينكم بصفتكم المورد
 //     بتاريخ", "الاتفاقية الموقعة بين شركتنا وشركتكم في") is a contract
-//     other than the document, as parentDate22 reads "the Lease dated":
+//     other than the document, as parentDate reads "the Lease dated":
 //     the agreement_date of a letter or notice about it, a plain date in
 //     an agreement with its own earlier agreement_date.
 

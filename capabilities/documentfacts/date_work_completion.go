@@ -43,7 +43,7 @@ func knownDateCue(k string) bool {
 	return false
 }
 
-// workCompletionDateKeys re-keys a date after round 19 (deferred from round11Date
+// workCompletionDateKeys re-keys a date after round 19 (deferred from clauseContextDateKeys
 // before round 19, so it runs last) and returns the key it gave, "" when
 // no rule applied: t is the date's block, t[ms:me] the date, w the
 // windows rounds 12-19 read, first the document's first line.

@@ -51,7 +51,7 @@ func dateCtxBefore(t string, ms int, prev string) string {
 	if strings.TrimSpace(t[:ms]) == "" && prev != "" {
 		return ctxBefore(prev+" ", len(prev)+1, "")
 	}
-	if wrappedDateLine22(prev, t[:ms]) {
+	if wrappedDateLine(prev, t[:ms]) {
 		p := strings.TrimRight(prev, " \t")
 		return ctxBefore(p+" "+t[:ms], len(p)+1+ms, "") // key_tender_days.go: "no later\nthan 31 March"
 	}

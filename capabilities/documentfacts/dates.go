@@ -149,7 +149,7 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 			f.Key, f.Label, f.Role, f.Method = "document_date", "Document date", "issue", "pattern"
 		}
 		_ = note
-		x.round11Date(&f, t, base, ms, me, prev, headerCells)
+		x.clauseContextDateKeys(&f, t, base, ms, me, prev, headerCells)
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 3})
 	}
 	x.stop.pass(len(t)) // stop.go
@@ -199,7 +199,7 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 		if iso := validDate(atoi(y), monthNames[strings.ToLower(mon)], atoi(d)); iso != "" {
 			emit(m[2], m[7], iso, 0.85, "")
 		}
-		if rs, re, ok := dayRangeStart15(t, m[2]); ok { // key_bare_currency_rows.go
+		if rs, re, ok := dayRangeStartBareCurrencyRows(t, m[2]); ok { // key_bare_currency_rows.go
 			if iso := validDate(atoi(y), monthNames[strings.ToLower(mon)], atoi(t[rs:re])); iso != "" {
 				emit(rs, re, iso, 0.8, "")
 			}

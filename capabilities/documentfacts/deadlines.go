@@ -484,15 +484,15 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			case "delivery_date":
 				// "Required delivery date: 15 June 2026" (not a delivery
 				// note's record of when goods came).
-				if reRequiredDate.MatchString(before) || deliveryScheduleRow23(x.a.text[from:c.start]) { // key_other_documents.go
+				if reRequiredDate.MatchString(before) || deliveryScheduleRow(x.a.text[from:c.start]) { // key_other_documents.go
 					key = "delivery_deadline"
 				}
 			}
 		}
-		if key == "" || blocked(si, c.start) || announced23(before) { // key_other_documents.go
+		if key == "" || blocked(si, c.start) || announced(before) { // key_other_documents.go
 			continue
 		}
-		if lost[c.start] && (s == c.start && !validityTwin23(c.fact, x.a.text, c.start) || x.hasDateDeadline(c.fact.Normalized, hasArabic(x.a.text[s:c.end]))) {
+		if lost[c.start] && (s == c.start && !validityTwin(c.fact, x.a.text, c.start) || x.hasDateDeadline(c.fact.Normalized, hasArabic(x.a.text[s:c.end]))) {
 			continue
 		}
 		if key == "deadline" && si >= 0 {
@@ -518,7 +518,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 		add(Deadline{Key: key, Label: label, Value: x.a.text[s:c.end], NormalizedDate: c.fact.Normalized, Method: method, Confidence: 0.85}, s, c.end, si)
 	}
 	x.thatDateDeadlines(dateCands, blocked, add)
-	x.expiryRefDeadlines23(dateCands, blocked, add) // key_other_documents.go
+	x.expiryRefDeadlines(dateCands, blocked, add) // key_other_documents.go
 	// Periods.
 	for si, s := range x.sents {
 		x.stop.step() // stop.go
@@ -551,7 +551,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			if strings.Contains(lowerASCII(t[p.start:p.end]), "notice") || strings.HasPrefix(t[p.start:], "قبل") && key == "deadline" {
 				key, label = "notice_deadline", "Notice deadline"
 			}
-			if round14NoDeadline(t, p, key) {
+			if rowsDayRangesNoDeadlineKeys(t, p, key) {
 				continue // a duration only (key_rows_day_ranges.go)
 			}
 			if key != "payment_deadline" && reRequestStart.MatchString(t[leadingNumber(t):]) {
@@ -704,7 +704,7 @@ func (x *clauseExtractor) serviceLevelCells(add func(d Deadline, s, e, si int)) 
 			continue
 		}
 		cells := strings.Split(t, " | ")
-		if header == nil || seg.tableStart && !rowGoesOn15(x.a.text[x.a.segs[i-1].start:x.a.segs[i-1].end], t) || i > 0 && !strings.Contains(x.a.text[x.a.segs[i-1].start:x.a.segs[i-1].end], " | ") {
+		if header == nil || seg.tableStart && !rowGoesOn(x.a.text[x.a.segs[i-1].start:x.a.segs[i-1].end], t) || i > 0 && !strings.Contains(x.a.text[x.a.segs[i-1].start:x.a.segs[i-1].end], " | ") {
 			header = cells
 			continue
 		}

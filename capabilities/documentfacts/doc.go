@@ -35,7 +35,7 @@
 //  5. Party roles by the rules: senderRoles (parties.go), then the
 //     party_roles_*.go, party_tables.go passes.
 //  6. The keys of sums and dates document-wide: periodicKeys and the
-//     total rows (money.go), specKeys (key_spec.go), round11Money
+//     total rows (money.go), specKeys (key_spec.go), clauseContextMoneyKeys
 //     (key_clause_context.go), the parent and signing dates
 //     (convention_*.go, key_tender_days.go, requirement_staff_head_rows.go,
 //     key_other_documents.go, date_lapses_twins.go), then the money
@@ -110,13 +110,13 @@
 // datemodel.go.
 //
 // Keys of dates, sums and periods by the clause around them: the hub is
-// key_clause_context.go (round11Date defers the later rounds' date hooks
+// key_clause_context.go (clauseContextDateKeys defers the later rounds' date hooks
 // so that they run in order: key_hire_sign_blocks.go,
 // key_rows_day_ranges.go, key_bare_currency_rows.go,
 // key_label_families.go, the conventions, date_lapses_twins.go,
 // date_work_completion.go, key_guarantees_paperwork.go,
 // key_tender_days.go, key_other_documents.go, date_order_ordinals.go;
-// round11Money and its money rounds likewise); key_terms_intros.go,
+// clauseContextMoneyKeys and its money rounds likewise); key_terms_intros.go,
 // key_spec.go (the key specification's rows), key_conventions.go.
 //
 // Money: money.go (amounts, currencies, cues, table columns);

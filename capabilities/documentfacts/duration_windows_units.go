@@ -61,7 +61,7 @@ var (
 )
 
 // payVerbAR24: صرف (disburse) with a sum as its object (PV); "بصرف
-// النظر" (regardless) names none. key_clause_context.go's rePayWord11 takes it too.
+// النظر" (regardless) names none. key_clause_context.go's rePayWordClauseContext takes it too.
 const payVerbAR24 = `(?:^|\s)(?:ب|و|وب)?(?:صرف|يصرف|تصرف|يُصرف|تُصرف)\s+(?:[^\s]+\s+){0,2}?(?:ال)?(?:قسط|أقساط|اقساط|مستحقات|راتب|رواتب|أجر|أجور|اجر|مبلغ|مبالغ|دفعة|دفعات|قيمة|مكافأة|بدل|مستخلص|مستخلصات)`
 
 // Claim windows (CW): the window to report a defect, a shortage or a

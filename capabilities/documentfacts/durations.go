@@ -46,7 +46,7 @@ func durationUnit(u string) string {
 var arabicDurations = map[string][2]any{"شهر واحد": {1, "month"}, "سنة واحدة": {1, "year"}, "سنة ميلادية": {1, "year"}}
 
 func (x *extractor) durations(t string, base int, prev, headerCells string) {
-	x.wrappedDuration15(t, base, prev) // key_bare_currency_rows.go
+	x.wrappedDuration(t, base, prev) // key_bare_currency_rows.go
 
 	var terms [][2]int // where each term stands, and its index in isos
 	var isos []string
@@ -366,31 +366,31 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 		if !headed && (!ok || c.key == "duration") && ownTerm20(ctx, t[me:min(len(t), me+40)], glued) {
 			c, ok = durationCueOf("term"), true // duration_notice_terms.go: the engagement's own length
 		}
-		c, ok = keys22Duration(c, ok, headed, ctx, t[ms:me], t[me:min(len(t), me+40)]) // key_tender_days.go
-		c, ok = payWindow24(c, ok, headed, ctx, t[me:min(len(t), me+90)])              // duration_windows_units.go
+		c, ok = tenderDaysKeysDuration(c, ok, headed, ctx, t[ms:me], t[me:min(len(t), me+40)]) // key_tender_days.go
+		c, ok = payWindow24(c, ok, headed, ctx, t[me:min(len(t), me+90)])                      // duration_windows_units.go
 		if !headed {
 			had := ok
-			c, ok = x.round11Duration(t, ms, me, whole, c, ok)
-			if c, ok = x.round16Duration(t, ms, me, whole, c, ok, had); !ok {
+			c, ok = x.clauseContextDurationKeys(t, ms, me, whole, c, ok)
+			if c, ok = x.labelFamiliesDurationKeys(t, ms, me, whole, c, ok, had); !ok {
 				return // rounds 11 and 16: a time limit only, or no role (key_clause_context.go, key_label_families.go)
 			}
 		}
 		if !ok {
 			return // a duration without a role ("15 years of experience") is not reported
 		}
-		if c, ok = keys23Duration(c, ctx, t, ms, me); !ok {
+		if c, ok = otherDocumentsKeysDuration(c, ctx, t, ms, me); !ok {
 			return // key_other_documents.go: an ageing bucket, no period
 		}
-		if c, ok = guaranteeWindow21(c, ctx); !ok || incidentReport21(c, ctx, x.a.text, base+ms) || rentMeasure21(t, ms, me) {
+		if c, ok = guaranteeWindow(c, ctx); !ok || incidentReport21(c, ctx, x.a.text, base+ms) || rentMeasure(t, ms, me) {
 			return // key_guarantees_paperwork.go, convention_rejections_offer_roles.go: a guarantee's window, an incident to report (deadlines only), a sum's measure
 		}
-		if survivesConfidential21(c, t, ms, me, ctx, x.firstLine()) {
+		if survivesConfidential(c, t, ms, me, ctx, x.firstLine()) {
 			c = durationCueOf("confidentiality_period") // key_guarantees_paperwork.go: duties surviving the end
 		}
 		if serviceWindow20(c, ctx) {
 			return // duration_notice_terms.go: the time to repair or answer a reported fault, a deadline only
 		}
-		if !conv19Duration(c) || !conv20bDuration(c, x.a.text, base+ms) {
+		if !conv19Duration(c) || !keyConventionsDurationKeys(c, x.a.text, base+ms) {
 			return // convention_bonds_parent_dates.go, key_conventions.go: a delivery or refund window is a deadline only
 		}
 		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: conf}

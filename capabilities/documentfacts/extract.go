@@ -26,9 +26,9 @@ type extractor struct {
 	dayFirst *bool  // the document's day/month order, when an unambiguous date shows it
 	title    string // what the first heading calls the document: agreement, invoice or ""
 	topEnd   int    // the end of the document's first lines (the letterhead)
-	hireDoc  bool   // the text offers a job (reHireDoc12), read once, not per date
+	hireDoc  bool   // the text offers a job (reHireDoc), read once, not per date
 	// tenderDoc: the text opens as a tender's or a call's (isTenderText or
-	// reTenderTitle16), read once, not per date (key_tender_days.go)
+	// reTenderTitleLabelFamilies), read once, not per date (key_tender_days.go)
 	tenderDoc bool
 	// bareFamily: the code a bare rial or dinar stands for in this
 	// document, by family ("rial", "dinar"), once read (key_bare_currency_rows.go)
@@ -59,7 +59,7 @@ type extractor struct {
 	// (see signingStart), where a bare "Date:" is the date of signing.
 	signing bool
 	stop    *stopper // stop.go: the items read, and the stop at ctx's end
-	// first: firstLine15 of firstOf, kept for the dates and durations
+	// first: firstLineBareCurrencyRows of firstOf, kept for the dates and durations
 	// that read it (x.firstLine).
 	first, firstOf string
 	firstSet       bool
@@ -137,8 +137,8 @@ func (x *extractor) run() {
 		x.stop.pass(len(x.a.text))
 		x.title = titleKind(x.a)
 		x.stop.pass(len(x.a.text))
-		x.hireDoc = reHireDoc12.MatchString(x.a.text)
-		x.tenderDoc = isTenderText(x.a.text) || matches(reTenderTitle16, prefixBytes(x.a.text, 200))
+		x.hireDoc = reHireDoc.MatchString(x.a.text)
+		x.tenderDoc = isTenderText(x.a.text) || matches(reTenderTitleLabelFamilies, prefixBytes(x.a.text, 200))
 	})
 	x.runGuarded("money", func() {
 		x.learnNumberStyle()

@@ -277,21 +277,21 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	netAfterDiscount(all)
 	balanceAfterAdvance(all)
 	specKeys(all, cands, a.text)
-	round11Money(all, cands, a.text, out.DocumentType)
+	clauseContextMoneyKeys(all, cands, a.text, out.DocumentType)
 	conv19ParentDates(all, cands, &a)                                // convention_bonds_parent_dates.go
-	parentDate22(all, cands, a.text, out.DocumentType)               // key_tender_days.go
+	parentDate(all, cands, a.text, out.DocumentType)                 // key_tender_days.go
 	subjectContractDates(all, cands, a.text)                         // requirement_staff_head_rows.go
 	all, cands = conv20SigningDates(all, cands, &a)                  // convention_signing_bonds.go
-	keys23Facts(all, cands, &a)                                      // key_other_documents.go
+	otherDocumentsKeysFacts(all, cands, &a)                          // key_other_documents.go
 	all, cands = twinDates(all, cands, x.dates19)                    // date_lapses_twins.go
-	all, cands = sameDates22(all, cands)                             // key_tender_days.go
+	all, cands = sameDates(all, cands)                               // key_tender_days.go
 	all, cands = dueTablesMoneyKeys(all, cands, &a)                  // money_due_tables.go
 	sharesTwinsMoneyKeys(all, cands, a.text)                         // money_shares_twins.go
 	considerationDuesMoneyKeys(all, cands, a.text, out.DocumentType) // money_consideration_dues.go
 	taxableAmounts(all, cands, a.text)                               // money_vat.go
 	totalRowsMoneyKeys(all, cands, a.text)                           // money_total_rows.go
 	all, cands = arabicTwins(all, cands)                             // money_shares_twins.go, MB3 of money_total_rows.go too
-	conv20bFacts(all, cands, &a)                                     // key_conventions.go
+	keyConventionsFacts(all, cands, &a)                              // key_conventions.go
 	conv21Facts(all, cands, &a)                                      // convention_rejections_offer_roles.go
 	totalRowsMoneyFacts(all, cands, a.text)                          // money_total_rows.go
 	moneyConventionsFacts(all, cands, a.text)                        // money_conventions.go

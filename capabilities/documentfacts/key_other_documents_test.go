@@ -65,7 +65,7 @@ func TestKey23DateFamilies(t *testing.T) {
 		{name: "LG ledger columns", format: "md", text: "# STATEMENT OF ACCOUNT\n\n| Date | Ref. | Details | Due date | Debit | Credit |\n|---|---|---|---|---|---|\n| 03/02/2026 | INV-1107 | Spare parts | 05/03/2026 | 1,200.000 | |\n| 20/02/2026 | RV-88 | Receipt | | | 800.000 |\n",
 			want: []string{"invoice_date|2026-02-03", "due_date|2026-03-05", "date|2026-02-20"}},
 
-		// TD, CD, SG (keys23Facts).
+		// TD, CD, SG (otherDocumentsKeysFacts).
 		{name: "TD this supply agreement is dated", text: "SUPPLY AGREEMENT\n\nThis Supply Agreement is dated 6 August 2026.\n\n" + body,
 			want: []string{"agreement_date|2026-08-06"}},
 		{name: "CD arabic guarantee names the contract dated", text: "خطاب ضمان حسن تنفيذ\n\nتاريخ الإصدار: 2026/05/02م\n\nنحيطكم علماً بأن عميلنا قد أبرم معكم العقد رقم 55/2026 لتوريد مضخات المياه إلى محطة بركاء، المؤرخ 2026/04/20م، بقيمة 90,000 ر.ع.\n",

@@ -15,11 +15,11 @@ import (
 var (
 	// numPat: 1,250.500 | 1.250,50 | 228,50 (a decimal comma: one or
 	// two digits after it) | 1250.5 | ٩٫٨٤٠٫٠٠٠٫٠٠ (the Arabic decimal
-	// sign grouping thousands as well, two decimals: arabicPoints14)
+	// sign grouping thousands as well, two decimals: arabicPoints)
 	numPat   = D + `{1,3}(?:٫` + D + `{3})+٫` + D + `{2}|` + D + `{1,3}(?:[,٬،]` + D + `{3})+(?:[.٫]` + D + `+)?|` + D + `{1,3}(?:\.` + D + `{3})+,` + D + `{1,2}|` + D + `+,` + D + `{1,2}|` + D + `+(?:[.٫]` + D + `+)?`
 	multPat  = `(?:\s?(?:(?:million|mn|m|thousand|k)\b|مليون|ألف|الف))?`
 	curWords = `US\$|\$|€|£|USD|OMR|AED|SAR|EUR|QAR|KWD|BHD|JOD|EGP|GBP|CHF|INR|R\.O\.?|RO\b|(?-i:\b(?:BD|KD|QR|Dhs|SR)\b)|Omani Rials?|Rials? Omani|Rial Omani|Omani Riyals?|Saudi Riyals?|Qatari Riyals?|Bahraini Dinars?|Kuwaiti Dinars?|UAE Dirhams?|Dirhams?|US Dollars?|Dollars?|Euros?|Pounds? Sterling|Egyptian Pounds?|Jordanian Dinars?|Rials?|Riyals?|Dinars?|` +
-		`ر\.ع\.?|ر\.ع|ريال عماني|ريال العماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ريال قطري|ر\.س\.?|ر\.ق\.?|دينار بحريني|دينار كويتي|د\.ب\.?|د\.ك\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو|جنيه مصري|جنيهاً مصرياً|جنيها مصريا|ج\.م\.?|دينار أردني|ديناراً أردنياً|دينارا أردنيا|د\.أ\.?|` + bareArabicCur15
+		`ر\.ع\.?|ر\.ع|ريال عماني|ريال العماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ريال قطري|ر\.س\.?|ر\.ق\.?|دينار بحريني|دينار كويتي|د\.ب\.?|د\.ك\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو|جنيه مصري|جنيهاً مصرياً|جنيها مصريا|ج\.م\.?|دينار أردني|ديناراً أردنياً|دينارا أردنيا|د\.أ\.?|` + bareArabicCur
 	reMoneyBefore = regexp.MustCompile(`(?i)(` + curWords + `)\s?(` + numPat + `)(` + multPat + `)`)
 	reMoneyAfter  = regexp.MustCompile(`(?i)(` + numPat + `)(` + multPat + `)\s?(` + curWords + `)`)
 )
@@ -50,7 +50,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		}
 		code, sure := currencyCode(cur, x.omani)
 		if code == "" {
-			code, sure = x.bareCurrency15(cur) // key_bare_currency_rows.go
+			code, sure = x.bareCurrency(cur) // key_bare_currency_rows.go
 		}
 		f := Fact{Type: TypeMoney, Key: "amount", Label: "Amount", Value: t[ms:me], CurrencySymbol: strings.TrimSpace(cur), Method: "pattern", Confidence: 0.8}
 		ctx := wrappedCtx(t, ms, prev)
@@ -818,7 +818,7 @@ var (
 // written).
 func (x *extractor) parseAmount(s string) (float64, bool) {
 	n := asciiDigits(strings.TrimSpace(s))
-	if v, ok := arabicPoints14(s); ok {
+	if v, ok := arabicPoints(s); ok {
 		return v, true
 	}
 	switch {

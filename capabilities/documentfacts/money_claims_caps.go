@@ -174,7 +174,7 @@ func officialNotFee(s string, j int, w string) bool {
 }
 
 // BC: a bare ريال or دينار whose family no currency of the document names
-// (bareCurrency15, key_bare_currency_rows.go) is the currency of the one country of the
+// (bareCurrency, key_bare_currency_rows.go) is the currency of the one country of the
 // family the document names by a city or the state (الرياض، جدة،
 // الدمام، السعودية → SAR; الدوحة، قطر → QAR; مسقط، صلالة، صحار، سلطنة
 // عمان → OMR; الكويت → KWD; البحرين، المنامة → BHD; الأردن → JOD);
@@ -187,7 +187,7 @@ var (
 	reDinarEN = regexp.MustCompile(`(?i)^dinars?$`)
 )
 
-// countryCurrency is BC's code for family (the codes bareCurrency15
+// countryCurrency is BC's code for family (the codes bareCurrency
 // weighs), or "".
 func countryCurrency(text string, family map[string]bool) string {
 	found := ""

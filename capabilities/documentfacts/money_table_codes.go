@@ -8,11 +8,11 @@ import "regexp"
 // A header naming a bare Arabic rial or dinar ("سعر الوحدة (ريال)",
 // "الإجمالي (دينار)") takes the one of that family the document names in
 // full elsewhere ("قيمة العقد 1,284,600 ريال سعودي"), as a sum in a
-// sentence does (bareCurrency15); before, its column was skipped.
+// sentence does (bareCurrency); before, its column was skipped.
 func (x *extractor) tableCode(cur string) (string, bool) {
 	code, sure := currencyCode(cur, x.omani)
 	if code == "" {
-		code, sure = x.bareCurrency15(cur) // key_bare_currency_rows.go
+		code, sure = x.bareCurrency(cur) // key_bare_currency_rows.go
 	}
 	return code, sure
 }

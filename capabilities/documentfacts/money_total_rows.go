@@ -277,7 +277,7 @@ func takePartFee(text string, at int) bool {
 	sent := tail(moneySentence(text, at), 160) // over the sentence's line breaks
 	line := lineAt(text, at)
 	if strings.Contains(line, " | ") {
-		sent = firstCell14(strings.Trim(line, " |")) + " " + sent
+		sent = firstCell(strings.Trim(line, " |")) + " " + sent
 	}
 	return reTakePartFee.MatchString(sent) && !reQuotedFee.MatchString(tail(sent, 80))
 }
@@ -306,7 +306,7 @@ func citedValue(text string, at int, key string) string {
 			return "insurance_cover" // "بوالص التأمين الشامل ... بحد أدنى مقداره": no deposit
 		}
 		return ""
-	case reValueOfAR.MatchString(near) && reContractWordAR.MatchString(sent) && !reBondNoun20b.MatchString(tail(sent, 60)):
+	case reValueOfAR.MatchString(near) && reContractWordAR.MatchString(sent) && !reBondNounKeyConventions.MatchString(tail(sent, 60)):
 		return "contract_value"
 	case reWorksValue.MatchString(near):
 		return "contract_value"
@@ -355,7 +355,7 @@ func tenderOnce(text string) func() bool {
 	return func() bool {
 		if tender < 0 {
 			tender = 0
-			if isTenderText(text) || reCallText15.MatchString(prefixBytes(text, 300)) || reTenderTitleTotalRows.MatchString(prefixBytes(text, 300)) {
+			if isTenderText(text) || reCallText.MatchString(prefixBytes(text, 300)) || reTenderTitleTotalRows.MatchString(prefixBytes(text, 300)) {
 				tender = 1
 			}
 		}

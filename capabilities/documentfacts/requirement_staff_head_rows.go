@@ -238,8 +238,8 @@ var reSubjectContract = regexp.MustCompile(`(?i)^[\s*_#|]*(?:re|subject|ref(?:er
 
 // subjectContractDates: a date so placed is the contract's
 // agreement_date when the document has no agreement_date of its own (a
-// letter, a notice, a demand about the contract), as parentDate22 keys a
-// contract named with an article. Unlike parentDate22 this holds in a
+// letter, a notice, a demand about the contract), as parentDate keys a
+// contract named with an article. Unlike parentDate this holds in a
 // document typed a quotation, invoice or order too: a subject line names
 // what the letter is about (a final demand on overdue invoices is typed
 // an invoice).
