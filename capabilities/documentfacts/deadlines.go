@@ -28,7 +28,7 @@ var (
 	// enQty: number words, digits or both ("thirty (30)"), then spaces or
 	// a hyphen that glues the number to its unit ("30-day", "thirty-day",
 	// "thirty (30)-day").
-	enQty      = `(` + enNumWords + `)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))?(?:\s*\(\s*(?:` + bracketWords24 + `)\s*\))?(?:-|\s*)` // duration_windows_units.go: "30 (thirty) days"
+	enQty      = `(` + enNumWords + `)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))?(?:\s*\(\s*(?:` + bracketWords + `)\s*\))?(?:-|\s*)` // duration_windows_units.go: "30 (thirty) days"
 	reWithinEN = regexp.MustCompile(`(?i)\b(?:within|(?:no|not)\s+later\s+than)\s+(?:a\s+(?:period|maximum)\s+of\s+|(?:no|not)\s+more\s+than\s+|at\s+(?:the\s+)?(?:most|latest)\s+)?` + enQty + enUnit + `\b(?:\s+period\b)?`)
 	reNoticeEN = regexp.MustCompile(`(?i)\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)\s+)?` + enQty + `(?:calendar\s+|business\s+|working\s+|clear\s+)?(days?|weeks?|months?)['’]?s?['’]?\s+(?:prior\s+)?(?:written\s+)?(?:prior\s+)?(?:notice|notification)\b`)
 
@@ -39,7 +39,7 @@ var (
 	// The number in words may be followed by its digits in brackets
 	// ("ثلاثين (30) يوماً", "ساعتين (2)"), and digits may stand in
 	// brackets alone ("(15) يوماً"), as contracts write them.
-	arQty            = `(?:\(?\s*(` + D + `{1,3})\s*\)?\s*(?:\(\s*(?:` + bracketWords24 + `)\s*\)\s*)?|(` + arNumWords + `)(?:\(\s*` + D + `{1,3}\s*\)\s*)?)` + arUnit + `|` + arDual + `(?:\s*\(\s*` + D + `{1,3}\s*\))?|` + arBare
+	arQty            = `(?:\(?\s*(` + D + `{1,3})\s*\)?\s*(?:\(\s*(?:` + bracketWords + `)\s*\)\s*)?|(` + arNumWords + `)(?:\(\s*` + D + `{1,3}\s*\)\s*)?)` + arUnit + `|` + arDual + `(?:\s*\(\s*` + D + `{1,3}\s*\))?|` + arBare
 	reWithinPeriodAR = regexp.MustCompile(`خلال\s+(?:مدة\s+|فترة\s+)?(?:أقصاها\s+|اقصاها\s+|لا\s+تتجاوز\s+|لا\s+تزيد\s+عن\s+)?(?:` + arQty + `)`)
 	// An offer's validity ("This quotation is valid for 30 days", "العرض
 	// صالح لمدة ثلاثين يوماً من تاريخه"); a bond's or a guarantee's

@@ -708,7 +708,7 @@ var (
 	reBondAR                  = regexp.MustCompile(`ضمان|كفالة|خطاب\s+اعتماد`)
 	reAgreementFor            = regexp.MustCompile(`(?i)\b(?:this|the)\s+(?:agreement|contract|lease|licen[cs]e)\s+(?:takes\s+effect|commences|starts|begins|runs|is\s+made|shall\s+(?:commence|start|run|continue))\b[^.;]{0,60}\bfor\s*$`)
 	reMeasureAfter            = regexp.MustCompile(`(?i)^['’]s?\s+(?:rent|fees?|salary|wages?|pay|premium|charges?|income)\b|^\s*(?:من\s+)?(?:الإيجار|إيجار|الأجرة|أجرة|الراتب|راتب)(?:\s|$|[،.])`)
-	rePayWordClauseContext    = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|payment|payable|settle\w*|refund\w*|remit\w*|repa\w+)\b|سداد|يسدد|تسدد|يدفع|تدفع|دفع|بسداد|بدفع|الدفع|برد|يرد|ترد|` + payVerbAR24) // duration_windows_units.go
+	rePayWordClauseContext    = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|payment|payable|settle\w*|refund\w*|remit\w*|repa\w+)\b|سداد|يسدد|تسدد|يدفع|تدفع|دفع|بسداد|بدفع|الدفع|برد|يرد|ترد|` + payVerbAR) // duration_windows_units.go
 	reNoticeWordClauseContext = regexp.MustCompile(`(?i)\b(?:notice|notif\w*|inform\w*)\b|إخطار|اخطار|إشعار|اشعار|بإخطار|بإشعار|يخطر|إنذار|انذار`)
 	reNoticeAfterAR           = regexp.MustCompile(`^\s*(?:إشعار|إخطار|اخطار|اشعار|إنذار)`)
 	reRenewWord               = regexp.MustCompile(`(?i)\brenew\w*|\bvacat\w*|\bextend\w*|\bresign\w*|\bwithdraw\w*|\bleav(?:e|es|ing)\b|\bquit\w*|\bmov(?:e|es|ing)\s+out\b|مغادرة|استقالة|الاستقالة|تجديد|يجدد|تجدد|إخلاء|اخلاء|تمديد`)
