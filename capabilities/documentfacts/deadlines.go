@@ -402,7 +402,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 				return o.o.Modality == "must_not"
 			}
 		}
-		if intentOnly24(x.a.text[s.start:off]) {
+		if intentOnly(x.a.text[s.start:off]) {
 			return true // deadline_service_cells.go: an intention binds no one
 		}
 		if len(obls) > 0 {
@@ -688,7 +688,7 @@ var (
 	// reTimeColumn: a column of a service-level table that holds the time
 	// allowed to act ("Response", "Rectification", "Resolution time",
 	// "الاستجابة", "المعالجة").
-	reTimeColumn = regexp.MustCompile(`(?i)\b(?:respon(?:se|d)|rectif\w*|resolution|resolve|repair|restor\w*|fix|attendance|arrival|turnaround|target)\b|الاستجابة|المعالجة|الإصلاح|الاصلاح|زمن` + timeColumn24) // deadline_service_cells.go
+	reTimeColumn = regexp.MustCompile(`(?i)\b(?:respon(?:se|d)|rectif\w*|resolution|resolve|repair|restor\w*|fix|attendance|arrival|turnaround|target)\b|الاستجابة|المعالجة|الإصلاح|الاصلاح|زمن` + timeColumn) // deadline_service_cells.go
 )
 
 // serviceLevelCells: in a service-level table, each cell that is a period
@@ -717,7 +717,7 @@ func (x *clauseExtractor) serviceLevelCells(add func(d Deadline, s, e, si int)) 
 			}
 			m := reCellPeriod.FindStringSubmatchIndex(cell)
 			if m == nil {
-				x.serviceCell24(cell, at, add) // deadline_service_cells.go: Arabic units, words, business days
+				x.serviceCell(cell, at, add) // deadline_service_cells.go: Arabic units, words, business days
 				continue
 			}
 			s, e := at+len(cell)-len(strings.TrimLeft(cell, " ")), at+len(strings.TrimRight(cell, " "))
