@@ -212,7 +212,7 @@ func (x *extractor) run() {
 	}
 	x.runGuarded("parties", x.wrappedDefinitions)
 	x.runGuarded("parties", x.signedForRoles)
-	x.runGuarded("governing_law", x.authorityLaw16) // governinglaw_authority.go
+	x.runGuarded("governing_law", x.authorityLaw) // governinglaw_authority.go
 	if len(x.failures) > 0 {
 		x.cands = slices.DeleteFunc(x.cands, func(c candidate) bool { return x.failed(c.by) })
 	}
