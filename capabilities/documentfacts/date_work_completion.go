@@ -10,7 +10,7 @@ import "regexp"
 //     ("complete the curtain wall by", "achieve go-live no later than",
 //     the works' provisional handover, تسليم ابتدائي) is its
 //     `completion_date`, not a delivery date or a plain date. Since
-//     session 21 it is one rule with decision 18's: completion20 in
+//     session 21 it is one rule with decision 18's: completion in
 //     convention_signing_bonds.go decides every completion_date of these rounds.
 //   - DA: the date a deed, a statement of work or a contract gives itself
 //     ("Date of this Deed:", "Contract No. ... - Date:") is its

@@ -303,7 +303,7 @@ func sameDateKey(model, rule string) bool {
 
 // dateKeyCue is the label and role a date key carries.
 func dateKeyCue(k string) (cue, bool) {
-	return keyCue(k, dateCues, cue{key: "date", label: "Date"}, cueCompletionDate, cueOpeningDate20)
+	return keyCue(k, dateCues, cue{key: "date", label: "Date"}, cueCompletionDate, cueOpeningDate)
 }
 
 // durationKeyCue is the label and role a duration key carries.

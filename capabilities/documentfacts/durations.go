@@ -381,7 +381,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 		if c, ok = otherDocumentsKeysDuration(c, ctx, t, ms, me); !ok {
 			return // key_other_documents.go: an ageing bucket, no period
 		}
-		if c, ok = guaranteeWindow(c, ctx); !ok || incidentReport21(c, ctx, x.a.text, base+ms) || rentMeasure(t, ms, me) {
+		if c, ok = guaranteeWindow(c, ctx); !ok || incidentReport(c, ctx, x.a.text, base+ms) || rentMeasure(t, ms, me) {
 			return // key_guarantees_paperwork.go, convention_rejections_offer_roles.go: a guarantee's window, an incident to report (deadlines only), a sum's measure
 		}
 		if survivesConfidential(c, t, ms, me, ctx, x.firstLine()) {
@@ -390,7 +390,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 		if serviceWindow(c, ctx) {
 			return // duration_notice_terms.go: the time to repair or answer a reported fault, a deadline only
 		}
-		if !conv19Duration(c) || !keyConventionsDurationKeys(c, x.a.text, base+ms) {
+		if !bondsParentDatesConventionDurationKeys(c) || !keyConventionsDurationKeys(c, x.a.text, base+ms) {
 			return // convention_bonds_parent_dates.go, key_conventions.go: a delivery or refund window is a deadline only
 		}
 		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: conf}

@@ -278,10 +278,10 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	balanceAfterAdvance(all)
 	specKeys(all, cands, a.text)
 	clauseContextMoneyKeys(all, cands, a.text, out.DocumentType)
-	conv19ParentDates(all, cands, &a)                                // convention_bonds_parent_dates.go
+	bondsParentDatesConventionParentDates(all, cands, &a)            // convention_bonds_parent_dates.go
 	parentDate(all, cands, a.text, out.DocumentType)                 // key_tender_days.go
 	subjectContractDates(all, cands, a.text)                         // requirement_staff_head_rows.go
-	all, cands = conv20SigningDates(all, cands, &a)                  // convention_signing_bonds.go
+	all, cands = signingBondsConventionSigningDates(all, cands, &a)  // convention_signing_bonds.go
 	otherDocumentsKeysFacts(all, cands, &a)                          // key_other_documents.go
 	all, cands = twinDates(all, cands, x.dates19)                    // date_lapses_twins.go
 	all, cands = sameDates(all, cands)                               // key_tender_days.go
@@ -292,7 +292,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	totalRowsMoneyKeys(all, cands, a.text)                           // money_total_rows.go
 	all, cands = arabicTwins(all, cands)                             // money_shares_twins.go, MB3 of money_total_rows.go too
 	keyConventionsFacts(all, cands, &a)                              // key_conventions.go
-	conv21Facts(all, cands, &a)                                      // convention_rejections_offer_roles.go
+	rejectionsOfferRolesConventionFacts(all, cands, &a)              // convention_rejections_offer_roles.go
 	totalRowsMoneyFacts(all, cands, a.text)                          // money_total_rows.go
 	moneyConventionsFacts(all, cands, a.text)                        // money_conventions.go
 	tableHeadersMoneyFacts(all, cands, a.text)                       // money_table_headers.go
@@ -325,7 +325,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	twinRoles(all, a.text)
 	rolesByDoctypePartyRoles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // party_roles_by_doctype.go
 	lettersMinutesPartyRoles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // party_letters_minutes.go
-	conv21Parties(all, cands, a.text, out.DocumentType)                                 // convention_rejections_offer_roles.go
+	rejectionsOfferRolesConventionParties(all, cands, a.text, out.DocumentType)         // convention_rejections_offer_roles.go
 	all, cands = droppedParties(all, cands, a.text)                                     // party_tables.go
 	all, cands = droppedPartiesLabelledNames(all, cands, a.text)                        // party_labelled_names.go
 	rolesBilingualPartyRoles(all, cands, a.text)                                        // party_roles_bilingual.go
@@ -595,10 +595,10 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 		out.Deadlines = cx.deadlineResults(ri, withEvidence)
 	}, func() { cx.obls, cx.dls, out.Deadlines = obls, nil, []Deadline{} })
 	run("obligations", cx.obligationConventionsObligations, func() {})                      // obligation_conventions.go
-	run("obligations", cx.conv20Obligations, func() {})                                     // convention_signing_bonds.go
+	run("obligations", cx.signingBondsConventionObligations, func() {})                     // convention_signing_bonds.go
 	run("obligations", func() { cx.rolesBilingualPartyObligations(all, cands) }, func() {}) // party_roles_bilingual.go
 	run("obligations", func() { cx.sendersCopiesPartyObligations(all, cands) }, func() {})  // party_senders_copies.go
-	run("obligations", cx.conv21Obligations, func() {})                                     // convention_rejections_offer_roles.go
+	run("obligations", cx.rejectionsOfferRolesConventionObligations, func() {})             // convention_rejections_offer_roles.go
 	run("obligations", cx.bidListsObligations, func() {})                                   // obligation_bid_lists.go
 	run("obligations", cx.missedClausesObligations, func() {})                              // obligation_missed_clauses.go
 	run("obligations", cx.oblRole, func() {})                                               // obligation_role_modality.go

@@ -47,9 +47,9 @@ func (x *extractor) clauseContextDateKeys(f *Fact, t string, base, ms, me int, p
 			x.dates19[base+ms] = k
 		}
 	}()
-	defer x.conv20Date(f, t, ms, me, base+ms, w)           // convention_signing_bonds.go, after conv19
-	defer x.conv19Date(f, ctx)                             // convention_bonds_parent_dates.go, after round 16
-	defer labelFamiliesDateKeys(f, t, ms, me, w, x.a.text) // key_label_families.go, after round 15
+	defer x.signingBondsConventionDateKeys(f, t, ms, me, base+ms, w) // convention_signing_bonds.go, after conv19
+	defer x.bondsParentDatesConventionDateKeys(f, ctx)               // convention_bonds_parent_dates.go, after round 16
+	defer labelFamiliesDateKeys(f, t, ms, me, w, x.a.text)           // key_label_families.go, after round 15
 	// key_bare_currency_rows.go, after rounds 12 and 14:
 	defer bareCurrencyRowsDateKeys(f, t, ms, me, w, x.a.text, x.title)
 	defer rowsDayRangesDateKeys(f, t, ms, me, w) // key_rows_day_ranges.go, after round 12

@@ -9,7 +9,7 @@ import (
 // rules follow conventions 19-26"): the rules follow the label
 // conventions 19 to 26 of session 20. Each case is a document of our own
 // (format "md", "html", "docx" or plain text) and the facts of one type
-// it must give, as conv19Cases: requirement and obligation "category
+// it must give, as bondsParentDatesConventionCases: requirement and obligation "category
 // mode anchor"; party "role name"; date, money and duration "key value";
 // deadline the value alone. A case fails on a wanted fact missing and on
 // any other fact of that type.
@@ -190,13 +190,13 @@ var keyConventionsCases = []struct {
 		[]string{"supplier شركة الخليج للكابلات ش.م.م", "customer شركة صحار للألمنيوم ش.م.ع.ع"}},
 }
 
-// keyConventionsItems is every fact of type typ in out as conv19Items, party
+// keyConventionsItems is every fact of type typ in out as bondsParentDatesConventionItems, party
 // lines "role name", a date's document_date read as issue_date.
 func keyConventionsItems(out Output, typ string) []string {
 	if typ == "date" {
 		// The scorer reads the service's document_date as the
 		// Guideline's issue_date (eval_test.go, keySynonyms).
-		got := conv19Items(out, typ)
+		got := bondsParentDatesConventionItems(out, typ)
 		for i, g := range got {
 			if k, v, _ := strings.Cut(g, " "); k == "document_date" {
 				got[i] = "issue_date " + v
@@ -205,7 +205,7 @@ func keyConventionsItems(out Output, typ string) []string {
 		return got
 	}
 	if typ != "party" {
-		return conv19Items(out, typ)
+		return bondsParentDatesConventionItems(out, typ)
 	}
 	var got []string
 	for _, g := range evalItems(out) {

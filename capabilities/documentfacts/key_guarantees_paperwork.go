@@ -22,7 +22,7 @@ import (
 //     a confidentiality clause or a non-disclosure agreement keep the
 //     secret that long: a confidentiality_period, not the term.
 //   - NI: the time to report an incident is a deadline only: decision
-//     43, incidentReport21 in convention_rejections_offer_roles.go.
+//     43, incidentReport in convention_rejections_offer_roles.go.
 
 // guaranteeWindow: the duration keyed c after ctx (its clause) is the
 // window or the validity of a guarantee instrument, not a warranty:
@@ -185,7 +185,7 @@ func paperworkBy(w dateWindows) bool {
 		return false
 	}
 	obj := c[at:]
-	return reProofPaper.MatchString(obj) && !reBidWord.MatchString(obj) && !reDeliverable.MatchString(obj) && !reGoodsWord20.MatchString(obj)
+	return reProofPaper.MatchString(obj) && !reBidWord.MatchString(obj) && !reDeliverable.MatchString(obj) && !reGoodsWord.MatchString(obj)
 }
 
 var (

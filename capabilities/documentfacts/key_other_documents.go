@@ -50,7 +50,7 @@ func (x *extractor) otherDocumentsDateKeys(f *Fact, t string, base, ms int, head
 		case "date":
 			f.Key, f.Label, f.Role = "date", "Date", ""
 		case "opening_date":
-			f.Key, f.Label, f.Role = cueOpeningDate20.key, cueOpeningDate20.label, cueOpeningDate20.role
+			f.Key, f.Label, f.Role = cueOpeningDate.key, cueOpeningDate.label, cueOpeningDate.role
 		default:
 			c := dateCueOf(k)
 			f.Key, f.Label, f.Role = c.key, c.label, c.role
@@ -306,7 +306,7 @@ func ledgerColumn(t string, ms int, headerCells string) (string, bool) {
 }
 
 // otherDocumentsKeysFacts re-keys dates over the whole document (handle.go, after
-// conv20SigningDates; facts and cands aligned):
+// signingBondsConventionSigningDates; facts and cands aligned):
 //
 //   - TD: "This Framework Agreement is dated 4 May 2026" is the
 //     agreement's own date.

@@ -29,7 +29,7 @@ import (
 //   - PD: a key-dates row "Proposal due date | ..." or "Bid due date" in
 //     a tender is its `submission_deadline`, not a sum's due date.
 
-//   - EC (parentDate, after conv19ParentDates): an agreement,
+//   - EC (parentDate, after bondsParentDatesConventionParentDates): an agreement,
 //     addendum or deed with a date of its own keyed before names an earlier or parent contract by its date ("Under a
 //     development contract dated 10 January 2026", "This Addendum amends
 //     the Lease Agreement dated 1 May 2025", "the Services Agreement
@@ -38,7 +38,7 @@ import (
 //     the document has no agreement date of its own, as a letter about
 //     a contract has not).
 
-//   - LD (conv19ParentDates, whose "Date:" label it widened): a letter's
+//   - LD (bondsParentDatesConventionParentDates, whose "Date:" label it widened): a letter's
 //     bilingual "Date / التاريخ:" under a title naming a contract is
 //     its own date (h17-11, h17-12).
 //   - DA: an Arabic agreement or addendum drawn up or concluded on a day
@@ -105,7 +105,7 @@ func (x *extractor) tenderDaysDateKeys(f *Fact, w dateWindows) {
 		case matches(reOriginallyBefore, tail(w.ctx, 40)):
 			f.Key, f.Label, f.Role = "date", "Date", "" // CO: "(originally 1 February 2027)"
 			return
-		case matches(reCompletionDateIs, tail(w.ctx, 80)) && matches(reWorksObject20, x.a.text):
+		case matches(reCompletionDateIs, tail(w.ctx, 80)) && matches(reWorksObject, x.a.text):
 			c := cueCompletionDate // CO: "The revised completion date is"
 			f.Key, f.Label, f.Role = c.key, c.label, c.role
 			return
@@ -249,7 +249,7 @@ var (
 )
 
 // sameDates drops a date fact whose key and value an earlier date
-// fact holds (DD): the passes after dedupe (conv19ParentDates, round 19's
+// fact holds (DD): the passes after dedupe (bondsParentDatesConventionParentDates, round 19's
 // twins, EC, LD) re-key dates, and two forms of one date (a bilingual
 // letter's two columns, "dated 03/03/2025" / "المؤرخ 03/03/2025") that
 // end under one key are one fact, as dedupe makes them before.
@@ -281,7 +281,7 @@ func sameDates(facts []Fact, cands []candidate) ([]Fact, []candidate) {
 // المبرم بتاريخ"), in a document with an agreement_date of another value
 // before it, is a plain date (EC); in a document with none (a letter, a
 // notice, a certificate about the contract), the contract's
-// agreement_date (CD: conv19ParentDates reads only "المؤرخ في" and a
+// agreement_date (CD: bondsParentDatesConventionParentDates reads only "المؤرخ في" and a
 // date keyed date), but in a quotation, invoice or order. facts and cands are aligned (handle.go).
 func parentDate(facts []Fact, cands []candidate, text, docType string) {
 	if len(facts) != len(cands) {
@@ -360,7 +360,7 @@ func paperBy(w dateWindows) bool {
 		}
 	}
 	obj := c[at:]
-	return rePaperWord.MatchString(obj) && !reGoodsWord20.MatchString(obj) && !reBidWord.MatchString(obj)
+	return rePaperWord.MatchString(obj) && !reGoodsWord.MatchString(obj) && !reBidWord.MatchString(obj)
 }
 
 var (

@@ -4,7 +4,7 @@ import "testing"
 
 // Round 20 (issue 29, session 22; docs/documents.md "round 20, the rules
 // follow conventions 45-48"): each case is a document of our own and the
-// facts of one type it must give, read as in conv19Cases (conv19Items):
+// facts of one type it must give, read as in bondsParentDatesConventionCases (bondsParentDatesConventionItems):
 // a case fails on a wanted fact missing and on any other fact of that
 // type.
 
@@ -72,14 +72,14 @@ var moneyConventionsCases = []convCase{
 		moneyConventionsRFP + "## Budget\n\nThe total fees for the three years must not exceed OMR 96,000.000.\n",
 		[]string{"amount 96000 OMR"}},
 	{"47", "Arabic: يجب ألا تتجاوز الأتعاب الإجمالية المقدمة", "money",
-		conv20TenderAR + "## الميزانية\n\nيجب ألا تتجاوز الأتعاب الإجمالية المقدمة مبلغ ٩٦٬٠٠٠ ريال عماني.\n",
+		signingBondsConventionTenderAR + "## الميزانية\n\nيجب ألا تتجاوز الأتعاب الإجمالية المقدمة مبلغ ٩٦٬٠٠٠ ريال عماني.\n",
 		[]string{"amount 96000 OMR"}},
 	{"47 keep", "a contract's agreed fee stays fee", "money",
 		"CONSULTANCY AGREEMENT\n\nThis Agreement is made on 2 March 2026 between Nizwa Heritage Foundation (the \"Client\") and Al Qalam Design Consultants LLC (the \"Consultant\").\n\n1. Fees. The Client shall pay the Consultant a fee of OMR 42,000.000 for the Services.\n",
 		[]string{"fee 42000 OMR"}},
 
 	{"47 keep", "Arabic: a cap on the winner's sale price stays price", "money",
-		conv20TenderAR + "## الأسعار\n\nلا يجوز للمشغل رفع أسعار البيع المعتمدة خلال العام الدراسي. ويجب ألا يتجاوز سعر الوجبة الرئيسية ٠٫٨٥٠ ر.ع.\n",
+		signingBondsConventionTenderAR + "## الأسعار\n\nلا يجوز للمشغل رفع أسعار البيع المعتمدة خلال العام الدراسي. ويجب ألا يتجاوز سعر الوجبة الرئيسية ٠٫٨٥٠ ر.ع.\n",
 		[]string{"price 0.85 OMR"}},
 
 	// Decision 48: late-payment interest stated as a sum is

@@ -87,7 +87,7 @@ func ownLastRow(a *assembled, at int) bool {
 		if !strings.Contains(t, "|") || a.segs[k].heading {
 			break
 		}
-		if reSum21.MatchString(t) {
+		if reSum.MatchString(t) {
 			above++
 		}
 		if a.segs[k].tableStart {
@@ -114,7 +114,7 @@ func segIndexTotalRows(a *assembled, at int) int {
 var reInWords = regexp.MustCompile(`(?i)\bin\s+words\b|\bonly\b|فقط|لا\s+غير|كتابةً|كتابة`)
 
 // totalRowsMoneyFacts applies MD2 to the document's sums after the money keys of
-// the earlier rounds (handle.go, after conv21Facts); facts and cands are
+// the earlier rounds (handle.go, after rejectionsOfferRolesConventionFacts); facts and cands are
 // aligned.
 func totalRowsMoneyFacts(facts []Fact, cands []candidate, text string) {
 	if len(facts) != len(cands) {

@@ -154,7 +154,7 @@ func (x *clauseExtractor) bidListDuties() {
 				o.Party, o.PartyRole = p.text, p.role
 			}
 			at = ln.s + m[1]
-		} else if m := reBidderWord21.FindStringIndex(t); m != nil {
+		} else if m := reBidderWord.FindStringIndex(t); m != nil {
 			o.Party, o.PartyRole = strings.TrimSpace(t[m[0]:m[1]]), "bidder"
 		}
 		for at < ln.e && (text[at] == ' ' || text[at] == '\t') {
@@ -216,7 +216,7 @@ func (x *clauseExtractor) bondClauses() {
 			continue
 		}
 		t := x.a.text[sg.start:sg.end]
-		b := reAccompanyBond21.FindStringIndex(t)
+		b := reAccompanyBond.FindStringIndex(t)
 		if b == nil {
 			continue
 		}

@@ -231,7 +231,7 @@ var bidListsObligationsCases = []struct {
 // obl24Items are a text's facts of typ as the cases write them.
 func obl24Items(out Output, typ string) []string {
 	if typ != "party" {
-		return conv16Items(out, typ)
+		return firstSixConventionItems(out, typ)
 	}
 	var got []string
 	for _, f := range out.Facts {

@@ -151,7 +151,7 @@ var bidsPassivesDutyRequirementsCases = []struct {
 // go test -p 1 ./capabilities/documentfacts -run TestOblReq21Families -v
 func TestOblReq21Families(t *testing.T) {
 	for _, c := range bidsPassivesDutyRequirementsCases {
-		got := conv16Items(extractText(t, c.text), c.typ)
+		got := firstSixConventionItems(extractText(t, c.text), c.typ)
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)
 		}

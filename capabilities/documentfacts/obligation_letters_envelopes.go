@@ -81,15 +81,15 @@ func (x *clauseExtractor) senderRemedies() {
 // the addressee of an offer of employment the employee, whatever words
 // the letter uses; its "you" is the employee (as in an employment
 // letter, handle.go), also where the letter's frame read its addressee
-// as a customer (conv21's addresseeWord21).
+// as a customer (conv21's addresseeWord).
 var reOffer = regexp.MustCompile(`نعرض\s+عليكم\s+(?:وظيفة|منصب|العمل)|(?:يسرنا|يسعدنا|نود)\s+(?:أن\s+)?(?:نعرض|نقدم)\s+(?:عليكم|عليك|لكم|لك)\s+(?:وظيفة|منصب)`)
 
 func (x *clauseExtractor) offerYou() {
-	if x.you != "" && !addresseeWord21(x.you) {
+	if x.you != "" && !addresseeWord(x.you) {
 		return
 	}
 	head := prefixBytes(x.a.text, 1500)
-	if reOfferEmployment21.MatchString(head) || reOffer.MatchString(head) {
+	if reOfferEmployment.MatchString(head) || reOffer.MatchString(head) {
 		x.you = "employee"
 	}
 }

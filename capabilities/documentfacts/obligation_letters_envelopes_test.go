@@ -169,7 +169,7 @@ var lettersEnvelopesDutyRequirementsCases = []struct {
 // go test -p 1 ./capabilities/documentfacts -run TestOblReq22Families -v
 func TestOblReq22Families(t *testing.T) {
 	for _, c := range lettersEnvelopesDutyRequirementsCases {
-		got := conv16Items(extractText(t, c.text), c.typ)
+		got := firstSixConventionItems(extractText(t, c.text), c.typ)
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)
 		}

@@ -150,7 +150,7 @@ const reWinnerRel = `(?:الذي|التي|من)\s+(?:يرسو|ترسو)\s+(?:ع�
 // بنكية أولية", "يقدم الضمان المؤقت في صورة ضمان بنكي"; heldout4 12,
 // heldout5 10, heldout16 09), is the bond's financial requirement and an
 // obligation of no one, as "يجب أن يرفق بالعطاء ضمان" is
-// (accompanyingBonds21, convention_rejections_offer_roles.go): the requirement's sentence is read for
+// (accompanyingBonds, convention_rejections_offer_roles.go): the requirement's sentence is read for
 // obligations as well. A bidder named ("يقدم المناقص ضمان") is another
 // wording; the winner's bond is its own duty already.
 var reSubmitBond = regexp.MustCompile(`^\s*(?:[0-9٠-٩]+[.)\-]?\s*|[-•*]\s*)?(?:(?:يجب|ويجب|يتعين)\s+أن\s+)?(?:و)?(?:يقدم|يُقدم|تقدم|تُقدم)\s+(?:(?:ب|مع\s+)(?:كل\s+)?(?:ال)?(?:عطاء|عطاءات|عرض|عروض)\S*\s+)?(?:ال)?(?:ضمان|كفالة|تأمين)`)

@@ -134,7 +134,7 @@ var detectCases = []struct {
 // go test -p 1 ./capabilities/documentfacts -run TestDetect27Families -v
 func TestDetect27Families(t *testing.T) {
 	for _, c := range detectCases {
-		got := conv16Items(extractAs(t, c.format, c.text), c.typ)
+		got := firstSixConventionItems(extractAs(t, c.format, c.text), c.typ)
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("class %s, %s (%s):\n%s", c.class, c.name, c.typ, msg)
 		}

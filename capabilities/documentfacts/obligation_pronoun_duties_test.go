@@ -5,7 +5,7 @@ import "testing"
 // Session 20 (issue 29, docs/documents.md "Issue 29, session 20:
 // obligations and requirements by families"): each case is a document of
 // our own and the facts of one type (obligation or requirement) it must
-// give, as in conv16Cases: "key value word", the word contained in the
+// give, as in firstSixConventionCases: "key value word", the word contained in the
 // action or requirement. A case fails on a wanted fact missing and on any
 // other fact of that type (none wanted: none found).
 
@@ -97,7 +97,7 @@ var pronounDutiesObligationsCases = []struct {
 // go test -p 1 ./capabilities/documentfacts -run TestObl20Families -v
 func TestObl20Families(t *testing.T) {
 	for _, c := range pronounDutiesObligationsCases {
-		got := conv16Items(extractText(t, c.text), c.typ)
+		got := firstSixConventionItems(extractText(t, c.text), c.typ)
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)
 		}

@@ -183,7 +183,7 @@ func sendersCopiesPartyRoles(facts []Fact, cands []candidate, text string) {
 		return
 	}
 	// O: the owner of a tender, a competition or a bid is its issuer.
-	if reBidWords.MatchString(firstLines21(text, 3)) && !hasRole(facts, "issuer") {
+	if reBidWords.MatchString(firstLines(text, 3)) && !hasRole(facts, "issuer") {
 		for i, f := range facts {
 			if f.Type == TypeParty && f.EntityType != "person" && f.Role == "owner" && cands[i].start < 2000 && reOwnerWord.MatchString(prefixBytes(text[cands[i].end:], 200)) {
 				setRole(facts, i, "issuer")
@@ -198,11 +198,11 @@ func sendersCopiesPartyRoles(facts []Fact, cands []candidate, text string) {
 
 // senderRolesSendersCopies applies family S.
 func senderRolesSendersCopies(facts []Fact, cands []candidate, text string) {
-	if reTenderTitle.MatchString(firstLines21(text, 3)) {
+	if reTenderTitle.MatchString(firstLines(text, 3)) {
 		return // a request for quotations: its author is the issuer
 	}
 	kind := false
-	for n, l := range strings.Split(firstLines21(text, 15), "\n") {
+	for n, l := range strings.Split(firstLines(text, 15), "\n") {
 		if reSenderKind.MatchString(l) && (n == 0 || len(strings.Fields(l)) <= 8) {
 			kind = true
 			break
@@ -292,7 +292,7 @@ var reWinningProposer = regexp.MustCompile(`(?i)^(?:the\s+)?(?:successful|select
 func (x *clauseExtractor) sendersCopiesPartyObligations(all []Fact, cands []candidate) {
 	// A proposer of a request for proposals or a tender is its bidder
 	// (as "Applicant" and "Tenderer" are; an insurance proposer is not).
-	if reTenderTitle.MatchString(firstLines21(x.a.text, 3)) {
+	if reTenderTitle.MatchString(firstLines(x.a.text, 3)) {
 		for i := range x.obls {
 			if o := &x.obls[i].o; o.PartyRole == "proposer" || o.PartyRole == "" && reWinningProposer.MatchString(o.Action) {
 				o.PartyRole = "bidder"

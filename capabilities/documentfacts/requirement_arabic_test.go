@@ -39,7 +39,7 @@ var arabicArabicRequirementsCases = []struct {
 // go test -p 1 ./capabilities/documentfacts -run TestArReq22Families -v
 func TestArReq22Families(t *testing.T) {
 	for _, c := range arabicArabicRequirementsCases {
-		got := conv16Items(extractText(t, c.text), "requirement")
+		got := firstSixConventionItems(extractText(t, c.text), "requirement")
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("family %s, %s:\n%s", c.family, c.name, msg)
 		}

@@ -31,7 +31,7 @@ var categoriesLeadsCases = []struct {
 // go test -p 1 ./capabilities/documentfacts -run TestReq20Families -v
 func TestReq20Families(t *testing.T) {
 	for _, c := range categoriesLeadsCases {
-		got := conv16Items(extractAs(t, c.format, c.text), "requirement")
+		got := firstSixConventionItems(extractAs(t, c.format, c.text), "requirement")
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("family %s, %s:\n%s", c.family, c.name, msg)
 		}
@@ -85,7 +85,7 @@ var categoriesLeadsAfterCases = []struct {
 // go test -p 1 ./capabilities/documentfacts -run TestReq20bFamilies -v
 func TestReq20bFamilies(t *testing.T) {
 	for _, c := range categoriesLeadsAfterCases {
-		got := conv16Items(extractAs(t, c.format, c.text), "requirement")
+		got := firstSixConventionItems(extractAs(t, c.format, c.text), "requirement")
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("family %s, %s:\n%s", c.family, c.name, msg)
 		}

@@ -114,7 +114,7 @@ func (x *clauseExtractor) requirementConventions(ctx reqContext) {
 // Round 18c (issue 29, session 20; docs/documents.md "round 18c, the
 // rules follow conventions 27-32"): the rules follow the label
 // conventions 27-32 (docs/documents.md, "Issue 29, session 20:
-// conventions 27 onwards"). Hooked by one line after conv20Requirements
+// conventions 27 onwards"). Hooked by one line after signingBondsConventionRequirements
 // (requirements.go); the table cases are in requirement_conventions_test.go.
 
 // laterRequirementConventions applies the requirement decisions of 27-32.

@@ -312,7 +312,7 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 	case !inSection && (strings.Contains(t, "يشترط") || strings.Contains(t, "يُشترط")):
 		v.take = true
 	}
-	if !v.take && ctx.tender && x.bidderBond19(u, t) {
+	if !v.take && ctx.tender && x.bidderBond(u, t) {
 		return reqVerdict{take: true, bond: true, method: v.method, inSection: inSection} // convention_bonds_parent_dates.go
 	}
 	return v

@@ -80,7 +80,7 @@ var staffHeadRowsHTMLCases = []struct {
 
 func TestFam23HTMLFamilies(t *testing.T) {
 	for _, c := range staffHeadRowsHTMLCases {
-		got := conv16Items(extractHTMLStaffHeadRows(t, c.html), c.typ)
+		got := firstSixConventionItems(extractHTMLStaffHeadRows(t, c.html), c.typ)
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)
 		}
@@ -120,7 +120,7 @@ var staffHeadRowsTextCases = []struct {
 
 func TestFam23TextFamilies(t *testing.T) {
 	for _, c := range staffHeadRowsTextCases {
-		got := conv16Items(extractText(t, c.text), c.typ)
+		got := firstSixConventionItems(extractText(t, c.text), c.typ)
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)
 		}
@@ -143,7 +143,7 @@ var staffHeadRowsDateCases = []struct {
 
 func TestFam23VisitDates(t *testing.T) {
 	for _, c := range staffHeadRowsDateCases {
-		got := conv16Items(extractText(t, c.text), "requirement")
+		got := firstSixConventionItems(extractText(t, c.text), "requirement")
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("family D, %s:\n%s", c.name, msg)
 		}

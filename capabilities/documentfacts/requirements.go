@@ -302,20 +302,20 @@ units:
 		}
 	}
 	x.winnerBonds()
-	x.splitDocLists()                    // requirement_document_lists.go
-	x.dropTableCells()                   // requirement_document_lists.go
-	x.dropMoneyRows()                    // requirement_bonds_sections.go
-	x.dropProofClauses()                 // requirement_bonds_sections.go
-	x.listedBonds()                      // requirement_bonds_sections.go
-	x.dropRepeats()                      // requirement_criterion.go
-	x.splitPartsRequirementFamilies(ctx) // requirement_split_parts.go
-	x.reqStructures(ctx)                 // requirement_structures.go
-	x.requirementConventions(ctx)        // requirement_conventions.go: the session 18 conventions
-	x.conv19Requirements()               // convention_bonds_parent_dates.go: the session 19 conventions
-	x.conv20Requirements(ctx)            // convention_signing_bonds.go: the session 20 conventions
-	x.conv21Requirements(ctx)            // convention_rejections_offer_roles.go: the session 21 conventions
-	x.applyHalves(ctx)                   // requirement_structures.go: after the categories are settled
-	x.categoriesLeadsRequirements()      // requirement_categories_leads.go
+	x.splitDocLists()                                 // requirement_document_lists.go
+	x.dropTableCells()                                // requirement_document_lists.go
+	x.dropMoneyRows()                                 // requirement_bonds_sections.go
+	x.dropProofClauses()                              // requirement_bonds_sections.go
+	x.listedBonds()                                   // requirement_bonds_sections.go
+	x.dropRepeats()                                   // requirement_criterion.go
+	x.splitPartsRequirementFamilies(ctx)              // requirement_split_parts.go
+	x.reqStructures(ctx)                              // requirement_structures.go
+	x.requirementConventions(ctx)                     // requirement_conventions.go: the session 18 conventions
+	x.bondsParentDatesConventionRequirements()        // convention_bonds_parent_dates.go: the session 19 conventions
+	x.signingBondsConventionRequirements(ctx)         // convention_signing_bonds.go: the session 20 conventions
+	x.rejectionsOfferRolesConventionRequirements(ctx) // convention_rejections_offer_roles.go: the session 21 conventions
+	x.applyHalves(ctx)                                // requirement_structures.go: after the categories are settled
+	x.categoriesLeadsRequirements()                   // requirement_categories_leads.go
 	x.bidsPassivesDutyRequirementsRequirements(ctx)
 	x.lettersEnvelopesDutyRequirementsRequirements(ctx) // obligation_letters_envelopes.go
 	x.arabicArabicRequirements(ctx)                     // requirement_arabic.go
