@@ -496,12 +496,12 @@ func (x *clauseExtractor) obligations() {
 	x.dropValidities()
 	x.twinObligations()
 	x.renumbered()
-	x.dutyFormsObligationFamilies()      // obligation_duty_forms.go
-	x.pronounDutiesObligations()         // obligation_pronoun_duties.go
-	x.bidsPassivesDutyRequirements()     // obligation_bids_passives.go
-	x.lettersEnvelopesDutyRequirements() // obligation_letters_envelopes.go
-	x.subjectsTablesObligations()        // obligation_subjects_tables.go
-	x.missedClausesPassiveObligations()  // obligation_missed_clauses.go
+	x.dutyFormsObligationFamilies()     // obligation_duty_forms.go
+	x.pronounDutiesObligations()        // obligation_pronoun_duties.go
+	x.bidsPassivesObligations()         // obligation_bids_passives.go
+	x.lettersEnvelopesObligations()     // obligation_letters_envelopes.go
+	x.subjectsTablesObligations()       // obligation_subjects_tables.go
+	x.missedClausesPassiveObligations() // obligation_missed_clauses.go
 	// Arabic duties of each member: obligation_consortia.go.
 	x.arMemberDuties()
 }

@@ -28,8 +28,10 @@
 //     Each runs under guard (guard.go); stop.go stops a run at its
 //     deadline, also inside one block.
 //  3. findInjections (untrusted.go) and resolve (extract.go); the party
-//     name passes lettersMinutesNames ... boardsDefinitionsNames (party_*.go, see handle.go for
-//     their order), wrappedNames and dedupe.
+//     name passes (signatureColumnsNames, lettersMinutesNames,
+//     labelledNamesNames, rolesBilingualNames, sendersCopiesNames,
+//     boardsDefinitionsNames: party_*.go, see handle.go for their
+//     order), wrappedNames and dedupe.
 //  4. The document's type, language and title (detectType, titleType in
 //     handle.go).
 //  5. Party roles by the rules: senderRoles (parties.go), then the
@@ -93,7 +95,9 @@
 // rules found nowhere, with their requirements), obligation_conventions.go,
 // obligation_role_modality.go (roles and modality after every rule),
 // obldefs27.go (obligations of defined parties). Several obligation_*.go
-// files also hold the requirement pass of their round (req21 ... missedClausesRequirements).
+// files also hold a requirement pass (bidsPassivesRequirements,
+// lettersEnvelopesRequirements, subjectsTablesRequirements,
+// bidListsRequirements, missedClausesRequirements).
 //
 // Requirements: requirements.go (sections, units, categories, results);
 // requirement_criterion.go (what is a requirement: judgeRequirement),

@@ -10,10 +10,10 @@ import (
 // Obligations and requirements by families (issue 29, session 21;
 // docs/documents.md "Issue 29, session 21: obligation and requirement
 // recall"). Each family is a wording seen in two labelled documents or
-// more; bidsPassivesDutyRequirements runs after pronounDutiesObligations, when every sentence's obligations have
+// more; bidsPassivesObligations runs after pronounDutiesObligations, when every sentence's obligations have
 // been read.
 
-func (x *clauseExtractor) bidsPassivesDutyRequirements() {
+func (x *clauseExtractor) bidsPassivesObligations() {
 	for si, s := range x.sents {
 		if x.reqSents[si] && !x.skipped(s) {
 			x.bidIncludes(si, s)
@@ -187,8 +187,8 @@ func (x *clauseExtractor) passiveDuty(si int, s span, t string, at int, cut bool
 	x.addDuty(si, s, t, at, len(t), at, clauseParty{}, 0.7, cutAR)
 }
 
-// bidsPassivesDutyRequirementsRequirements runs after categoriesLeadsRequirements, when the categories are settled.
-func (x *clauseExtractor) bidsPassivesDutyRequirementsRequirements(ctx reqContext) {
+// bidsPassivesRequirements runs after categoriesLeadsRequirements, when the categories are settled.
+func (x *clauseExtractor) bidsPassivesRequirements(ctx reqContext) {
 	if ctx.binding {
 		return
 	}

@@ -31,7 +31,7 @@ func firstMention(text, value string, open int) int {
 	return i
 }
 
-func (x *clauseExtractor) lettersEnvelopesDutyRequirements() {
+func (x *clauseExtractor) lettersEnvelopesObligations() {
 	x.senderRemedies()
 	x.obls = slices.DeleteFunc(x.obls, func(o oblFound) bool {
 		a := strings.TrimSpace(o.o.Action)
@@ -173,8 +173,8 @@ func (x *clauseExtractor) arYouVerb() {
 // or a bidder bound by على ... أن ("على المناقص أن يرفق بعطائه ما يلي:").
 var reBidContentLeadLettersEnvelopes = regexp.MustCompile(`(?i)\b(?:each|every|all|the|your)?\s*(?:(?:technical|financial|commercial|price|priced)\s+)?(?:envelopes?|applications?|bids?|tenders?|offers?|proposals?|quotations?|submissions?|packages?)\s+(?:must|shall|should|will)\s+(?:(?:include|contain|comprise|consist\s+of)\b|be\s+accompanied\s+by\b)|\b(?:each|every|all|the)?\s*(?:applicants?|candidates?|bidders?|tenderers?|suppliers?|consultants?|firms?|proposers?|respondents?)\s+(?:(?:is|are|will\s+be)\s+required|(?:must|shall|should)\s+be\s+required|need)\s+to\s+(?:submit|provide|include|attach|enclose|furnish|upload)\b|\b(?:each|every|all|the)?\s*(?:proposers?|respondents?)\s+(?:must|shall|should)\s+(?:submit|provide|include|attach|enclose|furnish|upload)\b|(?:يجب|ينبغي|يتعين)\s+أن\s+(?:يحتوي|تحتوي|يشتمل|تشتمل|يشمل|تشمل)\s+(?:\p{Arabic}+\s+){0,3}على|(?:^|\s)على\s+(?:ال)?(?:متقدم|متقدمين|مناقص|مناقصين|مورد|موردين|مرشح|مرشحين)\s+(?:\p{Arabic}+\s+)?أن\s+(?:يرفق|يقدم|يرفقوا|يقدموا)`)
 
-// lettersEnvelopesDutyRequirementsRequirements runs after bidsPassivesDutyRequirementsRequirements.
-func (x *clauseExtractor) lettersEnvelopesDutyRequirementsRequirements(ctx reqContext) {
+// lettersEnvelopesRequirements runs after bidsPassivesRequirements.
+func (x *clauseExtractor) lettersEnvelopesRequirements(ctx reqContext) {
 	if ctx.binding {
 		return
 	}

@@ -10,7 +10,7 @@ import (
 // family is a wording of Arabic tenders, or of the Arabic side of
 // bilingual ones, seen in more than one document. They run last among
 // the requirement passes (requirements.go calls arabicArabicRequirements after
-// bidsPassivesDutyRequirementsRequirements), on requirements written in Arabic. The Saudi
+// bidsPassivesRequirements), on requirements written in Arabic. The Saudi
 // tender words, staff, nationalisation rates, licences, CE marking and
 // one-sentence document lists are req22's families (obligation_letters_envelopes.go) and
 // are not repeated here.

@@ -316,13 +316,13 @@ units:
 	x.rejectionsOfferRolesConventionRequirements(ctx) // convention_rejections_offer_roles.go: the session 21 conventions
 	x.applyHalves(ctx)                                // requirement_structures.go: after the categories are settled
 	x.categoriesLeadsRequirements()                   // requirement_categories_leads.go
-	x.bidsPassivesDutyRequirementsRequirements(ctx)
-	x.lettersEnvelopesDutyRequirementsRequirements(ctx) // obligation_letters_envelopes.go
-	x.arabicArabicRequirements(ctx)                     // requirement_arabic.go
-	x.staffHeadRowsRequirements(ctx)                    // requirement_staff_head_rows.go
-	x.subjectsTablesRequirements(ctx)                   // obligation_subjects_tables.go
-	x.bidListsRequirements(ctx)                         // obligation_bid_lists.go
-	x.missedClausesRequirements(ctx)                    // obligation_missed_clauses.go
+	x.bidsPassivesRequirements(ctx)
+	x.lettersEnvelopesRequirements(ctx) // obligation_letters_envelopes.go
+	x.arabicArabicRequirements(ctx)     // requirement_arabic.go
+	x.staffHeadRowsRequirements(ctx)    // requirement_staff_head_rows.go
+	x.subjectsTablesRequirements(ctx)   // obligation_subjects_tables.go
+	x.bidListsRequirements(ctx)         // obligation_bid_lists.go
+	x.missedClausesRequirements(ctx)    // obligation_missed_clauses.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).
