@@ -430,15 +430,15 @@ type clauseExtractor struct {
 	obls      []oblFound
 	// you is the role "you" names: the employee in an employment
 	// letter ("You must not disclose ..."); "" elsewhere.
-	you  string
-	we15 string // the sender of a letter: "we" (obligation_duty_forms.go)
-	reqs []reqFound
-	dls  []dlFound
-	stop *stopper // stop.go
+	you          string
+	letterSender string // the sender of a letter: "we" (obligation_duty_forms.go)
+	reqs         []reqFound
+	dls          []dlFound
+	stop         *stopper // stop.go
 
-	// defAliases28: the parties' defined words as subject forms
+	// definedSubjectAliases: the parties' defined words as subject forms
 	// (obligation_subjects.go).
-	defAliases28 []clauseParty
+	definedSubjectAliases []clauseParty
 }
 
 type oblFound struct {
@@ -624,8 +624,8 @@ func (x *clauseExtractor) weParty(before, subj string) (clauseParty, bool) {
 			return p, true
 		}
 	}
-	if w := strings.TrimSpace(subj); (w == "We" || w == "we") && x.we15 != "" {
-		return clauseParty{w, x.we15}, true // a letter's sender (obligation_duty_forms.go)
+	if w := strings.TrimSpace(subj); (w == "We" || w == "we") && x.letterSender != "" {
+		return clauseParty{w, x.letterSender}, true // a letter's sender (obligation_duty_forms.go)
 	}
 	if w := strings.TrimSpace(subj); w == "We" || w == "we" {
 		for _, p := range x.parties {

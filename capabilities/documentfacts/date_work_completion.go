@@ -25,10 +25,10 @@ import "regexp"
 // round 19's are, for twinDates.
 func (x *extractor) workCompletionDateKeysHook(f *Fact, t string, base, ms, me int, w dateWindows) {
 	if k := workCompletionDateKeys(f, t, ms, me, w, x.firstLine()); k != "" && (k == "date" || knownDateCue(k)) {
-		if x.dates19 == nil {
-			x.dates19 = map[int]string{}
+		if x.dateKeysByStart == nil {
+			x.dateKeysByStart = map[int]string{}
 		}
-		x.dates19[base+ms] = k
+		x.dateKeysByStart[base+ms] = k
 	}
 }
 

@@ -36,10 +36,10 @@ type extractor struct {
 	// contractRead: contractLike's answer once read (0 unread, 1 yes,
 	// 2 no): it reads the document's opening, the same for every call
 	contractRead int8
-	// dates19: the keys round 19 gave dates, by the date's start
+	// dateKeysByStart: the keys round 19 gave dates, by the date's start
 	// (date_lapses_twins.go), for their twins in the other language.
-	dates19 map[int]string
-	running string // the extractor running (see guard)
+	dateKeysByStart map[int]string
+	running         string // the extractor running (see guard)
 	// decimalComma: the document writes amounts with a decimal comma
 	// (learnNumberStyle); suffixCurrency: mostly with the currency after
 	// the number.

@@ -283,7 +283,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	subjectContractDates(all, cands, a.text)                         // requirement_staff_head_rows.go
 	all, cands = signingBondsConventionSigningDates(all, cands, &a)  // convention_signing_bonds.go
 	otherDocumentsKeysFacts(all, cands, &a)                          // key_other_documents.go
-	all, cands = twinDates(all, cands, x.dates19)                    // date_lapses_twins.go
+	all, cands = twinDates(all, cands, x.dateKeysByStart)            // date_lapses_twins.go
 	all, cands = sameDates(all, cands)                               // key_tender_days.go
 	all, cands = dueTablesMoneyKeys(all, cands, &a)                  // money_due_tables.go
 	sharesTwinsMoneyKeys(all, cands, a.text)                         // money_shares_twins.go

@@ -41,10 +41,10 @@ func (x *extractor) clauseContextDateKeys(f *Fact, t string, base, ms, me int, p
 	defer x.workCompletionDateKeysHook(f, t, base, ms, me, w)      // date_work_completion.go, after round 19
 	defer func() {                                                 // date_lapses_twins.go, after conv19
 		if k := lapsesTwinsDateKeys(f, t, ms, me, w); k != "" {
-			if x.dates19 == nil {
-				x.dates19 = map[int]string{}
+			if x.dateKeysByStart == nil {
+				x.dateKeysByStart = map[int]string{}
 			}
-			x.dates19[base+ms] = k
+			x.dateKeysByStart[base+ms] = k
 		}
 	}()
 	defer x.signingBondsConventionDateKeys(f, t, ms, me, base+ms, w) // convention_signing_bonds.go, after conv19
@@ -402,14 +402,14 @@ func clauseContextMoneyKeys(facts []Fact, cands []candidate, text, docType strin
 		if k != "" {
 			cur = k
 		}
-		if k14 := rowsDayRangesMoneyKeys(cur, sent, lineAt(text, at), text, at); k14 != "" {
-			k = k14 // key_rows_day_ranges.go
+		if rowsKey := rowsDayRangesMoneyKeys(cur, sent, lineAt(text, at), text, at); rowsKey != "" {
+			k = rowsKey // key_rows_day_ranges.go
 		}
-		if k15 := bareCurrencyRowsMoneyKeys(k, f.Key, sent, text, at); k15 != "" {
-			k = k15 // key_bare_currency_rows.go
+		if bareKey := bareCurrencyRowsMoneyKeys(k, f.Key, sent, text, at); bareKey != "" {
+			k = bareKey // key_bare_currency_rows.go
 		}
-		if k16 := labelFamiliesMoneyKeys(k, f.Key, sent, text, at, cands[i].end); k16 != "" {
-			k = k16 // key_label_families.go
+		if labelKey := labelFamiliesMoneyKeys(k, f.Key, sent, text, at, cands[i].end); labelKey != "" {
+			k = labelKey // key_label_families.go
 		}
 		if k != "" && k != f.Key {
 			facts[i].Key, facts[i].Label = k, moneyKeyLabel(k)
@@ -641,11 +641,11 @@ func (x *extractor) clauseContextDurationKeys(t string, ms, me int, ctx string, 
 			// year": the agreement's term.
 			return durationCueOf("term"), true
 		}
-		if c15, ok15 := bareCurrencyRowsNoCueKeys(ctx, clause, t[me:min(len(t), me+60)]); ok15 {
-			return c15, true // round 15 (key_bare_currency_rows.go)
+		if bareCue, bareOK := bareCurrencyRowsNoCueKeys(ctx, clause, t[me:min(len(t), me+60)]); bareOK {
+			return bareCue, true // round 15 (key_bare_currency_rows.go)
 		}
-		if c14, ok14 := rowsDayRangesNoCueKeys(ctx, clause, t[me:min(len(t), me+60)]); ok14 {
-			return c14, true // round 14 (key_rows_day_ranges.go)
+		if rowsCue, rowsOK := rowsDayRangesNoCueKeys(ctx, clause, t[me:min(len(t), me+60)]); rowsOK {
+			return rowsCue, true // round 14 (key_rows_day_ranges.go)
 		}
 		return c, false
 	}
@@ -660,8 +660,8 @@ func (x *extractor) clauseContextDurationKeys(t string, ms, me int, ctx string, 
 	if ls := strings.LastIndexByte(t[:ms], '\n') + 1; strings.Contains(t[ls:], " | ") && !strings.Contains(t[ls:ms], " | ") && rowHasAmount(t[ls:]) {
 		return c, false // "اختبار الضخ لمدة ٢٤ ساعة | مقطوعية | ١ | ٤٥٠٫٠٠٠": an item's description
 	}
-	if c14, ok14, hit := rowsDayRangesDurationKeys(ctx, clause, after, c); hit {
-		return c14, ok14 // round 14 (key_rows_day_ranges.go)
+	if rowsCue, rowsOK, hit := rowsDayRangesDurationKeys(ctx, clause, after, c); hit {
+		return rowsCue, rowsOK // round 14 (key_rows_day_ranges.go)
 	}
 	switch c.key {
 	case "payment_period":
@@ -695,8 +695,8 @@ func (x *extractor) clauseContextDurationKeys(t string, ms, me int, ctx string, 
 			// appointment or a restraint lasts, not the term.
 			return durationCueOf("duration"), true
 		}
-		if c13, ok13 := termsIntrosTermKeys(ctx, clause); ok13 {
-			return c13, true
+		if termCue, termOK := termsIntrosTermKeys(ctx, clause); termOK {
+			return termCue, true
 		}
 	}
 	return bareCurrencyRowsDurationKeys(ctx, clause, after, c) // key_bare_currency_rows.go

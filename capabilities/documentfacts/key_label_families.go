@@ -129,12 +129,12 @@ func labelFamiliesMoneyKeys(k, orig, sent, text string, at, end int) string {
 		// a performance guarantee", "USD 12,000 being the advance
 		// payment", "AED 240,000 (the "Contract Price")", "as the total
 		// value of this Agreement", "كدفعة مقدمة").
-		if k16 := purposeAfter(text[min(max(end, 0), len(text)):min(len(text), max(end, 0)+160)]); k16 != "" {
-			return k16
+		if purposeKey := purposeAfter(text[min(max(end, 0), len(text)):min(len(text), max(end, 0)+160)]); purposeKey != "" {
+			return purposeKey
 		}
 	}
-	if k16 := labelFamiliesMoneyKeysProbe(key, sent, text, at, end, row); k16 != "" {
-		return k16
+	if probeKey := labelFamiliesMoneyKeysProbe(key, sent, text, at, end, row); probeKey != "" {
+		return probeKey
 	}
 	switch {
 	case key == "total_amount" && !row && reLiabilityAR.MatchString(sent):
@@ -203,8 +203,8 @@ func (x *extractor) labelFamiliesDurationKeys(t string, ms, me int, ctx string, 
 	if locs := reClauseStop.FindAllStringIndex(clause, -1); len(locs) > 0 {
 		clause = clause[locs[len(locs)-1][0]+1:]
 	}
-	if c16, ok16 := labelFamiliesDurationKeysProbe(t, ms, me, ctx, clause, c, ok); ok16 {
-		return c16, true
+	if probeCue, probeOK := labelFamiliesDurationKeysProbe(t, ms, me, ctx, clause, c, ok); probeOK {
+		return probeCue, true
 	}
 	if !had && !ok {
 		switch {

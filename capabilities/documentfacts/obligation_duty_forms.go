@@ -305,7 +305,7 @@ func (x *clauseExtractor) arNominalDuties(si int, s span, t string) {
 // addressee the party of the other role.
 var reLetterOpen = regexp.MustCompile(`(?m)^[ \t*_]*(?:Dear\s+\S|To\s*(?:/\s*إلى\s*)?[*_]*\s*:|إلى\s*:|السادة\s*/|السيد\s*/|الفاضل\s*/|عزيزي|المحترمين\s*/|(?:Re|Subject|الموضوع)\s*:|We\s+(?:are|have|refer|write|thank|confirm|acknowledge|wish)\b|يسرنا|نود|نفيدكم)`)
 
-// letterRoles sets x.you and x.we15 in a letter.
+// letterRoles sets x.you and x.letterSender in a letter.
 func (x *clauseExtractor) letterRoles() {
 	text := x.a.text
 	m := reLetterOpen.FindStringIndex(text)
@@ -344,7 +344,7 @@ func (x *clauseExtractor) letterRoles() {
 	if x.you == "" {
 		x.you = addressee
 	}
-	x.we15 = sender
+	x.letterSender = sender
 }
 
 // reArYouPronoun: an Arabic duty addressed to "you" (عليك، عليكم) and

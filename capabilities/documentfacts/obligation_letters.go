@@ -12,7 +12,7 @@ import (
 // reader takes the addressee's role), and "we", who engages and pays for
 // the service, is its client: `customer`. Duties written "You shall ...",
 // "تلتزمون بـ", "We will pay ...", "نلتزم بـ" then take those roles and
-// are split as any named subject's (the clause reader's x.you and x.we15).
+// are split as any named subject's (the clause reader's x.you and x.letterSender).
 
 var (
 	// reEngageYou: the letter engages its reader as a provider.
@@ -60,7 +60,7 @@ func (x *clauseExtractor) letterEngagement() {
 		return
 	}
 	// (The engagement says who is who, over the letter frame's sides.)
-	x.you, x.we15 = r, "customer"
+	x.you, x.letterSender = r, "customer"
 }
 
 // letterEngagementParties gives the parties of such a letter the same

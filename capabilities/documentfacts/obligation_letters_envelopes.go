@@ -61,11 +61,11 @@ func (x *clauseExtractor) lettersEnvelopesObligations() {
 var reSenderRemedy = regexp.MustCompile(`(?i)^(?:also\s+|then\s+|immediately\s+)?(?:deduct|set\s+off|offset|withhold|suspend|terminate|cancel|charge|recover|call|encash|invoke|place\s+(?:your|the)\s+account|refer\s+(?:the|this)\s+matter|take\s+(?:legal|further)|commence\s+legal|apply\s+(?:delay|liquidated))\b`)
 
 func (x *clauseExtractor) senderRemedies() {
-	if x.we15 == "" {
+	if x.letterSender == "" {
 		return
 	}
 	x.obls = slices.DeleteFunc(x.obls, func(o oblFound) bool {
-		if o.o.PartyRole != x.we15 || hasArabic(o.o.Action) || !reSenderRemedy.MatchString(strings.TrimSpace(o.o.Action)) {
+		if o.o.PartyRole != x.letterSender || hasArabic(o.o.Action) || !reSenderRemedy.MatchString(strings.TrimSpace(o.o.Action)) {
 			return false
 		}
 		w := strings.Fields(strings.ToLower(o.o.Action))
@@ -495,7 +495,7 @@ func (x *clauseExtractor) dropStrays() {
 var senderOf = map[string]string{"customer": "supplier", "tenant": "landlord", "landlord": "tenant", "employee": "employer", "subcontractor": "contractor", "buyer": "supplier"}
 
 func (x *clauseExtractor) letterFrame() {
-	if x.you != "" || x.we15 != "" {
+	if x.you != "" || x.letterSender != "" {
 		return
 	}
 	m := reLetterOpen.FindStringIndex(x.a.text)
@@ -523,7 +523,7 @@ func (x *clauseExtractor) letterFrame() {
 	if role == "" || sender < 0 || sender > at {
 		return
 	}
-	x.you, x.we15 = role, senderOf[role]
+	x.you, x.letterSender = role, senderOf[role]
 }
 
 // Family B1: a statement is no duty. A benefit the addressee will

@@ -40,7 +40,7 @@ func (x *clauseExtractor) definedWordAliases(all []Fact, cands []candidate) {
 		}
 		for _, f := range []string{w, w + "s"} {
 			if !x.hasAlias(f) && !x.hasDefAlias(f) {
-				x.defAliases28 = append(x.defAliases28, clauseParty{f, r})
+				x.definedSubjectAliases = append(x.definedSubjectAliases, clauseParty{f, r})
 			}
 		}
 	}
@@ -73,7 +73,7 @@ func (x *clauseExtractor) definedWordAliases(all []Fact, cands []candidate) {
 		if role == "" {
 			return
 		}
-		x.defAliases28 = append(x.defAliases28, clauseParty{"the " + low, role})
+		x.definedSubjectAliases = append(x.definedSubjectAliases, clauseParty{"the " + low, role})
 	}
 	for _, d := range partyDefs27(text, all, cands) {
 		if !d.ar && d.party < len(all) && len(strings.Fields(d.word)) <= 3 {
@@ -140,7 +140,7 @@ func splitRoledSubjects(obls []Obligation) {
 }
 
 func (x *clauseExtractor) hasDefAlias(w string) bool {
-	for _, a := range x.defAliases28 {
+	for _, a := range x.definedSubjectAliases {
 		if a.text == w {
 			return true
 		}
@@ -153,7 +153,7 @@ func (x *clauseExtractor) hasDefAlias(w string) bool {
 // the same place), but not as an object in the subject ("Payment to the
 // Clinic shall be made": no one named).
 func (x *clauseExtractor) definedSubjectIn(low, subj string, best *clauseParty, bestEnd *int) {
-	for _, f := range x.defAliases28 {
+	for _, f := range x.definedSubjectAliases {
 		i := lastWordIndex(low, f.text)
 		if i < 0 || i+len(f.text) < *bestEnd {
 			continue
