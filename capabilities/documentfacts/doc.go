@@ -29,7 +29,7 @@
 //     deadline, also inside one block.
 //  3. findInjections (untrusted.go) and resolve (extract.go); the party
 //     name passes (signatureColumnsNames, lettersMinutesNames,
-//     labelledNamesNames, rolesBilingualNames, sendersCopiesNames,
+//     labelledNames, rolesBilingualNames, sendersCopiesNames,
 //     boardsDefinitionsNames: party_*.go, see handle.go for their
 //     order), wrappedNames and dedupe.
 //  4. The document's type, language and title (detectType, titleType in

@@ -161,7 +161,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	st.pass(len(a.text))
 	resolved := dropInjected(resolve(x.cands), injections)
 	resolved = lettersMinutesNames(resolved, a.text)    // party_letters_minutes.go
-	resolved = labelledNamesNames(resolved, a.text)     // party_labelled_names.go
+	resolved = labelledNames(resolved, a.text)          // party_labelled_names.go
 	resolved = rolesBilingualNames(resolved, a.text)    // party_roles_bilingual.go
 	resolved = sendersCopiesNames(resolved, a.text)     // party_senders_copies.go
 	resolved = signatureColumnsNames(resolved, a.text)  // party_signature_columns.go

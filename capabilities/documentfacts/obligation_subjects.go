@@ -10,7 +10,7 @@ import (
 // is a party's defined word that the role lexicon does not know ("The
 // Hospital shall bear ...", "The Clinic shall attend ...", "The Leader
 // shall submit ...") was read as a subject that names no party: its role
-// was left empty and subjectClause (subjectsTablesObligations.go) put the subject and its
+// was left empty and subjectClause (obligation_subjects_tables.go) put the subject and its
 // modal back into the action ("The Hospital shall bear the cost ..."),
 // and a lead-in "The Agency shall:" over lettered items bound no one.
 // definedWords27 gave such duties a role only after the role model, with

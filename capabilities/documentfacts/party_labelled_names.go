@@ -24,12 +24,12 @@ import (
 //   - F: a company or person named in passing (a manufacturer, an
 //     auditor, the issuer of a bond, a former post holder).
 //
-// labelledNamesNames adds the names of A-D to the resolved candidates as lettersMinutesNames
+// labelledNames adds the names of A-D to the resolved candidates as lettersMinutesNames
 // does; droppedPartiesLabelledNames removes E and F.
 
-// labelledNamesNames adds, to the resolved candidates cs, the people and companies
+// labelledNames adds, to the resolved candidates cs, the people and companies
 // of families A-D that no party candidate covers.
-func labelledNamesNames(cs []candidate, text string) []candidate {
+func labelledNames(cs []candidate, text string) []candidate {
 	var spans []spanLettersMinutes
 	spans = append(spans, labelNames(text)...)
 	spans = append(spans, contactNamesLabelledNames(text)...)
@@ -216,14 +216,14 @@ func labelNames(text string) []spanLettersMinutes {
 					}
 					continue
 				}
-				labelledNamesNamesInPart(rest, func(s, e int) { add(i, m[1], s, e) })
+				labelledNamesInPart(rest, func(s, e int) { add(i, m[1], s, e) })
 			}
 		}
 		if m := reENLabel.FindStringSubmatchIndex(l); m != nil {
 			if m[2] >= 0 && (roleOf(strings.TrimSpace(l[m[2]:m[3]])) != "" || labelRole(strings.TrimSpace(l[m[2]:m[3]])) != "") {
 				continue
 			}
-			labelledNamesNamesInPart(l[m[1]:], func(s, e int) { add(i, m[1], s, e) })
+			labelledNamesInPart(l[m[1]:], func(s, e int) { add(i, m[1], s, e) })
 			continue
 		}
 		if m := reArPostLabel.FindStringSubmatchIndex(l); m != nil {
@@ -240,10 +240,10 @@ func labelNames(text string) []spanLettersMinutes {
 	return out
 }
 
-// labelledNamesNamesInPart reads the names in a label's rest: one name, or two in a
+// labelledNamesInPart reads the names in a label's rest: one name, or two in a
 // bilingual line ("Eng. Talib Hamad Al Maawali / م. طالب بن حمد
 // المعولي"), each English or Arabic.
-func labelledNamesNamesInPart(rest string, add func(s, e int)) {
+func labelledNamesInPart(rest string, add func(s, e int)) {
 	off := 0
 	for k, part := range strings.SplitAfter(rest, " / ") {
 		if k > 1 {

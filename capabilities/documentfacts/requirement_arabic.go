@@ -9,7 +9,7 @@ import (
 // docs/documents.md "Issue 29, session 22: Arabic requirements"). Each
 // family is a wording of Arabic tenders, or of the Arabic side of
 // bilingual ones, seen in more than one document. They run last among
-// the requirement passes (requirements.go calls arabicArabicRequirements after
+// the requirement passes (requirements.go calls arabicRequirements after
 // bidsPassivesRequirements), on requirements written in Arabic. The Saudi
 // tender words, staff, nationalisation rates, licences, CE marking and
 // one-sentence document lists are req22's families (obligation_letters_envelopes.go) and
@@ -34,8 +34,8 @@ var (
 	reArInsurance = regexp.MustCompile(`(?:ال)?تأمين\s+(?:ال)?(?:شامل|ضد)|(?:ال)?تأمين\s+على\s+(?:ال)?(?:شاحنات|بضائع|مركبات|معدات|أعمال|موقع|عمال|عاملين)`)
 )
 
-// arabicArabicRequirements applies the Arabic families to the requirements found.
-func (x *clauseExtractor) arabicArabicRequirements(ctx reqContext) {
+// arabicRequirements applies the Arabic families to the requirements found.
+func (x *clauseExtractor) arabicRequirements(ctx reqContext) {
 	if !ctx.tender && !ctx.selecting {
 		return
 	}

@@ -43,9 +43,9 @@ func bidContentHeading(h string) bool {
 // applicant") is a requirements section, in a tender too.
 var reBidderConditionsHeading = regexp.MustCompile(`(?i)\bconditions?\s+(?:to\s+be\s+(?:met|fulfilled|satisfied)|that\s+(?:must|shall)\s+be\s+(?:met|fulfilled))\s+by\s+(?:the\s+|each\s+)?(?:bidders?|tenderers?|applicants?|suppliers?|candidates?|consultants?|contractors?)\b|(?:ال)?شروط\s+(?:الواجب|اللازم|المطلوب)\s*(?:توفرها|توافرها|تحققها)?\s+(?:في|لدى)\s+(?:ال)?(?:مناقص|متناقص|متنافس|متقدم|مرشح|مورد|مقدم\s+(?:ال)?(?:عرض|عطاء|طلب)|مقدمي\s+(?:ال)?(?:عروض|عطاءات|طلبات))`)
 
-// bondsSectionsSections is the section a heading opens for requirements under
+// bondSections is the section a heading opens for requirements under
 // classes R3 and R4 ("" when neither applies).
-func bondsSectionsSections(h string, ctx reqContext) string {
+func bondSections(h string, ctx reqContext) string {
 	if !ctx.selecting || inRequirementSection(h) {
 		return ""
 	}

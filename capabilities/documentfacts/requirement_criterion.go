@@ -397,7 +397,7 @@ var reCandidateConditions = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|sup
 // bind the contractor, so a tender's headings are read as they are.
 func candidateSection(heading string, ctx reqContext) string {
 	h := strings.TrimSpace(strings.Trim(strings.TrimSpace(heading), "*#_"))
-	if s := bondsSectionsSections(h, ctx); s != "" {
+	if s := bondSections(h, ctx); s != "" {
 		return s // requirement_bonds_sections.go
 	}
 	if ctx.selecting && !inRequirementSection(heading) && (reCandidateConditions.MatchString(h) || !ctx.tender && reCandidateHeading.MatchString(h)) {

@@ -318,7 +318,7 @@ units:
 	x.categoriesLeadsRequirements()                   // requirement_categories_leads.go
 	x.bidsPassivesRequirements(ctx)
 	x.lettersEnvelopesRequirements(ctx) // obligation_letters_envelopes.go
-	x.arabicArabicRequirements(ctx)     // requirement_arabic.go
+	x.arabicRequirements(ctx)           // requirement_arabic.go
 	x.staffHeadRowsRequirements(ctx)    // requirement_staff_head_rows.go
 	x.subjectsTablesRequirements(ctx)   // obligation_subjects_tables.go
 	x.bidListsRequirements(ctx)         // obligation_bid_lists.go
