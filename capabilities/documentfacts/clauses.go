@@ -155,7 +155,7 @@ func wrapsInto(t string, next segment, text string) bool {
 	}
 
 	r, _ := utf8.DecodeRuneInString(n)
-	return reWrapEndWord.MatchString(t) && (unicode.IsLetter(r) || unicode.IsDigit(r)) || arWrap16(t, n) // requirement_structures.go
+	return reWrapEndWord.MatchString(t) && (unicode.IsLetter(r) || unicode.IsDigit(r)) || arWrap(t, n) // requirement_structures.go
 }
 
 func appendSpan(out []span, text string, s, e, seg int) []span {
@@ -188,7 +188,7 @@ var (
 	reArClauseAla = regexp.MustCompile(`[،,؛;]\s*(و?على)\s+`)
 	// reArDutyVerb: a present-tense verb of a duty (its party follows);
 	// round 14 adds يصرف (pays out), يؤمن (insures), يرفق (attaches).
-	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد|وافق|ستخدم|ستعمل|حضر|زود|ستبدل|صلح|رسل|جمع|نقل|صدر|ورد|صرف|ؤمن|رفق` + arDutyVerbs20 + `))(?:ه|ها|هما|هم)?)(?:\s|$)`) // obligation_pronoun_duties.go
+	reArDutyVerb = regexp.MustCompile(`(?:^|[\s،,:؛(-])((?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|حافظ|عيد|ؤدي|نفذ|خطر|بلغ|راعي|تقيد|صون|عوض|رد|وافق|ستخدم|ستعمل|حضر|زود|ستبدل|صلح|رسل|جمع|نقل|صدر|ورد|صرف|ؤمن|رفق` + arDutyVerbs + `))(?:ه|ها|هما|هم)?)(?:\s|$)`) // obligation_pronoun_duties.go
 	// reArAlaPronoun: "فعليه إخطار ...": على with the pronoun of a party
 	// named before (in a condition: "إذا رغب أي من الطرفين ...، فعليه").
 	reArAlaPronoun = regexp.MustCompile(`(?:^|[\s،,:؛])((?:ف|و)?(?:عليه|عليها|عليهما|عليهم))\s+\p{Arabic}`)
@@ -277,7 +277,7 @@ func (x *clauseExtractor) partyIn(subj string) (clauseParty, bool) {
 			best = clauseParty{strings.TrimSpace(subj[i : i+len(f.text)]), f.role}
 		}
 	}
-	x.definedSubjectIn28(low, subj, &best, &bestEnd) // obligation_subjects.go
+	x.definedSubjectIn(low, subj, &best, &bestEnd) // obligation_subjects.go
 	for _, p := range x.parties {
 		if i := strings.LastIndex(subj, p.Value); i >= 0 && len(p.Value) > 2 && i+len(p.Value) > bestEnd {
 			bestEnd = i + len(p.Value)
@@ -430,15 +430,15 @@ type clauseExtractor struct {
 	obls      []oblFound
 	// you is the role "you" names: the employee in an employment
 	// letter ("You must not disclose ..."); "" elsewhere.
-	you  string
-	we15 string // the sender of a letter: "we" (obligation_duty_forms.go)
-	reqs []reqFound
-	dls  []dlFound
-	stop *stopper // stop.go
+	you          string
+	letterSender string // the sender of a letter: "we" (obligation_duty_forms.go)
+	reqs         []reqFound
+	dls          []dlFound
+	stop         *stopper // stop.go
 
-	// defAliases28: the parties' defined words as subject forms
+	// definedSubjectAliases: the parties' defined words as subject forms
 	// (obligation_subjects.go).
-	defAliases28 []clauseParty
+	definedSubjectAliases []clauseParty
 }
 
 type oblFound struct {
@@ -464,13 +464,13 @@ func (x *clauseExtractor) skipped(s span) bool {
 func (x *clauseExtractor) obligations() {
 	x.renamedRoles()
 	x.issuerAliases()
-	x.arSecondAliases15() // obligation_duty_forms.go
-	x.letterRoles15()     // obligation_duty_forms.go
-	x.letterFrame22()     // obligation_letters_envelopes.go
-	x.offerYou22()        // obligation_letters_envelopes.go
-	x.secondAliases23()   // obligation_subjects_tables.go
+	x.arSecondAliases() // obligation_duty_forms.go
+	x.letterRoles()     // obligation_duty_forms.go
+	x.letterFrame()     // obligation_letters_envelopes.go
+	x.offerYou()        // obligation_letters_envelopes.go
+	x.secondAliases()   // obligation_subjects_tables.go
 	// A letter that engages its reader: obligation_letters.go.
-	x.letterEngagement28()
+	x.letterEngagement()
 	for si, s := range x.sents {
 		x.stop.step() // stop.go
 		if x.reqSents[si] || x.skipped(s) {
@@ -479,31 +479,31 @@ func (x *clauseExtractor) obligations() {
 		t := x.a.text[s.start:s.end]
 		x.stop.pass(len(t)) // a sentence can be the whole text
 		if hasArabic(t) {
-			x.arabicObligations(si, s, waProhibition(arDutyForms15(t))) // party_roles_issuer_kind.go, obligation_duty_forms.go
-			x.arPassiveDuties(si, s, arClauseLabel15(t))
-			x.arYatim15(si, s, t)         // obligation_duty_forms.go
-			x.arNominalDuties15(si, s, t) // obligation_duty_forms.go
+			x.arabicObligations(si, s, waProhibition(arDutyForms(t))) // party_roles_issuer_kind.go, obligation_duty_forms.go
+			x.arPassiveDuties(si, s, arClauseLabel(t))
+			x.arYatim(si, s, t)         // obligation_duty_forms.go
+			x.arNominalDuties(si, s, t) // obligation_duty_forms.go
 		}
 		x.stop.pass(len(t))
-		x.englishObligations(si, s, x.enDutyForms15(t)) // obligation_duty_forms.go
+		x.englishObligations(si, s, x.enDutyForms(t)) // obligation_duty_forms.go
 		x.stop.pass(len(t))
 		x.presentDuties(si, s, t)
 		x.stop.pass(len(t))
-		x.presentDuties15(si, s, t) // obligation_duty_forms.go
+		x.presentDutiesDutyForms(si, s, t) // obligation_duty_forms.go
 	}
 	x.stop.pass(len(x.a.text))
 	x.leadInLists()
 	x.dropValidities()
 	x.twinObligations()
 	x.renumbered()
-	x.oblFamilies15() // obligation_duty_forms.go
-	x.obl20()         // obligation_pronoun_duties.go
-	x.oblReq21()      // obligation_bids_passives.go
-	x.oblReq22()      // obligation_letters_envelopes.go
-	x.obl23()         // obligation_subjects_tables.go
-	x.oblPassive27()  // obligation_missed_clauses.go
+	x.dutyFormsObligationFamilies()     // obligation_duty_forms.go
+	x.pronounDutiesObligations()        // obligation_pronoun_duties.go
+	x.bidsPassivesObligations()         // obligation_bids_passives.go
+	x.lettersEnvelopesObligations()     // obligation_letters_envelopes.go
+	x.subjectsTablesObligations()       // obligation_subjects_tables.go
+	x.missedClausesPassiveObligations() // obligation_missed_clauses.go
 	// Arabic duties of each member: obligation_consortia.go.
-	x.arMemberDuties28()
+	x.arMemberDuties()
 }
 
 // twinObligations: a clause written in English and then in Arabic (the
@@ -553,7 +553,7 @@ func (x *clauseExtractor) twinObligations() {
 		e := x.obls[en.obls[0]]
 		switch len(ar.obls) {
 		case 0:
-			if len(ar.sents) != 1 || x.reqSents[ar.sents[0]] || x.skipped(as) || arLeadIn23(at) { // obligation_subjects_tables.go
+			if len(ar.sents) != 1 || x.reqSents[ar.sents[0]] || x.skipped(as) || arLeadIn(at) { // obligation_subjects_tables.go
 				continue
 			}
 			action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(at[an:]), ".،,;:"))
@@ -624,8 +624,8 @@ func (x *clauseExtractor) weParty(before, subj string) (clauseParty, bool) {
 			return p, true
 		}
 	}
-	if w := strings.TrimSpace(subj); (w == "We" || w == "we") && x.we15 != "" {
-		return clauseParty{w, x.we15}, true // a letter's sender (obligation_duty_forms.go)
+	if w := strings.TrimSpace(subj); (w == "We" || w == "we") && x.letterSender != "" {
+		return clauseParty{w, x.letterSender}, true // a letter's sender (obligation_duty_forms.go)
 	}
 	if w := strings.TrimSpace(subj); w == "We" || w == "we" {
 		for _, p := range x.parties {
@@ -669,7 +669,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		word := lowerASCII(t[m[0]:m[1]])
 		tr.will = strings.HasPrefix(word, "will")
 		if reStateAfter.MatchString(t[m[1]:]) && !strings.Contains(word, "responsible") && !moneyBack(word, tail(t[:m[0]], subjectWindow), t[m[1]:]) &&
-			!x.commenceDuty24(t[:m[0]], t[m[1]:]) { // obligation_bid_lists.go
+			!x.commenceDuty(t[:m[0]], t[m[1]:]) { // obligation_bid_lists.go
 			continue
 		}
 		if noDutyAfter(word, t[m[1]:]) {
@@ -756,7 +756,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 		}
 		passive := rePassive.MatchString(t[tr.end:])
 		if !has && tr.must && !tr.will {
-			party, has = x.passiveAgent15(t[tr.start:tr.end], t[tr.end:]) // obligation_duty_forms.go (party_roles_defined_later.go's, wider)
+			party, has = x.passiveAgentDutyForms(t[tr.start:tr.end], t[tr.end:]) // obligation_duty_forms.go (party_roles_defined_later.go's, wider)
 		}
 		if !has && !passive {
 			// An active sentence binds its subject even when it is no
@@ -772,7 +772,7 @@ func (x *clauseExtractor) englishObligations(si int, s span, t string) {
 			has, parties = false, nil
 		}
 		if has && len(parties) == 0 {
-			parties = x.jointParties15(subj, []clauseParty{party}) // obligation_duty_forms.go: "X and Y shall jointly"
+			parties = x.jointParties(subj, []clauseParty{party}) // obligation_duty_forms.go: "X and Y shall jointly"
 		}
 		if tr.will && reIntentionAfter.MatchString(t[tr.end:]) {
 			continue // "The Parties will explore ...": an intention, no duty
@@ -864,7 +864,7 @@ func disjointTriggers(trigs []trigger) []trigger {
 // Buyer"); none when it names no one ("nor" alone).
 func (x *clauseExtractor) negatedSubject(subj string) (parties []clauseParty, negated bool) {
 	s := strings.TrimSpace(subj[leadingNumber(subj):])
-	if p, ok := x.noSubject15(s); ok {
+	if p, ok := x.noSubject(s); ok {
 		return p, true // "No bidder may", "No payment shall" (obligation_duty_forms.go)
 	}
 	if !reNegatedSubject.MatchString(s) {

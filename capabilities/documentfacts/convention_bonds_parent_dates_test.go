@@ -9,59 +9,59 @@ import (
 // Round 17 (issue 29, session 19; docs/documents.md "round 17, the rules
 // follow the eight conventions"): the rules follow the label conventions
 // session 19 settled. Each case is a document of our own and the facts of
-// one type it must give: requirement and obligation as in conv16Cases
+// one type it must give: requirement and obligation as in firstSixConventionCases
 // (key, value, a word of the text); date, money and duration "key value"
 // (the normalised value); deadline the normalised value alone. A case
 // fails on a wanted fact missing and on any other fact of that type (none
 // wanted: none found).
 
 const (
-	conv19Tender   = "INVITATION TO TENDER\n\nTender No. 31/2026: Supply of Water Pumps\n\nIssued by Dhofar Water SAOC (the \"Company\"). Bidders are invited to submit bids.\n\n"
-	conv19TenderAR = "مناقصة رقم ٩/٢٠٢٦ لتوريد مضخات المياه\n\nتدعو شركة ظفار للمياه ش.م.ع.ع الشركات المؤهلة لتقديم عطاءاتها.\n\n"
-	conv19Supply   = "SUPPLY AGREEMENT\n\nThis Agreement is made between Dhofar Water SAOC (the \"Buyer\") and Salalah Pumps LLC (the \"Supplier\").\n\n"
-	conv19ArSupply = "عقد توريد\n\nأبرم هذا العقد بين شركة ظفار للمياه ش.م.ع.ع (\"المشتري\") وشركة صلالة للمضخات ش.م.م (\"المورد\").\n\n"
+	bondsParentDatesConventionTender   = "INVITATION TO TENDER\n\nTender No. 31/2026: Supply of Water Pumps\n\nIssued by Dhofar Water SAOC (the \"Company\"). Bidders are invited to submit bids.\n\n"
+	bondsParentDatesConventionTenderAR = "مناقصة رقم ٩/٢٠٢٦ لتوريد مضخات المياه\n\nتدعو شركة ظفار للمياه ش.م.ع.ع الشركات المؤهلة لتقديم عطاءاتها.\n\n"
+	bondsParentDatesConventionSupply   = "SUPPLY AGREEMENT\n\nThis Agreement is made between Dhofar Water SAOC (the \"Buyer\") and Salalah Pumps LLC (the \"Supplier\").\n\n"
+	bondsParentDatesConventionArSupply = "عقد توريد\n\nأبرم هذا العقد بين شركة ظفار للمياه ش.م.ع.ع (\"المشتري\") وشركة صلالة للمضخات ش.م.م (\"المورد\").\n\n"
 )
 
-var conv19Cases = []convCase{
+var bondsParentDatesConventionCases = []convCase{
 	// Decision 1: a time limit to deliver is a deadline only, no
 	// delivery_period duration; other periods stay.
 	{"1", "deliver within weeks of the order", "duration",
-		conv19Supply + "4. The Supplier shall deliver the pumps to the Buyer's store in Salalah within five (5) weeks of each purchase order.\n",
+		bondsParentDatesConventionSupply + "4. The Supplier shall deliver the pumps to the Buyer's store in Salalah within five (5) weeks of each purchase order.\n",
 		nil},
 	{"1", "the same window is a deadline", "deadline",
-		conv19Supply + "4. The Supplier shall deliver the pumps to the Buyer's store in Salalah within five (5) weeks of each purchase order.\n",
+		bondsParentDatesConventionSupply + "4. The Supplier shall deliver the pumps to the Buyer's store in Salalah within five (5) weeks of each purchase order.\n",
 		[]string{"P5W"}},
 	{"1", "a lead time label", "duration",
 		"QUOTATION\n\nQuotation No. Q-771\nSalalah Pumps LLC\n\nTo: Dhofar Water SAOC\n\nLead time: dispatch within three (3) weeks of your signed order.\n",
 		nil},
 	{"1", "Arabic window", "duration",
-		conv19ArSupply + "٤. يلتزم المورد بتوريد المضخات إلى مخازن المشتري خلال عشرين (٢٠) يوماً من تاريخ أمر الشراء.\n",
+		bondsParentDatesConventionArSupply + "٤. يلتزم المورد بتوريد المضخات إلى مخازن المشتري خلال عشرين (٢٠) يوماً من تاريخ أمر الشراء.\n",
 		nil},
 	{"1 neg", "a warranty period stays", "duration",
-		conv19Supply + "7. The warranty period is twelve (12) months from the date of delivery.\n",
+		bondsParentDatesConventionSupply + "7. The warranty period is twelve (12) months from the date of delivery.\n",
 		[]string{"warranty_period P12M"}},
 
 	// Decision 2: several certificates in one sentence give one line.
 	{"2", "two ISO certificates", "requirement",
-		conv19Tender + "## Eligibility\n\n1. The bidder must hold ISO 22000 and ISO 14001 certificates valid on the closing date.\n",
+		bondsParentDatesConventionTender + "## Eligibility\n\n1. The bidder must hold ISO 22000 and ISO 14001 certificates valid on the closing date.\n",
 		[]string{"compliance mandatory iso 22000"}},
 
 	// Decision 3: a bid bond is financial; as an item of a list of
 	// documents to submit it is documentation as well.
 	{"3", "bid bond in a list of documents", "requirement",
-		conv19Tender + "## Documents to be Submitted\n\n(a) A copy of the Commercial Registration certificate.\n(b) A bid bond of OMR 1,200 valid for ninety (90) days.\n",
+		bondsParentDatesConventionTender + "## Documents to be Submitted\n\n(a) A copy of the Commercial Registration certificate.\n(b) A bid bond of OMR 1,200 valid for ninety (90) days.\n",
 		[]string{"documentation mandatory commercial registration", "financial mandatory bid bond", "documentation mandatory bid bond"}},
 	{"3", "Arabic bid bond in a list of documents", "requirement",
-		conv19TenderAR + "## المستندات المطلوبة\n\n١. نسخة من السجل التجاري.\n٢. ضمان عطاء بقيمة ٩٠٠ ريال عماني.\n",
+		bondsParentDatesConventionTenderAR + "## المستندات المطلوبة\n\n١. نسخة من السجل التجاري.\n٢. ضمان عطاء بقيمة ٩٠٠ ريال عماني.\n",
 		[]string{"documentation mandatory السجل التجاري", "financial mandatory ضمان عطاء", "documentation mandatory ضمان عطاء"}},
 	{"3", "a guarantee of a share of the bid in a list", "requirement",
-		conv19Tender + "## Documents to be Submitted\n\n(a) A bank guarantee of two per cent (2%) of the bid value.\n",
+		bondsParentDatesConventionTender + "## Documents to be Submitted\n\n(a) A bank guarantee of two per cent (2%) of the bid value.\n",
 		[]string{"financial mandatory bank guarantee", "documentation mandatory bank guarantee"}},
 	{"3 neg", "Arabic bond the bid must carry, in a list", "requirement",
-		conv19TenderAR + "## المستندات المطلوبة\n\n١. يجب أن يرفق بالعطاء ضمان عطاء بقيمة ٩٠٠ ريال عماني.\n",
+		bondsParentDatesConventionTenderAR + "## المستندات المطلوبة\n\n١. يجب أن يرفق بالعطاء ضمان عطاء بقيمة ٩٠٠ ريال عماني.\n",
 		[]string{"financial mandatory ضمان عطاء"}},
 	{"3 neg", "a bond the bid is accompanied by", "requirement",
-		conv19Tender + "## Conditions\n\n1. Each bid must be accompanied by a bid bond of OMR 1,200.\n",
+		bondsParentDatesConventionTender + "## Conditions\n\n1. Each bid must be accompanied by a bid bond of OMR 1,200.\n",
 		[]string{"financial mandatory bid bond"}},
 
 	// Decision 3, the wordings (round 17b): a bond or guarantee the
@@ -70,44 +70,44 @@ var conv19Cases = []convCase{
 	// g01, heldout2 h2-10, reqprobe rp-09); a contractor's bond, the
 	// bond's return and a row repeating a listed bond give none.
 	{"3b", "tender bond that must accompany the tender", "requirement",
-		conv19Tender + "## Submission\n\n1. Tenders shall be delivered to the Tender Box at the Company's head office.\n2. A tender guarantee of OMR 2,500 must accompany each tender.\n",
+		bondsParentDatesConventionTender + "## Submission\n\n1. Tenders shall be delivered to the Tender Box at the Company's head office.\n2. A tender guarantee of OMR 2,500 must accompany each tender.\n",
 		[]string{"financial mandatory tender guarantee"}},
 	{"3b", "bid security row of a fees table", "requirement",
-		conv19Tender + "## Fees and Securities\n\n| Item | Amount |\n|---|---|\n| Price of tender documents | OMR 50 |\n| Bid security (bank guarantee) | OMR 4,000 |\n",
+		bondsParentDatesConventionTender + "## Fees and Securities\n\n| Item | Amount |\n|---|---|\n| Price of tender documents | OMR 50 |\n| Bid security (bank guarantee) | OMR 4,000 |\n",
 		[]string{"financial mandatory bid security"}},
 	{"3b", "Arabic bank guarantee row of a key-dates table", "requirement",
-		conv19TenderAR + "| البيان | الموعد / القيمة |\n|---|---|\n| آخر موعد لتقديم العطاءات | ١٠ مايو ٢٠٢٦ |\n| الضمان البنكي المؤقت | ٢٪ من قيمة العطاء |\n",
+		bondsParentDatesConventionTenderAR + "| البيان | الموعد / القيمة |\n|---|---|\n| آخر موعد لتقديم العطاءات | ١٠ مايو ٢٠٢٦ |\n| الضمان البنكي المؤقت | ٢٪ من قيمة العطاء |\n",
 		[]string{"financial mandatory الضمان البنكي"}},
 	{"3b", "Arabic provisional insurance to submit", "requirement",
-		conv19TenderAR + "## تعليمات تقديم العطاءات\n\n١. يجب تقديم التأمين المؤقت بقيمة ١٬٠٠٠ ر.ع. مع العطاء.\n",
+		bondsParentDatesConventionTenderAR + "## تعليمات تقديم العطاءات\n\n١. يجب تقديم التأمين المؤقت بقيمة ١٬٠٠٠ ر.ع. مع العطاء.\n",
 		[]string{"financial mandatory التأمين المؤقت"}},
 	{"3b", "the winner's performance bond", "requirement",
-		conv19Tender + "## Award\n\n1. The successful tenderer shall submit a performance bond of 5% within 10 days of award.\n",
+		bondsParentDatesConventionTender + "## Award\n\n1. The successful tenderer shall submit a performance bond of 5% within 10 days of award.\n",
 		[]string{"financial mandatory performance bond"}},
 	{"3b", "a contractor's performance bond in a tender's conditions", "requirement", // session 20 decision 16 (convention_signing_bonds.go): financial in a tender, conditions of contract included
-		conv19Tender + "## Conditions of Contract\n\n1. The Contractor shall provide a performance bond of ten per cent (10%) of the contract price.\n",
+		bondsParentDatesConventionTender + "## Conditions of Contract\n\n1. The Contractor shall provide a performance bond of ten per cent (10%) of the contract price.\n",
 		[]string{"financial mandatory performance bond"}},
 	{"3b neg", "the bond returned to the unsuccessful", "requirement",
-		conv19Tender + "## General\n\n1. The bid bond of each unsuccessful bidder shall be released after award.\n",
+		bondsParentDatesConventionTender + "## General\n\n1. The bid bond of each unsuccessful bidder shall be released after award.\n",
 		nil},
 	{"3b neg", "a bond row repeating the listed bond", "requirement",
-		conv19Tender + "| Item | Amount |\n|---|---|\n| Bid bond | OMR 1,500 |\n\n## Eligibility\n\nBidders must meet the following conditions:\n\n1. Provide a bid bond of OMR 1,500 from a bank in Oman.\n",
+		bondsParentDatesConventionTender + "| Item | Amount |\n|---|---|\n| Bid bond | OMR 1,500 |\n\n## Eligibility\n\nBidders must meet the following conditions:\n\n1. Provide a bid bond of OMR 1,500 from a bank in Oman.\n",
 		[]string{"financial mandatory provide a bid bond"}},
 
 	// Decision 4: "shall carry / shall provide a warranty" is an
 	// obligation; without a modal it is none; among a tender's product
 	// requirements it is a technical requirement.
 	{"4", "equipment shall carry a warranty", "obligation",
-		conv19Supply + "6. All pumps supplied under this Agreement shall carry a manufacturer's warranty of two (2) years.\n",
+		bondsParentDatesConventionSupply + "6. All pumps supplied under this Agreement shall carry a manufacturer's warranty of two (2) years.\n",
 		[]string{"- must warranty"}},
 	{"4", "supplier shall provide a warranty", "obligation",
-		conv19Supply + "6. The Supplier shall provide a warranty of eighteen (18) months on all spare parts.\n",
+		bondsParentDatesConventionSupply + "6. The Supplier shall provide a warranty of eighteen (18) months on all spare parts.\n",
 		[]string{"supplier must warranty"}},
 	{"4 neg", "carries a warranty, no modal", "obligation",
-		conv19Supply + "6. Each pump carries a manufacturer's warranty of two (2) years.\n",
+		bondsParentDatesConventionSupply + "6. Each pump carries a manufacturer's warranty of two (2) years.\n",
 		nil},
 	{"4", "warranty among product requirements", "requirement",
-		conv19Tender + "## Product Requirements\n\n1. All pumps offered must carry a manufacturer's warranty of at least two (2) years.\n",
+		bondsParentDatesConventionTender + "## Product Requirements\n\n1. All pumps offered must carry a manufacturer's warranty of at least two (2) years.\n",
 		[]string{"technical mandatory warranty"}},
 
 	// Decision 5: the date of the contract a letter is about is its
@@ -149,41 +149,41 @@ var conv19Cases = []convCase{
 
 	// Decision 7: a cap on liability and an insured sum have their keys.
 	{"7", "aggregate liability cap", "money",
-		conv19Supply + "9. The Supplier's aggregate liability under this Agreement shall not exceed OMR 40,000.000.\n",
+		bondsParentDatesConventionSupply + "9. The Supplier's aggregate liability under this Agreement shall not exceed OMR 40,000.000.\n",
 		[]string{"liability_cap 40000 OMR"}},
 	{"7", "minimum insurance cover", "money",
-		conv19Supply + "10. The Supplier shall maintain public liability insurance with a cover of not less than OMR 250,000.000.\n",
+		bondsParentDatesConventionSupply + "10. The Supplier shall maintain public liability insurance with a cover of not less than OMR 250,000.000.\n",
 		[]string{"insurance_cover 250000 OMR"}},
 
 	// Decision 8: an authority's certificate the bidder must submit is
 	// documentation; a certificate to hold stays compliance.
 	{"8", "Arabic tax certificate to submit", "requirement",
-		conv19TenderAR + "## شروط المشاركة\n\n١. تقديم شهادة من جهاز الضرائب تفيد بعدم وجود مستحقات ضريبية على المتقدم.\n",
+		bondsParentDatesConventionTenderAR + "## شروط المشاركة\n\n١. تقديم شهادة من جهاز الضرائب تفيد بعدم وجود مستحقات ضريبية على المتقدم.\n",
 		[]string{"documentation mandatory جهاز الضرائب"}},
 	{"8", "social insurance certificate to submit", "requirement",
-		conv19Tender + "## Conditions of Participation\n\n1. The bidder must submit a certificate from the Social Protection Fund confirming that its social insurance contributions are paid.\n",
+		bondsParentDatesConventionTender + "## Conditions of Participation\n\n1. The bidder must submit a certificate from the Social Protection Fund confirming that its social insurance contributions are paid.\n",
 		[]string{"documentation mandatory social protection fund"}},
 	{"8", "Omanisation certificate in a list of documents", "requirement",
-		conv19TenderAR + "## المستندات المطلوبة\n\n١. شهادة نسبة التعمين الصادرة من وزارة العمل.\n",
+		bondsParentDatesConventionTenderAR + "## المستندات المطلوبة\n\n١. شهادة نسبة التعمين الصادرة من وزارة العمل.\n",
 		[]string{"documentation mandatory التعمين"}},
 	{"8", "Arabic social insurance certificate to submit", "requirement",
-		conv19TenderAR + "## شروط المشاركة\n\n١. تقديم شهادة من صندوق الحماية الاجتماعية للتأمينات تفيد بسداد الاشتراكات.\n",
+		bondsParentDatesConventionTenderAR + "## شروط المشاركة\n\n١. تقديم شهادة من صندوق الحماية الاجتماعية للتأمينات تفيد بسداد الاشتراكات.\n",
 		[]string{"documentation mandatory صندوق الحماية"}},
 	{"8", "Arabic list item naming the certificate", "requirement",
 		"نموذج تأهيل المقاولين\n\nشركة ظفار للمياه ش.م.ع.ع\n\n## متطلبات التأهيل\n- شهادة سداد اشتراكات التأمينات الاجتماعية.\n",
 		[]string{"documentation mandatory التأمينات"}},
 	{"8 neg", "a tax card to hold", "requirement",
-		conv19Tender + "## Conditions of Participation\n\n1. The bidder must hold a valid tax card issued by the Tax Authority.\n",
+		bondsParentDatesConventionTender + "## Conditions of Participation\n\n1. The bidder must hold a valid tax card issued by the Tax Authority.\n",
 		[]string{"compliance mandatory tax card"}},
 }
 
-// conv19Items is every fact of type typ in out: as conv16Items for
+// bondsParentDatesConventionItems is every fact of type typ in out: as firstSixConventionItems for
 // obligations and requirements, "key value" for dates, money and
 // durations, the normalised value for deadlines.
-func conv19Items(out Output, typ string) []string {
+func bondsParentDatesConventionItems(out Output, typ string) []string {
 	switch typ {
 	case "obligation", "requirement":
-		return conv16Items(out, typ)
+		return firstSixConventionItems(out, typ)
 	}
 	var got []string
 	for _, g := range evalItems(out) {
@@ -221,7 +221,7 @@ func checkConvCases(t *testing.T, cases []convCase) {
 		} else {
 			out = extractText(t, c.text)
 		}
-		checkConvention(t, c.decision, c.name, c.typ, conv19Items(out, c.typ), c.want)
+		checkConvention(t, c.decision, c.name, c.typ, bondsParentDatesConventionItems(out, c.typ), c.want)
 	}
 }
 
@@ -245,5 +245,5 @@ func checkConvention(t *testing.T, decision, name, typ string, got, want []strin
 // TestConv19Conventions: each case gives exactly the facts it wants.
 // go test -p 1 ./capabilities/documentfacts -run TestConv19Conventions -v
 func TestConv19Conventions(t *testing.T) {
-	checkConvCases(t, conv19Cases)
+	checkConvCases(t, bondsParentDatesConventionCases)
 }

@@ -14,19 +14,19 @@ import (
 // missing and on any other fact of that type (none wanted: none found).
 
 const (
-	conv16Tender   = "REQUEST FOR PROPOSAL\n\nRFP No. 12/2026: Environmental Audit of the Sohar Plant\n\nIssued by Sohar Power SAOC (the \"Company\"). Bidders are invited to submit proposals.\n\n## Qualification Requirements\n\n"
-	conv16TenderAR = "مناقصة رقم ٤/٢٠٢٦\n\nتدعو شركة صحار للطاقة ش.م.ع.ع الشركات المؤهلة لتقديم عطاءاتها لأعمال صيانة المحطة.\n\n## شروط التأهيل\n\n"
-	conv16Job      = "JOB VACANCY: HSE OFFICER\n\nMuscat Logistics LLC is hiring an HSE Officer for its Sohar depot.\n\n## Requirements\n\n"
-	conv16JobAR    = "إعلان وظيفة شاغرة: محاسب أول\n\nتعلن شركة نزوى للصناعات ش.م.م عن حاجتها إلى محاسب أول.\n\n## المؤهلات المطلوبة\n\n"
-	conv16Services = "SERVICES AGREEMENT\n\nThis Agreement is made between Sur Ports SAOC (the \"Client\") and Ibri Cleaning LLC (the \"Contractor\").\n\n"
-	conv16Lease    = "LEASE AGREEMENT\n\nThis Lease is made between Hamad Salim Al Busaidi (the \"Lessor\") and Nizwa Foods LLC (the \"Lessee\").\n\n"
-	conv16Supply   = "SUPPLY AGREEMENT\n\nThis Agreement is made between Batinah Hotels SAOC (the \"Buyer\") and Gulf Furniture LLC (the \"Supplier\").\n\n"
-	conv16ArEmp    = "عقد عمل\n\nالطرف الأول: شركة صحار للصناعات ش.م.م، ويشار إليها بـ \"صاحب العمل\".\nالطرف الثاني: سالم بن علي الحارثي، ويشار إليه بـ \"الموظف\".\n\n"
-	conv16ArServ   = "عقد تقديم خدمات\n\nأبرم هذا العقد بين شركة صحار للموانئ ش.م.ع.ع (\"العميل\") وشركة عبري للتنظيف ش.م.م (\"مزود الخدمة\").\n\n"
-	conv16ArSupply = "عقد توريد\n\nأبرم هذا العقد بين شركة الباطنة للفنادق ش.م.ع.ع (\"المشتري\") وشركة الخليج للأثاث ش.م.م (\"المورد\").\n\n"
+	firstSixConventionTender   = "REQUEST FOR PROPOSAL\n\nRFP No. 12/2026: Environmental Audit of the Sohar Plant\n\nIssued by Sohar Power SAOC (the \"Company\"). Bidders are invited to submit proposals.\n\n## Qualification Requirements\n\n"
+	firstSixConventionTenderAR = "مناقصة رقم ٤/٢٠٢٦\n\nتدعو شركة صحار للطاقة ش.م.ع.ع الشركات المؤهلة لتقديم عطاءاتها لأعمال صيانة المحطة.\n\n## شروط التأهيل\n\n"
+	firstSixConventionJob      = "JOB VACANCY: HSE OFFICER\n\nMuscat Logistics LLC is hiring an HSE Officer for its Sohar depot.\n\n## Requirements\n\n"
+	firstSixConventionJobAR    = "إعلان وظيفة شاغرة: محاسب أول\n\nتعلن شركة نزوى للصناعات ش.م.م عن حاجتها إلى محاسب أول.\n\n## المؤهلات المطلوبة\n\n"
+	firstSixConventionServices = "SERVICES AGREEMENT\n\nThis Agreement is made between Sur Ports SAOC (the \"Client\") and Ibri Cleaning LLC (the \"Contractor\").\n\n"
+	firstSixConventionLease    = "LEASE AGREEMENT\n\nThis Lease is made between Hamad Salim Al Busaidi (the \"Lessor\") and Nizwa Foods LLC (the \"Lessee\").\n\n"
+	firstSixConventionSupply   = "SUPPLY AGREEMENT\n\nThis Agreement is made between Batinah Hotels SAOC (the \"Buyer\") and Gulf Furniture LLC (the \"Supplier\").\n\n"
+	firstSixConventionArEmp    = "عقد عمل\n\nالطرف الأول: شركة صحار للصناعات ش.م.م، ويشار إليها بـ \"صاحب العمل\".\nالطرف الثاني: سالم بن علي الحارثي، ويشار إليه بـ \"الموظف\".\n\n"
+	firstSixConventionArServ   = "عقد تقديم خدمات\n\nأبرم هذا العقد بين شركة صحار للموانئ ش.م.ع.ع (\"العميل\") وشركة عبري للتنظيف ش.م.م (\"مزود الخدمة\").\n\n"
+	firstSixConventionArSupply = "عقد توريد\n\nأبرم هذا العقد بين شركة الباطنة للفنادق ش.م.ع.ع (\"المشتري\") وشركة الخليج للأثاث ش.م.م (\"المورد\").\n\n"
 )
 
-var conv16Cases = []struct {
+var firstSixConventionCases = []struct {
 	decision, name, typ, text string
 	want                      []string
 }{
@@ -34,96 +34,96 @@ var conv16Cases = []struct {
 	// the condition on them; the bidder's own experience, a cap on its
 	// headcount and a team that is the applicant itself are not.
 	{"1", "site manager with a degree and years", "requirement",
-		conv16Tender + "1. The proposed site manager must be a civil engineer with at least ten (10) years of experience.\n",
+		firstSixConventionTender + "1. The proposed site manager must be a civil engineer with at least ten (10) years of experience.\n",
 		[]string{"technical mandatory site manager"}},
 	{"1", "engagement partner holding a certificate", "requirement",
-		conv16Tender + "1. The engagement partner must hold a CPA, ACCA or ICAEW qualification.\n",
+		firstSixConventionTender + "1. The engagement partner must hold a CPA, ACCA or ICAEW qualification.\n",
 		[]string{"technical mandatory engagement partner"}},
 	{"1", "each inspector assigned, years", "requirement",
-		conv16Tender + "1. Each inspector assigned must have at least five (5) years of experience in boiler inspection.\n",
+		firstSixConventionTender + "1. Each inspector assigned must have at least five (5) years of experience in boiler inspection.\n",
 		[]string{"technical mandatory inspector"}},
 	{"1", "staff holding a certification preferred", "requirement",
-		conv16Tender + "1. Staff holding the CISSP certification are preferred.\n",
+		firstSixConventionTender + "1. Staff holding the CISSP certification are preferred.\n",
 		[]string{"technical optional cissp"}},
 	{"1", "lead auditor certified", "requirement",
-		conv16Tender + "1. Lead auditor certified as a Certified Energy Manager (CEM).\n",
+		firstSixConventionTender + "1. Lead auditor certified as a Certified Energy Manager (CEM).\n",
 		[]string{"technical mandatory lead auditor"}},
 	{"1", "Arabic project manager", "requirement",
-		conv16TenderAR + "١. يجب أن يكون مدير المشروع المقترح مهندساً مدنياً بخبرة لا تقل عن عشر سنوات.\n",
+		firstSixConventionTenderAR + "١. يجب أن يكون مدير المشروع المقترح مهندساً مدنياً بخبرة لا تقل عن عشر سنوات.\n",
 		[]string{"technical mandatory مدير المشروع"}},
 	{"1", "Arabic engineers on the bidder's staff preferred", "requirement",
-		conv16TenderAR + "١. يفضل أن يكون لدى مقدم العطاء مهندسون معتمدون من جمعية المهندسين العمانية.\n",
+		firstSixConventionTenderAR + "١. يفضل أن يكون لدى مقدم العطاء مهندسون معتمدون من جمعية المهندسين العمانية.\n",
 		[]string{"technical optional مهندسون"}},
 	{"1", "Arabic staff holding a certificate preferred", "requirement",
-		conv16TenderAR + "١. يفضل أن يحمل الموظفون شهادة CISSP.\n",
+		firstSixConventionTenderAR + "١. يفضل أن يحمل الموظفون شهادة CISSP.\n",
 		[]string{"technical optional يفضل"}},
 	{"1 neg", "the bidder's own experience", "requirement",
-		conv16Tender + "1. The bidder must have at least five (5) years of experience in environmental audits.\n",
+		firstSixConventionTender + "1. The bidder must have at least five (5) years of experience in environmental audits.\n",
 		[]string{"experience mandatory five"}},
 	{"1 neg", "a cap on the applicant's headcount", "requirement",
-		conv16Tender + "1. The applicant must be an enterprise employing fewer than fifty (50) employees.\n",
+		firstSixConventionTender + "1. The applicant must be an enterprise employing fewer than fifty (50) employees.\n",
 		[]string{"eligibility mandatory fewer than fifty"}},
 	{"1 neg", "a team that is the applicant", "requirement",
-		conv16Tender + "1. Applicants must be research teams of at least three researchers.\n",
+		firstSixConventionTender + "1. Applicants must be research teams of at least three researchers.\n",
 		[]string{"eligibility mandatory research teams"}},
 
 	// Decision 2: the candidate's own professional certificate is
 	// compliance; a degree or a driving licence stays eligibility.
 	{"2", "job advert: NEBOSH", "requirement",
-		conv16Job + "- Bachelor's degree in occupational safety.\n- NEBOSH International General Certificate.\n",
+		firstSixConventionJob + "- Bachelor's degree in occupational safety.\n- NEBOSH International General Certificate.\n",
 		[]string{"eligibility mandatory bachelor", "compliance mandatory nebosh"}},
 	{"2", "job advert: a professional qualification", "requirement",
-		conv16Job + "- A professional qualification (ACCA, CPA or CMA) is required.\n",
+		firstSixConventionJob + "- A professional qualification (ACCA, CPA or CMA) is required.\n",
 		[]string{"compliance mandatory professional qualification"}},
 	{"2", "Arabic job advert: CPA", "requirement",
-		conv16JobAR + "- شهادة CPA أو CMA.\n- بكالوريوس في المحاسبة.\n",
+		firstSixConventionJobAR + "- شهادة CPA أو CMA.\n- بكالوريوس في المحاسبة.\n",
 		[]string{"compliance mandatory cpa", "eligibility mandatory بكالوريوس"}},
 	{"2 neg", "job advert: a driving licence", "requirement",
-		conv16Job + "- A valid Omani driving licence.\n",
+		firstSixConventionJob + "- A valid Omani driving licence.\n",
 		[]string{"eligibility mandatory driving licence"}},
 
 	// Decision 4: one obligation per sentence, party and language; a must
 	// and a must_not of one party give the must_not.
 	{"4", "two duties of one party", "obligation",
-		conv16Services + "3.1 The Contractor shall prepare a site survey and shall deliver the final drawings within thirty (30) days.\n",
+		firstSixConventionServices + "3.1 The Contractor shall prepare a site survey and shall deliver the final drawings within thirty (30) days.\n",
 		[]string{"contractor must site survey"}},
 	{"4", "a must and a must_not", "obligation",
-		conv16Lease + "5.1 The Lessee shall keep the premises clean and shall not store hazardous materials on them.\n",
+		firstSixConventionLease + "5.1 The Lessee shall keep the premises clean and shall not store hazardous materials on them.\n",
 		[]string{"tenant must_not hazardous"}},
 	{"4", "a must and a must_not, the must after", "obligation",
-		conv16Services + "3.2 The Contractor shall not subcontract the services and shall supervise its own staff at all times.\n",
+		firstSixConventionServices + "3.2 The Contractor shall not subcontract the services and shall supervise its own staff at all times.\n",
 		[]string{"contractor must_not subcontract"}},
 	{"4", "Arabic keep secret and not disclose", "obligation",
-		conv16ArEmp + "٥. يلتزم الموظف بالمحافظة على سرية معلومات الشركة وعدم إفشائها.\n",
+		firstSixConventionArEmp + "٥. يلتزم الموظف بالمحافظة على سرية معلومات الشركة وعدم إفشائها.\n",
 		[]string{"employee must_not إفشائها"}},
 	{"4", "Arabic two present-tense duties of one party", "obligation",
-		conv16ArServ + "٣. يدفع العميل لمزود الخدمة مبلغاً شهرياً قدره ٣٬٢٠٠ ريال عماني، ويسدد العميل الفواتير خلال عشرين يوماً من تاريخ استلامها.\n",
+		firstSixConventionArServ + "٣. يدفع العميل لمزود الخدمة مبلغاً شهرياً قدره ٣٬٢٠٠ ريال عماني، ويسدد العميل الفواتير خلال عشرين يوماً من تاريخ استلامها.\n",
 		[]string{"customer must مبلغاً شهرياً"}},
 	{"4 neg", "two parties in one sentence", "obligation",
-		conv16Services + "4.1 The Client shall pay each invoice within thirty (30) days and the Contractor shall issue a receipt for each payment.\n",
+		firstSixConventionServices + "4.1 The Client shall pay each invoice within thirty (30) days and the Contractor shall issue a receipt for each payment.\n",
 		[]string{"customer must pay each invoice", "contractor must issue a receipt"}},
 	{"4 neg", "two sentences", "obligation",
-		conv16Services + "4.2 The Contractor shall clean the offices every evening. The Contractor shall remove all waste from the site.\n",
+		firstSixConventionServices + "4.2 The Contractor shall clean the offices every evening. The Contractor shall remove all waste from the site.\n",
 		[]string{"contractor must clean the offices", "contractor must remove all waste"}},
 	{"4 neg", "bilingual: one in each language", "obligation",
-		conv16Lease + "6.1 The Lessee shall keep the premises clean and shall not store fuel on them.\n٦-١ يلتزم المستأجر بالمحافظة على نظافة العين المؤجرة وعدم تخزين الوقود فيها.\n",
+		firstSixConventionLease + "6.1 The Lessee shall keep the premises clean and shall not store fuel on them.\n٦-١ يلتزم المستأجر بالمحافظة على نظافة العين المؤجرة وعدم تخزين الوقود فيها.\n",
 		[]string{"tenant must_not fuel", "tenant must_not تخزين"}},
 
 	// Decision 5: a warranty is no obligation; a duty attached to it is.
 	{"5", "warrants", "obligation",
-		conv16Supply + "7.1 The Supplier warrants the furniture against manufacturing defects for twenty-four (24) months.\n",
+		firstSixConventionSupply + "7.1 The Supplier warrants the furniture against manufacturing defects for twenty-four (24) months.\n",
 		nil},
 	{"5", "shall warrant and shall replace", "obligation",
-		conv16Supply + "7.2 The Supplier shall warrant the furniture for two (2) years and shall replace defective items within ten (10) days of notice.\n",
+		firstSixConventionSupply + "7.2 The Supplier shall warrant the furniture for two (2) years and shall replace defective items within ten (10) days of notice.\n",
 		[]string{"supplier must replace"}},
 	{"5", "Arabic يضمن", "obligation",
-		conv16ArSupply + "٧. يضمن المورد الأثاث ضد عيوب الصناعة لمدة سنتين من تاريخ التسليم.\n",
+		firstSixConventionArSupply + "٧. يضمن المورد الأثاث ضد عيوب الصناعة لمدة سنتين من تاريخ التسليم.\n",
 		nil},
 	{"5", "Arabic يضمن then a duty", "obligation",
-		conv16ArSupply + "٨. يضمن المورد الأثاث لمدة سنتين، ويلتزم المورد باستبدال أي قطعة معيبة خلال عشرة أيام.\n",
+		firstSixConventionArSupply + "٨. يضمن المورد الأثاث لمدة سنتين، ويلتزم المورد باستبدال أي قطعة معيبة خلال عشرة أيام.\n",
 		[]string{"supplier must باستبدال"}},
 	{"5 neg", "a duty to provide a warranty", "obligation",
-		conv16Supply + "7.3 The Supplier shall provide a warranty of at least thirty-six (36) months on all items.\n",
+		firstSixConventionSupply + "7.3 The Supplier shall provide a warranty of at least thirty-six (36) months on all items.\n",
 		[]string{"supplier must warranty"}},
 
 	// Decision 6: a statute under which a resolution, minutes or a policy
@@ -151,8 +151,8 @@ var conv16Cases = []struct {
 		nil},
 }
 
-// conv16Items is every fact of type typ in out, "key value text".
-func conv16Items(out Output, typ string) []string {
+// firstSixConventionItems is every fact of type typ in out, "key value text".
+func firstSixConventionItems(out Output, typ string) []string {
 	var got []string
 	for _, g := range evalItems(out) {
 		if g.typ != typ {
@@ -170,8 +170,8 @@ func conv16Items(out Output, typ string) []string {
 // TestConv16Conventions: each case gives exactly the facts it wants.
 // go test -p 1 ./capabilities/documentfacts -run TestConv16Conventions -v
 func TestConv16Conventions(t *testing.T) {
-	for _, c := range conv16Cases {
-		got := conv16Items(extractText(t, c.text), c.typ)
+	for _, c := range firstSixConventionCases {
+		got := firstSixConventionItems(extractText(t, c.text), c.typ)
 		want := c.want
 		if c.typ == "law" {
 			want = nil

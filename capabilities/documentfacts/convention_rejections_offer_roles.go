@@ -9,60 +9,60 @@ import (
 // Round 19 (issue 29, session 21; docs/documents.md "round 19, the rules
 // follow conventions 33-43"): the rules follow the label conventions
 // 33-43 (docs/documents.md, "Issue 29, session 21: conventions 33
-// onwards"). Hooked by one line after conv20Requirements
+// onwards"). Hooked by one line after signingBondsConventionRequirements
 // (requirements.go) and by lines in handle.go; the table cases are in
 // convention_rejections_offer_roles_test.go.
 
-// conv21Requirements applies the requirement decisions of 33-43.
-func (x *clauseExtractor) conv21Requirements(ctx reqContext) {
+// rejectionsOfferRolesConventionRequirements applies the requirement decisions of 33-43.
+func (x *clauseExtractor) rejectionsOfferRolesConventionRequirements(ctx reqContext) {
 	if ctx.binding {
 		return
 	}
-	x.accompanyingBonds21()
+	x.accompanyingBonds()
 	if ctx.tender {
-		x.rejectedBonds21()
+		x.rejectedBonds()
 	}
 }
 
 // Decision 33: a rejection or exclusion sentence ("Bids not accompanied by
 // a bid bond will be rejected", "يستبعد كل عطاء غير مصحوب بالضمان", "late
 // bids will not be considered") gives nothing of its own: no obligation
-// (conv21Obligations) and no requirement beside the one it restates; when
+// (rejectionsOfferRolesConventionObligations) and no requirement beside the one it restates; when
 // it is the only sentence naming a bid bond in its language it carries
 // the bond's mandatory financial requirement.
 var (
-	reReject21  = regexp.MustCompile(`(?i)\b(?:will|shall|may|would|is\s+liable\s+to|are\s+liable\s+to)\s+(?:be\s+)?(?:rejected|disqualified|excluded|disregarded|returned\s+unopened|declared\s+(?:void|invalid|non-?responsive)|considered\s+(?:void|invalid|non-?responsive)|treated\s+as\s+non-?responsive)\b|\b(?:will|shall)\s+not\s+be\s+(?:considered|accepted|opened|evaluated|entertained)\b|\bliable\s+to\s+(?:be\s+)?rejection\b|\bgrounds?\s+for\s+(?:rejection|disqualification)\b|\bresult\s+in\s+(?:the\s+)?(?:rejection|disqualification|exclusion)\b|(?:^|[\s.:)-])(?:و)?(?:يستبعد|يُستبعد|تستبعد|تُستبعد|يرفض|يُرفض|ترفض|تُرفض)\s|(?:سيتم|يتم|يجوز)\s+(?:استبعاد|رفض)|لن\s+(?:ينظر|يُنظر|يلتفت|يُلتفت|تقبل|تُقبل|يقبل|يُقبل|تفتح|تُفتح)|لا\s+(?:ينظر|يُنظر|يلتفت|يُلتفت|تقبل|تُقبل|يقبل|يُقبل)\s|(?:يعتبر|يُعتبر|تعتبر|تُعتبر)\s+(?:لاغي|ملغ|مرفوض)`)
-	reBidNoun21 = regexp.MustCompile(`(?i)\b(?:bids?|tenders?|proposals?|offers?|quotations?|submissions?|applications?|eois?)\b|عطاء|عطاءات|العطاء|العطاءات|عرض|العرض|عروض|العروض`)
+	reReject  = regexp.MustCompile(`(?i)\b(?:will|shall|may|would|is\s+liable\s+to|are\s+liable\s+to)\s+(?:be\s+)?(?:rejected|disqualified|excluded|disregarded|returned\s+unopened|declared\s+(?:void|invalid|non-?responsive)|considered\s+(?:void|invalid|non-?responsive)|treated\s+as\s+non-?responsive)\b|\b(?:will|shall)\s+not\s+be\s+(?:considered|accepted|opened|evaluated|entertained)\b|\bliable\s+to\s+(?:be\s+)?rejection\b|\bgrounds?\s+for\s+(?:rejection|disqualification)\b|\bresult\s+in\s+(?:the\s+)?(?:rejection|disqualification|exclusion)\b|(?:^|[\s.:)-])(?:و)?(?:يستبعد|يُستبعد|تستبعد|تُستبعد|يرفض|يُرفض|ترفض|تُرفض)\s|(?:سيتم|يتم|يجوز)\s+(?:استبعاد|رفض)|لن\s+(?:ينظر|يُنظر|يلتفت|يُلتفت|تقبل|تُقبل|يقبل|يُقبل|تفتح|تُفتح)|لا\s+(?:ينظر|يُنظر|يلتفت|يُلتفت|تقبل|تُقبل|يقبل|يُقبل)\s|(?:يعتبر|يُعتبر|تعتبر|تُعتبر)\s+(?:لاغي|ملغ|مرفوض)`)
+	reBidNoun = regexp.MustCompile(`(?i)\b(?:bids?|tenders?|proposals?|offers?|quotations?|submissions?|applications?|eois?)\b|عطاء|عطاءات|العطاء|العطاءات|عرض|العرض|عروض|العروض`)
 )
 
-// reClauseJoin21: a clause break before the rejection ("تقدم العطاءات
+// reClauseJoin: a clause break before the rejection ("تقدم العطاءات
 // في مظروفين ...، ولا تقبل العطاءات الورقية": a duty, then a rejection).
-var reClauseJoin21 = regexp.MustCompile(`(?i)[,،;؛]\s*(?:و|and\s+|but\s+)?$|[;؛]`)
+var reClauseJoin = regexp.MustCompile(`(?i)[,،;؛]\s*(?:و|and\s+|but\s+)?$|[;؛]`)
 
-// rejection21: t is a rejection sentence about bids, the rejection its
+// rejection: t is a rejection sentence about bids, the rejection its
 // first clause.
-func rejection21(t string) bool {
-	m := reReject21.FindStringIndex(t)
-	return m != nil && reBidNoun21.MatchString(t) && !reClauseJoin21.MatchString(t[:m[0]])
+func rejection(t string) bool {
+	m := reReject.FindStringIndex(t)
+	return m != nil && reBidNoun.MatchString(t) && !reClauseJoin.MatchString(t[:m[0]])
 }
 
-// rejectedBonds21 drops the requirements read from a rejection sentence
+// rejectedBonds drops the requirements read from a rejection sentence
 // that names a bond another requirement states (decision 33). A
 // rejection that alone names the bond, or a document, gives its
-// requirement by oblreq21's family R3 (rejections21), which runs after.
-func (x *clauseExtractor) rejectedBonds21() {
+// requirement by oblreq21's family R3 (rejectionsBidsPassives), which runs after.
+func (x *clauseExtractor) rejectedBonds() {
 	for _, sp := range x.sents {
 		if x.skipped(sp) || sp.end-sp.start > 400 {
 			continue
 		}
 		t := x.a.text[sp.start:sp.end]
-		if !rejection21(t) || !reGuarantee19.MatchString(t) || rePerfBond20.MatchString(t) {
+		if !rejection(t) || !reGuarantee.MatchString(t) || rePerfBond.MatchString(t) {
 			continue
 		}
 		stated := false
 		for _, r := range x.reqs {
 			if (r.end <= sp.start || r.start >= sp.end) && r.r.Category == "financial" && hasArabic(r.r.Requirement) == hasArabic(t) &&
-				reGuarantee19.MatchString(r.r.Requirement) && !rePerfBond20.MatchString(r.r.Requirement) {
+				reGuarantee.MatchString(r.r.Requirement) && !rePerfBond.MatchString(r.r.Requirement) {
 				stated = true
 				break
 			}
@@ -89,29 +89,29 @@ func (x *clauseExtractor) rejectedBonds21() {
 // named as the subject ("يجب أن يرفق المناقص بعطائه") is another
 // wording, read as before; a rejection sentence ("Bids not accompanied by
 // a bid bond will be rejected", decision 33) names no duty.
-var reAccompanyBond21 = regexp.MustCompile(`(?i)\b(?:bids?|tenders?|proposals?|quotations?|offers?|submissions?|applications?)\s+(?:must|shall|is\s+to|are\s+to)\s+be\s+accompanied\s+by\s+(?:an?\s+|the\s+)?(?:original\s+)?(?:\w+\s+){0,2}?(?:bonds?|security|guarantee)\b|\b(?:bond|security|guarantee)\b(?:[^.;\n]|\.[0-9]){0,80}?\b(?:must|shall)\s+accompany\s+(?:each|every|all|the|any)?\s*(?:bids?|tenders?|proposals?|quotations?|offers?|submissions?)\b|(?:يجب|ويجب|يتعين)\s+أن\s+(?:يرفق|يُرفق|ترفق|تُرفق)\s+(?:ب|مع\s+)(?:كل\s+)?(?:ال)?(?:عطاء|عطاءات|عرض|عروض)\S*\s+(?:ال)?(?:ضمان|كفالة|تأمين)`)
+var reAccompanyBond = regexp.MustCompile(`(?i)\b(?:bids?|tenders?|proposals?|quotations?|offers?|submissions?|applications?)\s+(?:must|shall|is\s+to|are\s+to)\s+be\s+accompanied\s+by\s+(?:an?\s+|the\s+)?(?:original\s+)?(?:\w+\s+){0,2}?(?:bonds?|security|guarantee)\b|\b(?:bond|security|guarantee)\b(?:[^.;\n]|\.[0-9]){0,80}?\b(?:must|shall)\s+accompany\s+(?:each|every|all|the|any)?\s*(?:bids?|tenders?|proposals?|quotations?|offers?|submissions?)\b|(?:يجب|ويجب|يتعين)\s+أن\s+(?:يرفق|يُرفق|ترفق|تُرفق)\s+(?:ب|مع\s+)(?:كل\s+)?(?:ال)?(?:عطاء|عطاءات|عرض|عروض)\S*\s+(?:ال)?(?:ضمان|كفالة|تأمين)`)
 
-// accompanyingBonds21 lets the obligations read a requirement's sentence
+// accompanyingBonds lets the obligations read a requirement's sentence
 // that binds the bid to carry a bond (decision 34).
-func (x *clauseExtractor) accompanyingBonds21() {
+func (x *clauseExtractor) accompanyingBonds() {
 	for si, sp := range x.sents {
 		if !x.reqSents[si] || x.skipped(sp) || sp.end-sp.start > 500 {
 			continue
 		}
-		if reAccompanyBond21.MatchString(x.a.text[sp.start:sp.end]) {
+		if reAccompanyBond.MatchString(x.a.text[sp.start:sp.end]) {
 			x.reqSents[si] = false
 		}
 	}
 }
 
-// conv21Obligations applies the obligation decisions of 33-43, after
+// rejectionsOfferRolesConventionObligations applies the obligation decisions of 33-43, after
 // the session 20 conventions (handle.go).
-func (x *clauseExtractor) conv21Obligations() {
-	noWord := guaranteeNoWord21(x.a.text)
+func (x *clauseExtractor) rejectionsOfferRolesConventionObligations() {
+	noWord := guaranteeNoWord(x.a.text)
 	kept := x.obls[:0:0]
 	for _, o := range x.obls {
 		sent := x.a.text[o.start:o.end]
-		if (o.o.PartyRole == "" || o.o.PartyRole == "issuer") && rejection21(sent) {
+		if (o.o.PartyRole == "" || o.o.PartyRole == "issuer") && rejection(sent) {
 			continue // decision 33
 		}
 		switch {
@@ -119,7 +119,7 @@ func (x *clauseExtractor) conv21Obligations() {
 			o.o.PartyRole = "tenant" // decision 41
 		case o.o.PartyRole == "guarantor" && noWord:
 			o.o.PartyRole = "issuer" // decision 42
-		case (o.o.Party != "" || o.o.PartyRole != "") && reAccompanyBond21.MatchString(sent) && !namesBidder21(o):
+		case (o.o.Party != "" || o.o.PartyRole != "") && reAccompanyBond.MatchString(sent) && !namesBidder(o):
 			// Decision 34: the bid carries the bond; no party is named
 			// ("صادر من أحد البنوك العاملة" names a bank's kind, not the
 			// employee).
@@ -130,20 +130,20 @@ func (x *clauseExtractor) conv21Obligations() {
 	x.obls = kept
 }
 
-// reBidderWord21: a bidder named in a sentence.
-var reBidderWord21 = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?|suppliers?|contractors?|consultants?|vendors?)\b|(?:ال)?(?:مناقص|متناقص|متقدم|مورد|مقاول|مقدم\s+العطاء)(?:\s|$|ين|ون)`)
+// reBidderWord: a bidder named in a sentence.
+var reBidderWord = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?|suppliers?|contractors?|consultants?|vendors?)\b|(?:ال)?(?:مناقص|متناقص|متقدم|مورد|مقاول|مقدم\s+العطاء)(?:\s|$|ين|ون)`)
 
-// namesBidder21: the obligation's party is a bidder the sentence names,
+// namesBidder: the obligation's party is a bidder the sentence names,
 // not a word the bond's wording holds.
-func namesBidder21(o oblFound) bool {
-	return o.o.PartyRole == "bidder" || reBidderWord21.MatchString(o.o.Party)
+func namesBidder(o oblFound) bool {
+	return o.o.PartyRole == "bidder" || reBidderWord.MatchString(o.o.Party)
 }
 
-// conv21Facts applies decisions 38 and 39 to the document's sums after
-// the money keys of the earlier rounds (handle.go, after conv20bFacts);
+// rejectionsOfferRolesConventionFacts applies decisions 38 and 39 to the document's sums after
+// the money keys of the earlier rounds (handle.go, after keyConventionsFacts);
 // facts and cands are aligned. Decision 43 is applied at the cue
-// (incidentReport21).
-func conv21Facts(facts []Fact, cands []candidate, a *assembled) {
+// (incidentReport).
+func rejectionsOfferRolesConventionFacts(facts []Fact, cands []candidate, a *assembled) {
 	if len(facts) != len(cands) {
 		return
 	}
@@ -154,19 +154,19 @@ func conv21Facts(facts []Fact, cands []candidate, a *assembled) {
 		at := cands[i].startIn(text)
 		switch {
 		case f.Type == TypeMoney:
-			if k := conv21Money(f.Key, a, at); k != "" {
+			if k := rejectionsOfferRolesConventionMoneyKeys(f.Key, a, at); k != "" {
 				f.Key, f.Label = k, moneyKeyLabel(k)
 			}
-		case f.Type == TypeDate && f.Key == "date" && matches(reAcceptBy21, tail(text[max(0, at-200):at], 160)):
+		case f.Type == TypeDate && f.Key == "date" && matches(reAcceptBy, tail(text[max(0, at-200):at], 160)):
 			if offer < 0 {
 				offer = 0
-				if reOfferEmployment21.MatchString(prefixBytes(text, 1500)) {
+				if reOfferEmployment.MatchString(prefixBytes(text, 1500)) {
 					offer = 1
-				} else if offerLetter24(text) {
+				} else if offerLetter(text) {
 					offer = 2 // date_order_ordinals.go: a letter of intent or of offer
 				}
 			}
-			if offer == 1 || offer == 2 && letterAsk24(tail(text[max(0, at-200):at], 160)) {
+			if offer == 1 || offer == 2 && letterAsk(tail(text[max(0, at-200):at], 160)) {
 				c := dateCueOf("valid_until") // decision 44
 				f.Key, f.Label = c.key, c.label
 			}
@@ -174,13 +174,13 @@ func conv21Facts(facts []Fact, cands []candidate, a *assembled) {
 	}
 }
 
-// reAcceptBy21: the text before a date asks the addressee to accept,
+// reAcceptBy: the text before a date asks the addressee to accept,
 // sign or return the letter by it ("Please sign and return a copy of
 // this letter by", "confirm your acceptance no later than", "يرجى
 // التوقيع على هذا الخطاب وإعادته في موعد أقصاه"). In an offer of
 // employment that date is the offer's valid_until (decision 44), in any
 // other letter a plain date (keys15's request sentences).
-var reAcceptBy21 = regexp.MustCompile(`(?i)\b(?:sign|countersign|return|accept|acceptance)\b[^.;\n]{0,80}\b(?:by|before|no\s+later\s+than|on\s+or\s+before)\s*$|(?:التوقيع|توقيع|الموافقة|قبول|إعادة|إعادته|وإعادته|بإعادة)[^.؛\n]{0,80}(?:قبل|بحلول|في\s+موعد\s+أقصاه|حتى)\s*(?:تاريخ\s*)?$`)
+var reAcceptBy = regexp.MustCompile(`(?i)\b(?:sign|countersign|return|accept|acceptance)\b[^.;\n]{0,80}\b(?:by|before|no\s+later\s+than|on\s+or\s+before)\s*$|(?:التوقيع|توقيع|الموافقة|قبول|إعادة|إعادته|وإعادته|بإعادة)[^.؛\n]{0,80}(?:قبل|بحلول|في\s+موعد\s+أقصاه|حتى)\s*(?:تاريخ\s*)?$`)
 
 var (
 	// Decision 38: a contract's whole price stated in a sentence as its
@@ -188,31 +188,31 @@ var (
 	// 48,500.000", "يدفع العميل للاستشاري أتعاباً إجمالية مقطوعة قدرها",
 	// "تبلغ الأتعاب الإجمالية") is the fee, not the total_amount (a
 	// table's Total row) nor the contract_value.
-	reTotalFee21 = regexp.MustCompile(`(?i)\b(?:total|lump[\s-]+sum|global|aggregate|overall|all-inclusive)\s+(?:\w+\s+){0,2}?fees?\b|\bfees?\b[^.;|]{0,40}?\blump[\s-]+sum\b|(?:أتعاب|الأتعاب|أتعابا|أتعاباً|اتعاب|الاتعاب)\s+(?:ال)?(?:إجمالية|اجمالية|مقطوعة|كلية)|(?:إجمالي|اجمالي|مجموع)\s+(?:ال)?(?:أتعاب|اتعاب)|(?:ال)?(?:أتعاب|اتعاب)[^.؛|]{0,40}?(?:مبلغ(?:اً|ا)?\s+)?مقطوع`)
+	reTotalFee = regexp.MustCompile(`(?i)\b(?:total|lump[\s-]+sum|global|aggregate|overall|all-inclusive)\s+(?:\w+\s+){0,2}?fees?\b|\bfees?\b[^.;|]{0,40}?\blump[\s-]+sum\b|(?:أتعاب|الأتعاب|أتعابا|أتعاباً|اتعاب|الاتعاب)\s+(?:ال)?(?:إجمالية|اجمالية|مقطوعة|كلية)|(?:إجمالي|اجمالي|مجموع)\s+(?:ال)?(?:أتعاب|اتعاب)|(?:ال)?(?:أتعاب|اتعاب)[^.؛|]{0,40}?(?:مبلغ(?:اً|ا)?\s+)?مقطوع`)
 	// Decision 39: the last row of a price table captioned as the
 	// contract's value or price ("Total contract value / إجمالي قيمة
 	// العقد", "Subcontract Price / قيمة العقد").
-	reContractRow21 = regexp.MustCompile(`(?i)\b(?:sub-?)?contract\s+(?:value|price|sum|amount)\b|\bvalue\s+of\s+(?:the\s+)?contract\b|قيمة\s+(?:ال)?عقد`)
-	// reSum21: a written sum in a row ("9,600.000", "1.185.400,00",
+	reContractRow = regexp.MustCompile(`(?i)\b(?:sub-?)?contract\s+(?:value|price|sum|amount)\b|\bvalue\s+of\s+(?:the\s+)?contract\b|قيمة\s+(?:ال)?عقد`)
+	// reSum: a written sum in a row ("9,600.000", "1.185.400,00",
 	// "11655.50").
-	reSum21 = regexp.MustCompile(`[0-9٠-٩]{1,3}(?:[,.٬][0-9٠-٩]{3})+(?:[.,٫][0-9٠-٩]{1,3})?|[0-9٠-٩]+[.٫][0-9٠-٩]{2,3}\b`)
+	reSum = regexp.MustCompile(`[0-9٠-٩]{1,3}(?:[,.٬][0-9٠-٩]{3})+(?:[.,٫][0-9٠-٩]{1,3})?|[0-9٠-٩]+[.٫][0-9٠-٩]{2,3}\b`)
 )
 
-// conv21Money: the key decisions 38 and 39 give a sum written at at, ""
+// rejectionsOfferRolesConventionMoneyKeys: the key decisions 38 and 39 give a sum written at at, ""
 // to keep its key.
-func conv21Money(key string, a *assembled, at int) string {
+func rejectionsOfferRolesConventionMoneyKeys(key string, a *assembled, at int) string {
 	text := a.text
 	line := lineAt(text, at)
 	row := strings.Contains(line, " | ")
 	switch key {
 	case "total_amount", "contract_value":
-		if !row && reTotalFee21.MatchString(tail(sentenceBefore(text, at), 140)) {
+		if !row && reTotalFee.MatchString(tail(sentenceBefore(text, at), 140)) {
 			return "fee"
 		}
 	}
 	ls := strings.LastIndexByte(text[:at], '\n') + 1
-	if cell := firstCell14(strings.Trim(line, " |")); key == "contract_value" && row && at >= ls+strings.Index(line, " | ") && utf8.RuneCountInString(cell) <= 80 &&
-		reContractRow21.MatchString(cell) && ownLastRow22(a, at) { // money_total_rows.go
+	if cell := firstCell(strings.Trim(line, " |")); key == "contract_value" && row && at >= ls+strings.Index(line, " | ") && utf8.RuneCountInString(cell) <= 80 &&
+		reContractRow.MatchString(cell) && ownLastRow(a, at) { // money_total_rows.go
 		return "total_amount"
 	}
 	return ""
@@ -227,24 +227,24 @@ var (
 	// other's property or information, is a deadline only; a window to
 	// notify a defect, a shortage, a discrepancy, a dispute or a claim,
 	// or a fault under a warranty, keeps its claim_period.
-	reIncident21 = regexp.MustCompile(`(?i)\b(?:accidents?|incidents?|faults?|breakdowns?|malfunctions?|(?:data|security)\s+breach(?:es)?|breach(?:es)?\s+of\s+(?:data|security)|injur(?:y|ies)|sickness|illness|theft|stolen|fire|leaks?|leakages?|police)\b|(?:ال)?(?:عطل|أعطال|اعطال|حادث|حوادث|إصابة|اصابة|مرض|سرقة|حريق|تسرب|شرطة)`)
-	// reHolder21: one who holds the other's property or information.
-	reHolder21 = regexp.MustCompile(`(?i)\b(?:hirers?|tenants?|lessees?|charterers?|borrowers?|renters?|licensees?|occupiers?|occupants?|recipients?|receiving\s+party|employees?)\b|(?:ال)?(?:مستأجر|مستاجر|مستعير|منتفع|مرخص\s+له|متلقي|موظف|عامل)`)
-	// reHolderLoss21: damage to, a loss or a disclosure of what is held.
-	reHolderLoss21 = regexp.MustCompile(`(?i)\b(?:damage[sd]?|loss(?:es)?|disclosures?)\b|تلف|ضرر|أضرار|اضرار|فقد|فقدان|إفصاح|افصاح`)
-	reClaimNoun21  = regexp.MustCompile(`(?i)\b(?:defects?|defective|shortages?|discrepanc(?:y|ies)|disputes?|claims?|complaints?|non-?conformit(?:y|ies)|short[\s-]deliver(?:y|ies)|wrong\s+items?|disagreements?|objections?)\b|عيب|عيوب|العيوب|نقص|النقص|اختلاف|خلاف|نزاع|اعتراض|مطالبة|مطالبات|شكوى`)
-	// reWarranty21: a warranty, in the sentence or the document's title.
-	reWarranty21 = regexp.MustCompile(`(?i)\bwarrant(?:y|ies)\b|شهادة\s+(?:ال)?ضمان|ضمان\s+(?:ال)?(?:منتج|أجهزة|الأجهزة|الأعمال|المعدات)|(?:فترة|مدة)\s+(?:ال)?(?:ضمان|كفالة)`)
-	// reWindowPeriodAR21: "(و)في مدة لا تتجاوز" right before the
+	reIncident = regexp.MustCompile(`(?i)\b(?:accidents?|incidents?|faults?|breakdowns?|malfunctions?|(?:data|security)\s+breach(?:es)?|breach(?:es)?\s+of\s+(?:data|security)|injur(?:y|ies)|sickness|illness|theft|stolen|fire|leaks?|leakages?|police)\b|(?:ال)?(?:عطل|أعطال|اعطال|حادث|حوادث|إصابة|اصابة|مرض|سرقة|حريق|تسرب|شرطة)`)
+	// reHolder: one who holds the other's property or information.
+	reHolder = regexp.MustCompile(`(?i)\b(?:hirers?|tenants?|lessees?|charterers?|borrowers?|renters?|licensees?|occupiers?|occupants?|recipients?|receiving\s+party|employees?)\b|(?:ال)?(?:مستأجر|مستاجر|مستعير|منتفع|مرخص\s+له|متلقي|موظف|عامل)`)
+	// reHolderLoss: damage to, a loss or a disclosure of what is held.
+	reHolderLoss = regexp.MustCompile(`(?i)\b(?:damage[sd]?|loss(?:es)?|disclosures?)\b|تلف|ضرر|أضرار|اضرار|فقد|فقدان|إفصاح|افصاح`)
+	reClaimNoun  = regexp.MustCompile(`(?i)\b(?:defects?|defective|shortages?|discrepanc(?:y|ies)|disputes?|claims?|complaints?|non-?conformit(?:y|ies)|short[\s-]deliver(?:y|ies)|wrong\s+items?|disagreements?|objections?)\b|عيب|عيوب|العيوب|نقص|النقص|اختلاف|خلاف|نزاع|اعتراض|مطالبة|مطالبات|شكوى`)
+	// reWarranty: a warranty, in the sentence or the document's title.
+	reWarranty = regexp.MustCompile(`(?i)\bwarrant(?:y|ies)\b|شهادة\s+(?:ال)?ضمان|ضمان\s+(?:ال)?(?:منتج|أجهزة|الأجهزة|الأعمال|المعدات)|(?:فترة|مدة)\s+(?:ال)?(?:ضمان|كفالة)`)
+	// reWindowPeriodAR: "(و)في مدة لا تتجاوز" right before the
 	// duration, a window.
-	reWindowPeriodAR21 = regexp.MustCompile(`(?:^|\s|و)في\s+مدة\s+لا\s+(?:تتجاوز|تزيد\s+على|تزيد\s+عن)\s*$`)
+	reWindowPeriodAR = regexp.MustCompile(`(?:^|\s|و)في\s+مدة\s+لا\s+(?:تتجاوز|تزيد\s+على|تزيد\s+عن)\s*$`)
 )
 
-// incidentReport21: the duration keyed c after ctx (its clause), at at in
+// incidentReport: the duration keyed c after ctx (its clause), at at in
 // text, is the time to report an incident, a deadline only (decision 43;
 // durations.go drops it).
-func incidentReport21(c cue, ctx, text string, at int) bool {
-	if c.key == "term" && reWindowPeriodAR21.MatchString(ctx) && strings.Count(ctx, "مدة") == 1 {
+func incidentReport(c cue, ctx, text string, at int) bool {
+	if c.key == "term" && reWindowPeriodAR.MatchString(ctx) && strings.Count(ctx, "مدة") == 1 {
 		return true // "وفي مدة لا تتجاوز ٤٨ ساعة": the window's own noun names no term
 	}
 	if (c.key != "claim_period" && c.key != "term") || !reWindowBefore.MatchString(ctx) {
@@ -256,35 +256,35 @@ func incidentReport21(c cue, ctx, text string, at int) bool {
 		after = after[:i[0]]
 	}
 	s += after
-	if !reNotifyWord.MatchString(s) || reClaimNoun21.MatchString(s) {
+	if !reNotifyWord.MatchString(s) || reClaimNoun.MatchString(s) {
 		return false
 	}
-	if reHolder21.MatchString(s) && reHolderLoss21.MatchString(s) {
+	if reHolder.MatchString(s) && reHolderLoss.MatchString(s) {
 		return true
 	}
-	return reIncident21.MatchString(s) && !reWarranty21.MatchString(s) && !reWarranty21.MatchString(prefixBytes(text, 600))
+	return reIncident.MatchString(s) && !reWarranty.MatchString(s) && !reWarranty.MatchString(prefixBytes(text, 600))
 }
 
-// conv21Parties applies the party decisions 36, 37, 41 and 42
-// (handle.go, after parties19Roles); facts and cands are aligned.
-func conv21Parties(facts []Fact, cands []candidate, text, docType string) {
+// rejectionsOfferRolesConventionParties applies the party decisions 36, 37, 41 and 42
+// (handle.go, after lettersMinutesPartyRoles); facts and cands are aligned.
+func rejectionsOfferRolesConventionParties(facts []Fact, cands []candidate, text, docType string) {
 	if len(facts) != len(cands) {
 		return
 	}
 	for i, f := range facts {
 		if f.Type == TypeParty && (f.Role == "hirer" || f.Role == "renter") {
-			setRole16(facts, i, "tenant") // decision 41
+			setRole(facts, i, "tenant") // decision 41
 		}
 	}
-	offerLetterRoles21(facts, cands, text, docType)
-	if docType == "tender" || reTenderTitle.MatchString(firstLines21(text, 3)) {
-		tenderAuthor21(facts, cands, text)
+	offerLetterRoles(facts, cands, text, docType)
+	if docType == "tender" || reTenderTitle.MatchString(firstLines(text, 3)) {
+		tenderAuthorRejectionsOfferRoles(facts, cands, text)
 	}
-	bankIssuer21(facts, cands, text)
+	bankIssuer(facts, cands, text)
 }
 
-// firstLines21: the text's first n non-empty lines.
-func firstLines21(text string, n int) string {
+// firstLines: the text's first n non-empty lines.
+func firstLines(text string, n int) string {
 	var b strings.Builder
 	for _, l := range strings.SplitN(prefixBytes(text, 1200), "\n", 40) {
 		if strings.TrimSpace(l) == "" {
@@ -302,16 +302,16 @@ func firstLines21(text string, n int) string {
 // Decision 37: the sender of an offer of employment is the employer and
 // its addressee the employee, whether or not the letter uses the words
 // (family L of party_roles_by_doctype.go gave them none unless it did).
-var reOfferEmployment21 = regexp.MustCompile(`(?i)\boffer\s+of\s+employment\b|\bemployment\s+offer\b|\bjob\s+offer\b|\boffer\s+letter\b|\b(?:pleased|delighted|happy)\s+to\s+offer\s+you\b|\boffer\s+you\s+(?:the\s+)?(?:position|post|role|job|employment)\b|عرض\s+(?:عمل|وظيفي|وظيفة|توظيف)|نعرض\s+عليكِ?\s|يسرنا\s+(?:أن\s+)?(?:نعرض\s+عليكِ?\s|تعيينك)`)
+var reOfferEmployment = regexp.MustCompile(`(?i)\boffer\s+of\s+employment\b|\bemployment\s+offer\b|\bjob\s+offer\b|\boffer\s+letter\b|\b(?:pleased|delighted|happy)\s+to\s+offer\s+you\b|\boffer\s+you\s+(?:the\s+)?(?:position|post|role|job|employment)\b|عرض\s+(?:عمل|وظيفي|وظيفة|توظيف)|نعرض\s+عليكِ?\s|يسرنا\s+(?:أن\s+)?(?:نعرض\s+عليكِ?\s|تعيينك)`)
 
-// offerLetterRoles21 applies decision 37: the first company on the
+// offerLetterRoles applies decision 37: the first company on the
 // letter's first lines is the employer, the first person between it and
 // the salutation the employee (each with its twin in the other script).
-func offerLetterRoles21(facts []Fact, cands []candidate, text, docType string) {
-	if docType == "tender" || hasRole16(facts, "employer") && hasRole16(facts, "employee") {
+func offerLetterRoles(facts []Fact, cands []candidate, text, docType string) {
+	if docType == "tender" || hasRole(facts, "employer") && hasRole(facts, "employee") {
 		return
 	}
-	m := reOfferEmployment21.FindStringIndex(prefixBytes(text, 1500))
+	m := reOfferEmployment.FindStringIndex(prefixBytes(text, 1500))
 	if m == nil {
 		return
 	}
@@ -327,17 +327,17 @@ func offerLetterRoles21(facts []Fact, cands []candidate, text, docType string) {
 			first = i
 		}
 	}
-	if first >= 0 && facts[first].EntityType != "person" && senderWord21(facts[first].Role) && !hasRole16(facts, "employer") &&
+	if first >= 0 && facts[first].EntityType != "person" && senderWord(facts[first].Role) && !hasRole(facts, "employer") &&
 		strings.Count(text[:cands[first].start], "\n") <= 3 {
-		setRole16(facts, first, "employer")
-		lineTwin16(facts, text, cands[first].start, first)
+		setRole(facts, first, "employer")
+		lineTwin(facts, text, cands[first].start, first)
 	}
-	if hasRole16(facts, "employee") {
+	if hasRole(facts, "employee") {
 		return
 	}
 	pick := -1
 	for i, f := range facts {
-		if f.Type != TypeParty || f.EntityType != "person" || cands[i].start >= head || !addresseeWord21(f.Role) {
+		if f.Type != TypeParty || f.EntityType != "person" || cands[i].start >= head || !addresseeWord(f.Role) {
 			continue
 		}
 		if first >= 0 && i != first && cands[i].start < cands[first].end {
@@ -348,15 +348,15 @@ func offerLetterRoles21(facts []Fact, cands []candidate, text, docType string) {
 		}
 	}
 	if pick >= 0 {
-		setRole16(facts, pick, "employee")
-		lineTwin16(facts, text, cands[pick].start, pick)
+		setRole(facts, pick, "employee")
+		lineTwin(facts, text, cands[pick].start, pick)
 	}
 }
 
-// senderWord21, addresseeWord21: roles a letter's frame gives its sender
+// senderWord, addresseeWord: roles a letter's frame gives its sender
 // or addressee by the document's kind, which an offer of employment
 // replaces.
-func senderWord21(role string) bool {
+func senderWord(role string) bool {
 	switch role {
 	case "", "supplier", "customer", "issuer", "sender", "company":
 		return true
@@ -364,7 +364,7 @@ func senderWord21(role string) bool {
 	return false
 }
 
-func addresseeWord21(role string) bool {
+func addresseeWord(role string) bool {
 	switch role {
 	case "", "customer", "bidder", "candidate", "addressee", "recipient":
 		return true
@@ -377,16 +377,16 @@ func addresseeWord21(role string) bool {
 // فيما بعد بـ"الجهة المالكة")", 'X SAOC (the "Owner") invites bids',
 // 'صادرة عن X (ويشار إليها بـ"الشركة")').
 var (
-	reAuthorBefore21 = regexp.MustCompile(`(?i)(?:\bissued\s+by|تعلن|تدعو|يعلن|يدعو|صادرة?\s+عن|تطرح|يطرح)\s*[:،,]?\s*$`)
-	reAuthorAfter21  = regexp.MustCompile(`(?i)^[\s,،]*(?:\([^()\n]{0,80}\)[\s,،]*)?(?:hereby\s+)?(?:invites?|announces?|is\s+inviting|requests?\s+(?:quotations|proposals|bids))\b`)
-	authorWord21     = map[string]bool{"": true, "owner": true, "employer": true, "buyer": true, "purchaser": true, "customer": true, "client": true, "company": true}
+	reAuthorBefore = regexp.MustCompile(`(?i)(?:\bissued\s+by|تعلن|تدعو|يعلن|يدعو|صادرة?\s+عن|تطرح|يطرح)\s*[:،,]?\s*$`)
+	reAuthorAfter  = regexp.MustCompile(`(?i)^[\s,،]*(?:\([^()\n]{0,80}\)[\s,،]*)?(?:hereby\s+)?(?:invites?|announces?|is\s+inviting|requests?\s+(?:quotations|proposals|bids))\b`)
+	authorWord     = map[string]bool{"": true, "owner": true, "employer": true, "buyer": true, "purchaser": true, "customer": true, "client": true, "company": true}
 )
 
-// tenderAuthor21 gives issuer to a company on the tender's opening lines
+// tenderAuthorRejectionsOfferRoles gives issuer to a company on the tender's opening lines
 // that is defined by a word of its own or introduced as the author.
-func tenderAuthor21(facts []Fact, cands []candidate, text string) {
+func tenderAuthorRejectionsOfferRoles(facts []Fact, cands []candidate, text string) {
 	for i, f := range facts {
-		if f.Type != TypeParty || f.EntityType == "person" || !authorWord21[f.Role] || cands[i].start > 1500 {
+		if f.Type != TypeParty || f.EntityType == "person" || !authorWord[f.Role] || cands[i].start > 1500 {
 			continue
 		}
 		after := text[cands[i].end:]
@@ -395,8 +395,8 @@ func tenderAuthor21(facts []Fact, cands []candidate, text string) {
 			re = reArIssuerDef
 		}
 		ls := strings.LastIndexByte(text[:cands[i].start], '\n') + 1
-		if reAuthorBefore21.MatchString(text[ls:cands[i].start]) || reAuthorAfter21.MatchString(after) || f.Role != "" && re.MatchString(after) {
-			setRole16(facts, i, "issuer")
+		if reAuthorBefore.MatchString(text[ls:cands[i].start]) || reAuthorAfter.MatchString(after) || f.Role != "" && re.MatchString(after) {
+			setRole(facts, i, "issuer")
 		}
 	}
 }
@@ -404,27 +404,27 @@ func tenderAuthor21(facts []Fact, cands []candidate, text string) {
 // Decision 42: a bank that issues a guarantee and gives itself no role
 // word ("we, Sohar Crescent Bank SAOG, ... irrevocably undertake", "نتعهد
 // نحن بنك هلال صحار") is the issuer; "the Guarantor", الضامن keep
-// guarantor (its duties too: conv21Obligations).
+// guarantor (its duties too: rejectionsOfferRolesConventionObligations).
 var (
-	reGuarantorWord21 = regexp.MustCompile(`\b[Tt]he\s+Guarantor\b|["“]Guarantor["”]|\bGuarantor\s*:|الضامن|الكفيل|الجهة\s+الضامنة`)
-	reBankName21      = regexp.MustCompile(`(?i)\bbank\b|\bbanque\b|بنك|مصرف|البنك|المصرف`)
+	reGuarantorWord                = regexp.MustCompile(`\b[Tt]he\s+Guarantor\b|["“]Guarantor["”]|\bGuarantor\s*:|الضامن|الكفيل|الجهة\s+الضامنة`)
+	reBankNameRejectionsOfferRoles = regexp.MustCompile(`(?i)\bbank\b|\bbanque\b|بنك|مصرف|البنك|المصرف`)
 )
 
-// guaranteeNoWord21: text is a guarantee or bond whose writer has no
+// guaranteeNoWord: text is a guarantee or bond whose writer has no
 // role word of its own.
-func guaranteeNoWord21(text string) bool {
+func guaranteeNoWord(text string) bool {
 	open := prefixBytes(text, 300)
-	return reGuaranteeTitle16.MatchString(open) && !reContractOpening.MatchString(prefixBytes(text, 800)) && !reGuarantorWord21.MatchString(text)
+	return reGuaranteeTitleRolesByDoctype.MatchString(open) && !reContractOpening.MatchString(prefixBytes(text, 800)) && !reGuarantorWord.MatchString(text)
 }
 
-// bankIssuer21 gives issuer to the bank of a guarantee with no role word.
-func bankIssuer21(facts []Fact, cands []candidate, text string) {
-	if !guaranteeNoWord21(text) {
+// bankIssuer gives issuer to the bank of a guarantee with no role word.
+func bankIssuer(facts []Fact, cands []candidate, text string) {
+	if !guaranteeNoWord(text) {
 		return
 	}
 	for i, f := range facts {
-		if f.Type == TypeParty && f.EntityType != "person" && (f.Role == "" || f.Role == "guarantor") && reBankName21.MatchString(f.Value) {
-			setRole16(facts, i, "issuer")
+		if f.Type == TypeParty && f.EntityType != "person" && (f.Role == "" || f.Role == "guarantor") && reBankNameRejectionsOfferRoles.MatchString(f.Value) {
+			setRole(facts, i, "issuer")
 		}
 	}
 }

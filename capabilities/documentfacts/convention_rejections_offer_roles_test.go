@@ -4,59 +4,59 @@ import "testing"
 
 // Round 19 (issue 29, session 21; docs/documents.md "round 19, the rules
 // follow conventions 33-43"): each case is a document of our own and the
-// facts of one type it must give, read as in conv19Cases (conv19Items):
+// facts of one type it must give, read as in bondsParentDatesConventionCases (bondsParentDatesConventionItems):
 // a case fails on a wanted fact missing and on any other fact of that
 // type. Parties read "role name", money, dates and durations "key value",
 // deadlines the normalised value.
 
 const (
-	conv21Instructions   = conv20Tender + "## Instructions to Bidders\n\n"
-	conv21InstructionsAR = conv20TenderAR + "## تعليمات للمتناقصين\n\n"
-	conv21Consultancy    = "CONSULTANCY AGREEMENT\n\nThis Agreement is made on 2 March 2026 between Nizwa Heritage Foundation (the \"Client\") and Al Qalam Design Consultants LLC (the \"Consultant\").\n\n"
-	conv21ConsultancyAR  = "اتفاقية خدمات استشارية\n\nأبرمت هذه الاتفاقية بتاريخ ٢ مارس ٢٠٢٦ بين مؤسسة نزوى للتراث (\"العميل\") ومكتب القلم للاستشارات الهندسية ش.م.م (\"الاستشاري\").\n\n"
-	conv21Hire           = "EQUIPMENT HIRE AGREEMENT\n\nThis Agreement is made on 2 March 2026 between Sohar Cranes LLC (the \"Owner\") and Al Batinah Builders LLC (the \"Hirer\").\n\n"
-	conv21Supply         = "SUPPLY AGREEMENT\n\nThis Agreement is made on 2 March 2026 between Sohar Furniture LLC (the \"Supplier\") and Batinah Schools Development Company SAOC (the \"Buyer\").\n\n"
-	conv21GuaranteeAR    = "ضمان حسن التنفيذ رقم ٢٠٢٦/١١٤\n\nالتاريخ: ٤ مايو ٢٠٢٦\n\nإلى: شركة خدمات المياه العمانية ش.م.ع.م (\"المستفيد\")\n\n"
+	rejectionsOfferRolesConventionInstructions   = signingBondsConventionTender + "## Instructions to Bidders\n\n"
+	rejectionsOfferRolesConventionInstructionsAR = signingBondsConventionTenderAR + "## تعليمات للمتناقصين\n\n"
+	rejectionsOfferRolesConventionConsultancy    = "CONSULTANCY AGREEMENT\n\nThis Agreement is made on 2 March 2026 between Nizwa Heritage Foundation (the \"Client\") and Al Qalam Design Consultants LLC (the \"Consultant\").\n\n"
+	rejectionsOfferRolesConventionConsultancyAR  = "اتفاقية خدمات استشارية\n\nأبرمت هذه الاتفاقية بتاريخ ٢ مارس ٢٠٢٦ بين مؤسسة نزوى للتراث (\"العميل\") ومكتب القلم للاستشارات الهندسية ش.م.م (\"الاستشاري\").\n\n"
+	rejectionsOfferRolesConventionHire           = "EQUIPMENT HIRE AGREEMENT\n\nThis Agreement is made on 2 March 2026 between Sohar Cranes LLC (the \"Owner\") and Al Batinah Builders LLC (the \"Hirer\").\n\n"
+	rejectionsOfferRolesConventionSupply         = "SUPPLY AGREEMENT\n\nThis Agreement is made on 2 March 2026 between Sohar Furniture LLC (the \"Supplier\") and Batinah Schools Development Company SAOC (the \"Buyer\").\n\n"
+	rejectionsOfferRolesConventionGuaranteeAR    = "ضمان حسن التنفيذ رقم ٢٠٢٦/١١٤\n\nالتاريخ: ٤ مايو ٢٠٢٦\n\nإلى: شركة خدمات المياه العمانية ش.م.ع.م (\"المستفيد\")\n\n"
 )
 
-var conv21Cases = []convCase{
+var rejectionsOfferRolesConventionCases = []convCase{
 	// Decision 33: a rejection sentence gives nothing of its own; alone
 	// in naming a bid bond it carries the bond's requirement.
 	{"33", "the rejection names the bond alone", "requirement",
-		conv21Instructions + "1. Bids must be submitted through the e-tendering portal.\n2. Bids not accompanied by a bid bond of OMR 500 will be rejected.\n3. Late bids will not be considered.\n",
+		rejectionsOfferRolesConventionInstructions + "1. Bids must be submitted through the e-tendering portal.\n2. Bids not accompanied by a bid bond of OMR 500 will be rejected.\n3. Late bids will not be considered.\n",
 		[]string{"financial mandatory bid bond"}},
 	{"33", "the rejection is no obligation", "obligation",
-		conv21Instructions + "1. Bids must be submitted through the e-tendering portal.\n2. Bids not accompanied by the bid bond shall be disqualified.\n3. Any bid received after 30 April 2026 shall be rejected.\n",
+		rejectionsOfferRolesConventionInstructions + "1. Bids must be submitted through the e-tendering portal.\n2. Bids not accompanied by the bid bond shall be disqualified.\n3. Any bid received after 30 April 2026 shall be rejected.\n",
 		[]string{"- must submitted through"}},
 	{"33", "a bond stated, then restated by its rejection", "requirement",
-		conv21Instructions + "1. Each bidder shall submit a bid bond of OMR 500 with its bid.\n2. Bids not accompanied by the bid bond will be rejected.\n",
+		rejectionsOfferRolesConventionInstructions + "1. Each bidder shall submit a bid bond of OMR 500 with its bid.\n2. Bids not accompanied by the bid bond will be rejected.\n",
 		[]string{"financial mandatory each bidder shall submit a bid bond"}},
 	{"33", "Arabic: يستبعد كل عطاء غير مصحوب بضمان", "requirement",
-		conv21InstructionsAR + "١. تقدم العطاءات عبر بوابة إسناد.\n٢. يستبعد كل عطاء غير مصحوب بضمان العطاء.\n٣. لن ينظر في العطاءات المتأخرة.\n",
+		rejectionsOfferRolesConventionInstructionsAR + "١. تقدم العطاءات عبر بوابة إسناد.\n٢. يستبعد كل عطاء غير مصحوب بضمان العطاء.\n٣. لن ينظر في العطاءات المتأخرة.\n",
 		[]string{"financial mandatory ضمان العطاء"}},
 	{"33", "Arabic: no obligation of the rejection", "obligation",
-		conv21InstructionsAR + "١. تقدم العطاءات عبر بوابة إسناد.\n٢. يستبعد كل عطاء غير مصحوب بضمان العطاء.\n",
+		rejectionsOfferRolesConventionInstructionsAR + "١. تقدم العطاءات عبر بوابة إسناد.\n٢. يستبعد كل عطاء غير مصحوب بضمان العطاء.\n",
 		[]string{"- must بوابة إسناد"}},
 	{"33 neg", "Arabic: a duty then a rejection clause keeps the duty", "obligation",
-		conv21InstructionsAR + "١. تقدم العطاءات في مظروفين منفصلين (فني ومالي) عبر بوابة إسناد فقط، ولا تقبل العطاءات الورقية.\n",
+		rejectionsOfferRolesConventionInstructionsAR + "١. تقدم العطاءات في مظروفين منفصلين (فني ومالي) عبر بوابة إسناد فقط، ولا تقبل العطاءات الورقية.\n",
 		[]string{"- must مظروفين"}},
 
 	// Decision 34: a bond that must accompany each bid is its financial
 	// requirement and an obligation of -.
 	{"34", "each bid must be accompanied by a bid bond", "obligation",
-		conv20Tender + "## Requirements\n\n1. Bidders must hold a valid Commercial Registration.\n2. Each bid must be accompanied by a bid bond of OMR 2,000.000, valid for 90 days from the closing date.\n",
+		signingBondsConventionTender + "## Requirements\n\n1. Bidders must hold a valid Commercial Registration.\n2. Each bid must be accompanied by a bid bond of OMR 2,000.000, valid for 90 days from the closing date.\n",
 		[]string{"- must accompanied by a bid bond"}},
 	{"34", "each bid must be accompanied: the requirement stays", "requirement",
-		conv20Tender + "## Requirements\n\n1. Bidders must hold a valid Commercial Registration.\n2. Each bid must be accompanied by a bid bond of OMR 2,000.000, valid for 90 days from the closing date.\n",
+		signingBondsConventionTender + "## Requirements\n\n1. Bidders must hold a valid Commercial Registration.\n2. Each bid must be accompanied by a bid bond of OMR 2,000.000, valid for 90 days from the closing date.\n",
 		[]string{"eligibility mandatory commercial registration", "financial mandatory bid bond"}},
 	{"34", "a bid bond must accompany each proposal", "obligation",
 		"# Request for Proposals No. RFP-07/2026\n\n**Issuer:** Oman Broadband Company SAOC\n\n## Mandatory requirements\n\n1. The bidder shall be a company registered in Oman.\n2. A bid bond of OMR 3,000.000 must accompany each proposal.\n",
 		[]string{"- must accompany each proposal"}},
 	{"34", "Arabic: يجب أن يرفق بالعطاء ضمان, a bank's kind named", "obligation",
-		conv20TenderAR + "## شروط الاشتراك\n\n١. أن يكون المناقص مسجلاً في السجل التجاري.\n٢. يجب أن يرفق بالعطاء ضمان بنكي مؤقت (ضمان العطاء) بقيمة 15,000 ريال عماني صادر من أحد البنوك العاملة في سلطنة عمان.\n",
+		signingBondsConventionTenderAR + "## شروط الاشتراك\n\n١. أن يكون المناقص مسجلاً في السجل التجاري.\n٢. يجب أن يرفق بالعطاء ضمان بنكي مؤقت (ضمان العطاء) بقيمة 15,000 ريال عماني صادر من أحد البنوك العاملة في سلطنة عمان.\n",
 		[]string{"- must يرفق بالعطاء"}},
 	{"34", "Arabic: يرفق مع كل عطاء ضمان", "obligation",
-		conv20TenderAR + "## الشروط\n\n١. أن يكون المناقص مسجلاً في السجل التجاري.\n٢. يجب أن يرفق مع كل عطاء ضمان بنكي ابتدائي بقيمة ١٬٥٠٠ ريال عماني.\n",
+		signingBondsConventionTenderAR + "## الشروط\n\n١. أن يكون المناقص مسجلاً في السجل التجاري.\n٢. يجب أن يرفق مع كل عطاء ضمان بنكي ابتدائي بقيمة ١٬٥٠٠ ريال عماني.\n",
 		[]string{"- must يرفق مع كل عطاء"}},
 
 	// Decision 35: a guarantor's time to pay on demand is payment_period
@@ -65,10 +65,10 @@ var conv21Cases = []convCase{
 		"PERFORMANCE GUARANTEE No. PG/2026/114\n\nDate: 4 May 2026\n\nTo: Oman Water Services Company SAOC (the \"Beneficiary\")\n\nAt the request of Al Hajar Pipelines LLC (the \"Contractor\"), we, Gulf National Bank SAOG, irrevocably undertake to pay you any sum up to OMR 120,000.000 on receipt of your first written demand.\n\nPayment shall be made within seven (7) days of receipt of your demand.\n",
 		[]string{"payment_period P7D"}},
 	{"35", "Arabic: ويتم الدفع خلال سبعة أيام", "duration",
-		conv21GuaranteeAR + "بناء على طلب شركة الحجر للأنابيب ش.م.م (\"المقاول\")، نتعهد نحن بنك الخليج الوطني ش.م.ع.ع تعهدا غير قابل للإلغاء بأن ندفع لكم أي مبلغ لا يتجاوز ١٢٠٬٠٠٠ ريال عماني فور استلام أول طلب كتابي منكم.\n\nويتم الدفع خلال سبعة (٧) أيام من تاريخ استلام طلبكم.\n",
+		rejectionsOfferRolesConventionGuaranteeAR + "بناء على طلب شركة الحجر للأنابيب ش.م.م (\"المقاول\")، نتعهد نحن بنك الخليج الوطني ش.م.ع.ع تعهدا غير قابل للإلغاء بأن ندفع لكم أي مبلغ لا يتجاوز ١٢٠٬٠٠٠ ريال عماني فور استلام أول طلب كتابي منكم.\n\nويتم الدفع خلال سبعة (٧) أيام من تاريخ استلام طلبكم.\n",
 		[]string{"payment_period P7D"}},
 	{"35", "Arabic: the deadline beside it", "deadline",
-		conv21GuaranteeAR + "بناء على طلب شركة الحجر للأنابيب ش.م.م (\"المقاول\")، نتعهد نحن بنك الخليج الوطني ش.م.ع.ع تعهدا غير قابل للإلغاء بأن ندفع لكم أي مبلغ لا يتجاوز ١٢٠٬٠٠٠ ريال عماني فور استلام أول طلب كتابي منكم.\n\nويتم الدفع خلال سبعة (٧) أيام من تاريخ استلام طلبكم.\n",
+		rejectionsOfferRolesConventionGuaranteeAR + "بناء على طلب شركة الحجر للأنابيب ش.م.م (\"المقاول\")، نتعهد نحن بنك الخليج الوطني ش.م.ع.ع تعهدا غير قابل للإلغاء بأن ندفع لكم أي مبلغ لا يتجاوز ١٢٠٬٠٠٠ ريال عماني فور استلام أول طلب كتابي منكم.\n\nويتم الدفع خلال سبعة (٧) أيام من تاريخ استلام طلبكم.\n",
 		[]string{"P7D"}},
 
 	// Decision 36: the author of a tender is issuer whatever word the
@@ -101,16 +101,16 @@ var conv21Cases = []convCase{
 	// Decision 38: a contract's whole price stated in a sentence as its
 	// total or lump-sum fee is fee.
 	{"38", "the total fee for the Services", "money",
-		conv21Consultancy + "1. The total fee for the Services is OMR 48,500.000, payable in three instalments.\n",
+		rejectionsOfferRolesConventionConsultancy + "1. The total fee for the Services is OMR 48,500.000, payable in three instalments.\n",
 		[]string{"fee 48500 OMR"}},
 	{"38", "a lump-sum fee", "money",
-		conv21Consultancy + "1. The Client shall pay the Consultant a lump-sum fee of OMR 22,000.000 for the Services.\n",
+		rejectionsOfferRolesConventionConsultancy + "1. The Client shall pay the Consultant a lump-sum fee of OMR 22,000.000 for the Services.\n",
 		[]string{"fee 22000 OMR"}},
 	{"38", "Arabic: الأتعاب الإجمالية", "money",
-		conv21ConsultancyAR + "١. تبلغ الأتعاب الإجمالية للاستشاري مبلغاً مقطوعاً قدره 48,500 ريال عماني.\n",
+		rejectionsOfferRolesConventionConsultancyAR + "١. تبلغ الأتعاب الإجمالية للاستشاري مبلغاً مقطوعاً قدره 48,500 ريال عماني.\n",
 		[]string{"fee 48500 OMR"}},
 	{"38", "Arabic: أتعاباً إجمالية مقطوعة", "money",
-		conv21ConsultancyAR + "١. يدفع العميل للاستشاري أتعاباً إجمالية مقطوعة قدرها ٤٨٬٥٠٠ ريال عماني.\n",
+		rejectionsOfferRolesConventionConsultancyAR + "١. يدفع العميل للاستشاري أتعاباً إجمالية مقطوعة قدرها ٤٨٬٥٠٠ ريال عماني.\n",
 		[]string{"fee 48500 OMR"}},
 
 	// Decision 39: a price table's last row captioned as the contract's
@@ -137,22 +137,22 @@ var conv21Cases = []convCase{
 
 	// Decision 41: the hirer of equipment is tenant, the owner owner.
 	{"41", "the Hirer", "party",
-		conv21Hire + "1. The Hirer shall pay the monthly hire within five (5) days of each invoice.\n2. The Hirer shall not sublet the equipment.\n",
+		rejectionsOfferRolesConventionHire + "1. The Hirer shall pay the monthly hire within five (5) days of each invoice.\n2. The Hirer shall not sublet the equipment.\n",
 		[]string{"owner sohar cranes llc", "tenant al batinah builders llc"}},
 	{"41", "the Hirer's duties", "obligation",
-		conv21Hire + "1. The Hirer shall pay the monthly hire within five (5) days of each invoice.\n2. The Hirer shall not sublet the equipment.\n",
+		rejectionsOfferRolesConventionHire + "1. The Hirer shall pay the monthly hire within five (5) days of each invoice.\n2. The Hirer shall not sublet the equipment.\n",
 		[]string{"tenant must monthly hire", "tenant must_not sublet"}},
 
 	// Decision 42: a bank that issues a guarantee with no role word is
 	// issuer; "the Guarantor", الضامن keep guarantor.
 	{"42", "Arabic: نتعهد نحن بنك, no role word", "party",
-		conv21GuaranteeAR + "بناء على طلب شركة الحجر للأنابيب ش.م.م (\"المقاول\")، نتعهد نحن بنك الخليج الوطني ش.م.ع.ع تعهدا غير قابل للإلغاء بأن ندفع لكم أي مبلغ لا يتجاوز ١٢٠٬٠٠٠ ريال عماني فور استلام أول طلب كتابي منكم.\n",
+		rejectionsOfferRolesConventionGuaranteeAR + "بناء على طلب شركة الحجر للأنابيب ش.م.م (\"المقاول\")، نتعهد نحن بنك الخليج الوطني ش.م.ع.ع تعهدا غير قابل للإلغاء بأن ندفع لكم أي مبلغ لا يتجاوز ١٢٠٬٠٠٠ ريال عماني فور استلام أول طلب كتابي منكم.\n",
 		[]string{"beneficiary شركة خدمات المياه العمانية ش.م.ع.م", "contractor شركة الحجر للأنابيب ش.م.م", "issuer بنك الخليج الوطني ش.م.ع.ع"}},
 	{"42", "Arabic: its duty", "obligation",
-		conv21GuaranteeAR + "بناء على طلب شركة الحجر للأنابيب ش.م.م (\"المقاول\")، نتعهد نحن بنك الخليج الوطني ش.م.ع.ع تعهدا غير قابل للإلغاء بأن ندفع لكم أي مبلغ لا يتجاوز ١٢٠٬٠٠٠ ريال عماني فور استلام أول طلب كتابي منكم.\n",
+		rejectionsOfferRolesConventionGuaranteeAR + "بناء على طلب شركة الحجر للأنابيب ش.م.م (\"المقاول\")، نتعهد نحن بنك الخليج الوطني ش.م.ع.ع تعهدا غير قابل للإلغاء بأن ندفع لكم أي مبلغ لا يتجاوز ١٢٠٬٠٠٠ ريال عماني فور استلام أول طلب كتابي منكم.\n",
 		[]string{"issuer must ندفع"}},
 	{"42 neg", "Arabic: الضامن keeps guarantor", "party",
-		conv21GuaranteeAR + "بناء على طلب شركة الحجر للأنابيب ش.م.م (\"المقاول\")، نتعهد نحن بنك الخليج الوطني ش.م.ع.ع (\"الضامن\") تعهدا غير قابل للإلغاء بأن ندفع لكم أي مبلغ لا يتجاوز ١٢٠٬٠٠٠ ريال عماني فور استلام أول طلب كتابي منكم.\n",
+		rejectionsOfferRolesConventionGuaranteeAR + "بناء على طلب شركة الحجر للأنابيب ش.م.م (\"المقاول\")، نتعهد نحن بنك الخليج الوطني ش.م.ع.ع (\"الضامن\") تعهدا غير قابل للإلغاء بأن ندفع لكم أي مبلغ لا يتجاوز ١٢٠٬٠٠٠ ريال عماني فور استلام أول طلب كتابي منكم.\n",
 		[]string{"beneficiary شركة خدمات المياه العمانية ش.م.ع.م", "contractor شركة الحجر للأنابيب ش.م.م", "guarantor بنك الخليج الوطني ش.م.ع.ع"}},
 	{"42 neg", "the Guarantor keeps its duties", "obligation",
 		"PERFORMANCE GUARANTEE No. PG/2026/114\n\nDate: 4 May 2026\n\nTo: Oman Water Services Company SAOC (the \"Beneficiary\")\n\nAt the request of Al Hajar Pipelines LLC (the \"Contractor\"), we, Gulf National Bank SAOG (the \"Guarantor\"), irrevocably undertake to pay you any sum up to OMR 120,000.000 on receipt of your first written demand.\n\nThe Guarantor shall pay within seven (7) days of receipt of your demand.\n",
@@ -162,16 +162,16 @@ var conv21Cases = []convCase{
 	// claim_period beside its deadline; a report of an accident, a fault
 	// or damage to what the reporter hired a deadline only.
 	{"43", "defects notified within seven days", "duration",
-		conv21Supply + "1. Defects in the goods shall be notified to the Supplier within seven (7) days of delivery.\n",
+		rejectionsOfferRolesConventionSupply + "1. Defects in the goods shall be notified to the Supplier within seven (7) days of delivery.\n",
 		[]string{"claim_period P7D"}},
 	{"43", "the Hirer reports an accident or damage", "duration",
-		conv21Hire + "1. The Hirer shall report any accident or damage to the Owner within twelve (12) hours.\n",
+		rejectionsOfferRolesConventionHire + "1. The Hirer shall report any accident or damage to the Owner within twelve (12) hours.\n",
 		nil},
 	{"43", "the Hirer reports damage to the equipment: the deadline stays", "deadline",
-		conv21Hire + "1. The Hirer shall report any damage to or breakdown of the equipment to the Owner within 24 hours.\n",
+		rejectionsOfferRolesConventionHire + "1. The Hirer shall report any damage to or breakdown of the equipment to the Owner within 24 hours.\n",
 		[]string{"PT24H"}},
 	{"43", "the Hirer reports damage to the equipment: no duration", "duration",
-		conv21Hire + "1. The Hirer shall report any damage to or breakdown of the equipment to the Owner within 24 hours.\n",
+		rejectionsOfferRolesConventionHire + "1. The Hirer shall report any damage to or breakdown of the equipment to the Owner within 24 hours.\n",
 		nil},
 	{"43", "Arabic: the tenant reports a fault in the building", "duration",
 		"عقد إيجار مستودع\n\nأبرم هذا العقد بتاريخ ٢ مارس ٢٠٢٦ بين شركة صحار للعقارات ش.م.م (\"المؤجر\") وشركة الباطنة للكتب ش.م.م (\"المستأجر\").\n\n١. مدة الإيجار سنة واحدة.\n٢. يجب على المستأجر إخطار المؤجر بأي عطل في المبنى خلال ثمان وأربعين (48) ساعة من اكتشافه.\n",
@@ -198,5 +198,5 @@ var conv21Cases = []convCase{
 // TestConv21Conventions: each case gives exactly the facts it wants.
 // go test -p 1 ./capabilities/documentfacts -run TestConv21Conventions -v
 func TestConv21Conventions(t *testing.T) {
-	checkConvCases(t, conv21Cases)
+	checkConvCases(t, rejectionsOfferRolesConventionCases)
 }

@@ -7,17 +7,17 @@ import (
 // Round 18 (issue 29, session 20; docs/documents.md "round 18, the rules
 // follow conventions 12-18"): the rules follow the label conventions
 // session 20 settled. Each case is a document of our own and the facts of
-// one type it must give, read as in conv19Cases (conv19Items): a case
+// one type it must give, read as in bondsParentDatesConventionCases (bondsParentDatesConventionItems): a case
 // fails on a wanted fact missing and on any other fact of that type.
 
 const (
-	conv20Tender   = "INVITATION TO TENDER\n\nTender No. 12/2026: Supply of School Furniture\n\nIssued by Batinah Schools Development Company SAOC (the \"Company\"). Bidders are invited to submit bids.\n\n"
-	conv20TenderAR = "مناقصة رقم ١٢/٢٠٢٦ لتوريد الأثاث المدرسي\n\nتدعو شركة الباطنة لتطوير المدارس ش.م.ع.ع الشركات المؤهلة لتقديم عطاءاتها.\n\n"
-	conv20Works    = "CONSTRUCTION CONTRACT\n\nThis Contract is made on 2 March 2026 between Batinah Schools Development Company SAOC (the \"Employer\") and Sohar Builders LLC (the \"Contractor\").\n\n"
-	conv20WorksAR  = "عقد مقاولة\n\nأبرم هذا العقد بتاريخ ٢ مارس ٢٠٢٦ بين شركة الباطنة لتطوير المدارس ش.م.ع.ع (\"صاحب العمل\") وشركة صحار للمقاولات ش.م.م (\"المقاول\").\n\n"
+	signingBondsConventionTender   = "INVITATION TO TENDER\n\nTender No. 12/2026: Supply of School Furniture\n\nIssued by Batinah Schools Development Company SAOC (the \"Company\"). Bidders are invited to submit bids.\n\n"
+	signingBondsConventionTenderAR = "مناقصة رقم ١٢/٢٠٢٦ لتوريد الأثاث المدرسي\n\nتدعو شركة الباطنة لتطوير المدارس ش.م.ع.ع الشركات المؤهلة لتقديم عطاءاتها.\n\n"
+	signingBondsConventionWorks    = "CONSTRUCTION CONTRACT\n\nThis Contract is made on 2 March 2026 between Batinah Schools Development Company SAOC (the \"Employer\") and Sohar Builders LLC (the \"Contractor\").\n\n"
+	signingBondsConventionWorksAR  = "عقد مقاولة\n\nأبرم هذا العقد بتاريخ ٢ مارس ٢٠٢٦ بين شركة الباطنة لتطوير المدارس ش.م.ع.ع (\"صاحب العمل\") وشركة صحار للمقاولات ش.م.م (\"المقاول\").\n\n"
 )
 
-var conv20Cases = []convCase{
+var signingBondsConventionCases = []convCase{
 	// Decision 12: one date with two meanings gives one line per
 	// meaning; a date written once and referred to ("takes effect on the
 	// date above") gives one line.
@@ -39,7 +39,7 @@ var conv20Cases = []convCase{
 	// equals; a signing line that is the only date of the document's
 	// making is its agreement_date; a blank "Date:" gives nothing.
 	{"13", "side-by-side Date: labels under the signatures", "date",
-		conv20Works + "5. The Contract Price is OMR 240,000.000.\n6. The Contractor shall complete the works within ten (10) months.\n7. This Contract is governed by the laws of the Sultanate of Oman.\n\nFor the Employer                              For the Contractor\nSaid Nasser Al Harthy                          Ali Salim Al Shukaili\nDate: 2 March 2026                             Date: 4 March 2026\n",
+		signingBondsConventionWorks + "5. The Contract Price is OMR 240,000.000.\n6. The Contractor shall complete the works within ten (10) months.\n7. This Contract is governed by the laws of the Sultanate of Oman.\n\nFor the Employer                              For the Contractor\nSaid Nasser Al Harthy                          Ali Salim Al Shukaili\nDate: 2 March 2026                             Date: 4 March 2026\n",
 		[]string{"agreement_date 2026-03-02", "signature_date 2026-03-02", "signature_date 2026-03-04"}},
 	{"13", "Arabic Date line after the signatories' names", "date",
 		"عقد عمل\n\nأبرم هذا العقد في صحار بتاريخ ١ يونيو ٢٠٢٦ بين شركة الباطنة لتطوير المدارس ش.م.ع.ع (\"صاحب العمل\") والسيد خالد سالم البلوشي (\"العامل\").\n\n١. يعمل العامل بوظيفة محاسب.\n٢. يتقاضى العامل راتباً شهرياً قدره ٨٥٠ ريالاً عمانياً.\n٣. يخضع هذا العقد لقانون العمل العماني.\n\nصاحب العمل: سالم علي الكندي          العامل: خالد سالم البلوشي\nالشاهد: مبارك سعيد الغافري\nالتاريخ: ١ يونيو ٢٠٢٦\n",
@@ -60,10 +60,10 @@ var conv20Cases = []convCase{
 		"FARM LEASE / عقد إيجار مزرعة\n\nThis Lease is between Said Ali Al Maamari (the \"Landlord\") and Batinah Greens LLC (the \"Tenant\").\n\n1. The Tenant shall pay a yearly rent of OMR 3,000.000.\n2. This Lease is governed by the laws of the Sultanate of Oman.\n3. يخضع هذا العقد لقوانين سلطنة عمان.\n\nSigned at Sohar on 20 September 2026 | حرر في صحار بتاريخ ٢٠ سبتمبر ٢٠٢٦\n",
 		[]string{"agreement_date 2026-09-20"}},
 	{"13 neg", "a blank Date: under the signatures", "date",
-		conv20Works + "5. The Contract Price is OMR 240,000.000.\n6. This Contract is governed by the laws of the Sultanate of Oman.\n\nFor the Employer                              For the Contractor\nSignature: __________                         Signature: __________\nDate: __________                              Date: __________\n",
+		signingBondsConventionWorks + "5. The Contract Price is OMR 240,000.000.\n6. This Contract is governed by the laws of the Sultanate of Oman.\n\nFor the Employer                              For the Contractor\nSignature: __________                         Signature: __________\nDate: __________                              Date: __________\n",
 		[]string{"agreement_date 2026-03-02"}},
 	{"13 neg", "a dated payment line near the end is no signing", "date",
-		conv20Works + "5. The Contract Price is OMR 240,000.000.\n6. This Contract is governed by the laws of the Sultanate of Oman.\n7. The Employer shall pay the first instalment no later than 30 April 2026.\n",
+		signingBondsConventionWorks + "5. The Contract Price is OMR 240,000.000.\n6. This Contract is governed by the laws of the Sultanate of Oman.\n7. The Employer shall pay the first instalment no later than 30 April 2026.\n",
 		[]string{"agreement_date 2026-03-02", "due_date 2026-04-30"}},
 
 	// Decision 14: goods offered that must conform to a named standard
@@ -71,13 +71,13 @@ var conv20Cases = []convCase{
 	// standard, or led by a figure, is technical; a purchase order states
 	// no requirement.
 	{"14", "Arabic goods conforming to Gulf standards", "requirement",
-		conv20TenderAR + "## شروط الاشتراك\n\n١. أن يكون المناقص مسجلاً في السجل التجاري.\n٢. أن تكون الكراسي المعروضة مطابقة للمواصفات القياسية الخليجية، مع إرفاق شهادة المطابقة.\n",
+		signingBondsConventionTenderAR + "## شروط الاشتراك\n\n١. أن يكون المناقص مسجلاً في السجل التجاري.\n٢. أن تكون الكراسي المعروضة مطابقة للمواصفات القياسية الخليجية، مع إرفاق شهادة المطابقة.\n",
 		[]string{"eligibility mandatory السجل التجاري", "compliance mandatory مطابقة"}},
 	{"14", "equipment that must comply with an EN standard", "requirement",
-		conv20Tender + "## Technical Requirements\n\n1. The school buses offered must comply with the European standard EN 13452.\n2. The buses offered must be new and of model year 2026.\n",
+		signingBondsConventionTender + "## Technical Requirements\n\n1. The school buses offered must comply with the European standard EN 13452.\n2. The buses offered must be new and of model year 2026.\n",
 		[]string{"compliance mandatory en 13452", "technical mandatory model year"}},
 	{"14", "a figure first, a standard second", "requirement",
-		conv20Tender + "## Technical Requirements\n\n1. The boilers offered must achieve an efficiency of not less than 92% and comply with the emission standards of the Environment Authority.\n",
+		signingBondsConventionTender + "## Technical Requirements\n\n1. The boilers offered must achieve an efficiency of not less than 92% and comply with the emission standards of the Environment Authority.\n",
 		[]string{"technical mandatory efficiency"}},
 	{"14 neg", "a purchase order's conformity clause", "requirement",
 		"PURCHASE ORDER\n\nPO No. 4471\nBuyer: Batinah Schools Development Company SAOC\nSupplier: Sohar Furniture LLC\n\n1. All chairs supplied shall conform to GSO standards.\n",
@@ -87,35 +87,35 @@ var conv20Cases = []convCase{
 	// line and a duration; no second requirement, no deadline, no
 	// obligation.
 	{"15", "validity sentence beside the bonds' lines", "requirement",
-		conv20TenderAR + "## ثالثاً: الرسوم والضمانات\n\n- الضمان الابتدائي: ٢٬٠٠٠ ر.ع.\n- ضمان حسن التنفيذ: ١٠٪ من قيمة العقد.\n\nيجب أن يكون الضمان الابتدائي سارياً لمدة تسعين (٩٠) يوماً من تاريخ إقفال المناقصة، ويلتزم المناقص الفائز بتقديم ضمان حسن التنفيذ خلال عشرة (١٠) أيام من تاريخ إخطاره بالترسية.\n",
+		signingBondsConventionTenderAR + "## ثالثاً: الرسوم والضمانات\n\n- الضمان الابتدائي: ٢٬٠٠٠ ر.ع.\n- ضمان حسن التنفيذ: ١٠٪ من قيمة العقد.\n\nيجب أن يكون الضمان الابتدائي سارياً لمدة تسعين (٩٠) يوماً من تاريخ إقفال المناقصة، ويلتزم المناقص الفائز بتقديم ضمان حسن التنفيذ خلال عشرة (١٠) أيام من تاريخ إخطاره بالترسية.\n",
 		[]string{"financial mandatory الضمان الابتدائي", "financial mandatory ضمان حسن التنفيذ"}},
 	{"15", "the validity's duration", "duration",
-		conv20Tender + "## Bid Security\n\n1. Each bid must be accompanied by a bid bond of OMR 1,500.\n2. The bid bond shall remain valid for ninety (90) days beyond the validity of the bid.\n",
+		signingBondsConventionTender + "## Bid Security\n\n1. Each bid must be accompanied by a bid bond of OMR 1,500.\n2. The bid bond shall remain valid for ninety (90) days beyond the validity of the bid.\n",
 		[]string{"duration P90D"}},
 	{"15", "no deadline for the validity", "deadline",
-		conv20Tender + "## Bid Security\n\n1. Each bid must be accompanied by a bid bond of OMR 1,500.\n2. The bid bond shall remain valid for ninety (90) days beyond the validity of the bid.\n",
+		signingBondsConventionTender + "## Bid Security\n\n1. Each bid must be accompanied by a bid bond of OMR 1,500.\n2. The bid bond shall remain valid for ninety (90) days beyond the validity of the bid.\n",
 		nil},
 	{"15", "no obligation for the validity", "obligation",
-		conv20Tender + "## Bid Security\n\n1. The bid bond shall remain valid for ninety (90) days beyond the validity of the bid.\n",
+		signingBondsConventionTender + "## Bid Security\n\n1. The bid bond shall remain valid for ninety (90) days beyond the validity of the bid.\n",
 		nil},
 	{"15", "Arabic: no obligation for the validity", "obligation",
-		conv20TenderAR + "## ضمان العطاء\n\n١. يجب أن يظل ضمان العطاء سارياً لمدة تسعين (٩٠) يوماً من تاريخ الإغلاق.\n",
+		signingBondsConventionTenderAR + "## ضمان العطاء\n\n١. يجب أن يظل ضمان العطاء سارياً لمدة تسعين (٩٠) يوماً من تاريخ الإغلاق.\n",
 		nil},
 
 	// Decision 17: bids that shall remain valid are a state, no
 	// obligation, the period a duration; a party binding itself to keep
 	// its bid valid is the bidder's obligation.
 	{"17", "bids shall remain valid", "obligation",
-		conv20Tender + "## Submission\n\n1. Bids shall remain valid for one hundred and twenty (120) days from the closing date.\n",
+		signingBondsConventionTender + "## Submission\n\n1. Bids shall remain valid for one hundred and twenty (120) days from the closing date.\n",
 		nil},
 	{"17", "bids shall remain valid: a duration", "duration",
-		conv20Tender + "## Submission\n\n1. Bids shall remain valid for one hundred and twenty (120) days from the closing date.\n",
+		signingBondsConventionTender + "## Submission\n\n1. Bids shall remain valid for one hundred and twenty (120) days from the closing date.\n",
 		[]string{"duration P120D"}},
 	{"17", "Arabic: bids shall remain valid", "obligation",
-		conv20TenderAR + "## أحكام عامة\n\n١. يجب أن تظل العطاءات سارية لمدة مائة وعشرين (١٢٠) يوماً من تاريخ الإغلاق.\n",
+		signingBondsConventionTenderAR + "## أحكام عامة\n\n١. يجب أن تظل العطاءات سارية لمدة مائة وعشرين (١٢٠) يوماً من تاريخ الإغلاق.\n",
 		nil},
 	{"17", "the bidder binds itself", "obligation",
-		conv20TenderAR + "## أحكام عامة\n\n١. يلتزم المناقص بأن يظل عطاؤه سارياً لمدة تسعين (٩٠) يوماً من تاريخ الإغلاق.\n",
+		signingBondsConventionTenderAR + "## أحكام عامة\n\n١. يلتزم المناقص بأن يظل عطاؤه سارياً لمدة تسعين (٩٠) يوماً من تاريخ الإغلاق.\n",
 		[]string{"bidder must سارياً"}},
 	{"17", "a bid letter: we undertake to keep this bid valid", "obligation",
 		"BID SUBMISSION LETTER\n\nDate: 3 May 2026\nTo: Batinah Schools Development Company SAOC\nFrom: Sohar Furniture LLC\n\nDear Sirs,\n\nWe submit our bid for Tender No. 12/2026. We undertake to keep this bid valid for ninety (90) days from the closing date.\n\nYours faithfully,\nSohar Furniture LLC\n",
@@ -125,50 +125,50 @@ var conv20Cases = []convCase{
 	// financial requirement beside the obligation; in a contract an
 	// obligation, its deadline and the bond's sum, no requirement.
 	{"16", "contractor's bond in a tender's conditions of contract", "requirement",
-		conv20Tender + "## Eligibility\n\n1. The bidder must be registered with the Tender Board.\n\n3. Conditions of Contract\n\n4.1 The Contractor shall furnish a performance bond of five per cent (5%) of the contract price.\n",
+		signingBondsConventionTender + "## Eligibility\n\n1. The bidder must be registered with the Tender Board.\n\n3. Conditions of Contract\n\n4.1 The Contractor shall furnish a performance bond of five per cent (5%) of the contract price.\n",
 		[]string{"eligibility mandatory tender board", "financial mandatory performance bond"}},
 	{"16", "Arabic winner's good-performance guarantee", "requirement",
-		conv20TenderAR + "## شروط الاشتراك\n\n١. أن يكون المناقص مسجلاً في السجل التجاري.\n\n## أحكام عامة\n\n١. يقدم المناقص الفائز ضمان حسن الأداء بنسبة خمسة في المائة (٥٪) من قيمة العقد خلال عشرة (١٠) أيام من تاريخ الترسية.\n",
+		signingBondsConventionTenderAR + "## شروط الاشتراك\n\n١. أن يكون المناقص مسجلاً في السجل التجاري.\n\n## أحكام عامة\n\n١. يقدم المناقص الفائز ضمان حسن الأداء بنسبة خمسة في المائة (٥٪) من قيمة العقد خلال عشرة (١٠) أيام من تاريخ الترسية.\n",
 		[]string{"eligibility mandatory السجل التجاري", "financial mandatory حسن الأداء"}},
 	{"16", "Arabic final guarantee of the one awarded", "requirement",
-		conv20TenderAR + "## شروط الاشتراك\n\n١. أن يكون المناقص مسجلاً في السجل التجاري.\n\n## أحكام عامة\n\n١. على من ترسو عليه المناقصة تقديم ضمان نهائي بنسبة ١٠٪ من قيمة العقد خلال خمسة عشر يوماً.\n",
+		signingBondsConventionTenderAR + "## شروط الاشتراك\n\n١. أن يكون المناقص مسجلاً في السجل التجاري.\n\n## أحكام عامة\n\n١. على من ترسو عليه المناقصة تقديم ضمان نهائي بنسبة ١٠٪ من قيمة العقد خلال خمسة عشر يوماً.\n",
 		[]string{"eligibility mandatory السجل التجاري", "financial mandatory ضمان نهائي"}},
 	{"16 neg", "the bond's release", "requirement",
-		conv20Tender + "## Eligibility\n\n1. The bidder must be registered with the Tender Board.\n\n## General\n\n1. The performance bond shall be released after the taking-over certificate is issued.\n",
+		signingBondsConventionTender + "## Eligibility\n\n1. The bidder must be registered with the Tender Board.\n\n## General\n\n1. The performance bond shall be released after the taking-over certificate is issued.\n",
 		[]string{"eligibility mandatory tender board"}},
 	{"16 neg", "in a contract: no requirement", "requirement",
-		conv20Works + "5. The Contractor shall furnish a performance bond of OMR 24,000.000 within fourteen (14) days of the date of this Contract.\n",
+		signingBondsConventionWorks + "5. The Contractor shall furnish a performance bond of OMR 24,000.000 within fourteen (14) days of the date of this Contract.\n",
 		nil},
 	{"16", "in a contract: the contractor's obligation", "obligation",
-		conv20Works + "5. The Contractor shall furnish a performance bond of OMR 24,000.000 within fourteen (14) days of the date of this Contract.\n",
+		signingBondsConventionWorks + "5. The Contractor shall furnish a performance bond of OMR 24,000.000 within fourteen (14) days of the date of this Contract.\n",
 		[]string{"contractor must performance bond"}},
 	{"16", "in a contract: the bond's sum", "money",
-		conv20Works + "5. The Contractor shall furnish a performance bond of OMR 24,000.000 within fourteen (14) days of the date of this Contract.\n",
+		signingBondsConventionWorks + "5. The Contractor shall furnish a performance bond of OMR 24,000.000 within fourteen (14) days of the date of this Contract.\n",
 		[]string{"performance_bond 24000 OMR"}},
 	{"16", "in a contract: the deadline", "deadline",
-		conv20Works + "5. The Contractor shall furnish a performance bond of OMR 24,000.000 within fourteen (14) days of the date of this Contract.\n",
+		signingBondsConventionWorks + "5. The Contractor shall furnish a performance bond of OMR 24,000.000 within fourteen (14) days of the date of this Contract.\n",
 		[]string{"P14D"}},
 
 	// Decision 18: the latest day to complete works, an installation or
 	// a go-live is the completion_date; goods delivered and premises
 	// handed over keep delivery_date; "supply and install" too.
 	{"18", "complete a part of the works by", "date",
-		conv20Works + "4. The Contractor agreed to complete the roof slab of Block C by 30 June 2026.\n",
+		signingBondsConventionWorks + "4. The Contractor agreed to complete the roof slab of Block C by 30 June 2026.\n",
 		[]string{"agreement_date 2026-03-02", "completion_date 2026-06-30"}},
 	{"18", "not installed by", "date",
-		conv20Works + "5. If the air-conditioning units are not installed by 15 September 2026, the Contractor shall pay liquidated damages.\n",
+		signingBondsConventionWorks + "5. If the air-conditioning units are not installed by 15 September 2026, the Contractor shall pay liquidated damages.\n",
 		[]string{"agreement_date 2026-03-02", "completion_date 2026-09-15"}},
 	{"18", "Arabic: complete and hand over the works", "date",
-		conv20WorksAR + "٤. يلتزم المقاول بإنجاز الأعمال وتسليمها خلال ثمانية أشهر من تاريخ استلام الموقع، على ألا يتجاوز ذلك ٣٠/١١/٢٠٢٦م.\n",
+		signingBondsConventionWorksAR + "٤. يلتزم المقاول بإنجاز الأعمال وتسليمها خلال ثمانية أشهر من تاريخ استلام الموقع، على ألا يتجاوز ذلك ٣٠/١١/٢٠٢٦م.\n",
 		[]string{"agreement_date 2026-03-02", "completion_date 2026-11-30"}},
 	{"18", "Arabic: works handed over at the latest", "date",
-		conv20WorksAR + "٤. على أن تسلم الأعمال تسليماً ابتدائياً في موعد أقصاه ٣١ ديسمبر ٢٠٢٦م.\n",
+		signingBondsConventionWorksAR + "٤. على أن تسلم الأعمال تسليماً ابتدائياً في موعد أقصاه ٣١ ديسمبر ٢٠٢٦م.\n",
 		[]string{"agreement_date 2026-03-02", "completion_date 2026-12-31"}},
 	{"18", "go-live row and sentence", "date",
 		"APP DEVELOPMENT AGREEMENT\n\nThis Agreement is made on 2 March 2026 between Batinah Schools Development Company SAOC (the \"Client\") and Appcraft LLC (the \"Developer\").\n\nMilestone | Target date\nDesign sign-off | 10 April 2026\nGo-live | 31 August 2026\n\n3. The Developer shall achieve go-live no later than 31 August 2026.\n",
 		[]string{"agreement_date 2026-03-02", "date 2026-04-10", "completion_date 2026-08-31"}},
 	{"18 neg", "works counted from a handover date", "date",
-		conv20Works + "4. The Contractor shall complete the works within twenty (20) weeks from the site handover on 16 March 2026.\n",
+		signingBondsConventionWorks + "4. The Contractor shall complete the works within twenty (20) weeks from the site handover on 16 March 2026.\n",
 		[]string{"agreement_date 2026-03-02", "date 2026-03-16"}},
 	{"18 neg", "another duty after the completion", "date",
 		"GRANT AGREEMENT\n\nThis Agreement is made on 2 March 2026 between the Batinah Export Fund (the \"Fund\") and Sohar Dates LLC (the \"Grantee\").\n\n4. The Grantee must complete the funded training within nine (9) months and must pay the audit fee of the Fund no later than 31 January 2027.\n",
@@ -190,5 +190,5 @@ var conv20Cases = []convCase{
 // TestConv20Conventions: each case gives exactly the facts it wants.
 // go test -p 1 ./capabilities/documentfacts -run TestConv20Conventions -v
 func TestConv20Conventions(t *testing.T) {
-	checkConvCases(t, conv20Cases)
+	checkConvCases(t, signingBondsConventionCases)
 }

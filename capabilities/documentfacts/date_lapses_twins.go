@@ -31,11 +31,11 @@ import (
 // in a letter about it, a contract's start against a first day of work)
 // are not here.
 
-// round19Date re-keys a date after round 16 (deferred from round11Date
+// lapsesTwinsDateKeys re-keys a date after round 16 (deferred from clauseContextDateKeys
 // before round 16, so it runs last) and returns the key it gave, "" when
 // no rule applied: t is the date's block, t[ms:me] the date, w the
 // windows rounds 12-16 read.
-func round19Date(f *Fact, t string, ms, me int, w dateWindows) string {
+func lapsesTwinsDateKeys(f *Fact, t string, ms, me int, w dateWindows) string {
 	set := func(c cue) string {
 		f.Key, f.Label, f.Role = c.key, c.label, c.role
 		return c.key
@@ -44,65 +44,65 @@ func round19Date(f *Fact, t string, ms, me int, w dateWindows) string {
 	switch f.Key {
 	case "date", "expiry_date", "submission_deadline", "due_date":
 		// DV.
-		if offerLapses19(w.ctx, t[me:min(len(t), me+400)]) {
+		if offerLapses(w.ctx, t[me:min(len(t), me+400)]) {
 			return set(dateCueOf("valid_until"))
 		}
 	}
 	switch f.Key {
 	case "expiry_date", "effective_date", "issue_date", "document_date", "due_date", "submission_deadline":
 		// DC.
-		if matches(reCorrespondenceOf19, w.ctx) {
+		if matches(reCorrespondenceOf, w.ctx) {
 			return set(plain)
 		}
 	}
-	if f.Key == "date" && matches(reLatestBy19AR, w.ctx) && arabicSumPayable19(t[:ms]) {
+	if f.Key == "date" && matches(reLatestByAR, w.ctx) && arabicSumPayable(t[:ms]) {
 		// DP.
 		return set(dateCueOf("due_date"))
 	}
 	switch f.Key {
 	case "effective_date", "expiry_date":
 		// DS.
-		if matches(reOtherSpan19, w.clause) && !matches(reOwnTerm19, w.clause) {
+		if matches(reOtherSpan, w.clause) && !matches(reOwnTerm, w.clause) {
 			return set(plain)
 		}
 	}
 	return ""
 }
 
-// arabicSumPayable19: the Arabic sentence before a date pays a sum
+// arabicSumPayable: the Arabic sentence before a date pays a sum
 // ("يلتزم الطرف الأول بسداد مبلغ ... ر.ع. في موعد أقصاه"). The sentence
 // is read over the stops of a currency's abbreviation (ر.ع.، د.ك.),
 // which end no sentence.
-func arabicSumPayable19(before string) bool {
-	s := reCurrencyAbbrevAR19.ReplaceAllString(tail(before, 400), " $1$2 ")
-	if locs := reStopAR19.FindAllStringIndex(s, -1); len(locs) > 0 {
+func arabicSumPayable(before string) bool {
+	s := reCurrencyAbbrevAR.ReplaceAllString(tail(before, 400), " $1$2 ")
+	if locs := reStopAR.FindAllStringIndex(s, -1); len(locs) > 0 {
 		s = s[locs[len(locs)-1][1]:]
 	}
-	return rePayVerbAR19.MatchString(s) && reSumAR19.MatchString(s)
+	return rePayVerbAR.MatchString(s) && reSumAR.MatchString(s)
 }
 
-// dayPairStart19: the first day of "17 and 18 November 2026", "٢١ و٢٢
+// dayPairStart: the first day of "17 and 18 November 2026", "٢١ و٢٢
 // يناير" whose second day starts at t[at:]: its bytes, when it is a day
 // before the second.
-func dayPairStart19(t string, at int) (int, int, bool) {
+func dayPairStart(t string, at int) (int, int, bool) {
 	off := max(0, at-16)
-	m := reDayPair19.FindStringSubmatchIndex(t[off:at])
+	m := reDayPair.FindStringSubmatchIndex(t[off:at])
 	if m == nil {
 		return 0, 0, false
 	}
 	first := atoi(asciiDigits(t[off+m[2] : off+m[3]]))
-	second := reLeadDay19.FindString(t[at:])
+	second := reLeadDay.FindString(t[at:])
 	if d := atoi(asciiDigits(second)); second == "" || first < 1 || first >= d {
 		return 0, 0, false
 	}
 	return off + m[2], off + m[3], true
 }
 
-// dateShaped19: an identifier's value (ASCII digits) is a whole
+// dateShaped: an identifier's value (ASCII digits) is a whole
 // calendar date, day-month-year or year-month-day, one separator
-// throughout (with a date label, dateLabel19, a date, not a number).
-func dateShaped19(v string) bool {
-	m := reDateShaped19.FindStringSubmatch(v)
+// throughout (with a date label, dateLabelLapsesTwins, a date, not a number).
+func dateShaped(v string) bool {
+	m := reDateShaped.FindStringSubmatch(v)
 	if m == nil {
 		return false
 	}
@@ -112,19 +112,19 @@ func dateShaped19(v string) bool {
 	return m[7] == m[9] && validDate(atoi(m[6]), atoi(m[8]), atoi(m[10])) != ""
 }
 
-// dateLabel19: an identifier's label (with the bytes before it) names a
+// dateLabelLapsesTwins: an identifier's label (with the bytes before it) names a
 // date ("PO date", "تاريخ أمر الشراء").
-func dateLabel19(label string) bool {
-	return reDateWord19.MatchString(label)
+func dateLabelLapsesTwins(label string) bool {
+	return reDateWord.MatchString(label)
 }
 
-// twinDates19: a date written once in each language of a bilingual
+// twinDates: a date written once in each language of a bilingual
 // document is one date (twinDateKeys, key_clause_context.go): the key round 19 gave
 // one form, from its own words, holds for its twin, and the two forms,
 // then of one key, are one fact (as dedupe makes two forms of one key
 // and value). keyed holds round 19's keys by the date's start. facts and
 // cands run in parallel.
-func twinDates19(facts []Fact, cands []candidate, keyed map[int]string) ([]Fact, []candidate) {
+func twinDates(facts []Fact, cands []candidate, keyed map[int]string) ([]Fact, []candidate) {
 	if len(keyed) == 0 || len(facts) != len(cands) {
 		return facts, cands
 	}
@@ -166,13 +166,13 @@ func twinDates19(facts []Fact, cands []candidate, keyed map[int]string) ([]Fact,
 	return withoutDropped(facts, cands, drop)
 }
 
-// offerLapses19: the date ends "This offer lapses if it is not accepted
+// offerLapses: the date ends "This offer lapses if it is not accepted
 // by", or is followed by ", after which this offer lapses", or the next
 // sentence says the offer or letter lapses if not accepted or signed "by
 // that date". before is the context before the date, after the text after
 // it.
-func offerLapses19(before, after string) bool {
-	if matches(reLapsesBy19, before) {
+func offerLapses(before, after string) bool {
+	if matches(reLapsesBy, before) {
 		return true
 	}
 	// The rest of the sentence, and the sentence after it.
@@ -180,7 +180,7 @@ func offerLapses19(before, after string) bool {
 	if end < 0 {
 		end = len(after)
 	}
-	if matches(reAfterWhichLapses19, after[:end]) {
+	if matches(reAfterWhichLapses, after[:end]) {
 		return true
 	}
 	if end < len(after) && after[end] == '.' {
@@ -188,50 +188,50 @@ func offerLapses19(before, after string) bool {
 		if i := strings.IndexAny(next, ".;؛"); i >= 0 {
 			next = next[:i]
 		}
-		return matches(reLapsesByThatDate19, next)
+		return matches(reLapsesByThatDate, next)
 	}
 	return false
 }
 
 var (
-	// reLapsesBy19: "This offer lapses if it is not accepted by", "this
+	// reLapsesBy: "This offer lapses if it is not accepted by", "this
 	// letter shall lapse unless the contract is signed before", "يسقط هذا
 	// العرض إذا لم يقبل قبل".
-	reLapsesBy19 = regexp.MustCompile(`(?i)\b(?:offer|letter|term\s+sheet|proposal|quotation|invitation|memorandum|LOI)\s+(?:lapses|will\s+lapse|shall\s+lapse|expires|will\s+expire|shall\s+expire|is\s+withdrawn|will\s+be\s+withdrawn|becomes\s+void|shall\s+become\s+void)\b[^.;]{0,90}\b(?:by|before|no\s+later\s+than|on\s+or\s+before)\s*$|(?:يسقط|تسقط|يلغى|ينتهي|يعتبر|تعتبر)\s+(?:هذا\s+|هذه\s+)?(?:العرض|الخطاب|الكتاب|المذكرة)[^.؛]{0,90}(?:قبل|بحلول|في\s+موعد\s+أقصاه|حتى)\s*(?:تاريخ\s*)?$`)
-	// reAfterWhichLapses19: "..., after which this offer lapses", "بعدها
+	reLapsesBy = regexp.MustCompile(`(?i)\b(?:offer|letter|term\s+sheet|proposal|quotation|invitation|memorandum|LOI)\s+(?:lapses|will\s+lapse|shall\s+lapse|expires|will\s+expire|shall\s+expire|is\s+withdrawn|will\s+be\s+withdrawn|becomes\s+void|shall\s+become\s+void)\b[^.;]{0,90}\b(?:by|before|no\s+later\s+than|on\s+or\s+before)\s*$|(?:يسقط|تسقط|يلغى|ينتهي|يعتبر|تعتبر)\s+(?:هذا\s+|هذه\s+)?(?:العرض|الخطاب|الكتاب|المذكرة)[^.؛]{0,90}(?:قبل|بحلول|في\s+موعد\s+أقصاه|حتى)\s*(?:تاريخ\s*)?$`)
+	// reAfterWhichLapses: "..., after which this offer lapses", "بعدها
 	// يسقط العرض".
-	reAfterWhichLapses19 = regexp.MustCompile(`(?i)^[^.;]{0,30}\bafter\s+which\s+(?:this|the)\s+(?:offer|letter|term\s+sheet|proposal|quotation)\s+(?:lapses|will\s+lapse|shall\s+lapse|expires|will\s+expire|is\s+withdrawn|will\s+be\s+withdrawn)\b|^[^.؛]{0,30}(?:وبعده|وبعدها|بعد\s+ذلك)\s+(?:يسقط|يلغى|ينتهي)\s+(?:هذا\s+)?(?:العرض|الخطاب)|^[^.؛]{0,30}(?:و)?(?:يسقط|تسقط|يعتبر|تعتبر)\s+(?:هذا|هذه)\s+(?:العرض|الخطاب|الكتاب|المذكرة)[^.؛]{0,60}(?:بحلول|قبل)\s+(?:ذلك|هذا)\s+التاريخ`)
-	// reLapsesByThatDate19: "This term sheet lapses if they are not signed
+	reAfterWhichLapses = regexp.MustCompile(`(?i)^[^.;]{0,30}\bafter\s+which\s+(?:this|the)\s+(?:offer|letter|term\s+sheet|proposal|quotation)\s+(?:lapses|will\s+lapse|shall\s+lapse|expires|will\s+expire|is\s+withdrawn|will\s+be\s+withdrawn)\b|^[^.؛]{0,30}(?:وبعده|وبعدها|بعد\s+ذلك)\s+(?:يسقط|يلغى|ينتهي)\s+(?:هذا\s+)?(?:العرض|الخطاب)|^[^.؛]{0,30}(?:و)?(?:يسقط|تسقط|يعتبر|تعتبر)\s+(?:هذا|هذه)\s+(?:العرض|الخطاب|الكتاب|المذكرة)[^.؛]{0,60}(?:بحلول|قبل)\s+(?:ذلك|هذا)\s+التاريخ`)
+	// reLapsesByThatDate: "This term sheet lapses if they are not signed
 	// by that date".
-	reLapsesByThatDate19 = regexp.MustCompile(`(?i)^\s*(?:this|the)\s+(?:offer|letter|term\s+sheet|proposal|quotation|memorandum)\s+(?:lapses|will\s+lapse|shall\s+lapse|expires|will\s+expire)\b[^.;]{0,80}\b(?:by|before)\s+(?:that|this|the\s+said)\s+date\b`)
-	// reCorrespondenceOf19: "our first reminder of", "your letter of",
+	reLapsesByThatDate = regexp.MustCompile(`(?i)^\s*(?:this|the)\s+(?:offer|letter|term\s+sheet|proposal|quotation|memorandum)\s+(?:lapses|will\s+lapse|shall\s+lapse|expires|will\s+expire)\b[^.;]{0,80}\b(?:by|before)\s+(?:that|this|the\s+said)\s+date\b`)
+	// reCorrespondenceOf: "our first reminder of", "your letter of",
 	// "the Landlord's notice dated", "كتابنا المؤرخ في": a letter of a
 	// party's, named by its date.
-	reCorrespondenceOf19 = regexp.MustCompile(`(?i)\b(?:our|your|their|its|his|her|\p{L}+['’]s)\s+(?:\p{L}+\s+){0,2}(?:letter|reminder|notice|e-?mail|fax|memo|message|reply|response|request|enquiry|inquiry|correspondence|communication|demand)\s+(?:(?:no\.?|ref\.?|reference|number)\s*\S+\s+)?(?:of|dated|sent\s+on|issued\s+on)\s*$|(?:خطاب|كتاب|رسالت|رسالة|إشعار|اشعار|تذكير|مراسلت|بريد)(?:كم|نا|هم|ه|ها)\s+(?:رقم\s+\S+\s+)?(?:المؤرخ|المؤرخة|بتاريخ|الصادر\s+بتاريخ|الصادرة\s+بتاريخ)\s*(?:في\s*)?$`)
-	// reLatestBy19AR: "في موعد أقصاه", "في موعد لا يتجاوز", "بحلول",
+	reCorrespondenceOf = regexp.MustCompile(`(?i)\b(?:our|your|their|its|his|her|\p{L}+['’]s)\s+(?:\p{L}+\s+){0,2}(?:letter|reminder|notice|e-?mail|fax|memo|message|reply|response|request|enquiry|inquiry|correspondence|communication|demand)\s+(?:(?:no\.?|ref\.?|reference|number)\s*\S+\s+)?(?:of|dated|sent\s+on|issued\s+on)\s*$|(?:خطاب|كتاب|رسالت|رسالة|إشعار|اشعار|تذكير|مراسلت|بريد)(?:كم|نا|هم|ه|ها)\s+(?:رقم\s+\S+\s+)?(?:المؤرخ|المؤرخة|بتاريخ|الصادر\s+بتاريخ|الصادرة\s+بتاريخ)\s*(?:في\s*)?$`)
+	// reLatestByAR: "في موعد أقصاه", "في موعد لا يتجاوز", "بحلول",
 	// "قبل" right before the date.
-	reLatestBy19AR = regexp.MustCompile(`(?:في\s+موعد\s+(?:أقصاه|اقصاه|لا\s+يتجاوز)|بحلول|قبل)\s*(?:تاريخ\s*)?$`)
-	// reCurrencyAbbrevAR19: an Arabic currency abbreviation with stops.
-	reCurrencyAbbrevAR19 = regexp.MustCompile(`(?:^|\s)(ر|د)\.(ع|ك|س|ق|ب|إ|ا)\.?`)
-	// reStopAR19: a sentence's end (not a decimal point).
-	reStopAR19 = regexp.MustCompile(`[.؛;](?:\s|$)|\n`)
-	// rePayVerbAR19: a verb or noun of paying.
-	rePayVerbAR19 = regexp.MustCompile(`(?:^|\s)(?:بسداد|سداد|يسدد|تسدد|بدفع|دفع|يدفع|تدفع|يستحق|تستحق|يُسدد|يُدفع)(?:\s|$)`)
-	// reSumAR19: an amount with its currency.
-	reSumAR19 = regexp.MustCompile(`[0-9٠-٩][0-9٠-٩,٬.٫]*\s*(?:ر\s?ع|د\s?ك|ر\s?س|ر\s?ق|د\s?ب|د\s?إ|ريال|ريالاً|دينار|ديناراً|درهم|درهماً|OMR|KWD|SAR|QAR|BHD|AED)`)
-	// reDayPair19: "17 and ", "17 & ", "٢١ و" before a day.
-	reDayPair19 = regexp.MustCompile(`(?:^|[^\p{L}\p{N}/.:,-])([0-9٠-٩]{1,2})\s+(?:and\s+|&\s+|و\s?)$`)
-	// reLeadDay19: the day a date starts with.
-	reLeadDay19 = regexp.MustCompile(`^[0-9٠-٩]{1,2}`)
-	// reDateShaped19: 19/11/2026, 19.11.2026, 2026/11/19, 2026-11-19.
-	reDateShaped19 = regexp.MustCompile(`^(?:(\d{1,2})([/.-])(\d{1,2})([/.-])(\d{4})|(\d{4})([/.-])(\d{1,2})([/.-])(\d{1,2}))$`)
-	// reDateWord19: the word date in a label.
-	reDateWord19 = regexp.MustCompile(`(?i)\bdated?\b|تاريخ|بتاريخ`)
-	// reOtherSpan19: a span or a day that is no contract's: days a
+	reLatestByAR = regexp.MustCompile(`(?:في\s+موعد\s+(?:أقصاه|اقصاه|لا\s+يتجاوز)|بحلول|قبل)\s*(?:تاريخ\s*)?$`)
+	// reCurrencyAbbrevAR: an Arabic currency abbreviation with stops.
+	reCurrencyAbbrevAR = regexp.MustCompile(`(?:^|\s)(ر|د)\.(ع|ك|س|ق|ب|إ|ا)\.?`)
+	// reStopAR: a sentence's end (not a decimal point).
+	reStopAR = regexp.MustCompile(`[.؛;](?:\s|$)|\n`)
+	// rePayVerbAR: a verb or noun of paying.
+	rePayVerbAR = regexp.MustCompile(`(?:^|\s)(?:بسداد|سداد|يسدد|تسدد|بدفع|دفع|يدفع|تدفع|يستحق|تستحق|يُسدد|يُدفع)(?:\s|$)`)
+	// reSumAR: an amount with its currency.
+	reSumAR = regexp.MustCompile(`[0-9٠-٩][0-9٠-٩,٬.٫]*\s*(?:ر\s?ع|د\s?ك|ر\s?س|ر\s?ق|د\s?ب|د\s?إ|ريال|ريالاً|دينار|ديناراً|درهم|درهماً|OMR|KWD|SAR|QAR|BHD|AED)`)
+	// reDayPair: "17 and ", "17 & ", "٢١ و" before a day.
+	reDayPair = regexp.MustCompile(`(?:^|[^\p{L}\p{N}/.:,-])([0-9٠-٩]{1,2})\s+(?:and\s+|&\s+|و\s?)$`)
+	// reLeadDay: the day a date starts with.
+	reLeadDay = regexp.MustCompile(`^[0-9٠-٩]{1,2}`)
+	// reDateShaped: 19/11/2026, 19.11.2026, 2026/11/19, 2026-11-19.
+	reDateShaped = regexp.MustCompile(`^(?:(\d{1,2})([/.-])(\d{1,2})([/.-])(\d{4})|(\d{4})([/.-])(\d{1,2})([/.-])(\d{1,2}))$`)
+	// reDateWord: the word date in a label.
+	reDateWord = regexp.MustCompile(`(?i)\bdated?\b|تاريخ|بتاريخ`)
+	// reOtherSpan: a span or a day that is no contract's: days a
 	// penalty, damages or interest accrue from, a state since a day, the
 	// shareholders of record on a day, a programme, a course, an academic
 	// year or a stay, the sale of tender documents.
-	reOtherSpan19 = regexp.MustCompile(`(?i)\b(?:per\s+(?:day|week|month)|accru\w*|interest|damages|penalt(?:y|ies)|since|shareholders|registered|record\s+date|programme|program|course|academic\s+year|semester|accommodation)\b|بيع\s+وثائق|وثائق\s+المناقصة|كراسة\s+الشروط|المساهمين|غرامة|غرامات|فوائد|العام\s+الدراسي`)
-	// reOwnTerm19: the contract's own term named in the clause.
-	reOwnTerm19 = regexp.MustCompile(`(?i)\b(?:agreement|contract|sub-?contract|lease|tenancy|term|employment|policy|licen[cs]e|subscription|secondment|charter)\b|العقد|هذا\s+العقد|الاتفاقية|الإيجار|الايجار`)
+	reOtherSpan = regexp.MustCompile(`(?i)\b(?:per\s+(?:day|week|month)|accru\w*|interest|damages|penalt(?:y|ies)|since|shareholders|registered|record\s+date|programme|program|course|academic\s+year|semester|accommodation)\b|بيع\s+وثائق|وثائق\s+المناقصة|كراسة\s+الشروط|المساهمين|غرامة|غرامات|فوائد|العام\s+الدراسي`)
+	// reOwnTerm: the contract's own term named in the clause.
+	reOwnTerm = regexp.MustCompile(`(?i)\b(?:agreement|contract|sub-?contract|lease|tenancy|term|employment|policy|licen[cs]e|subscription|secondment|charter)\b|العقد|هذا\s+العقد|الاتفاقية|الإيجار|الايجار`)
 )

@@ -21,14 +21,14 @@ import (
 //     our companies on", "the agreement signed by and between X and Y
 //     on", "العقد المبرم بيننا بصفتنا المشتري وبينكم بصفتكم المورد
 //     بتاريخ", "الاتفاقية الموقعة بين شركتنا وشركتكم في") is a contract
-//     other than the document, as parentDate22 reads "the Lease dated":
+//     other than the document, as parentDate reads "the Lease dated":
 //     the agreement_date of a letter or notice about it, a plain date in
 //     an agreement with its own earlier agreement_date.
 
-// wordDateOrder24: true (day first) or false (month first) when the
+// wordDateOrder: true (day first) or false (month first) when the
 // text's dates written with month names settle the order of its
 // ambiguous numeric dates; nil otherwise.
-func wordDateOrder24(text string) *bool {
+func wordDateOrder(text string) *bool {
 	words := map[string]bool{}
 	for _, m := range reDateMDY.FindAllStringSubmatch(text, -1) {
 		if iso := validDate(atoi(m[3]), monthNames[strings.ToLower(m[1])], atoi(m[2])); iso != "" {
@@ -67,18 +67,18 @@ func wordDateOrder24(text string) *bool {
 	return nil
 }
 
-// contractMadeBetween24: ctx, the text before a date, ends with MB.
-func contractMadeBetween24(ctx string) bool {
+// contractMadeBetween: ctx, the text before a date, ends with MB.
+func contractMadeBetween(ctx string) bool {
 	c := tail(ctx, 400)
-	return reMadeBetweenEN24.MatchString(c) || reMadeBetweenAR24.MatchString(c)
+	return reMadeBetweenEN.MatchString(c) || reMadeBetweenAR.MatchString(c)
 }
 
 var (
-	reMadeBetweenEN24 = regexp.MustCompile(`(?i)\b(?:a|an|the|said|that|our|your|their|its|existing|original|main|previous|earlier|prior)\s+(?:[\w&'’-]+\s+){0,4}?(?:contract|agreement|lease|sub-?contract|deed|memorandum(?:\s+of\s+understanding)?|mou|licen[cs]e|addendum)(?:\s*\(\s*the\s+["“]?[\w\s]{1,30}["”]?\s*\))?(?:\s*(?:no\.?|number|ref\.?)\s*[\w/.-]+)?\s*,?\s*(?:signed|made|executed|entered\s+into|concluded)\s+(?:by\s+and\s+)?between\s+[^.;:\n]{1,160}?\s(?:on|dated)\s*$`)
-	reMadeBetweenAR24 = regexp.MustCompile(`(?:عقد|العقد|اتفاقية|الاتفاقية)\s+[^.؛:]{0,80}?(?:المبرم|المبرمة|الموقع|الموقعة)\s+(?:بين|بيننا|بينكم|معكم|معنا)[^.؛:]{0,200}?\s(?:في|بتاريخ)\s*$`)
+	reMadeBetweenEN = regexp.MustCompile(`(?i)\b(?:a|an|the|said|that|our|your|their|its|existing|original|main|previous|earlier|prior)\s+(?:[\w&'’-]+\s+){0,4}?(?:contract|agreement|lease|sub-?contract|deed|memorandum(?:\s+of\s+understanding)?|mou|licen[cs]e|addendum)(?:\s*\(\s*the\s+["“]?[\w\s]{1,30}["”]?\s*\))?(?:\s*(?:no\.?|number|ref\.?)\s*[\w/.-]+)?\s*,?\s*(?:signed|made|executed|entered\s+into|concluded)\s+(?:by\s+and\s+)?between\s+[^.;:\n]{1,160}?\s(?:on|dated)\s*$`)
+	reMadeBetweenAR = regexp.MustCompile(`(?:عقد|العقد|اتفاقية|الاتفاقية)\s+[^.؛:]{0,80}?(?:المبرم|المبرمة|الموقع|الموقعة)\s+(?:بين|بيننا|بينكم|معكم|معنا)[^.؛:]{0,200}?\s(?:في|بتاريخ)\s*$`)
 )
 
-// round24Date applies DB and AV to date f (key_clause_context.go, deferred after
+// orderOrdinalsDateKeys applies DB and AV to date f (key_clause_context.go, deferred after
 // round 23); w holds the windows before the date.
 //
 //   - DB: a delivery in batches (التسليم على دفعتين: الدفعة الأولى في موعد
@@ -99,8 +99,8 @@ var (
 //     إلى Y", "deliver ... during the period from X to Y"): the window's
 //     end is the delivery_date, its start a plain date (no contract's
 //     effective_date or expiry_date).
-func (x *extractor) round24Date(f *Fact, w dateWindows) {
-	if k := deliveryWindow24(f.Key, w); k != "" {
+func (x *extractor) orderOrdinalsDateKeys(f *Fact, w dateWindows) {
+	if k := deliveryWindow(f.Key, w); k != "" {
 		set := dateCueOf("delivery_date")
 		if k == "date" {
 			set = cue{key: "date", label: "Date"}
@@ -108,7 +108,7 @@ func (x *extractor) round24Date(f *Fact, w dateWindows) {
 		f.Key, f.Label, f.Role = set.key, set.label, set.role
 		return
 	}
-	if (f.Key == "date" || f.Key == "issue_date" || f.Key == "document_date" || f.Key == "expiry_date") && (reSubmitBy24.MatchString(tail(w.clause, 300)) || reSubmitBy24.MatchString(w.ctx)) {
+	if (f.Key == "date" || f.Key == "issue_date" || f.Key == "document_date" || f.Key == "expiry_date") && (reSubmitBy.MatchString(tail(w.clause, 300)) || reSubmitBy.MatchString(w.ctx)) {
 		c := dateCueOf("submission_deadline") // SU
 		f.Key, f.Label, f.Role = c.key, c.label, c.role
 		return
@@ -124,8 +124,8 @@ func (x *extractor) round24Date(f *Fact, w dateWindows) {
 	}
 	ctx = tail(ctx, 300)
 	switch {
-	case reBatchDelivery24.MatchString(ctx) && reBatchWord24.MatchString(ctx) && !rePayClause24.MatchString(ctx):
-	case f.Key != "expiry_date" && reArrive24.MatchString(ctx):
+	case reBatchDelivery.MatchString(ctx) && reBatchWord.MatchString(ctx) && !rePayClause.MatchString(ctx):
+	case f.Key != "expiry_date" && reArrive.MatchString(ctx):
 	default:
 		return
 	}
@@ -134,11 +134,11 @@ func (x *extractor) round24Date(f *Fact, w dateWindows) {
 }
 
 var (
-	reSubmitBy24      = regexp.MustCompile(`(?i)\b(?:responses?|questionnaires?|applications?|bids?|tenders?|proposals?|quotations?|offers?|submissions?|expressions?\s+of\s+interest)\s+(?:must|shall|should|are\s+to|is\s+to)\s+be\s+(?:uploaded|submitted|delivered|received|lodged|sent)\b[^.;]{0,100}?(?:\bby|\bbefore|\bno\s+later\s+than|\bnot\s+later\s+than|\bon\s+or\s+before)\b[^.;]{0,40}$`)
-	reBatchDelivery24 = regexp.MustCompile(`(?i)\b(?:deliver(?:y|ies|ed)?|suppl(?:y|ied)|shipp?(?:ed|ment)?)\b|(?:^|\s)(?:ال|بال|و|ب|وب)?(?:تسليم|توريد|شحن)(?:ها|ه|هم)?(?:\s|$|:)|(?:^|\s)(?:يتم|يلتزم|تلتزم)\s+[^.؛]{0,30}(?:بتسليم|بتوريد|بشحن)`)
-	reBatchWord24     = regexp.MustCompile(`(?i)\b(?:lots?|consignments?|batch(?:es)?|tranches?\s+of\s+(?:the\s+)?goods)\b|(?:^|\s)(?:ال|و|ب)?(?:دفعة|دفعتين|دفعات|الكميات|كميات|شحنة|الشحنة|شحنات)(?:\s|$|[،:])`)
-	rePayClause24     = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|payable|payment|instal?ments?|price|invoice)\b|(?:^|\s)(?:ي|ت|ب)(?:سدد|دفع)(?:\s|$)|سداد|(?:^|\s)(?:ال)?دفع(?:\s|$)|قيمة|القيمة|أقساط|قسط`)
-	reArrive24        = regexp.MustCompile(`(?i)\b(?:arrive|arrives|reach|reaches)\b[^.;]{0,60}?\s(?:by|before|no\s+later\s+than|not\s+later\s+than|on\s+or\s+before)\s*$|(?:وصول|تصل|يصل)\s+(?:ال)?(?:بضاعة|بضائع|شحنة|مواد|أجهزة|معدات)[^.؛]{0,60}?(?:في\s+موعد\s+(?:أقصاه|لا\s+يتجاوز)|قبل|بحلول)\s*$`)
+	reSubmitBy      = regexp.MustCompile(`(?i)\b(?:responses?|questionnaires?|applications?|bids?|tenders?|proposals?|quotations?|offers?|submissions?|expressions?\s+of\s+interest)\s+(?:must|shall|should|are\s+to|is\s+to)\s+be\s+(?:uploaded|submitted|delivered|received|lodged|sent)\b[^.;]{0,100}?(?:\bby|\bbefore|\bno\s+later\s+than|\bnot\s+later\s+than|\bon\s+or\s+before)\b[^.;]{0,40}$`)
+	reBatchDelivery = regexp.MustCompile(`(?i)\b(?:deliver(?:y|ies|ed)?|suppl(?:y|ied)|shipp?(?:ed|ment)?)\b|(?:^|\s)(?:ال|بال|و|ب|وب)?(?:تسليم|توريد|شحن)(?:ها|ه|هم)?(?:\s|$|:)|(?:^|\s)(?:يتم|يلتزم|تلتزم)\s+[^.؛]{0,30}(?:بتسليم|بتوريد|بشحن)`)
+	reBatchWord     = regexp.MustCompile(`(?i)\b(?:lots?|consignments?|batch(?:es)?|tranches?\s+of\s+(?:the\s+)?goods)\b|(?:^|\s)(?:ال|و|ب)?(?:دفعة|دفعتين|دفعات|الكميات|كميات|شحنة|الشحنة|شحنات)(?:\s|$|[،:])`)
+	rePayClause     = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|payable|payment|instal?ments?|price|invoice)\b|(?:^|\s)(?:ي|ت|ب)(?:سدد|دفع)(?:\s|$)|سداد|(?:^|\s)(?:ال)?دفع(?:\s|$)|قيمة|القيمة|أقساط|قسط`)
+	reArrive        = regexp.MustCompile(`(?i)\b(?:arrive|arrives|reach|reaches)\b[^.;]{0,60}?\s(?:by|before|no\s+later\s+than|not\s+later\s+than|on\s+or\s+before)\s*$|(?:وصول|تصل|يصل)\s+(?:ال)?(?:بضاعة|بضائع|شحنة|مواد|أجهزة|معدات)[^.؛]{0,60}?(?:في\s+موعد\s+(?:أقصاه|لا\s+يتجاوز)|قبل|بحلول)\s*$`)
 )
 
 //   - LS: a date split over two lines (a DOCX paragraph or a PDF line
@@ -150,12 +150,12 @@ var (
 //     (on, by, before, than, a weekday, يوم, في, حتى), not after a label's
 //     colon ("Works completed: 12" / "April 2027 was").
 
-// splitDates24 emits the dates of t that start on the line before (LS).
+// splitDates emits the dates of t that start on the line before (LS).
 // prev is dates()'s own variable, which its emit reads for the cue: it
 // holds the line before without the date's first part while the date is
 // emitted ("... no later than" keys it as "no later than 24 May 2027"
 // on one line would), and is restored after.
-func splitDates24(t string, prev *string, emit func(ms, me int, iso string, conf float64, note string)) {
+func splitDates(t string, prev *string, emit func(ms, me int, iso string, conf float64, note string)) {
 	if *prev == "" {
 		return
 	}
@@ -169,14 +169,14 @@ func splitDates24(t string, prev *string, emit func(ms, me int, iso string, conf
 		emit(ms, me, iso, 0.75, "")
 		*prev = old
 	}
-	if m := reMonthYearStart24.FindStringSubmatchIndex(t); m != nil {
-		if d := reDayEnd24.FindStringSubmatchIndex(p); d != nil {
+	if m := reMonthYearStart.FindStringSubmatchIndex(t); m != nil {
+		if d := reDayEnd.FindStringSubmatchIndex(p); d != nil {
 			at(m[2], m[5], validDate(atoi(t[m[4]:m[5]]), monthNames[strings.ToLower(t[m[2]:m[3]])], atoi(p[d[2]:d[3]])), d[2])
 		}
 		return
 	}
-	if m := reYearStart24.FindStringSubmatchIndex(t); m != nil {
-		if d := reDayMonthEnd24.FindStringSubmatchIndex(p); d != nil {
+	if m := reYearStart.FindStringSubmatchIndex(t); m != nil {
+		if d := reDayMonthEnd.FindStringSubmatchIndex(p); d != nil {
 			day, mon, cut := d[2:4], d[4:6], d[2]
 			if d[2] < 0 {
 				day, mon, cut = d[8:10], d[6:8], d[6]
@@ -185,46 +185,46 @@ func splitDates24(t string, prev *string, emit func(ms, me int, iso string, conf
 		}
 		return
 	}
-	if m := reDayYearStart24.FindStringSubmatchIndex(t); m != nil {
-		if d := reMonthEnd24.FindStringSubmatchIndex(p); d != nil {
+	if m := reDayYearStart.FindStringSubmatchIndex(t); m != nil {
+		if d := reMonthEnd.FindStringSubmatchIndex(p); d != nil {
 			at(m[2], m[5], validDate(atoi(t[m[4]:m[5]]), monthNames[strings.ToLower(p[d[2]:d[3]])], atoi(t[m[2]:m[3]])), d[2])
 		}
 	}
 }
 
-const dateLead24 = `(?:on|by|before|until|till|than|of|dated|from|to|monday|tuesday|wednesday|thursday|friday|saturday|sunday|الموافق|يوم|في|حتى|قبل|من|إلى|الأحد|الاثنين|الإثنين|الثلاثاء|الأربعاء|الخميس|الجمعة|السبت)`
+const dateLead = `(?:on|by|before|until|till|than|of|dated|from|to|monday|tuesday|wednesday|thursday|friday|saturday|sunday|الموافق|يوم|في|حتى|قبل|من|إلى|الأحد|الاثنين|الإثنين|الثلاثاء|الأربعاء|الخميس|الجمعة|السبت)`
 
 var (
-	reMonthYearStart24 = regexp.MustCompile(`(?i)^\s*(` + monthPattern() + `)\.?,?\s+(` + D + `{4})(?:$|[^\p{N}])`)
-	reDayEnd24         = regexp.MustCompile(`(?i)(?:^|[\s,،])` + dateLead24 + `,?\s+(` + D + `{1,2})(?:st|nd|rd|th)?$`)
-	reYearStart24      = regexp.MustCompile(`^\s*(` + D + `{4})(?:$|[^\p{N}/.:-])`)
-	reDayMonthEnd24    = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(?:(` + D + `{1,2})(?:st|nd|rd|th)?\s+(` + monthPattern() + `)|(` + monthPattern() + `)\.?\s+(` + D + `{1,2})(?:st|nd|rd|th)?)\.?,?$`)
-	reDayYearStart24   = regexp.MustCompile(`^\s*(` + D + `{1,2})(?:st|nd|rd|th)?,?\s+(` + D + `{4})(?:$|[^\p{N}])`)
-	reMonthEnd24       = regexp.MustCompile(`(?i)(?:^|\s)` + dateLead24 + `\s+(` + monthPattern() + `)\.?$`)
+	reMonthYearStart = regexp.MustCompile(`(?i)^\s*(` + monthPattern() + `)\.?,?\s+(` + D + `{4})(?:$|[^\p{N}])`)
+	reDayEnd         = regexp.MustCompile(`(?i)(?:^|[\s,،])` + dateLead + `,?\s+(` + D + `{1,2})(?:st|nd|rd|th)?$`)
+	reYearStart      = regexp.MustCompile(`^\s*(` + D + `{4})(?:$|[^\p{N}/.:-])`)
+	reDayMonthEnd    = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(?:(` + D + `{1,2})(?:st|nd|rd|th)?\s+(` + monthPattern() + `)|(` + monthPattern() + `)\.?\s+(` + D + `{1,2})(?:st|nd|rd|th)?)\.?,?$`)
+	reDayYearStart   = regexp.MustCompile(`^\s*(` + D + `{1,2})(?:st|nd|rd|th)?,?\s+(` + D + `{4})(?:$|[^\p{N}])`)
+	reMonthEnd       = regexp.MustCompile(`(?i)(?:^|\s)` + dateLead + `\s+(` + monthPattern() + `)\.?$`)
 )
 
-// deliveryWindow24: the key (DW) of a date keyed key, "" to keep it.
-func deliveryWindow24(key string, w dateWindows) string {
+// deliveryWindow: the key (DW) of a date keyed key, "" to keep it.
+func deliveryWindow(key string, w dateWindows) string {
 	ctx := w.ctx
 	if len(w.clause) > len(ctx) {
 		ctx = w.clause
 	}
 	ctx = tail(ctx, 300)
-	if !reBatchDelivery24.MatchString(ctx) || rePayClause24.MatchString(ctx) {
+	if !reBatchDelivery.MatchString(ctx) || rePayClause.MatchString(ctx) {
 		return ""
 	}
 	switch {
-	case (key == "effective_date" || key == "start_date" || key == "agreement_date") && reWindowFrom24.MatchString(ctx):
+	case (key == "effective_date" || key == "start_date" || key == "agreement_date") && reWindowFrom.MatchString(ctx):
 		return "date"
-	case (key == "expiry_date" || key == "agreement_date" || key == "date") && reWindowTo24.MatchString(ctx):
+	case (key == "expiry_date" || key == "agreement_date" || key == "date") && reWindowTo.MatchString(ctx):
 		return "delivery_date"
 	}
 	return ""
 }
 
 var (
-	reWindowFrom24 = regexp.MustCompile(`(?i)(?:\bperiod|\bwindow|الفترة|فترة|المدة)\s+(?:from|من)\s*$|\bbetween\s*$`)
-	reWindowTo24   = regexp.MustCompile(`(?i)(?:\bperiod|\bwindow|الفترة|فترة|المدة)\s+(?:from|من)\s+[^.;؛]{4,40}?\s(?:to|until|till|and|إلى|الى|حتى)\s*$|\bbetween\s+[^.;]{4,40}?\s+and\s*$`)
+	reWindowFrom = regexp.MustCompile(`(?i)(?:\bperiod|\bwindow|الفترة|فترة|المدة)\s+(?:from|من)\s*$|\bbetween\s*$`)
+	reWindowTo   = regexp.MustCompile(`(?i)(?:\bperiod|\bwindow|الفترة|فترة|المدة)\s+(?:from|من)\s+[^.;؛]{4,40}?\s(?:to|until|till|and|إلى|الى|حتى)\s*$|\bbetween\s+[^.;]{4,40}?\s+and\s*$`)
 )
 
 // LI (decision 44): a letter of intent or a letter of offer (LETTER OF
@@ -232,41 +232,41 @@ var (
 // countersigned, returned or accepted by a day offers as an offer of
 // employment does: the day is its valid_until (convention_rejections_offer_roles.go reads the ask).
 
-// offerLetter24: text's opening names it a letter of intent or of offer.
-func offerLetter24(text string) bool {
-	return reOfferLetter24.MatchString(prefixBytes(text, 600))
+// offerLetter: text's opening names it a letter of intent or of offer.
+func offerLetter(text string) bool {
+	return reOfferLetter.MatchString(prefixBytes(text, 600))
 }
 
-// letterAsk24: the ask before the date names the letter or the offer
+// letterAsk: the ask before the date names the letter or the offer
 // ("countersign", "return a copy of this letter", "accept this offer",
 // التوقيع على هذا الخطاب), not another document to sign ("sign the
 // definitive purchase contract by").
-func letterAsk24(ctx string) bool {
-	return reLetterAsk24.MatchString(ctx)
+func letterAsk(ctx string) bool {
+	return reLetterAsk.MatchString(ctx)
 }
 
-var reLetterAsk24 = regexp.MustCompile(`(?i)\bcountersign\w*\b[^.;\n]{0,80}$|\b(?:this|the)\s+(?:letter|offer)\b[^.;\n]{0,60}$|\b(?:accept|acceptance)\b[^.;\n]{0,60}$|(?:هذا|الخطاب|العرض)[^.؛\n]{0,80}$`)
+var reLetterAsk = regexp.MustCompile(`(?i)\bcountersign\w*\b[^.;\n]{0,80}$|\b(?:this|the)\s+(?:letter|offer)\b[^.;\n]{0,60}$|\b(?:accept|acceptance)\b[^.;\n]{0,60}$|(?:هذا|الخطاب|العرض)[^.؛\n]{0,80}$`)
 
-var reOfferLetter24 = regexp.MustCompile(`(?i)\bletter\s+of\s+(?:intent|offer)\b|\boffer\s+letter\b|خطاب\s+(?:ال)?نوايا|رسالة\s+(?:ال)?نوايا|خطاب\s+عرض|خطاب\s+إبداء\s+(?:ال)?رغبة`)
+var reOfferLetter = regexp.MustCompile(`(?i)\bletter\s+of\s+(?:intent|offer)\b|\boffer\s+letter\b|خطاب\s+(?:ال)?نوايا|رسالة\s+(?:ال)?نوايا|خطاب\s+عرض|خطاب\s+إبداء\s+(?:ال)?رغبة`)
 
 //   - OW: a day written as an ordinal word ("the first day of April
 //     2027", "the twenty-first of June, 2027", الأول من أبريل ٢٠٢٧م,
 //     اليوم الخامس عشر من شهر مايو, غرة يوليو) is a full date: the reader
 //     of a month and a year alone took it for the month.
 
-// ordinalDates24 emits OW's dates of t.
-func ordinalDates24(t string, emit func(ms, me int, iso string, conf float64, note string)) {
-	for _, m := range reOrdinalEN24.FindAllStringSubmatchIndex(t, -1) {
-		if d := ordinalDayEN24[strings.ToLower(strings.ReplaceAll(t[m[2]:m[3]], " ", "-"))]; d > 0 {
+// ordinalDates emits OW's dates of t.
+func ordinalDates(t string, emit func(ms, me int, iso string, conf float64, note string)) {
+	for _, m := range reOrdinalEN.FindAllStringSubmatchIndex(t, -1) {
+		if d := ordinalDayEN[strings.ToLower(strings.ReplaceAll(t[m[2]:m[3]], " ", "-"))]; d > 0 {
 			if iso := validDate(atoi(t[m[6]:m[7]]), monthNames[strings.ToLower(t[m[4]:m[5]])], d); iso != "" {
 				emit(m[0], m[7], iso, 0.8, "")
 			}
 		}
 	}
-	for _, m := range reOrdinalAR24.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range reOrdinalAR.FindAllStringSubmatchIndex(t, -1) {
 		d := 1 // غرة
 		if m[2] >= 0 {
-			d = ordinalDayAR24(t[m[2]:m[3]])
+			d = ordinalDayAR(t[m[2]:m[3]])
 		}
 		if d > 0 {
 			if iso := validDate(atoi(t[m[6]:m[7]]), monthNames[strings.ToLower(t[m[4]:m[5]])], d); iso != "" {
@@ -277,28 +277,28 @@ func ordinalDates24(t string, emit func(ms, me int, iso string, conf float64, no
 }
 
 var (
-	ordUnitsEN24 = []string{"", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"}
-	ordTeensEN24 = []string{"tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"}
-	// ordinalDayEN24: "first" 1 ... "thirty-first" 31.
-	ordinalDayEN24 = func() map[string]int {
+	ordUnitsEN = []string{"", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"}
+	ordTeensEN = []string{"tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"}
+	// ordinalDayEN: "first" 1 ... "thirty-first" 31.
+	ordinalDayEN = func() map[string]int {
 		m := map[string]int{}
 		for i := 1; i <= 9; i++ {
-			m[ordUnitsEN24[i]] = i
-			m["twenty-"+ordUnitsEN24[i]] = 20 + i
+			m[ordUnitsEN[i]] = i
+			m["twenty-"+ordUnitsEN[i]] = 20 + i
 		}
-		for i, w := range ordTeensEN24 {
+		for i, w := range ordTeensEN {
 			m[w] = 10 + i
 		}
 		m["twentieth"], m["thirtieth"], m["thirty-first"] = 20, 30, 31
 		return m
 	}()
-	ordUnitsAR24  = []string{"", "الأول", "الثاني", "الثالث", "الرابع", "الخامس", "السادس", "السابع", "الثامن", "التاسع"}
-	reOrdinalEN24 = regexp.MustCompile(`(?i)\b(?:the\s+)?((?:twenty|thirty)[\s-](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)\s+(?:day\s+)?of\s+(` + monthPattern() + `)\.?,?\s+(` + D + `{4})`)
-	reOrdinalAR24 = regexp.MustCompile(`(?:(?:اليوم\s+)?((?:ال)?(?:أول|اول|ثاني|ثالث|رابع|خامس|سادس|سابع|ثامن|تاسع|عاشر|حادي)(?:\s+(?:عشر|والعشرين|والثلاثين))?|العشرين|الثلاثين)\s+من\s+(?:شهر\s+)?|غرة\s+(?:شهر\s+)?)(` + monthPattern() + `)\s+(?:عام\s+|سنة\s+)?(` + D + `{4})`)
+	ordUnitsAR  = []string{"", "الأول", "الثاني", "الثالث", "الرابع", "الخامس", "السادس", "السابع", "الثامن", "التاسع"}
+	reOrdinalEN = regexp.MustCompile(`(?i)\b(?:the\s+)?((?:twenty|thirty)[\s-](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)\s+(?:day\s+)?of\s+(` + monthPattern() + `)\.?,?\s+(` + D + `{4})`)
+	reOrdinalAR = regexp.MustCompile(`(?:(?:اليوم\s+)?((?:ال)?(?:أول|اول|ثاني|ثالث|رابع|خامس|سادس|سابع|ثامن|تاسع|عاشر|حادي)(?:\s+(?:عشر|والعشرين|والثلاثين))?|العشرين|الثلاثين)\s+من\s+(?:شهر\s+)?|غرة\s+(?:شهر\s+)?)(` + monthPattern() + `)\s+(?:عام\s+|سنة\s+)?(` + D + `{4})`)
 )
 
-// ordinalDayAR24: الأول 1 ... الحادي والثلاثين 31, 0 if none.
-func ordinalDayAR24(s string) int {
+// ordinalDayAR: الأول 1 ... الحادي والثلاثين 31, 0 if none.
+func ordinalDayAR(s string) int {
 	s = strings.Join(strings.Fields(s), " ")
 	unit := func(w string) int {
 		w = strings.TrimPrefix(w, "ال")
@@ -306,7 +306,7 @@ func ordinalDayAR24(s string) int {
 			return 1
 		}
 		for i := 1; i <= 9; i++ {
-			if w == strings.TrimPrefix(ordUnitsAR24[i], "ال") {
+			if w == strings.TrimPrefix(ordUnitsAR[i], "ال") {
 				return i
 			}
 		}

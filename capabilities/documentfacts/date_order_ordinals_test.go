@@ -9,13 +9,13 @@ import (
 // case is a short text written for this test and the keys it must (want)
 // or must not (not) hold; count, how many date facts a value has.
 
-type dates24Case struct {
+type datesOrderOrdinalsCase struct {
 	name, format, text string
 	want, not          []string
 	count              map[string]int
 }
 
-func checkDates24(t *testing.T, typ string, cases []dates24Case) {
+func checkDates(t *testing.T, typ string, cases []datesOrderOrdinalsCase) {
 	t.Helper()
 	for _, c := range cases {
 		got := factSet(extractAs(t, c.format, c.text), typ)
@@ -27,7 +27,7 @@ func checkDates24(t *testing.T, typ string, cases []dates24Case) {
 
 func TestDates24WordDatesSettleOrder(t *testing.T) {
 	body := strings.Repeat("The Contractor shall keep the plant in good working order.\n", 3)
-	cases := []dates24Case{
+	cases := []datesOrderOrdinalsCase{
 		// WO: a numeric date whose day and month are both 12 or less is
 		// read in the order that makes it a date the text also writes in
 		// words.
@@ -48,11 +48,11 @@ func TestDates24WordDatesSettleOrder(t *testing.T) {
 			"Accepted by the Vendor on 05/06/2026.\n",
 			count: map[string]int{"2026-06-05": 0, "2026-05-06": 0}},
 	}
-	checkDates24(t, TypeDate, cases)
+	checkDates(t, TypeDate, cases)
 }
 
 func TestDates24ContractMadeBetween(t *testing.T) {
-	cases := []dates24Case{
+	cases := []datesOrderOrdinalsCase{
 		// MB: the contract a letter is about, made between the sides on
 		// a day, the parties named between the verb and the date.
 		{name: "MB arabic notice, date on the next line", text: "شركة النخيل للمقاولات ذ.م.م\n\nالمرجع: ن م/٢٠٢٦/٤١\nالتاريخ: ٢٠٢٦/٠٥/١٠م\n\nالسادة/ شركة الواحة للتوريدات المحترمين\n\nالموضوع: إخطار بفسخ عقد التوريد\n\nبالإشارة إلى العقد المشار إليه أعلاه المبرم بيننا بصفتنا \"المشتري\" وبينكم بصفتكم \"المورد\" بتاريخ\n٢٠٢٥/٠٩/٠١م، لتوريد مواد البناء، فقد تقرر فسخه.\n",
@@ -69,13 +69,13 @@ func TestDates24ContractMadeBetween(t *testing.T) {
 		{name: "MB near miss a meeting held between", text: "MINUTES\n\nDate: 4 April 2026\n\nAs agreed in the meeting held between the parties on 3 March 2026, the price is fixed.\n",
 			not: []string{"agreement_date|2026-03-03"}},
 	}
-	checkDates24(t, TypeDate, cases)
+	checkDates(t, TypeDate, cases)
 }
 
 func TestDates24DeliveryBatches(t *testing.T) {
 	arBody := strings.Repeat("يلتزم المورد بتوريد المواد المطابقة للمواصفات.\n", 3)
 	enBody := strings.Repeat("The Supplier shall pack the goods for sea freight.\n", 3)
-	cases := []dates24Case{
+	cases := []datesOrderOrdinalsCase{
 		// DB: the batches (دفعة, lot, consignment) of a delivery and the
 		// day goods arrive are delivery dates, not payments' due dates.
 		{name: "DB arabic delivery in two batches", text: "أمر شراء\n\n" + arBody + "التسليم: يتم التسليم على دفعتين إلى مستودع المشتري: الدفعة الأولى في موعد أقصاه 15/02/2026، والدفعة الثانية في موعد أقصاه 15/03/2026.\n",
@@ -98,11 +98,11 @@ func TestDates24DeliveryBatches(t *testing.T) {
 		{name: "DB near miss arabic payment in two batches", text: "عقد توريد\n\n" + arBody + "يسدد المشتري قيمة العقد على دفعتين: الدفعة الأولى في موعد أقصاه 2026/05/01م.\n",
 			not: []string{"delivery_date|2026-05-01"}},
 	}
-	checkDates24(t, TypeDate, cases)
+	checkDates(t, TypeDate, cases)
 }
 
 func TestDates24SplitOverLines(t *testing.T) {
-	cases := []dates24Case{
+	cases := []datesOrderOrdinalsCase{
 		// LS: a date whose day ends one line and whose month and year
 		// (or year) open the next (a DOCX paragraph or a PDF line
 		// wrapped inside the date).
@@ -119,12 +119,12 @@ func TestDates24SplitOverLines(t *testing.T) {
 		{name: "LS near miss a clause number before a month and year", text: "PROGRESS REPORT\n\nDate: 3 May 2027\n\nWorks completed: 12\nApril 2027 was the busiest month of the project.\n",
 			not: []string{"date|2027-04-12", "submission_deadline|2027-04-12"}},
 	}
-	checkDates24(t, TypeDate, cases)
+	checkDates(t, TypeDate, cases)
 }
 
 func TestDates24LetterOfIntentValidity(t *testing.T) {
 	enBody := strings.Repeat("The Buyer intends to purchase the equipment described below.\n", 3)
-	cases := []dates24Case{
+	cases := []datesOrderOrdinalsCase{
 		// LI (decision 44): a letter of intent or an offer letter that
 		// asks to be countersigned, returned or accepted by a day: that
 		// day is its valid_until, as an offer of employment's is.
@@ -140,11 +140,11 @@ func TestDates24LetterOfIntentValidity(t *testing.T) {
 		{name: "LI near miss a reminder's confirmation", text: "PAYMENT REMINDER\n\nDate: 2 June 2027\n\n" + enBody + "Please sign and return the attached balance confirmation by 9 June 2027.\n",
 			not: []string{"valid_until|2027-06-09"}},
 	}
-	checkDates24(t, TypeDate, cases)
+	checkDates(t, TypeDate, cases)
 }
 
 func TestDates24OrdinalDays(t *testing.T) {
-	cases := []dates24Case{
+	cases := []datesOrderOrdinalsCase{
 		// OW: a day written as an ordinal word ("the first day of April
 		// 2027", "the fifteenth of May, 2027", الأول من أبريل ٢٠٢٧م,
 		// "غرة يوليو ٢٠٢٧") is a full date, not a month.
@@ -162,5 +162,5 @@ func TestDates24OrdinalDays(t *testing.T) {
 		{name: "OW near miss the first payment of April 2027", text: "SERVICES AGREEMENT\n\nThe first invoice of April 2027 shall be paid in May.\n",
 			count: map[string]int{"2027-04-01": 0}},
 	}
-	checkDates24(t, TypeDate, cases)
+	checkDates(t, TypeDate, cases)
 }

@@ -10,7 +10,7 @@ import "regexp"
 //     ("complete the curtain wall by", "achieve go-live no later than",
 //     the works' provisional handover, تسليم ابتدائي) is its
 //     `completion_date`, not a delivery date or a plain date. Since
-//     session 21 it is one rule with decision 18's: completion20 in
+//     session 21 it is one rule with decision 18's: completion in
 //     convention_signing_bonds.go decides every completion_date of these rounds.
 //   - DA: the date a deed, a statement of work or a contract gives itself
 //     ("Date of this Deed:", "Contract No. ... - Date:") is its
@@ -21,20 +21,20 @@ import "regexp"
 //     `date`; an invoice named so in Arabic ("الفاتورة الأصلية ...
 //     بتاريخ") is its `invoice_date`, as in English.
 
-// round20DateHook runs round20Date and records the key it gave, as
-// round 19's are, for twinDates19.
-func (x *extractor) round20DateHook(f *Fact, t string, base, ms, me int, w dateWindows) {
-	if k := round20Date(f, t, ms, me, w, x.firstLine()); k != "" && (k == "date" || knownDateCue20(k)) {
-		if x.dates19 == nil {
-			x.dates19 = map[int]string{}
+// workCompletionDateKeysHook runs workCompletionDateKeys and records the key it gave, as
+// round 19's are, for twinDates.
+func (x *extractor) workCompletionDateKeysHook(f *Fact, t string, base, ms, me int, w dateWindows) {
+	if k := workCompletionDateKeys(f, t, ms, me, w, x.firstLine()); k != "" && (k == "date" || knownDateCue(k)) {
+		if x.dateKeysByStart == nil {
+			x.dateKeysByStart = map[int]string{}
 		}
-		x.dates19[base+ms] = k
+		x.dateKeysByStart[base+ms] = k
 	}
 }
 
-// knownDateCue20: k is a key of dateCues (twinDates19 looks keys up
+// knownDateCue: k is a key of dateCues (twinDates looks keys up
 // there; the completion date has no cue of its own).
-func knownDateCue20(k string) bool {
+func knownDateCue(k string) bool {
 	for _, c := range dateCues {
 		if c.key == k {
 			return true
@@ -43,11 +43,11 @@ func knownDateCue20(k string) bool {
 	return false
 }
 
-// round20Date re-keys a date after round 19 (deferred from round11Date
+// workCompletionDateKeys re-keys a date after round 19 (deferred from clauseContextDateKeys
 // before round 19, so it runs last) and returns the key it gave, "" when
 // no rule applied: t is the date's block, t[ms:me] the date, w the
 // windows rounds 12-19 read, first the document's first line.
-func round20Date(f *Fact, t string, ms, me int, w dateWindows, first string) string {
+func workCompletionDateKeys(f *Fact, t string, ms, me int, w dateWindows, first string) string {
 	set := func(c cue) string {
 		f.Key, f.Label, f.Role = c.key, c.label, c.role
 		return c.key
@@ -55,21 +55,21 @@ func round20Date(f *Fact, t string, ms, me int, w dateWindows, first string) str
 	switch f.Key {
 	case "document_date", "issue_date", "date":
 		// DA.
-		if matches(reOwnInstrumentDate20, w.line) {
+		if matches(reOwnInstrumentDate, w.line) {
 			return set(cueAgreementDate)
 		}
 	}
 	switch f.Key {
 	case "document_date", "issue_date", "agreement_date":
 		// DO.
-		if reOtherNoteDated20.MatchString(w.ctx) && !reNoteTitle20.MatchString(first) || reReplacedDated20.MatchString(w.ctx) {
+		if reOtherNoteDated.MatchString(w.ctx) && !reNoteTitle.MatchString(first) || reReplacedDated.MatchString(w.ctx) {
 			return set(cue{key: "date", label: "Date"})
 		}
 	}
 	switch f.Key {
 	case "date", "document_date":
 		// DO, Arabic.
-		if reInvoiceDatedAR20.MatchString(w.ctx) {
+		if reInvoiceDatedAR.MatchString(w.ctx) {
 			return set(cueInvoiceDate)
 		}
 	}
@@ -77,15 +77,15 @@ func round20Date(f *Fact, t string, ms, me int, w dateWindows, first string) str
 }
 
 var (
-	// reOwnInstrumentDate20: the label of the date a deed, a statement of
+	// reOwnInstrumentDate: the label of the date a deed, a statement of
 	// work or a contract gives itself.
-	reOwnInstrumentDate20 = regexp.MustCompile(`(?i)\bdate\s+of\s+(?:this|the\s+present)\s+(?:deed|sow|statement\s+of\s+work|addendum|amendment|variation|supplement|agreement|contract)\b[\s*_:|]*$|^[\s*_#]*(?:contract|agreement|deed|sub-?contract)\s+(?:no\.?|number|ref\.?)\s*[:.]?\s*\S+\s*[-–—|,]?\s*date\s*[:：]\s*$`)
-	// reOtherNoteDated20: a credit or debit note named by its date.
-	reOtherNoteDated20 = regexp.MustCompile(`(?i)\b(?:credit|debit)\s+note\b[^.;|\n]{0,40}?\s+(?:dated|of)\s*$|(?:إشعار|اشعار)\s+(?:ال)?(?:دائن|مدين)\s[^.؛|\n]{0,40}?(?:بتاريخ|المؤرخ)\s*(?:في\s*)?$`)
-	// reNoteTitle20: a credit or debit note is the document itself.
-	reNoteTitle20 = regexp.MustCompile(`(?i)\b(?:credit|debit)\s+note\b|(?:إشعار|اشعار)\s+(?:ال)?(?:دائن|مدين)`)
-	// reReplacedDated20: an earlier document this one replaces.
-	reReplacedDated20 = regexp.MustCompile(`(?i)\b(?:replaces|supersedes|replacing|superseding|in\s+place\s+of)\s+(?:[^.;\n]|\.\d){0,60}?\bdated\s*$|(?:يحل|تحل|يلغي|تلغي)\s+(?:محل\s+)?[^.؛\n]{0,60}?(?:المؤرخ|المؤرخة|الصادر|الصادرة)\s*(?:في|بتاريخ)?\s*$`)
-	// reInvoiceDatedAR20: an invoice named by its date in Arabic.
-	reInvoiceDatedAR20 = regexp.MustCompile(`(?:^|\s)(?:ال)?فاتورة\s[^.؛|\n]{0,60}?(?:بتاريخ|المؤرخة|المؤرخ)\s*(?:في\s*)?$`)
+	reOwnInstrumentDate = regexp.MustCompile(`(?i)\bdate\s+of\s+(?:this|the\s+present)\s+(?:deed|sow|statement\s+of\s+work|addendum|amendment|variation|supplement|agreement|contract)\b[\s*_:|]*$|^[\s*_#]*(?:contract|agreement|deed|sub-?contract)\s+(?:no\.?|number|ref\.?)\s*[:.]?\s*\S+\s*[-–—|,]?\s*date\s*[:：]\s*$`)
+	// reOtherNoteDated: a credit or debit note named by its date.
+	reOtherNoteDated = regexp.MustCompile(`(?i)\b(?:credit|debit)\s+note\b[^.;|\n]{0,40}?\s+(?:dated|of)\s*$|(?:إشعار|اشعار)\s+(?:ال)?(?:دائن|مدين)\s[^.؛|\n]{0,40}?(?:بتاريخ|المؤرخ)\s*(?:في\s*)?$`)
+	// reNoteTitle: a credit or debit note is the document itself.
+	reNoteTitle = regexp.MustCompile(`(?i)\b(?:credit|debit)\s+note\b|(?:إشعار|اشعار)\s+(?:ال)?(?:دائن|مدين)`)
+	// reReplacedDated: an earlier document this one replaces.
+	reReplacedDated = regexp.MustCompile(`(?i)\b(?:replaces|supersedes|replacing|superseding|in\s+place\s+of)\s+(?:[^.;\n]|\.\d){0,60}?\bdated\s*$|(?:يحل|تحل|يلغي|تلغي)\s+(?:محل\s+)?[^.؛\n]{0,60}?(?:المؤرخ|المؤرخة|الصادر|الصادرة)\s*(?:في|بتاريخ)?\s*$`)
+	// reInvoiceDatedAR: an invoice named by its date in Arabic.
+	reInvoiceDatedAR = regexp.MustCompile(`(?:^|\s)(?:ال)?فاتورة\s[^.؛|\n]{0,60}?(?:بتاريخ|المؤرخة|المؤرخ)\s*(?:في\s*)?$`)
 )

@@ -11,15 +11,15 @@ import (
 // in a format ("md", "docx", "html" or plain text) and the date keys it
 // must (want) or must not (not) hold.
 
-type dates20Case struct {
+type datesWorkCompletionCase struct {
 	name, format, text string
 	want, not          []string
 }
 
-// checkKeyed20 checks each case's facts of type typ ("key|value" lines)
+// checkKeyed checks each case's facts of type typ ("key|value" lines)
 // for its want and not lists; the session 20 date and duration families
 // share it.
-func checkKeyed20(t *testing.T, typ string, cases []dates20Case) {
+func checkKeyed(t *testing.T, typ string, cases []datesWorkCompletionCase) {
 	t.Helper()
 	for _, c := range cases {
 		got := factSet(extractAs(t, c.format, c.text), typ)
@@ -32,7 +32,7 @@ func checkKeyed20(t *testing.T, typ string, cases []dates20Case) {
 
 func TestDates20Families(t *testing.T) {
 	body := strings.Repeat("The Company shall keep proper books of account.\n", 6)
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// DW: the day the contract's work is to be finished.
 		{name: "DW complete a named part of the works by", format: "",
 			text: "NOTICE OF DELAY\n\nRef.: BK/26/88\n\n" + body + "Under the subcontract you agreed to complete the facade cladding of Block C by 15 October 2027 for a lump sum.\n",
@@ -76,5 +76,5 @@ func TestDates20Families(t *testing.T) {
 			text: "إشعار دائن\n\nتاريخ الإشعار: 05/06/2027\n" + strings.Repeat("يلتزم المورد بتسوية الرصيد.\n", 4) + "مرجع الفاتورة الأصلية: INV-2027-0551 بتاريخ 21/05/2027\n",
 			want: []string{"invoice_date|2027-05-21"}, not: []string{"date|2027-05-21"}},
 	}
-	checkKeyed20(t, TypeDate, cases)
+	checkKeyed(t, TypeDate, cases)
 }

@@ -51,28 +51,28 @@ func dateCtxBefore(t string, ms int, prev string) string {
 	if strings.TrimSpace(t[:ms]) == "" && prev != "" {
 		return ctxBefore(prev+" ", len(prev)+1, "")
 	}
-	if wrappedDateLine22(prev, t[:ms]) {
+	if wrappedDateLine(prev, t[:ms]) {
 		p := strings.TrimRight(prev, " \t")
 		return ctxBefore(p+" "+t[:ms], len(p)+1+ms, "") // key_tender_days.go: "no later\nthan 31 March"
 	}
 	return ctxBefore(t, ms, prev)
 }
 
-// reInfoObject20c: what a party delivers that is information, not goods,
+// reInfoObject: what a party delivers that is information, not goods,
 // premises or documents handed over ("deliver its logo artwork and
 // speaker details", "provide the attendee data"): the key specification
 // keeps delivery_date for goods, premises, units, documents and keys, so
 // the day such information is due is a plain date.
-var reInfoObject20c = regexp.MustCompile(`(?i)^\S+\s+(?:(?:its|their|the|his|her|all|any)\s+)?(?:\w+\s+){0,2}(?:artwork|logos?|details|information|particulars|data|content|photographs?|biograph(?:y|ies)|names)(?:\s*$|\s*[,;.]|\s+(?:and|or|no|not|by|on|to|for|of|within|before|at|in)\b)|^\S+\s+(?:\S+\s+){0,2}(?:البيانات|بيانات|المعلومات|معلومات|الشعار|شعار)`)
+var reInfoObject = regexp.MustCompile(`(?i)^\S+\s+(?:(?:its|their|the|his|her|all|any)\s+)?(?:\w+\s+){0,2}(?:artwork|logos?|details|information|particulars|data|content|photographs?|biograph(?:y|ies)|names)(?:\s*$|\s*[,;.]|\s+(?:and|or|no|not|by|on|to|for|of|within|before|at|in)\b)|^\S+\s+(?:\S+\s+){0,2}(?:البيانات|بيانات|المعلومات|معلومات|الشعار|شعار)`)
 
 // infoDelivery: the deadline verb at clause[at:] delivers information.
 func infoDelivery(clause string, at int) bool {
-	return matches(reInfoObject20c, head(clause[at:], 60))
+	return matches(reInfoObject, head(clause[at:], 60))
 }
 
 // Arabic day pairs: an Arabic "و" joined to a day ("١٧ و١٨ نوفمبر ٢٠٢٦",
 // "3 و4 مارس 2027") is "and", so reDateDMY (dates.go) reads a date after
-// it as after a space; dayPairStart19 then gives the first day of the
+// it as after a space; dayPairStart then gives the first day of the
 // pair.
 
 // A "Due" column of an instalment or payment table ("Instalment |
@@ -80,15 +80,15 @@ func infoDelivery(clause string, at int) bool {
 // its due_date. The header must name payments (an instalment, a payment,
 // an amount, a milestone): a deliverables table's "Due" stays as it was.
 var (
-	reDueHead20c      = regexp.MustCompile(`(?i)^[\s*_]*(?:due|due\s+on|when\s+due|payable(?:\s+on)?|الاستحقاق|استحقاق|تستحق\s+في|يستحق\s+في|موعد\s+الدفع|تاريخ\s+الدفع|موعد\s+الدفعة)[\s*_:]*(?:\([^)]*\))?[\s*_]*$`)
-	rePaymentTable20c = regexp.MustCompile(`(?i)\b(?:instal(?:l)?ments?|payments?|amounts?|milestones?|sums?|tranches?)\b|الدفعة|الدفعات|دفعة|القسط|الأقساط|قسط|المبلغ|مبلغ`)
+	reDueHead      = regexp.MustCompile(`(?i)^[\s*_]*(?:due|due\s+on|when\s+due|payable(?:\s+on)?|الاستحقاق|استحقاق|تستحق\s+في|يستحق\s+في|موعد\s+الدفع|تاريخ\s+الدفع|موعد\s+الدفعة)[\s*_:]*(?:\([^)]*\))?[\s*_]*$`)
+	rePaymentTable = regexp.MustCompile(`(?i)\b(?:instal(?:l)?ments?|payments?|amounts?|milestones?|sums?|tranches?)\b|الدفعة|الدفعات|دفعة|القسط|الأقساط|قسط|المبلغ|مبلغ`)
 )
 
-// dueColumn20c: the date's column is headed "Due" in a table of
+// dueColumn: the date's column is headed "Due" in a table of
 // payments.
-func dueColumn20c(head, headerCells string) bool {
+func dueColumn(head, headerCells string) bool {
 	// (A plain-text table keeps its outer bars: "| Instalment | ... |
 	// Due |".)
 	head = strings.Trim(head, " |")
-	return reDueHead20c.MatchString(head) && rePaymentTable20c.MatchString(headerCells)
+	return reDueHead.MatchString(head) && rePaymentTable.MatchString(headerCells)
 }

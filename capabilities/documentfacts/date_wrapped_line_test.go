@@ -11,14 +11,14 @@ import (
 // case is a text written for this test and the date keys it must (want)
 // or must not (not) hold.
 func TestDates20cWrappedLine(t *testing.T) {
-	checkKeyed20(t, TypeDate, dates20cWrapped)
+	checkKeyed(t, TypeDate, datesWrapped)
 }
 
 // Arabic day pairs whose second day has "و" joined to it ("١٧ و١٨
 // نوفمبر ٢٠٢٦"): both days are dates.
 func TestDates20cDayPairs(t *testing.T) {
 	bodyAR := strings.Repeat("يلتزم الطرف الثاني بمسك دفاتر حسابات منتظمة.\n", 6)
-	checkKeyed20(t, TypeDate, []dates20Case{
+	checkKeyed(t, TypeDate, []datesWorkCompletionCase{
 		{name: "arabic digits joined and", format: "",
 			text: "دعوة\n\n" + bodyAR + "تعقد الدورة التدريبية يومي ١٧ و١٨ نوفمبر ٢٠٢٦ في مسقط.\n",
 			want: []string{"date|2026-11-17", "date|2026-11-18"}},
@@ -34,10 +34,10 @@ func TestDates20cDayPairs(t *testing.T) {
 	})
 }
 
-var dates20cWrapped = func() []dates20Case {
+var datesWrapped = func() []datesWorkCompletionCase {
 	body := strings.Repeat("The Company shall keep proper books of account.\n", 6)
 	bodyAR := strings.Repeat("يلتزم الطرف الثاني بمسك دفاتر حسابات منتظمة.\n", 6)
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		{name: "deadline wrapped after a span word", format: "",
 			text: "PURCHASE ORDER\n\n" + body + "2. The Supplier shall deliver the trucks to the quarry no later than\n1 August 2026.\n",
 			want: []string{"delivery_date|2026-08-01"}, not: []string{"expiry_date|2026-08-01"}},
@@ -94,7 +94,7 @@ var dates20cWrapped = func() []dates20Case {
 func TestDates20cDueColumn(t *testing.T) {
 	body := strings.Repeat("The Company shall keep proper books of account.\n", 6)
 	bodyAR := strings.Repeat("يلتزم الطرف الثاني بمسك دفاتر حسابات منتظمة.\n", 6)
-	checkKeyed20(t, TypeDate, []dates20Case{
+	checkKeyed(t, TypeDate, []datesWorkCompletionCase{
 		{name: "instalments due last column", format: "md",
 			text: "# Sale Agreement\n\n" + body + "\nPayment schedule:\n\n| Instalment | Amount (OMR) | Due |\n|---|---|---|\n| First | 10,000.000 | 1 March 2027 |\n| Second | 10,000.000 | 1 June 2027 |\n",
 			want: []string{"due_date|2027-03-01", "due_date|2027-06-01"}, not: []string{"date|2027-03-01"}},

@@ -303,7 +303,7 @@ func sameDateKey(model, rule string) bool {
 
 // dateKeyCue is the label and role a date key carries.
 func dateKeyCue(k string) (cue, bool) {
-	return keyCue(k, dateCues, cue{key: "date", label: "Date"}, cueCompletionDate, cueOpeningDate20)
+	return keyCue(k, dateCues, cue{key: "date", label: "Date"}, cueCompletionDate, cueOpeningDate)
 }
 
 // durationKeyCue is the label and role a duration key carries.
@@ -392,7 +392,7 @@ func keyItems(facts []Fact, cands []candidate, d *keyDoc, typ string) []keyItem 
 
 func newKeyDoc(a *assembled, docType string) *keyDoc {
 	d := &keyDoc{a: a, docType: docType, sig: map[int]bool{}, cues: dateCues}
-	d.lastLines = lastLinesStart23(a.text, 6)
+	d.lastLines = lastLinesStart(a.text, 6)
 	for i, s := range a.segs {
 		if i >= 3 {
 			break

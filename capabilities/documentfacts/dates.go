@@ -42,7 +42,7 @@ func (x *extractor) learnDateOrder() {
 			return
 		}
 	}
-	if o := wordDateOrder24(x.a.text); o != nil {
+	if o := wordDateOrder(x.a.text); o != nil {
 		x.dayFirst = o // the same days written with month names (date_order_ordinals.go)
 		return
 	}
@@ -149,7 +149,7 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 			f.Key, f.Label, f.Role, f.Method = "document_date", "Document date", "issue", "pattern"
 		}
 		_ = note
-		x.round11Date(&f, t, base, ms, me, prev, headerCells)
+		x.clauseContextDateKeys(&f, t, base, ms, me, prev, headerCells)
 		x.add(candidate{fact: f, start: base + ms, end: base + me, prio: 3})
 	}
 	x.stop.pass(len(t)) // stop.go
@@ -191,15 +191,15 @@ func (x *extractor) dates(t string, base int, prev, headerCells string) {
 		}
 		emit(m[2], m[7], iso, conf, "")
 	}
-	x.stop.pass(len(t))          // stop.go
-	splitDates24(t, &prev, emit) // date_order_ordinals.go: a date split over two lines
-	ordinalDates24(t, emit)      // date_order_ordinals.go: "the first day of April 2027"
+	x.stop.pass(len(t))        // stop.go
+	splitDates(t, &prev, emit) // date_order_ordinals.go: a date split over two lines
+	ordinalDates(t, emit)      // date_order_ordinals.go: "the first day of April 2027"
 	for _, m := range reDateDMY.FindAllStringSubmatchIndex(t, -1) {
 		d, mon, y := t[m[2]:m[3]], t[m[4]:m[5]], t[m[6]:m[7]]
 		if iso := validDate(atoi(y), monthNames[strings.ToLower(mon)], atoi(d)); iso != "" {
 			emit(m[2], m[7], iso, 0.85, "")
 		}
-		if rs, re, ok := dayRangeStart15(t, m[2]); ok { // key_bare_currency_rows.go
+		if rs, re, ok := dayRangeStartBareCurrencyRows(t, m[2]); ok { // key_bare_currency_rows.go
 			if iso := validDate(atoi(y), monthNames[strings.ToLower(mon)], atoi(t[rs:re])); iso != "" {
 				emit(rs, re, iso, 0.8, "")
 			}
@@ -286,7 +286,7 @@ func dateColumnCue(t string, at int, headerCells string) (cue, bool) {
 		return cue{}, false
 	}
 	c, ok := nearestCue(heads[i], dateCues)
-	if !ok && dueColumn20c(heads[i], headerCells) { // date_wrapped_line.go
+	if !ok && dueColumn(heads[i], headerCells) { // date_wrapped_line.go
 		return dateCueOf("due_date"), true
 	}
 	if !ok || c.key == "document_date" {

@@ -16,33 +16,33 @@ import (
 //     ("3 business days"): serviceLevelCells (deadlines.go) reads the
 //     cells its English digits pattern leaves, here.
 
-// timeColumn24 widens reTimeColumn: a workaround column.
-const timeColumn24 = `|\bwork-?arounds?\b|\btemporary\s+fix\b`
+// timeColumn widens reTimeColumn: a workaround column.
+const timeColumn = `|\bwork-?arounds?\b|\btemporary\s+fix\b`
 
-// cellPeriod24 is the ISO period a service table's cell holds alone, or
+// cellPeriod is the ISO period a service table's cell holds alone, or
 // "".
-func cellPeriod24(cell string) string {
+func cellPeriod(cell string) string {
 	c := strings.TrimSpace(strings.Trim(cell, " *_"))
-	if m := reCellDigitsAR24.FindStringSubmatch(c); m != nil {
+	if m := reCellDigitsAR.FindStringSubmatch(c); m != nil {
 		return isoDuration(atoi(m[1]), durationUnit(m[2]))
 	}
-	if m := reCellBracket24.FindStringSubmatch(c); m != nil {
+	if m := reCellBracket.FindStringSubmatch(c); m != nil {
 		if u := durationUnit(m[2]); u != "" {
 			return isoDuration(atoi(m[1]), u)
 		}
-		return isoDuration(atoi(m[1]), cellUnitEN24(m[2]))
+		return isoDuration(atoi(m[1]), cellUnitEN(m[2]))
 	}
-	if m := reCellDualAR24.FindStringSubmatch(c); m != nil {
+	if m := reCellDualAR.FindStringSubmatch(c); m != nil {
 		return isoDuration(2, durationUnit(m[1]))
 	}
-	if m := reCellBusiness24.FindStringSubmatch(c); m != nil {
+	if m := reCellBusiness.FindStringSubmatch(c); m != nil {
 		return isoDuration(atoi(m[1]), "day")
 	}
 	return ""
 }
 
-// cellUnitEN24: an English unit word's unit ("hrs" hour).
-func cellUnitEN24(u string) string {
+// cellUnitEN: an English unit word's unit ("hrs" hour).
+func cellUnitEN(u string) string {
 	u = strings.ToLower(u)
 	switch {
 	case strings.HasPrefix(u, "min"):
@@ -53,20 +53,20 @@ func cellUnitEN24(u string) string {
 	return durationUnit(u)
 }
 
-const unitsAR24 = `دقيقة|دقائق|ساعة|ساعات|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوع|أسابيع`
+const unitsAR = `دقيقة|دقائق|ساعة|ساعات|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوع|أسابيع`
 
 var (
-	reCellDigitsAR24 = regexp.MustCompile(`^(?:خلال\s+)?(` + D + `{1,3})\s*(` + unitsAR24 + `)(?:\s+(?:عمل|تقويمية|تقويمي))?$`)
-	reCellBracket24  = regexp.MustCompile(`(?i)^(?:within\s+|خلال\s+)?[\p{L}\s-]{2,40}\(\s*(` + D + `{1,3})\s*\)\s*(` + unitsAR24 + `|minutes?|mins?|hours?|hrs?|days?|weeks?)(?:\s+(?:عمل|working|business|calendar))?$|^(?:خلال\s+)?(?:` + unitsAR24 + `)\s*\(\s*(` + D + `{1,3})\s*\)$`)
-	reCellDualAR24   = regexp.MustCompile(`^(?:خلال\s+)?(ساعتان|ساعتين|يومان|يومين|أسبوعان|أسبوعين)(?:\s+(?:عمل))?$`)
-	reCellBusiness24 = regexp.MustCompile(`(?i)^(?:within\s+)?(\d{1,3})\s+(?:business|working|calendar)\s+days?$`)
+	reCellDigitsAR = regexp.MustCompile(`^(?:خلال\s+)?(` + D + `{1,3})\s*(` + unitsAR + `)(?:\s+(?:عمل|تقويمية|تقويمي))?$`)
+	reCellBracket  = regexp.MustCompile(`(?i)^(?:within\s+|خلال\s+)?[\p{L}\s-]{2,40}\(\s*(` + D + `{1,3})\s*\)\s*(` + unitsAR + `|minutes?|mins?|hours?|hrs?|days?|weeks?)(?:\s+(?:عمل|working|business|calendar))?$|^(?:خلال\s+)?(?:` + unitsAR + `)\s*\(\s*(` + D + `{1,3})\s*\)$`)
+	reCellDualAR   = regexp.MustCompile(`^(?:خلال\s+)?(ساعتان|ساعتين|يومان|يومين|أسبوعان|أسبوعين)(?:\s+(?:عمل))?$`)
+	reCellBusiness = regexp.MustCompile(`(?i)^(?:within\s+)?(\d{1,3})\s+(?:business|working|calendar)\s+days?$`)
 )
 
-// serviceCell24 adds the deadline of a service table's cell at text
+// serviceCell adds the deadline of a service table's cell at text
 // offset at that reCellPeriod does not read (SL), unless a deadline
 // covers it already.
-func (x *clauseExtractor) serviceCell24(cell string, at int, add func(d Deadline, s, e, si int)) {
-	iso := cellPeriod24(cell)
+func (x *clauseExtractor) serviceCell(cell string, at int, add func(d Deadline, s, e, si int)) {
+	iso := cellPeriod(cell)
 	if iso == "" {
 		return
 	}
@@ -86,14 +86,14 @@ func (x *clauseExtractor) serviceCell24(cell string, at int, add func(d Deadline
 // no deadline, unless a clause that binds stands between ("..., and the
 // Seller shall furnish a bond within").
 
-// intentOnly24: before, a sentence up to a deadline's words, is such an
+// intentOnly: before, a sentence up to a deadline's words, is such an
 // intention.
-func intentOnly24(before string) bool {
-	m := reIntent24.FindStringIndex(before)
-	return m != nil && !reDutyAfter24.MatchString(before[m[1]:])
+func intentOnly(before string) bool {
+	m := reIntent.FindStringIndex(before)
+	return m != nil && !reDutyAfter.MatchString(before[m[1]:])
 }
 
 var (
-	reIntent24    = regexp.MustCompile(`(?i)\b(?:intends?|intended|intention|expects?|expected|anticipates?|plans?|hopes?)\s+to\b|\bit\s+is\s+(?:intended|expected|anticipated|planned)\b|(?:^|\s)(?:يعتزم|تعتزم|ينوي|تنوي|يتوقع|تتوقع|يأمل|تأمل)\s|(?:^|\s)(?:نية|بنية)\s+(?:ال)?طرفين`)
-	reDutyAfter24 = regexp.MustCompile(`(?i)\b(?:shall|must|undertakes?|agrees?\s+to|is\s+required|are\s+required|will\s+be\s+required)\b|يلتزم|تلتزم|يتعهد|تتعهد|يجب|على\s+(?:المورد|المشتري|البائع|المقاول|الطرف)`)
+	reIntent    = regexp.MustCompile(`(?i)\b(?:intends?|intended|intention|expects?|expected|anticipates?|plans?|hopes?)\s+to\b|\bit\s+is\s+(?:intended|expected|anticipated|planned)\b|(?:^|\s)(?:يعتزم|تعتزم|ينوي|تنوي|يتوقع|تتوقع|يأمل|تأمل)\s|(?:^|\s)(?:نية|بنية)\s+(?:ال)?طرفين`)
+	reDutyAfter = regexp.MustCompile(`(?i)\b(?:shall|must|undertakes?|agrees?\s+to|is\s+required|are\s+required|will\s+be\s+required)\b|يلتزم|تلتزم|يتعهد|تتعهد|يجب|على\s+(?:المورد|المشتري|البائع|المقاول|الطرف)`)
 )

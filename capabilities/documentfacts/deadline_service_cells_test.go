@@ -38,7 +38,7 @@ func TestDeadlines24ServiceTables(t *testing.T) {
 	}
 	for _, c := range cases {
 		out := extractAs(t, c.format, c.text)
-		checkDeadlineCounts24(t, c.name, out, c.want)
+		checkDeadlineCounts(t, c.name, out, c.want)
 	}
 }
 
@@ -65,7 +65,7 @@ func TestDeadlines24Intentions(t *testing.T) {
 	}
 	for _, c := range cases {
 		out := extractText(t, c.text)
-		checkDeadlineCounts24(t, c.name, out, c.want)
+		checkDeadlineCounts(t, c.name, out, c.want)
 	}
 }
 
@@ -88,13 +88,13 @@ func TestDeadlines24DigitsThenWords(t *testing.T) {
 	}
 	for _, c := range cases {
 		out := extractText(t, c.text)
-		checkDeadlineCounts24(t, c.name, out, c.want)
+		checkDeadlineCounts(t, c.name, out, c.want)
 	}
 }
 
-// checkDeadlineCounts24: out holds, for each normalised value of want,
+// checkDeadlineCounts: out holds, for each normalised value of want,
 // exactly that many deadlines.
-func checkDeadlineCounts24(t *testing.T, name string, out Output, want map[string]int) {
+func checkDeadlineCounts(t *testing.T, name string, out Output, want map[string]int) {
 	t.Helper()
 	got := map[string]int{}
 	for _, d := range out.Deadlines {

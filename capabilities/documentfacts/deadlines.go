@@ -28,7 +28,7 @@ var (
 	// enQty: number words, digits or both ("thirty (30)"), then spaces or
 	// a hyphen that glues the number to its unit ("30-day", "thirty-day",
 	// "thirty (30)-day").
-	enQty      = `(` + enNumWords + `)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))?(?:\s*\(\s*(?:` + bracketWords24 + `)\s*\))?(?:-|\s*)` // duration_windows_units.go: "30 (thirty) days"
+	enQty      = `(` + enNumWords + `)?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))?(?:\s*\(\s*(?:` + bracketWords + `)\s*\))?(?:-|\s*)` // duration_windows_units.go: "30 (thirty) days"
 	reWithinEN = regexp.MustCompile(`(?i)\b(?:within|(?:no|not)\s+later\s+than)\s+(?:a\s+(?:period|maximum)\s+of\s+|(?:no|not)\s+more\s+than\s+|at\s+(?:the\s+)?(?:most|latest)\s+)?` + enQty + enUnit + `\b(?:\s+period\b)?`)
 	reNoticeEN = regexp.MustCompile(`(?i)\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of)\s+)?` + enQty + `(?:calendar\s+|business\s+|working\s+|clear\s+)?(days?|weeks?|months?)['’]?s?['’]?\s+(?:prior\s+)?(?:written\s+)?(?:prior\s+)?(?:notice|notification)\b`)
 
@@ -39,7 +39,7 @@ var (
 	// The number in words may be followed by its digits in brackets
 	// ("ثلاثين (30) يوماً", "ساعتين (2)"), and digits may stand in
 	// brackets alone ("(15) يوماً"), as contracts write them.
-	arQty            = `(?:\(?\s*(` + D + `{1,3})\s*\)?\s*(?:\(\s*(?:` + bracketWords24 + `)\s*\)\s*)?|(` + arNumWords + `)(?:\(\s*` + D + `{1,3}\s*\)\s*)?)` + arUnit + `|` + arDual + `(?:\s*\(\s*` + D + `{1,3}\s*\))?|` + arBare
+	arQty            = `(?:\(?\s*(` + D + `{1,3})\s*\)?\s*(?:\(\s*(?:` + bracketWords + `)\s*\)\s*)?|(` + arNumWords + `)(?:\(\s*` + D + `{1,3}\s*\)\s*)?)` + arUnit + `|` + arDual + `(?:\s*\(\s*` + D + `{1,3}\s*\))?|` + arBare
 	reWithinPeriodAR = regexp.MustCompile(`خلال\s+(?:مدة\s+|فترة\s+)?(?:أقصاها\s+|اقصاها\s+|لا\s+تتجاوز\s+|لا\s+تزيد\s+عن\s+)?(?:` + arQty + `)`)
 	// An offer's validity ("This quotation is valid for 30 days", "العرض
 	// صالح لمدة ثلاثين يوماً من تاريخه"); a bond's or a guarantee's
@@ -402,7 +402,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 				return o.o.Modality == "must_not"
 			}
 		}
-		if intentOnly24(x.a.text[s.start:off]) {
+		if intentOnly(x.a.text[s.start:off]) {
 			return true // deadline_service_cells.go: an intention binds no one
 		}
 		if len(obls) > 0 {
@@ -484,15 +484,15 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			case "delivery_date":
 				// "Required delivery date: 15 June 2026" (not a delivery
 				// note's record of when goods came).
-				if reRequiredDate.MatchString(before) || deliveryScheduleRow23(x.a.text[from:c.start]) { // key_other_documents.go
+				if reRequiredDate.MatchString(before) || deliveryScheduleRow(x.a.text[from:c.start]) { // key_other_documents.go
 					key = "delivery_deadline"
 				}
 			}
 		}
-		if key == "" || blocked(si, c.start) || announced23(before) { // key_other_documents.go
+		if key == "" || blocked(si, c.start) || announced(before) { // key_other_documents.go
 			continue
 		}
-		if lost[c.start] && (s == c.start && !validityTwin23(c.fact, x.a.text, c.start) || x.hasDateDeadline(c.fact.Normalized, hasArabic(x.a.text[s:c.end]))) {
+		if lost[c.start] && (s == c.start && !validityTwin(c.fact, x.a.text, c.start) || x.hasDateDeadline(c.fact.Normalized, hasArabic(x.a.text[s:c.end]))) {
 			continue
 		}
 		if key == "deadline" && si >= 0 {
@@ -518,7 +518,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 		add(Deadline{Key: key, Label: label, Value: x.a.text[s:c.end], NormalizedDate: c.fact.Normalized, Method: method, Confidence: 0.85}, s, c.end, si)
 	}
 	x.thatDateDeadlines(dateCands, blocked, add)
-	x.expiryRefDeadlines23(dateCands, blocked, add) // key_other_documents.go
+	x.expiryRefDeadlines(dateCands, blocked, add) // key_other_documents.go
 	// Periods.
 	for si, s := range x.sents {
 		x.stop.step() // stop.go
@@ -551,7 +551,7 @@ func (x *clauseExtractor) deadlines(cands []candidate) {
 			if strings.Contains(lowerASCII(t[p.start:p.end]), "notice") || strings.HasPrefix(t[p.start:], "قبل") && key == "deadline" {
 				key, label = "notice_deadline", "Notice deadline"
 			}
-			if round14NoDeadline(t, p, key) {
+			if rowsDayRangesNoDeadlineKeys(t, p, key) {
 				continue // a duration only (key_rows_day_ranges.go)
 			}
 			if key != "payment_deadline" && reRequestStart.MatchString(t[leadingNumber(t):]) {
@@ -688,7 +688,7 @@ var (
 	// reTimeColumn: a column of a service-level table that holds the time
 	// allowed to act ("Response", "Rectification", "Resolution time",
 	// "الاستجابة", "المعالجة").
-	reTimeColumn = regexp.MustCompile(`(?i)\b(?:respon(?:se|d)|rectif\w*|resolution|resolve|repair|restor\w*|fix|attendance|arrival|turnaround|target)\b|الاستجابة|المعالجة|الإصلاح|الاصلاح|زمن` + timeColumn24) // deadline_service_cells.go
+	reTimeColumn = regexp.MustCompile(`(?i)\b(?:respon(?:se|d)|rectif\w*|resolution|resolve|repair|restor\w*|fix|attendance|arrival|turnaround|target)\b|الاستجابة|المعالجة|الإصلاح|الاصلاح|زمن` + timeColumn) // deadline_service_cells.go
 )
 
 // serviceLevelCells: in a service-level table, each cell that is a period
@@ -704,7 +704,7 @@ func (x *clauseExtractor) serviceLevelCells(add func(d Deadline, s, e, si int)) 
 			continue
 		}
 		cells := strings.Split(t, " | ")
-		if header == nil || seg.tableStart && !rowGoesOn15(x.a.text[x.a.segs[i-1].start:x.a.segs[i-1].end], t) || i > 0 && !strings.Contains(x.a.text[x.a.segs[i-1].start:x.a.segs[i-1].end], " | ") {
+		if header == nil || seg.tableStart && !rowGoesOn(x.a.text[x.a.segs[i-1].start:x.a.segs[i-1].end], t) || i > 0 && !strings.Contains(x.a.text[x.a.segs[i-1].start:x.a.segs[i-1].end], " | ") {
 			header = cells
 			continue
 		}
@@ -717,7 +717,7 @@ func (x *clauseExtractor) serviceLevelCells(add func(d Deadline, s, e, si int)) 
 			}
 			m := reCellPeriod.FindStringSubmatchIndex(cell)
 			if m == nil {
-				x.serviceCell24(cell, at, add) // deadline_service_cells.go: Arabic units, words, business days
+				x.serviceCell(cell, at, add) // deadline_service_cells.go: Arabic units, words, business days
 				continue
 			}
 			s, e := at+len(cell)-len(strings.TrimLeft(cell, " ")), at+len(strings.TrimRight(cell, " "))

@@ -28,19 +28,21 @@
 //     Each runs under guard (guard.go); stop.go stops a run at its
 //     deadline, also inside one block.
 //  3. findInjections (untrusted.go) and resolve (extract.go); the party
-//     name passes names19 ... names23 (party_*.go, see handle.go for
-//     their order), wrappedNames and dedupe.
+//     name passes (signatureColumnsNames, lettersMinutesNames,
+//     labelledNames, rolesBilingualNames, sendersCopiesNames,
+//     boardsDefinitionsNames: party_*.go, see handle.go for their
+//     order), wrappedNames and dedupe.
 //  4. The document's type, language and title (detectType, titleType in
 //     handle.go).
 //  5. Party roles by the rules: senderRoles (parties.go), then the
 //     party_roles_*.go, party_tables.go passes.
 //  6. The keys of sums and dates document-wide: periodicKeys and the
-//     total rows (money.go), specKeys (key_spec.go), round11Money
+//     total rows (money.go), specKeys (key_spec.go), clauseContextMoneyKeys
 //     (key_clause_context.go), the parent and signing dates
 //     (convention_*.go, key_tender_days.go, requirement_staff_head_rows.go,
 //     key_other_documents.go, date_lapses_twins.go), then the money
 //     passes in handle.go's order (money_*.go, key_conventions.go,
-//     convention_rejections_offer_roles.go), arabicTwins20b last.
+//     convention_rejections_offer_roles.go), arabicTwins last.
 //  7. The key models (guard "key_models"): modelDateKeys,
 //     modelDurationKeys (off by default), modelMoneyKeys.
 //  8. Party roles again: issuerRole, translationRoles, twinRoles, then the
@@ -54,7 +56,7 @@
 //     deadlines (deadlines.go), then the obligation passes hooked after
 //     the deadlines and the obligations' results.
 //  10. The role model (guard "role_model", rolemodel.go) and
-//     followPartyRoles27 (obligation_role_modality.go); the defined words'
+//     followPartyRoles (obligation_role_modality.go); the defined words'
 //     roles (guard "defined_roles": partydefs27.go, obldefs27.go).
 //  11. Requested facts (requested.go), the language-model pass where one
 //     is configured (assist.go), risk flags (riskflags.go) and the output
@@ -93,7 +95,9 @@
 // rules found nowhere, with their requirements), obligation_conventions.go,
 // obligation_role_modality.go (roles and modality after every rule),
 // obldefs27.go (obligations of defined parties). Several obligation_*.go
-// files also hold the requirement pass of their round (req21 ... req27).
+// files also hold a requirement pass (bidsPassivesRequirements,
+// lettersEnvelopesRequirements, subjectsTablesRequirements,
+// bidListsRequirements, missedClausesRequirements).
 //
 // Requirements: requirements.go (sections, units, categories, results);
 // requirement_criterion.go (what is a requirement: judgeRequirement),
@@ -110,13 +114,13 @@
 // datemodel.go.
 //
 // Keys of dates, sums and periods by the clause around them: the hub is
-// key_clause_context.go (round11Date defers the later rounds' date hooks
+// key_clause_context.go (clauseContextDateKeys defers the later rounds' date hooks
 // so that they run in order: key_hire_sign_blocks.go,
 // key_rows_day_ranges.go, key_bare_currency_rows.go,
 // key_label_families.go, the conventions, date_lapses_twins.go,
 // date_work_completion.go, key_guarantees_paperwork.go,
 // key_tender_days.go, key_other_documents.go, date_order_ordinals.go;
-// round11Money and its money rounds likewise); key_terms_intros.go,
+// clauseContextMoneyKeys and its money rounds likewise); key_terms_intros.go,
 // key_spec.go (the key specification's rows), key_conventions.go.
 //
 // Money: money.go (amounts, currencies, cues, table columns);

@@ -42,10 +42,10 @@ import (
 //     تاريخ الالتحاق، تلتزم الموظفة برد", "shall serve the Employer for
 //     three (3) years after resuming work") is a `duration`.
 
-// noticeWrapped20: the duration ending at t[me] (t the block at base in
+// noticeWrapped: the duration ending at t[me] (t the block at base in
 // the text) is followed by the rest of its line and then, on the next
 // line, by a notice word: "sixty (60) days'" / "written notice".
-func (x *extractor) noticeWrapped20(t string, base, me int) bool {
+func (x *extractor) noticeWrapped(t string, base, me int) bool {
 	if base+me > len(x.a.text) || x.a.text[base:base+me] != t[:me] {
 		return false
 	}
@@ -56,52 +56,52 @@ func (x *extractor) noticeWrapped20(t string, base, me int) bool {
 	if i := strings.IndexByte(rest, '\n'); i < 0 || strings.TrimSpace(rest[:i]) == "" {
 		return false // the line ends at the period: a notice word below opens a new clause
 	}
-	return reNoticeWrapped20.MatchString(lowerASCII(rest))
+	return reNoticeWrapped.MatchString(lowerASCII(rest))
 }
 
-// reNoticeWrapped20: the possessive and qualifiers left on the line, a
+// reNoticeWrapped: the possessive and qualifiers left on the line, a
 // line break, then the notice (qualified or not) opening the next line.
-var reNoticeWrapped20 = regexp.MustCompile(`^['’]?s?['’]?(?:[ \t]*\(\s*\w+\s*\))?(?:[ \t]+(?:prior|advance|written|clear|calendar|formal))*[ \t]*\r?\n[ \t]*(?:(?:prior|advance|written|clear|calendar|formal)\s+)*(?:notice|notification)\b`)
+var reNoticeWrapped = regexp.MustCompile(`^['’]?s?['’]?(?:[ \t]*\(\s*\w+\s*\))?(?:[ \t]+(?:prior|advance|written|clear|calendar|formal))*[ \t]*\r?\n[ \t]*(?:(?:prior|advance|written|clear|calendar|formal)\s+)*(?:notice|notification)\b`)
 
-// serviceWindow20: the duration, keyed c, right after "within" / خلال in
+// serviceWindow: the duration, keyed c, right after "within" / خلال in
 // ctx (the clause before it) is the time for a service action on a
 // reported fault: a word of repairing, remedying or answering stands in
 // the clause, no party's own report or claim follows it ("any failure
 // that the Buyer reports within": the buyer's window), and no breach is
 // remedied (a cure period).
-func serviceWindow20(c cue, ctx string) bool {
+func serviceWindow(c cue, ctx string) bool {
 	switch c.key {
 	case "claim_period", "warranty_period", "notice_period", "payment_period", "duration":
 	default:
 		return false
 	}
-	if !reWindowBefore.MatchString(ctx) || reBreachWord20.MatchString(ctx) {
+	if !reWindowBefore.MatchString(ctx) || reBreachWordNoticeTerms.MatchString(ctx) {
 		return false
 	}
-	s := max(lastMatch(reResponseWord, ctx), lastMatch(reRepairWord, ctx), lastMatch(reRemedyWord20, ctx))
+	s := max(lastMatch(reResponseWord, ctx), lastMatch(reRepairWord, ctx), lastMatch(reRemedyWord, ctx))
 	if s < 0 {
 		return false
 	}
-	return !reReportVerb20.MatchString(ctx[s:])
+	return !reReportVerb.MatchString(ctx[s:])
 }
 
 var (
-	// reRemedyWord20: remedying a defect, beside reRepairWord ("correct"
+	// reRemedyWord: remedying a defect, beside reRepairWord ("correct"
 	// only before a defect: "each correct invoice" is no repair).
-	reRemedyWord20 = regexp.MustCompile(`(?i)\b(?:remedy|remedies|rectify|rectifies|make\s+good|makes\s+good)\b|\bcorrects?\s+(?:\w+\s+){0,2}?(?:defects?|errors?|faults?|bugs?|deficienc\w*|non-?conformit\w*)\b|معالجة|بمعالجة|يصلح|تصلح|يستبدل|تستبدل`)
-	// reBreachWord20: a breach or default to remedy: a cure period.
-	reBreachWord20 = regexp.MustCompile(`(?i)\b(?:breach|breaches|default|defaults|non-?compliance|failure\s+to\s+(?:pay|perform|comply))\b|إخلال|الإخلال|مخالفة|المخالفة`)
-	// reReportVerb20: a party's own report, notice or claim in the
+	reRemedyWord = regexp.MustCompile(`(?i)\b(?:remedy|remedies|rectify|rectifies|make\s+good|makes\s+good)\b|\bcorrects?\s+(?:\w+\s+){0,2}?(?:defects?|errors?|faults?|bugs?|deficienc\w*|non-?conformit\w*)\b|معالجة|بمعالجة|يصلح|تصلح|يستبدل|تستبدل`)
+	// reBreachWordNoticeTerms: a breach or default to remedy: a cure period.
+	reBreachWordNoticeTerms = regexp.MustCompile(`(?i)\b(?:breach|breaches|default|defaults|non-?compliance|failure\s+to\s+(?:pay|perform|comply))\b|إخلال|الإخلال|مخالفة|المخالفة`)
+	// reReportVerb: a party's own report, notice or claim in the
 	// active voice ("that the Buyer reports within", "must notify"); a
 	// participle ("any defect notified to it", "reported by") is none.
-	reReportVerb20 = regexp.MustCompile(`(?i)\b(?:reports|report|notify|notifies|inform|informs|claim|claims|lodge|lodges|submit|submits)\s+(?:\w+\s+){0,3}?(?:within|no\s+later|not\s+later)|\b(?:reports|notifies|informs|claims)\b|يخطر|تخطر|بإخطار|يبلغ|تبلغ|بإبلاغ|يطالب|بالمطالبة`)
+	reReportVerb = regexp.MustCompile(`(?i)\b(?:reports|report|notify|notifies|inform|informs|claim|claims|lodge|lodges|submit|submits)\s+(?:\w+\s+){0,3}?(?:within|no\s+later|not\s+later)|\b(?:reports|notifies|informs|claims)\b|يخطر|تخطر|بإخطار|يبلغ|تبلغ|بإبلاغ|يطالب|بالمطالبة`)
 )
 
-// changeNotice20: the duration ending at t[me] (t the block at base)
+// changeNotice: the duration ending at t[me] (t the block at base)
 // is notice of a change or of a new thing, not of ending the contract:
 // the notice word after it names what it is of, or the clause before it
 // notifies a change and the period is counted before it applies.
-func (x *extractor) changeNotice20(t string, base, me int, ctx string) bool {
+func (x *extractor) changeNotice(t string, base, me int, ctx string) bool {
 	after := t[me:]
 	if base+me <= len(x.a.text) && x.a.text[base:base+me] == t[:me] {
 		after = x.a.text[base+me:] // the notice may wrap onto the next line
@@ -110,130 +110,130 @@ func (x *extractor) changeNotice20(t string, base, me int, ctx string) bool {
 		after = after[:120]
 	}
 	after = lowerASCII(after)
-	if m := reNoticeOf20.FindStringSubmatch(after); m != nil {
-		return !reEndNotice20.MatchString(m[1])
+	if m := reNoticeOf.FindStringSubmatch(after); m != nil {
+		return !reEndNotice.MatchString(m[1])
 	}
-	if reChangeNoticeAR20.MatchString(ctx) {
+	if reChangeNoticeAR.MatchString(ctx) {
 		return true // "بإخطار المشتري بأي تغيير في السعر قبل سريانه بسبعة أيام"
 	}
-	return reChangeNotice.MatchString(ctx) && reNotifyVerb20.MatchString(ctx) && reBeforeApplies20.MatchString(after)
+	return reChangeNotice.MatchString(ctx) && reNotifyVerb.MatchString(ctx) && reBeforeApplies.MatchString(after)
 }
 
 var (
-	// reNoticeOf20: "days' (prior written) notice of any X": X in group 1.
-	reNoticeOf20 = regexp.MustCompile(`^['’]?s?['’]?\s*(?:\(\s*\w+\s*\)\s*)?(?:(?:prior|advance|written|clear|calendar|formal)\s+)*(?:notice|notification)\s+(?:(?:to|in)\s+(?:\w+\s+){1,3}?)?of\s+(?:any|a|an|each|every|the|its|such)\s+([^.;\n]{0,40})`)
-	// reEndNotice20: what a notice period is notice of: ending the
+	// reNoticeOf: "days' (prior written) notice of any X": X in group 1.
+	reNoticeOf = regexp.MustCompile(`^['’]?s?['’]?\s*(?:\(\s*\w+\s*\)\s*)?(?:(?:prior|advance|written|clear|calendar|formal)\s+)*(?:notice|notification)\s+(?:(?:to|in)\s+(?:\w+\s+){1,3}?)?of\s+(?:any|a|an|each|every|the|its|such)\s+([^.;\n]{0,40})`)
+	// reEndNotice: what a notice period is notice of: ending the
 	// contract, not renewing it, leaving.
-	reEndNotice20 = regexp.MustCompile(`terminat|non-?renewal|renew|\bend\b|expir|cancel|withdraw|intention|intent\b|resign|vacat|leav|quit|dissol`)
-	// reNotifyVerb20: the clause gives notice ("shall notify", "give notice").
-	reNotifyVerb20 = regexp.MustCompile(`(?i)\b(?:notify|notifies|inform|informs|give\s+(?:\w+\s+){0,3}?notice|gives\s+(?:\w+\s+){0,3}?notice)\b`)
-	// reChangeNoticeAR20: Arabic notice of a change to a price, given a
+	reEndNotice = regexp.MustCompile(`terminat|non-?renewal|renew|\bend\b|expir|cancel|withdraw|intention|intent\b|resign|vacat|leav|quit|dissol`)
+	// reNotifyVerb: the clause gives notice ("shall notify", "give notice").
+	reNotifyVerb = regexp.MustCompile(`(?i)\b(?:notify|notifies|inform|informs|give\s+(?:\w+\s+){0,3}?notice|gives\s+(?:\w+\s+){0,3}?notice)\b`)
+	// reChangeNoticeAR: Arabic notice of a change to a price, given a
 	// period before it applies.
-	reChangeNoticeAR20 = regexp.MustCompile(`(?:بإخطار|يخطر|تخطر|إخطار|اخطار|بإشعار|إشعار|اشعار)[^.؛\n]{0,40}?(?:تغيير|تعديل|زيادة)\s+(?:في\s+)?(?:ال)?(?:سعر|أسعار|اسعار|رسوم|أجرة|اجرة|تعرفة|إيجار)[^.؛\n]{0,20}?قبل\s+(?:سريانه|سريانها|تطبيقه|تطبيقها|نفاذه|نفاذها)[^.؛\n]{0,12}$`)
-	// reBeforeApplies20: the period is counted before the change applies.
-	reBeforeApplies20 = regexp.MustCompile(`^\s*(?:(?:working|business|calendar|clear)\s+)?(?:in\s+advance\s+|prior\s+)?(?:before|prior\s+to|ahead\s+of)\s+(?:it|they|the\s+change|such\s+change|the\s+new\s+(?:price|rate)s?)\s+(?:applies|apply|takes?\s+effect|comes?\s+into\s+(?:force|effect)|is\s+applied)`)
+	reChangeNoticeAR = regexp.MustCompile(`(?:بإخطار|يخطر|تخطر|إخطار|اخطار|بإشعار|إشعار|اشعار)[^.؛\n]{0,40}?(?:تغيير|تعديل|زيادة)\s+(?:في\s+)?(?:ال)?(?:سعر|أسعار|اسعار|رسوم|أجرة|اجرة|تعرفة|إيجار)[^.؛\n]{0,20}?قبل\s+(?:سريانه|سريانها|تطبيقه|تطبيقها|نفاذه|نفاذها)[^.؛\n]{0,12}$`)
+	// reBeforeApplies: the period is counted before the change applies.
+	reBeforeApplies = regexp.MustCompile(`^\s*(?:(?:working|business|calendar|clear)\s+)?(?:in\s+advance\s+|prior\s+)?(?:before|prior\s+to|ahead\s+of)\s+(?:it|they|the\s+change|such\s+change|the\s+new\s+(?:price|rate)s?)\s+(?:applies|apply|takes?\s+effect|comes?\s+into\s+(?:force|effect)|is\s+applied)`)
 )
 
-// ownTerm20: the duration at t[ms:me] (ctx the clause before it, glued
+// ownTerm: the duration at t[ms:me] (ctx the clause before it, glued
 // for "a three-year ...") is the length of the engagement itself.
-func ownTerm20(ctx, after string, glued bool) bool {
+func ownTerm(ctx, after string, glued bool) bool {
 	low := lowerASCII(ctx)
 	if glued {
-		return reTermHead20.MatchString(lowerASCII(after))
+		return reTermHead.MatchString(lowerASCII(after))
 	}
-	if reEngagementFor20.MatchString(low) || reTermNounAR20.MatchString(ctx) {
+	if reEngagementFor.MatchString(low) || reTermNounAR.MatchString(ctx) {
 		return true
 	}
-	if m := reRunsFor20.FindStringIndex(low); m != nil {
+	if m := reRunsFor.FindStringIndex(low); m != nil {
 		s := low[:m[0]]
 		if i := strings.LastIndexAny(s, ".;:"); i >= 0 {
 			s = s[i+1:]
 		}
-		return reEngagementNoun20.MatchString(s)
+		return reEngagementNoun.MatchString(s)
 	}
 	return false
 }
 
 var (
-	// reEngagementNoun20: a word naming the engagement itself.
-	reEngagementNoun20 = regexp.MustCompile(`\b(?:agreement|contract|engagement|framework|lease|tenancy|concession|secondment|internship|traineeship|apprenticeship|appointment|mou|memorandum|arrangement|programme|program|assignment)\b`)
-	// reEngagementFor20: "this contract is for", "under a contract of".
-	reEngagementFor20 = regexp.MustCompile(`\b(?:agreement|contract|engagement|framework|lease|tenancy|concession|secondment|internship|traineeship|appointment|mou)\s+(?:(?:is|shall\s+be|will\s+be|is\s+concluded|is\s+entered\s+into|is\s+made|is\s+granted|is\s+awarded)\s+)?(?:for|of)\s+(?:a\s+(?:fixed\s+|minimum\s+|firm\s+)?(?:term|period|duration)\s+of\s+)?$`)
-	// reRunsFor20: a verb of lasting right before the period.
-	reRunsFor20 = regexp.MustCompile(`\b(?:runs|shall\s+run|will\s+run|lasts|shall\s+last|will\s+last)\s+(?:for\s+)?(?:a\s+(?:term|period)\s+of\s+)?$`)
-	// reTermHead20: the noun a glued period qualifies names the
+	// reEngagementNoun: a word naming the engagement itself.
+	reEngagementNoun = regexp.MustCompile(`\b(?:agreement|contract|engagement|framework|lease|tenancy|concession|secondment|internship|traineeship|apprenticeship|appointment|mou|memorandum|arrangement|programme|program|assignment)\b`)
+	// reEngagementFor: "this contract is for", "under a contract of".
+	reEngagementFor = regexp.MustCompile(`\b(?:agreement|contract|engagement|framework|lease|tenancy|concession|secondment|internship|traineeship|appointment|mou)\s+(?:(?:is|shall\s+be|will\s+be|is\s+concluded|is\s+entered\s+into|is\s+made|is\s+granted|is\s+awarded)\s+)?(?:for|of)\s+(?:a\s+(?:fixed\s+|minimum\s+|firm\s+)?(?:term|period|duration)\s+of\s+)?$`)
+	// reRunsFor: a verb of lasting right before the period.
+	reRunsFor = regexp.MustCompile(`\b(?:runs|shall\s+run|will\s+run|lasts|shall\s+last|will\s+last)\s+(?:for\s+)?(?:a\s+(?:term|period)\s+of\s+)?$`)
+	// reTermHead: the noun a glued period qualifies names the
 	// engagement ("a three-year framework").
-	reTermHead20 = regexp.MustCompile(`^\s*(?:framework|contract|engagement|concession|secondment|internship|tenancy|lease)\b`)
-	// reTermNounAR20: "مدة التدريب", "مدة الإعارة": the engagement's own
+	reTermHead = regexp.MustCompile(`^\s*(?:framework|contract|engagement|concession|secondment|internship|tenancy|lease)\b`)
+	// reTermNounAR: "مدة التدريب", "مدة الإعارة": the engagement's own
 	// length named by its noun.
-	reTermNounAR20 = regexp.MustCompile(`مدة\s+(?:ال)?(?:تدريب|إعارة|اعارة|انتداب|امتياز|تعاقد)\s*(?:هي\s+)?$`)
+	reTermNounAR = regexp.MustCompile(`مدة\s+(?:ال)?(?:تدريب|إعارة|اعارة|انتداب|امتياز|تعاقد)\s*(?:هي\s+)?$`)
 )
 
-// likeText20 is block t (at base in the text) with the head of the
+// likeText is block t (at base in the text) with the head of the
 // next line when t ends in the first word of a like period ("لمدة",
 // "for a like") and the next line opens with its second ("مماثلة",
 // "period"): the text stays contiguous, so offsets into it are offsets
 // from base.
-func (x *extractor) likeText20(t string, base int) string {
-	if !reLikeOpen20.MatchString(t) || base+len(t) > len(x.a.text) || x.a.text[base:base+len(t)] != t {
+func (x *extractor) likeText(t string, base int) string {
+	if !reLikeOpen.MatchString(t) || base+len(t) > len(x.a.text) || x.a.text[base:base+len(t)] != t {
 		return t
 	}
 	rest := x.a.text[base+len(t):]
-	if m := reLikeClose20.FindStringIndex(rest); m != nil {
+	if m := reLikeClose.FindStringIndex(rest); m != nil {
 		return x.a.text[base : base+len(t)+m[1]]
 	}
 	return t
 }
 
 var (
-	// reLikeOpen20: a block ending in the first words of a like period.
-	reLikeOpen20 = regexp.MustCompile(`(?i)(?:لمدة|لمدد|لفترة|لفترات|مدة|مدداً|مددا)(?:\s+أخرى)?\s*$|\bfor\s+(?:a|an|the)?\s*(?:similar|like|equal|identical|same)?\s*$`)
-	// reLikeClose20: the next line opening with the rest of it.
-	reLikeClose20 = regexp.MustCompile(`(?i)^\s*\r?\n[ \t]*(?:(?:أخرى\s+)?مماثلة|(?:a\s+|an\s+|the\s+)?(?:similar|like|equal|identical|same)\s+(?:period|term)s?\b)`)
+	// reLikeOpen: a block ending in the first words of a like period.
+	reLikeOpen = regexp.MustCompile(`(?i)(?:لمدة|لمدد|لفترة|لفترات|مدة|مدداً|مددا)(?:\s+أخرى)?\s*$|\bfor\s+(?:a|an|the)?\s*(?:similar|like|equal|identical|same)?\s*$`)
+	// reLikeClose: the next line opening with the rest of it.
+	reLikeClose = regexp.MustCompile(`(?i)^\s*\r?\n[ \t]*(?:(?:أخرى\s+)?مماثلة|(?:a\s+|an\s+|the\s+)?(?:similar|like|equal|identical|same)\s+(?:period|term)s?\b)`)
 )
 
-// firstPart20: the duration, ctx the clause before it and after the text
+// firstPart: the duration, ctx the clause before it and after the text
 // after it, is the first part of the term ("the first six (6) months"),
 // not a window ("within the first 30 days") nor a probation.
-func firstPart20(ctx, after string) bool {
+func firstPart(ctx, after string) bool {
 	low := lowerASCII(ctx)
 	if len(after) > 60 {
 		after = after[:60]
 	}
-	if reProbationWord20.MatchString(low) || reProbationWord20.MatchString(lowerASCII(after)) {
+	if reProbationWord.MatchString(low) || reProbationWord.MatchString(lowerASCII(after)) {
 		return false
 	}
-	return reFirstBefore20.MatchString(low) && !reWithinFirst20.MatchString(low)
+	return reFirstBefore.MatchString(low) && !reWithinFirst.MatchString(low)
 }
 
 var (
-	// reFirstBefore20: "the first" right before the period.
-	reFirstBefore20 = regexp.MustCompile(`\b(?:the|its|their)\s+first\s+$`)
-	// reWithinFirst20: a window opened by "within the first".
-	reWithinFirst20 = regexp.MustCompile(`\bwithin\s+(?:the|its|their)\s+first\s+$`)
-	// reProbationWord20: a probation or trial period.
-	reProbationWord20 = regexp.MustCompile(`probation|trial\s+period|تجربة|التجربة|الاختبار`)
+	// reFirstBefore: "the first" right before the period.
+	reFirstBefore = regexp.MustCompile(`\b(?:the|its|their)\s+first\s+$`)
+	// reWithinFirst: a window opened by "within the first".
+	reWithinFirst = regexp.MustCompile(`\bwithin\s+(?:the|its|their)\s+first\s+$`)
+	// reProbationWord: a probation or trial period.
+	reProbationWord = regexp.MustCompile(`probation|trial\s+period|تجربة|التجربة|الاختبار`)
 )
 
-// stayOrRepay20: the duration, ctx the clause before it and after the
+// stayOrRepay: the duration, ctx the clause before it and after the
 // text after it, is how long an employee must stay: leaving within it
 // makes the employee repay, or the employee is bound to serve it.
-func stayOrRepay20(ctx, after string) bool {
+func stayOrRepay(ctx, after string) bool {
 	if len(after) > 200 {
 		after = after[:200]
 	}
 	low := lowerASCII(ctx)
-	if reServeFor20.MatchString(low) {
+	if reServeFor.MatchString(low) {
 		return true
 	}
-	return reLeaveWithin20.MatchString(low) && reRepayWord20.MatchString(lowerASCII(after))
+	return reLeaveWithin.MatchString(low) && reRepayWordNoticeTerms.MatchString(lowerASCII(after))
 }
 
 var (
-	// reServeFor20: "shall serve the Employer for".
-	reServeFor20 = regexp.MustCompile(`\b(?:serve|work\s+for|remain\s+(?:employed|in\s+the\s+employ(?:ment)?)\s+(?:with|of|by))\s+(?:the\s+\w+\s+|its\s+\w+\s+|him\s+|her\s+)?(?:for\s+)?(?:a\s+(?:minimum\s+)?(?:period\s+of\s+)?|at\s+least\s+)?$|(?:بالعمل|العمل)\s+لدى\s+\S+(?:\s+\S+)?\s+(?:لمدة|مدة)\s+(?:لا\s+تقل\s+عن\s+)?$`)
-	// reLeaveWithin20: leaving the employment within or before the period.
-	reLeaveWithin20 = regexp.MustCompile(`\b(?:resign|resigns|leave|leaves|quit|quits|(?:employment|service)\s+(?:ends|is\s+terminated))\b[^.;]{0,40}?\b(?:within|before|during)\s+(?:the\s+first\s+)?$|(?:انتهاء\s+الخدمة|استقالة|استقال|ترك\s+العمل)[^.؛]{0,40}?(?:قبل\s+مضي|قبل\s+انقضاء|خلال)\s+$`)
-	// reRepayWord20: the employee repays what was spent on it.
-	reRepayWord20 = regexp.MustCompile(`\b(?:repay|repays|refund|refunds|reimburse|reimburses|pay\s+back)\b|برد|بإعادة|باسترداد|بسداد|رد\s+تكاليف|يرد|ترد`)
+	// reServeFor: "shall serve the Employer for".
+	reServeFor = regexp.MustCompile(`\b(?:serve|work\s+for|remain\s+(?:employed|in\s+the\s+employ(?:ment)?)\s+(?:with|of|by))\s+(?:the\s+\w+\s+|its\s+\w+\s+|him\s+|her\s+)?(?:for\s+)?(?:a\s+(?:minimum\s+)?(?:period\s+of\s+)?|at\s+least\s+)?$|(?:بالعمل|العمل)\s+لدى\s+\S+(?:\s+\S+)?\s+(?:لمدة|مدة)\s+(?:لا\s+تقل\s+عن\s+)?$`)
+	// reLeaveWithin: leaving the employment within or before the period.
+	reLeaveWithin = regexp.MustCompile(`\b(?:resign|resigns|leave|leaves|quit|quits|(?:employment|service)\s+(?:ends|is\s+terminated))\b[^.;]{0,40}?\b(?:within|before|during)\s+(?:the\s+first\s+)?$|(?:انتهاء\s+الخدمة|استقالة|استقال|ترك\s+العمل)[^.؛]{0,40}?(?:قبل\s+مضي|قبل\s+انقضاء|خلال)\s+$`)
+	// reRepayWordNoticeTerms: the employee repays what was spent on it.
+	reRepayWordNoticeTerms = regexp.MustCompile(`\b(?:repay|repays|refund|refunds|reimburse|reimburses|pay\s+back)\b|برد|بإعادة|باسترداد|بسداد|رد\s+تكاليف|يرد|ترد`)
 )

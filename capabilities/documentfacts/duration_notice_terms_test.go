@@ -14,7 +14,7 @@ import (
 func TestDurations20Families(t *testing.T) {
 	body := strings.Repeat("The Company shall keep proper books of account.\n", 6)
 	bodyAR := strings.Repeat("يلتزم الطرف الثاني بتنفيذ الأعمال وفق المواصفات.\n", 4)
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// NW: a notice word wrapped onto the next line.
 		{name: "NW written notice on the next line", format: "",
 			text: "SERVICES AGREEMENT\n\n" + body + "8.2 Either Party may terminate this Agreement for convenience by giving ninety (90) days' written\nnotice to the other Party.\n",
@@ -134,6 +134,6 @@ func TestDurations20Families(t *testing.T) {
 			text: "EMPLOYEE HANDBOOK\n\n" + body + "An employee who wishes to take leave within thirty (30) days of joining needs the manager's approval.\n",
 			not:  []string{"duration|P30D"}},
 	}
-	checkKeyed20(t, TypeDuration, cases)
+	checkKeyed(t, TypeDuration, cases)
 	_ = bodyAR
 }

@@ -11,7 +11,7 @@ import (
 func TestDurations24Further(t *testing.T) {
 	body := strings.Repeat("The Contractor shall keep the plant in good working order.\n", 3)
 	arBody := strings.Repeat("يلتزم المقاول بصيانة المعدات بصورة دورية.\n", 3)
-	cases := []dates24Case{
+	cases := []datesOrderOrdinalsCase{
 		// FU: a number and its unit with "further", "additional" or
 		// "more" between them.
 		{name: "FU one (1) further year, html line break", format: "html", text: "<h1>MAINTENANCE CONTRACT</h1><p>" + body + "</p><p>The Contract commences on 1 June 2026 and expires on 31 May 2028. It may be renewed for one (1) further\nyear by written agreement of both parties.</p>",
@@ -26,13 +26,13 @@ func TestDurations24Further(t *testing.T) {
 		{name: "FU near miss further notice", text: "SERVICE AGREEMENT\n\n" + body + "Prices are fixed for one (1) year and until further notice thereafter.\n",
 			not: []string{"renewal_term|P1Y"}},
 	}
-	checkDates24(t, TypeDuration, cases)
+	checkDates(t, TypeDuration, cases)
 }
 
 func TestDurations24PaymentWindows(t *testing.T) {
 	body := strings.Repeat("The Contractor shall keep the plant in good working order.\n", 3)
 	arBody := strings.Repeat("يلتزم المقاول بصيانة المعدات بصورة دورية.\n", 3)
-	cases := []dates24Case{
+	cases := []datesOrderOrdinalsCase{
 		// PV: a verb of paying other than "pay" (settle, remit, disburse;
 		// صرف) with a sum as its object, then a window.
 		{name: "PV arabic disburse the monthly instalment", text: "عقد خدمات نظافة\n\n" + arBody + "تلتزم البلدية بصرف القسط الشهري خلال ثلاثين (٣٠) يوماً من تاريخ اعتماد شهادة الإنجاز.\n",
@@ -59,13 +59,13 @@ func TestDurations24PaymentWindows(t *testing.T) {
 		{name: "PI near miss warranty of twelve months", text: "SUPPLY AGREEMENT\n\n" + body + "The goods carry a warranty of twelve (12) months from delivery, and the price is payable on invoice.\n",
 			want: []string{"warranty_period|P12M"}},
 	}
-	checkDates24(t, TypeDuration, cases)
+	checkDates(t, TypeDuration, cases)
 }
 
 func TestDurations24ClaimWindows(t *testing.T) {
 	body := strings.Repeat("The Supplier shall pack the goods for road freight.\n", 3)
 	arBody := strings.Repeat("يلتزم المورد بتوريد المواد المطابقة للمواصفات.\n", 3)
-	cases := []dates24Case{
+	cases := []datesOrderOrdinalsCase{
 		// CW: the window to report a defect or a shortage, to dispute an
 		// invoice or to submit a claim is a claim_period.
 		{name: "CW arabic notify of any shortage or defect", text: "عقد توريد\n\n" + arBody + "على المشتري فحص كل شحنة وإشعار المورد بأي نقص أو عيب خلال خمسة (٥) أيام من استلامها.\n",
@@ -88,13 +88,13 @@ func TestDurations24ClaimWindows(t *testing.T) {
 		{name: "CW near miss notify of shipment", text: "PURCHASE ORDER\n\n" + body + "The Supplier shall notify the Buyer of each shipment within two (2) days of loading.\n",
 			not: []string{"claim_period|P2D"}},
 	}
-	checkDates24(t, TypeDuration, cases)
+	checkDates(t, TypeDuration, cases)
 }
 
 func TestDurations24GoodsLife(t *testing.T) {
 	body := strings.Repeat("The Supplier shall pack the goods for road freight.\n", 3)
 	arBody := strings.Repeat("يلتزم المورد بتوريد المواد المطابقة للمواصفات.\n", 3)
-	cases := []dates24Case{
+	cases := []datesOrderOrdinalsCase{
 		// GL: how long spare parts stay available and how long goods
 		// keep (shelf life, صلاحية) are durations, not the term or a
 		// warranty.
@@ -116,13 +116,13 @@ func TestDurations24GoodsLife(t *testing.T) {
 		{name: "GL near miss the term", text: "عقد توريد أجهزة\n\n" + arBody + "مدة هذا العقد سبع (7) سنوات تبدأ من تاريخ توقيعه.\n",
 			want: []string{"term|P7Y"}},
 	}
-	checkDates24(t, TypeDuration, cases)
+	checkDates(t, TypeDuration, cases)
 }
 
 func TestDurations24DigitsThenWords(t *testing.T) {
 	body := strings.Repeat("The Contractor shall keep the plant in good working order.\n", 3)
 	arBody := strings.Repeat("يلتزم المقاول بصيانة المعدات بصورة دورية.\n", 3)
-	cases := []dates24Case{
+	cases := []datesOrderOrdinalsCase{
 		// DB: digits, then the number in words in brackets, then the unit
 		// ("1 (one) year", "30 (thirty) days", "3 (ثلاث) سنوات").
 		{name: "DB english one year", text: "SUPPLY CONTRACT\n\n" + body + "The warranty period is 1 (one) year from delivery.\n",
@@ -137,5 +137,5 @@ func TestDurations24DigitsThenWords(t *testing.T) {
 		{name: "DB near miss a bracketed note", text: "SERVICES AGREEMENT\n\n" + body + "The Contractor shall provide 2 (spare) pumps on site.\n",
 			count: map[string]int{"P2D": 0}},
 	}
-	checkDates24(t, TypeDuration, cases)
+	checkDates(t, TypeDuration, cases)
 }

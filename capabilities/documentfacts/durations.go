@@ -13,8 +13,8 @@ import (
 // role from a cue in their own clause.
 
 var (
-	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))(?:-|\s*)(?:\(\s*(?:` + D + `{1,3}|` + bracketWords24 + `)\s*\)\s*)?(?:calendar\s+|business\s+|banking\s+|working\s+|consecutive\s+)?` + furtherUnit24 + `(days?|weeks?|months?|years?|hours?|minutes?|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوعاً|أسبوعا|أسبوع|أسابيع|شهراً|شهرًا|شهرا|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاماً|عامًا|عاما|عام|أعوام|ساعة|ساعات|دقيقة|دقائق)`)
-	reDurationWord = regexp.MustCompile(`(?i)\b(` + enNumRun + `)` + furtherUnit24 + `(days?|hours?|weeks?|months?|years?)\b`)
+	reDuration     = regexp.MustCompile(`(?i)(?:\b(` + enNumRun + `))?(?:\(\s*(` + D + `{1,3})\s*\)|(` + D + `{1,3}))(?:-|\s*)(?:\(\s*(?:` + D + `{1,3}|` + bracketWords + `)\s*\)\s*)?(?:calendar\s+|business\s+|banking\s+|working\s+|consecutive\s+)?` + furtherUnit + `(days?|weeks?|months?|years?|hours?|minutes?|يوماً|يومًا|يوما|يوم|أيام|ايام|أسبوعاً|أسبوعا|أسبوع|أسابيع|شهراً|شهرًا|شهرا|شهر|أشهر|اشهر|شهور|سنة|سنوات|عاماً|عامًا|عاما|عام|أعوام|ساعة|ساعات|دقيقة|دقائق)`)
+	reDurationWord = regexp.MustCompile(`(?i)\b(` + enNumRun + `)` + furtherUnit + `(days?|hours?|weeks?|months?|years?)\b`)
 	// reDurationAR: Arabic number words and a unit ("ثلاث سنوات", "أربعة
 	// وعشرين شهرا"), a dual ("سنتان", "شهرين") or a fixed phrase with the
 	// number after the unit.
@@ -46,7 +46,7 @@ func durationUnit(u string) string {
 var arabicDurations = map[string][2]any{"شهر واحد": {1, "month"}, "سنة واحدة": {1, "year"}, "سنة ميلادية": {1, "year"}}
 
 func (x *extractor) durations(t string, base int, prev, headerCells string) {
-	x.wrappedDuration15(t, base, prev) // key_bare_currency_rows.go
+	x.wrappedDuration(t, base, prev) // key_bare_currency_rows.go
 
 	var terms [][2]int // where each term stands, and its index in isos
 	var isos []string
@@ -192,7 +192,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				}
 			}
 		}
-		if !headed && (!ok || c.key != "notice_period") && x.noticeWrapped20(t, base, me) {
+		if !headed && (!ok || c.key != "notice_period") && x.noticeWrapped(t, base, me) {
 			c, ok = durationCues[0], true // duration_notice_terms.go: "days' written" / "notice"
 		}
 		if ok && c.key == "delivery_period" && reBondObject.MatchString(sentenceBefore(t, ms)) {
@@ -218,7 +218,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// that ends the contract.
 			c = durationCueOf("duration")
 		}
-		if !headed && (!ok || c.key == "notice_period") && x.changeNotice20(t, base, me, chg) {
+		if !headed && (!ok || c.key == "notice_period") && x.changeNotice(t, base, me, chg) {
 			c, ok = durationCueOf("duration"), true // duration_notice_terms.go: notice of a change, not of ending
 		}
 		if !headed && reLeaveAfter.MatchString(lowerASCII(t[me:min(len(t), me+40)])) {
@@ -305,8 +305,8 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 				// specification's duration), not a payment period.
 				c, ok = durationCueOf("duration"), true
 			}
-			c, ok = claimWindow24(c, ok, headed, ctx) // duration_windows_units.go: before the service times
-			c, ok = goodsLife24(c, ok, headed, ctx)   // duration_windows_units.go
+			c, ok = claimWindow(c, ok, headed, ctx) // duration_windows_units.go: before the service times
+			c, ok = goodsLife(c, ok, headed, ctx)   // duration_windows_units.go
 			if !ok {
 				// "shall respond to priority 1 incidents within 2 hours",
 				// "بإصلاح أي عطل خلال ثلاثة أيام", "Response time: 4
@@ -357,40 +357,40 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 			// deadline only.
 			return
 		}
-		if !headed && (!ok || c.key == "notice_period" || c.key == "term") && firstPart20(ctx, t[me:min(len(t), me+60)]) {
+		if !headed && (!ok || c.key == "notice_period" || c.key == "term") && firstPart(ctx, t[me:min(len(t), me+60)]) {
 			c, ok = durationCueOf("duration"), true // duration_notice_terms.go: the first months of the term
 		}
-		if !headed && !ok && stayOrRepay20(ctx, t[me:]) {
+		if !headed && !ok && stayOrRepay(ctx, t[me:]) {
 			c, ok = durationCueOf("duration"), true // duration_notice_terms.go: how long an employee must stay or repay
 		}
-		if !headed && (!ok || c.key == "duration") && ownTerm20(ctx, t[me:min(len(t), me+40)], glued) {
+		if !headed && (!ok || c.key == "duration") && ownTerm(ctx, t[me:min(len(t), me+40)], glued) {
 			c, ok = durationCueOf("term"), true // duration_notice_terms.go: the engagement's own length
 		}
-		c, ok = keys22Duration(c, ok, headed, ctx, t[ms:me], t[me:min(len(t), me+40)]) // key_tender_days.go
-		c, ok = payWindow24(c, ok, headed, ctx, t[me:min(len(t), me+90)])              // duration_windows_units.go
+		c, ok = tenderDaysKeysDuration(c, ok, headed, ctx, t[ms:me], t[me:min(len(t), me+40)]) // key_tender_days.go
+		c, ok = payWindow(c, ok, headed, ctx, t[me:min(len(t), me+90)])                        // duration_windows_units.go
 		if !headed {
 			had := ok
-			c, ok = x.round11Duration(t, ms, me, whole, c, ok)
-			if c, ok = x.round16Duration(t, ms, me, whole, c, ok, had); !ok {
+			c, ok = x.clauseContextDurationKeys(t, ms, me, whole, c, ok)
+			if c, ok = x.labelFamiliesDurationKeys(t, ms, me, whole, c, ok, had); !ok {
 				return // rounds 11 and 16: a time limit only, or no role (key_clause_context.go, key_label_families.go)
 			}
 		}
 		if !ok {
 			return // a duration without a role ("15 years of experience") is not reported
 		}
-		if c, ok = keys23Duration(c, ctx, t, ms, me); !ok {
+		if c, ok = otherDocumentsKeysDuration(c, ctx, t, ms, me); !ok {
 			return // key_other_documents.go: an ageing bucket, no period
 		}
-		if c, ok = guaranteeWindow21(c, ctx); !ok || incidentReport21(c, ctx, x.a.text, base+ms) || rentMeasure21(t, ms, me) {
+		if c, ok = guaranteeWindow(c, ctx); !ok || incidentReport(c, ctx, x.a.text, base+ms) || rentMeasure(t, ms, me) {
 			return // key_guarantees_paperwork.go, convention_rejections_offer_roles.go: a guarantee's window, an incident to report (deadlines only), a sum's measure
 		}
-		if survivesConfidential21(c, t, ms, me, ctx, x.firstLine()) {
+		if survivesConfidential(c, t, ms, me, ctx, x.firstLine()) {
 			c = durationCueOf("confidentiality_period") // key_guarantees_paperwork.go: duties surviving the end
 		}
-		if serviceWindow20(c, ctx) {
+		if serviceWindow(c, ctx) {
 			return // duration_notice_terms.go: the time to repair or answer a reported fault, a deadline only
 		}
-		if !conv19Duration(c) || !conv20bDuration(c, x.a.text, base+ms) {
+		if !bondsParentDatesConventionDurationKeys(c) || !keyConventionsDurationKeys(c, x.a.text, base+ms) {
 			return // convention_bonds_parent_dates.go, key_conventions.go: a delivery or refund window is a deadline only
 		}
 		f := Fact{Type: TypeDuration, Key: c.key, Label: c.label, Value: t[ms:me], Normalized: iso, Method: "clause", Confidence: conf}
@@ -421,7 +421,7 @@ func (x *extractor) durations(t string, base int, prev, headerCells string) {
 	}
 	// "مدة هذا العقد ثلاث سنوات ... ويجوز تجديده لمدة مماثلة", "renewed
 	// for a like period": the renewal runs as long as the term before it.
-	lt := x.likeText20(t, base) // duration_notice_terms.go: "لمدة" / "مماثلة" wrapped
+	lt := x.likeText(t, base) // duration_notice_terms.go: "لمدة" / "مماثلة" wrapped
 	for _, m := range reLikePeriod.FindAllStringIndex(lt, -1) {
 		if m[0] >= len(t) {
 			continue

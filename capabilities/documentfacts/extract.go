@@ -26,9 +26,9 @@ type extractor struct {
 	dayFirst *bool  // the document's day/month order, when an unambiguous date shows it
 	title    string // what the first heading calls the document: agreement, invoice or ""
 	topEnd   int    // the end of the document's first lines (the letterhead)
-	hireDoc  bool   // the text offers a job (reHireDoc12), read once, not per date
+	hireDoc  bool   // the text offers a job (reHireDoc), read once, not per date
 	// tenderDoc: the text opens as a tender's or a call's (isTenderText or
-	// reTenderTitle16), read once, not per date (key_tender_days.go)
+	// reTenderTitleLabelFamilies), read once, not per date (key_tender_days.go)
 	tenderDoc bool
 	// bareFamily: the code a bare rial or dinar stands for in this
 	// document, by family ("rial", "dinar"), once read (key_bare_currency_rows.go)
@@ -36,10 +36,10 @@ type extractor struct {
 	// contractRead: contractLike's answer once read (0 unread, 1 yes,
 	// 2 no): it reads the document's opening, the same for every call
 	contractRead int8
-	// dates19: the keys round 19 gave dates, by the date's start
+	// dateKeysByStart: the keys round 19 gave dates, by the date's start
 	// (date_lapses_twins.go), for their twins in the other language.
-	dates19 map[int]string
-	running string // the extractor running (see guard)
+	dateKeysByStart map[int]string
+	running         string // the extractor running (see guard)
 	// decimalComma: the document writes amounts with a decimal comma
 	// (learnNumberStyle); suffixCurrency: mostly with the currency after
 	// the number.
@@ -59,7 +59,7 @@ type extractor struct {
 	// (see signingStart), where a bare "Date:" is the date of signing.
 	signing bool
 	stop    *stopper // stop.go: the items read, and the stop at ctx's end
-	// first: firstLine15 of firstOf, kept for the dates and durations
+	// first: firstLineBareCurrencyRows of firstOf, kept for the dates and durations
 	// that read it (x.firstLine).
 	first, firstOf string
 	firstSet       bool
@@ -137,8 +137,8 @@ func (x *extractor) run() {
 		x.stop.pass(len(x.a.text))
 		x.title = titleKind(x.a)
 		x.stop.pass(len(x.a.text))
-		x.hireDoc = reHireDoc12.MatchString(x.a.text)
-		x.tenderDoc = isTenderText(x.a.text) || matches(reTenderTitle16, prefixBytes(x.a.text, 200))
+		x.hireDoc = reHireDoc.MatchString(x.a.text)
+		x.tenderDoc = isTenderText(x.a.text) || matches(reTenderTitleLabelFamilies, prefixBytes(x.a.text, 200))
 	})
 	x.runGuarded("money", func() {
 		x.learnNumberStyle()
@@ -179,7 +179,7 @@ func (x *extractor) run() {
 			if c := headerCurrency(strings.Split(t, " | "), x.omani); c != "" {
 				x.tableCurrency = c
 			}
-		case header < i-1 && secondHeader23(t, headerCells, x.omani):
+		case header < i-1 && secondHeader(t, headerCells, x.omani):
 			// "Item | Description | Qty | Unit price (OMR) | Amount
 			// (OMR)" under a block of "PO Number | ..." lines that a
 			// PDF's reader joined into one table: a row of words naming
@@ -212,7 +212,7 @@ func (x *extractor) run() {
 	}
 	x.runGuarded("parties", x.wrappedDefinitions)
 	x.runGuarded("parties", x.signedForRoles)
-	x.runGuarded("governing_law", x.authorityLaw16) // governinglaw_authority.go
+	x.runGuarded("governing_law", x.authorityLaw) // governinglaw_authority.go
 	if len(x.failures) > 0 {
 		x.cands = slices.DeleteFunc(x.cands, func(c candidate) bool { return x.failed(c.by) })
 	}
@@ -282,7 +282,7 @@ var reRuleLine = regexp.MustCompile(`^[\s\-=_+|]{3,}$`)
 // as the header (so the line at i, with no cells, is a wrapped part of
 // the row above).
 func (x *extractor) rowFollows(i int, headerCells string) bool {
-	if i+1 >= len(x.a.segs) || x.a.segs[i].heading && !x.wrapSecondLine23(i) {
+	if i+1 >= len(x.a.segs) || x.a.segs[i].heading && !x.wrapSecondLine(i) {
 		return false
 	}
 	t := x.a.text[x.a.segs[i].start:x.a.segs[i].end]

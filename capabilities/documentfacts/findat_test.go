@@ -12,8 +12,8 @@ import (
 // findAtPatterns are the patterns asked through findat.go's anchored
 // tries.
 var findAtPatterns = []*regexp.Regexp{
-	reMoneyBefore, reDateMY, reDateMDY, reOblEN, reCommercialTitle, reNoEvent15, reDueAfterEN,
-	reCondition, reRecital15, reInvoiceNo, rePONo, reContractNo, reCRNo, reVATNo, reClauseStop,
+	reMoneyBefore, reDateMY, reDateMDY, reOblEN, reCommercialTitle, reNoEvent, reDueAfterEN,
+	reCondition, reRecital, reInvoiceNo, rePONo, reContractNo, reCRNo, reVATNo, reClauseStop,
 }
 
 // checkFindAt compares the anchored tries with the whole-text FindAll

@@ -18,47 +18,47 @@ import (
 // no governing law otherwise.
 
 var (
-	// reAuthorityTitle16: the kinds of document made under a statute.
-	reAuthorityTitle16 = regexp.MustCompile(`(?i)\bminutes\b|\bresolutions?\b|\bpolicy\b|\bprocedures?\b|\bby-?laws\b|محضر|قرار|سياسة|لائحة`)
-	// reNotAuthorityTitle16: an insurance policy is a contract.
-	reNotAuthorityTitle16 = regexp.MustCompile(`(?i)\binsurance\b|\bcover\s+note\b|وثيقة\s+تأمين|بوليصة`)
-	// reAuthorityLinkEN16: a conformity link before a statute.
-	reAuthorityLinkEN16 = regexp.MustCompile(`(?i)\b(?:pursuant\s+to|in\s+accordance\s+with|in\s+compliance\s+with|under|by\s+virtue\s+of)\s+(?:the\s+)?(?:provisions\s+of\s+(?:the\s+)?)?`)
-	// reStatuteEN16: the statute's word.
-	reStatuteEN16 = regexp.MustCompile(`(?i)\b(?:law|code|act|decree)\b`)
-	// reAuthoritySubject16: what the sentence is about before the link:
+	// reAuthorityTitle: the kinds of document made under a statute.
+	reAuthorityTitle = regexp.MustCompile(`(?i)\bminutes\b|\bresolutions?\b|\bpolicy\b|\bprocedures?\b|\bby-?laws\b|محضر|قرار|سياسة|لائحة`)
+	// reNotAuthorityTitle: an insurance policy is a contract.
+	reNotAuthorityTitle = regexp.MustCompile(`(?i)\binsurance\b|\bcover\s+note\b|وثيقة\s+تأمين|بوليصة`)
+	// reAuthorityLinkEN: a conformity link before a statute.
+	reAuthorityLinkEN = regexp.MustCompile(`(?i)\b(?:pursuant\s+to|in\s+accordance\s+with|in\s+compliance\s+with|under|by\s+virtue\s+of)\s+(?:the\s+)?(?:provisions\s+of\s+(?:the\s+)?)?`)
+	// reStatuteEN: the statute's word.
+	reStatuteEN = regexp.MustCompile(`(?i)\b(?:law|code|act|decree)\b`)
+	// reAuthoritySubject: what the sentence is about before the link:
 	// the meeting, the resolution, the policy.
-	reAuthoritySubject16 = regexp.MustCompile(`(?i)\b(?:meeting|assembly|resolutions?|resolved|minutes|policy|procedure|by-?laws)\b|القرار|قرار|السياسة|سياسة|الاجتماع|اجتماع|الجمعية|المحضر|اللائحة`)
-	// reOneMatter16: a matter the statute is cited for (not the document
+	reAuthoritySubject = regexp.MustCompile(`(?i)\b(?:meeting|assembly|resolutions?|resolved|minutes|policy|procedure|by-?laws)\b|القرار|قرار|السياسة|سياسة|الاجتماع|اجتماع|الجمعية|المحضر|اللائحة`)
+	// reOneMatter: a matter the statute is cited for (not the document
 	// as a whole).
-	reOneMatter16 = regexp.MustCompile(`(?i)\b(?:breach(?:es)?|disciplin\w*|gratuity|end[-\s]of[-\s]service|vat|tax(?:es)?|deduct\w*|overtime|wages?|salar(?:y|ies)|licen[cs]es?|permits?|claims?|disputes?|penalt(?:y|ies)|fines?|compensation|leave\s+(?:is|shall|will|may))\b|مكافأة|نهاية\s+الخدمة|ضريبة|الضريبة|مخالف|تأديب|إجازة|الإجازة|رخص|ترخيص|نزاع|النزاع|غرامة|الأجور|الأجر|تعويض`)
+	reOneMatter = regexp.MustCompile(`(?i)\b(?:breach(?:es)?|disciplin\w*|gratuity|end[-\s]of[-\s]service|vat|tax(?:es)?|deduct\w*|overtime|wages?|salar(?:y|ies)|licen[cs]es?|permits?|claims?|disputes?|penalt(?:y|ies)|fines?|compensation|leave\s+(?:is|shall|will|may))\b|مكافأة|نهاية\s+الخدمة|ضريبة|الضريبة|مخالف|تأديب|إجازة|الإجازة|رخص|ترخيص|نزاع|النزاع|غرامة|الأجور|الأجر|تعويض`)
 )
 
-// authorityLaw16 adds the statute's jurisdiction as the document's law.
-func (x *extractor) authorityLaw16() {
+// authorityLaw adds the statute's jurisdiction as the document's law.
+func (x *extractor) authorityLaw() {
 	text := x.a.text
 	for _, c := range x.cands {
 		if c.fact.Type == TypeGoverningLaw {
 			return // the document states its law otherwise
 		}
 	}
-	if !authorityTitle16(text) {
+	if !authorityTitle(text) {
 		return
 	}
 	flat := strings.ReplaceAll(text, "\n", " ")
 	// English.
-	for _, m := range reAuthorityLinkEN16.FindAllStringIndex(flat, -1) {
-		before := sentenceBefore16(flat[:m[0]])
-		if !reAuthoritySubject16.MatchString(before) || reOneMatter16.MatchString(before) {
+	for _, m := range reAuthorityLinkEN.FindAllStringIndex(flat, -1) {
+		before := sentenceBeforeAuthority(flat[:m[0]])
+		if !reAuthoritySubject.MatchString(before) || reOneMatter.MatchString(before) {
 			continue
 		}
-		tail := sentenceAfter16(flat[m[1]:min(len(flat), m[1]+240)])
-		s := reStatuteEN16.FindStringIndex(tail)
-		if s == nil || s[0] > 100 || reOneMatter16.MatchString(tail[:s[0]]) {
+		tail := sentenceAfterAuthority(flat[m[1]:min(len(flat), m[1]+240)])
+		s := reStatuteEN.FindStringIndex(tail)
+		if s == nil || s[0] > 100 || reOneMatter.MatchString(tail[:s[0]]) {
 			continue
 		}
 		if code, i, e := arJurisdictionAfter(tail); code != "" {
-			x.addAuthorityLaw16(m[1]+i, m[1]+e, code)
+			x.addAuthorityLaw(m[1]+i, m[1]+e, code)
 			return
 		}
 	}
@@ -67,19 +67,19 @@ func (x *extractor) authorityLaw16() {
 	s = strings.ReplaceAll(s, "\n", " ")
 	for _, m := range reLawLinkAR.FindAllStringIndex(s, -1) {
 		before := arSentenceStart(s[max(0, m[0]-300):m[0]])
-		if !reAuthoritySubject16.MatchString(before) || reOneMatter16.MatchString(before) {
+		if !reAuthoritySubject.MatchString(before) || reOneMatter.MatchString(before) {
 			continue
 		}
 		rest := arSentenceEnd(s[m[1]:min(len(s), m[1]+240)])
 		if code, i, e := arJurisdictionAfter(rest); code != "" {
-			x.addAuthorityLaw16(idx[m[1]+i], idx[m[1]+e], code)
+			x.addAuthorityLaw(idx[m[1]+i], idx[m[1]+e], code)
 			return
 		}
 	}
 }
 
-// addAuthorityLaw16 reports text[s:e] (a jurisdiction) as the law.
-func (x *extractor) addAuthorityLaw16(s, e int, code string) {
+// addAuthorityLaw reports text[s:e] (a jurisdiction) as the law.
+func (x *extractor) addAuthorityLaw(s, e int, code string) {
 	v := strings.TrimSpace(x.a.text[s:e])
 	if v == "" {
 		return
@@ -89,18 +89,18 @@ func (x *extractor) addAuthorityLaw16(s, e int, code string) {
 	x.add(candidate{fact: f, start: s, end: s + len(v), prio: 4})
 }
 
-// authorityTitle16: the first lines title the document a resolution,
+// authorityTitle: the first lines title the document a resolution,
 // minutes or a policy (not an insurance policy).
-func authorityTitle16(text string) bool {
+func authorityTitle(text string) bool {
 	n := 0
 	for _, l := range strings.Split(prefixBytes(text, 600), "\n") {
 		if l = strings.TrimSpace(l); l == "" {
 			continue
 		}
-		if reNotAuthorityTitle16.MatchString(l) {
+		if reNotAuthorityTitle.MatchString(l) {
 			return false
 		}
-		if reAuthorityTitle16.MatchString(l) && len(l) <= 120 {
+		if reAuthorityTitle.MatchString(l) && len(l) <= 120 {
 			return true
 		}
 		if n++; n >= 4 {
@@ -110,8 +110,8 @@ func authorityTitle16(text string) bool {
 	return false
 }
 
-// sentenceBefore16: the sentence t ends in (from its last stop).
-func sentenceBefore16(t string) string {
+// sentenceBeforeAuthority: the sentence t ends in (from its last stop).
+func sentenceBeforeAuthority(t string) string {
 	t = t[max(0, len(t)-300):]
 	for _, sep := range []string{". ", "; ", "  "} {
 		if i := strings.LastIndex(t, sep); i >= 0 && !strings.HasSuffix(strings.ToLower(t[:i]), " no") {
@@ -121,9 +121,9 @@ func sentenceBefore16(t string) string {
 	return t
 }
 
-// sentenceAfter16: t up to the end of its sentence ("Decree No. (21)"
+// sentenceAfterAuthority: t up to the end of its sentence ("Decree No. (21)"
 // goes on).
-func sentenceAfter16(t string) string {
+func sentenceAfterAuthority(t string) string {
 	for from := 0; ; {
 		i := strings.Index(t[from:], ". ")
 		if i < 0 {

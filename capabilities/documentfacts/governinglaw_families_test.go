@@ -5,13 +5,13 @@ import (
 	"testing"
 )
 
-// law15Cases are the families of wording by which a contract chooses its
+// lawCases are the families of wording by which a contract chooses its
 // law, in English and Arabic, and the mentions of a law that choose
 // nothing (issue 29, session 17, round 15; docs/documents.md "round 15,
 // governing law"). kind says how the text is read: "txt" plain text,
 // "md" Markdown, "docx" DOCX lines (" | " a one-row table, "# " a
 // heading), "html" an HTML body.
-var law15Cases = []struct {
+var lawCases = []struct {
 	family, kind, text string
 	want               []string // normalized code of every governing_law fact
 }{
@@ -155,7 +155,7 @@ var law15Cases = []struct {
 // TestLaw15Families: every family of governing-law wording gives its law
 // and every negative gives none.
 func TestLaw15Families(t *testing.T) {
-	for _, c := range law15Cases {
+	for _, c := range lawCases {
 		out := extractAs(t, c.kind, c.text)
 		var got []string
 		for _, f := range out.Facts {

@@ -160,12 +160,12 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	injections := findInjections(&a)
 	st.pass(len(a.text))
 	resolved := dropInjected(resolve(x.cands), injections)
-	resolved = names19(resolved, a.text) // party_letters_minutes.go
-	resolved = names20(resolved, a.text) // party_labelled_names.go
-	resolved = names21(resolved, a.text) // party_roles_bilingual.go
-	resolved = names22(resolved, a.text) // party_senders_copies.go
-	resolved = names18(resolved, a.text) // party_signature_columns.go
-	resolved = names23(resolved, a.text) // party_boards_definitions.go
+	resolved = lettersMinutesNames(resolved, a.text)    // party_letters_minutes.go
+	resolved = labelledNames(resolved, a.text)          // party_labelled_names.go
+	resolved = rolesBilingualNames(resolved, a.text)    // party_roles_bilingual.go
+	resolved = sendersCopiesNames(resolved, a.text)     // party_senders_copies.go
+	resolved = signatureColumnsNames(resolved, a.text)  // party_signature_columns.go
+	resolved = boardsDefinitionsNames(resolved, a.text) // party_boards_definitions.go
 	cands := dedupe(wrappedNames(resolved, a.text))
 
 	// Mask account numbers in the returned text (same length: offsets hold).
@@ -277,28 +277,28 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	netAfterDiscount(all)
 	balanceAfterAdvance(all)
 	specKeys(all, cands, a.text)
-	round11Money(all, cands, a.text, out.DocumentType)
-	conv19ParentDates(all, cands, &a)                  // convention_bonds_parent_dates.go
-	parentDate22(all, cands, a.text, out.DocumentType) // key_tender_days.go
-	subjectContractDates23(all, cands, a.text)         // requirement_staff_head_rows.go
-	all, cands = conv20SigningDates(all, cands, &a)    // convention_signing_bonds.go
-	keys23Facts(all, cands, &a)                        // key_other_documents.go
-	all, cands = twinDates19(all, cands, x.dates19)    // date_lapses_twins.go
-	all, cands = sameDates22(all, cands)               // key_tender_days.go
-	all, cands = round20Money(all, cands, &a)          // money_due_tables.go
-	round20bMoney(all, cands, a.text)                  // money_shares_twins.go
-	round21Money(all, cands, a.text, out.DocumentType) // money_consideration_dues.go
-	taxableAmounts21(all, cands, a.text)               // money_vat.go
-	money22Keys(all, cands, a.text)                    // money_total_rows.go
-	all, cands = arabicTwins20b(all, cands)            // money_shares_twins.go, MB3 of money_total_rows.go too
-	conv20bFacts(all, cands, &a)                       // key_conventions.go
-	conv21Facts(all, cands, &a)                        // convention_rejections_offer_roles.go
-	money22Facts(all, cands, a.text)                   // money_total_rows.go
-	conv22Facts(all, cands, a.text)                    // money_conventions.go
-	money23Facts(all, cands, a.text)                   // money_table_headers.go
-	money24Facts(all, cands, a.text, out.DocumentType) // money_claims_caps.go
-	money27Facts(all, cands, a.text)                   // money_vat.go
-	all, cands = arabicTwins20b(all, cands)            // again: twins money23Facts re-keyed alike
+	clauseContextMoneyKeys(all, cands, a.text, out.DocumentType)
+	bondsParentDatesConventionParentDates(all, cands, &a)            // convention_bonds_parent_dates.go
+	parentDate(all, cands, a.text, out.DocumentType)                 // key_tender_days.go
+	subjectContractDates(all, cands, a.text)                         // requirement_staff_head_rows.go
+	all, cands = signingBondsConventionSigningDates(all, cands, &a)  // convention_signing_bonds.go
+	otherDocumentsKeysFacts(all, cands, &a)                          // key_other_documents.go
+	all, cands = twinDates(all, cands, x.dateKeysByStart)            // date_lapses_twins.go
+	all, cands = sameDates(all, cands)                               // key_tender_days.go
+	all, cands = dueTablesMoneyKeys(all, cands, &a)                  // money_due_tables.go
+	sharesTwinsMoneyKeys(all, cands, a.text)                         // money_shares_twins.go
+	considerationDuesMoneyKeys(all, cands, a.text, out.DocumentType) // money_consideration_dues.go
+	taxableAmounts(all, cands, a.text)                               // money_vat.go
+	totalRowsMoneyKeys(all, cands, a.text)                           // money_total_rows.go
+	all, cands = arabicTwins(all, cands)                             // money_shares_twins.go, MB3 of money_total_rows.go too
+	keyConventionsFacts(all, cands, &a)                              // key_conventions.go
+	rejectionsOfferRolesConventionFacts(all, cands, &a)              // convention_rejections_offer_roles.go
+	totalRowsMoneyFacts(all, cands, a.text)                          // money_total_rows.go
+	moneyConventionsFacts(all, cands, a.text)                        // money_conventions.go
+	tableHeadersMoneyFacts(all, cands, a.text)                       // money_table_headers.go
+	claimsCapsMoneyFacts(all, cands, a.text, out.DocumentType)       // money_claims_caps.go
+	vatMoneyFacts(all, cands, a.text)                                // money_vat.go
+	all, cands = arabicTwins(all, cands)                             // again: twins tableHeadersMoneyFacts re-keyed alike
 	// The date, duration and money keys' last word: the learned models
 	// where they are confident (datemodel.go, moneymodel.go; the duration
 	// model is off); an Arabic amount and its English twin are keyed
@@ -312,7 +312,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 		learned = modelDurationKeys(all, cands, kd) || learned
 		if modelMoneyKeys(all, cands, kd) {
 			learned = true
-			all, cands = arabicTwins20b(all, cands)
+			all, cands = arabicTwins(all, cands)
 		}
 	}); fail != nil {
 		failures = append(failures, *fail)
@@ -323,18 +323,18 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 	st.pass(len(a.text))
 	translationRoles(all, cands, a.text)
 	twinRoles(all, a.text)
-	parties16Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // party_roles_by_doctype.go
-	parties19Roles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // party_letters_minutes.go
-	conv21Parties(all, cands, a.text, out.DocumentType)                       // convention_rejections_offer_roles.go
-	all, cands = droppedParties(all, cands, a.text)                           // party_tables.go
-	all, cands = droppedParties20(all, cands, a.text)                         // party_labelled_names.go
-	parties21Roles(all, cands, a.text)                                        // party_roles_bilingual.go
-	parties22Roles(all, cands, a.text)                                        // party_senders_copies.go
-	parties23Roles(all, cands, a.text, out.DocumentType)                      // party_boards_definitions.go
-	bankLetterRoles24(all, a.text)                                            // party_bank_letters.go
-	tenderAuthorTwins24(all, out.DocumentType)                                // party_bank_letters.go
-	all, cands = letterheadUnits24(all, cands, a.text)                        // party_bank_letters.go
-	addressTails24(all)                                                       // party_bank_letters.go
+	rolesByDoctypePartyRoles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // party_roles_by_doctype.go
+	lettersMinutesPartyRoles(all, cands, a.text, out.DocumentType, out.DocumentSubtype) // party_letters_minutes.go
+	rejectionsOfferRolesConventionParties(all, cands, a.text, out.DocumentType)         // convention_rejections_offer_roles.go
+	all, cands = droppedParties(all, cands, a.text)                                     // party_tables.go
+	all, cands = droppedPartiesLabelledNames(all, cands, a.text)                        // party_labelled_names.go
+	rolesBilingualPartyRoles(all, cands, a.text)                                        // party_roles_bilingual.go
+	sendersCopiesPartyRoles(all, cands, a.text)                                         // party_senders_copies.go
+	boardsDefinitionsPartyRoles(all, cands, a.text, out.DocumentType)                   // party_boards_definitions.go
+	bankLetterRoles(all, a.text)                                                        // party_bank_letters.go
+	tenderAuthorTwins(all, out.DocumentType)                                            // party_bank_letters.go
+	all, cands = letterheadUnits(all, cands, a.text)                                    // party_bank_letters.go
+	addressTails(all)                                                                   // party_bank_letters.go
 
 	// Obligations, requirements and deadlines, read by sentence (the
 	// requested_only mode answers the requested facts alone).
@@ -363,7 +363,7 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 		}
 		learnedRoles = modelPartyRoles(all, cands, kd)
 		if learnedRoles {
-			followPartyRoles27(all, cands, a.text, before, out.Obligations) // obligation_role_modality.go
+			followPartyRoles(all, cands, a.text, before, out.Obligations) // obligation_role_modality.go
 		}
 	}); fail != nil {
 		failures = append(failures, *fail)
@@ -379,15 +379,15 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 		}
 		defs := definedWords27(a.text, all, cands)
 		if partyDefRoles27(all, cands, &a, defs, ruled) { // partydefs27.go
-			followPartyRoles27(all, cands, a.text, before, out.Obligations)
+			followPartyRoles(all, cands, a.text, before, out.Obligations)
 		}
 		definedRoles27(all, cands, &a, out.Obligations, defs) // obldefs27.go
 		// A parties table's Role column, an engagement letter's sides, and the
 		// duties given a role only now (obligation_consortia.go,
 		// obligation_letters.go, obligation_subjects.go).
-		tablePartyRoles28(all, cands, a.text)
-		letterEngagementParties28(all, cands, a.text)
-		splitRoledSubjects28(out.Obligations)
+		tablePartyRoles(all, cands, a.text)
+		letterEngagementParties(all, cands, a.text)
+		splitRoledSubjects(out.Obligations)
 	}); fail != nil {
 		failures = append(failures, *fail)
 	}
@@ -578,7 +578,7 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	cx.numberedRoles(all, cands)
 	cx.kindAliases() // party_tables.go
 	// A party's defined words as subject forms (obligation_subjects.go).
-	cx.definedWordAliases28(all, cands)
+	cx.definedWordAliases(all, cands)
 	run("requirements", func() {
 		cx.sections()
 		cx.requirements()
@@ -588,20 +588,20 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	st.pass(len(a.text))          // stop.go: whole-text passes
 	cx.bidContentParty()          // requirement_document_lists.go
 	cx.laterBidders()             // party_roles_issuer_kind.go
-	cx.duties16()                 // party_roles_by_doctype.go
+	cx.duties()                   // party_roles_by_doctype.go
 	obls := slices.Clone(cx.obls) // deadlines sets the obligations' deadlines
 	run("deadlines", func() {
 		cx.deadlines(cands)
 		out.Deadlines = cx.deadlineResults(ri, withEvidence)
 	}, func() { cx.obls, cx.dls, out.Deadlines = obls, nil, []Deadline{} })
-	run("obligations", cx.conv16Obligations, func() {})                           // obligation_conventions.go
-	run("obligations", cx.conv20Obligations, func() {})                           // convention_signing_bonds.go
-	run("obligations", func() { cx.parties21Obligations(all, cands) }, func() {}) // party_roles_bilingual.go
-	run("obligations", func() { cx.parties22Obligations(all, cands) }, func() {}) // party_senders_copies.go
-	run("obligations", cx.conv21Obligations, func() {})                           // convention_rejections_offer_roles.go
-	run("obligations", cx.obl24, func() {})                                       // obligation_bid_lists.go
-	run("obligations", cx.obl27, func() {})                                       // obligation_missed_clauses.go
-	run("obligations", cx.oblRole27, func() {})                                   // obligation_role_modality.go
+	run("obligations", cx.obligationConventionsObligations, func() {})                      // obligation_conventions.go
+	run("obligations", cx.signingBondsConventionObligations, func() {})                     // convention_signing_bonds.go
+	run("obligations", func() { cx.rolesBilingualPartyObligations(all, cands) }, func() {}) // party_roles_bilingual.go
+	run("obligations", func() { cx.sendersCopiesPartyObligations(all, cands) }, func() {})  // party_senders_copies.go
+	run("obligations", cx.rejectionsOfferRolesConventionObligations, func() {})             // convention_rejections_offer_roles.go
+	run("obligations", cx.bidListsObligations, func() {})                                   // obligation_bid_lists.go
+	run("obligations", cx.missedClausesObligations, func() {})                              // obligation_missed_clauses.go
+	run("obligations", cx.oblRole, func() {})                                               // obligation_role_modality.go
 
 	// The obligations whose subject is a party's defined word (obldefs27.go).
 	run("obligations", func() { cx.definedSubjects27(all, cands) }, func() { a.oblDefs27 = nil })

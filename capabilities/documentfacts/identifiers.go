@@ -39,7 +39,7 @@ func (x *extractor) identifiers(t string, base int) {
 			}
 			id := t[m[g]:m[g+1]]
 			norm := strings.ToUpper(asciiDigits(id))
-			if !strings.ContainsAny(norm, "0123456789") || dateShaped19(norm) && dateLabel19(t[max(0, m[0]-16):m[g]]) {
+			if !strings.ContainsAny(norm, "0123456789") || dateShaped(norm) && dateLabelLapsesTwins(t[max(0, m[0]-16):m[g]]) {
 				continue // (date_lapses_twins.go: a date is no reference number)
 			}
 			f := Fact{Type: TypeIdentifier, Key: k.key, Label: k.label, Value: id, Normalized: norm, Method: "labeled_field", Confidence: 0.9}

@@ -22,14 +22,14 @@ func TestRound15RowGoesOn(t *testing.T) {
 		{"3. Service levels", "Fault | Attend | Fix", false},
 	}
 	for _, c := range cases {
-		if got := rowGoesOn15(c.prev, c.cur); got != c.want {
+		if got := rowGoesOn(c.prev, c.cur); got != c.want {
 			t.Errorf("rowGoesOn15(%q, %q) = %v, want %v", c.prev, c.cur, got, c.want)
 		}
 	}
 }
 
 func TestRound15ShortfallCharges(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"per hour of delay, and its cap", "EVENT SERVICES CONTRACT\n\n4.2 If the hall is not ready on time, the Contractor shall pay OMR 300.000 for each hour of delay, up to a maximum of OMR 6,000.000.\n", TypeMoney,
 			[]string{"penalty_amount|300 OMR", "penalty_amount|6000 OMR"}, []string{"amount|300 OMR", "amount|6000 OMR"}},
 		{"per point below a target", "SUPPORT CONTRACT\n\n5.1 For each full percentage point below the 98% target, the Provider shall pay AED 1,000.00.\n", TypeMoney,
@@ -47,7 +47,7 @@ func TestRound15ShortfallCharges(t *testing.T) {
 }
 
 func TestRound15BareArabicCurrency(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"a bare rial in a Saudi contract", "عقد صيانة\n\nقيمة العقد ١٥٠.٠٠٠,٠٠ ريال سعودي، تدفع على ستة أقساط قيمة كل منها ٢٥.٠٠٠,٠٠ ريال.\n", TypeMoney,
 			[]string{"amount|25000 SAR"}, nil},
 		{"a bare dinar in a Kuwaiti letter", "خطاب تكليف\n\nالأتعاب ٩٠٠٫٠٠٠ دينار كويتي، ويسدد العميل الرصيد البالغ ٤٥٠٫٠٠٠ دينار عند التسليم.\n", TypeMoney,
@@ -63,7 +63,7 @@ func TestRound15BareArabicCurrency(t *testing.T) {
 }
 
 func TestRound15DateKeys(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"an acceptance line with a signature field", "ENGAGEMENT LETTER\n\nDate: 3 March 2027\n\nWe shall audit your accounts for 2026.\n" + filler +
 			"\nAccepted for Sahil Trading LLC\nName: Maryam Al Amri      Signature: __________      Date: 9 March 2027\n", TypeDate,
 			[]string{"signature_date|2027-03-09"}, []string{"document_date|2027-03-09"}},
@@ -93,7 +93,7 @@ func TestRound15DateKeys(t *testing.T) {
 }
 
 func TestRound15MoneyKeys(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"an EOI document fee", "CALL FOR EXPRESSIONS OF INTEREST\n\nThe Company invites operators to express interest.\nA non-refundable EOI document fee of OMR 25.000 shall be paid before submission.\n", TypeMoney,
 			[]string{"tender_fee|25 OMR"}, []string{"fee|25 OMR"}},
 		{"a participation fee in a row (ar)", "طلب تقديم عروض\n\nتدعو المدرسة الشركات إلى تقديم عروضها.\n\nالبند | المبلغ (ر.ع.)\nرسم الاشتراك في طلب العروض (غير مسترد) | ١٥٫٠٠٠\n", TypeMoney,
@@ -121,7 +121,7 @@ func TestRound15MoneyKeys(t *testing.T) {
 }
 
 func TestRound15DurationRoles(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"a contract period stated plainly", "SERVICES CONTRACT\n\n2.1 The contract period is three (3) years from the start date.\n", TypeDuration,
 			[]string{"term|P3Y"}, nil},
 		{"works expected to take", "PRE-QUALIFICATION NOTICE\n\nThe works are expected to take fourteen (14) months.\n", TypeDuration,
@@ -151,7 +151,7 @@ func TestRound15DurationRoles(t *testing.T) {
 }
 
 func TestRound15EventDaysAndKeyDates(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"an event's days from one to another", "STAND CONTRACT\n\nThis Contract is made on 2 February 2027.\nThe fair is held at the Oman Convention Centre from 9 to 12 March 2027.\n", TypeDate,
 			[]string{"date|2027-03-09", "date|2027-03-12"}, []string{"expiry_date|2027-03-12"}},
 		{"an event's days (ar)", "عقد خدمات\n\nتقام الفعالية في مركز المعارض من ٣ إلى ٥ مارس ٢٠٢٧م.\n", TypeDate,
@@ -171,7 +171,7 @@ func TestRound15EventDaysAndKeyDates(t *testing.T) {
 }
 
 func TestRound15WrappedPeriod(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"a term's unit on the next line", "CONSULTANCY AGREEMENT\n\n1.2 This Agreement starts on 1 March 2027 and ends on 30 November 2027, a term of nine (9)\nmonths.\n", TypeDuration,
 			[]string{"term|P9M"}, nil},
 		{"a payment window's unit on the next line", "RENTAL AGREEMENT\n\n2.1 Rent is payable monthly. The Lessee shall pay each monthly invoice within fifteen (15)\ndays of its date.\n", TypeDuration,
@@ -196,14 +196,14 @@ func TestRound15OneUnitAR(t *testing.T) {
 }
 
 func TestRound15DiscloseBan(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"a ban on disclosing for a year after (ar)", "اتفاقية تدريب\n\nلا يجوز للمتدرب إفشاء أي معلومات عن العملاء خلال مدة التدريب ولمدة سنة (١) بعد انتهائه.\n", TypeDuration,
 			[]string{"confidentiality_period|P1Y"}, []string{"duration|P1Y"}},
 	})
 }
 
 func TestRound15RequestDate(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"sign and return by a day", "ENGAGEMENT LETTER\n\nWe shall prepare your VAT returns for 2027.\nPlease sign and return a copy of this letter by 15 March 2027 to confirm your acceptance.\n", TypeDate,
 			[]string{"date|2027-03-15"}, []string{"delivery_date|2027-03-15"}},
 		{"a delivery by a day stays", "PURCHASE ORDER\n\nThe Vendor shall deliver the laptops by 15 March 2027.\n", TypeDate,
@@ -219,13 +219,13 @@ func TestEndsLikeBeforePatterns(t *testing.T) {
 		words []string
 		line  string
 	}{
-		{reDateLabel15, []string{":", "："}, "Signature: ____ | Date:  "},
-		{reDateLabel15, []string{":", "："}, "التاريخ："},
-		{reDayRangeEnd15, []string{"to", "until", "till", "إلى", "الى", "حتى"}, "The show runs FROM 16 TO "},
-		{reDayRangeEnd15, []string{"to", "until", "till", "إلى", "الى", "حتى"}, "من ٣ إلى "},
-		{reOpeningRow15, []string{"|", ":"}, "Opening of envelopes | "},
-		{reStartRow15, []string{"|", ":"}, "بدء التشغيل :"},
-		{reRangeEnd16, []string{"-", "–", "—", "&ndash;", "to", "إلى", "الى"}, "| Period of insurance 01/10/2027 – "},
+		{reDateLabelBareCurrencyRows, []string{":", "："}, "Signature: ____ | Date:  "},
+		{reDateLabelBareCurrencyRows, []string{":", "："}, "التاريخ："},
+		{reDayRangeEnd, []string{"to", "until", "till", "إلى", "الى", "حتى"}, "The show runs FROM 16 TO "},
+		{reDayRangeEnd, []string{"to", "until", "till", "إلى", "الى", "حتى"}, "من ٣ إلى "},
+		{reOpeningRow, []string{"|", ":"}, "Opening of envelopes | "},
+		{reStartRow, []string{"|", ":"}, "بدء التشغيل :"},
+		{reRangeEnd, []string{"-", "–", "—", "&ndash;", "to", "إلى", "الى"}, "| Period of insurance 01/10/2027 – "},
 	} {
 		if !c.re.MatchString(c.line) {
 			t.Fatalf("%q: the pattern does not match; the case tests nothing", c.line)

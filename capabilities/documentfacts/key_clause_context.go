@@ -11,11 +11,11 @@ import (
 // (docs/documents.md, "Issue 29, session 15: round 11, keys from
 // heldout8").
 
-// round11Date re-keys a date fact from its line and clause: a date that
+// clauseContextDateKeys re-keys a date fact from its line and clause: a date that
 // ends a signing line is the date of signing; a place-and-date line at
 // the top of an agreement is its date; a date a sum is due by is a due
 // date; the end of a period stated as "end on" is its expiry.
-func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, headerCells string) {
+func (x *extractor) clauseContextDateKeys(f *Fact, t string, base, ms, me int, prev, headerCells string) {
 	switch f.Key {
 	case "date", "agreement_date", "document_date", "issue_date", "invoice_date":
 		if x.signLineDate(t, base, ms, me, headerCells) {
@@ -33,27 +33,27 @@ func (x *extractor) round11Date(f *Fact, t string, base, ms, me int, prev, heade
 	}
 	clause := sentenceClause(t, ms, prev)
 	// The windows rounds 12 to 16 read, cut once for the date.
-	w := dateWindows{ctx: ctx, clause: clause12(t, ms, prev), line: dateLineBefore(t, ms)}
-	defer x.round24Date(f, w)                           // date_order_ordinals.go, after round 23
-	defer x.round23Date(f, t, base, ms, headerCells, w) // key_other_documents.go, after round 22
-	defer x.round22Date(f, w)                           // key_tender_days.go, after round 21
-	defer x.round21Date(f, base, w)                     // key_guarantees_paperwork.go, after round 20
-	defer x.round20DateHook(f, t, base, ms, me, w)      // date_work_completion.go, after round 19
-	defer func() {                                      // date_lapses_twins.go, after conv19
-		if k := round19Date(f, t, ms, me, w); k != "" {
-			if x.dates19 == nil {
-				x.dates19 = map[int]string{}
+	w := dateWindows{ctx: ctx, clause: clauseHireSignBlocks(t, ms, prev), line: dateLineBefore(t, ms)}
+	defer x.orderOrdinalsDateKeys(f, w)                            // date_order_ordinals.go, after round 23
+	defer x.otherDocumentsDateKeys(f, t, base, ms, headerCells, w) // key_other_documents.go, after round 22
+	defer x.tenderDaysDateKeys(f, w)                               // key_tender_days.go, after round 21
+	defer x.guaranteesPaperworkDateKeys(f, base, w)                // key_guarantees_paperwork.go, after round 20
+	defer x.workCompletionDateKeysHook(f, t, base, ms, me, w)      // date_work_completion.go, after round 19
+	defer func() {                                                 // date_lapses_twins.go, after conv19
+		if k := lapsesTwinsDateKeys(f, t, ms, me, w); k != "" {
+			if x.dateKeysByStart == nil {
+				x.dateKeysByStart = map[int]string{}
 			}
-			x.dates19[base+ms] = k
+			x.dateKeysByStart[base+ms] = k
 		}
 	}()
-	defer x.conv20Date(f, t, ms, me, base+ms, w) // convention_signing_bonds.go, after conv19
-	defer x.conv19Date(f, ctx)                   // convention_bonds_parent_dates.go, after round 16
-	defer round16Date(f, t, ms, me, w, x.a.text) // key_label_families.go, after round 15
+	defer x.signingBondsConventionDateKeys(f, t, ms, me, base+ms, w) // convention_signing_bonds.go, after conv19
+	defer x.bondsParentDatesConventionDateKeys(f, ctx)               // convention_bonds_parent_dates.go, after round 16
+	defer labelFamiliesDateKeys(f, t, ms, me, w, x.a.text)           // key_label_families.go, after round 15
 	// key_bare_currency_rows.go, after rounds 12 and 14:
-	defer round15Date(f, t, ms, me, w, x.a.text, x.title)
-	defer round14Date(f, t, ms, me, w) // key_rows_day_ranges.go, after round 12
-	defer round12Date(f, ctx, w.clause, base < x.topEnd, x.title != "agreement" && x.hireDoc)
+	defer bareCurrencyRowsDateKeys(f, t, ms, me, w, x.a.text, x.title)
+	defer rowsDayRangesDateKeys(f, t, ms, me, w) // key_rows_day_ranges.go, after round 12
+	defer hireSignBlocksDateKeys(f, ctx, w.clause, base < x.topEnd, x.title != "agreement" && x.hireDoc)
 	switch f.Key {
 	case "date", "document_date":
 		if base < x.topEnd && topPlaceDate(t, ms, me) {
@@ -136,7 +136,7 @@ var (
 )
 
 // dateWindows are the text windows before a date that the later rounds
-// read: ctxBefore, clause12 and dateLineBefore of it, cut once per date
+// read: ctxBefore, clauseHireSignBlocks and dateLineBefore of it, cut once per date
 // rather than once per round (issue 34).
 type dateWindows struct {
 	ctx, clause, line string
@@ -292,11 +292,11 @@ func signHeader(h string) bool {
 	return n >= 2
 }
 
-// round11Money re-keys money facts by what the sum is of, read from its
+// clauseContextMoneyKeys re-keys money facts by what the sum is of, read from its
 // sentence, its row and its table, and makes the two written forms of
 // one sum in a bilingual document agree; facts and cands are aligned
 // (handle.go), text is the document's.
-func round11Money(facts []Fact, cands []candidate, text, docType string) {
+func clauseContextMoneyKeys(facts []Fact, cands []candidate, text, docType string) {
 	for i, f := range facts {
 		if f.Type != TypeMoney || i >= len(cands) {
 			continue
@@ -359,14 +359,14 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 				}
 			}
 		case "security_deposit":
-			if reBareDeposit.MatchString(tail(sent, 80)) && reBalanceWord11.MatchString(text) && !reLeaseWord11.MatchString(text) {
+			if reBareDeposit.MatchString(tail(sent, 80)) && reBalanceWordClauseContext.MatchString(text) && !reLeaseWordClauseContext.MatchString(text) {
 				// "The Buyer shall pay a deposit of OMR 28,885.500" in a
 				// sale that has a balance to pay: a first part of the
 				// price, not a security.
 				k = "advance_payment"
 			}
 		case "rent":
-			if reHire11.MatchString(tableHeader(text, at)+" "+line) && !reLeaseWord11.MatchString(text) {
+			if reHire.MatchString(tableHeader(text, at)+" "+line) && !reLeaseWordClauseContext.MatchString(text) {
 				// "الأجرة الشهرية للحافلة الواحدة" in a transport
 				// contract: the hire of a service, a rate table's price.
 				k = "price"
@@ -393,23 +393,23 @@ func round11Money(facts []Fact, cands []candidate, text, docType string) {
 			k = "amount"
 		}
 		if k == "" {
-			k = round12Money(f.Key, sent)
+			k = hireSignBlocksMoneyKeys(f.Key, sent)
 		}
 		if k == "" {
-			k = round13Money(f.Key, sent, lineAt(text, at), text, at, docType)
+			k = termsIntrosMoneyKeys(f.Key, sent, lineAt(text, at), text, at, docType)
 		}
 		cur := f.Key
 		if k != "" {
 			cur = k
 		}
-		if k14 := round14Money(cur, sent, lineAt(text, at), text, at); k14 != "" {
-			k = k14 // key_rows_day_ranges.go
+		if rowsKey := rowsDayRangesMoneyKeys(cur, sent, lineAt(text, at), text, at); rowsKey != "" {
+			k = rowsKey // key_rows_day_ranges.go
 		}
-		if k15 := round15Money(k, f.Key, sent, text, at); k15 != "" {
-			k = k15 // key_bare_currency_rows.go
+		if bareKey := bareCurrencyRowsMoneyKeys(k, f.Key, sent, text, at); bareKey != "" {
+			k = bareKey // key_bare_currency_rows.go
 		}
-		if k16 := round16Money(k, f.Key, sent, text, at, cands[i].end); k16 != "" {
-			k = k16 // key_label_families.go
+		if labelKey := labelFamiliesMoneyKeys(k, f.Key, sent, text, at, cands[i].end); labelKey != "" {
+			k = labelKey // key_label_families.go
 		}
 		if k != "" && k != f.Key {
 			facts[i].Key, facts[i].Label = k, moneyKeyLabel(k)
@@ -445,24 +445,24 @@ func twinDateKeys(facts []Fact) {
 }
 
 var (
-	reHire11            = regexp.MustCompile(`(?:^|\s)(?:ال)?(?:أجرة|اجرة)(?:\s|$)`)
-	reTotalPrice        = regexp.MustCompile(`(?i)\btotal\s+(?:purchase\s+|sale\s+)?(?:price|consideration)\s+of\b|\bfor\s+a\s+total\s+(?:price|consideration)\b|(?:ب|ال)?ثمن\s+(?:ال)?إجمالي|(?:ب|ال)?ثمن\s+(?:ال)?اجمالي|(?:ال)?ثمن\s+الكلي`)
-	reCompensationAfter = regexp.MustCompile(`(?i)^[^.;؛]{0,80}?(?:\bas\s+(?:liquidated\s+)?(?:damages|compensation)\b|\bforfeit\w*|تعويضاً|تعويضا|كتعويض|على\s+سبيل\s+التعويض)`)
-	reGroupWordAR       = regexp.MustCompile(`\S*مجموعة\S*|\S*مجموعات\S*`)
-	reInterestRate      = regexp.MustCompile(`(?i)\b(?:interest|exchange|tax|vat)\s+rate\b|\brate\s+of\s+interest\b|سعر\s+(?:ال)?(?:فائدة|صرف)|بسعر\s+(?:ال)?(?:فائدة|صرف)`)
-	rePriceWord         = regexp.MustCompile(`(?i)\b(?:prices?|priced|rates?)\b|الثمن|ثمن|سعر|بسعر|أسعار|الأسعار`)
-	reInstalmentsOf     = regexp.MustCompile(`(?i)\binstal?ments\s+of\s+(?:\S+\s+)?$|أقساط\s+(?:\S+\s+){0,3}(?:قيمة\s+كل\s+منها|قدر\s+كل\s+منها)\s*$`)
-	reRestOfPrice       = regexp.MustCompile(`(?i)(?:باقي|بقية|الباقي\s+من|المتبقي\s+من)\s+(?:ال)?ثمن|\b(?:balance|remainder|rest)\s+of\s+the\s+(?:purchase\s+|sale\s+)?price\b`)
-	reDeductible        = regexp.MustCompile(`(?i)\b(?:deductible|excess)\b|نسبة\s+التحمل|مبلغ\s+التحمل`)
-	reInsureWord        = regexp.MustCompile(`(?i)\binsur\w*|\bpolicy\b|(?:^|\s)(?:بالتأمين|تأمين|التأمين|تأميناً|يؤمن)(?:\s|$)`)
-	reCapWord           = regexp.MustCompile(`(?i)\b(?:shall\s+not\s+exceed|limited\s+to|cap(?:ped)?|maximum|aggregate)\b|لا\s+تتجاوز|لا\s+يتجاوز|بحد\s+أقصى`)
-	reExcluding         = regexp.MustCompile(`(?i)[,(]?\s*\b(?:excluding|exclusive\s+of|excl\.?|not\s+including|net\s+of|before)\s+[^,.;()]{0,60}?\b(?:vat|tax(?:es)?)\b[^,.;()]{0,20}[,)]?|(?:غير\s+شامل|لا\s+يشمل|قبل)\s+[^،.؛]{0,40}?(?:الضريبة|ضريبة)[^،.؛]{0,20}،?`)
-	reBareDeposit       = regexp.MustCompile(`(?i)\b(?:pay|paid|payment\s+of)\s+(?:an?\s+|the\s+)?(?:initial\s+|first\s+)?deposit\s+of\s*$|(?:^|\s)(?:عربون|العربون)(?:\s|$)`)
-	reBalanceWord11     = regexp.MustCompile(`(?i)\bbalance\b|باقي\s+الثمن|الرصيد\s+المتبقي|المبلغ\s+المتبقي`)
-	reLeaseWord11       = regexp.MustCompile(`(?i)\b(?:rent|rental|lease|leased|tenancy|tenant|landlord|lessor|lessee)\b|الإيجار|إيجار|الايجار|ايجار|المؤجر|المستأجر`)
-	reSumInsured        = regexp.MustCompile(`(?i)\b(?:sum|amount|value)\s+insured\b|\binsured\s+(?:sum|amount|value)\b|المبلغ\s+المؤمن|مبلغ\s+التأمين\s+عليه|القيمة\s+المؤمن`)
-	reCommission        = regexp.MustCompile(`(?i)\bcommissions?\b|عمولة|العمولة|عمولته`)
-	reShareHead         = regexp.MustCompile(`(?i)\bshares?\b|\bshareholding\b|\bcapital\s+contribution|الحصص|حصص|الأسهم|أسهم`)
+	reHire                     = regexp.MustCompile(`(?:^|\s)(?:ال)?(?:أجرة|اجرة)(?:\s|$)`)
+	reTotalPrice               = regexp.MustCompile(`(?i)\btotal\s+(?:purchase\s+|sale\s+)?(?:price|consideration)\s+of\b|\bfor\s+a\s+total\s+(?:price|consideration)\b|(?:ب|ال)?ثمن\s+(?:ال)?إجمالي|(?:ب|ال)?ثمن\s+(?:ال)?اجمالي|(?:ال)?ثمن\s+الكلي`)
+	reCompensationAfter        = regexp.MustCompile(`(?i)^[^.;؛]{0,80}?(?:\bas\s+(?:liquidated\s+)?(?:damages|compensation)\b|\bforfeit\w*|تعويضاً|تعويضا|كتعويض|على\s+سبيل\s+التعويض)`)
+	reGroupWordAR              = regexp.MustCompile(`\S*مجموعة\S*|\S*مجموعات\S*`)
+	reInterestRate             = regexp.MustCompile(`(?i)\b(?:interest|exchange|tax|vat)\s+rate\b|\brate\s+of\s+interest\b|سعر\s+(?:ال)?(?:فائدة|صرف)|بسعر\s+(?:ال)?(?:فائدة|صرف)`)
+	rePriceWord                = regexp.MustCompile(`(?i)\b(?:prices?|priced|rates?)\b|الثمن|ثمن|سعر|بسعر|أسعار|الأسعار`)
+	reInstalmentsOf            = regexp.MustCompile(`(?i)\binstal?ments\s+of\s+(?:\S+\s+)?$|أقساط\s+(?:\S+\s+){0,3}(?:قيمة\s+كل\s+منها|قدر\s+كل\s+منها)\s*$`)
+	reRestOfPrice              = regexp.MustCompile(`(?i)(?:باقي|بقية|الباقي\s+من|المتبقي\s+من)\s+(?:ال)?ثمن|\b(?:balance|remainder|rest)\s+of\s+the\s+(?:purchase\s+|sale\s+)?price\b`)
+	reDeductible               = regexp.MustCompile(`(?i)\b(?:deductible|excess)\b|نسبة\s+التحمل|مبلغ\s+التحمل`)
+	reInsureWord               = regexp.MustCompile(`(?i)\binsur\w*|\bpolicy\b|(?:^|\s)(?:بالتأمين|تأمين|التأمين|تأميناً|يؤمن)(?:\s|$)`)
+	reCapWord                  = regexp.MustCompile(`(?i)\b(?:shall\s+not\s+exceed|limited\s+to|cap(?:ped)?|maximum|aggregate)\b|لا\s+تتجاوز|لا\s+يتجاوز|بحد\s+أقصى`)
+	reExcluding                = regexp.MustCompile(`(?i)[,(]?\s*\b(?:excluding|exclusive\s+of|excl\.?|not\s+including|net\s+of|before)\s+[^,.;()]{0,60}?\b(?:vat|tax(?:es)?)\b[^,.;()]{0,20}[,)]?|(?:غير\s+شامل|لا\s+يشمل|قبل)\s+[^،.؛]{0,40}?(?:الضريبة|ضريبة)[^،.؛]{0,20}،?`)
+	reBareDeposit              = regexp.MustCompile(`(?i)\b(?:pay|paid|payment\s+of)\s+(?:an?\s+|the\s+)?(?:initial\s+|first\s+)?deposit\s+of\s*$|(?:^|\s)(?:عربون|العربون)(?:\s|$)`)
+	reBalanceWordClauseContext = regexp.MustCompile(`(?i)\bbalance\b|باقي\s+الثمن|الرصيد\s+المتبقي|المبلغ\s+المتبقي`)
+	reLeaseWordClauseContext   = regexp.MustCompile(`(?i)\b(?:rent|rental|lease|leased|tenancy|tenant|landlord|lessor|lessee)\b|الإيجار|إيجار|الايجار|ايجار|المؤجر|المستأجر`)
+	reSumInsured               = regexp.MustCompile(`(?i)\b(?:sum|amount|value)\s+insured\b|\binsured\s+(?:sum|amount|value)\b|المبلغ\s+المؤمن|مبلغ\s+التأمين\s+عليه|القيمة\s+المؤمن`)
+	reCommission               = regexp.MustCompile(`(?i)\bcommissions?\b|عمولة|العمولة|عمولته`)
+	reShareHead                = regexp.MustCompile(`(?i)\bshares?\b|\bshareholding\b|\bcapital\s+contribution|الحصص|حصص|الأسهم|أسهم`)
 )
 
 // hasTotalCue: the text names a total.
@@ -498,16 +498,16 @@ func lineBounds(text string, at int) (s, e int) {
 // moneySentence: the sentence before at, over line breaks.
 func moneySentence(text string, at int) string {
 	s := tail(text[:at], 400)
-	if locs := reSentenceStop11.FindAllStringIndex(s, -1); len(locs) > 0 {
+	if locs := reSentenceStopClauseContext.FindAllStringIndex(s, -1); len(locs) > 0 {
 		s = s[locs[len(locs)-1][1]:]
 	}
 	return s
 }
 
-// reSentenceStop11: a sentence's end (a stop not inside a number), a
+// reSentenceStopClauseContext: a sentence's end (a stop not inside a number), a
 // blank line, a table's cell, or a line that starts a numbered clause
 // or a table row.
-var reSentenceStop11 = regexp.MustCompile(`[^\d\s][.;!?؟؛](?:\s|$)|\n\s*\n|\n(?:\s*(?:\d+(?:\.\d+)*|[٠-٩]+(?:-[٠-٩]+)*)[.)\-\s]|[^\n]*\s\|\s)|\s\|\s`)
+var reSentenceStopClauseContext = regexp.MustCompile(`[^\d\s][.;!?؟؛](?:\s|$)|\n\s*\n|\n(?:\s*(?:\d+(?:\.\d+)*|[٠-٩]+(?:-[٠-٩]+)*)[.)\-\s]|[^\n]*\s\|\s)|\s\|\s`)
 
 // tableHeader: the first line of the table whose row holds at (lines with
 // " | " back from it).
@@ -611,26 +611,26 @@ func arabicForm(f Fact) bool {
 	return false
 }
 
-// round11Duration re-keys or drops a duration whose key came from a word
+// clauseContextDurationKeys re-keys or drops a duration whose key came from a word
 // that is not what the period is of: a window counted from a payment or
 // a notice for another action, a lead time before an event, a measure of
 // an amount ("two months' rent"), a deliverable's or works' time limit,
 // a restraint's or an appointment's length read as the term, a period
 // in a priced table row's description. ok false: a deadline only, no
 // duration.
-func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok bool) (cue, bool) {
+func (x *extractor) clauseContextDurationKeys(t string, ms, me int, ctx string, c cue, ok bool) (cue, bool) {
 	if !ok {
 		clause := ctx
 		if locs := reClauseStop.FindAllStringIndex(clause, -1); len(locs) > 0 {
 			clause = clause[locs[len(locs)-1][0]+1:]
 		}
-		if reSumThenWindow.MatchString(ctx) && (rePayWord11.MatchString(clause) || !reDutyWord.MatchString(clause)) && !reBondObject.MatchString(tail(ctx, 160)) && !reBondAR11.MatchString(tail(ctx, 160)) {
+		if reSumThenWindow.MatchString(ctx) && (rePayWordClauseContext.MatchString(clause) || !reDutyWord.MatchString(clause)) && !reBondObject.MatchString(tail(ctx, 160)) && !reBondAR.MatchString(tail(ctx, 160)) {
 			// "(a) QAR 120,000.00 within fifteen (15) days of signing",
 			// "٥٬٠٠٠ ر.ع. خلال عشرة أيام": the time to pay the sum (not
 			// to provide a bond of that sum, or to do another thing).
 			return durationCueOf("payment_period"), true
 		}
-		if reRetain11.MatchString(ctx) {
+		if reRetain.MatchString(ctx) {
 			// "The Broker shall keep copies of all declarations for five
 			// (5) years", "يحتفظ المقاول بالسجلات لمدة": how long records
 			// are kept.
@@ -641,11 +641,11 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 			// year": the agreement's term.
 			return durationCueOf("term"), true
 		}
-		if c15, ok15 := round15NoCue(ctx, clause, t[me:min(len(t), me+60)]); ok15 {
-			return c15, true // round 15 (key_bare_currency_rows.go)
+		if bareCue, bareOK := bareCurrencyRowsNoCueKeys(ctx, clause, t[me:min(len(t), me+60)]); bareOK {
+			return bareCue, true // round 15 (key_bare_currency_rows.go)
 		}
-		if c14, ok14 := round14NoCue(ctx, clause, t[me:min(len(t), me+60)]); ok14 {
-			return c14, true // round 14 (key_rows_day_ranges.go)
+		if rowsCue, rowsOK := rowsDayRangesNoCueKeys(ctx, clause, t[me:min(len(t), me+60)]); rowsOK {
+			return rowsCue, true // round 14 (key_rows_day_ranges.go)
 		}
 		return c, false
 	}
@@ -660,62 +660,62 @@ func (x *extractor) round11Duration(t string, ms, me int, ctx string, c cue, ok 
 	if ls := strings.LastIndexByte(t[:ms], '\n') + 1; strings.Contains(t[ls:], " | ") && !strings.Contains(t[ls:ms], " | ") && rowHasAmount(t[ls:]) {
 		return c, false // "اختبار الضخ لمدة ٢٤ ساعة | مقطوعية | ١ | ٤٥٠٫٠٠٠": an item's description
 	}
-	if c14, ok14, hit := round14Duration(ctx, clause, after, c); hit {
-		return c14, ok14 // round 14 (key_rows_day_ranges.go)
+	if rowsCue, rowsOK, hit := rowsDayRangesDurationKeys(ctx, clause, after, c); hit {
+		return rowsCue, rowsOK // round 14 (key_rows_day_ranges.go)
 	}
 	switch c.key {
 	case "payment_period":
-		if !rePayWord11.MatchString(clause) && !rePayWord11.MatchString(head(after, 12)) && (reDutyWord.MatchString(clause) || reBondObject.MatchString(clause) || reBondAR11.MatchString(clause)) {
+		if !rePayWordClauseContext.MatchString(clause) && !rePayWordClauseContext.MatchString(head(after, 12)) && (reDutyWord.MatchString(clause) || reBondObject.MatchString(clause) || reBondAR.MatchString(clause)) {
 			// "shall transfer the registration ... within fourteen (14)
 			// days after receiving full payment": the payment is the
 			// event counted from; the duty is another action.
 			return c, false
 		}
 	case "notice_period":
-		if !reNoticeWord11.MatchString(clause) && !reNoticeAfterEN.MatchString(after) && !reNoticeAfterAR11.MatchString(after) && reDutyWord.MatchString(clause) {
+		if !reNoticeWordClauseContext.MatchString(clause) && !reNoticeAfterEN.MatchString(after) && !reNoticeAfterAR.MatchString(after) && reDutyWord.MatchString(clause) {
 			// "shall replace ... within ten (10) days of the Client's
 			// notice": counted from a notice, no notice period.
 			return c, false
 		}
-		if !reEndVerb.MatchString(clause+" "+after) && !reRenewWord11.MatchString(clause+" "+after) && (reBeforeEnd11.MatchString(clause) || reBeforeAfter11.MatchString(after)) {
+		if !reEndVerb.MatchString(clause+" "+after) && !reRenewWord.MatchString(clause+" "+after) && (reBeforeEndClauseContext.MatchString(clause) || reBeforeAfter.MatchString(after)) {
 			// "بإخطار العميل بمواعيد الجلسات قبل سبعة (٧) أيام": a lead
 			// time before an event, not the notice that ends the
 			// contract.
 			return c, false
 		}
 	case "delivery_period":
-		if reRestraint11.MatchString(clause) {
+		if reRestraintClauseContext.MatchString(clause) {
 			return durationCueOf("duration"), true // "shall not replace its Service Delivery Manager during the first six (6) months"
 		}
 	case "term":
 		switch {
-		case reAppoint11.MatchString(clause) || reRestraint11.MatchString(clause) || reRetain11.MatchString(ctx) || reElectTerm12.MatchString(clause) || reListValid12.MatchString(clause):
+		case reAppoint.MatchString(clause) || reRestraintClauseContext.MatchString(clause) || reRetain.MatchString(ctx) || reElectTerm.MatchString(clause) || reListValid.MatchString(clause):
 			// "يعين الشركاء ... مديراً للشركة لمدة ثلاث سنوات", "بعدم
 			// ممارسة أي نشاط منافس ... ولمدة سنتين": how long an
 			// appointment or a restraint lasts, not the term.
 			return durationCueOf("duration"), true
 		}
-		if c13, ok13 := round13Term(ctx, clause); ok13 {
-			return c13, true
+		if termCue, termOK := termsIntrosTermKeys(ctx, clause); termOK {
+			return termCue, true
 		}
 	}
-	return round15Duration(ctx, clause, after, c) // key_bare_currency_rows.go
+	return bareCurrencyRowsDurationKeys(ctx, clause, after, c) // key_bare_currency_rows.go
 }
 
 var (
-	reSumThenWindow   = regexp.MustCompile(`(?:\b[A-Z]{3}\s*` + D + `[0-9٠-٩,٬.٫]*|` + D + `[0-9٠-٩,٬.٫]*\s*(?:[A-Z]{3}\b|ر\.ع\.?|ريال\s+\S+|درهم|دينار\s+\S+))\s*(?:\([^()]{0,80}\)\s*)?,?\s*(?i:within|خلال)\s*$`)
-	reRetain11        = regexp.MustCompile(`(?i)\b(?:keep|keeps|retain|retains|maintain|maintains|preserve|preserves|store|stores)\b[^.;]{0,80}\b(?:records?|copies|documents?|files|books|data|accounts)\b[^.;]{0,60}\bfor\s*(?:a\s+period\s+of\s*)?$|(?:يحتفظ|تحتفظ|بالاحتفاظ)\s[^.؛]{0,80}(?:السجلات|بالسجلات|سجلات|نسخ|بنسخ|المستندات|بالمستندات|الوثائق|الدفاتر)[^.؛]{0,60}لمدة\s*$`)
-	reBondAR11        = regexp.MustCompile(`ضمان|كفالة|خطاب\s+اعتماد`)
-	reAgreementFor    = regexp.MustCompile(`(?i)\b(?:this|the)\s+(?:agreement|contract|lease|licen[cs]e)\s+(?:takes\s+effect|commences|starts|begins|runs|is\s+made|shall\s+(?:commence|start|run|continue))\b[^.;]{0,60}\bfor\s*$`)
-	reMeasureAfter    = regexp.MustCompile(`(?i)^['’]s?\s+(?:rent|fees?|salary|wages?|pay|premium|charges?|income)\b|^\s*(?:من\s+)?(?:الإيجار|إيجار|الأجرة|أجرة|الراتب|راتب)(?:\s|$|[،.])`)
-	rePayWord11       = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|payment|payable|settle\w*|refund\w*|remit\w*|repa\w+)\b|سداد|يسدد|تسدد|يدفع|تدفع|دفع|بسداد|بدفع|الدفع|برد|يرد|ترد|` + payVerbAR24) // duration_windows_units.go
-	reNoticeWord11    = regexp.MustCompile(`(?i)\b(?:notice|notif\w*|inform\w*)\b|إخطار|اخطار|إشعار|اشعار|بإخطار|بإشعار|يخطر|إنذار|انذار`)
-	reNoticeAfterAR11 = regexp.MustCompile(`^\s*(?:إشعار|إخطار|اخطار|اشعار|إنذار)`)
-	reRenewWord11     = regexp.MustCompile(`(?i)\brenew\w*|\bvacat\w*|\bextend\w*|\bresign\w*|\bwithdraw\w*|\bleav(?:e|es|ing)\b|\bquit\w*|\bmov(?:e|es|ing)\s+out\b|مغادرة|استقالة|الاستقالة|تجديد|يجدد|تجدد|إخلاء|اخلاء|تمديد`)
-	reBeforeEnd11     = regexp.MustCompile(`(?:^|\s)قبل\s*$`)
-	reBeforeAfter11   = regexp.MustCompile(`(?i)^[^.;]{0,20}?\b(?:before|prior\s+to|in\s+advance\s+of)\b|^\s*(?:على\s+الأقل\s+)?(?:من\s+)?(?:قبل|موعد)`)
-	reRestraint11     = regexp.MustCompile(`(?i)\b(?:shall|may|must|will)\s+not\s+(?:replace|remove|compete|solicit|engage|employ|hire|carry\s+on)\b|\bnon-?compet\w*|بعدم\s+(?:ممارسة|منافسة|استبدال|تغيير)|منافس`)
-	reAppoint11       = regexp.MustCompile(`(?i)\bappoint(?:s|ed)?\b[^.;]{0,80}\bas\s+(?:the\s+|its\s+)?(?:general\s+)?(?:manager|director|secretary|auditor)\b|(?:^|\s)(?:يعين|يعيّن|تعيين|بتعيين)\s[^.؛]{0,80}(?:مديراً|مديرا|مدير\s+الشركة|أميناً|مدققاً)`)
+	reSumThenWindow           = regexp.MustCompile(`(?:\b[A-Z]{3}\s*` + D + `[0-9٠-٩,٬.٫]*|` + D + `[0-9٠-٩,٬.٫]*\s*(?:[A-Z]{3}\b|ر\.ع\.?|ريال\s+\S+|درهم|دينار\s+\S+))\s*(?:\([^()]{0,80}\)\s*)?,?\s*(?i:within|خلال)\s*$`)
+	reRetain                  = regexp.MustCompile(`(?i)\b(?:keep|keeps|retain|retains|maintain|maintains|preserve|preserves|store|stores)\b[^.;]{0,80}\b(?:records?|copies|documents?|files|books|data|accounts)\b[^.;]{0,60}\bfor\s*(?:a\s+period\s+of\s*)?$|(?:يحتفظ|تحتفظ|بالاحتفاظ)\s[^.؛]{0,80}(?:السجلات|بالسجلات|سجلات|نسخ|بنسخ|المستندات|بالمستندات|الوثائق|الدفاتر)[^.؛]{0,60}لمدة\s*$`)
+	reBondAR                  = regexp.MustCompile(`ضمان|كفالة|خطاب\s+اعتماد`)
+	reAgreementFor            = regexp.MustCompile(`(?i)\b(?:this|the)\s+(?:agreement|contract|lease|licen[cs]e)\s+(?:takes\s+effect|commences|starts|begins|runs|is\s+made|shall\s+(?:commence|start|run|continue))\b[^.;]{0,60}\bfor\s*$`)
+	reMeasureAfter            = regexp.MustCompile(`(?i)^['’]s?\s+(?:rent|fees?|salary|wages?|pay|premium|charges?|income)\b|^\s*(?:من\s+)?(?:الإيجار|إيجار|الأجرة|أجرة|الراتب|راتب)(?:\s|$|[،.])`)
+	rePayWordClauseContext    = regexp.MustCompile(`(?i)\b(?:pay|pays|paid|payment|payable|settle\w*|refund\w*|remit\w*|repa\w+)\b|سداد|يسدد|تسدد|يدفع|تدفع|دفع|بسداد|بدفع|الدفع|برد|يرد|ترد|` + payVerbAR) // duration_windows_units.go
+	reNoticeWordClauseContext = regexp.MustCompile(`(?i)\b(?:notice|notif\w*|inform\w*)\b|إخطار|اخطار|إشعار|اشعار|بإخطار|بإشعار|يخطر|إنذار|انذار`)
+	reNoticeAfterAR           = regexp.MustCompile(`^\s*(?:إشعار|إخطار|اخطار|اشعار|إنذار)`)
+	reRenewWord               = regexp.MustCompile(`(?i)\brenew\w*|\bvacat\w*|\bextend\w*|\bresign\w*|\bwithdraw\w*|\bleav(?:e|es|ing)\b|\bquit\w*|\bmov(?:e|es|ing)\s+out\b|مغادرة|استقالة|الاستقالة|تجديد|يجدد|تجدد|إخلاء|اخلاء|تمديد`)
+	reBeforeEndClauseContext  = regexp.MustCompile(`(?:^|\s)قبل\s*$`)
+	reBeforeAfter             = regexp.MustCompile(`(?i)^[^.;]{0,20}?\b(?:before|prior\s+to|in\s+advance\s+of)\b|^\s*(?:على\s+الأقل\s+)?(?:من\s+)?(?:قبل|موعد)`)
+	reRestraintClauseContext  = regexp.MustCompile(`(?i)\b(?:shall|may|must|will)\s+not\s+(?:replace|remove|compete|solicit|engage|employ|hire|carry\s+on)\b|\bnon-?compet\w*|بعدم\s+(?:ممارسة|منافسة|استبدال|تغيير)|منافس`)
+	reAppoint                 = regexp.MustCompile(`(?i)\bappoint(?:s|ed)?\b[^.;]{0,80}\bas\s+(?:the\s+|its\s+)?(?:general\s+)?(?:manager|director|secretary|auditor)\b|(?:^|\s)(?:يعين|يعيّن|تعيين|بتعيين)\s[^.؛]{0,80}(?:مديراً|مديرا|مدير\s+الشركة|أميناً|مدققاً)`)
 )
 
 // rowHasAmount: a table row, its first cell short, with a later cell that
@@ -726,11 +726,11 @@ func rowHasAmount(row string) bool {
 		return false
 	}
 	for _, c := range cells[1:] {
-		if reAmountCell11.MatchString(c) {
+		if reAmountCell.MatchString(c) {
 			return true
 		}
 	}
 	return false
 }
 
-var reAmountCell11 = regexp.MustCompile(`^\s*` + D + `[0-9٠-٩,٬.٫]*\s*$`)
+var reAmountCell = regexp.MustCompile(`^\s*` + D + `[0-9٠-٩,٬.٫]*\s*$`)

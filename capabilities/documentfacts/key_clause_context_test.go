@@ -11,7 +11,7 @@ import (
 // English and Arabic, with negatives: each case names the facts it must
 // find (want) and the keyed facts it must not (not).
 
-type round11Case struct {
+type clauseContextCase struct {
 	name string
 	text string
 	typ  string
@@ -19,7 +19,7 @@ type round11Case struct {
 	not  []string
 }
 
-func runRound11(t *testing.T, cases []round11Case) {
+func runRound(t *testing.T, cases []clauseContextCase) {
 	t.Helper()
 	for _, c := range cases {
 		got := factSet(extractText(t, c.text), c.typ)
@@ -41,7 +41,7 @@ func runRound11(t *testing.T, cases []round11Case) {
 var filler = strings.Repeat("The Contractor shall keep the site clean and safe at all times.\n", 12)
 
 func TestRound11DateKeys(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"signed for, dash (en)", "SUPPLY AGREEMENT\n\nThis Agreement is made on 4 February 2027 between Qurum Traders LLC and Bidaya Foods SAOC.\n" + filler +
 			"\nSigned for the Buyer: Ahmed Said Al Balushi, Director — 9 February 2027\n", TypeDate,
 			[]string{"agreement_date|2027-02-04", "signature_date|2027-02-09"}, []string{"date|2027-02-09"}},
@@ -84,7 +84,7 @@ func TestRound11DateKeys(t *testing.T) {
 }
 
 func TestRound11MoneyKeys(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"deposit in a sale with a balance", "SALE AGREEMENT\n\nThe Buyer shall pay a deposit of OMR 4,000.000 on signing.\nThe Buyer shall pay the balance of OMR 16,000.000 on delivery.\n", TypeMoney,
 			// a part of the price: amount since the key specification's
 			// session 16 row (round 14, key_rows_day_ranges.go), advance_payment before
@@ -155,7 +155,7 @@ func TestRound11BilingualTwins(t *testing.T) {
 }
 
 func TestRound11DurationKeys(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"counted from payment, another action", "SALE AGREEMENT\n\nThe Seller shall hand over the title deed within ten (10) days after receiving full payment.\n", TypeDuration,
 			nil, []string{"payment_period|P10D"}},
 		{"a payment window stays", "SUPPLY AGREEMENT\n\nThe Buyer shall pay each invoice within thirty (30) days of receipt.\n", TypeDuration,

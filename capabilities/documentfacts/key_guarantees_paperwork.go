@@ -22,17 +22,17 @@ import (
 //     a confidentiality clause or a non-disclosure agreement keep the
 //     secret that long: a confidentiality_period, not the term.
 //   - NI: the time to report an incident is a deadline only: decision
-//     43, incidentReport21 in convention_rejections_offer_roles.go.
+//     43, incidentReport in convention_rejections_offer_roles.go.
 
-// guaranteeWindow21: the duration keyed c after ctx (its clause) is the
+// guaranteeWindow: the duration keyed c after ctx (its clause) is the
 // window or the validity of a guarantee instrument, not a warranty:
 // false drops it (a time limit); its validity is a plain duration.
-func guaranteeWindow21(c cue, ctx string) (cue, bool) {
+func guaranteeWindow(c cue, ctx string) (cue, bool) {
 	if c.key != "warranty_period" {
 		return c, true
 	}
-	at := lastMatch(reGuaranteeWord21, ctx)
-	if at < 0 || !reGuaranteeInstrument21.MatchString(ctx[max(0, at-40):]) || reProductWarranty21.MatchString(ctx[at:]) {
+	at := lastMatch(reGuaranteeWord, ctx)
+	if at < 0 || !reGuaranteeInstrument.MatchString(ctx[max(0, at-40):]) || reProductWarranty.MatchString(ctx[at:]) {
 		return c, true
 	}
 	if reWindowBefore.MatchString(ctx) {
@@ -45,57 +45,57 @@ func guaranteeWindow21(c cue, ctx string) (cue, bool) {
 }
 
 var (
-	// reGuaranteeWord21: a guarantee or warranty word.
-	reGuaranteeWord21 = regexp.MustCompile(`(?i)\b(?:guarantee[sd]?|warrant\w*|bonds?)\b|(?:ال)?ضمان(?:ات|اً|ا)?(?:\s|$)|كفالة`)
-	// reGuaranteeInstrument21: the guarantee is an instrument: a
+	// reGuaranteeWord: a guarantee or warranty word.
+	reGuaranteeWord = regexp.MustCompile(`(?i)\b(?:guarantee[sd]?|warrant\w*|bonds?)\b|(?:ال)?ضمان(?:ات|اً|ا)?(?:\s|$)|كفالة`)
+	// reGuaranteeInstrument: the guarantee is an instrument: a
 	// bank's, a person's or a company's, a bid or performance bond.
-	reGuaranteeInstrument21 = regexp.MustCompile(`(?i)\b(?:bank|banker'?s|personal|corporate|parent\s+company|bid|tender|performance|advance\s+payment|on-?demand)\s+(?:guarantee|bond|security)|(?:ال)?ضمان(?:ات|اً|ا)?\s+(?:ال)?(?:بنكي|بنكى|بنكياً|بنكيا|مصرفي|مصرفياً|عطاء|عطاءات|العطاءات|حسن|دفعة|ابتدائي|نهائي|مؤقت|شخصي|شخصياً)|كفالة\s+(?:بنكية|مصرفية|ال)`)
-	// reProductWarranty21: the words after it warrant goods or work
+	reGuaranteeInstrument = regexp.MustCompile(`(?i)\b(?:bank|banker'?s|personal|corporate|parent\s+company|bid|tender|performance|advance\s+payment|on-?demand)\s+(?:guarantee|bond|security)|(?:ال)?ضمان(?:ات|اً|ا)?\s+(?:ال)?(?:بنكي|بنكى|بنكياً|بنكيا|مصرفي|مصرفياً|عطاء|عطاءات|العطاءات|حسن|دفعة|ابتدائي|نهائي|مؤقت|شخصي|شخصياً)|كفالة\s+(?:بنكية|مصرفية|ال)`)
+	// reProductWarranty: the words after it warrant goods or work
 	// (against defects, the manufacturer's, a warranty period).
-	reProductWarranty21 = regexp.MustCompile(`(?i)\b(?:defects?|workmanship|materials?|manufactur\w*|warranty\s+period)\b|عيوب|العيوب|الصناعة|فترة\s+الضمان|مدة\s+الضمان`)
+	reProductWarranty = regexp.MustCompile(`(?i)\b(?:defects?|workmanship|materials?|manufactur\w*|warranty\s+period)\b|عيوب|العيوب|الصناعة|فترة\s+الضمان|مدة\s+الضمان`)
 )
 
-// rentMeasure21: the duration t[ms:me] measures a sum ("(two months'
+// rentMeasure: the duration t[ms:me] measures a sum ("(two months'
 // base rent)", "ما يعادل إيجار شهرين", "أجرة ثلاثة أشهر"): no period
 // (DR; round 11's "equal to two months' rent" read only a possessive
 // right before the rent word).
-func rentMeasure21(t string, ms, me int) bool {
-	return reMeasureAfter21.MatchString(t[me:min(len(t), me+40)]) || reMeasureBeforeAR21.MatchString(t[max(0, ms-60):ms])
+func rentMeasure(t string, ms, me int) bool {
+	return reMeasureAfterGuaranteesPaperwork.MatchString(t[me:min(len(t), me+40)]) || reMeasureBeforeAR.MatchString(t[max(0, ms-60):ms])
 }
 
 var (
-	// reMeasureAfter21: "months' base rent", "months' gross salary".
-	reMeasureAfter21 = regexp.MustCompile(`(?i)^['’]s?\s+(?:(?:base|basic|gross|net|monthly|annual|current|full)\s+)?(?:rent|rental|fees?|salary|wages?|pay|premium|charges?|income)\b`)
-	// reMeasureBeforeAR21: the rent or salary word, in construct (no
+	// reMeasureAfterGuaranteesPaperwork: "months' base rent", "months' gross salary".
+	reMeasureAfterGuaranteesPaperwork = regexp.MustCompile(`(?i)^['’]s?\s+(?:(?:base|basic|gross|net|monthly|annual|current|full)\s+)?(?:rent|rental|fees?|salary|wages?|pay|premium|charges?|income)\b`)
+	// reMeasureBeforeAR: the rent or salary word, in construct (no
 	// article: "مدة الإيجار ثلاث سنوات" is the lease's term), right
 	// before the period ("إيجار شهرين", "(أجرة ثلاثة أشهر)", "راتب شهر").
-	reMeasureBeforeAR21 = regexp.MustCompile(`(?:^|[\s(])(?:إيجار|ايجار|أجرة|اجرة|راتب|رواتب|أجر)\s*$`)
+	reMeasureBeforeAR = regexp.MustCompile(`(?:^|[\s(])(?:إيجار|ايجار|أجرة|اجرة|راتب|رواتب|أجر)\s*$`)
 )
 
-// survivesConfidential21: the duration t[ms:me], keyed c, is how long
+// survivesConfidential: the duration t[ms:me], keyed c, is how long
 // duties survive the agreement's end ("continue for five (5) years after
 // its expiry", "after expiry or termination of this Agreement") in a
 // clause of confidentiality or in a non-disclosure agreement (SC): its
 // confidentiality_period, not the term.
-func survivesConfidential21(c cue, t string, ms, me int, ctx, title string) bool {
+func survivesConfidential(c cue, t string, ms, me int, ctx, title string) bool {
 	if c.key != "term" && c.key != "duration" {
 		return false
 	}
-	if !reSurviveVerb21.MatchString(ctx) || !reAfterEnd21.MatchString(t[me:min(len(t), me+60)]) {
+	if !reSurviveVerb.MatchString(ctx) || !reAfterEnd.MatchString(t[me:min(len(t), me+60)]) {
 		return false
 	}
-	return reSecretWord.MatchString(ctx) || reNDATitle21.MatchString(title)
+	return reSecretWord.MatchString(ctx) || reNDATitle.MatchString(title)
 }
 
 var (
-	// reSurviveVerb21: duties continue, survive or remain (in force)
+	// reSurviveVerb: duties continue, survive or remain (in force)
 	// for the period.
-	reSurviveVerb21 = regexp.MustCompile(`(?i)\b(?:continue|continues|survive|survives|remain|remains)\s+(?:in\s+(?:force|effect)\s+)?(?:for\s+)?(?:a\s+period\s+of\s+)?$|(?:تستمر|يستمر|تظل|يظل|تبقى|يبقى)\s[^.،؛\n]{0,40}(?:لمدة|مدة)\s*$`)
-	// reAfterEnd21: after the agreement's expiry or termination.
-	reAfterEnd21 = regexp.MustCompile(`(?i)^\s*(?:after|following|from)\s+(?:the\s+|its\s+|this\s+agreement['’]s\s+)?(?:expiry|expiration|termination|end)\b|^\s*(?:بعد|من)\s+(?:تاريخ\s+)?(?:انتهاء|انقضاء|إنهاء|نهاية)`)
-	// reNDATitle21: the document is a non-disclosure or confidentiality
+	reSurviveVerb = regexp.MustCompile(`(?i)\b(?:continue|continues|survive|survives|remain|remains)\s+(?:in\s+(?:force|effect)\s+)?(?:for\s+)?(?:a\s+period\s+of\s+)?$|(?:تستمر|يستمر|تظل|يظل|تبقى|يبقى)\s[^.،؛\n]{0,40}(?:لمدة|مدة)\s*$`)
+	// reAfterEnd: after the agreement's expiry or termination.
+	reAfterEnd = regexp.MustCompile(`(?i)^\s*(?:after|following|from)\s+(?:the\s+|its\s+|this\s+agreement['’]s\s+)?(?:expiry|expiration|termination|end)\b|^\s*(?:بعد|من)\s+(?:تاريخ\s+)?(?:انتهاء|انقضاء|إنهاء|نهاية)`)
+	// reNDATitle: the document is a non-disclosure or confidentiality
 	// agreement.
-	reNDATitle21 = regexp.MustCompile(`(?i)\b(?:non-?disclosure|confidentiality)\b|عدم\s+(?:ال)?إفصاح|السرية`)
+	reNDATitle = regexp.MustCompile(`(?i)\b(?:non-?disclosure|confidentiality)\b|عدم\s+(?:ال)?إفصاح|السرية`)
 )
 
 // Dates.
@@ -119,12 +119,12 @@ var (
 //     الموافق ("اجتمع الشركاء في مقر الشركة يوم الثلاثاء ... الموافق"):
 //     the issue_date, as round 12's "Held on" and "عقدت ... اجتماعها".
 
-// round21Date re-keys a date last of round11Date's rounds (after round
+// guaranteesPaperworkDateKeys re-keys a date last of clauseContextDateKeys's rounds (after round
 // 20): w the windows the earlier rounds read.
-func (x *extractor) round21Date(f *Fact, base int, w dateWindows) {
+func (x *extractor) guaranteesPaperworkDateKeys(f *Fact, base int, w dateWindows) {
 	switch f.Key {
 	case "date", "document_date":
-		if base < x.topEnd && (matches(reMeetingHeldAt21, tail(w.ctx, 240)) || matches(reMeetingHeldAt21, w.line)) {
+		if base < x.topEnd && (matches(reMeetingHeldAt, tail(w.ctx, 240)) || matches(reMeetingHeldAt, w.line)) {
 			c := dateCueOf("issue_date")
 			f.Key, f.Label, f.Role = c.key, c.label, c.role
 			return
@@ -132,25 +132,25 @@ func (x *extractor) round21Date(f *Fact, base int, w dateWindows) {
 	}
 	switch f.Key {
 	case "submission_deadline", "delivery_date":
-		if paperworkBy21(w) && !isTenderText(x.a.text) && !matches(reTenderTitle16, prefixBytes(x.a.text, 200)) {
+		if paperworkBy(w) && !isTenderText(x.a.text) && !matches(reTenderTitleLabelFamilies, prefixBytes(x.a.text, 200)) {
 			f.Key, f.Label, f.Role = "date", "Date", ""
 			return
 		}
 	}
 	switch f.Key {
 	case "date", "submission_deadline", "delivery_date", "expiry_date":
-		if clarifyBy21(w) && (isTenderText(x.a.text) || matches(reTenderTitle16, prefixBytes(x.a.text, 200))) {
+		if clarifyBy(w) && (isTenderText(x.a.text) || matches(reTenderTitleLabelFamilies, prefixBytes(x.a.text, 200))) {
 			c := dateCueOf("clarification_deadline")
 			f.Key, f.Label, f.Role = c.key, c.label, c.role
 		}
 	}
 }
 
-// deadlineClause21 is the clause of a date that follows a deadline word
+// deadlineClause is the clause of a date that follows a deadline word
 // ("by", "no later than", "في موعد أقصاه"), or its line where the clause
 // is empty or longer than 400 bytes; ok is false for any other date.
-func deadlineClause21(w dateWindows) (string, bool) {
-	if !matches(reDeadlinePrep, tail(w.ctx, 80)) && !matches(reByDateAR12, tail(w.ctx, 80)) {
+func deadlineClause(w dateWindows) (string, bool) {
+	if !matches(reDeadlinePrep, tail(w.ctx, 80)) && !matches(reByDateAR, tail(w.ctx, 80)) {
 		return "", false
 	}
 	if len(w.clause) > 400 || strings.TrimSpace(w.clause) == "" {
@@ -159,49 +159,49 @@ func deadlineClause21(w dateWindows) (string, bool) {
 	return w.clause, true
 }
 
-// clarifyBy21: the date follows a deadline word and its clause or row
+// clarifyBy: the date follows a deadline word and its clause or row
 // sends questions or requests for clarification (not their answers).
-func clarifyBy21(w dateWindows) bool {
-	c, ok := deadlineClause21(w)
+func clarifyBy(w dateWindows) bool {
+	c, ok := deadlineClause(w)
 	if !ok {
 		return false
 	}
-	at := lastMatch(reAskWord16, c)
+	at := lastMatch(reAskWord, c)
 	if at < 0 {
 		return false
 	}
-	return !reAnswerWord21.MatchString(c) && !reOtherDeadline21.MatchString(c[at:])
+	return !reAnswerWord.MatchString(c) && !reOtherDeadline.MatchString(c[at:])
 }
 
-// paperworkBy21: the date follows a deadline word and the thing its
+// paperworkBy: the date follows a deadline word and the thing its
 // clause submits or hands over is paperwork that proves something.
-func paperworkBy21(w dateWindows) bool {
-	c, ok := deadlineClause21(w)
+func paperworkBy(w dateWindows) bool {
+	c, ok := deadlineClause(w)
 	if !ok {
 		return false
 	}
-	at := lastMatch(reSubmitVerb21, c)
+	at := lastMatch(reSubmitVerb, c)
 	if at < 0 {
 		return false
 	}
 	obj := c[at:]
-	return reProofPaper21.MatchString(obj) && !reBidWord.MatchString(obj) && !reDeliverable.MatchString(obj) && !reGoodsWord20.MatchString(obj)
+	return reProofPaper.MatchString(obj) && !reBidWord.MatchString(obj) && !reDeliverable.MatchString(obj) && !reGoodsWord.MatchString(obj)
 }
 
 var (
-	// reSubmitVerb21: submitting or handing over.
-	reSubmitVerb21 = regexp.MustCompile(`(?i)\b(?:submit\w*|provid\w*|furnish\w*|send\w*|deliver\w*|hand\w*\s+over|produce\w*|present\w*)\b|تسليم|بتسليم|تقديم|بتقديم|يقدم|تقدم|إرسال|بإرسال`)
-	// reProofPaper21: paperwork that proves something: copies, a
+	// reSubmitVerb: submitting or handing over.
+	reSubmitVerb = regexp.MustCompile(`(?i)\b(?:submit\w*|provid\w*|furnish\w*|send\w*|deliver\w*|hand\w*\s+over|produce\w*|present\w*)\b|تسليم|بتسليم|تقديم|بتقديم|يقدم|تقدم|إرسال|بإرسال`)
+	// reProofPaper: paperwork that proves something: copies, a
 	// certificate, an ID card, evidence, proof.
-	reProofPaper21 = regexp.MustCompile(`(?i)\b(?:cop(?:y|ies)\s+of|certificates?|id\s+cards?|passports?|evidence|proof|bank\s+account\s+details)\b|(?:^|\s)(?:نسخة|نسخ|صورة|صور)\s+(?:من|عن)\s|(?:^|\s)(?:ب|و)?(?:الشهادات|شهادة|شهادات)(?:\s|$)|إثبات|اثبات|البطاقة\s+الشخصية`)
-	// reMeetingHeldAt21: a meeting held at a place, then "on"; an
+	reProofPaper = regexp.MustCompile(`(?i)\b(?:cop(?:y|ies)\s+of|certificates?|id\s+cards?|passports?|evidence|proof|bank\s+account\s+details)\b|(?:^|\s)(?:نسخة|نسخ|صورة|صور)\s+(?:من|عن)\s|(?:^|\s)(?:ب|و)?(?:الشهادات|شهادة|شهادات)(?:\s|$)|إثبات|اثبات|البطاقة\s+الشخصية`)
+	// reMeetingHeldAt: a meeting held at a place, then "on"; an
 	// Arabic meeting verb opening the line, its subject and place, then
 	// الموافق / بتاريخ (read on the date's line, whose start the word
 	// window may cut).
-	reMeetingHeldAt21 = regexp.MustCompile(`(?i)\bmeeting\b[^\n]{0,40}?\b(?:held|convened)\s+(?:at|in)\s+[^.\n]{3,120}?,?\s+on\s*$|(?:^|\n|\s)(?:اجتمع|اجتمعت)\s[^.\n]{0,160}?(?:الموافق|بتاريخ)\s*$|(?:^|\n|\s)(?:عقد|عقدت|انعقد|انعقدت)\s+(?:ال)?(?:اجتماع|جمعية|مجلس|لجنة)[^.\n]{0,160}?(?:الموافق|بتاريخ)\s*$`)
-	// reAnswerWord21: the date is the answers', not the questions'.
-	reAnswerWord21 = regexp.MustCompile(`(?i)\b(?:answer\w*|respond\w*|responses?|repl(?:y|ies|ied)|issued|circulated|published)\b|الرد|الإجابة|الاجابة|الردود|ستنشر|يرد`)
-	// reOtherDeadline21: after the questions, another deadline's
+	reMeetingHeldAt = regexp.MustCompile(`(?i)\bmeeting\b[^\n]{0,40}?\b(?:held|convened)\s+(?:at|in)\s+[^.\n]{3,120}?,?\s+on\s*$|(?:^|\n|\s)(?:اجتمع|اجتمعت)\s[^.\n]{0,160}?(?:الموافق|بتاريخ)\s*$|(?:^|\n|\s)(?:عقد|عقدت|انعقد|انعقدت)\s+(?:ال)?(?:اجتماع|جمعية|مجلس|لجنة)[^.\n]{0,160}?(?:الموافق|بتاريخ)\s*$`)
+	// reAnswerWord: the date is the answers', not the questions'.
+	reAnswerWord = regexp.MustCompile(`(?i)\b(?:answer\w*|respond\w*|responses?|repl(?:y|ies|ied)|issued|circulated|published)\b|الرد|الإجابة|الاجابة|الردود|ستنشر|يرد`)
+	// reOtherDeadline: after the questions, another deadline's
 	// action (bids submitted, documents bought): its own key.
-	reOtherDeadline21 = regexp.MustCompile(`(?i)\b(?:submit\w*|deliver\w*|lodge\w*|receiv\w*)\s+(?:\w+\s+){0,2}?(?:bids?|tenders?|proposals?|applications?|offers?|quotations?)\b|\b(?:bids?|tenders?|proposals?|applications?|offers?|quotations?)\s+(?:must|shall|should|are\s+to)\s+(?:be\s+)?(?:submitted|delivered|lodged|received)\b|\bpurchase\b|تقديم\s+(?:ال)?(?:عطاءات|عروض|طلبات)|شراء`)
+	reOtherDeadline = regexp.MustCompile(`(?i)\b(?:submit\w*|deliver\w*|lodge\w*|receiv\w*)\s+(?:\w+\s+){0,2}?(?:bids?|tenders?|proposals?|applications?|offers?|quotations?)\b|\b(?:bids?|tenders?|proposals?|applications?|offers?|quotations?)\s+(?:must|shall|should|are\s+to)\s+(?:be\s+)?(?:submitted|delivered|lodged|received)\b|\bpurchase\b|تقديم\s+(?:ال)?(?:عطاءات|عروض|طلبات)|شراء`)
 )

@@ -13,7 +13,7 @@ import (
 func TestKeys21DurationFamilies(t *testing.T) {
 	body := strings.Repeat("The Parties shall act in good faith.\n", 6)
 	bodyAR := strings.Repeat("يلتزم الطرفان بأحكام هذا العقد.\n", 4)
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// GW: a guarantee (a bank's, a person's, a bid bond) furnished
 		// or returned within a window is no warranty.
 		{name: "GW parent company guarantee within", text: "SUBCONTRACT\n\n" + body + "3.2 The Subcontractor shall deliver a parent company guarantee to the Contractor within twenty-one (21) days of the award.\n",
@@ -76,13 +76,13 @@ func TestKeys21DurationFamilies(t *testing.T) {
 		{name: "DR rent paid within a window stays", text: "SHOP LEASE\n\n" + body + "4.3 The Tenant shall pay the rent within seven (7) days of each invoice.\n",
 			want: []string{"payment_period|P7D"}},
 	}
-	checkKeyed20(t, TypeDuration, cases)
+	checkKeyed(t, TypeDuration, cases)
 }
 
 func TestKeys21DateFamilies(t *testing.T) {
 	body := strings.Repeat("The Company reserves the right to cancel this process.\n", 5)
 	bodyAR := strings.Repeat("تحتفظ الشركة بحقها في إلغاء المناقصة.\n", 4)
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// CQ: the day questions or requests for clarification are sent
 		// by, in a tender, RFP or prequalification.
 		{name: "CQ prequalification request for clarification", format: "md",
@@ -132,5 +132,5 @@ func TestKeys21DateFamilies(t *testing.T) {
 			text: "# Gulf Fisheries SAOG\n# Minutes of the Board of Directors\nHeld on 9 June 2026.\n" + strings.Repeat("The Board noted the report of the Chief Executive.\n\n", 12) + "The next meeting will be held at the head office in Ghala on 10 September 2026.\n",
 			not:  []string{"issue_date|2026-09-10"}},
 	}
-	checkKeyed20(t, TypeDate, cases)
+	checkKeyed(t, TypeDate, cases)
 }

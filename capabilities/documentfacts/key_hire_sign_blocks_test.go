@@ -30,7 +30,7 @@ func TestRound12Money(t *testing.T) {
 		{"fee", "must hold insurance with a cover of not less than ", ""},
 	}
 	for _, c := range cases {
-		if got := round12Money(c.key, c.sent); got != c.want {
+		if got := hireSignBlocksMoneyKeys(c.key, c.sent); got != c.want {
 			t.Errorf("round12Money(%q, %q) = %q, want %q", c.key, c.sent, got, c.want)
 		}
 	}
@@ -67,7 +67,7 @@ func TestRound12Date(t *testing.T) {
 	}
 	for _, c := range cases {
 		f := Fact{Type: TypeDate, Key: c.key}
-		round12Date(&f, c.ctx, c.clause, c.top, c.hire)
+		hireSignBlocksDateKeys(&f, c.ctx, c.clause, c.top, c.hire)
 		if f.Key != c.want {
 			t.Errorf("round12Date(%q, %q, %q, %v) = %q, want %q", c.key, c.ctx, c.clause, c.top, f.Key, c.want)
 		}
@@ -76,14 +76,14 @@ func TestRound12Date(t *testing.T) {
 
 func TestClause12(t *testing.T) {
 	prev := "Applications must be sent by email to careers@x.om, quoting the reference, no later than"
-	if got := clause12("16 February 2026.", 0, prev); got != prev+" " {
+	if got := clauseHireSignBlocks("16 February 2026.", 0, prev); got != prev+" " {
 		t.Errorf("clause12 wrapped = %q", got)
 	}
-	if got := clause12("Company's registrar on or before 21 April 2026.", 33, "The dividend shall be paid through the"); got != "The dividend shall be paid through the Company's registrar on or before " {
+	if got := clauseHireSignBlocks("Company's registrar on or before 21 April 2026.", 33, "The dividend shall be paid through the"); got != "The dividend shall be paid through the Company's registrar on or before " {
 		t.Errorf("clause12 continued = %q", got)
 	}
 	// a line after a finished sentence is its own clause
-	if got := clause12("On or before 1 May 2026 the Buyer pays.", 13, "The Works are complete."); got != "On or before " {
+	if got := clauseHireSignBlocks("On or before 1 May 2026 the Buyer pays.", 13, "The Works are complete."); got != "On or before " {
 		t.Errorf("clause12 after a stop = %q", got)
 	}
 }
@@ -103,7 +103,7 @@ func TestRound12TermNotAgreement(t *testing.T) {
 		{"The Board was elected last year. This Agreement runs for ", false},
 		{"يسري هذا العقد لمدة ", false},
 	} {
-		got := reElectTerm12.MatchString(c.clause) || reListValid12.MatchString(c.clause)
+		got := reElectTerm.MatchString(c.clause) || reListValid.MatchString(c.clause)
 		if got != c.want {
 			t.Errorf("%q: not the agreement's term = %v, want %v", c.clause, got, c.want)
 		}
@@ -135,7 +135,7 @@ func TestRound12AgreementDate(t *testing.T) {
 		{"The goods were made in China on ", "date"},
 	} {
 		f := Fact{Type: TypeDate, Key: "date"}
-		round12Date(&f, c.ctx, "", false, false)
+		hireSignBlocksDateKeys(&f, c.ctx, "", false, false)
 		if f.Key != c.want {
 			t.Errorf("round12Date(%q) = %q, want %q", c.ctx, f.Key, c.want)
 		}

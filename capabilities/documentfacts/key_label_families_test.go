@@ -13,7 +13,7 @@ import (
 // key each value must (want) or must not (not) get. A `not` entry "*|V"
 // refuses the value V under any key (a deadline that is no duration).
 
-type keys16Case struct {
+type labelFamiliesKeysCase struct {
 	name string
 	text string
 	typ  string
@@ -21,13 +21,13 @@ type keys16Case struct {
 	not  []string
 }
 
-// keys16Open names the cases the rules do not pass yet: they are logged,
+// labelFamiliesKeysOpen names the cases the rules do not pass yet: they are logged,
 // not failed, and a case that passes while named here fails the test so
 // that the list stays true. Each fix of round 16 takes its family's
 // names out.
-var keys16Open = map[string]bool{}
+var labelFamiliesKeysOpen = map[string]bool{}
 
-func runKeys16(t *testing.T, cases []keys16Case) {
+func runKeys(t *testing.T, cases []labelFamiliesKeysCase) {
 	t.Helper()
 	for _, c := range cases {
 		got := factSet(extractText(t, c.text), c.typ)
@@ -51,9 +51,9 @@ func runKeys16(t *testing.T, cases []keys16Case) {
 			}
 		}
 		switch {
-		case keys16Open[c.name] && len(errs) == 0:
+		case labelFamiliesKeysOpen[c.name] && len(errs) == 0:
 			t.Errorf("%s: passes now; take it out of keys16Open", c.name)
-		case keys16Open[c.name]:
+		case labelFamiliesKeysOpen[c.name]:
 			t.Logf("open: %s: %s; got %q", c.name, strings.Join(errs, ", "), got)
 		case len(errs) > 0:
 			t.Errorf("%s: %s; got %q", c.name, strings.Join(errs, ", "), got)
@@ -61,22 +61,22 @@ func runKeys16(t *testing.T, cases []keys16Case) {
 	}
 }
 
-// body16 puts a date in the body far enough from the head that
+// bodyLabelFamilies puts a date in the body far enough from the head that
 // head-of-document rules do not read it.
-var body16 = strings.Repeat("The Supplier shall keep the equipment in good working order.\n", 6)
+var bodyLabelFamilies = strings.Repeat("The Supplier shall keep the equipment in good working order.\n", 6)
 
 func TestKeys16DateFamilies(t *testing.T) {
-	runKeys16(t, []keys16Case{
+	runKeys(t, []labelFamiliesKeysCase{
 		// DA: a label and its date (colon, table row, bilingual row).
-		{"DA commencement label", "SERVICES AGREEMENT\n\n" + body16 + "Commencement Date: 1 March 2027\nExpiry Date: 28 February 2029\n", TypeDate,
+		{"DA commencement label", "SERVICES AGREEMENT\n\n" + bodyLabelFamilies + "Commencement Date: 1 March 2027\nExpiry Date: 28 February 2029\n", TypeDate,
 			[]string{"effective_date|2027-03-01", "expiry_date|2029-02-28"}, nil},
-		{"DA start and end row", "CLEANING CONTRACT\n\n" + body16 + "Start of contract | 1 June 2027\nEnd of contract | 31 May 2028\n", TypeDate,
+		{"DA start and end row", "CLEANING CONTRACT\n\n" + bodyLabelFamilies + "Start of contract | 1 June 2027\nEnd of contract | 31 May 2028\n", TypeDate,
 			[]string{"effective_date|2027-06-01", "expiry_date|2028-05-31"}, nil},
 		{"DA arabic labels", "عقد صيانة\n\n" + "يلتزم المقاول بصيانة المصاعد.\n" + "تاريخ بدء العقد: ١ يوليو ٢٠٢٧م\nتاريخ انتهاء العقد: ٣٠ يونيو ٢٠٢٨م\n", TypeDate,
 			[]string{"effective_date|2027-07-01", "expiry_date|2028-06-30"}, nil},
-		{"DA bilingual row", "LEASE AGREEMENT / عقد إيجار\n\n" + body16 + "Lease start / بداية الإيجار | 1 September 2027\nLease end / نهاية الإيجار | 31 August 2028\n", TypeDate,
+		{"DA bilingual row", "LEASE AGREEMENT / عقد إيجار\n\n" + bodyLabelFamilies + "Lease start / بداية الإيجار | 1 September 2027\nLease end / نهاية الإيجار | 31 August 2028\n", TypeDate,
 			[]string{"effective_date|2027-09-01", "expiry_date|2028-08-31"}, nil},
-		{"DA bilingual start and end date rows", "SERVICE CONTRACT / عقد خدمات\n\n" + body16 + "Start date / تاريخ البدء | 1 March 2027\nEnd date / تاريخ الانتهاء | 28 February 2028\n", TypeDate,
+		{"DA bilingual start and end date rows", "SERVICE CONTRACT / عقد خدمات\n\n" + bodyLabelFamilies + "Start date / تاريخ البدء | 1 March 2027\nEnd date / تاريخ الانتهاء | 28 February 2028\n", TypeDate,
 			[]string{"effective_date|2027-03-01", "expiry_date|2028-02-28"}, nil},
 		{"DA arabic end of lease row", "عقد إيجار\n\nيلتزم المستأجر بدفع الإيجار.\nبداية مدة الإيجار | ١ يناير ٢٠٢٨م\nنهاية مدة الإيجار | ٣١ ديسمبر ٢٠٢٨م\n", TypeDate,
 			[]string{"effective_date|2028-01-01", "expiry_date|2028-12-31"}, nil},
@@ -84,7 +84,7 @@ func TestKeys16DateFamilies(t *testing.T) {
 			[]string{"delivery_date|2027-04-14"}, nil},
 		{"DA completion label in works", "CONSTRUCTION CONTRACT\n\n" + "The Contractor shall build the boundary wall.\nDate for Completion: 30 November 2027\n", TypeDate,
 			[]string{"completion_date|2027-11-30"}, nil},
-		{"DA completion row in works", "WORKS CONTRACT\n\n" + body16 + "Completion Date | 30 April 2028\n", TypeDate,
+		{"DA completion row in works", "WORKS CONTRACT\n\n" + bodyLabelFamilies + "Completion Date | 30 April 2028\n", TypeDate,
 			[]string{"completion_date|2028-04-30"}, nil},
 		{"DA time for completion in prose", "WORKS CONTRACT\n\nTime for Completion: the Works shall be completed by 30 April 2028.\n", TypeDate,
 			[]string{"completion_date|2028-04-30"}, nil},
@@ -98,13 +98,13 @@ func TestKeys16DateFamilies(t *testing.T) {
 			[]string{"invoice_date|2027-03-02", "due_date|2027-04-01"}, nil},
 
 		// DB: prose verbs of start and end.
-		{"DB shall commence on", "MAINTENANCE AGREEMENT\n\n" + body16 + "2.1 This Agreement shall commence on 1 February 2027 and shall expire on 31 January 2029.\n", TypeDate,
+		{"DB shall commence on", "MAINTENANCE AGREEMENT\n\n" + bodyLabelFamilies + "2.1 This Agreement shall commence on 1 February 2027 and shall expire on 31 January 2029.\n", TypeDate,
 			[]string{"effective_date|2027-02-01", "expiry_date|2029-01-31"}, nil},
-		{"DB comes into force", "DISTRIBUTION AGREEMENT\n\n" + body16 + "This Agreement comes into force on 15 March 2027.\n", TypeDate,
+		{"DB comes into force", "DISTRIBUTION AGREEMENT\n\n" + bodyLabelFamilies + "This Agreement comes into force on 15 March 2027.\n", TypeDate,
 			[]string{"effective_date|2027-03-15"}, nil},
-		{"DB lease begins and ends", "TENANCY AGREEMENT\n\n" + body16 + "The tenancy begins on 1 October 2027 and ends on 30 September 2028.\n", TypeDate,
+		{"DB lease begins and ends", "TENANCY AGREEMENT\n\n" + bodyLabelFamilies + "The tenancy begins on 1 October 2027 and ends on 30 September 2028.\n", TypeDate,
 			[]string{"effective_date|2027-10-01", "expiry_date|2028-09-30"}, nil},
-		{"DB continue until", "SERVICE AGREEMENT\n\n" + body16 + "The services shall continue until 31 December 2028 unless ended earlier.\n", TypeDate,
+		{"DB continue until", "SERVICE AGREEMENT\n\n" + bodyLabelFamilies + "The services shall continue until 31 December 2028 unless ended earlier.\n", TypeDate,
 			[]string{"expiry_date|2028-12-31"}, nil},
 		{"DB arabic starts and ends", "عقد توريد\n\nيلتزم المورد بتوريد المواد.\nيبدأ سريان هذا العقد في ١ مارس ٢٠٢٧م وينتهي في ٢٩ فبراير ٢٠٢٨م.\n", TypeDate,
 			[]string{"effective_date|2027-03-01"}, nil},
@@ -112,15 +112,15 @@ func TestKeys16DateFamilies(t *testing.T) {
 			[]string{"expiry_date|2028-12-31"}, nil},
 
 		// DC: with effect from / اعتباراً من.
-		{"DC with effect from", "EMPLOYMENT CONTRACT\n\n" + body16 + "Your employment is confirmed with effect from 4 January 2027.\n", TypeDate,
+		{"DC with effect from", "EMPLOYMENT CONTRACT\n\n" + bodyLabelFamilies + "Your employment is confirmed with effect from 4 January 2027.\n", TypeDate,
 			[]string{"effective_date|2027-01-04"}, nil},
-		{"DC effective as of", "SUPPLY AGREEMENT\n\n" + body16 + "This Agreement is effective as of 1 May 2027.\n", TypeDate,
+		{"DC effective as of", "SUPPLY AGREEMENT\n\n" + bodyLabelFamilies + "This Agreement is effective as of 1 May 2027.\n", TypeDate,
 			[]string{"effective_date|2027-05-01"}, nil},
 		{"DC arabic from", "عقد إيجار\n\nيلتزم المستأجر بدفع الإيجار.\nيسري هذا العقد اعتباراً من ١ أغسطس ٢٠٢٧م.\n", TypeDate,
 			[]string{"effective_date|2027-08-01"}, nil},
 
 		// DD: a period from one day to another.
-		{"DD period from to", "SECURITY SERVICES CONTRACT\n\n" + body16 + "The contract period runs from 1 April 2027 to 31 March 2028.\n", TypeDate,
+		{"DD period from to", "SECURITY SERVICES CONTRACT\n\n" + bodyLabelFamilies + "The contract period runs from 1 April 2027 to 31 March 2028.\n", TypeDate,
 			[]string{"effective_date|2027-04-01", "expiry_date|2028-03-31"}, nil},
 		{"DD arabic from to", "عقد نقل\n\nيلتزم الناقل بنقل الطلاب.\nمدة العقد من ١ سبتمبر ٢٠٢٧م إلى ٣١ يوليو ٢٠٢٨م.\n", TypeDate,
 			[]string{"effective_date|2027-09-01", "expiry_date|2028-07-31"}, nil},
@@ -156,25 +156,25 @@ func TestKeys16DateFamilies(t *testing.T) {
 		// DN: near-misses that stay plain dates.
 		{"DN a meeting", "MINUTES OF MEETING\n\nDate: 3 March 2027\n\nThe next site meeting will be held on 17 March 2027.\n", TypeDate,
 			[]string{"date|2027-03-17"}, []string{"effective_date|2027-03-17"}},
-		{"DN a letter referred to", "SERVICE AGREEMENT\n\n" + body16 + "The scope is described in the Client's letter dated 2 February 2027.\n", TypeDate,
+		{"DN a letter referred to", "SERVICE AGREEMENT\n\n" + bodyLabelFamilies + "The scope is described in the Client's letter dated 2 February 2027.\n", TypeDate,
 			[]string{"date|2027-02-02"}, []string{"agreement_date|2027-02-02"}},
-		{"DN prices fixed until", "SUPPLY AGREEMENT\n\n" + body16 + "The prices in Schedule 1 are fixed until 31 December 2027.\n", TypeDate,
+		{"DN prices fixed until", "SUPPLY AGREEMENT\n\n" + bodyLabelFamilies + "The prices in Schedule 1 are fixed until 31 December 2027.\n", TypeDate,
 			[]string{"date|2027-12-31"}, []string{"expiry_date|2027-12-31", "valid_until|2027-12-31"}},
-		{"DN prices firm until", "SUPPLY AGREEMENT\n\n" + body16 + "Our prices remain firm until 30 June 2027.\n", TypeDate,
+		{"DN prices firm until", "SUPPLY AGREEMENT\n\n" + bodyLabelFamilies + "Our prices remain firm until 30 June 2027.\n", TypeDate,
 			[]string{"date|2027-06-30"}, []string{"valid_until|2027-06-30"}},
 		{"DN arabic prices fixed until", "اتفاقية توريد\n\nيلتزم المورد بتوريد المواد.\nتبقى الأسعار ثابتة حتى ٣١ ديسمبر ٢٠٢٧م.\n", TypeDate,
 			[]string{"date|2027-12-31"}, []string{"valid_until|2027-12-31", "expiry_date|2027-12-31"}},
-		{"DN a proposal referred to", "SERVICE AGREEMENT\n\n" + body16 + "This Agreement replaces the Supplier's proposal dated 3 January 2027.\n", TypeDate,
+		{"DN a proposal referred to", "SERVICE AGREEMENT\n\n" + bodyLabelFamilies + "This Agreement replaces the Supplier's proposal dated 3 January 2027.\n", TypeDate,
 			[]string{"date|2027-01-03"}, nil},
 		{"DN financial year", "MEMORANDUM OF ASSOCIATION\n\nThe first financial year of the company ends on 31 December 2027.\n", TypeDate,
 			[]string{"date|2027-12-31"}, []string{"expiry_date|2027-12-31"}},
-		{"DN registration issued from", "CONTRACT\n\n" + body16 + "The Contractor holds commercial registration no. 1122334 issued on 4 April 2019.\n", TypeDate,
+		{"DN registration issued from", "CONTRACT\n\n" + bodyLabelFamilies + "The Contractor holds commercial registration no. 1122334 issued on 4 April 2019.\n", TypeDate,
 			nil, []string{"effective_date|2019-04-04", "agreement_date|2019-04-04"}},
 	})
 }
 
 func TestKeys16DurationFamilies(t *testing.T) {
-	runKeys16(t, []keys16Case{
+	runKeys(t, []labelFamiliesKeysCase{
 		// UA: the contract's own length.
 		{"UA remain in force for a period", "SERVICES AGREEMENT\n\nThis Agreement shall remain in force for a period of two (2) years from the Commencement Date.\n", TypeDuration,
 			[]string{"term|P2Y"}, nil},
@@ -318,7 +318,7 @@ func TestKeys16DurationFamilies(t *testing.T) {
 }
 
 func TestKeys16MoneyFamilies(t *testing.T) {
-	runKeys16(t, []keys16Case{
+	runKeys(t, []labelFamiliesKeysCase{
 		// MA: a price named before the figure.
 		{"MA unit price label", "QUOTATION\n\nUnit price: OMR 12.500 per carton\n", TypeMoney,
 			[]string{"price|12.5 OMR"}, nil},
@@ -458,17 +458,17 @@ func TestKeys16MoneyFamilies(t *testing.T) {
 // Families found on the key probe (testdata/keyprobe, development data
 // after its first run), each written here in other words than the probe's.
 func TestKeys16ProbeFamilies(t *testing.T) {
-	runKeys16(t, []keys16Case{
+	runKeys(t, []labelFamiliesKeysCase{
 		// PA: a sentence of signing, with the place or the signatories.
-		{"PA signed by both at a place", "SUPPLY AGREEMENT\n\nThis Agreement is made on 1 March 2027.\n" + body16 + "Signed by both parties at Muscat on 3 March 2027.\n", TypeDate,
+		{"PA signed by both at a place", "SUPPLY AGREEMENT\n\nThis Agreement is made on 1 March 2027.\n" + bodyLabelFamilies + "Signed by both parties at Muscat on 3 March 2027.\n", TypeDate,
 			[]string{"signature_date|2027-03-03"}, nil},
-		{"PA signed in two places", "SETTLEMENT AGREEMENT\n\nThis Settlement Agreement is dated 2 May 2027.\n" + body16 + "Signed in Hamburg on 6 May 2027 and in Salalah on 7 May 2027.\n", TypeDate,
+		{"PA signed in two places", "SETTLEMENT AGREEMENT\n\nThis Settlement Agreement is dated 2 May 2027.\n" + bodyLabelFamilies + "Signed in Hamburg on 6 May 2027 and in Salalah on 7 May 2027.\n", TypeDate,
 			[]string{"signature_date|2027-05-06", "signature_date|2027-05-07"}, nil},
-		{"PA a signing that is the only date makes the agreement", "FARM LEASE\n\n" + body16 + "Signed at Nizwa on 9 April 2027.\n", TypeDate,
+		{"PA a signing that is the only date makes the agreement", "FARM LEASE\n\n" + bodyLabelFamilies + "Signed at Nizwa on 9 April 2027.\n", TypeDate,
 			nil, []string{"signature_date|2027-04-09"}},
-		{"PA this agreement is signed on is its making", "TENANCY AGREEMENT\n\nThis Lease is signed in Sohar on 2 June 2027 by the parties below.\n" + body16, TypeDate,
+		{"PA this agreement is signed on is its making", "TENANCY AGREEMENT\n\nThis Lease is signed in Sohar on 2 June 2027 by the parties below.\n" + bodyLabelFamilies, TypeDate,
 			[]string{"agreement_date|2027-06-02"}, []string{"signature_date|2027-06-02"}},
-		{"PA a contract signed with another is no signing", "SUBCONTRACT\n\n" + body16 + "The Contractor signed the main contract with the Ministry on 2 February 2027.\n", TypeDate,
+		{"PA a contract signed with another is no signing", "SUBCONTRACT\n\n" + bodyLabelFamilies + "The Contractor signed the main contract with the Ministry on 2 February 2027.\n", TypeDate,
 			nil, []string{"signature_date|2027-02-02"}},
 
 		// PB: the rows of a tender's key-dates table.
@@ -630,16 +630,16 @@ func TestKeys16ProbeFamilies(t *testing.T) {
 // A second pass over the families of step 1, in more wordings of each
 // key (written for this round, not from a corpus).
 func TestKeys16MoreWordings(t *testing.T) {
-	runKeys16(t, []keys16Case{
-		{"DB commences on a defined date, being", "LEASE AGREEMENT\n\n" + body16 + "The Lease term commences on the Handover Date, being 1 May 2027.\n", TypeDate,
+	runKeys(t, []labelFamiliesKeysCase{
+		{"DB commences on a defined date, being", "LEASE AGREEMENT\n\n" + bodyLabelFamilies + "The Lease term commences on the Handover Date, being 1 May 2027.\n", TypeDate,
 			[]string{"effective_date|2027-05-01"}, []string{"delivery_date|2027-05-01"}},
-		{"DB come into effect on", "SUPPLY AGREEMENT\n\n" + body16 + "This Agreement shall come into effect on 2 January 2027.\n", TypeDate,
+		{"DB come into effect on", "SUPPLY AGREEMENT\n\n" + bodyLabelFamilies + "This Agreement shall come into effect on 2 January 2027.\n", TypeDate,
 			[]string{"effective_date|2027-01-02"}, nil},
-		{"DB remain in force until", "SUPPLY AGREEMENT\n\n" + body16 + "This Agreement shall remain in force until 30 June 2029.\n", TypeDate,
+		{"DB remain in force until", "SUPPLY AGREEMENT\n\n" + bodyLabelFamilies + "This Agreement shall remain in force until 30 June 2029.\n", TypeDate,
 			[]string{"expiry_date|2029-06-30"}, nil},
-		{"DD term label with a range", "SERVICE AGREEMENT\n\n" + body16 + "Term: 1 January 2027 to 31 December 2027\n", TypeDate,
+		{"DD term label with a range", "SERVICE AGREEMENT\n\n" + bodyLabelFamilies + "Term: 1 January 2027 to 31 December 2027\n", TypeDate,
 			[]string{"effective_date|2027-01-01", "expiry_date|2027-12-31"}, nil},
-		{"DD licence valid from until", "TRADE LICENCE AGREEMENT\n\n" + body16 + "The licence is valid from 1 January 2027 until 31 December 2027.\n", TypeDate,
+		{"DD licence valid from until", "TRADE LICENCE AGREEMENT\n\n" + bodyLabelFamilies + "The licence is valid from 1 January 2027 until 31 December 2027.\n", TypeDate,
 			[]string{"effective_date|2027-01-01", "expiry_date|2027-12-31"}, nil},
 		{"DD arabic starts from, ends on", "عقد خدمات\n\nيلتزم المورد بالتوريد.\nتبدأ مدة العقد من تاريخ ١ يناير ٢٠٢٧م وتنتهي بتاريخ ٣١ ديسمبر ٢٠٢٧م.\n", TypeDate,
 			[]string{"effective_date|2027-01-01", "expiry_date|2027-12-31"}, nil},

@@ -12,7 +12,7 @@ import (
 
 func TestKey23DateFamilies(t *testing.T) {
 	body := strings.Repeat("The Supplier shall keep proper records of every delivery.\n", 3)
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// OD: another document's date.
 		{name: "OD revision replaced", text: "GENERAL TERMS OF SALE\n\nIssue date: 2 February 2026\n\n" + body + "These Terms replace Edition 4 dated 3 March 2023.\n",
 			want: []string{"date|2023-03-03"}, not: []string{"document_date|2023-03-03", "issue_date|2023-03-03"}},
@@ -65,7 +65,7 @@ func TestKey23DateFamilies(t *testing.T) {
 		{name: "LG ledger columns", format: "md", text: "# STATEMENT OF ACCOUNT\n\n| Date | Ref. | Details | Due date | Debit | Credit |\n|---|---|---|---|---|---|\n| 03/02/2026 | INV-1107 | Spare parts | 05/03/2026 | 1,200.000 | |\n| 20/02/2026 | RV-88 | Receipt | | | 800.000 |\n",
 			want: []string{"invoice_date|2026-02-03", "due_date|2026-03-05", "date|2026-02-20"}},
 
-		// TD, CD, SG (keys23Facts).
+		// TD, CD, SG (otherDocumentsKeysFacts).
 		{name: "TD this supply agreement is dated", text: "SUPPLY AGREEMENT\n\nThis Supply Agreement is dated 6 August 2026.\n\n" + body,
 			want: []string{"agreement_date|2026-08-06"}},
 		{name: "CD arabic guarantee names the contract dated", text: "خطاب ضمان حسن تنفيذ\n\nتاريخ الإصدار: 2026/05/02م\n\nنحيطكم علماً بأن عميلنا قد أبرم معكم العقد رقم 55/2026 لتوريد مضخات المياه إلى محطة بركاء، المؤرخ 2026/04/20م، بقيمة 90,000 ر.ع.\n",
@@ -79,7 +79,7 @@ func TestKey23DateFamilies(t *testing.T) {
 		{name: "SG date under a certifier", text: "INTERIM CERTIFICATE No. 2\n\nCertificate date: 10 June 2026\n\n" + body + "Certified by the Engineer: Eng. Sami Rahman\nDate: 11 June 2026\n",
 			want: []string{"signature_date|2026-06-11"}},
 	}
-	checkKeyed20(t, "date", cases)
+	checkKeyed(t, "date", cases)
 }
 
 func TestKey23Deadlines(t *testing.T) {
@@ -106,7 +106,7 @@ func TestKey23Deadlines(t *testing.T) {
 
 func TestKey23DurationFamilies(t *testing.T) {
 	body := strings.Repeat("The Supplier shall keep proper records of every delivery.\n", 3)
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		{name: "NC cancel an order by giving notice", text: "PURCHASE ORDER\n\n" + body + "9. The Buyer may cancel this Order for convenience by giving fourteen (14) days' written notice to the Supplier.\n",
 			want: []string{"notice_period|P14D"}, not: []string{"duration|P14D"}},
 		{name: "NC a policy cancelled by notice", text: "INSURANCE SCHEDULE\n\n" + body + "Either party may cancel this policy by giving forty-five (45) days' notice in writing.\n",
@@ -118,7 +118,7 @@ func TestKey23DurationFamilies(t *testing.T) {
 		{name: "claim window for a disagreement", text: "INTERIM PAYMENT CERTIFICATE\n\n" + body + "Any disagreement with this valuation must be notified to the Engineer within seven (7) days of its receipt.\n",
 			want: []string{"claim_period|P7D"}},
 	}
-	checkKeyed20(t, "duration", cases)
+	checkKeyed(t, "duration", cases)
 }
 
 func TestKey23DeadlineFamilies(t *testing.T) {

@@ -8,7 +8,7 @@ import "testing"
 // are written for these tests, in English and Arabic, with negatives.
 
 func TestRound14TimeLimits(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"deliver within, counted from an order", "SUPPLY AGREEMENT\n\nThe Vendor shall deliver each batch of pumps within twenty (20) days of the purchase order.\n", TypeDuration,
 			nil, []string{"delivery_period|P20D"}},
 		{"deliver within, counted from an order (ar)", "عقد توريد\n\nيلتزم البائع بتوريد الكراسي إلى المدرسة خلال خمسة عشر (١٥) يوماً من تاريخ أمر الشراء.\n", TypeDuration,
@@ -28,7 +28,7 @@ func TestRound14TimeLimits(t *testing.T) {
 }
 
 func TestRound14PipeTableRows(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"a text table with edge pipes", "SUPPLY AGREEMENT\n\nThe Supplier supplies the items below.\n\n| Item | Monthly quantity | Price per tonne (OMR) |\n| Barley | 30 tonnes | 142.500 |\n| Maize | 55 tonnes | 131.750 |\n\nThe Buyer pays monthly.\n", TypeMoney,
 			[]string{"price|142.5 OMR", "price|131.75 OMR"}, nil},
 		{"edge pipes (ar)", "عقد توريد\n\n| الصنف | الكمية | سعر الطن (ر.ع.) |\n| شعير | ٣٠ طناً | ١٤٢٫٥٠٠ |\n", TypeMoney,
@@ -37,7 +37,7 @@ func TestRound14PipeTableRows(t *testing.T) {
 }
 
 func TestRound14Money(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"a pre-qualification fee", "PRE-QUALIFICATION NOTICE\n\nThe Authority invites contractors to pre-qualify.\n4.1 A non-refundable pre-qualification fee of OMR 25.000 is payable with the application.\n", TypeMoney,
 			[]string{"tender_fee|25 OMR"}, []string{"fee|25 OMR"}},
 		{"the documents' fee in a row (ar)", "إعلان تأهيل مسبق\n\nتدعو الشركة المقاولين إلى التأهيل المسبق.\n\nالبند | المبلغ (ر.ع.)\nرسوم وثائق التأهيل (غير مستردة) | ٢٠٫٠٠٠\n", TypeMoney,
@@ -54,7 +54,7 @@ func TestRound14Money(t *testing.T) {
 }
 
 func TestRound14PartsOfThePrice(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"a deposit before the balance", "SALE AGREEMENT\n\nThe Buyer shall pay a deposit of OMR 4,000.000 on signing and the balance on delivery of the boat.\n", TypeMoney,
 			[]string{"amount|4000 OMR"}, []string{"advance_payment|4000 OMR"}},
 		{"a share of the total", "EVENT SERVICES AGREEMENT\n\nThe Client shall pay 50% of the total, BHD 1,200.000, on signing and the balance after the event.\n", TypeMoney,
@@ -106,7 +106,7 @@ func TestRound14KeySpecDeadlineDropOnly(t *testing.T) {
 }
 
 func TestRound14DateKeys(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"questions until, in a dates table", "REQUEST FOR QUOTATION\n\nKey dates\nEvent | Date\nWritten queries accepted until | 4 May 2026\nClosing date for quotations | 11 May 2026\n", TypeDate,
 			[]string{"clarification_deadline|2026-05-04"}, []string{"expiry_date|2026-05-04"}},
 		{"documents sold until (ar)", "إعلان مناقصة\n\nتطرح الهيئة مناقصة لصيانة المباني.\n١. تباع وثائق المناقصة حتى ١٥ مايو ٢٠٢٦م.\n", TypeDate,
@@ -129,16 +129,16 @@ func TestRound14DateKeys(t *testing.T) {
 
 func TestRound14ArabicPoints(t *testing.T) {
 	for s, want := range map[string]float64{"٩٫٨٤٠٫٠٠٠٫٠٠": 9840000, "٢٫٥٠٠٫٠٠": 2500, "١٢٫٣٠٠٫٧٥": 12300.75} {
-		if v, ok := arabicPoints14(s); !ok || v != want {
+		if v, ok := arabicPoints(s); !ok || v != want {
 			t.Errorf("arabicPoints14(%q) = %v, %v; want %v", s, v, ok, want)
 		}
 	}
 	for _, s := range []string{"٦٫٤٠٠", "١٥٢٬١٠٠", "1.150,00", "٤٢٠٫٠٠٠"} {
-		if _, ok := arabicPoints14(s); ok {
+		if _, ok := arabicPoints(s); ok {
 			t.Errorf("arabicPoints14(%q) read; it is no such figure", s)
 		}
 	}
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"points grouping thousands (ar)", "محضر استلام\n\nالعقد: رقم ٢٠٢٦/٩ المؤرخ في ١ مارس ٢٠٢٦م بقيمة ٣٫٢٥٠٫٠٠٠٫٠٠ ريال سعودي\n٢. تخصم غرامة قدرها ١٫٥٠٠٫٠٠ ريال سعودي عن كل يوم تأخير.\n", TypeMoney,
 			[]string{"contract_value|3250000 SAR", "penalty_amount|1500 SAR"}, []string{"amount|0 SAR"}},
 		{"a two-language label naming the currency", "PRE-QUALIFICATION NOTICE\n\nKey dates / المواعيد\nClosing date / آخر موعد | 4 May 2026\nApplication fee (AED) / رسوم الطلب (درهم) | 750.00\n", TypeMoney,
@@ -149,7 +149,7 @@ func TestRound14ArabicPoints(t *testing.T) {
 }
 
 func TestRound14DurationRoles(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"a hire period with no role word", "EQUIPMENT HIRE AGREEMENT\n\nThe hire period is nine (9) months from 1 May 2026.\n", TypeDuration,
 			[]string{"term|P9M"}, nil},
 		{"a loan repaid over months", "STAFF LOAN AGREEMENT\n\nThe loan is repaid over eighteen (18) months by monthly deductions.\n", TypeDuration,
@@ -173,7 +173,7 @@ func TestRound14DurationRoles(t *testing.T) {
 }
 
 func TestRound14MoreKeys(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"a rate per unit in a rate table", "REQUEST FOR QUOTATION\n\nItem | Estimate | Ceiling rate (QAR)\nStandard page | 800 pages | 70.00\nWeekend surcharge per page | - | 25.00\n", TypeMoney,
 			[]string{"price|25 QAR"}, []string{"amount|25 QAR"}},
 		{"retention in a certificate", "TAKING-OVER CERTIFICATE\n\nContract price | OMR 500,000.000\nRetention held | OMR 25,000.000\n", TypeMoney,
@@ -183,14 +183,14 @@ func TestRound14MoreKeys(t *testing.T) {
 		{"a listed turnover after an insurance item stays", "PRE-QUALIFICATION\n\nApplicants must show:\n- liability insurance with cover of at least OMR 50,000.000\n- an annual turnover of at least OMR 900,000.000\n", TypeMoney,
 			[]string{"amount|900000 OMR"}, []string{"insurance_cover|900000 OMR"}},
 	})
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"the term's span stays", "SERVICES AGREEMENT\n\n2. The Operator shall run the car park for two (2) years from 1 January 2027 to 31 December 2028.\n", TypeDate,
 			[]string{"effective_date|2027-01-01", "expiry_date|2028-12-31"}, nil},
 	})
 }
 
 func TestRound14FeeRows(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"rows of a fee table", "LICENCE AGREEMENT\n\nFee | Amount (AED)\nInitial licence fee | 80,000.00\nAnnual renewal fee | 15,000.00\n", TypeMoney,
 			[]string{"price|80000 AED", "price|15000 AED"}, []string{"fee|80000 AED"}},
 		{"a fee in a sentence stays", "LICENCE AGREEMENT\n\nThe Licensee shall pay an initial licence fee of AED 80,000 on signature.\n", TypeMoney,
@@ -198,14 +198,14 @@ func TestRound14FeeRows(t *testing.T) {
 		{"a royalty", "LICENCE AGREEMENT\n\nThe Licensee shall pay a royalty of 5% of net sales, and in any case a minimum annual royalty of AED 90,000.\n", TypeMoney,
 			[]string{"fee|90000 AED"}, []string{"subtotal|90000 AED"}},
 	})
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"a dispute settled is no claim window", "SERVICES AGREEMENT\n\nAny dispute shall be settled amicably within thirty (30) days.\n", TypeDuration,
 			nil, []string{"claim_period|P30D"}},
 	})
 }
 
 func TestRound14SigningAndInvoiceDates(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"an invoice dated on the next line", "ACKNOWLEDGEMENT OF DEBT\n\n1. The Debtor owes the sums of invoices INV-101 dated 2 March 2026 and INV-117\n   dated 30 March 2026.\n", TypeDate,
 			[]string{"invoice_date|2026-03-02", "invoice_date|2026-03-30"}, nil},
 		{"a role label with the article on a signing line", "STAFF LOAN AGREEMENT\n\nThis Agreement is dated 3 May 2026.\n" + filler + "\nThe Employer: | Noura Saif Al Harthy, HR Manager | Date: 03/05/2026\nThe Employee: | Salim Nasser Al Rawahi | Date: 04/05/2026\n", TypeDate,
@@ -214,7 +214,7 @@ func TestRound14SigningAndInvoiceDates(t *testing.T) {
 }
 
 func TestRound14DayRanges(t *testing.T) {
-	runRound11(t, []round11Case{
+	runRound(t, []clauseContextCase{
 		{"a range of days in one month", "EVENT SERVICES AGREEMENT\n\n1.2 The exhibition runs on 14-16 October 2026 at the centre.\n", TypeDate,
 			[]string{"date|2026-10-14", "date|2026-10-16"}, nil},
 		{"a range of days (ar)", "عقد خدمات\n\n١. تقام الفعالية في ٣ – ٥ مارس ٢٠٢٦م.\n", TypeDate,

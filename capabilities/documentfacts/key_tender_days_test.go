@@ -13,7 +13,7 @@ import (
 func TestKeys22DateFamilies(t *testing.T) {
 	body := "The Ministry invites registered companies to submit bids for the works described below.\n"
 	bodyAR := "تدعو المديرية الشركات المسجلة إلى تقديم عطاءاتها وفق الشروط المرفقة.\n"
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// PB: a pre-bid meeting is a plain date; with a site visit the
 		// site visit's date.
 		{name: "PB pre-bid meeting held at a place on", text: "INVITATION TO TENDER No. 14/2026\n\n" + body + "A pre-bid meeting will be held at the Ministry's offices on 10 May 2026 at 10:00.\nBids shall be submitted no later than 31 May 2026.\n",
@@ -129,11 +129,11 @@ func TestKeys22DateFamilies(t *testing.T) {
 		{name: "DA arabic memorandum concluded on", text: "مذكرة تفاهم (رقم ٤)\n\nأبرمت هذه المذكرة في يوم الأحد ٥ أبريل ٢٠٢٦ بين كل من شركة النور للتجارة وشركة الخليج للمقاولات.\n",
 			want: []string{"agreement_date|2026-04-05"}},
 	}
-	checkKeyed20(t, TypeDate, cases)
+	checkKeyed(t, TypeDate, cases)
 }
 
 func TestKeys22DurationFamilies(t *testing.T) {
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// NP: the notice once probation is over.
 		{name: "NP notice after probation label", text: "OFFER OF EMPLOYMENT\n\nDear Mr. Ahmed Salim,\n\nWe are pleased to offer you the position of Site Engineer.\n\nProbation: three (3) months.\nNotice after probation: one (1) month.\n",
 			want: []string{"probation_period|P3M", "notice_period|P1M"}, not: []string{"probation_period|P1M"}},
@@ -177,7 +177,7 @@ func TestKeys22DurationFamilies(t *testing.T) {
 		{name: "TN a term with no payment stays", text: "SERVICES AGREEMENT\n\nThe Provider shall keep proper records.\n\nTerm: two (2) years from the Effective Date.\n",
 			want: []string{"term|P2Y"}, not: []string{"payment_period|P2Y"}},
 	}
-	checkKeyed20(t, TypeDuration, cases)
+	checkKeyed(t, TypeDuration, cases)
 }
 
 // TestKeys22OneDatePerKey: DD, a date written in each language of a

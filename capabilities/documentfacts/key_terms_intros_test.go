@@ -32,7 +32,7 @@ func TestRound13Money(t *testing.T) {
 	}
 	for _, c := range cases {
 		at := strings.Index(c.text, c.mark)
-		got := round13Money(c.key, moneySentence(c.text, at), lineAt(c.text, at), c.text, at, c.docType)
+		got := termsIntrosMoneyKeys(c.key, moneySentence(c.text, at), lineAt(c.text, at), c.text, at, c.docType)
 		if got != c.want {
 			t.Errorf("round13Money(%q, %q) = %q, want %q", c.key, c.text, got, c.want)
 		}
@@ -54,7 +54,7 @@ func TestRound13Term(t *testing.T) {
 		{"يلتزم المورد بتسليم البضاعة خلال ", ""},
 	}
 	for _, c := range cases {
-		got, ok := round13Term(c.ctx, c.ctx)
+		got, ok := termsIntrosTermKeys(c.ctx, c.ctx)
 		k := ""
 		if ok {
 			k = got.key
@@ -91,7 +91,7 @@ func TestRound13DateRegexps(t *testing.T) {
 		{"The opening of the new branch | ", false},
 	}
 	for _, c := range opened {
-		if got := reBidsOpened12.MatchString(c.ctx); got != c.want {
+		if got := reBidsOpened.MatchString(c.ctx); got != c.want {
 			t.Errorf("reBidsOpened12(%q) = %v, want %v", c.ctx, got, c.want)
 		}
 	}
@@ -104,7 +104,7 @@ func TestRound13DateRegexps(t *testing.T) {
 		{"Submission of tender documents | until ", false},
 	}
 	for _, c := range sale {
-		if got := reDocSale12.MatchString(c.ctx); got != c.want {
+		if got := reDocSale.MatchString(c.ctx); got != c.want {
 			t.Errorf("reDocSale12(%q) = %v, want %v", c.ctx, got, c.want)
 		}
 	}

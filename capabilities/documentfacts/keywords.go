@@ -131,7 +131,7 @@ func lastWordIndex(s, w string) int {
 		j := i + len(w)
 		before := i == 0 || !isASCIILetter(s[i-1]) || !isASCIILetter(w[0])
 		after := j >= len(s) || !isASCIILetter(s[j]) || !isASCIILetter(w[len(w)-1])
-		if before && after && !officialNotFee24(s, j, w) { // money_claims_caps.go
+		if before && after && !officialNotFee(s, j, w) { // money_claims_caps.go
 			return i
 		}
 		end = i + len(w) - 1
@@ -279,7 +279,7 @@ var partyRoles = append([]struct {
 	{[]string{"franchisee", "صاحب الامتياز"}, "franchisee"},
 	{[]string{"bidder", "tenderer", "applicant", "candidate", "المتناقص", "مقدم العطاء", "المناقص", "المتقدم", "المتنافس"}, "bidder"}, // المتنافس: session 22 (party_senders_copies.go)
 	{[]string{"issuer", "issued by", "from", "الجهة المعلنة", "الجهة المصدرة", "صادر عن", "صادرة عن"}, "issuer"},
-}, append(lexiconRoles, round15Roles...)...) // rolelexicon.go, party_roles_issuer_kind.go
+}, append(lexiconRoles, rolesIssuerKindRoles...)...) // rolelexicon.go, party_roles_issuer_kind.go
 
 // writtenRoles are the role words kept as the text writes them, where the
 // guideline maps none: a definition naming one of the guideline's roles

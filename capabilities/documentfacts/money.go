@@ -15,11 +15,11 @@ import (
 var (
 	// numPat: 1,250.500 | 1.250,50 | 228,50 (a decimal comma: one or
 	// two digits after it) | 1250.5 | ٩٫٨٤٠٫٠٠٠٫٠٠ (the Arabic decimal
-	// sign grouping thousands as well, two decimals: arabicPoints14)
+	// sign grouping thousands as well, two decimals: arabicPoints)
 	numPat   = D + `{1,3}(?:٫` + D + `{3})+٫` + D + `{2}|` + D + `{1,3}(?:[,٬،]` + D + `{3})+(?:[.٫]` + D + `+)?|` + D + `{1,3}(?:\.` + D + `{3})+,` + D + `{1,2}|` + D + `+,` + D + `{1,2}|` + D + `+(?:[.٫]` + D + `+)?`
 	multPat  = `(?:\s?(?:(?:million|mn|m|thousand|k)\b|مليون|ألف|الف))?`
 	curWords = `US\$|\$|€|£|USD|OMR|AED|SAR|EUR|QAR|KWD|BHD|JOD|EGP|GBP|CHF|INR|R\.O\.?|RO\b|(?-i:\b(?:BD|KD|QR|Dhs|SR)\b)|Omani Rials?|Rials? Omani|Rial Omani|Omani Riyals?|Saudi Riyals?|Qatari Riyals?|Bahraini Dinars?|Kuwaiti Dinars?|UAE Dirhams?|Dirhams?|US Dollars?|Dollars?|Euros?|Pounds? Sterling|Egyptian Pounds?|Jordanian Dinars?|Rials?|Riyals?|Dinars?|` +
-		`ر\.ع\.?|ر\.ع|ريال عماني|ريال العماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ريال قطري|ر\.س\.?|ر\.ق\.?|دينار بحريني|دينار كويتي|د\.ب\.?|د\.ك\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو|جنيه مصري|جنيهاً مصرياً|جنيها مصريا|ج\.م\.?|دينار أردني|ديناراً أردنياً|دينارا أردنيا|د\.أ\.?|` + bareArabicCur15
+		`ر\.ع\.?|ر\.ع|ريال عماني|ريال العماني|ريالات عمانية|ريالا عمانيا|ريالاً عمانياً|ريال سعودي|ريال قطري|ر\.س\.?|ر\.ق\.?|دينار بحريني|دينار كويتي|د\.ب\.?|د\.ك\.?|درهم إماراتي|درهم|د\.إ\.?|دولار أمريكي|دولار|يورو|جنيه مصري|جنيهاً مصرياً|جنيها مصريا|ج\.م\.?|دينار أردني|ديناراً أردنياً|دينارا أردنيا|د\.أ\.?|` + bareArabicCur
 	reMoneyBefore = regexp.MustCompile(`(?i)(` + curWords + `)\s?(` + numPat + `)(` + multPat + `)`)
 	reMoneyAfter  = regexp.MustCompile(`(?i)(` + numPat + `)(` + multPat + `)\s?(` + curWords + `)`)
 )
@@ -50,7 +50,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		}
 		code, sure := currencyCode(cur, x.omani)
 		if code == "" {
-			code, sure = x.bareCurrency15(cur) // key_bare_currency_rows.go
+			code, sure = x.bareCurrency(cur) // key_bare_currency_rows.go
 		}
 		f := Fact{Type: TypeMoney, Key: "amount", Label: "Amount", Value: t[ms:me], CurrencySymbol: strings.TrimSpace(cur), Method: "pattern", Confidence: 0.8}
 		ctx := wrappedCtx(t, ms, prev)
@@ -123,7 +123,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 			// to OMR 240.000": a cap on what is repaid, an amount.
 			f.Key, f.Label, f.Method = "amount", "Amount", "clause"
 		}
-		if deductedCap18(f.Key, strings.TrimSpace(prev)+" "+t[:ms], t[max(0, ms-30):ms]) { // money_table_codes.go
+		if deductedCap(f.Key, strings.TrimSpace(prev)+" "+t[:ms], t[max(0, ms-30):ms]) { // money_table_codes.go
 			f.Key, f.Label, f.Method = "penalty_amount", "Penalty", "clause"
 		}
 		if f.Key == "total_amount" && matches(reOtherDocTotal, ctx) { // prefilter.go
@@ -244,7 +244,7 @@ func (x *extractor) money(t string, base int, prev, headerCells string) {
 		}
 		emit(m[0], m[1], t[m[6]:m[7]], t[m[2]:m[3]], t[m[4]:m[5]])
 	}
-	for _, m := range wordsCurrency21(t, before, after) {
+	for _, m := range wordsCurrency(t, before, after) {
 		// A figure whose currency its words name (money_currency_words.go).
 		emit(m[0], m[1], t[m[2]:m[3]], t[m[0]:m[1]], "")
 	}
@@ -495,7 +495,7 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 			m = reRateCell.FindStringSubmatchIndex(cell)
 		}
 		if m == nil {
-			m = x.commaFourCell22(cell) // "0,1785": money_total_rows.go
+			m = x.commaFourCell(cell) // "0,1785": money_total_rows.go
 		}
 		if m == nil {
 			continue
@@ -516,7 +516,7 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 		if hm == nil {
 			continue
 		}
-		code, sure := x.tableCode18(hm[1]) // money_table_codes.go
+		code, sure := x.tableCode(hm[1]) // money_table_codes.go
 		v, ok := x.parseAmount(cell[m[2]:m[3]])
 		if code == "" || !ok {
 			continue
@@ -530,7 +530,7 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 		}
 		f := Fact{Type: TypeMoney, Key: k, Label: columnLabel(k), Value: cell[m[2]:m[3]], CurrencySymbol: hm[1], Currency: code,
 			Normalized: formatNumber(v) + " " + code, Method: "table", Confidence: 0.8}
-		if c, _, ok := translatedCue(rowLabel23(cells, heads), moneyCues); ok && !(k == "tax_amount" && shift == 0) && !(c.key == "fee" && cells[0] != rowLabel23(cells, heads)) {
+		if c, _, ok := translatedCue(rowLabel(cells, heads), moneyCues); ok && !(k == "tax_amount" && shift == 0) && !(c.key == "fee" && cells[0] != rowLabel(cells, heads)) {
 			// The row's label ("Subtotal", "VAT 5%") keys its amounts,
 			// but a line's amount under a tax column is its tax.
 			f.Key, f.Label = c.key, c.label
@@ -539,12 +539,12 @@ func (x *extractor) tableNumbers(t string, base int, headerCells string) {
 				f.Key, f.Label = "total_amount", "Total amount"
 			}
 		}
-		if k := rowKey23(rowLabel23(cells, heads), f.Key); k != f.Key {
+		if k := rowKey(rowLabel(cells, heads), f.Key); k != f.Key {
 			// "Provisional sum for ...", "Less retention", "Materials
 			// on site": a sum that adjusts a bill or a valuation, no
 			// line's price; "Net premium": a premium's price
 			// (money_table_headers.go).
-			f.Key, f.Label = k, moneyLabel20(k)
+			f.Key, f.Label = k, moneyLabel(k)
 		}
 		if !sure {
 			f.Confidence -= 0.1
@@ -629,7 +629,7 @@ func columnKey(t string, at int, headerCells string) string {
 			}
 		}
 	}
-	if reScheduleHead.MatchString(heads[0]) || i < len(heads) && reLedgerColumn23.MatchString(heads[i]) {
+	if reScheduleHead.MatchString(heads[0]) || i < len(heads) && reLedgerColumn.MatchString(heads[i]) {
 		key = "amount" // (a ledger's column: money_table_headers.go's LG)
 	}
 	if key == "price" && i < len(heads) && !reMoneyKindHead.MatchString(heads[i]) {
@@ -718,7 +718,7 @@ var (
 	// reMoneyColumn: a column header of amounts.
 	// (A ledger's debit and credit columns and an ageing's buckets:
 	// money_table_headers.go's LG.)
-	reMoneyColumn = regexp.MustCompile(`(?i)\b(?:price|amount|total|rate|value|cost|fee|fees|sum|subtotal|vat|tax)\b|المبلغ|السعر|الإجمالي|الاجمالي|القيمة|التكلفة|المجموع|الضريبة|ضريبة|` + ledgerColumns23)
+	reMoneyColumn = regexp.MustCompile(`(?i)\b(?:price|amount|total|rate|value|cost|fee|fees|sum|subtotal|vat|tax)\b|المبلغ|السعر|الإجمالي|الاجمالي|القيمة|التكلفة|المجموع|الضريبة|ضريبة|` + ledgerColumns)
 )
 
 // learnDocCurrency finds a statement of the document's currency.
@@ -818,13 +818,13 @@ var (
 // written).
 func (x *extractor) parseAmount(s string) (float64, bool) {
 	n := asciiDigits(strings.TrimSpace(s))
-	if v, ok := arabicPoints14(s); ok {
+	if v, ok := arabicPoints(s); ok {
 		return v, true
 	}
 	switch {
 	case x.decimalComma && reDotThousands.MatchString(n):
 		return parseNumber(strings.ReplaceAll(n, ".", ""))
-	case x.decimalComma && reCommaThree.MatchString(n) && !arabicGrouped22(s):
+	case x.decimalComma && reCommaThree.MatchString(n) && !arabicGrouped(s):
 		// "4,125" where thousands are grouped by points: three decimals.
 		return parseNumber(strings.Replace(n, ",", ".", 1))
 	}

@@ -47,9 +47,9 @@ import (
 //     translation, official holidays) is no رسم (a fee): lastWordIndex
 //     does not take رسم followed by the adjective's ي for the fee word.
 
-// money24Facts applies CT and DC (handle.go, after money23Facts); facts
+// claimsCapsMoneyFacts applies CT and DC (handle.go, after tableHeadersMoneyFacts); facts
 // and cands are aligned.
-func money24Facts(facts []Fact, cands []candidate, text, docType string) {
+func claimsCapsMoneyFacts(facts []Fact, cands []candidate, text, docType string) {
 	if len(facts) != len(cands) {
 		return
 	}
@@ -62,54 +62,54 @@ func money24Facts(facts []Fact, cands []candidate, text, docType string) {
 		at, line := cands[i].atLine(text)
 		k := ""
 		if strings.Contains(line, " | ") {
-			label := rowLabelAt24(line)
-			if sumCells24(line) == 1 {
-				k = claimRowKey24(label, f.Key, priced)
+			label := rowLabelAt(line)
+			if sumCells(line) == 1 {
+				k = claimRowKey(label, f.Key, priced)
 			}
-			if k == "" && (f.Key == "price" || f.Key == "fee" || f.Key == "amount") && reHireRow24.MatchString(label) && !reTotalWord23.MatchString(label) {
+			if k == "" && (f.Key == "price" || f.Key == "fee" || f.Key == "amount") && reHireRow.MatchString(label) && !reTotalWord.MatchString(label) {
 				k = "rent" // HR
 			}
-			if k == "" && (f.Key == "price" || f.Key == "fee" || f.Key == "amount") && reLateRow24.MatchString(label) {
+			if k == "" && (f.Key == "price" || f.Key == "fee" || f.Key == "amount") && reLateRow.MatchString(label) {
 				k = "penalty_amount" // LC
 			}
-			if k == "" && f.Key == "amount" && feeStageRow24(text, at, label) {
+			if k == "" && f.Key == "amount" && feeStageRow(text, at, label) {
 				k = "price" // FS
 			}
 		} else {
 			sent := moneySentence(text, at)
-			k = deductionCapKey24(sent, f.Key)
-			if k == "" && (f.Key == "price" || f.Key == "fee" || f.Key == "amount") && reHireBefore24.MatchString(tail(sent, 120)) && !reHireStaff24.MatchString(sent) {
+			k = deductionCapKey(sent, f.Key)
+			if k == "" && (f.Key == "price" || f.Key == "fee" || f.Key == "amount") && reHireBefore.MatchString(tail(sent, 120)) && !reHireStaff.MatchString(sent) {
 				k = "rent" // HR
 			}
-			if k == "" && (f.Key == "price" || f.Key == "fee") && reLateInterest22.MatchString(tail(sent, 160)) {
+			if k == "" && (f.Key == "price" || f.Key == "fee") && reLateInterest.MatchString(tail(sent, 160)) {
 				k = "penalty_amount" // LC
 			}
 		}
 		if k != "" && k != f.Key {
-			f.Key, f.Label = k, moneyLabel20(k)
+			f.Key, f.Label = k, moneyLabel(k)
 		}
 	}
 }
 
-// rowLabelAt24 is the label cell of a table row's line (the first cell,
+// rowLabelAt is the label cell of a table row's line (the first cell,
 // or the description after a reference cell).
-func rowLabelAt24(line string) string {
+func rowLabelAt(line string) string {
 	cs := strings.Split(line, " | ")
-	if len(cs) > 2 && reRefCell23.MatchString(cs[0]) {
+	if len(cs) > 2 && reRefCellTableHeaders.MatchString(cs[0]) {
 		return cs[1]
 	}
 	return cs[0]
 }
 
-// sumCells24 counts the cells of a row after its label that hold a
+// sumCells counts the cells of a row after its label that hold a
 // figure: a claim's row is a label and one sum; a priced line (a
 // quantity, a unit price, a line total: "فرق سعر حليب | 120 | 0.375 |
 // 45.000" in a credit note) is no claim's row.
-func sumCells24(line string) int {
+func sumCells(line string) int {
 	cs := strings.Split(line, " | ")
 	n := 0
 	for k, c := range cs {
-		if k == 0 || k == 1 && len(cs) > 2 && reRefCell23.MatchString(cs[0]) {
+		if k == 0 || k == 1 && len(cs) > 2 && reRefCellTableHeaders.MatchString(cs[0]) {
 			continue
 		}
 		if hasDigit(c) {
@@ -119,79 +119,79 @@ func sumCells24(line string) int {
 	return n
 }
 
-// claimRowKey24: the key a row's sum keyed key takes by its label (CT),
+// claimRowKey: the key a row's sum keyed key takes by its label (CT),
 // or "" to keep it.
-func claimRowKey24(label, key string, priced bool) string {
+func claimRowKey(label, key string, priced bool) string {
 	label = strings.TrimSpace(label)
 	switch {
-	case reTotalWord23.MatchString(label):
+	case reTotalWord.MatchString(label):
 		return ""
-	case (key == "price" || key == "fee" || key == "amount" || key == "subtotal") && rePenaltyRow24.MatchString(label) && !reRateWord24.MatchString(label):
+	case (key == "price" || key == "fee" || key == "amount" || key == "subtotal") && rePenaltyRow.MatchString(label) && !reRateWord.MatchString(label):
 		return "penalty_amount"
-	case (key == "price" || key == "fee" || key == "subtotal") && reCostDiff24.MatchString(label):
+	case (key == "price" || key == "fee" || key == "subtotal") && reCostDiff.MatchString(label):
 		return "amount"
-	case key == "discount" && reDeductLead24.MatchString(label) && !reDiscountWord24.MatchString(reDeductLead24.ReplaceAllString(label, "")):
+	case key == "discount" && reDeductLead.MatchString(label) && !reDiscountWord.MatchString(reDeductLead.ReplaceAllString(label, "")):
 		return "amount"
-	case !priced && (key == "subtotal" || key == "total_amount" || key == "net_amount" || key == "price") && reNetDue24.MatchString(label):
+	case !priced && (key == "subtotal" || key == "total_amount" || key == "net_amount" || key == "price") && reNetDueClaimsCaps.MatchString(label):
 		return "amount"
 	}
 	return ""
 }
 
-// deductionCapKey24: the key a sum keyed key in sentence sent (up to the
+// deductionCapKey: the key a sum keyed key in sentence sent (up to the
 // sum) takes when it caps deductions or penalties (DC), or "".
-func deductionCapKey24(sent, key string) string {
+func deductionCapKey(sent, key string) string {
 	if key != "amount" && key != "total_amount" && key != "price" && key != "fee" {
 		return ""
 	}
 	near := tail(sent, 160)
-	if !reCapWord24.MatchString(near) || !reDeductionsNoun24.MatchString(near) || reSalaryLoan24.MatchString(sent) {
+	if !reCapWordClaimsCaps.MatchString(near) || !reDeductionsNoun.MatchString(near) || reSalaryLoan.MatchString(sent) {
 		return ""
 	}
 	return "penalty_amount"
 }
 
 var (
-	reLateRow24        = regexp.MustCompile(`(?i)\blate[\s-]+(?:payment\s+)?(?:interest|charges?|fees?|penalt(?:y|ies))\b|\b(?:default|delay|overdue|penalty)\s+interest\b|(?:فوائد|فائدة|غرامة|غرامات|رسوم)\s+(?:ال)?(?:تأخير|تاخير|التأخر|التأخير)(?:\s+في\s+(?:ال)?سداد|\s+عن\s+(?:ال)?سداد|\s+(?:ال)?سداد)`)
-	reHireRow24        = regexp.MustCompile(`(?i)^[\s*_]*(?:(?:daily|monthly|weekly|hourly|annual)\s+)?(?:charter\s+|bareboat\s+|time\s+charter\s+)?hire(?:\s+(?:rate|charges?))?\b\s*(?:[,(/-]\s*(?:per|a|each)\s+\w+\)?)?\s*(?:\(|$)|^[\s*_]*(?:أجرة|اجرة|بدل)\s+(?:ال)?(?:استئجار|تأجير|تاجير)`)
-	reHireStaff24      = regexp.MustCompile(`(?i)\b(?:new|each|every|per|successful)\s+hires?\b|\bhir(?:e|ing)\s+(?:of\s+)?(?:staff|employees?|personnel|workers|candidates?)\b`)
-	reHireBefore24     = regexp.MustCompile(`(?i)\b(?:charter\s+|bareboat\s+)?hire(?:\s+(?:rate|charges?))?\s+(?:of\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+)?(?:is|shall\s+be|will\s+be|amounts?\s+to|of|at|:)\s*(?:[A-Z]{3}|US\$|\$)?\s*$|(?:أجرة|اجرة|بدل)\s+(?:ال)?(?:استئجار|تأجير|تاجير)\s+[^.؛]{0,40}$`)
-	rePenaltyRow24     = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:ال)?(?:غرامات|غرامة|جزاءات|الجزاءات)(?:$|[^\p{L}])|\bliquidated\s+damages\b|\b(?:delay|late(?:ness)?|late\s+delivery)\s+penalt(?:y|ies)\b|\bpenalt(?:y|ies)\s+(?:for\s+delay|accrued|to\s+date)\b`)
-	reRateWord24       = regexp.MustCompile(`(?i)%|\bper\s+cent\b|\brate\b|نسبة`)
-	reCostDiff24       = regexp.MustCompile(`(?i)فرق\s+(?:ال)?(?:تكلفة|تكاليف|سعر|أسعار)|(?:ال)?(?:تكلفة|تكاليف)\s+(?:ال)?إضافية|\b(?:excess|additional|extra)\s+costs?\s+of\s+(?:replacement|substitute|alternative|purchas|procur|buying)|\b(?:cost|price)\s+difference\b|\bdifference\s+in\s+(?:the\s+)?(?:cost|price)\b`)
-	reDeductLead24     = regexp.MustCompile(`(?i)^[\s*_(]*(?:يخصم|تخصم|يطرح|deduct(?:ed)?|less)\s*[:：]?`)
-	reDiscountWord24   = regexp.MustCompile(`(?i)\b(?:discounts?|rebates?)\b|خصم|الخصم|تخفيض|التخفيض`)
-	reNetDue24         = regexp.MustCompile(`(?i)صافي\s+(?:ال)?(?:مبلغ\s+)?(?:ال)?مستحق|(?:ال)?مبلغ\s+(?:ال)?صافي\s+(?:ال)?مستحق|\bnet\s+(?:amount\s+|sum\s+|balance\s+)?(?:due|payable|owed|owing)\b`)
-	reCapWord24        = regexp.MustCompile(`(?i)يتجاوز|تتجاوز|يزيد|تزيد|\bexceed(?:s)?\b|\bcapped\b|\bnot\s+more\s+than\b|\bmaximum\b|حد\s+أقصى|بحد\s+أقصى`)
-	reDeductionsNoun24 = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:ال)?(?:خصومات|غرامات|جزاءات)(?:$|[^\p{L}])|\b(?:deductions|penalties|service\s+credits)\b`)
-	reSalaryLoan24     = regexp.MustCompile(`(?i)\b(?:salary|wages?|loan|advance)\b|راتب|الراتب|أجر|الأجر|سلفة|السلفة|قرض|القرض`)
+	reLateRow           = regexp.MustCompile(`(?i)\blate[\s-]+(?:payment\s+)?(?:interest|charges?|fees?|penalt(?:y|ies))\b|\b(?:default|delay|overdue|penalty)\s+interest\b|(?:فوائد|فائدة|غرامة|غرامات|رسوم)\s+(?:ال)?(?:تأخير|تاخير|التأخر|التأخير)(?:\s+في\s+(?:ال)?سداد|\s+عن\s+(?:ال)?سداد|\s+(?:ال)?سداد)`)
+	reHireRow           = regexp.MustCompile(`(?i)^[\s*_]*(?:(?:daily|monthly|weekly|hourly|annual)\s+)?(?:charter\s+|bareboat\s+|time\s+charter\s+)?hire(?:\s+(?:rate|charges?))?\b\s*(?:[,(/-]\s*(?:per|a|each)\s+\w+\)?)?\s*(?:\(|$)|^[\s*_]*(?:أجرة|اجرة|بدل)\s+(?:ال)?(?:استئجار|تأجير|تاجير)`)
+	reHireStaff         = regexp.MustCompile(`(?i)\b(?:new|each|every|per|successful)\s+hires?\b|\bhir(?:e|ing)\s+(?:of\s+)?(?:staff|employees?|personnel|workers|candidates?)\b`)
+	reHireBefore        = regexp.MustCompile(`(?i)\b(?:charter\s+|bareboat\s+)?hire(?:\s+(?:rate|charges?))?\s+(?:of\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+)?(?:is|shall\s+be|will\s+be|amounts?\s+to|of|at|:)\s*(?:[A-Z]{3}|US\$|\$)?\s*$|(?:أجرة|اجرة|بدل)\s+(?:ال)?(?:استئجار|تأجير|تاجير)\s+[^.؛]{0,40}$`)
+	rePenaltyRow        = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:ال)?(?:غرامات|غرامة|جزاءات|الجزاءات)(?:$|[^\p{L}])|\bliquidated\s+damages\b|\b(?:delay|late(?:ness)?|late\s+delivery)\s+penalt(?:y|ies)\b|\bpenalt(?:y|ies)\s+(?:for\s+delay|accrued|to\s+date)\b`)
+	reRateWord          = regexp.MustCompile(`(?i)%|\bper\s+cent\b|\brate\b|نسبة`)
+	reCostDiff          = regexp.MustCompile(`(?i)فرق\s+(?:ال)?(?:تكلفة|تكاليف|سعر|أسعار)|(?:ال)?(?:تكلفة|تكاليف)\s+(?:ال)?إضافية|\b(?:excess|additional|extra)\s+costs?\s+of\s+(?:replacement|substitute|alternative|purchas|procur|buying)|\b(?:cost|price)\s+difference\b|\bdifference\s+in\s+(?:the\s+)?(?:cost|price)\b`)
+	reDeductLead        = regexp.MustCompile(`(?i)^[\s*_(]*(?:يخصم|تخصم|يطرح|deduct(?:ed)?|less)\s*[:：]?`)
+	reDiscountWord      = regexp.MustCompile(`(?i)\b(?:discounts?|rebates?)\b|خصم|الخصم|تخفيض|التخفيض`)
+	reNetDueClaimsCaps  = regexp.MustCompile(`(?i)صافي\s+(?:ال)?(?:مبلغ\s+)?(?:ال)?مستحق|(?:ال)?مبلغ\s+(?:ال)?صافي\s+(?:ال)?مستحق|\bnet\s+(?:amount\s+|sum\s+|balance\s+)?(?:due|payable|owed|owing)\b`)
+	reCapWordClaimsCaps = regexp.MustCompile(`(?i)يتجاوز|تتجاوز|يزيد|تزيد|\bexceed(?:s)?\b|\bcapped\b|\bnot\s+more\s+than\b|\bmaximum\b|حد\s+أقصى|بحد\s+أقصى`)
+	reDeductionsNoun    = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:ال)?(?:خصومات|غرامات|جزاءات)(?:$|[^\p{L}])|\b(?:deductions|penalties|service\s+credits)\b`)
+	reSalaryLoan        = regexp.MustCompile(`(?i)\b(?:salary|wages?|loan|advance)\b|راتب|الراتب|أجر|الأجر|سلفة|السلفة|قرض|القرض`)
 )
 
-// officialNotFee24: w, found at s[i:j], is رسم (fee) but is the start of
+// officialNotFee: w, found at s[i:j], is رسم (fee) but is the start of
 // the adjective رسمي / رسمية (official) (OF).
-func officialNotFee24(s string, j int, w string) bool {
+func officialNotFee(s string, j int, w string) bool {
 	return strings.HasSuffix(w, "رسم") && strings.HasPrefix(s[j:], "ي")
 }
 
 // BC: a bare ريال or دينار whose family no currency of the document names
-// (bareCurrency15, key_bare_currency_rows.go) is the currency of the one country of the
+// (bareCurrency, key_bare_currency_rows.go) is the currency of the one country of the
 // family the document names by a city or the state (الرياض، جدة،
 // الدمام، السعودية → SAR; الدوحة، قطر → QAR; مسقط، صلالة، صحار، سلطنة
 // عمان → OMR; الكويت → KWD; البحرين، المنامة → BHD; الأردن → JOD);
 // two countries of the family named, none.
 
-// reRiyalEN24, reDinarEN24: BC's English bare words ("50,000 Riyals",
+// reRiyalEN, reDinarEN: BC's English bare words ("50,000 Riyals",
 // "12,500 Dinars"; money.go's currency words take "Dinars" alone too).
 var (
-	reRiyalEN24 = regexp.MustCompile(`(?i)^(?:rials?|riyals?)$`)
-	reDinarEN24 = regexp.MustCompile(`(?i)^dinars?$`)
+	reRiyalEN = regexp.MustCompile(`(?i)^(?:rials?|riyals?)$`)
+	reDinarEN = regexp.MustCompile(`(?i)^dinars?$`)
 )
 
-// countryCurrency24 is BC's code for family (the codes bareCurrency15
+// countryCurrency is BC's code for family (the codes bareCurrency
 // weighs), or "".
-func countryCurrency24(text string, family map[string]bool) string {
+func countryCurrency(text string, family map[string]bool) string {
 	found := ""
-	for code, re := range countryWords24 {
+	for code, re := range countryWords {
 		if !family[code] || !re.MatchString(text) {
 			continue
 		}
@@ -203,7 +203,7 @@ func countryCurrency24(text string, family map[string]bool) string {
 	return found
 }
 
-var countryWords24 = map[string]*regexp.Regexp{
+var countryWords = map[string]*regexp.Regexp{
 	"SAR": regexp.MustCompile(`(?i)السعودية|الرياض|جدة|الدمام|الخبر|مكة\s+المكرمة|المدينة\s+المنورة|\bsaudi\b|\briyadh\b|\bjeddah\b|\bdammam\b`),
 	"QAR": regexp.MustCompile(`(?i)قطر|الدوحة|\bqatar\b|\bdoha\b`),
 	"OMR": regexp.MustCompile(`(?i)سلطنة\s+عمان|مسقط|صلالة|صحار|نزوى|\boman\b|\bmuscat\b|\bsalalah\b|\bsohar\b`),
@@ -212,27 +212,27 @@ var countryWords24 = map[string]*regexp.Regexp{
 	"JOD": regexp.MustCompile(`(?i)الأردن|الاردن|الأردنية|\bjordan\b`),
 }
 
-// feeStageRow24: the row at text[at] with label is a stage's fee (FS).
-func feeStageRow24(text string, at int, label string) bool {
-	if reTotalWord23.MatchString(label) {
+// feeStageRow: the row at text[at] with label is a stage's fee (FS).
+func feeStageRow(text string, at int, label string) bool {
+	if reTotalWord.MatchString(label) {
 		return false
 	}
-	head, caption := tableCaption24(text, at)
+	head, caption := tableCaption(text, at)
 	cells := strings.Split(head, " | ")
 	first := strings.Trim(cells[0], " *_|")
-	return reStageHead24.MatchString(first) && !rePayHead24.MatchString(head) && reFeeCaption24.MatchString(caption) && !rePayHead24.MatchString(caption)
+	return reStageHead.MatchString(first) && !rePayHead.MatchString(head) && reFeeCaption.MatchString(caption) && !rePayHead.MatchString(caption)
 }
 
-// tableCaption24: the header line of the table whose row holds at, and
+// tableCaption: the header line of the table whose row holds at, and
 // the first non-blank line above it (a heading's # marks kept).
-func tableCaption24(text string, at int) (head, caption string) {
+func tableCaption(text string, at int) (head, caption string) {
 	ls := strings.LastIndexByte(text[:at], '\n') + 1
 	for {
 		line := lineAt(text, ls)
 		if !strings.Contains(line, " | ") && !strings.HasPrefix(strings.TrimSpace(line), "|") {
 			break
 		}
-		if !reMdRule24.MatchString(line) {
+		if !reMdRule.MatchString(line) {
 			head = line
 		}
 		if ls == 0 {
@@ -253,8 +253,8 @@ func tableCaption24(text string, at int) (head, caption string) {
 }
 
 var (
-	reMdRule24     = regexp.MustCompile(`^[\s|:-]+$`)
-	reStageHead24  = regexp.MustCompile(`(?i)^(?:stages?|phases?|(?:ال)?مرحلة|(?:ال)?مراحل)$`)
-	rePayHead24    = regexp.MustCompile(`(?i)\b(?:payments?|instal?ments?|milestones?)\b|%|دفعة|الدفعة|دفعات|الدفعات|قسط|أقساط|الأقساط|نسبة|النسبة`)
-	reFeeCaption24 = regexp.MustCompile(`(?i)\bfees?\b|أتعاب|الأتعاب|اتعاب|الاتعاب`)
+	reMdRule     = regexp.MustCompile(`^[\s|:-]+$`)
+	reStageHead  = regexp.MustCompile(`(?i)^(?:stages?|phases?|(?:ال)?مرحلة|(?:ال)?مراحل)$`)
+	rePayHead    = regexp.MustCompile(`(?i)\b(?:payments?|instal?ments?|milestones?)\b|%|دفعة|الدفعة|دفعات|الدفعات|قسط|أقساط|الأقساط|نسبة|النسبة`)
+	reFeeCaption = regexp.MustCompile(`(?i)\bfees?\b|أتعاب|الأتعاب|اتعاب|الاتعاب`)
 )

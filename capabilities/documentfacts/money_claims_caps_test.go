@@ -12,7 +12,7 @@ import (
 func TestMoney24ClaimRows(t *testing.T) {
 	arBody := strings.Repeat("يلتزم المورد بتوريد المواد وفق الجدول المتفق عليه.\n", 3)
 	enBody := strings.Repeat("The Supplier shall deliver the goods as scheduled.\n", 3)
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// CT: a table of the sums one side claims from the other.
 		{name: "CT arabic html claim table", format: "html", text: "<h1>مطالبة مالية</h1><p>" + arBody + "</p>" +
 			"<table><tr><th>البيان</th><th>القيمة (ر.ع.)</th></tr>" +
@@ -38,13 +38,13 @@ func TestMoney24ClaimRows(t *testing.T) {
 			"م | البيان | الكمية | سعر الوحدة (ر.ع.) | المبلغ (ر.ع.)\n1 | تمور مجدول - مرتجع | 20 | 3.500 | 70.000\n2 | فرق سعر عسل طبيعي 1 كجم | 50 | 0.250 | 12.500\n",
 			want: []string{"price|12.5 OMR"}, not: []string{"amount|12.5 OMR"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney24DeductionCaps(t *testing.T) {
 	arBody := strings.Repeat("يلتزم المقاول بتنفيذ الأعمال وفق الشروط.\n", 3)
 	enBody := strings.Repeat("The Contractor shall perform the services with due care.\n", 3)
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// DC: the cap on the deductions or penalties of a period.
 		{name: "DC arabic monthly cap of deductions", text: "عقد خدمات نظافة\n\n" + arBody + "على ألا يتجاوز مجموع الخصومات في الشهر الواحد ٢٬٠٠٠ ر.ع.، وإلا جاز للبلدية فسخ العقد.\n",
 			want: []string{"penalty_amount|2000 OMR"}, not: []string{"amount|2000 OMR"}},
@@ -60,11 +60,11 @@ func TestMoney24DeductionCaps(t *testing.T) {
 		{name: "DC near miss salary deductions for a loan", text: "HOUSING LOAN AGREEMENT\n\n" + enBody + "The loan of KWD 3,000 shall be repaid by monthly deductions from salary which shall not exceed KWD 250.\n",
 			not: []string{"penalty_amount|250 KWD"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney24OfficialIsNoFee(t *testing.T) {
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// OF: الرسمي / رسمية (official) is no رسم (fee).
 		{name: "OF arabic penalty table row, official uniform", text: "عقد نظافة\n\nالبند السادس: الخصومات الجزائية\n\nالمخالفة | قيمة الخصم (ر.ع.)\nعدم ارتداء الزي الرسمي | ١٠\nتأخر المركبة عن موعدها | ٢٠\n",
 			want: []string{"penalty_amount|10 OMR", "penalty_amount|20 OMR"}, not: []string{"price|10 OMR", "fee|10 OMR"}},
@@ -76,12 +76,12 @@ func TestMoney24OfficialIsNoFee(t *testing.T) {
 		{name: "OF near miss registration fee", text: "إشعار\n\nيدفع المتقدم رسم التسجيل وقدره ٥٠ ر.ع. عند تقديم الطلب.\n",
 			want: []string{"fee|50 OMR"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney24Hire(t *testing.T) {
 	body := strings.Repeat("The Owner shall keep the vessel seaworthy.\n", 3)
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// HR (decision 64): the hire of equipment or a vessel is rent.
 		{name: "HR charter hire per month in a sentence", text: "TIME CHARTER PARTY\n\n" + body + "3.1 Charter hire is USD 18,750 per month, payable monthly in advance.\n",
 			want: []string{"rent|18750 USD"}, not: []string{"fee|18750 USD", "price|18750 USD"}},
@@ -97,12 +97,12 @@ func TestMoney24Hire(t *testing.T) {
 		{name: "HR near miss hiring staff", text: "RECRUITMENT AGREEMENT\n\n" + body + "The Agency's fee for each new hire is AED 4,500.\n",
 			not: []string{"rent|4500 AED"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney24LateCharges(t *testing.T) {
 	body := strings.Repeat("The Borrower shall repay the facility in monthly instalments.\n", 3)
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// LC (decision 48): a late-payment charge stated as a sum, in a
 		// table's row or as a fee or price in a sentence.
 		{name: "LC bilingual row of a facility letter", format: "md", text: "# FACILITY OFFER LETTER\n\n" + body + "\n| Term | Detail |\n|---|---|\n| Late payment fee / رسوم التأخر في السداد | BHD 15 per late instalment / ١٥ د.ب. عن كل قسط متأخر |\n",
@@ -115,12 +115,12 @@ func TestMoney24LateCharges(t *testing.T) {
 		{name: "LC near miss processing fee row", format: "md", text: "# FACILITY OFFER LETTER\n\n" + body + "\n| Term | Detail |\n|---|---|\n| Processing fee | BHD 250 |\n",
 			not: []string{"penalty_amount|250 BHD"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney24SaudiRiyalSR(t *testing.T) {
 	body := strings.Repeat("The Contractor shall perform the works in Riyadh.\n", 3)
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// SR: "SR" (upper case, a number beside it) is the Saudi riyal,
 		// as "QR" is the Qatari and "BD" the Bahraini dinar.
 		{name: "SR before the number", text: "SERVICES CONTRACT\n\n" + body + "The monthly fee is SR 8,000.\n",
@@ -133,12 +133,12 @@ func TestMoney24SaudiRiyalSR(t *testing.T) {
 		{name: "SR near miss a senior engineer", text: "SERVICES CONTRACT\n\n" + body + "Sr. Engineer 2 will attend the site; sr 40 is the room number.\n",
 			not: []string{"amount|2 SAR", "amount|40 SAR", "price|40 SAR"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney24BareCurrencyByCountry(t *testing.T) {
 	body := strings.Repeat("يلتزم المورد بتوريد المواد وفق الجدول.\n", 3)
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// BC: a bare ريال or دينار in a document that names no currency of
 		// that family is the currency of the one country it is made in
 		// (its city or state: الرياض، جدة → SAR; الدوحة → QAR; مسقط، سلطنة
@@ -155,12 +155,12 @@ func TestMoney24BareCurrencyByCountry(t *testing.T) {
 		{name: "BC near miss riyadh and doha", text: "عقد توريد\n\nالرياض - الدوحة\n\n" + body + "قيمة العقد ٥٠٬٠٠٠ ريال.\n",
 			not: []string{"contract_value|50000 SAR", "contract_value|50000 QAR"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney24BareCurrencyEnglish(t *testing.T) {
 	body := strings.Repeat("The Supplier shall deliver the goods as scheduled.\n", 3)
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// BC in English: "Riyals" and "Dinars" alone take the code of the
 		// one country of their family the document names.
 		{name: "BC english riyals in riyadh", text: "SUPPLY CONTRACT\n\nRiyadh, Kingdom of Saudi Arabia\n\n" + body + "The contract value is 50,000 Riyals.\n",
@@ -173,13 +173,13 @@ func TestMoney24BareCurrencyEnglish(t *testing.T) {
 		{name: "BC near miss riyadh and doha", text: "SUPPLY CONTRACT\n\nRiyadh office; Doha branch\n\n" + body + "The contract value is 50,000 Riyals.\n",
 			not: []string{"contract_value|50000 SAR", "contract_value|50000 QAR"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney24FeesByStage(t *testing.T) {
 	body := strings.Repeat("The Consultant shall perform the Services with due care.\n", 3)
 	arBody := strings.Repeat("يلتزم الاستشاري بأداء الخدمات بعناية.\n", 3)
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// FS (decision 19): a fee table by stage or phase (the section or
 		// caption above it names the fees: أتعاب الاستشاري, "Consultancy
 		// Fees") lists the fee of each stage, a price, not a payment
@@ -198,5 +198,5 @@ func TestMoney24FeesByStage(t *testing.T) {
 		{name: "FS near miss payments under fees", format: "md", text: "# DESIGN CONSULTANCY AGREEMENT\n\n" + body + "\n## 4. Fees\n\n| Payment | Amount (AED) |\n|---|---|\n| First payment on signing (30%) | 108,000.00 |\n",
 			not: []string{"price|108000 AED"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }

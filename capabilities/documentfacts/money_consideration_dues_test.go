@@ -14,7 +14,7 @@ import (
 func TestMoney21Families(t *testing.T) {
 	body := strings.Repeat("The Parties shall act in good faith.\n", 4)
 	arBody := strings.Repeat("يلتزم الطرفان بحسن النية في تنفيذ هذا العقد.\n", 4)
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// MK: a consideration; a contract's total in a sentence.
 		{name: "MK in consideration of a sum", text: "DEED OF ASSIGNMENT\n\nThis Deed is made on 3 March 2027 between Gulf Apps LLC (the Assignor) and Nizwa Media SAOC (the Assignee).\n\n" + body +
 			"1. Assignment. In consideration of OMR 24,500.000 (twenty-four thousand five hundred Omani rials), the Assignor assigns to the Assignee all rights in the Software.\n",
@@ -102,7 +102,7 @@ func TestMoney21Families(t *testing.T) {
 		{name: "MF a rate row stays a price", format: "md", text: "# RATE CARD\n\n| Service | Rate (OMR) |\n|---|---|\n| Pickup hire per month | 450.000 |\n| Driver per month | 380.000 |\n",
 			want: []string{"price|450 OMR"}, not: []string{"amount|450 OMR"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 // TestMoney21Words: family MW on invented texts; count, when set, is how
@@ -152,7 +152,7 @@ func TestMoney21Words(t *testing.T) {
 
 // TestMoney21Taxable: family MN on invented tax invoices.
 func TestMoney21Taxable(t *testing.T) {
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		{name: "MN taxable amount after a deduction", format: "md", text: "# TAX INVOICE\n\nInvoice No.: INV-2027-0442\nInvoice date: 12 April 2027\nBill to: Al Noor Catering LLC\n\n" +
 			"| Description | Qty | Unit price (AED) | Amount (AED) |\n|---|---|---|---|\n| Lunch boxes | 400 | 25.00 | 10,000.00 |\n| Coffee breaks | 200 | 12.50 | 2,500.00 |\n" +
 			"| Subtotal | | | 12,500.00 |\n| Less: deduction for late delivery | | | 500.00 |\n| Taxable amount | | | 12,000.00 |\n| VAT 5% | | | 600.00 |\n| Total amount due | | | 12,600.00 |\n",
@@ -165,5 +165,5 @@ func TestMoney21Taxable(t *testing.T) {
 			"| Description | Amount (OMR) |\n|---|---|\n| Cleaning services, April 2027 | 2,100.000 |\n| Consumables | 300.000 |\n| Amount subject to VAT | 2,400.000 |\n| VAT 5% | 120.000 |\n| Total | 2,520.000 |\n",
 			want: []string{"subtotal|2400 OMR", "tax_amount|120 OMR"}, not: []string{"amount|2400 OMR", "price|2400 OMR"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }

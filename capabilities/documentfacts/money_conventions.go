@@ -10,37 +10,37 @@ import (
 // 45-48 (docs/documents.md, "Issue 29, session 22: conventions 45
 // onwards"). Decision 45 (a validity date is valid_until and a deadline)
 // the rules followed already (money_conventions_test.go holds its cases); decisions
-// 46-48 re-key sums, hooked by one line after money22Facts (handle.go).
+// 46-48 re-key sums, hooked by one line after totalRowsMoneyFacts (handle.go).
 
 var (
 	// Decision 46: the sum of one instalment of the rent ("payable in
 	// four quarterly instalments of", "each half-yearly instalment of",
 	// "أربعة أقساط ربع سنوية قيمة كل منها", "قسط ... بمبلغ") right
 	// before the sum in its sentence.
-	reInstalment22 = regexp.MustCompile(`(?i)\binstal(?:l)?ments?\s+(?:of|amounting\s+to|in\s+the\s+amount\s+of)\s*(?:[A-Z]{3}\s*)?$|\b(?:each|every|one)\s+(?:[\w-]+\s+){0,2}?instal(?:l)?ment\s+(?:shall\s+be|will\s+be|is|of|amounts\s+to)\s*(?:[A-Z]{3}\s*)?$|(?:أقساط|اقساط|قسط|القسط|قسطين)[^.؛\n|]{0,60}(?:قيمة\s+كل\s+(?:منها|منهما|قسط)|مبلغ\s+كل\s+(?:منها|منهما|قسط)|بمبلغ|بقيمة|قدره|قدرها|مقداره)\s*$`)
+	reInstalment = regexp.MustCompile(`(?i)\binstal(?:l)?ments?\s+(?:of|amounting\s+to|in\s+the\s+amount\s+of)\s*(?:[A-Z]{3}\s*)?$|\b(?:each|every|one)\s+(?:[\w-]+\s+){0,2}?instal(?:l)?ment\s+(?:shall\s+be|will\s+be|is|of|amounts\s+to)\s*(?:[A-Z]{3}\s*)?$|(?:أقساط|اقساط|قسط|القسط|قسطين)[^.؛\n|]{0,60}(?:قيمة\s+كل\s+(?:منها|منهما|قسط)|مبلغ\s+كل\s+(?:منها|منهما|قسط)|بمبلغ|بقيمة|قدره|قدرها|مقداره)\s*$`)
 	// Decision 47: a ceiling on what a bidder may quote ("is expected not
 	// to exceed", "must not exceed", "a budget ceiling of", "لا تتجاوز").
-	reCeiling22 = regexp.MustCompile(`(?i)\b(?:not\s+(?:to\s+)?exceed(?:ing)?|(?:budget|fee|price)\s+ceiling|ceiling\s+of|capped\s+at|maximum\s+budget|budget\s+(?:of|is))\b[^.;]{0,40}$|(?:لا\s+(?:تتجاوز|يتجاوز|تزيد\s+عن|يزيد\s+عن|تزيد\s+على|يزيد\s+على)|بحد\s+أقصى|الحد\s+الأقصى)[^.؛]{0,40}$`)
-	// reQuoted22: a price capped is the bidder's own when the sentence
+	reCeiling = regexp.MustCompile(`(?i)\b(?:not\s+(?:to\s+)?exceed(?:ing)?|(?:budget|fee|price)\s+ceiling|ceiling\s+of|capped\s+at|maximum\s+budget|budget\s+(?:of|is))\b[^.;]{0,40}$|(?:لا\s+(?:تتجاوز|يتجاوز|تزيد\s+عن|يزيد\s+عن|تزيد\s+على|يزيد\s+على)|بحد\s+أقصى|الحد\s+الأقصى)[^.؛]{0,40}$`)
+	// reQuoted: a price capped is the bidder's own when the sentence
 	// says it is quoted, offered or bid ("the total price quoted must not
 	// exceed", "السعر المقدم في العرض"); a cap on what the winner may
 	// charge its own customers ("the price of a main meal must not
 	// exceed", h12-12) keeps price.
-	reQuoted22 = regexp.MustCompile(`(?i)\b(?:quot(?:ed|es?|ations?)|offer(?:ed|s)?|bids?|bidders?|proposals?|tenders?|budget)\b|(?:ال)?(?:مقدم(?:ة)?|عطاء|عرض|العروض|ميزانية)(?:\s|$)`)
+	reQuoted = regexp.MustCompile(`(?i)\b(?:quot(?:ed|es?|ations?)|offer(?:ed|s)?|bids?|bidders?|proposals?|tenders?|budget)\b|(?:ال)?(?:مقدم(?:ة)?|عطاء|عرض|العروض|ميزانية)(?:\s|$)`)
 	// Decision 48: interest or a charge for paying late, stated as a sum
 	// ("Late payment interest of", "waive late payment interest of", "a
 	// late charge of", "فوائد التأخير في السداد البالغة").
-	reLateInterest22 = regexp.MustCompile(`(?i)\b(?:late[\s-]+(?:payment\s+)?(?:interest|charges?|fees?|penalt(?:y|ies))|(?:default|delay|overdue|penalty)\s+interest|interest\s+(?:for|on)\s+(?:late|delayed|overdue)\s+(?:payments?|sums?|amounts?|invoices?))\b[^.;]{0,60}$|(?:فوائد|فائدة|غرامة|غرامات|رسوم)\s+(?:ال)?(?:تأخير|تاخير|التأخر)(?:\s+في\s+(?:ال)?سداد|\s+عن\s+(?:ال)?سداد|\s+(?:ال)?سداد)?[^.؛]{0,60}$`)
+	reLateInterest = regexp.MustCompile(`(?i)\b(?:late[\s-]+(?:payment\s+)?(?:interest|charges?|fees?|penalt(?:y|ies))|(?:default|delay|overdue|penalty)\s+interest|interest\s+(?:for|on)\s+(?:late|delayed|overdue)\s+(?:payments?|sums?|amounts?|invoices?))\b[^.;]{0,60}$|(?:فوائد|فائدة|غرامة|غرامات|رسوم)\s+(?:ال)?(?:تأخير|تاخير|التأخر)(?:\s+في\s+(?:ال)?سداد|\s+عن\s+(?:ال)?سداد|\s+(?:ال)?سداد)?[^.؛]{0,60}$`)
 )
 
-// conv22Facts applies decisions 46-48 to the document's sums after the
-// money keys of the earlier rounds (handle.go, after money22Facts); facts
+// moneyConventionsFacts applies decisions 46-48 to the document's sums after the
+// money keys of the earlier rounds (handle.go, after totalRowsMoneyFacts); facts
 // and cands are aligned.
-func conv22Facts(facts []Fact, cands []candidate, text string) {
+func moneyConventionsFacts(facts []Fact, cands []candidate, text string) {
 	if len(facts) != len(cands) {
 		return
 	}
-	isTender := tenderOnce22(text)
+	isTender := tenderOnce(text)
 	for i := range facts {
 		f := &facts[i]
 		at := cands[i].startIn(text)
@@ -50,7 +50,7 @@ func conv22Facts(facts []Fact, cands []candidate, text string) {
 			// ("The performance bond\nshall remain valid until", which
 			// datekeys.go reads by its line) is its expiry_date, and
 			// no deadline.
-			if s, wrapped := wrappedSentenceBefore22(text, at); wrapped && lastMatch(reBondNoun22, s) > lastMatch(reOfferNoun, s) {
+			if s, wrapped := wrappedSentenceBefore(text, at); wrapped && lastMatch(reBondNounMoneyConventions, s) > lastMatch(reOfferNoun, s) {
 				f.Key, f.Label = cueExpiryDate.key, cueExpiryDate.label
 				cands[i].fact.Key, cands[i].fact.Label = f.Key, f.Label // the deadlines read cands
 			}
@@ -63,37 +63,37 @@ func conv22Facts(facts []Fact, cands []candidate, text string) {
 		k := ""
 		switch f.Key {
 		case "rent":
-			if reInstalment22.MatchString(before) {
+			if reInstalment.MatchString(before) {
 				k = "amount" // decision 46
 			}
 		case "fee", "price":
-			if reCeiling22.MatchString(before) && (f.Key == "fee" || reQuoted22.MatchString(before)) && isTender() {
+			if reCeiling.MatchString(before) && (f.Key == "fee" || reQuoted.MatchString(before)) && isTender() {
 				k = "amount" // decision 47
 			}
 		case "amount":
-			if reLateInterest22.MatchString(before) {
+			if reLateInterest.MatchString(before) {
 				k = "penalty_amount" // decision 48
 			}
 		}
 		if k != "" {
-			f.Key, f.Label = k, moneyLabel20(k)
+			f.Key, f.Label = k, moneyLabel(k)
 		}
 	}
 }
 
-// reStop22: a sentence's end within a line.
-var reStop22 = regexp.MustCompile(`[.;!?؟؛:](?:\s|$)`)
+// reStop: a sentence's end within a line.
+var reStop = regexp.MustCompile(`[.;!?؟؛:](?:\s|$)`)
 
-// reBondNoun22: a bond or a guarantee, whose "valid until" is its expiry
+// reBondNounMoneyConventions: a bond or a guarantee, whose "valid until" is its expiry
 // (datekeys.go's reExpiringNoun, narrowed: "This letter lapses if the
 // contract is not signed by" is an offer's validity, decision 45).
-var reBondNoun22 = regexp.MustCompile(`(?i)\b(?:guarantees?|bonds?)\b|الضمان|ضمان|الكفالة|كفالة`)
+var reBondNounMoneyConventions = regexp.MustCompile(`(?i)\b(?:guarantees?|bonds?)\b|الضمان|ضمان|الكفالة|كفالة`)
 
-// wrappedSentenceBefore22 is the text of at's sentence before at, joined
+// wrappedSentenceBefore is the text of at's sentence before at, joined
 // over one line break when the line above runs on into it (no stop at
 // its end, not blank, not a table row; wrapped then true), at most 200
 // bytes.
-func wrappedSentenceBefore22(text string, at int) (string, bool) {
+func wrappedSentenceBefore(text string, at int) (string, bool) {
 	s := sentenceBefore(text, at)
 	ls := strings.LastIndexByte(text[:at], '\n') + 1
 	if ls == 0 || len(s) != at-ls {
@@ -102,10 +102,10 @@ func wrappedSentenceBefore22(text string, at int) (string, bool) {
 	prev := text[:ls-1]
 	prev = prev[strings.LastIndexByte(prev, '\n')+1:]
 	p := strings.TrimSpace(prev)
-	if p == "" || strings.Contains(p, "|") || reStop22.MatchString(p[len(p)-1:]+" ") {
+	if p == "" || strings.Contains(p, "|") || reStop.MatchString(p[len(p)-1:]+" ") {
 		return tail(s, 200), false
 	}
-	if locs := reStop22.FindAllStringIndex(prev, -1); len(locs) > 0 {
+	if locs := reStop.FindAllStringIndex(prev, -1); len(locs) > 0 {
 		prev = prev[locs[len(locs)-1][1]:]
 	}
 	return tail(prev+" "+s, 200), true

@@ -24,29 +24,29 @@ import (
 //     its items) is the breakdown's `total_amount`; a sentence stating the
 //     contract's price stays `contract_value`.
 
-// round20Money re-keys money facts after round 11 (handle.go) and drops
+// dueTablesMoneyKeys re-keys money facts after round 11 (handle.go) and drops
 // a repeated total made one with its table's total. facts and cands run
 // in parallel.
-func round20Money(facts []Fact, cands []candidate, a *assembled) ([]Fact, []candidate) {
+func dueTablesMoneyKeys(facts []Fact, cands []candidate, a *assembled) ([]Fact, []candidate) {
 	text := a.text
 	if len(facts) != len(cands) {
 		return facts, cands
 	}
 	totals := map[string]bool{}
 	set := func(i int, k string) {
-		facts[i].Key, facts[i].Label = k, moneyLabel20(k)
+		facts[i].Key, facts[i].Label = k, moneyLabel(k)
 	}
 	for i, f := range facts {
 		if f.Type != TypeMoney {
 			continue
 		}
 		at, line := cands[i].atLine(text)
-		lead := rowLead20(text, at)
-		block := blockAbove20(text, at, 16)
+		lead := rowLead(text, at)
+		block := blockAbove(text, at, 16)
 		switch {
-		case dueColumnHeader20(block) && (f.Key == "price" || f.Key == "fee" || f.Key == "amount" || f.Key == "subtotal" || f.Key == "total_amount"):
+		case dueColumnHeader(block) && (f.Key == "price" || f.Key == "fee" || f.Key == "amount" || f.Key == "subtotal" || f.Key == "total_amount"):
 			// MT.
-			if reTotalLead20.MatchString(lead) {
+			if reTotalLead.MatchString(lead) {
 				set(i, "total_amount")
 				if f.Normalized != "" {
 					totals[f.Normalized] = true
@@ -54,12 +54,12 @@ func round20Money(facts []Fact, cands []candidate, a *assembled) ([]Fact, []cand
 			} else if f.Key == "price" || f.Key == "fee" {
 				set(i, "amount")
 			}
-		case f.Key == "discount" && reBeforeDiscount20.MatchString(lead):
+		case f.Key == "discount" && reBeforeDiscount.MatchString(lead):
 			// MD.
 			set(i, "subtotal")
-		case f.Key == "discount" && reAfterDiscount20.MatchString(lead):
+		case f.Key == "discount" && reAfterDiscount.MatchString(lead):
 			// MD.
-			if reTaxRow20.MatchString(rowsBelow20(text, at, 3)) {
+			if reTaxRow.MatchString(rowsBelow(text, at, 3)) {
 				set(i, "net_amount")
 			} else {
 				set(i, "total_amount")
@@ -67,10 +67,10 @@ func round20Money(facts []Fact, cands []candidate, a *assembled) ([]Fact, []cand
 		case (f.Key == "fee" || f.Key == "amount" || f.Key == "price" || f.Key == "total_amount") && !strings.Contains(line, " | ") && reAnnualValue.MatchString(moneySentence(text, at)):
 			// MV.
 			set(i, "contract_value")
-		case f.Key == "contract_value" && reMonthlyValue20.MatchString(moneySentence(text, at)):
+		case f.Key == "contract_value" && reMonthlyValue.MatchString(moneySentence(text, at)):
 			// MV.
 			set(i, "fee")
-		case f.Key == "contract_value" && reTotalPriceRow20.MatchString(lead) && rowEnds20(text, cands[i].end) && pricedRowsAbove20(facts, cands, i, text, at) >= 2 && ownLastRow22(a, at):
+		case f.Key == "contract_value" && reTotalPriceRow.MatchString(lead) && rowEnds(text, cands[i].end) && pricedRowsAbove(facts, cands, i, text, at) >= 2 && ownLastRow(a, at):
 			// MP.
 			set(i, "total_amount")
 		}
@@ -87,7 +87,7 @@ func round20Money(facts []Fact, cands []candidate, a *assembled) ([]Fact, []cand
 			continue
 		}
 		at := cands[i].startIn(text)
-		if f.Key != "total_amount" && !reBalanceBefore20.MatchString(tail(text[:at], 80)) {
+		if f.Key != "total_amount" && !reBalanceBefore.MatchString(tail(text[:at], 80)) {
 			continue // "to accept OMR 64,730.450 (the Settlement Amount)": a sum of its own
 		}
 		switch f.Key {
@@ -103,8 +103,8 @@ func round20Money(facts []Fact, cands []candidate, a *assembled) ([]Fact, []cand
 	return withoutDropped(facts, cands, drop)
 }
 
-// moneyLabel20: the label of money key k.
-func moneyLabel20(k string) string {
+// moneyLabel: the label of money key k.
+func moneyLabel(k string) string {
 	switch k {
 	case "net_amount":
 		return "Net amount"
@@ -118,10 +118,10 @@ func moneyLabel20(k string) string {
 	return moneyKeyLabel(k)
 }
 
-// blockAbove20: the lines of the block that holds at, from its first
+// blockAbove: the lines of the block that holds at, from its first
 // line (after a blank line, at most n lines up) to the start of at's
 // line.
-func blockAbove20(text string, at, n int) string {
+func blockAbove(text string, at, n int) string {
 	ls := strings.LastIndexByte(text[:at], '\n') + 1
 	start := ls
 	for range n {
@@ -137,26 +137,26 @@ func blockAbove20(text string, at, n int) string {
 	return text[start:ls]
 }
 
-// rowLead20: the words of at's line before the amount (a row's label).
-func rowLead20(text string, at int) string {
+// rowLead: the words of at's line before the amount (a row's label).
+func rowLead(text string, at int) string {
 	return strings.TrimLeft(lineBefore(text, at), " \t|*#")
 }
 
-// dueColumnHeader20: a line of the block is a table's header with a
+// dueColumnHeader: a line of the block is a table's header with a
 // due-date column and an amount column ("Invoice No. | Invoice date |
 // Due date | Amount (OMR)", "Term / الفصل  Due date / تاريخ الاستحقاق
 // Amount (AED)").
-func dueColumnHeader20(block string) bool {
+func dueColumnHeader(block string) bool {
 	for l := range strings.SplitSeq(block, "\n") {
-		if reDueColumn20.MatchString(l) && reAmountColumn20.MatchString(l) && !reDigitRun20.MatchString(l) {
+		if reDueColumn.MatchString(l) && reAmountColumnDueTables.MatchString(l) && !reDigitRun.MatchString(l) {
 			return true
 		}
 	}
 	return false
 }
 
-// rowsBelow20: up to n lines after at's line, to a blank line.
-func rowsBelow20(text string, at, n int) string {
+// rowsBelow: up to n lines after at's line, to a blank line.
+func rowsBelow(text string, at, n int) string {
 	rest := text[at:]
 	i := strings.IndexByte(rest, '\n')
 	if i < 0 {
@@ -174,9 +174,9 @@ func rowsBelow20(text string, at, n int) string {
 	return b.String()
 }
 
-// rowEnds20: nothing but a currency or a cell's end follows the amount
+// rowEnds: nothing but a currency or a cell's end follows the amount
 // ending at end on its line (a table's row, not a sentence).
-func rowEnds20(text string, end int) bool {
+func rowEnds(text string, end int) bool {
 	rest := text[min(max(end, 0), len(text)):]
 	if i := strings.IndexByte(rest, '\n'); i >= 0 {
 		rest = rest[:i]
@@ -185,10 +185,10 @@ func rowEnds20(text string, end int) bool {
 	return len(rest) <= 12
 }
 
-// pricedRowsAbove20: the priced rows above facts[i] in its block.
-func pricedRowsAbove20(facts []Fact, cands []candidate, i int, text string, at int) int {
+// pricedRowsAbove: the priced rows above facts[i] in its block.
+func pricedRowsAbove(facts []Fact, cands []candidate, i int, text string, at int) int {
 	ls := strings.LastIndexByte(text[:at], '\n') + 1
-	bs := ls - len(blockAbove20(text, at, 24))
+	bs := ls - len(blockAbove(text, at, 24))
 	n := 0
 	for j, g := range facts {
 		if j != i && g.Type == TypeMoney && cands[j].start >= bs && cands[j].start < ls && (g.Key == "price" || g.Key == "amount" || g.Key == "subtotal" || g.Key == "tax_amount") {
@@ -199,28 +199,28 @@ func pricedRowsAbove20(facts []Fact, cands []candidate, i int, text string, at i
 }
 
 var (
-	// reDueColumn20: a due-date column's name.
-	reDueColumn20 = regexp.MustCompile(`(?i)\bdue\s+date\b|\bdate\s+due\b|تاريخ\s+الاستحقاق|موعد\s+الاستحقاق`)
-	// reAmountColumn20: an amount column's name.
-	reAmountColumn20 = regexp.MustCompile(`(?i)\b(?:amount|outstanding|balance|sum)\b|المبلغ|القيمة|المستحق`)
-	// reDigitRun20: a value in the line (a header has none).
-	reDigitRun20 = regexp.MustCompile(`[0-9٠-٩]{2,}[/.,٫٬-][0-9٠-٩]`)
-	// reTotalLead20: a total row's label.
-	reTotalLead20 = regexp.MustCompile(`(?i)^(?:\*\*)?(?:(?:grand\s+|net\s+)?total\b|net\s+balance|balance\s+(?:due|outstanding)|outstanding\s+balance|الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع|صافي\s+الرصيد|الرصيد\s+المستحق)`)
-	// reBeforeDiscount20, reAfterDiscount20: a total's row before or
+	// reDueColumn: a due-date column's name.
+	reDueColumn = regexp.MustCompile(`(?i)\bdue\s+date\b|\bdate\s+due\b|تاريخ\s+الاستحقاق|موعد\s+الاستحقاق`)
+	// reAmountColumnDueTables: an amount column's name.
+	reAmountColumnDueTables = regexp.MustCompile(`(?i)\b(?:amount|outstanding|balance|sum)\b|المبلغ|القيمة|المستحق`)
+	// reDigitRun: a value in the line (a header has none).
+	reDigitRun = regexp.MustCompile(`[0-9٠-٩]{2,}[/.,٫٬-][0-9٠-٩]`)
+	// reTotalLead: a total row's label.
+	reTotalLead = regexp.MustCompile(`(?i)^(?:\*\*)?(?:(?:grand\s+|net\s+)?total\b|net\s+balance|balance\s+(?:due|outstanding)|outstanding\s+balance|الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع|صافي\s+الرصيد|الرصيد\s+المستحق)`)
+	// reBeforeDiscount, reAfterDiscount: a total's row before or
 	// after a discount.
-	reBeforeDiscount20 = regexp.MustCompile(`(?i)^(?:\*\*)?(?:(?:sub-?)?total|amount|الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع)\s+(?:before|prior\s+to)\s+(?:the\s+)?discount|^(?:الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع|المبلغ)\s+قبل\s+(?:ال)?خصم`)
-	reAfterDiscount20  = regexp.MustCompile(`(?i)^(?:\*\*)?(?:(?:sub-?)?total|amount|الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع|المبلغ)\s+(?:after|net\s+of|less)\s+(?:the\s+)?discount|^(?:الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع|المبلغ)\s+بعد\s+(?:ال)?خصم`)
-	// reTaxRow20: a row adding a tax.
-	reTaxRow20 = regexp.MustCompile(`(?i)\bvat\b|\bvalue\s+added\s+tax\b|\btax\b|ضريبة|الضريبة`)
-	// reMonthlyValue20: a monthly value of the contract.
-	reMonthlyValue20 = regexp.MustCompile(`(?i)\bmonthly\s+(?:contract\s+)?(?:value|price|sum)\s+of\s+(?:this|the)\s+contract\b|\bmonthly\s+contract\s+(?:value|price|sum)\b|(?:ال)?قيمة\s+(?:ال)?شهرية\s+(?:لل|ل)?عقد|قيمة\s+العقد\s+(?:ال)?شهرية`)
-	// reTotalPriceRow20: the total row of a breakdown by the contract's
+	reBeforeDiscount = regexp.MustCompile(`(?i)^(?:\*\*)?(?:(?:sub-?)?total|amount|الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع)\s+(?:before|prior\s+to)\s+(?:the\s+)?discount|^(?:الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع|المبلغ)\s+قبل\s+(?:ال)?خصم`)
+	reAfterDiscount  = regexp.MustCompile(`(?i)^(?:\*\*)?(?:(?:sub-?)?total|amount|الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع|المبلغ)\s+(?:after|net\s+of|less)\s+(?:the\s+)?discount|^(?:الإجمالي|الاجمالي|إجمالي|اجمالي|المجموع|المبلغ)\s+بعد\s+(?:ال)?خصم`)
+	// reTaxRow: a row adding a tax.
+	reTaxRow = regexp.MustCompile(`(?i)\bvat\b|\bvalue\s+added\s+tax\b|\btax\b|ضريبة|الضريبة`)
+	// reMonthlyValue: a monthly value of the contract.
+	reMonthlyValue = regexp.MustCompile(`(?i)\bmonthly\s+(?:contract\s+)?(?:value|price|sum)\s+of\s+(?:this|the)\s+contract\b|\bmonthly\s+contract\s+(?:value|price|sum)\b|(?:ال)?قيمة\s+(?:ال)?شهرية\s+(?:لل|ل)?عقد|قيمة\s+العقد\s+(?:ال)?شهرية`)
+	// reTotalPriceRow: the total row of a breakdown by the contract's
 	// price ("Total contract price", "Subcontract Price / قيمة العقد").
 	// (A "Total contract value" row keeps the value's key, as dev3
 	// labels it.)
-	reTotalPriceRow20 = regexp.MustCompile(`(?i)^(?:\*\*)?(?:total\s+)?(?:sub-?)?contract\s+(?:price|sum)\b|^(?:\*\*)?total\s+(?:price|sum)\b|^(?:إجمالي|اجمالي)\s+(?:ثمن|سعر)\s+العقد`)
-	// reBalanceBefore20: a balance or an overdue total named before a
+	reTotalPriceRow = regexp.MustCompile(`(?i)^(?:\*\*)?(?:total\s+)?(?:sub-?)?contract\s+(?:price|sum)\b|^(?:\*\*)?total\s+(?:price|sum)\b|^(?:إجمالي|اجمالي)\s+(?:ثمن|سعر)\s+العقد`)
+	// reBalanceBefore: a balance or an overdue total named before a
 	// sum.
-	reBalanceBefore20 = regexp.MustCompile(`(?i)\b(?:balance|overdue|outstanding|total)\b[^.;:]{0,40}$|(?:الرصيد|المستحق|المتأخر|الإجمالي|إجمالي)[^.؛]{0,40}$`)
+	reBalanceBefore = regexp.MustCompile(`(?i)\b(?:balance|overdue|outstanding|total)\b[^.;:]{0,40}$|(?:الرصيد|المستحق|المتأخر|الإجمالي|إجمالي)[^.؛]{0,40}$`)
 )

@@ -12,13 +12,13 @@ import (
 // must (want) or must not (not) hold; count, when set, is how many money
 // facts the value must have.
 
-type money20Case struct {
+type dueTablesMoneyCase struct {
 	name, format, text string
 	want, not          []string
 	count              map[string]int
 }
 
-func runMoney20(t *testing.T, cases []money20Case) {
+func runMoney(t *testing.T, cases []dueTablesMoneyCase) {
 	t.Helper()
 	for _, c := range cases {
 		got := factSet(extractAs(t, c.format, c.text), TypeMoney)
@@ -30,7 +30,7 @@ func runMoney20(t *testing.T, cases []money20Case) {
 }
 
 func TestMoney20Families(t *testing.T) {
-	runMoney20(t, []money20Case{
+	runMoney(t, []dueTablesMoneyCase{
 		// MT: a table with a due-date column lists sums falling due.
 		{name: "MT statement of overdue invoices", format: "md",
 			text: "**Gulf Paints LLC**\n\nRef.: GP/AR/26/044\nDate: 3 March 2027\n\n# Statement of account\n\n" +

@@ -20,20 +20,20 @@ import (
 //     the Arabic twin of a sum of the same key and value written in
 //     Latin letters is dropped.
 
-// reShareOfPrice20b: the text right before a bracketed sum that is a share
+// reShareOfPrice: the text right before a bracketed sum that is a share
 // of the contract's price.
-var reShareOfPrice20b = regexp.MustCompile(`(?i)(?:%|per\s?cent|percent|٪)\s*(?:of\s+(?:the\s+)?(?:total\s+)?(?:contract|agreement|purchase)\s+(?:price|value|sum|amount)|من\s+(?:إجمالي\s+)?(?:قيمة|ثمن|مبلغ)\s+(?:العقد|الاتفاقية))\s*\(\s*$`)
+var reShareOfPrice = regexp.MustCompile(`(?i)(?:%|per\s?cent|percent|٪)\s*(?:of\s+(?:the\s+)?(?:total\s+)?(?:contract|agreement|purchase)\s+(?:price|value|sum|amount)|من\s+(?:إجمالي\s+)?(?:قيمة|ثمن|مبلغ)\s+(?:العقد|الاتفاقية))\s*\(\s*$`)
 
-// reMarketingAllowance20b: a contribution or allowance towards marketing,
+// reMarketingAllowance: a contribution or allowance towards marketing,
 // named before the sum in its sentence.
-var reMarketingAllowance20b = regexp.MustCompile(`(?i)\b(?:marketing|advertising|promotion(?:al)?|co-?op(?:erative)?\s+advertising)\s+(?:contribution|allowance|support|subsidy|fund)\b|(?:مساهمة|بدل|دعم)\s+(?:تسويقية?|ترويجية?|إعلانية?|التسويق|الترويج|الإعلان)`)
+var reMarketingAllowance = regexp.MustCompile(`(?i)\b(?:marketing|advertising|promotion(?:al)?|co-?op(?:erative)?\s+advertising)\s+(?:contribution|allowance|support|subsidy|fund)\b|(?:مساهمة|بدل|دعم)\s+(?:تسويقية?|ترويجية?|إعلانية?|التسويق|الترويج|الإعلان)`)
 
-// reAdvanceWord20b: a down or advance payment named in a sentence.
-var reAdvanceWord20b = regexp.MustCompile(`(?i)\b(?:down|advance)[\s-]+payment|\bin\s+advance\b|دفعة\s+مقدم|الدفعة\s+المقدم|دفعةً\s+مقدم`)
+// reAdvanceWordSharesTwins: a down or advance payment named in a sentence.
+var reAdvanceWordSharesTwins = regexp.MustCompile(`(?i)\b(?:down|advance)[\s-]+payment|\bin\s+advance\b|دفعة\s+مقدم|الدفعة\s+المقدم|دفعةً\s+مقدم`)
 
-// round20bMoney re-keys money facts after round20Money (handle.go).
+// sharesTwinsMoneyKeys re-keys money facts after dueTablesMoneyKeys (handle.go).
 // facts and cands run in parallel.
-func round20bMoney(facts []Fact, cands []candidate, text string) {
+func sharesTwinsMoneyKeys(facts []Fact, cands []candidate, text string) {
 	if len(facts) != len(cands) {
 		return
 	}
@@ -42,71 +42,71 @@ func round20bMoney(facts []Fact, cands []candidate, text string) {
 			continue
 		}
 		at := cands[i].startIn(text)
-		if k := money20bKey(f.Key, text, at); k != "" {
-			facts[i].Key, facts[i].Label = k, moneyLabel20(k)
+		if k := sharesTwinsMoneyKey(f.Key, text, at); k != "" {
+			facts[i].Key, facts[i].Label = k, moneyLabel(k)
 		}
 	}
 }
 
-// money20bKey: the key a money fact keyed key at byte at of text takes,
+// sharesTwinsMoneyKey: the key a money fact keyed key at byte at of text takes,
 // or "" to keep it.
-func money20bKey(key, text string, at int) string {
+func sharesTwinsMoneyKey(key, text string, at int) string {
 	switch {
-	case key == "contract_value" && reShareOfPrice20b.MatchString(tail(text[:at], 80)) && reAdvanceWord20b.MatchString(moneySentence(text, at)+" "+sentenceAfter20b(text, at)):
+	case key == "contract_value" && reShareOfPrice.MatchString(tail(text[:at], 80)) && reAdvanceWordSharesTwins.MatchString(moneySentence(text, at)+" "+sentenceAfterSharesTwins(text, at)):
 		// MA.
 		return "advance_payment"
-	case (key == "price" || key == "amount" || key == "fee") && reMarketingAllowance20b.MatchString(moneySentence(text, at)):
+	case (key == "price" || key == "amount" || key == "fee") && reMarketingAllowance.MatchString(moneySentence(text, at)):
 		// MC.
 		return "allowance"
 	}
 	return ""
 }
 
-// sentenceAfter20b: the rest of at's sentence, at most 200 bytes, up to a
+// sentenceAfterSharesTwins: the rest of at's sentence, at most 200 bytes, up to a
 // stop that ends a sentence or a line break.
-func sentenceAfter20b(text string, at int) string {
+func sentenceAfterSharesTwins(text string, at int) string {
 	s := text[at:]
 	if len(s) > 200 {
 		s = s[:200]
 	}
-	if loc := reSentenceEnd20b.FindStringIndex(s); loc != nil {
+	if loc := reSentenceEndSharesTwins.FindStringIndex(s); loc != nil {
 		s = s[:loc[0]]
 	}
 	return s
 }
 
-// reSentenceEnd20b: a stop not inside a number, or a blank line.
-var reSentenceEnd20b = regexp.MustCompile(`[^\d\s][.;!?؟؛](?:\s|$)|\n\s*\n`)
+// reSentenceEndSharesTwins: a stop not inside a number, or a blank line.
+var reSentenceEndSharesTwins = regexp.MustCompile(`[^\d\s][.;!?؟؛](?:\s|$)|\n\s*\n`)
 
-// arabicTwins20b drops MB's Arabic twins: an Arabic-script sum with the
+// arabicTwins drops MB's Arabic twins: an Arabic-script sum with the
 // key and value of a Latin-script one. Then MB3 (money_total_rows.go, session 22):
 // an Arabic-script sum and a Latin-script sum of the same value within
 // 600 bytes of each other, one keyed generally (amount, price, fee) and
 // one narrowly, become the Latin fact under the narrower key. facts and
 // cands run in parallel.
-func arabicTwins20b(facts []Fact, cands []candidate) ([]Fact, []candidate) {
+func arabicTwins(facts []Fact, cands []candidate) ([]Fact, []candidate) {
 	if len(facts) != len(cands) {
 		return facts, cands
 	}
 	latin := map[string]bool{}
 	for _, f := range facts {
-		if f.Type == TypeMoney && f.Normalized != "" && !arabicScript20b(f.Value) {
+		if f.Type == TypeMoney && f.Normalized != "" && !arabicScript(f.Value) {
 			latin[f.Key+"|"+f.Normalized] = true
 		}
 	}
 	drop := map[int]bool{}
 	for i, f := range facts {
-		if f.Type == TypeMoney && f.Normalized != "" && arabicScript20b(f.Value) && latin[f.Key+"|"+f.Normalized] {
+		if f.Type == TypeMoney && f.Normalized != "" && arabicScript(f.Value) && latin[f.Key+"|"+f.Normalized] {
 			drop[i] = true
 		}
 	}
 	general := func(k string) bool { return k == "amount" || k == "price" || k == "fee" }
 	for i, a := range facts {
-		if drop[i] || a.Type != TypeMoney || a.Normalized == "" || !arabicScript20b(a.Value) {
+		if drop[i] || a.Type != TypeMoney || a.Normalized == "" || !arabicScript(a.Value) {
 			continue
 		}
 		for j, l := range facts {
-			if drop[j] || l.Type != TypeMoney || l.Normalized != a.Normalized || l.Key == a.Key || arabicScript20b(l.Value) ||
+			if drop[j] || l.Type != TypeMoney || l.Normalized != a.Normalized || l.Key == a.Key || arabicScript(l.Value) ||
 				general(l.Key) == general(a.Key) || max(cands[i].start-cands[j].start, cands[j].start-cands[i].start) > 600 {
 				continue
 			}
@@ -123,8 +123,8 @@ func arabicTwins20b(facts []Fact, cands []candidate) ([]Fact, []candidate) {
 	return withoutDropped(facts, cands, drop)
 }
 
-// arabicScript20b: s holds a letter or digit of the Arabic script.
-func arabicScript20b(s string) bool {
+// arabicScript: s holds a letter or digit of the Arabic script.
+func arabicScript(s string) bool {
 	for _, r := range s {
 		if unicode.Is(unicode.Arabic, r) && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
 			return true

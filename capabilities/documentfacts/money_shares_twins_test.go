@@ -29,7 +29,7 @@ func TestMoney20bKey(t *testing.T) {
 	for _, c := range cases {
 		at := strings.Index(c.text, "[[")
 		text := strings.Replace(strings.Replace(c.text, "[[", "", 1), "]]", "", 1)
-		if got := money20bKey(c.key, text, at); got != c.want {
+		if got := sharesTwinsMoneyKey(c.key, text, at); got != c.want {
 			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
 		}
 	}
@@ -51,7 +51,7 @@ func TestArabicTwins20b(t *testing.T) {
 		{Type: TypeDate, Key: "date", Normalized: "2500 OMR", Value: "x"}, // not money
 	}
 	cands := make([]candidate, len(facts))
-	got, gotC := arabicTwins20b(facts, cands)
+	got, gotC := arabicTwins(facts, cands)
 	if len(got) != len(gotC) {
 		t.Fatalf("facts %d, cands %d", len(got), len(gotC))
 	}

@@ -14,10 +14,10 @@ import (
 // must (want) or must not (not) hold; a not line is the key the sum had
 // before the family's rule, or the key a neighbouring wording keeps.
 
-// extractPDF23 runs the extractor on a one-page PDF whose lines are the
+// extractPDF runs the extractor on a one-page PDF whose lines are the
 // text's non-empty lines (the reader joins lines holding " | " into
 // tables, as it does for a PDF's text).
-func extractPDF23(t *testing.T, text string) Output {
+func extractPDF(t *testing.T, text string) Output {
 	t.Helper()
 	doc, err := read.Read(context.Background(), testdoc.PDF([]testdoc.Page{testdoc.LinesPage(nonEmptyLines(text)...)}, testdoc.Options{Compress: true}), "", "", read.Limits{})
 	if err != nil {
@@ -52,13 +52,13 @@ func TestMoney23Tables(t *testing.T) {
 			[]string{"price|10000 USD", "security_deposit|3400000 USD"}},
 	}
 	for _, c := range pdf {
-		got := factSet(extractPDF23(t, c.text), TypeMoney)
+		got := factSet(extractPDF(t, c.text), TypeMoney)
 		if errs := keyedErrs(got, c.want, c.not, nil); len(errs) > 0 {
 			t.Errorf("%s: %s; got %q", c.name, strings.Join(errs, ", "), got)
 		}
 	}
 
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// RL, AR and NC: a valuation table of reference, description and
 		// amount in a payment certificate.
 		{name: "RL AR NC a valuation of an interim certificate", format: "md", text: "# Interim Certificate No. 4\n\n" +
@@ -112,11 +112,11 @@ func TestMoney23Tables(t *testing.T) {
 			"Value of the goods | 38.150,00\nOcean freight | 2.300,00\nCargo insurance | 96,40\nTotal CIF | 40.546,40\n",
 			want: []string{"subtotal|38150 EUR", "amount|96.4 EUR", "total_amount|40546.4 EUR"}, not: []string{"contract_value|38150 EUR", "security_deposit|96.4 EUR"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney23Sentences(t *testing.T) {
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// RG: a guarantee reduced to a new sum.
 		{name: "RG a bond reduced to a sum", text: "PERFORMANCE GUARANTEE No. PG-27-55\n\nWe, Coastal Bank SAOG, guarantee to pay you any sum up to OMR 84,000.000 on your first written demand.\n" +
 			"The amount of this guarantee shall be reduced to OMR 42,000.000 upon receipt of a copy of the taking-over certificate.\n",
@@ -136,13 +136,13 @@ func TestMoney23Sentences(t *testing.T) {
 			"The security deposit is raised to AED 30,000; the Tenant shall pay the deposit top-up of AED 5,000 on signing.\n",
 			want: []string{"security_deposit|30000 AED", "amount|5000 AED"}, not: []string{"security_deposit|5000 AED"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney23Conventions(t *testing.T) {
 	agency := "DISTRIBUTION AGREEMENT\n\nThis Agreement is made on 3 March 2027 between Nordlicht Pumpen GmbH (the \"Supplier\") and Al Sahel Trading LLC (the \"Distributor\").\n\n"
 	arAgency := "عقد وكالة تجارية\n\nأبرم هذا العقد بتاريخ 3 مارس 2027 بين شركة الأفق للأجهزة (الموكل) ومؤسسة الساحل للتجارة (الوكيل).\n\n"
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// MP (decision 49).
 		{name: "MP purchase goods with a net value of not less than", text: agency +
 			"4.1 The Distributor undertakes to purchase Products with an aggregate net value of not less than EUR 180.000,00 in each contract year.\n",
@@ -187,7 +187,7 @@ func TestMoney23Conventions(t *testing.T) {
 		{name: "LC a cap on loss of goods borne", text: "عقد خدمات تخزين\n\nيلتزم المشغل بتخزين البضائع.\nيتحمل المشغل قيمة أي تلف يلحق بالبضائع في المستودع بحد أقصى 40,000.000 دينار كويتي للحادث الواحد.\n",
 			want: []string{"liability_cap|40000 KWD"}, not: []string{"amount|40000 KWD"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 // TestMoney23Twins: a sum MC re-keys in both languages of a bilingual

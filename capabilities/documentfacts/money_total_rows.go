@@ -69,11 +69,11 @@ import (
 //     "3,1275") in a price column of a document writing decimal commas
 //     is a price (a thousands group has three digits).
 
-// ownLastRow22: the figure at byte at of a's text is written in the last
+// ownLastRow: the figure at byte at of a's text is written in the last
 // row of a table with at least two rows of sums above it (the table's
 // total row), not in a row of another table or in a line after the table.
-func ownLastRow22(a *assembled, at int) bool {
-	i := segIndex22(a, at)
+func ownLastRow(a *assembled, at int) bool {
+	i := segIndexTotalRows(a, at)
 	if i < 0 || a.segs[i].tableStart {
 		return false
 	}
@@ -87,21 +87,21 @@ func ownLastRow22(a *assembled, at int) bool {
 		if !strings.Contains(t, "|") || a.segs[k].heading {
 			break
 		}
-		if reSum21.MatchString(t) {
+		if reSum.MatchString(t) {
 			above++
 		}
 		if a.segs[k].tableStart {
 			break // the table's first row: what is above is another table
 		}
 	}
-	if n := i + 1; n < len(a.segs) && !a.segs[n].tableStart && strings.Contains(seg(n), " | ") && !reInWords22.MatchString(seg(n)) {
+	if n := i + 1; n < len(a.segs) && !a.segs[n].tableStart && strings.Contains(seg(n), " | ") && !reInWords.MatchString(seg(n)) {
 		return false // the table goes on: a row among others, not its total
 	}
 	return above >= 2
 }
 
-// segIndex22: the index of the segment of a holding byte at, -1 if none.
-func segIndex22(a *assembled, at int) int {
+// segIndexTotalRows: the index of the segment of a holding byte at, -1 if none.
+func segIndexTotalRows(a *assembled, at int) int {
 	i := sort.Search(len(a.segs), func(k int) bool { return a.segs[k].start > at }) - 1
 	if i < 0 || at > a.segs[i].end {
 		return -1
@@ -109,14 +109,14 @@ func segIndex22(a *assembled, at int) int {
 	return i
 }
 
-// reInWords22: a row giving the total in words ("Amount in words: ...
+// reInWords: a row giving the total in words ("Amount in words: ...
 // only", "فقط ... لا غير"), which a total row may have below it.
-var reInWords22 = regexp.MustCompile(`(?i)\bin\s+words\b|\bonly\b|فقط|لا\s+غير|كتابةً|كتابة`)
+var reInWords = regexp.MustCompile(`(?i)\bin\s+words\b|\bonly\b|فقط|لا\s+غير|كتابةً|كتابة`)
 
-// money22Facts applies MD2 to the document's sums after the money keys of
-// the earlier rounds (handle.go, after conv21Facts); facts and cands are
+// totalRowsMoneyFacts applies MD2 to the document's sums after the money keys of
+// the earlier rounds (handle.go, after rejectionsOfferRolesConventionFacts); facts and cands are
 // aligned.
-func money22Facts(facts []Fact, cands []candidate, text string) {
+func totalRowsMoneyFacts(facts []Fact, cands []candidate, text string) {
 	if len(facts) != len(cands) {
 		return
 	}
@@ -128,7 +128,7 @@ func money22Facts(facts []Fact, cands []candidate, text string) {
 	}
 	sort.SliceStable(order, func(p, q int) bool { return cands[order[p]].start < cands[order[q]].start })
 	pos := func(i int) int { return cands[i].startIn(text) }
-	set := func(i int, k string) { facts[i].Key, facts[i].Label = k, moneyLabel20(k) }
+	set := func(i int, k string) { facts[i].Key, facts[i].Label = k, moneyLabel(k) }
 	for o, di := range order {
 		d := facts[di]
 		if d.Key != "discount" || o+1 >= len(order) {
@@ -136,7 +136,7 @@ func money22Facts(facts []Fact, cands []candidate, text string) {
 		}
 		ni := order[o+1]
 		n := facts[ni]
-		if n.Currency != d.Currency || !summaryRow22(text, pos(di), pos(ni), cands[ni].end) || !(n.Key == "subtotal" || n.Key == "total_amount" || n.Key == "net_amount" || n.Key == "amount") {
+		if n.Currency != d.Currency || !summaryRow(text, pos(di), pos(ni), cands[ni].end) || !(n.Key == "subtotal" || n.Key == "total_amount" || n.Key == "net_amount" || n.Key == "amount") {
 			continue
 		}
 		tol := func(v float64) float64 { return max(0.011, 0.001*v) }
@@ -144,12 +144,12 @@ func money22Facts(facts []Fact, cands []candidate, text string) {
 		if o > 0 {
 			pi := order[o-1]
 			p := facts[pi]
-			if p.Currency == d.Currency && p.Key != "price" && summaryRow22(text, pos(pi), pos(di), cands[di].end) && math.Abs(*p.Amount-*d.Amount-*n.Amount) <= tol(*p.Amount) {
+			if p.Currency == d.Currency && p.Key != "price" && summaryRow(text, pos(pi), pos(di), cands[di].end) && math.Abs(*p.Amount-*d.Amount-*n.Amount) <= tol(*p.Amount) {
 				from = pi
 			}
 		}
 		if from < 0 {
-			s, ok := lineTotalsAbove22(facts, cands, order[:o], text, pos(di), d.Currency)
+			s, ok := lineTotalsAbove(facts, cands, order[:o], text, pos(di), d.Currency)
 			if !ok || math.Abs(s-*d.Amount-*n.Amount) > tol(s) {
 				continue
 			}
@@ -157,7 +157,7 @@ func money22Facts(facts []Fact, cands []candidate, text string) {
 			set(from, "subtotal")
 		}
 		k := "total_amount"
-		if o+2 < len(order) && facts[order[o+2]].Currency == d.Currency && summaryRow22(text, pos(ni), pos(order[o+2]), cands[order[o+2]].end) {
+		if o+2 < len(order) && facts[order[o+2]].Currency == d.Currency && summaryRow(text, pos(ni), pos(order[o+2]), cands[order[o+2]].end) {
 			k = "net_amount" // a tax or a charge is added to it below
 		}
 		if n.Key != k {
@@ -166,11 +166,11 @@ func money22Facts(facts []Fact, cands []candidate, text string) {
 	}
 }
 
-// summaryRow22: the sum at b (ending at end) is written on a row of its
+// summaryRow: the sum at b (ending at end) is written on a row of its
 // own (nothing but a currency after it) within three lines below the sum
 // at a, in the same block (no blank line between): a table's or a
 // summary's next rows.
-func summaryRow22(text string, a, b, end int) bool {
+func summaryRow(text string, a, b, end int) bool {
 	if b <= a {
 		return false
 	}
@@ -178,19 +178,19 @@ func summaryRow22(text string, a, b, end int) bool {
 	if strings.Count(between, "\n") > 3 || strings.Contains(between, "\n\n") || strings.Count(between, "\n") == 0 {
 		return false
 	}
-	if !rowEnds20(text, end) {
+	if !rowEnds(text, end) {
 		return false // "قيمة العقد الإجمالية 64,000.000 د.ك. (...) شاملة": a sentence
 	}
-	lead := rowLead20(text, b)
+	lead := rowLead(text, b)
 	return strings.Contains(lineAt(text, b), " | ") || len([]rune(lead)) <= 60 && !strings.Contains(lead, ". ") && !strings.Contains(lead, ";")
 }
 
-// lineTotalsAbove22: the sum of the line totals (each line's last sum,
+// lineTotalsAbove: the sum of the line totals (each line's last sum,
 // keyed price or amount) of the rows above at in its block, in currency
 // cur; false when fewer than two lines hold one.
-func lineTotalsAbove22(facts []Fact, cands []candidate, before []int, text string, at int, cur string) (float64, bool) {
+func lineTotalsAbove(facts []Fact, cands []candidate, before []int, text string, at int, cur string) (float64, bool) {
 	ls := strings.LastIndexByte(text[:at], '\n') + 1
-	bs := ls - len(blockAbove20(text, at, 30))
+	bs := ls - len(blockAbove(text, at, 30))
 	last := map[int]int{} // line start -> the fact written last on it
 	for _, i := range before {
 		s := cands[i].start
@@ -213,28 +213,28 @@ func lineTotalsAbove22(facts []Fact, cands []candidate, before []int, text strin
 	return sum, n >= 2
 }
 
-// reCommaFour22: a table cell holding one number with four decimals after
+// reCommaFour: a table cell holding one number with four decimals after
 // a decimal comma ("0,1785", "1.234,5678").
-var reCommaFour22 = regexp.MustCompile(`^[\s*_|]*([0-9]{1,3}(?:\.[0-9]{3})*,[0-9]{4})[\s*_|]*$`)
+var reCommaFour = regexp.MustCompile(`^[\s*_|]*([0-9]{1,3}(?:\.[0-9]{3})*,[0-9]{4})[\s*_|]*$`)
 
-// commaFourCell22: M4's match in a table cell of a document writing
+// commaFourCell: M4's match in a table cell of a document writing
 // decimal commas (submatch 1 the number), nil if none.
-func (x *extractor) commaFourCell22(cell string) []int {
+func (x *extractor) commaFourCell(cell string) []int {
 	if !x.decimalComma {
 		return nil
 	}
-	return reCommaFour22.FindStringSubmatchIndex(cell)
+	return reCommaFour.FindStringSubmatchIndex(cell)
 }
 
-// money22Keys applies MT2, MV2, MI2 and MF2 after the money keys of rounds 20 and 21 and
-// before arabicTwins20b (handle.go), so that the Arabic twin of a fee
+// totalRowsMoneyKeys applies MT2, MV2, MI2 and MF2 after the money keys of rounds 20 and 21 and
+// before arabicTwins (handle.go), so that the Arabic twin of a fee
 // re-keyed here is dropped; facts and cands are aligned.
-func money22Keys(facts []Fact, cands []candidate, text string) {
+func totalRowsMoneyKeys(facts []Fact, cands []candidate, text string) {
 	if len(facts) != len(cands) {
 		return
 	}
-	isTender := tenderOnce22(text)
-	set := func(i int, k string) { facts[i].Key, facts[i].Label = k, moneyLabel20(k) }
+	isTender := tenderOnce(text)
+	set := func(i int, k string) { facts[i].Key, facts[i].Label = k, moneyLabel(k) }
 	for i, f := range facts {
 		if f.Type != TypeMoney {
 			continue
@@ -242,15 +242,15 @@ func money22Keys(facts []Fact, cands []candidate, text string) {
 		at := cands[i].startIn(text)
 		switch f.Key {
 		case "amount", "total_amount", "security_deposit":
-			if k := citedValue22(text, at, f.Key); k != "" {
+			if k := citedValue(text, at, f.Key); k != "" {
 				set(i, k) // MV2, MI2
 			}
 		case "fee", "price":
-			if takePartFee22(text, at) && isTender() {
+			if takePartFee(text, at) && isTender() {
 				set(i, "tender_fee") // MT2
 			}
 		case "share_capital":
-			if reFinancialThreshold21.MatchString(tail(moneySentence(text, at), 90)) {
+			if reFinancialThreshold.MatchString(tail(moneySentence(text, at), 90)) {
 				set(i, "amount") // MF2: "Minimum working capital ...: OMR"
 			}
 		}
@@ -258,77 +258,77 @@ func money22Keys(facts []Fact, cands []candidate, text string) {
 }
 
 var (
-	// reTakePartFee22: the price of taking part named before a sum in its
+	// reTakePartFee: the price of taking part named before a sum in its
 	// sentence or on its row: a non-refundable fee, a registration,
 	// application or pre-qualification fee, documents had against a fee,
 	// the price of a copy of the tender (ثمن نسخة المناقصة، رسم التسجيل).
-	reTakePartFee22 = regexp.MustCompile(`(?i)\bnon-?refundable\b|\b(?:registration|pq|pre-?qualification|application|participation|enrol(?:l)?ment|eoi|tender|bid|bidding|rfq|rfp)\s+(?:documents?\s+)?fees?\b|\bdocuments?\b[^.;]{0,80}\b(?:against|for|on\s+payment\s+of)\s+(?:a|the)\s+(?:\w+\s+){0,2}?fee\b|غير\s+(?:مسترد|مستردة|قابل(?:ة)?\s+للاسترداد)|(?:ثمن|قيمة|سعر)\s+(?:ال)?(?:نسخة|نسخ|وثائق|كراسة|كراسات|مستندات)|(?:رسم|رسوم)\s+(?:ال)?(?:تسجيل|تأهيل|اشتراك|مشاركة|وثائق|كراسة)`)
-	// reTenderTitle22: a tender's, an RFQ's, a call's or a
+	reTakePartFee = regexp.MustCompile(`(?i)\bnon-?refundable\b|\b(?:registration|pq|pre-?qualification|application|participation|enrol(?:l)?ment|eoi|tender|bid|bidding|rfq|rfp)\s+(?:documents?\s+)?fees?\b|\bdocuments?\b[^.;]{0,80}\b(?:against|for|on\s+payment\s+of)\s+(?:a|the)\s+(?:\w+\s+){0,2}?fee\b|غير\s+(?:مسترد|مستردة|قابل(?:ة)?\s+للاسترداد)|(?:ثمن|قيمة|سعر)\s+(?:ال)?(?:نسخة|نسخ|وثائق|كراسة|كراسات|مستندات)|(?:رسم|رسوم)\s+(?:ال)?(?:تسجيل|تأهيل|اشتراك|مشاركة|وثائق|كراسة)`)
+	// reTenderTitleTotalRows: a tender's, an RFQ's, a call's or a
 	// pre-qualification's title at the top of a text.
-	reTenderTitle22 = regexp.MustCompile(`(?i)\b(?:pre-?qualification|tender\s+notice|invitation\s+(?:to|for)\s+(?:tender|bid)s?|request\s+for\s+(?:quotations?|proposals?)|expressions?\s+of\s+interest)\b|(?:إعلان|دعوة)\s+(?:عن\s+)?(?:مناقصة|لتقديم\s+العطاءات)|طلب\s+(?:عروض|تأهيل)`)
-	// reQuotedFee22: a fee the bidder is to quote or keep under a cap.
-	reQuotedFee22 = regexp.MustCompile(`(?i)\b(?:quoted?|not\s+exceed|budget|ceiling|maximum)\b|لا\s+(?:تتجاوز|يتجاوز|تزيد|يزيد)|الحد\s+الأقصى`)
+	reTenderTitleTotalRows = regexp.MustCompile(`(?i)\b(?:pre-?qualification|tender\s+notice|invitation\s+(?:to|for)\s+(?:tender|bid)s?|request\s+for\s+(?:quotations?|proposals?)|expressions?\s+of\s+interest)\b|(?:إعلان|دعوة)\s+(?:عن\s+)?(?:مناقصة|لتقديم\s+العطاءات)|طلب\s+(?:عروض|تأهيل)`)
+	// reQuotedFee: a fee the bidder is to quote or keep under a cap.
+	reQuotedFee = regexp.MustCompile(`(?i)\b(?:quoted?|not\s+exceed|budget|ceiling|maximum)\b|لا\s+(?:تتجاوز|يتجاوز|تزيد|يزيد)|الحد\s+الأقصى`)
 )
 
-// takePartFee22: the sum at at is the price of taking part: its sentence
+// takePartFee: the sum at at is the price of taking part: its sentence
 // (the last 160 bytes before it) or its row's label names it, and no cap
 // or quote is named right before it.
-func takePartFee22(text string, at int) bool {
+func takePartFee(text string, at int) bool {
 	sent := tail(moneySentence(text, at), 160) // over the sentence's line breaks
 	line := lineAt(text, at)
 	if strings.Contains(line, " | ") {
-		sent = firstCell14(strings.Trim(line, " |")) + " " + sent
+		sent = firstCell(strings.Trim(line, " |")) + " " + sent
 	}
-	return reTakePartFee22.MatchString(sent) && !reQuotedFee22.MatchString(tail(sent, 80))
+	return reTakePartFee.MatchString(sent) && !reQuotedFee.MatchString(tail(sent, 80))
 }
 
 var (
-	// reValueOfAR22: "بقيمة (إجمالية) قدرها" right before a sum;
-	// reContractWordAR22: a contract named in the sentence.
-	reValueOfAR22      = regexp.MustCompile(`(?:^|\s)و?بقيمة\s+(?:(?:ال)?(?:إجمالية|اجمالية|كلية|تعاقدية)\s+)?(?:قدرها|تبلغ|مقدارها)\s*$`)
-	reContractWordAR22 = regexp.MustCompile(`(?:^|\s)(?:ال|لل|بال)?(?:عقد|اتفاقية)(?:\s|$)`)
-	// reWorksValue22: "تبلغ قيمة أعمال ... بموجب العقد الفرعي", "the value
+	// reValueOfAR: "بقيمة (إجمالية) قدرها" right before a sum;
+	// reContractWordAR: a contract named in the sentence.
+	reValueOfAR      = regexp.MustCompile(`(?:^|\s)و?بقيمة\s+(?:(?:ال)?(?:إجمالية|اجمالية|كلية|تعاقدية)\s+)?(?:قدرها|تبلغ|مقدارها)\s*$`)
+	reContractWordAR = regexp.MustCompile(`(?:^|\s)(?:ال|لل|بال)?(?:عقد|اتفاقية)(?:\s|$)`)
+	// reWorksValue: "تبلغ قيمة أعمال ... بموجب العقد الفرعي", "the value
 	// of the works under the Subcontract is" right before a sum.
-	reWorksValue22 = regexp.MustCompile(`(?i)(?:تبلغ|بلغت|يبلغ|وتبلغ)\s+(?:ال)?قيمة\s+[^.؛\n]{0,60}?(?:بموجب|في|وفق)\s+(?:ال)?(?:عقد|اتفاقية)(?:\s+(?:ال)?فرعي(?:ة)?)?\s*$|\bvalue\s+of\s+(?:the\s+)?[^.;]{0,60}?\bunder\s+(?:the|this)\s+(?:sub-?)?(?:contract|agreement)\s+(?:is|amounts\s+to|was)\s*$`)
-	// reInsuranceAR22: an insurance named (not التأمين of a bond).
-	reInsuranceAR22 = regexp.MustCompile(`التأمين\s+(?:الشامل|ضد|على)|(?:وثيقة|وثائق|بوليصة|بوالص)\s+(?:ال)?تأمين|تأمين\s+(?:ضد|على|المسؤولية)`)
-	// reMinimumAR22: "بحد أدنى قدره", "لا تقل قيمتها عن" right before a sum.
-	reMinimumAR22 = regexp.MustCompile(`(?:بحد\s+(?:أدنى|ادنى)|لا\s+(?:يقل|تقل)\s+(?:مبلغه|مبلغها|قيمته|قيمتها|غطاؤه|تغطيتها)?\s*عن)\s*(?:قدره|مقداره)?\s*$`)
+	reWorksValue = regexp.MustCompile(`(?i)(?:تبلغ|بلغت|يبلغ|وتبلغ)\s+(?:ال)?قيمة\s+[^.؛\n]{0,60}?(?:بموجب|في|وفق)\s+(?:ال)?(?:عقد|اتفاقية)(?:\s+(?:ال)?فرعي(?:ة)?)?\s*$|\bvalue\s+of\s+(?:the\s+)?[^.;]{0,60}?\bunder\s+(?:the|this)\s+(?:sub-?)?(?:contract|agreement)\s+(?:is|amounts\s+to|was)\s*$`)
+	// reInsuranceAR: an insurance named (not التأمين of a bond).
+	reInsuranceAR = regexp.MustCompile(`التأمين\s+(?:الشامل|ضد|على)|(?:وثيقة|وثائق|بوليصة|بوالص)\s+(?:ال)?تأمين|تأمين\s+(?:ضد|على|المسؤولية)`)
+	// reMinimumAR: "بحد أدنى قدره", "لا تقل قيمتها عن" right before a sum.
+	reMinimumAR = regexp.MustCompile(`(?:بحد\s+(?:أدنى|ادنى)|لا\s+(?:يقل|تقل)\s+(?:مبلغه|مبلغها|قيمته|قيمتها|غطاؤه|تغطيتها)?\s*عن)\s*(?:قدره|مقداره)?\s*$`)
 )
 
-// citedValue22: MV2's or MI2's key for a sum keyed key at at, or "".
-func citedValue22(text string, at int, key string) string {
+// citedValue: MV2's or MI2's key for a sum keyed key at at, or "".
+func citedValue(text string, at int, key string) string {
 	sent := moneySentence(text, at)
 	near := tail(sent, 120)
 	switch {
 	case key == "security_deposit":
-		if reMinimumAR22.MatchString(tail(sent, 40)) && reInsuranceAR22.MatchString(sent) {
+		if reMinimumAR.MatchString(tail(sent, 40)) && reInsuranceAR.MatchString(sent) {
 			return "insurance_cover" // "بوالص التأمين الشامل ... بحد أدنى مقداره": no deposit
 		}
 		return ""
-	case reValueOfAR22.MatchString(near) && reContractWordAR22.MatchString(sent) && !reBondNoun20b.MatchString(tail(sent, 60)):
+	case reValueOfAR.MatchString(near) && reContractWordAR.MatchString(sent) && !reBondNounKeyConventions.MatchString(tail(sent, 60)):
 		return "contract_value"
-	case reWorksValue22.MatchString(near):
+	case reWorksValue.MatchString(near):
 		return "contract_value"
-	case reMinimumAR22.MatchString(tail(sent, 40)) && reInsuranceAR22.MatchString(sent):
+	case reMinimumAR.MatchString(tail(sent, 40)) && reInsuranceAR.MatchString(sent):
 		return "insurance_cover"
 	}
 	return ""
 }
 
-// reBracketCurrency22: MB2, a figure in brackets and the currency right
+// reBracketCurrency: MB2, a figure in brackets and the currency right
 // after it.
-var reBracketCurrency22 = regexp.MustCompile(`\(\s*(` + numPat + `)\s*\)[ \x{00a0}]?(` + reCurPhrase21.String() + `)`)
+var reBracketCurrency = regexp.MustCompile(`\(\s*(` + numPat + `)\s*\)[ \x{00a0}]?(` + reCurPhrase.String() + `)`)
 
-// bracketCurrency22: MB2's figures of t, as [figure start, figure end,
+// bracketCurrency: MB2's figures of t, as [figure start, figure end,
 // currency start, currency end]; not when a figure follows the currency
 // ("(1) OMR 500.000") or the currency is the start of a longer word.
-func bracketCurrency22(t string) [][4]int {
+func bracketCurrency(t string) [][4]int {
 	if !strings.Contains(t, "(") {
 		return nil
 	}
 	var out [][4]int
-	for _, m := range reBracketCurrency22.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range reBracketCurrency.FindAllStringSubmatchIndex(t, -1) {
 		end := m[len(m)-1]
 		rest := []rune(strings.TrimLeft(t[end:], " \u00a0"))
 		if len(rest) > 0 && hasDigit(string(rest[:min(len(rest), 2)])) {
@@ -342,20 +342,20 @@ func bracketCurrency22(t string) [][4]int {
 	return out
 }
 
-// arabicGrouped22: MG, s is written with the Arabic thousands separator,
+// arabicGrouped: MG, s is written with the Arabic thousands separator,
 // which is never a decimal sign.
-func arabicGrouped22(s string) bool {
+func arabicGrouped(s string) bool {
 	return strings.ContainsRune(s, '\u066C')
 }
 
-// tenderOnce22: whether text is a tender's, an RFQ's or a call's, worked
+// tenderOnce: whether text is a tender's, an RFQ's or a call's, worked
 // out on the first ask only.
-func tenderOnce22(text string) func() bool {
+func tenderOnce(text string) func() bool {
 	tender := -1
 	return func() bool {
 		if tender < 0 {
 			tender = 0
-			if isTenderText(text) || reCallText15.MatchString(prefixBytes(text, 300)) || reTenderTitle22.MatchString(prefixBytes(text, 300)) {
+			if isTenderText(text) || reCallText.MatchString(prefixBytes(text, 300)) || reTenderTitleTotalRows.MatchString(prefixBytes(text, 300)) {
 				tender = 1
 			}
 		}

@@ -11,7 +11,7 @@ import "testing"
 func TestMoney22TotalRow(t *testing.T) {
 	parties := "This Contract is made on 2 March 2027 between Sohar Hospital (the \"Client\") and Gulf Lifts LLC (the \"Contractor\").\n\n"
 	arParties := "أبرم هذا العقد بتاريخ 2 مارس 2027 بين مستشفى صحار (الطرف الأول) وشركة الخليج للمصاعد (الطرف الثاني).\n\n"
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// MZ: a contract value stated after a table of sums is the
 		// contract's value, not the table's total.
 		{name: "MZ a terms table after the price table", format: "md", text: "# Supply Contract\n\n" + parties +
@@ -40,13 +40,13 @@ func TestMoney22TotalRow(t *testing.T) {
 			"| البند | المبلغ (ر.ع.) |\n|---|---|\n| مضخات | 10,000.000 |\n| صمامات | 1,000.000 |\n| التركيب | 2,000.000 |\n| إجمالي قيمة العقد | 13,000.000 |\n| فقط ثلاثة عشر ألف ريال عماني لا غير | |\n",
 			want: []string{"total_amount|13000 OMR"}, not: []string{"contract_value|13000 OMR"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney22Discounts(t *testing.T) {
 	quote := "Quotation No.: Q-2027-118\nDate: 4 May 2027\nTo: Al Noor Trading LLC\n\n"
 	arQuote := "رقم العرض: ع س/2027/55\nالتاريخ: 4 مايو 2027\nالسادة/ شركة النور للتجارة المحترمين\n\n"
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// MD2: a net amount after a discount with no subtotal row.
 		{name: "MD2 net amount under the lines and a discount", format: "md", text: "# Quotation\n\n" + quote +
 			"| Item | Qty | Unit price (OMR) | Amount (OMR) |\n|---|---|---|---|\n| Office chair | 10 | 85.000 | 850.000 |\n| Desk | 5 | 120.000 | 600.000 |\n" +
@@ -94,11 +94,11 @@ func TestMoney22Discounts(t *testing.T) {
 			"قيمة العقد الإجمالية 40,000.000 د.ك. (أربعون ألف دينار كويتي) شاملة التوريد والتركيب.\n",
 			want: []string{"subtotal|42151 KWD", "total_amount|40000 KWD"}, not: []string{"net_amount|40000 KWD"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney22FourDecimals(t *testing.T) {
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// M4: a unit price with four decimals after a decimal comma.
 		{name: "M4 md price list", format: "md", text: "# Distribution Agreement\n\nThis Agreement is made on 2 March 2027 between Caffè Brennero S.p.A. (the \"Supplier\") and Muscat Coffee LLC (the \"Distributor\").\n\n" +
 			"3.1 The Distributor shall purchase the Products at the prices of the price list:\n\n| Code | Product | Unit | Price (EUR) |\n|---|---|---|---|\n| BR-200 | Espresso machine | piece | 312,40 |\n| CP-10 | Capsule | capsule | 0,1785 |\n| SP-01 | Descaling kit | kit | 9,90 |\n\n" +
@@ -113,11 +113,11 @@ func TestMoney22FourDecimals(t *testing.T) {
 			"Item | Unit | Unit price (OMR)\nCopper cable 4 mm | metre | 0.4125\nCable tie | piece | 0.0150\n\nThe Buyer shall pay OMR 1,250.500 within 30 days of invoice.\n",
 			want: []string{"price|0.4125 OMR", "price|0.015 OMR"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney22TenderFees(t *testing.T) {
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// MT2: the price of taking part in a tender, a call or a
 		// pre-qualification.
 		{name: "MT2 a non-refundable PQ fee", text: "OMAN ROADS DEVELOPMENT COMPANY SAOC\nPRE-QUALIFICATION OF CONTRACTORS\nPQ Ref.: ORD/PQ/04/2027\nIssue date: 14 January 2027\n\n" +
@@ -145,12 +145,12 @@ func TestMoney22TenderFees(t *testing.T) {
 			"3.1 The Licensee shall pay a non-refundable initial licence fee of AED 40,000 on signature.\n",
 			want: []string{"fee|40000 AED"}, not: []string{"tender_fee|40000 AED"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney22CitedValues(t *testing.T) {
 	arLetter := "شركة نزوى للتطوير العمراني ش.م.ع.م\n\nالتاريخ: 20 مارس 2027م\nالسادة/ شركة الخليج للمقاولات المحترمين\n\n"
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// MV2: the value of the contract a letter or certificate cites.
 		{name: "MV2 arabic contract cited with its total value", text: arLetter + "الموضوع: أمر المباشرة\n\n" +
 			"بالإشارة إلى العقد رقم 9/2026 المبرم بتاريخ 2 مارس 2027م بين شركة نزوى للتطوير العمراني وشركتكم، بقيمة إجمالية\nقدرها 1,846,300.000 ريال عماني (فقط مليون وثمانمائة وستة وأربعون ألفاً وثلاثمائة ريال عماني لا غير)،\nنفيدكم بما يلي:\n\nأولاً: تاريخ المباشرة بالعمل هو 1 أبريل 2027م.\n",
@@ -179,11 +179,11 @@ func TestMoney22CitedValues(t *testing.T) {
 			"٤. يدفع المستأجر تأميناً مسترداً بحد أدنى قدره 600.000 ريال عماني عند التوقيع.\n",
 			not: []string{"insurance_cover|600 OMR"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney22FinancialFloors(t *testing.T) {
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// MF2: a working-capital floor a bidder must show.
 		{name: "MF2 minimum working capital", text: "OMAN ROADS DEVELOPMENT COMPANY SAOC\nPRE-QUALIFICATION OF CONTRACTORS\nPQ Ref.: ORD/PQ/04/2027\n\n" +
 			"3.5 Minimum average annual turnover over the last three years: OMR 6,000,000.000.\n3.6 Minimum working capital or committed credit facilities: OMR 900,000.000.\n",
@@ -196,12 +196,12 @@ func TestMoney22FinancialFloors(t *testing.T) {
 			"Paid-up share capital: OMR 500,000.000.\n",
 			want: []string{"share_capital|500000 OMR"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney22BracketFigures(t *testing.T) {
 	arTender := "إعلان مناقصة عامة رقم ٥/٢٠٢٧\n\nتعلن مجموعة الخوض للنقل عن طرح مناقصة نقل طلاب المدارس.\n\n"
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// MB2: a figure in brackets right before its currency.
 		{name: "MB2 price of the documents in brackets", text: arTender + "١- قيمة وثائق المناقصة (٦٠) ريالاً عمانياً غير مستردة، وتباع في مقر المجموعة.\n",
 			want: []string{"tender_fee|60 OMR"}},
@@ -216,11 +216,11 @@ func TestMoney22BracketFigures(t *testing.T) {
 		{name: "MB2 keeps a bracketed number of years", text: arTender + "٣- مدة العقد (٣) سنوات.\n",
 			not: []string{"amount|3 OMR"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney22BilingualTwins(t *testing.T) {
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// MB3: a sum stated in English and in Arabic, keyed apart, is one
 		// fact under the narrower key.
 		{name: "MB3 an hour of overrun charged", format: "md", text: "# Venue Hire Agreement / اتفاقية استئجار قاعة\n\nThis Agreement is dated 4 January 2027 between Bahrain Expo Centre W.L.L. (the \"Centre\") and Gulf Events Co. (the \"Organiser\").\n\n" +
@@ -240,11 +240,11 @@ func TestMoney22BilingualTwins(t *testing.T) {
 			"1. The monthly rent is OMR 280.000.\n٢. يدفع المستأجر تأميناً قدره ٢٨٠٫٠٠٠ ر.ع. عند التوقيع.\n",
 			want: []string{"rent|280 OMR", "security_deposit|280 OMR"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }
 
 func TestMoney22ArabicGrouping(t *testing.T) {
-	cases := []dates20Case{
+	cases := []datesWorkCompletionCase{
 		// MG: the Arabic thousands separator groups thousands in a text
 		// that writes decimal commas too.
 		{name: "MG arabic sum in a decimal-comma contract", text: "SUPPLY AGREEMENT / اتفاقية توريد\n\nThis Agreement is dated 2 March 2027 between Azulejos Levante S.L. (the \"Supplier\") and Nizwa Tiles LLC (the \"Buyer\").\n\n" +
@@ -255,5 +255,5 @@ func TestMoney22ArabicGrouping(t *testing.T) {
 			"<p>2. The total package price is SAR 312.000,00 (three hundred and twelve thousand Saudi Riyals).</p><p>٢. إجمالي قيمة الباقة ٣١٢٬٠٠٠ ريال سعودي (ثلاثمائة واثنا عشر ألف ريال سعودي).</p>",
 			want: []string{"total_amount|312000 SAR"}, not: []string{"total_amount|312 SAR"}},
 	}
-	checkKeyed20(t, TypeMoney, cases)
+	checkKeyed(t, TypeMoney, cases)
 }

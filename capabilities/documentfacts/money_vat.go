@@ -13,14 +13,14 @@ import (
 // wording recurs across the development sets (a contract value, a tender
 // sum, an estimate, a total "including VAT" or "غير شاملة ضريبة").
 
-// reVATQualifier27: VAT or tax named as included in or left out of a
+// reVATQualifier: VAT or tax named as included in or left out of a
 // sum.
-var reVATQualifier27 = regexp.MustCompile(`(?i)\b(?:including|inclusive\s+of|incl\.?|excluding|exclusive\s+of|excl\.?|net\s+of|before|plus)\s+(?:the\s+)?(?:vat|value[\s-]+added\s+tax|tax(?:es)?)\b|(?:غير\s+)?(?:شامل|شاملة|شاملاً|شاملا|يشمل|تشمل)\s+(?:ل)?(?:ال)?ضريبة(?:\s+(?:ال)?قيمة\s+(?:ال)?مضافة)?|(?:قبل|بدون|دون)\s+(?:ال)?ضريبة(?:\s+(?:ال)?قيمة\s+(?:ال)?مضافة)?`)
+var reVATQualifier = regexp.MustCompile(`(?i)\b(?:including|inclusive\s+of|incl\.?|excluding|exclusive\s+of|excl\.?|net\s+of|before|plus)\s+(?:the\s+)?(?:vat|value[\s-]+added\s+tax|tax(?:es)?)\b|(?:غير\s+)?(?:شامل|شاملة|شاملاً|شاملا|يشمل|تشمل)\s+(?:ل)?(?:ال)?ضريبة(?:\s+(?:ال)?قيمة\s+(?:ال)?مضافة)?|(?:قبل|بدون|دون)\s+(?:ال)?ضريبة(?:\s+(?:ال)?قيمة\s+(?:ال)?مضافة)?`)
 
-// money27Facts re-keys a tax_amount whose label's tax words qualify the
+// vatMoneyFacts re-keys a tax_amount whose label's tax words qualify the
 // sum by the label's other money word (a contract value, a total, a
 // tender sum); a label with no other money word keeps tax_amount.
-func money27Facts(facts []Fact, cands []candidate, text string) {
+func vatMoneyFacts(facts []Fact, cands []candidate, text string) {
 	if len(facts) != len(cands) {
 		return
 	}
@@ -30,33 +30,33 @@ func money27Facts(facts []Fact, cands []candidate, text string) {
 			continue
 		}
 		at := cands[i].startIn(text)
-		if k := vatQualifiedKey27(moneyLabelBefore27(text, at)); k != "" {
-			f.Key, f.Label = k, moneyLabel20(k)
+		if k := vatQualifiedKey(moneyLabelBefore(text, at)); k != "" {
+			f.Key, f.Label = k, moneyLabel(k)
 		}
 	}
 }
 
-// moneyLabelBefore27 is an amount's label: its table row's first cell,
+// moneyLabelBefore is an amount's label: its table row's first cell,
 // or the text before it on its line (at most 120 bytes).
-func moneyLabelBefore27(text string, at int) string {
+func moneyLabelBefore(text string, at int) string {
 	at = max(0, min(at, len(text)))
 	line := lineAt(text, at)
 	if strings.Contains(line, " | ") {
-		return rowLabelAt24(strings.Trim(line, " |"))
+		return rowLabelAt(strings.Trim(line, " |"))
 	}
 	ls := strings.LastIndexByte(text[:at], '\n') + 1
 	return suffixOf(text[ls:at], 120)
 }
 
-// vatQualifiedKey27: when the label's nearest money word is the tax and
-// the tax is qualified (reVATQualifier27), the key of the label's
+// vatQualifiedKey: when the label's nearest money word is the tax and
+// the tax is qualified (reVATQualifier), the key of the label's
 // nearest money word once the qualifier is removed; "" otherwise.
-func vatQualifiedKey27(label string) string {
+func vatQualifiedKey(label string) string {
 	c, ok := nearestCue(label, moneyCues)
-	if !ok || c.key != "tax_amount" || !reVATQualifier27.MatchString(label) {
+	if !ok || c.key != "tax_amount" || !reVATQualifier.MatchString(label) {
 		return ""
 	}
-	rest := reVATQualifier27.ReplaceAllString(label, " ")
+	rest := reVATQualifier.ReplaceAllString(label, " ")
 	if c, ok := nearestCue(rest, moneyCues); ok && c.key != "tax_amount" {
 		return c.key
 	}
@@ -73,12 +73,12 @@ func vatQualifiedKey27(label string) string {
 //     else the `subtotal`; never the `tax_amount` that the word ضريبة in
 //     its label suggests, nor a plain `amount`.
 
-// reTaxable21: a taxable amount's label.
-var reTaxable21 = regexp.MustCompile(`(?i)\btaxable\s+(?:amount|value|total|supplies)\b|\b(?:amount|value|total)\s+subject\s+to\s+(?:vat|tax)\b|(?:المبلغ|القيمة|المبالغ|الإجمالي|اجمالي|إجمالي)\s+(?:ال)?خاضع(?:ة)?\s+(?:لل)?ضريبة|الخاضع\s+للضريبة|الخاضعة\s+للضريبة`)
+// reTaxableVat: a taxable amount's label.
+var reTaxableVat = regexp.MustCompile(`(?i)\btaxable\s+(?:amount|value|total|supplies)\b|\b(?:amount|value|total)\s+subject\s+to\s+(?:vat|tax)\b|(?:المبلغ|القيمة|المبالغ|الإجمالي|اجمالي|إجمالي)\s+(?:ال)?خاضع(?:ة)?\s+(?:لل)?ضريبة|الخاضع\s+للضريبة|الخاضعة\s+للضريبة`)
 
-// taxableAmounts21 re-keys MN's sums after round21Money (handle.go). facts
+// taxableAmounts re-keys MN's sums after considerationDuesMoneyKeys (handle.go). facts
 // and cands run in parallel.
-func taxableAmounts21(facts []Fact, cands []candidate, text string) {
+func taxableAmounts(facts []Fact, cands []candidate, text string) {
 	if len(facts) != len(cands) {
 		return
 	}
@@ -92,7 +92,7 @@ func taxableAmounts21(facts []Fact, cands []candidate, text string) {
 			continue
 		}
 		at := cands[i].startIn(text)
-		if !reTaxable21.MatchString(rowLead20(text, at)) {
+		if !reTaxableVat.MatchString(rowLead(text, at)) {
 			continue
 		}
 		facts[i].Key, facts[i].Label = "subtotal", "Subtotal"

@@ -14,7 +14,7 @@ func TestMoney27VATQualified(t *testing.T) {
 		{"ضريبة القيمة المضافة ٥٪", ""},
 		{"including VAT", ""},
 	} {
-		if got := vatQualifiedKey27(c.label); got != c.want {
+		if got := vatQualifiedKey(c.label); got != c.want {
 			t.Errorf("%q: %q, want %q", c.label, got, c.want)
 		}
 	}

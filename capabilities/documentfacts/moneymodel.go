@@ -78,7 +78,7 @@ func modelMoneyKeys(facts []Fact, cands []candidate, d *keyDoc) bool {
 		if p < m.tau || k == it.ruleKey {
 			continue
 		}
-		facts[it.idx].Key, facts[it.idx].Label = k, moneyLabel20(k)
+		facts[it.idx].Key, facts[it.idx].Label = k, moneyLabel(k)
 		changed = true
 	}
 	return changed
@@ -385,11 +385,11 @@ func moneyHeaderCell(d *keyDoc, si, at int) (string, bool) {
 }
 
 // unqualifyVAT blanks the words that name VAT as included in or left
-// out of a sum (reVATQualifier27), keeping the offsets; a text with no
+// out of a sum (reVATQualifier), keeping the offsets; a text with no
 // tax word is returned as it is.
 func unqualifyVAT(s string) string {
 	if !strings.Contains(s, "ضريبة") && !strings.Contains(lowerASCII(s), "vat") && !strings.Contains(lowerASCII(s), "tax") {
 		return s
 	}
-	return reVATQualifier27.ReplaceAllStringFunc(s, func(m string) string { return strings.Repeat(" ", len(m)) })
+	return reVATQualifier.ReplaceAllStringFunc(s, func(m string) string { return strings.Repeat(" ", len(m)) })
 }

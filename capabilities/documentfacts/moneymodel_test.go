@@ -84,7 +84,7 @@ func TestMoneyKeyModelInvented(t *testing.T) {
 }
 
 // TestMoneyKeyModelLabels: where the model re-keys an amount its label
-// goes with the new key (moneyLabel20), as the rules' rounds set it.
+// goes with the new key (moneyLabel), as the rules' rounds set it.
 func TestMoneyKeyModelLabels(t *testing.T) {
 	texts := []string{
 		"SHOP LEASE AGREEMENT\n\nThe monthly rent is OMR 650.000 payable in advance.\nThe Tenant pays a security deposit of OMR 1,300.000 on signing.\n",
@@ -97,14 +97,14 @@ func TestMoneyKeyModelLabels(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, f := range out.Facts {
-			if f.Type == TypeMoney && f.Label != moneyLabel20(f.Key) && !moneyRuleLabel(f) {
-				t.Errorf("%s %q: label %q, key's label %q", f.Key, f.Value, f.Label, moneyLabel20(f.Key))
+			if f.Type == TypeMoney && f.Label != moneyLabel(f.Key) && !moneyRuleLabel(f) {
+				t.Errorf("%s %q: label %q, key's label %q", f.Key, f.Value, f.Label, moneyLabel(f.Key))
 			}
 		}
 	}
 }
 
-// moneyRuleLabel: a label some rule gives a key besides moneyLabel20's
+// moneyRuleLabel: a label some rule gives a key besides moneyLabel's
 // (an instalment or a balance is an "amount" labelled so).
 func moneyRuleLabel(f Fact) bool {
 	for _, c := range moneyCues {

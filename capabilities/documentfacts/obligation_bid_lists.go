@@ -8,16 +8,16 @@ import (
 
 // Obligations and requirements by families, session 24 (issue 29,
 // docs/documents.md "Issue 29, session 24: obligations, requirements and
-// parties (obl24)").
+// parties (bidListsObligations)").
 
-// obl24 applies the session's obligation families after the earlier
+// bidListsObligations applies the session's obligation families after the earlier
 // rounds'.
-func (x *clauseExtractor) obl24() {
-	x.bankLetterDuties24() // party_bank_letters.go
-	x.bidListDuties24()
-	x.docSentenceDuties24()
-	x.arDefinedSubjects24()
-	x.arNegatedConditions24()
+func (x *clauseExtractor) bidListsObligations() {
+	x.bankLetterDuties() // party_bank_letters.go
+	x.bidListDuties()
+	x.docSentenceDuties()
+	x.arDefinedSubjects()
+	x.arNegatedConditions()
 }
 
 // Family C: "shall commence" is a state when a contract, a term or a
@@ -26,12 +26,12 @@ func (x *clauseExtractor) obl24() {
 // within 21 days", "The Consultant shall commence the Services on the
 // Effective Date", "The Employee shall commence work on 1 June"): the
 // party named before it and the act after it.
-var reCommenceAct24 = regexp.MustCompile(`(?i)^\s*commence\s+(?:the|its|his|her|their|all|any|such|work|works|services?|duty|duties|employment|performance|operations?|mobili[sz]ation|(?:work|pay|perform|deliver|supply|operat|provid|build|construct|install|mobili[sz])ing)\b`)
+var reCommenceAct = regexp.MustCompile(`(?i)^\s*commence\s+(?:the|its|his|her|their|all|any|such|work|works|services?|duty|duties|employment|performance|operations?|mobili[sz]ation|(?:work|pay|perform|deliver|supply|operat|provid|build|construct|install|mobili[sz])ing)\b`)
 
-// commenceDuty24: the words after an obligation word are a party's
+// commenceDuty: the words after an obligation word are a party's
 // commencing of an act (family C).
-func (x *clauseExtractor) commenceDuty24(pre, after string) bool {
-	if !reCommenceAct24.MatchString(after) {
+func (x *clauseExtractor) commenceDuty(pre, after string) bool {
+	if !reCommenceAct.MatchString(after) {
 		return false
 	}
 	subj := tail(pre, subjectWindow)
@@ -48,47 +48,47 @@ func (x *clauseExtractor) commenceDuty24(pre, after string) bool {
 // (reSubmitManner); and a lead-in of the bid's contents ending in a colon
 // ("Your quotation must include:", "يجب أن يتضمن العطاء ما يلي:") is a
 // lead-in, its items the documents.
-var reBidManner24 = regexp.MustCompile(`(?i)\b(?:prices?|rates?|quotations?|bids?|offers?|tenders?|proposals?|questions?|queries|enquiries|inquiries|clarifications?|requests?\s+for\s+clarifications?)\s+(?:shall|must|should|are\s+to|is\s+to)\s+(?:be\s+)?(?:quoted|expressed|stated|given|priced|sent|directed|addressed|raised|e-?mailed)\b|(?:^|\s)(?:يجب\s+أن\s+)?(?:تقدم|تُقدم|تكون|ترسل|تُرسل|توجه|تُوجه)\s+(?:جميع\s+|كافة\s+)?(?:الأسعار|الاسعار|الاستفسارات|الأسئلة|الاستيضاحات)(?:\s|$)`)
+var reBidManner = regexp.MustCompile(`(?i)\b(?:prices?|rates?|quotations?|bids?|offers?|tenders?|proposals?|questions?|queries|enquiries|inquiries|clarifications?|requests?\s+for\s+clarifications?)\s+(?:shall|must|should|are\s+to|is\s+to)\s+(?:be\s+)?(?:quoted|expressed|stated|given|priced|sent|directed|addressed|raised|e-?mailed)\b|(?:^|\s)(?:يجب\s+أن\s+)?(?:تقدم|تُقدم|تكون|ترسل|تُرسل|توجه|تُوجه)\s+(?:جميع\s+|كافة\s+)?(?:الأسعار|الاسعار|الاستفسارات|الأسئلة|الاستيضاحات)(?:\s|$)`)
 
-// bidListLead24: t leads in a list of the bid's contents (family D).
-func bidListLead24(t string) bool {
+// bidListLead: t leads in a list of the bid's contents (family D).
+func bidListLead(t string) bool {
 	t = strings.TrimSpace(t)
 	return len(t) < 200 && (strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")) && bidContentLead(t)
 }
 
-// reBondItem24: an item of a bid's contents that is a bond or a
+// reBondItem: an item of a bid's contents that is a bond or a
 // guarantee, financial, not a document.
-var reBondItem24 = regexp.MustCompile(`(?i)\b(?:bonds?|guarantees?|security)\b|ضمان|كفالة|تأمين`)
+var reBondItem = regexp.MustCompile(`(?i)\b(?:bonds?|guarantees?|security)\b|ضمان|كفالة|تأمين`)
 
-// req24 applies the session's requirement families after the earlier
+// bidListsRequirements applies the session's requirement families after the earlier
 // rounds'.
-func (x *clauseExtractor) req24(ctx reqContext) {
-	x.bidListItems24()
-	x.bondPapers24()
-	x.categoryCues24()
+func (x *clauseExtractor) bidListsRequirements(ctx reqContext) {
+	x.bidListItems()
+	x.bondPapers()
+	x.categoryCues()
 	if ctx.tender {
-		x.bondClauses24()
+		x.bondClauses()
 	}
 	if ctx.selecting {
-		x.docSentences24()
+		x.docSentences()
 	}
 }
 
-// bidListItems24 (family D, convention 66): under a lead-in of the bid's
+// bidListItems (family D, convention 66): under a lead-in of the bid's
 // contents ("Your quotation must include:", "Bidders shall submit the
 // following:", "يجب أن يتضمن العطاء ما يلي:") each item is a document to
 // submit, `documentation` (a bond as the bond rules read it), whatever its words name
 // (a licence, datasheets, a bill of quantities); the lead-in is the
 // bid's one duty, read by the obligations.
-func (x *clauseExtractor) bidListItems24() {
+func (x *clauseExtractor) bidListItems() {
 	text := x.a.text
-	for _, ln := range x.bidLists24() {
+	for _, ln := range x.bidLists() {
 		for k := range x.reqs {
 			r := &x.reqs[k]
 			if r.start < ln.e || r.start >= ln.end {
 				continue
 			}
-			if !reBondItem24.MatchString(text[r.start:r.end]) {
+			if !reBondItem.MatchString(text[r.start:r.end]) {
 				r.r.Category = "documentation" // a bond keeps what the bond rules gave it
 			}
 		}
@@ -101,21 +101,21 @@ func (x *clauseExtractor) bidListItems24() {
 	}
 }
 
-// reListEndModal24: a line stating a duty or a condition of its own.
-var reListEndModal24 = regexp.MustCompile(`(?i)\b(?:must|shall|should|will)\b|يجب|يشترط|يلتزم|لا\s+يجوز`)
+// reListEndModal: a line stating a duty or a condition of its own.
+var reListEndModal = regexp.MustCompile(`(?i)\b(?:must|shall|should|will)\b|يجب|يشترط|يلتزم|لا\s+يجوز`)
 
-// bidList24 is a lead-in line of a bid's contents [s, e) and the end of
+// bidList is a lead-in line of a bid's contents [s, e) and the end of
 // its items.
-type bidList24 struct{ s, e, end int }
+type bidList struct{ s, e, end int }
 
-// bidLists24 are the text's lead-ins of a bid's contents followed by
+// bidLists are the text's lead-ins of a bid's contents followed by
 // lettered, numbered or bulleted items.
-func (x *clauseExtractor) bidLists24() []bidList24 {
+func (x *clauseExtractor) bidLists() []bidList {
 	text := x.a.text
 	lines := lineSpans(text)
-	var out []bidList24
+	var out []bidList
 	for i, ln := range lines {
-		if !bidListLead24(text[ln.s:ln.e]) {
+		if !bidListLead(text[ln.s:ln.e]) {
 			continue
 		}
 		end := ln.e
@@ -124,25 +124,25 @@ func (x *clauseExtractor) bidLists24() []bidList24 {
 			if t == "" {
 				continue
 			}
-			if !reItemStart.MatchString(t) && !reListItem.MatchString(t) || x.a.segmentAt(l2.s).heading || reListEndModal24.MatchString(t) {
+			if !reItemStart.MatchString(t) && !reListItem.MatchString(t) || x.a.segmentAt(l2.s).heading || reListEndModal.MatchString(t) {
 				break // a heading, or a clause with a modal of its own, ends the list
 			}
 			end = l2.e
 		}
 		if end > ln.e {
-			out = append(out, bidList24{ln.s, ln.e, end})
+			out = append(out, bidList{ln.s, ln.e, end})
 		}
 	}
 	return out
 }
 
-// bidListDuties24 (family D): a lead-in of a bid's contents that no
+// bidListDuties (family D): a lead-in of a bid's contents that no
 // sentence reader took (a line ending in a colon reads as a heading) is
 // the bid's one duty: the bidder's when it names one, else no party's
 // ("Your quotation must include:" binds no one).
-func (x *clauseExtractor) bidListDuties24() {
+func (x *clauseExtractor) bidListDuties() {
 	text := x.a.text
-	for _, ln := range x.bidLists24() {
+	for _, ln := range x.bidLists() {
 		if slices.ContainsFunc(x.obls, func(o oblFound) bool { return o.start < ln.e && ln.s < o.end }) {
 			continue
 		}
@@ -154,7 +154,7 @@ func (x *clauseExtractor) bidListDuties24() {
 				o.Party, o.PartyRole = p.text, p.role
 			}
 			at = ln.s + m[1]
-		} else if m := reBidderWord21.FindStringIndex(t); m != nil {
+		} else if m := reBidderWord.FindStringIndex(t); m != nil {
 			o.Party, o.PartyRole = strings.TrimSpace(t[m[0]:m[1]]), "bidder"
 		}
 		for at < ln.e && (text[at] == ' ' || text[at] == '\t') {
@@ -179,15 +179,15 @@ func (x *clauseExtractor) bidListDuties24() {
 // "the original bid bond", "a copy of the bank guarantee") is a document
 // to hand in, `documentation`; the bond's own financial requirement is
 // the sentence that states it (its amount, its issuer).
-var reBondPaper24 = regexp.MustCompile(`(?i)^[\s\-•*▪·–]*(?:\(?[0-9a-z٠-٩]{1,3}[.)]\s*|\(?\p{Arabic}[.)\-]\s*)?(?:(?:the|an?)\s+)?(?:original|copy|certified\s+copy|scanned\s+copy)\s+(?:of\s+)?(?:the\s+|a\s+|its\s+)?(?:bank\s+|bid\s+|tender\s+)?(?:bond|guarantee|security)|^[\s\-•*▪·–]*(?:\(?[0-9٠-٩]{1,3}[.)]\s*|\(?\p{Arabic}[.)\-]\s*)?(?:أصل|صورة|نسخة)\s+(?:من\s+)?(?:خطاب\s+)?(?:ال)?(?:ضمان|كفالة)`)
+var reBondPaper = regexp.MustCompile(`(?i)^[\s\-•*▪·–]*(?:\(?[0-9a-z٠-٩]{1,3}[.)]\s*|\(?\p{Arabic}[.)\-]\s*)?(?:(?:the|an?)\s+)?(?:original|copy|certified\s+copy|scanned\s+copy)\s+(?:of\s+)?(?:the\s+|a\s+|its\s+)?(?:bank\s+|bid\s+|tender\s+)?(?:bond|guarantee|security)|^[\s\-•*▪·–]*(?:\(?[0-9٠-٩]{1,3}[.)]\s*|\(?\p{Arabic}[.)\-]\s*)?(?:أصل|صورة|نسخة)\s+(?:من\s+)?(?:خطاب\s+)?(?:ال)?(?:ضمان|كفالة)`)
 
-// reAmount24: an amount or a share stated in the text.
-var reAmount24 = regexp.MustCompile(`[0-9٠-٩]|٪|%|بمبلغ|بنسبة|قيمته|قدره`)
+// reAmount: an amount or a share stated in the text.
+var reAmount = regexp.MustCompile(`[0-9٠-٩]|٪|%|بمبلغ|بنسبة|قيمته|قدره`)
 
-func (x *clauseExtractor) bondPapers24() {
+func (x *clauseExtractor) bondPapers() {
 	paper := func(r reqFound) bool {
 		t := x.a.text[r.start:r.end]
-		return reBondPaper24.MatchString(t) && !reAmount24.MatchString(strings.TrimLeft(t, " -•*0123456789٠١٢٣٤٥٦٧٨٩.()"))
+		return reBondPaper.MatchString(t) && !reAmount.MatchString(strings.TrimLeft(t, " -•*0123456789٠١٢٣٤٥٦٧٨٩.()"))
 	}
 	x.reqs = slices.DeleteFunc(x.reqs, func(r reqFound) bool {
 		// the item's financial twin, read beside its documentation line
@@ -208,19 +208,19 @@ func (x *clauseExtractor) bondPapers24() {
 // bond shall remain valid for ...") was read whole as the bond's
 // validity, no condition; its first clause is the bond's financial
 // requirement.
-var reValidityClause24 = regexp.MustCompile(`(?i)[،,;؛]\s*(?:و\s*)?(?:and\s+)?(?:يجب\s+أن\s+)?(?:(?:the|this|such)\s+(?:bid\s+|tender\s+)?(?:bond|guarantee|security)\s+(?:shall|must|is\s+to)\s+(?:remain|be)\s+valid|(?:و?يجب\s+أن\s+)?(?:ي|ت)ظل\s+(?:ال)?(?:ضمان|كفالة))`)
+var reValidityClause = regexp.MustCompile(`(?i)[،,;؛]\s*(?:و\s*)?(?:and\s+)?(?:يجب\s+أن\s+)?(?:(?:the|this|such)\s+(?:bid\s+|tender\s+)?(?:bond|guarantee|security)\s+(?:shall|must|is\s+to)\s+(?:remain|be)\s+valid|(?:و?يجب\s+أن\s+)?(?:ي|ت)ظل\s+(?:ال)?(?:ضمان|كفالة))`)
 
-func (x *clauseExtractor) bondClauses24() {
+func (x *clauseExtractor) bondClauses() {
 	for i, sg := range x.a.segs {
 		if sg.heading || sg.end-sg.start > 600 {
 			continue
 		}
 		t := x.a.text[sg.start:sg.end]
-		b := reAccompanyBond21.FindStringIndex(t)
+		b := reAccompanyBond.FindStringIndex(t)
 		if b == nil {
 			continue
 		}
-		v := reValidityClause24.FindStringIndex(t[b[1]:])
+		v := reValidityClause.FindStringIndex(t[b[1]:])
 		if v == nil {
 			continue
 		}
@@ -248,44 +248,44 @@ func (x *clauseExtractor) bondClauses24() {
 // it is a member of its staff's (an engineer's, a manager's: technical);
 // a share of the capital owned by nationals stays what it was.
 var (
-	reFinancialCue24  = regexp.MustCompile(`(?i)\b(?:annual\s+)?turnover\b|\brevenues?\b|\bnet\s+worth\b|\bpaid[- ]up\s+capital\b|\bannual\s+sales\b|(?:^|\s)(?:ال)?(?:إيرادات|ايرادات)(?:ه|ها)?(?:\s|$)|(?:^|\s)(?:ال)?مبيعات(?:ه|ها)?\s+(?:ال)?سنوية|رأس\s*(?:ال)?مال|رأسمال|الملاءة\s+المالية|صافي\s+(?:ال)?أصول`)
-	reExperienceCue24 = regexp.MustCompile(`(?i)(?:^|\s)(?:ال)?خبرت(?:ه|ها|هم)\s|(?:^|\s)(?:ال)?خبرة\s|\bexperience\b`)
-	reOwnershipCue24  = regexp.MustCompile(`(?i)\bowne(?:d|rship)\b|\bshareholding\b|\bshare\s+of\b|نسبة|المساهمة|حصة|ملكية`)
-	reYearsCue24      = regexp.MustCompile(`(?i)\byears?\b|سنوات|سنة|عاماً|عاما|أعوام`)
-	reStaffCue24      = regexp.MustCompile(`(?i)\b(?:engineers?|managers?|supervisors?|staff|personnel|technicians?|specialists?|foremen|foreman|team\s+leader|key\s+experts?|translators?|interpreters?|partners?|accountants?|auditors?|drivers?|operators?|guards?|assigned|nominated|proposed)\b|مهندس|مدير|مشرف|فني|فنيين|أخصائي|موظف|كادر|طاقم|خبير`)
+	reFinancialCue  = regexp.MustCompile(`(?i)\b(?:annual\s+)?turnover\b|\brevenues?\b|\bnet\s+worth\b|\bpaid[- ]up\s+capital\b|\bannual\s+sales\b|(?:^|\s)(?:ال)?(?:إيرادات|ايرادات)(?:ه|ها)?(?:\s|$)|(?:^|\s)(?:ال)?مبيعات(?:ه|ها)?\s+(?:ال)?سنوية|رأس\s*(?:ال)?مال|رأسمال|الملاءة\s+المالية|صافي\s+(?:ال)?أصول`)
+	reExperienceCue = regexp.MustCompile(`(?i)(?:^|\s)(?:ال)?خبرت(?:ه|ها|هم)\s|(?:^|\s)(?:ال)?خبرة\s|\bexperience\b`)
+	reOwnershipCue  = regexp.MustCompile(`(?i)\bowne(?:d|rship)\b|\bshareholding\b|\bshare\s+of\b|نسبة|المساهمة|حصة|ملكية`)
+	reYearsCue      = regexp.MustCompile(`(?i)\byears?\b|سنوات|سنة|عاماً|عاما|أعوام`)
+	reStaffCue      = regexp.MustCompile(`(?i)\b(?:engineers?|managers?|supervisors?|staff|personnel|technicians?|specialists?|foremen|foreman|team\s+leader|key\s+experts?|translators?|interpreters?|partners?|accountants?|auditors?|drivers?|operators?|guards?|assigned|nominated|proposed)\b|مهندس|مدير|مشرف|فني|فنيين|أخصائي|موظف|كادر|طاقم|خبير`)
 )
 
-func (x *clauseExtractor) categoryCues24() {
+func (x *clauseExtractor) categoryCues() {
 	for i := range x.reqs {
 		r := &x.reqs[i]
 		t := x.a.text[r.start:r.end]
 		switch {
-		case (r.r.Category == "experience" || r.r.Category == "technical" || r.r.Category == "eligibility") && reFinancialCue24.MatchString(t) && !reOwnershipCue24.MatchString(t):
+		case (r.r.Category == "experience" || r.r.Category == "technical" || r.r.Category == "eligibility") && reFinancialCue.MatchString(t) && !reOwnershipCue.MatchString(t):
 			r.r.Category = "financial"
-		case r.r.Category == "technical" && reExperienceCue24.MatchString(t) && reYearsCue24.MatchString(t) && !reStaffCue24.MatchString(t):
+		case r.r.Category == "technical" && reExperienceCue.MatchString(t) && reYearsCue.MatchString(t) && !reStaffCue.MatchString(t):
 			r.r.Category = "experience"
-		case r.r.Category == "experience" && staffSubject24(t):
+		case r.r.Category == "experience" && staffSubject(t):
 			r.r.Category = "technical"
 		}
 	}
 }
 
-// reFirmCue24: the bidder itself named as the subject.
-var reFirmCue24 = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?|firms?|compan(?:y|ies)|suppliers?|contractors?|consultants?|vendors?)\b|المناقص|المتقدم|الشركة|المورد|المقاول|الاستشاري`)
+// reFirmCue: the bidder itself named as the subject.
+var reFirmCue = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?|firms?|compan(?:y|ies)|suppliers?|contractors?|consultants?|vendors?)\b|المناقص|المتقدم|الشركة|المورد|المقاول|الاستشاري`)
 
-// staffSubject24: the requirement is on a member of the bidder's staff,
+// staffSubject: the requirement is on a member of the bidder's staff,
 // named before the experience asked of it ("Team Leader experience in
 // the GCC", "Each translator assigned must have five years' experience",
 // "يجب أن يكون لدى مدير المشروع خبرة"): technical (the staff), not the
 // firm's experience.
-func staffSubject24(t string) bool {
-	e := reExperienceCue24.FindStringIndex(t)
+func staffSubject(t string) bool {
+	e := reExperienceCue.FindStringIndex(t)
 	if e == nil {
 		return false
 	}
 	head := t[:e[0]]
-	s := reStaffCue24.FindStringIndex(head)
-	return s != nil && !reFirmCue24.MatchString(head[:s[0]])
+	s := reStaffCue.FindStringIndex(head)
+	return s != nil && !reFirmCue.MatchString(head[:s[0]])
 }
 
 // Family H: a sentence that names the documents to submit inline
@@ -296,45 +296,45 @@ func staffSubject24(t string) bool {
 // sentence), when no requirement was read from it; the sentence stays
 // the bidder's one duty.
 var (
-	reDocSentEN24  = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?|suppliers?|consultants?|candidates?|firms?)\s+(?:shall|must|are\s+to|is\s+to|(?:is|are)\s+required\s+to)\s+(?:also\s+)?(?:submit|provide|enclose|attach|furnish|upload)\s+(?:with\s+(?:its|their)\s+(?:bids?|offers?|applications?|proposals?)\s+)?`)
-	reDocSentAR24  = regexp.MustCompile(`(?:^|\s)(?:[0-9٠-٩]+[.)]\s*)?(?:و)?(?:يقدم|يرفق|يُقدم|يُرفق)\s+(?:ال)?(?:مناقص|متقدم|مورد|مقاول|متناقص)(?:ون|ين)?\s+(?:مع\s+(?:عطائه|طلبه|عرضه|عطاءاتهم|طلباتهم)\s+)?(?:بعطائه\s+)?`)
-	reDocNounEN24  = regexp.MustCompile(`(?i)\b(?:registration|licen[cs]es?|certificates?|accounts|statements?|letters?|cards?|cvs?|profiles?|lists?|schedules?|declarations?|authori[sz]ations?|permits?|bills?\s+of\s+quantities|datasheets?|brochures?|catalogues?|references?|copies|copy|undertakings?|forms?|plans?|programmes?)\b`)
-	reDocNounAR24  = regexp.MustCompile(`^(?:صورة|نسخة|شهادة|شهادات|خطاب|السجل|سجل|ترخيص|الترخيص|الحسابات|البيانات|كشف|قائمة|جدول|إقرار|الإقرار|بطاقة|البطاقة|ملف|سيرة|السير|الشهادة|الشهادات|القوائم)`)
-	reDocVerbAR24  = regexp.MustCompile(`(?:و)?(?:يقدم|يرفق|يُقدم|يُرفق)`)
-	reDocSplitEN24 = regexp.MustCompile(`(?i),\s*(?:and\s+)?|\s+and\s+`)
+	reDocSentEN  = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?|suppliers?|consultants?|candidates?|firms?)\s+(?:shall|must|are\s+to|is\s+to|(?:is|are)\s+required\s+to)\s+(?:also\s+)?(?:submit|provide|enclose|attach|furnish|upload)\s+(?:with\s+(?:its|their)\s+(?:bids?|offers?|applications?|proposals?)\s+)?`)
+	reDocSentAR  = regexp.MustCompile(`(?:^|\s)(?:[0-9٠-٩]+[.)]\s*)?(?:و)?(?:يقدم|يرفق|يُقدم|يُرفق)\s+(?:ال)?(?:مناقص|متقدم|مورد|مقاول|متناقص)(?:ون|ين)?\s+(?:مع\s+(?:عطائه|طلبه|عرضه|عطاءاتهم|طلباتهم)\s+)?(?:بعطائه\s+)?`)
+	reDocNounEN  = regexp.MustCompile(`(?i)\b(?:registration|licen[cs]es?|certificates?|accounts|statements?|letters?|cards?|cvs?|profiles?|lists?|schedules?|declarations?|authori[sz]ations?|permits?|bills?\s+of\s+quantities|datasheets?|brochures?|catalogues?|references?|copies|copy|undertakings?|forms?|plans?|programmes?)\b`)
+	reDocNounAR  = regexp.MustCompile(`^(?:صورة|نسخة|شهادة|شهادات|خطاب|السجل|سجل|ترخيص|الترخيص|الحسابات|البيانات|كشف|قائمة|جدول|إقرار|الإقرار|بطاقة|البطاقة|ملف|سيرة|السير|الشهادة|الشهادات|القوائم)`)
+	reDocVerbAR  = regexp.MustCompile(`(?:و)?(?:يقدم|يرفق|يُقدم|يُرفق)`)
+	reDocSplitEN = regexp.MustCompile(`(?i),\s*(?:and\s+)?|\s+and\s+`)
 )
 
-func (x *clauseExtractor) docSentences24() {
+func (x *clauseExtractor) docSentences() {
 	for si, sp := range x.sents {
 		if x.skipped(sp) || sp.end-sp.start > 400 {
 			continue
 		}
 		t := x.a.text[sp.start:sp.end]
 		var parts [][2]int // the documents, as offsets in t
-		if m := reDocSentEN24.FindStringIndex(t); m != nil && !hasArabic(t) {
+		if m := reDocSentEN.FindStringIndex(t); m != nil && !hasArabic(t) {
 			rest := strings.TrimRight(t[m[1]:], ". ")
 			at := m[1]
-			for _, p := range splitKeep19(rest, reDocSplitEN24) {
+			for _, p := range splitKeep(rest, reDocSplitEN) {
 				piece := rest[p[0]:p[1]]
-				if !reDocNounEN24.MatchString(piece) || len(strings.Fields(piece)) > 10 {
+				if !reDocNounEN.MatchString(piece) || len(strings.Fields(piece)) > 10 {
 					parts = nil
 					break
 				}
 				parts = append(parts, [2]int{at + p[0], at + p[1]})
 			}
-		} else if m := reDocSentAR24.FindStringIndex(t); m != nil {
+		} else if m := reDocSentAR.FindStringIndex(t); m != nil {
 			rest := strings.TrimRight(t[m[1]:], ". ")
 			at := m[1]
 			cuts := []int{0}
 			for k := 0; k < len(rest); k++ {
-				if strings.HasPrefix(rest[k:], " و") && reDocNounAR24.MatchString(rest[k+len(" و"):]) {
+				if strings.HasPrefix(rest[k:], " و") && reDocNounAR.MatchString(rest[k+len(" و"):]) {
 					cuts = append(cuts, k+1)
 				}
 			}
 			cuts = append(cuts, len(rest))
 			for k := 0; k+1 < len(cuts); k++ {
 				piece := strings.TrimPrefix(rest[cuts[k]:cuts[k+1]], "و")
-				if !reDocNounAR24.MatchString(piece) {
+				if !reDocNounAR.MatchString(piece) {
 					parts = nil
 					break
 				}
@@ -354,15 +354,15 @@ func (x *clauseExtractor) docSentences24() {
 			v := strings.TrimSpace(t[p[0]:p[1]])
 			s := sp.start + p[0] + strings.Index(t[p[0]:p[1]], v)
 			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(strings.Join(strings.Fields(v), " "), 300), Category: "documentation", Mandatory: true, Method: "clause", Confidence: 0.75},
-				start: s, end: s + len(v), explicit: true, section: x.sectionAt24(sp.start)})
+				start: s, end: s + len(v), explicit: true, section: x.sectionAtBidLists(sp.start)})
 		}
 		x.reqSents[si] = false
 	}
 	slices.SortStableFunc(x.reqs, func(a, b reqFound) int { return a.start - b.start })
 }
 
-// sectionAt24 is the requirements section over off.
-func (x *clauseExtractor) sectionAt24(off int) string {
+// sectionAtBidLists is the requirements section over off.
+func (x *clauseExtractor) sectionAtBidLists(off int) string {
 	for i := len(x.a.segs) - 1; i >= 0; i-- {
 		if x.a.segs[i].start <= off {
 			if i < len(x.sectionOf) {
@@ -374,20 +374,20 @@ func (x *clauseExtractor) sectionAt24(off int) string {
 	return ""
 }
 
-// docSentenceDuties24 (family H): an Arabic sentence that names the
+// docSentenceDuties (family H): an Arabic sentence that names the
 // documents a bidder submits is the bidder's one duty, also when its
 // subject is plural ("يقدم المتقدمون السجل التجاري و...").
-func (x *clauseExtractor) docSentenceDuties24() {
+func (x *clauseExtractor) docSentenceDuties() {
 	for si, sp := range x.sents {
 		if x.reqSents[si] || x.skipped(sp) || sp.end-sp.start > 400 {
 			continue
 		}
 		t := x.a.text[sp.start:sp.end]
-		m := reDocSentAR24.FindStringIndex(t)
-		if m == nil || !reDocNounAR24.MatchString(t[m[1]:]) || slices.ContainsFunc(x.obls, func(o oblFound) bool { return o.start < sp.end && sp.start < o.end }) {
+		m := reDocSentAR.FindStringIndex(t)
+		if m == nil || !reDocNounAR.MatchString(t[m[1]:]) || slices.ContainsFunc(x.obls, func(o oblFound) bool { return o.start < sp.end && sp.start < o.end }) {
 			continue
 		}
-		at := m[0] + reDocVerbAR24.FindStringIndex(t[m[0]:])[0]
+		at := m[0] + reDocVerbAR.FindStringIndex(t[m[0]:])[0]
 		f := strings.Fields(t[at:m[1]])
 		party := ""
 		if len(f) > 1 {
@@ -403,9 +403,9 @@ func (x *clauseExtractor) docSentenceDuties24() {
 // 'شركة X، ويشار إليها فيما يلي بـ"الشركة"') binds the duties whose
 // subject it is ("يلتزم المعهد بفحص ...", "يسدد المعهد قيمة الفاتورة"),
 // in that party's role, as an English defined word does.
-var reArDutyHead24 = regexp.MustCompile(`^(?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|صرف|رد|لتزم|تعهد))\s+(\p{Arabic}+)`)
+var reArDutyHead = regexp.MustCompile(`^(?:و|ف)?(?:[يت](?:دفع|سدد|تحمل|قوم|تولى|وفر|قدم|سلم|صرف|رد|لتزم|تعهد))\s+(\p{Arabic}+)`)
 
-func (x *clauseExtractor) arDefinedSubjects24() {
+func (x *clauseExtractor) arDefinedSubjects() {
 	text := x.a.text
 	roles := map[string]string{} // the defined word -> the role
 	for _, f := range x.parties {
@@ -413,7 +413,7 @@ func (x *clauseExtractor) arDefinedSubjects24() {
 			continue
 		}
 		for _, at := range occurrences(text, f.Value) {
-			w := strings.Trim(strings.TrimSpace(definitionAt23(text, at+len(f.Value), true)), `"«»“”`)
+			w := strings.Trim(strings.TrimSpace(definitionAt(text, at+len(f.Value), true)), `"«»“”`)
 			if strings.HasPrefix(w, "ال") && roleOf(w) == "" {
 				if r, ok := roles[w]; ok && r != f.Role {
 					roles[w] = "" // two parties, one word: no one's
@@ -433,7 +433,7 @@ func (x *clauseExtractor) arDefinedSubjects24() {
 		}
 		w := o.Party
 		if w == "" {
-			if m := reArDutyHead24.FindStringSubmatch(o.Action); m != nil {
+			if m := reArDutyHead.FindStringSubmatch(o.Action); m != nil {
 				w = m[1]
 			}
 		}
@@ -448,18 +448,18 @@ func (x *clauseExtractor) arDefinedSubjects24() {
 // ولم يسددها خلال ثلاثين يوماً") states what triggers a remedy, no duty,
 // as "if the Tenant fails to pay" is none.
 var (
-	reArNegBefore24 = regexp.MustCompile(`(?:^|\s)و?لم\s*$`)
-	reArCondWord24  = regexp.MustCompile(`(?:^|\s)(?:إذا|اذا|إن|ان|في\s+حال|حال|حالة|متى|كلما|ما)(?:\s|$)`)
+	reArNegBefore = regexp.MustCompile(`(?:^|\s)و?لم\s*$`)
+	reArCondWord  = regexp.MustCompile(`(?:^|\s)(?:إذا|اذا|إن|ان|في\s+حال|حال|حالة|متى|كلما|ما)(?:\s|$)`)
 )
 
-func (x *clauseExtractor) arNegatedConditions24() {
+func (x *clauseExtractor) arNegatedConditions() {
 	text := x.a.text
 	x.obls = slices.DeleteFunc(x.obls, func(f oblFound) bool {
 		if !hasArabic(f.o.Action) || f.clauseStart <= f.start || f.clauseStart > f.end {
 			return false
 		}
 		before := text[f.start:f.clauseStart]
-		m := reArNegBefore24.FindStringIndex(before)
-		return m != nil && reArCondWord24.MatchString(before[max(0, m[0]-160):m[0]])
+		m := reArNegBefore.FindStringIndex(before)
+		return m != nil && reArCondWord.MatchString(before[max(0, m[0]-160):m[0]])
 	})
 }

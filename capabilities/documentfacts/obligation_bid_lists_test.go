@@ -6,7 +6,7 @@ import (
 )
 
 // Session 24 (issue 29, docs/documents.md "Issue 29, session 24:
-// obligations, requirements and parties (obl24)"): documents of our own
+// obligations, requirements and parties (bidListsObligations)"): documents of our own
 // and the facts of one type each must give. Obligations and
 // requirements are "role modality word" (the word contained in the
 // action or the requirement; for a requirement, category and
@@ -14,37 +14,37 @@ import (
 // fact missing and on any other fact of that type.
 
 const (
-	obl24Offer   = "FACILITY OFFER LETTER\n\nBank Dhofar SAOG (the \"Bank\")\nTo: Al Noor Trading LLC (the \"Customer\")\n\nDear Sirs,\n\nWe are pleased to offer you a working capital facility of OMR 500,000 on the terms below.\n\n"
-	obl24RFQ     = "REQUEST FOR QUOTATION\n\nRFQ No. 4/2026\n\nMajan Foods LLC requests quotations for the supply of two cold rooms.\n\n4. QUOTATION REQUIREMENTS\n\n"
-	obl24OfferAR = "خطاب عرض تسهيلات\n\nبنك ظفار ش.م.ع.ع (\"البنك\")\nإلى: شركة النور للتجارة ش.م.م (\"العميل\")\n\nيسرنا أن نعرض عليكم تسهيلات بمبلغ ٥٠٠٬٠٠٠ ر.ع. وفق الشروط التالية.\n\n"
+	bidListsObligationsOffer   = "FACILITY OFFER LETTER\n\nBank Dhofar SAOG (the \"Bank\")\nTo: Al Noor Trading LLC (the \"Customer\")\n\nDear Sirs,\n\nWe are pleased to offer you a working capital facility of OMR 500,000 on the terms below.\n\n"
+	bidListsObligationsRFQ     = "REQUEST FOR QUOTATION\n\nRFQ No. 4/2026\n\nMajan Foods LLC requests quotations for the supply of two cold rooms.\n\n4. QUOTATION REQUIREMENTS\n\n"
+	bidListsObligationsOfferAR = "خطاب عرض تسهيلات\n\nبنك ظفار ش.م.ع.ع (\"البنك\")\nإلى: شركة النور للتجارة ش.م.م (\"العميل\")\n\nيسرنا أن نعرض عليكم تسهيلات بمبلغ ٥٠٠٬٠٠٠ ر.ع. وفق الشروط التالية.\n\n"
 )
 
-var obl24Cases = []struct {
+var bidListsObligationsCases = []struct {
 	family, name, format, typ, text string
 	want                            []string
 }{
 	// Family B (convention 68): a bank's facility letter.
 	{"B", "an offer letter's Bank and Customer are lender and borrower", "txt", "party",
-		obl24Offer + "1. The Customer shall maintain its main account with the Bank.\n",
+		bidListsObligationsOffer + "1. The Customer shall maintain its main account with the Bank.\n",
 		[]string{"lender - bank dhofar saog", "borrower - al noor trading llc"}},
 	{"B", "their duties take the same roles", "txt", "obligation",
-		obl24Offer + "1. The Customer shall maintain its main account with the Bank.\n2. The Bank shall disburse the facility within five (5) days of signing.\n",
+		bidListsObligationsOffer + "1. The Customer shall maintain its main account with the Bank.\n2. The Bank shall disburse the facility within five (5) days of signing.\n",
 		[]string{"borrower must maintain its main account", "lender must disburse the facility"}},
 	{"B", "a loan letter calling its customer the Client", "txt", "party",
 		"TERM LOAN SANCTION LETTER\n\nFrom: Gulf Commercial Bank B.S.C. (the \"Bank\")\nTo: Manama Fresh Foods W.L.L. (the \"Client\")\n\nWe approve a term loan of BHD 120,000 for the purchase of two refrigerated trucks.\n\nThe Client shall repay the loan in twenty-four monthly instalments.\n",
 		[]string{"lender - gulf commercial bank b.s.c.", "borrower - manama fresh foods w.l.l."}},
 	{"B", "Arabic: البنك and العميل, parties and duties", "txt", "party",
-		obl24OfferAR + "١. يلتزم العميل بالاحتفاظ بحسابه الرئيسي لدى البنك.\n",
+		bidListsObligationsOfferAR + "١. يلتزم العميل بالاحتفاظ بحسابه الرئيسي لدى البنك.\n",
 		[]string{"lender - بنك ظفار ش.م.ع.ع", "borrower - شركة النور للتجارة ش.م.م"}},
 	{"B", "Arabic: the bank's duty named by البنك alone", "txt", "obligation",
-		obl24OfferAR + "١. يلتزم العميل بالاحتفاظ بحسابه الرئيسي لدى البنك.\n٢. يلتزم البنك بصرف التسهيلات خلال خمسة أيام من التوقيع.\n",
+		bidListsObligationsOfferAR + "١. يلتزم العميل بالاحتفاظ بحسابه الرئيسي لدى البنك.\n٢. يلتزم البنك بصرف التسهيلات خلال خمسة أيام من التوقيع.\n",
 		[]string{"borrower must بالاحتفاظ بحسابه", "lender must بصرف التسهيلات"}},
 	{"B neg", "a supply contract whose customer is a bank keeps its roles", "txt", "party",
 		"SUPPLY AGREEMENT\n\nThis Agreement is made between National Bank of Sohar SAOG (the \"Customer\") and Falcon IT Systems LLC (the \"Supplier\").\n\n1. The Supplier shall deliver forty cash counting machines to the Customer's branches.\n",
 		[]string{"customer - national bank of sohar saog", "supplier - falcon it systems llc"}},
 	// Family C: a party's "shall commence" an act is a duty.
 	{"C", "a contractor commences the works within a period", "txt", "obligation",
-		obl23Service + "5. The Contractor shall commence the works within fourteen (14) days of the site handover.\n",
+		subjectsTablesObligationsService + "5. The Contractor shall commence the works within fourteen (14) days of the site handover.\n",
 		[]string{"contractor must commence the works"}},
 	{"C", "a consultant commences the services on a date, in a Markdown table row", "md", "obligation",
 		"CONSULTANCY AGREEMENT\n\nThis Agreement is made between Barka Water Company SAOC (the \"Client\") and Delta Engineering Consultants LLC (the \"Consultant\").\n\n| Clause | Term |\n|---|---|\n| 4.1 | The Consultant shall commence the Services on the Effective Date. |\n",
@@ -56,18 +56,18 @@ var obl24Cases = []struct {
 		"عقد مقاولة\n\nأبرم هذا العقد بين بلدية صحار (\"صاحب العمل\") وشركة الباطنة للمقاولات ش.م.م (\"المقاول\").\n\n٥. يلتزم المقاول بالبدء في تنفيذ الأعمال خلال أربعة عشر (١٤) يوماً من تاريخ تسليم الموقع.\n",
 		[]string{"contractor must بالبدء في تنفيذ"}},
 	{"C neg", "an agreement, a lease term and a party's insurance commence: states", "txt", "obligation",
-		obl23Service + "2. This Agreement shall commence on 1 May 2026.\n3. The lease term shall commence on the handover date.\n4. The Contractor's insurance cover shall commence on the start date.\n",
+		subjectsTablesObligationsService + "2. This Agreement shall commence on 1 May 2026.\n3. The lease term shall commence on the handover date.\n4. The Contractor's insurance cover shall commence on the start date.\n",
 		nil},
 	{"C neg", "a contractor commences on a date, no act named", "txt", "obligation",
-		obl23Service + "2. The services shall commence on 1 May 2026 and run for two years.\n",
+		subjectsTablesObligationsService + "2. The services shall commence on 1 May 2026 and run for two years.\n",
 		nil},
 	// Family D (convention 66): a tender's lists of documents and its
 	// instructions on the bid's form, inside a requirements section.
 	{"D", "a quotation's contents under a requirements heading: documents, a bond", "txt", "requirement",
-		obl24RFQ + "4.1 Your quotation must include:\n(a) a copy of the commercial registration;\n(b) datasheets of the offered units;\n(c) a priced bill of quantities;\n(d) a bid bond of OMR 1,000.\n",
+		bidListsObligationsRFQ + "4.1 Your quotation must include:\n(a) a copy of the commercial registration;\n(b) datasheets of the offered units;\n(c) a priced bill of quantities;\n(d) a bid bond of OMR 1,000.\n",
 		[]string{"documentation mandatory commercial registration", "documentation mandatory datasheets", "documentation mandatory bill of quantities", "financial mandatory bid bond"}},
 	{"D", "the same lead-in is one duty of no party", "txt", "obligation",
-		obl24RFQ + "4.1 Your quotation must include:\n(a) a copy of the commercial registration;\n(b) datasheets of the offered units;\n",
+		bidListsObligationsRFQ + "4.1 Your quotation must include:\n(a) a copy of the commercial registration;\n(b) datasheets of the offered units;\n",
 		[]string{"- must include"}},
 	{"D", "a bulleted list under \"The technical offer shall contain:\"", "md", "obligation",
 		"# RFQ 12/2026\n\nDhofar Cattle Feed SAOG requests quotations for a pellet mill.\n\n## Submission requirements\n\nThe technical offer shall contain:\n\n- the method statement;\n- the CVs of the site team.\n",
@@ -76,16 +76,16 @@ var obl24Cases = []struct {
 		"طلب عروض أسعار\n\nتدعو شركة مجان للأغذية إلى تقديم عروض أسعار لغرف التبريد.\n\nالمتطلبات التجارية\n\n١. يجب أن يتضمن العطاء ما يلي:\n- صورة من السجل التجاري.\n- شهادة التسجيل الضريبي.\n",
 		[]string{"- must يتضمن العطاء"}},
 	{"D", "prices to be quoted and questions to be sent are duties, no requirements", "txt", "requirement",
-		obl24RFQ + "4.2 Prices shall be quoted in Omani rials, delivered to site.\n4.3 Questions must be sent by e-mail to tenders@majan.example.\n4.4 Bidders must hold a valid trade licence.\n",
+		bidListsObligationsRFQ + "4.2 Prices shall be quoted in Omani rials, delivered to site.\n4.3 Questions must be sent by e-mail to tenders@majan.example.\n4.4 Bidders must hold a valid trade licence.\n",
 		[]string{"eligibility mandatory trade licence"}},
 	{"D", "the same, as obligations of no party, in both languages", "md", "obligation",
 		"# RFQ 9/2026\n\nGulf Labs W.L.L. invites quotations for two centrifuges.\n\n## Commercial requirements\n\n1. Prices shall be quoted in Bahraini Dinars, DDP Manama.\n   تقدم الأسعار بالدينار البحريني شاملة التوريد.\n2. All rates must be expressed net of VAT.\n",
 		[]string{"- must prices shall be quoted", "- must تقدم الأسعار", "- must all rates must be expressed"}},
 	{"D neg", "a lead-in of a party's duties is not a bid's contents: duties per item", "txt", "obligation",
-		obl24RFQ + "4.5 The successful bidder shall:\n(a) deliver the cold rooms within sixty (60) days;\n(b) install them within ninety (90) days of delivery.\n",
+		bidListsObligationsRFQ + "4.5 The successful bidder shall:\n(a) deliver the cold rooms within sixty (60) days;\n(b) install them within ninety (90) days of delivery.\n",
 		[]string{"bidder must deliver the cold rooms", "bidder must install them"}},
 	{"D neg", "a price that must not exceed the budget is no instruction", "txt", "obligation",
-		obl24RFQ + "4.6 The total price shall not exceed OMR 40,000.\n",
+		bidListsObligationsRFQ + "4.6 The total price shall not exceed OMR 40,000.\n",
 		nil},
 	// Family S: a signature cell whose lines run together.
 	{"S", "HTML cells: For the <role>, name, title, date", "html", "party",
@@ -113,57 +113,57 @@ var obl24Cases = []struct {
 	// Family G: the original or a copy of a bond in a list of documents,
 	// and a bond's sentence that goes on to its validity.
 	{"G", "Arabic: the original of the bid bond among the documents", "txt", "requirement",
-		obl23TenderAR + "١. أن يكون المناقص مسجلاً لدى مجلس المناقصات.\n\nالمستندات المطلوبة\n\nيقدم المناقص مع عطائه المستندات الآتية:\n- صورة من السجل التجاري.\n- شهادة التسجيل الضريبي.\n- أصل ضمان العطاء.\n",
+		subjectsTablesObligationsTenderAR + "١. أن يكون المناقص مسجلاً لدى مجلس المناقصات.\n\nالمستندات المطلوبة\n\nيقدم المناقص مع عطائه المستندات الآتية:\n- صورة من السجل التجاري.\n- شهادة التسجيل الضريبي.\n- أصل ضمان العطاء.\n",
 		[]string{"eligibility mandatory مسجلاً لدى مجلس المناقصات", "documentation mandatory صورة من السجل التجاري", "documentation mandatory شهادة التسجيل الضريبي", "documentation mandatory أصل ضمان العطاء"}},
 	{"G", "English: the original bank guarantee among enclosures", "txt", "requirement",
-		obl24RFQ + "4.1 Your quotation must include:\n(a) a copy of the commercial registration;\n(b) the original bank guarantee;\n(c) a certified copy of the tax card.\n",
+		bidListsObligationsRFQ + "4.1 Your quotation must include:\n(a) a copy of the commercial registration;\n(b) the original bank guarantee;\n(c) a certified copy of the tax card.\n",
 		[]string{"documentation mandatory commercial registration", "documentation mandatory original bank guarantee", "documentation mandatory tax card"}},
 	{"G", "a bond and its validity in one sentence: the bond is financial", "txt", "requirement",
-		obl24RFQ + "4.2 Each quotation must be accompanied by a bid bond of OMR 2,000, and the bond shall remain valid for one hundred and twenty (120) days after the closing date.\n",
+		bidListsObligationsRFQ + "4.2 Each quotation must be accompanied by a bid bond of OMR 2,000, and the bond shall remain valid for one hundred and twenty (120) days after the closing date.\n",
 		[]string{"financial mandatory accompanied by a bid bond"}},
 	{"G", "Arabic: the same, its validity after ويجب", "txt", "requirement",
-		obl23TenderAR + "١. أن يكون المناقص مسجلاً لدى مجلس المناقصات.\n\nالضمانات\n\nيجب أن يرفق بالعطاء ضمان عطاء بمبلغ ٢٬٠٠٠ ر.ع. صادر من بنك محلي، ويجب أن يظل الضمان سارياً لمدة مائة وعشرين (١٢٠) يوماً.\n",
+		subjectsTablesObligationsTenderAR + "١. أن يكون المناقص مسجلاً لدى مجلس المناقصات.\n\nالضمانات\n\nيجب أن يرفق بالعطاء ضمان عطاء بمبلغ ٢٬٠٠٠ ر.ع. صادر من بنك محلي، ويجب أن يظل الضمان سارياً لمدة مائة وعشرين (١٢٠) يوماً.\n",
 		[]string{"eligibility mandatory مسجلاً لدى مجلس المناقصات", "financial mandatory يرفق بالعطاء ضمان عطاء"}},
 	{"G neg", "a bond's validity alone is no requirement", "txt", "requirement",
-		obl24RFQ + "4.3 The bid bond shall remain valid for one hundred and twenty (120) days after the closing date.\n",
+		bidListsObligationsRFQ + "4.3 The bid bond shall remain valid for one hundred and twenty (120) days after the closing date.\n",
 		nil},
 	// Family A: a requirement's category by its strongest cue.
 	{"A", "Arabic: revenue over years is financial, the bidder's years in a work experience", "txt", "requirement",
-		obl23TenderAR + "١. ألا يقل متوسط إيرادات المناقص السنوية خلال آخر ثلاث سنوات عن ١٬٥٠٠٬٠٠٠ ر.ع.\n٢. ألا تقل خبرة المناقص في أعمال صيانة الرافعات عن سبع (٧) سنوات.\n٣. أن يوفر مهندساً ميكانيكياً لا تقل خبرته عن عشر (١٠) سنوات.\n",
+		subjectsTablesObligationsTenderAR + "١. ألا يقل متوسط إيرادات المناقص السنوية خلال آخر ثلاث سنوات عن ١٬٥٠٠٬٠٠٠ ر.ع.\n٢. ألا تقل خبرة المناقص في أعمال صيانة الرافعات عن سبع (٧) سنوات.\n٣. أن يوفر مهندساً ميكانيكياً لا تقل خبرته عن عشر (١٠) سنوات.\n",
 		[]string{"financial mandatory متوسط إيرادات", "experience mandatory صيانة الرافعات", "technical mandatory مهندساً ميكانيكياً"}},
 	{"A", "English: turnover over the last three years is financial", "txt", "requirement",
-		obl23Tender + "1. The bidder's average annual turnover over the last three (3) years must be at least OMR 1,500,000.\n",
+		subjectsTablesObligationsTender + "1. The bidder's average annual turnover over the last three (3) years must be at least OMR 1,500,000.\n",
 		[]string{"financial mandatory average annual turnover"}},
 	{"A", "Markdown list: paid-up capital and the firm's experience", "md", "requirement",
 		"# Prequalification of contractors\n\nSohar Port Services SAOC invites contractors to prequalify.\n\n## Qualification requirements\n\n- The applicant must have a paid-up capital of not less than OMR 250,000.\n- The applicant must have at least ten (10) years of experience in marine works.\n",
 		[]string{"financial mandatory paid-up capital", "experience mandatory ten (10) years of experience"}},
 	{"A neg", "the audited accounts are a document, a staff member's experience technical", "txt", "requirement",
-		obl23Tender + "1. The bidder must submit audited financial statements showing its revenue for 2024 and 2025.\n2. The site manager must have at least fifteen (15) years of experience.\n",
+		subjectsTablesObligationsTender + "1. The bidder must submit audited financial statements showing its revenue for 2024 and 2025.\n2. The site manager must have at least fifteen (15) years of experience.\n",
 		[]string{"documentation mandatory audited financial statements", "technical mandatory site manager"}},
 	{"A", "a staff member's experience, in a scoring table, is technical", "txt", "requirement",
-		obl23Tender + "Criterion | Points\nProject Manager experience in port crane maintenance | 20\n",
+		subjectsTablesObligationsTender + "Criterion | Points\nProject Manager experience in port crane maintenance | 20\n",
 		[]string{"technical optional project manager experience"}},
 	{"A", "Arabic: the project manager's experience is technical", "txt", "requirement",
-		obl23TenderAR + "١. يجب أن يكون لدى مدير المشروع خبرة لا تقل عن عشر (١٠) سنوات في صيانة الرافعات.\n",
+		subjectsTablesObligationsTenderAR + "١. يجب أن يكون لدى مدير المشروع خبرة لا تقل عن عشر (١٠) سنوات في صيانة الرافعات.\n",
 		[]string{"technical mandatory مدير المشروع"}},
 	{"A neg", "a national share of the capital is no financial standing", "txt", "requirement",
-		obl23Tender + "1. At least 51% of the bidder's share capital must be owned by Omani nationals.\n",
+		subjectsTablesObligationsTender + "1. At least 51% of the bidder's share capital must be owned by Omani nationals.\n",
 		[]string{"eligibility mandatory owned by omani nationals"}},
 	// Family H: documents named inline in one sentence.
 	{"H", "English: three documents in one sentence", "txt", "requirement",
-		obl24RFQ + "4.1 Bidders shall submit the commercial registration, the tax card and the audited accounts for 2024 and 2025.\n",
+		bidListsObligationsRFQ + "4.1 Bidders shall submit the commercial registration, the tax card and the audited accounts for 2024 and 2025.\n",
 		[]string{"documentation mandatory commercial registration", "documentation mandatory tax card", "documentation mandatory audited accounts"}},
 	{"H", "Arabic: two documents joined by و", "txt", "requirement",
-		obl23TenderAR + "١. يقدم المناقص صورة من السجل التجاري وشهادة التسجيل الضريبي.\n",
+		subjectsTablesObligationsTenderAR + "١. يقدم المناقص صورة من السجل التجاري وشهادة التسجيل الضريبي.\n",
 		[]string{"documentation mandatory صورة من السجل التجاري", "documentation mandatory شهادة التسجيل الضريبي"}},
 	{"H", "Arabic, plural subject: the documents and the bidder's one duty", "txt", "obligation",
-		obl23TenderAR + "١. يقدم المتقدمون السجل التجاري وشهادة الانتساب للغرفة.\n",
+		subjectsTablesObligationsTenderAR + "١. يقدم المتقدمون السجل التجاري وشهادة الانتساب للغرفة.\n",
 		[]string{"bidder must يقدم المتقدمون"}},
 	{"H", "an HTML row, English beside Arabic", "html", "requirement",
 		"<html><body><table><tr><th>Call for Expressions of Interest</th><th dir=\"rtl\">دعوة لإبداء الاهتمام</th></tr>\n<tr><td>Sohar Port Services SAOC invites facility management companies to express their interest.</td><td dir=\"rtl\">تدعو شركة صحار لخدمات الموانئ شركات إدارة المرافق إلى إبداء اهتمامها.</td></tr>\n<tr><th>Submission</th><th dir=\"rtl\">التقديم</th></tr>\n<tr><td>3. Applicants shall submit the commercial registration and a company profile.</td><td dir=\"rtl\">٣. يقدم المتقدمون السجل التجاري وملف تعريفي بالشركة.</td></tr></table></body></html>",
 		[]string{"documentation mandatory commercial registration", "documentation mandatory company profile", "documentation mandatory السجل التجاري", "documentation mandatory ملف تعريفي"}},
 	{"H neg", "a bidder submits its bid in two envelopes: no documents", "txt", "requirement",
-		obl24RFQ + "4.1 Bidders shall submit their bids in two sealed envelopes and by e-mail.\n",
+		bidListsObligationsRFQ + "4.1 Bidders shall submit their bids in two sealed envelopes and by e-mail.\n",
 		nil},
 	// Family R: an Arabic signature under a sign-off or a title.
 	{"R", "under مع خالص التحية: name | title | company", "txt", "party",
@@ -231,7 +231,7 @@ var obl24Cases = []struct {
 // obl24Items are a text's facts of typ as the cases write them.
 func obl24Items(out Output, typ string) []string {
 	if typ != "party" {
-		return conv16Items(out, typ)
+		return firstSixConventionItems(out, typ)
 	}
 	var got []string
 	for _, f := range out.Facts {
@@ -249,7 +249,7 @@ func obl24Items(out Output, typ string) []string {
 // TestObl24Families: each case gives exactly the facts it wants.
 // go test -p 1 ./capabilities/documentfacts -run TestObl24Families -v
 func TestObl24Families(t *testing.T) {
-	for _, c := range obl24Cases {
+	for _, c := range bidListsObligationsCases {
 		got := obl24Items(extractAs(t, c.format, c.text), c.typ)
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)

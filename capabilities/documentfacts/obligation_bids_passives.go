@@ -10,24 +10,24 @@ import (
 // Obligations and requirements by families (issue 29, session 21;
 // docs/documents.md "Issue 29, session 21: obligation and requirement
 // recall"). Each family is a wording seen in two labelled documents or
-// more; oblReq21 runs after obl20, when every sentence's obligations have
+// more; bidsPassivesObligations runs after pronounDutiesObligations, when every sentence's obligations have
 // been read.
 
-func (x *clauseExtractor) oblReq21() {
+func (x *clauseExtractor) bidsPassivesObligations() {
 	for si, s := range x.sents {
 		if x.reqSents[si] && !x.skipped(s) {
-			x.bidIncludes21(si, s)
+			x.bidIncludes(si, s)
 		}
 		if x.reqSents[si] || x.skipped(s) {
 			continue
 		}
 		t := x.a.text[s.start:s.end]
 		if hasArabic(t) {
-			x.arNumbered21(si, s, t)
-			x.arPassive21(si, s, arClauseLabel15(t))
+			x.arNumbered(si, s, t)
+			x.arPassiveBidsPassives(si, s, arClauseLabel(t))
 		}
 	}
-	x.dropCover21()
+	x.dropCover()
 }
 
 // Family 4: the sentence that lists what a bid must contain ("2.1 Each
@@ -40,11 +40,11 @@ func (x *clauseExtractor) oblReq21() {
 // sentence of each bid ("Each application", "Your quotation") only: the
 // older guideline's sets label "Proposals must include the CVs" (heldout
 // 03) and "Quotations must include" (eval 12) requirements alone.
-var reBidIncludes21 = regexp.MustCompile(`(?i)^[\s#*]*(?:[0-9]{1,2}(?:\.[0-9]{1,2})*\.?\s+)?(?:each|every|your)\s+(?:(?:technical|financial|commercial)\s+)?(?:applications?|bids?|quotations?|proposals?|tenders?|offers?|expressions?\s+of\s+interest|submissions?)\s+(?:shall|must)\s+(?:include|contain)\b|(?:^|\|)\s*(?:[0-9٠-٩]{1,3}(?:[.\-/][0-9٠-٩]{1,3})*\s*[.)\-]?\s*)?يجب\s+أن\s+(?:يتضمن|يشمل|تتضمن|تشمل)\s+(?:كل\s+)?(?:ال)?(?:طلب|عطاء|عرض)`)
+var reBidIncludes = regexp.MustCompile(`(?i)^[\s#*]*(?:[0-9]{1,2}(?:\.[0-9]{1,2})*\.?\s+)?(?:each|every|your)\s+(?:(?:technical|financial|commercial)\s+)?(?:applications?|bids?|quotations?|proposals?|tenders?|offers?|expressions?\s+of\s+interest|submissions?)\s+(?:shall|must)\s+(?:include|contain)\b|(?:^|\|)\s*(?:[0-9٠-٩]{1,3}(?:[.\-/][0-9٠-٩]{1,3})*\s*[.)\-]?\s*)?يجب\s+أن\s+(?:يتضمن|يشمل|تتضمن|تشمل)\s+(?:كل\s+)?(?:ال)?(?:طلب|عطاء|عرض)`)
 
-func (x *clauseExtractor) bidIncludes21(si int, s span) {
+func (x *clauseExtractor) bidIncludes(si int, s span) {
 	t := x.a.text[s.start:s.end]
-	if !reBidIncludes21.MatchString(t) {
+	if !reBidIncludes.MatchString(t) {
 		return
 	}
 	for _, o := range x.obls {
@@ -53,9 +53,9 @@ func (x *clauseExtractor) bidIncludes21(si int, s span) {
 		}
 	}
 	if hasArabic(t) {
-		x.arabicObligations(si, s, waProhibition(arDutyForms15(t)))
+		x.arabicObligations(si, s, waProhibition(arDutyForms(t)))
 	}
-	x.englishObligations(si, s, x.enDutyForms15(t))
+	x.englishObligations(si, s, x.enDutyForms(t))
 }
 
 // Family 3: a benefit is no duty. "You will be covered by the Company's
@@ -66,11 +66,11 @@ func (x *clauseExtractor) bidIncludes21(si int, s span) {
 // with the Arabic "covers you", is dropped; a duty to see people covered
 // ("shall ensure that all staff are covered by insurance") opens with its
 // verb and stays.
-var reCovered21 = regexp.MustCompile(`(?i)^(?:[\p{L} ]{1,20}:\s*)?(?:you\s+|the\s+employee\s+)?(?:will\s+|shall\s+)?be\s+covered\s+(?:by|under)\b|^(?:\p{Arabic}{1,12}\s*:\s*)?و?[تي]شمل(?:ك|كم|كما)\s`)
+var reCovered = regexp.MustCompile(`(?i)^(?:[\p{L} ]{1,20}:\s*)?(?:you\s+|the\s+employee\s+)?(?:will\s+|shall\s+)?be\s+covered\s+(?:by|under)\b|^(?:\p{Arabic}{1,12}\s*:\s*)?و?[تي]شمل(?:ك|كم|كما)\s`)
 
-func (x *clauseExtractor) dropCover21() {
+func (x *clauseExtractor) dropCover() {
 	x.obls = slices.DeleteFunc(x.obls, func(o oblFound) bool {
-		return reCovered21.MatchString(strings.TrimSpace(o.o.Action))
+		return reCovered.MatchString(strings.TrimSpace(o.o.Action))
 	})
 }
 
@@ -80,10 +80,10 @@ func (x *clauseExtractor) dropCover21() {
 // heldout12 15, which the على rule (reArStartAla) reads only as "٣.١".
 // The number is read with a dot in its place (the same bytes, so the
 // offsets hold) when the sentence gave no obligation.
-var reArHyphenNumber21 = regexp.MustCompile(`^(\s*[0-9٠-٩]{1,3})[\-/]([0-9٠-٩]{1,3}\s*[.)\-]?\s+)(?:و?على|يتعين\s+على|يجب\s+على)\s`)
+var reArHyphenNumber = regexp.MustCompile(`^(\s*[0-9٠-٩]{1,3})[\-/]([0-9٠-٩]{1,3}\s*[.)\-]?\s+)(?:و?على|يتعين\s+على|يجب\s+على)\s`)
 
-func (x *clauseExtractor) arNumbered21(si int, s span, t string) {
-	m := reArHyphenNumber21.FindStringSubmatchIndex(t)
+func (x *clauseExtractor) arNumbered(si int, s span, t string) {
+	m := reArHyphenNumber.FindStringSubmatchIndex(t)
 	if m == nil {
 		return
 	}
@@ -92,7 +92,7 @@ func (x *clauseExtractor) arNumbered21(si int, s span, t string) {
 			return
 		}
 	}
-	x.arabicObligations(si, s, waProhibition(arDutyForms15(t[:m[3]]+"."+t[m[4]:])))
+	x.arabicObligations(si, s, waProhibition(arDutyForms(t[:m[3]]+"."+t[m[4]:])))
 }
 
 // Family 1: Arabic passive duties round 8b's arPassiveDuties does not
@@ -109,44 +109,44 @@ func (x *clauseExtractor) arNumbered21(si int, s span, t string) {
 // the end of the lease" with no limit it stays a term of the deposit
 // (dev3 4, dev4 14, tuning 6 label no duty).
 var (
-	reArPassiveOpen21 = regexp.MustCompile(`(?:(?:^|\|)(?:\s*(?:[0-9٠-٩]{1,3}(?:[./\-][0-9٠-٩]{1,3})*\s*[.)\-]?|[أابجدهوزحطي]\s*[.)\-]))?\s*|[،,؛]\s*|على\s+أن\s+)(و?(?:[تي](?:دفع|سدد|رد|سترد|قدم|رسل|وجه|رفق|سلم|ودع|حول|عاد|صرف|ورد|رفع)))\s+(\S+)`)
-	// reArThing21: the things a passive duty moves, beyond reArThingNext.
-	reArThing21 = regexp.MustCompile(`^(?:ال)?(?:محتجزات|مستخلصات|مستخلص|أرباح|مستحقات|رواتب|مكافأة|مكافآت|أعمال|شحنات|شحنة|أصناف|كميات|عينات|تأمينات|ضمانات|مبالغ|طلبات|تقارير|مستندات|فواتير|مواد|بضائع)$`)
-	// reArToHim21: a return to the payer named before ("يرد إليه"), then
+	reArPassiveOpenBidsPassives = regexp.MustCompile(`(?:(?:^|\|)(?:\s*(?:[0-9٠-٩]{1,3}(?:[./\-][0-9٠-٩]{1,3})*\s*[.)\-]?|[أابجدهوزحطي]\s*[.)\-]))?\s*|[،,؛]\s*|على\s+أن\s+)(و?(?:[تي](?:دفع|سدد|رد|سترد|قدم|رسل|وجه|رفق|سلم|ودع|حول|عاد|صرف|ورد|رفع)))\s+(\S+)`)
+	// reArThing: the things a passive duty moves, beyond reArThingNext.
+	reArThing = regexp.MustCompile(`^(?:ال)?(?:محتجزات|مستخلصات|مستخلص|أرباح|مستحقات|رواتب|مكافأة|مكافآت|أعمال|شحنات|شحنة|أصناف|كميات|عينات|تأمينات|ضمانات|مبالغ|طلبات|تقارير|مستندات|فواتير|مواد|بضائع)$`)
+	// reArToHim: a return to the payer named before ("يرد إليه"), then
 	// its time limit.
-	reArToHim21    = regexp.MustCompile(`^(?:إليه|إليها|إليهم|إليكم|إلينا|له|لها)$`)
-	reArWithin21   = regexp.MustCompile(`^\s+(?:\S+\s+){0,2}خلال\s`)
-	reArReturnTo21 = regexp.MustCompile(`^(?:إلى|الى|لل\p{Arabic}+)$`)
-	// reArBids21: bids or applications returned are a rule on bids.
-	reArBids21 = regexp.MustCompile(`^(?:ال)?(?:عطاءات|عطاء|عروض|عرض|طلبات|طلب)$`)
-	// reArInstalments21: "تدفع على (عشرة) أقساط": paid in instalments.
-	reArInstalments21 = regexp.MustCompile(`^\s+(?:\S+\s+)?(?:أقساط|دفعات|قسطين|دفعتين)(?:\s|$)`)
+	reArToHim    = regexp.MustCompile(`^(?:إليه|إليها|إليهم|إليكم|إلينا|له|لها)$`)
+	reArWithin   = regexp.MustCompile(`^\s+(?:\S+\s+){0,2}خلال\s`)
+	reArReturnTo = regexp.MustCompile(`^(?:إلى|الى|لل\p{Arabic}+)$`)
+	// reArBids: bids or applications returned are a rule on bids.
+	reArBids = regexp.MustCompile(`^(?:ال)?(?:عطاءات|عطاء|عروض|عرض|طلبات|طلب)$`)
+	// reArInstalments: "تدفع على (عشرة) أقساط": paid in instalments.
+	reArInstalments = regexp.MustCompile(`^\s+(?:\S+\s+)?(?:أقساط|دفعات|قسطين|دفعتين)(?:\s|$)`)
 )
 
-func (x *clauseExtractor) arPassive21(si int, s span, t string) {
+func (x *clauseExtractor) arPassiveBidsPassives(si int, s span, t string) {
 	if strings.HasSuffix(strings.TrimSpace(t), ":") {
 		return
 	}
-	for _, m := range reArPassiveOpen21.FindAllStringSubmatchIndex(t, -1) {
+	for _, m := range reArPassiveOpenBidsPassives.FindAllStringSubmatchIndex(t, -1) {
 		verb, next := t[m[2]:m[3]], strings.Trim(t[m[4]:m[5]], "،,.")
 		stem := strings.TrimPrefix(verb, "و")[len("ت"):]
 		if arRole(next) != "" || x.arAlias(next) != "" || isArRolePhrase(next) || reArRelative.MatchString(t[:m[2]]) {
 			continue
 		}
-		thing := reArThingNext.MatchString(next) || reArThing21.MatchString(next)
+		thing := reArThingNext.MatchString(next) || reArThing.MatchString(next)
 		switch stem {
 		case "رد", "سترد", "عاد":
-			if reArToHim21.MatchString(next) {
-				if !reArWithin21.MatchString(t[m[5]:]) {
+			if reArToHim.MatchString(next) {
+				if !reArWithin.MatchString(t[m[5]:]) {
 					continue // "يرد إليه عند انتهاء العقد": a term of the deposit
 				}
-			} else if reArBids21.MatchString(next) || !thing && !reArReturnTo21.MatchString(next) && !reArReturnNext.MatchString(next) {
+			} else if reArBids.MatchString(next) || !thing && !reArReturnTo.MatchString(next) && !reArReturnNext.MatchString(next) {
 				continue // "وتعاد الطلبات المتأخرة دون فتحها": a rule on bids
 			}
-			x.passiveDuty21(si, s, t, m[2], true)
+			x.passiveDuty(si, s, t, m[2], true)
 			continue
 		case "دفع", "سدد":
-			if next == "على" && reArInstalments21.MatchString(t[m[5]:]) {
+			if next == "على" && reArInstalments.MatchString(t[m[5]:]) {
 				break // "تدفع على أقساط ربع سنوية"
 			}
 			if strings.HasPrefix(next, "ب") || next == "في" || next == "على" {
@@ -157,16 +157,16 @@ func (x *clauseExtractor) arPassive21(si int, s span, t string) {
 				continue
 			}
 		}
-		x.passiveDuty21(si, s, t, m[2], false)
+		x.passiveDuty(si, s, t, m[2], false)
 	}
 }
 
-// passiveDuty21 records a duty of no one from t[at:]. For a return
+// passiveDuty records a duty of no one from t[at:]. For a return
 // (cut), an obligation of a named party whose clause runs over it ("يدفع
 // المستأجر تأميناً ...، ويرد إليه خلال") ends before it: the payer pays and
 // the payee returns. Any other verb after a party's clause continues that
 // party's duty ("يدفع المستأجر القسط الأول، ويدفع كل قسط لاحق").
-func (x *clauseExtractor) passiveDuty21(si int, s span, t string, at int, cut bool) {
+func (x *clauseExtractor) passiveDuty(si int, s span, t string, at int, cut bool) {
 	pos := s.start + at
 	for i := range x.obls {
 		o := &x.obls[i]
@@ -187,18 +187,18 @@ func (x *clauseExtractor) passiveDuty21(si int, s span, t string, at int, cut bo
 	x.addDuty(si, s, t, at, len(t), at, clauseParty{}, 0.7, cutAR)
 }
 
-// oblReq21Requirements runs after req20, when the categories are settled.
-func (x *clauseExtractor) oblReq21Requirements(ctx reqContext) {
+// bidsPassivesRequirements runs after categoriesLeadsRequirements, when the categories are settled.
+func (x *clauseExtractor) bidsPassivesRequirements(ctx reqContext) {
 	if ctx.binding {
 		return
 	}
-	jobLike := reJobLike16.MatchString(prefixBytes(x.a.text, 600))
+	jobLike := reJobLike.MatchString(prefixBytes(x.a.text, 600))
 	for i := range x.reqs {
 		r := &x.reqs[i]
-		r.r.Category = proCertAR21(x.a.text[r.start:r.end], r.r.Category, jobLike)
+		r.r.Category = proCertAR(x.a.text[r.start:r.end], r.r.Category, jobLike)
 	}
 	if ctx.tender {
-		x.rejections21()
+		x.rejectionsBidsPassives()
 	}
 }
 
@@ -214,17 +214,19 @@ func (x *clauseExtractor) oblReq21Requirements(ctx reqContext) {
 // any mandatory item") stays none, and the sentence is no duty of the
 // bidder ("shall be disqualified" is what befalls it).
 var (
-	reRejectEN21    = regexp.MustCompile(`(?i)\b(?:not\s+accompanied\s+by|without|fail(?:s|ing)?\s+to\s+(?:submit|provide|attach|furnish|enclose|include)|that\s+(?:do|does)\s+not\s+(?:include|contain|enclose)|lacking)\s+((?:a|an|the|any|its|their|his|her|valid)\s+)*([^,.;]{3,60}?)\s+(?:will|shall|may)\s+be\s+(?:rejected|disqualified|excluded|deemed\s+non-?responsive)\b`)
-	reRejectAR21    = regexp.MustCompile(`(?:^|\s)و?(?:يستبعد|تستبعد|يُستبعد|يرفض|ترفض|يُرفض)\s+(?:أي\s+|كل\s+)?(?:ال)?(?:عطاء|عرض|طلب|مناقص|متقدم)\S*\s+(?:غير\s+(?:ال)?مصحوب[ةه]?\s+ب|(?:الذي\s+|التي\s+)?(?:لا|لم)\s+(?:ي|ت)(?:رفق|قدم)\s+(?:به|بها|معه|معها)?\s*|(?:ال)?خالي(?:ة)?\s+من\s+)((?:\p{Arabic}+\s*){1,5})`)
-	reRejectBond21  = regexp.MustCompile(`(?i)\b(?:bid|tender|bank)\s+(?:bond|security|guarantee)\b|ضمان|كفالة|التأمين\s+(?:الابتدائي|المؤقت)`)
-	reRejectDoc21   = regexp.MustCompile(`(?i)\b(?:certificate|card|registration|licen[cs]e|statements?|letter|copy|form|declaration|undertaking)\b|شهادة|بطاقة|السجل|سجل|رخصة|نسخة|صورة|خطاب|إقرار|كشف|القوائم`)
-	reRejectVague21 = regexp.MustCompile(`(?i)\b(?:mandatory|required|requested|necessary|following|above|listed|any\s+of)\b|المطلوبة|الإلزامية|إلزامي|المذكورة|التالية|المستندات|الوثائق`)
+	reRejectENBidsPassives = regexp.MustCompile(`(?i)\b(?:not\s+accompanied\s+by|without|fail(?:s|ing)?\s+to\s+(?:submit|provide|attach|furnish|enclose|include)|that\s+(?:do|does)\s+not\s+(?:include|contain|enclose)|lacking)\s+((?:a|an|the|any|its|their|his|her|valid)\s+)*([^,.;]{3,60}?)\s+(?:will|shall|may)\s+be\s+(?:rejected|disqualified|excluded|deemed\s+non-?responsive)\b`)
+	reRejectARBidsPassives = regexp.MustCompile(`(?:^|\s)و?(?:يستبعد|تستبعد|يُستبعد|يرفض|ترفض|يُرفض)\s+(?:أي\s+|كل\s+)?(?:ال)?(?:عطاء|عرض|طلب|مناقص|متقدم)\S*\s+(?:غير\s+(?:ال)?مصحوب[ةه]?\s+ب|(?:الذي\s+|التي\s+)?(?:لا|لم)\s+(?:ي|ت)(?:رفق|قدم)\s+(?:به|بها|معه|معها)?\s*|(?:ال)?خالي(?:ة)?\s+من\s+)((?:\p{Arabic}+\s*){1,5})`)
+	reRejectBond           = regexp.MustCompile(`(?i)\b(?:bid|tender|bank)\s+(?:bond|security|guarantee)\b|ضمان|كفالة|التأمين\s+(?:الابتدائي|المؤقت)`)
+	reRejectDoc            = regexp.MustCompile(`(?i)\b(?:certificate|card|registration|licen[cs]e|statements?|letter|copy|form|declaration|undertaking)\b|شهادة|بطاقة|السجل|سجل|رخصة|نسخة|صورة|خطاب|إقرار|كشف|القوائم`)
+	reRejectVague          = regexp.MustCompile(`(?i)\b(?:mandatory|required|requested|necessary|following|above|listed|any\s+of)\b|المطلوبة|الإلزامية|إلزامي|المذكورة|التالية|المستندات|الوثائق`)
 )
 
-func (x *clauseExtractor) rejections21() { x.rejections(reRejectEN21, reRejectAR21) }
+func (x *clauseExtractor) rejectionsBidsPassives() {
+	x.rejections(reRejectENBidsPassives, reRejectARBidsPassives)
+}
 
 // rejections reads the rejection sentences en or ar match (the missing
-// item in en's second group, ar's first): families R3 (rejections21) and
+// item in en's second group, ar's first): families R3 (rejectionsBidsPassives) and
 // R4 (obligation_letters_envelopes.go).
 func (x *clauseExtractor) rejections(en, ar *regexp.Regexp) {
 	for si, sp := range x.sents {
@@ -239,18 +241,18 @@ func (x *clauseExtractor) rejections(en, ar *regexp.Regexp) {
 			item = m[1]
 		}
 		item = strings.TrimSpace(item)
-		if item == "" || reRejectVague21.MatchString(item) {
+		if item == "" || reRejectVague.MatchString(item) {
 			continue
 		}
 		cat := "documentation"
 		switch {
-		case reRejectBond21.MatchString(item):
+		case reRejectBond.MatchString(item):
 			cat = "financial"
-		case !reRejectDoc21.MatchString(item):
+		case !reRejectDoc.MatchString(item):
 			continue
 		}
 		x.reqSents[si] = true
-		if x.reqOverlaps(sp.start, sp.end) || x.reqNames21(item) {
+		if x.reqOverlaps(sp.start, sp.end) || x.reqNames(item) {
 			continue
 		}
 		conf := 0.7
@@ -261,9 +263,9 @@ func (x *clauseExtractor) rejections(en, ar *regexp.Regexp) {
 	}
 }
 
-// reqNames21: a requirement already read names item, by its last two
+// reqNames: a requirement already read names item, by its last two
 // words (their article dropped).
-func (x *clauseExtractor) reqNames21(item string) bool {
+func (x *clauseExtractor) reqNames(item string) bool {
 	w := strings.Fields(strings.ToLower(item))
 	if len(w) > 2 {
 		w = w[len(w)-2:]
@@ -287,12 +289,12 @@ func (x *clauseExtractor) reqNames21(item string) bool {
 // Family R1: a named professional certificate written in Arabic letters
 // ("شهادة نيبوش الدولية", "يفضل الحاصلون على شهادة آيوش", "محاسب قانوني
 // معتمد") is the applicant's compliance requirement, as its Latin name is
-// by session 18's decision 2 (reProCert16: NEBOSH, IOSH, CPA, CMA, PMP);
-// held by the bidder's staff it stays technical (keyStaff16).
-var reProCertAR21 = regexp.MustCompile(`نيبوش|نيبوس|آيوش|أيوش|ايوش|محاسب\s+(?:قانوني|إداري)\s+معتمد|مدير\s+مشاريع\s+محترف|(?:^|\s)(?:ال)?(?:سيبس|سي\s*آي\s*بي\s*إس)(?:\s|$)`)
+// by session 18's decision 2 (reProCert: NEBOSH, IOSH, CPA, CMA, PMP);
+// held by the bidder's staff it stays technical (keyStaffRequirementConventions).
+var reProCertAR = regexp.MustCompile(`نيبوش|نيبوس|آيوش|أيوش|ايوش|محاسب\s+(?:قانوني|إداري)\s+معتمد|مدير\s+مشاريع\s+محترف|(?:^|\s)(?:ال)?(?:سيبس|سي\s*آي\s*بي\s*إس)(?:\s|$)`)
 
-func proCertAR21(t, cat string, jobLike bool) string {
-	if (cat == "eligibility" || cat == "experience") && reProCertAR21.MatchString(t) && !reNotCert16.MatchString(t) && (jobLike || !keyStaff16(t)) {
+func proCertAR(t, cat string, jobLike bool) string {
+	if (cat == "eligibility" || cat == "experience") && reProCertAR.MatchString(t) && !reNotCert.MatchString(t) && (jobLike || !keyStaffRequirementConventions(t)) {
 		return "compliance"
 	}
 	return cat
@@ -306,9 +308,9 @@ func proCertAR21(t, cat string, jobLike bool) string {
 // requirement (heldout2 08: ten false facts, and the customer's duty
 // lost). The title is looked for among the first lines, before any line
 // that asks ("REQUEST FOR QUOTATION") or any sentence.
-var reLetterheadReply21 = regexp.MustCompile(`(?i)^[\s\p{P}\p{S}]*(?:(?:tax\s+|commercial\s+|proforma\s+|pro-forma\s+)?invoice|(?:price\s+|sales\s+)?quotation|(?:local\s+)?purchase\s+order|credit\s+note|debit\s+note|عرض\s+(?:سعر|أسعار)|فاتورة(?:\s+ضريبية)?|أمر\s+(?:شراء|توريد))(?:\s+(?:no\.?|number|ref\.?|#|رقم)|\s*[:#]|\s*$)`)
+var reLetterheadReply = regexp.MustCompile(`(?i)^[\s\p{P}\p{S}]*(?:(?:tax\s+|commercial\s+|proforma\s+|pro-forma\s+)?invoice|(?:price\s+|sales\s+)?quotation|(?:local\s+)?purchase\s+order|credit\s+note|debit\s+note|عرض\s+(?:سعر|أسعار)|فاتورة(?:\s+ضريبية)?|أمر\s+(?:شراء|توريد))(?:\s+(?:no\.?|number|ref\.?|#|رقم)|\s*[:#]|\s*$)`)
 
-func replyAfterLetterhead21(text string) bool {
+func replyAfterLetterhead(text string) bool {
 	n := 0
 	for _, l := range strings.Split(prefixBytes(text, 800), "\n") {
 		l = strings.TrimSpace(strings.Trim(strings.TrimSpace(l), "*#_"))
@@ -318,7 +320,7 @@ func replyAfterLetterhead21(text string) bool {
 		if n++; n > 12 || reRequestWord.MatchString(l) || len(strings.Fields(l)) > 12 {
 			return false
 		}
-		if utf8.RuneCountInString(l) <= 80 && reLetterheadReply21.MatchString(l) {
+		if utf8.RuneCountInString(l) <= 80 && reLetterheadReply.MatchString(l) {
 			return true
 		}
 	}

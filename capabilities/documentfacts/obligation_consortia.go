@@ -11,23 +11,23 @@ import (
 // each party its role.
 
 var (
-	// reCollectiveBefore28: the words before a quoted word that make it
+	// reCollectiveBefore: the words before a quoted word that make it
 	// a word for all the parties ('each is also a "Member"', 'together
 	// the "Members"', 'collectively the "Members"').
-	reCollectiveBefore28 = regexp.MustCompile(`(?i)(?:\beach\s+(?:of\s+them\s+)?(?:is\s+)?(?:also\s+)?(?:referred\s+to\s+as\s+|called\s+)?(?:an?\s+)?|\b(?:together|collectively|jointly)\s+(?:referred\s+to\s+as\s+|called\s+)?(?:as\s+)?(?:the\s+)?)["“]$`)
-	reQuotedWord28       = regexp.MustCompile(`["“]([A-Z][a-z]+)["”]`)
-	// reArCollective28: an Arabic collective word for the members
+	reCollectiveBefore    = regexp.MustCompile(`(?i)(?:\beach\s+(?:of\s+them\s+)?(?:is\s+)?(?:also\s+)?(?:referred\s+to\s+as\s+|called\s+)?(?:an?\s+)?|\b(?:together|collectively|jointly)\s+(?:referred\s+to\s+as\s+|called\s+)?(?:as\s+)?(?:the\s+)?)["“]$`)
+	reQuotedWordConsortia = regexp.MustCompile(`["“]([A-Z][a-z]+)["”]`)
+	// reArCollective: an Arabic collective word for the members
 	// ('ويشار إليهم مجتمعين بـ"الأعضاء"', 'ويعتبر كل منهم "عضواً"').
-	reArCollective28 = regexp.MustCompile(`(?:مجتمعين|مجتمعة|معاً|معا|كل\s+منهم|كل\s+منها)\s*(?:بـ|ب)?\s*["«“](?:ال)?(أعضاء|عضو|عضواً|عضوا)["»”]`)
+	reArCollective = regexp.MustCompile(`(?:مجتمعين|مجتمعة|معاً|معا|كل\s+منهم|كل\s+منها)\s*(?:بـ|ب)?\s*["«“](?:ال)?(أعضاء|عضو|عضواً|عضوا)["»”]`)
 )
 
-// collectiveWords28 are the document's words for all its parties, by
+// collectiveWords are the document's words for all its parties, by
 // their singular lower-case form, each with its role form.
-func collectiveWords28(text string) map[string]string {
+func collectiveWords(text string) map[string]string {
 	out := map[string]string{}
-	for _, m := range reQuotedWord28.FindAllStringSubmatchIndex(text, 200) {
+	for _, m := range reQuotedWordConsortia.FindAllStringSubmatchIndex(text, 200) {
 		before := text[max(0, m[0]-60) : m[0]+1]
-		if !reCollectiveBefore28.MatchString(before) {
+		if !reCollectiveBefore.MatchString(before) {
 			continue
 		}
 		w := singularWord(lowerASCII(text[m[2]:m[3]]))
@@ -36,19 +36,19 @@ func collectiveWords28(text string) map[string]string {
 		}
 		out[w] = w
 	}
-	if reArCollective28.MatchString(text) {
+	if reArCollective.MatchString(text) {
 		out["عضو"] = "member"
 	}
 	return out
 }
 
-// reArEachMember28: an Arabic duty of each member ("يلتزم كل عضو بـ",
+// reArEachMember: an Arabic duty of each member ("يلتزم كل عضو بـ",
 // "على كل عضو أن", "لا يجوز لأي عضو", "يلتزم الأعضاء").
-var reArEachMember28 = regexp.MustCompile(`(?:يلتزم|يتعهد|على|لا\s+يجوز\s+ل)\s*(?:كل|أي|لكل|لأي)\s+(?:عضو|من\s+الأعضاء)\s*$|(?:يلتزم|يتعهد)\s+الأعضاء\s*$`)
+var reArEachMember = regexp.MustCompile(`(?:يلتزم|يتعهد|على|لا\s+يجوز\s+ل)\s*(?:كل|أي|لكل|لأي)\s+(?:عضو|من\s+الأعضاء)\s*$|(?:يلتزم|يتعهد)\s+الأعضاء\s*$`)
 
-// arMemberDuties28 gives an Arabic duty of each member the collective
+// arMemberDuties gives an Arabic duty of each member the collective
 // role, where the document names its members together ("الأعضاء").
-func (x *clauseExtractor) arMemberDuties28() {
+func (x *clauseExtractor) arMemberDuties() {
 	var coll map[string]string
 	for i := range x.obls {
 		f := &x.obls[i]
@@ -56,12 +56,12 @@ func (x *clauseExtractor) arMemberDuties28() {
 			continue
 		}
 		head := strings.TrimSpace(x.a.text[max(f.start, f.clauseStart-80):f.clauseStart])
-		m := reArEachMember28.FindStringIndex(head)
+		m := reArEachMember.FindStringIndex(head)
 		if m == nil {
 			continue
 		}
 		if coll == nil {
-			coll = collectiveWords28(x.a.text)
+			coll = collectiveWords(x.a.text)
 		}
 		if r := coll["عضو"]; r != "" {
 			f.o.PartyRole = r
@@ -76,17 +76,17 @@ func (x *clauseExtractor) arMemberDuties28() {
 // then 'X LLC, C.R. 1048273 | P.O. Box 512 | the "Leader"'): each party
 // is defined by the word in its row's Role cell.
 
-var reRoleHeader28 = regexp.MustCompile(`(?i)(?:^|\|)\s*(?:role|capacity|role\s+in\s+the\s+consortium|صفته|الصفة|الدور)\s*(?:\||$)`)
+var reRoleHeader = regexp.MustCompile(`(?i)(?:^|\|)\s*(?:role|capacity|role\s+in\s+the\s+consortium|صفته|الصفة|الدور)\s*(?:\||$)`)
 
-type tableRole28 struct {
+type tableRole struct {
 	party int
 	word  string
 }
 
-// tableRoles28 reads the table's rows: a line below the header whose
+// tableRoles reads the table's rows: a line below the header whose
 // cells hold one party's name and, in the Role column, a word.
-func tableRoles28(all []Fact, cands []candidate, text string) []tableRole28 {
-	var out []tableRole28
+func tableRoles(all []Fact, cands []candidate, text string) []tableRole {
+	var out []tableRole
 	lines := strings.Split(text, "\n")
 	col := -1
 	for _, ln := range lines {
@@ -95,10 +95,10 @@ func tableRoles28(all []Fact, cands []candidate, text string) []tableRole28 {
 			col = -1
 			continue
 		}
-		if reRoleHeader28.MatchString(ln) {
+		if reRoleHeader.MatchString(ln) {
 			col = -1
 			for j, c := range cells {
-				if reRoleHeader28.MatchString("|" + c + "|") {
+				if reRoleHeader.MatchString("|" + c + "|") {
 					col = j
 				}
 			}
@@ -123,23 +123,23 @@ func tableRoles28(all []Fact, cands []candidate, text string) []tableRole28 {
 			}
 		}
 		if party >= 0 {
-			out = append(out, tableRole28{party, cell})
+			out = append(out, tableRole{party, cell})
 		}
 	}
 	return out
 }
 
-// tablePartyRoles28 gives each party of such a table its row's role
+// tablePartyRoles gives each party of such a table its row's role
 // (the table's word names it whatever the role model read around it).
-func tablePartyRoles28(all []Fact, cands []candidate, text string) {
-	rows := tableRoles28(all, cands, text)
+func tablePartyRoles(all []Fact, cands []candidate, text string) {
+	rows := tableRoles(all, cands, text)
 	forms := map[string]bool{}
 	for _, tr := range rows {
 		forms[roleForm27(tr.word)] = true
 	}
 	for _, tr := range rows {
 		r := roleForm27(tr.word)
-		if r == "" || notPartyWords28[lowerASCII(tr.word)] {
+		if r == "" || notPartyWords[lowerASCII(tr.word)] {
 			continue
 		}
 		// A role of its own (the hirer of equipment is tenant, decision

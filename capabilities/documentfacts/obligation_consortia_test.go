@@ -3,8 +3,8 @@ package documentfacts
 import "testing"
 
 // Family C: consortia, the duties of all the members and a parties
-// table with a Role column (runRole28Cases, obligation_subjects_test.go).
-var consortia28Cases = []role28Case{
+// table with a Role column (runRoleCases, obligation_subjects_test.go).
+var consortiaCases = []roleCase{
 	{"C", "English: each a Member, a parties table with a Role column", "CONSORTIUM AGREEMENT\n\n" +
 		"This Agreement is made between the parties in the table below.\n\n" +
 		"No. | Party | Address | Role\n" +
@@ -29,4 +29,4 @@ var consortia28Cases = []role28Case{
 		[]string{"caterer must serve lunch daily", "- must Each Member shall attend"}, nil},
 }
 
-func TestConsortia28Families(t *testing.T) { runRole28Cases(t, consortia28Cases) }
+func TestConsortia28Families(t *testing.T) { runRoleCases(t, consortiaCases) }

@@ -19,22 +19,22 @@ import (
 //     clauses of one party in one sentence the first is kept, or the
 //     first must_not when one of them forbids.
 
-// reWarrantyAction16: an action that is a warranty ("warrant the pumps",
+// reWarrantyAction: an action that is a warranty ("warrant the pumps",
 // "warrants that", "guarantee that the works").
-var reWarrantyAction16 = regexp.MustCompile(`(?i)^(?:hereby\s+|also\s+|further\s+)?(?:warrants?|represents\s+and\s+warrants|guarantees?\s+that)\b`)
+var reWarrantyAction = regexp.MustCompile(`(?i)^(?:hereby\s+|also\s+|further\s+)?(?:warrants?|represents\s+and\s+warrants|guarantees?\s+that)\b`)
 
-// reArNotJoined16: "وعدم" / "وألا" / "وأن لا" joining a prohibition to an
+// reArNotJoined: "وعدم" / "وألا" / "وأن لا" joining a prohibition to an
 // Arabic duty.
-var reArNotJoined16 = regexp.MustCompile(`(?:^|\s)(?:و|أو\s+)(?:عدم|ألا|الا|أن\s+لا|ان\s+لا)\s`)
+var reArNotJoined = regexp.MustCompile(`(?:^|\s)(?:و|أو\s+)(?:عدم|ألا|الا|أن\s+لا|ان\s+لا)\s`)
 
-// conv16Obligations applies the conventions to x.obls.
-func (x *clauseExtractor) conv16Obligations() {
+// obligationConventionsObligations applies the conventions to x.obls.
+func (x *clauseExtractor) obligationConventionsObligations() {
 	kept := x.obls[:0:0]
 	for _, o := range x.obls {
-		if reWarrantyAction16.MatchString(strings.TrimSpace(o.o.Action)) {
+		if reWarrantyAction.MatchString(strings.TrimSpace(o.o.Action)) {
 			continue // decision 5
 		}
-		if o.o.Modality == "must" && hasArabic(o.o.Action) && reArNotJoined16.MatchString(o.o.Action) {
+		if o.o.Modality == "must" && hasArabic(o.o.Action) && reArNotJoined.MatchString(o.o.Action) {
 			o.o.Modality = "must_not" // decision 4
 		}
 		kept = append(kept, o)
@@ -63,7 +63,7 @@ func (x *clauseExtractor) conv16Obligations() {
 			out = append(out, o)
 			continue
 		}
-		if seen && newClause16(x.a.text, out[i].clauseStart, o.clauseStart) {
+		if seen && newClause(x.a.text, out[i].clauseStart, o.clauseStart) {
 			seen = false
 		}
 		switch {
@@ -93,14 +93,14 @@ func (x *clauseExtractor) conv16Obligations() {
 	x.obls = out
 }
 
-// reNewClause16: a line that opens a clause of its own (a number, a list
+// reNewClause: a line that opens a clause of its own (a number, a list
 // marker, a heading mark, a table cell).
-var reNewClause16 = regexp.MustCompile(`^\s*(?:[0-9٠-٩(#*•|-]|[a-zA-Z][.)]\s)`)
+var reNewClause = regexp.MustCompile(`^\s*(?:[0-9٠-٩(#*•|-]|[a-zA-Z][.)]\s)`)
 
-// newClause16: the text between two clauses of one sentence as read
+// newClause: the text between two clauses of one sentence as read
 // starts a new clause: a table cell, or a line opening with a number or
 // marker, or a line after one that ends a clause (":", ".", ";").
-func newClause16(text string, a, b int) bool {
+func newClause(text string, a, b int) bool {
 	if a >= b || b > len(text) {
 		return false
 	}
@@ -111,7 +111,7 @@ func newClause16(text string, a, b int) bool {
 	lines := strings.Split(between, "\n")
 	for k := 1; k < len(lines); k++ {
 		prev := strings.TrimSpace(lines[k-1])
-		if reNewClause16.MatchString(lines[k]) || strings.HasSuffix(prev, ":") || strings.HasSuffix(prev, ";") || strings.HasSuffix(prev, "؛") {
+		if reNewClause.MatchString(lines[k]) || strings.HasSuffix(prev, ":") || strings.HasSuffix(prev, ";") || strings.HasSuffix(prev, "؛") {
 			return true
 		}
 	}

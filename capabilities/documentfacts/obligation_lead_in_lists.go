@@ -16,13 +16,13 @@ import (
 var (
 	// reLeadInEN: the party, the obligation word, an optional
 	// parenthetical after a comma, and the colon, nothing else.
-	reLeadInEN = regexp.MustCompile(`(?i)^(.{2,80}?)\s+(shall\s+not|must\s+not|shall|must|undertakes?\s+to|agrees?\s+to|(?:is|are)\s+(?:required|obliged)\s+to|` + leadInWords23 + `)(\s*,[^:;]{1,100})?\s*[:：]$`)
+	reLeadInEN = regexp.MustCompile(`(?i)^(.{2,80}?)\s+(shall\s+not|must\s+not|shall|must|undertakes?\s+to|agrees?\s+to|(?:is|are)\s+(?:required|obliged)\s+to|` + leadInWords + `)(\s*,[^:;]{1,100})?\s*[:：]$`)
 	// reLeadInAR: يلتزم / يتعهد X بما يلي, (يجب) على X ما يلي, لا يجوز لـX
 	// ما يلي; X one to three words.
-	reLeadInAR = regexp.MustCompile(`^` + arLeadClause23 + `(?:(?:و?[يت](?:لتزم|تعهد))\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:بما\s+يلي|بما\s+يأتي|بالآتي|بالاتي|بالتالي)|(?:يجب\s+|يتعين\s+)?على\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+` + arLeadVerb23 + `(?:ما\s+يلي|ما\s+يأتي|الآتي|الاتي|التالي)|(?:لا\s+يجوز|يحظر\s+على|يُحظر\s+على)\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:ما\s+يلي|الآتي|التالي))\s*[:：]$`)
+	reLeadInAR = regexp.MustCompile(`^` + arLeadClause + `(?:(?:و?[يت](?:لتزم|تعهد))\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:بما\s+يلي|بما\s+يأتي|بالآتي|بالاتي|بالتالي)|(?:يجب\s+|يتعين\s+)?على\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+` + arLeadVerb + `(?:ما\s+يلي|ما\s+يأتي|الآتي|الاتي|التالي)|(?:لا\s+يجوز|يحظر\s+على|يُحظر\s+على)\s+(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s+(?:ما\s+يلي|الآتي|التالي))\s*[:：]$`)
 	// reListItem: a lettered, roman or bulleted item: "(a)", "b)", "c.",
 	// "(iv)", "أ.", "ب-", "(ج)", "هـ.", "-", "•"; numbered items are
-	// read by numberedItem16 (party_roles_by_doctype.go).
+	// read by numberedItem (party_roles_by_doctype.go).
 	reListItem = regexp.MustCompile(`^\s*(?:\(\s*(?:[a-z]|[ivx]{1,5})\s*\)|(?:[a-z]|[ivx]{1,5})[.)]|\(\s*(?:[أابتثجحخدذرزسشصضطظعغفقكلمنهوي]|هـ)\s*\)|(?:[أابتثجحخدذرزسشصضطظعغفقكلمنهوي]|هـ)\s*[.)\-–]|[-•▪–*])\s+`)
 	// reItemTail: the coordinator or separator that closes an item.
 	reItemTail = regexp.MustCompile(`(?i)(?:[;,؛،.]\s*(?:and|or|و|أو)?|\s+(?:and|or))\s*$`)
@@ -59,7 +59,7 @@ func (x *clauseExtractor) leadInLists() {
 		if raw == "" || !strings.HasSuffix(raw, ":") && !strings.HasSuffix(raw, "：") {
 			continue
 		}
-		body := strings.TrimSpace(arClauseLabel15(raw[leadingNumber(raw):])) // obligation_duty_forms.go
+		body := strings.TrimSpace(arClauseLabel(raw[leadingNumber(raw):])) // obligation_duty_forms.go
 		var party clauseParty
 		negated, arLead := false, false
 		if m := reLeadInEN.FindStringSubmatch(body); m != nil {
@@ -69,8 +69,8 @@ func (x *clauseExtractor) leadInLists() {
 			}
 			party = p
 			w := lowerASCII(m[2])
-			negated = reNotWord23.MatchString(w)
-			if leadInVerb23(m[2]) != "" && p.role == "bidder" {
+			negated = reNotWord.MatchString(w)
+			if leadInVerb(m[2]) != "" && p.role == "bidder" {
 				continue // "Bidders shall submit:": what the duty names (obligation_subjects_tables.go)
 			}
 		} else if m := reLeadInAR.FindStringSubmatch(body); hasArabic(body) && m != nil {
@@ -102,18 +102,18 @@ func (x *clauseExtractor) leadInLists() {
 			if strings.TrimSpace(lt) == "" {
 				break
 			}
-			if n, at, ok := numberedItem16(lt); ok && (len(items) == 0 && n == 1 || numbered && n == len(items)+1) {
+			if n, at, ok := numberedItem(lt); ok && (len(items) == 0 && n == 1 || numbered && n == len(items)+1) {
 				numbered = true
 				items = append(items, item{lines[j].s, lines[j].e, lines[j].s + at})
 				continue
 			}
 			if m := reListItem.FindStringIndex(lt); m != nil && !numbered && !plain {
-				items = append(items, item{lines[j].s, lines[j].e, lines[j].s + m[1] + secondMarker27(lt, m[1])}) // obligation_missed_clauses.go
+				items = append(items, item{lines[j].s, lines[j].e, lines[j].s + m[1] + secondMarker(lt, m[1])}) // obligation_missed_clauses.go
 				continue
 			}
-			at, ok := plainItem23(lt)
+			at, ok := plainItem(lt)
 			if !ok && arLead {
-				at, ok = plainItemAR27(lt) // obligation_missed_clauses.go
+				at, ok = plainItemAR(lt) // obligation_missed_clauses.go
 			}
 			if ok && !numbered && (len(items) == 0 || plain) {
 				// An HTML list read without its markers (obligation_subjects_tables.go).
@@ -154,7 +154,7 @@ func (x *clauseExtractor) leadInLists() {
 				continue
 			}
 			o := Obligation{Party: party.text, PartyRole: party.role, Modality: "must", Action: clip(strings.ReplaceAll(action, "\n", " "), 300), Method: "clause", Confidence: 0.8}
-			if negated || reArNotItem.MatchString(action) || reEnNotItem23.MatchString(action) {
+			if negated || reArNotItem.MatchString(action) || reEnNotItem.MatchString(action) {
 				o.Modality = "must_not"
 			}
 			added = append(added, oblFound{o: o, start: it.s, end: it.e, focus: it.at, sent: si, clauseStart: it.at, clauseEnd: it.e})

@@ -12,38 +12,38 @@ import (
 // reader takes the addressee's role), and "we", who engages and pays for
 // the service, is its client: `customer`. Duties written "You shall ...",
 // "تلتزمون بـ", "We will pay ...", "نلتزم بـ" then take those roles and
-// are split as any named subject's (the clause reader's x.you and x.we15).
+// are split as any named subject's (the clause reader's x.you and x.letterSender).
 
 var (
-	// reEngageYou28: the letter engages its reader as a provider.
-	reEngageYou28 = regexp.MustCompile(`(?i)\b(?:engage|appoint|retain|contract|commission)\s+you\s+as\s+(?:an?\s+|our\s+)?(?:(?:individual|independent|external|freelance|self-employed|specialist)\s+)*([a-z]+)`)
-	// reArEngageYou28: the same in Arabic ("تعيينكم بصفتكم مستشاراً",
+	// reEngageYou: the letter engages its reader as a provider.
+	reEngageYou = regexp.MustCompile(`(?i)\b(?:engage|appoint|retain|contract|commission)\s+you\s+as\s+(?:an?\s+|our\s+)?(?:(?:individual|independent|external|freelance|self-employed|specialist)\s+)*([a-z]+)`)
+	// reArEngageYou: the same in Arabic ("تعيينكم بصفتكم مستشاراً",
 	// "التعاقد معك بصفتك مستشاراً").
-	reArEngageYou28 = regexp.MustCompile(`(?:نعينكم|نعينك|تعيينكم|تعيينك|نكلفكم|نكلفك|تكليفكم|تكليفك|التعاقد\s+معكم|التعاقد\s+معك|نتعاقد\s+معكم|نتعاقد\s+معك)\s+(?:بصفتكم|بصفتك|كـ\s*|ك)\s*(\p{Arabic}+)`)
-	// reYouMean28 / reWeMean28: the letter's own definitions of its
+	reArEngageYou = regexp.MustCompile(`(?:نعينكم|نعينك|تعيينكم|تعيينك|نكلفكم|نكلفك|تكليفكم|تكليفك|التعاقد\s+معكم|التعاقد\s+معك|نتعاقد\s+معكم|نتعاقد\s+معك)\s+(?:بصفتكم|بصفتك|كـ\s*|ك)\s*(\p{Arabic}+)`)
+	// reYouMean / reWeMean: the letter's own definitions of its
 	// pronouns ('"you" and "your" mean Hana Mikkelsen').
-	reYouMean28 = regexp.MustCompile(`(?i)["“]you["”](?:[^.]{0,40}?)\s+(?:mean|means|refer\s+to|refers\s+to)\s+`)
-	reWeMean28  = regexp.MustCompile(`(?i)["“]we["”](?:[^.]{0,40}?)\s+(?:mean|means|refer\s+to|refers\s+to)\s+`)
+	reYouMean = regexp.MustCompile(`(?i)["“]you["”](?:[^.]{0,40}?)\s+(?:mean|means|refer\s+to|refers\s+to)\s+`)
+	reWeMean  = regexp.MustCompile(`(?i)["“]we["”](?:[^.]{0,40}?)\s+(?:mean|means|refer\s+to|refers\s+to)\s+`)
 )
 
-// engagedProviders28 are the roles a letter can engage its reader as.
-var engagedProviders28 = map[string]bool{"consultant": true, "contractor": true, "supplier": true, "subcontractor": true,
+// engagedProviders are the roles a letter can engage its reader as.
+var engagedProviders = map[string]bool{"consultant": true, "contractor": true, "supplier": true, "subcontractor": true,
 	"agent": true, "service_provider": true}
 
-// engagedRole28 is the role the letter engages its reader as, "" when it
+// engagedRole is the role the letter engages its reader as, "" when it
 // engages no provider.
-func engagedRole28(text string) string {
+func engagedRole(text string) string {
 	head := prefixBytes(text, 4000)
-	if m := reEngageYou28.FindStringSubmatch(head); m != nil {
-		if r := lexRole(m[1]); engagedProviders28[r] {
+	if m := reEngageYou.FindStringSubmatch(head); m != nil {
+		if r := lexRole(m[1]); engagedProviders[r] {
 			return r
 		}
 		return ""
 	}
-	if m := reArEngageYou28.FindStringSubmatch(head); m != nil {
+	if m := reArEngageYou.FindStringSubmatch(head); m != nil {
 		w := strings.TrimSuffix(strings.TrimSuffix(m[1], "اً"), "ا")
 		for _, c := range []string{m[1], w, "ال" + w} {
-			if r := lexRole(c); engagedProviders28[r] {
+			if r := lexRole(c); engagedProviders[r] {
 				return r
 			}
 		}
@@ -51,32 +51,32 @@ func engagedRole28(text string) string {
 	return ""
 }
 
-// letterEngagement28 sets the roles of "you" and "we" in a letter that
-// engages its reader, over the sides the letter frame (letterRoles15)
+// letterEngagement sets the roles of "you" and "we" in a letter that
+// engages its reader, over the sides the letter frame (letterRoles)
 // read from the parties' roles.
-func (x *clauseExtractor) letterEngagement28() {
-	r := engagedRole28(x.a.text)
+func (x *clauseExtractor) letterEngagement() {
+	r := engagedRole(x.a.text)
 	if r == "" {
 		return
 	}
 	// (The engagement says who is who, over the letter frame's sides.)
-	x.you, x.we15 = r, "customer"
+	x.you, x.letterSender = r, "customer"
 }
 
-// letterEngagementParties28 gives the parties of such a letter the same
+// letterEngagementParties gives the parties of such a letter the same
 // roles: the one "you" means (its definition, else the first person named
 // before the salutation) the engaged role, the one "we" means (else the
 // first company named) customer.
-func letterEngagementParties28(all []Fact, cands []candidate, text string) {
-	r := engagedRole28(text)
+func letterEngagementParties(all []Fact, cands []candidate, text string) {
+	r := engagedRole(text)
 	if r == "" {
 		return
 	}
 	you, we := -1, -1
-	if m := reYouMean28.FindStringIndex(text); m != nil {
+	if m := reYouMean.FindStringIndex(text); m != nil {
 		you = partyAt27(all, text[m[1]:])
 	}
-	if m := reWeMean28.FindStringIndex(text); m != nil {
+	if m := reWeMean.FindStringIndex(text); m != nil {
 		we = partyAt27(all, text[m[1]:])
 	}
 	first := func(kind string) int {

@@ -19,7 +19,7 @@ import (
 // signature, and the letter's "you" bound no one ("You shall submit a
 // recovery programme" -> -). The sender's first mention before the
 // letter's opening line is found whatever its case.
-func firstMention22(text, value string, open int) int {
+func firstMention(text, value string, open int) int {
 	i := strings.Index(text, value)
 	if open <= 0 || open > len(text) || (i >= 0 && i < open) {
 		return i
@@ -31,11 +31,11 @@ func firstMention22(text, value string, open int) int {
 	return i
 }
 
-func (x *clauseExtractor) oblReq22() {
-	x.senderRemedies22()
+func (x *clauseExtractor) lettersEnvelopesObligations() {
+	x.senderRemedies()
 	x.obls = slices.DeleteFunc(x.obls, func(o oblFound) bool {
 		a := strings.TrimSpace(o.o.Action)
-		return reBenefit22.MatchString(a) || o.o.Modality == "must_not" && reNonRenewal22.MatchString(a)
+		return reBenefit.MatchString(a) || o.o.Modality == "must_not" && reNonRenewal.MatchString(a)
 	})
 	if x.you == "" {
 		return
@@ -45,10 +45,10 @@ func (x *clauseExtractor) oblReq22() {
 			continue
 		}
 		if t := x.a.text[s.start:s.end]; hasArabic(t) {
-			x.arYouOpen22(si, s, t)
+			x.arYouOpen(si, s, t)
 		}
 	}
-	x.arYouVerb22()
+	x.arYouVerb()
 }
 
 // Family L2: what a letter's sender says it will do to the addressee who
@@ -58,14 +58,14 @@ func (x *clauseExtractor) oblReq22() {
 // remedy it may use, not a duty it owes (heldout10 04, eval 16, oblprobe
 // 09 label none). A promise to perform ("We will deliver all forty
 // sections by 20 August", "we will issue a credit note") stays a duty.
-var reSenderRemedy22 = regexp.MustCompile(`(?i)^(?:also\s+|then\s+|immediately\s+)?(?:deduct|set\s+off|offset|withhold|suspend|terminate|cancel|charge|recover|call|encash|invoke|place\s+(?:your|the)\s+account|refer\s+(?:the|this)\s+matter|take\s+(?:legal|further)|commence\s+legal|apply\s+(?:delay|liquidated))\b`)
+var reSenderRemedy = regexp.MustCompile(`(?i)^(?:also\s+|then\s+|immediately\s+)?(?:deduct|set\s+off|offset|withhold|suspend|terminate|cancel|charge|recover|call|encash|invoke|place\s+(?:your|the)\s+account|refer\s+(?:the|this)\s+matter|take\s+(?:legal|further)|commence\s+legal|apply\s+(?:delay|liquidated))\b`)
 
-func (x *clauseExtractor) senderRemedies22() {
-	if x.we15 == "" {
+func (x *clauseExtractor) senderRemedies() {
+	if x.letterSender == "" {
 		return
 	}
 	x.obls = slices.DeleteFunc(x.obls, func(o oblFound) bool {
-		if o.o.PartyRole != x.we15 || hasArabic(o.o.Action) || !reSenderRemedy22.MatchString(strings.TrimSpace(o.o.Action)) {
+		if o.o.PartyRole != x.letterSender || hasArabic(o.o.Action) || !reSenderRemedy.MatchString(strings.TrimSpace(o.o.Action)) {
 			return false
 		}
 		w := strings.Fields(strings.ToLower(o.o.Action))
@@ -81,15 +81,15 @@ func (x *clauseExtractor) senderRemedies22() {
 // the addressee of an offer of employment the employee, whatever words
 // the letter uses; its "you" is the employee (as in an employment
 // letter, handle.go), also where the letter's frame read its addressee
-// as a customer (conv21's addresseeWord21).
-var reOffer22 = regexp.MustCompile(`نعرض\s+عليكم\s+(?:وظيفة|منصب|العمل)|(?:يسرنا|يسعدنا|نود)\s+(?:أن\s+)?(?:نعرض|نقدم)\s+(?:عليكم|عليك|لكم|لك)\s+(?:وظيفة|منصب)`)
+// as a customer (conv21's addresseeWord).
+var reOffer = regexp.MustCompile(`نعرض\s+عليكم\s+(?:وظيفة|منصب|العمل)|(?:يسرنا|يسعدنا|نود)\s+(?:أن\s+)?(?:نعرض|نقدم)\s+(?:عليكم|عليك|لكم|لك)\s+(?:وظيفة|منصب)`)
 
-func (x *clauseExtractor) offerYou22() {
-	if x.you != "" && !addresseeWord21(x.you) {
+func (x *clauseExtractor) offerYou() {
+	if x.you != "" && !addresseeWord(x.you) {
 		return
 	}
 	head := prefixBytes(x.a.text, 1500)
-	if reOfferEmployment21.MatchString(head) || reOffer22.MatchString(head) {
+	if reOfferEmployment.MatchString(head) || reOffer.MatchString(head) {
 		x.you = "employee"
 	}
 }
@@ -98,11 +98,11 @@ func (x *clauseExtractor) offerYou22() {
 // of obligation before it. A clause that opens with "عليك" / "عليكم" and
 // the thing to do ("- عليك إحضار شهادة اللياقة الطبية", "٣. عليكم سداد
 // المبلغ خلال سبعة أيام") binds the addressee as "يجب عليك" does
-// (letterPronouns15); "عليك عدم" forbids.
-var reArYouOpen22 = regexp.MustCompile(`^\s*(?:[-–•*]\s*|[0-9٠-٩]{1,3}(?:[./\-][0-9٠-٩]{1,3})*\s*[.)\-]?\s+|[أابجدهوزحطي]\s*[.)\-]\s*)?(?:و?(عليك|عليكِ|عليكم)\s+(عدم\s+)?(?:أن\s+)?\p{Arabic}|و?(?:تلتزمين|تتعهدين|تلتزمون|تتعهدون)\s+(ب|أن\s))`)
+// (letterPronouns); "عليك عدم" forbids.
+var reArYouOpen = regexp.MustCompile(`^\s*(?:[-–•*]\s*|[0-9٠-٩]{1,3}(?:[./\-][0-9٠-٩]{1,3})*\s*[.)\-]?\s+|[أابجدهوزحطي]\s*[.)\-]\s*)?(?:و?(عليك|عليكِ|عليكم)\s+(عدم\s+)?(?:أن\s+)?\p{Arabic}|و?(?:تلتزمين|تتعهدين|تلتزمون|تتعهدون)\s+(ب|أن\s))`)
 
-func (x *clauseExtractor) arYouOpen22(si int, s span, t string) {
-	m := reArYouOpen22.FindStringSubmatchIndex(t)
+func (x *clauseExtractor) arYouOpen(si int, s span, t string) {
+	m := reArYouOpen.FindStringSubmatchIndex(t)
 	if m == nil {
 		return
 	}
@@ -135,16 +135,16 @@ func (x *clauseExtractor) arYouOpen22(si int, s span, t string) {
 // verb is in the second person (or the third feminine, which then names
 // its subject: "تلتزم الشركة بتسجيلك" keeps its party) with no subject
 // after it, binds the addressee.
-var reArYouVerb22 = regexp.MustCompile(`(?:^|[\s:.)\-–•])(?:و?(?:تلتزمين|تلتزم|تتعهدين|تتعهد)\s+(?:ب|أن\s)|(?:يجب|يتعين|ينبغي)\s+أن\s+ت(?:قدم|قدمي|حضر|حضري|سلم|سلمي|لتزم|لتزمي|حصل|حصلي|خطر|خطري|شعر|شعري|حافظ|حافظي|باشر|باشري|عيد|عيدي|رسل|رسلي|وقع|وقعي)\s)`)
+var reArYouVerb = regexp.MustCompile(`(?:^|[\s:.)\-–•])(?:و?(?:تلتزمين|تلتزم|تتعهدين|تتعهد)\s+(?:ب|أن\s)|(?:يجب|يتعين|ينبغي)\s+أن\s+ت(?:قدم|قدمي|حضر|حضري|سلم|سلمي|لتزم|لتزمي|حصل|حصلي|خطر|خطري|شعر|شعري|حافظ|حافظي|باشر|باشري|عيد|عيدي|رسل|رسلي|وقع|وقعي)\s)`)
 
-func (x *clauseExtractor) arYouVerb22() {
+func (x *clauseExtractor) arYouVerb() {
 	for i := range x.obls {
 		o := &x.obls[i]
 		if o.o.PartyRole != "" || !hasArabic(o.o.Action) || o.clauseStart < o.start || o.clauseEnd > o.end {
 			continue
 		}
 		t, at := x.a.text[o.start:o.end], o.clauseStart-o.start
-		for _, m := range reArYouVerb22.FindAllStringIndex(t, -1) {
+		for _, m := range reArYouVerb.FindAllStringIndex(t, -1) {
 			if at < m[0] || at >= m[1] {
 				continue
 			}
@@ -171,19 +171,19 @@ func (x *clauseExtractor) arYouVerb22() {
 // required to provide:"), and in Arabic a bid or envelope that contains
 // ("يجب أن يحتوي المظروف الفني على ما يلي:", "يجب أن يشتمل العطاء على:")
 // or a bidder bound by على ... أن ("على المناقص أن يرفق بعطائه ما يلي:").
-var reBidContentLead22 = regexp.MustCompile(`(?i)\b(?:each|every|all|the|your)?\s*(?:(?:technical|financial|commercial|price|priced)\s+)?(?:envelopes?|applications?|bids?|tenders?|offers?|proposals?|quotations?|submissions?|packages?)\s+(?:must|shall|should|will)\s+(?:(?:include|contain|comprise|consist\s+of)\b|be\s+accompanied\s+by\b)|\b(?:each|every|all|the)?\s*(?:applicants?|candidates?|bidders?|tenderers?|suppliers?|consultants?|firms?|proposers?|respondents?)\s+(?:(?:is|are|will\s+be)\s+required|(?:must|shall|should)\s+be\s+required|need)\s+to\s+(?:submit|provide|include|attach|enclose|furnish|upload)\b|\b(?:each|every|all|the)?\s*(?:proposers?|respondents?)\s+(?:must|shall|should)\s+(?:submit|provide|include|attach|enclose|furnish|upload)\b|(?:يجب|ينبغي|يتعين)\s+أن\s+(?:يحتوي|تحتوي|يشتمل|تشتمل|يشمل|تشمل)\s+(?:\p{Arabic}+\s+){0,3}على|(?:^|\s)على\s+(?:ال)?(?:متقدم|متقدمين|مناقص|مناقصين|مورد|موردين|مرشح|مرشحين)\s+(?:\p{Arabic}+\s+)?أن\s+(?:يرفق|يقدم|يرفقوا|يقدموا)`)
+var reBidContentLeadLettersEnvelopes = regexp.MustCompile(`(?i)\b(?:each|every|all|the|your)?\s*(?:(?:technical|financial|commercial|price|priced)\s+)?(?:envelopes?|applications?|bids?|tenders?|offers?|proposals?|quotations?|submissions?|packages?)\s+(?:must|shall|should|will)\s+(?:(?:include|contain|comprise|consist\s+of)\b|be\s+accompanied\s+by\b)|\b(?:each|every|all|the)?\s*(?:applicants?|candidates?|bidders?|tenderers?|suppliers?|consultants?|firms?|proposers?|respondents?)\s+(?:(?:is|are|will\s+be)\s+required|(?:must|shall|should)\s+be\s+required|need)\s+to\s+(?:submit|provide|include|attach|enclose|furnish|upload)\b|\b(?:each|every|all|the)?\s*(?:proposers?|respondents?)\s+(?:must|shall|should)\s+(?:submit|provide|include|attach|enclose|furnish|upload)\b|(?:يجب|ينبغي|يتعين)\s+أن\s+(?:يحتوي|تحتوي|يشتمل|تشتمل|يشمل|تشمل)\s+(?:\p{Arabic}+\s+){0,3}على|(?:^|\s)على\s+(?:ال)?(?:متقدم|متقدمين|مناقص|مناقصين|مورد|موردين|مرشح|مرشحين)\s+(?:\p{Arabic}+\s+)?أن\s+(?:يرفق|يقدم|يرفقوا|يقدموا)`)
 
-// oblReq22Requirements runs after oblReq21Requirements.
-func (x *clauseExtractor) oblReq22Requirements(ctx reqContext) {
+// lettersEnvelopesRequirements runs after bidsPassivesRequirements.
+func (x *clauseExtractor) lettersEnvelopesRequirements(ctx reqContext) {
 	if ctx.binding {
 		return
 	}
-	x.envelopeItems22()
-	x.dropStrays22()
+	x.envelopeItems()
+	x.dropStrays()
 	drop := map[int]bool{}
 	for i := range x.reqs {
 		r := &x.reqs[i]
-		c := category22(x.a.text[r.start:r.end], r.r.Category)
+		c := categoryLettersEnvelopes(x.a.text[r.start:r.end], r.r.Category)
 		for j, o := range x.reqs {
 			if c != r.r.Category && j != i && o.r.Category == c && o.start < r.end && r.start < o.end {
 				drop[i] = true // the bond's financial line was read already
@@ -198,15 +198,15 @@ func (x *clauseExtractor) oblReq22Requirements(ctx reqContext) {
 		}
 	}
 	x.reqs = out
-	x.splitDocLists22()
-	x.joinLimbs22()
+	x.splitDocListsLettersEnvelopes()
+	x.joinLimbs()
 	if ctx.tender {
-		x.rejections22()
+		x.rejectionsLettersEnvelopes()
 	}
-	if ctx.selecting && !reJobLike16.MatchString(prefixBytes(x.a.text, 600)) {
+	if ctx.selecting && !reJobLike.MatchString(prefixBytes(x.a.text, 600)) {
 		for i := range x.reqs {
 			r := &x.reqs[i]
-			r.r.Category = staffCategory22(x.a.text[r.start:r.end], r.r.Category)
+			r.r.Category = staffCategory(x.a.text[r.start:r.end], r.r.Category)
 		}
 	}
 }
@@ -223,9 +223,9 @@ func (x *clauseExtractor) oblReq22Requirements(ctx reqContext) {
 // its category. A clause with a modal of its own under such a lead-in
 // ("1.3 The Commercial Envelope shall include the bid bond") is no item:
 // its category is its own words', not the lead-in's.
-var reDocLead22 = regexp.MustCompile(`(?i)submit|enclose|attach|contain|include|comprise|consist|accompan|upload|documents|يرفق|إرفاق|ارفاق|يحتوي|تحتوي|يشتمل|تشتمل|يتضمن|تتضمن|المستندات|الوثائق`)
+var reDocLead = regexp.MustCompile(`(?i)submit|enclose|attach|contain|include|comprise|consist|accompan|upload|documents|يرفق|إرفاق|ارفاق|يحتوي|تحتوي|يشتمل|تشتمل|يتضمن|تتضمن|المستندات|الوثائق`)
 
-func (x *clauseExtractor) envelopeItems22() {
+func (x *clauseExtractor) envelopeItems() {
 	for i := range x.reqs {
 		r := &x.reqs[i]
 		switch r.r.Category {
@@ -238,22 +238,22 @@ func (x *clauseExtractor) envelopeItems22() {
 		sec := strings.TrimSpace(strings.TrimPrefix(r.section, tenderMark))
 		if modal {
 			if strings.HasSuffix(sec, ":") && bidContentLead(sec) && headingCategories(sec) != nil && !reLetterItem.MatchString(t) {
-				r.r.Category = familyCategory(t, round15Category(t, round14Category(t, requirementCategory(t, ""))))
+				r.r.Category = familyCategory(t, bondsSectionsCategories(t, documentListsCategories(t, requirementCategory(t, ""))))
 			}
 			continue
 		}
 		if !isNounItem(strings.TrimRight(t, ".;؛")) {
 			continue
 		}
-		if lead := x.leadIn22(r.start); lead != "" || strings.HasSuffix(sec, ":") && bidContentLead(sec) && reDocLead22.MatchString(sec) {
+		if lead := x.leadIn(r.start); lead != "" || strings.HasSuffix(sec, ":") && bidContentLead(sec) && reDocLead.MatchString(sec) {
 			r.r.Category = "documentation"
 		}
 	}
 }
 
-// leadIn22 is the lead-in line over the list item at pos when it names
+// leadIn is the lead-in line over the list item at pos when it names
 // what a bid holds or the documents to submit, else "".
-func (x *clauseExtractor) leadIn22(pos int) string {
+func (x *clauseExtractor) leadIn(pos int) string {
 	at := -1
 	for i, s := range x.a.segs {
 		if s.start <= pos && pos < max(s.end, s.start+1) {
@@ -268,7 +268,7 @@ func (x *clauseExtractor) leadIn22(pos int) string {
 			continue
 		case reItemStart.MatchString(t) || listLine(t):
 			continue
-		case strings.HasSuffix(t, ":") && bidContentLead(t) && reDocLead22.MatchString(t):
+		case strings.HasSuffix(t, ":") && bidContentLead(t) && reDocLead.MatchString(t):
 			return t
 		}
 		return ""
@@ -282,7 +282,7 @@ func (x *clauseExtractor) leadIn22(pos int) string {
 // keyprobe 12; heldout17 07 cites "المنافسة رقم" in a letter, which stays
 // a letter). A tender so titled states its requirements as any tender
 // does; المتنافس is the bidder (keywords.go).
-const tenderText22 = `|منافسة\s+(?:عامة|محدودة)|كراسة\s+(?:ال)?شروط\s+و(?:ال)?مواصفات`
+const tenderTextLettersEnvelopes = `|منافسة\s+(?:عامة|محدودة)|كراسة\s+(?:ال)?شروط\s+و(?:ال)?مواصفات`
 
 // Family D3: one sentence naming the documents a bid encloses, with the
 // bidder as its subject or the bid as the thing they are attached to
@@ -296,17 +296,17 @@ const tenderText22 = `|منافسة\s+(?:عامة|محدودة)|كراسة\s+(?:
 // named in it is one more document, and a financial line stays only when
 // no other sentence states the bond.
 var (
-	reDocListEN22 = regexp.MustCompile(`(?i)^(?:[0-9][0-9.]*\s+)?(?:(?:the|each|every|all)\s+)?(?:(?:bidders?|tenderers?|applicants?|suppliers?|consultants?)\s+(?:must|shall)\s+(?:enclose|submit|attach|include|provide)\s+(?:with\s+(?:its|their|the|his|each)\s+(?:bids?|tenders?|offers?|proposals?|applications?)\s+)?|(?:bids?|tenders?|offers?|proposals?|applications?|quotations?)\s+(?:must|shall)\s+be\s+accompanied\s+by\s+)`)
-	reDocListAR22 = regexp.MustCompile(`^(?:[0-9٠-٩][0-9٠-٩.\-]*\s+)?(?:يجب|ويجب|يتعين)\s+(?:على\s+(?:ال)?(?:مناقص|متنافس|متقدم|مورد)\s+)?أن\s+(?:يرفق|يقدم|ترفق|تقدم)\s+(?:بالعطاء|بعطائه|مع\s+(?:ال)?عطاء(?:ه)?|بالعرض|بعرضه|مع\s+(?:ال)?عرض(?:ه)?|بالطلب|بطلبه)\s+`)
-	// reListSepAR22: round 14's separators and و before more document
+	reDocListEN = regexp.MustCompile(`(?i)^(?:[0-9][0-9.]*\s+)?(?:(?:the|each|every|all)\s+)?(?:(?:bidders?|tenderers?|applicants?|suppliers?|consultants?)\s+(?:must|shall)\s+(?:enclose|submit|attach|include|provide)\s+(?:with\s+(?:its|their|the|his|each)\s+(?:bids?|tenders?|offers?|proposals?|applications?)\s+)?|(?:bids?|tenders?|offers?|proposals?|applications?|quotations?)\s+(?:must|shall)\s+be\s+accompanied\s+by\s+)`)
+	reDocListAR = regexp.MustCompile(`^(?:[0-9٠-٩][0-9٠-٩.\-]*\s+)?(?:يجب|ويجب|يتعين)\s+(?:على\s+(?:ال)?(?:مناقص|متنافس|متقدم|مورد)\s+)?أن\s+(?:يرفق|يقدم|ترفق|تقدم)\s+(?:بالعطاء|بعطائه|مع\s+(?:ال)?عطاء(?:ه)?|بالعرض|بعرضه|مع\s+(?:ال)?عرض(?:ه)?|بالطلب|بطلبه)\s+`)
+	// reListSepARLettersEnvelopes: round 14's separators and و before more document
 	// nouns ("ونشرات البيانات", "وضمان العطاء").
-	reListSepAR22 = regexp.MustCompile(reListSepAR.String() + `|\s+و(?:نشرات|ضمان|كفالة|كتالوجات|كتالوج|بطاقة|ترخيص|رخصة|إقرار|تعهد|شهادات|صور|نسخ|خطابات|قوائم|جدول|جداول|مخططات|عينات)`)
-	// reDocItem22: an item naming a document (not a bond's terms).
-	reDocItem22  = regexp.MustCompile(`(?i)\b(?:certificates?|cop(?:y|ies)|card|registration|licen[cs]e|datasheets?|data\s+sheets?|statements?|letters?|profile|declaration|undertaking|catalogues?|brochures?|cvs?|form|schedule|bill\s+of\s+quantities|programme|method\s+statement)\b|صورة|نسخة|شهادة|بطاقة|سجل|ترخيص|رخصة|نشرات|كتالوج|إقرار|تعهد|خطاب|قوائم|كشف|السير\s+الذاتية`)
-	reBondWord22 = regexp.MustCompile(`(?i)\b(?:bid|tender)\s+(?:bond|security|guarantee)\b|ضمان\s+(?:ال)?عطاء|الضمان\s+(?:المؤقت|الابتدائي)|التأمين\s+(?:المؤقت|الابتدائي)`)
+	reListSepARLettersEnvelopes = regexp.MustCompile(reListSepAR.String() + `|\s+و(?:نشرات|ضمان|كفالة|كتالوجات|كتالوج|بطاقة|ترخيص|رخصة|إقرار|تعهد|شهادات|صور|نسخ|خطابات|قوائم|جدول|جداول|مخططات|عينات)`)
+	// reDocItem: an item naming a document (not a bond's terms).
+	reDocItem                  = regexp.MustCompile(`(?i)\b(?:certificates?|cop(?:y|ies)|card|registration|licen[cs]e|datasheets?|data\s+sheets?|statements?|letters?|profile|declaration|undertaking|catalogues?|brochures?|cvs?|form|schedule|bill\s+of\s+quantities|programme|method\s+statement)\b|صورة|نسخة|شهادة|بطاقة|سجل|ترخيص|رخصة|نشرات|كتالوج|إقرار|تعهد|خطاب|قوائم|كشف|السير\s+الذاتية`)
+	reBondWordLettersEnvelopes = regexp.MustCompile(`(?i)\b(?:bid|tender)\s+(?:bond|security|guarantee)\b|ضمان\s+(?:ال)?عطاء|الضمان\s+(?:المؤقت|الابتدائي)|التأمين\s+(?:المؤقت|الابتدائي)`)
 )
 
-func (x *clauseExtractor) splitDocLists22() {
+func (x *clauseExtractor) splitDocListsLettersEnvelopes() {
 	var out []reqFound
 	for i, r := range x.reqs {
 		if r.r.Category != "documentation" && r.r.Category != "financial" {
@@ -314,7 +314,7 @@ func (x *clauseExtractor) splitDocLists22() {
 			continue
 		}
 		t := x.a.text[r.start:r.end]
-		items := docList{reDocListEN22, reDocListAR22, reListSepAR22, true}.items(t)
+		items := docList{reDocListEN, reDocListAR, reListSepARLettersEnvelopes, true}.items(t)
 		if items == nil {
 			out = append(out, r)
 			continue
@@ -322,9 +322,9 @@ func (x *clauseExtractor) splitDocLists22() {
 		docs := 0
 		for _, it := range items {
 			v := t[it[0]:it[1]]
-			if reBondTerms22.MatchString(v) && !reBondWord22.MatchString(v) {
+			if reBondTerms.MatchString(v) && !reBondWordLettersEnvelopes.MatchString(v) {
 				docs = -9 // "issued by a bank ..., valid for 120 days": one bond's terms
-			} else if reDocItem22.MatchString(v) && !reBondWord22.MatchString(v) {
+			} else if reDocItem.MatchString(v) && !reBondWordLettersEnvelopes.MatchString(v) {
 				docs++
 			}
 		}
@@ -339,7 +339,7 @@ func (x *clauseExtractor) splitDocLists22() {
 			if len(v) < 6 {
 				continue
 			}
-			bond = bond || reBondWord22.MatchString(v)
+			bond = bond || reBondWordLettersEnvelopes.MatchString(v)
 			s += strings.Index(x.a.text[s:e], v)
 			n := r
 			n.r.Requirement, n.r.Category, n.start, n.end = clip(strings.Join(strings.Fields(v), " "), 300), "documentation", s, s+len(v)
@@ -353,18 +353,18 @@ func (x *clauseExtractor) splitDocLists22() {
 				x.reqSents[si] = false
 			}
 		}
-		if r.r.Category == "financial" && bond && !x.otherBond22(i, hasArabic(t)) {
+		if r.r.Category == "financial" && bond && !x.otherBond(i, hasArabic(t)) {
 			out = append(out, r)
 		}
 	}
 	x.reqs = out
 }
 
-// otherBond22: a financial requirement other than x.reqs[i], in the same
+// otherBond: a financial requirement other than x.reqs[i], in the same
 // script, names a bid bond.
-func (x *clauseExtractor) otherBond22(i int, arabic bool) bool {
+func (x *clauseExtractor) otherBond(i int, arabic bool) bool {
 	for j, o := range x.reqs {
-		if j != i && o.r.Category == "financial" && hasArabic(x.a.text[o.start:o.end]) == arabic && reBondWord22.MatchString(x.a.text[o.start:o.end]) {
+		if j != i && o.r.Category == "financial" && hasArabic(x.a.text[o.start:o.end]) == arabic && reBondWordLettersEnvelopes.MatchString(x.a.text[o.start:o.end]) {
 			return true
 		}
 	}
@@ -379,39 +379,39 @@ func (x *clauseExtractor) otherBond22(i int, arabic bool) bool {
 // compliance; the bidder holding a licence (يكون المتنافس حاصلاً على
 // ترخيص) is eligibility.
 var (
-	reNational22 = regexp.MustCompile(`(?i)\b(?:omani|saudi|emirati|kuwaiti|qatari|bahraini)[sz]ation\b|(?:^|\s)(?:ال)?(?:تعمين|سعودة|توطين|تكويت|بحرنة)(?:\s|$|[.،,؛])`)
-	reCEMark22   = regexp.MustCompile(`(?i)\bCE\s*[-‑]?\s*mark(?:ing|ed)?\b|علامة\s+المطابقة`)
-	reHoldsLic22 = regexp.MustCompile(`(?:المناقص|المتنافس|المتقدم|المورد)\s+حاصل(?:اً|ا|ة|ةً)?\s+على\s+(?:ترخيص|رخصة)`)
-	// reBondTerms22: a bond's sum or validity, which a bond to furnish
+	reNational = regexp.MustCompile(`(?i)\b(?:omani|saudi|emirati|kuwaiti|qatari|bahraini)[sz]ation\b|(?:^|\s)(?:ال)?(?:تعمين|سعودة|توطين|تكويت|بحرنة)(?:\s|$|[.،,؛])`)
+	reCEMark   = regexp.MustCompile(`(?i)\bCE\s*[-‑]?\s*mark(?:ing|ed)?\b|علامة\s+المطابقة`)
+	reHoldsLic = regexp.MustCompile(`(?:المناقص|المتنافس|المتقدم|المورد)\s+حاصل(?:اً|ا|ة|ةً)?\s+على\s+(?:ترخيص|رخصة)`)
+	// reBondTerms: a bond's sum or validity, which a bond to furnish
 	// states and a copy of it in a list of documents does not.
-	reBondTerms22  = regexp.MustCompile(`(?-i:\bof\s+[A-Z]{3}\b)|\bof\s+\d|(?i:\bvalid\b)|بمبلغ|بقيمة|ساري|بنسبة|%|٪`)
-	reCertToGive22 = regexp.MustCompile(`(?i)\bcertificate\b|شهادة`)
+	reBondTerms  = regexp.MustCompile(`(?-i:\bof\s+[A-Z]{3}\b)|\bof\s+\d|(?i:\bvalid\b)|بمبلغ|بقيمة|ساري|بنسبة|%|٪`)
+	reCertToGive = regexp.MustCompile(`(?i)\bcertificate\b|شهادة`)
 )
 
-func category22(t, cat string) string {
+func categoryLettersEnvelopes(t, cat string) string {
 	switch {
-	case cat == "documentation" && bondFirst22(t) && reBondTerms22.MatchString(t) && reReqMandatory.MatchString(t):
+	case cat == "documentation" && bondFirst(t) && reBondTerms.MatchString(t) && reReqMandatory.MatchString(t):
 		return "financial" // "2.2 A bid bond of OMR 6,000.000, valid for 90 days, is required" under "Documents and bid bond"
-	case (cat == "technical" || cat == "eligibility" || cat == "experience") && reNational22.MatchString(t) && !reCertToGive22.MatchString(t):
+	case (cat == "technical" || cat == "eligibility" || cat == "experience") && reNational.MatchString(t) && !reCertToGive.MatchString(t):
 		return "compliance"
-	case (cat == "technical" || cat == "eligibility") && reCEMark22.MatchString(t):
+	case (cat == "technical" || cat == "eligibility") && reCEMark.MatchString(t):
 		return "compliance"
-	case cat == "technical" && reHoldsLic22.MatchString(t):
+	case cat == "technical" && reHoldsLic.MatchString(t):
 		return "eligibility"
 	}
 	return cat
 }
 
-// bondFirst22: the sentence is about a bond: it names one in its first
+// bondFirst: the sentence is about a bond: it names one in its first
 // words ("2.2 A bid bond of OMR 6,000", "٢-٢ يشترط تقديم ضمان عطاء"), not
 // at the end of a list of documents.
-func bondFirst22(t string) bool {
-	m := reBondWord22.FindStringIndex(t)
+func bondFirst(t string) bool {
+	m := reBondWordLettersEnvelopes.FindStringIndex(t)
 	return m != nil && m[0] < 60
 }
 
 // Family K1: key staff the bidder must field are technical (session 18,
-// decision 1), also where keyStaff16, which reads the role at the
+// decision 1), also where keyStaffRequirementConventions, which reads the role at the
 // condition's start, does not see it: the role after a verb of fielding
 // ("The Tenderer must field a site engineer holding a degree", "يجب
 // توفير مهندس تشغيل لا تقل خبرته عن ثماني سنوات", "أن يوفر المناقص مشرفاً
@@ -426,44 +426,44 @@ func bondFirst22(t string) bool {
 // فرع قائم في محافظة ظفار"; heldout16 02, 09 and its README) is
 // technical, as a workshop or a service centre is.
 var (
-	staffRoles22   = `(?:engineers?|managers?|supervisors?|directors?|architects?|drivers?|technicians?|operators?|officers?|inspectors?|foremen|foreman|chefs?|cooks?|coordinators?|specialists?|experts?|surveyors?)`
-	reStaffVerb22  = regexp.MustCompile(`(?i)\b(?:field|deploy|assign|nominate|station|employ|mobili[sz]e|provide)\s+(?:(?:a|an|one|two|three|at\s+least|\(?[0-9]+\)?|qualified|full-time|dedicated|resident|experienced|certified|[a-z]+)\s+){0,3}` + staffRoles22 + `\b`)
-	reStaffProp22  = regexp.MustCompile(`(?i)^\s*(?:[0-9][0-9.]*[.)]?\s+)?(?:the|each)\s+(?:proposed|nominated|designated)\s+(?:[a-z]+\s+){0,2}` + staffRoles22 + `\b`)
-	reStaffAR22    = regexp.MustCompile(`(?:توفير|يوفر|تعيين|يعين|وجود)\s+(?:ال\p{Arabic}+\s+)?(?:ال)?(?:مهندس|مشرف|مدير|سائق|فني|طاه|مراقب|مسؤول)|(?:جميع|كافة)\s+(?:ال)?(?:سائقين|مهندسين|مشرفين|فنيين|العاملين)|(?:خبرة|مؤهل)\s+(?:ال)?(?:مهندس|مشرف|مدير)\s+(?:ال)?\p{Arabic}+\s+(?:ال)?مقترح`)
-	reBranchOffice = regexp.MustCompile(`(?i)\b(?:branch|(?:local\s+)?support\s+office|local\s+office)\b|(?:^|\s)(?:لل\p{Arabic}+|له|لديه)\s+فرع\s|(?:^|\s)فرع\s+(?:قائم|في)`)
+	staffRoles                = `(?:engineers?|managers?|supervisors?|directors?|architects?|drivers?|technicians?|operators?|officers?|inspectors?|foremen|foreman|chefs?|cooks?|coordinators?|specialists?|experts?|surveyors?)`
+	reStaffVerb               = regexp.MustCompile(`(?i)\b(?:field|deploy|assign|nominate|station|employ|mobili[sz]e|provide)\s+(?:(?:a|an|one|two|three|at\s+least|\(?[0-9]+\)?|qualified|full-time|dedicated|resident|experienced|certified|[a-z]+)\s+){0,3}` + staffRoles + `\b`)
+	reStaffProp               = regexp.MustCompile(`(?i)^\s*(?:[0-9][0-9.]*[.)]?\s+)?(?:the|each)\s+(?:proposed|nominated|designated)\s+(?:[a-z]+\s+){0,2}` + staffRoles + `\b`)
+	reStaffARLettersEnvelopes = regexp.MustCompile(`(?:توفير|يوفر|تعيين|يعين|وجود)\s+(?:ال\p{Arabic}+\s+)?(?:ال)?(?:مهندس|مشرف|مدير|سائق|فني|طاه|مراقب|مسؤول)|(?:جميع|كافة)\s+(?:ال)?(?:سائقين|مهندسين|مشرفين|فنيين|العاملين)|(?:خبرة|مؤهل)\s+(?:ال)?(?:مهندس|مشرف|مدير)\s+(?:ال)?\p{Arabic}+\s+(?:ال)?مقترح`)
+	reBranchOffice            = regexp.MustCompile(`(?i)\b(?:branch|(?:local\s+)?support\s+office|local\s+office)\b|(?:^|\s)(?:لل\p{Arabic}+|له|لديه)\s+فرع\s|(?:^|\s)فرع\s+(?:قائم|في)`)
 )
 
-func staffCategory22(t, cat string) string {
+func staffCategory(t, cat string) string {
 	switch {
-	case (cat == "eligibility" || cat == "experience") && !reDocNoun.MatchString(t) && (reStaffVerb22.MatchString(t) || reStaffProp22.MatchString(t) || reStaffAR22.MatchString(t)):
+	case (cat == "eligibility" || cat == "experience") && !reDocNoun.MatchString(t) && (reStaffVerb.MatchString(t) || reStaffProp.MatchString(t) || reStaffARLettersEnvelopes.MatchString(t)):
 		return "technical"
-	case cat == "eligibility" && reBranchOffice.MatchString(t) && !reReqRegistered22.MatchString(t):
+	case cat == "eligibility" && reBranchOffice.MatchString(t) && !reReqRegistered.MatchString(t):
 		return "technical"
 	}
 	return cat
 }
 
-var reReqRegistered22 = regexp.MustCompile(`(?i)\bregist|licen[cs]|incorporat|\bestablished\b|مسجل|سجل|ترخيص|رخصة`)
+var reReqRegistered = regexp.MustCompile(`(?i)\bregist|licen[cs]|incorporat|\bestablished\b|مسجل|سجل|ترخيص|رخصة`)
 
 // Family D4: a lead-in longer than seventy letters that says what
 // follows ("4.1 Applicants must submit the following documents, in one
 // original and one copy:", heldout16 04) or that ends with a full stop
 // ("Each submission shall contain the following documents.", heldout16
 // 05) opens its list as the short lead-in does.
-var reFollowingLead22 = regexp.MustCompile(`(?i)\bthe\s+following(?:\s+(?:documents|items|information))?\b[^.:]{0,60}[:.]$|(?:المستندات|الوثائق)\s+(?:التالية|الآتية)[^.:]{0,60}[:.]$`)
+var reFollowingLead = regexp.MustCompile(`(?i)\bthe\s+following(?:\s+(?:documents|items|information))?\b[^.:]{0,60}[:.]$|(?:المستندات|الوثائق)\s+(?:التالية|الآتية)[^.:]{0,60}[:.]$`)
 
-func followingLead22(t string) bool {
-	return utf8.RuneCountInString(t) <= 140 && bidContentLead(t) && reFollowingLead22.MatchString(strings.TrimSpace(t))
+func followingLead(t string) bool {
+	return utf8.RuneCountInString(t) <= 140 && bidContentLead(t) && reFollowingLead.MatchString(strings.TrimSpace(t))
 }
 
-// dropStrays22: under a lead-in naming what a bid holds, whose items are
+// dropStrays: under a lead-in naming what a bid holds, whose items are
 // lettered or bulleted ("a) the completed PQ questionnaire;"), a line
 // with no such marker after them is no item of the list ("4.2 A
 // non-refundable PQ fee of OMR 150.000 must be paid ...", "Attendance is
 // optional."; heldout16 04): it was read as a document because the
 // lead-in's section runs to the next heading in a tender. It is no
 // requirement, and its sentence is read for duties again.
-func (x *clauseExtractor) dropStrays22() {
+func (x *clauseExtractor) dropStrays() {
 	marked := map[string]bool{}
 	for _, r := range x.reqs {
 		if sec := strings.TrimSpace(strings.TrimPrefix(r.section, tenderMark)); r.section != "" && bidContentLead(sec) && reLetterItem.MatchString(x.a.text[r.start:r.end]) {
@@ -472,7 +472,7 @@ func (x *clauseExtractor) dropStrays22() {
 	}
 	x.reqs = slices.DeleteFunc(x.reqs, func(r reqFound) bool {
 		t := x.a.text[r.start:r.end]
-		if !marked[r.section] || r.r.Category != "documentation" || reLetterItem.MatchString(t) || reDocNoun.MatchString(t) || reDocItem22.MatchString(t) {
+		if !marked[r.section] || r.r.Category != "documentation" || reLetterItem.MatchString(t) || reDocNoun.MatchString(t) || reDocItem.MatchString(t) {
 			return false
 		}
 		for si, sp := range x.sents {
@@ -487,18 +487,18 @@ func (x *clauseExtractor) dropStrays22() {
 // Family L3: a letter whose addressee's role is known when duties are
 // read ("Customer / العميل | Al Batinah Medical Centre LLC" in its header
 // table) and whose sender, the company on its first lines, has no role
-// yet (the party rules give it one later): letterRoles15 needs both and
+// yet (the party rules give it one later): letterRoles needs both and
 // read "you must notify us" and "We shall respond" as no one's
 // (heldout17 12; heldout17 04 and the oblprobe reminders write the
 // sender's role into the text and were read). The addressee is "you";
 // the sender is "we" when its role follows from the addressee's.
-var senderOf22 = map[string]string{"customer": "supplier", "tenant": "landlord", "landlord": "tenant", "employee": "employer", "subcontractor": "contractor", "buyer": "supplier"}
+var senderOf = map[string]string{"customer": "supplier", "tenant": "landlord", "landlord": "tenant", "employee": "employer", "subcontractor": "contractor", "buyer": "supplier"}
 
-func (x *clauseExtractor) letterFrame22() {
-	if x.you != "" || x.we15 != "" {
+func (x *clauseExtractor) letterFrame() {
+	if x.you != "" || x.letterSender != "" {
 		return
 	}
-	m := reLetterOpen15.FindStringIndex(x.a.text)
+	m := reLetterOpen.FindStringIndex(x.a.text)
 	if m == nil || m[0] > 1500 {
 		return
 	}
@@ -511,7 +511,7 @@ func (x *clauseExtractor) letterFrame22() {
 		switch {
 		case p.Role != "" && p.Role != "-":
 			if role != "" && role != p.Role {
-				return // two roles: letterRoles15's frame, or none
+				return // two roles: letterRoles's frame, or none
 			}
 			if role = p.Role; at < 0 || i < at {
 				at = i
@@ -523,7 +523,7 @@ func (x *clauseExtractor) letterFrame22() {
 	if role == "" || sender < 0 || sender > at {
 		return
 	}
-	x.you, x.we15 = role, senderOf22[role]
+	x.you, x.letterSender = role, senderOf[role]
 }
 
 // Family B1: a statement is no duty. A benefit the addressee will
@@ -535,8 +535,8 @@ func (x *clauseExtractor) letterFrame22() {
 // "will not renew the lease, which therefore expires on 31 August 2026";
 // heldout17 03, heldout9 08): the notice is given, nothing is owed.
 var (
-	reBenefit22    = regexp.MustCompile(`(?i)^(?:also\s+)?receive\s+(?:(?:a|an|the|your|one-time|monthly|annual|[\w-]+)\s+){0,4}(?:allowance|bonus|salary|credit|benefit|reimbursement|compensation|gratuity|ticket|commission)s?\b`)
-	reNonRenewal22 = regexp.MustCompile(`(?i)^(?:be\s+)?renew(?:ed)?\b[^.;]{0,80}\b(?:expire|expires|expiring|end|ends|terminate|terminates)\b`)
+	reBenefit    = regexp.MustCompile(`(?i)^(?:also\s+)?receive\s+(?:(?:a|an|the|your|one-time|monthly|annual|[\w-]+)\s+){0,4}(?:allowance|bonus|salary|credit|benefit|reimbursement|compensation|gratuity|ticket|commission)s?\b`)
+	reNonRenewal = regexp.MustCompile(`(?i)^(?:be\s+)?renew(?:ed)?\b[^.;]{0,80}\b(?:expire|expires|expiring|end|ends|terminate|terminates)\b`)
 )
 
 // Family J1: a condition's second limb split off as a requirement of its
@@ -551,16 +551,16 @@ var (
 // the staff the first part fields; a firm's experience after its
 // registration ("... عماني، وأن تكون له خبرة"; reqprobe 17, 25, 29) stays
 // a requirement of its own.
-var reLimb22 = regexp.MustCompile(`^(?:(?:and\s+)?(?:must|shall)\s+)?be\s|^و?أن\s`)
+var reLimb = regexp.MustCompile(`^(?:(?:and\s+)?(?:must|shall)\s+)?be\s|^و?أن\s`)
 
-func (x *clauseExtractor) joinLimbs22() {
+func (x *clauseExtractor) joinLimbs() {
 	out := x.reqs[:0]
 	for _, r := range x.reqs {
 		t := x.a.text[r.start:r.end]
-		if n := len(out); n > 0 && reLimb22.MatchString(t) {
+		if n := len(out); n > 0 && reLimb.MatchString(t) {
 			p := &out[n-1]
 			gap := x.a.text[min(p.end, r.start):r.start]
-			joins := r.r.Category == "eligibility" && p.r.Category != "eligibility" && !reReqRegistered22.MatchString(t) ||
+			joins := r.r.Category == "eligibility" && p.r.Category != "eligibility" && !reReqRegistered.MatchString(t) ||
 				r.r.Category == "experience" && p.r.Category == "technical" ||
 				r.r.Category == "technical" && p.r.Category == "compliance" && strings.HasPrefix(strings.TrimSpace(strings.ToLower(t)), "must be approved")
 			if joins && p.end <= r.start && len(gap) <= 24 && !strings.ContainsAny(gap, ".\n؛") && p.r.Mandatory == r.r.Mandatory {
@@ -574,7 +574,7 @@ func (x *clauseExtractor) joinLimbs22() {
 }
 
 // Family R4 (left open by session 21): a tender's rejection sentence in
-// the wordings family R3 (rejections21) does not read: "will not be
+// the wordings family R3 (rejectionsBidsPassives) does not read: "will not be
 // considered / accepted / evaluated", "will be disregarded", "will be
 // declared non-responsive", and in Arabic "لا يقبل / لن ينظر في / يعتبر
 // لاغياً" with the missing thing ("غير مصحوب ب", "لا يرفق به"). As in R3,
@@ -582,8 +582,10 @@ func (x *clauseExtractor) joinLimbs22() {
 // mandatory requirement only when no other requirement names it, and is
 // no duty.
 var (
-	reRejectEN22 = regexp.MustCompile(`(?i)\b(?:not\s+accompanied\s+by|without|fail(?:s|ing)?\s+to\s+(?:submit|provide|attach|furnish|enclose|include)|that\s+(?:do|does)\s+not\s+(?:include|contain|enclose))\s+((?:a|an|the|any|its|their|valid)\s+)*([^,.;]{3,60}?)\s+(?:will|shall|may)\s+(?:not\s+be\s+(?:considered|accepted|evaluated|opened)|be\s+(?:disregarded|declared\s+non-?responsive|treated\s+as\s+non-?responsive|excluded\s+from\s+(?:the\s+)?evaluation))\b`)
-	reRejectAR22 = regexp.MustCompile(`(?:^|\s)و?(?:لا\s+يقبل|لن\s+يقبل|لا\s+يُقبل|لا\s+ينظر\s+في|لن\s+ينظر\s+في|يعتبر\s+لاغياً)\s+(?:أي\s+|كل\s+)?(?:ال)?(?:عطاء|عرض|طلب)\S*\s+(?:غير\s+(?:ال)?مصحوب[ةه]?\s+ب|(?:الذي\s+|التي\s+)?(?:لا|لم)\s+(?:ي|ت)(?:رفق|قدم)\s+(?:به|بها|معه|معها)?\s*)((?:\p{Arabic}+\s*){1,5})`)
+	reRejectENLettersEnvelopes = regexp.MustCompile(`(?i)\b(?:not\s+accompanied\s+by|without|fail(?:s|ing)?\s+to\s+(?:submit|provide|attach|furnish|enclose|include)|that\s+(?:do|does)\s+not\s+(?:include|contain|enclose))\s+((?:a|an|the|any|its|their|valid)\s+)*([^,.;]{3,60}?)\s+(?:will|shall|may)\s+(?:not\s+be\s+(?:considered|accepted|evaluated|opened)|be\s+(?:disregarded|declared\s+non-?responsive|treated\s+as\s+non-?responsive|excluded\s+from\s+(?:the\s+)?evaluation))\b`)
+	reRejectARLettersEnvelopes = regexp.MustCompile(`(?:^|\s)و?(?:لا\s+يقبل|لن\s+يقبل|لا\s+يُقبل|لا\s+ينظر\s+في|لن\s+ينظر\s+في|يعتبر\s+لاغياً)\s+(?:أي\s+|كل\s+)?(?:ال)?(?:عطاء|عرض|طلب)\S*\s+(?:غير\s+(?:ال)?مصحوب[ةه]?\s+ب|(?:الذي\s+|التي\s+)?(?:لا|لم)\s+(?:ي|ت)(?:رفق|قدم)\s+(?:به|بها|معه|معها)?\s*)((?:\p{Arabic}+\s*){1,5})`)
 )
 
-func (x *clauseExtractor) rejections22() { x.rejections(reRejectEN22, reRejectAR22) }
+func (x *clauseExtractor) rejectionsLettersEnvelopes() {
+	x.rejections(reRejectENLettersEnvelopes, reRejectARLettersEnvelopes)
+}

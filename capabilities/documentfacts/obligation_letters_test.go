@@ -3,8 +3,8 @@ package documentfacts
 import "testing"
 
 // Family L: letters written as "we" / "you" that engage their reader
-// (runRole28Cases, obligation_subjects_test.go).
-var letters28Cases = []role28Case{
+// (runRoleCases, obligation_subjects_test.go).
+var lettersCases = []roleCase{
 	{"L", "English: an engagement letter written as we / you", "Al Noor Developments SAOC\nP.O. Box 12, Muscat\n\n" +
 		"Date: 3 March 2027\n\nMr. Karim Haddad\nVilla 9, Al Khuwair, Muscat\n\nDear Mr. Haddad,\n\n" +
 		"We are pleased to engage you as an independent consultant to review the structural design of our tower. " +
@@ -27,4 +27,4 @@ var letters28Cases = []role28Case{
 		[]string{"- must You shall return the site pass"}, nil},
 }
 
-func TestLetters28Families(t *testing.T) { runRole28Cases(t, letters28Cases) }
+func TestLetters28Families(t *testing.T) { runRoleCases(t, lettersCases) }

@@ -11,16 +11,16 @@ import (
 // sets. Hooked by one line each (requirements.go, clauses.go); the table
 // cases are in obligation_missed_clauses_test.go.
 
-// req27 reads, in a document that selects (a tender, an RFQ, its
+// missedClausesRequirements reads, in a document that selects (a tender, an RFQ, its
 // addendum or its replies to bidders' queries), the conditions stated
 // outside a requirements section.
-func (x *clauseExtractor) req27(ctx reqContext) {
+func (x *clauseExtractor) missedClausesRequirements(ctx reqContext) {
 	if ctx.binding || !ctx.selecting {
 		return
 	}
-	x.bidderConditions27()
-	x.submitWithBid27()
-	x.passiveBonds27()
+	x.bidderConditionsMissedClauses()
+	x.submitWithBid()
+	x.passiveBonds()
 }
 
 // Class C1: a bidder's condition stated as a sentence wherever it stands
@@ -29,7 +29,7 @@ func (x *clauseExtractor) req27(ctx reqContext) {
 //
 //   - decision 32 in Arabic: a site visit the bidder must attend written
 //     with its noun ("يجب على المناقصين حضور الزيارة الميدانية"):
-//     eligibility (reMustAttend20c reads زيارة الموقع and the meeting);
+//     eligibility (reMustAttend reads زيارة الموقع and the meeting);
 //   - decision 55: a share of national staff the bidder must meet ("Bidders
 //     must meet the Omanisation percentage", "يجب أن تكون نسبة التعمين
 //     لدى المناقص مطابقة"): compliance; a certificate of it is a document
@@ -41,38 +41,38 @@ func (x *clauseExtractor) req27(ctx reqContext) {
 //     are certified to ISO 9906", "تقبل المضخات المكافئة إذا كانت معتمدة
 //     وفق المواصفة"): compliance.
 var (
-	reArVisit27 = regexp.MustCompile(`(?:يجب|يتعين|يلتزم|على|يشترط|يُشترط)[^.؛\n]{0,50}?حضور\s+(?:ال)?زيارة\s+(?:ال)?(?:ميدانية|موقع)`)
-	// reBidder27: the one who bids, in either language.
-	reBidder27 = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?)\b|(?:^|\s)(?:ال|لل|ل)?(?:مناقص|متناقص|متقدم)(?:ين|ون)?(?:\s|$|[.،,؛])|مقدم\s+العطاء|مقدمي\s+العطاءات`)
-	// reCondModal27: the word that makes it a condition.
-	reCondModal27 = regexp.MustCompile(`(?i)\b(?:must|shall|is\s+required\s+to|are\s+required\s+to)\b|(?:^|\s)(?:يجب|يشترط|يُشترط|يتعين)(?:\s|$)`)
-	// reCertWord27: a certificate, which is a document to submit.
-	reCertWord27 = regexp.MustCompile(`(?i)\bcertificates?\b|شهادة|شهادات`)
-	reTurnover27 = regexp.MustCompile(`(?i)\bturnover\b|حجم\s+(?:ال)?أعمال|(?:ال)?مبيعات\s+(?:ال)?سنوية`)
-	reFloor27    = regexp.MustCompile(`(?i)\bat\s+least\b|\bnot\s+less\s+than\b|\bminimum\b|(?:ألا|الا|لا|أن\s+لا)\s+(?:يقل|تقل)(?:\s|$)`)
-	reAccepted27 = regexp.MustCompile(`(?i)\b(?:accepted|acceptable|allowed|permitted)\s+(?:only\s+)?(?:if|provided(?:\s+that)?|where)\b[^.;\n]{0,60}?\b(?:certified\s+to|conform(?:s|ing)?\s+to|compl(?:y|ies)\s+with)\b[^.;\n]{0,30}?\b(?:ISO|EN|ASTM|BS|GSO|IEC|ANSI|DIN|standards?)\b|(?:تقبل|تُقبل|يقبل|يُقبل)[^.؛\n]{0,60}?(?:إذا|شريطة|بشرط)\s+(?:أن\s+)?(?:كانت|كان|تكون|يكون)\s+(?:معتمدة|معتمد|مطابقة|مطابق)\s+(?:وفق|ل)`)
+	reArVisit = regexp.MustCompile(`(?:يجب|يتعين|يلتزم|على|يشترط|يُشترط)[^.؛\n]{0,50}?حضور\s+(?:ال)?زيارة\s+(?:ال)?(?:ميدانية|موقع)`)
+	// reBidder: the one who bids, in either language.
+	reBidder = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?)\b|(?:^|\s)(?:ال|لل|ل)?(?:مناقص|متناقص|متقدم)(?:ين|ون)?(?:\s|$|[.،,؛])|مقدم\s+العطاء|مقدمي\s+العطاءات`)
+	// reCondModal: the word that makes it a condition.
+	reCondModal = regexp.MustCompile(`(?i)\b(?:must|shall|is\s+required\s+to|are\s+required\s+to)\b|(?:^|\s)(?:يجب|يشترط|يُشترط|يتعين)(?:\s|$)`)
+	// reCertWordMissedClauses: a certificate, which is a document to submit.
+	reCertWordMissedClauses = regexp.MustCompile(`(?i)\bcertificates?\b|شهادة|شهادات`)
+	reTurnover              = regexp.MustCompile(`(?i)\bturnover\b|حجم\s+(?:ال)?أعمال|(?:ال)?مبيعات\s+(?:ال)?سنوية`)
+	reFloor                 = regexp.MustCompile(`(?i)\bat\s+least\b|\bnot\s+less\s+than\b|\bminimum\b|(?:ألا|الا|لا|أن\s+لا)\s+(?:يقل|تقل)(?:\s|$)`)
+	reAccepted              = regexp.MustCompile(`(?i)\b(?:accepted|acceptable|allowed|permitted)\s+(?:only\s+)?(?:if|provided(?:\s+that)?|where)\b[^.;\n]{0,60}?\b(?:certified\s+to|conform(?:s|ing)?\s+to|compl(?:y|ies)\s+with)\b[^.;\n]{0,30}?\b(?:ISO|EN|ASTM|BS|GSO|IEC|ANSI|DIN|standards?)\b|(?:تقبل|تُقبل|يقبل|يُقبل)[^.؛\n]{0,60}?(?:إذا|شريطة|بشرط)\s+(?:أن\s+)?(?:كانت|كان|تكون|يكون)\s+(?:معتمدة|معتمد|مطابقة|مطابق)\s+(?:وفق|ل)`)
 )
 
-// condition27 is the category of the bidder's condition sentence t
+// conditionMissedClauses is the category of the bidder's condition sentence t
 // states (class C1), "" when none.
-func condition27(t string) string {
+func conditionMissedClauses(t string) string {
 	switch {
-	case reArVisit27.MatchString(t) && !reOptionalVisit20c.MatchString(t):
+	case reArVisit.MatchString(t) && !reOptionalVisit.MatchString(t):
 		return "eligibility"
-	case reNationals23.MatchString(t) && reCondModal27.MatchString(t) && reBidder27.MatchString(t) && !reCertWord27.MatchString(t):
+	case reNationals.MatchString(t) && reCondModal.MatchString(t) && reBidder.MatchString(t) && !reCertWordMissedClauses.MatchString(t):
 		return "compliance"
-	case reTurnover27.MatchString(t) && reFloor27.MatchString(t) && reCondModal27.MatchString(t) && reBidder27.MatchString(t) && !reCertWord27.MatchString(t):
+	case reTurnover.MatchString(t) && reFloor.MatchString(t) && reCondModal.MatchString(t) && reBidder.MatchString(t) && !reCertWordMissedClauses.MatchString(t):
 		return "financial"
-	case reAccepted27.MatchString(t):
+	case reAccepted.MatchString(t):
 		return "compliance"
 	}
 	return ""
 }
 
-// bidderConditions27 adds the requirement of each sentence stating a
+// bidderConditionsMissedClauses adds the requirement of each sentence stating a
 // bidder's condition (class C1) that no requirement reads yet, and keeps
-// it from the obligations (as bidderConditions20c, requirement_conventions.go).
-func (x *clauseExtractor) bidderConditions27() {
+// it from the obligations (as bidderConditionsRequirementConventions, requirement_conventions.go).
+func (x *clauseExtractor) bidderConditionsMissedClauses() {
 	for si, sp := range x.sents {
 		if x.reqSents[si] || x.skipped(sp) || sp.end-sp.start > 400 || x.reqOverlaps(sp.start, sp.end) {
 			continue
@@ -81,7 +81,7 @@ func (x *clauseExtractor) bidderConditions27() {
 		if strings.HasSuffix(strings.TrimSpace(t), ":") {
 			continue // a lead-in
 		}
-		c := condition27(t)
+		c := conditionMissedClauses(t)
 		if c == "" {
 			continue
 		}
@@ -99,19 +99,19 @@ func (x *clauseExtractor) bidderConditions27() {
 // المناقص شهادات اختبار الشركة المصنعة مع عرضه الفني", "وتقدم شهادة
 // تعمين سارية المفعول مع العطاء"), is a documentation requirement, and
 // the sentence stays the duty it is (the bidder's, or no one's when
-// passive). Family H of session 24 (docSentences24) reads two or more
+// passive). Family H of session 24 (docSentences) reads two or more
 // documents named so; this reads one, and the passive. A bond is the
 // bond rules'; a lead-in ("shall submit the following with its bid:")
 // is the list's.
 var (
-	reSubmitWithEN27    = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?|suppliers?|consultants?|candidates?|firms?)\s+(?:shall|must|are\s+to|is\s+to|(?:is|are)\s+required\s+to)\s+(?:also\s+)?(?:submit|provide|enclose|attach|furnish|upload)\s+(.{3,200}?)\s+(?:with|in)\s+(?:its|their|the|his|her|each)\s+(?:technical\s+|financial\s+|commercial\s+)?(?:bids?|offers?|tenders?|proposals?|quotations?|applications?|envelopes?|submissions?)\b`)
-	reSubmittedWithEN27 = regexp.MustCompile(`(?i)^\W*(?:[0-9][0-9.]*\s+)?(.{3,150}?)\s+(?:shall|must)\s+(?:also\s+)?be\s+(?:submitted|provided|enclosed|attached|included|furnished)\s+(?:together\s+)?with\s+(?:its|their|the|each)\s+(?:technical\s+|financial\s+)?(?:bids?|offers?|tenders?|proposals?|quotations?|applications?)\b`)
-	reSubmitWithAR27    = regexp.MustCompile(`(?:^|\s)(?:و)?(?:يقدم|تقدم|يُقدم|تُقدم|يرفق|ترفق|يُرفق|تُرفق)\s+(?:(?:ال)?(?:مناقص|متقدم|مورد|متناقص)(?:ون|ين)?\s+)?(\S.{2,200}?)\s+مع\s+(?:عرضه|عطائه|العطاء|العرض|الطلب|طلبه|عطاءاتهم|طلباتهم)`)
+	reSubmitWithEN    = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|applicants?|suppliers?|consultants?|candidates?|firms?)\s+(?:shall|must|are\s+to|is\s+to|(?:is|are)\s+required\s+to)\s+(?:also\s+)?(?:submit|provide|enclose|attach|furnish|upload)\s+(.{3,200}?)\s+(?:with|in)\s+(?:its|their|the|his|her|each)\s+(?:technical\s+|financial\s+|commercial\s+)?(?:bids?|offers?|tenders?|proposals?|quotations?|applications?|envelopes?|submissions?)\b`)
+	reSubmittedWithEN = regexp.MustCompile(`(?i)^\W*(?:[0-9][0-9.]*\s+)?(.{3,150}?)\s+(?:shall|must)\s+(?:also\s+)?be\s+(?:submitted|provided|enclosed|attached|included|furnished)\s+(?:together\s+)?with\s+(?:its|their|the|each)\s+(?:technical\s+|financial\s+)?(?:bids?|offers?|tenders?|proposals?|quotations?|applications?)\b`)
+	reSubmitWithAR    = regexp.MustCompile(`(?:^|\s)(?:و)?(?:يقدم|تقدم|يُقدم|تُقدم|يرفق|ترفق|يُرفق|تُرفق)\s+(?:(?:ال)?(?:مناقص|متقدم|مورد|متناقص)(?:ون|ين)?\s+)?(\S.{2,200}?)\s+مع\s+(?:عرضه|عطائه|العطاء|العرض|الطلب|طلبه|عطاءاتهم|طلباتهم)`)
 )
 
-// submitWithBid27 adds the documentation requirement of each such
+// submitWithBid adds the documentation requirement of each such
 // sentence no requirement reads yet.
-func (x *clauseExtractor) submitWithBid27() {
+func (x *clauseExtractor) submitWithBid() {
 	for si, sp := range x.sents {
 		if x.reqSents[si] || x.skipped(sp) || sp.end-sp.start > 400 || x.reqOverlaps(sp.start, sp.end) {
 			continue
@@ -122,12 +122,12 @@ func (x *clauseExtractor) submitWithBid27() {
 		}
 		ok := false
 		if hasArabic(t) {
-			m := reSubmitWithAR27.FindStringSubmatch(t)
-			ok = m != nil && (reDocNounAR24.MatchString(m[1]) || reDocHeadAR20c.MatchString(m[1]))
-		} else if m := reSubmitWithEN27.FindStringSubmatch(t); m != nil {
-			ok = reDocNounEN24.MatchString(m[1]) || reDocHeadEN20c.MatchString(m[1])
-		} else if m := reSubmittedWithEN27.FindStringSubmatch(t); m != nil {
-			ok = reDocNounEN24.MatchString(m[1]) || reDocHeadEN20c.MatchString(m[1])
+			m := reSubmitWithAR.FindStringSubmatch(t)
+			ok = m != nil && (reDocNounAR.MatchString(m[1]) || reDocHeadAR.MatchString(m[1]))
+		} else if m := reSubmitWithEN.FindStringSubmatch(t); m != nil {
+			ok = reDocNounEN.MatchString(m[1]) || reDocHeadEN.MatchString(m[1])
+		} else if m := reSubmittedWithEN.FindStringSubmatch(t); m != nil {
+			ok = reDocNounEN.MatchString(m[1]) || reDocHeadEN.MatchString(m[1])
 		}
 		if !ok {
 			continue
@@ -143,58 +143,58 @@ func (x *clauseExtractor) submitWithBid27() {
 // عليه المناقصة تقديم ضمان حسن تنفيذ"; heldout16 09, dev5 06) is the
 // successful bidder of reWinner and reWinners: its performance bond is a
 // financial requirement and still its duty (convention of session 19).
-const reWinnerRel27 = `(?:الذي|التي|من)\s+(?:يرسو|ترسو)\s+(?:عليه|عليها)`
+const reWinnerRel = `(?:الذي|التي|من)\s+(?:يرسو|ترسو)\s+(?:عليه|عليها)`
 
 // Class O3 (decision 34): a bond handed in with the bid, the bond as the
 // subject of a passive verb of submitting ("يجب أن يقدم مع العطاء كفالة
 // بنكية أولية", "يقدم الضمان المؤقت في صورة ضمان بنكي"; heldout4 12,
 // heldout5 10, heldout16 09), is the bond's financial requirement and an
 // obligation of no one, as "يجب أن يرفق بالعطاء ضمان" is
-// (accompanyingBonds21, convention_rejections_offer_roles.go): the requirement's sentence is read for
+// (accompanyingBonds, convention_rejections_offer_roles.go): the requirement's sentence is read for
 // obligations as well. A bidder named ("يقدم المناقص ضمان") is another
 // wording; the winner's bond is its own duty already.
-var reSubmitBond27 = regexp.MustCompile(`^\s*(?:[0-9٠-٩]+[.)\-]?\s*|[-•*]\s*)?(?:(?:يجب|ويجب|يتعين)\s+أن\s+)?(?:و)?(?:يقدم|يُقدم|تقدم|تُقدم)\s+(?:(?:ب|مع\s+)(?:كل\s+)?(?:ال)?(?:عطاء|عطاءات|عرض|عروض)\S*\s+)?(?:ال)?(?:ضمان|كفالة|تأمين)`)
+var reSubmitBond = regexp.MustCompile(`^\s*(?:[0-9٠-٩]+[.)\-]?\s*|[-•*]\s*)?(?:(?:يجب|ويجب|يتعين)\s+أن\s+)?(?:و)?(?:يقدم|يُقدم|تقدم|تُقدم)\s+(?:(?:ب|مع\s+)(?:كل\s+)?(?:ال)?(?:عطاء|عطاءات|عرض|عروض)\S*\s+)?(?:ال)?(?:ضمان|كفالة|تأمين)`)
 
-// passiveBonds27 lets the obligations read such a requirement's sentence.
-func (x *clauseExtractor) passiveBonds27() {
+// passiveBonds lets the obligations read such a requirement's sentence.
+func (x *clauseExtractor) passiveBonds() {
 	for si, sp := range x.sents {
 		if !x.reqSents[si] || x.skipped(sp) || sp.end-sp.start > 500 {
 			continue
 		}
-		if t := x.a.text[sp.start:sp.end]; reSubmitBond27.MatchString(arClauseLabel15(t)) && !reWinners.MatchString(t) {
+		if t := x.a.text[sp.start:sp.end]; reSubmitBond.MatchString(arClauseLabel(t)) && !reWinners.MatchString(t) {
 			x.reqSents[si] = false
 		}
 	}
 }
 
-// oblPassive27 runs class O1 over the sentences no requirement took,
+// missedClausesPassiveObligations runs class O1 over the sentences no requirement took,
 // after the obligation families (clauses.go).
-func (x *clauseExtractor) oblPassive27() {
+func (x *clauseExtractor) missedClausesPassiveObligations() {
 	for si, s := range x.sents {
 		if x.reqSents[si] || x.skipped(s) {
 			continue
 		}
 		if t := x.a.text[s.start:s.end]; hasArabic(t) {
-			x.arPassive27(si, s, arClauseLabel15(t))
+			x.arPassiveMissedClauses(si, s, arClauseLabel(t))
 		}
 	}
 }
 
-// obl27 applies the session's obligation classes after every other rule
+// missedClausesObligations applies the session's obligation classes after every other rule
 // (handle.go): class O3's duty binds no one named (decision 34), whatever
 // role an earlier rule read from the bid it goes with.
-func (x *clauseExtractor) obl27() {
+func (x *clauseExtractor) missedClausesObligations() {
 	for i := range x.obls {
 		o := &x.obls[i]
 		if o.o.PartyRole == "" || o.start < 0 || o.end > len(x.a.text) {
 			continue
 		}
 		sent := x.a.text[o.start:o.end]
-		if reSubmitBond27.MatchString(arClauseLabel15(sent)) && !reBidder27.MatchString(sent) && !reWinners.MatchString(sent) {
+		if reSubmitBond.MatchString(arClauseLabel(sent)) && !reBidder.MatchString(sent) && !reWinners.MatchString(sent) {
 			o.o.Party, o.o.PartyRole = "", ""
 			continue
 		}
-		x.ownedSubject27(o)
+		x.ownedSubject(o)
 	}
 }
 
@@ -206,27 +206,27 @@ func (x *clauseExtractor) obl27() {
 // rules bound the party and cut the clause after the modal; the duty is
 // the clause from its subject, as for any passive that names no one.
 var (
-	reEnPassive27 = regexp.MustCompile(`(?i)^be\s+(?:[a-z]+ed|[a-z]+en|kept|held|made|paid|sent|sold|built|borne|brought|done|met|put|set|shown|told|sought|bought)\b`)
-	reModalEnd27  = regexp.MustCompile(`(?i)\s+(?:shall|must|will|is\s+to|are\s+to)(?:\s+not)?\s*$`)
-	// reOwnedThing27: the party's possessive before the thing ("The
+	reEnPassive = regexp.MustCompile(`(?i)^be\s+(?:[a-z]+ed|[a-z]+en|kept|held|made|paid|sent|sold|built|borne|brought|done|met|put|set|shown|told|sought|bought)\b`)
+	reModalEnd  = regexp.MustCompile(`(?i)\s+(?:shall|must|will|is\s+to|are\s+to)(?:\s+not)?\s*$`)
+	// reOwnedThing: the party's possessive before the thing ("The
 	// Licensee's patient data"), or a thing against, of or by the party
 	// ("Any claim against the Surveyor").
-	reOwnedThing27 = regexp.MustCompile(`(?i)^(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}(?:'s|’s)\s+(?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*$|^(?:any|all|every|each|no)\s+(?:[a-z][\w-]*\s+){0,2}?(?:against|by|of|from|on)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}$`)
+	reOwnedThing = regexp.MustCompile(`(?i)^(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}(?:'s|’s)\s+(?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*$|^(?:any|all|every|each|no)\s+(?:[a-z][\w-]*\s+){0,2}?(?:against|by|of|from|on)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2}$`)
 )
 
-// ownedSubject27 applies class O5 to o.
-func (x *clauseExtractor) ownedSubject27(o *oblFound) {
-	if hasArabic(o.o.Action) || !reEnPassive27.MatchString(o.o.Action) || o.clauseStart <= o.start || o.clauseStart > len(x.a.text) || o.clauseEnd > len(x.a.text) || o.clauseEnd <= o.clauseStart {
+// ownedSubject applies class O5 to o.
+func (x *clauseExtractor) ownedSubject(o *oblFound) {
+	if hasArabic(o.o.Action) || !reEnPassive.MatchString(o.o.Action) || o.clauseStart <= o.start || o.clauseStart > len(x.a.text) || o.clauseEnd > len(x.a.text) || o.clauseEnd <= o.clauseStart {
 		return
 	}
 	head := x.a.text[o.start:o.clauseStart]
 	lead := leadingNumber(head)
-	m := reModalEnd27.FindStringIndex(head)
+	m := reModalEnd.FindStringIndex(head)
 	if m == nil || m[0] <= lead {
 		return
 	}
 	subj := strings.TrimSpace(head[lead:m[0]])
-	if !reOwnedThing27.MatchString(subj) {
+	if !reOwnedThing.MatchString(subj) {
 		return
 	}
 	at := o.start + lead + strings.Index(head[lead:], subj)
@@ -244,14 +244,14 @@ func (x *clauseExtractor) ownedSubject27(o *oblFound) {
 //
 //   - an HTML list (<ol type="أ">, <ul>) the reader renders without its
 //     markers (heldout23 06): an Arabic line that ends its sentence (".",
-//     "؛", "،"), as plainItem23 reads an English one;
+//     "؛", "،"), as plainItem reads an English one;
 //   - a bullet and then a letter ("- أ. تدريب ...", "- د. عدم منح ...";
 //     heldout22 06, heldout19 07): the item starts after both markers, so
 //     that its text, and a prohibition's عدم, read as written.
 
-// plainItemAR27: an Arabic list item with no marker, where its text
+// plainItemAR: an Arabic list item with no marker, where its text
 // starts in line.
-func plainItemAR27(line string) (int, bool) {
+func plainItemAR(line string) (int, bool) {
 	t := strings.TrimSpace(line)
 	if t == "" || !firstLetterArabic(t) || strings.Contains(t, " | ") || len(t) > 600 {
 		return 0, false
@@ -262,9 +262,9 @@ func plainItemAR27(line string) (int, bool) {
 	return strings.Index(line, t), true
 }
 
-// secondMarker27: the length of a letter marker right after a bullet at
+// secondMarker: the length of a letter marker right after a bullet at
 // line[at:] ("- أ. "), else 0.
-func secondMarker27(line string, at int) int {
+func secondMarker(line string, at int) int {
 	first := strings.TrimSpace(line[:at])
 	if first != "-" && first != "•" && first != "▪" && first != "–" && first != "*" {
 		return 0
@@ -276,42 +276,42 @@ func secondMarker27(line string, at int) int {
 }
 
 // Class O1 (convention 67): an Arabic passive duty of no one named that
-// the passive families (arPassiveDuties, arPassive21) miss because the
+// the passive families (arPassiveDuties, arPassiveBidsPassives) miss because the
 // clause opens with a bullet ("- تقدم العطاءات إلكترونياً"; heldout20 07),
 // or because the word after the verb is not yet the thing moved: the one
 // it goes to ("تصرف للمقاول دفعة مقدمة"; heldout22 05) or a determiner
 // ("تقدم هذه الوكالة إلى المديرية", "تبلغ أي"; partyprobe 23). A document
 // handed in is such a thing too ("وتقدم شهادة تعمين سارية المفعول مع
-// العطاء"; heldout22 07). The verbs and their guards are arPassive21's;
+// العطاء"; heldout22 07). The verbs and their guards are arPassiveBidsPassives's;
 // a return (يرد، يعاد) is left to it.
 var (
-	reBulletOpen27  = regexp.MustCompile(`^\s*[-•*▪]\s+`)
-	reArSkipWord27  = regexp.MustCompile(`^(?:هذا|هذه|هذان|هاتان|أي|جميع|كافة|كامل)$`)
-	reArDocThing27  = regexp.MustCompile(`^(?:ال)?(?:شهادة|شهادات|وكالة|نسخة|نسخ|صورة|صور|خطاب|خطابات|كشف|كشوف|جداول|جدول)$`)
-	reArRecipient27 = regexp.MustCompile(`^لل\p{Arabic}+$`)
-	reArPassVerbs27 = regexp.MustCompile(`^و?[تي](?:دفع|سدد|قدم|رسل|وجه|رفق|سلم|ودع|حول|صرف|ورد|رفع)$`)
+	reBulletOpen  = regexp.MustCompile(`^\s*[-•*▪]\s+`)
+	reArSkipWord  = regexp.MustCompile(`^(?:هذا|هذه|هذان|هاتان|أي|جميع|كافة|كامل)$`)
+	reArDocThing  = regexp.MustCompile(`^(?:ال)?(?:شهادة|شهادات|وكالة|نسخة|نسخ|صورة|صور|خطاب|خطابات|كشف|كشوف|جداول|جدول)$`)
+	reArRecipient = regexp.MustCompile(`^لل\p{Arabic}+$`)
+	reArPassVerbs = regexp.MustCompile(`^و?[تي](?:دفع|سدد|قدم|رسل|وجه|رفق|سلم|ودع|حول|صرف|ورد|رفع)$`)
 )
 
-// arPassive27 reads sentence si's passive duties of class O1.
-func (x *clauseExtractor) arPassive27(si int, s span, t string) {
+// arPassiveMissedClauses reads sentence si's passive duties of class O1.
+func (x *clauseExtractor) arPassiveMissedClauses(si int, s span, t string) {
 	if strings.HasSuffix(strings.TrimSpace(t), ":") {
 		return
 	}
 	probe := t
 	bullet := false
-	if m := reBulletOpen27.FindStringIndex(t); m != nil {
+	if m := reBulletOpen.FindStringIndex(t); m != nil {
 		probe, bullet = strings.Repeat(" ", m[1])+t[m[1]:], true
 	}
-	for _, m := range reArPassiveOpen21.FindAllStringSubmatchIndex(probe, -1) {
+	for _, m := range reArPassiveOpenBidsPassives.FindAllStringSubmatchIndex(probe, -1) {
 		verb := probe[m[2]:m[3]]
-		if !reArPassVerbs27.MatchString(verb) || reArRelative.MatchString(probe[:m[2]]) {
+		if !reArPassVerbs.MatchString(verb) || reArRelative.MatchString(probe[:m[2]]) {
 			continue
 		}
 		words := strings.Fields(probe[m[4]:min(len(probe), m[4]+200)])
 		next := strings.Trim(words[0], "،,.")
 		skipped := false
 		switch {
-		case reArSkipWord27.MatchString(next) || reArRecipient27.MatchString(next) && (arRole(next) != "" || isArRolePhrase(next)):
+		case reArSkipWord.MatchString(next) || reArRecipient.MatchString(next) && (arRole(next) != "" || isArRolePhrase(next)):
 			if len(words) < 2 {
 				continue
 			}
@@ -319,16 +319,16 @@ func (x *clauseExtractor) arPassive27(si int, s span, t string) {
 		case arRole(next) != "" || x.arAlias(next) != "" || isArRolePhrase(next):
 			continue // active: the party's
 		}
-		if skipped && reArBids21.MatchString(next) {
+		if skipped && reArBids.MatchString(next) {
 			continue // "يقدم هذا العرض وفق ...": the offer made, no duty
 		}
-		thing := reArThingNext.MatchString(next) || reArThing21.MatchString(next)
-		if !thing && !reArDocThing27.MatchString(next) {
+		thing := reArThingNext.MatchString(next) || reArThing.MatchString(next)
+		if !thing && !reArDocThing.MatchString(next) {
 			continue
 		}
 		if !bullet && !skipped && thing {
-			continue // arPassiveDuties' or arPassive21's
+			continue // arPassiveDuties' or arPassiveBidsPassives's
 		}
-		x.passiveDuty21(si, s, t, m[2], false)
+		x.passiveDuty(si, s, t, m[2], false)
 	}
 }

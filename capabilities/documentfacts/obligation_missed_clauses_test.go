@@ -9,88 +9,88 @@ import "testing"
 // wanted fact missing and on any other fact of that type.
 
 const (
-	det27Addendum   = "ADDENDUM No. 1 AND REPLIES TO QUERIES\n\nTender No. 14/2026: Supply and Installation of Two Booster Pumps\n\nNizwa Water Company SAOC issues this Addendum to all bidders.\n\n3. Replies to queries\n\n"
-	det27AddendumAR = "الملحق رقم ١ والرد على الاستفسارات\n\nالمناقصة رقم ١٤/٢٠٢٦: توريد وتركيب مضختين\n\nتصدر شركة نزوى للمياه ش.م.ع.م هذا الملحق لجميع المناقصين.\n\n٣. الرد على الاستفسارات\n\n"
-	det27TenderAR   = "إعلان مناقصة\n\nتعلن بلدية صحار عن طرح المناقصة رقم ٧/٢٠٢٦ لتنظيف المباني.\n\n"
-	det27Contract   = "SERVICES AGREEMENT\n\nThis Agreement is made between Nizwa Cement Co. SAOG (the \"Customer\") and Falcon Facility Services LLC (the \"Contractor\").\n\n"
+	detAddendum   = "ADDENDUM No. 1 AND REPLIES TO QUERIES\n\nTender No. 14/2026: Supply and Installation of Two Booster Pumps\n\nNizwa Water Company SAOC issues this Addendum to all bidders.\n\n3. Replies to queries\n\n"
+	detAddendumAR = "الملحق رقم ١ والرد على الاستفسارات\n\nالمناقصة رقم ١٤/٢٠٢٦: توريد وتركيب مضختين\n\nتصدر شركة نزوى للمياه ش.م.ع.م هذا الملحق لجميع المناقصين.\n\n٣. الرد على الاستفسارات\n\n"
+	detTenderAR   = "إعلان مناقصة\n\nتعلن بلدية صحار عن طرح المناقصة رقم ٧/٢٠٢٦ لتنظيف المباني.\n\n"
+	detContract   = "SERVICES AGREEMENT\n\nThis Agreement is made between Nizwa Cement Co. SAOG (the \"Customer\") and Falcon Facility Services LLC (the \"Contractor\").\n\n"
 )
 
-var detect27Cases = []struct {
+var detectCases = []struct {
 	class, name, format, typ, text string
 	want                           []string
 }{
 	// Class C1: a bidder's condition stated outside a requirements section.
 	{"C1", "a reply: the bidder's national staff share (decision 55)", "txt", "requirement",
-		det27Addendum + "Query 2: Is Omanisation a condition?\nReply: Yes. Tenderers must meet the Omanisation percentage prescribed for the sector.\n",
+		detAddendum + "Query 2: Is Omanisation a condition?\nReply: Yes. Tenderers must meet the Omanisation percentage prescribed for the sector.\n",
 		[]string{"compliance mandatory omanisation percentage"}},
 	{"C1", "Arabic: the share, then its certificate to submit", "txt", "requirement",
-		det27AddendumAR + "الاستفسار ٢: هل التعمين شرط؟\nالرد: نعم، يشترط أن تكون نسبة التعمين لدى المتقدم مطابقة للنسبة المقررة.\n",
+		detAddendumAR + "الاستفسار ٢: هل التعمين شرط؟\nالرد: نعم، يشترط أن تكون نسبة التعمين لدى المتقدم مطابقة للنسبة المقررة.\n",
 		[]string{"compliance mandatory نسبة التعمين"}},
 	{"C1", "Arabic: a site visit named by its noun (decision 32)", "txt", "requirement",
-		det27AddendumAR + "الاستفسار ١: هل الزيارة إلزامية؟\nالرد: نعم، يجب على المناقصين حضور الزيارة الميدانية يوم ١٠ مايو ٢٠٢٦م.\n",
+		detAddendumAR + "الاستفسار ١: هل الزيارة إلزامية؟\nالرد: نعم، يجب على المناقصين حضور الزيارة الميدانية يوم ١٠ مايو ٢٠٢٦م.\n",
 		[]string{"eligibility mandatory حضور الزيارة الميدانية"}},
 	{"C1", "... which is no obligation", "txt", "obligation",
-		det27AddendumAR + "الاستفسار ١: هل الزيارة إلزامية؟\nالرد: نعم، يجب على المناقصين حضور الزيارة الميدانية يوم ١٠ مايو ٢٠٢٦م.\n",
+		detAddendumAR + "الاستفسار ١: هل الزيارة إلزامية؟\nالرد: نعم، يجب على المناقصين حضور الزيارة الميدانية يوم ١٠ مايو ٢٠٢٦م.\n",
 		nil},
 	{"C1", "Arabic: a floor on the bidder's turnover", "txt", "requirement",
-		det27AddendumAR + "الاستفسار ٣: ما الحد الأدنى لحجم الأعمال؟\nالرد: يجب ألا يقل حجم الأعمال السنوي للمناقص عن ٥٠٠٬٠٠٠ ر.ع.\n",
+		detAddendumAR + "الاستفسار ٣: ما الحد الأدنى لحجم الأعمال؟\nالرد: يجب ألا يقل حجم الأعمال السنوي للمناقص عن ٥٠٠٬٠٠٠ ر.ع.\n",
 		[]string{"financial mandatory حجم الأعمال"}},
 	{"C1", "goods accepted if certified to a standard (decision 14), both languages", "txt", "requirement",
-		det27Addendum + "Query 4: May we offer another make?\nReply: Yes. Equivalent valves are acceptable only if they are certified to EN 1074.\n\nالرد: نعم، تقبل الصمامات المكافئة إذا كانت مطابقة للمواصفة EN 1074.\n",
+		detAddendum + "Query 4: May we offer another make?\nReply: Yes. Equivalent valves are acceptable only if they are certified to EN 1074.\n\nالرد: نعم، تقبل الصمامات المكافئة إذا كانت مطابقة للمواصفة EN 1074.\n",
 		[]string{"compliance mandatory certified to en 1074", "compliance mandatory مطابقة للمواصفة"}},
 	{"C1 neg", "an optional site visit, and a share's certificate", "txt", "requirement",
-		det27AddendumAR + "الرد: يمكن للمناقصين حضور الزيارة الميدانية إن رغبوا.\n\nReply: The Omanisation certificate must show the percentage of Omani staff.\n",
+		detAddendumAR + "الرد: يمكن للمناقصين حضور الزيارة الميدانية إن رغبوا.\n\nReply: The Omanisation certificate must show the percentage of Omani staff.\n",
 		nil},
 	{"C1 neg", "a contract's Omanisation duty stays the contractor's", "txt", "requirement",
-		det27Contract + "5. The Contractor shall maintain the Omanisation percentage set by the Ministry of Labour throughout the term.\n",
+		detContract + "5. The Contractor shall maintain the Omanisation percentage set by the Ministry of Labour throughout the term.\n",
 		nil},
 	{"C1 neg", "... its obligation", "txt", "obligation",
-		det27Contract + "5. The Contractor shall maintain the Omanisation percentage set by the Ministry of Labour throughout the term.\n",
+		detContract + "5. The Contractor shall maintain the Omanisation percentage set by the Ministry of Labour throughout the term.\n",
 		[]string{"contractor must maintain the omanisation percentage"}},
 	{"C1 neg", "a contract's goods accepted if they meet a standard: no requirement", "txt", "requirement",
-		det27Contract + "6. Replacement parts are accepted only if they are certified to ISO 9001 by the maker.\n",
+		detContract + "6. Replacement parts are accepted only if they are certified to ISO 9001 by the maker.\n",
 		nil},
 	// Class C2: one document to submit with the bid, in its own sentence.
 	{"C2", "the bidder submits a document with its offer: a requirement", "txt", "requirement",
-		det27Addendum + "Query 4: May we offer another make?\nReply: The bidder shall submit the manufacturer's type test reports with its technical offer.\n",
+		detAddendum + "Query 4: May we offer another make?\nReply: The bidder shall submit the manufacturer's type test reports with its technical offer.\n",
 		[]string{"documentation mandatory type test reports"}},
 	{"C2", "... and still its duty", "txt", "obligation",
-		det27Addendum + "Query 4: May we offer another make?\nReply: The bidder shall submit the manufacturer's type test reports with its technical offer.\n",
+		detAddendum + "Query 4: May we offer another make?\nReply: The bidder shall submit the manufacturer's type test reports with its technical offer.\n",
 		[]string{"bidder must submit the manufacturer's type test reports"}},
 	{"C2", "a passive: a certificate submitted with the bid", "txt", "requirement",
-		det27Addendum + "Reply: A valid social insurance certificate shall be submitted with the bid.\n",
+		detAddendum + "Reply: A valid social insurance certificate shall be submitted with the bid.\n",
 		[]string{"documentation mandatory social insurance certificate"}},
 	{"C2", "Arabic: the bidder's document with its offer, and a passive one", "txt", "requirement",
-		det27AddendumAR + "الرد: يقدم المناقص كتالوجات الشركة المصنعة مع عرضه الفني.\n\nالرد: تقدم شهادة التأمينات الاجتماعية سارية المفعول مع العطاء.\n",
+		detAddendumAR + "الرد: يقدم المناقص كتالوجات الشركة المصنعة مع عرضه الفني.\n\nالرد: تقدم شهادة التأمينات الاجتماعية سارية المفعول مع العطاء.\n",
 		[]string{"documentation mandatory كتالوجات الشركة المصنعة", "documentation mandatory شهادة التأمينات"}},
 	{"C2 neg", "a bond with the bid is the bond rules', a lead-in the list's", "txt", "requirement",
-		det27Addendum + "Reply: The bidder shall submit the following with its bid:\n(a) the priced bill of quantities;\n(b) the signed form of tender.\n",
+		detAddendum + "Reply: The bidder shall submit the following with its bid:\n(a) the priced bill of quantities;\n(b) the signed form of tender.\n",
 		[]string{"documentation mandatory bill of quantities", "documentation mandatory form of tender"}},
 	{"C2 neg", "a contract: a document the contractor submits with its invoice", "txt", "requirement",
-		det27Contract + "7. The Contractor shall submit the signed timesheets with each invoice.\n",
+		detContract + "7. The Contractor shall submit the signed timesheets with each invoice.\n",
 		nil},
 	// Class O2: the winning bidder named by a relative clause.
 	{"O2", "Arabic: the bidder the tender is awarded to furnishes a performance bond", "txt", "obligation",
-		det27TenderAR + "٥. يلتزم المناقص الذي يرسو عليه العطاء بتقديم ضمان حسن التنفيذ بنسبة (١٠٪) من قيمة العقد قبل توقيع العقد.\n",
+		detTenderAR + "٥. يلتزم المناقص الذي يرسو عليه العطاء بتقديم ضمان حسن التنفيذ بنسبة (١٠٪) من قيمة العقد قبل توقيع العقد.\n",
 		[]string{"bidder must بتقديم ضمان حسن التنفيذ"}},
 	{"O2", "... also its financial requirement", "txt", "requirement",
-		det27TenderAR + "٥. يلتزم المناقص الذي يرسو عليه العطاء بتقديم ضمان حسن التنفيذ بنسبة (١٠٪) من قيمة العقد قبل توقيع العقد.\n",
+		detTenderAR + "٥. يلتزم المناقص الذي يرسو عليه العطاء بتقديم ضمان حسن التنفيذ بنسبة (١٠٪) من قيمة العقد قبل توقيع العقد.\n",
 		[]string{"financial mandatory ضمان حسن التنفيذ"}},
 	{"O2 neg", "a bidder's condition under a relative clause of another verb stays a requirement", "txt", "obligation",
-		det27TenderAR + "٥. يجب أن يكون المناقص الذي يتقدم للمناقصة مسجلاً في السجل التجاري.\n",
+		detTenderAR + "٥. يجب أن يكون المناقص الذي يتقدم للمناقصة مسجلاً في السجل التجاري.\n",
 		nil},
 	// Class O3: a bond handed in with the bid, the bond as subject.
 	{"O3", "Arabic: a bond submitted with the bid binds no one", "txt", "obligation",
-		det27TenderAR + "ثالثاً: الضمانات\nيجب أن يقدم مع العطاء ضمان بنكي مؤقت بمبلغ ٢٬٠٠٠ ر.ع. صادر من أحد البنوك العاملة في سلطنة عمان.\n",
+		detTenderAR + "ثالثاً: الضمانات\nيجب أن يقدم مع العطاء ضمان بنكي مؤقت بمبلغ ٢٬٠٠٠ ر.ع. صادر من أحد البنوك العاملة في سلطنة عمان.\n",
 		[]string{"- must يقدم مع العطاء ضمان بنكي"}},
 	{"O3", "... and is its financial requirement", "txt", "requirement",
-		det27TenderAR + "ثالثاً: الضمانات\nيجب أن يقدم مع العطاء ضمان بنكي مؤقت بمبلغ ٢٬٠٠٠ ر.ع. صادر من أحد البنوك العاملة في سلطنة عمان.\n",
+		detTenderAR + "ثالثاً: الضمانات\nيجب أن يقدم مع العطاء ضمان بنكي مؤقت بمبلغ ٢٬٠٠٠ ر.ع. صادر من أحد البنوك العاملة في سلطنة عمان.\n",
 		[]string{"financial mandatory ضمان بنكي مؤقت"}},
 	{"O3", "Arabic: the passive without a modal", "txt", "obligation",
-		det27TenderAR + "ثانياً: الرسوم والضمانات\nالبند | المبلغ (ر.ع.)\nالضمان المؤقت | ٢٬٠٠٠\nيقدم الضمان المؤقت في صورة ضمان بنكي أو شيك مصدق باسم البلدية.\n",
+		detTenderAR + "ثانياً: الرسوم والضمانات\nالبند | المبلغ (ر.ع.)\nالضمان المؤقت | ٢٬٠٠٠\nيقدم الضمان المؤقت في صورة ضمان بنكي أو شيك مصدق باسم البلدية.\n",
 		[]string{"- must يقدم الضمان المؤقت"}},
 	{"O3 neg", "the winner's performance bond under the heading stays its duty", "txt", "obligation",
-		det27TenderAR + "ثالثاً: الضمانات\nيلتزم المناقص الفائز بتقديم ضمان حسن التنفيذ بنسبة ١٠٪ من قيمة العقد قبل توقيع العقد.\n",
+		detTenderAR + "ثالثاً: الضمانات\nيلتزم المناقص الفائز بتقديم ضمان حسن التنفيذ بنسبة ١٠٪ من قيمة العقد قبل توقيع العقد.\n",
 		[]string{"bidder must بتقديم ضمان حسن التنفيذ"}},
 	// Class O4: the items of an Arabic lead-in the item rules missed.
 	{"O4", "an HTML list read without its markers", "html", "obligation",
@@ -104,7 +104,7 @@ var detect27Cases = []struct {
 		nil},
 	// Class O1: Arabic passive duties of no one the passive families missed.
 	{"O1", "a bulleted passive: how bids are handed in (decision 31)", "txt", "obligation",
-		det27TenderAR + "شروط التقديم:\n\n- تقدم العطاءات إلكترونياً عبر بوابة إسناد.\n",
+		detTenderAR + "شروط التقديم:\n\n- تقدم العطاءات إلكترونياً عبر بوابة إسناد.\n",
 		[]string{"- must تقدم العطاءات إلكترونياً"}},
 	{"O1", "the one paid named before the sum", "txt", "obligation",
 		"إشعار ترسية\n\nتم ترسية المناقصة على شركتكم، ويشار إليها فيما يلي بـ\"المقاول\".\n\nتصرف للمقاول دفعة مقدمة بنسبة ١٠٪ من قيمة العقد مقابل خطاب ضمان بنكي.\n",
@@ -113,28 +113,28 @@ var detect27Cases = []struct {
 		"وكالة خاصة\n\nأنا الموقع أدناه سالم بن علي الحارثي أوكل السيد أحمد بن سعيد البلوشي في تخليص الشحنة رقم ٤٥.\n\nتقدم هذه الوكالة إلى المديرية العامة للجمارك مع بطاقة الوكيل.\n",
 		[]string{"- must تقدم هذه الوكالة"}},
 	{"O1", "a certificate submitted with the bid, و kept", "txt", "obligation",
-		det27AddendumAR + "الرد: نعم، يشترط ذلك. وتقدم شهادة التأمينات الاجتماعية سارية المفعول مع العطاء.\n",
+		detAddendumAR + "الرد: نعم، يشترط ذلك. وتقدم شهادة التأمينات الاجتماعية سارية المفعول مع العطاء.\n",
 		[]string{"- must وتقدم شهادة التأمينات"}},
 	{"O1 neg", "a bulleted description of services and an offer made", "txt", "obligation",
 		"عرض سعر\n\nشركة النور للاستشارات ش.م.م\n\nنطاق الخدمات:\n\n- تقدم الاستشارات الفنية في مجال المياه.\n\nيقدم هذا العرض وفق الشروط المرفقة.\n",
 		nil},
 	// Class O5: a passive whose subject is the party's thing binds no one.
 	{"O5", "the party's possessive before the thing", "txt", "obligation",
-		det27Contract + "8. The Customer's personal data shall be stored only on servers located in Oman.\n",
+		detContract + "8. The Customer's personal data shall be stored only on servers located in Oman.\n",
 		[]string{"- must personal data shall be stored"}},
 	{"O5", "a claim against a party", "txt", "obligation",
-		det27Contract + "9. Any claim against the Contractor must be notified in writing within thirty (30) days of the event.\n",
+		detContract + "9. Any claim against the Contractor must be notified in writing within thirty (30) days of the event.\n",
 		[]string{"- must must be notified in writing"}},
 	{"O5 neg", "the party as the head stays bound, and an active verb after a possessive", "txt", "obligation",
-		det27Contract + "8. The Contractor shall be insured against third-party claims.\n9. The Contractor's staff shall wear safety helmets on site.\n",
+		detContract + "8. The Contractor shall be insured against third-party claims.\n9. The Contractor's staff shall wear safety helmets on site.\n",
 		[]string{"contractor must be insured", "contractor must wear safety helmets"}},
 }
 
 // TestDetect27Families: each case gives exactly the facts it wants.
 // go test -p 1 ./capabilities/documentfacts -run TestDetect27Families -v
 func TestDetect27Families(t *testing.T) {
-	for _, c := range detect27Cases {
-		got := conv16Items(extractAs(t, c.format, c.text), c.typ)
+	for _, c := range detectCases {
+		got := firstSixConventionItems(extractAs(t, c.format, c.text), c.typ)
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("class %s, %s (%s):\n%s", c.class, c.name, c.typ, msg)
 		}

@@ -8,13 +8,13 @@ import (
 
 // Obligations by families (issue 29, session 20; docs/documents.md "Issue
 // 29, session 20: obligations and requirements by families"). Each family
-// is a wording seen in two labelled documents or more; obl20 runs after the
+// is a wording seen in two labelled documents or more; pronounDutiesObligations runs after the
 // obligations of every sentence have been read.
 
-func (x *clauseExtractor) obl20() {
+func (x *clauseExtractor) pronounDutiesObligations() {
 	var again []int
 	x.obls = slices.DeleteFunc(x.obls, func(o oblFound) bool {
-		if reKeepsRight20.MatchString(o.o.Action) {
+		if reKeepsRight.MatchString(o.o.Action) {
 			again = append(again, o.sent)
 			return true
 		}
@@ -24,10 +24,10 @@ func (x *clauseExtractor) obl20() {
 		// "يحتفظ العميل بنسبة 5% ...، وترد إلى المقاول": the passive
 		// duty the dropped one covered.
 		s := x.sents[si]
-		x.arPassiveDuties(si, s, arClauseLabel15(x.a.text[s.start:s.end]))
+		x.arPassiveDuties(si, s, arClauseLabel(x.a.text[s.start:s.end]))
 	}
-	x.pronounDuties20()
-	x.ownKindDuties20()
+	x.pronounDuties()
+	x.ownKindDuties()
 }
 
 // Family 2: an Arabic present-tense verb of a duty with its party right
@@ -39,13 +39,13 @@ func (x *clauseExtractor) obl20() {
 // uses for a right, a benefit or a state (يحق، يحصل، يستحق، يعد مسؤولاً،
 // يخضع), to appoint (يعين الموكل الوكيل وكيلاً: a grant) and to cure a
 // breach (يعالج الإخلال خلال: a cure period before a right) are not
-// here. arDutyVerbs20 extends reArDutyVerb (clauses.go).
-const arDutyVerbs20 = `|فحص|ؤكد|حتفظ|قصر|تخذ|بذل|تبع|طبق|ستخرج|راقب|شرف|سجل|جدد|نظف|زيل|خلي|نشر|ودع|درب|تابع|متثل|حترم|دير|شغل`
+// here. arDutyVerbs extends reArDutyVerb (clauses.go).
+const arDutyVerbs = `|فحص|ؤكد|حتفظ|قصر|تخذ|بذل|تبع|طبق|ستخرج|راقب|شرف|سجل|جدد|نظف|زيل|خلي|نشر|ودع|درب|تابع|متثل|حترم|دير|شغل`
 
-// reKeepsRight20: "يحتفظ المؤجر بحق ...", "يحتفظ العميل بنسبة 5% من كل
+// reKeepsRight: "يحتفظ المؤجر بحق ...", "يحتفظ العميل بنسبة 5% من كل
 // دفعة": a right or a retention kept, no duty; "يؤكد المقيّم عدم وجود
 // تعارض", "يؤكد المورد أن": a statement, no duty.
-var reKeepsRight20 = regexp.MustCompile(`^و?[يت]حتفظ\s+(?:\S+\s+){1,3}(?:ب|ل)(?:ال)?(?:حق|نسبة|مبلغ)|^و?[يت]ؤكد\s+(?:\S+\s+){1,3}(?:عدم|أن|أنه|أنها|بأن|بأنه)(?:\s|$)`)
+var reKeepsRight = regexp.MustCompile(`^و?[يت]حتفظ\s+(?:\S+\s+){1,3}(?:ب|ل)(?:ال)?(?:حق|نسبة|مبلغ)|^و?[يت]ؤكد\s+(?:\S+\s+){1,3}(?:عدم|أن|أنه|أنها|بأن|بأنه)(?:\s|$)`)
 
 // Family 3: a party's clause and then its pronoun. "يوفر المستأجر الوقود،
 // ولا يجوز له توصيل أي حمل", "يلتزم مزود الخدمة بالمحافظة على السرية، ولا
@@ -55,23 +55,23 @@ var reKeepsRight20 = regexp.MustCompile(`^و?[يت]حتفظ\s+(?:\S+\s+){1,3}(?:
 // sentence opening with the pronoun binds the party of the sentence before
 // it (heldout12 13).
 var (
-	reArNotForHim20 = regexp.MustCompile(`[،,؛]\s*و?لا\s+يجوز\s+(?:له|لها|لهم|لهما)\s+`)
-	reArUponHim20   = regexp.MustCompile(`^\s*(?:و|ف)?(?:يجب\s+)?(?:عليه|عليها|عليهم|عليهما)\s`)
+	reArNotForHim = regexp.MustCompile(`[،,؛]\s*و?لا\s+يجوز\s+(?:له|لها|لهم|لهما)\s+`)
+	reArUponHim   = regexp.MustCompile(`^\s*(?:و|ف)?(?:يجب\s+)?(?:عليه|عليها|عليهم|عليهما)\s`)
 )
 
-func (x *clauseExtractor) pronounDuties20() {
+func (x *clauseExtractor) pronounDuties() {
 	for i := range x.obls {
 		o := &x.obls[i]
 		if o.o.Modality != "must" || o.o.PartyRole == "" || !hasArabic(o.o.Action) {
 			continue
 		}
-		if m := reArNotForHim20.FindStringIndex(o.o.Action); m != nil && m[1] < len(o.o.Action) {
+		if m := reArNotForHim.FindStringIndex(o.o.Action); m != nil && m[1] < len(o.o.Action) {
 			o.o.Modality, o.o.Action = "must_not", o.o.Action[m[1]:]
 		}
 	}
 	for i := range x.obls {
 		o := &x.obls[i]
-		if o.o.PartyRole != "" || o.sent == 0 || !reArUponHim20.MatchString(x.a.text[o.start:o.end]) {
+		if o.o.PartyRole != "" || o.sent == 0 || !reArUponHim.MatchString(x.a.text[o.start:o.end]) {
 			continue
 		}
 		for _, p := range x.obls {
@@ -90,11 +90,11 @@ func (x *clauseExtractor) pronounDuties20() {
 // when the parties hold one such role only (heldout3 06, heldout4 17,
 // heldout9 05, 16, partyprobe 09).
 var (
-	reOwnKindEN20 = regexp.MustCompile(`(?i)\bthe\s+(?:company|group)\s+(?:shall|will|must|is\s+to|agrees\s+to|undertakes\s+to|is\s+required\s+to)(?:\s+also)?\s*$`)
-	reOwnKindAR20 = regexp.MustCompile(`(?:^|\s)و?(?:تلتزم|يلتزم|تتعهد|يتعهد|تقوم|يجب\s+على)\s+(?:ال)?(?:شركة|مجموعة)\s*(?:ب)?$`)
+	reOwnKindEN = regexp.MustCompile(`(?i)\bthe\s+(?:company|group)\s+(?:shall|will|must|is\s+to|agrees\s+to|undertakes\s+to|is\s+required\s+to)(?:\s+also)?\s*$`)
+	reOwnKindAR = regexp.MustCompile(`(?:^|\s)و?(?:تلتزم|يلتزم|تتعهد|يتعهد|تقوم|يجب\s+على)\s+(?:ال)?(?:شركة|مجموعة)\s*(?:ب)?$`)
 )
 
-func (x *clauseExtractor) ownKindDuties20() {
+func (x *clauseExtractor) ownKindDuties() {
 	role := ""
 	for _, p := range x.parties {
 		if p.Role != "employer" && p.Role != "issuer" {
@@ -114,7 +114,7 @@ func (x *clauseExtractor) ownKindDuties20() {
 			continue
 		}
 		pre := x.a.text[max(o.start, o.clauseStart-80):o.clauseStart]
-		if m := reOwnKindEN20.FindStringIndex(pre); m != nil || reOwnKindAR20.MatchString(pre) {
+		if m := reOwnKindEN.FindStringIndex(pre); m != nil || reOwnKindAR.MatchString(pre) {
 			o.o.PartyRole = role
 			if m != nil {
 				o.o.Party = strings.Fields(pre[m[0]:])[1]

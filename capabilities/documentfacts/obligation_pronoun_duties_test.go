@@ -5,80 +5,80 @@ import "testing"
 // Session 20 (issue 29, docs/documents.md "Issue 29, session 20:
 // obligations and requirements by families"): each case is a document of
 // our own and the facts of one type (obligation or requirement) it must
-// give, as in conv16Cases: "key value word", the word contained in the
+// give, as in firstSixConventionCases: "key value word", the word contained in the
 // action or requirement. A case fails on a wanted fact missing and on any
 // other fact of that type (none wanted: none found).
 
 const (
-	obl20RFQ      = "REQUEST FOR QUOTATION\n\nRFQ No. 12/2026: Supply of Laboratory Fridges\n\nSur Fisheries SAOC (the \"Company\") invites suppliers to submit quotations.\n\n"
-	obl20SupplyAR = "عقد توريد\n\nأبرم هذا العقد بين شركة صور للأسماك ش.م.ع.ع (\"المشتري\") وشركة نزوى للتبريد ش.م.م (\"المورد\").\n\n"
-	obl20RFQAR    = "طلب تقديم عروض أسعار رقم ١٢/٢٠٢٦ لتوريد ثلاجات المختبر\n\nتدعو شركة صور للأسماك ش.م.ع.ع الموردين المؤهلين لتقديم عروضهم.\n\n"
+	pronounDutiesObligationsRFQ      = "REQUEST FOR QUOTATION\n\nRFQ No. 12/2026: Supply of Laboratory Fridges\n\nSur Fisheries SAOC (the \"Company\") invites suppliers to submit quotations.\n\n"
+	pronounDutiesObligationsSupplyAR = "عقد توريد\n\nأبرم هذا العقد بين شركة صور للأسماك ش.م.ع.ع (\"المشتري\") وشركة نزوى للتبريد ش.م.م (\"المورد\").\n\n"
+	pronounDutiesObligationsRFQAR    = "طلب تقديم عروض أسعار رقم ١٢/٢٠٢٦ لتوريد ثلاجات المختبر\n\nتدعو شركة صور للأسماك ش.م.ع.ع الموردين المؤهلين لتقديم عروضهم.\n\n"
 )
 
-var obl20Cases = []struct {
+var pronounDutiesObligationsCases = []struct {
 	family, name, typ, text string
 	want                    []string
 }{
 	// A bid, a quotation or a bond that must stay valid is a state, not a
 	// duty (session 20, decision 17; decision 15 for a bond's validity).
 	{"17", "quotations must remain valid", "obligation",
-		obl20RFQ + "## Conditions\n\n4. Quotations must remain valid for sixty (60) days from the closing date.\n",
+		pronounDutiesObligationsRFQ + "## Conditions\n\n4. Quotations must remain valid for sixty (60) days from the closing date.\n",
 		nil},
 	{"17", "a bulleted proposal validity", "obligation",
-		obl20RFQ + "## Submission\n\n- Each proposal must be valid for one hundred and twenty (120) days.\n",
+		pronounDutiesObligationsRFQ + "## Submission\n\n- Each proposal must be valid for one hundred and twenty (120) days.\n",
 		nil},
 	{"17", "Arabic bids must stay valid", "obligation",
-		obl20RFQAR + "٥. يجب أن تظل العروض سارية لمدة ستين (٦٠) يوماً من تاريخ الإغلاق.\n",
+		pronounDutiesObligationsRFQAR + "٥. يجب أن تظل العروض سارية لمدة ستين (٦٠) يوماً من تاريخ الإغلاق.\n",
 		nil},
 	{"17", "Arabic bond must stay valid, then the winner's duty", "obligation",
-		obl20RFQAR + "يجب أن يكون الضمان المؤقت سارياً لمدة تسعين (٩٠) يوماً من تاريخ الإغلاق، ويلتزم المورد الفائز بتقديم ضمان حسن التنفيذ خلال عشرة (١٠) أيام من إخطاره بالترسية.\n",
+		pronounDutiesObligationsRFQAR + "يجب أن يكون الضمان المؤقت سارياً لمدة تسعين (٩٠) يوماً من تاريخ الإغلاق، ويلتزم المورد الفائز بتقديم ضمان حسن التنفيذ خلال عشرة (١٠) أيام من إخطاره بالترسية.\n",
 		[]string{"supplier must ضمان حسن التنفيذ"}},
 	{"17", "shall remain valid is a state", "obligation",
-		obl20RFQ + "## Conditions\n\n4. Quotations shall remain valid for sixty (60) days from the closing date.\n",
+		pronounDutiesObligationsRFQ + "## Conditions\n\n4. Quotations shall remain valid for sixty (60) days from the closing date.\n",
 		nil},
 	{"17", "Arabic validity without must is a state", "obligation",
-		obl20RFQAR + "٥. تظل العروض سارية لمدة ستين (٦٠) يوماً من تاريخ الإغلاق.\n",
+		pronounDutiesObligationsRFQAR + "٥. تظل العروض سارية لمدة ستين (٦٠) يوماً من تاريخ الإغلاق.\n",
 		nil},
 	{"17", "a certificate that must be valid is a requirement", "obligation",
-		obl20RFQAR + "## شروط التأهيل\n\n١. يجب أن يكون المتقدم حاصلاً على شهادة سارية من هيئة الضرائب.\n",
+		pronounDutiesObligationsRFQAR + "## شروط التأهيل\n\n١. يجب أن يكون المتقدم حاصلاً على شهادة سارية من هيئة الضرائب.\n",
 		nil},
 
 	// Family 2: an Arabic present-tense verb of a duty, its party right
 	// after it.
 	{"2", "the buyer inspects", "obligation",
-		obl20SupplyAR + "٣-٢ يفحص المشتري الثلاجات عند الاستلام خلال يومي عمل.\n",
+		pronounDutiesObligationsSupplyAR + "٣-٢ يفحص المشتري الثلاجات عند الاستلام خلال يومي عمل.\n",
 		[]string{"buyer must يفحص"}},
 	{"2", "the supplier keeps an insurance", "obligation",
-		obl20SupplyAR + "٤-١ يحتفظ المورد بوثيقة تأمين ضد الحريق طوال مدة العقد.\n",
+		pronounDutiesObligationsSupplyAR + "٤-١ يحتفظ المورد بوثيقة تأمين ضد الحريق طوال مدة العقد.\n",
 		[]string{"supplier must بوثيقة تأمين"}},
 	{"2", "the supplier confirms the quantities", "obligation",
-		obl20SupplyAR + "٥. يؤكد المورد مواعيد الشحن قبل أسبوع من كل شحنة.\n",
+		pronounDutiesObligationsSupplyAR + "٥. يؤكد المورد مواعيد الشحن قبل أسبوع من كل شحنة.\n",
 		[]string{"supplier must مواعيد الشحن"}},
 	{"2 neg", "a right kept", "obligation",
-		obl20SupplyAR + "٦. يحتفظ المشتري بحق رفض أي ثلاجة غير مطابقة للمواصفات.\n",
+		pronounDutiesObligationsSupplyAR + "٦. يحتفظ المشتري بحق رفض أي ثلاجة غير مطابقة للمواصفات.\n",
 		nil},
 	{"2 neg", "a retention kept, its return passive", "obligation",
-		obl20SupplyAR + "٧. يحتفظ المشتري بنسبة ١٠٪ من كل دفعة، وترد إلى المورد خلال ثلاثين (٣٠) يوماً من انتهاء فترة الضمان.\n",
+		pronounDutiesObligationsSupplyAR + "٧. يحتفظ المشتري بنسبة ١٠٪ من كل دفعة، وترد إلى المورد خلال ثلاثين (٣٠) يوماً من انتهاء فترة الضمان.\n",
 		[]string{"- must ترد"}},
 	{"2 neg", "a statement confirmed", "obligation",
-		obl20SupplyAR + "٨. يؤكد المورد عدم وجود أي تعارض في المصالح.\n",
+		pronounDutiesObligationsSupplyAR + "٨. يؤكد المورد عدم وجود أي تعارض في المصالح.\n",
 		nil},
 	{"2 neg", "an appointment is a grant", "obligation",
-		obl20SupplyAR + "٢. يعين المورد المشتري موزعاً حصرياً في محافظة ظفار.\n",
+		pronounDutiesObligationsSupplyAR + "٢. يعين المورد المشتري موزعاً حصرياً في محافظة ظفار.\n",
 		nil},
 
 	// Family 3: a party's clause and then its pronoun.
 	{"3", "a duty, then a prohibition of the same party", "obligation",
-		obl20SupplyAR + "٩. يوفر المشتري الكهرباء في موقع التركيب، ولا يجوز له تشغيل الثلاجات قبل فحصها.\n",
+		pronounDutiesObligationsSupplyAR + "٩. يوفر المشتري الكهرباء في موقع التركيب، ولا يجوز له تشغيل الثلاجات قبل فحصها.\n",
 		[]string{"buyer must_not تشغيل"}},
 	{"3", "an undertaking, then a prohibition", "obligation",
-		obl20SupplyAR + "١٠. يلتزم المورد بالمحافظة على سرية الأسعار، ولا يجوز لها الإفصاح عنها لأي طرف ثالث.\n",
+		pronounDutiesObligationsSupplyAR + "١٠. يلتزم المورد بالمحافظة على سرية الأسعار، ولا يجوز لها الإفصاح عنها لأي طرف ثالث.\n",
 		[]string{"supplier must_not الإفصاح"}},
 	{"3", "a sentence opening with the pronoun", "obligation",
-		obl20SupplyAR + "١١. يلتزم المورد بعدم استخدام بيانات المشتري. ويجب عليه حذفها خلال ثلاثين (٣٠) يوماً من انتهاء العقد.\n",
+		pronounDutiesObligationsSupplyAR + "١١. يلتزم المورد بعدم استخدام بيانات المشتري. ويجب عليه حذفها خلال ثلاثين (٣٠) يوماً من انتهاء العقد.\n",
 		[]string{"supplier must_not استخدام", "supplier must حذفها"}},
 	{"3 neg", "a passive before the pronoun's sentence", "obligation",
-		obl20SupplyAR + "١٢. ترسل الفواتير شهرياً إلى إدارة المشتريات. ويجب عليه سدادها خلال ثلاثين (٣٠) يوماً.\n",
+		pronounDutiesObligationsSupplyAR + "١٢. ترسل الفواتير شهرياً إلى إدارة المشتريات. ويجب عليه سدادها خلال ثلاثين (٣٠) يوماً.\n",
 		[]string{"- must ترسل الفواتير", "- must سدادها"}},
 
 	// Family 4: the author names itself by its kind.
@@ -96,8 +96,8 @@ var obl20Cases = []struct {
 // TestObl20Families: each case gives exactly the facts it wants.
 // go test -p 1 ./capabilities/documentfacts -run TestObl20Families -v
 func TestObl20Families(t *testing.T) {
-	for _, c := range obl20Cases {
-		got := conv16Items(extractText(t, c.text), c.typ)
+	for _, c := range pronounDutiesObligationsCases {
+		got := firstSixConventionItems(extractText(t, c.text), c.typ)
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)
 		}

@@ -7,21 +7,21 @@ import (
 )
 
 // DALIL_OBL_FOLLOW=on (or off): the obligations follow the role model
-// where it re-assigns a party (followPartyRoles27), to score a set so.
-func init() { modelEnvSwitch("DALIL_OBL_FOLLOW", &oblFollowRoles27) }
+// where it re-assigns a party (followPartyRoles), to score a set so.
+func init() { modelEnvSwitch("DALIL_OBL_FOLLOW", &oblFollowRoles) }
 
 // Session 27 (issue 29, docs/documents.md "Issue 29, session 27:
 // obligation roles and modality (oblrole)"): documents of our own and the
 // obligations each must give ("role modality word"; a case fails on a
 // wanted obligation missing and on any other obligation).
-var oblRole27Cases = []struct {
+var oblRoleCases = []struct {
 	class, name, format, text string
 	want                      []string
 }{
 	// Class M1 (convention 65): an item worded "not <verb>" under a
 	// lead-in that binds a party is a prohibition.
 	{"M1", "lettered items under \"The Contractor shall:\", one worded \"not <verb>\"", "txt",
-		obl23Service + "5. The Contractor shall:\n(a) keep the site clean;\n(b) not remove any equipment from the site without the Customer's consent; and\n(c) not later than the fifth day of each month, submit a progress report.\n",
+		subjectsTablesObligationsService + "5. The Contractor shall:\n(a) keep the site clean;\n(b) not remove any equipment from the site without the Customer's consent; and\n(c) not later than the fifth day of each month, submit a progress report.\n",
 		[]string{"contractor must keep the site clean", "contractor must_not remove any equipment", "contractor must submit a progress report"}},
 	{"M1", "Arabic: a lettered item under a bullet opening with عدم", "txt",
 		"عقد خدمات\n\nأبرم هذا العقد بين شركة صحار للإسمنت ش.م.ع.ع (\"العميل\") وشركة الباطنة للخدمات ش.م.م (\"المقاول\").\n\n٥. يلتزم المقاول بما يلي:\n- أ. تنظيف الموقع يومياً.\n- ب. عدم نقل أي معدات من الموقع دون موافقة العميل.\n",
@@ -29,12 +29,12 @@ var oblRole27Cases = []struct {
 	// Class M2: "neither Party shall" after an adverbial forbids, as
 	// at the clause's start.
 	{"M2", "an adverbial before \"neither Party shall\"", "txt",
-		obl23Service + "7. During the term of this Agreement neither Party shall solicit the other's employees.\n",
+		subjectsTablesObligationsService + "7. During the term of this Agreement neither Party shall solicit the other's employees.\n",
 		[]string{"each_party must_not solicit the other"}},
 }
 
 func TestOblRole27Families(t *testing.T) {
-	for _, c := range oblRole27Cases {
+	for _, c := range oblRoleCases {
 		got := obl24Items(extractAs(t, c.format, c.text), "obligation")
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("class %s, %s:\n%s", c.class, c.name, msg)
@@ -60,9 +60,9 @@ func TestFollowPartyRoles27(t *testing.T) {
 			{Party: "The Company", PartyRole: "supplier", Modality: "must", Action: "insure the goods"},
 		}
 	}
-	defer switchModel(&oblFollowRoles27, true)()
+	defer switchModel(&oblFollowRoles, true)()
 	obls := mk()
-	if !followPartyRoles27(facts, cands, text, []string{"buyer"}, obls) {
+	if !followPartyRoles(facts, cands, text, []string{"buyer"}, obls) {
 		t.Fatal("no obligation followed")
 	}
 	var got []string
@@ -72,8 +72,8 @@ func TestFollowPartyRoles27(t *testing.T) {
 	if want := []string{"seller", "seller", "buyer", "supplier"}; !slices.Equal(got, want) {
 		t.Errorf("roles %v, want %v", got, want)
 	}
-	oblFollowRoles27 = false
-	if followPartyRoles27(facts, cands, text, []string{"buyer"}, mk()) {
+	oblFollowRoles = false
+	if followPartyRoles(facts, cands, text, []string{"buyer"}, mk()) {
 		t.Error("the follow is off, yet an obligation moved")
 	}
 }

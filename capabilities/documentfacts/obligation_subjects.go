@@ -10,13 +10,13 @@ import (
 // is a party's defined word that the role lexicon does not know ("The
 // Hospital shall bear ...", "The Clinic shall attend ...", "The Leader
 // shall submit ...") was read as a subject that names no party: its role
-// was left empty and subjectClause23 (obl23.go) put the subject and its
+// was left empty and subjectClause (obligation_subjects_tables.go) put the subject and its
 // modal back into the action ("The Hospital shall bear the cost ..."),
 // and a lead-in "The Agency shall:" over lettered items bound no one.
 // definedWords27 gave such duties a role only after the role model, with
 // the subject still in the action, and never where the word is also a
 // word of the party's name (a short name, "Al Wakra Specialist Hospital
-// W.L.L. (the "Hospital")"). definedWordAliases28 makes each such word a
+// W.L.L. (the "Hospital")"). definedWordAliases makes each such word a
 // subject form before the clauses are read, with the role the word
 // gives: the party's role where the rules gave one (and it is no number),
 // else the word's role form (hospital, leader, clinic). A collective word
@@ -24,32 +24,32 @@ import (
 // the duties of all ("Each Member shall", "No Member shall", "The
 // Members shall": member), never one party's.
 
-// notPartyWords28 are defined words that name no party's role whatever
+// notPartyWords are defined words that name no party's role whatever
 // their place (the document, its parts, a tender's author).
-var notPartyWords28 = map[string]bool{"company": true, "firm": true, "group": true, "corporation": true, "establishment": true,
+var notPartyWords = map[string]bool{"company": true, "firm": true, "group": true, "corporation": true, "establishment": true,
 	"entity": true, "consortium": true, "authority": true, "bid": true, "tender": true, "contract": true, "party": true,
 	"parties": true, "member": true, "members": true, "project": true}
 
-// definedWordAliases28 adds the subject forms (see above).
-func (x *clauseExtractor) definedWordAliases28(all []Fact, cands []candidate) {
+// definedWordAliases adds the subject forms (see above).
+func (x *clauseExtractor) definedWordAliases(all []Fact, cands []candidate) {
 	text := x.a.text
-	coll := collectiveWords28(text)
+	coll := collectiveWords(text)
 	for w, r := range coll {
 		if hasArabic(w) {
 			continue
 		}
 		for _, f := range []string{w, w + "s"} {
-			if !x.hasAlias(f) && !x.hasDefAlias28(f) {
-				x.defAliases28 = append(x.defAliases28, clauseParty{f, r})
+			if !x.hasAlias(f) && !x.hasDefAlias(f) {
+				x.definedSubjectAliases = append(x.definedSubjectAliases, clauseParty{f, r})
 			}
 		}
 	}
 	add := func(i int, w string, own bool) {
 		low := lowerASCII(w)
-		if w == "" || hasArabic(w) || roleOf(w) != "" || x.hasAlias(low) || x.hasAlias("the "+low) || x.hasDefAlias28("the "+low) {
+		if w == "" || hasArabic(w) || roleOf(w) != "" || x.hasAlias(low) || x.hasAlias("the "+low) || x.hasDefAlias("the "+low) {
 			return
 		}
-		if _, ok := coll[singularWord(low)]; ok || notPartyWords28[low] || thingWords27[low] || reCapsShortName.MatchString(w) ||
+		if _, ok := coll[singularWord(low)]; ok || notPartyWords[low] || thingWords27[low] || reCapsShortName.MatchString(w) ||
 			!own && (jobTitle(w) || postWords19[low]) {
 			return // (a post: "Present: X (Chair)"; a table's Role cell is a role)
 		}
@@ -73,36 +73,36 @@ func (x *clauseExtractor) definedWordAliases28(all []Fact, cands []candidate) {
 		if role == "" {
 			return
 		}
-		x.defAliases28 = append(x.defAliases28, clauseParty{"the " + low, role})
+		x.definedSubjectAliases = append(x.definedSubjectAliases, clauseParty{"the " + low, role})
 	}
 	for _, d := range partyDefs27(text, all, cands) {
 		if !d.ar && d.party < len(all) && len(strings.Fields(d.word)) <= 3 {
 			add(d.party, d.word, false)
 		}
 	}
-	for i, w := range quotedDefs28(all, cands, text) {
+	for i, w := range quotedDefs(all, cands, text) {
 		add(i, w, false)
 	}
-	for _, tr := range tableRoles28(all, cands, text) {
+	for _, tr := range tableRoles(all, cands, text) {
 		add(tr.party, tr.word, true) // the table's word is the role
 	}
 }
 
-// reQuotedDef28: a quoted word the text defines for the party named
+// reQuotedDef: a quoted word the text defines for the party named
 // just before it, on its line ('X W.L.L., C.R. No. 418227, ..., referred
 // to below as the "Clinic".').
-var reQuotedDef28 = regexp.MustCompile(`(?i)^[^\n"“]{0,300}?\b(?:referred\s+to\s+(?:below|hereafter|hereinafter|herein|in\s+this\s+agreement)\s+as|hereafter\s+called|below\s+called)\s+(?:the\s+)?["“]([A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)?)["”]`)
+var reQuotedDef = regexp.MustCompile(`(?i)^[^\n"“]{0,300}?\b(?:referred\s+to\s+(?:below|hereafter|hereinafter|herein|in\s+this\s+agreement)\s+as|hereafter\s+called|below\s+called)\s+(?:the\s+)?["“]([A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)?)["”]`)
 
-// quotedDefs28 are the words reQuotedDef28 reads, by party (the
+// quotedDefs are the words reQuotedDef reads, by party (the
 // definitions definitionWords does not read).
-func quotedDefs28(all []Fact, cands []candidate, text string) map[int]string {
+func quotedDefs(all []Fact, cands []candidate, text string) map[int]string {
 	out := map[int]string{}
 	for i, f := range all {
 		if f.Type != TypeParty || i >= len(cands) || cands[i].end > len(text) || f.EntityType == "person" || hasArabic(f.Value) {
 			continue
 		}
 		after := text[cands[i].end:min(len(text), cands[i].end+400)]
-		m := reQuotedDef28.FindStringSubmatchIndex(after)
+		m := reQuotedDef.FindStringSubmatchIndex(after)
 		if m == nil || otherPartyBefore27(all, i, after, m[2]) {
 			continue
 		}
@@ -111,16 +111,16 @@ func quotedDefs28(all []Fact, cands []candidate, text string) map[int]string {
 	return out
 }
 
-// reSubjectModal28: the subject's modal at the start of what follows it
+// reSubjectModal: the subject's modal at the start of what follows it
 // in an action ("shall", "must not", "agrees to").
-var reSubjectModal28 = regexp.MustCompile(`(?i)^\s*(?:shall|must|will|agrees\s+to|undertakes\s+to)(\s+not)?\s+`)
+var reSubjectModal = regexp.MustCompile(`(?i)^\s*(?:shall|must|will|agrees\s+to|undertakes\s+to)(\s+not)?\s+`)
 
-// splitRoledSubjects28: an English duty whose subject no rule knew when
+// splitRoledSubjects: an English duty whose subject no rule knew when
 // the clauses were read keeps its subject and modal in its action
-// (subjectClause23: "The Hospital shall bear ..."); once a later pass
+// (subjectClause: "The Hospital shall bear ..."); once a later pass
 // gives it its party's role (definedRoles27, after the role model), the
 // action starts after the modal, as for any named party.
-func splitRoledSubjects28(obls []Obligation) {
+func splitRoledSubjects(obls []Obligation) {
 	for k := range obls {
 		o := &obls[k]
 		p := strings.TrimSpace(o.Party)
@@ -128,7 +128,7 @@ func splitRoledSubjects28(obls []Obligation) {
 			!strings.EqualFold(o.Action[:len(p)], p) {
 			continue
 		}
-		m := reSubjectModal28.FindStringSubmatchIndex(o.Action[len(p):])
+		m := reSubjectModal.FindStringSubmatchIndex(o.Action[len(p):])
 		if m == nil || len(p)+m[1] >= len(o.Action) {
 			continue
 		}
@@ -139,8 +139,8 @@ func splitRoledSubjects28(obls []Obligation) {
 	}
 }
 
-func (x *clauseExtractor) hasDefAlias28(w string) bool {
-	for _, a := range x.defAliases28 {
+func (x *clauseExtractor) hasDefAlias(w string) bool {
+	for _, a := range x.definedSubjectAliases {
 		if a.text == w {
 			return true
 		}
@@ -148,12 +148,12 @@ func (x *clauseExtractor) hasDefAlias28(w string) bool {
 	return false
 }
 
-// definedSubjectIn28 is partyIn's reading of these subject forms: as the
+// definedSubjectIn is partyIn's reading of these subject forms: as the
 // document's other defined words (they win over a role word ending at
 // the same place), but not as an object in the subject ("Payment to the
 // Clinic shall be made": no one named).
-func (x *clauseExtractor) definedSubjectIn28(low, subj string, best *clauseParty, bestEnd *int) {
-	for _, f := range x.defAliases28 {
+func (x *clauseExtractor) definedSubjectIn(low, subj string, best *clauseParty, bestEnd *int) {
+	for _, f := range x.definedSubjectAliases {
 		i := lastWordIndex(low, f.text)
 		if i < 0 || i+len(f.text) < *bestEnd {
 			continue

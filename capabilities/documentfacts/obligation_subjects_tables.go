@@ -20,53 +20,53 @@ import (
 // "يجب على المقترض قبل أول سحب أن يقدم للبنك ما يلي:"); an English item
 // worded as a prohibition ("not to pay dividends") is a must_not.
 const (
-	leadInWords23 = `undertakes?|covenants?|agrees?|will|(?:is|are)\s+to|(?:shall|must|will)\s+(?:[a-z][a-z'-]*\s+){0,4}?[a-z][a-z'-]*`
-	// arLeadClause23: a label and a clause before the party ("التعهدات:
+	leadInWords = `undertakes?|covenants?|agrees?|will|(?:is|are)\s+to|(?:shall|must|will)\s+(?:[a-z][a-z'-]*\s+){0,4}?[a-z][a-z'-]*`
+	// arLeadClause: a label and a clause before the party ("التعهدات:
 	// طوال مدة ...، ").
-	arLeadClause23 = `(?:[^:،؛\n]{1,40}:\s*)?(?:[^:،؛\n]{1,80}،\s*)?`
-	// arLeadVerb23: words between "على X" and ما يلي ("قبل أول سحب أن
+	arLeadClause = `(?:[^:،؛\n]{1,40}:\s*)?(?:[^:،؛\n]{1,80}،\s*)?`
+	// arLeadVerb: words between "على X" and ما يلي ("قبل أول سحب أن
 	// يقدم للبنك").
-	arLeadVerb23 = `(?:\p{Arabic}+\s+){0,7}?`
+	arLeadVerb = `(?:\p{Arabic}+\s+){0,7}?`
 )
 
 var (
-	reNotWord23    = regexp.MustCompile(`\bnot\b`)
-	reEnNotItem23  = regexp.MustCompile(`(?i)^(?:and\s+|or\s+)?not\s+to\s`)
-	reLeadModal23  = regexp.MustCompile(`(?i)^(?:shall|must|will)\s+`)
-	reLeadNoVerb23 = regexp.MustCompile(`(?i)^(?:not|be|have|include|comprise|contain|cover|mean|be\s+as\s+follows|as\s+follows)$`)
+	reNotWord    = regexp.MustCompile(`\bnot\b`)
+	reEnNotItem  = regexp.MustCompile(`(?i)^(?:and\s+|or\s+)?not\s+to\s`)
+	reLeadModal  = regexp.MustCompile(`(?i)^(?:shall|must|will)\s+`)
+	reLeadNoVerb = regexp.MustCompile(`(?i)^(?:not|be|have|include|comprise|contain|cover|mean|be\s+as\s+follows|as\s+follows)$`)
 )
 
-// leadInVerb23 is the verb phrase a lead-in's obligation word states
+// leadInVerb is the verb phrase a lead-in's obligation word states
 // ("deliver to the Bank" of "shall deliver to the Bank"), "" when it
 // states none ("shall", "undertakes to", "will").
-func leadInVerb23(word string) string {
-	m := reLeadModal23.FindStringIndex(word)
+func leadInVerb(word string) string {
+	m := reLeadModal.FindStringIndex(word)
 	if m == nil {
 		return ""
 	}
 	v := strings.TrimSpace(word[m[1]:])
-	if v == "" || reLeadNoVerb23.MatchString(v) {
+	if v == "" || reLeadNoVerb.MatchString(v) {
 		return ""
 	}
 	return v
 }
 
-// arLeadIn23: an Arabic lead-in ("... يتعهد المقترض بما يلي:") states its
+// arLeadIn: an Arabic lead-in ("... يتعهد المقترض بما يلي:") states its
 // items' duties, none of its own: no twin of an English clause either.
-func arLeadIn23(t string) bool {
+func arLeadIn(t string) bool {
 	raw := strings.TrimSpace(t)
 	if !strings.HasSuffix(raw, ":") && !strings.HasSuffix(raw, "：") {
 		return false
 	}
-	body := strings.TrimSpace(arClauseLabel15(raw[leadingNumber(raw):]))
+	body := strings.TrimSpace(arClauseLabel(raw[leadingNumber(raw):]))
 	return reLeadInAR.MatchString(body)
 }
 
-// plainItem23: a line under an English lead-in that is an item of a list
+// plainItem: a line under an English lead-in that is an item of a list
 // read without its markers (an HTML <ol> or <ul>): it opens with a
 // lower-case verb and ends an item (";", ".", "; and", "; or"). The
 // offset is where its text starts.
-func plainItem23(line string) (int, bool) {
+func plainItem(line string) (int, bool) {
 	t := strings.TrimSpace(line)
 	if t == "" || t[0] < 'a' || t[0] > 'z' || strings.Contains(t, " | ") {
 		return 0, false
@@ -83,17 +83,17 @@ func plainItem23(line string) (int, bool) {
 // in it ("يجب إخطار المشغل", "لا يجوز لأي مفوض التوقيع"), as the English
 // clause keeps "must be insured".
 
-// reArModalBefore23: the obligation word right before an Arabic action
+// reArModalBefore: the obligation word right before an Arabic action
 // that names no one.
-var reArModalBefore23 = regexp.MustCompile(`(?:^|[\s،,:؛(])((?:و|ف)?(?:لا\s+يجوز|لا\s+يحق|يحظر|يُحظر|يمنع|يُمنع|(?:يجب|يتعين|يتوجب|يلزم)(?:\s+أن)?))\s+$`)
+var reArModalBefore = regexp.MustCompile(`(?:^|[\s،,:؛(])((?:و|ف)?(?:لا\s+يجوز|لا\s+يحق|يحظر|يُحظر|يمنع|يُمنع|(?:يجب|يتعين|يتوجب|يلزم)(?:\s+أن)?))\s+$`)
 
-// reArPronounFirst23: an action opening with a pronoun after لـ or على
+// reArPronounFirst: an action opening with a pronoun after لـ or على
 // ("لكم خصم", "عليك إخطار").
-var reArPronounFirst23 = regexp.MustCompile(`^(?:لك|لكم|لكما|لكن|له|لها|لهم|لهما|عليك|عليكم|عليه|عليها|عليهم)(?:\s|$)`)
+var reArPronounFirst = regexp.MustCompile(`^(?:لك|لكم|لكما|لكن|له|لها|لهم|لهما|عليك|عليكم|عليه|عليها|عليهم)(?:\s|$)`)
 
-// noPartyClauses23 widens an Arabic duty of no party to its obligation
+// noPartyClauses widens an Arabic duty of no party to its obligation
 // word.
-func (x *clauseExtractor) noPartyClauses23() {
+func (x *clauseExtractor) noPartyClauses() {
 	text := x.a.text
 	for i := range x.obls {
 		f := &x.obls[i]
@@ -101,17 +101,17 @@ func (x *clauseExtractor) noPartyClauses23() {
 			continue
 		}
 		if !hasArabic(f.o.Action) {
-			x.subjectClause23(f)
+			x.subjectClause(f)
 			continue
 		}
-		if f.o.Party != "" || reArPronounFirst23.MatchString(f.o.Action) {
+		if f.o.Party != "" || reArPronounFirst.MatchString(f.o.Action) {
 			continue // (لا يجوز لك: the one "you" names, read later)
 		}
 		at := strings.Index(text[f.clauseStart:min(f.clauseEnd, len(text))], f.o.Action)
 		if at != 0 {
 			continue // the action is not cut at the clause's start
 		}
-		m := reArModalBefore23.FindStringSubmatchIndex(text[max(f.start, f.clauseStart-60):f.clauseStart])
+		m := reArModalBefore.FindStringSubmatchIndex(text[max(f.start, f.clauseStart-60):f.clauseStart])
 		if m == nil {
 			continue
 		}
@@ -121,23 +121,23 @@ func (x *clauseExtractor) noPartyClauses23() {
 	}
 }
 
-// reNoPerson23: "No signatory may", "No employee shall": a person who is
+// reNoPerson: "No signatory may", "No employee shall": a person who is
 // no party, forbidden; the clause binds no party.
-var reNoPerson23 = regexp.MustCompile(`(?i)^(?:signator(?:y|ies)|directors?|officers?|members?|employees?|staff|workers?|persons?\s+authori[sz]ed|authori[sz]ed\s+signator(?:y|ies)|visitors?|drivers?)$`)
+var reNoPerson = regexp.MustCompile(`(?i)^(?:signator(?:y|ies)|directors?|officers?|members?|employees?|staff|workers?|persons?\s+authori[sz]ed|authori[sz]ed\s+signator(?:y|ies)|visitors?|drivers?)$`)
 
-// obl23 runs session 23's passes over the obligations found.
-func (x *clauseExtractor) obl23() {
-	x.isToDuties23()
-	x.arOfficerDuties23()
-	x.noDuties23()
-	x.noPartyClauses23()
+// subjectsTablesObligations runs session 23's passes over the obligations found.
+func (x *clauseExtractor) subjectsTablesObligations() {
+	x.isToDuties()
+	x.arOfficerDuties()
+	x.noDuties()
+	x.noPartyClauses()
 	slices.SortStableFunc(x.obls, func(a, b oblFound) int { return a.start - b.start })
 }
 
-// subjectClause23: an English duty of a subject that is no party ("The
+// subjectClause: an English duty of a subject that is no party ("The
 // Company Secretary shall notify", "No signatory may sign") is the clause
 // from its subject, as a clause that names no one is.
-func (x *clauseExtractor) subjectClause23(f *oblFound) {
+func (x *clauseExtractor) subjectClause(f *oblFound) {
 	text := x.a.text
 	if f.o.Party == "" || f.focus >= f.clauseStart || f.clauseStart-f.focus > 120 || !strings.HasPrefix(strings.TrimLeft(text[f.clauseStart:], " "), f.o.Action) {
 		return
@@ -157,14 +157,14 @@ func (x *clauseExtractor) subjectClause23(f *oblFound) {
 // officer binds: "The purpose of this Agreement is to set out" states a
 // purpose.
 var (
-	reIsTo23    = regexp.MustCompile(`(?i)\b(?:is|are)\s+to\s+([a-z]+)\b`)
-	reItIsFor23 = regexp.MustCompile(`(?i)\bit\s+is\s+for\s+((?:the\s+)?[A-Za-z][\w .'-]{1,60}?)\s+to\s+([a-z]+)\b`)
-	// reIsToNoVerb23: "is to be" (reOblEN's), and words after "is to"
+	reIsToSubjectsTables = regexp.MustCompile(`(?i)\b(?:is|are)\s+to\s+([a-z]+)\b`)
+	reItIsFor            = regexp.MustCompile(`(?i)\bit\s+is\s+for\s+((?:the\s+)?[A-Za-z][\w .'-]{1,60}?)\s+to\s+([a-z]+)\b`)
+	// reIsToNoVerb: "is to be" (reOblEN's), and words after "is to"
 	// that state no act.
-	reIsToNoVerb23 = regexp.MustCompile(`(?i)^(?:be|the|a|an|its|his|her|their|this|that|those|these|any|all|each|date|day|say)$`)
+	reIsToNoVerb = regexp.MustCompile(`(?i)^(?:be|the|a|an|its|his|her|their|this|that|those|these|any|all|each|date|day|say)$`)
 )
 
-func (x *clauseExtractor) isToDuties23() {
+func (x *clauseExtractor) isToDuties() {
 	text := x.a.text
 	for si, s := range x.sents {
 		if x.reqSents[si] || x.skipped(s) {
@@ -180,16 +180,16 @@ func (x *clauseExtractor) isToDuties23() {
 			named         bool // a party with a role
 		}
 		var hits []hit
-		for _, m := range reItIsFor23.FindAllStringSubmatchIndex(t, -1) {
-			if reIsToNoVerb23.MatchString(t[m[4]:m[5]]) {
+		for _, m := range reItIsFor.FindAllStringSubmatchIndex(t, -1) {
+			if reIsToNoVerb.MatchString(t[m[4]:m[5]]) {
 				continue
 			}
-			if p, ok := x.subjectParty23(strings.TrimSpace(t[m[2]:m[3]])); ok {
+			if p, ok := x.subjectParty(strings.TrimSpace(t[m[2]:m[3]])); ok {
 				hits = append(hits, hit{m[0], m[0], m[4], p, true})
 			}
 		}
-		for _, m := range reIsTo23.FindAllStringSubmatchIndex(t, -1) {
-			if reIsToNoVerb23.MatchString(t[m[2]:m[3]]) || strings.HasSuffix(lowerASCII(t[:m[0]]), "it ") {
+		for _, m := range reIsToSubjectsTables.FindAllStringSubmatchIndex(t, -1) {
+			if reIsToNoVerb.MatchString(t[m[2]:m[3]]) || strings.HasSuffix(lowerASCII(t[:m[0]]), "it ") {
 				continue
 			}
 			from := 0
@@ -201,7 +201,7 @@ func (x *clauseExtractor) isToDuties23() {
 			if subj == "" || len(subj) > 80 || possessiveThing(subj) {
 				continue
 			}
-			if p, ok := x.subjectParty23(subj); ok {
+			if p, ok := x.subjectParty(subj); ok {
 				hits = append(hits, hit{from, m[0], m[2], p, true})
 			} else if n := namedSubject(subj); n != "" && jobTitle(n) {
 				hits = append(hits, hit{from, m[0], m[2], clauseParty{text: n}, false})
@@ -209,7 +209,7 @@ func (x *clauseExtractor) isToDuties23() {
 		}
 		for _, h := range hits {
 			start, end := s.start+h.at, s.end
-			if x.oblOverlaps23(start, end) {
+			if x.oblOverlapsSubjectsTables(start, end) {
 				continue
 			}
 			actAt := h.act
@@ -230,8 +230,8 @@ func (x *clauseExtractor) isToDuties23() {
 	}
 }
 
-// oblOverlaps23: an obligation found already covers the span.
-func (x *clauseExtractor) oblOverlaps23(start, end int) bool {
+// oblOverlapsSubjectsTables: an obligation found already covers the span.
+func (x *clauseExtractor) oblOverlapsSubjectsTables(start, end int) bool {
 	for _, o := range x.obls {
 		if o.clauseStart < end && start < o.clauseEnd {
 			return true
@@ -240,10 +240,10 @@ func (x *clauseExtractor) oblOverlaps23(start, end int) bool {
 	return false
 }
 
-// subjectParty23: the party a subject is, the whole subject naming it
+// subjectParty: the party a subject is, the whole subject naming it
 // ("the Sponsor", "LSS"; not "the Sponsor's agent"): a party found, a
 // word defined for one, or a role noun (subjectRole).
-func (x *clauseExtractor) subjectParty23(subj string) (clauseParty, bool) {
+func (x *clauseExtractor) subjectParty(subj string) (clauseParty, bool) {
 	if p, ok := x.partyIn(subj); ok && p.role != "" && strings.HasSuffix(lowerASCII(subj), lowerASCII(p.text)) {
 		return p, true
 	}
@@ -266,31 +266,31 @@ func (x *clauseExtractor) subjectParty23(subj string) (clauseParty, bool) {
 //   - a site visit the bidder must attend: eligibility;
 //   - a share of national staff to meet (decision 55): compliance.
 var (
-	reInOperation23  = regexp.MustCompile(`(?i)\b(?:in\s+operation|trading|in\s+business|operating|been\s+established|in\s+existence)\s+for\s+(?:at\s+least\s+|a\s+minimum\s+of\s+|not\s+less\s+than\s+|more\s+than\s+|over\s+)?[a-z0-9]+\s*(?:\(\d+\)\s*)?years?\b`)
-	reConsortium23   = regexp.MustCompile(`(?i)^\W*(?:[0-9]+(?:\.[0-9]+)*\.?\s+)?(?:consortia|consortiums?|joint\s+ventures?)\b|^\W*(?:[0-9٠-٩]+[.)]?\s+)?(?:يجوز\s+)?(?:للائتلافات|للتحالفات|الائتلافات|التحالفات)`)
-	rePremises23     = regexp.MustCompile(`(?i)\b(?:maintain|have|operate|own|possess)\s+(?:an?|its(?:\s+own)?|their(?:\s+own)?|local|registered)\s+(?:[\w-]+\s+){0,3}?(?:office|workshop|yard|warehouse|stores?|factory|fleet|premises)\b|(?:لدى\s+(?:ال)?(?:مناقص|متقدم|مقدم\s+العطاء|متناقص)|تتوفر)[^.؛]{0,40}?(?:^|\s)(?:ال)?(?:مكتب|ورشة|مصنع|مستودع|مخزن|معدات|أسطول|ساحة)(?:اً|ا)?(?:\s|$|[،.؛])`)
-	reLicence23      = regexp.MustCompile(`(?i)\blicen[cs]e|ترخيص|رخصة`)
-	reAppointStaff23 = regexp.MustCompile(`(?i)\bkey\s+(?:staff|personnel|experts?)\b|(?:يعين|تعيين|يوفر|توفير)\s+(?:ال)?(?:مناقص\s+)?(?:للمشروع\s+)?(?:مهندس|مهندساً|مهندسا|مهندسين|فنيين|مشرف|مشرفاً|مدير\s+(?:ال)?مشروع|مديراً\s+للمشروع)`)
-	reSiteVisit23    = regexp.MustCompile(`(?i)\b(?:site\s+visit|pre-?bid\s+(?:meeting|conference))\b|الزيارة\s+الميدانية|زيارة\s+الموقع|الاجتماع\s+التمهيدي`)
-	reNationals23    = regexp.MustCompile(`(?i)\bomani[sz]ation\s+(?:rate|percentage|share|ratio|level)|\b(?:rate|percentage|share|ratio)\s+of\s+omani[sz]ation|نسبة\s+التعمين|نسبة\s+التوطين|نسبة\s+السعودة|نسبة\s+التكويت`)
+	reInOperation  = regexp.MustCompile(`(?i)\b(?:in\s+operation|trading|in\s+business|operating|been\s+established|in\s+existence)\s+for\s+(?:at\s+least\s+|a\s+minimum\s+of\s+|not\s+less\s+than\s+|more\s+than\s+|over\s+)?[a-z0-9]+\s*(?:\(\d+\)\s*)?years?\b`)
+	reConsortium   = regexp.MustCompile(`(?i)^\W*(?:[0-9]+(?:\.[0-9]+)*\.?\s+)?(?:consortia|consortiums?|joint\s+ventures?)\b|^\W*(?:[0-9٠-٩]+[.)]?\s+)?(?:يجوز\s+)?(?:للائتلافات|للتحالفات|الائتلافات|التحالفات)`)
+	rePremises     = regexp.MustCompile(`(?i)\b(?:maintain|have|operate|own|possess)\s+(?:an?|its(?:\s+own)?|their(?:\s+own)?|local|registered)\s+(?:[\w-]+\s+){0,3}?(?:office|workshop|yard|warehouse|stores?|factory|fleet|premises)\b|(?:لدى\s+(?:ال)?(?:مناقص|متقدم|مقدم\s+العطاء|متناقص)|تتوفر)[^.؛]{0,40}?(?:^|\s)(?:ال)?(?:مكتب|ورشة|مصنع|مستودع|مخزن|معدات|أسطول|ساحة)(?:اً|ا)?(?:\s|$|[،.؛])`)
+	reLicence      = regexp.MustCompile(`(?i)\blicen[cs]e|ترخيص|رخصة`)
+	reAppointStaff = regexp.MustCompile(`(?i)\bkey\s+(?:staff|personnel|experts?)\b|(?:يعين|تعيين|يوفر|توفير)\s+(?:ال)?(?:مناقص\s+)?(?:للمشروع\s+)?(?:مهندس|مهندساً|مهندسا|مهندسين|فنيين|مشرف|مشرفاً|مدير\s+(?:ال)?مشروع|مديراً\s+للمشروع)`)
+	reSiteVisit    = regexp.MustCompile(`(?i)\b(?:site\s+visit|pre-?bid\s+(?:meeting|conference))\b|الزيارة\s+الميدانية|زيارة\s+الموقع|الاجتماع\s+التمهيدي`)
+	reNationals    = regexp.MustCompile(`(?i)\bomani[sz]ation\s+(?:rate|percentage|share|ratio|level)|\b(?:rate|percentage|share|ratio)\s+of\s+omani[sz]ation|نسبة\s+التعمين|نسبة\s+التوطين|نسبة\s+السعودة|نسبة\s+التكويت`)
 )
 
 // Family 5: a table's header cell is no requirement ("Result",
-// "Maximum score"); the rows of a key staff table are fam23's keyStaff23;
+// "Maximum score"); the rows of a key staff table are fam23's keyStaffStaffHeadRows;
 // the rows of an evaluation table weighted in per cent or
 // points that score the bidder (its experience, its key staff) are
 // optional requirements; rows that grade the proposal or the price are
 // not.
 var (
-	reHeaderCell23   = regexp.MustCompile(`(?i)^\W*(?:result|results|maximum\s+score|max\.?\s+score|score|points|marks|weight(?:ing)?|criterion|criteria|requirement|pass\s*/\s*fail|position|minimum\s+qualification|minimum\s+experience)\W*$`)
-	reScoreHeader23  = regexp.MustCompile(`(?i)^\s*(?:evaluation\s+)?criteri(?:on|a)\s*\|\s*(?:weight(?:ing)?|score|maximum\s+score|points|marks)\s*$`)
-	reBidderScored23 = regexp.MustCompile(`(?i)\b(?:experience|qualifications?|key\s+staff|personnel|similar\s+projects|comparable|references?|track\s+record)\b`)
-	reStaffWord23    = regexp.MustCompile(`(?i)\b(?:qualifications?|personnel|staff)\b`)
-	reProposalRow23  = regexp.MustCompile(`(?i)\b(?:approach|methodology|work\s*plan|financial\s+proposal|price|commercial|understanding|solution|design|innovation)\b`)
+	reHeaderCellSubjectsTables = regexp.MustCompile(`(?i)^\W*(?:result|results|maximum\s+score|max\.?\s+score|score|points|marks|weight(?:ing)?|criterion|criteria|requirement|pass\s*/\s*fail|position|minimum\s+qualification|minimum\s+experience)\W*$`)
+	reScoreHeader              = regexp.MustCompile(`(?i)^\s*(?:evaluation\s+)?criteri(?:on|a)\s*\|\s*(?:weight(?:ing)?|score|maximum\s+score|points|marks)\s*$`)
+	reBidderScored             = regexp.MustCompile(`(?i)\b(?:experience|qualifications?|key\s+staff|personnel|similar\s+projects|comparable|references?|track\s+record)\b`)
+	reStaffWord                = regexp.MustCompile(`(?i)\b(?:qualifications?|personnel|staff)\b`)
+	reProposalRow              = regexp.MustCompile(`(?i)\b(?:approach|methodology|work\s*plan|financial\s+proposal|price|commercial|understanding|solution|design|innovation)\b`)
 )
 
-// tableRows23 adds the requirements of evaluation tables.
-func (x *clauseExtractor) tableRows23() {
+// tableRows adds the requirements of evaluation tables.
+func (x *clauseExtractor) tableRows() {
 	text := x.a.text
 	lines := strings.Split(text, "\n")
 	off := 0
@@ -300,7 +300,7 @@ func (x *clauseExtractor) tableRows23() {
 		off += len(ln) + 1
 		t := strings.TrimSpace(ln)
 		switch {
-		case reScoreHeader23.MatchString(t) && headerRow23(t):
+		case reScoreHeader.MatchString(t) && headerRow(t):
 			kind = "score"
 			continue
 		case kind == "" || !strings.Contains(t, " | "):
@@ -316,23 +316,23 @@ func (x *clauseExtractor) tableRows23() {
 		switch kind {
 		case "score":
 			c := strings.TrimSpace(cells[0])
-			if !reBidderScored23.MatchString(c) || reProposalRow23.MatchString(c) {
+			if !reBidderScored.MatchString(c) || reProposalRow.MatchString(c) {
 				continue
 			}
 			cat := "experience"
-			if reAppointStaff23.MatchString(c) || reStaffWord23.MatchString(c) {
+			if reAppointStaff.MatchString(c) || reStaffWord.MatchString(c) {
 				cat = "technical"
 			}
 			x.reqs = append(x.reqs, reqFound{r: Requirement{Requirement: clip(c, 300), Category: cat, Mandatory: false, Method: "table_row", Confidence: 0.7}, start: at, end: at + len(c)})
 		}
 	}
-	x.reqs = slices.DeleteFunc(x.reqs, func(r reqFound) bool { return reHeaderCell23.MatchString(r.r.Requirement) })
+	x.reqs = slices.DeleteFunc(x.reqs, func(r reqFound) bool { return reHeaderCellSubjectsTables.MatchString(r.r.Requirement) })
 }
 
-// headerRow23: a table row of short captions (at most four words a
+// headerRow: a table row of short captions (at most four words a
 // cell, no figure), not a row of values ("Key staff | A site engineer
 // with 8 years' experience").
-func headerRow23(t string) bool {
+func headerRow(t string) bool {
 	if strings.ContainsAny(t, "0123456789") {
 		return false
 	}
@@ -344,27 +344,27 @@ func headerRow23(t string) bool {
 	return true
 }
 
-func (x *clauseExtractor) req23(ctx reqContext) {
+func (x *clauseExtractor) subjectsTablesRequirements(ctx reqContext) {
 	if !ctx.tender {
 		return
 	}
-	x.tableRows23()
+	x.tableRows()
 	for i := range x.reqs {
 		r := &x.reqs[i].r
 		t := r.Requirement
 		switch {
 		case r.Category == "documentation":
-		case reNationals23.MatchString(t):
+		case reNationals.MatchString(t):
 			r.Category = "compliance"
-		case reSiteVisit23.MatchString(t) && r.Mandatory:
+		case reSiteVisit.MatchString(t) && r.Mandatory:
 			r.Category = "eligibility"
-		case reConsortium23.MatchString(t):
+		case reConsortium.MatchString(t):
 			r.Category = "eligibility"
-		case reAppointStaff23.MatchString(t):
+		case reAppointStaff.MatchString(t):
 			r.Category = "technical"
-		case rePremises23.MatchString(t) && !reLicence23.MatchString(t):
+		case rePremises.MatchString(t) && !reLicence.MatchString(t):
 			r.Category = "technical"
-		case reInOperation23.MatchString(t):
+		case reInOperation.MatchString(t):
 			r.Category = "experience"
 		}
 	}
@@ -374,20 +374,20 @@ func (x *clauseExtractor) req23(ctx reqContext) {
 // Supplier" or "LSS")', 'ويشار إليها فيما بعد بـ "نور الصحراء" أو "الطرف
 // الأول"'): a short name among them binds the party in its clauses as the
 // role word does ("LSS shall acknowledge", "تلتزم نور الصحراء بتوظيف";
-// the Arabic definitions are arSecondAliases15's).
+// the Arabic definitions are arSecondAliases's).
 var (
-	reTwoDefined23 = regexp.MustCompile(`^[^()]{0,160}?\(\s*(?:the\s+)?["“]([^"”\n]{2,40})["”]\s*(?:,\s*|\s+)or\s+(?:the\s+)?["“]([^"”\n]{2,40})["”]\s*\)`)
+	reTwoDefined = regexp.MustCompile(`^[^()]{0,160}?\(\s*(?:the\s+)?["“]([^"”\n]{2,40})["”]\s*(?:,\s*|\s+)or\s+(?:the\s+)?["“]([^"”\n]{2,40})["”]\s*\)`)
 )
 
-func (x *clauseExtractor) secondAliases23() {
+func (x *clauseExtractor) secondAliases() {
 	text := x.a.text
 	for _, p := range x.parties {
 		if p.Role == "" || len(p.Value) < 3 || hasArabic(p.Value) {
-			continue // an Arabic party's definitions: arSecondAliases15
+			continue // an Arabic party's definitions: arSecondAliases
 		}
 		for _, at := range occurrences(text, p.Value) {
 			after := text[at+len(p.Value):]
-			m := reTwoDefined23.FindStringSubmatch(after)
+			m := reTwoDefined.FindStringSubmatch(after)
 			if m == nil {
 				continue
 			}
@@ -409,12 +409,12 @@ func (x *clauseExtractor) secondAliases23() {
 // duty of "the party wishing" not to renew, الطرف الراغب, stays each
 // party's: tuning and heldout2 label it so, heldout20 08 "-".)
 var (
-	reConsequence23 = regexp.MustCompile(`(?i)^(?:be\s+(?:scored|considered|evaluated|accepted|shortlisted|prequalified|admitted|opened|invited)\b|(?:attract|bear|carry|incur)\s+(?:a\s+|an\s+)?(?:late|interest|penalty|surcharge|charge))`)
+	reConsequence = regexp.MustCompile(`(?i)^(?:be\s+(?:scored|considered|evaluated|accepted|shortlisted|prequalified|admitted|opened|invited)\b|(?:attract|bear|carry|incur)\s+(?:a\s+|an\s+)?(?:late|interest|penalty|surcharge|charge))`)
 )
 
-func (x *clauseExtractor) noDuties23() {
+func (x *clauseExtractor) noDuties() {
 	x.obls = slices.DeleteFunc(x.obls, func(f oblFound) bool {
-		return !hasArabic(f.o.Action) && reConsequence23.MatchString(f.o.Action) && (f.o.Modality == "must_not" || f.o.PartyRole == "")
+		return !hasArabic(f.o.Action) && reConsequence.MatchString(f.o.Action) && (f.o.Modality == "must_not" || f.o.PartyRole == "")
 	})
 }
 
@@ -422,9 +422,9 @@ func (x *clauseExtractor) noDuties23() {
 // المجلس إخطار المقرض", "يقدم المدير المالي تقريراً إلى المجلس"), as the
 // English "The Company Secretary is to notify": an obligation of no
 // party, the clause from its word.
-var reArOfficerDuty23 = regexp.MustCompile(`(?:^|[\s،:؛.|])((?:و|ف)?(?:على|[يت](?:قدم|تولى|قوم|رفع|عد|بلغ|خطر|رسل|سلم)))\s+(?:أمين|أمينة)\s+(?:ال)?سر|(?:^|[\s،:؛.|])((?:و|ف)?(?:على|[يت](?:قدم|تولى|قوم|رفع|عد|بلغ|خطر|رسل|سلم)))\s+(?:ال)?(?:مدير|مديرة|رئيس|رئيسة)\s+(?:ال)?(?:مالي|مالية|تنفيذي|تنفيذية|عام|عامة|إداري|الشؤون|الموارد|المشروع|الحسابات)`)
+var reArOfficerDuty = regexp.MustCompile(`(?:^|[\s،:؛.|])((?:و|ف)?(?:على|[يت](?:قدم|تولى|قوم|رفع|عد|بلغ|خطر|رسل|سلم)))\s+(?:أمين|أمينة)\s+(?:ال)?سر|(?:^|[\s،:؛.|])((?:و|ف)?(?:على|[يت](?:قدم|تولى|قوم|رفع|عد|بلغ|خطر|رسل|سلم)))\s+(?:ال)?(?:مدير|مديرة|رئيس|رئيسة)\s+(?:ال)?(?:مالي|مالية|تنفيذي|تنفيذية|عام|عامة|إداري|الشؤون|الموارد|المشروع|الحسابات)`)
 
-func (x *clauseExtractor) arOfficerDuties23() {
+func (x *clauseExtractor) arOfficerDuties() {
 	text := x.a.text
 	for si, s := range x.sents {
 		if x.reqSents[si] || x.skipped(s) {
@@ -434,7 +434,7 @@ func (x *clauseExtractor) arOfficerDuties23() {
 		if !hasArabic(t) {
 			continue
 		}
-		for _, m := range reArOfficerDuty23.FindAllStringSubmatchIndex(t, -1) {
+		for _, m := range reArOfficerDuty.FindAllStringSubmatchIndex(t, -1) {
 			at := m[2]
 			if at < 0 {
 				at = m[4]
@@ -446,7 +446,7 @@ func (x *clauseExtractor) arOfficerDuties23() {
 				}
 			}
 			action := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t[at:end]), ".،,;:"))
-			if action == "" || x.oblOverlaps23(s.start+at, s.start+end) {
+			if action == "" || x.oblOverlapsSubjectsTables(s.start+at, s.start+end) {
 				continue
 			}
 			o := Obligation{Modality: "must", Action: clip(action, 300), Method: "clause", Confidence: 0.7}

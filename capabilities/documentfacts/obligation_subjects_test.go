@@ -10,7 +10,7 @@ import (
 // gives exactly the obligations it wants ("role modality anchor": the
 // action opens with the anchor, so no subject or modal stays in it), and
 // the parties it names in parties ("role - name", lower case).
-type role28Case struct {
+type roleCase struct {
 	family, name, text string
 	obls               []string
 	parties            []string
@@ -18,7 +18,7 @@ type role28Case struct {
 
 // Family S: a party's defined word is a subject form when the clauses
 // are read.
-var subjects28Cases = []role28Case{
+var subjectsCases = []roleCase{
 	{"S", "English: a defined trade word that is also a word of the party's name", "RECRUITMENT AGREEMENT\n\n" +
 		"This Agreement is made between:\n1. Doha Recruitment Services W.L.L., a recruitment agency, P.O. Box 1, Doha (the \"Agency\"); and\n" +
 		"2. Al Sadd General Hospital W.L.L., P.O. Box 2, Doha\n   (the \"Hospital\").\n\n" +
@@ -38,9 +38,9 @@ var subjects28Cases = []role28Case{
 		[]string{"- must Sindbad shall issue each ticket"}, nil},
 }
 
-func TestSubjects28Families(t *testing.T) { runRole28Cases(t, subjects28Cases) }
+func TestSubjects28Families(t *testing.T) { runRoleCases(t, subjectsCases) }
 
-func runRole28Cases(t *testing.T, cases []role28Case) {
+func runRoleCases(t *testing.T, cases []roleCase) {
 	t.Helper()
 	for _, c := range cases {
 		out := extractAs(t, "txt", c.text)
@@ -105,7 +105,7 @@ func TestSplitRoledSubjects28(t *testing.T) {
 	}
 	for _, c := range cases {
 		obls := []Obligation{c.in}
-		splitRoledSubjects28(obls)
+		splitRoledSubjects(obls)
 		if obls[0].Action != c.want {
 			t.Errorf("%q: got %q, want %q", c.in.Action, obls[0].Action, c.want)
 		}

@@ -156,7 +156,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 	} else if m := reArAddressee.FindStringSubmatchIndex(t); m != nil {
 		// "السادة/ شركة X المحترمين": the addressee of a letter.
 		roleWord, nameStart, nameEnd = "إلى", m[2], m[3]
-	} else if m := reArAddresseeAfter16.FindStringSubmatchIndex(t); m != nil {
+	} else if m := reArAddresseeAfter.FindStringSubmatchIndex(t); m != nil {
 		// "المحترمين/ شركة X": the same, the courtesy first (party_roles_by_doctype.go).
 		roleWord, nameStart, nameEnd = "إلى", m[2], m[3]
 	} else if w, s, e, ok := x.lexiconLabel(t, prev); ok {
@@ -383,7 +383,7 @@ func (x *extractor) parties(t string, base int, prev string) {
 		s := n.e - len(name)
 		role, method, conf := "", "pattern", 0.75
 		after := t[n.e:]
-		if w, ok := definedRole(after); ok && !(hasArabic(name) && reArOtherParty23.MatchString(after[:max(0, strings.Index(after, "("))])) {
+		if w, ok := definedRole(after); ok && !(hasArabic(name) && reArOtherParty.MatchString(after[:max(0, strings.Index(after, "("))])) {
 			if r := definedRoleFor(w, name, after); r != "" {
 				role, method, conf = r, "definition", 0.9
 			}
@@ -438,7 +438,7 @@ func arDefinedRole(s string) string {
 	if m == nil {
 		return ""
 	}
-	if reArOtherParty23.MatchString(s[:m[2]]) {
+	if reArOtherParty.MatchString(s[:m[2]]) {
 		return "" // party_boards_definitions.go: the definition of the company named after a verb's preposition
 	}
 	return roleOf(arRolePrefix(s[m[2]:m[3]]))

@@ -41,29 +41,29 @@ import (
 //   - L (two role words in a label): "Engineer / Consultant | X": the role
 //     word the guideline names.
 //
-// names23 applies J, B (names) and I to the resolved candidates;
-// parties23Roles applies B (role), F, D, W, T and L after the earlier
+// boardsDefinitionsNames applies J, B (names) and I to the resolved candidates;
+// boardsDefinitionsPartyRoles applies B (role), F, D, W, T and L after the earlier
 // rounds.
 
-// reTermCaption23: the last word of a data table's caption, which ends no
+// reTermCaption: the last word of a data table's caption, which ends no
 // person's name ("Subcontract Price", "Defects Notification Period").
-var reTermCaption23 = regexp.MustCompile(`(?i)\b(?:date|price|period|security|sum|amount|value|time|fee|fees|rate|retention|damages|law|number|no|deposit|bond|guarantee|insurance|completion|commencement|validity|term|duration|currency|total|payment|penalty|limit|cap)$`)
+var reTermCaption = regexp.MustCompile(`(?i)\b(?:date|price|period|security|sum|amount|value|time|fee|fees|rate|retention|damages|law|number|no|deposit|bond|guarantee|insurance|completion|commencement|validity|term|duration|currency|total|payment|penalty|limit|cap)$`)
 
-// reArCaption23: the first word of an Arabic caption over a signing or an
+// reArCaption: the first word of an Arabic caption over a signing or an
 // acceptance ("قبول المقترض", "توقيع المستأجر", "ختم الشركة").
-var reArCaption23 = regexp.MustCompile(`^(?:قبول|توقيع|موافقة|اعتماد|ختم|إقرار|اقرار|استلام|تأكيد|مصادقة)\s`)
+var reArCaption = regexp.MustCompile(`^(?:قبول|توقيع|موافقة|اعتماد|ختم|إقرار|اقرار|استلام|تأكيد|مصادقة)\s`)
 
-// reArDescribed23: an Arabic company's description read as a name ("شركة
+// reArDescribed: an Arabic company's description read as a name ("شركة
 // مسجلة في النرويج", "شركة قائمة بموجب قوانين").
-var reArDescribed23 = regexp.MustCompile(`^(?:شركة|مؤسسة)\s+(?:مسجلة|مسجل|مؤسسة|قائمة|منشأة|تأسست|مساهمة|ذات)\s`)
+var reArDescribed = regexp.MustCompile(`^(?:شركة|مؤسسة)\s+(?:مسجلة|مسجل|مؤسسة|قائمة|منشأة|تأسست|مساهمة|ذات)\s`)
 
-// reArIssuedFrom23: "شركة صادرة من مجموعة X": a guarantee issued by X
+// reArIssuedFrom: "شركة صادرة من مجموعة X": a guarantee issued by X
 // (كفالة شركة), the name read from شركة.
-var reArIssuedFrom23 = regexp.MustCompile(`^\p{Arabic}+\s+(?:صادرة|صادر|مقدمة|مقدم)\s+(?:من|عن)\s+((?:شركة|مجموعة|بنك|مصرف|مؤسسة)\s.+)$`)
+var reArIssuedFrom = regexp.MustCompile(`^\p{Arabic}+\s+(?:صادرة|صادر|مقدمة|مقدم)\s+(?:من|عن)\s+((?:شركة|مجموعة|بنك|مصرف|مؤسسة)\s.+)$`)
 
-// names23 applies families J, B and I to the resolved candidates cs; the
+// boardsDefinitionsNames applies families J, B and I to the resolved candidates cs; the
 // result is in text order.
-func names23(cs []candidate, text string) []candidate {
+func boardsDefinitionsNames(cs []candidate, text string) []candidate {
 	cs = slices.DeleteFunc(cs, func(c candidate) bool {
 		f := c.fact
 		if f.Type != TypeParty {
@@ -71,11 +71,11 @@ func names23(cs []candidate, text string) []candidate {
 		}
 		v := strings.TrimSpace(f.Value)
 		switch {
-		case f.EntityType == "person" && !hasArabic(v) && reTermCaption23.MatchString(v) && termRow23(text, c.start):
+		case f.EntityType == "person" && !hasArabic(v) && reTermCaption.MatchString(v) && termRow(text, c.start):
 			return true
-		case hasArabic(v) && reArCaption23.MatchString(v):
+		case hasArabic(v) && reArCaption.MatchString(v):
 			return true
-		case hasArabic(v) && reArDescribed23.MatchString(v):
+		case hasArabic(v) && reArDescribed.MatchString(v):
 			return true
 		}
 		return false
@@ -86,7 +86,7 @@ func names23(cs []candidate, text string) []candidate {
 		if f.Type != TypeParty || !hasArabic(f.Value) {
 			continue
 		}
-		if m := reArIssuedFrom23.FindStringSubmatchIndex(f.Value); m != nil {
+		if m := reArIssuedFrom.FindStringSubmatchIndex(f.Value); m != nil {
 			if c.end <= len(text) && text[c.start:c.end] == f.Value {
 				c.start += m[2]
 			}
@@ -94,18 +94,18 @@ func names23(cs []candidate, text string) []candidate {
 			f.Normalized = normalName(f.Value)
 		}
 	}
-	var spans []span19
-	if resolutionDoc23(text) {
-		spans = append(spans, boardNames23(text)...)
+	var spans []spanLettersMinutes
+	if resolutionDoc(text) {
+		spans = append(spans, boardNames(text)...)
 	}
-	spans = append(spans, incorporatedNames23(text)...)
-	spans = append(spans, contactRowNames23(text)...)
-	spans = append(spans, signColumnNames23(text)...)
-	spans = append(spans, signCellNames24(text)...)    // party_bank_letters.go
-	spans = append(spans, arSignatureNames24(text)...) // party_bank_letters.go
-	spans = append(spans, signLineNames23(text)...)
+	spans = append(spans, incorporatedNames(text)...)
+	spans = append(spans, contactRowNames(text)...)
+	spans = append(spans, signColumnNames(text)...)
+	spans = append(spans, signCellNamesBankLetters(text)...) // party_bank_letters.go
+	spans = append(spans, arSignatureNames(text)...)         // party_bank_letters.go
+	spans = append(spans, signLineNames(text)...)
 	added := false
-	for _, c := range twinUnderLabel23(text) {
+	for _, c := range twinUnderLabel(text) {
 		k := slices.IndexFunc(cs, func(k candidate) bool {
 			return k.fact.Type == TypeParty && (c.start < k.end && k.start < c.end || normalName(k.fact.Value) == c.fact.Normalized)
 		})
@@ -130,9 +130,9 @@ func names23(cs []candidate, text string) []candidate {
 	return cs
 }
 
-// termRow23: the name at start opens a key/value line whose value is a
+// termRow: the name at start opens a key/value line whose value is a
 // date, a sum, a period or a rate (a data table's caption, not a person).
-func termRow23(text string, start int) bool {
+func termRow(text string, start int) bool {
 	ls := strings.LastIndexByte(text[:start], '\n') + 1
 	le := strings.IndexByte(text[start:], '\n')
 	if le < 0 {
@@ -147,23 +147,23 @@ func termRow23(text string, start int) bool {
 	return i > 0 && hasDigit(line[i:])
 }
 
-// reResolutionTitle23: the title of a resolution or minutes in either
+// reResolutionTitle: the title of a resolution or minutes in either
 // script ("قرار مجلس الإدارة", "قرار الشركاء", "محضر اجتماع").
-var reResolutionTitle23 = regexp.MustCompile(`(?i)^[\s#*_]*(?:(?:written\s+|board\s+|shareholders'?\s+|partners'?\s+)?resolutions?\s+(?:of|passed\s+by)\s+the\s+(?:board|shareholders|general|partners|members|directors)|(?:extract\s+(?:of|from)\s+(?:the\s+)?)?minutes\s+of\b|قرار\s+(?:مجلس|الشركاء|الجمعية|المساهمين)|محضر\s+(?:اجتماع|الاجتماع))`)
+var reResolutionTitle = regexp.MustCompile(`(?i)^[\s#*_]*(?:(?:written\s+|board\s+|shareholders'?\s+|partners'?\s+)?resolutions?\s+(?:of|passed\s+by)\s+the\s+(?:board|shareholders|general|partners|members|directors)|(?:extract\s+(?:of|from)\s+(?:the\s+)?)?minutes\s+of\b|قرار\s+(?:مجلس|الشركاء|الجمعية|المساهمين)|محضر\s+(?:اجتماع|الاجتماع))`)
 
-// resolutionDoc23: a resolution's or minutes' title on the text's first
+// resolutionDoc: a resolution's or minutes' title on the text's first
 // six lines, in either script or in a bilingual line's column.
-func resolutionDoc23(text string) bool {
+func resolutionDoc(text string) bool {
 	if minutesDoc19(text) {
 		return true
 	}
-	ls, _ := lines19(text)
+	ls, _ := linesLettersMinutes(text)
 	for i, l := range ls {
 		if i >= 6 {
 			break
 		}
 		for _, cell := range strings.Split(l, " | ") {
-			if reResolutionTitle23.MatchString(cell) {
+			if reResolutionTitle.MatchString(cell) {
 				return true
 			}
 		}
@@ -172,37 +172,37 @@ func resolutionDoc23(text string) bool {
 }
 
 var (
-	// reArAttend23: an Arabic attendance label and its list.
-	reArAttend23 = regexp.MustCompile(`^[\s*_]*(?:الحضور|الحاضرون|الأعضاء\s+الحاضرون|بحضور|حضر|حضور|الغائبون|اعتذر|أمين\s+السر|أمينة\s+السر|أمين\s+سر\s+المجلس|أمينة\s+سر\s+المجلس|رئيس\s+الاجتماع)\s*[:：]\s*(.+)$`)
-	// reAuthorised23: the persons a resolution authorises to sign, listed
+	// reArAttend: an Arabic attendance label and its list.
+	reArAttend = regexp.MustCompile(`^[\s*_]*(?:الحضور|الحاضرون|الأعضاء\s+الحاضرون|بحضور|حضر|حضور|الغائبون|اعتذر|أمين\s+السر|أمينة\s+السر|أمين\s+سر\s+المجلس|أمينة\s+سر\s+المجلس|رئيس\s+الاجتماع)\s*[:：]\s*(.+)$`)
+	// reAuthorised: the persons a resolution authorises to sign, listed
 	// after a colon ("The following persons are authorised to sign ...:",
 	// "يفوض الأشخاص التالية أسماؤهم ...:").
-	reAuthorised23 = regexp.MustCompile(`(?i)(?:authori[sz]ed\s+(?:signator(?:y|ies)|to\s+sign)|signing\s+authority|يفوض|تفويض|المفوضين|المخولين\s+بالتوقيع)[^:：]{0,160}[:：]\s*(.+)$`)
-	// reCategory23: a class label inside such a list ("Category A:",
+	reAuthorised = regexp.MustCompile(`(?i)(?:authori[sz]ed\s+(?:signator(?:y|ies)|to\s+sign)|signing\s+authority|يفوض|تفويض|المفوضين|المخولين\s+بالتوقيع)[^:：]{0,160}[:：]\s*(.+)$`)
+	// reCategory: a class label inside such a list ("Category A:",
 	// "Class B:", "الفئة (أ):").
-	reCategory23 = regexp.MustCompile(`(?i)(?:\b(?:category|class|group|panel)\s+[A-Z0-9]{1,2}|الفئة\s*\(?\s*\p{Arabic}\s*\)?|المجموعة\s*\(?\s*\p{Arabic}\s*\)?)\s*[:：]\s*`)
-	// reArListSep23: the separators of an Arabic list of names.
-	reArListSep23 = regexp.MustCompile(`\s*[،,؛;]\s*`)
-	// reArAnd23: "و" joining two names ("سلطان خليفة المزروعي وعمر سعيد
+	reCategory = regexp.MustCompile(`(?i)(?:\b(?:category|class|group|panel)\s+[A-Z0-9]{1,2}|الفئة\s*\(?\s*\p{Arabic}\s*\)?|المجموعة\s*\(?\s*\p{Arabic}\s*\)?)\s*[:：]\s*`)
+	// reArListSep: the separators of an Arabic list of names.
+	reArListSep = regexp.MustCompile(`\s*[،,؛;]\s*`)
+	// reArAnd: "و" joining two names ("سلطان خليفة المزروعي وعمر سعيد
 	// الكتبي"), read where the next word is no name that starts with و.
-	reArAnd23 = regexp.MustCompile(`\s+و(\p{Arabic}{2,})`)
+	reArAnd = regexp.MustCompile(`\s+و(\p{Arabic}{2,})`)
 )
 
-// arWawNames23 are first names that start with و (not the conjunction).
-var arWawNames23 = map[string]bool{"وليد": true, "وائل": true, "وفاء": true, "وداد": true, "وسام": true, "وضاح": true, "وجدي": true,
+// arWawNames are first names that start with و (not the conjunction).
+var arWawNames = map[string]bool{"وليد": true, "وائل": true, "وفاء": true, "وداد": true, "وسام": true, "وضاح": true, "وجدي": true,
 	"وهيب": true, "وحيد": true, "ولاء": true, "وعد": true, "ورود": true, "وصال": true, "وديع": true, "وديعة": true, "وجيه": true, "وسيم": true}
 
-// arPostWords23 are words of a post, a body or a department, which an
+// arPostWordsBoardsDefinitions are words of a post, a body or a department, which an
 // Arabic person's name never holds ("أمينة سر المجلس", "المدير المالي").
-var arPostWords23 = map[string]bool{"رئيس": true, "رئيسة": true, "نائب": true, "أمين": true, "أمينة": true, "سر": true, "مدير": true,
+var arPostWordsBoardsDefinitions = map[string]bool{"رئيس": true, "رئيسة": true, "نائب": true, "أمين": true, "أمينة": true, "سر": true, "مدير": true,
 	"مديرة": true, "المدير": true, "المديرة": true, "عضو": true, "عضوة": true, "المجلس": true, "مجلس": true, "الإدارة": true,
 	"المالي": true, "المالية": true, "التنفيذي": true, "التنفيذية": true, "العام": true, "العامة": true, "الخزينة": true,
 	"مسؤول": true, "مسؤولة": true, "ممثل": true, "ممثلة": true, "الفئة": true, "المفوض": true, "المفوضين": true, "الشركة": true,
 	"قسم": true, "إدارة": true, "الحسابات": true, "القانوني": true, "المستشار": true, "الضمانات": true, "الفرع": true, "فرع": true}
 
-// arName23 is the Arabic person's name in part (its offsets), its title
+// arName is the Arabic person's name in part (its offsets), its title
 // and a leading conjunction left out; ok false for a post or a phrase.
-func arName23(part string) (int, int, bool) {
+func arName(part string) (int, int, bool) {
 	s, e := 0, len(part)
 	for s < e && (part[s] == ' ' || part[s] == '*' || part[s] == '_') {
 		s++
@@ -221,7 +221,7 @@ func arName23(part string) (int, int, bool) {
 	}
 	if strings.HasPrefix(name, "و") {
 		first := strings.Fields(name)[0]
-		if !arWawNames23[first] && len(first) > len("و")+4 {
+		if !arWawNames[first] && len(first) > len("و")+4 {
 			s += len("و")
 			name = part[s:e]
 		}
@@ -234,19 +234,19 @@ func arName23(part string) (int, int, bool) {
 		return 0, 0, false
 	}
 	for _, w := range words {
-		if arPostWords23[w] || roleOf(w) != "" {
+		if arPostWordsBoardsDefinitions[w] || roleOf(w) != "" {
 			return 0, 0, false
 		}
 	}
 	return s, e, true
 }
 
-// boardNames23 applies family B's names: in each column of the text's
+// boardNames applies family B's names: in each column of the text's
 // lines, an attendance label's list and a resolution's list of persons
 // authorised to sign.
-func boardNames23(text string) []span19 {
-	ls, at := lines19(text)
-	var out []span19
+func boardNames(text string) []spanLettersMinutes {
+	ls, at := linesLettersMinutes(text)
+	var out []spanLettersMinutes
 	for i, l := range ls {
 		off := 0
 		for _, cell := range strings.Split(l, " | ") {
@@ -255,73 +255,73 @@ func boardNames23(text string) []span19 {
 			var rest string
 			var restAt int
 			if hasArabic(cell) {
-				if m := reArAttend23.FindStringSubmatchIndex(cell); m != nil {
+				if m := reArAttend.FindStringSubmatchIndex(cell); m != nil {
 					rest, restAt = cell[m[2]:m[3]], base+m[2]
-				} else if m := reAuthorised23.FindStringSubmatchIndex(cell); m != nil {
+				} else if m := reAuthorised.FindStringSubmatchIndex(cell); m != nil {
 					rest, restAt = cell[m[2]:m[3]], base+m[2]
 				}
 			} else {
-				if m := reAttendLabel19.FindStringSubmatchIndex(cell); m != nil && !strings.Contains(l, " | ") {
-					continue // attendeeNames19 reads a line of one column
+				if m := reAttendLabel.FindStringSubmatchIndex(cell); m != nil && !strings.Contains(l, " | ") {
+					continue // attendeeNames reads a line of one column
 				} else if m != nil {
 					rest, restAt = cell[m[2]:m[3]], base+m[2]
-				} else if m := reAuthorised23.FindStringSubmatchIndex(cell); m != nil {
+				} else if m := reAuthorised.FindStringSubmatchIndex(cell); m != nil {
 					rest, restAt = cell[m[2]:m[3]], base+m[2]
 				}
 			}
 			if rest == "" {
 				continue
 			}
-			out = append(out, listNames23(rest, restAt)...)
+			out = append(out, listNames(rest, restAt)...)
 		}
 	}
 	return out
 }
 
-// listNames23 reads the persons of a list (its class labels left out),
+// listNames reads the persons of a list (its class labels left out),
 // in either script, at offset at.
-func listNames23(rest string, at int) []span19 {
-	var out []span19
+func listNames(rest string, at int) []spanLettersMinutes {
+	var out []spanLettersMinutes
 	// Blank the class labels (same length: offsets hold).
 	b := []byte(rest)
-	for _, m := range reCategory23.FindAllStringIndex(rest, -1) {
+	for _, m := range reCategory.FindAllStringIndex(rest, -1) {
 		for k := m[0]; k < m[1]; k++ {
 			b[k] = ';'
 		}
 	}
 	rest = string(b)
-	for _, part := range splitKeep19(rest, regexp.MustCompile(`\s*(?:;|؛)\s*`)) {
+	for _, part := range splitKeep(rest, regexp.MustCompile(`\s*(?:;|؛)\s*`)) {
 		seg := rest[part[0]:part[1]]
 		segAt := at + part[0]
 		if !hasArabic(seg) {
-			for _, p := range splitKeep19(seg, reListSep19) {
-				if s, e, ok := person19(seg[p[0]:p[1]]); ok {
-					out = append(out, span19{segAt + p[0] + s, segAt + p[0] + e, "person"})
+			for _, p := range splitKeep(seg, reListSep) {
+				if s, e, ok := personLettersMinutes(seg[p[0]:p[1]]); ok {
+					out = append(out, spanLettersMinutes{segAt + p[0] + s, segAt + p[0] + e, "person"})
 				}
 			}
 			continue
 		}
-		for _, p := range splitKeep19(seg, reArListSep23) {
+		for _, p := range splitKeep(seg, reArListSep) {
 			piece := seg[p[0]:p[1]]
 			pieceAt := segAt + p[0]
 			if !hasArabic(piece) {
-				if s, e, ok := person19(piece); ok {
-					out = append(out, span19{pieceAt + s, pieceAt + e, "person"})
+				if s, e, ok := personLettersMinutes(piece); ok {
+					out = append(out, spanLettersMinutes{pieceAt + s, pieceAt + e, "person"})
 				}
 				continue
 			}
 			// Two names joined by و.
 			cuts := []int{0}
-			for _, m := range reArAnd23.FindAllStringSubmatchIndex(piece, -1) {
-				if !arWawNames23[piece[m[2]-len("و"):m[3]]] {
+			for _, m := range reArAnd.FindAllStringSubmatchIndex(piece, -1) {
+				if !arWawNames[piece[m[2]-len("و"):m[3]]] {
 					cuts = append(cuts, m[2]-len("و"))
 				}
 			}
 			cuts = append(cuts, len(piece))
 			for k := 0; k+1 < len(cuts); k++ {
 				sub := piece[cuts[k]:cuts[k+1]]
-				if s, e, ok := arName23(sub); ok {
-					out = append(out, span19{pieceAt + cuts[k] + s, pieceAt + cuts[k] + e, "person"})
+				if s, e, ok := arName(sub); ok {
+					out = append(out, spanLettersMinutes{pieceAt + cuts[k] + s, pieceAt + cuts[k] + e, "person"})
 				}
 			}
 		}
@@ -329,56 +329,56 @@ func listNames23(rest string, at int) []span19 {
 	return out
 }
 
-// reIncorporated23: a name, then its description as a company formed
+// reIncorporatedBoardsDefinitions: a name, then its description as a company formed
 // under a country's law ("Nordic Hydrotech AS, a company incorporated in
 // Norway", "X, a limited liability company registered in Oman").
-var reIncorporated23 = regexp.MustCompile(`(?m)(?:^|\bbetween[ \t]+|\band[ \t]+)[ \t*_#>\-]*(?:\(?\d{1,2}[.)][ \t]*|\([a-z]\)[ \t]*)?[ \t*_]*([A-Z][A-Za-zÀ-ÖØ-öø-ÿ&'.-]*(?:[ \t]+[A-Z][A-Za-zÀ-ÖØ-öø-ÿ&'.-]*){1,6})[ \t*_]*,[ \t]+an?[ \t]+(?:[a-z-]+\s+){0,4}(?:company|corporation|entity|firm|partnership)\s+(?:duly\s+)?(?:incorporated|registered|organi[sz]ed|established|existing)\s+(?:in|under)\b`)
+var reIncorporatedBoardsDefinitions = regexp.MustCompile(`(?m)(?:^|\bbetween[ \t]+|\band[ \t]+)[ \t*_#>\-]*(?:\(?\d{1,2}[.)][ \t]*|\([a-z]\)[ \t]*)?[ \t*_]*([A-Z][A-Za-zÀ-ÖØ-öø-ÿ&'.-]*(?:[ \t]+[A-Z][A-Za-zÀ-ÖØ-öø-ÿ&'.-]*){1,6})[ \t*_]*,[ \t]+an?[ \t]+(?:[a-z-]+\s+){0,4}(?:company|corporation|entity|firm|partnership)\s+(?:duly\s+)?(?:incorporated|registered|organi[sz]ed|established|existing)\s+(?:in|under)\b`)
 
-// incorporatedNames23 applies family I.
-func incorporatedNames23(text string) []span19 {
-	var out []span19
-	for _, m := range reIncorporated23.FindAllStringSubmatchIndex(text, -1) {
+// incorporatedNames applies family I.
+func incorporatedNames(text string) []spanLettersMinutes {
+	var out []spanLettersMinutes
+	for _, m := range reIncorporatedBoardsDefinitions.FindAllStringSubmatchIndex(text, -1) {
 		name := text[m[2]:m[3]]
 		if roleOf(name) != "" || labelRole(name) != "" || strings.HasPrefix(name, "The ") {
 			continue
 		}
-		out = append(out, span19{m[2], m[3], "company"})
+		out = append(out, spanLettersMinutes{m[2], m[3], "company"})
 	}
 	return out
 }
 
-// reContactRow23: a key/value line naming a party's contact ("Buyer
+// reContactRow: a key/value line naming a party's contact ("Buyer
 // contact | X, Senior Buyer", "Contact person: X", "Supplier's
 // representative | X").
-var reContactRow23 = regexp.MustCompile(`(?im)^[\s*_|]*(?:[A-Z][A-Za-z']*\s+){0,2}(?:contact(?:\s+person)?|representative|focal\s+point|point\s+of\s+contact)[\s*_]*(?:\||:)\s*`)
+var reContactRow = regexp.MustCompile(`(?im)^[\s*_|]*(?:[A-Z][A-Za-z']*\s+){0,2}(?:contact(?:\s+person)?|representative|focal\s+point|point\s+of\s+contact)[\s*_]*(?:\||:)\s*`)
 
-// contactRowNames23 reads the person after such a label.
-func contactRowNames23(text string) []span19 {
-	var out []span19
-	for _, m := range reContactRow23.FindAllStringIndex(text, -1) {
+// contactRowNames reads the person after such a label.
+func contactRowNames(text string) []spanLettersMinutes {
+	var out []spanLettersMinutes
+	for _, m := range reContactRow.FindAllStringIndex(text, -1) {
 		rest := text[m[1]:]
 		if j := strings.IndexByte(rest, '\n'); j >= 0 {
 			rest = rest[:j]
 		}
-		if s, e, ok := person19(rest); ok {
-			out = append(out, span19{m[1] + s, m[1] + e, "person"})
+		if s, e, ok := personLettersMinutes(rest); ok {
+			out = append(out, spanLettersMinutes{m[1] + s, m[1] + e, "person"})
 		}
 	}
 	return out
 }
 
-// reSignColumns23: the cells of a line of signature columns (apart by a
+// reSignColumns: the cells of a line of signature columns (apart by a
 // bar, a tab or three spaces or more).
-var reSignColumns23 = regexp.MustCompile(`\s*\|\s*|\t+|\s{3,}`)
+var reSignColumns = regexp.MustCompile(`\s*\|\s*|\t+|\s{3,}`)
 
-// signColumnNames23 reads the names of a line of two or more signature
+// signColumnNames reads the names of a line of two or more signature
 // columns ("سالم بن راشد الحوسني | منى بنت أحمد البلوشية") right under a
 // line that signs for someone ("عن بنك X", "For X LLC").
-func signColumnNames23(text string) []span19 {
-	ls, at := lines19(text)
-	var out []span19
+func signColumnNames(text string) []spanLettersMinutes {
+	ls, at := linesLettersMinutes(text)
+	var out []spanLettersMinutes
 	for i, l := range ls {
-		parts := splitKeep19(l, reSignColumns23)
+		parts := splitKeep(l, reSignColumns)
 		if len(parts) < 2 || len(parts) > 4 {
 			continue
 		}
@@ -389,7 +389,7 @@ func signColumnNames23(text string) []span19 {
 		if k < 0 || !reSignedFor.MatchString(ls[k]) {
 			continue
 		}
-		var found []span19
+		var found []spanLettersMinutes
 		for _, p := range parts {
 			cell := l[p[0]:p[1]]
 			switch {
@@ -398,13 +398,13 @@ func signColumnNames23(text string) []span19 {
 			case reSignedFor.MatchString(cell) || lexRole(strings.TrimSpace(cell)) != "":
 				// "عن الطرف المفصح | عن الطرف المتلقي": signing lines
 			case hasArabic(cell):
-				if s, e, ok := arName23(cell); ok && (arPersonLike(cell[s:e]) || len(strings.Fields(cell[s:e])) >= 3) {
-					found = append(found, span19{at[i] + p[0] + s, at[i] + p[0] + e, "person"})
+				if s, e, ok := arName(cell); ok && (arPersonLike(cell[s:e]) || len(strings.Fields(cell[s:e])) >= 3) {
+					found = append(found, spanLettersMinutes{at[i] + p[0] + s, at[i] + p[0] + e, "person"})
 					continue
 				}
 			default:
-				if s, e, ok := person19(cell); ok {
-					found = append(found, span19{at[i] + p[0] + s, at[i] + p[0] + e, "person"})
+				if s, e, ok := personLettersMinutes(cell); ok {
+					found = append(found, spanLettersMinutes{at[i] + p[0] + s, at[i] + p[0] + e, "person"})
 					continue
 				}
 			}
@@ -416,29 +416,29 @@ func signColumnNames23(text string) []span19 {
 	return out
 }
 
-// parties23Roles applies the role families B, F, D, W, T and L after the
+// boardsDefinitionsPartyRoles applies the role families B, F, D, W, T and L after the
 // earlier rounds' roles.
-func parties23Roles(facts []Fact, cands []candidate, text, docType string) {
+func boardsDefinitionsPartyRoles(facts []Fact, cands []candidate, text, docType string) {
 	if len(facts) != len(cands) {
 		return
 	}
-	boardIssuer23(facts, cands, text)
-	definedElsewhere23(facts, cands, text, docType)
-	facilityLender23(facts, cands, text)
-	weAndYou23(facts, cands, text)
-	tenderAuthor23(facts, cands, text, docType)
-	twoWordLabel23(facts, cands, text)
-	letterheadSupplier23(facts, cands, text, docType)
+	boardIssuer(facts, cands, text)
+	definedElsewhere(facts, cands, text, docType)
+	facilityLender(facts, cands, text)
+	weAndYou(facts, cands, text)
+	tenderAuthorBoardsDefinitions(facts, cands, text, docType)
+	twoWordLabel(facts, cands, text)
+	letterheadSupplier(facts, cands, text, docType)
 }
 
-// letterheadSupplier23 (family S): an invoice's, statement's or
+// letterheadSupplier (family S): an invoice's, statement's or
 // quotation's letterhead company (the first company, on the text's first
 // three lines, of no role) supplies the party labelled its customer, when
 // no party supplies (decision on invoices and statements: the addressee
 // customer, the sender supplier).
-func letterheadSupplier23(facts []Fact, cands []candidate, text, docType string) {
-	if docType != "invoice" && docType != "quotation" && docType != "other" || !hasRole16(facts, "customer") ||
-		hasRole16(facts, "supplier") || hasRole16(facts, "seller") {
+func letterheadSupplier(facts []Fact, cands []candidate, text, docType string) {
+	if docType != "invoice" && docType != "quotation" && docType != "other" || !hasRole(facts, "customer") ||
+		hasRole(facts, "supplier") || hasRole(facts, "seller") {
 		return
 	}
 	first := -1
@@ -447,7 +447,7 @@ func letterheadSupplier23(facts []Fact, cands []candidate, text, docType string)
 			first = i
 		}
 	}
-	if first < 0 || facts[first].Role != "" || facts[first].EntityType == "person" || !orgLike23(facts[first].Value) && facts[first].EntityType != "company" {
+	if first < 0 || facts[first].Role != "" || facts[first].EntityType == "person" || !orgLike(facts[first].Value) && facts[first].EntityType != "company" {
 		return
 	}
 	if strings.Count(text[:cands[first].start], "\n") > 2 {
@@ -455,53 +455,53 @@ func letterheadSupplier23(facts []Fact, cands []candidate, text, docType string)
 	}
 	for i, f := range facts {
 		if f.Type == TypeParty && f.Role == "" && f.EntityType != "person" && (i == first || normalName(f.Value) == normalName(facts[first].Value)) {
-			setRole16(facts, i, "supplier")
+			setRole(facts, i, "supplier")
 		}
 	}
 }
 
-// boardIssuer23 applies family B's role: in a resolution or minutes, the
+// boardIssuer applies family B's role: in a resolution or minutes, the
 // company defined as "the Company" is the issuer (each script's name).
-func boardIssuer23(facts []Fact, cands []candidate, text string) {
-	if !resolutionDoc23(text) {
+func boardIssuer(facts []Fact, cands []candidate, text string) {
+	if !resolutionDoc(text) {
 		return
 	}
 	for i, f := range facts {
 		if f.Type != TypeParty || f.EntityType == "person" || f.Role != "company" && f.Role != "" {
 			continue
 		}
-		w := lowerASCII(strings.TrimSpace(definitionAt23(text, cands[i].end, hasArabic(f.Value))))
+		w := lowerASCII(strings.TrimSpace(definitionAt(text, cands[i].end, hasArabic(f.Value))))
 		if f.Role == "company" || w == "company" || w == "الشركة" {
-			setRole16(facts, i, "issuer")
+			setRole(facts, i, "issuer")
 		}
 	}
 }
 
-// reArDefWord23: an Arabic definition right after a name and its word
+// reArDefWord: an Arabic definition right after a name and its word
 // ('(ويشار إليها فيما بعد بـ "المقترض")', '("الضامن")').
-var reArDefWord23 = regexp.MustCompile(`^(?:\s*[،,]\s*\p{Arabic}+(?:\s+\p{Arabic}+)?)?\s*[،,]?\s*\(?\s*(?:(?:` + arTashkeel(arDefCues...) + `)\s*(?:` + arTashkeel("إليها", "إليه", "اليها", "اليه", "لها", "له") + `)?\s*(?:(?:` + arTashkeel("فيما بعد", "فيما يلي", "لاحقاً", "لاحقا") + `)\s*)?(?:بـ|ب)?\s*)?["«“]\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*["»”]`)
+var reArDefWord = regexp.MustCompile(`^(?:\s*[،,]\s*\p{Arabic}+(?:\s+\p{Arabic}+)?)?\s*[،,]?\s*\(?\s*(?:(?:` + arTashkeel(arDefCues...) + `)\s*(?:` + arTashkeel("إليها", "إليه", "اليها", "اليه", "لها", "له") + `)?\s*(?:(?:` + arTashkeel("فيما بعد", "فيما يلي", "لاحقاً", "لاحقا") + `)\s*)?(?:بـ|ب)?\s*)?["«“]\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*["»”]`)
 
-// reArLaterDef23: an Arabic definition cue on a name's line, within its
+// reArLaterDef: an Arabic definition cue on a name's line, within its
 // particulars, and its quoted word.
-var reArLaterDef23 = regexp.MustCompile(`^[^\n]{0,260}?[،,]\s*((?:` + arTashkeel(arDefCues...) + `)\s*(?:` + arTashkeel("إليها", "إليه", "اليها", "اليه", "لها", "له") + `)?\s*(?:(?:` + arTashkeel("فيما بعد", "فيما يلي", "لاحقاً", "لاحقا") + `)\s*)?(?:بـ|ب)?\s*["«“]\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*["»”])`)
+var reArLaterDef = regexp.MustCompile(`^[^\n]{0,260}?[،,]\s*((?:` + arTashkeel(arDefCues...) + `)\s*(?:` + arTashkeel("إليها", "إليه", "اليها", "اليه", "لها", "له") + `)?\s*(?:(?:` + arTashkeel("فيما بعد", "فيما يلي", "لاحقاً", "لاحقا") + `)\s*)?(?:بـ|ب)?\s*["«“]\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*["»”])`)
 
-// definitionAt23 is the role word defined right after a name that ends at
+// definitionAt is the role word defined right after a name that ends at
 // end: the English bracket or hereinafter, the Arabic cue; "" when none.
-func definitionAt23(text string, end int, arabic bool) string {
+func definitionAt(text string, end int, arabic bool) string {
 	after := text[end:min(len(text), end+400)]
 	if arabic {
-		if m := reArDefWord23.FindStringSubmatch(after); m != nil {
+		if m := reArDefWord.FindStringSubmatch(after); m != nil {
 			return m[1]
 		}
 		// Past the company's particulars on its line ("، شركة مسجلة في
 		// النرويج، رقم التسجيل ...، ويشار إليها فيما بعد بـ "الشركة""):
 		// no bracket, quote or clause's end in between.
-		if m := reArLaterDef23.FindStringSubmatchIndex(after); m != nil && !strings.ContainsAny(after[:m[2]], "()\"«»“”؛;\n") {
+		if m := reArLaterDef.FindStringSubmatchIndex(after); m != nil && !strings.ContainsAny(after[:m[2]], "()\"«»“”؛;\n") {
 			return after[m[4]:m[5]]
 		}
 		return ""
 	}
-	if !reDefRight19.MatchString(after) && !reHereinafter.MatchString(after) {
+	if !reDefRight.MatchString(after) && !reHereinafter.MatchString(after) {
 		return ""
 	}
 	w, ok := definedRole(after)
@@ -511,15 +511,15 @@ func definitionAt23(text string, end int, arabic bool) string {
 	return w
 }
 
-// definedElsewhere23 applies family D: a party of no role takes the role
+// definedElsewhere applies family D: a party of no role takes the role
 // word its name is defined by, where it is found or at a later mention;
 // "the Company" / "الشركة" in a contract whose other party has a role is
 // the role company (decisions as round 14's companyKindRoles).
-func definedElsewhere23(facts []Fact, cands []candidate, text, docType string) {
+func definedElsewhere(facts []Fact, cands []candidate, text, docType string) {
 	low := lowerASCII(text)
 	for i, f := range facts {
 		frame := f.Role == "customer" || f.Role == "supplier" || f.Role == "sender" || f.Role == "addressee"
-		if f.Type != TypeParty || f.Role != "" && !frame || f.EntityType == "person" || len(f.Value) < 6 || !orgLike23(f.Value) && (hasArabic(f.Value) || f.EntityType != "company") {
+		if f.Type != TypeParty || f.Role != "" && !frame || f.EntityType == "person" || len(f.Value) < 6 || !orgLike(f.Value) && (hasArabic(f.Value) || f.EntityType != "company") {
 			continue
 		}
 		arabic := hasArabic(f.Value)
@@ -530,7 +530,7 @@ func definedElsewhere23(facts []Fact, cands []candidate, text, docType string) {
 			}
 		}
 		for _, at := range ats {
-			w := definitionAt23(text, at+len(f.Value), arabic)
+			w := definitionAt(text, at+len(f.Value), arabic)
 			if w == "" {
 				continue
 			}
@@ -543,7 +543,7 @@ func definedElsewhere23(facts []Fact, cands []candidate, text, docType string) {
 					slices.ContainsFunc(facts, func(g Fact) bool {
 						return g.Type == TypeParty && g.Role != "" && g.Role != "company" && g.Role != "issuer"
 					}) {
-					setRole16(facts, i, "company")
+					setRole(facts, i, "company")
 				}
 				break
 			}
@@ -551,10 +551,10 @@ func definedElsewhere23(facts []Fact, cands []candidate, text, docType string) {
 			if r == "" || r == "first_party" || r == "second_party" || frame && r == f.Role {
 				continue
 			}
-			if frame && !twinRole21(r) {
+			if frame && !twinRole(r) {
 				continue // a frame's role gives way to a party's role word only
 			}
-			setRole16(facts, i, r)
+			setRole(facts, i, r)
 			break
 		}
 	}
@@ -562,20 +562,20 @@ func definedElsewhere23(facts []Fact, cands []candidate, text, docType string) {
 
 // reOrgEnd23: an organisation's head word or legal form (Arabic).
 var (
-	reArOrgHead23 = regexp.MustCompile(`^(?:بنك|مصرف|وزارة|بلدية|جامعة|مستشفى|مصنع|مطاحن|مجموعة)\s`)
-	reArOrgEnd23  = regexp.MustCompile(`(?:^|\s)` + arOrgSuffix + `$`)
+	reArOrgHeadBoardsDefinitions = regexp.MustCompile(`^(?:بنك|مصرف|وزارة|بلدية|جامعة|مستشفى|مصنع|مطاحن|مجموعة)\s`)
+	reArOrgEnd                   = regexp.MustCompile(`(?:^|\s)` + arOrgSuffix + `$`)
 )
 
-// orgLike23: v names an organisation by a head word or a legal form (not
+// orgLike: v names an organisation by a head word or a legal form (not
 // a person read as one).
-func orgLike23(v string) bool {
-	return reOrgHead22.MatchString(v) || reArOrgHead23.MatchString(v) || reArOrgEnd23.MatchString(v) || reFormEnd19.MatchString(v)
+func orgLike(v string) bool {
+	return reOrgHead.MatchString(v) || reArOrgHeadBoardsDefinitions.MatchString(v) || reArOrgEnd.MatchString(v) || reFormEnd.MatchString(v)
 }
 
-// facilityLender23 applies family F: where a party is the borrower, the
+// facilityLender applies family F: where a party is the borrower, the
 // company defined as "the Bank" (البنك، المصرف) is the lender.
-func facilityLender23(facts []Fact, cands []candidate, text string) {
-	if !hasRole16(facts, "borrower") {
+func facilityLender(facts []Fact, cands []candidate, text string) {
+	if !hasRole(facts, "borrower") {
 		return
 	}
 	low := lowerASCII(text)
@@ -585,28 +585,28 @@ func facilityLender23(facts []Fact, cands []candidate, text string) {
 		}
 		arabic := hasArabic(f.Value)
 		for _, at := range occurrences(low, lowerASCII(f.Value)) {
-			w := lowerASCII(strings.TrimSpace(definitionAt23(text, at+len(f.Value), arabic)))
+			w := lowerASCII(strings.TrimSpace(definitionAt(text, at+len(f.Value), arabic)))
 			if w == "bank" || w == "البنك" || w == "المصرف" {
-				setRole16(facts, i, "lender")
+				setRole(facts, i, "lender")
 				break
 			}
 		}
 	}
 }
 
-// reUsAs23 and reYouAs23: a letter's words for its writer's and its
+// reUsAs and reYouAs: a letter's words for its writer's and its
 // addressee's roles ("between us as the Landlord and you as the Tenant",
 // "بيننا بصفتنا "المؤجر" وبينكم بصفتكم "المستأجر"").
 var (
-	reUsAs23  = regexp.MustCompile(`(?i)(?:\b(?:us|we)\s+(?:in\s+our\s+capacity\s+)?as\s+(?:the\s+)?["“]?((?-i:[A-Z][a-z]+))|بصفتنا\s+["«“]?(\p{Arabic}+))`)
-	reYouAs23 = regexp.MustCompile(`(?i)(?:\byou\s+(?:in\s+your\s+capacity\s+)?as\s+(?:the\s+)?["“]?((?-i:[A-Z][a-z]+))|بصفتكم\s+["«“]?(\p{Arabic}+))`)
+	reUsAs  = regexp.MustCompile(`(?i)(?:\b(?:us|we)\s+(?:in\s+our\s+capacity\s+)?as\s+(?:the\s+)?["“]?((?-i:[A-Z][a-z]+))|بصفتنا\s+["«“]?(\p{Arabic}+))`)
+	reYouAs = regexp.MustCompile(`(?i)(?:\byou\s+(?:in\s+your\s+capacity\s+)?as\s+(?:the\s+)?["“]?((?-i:[A-Z][a-z]+))|بصفتكم\s+["«“]?(\p{Arabic}+))`)
 )
 
-// weAndYou23 applies family W: the writer is the text's first company,
+// weAndYou applies family W: the writer is the text's first company,
 // the addressee the first other company; each takes the role the letter
 // gives it when it has none or a frame's role.
-func weAndYou23(facts []Fact, cands []candidate, text string) {
-	us, you := reUsAs23.FindStringSubmatch(text), reYouAs23.FindStringSubmatch(text)
+func weAndYou(facts []Fact, cands []candidate, text string) {
+	us, you := reUsAs.FindStringSubmatch(text), reYouAs.FindStringSubmatch(text)
 	if us == nil || you == nil {
 		return
 	}
@@ -633,18 +633,18 @@ func weAndYou23(facts []Fact, cands []candidate, text string) {
 		return
 	}
 	if frame(facts[w].Role) && frame(facts[a].Role) {
-		setRole16(facts, w, ru)
-		setRole16(facts, a, ry)
+		setRole(facts, w, ru)
+		setRole(facts, a, ry)
 	}
 }
 
-// reTenderAuthorWord23: the words a tender's author is labelled or
+// reTenderAuthorWord: the words a tender's author is labelled or
 // defined by (decision 36).
-var reTenderAuthorWord23 = map[string]bool{"employer": true, "owner": true, "purchaser": true, "client": true, "company": true}
+var reTenderAuthorWord = map[string]bool{"employer": true, "owner": true, "purchaser": true, "client": true, "company": true}
 
-// tenderAuthor23 applies family T.
-func tenderAuthor23(facts []Fact, cands []candidate, text, docType string) {
-	if docType != "tender" || hasRole16(facts, "issuer") {
+// tenderAuthorBoardsDefinitions applies family T.
+func tenderAuthorBoardsDefinitions(facts []Fact, cands []candidate, text, docType string) {
+	if docType != "tender" || hasRole(facts, "issuer") {
 		return
 	}
 	for i, f := range facts {
@@ -654,21 +654,21 @@ func tenderAuthor23(facts []Fact, cands []candidate, text, docType string) {
 		switch {
 		case f.Role == "employer" || f.Role == "owner" || f.Role == "purchaser" || f.Role == "client":
 		case f.Role == "" || f.Role == "company":
-			w := lowerASCII(strings.TrimSpace(definitionAt23(text, cands[i].end, hasArabic(f.Value))))
-			if !reTenderAuthorWord23[strings.TrimPrefix(w, "the ")] && w != "صاحب العمل" && w != "الجهة المالكة" {
+			w := lowerASCII(strings.TrimSpace(definitionAt(text, cands[i].end, hasArabic(f.Value))))
+			if !reTenderAuthorWord[strings.TrimPrefix(w, "the ")] && w != "صاحب العمل" && w != "الجهة المالكة" {
 				continue
 			}
 		default:
 			continue
 		}
-		setRole16(facts, i, "issuer")
+		setRole(facts, i, "issuer")
 	}
 }
 
-// twoWordLabel23 applies family L: a party whose line labels it by two
+// twoWordLabel applies family L: a party whose line labels it by two
 // role words joined by a slash ("Engineer / Consultant | X") takes the one
 // the guideline names, when it has none or a frame's role.
-func twoWordLabel23(facts []Fact, cands []candidate, text string) {
+func twoWordLabel(facts []Fact, cands []candidate, text string) {
 	for i, f := range facts {
 		if f.Type != TypeParty || f.EntityType == "person" || f.Role != "" && f.Role != "supplier" && f.Role != "customer" && f.Role != "issuer" {
 			continue
@@ -686,15 +686,15 @@ func twoWordLabel23(facts []Fact, cands []candidate, text string) {
 			}
 		}
 		if role != "" && role != f.Role && lexRole(strings.TrimSpace(parts[0])) != "" && lexRole(strings.TrimSpace(parts[1])) != "" {
-			setRole16(facts, i, role)
+			setRole(facts, i, role)
 		}
 	}
 }
 
-// roleQualifiers23 are the words that qualify a guideline role without
+// roleQualifiers are the words that qualify a guideline role without
 // changing it ("Framework Supplier", "Main Contractor", "Successful
 // Bidder"): the role is the guideline's.
-var roleQualifiers23 = map[string]bool{"framework": true, "approved": true, "preferred": true, "nominated": true, "main": true,
+var roleQualifiers = map[string]bool{"framework": true, "approved": true, "preferred": true, "nominated": true, "main": true,
 	"prime": true, "successful": true, "selected": true, "designated": true, "appointed": true, "winning": true, "awarded": true,
 	"lead": false, "sole": true, "local": true}
 
@@ -706,7 +706,7 @@ func qualifiedRole23(w string) string {
 		return ""
 	}
 	for _, q := range words[:len(words)-1] {
-		if !roleQualifiers23[lowerASCII(q)] {
+		if !roleQualifiers[lowerASCII(q)] {
 			return ""
 		}
 	}
@@ -723,29 +723,29 @@ func qualifiedRole23(w string) string {
 // "X GmbH - Jens Olsen, Export Manager - Bremen, 2 March 2026" names a
 // person who signs for X.
 var (
-	reLabelLine23   = regexp.MustCompile(`^[\s*_]*([A-Za-z][A-Za-z ]{1,30}?)\s*/\s*\p{Arabic}[\p{Arabic} ]{1,30}?\s*[:：]\s*\S`)
-	reArTwinLine23  = regexp.MustCompile(`^(\s*)((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مطاحن|مصنع|مستشفى)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `)\s*(?:[،,]|$)`)
+	reLabelLine     = regexp.MustCompile(`^[\s*_]*([A-Za-z][A-Za-z ]{1,30}?)\s*/\s*\p{Arabic}[\p{Arabic} ]{1,30}?\s*[:：]\s*\S`)
+	reArTwinLine    = regexp.MustCompile(`^(\s*)((?:شركة|مؤسسة|مجموعة|بنك|مصرف|مطاحن|مصنع|مستشفى)\s+\p{Arabic}+(?:\s+\p{Arabic}+){0,5}?\s+` + arOrgSuffix + `)\s*(?:[،,]|$)`)
 	reSignLineDash  = regexp.MustCompile(`\s+[-–—]\s+`)
 	reSignPostWords = regexp.MustCompile(`(?i)\b(?:manager|director|officer|head|chief|president|partner|secretary|engineer|accountant|representative|signatory)\b`)
 )
 
-// twinUnderLabel23 is family X's twin: candidates with the label's role.
-func twinUnderLabel23(text string) []candidate {
-	ls, at := lines19(text)
+// twinUnderLabel is family X's twin: candidates with the label's role.
+func twinUnderLabel(text string) []candidate {
+	ls, at := linesLettersMinutes(text)
 	var out []candidate
 	for i := 1; i < len(ls); i++ {
-		m := reArTwinLine23.FindStringSubmatchIndex(ls[i])
+		m := reArTwinLine.FindStringSubmatchIndex(ls[i])
 		if m == nil {
 			continue
 		}
-		lm := reLabelLine23.FindStringSubmatchIndex(ls[i-1])
+		lm := reLabelLine.FindStringSubmatchIndex(ls[i-1])
 		if lm == nil || hasArabic(ls[i-1][lm[1]-1:]) || !reOrg.MatchString(ls[i-1][lm[1]-1:]) {
 			continue // the label's value: a company in Latin letters
 		}
 		lm = []int{0, 0, lm[2], lm[3]}
 		lw := ls[i-1][lm[2]:lm[3]]
 		role := lexRole(lw)
-		if !twinRole21(role) {
+		if !twinRole(role) {
 			continue
 		}
 		name := ls[i][m[4]:m[5]]
@@ -756,16 +756,16 @@ func twinUnderLabel23(text string) []candidate {
 	return out
 }
 
-// signLineNames23 is family X's person: "Company - Person, Post - Place".
-func signLineNames23(text string) []span19 {
-	ls, at := lines19(text)
-	var out []span19
+// signLineNames is family X's person: "Company - Person, Post - Place".
+func signLineNames(text string) []spanLettersMinutes {
+	ls, at := linesLettersMinutes(text)
+	var out []spanLettersMinutes
 	for i, l := range ls {
 		if hasArabic(l) || len(l) > 200 {
 			continue
 		}
-		parts := splitKeep19(l, reSignLineDash)
-		if len(parts) < 2 || !reFormEnd19.MatchString(strings.TrimSpace(l[parts[0][0]:parts[0][1]])) {
+		parts := splitKeep(l, reSignLineDash)
+		if len(parts) < 2 || !reFormEnd.MatchString(strings.TrimSpace(l[parts[0][0]:parts[0][1]])) {
 			continue
 		}
 		seg := l[parts[1][0]:parts[1][1]]
@@ -773,14 +773,14 @@ func signLineNames23(text string) []span19 {
 		if c < 0 || !reSignPostWords.MatchString(seg[c:]) {
 			continue
 		}
-		if s, e, ok := person19(seg); ok {
-			out = append(out, span19{at[i] + parts[1][0] + s, at[i] + parts[1][0] + e, "person"})
+		if s, e, ok := personLettersMinutes(seg); ok {
+			out = append(out, spanLettersMinutes{at[i] + parts[1][0] + s, at[i] + parts[1][0] + e, "person"})
 		}
 	}
 	return out
 }
 
-// reArOtherParty23: a second company named after a verb's preposition
+// reArOtherParty: a second company named after a verb's preposition
 // between a name and the definition read for it ("يسر بنك X أن يقدم إلى
 // شركة Y (ويشار إليها ...)"): the definition is Y's, not X's (family D).
-var reArOtherParty23 = regexp.MustCompile(`(?:^|\s)(?:إلى|الى|على|مع|لصالح|لدى)\s+(?:شركة|مؤسسة|مجموعة|بنك|مصرف)\s`)
+var reArOtherParty = regexp.MustCompile(`(?:^|\s)(?:إلى|الى|على|مع|لصالح|لدى)\s+(?:شركة|مؤسسة|مجموعة|بنك|مصرف)\s`)

@@ -4,8 +4,8 @@ import "testing"
 
 // Issue 29, session 23: parties by families (party_boards_definitions.go). Short
 // documents of our own in the families' shapes, negatives included,
-// checked as round 16's cases are (party16Check).
-var party23Cases = []party16Case{
+// checked as round 16's cases are (partyCheck).
+var partyBoardsDefinitionsCases = []partyCase{
 	// J. Captions and descriptions are no names.
 	{"J data rows read as names", "SUPPLY CONTRACT - CONTRACT DATA\n\nBuyer | Nakheel Bottling Company SAOG (the \"Buyer\")\nSeller | Sur Glass Works LLC (the \"Seller\")\nCommencement Date | 3 May 2026\nContract Price | OMR 120,000.000\nDefects Liability Period | 12 months\n\nThe Seller shall deliver the bottles within 30 days.",
 		map[string]string{"Nakheel Bottling Company SAOG": "buyer", "Sur Glass Works LLC": "seller"}, []string{"Commencement Date", "Contract Price", "Defects Liability Period"}, nil},
@@ -82,8 +82,8 @@ var party23Cases = []party16Case{
 }
 
 func TestParty23Families(t *testing.T) {
-	for _, c := range party23Cases {
-		if msg := party16Check(t, c); msg != "" {
+	for _, c := range partyBoardsDefinitionsCases {
+		if msg := partyCheck(t, c); msg != "" {
 			t.Errorf("%s:\n%s", c.family, msg)
 		}
 	}
@@ -104,7 +104,7 @@ func TestParty23TwinUnderLabel(t *testing.T) {
 		"Port of loading / ميناء الشحن: Jebel Ali Port Company LLC, Dubai\nشركة ميناء جبل علي ش.م.م، دبي": 0,
 		"Buyer / المشتري: Sohar, Oman\nشركة صحار لخدمات المصافي ش.م.م، صحار":                              0,
 	} {
-		if got := len(twinUnderLabel23(text)); got != want {
+		if got := len(twinUnderLabel(text)); got != want {
 			t.Errorf("%q: %d twins, want %d", text, got, want)
 		}
 	}

@@ -24,17 +24,17 @@ import (
 //   - F: a company or person named in passing (a manufacturer, an
 //     auditor, the issuer of a bond, a former post holder).
 //
-// names20 adds the names of A-D to the resolved candidates as names19
-// does; droppedParties20 removes E and F.
+// labelledNames adds the names of A-D to the resolved candidates as lettersMinutesNames
+// does; droppedPartiesLabelledNames removes E and F.
 
-// names20 adds, to the resolved candidates cs, the people and companies
+// labelledNames adds, to the resolved candidates cs, the people and companies
 // of families A-D that no party candidate covers.
-func names20(cs []candidate, text string) []candidate {
-	var spans []span19
-	spans = append(spans, labelNames20(text)...)
-	spans = append(spans, contactNames20(text)...)
-	spans = append(spans, signCellNames20(text)...)
-	spans = append(spans, arFormNames20(text)...)
+func labelledNames(cs []candidate, text string) []candidate {
+	var spans []spanLettersMinutes
+	spans = append(spans, labelNames(text)...)
+	spans = append(spans, contactNamesLabelledNames(text)...)
+	spans = append(spans, signCellNamesLabelledNames(text)...)
+	spans = append(spans, arFormNames(text)...)
 	added := false
 	for _, sp := range spans {
 		taken := false
@@ -59,21 +59,21 @@ func names20(cs []candidate, text string) []candidate {
 	return cs
 }
 
-// rePerson20 is rePerson19 whose words may also start with a letter and
+// rePersonLabelledNames is rePersonLettersMinutes whose words may also start with a letter and
 // an apostrophe (D'Souza, O'Brien).
-var rePerson20 = regexp.MustCompile(`^\s*(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Prof|Sheikh|Sayyid|Dott|Ing)\.?\s+)?(` +
+var rePersonLabelledNames = regexp.MustCompile(`^\s*(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Prof|Sheikh|Sayyid|Dott|Ing)\.?\s+)?(` +
 	strings.ReplaceAll(personName, `[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+`, `(?:[A-Z]['’])?[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+`) +
 	`)(?:\s*$|\s*[,|(;/.]|\s{2,}|\s+[-–—]\s)`)
 
-// person20 is person19 with rePerson20's names.
-func person20(s string) (int, int, bool) {
+// personLabelledNames is personLettersMinutes with rePersonLabelledNames's names.
+func personLabelledNames(s string) (int, int, bool) {
 	if strings.HasPrefix(lowerASCII(strings.TrimSpace(s)), "the ") {
 		return 0, 0, false
 	}
-	if a, b, ok := person19(s); ok && !bodyWords20(s[a:b]) {
+	if a, b, ok := personLettersMinutes(s); ok && !bodyWords(s[a:b]) {
 		return a, b, true
 	}
-	m := rePerson20.FindStringSubmatchIndex(s)
+	m := rePersonLabelledNames.FindStringSubmatchIndex(s)
 	if m == nil {
 		return 0, 0, false
 	}
@@ -81,7 +81,7 @@ func person20(s string) (int, int, bool) {
 	if roleHeading(name) || strings.HasPrefix(lowerASCII(name), "the ") {
 		return 0, 0, false
 	}
-	if bodyWords20(name) {
+	if bodyWords(name) {
 		return 0, 0, false
 	}
 	for _, w := range strings.FieldsFunc(lowerASCII(name), func(r rune) bool { return r == ' ' || r == '-' }) {
@@ -95,9 +95,9 @@ func person20(s string) (int, int, bool) {
 	return m[2], m[3], true
 }
 
-// bodyWords20: name holds a word of a body or a desk, which no person's
+// bodyWords: name holds a word of a body or a desk, which no person's
 // name holds ("Tender Committee Secretariat").
-func bodyWords20(name string) bool {
+func bodyWords(name string) bool {
 	for _, w := range strings.Fields(lowerASCII(name)) {
 		switch w {
 		case "committee", "secretariat", "commission", "council", "tender", "tenders", "section", "desk", "centre", "center", "ministry", "agency", "bureau":
@@ -107,22 +107,22 @@ func bodyWords20(name string) bool {
 	return false
 }
 
-// reArHonorific20: an Arabic title before a name, the abbreviated ones
+// reArHonorific: an Arabic title before a name, the abbreviated ones
 // included ("أ." for الأستاذ, "م." and "م/" for المهندس, "د." for
 // الدكتور).
-var reArHonorific20 = regexp.MustCompile(`^(?:(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ)(?:\s*/\s*|\s+)|[أمد]\s*[./]\s*)`)
+var reArHonorific = regexp.MustCompile(`^(?:(?:السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ|الاستاذة|الاستاذ|الشيخة|الشيخ)(?:\s*/\s*|\s+)|[أمد]\s*[./]\s*)`)
 
-// arPerson20 is the Arabic person's name at the start of s, after a
+// arPerson is the Arabic person's name at the start of s, after a
 // title, as offsets in s: the words before a comma, a bracket, a bar, a
 // dotted or dashed gap or the end, two to five of them, holding no post
 // or organisation word.
-func arPerson20(s string) (int, int, bool) {
+func arPerson(s string) (int, int, bool) {
 	start := len(s) - len(strings.TrimLeft(s, " \t"))
-	if m := reArHonorific20.FindStringIndex(s[start:]); m != nil {
+	if m := reArHonorific.FindStringIndex(s[start:]); m != nil {
 		start += m[1]
 	}
 	end := len(s)
-	if m := reArNameEnd20.FindStringIndex(s[start:]); m != nil {
+	if m := reArNameEnd.FindStringIndex(s[start:]); m != nil {
 		end = start + m[0]
 	}
 	name := strings.TrimSpace(s[start:end])
@@ -134,18 +134,18 @@ func arPerson20(s string) (int, int, bool) {
 		return 0, 0, false
 	}
 	for _, w := range strings.Fields(name) {
-		if arPostWords20[w] {
+		if arPostWordsLabelledNames[w] {
 			return 0, 0, false
 		}
 	}
 	return start, start + len(name), true
 }
 
-var reArNameEnd20 = regexp.MustCompile(`\s*(?:[،,(|:؛;/]|\.{2,}|…|_{2,}|\s[-–—]\s|\s{3,}|$)`)
+var reArNameEnd = regexp.MustCompile(`\s*(?:[،,(|:؛;/]|\.{2,}|…|_{2,}|\s[-–—]\s|\s{3,}|$)`)
 
-// arPostWords20: words of a post, a department or a document that no
+// arPostWordsLabelledNames: words of a post, a department or a document that no
 // person's name holds.
-var arPostWords20 = map[string]bool{"قسم": true, "إدارة": true, "ادارة": true, "دائرة": true, "مدير": true, "مديرة": true, "المدير": true,
+var arPostWordsLabelledNames = map[string]bool{"قسم": true, "إدارة": true, "ادارة": true, "دائرة": true, "مدير": true, "مديرة": true, "المدير": true,
 	"رئيس": true, "رئيسة": true, "مسؤول": true, "مسؤولة": true, "المسؤول": true, "الحسابات": true, "المشتريات": true, "المبيعات": true,
 	"الموارد": true, "البشرية": true, "المالية": true, "الشؤون": true, "شؤون": true, "الإدارة": true, "اللجنة": true, "لجنة": true,
 	"الشركة": true, "المؤسسة": true, "التوقيع": true, "الختم": true, "التاريخ": true, "الهاتف": true, "هاتف": true, "البريد": true,
@@ -160,25 +160,27 @@ var arPostWords20 = map[string]bool{"قسم": true, "إدارة": true, "ادا�
 // posts by their last word, Arabic ones only before a name with بن or
 // بنت.
 var (
-	reArLabel20     = regexp.MustCompile(`(?:^|\|)\s*(?:[A-Za-z][A-Za-z .'’-]{1,40}/\s*)?(?:اعتمد|اعتمده|اعتمدها|اعتمدته|راجعه|راجعها|راجعته|دققه|دققها|دققته|وقعه|وقعها|(?:ال)?مفوضة?\s+بالتوقيع|(?:ال)?مخولة?\s+بالتوقيع|(?:ال)?شاهد(?:\s+(?:الأول|الثاني))?|(?:نسخة|صورة)\s+(?:إلى|الى|مع\s+التحية\s+إلى)|للتواصل|للاستفسار|للاستفسارات|جهة\s+الاتصال|مسؤول\s+الاتصال|رئيسة?\s+اللجنة|أمينة?\s+السر|أمين\s+سر\s+اللجنة|مقررة?\s+اللجنة|عضوة?\s+اللجنة|الحضور|الحاضرون|الحاضرين)\s*(?:/\s*[A-Za-z][A-Za-z .'’-]{1,40})?\s*([:：|])\s*`)
-	reENLabel20     = regexp.MustCompile(`(?i)^\s*(?:authori[sz]ed\s+signatory|witness(?:\s+\d)?|copy\s+to|cc\s+to|((?:[a-z]+\s+){0,3}(?:manager|officer|controller|coordinator|co-ordinator|accountant|engineer|secretary|supervisor|executive|representative|administrator|clerk|signatory)))\s*[:：]\s*`)
-	reArPostLabel20 = regexp.MustCompile(`^\s*(ال\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*[:：]\s*`)
-	reSigRow20      = regexp.MustCompile(`^\s*(?:التوقيعات|التوقيع|signatures)\s*\|`)
+	reArLabel     = regexp.MustCompile(`(?:^|\|)\s*(?:[A-Za-z][A-Za-z .'’-]{1,40}/\s*)?(?:اعتمد|اعتمده|اعتمدها|اعتمدته|راجعه|راجعها|راجعته|دققه|دققها|دققته|وقعه|وقعها|(?:ال)?مفوضة?\s+بالتوقيع|(?:ال)?مخولة?\s+بالتوقيع|(?:ال)?شاهد(?:\s+(?:الأول|الثاني))?|(?:نسخة|صورة)\s+(?:إلى|الى|مع\s+التحية\s+إلى)|للتواصل|للاستفسار|للاستفسارات|جهة\s+الاتصال|مسؤول\s+الاتصال|رئيسة?\s+اللجنة|أمينة?\s+السر|أمين\s+سر\s+اللجنة|مقررة?\s+اللجنة|عضوة?\s+اللجنة|الحضور|الحاضرون|الحاضرين)\s*(?:/\s*[A-Za-z][A-Za-z .'’-]{1,40})?\s*([:：|])\s*`)
+	reENLabel     = regexp.MustCompile(`(?i)^\s*(?:authori[sz]ed\s+signatory|witness(?:\s+\d)?|copy\s+to|cc\s+to|((?:[a-z]+\s+){0,3}(?:manager|officer|controller|coordinator|co-ordinator|accountant|engineer|secretary|supervisor|executive|representative|administrator|clerk|signatory)))\s*[:：]\s*`)
+	reArPostLabel = regexp.MustCompile(`^\s*(ال\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*[:：]\s*`)
+	reSigRow      = regexp.MustCompile(`^\s*(?:التوقيعات|التوقيع|signatures)\s*\|`)
 )
 
-// labelNames20 applies family A.
-func labelNames20(text string) []span19 {
-	ls, at := lines19(text)
-	var out []span19
-	add := func(i, off int, s, e int) { out = append(out, span19{at[i] + off + s, at[i] + off + e, "person"}) }
+// labelNames applies family A.
+func labelNames(text string) []spanLettersMinutes {
+	ls, at := linesLettersMinutes(text)
+	var out []spanLettersMinutes
+	add := func(i, off int, s, e int) {
+		out = append(out, spanLettersMinutes{at[i] + off + s, at[i] + off + e, "person"})
+	}
 	for i, l := range ls {
-		if reSigRow20.MatchString(l) {
+		if reSigRow.MatchString(l) {
 			cells := strings.Split(l, "|")
 			off := len(cells[0]) + 1
 			for _, c := range cells[1:] {
-				if s, e, ok := arPerson20(c); ok && hasArabic(c) {
+				if s, e, ok := arPerson(c); ok && hasArabic(c) {
 					add(i, off, s, e)
-				} else if s, e, ok := person20(c + "|"); ok && !hasArabic(c) {
+				} else if s, e, ok := personLabelledNames(c + "|"); ok && !hasArabic(c) {
 					add(i, off, s, e)
 				}
 				off += len(c) + 1
@@ -186,7 +188,7 @@ func labelNames20(text string) []span19 {
 			continue
 		}
 		if hasArabic(l) {
-			for _, m := range reArLabel20.FindAllStringSubmatchIndex(l, -1) {
+			for _, m := range reArLabel.FindAllStringSubmatchIndex(l, -1) {
 				rest := l[m[1]:]
 				if l[m[2]:m[3]] != "|" {
 					if j := strings.Index(rest, " | "); j >= 0 {
@@ -203,10 +205,10 @@ func labelNames20(text string) []span19 {
 						}
 						seen++
 						if hasArabic(ls[j]) {
-							if s, e, ok := arPerson20(ls[j]); ok {
+							if s, e, ok := arPerson(ls[j]); ok {
 								add(j, 0, s, e)
 							}
-						} else if s, e, ok := person20(ls[j]); ok {
+						} else if s, e, ok := personLabelledNames(ls[j]); ok {
 							add(j, 0, s, e)
 						} else {
 							break
@@ -214,23 +216,23 @@ func labelNames20(text string) []span19 {
 					}
 					continue
 				}
-				names20InPart(rest, func(s, e int) { add(i, m[1], s, e) })
+				labelledNamesInPart(rest, func(s, e int) { add(i, m[1], s, e) })
 			}
 		}
-		if m := reENLabel20.FindStringSubmatchIndex(l); m != nil {
+		if m := reENLabel.FindStringSubmatchIndex(l); m != nil {
 			if m[2] >= 0 && (roleOf(strings.TrimSpace(l[m[2]:m[3]])) != "" || labelRole(strings.TrimSpace(l[m[2]:m[3]])) != "") {
 				continue
 			}
-			names20InPart(l[m[1]:], func(s, e int) { add(i, m[1], s, e) })
+			labelledNamesInPart(l[m[1]:], func(s, e int) { add(i, m[1], s, e) })
 			continue
 		}
-		if m := reArPostLabel20.FindStringSubmatchIndex(l); m != nil {
+		if m := reArPostLabel.FindStringSubmatchIndex(l); m != nil {
 			label := l[m[2]:m[3]]
-			if roleOf(label) != "" || labelRole(label) != "" || arRole(label) != "" || reArLabel20.MatchString(l) {
+			if roleOf(label) != "" || labelRole(label) != "" || arRole(label) != "" || reArLabel.MatchString(l) {
 				continue
 			}
 			rest := l[m[1]:]
-			if s, e, ok := arPerson20(rest); ok && reBinWord.MatchString(rest[s:e]) {
+			if s, e, ok := arPerson(rest); ok && reBinWord.MatchString(rest[s:e]) {
 				add(i, m[1], s, e)
 			}
 		}
@@ -238,10 +240,10 @@ func labelNames20(text string) []span19 {
 	return out
 }
 
-// names20InPart reads the names in a label's rest: one name, or two in a
+// labelledNamesInPart reads the names in a label's rest: one name, or two in a
 // bilingual line ("Eng. Talib Hamad Al Maawali / م. طالب بن حمد
 // المعولي"), each English or Arabic.
-func names20InPart(rest string, add func(s, e int)) {
+func labelledNamesInPart(rest string, add func(s, e int)) {
 	off := 0
 	for k, part := range strings.SplitAfter(rest, " / ") {
 		if k > 1 {
@@ -249,10 +251,10 @@ func names20InPart(rest string, add func(s, e int)) {
 		}
 		p := strings.TrimSuffix(part, " / ")
 		if hasArabic(p) {
-			if s, e, ok := arPerson20(p); ok {
+			if s, e, ok := arPerson(p); ok {
 				add(off+s, off+e)
 			}
-		} else if s, e, ok := person20(p + "|"); ok {
+		} else if s, e, ok := personLabelledNames(p + "|"); ok {
 			add(off+s, off+e)
 		}
 		off += len(part)
@@ -264,17 +266,17 @@ func names20InPart(rest string, add func(s, e int)) {
 // for the Client: Fatima Rahimi (Housekeeping Manager).", "Supplier
 // contact / مسؤول الاتصال لدى المورد: Vinod Kumar Pillai, +968 ...",
 // "Contact: Rohan D'Souza, Procurement Manager".
-var reContact20 = regexp.MustCompile(`(?i)(?:^|[.;|]\s+)(?:[a-z]+\s+)?contact(?:\s+person)?(?:\s+(?:for|of|at|to)\s+[^:：|.]{1,60})?(?:\s*/\s*[^:：|]{1,60})?\s*[:：]\s*`)
+var reContactLabelledNames = regexp.MustCompile(`(?i)(?:^|[.;|]\s+)(?:[a-z]+\s+)?contact(?:\s+person)?(?:\s+(?:for|of|at|to)\s+[^:：|.]{1,60})?(?:\s*/\s*[^:：|]{1,60})?\s*[:：]\s*`)
 
-// contactNames20 applies family B to the lines of text.
-func contactNames20(text string) []span19 {
-	ls, at := lines19(text)
-	var out []span19
+// contactNamesLabelledNames applies family B to the lines of text.
+func contactNamesLabelledNames(text string) []spanLettersMinutes {
+	ls, at := linesLettersMinutes(text)
+	var out []spanLettersMinutes
 	for i, l := range ls {
-		for _, m := range reContact20.FindAllStringIndex(l, -1) {
+		for _, m := range reContactLabelledNames.FindAllStringIndex(l, -1) {
 			rest := l[m[1]:]
-			if s, e, ok := person20(rest); ok {
-				out = append(out, span19{at[i] + m[1] + s, at[i] + m[1] + e, "person"})
+			if s, e, ok := personLabelledNames(rest); ok {
+				out = append(out, spanLettersMinutes{at[i] + m[1] + s, at[i] + m[1] + e, "person"})
 			}
 		}
 	}
@@ -289,35 +291,35 @@ func contactNames20(text string) []span19 {
 // signatory line "Name, Post" the next lines of the same shape are more
 // signatories.
 var (
-	reForCell20   = regexp.MustCompile(`(?i)^\s*(?:for\s+(?:and\s+on\s+behalf\s+of\s+)?(?:the\s+)?[A-Za-z][^|:]{1,80}|on\s+behalf\s+of\s+[^|:]{2,80}|عن\s+[^|:]{2,60}|نيابة\s+عن\s+[^|:]{2,60})\s*$`)
-	rePostAfter20 = regexp.MustCompile(`^\s*[,،]\s*\S`)
+	reForCell                = regexp.MustCompile(`(?i)^\s*(?:for\s+(?:and\s+on\s+behalf\s+of\s+)?(?:the\s+)?[A-Za-z][^|:]{1,80}|on\s+behalf\s+of\s+[^|:]{2,80}|عن\s+[^|:]{2,60}|نيابة\s+عن\s+[^|:]{2,60})\s*$`)
+	rePostAfterLabelledNames = regexp.MustCompile(`^\s*[,،]\s*\S`)
 )
 
-func signCellNames20(text string) []span19 {
-	ls, at := lines19(text)
-	var out []span19
+func signCellNamesLabelledNames(text string) []spanLettersMinutes {
+	ls, at := linesLettersMinutes(text)
+	var out []spanLettersMinutes
 	for i, l := range ls {
 		// A row of cells: a signing-for cell, then the name's cell.
 		if strings.Contains(l, "|") {
 			cells := strings.Split(l, "|")
 			off := 0
 			for k, c := range cells {
-				if k+1 < len(cells) && reForCell20.MatchString(c) && !reForCell20.MatchString(cells[k+1]) {
+				if k+1 < len(cells) && reForCell.MatchString(c) && !reForCell.MatchString(cells[k+1]) {
 					n := cells[k+1]
 					noff := off + len(c) + 1
 					if hasArabic(n) {
-						if s, e, ok := arPerson20(n); ok {
-							out = append(out, span19{at[i] + noff + s, at[i] + noff + e, "person"})
+						if s, e, ok := arPerson(n); ok {
+							out = append(out, spanLettersMinutes{at[i] + noff + s, at[i] + noff + e, "person"})
 						}
-					} else if s, e, ok := person20(n + "|"); ok {
-						out = append(out, span19{at[i] + noff + s, at[i] + noff + e, "person"})
+					} else if s, e, ok := personLabelledNames(n + "|"); ok {
+						out = append(out, spanLettersMinutes{at[i] + noff + s, at[i] + noff + e, "person"})
 					}
 				}
 				off += len(c) + 1
 			}
 		}
 		// Columns of signing headings over columns of names.
-		if i+1 < len(ls) && !hasArabic(l) && forHeads20(l) >= 2 {
+		if i+1 < len(ls) && !hasArabic(l) && forHeads(l) >= 2 {
 			n := ls[i+1]
 			var cols [][2]int
 			if strings.Contains(n, " | ") {
@@ -327,24 +329,24 @@ func signCellNames20(text string) []span19 {
 					off += len(c) + 3
 				}
 			} else {
-				cols = columns20(n)
+				cols = columns(n)
 			}
 			if len(cols) >= 2 {
 				for _, c := range cols {
-					if s, e, ok := person20(n[c[0]:c[1]] + "|"); ok {
-						out = append(out, span19{at[i+1] + c[0] + s, at[i+1] + c[0] + e, "person"})
+					if s, e, ok := personLabelledNames(n[c[0]:c[1]] + "|"); ok {
+						out = append(out, spanLettersMinutes{at[i+1] + c[0] + s, at[i+1] + c[0] + e, "person"})
 					}
 				}
 			}
 		}
 		// More signatories under a signatory line "Name, Post".
 		if i > 0 && !hasArabic(strings.SplitN(l, "|", 2)[0]) {
-			if _, e, ok := person20(ls[i-1] + "|"); ok && rePostAfter20.MatchString(ls[i-1][e:]) && signerAbove20(ls, i-1) {
-				if s2, e2, ok2 := person20(l); ok2 && rePostAfter20.MatchString(l[e2:]) {
-					out = append(out, span19{at[i] + s2, at[i] + e2, "person"})
+			if _, e, ok := personLabelledNames(ls[i-1] + "|"); ok && rePostAfterLabelledNames.MatchString(ls[i-1][e:]) && signerAbove(ls, i-1) {
+				if s2, e2, ok2 := personLabelledNames(l); ok2 && rePostAfterLabelledNames.MatchString(l[e2:]) {
+					out = append(out, spanLettersMinutes{at[i] + s2, at[i] + e2, "person"})
 					if k := strings.Index(l, "|"); k > 0 {
-						if s3, e3, ok3 := arPerson20(l[k+1:]); ok3 {
-							out = append(out, span19{at[i] + k + 1 + s3, at[i] + k + 1 + e3, "person"})
+						if s3, e3, ok3 := arPerson(l[k+1:]); ok3 {
+							out = append(out, spanLettersMinutes{at[i] + k + 1 + s3, at[i] + k + 1 + e3, "person"})
 						}
 					}
 				}
@@ -354,19 +356,19 @@ func signCellNames20(text string) []span19 {
 	return out
 }
 
-// signerAbove20: the line j of ls is under a signing-for line or a
+// signerAbove: the line j of ls is under a signing-for line or a
 // sign-off (the line above it).
-func signerAbove20(ls []string, j int) bool {
+func signerAbove(ls []string, j int) bool {
 	if j == 0 {
 		return false
 	}
 	p := strings.TrimSpace(strings.SplitN(ls[j-1], "|", 2)[0])
-	return reSignOff19.MatchString(p) || reForCell20.MatchString(p) && strings.HasPrefix(lowerASCII(p), "for ")
+	return reSignOffLettersMinutes.MatchString(p) || reForCell.MatchString(p) && strings.HasPrefix(lowerASCII(p), "for ")
 }
 
-// columns20 is the spans of l's columns: runs of text apart by three
+// columns is the spans of l's columns: runs of text apart by three
 // spaces or more, or tabs.
-func columns20(l string) [][2]int {
+func columns(l string) [][2]int {
 	var out [][2]int
 	start := -1
 	gap := 0
@@ -392,48 +394,48 @@ func columns20(l string) [][2]int {
 	return out
 }
 
-// forHeads20 is the number of signing headings ("For the Client:", "For
+// forHeads is the number of signing headings ("For the Client:", "For
 // and on behalf of the Contractor:") l is made of, or 0 when l holds
 // anything else.
-func forHeads20(l string) int {
-	if strings.TrimSpace(reForHeads20.ReplaceAllString(l, "")) != "" {
+func forHeads(l string) int {
+	if strings.TrimSpace(reForHeads.ReplaceAllString(l, "")) != "" {
 		return 0
 	}
-	return len(reForHeads20.FindAllString(l, -1))
+	return len(reForHeads.FindAllString(l, -1))
 }
 
-var reForHeads20 = regexp.MustCompile(`(?i)\s*(?:for\s+(?:and\s+on\s+behalf\s+of\s+)?|on\s+behalf\s+of\s+)(?:the\s+)?[A-Za-z][A-Za-z&.' -]{1,50}?\s*[:|]`)
+var reForHeads = regexp.MustCompile(`(?i)\s*(?:for\s+(?:and\s+on\s+behalf\s+of\s+)?|on\s+behalf\s+of\s+)(?:the\s+)?[A-Za-z][A-Za-z&.' -]{1,50}?\s*[:|]`)
 
 // Family D: an Arabic company named by its legal form with no head word
 // ("الإمارات للطباعة واللافتات ش.ذ.م.م", "مراسي لصناعة الأثاث المكتبي
 // ذ.م.م"): alone in its line or cell, or after " / " beside its English
 // name ("Al Dafna Medical Supplies W.L.L. / الدفنة للمستلزمات الطبية
 // ذ.م.م").
-var reArFormName20 = regexp.MustCompile(`(?:^|\|\s*|\S\s+/\s+)(\p{Arabic}{2,}(?:\s+\p{Arabic}{2,}){1,5}\s+` + arForm + `)\s*(?:$|\|)`)
+var reArFormName = regexp.MustCompile(`(?:^|\|\s*|\S\s+/\s+)(\p{Arabic}{2,}(?:\s+\p{Arabic}{2,}){1,5}\s+` + arForm + `)\s*(?:$|\|)`)
 
-func arFormNames20(text string) []span19 {
-	ls, at := lines19(text)
-	var out []span19
+func arFormNames(text string) []spanLettersMinutes {
+	ls, at := linesLettersMinutes(text)
+	var out []spanLettersMinutes
 	for i, l := range ls {
 		l = strings.TrimRight(l, " \t")
-		for _, m := range reArFormName20.FindAllStringSubmatchIndex(l, -1) {
+		for _, m := range reArFormName.FindAllStringSubmatchIndex(l, -1) {
 			name := l[m[2]:m[3]]
 			if strings.Contains(l[:m[2]], " / ") && !reOrg.MatchString(l[:m[2]]+" ") {
 				continue // beside something that is no English company
 			}
 			first := strings.Fields(name)[0]
-			if arPostWords20[first] || labelRole(first) != "" || roleOf(first) != "" || arRole(first) != "" {
+			if arPostWordsLabelledNames[first] || labelRole(first) != "" || roleOf(first) != "" || arRole(first) != "" {
 				continue
 			}
-			out = append(out, span19{at[i] + m[2], at[i] + m[3], "company"})
+			out = append(out, spanLettersMinutes{at[i] + m[2], at[i] + m[3], "company"})
 		}
 	}
 	return out
 }
 
-// droppedParties20 removes the parties of families E (a bank named only
+// droppedPartiesLabelledNames removes the parties of families E (a bank named only
 // for payment details) and F (a company or person named in passing).
-func droppedParties20(facts []Fact, cands []candidate, text string) ([]Fact, []candidate) {
+func droppedPartiesLabelledNames(facts []Fact, cands []candidate, text string) ([]Fact, []candidate) {
 	if len(facts) != len(cands) {
 		return facts, cands
 	}
@@ -442,7 +444,7 @@ func droppedParties20(facts []Fact, cands []candidate, text string) ([]Fact, []c
 		if f.Type != TypeParty || len(f.Value) < 6 {
 			continue
 		}
-		if paymentBank20(f, text) || inPassing20(f, cands[i], text) {
+		if paymentBank(f, text) || inPassing(f, cands[i], text) {
 			drop[i] = true
 		}
 	}
@@ -453,12 +455,12 @@ func droppedParties20(facts []Fact, cands []candidate, text string) ([]Fact, []c
 // ("Bank details: X B.S.C., Account name: ...", "Bank / البنك: X,
 // IBAN ..."): the guideline's "banks named only for payment details".
 var (
-	reBankName20   = regexp.MustCompile(`(?i)\bbank\b|\bbanque\b|بنك|مصرف`)
-	rePayDetails20 = regexp.MustCompile(`(?i)\biban\b|\bswift\b|\bbic\b|account\s+(?:name|no\b|number)|a/c\b|bank\s+details|banking\s+details|payment\s+details|\bremit|transfer\s+to|payable\s+to|sort\s+code|routing|رقم\s+الحساب|اسم\s+الحساب|آيبان|ايبان|الآيبان|بيانات\s+(?:البنك|الحساب|التحويل)|تفاصيل\s+(?:البنك|الحساب|الدفع)|التحويل\s+(?:إلى|الى|على)|يرجى\s+التحويل|البنك\s*[:：]`)
+	reBankNameLabelledNames = regexp.MustCompile(`(?i)\bbank\b|\bbanque\b|بنك|مصرف`)
+	rePayDetails            = regexp.MustCompile(`(?i)\biban\b|\bswift\b|\bbic\b|account\s+(?:name|no\b|number)|a/c\b|bank\s+details|banking\s+details|payment\s+details|\bremit|transfer\s+to|payable\s+to|sort\s+code|routing|رقم\s+الحساب|اسم\s+الحساب|آيبان|ايبان|الآيبان|بيانات\s+(?:البنك|الحساب|التحويل)|تفاصيل\s+(?:البنك|الحساب|الدفع)|التحويل\s+(?:إلى|الى|على)|يرجى\s+التحويل|البنك\s*[:：]`)
 )
 
-func paymentBank20(f Fact, text string) bool {
-	if f.Role != "" || !reBankName20.MatchString(f.Value) {
+func paymentBank(f Fact, text string) bool {
+	if f.Role != "" || !reBankNameLabelledNames.MatchString(f.Value) {
 		return false
 	}
 	ats := occurrences(lowerASCII(text), lowerASCII(f.Value))
@@ -477,7 +479,7 @@ func paymentBank20(f Fact, text string) bool {
 				next = text[le+1:]
 			}
 		}
-		if !rePayDetails20.MatchString(line) && !(strings.TrimSpace(line) == strings.TrimSpace(text[a:a+len(f.Value)]) && rePayDetails20.MatchString(next)) {
+		if !rePayDetails.MatchString(line) && !(strings.TrimSpace(line) == strings.TrimSpace(text[a:a+len(f.Value)]) && rePayDetails.MatchString(next)) {
 			return false
 		}
 	}
@@ -492,11 +494,11 @@ func paymentBank20(f Fact, text string) bool {
 // "صدر ضمان العطاء من بنك ...". A name defined there by a role ("(the
 // "Consultant")") is a party.
 var (
-	rePassingBefore20 = regexp.MustCompile(`(?i)(?:\b(?:supplied|made|manufactured|produced|held|audited|imported|distributed|fabricated|previously\s+\w+|formerly\s+\w+)\s+by|\b(?:bond|guarantee|policy|credit|certificate)\b[^.;]{0,40}\b(?:issued|provided|underwritten)\s+by|\bletter\s+of|\bon\s+behalf\s+of\s+our\s+(?:bankers?|insurers?))\s+(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng)\.?\s+)?$|(?:صدر|صدرت|الصادر|الصادرة|صادر|صادرة|مصنعة|المصنعة|مصنوعة)\s.{0,60}(?:من|عن|لدى|بواسطة)\s+$`)
-	rePassingAfter20  = regexp.MustCompile(`(?i)^\s*,\s*(?:the|our|its|their)\s+(?:\w+\s+)?(?:manufacturer|maker|auditors?|bankers?|insurers?|previous|former|parent|holding\s+company|suppliers?\s+of|producer)\b`)
+	rePassingBefore = regexp.MustCompile(`(?i)(?:\b(?:supplied|made|manufactured|produced|held|audited|imported|distributed|fabricated|previously\s+\w+|formerly\s+\w+)\s+by|\b(?:bond|guarantee|policy|credit|certificate)\b[^.;]{0,40}\b(?:issued|provided|underwritten)\s+by|\bletter\s+of|\bon\s+behalf\s+of\s+our\s+(?:bankers?|insurers?))\s+(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng)\.?\s+)?$|(?:صدر|صدرت|الصادر|الصادرة|صادر|صادرة|مصنعة|المصنعة|مصنوعة)\s.{0,60}(?:من|عن|لدى|بواسطة)\s+$`)
+	rePassingAfter  = regexp.MustCompile(`(?i)^\s*,\s*(?:the|our|its|their)\s+(?:\w+\s+)?(?:manufacturer|maker|auditors?|bankers?|insurers?|previous|former|parent|holding\s+company|suppliers?\s+of|producer)\b`)
 )
 
-func inPassing20(f Fact, c candidate, text string) bool {
+func inPassing(f Fact, c candidate, text string) bool {
 	if c.start < 0 || c.end > len(text) || c.start >= c.end {
 		return false
 	}
@@ -504,7 +506,7 @@ func inPassing20(f Fact, c candidate, text string) bool {
 		return false
 	}
 	after := text[c.end:]
-	if reDefRight19.MatchString(after) {
+	if reDefRight.MatchString(after) {
 		return false
 	}
 	ls := strings.LastIndexByte(text[:c.start], '\n') + 1
@@ -515,5 +517,5 @@ func inPassing20(f Fact, c candidate, text string) bool {
 	if ae := strings.IndexByte(after, '\n'); ae >= 0 {
 		after = after[:ae]
 	}
-	return rePassingBefore20.MatchString(before) || rePassingAfter20.MatchString(after)
+	return rePassingBefore.MatchString(before) || rePassingAfter.MatchString(after)
 }

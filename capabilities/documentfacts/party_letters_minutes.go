@@ -15,19 +15,19 @@ import (
 // signatory and contact, and the people minutes list as present, are
 // parties with no role.
 //
-// names19 adds the names the block rules miss (families S and M2) to the
-// resolved candidates; parties19Roles gives roles (family M1).
+// lettersMinutesNames adds the names the block rules miss (families S and M2) to the
+// resolved candidates; lettersMinutesPartyRoles gives roles (family M1).
 
-// names19 adds, to the resolved candidates cs, the people named in a
+// lettersMinutesNames adds, to the resolved candidates cs, the people named in a
 // signing or contact slot (family S) and in the attendance of minutes
 // (family M2), and the company in the title of minutes (family M1), each
 // where no party candidate covers it; the result is in text order.
-func names19(cs []candidate, text string) []candidate {
-	var spans []span19
-	spans = append(spans, slotNames19(text)...)
+func lettersMinutesNames(cs []candidate, text string) []candidate {
+	var spans []spanLettersMinutes
+	spans = append(spans, slotNames(text)...)
 	if minutesDoc19(text) {
-		spans = append(spans, attendeeNames19(text)...)
-		spans = append(spans, titleCompany19(text)...)
+		spans = append(spans, attendeeNames(text)...)
+		spans = append(spans, titleCompany(text)...)
 	}
 	cs, added := addSpanParties(cs, text, spans, nil, "parties19")
 	if added {
@@ -40,7 +40,7 @@ func names19(cs []candidate, text string) []candidate {
 // each span no party candidate covers, the ones it adds included, and,
 // with seen, whose name is not a party's already (seen is kept up to
 // date); it reports whether it added any.
-func addSpanParties(cs []candidate, text string, spans []span19, seen map[string]bool, by string) ([]candidate, bool) {
+func addSpanParties(cs []candidate, text string, spans []spanLettersMinutes, seen map[string]bool, by string) ([]candidate, bool) {
 	added := false
 	for _, sp := range spans {
 		name := text[sp.s:sp.e]
@@ -61,13 +61,13 @@ func addSpanParties(cs []candidate, text string, spans []span19, seen map[string
 	return cs, added
 }
 
-type span19 struct {
+type spanLettersMinutes struct {
 	s, e  int
 	etype string
 }
 
-// lines19 is text's lines with their offsets.
-func lines19(text string) (ls []string, at []int) {
+// linesLettersMinutes is text's lines with their offsets.
+func linesLettersMinutes(text string) (ls []string, at []int) {
 	off := 0
 	for _, l := range strings.SplitAfter(text, "\n") {
 		ls, at = append(ls, strings.TrimRight(l, "\r\n")), append(at, off)
@@ -94,11 +94,11 @@ var postWords19 = map[string]bool{"manager": true, "director": true, "officer": 
 	"signature": true, "date": true, "directors": true, "managers": true, "officers": true, "shareholders": true,
 	"staff": true, "employees": true, "all": true, "none": true, "other": true, "name": true, "title": true, "ministry": true, "authority": true, "bank": true}
 
-// person19 is the person's name at the start of s, after an honorific,
+// personLettersMinutes is the person's name at the start of s, after an honorific,
 // as offsets in s: a personName that ends s or is followed by a comma,
 // a cell bar, a bracket or a wide gap, holding no post's word.
-func person19(s string) (int, int, bool) {
-	m := rePerson19.FindStringSubmatchIndex(s)
+func personLettersMinutes(s string) (int, int, bool) {
+	m := rePersonLettersMinutes.FindStringSubmatchIndex(s)
 	if m == nil {
 		return 0, 0, false
 	}
@@ -114,7 +114,7 @@ func person19(s string) (int, int, bool) {
 	return m[2], m[3], true
 }
 
-var rePerson19 = regexp.MustCompile(`^\s*(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Prof|Sheikh|Sayyid)\.?\s+)?(` + personName + `)(?:\s*$|\s*[,|(;]|\s{2,}|\s+[-–—]\s)`)
+var rePersonLettersMinutes = regexp.MustCompile(`^\s*(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Prof|Sheikh|Sayyid)\.?\s+)?(` + personName + `)(?:\s*$|\s*[,|(;]|\s{2,}|\s+[-–—]\s)`)
 
 // Family S (a signing or contact slot): the person named under a
 // sign-off or a signing label alone on its line ("Authorised by:",
@@ -124,44 +124,44 @@ var rePerson19 = regexp.MustCompile(`^\s*(?:(?:Mr|Mrs|Ms|Miss|Dr|Eng|Prof|Sheikh
 // read a name there only with a title ("Mr.") or on the label's own
 // line.
 var (
-	reSignOff19  = regexp.MustCompile(`(?i)^\s*(?:(?:authori[sz]ed|approved|prepared|issued|checked|reviewed|confirmed|signed)\s+(?:and\s+\w+\s+)?by|for\s+and\s+on\s+behalf\s+of\s+.{2,80}|on\s+behalf\s+of\s+.{2,80}|for\s+[A-Z].{2,80}|yours\s+(?:sincerely|faithfully|truly)|sincerely|(?:kind|best|warm)\s+regards|regards|with\s+(?:best\s+)?regards)\s*[,.:：]?\s*$`)
-	reContact19  = regexp.MustCompile(`(?i)^\s*(?:attn\.?|attention|enquiries|inquiries|contact(?:\s+person)?|for\s+(?:further\s+)?(?:enquiries|inquiries|information))(?:\s+to)?\s*[:：.]\s*`)
-	reSignSkip19 = regexp.MustCompile(`(?i)^\s*(?:_{3,}|\.{4,}|signature\s*[:：]?.*|\(?signed\)?|\[?(?:signature|stamp|seal)\]?)\s*$`)
+	reSignOffLettersMinutes = regexp.MustCompile(`(?i)^\s*(?:(?:authori[sz]ed|approved|prepared|issued|checked|reviewed|confirmed|signed)\s+(?:and\s+\w+\s+)?by|for\s+and\s+on\s+behalf\s+of\s+.{2,80}|on\s+behalf\s+of\s+.{2,80}|for\s+[A-Z].{2,80}|yours\s+(?:sincerely|faithfully|truly)|sincerely|(?:kind|best|warm)\s+regards|regards|with\s+(?:best\s+)?regards)\s*[,.:：]?\s*$`)
+	reContactLettersMinutes = regexp.MustCompile(`(?i)^\s*(?:attn\.?|attention|enquiries|inquiries|contact(?:\s+person)?|for\s+(?:further\s+)?(?:enquiries|inquiries|information))(?:\s+to)?\s*[:：.]\s*`)
+	reSignSkip              = regexp.MustCompile(`(?i)^\s*(?:_{3,}|\.{4,}|signature\s*[:：]?.*|\(?signed\)?|\[?(?:signature|stamp|seal)\]?)\s*$`)
 )
 
-// slotNames19 applies family S to the lines of text that hold no Arabic.
-func slotNames19(text string) []span19 {
-	ls, at := lines19(text)
-	var out []span19
+// slotNames applies family S to the lines of text that hold no Arabic.
+func slotNames(text string) []spanLettersMinutes {
+	ls, at := linesLettersMinutes(text)
+	var out []spanLettersMinutes
 	for i, l := range ls {
 		if hasArabic(l) {
 			continue
 		}
-		if m := reContact19.FindStringIndex(l); m != nil {
-			if s, e, ok := person19(l[m[1]:]); ok {
-				out = append(out, span19{at[i] + m[1] + s, at[i] + m[1] + e, "person"})
+		if m := reContactLettersMinutes.FindStringIndex(l); m != nil {
+			if s, e, ok := personLettersMinutes(l[m[1]:]); ok {
+				out = append(out, spanLettersMinutes{at[i] + m[1] + s, at[i] + m[1] + e, "person"})
 			}
 			continue
 		}
-		if !reSignOff19.MatchString(l) {
+		if !reSignOffLettersMinutes.MatchString(l) {
 			continue
 		}
 		// The next lines: the organisation signed for and signing lines
 		// may come first; the first other line is the name, or none.
 		for j, seen := i+1, 0; j < len(ls) && seen < 3; j++ {
 			n := ls[j]
-			if strings.TrimSpace(n) == "" || reSignSkip19.MatchString(n) {
+			if strings.TrimSpace(n) == "" || reSignSkip.MatchString(n) {
 				continue
 			}
 			seen++
-			if orgLine19(n) || orgLine19(strings.SplitN(n, " | ", 2)[0]) && !strings.Contains(n, ",") {
+			if orgLine(n) || orgLine(strings.SplitN(n, " | ", 2)[0]) && !strings.Contains(n, ",") {
 				continue
 			}
 			if hasArabic(n) {
 				break
 			}
-			if s, e, ok := person19(n); ok {
-				out = append(out, span19{at[j] + s, at[j] + e, "person"})
+			if s, e, ok := personLettersMinutes(n); ok {
+				out = append(out, spanLettersMinutes{at[j] + s, at[j] + e, "person"})
 			}
 			break
 		}
@@ -169,10 +169,10 @@ func slotNames19(text string) []span19 {
 	return out
 }
 
-// orgLine19: the line is a company's name alone ("Van der Berg
+// orgLine: the line is a company's name alone ("Van der Berg
 // Koeltechniek B.V.", whose lower-case "der" orgAlone's name does not
 // start at).
-func orgLine19(n string) bool {
+func orgLine(n string) bool {
 	n = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(n), ",:"))
 	if orgAlone(n) {
 		return true
@@ -190,40 +190,40 @@ func orgLine19(n string) bool {
 // role (M2). Round 16's family M read a head company only when the
 // title opened the text.
 var (
-	reMinutesHead19 = regexp.MustCompile(`(?i)^[\s#*_]*(?:(?:extract\s+(?:of|from)\s+(?:the\s+)?)?minutes\s+of\b|minutes\s*$|(?:the\s+)?resolutions?\s+(?:of|passed\s+by)\s+the\s+(?:board|shareholders|general\s+assembly|partners|members)|(?:written\s+|board\s+|shareholders'?\s+)resolutions?\b)`)
-	reAttendLabel19 = regexp.MustCompile(`(?i)^[\s*_]*(?:present|attendees|attending|in\s+attendance|also\s+present|apologies(?:\s+for\s+absence)?|absent(?:\s+with\s+apologies)?|(?:directors|members)\s+present|chair(?:ed\s+by|man|person|woman)?|secretary|minutes\s+(?:taken|recorded)\s+by|recorded\s+by)\s*[:：]\s*(.+)$`)
-	reAttendTable19 = regexp.MustCompile(`(?i)^[\s*_]*(?:present|attendees?|name|director|member)s?\s*\|\s*(?:capacity|position|title|designation|role|post)\b`)
-	reBoardOf19     = regexp.MustCompile(`(?i)\bof\s+(?:the\s+)?(?:board\s+of\s+directors|directors|shareholders|members|partners|(?:ordinary\s+|extraordinary\s+|annual\s+)?general\s+(?:assembly|meeting))\s+of\s+(.{4,120}?)\s*$`)
-	reListSep19     = regexp.MustCompile(`\s*(?:\||;|,|\band\b)\s*`)
-	reFormEnd19     = regexp.MustCompile(`(?i)(?:^|\s)(?:` + orgSuffix + `)$`)
+	reMinutesHead = regexp.MustCompile(`(?i)^[\s#*_]*(?:(?:extract\s+(?:of|from)\s+(?:the\s+)?)?minutes\s+of\b|minutes\s*$|(?:the\s+)?resolutions?\s+(?:of|passed\s+by)\s+the\s+(?:board|shareholders|general\s+assembly|partners|members)|(?:written\s+|board\s+|shareholders'?\s+)resolutions?\b)`)
+	reAttendLabel = regexp.MustCompile(`(?i)^[\s*_]*(?:present|attendees|attending|in\s+attendance|also\s+present|apologies(?:\s+for\s+absence)?|absent(?:\s+with\s+apologies)?|(?:directors|members)\s+present|chair(?:ed\s+by|man|person|woman)?|secretary|minutes\s+(?:taken|recorded)\s+by|recorded\s+by)\s*[:：]\s*(.+)$`)
+	reAttendTable = regexp.MustCompile(`(?i)^[\s*_]*(?:present|attendees?|name|director|member)s?\s*\|\s*(?:capacity|position|title|designation|role|post)\b`)
+	reBoardOf     = regexp.MustCompile(`(?i)\bof\s+(?:the\s+)?(?:board\s+of\s+directors|directors|shareholders|members|partners|(?:ordinary\s+|extraordinary\s+|annual\s+)?general\s+(?:assembly|meeting))\s+of\s+(.{4,120}?)\s*$`)
+	reListSep     = regexp.MustCompile(`\s*(?:\||;|,|\band\b)\s*`)
+	reFormEnd     = regexp.MustCompile(`(?i)(?:^|\s)(?:` + orgSuffix + `)$`)
 )
 
 // minutesDoc19: a title of minutes or resolutions on the text's first
 // six lines.
 func minutesDoc19(text string) bool {
-	ls, _ := lines19(text)
+	ls, _ := linesLettersMinutes(text)
 	for i, l := range ls {
 		if i >= 6 {
 			break
 		}
-		if reMinutesHead19.MatchString(l) {
+		if reMinutesHead.MatchString(l) {
 			return true
 		}
 	}
 	return false
 }
 
-// attendeeNames19 applies family M2.
-func attendeeNames19(text string) []span19 {
-	ls, at := lines19(text)
-	var out []span19
+// attendeeNames applies family M2.
+func attendeeNames(text string) []spanLettersMinutes {
+	ls, at := linesLettersMinutes(text)
+	var out []spanLettersMinutes
 	inTable := false
 	for i, l := range ls {
 		if hasArabic(l) {
 			inTable = false
 			continue
 		}
-		if reAttendTable19.MatchString(l) {
+		if reAttendTable.MatchString(l) {
 			inTable = true
 			continue
 		}
@@ -231,30 +231,30 @@ func attendeeNames19(text string) []span19 {
 			if !strings.Contains(l, " | ") {
 				inTable = false
 			} else {
-				if s, e, ok := person19(strings.SplitN(l, " | ", 2)[0] + " |"); ok {
-					out = append(out, span19{at[i] + s, at[i] + e, "person"})
+				if s, e, ok := personLettersMinutes(strings.SplitN(l, " | ", 2)[0] + " |"); ok {
+					out = append(out, spanLettersMinutes{at[i] + s, at[i] + e, "person"})
 				}
 				continue
 			}
 		}
-		m := reAttendLabel19.FindStringSubmatchIndex(l)
+		m := reAttendLabel.FindStringSubmatchIndex(l)
 		if m == nil {
 			continue
 		}
 		// The list: names apart by bars, semicolons, commas or "and",
 		// each perhaps with its post after a comma or in brackets.
 		rest, off := l[m[2]:m[3]], at[i]+m[2]
-		for _, part := range splitKeep19(rest, reListSep19) {
-			if s, e, ok := person19(rest[part[0]:part[1]]); ok {
-				out = append(out, span19{off + part[0] + s, off + part[0] + e, "person"})
+		for _, part := range splitKeep(rest, reListSep) {
+			if s, e, ok := personLettersMinutes(rest[part[0]:part[1]]); ok {
+				out = append(out, spanLettersMinutes{off + part[0] + s, off + part[0] + e, "person"})
 			}
 		}
 	}
 	return out
 }
 
-// splitKeep19 is s's parts between the matches of sep, as offsets.
-func splitKeep19(s string, sep *regexp.Regexp) [][2]int {
+// splitKeep is s's parts between the matches of sep, as offsets.
+func splitKeep(s string, sep *regexp.Regexp) [][2]int {
 	var out [][2]int
 	prev := 0
 	for _, m := range sep.FindAllStringIndex(s, -1) {
@@ -264,38 +264,38 @@ func splitKeep19(s string, sep *regexp.Regexp) [][2]int {
 	return append(out, [2]int{prev, len(s)})
 }
 
-// titleCompany19 is the company named in the title of minutes ("... OF
+// titleCompany is the company named in the title of minutes ("... OF
 // THE BOARD OF DIRECTORS OF HALDEN ROBOTICS LIMITED"), by its legal
 // form.
-func titleCompany19(text string) []span19 {
-	ls, at := lines19(text)
+func titleCompany(text string) []spanLettersMinutes {
+	ls, at := linesLettersMinutes(text)
 	for i, l := range ls {
 		if i >= 6 {
 			break
 		}
-		if !reMinutesHead19.MatchString(l) {
+		if !reMinutesHead.MatchString(l) {
 			continue
 		}
-		m := reBoardOf19.FindStringSubmatchIndex(strings.TrimRight(l, " *_#"))
+		m := reBoardOf.FindStringSubmatchIndex(strings.TrimRight(l, " *_#"))
 		if m == nil {
 			continue
 		}
 		name := strings.TrimRight(l[m[2]:m[3]], " .,")
-		if reFormEnd19.MatchString(name) && strings.Contains(name, " ") {
-			return []span19{{at[i] + m[2], at[i] + m[2] + len(name), "company"}}
+		if reFormEnd.MatchString(name) && strings.Contains(name, " ") {
+			return []spanLettersMinutes{{at[i] + m[2], at[i] + m[2] + len(name), "company"}}
 		}
 	}
 	return nil
 }
 
-// parties19Roles applies the role families of this round: R (a letter's
+// lettersMinutesPartyRoles applies the role families of this round: R (a letter's
 // party defined in its body), then M1 (the issuer of minutes).
-func parties19Roles(facts []Fact, cands []candidate, text, docType, subtype string) {
+func lettersMinutesPartyRoles(facts []Fact, cands []candidate, text, docType, subtype string) {
 	if len(facts) != len(cands) {
 		return
 	}
-	bodyDefinedRoles19(facts, cands, text, docType, subtype)
-	minutesIssuer19(facts, cands, text)
+	bodyDefinedRoles(facts, cands, text, docType, subtype)
+	minutesIssuer(facts, cands, text)
 }
 
 // Family R (a letter's party defined in its body): a letter's writer or
@@ -307,10 +307,10 @@ func parties19Roles(facts []Fact, cands []candidate, text, docType, subtype stri
 // text's own word, and wins; in an offer of employment "the Company" is
 // the employer. Only in a letter (a salutation or a subject line on its
 // first 1,500 characters) that is no contract or lease.
-var reDefRight19 = regexp.MustCompile(`^\s*,?\s*\(`)
+var reDefRight = regexp.MustCompile(`^\s*,?\s*\(`)
 
-func bodyDefinedRoles19(facts []Fact, cands []candidate, text, docType, subtype string) {
-	employment := subtype == "employment_letter" || hasRole16(facts, "employee")
+func bodyDefinedRoles(facts []Fact, cands []candidate, text, docType, subtype string) {
+	employment := subtype == "employment_letter" || hasRole(facts, "employee")
 	if (docType == "contract" || docType == "lease") && !employment {
 		return
 	}
@@ -329,7 +329,7 @@ func bodyDefinedRoles19(facts []Fact, cands []candidate, text, docType, subtype 
 			f.Role != "customer" && f.Role != "supplier" && f.Role != "issuer" {
 			continue
 		}
-		if reDefRight19.MatchString(text[cands[i].end:]) {
+		if reDefRight.MatchString(text[cands[i].end:]) {
 			continue // defined where it is found: its role is that definition's
 		}
 		for _, at := range occurrences(low, lowerASCII(f.Value)) {
@@ -337,7 +337,7 @@ func bodyDefinedRoles19(facts []Fact, cands []candidate, text, docType, subtype 
 				continue
 			}
 			after := text[at+len(f.Value):]
-			if !reDefRight19.MatchString(after) {
+			if !reDefRight.MatchString(after) {
 				continue
 			}
 			w, ok := definedRole(after)
@@ -354,17 +354,17 @@ func bodyDefinedRoles19(facts []Fact, cands []candidate, text, docType, subtype 
 			if r == "" || r == f.Role || r == "first_party" || r == "second_party" {
 				continue
 			}
-			setRole16(facts, i, r)
+			setRole(facts, i, r)
 			break
 		}
 	}
 }
 
-// minutesIssuer19 applies family M1's role: in minutes, the first
+// minutesIssuer applies family M1's role: in minutes, the first
 // company on the text's first lines (the head over the title, or the
 // title's), when no party is the issuer, is the issuer.
-func minutesIssuer19(facts []Fact, cands []candidate, text string) {
-	if !minutesDoc19(text) || hasRole16(facts, "issuer") {
+func minutesIssuer(facts []Fact, cands []candidate, text string) {
+	if !minutesDoc19(text) || hasRole(facts, "issuer") {
 		return
 	}
 	first := -1
@@ -374,6 +374,6 @@ func minutesIssuer19(facts []Fact, cands []candidate, text string) {
 		}
 	}
 	if first >= 0 && facts[first].Role == "" && strings.Count(text[:cands[first].start], "\n") <= 5 {
-		setRole16(facts, first, "issuer")
+		setRole(facts, first, "issuer")
 	}
 }

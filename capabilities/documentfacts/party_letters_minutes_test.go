@@ -6,10 +6,10 @@ import "testing"
 // contract, by families (docs/documents.md, "Issue 29, session 19:
 // parties in English letters, minutes and policies"). Short documents of
 // our own in the families' shapes, negatives included, checked as round
-// 16's cases are (party16Check): the parties a careful reader names with
+// 16's cases are (partyCheck): the parties a careful reader names with
 // their roles ("-" for none) and the names that are no party.
 
-var party19Cases = []party16Case{
+var partyLettersMinutesCases = []partyCase{
 	// S. A person in a signing or contact slot, named without a title.
 	{"S authorised by, the name on the next line", "PURCHASE ORDER No. PO-7731\nDate: 2 March 2026\n\nBuyer: Khabourah Dairy Farms LLC\nSupplier: Zanzibar Spice Importers Ltd\n\n1. Cardamom, green, 40 kg at USD 22.00\n\nApproved by:\nMaryam Salim Al Hinai\nPurchasing Manager, Khabourah Dairy Farms LLC",
 		map[string]string{"Khabourah Dairy Farms LLC": "buyer", "Zanzibar Spice Importers Ltd": "supplier", "Maryam Salim Al Hinai": "-"}, nil, nil},
@@ -64,34 +64,34 @@ var party19Cases = []party16Case{
 	{"R negative: a contract's labels stand", "SERVICE AGREEMENT\n\nSupplier: Ghubra Pest Control LLC\nCustomer: Azaiba Mall SAOC\n\nThis Agreement is made between the parties above. Ghubra Pest Control LLC (the \"Contractor\") shall treat the mall monthly.",
 		map[string]string{"Azaiba Mall SAOC": "customer"}, nil, nil},
 
-	// Open (party19Open): left for a later round.
+	// Open (partyLettersMinutesOpen): left for a later round.
 	{"F a company named in passing (closed in session 20, parties20.go)", "BRIGHTLINE SIGNS\nQUOTATION No. 77\nTo: Meadow Park Residents Association Ltd\n\n1. Twelve aluminium signs: KES 96,000\nThe panels are made by Kifaru Metals Ltd, the manufacturer, and carry its warranty.\n\nPrepared by: Joseph Mwangi, Estimator",
 		map[string]string{"Meadow Park Residents Association Ltd": "customer", "Joseph Mwangi": "-"}, []string{"Kifaru Metals Ltd"}, nil},
 }
 
-// party19Open are the families this round left open (docs/documents.md,
+// partyLettersMinutesOpen are the families this round left open (docs/documents.md,
 // "Issue 29, session 19"): logged while they fail; one that passes fails
 // the test until it is taken out.
-var party19Open = map[string]bool{
+var partyLettersMinutesOpen = map[string]bool{
 	"OPEN a department signs": true,
 }
 
-// TestParties19Families runs the cases: every case outside party19Open
+// TestParties19Families runs the cases: every case outside partyLettersMinutesOpen
 // must pass, and every open one must fail.
 func TestParties19Families(t *testing.T) {
 	failed := 0
-	for _, c := range party19Cases {
-		msg := party16Check(t, c)
+	for _, c := range partyLettersMinutesCases {
+		msg := partyCheck(t, c)
 		switch {
-		case msg != "" && party19Open[c.family]:
+		case msg != "" && partyLettersMinutesOpen[c.family]:
 			failed++
 			t.Logf("open %s:\n%s", c.family, msg)
 		case msg != "":
 			failed++
 			t.Errorf("%s:\n%s", c.family, msg)
-		case party19Open[c.family]:
+		case partyLettersMinutesOpen[c.family]:
 			t.Errorf("open family %q passes now: take it out of party19Open", c.family)
 		}
 	}
-	t.Logf("%d of %d family cases fail", failed, len(party19Cases))
+	t.Logf("%d of %d family cases fail", failed, len(partyLettersMinutesCases))
 }

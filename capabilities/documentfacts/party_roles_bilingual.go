@@ -31,25 +31,25 @@ import (
 //   - P: a table whose first column is headed by a role word and whose
 //     other columns by none, nor an item's ("الشريك | الحصة", "المناقص |
 //     قيمة العطاء | ملاحظات", "Shareholder | Shares"): the name opening
-//     each row is a party of that role (names21 adds it when no rule
+//     each row is a party of that role (rolesBilingualNames adds it when no rule
 //     found it); "Supplier | Description | Qty" lists goods;
 //
-// parties21Roles applies the party families after the earlier rounds'
-// roles; parties21Obligations the obligation side, after conv20's.
+// rolesBilingualPartyRoles applies the party families after the earlier rounds'
+// roles; rolesBilingualPartyObligations the obligation side, after conv20's.
 
-// names21 applies family P to the resolved candidates cs: a name that
+// rolesBilingualNames applies family P to the resolved candidates cs: a name that
 // opens a row under a role column takes the role when it has none, and is
 // added when no party candidate covers it; the result is in text order.
-func names21(cs []candidate, text string) []candidate {
-	ls, at := lines19(text)
+func rolesBilingualNames(cs []candidate, text string) []candidate {
+	ls, at := linesLettersMinutes(text)
 	added := false
 	for i := 0; i < len(ls); i++ {
-		role := roleColumn21(ls, i)
+		role := roleColumn(ls, i)
 		if role == "" {
 			continue
 		}
 		for j := i + 1; j < len(ls) && strings.Contains(ls[j], " | "); j++ {
-			s, e, etype, ok := rowName21(ls[j])
+			s, e, etype, ok := rowName(ls[j])
 			if !ok {
 				continue
 			}
@@ -70,11 +70,11 @@ func names21(cs []candidate, text string) []candidate {
 	return cs
 }
 
-// roleColumn21 is the role of family P's header at line i: a table's
+// roleColumn is the role of family P's header at line i: a table's
 // first row (the line before holds no cell) whose first cell is a role
 // word (lexRole; a post, a number or a frame word is none) and whose
 // other cells name no role; "" otherwise.
-func roleColumn21(ls []string, i int) string {
+func roleColumn(ls []string, i int) string {
 	if !strings.Contains(ls[i], " | ") || i > 0 && strings.Contains(ls[i-1], " | ") {
 		return ""
 	}
@@ -84,32 +84,32 @@ func roleColumn21(ls []string, i int) string {
 		return ""
 	}
 	role := lexRole(first)
-	if !twinRole21(role) {
+	if !twinRole(role) {
 		return ""
 	}
 	for _, c := range cells[1:] {
-		if c = strings.TrimSpace(strings.Trim(c, " *_#")); lexRole(c) != "" || reItemColumn21.MatchString(c) {
+		if c = strings.TrimSpace(strings.Trim(c, " *_#")); lexRole(c) != "" || reItemColumn.MatchString(c) {
 			return ""
 		}
 	}
 	return role
 }
 
-// reItemColumn21: a column of a table of goods or services (its
+// reItemColumn: a column of a table of goods or services (its
 // description, quantity, unit): the first column says who supplies an
 // item, and its rows are no list of parties.
-var reItemColumn21 = regexp.MustCompile(`(?i)\b(?:description|qty|quantity|items?|units?|goods|products?|services?)\b|البيان|الكمية|الوصف|الصنف|الوحدة|البند`)
+var reItemColumn = regexp.MustCompile(`(?i)\b(?:description|qty|quantity|items?|units?|goods|products?|services?)\b|البيان|الكمية|الوصف|الصنف|الوحدة|البند`)
 
-// rowName21 is the name opening a row (after a title), as offsets in
+// rowName is the name opening a row (after a title), as offsets in
 // the row, with its entity type: an organisation's name or a person's,
 // holding no role word and no digit.
-func rowName21(row string) (s, e int, etype string, ok bool) {
+func rowName(row string) (s, e int, etype string, ok bool) {
 	cell, _, _ := strings.Cut(row, " | ")
 	lead := len(cell) - len(strings.TrimLeft(cell, " *_"))
 	name := strings.TrimRight(cell[lead:], " *_.")
 	if h := honorific.FindString(name); h != "" {
 		lead, name = lead+len(h), name[len(h):]
-	} else if m := reArHonorific20.FindString(name); m != "" {
+	} else if m := reArHonorific.FindString(name); m != "" {
 		lead, name = lead+len(m), name[len(m):]
 	}
 	name = strings.TrimSpace(name)
@@ -117,7 +117,7 @@ func rowName21(row string) (s, e int, etype string, ok bool) {
 		return 0, 0, "", false
 	}
 	switch {
-	case personShape21(name):
+	case personShape(name):
 		etype = "person"
 	case hasArabic(name) && arOrgHead(name), !hasArabic(name) && entityType(name) != "person" && reOrg.MatchString(name):
 		etype = entityType(name)
@@ -128,38 +128,38 @@ func rowName21(row string) (s, e int, etype string, ok bool) {
 	return s, s + len(name), etype, true
 }
 
-// parties21Roles gives the session 21 roles; facts[i] is cands[i]'s
+// rolesBilingualPartyRoles gives the session 21 roles; facts[i] is cands[i]'s
 // fact.
-func parties21Roles(facts []Fact, cands []candidate, text string) {
-	twinRoleWords21(facts)
-	representatives21(facts, text)
+func rolesBilingualPartyRoles(facts []Fact, cands []candidate, text string) {
+	twinRoleWords(facts)
+	representatives(facts, text)
 }
 
-// representatives21 applies family R: a party whose name is a person's
+// representatives applies family R: a party whose name is a person's
 // and whose role a company holds too loses the role when some occurrence
 // of the name follows words of representation (reRepresentedBy, with
 // the feminine and the plural forms, across a line break, the name too).
-func representatives21(facts []Fact, text string) {
+func representatives(facts []Fact, text string) {
 	for i, f := range facts {
-		if f.Type != TypeParty || !twinRole21(f.Role) || !personShape21(f.Value) {
+		if f.Type != TypeParty || !twinRole(f.Role) || !personShape(f.Value) {
 			continue
 		}
 		company := false
 		for j, g := range facts {
-			if j != i && g.Type == TypeParty && g.Role == f.Role && g.EntityType != "person" && !personShape21(g.Value) {
+			if j != i && g.Type == TypeParty && g.Role == f.Role && g.EntityType != "person" && !personShape(g.Value) {
 				company = true
 				break
 			}
 		}
-		if company && representedName21(text, f.Value) {
+		if company && representedName(text, f.Value) {
 			facts[i].Role, facts[i].Key, facts[i].Label = "", "party", "Party"
 		}
 	}
 }
 
-// personShape21: name is a person's (rePlainName; in Arabic two to four
+// personShape: name is a person's (rePlainName; in Arabic two to four
 // words, or a name with بن or بنت, with no organisation's head word).
-func personShape21(name string) bool {
+func personShape(name string) bool {
 	name = strings.TrimSpace(name)
 	if hasArabic(name) {
 		return reArPlainName.MatchString(name) && arPersonLike(name) && !arOrgHead(name)
@@ -167,13 +167,13 @@ func personShape21(name string) bool {
 	return rePlainName.MatchString(name) && !titleWords(name)
 }
 
-// reRepresented21 adds to reRepresentedBy the feminine and plural forms
+// reRepresented adds to reRepresentedBy the feminine and plural forms
 // of يمثل before a person ("وتمثله المهندسة/", "ويمثلهم السيد").
-var reRepresented21 = regexp.MustCompile(`(?:وتمثله|تمثله|وتمثلهم|ويمثلهم|وتمثلهما|ويمثلهما)(?:\s+في\s+التوقيع)?\s*(?:\p{Arabic}+\s*/?\s*)?$`)
+var reRepresented = regexp.MustCompile(`(?:وتمثله|تمثله|وتمثلهم|ويمثلهم|وتمثلهما|ويمثلهما)(?:\s+في\s+التوقيع)?\s*(?:\p{Arabic}+\s*/?\s*)?$`)
 
-// representedName21: some occurrence of name, its words parted by any
+// representedName: some occurrence of name, its words parted by any
 // space or line break, follows words of representation.
-func representedName21(text, name string) bool {
+func representedName(text, name string) bool {
 	words := strings.Fields(name)
 	if len(words) < 2 {
 		return false
@@ -190,33 +190,33 @@ func representedName21(text, name string) bool {
 		for before != "" && !utf8.ValidString(before) {
 			before = before[1:]
 		}
-		if reRepresentedBy.MatchString(before) || reRepresented21.MatchString(before) {
+		if reRepresentedBy.MatchString(before) || reRepresented.MatchString(before) {
 			return true
 		}
 	}
 	return false
 }
 
-// twinRoleWords21 applies family T: an Arabic party whose role differs
+// twinRoleWords applies family T: an Arabic party whose role differs
 // from its English twin's (a transliterated person; a company when the
 // two scripts' roles are the same but this pair) takes the English role,
 // when no party written in Latin letters holds the Arabic word's role
 // (the two words name one role, not two sides). A company beside an
 // Arabic company of another role is no evidence: a bilingual preamble
 // may define each side in its own script (round 13's guard).
-func twinRoleWords21(facts []Fact) {
-	for r, en := range twinRoleMap21(facts) {
+func twinRoleWords(facts []Fact) {
+	for r, en := range twinRoleMap(facts) {
 		for i, f := range facts {
 			if f.Type == TypeParty && f.Role == r && hasArabic(f.Value) {
-				setRole16(facts, i, en)
+				setRole(facts, i, en)
 			}
 		}
 	}
 }
 
-// twinRoleMap21 maps the Arabic role word of family T to the English
+// twinRoleMap maps the Arabic role word of family T to the English
 // one, from the twins in facts.
-func twinRoleMap21(facts []Fact) map[string]string {
+func twinRoleMap(facts []Fact) map[string]string {
 	latin := map[string]bool{}
 	for _, f := range facts {
 		if f.Type == TypeParty && f.Role != "" && !hasArabic(f.Value) {
@@ -225,14 +225,14 @@ func twinRoleMap21(facts []Fact) map[string]string {
 	}
 	out := map[string]string{}
 	for _, a := range facts {
-		if a.Type != TypeParty || !hasArabic(a.Value) || !twinRole21(a.Role) || latin[a.Role] {
+		if a.Type != TypeParty || !hasArabic(a.Value) || !twinRole(a.Role) || latin[a.Role] {
 			continue
 		}
 		for _, e := range facts {
-			if e.Type != TypeParty || hasArabic(e.Value) || !twinRole21(e.Role) || e.Role == a.Role {
+			if e.Type != TypeParty || hasArabic(e.Value) || !twinRole(e.Role) || e.Role == a.Role {
 				continue
 			}
-			if personTwin21(e.Value, a.Value) {
+			if personTwin(e.Value, a.Value) {
 				if prev, ok := out[a.Role]; ok && prev != e.Role {
 					out[a.Role] = "" // two English words: no one reading
 					continue
@@ -249,20 +249,20 @@ func twinRoleMap21(facts []Fact) map[string]string {
 	if len(out) == 0 {
 		// Each script's preamble defines its own parties: the roles
 		// match but one, which is one party's two words.
-		if a, e, ok := oddRolePair21(facts); ok && !latin[a] {
+		if a, e, ok := oddRolePair(facts); ok && !latin[a] {
 			out[a] = e
 		}
 	}
 	return out
 }
 
-// oddRolePair21: the roles of the parties written in Arabic and of those
+// oddRolePair: the roles of the parties written in Arabic and of those
 // written in Latin letters, two or more each and as many, are the same
 // but one on each side: that pair (Arabic, English).
-func oddRolePair21(facts []Fact) (string, string, bool) {
+func oddRolePair(facts []Fact) (string, string, bool) {
 	ar, en := map[string]bool{}, map[string]bool{}
 	for _, f := range facts {
-		if f.Type != TypeParty || !twinRole21(f.Role) {
+		if f.Type != TypeParty || !twinRole(f.Role) {
 			continue
 		}
 		if hasArabic(f.Value) {
@@ -291,9 +291,9 @@ func oddRolePair21(facts []Fact) (string, string, bool) {
 	return onlyAr[0], onlyEn[0], true
 }
 
-// twinRole21: a role family T may read; a number, a letter's frame and
+// twinRole: a role family T may read; a number, a letter's frame and
 // the tender's author are no role word of the text.
-func twinRole21(r string) bool {
+func twinRole(r string) bool {
 	switch r {
 	case "", "-", "sender", "addressee", "issuer", "first_party", "second_party", "each_party":
 		return false
@@ -301,11 +301,11 @@ func twinRole21(r string) bool {
 	return true
 }
 
-// parties21Obligations applies family T to the obligations: an Arabic
+// rolesBilingualPartyObligations applies family T to the obligations: an Arabic
 // duty bound to the Arabic word's role binds the English word's role,
 // once the parties carry it. all[i] is cands[i]'s fact; a candidate
 // keeps the role its definition gave.
-func (x *clauseExtractor) parties21Obligations(all []Fact, cands []candidate) {
+func (x *clauseExtractor) rolesBilingualPartyObligations(all []Fact, cands []candidate) {
 	held := map[string]bool{}
 	for _, f := range all {
 		if f.Type == TypeParty {
@@ -318,7 +318,7 @@ func (x *clauseExtractor) parties21Obligations(all []Fact, cands []candidate) {
 			continue
 		}
 		was := cands[i].fact.Role
-		if was != f.Role && twinRole21(was) && twinRole21(f.Role) && !held[was] {
+		if was != f.Role && twinRole(was) && twinRole(f.Role) && !held[was] {
 			remap[was] = f.Role
 		}
 	}
@@ -327,20 +327,20 @@ func (x *clauseExtractor) parties21Obligations(all []Fact, cands []candidate) {
 	}
 	for i := range x.obls {
 		o := &x.obls[i].o
-		if r, ok := remap[o.PartyRole]; ok && hasArabic(o.Action+o.Party) && !strings.ContainsFunc(o.Party, isLatinLetter21) {
+		if r, ok := remap[o.PartyRole]; ok && hasArabic(o.Action+o.Party) && !strings.ContainsFunc(o.Party, isLatinLetter) {
 			o.PartyRole = r
 		}
 	}
 }
 
-// isLatinLetter21: r is a letter of the Latin alphabet.
-func isLatinLetter21(r rune) bool {
+// isLatinLetter: r is a letter of the Latin alphabet.
+func isLatinLetter(r rune) bool {
 	return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z'
 }
 
-// personTwin21 is transliterates, a P written ب as Arabic writes it
+// personTwin is transliterates, a P written ب as Arabic writes it
 // ("Pillai", بيلاي).
-func personTwin21(lat, ar string) bool {
+func personTwin(lat, ar string) bool {
 	if transliterates(lat, ar) {
 		return true
 	}
@@ -353,14 +353,14 @@ func personTwin21(lat, ar string) bool {
 	return transliterates(strings.Join(words, " "), ar)
 }
 
-// reMarker21: a word, then a marker letter or number, bare or in
+// reMarker: a word, then a marker letter or number, bare or in
 // brackets ("Partner A", "Member (2)", "الشريك (أ)", "الشريك ب").
-var reMarker21 = regexp.MustCompile(`^(.+?)(?:\s*\(\s*(?:[A-H]|[1-9]|[أبجد])\s*\)|\s+(?:[A-H]|[1-9]|[أبجد]))$`)
+var reMarker = regexp.MustCompile(`^(.+?)(?:\s*\(\s*(?:[A-H]|[1-9]|[أبجد])\s*\)|\s+(?:[A-H]|[1-9]|[أبجد]))$`)
 
 // markerBase21 applies family M: the role word before a marker, when
 // the lexicon or the guideline names it (roleOf); "" otherwise.
 func markerBase21(w string) string {
-	m := reMarker21.FindStringSubmatch(strings.TrimSpace(w))
+	m := reMarker.FindStringSubmatch(strings.TrimSpace(w))
 	if m == nil {
 		return ""
 	}

@@ -5,10 +5,10 @@ import "testing"
 // Issue 29, session 21: party roles (docs/documents.md, "Issue 29,
 // session 21: party roles"). Short documents of our own in the
 // families' shapes, negatives included, checked as round 16's cases are
-// (party16Check): the parties with their roles ("-" for none), the names
+// (partyCheck): the parties with their roles ("-" for none), the names
 // that are no party, and the duties with the role they bind.
 
-var party21Cases = []party16Case{
+var partyRolesBilingualCases = []partyCase{
 	// T. One party defined in both scripts by words of two roles: the
 	// English word's role, for the Arabic twin and its Arabic duties.
 	{"T intern and المتدرب", "TRAINING AGREEMENT / اتفاقية تدريب\n\nThis agreement is made between Gulf Solar Services LLC (the \"Company\") and Ms. Mariam Saeed Al Shamsi, UAE national (the \"Intern\").\nأبرمت هذه الاتفاقية بين شركة الخليج للخدمات الشمسية ذ.م.م (\"الشركة\") والسيدة/ مريم سعيد الشامسي، إماراتية الجنسية (ويشار إليها بـ\"المتدرب\").\n\n1. The Intern shall attend the site office five days a week.\nيلتزم المتدرب بالحضور إلى مكتب الموقع خمسة أيام في الأسبوع.\n2. The Intern shall not disclose the Company's drawings.\nلا يجوز للمتدرب إفشاء مخططات الشركة.",
@@ -69,26 +69,26 @@ var party21Cases = []party16Case{
 		map[string]string{"Sur Cement SAOG": "buyer", "Ibra Bags LLC": "supplier"}, []string{"Schedule A"}, nil},
 }
 
-// party21Open are cases this round leaves open: logged while they fail;
+// partyRolesBilingualOpen are cases this round leaves open: logged while they fail;
 // one that passes fails the test until it is taken out.
-var party21Open = map[string]bool{}
+var partyRolesBilingualOpen = map[string]bool{}
 
-// TestParties21Families runs the cases: every case outside party21Open
+// TestParties21Families runs the cases: every case outside partyRolesBilingualOpen
 // must pass, and every open one must fail.
 func TestParties21Families(t *testing.T) {
 	failed := 0
-	for _, c := range party21Cases {
-		msg := party16Check(t, c)
+	for _, c := range partyRolesBilingualCases {
+		msg := partyCheck(t, c)
 		switch {
-		case msg != "" && party21Open[c.family]:
+		case msg != "" && partyRolesBilingualOpen[c.family]:
 			failed++
 			t.Logf("open %s:\n%s", c.family, msg)
 		case msg != "":
 			failed++
 			t.Errorf("%s:\n%s", c.family, msg)
-		case party21Open[c.family]:
+		case partyRolesBilingualOpen[c.family]:
 			t.Errorf("open family %q passes now: take it out of party21Open", c.family)
 		}
 	}
-	t.Logf("%d of %d family cases fail", failed, len(party21Cases))
+	t.Logf("%d of %d family cases fail", failed, len(partyRolesBilingualCases))
 }

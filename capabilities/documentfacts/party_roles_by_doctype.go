@@ -11,32 +11,32 @@ import (
 // by families"; the cases are party_roles_by_doctype_test.go). One rule per family of
 // how documents introduce their parties, not per document.
 
-// parties16Roles applies the party families of round 16 to the parties
+// rolesByDoctypePartyRoles applies the party families of round 16 to the parties
 // earlier rules found, in order.
-func parties16Roles(facts []Fact, cands []candidate, text, docType, subtype string) {
+func rolesByDoctypePartyRoles(facts []Fact, cands []candidate, text, docType, subtype string) {
 	if len(facts) != len(cands) {
 		return
 	}
-	employmentRoles16(facts, cands, text, subtype)
-	letterFrameRoles16(facts, cands, text, docType, subtype)
-	eachAPartyRoles16(facts, cands, text)
-	tenderRoles16(facts, cands, text, docType)
-	minutesRoles16(facts, cands, text)
-	representativeRoles16(facts, cands, text)
-	labelTwinRoles16(facts, cands, text)
+	employmentRoles(facts, cands, text, subtype)
+	letterFrameRoles(facts, cands, text, docType, subtype)
+	eachAPartyRoles(facts, cands, text)
+	tenderRoles(facts, cands, text, docType)
+	minutesRoles(facts, cands, text)
+	representativeRoles(facts, cands, text)
+	labelTwinRoles(facts, cands, text)
 	twinRoles(facts, text) // a role given here, to the name's other script
 }
 
-// setRole16 gives facts[i] role.
-func setRole16(facts []Fact, i int, role string) { setPartyRole(&facts[i], role) }
+// setRole gives facts[i] role.
+func setRole(facts []Fact, i int, role string) { setPartyRole(&facts[i], role) }
 
 // setPartyRole gives f role, as its key and label too.
 func setPartyRole(f *Fact, role string) {
 	f.Role, f.Key, f.Label = role, role, strings.ToUpper(role[:1])+strings.ReplaceAll(role[1:], "_", " ")
 }
 
-// hasRole16: some party has role.
-func hasRole16(facts []Fact, role string) bool {
+// hasRole: some party has role.
+func hasRole(facts []Fact, role string) bool {
 	for _, f := range facts {
 		if f.Type == TypeParty && f.Role == role {
 			return true
@@ -62,17 +62,17 @@ var (
 	// the writer speaking ("We are pleased", "We have not received",
 	// يسرنا، نود): the addressee block is above it.
 	reLetterBody16 = regexp.MustCompile(`(?m)^[ \t]*(?:We\s+(?:are|have|refer|write|thank|confirm|acknowledge|wish)\b|Further\s+to\b|With\s+reference\b|يسرنا|نود|نفيدكم|بالإشارة)`)
-	// reArAddresseeAfter16: "المحترمين/ X" (the courtesy before the name).
-	reArAddresseeAfter16 = regexp.MustCompile(`^\s*(?:السادة\s+)?(?:المحترمين|المحترم|المحترمة)\s*/\s*(\p{Arabic}.{2,100}?)\s*$`)
+	// reArAddresseeAfter: "المحترمين/ X" (the courtesy before the name).
+	reArAddresseeAfter = regexp.MustCompile(`^\s*(?:السادة\s+)?(?:المحترمين|المحترم|المحترمة)\s*/\s*(\p{Arabic}.{2,100}?)\s*$`)
 )
 
-// reEmploymentWord16: a letter of employment that states the roles
+// reEmploymentWord: a letter of employment that states the roles
 // ("the Employee", "the Company shall", الموظف، صاحب العمل); one that
 // states none gives its writer and addressee no role.
-var reEmploymentWord16 = regexp.MustCompile(`\b(?:Employee|Employer|Company)\b|الموظف|صاحب\s+العمل|الشركة`)
+var reEmploymentWord = regexp.MustCompile(`\b(?:Employee|Employer|Company)\b|الموظف|صاحب\s+العمل|الشركة`)
 
-// letterFrameRoles16 applies family L.
-func letterFrameRoles16(facts []Fact, cands []candidate, text, docType, subtype string) {
+// letterFrameRoles applies family L.
+func letterFrameRoles(facts []Fact, cands []candidate, text, docType, subtype string) {
 	head := -1
 	for _, re := range []*regexp.Regexp{reSalutation16, reSubjectLine, reLetterBody16} {
 		if m := re.FindStringIndex(text); m != nil && m[0] <= 1500 && (head < 0 || m[0] < head) {
@@ -84,10 +84,10 @@ func letterFrameRoles16(facts []Fact, cands []candidate, text, docType, subtype 
 	}
 	var sender, addressee string
 	switch {
-	case subtype == "employment_letter" || hasRole16(facts, "employer") && !hasRole16(facts, "employee") && !hasRole16(facts, "contractor"):
+	case subtype == "employment_letter" || hasRole(facts, "employer") && !hasRole(facts, "employee") && !hasRole(facts, "contractor"):
 		// A works' Employer beside its Contractor (a letter of award,
 		// a notice to proceed) employs no one: keys22, family EL.
-		if !reEmploymentWord16.MatchString(text) {
+		if !reEmploymentWord.MatchString(text) {
 			return // the text gives no role (the guideline's "-")
 		}
 		sender, addressee = "employer", "employee"
@@ -107,15 +107,15 @@ func letterFrameRoles16(facts []Fact, cands []candidate, text, docType, subtype 
 			first = i
 		}
 	}
-	if addressee == "employee" && !hasRole16(facts, "employee") {
+	if addressee == "employee" && !hasRole(facts, "employee") {
 		// An offer of employment may open with its addressee, the
 		// employer named only in its body: the first person above the
 		// salutation is the employee.
 		for i, f := range facts {
 			if f.Type == TypeParty && f.Role == "" && f.EntityType == "person" && cands[i].start < head &&
 				(first < 0 || facts[first].EntityType == "person" || cands[i].start > cands[first].end) {
-				setRole16(facts, i, "employee")
-				lineTwin16(facts, text, cands[i].start, i)
+				setRole(facts, i, "employee")
+				lineTwin(facts, text, cands[i].start, i)
 				break
 			}
 		}
@@ -123,10 +123,10 @@ func letterFrameRoles16(facts []Fact, cands []candidate, text, docType, subtype 
 	if first < 0 || cands[first].start > head || strings.Count(text[:cands[first].start], "\n") > 2 {
 		return
 	}
-	if facts[first].Role == "" && facts[first].EntityType != "person" && !hasRole16(facts, sender) {
-		setRole16(facts, first, sender)
+	if facts[first].Role == "" && facts[first].EntityType != "person" && !hasRole(facts, sender) {
+		setRole(facts, first, sender)
 	}
-	if addressee == "" || hasRole16(facts, addressee) || facts[first].Role != sender {
+	if addressee == "" || hasRole(facts, addressee) || facts[first].Role != sender {
 		return
 	}
 	// The addressee: the first party after the writer and before the
@@ -148,13 +148,13 @@ func letterFrameRoles16(facts []Fact, cands []candidate, text, docType, subtype 
 	if pick < 0 {
 		return
 	}
-	setRole16(facts, pick, addressee)
-	lineTwin16(facts, text, cands[pick].start, pick)
+	setRole(facts, pick, addressee)
+	lineTwin(facts, text, cands[pick].start, pick)
 }
 
-// lineTwin16 gives the role of facts[pick] to its name in the other
+// lineTwin gives the role of facts[pick] to its name in the other
 // script on the same line (an addressee block "Ms. X / الفاضلة/ س").
-func lineTwin16(facts []Fact, text string, at, pick int) {
+func lineTwin(facts []Fact, text string, at, pick int) {
 	line := text[strings.LastIndexByte(text[:at], '\n')+1:]
 	if e := strings.IndexByte(line, '\n'); e >= 0 {
 		line = line[:e]
@@ -162,7 +162,7 @@ func lineTwin16(facts []Fact, text string, at, pick int) {
 	for i, f := range facts {
 		if f.Type == TypeParty && f.Role == "" && i != pick && f.EntityType == facts[pick].EntityType &&
 			hasArabic(f.Value) != hasArabic(facts[pick].Value) && strings.Contains(line, f.Value) {
-			setRole16(facts, i, facts[pick].Role)
+			setRole(facts, i, facts[pick].Role)
 		}
 	}
 }
@@ -173,12 +173,12 @@ func lineTwin16(facts []Fact, text string, at, pick int) {
 // "Company")', الطرف الأول defined as "الشركة". Earlier rules gave such a
 // company no role, or first_party, so "The Company shall pay" bound no
 // one or the first party.
-var reCompanyDef16 = regexp.MustCompile(`^[^\n]{0,200}?(?:\(\s*(?:the\s+)?["“]?\s*Company\s*["”]?\s*\)|(?:hereinafter|referred\s+to\s+as)[^\n]{0,20}["“]Company["”]|(?:يشار|ويشار|يسمى|ويسمى|تسمى|وتسمى)[^\n]{0,30}?["“«]الشركة["”»]|\(\s*["“«]الشركة["”»]\s*\))`)
+var reCompanyDef = regexp.MustCompile(`^[^\n]{0,200}?(?:\(\s*(?:the\s+)?["“]?\s*Company\s*["”]?\s*\)|(?:hereinafter|referred\s+to\s+as)[^\n]{0,20}["“]Company["”]|(?:يشار|ويشار|يسمى|ويسمى|تسمى|وتسمى)[^\n]{0,30}?["“«]الشركة["”»]|\(\s*["“«]الشركة["”»]\s*\))`)
 
-// employmentRoles16 applies family E: the first company of no role, and
+// employmentRoles applies family E: the first company of no role, and
 // every company defined as the Company (its name in each script).
-func employmentRoles16(facts []Fact, cands []candidate, text, subtype string) {
-	if subtype != "employment_letter" && !hasRole16(facts, "employee") || hasRole16(facts, "employer") {
+func employmentRoles(facts []Fact, cands []candidate, text, subtype string) {
+	if subtype != "employment_letter" && !hasRole(facts, "employee") || hasRole(facts, "employer") {
 		return
 	}
 	set := false
@@ -186,14 +186,14 @@ func employmentRoles16(facts []Fact, cands []candidate, text, subtype string) {
 		if f.Type != TypeParty || f.EntityType == "person" {
 			continue
 		}
-		defined := reCompanyDef16.MatchString(text[cands[i].end:])
+		defined := reCompanyDef.MatchString(text[cands[i].end:])
 		switch {
 		case defined && (f.Role == "" || f.Role == "company" || f.Role == "issuer" || f.Role == "first_party"):
-		case !set && (f.Role == "company" || f.Role == "" && hasRole16(facts, "employee")):
+		case !set && (f.Role == "company" || f.Role == "" && hasRole(facts, "employee")):
 		default:
 			continue // a company with no role in a letter: family L's
 		}
-		setRole16(facts, i, "employer")
+		setRole(facts, i, "employer")
 		set = true
 	}
 }
@@ -202,11 +202,11 @@ func employmentRoles16(facts []Fact, cands []candidate, text, subtype string) {
 // shall:" or "يلتزم المقاول بما يلي:" may be numbered ("1.", "١)", "(2)")
 // as well as lettered; a numbered list starts at one and counts up, so a
 // clause numbered after a lettered list ("6. WARRANTY") is no item.
-var reNumberedItem16 = regexp.MustCompile(`^\s*(?:([0-9٠-٩]{1,2})\s*[.)\-–]|\(\s*([0-9٠-٩]{1,2})\s*\))\s+`)
+var reNumberedItem = regexp.MustCompile(`^\s*(?:([0-9٠-٩]{1,2})\s*[.)\-–]|\(\s*([0-9٠-٩]{1,2})\s*\))\s+`)
 
-// numberedItem16 is a numbered item's number and where its text starts.
-func numberedItem16(line string) (n, at int, ok bool) {
-	m := reNumberedItem16.FindStringSubmatchIndex(line)
+// numberedItem is a numbered item's number and where its text starts.
+func numberedItem(line string) (n, at int, ok bool) {
+	m := reNumberedItem.FindStringSubmatchIndex(line)
 	if m == nil {
 		return 0, 0, false
 	}
@@ -228,38 +228,38 @@ var (
 	// The writer may name itself after نحن ("نتعهد نحن بنك X، ...");
 	// a letter whose writer has no role found is its issuer's (the
 	// guideline: the author of a letter is the issuer).
-	reArWe16 = regexp.MustCompile(`(?:^|[\s،,:؛(])و?ن(?:لتزم|تعهد)(?:\s+نحن((?:\s+[^\s،,]+){0,6}))?[\s،,]*$`)
+	reArWe = regexp.MustCompile(`(?:^|[\s،,:؛(])و?ن(?:لتزم|تعهد)(?:\s+نحن((?:\s+[^\s،,]+){0,6}))?[\s،,]*$`)
 	// Family O-G (a guarantee's writer): in a guarantee or bond, "we,
 	// X Bank, ... irrevocably undertake to pay" / "نتعهد نحن بنك X" binds
 	// the guarantor, whatever role the bank's own line is given.
-	reGuaranteeTitle16 = regexp.MustCompile(`(?i)\b(?:guarantee|bond)\b|ضمان|كفالة`)
-	reWeUndertake16    = regexp.MustCompile(`(?i)\bwe\b[^.;:]{0,200}$`)
-	reUndertakeTail16  = regexp.MustCompile(`(?i)\b(?:undertake|guarantee)(?:\s+to)?\s*$`)
-	reUndertakeHead16  = regexp.MustCompile(`(?i)^(?:(?:hereby|irrevocably|unconditionally|and)\s*,?\s+)*(?:undertake|guarantee)\b`)
+	reGuaranteeTitleRolesByDoctype = regexp.MustCompile(`(?i)\b(?:guarantee|bond)\b|ضمان|كفالة`)
+	reWeUndertake                  = regexp.MustCompile(`(?i)\bwe\b[^.;:]{0,200}$`)
+	reUndertakeTail                = regexp.MustCompile(`(?i)\b(?:undertake|guarantee)(?:\s+to)?\s*$`)
+	reUndertakeHead                = regexp.MustCompile(`(?i)^(?:(?:hereby|irrevocably|unconditionally|and)\s*,?\s+)*(?:undertake|guarantee)\b`)
 	// Family O-Y: "لا يجوز لكم خصم ..." (you may not) binds the addressee,
 	// as "يجب عليكم" does.
-	reArYouTo16 = regexp.MustCompile(`^(?:لكم|لك|لكِ|لكما)\s`)
+	reArYouTo = regexp.MustCompile(`^(?:لكم|لك|لكِ|لكما)\s`)
 	// Family O-P (Arabic passive with an agent): "يتم جمع النفايات من قبل
 	// المقاول", "تدفع التكاليف من قبل المورد": the agent is bound, as
 	// "shall be paid by the Buyer" binds the buyer.
-	reArAgent16 = regexp.MustCompile(`(?:من\s+قِ?بَ?لِ?|من\s+جانب|بواسطة)\s+(\p{Arabic}+(?:\s+\p{Arabic}+)?)`)
+	reArAgent = regexp.MustCompile(`(?:من\s+قِ?بَ?لِ?|من\s+جانب|بواسطة)\s+(\p{Arabic}+(?:\s+\p{Arabic}+)?)`)
 	// Family O-A (a subject, then an aside): "The Contractor, through its
 	// site supervisor, shall sign ...", "The Supplier, at its own cost,
 	// shall ...": the subject before the aside is bound.
-	reAside16 = regexp.MustCompile(`^\s*(?:[0-9٠-٩]+(?:\.[0-9٠-٩]+)*\.?\s+|\([a-z0-9]+\)\s+)?([A-Z][^,;:\n]{1,60}?)\s*,[^,;:\n]{2,80},\s*$`)
+	reAside = regexp.MustCompile(`^\s*(?:[0-9٠-٩]+(?:\.[0-9٠-٩]+)*\.?\s+|\([a-z0-9]+\)\s+)?([A-Z][^,;:\n]{1,60}?)\s*,[^,;:\n]{2,80},\s*$`)
 	// Family O-T (a role word that is a thing): "The Owner's Manual shall
 	// be kept in the cab": a thing of a party's, in a passive that names
 	// no agent, binds no one; the party's people ("The Contractor's
 	// staff shall") are the party's.
-	rePossessiveThing16 = regexp.MustCompile(`(?i)\b[a-z]+['’]s\s+([a-z]+)\s*(?:shall|must|will|is\s+to|are\s+to)?\s*$`)
+	rePossessiveThingRolesByDoctype = regexp.MustCompile(`(?i)\b[a-z]+['’]s\s+([a-z]+)\s*(?:shall|must|will|is\s+to|are\s+to)?\s*$`)
 	// Family O-P2 (a passive whose agent ends the clause): "The contract
 	// shall be registered with Seeb Municipality by the First Party".
-	rePassiveAgentLate16 = regexp.MustCompile(`(?i)\b(?:shall|must|will|is\s+to|are\s+to)\s+be\s+[a-z]+(?:ed|en|id|t)\b[^.;:]{0,80}?\bby\s+((?:the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}(?:['’]s\s+[a-z]+(?:\s+[a-z]+)?)?)\s*[.,;]?\s*$`)
-	rePeopleWord16       = regexp.MustCompile(`(?i)^(?:staff|personnel|employees|workers|people|team|representatives?|agents?|subcontractors?|officers|drivers|guards|cleaners|engineers|technicians|crew|managers?|supervisors?|director|directors)$`)
+	rePassiveAgentLate = regexp.MustCompile(`(?i)\b(?:shall|must|will|is\s+to|are\s+to)\s+be\s+[a-z]+(?:ed|en|id|t)\b[^.;:]{0,80}?\bby\s+((?:the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}(?:['’]s\s+[a-z]+(?:\s+[a-z]+)?)?)\s*[.,;]?\s*$`)
+	rePeopleWord       = regexp.MustCompile(`(?i)^(?:staff|personnel|employees|workers|people|team|representatives?|agents?|subcontractors?|officers|drivers|guards|cleaners|engineers|technicians|crew|managers?|supervisors?|director|directors)$`)
 )
 
-// duties16 applies the families above to the obligations found.
-func (x *clauseExtractor) duties16() {
+// duties applies the families above to the obligations found.
+func (x *clauseExtractor) duties() {
 	text := x.a.text
 	for i := range x.obls {
 		o := &x.obls[i]
@@ -269,8 +269,8 @@ func (x *clauseExtractor) duties16() {
 		subj := text[o.start:o.clauseStart]
 		clause := text[o.start:o.clauseEnd]
 		switch {
-		case o.o.PartyRole == "" && reArWe16.MatchString(subj):
-			m := reArWe16.FindStringSubmatch(subj)
+		case o.o.PartyRole == "" && reArWe.MatchString(subj):
+			m := reArWe.FindStringSubmatch(subj)
 			named := strings.TrimSpace(m[1])
 			if named == "" {
 				named = strings.TrimSpace(text[o.clauseStart:o.clauseEnd])
@@ -284,7 +284,7 @@ func (x *clauseExtractor) duties16() {
 			if writer != nil {
 				if writer.Role != "" {
 					o.o.PartyRole, o.o.Party = writer.Role, writer.Value
-				} else if reGuaranteeTitle16.MatchString(text[:min(len(text), 300)]) {
+				} else if reGuaranteeTitleRolesByDoctype.MatchString(text[:min(len(text), 300)]) {
 					o.o.PartyRole, o.o.Party = "guarantor", writer.Value
 				}
 			} else if p, ok := x.weParty("", "we"); ok && p.role != "" {
@@ -292,13 +292,13 @@ func (x *clauseExtractor) duties16() {
 			} else {
 				o.o.PartyRole, o.o.Party = "issuer", "نحن"
 			}
-		case o.o.PartyRole == "" && reWeUndertake16.MatchString(subj) && reGuaranteeTitle16.MatchString(text[:min(len(text), 300)]) &&
-			(reUndertakeHead16.MatchString(o.o.Action) || reUndertakeTail16.MatchString(subj)):
+		case o.o.PartyRole == "" && reWeUndertake.MatchString(subj) && reGuaranteeTitleRolesByDoctype.MatchString(text[:min(len(text), 300)]) &&
+			(reUndertakeHead.MatchString(o.o.Action) || reUndertakeTail.MatchString(subj)):
 			o.o.PartyRole, o.o.Party = "guarantor", "we"
-		case o.o.PartyRole == "" && x.you != "" && reArYouTo16.MatchString(o.o.Action):
+		case o.o.PartyRole == "" && x.you != "" && reArYouTo.MatchString(o.o.Action):
 			o.o.PartyRole, o.o.Party = x.you, "أنتم"
 		case o.o.PartyRole == "" && hasArabic(clause):
-			if m := reArAgent16.FindStringSubmatch(clause); m != nil {
+			if m := reArAgent.FindStringSubmatch(clause); m != nil {
 				for _, p := range []string{m[1], strings.Fields(m[1])[0]} {
 					role := x.arAlias(p)
 					if role == "" {
@@ -311,17 +311,17 @@ func (x *clauseExtractor) duties16() {
 				}
 			}
 		case o.o.PartyRole == "":
-			if m := reAside16.FindStringSubmatch(subj); m != nil {
+			if m := reAside.FindStringSubmatch(subj); m != nil {
 				if p, ok := x.partyIn(m[1]); ok && p.role != "" {
 					o.o.PartyRole, o.o.Party = p.role, p.text
 				}
-			} else if m := rePassiveAgentLate16.FindStringSubmatch(clause); m != nil {
+			} else if m := rePassiveAgentLate.FindStringSubmatch(clause); m != nil {
 				if p, ok := x.partyIn(m[1]); ok && p.role != "" {
 					o.o.PartyRole, o.o.Party = p.role, p.text
 				}
 			}
 		default:
-			if m := rePossessiveThing16.FindStringSubmatch(subj); m != nil && !rePeopleWord16.MatchString(m[1]) &&
+			if m := rePossessiveThingRolesByDoctype.FindStringSubmatch(subj); m != nil && !rePeopleWord.MatchString(m[1]) &&
 				strings.HasPrefix(strings.ToLower(o.o.Action), "be ") && !strings.Contains(o.o.Action, " by ") {
 				o.o.PartyRole, o.o.Party = "", ""
 			}
@@ -334,11 +334,11 @@ func (x *clauseExtractor) duties16() {
 // each party takes in turn is no party's own; the parties named before
 // such a definition on its line have no role (the clauses still bind the
 // receiving party).
-var reEachAParty16 = regexp.MustCompile(`(?i)\(\s*each\s+(?:a|being\s+a|of\s+them\s+a)\s+["“]?party["”]?|\(\s*(?:ويشار\s+)?(?:إلى\s+)?كل\s+منهما\s+(?:بـ\s*)?["“«]?(?:ال)?طرف`)
+var reEachAParty = regexp.MustCompile(`(?i)\(\s*each\s+(?:a|being\s+a|of\s+them\s+a)\s+["“]?party["”]?|\(\s*(?:ويشار\s+)?(?:إلى\s+)?كل\s+منهما\s+(?:بـ\s*)?["“«]?(?:ال)?طرف`)
 
-// eachAPartyRoles16 applies family N2.
-func eachAPartyRoles16(facts []Fact, cands []candidate, text string) {
-	for _, m := range reEachAParty16.FindAllStringIndex(text, -1) {
+// eachAPartyRoles applies family N2.
+func eachAPartyRoles(facts []Fact, cands []candidate, text string) {
+	for _, m := range reEachAParty.FindAllStringIndex(text, -1) {
 		ls := strings.LastIndexByte(text[:m[0]], '\n') + 1
 		for i, f := range facts {
 			if f.Type == TypeParty && (f.Role == "receiving_party" || f.Role == "disclosing_party") && cands[i].start >= ls && cands[i].end <= m[0] {
@@ -352,7 +352,7 @@ func eachAPartyRoles16(facts []Fact, cands []candidate, text string) {
 // Al Siyabi / حمدان بن خلفان السيابي": the label gives its role to the
 // name in one script; the name in the other script, after the same
 // label on the same line, is the same party and takes the same role.
-func labelTwinRoles16(facts []Fact, cands []candidate, text string) {
+func labelTwinRoles(facts []Fact, cands []candidate, text string) {
 	for i, f := range facts {
 		if f.Type != TypeParty || f.Role != "" {
 			continue
@@ -380,7 +380,7 @@ func labelTwinRoles16(facts []Fact, cands []candidate, text string) {
 			twin = j
 		}
 		if twin >= 0 && strings.Count(text[ls:le], ":")+strings.Count(text[ls:le], "：") == 1 {
-			setRole16(facts, i, facts[twin].Role)
+			setRole(facts, i, facts[twin].Role)
 		}
 	}
 }
@@ -388,10 +388,10 @@ func labelTwinRoles16(facts []Fact, cands []candidate, text string) {
 // Family I2 (a tender or RFQ sent to one bidder): the company named at
 // the head, under the title, is the issuer (also when it defines itself
 // "the Company"), and the company after "To:" is the bidder it invites.
-var reToLabel16 = regexp.MustCompile(`(?i)(?:^|\n)[ \t*_]*(?:to|إلى)[ \t*_]*[:：][ \t*_]*$`)
+var reToLabel = regexp.MustCompile(`(?i)(?:^|\n)[ \t*_]*(?:to|إلى)[ \t*_]*[:：][ \t*_]*$`)
 
-// tenderRoles16 applies family I2.
-func tenderRoles16(facts []Fact, cands []candidate, text, docType string) {
+// tenderRoles applies family I2.
+func tenderRoles(facts []Fact, cands []candidate, text, docType string) {
 	if docType != "tender" {
 		return
 	}
@@ -401,16 +401,16 @@ func tenderRoles16(facts []Fact, cands []candidate, text, docType string) {
 			first = i
 		}
 	}
-	if first >= 0 && facts[first].Role == "" && facts[first].EntityType != "person" && !hasRole16(facts, "issuer") &&
+	if first >= 0 && facts[first].Role == "" && facts[first].EntityType != "person" && !hasRole(facts, "issuer") &&
 		strings.Count(text[:cands[first].start], "\n") <= 2 {
-		setRole16(facts, first, "issuer")
+		setRole(facts, first, "issuer")
 	}
-	if !hasRole16(facts, "issuer") {
+	if !hasRole(facts, "issuer") {
 		return
 	}
 	for i, f := range facts {
-		if f.Type == TypeParty && f.Role == "" && f.EntityType != "person" && reToLabel16.MatchString(text[max(0, cands[i].start-40):cands[i].start]) {
-			setRole16(facts, i, "bidder")
+		if f.Type == TypeParty && f.Role == "" && f.EntityType != "person" && reToLabel.MatchString(text[max(0, cands[i].start-40):cands[i].start]) {
+			setRole(facts, i, "bidder")
 		}
 	}
 }
@@ -419,11 +419,11 @@ func tenderRoles16(facts []Fact, cands []candidate, text, docType string) {
 // ("MINUTES OF THE BOARD MEETING" over "Bahja Foods SAOG", "الجهة: شركة
 // X"), is their issuer; the people present, and the posts they hold in
 // brackets ("(Director)", "(عضو)"), have no role.
-var reMinutesTitle16 = regexp.MustCompile(`(?i)^[\s#*_]*(?:minutes\b|extract\s+of\s+(?:the\s+)?minutes\b|محضر\s+(?:اجتماع|الاجتماع))`)
+var reMinutesTitle = regexp.MustCompile(`(?i)^[\s#*_]*(?:minutes\b|extract\s+of\s+(?:the\s+)?minutes\b|محضر\s+(?:اجتماع|الاجتماع))`)
 
-// minutesRoles16 applies family M.
-func minutesRoles16(facts []Fact, cands []candidate, text string) {
-	if !reMinutesTitle16.MatchString(text) {
+// minutesRoles applies family M.
+func minutesRoles(facts []Fact, cands []candidate, text string) {
+	if !reMinutesTitle.MatchString(text) {
 		return
 	}
 	first := -1
@@ -432,8 +432,8 @@ func minutesRoles16(facts []Fact, cands []candidate, text string) {
 			first = i
 		}
 	}
-	if first >= 0 && facts[first].Role == "" && !hasRole16(facts, "issuer") && strings.Count(text[:cands[first].start], "\n") <= 3 {
-		setRole16(facts, first, "issuer")
+	if first >= 0 && facts[first].Role == "" && !hasRole(facts, "issuer") && strings.Count(text[:cands[first].start], "\n") <= 3 {
+		setRole(facts, first, "issuer")
 	}
 	for i, f := range facts {
 		if f.Type == TypeParty && f.EntityType == "person" && f.Role != "" && !guidelineRoles[f.Role] {
@@ -448,8 +448,8 @@ func minutesRoles16(facts []Fact, cands []candidate, text string) {
 // who represents it has no role.
 var reRepresentedBy16 = regexp.MustCompile(`(?i)(?:\brepresented\s+(?:herein\s+)?by\b|\bacting\s+through\b|ويمثلها|ويمثله)[^()\n]{0,60}$`)
 
-// representativeRoles16 applies family PE-R.
-func representativeRoles16(facts []Fact, cands []candidate, text string) {
+// representativeRoles applies family PE-R.
+func representativeRoles(facts []Fact, cands []candidate, text string) {
 	for i, f := range facts {
 		if f.Type != TypeParty || f.EntityType != "person" || f.Role == "" || guidelineRoles[f.Role] && f.Role == "employee" {
 			continue

@@ -17,7 +17,7 @@ import (
 // obligation whose action holds the anchor must bind that role; no other
 // obligation may hold the anchor with another role.
 
-type party16Case struct {
+type partyCase struct {
 	family  string
 	text    string
 	parties map[string]string
@@ -25,7 +25,7 @@ type party16Case struct {
 	obls    []string
 }
 
-var party16Cases = []party16Case{
+var partyRolesByDoctypeCases = []partyCase{
 	// PE. English preambles: a name, then the role it is given.
 	{"PE hereinafter quoted", "SUPPLY AGREEMENT\n\nThis Agreement is made on 4 March 2026 between Rusayl Paper Mills SAOC (hereinafter \"the Buyer\") and Sahwa Pulp Trading LLC (hereinafter \"the Seller\").\n\nThe Seller shall deliver the pulp in bales of 250 kg.",
 		map[string]string{"Rusayl Paper Mills SAOC": "buyer", "Sahwa Pulp Trading LLC": "seller"}, nil,
@@ -340,10 +340,10 @@ var party16Cases = []party16Case{
 		nil, nil, []string{"issuer must undertake to pay"}},
 }
 
-// party16Open are the families round 16 left open (docs/documents.md,
+// partyRolesByDoctypeOpen are the families round 16 left open (docs/documents.md,
 // "round 16 ... by families", "Not done"): their cases run and are
 // reported, and fail no build; a case of another family fails the test.
-var party16Open = map[string]bool{
+var partyRolesByDoctypeOpen = map[string]bool{
 	"PE of the one part / of the other part":                     true, // a person's name runs on into "of Al Khuwair"
 	"PE the role before the name":                                true, // "between the Client, X, and ..."
 	"PS signed by X as director of Y":                            true, // the signatory is not found
@@ -355,28 +355,28 @@ var party16Open = map[string]bool{
 
 // TestParties16Families runs every case and reports the failures by
 // family; the open families' failures are logged, and an open family
-// that passes fails the test until it is taken out of party16Open.
+// that passes fails the test until it is taken out of partyRolesByDoctypeOpen.
 func TestParties16Families(t *testing.T) {
 	failed := 0
-	for _, c := range party16Cases {
-		msg := party16Check(t, c)
+	for _, c := range partyRolesByDoctypeCases {
+		msg := partyCheck(t, c)
 		switch {
-		case msg != "" && party16Open[c.family]:
+		case msg != "" && partyRolesByDoctypeOpen[c.family]:
 			failed++
 			t.Logf("open %s:\n%s", c.family, msg)
 		case msg != "":
 			failed++
 			t.Errorf("%s:\n%s", c.family, msg)
-		case party16Open[c.family]:
+		case partyRolesByDoctypeOpen[c.family]:
 			t.Errorf("open family %q passes now: take it out of party16Open", c.family)
 		}
 	}
-	t.Logf("%d of %d family cases fail", failed, len(party16Cases))
+	t.Logf("%d of %d family cases fail", failed, len(partyRolesByDoctypeCases))
 }
 
-// party16Check is what c's text gives against what it wants; "" when
+// partyCheck is what c's text gives against what it wants; "" when
 // they agree.
-func party16Check(t *testing.T, c party16Case) string {
+func partyCheck(t *testing.T, c partyCase) string {
 	t.Helper()
 	parties, obls := roleFacts(t, c.text)
 	var msgs []string

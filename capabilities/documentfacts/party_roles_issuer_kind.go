@@ -106,7 +106,7 @@ func (x *clauseExtractor) weDefinedParty() (clauseParty, bool) {
 // a subscriber (المشترك, defined as such: the bare word is also the
 // adjective "joint"), a valuer (المقيّم), an exhibitor. They join
 // lexiconRoles through partyRoles (keywords.go) as the rounds before.
-var round15Roles = []struct {
+var rolesIssuerKindRoles = []struct {
 	words []string
 	role  string
 }{

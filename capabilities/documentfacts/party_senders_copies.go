@@ -30,34 +30,34 @@ import (
 //     the addressee the customer (each with its twin in the other
 //     script), where neither has a role and no other role is given.
 //
-// names22 applies C and N to the resolved candidates; parties22Roles O
-// and S after the earlier rounds' roles; parties22Obligations O's duties.
+// sendersCopiesNames applies C and N to the resolved candidates; sendersCopiesPartyRoles O
+// and S after the earlier rounds' roles; sendersCopiesPartyObligations O's duties.
 
-// reCopyLine22: a copy line, its role word and the name after it
+// reCopyLine: a copy line, its role word and the name after it
 // ("نسخة إلى: الاستشاري – مكتب X", "cc: the Engineer - X LLC").
-var reCopyLine22 = regexp.MustCompile(`(?i)^[ \t*_]*(?:cc|c\.c\.|copy\s+to|copies\s+to|نسخة\s+(?:إلى|الى|ل)|صورة\s+(?:إلى|الى|مع\s+التحية\s+(?:إلى|الى)))\s*[:：]?\s*(.+?)\s*$`)
+var reCopyLine = regexp.MustCompile(`(?i)^[ \t*_]*(?:cc|c\.c\.|copy\s+to|copies\s+to|نسخة\s+(?:إلى|الى|ل)|صورة\s+(?:إلى|الى|مع\s+التحية\s+(?:إلى|الى)))\s*[:：]?\s*(.+?)\s*$`)
 
-// reCopyDash22 and reCopyBracket22: a role word and a name, in either
+// reCopyDash and reCopyBracket: a role word and a name, in either
 // order, joined by a dash, a comma or a colon, or one in brackets.
-var reCopyDash22 = regexp.MustCompile(`^(.+?)\s*(?:[–—:،,]|\s-\s)\s*(.+)$`)
-var reCopyBracket22 = regexp.MustCompile(`^(.+?)\s*\(\s*(.+?)\s*\)$`)
+var reCopyDash = regexp.MustCompile(`^(.+?)\s*(?:[–—:،,]|\s-\s)\s*(.+)$`)
+var reCopyBracket = regexp.MustCompile(`^(.+?)\s*\(\s*(.+?)\s*\)$`)
 
-// reOrgHead22: words an organisation's name opens or closes with when it
+// reOrgHead: words an organisation's name opens or closes with when it
 // carries no legal form (an office, a consultancy, an authority).
-var reOrgHead22 = regexp.MustCompile(`^(?:مكتب|شركة|مؤسسة|مجموعة|دار|هيئة|مركز|بيت)\s|(?i)\b(?:LLC|L\.L\.C\.?|W\.L\.L\.?|SAOC|SAOG|Ltd\.?|Limited|Co\.|Company|Consultancy|Engineering|Partners|Associates|Authority|Office|Group)\b`)
+var reOrgHead = regexp.MustCompile(`^(?:مكتب|شركة|مؤسسة|مجموعة|دار|هيئة|مركز|بيت)\s|(?i)\b(?:LLC|L\.L\.C\.?|W\.L\.L\.?|SAOC|SAOG|Ltd\.?|Limited|Co\.|Company|Consultancy|Engineering|Partners|Associates|Authority|Office|Group)\b`)
 
-// copyParty22 reads a copy line's role and name: the role a lexicon word
+// copyParty reads a copy line's role and name: the role a lexicon word
 // names, the name an organisation's (no digit, no role word itself).
-func copyParty22(line string) (role, name string) {
-	m := reCopyLine22.FindStringSubmatch(line)
+func copyParty(line string) (role, name string) {
+	m := reCopyLine.FindStringSubmatch(line)
 	if m == nil {
 		return "", ""
 	}
 	rest := strings.TrimRight(m[1], " .*_")
 	var a, b string
-	if p := reCopyBracket22.FindStringSubmatch(rest); p != nil {
+	if p := reCopyBracket.FindStringSubmatch(rest); p != nil {
 		a, b = p[1], p[2]
-	} else if p := reCopyDash22.FindStringSubmatch(rest); p != nil {
+	} else if p := reCopyDash.FindStringSubmatch(rest); p != nil {
 		a, b = p[1], p[2]
 	} else {
 		return "", ""
@@ -66,7 +66,7 @@ func copyParty22(line string) (role, name string) {
 	// The role side is a bare role word (three words at most); the name
 	// side an organisation's name ("Engineering Partners" names no role).
 	bare := func(w string) string {
-		if len(strings.Fields(w)) > 3 || reOrgHead22.MatchString(w) {
+		if len(strings.Fields(w)) > 3 || reOrgHead.MatchString(w) {
 			return ""
 		}
 		return lexRole(w)
@@ -79,40 +79,40 @@ func copyParty22(line string) (role, name string) {
 	default:
 		return "", ""
 	}
-	if !twinRole21(role) || hasDigit(name) || len(name) < 6 || len(name) > 120 || !reOrgHead22.MatchString(name) {
+	if !twinRole(role) || hasDigit(name) || len(name) < 6 || len(name) > 120 || !reOrgHead.MatchString(name) {
 		return "", ""
 	}
 	return role, name
 }
 
-// reNamePrefix22 and reNameSuffix22: an addressee's frame ("السادة/",
+// reNamePrefix and reNameSuffix: an addressee's frame ("السادة/",
 // "المحترمين") around the name.
 var (
-	reNamePrefix22 = regexp.MustCompile(`^(?:السادة|السادة\s+الأفاضل|الأفاضل)\s*/\s*|^(?:السادة|الأفاضل)\s+`)
-	reNameSuffix22 = regexp.MustCompile(`\s+(?:المحترمين|المحترمون|المحترم|المحترمة|المحترمات)$`)
-	// reOnBehalf22: a signing line's "on behalf of" before a role word.
-	reOnBehalf22 = regexp.MustCompile(`(?i)^(?:عن|نيابة\s+عن|بالنيابة\s+عن|(?:signed\s+)?(?:for|on\s+behalf\s+of|for\s+and\s+on\s+behalf\s+of)(?:\s+the)?)\s+(.+)$`)
-	// reCaption22: the first word of an Arabic caption of a form or a
+	reNamePrefix = regexp.MustCompile(`^(?:السادة|السادة\s+الأفاضل|الأفاضل)\s*/\s*|^(?:السادة|الأفاضل)\s+`)
+	reNameSuffix = regexp.MustCompile(`\s+(?:المحترمين|المحترمون|المحترم|المحترمة|المحترمات)$`)
+	// reOnBehalf: a signing line's "on behalf of" before a role word.
+	reOnBehalf = regexp.MustCompile(`(?i)^(?:عن|نيابة\s+عن|بالنيابة\s+عن|(?:signed\s+)?(?:for|on\s+behalf\s+of|for\s+and\s+on\s+behalf\s+of)(?:\s+the)?)\s+(.+)$`)
+	// reCaption: the first word of an Arabic caption of a form or a
 	// table, which opens no one's name.
-	reCaption22 = regexp.MustCompile(`^(?:رقم|الرقم|تاريخ|التاريخ|المجموع|مجموع|المبلغ|مبلغ|إجمالي|اجمالي|الإجمالي|فترة|مرجع|المرجع|قيمة|القيمة|مدة|المدة|نسبة|ضريبة|الضريبة|البيان|الكمية|الوحدة|سعر|رصيد|الرصيد)\s`)
+	reCaption = regexp.MustCompile(`^(?:رقم|الرقم|تاريخ|التاريخ|المجموع|مجموع|المبلغ|مبلغ|إجمالي|اجمالي|الإجمالي|فترة|مرجع|المرجع|قيمة|القيمة|مدة|المدة|نسبة|ضريبة|الضريبة|البيان|الكمية|الوحدة|سعر|رصيد|الرصيد)\s`)
 )
 
-// names22 applies families C and N to the resolved candidates cs; the
+// sendersCopiesNames applies families C and N to the resolved candidates cs; the
 // result is in text order.
-func names22(cs []candidate, text string) []candidate {
+func sendersCopiesNames(cs []candidate, text string) []candidate {
 	// N: the frame around a name; a role word alone; a caption.
 	cs = slices.DeleteFunc(cs, func(c candidate) bool {
 		f := c.fact
 		if f.Type != TypeParty {
 			return false
 		}
-		if m := reOnBehalf22.FindStringSubmatch(f.Value); m != nil && lexRole(m[1]) != "" {
+		if m := reOnBehalf.FindStringSubmatch(f.Value); m != nil && lexRole(m[1]) != "" {
 			return true // "عن صاحب العمل": a role word, no name
 		}
 		if hasArabic(f.Value) && roleOf(f.Value) != "" {
 			return true // "المؤجر: المستأجر:" over blank signatures: a role word
 		}
-		return f.EntityType == "person" && hasArabic(f.Value) && reCaption22.MatchString(f.Value)
+		return f.EntityType == "person" && hasArabic(f.Value) && reCaption.MatchString(f.Value)
 	})
 	for i := range cs {
 		c := &cs[i]
@@ -121,10 +121,10 @@ func names22(cs []candidate, text string) []candidate {
 			continue
 		}
 		v := f.Value
-		lead := len(reNamePrefix22.FindString(v))
+		lead := len(reNamePrefix.FindString(v))
 		v = v[lead:]
 		trail := 0
-		if m := reNameSuffix22.FindString(v); m != "" {
+		if m := reNameSuffix.FindString(v); m != "" {
 			trail = len(m)
 			v = v[:len(v)-trail]
 		}
@@ -137,10 +137,10 @@ func names22(cs []candidate, text string) []candidate {
 		f.Value, f.Normalized = v, normalName(v)
 	}
 	// C: the copy line's organisation.
-	ls, at := lines19(text)
+	ls, at := linesLettersMinutes(text)
 	added := false
 	for j, l := range ls {
-		role, name := copyParty22(l)
+		role, name := copyParty(l)
 		if role == "" {
 			continue
 		}
@@ -157,53 +157,53 @@ func names22(cs []candidate, text string) []candidate {
 	if added {
 		sortByPosition(cs)
 	}
-	return countryTails22(arEntryNames22(orgEntries22(cs, text), text), text)
+	return countryTails(arEntryNames(orgEntries(cs, text), text), text)
 }
 
-// reBidWords22: a tender, a competition or a bid named on a document's
+// reBidWords: a tender, a competition or a bid named on a document's
 // first lines (reTenderTitle's words and منافسة, عطاء, "bid").
-var reBidWords22 = regexp.MustCompile(`(?i)\bbids?\b|\btenders?\b|منافسة|المنافسة|عطاء|العطاء|مناقصة|المناقصة`)
+var reBidWords = regexp.MustCompile(`(?i)\bbids?\b|\btenders?\b|منافسة|المنافسة|عطاء|العطاء|مناقصة|المناقصة`)
 
-// reOwnerWord22: the word that defines a tender's author as its owner.
-var reOwnerWord22 = regexp.MustCompile(`["“«]\s*(?:الجهة\s+المالكة|المالك|(?:the\s+)?Owner)\s*["”»]`)
+// reOwnerWord: the word that defines a tender's author as its owner.
+var reOwnerWord = regexp.MustCompile(`["“«]\s*(?:الجهة\s+المالكة|المالك|(?:the\s+)?Owner)\s*["”»]`)
 
-// reSenderKind22: a title line of a document one company sends another
+// reSenderKind: a title line of a document one company sends another
 // to be paid or to accept: a quotation, an invoice, a renewal reminder,
 // a final demand.
-var reSenderKind22 = regexp.MustCompile(`(?i)\bquotation\b|\bproforma\b|\binvoice\b|\brenewal\s+reminder\b|\bfinal\s+demand\b|عرض\s+(?:سعر|أسعار)|فاتورة|تذكير\s+بتجديد`)
+var reSenderKind = regexp.MustCompile(`(?i)\bquotation\b|\bproforma\b|\binvoice\b|\brenewal\s+reminder\b|\bfinal\s+demand\b|عرض\s+(?:سعر|أسعار)|فاتورة|تذكير\s+بتجديد`)
 
-// reHeadEnd22: where a letter's or invoice's head ends: the salutation
+// reHeadEnd: where a letter's or invoice's head ends: the salutation
 // or the first row of items.
-var reHeadEnd22 = regexp.MustCompile(`(?im)^[ \t*_]*(?:Dear\b|تحية\s+طيبة|السلام\s+عليكم|السيد\s+الفاضل|(?:Pos\.?|S\.?\s*No\.?|No\.|Item|م)\s+(?:Description|الوصف|البيان)|.*\b(?:Description|الوصف|البيان)\b.*\b(?:Qty|Quantity|الكمية)\b)`)
+var reHeadEnd = regexp.MustCompile(`(?im)^[ \t*_]*(?:Dear\b|تحية\s+طيبة|السلام\s+عليكم|السيد\s+الفاضل|(?:Pos\.?|S\.?\s*No\.?|No\.|Item|م)\s+(?:Description|الوصف|البيان)|.*\b(?:Description|الوصف|البيان)\b.*\b(?:Qty|Quantity|الكمية)\b)`)
 
-// parties22Roles applies families O and S to the parties of facts
+// sendersCopiesPartyRoles applies families O and S to the parties of facts
 // (facts[i] is cands[i]'s fact).
-func parties22Roles(facts []Fact, cands []candidate, text string) {
+func sendersCopiesPartyRoles(facts []Fact, cands []candidate, text string) {
 	if len(facts) != len(cands) {
 		return
 	}
 	// O: the owner of a tender, a competition or a bid is its issuer.
-	if reBidWords22.MatchString(firstLines21(text, 3)) && !hasRole16(facts, "issuer") {
+	if reBidWords.MatchString(firstLines(text, 3)) && !hasRole(facts, "issuer") {
 		for i, f := range facts {
-			if f.Type == TypeParty && f.EntityType != "person" && f.Role == "owner" && cands[i].start < 2000 && reOwnerWord22.MatchString(prefixBytes(text[cands[i].end:], 200)) {
-				setRole16(facts, i, "issuer")
+			if f.Type == TypeParty && f.EntityType != "person" && f.Role == "owner" && cands[i].start < 2000 && reOwnerWord.MatchString(prefixBytes(text[cands[i].end:], 200)) {
+				setRole(facts, i, "issuer")
 			}
 		}
 	}
-	senderRoles22(facts, cands, text)
-	addresseeRoles22(facts, cands, text)
-	titledTwins22(facts, cands, text)
-	arEntries22(facts, cands, text)
+	senderRolesSendersCopies(facts, cands, text)
+	addresseeRolesSendersCopies(facts, cands, text)
+	titledTwins(facts, cands, text)
+	arEntries(facts, cands, text)
 }
 
-// senderRoles22 applies family S.
-func senderRoles22(facts []Fact, cands []candidate, text string) {
-	if reTenderTitle.MatchString(firstLines21(text, 3)) {
+// senderRolesSendersCopies applies family S.
+func senderRolesSendersCopies(facts []Fact, cands []candidate, text string) {
+	if reTenderTitle.MatchString(firstLines(text, 3)) {
 		return // a request for quotations: its author is the issuer
 	}
 	kind := false
-	for n, l := range strings.Split(firstLines21(text, 15), "\n") {
-		if reSenderKind22.MatchString(l) && (n == 0 || len(strings.Fields(l)) <= 8) {
+	for n, l := range strings.Split(firstLines(text, 15), "\n") {
+		if reSenderKind.MatchString(l) && (n == 0 || len(strings.Fields(l)) <= 8) {
 			kind = true
 			break
 		}
@@ -212,7 +212,7 @@ func senderRoles22(facts []Fact, cands []candidate, text string) {
 		return
 	}
 	head := min(len(text), 2500)
-	if m := reHeadEnd22.FindStringIndex(text); m != nil && m[0] < head {
+	if m := reHeadEnd.FindStringIndex(text); m != nil && m[0] < head {
 		head = m[0]
 	}
 	// The companies of the head, twins grouped: sides[k] are indexes.
@@ -228,7 +228,7 @@ func senderRoles22(facts []Fact, cands []candidate, text string) {
 		}
 		joined := false
 		for k, side := range sides {
-			if twin22(facts, cands, text, side[len(side)-1], i) {
+			if twin(facts, cands, text, side[len(side)-1], i) {
 				sides[k] = append(sides[k], i)
 				joined = true
 				break
@@ -259,19 +259,19 @@ func senderRoles22(facts []Fact, cands []candidate, text string) {
 	}
 	for _, i := range sides[0] {
 		if facts[i].Role == "" {
-			setRole16(facts, i, "supplier")
+			setRole(facts, i, "supplier")
 		}
 	}
 	for _, i := range sides[1] {
 		if facts[i].Role == "" {
-			setRole16(facts, i, "customer")
+			setRole(facts, i, "customer")
 		}
 	}
 }
 
-// twin22: parties i and j name one company in two scripts, side by
+// twin: parties i and j name one company in two scripts, side by
 // side (only separators, a line break or a cell's end between them).
-func twin22(facts []Fact, cands []candidate, text string, i, j int) bool {
+func twin(facts []Fact, cands []candidate, text string, i, j int) bool {
 	if hasArabic(facts[i].Value) == hasArabic(facts[j].Value) {
 		return false
 	}
@@ -282,27 +282,27 @@ func twin22(facts []Fact, cands []candidate, text string, i, j int) bool {
 	return a.end <= b.start && strings.Trim(text[a.end:b.start], " /|()-–—,،*_\t\r\n") == ""
 }
 
-// reWinningProposer22: a duty of the proposer a request for proposals
+// reWinningProposer: a duty of the proposer a request for proposals
 // selects ("The successful proposer shall issue").
-var reWinningProposer22 = regexp.MustCompile(`(?i)^(?:the\s+)?(?:successful|selected|winning)\s+proposers?\b`)
+var reWinningProposer = regexp.MustCompile(`(?i)^(?:the\s+)?(?:successful|selected|winning)\s+proposers?\b`)
 
-// parties22Obligations applies family O to the duties: once no party is
+// sendersCopiesPartyObligations applies family O to the duties: once no party is
 // the owner, a duty bound to the owner's word binds the issuer; family
 // B's "proposer"; family P's defined word.
-func (x *clauseExtractor) parties22Obligations(all []Fact, cands []candidate) {
+func (x *clauseExtractor) sendersCopiesPartyObligations(all []Fact, cands []candidate) {
 	// A proposer of a request for proposals or a tender is its bidder
 	// (as "Applicant" and "Tenderer" are; an insurance proposer is not).
-	if reTenderTitle.MatchString(firstLines21(x.a.text, 3)) {
+	if reTenderTitle.MatchString(firstLines(x.a.text, 3)) {
 		for i := range x.obls {
-			if o := &x.obls[i].o; o.PartyRole == "proposer" || o.PartyRole == "" && reWinningProposer22.MatchString(o.Action) {
+			if o := &x.obls[i].o; o.PartyRole == "proposer" || o.PartyRole == "" && reWinningProposer.MatchString(o.Action) {
 				o.PartyRole = "bidder"
 			}
 		}
 	}
 	// P: the word a country's wrapped tail was defined by names the
 	// entry's company, as before the tail was dropped.
-	for w, r := range countryTailWords22(all, cands, x.a.text) {
-		if hasRole16(all, w) {
+	for w, r := range countryTailWords(all, cands, x.a.text) {
+		if hasRole(all, w) {
 			continue
 		}
 		for i := range x.obls {
@@ -333,29 +333,29 @@ func (x *clauseExtractor) parties22Obligations(all []Fact, cands []candidate) {
 	}
 }
 
-// reYourCompany22: a letter defines its addressee by the words "your
+// reYourCompany: a letter defines its addressee by the words "your
 // company" ("وشركتكم (ويشار إليها فيما يلي بـ "المقاول")", 'your company
 // (the "Contractor")'): the role word.
-var reYourCompany22 = regexp.MustCompile(`(?i)(?:شركتكم|مؤسستكم|مكتبكم|your\s+(?:company|firm|organi[sz]ation)|yourselves)\s*\(\s*(?:[^()"“«\n]{0,40})?["“«]\s*(?:the\s+)?([^"”»\n]{2,30}?)\s*["”»]\s*\)`)
+var reYourCompany = regexp.MustCompile(`(?i)(?:شركتكم|مؤسستكم|مكتبكم|your\s+(?:company|firm|organi[sz]ation)|yourselves)\s*\(\s*(?:[^()"“«\n]{0,40})?["“«]\s*(?:the\s+)?([^"”»\n]{2,30}?)\s*["”»]\s*\)`)
 
-// reAttention22: a contact's line under an addressee ("Attention:",
+// reAttention: a contact's line under an addressee ("Attention:",
 // "Attn.", "Kind attention", "عناية:", "لعناية").
-var reAttention22 = regexp.MustCompile(`(?i)^[ \t*_]*(?:(?:kind\s+)?attention|attn\.?|for\s+the\s+attention\s+of|عناية|لعناية|بعناية)\s*[:/.]?`)
+var reAttention = regexp.MustCompile(`(?i)^[ \t*_]*(?:(?:kind\s+)?attention|attn\.?|for\s+the\s+attention\s+of|عناية|لعناية|بعناية)\s*[:/.]?`)
 
-// addresseeRoles22 applies families Y and A: the company a letter
+// addresseeRolesSendersCopies applies families Y and A: the company a letter
 // addresses takes the role the letter defines for "your company"; a
 // person on the contact's line under a company takes none.
-func addresseeRoles22(facts []Fact, cands []candidate, text string) {
+func addresseeRolesSendersCopies(facts []Fact, cands []candidate, text string) {
 	head := min(len(text), 2500)
-	for _, re := range []*regexp.Regexp{reHeadEnd22, reSubjectLine, reLetterBody16} {
+	for _, re := range []*regexp.Regexp{reHeadEnd, reSubjectLine, reLetterBody16} {
 		if m := re.FindStringIndex(text); m != nil && m[0] < head && m[0] > 0 {
 			head = m[0]
 		}
 	}
 	// Y: the one company with no role before the words, off the
 	// letterhead's first lines.
-	if m := reYourCompany22.FindStringSubmatchIndex(text); m != nil {
-		if role := lexRole(text[m[2]:m[3]]); twinRole21(role) && !hasRole16(facts, role) {
+	if m := reYourCompany.FindStringSubmatchIndex(text); m != nil {
+		if role := lexRole(text[m[2]:m[3]]); twinRole(role) && !hasRole(facts, role) {
 			pick := -1
 			for i, f := range facts {
 				if f.Type != TypeParty || f.EntityType == "person" || f.Role != "" || cands[i].start > m[0] || strings.Count(text[:cands[i].start], "\n") < 2 {
@@ -368,7 +368,7 @@ func addresseeRoles22(facts []Fact, cands []candidate, text string) {
 				pick = i
 			}
 			if pick >= 0 {
-				setRole16(facts, pick, role)
+				setRole(facts, pick, role)
 			}
 		}
 	}
@@ -378,7 +378,7 @@ func addresseeRoles22(facts []Fact, cands []candidate, text string) {
 			continue
 		}
 		ls := strings.LastIndexByte(text[:cands[i].start], '\n') + 1
-		if !reAttention22.MatchString(text[ls:cands[i].start]) {
+		if !reAttention.MatchString(text[ls:cands[i].start]) {
 			continue
 		}
 		// The lines above, up to three: one names a company.
@@ -400,38 +400,38 @@ func addresseeRoles22(facts []Fact, cands []candidate, text string) {
 // piece of it or of its address read as the party ("Marina Towers Owners
 // Association", "Bahrain") gives way.
 var (
-	reOrgNoForm22 = regexp.MustCompile(`(?m)(?:^[ \t]*(?:\(\d{1,2}\)|\d{1,2}[.)])?[ \t]*|\bbetween\s+)([A-Z][A-Za-z'’&-]*(?:\s+(?:[A-Z][A-Za-z'’&-]*|of|and|for)){0,7}?\s+(?i:Association|Society|Council|Foundation|Federation|Union|Club|Committee|Trust|Institute|Academy|University|College|School|Hospital|Clinic|Centre|Center|Municipality|Cooperative|Chamber))\b`)
-	// reEntryDef22: the entry's definition ('(hereinafter the "Client")').
-	reEntryDef22 = regexp.MustCompile(`\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?["“]\s*(?:the\s+)?([^"”\n]{2,30}?)\s*["”]\s*\)`)
-	// reEntryEnd22: where a party's entry ends: a blank line, the next
+	reOrgNoForm = regexp.MustCompile(`(?m)(?:^[ \t]*(?:\(\d{1,2}\)|\d{1,2}[.)])?[ \t]*|\bbetween\s+)([A-Z][A-Za-z'’&-]*(?:\s+(?:[A-Z][A-Za-z'’&-]*|of|and|for)){0,7}?\s+(?i:Association|Society|Council|Foundation|Federation|Union|Club|Committee|Trust|Institute|Academy|University|College|School|Hospital|Clinic|Centre|Center|Municipality|Cooperative|Chamber))\b`)
+	// reEntryDef: the entry's definition ('(hereinafter the "Client")').
+	reEntryDef = regexp.MustCompile(`\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?["“]\s*(?:the\s+)?([^"”\n]{2,30}?)\s*["”]\s*\)`)
+	// reEntryEnd: where a party's entry ends: a blank line, the next
 	// entry ("; and", a line "and", "(2)").
-	reEntryEnd22 = regexp.MustCompile(`\n[ \t]*\n|;\s*and\b|\n[ \t]*(?:and|AND)[ \t]*\n|\n[ \t]*\(\d{1,2}\)`)
-	// reNameEnd22: the name ends at its head noun: a comma, a bracket or
+	reEntryEnd = regexp.MustCompile(`\n[ \t]*\n|;\s*and\b|\n[ \t]*(?:and|AND)[ \t]*\n|\n[ \t]*\(\d{1,2}\)`)
+	// reNameEndSendersCopies: the name ends at its head noun: a comma, a bracket or
 	// the line's end follows, and no legal form ("Centre LLC", "Hospital
 	// W.L.L." are companies the other rules read whole).
-	reNameEnd22   = regexp.MustCompile(`^[ \t]*(?:[,(]|\r?\n|$)`)
-	reLegalForm22 = regexp.MustCompile(`(?i)^[ \t]*,?[ \t]*(?:L\.?L\.?C|W\.?L\.?L|S\.?A\.?O\.?[CG]|B\.?S\.?C|K\.?S\.?C|P\.?J\.?S\.?C|Q\.?S\.?C|Ltd|Limited|Inc|GmbH|B\.?V|FZ|Co\b|Company)`)
-	// reNotName22: a first word that frames a name, no part of it.
-	reNotName22 = regexp.MustCompile(`^(?:For|To|From|Signed|Between|And|By|The|Dear|Attn|Attention)\b`)
+	reNameEndSendersCopies = regexp.MustCompile(`^[ \t]*(?:[,(]|\r?\n|$)`)
+	reLegalForm            = regexp.MustCompile(`(?i)^[ \t]*,?[ \t]*(?:L\.?L\.?C|W\.?L\.?L|S\.?A\.?O\.?[CG]|B\.?S\.?C|K\.?S\.?C|P\.?J\.?S\.?C|Q\.?S\.?C|Ltd|Limited|Inc|GmbH|B\.?V|FZ|Co\b|Company)`)
+	// reNotName: a first word that frames a name, no part of it.
+	reNotName = regexp.MustCompile(`^(?:For|To|From|Signed|Between|And|By|The|Dear|Attn|Attention)\b`)
 )
 
-// orgEntries22 applies family W to the candidates cs.
-func orgEntries22(cs []candidate, text string) []candidate {
+// orgEntries applies family W to the candidates cs.
+func orgEntries(cs []candidate, text string) []candidate {
 	added := false
-	for _, m := range reOrgNoForm22.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range reOrgNoForm.FindAllStringSubmatchIndex(text, -1) {
 		s, e := m[2], m[3]
 		raw := text[s:e]
-		if reNotName22.MatchString(raw) || strings.Count(raw, "\n") > 1 {
+		if reNotName.MatchString(raw) || strings.Count(raw, "\n") > 1 {
 			continue
 		}
 		rest := text[e:min(len(text), e+400)]
-		if !reNameEnd22.MatchString(rest) || reLegalForm22.MatchString(rest) {
+		if !reNameEndSendersCopies.MatchString(rest) || reLegalForm.MatchString(rest) {
 			continue
 		}
-		if x := reEntryEnd22.FindStringIndex(rest); x != nil {
+		if x := reEntryEnd.FindStringIndex(rest); x != nil {
 			rest = rest[:x[0]]
 		}
-		d := reEntryDef22.FindStringSubmatchIndex(rest)
+		d := reEntryDef.FindStringSubmatchIndex(rest)
 		if d == nil {
 			continue
 		}
@@ -487,10 +487,10 @@ func orgEntries22(cs []candidate, text string) []candidate {
 // title before the second ("Mr. Ali Jaffar Al Aradi\nالسيد/ علي جعفر
 // العرادي"): the name without a role takes its twin's role
 // (translationRoles reads only separators between the two).
-var reTitleBetween22 = regexp.MustCompile(`(?i)\b(?:Mr|Mrs|Ms|Miss|Dr|Eng)\b\.?|السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ`)
+var reTitleBetween = regexp.MustCompile(`(?i)\b(?:Mr|Mrs|Ms|Miss|Dr|Eng)\b\.?|السيدة|السيد|الفاضلة|الفاضل|الدكتورة|الدكتور|المهندسة|المهندس|الأستاذة|الأستاذ`)
 
-// titledTwins22 applies family H.
-func titledTwins22(facts []Fact, cands []candidate, text string) {
+// titledTwins applies family H.
+func titledTwins(facts []Fact, cands []candidate, text string) {
 	for i, f := range facts {
 		if f.Type != TypeParty || f.EntityType != "person" || f.Role != "" {
 			continue
@@ -506,13 +506,13 @@ func titledTwins22(facts []Fact, cands []candidate, text string) {
 			if a.end > b.start || b.start-a.end > 40 {
 				continue
 			}
-			between := reTitleBetween22.ReplaceAllString(text[a.end:b.start], "")
+			between := reTitleBetween.ReplaceAllString(text[a.end:b.start], "")
 			lat, ar := f.Value, g.Value
 			if hasArabic(lat) {
 				lat, ar = ar, lat
 			}
-			if strings.Trim(between, " /|()-–—,،*_.\t\r\n") == "" && personTwin21(lat, ar) {
-				setRole16(facts, i, g.Role)
+			if strings.Trim(between, " /|()-–—,،*_.\t\r\n") == "" && personTwin(lat, ar) {
+				setRole(facts, i, g.Role)
 				break
 			}
 		}
@@ -526,22 +526,22 @@ func titledTwins22(facts []Fact, cands []candidate, text string) {
 // the role, over the number the entry's label gives ("الطرف الأول" is
 // first_party only where the text defines no role word).
 var (
-	reArEntry22   = regexp.MustCompile(`(?m)^[ \t]*(?:(?:أولاً|أولا|ثانياً|ثانيا|ثالثاً|ثالثا)\s*[:：\-–]\s*|[١٢٣1-3]\s*[-.)]\s*|الطرف\s+(?:الأول|الثاني|الثالث)\s*[:：]\s*)`)
+	reArEntry     = regexp.MustCompile(`(?m)^[ \t]*(?:(?:أولاً|أولا|ثانياً|ثانيا|ثالثاً|ثالثا)\s*[:：\-–]\s*|[١٢٣1-3]\s*[-.)]\s*|الطرف\s+(?:الأول|الثاني|الثالث)\s*[:：]\s*)`)
 	reArEntryRole = regexp.MustCompile(`(?:` + arTashkeel(arDefCues...) + `)\s*(?:إليه|إليها|اليه|اليها)?\s*(?:فيما\s+(?:بعد|يلي)\s*)?(?:بـ|ب)\s*\(\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*\)`)
 	reArEntryNext = regexp.MustCompile(`\n[ \t]*\n|\n[ \t]*(?:(?:أولاً|أولا|ثانياً|ثانيا|ثالثاً|ثالثا)\s*[:：\-–]|[١٢٣1-3]\s*[-.)]|الطرف\s+(?:الأول|الثاني|الثالث)\s*[:：])`)
-	reArNameCut22 = regexp.MustCompile(`\s*(?:[،,(]|$)`)
+	reArNameCut   = regexp.MustCompile(`\s*(?:[،,(]|$)`)
 )
 
-// arEntrySpans22: family E's entries, each its first name's span and
+// arEntrySpans: family E's entries, each its first name's span and
 // the role its definition gives.
-type arEntry22 struct {
+type arEntry struct {
 	s, e int
 	role string
 }
 
-func arEntrySpans22(text string) []arEntry22 {
-	var out []arEntry22
-	for _, m := range reArEntry22.FindAllStringIndex(text, -1) {
+func arEntrySpans(text string) []arEntry {
+	var out []arEntry
+	for _, m := range reArEntry.FindAllStringIndex(text, -1) {
 		body := text[m[1]:min(len(text), m[1]+700)]
 		if x := reArEntryNext.FindStringIndex(body); x != nil {
 			body = body[:x[0]]
@@ -560,26 +560,26 @@ func arEntrySpans22(text string) []arEntry22 {
 			line = line[:nl]
 		}
 		lead := len(honorific.FindString(line))
-		cut := reArNameCut22.FindStringIndex(line[lead:])
+		cut := reArNameCut.FindStringIndex(line[lead:])
 		if cut == nil || cut[0] == 0 {
 			continue
 		}
-		out = append(out, arEntry22{m[1] + lead, m[1] + lead + cut[0], role})
+		out = append(out, arEntry{m[1] + lead, m[1] + lead + cut[0], role})
 	}
 	return out
 }
 
-// reArOrgHead22: the first word of an Arabic organisation's name that
+// reArOrgHeadSendersCopies: the first word of an Arabic organisation's name that
 // carries no legal form (a hospital, a university, a municipality).
-var reArOrgHead22 = regexp.MustCompile(`^(?:مستشفى|جامعة|بلدية|وزارة|هيئة|مجلس|جمعية|نادي|مدرسة|مدارس|كلية|معهد|مركز|مكتب|مؤسسة|شركة|مجموعة)\s`)
+var reArOrgHeadSendersCopies = regexp.MustCompile(`^(?:مستشفى|جامعة|بلدية|وزارة|هيئة|مجلس|جمعية|نادي|مدرسة|مدارس|كلية|معهد|مركز|مكتب|مؤسسة|شركة|مجموعة)\s`)
 
-// arEntryNames22 adds family E's organisations no rule found, with
+// arEntryNames adds family E's organisations no rule found, with
 // their roles.
-func arEntryNames22(cs []candidate, text string) []candidate {
+func arEntryNames(cs []candidate, text string) []candidate {
 	added := false
-	for _, en := range arEntrySpans22(text) {
+	for _, en := range arEntrySpans(text) {
 		name := text[en.s:en.e]
-		if !reArOrgHead22.MatchString(name) || len(strings.Fields(name)) < 2 || hasDigit(name) {
+		if !reArOrgHeadSendersCopies.MatchString(name) || len(strings.Fields(name)) < 2 || hasDigit(name) {
 			continue
 		}
 		taken := false
@@ -603,17 +603,17 @@ func arEntryNames22(cs []candidate, text string) []candidate {
 	return cs
 }
 
-// arEntries22 applies family E to the parties of facts (facts[i] is
+// arEntries applies family E to the parties of facts (facts[i] is
 // cands[i]'s fact): the entry's name takes the role over none or a
 // number.
-func arEntries22(facts []Fact, cands []candidate, text string) {
-	for _, en := range arEntrySpans22(text) {
+func arEntries(facts []Fact, cands []candidate, text string) {
+	for _, en := range arEntrySpans(text) {
 		for i, f := range facts {
 			if f.Type != TypeParty || cands[i].start != en.s || cands[i].end > en.e+1 {
 				continue
 			}
 			if f.Role == "" || f.Role == "first_party" || f.Role == "second_party" {
-				setRole16(facts, i, en.role)
+				setRole(facts, i, en.role)
 			}
 		}
 	}
@@ -626,20 +626,20 @@ func arEntries22(facts []Fact, cands []candidate, text string) {
 // the definition follows. Its role goes to the company that opens the
 // entry, when that has none.
 var (
-	reCountryLead22 = regexp.MustCompile(`(?i)\b(?:United\s+Arab|Kingdom\s+of(?:\s+Saudi)?|Sultanate\s+of|State\s+of|Republic\s+of|Saudi)[ \t]*$`)
-	reCountryTail22 = regexp.MustCompile(`^(?:Emirates|Bahrain|Oman|Qatar|Kuwait|Arabia|Saudi\s+Arabia|Jordan|Egypt|Yemen)$`)
+	reCountryLead = regexp.MustCompile(`(?i)\b(?:United\s+Arab|Kingdom\s+of(?:\s+Saudi)?|Sultanate\s+of|State\s+of|Republic\s+of|Saudi)[ \t]*$`)
+	reCountryTail = regexp.MustCompile(`^(?:Emirates|Bahrain|Oman|Qatar|Kuwait|Arabia|Saudi\s+Arabia|Jordan|Egypt|Yemen)$`)
 )
 
-// countryTails22 applies family P to the candidates cs.
-func countryTails22(cs []candidate, text string) []candidate {
+// countryTails applies family P to the candidates cs.
+func countryTails(cs []candidate, text string) []candidate {
 	drop := map[int]bool{}
 	for i, c := range cs {
 		f := c.fact
-		if f.Type != TypeParty || f.EntityType == "person" || !reCountryTail22.MatchString(f.Value) || c.start <= 0 || c.start > len(text) {
+		if f.Type != TypeParty || f.EntityType == "person" || !reCountryTail.MatchString(f.Value) || c.start <= 0 || c.start > len(text) {
 			continue
 		}
 		ls := strings.LastIndexByte(text[:c.start], '\n')
-		if ls < 0 || strings.TrimSpace(text[ls+1:c.start]) != "" || !reCountryLead22.MatchString(text[max(0, ls-60):ls]) {
+		if ls < 0 || strings.TrimSpace(text[ls+1:c.start]) != "" || !reCountryLead.MatchString(text[max(0, ls-60):ls]) {
 			continue
 		}
 		drop[i] = true
@@ -674,15 +674,15 @@ func countryTails22(cs []candidate, text string) []candidate {
 	return out
 }
 
-// reCountryDef22: a country's wrapped tail and the definition after it
+// reCountryDef: a country's wrapped tail and the definition after it
 // (family P).
-var reCountryDef22 = regexp.MustCompile(`(?i)(?:United\s+Arab|Kingdom\s+of(?:\s+Saudi)?|Sultanate\s+of|State\s+of|Republic\s+of|Saudi)[ \t]*\n[ \t]*(?:Emirates|Bahrain|Oman|Qatar|Kuwait|Arabia|Saudi\s+Arabia|Jordan|Egypt|Yemen)\s*\(\s*(?:hereinafter\s+)?(?:the\s+)?["“]\s*([^"”\n]{2,30}?)\s*["”]\s*\)`)
+var reCountryDef = regexp.MustCompile(`(?i)(?:United\s+Arab|Kingdom\s+of(?:\s+Saudi)?|Sultanate\s+of|State\s+of|Republic\s+of|Saudi)[ \t]*\n[ \t]*(?:Emirates|Bahrain|Oman|Qatar|Kuwait|Arabia|Saudi\s+Arabia|Jordan|Egypt|Yemen)\s*\(\s*(?:hereinafter\s+)?(?:the\s+)?["“]\s*([^"”\n]{2,30}?)\s*["”]\s*\)`)
 
-// countryTailWords22 maps the role word of each such definition to the
+// countryTailWords maps the role word of each such definition to the
 // role of the company that opens its entry, where the two differ.
-func countryTailWords22(all []Fact, cands []candidate, text string) map[string]string {
+func countryTailWords(all []Fact, cands []candidate, text string) map[string]string {
 	out := map[string]string{}
-	for _, m := range reCountryDef22.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range reCountryDef.FindAllStringSubmatchIndex(text, -1) {
 		w := lexRole(text[m[2]:m[3]])
 		from := max(0, m[0]-400)
 		if p := strings.LastIndex(text[from:m[0]], "\n\n"); p >= 0 {

@@ -5,10 +5,10 @@ import "testing"
 // Issue 29, session 22: party roles (docs/documents.md, "Issue 29,
 // session 22: party roles"). Short documents of our own in the
 // families' shapes, two wordings or more a family, negatives included,
-// checked as round 16's cases are (party16Check): the parties with their
+// checked as round 16's cases are (partyCheck): the parties with their
 // roles ("-" for none), the names that are no party, the duties with
 // the role they bind.
-var party22Cases = []party16Case{
+var partySendersCopiesCases = []partyCase{
 	// C. A copy line names an organisation by its role.
 	{"C Arabic copy line, role then office", "إشعار بتسليم الموقع\n\nشركة صور للتطوير ش.م.ع.م\nالتاريخ: 3 مايو 2026م\n\nالسادة/ شركة البريمي للمقاولات ش.م.م المحترمين\n\nتحية طيبة وبعد،\nنفيدكم بأن الموقع جاهز للتسليم.\n\nعن صاحب العمل\nالمهندس/ سالم حمد العامري\n\nنسخة إلى: الاستشاري – مكتب الصخرة للاستشارات الهندسية",
 		map[string]string{"مكتب الصخرة للاستشارات الهندسية": "consultant"}, []string{"عن صاحب العمل"}, nil},
@@ -117,8 +117,8 @@ var party22Cases = []party16Case{
 
 // TestParties22Families runs the cases: every case must pass.
 func TestParties22Families(t *testing.T) {
-	for _, c := range party22Cases {
-		if msg := party16Check(t, c); msg != "" {
+	for _, c := range partySendersCopiesCases {
+		if msg := partyCheck(t, c); msg != "" {
 			t.Errorf("%s:\n%s", c.family, msg)
 		}
 	}

@@ -19,30 +19,30 @@ import (
 //     is a signature's ("For the Second Party / عن الطرف الثاني: X",
 //     "For the Employer: X, Manager") gives its name the same way.
 //
-// names18 applies G to the resolved candidates after names22.
+// signatureColumnsNames applies G to the resolved candidates after sendersCopiesNames.
 
-// reSigColon18: a colon and the words before it on a line.
-var reSigColon18 = regexp.MustCompile(`[:：]`)
+// reSigColon: a colon and the words before it on a line.
+var reSigColon = regexp.MustCompile(`[:：]`)
 
-// reTitle18: a title before a signatory's name ("Eng.", "د.", "السيد/").
-var reTitle18 = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Dr|Eng|Prof|Capt|Captain)\.?\s+|(?:م|د|أ)\.\s*|(?:السيد|السيدة|الدكتور|الدكتورة|الأستاذ|الأستاذة|المهندس|المهندسة|الشيخ)\s*/?\s*)`)
+// reTitle: a title before a signatory's name ("Eng.", "د.", "السيد/").
+var reTitle = regexp.MustCompile(`^(?:(?:Mr|Mrs|Ms|Dr|Eng|Prof|Capt|Captain)\.?\s+|(?:م|د|أ)\.\s*|(?:السيد|السيدة|الدكتور|الدكتورة|الأستاذ|الأستاذة|المهندس|المهندسة|الشيخ)\s*/?\s*)`)
 
-// reSigLead18: a signature label's lead ("For the", "عن", "Signed by").
-var reSigLead18 = regexp.MustCompile(`(?i)^(?:for\s+(?:and\s+on\s+behalf\s+of\s+)?(?:the\s+)?\S|on\s+behalf\s+of\s|عن\s|signed\s+by$)`)
+// reSigLead: a signature label's lead ("For the", "عن", "Signed by").
+var reSigLead = regexp.MustCompile(`(?i)^(?:for\s+(?:and\s+on\s+behalf\s+of\s+)?(?:the\s+)?\S|on\s+behalf\s+of\s|عن\s|signed\s+by$)`)
 
-// reNameEnd18: where a signatory's name ends before a post, a twin in
+// reNameEndSignatureColumns: where a signatory's name ends before a post, a twin in
 // the other script or a bracket.
-var reNameEnd18 = regexp.MustCompile(`[،,(]|\s/\s`)
+var reNameEndSignatureColumns = regexp.MustCompile(`[،,(]|\s/\s`)
 
-// reWord18: a word.
-var reWord18 = regexp.MustCompile(`\S+`)
+// reWord: a word.
+var reWord = regexp.MustCompile(`\S+`)
 
-// reSigWord18: a label that names a signature rather than a role.
-var reSigWord18 = regexp.MustCompile(`(?i)^(?:signed\s+by|signature|name|الاسم|التوقيع|وقع(?:ه|ها)?\s+عن)$`)
+// reSigWord: a label that names a signature rather than a role.
+var reSigWord = regexp.MustCompile(`(?i)^(?:signed\s+by|signature|name|الاسم|التوقيع|وقع(?:ه|ها)?\s+عن)$`)
 
-// sigLabel18 reports whether a column's label is a role word or a
+// sigLabel reports whether a column's label is a role word or a
 // signature word ("For the Client", "عن الطرف الأول" too).
-func sigLabel18(l string) bool {
+func sigLabel(l string) bool {
 	l = strings.TrimSpace(l)
 	l = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(l, "عن "), "For "))
 	l = strings.TrimSpace(strings.TrimPrefix(l, "for "))
@@ -50,18 +50,18 @@ func sigLabel18(l string) bool {
 	if len(strings.Fields(l)) > 4 {
 		return false
 	}
-	return reSigWord18.MatchString(l) || lexRole(l) != ""
+	return reSigWord.MatchString(l) || lexRole(l) != ""
 }
 
-// sigName18 reports whether s reads as a person's name: two to six
+// sigName reports whether s reads as a person's name: two to six
 // words, no role word, each Latin word capitalised.
-func sigName18(s string) bool {
+func sigName(s string) bool {
 	ws := strings.Fields(s)
 	if len(ws) < 2 || len(ws) > 6 || lexRole(s) != "" || roleOf(s) != "" {
 		return false
 	}
 	if hasArabic(s) {
-		return !reOrgHead22.MatchString(s)
+		return !reOrgHead.MatchString(s)
 	}
 	for _, w := range ws {
 		if r := w[0]; r < 'A' || r > 'Z' {
@@ -71,33 +71,33 @@ func sigName18(s string) bool {
 			return false
 		}
 	}
-	return !reOrgHead22.MatchString(s)
+	return !reOrgHead.MatchString(s)
 }
 
-// sigColumns18 reads a line of two columns or more, each a label and a
+// sigColumns reads a line of two columns or more, each a label and a
 // name ("الطرف الأول: X الطرف الثاني: Y", the reader having joined the
 // columns with one space): the names and their offsets in the line, nil
 // when any part is not so.
-func sigColumns18(l string) (names []string, offs []int) {
-	cols := reSigColon18.FindAllStringIndex(l, -1)
+func sigColumns(l string) (names []string, offs []int) {
+	cols := reSigColon.FindAllStringIndex(l, -1)
 	if len(cols) == 1 {
 		// One column: a signature label ("For the Second Party / عن
 		// الطرف الثاني: X", "Signed by: X") and a name.
 		lab := strings.Trim(l[:cols[0][0]], " \t*_")
 		for _, part := range strings.Split(lab, "/") {
-			if part = strings.TrimSpace(part); !reSigLead18.MatchString(part) || !sigLabel18(part) {
+			if part = strings.TrimSpace(part); !reSigLead.MatchString(part) || !sigLabel(part) {
 				return nil, nil
 			}
 		}
 		name := l[cols[0][1]:]
-		if k := reNameEnd18.FindStringIndex(name); k != nil {
+		if k := reNameEndSignatureColumns.FindStringIndex(name); k != nil {
 			name = name[:k[0]] // "X، المدير العام", "X / Y", "X (Title)"
 		}
 		name = strings.Trim(name, " \t*_.|—–-،,")
-		if t := reTitle18.FindString(name); t != "" {
+		if t := reTitle.FindString(name); t != "" {
 			name = strings.TrimSpace(name[len(t):])
 		}
-		if !sigName18(name) {
+		if !sigName(name) {
 			return nil, nil
 		}
 		return []string{name}, []int{cols[0][1] + strings.Index(l[cols[0][1]:], name)}
@@ -111,11 +111,11 @@ func sigColumns18(l string) (names []string, offs []int) {
 	prev := 0
 	for k, c := range cols {
 		head := l[prev:c[0]]
-		ws := reWord18.FindAllStringIndex(head, -1)
+		ws := reWord.FindAllStringIndex(head, -1)
 		labels[k] = -1
 		for n := min(4, len(ws)); n >= 1; n-- {
 			at := ws[len(ws)-n][0]
-			if sigLabel18(strings.Trim(head[at:], " \t*_")) {
+			if sigLabel(strings.Trim(head[at:], " \t*_")) {
 				labels[k] = prev + at
 				break
 			}
@@ -135,10 +135,10 @@ func sigColumns18(l string) (names []string, offs []int) {
 		}
 		raw := l[c[1]:end]
 		name := strings.Trim(raw, " \t*_.|—–-،,")
-		if t := reTitle18.FindString(name); t != "" {
+		if t := reTitle.FindString(name); t != "" {
 			name = strings.TrimSpace(name[len(t):])
 		}
-		if !sigName18(name) {
+		if !sigName(name) {
 			return nil, nil
 		}
 		names = append(names, name)
@@ -147,9 +147,9 @@ func sigColumns18(l string) (names []string, offs []int) {
 	return names, offs
 }
 
-// names18 applies G: the columns' names, and no name across two.
-func names18(cs []candidate, text string) []candidate {
-	ls, at := lines19(text)
+// signatureColumnsNames applies G: the columns' names, and no name across two.
+func signatureColumnsNames(cs []candidate, text string) []candidate {
+	ls, at := linesLettersMinutes(text)
 	known := map[string]bool{}
 	for _, c := range cs {
 		if c.fact.Type == TypeParty {
@@ -158,7 +158,7 @@ func names18(cs []candidate, text string) []candidate {
 	}
 	added := false
 	for j, l := range ls {
-		names, offs := sigColumns18(l)
+		names, offs := sigColumns(l)
 		if names == nil {
 			continue
 		}

@@ -4,8 +4,8 @@ import "testing"
 
 // Issue 29, session 22: parties on heldout18 (docs/documents.md, "Issue
 // 29, session 22: parties on heldout18"). Short documents of our own in
-// the family's shape, checked as round 16's cases are (party16Check).
-var party18Cases = []party16Case{
+// the family's shape, checked as round 16's cases are (partyCheck).
+var partySignatureColumnsCases = []partyCase{
 	// G. A signature line in columns, each a label and a name.
 	{"G Arabic, الطرف الأول / الطرف الثاني in columns", "عقد توريد\n\nأبرم هذا العقد بين شركة الريان للتجارة ذ.م.م ويمثلها السيد/ سالم حمد الكندي (ويشار إليها بـ \"الطرف الأول\") وشركة الوفاء للمعدات ش.م.م (ويشار إليها بـ \"الطرف الثاني\").\n\nيلتزم الطرف الثاني بالتوريد خلال ثلاثين يوماً.\n\nالطرف الأول: سالم حمد الكندي          الطرف الثاني: يوسف علي البلوشي\n",
 		map[string]string{"سالم حمد الكندي": "-", "يوسف علي البلوشي": "-"}, []string{"سالم حمد الكندي الطرف الثاني: يوسف علي البلوشي"}, nil},
@@ -23,8 +23,8 @@ var party18Cases = []party16Case{
 
 // TestParties18Families runs the cases: every case must pass.
 func TestParties18Families(t *testing.T) {
-	for _, c := range party18Cases {
-		if msg := party16Check(t, c); msg != "" {
+	for _, c := range partySignatureColumnsCases {
+		if msg := partyCheck(t, c); msg != "" {
 			t.Errorf("%s:\n%s", c.family, msg)
 		}
 	}

@@ -40,7 +40,7 @@ func (x *extractor) paymentTerms(t string, base int) {
 		x.add(candidate{fact: f, start: base + m[0], end: base + m[1], prio: prio})
 	}
 	for _, m := range reNet.FindAllStringSubmatchIndex(t, -1) {
-		if netWeight23(t[m[1]:]) { // key_other_documents.go: "net 22.400 kg"
+		if netWeight(t[m[1]:]) { // key_other_documents.go: "net 22.400 kg"
 			continue
 		}
 		add(m, netDays(t, m), "pattern", 3)

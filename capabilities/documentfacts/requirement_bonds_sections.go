@@ -43,9 +43,9 @@ func bidContentHeading(h string) bool {
 // applicant") is a requirements section, in a tender too.
 var reBidderConditionsHeading = regexp.MustCompile(`(?i)\bconditions?\s+(?:to\s+be\s+(?:met|fulfilled|satisfied)|that\s+(?:must|shall)\s+be\s+(?:met|fulfilled))\s+by\s+(?:the\s+|each\s+)?(?:bidders?|tenderers?|applicants?|suppliers?|candidates?|consultants?|contractors?)\b|(?:ال)?شروط\s+(?:الواجب|اللازم|المطلوب)\s*(?:توفرها|توافرها|تحققها)?\s+(?:في|لدى)\s+(?:ال)?(?:مناقص|متناقص|متنافس|متقدم|مرشح|مورد|مقدم\s+(?:ال)?(?:عرض|عطاء|طلب)|مقدمي\s+(?:ال)?(?:عروض|عطاءات|طلبات))`)
 
-// round15Section is the section a heading opens for requirements under
+// bondSections is the section a heading opens for requirements under
 // classes R3 and R4 ("" when neither applies).
-func round15Section(h string, ctx reqContext) string {
+func bondSections(h string, ctx reqContext) string {
 	if !ctx.selecting || inRequirementSection(h) {
 		return ""
 	}
@@ -84,8 +84,8 @@ func moneyNoCondition(t string) bool {
 // technical, as round 14 reads owning a store or a plant.
 var reOwnsPlant = regexp.MustCompile(`(?i)\b(?:own|owns|possess|have\s+under\s+(?:a\s+)?(?:long-term\s+)?(?:charter|lease)|lease|charter)\b[^.;]{0,60}\b(?:dredgers?|vessels?|barges?|tugs?|cranes?|excavators?|trucks?|tankers?|fleet|machinery|equipment|plant|rigs?|boats?|aircraft)\b|(?:يمتلك|تمتلك|يملك|تملك|يستأجر|تستأجر)\s+[^.؛]{0,60}(?:جرافة|جرافات|سفينة|سفن|رافعة|رافعات|معدات|آليات|شاحنات|أسطول|قوارب|حفارات)`)
 
-// round15Category: class R6 over the category read before.
-func round15Category(t, cat string) string {
+// bondsSectionsCategories: class R6 over the category read before.
+func bondsSectionsCategories(t, cat string) string {
 	if cat == "eligibility" && reOwnsPlant.MatchString(t) {
 		return "technical"
 	}

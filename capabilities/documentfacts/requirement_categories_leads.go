@@ -6,13 +6,13 @@ import (
 )
 
 // Requirements by families (issue 29, session 20; docs/documents.md "Issue
-// 29, session 20: obligations and requirements by families"). req20 runs
+// 29, session 20: obligations and requirements by families"). categoriesLeadsRequirements runs
 // after the categories are settled and the bilingual halves are read.
 
-func (x *clauseExtractor) req20() {
-	x.halfPipes20()
+func (x *clauseExtractor) categoriesLeadsRequirements() {
+	x.halfPipes()
 	for i := range x.reqs {
-		x.reqs[i].r.Category = category20b(x.reqs[i].r.Requirement, category20(x.reqs[i].r.Requirement, x.reqs[i].r.Category)) // requirement_categories_leads.go
+		x.reqs[i].r.Category = leadsCategoryAfter(x.reqs[i].r.Requirement, leadsCategory(x.reqs[i].r.Requirement, x.reqs[i].r.Category)) // requirement_categories_leads.go
 	}
 }
 
@@ -23,10 +23,10 @@ func (x *clauseExtractor) req20() {
 // heldout10 09; requirements.go's cue read "المواصفة القياسية" only
 // without the preposition لـ). Technical specifications (المواصفات الفنية)
 // stay technical.
-var reArStandard20 = regexp.MustCompile(`(?:ال|لل|بال|وال)مواصف(?:ة|ات)\s+(?:ال)?قياسية|(?:ال|لل)معايير\s+(?:ال)?قياسية`)
+var reArStandard = regexp.MustCompile(`(?:ال|لل|بال|وال)مواصف(?:ة|ات)\s+(?:ال)?قياسية|(?:ال|لل)معايير\s+(?:ال)?قياسية`)
 
-func category20(t, cat string) string {
-	if cat == "technical" && reArStandard20.MatchString(t) {
+func leadsCategory(t, cat string) string {
+	if cat == "technical" && reArStandard.MatchString(t) {
 		return "compliance"
 	}
 	return cat
@@ -38,7 +38,7 @@ func category20(t, cat string) string {
 // parted as the English half's was (heldout12 15, heldout11 15 style). The
 // bar is no part of the requirement: it is trimmed and the lists are
 // parted again (splitDocLists, requirement_document_lists.go).
-func (x *clauseExtractor) halfPipes20() {
+func (x *clauseExtractor) halfPipes() {
 	trimmed := false
 	for i := range x.reqs {
 		r := &x.reqs[i]
@@ -65,7 +65,7 @@ func (x *clauseExtractor) halfPipes20() {
 // tender selects a bidder: its "شروط الدخول في المزايدة" and "المستندات" are conditions to qualify
 // (heldout10 10: "إعلان مزايدة عامة لتأجير محلات تجارية" gave one
 // requirement of seven). Read as a tender (reTenderText, requirement_tender.go).
-const tenderText20b = `|مزايدة|\bpublic\s+auction\b|\binvitation\s+to\s+(?:auction|bid\s+at\s+auction)\b`
+const tenderTextCategoriesLeads = `|مزايدة|\bpublic\s+auction\b|\binvitation\s+to\s+(?:auction|bid\s+at\s+auction)\b`
 
 // Family B2: Arabic states a category's word with a pronoun or a case
 // ending the category patterns do not read: "ألا تقل خبرته في مجال
@@ -76,21 +76,21 @@ const tenderText20b = `|مزايدة|\bpublic\s+auction\b|\binvitation\s+to\s+(?
 // is changed, so that the settled categories (a key staff member's
 // experience is technical, requirement_conventions.go) stay.
 var (
-	reArExperience20b = regexp.MustCompile(`(?:^|[\s،(])(?:و|ب|ل)?(?:ال)?خبر(?:ت(?:ه|ها|هم|كم)|ات(?:ه|ها|هم)?)(?:\s|$|[.،؛:)])`)
-	reArSecurity20b   = regexp.MustCompile(`تأمين(?:اً|ا)\s+(?:مؤقت|ابتدائي|أولي)|ضمان(?:اً|ا)\s+(?:مؤقت|ابتدائي|أولي)`)
+	reArExperience = regexp.MustCompile(`(?:^|[\s،(])(?:و|ب|ل)?(?:ال)?خبر(?:ت(?:ه|ها|هم|كم)|ات(?:ه|ها|هم)?)(?:\s|$|[.،؛:)])`)
+	reArSecurity   = regexp.MustCompile(`تأمين(?:اً|ا)\s+(?:مؤقت|ابتدائي|أولي)|ضمان(?:اً|ا)\s+(?:مؤقت|ابتدائي|أولي)`)
 )
 
-func category20b(t, cat string) string {
-	if cat == "financial" && reArWarranty20b.MatchString(t) && !reArBond20b.MatchString(t) {
+func leadsCategoryAfter(t, cat string) string {
+	if cat == "financial" && reArWarrantyCategoriesLeads.MatchString(t) && !reArBond.MatchString(t) {
 		return "technical" // family B4
 	}
 	if cat != "eligibility" || categoryRe("documentation").MatchString(t) || reDocNoun.MatchString(t) {
 		return cat // a document to attach (شهادات خبرته) is no experience
 	}
 	switch {
-	case reArSecurity20b.MatchString(t):
+	case reArSecurity.MatchString(t):
 		return "financial"
-	case reArExperience20b.MatchString(t):
+	case reArExperience.MatchString(t):
 		return "experience"
 	}
 	return cat
@@ -105,13 +105,13 @@ func category20b(t, cat string) string {
 // heading over its list gave only the items with a modal of their own,
 // none of "أولاً: أن يكون مقدم العطاء وكيلاً معتمداً".
 var (
-	reCondLeadAR20b = regexp.MustCompile(`^\s*(?:(?:يجب|يتعين|ينبغي)\s+على|على)\s+(?:ال|كل\s+)?(?:مورد|موردين|مناقص|مناقصين|متناقص|متقدم|متقدمين|مرشح|مقاول|مكتب|شركة|شركات|مقدم\s+(?:ال)?(?:عرض|عطاء|طلب)|مقدمي\s+(?:ال)?(?:عروض|عطاءات|طلبات))\S*(?:\s+\S+){0,3}?\s+(?:الالتزام|التقيد|التقيّد|مراعاة|مراعات|التزام)\s+(?:ب|بال)?(?:ما\s+(?:يلي|يأتي)|(?:ال)?(?:شروط|ضوابط|متطلبات)\s+(?:ال)?(?:تالية|آتية)|(?:ال)?(?:تالي|آتي))\s*:\s*$`)
-	reCondLeadEN20b = regexp.MustCompile(`(?i)^(?:each\s+|all\s+|the\s+|interested\s+)?(?:bidders?|tenderers?|applicants?|candidates?|suppliers?|vendors?|firms?|companies|consultants?|contractors?)\s+(?:must|shall|should|are\s+required\s+to)\s+(?:observe|adhere\s+to|abide\s+by|conform\s+to)\s+(?:all\s+(?:of\s+)?)?the\s+following(?:\s+(?:minimum\s+|mandatory\s+)?(?:conditions|requirements|criteria|rules))?\s*:\s*$`)
+	reCondLeadARCategoriesLeads = regexp.MustCompile(`^\s*(?:(?:يجب|يتعين|ينبغي)\s+على|على)\s+(?:ال|كل\s+)?(?:مورد|موردين|مناقص|مناقصين|متناقص|متقدم|متقدمين|مرشح|مقاول|مكتب|شركة|شركات|مقدم\s+(?:ال)?(?:عرض|عطاء|طلب)|مقدمي\s+(?:ال)?(?:عروض|عطاءات|طلبات))\S*(?:\s+\S+){0,3}?\s+(?:الالتزام|التقيد|التقيّد|مراعاة|مراعات|التزام)\s+(?:ب|بال)?(?:ما\s+(?:يلي|يأتي)|(?:ال)?(?:شروط|ضوابط|متطلبات)\s+(?:ال)?(?:تالية|آتية)|(?:ال)?(?:تالي|آتي))\s*:\s*$`)
+	reCondLeadENCategoriesLeads = regexp.MustCompile(`(?i)^(?:each\s+|all\s+|the\s+|interested\s+)?(?:bidders?|tenderers?|applicants?|candidates?|suppliers?|vendors?|firms?|companies|consultants?|contractors?)\s+(?:must|shall|should|are\s+required\s+to)\s+(?:observe|adhere\s+to|abide\s+by|conform\s+to)\s+(?:all\s+(?:of\s+)?)?the\s+following(?:\s+(?:minimum\s+|mandatory\s+)?(?:conditions|requirements|criteria|rules))?\s*:\s*$`)
 )
 
-// condLead20b: t is such a lead-in.
-func condLead20b(t string) bool {
-	return reCondLeadAR20b.MatchString(t) || reCondLeadEN20b.MatchString(t)
+// condLeadCategoriesLeads: t is such a lead-in.
+func condLeadCategoriesLeads(t string) bool {
+	return reCondLeadARCategoriesLeads.MatchString(t) || reCondLeadENCategoriesLeads.MatchString(t)
 }
 
 // Family B4: Arabic ضمان is a bank's guarantee and a maker's warranty
@@ -122,6 +122,6 @@ func condLead20b(t string) bool {
 // tender's requirements), not financial as a bid bond is; a bond named
 // as one (ضمان العطاء، ضمان بنكي، حسن التنفيذ، خطاب ضمان) stays financial.
 var (
-	reArWarranty20b = regexp.MustCompile(`ضمان\s+(?:لمدة|لفترة|لا\s+(?:تقل|يقل)|مدته|مدتها|شامل\s+لمدة)|(?:فترة|مدة)\s+(?:ال)?ضمان|ضمان\s+(?:ال)?(?:شركة\s+(?:ال)?مصنعة|مصنع|وكيل)|شهادة\s+(?:ال)?ضمان\s+(?:من|لمدة|ضد|للأجهزة|للمعدات)|ضمان\s+ضد\s+(?:ال)?عيوب`)
-	reArBond20b     = regexp.MustCompile(`ضمان\s+(?:ال)?(?:عطاء|عطاءات|بنكي|مصرفي|ابتدائي|مؤقت|نهائي|دفعة)|حسن\s+(?:ال)?تنفيذ|خطاب\s+(?:ال)?ضمان|كفالة|التأمين\s+(?:ال)?(?:مؤقت|ابتدائي|نهائي)|\b(?:bid|performance|bank)\s+(?:bond|guarantee|security)\b`)
+	reArWarrantyCategoriesLeads = regexp.MustCompile(`ضمان\s+(?:لمدة|لفترة|لا\s+(?:تقل|يقل)|مدته|مدتها|شامل\s+لمدة)|(?:فترة|مدة)\s+(?:ال)?ضمان|ضمان\s+(?:ال)?(?:شركة\s+(?:ال)?مصنعة|مصنع|وكيل)|شهادة\s+(?:ال)?ضمان\s+(?:من|لمدة|ضد|للأجهزة|للمعدات)|ضمان\s+ضد\s+(?:ال)?عيوب`)
+	reArBond                    = regexp.MustCompile(`ضمان\s+(?:ال)?(?:عطاء|عطاءات|بنكي|مصرفي|ابتدائي|مؤقت|نهائي|دفعة)|حسن\s+(?:ال)?تنفيذ|خطاب\s+(?:ال)?ضمان|كفالة|التأمين\s+(?:ال)?(?:مؤقت|ابتدائي|نهائي)|\b(?:bid|performance|bank)\s+(?:bond|guarantee|security)\b`)
 )

@@ -4,8 +4,8 @@ import "testing"
 
 // Session 20, requirements (requirement_categories_leads.go): each case is a document of our own,
 // rendered in its format, and the requirements it must give ("category
-// mode word"), as obl20Cases.
-var req20Cases = []struct {
+// mode word"), as pronounDutiesObligationsCases.
+var categoriesLeadsCases = []struct {
 	family, name, format, text string
 	want                       []string
 }{
@@ -30,8 +30,8 @@ var req20Cases = []struct {
 // TestReq20Families: each case gives exactly the requirements it wants.
 // go test -p 1 ./capabilities/documentfacts -run TestReq20Families -v
 func TestReq20Families(t *testing.T) {
-	for _, c := range req20Cases {
-		got := conv16Items(extractAs(t, c.format, c.text), "requirement")
+	for _, c := range categoriesLeadsCases {
+		got := firstSixConventionItems(extractAs(t, c.format, c.text), "requirement")
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("family %s, %s:\n%s", c.family, c.name, msg)
 		}
@@ -40,8 +40,8 @@ func TestReq20Families(t *testing.T) {
 
 // Session 20, requirement recall by families (requirement_categories_leads.go): each case is a
 // document of our own, rendered in its format, and the requirements it
-// must give ("category mode word"), as req20Cases.
-var req20bCases = []struct {
+// must give ("category mode word"), as categoriesLeadsCases.
+var categoriesLeadsAfterCases = []struct {
 	family, name, format, text string
 	want                       []string
 }{
@@ -84,8 +84,8 @@ var req20bCases = []struct {
 // TestReq20bFamilies: each case gives exactly the requirements it wants.
 // go test -p 1 ./capabilities/documentfacts -run TestReq20bFamilies -v
 func TestReq20bFamilies(t *testing.T) {
-	for _, c := range req20bCases {
-		got := conv16Items(extractAs(t, c.format, c.text), "requirement")
+	for _, c := range categoriesLeadsAfterCases {
+		got := firstSixConventionItems(extractAs(t, c.format, c.text), "requirement")
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("family %s, %s:\n%s", c.family, c.name, msg)
 		}

@@ -26,71 +26,71 @@ var (
 	// the role: a list marker, the bidder's possessive, a quantifier and
 	// qualifiers ("1.4 The proposed", "The applicant's proposed", "Each",
 	// "At least two (2)", "Lead").
-	reStaffEN16 = regexp.MustCompile(`(?i)^\s*(?:[-*•·]\s*|\(?[a-z]?[0-9][0-9.]*[.)]?\s+|\(?(?:[a-h]|[ivx]{1,4})[.)]\s+)?` +
+	reStaffEN = regexp.MustCompile(`(?i)^\s*(?:[-*•·]\s*|\(?[a-z]?[0-9][0-9.]*[.)]?\s+|\(?(?:[a-h]|[ivx]{1,4})[.)]\s+)?` +
 		`(?:(?:the|a|an|each|every|all|any|one|two|three|four|five|six|seven|eight|nine|ten|at\s+least|a\s+minimum\s+of|minimum|not\s+less\s+than|[0-9]+|\([0-9]+\))\s+){0,4}` +
 		`(?:(?:bidder|applicant|tenderer|contractor|supplier|consultant|firm|company|service\s+provider|vendor)(?:'s|’s|s')\s+)?` +
 		`(?:(?:proposed|nominated|assigned|dedicated|designated|qualified|certified|licensed|experienced|trained|skilled|full-time|resident|permanent|local|support|service|security|in-house|on-?site|senior|key|lead|chief|principal|head|site|project|field|engagement|operations|plant|qa/qc|hse|safety|quality|technical|maintenance|audit|design|contract|construction|commercial|[a-z]+ing)\s+){0,3}` +
 		`(?:staff|personnel|team\s+(?:leaders?|members)|engineers?|managers?|supervisors?|foremen|foreman|coordinators?|partners?|designers?|experts?|specialists?|analysts?|drivers?|technicians?|operators?|inspectors?|auditors?|surveyors?|architects?|translators?|interpreters?|trainers?|instructors?|officers?|chemists?|nurses?|doctors?|physicians?|pharmacists?|dietitians?|nutritionists?|accountants?|guards?|welders?|electricians?|pilots?|crew|divers?|actuar(?:y|ies)|chefs?|cooks?|lifeguards?|veterinarians?)\b`)
-	// reStaffAR16: the Arabic forms ("مدير المشروع", "يفضل أن يكون لدى
+	// reStaffARRequirementConventions: the Arabic forms ("مدير المشروع", "يفضل أن يكون لدى
 	// الشركة مهندسون", "يفضل أن يحمل الموظفون", "وجود مصمم رئيسي").
-	reStaffAR16 = regexp.MustCompile(`^\s*(?:[-*•·]\s*|[0-9٠-٩][0-9٠-٩.\-]*\s*[.)\-]?\s+|\p{Arabic}\s*[-.)]\s+)?` +
+	reStaffARRequirementConventions = regexp.MustCompile(`^\s*(?:[-*•·]\s*|[0-9٠-٩][0-9٠-٩.\-]*\s*[.)\-]?\s+|\p{Arabic}\s*[-.)]\s+)?` +
 		`(?:(?:يجب|يشترط|يُشترط|يفضل|يُفضل|يتعين|ينبغي)\s+(?:أن|ان)\s+)?(?:(?:يكون|تكون|يتوفر|تتوفر|يتوافر|يحمل|تحمل|يمتلك|يملك)\s+)?` +
 		`(?:(?:لدى|لدي|ضمن\s+(?:فريق|طاقم)|في\s+(?:فريق|طاقم))\s+(?:مقدم\s+(?:العطاء|العرض|الطلب)|الشركة|المتناقص|المورد|المقاول|المتقدم|المكتب|الاستشاري)\s+)?` +
 		`(?:(?:وجود|توفر|توافر|تعيين|عدد)\s+)?` +
 		`(?:ال)?(?:مهندس|مهندسو|مهندسين|مدير\s+(?:ال)?(?:مشروع|محطة|موقع|عمليات|فني)|مصمم|خبير|خبراء|مشرف|مشرفو|مشرفين|فني|فنيو|فنيين|سائق|سائقو|سائقين|مراقب|أخصائي|اخصائي|مدقق|مدققو|مدققين|مترجم|مترجمو|مترجمين|موظفو|موظفون|موظفين|فريق\s+(?:ال)?عمل|شريك\s+مسؤول|طاقم|كادر)`)
-	// reHeadcount16: a floor or cap on the enterprise's people or their
+	// reHeadcount: a floor or cap on the enterprise's people or their
 	// Omani share: the enterprise's attribute, eligibility.
-	reHeadcount16 = regexp.MustCompile(`(?i)\b(?:(?:workers|employees|staff)\s+registered|registered\s+(?:workers|employees|staff)|omanis?|nationals?|omani[sz]ation|headcount|social\s+insurance|workforce|fewer\s+than|no\s+more\s+than|not\s+more\s+than|up\s+to|maximum\s+of)\b|التعمين|(?:ال)?عمانيين|(?:ال)?عمانيون|مسجلين|التأمينات|لا\s+يزيد|أقل\s+من`)
-	// reNotStaffPartner16: partners that are firms, not people.
-	reNotStaffPartner16 = regexp.MustCompile(`(?i)\b(?:joint[\s-]+venture|jv|consortium|local|business|strategic|technology|implementation)\s+partners?\b`)
-	// reJobLike16: a job advert or a call to individuals: the person is
+	reHeadcount = regexp.MustCompile(`(?i)\b(?:(?:workers|employees|staff)\s+registered|registered\s+(?:workers|employees|staff)|omanis?|nationals?|omani[sz]ation|headcount|social\s+insurance|workforce|fewer\s+than|no\s+more\s+than|not\s+more\s+than|up\s+to|maximum\s+of)\b|التعمين|(?:ال)?عمانيين|(?:ال)?عمانيون|مسجلين|التأمينات|لا\s+يزيد|أقل\s+من`)
+	// reNotStaffPartner: partners that are firms, not people.
+	reNotStaffPartner = regexp.MustCompile(`(?i)\b(?:joint[\s-]+venture|jv|consortium|local|business|strategic|technology|implementation)\s+partners?\b`)
+	// reJobLike: a job advert or a call to individuals: the person is
 	// the applicant.
-	reJobLike16 = regexp.MustCompile(`(?i)\bvacanc(?:y|ies)\b|\bjob\b|\b(?:is|are)\s+(?:hiring|recruiting)\b|\bwe\s+are\s+(?:hiring|recruiting|looking\s+for)\b|\bindividual\s+consultants?\b|\bcandidates?\b|وظيفة|وظائف|المرشح|المرشحين`)
-	// reProCert16: a named professional certificate of a person.
-	reProCert16 = regexp.MustCompile(`\b(?:NEBOSH|IOSH|CIPS|CPA|ACCA|CMA|CIMA|ICAEW|CFA|PMP|PRINCE2|CISSP|CISA|CISM|OSCP|CEH|CCNA|CCNP|CCIE|ITIL|TOGAF|LEED|CIPD|SHRM|CSCP|CPSM|FRM|CBAP|CMRP)\b|(?i:\bprofessional\s+(?:qualification|certification|certificate)s?\b|\bsix\s+sigma\b|\b(?:aws|azure|google\s+cloud)\s+(?:certified|certification)\b)`)
-	// reNotCert16: a membership, a degree or a licence: eligibility.
-	reNotCert16 = regexp.MustCompile(`(?i)\bmember(?:ship)?\b|\bdegree\b|\bbachelor|\bmaster'?s\b|\blicen[cs]e\b|عضوية|عضو|بكالوريوس|ماجستير|رخصة`)
+	reJobLike = regexp.MustCompile(`(?i)\bvacanc(?:y|ies)\b|\bjob\b|\b(?:is|are)\s+(?:hiring|recruiting)\b|\bwe\s+are\s+(?:hiring|recruiting|looking\s+for)\b|\bindividual\s+consultants?\b|\bcandidates?\b|وظيفة|وظائف|المرشح|المرشحين`)
+	// reProCert: a named professional certificate of a person.
+	reProCert = regexp.MustCompile(`\b(?:NEBOSH|IOSH|CIPS|CPA|ACCA|CMA|CIMA|ICAEW|CFA|PMP|PRINCE2|CISSP|CISA|CISM|OSCP|CEH|CCNA|CCNP|CCIE|ITIL|TOGAF|LEED|CIPD|SHRM|CSCP|CPSM|FRM|CBAP|CMRP)\b|(?i:\bprofessional\s+(?:qualification|certification|certificate)s?\b|\bsix\s+sigma\b|\b(?:aws|azure|google\s+cloud)\s+(?:certified|certification)\b)`)
+	// reNotCert: a membership, a degree or a licence: eligibility.
+	reNotCert = regexp.MustCompile(`(?i)\bmember(?:ship)?\b|\bdegree\b|\bbachelor|\bmaster'?s\b|\blicen[cs]e\b|عضوية|عضو|بكالوريوس|ماجستير|رخصة`)
 )
 
-// keyStaff16: requirement t is a condition on a person the bidder fields.
-func keyStaff16(t string) bool {
+// keyStaffRequirementConventions: requirement t is a condition on a person the bidder fields.
+func keyStaffRequirementConventions(t string) bool {
 	t = strings.TrimSpace(t)
-	if reHeadcount16.MatchString(t) {
+	if reHeadcount.MatchString(t) {
 		return false
 	}
-	if m := reStaffEN16.FindStringIndex(t); m != nil {
-		return !reNotStaffPartner16.MatchString(t[:min(len(t), m[1]+20)])
+	if m := reStaffEN.FindStringIndex(t); m != nil {
+		return !reNotStaffPartner.MatchString(t[:min(len(t), m[1]+20)])
 	}
-	return reStaffAR16.MatchString(stripTashkeel(t))
+	return reStaffARRequirementConventions.MatchString(stripTashkeel(t))
 }
 
-// conv16Category is the category of requirement t, cat as read before.
-func conv16Category(t, cat string, ctx reqContext, jobLike bool) string {
+// requirementConventionsCategory is the category of requirement t, cat as read before.
+func requirementConventionsCategory(t, cat string, ctx reqContext, jobLike bool) string {
 	switch cat {
 	case "documentation", "financial", "insurance":
 		return cat
 	}
-	if ctx.selecting && !jobLike && !reDocNoun.MatchString(t) && keyStaff16(t) {
+	if ctx.selecting && !jobLike && !reDocNoun.MatchString(t) && keyStaffRequirementConventions(t) {
 		return "technical" // decision 1
 	}
-	if (cat == "eligibility" || cat == "experience") && reProCert16.MatchString(t) && !reNotCert16.MatchString(t) && (jobLike || !keyStaff16(t)) {
+	if (cat == "eligibility" || cat == "experience") && reProCert.MatchString(t) && !reNotCert.MatchString(t) && (jobLike || !keyStaffRequirementConventions(t)) {
 		return "compliance" // decision 2
 	}
 	return cat
 }
 
-// conv16Requirements applies the conventions to x.reqs; the other half
+// requirementConventions applies the conventions to x.reqs; the other half
 // of a line in two languages (the requirement next to it on the same
 // line, in the other script) takes the category too.
-func (x *clauseExtractor) conv16Requirements(ctx reqContext) {
+func (x *clauseExtractor) requirementConventions(ctx reqContext) {
 	if ctx.binding || len(x.reqs) == 0 {
 		return
 	}
-	jobLike := reJobLike16.MatchString(prefixBytes(x.a.text, 600))
+	jobLike := reJobLike.MatchString(prefixBytes(x.a.text, 600))
 	text := x.a.text
 	for i := range x.reqs {
 		r := &x.reqs[i]
-		c := conv16Category(text[r.start:r.end], r.r.Category, ctx, jobLike)
+		c := requirementConventionsCategory(text[r.start:r.end], r.r.Category, ctx, jobLike)
 		if c == r.r.Category {
 			continue
 		}
@@ -114,17 +114,17 @@ func (x *clauseExtractor) conv16Requirements(ctx reqContext) {
 // Round 18c (issue 29, session 20; docs/documents.md "round 18c, the
 // rules follow conventions 27-32"): the rules follow the label
 // conventions 27-32 (docs/documents.md, "Issue 29, session 20:
-// conventions 27 onwards"). Hooked by one line after conv20Requirements
+// conventions 27 onwards"). Hooked by one line after signingBondsConventionRequirements
 // (requirements.go); the table cases are in requirement_conventions_test.go.
 
-// conv20cRequirements applies the requirement decisions of 27-32.
-func (x *clauseExtractor) conv20cRequirements(ctx reqContext) {
+// laterRequirementConventions applies the requirement decisions of 27-32.
+func (x *clauseExtractor) laterRequirementConventions(ctx reqContext) {
 	if ctx.binding {
 		return
 	}
-	x.splitDocuments20c()
+	x.splitDocuments()
 	if ctx.selecting {
-		x.bidderConditions20c()
+		x.bidderConditionsRequirementConventions()
 	}
 }
 
@@ -145,36 +145,36 @@ func (x *clauseExtractor) conv20cRequirements(ctx reqContext) {
 //     mandatory", "على مقدم العطاء زيارة الموقع"): eligibility; an optional
 //     or recommended visit, or a key-dates row without "mandatory", nothing.
 var (
-	reMustAttend20c    = regexp.MustCompile(`(?i)\b(?:must|shall|is\s+required\s+to|are\s+required\s+to|required\s+to)\s+(?:\w+\s+){0,2}?(?:attend\b[^.;\n]{0,60}?\b(?:site\s+visit|pre-?bid|pre-?tender|pre-?proposal|clarification\s+meeting|bidders'?\s+(?:conference|meeting)|site\s+inspection)|visit\s+the\s+(?:site|premises)\b)|\b(?:site\s+visit|pre-?bid\s+(?:meeting|conference)|pre-?tender\s+meeting|site\s+inspection)\b[^.;\n]{0,60}?\b(?:is|are|shall\s+be|will\s+be)\s+(?:mandatory|compulsory|obligatory)\b|\b(?:mandatory|compulsory)\s+(?:site\s+visit|pre-?bid\s+(?:meeting|conference)|site\s+inspection)\b|(?:يجب|يتعين|يلتزم|على|يشترط|يُشترط)[^.؛\n]{0,50}?(?:حضور|زيارة)\s+(?:ال)?(?:موقع|اجتماع\s+(?:ال)?تمهيدي|الاجتماع\s+التمهيدي|اجتماع\s+ما\s+قبل)|(?:زيارة\s+(?:ال)?موقع|(?:ال)?اجتماع\s+(?:ال)?تمهيدي)[^.؛\n]{0,60}?(?:إلزامي|إلزامية|الزامي|الزامية|إجباري|إجبارية)`)
-	reOptionalVisit20c = regexp.MustCompile(`(?i)\b(?:optional|recommended|encouraged|advised|advisable|may\s+attend|may\s+visit|not\s+mandatory|non-mandatory)\b|يفضل|يُفضل|اختياري|يمكن|يجوز|ينصح|يُنصح`)
-	reNotEligible20c   = regexp.MustCompile(`(?i)\b(?:not\s+eligible|ineligible)\b|\b(?:may|shall|can|will)\s+not\s+(?:apply|bid|tender|participate)\b|\bcannot\s+(?:apply|bid|tender|participate)\b|\b(?:may|can)\s+(?:apply|bid|tender|participate|respond)\s+only\b|^\W*(?:[0-9][0-9.]*\s+)?only\b[^.;\n]{0,100}?\b(?:may|can)\s+(?:apply|bid|tender|participate|respond)\b|\bshall\s+not\s+be\s+(?:listed|blacklisted|debarred|suspended)\b|لا\s+(?:يحق|يجوز|يسمح)\s+(?:لل|ل)(?:شركات|مؤسسات|متقدمين|مناقصين|متناقصين|موردين|مقاولين|جهات|أفراد|شركة|مؤسسة)[^.؛\n]{0,80}?(?:التقدم|الاشتراك|المشاركة|الدخول)|لا\s+(?:يحق|يجوز)\s+(?:التقدم|الاشتراك|المشاركة)[^.؛\n]{0,60}?إلا|يقتصر\s+(?:ال)?(?:اشتراك|تقدم|مشاركة)`)
-	// reBidsSubject20c: a rule on the bids, not on the bidder.
-	reBidsSubject20c = regexp.MustCompile(`(?i)^\W*(?:[0-9][0-9.]*\s+)?(?:late\s+|incomplete\s+|any\s+|all\s+|the\s+)?(?:bids?|tenders?|proposals?|offers?|quotations?|submissions?|applications?|documents?)\b|العطاءات|العروض`)
-	reBidderYears20c = regexp.MustCompile(`(?:ألا|الا|أن\s+لا|ان\s+لا|أن\s+لا|لا)\s+(?:تقل|يقل)\s+(?:خبرة\s+(?:ال)?(?:متقدم|مناقص|متناقص|شركة|مقاول|مورد|مقدم\s+العطاء|مكتب|مرشح)|خبرته|خبرتها)[^.؛\n]{0,60}?(?:سنة|سنوات|سنتين|عام|أعوام|اعوام|عامين)|(?i:\b(?:bidder|tenderer|applicant|contractor|supplier|consultant|firm|company|candidate)s?\s+(?:must|shall|should)\s+(?:have|possess|demonstrate)\s+(?:a\s+minimum\s+of\s+|at\s+least\s+|not\s+less\s+than\s+|minimum\s+)?(?:[a-z]+\s+)?\(?[0-9]*\)?\s*years?'?\s+(?:of\s+)?(?:\w+\s+)?experience)`)
+	reMustAttend                        = regexp.MustCompile(`(?i)\b(?:must|shall|is\s+required\s+to|are\s+required\s+to|required\s+to)\s+(?:\w+\s+){0,2}?(?:attend\b[^.;\n]{0,60}?\b(?:site\s+visit|pre-?bid|pre-?tender|pre-?proposal|clarification\s+meeting|bidders'?\s+(?:conference|meeting)|site\s+inspection)|visit\s+the\s+(?:site|premises)\b)|\b(?:site\s+visit|pre-?bid\s+(?:meeting|conference)|pre-?tender\s+meeting|site\s+inspection)\b[^.;\n]{0,60}?\b(?:is|are|shall\s+be|will\s+be)\s+(?:mandatory|compulsory|obligatory)\b|\b(?:mandatory|compulsory)\s+(?:site\s+visit|pre-?bid\s+(?:meeting|conference)|site\s+inspection)\b|(?:يجب|يتعين|يلتزم|على|يشترط|يُشترط)[^.؛\n]{0,50}?(?:حضور|زيارة)\s+(?:ال)?(?:موقع|اجتماع\s+(?:ال)?تمهيدي|الاجتماع\s+التمهيدي|اجتماع\s+ما\s+قبل)|(?:زيارة\s+(?:ال)?موقع|(?:ال)?اجتماع\s+(?:ال)?تمهيدي)[^.؛\n]{0,60}?(?:إلزامي|إلزامية|الزامي|الزامية|إجباري|إجبارية)`)
+	reOptionalVisit                     = regexp.MustCompile(`(?i)\b(?:optional|recommended|encouraged|advised|advisable|may\s+attend|may\s+visit|not\s+mandatory|non-mandatory)\b|يفضل|يُفضل|اختياري|يمكن|يجوز|ينصح|يُنصح`)
+	reNotEligibleRequirementConventions = regexp.MustCompile(`(?i)\b(?:not\s+eligible|ineligible)\b|\b(?:may|shall|can|will)\s+not\s+(?:apply|bid|tender|participate)\b|\bcannot\s+(?:apply|bid|tender|participate)\b|\b(?:may|can)\s+(?:apply|bid|tender|participate|respond)\s+only\b|^\W*(?:[0-9][0-9.]*\s+)?only\b[^.;\n]{0,100}?\b(?:may|can)\s+(?:apply|bid|tender|participate|respond)\b|\bshall\s+not\s+be\s+(?:listed|blacklisted|debarred|suspended)\b|لا\s+(?:يحق|يجوز|يسمح)\s+(?:لل|ل)(?:شركات|مؤسسات|متقدمين|مناقصين|متناقصين|موردين|مقاولين|جهات|أفراد|شركة|مؤسسة)[^.؛\n]{0,80}?(?:التقدم|الاشتراك|المشاركة|الدخول)|لا\s+(?:يحق|يجوز)\s+(?:التقدم|الاشتراك|المشاركة)[^.؛\n]{0,60}?إلا|يقتصر\s+(?:ال)?(?:اشتراك|تقدم|مشاركة)`)
+	// reBidsSubject: a rule on the bids, not on the bidder.
+	reBidsSubject = regexp.MustCompile(`(?i)^\W*(?:[0-9][0-9.]*\s+)?(?:late\s+|incomplete\s+|any\s+|all\s+|the\s+)?(?:bids?|tenders?|proposals?|offers?|quotations?|submissions?|applications?|documents?)\b|العطاءات|العروض`)
+	reBidderYears = regexp.MustCompile(`(?:ألا|الا|أن\s+لا|ان\s+لا|أن\s+لا|لا)\s+(?:تقل|يقل)\s+(?:خبرة\s+(?:ال)?(?:متقدم|مناقص|متناقص|شركة|مقاول|مورد|مقدم\s+العطاء|مكتب|مرشح)|خبرته|خبرتها)[^.؛\n]{0,60}?(?:سنة|سنوات|سنتين|عام|أعوام|اعوام|عامين)|(?i:\b(?:bidder|tenderer|applicant|contractor|supplier|consultant|firm|company|candidate)s?\s+(?:must|shall|should)\s+(?:have|possess|demonstrate)\s+(?:a\s+minimum\s+of\s+|at\s+least\s+|not\s+less\s+than\s+|minimum\s+)?(?:[a-z]+\s+)?\(?[0-9]*\)?\s*years?'?\s+(?:of\s+)?(?:\w+\s+)?experience)`)
 )
 
-// condition20c: the category of the bidder's condition sentence t states
+// conditionRequirementConventions: the category of the bidder's condition sentence t states
 // (decisions 29, 30, 32), "" when none.
-func condition20c(t string) string {
+func conditionRequirementConventions(t string) string {
 	switch {
-	case reMustAttend20c.MatchString(t) && !reOptionalVisit20c.MatchString(t):
+	case reMustAttend.MatchString(t) && !reOptionalVisit.MatchString(t):
 		return "eligibility"
-	case reNotEligible20c.MatchString(t) && !reBidsSubject20c.MatchString(t):
+	case reNotEligibleRequirementConventions.MatchString(t) && !reBidsSubject.MatchString(t):
 		return "eligibility"
-	case reBidderYears20c.MatchString(t):
+	case reBidderYears.MatchString(t):
 		return "experience"
 	}
 	return ""
 }
 
-// bidderConditions20c adds the requirement of each sentence stating a
+// bidderConditionsRequirementConventions adds the requirement of each sentence stating a
 // bidder's condition that no requirement reads yet, and keeps it from the
 // obligations; a requirement read already of such a sentence takes its
 // category (an eligibility line of the bidder's years is experience).
-func (x *clauseExtractor) bidderConditions20c() {
+func (x *clauseExtractor) bidderConditionsRequirementConventions() {
 	for i := range x.reqs {
 		r := &x.reqs[i]
-		c := condition20c(r.r.Requirement)
+		c := conditionRequirementConventions(r.r.Requirement)
 		if c != "" && r.r.Category != c && r.r.Category != "technical" && r.r.Category != "documentation" {
 			r.r.Category = c
 		}
@@ -184,7 +184,7 @@ func (x *clauseExtractor) bidderConditions20c() {
 			continue
 		}
 		t := x.a.text[sp.start:sp.end]
-		c := condition20c(t)
+		c := conditionRequirementConventions(t)
 		if c == "" {
 			continue
 		}
@@ -210,40 +210,40 @@ func (x *clauseExtractor) bidderConditions20c() {
 // certificates", "statements for 2023, 2024 and 2025") leaves the line
 // whole. A bond among them is left to the bond rules (decision 3).
 var (
-	// reDocHeadEN20c: an English noun that is a document.
-	reDocHeadEN20c = regexp.MustCompile(`(?i)\b(?:cop(?:y|ies)|registrations?|certificates?|memberships?|cards?|profiles?|references?|cvs?|résumés?|resumes?|data\s*sheets?|drawings?|statements?|lists?|letters?|catalog(?:ue)?s?|brochures?|licen[cs]es?|transcripts?|specifications?|declarations?|forms?|power\s+of\s+attorney|authori[sz]ations?|undertakings?|reports?|accounts|portfolios?|photo(?:graph)?s?|passports?|diplomas?|manuals?|clearances?|organi[sz]ation\s+charts?|method\s+statements?|schedules?|questionnaires?|(?:work|business|quality|safety)\s+plans?|samples?)\b`)
-	// reDocHeadAR20c: an Arabic noun that is a document, opening a part.
-	reDocHeadAR20c = regexp.MustCompile(`^(?:ال)?(?:كتالوج|كتالوجات|كاتالوج|مواصفات|شهادة|شهادات|سجل|صورة|صور|نسخة|نسخ|بطاقة|قوائم|قائمة|ميزانية|ميزانيات|خطاب|خطابات|رسالة|رسائل|سيرة|سير|مخططات|رسومات|ترخيص|رخصة|كشف|كشوف|إقرار|اقرار|تعهد|نموذج|نماذج|تقرير|تقارير|هوية|جواز|عقد\s+التأسيس|وثيقة|وثائق|بيانات|نتائج|حسابات)(?:\s|$|[.،,؛;])`)
-	// reSepEN20c, reSepAR20c: where documents part ("and", a comma).
-	reSepEN20c = regexp.MustCompile(`,\s+(?:and\s+)?|\s+and\s+|\s+&\s+`)
-	reSepAR20c = regexp.MustCompile(`\s*[،,]\s*(?:و\s*)?|\s+و`)
-	// reBondPart20c: a bond or guarantee, left to the bond rules.
-	reBondPart20c = regexp.MustCompile(`(?i)\b(?:bonds?|guarantees?|security)\b|ضمان|كفالة|تأمين`)
-	// reCertsPlural20c, reCertWord20c: certificates the last part opens
+	// reDocHeadEN: an English noun that is a document.
+	reDocHeadEN = regexp.MustCompile(`(?i)\b(?:cop(?:y|ies)|registrations?|certificates?|memberships?|cards?|profiles?|references?|cvs?|résumés?|resumes?|data\s*sheets?|drawings?|statements?|lists?|letters?|catalog(?:ue)?s?|brochures?|licen[cs]es?|transcripts?|specifications?|declarations?|forms?|power\s+of\s+attorney|authori[sz]ations?|undertakings?|reports?|accounts|portfolios?|photo(?:graph)?s?|passports?|diplomas?|manuals?|clearances?|organi[sz]ation\s+charts?|method\s+statements?|schedules?|questionnaires?|(?:work|business|quality|safety)\s+plans?|samples?)\b`)
+	// reDocHeadAR: an Arabic noun that is a document, opening a part.
+	reDocHeadAR = regexp.MustCompile(`^(?:ال)?(?:كتالوج|كتالوجات|كاتالوج|مواصفات|شهادة|شهادات|سجل|صورة|صور|نسخة|نسخ|بطاقة|قوائم|قائمة|ميزانية|ميزانيات|خطاب|خطابات|رسالة|رسائل|سيرة|سير|مخططات|رسومات|ترخيص|رخصة|كشف|كشوف|إقرار|اقرار|تعهد|نموذج|نماذج|تقرير|تقارير|هوية|جواز|عقد\s+التأسيس|وثيقة|وثائق|بيانات|نتائج|حسابات)(?:\s|$|[.،,؛;])`)
+	// reSepEN, reSepAR: where documents part ("and", a comma).
+	reSepEN = regexp.MustCompile(`,\s+(?:and\s+)?|\s+and\s+|\s+&\s+`)
+	reSepAR = regexp.MustCompile(`\s*[،,]\s*(?:و\s*)?|\s+و`)
+	// reBondPart: a bond or guarantee, left to the bond rules.
+	reBondPart = regexp.MustCompile(`(?i)\b(?:bonds?|guarantees?|security)\b|ضمان|كفالة|تأمين`)
+	// reCertsPlural, reCertWordRequirementConventions: certificates the last part opens
 	// its documents with, in the plural, the head its earlier parts share
 	// when they name no certificate of their own.
-	reCertsPlural20c = regexp.MustCompile(`(?i)^certificates$`)
-	reCertWord20c    = regexp.MustCompile(`(?i)\bcertificates?\b`)
-	// rePrepPart20c: a part that opens on a preposition ("..., with
+	reCertsPlural                    = regexp.MustCompile(`(?i)^certificates$`)
+	reCertWordRequirementConventions = regexp.MustCompile(`(?i)\bcertificates?\b`)
+	// rePrepPart: a part that opens on a preposition ("..., with
 	// client references") qualifies the document before it.
-	// reCopyOf20c: "a copy of", whose "of" a later part repeats.
-	reCopyOf20c = regexp.MustCompile(`(?i)\bcop(?:y|ies)\s+of\b`)
-	// reLaterDuty20c: a second duty joined after the documents ("... and
+	// reCopyOf: "a copy of", whose "of" a later part repeats.
+	reCopyOf = regexp.MustCompile(`(?i)\bcop(?:y|ies)\s+of\b`)
+	// reLaterDuty: a second duty joined after the documents ("... and
 	// be sent by 30 September"), left to the last document's line.
-	reLaterDuty20c = regexp.MustCompile(`(?i)\s+and\s+(?:be|must|shall|should|are|is|will)\s`)
-	rePrepPart20c  = regexp.MustCompile(`(?i)^(?:with|for|of|in|from|by|including|includ\w+|showing|covering|stating|signed|duly)\b`)
+	reLaterDuty = regexp.MustCompile(`(?i)\s+and\s+(?:be|must|shall|should|are|is|will)\s`)
+	rePrepPart  = regexp.MustCompile(`(?i)^(?:with|for|of|in|from|by|including|includ\w+|showing|covering|stating|signed|duly)\b`)
 )
 
-// splitDocuments20c parts each documentation line naming two or more
+// splitDocuments parts each documentation line naming two or more
 // documents into one line per document (decision 28).
-func (x *clauseExtractor) splitDocuments20c() {
+func (x *clauseExtractor) splitDocuments() {
 	var out []reqFound
 	for _, r := range x.reqs {
 		if r.r.Category != "documentation" || r.end-r.start > 300 || r.end > len(x.a.text) {
 			out = append(out, r)
 			continue
 		}
-		parts := docParts20c(x.a.text[r.start:r.end])
+		parts := docParts(x.a.text[r.start:r.end])
 		if len(parts) < 2 {
 			out = append(out, r)
 			continue
@@ -258,27 +258,27 @@ func (x *clauseExtractor) splitDocuments20c() {
 	x.reqs = out
 }
 
-// docParts20c: the spans of t, one per document it names, when t names
+// docParts: the spans of t, one per document it names, when t names
 // two to six documents joined by "and", "و" or commas; nil otherwise.
 // The first span runs from t's start (its verb), the last to t's end.
-func docParts20c(t string) [][2]int {
-	if reBondPart20c.MatchString(t) || strings.Contains(t, "\n") {
+func docParts(t string) [][2]int {
+	if reBondPart.MatchString(t) || strings.Contains(t, "\n") {
 		return nil
 	}
 	body := strings.TrimRight(t, " .;:؛")
 	arabic := firstLetterArabic(body)
-	sep := reSepEN20c
+	sep := reSepEN
 	if arabic {
-		sep = reSepAR20c
+		sep = reSepAR
 	}
 	limit := len(body)
-	if m := reLaterDuty20c.FindStringIndex(body); m != nil && !arabic {
+	if m := reLaterDuty.FindStringIndex(body); m != nil && !arabic {
 		limit = m[0]
 	}
 	var spans [][2]int
 	from := 0
 	for _, m := range sep.FindAllStringIndex(body[:limit], -1) {
-		if arabic && !reDocHeadAR20c.MatchString(body[m[1]:]) {
+		if arabic && !reDocHeadAR.MatchString(body[m[1]:]) {
 			continue // "لغرفة تجارة وصناعة عمان": a name's و, no document after it
 		}
 		spans = append(spans, [2]int{from, m[0]})
@@ -288,26 +288,26 @@ func docParts20c(t string) [][2]int {
 	if len(spans) < 2 || len(spans) > 6 {
 		return nil
 	}
-	copyOf := reCopyOf20c.MatchString(body[:spans[0][1]])
+	copyOf := reCopyOf.MatchString(body[:spans[0][1]])
 	for i, s := range spans {
 		p := strings.TrimSpace(body[s[0]:s[1]])
 		if copyOf && i > 0 && strings.HasPrefix(p, "of ") {
 			p = p[len("of "):] // "a copy of the CR and of the VAT registration certificate"
 		}
-		if !docPart20c(p, i == 0, arabic) {
+		if !docPart(p, i == 0, arabic) {
 			return nil
 		}
 	}
-	if last := body[spans[len(spans)-1][0]:]; !arabic && reCertsPlural20c.MatchString(reDocHeadEN20c.FindString(last)) && !reCertWord20c.MatchString(body[:spans[0][1]]) {
+	if last := body[spans[len(spans)-1][0]:]; !arabic && reCertsPlural.MatchString(reDocHeadEN.FindString(last)) && !reCertWordRequirementConventions.MatchString(body[:spans[0][1]]) {
 		return nil // "degree and NEBOSH certificates", "the commercial registration and Tender Board certificates": certificates, one line
 	}
 	spans[len(spans)-1][1] = len(strings.TrimRight(t, " \n"))
 	return spans
 }
 
-// docPart20c: part p names a document of its own: the first part ends on
+// docPart: part p names a document of its own: the first part ends on
 // its document (within its last words), a later one opens on it.
-func docPart20c(p string, first, arabic bool) bool {
+func docPart(p string, first, arabic bool) bool {
 	w := strings.Fields(p)
 	if len(w) == 0 || len(w) > 16 {
 		return false
@@ -315,15 +315,15 @@ func docPart20c(p string, first, arabic bool) bool {
 	if arabic {
 		if first {
 			for i := len(w) - 1; i >= 0; i-- {
-				if reDocHeadAR20c.MatchString(strings.Join(w[i:], " ")) {
+				if reDocHeadAR.MatchString(strings.Join(w[i:], " ")) {
 					return true
 				}
 			}
 			return false
 		}
-		return reDocHeadAR20c.MatchString(p)
+		return reDocHeadAR.MatchString(p)
 	}
-	if !first && rePrepPart20c.MatchString(p) {
+	if !first && rePrepPart.MatchString(p) {
 		return false
 	}
 	var span []string
@@ -332,5 +332,5 @@ func docPart20c(p string, first, arabic bool) bool {
 	} else {
 		span = w[:min(len(w), 7)]
 	}
-	return reDocHeadEN20c.MatchString(strings.Join(span, " "))
+	return reDocHeadEN.MatchString(strings.Join(span, " "))
 }

@@ -55,7 +55,7 @@ type reqContext struct {
 
 // requirementContext reads the document's kind once.
 func requirementContext(text string) reqContext {
-	binding := replyDocument(text) || replyAfterLetterhead21(text) || engagementLetter(text) && !isTenderText(text) || !isTenderText(text) && !reSelectionOpening.MatchString(prefixBytes(text, 400)) && reContractOpening.MatchString(prefixBytes(text, 800))
+	binding := replyDocument(text) || replyAfterLetterhead(text) || engagementLetter(text) && !isTenderText(text) || !isTenderText(text) && !reSelectionOpening.MatchString(prefixBytes(text, 400)) && reContractOpening.MatchString(prefixBytes(text, 800))
 	tender := isTenderText(text) && !binding
 	return reqContext{tender: tender, binding: binding, selecting: tender || !binding && reSelectionOpening.MatchString(prefixBytes(text, 400))}
 }
@@ -64,7 +64,7 @@ var (
 	// reSelectionOpening: the opening of a document that selects someone
 	// other than by tender: a job advert, a call for applications, a
 	// supplier or contractor registration or prequalification.
-	reSelectionOpening = regexp.MustCompile(`(?i)\bexpressions\s+of\s+interest\b|\b(?:quotation|price|bid|proposal)\s+request\b|\bvacanc(?:y|ies)\b|\bjob\s+(?:opening|advert(?:isement)?|posting)\b|\b(?:is|are)\s+(?:hiring|recruiting)\b|\bwe\s+are\s+(?:hiring|recruiting|looking\s+for)\b|\bcall\s+for\s+(?:applications|proposals|expressions|nominations)\b|\b(?:suppliers?|vendors?|contractors?|subcontractors?)\b[^\n]{0,40}\b(?:registration|prequalification|qualification|onboarding|empanelment)\b|\b(?:registration|prequalification|qualification)\s+of\s+(?:suppliers|vendors|contractors)\b|\bapplications?\s+(?:are\s+)?invited\b|وظيفة\s+شاغرة|وظائف\s+شاغرة|عن\s+حاجت(?:ها|ه)\s+(?:إلى|الى|لشغل)|تسجيل\s+(?:ال)?(?:موردين|مقاولين)|تأهيل\s+(?:ال)?(?:موردين|مقاولين)|فتح\s+باب\s+التقديم` + selectionOpening15b + selectionOpening16) // requirement_split_parts.go, requirement_structures.go
+	reSelectionOpening = regexp.MustCompile(`(?i)\bexpressions\s+of\s+interest\b|\b(?:quotation|price|bid|proposal)\s+request\b|\bvacanc(?:y|ies)\b|\bjob\s+(?:opening|advert(?:isement)?|posting)\b|\b(?:is|are)\s+(?:hiring|recruiting)\b|\bwe\s+are\s+(?:hiring|recruiting|looking\s+for)\b|\bcall\s+for\s+(?:applications|proposals|expressions|nominations)\b|\b(?:suppliers?|vendors?|contractors?|subcontractors?)\b[^\n]{0,40}\b(?:registration|prequalification|qualification|onboarding|empanelment)\b|\b(?:registration|prequalification|qualification)\s+of\s+(?:suppliers|vendors|contractors)\b|\bapplications?\s+(?:are\s+)?invited\b|وظيفة\s+شاغرة|وظائف\s+شاغرة|عن\s+حاجت(?:ها|ه)\s+(?:إلى|الى|لشغل)|تسجيل\s+(?:ال)?(?:موردين|مقاولين)|تأهيل\s+(?:ال)?(?:موردين|مقاولين)|فتح\s+باب\s+التقديم` + selectionOpeningSplitParts + selectionOpeningStructures) // requirement_split_parts.go, requirement_structures.go
 	// reReplyTitle: the title of a document that answers or executes a
 	// selection (a quotation, an invoice, an order, a contract, an award
 	// letter), also when it cites the RFQ or tender it answers.
@@ -109,7 +109,7 @@ var (
 	// conditions: what the employer offers, how to apply, the commercial
 	// terms, payment, delivery, evaluation, award, general provisions,
 	// duties after award, contacts.
-	reOtherSection = regexp.MustCompile(`(?i)^(?:[0-9]{1,2}(?:\.[0-9]{1,2})*[.)]?\s+)?(?:(?:programme|program|employee|staff|job|our|the|key|general|other)\s+)?(?:what\s+we\s+offer|we\s+offer|our\s+offer|benefits?|package|remuneration|salary|compensation|about\s+(?:us|the\s+(?:role|company|job|position))|how\s+to\s+(?:apply|submit)|application\s+process|contacts?\b|payments?\b|delivery|general\b|(?:commercial\s+)?terms\b|evaluation|award|submission|scope|background|introduction|purpose|(?:key\s+)?(?:duties|responsibilities|obligations)\b|conduct|renewal|review|validity|penalt|المزايا|مزايا\s+الوظيفة|نقدم|الراتب|طريقة\s+التقديم|كيفية\s+التقديم|آلية\s+التقديم|للتواصل|التواصل|الدفع|شروط\s+الدفع|التسليم|التوريد|أحكام\s+عامة|الأحكام\s+العامة|التقييم|معايير\s+التقييم|الترسية|نطاق|المسؤوليات|الالتزامات|المهام|الغرامات)` + otherSections16) // requirement_structures.go
+	reOtherSection = regexp.MustCompile(`(?i)^(?:[0-9]{1,2}(?:\.[0-9]{1,2})*[.)]?\s+)?(?:(?:programme|program|employee|staff|job|our|the|key|general|other)\s+)?(?:what\s+we\s+offer|we\s+offer|our\s+offer|benefits?|package|remuneration|salary|compensation|about\s+(?:us|the\s+(?:role|company|job|position))|how\s+to\s+(?:apply|submit)|application\s+process|contacts?\b|payments?\b|delivery|general\b|(?:commercial\s+)?terms\b|evaluation|award|submission|scope|background|introduction|purpose|(?:key\s+)?(?:duties|responsibilities|obligations)\b|conduct|renewal|review|validity|penalt|المزايا|مزايا\s+الوظيفة|نقدم|الراتب|طريقة\s+التقديم|كيفية\s+التقديم|آلية\s+التقديم|للتواصل|التواصل|الدفع|شروط\s+الدفع|التسليم|التوريد|أحكام\s+عامة|الأحكام\s+العامة|التقييم|معايير\s+التقييم|الترسية|نطاق|المسؤوليات|الالتزامات|المهام|الغرامات)` + otherSections) // requirement_structures.go
 )
 
 var (
@@ -201,7 +201,7 @@ func notACondition(t string, ctx reqContext) string {
 		return "a definition"
 	case (matches(reSubmitManner, t) || matches(reBidForm, t)) && !matches(reWithProof, t) && !matches(reBondWords, t):
 		return "the manner of submission"
-	case matches(reBidManner24, t) && !matches(reBondWords, t): // obligation_bid_lists.go
+	case matches(reBidManner, t) && !matches(reBondWords, t): // obligation_bid_lists.go
 		return "the manner of pricing or asking"
 	case matches(reRejection, t):
 		return "what the issuer does with a bid"
@@ -209,7 +209,7 @@ func notACondition(t string, ctx reqContext) string {
 		return "a proviso on the listed items"
 	case matches(reAdvice, t):
 		return "advice on the procedure"
-	case leadInSentence(t) || bidListLead24(t): // obligation_bid_lists.go
+	case leadInSentence(t) || bidListLead(t): // obligation_bid_lists.go
 		return "a lead-in"
 	}
 	return ""
@@ -255,7 +255,7 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 	if notACondition(t, ctx) != "" {
 		return reqVerdict{} // 2
 	}
-	if inSection && (matches(reWinner, t) || hasDeadlinePhrase(reDeadlineRef.ReplaceAllString(reYearsWindow16.ReplaceAllString(t, ""), ""))) { // requirement_structures.go
+	if inSection && (matches(reWinner, t) || hasDeadlinePhrase(reDeadlineRef.ReplaceAllString(reYearsWindow.ReplaceAllString(t, ""), ""))) { // requirement_structures.go
 		// "Bids must be submitted no later than ...", "the successful
 		// bidder shall sign within 14 days": duties with a time, read as
 		// obligations even under a requirements heading.
@@ -269,7 +269,7 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 		v.take = true
 	case inSection && condLeadSection(section) && x.listItemUnit(u) || ctx.selecting && openTo(t):
 		v.take, v.method = true, "list_item" // requirement_lists_tables.go
-	case inSection && (isNounItem(t) || checkboxItem16(t, section) || x.itemCondition16(u, t, section)): // requirement_structures.go
+	case inSection && (isNounItem(t) || checkboxItem(t, section) || x.itemCondition(u, t, section)): // requirement_structures.go
 		v.take, v.method = true, "list_item"
 	case inSection && ctx.tender && len(t) <= 400 && matches(reArCondition, t):
 		// "أن يكون المناقص قد نفذ ثلاثة مشاريع مماثلة ...": an item
@@ -302,8 +302,8 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 		// translator assigned must have at least five years of
 		// experience" (requirement_document_lists.go).
 		v.take = true
-	case !inSection && ctx.selecting && arCondition16(t):
-		v.take, v.alsoDuty = true, arDuty16(t) // requirement_structures.go
+	case !inSection && ctx.selecting && arCondition(t):
+		v.take, v.alsoDuty = true, arDuty(t) // requirement_structures.go
 	case !inSection && opt && !strings.Contains(lowerASCII(t), "should be noted"):
 		p, ok := x.partyIn(tail(t, 2*subjectWindow))
 		v.take = ok && (p.role == "bidder" || p.role == "supplier" && strings.HasSuffix(lowerASCII(p.text), "s")) || arRole(t) == "bidder"
@@ -312,7 +312,7 @@ func (x *clauseExtractor) judgeRequirement(u reqUnit, t, section string, ctx req
 	case !inSection && (strings.Contains(t, "يشترط") || strings.Contains(t, "يُشترط")):
 		v.take = true
 	}
-	if !v.take && ctx.tender && x.bidderBond19(u, t) {
+	if !v.take && ctx.tender && x.bidderBond(u, t) {
 		return reqVerdict{take: true, bond: true, method: v.method, inSection: inSection} // convention_bonds_parent_dates.go
 	}
 	return v
@@ -397,7 +397,7 @@ var reCandidateConditions = regexp.MustCompile(`(?i)\b(?:bidders?|tenderers?|sup
 // bind the contractor, so a tender's headings are read as they are.
 func candidateSection(heading string, ctx reqContext) string {
 	h := strings.TrimSpace(strings.Trim(strings.TrimSpace(heading), "*#_"))
-	if s := round15Section(h, ctx); s != "" {
+	if s := bondSections(h, ctx); s != "" {
 		return s // requirement_bonds_sections.go
 	}
 	if ctx.selecting && !inRequirementSection(heading) && (reCandidateConditions.MatchString(h) || !ctx.tender && reCandidateHeading.MatchString(h)) {

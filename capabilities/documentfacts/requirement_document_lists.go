@@ -33,9 +33,9 @@ var (
 // applying holds, "desirable" or required: eligibility (heldout11's README).
 var reMembership = regexp.MustCompile(`(?i)^(?:[0-9][0-9.]*\s+)?(?:membership|accreditation|registration)\s+(?:of|by|with|in)\b`)
 
-// round14Category is the category of requirement text t, cat as read
+// documentListsCategories is the category of requirement text t, cat as read
 // before, for the three wordings above.
-func round14Category(t, cat string) string {
+func documentListsCategories(t, cat string) string {
 	switch {
 	case cat == "eligibility" && reCountedWork.MatchString(t):
 		return "experience"
@@ -189,7 +189,7 @@ func standingCondition(t string) bool {
 
 // reWinners: the successful bidder in the singular or the plural ("the
 // successful applicants").
-var reWinners = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)s?\b|الفائز|الفائزين|المرسى\s+عليه|` + reWinnerRel27)
+var reWinners = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)s?\b|الفائز|الفائزين|المرسى\s+عليه|` + reWinnerRel)
 
 // Class O3: the successful bidder's performance bond under a
 // requirements heading of a document that is no tender by its words (a

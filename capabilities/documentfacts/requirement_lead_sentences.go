@@ -19,7 +19,7 @@ var reBidContentLead = regexp.MustCompile(`(?i)\b(?:each|every|all|the)?\s*(?:ap
 
 // bidContentLead: t is such a lead-in.
 func bidContentLead(t string) bool {
-	return reBidContentLead.MatchString(t) || reUploadLead.MatchString(t) || reBidContentLead22.MatchString(t) // requirement_bonds_sections.go, obligation_letters_envelopes.go
+	return reBidContentLead.MatchString(t) || reUploadLead.MatchString(t) || reBidContentLeadLettersEnvelopes.MatchString(t) // requirement_bonds_sections.go, obligation_letters_envelopes.go
 }
 
 // reListEndWords: a sentence of its own after a list (a duty, a
@@ -60,5 +60,5 @@ func leadSentence(t string) string {
 // heldout9's and dev6's READMEs, read them.
 func docSection(section string) bool {
 	s := strings.TrimPrefix(section, tenderMark)
-	return reDocHeading.MatchString(s) || strings.HasSuffix(strings.TrimSpace(s), ":") && bidContentLead(s) || bidContentHeading(s) || reChecklist.MatchString(s) || reSubmitHeading15b.MatchString(s) // requirement_bonds_sections.go, requirement_lists_tables.go, requirement_split_parts.go
+	return reDocHeading.MatchString(s) || strings.HasSuffix(strings.TrimSpace(s), ":") && bidContentLead(s) || bidContentHeading(s) || reChecklist.MatchString(s) || reSubmitHeading.MatchString(s) // requirement_bonds_sections.go, requirement_lists_tables.go, requirement_split_parts.go
 }

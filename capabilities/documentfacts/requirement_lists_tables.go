@@ -14,25 +14,25 @@ import (
 // line each.
 
 const (
-	// reqHeadings15: headings that open a requirements list (family H):
+	// reqHeadingsListsTables: headings that open a requirements list (family H):
 	// criteria that qualify ("Essential Criteria", "Criteria for
 	// Participation"), who may bid, documents to enclose or upload,
 	// attachments, a checklist, preferences ("Good to have", "Desired
 	// skills"), and Arabic الاشتراطات، شروط التقدم، المفضلة.
-	reqHeadings15 = `|(?i:\b(?:essential|mandatory|minimum|qualifying|eligibility|pre-?qualification|qualification|participation|bidder|tenderer|applicant|vendor|supplier)\s+criteria\b|\bcriteria\s+(?:for|of)\s+(?:participation|eligibility|qualification|selection)\b|\bwho\s+(?:can|may|should|is\s+eligible\s+to)\s+(?:bid|tender|participate|submit)\b|\bdocuments?\s+to\s+(?:be\s+)?(?:enclosed|uploaded|furnished|included|accompany)\b|\bsupporting\s+documentation\b|\b(?:required|mandatory)\s+(?:attachments|documentation)\b|^(?:[0-9]{1,2}[.)]?\s+)?attachments\s*:?$|\bcheck\s?-?list\b|\babout\s+you\b|\bwho\s+we(?:'re|\s+are)\s+looking\s+for\b|\bthe\s+ideal\s+candidate\b|\bgood\s+to\s+have\b|\bdesired\s+(?:skills|qualifications|experience|profile)\b|\bpreferred\s+qualifications\b)` +
+	reqHeadingsListsTables = `|(?i:\b(?:essential|mandatory|minimum|qualifying|eligibility|pre-?qualification|qualification|participation|bidder|tenderer|applicant|vendor|supplier)\s+criteria\b|\bcriteria\s+(?:for|of)\s+(?:participation|eligibility|qualification|selection)\b|\bwho\s+(?:can|may|should|is\s+eligible\s+to)\s+(?:bid|tender|participate|submit)\b|\bdocuments?\s+to\s+(?:be\s+)?(?:enclosed|uploaded|furnished|included|accompany)\b|\bsupporting\s+documentation\b|\b(?:required|mandatory)\s+(?:attachments|documentation)\b|^(?:[0-9]{1,2}[.)]?\s+)?attachments\s*:?$|\bcheck\s?-?list\b|\babout\s+you\b|\bwho\s+we(?:'re|\s+are)\s+looking\s+for\b|\bthe\s+ideal\s+candidate\b|\bgood\s+to\s+have\b|\bdesired\s+(?:skills|qualifications|experience|profile)\b|\bpreferred\s+qualifications\b)` +
 		`|الاشتراطات|اشتراطات|شروط\s+(?:التقدم|الترشح)|(?:المؤهلات|المهارات|الخبرات)\s+المفضلة|قائمة\s+(?:التحقق|المستندات)`
-	// reqOptional15: optional cues (family O): considered favourably, an
+	// reqOptionalListsTables: optional cues (family O): considered favourably, an
 	// asset, preferable, beneficial, desired, priority; Arabic الأولوية,
 	// ميزة alone, يستحسن.
-	reqOptional15 = `|(?i:\bconsidered\s+favou?rably\b|\bfavou?rably\s+considered\b|\ban\s+(?:added\s+)?asset\b|\bpreferable\b|\bbeneficial\b|\bdesired\b|\bpriority\s+(?:will|shall)\s+be\s+given\b|\bgood\s+to\s+have\b)|الأولوية|أولوية|(?:^|\s)ميزة(?:\s|[.،]|$)|يستحسن|يُستحسن`
-	// optionalHeadings15: headings of things preferred (family O).
-	optionalHeadings15 = `|(?i:\bgood\s+to\s+have\b|\bdesired\b|\bbonus\b|\bassets?\b\s*:?$)|(?:ال)?مفضلة|يستحسن`
-	// checkbox15: a check box opening a checklist line (family S9): "[ ]",
+	reqOptionalListsTables = `|(?i:\bconsidered\s+favou?rably\b|\bfavou?rably\s+considered\b|\ban\s+(?:added\s+)?asset\b|\bpreferable\b|\bbeneficial\b|\bdesired\b|\bpriority\s+(?:will|shall)\s+be\s+given\b|\bgood\s+to\s+have\b)|الأولوية|أولوية|(?:^|\s)ميزة(?:\s|[.،]|$)|يستحسن|يُستحسن`
+	// optionalHeadings: headings of things preferred (family O).
+	optionalHeadings = `|(?i:\bgood\s+to\s+have\b|\bdesired\b|\bbonus\b|\bassets?\b\s*:?$)|(?:ال)?مفضلة|يستحسن`
+	// checkbox: a check box opening a checklist line (family S9): "[ ]",
 	// "[x]", "☐", "☑".
-	checkbox15 = `\[\s?[xX✓✔]?\s?\]|[☐☑☒□■✓✔]|`
-	// passFail15: a status cell that says the condition is checked, not
+	checkbox = `\[\s?[xX✓✔]?\s?\]|[☐☑☒□■✓✔]|`
+	// passFail: a status cell that says the condition is checked, not
 	// scored (family S8): Pass/Fail, Yes/No, Comply / Not comply.
-	passFail15 = `|pass\s*/\s*fail|yes\s*/\s*no|y\s*/\s*n|compl(?:y|ies|iant)\s*(?:/\s*(?:not\s+compl(?:y|iant)|non-?compliant)|\((?:yes|y)\s*/\s*(?:no|n)\))?|ناجح\s*/\s*راسب|مطابق\s*/\s*غير\s+مطابق|نعم\s*/\s*لا`
+	passFail = `|pass\s*/\s*fail|yes\s*/\s*no|y\s*/\s*n|compl(?:y|ies|iant)\s*(?:/\s*(?:not\s+compl(?:y|iant)|non-?compliant)|\((?:yes|y)\s*/\s*(?:no|n)\))?|ناجح\s*/\s*راسب|مطابق\s*/\s*غير\s+مطابق|نعم\s*/\s*لا`
 )
 
 // Family L: a lead-in sentence that announces the conditions listed after
@@ -51,7 +51,7 @@ func conditionsLeadIn(t string) bool {
 	if !strings.HasSuffix(t, ":") && !strings.HasSuffix(t, "：") || len([]rune(t)) > 140 {
 		return false
 	}
-	return reCondLeadEN.MatchString(t) || reCondLeadAR.MatchString(t) || condLead16(t) || condLead20b(t) // requirement_structures.go, requirement_categories_leads.go
+	return reCondLeadEN.MatchString(t) || reCondLeadAR.MatchString(t) || condLeadStructures(t) || condLeadCategoriesLeads(t) // requirement_structures.go, requirement_categories_leads.go
 }
 
 // condLeadSection: the section a conditions lead-in opened; its list
@@ -102,7 +102,7 @@ func categorySubHeading(t string) bool {
 	if reOtherSection.MatchString(h) || reOfferHeading.MatchString(h) || reReqHeading.MatchString(h) {
 		return false
 	}
-	return len(headingCategories(h)) > 0 && len(strings.Fields(h)) <= 3 || reSubHeadingKind.MatchString(h) || kindSubHeading16(h) // requirement_structures.go
+	return len(headingCategories(h)) > 0 && len(strings.Fields(h)) <= 3 || reSubHeadingKind.MatchString(h) || kindSubHeading(h) // requirement_structures.go
 }
 
 // Family S10: a statement of who may take part, with no modal ("The
@@ -116,7 +116,7 @@ func openTo(t string) bool { return len(t) <= 400 && reOpenTo.MatchString(t) }
 // Family S10: one sentence joining conditions, each with its modal ("a
 // bidder must be registered ..., must have delivered ..., and must hold
 // ISO 27001"): one requirement per condition, as a semicolon parts them.
-var reModalJoin = regexp.MustCompile(`(?i),\s+(?:and\s+|or\s+)?(?:must|shall|should)\s|\s+and\s+(?:must|shall|should)\s` + modalJoin16) // requirement_structures.go
+var reModalJoin = regexp.MustCompile(`(?i),\s+(?:and\s+|or\s+)?(?:must|shall|should)\s|\s+and\s+(?:must|shall|should)\s` + modalJoin) // requirement_structures.go
 
 // modalParts parts t at each repeated modal; parts as it was when t has
 // none or was parted already.

@@ -7,7 +7,7 @@ import "testing"
 // requirement families, second pass"). Each case is in our own words and
 // lists every requirement it wants ("category|mode|anchor"); unless
 // loose, any other requirement fails it, so each is a negative test too.
-var reqFamilyCases15b = []reqFamilyCase{
+var reqFamilyCasesSplitParts = []reqFamilyCase{
 	// F1: a row or line in two languages, English first: one requirement
 	// per language, both of the kind the half that names it says.
 	{"F1", "bilingual pass/fail row, the kind named by the Arabic half",
@@ -72,7 +72,7 @@ var reqFamilyCases15b = []reqFamilyCase{
 // TestReqFamilies15b runs the second pass's families.
 // go test -p 1 ./capabilities/documentfacts -run TestReqFamilies15b -v
 func TestReqFamilies15b(t *testing.T) {
-	for _, c := range reqFamilyCases15b {
+	for _, c := range reqFamilyCasesSplitParts {
 		t.Run(c.fam+"/"+c.name, c.run)
 	}
 }

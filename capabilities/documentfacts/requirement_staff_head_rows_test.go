@@ -12,8 +12,8 @@ import (
 // families on the development sets"): each case is a document of our own
 // and the facts of one type it must give, exactly (obl15Compare).
 
-// extractHTML23 reads an HTML document as the eval corpora's .html files.
-func extractHTML23(t *testing.T, html string) Output {
+// extractHTMLStaffHeadRows reads an HTML document as the eval corpora's .html files.
+func extractHTMLStaffHeadRows(t *testing.T, html string) Output {
 	t.Helper()
 	doc, err := read.Read(context.Background(), []byte(html), "", "case.html", read.Limits{})
 	if err != nil {
@@ -24,8 +24,8 @@ func extractHTML23(t *testing.T, html string) Output {
 	return out
 }
 
-// html23 is a page holding one table of two-cell rows (each row "EN | AR").
-func html23(title string, rows ...string) string {
+// html is a page holding one table of two-cell rows (each row "EN | AR").
+func html(title string, rows ...string) string {
 	var b strings.Builder
 	b.WriteString("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>" + title + "</title></head><body><table border=\"1\">\n")
 	for _, r := range rows {
@@ -44,14 +44,14 @@ func html23(title string, rows ...string) string {
 	return b.String()
 }
 
-var fam23HTMLCases = []struct {
+var staffHeadRowsHTMLCases = []struct {
 	family, name, typ, html string
 	want                    []string
 }{
 	// Family A: a bilingual side-by-side table whose head row names
 	// its section in both languages opens that section.
 	{"A", "a call's requirements, each row in two languages", "requirement",
-		html23("Call for Expressions of Interest - Laundry Services",
+		html("Call for Expressions of Interest - Laundry Services",
 			"!Call for Expressions of Interest | دعوة لإبداء الاهتمام",
 			"Nizwa Hospital Services SAOC invites laundry companies to express their interest in the laundry services of its wards for two (2) years. | تدعو شركة نزوى للخدمات الصحية ش.م.ع.م شركات الغسيل إلى إبداء اهتمامها بخدمات غسيل الأجنحة لمدة سنتين (٢).",
 			"!Eligibility | الأهلية",
@@ -62,14 +62,14 @@ var fam23HTMLCases = []struct {
 			"3. The Company is not bound to shortlist any applicant. | ٣. الشركة غير ملزمة بإدراج أي متقدم في القائمة المختصرة."),
 		[]string{"eligibility mandatory health permit", "eligibility mandatory تصريح صحي", "compliance optional iso 9001", "compliance optional iso 9001", "experience mandatory hospital laundries", "experience mandatory مغاسل"}},
 	{"A", "an invitation to bid's qualification rows", "requirement",
-		html23("Invitation to Bid - Road Marking",
+		html("Invitation to Bid - Road Marking",
 			"!Invitation to Bid No. 4/2027 | الدعوة إلى تقديم العطاءات رقم ٤/٢٠٢٧",
 			"Dhofar Roads Authority invites contractors to bid for the road marking of Salalah. | تدعو هيئة طرق ظفار المقاولين إلى تقديم عطاءاتهم لأعمال تخطيط طرق صلالة.",
 			"!Qualification Requirements | شروط التأهيل",
 			"1. The bidder must have completed at least two (2) road marking contracts since 2022. | ١. يجب أن يكون المناقص قد نفذ عقدين (٢) على الأقل لأعمال تخطيط الطرق منذ عام ٢٠٢٢."),
 		[]string{"experience mandatory road marking contracts", "experience mandatory عقدين"}},
 	{"A neg", "rows of a documents list are items, not head rows", "requirement",
-		html23("Call for Expressions of Interest - Catering",
+		html("Call for Expressions of Interest - Catering",
 			"!Call for Expressions of Interest | دعوة لإبداء الاهتمام",
 			"Sur Catering Services LLC invites catering companies to express their interest in its staff canteen. | تدعو شركة صور لخدمات الإعاشة ش.م.م شركات الإعاشة إلى إبداء اهتمامها بمقصف موظفيها.",
 			"!Documents to be submitted | المستندات المطلوبة",
@@ -79,16 +79,16 @@ var fam23HTMLCases = []struct {
 }
 
 func TestFam23HTMLFamilies(t *testing.T) {
-	for _, c := range fam23HTMLCases {
-		got := conv16Items(extractHTML23(t, c.html), c.typ)
+	for _, c := range staffHeadRowsHTMLCases {
+		got := firstSixConventionItems(extractHTMLStaffHeadRows(t, c.html), c.typ)
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)
 		}
 	}
 }
 
-// fam23TextCases are plain-text documents.
-var fam23TextCases = []struct {
+// staffHeadRowsTextCases are plain-text documents.
+var staffHeadRowsTextCases = []struct {
 	family, name, typ, text string
 	want                    []string
 }{
@@ -119,17 +119,17 @@ var fam23TextCases = []struct {
 }
 
 func TestFam23TextFamilies(t *testing.T) {
-	for _, c := range fam23TextCases {
-		got := conv16Items(extractText(t, c.text), c.typ)
+	for _, c := range staffHeadRowsTextCases {
+		got := firstSixConventionItems(extractText(t, c.text), c.typ)
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)
 		}
 	}
 }
 
-// fam23DateCases: family D, a mandatory site visit or meeting in a
+// staffHeadRowsDateCases: family D, a mandatory site visit or meeting in a
 // tender's dates is an eligibility requirement; an optional one none.
-var fam23DateCases = []struct {
+var staffHeadRowsDateCases = []struct {
 	name, text string
 	want       []string
 }{
@@ -142,18 +142,18 @@ var fam23DateCases = []struct {
 }
 
 func TestFam23VisitDates(t *testing.T) {
-	for _, c := range fam23DateCases {
-		got := conv16Items(extractText(t, c.text), "requirement")
+	for _, c := range staffHeadRowsDateCases {
+		got := firstSixConventionItems(extractText(t, c.text), "requirement")
 		if msg := obl15Compare(got, c.want); msg != "" {
 			t.Errorf("family D, %s:\n%s", c.name, msg)
 		}
 	}
 }
 
-// fam23SubjectCases: family F, the contract a letter's subject line names
+// staffHeadRowsSubjectCases: family F, the contract a letter's subject line names
 // with its date is that contract's agreement_date, whatever words come
 // before it; a letter that has its own agreement_date keeps it.
-var fam23SubjectCases = []struct {
+var staffHeadRowsSubjectCases = []struct {
 	name, text string
 	want       []string
 }{
@@ -164,7 +164,7 @@ var fam23SubjectCases = []struct {
 }
 
 func TestFam23SubjectDates(t *testing.T) {
-	for _, c := range fam23SubjectCases {
+	for _, c := range staffHeadRowsSubjectCases {
 		var got []string
 		for _, f := range extractText(t, c.text).Facts {
 			if f.Type == TypeDate && f.Key == "agreement_date" {

@@ -13,7 +13,7 @@ import "testing"
 // mode words (G), a possession, a count or an Arabic kind word that
 // decides the category of a structure's item (K). Every case is in our
 // own words and lists every requirement it wants; any other fails it.
-var reqCases16 = []reqFamilyCase{
+var reqCases = []reqFamilyCase{
 	// A: headings and lead-ins of conditions the rules did not know.
 	{"A", "arabic section heading without the article, lettered kinds under it",
 		"مؤسسة الري الحديث\nمناقصة رقم ٤/٢٠٢٧\nصيانة قنوات الأفلاج في ولاية بهلاء\n\nالفصل الثاني: شروط تأهيل المقاولين\nأ) الشروط النظامية\n   (١) أن يكون المقاول مسجلاً لدى وزارة التجارة بنشاط أعمال الري.\n   (٢) ألا يكون المقاول ممنوعاً من التعامل مع الجهات الحكومية.\nب) الشروط الفنية\n   (١) توفر حفارات صغيرة مملوكة للمقاول.\nج) الشروط المالية\n   (١) ضمان مصرفي مؤقت بمبلغ ٣٠٠٠ ريال عماني.\n\nالفصل الثالث: التزامات المؤسسة\nتتولى المؤسسة إبلاغ الأهالي بمواعيد العمل.\n",
@@ -152,7 +152,7 @@ var reqCases16 = []reqFamilyCase{
 // family.
 // go test -p 1 ./capabilities/documentfacts -run TestReqStructures16 -v
 func TestReqStructures16(t *testing.T) {
-	for _, c := range reqCases16 {
+	for _, c := range reqCases {
 		t.Run(c.fam+"/"+c.name, c.run)
 	}
 }

@@ -20,7 +20,7 @@ import (
 
 var (
 	// reTenderText: the opening of a tender-type document.
-	reTenderText = regexp.MustCompile(`(?i)request\s+for\s+(?:quotations?|proposals?|tenders?|bids?)|\brf[pqtb]\b|invitation\s+(?:to|for)\s+(?:bids?|tenders?)|\bcall\s+for\s+(?:bids|tenders)\b|\binvites?\s+(?:sealed\s+)?(?:bids|tenders)\b|\btender\b|pre-?qualification|expression\s+of\s+interest|مناقصة|طلب\s+(?:تقديم\s+)?عروض|دعوة\s+لتقديم|تأهيل\s+مسبق|التأهيل\s+المسبق` + tenderText20b + tenderText22 + tenderText23) // requirement_categories_leads.go, obligation_letters_envelopes.go, requirement_staff_head_rows.go
+	reTenderText = regexp.MustCompile(`(?i)request\s+for\s+(?:quotations?|proposals?|tenders?|bids?)|\brf[pqtb]\b|invitation\s+(?:to|for)\s+(?:bids?|tenders?)|\bcall\s+for\s+(?:bids|tenders)\b|\binvites?\s+(?:sealed\s+)?(?:bids|tenders)\b|\btender\b|pre-?qualification|expression\s+of\s+interest|مناقصة|طلب\s+(?:تقديم\s+)?عروض|دعوة\s+لتقديم|تأهيل\s+مسبق|التأهيل\s+المسبق` + tenderTextCategoriesLeads + tenderTextLettersEnvelopes + tenderTextStaffHeadRows) // requirement_categories_leads.go, obligation_letters_envelopes.go, requirement_staff_head_rows.go
 	// reTitleHeading: the document's own title ("PREQUALIFICATION
 	// NOTICE", "Invitation to Bid / دعوة لتقديم العطاءات"), no section of
 	// requirements even when it names prequalification.
@@ -44,7 +44,7 @@ var (
 	// shall submit:", "... the following documents:", "ما يلي:").
 	reLeadIn = regexp.MustCompile(`(?i)\b(?:following|submit|include|contain|attach|enclose|provide)\b|ما\s+يلي|الآتي|التالية|يرفق|يقدم|تقديم|إرفاق`)
 	// reItemStart: a list item's marker: "-", "3.1", "(a)", "(ب)", "R1".
-	reItemStart = regexp.MustCompile(`^\s*(?:` + checkbox15 + `[-*•·▪–]|\(?[0-9٠-٩]{1,2}(?:\.[0-9٠-٩]{1,2})*[.)]?|\(?[a-zA-Z][.)]|\(\p{Arabic}\)|\p{Arabic}[.)-])\s+`)
+	reItemStart = regexp.MustCompile(`^\s*(?:` + checkbox + `[-*•·▪–]|\(?[0-9٠-٩]{1,2}(?:\.[0-9٠-٩]{1,2})*[.)]?|\(?[a-zA-Z][.)]|\(\p{Arabic}\)|\p{Arabic}[.)-])\s+`)
 	// reArCondition: an Arabic item worded as a condition ("أن يكون
 	// المناقص ...", "ألا يقل ...").
 	reArCondition = regexp.MustCompile(`^(?:\s*\(?[0-9٠-٩\p{Arabic}]{1,2}[.)-]\s+)?\s*(?:أن|ألا|وأن|وألا)\s`)
@@ -56,7 +56,7 @@ var (
 	reDeadlineRef = regexp.MustCompile(`(?:قبل|من|بعد)\s+آخر\s+موعد`)
 	// Table cells: a status ("Mandatory / إلزامي", "Preferred", "M"),
 	// a category name, a reference ("2.1", "R4", "#").
-	reStatusCell   = regexp.MustCompile(`(?i)^(?:(mandatory|required|compulsory|must|m|yes|إلزامي|الزامي|مطلوب|إجباري` + passFail15 + `)|(preferred|optional|desirable|advantage|o|اختياري|يفضل|مفضل|ميزة))(?:\s*/\s*(?:mandatory|required|preferred|optional|desirable|إلزامي|الزامي|مطلوب|اختياري|يفضل|مفضل))?$`)
+	reStatusCell   = regexp.MustCompile(`(?i)^(?:(mandatory|required|compulsory|must|m|yes|إلزامي|الزامي|مطلوب|إجباري` + passFail + `)|(preferred|optional|desirable|advantage|o|اختياري|يفضل|مفضل|ميزة))(?:\s*/\s*(?:mandatory|required|preferred|optional|desirable|إلزامي|الزامي|مطلوب|اختياري|يفضل|مفضل))?$`)
 	reCategoryCell = regexp.MustCompile(`(?i)^(eligibility|technical|financial|experience|compliance|documentation|documents|insurance|legal|الأهلية|فني|مالي|خبرة|الخبرة|امتثال|مستندات|تأمين)$`)
 	reRefCell      = regexp.MustCompile(`^(?:#|[A-Za-z]{0,3}[0-9٠-٩]{1,3}(?:\.[0-9٠-٩]{1,3})*\.?|No\.?|Ref\.?|م|البند|الرقم)$`)
 	// reHeaderCell: the words of a table's header row.
@@ -393,7 +393,7 @@ func (x *clauseExtractor) tableRowRequirements(u reqUnit, section string, tender
 			if tender && r.Category == "eligibility" && goodsSpec(v) {
 				r.Category = "technical" // requirement_criterion.go
 			}
-			r.Category = familyCategory(v, round15Category(v, round14Category(v, r.Category))) // requirement_document_lists.go, requirement_lists_tables.go
+			r.Category = familyCategory(v, bondsSectionsCategories(v, documentListsCategories(v, r.Category))) // requirement_document_lists.go, requirement_lists_tables.go
 		}
 		x.reqs = append(x.reqs, reqFound{r: r, start: u.start + rr.start, end: u.start + rr.end, explicit: rr.explicit, section: section})
 	}
@@ -432,7 +432,7 @@ func listLine(t string) bool {
 
 // reLetterItem: a bullet or a lettered item ("- ", "(a) ", "(أ) "); a
 // numbered line may be a heading ("1. الأهلية").
-var reLetterItem = regexp.MustCompile(`^\s*(?:` + checkbox15 + `[-*•·▪–]|\(?[a-zA-Z][.)]|\(\p{Arabic}\)|\p{Arabic}[.)-])\s+`)
+var reLetterItem = regexp.MustCompile(`^\s*(?:` + checkbox + `[-*•·▪–]|\(?[a-zA-Z][.)]|\(\p{Arabic}\)|\p{Arabic}[.)-])\s+`)
 
 var (
 	// reBidValidity: the validity of the bid or quotation itself.

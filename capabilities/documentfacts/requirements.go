@@ -20,13 +20,13 @@ import (
 
 var (
 	reReqHeading = regexp.MustCompile(`(?i)\b(?:requirements|eligibility|qualifications?|qualification\s+criteria|pre-?qualification|who\s+(?:can|may|should)\s+apply|documents?\s+(?:to\s+(?:be\s+)?(?:submit(?:ted)?|provide[d]?|attach(?:ed)?)|required)|required\s+documents|mandatory\s+documents|supporting\s+documents|submission\s+documents|bid\s+(?:security|bond)|tender\s+(?:security|bond)|what\s+we(?:'re|\s+are)\s+looking\s+for|desirable|preferred|nice\s+to\s+have|advantageous|your\s+profile|selection\s+criteria|minimum\s+criteria|conditions\s+(?:of|for)\s+(?:participation|eligibility|registration|qualification))\b` +
-		`|شروط\s+(?:التأهيل|المشاركة|الاشتراك|التقديم|التأهل)|المتطلبات|متطلبات|المؤهلات|مزايا\s+إضافية|يفضل|المستندات\s+المطلوبة|الوثائق\s+المطلوبة|الضمان\s+الابتدائي|التأمين\s+المؤقت|التأمين\s+الابتدائي|التأهيل|الأهلية` + reqHeadings15 + reqHeadings15b + reqHeadings16) // requirement_lists_tables.go, requirement_split_parts.go, requirement_structures.go
+		`|شروط\s+(?:التأهيل|المشاركة|الاشتراك|التقديم|التأهل)|المتطلبات|متطلبات|المؤهلات|مزايا\s+إضافية|يفضل|المستندات\s+المطلوبة|الوثائق\s+المطلوبة|الضمان\s+الابتدائي|التأمين\s+المؤقت|التأمين\s+الابتدائي|التأهيل|الأهلية` + reqHeadingsListsTables + reqHeadingsSplitParts + reqHeadingsStructures) // requirement_lists_tables.go, requirement_split_parts.go, requirement_structures.go
 	// Requirement words.
-	reReqOptional  = regexp.MustCompile(`(?i)\bshould\b|\b(?:additional|extra|bonus)\s+(?:points|marks|credit)\b|\bpreference\s+(?:will|shall)\s+be\s+given\b|\bgiven\s+preference\b|أفضلية|\bpreferred\b|\bpreferably\b|\bdesirable\b|\ban\s+advantage\b|\badvantageous\b|\ba\s+plus\b|\bideally\b|\bnice\s+to\s+have\b|\(optional\)|\boptional\b|يفضل|يُفضل|ويفضل|من\s+المستحسن|ميزة\s+إضافية|اختياري` + reqOptional15 + reqOptional16) // requirement_structures.go
+	reReqOptional  = regexp.MustCompile(`(?i)\bshould\b|\b(?:additional|extra|bonus)\s+(?:points|marks|credit)\b|\bpreference\s+(?:will|shall)\s+be\s+given\b|\bgiven\s+preference\b|أفضلية|\bpreferred\b|\bpreferably\b|\bdesirable\b|\ban\s+advantage\b|\badvantageous\b|\ba\s+plus\b|\bideally\b|\bnice\s+to\s+have\b|\(optional\)|\boptional\b|يفضل|يُفضل|ويفضل|من\s+المستحسن|ميزة\s+إضافية|اختياري` + reqOptionalListsTables + reqOptionalStructures) // requirement_structures.go
 	reReqMandatory = regexp.MustCompile(`(?i)\bmust\b|\bshall\b|\brequired\b|\bmandatory\b|\bessential\b|\bcompulsory\b|\bneed(?:s)?\s+to\b|\bis\s+a\s+must\b|\bobligatory\b|يجب|يشترط|يُشترط|يتعين|يلزم|إلزامي|الزامي|مطلوب|ضروري|(?:^|\s)على\s+\S+\s+أن`)
 	// reCopula: a sentence with one is a statement, not an item.
 	reCopula     = regexp.MustCompile(`(?i)\b(?:is|are|was|were|will|has|have|had|be)\b|(?:^|\s)(?:هو|هي|قدره|قدرها|بقيمة)(?:\s|$)|:\s`)
-	reListMarker = regexp.MustCompile(`^\s*(?:` + checkbox15 + `[-*•·▪]|\(?[0-9٠-٩]{1,2}[.)]|\(?[a-z][.)])\s+`)
+	reListMarker = regexp.MustCompile(`^\s*(?:` + checkbox + `[-*•·▪]|\(?[0-9٠-٩]{1,2}[.)]|\(?[a-z][.)])\s+`)
 	// rePassiveRequired: "A professional qualification is required."
 	rePassiveRequired = regexp.MustCompile(`(?i)\b(?:is|are)\s+(?:required|mandatory|essential|compulsory)\b(?:\s*(?:[.;,]|$)|\s+(?:for|of|from|with|in)\b)`)
 	reMarkedMandatory = regexp.MustCompile(`(?i)\(\s*(?:mandatory|required|compulsory)\s*\)|\((?:إلزامي|الزامي|مطلوب)\)`)
@@ -60,10 +60,10 @@ var (
 	reDocNoun    = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s*)?(?:an?\s+|the\s+|two\s+|three\s+)?(?:valid\s+|certified\s+|signed\s+|audited\s+|recent\s+|updated\s+|up-to-date\s+|detailed\s+|company\s+|client\s+)?(?:cop(?:y|ies)\b|certificate|statements?\b|profile\b|references?\b|letter\b|cv\b|résumé|resume\b|list\b|portfolio\b|brochure\b|declaration\b)|^\s*(?:صورة|نسخة|شهادة|قائمة|خطاب|رسالة|سيرة)`)
 	reDocHeading = regexp.MustCompile(`(?i)\bdocument|مستندات|وثائق`)
 	// reOptionalHeading: a section of things preferred, not required.
-	reOptionalHeading = regexp.MustCompile(`(?i)\b(?:desirable|preferred|nice\s+to\s+have|advantageous|optional)\b|مزايا\s+إضافية|يفضل` + optionalHeadings15)
+	reOptionalHeading = regexp.MustCompile(`(?i)\b(?:desirable|preferred|nice\s+to\s+have|advantageous|optional)\b|مزايا\s+إضافية|يفضل` + optionalHeadings)
 	// reWinner: the successful bidder's duties are obligations, not
 	// conditions to qualify.
-	reWinner = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)\b|الفائز|المرسى\s+عليه|المختار|` + reWinnerRel27)
+	reWinner = regexp.MustCompile(`(?i)\b(?:successful|selected|winning|awarded)\s+(?:bidder|tenderer|applicant|supplier|contractor|candidate)\b|الفائز|المرسى\s+عليه|المختار|` + reWinnerRel)
 )
 
 // reInstrumentTitle: the title of a guarantee or bond issued as the
@@ -104,15 +104,15 @@ func (x *clauseExtractor) sections() {
 			cur, leadList = "", false
 		}
 		prevT = t
-		if c, ok := modeSection15b(cur, t); ok {
+		if c, ok := modeSection(cur, t); ok {
 			cur, x.pseudo[i], x.sectionOf[i] = c, true, c // "### Optional" (requirement_split_parts.go)
 			continue
 		}
 		switch {
-		case (tender || ctx.selecting) && headRow23(t) && i > 0 && x.headRowAfter23(i-1):
+		case (tender || ctx.selecting) && headRow(t) && i > 0 && x.headRowAfter(i-1):
 			// "Requirements | المتطلبات": a bilingual table's head row
 			// opens a section as a heading does (requirement_staff_head_rows.go).
-			cur = candidateSection(tenderSection(headRowText23(t)), ctx)
+			cur = candidateSection(tenderSection(headRowText(t)), ctx)
 			x.pseudo[i] = true
 		case i == 0 && documentTitle(t):
 			// "PREQUALIFICATION OF CONTRACTORS": the document's title
@@ -151,7 +151,7 @@ func (x *clauseExtractor) sections() {
 			x.pseudo[i] = true
 		case tender && pseudoHeading(t) && !listLine(t) && (upperLatin(t) || reArOrdinalHeading.MatchString(t)): // requirement_structures.go: "☐ ... GMP" is an item
 			cur = ""
-		case (tender || ctx.selecting && bidContentLead(t)) && (strings.HasSuffix(t, ":") || followingLead22(t)) && (utf8.RuneCountInString(leadSentence(t)) <= 70 || followingLead22(t)) && (reLeadIn.MatchString(t) || reBidContentLead22.MatchString(t)) && (inRequirementSection(cur) || reDocHeading.MatchString(t) || bidContentLead(t)):
+		case (tender || ctx.selecting && bidContentLead(t)) && (strings.HasSuffix(t, ":") || followingLead(t)) && (utf8.RuneCountInString(leadSentence(t)) <= 70 || followingLead(t)) && (reLeadIn.MatchString(t) || reBidContentLeadLettersEnvelopes.MatchString(t)) && (inRequirementSection(cur) || reDocHeading.MatchString(t) || bidContentLead(t)):
 			// "Each quotation must include the following documents:":
 			// the list goes on under the lead-in, which is no
 			// requirement of its own.
@@ -165,7 +165,7 @@ func (x *clauseExtractor) sections() {
 		}
 		x.sectionOf[i] = cur
 	}
-	x.sections16(ctx) // requirement_structures.go
+	x.sectionsStructures(ctx) // requirement_structures.go
 }
 
 // pseudoHeading: a short line with no sentence end, no table cells and no
@@ -281,7 +281,7 @@ units:
 			if ctx.tender && r.Category == "eligibility" && goodsSpec(pt) {
 				r.Category = "technical" // requirement_criterion.go
 			}
-			r.Category = familyCategory(pt, round15Category(pt, round14Category(pt, r.Category))) // requirement_document_lists.go, requirement_bonds_sections.go, requirement_lists_tables.go
+			r.Category = familyCategory(pt, bondsSectionsCategories(pt, documentListsCategories(pt, r.Category))) // requirement_document_lists.go, requirement_bonds_sections.go, requirement_lists_tables.go
 			subj := pt
 			if m := reReqMandatory.FindStringIndex(pt); m != nil {
 				subj = pt[:m[0]]
@@ -302,27 +302,27 @@ units:
 		}
 	}
 	x.winnerBonds()
-	x.splitDocLists()         // requirement_document_lists.go
-	x.dropTableCells()        // requirement_document_lists.go
-	x.dropMoneyRows()         // requirement_bonds_sections.go
-	x.dropProofClauses()      // requirement_bonds_sections.go
-	x.listedBonds()           // requirement_bonds_sections.go
-	x.dropRepeats()           // requirement_criterion.go
-	x.reqFamilies15b(ctx)     // requirement_split_parts.go
-	x.reqStructures16(ctx)    // requirement_structures.go
-	x.conv16Requirements(ctx) // requirement_conventions.go: the session 18 conventions
-	x.conv19Requirements()    // convention_bonds_parent_dates.go: the session 19 conventions
-	x.conv20Requirements(ctx) // convention_signing_bonds.go: the session 20 conventions
-	x.conv21Requirements(ctx) // convention_rejections_offer_roles.go: the session 21 conventions
-	x.applyHalves16(ctx)      // requirement_structures.go: after the categories are settled
-	x.req20()                 // requirement_categories_leads.go
-	x.oblReq21Requirements(ctx)
-	x.oblReq22Requirements(ctx) // obligation_letters_envelopes.go
-	x.arReq22(ctx)              // requirement_arabic.go
-	x.fam23Requirements(ctx)    // requirement_staff_head_rows.go
-	x.req23(ctx)                // obligation_subjects_tables.go
-	x.req24(ctx)                // obligation_bid_lists.go
-	x.req27(ctx)                // obligation_missed_clauses.go
+	x.splitDocLists()                                 // requirement_document_lists.go
+	x.dropTableCells()                                // requirement_document_lists.go
+	x.dropMoneyRows()                                 // requirement_bonds_sections.go
+	x.dropProofClauses()                              // requirement_bonds_sections.go
+	x.listedBonds()                                   // requirement_bonds_sections.go
+	x.dropRepeats()                                   // requirement_criterion.go
+	x.splitPartsRequirementFamilies(ctx)              // requirement_split_parts.go
+	x.reqStructures(ctx)                              // requirement_structures.go
+	x.requirementConventions(ctx)                     // requirement_conventions.go: the session 18 conventions
+	x.bondsParentDatesConventionRequirements()        // convention_bonds_parent_dates.go: the session 19 conventions
+	x.signingBondsConventionRequirements(ctx)         // convention_signing_bonds.go: the session 20 conventions
+	x.rejectionsOfferRolesConventionRequirements(ctx) // convention_rejections_offer_roles.go: the session 21 conventions
+	x.applyHalves(ctx)                                // requirement_structures.go: after the categories are settled
+	x.categoriesLeadsRequirements()                   // requirement_categories_leads.go
+	x.bidsPassivesRequirements(ctx)
+	x.lettersEnvelopesRequirements(ctx) // obligation_letters_envelopes.go
+	x.arabicRequirements(ctx)           // requirement_arabic.go
+	x.staffHeadRowsRequirements(ctx)    // requirement_staff_head_rows.go
+	x.subjectsTablesRequirements(ctx)   // obligation_subjects_tables.go
+	x.bidListsRequirements(ctx)         // obligation_bid_lists.go
+	x.missedClausesRequirements(ctx)    // obligation_missed_clauses.go
 	// An item with no word of its own, in a list whose other items are
 	// marked mandatory, is optional ("A list of similar contracts" after
 	// three "(mandatory)" items).
