@@ -21,7 +21,7 @@ type assembled struct {
 	text string
 	segs []segment
 	// oblDefs27: the obligations whose subject is a party's defined word
-	// (obldefs27.go), read with the clauses, roled after the role model.
+	// (obligation_defined_parties.go), read with the clauses, roled after the role model.
 	oblDefs27 []oblDef27
 }
 

@@ -496,12 +496,12 @@ func definedRoles27(all []Fact, cands []candidate, a *assembled, obls []Obligati
 			continue
 		}
 		if o.PartyRole == "" && numberedLayoutsOn {
-			if r := numberedWordRole(o.Party, explicit); r != "" { // partydefs27.go
+			if r := numberedWordRole(o.Party, explicit); r != "" { // party_defined_words.go
 				o.PartyRole = r
 				continue
 			}
 			if words == nil {
-				words = numberedBracketWords(a.text) // partydefs27.go
+				words = numberedBracketWords(a.text) // party_defined_words.go
 			}
 			if r := numberedSubjectRole(o.Party, o.Action, words, explicit); r != "" {
 				o.PartyRole = r
@@ -510,14 +510,14 @@ func definedRoles27(all []Fact, cands []candidate, a *assembled, obls []Obligati
 		}
 		if isNumberRole(o.PartyRole) && numberedLayoutsOn {
 			if words == nil {
-				words = numberedBracketWords(a.text) // partydefs27.go
+				words = numberedBracketWords(a.text) // party_defined_words.go
 			}
 			if w := subjectForm27(o.Party); o.Party != "" && words[arDefinedWord(w)] == o.PartyRole && explicit[o.PartyRole] != "" {
 				o.PartyRole = explicit[o.PartyRole] // a lead-in of the number's word
 				continue
 			}
 			if lines == nil {
-				lines = numberedByLine(all, cands, a.text) // partydefs27.go
+				lines = numberedByLine(all, cands, a.text) // party_defined_words.go
 			}
 			if r := lines[o.PartyRole]; r != "" {
 				o.PartyRole = r
@@ -656,7 +656,7 @@ func numberedRoles27(all []Fact, cands []candidate, a *assembled) (explicit, win
 		if w := m[2]; !thingWords27[lowerASCII(w)] {
 			r := lexRole(w)
 			if r == "" && numberedLayoutsOn {
-				r = numberedEnForm(w, all) // partydefs27.go: "First Party (Clinic)"
+				r = numberedEnForm(w, all) // party_defined_words.go: "First Party (Clinic)"
 			}
 			set(num, r)
 		}
@@ -671,12 +671,12 @@ func numberedRoles27(all []Fact, cands []candidate, a *assembled) (explicit, win
 			w = m[3]
 		}
 		if numberedLayoutsOn {
-			set(num, numberedArRole(w)) // partydefs27.go: an indefinite or a body's kind too
+			set(num, numberedArRole(w)) // party_defined_words.go: an indefinite or a body's kind too
 		} else {
 			set(num, lexRole(arDefinedWord(w)))
 		}
 	}
-	for _, nr := range numberedLayoutRoles(a.text) { // partydefs27.go
+	for _, nr := range numberedLayoutRoles(a.text) { // party_defined_words.go
 		set(nr.num, nr.role)
 	}
 	for num := range clash {
