@@ -16,7 +16,7 @@ import (
 func obligationRows(out Output) []string {
 	var rows []string
 	for _, o := range out.Obligations {
-		rows = append(rows, fmt.Sprintf("%s|%s|%s|%s|%s", o.PartyRole, o.Modality, head24(o.Action), o.DeadlineNormalized, o.Condition))
+		rows = append(rows, fmt.Sprintf("%s|%s|%s|%s|%s", o.PartyRole, o.Modality, textHead(o.Action), o.DeadlineNormalized, o.Condition))
 	}
 	return rows
 }
@@ -176,7 +176,7 @@ func requirementRows(out Output) []string {
 		if r.Mandatory {
 			m = "mandatory"
 		}
-		rows = append(rows, fmt.Sprintf("%s|%s|%s|%s", r.Category, m, head24(r.Requirement), r.Subject))
+		rows = append(rows, fmt.Sprintf("%s|%s|%s|%s", r.Category, m, textHead(r.Requirement), r.Subject))
 	}
 	return rows
 }
@@ -352,8 +352,8 @@ func mustRead(t *testing.T, text string) *read.Document {
 	return doc
 }
 
-// head24 is the first 24 code points of s.
-func head24(s string) string {
+// textHead is the first 24 code points of s.
+func textHead(s string) string {
 	r := []rune(s)
 	return string(r[:min(24, len(r))])
 }

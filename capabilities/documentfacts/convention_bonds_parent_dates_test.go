@@ -199,7 +199,7 @@ func bondsParentDatesConventionItems(out Output, typ string) []string {
 }
 
 // checkConvention fails t unless got holds exactly the facts of type typ
-// that want lists: obligations and requirements as obl15Compare reads
+// that want lists: obligations and requirements as compareObligationItems reads
 // them, other types as sorted "key value" items. The conventions tests of
 // sessions 19 and 20 share it.
 // convCase is a document of our own and the facts of one type it must
@@ -229,7 +229,7 @@ func checkConvention(t *testing.T, decision, name, typ string, got, want []strin
 	t.Helper()
 	switch typ {
 	case "obligation", "requirement":
-		if msg := obl15Compare(got, want); msg != "" {
+		if msg := compareObligationItems(got, want); msg != "" {
 			t.Errorf("decision %s, %s (%s):\n%s", decision, name, typ, msg)
 		}
 	default:

@@ -179,7 +179,7 @@ func TestConv16Conventions(t *testing.T) {
 				want = append(want, w+" - "+strings.ToLower(w))
 			}
 		}
-		if msg := obl15Compare(got, want); msg != "" {
+		if msg := compareObligationItems(got, want); msg != "" {
 			t.Errorf("decision %s, %s (%s):\n%s", c.decision, c.name, c.typ, msg)
 		}
 	}

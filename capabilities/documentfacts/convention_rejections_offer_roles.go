@@ -316,7 +316,7 @@ func offerLetterRoles(facts []Fact, cands []candidate, text, docType string) {
 		return
 	}
 	head := m[0]
-	for _, re := range []*regexp.Regexp{reSalutation16, reSubjectLine} {
+	for _, re := range []*regexp.Regexp{reSalutation, reSubjectLine} {
 		if h := re.FindStringIndex(text); h != nil && h[0] < head {
 			head = h[0]
 		}

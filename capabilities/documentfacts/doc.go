@@ -57,7 +57,7 @@
 //     the deadlines and the obligations' results.
 //  10. The role model (guard "role_model", rolemodel.go) and
 //     followPartyRoles (obligation_role_modality.go); the defined words'
-//     roles (guard "defined_roles": partydefs27.go, obldefs27.go).
+//     roles (guard "defined_roles": party_defined_words.go, obligation_defined_parties.go).
 //  11. Requested facts (requested.go), the language-model pass where one
 //     is configured (assist.go), risk flags (riskflags.go) and the output
 //     (types.go, evidence.go).
@@ -80,7 +80,7 @@
 // party_roles_bilingual.go (twins in two scripts, representatives, role
 // columns), party_senders_copies.go, party_boards_definitions.go,
 // party_bank_letters.go, party_representatives.go. The role lexicon
-// (rolelexicon.go), the defined words (partydefs27.go) and the role model
+// (rolelexicon.go), the defined words (party_defined_words.go) and the role model
 // (rolemodel.go) give the roles their last word.
 //
 // Obligations: clauses.go (sentences, English and Arabic obligation
@@ -94,7 +94,7 @@
 // obligation_bid_lists.go, obligation_missed_clauses.go (clauses the
 // rules found nowhere, with their requirements), obligation_conventions.go,
 // obligation_role_modality.go (roles and modality after every rule),
-// obldefs27.go (obligations of defined parties). Several obligation_*.go
+// obligation_defined_parties.go (obligations of defined parties). Several obligation_*.go
 // files also hold a requirement pass (bidsPassivesRequirements,
 // lettersEnvelopesRequirements, subjectsTablesRequirements,
 // bidListsRequirements, missedClausesRequirements).
@@ -178,5 +178,16 @@
 //
 // Until session 28 the rule files were named by the round or session that
 // wrote them (keys15.go, conv20b.go, money21n.go ...); docs/documents.md
-// cites them so and ends with the table of old and new names.
+// cites them so and ends with the table of old and new names. Session 29
+// (idents2) renamed the last ones: partydefs27.go is
+// party_defined_words.go, obldefs27.go obligation_defined_parties.go
+// (each with its _test.go), numbered28_test.go
+// party_numbered_role_words_test.go, datekeys29_test.go
+// date_keys_of_terms_test.go and obligations29_test.go
+// obligation_classes_test.go. The round tests (round2b_test.go ...
+// round15_test.go, round10roles_test.go ...) keep their names: each
+// tests the many rules of one round, across families, and no single
+// concern fits; dev3_test.go ... dev6_test.go are named by the dev set
+// they score, datekeys2_test.go, durationkeys2_test.go, forms2_test.go
+// and obligations2_test.go by the file they continue.
 package documentfacts

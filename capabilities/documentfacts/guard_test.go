@@ -225,7 +225,7 @@ func checkModelPanic(t *testing.T, name, phrase string) {
 
 // TestDefinedRolesPanic: a panic in the passes that give parties and
 // their duties the roles of the words the document defines
-// (partydefs27.go, obldefs27.go) costs no fact and no answer, apart from
+// (party_defined_words.go, obligation_defined_parties.go) costs no fact and no answer, apart from
 // the role model's guard, with a warning; the cause is logged, never shown.
 func TestDefinedRolesPanic(t *testing.T) {
 	checkModelPanic(t, "defined_roles", "defined roles extractor")

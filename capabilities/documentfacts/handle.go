@@ -377,11 +377,11 @@ func extractWith(st *stopper, doc *read.Document, src source, in Input, deps Dep
 		for i, f := range all {
 			before[i] = f.Role
 		}
-		defs := definedWords27(a.text, all, cands)
-		if partyDefRoles27(all, cands, &a, defs, ruled) { // partydefs27.go
+		defs := definedWordsOnce(a.text, all, cands)
+		if partyDefinedWordRoles(all, cands, &a, defs, ruled) { // party_defined_words.go
 			followPartyRoles(all, cands, a.text, before, out.Obligations)
 		}
-		definedRoles27(all, cands, &a, out.Obligations, defs) // obldefs27.go
+		definedPartyObligationRoles(all, cands, &a, out.Obligations, defs) // obligation_defined_parties.go
 		// A parties table's Role column, an engagement letter's sides, and the
 		// duties given a role only now (obligation_consortia.go,
 		// obligation_letters.go, obligation_subjects.go).
@@ -603,8 +603,8 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	run("obligations", cx.missedClausesObligations, func() {})                              // obligation_missed_clauses.go
 	run("obligations", cx.oblRole, func() {})                                               // obligation_role_modality.go
 
-	// The obligations whose subject is a party's defined word (obldefs27.go).
-	run("obligations", func() { cx.definedSubjects27(all, cands) }, func() { a.oblDefs27 = nil })
+	// The obligations whose subject is a party's defined word (obligation_defined_parties.go).
+	run("obligations", func() { cx.definedWordSubjects(all, cands) }, func() { a.definedSubjectObligations = nil })
 	run("obligations", func() { out.Obligations = cx.results(ri, withEvidence) }, func() { out.Obligations = []Obligation{} })
 	return failures
 }

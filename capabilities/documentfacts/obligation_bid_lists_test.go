@@ -228,8 +228,8 @@ var bidListsObligationsCases = []struct {
 		[]string{"customer - nizwa cement co. saog", "contractor - falcon facility services llc"}},
 }
 
-// obl24Items are a text's facts of typ as the cases write them.
-func obl24Items(out Output, typ string) []string {
+// factItemsOfType are a text's facts of typ as the cases write them.
+func factItemsOfType(out Output, typ string) []string {
 	if typ != "party" {
 		return firstSixConventionItems(out, typ)
 	}
@@ -250,8 +250,8 @@ func obl24Items(out Output, typ string) []string {
 // go test -p 1 ./capabilities/documentfacts -run TestObl24Families -v
 func TestObl24Families(t *testing.T) {
 	for _, c := range bidListsObligationsCases {
-		got := obl24Items(extractAs(t, c.format, c.text), c.typ)
-		if msg := obl15Compare(got, c.want); msg != "" {
+		got := factItemsOfType(extractAs(t, c.format, c.text), c.typ)
+		if msg := compareObligationItems(got, c.want); msg != "" {
 			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)
 		}
 	}

@@ -31,7 +31,7 @@ func collectiveWords(text string) map[string]string {
 			continue
 		}
 		w := singularWord(lowerASCII(text[m[2]:m[3]]))
-		if w == "party" || thingWords27[w] {
+		if w == "party" || thingDefinedWords[w] {
 			continue
 		}
 		out[w] = w
@@ -135,10 +135,10 @@ func tablePartyRoles(all []Fact, cands []candidate, text string) {
 	rows := tableRoles(all, cands, text)
 	forms := map[string]bool{}
 	for _, tr := range rows {
-		forms[roleForm27(tr.word)] = true
+		forms[definedRoleForm(tr.word)] = true
 	}
 	for _, tr := range rows {
-		r := roleForm27(tr.word)
+		r := definedRoleForm(tr.word)
 		if r == "" || notPartyWords[lowerASCII(tr.word)] {
 			continue
 		}

@@ -207,7 +207,7 @@ func TestOblFamilies15(t *testing.T) {
 	failed := 0
 	for _, c := range dutyFormsObligationsCases {
 		got := dutyFormsObligationsGot(t, c.pre+c.body)
-		if msg := obl15Compare(got, c.want); msg != "" {
+		if msg := compareObligationItems(got, c.want); msg != "" {
 			failed++
 			t.Errorf("%s: %q\n%s", c.family, c.body, msg)
 		}
@@ -227,10 +227,10 @@ func dutyFormsObligationsGot(t *testing.T, text string) []string {
 	return got
 }
 
-// obl15Compare matches each wanted obligation with one got (role and
+// compareObligationItems matches each wanted obligation with one got (role and
 // modality equal, the anchor in the action) and reports what is missing
 // and what is extra; "" when they match one to one.
-func obl15Compare(got, want []string) string {
+func compareObligationItems(got, want []string) string {
 	used := make([]bool, len(got))
 	var miss []string
 	for _, w := range want {

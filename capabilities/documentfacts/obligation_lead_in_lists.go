@@ -81,8 +81,8 @@ func (x *clauseExtractor) leadInLists() {
 			}
 			if role == "" && numberedLayoutsOn {
 				// A word a number is given ("الطرف الأول (المختبر)"): the
-				// number, whose role word definedRoles27 gives after.
-				role = numberedBracketWords(text)[arDefinedWord(phrase)] // partydefs27.go
+				// number, whose role word definedPartyObligationRoles gives after.
+				role = numberedBracketWords(text)[arDefinedWord(phrase)] // party_defined_words.go
 			}
 			if role == "" {
 				continue

@@ -74,10 +74,10 @@ func letterEngagementParties(all []Fact, cands []candidate, text string) {
 	}
 	you, we := -1, -1
 	if m := reYouMean.FindStringIndex(text); m != nil {
-		you = partyAt27(all, text[m[1]:])
+		you = partyNameAt(all, text[m[1]:])
 	}
 	if m := reWeMean.FindStringIndex(text); m != nil {
-		we = partyAt27(all, text[m[1]:])
+		we = partyNameAt(all, text[m[1]:])
 	}
 	first := func(kind string) int {
 		best := -1

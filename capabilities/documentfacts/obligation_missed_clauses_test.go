@@ -135,7 +135,7 @@ var detectCases = []struct {
 func TestDetect27Families(t *testing.T) {
 	for _, c := range detectCases {
 		got := firstSixConventionItems(extractAs(t, c.format, c.text), c.typ)
-		if msg := obl15Compare(got, c.want); msg != "" {
+		if msg := compareObligationItems(got, c.want); msg != "" {
 			t.Errorf("class %s, %s (%s):\n%s", c.class, c.name, c.typ, msg)
 		}
 	}

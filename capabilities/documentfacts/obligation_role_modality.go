@@ -93,7 +93,7 @@ func followPartyRoles(facts []Fact, cands []candidate, text string, before []str
 		forms := partyForms(f, text[cands[i].end:])
 		for k := range obls {
 			o := &obls[k]
-			if o.PartyRole != before[i] || !forms[subjectForm27(o.Party)] {
+			if o.PartyRole != before[i] || !forms[subjectCompareForm(o.Party)] {
 				continue
 			}
 			o.PartyRole = f.Role
@@ -103,9 +103,9 @@ func followPartyRoles(facts []Fact, cands []candidate, text string, before []str
 	return changed
 }
 
-// subjectForm27: a party as written, compared: lower case, without "the"
+// subjectCompareForm: a party as written, compared: lower case, without "the"
 // or the Arabic article's particles (لل، ل).
-func subjectForm27(p string) string {
+func subjectCompareForm(p string) string {
 	p = strings.TrimSpace(lowerASCII(p))
 	p = strings.TrimPrefix(p, "the ")
 	if hasArabic(p) {
@@ -118,16 +118,16 @@ func subjectForm27(p string) string {
 // name without its legal form, and the words defined for it right after
 // its name that are no role word (after is the text after its name).
 func partyForms(f Fact, after string) map[string]bool {
-	forms := map[string]bool{subjectForm27(f.Value): true}
+	forms := map[string]bool{subjectCompareForm(f.Value): true}
 	if m := reTrailingForm.FindStringIndex(f.Value); m != nil {
 		if stem := strings.TrimSpace(f.Value[:m[0]]); len(strings.Fields(stem)) >= 2 {
-			forms[subjectForm27(stem)] = true
+			forms[subjectCompareForm(stem)] = true
 		}
 	}
 	if words, ok := definitionWords(after); ok {
 		for _, w := range words {
 			if w != "" && !hasArabic(w) && roleOf(w) == "" && lexRole(w) == "" {
-				forms[subjectForm27(w)] = true
+				forms[subjectCompareForm(w)] = true
 			}
 		}
 	}
@@ -135,11 +135,11 @@ func partyForms(f Fact, after string) map[string]bool {
 		win := after[:min(len(after), 300)]
 		if m := reRoleDefAr.FindStringSubmatchIndex(win); m != nil && m[4] >= 0 {
 			if w := win[m[4]:m[5]]; arRole(w) == "" {
-				forms[subjectForm27(w)] = true
+				forms[subjectCompareForm(w)] = true
 			}
 		}
 		if m := reRoleDefArQ.FindStringSubmatch(win); m != nil && arRole(m[1]) == "" {
-			forms[subjectForm27(m[1])] = true
+			forms[subjectCompareForm(m[1])] = true
 		}
 	}
 	delete(forms, "")

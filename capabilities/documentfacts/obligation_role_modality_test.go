@@ -35,8 +35,8 @@ var oblRoleCases = []struct {
 
 func TestOblRole27Families(t *testing.T) {
 	for _, c := range oblRoleCases {
-		got := obl24Items(extractAs(t, c.format, c.text), "obligation")
-		if msg := obl15Compare(got, c.want); msg != "" {
+		got := factItemsOfType(extractAs(t, c.format, c.text), "obligation")
+		if msg := compareObligationItems(got, c.want); msg != "" {
 			t.Errorf("class %s, %s:\n%s", c.class, c.name, msg)
 		}
 	}

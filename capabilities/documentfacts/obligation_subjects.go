@@ -13,7 +13,7 @@ import (
 // was left empty and subjectClause (obligation_subjects_tables.go) put the subject and its
 // modal back into the action ("The Hospital shall bear the cost ..."),
 // and a lead-in "The Agency shall:" over lettered items bound no one.
-// definedWords27 gave such duties a role only after the role model, with
+// definedWordsOnce gave such duties a role only after the role model, with
 // the subject still in the action, and never where the word is also a
 // word of the party's name (a short name, "Al Wakra Specialist Hospital
 // W.L.L. (the "Hospital")"). definedWordAliases makes each such word a
@@ -49,8 +49,8 @@ func (x *clauseExtractor) definedWordAliases(all []Fact, cands []candidate) {
 		if w == "" || hasArabic(w) || roleOf(w) != "" || x.hasAlias(low) || x.hasAlias("the "+low) || x.hasDefAlias("the "+low) {
 			return
 		}
-		if _, ok := coll[singularWord(low)]; ok || notPartyWords[low] || thingWords27[low] || reCapsShortName.MatchString(w) ||
-			!own && (jobTitle(w) || postWords19[low]) {
+		if _, ok := coll[singularWord(low)]; ok || notPartyWords[low] || thingDefinedWords[low] || reCapsShortName.MatchString(w) ||
+			!own && (jobTitle(w) || postWords[low]) {
 			return // (a post: "Present: X (Chair)"; a table's Role cell is a role)
 		}
 		// A word of the party's name is its short name ("Sindbad" of
@@ -68,14 +68,14 @@ func (x *clauseExtractor) definedWordAliases(all []Fact, cands []candidate) {
 		}
 		role := all[i].Role
 		if own || role == "" || role == "-" || role == "first_party" || role == "second_party" || role == "third_party" {
-			role = roleForm27(w)
+			role = definedRoleForm(w)
 		}
 		if role == "" {
 			return
 		}
 		x.definedSubjectAliases = append(x.definedSubjectAliases, clauseParty{"the " + low, role})
 	}
-	for _, d := range partyDefs27(text, all, cands) {
+	for _, d := range partyDefinedWords(text, all, cands) {
 		if !d.ar && d.party < len(all) && len(strings.Fields(d.word)) <= 3 {
 			add(d.party, d.word, false)
 		}
@@ -103,7 +103,7 @@ func quotedDefs(all []Fact, cands []candidate, text string) map[int]string {
 		}
 		after := text[cands[i].end:min(len(text), cands[i].end+400)]
 		m := reQuotedDef.FindStringSubmatchIndex(after)
-		if m == nil || otherPartyBefore27(all, i, after, m[2]) {
+		if m == nil || otherPartyDefinesBefore(all, i, after, m[2]) {
 			continue
 		}
 		out[i] = after[m[2]:m[3]]
@@ -118,7 +118,7 @@ var reSubjectModal = regexp.MustCompile(`(?i)^\s*(?:shall|must|will|agrees\s+to|
 // splitRoledSubjects: an English duty whose subject no rule knew when
 // the clauses were read keeps its subject and modal in its action
 // (subjectClause: "The Hospital shall bear ..."); once a later pass
-// gives it its party's role (definedRoles27, after the role model), the
+// gives it its party's role (definedPartyObligationRoles, after the role model), the
 // action starts after the modal, as for any named party.
 func splitRoledSubjects(obls []Obligation) {
 	for k := range obls {

@@ -108,7 +108,7 @@ var subjectsTablesObligationsCases = []struct {
 func TestObl23Families(t *testing.T) {
 	for _, c := range subjectsTablesObligationsCases {
 		got := firstSixConventionItems(extractText(t, c.text), c.typ)
-		if msg := obl15Compare(got, c.want); msg != "" {
+		if msg := compareObligationItems(got, c.want); msg != "" {
 			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)
 		}
 	}

@@ -71,7 +71,7 @@ func runRoleCases(t *testing.T, cases []roleCase) {
 			}
 		}
 		if len(c.parties) > 0 {
-			ps := obl24Items(out, "party")
+			ps := factItemsOfType(out, "party")
 			for _, w := range c.parties {
 				found := false
 				for _, p := range ps {

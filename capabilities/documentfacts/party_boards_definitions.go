@@ -154,7 +154,7 @@ var reResolutionTitle = regexp.MustCompile(`(?i)^[\s#*_]*(?:(?:written\s+|board\
 // resolutionDoc: a resolution's or minutes' title on the text's first
 // six lines, in either script or in a bilingual line's column.
 func resolutionDoc(text string) bool {
-	if minutesDoc19(text) {
+	if minutesDoc(text) {
 		return true
 	}
 	ls, _ := linesLettersMinutes(text)
@@ -698,9 +698,9 @@ var roleQualifiers = map[string]bool{"framework": true, "approved": true, "prefe
 	"prime": true, "successful": true, "selected": true, "designated": true, "appointed": true, "winning": true, "awarded": true,
 	"lead": false, "sole": true, "local": true}
 
-// qualifiedRole23 is the guideline role of a qualified role word (family
+// qualifiedRole is the guideline role of a qualified role word (family
 // Q): "Framework Supplier" is supplier; "" for any other word.
-func qualifiedRole23(w string) string {
+func qualifiedRole(w string) string {
 	words := strings.Fields(w)
 	if len(words) < 2 || len(words) > 3 || hasArabic(w) {
 		return ""

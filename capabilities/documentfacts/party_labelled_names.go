@@ -85,7 +85,7 @@ func personLabelledNames(s string) (int, int, bool) {
 		return 0, 0, false
 	}
 	for _, w := range strings.FieldsFunc(lowerASCII(name), func(r rune) bool { return r == ' ' || r == '-' }) {
-		if postWords19[w] {
+		if postWords[w] {
 			return 0, 0, false
 		}
 	}

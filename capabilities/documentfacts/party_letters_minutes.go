@@ -25,7 +25,7 @@ import (
 func lettersMinutesNames(cs []candidate, text string) []candidate {
 	var spans []spanLettersMinutes
 	spans = append(spans, slotNames(text)...)
-	if minutesDoc19(text) {
+	if minutesDoc(text) {
 		spans = append(spans, attendeeNames(text)...)
 		spans = append(spans, titleCompany(text)...)
 	}
@@ -76,9 +76,9 @@ func linesLettersMinutes(text string) (ls []string, at []int) {
 	return ls, at
 }
 
-// postWords19 are the words of a post or a department, which a person's
+// postWords are the words of a post or a department, which a person's
 // name never holds ("Property Manager", "Head of Human Resources").
-var postWords19 = map[string]bool{"manager": true, "director": true, "officer": true, "chief": true, "executive": true, "head": true,
+var postWords = map[string]bool{"manager": true, "director": true, "officer": true, "chief": true, "executive": true, "head": true,
 	"secretary": true, "chair": true, "chairman": true, "chairperson": true, "chairwoman": true, "deputy": true, "vice": true,
 	"general": true, "assistant": true, "member": true, "members": true, "board": true, "counsel": true, "legal": true,
 	"human": true, "resources": true, "sales": true, "export": true, "account": true, "accounts": true, "key": true,
@@ -104,7 +104,7 @@ func personLettersMinutes(s string) (int, int, bool) {
 	}
 	name := s[m[2]:m[3]]
 	for _, w := range strings.FieldsFunc(lowerASCII(name), func(r rune) bool { return r == ' ' || r == '-' }) {
-		if postWords19[w] {
+		if postWords[w] {
 			return 0, 0, false
 		}
 	}
@@ -198,9 +198,9 @@ var (
 	reFormEnd     = regexp.MustCompile(`(?i)(?:^|\s)(?:` + orgSuffix + `)$`)
 )
 
-// minutesDoc19: a title of minutes or resolutions on the text's first
+// minutesDoc: a title of minutes or resolutions on the text's first
 // six lines.
-func minutesDoc19(text string) bool {
+func minutesDoc(text string) bool {
 	ls, _ := linesLettersMinutes(text)
 	for i, l := range ls {
 		if i >= 6 {
@@ -315,7 +315,7 @@ func bodyDefinedRoles(facts []Fact, cands []candidate, text, docType, subtype st
 		return
 	}
 	letter := false
-	for _, re := range []*regexp.Regexp{reSalutation16, reSubjectLine} {
+	for _, re := range []*regexp.Regexp{reSalutation, reSubjectLine} {
 		if m := re.FindStringIndex(text); m != nil && m[0] <= 1500 {
 			letter = true
 		}
@@ -364,7 +364,7 @@ func bodyDefinedRoles(facts []Fact, cands []candidate, text, docType, subtype st
 // company on the text's first lines (the head over the title, or the
 // title's), when no party is the issuer, is the issuer.
 func minutesIssuer(facts []Fact, cands []candidate, text string) {
-	if !minutesDoc19(text) || hasRole(facts, "issuer") {
+	if !minutesDoc(text) || hasRole(facts, "issuer") {
 		return
 	}
 	first := -1

@@ -25,7 +25,7 @@ import (
 //     (buyerSide in parties.go reads المشتري as a word): the addressee of
 //     a quotation or an invoice stays the customer;
 //   - M: a role word with a marker letter or number ("Partner A",
-//     "الشريك (أ)", "الشريك ب", "Bidder 2") is that role (markerBase21,
+//     "الشريك (أ)", "الشريك ب", "Bidder 2") is that role (markerBaseRole,
 //     read by lexRole and roleCellWord); a word of no role before the
 //     marker ("Schedule A", "Party B", "Lot 2") stays none;
 //   - P: a table whose first column is headed by a role word and whose
@@ -357,9 +357,9 @@ func personTwin(lat, ar string) bool {
 // brackets ("Partner A", "Member (2)", "الشريك (أ)", "الشريك ب").
 var reMarker = regexp.MustCompile(`^(.+?)(?:\s*\(\s*(?:[A-H]|[1-9]|[أبجد])\s*\)|\s+(?:[A-H]|[1-9]|[أبجد]))$`)
 
-// markerBase21 applies family M: the role word before a marker, when
+// markerBaseRole applies family M: the role word before a marker, when
 // the lexicon or the guideline names it (roleOf); "" otherwise.
-func markerBase21(w string) string {
+func markerBaseRole(w string) string {
 	m := reMarker.FindStringSubmatch(strings.TrimSpace(w))
 	if m == nil {
 		return ""

@@ -56,12 +56,12 @@ func hasRole(facts []Fact, role string) bool {
 // letterhead with no label, or an addressee block of a person's name over
 // a company's, kept no role, and "we" and "you" bound no one.
 var (
-	reSalutation16 = regexp.MustCompile(`(?m)^[ \t]*(?:Dear\s+\S|Dear\s*$|السادة\s*/|السادة\s+|عزيزي|الفاضل|تحية\s+طيبة)`)
-	reSubjectLine  = regexp.MustCompile(`(?m)^[ \t]*(?:Re|Subject|الموضوع)\s*:`)
-	// reLetterBody16: a letter with no salutation starts its body with
+	reSalutation  = regexp.MustCompile(`(?m)^[ \t]*(?:Dear\s+\S|Dear\s*$|السادة\s*/|السادة\s+|عزيزي|الفاضل|تحية\s+طيبة)`)
+	reSubjectLine = regexp.MustCompile(`(?m)^[ \t]*(?:Re|Subject|الموضوع)\s*:`)
+	// reLetterBody: a letter with no salutation starts its body with
 	// the writer speaking ("We are pleased", "We have not received",
 	// يسرنا، نود): the addressee block is above it.
-	reLetterBody16 = regexp.MustCompile(`(?m)^[ \t]*(?:We\s+(?:are|have|refer|write|thank|confirm|acknowledge|wish)\b|Further\s+to\b|With\s+reference\b|يسرنا|نود|نفيدكم|بالإشارة)`)
+	reLetterBody = regexp.MustCompile(`(?m)^[ \t]*(?:We\s+(?:are|have|refer|write|thank|confirm|acknowledge|wish)\b|Further\s+to\b|With\s+reference\b|يسرنا|نود|نفيدكم|بالإشارة)`)
 	// reArAddresseeAfter: "المحترمين/ X" (the courtesy before the name).
 	reArAddresseeAfter = regexp.MustCompile(`^\s*(?:السادة\s+)?(?:المحترمين|المحترم|المحترمة)\s*/\s*(\p{Arabic}.{2,100}?)\s*$`)
 )
@@ -74,7 +74,7 @@ var reEmploymentWord = regexp.MustCompile(`\b(?:Employee|Employer|Company)\b|ا�
 // letterFrameRoles applies family L.
 func letterFrameRoles(facts []Fact, cands []candidate, text, docType, subtype string) {
 	head := -1
-	for _, re := range []*regexp.Regexp{reSalutation16, reSubjectLine, reLetterBody16} {
+	for _, re := range []*regexp.Regexp{reSalutation, reSubjectLine, reLetterBody} {
 		if m := re.FindStringIndex(text); m != nil && m[0] <= 1500 && (head < 0 || m[0] < head) {
 			head = m[0]
 		}
@@ -446,7 +446,7 @@ func minutesRoles(facts []Fact, cands []candidate, text string) {
 // its General Manager Mr. R (the "Supplier")", "شركة X ويمثلها السيد ر":
 // the definition after the representative is the company's; the person
 // who represents it has no role.
-var reRepresentedBy16 = regexp.MustCompile(`(?i)(?:\brepresented\s+(?:herein\s+)?by\b|\bacting\s+through\b|ويمثلها|ويمثله)[^()\n]{0,60}$`)
+var reRepresentedByDef = regexp.MustCompile(`(?i)(?:\brepresented\s+(?:herein\s+)?by\b|\bacting\s+through\b|ويمثلها|ويمثله)[^()\n]{0,60}$`)
 
 // representativeRoles applies family PE-R.
 func representativeRoles(facts []Fact, cands []candidate, text string) {
@@ -454,7 +454,7 @@ func representativeRoles(facts []Fact, cands []candidate, text string) {
 		if f.Type != TypeParty || f.EntityType != "person" || f.Role == "" || guidelineRoles[f.Role] && f.Role == "employee" {
 			continue
 		}
-		if reRepresentedBy16.MatchString(text[max(0, cands[i].start-80):cands[i].start]) {
+		if reRepresentedByDef.MatchString(text[max(0, cands[i].start-80):cands[i].start]) {
 			facts[i].Role, facts[i].Key, facts[i].Label = "", "party", "Party"
 		}
 	}

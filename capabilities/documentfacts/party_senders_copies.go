@@ -347,7 +347,7 @@ var reAttention = regexp.MustCompile(`(?i)^[ \t*_]*(?:(?:kind\s+)?attention|attn
 // person on the contact's line under a company takes none.
 func addresseeRolesSendersCopies(facts []Fact, cands []candidate, text string) {
 	head := min(len(text), 2500)
-	for _, re := range []*regexp.Regexp{reHeadEnd, reSubjectLine, reLetterBody16} {
+	for _, re := range []*regexp.Regexp{reHeadEnd, reSubjectLine, reLetterBody} {
 		if m := re.FindStringIndex(text); m != nil && m[0] < head && m[0] > 0 {
 			head = m[0]
 		}

@@ -67,7 +67,7 @@ func sigName(s string) bool {
 		if r := w[0]; r < 'A' || r > 'Z' {
 			return false
 		}
-		if postWords19[strings.ToLower(strings.Trim(w, ".,"))] {
+		if postWords[strings.ToLower(strings.Trim(w, ".,"))] {
 			return false
 		}
 	}

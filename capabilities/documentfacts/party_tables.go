@@ -70,7 +70,7 @@ func partyNameHeader(head, cells []string) (roleCol, nameCol int) {
 // المشغل", "Lessor / المؤجر") read by its half that names a role, the
 // first such; the cell itself otherwise.
 func roleCellWord(cell string) string {
-	if b := markerBase21(cell); b != "" { // party_roles_bilingual.go: "Partner A", الشريك (أ)
+	if b := markerBaseRole(cell); b != "" { // party_roles_bilingual.go: "Partner A", الشريك (أ)
 		return b
 	}
 	i := strings.Index(cell, " / ")
@@ -82,7 +82,7 @@ func roleCellWord(cell string) string {
 		return cell
 	}
 	for _, h := range []string{a, b} {
-		if m := markerBase21(h); m != "" {
+		if m := markerBaseRole(h); m != "" {
 			return m
 		}
 		if lexRole(reBracketNote.ReplaceAllString(h, "")) != "" || reBracketNote.FindString(h) != "" {

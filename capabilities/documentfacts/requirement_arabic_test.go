@@ -40,7 +40,7 @@ var arabicRequirementsCases = []struct {
 func TestArReq22Families(t *testing.T) {
 	for _, c := range arabicRequirementsCases {
 		got := firstSixConventionItems(extractText(t, c.text), "requirement")
-		if msg := obl15Compare(got, c.want); msg != "" {
+		if msg := compareObligationItems(got, c.want); msg != "" {
 			t.Errorf("family %s, %s:\n%s", c.family, c.name, msg)
 		}
 	}

@@ -32,7 +32,7 @@ var categoriesLeadsCases = []struct {
 func TestReq20Families(t *testing.T) {
 	for _, c := range categoriesLeadsCases {
 		got := firstSixConventionItems(extractAs(t, c.format, c.text), "requirement")
-		if msg := obl15Compare(got, c.want); msg != "" {
+		if msg := compareObligationItems(got, c.want); msg != "" {
 			t.Errorf("family %s, %s:\n%s", c.family, c.name, msg)
 		}
 	}
@@ -86,7 +86,7 @@ var categoriesLeadsAfterCases = []struct {
 func TestReq20bFamilies(t *testing.T) {
 	for _, c := range categoriesLeadsAfterCases {
 		got := firstSixConventionItems(extractAs(t, c.format, c.text), "requirement")
-		if msg := obl15Compare(got, c.want); msg != "" {
+		if msg := compareObligationItems(got, c.want); msg != "" {
 			t.Errorf("family %s, %s:\n%s", c.family, c.name, msg)
 		}
 	}

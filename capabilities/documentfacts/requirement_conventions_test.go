@@ -107,7 +107,7 @@ var requirementConventionsCases = []struct {
 func TestConv20cConventions(t *testing.T) {
 	for _, c := range requirementConventionsCases {
 		got := bondsParentDatesConventionItems(extractText(t, c.text), c.typ)
-		if msg := obl15Compare(got, c.want); msg != "" {
+		if msg := compareObligationItems(got, c.want); msg != "" {
 			t.Errorf("decision %s, %s (%s):\n%s", c.decision, c.name, c.typ, msg)
 		}
 	}

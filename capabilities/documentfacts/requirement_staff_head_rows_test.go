@@ -10,7 +10,7 @@ import (
 
 // Session 23 (issue 29, docs/documents.md "Issue 29, session 23: left
 // families on the development sets"): each case is a document of our own
-// and the facts of one type it must give, exactly (obl15Compare).
+// and the facts of one type it must give, exactly (compareObligationItems).
 
 // extractHTMLStaffHeadRows reads an HTML document as the eval corpora's .html files.
 func extractHTMLStaffHeadRows(t *testing.T, html string) Output {
@@ -81,7 +81,7 @@ var staffHeadRowsHTMLCases = []struct {
 func TestFam23HTMLFamilies(t *testing.T) {
 	for _, c := range staffHeadRowsHTMLCases {
 		got := firstSixConventionItems(extractHTMLStaffHeadRows(t, c.html), c.typ)
-		if msg := obl15Compare(got, c.want); msg != "" {
+		if msg := compareObligationItems(got, c.want); msg != "" {
 			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)
 		}
 	}
@@ -121,7 +121,7 @@ var staffHeadRowsTextCases = []struct {
 func TestFam23TextFamilies(t *testing.T) {
 	for _, c := range staffHeadRowsTextCases {
 		got := firstSixConventionItems(extractText(t, c.text), c.typ)
-		if msg := obl15Compare(got, c.want); msg != "" {
+		if msg := compareObligationItems(got, c.want); msg != "" {
 			t.Errorf("family %s, %s (%s):\n%s", c.family, c.name, c.typ, msg)
 		}
 	}
@@ -144,7 +144,7 @@ var staffHeadRowsDateCases = []struct {
 func TestFam23VisitDates(t *testing.T) {
 	for _, c := range staffHeadRowsDateCases {
 		got := firstSixConventionItems(extractText(t, c.text), "requirement")
-		if msg := obl15Compare(got, c.want); msg != "" {
+		if msg := compareObligationItems(got, c.want); msg != "" {
 			t.Errorf("family D, %s:\n%s", c.name, msg)
 		}
 	}

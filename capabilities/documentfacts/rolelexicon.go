@@ -125,10 +125,10 @@ func lexRole(w string) string {
 	if r := roleOf(w); r != "" {
 		return r
 	}
-	if r := qualifiedRole23(w); r != "" { // party23.go: "Framework Supplier"
+	if r := qualifiedRole(w); r != "" { // party23.go: "Framework Supplier"
 		return r
 	}
-	if b := markerBase21(w); b != "" { // parties21.go: "Partner A", الشريك (أ)
+	if b := markerBaseRole(w); b != "" { // parties21.go: "Partner A", الشريك (أ)
 		return roleOf(b)
 	}
 	if hasArabic(w) {
@@ -330,7 +330,7 @@ func placeOrKind(s string) bool {
 // and an organisation's kind ('X SAOC (the "Company")').
 func (x *clauseExtractor) definedAliases(all []Fact, cands []candidate) {
 	text := x.a.text
-	minutes := minutesDoc19(text) // parties19.go
+	minutes := minutesDoc(text) // parties19.go
 	for i, f := range all {
 		if f.Type != TypeParty || f.Role == "" || i >= len(cands) {
 			continue
@@ -361,7 +361,7 @@ func (x *clauseExtractor) definedAliases(all []Fact, cands []candidate) {
 			if w == "" || hasArabic(w) || roleOf(w) != "" {
 				continue // a guideline word is a subject form already
 			}
-			if minutes && postWords19[lowerASCII(w)] {
+			if minutes && postWords[lowerASCII(w)] {
 				continue // "Present: X (Chair)" under the company's name: the attendee's post
 			}
 			switch r := lexRole(w); {
@@ -645,7 +645,7 @@ func (x *extractor) partyTableRow(t string, base int, headerCells string) {
 			roleCol = i
 		case nameCol < 0 && reNameColumn.MatchString(h):
 			nameCol = i
-		case nameCol >= 0 && reNameFirst16.MatchString(h) && !reNameFirst16.MatchString(strings.TrimSpace(strings.Trim(lowerASCII(head[nameCol]), " *_#"))):
+		case nameCol >= 0 && reNameColumnFirst.MatchString(h) && !reNameColumnFirst.MatchString(strings.TrimSpace(strings.Trim(lowerASCII(head[nameCol]), " *_#"))):
 			nameCol = i // "Party | Name and address": the name's column (round 16)
 		}
 	}
@@ -714,11 +714,11 @@ func (x *extractor) partyTableName(name string, at int, role, roleCell string) {
 }
 
 var (
-	// reNameFirst16: a column headed by the name itself ("Name", "Name
+	// reNameColumnFirst: a column headed by the name itself ("Name", "Name
 	// and address", الاسم), preferred to a "Party" column of numbers.
-	reNameFirst16 = regexp.MustCompile(`^(?:name\b|party\s+name|company\s+name|الاسم|اسم\s+)`)
-	reRoleColumn  = regexp.MustCompile(`^(?:role|capacity|defined\s+as|referred\s+to\s+as|definition|ويشار\s+إلي(?:ه|ها)\s+بـ?|المعرف\s+بـ?|party\s+role|role\s+of\s+(?:the\s+)?party|role\s+in\s+(?:this|the)\s+(?:agreement|contract)|الصفة|صفة\s+الطرف|الصفة\s+في\s+العقد|الدور)(?:\s*/.*)?$`)
-	reNameColumn  = regexp.MustCompile(`^(?:name|name\s+(?:and|&)\s+address|party|party\s+name|name\s+of\s+(?:the\s+)?party|company|company\s+name|contracting\s+party|الاسم|اسم\s+الطرف|الطرف|اسم\s+الشركة|الجهة|الشركة)(?:\s*/.*)?$`)
+	reNameColumnFirst = regexp.MustCompile(`^(?:name\b|party\s+name|company\s+name|الاسم|اسم\s+)`)
+	reRoleColumn      = regexp.MustCompile(`^(?:role|capacity|defined\s+as|referred\s+to\s+as|definition|ويشار\s+إلي(?:ه|ها)\s+بـ?|المعرف\s+بـ?|party\s+role|role\s+of\s+(?:the\s+)?party|role\s+in\s+(?:this|the)\s+(?:agreement|contract)|الصفة|صفة\s+الطرف|الصفة\s+في\s+العقد|الدور)(?:\s*/.*)?$`)
+	reNameColumn      = regexp.MustCompile(`^(?:name|name\s+(?:and|&)\s+address|party|party\s+name|name\s+of\s+(?:the\s+)?party|company|company\s+name|contracting\s+party|الاسم|اسم\s+الطرف|الطرف|اسم\s+الشركة|الجهة|الشركة)(?:\s*/.*)?$`)
 )
 
 // reBehalfRole: a signing line that names whom it signs for by role, at

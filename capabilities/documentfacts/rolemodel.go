@@ -1105,7 +1105,7 @@ func knownRole(w string) string {
 	if r := roleOf(singularWord(lowerASCII(w))); r != "" {
 		return r
 	}
-	return qualifiedRole23(w)
+	return qualifiedRole(w)
 }
 
 func reverseStrings(ss []string) []string {
@@ -1170,7 +1170,7 @@ func docKind(a *assembled, text string) (string, bool) {
 	}
 	head := prefixBytes(text, 1500)
 	letter := false
-	for _, re := range []*regexp.Regexp{reSalutation16, reSubjectLine, reLetterBody16} {
+	for _, re := range []*regexp.Regexp{reSalutation, reSubjectLine, reLetterBody} {
 		if re.MatchString(head) {
 			letter = true
 			break

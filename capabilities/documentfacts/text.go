@@ -20,9 +20,9 @@ type segment struct {
 type assembled struct {
 	text string
 	segs []segment
-	// oblDefs27: the obligations whose subject is a party's defined word
-	// (obldefs27.go), read with the clauses, roled after the role model.
-	oblDefs27 []oblDef27
+	// definedSubjectObligations: the obligations whose subject is a party's defined word
+	// (obligation_defined_parties.go), read with the clauses, roled after the role model.
+	definedSubjectObligations []definedSubjectObligation
 }
 
 // assemble joins a document's blocks: one per line, a blank line between

@@ -6,15 +6,15 @@ import (
 )
 
 // DALIL_OBL_DEFS=off (or on): the obligations of defined parties keep
-// the rules' roles (definedRoles27); DALIL_PARTY_DEFS=off (or on): the
+// the rules' roles (definedPartyObligationRoles); DALIL_PARTY_DEFS=off (or on): the
 // party facts of defined words keep the rules' and the role model's roles
-// (partyDefRoles27); DALIL_OWN_WORD=off (or on): a party's own word does
+// (partyDefinedWordRoles); DALIL_OWN_WORD=off (or on): a party's own word does
 // not overrule the role model's role and persons keep no defined role
-// (ownWordRoles28). To score a set so.
+// (ownDefinedWordRoles). To score a set so.
 func init() {
-	modelEnvSwitch("DALIL_OBL_DEFS", &oblDefs27On)
-	modelEnvSwitch("DALIL_PARTY_DEFS", &partyDefs27On)
-	modelEnvSwitch("DALIL_OWN_WORD", &ownWord28On)
+	modelEnvSwitch("DALIL_OBL_DEFS", &definedObligationsOn)
+	modelEnvSwitch("DALIL_PARTY_DEFS", &partyDefinedWordsOn)
+	modelEnvSwitch("DALIL_OWN_WORD", &ownWordOn)
 }
 
 // Session 27 (oblrole2; docs/documents.md "Issue 29, session 27:
@@ -22,7 +22,7 @@ func init() {
 // parties are named by words they define that the role lexicon does not
 // know, and the obligations each must give ("role modality anchor"; a
 // case fails on a wanted obligation missing and on any other one).
-var oblDefs27Cases = []struct {
+var definedPartyObligationCases = []struct {
 	class, name, format, text string
 	want                      []string
 }{
@@ -83,24 +83,24 @@ var oblDefs27Cases = []struct {
 		[]string{"second_party must بتوريد المواد", "first_party must بسداد الفاتورة"}},
 }
 
-func TestOblDefs27Families(t *testing.T) {
-	for _, c := range oblDefs27Cases {
+func TestDefinedPartyObligationFamilies(t *testing.T) {
+	for _, c := range definedPartyObligationCases {
 		out := extractAs(t, c.format, c.text)
-		got := obl24Items(out, "obligation")
+		got := factItemsOfType(out, "obligation")
 		want := c.want
 		if want == nil {
-			want = oblDefs27Want(t, c.name, out)
+			want = definedPartyObligationsWant(t, c.name, out)
 		}
-		if msg := obl15Compare(got, want); msg != "" {
+		if msg := compareObligationItems(got, want); msg != "" {
 			t.Errorf("class %s, %s:\n%s", c.class, c.name, msg)
 		}
 	}
 }
 
-// oblDefs27Want: the cases whose wanted role is the party's role as the
+// definedPartyObligationsWant: the cases whose wanted role is the party's role as the
 // answer gives it (its fact role), whatever the rules or the role model
 // make it, as long as it is a role.
-func oblDefs27Want(t *testing.T, name string, out Output) []string {
+func definedPartyObligationsWant(t *testing.T, name string, out Output) []string {
 	role := func(sub string) string {
 		for _, f := range out.Facts {
 			if f.Type == TypeParty && strings.Contains(f.Value, sub) {

@@ -28,30 +28,30 @@ import (
 // counts only right after a party's name with no verb between, and a
 // thing's words never count.
 //
-// The subjects are read in readClauses (definedSubjects27, which records
+// The subjects are read in readClauses (definedWordSubjects, which records
 // them on the document) and the roles given after the role model
-// (definedRoles27), so that they are the answer's final party roles.
+// (definedPartyObligationRoles), so that they are the answer's final party roles.
 
-// oblDefs27On: the obligations of defined parties take their party's
-// role (definedRoles27). The package's tests switch it with
+// definedObligationsOn: the obligations of defined parties take their party's
+// role (definedPartyObligationRoles). The package's tests switch it with
 // DALIL_OBL_DEFS=on|off, so a set can be scored both ways.
-var oblDefs27On = true
+var definedObligationsOn = true
 
-// oblDef27 is an obligation (its index among the obligations read) whose
+// definedSubjectObligation is an obligation (its index among the obligations read) whose
 // subject is a word defined for party (an index of the facts); lex is
 // the lexicon's role of a role word ("the Service Provider" is supplier,
 // المورد supplier), which the word names whoever holds it (as in
-// followPartyRoles27); form is the word's role form, "" for a name
+// followPartyRoles); form is the word's role form, "" for a name
 // ("Sindbad", "ODCS") or an Arabic word, which give only the party's
 // own role.
-type oblDef27 struct {
+type definedSubjectObligation struct {
 	k, party  int
 	action    string
 	lex, form string
 }
 
-// partyDef27 is a word the document defines for a party.
-type partyDef27 struct {
+// partyDefinedWord is a word the document defines for a party.
+type partyDefinedWord struct {
 	party int
 	word  string // as written, without its article
 	ar    bool
@@ -60,26 +60,26 @@ type partyDef27 struct {
 }
 
 var (
-	// reMeansDef27: a definitions clause ('"Laboratory" means X LLC',
+	// reMeansDefinition: a definitions clause ('"Laboratory" means X LLC',
 	// '"TMC" shall mean X', 'يقصد بـ"وكيل السفر": شركة X').
-	reMeansDef27   = regexp.MustCompile(`["“]\s*(?:[Tt]he\s+)?([A-Z][A-Za-z&\- ]{1,40}?)\s*["”]\s*(?:shall\s+mean|means|refers\s+to|shall\s+refer\s+to)\s*:?\s*(?:the\s+|M/s\.?\s+)?`)
-	reArMeansDef27 = regexp.MustCompile(`(?:يقصد|يُقصد|ويقصد)\s+ب\s*[ـ]?\s*["«“]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*["»”]?\s*[:：]?\s*`)
-	// reNumberedDef27: a party's number and the role the document
+	reMeansDefinition   = regexp.MustCompile(`["“]\s*(?:[Tt]he\s+)?([A-Z][A-Za-z&\- ]{1,40}?)\s*["”]\s*(?:shall\s+mean|means|refers\s+to|shall\s+refer\s+to)\s*:?\s*(?:the\s+|M/s\.?\s+)?`)
+	reArMeansDefinition = regexp.MustCompile(`(?:يقصد|يُقصد|ويقصد)\s+ب\s*[ـ]?\s*["«“]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*["»”]?\s*[:：]?\s*`)
+	// reNumberedDefinition: a party's number and the role the document
 	// defines for it ("the Second Party (the Supplier)", 'First Party
 	// (hereinafter the "Lessor")', "الطرف الأول (المؤجر)", الطرف الثاني
 	// ويشار إليه بـ"المقاول").
-	reNumberedDef27   = regexp.MustCompile(`(?i)\b(first|second)\s+party\s*\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?["“]?\s*(?:the\s+)?([A-Za-z][A-Za-z\- ]{1,40}?)\s*["”]?\s*\)`)
-	reArNumberedDef27 = regexp.MustCompile(`الطرف\s+(الأول|الاول|الثاني)\s*(?:\(\s*["«“]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*["»”]?\s*\)|(?:` + strings.Join(arDefCues, "|") + `)\s+(?:إليه|اليه|إليها|اليها|له|لها)?\s*(?:(?:في\s*ما|فيما)\s+(?:بعد|يلي)\s+)?(?:بـ\s*|ب)?\s*["«“]\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*["»”])`)
-	// reEnSubjectTail27: what may stand between a subject and its
+	reNumberedDefinition   = regexp.MustCompile(`(?i)\b(first|second)\s+party\s*\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?["“]?\s*(?:the\s+)?([A-Za-z][A-Za-z\- ]{1,40}?)\s*["”]?\s*\)`)
+	reArNumberedDefinition = regexp.MustCompile(`الطرف\s+(الأول|الاول|الثاني)\s*(?:\(\s*["«“]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*["»”]?\s*\)|(?:` + strings.Join(arDefCues, "|") + `)\s+(?:إليه|اليه|إليها|اليها|له|لها)?\s*(?:(?:في\s*ما|فيما)\s+(?:بعد|يلي)\s+)?(?:بـ\s*|ب)?\s*["«“]\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*["»”])`)
+	// reDefinedSubjectTail: what may stand between a subject and its
 	// action: the obligation's words and asides.
-	reEnSubjectTail27  = regexp.MustCompile(`(?i)^(?:[\s,:;()\-–]|\b(?:shall|must|will|agrees?|undertakes?|to|is|are|be|hereby|also|further|not|may|cannot|can|should|required|obliged|obligated|responsible|for|has|have|need|needs|at|all|times|its|their|own|cost|expense|and|promptly|always)\b)*$`)
-	reEnSubjectModal27 = regexp.MustCompile(`(?i)^\s*(?:,[^,]{0,60},\s*)?(?:shall|must|will|agrees?|undertakes?|is\s+(?:required|obliged|responsible)|has\s+to|may\s+not|cannot|can\s*not|should)\b`)
-	reItemLead27       = regexp.MustCompile(`^[\s\-–•*]*(?:\(?[0-9a-zA-Z]{1,3}[.)]\s*)*`)
+	reDefinedSubjectTail  = regexp.MustCompile(`(?i)^(?:[\s,:;()\-–]|\b(?:shall|must|will|agrees?|undertakes?|to|is|are|be|hereby|also|further|not|may|cannot|can|should|required|obliged|obligated|responsible|for|has|have|need|needs|at|all|times|its|their|own|cost|expense|and|promptly|always)\b)*$`)
+	reDefinedSubjectModal = regexp.MustCompile(`(?i)^\s*(?:,[^,]{0,60},\s*)?(?:shall|must|will|agrees?|undertakes?|is\s+(?:required|obliged|responsible)|has\s+to|may\s+not|cannot|can\s*not|should)\b`)
+	reDefinedItemLead     = regexp.MustCompile(`^[\s\-–•*]*(?:\(?[0-9a-zA-Z]{1,3}[.)]\s*)*`)
 )
 
-// thingWords27 are the words documents define for things, places, times
+// thingDefinedWords are the words documents define for things, places, times
 // and sums: never a party's word, wherever their definition stands.
-var thingWords27 = map[string]bool{"goods": true, "site": true, "services": true, "service": true, "agreement": true,
+var thingDefinedWords = map[string]bool{"goods": true, "site": true, "services": true, "service": true, "agreement": true,
 	"contract": true, "works": true, "work": true, "project": true, "premises": true, "property": true, "equipment": true,
 	"products": true, "product": true, "vehicle": true, "vehicles": true, "system": true, "software": true, "term": true,
 	"price": true, "fee": true, "fees": true, "deliverables": true, "materials": true, "specifications": true,
@@ -92,12 +92,12 @@ var thingWords27 = map[string]bool{"goods": true, "site": true, "services": true
 	"العين المؤجرة": true, "العقار": true, "المعدات": true, "المنتجات": true, "الطرفين": true, "الطرفان": true,
 	"الأطراف": true, "المبنى": true, "الوحدة": true, "المركبات": true, "النظام": true, "المناقصة": true, "العطاء": true}
 
-// roleForm27 is a defined word's role in the package's form: the
+// definedRoleForm is a defined word's role in the package's form: the
 // lexicon's role, else the word lower case with underscores
 // ("Travel Management Company" is travel_management_company); "" for an
 // Arabic word the lexicon does not know (the labels write roles in
 // English).
-func roleForm27(w string) string {
+func definedRoleForm(w string) string {
 	if r := lexRole(w); r != "" {
 		return r
 	}
@@ -108,19 +108,19 @@ func roleForm27(w string) string {
 	return strings.Join(strings.Fields(lowerASCII(w)), "_")
 }
 
-// oblDefsMaxParties27 bounds the parties whose definitions are read.
-const oblDefsMaxParties27 = 60
+// definedWordsMaxParties bounds the parties whose definitions are read.
+const definedWordsMaxParties = 60
 
-// partyDefs27 are the words the document defines for its parties: the
+// partyDefinedWords are the words the document defines for its parties: the
 // definition right after a party's name (definitionWords; the Arabic
 // definition's verbs), and a definitions clause whose word "means" a
 // party by its name.
-func partyDefs27(text string, all []Fact, cands []candidate) []partyDef27 {
-	var out []partyDef27
+func partyDefinedWords(text string, all []Fact, cands []candidate) []partyDefinedWord {
+	var out []partyDefinedWord
 	add := func(i int, w, after string) {
 		w = strings.TrimSpace(strings.Trim(strings.TrimSpace(w), `"“”'‘’«»`))
 		w = strings.TrimSpace(w[len(reTheLead.FindString(w)):])
-		if w == "" || len(w) > 60 || thingWords27[lowerASCII(w)] || thingWords27[singularWord(lowerASCII(w))] {
+		if w == "" || len(w) > 60 || thingDefinedWords[lowerASCII(w)] || thingDefinedWords[singularWord(lowerASCII(w))] {
 			return
 		}
 		if all[i].EntityType == "person" && all[i].Role == "" && jobTitle(w) && roleOf(w) == "" {
@@ -158,7 +158,7 @@ func partyDefs27(text string, all []Fact, cands []candidate) []partyDef27 {
 		if ar {
 			w = arDefinedWord(w)
 		}
-		d := partyDef27{party: i, word: w, ar: ar}
+		d := partyDefinedWord{party: i, word: w, ar: ar}
 		if r := lexRole(w); r != "" && r != "first_party" && r != "second_party" && (ar || roleOf(w) != "") {
 			d.lex = r
 		}
@@ -167,15 +167,15 @@ func partyDefs27(text string, all []Fact, cands []candidate) []partyDef27 {
 			d.form = lexRole(w)
 		case r == "first_party" || r == "second_party":
 			d.form = r
-		case ownWord28On && shortNameOf(w, all[i].Value) && bodyKindWords28[lowerASCII(w)] != "":
+		case ownWordOn && shortNameOf(w, all[i].Value) && bodyKindRoleWords[lowerASCII(w)] != "":
 			// A kind of body that is a word of the name ('Al Noor Clinic
 			// SPC (the "Clinic")'): the word as the rules read a body's
 			// kind (bodyKindRoles; session 28, roledef).
-			d.form = bodyKindWords28[lowerASCII(w)]
+			d.form = bodyKindRoleWords[lowerASCII(w)]
 		case shortNameOf(w, all[i].Value) || reCapsShortName.MatchString(w):
 			// A short name ("Sindbad", "ODCS") names the party, no role.
 		default:
-			d.form = roleForm27(w)
+			d.form = definedRoleForm(w)
 		}
 		for _, o := range out {
 			if o.party == i && o.word == d.word {
@@ -193,10 +193,10 @@ func partyDefs27(text string, all []Fact, cands []candidate) []partyDef27 {
 		// own on its name's line (session 28, roledef: 'Dr. A B (the
 		// "Locum")'), not as a representative or a signatory.
 		person := f.EntityType == "person" && f.Role == ""
-		if person && (!ownWord28On || !personOwnDef28(text, cands[i])) {
+		if person && (!ownWordOn || !personOwnDefinition(text, cands[i])) {
 			continue
 		}
-		if read++; read > oblDefsMaxParties27 {
+		if read++; read > definedWordsMaxParties {
 			break // (a text naming a thousand parties: the role model reads 40)
 		}
 		after := text[cands[i].end:min(len(text), cands[i].end+500)]
@@ -206,74 +206,74 @@ func partyDefs27(text string, all []Fact, cands []candidate) []partyDef27 {
 			}
 		}
 		if hasArabic(f.Value) {
-			if m := reArRoleFar.FindStringSubmatch(after); m != nil && !otherPartyBefore27(all, i, after, strings.Index(after, m[1])) {
+			if m := reArRoleFar.FindStringSubmatch(after); m != nil && !otherPartyDefinesBefore(all, i, after, strings.Index(after, m[1])) {
 				add(i, m[1], "")
 			}
-			if m := reRoleDefArQ.FindStringSubmatchIndex(prefixBytes(after, 200)); m != nil && !otherPartyBefore27(all, i, after, m[0]) {
+			if m := reRoleDefArQ.FindStringSubmatchIndex(prefixBytes(after, 200)); m != nil && !otherPartyDefinesBefore(all, i, after, m[0]) {
 				add(i, after[m[2]:m[3]], "")
 			}
 			continue
 		}
 		if words, ok := definitionWords(after); ok {
 			for _, w := range words {
-				if j := strings.Index(after, w); j >= 0 && !otherPartyBefore27(all, i, after, j) {
+				if j := strings.Index(after, w); j >= 0 && !otherPartyDefinesBefore(all, i, after, j) {
 					add(i, w, after)
 				}
 			}
 		}
 	}
 	// A definitions clause: the word means the party by its name.
-	for _, m := range reMeansDef27.FindAllStringSubmatchIndex(text, 40) {
-		if i := partyAt27(all, text[m[1]:]); i >= 0 {
+	for _, m := range reMeansDefinition.FindAllStringSubmatchIndex(text, 40) {
+		if i := partyNameAt(all, text[m[1]:]); i >= 0 {
 			add(i, text[m[2]:m[3]], "")
 		}
 	}
-	for _, m := range reArMeansDef27.FindAllStringSubmatchIndex(text, 40) {
-		if i := partyAt27(all, text[m[1]:]); i >= 0 {
+	for _, m := range reArMeansDefinition.FindAllStringSubmatchIndex(text, 40) {
+		if i := partyNameAt(all, text[m[1]:]); i >= 0 {
 			add(i, text[m[2]:m[3]], "")
 		}
 	}
 	// A role-less person's word that a company's definition also holds
 	// is the company's (its representative's name stood between).
-	return slices.DeleteFunc(out, func(d partyDef27) bool {
+	return slices.DeleteFunc(out, func(d partyDefinedWord) bool {
 		if all[d.party].EntityType != "person" || all[d.party].Role != "" {
 			return false
 		}
-		return slices.ContainsFunc(out, func(o partyDef27) bool {
+		return slices.ContainsFunc(out, func(o partyDefinedWord) bool {
 			return all[o.party].EntityType != "person" && strings.EqualFold(o.word, d.word)
 		})
 	})
 }
 
-// bodyKindWords28 are the kinds of body bodyKindRoles reads as a role
+// bodyKindRoleWords are the kinds of body bodyKindRoles reads as a role
 // (reBodyKindDef), with the role each gives.
-var bodyKindWords28 = map[string]string{"hospital": "hospital", "clinic": "clinic", "university": "university",
+var bodyKindRoleWords = map[string]string{"hospital": "hospital", "clinic": "clinic", "university": "university",
 	"college": "college", "institute": "institute", "academy": "academy", "club": "club", "association": "association",
 	"society": "society", "foundation": "foundation", "fund": "fund", "bank": "bank", "hotel": "hotel", "museum": "museum",
 	"library": "library", "centre": "centre", "center": "centre", "municipality": "municipality"}
 
-// reSignLine28: a line of signatures or contacts before a person's name.
-var reSignLine28 = regexp.MustCompile(`(?i)\b(?:signed|signature|signatory|for\s+and\s+on\s+behalf|on\s+behalf\s+of|witness|contact|attn|attention|name)\b|التوقيع|توقيع|الشاهد|عن\s+الطرف|الاسم`)
+// reSignatureLine: a line of signatures or contacts before a person's name.
+var reSignatureLine = regexp.MustCompile(`(?i)\b(?:signed|signature|signatory|for\s+and\s+on\s+behalf|on\s+behalf\s+of|witness|contact|attn|attention|name)\b|التوقيع|توقيع|الشاهد|عن\s+الطرف|الاسم`)
 
-// personOwnDef28: a person's definition may follow its name as its own:
+// personOwnDefinition: a person's definition may follow its name as its own:
 // no representative's lead before the name ("represented by", ويمثلها)
 // and no post after it ("Y, General Manager (the "Tenant")" is the
 // company's word).
-func personOwnDef28(text string, c candidate) bool {
-	if reRepresentedBy16.MatchString(text[max(0, c.start-120):c.start]) {
+func personOwnDefinition(text string, c candidate) bool {
+	if reRepresentedByDef.MatchString(text[max(0, c.start-120):c.start]) {
 		return false
 	}
-	if _, _, before := featLine(text, c.start, c.end); reSignLine28.MatchString(before) {
+	if _, _, before := featLine(text, c.start, c.end); reSignatureLine.MatchString(before) {
 		return false
 	}
 	return !rePostAfter.MatchString(prefixBytes(text[c.end:], 80))
 }
 
-// otherPartyBefore27: another party's name stands in after[:j] (the
+// otherPartyDefinesBefore: another party's name stands in after[:j] (the
 // definition there is that party's); a person's name after a company's
 // is its representative's ("X LLC, represented by Mr Y (the "Buyer")",
 // "ويمثلها السيد ص ... ويشار إليها بـ").
-func otherPartyBefore27(all []Fact, i int, after string, j int) bool {
+func otherPartyDefinesBefore(all []Fact, i int, after string, j int) bool {
 	if j <= 0 {
 		return false
 	}
@@ -287,8 +287,8 @@ func otherPartyBefore27(all []Fact, i int, after string, j int) bool {
 	return false
 }
 
-// partyAt27 is the party whose name s opens with (the longest), or -1.
-func partyAt27(all []Fact, s string) int {
+// partyNameAt is the party whose name s opens with (the longest), or -1.
+func partyNameAt(all []Fact, s string) int {
 	s = prefixBytes(s, 200)
 	best, bestLen := -1, 0
 	for i, f := range all {
@@ -302,16 +302,16 @@ func partyAt27(all []Fact, s string) int {
 	return best
 }
 
-// definedSubjects27 records the obligations read so far that bind a party
-// by a word the document defines for it (partyDefs27) and that the rules
+// definedWordSubjects records the obligations read so far that bind a party
+// by a word the document defines for it (partyDefinedWords) and that the rules
 // left without a role: the word is their subject, written before the
 // action ("The Travel Management Company shall", "يلتزم وكيل السفر بـ",
 // a lead-in's "The TMC shall:") or opening it ("The TMC shall issue",
 // "يدفع وكيل السفر").
-func (x *clauseExtractor) definedSubjects27(all []Fact, cands []candidate) {
-	x.a.oblDefs27 = nil
+func (x *clauseExtractor) definedWordSubjects(all []Fact, cands []candidate) {
+	x.a.definedSubjectObligations = nil
 	text := x.a.text
-	defs := partyDefs27(text, all, cands)
+	defs := partyDefinedWords(text, all, cands)
 	if len(defs) == 0 {
 		return
 	}
@@ -326,19 +326,19 @@ func (x *clauseExtractor) definedSubjects27(all []Fact, cands []candidate) {
 			heads = append(heads, head[:c])
 		}
 		act := f.o.Action
-		if n := len(reItemLead27.FindString(act)); n < len(act) {
+		if n := len(reDefinedItemLead.FindString(act)); n < len(act) {
 			act = act[n:]
 		}
 		best := -1
 		for di, d := range defs {
 			hit := false
 			for _, h := range heads {
-				if subjectEndsWith27(h, d) {
+				if subjectEndsWithWord(h, d) {
 					hit = true
 				}
 			}
-			if !hit && (f.o.Party == "" || subjectForm27(f.o.Party) == subjectForm27(d.word)) {
-				hit = actionOpensWith27(act, d)
+			if !hit && (f.o.Party == "" || subjectCompareForm(f.o.Party) == subjectCompareForm(d.word)) {
+				hit = actionOpensWithWord(act, d)
 			}
 			if !hit {
 				continue
@@ -352,19 +352,19 @@ func (x *clauseExtractor) definedSubjects27(all []Fact, cands []candidate) {
 		if best < 0 {
 			continue
 		}
-		x.a.oblDefs27 = append(x.a.oblDefs27, oblDef27{k: k, party: defs[best].party, action: f.o.Action, lex: defs[best].lex, form: defs[best].form})
+		x.a.definedSubjectObligations = append(x.a.definedSubjectObligations, definedSubjectObligation{k: k, party: defs[best].party, action: f.o.Action, lex: defs[best].lex, form: defs[best].form})
 	}
 }
 
-// subjectEndsWith27: head ends with d's word as the subject: the word
+// subjectEndsWithWord: head ends with d's word as the subject: the word
 // (its article, an Arabic particle aside), then only the obligation's
 // words (English) or at most one word (Arabic: "على وكيل السفر أن").
-func subjectEndsWith27(head string, d partyDef27) bool {
+func subjectEndsWithWord(head string, d partyDefinedWord) bool {
 	if d.ar {
 		words := strings.Fields(stripTashkeel(head))
 		ww := strings.Fields(d.word)
 		for s := len(words) - len(ww); s >= 0 && s >= len(words)-len(ww)-1; s-- {
-			if arWordsAt27(words, s, ww) {
+			if arWordsWithParticleAt(words, s, ww) {
 				return true
 			}
 		}
@@ -381,7 +381,7 @@ func subjectEndsWith27(head string, d partyDef27) bool {
 		if i > 0 && isWordByte(low[i-1]) || i+len(w) < len(low) && isWordByte(low[i+len(w)]) {
 			continue
 		}
-		if !reEnSubjectTail27.MatchString(low[i+len(w):]) {
+		if !reDefinedSubjectTail.MatchString(low[i+len(w):]) {
 			continue
 		}
 		before := strings.Fields(low[:i])
@@ -396,21 +396,21 @@ func subjectEndsWith27(head string, d partyDef27) bool {
 	return false
 }
 
-// actionOpensWith27: the action as written opens with the subject: "The
+// actionOpensWithWord: the action as written opens with the subject: "The
 // TMC shall issue ..." (English), or a verb and the word ("يدفع وكيل
 // السفر رسم ...").
-func actionOpensWith27(act string, d partyDef27) bool {
+func actionOpensWithWord(act string, d partyDefinedWord) bool {
 	if d.ar {
 		// Or the party after the obligation's words, with its particle
 		// ("لا يجوز للمحمصة بيع", "يجب على المحمصة"): not an object
 		// ("يجب إخطار المورد", "يتم إبلاغ العميل").
 		words := strings.Fields(stripTashkeel(prefixBytes(act, 200)))
 		ww := strings.Fields(d.word)
-		if arWordsAt27(words, 1, ww) {
+		if arWordsWithParticleAt(words, 1, ww) {
 			return true
 		}
 		return len(words) > 2 && (words[1] == "على" || strings.HasPrefix(words[2], "ل") && !strings.HasPrefix(ww[0], "ل")) &&
-			arWordsAt27(words, 2, ww)
+			arWordsWithParticleAt(words, 2, ww)
 	}
 	low := lowerASCII(act)
 	low = low[len(reTheLead.FindString(low)):]
@@ -418,12 +418,12 @@ func actionOpensWith27(act string, d partyDef27) bool {
 	if !strings.HasPrefix(low, w) || len(low) > len(w) && isWordByte(low[len(w)]) {
 		return false
 	}
-	return reEnSubjectModal27.MatchString(low[len(w):])
+	return reDefinedSubjectModal.MatchString(low[len(w):])
 }
 
-// arWordsAt27: words[s:] opens with ww, the first word read without the
+// arWordsWithParticleAt: words[s:] opens with ww, the first word read without the
 // particles a party takes (للوكيل, والوكيل, فالوكيل).
-func arWordsAt27(words []string, s int, ww []string) bool {
+func arWordsWithParticleAt(words []string, s int, ww []string) bool {
 	if s < 0 || s+len(ww) > len(words) || len(ww) == 0 {
 		return false
 	}
@@ -447,23 +447,23 @@ func isWordByte(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b >= 0x80
 }
 
-// definedRoles27 gives the recorded obligations (definedSubjects27) their
+// definedPartyObligationRoles gives the recorded obligations (definedWordSubjects) their
 // party's role as the answer gives it, after the role model: the party's
 // fact role; where it has none, its twin's in the other script; else the
 // defined word's role form. Then it gives an obligation of the first or
 // second party the role the document defines for that number
-// (numberedRoles27).
-// defs is partyDefs27's answer, read once for this pass and
-// partyDefRoles27 (definedWords27).
-func definedRoles27(all []Fact, cands []candidate, a *assembled, obls []Obligation, defs func() []partyDef27) {
-	if !oblDefs27On {
+// (numberedWindowRoles).
+// defs is partyDefinedWords's answer, read once for this pass and
+// partyDefinedWordRoles (definedWordsOnce).
+func definedPartyObligationRoles(all []Fact, cands []candidate, a *assembled, obls []Obligation, defs func() []partyDefinedWord) {
+	if !definedObligationsOn {
 		return
 	}
-	var ds []partyDef27
-	if len(a.oblDefs27) > 0 {
+	var ds []partyDefinedWord
+	if len(a.definedSubjectObligations) > 0 {
 		ds = defs()
 	}
-	for _, r := range a.oblDefs27 {
+	for _, r := range a.definedSubjectObligations {
 		if r.k >= len(obls) || obls[r.k].Action != r.action || obls[r.k].PartyRole != "" || r.party >= len(all) {
 			continue
 		}
@@ -472,21 +472,21 @@ func definedRoles27(all []Fact, cands []candidate, a *assembled, obls []Obligati
 			role = all[r.party].Role
 		}
 		if role == "" {
-			role = twinRole27(all, cands, a.text, ds, r.party)
+			role = twinDefinedRole(all, cands, a.text, ds, r.party)
 		}
 		if role == "" {
 			role = r.form
 		}
 		if role == "" && hasArabic(all[r.party].Value) {
-			role = twinForm27(all, cands, a.text, ds, r.party)
+			role = twinDefinedForm(all, cands, a.text, ds, r.party)
 		}
 		obls[r.k].PartyRole = role
 	}
-	explicit, window := numberedRoles27(all, cands, a)
+	explicit, window := numberedWindowRoles(all, cands, a)
 	var lines, words map[string]string
 	for k := range obls {
 		o := &obls[k]
-		num := numberedWord27(o.Party)
+		num := numberedPartyWord(o.Party)
 		if r := explicit[num]; num != "" && r != "" {
 			o.PartyRole = r // the role the text gives the number itself
 			continue
@@ -496,12 +496,12 @@ func definedRoles27(all []Fact, cands []candidate, a *assembled, obls []Obligati
 			continue
 		}
 		if o.PartyRole == "" && numberedLayoutsOn {
-			if r := numberedWordRole(o.Party, explicit); r != "" { // partydefs27.go
+			if r := numberedWordRole(o.Party, explicit); r != "" { // party_defined_words.go
 				o.PartyRole = r
 				continue
 			}
 			if words == nil {
-				words = numberedBracketWords(a.text) // partydefs27.go
+				words = numberedBracketWords(a.text) // party_defined_words.go
 			}
 			if r := numberedSubjectRole(o.Party, o.Action, words, explicit); r != "" {
 				o.PartyRole = r
@@ -510,14 +510,14 @@ func definedRoles27(all []Fact, cands []candidate, a *assembled, obls []Obligati
 		}
 		if isNumberRole(o.PartyRole) && numberedLayoutsOn {
 			if words == nil {
-				words = numberedBracketWords(a.text) // partydefs27.go
+				words = numberedBracketWords(a.text) // party_defined_words.go
 			}
-			if w := subjectForm27(o.Party); o.Party != "" && words[arDefinedWord(w)] == o.PartyRole && explicit[o.PartyRole] != "" {
+			if w := subjectCompareForm(o.Party); o.Party != "" && words[arDefinedWord(w)] == o.PartyRole && explicit[o.PartyRole] != "" {
 				o.PartyRole = explicit[o.PartyRole] // a lead-in of the number's word
 				continue
 			}
 			if lines == nil {
-				lines = numberedByLine(all, cands, a.text) // partydefs27.go
+				lines = numberedByLine(all, cands, a.text) // party_defined_words.go
 			}
 			if r := lines[o.PartyRole]; r != "" {
 				o.PartyRole = r
@@ -526,27 +526,27 @@ func definedRoles27(all []Fact, cands []candidate, a *assembled, obls []Obligati
 	}
 }
 
-// definedWords27 reads the words the document defines for its parties
-// (partyDefs27) once, when first asked: the party pass and the
+// definedWordsOnce reads the words the document defines for its parties
+// (partyDefinedWords) once, when first asked: the party pass and the
 // obligations' pass after it both read them, and the party pass changes
 // no fact those words depend on (it re-roles no person, and no party's
 // name or place).
-func definedWords27(text string, all []Fact, cands []candidate) func() []partyDef27 {
-	var defs []partyDef27
+func definedWordsOnce(text string, all []Fact, cands []candidate) func() []partyDefinedWord {
+	var defs []partyDefinedWord
 	read := false
-	return func() []partyDef27 {
+	return func() []partyDefinedWord {
 		if !read {
-			defs, read = partyDefs27(text, all, cands), true
+			defs, read = partyDefinedWords(text, all, cands), true
 		}
 		return defs
 	}
 }
 
-// numberedWord27 is the number a party as written is ("the Second
+// numberedPartyWord is the number a party as written is ("the Second
 // Party", "الطرف الثاني", "للطرف الأول"): first_party, second_party, or
 // "".
-func numberedWord27(p string) string {
-	w := subjectForm27(p)
+func numberedPartyWord(p string) string {
+	w := subjectCompareForm(p)
 	switch w {
 	case "first party", "party a", "الطرف الأول", "الطرف الاول":
 		return "first_party"
@@ -558,23 +558,23 @@ func numberedWord27(p string) string {
 	return ""
 }
 
-// twinRole27: the role of party i's name in the other script (twins27).
-func twinRole27(all []Fact, cands []candidate, text string, defs []partyDef27, i int) string {
+// twinDefinedRole: the role of party i's name in the other script (definedWordTwins).
+func twinDefinedRole(all []Fact, cands []candidate, text string, defs []partyDefinedWord, i int) string {
 	for j, g := range all {
-		if g.Type == TypeParty && g.Role != "" && twins27(all, cands, text, defs, i, j) {
+		if g.Type == TypeParty && g.Role != "" && definedWordTwins(all, cands, text, defs, i, j) {
 			return g.Role
 		}
 	}
 	return ""
 }
 
-// twins27: parties i and j are one party's names in two scripts: written
+// definedWordTwins: parties i and j are one party's names in two scripts: written
 // beside each other (twinsIn), one name by the name matcher (as the role
 // model reads twins), or the same rank among the companies of each
 // script's preamble when both scripts name as many (a bilingual
 // contract's two preambles). A party whose name is a defined word
 // counts in no rank.
-func twins27(all []Fact, cands []candidate, text string, defs []partyDef27, i, j int) bool {
+func definedWordTwins(all []Fact, cands []candidate, text string, defs []partyDefinedWord, i, j int) bool {
 	f, g := all[i], all[j]
 	if i == j || f.Type != TypeParty || g.Type != TypeParty || f.Value == "" || g.Value == "" || hasArabic(f.Value) == hasArabic(g.Value) {
 		return false
@@ -591,7 +591,7 @@ func twins27(all []Fact, cands []candidate, text string, defs []partyDef27, i, j
 			if h.Type != TypeParty || h.EntityType == "person" || hasArabic(h.Value) != hasArabic(all[k].Value) || m >= len(cands) {
 				continue
 			}
-			if slices.ContainsFunc(defs, func(d partyDef27) bool { return strings.EqualFold(d.word, h.Value) }) {
+			if slices.ContainsFunc(defs, func(d partyDefinedWord) bool { return strings.EqualFold(d.word, h.Value) }) {
 				continue
 			}
 			if m == k {
@@ -604,7 +604,7 @@ func twins27(all []Fact, cands []candidate, text string, defs []partyDef27, i, j
 		}
 		for m, h := range all {
 			if m != k && h.Type == TypeParty && h.EntityType != "person" && hasArabic(h.Value) == hasArabic(all[k].Value) && m < len(cands) &&
-				cands[m].start < cands[k].start && !slices.ContainsFunc(defs, func(d partyDef27) bool { return strings.EqualFold(d.word, h.Value) }) {
+				cands[m].start < cands[k].start && !slices.ContainsFunc(defs, func(d partyDefinedWord) bool { return strings.EqualFold(d.word, h.Value) }) {
 				r++
 			}
 		}
@@ -615,26 +615,26 @@ func twins27(all []Fact, cands []candidate, text string, defs []partyDef27, i, j
 	return ri >= 0 && ri == rj && ni == nj && i < len(cands) && j < len(cands)
 }
 
-// twinForm27: for an Arabic party of no role, the role form of a word
+// twinDefinedForm: for an Arabic party of no role, the role form of a word
 // its English twin is defined by.
-func twinForm27(all []Fact, cands []candidate, text string, defs []partyDef27, i int) string {
+func twinDefinedForm(all []Fact, cands []candidate, text string, defs []partyDefinedWord, i int) string {
 	for _, d := range defs {
 		if d.ar || d.form == "" || d.party == i {
 			continue
 		}
-		if twins27(all, cands, text, defs, i, d.party) {
+		if definedWordTwins(all, cands, text, defs, i, d.party) {
 			return d.form
 		}
 	}
 	return ""
 }
 
-// numberedRoles27: the role each party number stands for: explicit, the
+// numberedWindowRoles: the role each party number stands for: explicit, the
 // role the text defines for the number itself ("the Second Party (the
 // Supplier)", "الطرف الأول (المؤجر)"); window, numberedRoles read with
 // the answer's party roles (a number written beside a party of a role).
 // Two roles for one number give none.
-func numberedRoles27(all []Fact, cands []candidate, a *assembled) (explicit, window map[string]string) {
+func numberedWindowRoles(all []Fact, cands []candidate, a *assembled) (explicit, window map[string]string) {
 	x := &clauseExtractor{a: a}
 	x.numberedRoles(all, cands)
 	explicit = map[string]string{}
@@ -648,20 +648,20 @@ func numberedRoles27(all []Fact, cands []candidate, a *assembled) (explicit, win
 		}
 		explicit[num] = role
 	}
-	for _, m := range reNumberedDef27.FindAllStringSubmatch(a.text, 20) {
+	for _, m := range reNumberedDefinition.FindAllStringSubmatch(a.text, 20) {
 		num := "first_party"
 		if strings.EqualFold(m[1], "second") {
 			num = "second_party"
 		}
-		if w := m[2]; !thingWords27[lowerASCII(w)] {
+		if w := m[2]; !thingDefinedWords[lowerASCII(w)] {
 			r := lexRole(w)
 			if r == "" && numberedLayoutsOn {
-				r = numberedEnForm(w, all) // partydefs27.go: "First Party (Clinic)"
+				r = numberedEnForm(w, all) // party_defined_words.go: "First Party (Clinic)"
 			}
 			set(num, r)
 		}
 	}
-	for _, m := range reArNumberedDef27.FindAllStringSubmatch(a.text, 20) {
+	for _, m := range reArNumberedDefinition.FindAllStringSubmatch(a.text, 20) {
 		num := "first_party"
 		if m[1] == "الثاني" {
 			num = "second_party"
@@ -671,12 +671,12 @@ func numberedRoles27(all []Fact, cands []candidate, a *assembled) (explicit, win
 			w = m[3]
 		}
 		if numberedLayoutsOn {
-			set(num, numberedArRole(w)) // partydefs27.go: an indefinite or a body's kind too
+			set(num, numberedArRole(w)) // party_defined_words.go: an indefinite or a body's kind too
 		} else {
 			set(num, lexRole(arDefinedWord(w)))
 		}
 	}
-	for _, nr := range numberedLayoutRoles(a.text) { // partydefs27.go
+	for _, nr := range numberedLayoutRoles(a.text) { // party_defined_words.go
 		set(nr.num, nr.role)
 	}
 	for num := range clash {

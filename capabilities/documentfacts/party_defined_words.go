@@ -10,46 +10,46 @@ import (
 // reading as their obligations (docs/documents.md, "Issue 29, session
 // 27: parties of defined words (partydefs)").
 //
-// definedRoles27 gives an obligation whose subject is a word the
+// definedPartyObligationRoles gives an obligation whose subject is a word the
 // document defines for a party that party's role, or, where the party
 // has none, the word's role form; and an obligation of a numbered party
 // the role the document defines for the number. The party itself is
 // given the same: a party the answer gives no role takes the role of
-// the word the document defines for it (partyDefs27: the lexicon's role
+// the word the document defines for it (partyDefinedWords: the lexicon's role
 // of a role word, else the word in role form; an Arabic party's word
 // outside the lexicon, its English twin's role or form), and a party
 // whose role is its number (first_party, second_party) takes the role
 // the text defines for that number ("the Second Party (the Supplier)").
 // A role the rules or the role model gave is kept (but see session 28's
-// ownWordRoles28 below: a role the model gave that the document never
+// ownDefinedWordRoles below: a role the model gave that the document never
 // defines for the party yields to the party's own word); a person counts
-// only its own definition on its name's line (personOwnDef28); a thing's
-// word (thingWords27) never counts.
+// only its own definition on its name's line (personOwnDefinition); a thing's
+// word (thingDefinedWords) never counts.
 
-// partyDefs27On: the party facts of defined words take the word's role
-// (partyDefRoles27). The package's tests switch it with
+// partyDefinedWordsOn: the party facts of defined words take the word's role
+// (partyDefinedWordRoles). The package's tests switch it with
 // DALIL_PARTY_DEFS=on|off, so a set can be scored both ways.
-var partyDefs27On = true
+var partyDefinedWordsOn = true
 
-// reEachDef27: a definition written for each of the parties ('X and Y
+// reEachPartyDefinition: a definition written for each of the parties ('X and Y
 // (each a "Party" and, when receiving information, the "Receiving
 // Party")', "ويشار إلى كل منهما بـ"): no one party's role.
-var reEachDef27 = regexp.MustCompile(`(?i)\b(?:each|either|both|collectively|individually|jointly)\b|كل\s+منهما|كلاهما|كل\s+طرف|كل\s+منها`)
+var reEachPartyDefinition = regexp.MustCompile(`(?i)\b(?:each|either|both|collectively|individually|jointly)\b|كل\s+منهما|كلاهما|كل\s+طرف|كل\s+منها`)
 
-// partyDefRoles27 gives the parties of no role the role of the word
+// partyDefinedWordRoles gives the parties of no role the role of the word
 // defined for them and the numbered parties the role defined for their
 // number; it reports whether a role changed. defsOf reads the words
-// the document defines for its parties (definedWords27).
+// the document defines for its parties (definedWordsOnce).
 //
 // ruled are the parties' roles before the role model (the rules'; nil
 // where unknown): a party whose role the model changed to one the
 // document never defines for it takes the role of its own defined word
-// (session 28, roledef; ownWordRoles28).
-func partyDefRoles27(all []Fact, cands []candidate, a *assembled, defsOf func() []partyDef27, ruled []string) bool {
-	if !partyDefs27On || len(cands) != len(all) {
+// (session 28, roledef; ownDefinedWordRoles).
+func partyDefinedWordRoles(all []Fact, cands []candidate, a *assembled, defsOf func() []partyDefinedWord, ruled []string) bool {
+	if !partyDefinedWordsOn || len(cands) != len(all) {
 		return false
 	}
-	// (A person's words are read only where partyDefs27 keeps them: its
+	// (A person's words are read only where partyDefinedWords keeps them: its
 	// own definition, no representative's or signatory's.)
 	unroled := func(f Fact) bool {
 		return f.Type == TypeParty && (f.Role == "" || f.Role == "-")
@@ -59,21 +59,21 @@ func partyDefRoles27(all []Fact, cands []candidate, a *assembled, defsOf func() 
 	}
 	if !slices.ContainsFunc(all, func(f Fact) bool {
 		return unroled(f) || f.Type == TypeParty && isNumberRole(f.Role)
-	}) && !modelChanged28(all, ruled) {
+	}) && !roleModelChangedRole(all, ruled) {
 		return numberedPartyRoles(all, cands, a, nil)
 	}
-	all27 := defsOf()
+	allDefs := defsOf()
 	// The words this pass reads: not a representative's (the
 	// definition after "X LLC, represented by Y, Manager (the "Tenant")"
 	// is the company's), nor one written for each party.
-	var defs []partyDef27
-	for _, d := range all27 {
+	var defs []partyDefinedWord
+	for _, d := range allDefs {
 		c := cands[d.party]
-		if reRepresentedBy16.MatchString(a.text[max(0, c.start-120):c.start]) {
+		if reRepresentedByDef.MatchString(a.text[max(0, c.start-120):c.start]) {
 			continue
 		}
 		after := a.text[c.end:min(len(a.text), c.end+500)]
-		if j := strings.Index(after, d.word); j > 0 && reEachDef27.MatchString(after[:j]) {
+		if j := strings.Index(after, d.word); j > 0 && reEachPartyDefinition.MatchString(after[:j]) {
 			continue
 		}
 		defs = append(defs, d)
@@ -113,7 +113,7 @@ func partyDefRoles27(all []Fact, cands []candidate, a *assembled, defsOf func() 
 	}
 	// A party the model gave a role the document defines for no word of
 	// its own takes its own word's (session 28).
-	changed := ownWordRoles28(all, cands, a.text, defs, ruled)
+	changed := ownDefinedWordRoles(all, cands, a.text, defs, ruled)
 	// Latin-script parties first: an Arabic twin reads their final role.
 	for _, ar := range []bool{false, true} {
 		for i, f := range all {
@@ -121,16 +121,16 @@ func partyDefRoles27(all []Fact, cands []candidate, a *assembled, defsOf func() 
 				continue
 			}
 			role := roleOfDefs(i, ar)
-			if f.EntityType == "person" && personDefHeld28(all, role) {
+			if f.EntityType == "person" && personHoldsDefinedRole(all, role) {
 				continue // a role a company holds: its signatory's note
 			}
 			if role == "" && ar {
-				role = twinRole27(all, cands, a.text, defs, i)
+				role = twinDefinedRole(all, cands, a.text, defs, i)
 				if role == "first_party" || role == "second_party" || role == "-" {
 					role = ""
 				}
 				if role == "" {
-					role = twinForm27(all, cands, a.text, defs, i)
+					role = twinDefinedForm(all, cands, a.text, defs, i)
 				}
 			}
 			if role != "" && role != "first_party" && role != "second_party" {
@@ -140,7 +140,7 @@ func partyDefRoles27(all []Fact, cands []candidate, a *assembled, defsOf func() 
 		}
 	}
 	// A numbered party whose number's role the text gives.
-	if numberedPartyRoles(all, cands, a, all27) {
+	if numberedPartyRoles(all, cands, a, allDefs) {
 		changed = true
 	}
 	return changed
@@ -148,7 +148,7 @@ func partyDefRoles27(all []Fact, cands []candidate, a *assembled, defsOf func() 
 
 // Issue 29, session 28 (numbered): the layouts in which a contract gives
 // a numbered party its role word (docs/documents.md, "Issue 29, session
-// 28: numbered parties' role words (numbered)"). numberedRoles27 read
+// 28: numbered parties' role words (numbered)"). numberedWindowRoles read
 // the number's role written in brackets after it ("the Second Party (the
 // Supplier)", "الطرف الأول (المؤجر)", الطرف الثاني ويشار إليه بـ"…");
 // numberedLayoutRoles reads the other layouts: a label line "First
@@ -213,7 +213,7 @@ var (
 	reNumSlashAr = regexp.MustCompile(`\(\s*["«“]?\s*` + reNumWordAr + `\s*["»”]?\s*(?:/|[–—-]|،|,)\s*["«“]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s*["»”]?\s*\)`)
 	reSlashNumAr = regexp.MustCompile(`\(\s*["«“]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2}?)\s*["»”]?\s*(?:/|[–—-]|،|,)\s*["«“]?\s*` + reNumWordAr + `\s*["»”]?\s*\)`)
 	reNumSlashEn = regexp.MustCompile(`\(\s*(?i:the\s+)?["“]?` + reNumWordEn + `["”]?\s*(?:/|[–—-])\s*(?i:the\s+)?["“]?([A-Za-z][A-Za-z ]{1,30}?)["”]?\s*\)`)
-	// The third party's bracket (numberedRoles27 reads the first and
+	// The third party's bracket (numberedWindowRoles reads the first and
 	// second's): "الطرف الثالث (الجمعية)", "Third Party (the Association)".
 	reThirdDefAr = regexp.MustCompile(`الطرف\s+(الثالث)\s*\(\s*["«“]?\s*(\p{Arabic}+(?:\s+\p{Arabic}+){0,2})\s*["»”]?\s*\)`)
 	reThirdDefEn = regexp.MustCompile(`(?i)\b(third)\s+party\s*\(\s*(?:the\s+)?["“]?\s*(?:the\s+)?([A-Za-z][A-Za-z\- ]{1,40}?)\s*["”]?\s*\)`)
@@ -270,8 +270,8 @@ func numberedEnForm(w string, all []Fact) string {
 		return r
 	}
 	low := lowerASCII(w)
-	if w == "" || len(strings.Fields(w)) > 2 || w[0] < 'A' || w[0] > 'Z' || thingWords27[low] || thingWords27[singularWord(low)] ||
-		genericDefs28[low] || jobTitle(w) || reCapsShortName.MatchString(w) {
+	if w == "" || len(strings.Fields(w)) > 2 || w[0] < 'A' || w[0] > 'Z' || thingDefinedWords[low] || thingDefinedWords[singularWord(low)] ||
+		genericDefinedWords[low] || jobTitle(w) || reCapsShortName.MatchString(w) {
 		return ""
 	}
 	for _, f := range all {
@@ -279,7 +279,7 @@ func numberedEnForm(w string, all []Fact) string {
 			return "" // a short name
 		}
 	}
-	return roleForm27(w)
+	return definedRoleForm(w)
 }
 
 // numberedBracketWords are the words a number is given in brackets or by
@@ -289,7 +289,7 @@ func numberedEnForm(w string, all []Fact) string {
 func numberedBracketWords(text string) map[string]string {
 	out := map[string]string{}
 	put := func(w, num string) {
-		w = subjectForm27(w)
+		w = subjectCompareForm(w)
 		if hasArabic(w) {
 			w = arDefinedWord(w)
 		}
@@ -301,7 +301,7 @@ func numberedBracketWords(text string) map[string]string {
 		}
 		out[w] = num
 	}
-	for _, m := range reArNumberedDef27.FindAllStringSubmatch(text, 20) {
+	for _, m := range reArNumberedDefinition.FindAllStringSubmatch(text, 20) {
 		w := m[2]
 		if w == "" {
 			w = m[3]
@@ -311,7 +311,7 @@ func numberedBracketWords(text string) map[string]string {
 	for _, m := range reThirdDefAr.FindAllStringSubmatch(text, 20) {
 		put(m[2], numberOf(m[1]))
 	}
-	for _, m := range reNumberedDef27.FindAllStringSubmatch(text, 20) {
+	for _, m := range reNumberedDefinition.FindAllStringSubmatch(text, 20) {
 		put(m[2], numberOf(m[1]))
 	}
 	for w, n := range out {
@@ -389,7 +389,7 @@ func numberedArRole(w string) string {
 }
 
 // numberedLayoutRoles are the role words the text gives party numbers
-// in the layouts numberedRoles27's brackets do not read.
+// in the layouts numberedWindowRoles's brackets do not read.
 func numberedLayoutRoles(text string) []numberedRole {
 	if !numberedLayoutsOn {
 		return nil
@@ -607,8 +607,8 @@ func numberAt(s string, m []int) string {
 // line) takes its own number's. A numbered party the text gives no
 // role word for its number takes the Arabic kind of body it is defined
 // by. Persons are not re-roled. It reports whether a role changed.
-func numberedPartyRoles(all []Fact, cands []candidate, a *assembled, defs []partyDef27) bool {
-	explicit, _ := numberedRoles27(all, cands, a)
+func numberedPartyRoles(all []Fact, cands []candidate, a *assembled, defs []partyDefinedWord) bool {
+	explicit, _ := numberedWindowRoles(all, cands, a)
 	changed := false
 	for i, f := range all {
 		if f.Type != TypeParty || f.EntityType == "person" {
@@ -663,13 +663,13 @@ func numberedPartyRoles(all []Fact, cands []candidate, a *assembled, defs []part
 	// A person the rules made a numbered party (an individual landlord
 	// defined "ويشار إليه بالطرف الأول") takes the number's role word
 	// where no company holds the number or its word, and the person is
-	// no representative or signatory (personOwnDef28).
+	// no representative or signatory (personOwnDefinition).
 	for i, f := range all {
 		if !numberedLayoutsOn || f.Type != TypeParty || f.EntityType != "person" || !isNumberRole(f.Role) || i >= len(cands) {
 			continue
 		}
 		r := explicit[f.Role]
-		if r == "" || cands[i].end > len(a.text) || !personOwnDef28(a.text, cands[i]) {
+		if r == "" || cands[i].end > len(a.text) || !personOwnDefinition(a.text, cands[i]) {
 			continue
 		}
 		if slices.ContainsFunc(all, func(g Fact) bool {
@@ -693,21 +693,21 @@ func numberedPartyRoles(all []Fact, cands []candidate, a *assembled, defs []part
 // its lexicon role, else its role form, else, for a word of the party's
 // own name, the role the rules had read from it.
 
-// ownWord28On: a party's own word over the model's role, persons of a
+// ownWordOn: a party's own word over the model's role, persons of a
 // defined role word, and a kind of body that is a word of the name
-// (ownWordRoles28, personOwnDef28, bodyKindWords28). The package's tests
+// (ownDefinedWordRoles, personOwnDefinition, bodyKindRoleWords). The package's tests
 // switch it with DALIL_OWN_WORD=on|off, so a set can be scored both ways.
-var ownWord28On = true
+var ownWordOn = true
 
-// genericDefs28 are defined words that name a party without its role
+// genericDefinedWords are defined words that name a party without its role
 // ("the Company" of an employer, "the Firm"): they never overrule a role.
-var genericDefs28 = map[string]bool{"company": true, "corporation": true, "firm": true, "entity": true, "establishment": true,
+var genericDefinedWords = map[string]bool{"company": true, "corporation": true, "firm": true, "entity": true, "establishment": true,
 	"organisation": true, "organization": true, "group": true, "institution": true, "party": true, "business": true,
 	"each_party": true, "الشركة": true, "المؤسسة": true}
 
-// modelChanged28: the role model gave some party another role than the
+// roleModelChangedRole: the role model gave some party another role than the
 // rules' (ruled; nil: unknown).
-func modelChanged28(all []Fact, ruled []string) bool {
+func roleModelChangedRole(all []Fact, ruled []string) bool {
 	for i, f := range all {
 		if ruled != nil && f.Type == TypeParty && f.Role != ruled[i] && f.Role != "" && f.Role != "-" {
 			return true
@@ -716,32 +716,32 @@ func modelChanged28(all []Fact, ruled []string) bool {
 	return false
 }
 
-// ownWordRoles28 gives a party whose role the model changed (ruled[i] is
+// ownDefinedWordRoles gives a party whose role the model changed (ruled[i] is
 // the rules' role) the role of its own defined word where the model's
 // role is no word defined or labelled for it; an Arabic party with no
 // word of its own follows its English twin so re-roled. It reports
 // whether a role changed.
-func ownWordRoles28(all []Fact, cands []candidate, text string, defs []partyDef27, ruled []string) bool {
-	if ruled == nil || !ownWord28On {
+func ownDefinedWordRoles(all []Fact, cands []candidate, text string, defs []partyDefinedWord, ruled []string) bool {
+	if ruled == nil || !ownWordOn {
 		return false
 	}
 	// ownRole: the one role party i's own words give ("" for none or two).
 	ownRole := func(i int) string {
 		role := ""
 		for _, d := range defs {
-			if d.party != i || jobTitle(d.word) && roleOf(d.word) == "" || !ownDefNear28(text, cands[i], d.word) {
+			if d.party != i || jobTitle(d.word) && roleOf(d.word) == "" || !ownDefinitionNear(text, cands[i], d.word) {
 				continue
 			}
 			r := d.lex
 			if r == "" && !d.ar {
 				r = d.form
-				if r == "" && ruled[i] != "" && roleForm27(d.word) == ruled[i] {
+				if r == "" && ruled[i] != "" && definedRoleForm(d.word) == ruled[i] {
 					// A word of the party's name ('Al Noor Clinic SPC (the
 					// "Clinic")') the rules read as its role.
 					r = ruled[i]
 				}
 			}
-			if r == "" || r == "first_party" || r == "second_party" || genericDefs28[r] {
+			if r == "" || r == "first_party" || r == "second_party" || genericDefinedWords[r] {
 				continue
 			}
 			if role != "" && role != r {
@@ -754,7 +754,7 @@ func ownWordRoles28(all []Fact, cands []candidate, text string, defs []partyDef2
 	// definedFor: role is a word defined for party i, or its label.
 	definedFor := func(i int, role string) bool {
 		for _, d := range defs {
-			if d.party == i && (d.lex == role || d.form == role || !d.ar && roleForm27(d.word) == role) {
+			if d.party == i && (d.lex == role || d.form == role || !d.ar && definedRoleForm(d.word) == role) {
 				return true
 			}
 		}
@@ -777,8 +777,8 @@ func ownWordRoles28(all []Fact, cands []candidate, text string, defs []partyDef2
 	// and its twins.
 	definedForOther := func(i int, role string) bool {
 		for _, d := range defs {
-			if d.party != i && (d.lex == role || d.form == role) && ownDefNear28(text, cands[d.party], d.word) &&
-				!twins27(all, cands, text, defs, i, d.party) {
+			if d.party != i && (d.lex == role || d.form == role) && ownDefinitionNear(text, cands[d.party], d.word) &&
+				!definedWordTwins(all, cands, text, defs, i, d.party) {
 				return true
 			}
 		}
@@ -808,7 +808,7 @@ func ownWordRoles28(all []Fact, cands []candidate, text string, defs []partyDef2
 			}
 			if role == "" && ar {
 				for _, w := range was {
-					if w.model == f.Role && twins27(all, cands, text, defs, i, w.i) {
+					if w.model == f.Role && definedWordTwins(all, cands, text, defs, i, w.i) {
 						role = all[w.i].Role
 						break
 					}
@@ -825,10 +825,10 @@ func ownWordRoles28(all []Fact, cands []candidate, text string, defs []partyDef2
 	return changed
 }
 
-// ownDefNear28: word is defined in the name's own paragraph (after it,
+// ownDefinitionNear: word is defined in the name's own paragraph (after it,
 // no blank line between), or by a definitions clause that opens just
 // before it ('"Hospital" means X LLC').
-func ownDefNear28(text string, c candidate, word string) bool {
+func ownDefinitionNear(text string, c candidate, word string) bool {
 	after := text[c.end:min(len(text), c.end+500)]
 	if j := strings.Index(after, word); j >= 0 && !strings.Contains(after[:j], "\n\n") {
 		return true
@@ -836,10 +836,10 @@ func ownDefNear28(text string, c candidate, word string) bool {
 	return strings.Contains(text[max(0, c.start-80):c.start], word)
 }
 
-// personDefHeld28: a company of the answer already holds role (a
+// personHoldsDefinedRole: a company of the answer already holds role (a
 // signatory writes his company's role beside his name: "Signed: Y
 // (Lessor)").
-func personDefHeld28(all []Fact, role string) bool {
+func personHoldsDefinedRole(all []Fact, role string) bool {
 	return role != "" && slices.ContainsFunc(all, func(g Fact) bool {
 		return g.Type == TypeParty && g.EntityType != "person" && g.Role == role
 	})
@@ -849,7 +849,7 @@ func personDefHeld28(all []Fact, role string) bool {
 // is a word the text gives a number ("تلتزم الكلية" where "الطرف الأول
 // (الكلية)"): that number's role.
 func numberedWordRole(party string, explicit map[string]string) string {
-	if party == "" || numberedWord27(party) != "" {
+	if party == "" || numberedPartyWord(party) != "" {
 		return ""
 	}
 	r := ""
@@ -876,7 +876,7 @@ func numberedWordRole(party string, explicit map[string]string) string {
 // reader left it there ("لا يجوز للمختبر إحالة …").
 func numberedSubjectRole(party, action string, words, explicit map[string]string) string {
 	if party != "" {
-		w := subjectForm27(party)
+		w := subjectCompareForm(party)
 		if hasArabic(w) {
 			w = arDefinedWord(w)
 		}
@@ -894,7 +894,7 @@ func numberedSubjectRole(party, action string, words, explicit map[string]string
 	role := ""
 	for w, num := range words {
 		r := explicit[num]
-		if r == "" || !actionOpensWith27(action, partyDef27{word: w, ar: hasArabic(w)}) {
+		if r == "" || !actionOpensWithWord(action, partyDefinedWord{word: w, ar: hasArabic(w)}) {
 			continue
 		}
 		if role != "" && role != r {

@@ -19,7 +19,7 @@ func init() {
 // "the Second Party") its role word; the role each party must have
 // ("name part=role") and the obligations each must give ("role
 // modality anchor"; nil: not compared).
-var numbered28Cases = []struct {
+var numberedRoleWordCases = []struct {
 	class, name, text string
 	parties           []string
 	obls              []string
@@ -182,8 +182,8 @@ var numbered28Cases = []struct {
 		nil},
 }
 
-func TestNumbered28Layouts(t *testing.T) {
-	checkNumberedCases(t, numbered28Cases)
+func TestNumberedRoleWordLayouts(t *testing.T) {
+	checkNumberedCases(t, numberedRoleWordCases)
 }
 
 // Session 28 (numbered2; docs/documents.md "Issue 29, session 28:
@@ -298,7 +298,7 @@ func checkNumberedCases(t *testing.T, cases []struct {
 			}
 		}
 		if c.obls != nil {
-			if msg := obl15Compare(obl24Items(out, "obligation"), c.obls); msg != "" {
+			if msg := compareObligationItems(factItemsOfType(out, "obligation"), c.obls); msg != "" {
 				t.Errorf("class %s, %s: obligations:\n%s", c.class, c.name, msg)
 			}
 		}

@@ -12,7 +12,7 @@ import (
 // parties are named by words they define, the role each party must
 // have ("name part=role") and the obligations each must give, which
 // agree with it ("role modality anchor"; nil: not compared).
-var partyDefs27Cases = []struct {
+var partyDefinedWordCases = []struct {
 	class, name, text string
 	parties           []string
 	obls              []string
@@ -85,8 +85,8 @@ var partyDefs27Cases = []struct {
 		nil},
 }
 
-func TestPartyDefs27Families(t *testing.T) {
-	for _, c := range partyDefs27Cases {
+func TestPartyDefinedWordFamilies(t *testing.T) {
+	for _, c := range partyDefinedWordCases {
 		out := extractAs(t, "txt", c.text)
 		var got []string
 		for _, f := range out.Facts {
@@ -108,7 +108,7 @@ func TestPartyDefs27Families(t *testing.T) {
 			}
 		}
 		if c.obls != nil {
-			if msg := obl15Compare(obl24Items(out, "obligation"), c.obls); msg != "" {
+			if msg := compareObligationItems(factItemsOfType(out, "obligation"), c.obls); msg != "" {
 				t.Errorf("class %s, %s: obligations:\n%s", c.class, c.name, msg)
 			}
 		}
@@ -123,7 +123,7 @@ func TestPartyDefs27Families(t *testing.T) {
 // word. Each gives the parties' roles and the obligations, which agree.
 // R1-R4 fail with DALIL_OWN_WORD=off; the N cases are guards and pass
 // either way.
-var ownWord28Cases = []struct {
+var ownWordCases = []struct {
 	class, name, text string
 	parties           []string
 	obls              []string
@@ -189,8 +189,8 @@ var ownWord28Cases = []struct {
 		[]string{"tenant must pay the rent", "landlord must maintain the air conditioning", "tenant must_not sublet the premises"}},
 }
 
-func TestOwnWord28Families(t *testing.T) {
-	for _, c := range ownWord28Cases {
+func TestOwnWordFamilies(t *testing.T) {
+	for _, c := range ownWordCases {
 		out := extractAs(t, "txt", c.text)
 		var got []string
 		for _, f := range out.Facts {
@@ -212,7 +212,7 @@ func TestOwnWord28Families(t *testing.T) {
 			}
 		}
 		if c.obls != nil {
-			if msg := obl15Compare(obl24Items(out, "obligation"), c.obls); msg != "" {
+			if msg := compareObligationItems(factItemsOfType(out, "obligation"), c.obls); msg != "" {
 				t.Errorf("class %s, %s: obligations:\n%s", c.class, c.name, msg)
 			}
 		}
