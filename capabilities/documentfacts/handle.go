@@ -577,8 +577,9 @@ func readClauses(st *stopper, a *assembled, injections []injectionSpan, all []Fa
 	cx.definedAliases(all, cands)
 	cx.numberedRoles(all, cands)
 	cx.kindAliases() // party_tables.go
-	// A party's defined words as subject forms (obligation_subjects.go).
-	cx.definedWordAliases(all, cands)
+	// A party's defined words as subject forms (obligation_subjects.go),
+	// guarded: a failure there costs those forms, not the answer.
+	run("obligations", func() { cx.definedWordAliases(all, cands) }, func() { cx.definedSubjectAliases = nil })
 	run("requirements", func() {
 		cx.sections()
 		cx.requirements()

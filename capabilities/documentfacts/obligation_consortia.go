@@ -108,7 +108,7 @@ func tableRoles(all []Fact, cands []candidate, text string) []tableRole {
 			continue
 		}
 		cell := strings.TrimSpace(cells[col])
-		cell = strings.Trim(strings.TrimSpace(cell[len(reTheLead.FindString(cell)):]), `"“”'‘’«»()`)
+		cell = strings.TrimSpace(strings.Trim(strings.TrimSpace(cell[len(reTheLead.FindString(cell)):]), `"“”'‘’«»()`))
 		if cell == "" || len(cell) > 40 || hasArabic(cell) {
 			continue
 		}

@@ -30,3 +30,23 @@ var consortiaCases = []roleCase{
 }
 
 func TestConsortia28Families(t *testing.T) { runRoleCases(t, consortiaCases) }
+
+// TestBlankRoleCell: a Role cell holding only quotes or spaces names no
+// role. Before the mend the blank word reached definedWordAliases, which
+// indexed its first word and panicked, so the whole extraction failed.
+func TestBlankRoleCell(t *testing.T) {
+	for _, cell := range []string{`" "`, `“ ”`, `( )`, `the " "`} {
+		doc := "CONSORTIUM AGREEMENT\n\n| Party | Role |\n|---|---|\n| Acme Trading LLC | " + cell + " |\n| Beta Pumps LLC | Supplier |\n\n" +
+			"The Supplier shall deliver the pumps.\n"
+		out := extractText(t, doc)
+		found := false
+		for _, o := range out.Obligations {
+			if o.PartyRole == "supplier" && o.Modality == "must" {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("cell %q: the Supplier's duty is missing: %+v", cell, out.Obligations)
+		}
+	}
+}

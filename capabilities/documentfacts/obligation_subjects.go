@@ -46,7 +46,7 @@ func (x *clauseExtractor) definedWordAliases(all []Fact, cands []candidate) {
 	}
 	add := func(i int, w string, own bool) {
 		low := lowerASCII(w)
-		if w == "" || hasArabic(w) || roleOf(w) != "" || x.hasAlias(low) || x.hasAlias("the "+low) || x.hasDefAlias("the "+low) {
+		if strings.TrimSpace(w) == "" || hasArabic(w) || roleOf(w) != "" || x.hasAlias(low) || x.hasAlias("the "+low) || x.hasDefAlias("the "+low) {
 			return
 		}
 		if _, ok := coll[singularWord(low)]; ok || notPartyWords[low] || thingDefinedWords[low] || reCapsShortName.MatchString(w) ||
