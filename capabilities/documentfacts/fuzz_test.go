@@ -27,6 +27,9 @@ func FuzzExtract(f *testing.F) {
 	f.Add("Eligibility\n- Bidders must hold a licence; a copy must be attached.\nThe Seller shall deliver within 10 days of the order and shall not subcontract. If late, the Seller must pay OMR 50.000 per day of delay.")
 	f.Add("The Contractor shall complete the works within one hundred and twenty days; the Tenant shall give twenty-one days' written notice, not two thousand and twenty days' notice.\nيلتزم المورد بالتوريد خلال مائة وخمسة وعشرين يوماً.")
 	f.Add("شروط التأهيل\nيجب أن يكون المتقدم مسجلاً.\nيلتزم المورد بالتوريد خلال ثلاثة أيام، ويلتزم بعدم التأخير. لا يجوز للمستأجر التنازل. على المستأجر إخطار المؤجر قبل ستين يوماً.")
+	// A parties table with a Role column, a numbered party's role heading
+	// and a blank Role cell (the session 28 role passes).
+	f.Add("| Party | Role |\n|---|---|\n| Acme Trading LLC | \" \" |\n| Beta Pumps LLC | the \"Leader\" |\nEach Member shall keep the prices. The Leader shall:\n(a) submit the Bid.\nالمؤجر:\nشركة الريم ش.م.م ويشار إليها بالطرف الأول\nالطرف الثاني (العيادة): عيادة النخبة\nتلتزم العيادة بسداد الفاتورة.")
 	for _, s := range clauseSeeds() {
 		f.Add(s)
 	}
