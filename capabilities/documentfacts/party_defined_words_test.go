@@ -12,11 +12,7 @@ import (
 // parties are named by words they define, the role each party must
 // have ("name part=role") and the obligations each must give, which
 // agree with it ("role modality anchor"; nil: not compared).
-var partyDefinedWordCases = []struct {
-	class, name, text string
-	parties           []string
-	obls              []string
-}{
+var partyDefinedWordCases = []partyRoleCase{
 	{"P1", "English: a trade word in quotes after the name",
 		"TRAVEL SERVICES AGREEMENT\n\nThis Agreement is made on 1 March 2027 between Oman Energy Holding SAOC, of PO Box 12, Muscat (the \"Client\"), and Sindbad Journeys LLC, a company registered in Oman under CR No. 1234567 (the \"Travel Management Company\").\n\n" +
 			"1. The Travel Management Company shall issue each air ticket within 24 hours of a request.\n" +
@@ -85,35 +81,7 @@ var partyDefinedWordCases = []struct {
 		nil},
 }
 
-func TestPartyDefinedWordFamilies(t *testing.T) {
-	for _, c := range partyDefinedWordCases {
-		out := extractAs(t, "txt", c.text)
-		var got []string
-		for _, f := range out.Facts {
-			if f.Type == TypeParty {
-				r := f.Role
-				if r == "" {
-					r = "-"
-				}
-				got = append(got, fmt.Sprintf("%s=%s", f.Value, r))
-			}
-		}
-		for _, w := range c.parties {
-			part, role, _ := strings.Cut(w, "=")
-			if !slices.ContainsFunc(got, func(g string) bool {
-				v, r, _ := strings.Cut(g, "=")
-				return strings.Contains(v, part) && r == role
-			}) {
-				t.Errorf("class %s, %s: no party %q; parties %q", c.class, c.name, w, got)
-			}
-		}
-		if c.obls != nil {
-			if msg := compareObligationItems(factItemsOfType(out, "obligation"), c.obls); msg != "" {
-				t.Errorf("class %s, %s: obligations:\n%s", c.class, c.name, msg)
-			}
-		}
-	}
-}
+func TestPartyDefinedWordFamilies(t *testing.T) { checkPartyRoleCases(t, partyDefinedWordCases) }
 
 // Session 28 (roledef; docs/documents.md "Issue 29, session 28: a party's
 // own word over the model's (roledef)"): documents of our own where the
@@ -123,11 +91,7 @@ func TestPartyDefinedWordFamilies(t *testing.T) {
 // word. Each gives the parties' roles and the obligations, which agree.
 // R1-R4 fail with DALIL_OWN_WORD=off; the N cases are guards and pass
 // either way.
-var ownWordCases = []struct {
-	class, name, text string
-	parties           []string
-	obls              []string
-}{
+var ownWordCases = []partyRoleCase{
 	{"R1", "English: each a Partner beside two trade words, one a word of the name",
 		"SERVICES AGREEMENT\n\nThis Agreement is made on 3 January 2027 between Al Noor Veterinary Clinic SPC, a company registered in the Sultanate of Oman under CR No. 1188221, of PO Box 91, Barka (the \"Clinic\"), and Desert Stud LLC, a company registered in Oman under CR No. 1299331, of PO Box 40, Nizwa (the \"Farm\"), (each a \"Partner\" and together the \"Partners\").\n\n" +
 			"1. The Clinic shall examine every horse at the Farm once a month.\n2. The Clinic shall keep a health record of each horse.\n3. The Farm shall give the Clinic access to the stables at all times.\n4. The Farm shall pay the Clinic's invoice within thirty (30) days of receipt.\n5. This Agreement is governed by the laws of the Sultanate of Oman.\n",
@@ -189,8 +153,22 @@ var ownWordCases = []struct {
 		[]string{"tenant must pay the rent", "landlord must maintain the air conditioning", "tenant must_not sublet the premises"}},
 }
 
-func TestOwnWordFamilies(t *testing.T) {
-	for _, c := range ownWordCases {
+func TestOwnWordFamilies(t *testing.T) { checkPartyRoleCases(t, ownWordCases) }
+
+// partyRoleCase is a document of our own with the role each of its
+// parties must have ("name part=role") and the obligations it must give
+// ("role modality anchor"; nil: not compared).
+type partyRoleCase struct {
+	class, name, text string
+	parties           []string
+	obls              []string
+}
+
+// checkPartyRoleCases runs each case and compares its parties' roles and
+// its obligations.
+func checkPartyRoleCases(t *testing.T, cases []partyRoleCase) {
+	t.Helper()
+	for _, c := range cases {
 		out := extractAs(t, "txt", c.text)
 		var got []string
 		for _, f := range out.Facts {

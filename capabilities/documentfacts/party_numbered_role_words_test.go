@@ -1,11 +1,6 @@
 package documentfacts
 
-import (
-	"fmt"
-	"slices"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // DALIL_NUMBERED=off (or on): the numbered parties' role words are read
 // in session 27's brackets only (numberedLayoutRoles). To score a set so.
@@ -19,11 +14,7 @@ func init() {
 // "the Second Party") its role word; the role each party must have
 // ("name part=role") and the obligations each must give ("role
 // modality anchor"; nil: not compared).
-var numberedRoleWordCases = []struct {
-	class, name, text string
-	parties           []string
-	obls              []string
-}{
+var numberedRoleWordCases = []partyRoleCase{
 	{"N1", "Arabic: a role label over the block, the number defined after",
 		"عقد إيجار\n\nالمؤجر: شركة الواحة العقارية ش.م.م، سجل تجاري رقم ١٢٣٤٥٦٧، مسقط، ويشار إليها فيما بعد بالطرف الأول.\nالمستأجر: مؤسسة النور للتجارة، سجل تجاري رقم ٧٦٥٤٣٢١، صحار، ويشار إليها فيما بعد بالطرف الثاني.\n\n" +
 			"١. يلتزم الطرف الثاني بدفع الإيجار في أول كل شهر.\n٢. يلتزم الطرف الأول بتسليم العين المؤجرة خالية من الشواغل.\n",
@@ -183,7 +174,7 @@ var numberedRoleWordCases = []struct {
 }
 
 func TestNumberedRoleWordLayouts(t *testing.T) {
-	checkNumberedCases(t, numberedRoleWordCases)
+	checkPartyRoleCases(t, numberedRoleWordCases)
 }
 
 // Session 28 (numbered2; docs/documents.md "Issue 29, session 28:
@@ -193,11 +184,7 @@ func TestNumberedRoleWordLayouts(t *testing.T) {
 // number at the end ("المؤجر:" … "ويشار إليه فيما يلي بالطرف الأول"),
 // and a person who is a numbered party, beside the representatives and
 // signatories who never take their party's number.
-var numberedWordCases = []struct {
-	class, name, text string
-	parties           []string
-	obls              []string
-}{
+var numberedWordCases = []partyRoleCase{
 	{"W1", "Arabic: trade words in the numbers' brackets, a lead-in and لا يجوز of the word",
 		"عقد تقديم خدمات التحاليل\n\nالطرف الأول (المختبر): شركة مختبرات الدقة الطبية المحدودة، الرياض، ويمثلها في التوقيع الدكتور/ سامي عبدالعزيز الشهري بصفته المدير الطبي.\n" +
 			"الطرف الثاني (العيادة): مجمع عيادات النخبة الطبي، الرياض، ويمثله في التوقيع الأستاذ/ فهد ناصر القحطاني بصفته المدير العام.\n\n" +
@@ -265,42 +252,5 @@ var numberedWordCases = []struct {
 }
 
 func TestNumberedWordsHeadingsPersons(t *testing.T) {
-	checkNumberedCases(t, numberedWordCases)
-}
-
-// checkNumberedCases runs each case and compares its parties' roles and
-// its obligations.
-func checkNumberedCases(t *testing.T, cases []struct {
-	class, name, text string
-	parties           []string
-	obls              []string
-}) {
-	t.Helper()
-	for _, c := range cases {
-		out := extractAs(t, "txt", c.text)
-		var got []string
-		for _, f := range out.Facts {
-			if f.Type == TypeParty {
-				r := f.Role
-				if r == "" {
-					r = "-"
-				}
-				got = append(got, fmt.Sprintf("%s=%s", f.Value, r))
-			}
-		}
-		for _, w := range c.parties {
-			part, role, _ := strings.Cut(w, "=")
-			if !slices.ContainsFunc(got, func(g string) bool {
-				v, r, _ := strings.Cut(g, "=")
-				return strings.Contains(v, part) && r == role
-			}) {
-				t.Errorf("class %s, %s: no party %q; parties %q", c.class, c.name, w, got)
-			}
-		}
-		if c.obls != nil {
-			if msg := compareObligationItems(factItemsOfType(out, "obligation"), c.obls); msg != "" {
-				t.Errorf("class %s, %s: obligations:\n%s", c.class, c.name, msg)
-			}
-		}
-	}
+	checkPartyRoleCases(t, numberedWordCases)
 }
