@@ -146,7 +146,7 @@ func tablePartyRoles(all []Fact, cands []candidate, text string) {
 		// 41) stays; no role, a number, or another row's word is the
 		// table's.
 		switch cur := all[tr.party].Role; {
-		case cur == "" || cur == "-" || cur == "first_party" || cur == "second_party" || cur == "third_party" || forms[cur] && cur != r:
+		case cur == "" || cur == "-" || isNumberRole(cur) || forms[cur] && cur != r:
 			all[tr.party].Role = r
 		}
 	}

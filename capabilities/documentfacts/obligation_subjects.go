@@ -67,7 +67,7 @@ func (x *clauseExtractor) definedWordAliases(all []Fact, cands []candidate) {
 			}
 		}
 		role := all[i].Role
-		if own || role == "" || role == "-" || role == "first_party" || role == "second_party" || role == "third_party" {
+		if own || role == "" || role == "-" || isNumberRole(role) {
 			role = definedRoleForm(w)
 		}
 		if role == "" {
